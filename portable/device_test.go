@@ -70,9 +70,9 @@ func init() {
 	})
 	gokkosimpl.Register[reduced](&abi.KernelSpec{
 		Name: "portable_test.reduced", Form: abi.FormReduce, PTX: "fake",
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{abi.OpSum: {Main: "m", Final: "f"}},
-		Value:    abi.Value{Kind: abi.KindFloat64},
-		Params:   []abi.Param{{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64}},
+		Reduce: abi.ReduceEntries{Main: "m", Final: "f"}, ReduceOps: []abi.ReduceOp{abi.OpSum},
+		Value:  abi.Value{Kind: abi.KindFloat64},
+		Params: []abi.Param{{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64}},
 	})
 }
 
@@ -122,7 +122,7 @@ func TestDeviceMarshalling(t *testing.T) {
 	}{
 		{"host view", portable.ParallelFor(d, "hostview", portable.Range(0, 1), marshalled{X: views.New1D[float64]("hostx", 3)}), []string{"X", "hostx", "Host memory"}},
 		{"no translation", portable.ParallelFor(d, "untranslated", portable.Range(0, 1), untranslated{}), []string{"untranslated", "go generate"}},
-		{"no entry", portable.ParallelReduce(d, "max", portable.Range(0, 1), reduced{x}, portable.Max(&sum)), []string{"max reduction"}},
+		{"unsupported op", portable.ParallelReduce(d, "max", portable.Range(0, 1), reduced{x}, portable.Max(&sum)), []string{"does not support the max reduction", "supports: sum"}},
 		{"closure join", portable.ParallelReduce(d, "closure", portable.Range(0, 1), reduced{x}, portable.Join(&sum, 0, func(a *float64, b float64) {})), []string{"host spaces only"}},
 	}
 	for _, e := range errs {

@@ -247,8 +247,8 @@ func deviceReduce[T any, K any](x execspace.DeviceExecutor, label string, k *K, 
 	if err := deviceLaunch(x, k, l); err != nil {
 		return err
 	}
-	if _, ok := l.Kernel.Reducers[r.Op()]; !ok {
-		return fmt.Errorf("kernel %s has no device entry for the %s reduction", l.Kernel.Name, r.Op())
+	if !l.Kernel.HasReduceOp(r.Op()) {
+		return fmt.Errorf("kernel %s does not support the %s reduction on the device (it supports: %s)", l.Kernel.Name, r.Op(), l.Kernel.ReduceOpsString())
 	}
 	l.Op = r.Op()
 	var bits [2]uint64

@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/algorithms/bfs", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/bfs", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[setRoot](&abi.KernelSpec{
 		Name:  "bfs.setRoot",
 		Pos:   "algorithms/bfs/kernels.go:20",
@@ -69,19 +69,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostRange[mergeVisited](gokkosHostLoop2)
 	gokkosimpl.Register[reachedEdges](&abi.KernelSpec{
-		Name: "bfs.reachedEdges",
-		Pos:  "algorithms/bfs/kernels.go:65",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX3,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_bfs_reachedEdges_main_sum", Final: "gk_bfs_reachedEdges_final_sum"},
-			abi.OpProd: {Main: "gk_bfs_reachedEdges_main_prod", Final: "gk_bfs_reachedEdges_final_prod"},
-			abi.OpMin:  {Main: "gk_bfs_reachedEdges_main_min", Final: "gk_bfs_reachedEdges_final_min"},
-			abi.OpMax:  {Main: "gk_bfs_reachedEdges_main_max", Final: "gk_bfs_reachedEdges_final_max"},
-			abi.OpBAnd: {Main: "gk_bfs_reachedEdges_main_band", Final: "gk_bfs_reachedEdges_final_band"},
-			abi.OpBOr:  {Main: "gk_bfs_reachedEdges_main_bor", Final: "gk_bfs_reachedEdges_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Name:      "bfs.reachedEdges",
+		Pos:       "algorithms/bfs/kernels.go:65",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX3,
+		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedEdges_main", Final: "gk_bfs_reachedEdges_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -99,16 +93,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop3)
 	gokkosimpl.Register[frontier.PushThread[visit]](&abi.KernelSpec{
-		Name: "frontier.PushThread[bfs.visit]",
-		Pos:  "algorithms/frontier/baseline.go:21",
-		Form: abi.FormTeamReduce,
-		PTX:  gokkosPTX4,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_frontier_PushThread_bfs_visit__main_minloc", Final: "gk_frontier_PushThread_bfs_visit__final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_frontier_PushThread_bfs_visit__main_maxloc", Final: "gk_frontier_PushThread_bfs_visit__final_maxloc"},
-			abi.OpCustom: {Main: "gk_frontier_PushThread_bfs_visit__main_custom", Final: "gk_frontier_PushThread_bfs_visit__final_custom"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Name:      "frontier.PushThread[bfs.visit]",
+		Pos:       "algorithms/frontier/baseline.go:21",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX4,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_bfs_visit__main", Final: "gk_frontier_PushThread_bfs_visit__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -142,16 +133,13 @@ func init() {
 		SourceHash: "773ed90cab748bc0",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[visit]](&abi.KernelSpec{
-		Name: "frontier.PushGlobal[bfs.visit]",
-		Pos:  "algorithms/frontier/global.go:41",
-		Form: abi.FormTeamReduce,
-		PTX:  gokkosPTX5,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_frontier_PushGlobal_bfs_visit__main_minloc", Final: "gk_frontier_PushGlobal_bfs_visit__final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_frontier_PushGlobal_bfs_visit__main_maxloc", Final: "gk_frontier_PushGlobal_bfs_visit__final_maxloc"},
-			abi.OpCustom: {Main: "gk_frontier_PushGlobal_bfs_visit__main_custom", Final: "gk_frontier_PushGlobal_bfs_visit__final_custom"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Name:      "frontier.PushGlobal[bfs.visit]",
+		Pos:       "algorithms/frontier/global.go:41",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX5,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_bfs_visit__main", Final: "gk_frontier_PushGlobal_bfs_visit__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -186,16 +174,13 @@ func init() {
 		SourceHash: "773ed90cab748bc0",
 	})
 	gokkosimpl.Register[frontier.PushTeam[visit]](&abi.KernelSpec{
-		Name: "frontier.PushTeam[bfs.visit]",
-		Pos:  "algorithms/frontier/hierarchical.go:80",
-		Form: abi.FormTeamReduce,
-		PTX:  gokkosPTX6,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_frontier_PushTeam_bfs_visit__main_minloc", Final: "gk_frontier_PushTeam_bfs_visit__final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_frontier_PushTeam_bfs_visit__main_maxloc", Final: "gk_frontier_PushTeam_bfs_visit__final_maxloc"},
-			abi.OpCustom: {Main: "gk_frontier_PushTeam_bfs_visit__main_custom", Final: "gk_frontier_PushTeam_bfs_visit__final_custom"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Name:      "frontier.PushTeam[bfs.visit]",
+		Pos:       "algorithms/frontier/hierarchical.go:80",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX6,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_bfs_visit__main", Final: "gk_frontier_PushTeam_bfs_visit__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -229,16 +214,13 @@ func init() {
 		SourceHash: "773ed90cab748bc0",
 	})
 	gokkosimpl.Register[frontier.PushLocal[visit]](&abi.KernelSpec{
-		Name: "frontier.PushLocal[bfs.visit]",
-		Pos:  "algorithms/frontier/local.go:19",
-		Form: abi.FormTeamReduce,
-		PTX:  gokkosPTX7,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_frontier_PushLocal_bfs_visit__main_minloc", Final: "gk_frontier_PushLocal_bfs_visit__final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_frontier_PushLocal_bfs_visit__main_maxloc", Final: "gk_frontier_PushLocal_bfs_visit__final_maxloc"},
-			abi.OpCustom: {Main: "gk_frontier_PushLocal_bfs_visit__main_custom", Final: "gk_frontier_PushLocal_bfs_visit__final_custom"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Name:      "frontier.PushLocal[bfs.visit]",
+		Pos:       "algorithms/frontier/local.go:19",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX7,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_bfs_visit__main", Final: "gk_frontier_PushLocal_bfs_visit__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -272,16 +254,13 @@ func init() {
 		SourceHash: "773ed90cab748bc0",
 	})
 	gokkosimpl.Register[frontier.PullStep[visit]](&abi.KernelSpec{
-		Name: "frontier.PullStep[bfs.visit]",
-		Pos:  "algorithms/frontier/pullkernel.go:20",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX8,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_frontier_PullStep_bfs_visit__main_minloc", Final: "gk_frontier_PullStep_bfs_visit__final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_frontier_PullStep_bfs_visit__main_maxloc", Final: "gk_frontier_PullStep_bfs_visit__final_maxloc"},
-			abi.OpCustom: {Main: "gk_frontier_PullStep_bfs_visit__main_custom", Final: "gk_frontier_PullStep_bfs_visit__final_custom"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Name:      "frontier.PullStep[bfs.visit]",
+		Pos:       "algorithms/frontier/pullkernel.go:20",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX8,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_visit__main", Final: "gk_frontier_PullStep_bfs_visit__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
 			{Name: "In.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "In.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -566,10 +545,11 @@ const gokkosPTX3 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_bfs_reachedEdges_main_sum(
+.visible .entry gk_bfs_reachedEdges_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -585,9 +565,9 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<18>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<97>;
+	.reg .pred %p<27>;
+	.reg .b32 %r<39>;
+	.reg .b64 %rd<92>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -611,6 +591,7 @@ const gokkosPTX3 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd6, [gk_s0];
 	mov.b64 %rd7, %rd6;
 	ld.param.u64 %rd8, [gk_s1];
@@ -641,170 +622,212 @@ const gokkosPTX3 = `//
 	mov.b64 %rd33, %rd32;
 	ld.param.s64 %rd34, [gk_s12];
 	mov.b64 %rd35, %rd34;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd36, %rd3, %rd2;
 	max.s64 %rd37, %rd36, 0;
-	cvt.u64.u32 %rd38, %r19;
+	cvt.u64.u32 %rd38, %r20;
 	add.s64 %rd39, %rd37, %rd38;
 	sub.s64 %rd40, %rd39, 1;
 	div.u64 %rd41, %rd40, %rd38;
-	cvt.u64.u32 %rd42, %r18;
+	cvt.u64.u32 %rd42, %r19;
 	mad.lo.s64 %rd43, %rd42, %rd41, %rd2;
 	add.s64 %rd44, %rd43, %rd41;
 	min.s64 %rd45, %rd44, %rd3;
-	mov.b64 %rd46, 0;
-	cvt.u64.u32 %rd47, %r5;
-	add.s64 %rd48, %rd43, %rd47;
-	cvt.u64.u32 %rd49, %r6;
-	mov.b64 %rd50, %rd48;
-$L1:
-	setp.ge.s64 %p2, %rd50, %rd45;
-	@%p2 bra $L2;
-	mov.b64 %rd51, %rd50;
-	mul.lo.s64 %rd52, %rd51, %rd35;
-	mad.lo.s64 %rd53, %rd52, 4, %rd31;
-	ld.global.nc.s32 %r20, [%rd53+0];
-	mov.b32 %r21, %r20;
-	setp.ge.s32 %p3, %r21, 0;
-	@!%p3 bra $L5;
-	mov.b64 %rd54, %rd7;
-	cvt.u32.u64 %r22, %rd51;
-	mov.b32 %r23, %r22;
-	cvt.s64.s32 %rd55, %r23;
-	add.s64 %rd56, %rd55, 1;
-	mul.lo.s64 %rd57, %rd56, %rd14;
-	mad.lo.s64 %rd58, %rd57, 8, %rd10;
-	ld.global.nc.s64 %rd59, [%rd58+0];
-	mov.b64 %rd60, %rd59;
-	cvt.s64.s32 %rd61, %r23;
-	mul.lo.s64 %rd62, %rd61, %rd14;
-	mad.lo.s64 %rd63, %rd62, 8, %rd10;
-	ld.global.nc.s64 %rd64, [%rd63+0];
-	mov.b64 %rd65, %rd64;
-	sub.s64 %rd66, %rd60, %rd65;
-	mov.b64 %rd67, %rd66;
-	add.s64 %rd68, %rd46, %rd67;
-	mov.b64 %rd46, %rd68;
-$L5:
-$L3:
-	add.s64 %rd50, %rd50, %rd49;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd47, 0;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd69, %rd46;
-	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd69;
-	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd70, {%r27, %r28};
-	@!%p4 bra $L6;
-	add.s64 %rd71, %rd69, %rd70;
-	mov.b64 %rd69, %rd71;
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd47, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd47, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd47, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd47, -1;
+	bra.uni $L1;
 $L6:
-	mov.b64 {%r29, %r30}, %rd69;
-	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd72, {%r31, %r32};
-	@!%p5 bra $L7;
-	add.s64 %rd73, %rd69, %rd72;
-	mov.b64 %rd69, %rd73;
+	mov.b64 %rd47, 0;
+$L1:
+	mov.b64 %rd46, %rd47;
+	cvt.u64.u32 %rd48, %r5;
+	add.s64 %rd49, %rd43, %rd48;
+	cvt.u64.u32 %rd50, %r6;
+	mov.b64 %rd51, %rd49;
 $L7:
-	mov.b64 {%r33, %r34}, %rd69;
-	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd74, {%r35, %r36};
-	@!%p6 bra $L8;
-	add.s64 %rd75, %rd69, %rd74;
-	mov.b64 %rd69, %rd75;
-$L8:
-	mov.b64 {%r37, %r38}, %rd69;
-	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd76, {%r39, %r40};
-	@!%p7 bra $L9;
-	add.s64 %rd77, %rd69, %rd76;
-	mov.b64 %rd69, %rd77;
-$L9:
-	mov.b64 {%r41, %r42}, %rd69;
-	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd78, {%r43, %r44};
-	@!%p8 bra $L10;
-	add.s64 %rd79, %rd69, %rd78;
-	mov.b64 %rd69, %rd79;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd80, %r8, 16;
-	add.s64 %rd81, %rd1, %rd80;
-	st.shared.s64 [%rd81+0], %rd69;
+	setp.ge.s64 %p7, %rd51, %rd45;
+	@%p7 bra $L8;
+	mov.b64 %rd52, %rd51;
+	mul.lo.s64 %rd53, %rd52, %rd35;
+	mad.lo.s64 %rd54, %rd53, 4, %rd31;
+	ld.global.nc.s32 %r21, [%rd54+0];
+	mov.b32 %r22, %r21;
+	setp.ge.s32 %p8, %r22, 0;
+	@!%p8 bra $L11;
+	mov.b64 %rd55, %rd7;
+	cvt.u32.u64 %r23, %rd52;
+	mov.b32 %r24, %r23;
+	cvt.s64.s32 %rd56, %r24;
+	add.s64 %rd57, %rd56, 1;
+	mul.lo.s64 %rd58, %rd57, %rd14;
+	mad.lo.s64 %rd59, %rd58, 8, %rd10;
+	ld.global.nc.s64 %rd60, [%rd59+0];
+	mov.b64 %rd61, %rd60;
+	cvt.s64.s32 %rd62, %r24;
+	mul.lo.s64 %rd63, %rd62, %rd14;
+	mad.lo.s64 %rd64, %rd63, 8, %rd10;
+	ld.global.nc.s64 %rd65, [%rd64+0];
+	mov.b64 %rd66, %rd65;
+	sub.s64 %rd67, %rd61, %rd66;
+	mov.b64 %rd68, %rd67;
+	add.s64 %rd69, %rd46, %rd68;
+	mov.b64 %rd46, %rd69;
 $L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd82, %r7, 16;
-	add.s64 %rd83, %rd1, %rd82;
-	ld.shared.s64 %rd84, [%rd83+0];
-	mov.b64 %rd69, %rd84;
-$L13:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd69;
-	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd85, {%r48, %r49};
-	@!%p12 bra $L14;
-	add.s64 %rd86, %rd69, %rd85;
-	mov.b64 %rd69, %rd86;
-$L14:
-	mov.b64 {%r50, %r51}, %rd69;
-	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd87, {%r52, %r53};
-	@!%p13 bra $L15;
-	add.s64 %rd88, %rd69, %rd87;
-	mov.b64 %rd69, %rd88;
-$L15:
-	mov.b64 {%r54, %r55}, %rd69;
-	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd89, {%r56, %r57};
-	@!%p14 bra $L16;
-	add.s64 %rd90, %rd69, %rd89;
-	mov.b64 %rd69, %rd90;
-$L16:
-	mov.b64 {%r58, %r59}, %rd69;
-	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd91, {%r60, %r61};
-	@!%p15 bra $L17;
-	add.s64 %rd92, %rd69, %rd91;
-	mov.b64 %rd69, %rd92;
-$L17:
-	mov.b64 {%r62, %r63}, %rd69;
-	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd93, {%r64, %r65};
-	@!%p16 bra $L18;
-	add.s64 %rd94, %rd69, %rd93;
-	mov.b64 %rd69, %rd94;
-$L18:
+$L9:
+	add.s64 %rd51, %rd51, %rd50;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd70, %rd46;
+	// block reduction
+	mov.b32 %r25, 1;
+	mov.b32 %r26, 1;
+	sub.u32 %r27, %r13, 1;
+	mov.b32 %r28, %r25;
 $L12:
-	mul.wide.u32 %rd95, %r18, 8;
-	add.s64 %rd96, %rd5, %rd95;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd96+0], %rd69;
+	setp.hs.u32 %p9, %r28, 32;
+	@%p9 bra $L13;
+	mov.b64 {%r29, %r30}, %rd70;
+	shfl.sync.down.b32 %r31|%p10, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd71, {%r31, %r32};
+	@!%p10 bra $L14;
+	setp.ne.u32 %p11, %r18, 1;
+	@%p11 bra.uni $L16;
+	add.s64 %rd72, %rd70, %rd71;
+	mov.b64 %rd70, %rd72;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p12, %r18, 2;
+	@%p12 bra.uni $L17;
+	mul.lo.s64 %rd73, %rd70, %rd71;
+	mov.b64 %rd70, %rd73;
+	bra.uni $L15;
+$L17:
+	setp.ne.u32 %p13, %r18, 3;
+	@%p13 bra.uni $L18;
+	min.s64 %rd74, %rd70, %rd71;
+	mov.b64 %rd70, %rd74;
+	bra.uni $L15;
+$L18:
+	setp.ne.u32 %p14, %r18, 4;
+	@%p14 bra.uni $L19;
+	max.s64 %rd75, %rd70, %rd71;
+	mov.b64 %rd70, %rd75;
+	bra.uni $L15;
 $L19:
+	setp.ne.u32 %p15, %r18, 7;
+	@%p15 bra.uni $L20;
+	and.b64 %rd76, %rd70, %rd71;
+	mov.b64 %rd70, %rd76;
+	bra.uni $L15;
+$L20:
+	or.b64 %rd77, %rd70, %rd71;
+	mov.b64 %rd70, %rd77;
+$L15:
+$L14:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L21;
+	mul.wide.u32 %rd78, %r8, 16;
+	add.s64 %rd79, %rd1, %rd78;
+	st.shared.s64 [%rd79+0], %rd70;
+$L21:
+	bar.sync 0;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L22;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L23;
+	mul.wide.u32 %rd80, %r7, 16;
+	add.s64 %rd81, %rd1, %rd80;
+	ld.shared.s64 %rd82, [%rd81+0];
+	mov.b64 %rd70, %rd82;
+$L23:
+	sub.u32 %r33, %r10, 1;
+	mov.b32 %r34, %r26;
+$L24:
+	setp.hs.u32 %p19, %r34, 32;
+	@%p19 bra $L25;
+	mov.b64 {%r35, %r36}, %rd70;
+	shfl.sync.down.b32 %r37|%p20, %r35, %r34, %r33, %r17;
+	shfl.sync.down.b32 %r38, %r36, %r34, %r33, %r17;
+	mov.b64 %rd83, {%r37, %r38};
+	@!%p20 bra $L26;
+	setp.ne.u32 %p21, %r18, 1;
+	@%p21 bra.uni $L28;
+	add.s64 %rd84, %rd70, %rd83;
+	mov.b64 %rd70, %rd84;
+	bra.uni $L27;
+$L28:
+	setp.ne.u32 %p22, %r18, 2;
+	@%p22 bra.uni $L29;
+	mul.lo.s64 %rd85, %rd70, %rd83;
+	mov.b64 %rd70, %rd85;
+	bra.uni $L27;
+$L29:
+	setp.ne.u32 %p23, %r18, 3;
+	@%p23 bra.uni $L30;
+	min.s64 %rd86, %rd70, %rd83;
+	mov.b64 %rd70, %rd86;
+	bra.uni $L27;
+$L30:
+	setp.ne.u32 %p24, %r18, 4;
+	@%p24 bra.uni $L31;
+	max.s64 %rd87, %rd70, %rd83;
+	mov.b64 %rd70, %rd87;
+	bra.uni $L27;
+$L31:
+	setp.ne.u32 %p25, %r18, 7;
+	@%p25 bra.uni $L32;
+	and.b64 %rd88, %rd70, %rd83;
+	mov.b64 %rd70, %rd88;
+	bra.uni $L27;
+$L32:
+	or.b64 %rd89, %rd70, %rd83;
+	mov.b64 %rd70, %rd89;
+$L27:
+$L26:
+	shl.b32 %r34, %r34, 1;
+	bra.uni $L24;
+$L25:
+$L22:
+	mul.wide.u32 %rd90, %r19, 8;
+	add.s64 %rd91, %rd5, %rd90;
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L33;
+	st.global.s64 [%rd91+0], %rd70;
+$L33:
 	ret;
 }
 
-.visible .entry gk_bfs_reachedEdges_final_sum(
+.visible .entry gk_bfs_reachedEdges_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -820,9 +843,9 @@ $L19:
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<70>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<84>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -847,6 +870,7 @@ $L19:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -877,2290 +901,220 @@ $L19:
 	mov.b64 %rd34, %rd33;
 	ld.param.s64 %rd35, [gk_s12];
 	mov.b64 %rd36, %rd35;
-	mov.b64 %rd37, 0;
 	cvt.u64.u32 %rd38, %r5;
 	cvt.u64.u32 %rd39, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd37, 0;
 	mov.b64 %rd40, %rd38;
-$L1:
-	setp.ge.s64 %p2, %rd40, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd40, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd41, %rd40, 8, %rd3;
 	ld.global.s64 %rd42, [%rd41+0];
 	add.s64 %rd43, %rd37, %rd42;
 	mov.b64 %rd37, %rd43;
 	add.s64 %rd40, %rd40, %rd39;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd44, %rd37;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd44;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd45, {%r21, %r22};
-	@!%p3 bra $L3;
-	add.s64 %rd46, %rd44, %rd45;
-	mov.b64 %rd44, %rd46;
-$L3:
-	mov.b64 {%r23, %r24}, %rd44;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd47, {%r25, %r26};
-	@!%p4 bra $L4;
-	add.s64 %rd48, %rd44, %rd47;
-	mov.b64 %rd44, %rd48;
+	bra.uni $L3;
 $L4:
-	mov.b64 {%r27, %r28}, %rd44;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd49, {%r29, %r30};
-	@!%p5 bra $L5;
-	add.s64 %rd50, %rd44, %rd49;
-	mov.b64 %rd44, %rd50;
-$L5:
-	mov.b64 {%r31, %r32}, %rd44;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd51, {%r33, %r34};
-	@!%p6 bra $L6;
-	add.s64 %rd52, %rd44, %rd51;
-	mov.b64 %rd44, %rd52;
-$L6:
-	mov.b64 {%r35, %r36}, %rd44;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd53, {%r37, %r38};
-	@!%p7 bra $L7;
-	add.s64 %rd54, %rd44, %rd53;
-	mov.b64 %rd44, %rd54;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.s64 [%rd56+0], %rd44;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.s64 %rd59, [%rd58+0];
-	mov.b64 %rd44, %rd59;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd44;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd60, {%r42, %r43};
-	@!%p11 bra $L11;
-	add.s64 %rd61, %rd44, %rd60;
-	mov.b64 %rd44, %rd61;
-$L11:
-	mov.b64 {%r44, %r45}, %rd44;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd62, {%r46, %r47};
-	@!%p12 bra $L12;
-	add.s64 %rd63, %rd44, %rd62;
-	mov.b64 %rd44, %rd63;
-$L12:
-	mov.b64 {%r48, %r49}, %rd44;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd64, {%r50, %r51};
-	@!%p13 bra $L13;
-	add.s64 %rd65, %rd44, %rd64;
-	mov.b64 %rd44, %rd65;
-$L13:
-	mov.b64 {%r52, %r53}, %rd44;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	@!%p14 bra $L14;
-	add.s64 %rd67, %rd44, %rd66;
-	mov.b64 %rd44, %rd67;
-$L14:
-	mov.b64 {%r56, %r57}, %rd44;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd68, {%r58, %r59};
-	@!%p15 bra $L15;
-	add.s64 %rd69, %rd44, %rd68;
-	mov.b64 %rd44, %rd69;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd44;
-$L16:
-	ret;
-}
-
-.visible .entry gk_bfs_reachedEdges_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<97>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.u64 %rd29, [gk_s10];
-	cvta.to.global.u64 %rd30, %rd29;
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd36, %rd3, %rd2;
-	max.s64 %rd37, %rd36, 0;
-	cvt.u64.u32 %rd38, %r19;
-	add.s64 %rd39, %rd37, %rd38;
-	sub.s64 %rd40, %rd39, 1;
-	div.u64 %rd41, %rd40, %rd38;
-	cvt.u64.u32 %rd42, %r18;
-	mad.lo.s64 %rd43, %rd42, %rd41, %rd2;
-	add.s64 %rd44, %rd43, %rd41;
-	min.s64 %rd45, %rd44, %rd3;
-	mov.b64 %rd46, 1;
-	cvt.u64.u32 %rd47, %r5;
-	add.s64 %rd48, %rd43, %rd47;
-	cvt.u64.u32 %rd49, %r6;
-	mov.b64 %rd50, %rd48;
-$L1:
-	setp.ge.s64 %p2, %rd50, %rd45;
-	@%p2 bra $L2;
-	mov.b64 %rd51, %rd50;
-	mul.lo.s64 %rd52, %rd51, %rd35;
-	mad.lo.s64 %rd53, %rd52, 4, %rd31;
-	ld.global.nc.s32 %r20, [%rd53+0];
-	mov.b32 %r21, %r20;
-	setp.ge.s32 %p3, %r21, 0;
-	@!%p3 bra $L5;
-	mov.b64 %rd54, %rd7;
-	cvt.u32.u64 %r22, %rd51;
-	mov.b32 %r23, %r22;
-	cvt.s64.s32 %rd55, %r23;
-	add.s64 %rd56, %rd55, 1;
-	mul.lo.s64 %rd57, %rd56, %rd14;
-	mad.lo.s64 %rd58, %rd57, 8, %rd10;
-	ld.global.nc.s64 %rd59, [%rd58+0];
-	mov.b64 %rd60, %rd59;
-	cvt.s64.s32 %rd61, %r23;
-	mul.lo.s64 %rd62, %rd61, %rd14;
-	mad.lo.s64 %rd63, %rd62, 8, %rd10;
-	ld.global.nc.s64 %rd64, [%rd63+0];
-	mov.b64 %rd65, %rd64;
-	sub.s64 %rd66, %rd60, %rd65;
-	mov.b64 %rd67, %rd66;
-	add.s64 %rd68, %rd46, %rd67;
-	mov.b64 %rd46, %rd68;
-$L5:
-$L3:
-	add.s64 %rd50, %rd50, %rd49;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd69, %rd46;
-	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd69;
-	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd70, {%r27, %r28};
-	@!%p4 bra $L6;
-	mul.lo.s64 %rd71, %rd69, %rd70;
-	mov.b64 %rd69, %rd71;
-$L6:
-	mov.b64 {%r29, %r30}, %rd69;
-	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd72, {%r31, %r32};
-	@!%p5 bra $L7;
-	mul.lo.s64 %rd73, %rd69, %rd72;
-	mov.b64 %rd69, %rd73;
-$L7:
-	mov.b64 {%r33, %r34}, %rd69;
-	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd74, {%r35, %r36};
-	@!%p6 bra $L8;
-	mul.lo.s64 %rd75, %rd69, %rd74;
-	mov.b64 %rd69, %rd75;
-$L8:
-	mov.b64 {%r37, %r38}, %rd69;
-	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd76, {%r39, %r40};
-	@!%p7 bra $L9;
-	mul.lo.s64 %rd77, %rd69, %rd76;
-	mov.b64 %rd69, %rd77;
-$L9:
-	mov.b64 {%r41, %r42}, %rd69;
-	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd78, {%r43, %r44};
-	@!%p8 bra $L10;
-	mul.lo.s64 %rd79, %rd69, %rd78;
-	mov.b64 %rd69, %rd79;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd80, %r8, 16;
-	add.s64 %rd81, %rd1, %rd80;
-	st.shared.s64 [%rd81+0], %rd69;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd82, %r7, 16;
-	add.s64 %rd83, %rd1, %rd82;
-	ld.shared.s64 %rd84, [%rd83+0];
-	mov.b64 %rd69, %rd84;
-$L13:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd69;
-	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd85, {%r48, %r49};
-	@!%p12 bra $L14;
-	mul.lo.s64 %rd86, %rd69, %rd85;
-	mov.b64 %rd69, %rd86;
-$L14:
-	mov.b64 {%r50, %r51}, %rd69;
-	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd87, {%r52, %r53};
-	@!%p13 bra $L15;
-	mul.lo.s64 %rd88, %rd69, %rd87;
-	mov.b64 %rd69, %rd88;
-$L15:
-	mov.b64 {%r54, %r55}, %rd69;
-	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd89, {%r56, %r57};
-	@!%p14 bra $L16;
-	mul.lo.s64 %rd90, %rd69, %rd89;
-	mov.b64 %rd69, %rd90;
-$L16:
-	mov.b64 {%r58, %r59}, %rd69;
-	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd91, {%r60, %r61};
-	@!%p15 bra $L17;
-	mul.lo.s64 %rd92, %rd69, %rd91;
-	mov.b64 %rd69, %rd92;
-$L17:
-	mov.b64 {%r62, %r63}, %rd69;
-	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd93, {%r64, %r65};
-	@!%p16 bra $L18;
-	mul.lo.s64 %rd94, %rd69, %rd93;
-	mov.b64 %rd69, %rd94;
-$L18:
-$L12:
-	mul.wide.u32 %rd95, %r18, 8;
-	add.s64 %rd96, %rd5, %rd95;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd96+0], %rd69;
-$L19:
-	ret;
-}
-
-.visible .entry gk_bfs_reachedEdges_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.b64 %rd37, 1;
-	cvt.u64.u32 %rd38, %r5;
-	cvt.u64.u32 %rd39, %r6;
-	mov.b64 %rd40, %rd38;
-$L1:
-	setp.ge.s64 %p2, %rd40, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd41, %rd40, 8, %rd3;
-	ld.global.s64 %rd42, [%rd41+0];
-	mul.lo.s64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-	add.s64 %rd40, %rd40, %rd39;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd44, %rd37;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd44;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd45, {%r21, %r22};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd46, %rd44, %rd45;
-	mov.b64 %rd44, %rd46;
-$L3:
-	mov.b64 {%r23, %r24}, %rd44;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd47, {%r25, %r26};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd48, %rd44, %rd47;
-	mov.b64 %rd44, %rd48;
-$L4:
-	mov.b64 {%r27, %r28}, %rd44;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd49, {%r29, %r30};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd50, %rd44, %rd49;
-	mov.b64 %rd44, %rd50;
-$L5:
-	mov.b64 {%r31, %r32}, %rd44;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd51, {%r33, %r34};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd52, %rd44, %rd51;
-	mov.b64 %rd44, %rd52;
+	mov.b64 %rd44, %rd38;
 $L6:
-	mov.b64 {%r35, %r36}, %rd44;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd53, {%r37, %r38};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd54, %rd44, %rd53;
-	mov.b64 %rd44, %rd54;
+	setp.ge.s64 %p5, %rd44, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd45, %rd44, 8, %rd3;
+	ld.global.s64 %rd46, [%rd45+0];
+	mul.lo.s64 %rd47, %rd37, %rd46;
+	mov.b64 %rd37, %rd47;
+	add.s64 %rd44, %rd44, %rd39;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.s64 [%rd56+0], %rd44;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.s64 %rd59, [%rd58+0];
-	mov.b64 %rd44, %rd59;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd44;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd60, {%r42, %r43};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd61, %rd44, %rd60;
-	mov.b64 %rd44, %rd61;
-$L11:
-	mov.b64 {%r44, %r45}, %rd44;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd62, {%r46, %r47};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd63, %rd44, %rd62;
-	mov.b64 %rd44, %rd63;
-$L12:
-	mov.b64 {%r48, %r49}, %rd44;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd64, {%r50, %r51};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd65, %rd44, %rd64;
-	mov.b64 %rd44, %rd65;
-$L13:
-	mov.b64 {%r52, %r53}, %rd44;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd67, %rd44, %rd66;
-	mov.b64 %rd44, %rd67;
-$L14:
-	mov.b64 {%r56, %r57}, %rd44;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd68, {%r58, %r59};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd69, %rd44, %rd68;
-	mov.b64 %rd44, %rd69;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd44;
-$L16:
-	ret;
-}
-
-.visible .entry gk_bfs_reachedEdges_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<97>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.u64 %rd29, [gk_s10];
-	cvta.to.global.u64 %rd30, %rd29;
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd36, %rd3, %rd2;
-	max.s64 %rd37, %rd36, 0;
-	cvt.u64.u32 %rd38, %r19;
-	add.s64 %rd39, %rd37, %rd38;
-	sub.s64 %rd40, %rd39, 1;
-	div.u64 %rd41, %rd40, %rd38;
-	cvt.u64.u32 %rd42, %r18;
-	mad.lo.s64 %rd43, %rd42, %rd41, %rd2;
-	add.s64 %rd44, %rd43, %rd41;
-	min.s64 %rd45, %rd44, %rd3;
-	mov.b64 %rd46, 9223372036854775807;
-	cvt.u64.u32 %rd47, %r5;
-	add.s64 %rd48, %rd43, %rd47;
-	cvt.u64.u32 %rd49, %r6;
-	mov.b64 %rd50, %rd48;
-$L1:
-	setp.ge.s64 %p2, %rd50, %rd45;
-	@%p2 bra $L2;
-	mov.b64 %rd51, %rd50;
-	mul.lo.s64 %rd52, %rd51, %rd35;
-	mad.lo.s64 %rd53, %rd52, 4, %rd31;
-	ld.global.nc.s32 %r20, [%rd53+0];
-	mov.b32 %r21, %r20;
-	setp.ge.s32 %p3, %r21, 0;
-	@!%p3 bra $L5;
-	mov.b64 %rd54, %rd7;
-	cvt.u32.u64 %r22, %rd51;
-	mov.b32 %r23, %r22;
-	cvt.s64.s32 %rd55, %r23;
-	add.s64 %rd56, %rd55, 1;
-	mul.lo.s64 %rd57, %rd56, %rd14;
-	mad.lo.s64 %rd58, %rd57, 8, %rd10;
-	ld.global.nc.s64 %rd59, [%rd58+0];
-	mov.b64 %rd60, %rd59;
-	cvt.s64.s32 %rd61, %r23;
-	mul.lo.s64 %rd62, %rd61, %rd14;
-	mad.lo.s64 %rd63, %rd62, 8, %rd10;
-	ld.global.nc.s64 %rd64, [%rd63+0];
-	mov.b64 %rd65, %rd64;
-	sub.s64 %rd66, %rd60, %rd65;
-	mov.b64 %rd67, %rd66;
-	add.s64 %rd68, %rd46, %rd67;
-	mov.b64 %rd46, %rd68;
-$L5:
-$L3:
-	add.s64 %rd50, %rd50, %rd49;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd69, %rd46;
-	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd69;
-	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd70, {%r27, %r28};
-	@!%p4 bra $L6;
-	min.s64 %rd71, %rd69, %rd70;
-	mov.b64 %rd69, %rd71;
-$L6:
-	mov.b64 {%r29, %r30}, %rd69;
-	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd72, {%r31, %r32};
-	@!%p5 bra $L7;
-	min.s64 %rd73, %rd69, %rd72;
-	mov.b64 %rd69, %rd73;
-$L7:
-	mov.b64 {%r33, %r34}, %rd69;
-	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd74, {%r35, %r36};
-	@!%p6 bra $L8;
-	min.s64 %rd75, %rd69, %rd74;
-	mov.b64 %rd69, %rd75;
-$L8:
-	mov.b64 {%r37, %r38}, %rd69;
-	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd76, {%r39, %r40};
-	@!%p7 bra $L9;
-	min.s64 %rd77, %rd69, %rd76;
-	mov.b64 %rd69, %rd77;
-$L9:
-	mov.b64 {%r41, %r42}, %rd69;
-	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd78, {%r43, %r44};
-	@!%p8 bra $L10;
-	min.s64 %rd79, %rd69, %rd78;
-	mov.b64 %rd69, %rd79;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd80, %r8, 16;
-	add.s64 %rd81, %rd1, %rd80;
-	st.shared.s64 [%rd81+0], %rd69;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd82, %r7, 16;
-	add.s64 %rd83, %rd1, %rd82;
-	ld.shared.s64 %rd84, [%rd83+0];
-	mov.b64 %rd69, %rd84;
-$L13:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd69;
-	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd85, {%r48, %r49};
-	@!%p12 bra $L14;
-	min.s64 %rd86, %rd69, %rd85;
-	mov.b64 %rd69, %rd86;
-$L14:
-	mov.b64 {%r50, %r51}, %rd69;
-	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd87, {%r52, %r53};
-	@!%p13 bra $L15;
-	min.s64 %rd88, %rd69, %rd87;
-	mov.b64 %rd69, %rd88;
-$L15:
-	mov.b64 {%r54, %r55}, %rd69;
-	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd89, {%r56, %r57};
-	@!%p14 bra $L16;
-	min.s64 %rd90, %rd69, %rd89;
-	mov.b64 %rd69, %rd90;
-$L16:
-	mov.b64 {%r58, %r59}, %rd69;
-	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd91, {%r60, %r61};
-	@!%p15 bra $L17;
-	min.s64 %rd92, %rd69, %rd91;
-	mov.b64 %rd69, %rd92;
-$L17:
-	mov.b64 {%r62, %r63}, %rd69;
-	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd93, {%r64, %r65};
-	@!%p16 bra $L18;
-	min.s64 %rd94, %rd69, %rd93;
-	mov.b64 %rd69, %rd94;
-$L18:
-$L12:
-	mul.wide.u32 %rd95, %r18, 8;
-	add.s64 %rd96, %rd5, %rd95;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd96+0], %rd69;
-$L19:
-	ret;
-}
-
-.visible .entry gk_bfs_reachedEdges_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.b64 %rd37, 9223372036854775807;
-	cvt.u64.u32 %rd38, %r5;
-	cvt.u64.u32 %rd39, %r6;
-	mov.b64 %rd40, %rd38;
-$L1:
-	setp.ge.s64 %p2, %rd40, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd41, %rd40, 8, %rd3;
-	ld.global.s64 %rd42, [%rd41+0];
-	min.s64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-	add.s64 %rd40, %rd40, %rd39;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd44, %rd37;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd44;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd45, {%r21, %r22};
-	@!%p3 bra $L3;
-	min.s64 %rd46, %rd44, %rd45;
-	mov.b64 %rd44, %rd46;
-$L3:
-	mov.b64 {%r23, %r24}, %rd44;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd47, {%r25, %r26};
-	@!%p4 bra $L4;
-	min.s64 %rd48, %rd44, %rd47;
-	mov.b64 %rd44, %rd48;
-$L4:
-	mov.b64 {%r27, %r28}, %rd44;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd49, {%r29, %r30};
-	@!%p5 bra $L5;
-	min.s64 %rd50, %rd44, %rd49;
-	mov.b64 %rd44, %rd50;
-$L5:
-	mov.b64 {%r31, %r32}, %rd44;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd51, {%r33, %r34};
-	@!%p6 bra $L6;
-	min.s64 %rd52, %rd44, %rd51;
-	mov.b64 %rd44, %rd52;
-$L6:
-	mov.b64 {%r35, %r36}, %rd44;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd53, {%r37, %r38};
-	@!%p7 bra $L7;
-	min.s64 %rd54, %rd44, %rd53;
-	mov.b64 %rd44, %rd54;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.s64 [%rd56+0], %rd44;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.s64 %rd59, [%rd58+0];
-	mov.b64 %rd44, %rd59;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd44;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd60, {%r42, %r43};
-	@!%p11 bra $L11;
-	min.s64 %rd61, %rd44, %rd60;
-	mov.b64 %rd44, %rd61;
-$L11:
-	mov.b64 {%r44, %r45}, %rd44;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd62, {%r46, %r47};
-	@!%p12 bra $L12;
-	min.s64 %rd63, %rd44, %rd62;
-	mov.b64 %rd44, %rd63;
-$L12:
-	mov.b64 {%r48, %r49}, %rd44;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd64, {%r50, %r51};
-	@!%p13 bra $L13;
-	min.s64 %rd65, %rd44, %rd64;
-	mov.b64 %rd44, %rd65;
-$L13:
-	mov.b64 {%r52, %r53}, %rd44;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	@!%p14 bra $L14;
-	min.s64 %rd67, %rd44, %rd66;
-	mov.b64 %rd44, %rd67;
-$L14:
-	mov.b64 {%r56, %r57}, %rd44;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd68, {%r58, %r59};
-	@!%p15 bra $L15;
-	min.s64 %rd69, %rd44, %rd68;
-	mov.b64 %rd44, %rd69;
-$L15:
+	mov.b64 %rd48, %rd38;
 $L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd44;
-$L16:
-	ret;
-}
-
-.visible .entry gk_bfs_reachedEdges_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<97>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.u64 %rd29, [gk_s10];
-	cvta.to.global.u64 %rd30, %rd29;
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd36, %rd3, %rd2;
-	max.s64 %rd37, %rd36, 0;
-	cvt.u64.u32 %rd38, %r19;
-	add.s64 %rd39, %rd37, %rd38;
-	sub.s64 %rd40, %rd39, 1;
-	div.u64 %rd41, %rd40, %rd38;
-	cvt.u64.u32 %rd42, %r18;
-	mad.lo.s64 %rd43, %rd42, %rd41, %rd2;
-	add.s64 %rd44, %rd43, %rd41;
-	min.s64 %rd45, %rd44, %rd3;
-	mov.b64 %rd46, -9223372036854775808;
-	cvt.u64.u32 %rd47, %r5;
-	add.s64 %rd48, %rd43, %rd47;
-	cvt.u64.u32 %rd49, %r6;
-	mov.b64 %rd50, %rd48;
-$L1:
-	setp.ge.s64 %p2, %rd50, %rd45;
-	@%p2 bra $L2;
-	mov.b64 %rd51, %rd50;
-	mul.lo.s64 %rd52, %rd51, %rd35;
-	mad.lo.s64 %rd53, %rd52, 4, %rd31;
-	ld.global.nc.s32 %r20, [%rd53+0];
-	mov.b32 %r21, %r20;
-	setp.ge.s32 %p3, %r21, 0;
-	@!%p3 bra $L5;
-	mov.b64 %rd54, %rd7;
-	cvt.u32.u64 %r22, %rd51;
-	mov.b32 %r23, %r22;
-	cvt.s64.s32 %rd55, %r23;
-	add.s64 %rd56, %rd55, 1;
-	mul.lo.s64 %rd57, %rd56, %rd14;
-	mad.lo.s64 %rd58, %rd57, 8, %rd10;
-	ld.global.nc.s64 %rd59, [%rd58+0];
-	mov.b64 %rd60, %rd59;
-	cvt.s64.s32 %rd61, %r23;
-	mul.lo.s64 %rd62, %rd61, %rd14;
-	mad.lo.s64 %rd63, %rd62, 8, %rd10;
-	ld.global.nc.s64 %rd64, [%rd63+0];
-	mov.b64 %rd65, %rd64;
-	sub.s64 %rd66, %rd60, %rd65;
-	mov.b64 %rd67, %rd66;
-	add.s64 %rd68, %rd46, %rd67;
-	mov.b64 %rd46, %rd68;
-$L5:
-$L3:
-	add.s64 %rd50, %rd50, %rd49;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd69, %rd46;
-	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd69;
-	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd70, {%r27, %r28};
-	@!%p4 bra $L6;
-	max.s64 %rd71, %rd69, %rd70;
-	mov.b64 %rd69, %rd71;
-$L6:
-	mov.b64 {%r29, %r30}, %rd69;
-	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd72, {%r31, %r32};
-	@!%p5 bra $L7;
-	max.s64 %rd73, %rd69, %rd72;
-	mov.b64 %rd69, %rd73;
-$L7:
-	mov.b64 {%r33, %r34}, %rd69;
-	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd74, {%r35, %r36};
-	@!%p6 bra $L8;
-	max.s64 %rd75, %rd69, %rd74;
-	mov.b64 %rd69, %rd75;
-$L8:
-	mov.b64 {%r37, %r38}, %rd69;
-	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd76, {%r39, %r40};
-	@!%p7 bra $L9;
-	max.s64 %rd77, %rd69, %rd76;
-	mov.b64 %rd69, %rd77;
-$L9:
-	mov.b64 {%r41, %r42}, %rd69;
-	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd78, {%r43, %r44};
-	@!%p8 bra $L10;
-	max.s64 %rd79, %rd69, %rd78;
-	mov.b64 %rd69, %rd79;
+	setp.ge.s64 %p7, %rd48, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd49, %rd48, 8, %rd3;
+	ld.global.s64 %rd50, [%rd49+0];
+	min.s64 %rd51, %rd37, %rd50;
+	mov.b64 %rd37, %rd51;
+	add.s64 %rd48, %rd48, %rd39;
+	bra.uni $L9;
 $L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd80, %r8, 16;
-	add.s64 %rd81, %rd1, %rd80;
-	st.shared.s64 [%rd81+0], %rd69;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd82, %r7, 16;
-	add.s64 %rd83, %rd1, %rd82;
-	ld.shared.s64 %rd84, [%rd83+0];
-	mov.b64 %rd69, %rd84;
-$L13:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd69;
-	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd85, {%r48, %r49};
-	@!%p12 bra $L14;
-	max.s64 %rd86, %rd69, %rd85;
-	mov.b64 %rd69, %rd86;
-$L14:
-	mov.b64 {%r50, %r51}, %rd69;
-	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd87, {%r52, %r53};
-	@!%p13 bra $L15;
-	max.s64 %rd88, %rd69, %rd87;
-	mov.b64 %rd69, %rd88;
-$L15:
-	mov.b64 {%r54, %r55}, %rd69;
-	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd89, {%r56, %r57};
-	@!%p14 bra $L16;
-	max.s64 %rd90, %rd69, %rd89;
-	mov.b64 %rd69, %rd90;
-$L16:
-	mov.b64 {%r58, %r59}, %rd69;
-	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd91, {%r60, %r61};
-	@!%p15 bra $L17;
-	max.s64 %rd92, %rd69, %rd91;
-	mov.b64 %rd69, %rd92;
-$L17:
-	mov.b64 {%r62, %r63}, %rd69;
-	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd93, {%r64, %r65};
-	@!%p16 bra $L18;
-	max.s64 %rd94, %rd69, %rd93;
-	mov.b64 %rd69, %rd94;
-$L18:
-$L12:
-	mul.wide.u32 %rd95, %r18, 8;
-	add.s64 %rd96, %rd5, %rd95;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd96+0], %rd69;
-$L19:
-	ret;
-}
-
-.visible .entry gk_bfs_reachedEdges_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
 	mov.b64 %rd37, -9223372036854775808;
-	cvt.u64.u32 %rd38, %r5;
-	cvt.u64.u32 %rd39, %r6;
-	mov.b64 %rd40, %rd38;
-$L1:
-	setp.ge.s64 %p2, %rd40, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd41, %rd40, 8, %rd3;
-	ld.global.s64 %rd42, [%rd41+0];
-	max.s64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-	add.s64 %rd40, %rd40, %rd39;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd44, %rd37;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd44;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd45, {%r21, %r22};
-	@!%p3 bra $L3;
-	max.s64 %rd46, %rd44, %rd45;
-	mov.b64 %rd44, %rd46;
-$L3:
-	mov.b64 {%r23, %r24}, %rd44;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd47, {%r25, %r26};
-	@!%p4 bra $L4;
-	max.s64 %rd48, %rd44, %rd47;
-	mov.b64 %rd44, %rd48;
-$L4:
-	mov.b64 {%r27, %r28}, %rd44;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd49, {%r29, %r30};
-	@!%p5 bra $L5;
-	max.s64 %rd50, %rd44, %rd49;
-	mov.b64 %rd44, %rd50;
-$L5:
-	mov.b64 {%r31, %r32}, %rd44;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd51, {%r33, %r34};
-	@!%p6 bra $L6;
-	max.s64 %rd52, %rd44, %rd51;
-	mov.b64 %rd44, %rd52;
-$L6:
-	mov.b64 {%r35, %r36}, %rd44;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd53, {%r37, %r38};
-	@!%p7 bra $L7;
-	max.s64 %rd54, %rd44, %rd53;
-	mov.b64 %rd44, %rd54;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.s64 [%rd56+0], %rd44;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.s64 %rd59, [%rd58+0];
-	mov.b64 %rd44, %rd59;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd44;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd60, {%r42, %r43};
-	@!%p11 bra $L11;
-	max.s64 %rd61, %rd44, %rd60;
-	mov.b64 %rd44, %rd61;
-$L11:
-	mov.b64 {%r44, %r45}, %rd44;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd62, {%r46, %r47};
-	@!%p12 bra $L12;
-	max.s64 %rd63, %rd44, %rd62;
-	mov.b64 %rd44, %rd63;
+	mov.b64 %rd52, %rd38;
 $L12:
-	mov.b64 {%r48, %r49}, %rd44;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd64, {%r50, %r51};
-	@!%p13 bra $L13;
-	max.s64 %rd65, %rd44, %rd64;
-	mov.b64 %rd44, %rd65;
+	setp.ge.s64 %p9, %rd52, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd53, %rd52, 8, %rd3;
+	ld.global.s64 %rd54, [%rd53+0];
+	max.s64 %rd55, %rd37, %rd54;
+	mov.b64 %rd37, %rd55;
+	add.s64 %rd52, %rd52, %rd39;
+	bra.uni $L12;
 $L13:
-	mov.b64 {%r52, %r53}, %rd44;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	@!%p14 bra $L14;
-	max.s64 %rd67, %rd44, %rd66;
-	mov.b64 %rd44, %rd67;
-$L14:
-	mov.b64 {%r56, %r57}, %rd44;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd68, {%r58, %r59};
-	@!%p15 bra $L15;
-	max.s64 %rd69, %rd44, %rd68;
-	mov.b64 %rd44, %rd69;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd44;
-$L16:
-	ret;
-}
-
-.visible .entry gk_bfs_reachedEdges_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<97>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.u64 %rd29, [gk_s10];
-	cvta.to.global.u64 %rd30, %rd29;
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd36, %rd3, %rd2;
-	max.s64 %rd37, %rd36, 0;
-	cvt.u64.u32 %rd38, %r19;
-	add.s64 %rd39, %rd37, %rd38;
-	sub.s64 %rd40, %rd39, 1;
-	div.u64 %rd41, %rd40, %rd38;
-	cvt.u64.u32 %rd42, %r18;
-	mad.lo.s64 %rd43, %rd42, %rd41, %rd2;
-	add.s64 %rd44, %rd43, %rd41;
-	min.s64 %rd45, %rd44, %rd3;
-	mov.b64 %rd46, -1;
-	cvt.u64.u32 %rd47, %r5;
-	add.s64 %rd48, %rd43, %rd47;
-	cvt.u64.u32 %rd49, %r6;
-	mov.b64 %rd50, %rd48;
-$L1:
-	setp.ge.s64 %p2, %rd50, %rd45;
-	@%p2 bra $L2;
-	mov.b64 %rd51, %rd50;
-	mul.lo.s64 %rd52, %rd51, %rd35;
-	mad.lo.s64 %rd53, %rd52, 4, %rd31;
-	ld.global.nc.s32 %r20, [%rd53+0];
-	mov.b32 %r21, %r20;
-	setp.ge.s32 %p3, %r21, 0;
-	@!%p3 bra $L5;
-	mov.b64 %rd54, %rd7;
-	cvt.u32.u64 %r22, %rd51;
-	mov.b32 %r23, %r22;
-	cvt.s64.s32 %rd55, %r23;
-	add.s64 %rd56, %rd55, 1;
-	mul.lo.s64 %rd57, %rd56, %rd14;
-	mad.lo.s64 %rd58, %rd57, 8, %rd10;
-	ld.global.nc.s64 %rd59, [%rd58+0];
-	mov.b64 %rd60, %rd59;
-	cvt.s64.s32 %rd61, %r23;
-	mul.lo.s64 %rd62, %rd61, %rd14;
-	mad.lo.s64 %rd63, %rd62, 8, %rd10;
-	ld.global.nc.s64 %rd64, [%rd63+0];
-	mov.b64 %rd65, %rd64;
-	sub.s64 %rd66, %rd60, %rd65;
-	mov.b64 %rd67, %rd66;
-	add.s64 %rd68, %rd46, %rd67;
-	mov.b64 %rd46, %rd68;
-$L5:
-$L3:
-	add.s64 %rd50, %rd50, %rd49;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd69, %rd46;
-	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd69;
-	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd70, {%r27, %r28};
-	@!%p4 bra $L6;
-	and.b64 %rd71, %rd69, %rd70;
-	mov.b64 %rd69, %rd71;
-$L6:
-	mov.b64 {%r29, %r30}, %rd69;
-	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd72, {%r31, %r32};
-	@!%p5 bra $L7;
-	and.b64 %rd73, %rd69, %rd72;
-	mov.b64 %rd69, %rd73;
-$L7:
-	mov.b64 {%r33, %r34}, %rd69;
-	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd74, {%r35, %r36};
-	@!%p6 bra $L8;
-	and.b64 %rd75, %rd69, %rd74;
-	mov.b64 %rd69, %rd75;
-$L8:
-	mov.b64 {%r37, %r38}, %rd69;
-	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd76, {%r39, %r40};
-	@!%p7 bra $L9;
-	and.b64 %rd77, %rd69, %rd76;
-	mov.b64 %rd69, %rd77;
-$L9:
-	mov.b64 {%r41, %r42}, %rd69;
-	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd78, {%r43, %r44};
-	@!%p8 bra $L10;
-	and.b64 %rd79, %rd69, %rd78;
-	mov.b64 %rd69, %rd79;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd80, %r8, 16;
-	add.s64 %rd81, %rd1, %rd80;
-	st.shared.s64 [%rd81+0], %rd69;
 $L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd82, %r7, 16;
-	add.s64 %rd83, %rd1, %rd82;
-	ld.shared.s64 %rd84, [%rd83+0];
-	mov.b64 %rd69, %rd84;
-$L13:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd69;
-	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd85, {%r48, %r49};
-	@!%p12 bra $L14;
-	and.b64 %rd86, %rd69, %rd85;
-	mov.b64 %rd69, %rd86;
-$L14:
-	mov.b64 {%r50, %r51}, %rd69;
-	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd87, {%r52, %r53};
-	@!%p13 bra $L15;
-	and.b64 %rd88, %rd69, %rd87;
-	mov.b64 %rd69, %rd88;
-$L15:
-	mov.b64 {%r54, %r55}, %rd69;
-	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd89, {%r56, %r57};
-	@!%p14 bra $L16;
-	and.b64 %rd90, %rd69, %rd89;
-	mov.b64 %rd69, %rd90;
-$L16:
-	mov.b64 {%r58, %r59}, %rd69;
-	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd91, {%r60, %r61};
-	@!%p15 bra $L17;
-	and.b64 %rd92, %rd69, %rd91;
-	mov.b64 %rd69, %rd92;
-$L17:
-	mov.b64 {%r62, %r63}, %rd69;
-	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd93, {%r64, %r65};
-	@!%p16 bra $L18;
-	and.b64 %rd94, %rd69, %rd93;
-	mov.b64 %rd69, %rd94;
-$L18:
-$L12:
-	mul.wide.u32 %rd95, %r18, 8;
-	add.s64 %rd96, %rd5, %rd95;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd96+0], %rd69;
-$L19:
-	ret;
-}
-
-.visible .entry gk_bfs_reachedEdges_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
 	mov.b64 %rd37, -1;
-	cvt.u64.u32 %rd38, %r5;
-	cvt.u64.u32 %rd39, %r6;
-	mov.b64 %rd40, %rd38;
-$L1:
-	setp.ge.s64 %p2, %rd40, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd41, %rd40, 8, %rd3;
-	ld.global.s64 %rd42, [%rd41+0];
-	and.b64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-	add.s64 %rd40, %rd40, %rd39;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd44, %rd37;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd44;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd45, {%r21, %r22};
-	@!%p3 bra $L3;
-	and.b64 %rd46, %rd44, %rd45;
-	mov.b64 %rd44, %rd46;
-$L3:
-	mov.b64 {%r23, %r24}, %rd44;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd47, {%r25, %r26};
-	@!%p4 bra $L4;
-	and.b64 %rd48, %rd44, %rd47;
-	mov.b64 %rd44, %rd48;
-$L4:
-	mov.b64 {%r27, %r28}, %rd44;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd49, {%r29, %r30};
-	@!%p5 bra $L5;
-	and.b64 %rd50, %rd44, %rd49;
-	mov.b64 %rd44, %rd50;
-$L5:
-	mov.b64 {%r31, %r32}, %rd44;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd51, {%r33, %r34};
-	@!%p6 bra $L6;
-	and.b64 %rd52, %rd44, %rd51;
-	mov.b64 %rd44, %rd52;
-$L6:
-	mov.b64 {%r35, %r36}, %rd44;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd53, {%r37, %r38};
-	@!%p7 bra $L7;
-	and.b64 %rd54, %rd44, %rd53;
-	mov.b64 %rd44, %rd54;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.s64 [%rd56+0], %rd44;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.s64 %rd59, [%rd58+0];
-	mov.b64 %rd44, %rd59;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd44;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd60, {%r42, %r43};
-	@!%p11 bra $L11;
-	and.b64 %rd61, %rd44, %rd60;
-	mov.b64 %rd44, %rd61;
-$L11:
-	mov.b64 {%r44, %r45}, %rd44;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd62, {%r46, %r47};
-	@!%p12 bra $L12;
-	and.b64 %rd63, %rd44, %rd62;
-	mov.b64 %rd44, %rd63;
-$L12:
-	mov.b64 {%r48, %r49}, %rd44;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd64, {%r50, %r51};
-	@!%p13 bra $L13;
-	and.b64 %rd65, %rd44, %rd64;
-	mov.b64 %rd44, %rd65;
-$L13:
-	mov.b64 {%r52, %r53}, %rd44;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	@!%p14 bra $L14;
-	and.b64 %rd67, %rd44, %rd66;
-	mov.b64 %rd44, %rd67;
-$L14:
-	mov.b64 {%r56, %r57}, %rd44;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd68, {%r58, %r59};
-	@!%p15 bra $L15;
-	and.b64 %rd69, %rd44, %rd68;
-	mov.b64 %rd44, %rd69;
+	mov.b64 %rd56, %rd38;
 $L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd44;
+	setp.ge.s64 %p11, %rd56, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd57, %rd56, 8, %rd3;
+	ld.global.s64 %rd58, [%rd57+0];
+	and.b64 %rd59, %rd37, %rd58;
+	mov.b64 %rd37, %rd59;
+	add.s64 %rd56, %rd56, %rd39;
+	bra.uni $L15;
 $L16:
-	ret;
-}
-
-.visible .entry gk_bfs_reachedEdges_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<97>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.u64 %rd29, [gk_s10];
-	cvta.to.global.u64 %rd30, %rd29;
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd36, %rd3, %rd2;
-	max.s64 %rd37, %rd36, 0;
-	cvt.u64.u32 %rd38, %r19;
-	add.s64 %rd39, %rd37, %rd38;
-	sub.s64 %rd40, %rd39, 1;
-	div.u64 %rd41, %rd40, %rd38;
-	cvt.u64.u32 %rd42, %r18;
-	mad.lo.s64 %rd43, %rd42, %rd41, %rd2;
-	add.s64 %rd44, %rd43, %rd41;
-	min.s64 %rd45, %rd44, %rd3;
-	mov.b64 %rd46, 0;
-	cvt.u64.u32 %rd47, %r5;
-	add.s64 %rd48, %rd43, %rd47;
-	cvt.u64.u32 %rd49, %r6;
-	mov.b64 %rd50, %rd48;
-$L1:
-	setp.ge.s64 %p2, %rd50, %rd45;
-	@%p2 bra $L2;
-	mov.b64 %rd51, %rd50;
-	mul.lo.s64 %rd52, %rd51, %rd35;
-	mad.lo.s64 %rd53, %rd52, 4, %rd31;
-	ld.global.nc.s32 %r20, [%rd53+0];
-	mov.b32 %r21, %r20;
-	setp.ge.s32 %p3, %r21, 0;
-	@!%p3 bra $L5;
-	mov.b64 %rd54, %rd7;
-	cvt.u32.u64 %r22, %rd51;
-	mov.b32 %r23, %r22;
-	cvt.s64.s32 %rd55, %r23;
-	add.s64 %rd56, %rd55, 1;
-	mul.lo.s64 %rd57, %rd56, %rd14;
-	mad.lo.s64 %rd58, %rd57, 8, %rd10;
-	ld.global.nc.s64 %rd59, [%rd58+0];
-	mov.b64 %rd60, %rd59;
-	cvt.s64.s32 %rd61, %r23;
-	mul.lo.s64 %rd62, %rd61, %rd14;
-	mad.lo.s64 %rd63, %rd62, 8, %rd10;
-	ld.global.nc.s64 %rd64, [%rd63+0];
-	mov.b64 %rd65, %rd64;
-	sub.s64 %rd66, %rd60, %rd65;
-	mov.b64 %rd67, %rd66;
-	add.s64 %rd68, %rd46, %rd67;
-	mov.b64 %rd46, %rd68;
-$L5:
-$L3:
-	add.s64 %rd50, %rd50, %rd49;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd69, %rd46;
-	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd69;
-	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd70, {%r27, %r28};
-	@!%p4 bra $L6;
-	or.b64 %rd71, %rd69, %rd70;
-	mov.b64 %rd69, %rd71;
-$L6:
-	mov.b64 {%r29, %r30}, %rd69;
-	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd72, {%r31, %r32};
-	@!%p5 bra $L7;
-	or.b64 %rd73, %rd69, %rd72;
-	mov.b64 %rd69, %rd73;
-$L7:
-	mov.b64 {%r33, %r34}, %rd69;
-	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd74, {%r35, %r36};
-	@!%p6 bra $L8;
-	or.b64 %rd75, %rd69, %rd74;
-	mov.b64 %rd69, %rd75;
-$L8:
-	mov.b64 {%r37, %r38}, %rd69;
-	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd76, {%r39, %r40};
-	@!%p7 bra $L9;
-	or.b64 %rd77, %rd69, %rd76;
-	mov.b64 %rd69, %rd77;
-$L9:
-	mov.b64 {%r41, %r42}, %rd69;
-	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd78, {%r43, %r44};
-	@!%p8 bra $L10;
-	or.b64 %rd79, %rd69, %rd78;
-	mov.b64 %rd69, %rd79;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd80, %r8, 16;
-	add.s64 %rd81, %rd1, %rd80;
-	st.shared.s64 [%rd81+0], %rd69;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd82, %r7, 16;
-	add.s64 %rd83, %rd1, %rd82;
-	ld.shared.s64 %rd84, [%rd83+0];
-	mov.b64 %rd69, %rd84;
-$L13:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd69;
-	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd85, {%r48, %r49};
-	@!%p12 bra $L14;
-	or.b64 %rd86, %rd69, %rd85;
-	mov.b64 %rd69, %rd86;
 $L14:
-	mov.b64 {%r50, %r51}, %rd69;
-	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd87, {%r52, %r53};
-	@!%p13 bra $L15;
-	or.b64 %rd88, %rd69, %rd87;
-	mov.b64 %rd69, %rd88;
-$L15:
-	mov.b64 {%r54, %r55}, %rd69;
-	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd89, {%r56, %r57};
-	@!%p14 bra $L16;
-	or.b64 %rd90, %rd69, %rd89;
-	mov.b64 %rd69, %rd90;
-$L16:
-	mov.b64 {%r58, %r59}, %rd69;
-	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd91, {%r60, %r61};
-	@!%p15 bra $L17;
-	or.b64 %rd92, %rd69, %rd91;
-	mov.b64 %rd69, %rd92;
-$L17:
-	mov.b64 {%r62, %r63}, %rd69;
-	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd93, {%r64, %r65};
-	@!%p16 bra $L18;
-	or.b64 %rd94, %rd69, %rd93;
-	mov.b64 %rd69, %rd94;
-$L18:
-$L12:
-	mul.wide.u32 %rd95, %r18, 8;
-	add.s64 %rd96, %rd5, %rd95;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd96+0], %rd69;
-$L19:
-	ret;
-}
-
-.visible .entry gk_bfs_reachedEdges_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
 	mov.b64 %rd37, 0;
-	cvt.u64.u32 %rd38, %r5;
-	cvt.u64.u32 %rd39, %r6;
-	mov.b64 %rd40, %rd38;
+	mov.b64 %rd60, %rd38;
+$L17:
+	setp.ge.s64 %p12, %rd60, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd61, %rd60, 8, %rd3;
+	ld.global.s64 %rd62, [%rd61+0];
+	or.b64 %rd63, %rd37, %rd62;
+	mov.b64 %rd37, %rd63;
+	add.s64 %rd60, %rd60, %rd39;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd40, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd41, %rd40, 8, %rd3;
-	ld.global.s64 %rd42, [%rd41+0];
-	or.b64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-	add.s64 %rd40, %rd40, %rd39;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd44, %rd37;
+	mov.b64 %rd64, %rd37;
 	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd44;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd45, {%r21, %r22};
-	@!%p3 bra $L3;
-	or.b64 %rd46, %rd44, %rd45;
-	mov.b64 %rd44, %rd46;
-$L3:
-	mov.b64 {%r23, %r24}, %rd44;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd47, {%r25, %r26};
-	@!%p4 bra $L4;
-	or.b64 %rd48, %rd44, %rd47;
-	mov.b64 %rd44, %rd48;
-$L4:
-	mov.b64 {%r27, %r28}, %rd44;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd49, {%r29, %r30};
-	@!%p5 bra $L5;
-	or.b64 %rd50, %rd44, %rd49;
-	mov.b64 %rd44, %rd50;
-$L5:
-	mov.b64 {%r31, %r32}, %rd44;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd51, {%r33, %r34};
-	@!%p6 bra $L6;
-	or.b64 %rd52, %rd44, %rd51;
-	mov.b64 %rd44, %rd52;
-$L6:
-	mov.b64 {%r35, %r36}, %rd44;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd53, {%r37, %r38};
-	@!%p7 bra $L7;
-	or.b64 %rd54, %rd44, %rd53;
-	mov.b64 %rd44, %rd54;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.s64 [%rd56+0], %rd44;
-$L8:
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd64;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd65, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd66, %rd64, %rd65;
+	mov.b64 %rd64, %rd66;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd67, %rd64, %rd65;
+	mov.b64 %rd64, %rd67;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd68, %rd64, %rd65;
+	mov.b64 %rd64, %rd68;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd69, %rd64, %rd65;
+	mov.b64 %rd64, %rd69;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd70, %rd64, %rd65;
+	mov.b64 %rd64, %rd70;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd71, %rd64, %rd65;
+	mov.b64 %rd64, %rd71;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd72, %r8, 16;
+	add.s64 %rd73, %rd1, %rd72;
+	st.shared.s64 [%rd73+0], %rd64;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.s64 %rd59, [%rd58+0];
-	mov.b64 %rd44, %rd59;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd44;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd60, {%r42, %r43};
-	@!%p11 bra $L11;
-	or.b64 %rd61, %rd44, %rd60;
-	mov.b64 %rd44, %rd61;
-$L11:
-	mov.b64 {%r44, %r45}, %rd44;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd62, {%r46, %r47};
-	@!%p12 bra $L12;
-	or.b64 %rd63, %rd44, %rd62;
-	mov.b64 %rd44, %rd63;
-$L12:
-	mov.b64 {%r48, %r49}, %rd44;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd64, {%r50, %r51};
-	@!%p13 bra $L13;
-	or.b64 %rd65, %rd44, %rd64;
-	mov.b64 %rd44, %rd65;
-$L13:
-	mov.b64 {%r52, %r53}, %rd44;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	@!%p14 bra $L14;
-	or.b64 %rd67, %rd44, %rd66;
-	mov.b64 %rd44, %rd67;
-$L14:
-	mov.b64 {%r56, %r57}, %rd44;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd68, {%r58, %r59};
-	@!%p15 bra $L15;
-	or.b64 %rd69, %rd44, %rd68;
-	mov.b64 %rd44, %rd69;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd44;
-$L16:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd74, %r7, 16;
+	add.s64 %rd75, %rd1, %rd74;
+	ld.shared.s64 %rd76, [%rd75+0];
+	mov.b64 %rd64, %rd76;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd64;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd77, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd78, %rd64, %rd77;
+	mov.b64 %rd64, %rd78;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd79, %rd64, %rd77;
+	mov.b64 %rd64, %rd79;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd80, %rd64, %rd77;
+	mov.b64 %rd64, %rd80;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd81, %rd64, %rd77;
+	mov.b64 %rd64, %rd81;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd82, %rd64, %rd77;
+	mov.b64 %rd64, %rd82;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd83, %rd64, %rd77;
+	mov.b64 %rd64, %rd83;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd64;
+$L40:
 	ret;
 }
 `
@@ -3177,7 +1131,7 @@ const gokkosPTX4 = `//
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
-.visible .entry gk_frontier_PushThread_bfs_visit__main_minloc(
+.visible .entry gk_frontier_PushThread_bfs_visit__main(
 	.param .b64 gk_league,
 	.param .b64 gk_team_size,
 	.param .b64 gk_vector_length,
@@ -3187,6 +1141,7 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -3235,9 +1190,9 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s45
 )
 {
-	.reg .pred %p<212>;
-	.reg .b32 %r<336>;
-	.reg .b64 %rd<667>;
+	.reg .pred %p<205>;
+	.reg .b32 %r<307>;
+	.reg .b64 %rd<681>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3267,25 +1222,26 @@ const gokkosPTX4 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
 	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
 	cvt.u64.u32 %rd12, %r2;
 	mov.u64 %rd13, gk_dyn;
 	add.s64 %rd14, %rd13, %rd5;
 	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
 	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
+	cvt.u64.u32 %rd18, %r29;
 	cvta.to.global.u64 %rd19, %rd7;
 	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
 	add.s64 %rd20, %rd17, %rd8;
@@ -3313,8 +1269,8 @@ const gokkosPTX4 = `//
 	mov.b64 %rd46, %rd45;
 	ld.param.s64 %rd47, [gk_s9];
 	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
 	ld.param.s64 %rd49, [gk_s11];
 	mov.b64 %rd50, %rd49;
@@ -3332,8 +1288,8 @@ const gokkosPTX4 = `//
 	mov.b64 %rd62, %rd61;
 	ld.param.s64 %rd63, [gk_s17];
 	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
 	ld.param.u64 %rd65, [gk_s19];
 	cvta.to.global.u64 %rd66, %rd65;
@@ -3356,8 +1312,8 @@ const gokkosPTX4 = `//
 	mov.b64 %rd83, %rd82;
 	ld.param.s64 %rd84, [gk_s27];
 	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
 	ld.param.u64 %rd86, [gk_s29];
 	cvta.to.global.u64 %rd87, %rd86;
@@ -3366,8 +1322,8 @@ const gokkosPTX4 = `//
 	mov.b64 %rd90, %rd89;
 	ld.param.s64 %rd91, [gk_s31];
 	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
 	ld.param.s64 %rd93, [gk_s33];
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s34];
@@ -3395,4355 +1351,110 @@ const gokkosPTX4 = `//
 	mov.b64 %rd117, %rd116;
 	ld.param.s64 %rd118, [gk_s44];
 	mov.b64 %rd119, %rd118;
-	ld.param.s32 %r35, [gk_s45];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd120, 9223372036854775807;
-	mov.b64 %rd121, 9223372036854775807;
-	cvt.u64.u32 %rd123, %r28;
-	cvt.u64.u32 %rd124, %r29;
-	mov.b64 %rd125, %rd123;
-$L1:
-	setp.ge.s64 %p9, %rd125, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd122, %rd125;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd126, %rd27;
-	mov.b64 %rd127, %rd30;
-	mov.b64 %rd128, %rd32;
-	mov.b64 %rd129, %rd34;
-	mov.b64 %rd130, %rd37;
-	mov.b64 %rd131, %rd39;
-	mov.b64 %rd132, %rd41;
-	mov.b64 %rd133, %rd44;
-	mov.b64 %rd134, %rd46;
-	mov.b64 %rd135, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd136, %rd50;
-	mov.b64 %rd137, %rd53;
-	mov.b64 %rd138, %rd55;
-	mov.b64 %rd139, %rd57;
-	mov.b64 %rd140, %rd60;
-	mov.b64 %rd141, %rd62;
-	mov.b64 %rd142, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd143, %rd67;
-	mov.b64 %rd144, %rd69;
-	mov.b64 %rd145, %rd71;
-	mov.b64 %rd146, %rd74;
-	mov.b64 %rd147, %rd76;
-	mov.b64 %rd148, %rd78;
-	mov.b64 %rd149, %rd81;
-	mov.b64 %rd150, %rd83;
-	mov.b64 %rd151, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd152, %rd88;
-	mov.b64 %rd153, %rd90;
-	mov.b64 %rd154, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd155, %rd94;
-	mov.b64 %rd156, %rd96;
-	mov.b64 %rd157, %rd98;
-	mov.b64 %rd158, %rd101;
-	mov.b64 %rd159, %rd103;
-	mov.b64 %rd160, %rd105;
-	mov.b64 %rd161, %rd108;
-	mov.b64 %rd162, %rd110;
-	mov.b64 %rd163, %rd112;
-	mov.b64 %rd164, %rd115;
-	mov.b64 %rd165, %rd117;
-	mov.b64 %rd166, %rd119;
-	mov.b32 %r38, %r36;
-	add.s64 %rd167, %rd15, %rd23;
-	mad.lo.s64 %rd168, %rd155, 4, 15;
-	and.b64 %rd168, %rd168, -16;
-	add.s64 %rd23, %rd23, %rd168;
-	mov.b64 %rd169, %rd167;
-	mov.b64 %rd170, %rd155;
-	mov.b64 %rd171, 1;
-	mov.b64 %rd172, %rd169;
-	mov.b64 %rd173, %rd170;
-	mov.b64 %rd174, %rd171;
-	cvt.u64.u32 %rd175, %r4;
-	mov.b64 %rd176, %rd175;
-	mul.lo.s64 %rd177, %rd122, %rd157;
-	mov.b64 %rd178, %rd177;
-	add.s64 %rd179, %rd178, %rd157;
-	min.s64 %rd180, %rd179, %rd136;
-	mov.b64 %rd181, %rd180;
-	setp.eq.s64 %p13, %rd176, 1;
-	@!%p13 bra $L5;
-	mov.b64 %rd182, %rd126;
-	mov.b64 %rd183, %rd127;
-	mov.b64 %rd184, %rd128;
-	mov.b64 %rd185, %rd129;
-	mov.b64 %rd186, %rd130;
-	mov.b64 %rd187, %rd131;
-	mov.b64 %rd188, %rd132;
-	mov.b64 %rd189, %rd133;
-	mov.b64 %rd190, %rd134;
-	mov.b64 %rd191, %rd135;
-	mov.pred %p14, %p10;
-	mov.b64 %rd192, %rd136;
-	mov.b64 %rd193, %rd137;
-	mov.b64 %rd194, %rd138;
-	mov.b64 %rd195, %rd139;
-	mov.b64 %rd196, %rd140;
-	mov.b64 %rd197, %rd141;
-	mov.b64 %rd198, %rd142;
-	mov.pred %p15, %p11;
-	mov.b64 %rd199, %rd143;
-	mov.b64 %rd200, %rd144;
-	mov.b64 %rd201, %rd145;
-	mov.b64 %rd202, %rd146;
-	mov.b64 %rd203, %rd147;
-	mov.b64 %rd204, %rd148;
-	mov.b64 %rd205, %rd149;
-	mov.b64 %rd206, %rd150;
-	mov.b64 %rd207, %rd151;
-	mov.pred %p16, %p12;
-	mov.b64 %rd208, %rd152;
-	mov.b64 %rd209, %rd153;
-	mov.b64 %rd210, %rd154;
-	mov.b32 %r39, %r37;
-	mov.b64 %rd211, %rd155;
-	mov.b64 %rd212, %rd156;
-	mov.b64 %rd213, %rd157;
-	mov.b64 %rd214, %rd158;
-	mov.b64 %rd215, %rd159;
-	mov.b64 %rd216, %rd160;
-	mov.b64 %rd217, %rd161;
-	mov.b64 %rd218, %rd162;
-	mov.b64 %rd219, %rd163;
-	mov.b64 %rd220, %rd164;
-	mov.b64 %rd221, %rd165;
-	mov.b64 %rd222, %rd166;
-	mov.b32 %r40, %r38;
-	mov.b64 %rd223, %rd178;
-	mov.b64 %rd224, %rd181;
-$L6:
-	@!%p15 bra $L10;
-	mov.b64 %rd225, 4611686018427387904;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd225, %rd211;
-	bra.uni $L8;
-$L7:
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd226, %rd225;
-	mov.b64 %rd227, 0;
-	mov.b64 %rd228, %rd223;
-$L11:
-	setp.lt.s64 %p17, %rd228, %rd224;
-	not.pred %p18, %p17;
-	@!%p18 bra $L15;
-	bra.uni $L13;
-$L15:
-	mov.pred %p19, %p14;
-	mov.b64 %rd229, %rd192;
-	mov.b64 %rd230, %rd228;
-$L16:
-	@!%p19 bra $L20;
-	shr.s64 %rd231, %rd230, 5;
-	mul.lo.s64 %rd232, %rd231, %rd198;
-	mad.lo.s64 %rd233, %rd232, 4, %rd196;
-	ld.global.nc.u32 %r41, [%rd233+0];
-	mov.b32 %r42, %r41;
-	and.b64 %rd234, %rd230, 31;
-	min.u64 %rd235, %rd234, 32;
-	cvt.u32.u64 %r43, %rd235;
-	mov.b32 %r45, 0x1;
-	shl.b32 %r44, %r45, %r43;
-	setp.hs.u32 %p20, %r43, 32;
-	selp.b32 %r46, 0, %r44, %p20;
-	and.b32 %r47, %r42, %r46;
-	setp.ne.u32 %p21, %r47, 0x0;
-	@!%p21 bra $L22;
-	cvt.u32.u64 %r48, %rd230;
-	mov.b32 %r49, %r48;
-	bra.uni $L18;
-$L22:
-	mov.b32 %r49, -1;
-	bra.uni $L18;
-$L20:
-	mul.lo.s64 %rd236, %rd230, %rd195;
-	mad.lo.s64 %rd237, %rd236, 4, %rd193;
-	ld.global.nc.s32 %r50, [%rd237+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r49, %r51;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.b32 %r52, %r49;
-	setp.lt.s32 %p22, %r52, 0;
-	@!%p22 bra $L24;
-	bra.uni $L12;
-$L24:
-	mov.b64 %rd238, %rd182;
-	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd239, %r53;
-	add.s64 %rd240, %rd239, 1;
-	mul.lo.s64 %rd241, %rd240, %rd185;
-	mad.lo.s64 %rd242, %rd241, 8, %rd183;
-	ld.global.nc.s64 %rd243, [%rd242+0];
-	mov.b64 %rd244, %rd243;
-	mov.b64 %rd245, %rd244;
-	mov.b64 %rd246, %rd245;
-	mov.b64 %rd247, %rd182;
-	mov.b32 %r54, %r52;
-	cvt.s64.s32 %rd248, %r54;
-	mul.lo.s64 %rd249, %rd248, %rd185;
-	mad.lo.s64 %rd250, %rd249, 8, %rd183;
-	ld.global.nc.s64 %rd251, [%rd250+0];
-	mov.b64 %rd252, %rd251;
-	mov.b64 %rd253, %rd252;
-	mov.b64 %rd254, %rd253;
-$L25:
-	setp.lt.s64 %p23, %rd254, %rd246;
-	not.pred %p24, %p23;
-	@!%p24 bra $L29;
-	bra.uni $L27;
-$L29:
-	mul.lo.s64 %rd255, %rd254, %rd188;
-	mad.lo.s64 %rd256, %rd255, 4, %rd186;
-	ld.global.nc.s32 %r55, [%rd256+0];
-	mov.b32 %r56, %r55;
-	mov.b32 %r57, %r56;
-	mov.b32 %r58, %r40;
-	mov.b32 %r59, %r52;
-	mov.b32 %r60, %r57;
-	mov.b64 %rd257, %rd254;
-$L30:
-	cvt.s64.s32 %rd258, %r60;
-	mul.lo.s64 %rd259, %rd258, %rd216;
-	mad.lo.s64 %rd260, %rd259, 4, %rd214;
-	ld.relaxed.gpu.global.s32 %r61, [%rd260+0];
-	mov.b32 %r62, %r61;
-	setp.ge.s32 %p25, %r62, 0;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L34;
-	cvt.s64.s32 %rd261, %r60;
-	mul.lo.s64 %rd262, %rd261, %rd216;
-	mad.lo.s64 %rd263, %rd262, 4, %rd214;
-	mov.b32 %r63, -1;
-	atom.global.cas.b32 %r64, [%rd263], %r63, %r59;
-	setp.eq.u32 %p28, %r64, %r63;
-	mov.pred %p29, %p28;
-	not.pred %p30, %p29;
-	mov.pred %p26, %p30;
-$L34:
-	@!%p26 bra $L36;
-	mov.pred %p31, 0;
-	bra.uni $L32;
-$L36:
-	add.s32 %r65, %r58, 1;
-	cvt.s64.s32 %rd264, %r60;
-	mul.lo.s64 %rd265, %rd264, %rd219;
-	mad.lo.s64 %rd266, %rd265, 4, %rd217;
-	st.global.s32 [%rd266+0], %r65;
-	mov.pred %p31, 1;
-	bra.uni $L32;
-$L31:
-	bra.uni $L30;
-$L32:
-	not.pred %p32, %p31;
-	@!%p32 bra $L38;
-	bra.uni $L26;
-$L38:
-	mov.pred %p33, 0;
-	mov.b64 %rd267, %rd227;
-	mov.b32 %r66, %r57;
-$L39:
-	@!%p15 bra $L43;
-	shr.s32 %r67, %r66, 5;
-	cvt.s64.s32 %rd268, %r67;
-	mov.b64 %rd269, %rd268;
-	and.b32 %r68, %r66, 31;
-	cvt.s64.s32 %rd270, %r68;
-	min.u64 %rd271, %rd270, 32;
-	cvt.u32.u64 %r69, %rd271;
-	mov.b32 %r71, 0x1;
-	shl.b32 %r70, %r71, %r69;
-	setp.hs.u32 %p34, %r69, 32;
-	selp.b32 %r72, 0, %r70, %p34;
-	mov.b32 %r73, %r72;
-	mov.b64 %rd272, %rd269;
-	mov.b32 %r74, %r73;
-	mul.lo.s64 %rd273, %rd272, %rd207;
-	mad.lo.s64 %rd274, %rd273, 4, %rd205;
-	ld.relaxed.gpu.global.u32 %r75, [%rd274+0];
-	mov.b32 %r76, %r75;
-	and.b32 %r77, %r76, %r74;
-	setp.ne.u32 %p35, %r77, 0x0;
-	mov.pred %p36, %p35;
-	not.pred %p37, %p36;
-	@!%p37 bra $L45;
-	mul.lo.s64 %rd275, %rd272, %rd207;
-	mad.lo.s64 %rd276, %rd275, 4, %rd205;
-	atom.global.or.b32 %r78, [%rd276], %r74;
-	mov.b32 %r79, %r78;
-	and.b32 %r80, %r79, %r74;
-	setp.ne.u32 %p38, %r80, 0x0;
-	mov.pred %p36, %p38;
-$L45:
-	@!%p36 bra $L47;
-	mov.b64 %rd277, %rd267;
-	mov.b64 %rd278, %rd277;
-	mov.pred %p39, 0;
-	bra.uni $L41;
-$L47:
-	mov.b64 %rd279, %rd267;
-	mov.b64 %rd278, %rd279;
-	mov.pred %p39, 1;
-	bra.uni $L41;
-$L43:
-	@!%p16 bra $L49;
-	cvt.s64.s32 %rd280, %r66;
-	mul.lo.s64 %rd281, %rd280, %rd210;
-	mad.lo.s64 %rd282, %rd281, 4, %rd208;
-	ld.relaxed.gpu.global.s32 %r81, [%rd282+0];
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p40, %r82, %r39;
-	mov.pred %p41, %p40;
-	not.pred %p42, %p41;
-	@!%p42 bra $L51;
-	cvt.s64.s32 %rd283, %r66;
-	mul.lo.s64 %rd284, %rd283, %rd210;
-	mad.lo.s64 %rd285, %rd284, 4, %rd208;
-	atom.global.exch.b32 %r83, [%rd285], %r39;
-	mov.b32 %r84, %r83;
-	setp.eq.s32 %p43, %r84, %r39;
-	mov.pred %p41, %p43;
-$L51:
-	@!%p41 bra $L53;
-	mov.b64 %rd286, %rd267;
-	mov.b64 %rd278, %rd286;
-	mov.pred %p39, 0;
-	bra.uni $L41;
-$L53:
-$L49:
-	mul.lo.s64 %rd287, %rd267, %rd174;
-	mad.lo.s64 %rd288, %rd287, 4, %rd172;
-	st.shared.s32 [%rd288+0], %r66;
-	add.s64 %rd289, %rd267, 1;
-	mov.b64 %rd290, %rd289;
-	mov.b64 %rd278, %rd290;
-	mov.pred %p39, 1;
-	bra.uni $L41;
-$L40:
-	bra.uni $L39;
-$L41:
-	mov.b64 %rd291, %rd278;
-	mov.pred %p44, %p39;
-	mov.b64 %rd227, %rd291;
-	mov.pred %p33, %p44;
-	@!%p33 bra $L55;
-	mov.b64 %rd292, %rd182;
-	mov.b32 %r85, %r57;
-	setp.lt.s64 %p45, %rd120, 64;
-	setp.le.s64 %p46, %rd212, 1;
-	or.pred %p47, %p45, %p46;
-	@!%p47 bra $L56;
-	mov.b64 %rd293, %rd292;
-	mov.b32 %r86, %r85;
-	cvt.s64.s32 %rd294, %r86;
-	add.s64 %rd295, %rd294, 1;
-	mul.lo.s64 %rd296, %rd295, %rd185;
-	mad.lo.s64 %rd297, %rd296, 8, %rd183;
-	ld.global.nc.s64 %rd298, [%rd297+0];
-	mov.b64 %rd299, %rd298;
-	cvt.s64.s32 %rd300, %r86;
-	mul.lo.s64 %rd301, %rd300, %rd185;
-	mad.lo.s64 %rd302, %rd301, 8, %rd183;
-	ld.global.nc.s64 %rd303, [%rd302+0];
-	mov.b64 %rd304, %rd303;
-	sub.s64 %rd305, %rd299, %rd304;
-	mov.b64 %rd306, %rd305;
-	add.s64 %rd307, %rd121, %rd306;
-	mov.b64 %rd121, %rd307;
-	bra.uni $L57;
-$L56:
-	rem.s64 %rd308, %rd120, %rd212;
-	setp.eq.s64 %p48, %rd212, -1;
-	selp.b64 %rd309, 0, %rd308, %p48;
-	setp.eq.s64 %p49, %rd212, 0;
-	selp.b64 %rd310, %rd120, %rd309, %p49;
-	setp.eq.s64 %p50, %rd310, 0;
-	@!%p50 bra $L59;
-	mov.b64 %rd311, %rd292;
-	mov.b32 %r87, %r85;
-	cvt.s64.s32 %rd312, %r87;
-	add.s64 %rd313, %rd312, 1;
-	mul.lo.s64 %rd314, %rd313, %rd185;
-	mad.lo.s64 %rd315, %rd314, 8, %rd183;
-	ld.global.nc.s64 %rd316, [%rd315+0];
-	mov.b64 %rd317, %rd316;
-	cvt.s64.s32 %rd318, %r87;
-	mul.lo.s64 %rd319, %rd318, %rd185;
-	mad.lo.s64 %rd320, %rd319, 8, %rd183;
-	ld.global.nc.s64 %rd321, [%rd320+0];
-	mov.b64 %rd322, %rd321;
-	sub.s64 %rd323, %rd317, %rd322;
-	mov.b64 %rd324, %rd323;
-	mul.lo.s64 %rd325, %rd212, %rd324;
-	add.s64 %rd326, %rd121, %rd325;
-	mov.b64 %rd121, %rd326;
-$L59:
-$L57:
-	add.s64 %rd327, %rd120, 1;
-	mov.b64 %rd120, %rd327;
-$L55:
-	setp.eq.s64 %p51, %rd227, %rd226;
-	@!%p51 bra $L61;
-	mov.b64 %rd328, %rd227;
-$L62:
-	@!%p15 bra $L66;
-	bra.uni $L64;
-$L66:
-	// block scan
-	mov.b64 %rd329, %rd328;
-	mov.b32 %r88, %r3;
-$L67:
-	setp.hs.u32 %p52, %r88, 32;
-	@%p52 bra $L68;
-	mov.b64 {%r89, %r90}, %rd329;
-	shfl.sync.up.b32 %r91|%p53, %r89, %r88, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
-	mov.b64 %rd330, {%r91, %r92};
-	@!%p53 bra $L69;
-	add.s64 %rd331, %rd330, %rd329;
-	mov.b64 %rd329, %rd331;
-$L69:
-	shl.b32 %r88, %r88, 1;
-	bra.uni $L67;
-$L68:
-	mov.b64 {%r93, %r94}, %rd329;
-	shfl.sync.up.b32 %r95|%p54, %r93, %r3, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
-	mov.b64 %rd332, {%r95, %r96};
-	setp.lo.u32 %p55, %r3, 32;
-	and.pred %p56, %p54, %p55;
-	selp.b64 %rd333, %rd332, 0, %p56;
-	sub.u32 %r97, %r13, %r3;
-	setp.eq.u32 %p57, %r7, %r97;
-	@!%p57 bra $L70;
-	mul.wide.u32 %rd334, %r8, 16;
-	add.s64 %rd335, %rd1, %rd334;
-	st.shared.s64 [%rd335+0], %rd329;
-$L70:
-	bar.sync 0;
-	setp.eq.u32 %p58, %r8, 0;
-	@!%p58 bra $L71;
-	mov.b64 %rd336, 0;
-	setp.lo.u32 %p59, %r7, %r10;
-	@!%p59 bra $L72;
-	mul.wide.u32 %rd337, %r7, 16;
-	add.s64 %rd338, %rd1, %rd337;
-	ld.shared.s64 %rd339, [%rd338+0];
-	mov.b64 %rd336, %rd339;
-$L72:
-	mov.b64 {%r98, %r99}, %rd336;
-	shfl.sync.up.b32 %r100|%p60, %r98, 1, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
-	mov.b64 %rd340, {%r100, %r101};
-	@!%p60 bra $L73;
-	add.s64 %rd341, %rd340, %rd336;
-	mov.b64 %rd336, %rd341;
-$L73:
-	mov.b64 {%r102, %r103}, %rd336;
-	shfl.sync.up.b32 %r104|%p61, %r102, 2, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
-	mov.b64 %rd342, {%r104, %r105};
-	@!%p61 bra $L74;
-	add.s64 %rd343, %rd342, %rd336;
-	mov.b64 %rd336, %rd343;
-$L74:
-	mov.b64 {%r106, %r107}, %rd336;
-	shfl.sync.up.b32 %r108|%p62, %r106, 4, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
-	mov.b64 %rd344, {%r108, %r109};
-	@!%p62 bra $L75;
-	add.s64 %rd345, %rd344, %rd336;
-	mov.b64 %rd336, %rd345;
-$L75:
-	mov.b64 {%r110, %r111}, %rd336;
-	shfl.sync.up.b32 %r112|%p63, %r110, 8, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
-	mov.b64 %rd346, {%r112, %r113};
-	@!%p63 bra $L76;
-	add.s64 %rd347, %rd346, %rd336;
-	mov.b64 %rd336, %rd347;
-$L76:
-	mov.b64 {%r114, %r115}, %rd336;
-	shfl.sync.up.b32 %r116|%p64, %r114, 16, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
-	mov.b64 %rd348, {%r116, %r117};
-	@!%p64 bra $L77;
-	add.s64 %rd349, %rd348, %rd336;
-	mov.b64 %rd336, %rd349;
-$L77:
-	mov.b64 {%r118, %r119}, %rd336;
-	shfl.sync.up.b32 %r120|%p65, %r118, 1, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
-	mov.b64 %rd350, {%r120, %r121};
-	selp.b64 %rd351, %rd350, 0, %p65;
-	@!%p59 bra $L78;
-	mul.wide.u32 %rd352, %r7, 16;
-	add.s64 %rd353, %rd1, %rd352;
-	add.s64 %rd354, %rd353, 512;
-	st.shared.s64 [%rd354+0], %rd351;
-$L78:
-	sub.u32 %r122, %r10, 1;
-	setp.eq.u32 %p66, %r7, %r122;
-	@!%p66 bra $L79;
-	st.shared.s64 [%rd1+1024], %rd336;
-$L79:
-$L71:
-	bar.sync 0;
-	mul.wide.u32 %rd355, %r8, 16;
-	add.s64 %rd356, %rd1, %rd355;
-	add.s64 %rd357, %rd356, 512;
-	ld.shared.s64 %rd358, [%rd357+0];
-	add.s64 %rd359, %rd358, %rd333;
-	ld.shared.s64 %rd360, [%rd1+1024];
-	mov.b64 {%r123, %r124}, %rd359;
-	shfl.sync.idx.b32 %r125|%p67, %r123, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r126, %r124, 0, %r21, %r17;
-	mov.b64 %rd361, {%r125, %r126};
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	mov.b64 %rd364, %rd362;
-	mov.b64 %rd365, %rd363;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, %rd365;
-	mov.b64 %rd368, %rd366;
-	mov.b64 %rd369, 0;
-	cvt.u64.u32 %rd370, %r2;
-	setp.eq.s64 %p68, %rd370, 0;
-	setp.gt.s64 %p69, %rd368, 0;
-	and.pred %p70, %p68, %p69;
-	@!%p70 bra $L81;
-	atom.global.add.u64 %rd371, [%rd202], %rd368;
-	mov.b64 %rd372, %rd371;
-	mov.b64 %rd369, %rd372;
-$L81:
-	cvt.u64.u32 %rd373, %r2;
-	setp.eq.s64 %p71, %rd373, 0;
-	setp.eq.u32 %p72, %r1, 0;
-	and.pred %p73, %p71, %p72;
-	bar.sync 0;
-	@!%p73 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd369;
-$L82:
-	bar.sync 0;
-	ld.shared.s64 %rd374, [%rd1+1024];
-	mov.b64 %rd375, %rd374;
-	mov.b64 %rd369, %rd375;
-	add.s64 %rd376, %rd369, %rd367;
-	mov.b64 %rd377, %rd376;
-	mov.b64 %rd378, 0;
-$L83:
-	setp.lt.s64 %p74, %rd378, %rd328;
-	not.pred %p75, %p74;
-	@!%p75 bra $L87;
-	bra.uni $L85;
-$L87:
-	mul.lo.s64 %rd379, %rd378, %rd174;
-	mad.lo.s64 %rd380, %rd379, 4, %rd172;
-	ld.shared.s32 %r127, [%rd380+0];
-	mov.b32 %r128, %r127;
-	add.s64 %rd381, %rd377, %rd378;
-	mul.lo.s64 %rd382, %rd381, %rd201;
-	mad.lo.s64 %rd383, %rd382, 4, %rd199;
-	st.global.s32 [%rd383+0], %r128;
-$L84:
-	add.s64 %rd384, %rd378, 1;
-	mov.b64 %rd378, %rd384;
-	bra.uni $L83;
-$L85:
-	bra.uni $L64;
-$L63:
-	bra.uni $L62;
-$L64:
-	mov.b64 %rd227, 0;
-$L61:
-$L26:
-	add.s64 %rd385, %rd254, 1;
-	mov.b64 %rd254, %rd385;
-	bra.uni $L25;
-$L27:
-$L12:
-	add.s64 %rd386, %rd228, 1;
-	mov.b64 %rd228, %rd386;
-	bra.uni $L11;
-$L13:
-	mov.b64 %rd387, %rd227;
-$L88:
-	@!%p15 bra $L92;
-	bra.uni $L90;
-$L92:
-	// block scan
-	mov.b64 %rd388, %rd387;
-	mov.b32 %r129, %r3;
-$L93:
-	setp.hs.u32 %p76, %r129, 32;
-	@%p76 bra $L94;
-	mov.b64 {%r130, %r131}, %rd388;
-	shfl.sync.up.b32 %r132|%p77, %r130, %r129, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
-	mov.b64 %rd389, {%r132, %r133};
-	@!%p77 bra $L95;
-	add.s64 %rd390, %rd389, %rd388;
-	mov.b64 %rd388, %rd390;
-$L95:
-	shl.b32 %r129, %r129, 1;
-	bra.uni $L93;
-$L94:
-	mov.b64 {%r134, %r135}, %rd388;
-	shfl.sync.up.b32 %r136|%p78, %r134, %r3, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
-	mov.b64 %rd391, {%r136, %r137};
-	setp.lo.u32 %p79, %r3, 32;
-	and.pred %p80, %p78, %p79;
-	selp.b64 %rd392, %rd391, 0, %p80;
-	sub.u32 %r138, %r13, %r3;
-	setp.eq.u32 %p81, %r7, %r138;
-	@!%p81 bra $L96;
-	mul.wide.u32 %rd393, %r8, 16;
-	add.s64 %rd394, %rd1, %rd393;
-	st.shared.s64 [%rd394+0], %rd388;
-$L96:
-	bar.sync 0;
-	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L97;
-	mov.b64 %rd395, 0;
-	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L98;
-	mul.wide.u32 %rd396, %r7, 16;
-	add.s64 %rd397, %rd1, %rd396;
-	ld.shared.s64 %rd398, [%rd397+0];
-	mov.b64 %rd395, %rd398;
-$L98:
-	mov.b64 {%r139, %r140}, %rd395;
-	shfl.sync.up.b32 %r141|%p84, %r139, 1, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
-	mov.b64 %rd399, {%r141, %r142};
-	@!%p84 bra $L99;
-	add.s64 %rd400, %rd399, %rd395;
-	mov.b64 %rd395, %rd400;
-$L99:
-	mov.b64 {%r143, %r144}, %rd395;
-	shfl.sync.up.b32 %r145|%p85, %r143, 2, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
-	mov.b64 %rd401, {%r145, %r146};
-	@!%p85 bra $L100;
-	add.s64 %rd402, %rd401, %rd395;
-	mov.b64 %rd395, %rd402;
-$L100:
-	mov.b64 {%r147, %r148}, %rd395;
-	shfl.sync.up.b32 %r149|%p86, %r147, 4, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
-	mov.b64 %rd403, {%r149, %r150};
-	@!%p86 bra $L101;
-	add.s64 %rd404, %rd403, %rd395;
-	mov.b64 %rd395, %rd404;
-$L101:
-	mov.b64 {%r151, %r152}, %rd395;
-	shfl.sync.up.b32 %r153|%p87, %r151, 8, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
-	mov.b64 %rd405, {%r153, %r154};
-	@!%p87 bra $L102;
-	add.s64 %rd406, %rd405, %rd395;
-	mov.b64 %rd395, %rd406;
-$L102:
-	mov.b64 {%r155, %r156}, %rd395;
-	shfl.sync.up.b32 %r157|%p88, %r155, 16, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
-	mov.b64 %rd407, {%r157, %r158};
-	@!%p88 bra $L103;
-	add.s64 %rd408, %rd407, %rd395;
-	mov.b64 %rd395, %rd408;
-$L103:
-	mov.b64 {%r159, %r160}, %rd395;
-	shfl.sync.up.b32 %r161|%p89, %r159, 1, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
-	mov.b64 %rd409, {%r161, %r162};
-	selp.b64 %rd410, %rd409, 0, %p89;
-	@!%p83 bra $L104;
-	mul.wide.u32 %rd411, %r7, 16;
-	add.s64 %rd412, %rd1, %rd411;
-	add.s64 %rd413, %rd412, 512;
-	st.shared.s64 [%rd413+0], %rd410;
-$L104:
-	sub.u32 %r163, %r10, 1;
-	setp.eq.u32 %p90, %r7, %r163;
-	@!%p90 bra $L105;
-	st.shared.s64 [%rd1+1024], %rd395;
-$L105:
-$L97:
-	bar.sync 0;
-	mul.wide.u32 %rd414, %r8, 16;
-	add.s64 %rd415, %rd1, %rd414;
-	add.s64 %rd416, %rd415, 512;
-	ld.shared.s64 %rd417, [%rd416+0];
-	add.s64 %rd418, %rd417, %rd392;
-	ld.shared.s64 %rd419, [%rd1+1024];
-	mov.b64 {%r164, %r165}, %rd418;
-	shfl.sync.idx.b32 %r166|%p91, %r164, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
-	mov.b64 %rd420, {%r166, %r167};
-	mov.b64 %rd421, %rd419;
-	mov.b64 %rd422, %rd420;
-	mov.b64 %rd423, %rd421;
-	mov.b64 %rd424, %rd422;
-	mov.b64 %rd425, %rd423;
-	mov.b64 %rd426, %rd424;
-	mov.b64 %rd427, %rd425;
-	mov.b64 %rd428, 0;
-	cvt.u64.u32 %rd429, %r2;
-	setp.eq.s64 %p92, %rd429, 0;
-	setp.gt.s64 %p93, %rd427, 0;
-	and.pred %p94, %p92, %p93;
-	@!%p94 bra $L107;
-	atom.global.add.u64 %rd430, [%rd202], %rd427;
-	mov.b64 %rd431, %rd430;
-	mov.b64 %rd428, %rd431;
-$L107:
-	cvt.u64.u32 %rd432, %r2;
-	setp.eq.s64 %p95, %rd432, 0;
-	setp.eq.u32 %p96, %r1, 0;
-	and.pred %p97, %p95, %p96;
-	bar.sync 0;
-	@!%p97 bra $L108;
-	st.shared.s64 [%rd1+1024], %rd428;
-$L108:
-	bar.sync 0;
-	ld.shared.s64 %rd433, [%rd1+1024];
-	mov.b64 %rd434, %rd433;
-	mov.b64 %rd428, %rd434;
-	add.s64 %rd435, %rd428, %rd426;
-	mov.b64 %rd436, %rd435;
-	mov.b64 %rd437, 0;
-$L109:
-	setp.lt.s64 %p98, %rd437, %rd387;
-	not.pred %p99, %p98;
-	@!%p99 bra $L113;
-	bra.uni $L111;
-$L113:
-	mul.lo.s64 %rd438, %rd437, %rd174;
-	mad.lo.s64 %rd439, %rd438, 4, %rd172;
-	ld.shared.s32 %r168, [%rd439+0];
-	mov.b32 %r169, %r168;
-	add.s64 %rd440, %rd436, %rd437;
-	mul.lo.s64 %rd441, %rd440, %rd201;
-	mad.lo.s64 %rd442, %rd441, 4, %rd199;
-	st.global.s32 [%rd442+0], %r169;
-$L110:
-	add.s64 %rd443, %rd437, 1;
-	mov.b64 %rd437, %rd443;
-	bra.uni $L109;
-$L111:
-	bra.uni $L90;
-$L89:
-	bra.uni $L88;
-$L90:
-	bra.uni $L3;
-$L5:
-	cvt.u64.u32 %rd444, %r2;
-	add.s64 %rd445, %rd178, %rd444;
-	mov.b64 %rd446, %rd445;
-	mov.b32 %r170, -1;
-	mov.b64 %rd447, 0;
-	mov.b64 %rd448, 0;
-$L114:
-	@!%p11 bra $L118;
-	mov.b64 %rd449, 4611686018427387904;
-	bra.uni $L116;
-$L118:
-	mov.b64 %rd449, %rd155;
-	bra.uni $L116;
-$L115:
-	bra.uni $L114;
-$L116:
-	mov.b64 %rd450, %rd449;
-$L119:
-	mov.b64 %rd451, 0;
-	mov.b64 %rd452, %rd450;
-$L122:
-	setp.gt.s64 %p100, %rd452, 0;
-	not.pred %p101, %p100;
-	@!%p101 bra $L126;
-	bra.uni $L124;
-$L126:
-	setp.ge.s64 %p102, %rd447, %rd448;
-	@!%p102 bra $L128;
-	setp.ge.s64 %p103, %rd446, %rd181;
-	@!%p103 bra $L130;
-	bra.uni $L124;
-$L130:
-	mov.pred %p104, %p10;
-	mov.b64 %rd453, %rd136;
-	mov.b64 %rd454, %rd446;
-$L131:
-	@!%p104 bra $L135;
-	shr.s64 %rd455, %rd454, 5;
-	mul.lo.s64 %rd456, %rd455, %rd142;
-	mad.lo.s64 %rd457, %rd456, 4, %rd140;
-	ld.global.nc.u32 %r171, [%rd457+0];
-	mov.b32 %r172, %r171;
-	and.b64 %rd458, %rd454, 31;
-	min.u64 %rd459, %rd458, 32;
-	cvt.u32.u64 %r173, %rd459;
-	mov.b32 %r175, 0x1;
-	shl.b32 %r174, %r175, %r173;
-	setp.hs.u32 %p105, %r173, 32;
-	selp.b32 %r176, 0, %r174, %p105;
-	and.b32 %r177, %r172, %r176;
-	setp.ne.u32 %p106, %r177, 0x0;
-	@!%p106 bra $L137;
-	cvt.u32.u64 %r178, %rd454;
-	mov.b32 %r179, %r178;
-	bra.uni $L133;
-$L137:
-	mov.b32 %r179, -1;
-	bra.uni $L133;
-$L135:
-	mul.lo.s64 %rd460, %rd454, %rd139;
-	mad.lo.s64 %rd461, %rd460, 4, %rd137;
-	ld.global.nc.s32 %r180, [%rd461+0];
-	mov.b32 %r181, %r180;
-	mov.b32 %r179, %r181;
-	bra.uni $L133;
-$L132:
-	bra.uni $L131;
-$L133:
-	mov.b32 %r170, %r179;
-	add.s64 %rd462, %rd446, %rd176;
-	mov.b64 %rd446, %rd462;
-	setp.ge.s32 %p107, %r170, 0;
-	@!%p107 bra $L139;
-	mov.b64 %rd463, %rd126;
-	mov.b32 %r182, %r170;
-	cvt.s64.s32 %rd464, %r182;
-	mul.lo.s64 %rd465, %rd464, %rd129;
-	mad.lo.s64 %rd466, %rd465, 8, %rd127;
-	ld.global.nc.s64 %rd467, [%rd466+0];
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd469, %rd468;
-	mov.b64 %rd470, %rd126;
-	mov.b32 %r183, %r170;
-	cvt.s64.s32 %rd471, %r183;
-	add.s64 %rd472, %rd471, 1;
-	mul.lo.s64 %rd473, %rd472, %rd129;
-	mad.lo.s64 %rd474, %rd473, 8, %rd127;
-	ld.global.nc.s64 %rd475, [%rd474+0];
-	mov.b64 %rd476, %rd475;
-	mov.b64 %rd477, %rd476;
-	mov.b64 %rd478, %rd469;
-	mov.b64 %rd479, %rd477;
-	mov.b64 %rd447, %rd478;
-	mov.b64 %rd448, %rd479;
-$L139:
-	bra.uni $L123;
-$L128:
-	mul.lo.s64 %rd480, %rd447, %rd132;
-	mad.lo.s64 %rd481, %rd480, 4, %rd130;
-	ld.global.nc.s32 %r184, [%rd481+0];
-	mov.b32 %r185, %r184;
-	mov.b32 %r186, %r185;
-	mov.b32 %r187, %r38;
-	mov.b32 %r188, %r170;
-	mov.b32 %r189, %r186;
-	mov.b64 %rd482, %rd447;
-$L140:
-	cvt.s64.s32 %rd483, %r189;
-	mul.lo.s64 %rd484, %rd483, %rd160;
-	mad.lo.s64 %rd485, %rd484, 4, %rd158;
-	ld.relaxed.gpu.global.s32 %r190, [%rd485+0];
-	mov.b32 %r191, %r190;
-	setp.ge.s32 %p108, %r191, 0;
-	mov.pred %p109, %p108;
-	not.pred %p110, %p109;
-	@!%p110 bra $L144;
-	cvt.s64.s32 %rd486, %r189;
-	mul.lo.s64 %rd487, %rd486, %rd160;
-	mad.lo.s64 %rd488, %rd487, 4, %rd158;
-	mov.b32 %r192, -1;
-	atom.global.cas.b32 %r193, [%rd488], %r192, %r188;
-	setp.eq.u32 %p111, %r193, %r192;
-	mov.pred %p112, %p111;
-	not.pred %p113, %p112;
-	mov.pred %p109, %p113;
-$L144:
-	@!%p109 bra $L146;
-	mov.pred %p114, 0;
-	bra.uni $L142;
-$L146:
-	add.s32 %r194, %r187, 1;
-	cvt.s64.s32 %rd489, %r189;
-	mul.lo.s64 %rd490, %rd489, %rd163;
-	mad.lo.s64 %rd491, %rd490, 4, %rd161;
-	st.global.s32 [%rd491+0], %r194;
-	mov.pred %p114, 1;
-	bra.uni $L142;
-$L141:
-	bra.uni $L140;
-$L142:
-	@!%p114 bra $L148;
-	mov.pred %p115, 0;
-	mov.b64 %rd492, %rd451;
-	mov.b32 %r195, %r186;
-$L149:
-	@!%p11 bra $L153;
-	shr.s32 %r196, %r195, 5;
-	cvt.s64.s32 %rd493, %r196;
-	mov.b64 %rd494, %rd493;
-	and.b32 %r197, %r195, 31;
-	cvt.s64.s32 %rd495, %r197;
-	min.u64 %rd496, %rd495, 32;
-	cvt.u32.u64 %r198, %rd496;
-	mov.b32 %r200, 0x1;
-	shl.b32 %r199, %r200, %r198;
-	setp.hs.u32 %p116, %r198, 32;
-	selp.b32 %r201, 0, %r199, %p116;
-	mov.b32 %r202, %r201;
-	mov.b64 %rd497, %rd494;
-	mov.b32 %r203, %r202;
-	mul.lo.s64 %rd498, %rd497, %rd151;
-	mad.lo.s64 %rd499, %rd498, 4, %rd149;
-	ld.relaxed.gpu.global.u32 %r204, [%rd499+0];
-	mov.b32 %r205, %r204;
-	and.b32 %r206, %r205, %r203;
-	setp.ne.u32 %p117, %r206, 0x0;
-	mov.pred %p118, %p117;
-	not.pred %p119, %p118;
-	@!%p119 bra $L155;
-	mul.lo.s64 %rd500, %rd497, %rd151;
-	mad.lo.s64 %rd501, %rd500, 4, %rd149;
-	atom.global.or.b32 %r207, [%rd501], %r203;
-	mov.b32 %r208, %r207;
-	and.b32 %r209, %r208, %r203;
-	setp.ne.u32 %p120, %r209, 0x0;
-	mov.pred %p118, %p120;
-$L155:
-	@!%p118 bra $L157;
-	mov.b64 %rd502, %rd492;
-	mov.b64 %rd503, %rd502;
-	mov.pred %p121, 0;
-	bra.uni $L151;
-$L157:
-	mov.b64 %rd504, %rd492;
-	mov.b64 %rd503, %rd504;
-	mov.pred %p121, 1;
-	bra.uni $L151;
-$L153:
-	@!%p12 bra $L159;
-	cvt.s64.s32 %rd505, %r195;
-	mul.lo.s64 %rd506, %rd505, %rd154;
-	mad.lo.s64 %rd507, %rd506, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r210, [%rd507+0];
-	mov.b32 %r211, %r210;
-	setp.eq.s32 %p122, %r211, %r37;
-	mov.pred %p123, %p122;
-	not.pred %p124, %p123;
-	@!%p124 bra $L161;
-	cvt.s64.s32 %rd508, %r195;
-	mul.lo.s64 %rd509, %rd508, %rd154;
-	mad.lo.s64 %rd510, %rd509, 4, %rd152;
-	atom.global.exch.b32 %r212, [%rd510], %r37;
-	mov.b32 %r213, %r212;
-	setp.eq.s32 %p125, %r213, %r37;
-	mov.pred %p123, %p125;
-$L161:
-	@!%p123 bra $L163;
-	mov.b64 %rd511, %rd492;
-	mov.b64 %rd503, %rd511;
-	mov.pred %p121, 0;
-	bra.uni $L151;
-$L163:
-$L159:
-	mul.lo.s64 %rd512, %rd492, %rd174;
-	mad.lo.s64 %rd513, %rd512, 4, %rd172;
-	st.shared.s32 [%rd513+0], %r195;
-	add.s64 %rd514, %rd492, 1;
-	mov.b64 %rd515, %rd514;
-	mov.b64 %rd503, %rd515;
-	mov.pred %p121, 1;
-	bra.uni $L151;
-$L150:
-	bra.uni $L149;
-$L151:
-	mov.b64 %rd516, %rd503;
-	mov.pred %p126, %p121;
-	mov.b64 %rd451, %rd516;
-	mov.pred %p115, %p126;
-	@!%p115 bra $L165;
-	mov.b64 %rd517, %rd126;
-	mov.b32 %r214, %r186;
-	setp.lt.s64 %p127, %rd120, 64;
-	setp.le.s64 %p128, %rd156, 1;
-	or.pred %p129, %p127, %p128;
-	@!%p129 bra $L166;
-	mov.b64 %rd518, %rd517;
-	mov.b32 %r215, %r214;
-	cvt.s64.s32 %rd519, %r215;
-	add.s64 %rd520, %rd519, 1;
-	mul.lo.s64 %rd521, %rd520, %rd129;
-	mad.lo.s64 %rd522, %rd521, 8, %rd127;
-	ld.global.nc.s64 %rd523, [%rd522+0];
-	mov.b64 %rd524, %rd523;
-	cvt.s64.s32 %rd525, %r215;
-	mul.lo.s64 %rd526, %rd525, %rd129;
-	mad.lo.s64 %rd527, %rd526, 8, %rd127;
-	ld.global.nc.s64 %rd528, [%rd527+0];
-	mov.b64 %rd529, %rd528;
-	sub.s64 %rd530, %rd524, %rd529;
-	mov.b64 %rd531, %rd530;
-	add.s64 %rd532, %rd121, %rd531;
-	mov.b64 %rd121, %rd532;
-	bra.uni $L167;
-$L166:
-	rem.s64 %rd533, %rd120, %rd156;
-	setp.eq.s64 %p130, %rd156, -1;
-	selp.b64 %rd534, 0, %rd533, %p130;
-	setp.eq.s64 %p131, %rd156, 0;
-	selp.b64 %rd535, %rd120, %rd534, %p131;
-	setp.eq.s64 %p132, %rd535, 0;
-	@!%p132 bra $L169;
-	mov.b64 %rd536, %rd517;
-	mov.b32 %r216, %r214;
-	cvt.s64.s32 %rd537, %r216;
-	add.s64 %rd538, %rd537, 1;
-	mul.lo.s64 %rd539, %rd538, %rd129;
-	mad.lo.s64 %rd540, %rd539, 8, %rd127;
-	ld.global.nc.s64 %rd541, [%rd540+0];
-	mov.b64 %rd542, %rd541;
-	cvt.s64.s32 %rd543, %r216;
-	mul.lo.s64 %rd544, %rd543, %rd129;
-	mad.lo.s64 %rd545, %rd544, 8, %rd127;
-	ld.global.nc.s64 %rd546, [%rd545+0];
-	mov.b64 %rd547, %rd546;
-	sub.s64 %rd548, %rd542, %rd547;
-	mov.b64 %rd549, %rd548;
-	mul.lo.s64 %rd550, %rd156, %rd549;
-	add.s64 %rd551, %rd121, %rd550;
-	mov.b64 %rd121, %rd551;
-$L169:
-$L167:
-	add.s64 %rd552, %rd120, 1;
-	mov.b64 %rd120, %rd552;
-$L165:
-$L148:
-	add.s64 %rd553, %rd447, 1;
-	mov.b64 %rd447, %rd553;
-	sub.s64 %rd554, %rd452, 1;
-	mov.b64 %rd452, %rd554;
-$L123:
-	bra.uni $L122;
-$L124:
-	mov.b64 %rd555, %rd451;
-$L170:
-	@!%p11 bra $L174;
-	bra.uni $L172;
-$L174:
-	// block scan
-	mov.b64 %rd556, %rd555;
-	mov.b32 %r217, %r3;
-$L175:
-	setp.hs.u32 %p133, %r217, 32;
-	@%p133 bra $L176;
-	mov.b64 {%r218, %r219}, %rd556;
-	shfl.sync.up.b32 %r220|%p134, %r218, %r217, 0, %r17;
-	shfl.sync.up.b32 %r221, %r219, %r217, 0, %r17;
-	mov.b64 %rd557, {%r220, %r221};
-	@!%p134 bra $L177;
-	add.s64 %rd558, %rd557, %rd556;
-	mov.b64 %rd556, %rd558;
-$L177:
-	shl.b32 %r217, %r217, 1;
-	bra.uni $L175;
-$L176:
-	mov.b64 {%r222, %r223}, %rd556;
-	shfl.sync.up.b32 %r224|%p135, %r222, %r3, 0, %r17;
-	shfl.sync.up.b32 %r225, %r223, %r3, 0, %r17;
-	mov.b64 %rd559, {%r224, %r225};
-	setp.lo.u32 %p136, %r3, 32;
-	and.pred %p137, %p135, %p136;
-	selp.b64 %rd560, %rd559, 0, %p137;
-	sub.u32 %r226, %r13, %r3;
-	setp.eq.u32 %p138, %r7, %r226;
-	@!%p138 bra $L178;
-	mul.wide.u32 %rd561, %r8, 16;
-	add.s64 %rd562, %rd1, %rd561;
-	st.shared.s64 [%rd562+0], %rd556;
-$L178:
-	bar.sync 0;
-	setp.eq.u32 %p139, %r8, 0;
-	@!%p139 bra $L179;
-	mov.b64 %rd563, 0;
-	setp.lo.u32 %p140, %r7, %r10;
-	@!%p140 bra $L180;
-	mul.wide.u32 %rd564, %r7, 16;
-	add.s64 %rd565, %rd1, %rd564;
-	ld.shared.s64 %rd566, [%rd565+0];
-	mov.b64 %rd563, %rd566;
-$L180:
-	mov.b64 {%r227, %r228}, %rd563;
-	shfl.sync.up.b32 %r229|%p141, %r227, 1, 0, %r17;
-	shfl.sync.up.b32 %r230, %r228, 1, 0, %r17;
-	mov.b64 %rd567, {%r229, %r230};
-	@!%p141 bra $L181;
-	add.s64 %rd568, %rd567, %rd563;
-	mov.b64 %rd563, %rd568;
-$L181:
-	mov.b64 {%r231, %r232}, %rd563;
-	shfl.sync.up.b32 %r233|%p142, %r231, 2, 0, %r17;
-	shfl.sync.up.b32 %r234, %r232, 2, 0, %r17;
-	mov.b64 %rd569, {%r233, %r234};
-	@!%p142 bra $L182;
-	add.s64 %rd570, %rd569, %rd563;
-	mov.b64 %rd563, %rd570;
-$L182:
-	mov.b64 {%r235, %r236}, %rd563;
-	shfl.sync.up.b32 %r237|%p143, %r235, 4, 0, %r17;
-	shfl.sync.up.b32 %r238, %r236, 4, 0, %r17;
-	mov.b64 %rd571, {%r237, %r238};
-	@!%p143 bra $L183;
-	add.s64 %rd572, %rd571, %rd563;
-	mov.b64 %rd563, %rd572;
-$L183:
-	mov.b64 {%r239, %r240}, %rd563;
-	shfl.sync.up.b32 %r241|%p144, %r239, 8, 0, %r17;
-	shfl.sync.up.b32 %r242, %r240, 8, 0, %r17;
-	mov.b64 %rd573, {%r241, %r242};
-	@!%p144 bra $L184;
-	add.s64 %rd574, %rd573, %rd563;
-	mov.b64 %rd563, %rd574;
-$L184:
-	mov.b64 {%r243, %r244}, %rd563;
-	shfl.sync.up.b32 %r245|%p145, %r243, 16, 0, %r17;
-	shfl.sync.up.b32 %r246, %r244, 16, 0, %r17;
-	mov.b64 %rd575, {%r245, %r246};
-	@!%p145 bra $L185;
-	add.s64 %rd576, %rd575, %rd563;
-	mov.b64 %rd563, %rd576;
-$L185:
-	mov.b64 {%r247, %r248}, %rd563;
-	shfl.sync.up.b32 %r249|%p146, %r247, 1, 0, %r17;
-	shfl.sync.up.b32 %r250, %r248, 1, 0, %r17;
-	mov.b64 %rd577, {%r249, %r250};
-	selp.b64 %rd578, %rd577, 0, %p146;
-	@!%p140 bra $L186;
-	mul.wide.u32 %rd579, %r7, 16;
-	add.s64 %rd580, %rd1, %rd579;
-	add.s64 %rd581, %rd580, 512;
-	st.shared.s64 [%rd581+0], %rd578;
-$L186:
-	sub.u32 %r251, %r10, 1;
-	setp.eq.u32 %p147, %r7, %r251;
-	@!%p147 bra $L187;
-	st.shared.s64 [%rd1+1024], %rd563;
-$L187:
-$L179:
-	bar.sync 0;
-	mul.wide.u32 %rd582, %r8, 16;
-	add.s64 %rd583, %rd1, %rd582;
-	add.s64 %rd584, %rd583, 512;
-	ld.shared.s64 %rd585, [%rd584+0];
-	add.s64 %rd586, %rd585, %rd560;
-	ld.shared.s64 %rd587, [%rd1+1024];
-	mov.b64 {%r252, %r253}, %rd586;
-	shfl.sync.idx.b32 %r254|%p148, %r252, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r255, %r253, 0, %r21, %r17;
-	mov.b64 %rd588, {%r254, %r255};
-	mov.b64 %rd589, %rd587;
-	mov.b64 %rd590, %rd588;
-	mov.b64 %rd591, %rd589;
-	mov.b64 %rd592, %rd590;
-	mov.b64 %rd593, %rd591;
-	mov.b64 %rd594, %rd592;
-	mov.b64 %rd595, %rd593;
-	mov.b64 %rd596, 0;
-	cvt.u64.u32 %rd597, %r2;
-	setp.eq.s64 %p149, %rd597, 0;
-	setp.gt.s64 %p150, %rd595, 0;
-	and.pred %p151, %p149, %p150;
-	@!%p151 bra $L189;
-	atom.global.add.u64 %rd598, [%rd146], %rd595;
-	mov.b64 %rd599, %rd598;
-	mov.b64 %rd596, %rd599;
-$L189:
-	cvt.u64.u32 %rd600, %r2;
-	setp.eq.s64 %p152, %rd600, 0;
-	setp.eq.u32 %p153, %r1, 0;
-	and.pred %p154, %p152, %p153;
-	bar.sync 0;
-	@!%p154 bra $L190;
-	st.shared.s64 [%rd1+1024], %rd596;
-$L190:
-	bar.sync 0;
-	ld.shared.s64 %rd601, [%rd1+1024];
-	mov.b64 %rd602, %rd601;
-	mov.b64 %rd596, %rd602;
-	add.s64 %rd603, %rd596, %rd594;
-	mov.b64 %rd604, %rd603;
-	mov.b64 %rd605, 0;
-$L191:
-	setp.lt.s64 %p155, %rd605, %rd555;
-	not.pred %p156, %p155;
-	@!%p156 bra $L195;
-	bra.uni $L193;
-$L195:
-	mul.lo.s64 %rd606, %rd605, %rd174;
-	mad.lo.s64 %rd607, %rd606, 4, %rd172;
-	ld.shared.s32 %r256, [%rd607+0];
-	mov.b32 %r257, %r256;
-	add.s64 %rd608, %rd604, %rd605;
-	mul.lo.s64 %rd609, %rd608, %rd145;
-	mad.lo.s64 %rd610, %rd609, 4, %rd143;
-	st.global.s32 [%rd610+0], %r257;
-$L192:
-	add.s64 %rd611, %rd605, 1;
-	mov.b64 %rd605, %rd611;
-	bra.uni $L191;
-$L193:
-	bra.uni $L172;
-$L171:
-	bra.uni $L170;
-$L172:
-	mov.b64 %rd612, 0;
-	setp.lt.s64 %p157, %rd447, %rd448;
-	setp.lt.s64 %p158, %rd446, %rd181;
-	or.pred %p159, %p157, %p158;
-	@!%p159 bra $L197;
-	mov.b64 %rd612, 1;
-$L197:
-	mov.b64 %rd613, %rd612;
-	// block reduction
-	sub.u32 %r258, %r13, 1;
-	mov.b32 %r259, %r3;
-$L198:
-	setp.hs.u32 %p160, %r259, 32;
-	@%p160 bra $L199;
-	mov.b64 {%r260, %r261}, %rd613;
-	shfl.sync.down.b32 %r262|%p161, %r260, %r259, %r258, %r17;
-	shfl.sync.down.b32 %r263, %r261, %r259, %r258, %r17;
-	mov.b64 %rd614, {%r262, %r263};
-	@!%p161 bra $L200;
-	max.s64 %rd615, %rd613, %rd614;
-	mov.b64 %rd613, %rd615;
-$L200:
-	shl.b32 %r259, %r259, 1;
-	bra.uni $L198;
-$L199:
-	setp.eq.u32 %p162, %r7, 0;
-	@!%p162 bra $L201;
-	mul.wide.u32 %rd616, %r8, 16;
-	add.s64 %rd617, %rd1, %rd616;
-	st.shared.s64 [%rd617+0], %rd613;
-$L201:
-	bar.sync 0;
-	setp.eq.u32 %p163, %r8, 0;
-	@!%p163 bra $L202;
-	setp.lo.u32 %p164, %r7, %r10;
-	@!%p164 bra $L203;
-	mul.wide.u32 %rd618, %r7, 16;
-	add.s64 %rd619, %rd1, %rd618;
-	ld.shared.s64 %rd620, [%rd619+0];
-	mov.b64 %rd613, %rd620;
-$L203:
-	sub.u32 %r264, %r10, 1;
-	mov.b64 {%r265, %r266}, %rd613;
-	shfl.sync.down.b32 %r267|%p165, %r265, 1, %r264, %r17;
-	shfl.sync.down.b32 %r268, %r266, 1, %r264, %r17;
-	mov.b64 %rd621, {%r267, %r268};
-	@!%p165 bra $L204;
-	max.s64 %rd622, %rd613, %rd621;
-	mov.b64 %rd613, %rd622;
-$L204:
-	mov.b64 {%r269, %r270}, %rd613;
-	shfl.sync.down.b32 %r271|%p166, %r269, 2, %r264, %r17;
-	shfl.sync.down.b32 %r272, %r270, 2, %r264, %r17;
-	mov.b64 %rd623, {%r271, %r272};
-	@!%p166 bra $L205;
-	max.s64 %rd624, %rd613, %rd623;
-	mov.b64 %rd613, %rd624;
-$L205:
-	mov.b64 {%r273, %r274}, %rd613;
-	shfl.sync.down.b32 %r275|%p167, %r273, 4, %r264, %r17;
-	shfl.sync.down.b32 %r276, %r274, 4, %r264, %r17;
-	mov.b64 %rd625, {%r275, %r276};
-	@!%p167 bra $L206;
-	max.s64 %rd626, %rd613, %rd625;
-	mov.b64 %rd613, %rd626;
-$L206:
-	mov.b64 {%r277, %r278}, %rd613;
-	shfl.sync.down.b32 %r279|%p168, %r277, 8, %r264, %r17;
-	shfl.sync.down.b32 %r280, %r278, 8, %r264, %r17;
-	mov.b64 %rd627, {%r279, %r280};
-	@!%p168 bra $L207;
-	max.s64 %rd628, %rd613, %rd627;
-	mov.b64 %rd613, %rd628;
-$L207:
-	mov.b64 {%r281, %r282}, %rd613;
-	shfl.sync.down.b32 %r283|%p169, %r281, 16, %r264, %r17;
-	shfl.sync.down.b32 %r284, %r282, 16, %r264, %r17;
-	mov.b64 %rd629, {%r283, %r284};
-	@!%p169 bra $L208;
-	max.s64 %rd630, %rd613, %rd629;
-	mov.b64 %rd613, %rd630;
-$L208:
-	@!%p162 bra $L209;
-	st.shared.s64 [%rd1+1024], %rd613;
-$L209:
-$L202:
-	bar.sync 0;
-	ld.shared.s64 %rd631, [%rd1+1024];
-	mov.b64 %rd613, %rd631;
-	mov.b64 %rd632, %rd613;
-	setp.eq.s64 %p170, %rd632, 0;
-	@!%p170 bra $L211;
-	bra.uni $L121;
-$L211:
-$L120:
-	bra.uni $L119;
-$L121:
-$L3:
-	bar.sync 0;
-	add.s64 %rd125, %rd125, %rd124;
+	ld.param.s32 %r36, [gk_s45];
+	mov.b32 %r37, %r36;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd122, 9223372036854775807;
+	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd633, %rd120;
-	mov.b64 %rd634, %rd121;
-	// block reduction
-	sub.u32 %r285, %r13, 1;
-	mov.b32 %r286, %r3;
-$L212:
-	setp.hs.u32 %p171, %r286, 32;
-	@%p171 bra $L213;
-	mov.b64 {%r287, %r288}, %rd633;
-	shfl.sync.down.b32 %r289|%p172, %r287, %r286, %r285, %r17;
-	shfl.sync.down.b32 %r290, %r288, %r286, %r285, %r17;
-	mov.b64 %rd635, {%r289, %r290};
-	mov.b64 {%r291, %r292}, %rd634;
-	shfl.sync.down.b32 %r293, %r291, %r286, %r285, %r17;
-	shfl.sync.down.b32 %r294, %r292, %r286, %r285, %r17;
-	mov.b64 %rd636, {%r293, %r294};
-	@!%p172 bra $L214;
-	setp.lt.s64 %p173, %rd635, %rd633;
-	setp.eq.s64 %p174, %rd635, %rd633;
-	setp.lt.s64 %p175, %rd636, %rd634;
-	and.pred %p176, %p174, %p175;
-	or.pred %p177, %p173, %p176;
-	selp.b64 %rd637, %rd635, %rd633, %p177;
-	selp.b64 %rd638, %rd636, %rd634, %p177;
-	mov.b64 %rd633, %rd637;
-	mov.b64 %rd634, %rd638;
-$L214:
-	shl.b32 %r286, %r286, 1;
-	bra.uni $L212;
-$L213:
-	setp.eq.u32 %p178, %r7, 0;
-	@!%p178 bra $L215;
-	mul.wide.u32 %rd639, %r8, 16;
-	add.s64 %rd640, %rd1, %rd639;
-	st.shared.s64 [%rd640+0], %rd633;
-	st.shared.s64 [%rd640+8], %rd634;
-$L215:
-	bar.sync 0;
-	setp.eq.u32 %p179, %r8, 0;
-	@!%p179 bra $L216;
-	setp.lo.u32 %p180, %r7, %r10;
-	@!%p180 bra $L217;
-	mul.wide.u32 %rd641, %r7, 16;
-	add.s64 %rd642, %rd1, %rd641;
-	ld.shared.s64 %rd643, [%rd642+0];
-	ld.shared.s64 %rd644, [%rd642+8];
-	mov.b64 %rd633, %rd643;
-	mov.b64 %rd634, %rd644;
-$L217:
-	sub.u32 %r295, %r10, 1;
-	mov.b64 {%r296, %r297}, %rd633;
-	shfl.sync.down.b32 %r298|%p181, %r296, 1, %r295, %r17;
-	shfl.sync.down.b32 %r299, %r297, 1, %r295, %r17;
-	mov.b64 %rd645, {%r298, %r299};
-	mov.b64 {%r300, %r301}, %rd634;
-	shfl.sync.down.b32 %r302, %r300, 1, %r295, %r17;
-	shfl.sync.down.b32 %r303, %r301, 1, %r295, %r17;
-	mov.b64 %rd646, {%r302, %r303};
-	@!%p181 bra $L218;
-	setp.lt.s64 %p182, %rd645, %rd633;
-	setp.eq.s64 %p183, %rd645, %rd633;
-	setp.lt.s64 %p184, %rd646, %rd634;
-	and.pred %p185, %p183, %p184;
-	or.pred %p186, %p182, %p185;
-	selp.b64 %rd647, %rd645, %rd633, %p186;
-	selp.b64 %rd648, %rd646, %rd634, %p186;
-	mov.b64 %rd633, %rd647;
-	mov.b64 %rd634, %rd648;
-$L218:
-	mov.b64 {%r304, %r305}, %rd633;
-	shfl.sync.down.b32 %r306|%p187, %r304, 2, %r295, %r17;
-	shfl.sync.down.b32 %r307, %r305, 2, %r295, %r17;
-	mov.b64 %rd649, {%r306, %r307};
-	mov.b64 {%r308, %r309}, %rd634;
-	shfl.sync.down.b32 %r310, %r308, 2, %r295, %r17;
-	shfl.sync.down.b32 %r311, %r309, 2, %r295, %r17;
-	mov.b64 %rd650, {%r310, %r311};
-	@!%p187 bra $L219;
-	setp.lt.s64 %p188, %rd649, %rd633;
-	setp.eq.s64 %p189, %rd649, %rd633;
-	setp.lt.s64 %p190, %rd650, %rd634;
-	and.pred %p191, %p189, %p190;
-	or.pred %p192, %p188, %p191;
-	selp.b64 %rd651, %rd649, %rd633, %p192;
-	selp.b64 %rd652, %rd650, %rd634, %p192;
-	mov.b64 %rd633, %rd651;
-	mov.b64 %rd634, %rd652;
-$L219:
-	mov.b64 {%r312, %r313}, %rd633;
-	shfl.sync.down.b32 %r314|%p193, %r312, 4, %r295, %r17;
-	shfl.sync.down.b32 %r315, %r313, 4, %r295, %r17;
-	mov.b64 %rd653, {%r314, %r315};
-	mov.b64 {%r316, %r317}, %rd634;
-	shfl.sync.down.b32 %r318, %r316, 4, %r295, %r17;
-	shfl.sync.down.b32 %r319, %r317, 4, %r295, %r17;
-	mov.b64 %rd654, {%r318, %r319};
-	@!%p193 bra $L220;
-	setp.lt.s64 %p194, %rd653, %rd633;
-	setp.eq.s64 %p195, %rd653, %rd633;
-	setp.lt.s64 %p196, %rd654, %rd634;
-	and.pred %p197, %p195, %p196;
-	or.pred %p198, %p194, %p197;
-	selp.b64 %rd655, %rd653, %rd633, %p198;
-	selp.b64 %rd656, %rd654, %rd634, %p198;
-	mov.b64 %rd633, %rd655;
-	mov.b64 %rd634, %rd656;
-$L220:
-	mov.b64 {%r320, %r321}, %rd633;
-	shfl.sync.down.b32 %r322|%p199, %r320, 8, %r295, %r17;
-	shfl.sync.down.b32 %r323, %r321, 8, %r295, %r17;
-	mov.b64 %rd657, {%r322, %r323};
-	mov.b64 {%r324, %r325}, %rd634;
-	shfl.sync.down.b32 %r326, %r324, 8, %r295, %r17;
-	shfl.sync.down.b32 %r327, %r325, 8, %r295, %r17;
-	mov.b64 %rd658, {%r326, %r327};
-	@!%p199 bra $L221;
-	setp.lt.s64 %p200, %rd657, %rd633;
-	setp.eq.s64 %p201, %rd657, %rd633;
-	setp.lt.s64 %p202, %rd658, %rd634;
-	and.pred %p203, %p201, %p202;
-	or.pred %p204, %p200, %p203;
-	selp.b64 %rd659, %rd657, %rd633, %p204;
-	selp.b64 %rd660, %rd658, %rd634, %p204;
-	mov.b64 %rd633, %rd659;
-	mov.b64 %rd634, %rd660;
-$L221:
-	mov.b64 {%r328, %r329}, %rd633;
-	shfl.sync.down.b32 %r330|%p205, %r328, 16, %r295, %r17;
-	shfl.sync.down.b32 %r331, %r329, 16, %r295, %r17;
-	mov.b64 %rd661, {%r330, %r331};
-	mov.b64 {%r332, %r333}, %rd634;
-	shfl.sync.down.b32 %r334, %r332, 16, %r295, %r17;
-	shfl.sync.down.b32 %r335, %r333, 16, %r295, %r17;
-	mov.b64 %rd662, {%r334, %r335};
-	@!%p205 bra $L222;
-	setp.lt.s64 %p206, %rd661, %rd633;
-	setp.eq.s64 %p207, %rd661, %rd633;
-	setp.lt.s64 %p208, %rd662, %rd634;
-	and.pred %p209, %p207, %p208;
-	or.pred %p210, %p206, %p209;
-	selp.b64 %rd663, %rd661, %rd633, %p210;
-	selp.b64 %rd664, %rd662, %rd634, %p210;
-	mov.b64 %rd633, %rd663;
-	mov.b64 %rd634, %rd664;
-$L222:
-$L216:
-	mul.wide.u32 %rd665, %r28, 16;
-	add.s64 %rd666, %rd11, %rd665;
-	setp.eq.u32 %p211, %r5, 0;
-	@!%p211 bra $L223;
-	st.global.s64 [%rd666+0], %rd633;
-	st.global.s64 [%rd666+8], %rd634;
-$L223:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_bfs_visit__final_minloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<159>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.u64 %rd94, [gk_s42];
-	cvta.to.global.u64 %rd95, %rd94;
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s43];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s32 %r23, [gk_s45];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd101, 9223372036854775807;
-	mov.b64 %rd102, 9223372036854775807;
-	cvt.u64.u32 %rd103, %r5;
-	cvt.u64.u32 %rd104, %r6;
-	mov.b64 %rd105, %rd103;
-$L1:
-	setp.ge.s64 %p8, %rd105, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd106, %rd105, 16, %rd3;
-	ld.global.s64 %rd107, [%rd106+0];
-	ld.global.s64 %rd108, [%rd106+8];
-	setp.lt.s64 %p9, %rd107, %rd101;
-	setp.eq.s64 %p10, %rd107, %rd101;
-	setp.lt.s64 %p11, %rd108, %rd102;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd109, %rd107, %rd101, %p13;
-	selp.b64 %rd110, %rd108, %rd102, %p13;
-	mov.b64 %rd101, %rd109;
-	mov.b64 %rd102, %rd110;
-	add.s64 %rd105, %rd105, %rd104;
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd122, -9223372036854775808;
+	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd111, %rd101;
-	mov.b64 %rd112, %rd102;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd111;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd113, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd112;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd114, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd113, %rd111;
-	setp.eq.s64 %p16, %rd113, %rd111;
-	setp.lt.s64 %p17, %rd114, %rd112;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd115, %rd113, %rd111, %p19;
-	selp.b64 %rd116, %rd114, %rd112, %p19;
-	mov.b64 %rd111, %rd115;
-	mov.b64 %rd112, %rd116;
 $L3:
-	mov.b64 {%r34, %r35}, %rd111;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd117, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd112;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd118, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd117, %rd111;
-	setp.eq.s64 %p22, %rd117, %rd111;
-	setp.lt.s64 %p23, %rd118, %rd112;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd119, %rd117, %rd111, %p25;
-	selp.b64 %rd120, %rd118, %rd112, %p25;
-	mov.b64 %rd111, %rd119;
-	mov.b64 %rd112, %rd120;
-$L4:
-	mov.b64 {%r42, %r43}, %rd111;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd121, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd112;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd122, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd121, %rd111;
-	setp.eq.s64 %p28, %rd121, %rd111;
-	setp.lt.s64 %p29, %rd122, %rd112;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd123, %rd121, %rd111, %p31;
-	selp.b64 %rd124, %rd122, %rd112, %p31;
-	mov.b64 %rd111, %rd123;
-	mov.b64 %rd112, %rd124;
-$L5:
-	mov.b64 {%r50, %r51}, %rd111;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd125, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd112;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd126, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd125, %rd111;
-	setp.eq.s64 %p34, %rd125, %rd111;
-	setp.lt.s64 %p35, %rd126, %rd112;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd127, %rd125, %rd111, %p37;
-	selp.b64 %rd128, %rd126, %rd112, %p37;
-	mov.b64 %rd111, %rd127;
-	mov.b64 %rd112, %rd128;
-$L6:
-	mov.b64 {%r58, %r59}, %rd111;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd129, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd112;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd130, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd129, %rd111;
-	setp.eq.s64 %p40, %rd129, %rd111;
-	setp.lt.s64 %p41, %rd130, %rd112;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd131, %rd129, %rd111, %p43;
-	selp.b64 %rd132, %rd130, %rd112, %p43;
-	mov.b64 %rd111, %rd131;
-	mov.b64 %rd112, %rd132;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd133, %r8, 16;
-	add.s64 %rd134, %rd1, %rd133;
-	st.shared.s64 [%rd134+0], %rd111;
-	st.shared.s64 [%rd134+8], %rd112;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd135, %r7, 16;
-	add.s64 %rd136, %rd1, %rd135;
-	ld.shared.s64 %rd137, [%rd136+0];
-	ld.shared.s64 %rd138, [%rd136+8];
-	mov.b64 %rd111, %rd137;
-	mov.b64 %rd112, %rd138;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd111;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd139, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd112;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd140, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd139, %rd111;
-	setp.eq.s64 %p49, %rd139, %rd111;
-	setp.lt.s64 %p50, %rd140, %rd112;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd141, %rd139, %rd111, %p52;
-	selp.b64 %rd142, %rd140, %rd112, %p52;
-	mov.b64 %rd111, %rd141;
-	mov.b64 %rd112, %rd142;
-$L11:
-	mov.b64 {%r75, %r76}, %rd111;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd143, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd112;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd144, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd143, %rd111;
-	setp.eq.s64 %p55, %rd143, %rd111;
-	setp.lt.s64 %p56, %rd144, %rd112;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd145, %rd143, %rd111, %p58;
-	selp.b64 %rd146, %rd144, %rd112, %p58;
-	mov.b64 %rd111, %rd145;
-	mov.b64 %rd112, %rd146;
-$L12:
-	mov.b64 {%r83, %r84}, %rd111;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd147, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd112;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd148, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd147, %rd111;
-	setp.eq.s64 %p61, %rd147, %rd111;
-	setp.lt.s64 %p62, %rd148, %rd112;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd149, %rd147, %rd111, %p64;
-	selp.b64 %rd150, %rd148, %rd112, %p64;
-	mov.b64 %rd111, %rd149;
-	mov.b64 %rd112, %rd150;
-$L13:
-	mov.b64 {%r91, %r92}, %rd111;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd151, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd112;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd152, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd151, %rd111;
-	setp.eq.s64 %p67, %rd151, %rd111;
-	setp.lt.s64 %p68, %rd152, %rd112;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd153, %rd151, %rd111, %p70;
-	selp.b64 %rd154, %rd152, %rd112, %p70;
-	mov.b64 %rd111, %rd153;
-	mov.b64 %rd112, %rd154;
-$L14:
-	mov.b64 {%r99, %r100}, %rd111;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd155, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd112;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd156, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd155, %rd111;
-	setp.eq.s64 %p73, %rd155, %rd111;
-	setp.lt.s64 %p74, %rd156, %rd112;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd157, %rd155, %rd111, %p76;
-	selp.b64 %rd158, %rd156, %rd112, %p76;
-	mov.b64 %rd111, %rd157;
-	mov.b64 %rd112, %rd158;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd111;
-	st.global.s64 [%rd6+8], %rd112;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_bfs_visit__main_maxloc(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45
-)
-{
-	.reg .pred %p<212>;
-	.reg .b32 %r<336>;
-	.reg .b64 %rd<667>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.u64 %rd113, [gk_s42];
-	cvta.to.global.u64 %rd114, %rd113;
-	mov.b64 %rd115, %rd114;
-	ld.param.s64 %rd116, [gk_s43];
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s32 %r35, [gk_s45];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd120, -9223372036854775808;
-	mov.b64 %rd121, 9223372036854775807;
-	cvt.u64.u32 %rd123, %r28;
-	cvt.u64.u32 %rd124, %r29;
-	mov.b64 %rd125, %rd123;
-$L1:
-	setp.ge.s64 %p9, %rd125, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd122, %rd125;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd126, %rd27;
-	mov.b64 %rd127, %rd30;
-	mov.b64 %rd128, %rd32;
-	mov.b64 %rd129, %rd34;
-	mov.b64 %rd130, %rd37;
-	mov.b64 %rd131, %rd39;
-	mov.b64 %rd132, %rd41;
-	mov.b64 %rd133, %rd44;
-	mov.b64 %rd134, %rd46;
-	mov.b64 %rd135, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd136, %rd50;
-	mov.b64 %rd137, %rd53;
-	mov.b64 %rd138, %rd55;
-	mov.b64 %rd139, %rd57;
-	mov.b64 %rd140, %rd60;
-	mov.b64 %rd141, %rd62;
-	mov.b64 %rd142, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd143, %rd67;
-	mov.b64 %rd144, %rd69;
-	mov.b64 %rd145, %rd71;
-	mov.b64 %rd146, %rd74;
-	mov.b64 %rd147, %rd76;
-	mov.b64 %rd148, %rd78;
-	mov.b64 %rd149, %rd81;
-	mov.b64 %rd150, %rd83;
-	mov.b64 %rd151, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd152, %rd88;
-	mov.b64 %rd153, %rd90;
-	mov.b64 %rd154, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd155, %rd94;
-	mov.b64 %rd156, %rd96;
-	mov.b64 %rd157, %rd98;
-	mov.b64 %rd158, %rd101;
-	mov.b64 %rd159, %rd103;
-	mov.b64 %rd160, %rd105;
-	mov.b64 %rd161, %rd108;
-	mov.b64 %rd162, %rd110;
-	mov.b64 %rd163, %rd112;
-	mov.b64 %rd164, %rd115;
-	mov.b64 %rd165, %rd117;
-	mov.b64 %rd166, %rd119;
-	mov.b32 %r38, %r36;
-	add.s64 %rd167, %rd15, %rd23;
-	mad.lo.s64 %rd168, %rd155, 4, 15;
-	and.b64 %rd168, %rd168, -16;
-	add.s64 %rd23, %rd23, %rd168;
-	mov.b64 %rd169, %rd167;
-	mov.b64 %rd170, %rd155;
-	mov.b64 %rd171, 1;
-	mov.b64 %rd172, %rd169;
-	mov.b64 %rd173, %rd170;
-	mov.b64 %rd174, %rd171;
-	cvt.u64.u32 %rd175, %r4;
-	mov.b64 %rd176, %rd175;
-	mul.lo.s64 %rd177, %rd122, %rd157;
-	mov.b64 %rd178, %rd177;
-	add.s64 %rd179, %rd178, %rd157;
-	min.s64 %rd180, %rd179, %rd136;
-	mov.b64 %rd181, %rd180;
-	setp.eq.s64 %p13, %rd176, 1;
-	@!%p13 bra $L5;
-	mov.b64 %rd182, %rd126;
-	mov.b64 %rd183, %rd127;
-	mov.b64 %rd184, %rd128;
-	mov.b64 %rd185, %rd129;
-	mov.b64 %rd186, %rd130;
-	mov.b64 %rd187, %rd131;
-	mov.b64 %rd188, %rd132;
-	mov.b64 %rd189, %rd133;
-	mov.b64 %rd190, %rd134;
-	mov.b64 %rd191, %rd135;
-	mov.pred %p14, %p10;
-	mov.b64 %rd192, %rd136;
-	mov.b64 %rd193, %rd137;
-	mov.b64 %rd194, %rd138;
-	mov.b64 %rd195, %rd139;
-	mov.b64 %rd196, %rd140;
-	mov.b64 %rd197, %rd141;
-	mov.b64 %rd198, %rd142;
-	mov.pred %p15, %p11;
-	mov.b64 %rd199, %rd143;
-	mov.b64 %rd200, %rd144;
-	mov.b64 %rd201, %rd145;
-	mov.b64 %rd202, %rd146;
-	mov.b64 %rd203, %rd147;
-	mov.b64 %rd204, %rd148;
-	mov.b64 %rd205, %rd149;
-	mov.b64 %rd206, %rd150;
-	mov.b64 %rd207, %rd151;
-	mov.pred %p16, %p12;
-	mov.b64 %rd208, %rd152;
-	mov.b64 %rd209, %rd153;
-	mov.b64 %rd210, %rd154;
-	mov.b32 %r39, %r37;
-	mov.b64 %rd211, %rd155;
-	mov.b64 %rd212, %rd156;
-	mov.b64 %rd213, %rd157;
-	mov.b64 %rd214, %rd158;
-	mov.b64 %rd215, %rd159;
-	mov.b64 %rd216, %rd160;
-	mov.b64 %rd217, %rd161;
-	mov.b64 %rd218, %rd162;
-	mov.b64 %rd219, %rd163;
-	mov.b64 %rd220, %rd164;
-	mov.b64 %rd221, %rd165;
-	mov.b64 %rd222, %rd166;
-	mov.b32 %r40, %r38;
-	mov.b64 %rd223, %rd178;
-	mov.b64 %rd224, %rd181;
-$L6:
-	@!%p15 bra $L10;
-	mov.b64 %rd225, 4611686018427387904;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd225, %rd211;
-	bra.uni $L8;
-$L7:
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd226, %rd225;
-	mov.b64 %rd227, 0;
-	mov.b64 %rd228, %rd223;
-$L11:
-	setp.lt.s64 %p17, %rd228, %rd224;
-	not.pred %p18, %p17;
-	@!%p18 bra $L15;
-	bra.uni $L13;
-$L15:
-	mov.pred %p19, %p14;
-	mov.b64 %rd229, %rd192;
-	mov.b64 %rd230, %rd228;
-$L16:
-	@!%p19 bra $L20;
-	shr.s64 %rd231, %rd230, 5;
-	mul.lo.s64 %rd232, %rd231, %rd198;
-	mad.lo.s64 %rd233, %rd232, 4, %rd196;
-	ld.global.nc.u32 %r41, [%rd233+0];
-	mov.b32 %r42, %r41;
-	and.b64 %rd234, %rd230, 31;
-	min.u64 %rd235, %rd234, 32;
-	cvt.u32.u64 %r43, %rd235;
-	mov.b32 %r45, 0x1;
-	shl.b32 %r44, %r45, %r43;
-	setp.hs.u32 %p20, %r43, 32;
-	selp.b32 %r46, 0, %r44, %p20;
-	and.b32 %r47, %r42, %r46;
-	setp.ne.u32 %p21, %r47, 0x0;
-	@!%p21 bra $L22;
-	cvt.u32.u64 %r48, %rd230;
-	mov.b32 %r49, %r48;
-	bra.uni $L18;
-$L22:
-	mov.b32 %r49, -1;
-	bra.uni $L18;
-$L20:
-	mul.lo.s64 %rd236, %rd230, %rd195;
-	mad.lo.s64 %rd237, %rd236, 4, %rd193;
-	ld.global.nc.s32 %r50, [%rd237+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r49, %r51;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.b32 %r52, %r49;
-	setp.lt.s32 %p22, %r52, 0;
-	@!%p22 bra $L24;
-	bra.uni $L12;
-$L24:
-	mov.b64 %rd238, %rd182;
-	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd239, %r53;
-	add.s64 %rd240, %rd239, 1;
-	mul.lo.s64 %rd241, %rd240, %rd185;
-	mad.lo.s64 %rd242, %rd241, 8, %rd183;
-	ld.global.nc.s64 %rd243, [%rd242+0];
-	mov.b64 %rd244, %rd243;
-	mov.b64 %rd245, %rd244;
-	mov.b64 %rd246, %rd245;
-	mov.b64 %rd247, %rd182;
-	mov.b32 %r54, %r52;
-	cvt.s64.s32 %rd248, %r54;
-	mul.lo.s64 %rd249, %rd248, %rd185;
-	mad.lo.s64 %rd250, %rd249, 8, %rd183;
-	ld.global.nc.s64 %rd251, [%rd250+0];
-	mov.b64 %rd252, %rd251;
-	mov.b64 %rd253, %rd252;
-	mov.b64 %rd254, %rd253;
-$L25:
-	setp.lt.s64 %p23, %rd254, %rd246;
-	not.pred %p24, %p23;
-	@!%p24 bra $L29;
-	bra.uni $L27;
-$L29:
-	mul.lo.s64 %rd255, %rd254, %rd188;
-	mad.lo.s64 %rd256, %rd255, 4, %rd186;
-	ld.global.nc.s32 %r55, [%rd256+0];
-	mov.b32 %r56, %r55;
-	mov.b32 %r57, %r56;
-	mov.b32 %r58, %r40;
-	mov.b32 %r59, %r52;
-	mov.b32 %r60, %r57;
-	mov.b64 %rd257, %rd254;
-$L30:
-	cvt.s64.s32 %rd258, %r60;
-	mul.lo.s64 %rd259, %rd258, %rd216;
-	mad.lo.s64 %rd260, %rd259, 4, %rd214;
-	ld.relaxed.gpu.global.s32 %r61, [%rd260+0];
-	mov.b32 %r62, %r61;
-	setp.ge.s32 %p25, %r62, 0;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L34;
-	cvt.s64.s32 %rd261, %r60;
-	mul.lo.s64 %rd262, %rd261, %rd216;
-	mad.lo.s64 %rd263, %rd262, 4, %rd214;
-	mov.b32 %r63, -1;
-	atom.global.cas.b32 %r64, [%rd263], %r63, %r59;
-	setp.eq.u32 %p28, %r64, %r63;
-	mov.pred %p29, %p28;
-	not.pred %p30, %p29;
-	mov.pred %p26, %p30;
-$L34:
-	@!%p26 bra $L36;
-	mov.pred %p31, 0;
-	bra.uni $L32;
-$L36:
-	add.s32 %r65, %r58, 1;
-	cvt.s64.s32 %rd264, %r60;
-	mul.lo.s64 %rd265, %rd264, %rd219;
-	mad.lo.s64 %rd266, %rd265, 4, %rd217;
-	st.global.s32 [%rd266+0], %r65;
-	mov.pred %p31, 1;
-	bra.uni $L32;
-$L31:
-	bra.uni $L30;
-$L32:
-	not.pred %p32, %p31;
-	@!%p32 bra $L38;
-	bra.uni $L26;
-$L38:
-	mov.pred %p33, 0;
-	mov.b64 %rd267, %rd227;
-	mov.b32 %r66, %r57;
-$L39:
-	@!%p15 bra $L43;
-	shr.s32 %r67, %r66, 5;
-	cvt.s64.s32 %rd268, %r67;
-	mov.b64 %rd269, %rd268;
-	and.b32 %r68, %r66, 31;
-	cvt.s64.s32 %rd270, %r68;
-	min.u64 %rd271, %rd270, 32;
-	cvt.u32.u64 %r69, %rd271;
-	mov.b32 %r71, 0x1;
-	shl.b32 %r70, %r71, %r69;
-	setp.hs.u32 %p34, %r69, 32;
-	selp.b32 %r72, 0, %r70, %p34;
-	mov.b32 %r73, %r72;
-	mov.b64 %rd272, %rd269;
-	mov.b32 %r74, %r73;
-	mul.lo.s64 %rd273, %rd272, %rd207;
-	mad.lo.s64 %rd274, %rd273, 4, %rd205;
-	ld.relaxed.gpu.global.u32 %r75, [%rd274+0];
-	mov.b32 %r76, %r75;
-	and.b32 %r77, %r76, %r74;
-	setp.ne.u32 %p35, %r77, 0x0;
-	mov.pred %p36, %p35;
-	not.pred %p37, %p36;
-	@!%p37 bra $L45;
-	mul.lo.s64 %rd275, %rd272, %rd207;
-	mad.lo.s64 %rd276, %rd275, 4, %rd205;
-	atom.global.or.b32 %r78, [%rd276], %r74;
-	mov.b32 %r79, %r78;
-	and.b32 %r80, %r79, %r74;
-	setp.ne.u32 %p38, %r80, 0x0;
-	mov.pred %p36, %p38;
-$L45:
-	@!%p36 bra $L47;
-	mov.b64 %rd277, %rd267;
-	mov.b64 %rd278, %rd277;
-	mov.pred %p39, 0;
-	bra.uni $L41;
-$L47:
-	mov.b64 %rd279, %rd267;
-	mov.b64 %rd278, %rd279;
-	mov.pred %p39, 1;
-	bra.uni $L41;
-$L43:
-	@!%p16 bra $L49;
-	cvt.s64.s32 %rd280, %r66;
-	mul.lo.s64 %rd281, %rd280, %rd210;
-	mad.lo.s64 %rd282, %rd281, 4, %rd208;
-	ld.relaxed.gpu.global.s32 %r81, [%rd282+0];
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p40, %r82, %r39;
-	mov.pred %p41, %p40;
-	not.pred %p42, %p41;
-	@!%p42 bra $L51;
-	cvt.s64.s32 %rd283, %r66;
-	mul.lo.s64 %rd284, %rd283, %rd210;
-	mad.lo.s64 %rd285, %rd284, 4, %rd208;
-	atom.global.exch.b32 %r83, [%rd285], %r39;
-	mov.b32 %r84, %r83;
-	setp.eq.s32 %p43, %r84, %r39;
-	mov.pred %p41, %p43;
-$L51:
-	@!%p41 bra $L53;
-	mov.b64 %rd286, %rd267;
-	mov.b64 %rd278, %rd286;
-	mov.pred %p39, 0;
-	bra.uni $L41;
-$L53:
-$L49:
-	mul.lo.s64 %rd287, %rd267, %rd174;
-	mad.lo.s64 %rd288, %rd287, 4, %rd172;
-	st.shared.s32 [%rd288+0], %r66;
-	add.s64 %rd289, %rd267, 1;
-	mov.b64 %rd290, %rd289;
-	mov.b64 %rd278, %rd290;
-	mov.pred %p39, 1;
-	bra.uni $L41;
-$L40:
-	bra.uni $L39;
-$L41:
-	mov.b64 %rd291, %rd278;
-	mov.pred %p44, %p39;
-	mov.b64 %rd227, %rd291;
-	mov.pred %p33, %p44;
-	@!%p33 bra $L55;
-	mov.b64 %rd292, %rd182;
-	mov.b32 %r85, %r57;
-	setp.lt.s64 %p45, %rd120, 64;
-	setp.le.s64 %p46, %rd212, 1;
-	or.pred %p47, %p45, %p46;
-	@!%p47 bra $L56;
-	mov.b64 %rd293, %rd292;
-	mov.b32 %r86, %r85;
-	cvt.s64.s32 %rd294, %r86;
-	add.s64 %rd295, %rd294, 1;
-	mul.lo.s64 %rd296, %rd295, %rd185;
-	mad.lo.s64 %rd297, %rd296, 8, %rd183;
-	ld.global.nc.s64 %rd298, [%rd297+0];
-	mov.b64 %rd299, %rd298;
-	cvt.s64.s32 %rd300, %r86;
-	mul.lo.s64 %rd301, %rd300, %rd185;
-	mad.lo.s64 %rd302, %rd301, 8, %rd183;
-	ld.global.nc.s64 %rd303, [%rd302+0];
-	mov.b64 %rd304, %rd303;
-	sub.s64 %rd305, %rd299, %rd304;
-	mov.b64 %rd306, %rd305;
-	add.s64 %rd307, %rd121, %rd306;
-	mov.b64 %rd121, %rd307;
-	bra.uni $L57;
-$L56:
-	rem.s64 %rd308, %rd120, %rd212;
-	setp.eq.s64 %p48, %rd212, -1;
-	selp.b64 %rd309, 0, %rd308, %p48;
-	setp.eq.s64 %p49, %rd212, 0;
-	selp.b64 %rd310, %rd120, %rd309, %p49;
-	setp.eq.s64 %p50, %rd310, 0;
-	@!%p50 bra $L59;
-	mov.b64 %rd311, %rd292;
-	mov.b32 %r87, %r85;
-	cvt.s64.s32 %rd312, %r87;
-	add.s64 %rd313, %rd312, 1;
-	mul.lo.s64 %rd314, %rd313, %rd185;
-	mad.lo.s64 %rd315, %rd314, 8, %rd183;
-	ld.global.nc.s64 %rd316, [%rd315+0];
-	mov.b64 %rd317, %rd316;
-	cvt.s64.s32 %rd318, %r87;
-	mul.lo.s64 %rd319, %rd318, %rd185;
-	mad.lo.s64 %rd320, %rd319, 8, %rd183;
-	ld.global.nc.s64 %rd321, [%rd320+0];
-	mov.b64 %rd322, %rd321;
-	sub.s64 %rd323, %rd317, %rd322;
-	mov.b64 %rd324, %rd323;
-	mul.lo.s64 %rd325, %rd212, %rd324;
-	add.s64 %rd326, %rd121, %rd325;
-	mov.b64 %rd121, %rd326;
-$L59:
-$L57:
-	add.s64 %rd327, %rd120, 1;
-	mov.b64 %rd120, %rd327;
-$L55:
-	setp.eq.s64 %p51, %rd227, %rd226;
-	@!%p51 bra $L61;
-	mov.b64 %rd328, %rd227;
-$L62:
-	@!%p15 bra $L66;
-	bra.uni $L64;
-$L66:
-	// block scan
-	mov.b64 %rd329, %rd328;
-	mov.b32 %r88, %r3;
-$L67:
-	setp.hs.u32 %p52, %r88, 32;
-	@%p52 bra $L68;
-	mov.b64 {%r89, %r90}, %rd329;
-	shfl.sync.up.b32 %r91|%p53, %r89, %r88, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
-	mov.b64 %rd330, {%r91, %r92};
-	@!%p53 bra $L69;
-	add.s64 %rd331, %rd330, %rd329;
-	mov.b64 %rd329, %rd331;
-$L69:
-	shl.b32 %r88, %r88, 1;
-	bra.uni $L67;
-$L68:
-	mov.b64 {%r93, %r94}, %rd329;
-	shfl.sync.up.b32 %r95|%p54, %r93, %r3, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
-	mov.b64 %rd332, {%r95, %r96};
-	setp.lo.u32 %p55, %r3, 32;
-	and.pred %p56, %p54, %p55;
-	selp.b64 %rd333, %rd332, 0, %p56;
-	sub.u32 %r97, %r13, %r3;
-	setp.eq.u32 %p57, %r7, %r97;
-	@!%p57 bra $L70;
-	mul.wide.u32 %rd334, %r8, 16;
-	add.s64 %rd335, %rd1, %rd334;
-	st.shared.s64 [%rd335+0], %rd329;
-$L70:
-	bar.sync 0;
-	setp.eq.u32 %p58, %r8, 0;
-	@!%p58 bra $L71;
-	mov.b64 %rd336, 0;
-	setp.lo.u32 %p59, %r7, %r10;
-	@!%p59 bra $L72;
-	mul.wide.u32 %rd337, %r7, 16;
-	add.s64 %rd338, %rd1, %rd337;
-	ld.shared.s64 %rd339, [%rd338+0];
-	mov.b64 %rd336, %rd339;
-$L72:
-	mov.b64 {%r98, %r99}, %rd336;
-	shfl.sync.up.b32 %r100|%p60, %r98, 1, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
-	mov.b64 %rd340, {%r100, %r101};
-	@!%p60 bra $L73;
-	add.s64 %rd341, %rd340, %rd336;
-	mov.b64 %rd336, %rd341;
-$L73:
-	mov.b64 {%r102, %r103}, %rd336;
-	shfl.sync.up.b32 %r104|%p61, %r102, 2, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
-	mov.b64 %rd342, {%r104, %r105};
-	@!%p61 bra $L74;
-	add.s64 %rd343, %rd342, %rd336;
-	mov.b64 %rd336, %rd343;
-$L74:
-	mov.b64 {%r106, %r107}, %rd336;
-	shfl.sync.up.b32 %r108|%p62, %r106, 4, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
-	mov.b64 %rd344, {%r108, %r109};
-	@!%p62 bra $L75;
-	add.s64 %rd345, %rd344, %rd336;
-	mov.b64 %rd336, %rd345;
-$L75:
-	mov.b64 {%r110, %r111}, %rd336;
-	shfl.sync.up.b32 %r112|%p63, %r110, 8, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
-	mov.b64 %rd346, {%r112, %r113};
-	@!%p63 bra $L76;
-	add.s64 %rd347, %rd346, %rd336;
-	mov.b64 %rd336, %rd347;
-$L76:
-	mov.b64 {%r114, %r115}, %rd336;
-	shfl.sync.up.b32 %r116|%p64, %r114, 16, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
-	mov.b64 %rd348, {%r116, %r117};
-	@!%p64 bra $L77;
-	add.s64 %rd349, %rd348, %rd336;
-	mov.b64 %rd336, %rd349;
-$L77:
-	mov.b64 {%r118, %r119}, %rd336;
-	shfl.sync.up.b32 %r120|%p65, %r118, 1, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
-	mov.b64 %rd350, {%r120, %r121};
-	selp.b64 %rd351, %rd350, 0, %p65;
-	@!%p59 bra $L78;
-	mul.wide.u32 %rd352, %r7, 16;
-	add.s64 %rd353, %rd1, %rd352;
-	add.s64 %rd354, %rd353, 512;
-	st.shared.s64 [%rd354+0], %rd351;
-$L78:
-	sub.u32 %r122, %r10, 1;
-	setp.eq.u32 %p66, %r7, %r122;
-	@!%p66 bra $L79;
-	st.shared.s64 [%rd1+1024], %rd336;
-$L79:
-$L71:
-	bar.sync 0;
-	mul.wide.u32 %rd355, %r8, 16;
-	add.s64 %rd356, %rd1, %rd355;
-	add.s64 %rd357, %rd356, 512;
-	ld.shared.s64 %rd358, [%rd357+0];
-	add.s64 %rd359, %rd358, %rd333;
-	ld.shared.s64 %rd360, [%rd1+1024];
-	mov.b64 {%r123, %r124}, %rd359;
-	shfl.sync.idx.b32 %r125|%p67, %r123, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r126, %r124, 0, %r21, %r17;
-	mov.b64 %rd361, {%r125, %r126};
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	mov.b64 %rd364, %rd362;
-	mov.b64 %rd365, %rd363;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, %rd365;
-	mov.b64 %rd368, %rd366;
-	mov.b64 %rd369, 0;
-	cvt.u64.u32 %rd370, %r2;
-	setp.eq.s64 %p68, %rd370, 0;
-	setp.gt.s64 %p69, %rd368, 0;
-	and.pred %p70, %p68, %p69;
-	@!%p70 bra $L81;
-	atom.global.add.u64 %rd371, [%rd202], %rd368;
-	mov.b64 %rd372, %rd371;
-	mov.b64 %rd369, %rd372;
-$L81:
-	cvt.u64.u32 %rd373, %r2;
-	setp.eq.s64 %p71, %rd373, 0;
-	setp.eq.u32 %p72, %r1, 0;
-	and.pred %p73, %p71, %p72;
-	bar.sync 0;
-	@!%p73 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd369;
-$L82:
-	bar.sync 0;
-	ld.shared.s64 %rd374, [%rd1+1024];
-	mov.b64 %rd375, %rd374;
-	mov.b64 %rd369, %rd375;
-	add.s64 %rd376, %rd369, %rd367;
-	mov.b64 %rd377, %rd376;
-	mov.b64 %rd378, 0;
-$L83:
-	setp.lt.s64 %p74, %rd378, %rd328;
-	not.pred %p75, %p74;
-	@!%p75 bra $L87;
-	bra.uni $L85;
-$L87:
-	mul.lo.s64 %rd379, %rd378, %rd174;
-	mad.lo.s64 %rd380, %rd379, 4, %rd172;
-	ld.shared.s32 %r127, [%rd380+0];
-	mov.b32 %r128, %r127;
-	add.s64 %rd381, %rd377, %rd378;
-	mul.lo.s64 %rd382, %rd381, %rd201;
-	mad.lo.s64 %rd383, %rd382, 4, %rd199;
-	st.global.s32 [%rd383+0], %r128;
-$L84:
-	add.s64 %rd384, %rd378, 1;
-	mov.b64 %rd378, %rd384;
-	bra.uni $L83;
-$L85:
-	bra.uni $L64;
-$L63:
-	bra.uni $L62;
-$L64:
-	mov.b64 %rd227, 0;
-$L61:
-$L26:
-	add.s64 %rd385, %rd254, 1;
-	mov.b64 %rd254, %rd385;
-	bra.uni $L25;
-$L27:
-$L12:
-	add.s64 %rd386, %rd228, 1;
-	mov.b64 %rd228, %rd386;
-	bra.uni $L11;
-$L13:
-	mov.b64 %rd387, %rd227;
-$L88:
-	@!%p15 bra $L92;
-	bra.uni $L90;
-$L92:
-	// block scan
-	mov.b64 %rd388, %rd387;
-	mov.b32 %r129, %r3;
-$L93:
-	setp.hs.u32 %p76, %r129, 32;
-	@%p76 bra $L94;
-	mov.b64 {%r130, %r131}, %rd388;
-	shfl.sync.up.b32 %r132|%p77, %r130, %r129, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
-	mov.b64 %rd389, {%r132, %r133};
-	@!%p77 bra $L95;
-	add.s64 %rd390, %rd389, %rd388;
-	mov.b64 %rd388, %rd390;
-$L95:
-	shl.b32 %r129, %r129, 1;
-	bra.uni $L93;
-$L94:
-	mov.b64 {%r134, %r135}, %rd388;
-	shfl.sync.up.b32 %r136|%p78, %r134, %r3, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
-	mov.b64 %rd391, {%r136, %r137};
-	setp.lo.u32 %p79, %r3, 32;
-	and.pred %p80, %p78, %p79;
-	selp.b64 %rd392, %rd391, 0, %p80;
-	sub.u32 %r138, %r13, %r3;
-	setp.eq.u32 %p81, %r7, %r138;
-	@!%p81 bra $L96;
-	mul.wide.u32 %rd393, %r8, 16;
-	add.s64 %rd394, %rd1, %rd393;
-	st.shared.s64 [%rd394+0], %rd388;
-$L96:
-	bar.sync 0;
-	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L97;
-	mov.b64 %rd395, 0;
-	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L98;
-	mul.wide.u32 %rd396, %r7, 16;
-	add.s64 %rd397, %rd1, %rd396;
-	ld.shared.s64 %rd398, [%rd397+0];
-	mov.b64 %rd395, %rd398;
-$L98:
-	mov.b64 {%r139, %r140}, %rd395;
-	shfl.sync.up.b32 %r141|%p84, %r139, 1, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
-	mov.b64 %rd399, {%r141, %r142};
-	@!%p84 bra $L99;
-	add.s64 %rd400, %rd399, %rd395;
-	mov.b64 %rd395, %rd400;
-$L99:
-	mov.b64 {%r143, %r144}, %rd395;
-	shfl.sync.up.b32 %r145|%p85, %r143, 2, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
-	mov.b64 %rd401, {%r145, %r146};
-	@!%p85 bra $L100;
-	add.s64 %rd402, %rd401, %rd395;
-	mov.b64 %rd395, %rd402;
-$L100:
-	mov.b64 {%r147, %r148}, %rd395;
-	shfl.sync.up.b32 %r149|%p86, %r147, 4, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
-	mov.b64 %rd403, {%r149, %r150};
-	@!%p86 bra $L101;
-	add.s64 %rd404, %rd403, %rd395;
-	mov.b64 %rd395, %rd404;
-$L101:
-	mov.b64 {%r151, %r152}, %rd395;
-	shfl.sync.up.b32 %r153|%p87, %r151, 8, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
-	mov.b64 %rd405, {%r153, %r154};
-	@!%p87 bra $L102;
-	add.s64 %rd406, %rd405, %rd395;
-	mov.b64 %rd395, %rd406;
-$L102:
-	mov.b64 {%r155, %r156}, %rd395;
-	shfl.sync.up.b32 %r157|%p88, %r155, 16, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
-	mov.b64 %rd407, {%r157, %r158};
-	@!%p88 bra $L103;
-	add.s64 %rd408, %rd407, %rd395;
-	mov.b64 %rd395, %rd408;
-$L103:
-	mov.b64 {%r159, %r160}, %rd395;
-	shfl.sync.up.b32 %r161|%p89, %r159, 1, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
-	mov.b64 %rd409, {%r161, %r162};
-	selp.b64 %rd410, %rd409, 0, %p89;
-	@!%p83 bra $L104;
-	mul.wide.u32 %rd411, %r7, 16;
-	add.s64 %rd412, %rd1, %rd411;
-	add.s64 %rd413, %rd412, 512;
-	st.shared.s64 [%rd413+0], %rd410;
-$L104:
-	sub.u32 %r163, %r10, 1;
-	setp.eq.u32 %p90, %r7, %r163;
-	@!%p90 bra $L105;
-	st.shared.s64 [%rd1+1024], %rd395;
-$L105:
-$L97:
-	bar.sync 0;
-	mul.wide.u32 %rd414, %r8, 16;
-	add.s64 %rd415, %rd1, %rd414;
-	add.s64 %rd416, %rd415, 512;
-	ld.shared.s64 %rd417, [%rd416+0];
-	add.s64 %rd418, %rd417, %rd392;
-	ld.shared.s64 %rd419, [%rd1+1024];
-	mov.b64 {%r164, %r165}, %rd418;
-	shfl.sync.idx.b32 %r166|%p91, %r164, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
-	mov.b64 %rd420, {%r166, %r167};
-	mov.b64 %rd421, %rd419;
-	mov.b64 %rd422, %rd420;
-	mov.b64 %rd423, %rd421;
-	mov.b64 %rd424, %rd422;
-	mov.b64 %rd425, %rd423;
-	mov.b64 %rd426, %rd424;
-	mov.b64 %rd427, %rd425;
-	mov.b64 %rd428, 0;
-	cvt.u64.u32 %rd429, %r2;
-	setp.eq.s64 %p92, %rd429, 0;
-	setp.gt.s64 %p93, %rd427, 0;
-	and.pred %p94, %p92, %p93;
-	@!%p94 bra $L107;
-	atom.global.add.u64 %rd430, [%rd202], %rd427;
-	mov.b64 %rd431, %rd430;
-	mov.b64 %rd428, %rd431;
-$L107:
-	cvt.u64.u32 %rd432, %r2;
-	setp.eq.s64 %p95, %rd432, 0;
-	setp.eq.u32 %p96, %r1, 0;
-	and.pred %p97, %p95, %p96;
-	bar.sync 0;
-	@!%p97 bra $L108;
-	st.shared.s64 [%rd1+1024], %rd428;
-$L108:
-	bar.sync 0;
-	ld.shared.s64 %rd433, [%rd1+1024];
-	mov.b64 %rd434, %rd433;
-	mov.b64 %rd428, %rd434;
-	add.s64 %rd435, %rd428, %rd426;
-	mov.b64 %rd436, %rd435;
-	mov.b64 %rd437, 0;
-$L109:
-	setp.lt.s64 %p98, %rd437, %rd387;
-	not.pred %p99, %p98;
-	@!%p99 bra $L113;
-	bra.uni $L111;
-$L113:
-	mul.lo.s64 %rd438, %rd437, %rd174;
-	mad.lo.s64 %rd439, %rd438, 4, %rd172;
-	ld.shared.s32 %r168, [%rd439+0];
-	mov.b32 %r169, %r168;
-	add.s64 %rd440, %rd436, %rd437;
-	mul.lo.s64 %rd441, %rd440, %rd201;
-	mad.lo.s64 %rd442, %rd441, 4, %rd199;
-	st.global.s32 [%rd442+0], %r169;
-$L110:
-	add.s64 %rd443, %rd437, 1;
-	mov.b64 %rd437, %rd443;
-	bra.uni $L109;
-$L111:
-	bra.uni $L90;
-$L89:
-	bra.uni $L88;
-$L90:
-	bra.uni $L3;
-$L5:
-	cvt.u64.u32 %rd444, %r2;
-	add.s64 %rd445, %rd178, %rd444;
-	mov.b64 %rd446, %rd445;
-	mov.b32 %r170, -1;
-	mov.b64 %rd447, 0;
-	mov.b64 %rd448, 0;
-$L114:
-	@!%p11 bra $L118;
-	mov.b64 %rd449, 4611686018427387904;
-	bra.uni $L116;
-$L118:
-	mov.b64 %rd449, %rd155;
-	bra.uni $L116;
-$L115:
-	bra.uni $L114;
-$L116:
-	mov.b64 %rd450, %rd449;
-$L119:
-	mov.b64 %rd451, 0;
-	mov.b64 %rd452, %rd450;
-$L122:
-	setp.gt.s64 %p100, %rd452, 0;
-	not.pred %p101, %p100;
-	@!%p101 bra $L126;
-	bra.uni $L124;
-$L126:
-	setp.ge.s64 %p102, %rd447, %rd448;
-	@!%p102 bra $L128;
-	setp.ge.s64 %p103, %rd446, %rd181;
-	@!%p103 bra $L130;
-	bra.uni $L124;
-$L130:
-	mov.pred %p104, %p10;
-	mov.b64 %rd453, %rd136;
-	mov.b64 %rd454, %rd446;
-$L131:
-	@!%p104 bra $L135;
-	shr.s64 %rd455, %rd454, 5;
-	mul.lo.s64 %rd456, %rd455, %rd142;
-	mad.lo.s64 %rd457, %rd456, 4, %rd140;
-	ld.global.nc.u32 %r171, [%rd457+0];
-	mov.b32 %r172, %r171;
-	and.b64 %rd458, %rd454, 31;
-	min.u64 %rd459, %rd458, 32;
-	cvt.u32.u64 %r173, %rd459;
-	mov.b32 %r175, 0x1;
-	shl.b32 %r174, %r175, %r173;
-	setp.hs.u32 %p105, %r173, 32;
-	selp.b32 %r176, 0, %r174, %p105;
-	and.b32 %r177, %r172, %r176;
-	setp.ne.u32 %p106, %r177, 0x0;
-	@!%p106 bra $L137;
-	cvt.u32.u64 %r178, %rd454;
-	mov.b32 %r179, %r178;
-	bra.uni $L133;
-$L137:
-	mov.b32 %r179, -1;
-	bra.uni $L133;
-$L135:
-	mul.lo.s64 %rd460, %rd454, %rd139;
-	mad.lo.s64 %rd461, %rd460, 4, %rd137;
-	ld.global.nc.s32 %r180, [%rd461+0];
-	mov.b32 %r181, %r180;
-	mov.b32 %r179, %r181;
-	bra.uni $L133;
-$L132:
-	bra.uni $L131;
-$L133:
-	mov.b32 %r170, %r179;
-	add.s64 %rd462, %rd446, %rd176;
-	mov.b64 %rd446, %rd462;
-	setp.ge.s32 %p107, %r170, 0;
-	@!%p107 bra $L139;
-	mov.b64 %rd463, %rd126;
-	mov.b32 %r182, %r170;
-	cvt.s64.s32 %rd464, %r182;
-	mul.lo.s64 %rd465, %rd464, %rd129;
-	mad.lo.s64 %rd466, %rd465, 8, %rd127;
-	ld.global.nc.s64 %rd467, [%rd466+0];
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd469, %rd468;
-	mov.b64 %rd470, %rd126;
-	mov.b32 %r183, %r170;
-	cvt.s64.s32 %rd471, %r183;
-	add.s64 %rd472, %rd471, 1;
-	mul.lo.s64 %rd473, %rd472, %rd129;
-	mad.lo.s64 %rd474, %rd473, 8, %rd127;
-	ld.global.nc.s64 %rd475, [%rd474+0];
-	mov.b64 %rd476, %rd475;
-	mov.b64 %rd477, %rd476;
-	mov.b64 %rd478, %rd469;
-	mov.b64 %rd479, %rd477;
-	mov.b64 %rd447, %rd478;
-	mov.b64 %rd448, %rd479;
-$L139:
-	bra.uni $L123;
-$L128:
-	mul.lo.s64 %rd480, %rd447, %rd132;
-	mad.lo.s64 %rd481, %rd480, 4, %rd130;
-	ld.global.nc.s32 %r184, [%rd481+0];
-	mov.b32 %r185, %r184;
-	mov.b32 %r186, %r185;
-	mov.b32 %r187, %r38;
-	mov.b32 %r188, %r170;
-	mov.b32 %r189, %r186;
-	mov.b64 %rd482, %rd447;
-$L140:
-	cvt.s64.s32 %rd483, %r189;
-	mul.lo.s64 %rd484, %rd483, %rd160;
-	mad.lo.s64 %rd485, %rd484, 4, %rd158;
-	ld.relaxed.gpu.global.s32 %r190, [%rd485+0];
-	mov.b32 %r191, %r190;
-	setp.ge.s32 %p108, %r191, 0;
-	mov.pred %p109, %p108;
-	not.pred %p110, %p109;
-	@!%p110 bra $L144;
-	cvt.s64.s32 %rd486, %r189;
-	mul.lo.s64 %rd487, %rd486, %rd160;
-	mad.lo.s64 %rd488, %rd487, 4, %rd158;
-	mov.b32 %r192, -1;
-	atom.global.cas.b32 %r193, [%rd488], %r192, %r188;
-	setp.eq.u32 %p111, %r193, %r192;
-	mov.pred %p112, %p111;
-	not.pred %p113, %p112;
-	mov.pred %p109, %p113;
-$L144:
-	@!%p109 bra $L146;
-	mov.pred %p114, 0;
-	bra.uni $L142;
-$L146:
-	add.s32 %r194, %r187, 1;
-	cvt.s64.s32 %rd489, %r189;
-	mul.lo.s64 %rd490, %rd489, %rd163;
-	mad.lo.s64 %rd491, %rd490, 4, %rd161;
-	st.global.s32 [%rd491+0], %r194;
-	mov.pred %p114, 1;
-	bra.uni $L142;
-$L141:
-	bra.uni $L140;
-$L142:
-	@!%p114 bra $L148;
-	mov.pred %p115, 0;
-	mov.b64 %rd492, %rd451;
-	mov.b32 %r195, %r186;
-$L149:
-	@!%p11 bra $L153;
-	shr.s32 %r196, %r195, 5;
-	cvt.s64.s32 %rd493, %r196;
-	mov.b64 %rd494, %rd493;
-	and.b32 %r197, %r195, 31;
-	cvt.s64.s32 %rd495, %r197;
-	min.u64 %rd496, %rd495, 32;
-	cvt.u32.u64 %r198, %rd496;
-	mov.b32 %r200, 0x1;
-	shl.b32 %r199, %r200, %r198;
-	setp.hs.u32 %p116, %r198, 32;
-	selp.b32 %r201, 0, %r199, %p116;
-	mov.b32 %r202, %r201;
-	mov.b64 %rd497, %rd494;
-	mov.b32 %r203, %r202;
-	mul.lo.s64 %rd498, %rd497, %rd151;
-	mad.lo.s64 %rd499, %rd498, 4, %rd149;
-	ld.relaxed.gpu.global.u32 %r204, [%rd499+0];
-	mov.b32 %r205, %r204;
-	and.b32 %r206, %r205, %r203;
-	setp.ne.u32 %p117, %r206, 0x0;
-	mov.pred %p118, %p117;
-	not.pred %p119, %p118;
-	@!%p119 bra $L155;
-	mul.lo.s64 %rd500, %rd497, %rd151;
-	mad.lo.s64 %rd501, %rd500, 4, %rd149;
-	atom.global.or.b32 %r207, [%rd501], %r203;
-	mov.b32 %r208, %r207;
-	and.b32 %r209, %r208, %r203;
-	setp.ne.u32 %p120, %r209, 0x0;
-	mov.pred %p118, %p120;
-$L155:
-	@!%p118 bra $L157;
-	mov.b64 %rd502, %rd492;
-	mov.b64 %rd503, %rd502;
-	mov.pred %p121, 0;
-	bra.uni $L151;
-$L157:
-	mov.b64 %rd504, %rd492;
-	mov.b64 %rd503, %rd504;
-	mov.pred %p121, 1;
-	bra.uni $L151;
-$L153:
-	@!%p12 bra $L159;
-	cvt.s64.s32 %rd505, %r195;
-	mul.lo.s64 %rd506, %rd505, %rd154;
-	mad.lo.s64 %rd507, %rd506, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r210, [%rd507+0];
-	mov.b32 %r211, %r210;
-	setp.eq.s32 %p122, %r211, %r37;
-	mov.pred %p123, %p122;
-	not.pred %p124, %p123;
-	@!%p124 bra $L161;
-	cvt.s64.s32 %rd508, %r195;
-	mul.lo.s64 %rd509, %rd508, %rd154;
-	mad.lo.s64 %rd510, %rd509, 4, %rd152;
-	atom.global.exch.b32 %r212, [%rd510], %r37;
-	mov.b32 %r213, %r212;
-	setp.eq.s32 %p125, %r213, %r37;
-	mov.pred %p123, %p125;
-$L161:
-	@!%p123 bra $L163;
-	mov.b64 %rd511, %rd492;
-	mov.b64 %rd503, %rd511;
-	mov.pred %p121, 0;
-	bra.uni $L151;
-$L163:
-$L159:
-	mul.lo.s64 %rd512, %rd492, %rd174;
-	mad.lo.s64 %rd513, %rd512, 4, %rd172;
-	st.shared.s32 [%rd513+0], %r195;
-	add.s64 %rd514, %rd492, 1;
-	mov.b64 %rd515, %rd514;
-	mov.b64 %rd503, %rd515;
-	mov.pred %p121, 1;
-	bra.uni $L151;
-$L150:
-	bra.uni $L149;
-$L151:
-	mov.b64 %rd516, %rd503;
-	mov.pred %p126, %p121;
-	mov.b64 %rd451, %rd516;
-	mov.pred %p115, %p126;
-	@!%p115 bra $L165;
-	mov.b64 %rd517, %rd126;
-	mov.b32 %r214, %r186;
-	setp.lt.s64 %p127, %rd120, 64;
-	setp.le.s64 %p128, %rd156, 1;
-	or.pred %p129, %p127, %p128;
-	@!%p129 bra $L166;
-	mov.b64 %rd518, %rd517;
-	mov.b32 %r215, %r214;
-	cvt.s64.s32 %rd519, %r215;
-	add.s64 %rd520, %rd519, 1;
-	mul.lo.s64 %rd521, %rd520, %rd129;
-	mad.lo.s64 %rd522, %rd521, 8, %rd127;
-	ld.global.nc.s64 %rd523, [%rd522+0];
-	mov.b64 %rd524, %rd523;
-	cvt.s64.s32 %rd525, %r215;
-	mul.lo.s64 %rd526, %rd525, %rd129;
-	mad.lo.s64 %rd527, %rd526, 8, %rd127;
-	ld.global.nc.s64 %rd528, [%rd527+0];
-	mov.b64 %rd529, %rd528;
-	sub.s64 %rd530, %rd524, %rd529;
-	mov.b64 %rd531, %rd530;
-	add.s64 %rd532, %rd121, %rd531;
-	mov.b64 %rd121, %rd532;
-	bra.uni $L167;
-$L166:
-	rem.s64 %rd533, %rd120, %rd156;
-	setp.eq.s64 %p130, %rd156, -1;
-	selp.b64 %rd534, 0, %rd533, %p130;
-	setp.eq.s64 %p131, %rd156, 0;
-	selp.b64 %rd535, %rd120, %rd534, %p131;
-	setp.eq.s64 %p132, %rd535, 0;
-	@!%p132 bra $L169;
-	mov.b64 %rd536, %rd517;
-	mov.b32 %r216, %r214;
-	cvt.s64.s32 %rd537, %r216;
-	add.s64 %rd538, %rd537, 1;
-	mul.lo.s64 %rd539, %rd538, %rd129;
-	mad.lo.s64 %rd540, %rd539, 8, %rd127;
-	ld.global.nc.s64 %rd541, [%rd540+0];
-	mov.b64 %rd542, %rd541;
-	cvt.s64.s32 %rd543, %r216;
-	mul.lo.s64 %rd544, %rd543, %rd129;
-	mad.lo.s64 %rd545, %rd544, 8, %rd127;
-	ld.global.nc.s64 %rd546, [%rd545+0];
-	mov.b64 %rd547, %rd546;
-	sub.s64 %rd548, %rd542, %rd547;
-	mov.b64 %rd549, %rd548;
-	mul.lo.s64 %rd550, %rd156, %rd549;
-	add.s64 %rd551, %rd121, %rd550;
-	mov.b64 %rd121, %rd551;
-$L169:
-$L167:
-	add.s64 %rd552, %rd120, 1;
-	mov.b64 %rd120, %rd552;
-$L165:
-$L148:
-	add.s64 %rd553, %rd447, 1;
-	mov.b64 %rd447, %rd553;
-	sub.s64 %rd554, %rd452, 1;
-	mov.b64 %rd452, %rd554;
-$L123:
-	bra.uni $L122;
-$L124:
-	mov.b64 %rd555, %rd451;
-$L170:
-	@!%p11 bra $L174;
-	bra.uni $L172;
-$L174:
-	// block scan
-	mov.b64 %rd556, %rd555;
-	mov.b32 %r217, %r3;
-$L175:
-	setp.hs.u32 %p133, %r217, 32;
-	@%p133 bra $L176;
-	mov.b64 {%r218, %r219}, %rd556;
-	shfl.sync.up.b32 %r220|%p134, %r218, %r217, 0, %r17;
-	shfl.sync.up.b32 %r221, %r219, %r217, 0, %r17;
-	mov.b64 %rd557, {%r220, %r221};
-	@!%p134 bra $L177;
-	add.s64 %rd558, %rd557, %rd556;
-	mov.b64 %rd556, %rd558;
-$L177:
-	shl.b32 %r217, %r217, 1;
-	bra.uni $L175;
-$L176:
-	mov.b64 {%r222, %r223}, %rd556;
-	shfl.sync.up.b32 %r224|%p135, %r222, %r3, 0, %r17;
-	shfl.sync.up.b32 %r225, %r223, %r3, 0, %r17;
-	mov.b64 %rd559, {%r224, %r225};
-	setp.lo.u32 %p136, %r3, 32;
-	and.pred %p137, %p135, %p136;
-	selp.b64 %rd560, %rd559, 0, %p137;
-	sub.u32 %r226, %r13, %r3;
-	setp.eq.u32 %p138, %r7, %r226;
-	@!%p138 bra $L178;
-	mul.wide.u32 %rd561, %r8, 16;
-	add.s64 %rd562, %rd1, %rd561;
-	st.shared.s64 [%rd562+0], %rd556;
-$L178:
-	bar.sync 0;
-	setp.eq.u32 %p139, %r8, 0;
-	@!%p139 bra $L179;
-	mov.b64 %rd563, 0;
-	setp.lo.u32 %p140, %r7, %r10;
-	@!%p140 bra $L180;
-	mul.wide.u32 %rd564, %r7, 16;
-	add.s64 %rd565, %rd1, %rd564;
-	ld.shared.s64 %rd566, [%rd565+0];
-	mov.b64 %rd563, %rd566;
-$L180:
-	mov.b64 {%r227, %r228}, %rd563;
-	shfl.sync.up.b32 %r229|%p141, %r227, 1, 0, %r17;
-	shfl.sync.up.b32 %r230, %r228, 1, 0, %r17;
-	mov.b64 %rd567, {%r229, %r230};
-	@!%p141 bra $L181;
-	add.s64 %rd568, %rd567, %rd563;
-	mov.b64 %rd563, %rd568;
-$L181:
-	mov.b64 {%r231, %r232}, %rd563;
-	shfl.sync.up.b32 %r233|%p142, %r231, 2, 0, %r17;
-	shfl.sync.up.b32 %r234, %r232, 2, 0, %r17;
-	mov.b64 %rd569, {%r233, %r234};
-	@!%p142 bra $L182;
-	add.s64 %rd570, %rd569, %rd563;
-	mov.b64 %rd563, %rd570;
-$L182:
-	mov.b64 {%r235, %r236}, %rd563;
-	shfl.sync.up.b32 %r237|%p143, %r235, 4, 0, %r17;
-	shfl.sync.up.b32 %r238, %r236, 4, 0, %r17;
-	mov.b64 %rd571, {%r237, %r238};
-	@!%p143 bra $L183;
-	add.s64 %rd572, %rd571, %rd563;
-	mov.b64 %rd563, %rd572;
-$L183:
-	mov.b64 {%r239, %r240}, %rd563;
-	shfl.sync.up.b32 %r241|%p144, %r239, 8, 0, %r17;
-	shfl.sync.up.b32 %r242, %r240, 8, 0, %r17;
-	mov.b64 %rd573, {%r241, %r242};
-	@!%p144 bra $L184;
-	add.s64 %rd574, %rd573, %rd563;
-	mov.b64 %rd563, %rd574;
-$L184:
-	mov.b64 {%r243, %r244}, %rd563;
-	shfl.sync.up.b32 %r245|%p145, %r243, 16, 0, %r17;
-	shfl.sync.up.b32 %r246, %r244, 16, 0, %r17;
-	mov.b64 %rd575, {%r245, %r246};
-	@!%p145 bra $L185;
-	add.s64 %rd576, %rd575, %rd563;
-	mov.b64 %rd563, %rd576;
-$L185:
-	mov.b64 {%r247, %r248}, %rd563;
-	shfl.sync.up.b32 %r249|%p146, %r247, 1, 0, %r17;
-	shfl.sync.up.b32 %r250, %r248, 1, 0, %r17;
-	mov.b64 %rd577, {%r249, %r250};
-	selp.b64 %rd578, %rd577, 0, %p146;
-	@!%p140 bra $L186;
-	mul.wide.u32 %rd579, %r7, 16;
-	add.s64 %rd580, %rd1, %rd579;
-	add.s64 %rd581, %rd580, 512;
-	st.shared.s64 [%rd581+0], %rd578;
-$L186:
-	sub.u32 %r251, %r10, 1;
-	setp.eq.u32 %p147, %r7, %r251;
-	@!%p147 bra $L187;
-	st.shared.s64 [%rd1+1024], %rd563;
-$L187:
-$L179:
-	bar.sync 0;
-	mul.wide.u32 %rd582, %r8, 16;
-	add.s64 %rd583, %rd1, %rd582;
-	add.s64 %rd584, %rd583, 512;
-	ld.shared.s64 %rd585, [%rd584+0];
-	add.s64 %rd586, %rd585, %rd560;
-	ld.shared.s64 %rd587, [%rd1+1024];
-	mov.b64 {%r252, %r253}, %rd586;
-	shfl.sync.idx.b32 %r254|%p148, %r252, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r255, %r253, 0, %r21, %r17;
-	mov.b64 %rd588, {%r254, %r255};
-	mov.b64 %rd589, %rd587;
-	mov.b64 %rd590, %rd588;
-	mov.b64 %rd591, %rd589;
-	mov.b64 %rd592, %rd590;
-	mov.b64 %rd593, %rd591;
-	mov.b64 %rd594, %rd592;
-	mov.b64 %rd595, %rd593;
-	mov.b64 %rd596, 0;
-	cvt.u64.u32 %rd597, %r2;
-	setp.eq.s64 %p149, %rd597, 0;
-	setp.gt.s64 %p150, %rd595, 0;
-	and.pred %p151, %p149, %p150;
-	@!%p151 bra $L189;
-	atom.global.add.u64 %rd598, [%rd146], %rd595;
-	mov.b64 %rd599, %rd598;
-	mov.b64 %rd596, %rd599;
-$L189:
-	cvt.u64.u32 %rd600, %r2;
-	setp.eq.s64 %p152, %rd600, 0;
-	setp.eq.u32 %p153, %r1, 0;
-	and.pred %p154, %p152, %p153;
-	bar.sync 0;
-	@!%p154 bra $L190;
-	st.shared.s64 [%rd1+1024], %rd596;
-$L190:
-	bar.sync 0;
-	ld.shared.s64 %rd601, [%rd1+1024];
-	mov.b64 %rd602, %rd601;
-	mov.b64 %rd596, %rd602;
-	add.s64 %rd603, %rd596, %rd594;
-	mov.b64 %rd604, %rd603;
-	mov.b64 %rd605, 0;
-$L191:
-	setp.lt.s64 %p155, %rd605, %rd555;
-	not.pred %p156, %p155;
-	@!%p156 bra $L195;
-	bra.uni $L193;
-$L195:
-	mul.lo.s64 %rd606, %rd605, %rd174;
-	mad.lo.s64 %rd607, %rd606, 4, %rd172;
-	ld.shared.s32 %r256, [%rd607+0];
-	mov.b32 %r257, %r256;
-	add.s64 %rd608, %rd604, %rd605;
-	mul.lo.s64 %rd609, %rd608, %rd145;
-	mad.lo.s64 %rd610, %rd609, 4, %rd143;
-	st.global.s32 [%rd610+0], %r257;
-$L192:
-	add.s64 %rd611, %rd605, 1;
-	mov.b64 %rd605, %rd611;
-	bra.uni $L191;
-$L193:
-	bra.uni $L172;
-$L171:
-	bra.uni $L170;
-$L172:
-	mov.b64 %rd612, 0;
-	setp.lt.s64 %p157, %rd447, %rd448;
-	setp.lt.s64 %p158, %rd446, %rd181;
-	or.pred %p159, %p157, %p158;
-	@!%p159 bra $L197;
-	mov.b64 %rd612, 1;
-$L197:
-	mov.b64 %rd613, %rd612;
-	// block reduction
-	sub.u32 %r258, %r13, 1;
-	mov.b32 %r259, %r3;
-$L198:
-	setp.hs.u32 %p160, %r259, 32;
-	@%p160 bra $L199;
-	mov.b64 {%r260, %r261}, %rd613;
-	shfl.sync.down.b32 %r262|%p161, %r260, %r259, %r258, %r17;
-	shfl.sync.down.b32 %r263, %r261, %r259, %r258, %r17;
-	mov.b64 %rd614, {%r262, %r263};
-	@!%p161 bra $L200;
-	max.s64 %rd615, %rd613, %rd614;
-	mov.b64 %rd613, %rd615;
-$L200:
-	shl.b32 %r259, %r259, 1;
-	bra.uni $L198;
-$L199:
-	setp.eq.u32 %p162, %r7, 0;
-	@!%p162 bra $L201;
-	mul.wide.u32 %rd616, %r8, 16;
-	add.s64 %rd617, %rd1, %rd616;
-	st.shared.s64 [%rd617+0], %rd613;
-$L201:
-	bar.sync 0;
-	setp.eq.u32 %p163, %r8, 0;
-	@!%p163 bra $L202;
-	setp.lo.u32 %p164, %r7, %r10;
-	@!%p164 bra $L203;
-	mul.wide.u32 %rd618, %r7, 16;
-	add.s64 %rd619, %rd1, %rd618;
-	ld.shared.s64 %rd620, [%rd619+0];
-	mov.b64 %rd613, %rd620;
-$L203:
-	sub.u32 %r264, %r10, 1;
-	mov.b64 {%r265, %r266}, %rd613;
-	shfl.sync.down.b32 %r267|%p165, %r265, 1, %r264, %r17;
-	shfl.sync.down.b32 %r268, %r266, 1, %r264, %r17;
-	mov.b64 %rd621, {%r267, %r268};
-	@!%p165 bra $L204;
-	max.s64 %rd622, %rd613, %rd621;
-	mov.b64 %rd613, %rd622;
-$L204:
-	mov.b64 {%r269, %r270}, %rd613;
-	shfl.sync.down.b32 %r271|%p166, %r269, 2, %r264, %r17;
-	shfl.sync.down.b32 %r272, %r270, 2, %r264, %r17;
-	mov.b64 %rd623, {%r271, %r272};
-	@!%p166 bra $L205;
-	max.s64 %rd624, %rd613, %rd623;
-	mov.b64 %rd613, %rd624;
-$L205:
-	mov.b64 {%r273, %r274}, %rd613;
-	shfl.sync.down.b32 %r275|%p167, %r273, 4, %r264, %r17;
-	shfl.sync.down.b32 %r276, %r274, 4, %r264, %r17;
-	mov.b64 %rd625, {%r275, %r276};
-	@!%p167 bra $L206;
-	max.s64 %rd626, %rd613, %rd625;
-	mov.b64 %rd613, %rd626;
-$L206:
-	mov.b64 {%r277, %r278}, %rd613;
-	shfl.sync.down.b32 %r279|%p168, %r277, 8, %r264, %r17;
-	shfl.sync.down.b32 %r280, %r278, 8, %r264, %r17;
-	mov.b64 %rd627, {%r279, %r280};
-	@!%p168 bra $L207;
-	max.s64 %rd628, %rd613, %rd627;
-	mov.b64 %rd613, %rd628;
-$L207:
-	mov.b64 {%r281, %r282}, %rd613;
-	shfl.sync.down.b32 %r283|%p169, %r281, 16, %r264, %r17;
-	shfl.sync.down.b32 %r284, %r282, 16, %r264, %r17;
-	mov.b64 %rd629, {%r283, %r284};
-	@!%p169 bra $L208;
-	max.s64 %rd630, %rd613, %rd629;
-	mov.b64 %rd613, %rd630;
-$L208:
-	@!%p162 bra $L209;
-	st.shared.s64 [%rd1+1024], %rd613;
-$L209:
-$L202:
-	bar.sync 0;
-	ld.shared.s64 %rd631, [%rd1+1024];
-	mov.b64 %rd613, %rd631;
-	mov.b64 %rd632, %rd613;
-	setp.eq.s64 %p170, %rd632, 0;
-	@!%p170 bra $L211;
-	bra.uni $L121;
-$L211:
-$L120:
-	bra.uni $L119;
-$L121:
-$L3:
-	bar.sync 0;
-	add.s64 %rd125, %rd125, %rd124;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd633, %rd120;
-	mov.b64 %rd634, %rd121;
-	// block reduction
-	sub.u32 %r285, %r13, 1;
-	mov.b32 %r286, %r3;
-$L212:
-	setp.hs.u32 %p171, %r286, 32;
-	@%p171 bra $L213;
-	mov.b64 {%r287, %r288}, %rd633;
-	shfl.sync.down.b32 %r289|%p172, %r287, %r286, %r285, %r17;
-	shfl.sync.down.b32 %r290, %r288, %r286, %r285, %r17;
-	mov.b64 %rd635, {%r289, %r290};
-	mov.b64 {%r291, %r292}, %rd634;
-	shfl.sync.down.b32 %r293, %r291, %r286, %r285, %r17;
-	shfl.sync.down.b32 %r294, %r292, %r286, %r285, %r17;
-	mov.b64 %rd636, {%r293, %r294};
-	@!%p172 bra $L214;
-	setp.gt.s64 %p173, %rd635, %rd633;
-	setp.eq.s64 %p174, %rd635, %rd633;
-	setp.lt.s64 %p175, %rd636, %rd634;
-	and.pred %p176, %p174, %p175;
-	or.pred %p177, %p173, %p176;
-	selp.b64 %rd637, %rd635, %rd633, %p177;
-	selp.b64 %rd638, %rd636, %rd634, %p177;
-	mov.b64 %rd633, %rd637;
-	mov.b64 %rd634, %rd638;
-$L214:
-	shl.b32 %r286, %r286, 1;
-	bra.uni $L212;
-$L213:
-	setp.eq.u32 %p178, %r7, 0;
-	@!%p178 bra $L215;
-	mul.wide.u32 %rd639, %r8, 16;
-	add.s64 %rd640, %rd1, %rd639;
-	st.shared.s64 [%rd640+0], %rd633;
-	st.shared.s64 [%rd640+8], %rd634;
-$L215:
-	bar.sync 0;
-	setp.eq.u32 %p179, %r8, 0;
-	@!%p179 bra $L216;
-	setp.lo.u32 %p180, %r7, %r10;
-	@!%p180 bra $L217;
-	mul.wide.u32 %rd641, %r7, 16;
-	add.s64 %rd642, %rd1, %rd641;
-	ld.shared.s64 %rd643, [%rd642+0];
-	ld.shared.s64 %rd644, [%rd642+8];
-	mov.b64 %rd633, %rd643;
-	mov.b64 %rd634, %rd644;
-$L217:
-	sub.u32 %r295, %r10, 1;
-	mov.b64 {%r296, %r297}, %rd633;
-	shfl.sync.down.b32 %r298|%p181, %r296, 1, %r295, %r17;
-	shfl.sync.down.b32 %r299, %r297, 1, %r295, %r17;
-	mov.b64 %rd645, {%r298, %r299};
-	mov.b64 {%r300, %r301}, %rd634;
-	shfl.sync.down.b32 %r302, %r300, 1, %r295, %r17;
-	shfl.sync.down.b32 %r303, %r301, 1, %r295, %r17;
-	mov.b64 %rd646, {%r302, %r303};
-	@!%p181 bra $L218;
-	setp.gt.s64 %p182, %rd645, %rd633;
-	setp.eq.s64 %p183, %rd645, %rd633;
-	setp.lt.s64 %p184, %rd646, %rd634;
-	and.pred %p185, %p183, %p184;
-	or.pred %p186, %p182, %p185;
-	selp.b64 %rd647, %rd645, %rd633, %p186;
-	selp.b64 %rd648, %rd646, %rd634, %p186;
-	mov.b64 %rd633, %rd647;
-	mov.b64 %rd634, %rd648;
-$L218:
-	mov.b64 {%r304, %r305}, %rd633;
-	shfl.sync.down.b32 %r306|%p187, %r304, 2, %r295, %r17;
-	shfl.sync.down.b32 %r307, %r305, 2, %r295, %r17;
-	mov.b64 %rd649, {%r306, %r307};
-	mov.b64 {%r308, %r309}, %rd634;
-	shfl.sync.down.b32 %r310, %r308, 2, %r295, %r17;
-	shfl.sync.down.b32 %r311, %r309, 2, %r295, %r17;
-	mov.b64 %rd650, {%r310, %r311};
-	@!%p187 bra $L219;
-	setp.gt.s64 %p188, %rd649, %rd633;
-	setp.eq.s64 %p189, %rd649, %rd633;
-	setp.lt.s64 %p190, %rd650, %rd634;
-	and.pred %p191, %p189, %p190;
-	or.pred %p192, %p188, %p191;
-	selp.b64 %rd651, %rd649, %rd633, %p192;
-	selp.b64 %rd652, %rd650, %rd634, %p192;
-	mov.b64 %rd633, %rd651;
-	mov.b64 %rd634, %rd652;
-$L219:
-	mov.b64 {%r312, %r313}, %rd633;
-	shfl.sync.down.b32 %r314|%p193, %r312, 4, %r295, %r17;
-	shfl.sync.down.b32 %r315, %r313, 4, %r295, %r17;
-	mov.b64 %rd653, {%r314, %r315};
-	mov.b64 {%r316, %r317}, %rd634;
-	shfl.sync.down.b32 %r318, %r316, 4, %r295, %r17;
-	shfl.sync.down.b32 %r319, %r317, 4, %r295, %r17;
-	mov.b64 %rd654, {%r318, %r319};
-	@!%p193 bra $L220;
-	setp.gt.s64 %p194, %rd653, %rd633;
-	setp.eq.s64 %p195, %rd653, %rd633;
-	setp.lt.s64 %p196, %rd654, %rd634;
-	and.pred %p197, %p195, %p196;
-	or.pred %p198, %p194, %p197;
-	selp.b64 %rd655, %rd653, %rd633, %p198;
-	selp.b64 %rd656, %rd654, %rd634, %p198;
-	mov.b64 %rd633, %rd655;
-	mov.b64 %rd634, %rd656;
-$L220:
-	mov.b64 {%r320, %r321}, %rd633;
-	shfl.sync.down.b32 %r322|%p199, %r320, 8, %r295, %r17;
-	shfl.sync.down.b32 %r323, %r321, 8, %r295, %r17;
-	mov.b64 %rd657, {%r322, %r323};
-	mov.b64 {%r324, %r325}, %rd634;
-	shfl.sync.down.b32 %r326, %r324, 8, %r295, %r17;
-	shfl.sync.down.b32 %r327, %r325, 8, %r295, %r17;
-	mov.b64 %rd658, {%r326, %r327};
-	@!%p199 bra $L221;
-	setp.gt.s64 %p200, %rd657, %rd633;
-	setp.eq.s64 %p201, %rd657, %rd633;
-	setp.lt.s64 %p202, %rd658, %rd634;
-	and.pred %p203, %p201, %p202;
-	or.pred %p204, %p200, %p203;
-	selp.b64 %rd659, %rd657, %rd633, %p204;
-	selp.b64 %rd660, %rd658, %rd634, %p204;
-	mov.b64 %rd633, %rd659;
-	mov.b64 %rd634, %rd660;
-$L221:
-	mov.b64 {%r328, %r329}, %rd633;
-	shfl.sync.down.b32 %r330|%p205, %r328, 16, %r295, %r17;
-	shfl.sync.down.b32 %r331, %r329, 16, %r295, %r17;
-	mov.b64 %rd661, {%r330, %r331};
-	mov.b64 {%r332, %r333}, %rd634;
-	shfl.sync.down.b32 %r334, %r332, 16, %r295, %r17;
-	shfl.sync.down.b32 %r335, %r333, 16, %r295, %r17;
-	mov.b64 %rd662, {%r334, %r335};
-	@!%p205 bra $L222;
-	setp.gt.s64 %p206, %rd661, %rd633;
-	setp.eq.s64 %p207, %rd661, %rd633;
-	setp.lt.s64 %p208, %rd662, %rd634;
-	and.pred %p209, %p207, %p208;
-	or.pred %p210, %p206, %p209;
-	selp.b64 %rd663, %rd661, %rd633, %p210;
-	selp.b64 %rd664, %rd662, %rd634, %p210;
-	mov.b64 %rd633, %rd663;
-	mov.b64 %rd634, %rd664;
-$L222:
-$L216:
-	mul.wide.u32 %rd665, %r28, 16;
-	add.s64 %rd666, %rd11, %rd665;
-	setp.eq.u32 %p211, %r5, 0;
-	@!%p211 bra $L223;
-	st.global.s64 [%rd666+0], %rd633;
-	st.global.s64 [%rd666+8], %rd634;
-$L223:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_bfs_visit__final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<159>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.u64 %rd94, [gk_s42];
-	cvta.to.global.u64 %rd95, %rd94;
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s43];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s32 %r23, [gk_s45];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd101, -9223372036854775808;
-	mov.b64 %rd102, 9223372036854775807;
-	cvt.u64.u32 %rd103, %r5;
-	cvt.u64.u32 %rd104, %r6;
-	mov.b64 %rd105, %rd103;
-$L1:
-	setp.ge.s64 %p8, %rd105, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd106, %rd105, 16, %rd3;
-	ld.global.s64 %rd107, [%rd106+0];
-	ld.global.s64 %rd108, [%rd106+8];
-	setp.gt.s64 %p9, %rd107, %rd101;
-	setp.eq.s64 %p10, %rd107, %rd101;
-	setp.lt.s64 %p11, %rd108, %rd102;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd109, %rd107, %rd101, %p13;
-	selp.b64 %rd110, %rd108, %rd102, %p13;
-	mov.b64 %rd101, %rd109;
-	mov.b64 %rd102, %rd110;
-	add.s64 %rd105, %rd105, %rd104;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd111, %rd101;
-	mov.b64 %rd112, %rd102;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd111;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd113, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd112;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd114, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd113, %rd111;
-	setp.eq.s64 %p16, %rd113, %rd111;
-	setp.lt.s64 %p17, %rd114, %rd112;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd115, %rd113, %rd111, %p19;
-	selp.b64 %rd116, %rd114, %rd112, %p19;
-	mov.b64 %rd111, %rd115;
-	mov.b64 %rd112, %rd116;
-$L3:
-	mov.b64 {%r34, %r35}, %rd111;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd117, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd112;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd118, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd117, %rd111;
-	setp.eq.s64 %p22, %rd117, %rd111;
-	setp.lt.s64 %p23, %rd118, %rd112;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd119, %rd117, %rd111, %p25;
-	selp.b64 %rd120, %rd118, %rd112, %p25;
-	mov.b64 %rd111, %rd119;
-	mov.b64 %rd112, %rd120;
-$L4:
-	mov.b64 {%r42, %r43}, %rd111;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd121, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd112;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd122, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd121, %rd111;
-	setp.eq.s64 %p28, %rd121, %rd111;
-	setp.lt.s64 %p29, %rd122, %rd112;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd123, %rd121, %rd111, %p31;
-	selp.b64 %rd124, %rd122, %rd112, %p31;
-	mov.b64 %rd111, %rd123;
-	mov.b64 %rd112, %rd124;
-$L5:
-	mov.b64 {%r50, %r51}, %rd111;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd125, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd112;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd126, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd125, %rd111;
-	setp.eq.s64 %p34, %rd125, %rd111;
-	setp.lt.s64 %p35, %rd126, %rd112;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd127, %rd125, %rd111, %p37;
-	selp.b64 %rd128, %rd126, %rd112, %p37;
-	mov.b64 %rd111, %rd127;
-	mov.b64 %rd112, %rd128;
-$L6:
-	mov.b64 {%r58, %r59}, %rd111;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd129, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd112;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd130, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd129, %rd111;
-	setp.eq.s64 %p40, %rd129, %rd111;
-	setp.lt.s64 %p41, %rd130, %rd112;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd131, %rd129, %rd111, %p43;
-	selp.b64 %rd132, %rd130, %rd112, %p43;
-	mov.b64 %rd111, %rd131;
-	mov.b64 %rd112, %rd132;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd133, %r8, 16;
-	add.s64 %rd134, %rd1, %rd133;
-	st.shared.s64 [%rd134+0], %rd111;
-	st.shared.s64 [%rd134+8], %rd112;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd135, %r7, 16;
-	add.s64 %rd136, %rd1, %rd135;
-	ld.shared.s64 %rd137, [%rd136+0];
-	ld.shared.s64 %rd138, [%rd136+8];
-	mov.b64 %rd111, %rd137;
-	mov.b64 %rd112, %rd138;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd111;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd139, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd112;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd140, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd139, %rd111;
-	setp.eq.s64 %p49, %rd139, %rd111;
-	setp.lt.s64 %p50, %rd140, %rd112;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd141, %rd139, %rd111, %p52;
-	selp.b64 %rd142, %rd140, %rd112, %p52;
-	mov.b64 %rd111, %rd141;
-	mov.b64 %rd112, %rd142;
-$L11:
-	mov.b64 {%r75, %r76}, %rd111;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd143, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd112;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd144, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd143, %rd111;
-	setp.eq.s64 %p55, %rd143, %rd111;
-	setp.lt.s64 %p56, %rd144, %rd112;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd145, %rd143, %rd111, %p58;
-	selp.b64 %rd146, %rd144, %rd112, %p58;
-	mov.b64 %rd111, %rd145;
-	mov.b64 %rd112, %rd146;
-$L12:
-	mov.b64 {%r83, %r84}, %rd111;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd147, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd112;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd148, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd147, %rd111;
-	setp.eq.s64 %p61, %rd147, %rd111;
-	setp.lt.s64 %p62, %rd148, %rd112;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd149, %rd147, %rd111, %p64;
-	selp.b64 %rd150, %rd148, %rd112, %p64;
-	mov.b64 %rd111, %rd149;
-	mov.b64 %rd112, %rd150;
-$L13:
-	mov.b64 {%r91, %r92}, %rd111;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd151, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd112;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd152, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd151, %rd111;
-	setp.eq.s64 %p67, %rd151, %rd111;
-	setp.lt.s64 %p68, %rd152, %rd112;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd153, %rd151, %rd111, %p70;
-	selp.b64 %rd154, %rd152, %rd112, %p70;
-	mov.b64 %rd111, %rd153;
-	mov.b64 %rd112, %rd154;
-$L14:
-	mov.b64 {%r99, %r100}, %rd111;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd155, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd112;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd156, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd155, %rd111;
-	setp.eq.s64 %p73, %rd155, %rd111;
-	setp.lt.s64 %p74, %rd156, %rd112;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd157, %rd155, %rd111, %p76;
-	selp.b64 %rd158, %rd156, %rd112, %p76;
-	mov.b64 %rd111, %rd157;
-	mov.b64 %rd112, %rd158;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd111;
-	st.global.s64 [%rd6+8], %rd112;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_bfs_visit__main_custom(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45
-)
-{
-	.reg .pred %p<182>;
-	.reg .b32 %r<336>;
-	.reg .b64 %rd<703>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.u64 %rd113, [gk_s42];
-	cvta.to.global.u64 %rd114, %rd113;
-	mov.b64 %rd115, %rd114;
-	ld.param.s64 %rd116, [gk_s43];
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s32 %r35, [gk_s45];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd122, 0;
-	mov.b64 %rd123, 0;
 	mov.b64 %rd124, 0;
 	mov.b64 %rd125, 0;
-	mov.b64 %rd122, %rd124;
-	mov.b64 %rd123, %rd125;
+	mov.b64 %rd126, 0;
+	mov.b64 %rd127, 0;
+	mov.b64 %rd124, %rd126;
+	mov.b64 %rd125, %rd127;
+$L4:
+	mov.b64 %rd128, %rd124;
+	mov.b64 %rd129, %rd125;
+	mov.b64 %rd122, %rd128;
+	mov.b64 %rd123, %rd129;
 $L1:
-	mov.b64 %rd126, %rd122;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd120, %rd126;
-	mov.b64 %rd121, %rd127;
-	cvt.u64.u32 %rd129, %r28;
-	cvt.u64.u32 %rd130, %r29;
-	mov.b64 %rd131, %rd129;
-$L2:
-	setp.ge.s64 %p9, %rd131, %rd2;
-	@%p9 bra $L3;
-	mov.b64 %rd128, %rd131;
+	mov.b64 %rd120, %rd122;
+	mov.b64 %rd121, %rd123;
+	cvt.u64.u32 %rd131, %r29;
+	cvt.u64.u32 %rd132, %r30;
+	mov.b64 %rd133, %rd131;
+$L5:
+	setp.ge.s64 %p11, %rd133, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd130, %rd133;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd132, %rd27;
-	mov.b64 %rd133, %rd30;
-	mov.b64 %rd134, %rd32;
-	mov.b64 %rd135, %rd34;
-	mov.b64 %rd136, %rd37;
-	mov.b64 %rd137, %rd39;
-	mov.b64 %rd138, %rd41;
-	mov.b64 %rd139, %rd44;
-	mov.b64 %rd140, %rd46;
-	mov.b64 %rd141, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd142, %rd50;
-	mov.b64 %rd143, %rd53;
-	mov.b64 %rd144, %rd55;
-	mov.b64 %rd145, %rd57;
-	mov.b64 %rd146, %rd60;
-	mov.b64 %rd147, %rd62;
-	mov.b64 %rd148, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd149, %rd67;
-	mov.b64 %rd150, %rd69;
-	mov.b64 %rd151, %rd71;
-	mov.b64 %rd152, %rd74;
-	mov.b64 %rd153, %rd76;
-	mov.b64 %rd154, %rd78;
-	mov.b64 %rd155, %rd81;
-	mov.b64 %rd156, %rd83;
-	mov.b64 %rd157, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd158, %rd88;
-	mov.b64 %rd159, %rd90;
-	mov.b64 %rd160, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd161, %rd94;
-	mov.b64 %rd162, %rd96;
-	mov.b64 %rd163, %rd98;
-	mov.b64 %rd164, %rd101;
-	mov.b64 %rd165, %rd103;
-	mov.b64 %rd166, %rd105;
-	mov.b64 %rd167, %rd108;
-	mov.b64 %rd168, %rd110;
-	mov.b64 %rd169, %rd112;
-	mov.b64 %rd170, %rd115;
-	mov.b64 %rd171, %rd117;
-	mov.b64 %rd172, %rd119;
-	mov.b32 %r38, %r36;
-	add.s64 %rd173, %rd15, %rd23;
-	mad.lo.s64 %rd174, %rd161, 4, 15;
-	and.b64 %rd174, %rd174, -16;
-	add.s64 %rd23, %rd23, %rd174;
-	mov.b64 %rd175, %rd173;
-	mov.b64 %rd176, %rd161;
-	mov.b64 %rd177, 1;
-	mov.b64 %rd178, %rd175;
-	mov.b64 %rd179, %rd176;
+	mov.b64 %rd134, %rd27;
+	mov.b64 %rd135, %rd30;
+	mov.b64 %rd136, %rd32;
+	mov.b64 %rd137, %rd34;
+	mov.b64 %rd138, %rd37;
+	mov.b64 %rd139, %rd39;
+	mov.b64 %rd140, %rd41;
+	mov.b64 %rd141, %rd44;
+	mov.b64 %rd142, %rd46;
+	mov.b64 %rd143, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd144, %rd50;
+	mov.b64 %rd145, %rd53;
+	mov.b64 %rd146, %rd55;
+	mov.b64 %rd147, %rd57;
+	mov.b64 %rd148, %rd60;
+	mov.b64 %rd149, %rd62;
+	mov.b64 %rd150, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd151, %rd67;
+	mov.b64 %rd152, %rd69;
+	mov.b64 %rd153, %rd71;
+	mov.b64 %rd154, %rd74;
+	mov.b64 %rd155, %rd76;
+	mov.b64 %rd156, %rd78;
+	mov.b64 %rd157, %rd81;
+	mov.b64 %rd158, %rd83;
+	mov.b64 %rd159, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd160, %rd88;
+	mov.b64 %rd161, %rd90;
+	mov.b64 %rd162, %rd92;
+	mov.b32 %r38, %r35;
+	mov.b64 %rd163, %rd94;
+	mov.b64 %rd164, %rd96;
+	mov.b64 %rd165, %rd98;
+	mov.b64 %rd166, %rd101;
+	mov.b64 %rd167, %rd103;
+	mov.b64 %rd168, %rd105;
+	mov.b64 %rd169, %rd108;
+	mov.b64 %rd170, %rd110;
+	mov.b64 %rd171, %rd112;
+	mov.b64 %rd172, %rd115;
+	mov.b64 %rd173, %rd117;
+	mov.b64 %rd174, %rd119;
+	mov.b32 %r39, %r37;
+	add.s64 %rd175, %rd15, %rd23;
+	mad.lo.s64 %rd176, %rd163, 4, 15;
+	and.b64 %rd176, %rd176, -16;
+	add.s64 %rd23, %rd23, %rd176;
+	mov.b64 %rd177, %rd175;
+	mov.b64 %rd178, %rd163;
+	mov.b64 %rd179, 1;
 	mov.b64 %rd180, %rd177;
-	cvt.u64.u32 %rd181, %r4;
-	mov.b64 %rd182, %rd181;
-	mul.lo.s64 %rd183, %rd128, %rd163;
+	mov.b64 %rd181, %rd178;
+	mov.b64 %rd182, %rd179;
+	cvt.u64.u32 %rd183, %r4;
 	mov.b64 %rd184, %rd183;
-	add.s64 %rd185, %rd184, %rd163;
-	min.s64 %rd186, %rd185, %rd142;
-	mov.b64 %rd187, %rd186;
-	setp.eq.s64 %p13, %rd182, 1;
-	@!%p13 bra $L6;
-	mov.b64 %rd188, %rd132;
-	mov.b64 %rd189, %rd133;
+	mul.lo.s64 %rd185, %rd130, %rd165;
+	mov.b64 %rd186, %rd185;
+	add.s64 %rd187, %rd186, %rd165;
+	min.s64 %rd188, %rd187, %rd144;
+	mov.b64 %rd189, %rd188;
+	setp.eq.s64 %p15, %rd184, 1;
+	@!%p15 bra $L9;
 	mov.b64 %rd190, %rd134;
 	mov.b64 %rd191, %rd135;
 	mov.b64 %rd192, %rd136;
@@ -7752,17 +1463,17 @@ $L2:
 	mov.b64 %rd195, %rd139;
 	mov.b64 %rd196, %rd140;
 	mov.b64 %rd197, %rd141;
-	mov.pred %p14, %p10;
 	mov.b64 %rd198, %rd142;
 	mov.b64 %rd199, %rd143;
+	mov.pred %p16, %p12;
 	mov.b64 %rd200, %rd144;
 	mov.b64 %rd201, %rd145;
 	mov.b64 %rd202, %rd146;
 	mov.b64 %rd203, %rd147;
 	mov.b64 %rd204, %rd148;
-	mov.pred %p15, %p11;
 	mov.b64 %rd205, %rd149;
 	mov.b64 %rd206, %rd150;
+	mov.pred %p17, %p13;
 	mov.b64 %rd207, %rd151;
 	mov.b64 %rd208, %rd152;
 	mov.b64 %rd209, %rd153;
@@ -7770,13 +1481,13 @@ $L2:
 	mov.b64 %rd211, %rd155;
 	mov.b64 %rd212, %rd156;
 	mov.b64 %rd213, %rd157;
-	mov.pred %p16, %p12;
 	mov.b64 %rd214, %rd158;
 	mov.b64 %rd215, %rd159;
+	mov.pred %p18, %p14;
 	mov.b64 %rd216, %rd160;
-	mov.b32 %r39, %r37;
 	mov.b64 %rd217, %rd161;
 	mov.b64 %rd218, %rd162;
+	mov.b32 %r40, %r38;
 	mov.b64 %rd219, %rd163;
 	mov.b64 %rd220, %rd164;
 	mov.b64 %rd221, %rd165;
@@ -7787,1412 +1498,1369 @@ $L2:
 	mov.b64 %rd226, %rd170;
 	mov.b64 %rd227, %rd171;
 	mov.b64 %rd228, %rd172;
-	mov.b32 %r40, %r38;
-	mov.b64 %rd229, %rd184;
-	mov.b64 %rd230, %rd187;
-$L7:
-	@!%p15 bra $L11;
-	mov.b64 %rd231, 4611686018427387904;
-	bra.uni $L9;
+	mov.b64 %rd229, %rd173;
+	mov.b64 %rd230, %rd174;
+	mov.b32 %r41, %r39;
+	mov.b64 %rd231, %rd186;
+	mov.b64 %rd232, %rd189;
+$L10:
+	@!%p17 bra $L14;
+	mov.b64 %rd233, 4611686018427387904;
+	bra.uni $L12;
+$L14:
+	mov.b64 %rd233, %rd219;
+	bra.uni $L12;
 $L11:
-	mov.b64 %rd231, %rd217;
-	bra.uni $L9;
-$L8:
-	bra.uni $L7;
-$L9:
-	mov.b64 %rd232, %rd231;
-	mov.b64 %rd233, 0;
-	mov.b64 %rd234, %rd229;
+	bra.uni $L10;
 $L12:
-	setp.lt.s64 %p17, %rd234, %rd230;
-	not.pred %p18, %p17;
-	@!%p18 bra $L16;
-	bra.uni $L14;
-$L16:
-	mov.pred %p19, %p14;
-	mov.b64 %rd235, %rd198;
-	mov.b64 %rd236, %rd234;
-$L17:
-	@!%p19 bra $L21;
-	shr.s64 %rd237, %rd236, 5;
-	mul.lo.s64 %rd238, %rd237, %rd204;
-	mad.lo.s64 %rd239, %rd238, 4, %rd202;
-	ld.global.nc.u32 %r41, [%rd239+0];
-	mov.b32 %r42, %r41;
-	and.b64 %rd240, %rd236, 31;
-	min.u64 %rd241, %rd240, 32;
-	cvt.u32.u64 %r43, %rd241;
-	mov.b32 %r45, 0x1;
-	shl.b32 %r44, %r45, %r43;
-	setp.hs.u32 %p20, %r43, 32;
-	selp.b32 %r46, 0, %r44, %p20;
-	and.b32 %r47, %r42, %r46;
-	setp.ne.u32 %p21, %r47, 0x0;
-	@!%p21 bra $L23;
-	cvt.u32.u64 %r48, %rd236;
-	mov.b32 %r49, %r48;
-	bra.uni $L19;
-$L23:
-	mov.b32 %r49, -1;
-	bra.uni $L19;
-$L21:
-	mul.lo.s64 %rd242, %rd236, %rd201;
-	mad.lo.s64 %rd243, %rd242, 4, %rd199;
-	ld.global.nc.s32 %r50, [%rd243+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r49, %r51;
-	bra.uni $L19;
-$L18:
+	mov.b64 %rd234, %rd233;
+	mov.b64 %rd235, 0;
+	mov.b64 %rd236, %rd231;
+$L15:
+	setp.lt.s64 %p19, %rd236, %rd232;
+	not.pred %p20, %p19;
+	@!%p20 bra $L19;
 	bra.uni $L17;
 $L19:
-	mov.b32 %r52, %r49;
-	setp.lt.s32 %p22, %r52, 0;
-	@!%p22 bra $L25;
-	bra.uni $L13;
-$L25:
-	mov.b64 %rd244, %rd188;
-	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd245, %r53;
-	add.s64 %rd246, %rd245, 1;
-	mul.lo.s64 %rd247, %rd246, %rd191;
-	mad.lo.s64 %rd248, %rd247, 8, %rd189;
-	ld.global.nc.s64 %rd249, [%rd248+0];
-	mov.b64 %rd250, %rd249;
-	mov.b64 %rd251, %rd250;
-	mov.b64 %rd252, %rd251;
-	mov.b64 %rd253, %rd188;
-	mov.b32 %r54, %r52;
-	cvt.s64.s32 %rd254, %r54;
-	mul.lo.s64 %rd255, %rd254, %rd191;
-	mad.lo.s64 %rd256, %rd255, 8, %rd189;
-	ld.global.nc.s64 %rd257, [%rd256+0];
-	mov.b64 %rd258, %rd257;
-	mov.b64 %rd259, %rd258;
-	mov.b64 %rd260, %rd259;
+	mov.pred %p21, %p16;
+	mov.b64 %rd237, %rd200;
+	mov.b64 %rd238, %rd236;
+$L20:
+	@!%p21 bra $L24;
+	shr.s64 %rd239, %rd238, 5;
+	mul.lo.s64 %rd240, %rd239, %rd206;
+	mad.lo.s64 %rd241, %rd240, 4, %rd204;
+	ld.global.nc.u32 %r42, [%rd241+0];
+	mov.b32 %r43, %r42;
+	and.b64 %rd242, %rd238, 31;
+	min.u64 %rd243, %rd242, 32;
+	cvt.u32.u64 %r44, %rd243;
+	mov.b32 %r46, 0x1;
+	shl.b32 %r45, %r46, %r44;
+	setp.hs.u32 %p22, %r44, 32;
+	selp.b32 %r47, 0, %r45, %p22;
+	and.b32 %r48, %r43, %r47;
+	setp.ne.u32 %p23, %r48, 0x0;
+	@!%p23 bra $L26;
+	cvt.u32.u64 %r49, %rd238;
+	mov.b32 %r50, %r49;
+	bra.uni $L22;
 $L26:
-	setp.lt.s64 %p23, %rd260, %rd252;
-	not.pred %p24, %p23;
-	@!%p24 bra $L30;
-	bra.uni $L28;
-$L30:
-	mul.lo.s64 %rd261, %rd260, %rd194;
-	mad.lo.s64 %rd262, %rd261, 4, %rd192;
-	ld.global.nc.s32 %r55, [%rd262+0];
-	mov.b32 %r56, %r55;
-	mov.b32 %r57, %r56;
-	mov.b32 %r58, %r40;
-	mov.b32 %r59, %r52;
-	mov.b32 %r60, %r57;
-	mov.b64 %rd263, %rd260;
-$L31:
-	cvt.s64.s32 %rd264, %r60;
-	mul.lo.s64 %rd265, %rd264, %rd222;
-	mad.lo.s64 %rd266, %rd265, 4, %rd220;
-	ld.relaxed.gpu.global.s32 %r61, [%rd266+0];
-	mov.b32 %r62, %r61;
-	setp.ge.s32 %p25, %r62, 0;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L35;
-	cvt.s64.s32 %rd267, %r60;
-	mul.lo.s64 %rd268, %rd267, %rd222;
-	mad.lo.s64 %rd269, %rd268, 4, %rd220;
-	mov.b32 %r63, -1;
-	atom.global.cas.b32 %r64, [%rd269], %r63, %r59;
-	setp.eq.u32 %p28, %r64, %r63;
-	mov.pred %p29, %p28;
-	not.pred %p30, %p29;
-	mov.pred %p26, %p30;
-$L35:
-	@!%p26 bra $L37;
-	mov.pred %p31, 0;
-	bra.uni $L33;
-$L37:
-	add.s32 %r65, %r58, 1;
-	cvt.s64.s32 %rd270, %r60;
-	mul.lo.s64 %rd271, %rd270, %rd225;
-	mad.lo.s64 %rd272, %rd271, 4, %rd223;
-	st.global.s32 [%rd272+0], %r65;
-	mov.pred %p31, 1;
-	bra.uni $L33;
-$L32:
+	mov.b32 %r50, -1;
+	bra.uni $L22;
+$L24:
+	mul.lo.s64 %rd244, %rd238, %rd203;
+	mad.lo.s64 %rd245, %rd244, 4, %rd201;
+	ld.global.nc.s32 %r51, [%rd245+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r50, %r52;
+	bra.uni $L22;
+$L21:
+	bra.uni $L20;
+$L22:
+	mov.b32 %r53, %r50;
+	setp.lt.s32 %p24, %r53, 0;
+	@!%p24 bra $L28;
+	bra.uni $L16;
+$L28:
+	mov.b64 %rd246, %rd190;
+	mov.b32 %r54, %r53;
+	cvt.s64.s32 %rd247, %r54;
+	add.s64 %rd248, %rd247, 1;
+	mul.lo.s64 %rd249, %rd248, %rd193;
+	mad.lo.s64 %rd250, %rd249, 8, %rd191;
+	ld.global.nc.s64 %rd251, [%rd250+0];
+	mov.b64 %rd252, %rd251;
+	mov.b64 %rd253, %rd252;
+	mov.b64 %rd254, %rd253;
+	mov.b64 %rd255, %rd190;
+	mov.b32 %r55, %r53;
+	cvt.s64.s32 %rd256, %r55;
+	mul.lo.s64 %rd257, %rd256, %rd193;
+	mad.lo.s64 %rd258, %rd257, 8, %rd191;
+	ld.global.nc.s64 %rd259, [%rd258+0];
+	mov.b64 %rd260, %rd259;
+	mov.b64 %rd261, %rd260;
+	mov.b64 %rd262, %rd261;
+$L29:
+	setp.lt.s64 %p25, %rd262, %rd254;
+	not.pred %p26, %p25;
+	@!%p26 bra $L33;
 	bra.uni $L31;
 $L33:
+	mul.lo.s64 %rd263, %rd262, %rd196;
+	mad.lo.s64 %rd264, %rd263, 4, %rd194;
+	ld.global.nc.s32 %r56, [%rd264+0];
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r57;
+	mov.b32 %r59, %r41;
+	mov.b32 %r60, %r53;
+	mov.b32 %r61, %r58;
+	mov.b64 %rd265, %rd262;
+$L34:
+	cvt.s64.s32 %rd266, %r61;
+	mul.lo.s64 %rd267, %rd266, %rd224;
+	mad.lo.s64 %rd268, %rd267, 4, %rd222;
+	ld.relaxed.gpu.global.s32 %r62, [%rd268+0];
+	mov.b32 %r63, %r62;
+	setp.ge.s32 %p27, %r63, 0;
+	mov.pred %p28, %p27;
+	not.pred %p29, %p28;
+	@!%p29 bra $L38;
+	cvt.s64.s32 %rd269, %r61;
+	mul.lo.s64 %rd270, %rd269, %rd224;
+	mad.lo.s64 %rd271, %rd270, 4, %rd222;
+	mov.b32 %r64, -1;
+	atom.global.cas.b32 %r65, [%rd271], %r64, %r60;
+	setp.eq.u32 %p30, %r65, %r64;
+	mov.pred %p31, %p30;
 	not.pred %p32, %p31;
-	@!%p32 bra $L39;
-	bra.uni $L27;
-$L39:
+	mov.pred %p28, %p32;
+$L38:
+	@!%p28 bra $L40;
 	mov.pred %p33, 0;
-	mov.b64 %rd273, %rd233;
-	mov.b32 %r66, %r57;
+	bra.uni $L36;
 $L40:
-	@!%p15 bra $L44;
-	shr.s32 %r67, %r66, 5;
-	cvt.s64.s32 %rd274, %r67;
-	mov.b64 %rd275, %rd274;
-	and.b32 %r68, %r66, 31;
-	cvt.s64.s32 %rd276, %r68;
-	min.u64 %rd277, %rd276, 32;
-	cvt.u32.u64 %r69, %rd277;
-	mov.b32 %r71, 0x1;
-	shl.b32 %r70, %r71, %r69;
-	setp.hs.u32 %p34, %r69, 32;
-	selp.b32 %r72, 0, %r70, %p34;
-	mov.b32 %r73, %r72;
-	mov.b64 %rd278, %rd275;
-	mov.b32 %r74, %r73;
-	mul.lo.s64 %rd279, %rd278, %rd213;
-	mad.lo.s64 %rd280, %rd279, 4, %rd211;
-	ld.relaxed.gpu.global.u32 %r75, [%rd280+0];
-	mov.b32 %r76, %r75;
-	and.b32 %r77, %r76, %r74;
-	setp.ne.u32 %p35, %r77, 0x0;
-	mov.pred %p36, %p35;
-	not.pred %p37, %p36;
-	@!%p37 bra $L46;
-	mul.lo.s64 %rd281, %rd278, %rd213;
-	mad.lo.s64 %rd282, %rd281, 4, %rd211;
-	atom.global.or.b32 %r78, [%rd282], %r74;
-	mov.b32 %r79, %r78;
-	and.b32 %r80, %r79, %r74;
-	setp.ne.u32 %p38, %r80, 0x0;
-	mov.pred %p36, %p38;
-$L46:
-	@!%p36 bra $L48;
-	mov.b64 %rd283, %rd273;
-	mov.b64 %rd284, %rd283;
-	mov.pred %p39, 0;
-	bra.uni $L42;
-$L48:
-	mov.b64 %rd285, %rd273;
-	mov.b64 %rd284, %rd285;
-	mov.pred %p39, 1;
-	bra.uni $L42;
-$L44:
-	@!%p16 bra $L50;
-	cvt.s64.s32 %rd286, %r66;
-	mul.lo.s64 %rd287, %rd286, %rd216;
-	mad.lo.s64 %rd288, %rd287, 4, %rd214;
-	ld.relaxed.gpu.global.s32 %r81, [%rd288+0];
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p40, %r82, %r39;
-	mov.pred %p41, %p40;
-	not.pred %p42, %p41;
-	@!%p42 bra $L52;
-	cvt.s64.s32 %rd289, %r66;
-	mul.lo.s64 %rd290, %rd289, %rd216;
-	mad.lo.s64 %rd291, %rd290, 4, %rd214;
-	atom.global.exch.b32 %r83, [%rd291], %r39;
-	mov.b32 %r84, %r83;
-	setp.eq.s32 %p43, %r84, %r39;
-	mov.pred %p41, %p43;
-$L52:
-	@!%p41 bra $L54;
-	mov.b64 %rd292, %rd273;
-	mov.b64 %rd284, %rd292;
-	mov.pred %p39, 0;
-	bra.uni $L42;
-$L54:
-$L50:
-	mul.lo.s64 %rd293, %rd273, %rd180;
-	mad.lo.s64 %rd294, %rd293, 4, %rd178;
-	st.shared.s32 [%rd294+0], %r66;
-	add.s64 %rd295, %rd273, 1;
-	mov.b64 %rd296, %rd295;
-	mov.b64 %rd284, %rd296;
-	mov.pred %p39, 1;
-	bra.uni $L42;
-$L41:
-	bra.uni $L40;
+	add.s32 %r66, %r59, 1;
+	cvt.s64.s32 %rd272, %r61;
+	mul.lo.s64 %rd273, %rd272, %rd227;
+	mad.lo.s64 %rd274, %rd273, 4, %rd225;
+	st.global.s32 [%rd274+0], %r66;
+	mov.pred %p33, 1;
+	bra.uni $L36;
+$L35:
+	bra.uni $L34;
+$L36:
+	not.pred %p34, %p33;
+	@!%p34 bra $L42;
+	bra.uni $L30;
 $L42:
-	mov.b64 %rd297, %rd284;
-	mov.pred %p44, %p39;
-	mov.b64 %rd233, %rd297;
-	mov.pred %p33, %p44;
-	@!%p33 bra $L56;
-	mov.b64 %rd298, %rd188;
-	mov.b32 %r85, %r57;
-	setp.lt.s64 %p45, %rd120, 64;
-	setp.le.s64 %p46, %rd218, 1;
-	or.pred %p47, %p45, %p46;
-	@!%p47 bra $L57;
-	mov.b64 %rd299, %rd298;
-	mov.b32 %r86, %r85;
-	cvt.s64.s32 %rd300, %r86;
-	add.s64 %rd301, %rd300, 1;
-	mul.lo.s64 %rd302, %rd301, %rd191;
-	mad.lo.s64 %rd303, %rd302, 8, %rd189;
-	ld.global.nc.s64 %rd304, [%rd303+0];
-	mov.b64 %rd305, %rd304;
-	cvt.s64.s32 %rd306, %r86;
-	mul.lo.s64 %rd307, %rd306, %rd191;
-	mad.lo.s64 %rd308, %rd307, 8, %rd189;
-	ld.global.nc.s64 %rd309, [%rd308+0];
-	mov.b64 %rd310, %rd309;
-	sub.s64 %rd311, %rd305, %rd310;
-	mov.b64 %rd312, %rd311;
-	add.s64 %rd313, %rd121, %rd312;
-	mov.b64 %rd121, %rd313;
-	bra.uni $L58;
+	mov.pred %p35, 0;
+	mov.b64 %rd275, %rd235;
+	mov.b32 %r67, %r58;
+$L43:
+	@!%p17 bra $L47;
+	shr.s32 %r68, %r67, 5;
+	cvt.s64.s32 %rd276, %r68;
+	mov.b64 %rd277, %rd276;
+	and.b32 %r69, %r67, 31;
+	cvt.s64.s32 %rd278, %r69;
+	min.u64 %rd279, %rd278, 32;
+	cvt.u32.u64 %r70, %rd279;
+	mov.b32 %r72, 0x1;
+	shl.b32 %r71, %r72, %r70;
+	setp.hs.u32 %p36, %r70, 32;
+	selp.b32 %r73, 0, %r71, %p36;
+	mov.b32 %r74, %r73;
+	mov.b64 %rd280, %rd277;
+	mov.b32 %r75, %r74;
+	mul.lo.s64 %rd281, %rd280, %rd215;
+	mad.lo.s64 %rd282, %rd281, 4, %rd213;
+	ld.relaxed.gpu.global.u32 %r76, [%rd282+0];
+	mov.b32 %r77, %r76;
+	and.b32 %r78, %r77, %r75;
+	setp.ne.u32 %p37, %r78, 0x0;
+	mov.pred %p38, %p37;
+	not.pred %p39, %p38;
+	@!%p39 bra $L49;
+	mul.lo.s64 %rd283, %rd280, %rd215;
+	mad.lo.s64 %rd284, %rd283, 4, %rd213;
+	atom.global.or.b32 %r79, [%rd284], %r75;
+	mov.b32 %r80, %r79;
+	and.b32 %r81, %r80, %r75;
+	setp.ne.u32 %p40, %r81, 0x0;
+	mov.pred %p38, %p40;
+$L49:
+	@!%p38 bra $L51;
+	mov.b64 %rd285, %rd275;
+	mov.b64 %rd286, %rd285;
+	mov.pred %p41, 0;
+	bra.uni $L45;
+$L51:
+	mov.b64 %rd287, %rd275;
+	mov.b64 %rd286, %rd287;
+	mov.pred %p41, 1;
+	bra.uni $L45;
+$L47:
+	@!%p18 bra $L53;
+	cvt.s64.s32 %rd288, %r67;
+	mul.lo.s64 %rd289, %rd288, %rd218;
+	mad.lo.s64 %rd290, %rd289, 4, %rd216;
+	ld.relaxed.gpu.global.s32 %r82, [%rd290+0];
+	mov.b32 %r83, %r82;
+	setp.eq.s32 %p42, %r83, %r40;
+	mov.pred %p43, %p42;
+	not.pred %p44, %p43;
+	@!%p44 bra $L55;
+	cvt.s64.s32 %rd291, %r67;
+	mul.lo.s64 %rd292, %rd291, %rd218;
+	mad.lo.s64 %rd293, %rd292, 4, %rd216;
+	atom.global.exch.b32 %r84, [%rd293], %r40;
+	mov.b32 %r85, %r84;
+	setp.eq.s32 %p45, %r85, %r40;
+	mov.pred %p43, %p45;
+$L55:
+	@!%p43 bra $L57;
+	mov.b64 %rd294, %rd275;
+	mov.b64 %rd286, %rd294;
+	mov.pred %p41, 0;
+	bra.uni $L45;
 $L57:
-	rem.s64 %rd314, %rd120, %rd218;
-	setp.eq.s64 %p48, %rd218, -1;
-	selp.b64 %rd315, 0, %rd314, %p48;
-	setp.eq.s64 %p49, %rd218, 0;
-	selp.b64 %rd316, %rd120, %rd315, %p49;
-	setp.eq.s64 %p50, %rd316, 0;
-	@!%p50 bra $L60;
-	mov.b64 %rd317, %rd298;
-	mov.b32 %r87, %r85;
-	cvt.s64.s32 %rd318, %r87;
-	add.s64 %rd319, %rd318, 1;
-	mul.lo.s64 %rd320, %rd319, %rd191;
-	mad.lo.s64 %rd321, %rd320, 8, %rd189;
-	ld.global.nc.s64 %rd322, [%rd321+0];
-	mov.b64 %rd323, %rd322;
-	cvt.s64.s32 %rd324, %r87;
-	mul.lo.s64 %rd325, %rd324, %rd191;
-	mad.lo.s64 %rd326, %rd325, 8, %rd189;
-	ld.global.nc.s64 %rd327, [%rd326+0];
-	mov.b64 %rd328, %rd327;
-	sub.s64 %rd329, %rd323, %rd328;
-	mov.b64 %rd330, %rd329;
-	mul.lo.s64 %rd331, %rd218, %rd330;
-	add.s64 %rd332, %rd121, %rd331;
-	mov.b64 %rd121, %rd332;
+$L53:
+	mul.lo.s64 %rd295, %rd275, %rd182;
+	mad.lo.s64 %rd296, %rd295, 4, %rd180;
+	st.shared.s32 [%rd296+0], %r67;
+	add.s64 %rd297, %rd275, 1;
+	mov.b64 %rd298, %rd297;
+	mov.b64 %rd286, %rd298;
+	mov.pred %p41, 1;
+	bra.uni $L45;
+$L44:
+	bra.uni $L43;
+$L45:
+	mov.b64 %rd299, %rd286;
+	mov.pred %p46, %p41;
+	mov.b64 %rd235, %rd299;
+	mov.pred %p35, %p46;
+	@!%p35 bra $L59;
+	mov.b64 %rd300, %rd190;
+	mov.b32 %r86, %r58;
+	setp.lt.s64 %p47, %rd120, 64;
+	setp.le.s64 %p48, %rd220, 1;
+	or.pred %p49, %p47, %p48;
+	@!%p49 bra $L60;
+	mov.b64 %rd301, %rd300;
+	mov.b32 %r87, %r86;
+	cvt.s64.s32 %rd302, %r87;
+	add.s64 %rd303, %rd302, 1;
+	mul.lo.s64 %rd304, %rd303, %rd193;
+	mad.lo.s64 %rd305, %rd304, 8, %rd191;
+	ld.global.nc.s64 %rd306, [%rd305+0];
+	mov.b64 %rd307, %rd306;
+	cvt.s64.s32 %rd308, %r87;
+	mul.lo.s64 %rd309, %rd308, %rd193;
+	mad.lo.s64 %rd310, %rd309, 8, %rd191;
+	ld.global.nc.s64 %rd311, [%rd310+0];
+	mov.b64 %rd312, %rd311;
+	sub.s64 %rd313, %rd307, %rd312;
+	mov.b64 %rd314, %rd313;
+	add.s64 %rd315, %rd121, %rd314;
+	mov.b64 %rd121, %rd315;
+	bra.uni $L61;
 $L60:
-$L58:
-	add.s64 %rd333, %rd120, 1;
-	mov.b64 %rd120, %rd333;
-$L56:
-	setp.eq.s64 %p51, %rd233, %rd232;
-	@!%p51 bra $L62;
-	mov.b64 %rd334, %rd233;
+	rem.s64 %rd316, %rd120, %rd220;
+	setp.eq.s64 %p50, %rd220, -1;
+	selp.b64 %rd317, 0, %rd316, %p50;
+	setp.eq.s64 %p51, %rd220, 0;
+	selp.b64 %rd318, %rd120, %rd317, %p51;
+	setp.eq.s64 %p52, %rd318, 0;
+	@!%p52 bra $L63;
+	mov.b64 %rd319, %rd300;
+	mov.b32 %r88, %r86;
+	cvt.s64.s32 %rd320, %r88;
+	add.s64 %rd321, %rd320, 1;
+	mul.lo.s64 %rd322, %rd321, %rd193;
+	mad.lo.s64 %rd323, %rd322, 8, %rd191;
+	ld.global.nc.s64 %rd324, [%rd323+0];
+	mov.b64 %rd325, %rd324;
+	cvt.s64.s32 %rd326, %r88;
+	mul.lo.s64 %rd327, %rd326, %rd193;
+	mad.lo.s64 %rd328, %rd327, 8, %rd191;
+	ld.global.nc.s64 %rd329, [%rd328+0];
+	mov.b64 %rd330, %rd329;
+	sub.s64 %rd331, %rd325, %rd330;
+	mov.b64 %rd332, %rd331;
+	mul.lo.s64 %rd333, %rd220, %rd332;
+	add.s64 %rd334, %rd121, %rd333;
+	mov.b64 %rd121, %rd334;
 $L63:
-	@!%p15 bra $L67;
-	bra.uni $L65;
-$L67:
-	// block scan
-	mov.b64 %rd335, %rd334;
-	mov.b32 %r88, %r3;
-$L68:
-	setp.hs.u32 %p52, %r88, 32;
-	@%p52 bra $L69;
-	mov.b64 {%r89, %r90}, %rd335;
-	shfl.sync.up.b32 %r91|%p53, %r89, %r88, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
-	mov.b64 %rd336, {%r91, %r92};
-	@!%p53 bra $L70;
-	add.s64 %rd337, %rd336, %rd335;
-	mov.b64 %rd335, %rd337;
-$L70:
-	shl.b32 %r88, %r88, 1;
+$L61:
+	add.s64 %rd335, %rd120, 1;
+	mov.b64 %rd120, %rd335;
+$L59:
+	setp.eq.s64 %p53, %rd235, %rd234;
+	@!%p53 bra $L65;
+	mov.b64 %rd336, %rd235;
+$L66:
+	@!%p17 bra $L70;
 	bra.uni $L68;
-$L69:
-	mov.b64 {%r93, %r94}, %rd335;
-	shfl.sync.up.b32 %r95|%p54, %r93, %r3, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
-	mov.b64 %rd338, {%r95, %r96};
-	setp.lo.u32 %p55, %r3, 32;
-	and.pred %p56, %p54, %p55;
-	selp.b64 %rd339, %rd338, 0, %p56;
-	sub.u32 %r97, %r13, %r3;
-	setp.eq.u32 %p57, %r7, %r97;
-	@!%p57 bra $L71;
-	mul.wide.u32 %rd340, %r8, 16;
-	add.s64 %rd341, %rd1, %rd340;
-	st.shared.s64 [%rd341+0], %rd335;
+$L70:
+	// block scan
+	mov.b64 %rd337, %rd336;
+	mov.b32 %r89, %r3;
 $L71:
-	bar.sync 0;
-	setp.eq.u32 %p58, %r8, 0;
-	@!%p58 bra $L72;
-	mov.b64 %rd342, 0;
-	setp.lo.u32 %p59, %r7, %r10;
-	@!%p59 bra $L73;
-	mul.wide.u32 %rd343, %r7, 16;
-	add.s64 %rd344, %rd1, %rd343;
-	ld.shared.s64 %rd345, [%rd344+0];
-	mov.b64 %rd342, %rd345;
+	setp.hs.u32 %p54, %r89, 32;
+	@%p54 bra $L72;
+	mov.b64 {%r90, %r91}, %rd337;
+	shfl.sync.up.b32 %r92|%p55, %r90, %r89, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
+	mov.b64 %rd338, {%r92, %r93};
+	@!%p55 bra $L73;
+	add.s64 %rd339, %rd338, %rd337;
+	mov.b64 %rd337, %rd339;
 $L73:
-	mov.b64 {%r98, %r99}, %rd342;
-	shfl.sync.up.b32 %r100|%p60, %r98, 1, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
-	mov.b64 %rd346, {%r100, %r101};
-	@!%p60 bra $L74;
-	add.s64 %rd347, %rd346, %rd342;
-	mov.b64 %rd342, %rd347;
-$L74:
-	mov.b64 {%r102, %r103}, %rd342;
-	shfl.sync.up.b32 %r104|%p61, %r102, 2, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
-	mov.b64 %rd348, {%r104, %r105};
-	@!%p61 bra $L75;
-	add.s64 %rd349, %rd348, %rd342;
-	mov.b64 %rd342, %rd349;
-$L75:
-	mov.b64 {%r106, %r107}, %rd342;
-	shfl.sync.up.b32 %r108|%p62, %r106, 4, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
-	mov.b64 %rd350, {%r108, %r109};
-	@!%p62 bra $L76;
-	add.s64 %rd351, %rd350, %rd342;
-	mov.b64 %rd342, %rd351;
-$L76:
-	mov.b64 {%r110, %r111}, %rd342;
-	shfl.sync.up.b32 %r112|%p63, %r110, 8, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
-	mov.b64 %rd352, {%r112, %r113};
-	@!%p63 bra $L77;
-	add.s64 %rd353, %rd352, %rd342;
-	mov.b64 %rd342, %rd353;
-$L77:
-	mov.b64 {%r114, %r115}, %rd342;
-	shfl.sync.up.b32 %r116|%p64, %r114, 16, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
-	mov.b64 %rd354, {%r116, %r117};
-	@!%p64 bra $L78;
-	add.s64 %rd355, %rd354, %rd342;
-	mov.b64 %rd342, %rd355;
-$L78:
-	mov.b64 {%r118, %r119}, %rd342;
-	shfl.sync.up.b32 %r120|%p65, %r118, 1, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
-	mov.b64 %rd356, {%r120, %r121};
-	selp.b64 %rd357, %rd356, 0, %p65;
-	@!%p59 bra $L79;
-	mul.wide.u32 %rd358, %r7, 16;
-	add.s64 %rd359, %rd1, %rd358;
-	add.s64 %rd360, %rd359, 512;
-	st.shared.s64 [%rd360+0], %rd357;
-$L79:
-	sub.u32 %r122, %r10, 1;
-	setp.eq.u32 %p66, %r7, %r122;
-	@!%p66 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd342;
-$L80:
+	shl.b32 %r89, %r89, 1;
+	bra.uni $L71;
 $L72:
+	mov.b64 {%r94, %r95}, %rd337;
+	shfl.sync.up.b32 %r96|%p56, %r94, %r3, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
+	mov.b64 %rd340, {%r96, %r97};
+	setp.lo.u32 %p57, %r3, 32;
+	and.pred %p58, %p56, %p57;
+	selp.b64 %rd341, %rd340, 0, %p58;
+	sub.u32 %r98, %r13, %r3;
+	setp.eq.u32 %p59, %r7, %r98;
+	@!%p59 bra $L74;
+	mul.wide.u32 %rd342, %r8, 16;
+	add.s64 %rd343, %rd1, %rd342;
+	st.shared.s64 [%rd343+0], %rd337;
+$L74:
 	bar.sync 0;
-	mul.wide.u32 %rd361, %r8, 16;
-	add.s64 %rd362, %rd1, %rd361;
-	add.s64 %rd363, %rd362, 512;
-	ld.shared.s64 %rd364, [%rd363+0];
-	add.s64 %rd365, %rd364, %rd339;
-	ld.shared.s64 %rd366, [%rd1+1024];
-	mov.b64 {%r123, %r124}, %rd365;
-	shfl.sync.idx.b32 %r125|%p67, %r123, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r126, %r124, 0, %r21, %r17;
-	mov.b64 %rd367, {%r125, %r126};
-	mov.b64 %rd368, %rd366;
-	mov.b64 %rd369, %rd367;
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L75;
+	mov.b64 %rd344, 0;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L76;
+	mul.wide.u32 %rd345, %r7, 16;
+	add.s64 %rd346, %rd1, %rd345;
+	ld.shared.s64 %rd347, [%rd346+0];
+	mov.b64 %rd344, %rd347;
+$L76:
+	mov.b64 {%r99, %r100}, %rd344;
+	shfl.sync.up.b32 %r101|%p62, %r99, 1, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
+	mov.b64 %rd348, {%r101, %r102};
+	@!%p62 bra $L77;
+	add.s64 %rd349, %rd348, %rd344;
+	mov.b64 %rd344, %rd349;
+$L77:
+	mov.b64 {%r103, %r104}, %rd344;
+	shfl.sync.up.b32 %r105|%p63, %r103, 2, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
+	mov.b64 %rd350, {%r105, %r106};
+	@!%p63 bra $L78;
+	add.s64 %rd351, %rd350, %rd344;
+	mov.b64 %rd344, %rd351;
+$L78:
+	mov.b64 {%r107, %r108}, %rd344;
+	shfl.sync.up.b32 %r109|%p64, %r107, 4, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
+	mov.b64 %rd352, {%r109, %r110};
+	@!%p64 bra $L79;
+	add.s64 %rd353, %rd352, %rd344;
+	mov.b64 %rd344, %rd353;
+$L79:
+	mov.b64 {%r111, %r112}, %rd344;
+	shfl.sync.up.b32 %r113|%p65, %r111, 8, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
+	mov.b64 %rd354, {%r113, %r114};
+	@!%p65 bra $L80;
+	add.s64 %rd355, %rd354, %rd344;
+	mov.b64 %rd344, %rd355;
+$L80:
+	mov.b64 {%r115, %r116}, %rd344;
+	shfl.sync.up.b32 %r117|%p66, %r115, 16, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
+	mov.b64 %rd356, {%r117, %r118};
+	@!%p66 bra $L81;
+	add.s64 %rd357, %rd356, %rd344;
+	mov.b64 %rd344, %rd357;
+$L81:
+	mov.b64 {%r119, %r120}, %rd344;
+	shfl.sync.up.b32 %r121|%p67, %r119, 1, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
+	mov.b64 %rd358, {%r121, %r122};
+	selp.b64 %rd359, %rd358, 0, %p67;
+	@!%p61 bra $L82;
+	mul.wide.u32 %rd360, %r7, 16;
+	add.s64 %rd361, %rd1, %rd360;
+	add.s64 %rd362, %rd361, 512;
+	st.shared.s64 [%rd362+0], %rd359;
+$L82:
+	sub.u32 %r123, %r10, 1;
+	setp.eq.u32 %p68, %r7, %r123;
+	@!%p68 bra $L83;
+	st.shared.s64 [%rd1+1024], %rd344;
+$L83:
+$L75:
+	bar.sync 0;
+	mul.wide.u32 %rd363, %r8, 16;
+	add.s64 %rd364, %rd1, %rd363;
+	add.s64 %rd365, %rd364, 512;
+	ld.shared.s64 %rd366, [%rd365+0];
+	add.s64 %rd367, %rd366, %rd341;
+	ld.shared.s64 %rd368, [%rd1+1024];
+	mov.b64 {%r124, %r125}, %rd367;
+	shfl.sync.idx.b32 %r126|%p69, %r124, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
+	mov.b64 %rd369, {%r126, %r127};
 	mov.b64 %rd370, %rd368;
 	mov.b64 %rd371, %rd369;
 	mov.b64 %rd372, %rd370;
 	mov.b64 %rd373, %rd371;
 	mov.b64 %rd374, %rd372;
-	mov.b64 %rd375, 0;
-	cvt.u64.u32 %rd376, %r2;
-	setp.eq.s64 %p68, %rd376, 0;
-	setp.gt.s64 %p69, %rd374, 0;
-	and.pred %p70, %p68, %p69;
-	@!%p70 bra $L82;
-	atom.global.add.u64 %rd377, [%rd208], %rd374;
-	mov.b64 %rd378, %rd377;
-	mov.b64 %rd375, %rd378;
-$L82:
-	cvt.u64.u32 %rd379, %r2;
-	setp.eq.s64 %p71, %rd379, 0;
-	setp.eq.u32 %p72, %r1, 0;
-	and.pred %p73, %p71, %p72;
-	bar.sync 0;
-	@!%p73 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd375;
-$L83:
-	bar.sync 0;
-	ld.shared.s64 %rd380, [%rd1+1024];
-	mov.b64 %rd381, %rd380;
-	mov.b64 %rd375, %rd381;
-	add.s64 %rd382, %rd375, %rd373;
-	mov.b64 %rd383, %rd382;
-	mov.b64 %rd384, 0;
-$L84:
-	setp.lt.s64 %p74, %rd384, %rd334;
-	not.pred %p75, %p74;
-	@!%p75 bra $L88;
-	bra.uni $L86;
-$L88:
-	mul.lo.s64 %rd385, %rd384, %rd180;
-	mad.lo.s64 %rd386, %rd385, 4, %rd178;
-	ld.shared.s32 %r127, [%rd386+0];
-	mov.b32 %r128, %r127;
-	add.s64 %rd387, %rd383, %rd384;
-	mul.lo.s64 %rd388, %rd387, %rd207;
-	mad.lo.s64 %rd389, %rd388, 4, %rd205;
-	st.global.s32 [%rd389+0], %r128;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	mov.b64 %rd377, 0;
+	cvt.u64.u32 %rd378, %r2;
+	setp.eq.s64 %p70, %rd378, 0;
+	setp.gt.s64 %p71, %rd376, 0;
+	and.pred %p72, %p70, %p71;
+	@!%p72 bra $L85;
+	atom.global.add.u64 %rd379, [%rd210], %rd376;
+	mov.b64 %rd380, %rd379;
+	mov.b64 %rd377, %rd380;
 $L85:
-	add.s64 %rd390, %rd384, 1;
-	mov.b64 %rd384, %rd390;
-	bra.uni $L84;
+	cvt.u64.u32 %rd381, %r2;
+	setp.eq.s64 %p73, %rd381, 0;
+	setp.eq.u32 %p74, %r1, 0;
+	and.pred %p75, %p73, %p74;
+	bar.sync 0;
+	@!%p75 bra $L86;
+	st.shared.s64 [%rd1+1024], %rd377;
 $L86:
-	bra.uni $L65;
-$L64:
-	bra.uni $L63;
-$L65:
-	mov.b64 %rd233, 0;
-$L62:
-$L27:
-	add.s64 %rd391, %rd260, 1;
-	mov.b64 %rd260, %rd391;
-	bra.uni $L26;
-$L28:
-$L13:
-	add.s64 %rd392, %rd234, 1;
-	mov.b64 %rd234, %rd392;
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd393, %rd233;
+	bar.sync 0;
+	ld.shared.s64 %rd382, [%rd1+1024];
+	mov.b64 %rd383, %rd382;
+	mov.b64 %rd377, %rd383;
+	add.s64 %rd384, %rd377, %rd375;
+	mov.b64 %rd385, %rd384;
+	mov.b64 %rd386, 0;
+$L87:
+	setp.lt.s64 %p76, %rd386, %rd336;
+	not.pred %p77, %p76;
+	@!%p77 bra $L91;
+	bra.uni $L89;
+$L91:
+	mul.lo.s64 %rd387, %rd386, %rd182;
+	mad.lo.s64 %rd388, %rd387, 4, %rd180;
+	ld.shared.s32 %r128, [%rd388+0];
+	mov.b32 %r129, %r128;
+	add.s64 %rd389, %rd385, %rd386;
+	mul.lo.s64 %rd390, %rd389, %rd209;
+	mad.lo.s64 %rd391, %rd390, 4, %rd207;
+	st.global.s32 [%rd391+0], %r129;
+$L88:
+	add.s64 %rd392, %rd386, 1;
+	mov.b64 %rd386, %rd392;
+	bra.uni $L87;
 $L89:
-	@!%p15 bra $L93;
-	bra.uni $L91;
-$L93:
-	// block scan
-	mov.b64 %rd394, %rd393;
-	mov.b32 %r129, %r3;
-$L94:
-	setp.hs.u32 %p76, %r129, 32;
-	@%p76 bra $L95;
-	mov.b64 {%r130, %r131}, %rd394;
-	shfl.sync.up.b32 %r132|%p77, %r130, %r129, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
-	mov.b64 %rd395, {%r132, %r133};
-	@!%p77 bra $L96;
-	add.s64 %rd396, %rd395, %rd394;
-	mov.b64 %rd394, %rd396;
-$L96:
-	shl.b32 %r129, %r129, 1;
+	bra.uni $L68;
+$L67:
+	bra.uni $L66;
+$L68:
+	mov.b64 %rd235, 0;
+$L65:
+$L30:
+	add.s64 %rd393, %rd262, 1;
+	mov.b64 %rd262, %rd393;
+	bra.uni $L29;
+$L31:
+$L16:
+	add.s64 %rd394, %rd236, 1;
+	mov.b64 %rd236, %rd394;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd395, %rd235;
+$L92:
+	@!%p17 bra $L96;
 	bra.uni $L94;
-$L95:
-	mov.b64 {%r134, %r135}, %rd394;
-	shfl.sync.up.b32 %r136|%p78, %r134, %r3, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
-	mov.b64 %rd397, {%r136, %r137};
-	setp.lo.u32 %p79, %r3, 32;
-	and.pred %p80, %p78, %p79;
-	selp.b64 %rd398, %rd397, 0, %p80;
-	sub.u32 %r138, %r13, %r3;
-	setp.eq.u32 %p81, %r7, %r138;
-	@!%p81 bra $L97;
-	mul.wide.u32 %rd399, %r8, 16;
-	add.s64 %rd400, %rd1, %rd399;
-	st.shared.s64 [%rd400+0], %rd394;
+$L96:
+	// block scan
+	mov.b64 %rd396, %rd395;
+	mov.b32 %r130, %r3;
 $L97:
-	bar.sync 0;
-	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L98;
-	mov.b64 %rd401, 0;
-	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L99;
-	mul.wide.u32 %rd402, %r7, 16;
-	add.s64 %rd403, %rd1, %rd402;
-	ld.shared.s64 %rd404, [%rd403+0];
-	mov.b64 %rd401, %rd404;
+	setp.hs.u32 %p78, %r130, 32;
+	@%p78 bra $L98;
+	mov.b64 {%r131, %r132}, %rd396;
+	shfl.sync.up.b32 %r133|%p79, %r131, %r130, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r130, 0, %r17;
+	mov.b64 %rd397, {%r133, %r134};
+	@!%p79 bra $L99;
+	add.s64 %rd398, %rd397, %rd396;
+	mov.b64 %rd396, %rd398;
 $L99:
-	mov.b64 {%r139, %r140}, %rd401;
-	shfl.sync.up.b32 %r141|%p84, %r139, 1, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
-	mov.b64 %rd405, {%r141, %r142};
-	@!%p84 bra $L100;
-	add.s64 %rd406, %rd405, %rd401;
-	mov.b64 %rd401, %rd406;
-$L100:
-	mov.b64 {%r143, %r144}, %rd401;
-	shfl.sync.up.b32 %r145|%p85, %r143, 2, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
-	mov.b64 %rd407, {%r145, %r146};
-	@!%p85 bra $L101;
-	add.s64 %rd408, %rd407, %rd401;
-	mov.b64 %rd401, %rd408;
-$L101:
-	mov.b64 {%r147, %r148}, %rd401;
-	shfl.sync.up.b32 %r149|%p86, %r147, 4, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
-	mov.b64 %rd409, {%r149, %r150};
-	@!%p86 bra $L102;
-	add.s64 %rd410, %rd409, %rd401;
-	mov.b64 %rd401, %rd410;
-$L102:
-	mov.b64 {%r151, %r152}, %rd401;
-	shfl.sync.up.b32 %r153|%p87, %r151, 8, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
-	mov.b64 %rd411, {%r153, %r154};
-	@!%p87 bra $L103;
-	add.s64 %rd412, %rd411, %rd401;
-	mov.b64 %rd401, %rd412;
-$L103:
-	mov.b64 {%r155, %r156}, %rd401;
-	shfl.sync.up.b32 %r157|%p88, %r155, 16, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
-	mov.b64 %rd413, {%r157, %r158};
-	@!%p88 bra $L104;
-	add.s64 %rd414, %rd413, %rd401;
-	mov.b64 %rd401, %rd414;
-$L104:
-	mov.b64 {%r159, %r160}, %rd401;
-	shfl.sync.up.b32 %r161|%p89, %r159, 1, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
-	mov.b64 %rd415, {%r161, %r162};
-	selp.b64 %rd416, %rd415, 0, %p89;
-	@!%p83 bra $L105;
-	mul.wide.u32 %rd417, %r7, 16;
-	add.s64 %rd418, %rd1, %rd417;
-	add.s64 %rd419, %rd418, 512;
-	st.shared.s64 [%rd419+0], %rd416;
-$L105:
-	sub.u32 %r163, %r10, 1;
-	setp.eq.u32 %p90, %r7, %r163;
-	@!%p90 bra $L106;
-	st.shared.s64 [%rd1+1024], %rd401;
-$L106:
+	shl.b32 %r130, %r130, 1;
+	bra.uni $L97;
 $L98:
+	mov.b64 {%r135, %r136}, %rd396;
+	shfl.sync.up.b32 %r137|%p80, %r135, %r3, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, %r3, 0, %r17;
+	mov.b64 %rd399, {%r137, %r138};
+	setp.lo.u32 %p81, %r3, 32;
+	and.pred %p82, %p80, %p81;
+	selp.b64 %rd400, %rd399, 0, %p82;
+	sub.u32 %r139, %r13, %r3;
+	setp.eq.u32 %p83, %r7, %r139;
+	@!%p83 bra $L100;
+	mul.wide.u32 %rd401, %r8, 16;
+	add.s64 %rd402, %rd1, %rd401;
+	st.shared.s64 [%rd402+0], %rd396;
+$L100:
 	bar.sync 0;
-	mul.wide.u32 %rd420, %r8, 16;
-	add.s64 %rd421, %rd1, %rd420;
-	add.s64 %rd422, %rd421, 512;
-	ld.shared.s64 %rd423, [%rd422+0];
-	add.s64 %rd424, %rd423, %rd398;
-	ld.shared.s64 %rd425, [%rd1+1024];
-	mov.b64 {%r164, %r165}, %rd424;
-	shfl.sync.idx.b32 %r166|%p91, %r164, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r167, %r165, 0, %r21, %r17;
-	mov.b64 %rd426, {%r166, %r167};
-	mov.b64 %rd427, %rd425;
-	mov.b64 %rd428, %rd426;
+	setp.eq.u32 %p84, %r8, 0;
+	@!%p84 bra $L101;
+	mov.b64 %rd403, 0;
+	setp.lo.u32 %p85, %r7, %r10;
+	@!%p85 bra $L102;
+	mul.wide.u32 %rd404, %r7, 16;
+	add.s64 %rd405, %rd1, %rd404;
+	ld.shared.s64 %rd406, [%rd405+0];
+	mov.b64 %rd403, %rd406;
+$L102:
+	mov.b64 {%r140, %r141}, %rd403;
+	shfl.sync.up.b32 %r142|%p86, %r140, 1, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 1, 0, %r17;
+	mov.b64 %rd407, {%r142, %r143};
+	@!%p86 bra $L103;
+	add.s64 %rd408, %rd407, %rd403;
+	mov.b64 %rd403, %rd408;
+$L103:
+	mov.b64 {%r144, %r145}, %rd403;
+	shfl.sync.up.b32 %r146|%p87, %r144, 2, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 2, 0, %r17;
+	mov.b64 %rd409, {%r146, %r147};
+	@!%p87 bra $L104;
+	add.s64 %rd410, %rd409, %rd403;
+	mov.b64 %rd403, %rd410;
+$L104:
+	mov.b64 {%r148, %r149}, %rd403;
+	shfl.sync.up.b32 %r150|%p88, %r148, 4, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 4, 0, %r17;
+	mov.b64 %rd411, {%r150, %r151};
+	@!%p88 bra $L105;
+	add.s64 %rd412, %rd411, %rd403;
+	mov.b64 %rd403, %rd412;
+$L105:
+	mov.b64 {%r152, %r153}, %rd403;
+	shfl.sync.up.b32 %r154|%p89, %r152, 8, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 8, 0, %r17;
+	mov.b64 %rd413, {%r154, %r155};
+	@!%p89 bra $L106;
+	add.s64 %rd414, %rd413, %rd403;
+	mov.b64 %rd403, %rd414;
+$L106:
+	mov.b64 {%r156, %r157}, %rd403;
+	shfl.sync.up.b32 %r158|%p90, %r156, 16, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 16, 0, %r17;
+	mov.b64 %rd415, {%r158, %r159};
+	@!%p90 bra $L107;
+	add.s64 %rd416, %rd415, %rd403;
+	mov.b64 %rd403, %rd416;
+$L107:
+	mov.b64 {%r160, %r161}, %rd403;
+	shfl.sync.up.b32 %r162|%p91, %r160, 1, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 1, 0, %r17;
+	mov.b64 %rd417, {%r162, %r163};
+	selp.b64 %rd418, %rd417, 0, %p91;
+	@!%p85 bra $L108;
+	mul.wide.u32 %rd419, %r7, 16;
+	add.s64 %rd420, %rd1, %rd419;
+	add.s64 %rd421, %rd420, 512;
+	st.shared.s64 [%rd421+0], %rd418;
+$L108:
+	sub.u32 %r164, %r10, 1;
+	setp.eq.u32 %p92, %r7, %r164;
+	@!%p92 bra $L109;
+	st.shared.s64 [%rd1+1024], %rd403;
+$L109:
+$L101:
+	bar.sync 0;
+	mul.wide.u32 %rd422, %r8, 16;
+	add.s64 %rd423, %rd1, %rd422;
+	add.s64 %rd424, %rd423, 512;
+	ld.shared.s64 %rd425, [%rd424+0];
+	add.s64 %rd426, %rd425, %rd400;
+	ld.shared.s64 %rd427, [%rd1+1024];
+	mov.b64 {%r165, %r166}, %rd426;
+	shfl.sync.idx.b32 %r167|%p93, %r165, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r168, %r166, 0, %r22, %r17;
+	mov.b64 %rd428, {%r167, %r168};
 	mov.b64 %rd429, %rd427;
 	mov.b64 %rd430, %rd428;
 	mov.b64 %rd431, %rd429;
 	mov.b64 %rd432, %rd430;
 	mov.b64 %rd433, %rd431;
-	mov.b64 %rd434, 0;
-	cvt.u64.u32 %rd435, %r2;
-	setp.eq.s64 %p92, %rd435, 0;
-	setp.gt.s64 %p93, %rd433, 0;
-	and.pred %p94, %p92, %p93;
-	@!%p94 bra $L108;
-	atom.global.add.u64 %rd436, [%rd208], %rd433;
-	mov.b64 %rd437, %rd436;
-	mov.b64 %rd434, %rd437;
-$L108:
-	cvt.u64.u32 %rd438, %r2;
-	setp.eq.s64 %p95, %rd438, 0;
-	setp.eq.u32 %p96, %r1, 0;
-	and.pred %p97, %p95, %p96;
-	bar.sync 0;
-	@!%p97 bra $L109;
-	st.shared.s64 [%rd1+1024], %rd434;
-$L109:
-	bar.sync 0;
-	ld.shared.s64 %rd439, [%rd1+1024];
-	mov.b64 %rd440, %rd439;
-	mov.b64 %rd434, %rd440;
-	add.s64 %rd441, %rd434, %rd432;
-	mov.b64 %rd442, %rd441;
-	mov.b64 %rd443, 0;
-$L110:
-	setp.lt.s64 %p98, %rd443, %rd393;
-	not.pred %p99, %p98;
-	@!%p99 bra $L114;
-	bra.uni $L112;
-$L114:
-	mul.lo.s64 %rd444, %rd443, %rd180;
-	mad.lo.s64 %rd445, %rd444, 4, %rd178;
-	ld.shared.s32 %r168, [%rd445+0];
-	mov.b32 %r169, %r168;
-	add.s64 %rd446, %rd442, %rd443;
-	mul.lo.s64 %rd447, %rd446, %rd207;
-	mad.lo.s64 %rd448, %rd447, 4, %rd205;
-	st.global.s32 [%rd448+0], %r169;
+	mov.b64 %rd434, %rd432;
+	mov.b64 %rd435, %rd433;
+	mov.b64 %rd436, 0;
+	cvt.u64.u32 %rd437, %r2;
+	setp.eq.s64 %p94, %rd437, 0;
+	setp.gt.s64 %p95, %rd435, 0;
+	and.pred %p96, %p94, %p95;
+	@!%p96 bra $L111;
+	atom.global.add.u64 %rd438, [%rd210], %rd435;
+	mov.b64 %rd439, %rd438;
+	mov.b64 %rd436, %rd439;
 $L111:
-	add.s64 %rd449, %rd443, 1;
-	mov.b64 %rd443, %rd449;
-	bra.uni $L110;
+	cvt.u64.u32 %rd440, %r2;
+	setp.eq.s64 %p97, %rd440, 0;
+	setp.eq.u32 %p98, %r1, 0;
+	and.pred %p99, %p97, %p98;
+	bar.sync 0;
+	@!%p99 bra $L112;
+	st.shared.s64 [%rd1+1024], %rd436;
 $L112:
-	bra.uni $L91;
-$L90:
-	bra.uni $L89;
-$L91:
-	bra.uni $L4;
-$L6:
-	cvt.u64.u32 %rd450, %r2;
-	add.s64 %rd451, %rd184, %rd450;
-	mov.b64 %rd452, %rd451;
-	mov.b32 %r170, -1;
-	mov.b64 %rd453, 0;
-	mov.b64 %rd454, 0;
-$L115:
-	@!%p11 bra $L119;
-	mov.b64 %rd455, 4611686018427387904;
-	bra.uni $L117;
-$L119:
-	mov.b64 %rd455, %rd161;
-	bra.uni $L117;
-$L116:
+	bar.sync 0;
+	ld.shared.s64 %rd441, [%rd1+1024];
+	mov.b64 %rd442, %rd441;
+	mov.b64 %rd436, %rd442;
+	add.s64 %rd443, %rd436, %rd434;
+	mov.b64 %rd444, %rd443;
+	mov.b64 %rd445, 0;
+$L113:
+	setp.lt.s64 %p100, %rd445, %rd395;
+	not.pred %p101, %p100;
+	@!%p101 bra $L117;
 	bra.uni $L115;
 $L117:
-	mov.b64 %rd456, %rd455;
+	mul.lo.s64 %rd446, %rd445, %rd182;
+	mad.lo.s64 %rd447, %rd446, 4, %rd180;
+	ld.shared.s32 %r169, [%rd447+0];
+	mov.b32 %r170, %r169;
+	add.s64 %rd448, %rd444, %rd445;
+	mul.lo.s64 %rd449, %rd448, %rd209;
+	mad.lo.s64 %rd450, %rd449, 4, %rd207;
+	st.global.s32 [%rd450+0], %r170;
+$L114:
+	add.s64 %rd451, %rd445, 1;
+	mov.b64 %rd445, %rd451;
+	bra.uni $L113;
+$L115:
+	bra.uni $L94;
+$L93:
+	bra.uni $L92;
+$L94:
+	bra.uni $L7;
+$L9:
+	cvt.u64.u32 %rd452, %r2;
+	add.s64 %rd453, %rd186, %rd452;
+	mov.b64 %rd454, %rd453;
+	mov.b32 %r171, -1;
+	mov.b64 %rd455, 0;
+	mov.b64 %rd456, 0;
+$L118:
+	@!%p13 bra $L122;
+	mov.b64 %rd457, 4611686018427387904;
+	bra.uni $L120;
+$L122:
+	mov.b64 %rd457, %rd163;
+	bra.uni $L120;
+$L119:
+	bra.uni $L118;
 $L120:
-	mov.b64 %rd457, 0;
-	mov.b64 %rd458, %rd456;
+	mov.b64 %rd458, %rd457;
 $L123:
-	setp.gt.s64 %p100, %rd458, 0;
-	not.pred %p101, %p100;
-	@!%p101 bra $L127;
-	bra.uni $L125;
-$L127:
-	setp.ge.s64 %p102, %rd453, %rd454;
-	@!%p102 bra $L129;
-	setp.ge.s64 %p103, %rd452, %rd187;
-	@!%p103 bra $L131;
-	bra.uni $L125;
-$L131:
-	mov.pred %p104, %p10;
-	mov.b64 %rd459, %rd142;
-	mov.b64 %rd460, %rd452;
-$L132:
-	@!%p104 bra $L136;
-	shr.s64 %rd461, %rd460, 5;
-	mul.lo.s64 %rd462, %rd461, %rd148;
-	mad.lo.s64 %rd463, %rd462, 4, %rd146;
-	ld.global.nc.u32 %r171, [%rd463+0];
-	mov.b32 %r172, %r171;
-	and.b64 %rd464, %rd460, 31;
-	min.u64 %rd465, %rd464, 32;
-	cvt.u32.u64 %r173, %rd465;
-	mov.b32 %r175, 0x1;
-	shl.b32 %r174, %r175, %r173;
-	setp.hs.u32 %p105, %r173, 32;
-	selp.b32 %r176, 0, %r174, %p105;
-	and.b32 %r177, %r172, %r176;
-	setp.ne.u32 %p106, %r177, 0x0;
-	@!%p106 bra $L138;
-	cvt.u32.u64 %r178, %rd460;
-	mov.b32 %r179, %r178;
-	bra.uni $L134;
-$L138:
-	mov.b32 %r179, -1;
-	bra.uni $L134;
-$L136:
-	mul.lo.s64 %rd466, %rd460, %rd145;
-	mad.lo.s64 %rd467, %rd466, 4, %rd143;
-	ld.global.nc.s32 %r180, [%rd467+0];
-	mov.b32 %r181, %r180;
-	mov.b32 %r179, %r181;
-	bra.uni $L134;
-$L133:
-	bra.uni $L132;
+	mov.b64 %rd459, 0;
+	mov.b64 %rd460, %rd458;
+$L126:
+	setp.gt.s64 %p102, %rd460, 0;
+	not.pred %p103, %p102;
+	@!%p103 bra $L130;
+	bra.uni $L128;
+$L130:
+	setp.ge.s64 %p104, %rd455, %rd456;
+	@!%p104 bra $L132;
+	setp.ge.s64 %p105, %rd454, %rd189;
+	@!%p105 bra $L134;
+	bra.uni $L128;
 $L134:
-	mov.b32 %r170, %r179;
-	add.s64 %rd468, %rd452, %rd182;
-	mov.b64 %rd452, %rd468;
-	setp.ge.s32 %p107, %r170, 0;
-	@!%p107 bra $L140;
-	mov.b64 %rd469, %rd132;
-	mov.b32 %r182, %r170;
-	cvt.s64.s32 %rd470, %r182;
-	mul.lo.s64 %rd471, %rd470, %rd135;
-	mad.lo.s64 %rd472, %rd471, 8, %rd133;
-	ld.global.nc.s64 %rd473, [%rd472+0];
-	mov.b64 %rd474, %rd473;
-	mov.b64 %rd475, %rd474;
-	mov.b64 %rd476, %rd132;
-	mov.b32 %r183, %r170;
-	cvt.s64.s32 %rd477, %r183;
-	add.s64 %rd478, %rd477, 1;
-	mul.lo.s64 %rd479, %rd478, %rd135;
-	mad.lo.s64 %rd480, %rd479, 8, %rd133;
-	ld.global.nc.s64 %rd481, [%rd480+0];
-	mov.b64 %rd482, %rd481;
-	mov.b64 %rd483, %rd482;
-	mov.b64 %rd484, %rd475;
-	mov.b64 %rd485, %rd483;
-	mov.b64 %rd453, %rd484;
-	mov.b64 %rd454, %rd485;
-$L140:
-	bra.uni $L124;
-$L129:
-	mul.lo.s64 %rd486, %rd453, %rd138;
-	mad.lo.s64 %rd487, %rd486, 4, %rd136;
-	ld.global.nc.s32 %r184, [%rd487+0];
-	mov.b32 %r185, %r184;
-	mov.b32 %r186, %r185;
-	mov.b32 %r187, %r38;
-	mov.b32 %r188, %r170;
-	mov.b32 %r189, %r186;
-	mov.b64 %rd488, %rd453;
+	mov.pred %p106, %p12;
+	mov.b64 %rd461, %rd144;
+	mov.b64 %rd462, %rd454;
+$L135:
+	@!%p106 bra $L139;
+	shr.s64 %rd463, %rd462, 5;
+	mul.lo.s64 %rd464, %rd463, %rd150;
+	mad.lo.s64 %rd465, %rd464, 4, %rd148;
+	ld.global.nc.u32 %r172, [%rd465+0];
+	mov.b32 %r173, %r172;
+	and.b64 %rd466, %rd462, 31;
+	min.u64 %rd467, %rd466, 32;
+	cvt.u32.u64 %r174, %rd467;
+	mov.b32 %r176, 0x1;
+	shl.b32 %r175, %r176, %r174;
+	setp.hs.u32 %p107, %r174, 32;
+	selp.b32 %r177, 0, %r175, %p107;
+	and.b32 %r178, %r173, %r177;
+	setp.ne.u32 %p108, %r178, 0x0;
+	@!%p108 bra $L141;
+	cvt.u32.u64 %r179, %rd462;
+	mov.b32 %r180, %r179;
+	bra.uni $L137;
 $L141:
-	cvt.s64.s32 %rd489, %r189;
-	mul.lo.s64 %rd490, %rd489, %rd166;
-	mad.lo.s64 %rd491, %rd490, 4, %rd164;
-	ld.relaxed.gpu.global.s32 %r190, [%rd491+0];
-	mov.b32 %r191, %r190;
-	setp.ge.s32 %p108, %r191, 0;
-	mov.pred %p109, %p108;
-	not.pred %p110, %p109;
-	@!%p110 bra $L145;
-	cvt.s64.s32 %rd492, %r189;
-	mul.lo.s64 %rd493, %rd492, %rd166;
-	mad.lo.s64 %rd494, %rd493, 4, %rd164;
-	mov.b32 %r192, -1;
-	atom.global.cas.b32 %r193, [%rd494], %r192, %r188;
-	setp.eq.u32 %p111, %r193, %r192;
-	mov.pred %p112, %p111;
-	not.pred %p113, %p112;
-	mov.pred %p109, %p113;
-$L145:
-	@!%p109 bra $L147;
-	mov.pred %p114, 0;
-	bra.uni $L143;
-$L147:
-	add.s32 %r194, %r187, 1;
-	cvt.s64.s32 %rd495, %r189;
-	mul.lo.s64 %rd496, %rd495, %rd169;
-	mad.lo.s64 %rd497, %rd496, 4, %rd167;
-	st.global.s32 [%rd497+0], %r194;
-	mov.pred %p114, 1;
-	bra.uni $L143;
-$L142:
-	bra.uni $L141;
+	mov.b32 %r180, -1;
+	bra.uni $L137;
+$L139:
+	mul.lo.s64 %rd468, %rd462, %rd147;
+	mad.lo.s64 %rd469, %rd468, 4, %rd145;
+	ld.global.nc.s32 %r181, [%rd469+0];
+	mov.b32 %r182, %r181;
+	mov.b32 %r180, %r182;
+	bra.uni $L137;
+$L136:
+	bra.uni $L135;
+$L137:
+	mov.b32 %r171, %r180;
+	add.s64 %rd470, %rd454, %rd184;
+	mov.b64 %rd454, %rd470;
+	setp.ge.s32 %p109, %r171, 0;
+	@!%p109 bra $L143;
+	mov.b64 %rd471, %rd134;
+	mov.b32 %r183, %r171;
+	cvt.s64.s32 %rd472, %r183;
+	mul.lo.s64 %rd473, %rd472, %rd137;
+	mad.lo.s64 %rd474, %rd473, 8, %rd135;
+	ld.global.nc.s64 %rd475, [%rd474+0];
+	mov.b64 %rd476, %rd475;
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd478, %rd134;
+	mov.b32 %r184, %r171;
+	cvt.s64.s32 %rd479, %r184;
+	add.s64 %rd480, %rd479, 1;
+	mul.lo.s64 %rd481, %rd480, %rd137;
+	mad.lo.s64 %rd482, %rd481, 8, %rd135;
+	ld.global.nc.s64 %rd483, [%rd482+0];
+	mov.b64 %rd484, %rd483;
+	mov.b64 %rd485, %rd484;
+	mov.b64 %rd486, %rd477;
+	mov.b64 %rd487, %rd485;
+	mov.b64 %rd455, %rd486;
+	mov.b64 %rd456, %rd487;
 $L143:
-	@!%p114 bra $L149;
-	mov.pred %p115, 0;
-	mov.b64 %rd498, %rd457;
-	mov.b32 %r195, %r186;
+	bra.uni $L127;
+$L132:
+	mul.lo.s64 %rd488, %rd455, %rd140;
+	mad.lo.s64 %rd489, %rd488, 4, %rd138;
+	ld.global.nc.s32 %r185, [%rd489+0];
+	mov.b32 %r186, %r185;
+	mov.b32 %r187, %r186;
+	mov.b32 %r188, %r39;
+	mov.b32 %r189, %r171;
+	mov.b32 %r190, %r187;
+	mov.b64 %rd490, %rd455;
+$L144:
+	cvt.s64.s32 %rd491, %r190;
+	mul.lo.s64 %rd492, %rd491, %rd168;
+	mad.lo.s64 %rd493, %rd492, 4, %rd166;
+	ld.relaxed.gpu.global.s32 %r191, [%rd493+0];
+	mov.b32 %r192, %r191;
+	setp.ge.s32 %p110, %r192, 0;
+	mov.pred %p111, %p110;
+	not.pred %p112, %p111;
+	@!%p112 bra $L148;
+	cvt.s64.s32 %rd494, %r190;
+	mul.lo.s64 %rd495, %rd494, %rd168;
+	mad.lo.s64 %rd496, %rd495, 4, %rd166;
+	mov.b32 %r193, -1;
+	atom.global.cas.b32 %r194, [%rd496], %r193, %r189;
+	setp.eq.u32 %p113, %r194, %r193;
+	mov.pred %p114, %p113;
+	not.pred %p115, %p114;
+	mov.pred %p111, %p115;
+$L148:
+	@!%p111 bra $L150;
+	mov.pred %p116, 0;
+	bra.uni $L146;
 $L150:
-	@!%p11 bra $L154;
-	shr.s32 %r196, %r195, 5;
-	cvt.s64.s32 %rd499, %r196;
-	mov.b64 %rd500, %rd499;
-	and.b32 %r197, %r195, 31;
+	add.s32 %r195, %r188, 1;
+	cvt.s64.s32 %rd497, %r190;
+	mul.lo.s64 %rd498, %rd497, %rd171;
+	mad.lo.s64 %rd499, %rd498, 4, %rd169;
+	st.global.s32 [%rd499+0], %r195;
+	mov.pred %p116, 1;
+	bra.uni $L146;
+$L145:
+	bra.uni $L144;
+$L146:
+	@!%p116 bra $L152;
+	mov.pred %p117, 0;
+	mov.b64 %rd500, %rd459;
+	mov.b32 %r196, %r187;
+$L153:
+	@!%p13 bra $L157;
+	shr.s32 %r197, %r196, 5;
 	cvt.s64.s32 %rd501, %r197;
-	min.u64 %rd502, %rd501, 32;
-	cvt.u32.u64 %r198, %rd502;
-	mov.b32 %r200, 0x1;
-	shl.b32 %r199, %r200, %r198;
-	setp.hs.u32 %p116, %r198, 32;
-	selp.b32 %r201, 0, %r199, %p116;
-	mov.b32 %r202, %r201;
-	mov.b64 %rd503, %rd500;
+	mov.b64 %rd502, %rd501;
+	and.b32 %r198, %r196, 31;
+	cvt.s64.s32 %rd503, %r198;
+	min.u64 %rd504, %rd503, 32;
+	cvt.u32.u64 %r199, %rd504;
+	mov.b32 %r201, 0x1;
+	shl.b32 %r200, %r201, %r199;
+	setp.hs.u32 %p118, %r199, 32;
+	selp.b32 %r202, 0, %r200, %p118;
 	mov.b32 %r203, %r202;
-	mul.lo.s64 %rd504, %rd503, %rd157;
-	mad.lo.s64 %rd505, %rd504, 4, %rd155;
-	ld.relaxed.gpu.global.u32 %r204, [%rd505+0];
-	mov.b32 %r205, %r204;
-	and.b32 %r206, %r205, %r203;
-	setp.ne.u32 %p117, %r206, 0x0;
-	mov.pred %p118, %p117;
-	not.pred %p119, %p118;
-	@!%p119 bra $L156;
-	mul.lo.s64 %rd506, %rd503, %rd157;
-	mad.lo.s64 %rd507, %rd506, 4, %rd155;
-	atom.global.or.b32 %r207, [%rd507], %r203;
-	mov.b32 %r208, %r207;
-	and.b32 %r209, %r208, %r203;
-	setp.ne.u32 %p120, %r209, 0x0;
-	mov.pred %p118, %p120;
-$L156:
-	@!%p118 bra $L158;
-	mov.b64 %rd508, %rd498;
-	mov.b64 %rd509, %rd508;
-	mov.pred %p121, 0;
-	bra.uni $L152;
-$L158:
-	mov.b64 %rd510, %rd498;
-	mov.b64 %rd509, %rd510;
-	mov.pred %p121, 1;
-	bra.uni $L152;
-$L154:
-	@!%p12 bra $L160;
-	cvt.s64.s32 %rd511, %r195;
-	mul.lo.s64 %rd512, %rd511, %rd160;
-	mad.lo.s64 %rd513, %rd512, 4, %rd158;
-	ld.relaxed.gpu.global.s32 %r210, [%rd513+0];
-	mov.b32 %r211, %r210;
-	setp.eq.s32 %p122, %r211, %r37;
-	mov.pred %p123, %p122;
-	not.pred %p124, %p123;
-	@!%p124 bra $L162;
-	cvt.s64.s32 %rd514, %r195;
-	mul.lo.s64 %rd515, %rd514, %rd160;
-	mad.lo.s64 %rd516, %rd515, 4, %rd158;
-	atom.global.exch.b32 %r212, [%rd516], %r37;
-	mov.b32 %r213, %r212;
-	setp.eq.s32 %p125, %r213, %r37;
-	mov.pred %p123, %p125;
-$L162:
-	@!%p123 bra $L164;
-	mov.b64 %rd517, %rd498;
-	mov.b64 %rd509, %rd517;
-	mov.pred %p121, 0;
-	bra.uni $L152;
-$L164:
-$L160:
-	mul.lo.s64 %rd518, %rd498, %rd180;
-	mad.lo.s64 %rd519, %rd518, 4, %rd178;
-	st.shared.s32 [%rd519+0], %r195;
-	add.s64 %rd520, %rd498, 1;
-	mov.b64 %rd521, %rd520;
-	mov.b64 %rd509, %rd521;
-	mov.pred %p121, 1;
-	bra.uni $L152;
-$L151:
-	bra.uni $L150;
-$L152:
-	mov.b64 %rd522, %rd509;
-	mov.pred %p126, %p121;
-	mov.b64 %rd457, %rd522;
-	mov.pred %p115, %p126;
-	@!%p115 bra $L166;
-	mov.b64 %rd523, %rd132;
-	mov.b32 %r214, %r186;
-	setp.lt.s64 %p127, %rd120, 64;
-	setp.le.s64 %p128, %rd162, 1;
-	or.pred %p129, %p127, %p128;
-	@!%p129 bra $L167;
-	mov.b64 %rd524, %rd523;
-	mov.b32 %r215, %r214;
-	cvt.s64.s32 %rd525, %r215;
-	add.s64 %rd526, %rd525, 1;
-	mul.lo.s64 %rd527, %rd526, %rd135;
-	mad.lo.s64 %rd528, %rd527, 8, %rd133;
-	ld.global.nc.s64 %rd529, [%rd528+0];
-	mov.b64 %rd530, %rd529;
-	cvt.s64.s32 %rd531, %r215;
-	mul.lo.s64 %rd532, %rd531, %rd135;
-	mad.lo.s64 %rd533, %rd532, 8, %rd133;
-	ld.global.nc.s64 %rd534, [%rd533+0];
-	mov.b64 %rd535, %rd534;
-	sub.s64 %rd536, %rd530, %rd535;
-	mov.b64 %rd537, %rd536;
-	add.s64 %rd538, %rd121, %rd537;
-	mov.b64 %rd121, %rd538;
-	bra.uni $L168;
+	mov.b64 %rd505, %rd502;
+	mov.b32 %r204, %r203;
+	mul.lo.s64 %rd506, %rd505, %rd159;
+	mad.lo.s64 %rd507, %rd506, 4, %rd157;
+	ld.relaxed.gpu.global.u32 %r205, [%rd507+0];
+	mov.b32 %r206, %r205;
+	and.b32 %r207, %r206, %r204;
+	setp.ne.u32 %p119, %r207, 0x0;
+	mov.pred %p120, %p119;
+	not.pred %p121, %p120;
+	@!%p121 bra $L159;
+	mul.lo.s64 %rd508, %rd505, %rd159;
+	mad.lo.s64 %rd509, %rd508, 4, %rd157;
+	atom.global.or.b32 %r208, [%rd509], %r204;
+	mov.b32 %r209, %r208;
+	and.b32 %r210, %r209, %r204;
+	setp.ne.u32 %p122, %r210, 0x0;
+	mov.pred %p120, %p122;
+$L159:
+	@!%p120 bra $L161;
+	mov.b64 %rd510, %rd500;
+	mov.b64 %rd511, %rd510;
+	mov.pred %p123, 0;
+	bra.uni $L155;
+$L161:
+	mov.b64 %rd512, %rd500;
+	mov.b64 %rd511, %rd512;
+	mov.pred %p123, 1;
+	bra.uni $L155;
+$L157:
+	@!%p14 bra $L163;
+	cvt.s64.s32 %rd513, %r196;
+	mul.lo.s64 %rd514, %rd513, %rd162;
+	mad.lo.s64 %rd515, %rd514, 4, %rd160;
+	ld.relaxed.gpu.global.s32 %r211, [%rd515+0];
+	mov.b32 %r212, %r211;
+	setp.eq.s32 %p124, %r212, %r38;
+	mov.pred %p125, %p124;
+	not.pred %p126, %p125;
+	@!%p126 bra $L165;
+	cvt.s64.s32 %rd516, %r196;
+	mul.lo.s64 %rd517, %rd516, %rd162;
+	mad.lo.s64 %rd518, %rd517, 4, %rd160;
+	atom.global.exch.b32 %r213, [%rd518], %r38;
+	mov.b32 %r214, %r213;
+	setp.eq.s32 %p127, %r214, %r38;
+	mov.pred %p125, %p127;
+$L165:
+	@!%p125 bra $L167;
+	mov.b64 %rd519, %rd500;
+	mov.b64 %rd511, %rd519;
+	mov.pred %p123, 0;
+	bra.uni $L155;
 $L167:
-	rem.s64 %rd539, %rd120, %rd162;
-	setp.eq.s64 %p130, %rd162, -1;
-	selp.b64 %rd540, 0, %rd539, %p130;
-	setp.eq.s64 %p131, %rd162, 0;
-	selp.b64 %rd541, %rd120, %rd540, %p131;
-	setp.eq.s64 %p132, %rd541, 0;
-	@!%p132 bra $L170;
-	mov.b64 %rd542, %rd523;
-	mov.b32 %r216, %r214;
-	cvt.s64.s32 %rd543, %r216;
-	add.s64 %rd544, %rd543, 1;
-	mul.lo.s64 %rd545, %rd544, %rd135;
-	mad.lo.s64 %rd546, %rd545, 8, %rd133;
-	ld.global.nc.s64 %rd547, [%rd546+0];
-	mov.b64 %rd548, %rd547;
-	cvt.s64.s32 %rd549, %r216;
-	mul.lo.s64 %rd550, %rd549, %rd135;
-	mad.lo.s64 %rd551, %rd550, 8, %rd133;
-	ld.global.nc.s64 %rd552, [%rd551+0];
-	mov.b64 %rd553, %rd552;
-	sub.s64 %rd554, %rd548, %rd553;
-	mov.b64 %rd555, %rd554;
-	mul.lo.s64 %rd556, %rd162, %rd555;
-	add.s64 %rd557, %rd121, %rd556;
-	mov.b64 %rd121, %rd557;
+$L163:
+	mul.lo.s64 %rd520, %rd500, %rd182;
+	mad.lo.s64 %rd521, %rd520, 4, %rd180;
+	st.shared.s32 [%rd521+0], %r196;
+	add.s64 %rd522, %rd500, 1;
+	mov.b64 %rd523, %rd522;
+	mov.b64 %rd511, %rd523;
+	mov.pred %p123, 1;
+	bra.uni $L155;
+$L154:
+	bra.uni $L153;
+$L155:
+	mov.b64 %rd524, %rd511;
+	mov.pred %p128, %p123;
+	mov.b64 %rd459, %rd524;
+	mov.pred %p117, %p128;
+	@!%p117 bra $L169;
+	mov.b64 %rd525, %rd134;
+	mov.b32 %r215, %r187;
+	setp.lt.s64 %p129, %rd120, 64;
+	setp.le.s64 %p130, %rd164, 1;
+	or.pred %p131, %p129, %p130;
+	@!%p131 bra $L170;
+	mov.b64 %rd526, %rd525;
+	mov.b32 %r216, %r215;
+	cvt.s64.s32 %rd527, %r216;
+	add.s64 %rd528, %rd527, 1;
+	mul.lo.s64 %rd529, %rd528, %rd137;
+	mad.lo.s64 %rd530, %rd529, 8, %rd135;
+	ld.global.nc.s64 %rd531, [%rd530+0];
+	mov.b64 %rd532, %rd531;
+	cvt.s64.s32 %rd533, %r216;
+	mul.lo.s64 %rd534, %rd533, %rd137;
+	mad.lo.s64 %rd535, %rd534, 8, %rd135;
+	ld.global.nc.s64 %rd536, [%rd535+0];
+	mov.b64 %rd537, %rd536;
+	sub.s64 %rd538, %rd532, %rd537;
+	mov.b64 %rd539, %rd538;
+	add.s64 %rd540, %rd121, %rd539;
+	mov.b64 %rd121, %rd540;
+	bra.uni $L171;
 $L170:
-$L168:
-	add.s64 %rd558, %rd120, 1;
-	mov.b64 %rd120, %rd558;
-$L166:
-$L149:
-	add.s64 %rd559, %rd453, 1;
-	mov.b64 %rd453, %rd559;
-	sub.s64 %rd560, %rd458, 1;
-	mov.b64 %rd458, %rd560;
-$L124:
-	bra.uni $L123;
-$L125:
-	mov.b64 %rd561, %rd457;
+	rem.s64 %rd541, %rd120, %rd164;
+	setp.eq.s64 %p132, %rd164, -1;
+	selp.b64 %rd542, 0, %rd541, %p132;
+	setp.eq.s64 %p133, %rd164, 0;
+	selp.b64 %rd543, %rd120, %rd542, %p133;
+	setp.eq.s64 %p134, %rd543, 0;
+	@!%p134 bra $L173;
+	mov.b64 %rd544, %rd525;
+	mov.b32 %r217, %r215;
+	cvt.s64.s32 %rd545, %r217;
+	add.s64 %rd546, %rd545, 1;
+	mul.lo.s64 %rd547, %rd546, %rd137;
+	mad.lo.s64 %rd548, %rd547, 8, %rd135;
+	ld.global.nc.s64 %rd549, [%rd548+0];
+	mov.b64 %rd550, %rd549;
+	cvt.s64.s32 %rd551, %r217;
+	mul.lo.s64 %rd552, %rd551, %rd137;
+	mad.lo.s64 %rd553, %rd552, 8, %rd135;
+	ld.global.nc.s64 %rd554, [%rd553+0];
+	mov.b64 %rd555, %rd554;
+	sub.s64 %rd556, %rd550, %rd555;
+	mov.b64 %rd557, %rd556;
+	mul.lo.s64 %rd558, %rd164, %rd557;
+	add.s64 %rd559, %rd121, %rd558;
+	mov.b64 %rd121, %rd559;
+$L173:
 $L171:
-	@!%p11 bra $L175;
-	bra.uni $L173;
-$L175:
-	// block scan
-	mov.b64 %rd562, %rd561;
-	mov.b32 %r217, %r3;
-$L176:
-	setp.hs.u32 %p133, %r217, 32;
-	@%p133 bra $L177;
-	mov.b64 {%r218, %r219}, %rd562;
-	shfl.sync.up.b32 %r220|%p134, %r218, %r217, 0, %r17;
-	shfl.sync.up.b32 %r221, %r219, %r217, 0, %r17;
-	mov.b64 %rd563, {%r220, %r221};
-	@!%p134 bra $L178;
-	add.s64 %rd564, %rd563, %rd562;
-	mov.b64 %rd562, %rd564;
-$L178:
-	shl.b32 %r217, %r217, 1;
+	add.s64 %rd560, %rd120, 1;
+	mov.b64 %rd120, %rd560;
+$L169:
+$L152:
+	add.s64 %rd561, %rd455, 1;
+	mov.b64 %rd455, %rd561;
+	sub.s64 %rd562, %rd460, 1;
+	mov.b64 %rd460, %rd562;
+$L127:
+	bra.uni $L126;
+$L128:
+	mov.b64 %rd563, %rd459;
+$L174:
+	@!%p13 bra $L178;
 	bra.uni $L176;
-$L177:
-	mov.b64 {%r222, %r223}, %rd562;
-	shfl.sync.up.b32 %r224|%p135, %r222, %r3, 0, %r17;
-	shfl.sync.up.b32 %r225, %r223, %r3, 0, %r17;
-	mov.b64 %rd565, {%r224, %r225};
-	setp.lo.u32 %p136, %r3, 32;
-	and.pred %p137, %p135, %p136;
-	selp.b64 %rd566, %rd565, 0, %p137;
-	sub.u32 %r226, %r13, %r3;
-	setp.eq.u32 %p138, %r7, %r226;
-	@!%p138 bra $L179;
-	mul.wide.u32 %rd567, %r8, 16;
-	add.s64 %rd568, %rd1, %rd567;
-	st.shared.s64 [%rd568+0], %rd562;
+$L178:
+	// block scan
+	mov.b64 %rd564, %rd563;
+	mov.b32 %r218, %r3;
 $L179:
-	bar.sync 0;
-	setp.eq.u32 %p139, %r8, 0;
-	@!%p139 bra $L180;
-	mov.b64 %rd569, 0;
-	setp.lo.u32 %p140, %r7, %r10;
-	@!%p140 bra $L181;
-	mul.wide.u32 %rd570, %r7, 16;
-	add.s64 %rd571, %rd1, %rd570;
-	ld.shared.s64 %rd572, [%rd571+0];
-	mov.b64 %rd569, %rd572;
+	setp.hs.u32 %p135, %r218, 32;
+	@%p135 bra $L180;
+	mov.b64 {%r219, %r220}, %rd564;
+	shfl.sync.up.b32 %r221|%p136, %r219, %r218, 0, %r17;
+	shfl.sync.up.b32 %r222, %r220, %r218, 0, %r17;
+	mov.b64 %rd565, {%r221, %r222};
+	@!%p136 bra $L181;
+	add.s64 %rd566, %rd565, %rd564;
+	mov.b64 %rd564, %rd566;
 $L181:
-	mov.b64 {%r227, %r228}, %rd569;
-	shfl.sync.up.b32 %r229|%p141, %r227, 1, 0, %r17;
-	shfl.sync.up.b32 %r230, %r228, 1, 0, %r17;
-	mov.b64 %rd573, {%r229, %r230};
-	@!%p141 bra $L182;
-	add.s64 %rd574, %rd573, %rd569;
-	mov.b64 %rd569, %rd574;
-$L182:
-	mov.b64 {%r231, %r232}, %rd569;
-	shfl.sync.up.b32 %r233|%p142, %r231, 2, 0, %r17;
-	shfl.sync.up.b32 %r234, %r232, 2, 0, %r17;
-	mov.b64 %rd575, {%r233, %r234};
-	@!%p142 bra $L183;
-	add.s64 %rd576, %rd575, %rd569;
-	mov.b64 %rd569, %rd576;
-$L183:
-	mov.b64 {%r235, %r236}, %rd569;
-	shfl.sync.up.b32 %r237|%p143, %r235, 4, 0, %r17;
-	shfl.sync.up.b32 %r238, %r236, 4, 0, %r17;
-	mov.b64 %rd577, {%r237, %r238};
-	@!%p143 bra $L184;
-	add.s64 %rd578, %rd577, %rd569;
-	mov.b64 %rd569, %rd578;
-$L184:
-	mov.b64 {%r239, %r240}, %rd569;
-	shfl.sync.up.b32 %r241|%p144, %r239, 8, 0, %r17;
-	shfl.sync.up.b32 %r242, %r240, 8, 0, %r17;
-	mov.b64 %rd579, {%r241, %r242};
-	@!%p144 bra $L185;
-	add.s64 %rd580, %rd579, %rd569;
-	mov.b64 %rd569, %rd580;
-$L185:
-	mov.b64 {%r243, %r244}, %rd569;
-	shfl.sync.up.b32 %r245|%p145, %r243, 16, 0, %r17;
-	shfl.sync.up.b32 %r246, %r244, 16, 0, %r17;
-	mov.b64 %rd581, {%r245, %r246};
-	@!%p145 bra $L186;
-	add.s64 %rd582, %rd581, %rd569;
-	mov.b64 %rd569, %rd582;
-$L186:
-	mov.b64 {%r247, %r248}, %rd569;
-	shfl.sync.up.b32 %r249|%p146, %r247, 1, 0, %r17;
-	shfl.sync.up.b32 %r250, %r248, 1, 0, %r17;
-	mov.b64 %rd583, {%r249, %r250};
-	selp.b64 %rd584, %rd583, 0, %p146;
-	@!%p140 bra $L187;
-	mul.wide.u32 %rd585, %r7, 16;
-	add.s64 %rd586, %rd1, %rd585;
-	add.s64 %rd587, %rd586, 512;
-	st.shared.s64 [%rd587+0], %rd584;
-$L187:
-	sub.u32 %r251, %r10, 1;
-	setp.eq.u32 %p147, %r7, %r251;
-	@!%p147 bra $L188;
-	st.shared.s64 [%rd1+1024], %rd569;
-$L188:
+	shl.b32 %r218, %r218, 1;
+	bra.uni $L179;
 $L180:
+	mov.b64 {%r223, %r224}, %rd564;
+	shfl.sync.up.b32 %r225|%p137, %r223, %r3, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, %r3, 0, %r17;
+	mov.b64 %rd567, {%r225, %r226};
+	setp.lo.u32 %p138, %r3, 32;
+	and.pred %p139, %p137, %p138;
+	selp.b64 %rd568, %rd567, 0, %p139;
+	sub.u32 %r227, %r13, %r3;
+	setp.eq.u32 %p140, %r7, %r227;
+	@!%p140 bra $L182;
+	mul.wide.u32 %rd569, %r8, 16;
+	add.s64 %rd570, %rd1, %rd569;
+	st.shared.s64 [%rd570+0], %rd564;
+$L182:
 	bar.sync 0;
-	mul.wide.u32 %rd588, %r8, 16;
-	add.s64 %rd589, %rd1, %rd588;
-	add.s64 %rd590, %rd589, 512;
-	ld.shared.s64 %rd591, [%rd590+0];
-	add.s64 %rd592, %rd591, %rd566;
-	ld.shared.s64 %rd593, [%rd1+1024];
-	mov.b64 {%r252, %r253}, %rd592;
-	shfl.sync.idx.b32 %r254|%p148, %r252, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r255, %r253, 0, %r21, %r17;
-	mov.b64 %rd594, {%r254, %r255};
-	mov.b64 %rd595, %rd593;
-	mov.b64 %rd596, %rd594;
+	setp.eq.u32 %p141, %r8, 0;
+	@!%p141 bra $L183;
+	mov.b64 %rd571, 0;
+	setp.lo.u32 %p142, %r7, %r10;
+	@!%p142 bra $L184;
+	mul.wide.u32 %rd572, %r7, 16;
+	add.s64 %rd573, %rd1, %rd572;
+	ld.shared.s64 %rd574, [%rd573+0];
+	mov.b64 %rd571, %rd574;
+$L184:
+	mov.b64 {%r228, %r229}, %rd571;
+	shfl.sync.up.b32 %r230|%p143, %r228, 1, 0, %r17;
+	shfl.sync.up.b32 %r231, %r229, 1, 0, %r17;
+	mov.b64 %rd575, {%r230, %r231};
+	@!%p143 bra $L185;
+	add.s64 %rd576, %rd575, %rd571;
+	mov.b64 %rd571, %rd576;
+$L185:
+	mov.b64 {%r232, %r233}, %rd571;
+	shfl.sync.up.b32 %r234|%p144, %r232, 2, 0, %r17;
+	shfl.sync.up.b32 %r235, %r233, 2, 0, %r17;
+	mov.b64 %rd577, {%r234, %r235};
+	@!%p144 bra $L186;
+	add.s64 %rd578, %rd577, %rd571;
+	mov.b64 %rd571, %rd578;
+$L186:
+	mov.b64 {%r236, %r237}, %rd571;
+	shfl.sync.up.b32 %r238|%p145, %r236, 4, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, 4, 0, %r17;
+	mov.b64 %rd579, {%r238, %r239};
+	@!%p145 bra $L187;
+	add.s64 %rd580, %rd579, %rd571;
+	mov.b64 %rd571, %rd580;
+$L187:
+	mov.b64 {%r240, %r241}, %rd571;
+	shfl.sync.up.b32 %r242|%p146, %r240, 8, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, 8, 0, %r17;
+	mov.b64 %rd581, {%r242, %r243};
+	@!%p146 bra $L188;
+	add.s64 %rd582, %rd581, %rd571;
+	mov.b64 %rd571, %rd582;
+$L188:
+	mov.b64 {%r244, %r245}, %rd571;
+	shfl.sync.up.b32 %r246|%p147, %r244, 16, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, 16, 0, %r17;
+	mov.b64 %rd583, {%r246, %r247};
+	@!%p147 bra $L189;
+	add.s64 %rd584, %rd583, %rd571;
+	mov.b64 %rd571, %rd584;
+$L189:
+	mov.b64 {%r248, %r249}, %rd571;
+	shfl.sync.up.b32 %r250|%p148, %r248, 1, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 1, 0, %r17;
+	mov.b64 %rd585, {%r250, %r251};
+	selp.b64 %rd586, %rd585, 0, %p148;
+	@!%p142 bra $L190;
+	mul.wide.u32 %rd587, %r7, 16;
+	add.s64 %rd588, %rd1, %rd587;
+	add.s64 %rd589, %rd588, 512;
+	st.shared.s64 [%rd589+0], %rd586;
+$L190:
+	sub.u32 %r252, %r10, 1;
+	setp.eq.u32 %p149, %r7, %r252;
+	@!%p149 bra $L191;
+	st.shared.s64 [%rd1+1024], %rd571;
+$L191:
+$L183:
+	bar.sync 0;
+	mul.wide.u32 %rd590, %r8, 16;
+	add.s64 %rd591, %rd1, %rd590;
+	add.s64 %rd592, %rd591, 512;
+	ld.shared.s64 %rd593, [%rd592+0];
+	add.s64 %rd594, %rd593, %rd568;
+	ld.shared.s64 %rd595, [%rd1+1024];
+	mov.b64 {%r253, %r254}, %rd594;
+	shfl.sync.idx.b32 %r255|%p150, %r253, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r256, %r254, 0, %r22, %r17;
+	mov.b64 %rd596, {%r255, %r256};
 	mov.b64 %rd597, %rd595;
 	mov.b64 %rd598, %rd596;
 	mov.b64 %rd599, %rd597;
 	mov.b64 %rd600, %rd598;
 	mov.b64 %rd601, %rd599;
-	mov.b64 %rd602, 0;
-	cvt.u64.u32 %rd603, %r2;
-	setp.eq.s64 %p149, %rd603, 0;
-	setp.gt.s64 %p150, %rd601, 0;
-	and.pred %p151, %p149, %p150;
-	@!%p151 bra $L190;
-	atom.global.add.u64 %rd604, [%rd152], %rd601;
-	mov.b64 %rd605, %rd604;
-	mov.b64 %rd602, %rd605;
-$L190:
-	cvt.u64.u32 %rd606, %r2;
-	setp.eq.s64 %p152, %rd606, 0;
-	setp.eq.u32 %p153, %r1, 0;
-	and.pred %p154, %p152, %p153;
-	bar.sync 0;
-	@!%p154 bra $L191;
-	st.shared.s64 [%rd1+1024], %rd602;
-$L191:
-	bar.sync 0;
-	ld.shared.s64 %rd607, [%rd1+1024];
-	mov.b64 %rd608, %rd607;
-	mov.b64 %rd602, %rd608;
-	add.s64 %rd609, %rd602, %rd600;
-	mov.b64 %rd610, %rd609;
-	mov.b64 %rd611, 0;
-$L192:
-	setp.lt.s64 %p155, %rd611, %rd561;
-	not.pred %p156, %p155;
-	@!%p156 bra $L196;
-	bra.uni $L194;
-$L196:
-	mul.lo.s64 %rd612, %rd611, %rd180;
-	mad.lo.s64 %rd613, %rd612, 4, %rd178;
-	ld.shared.s32 %r256, [%rd613+0];
-	mov.b32 %r257, %r256;
-	add.s64 %rd614, %rd610, %rd611;
-	mul.lo.s64 %rd615, %rd614, %rd151;
-	mad.lo.s64 %rd616, %rd615, 4, %rd149;
-	st.global.s32 [%rd616+0], %r257;
+	mov.b64 %rd602, %rd600;
+	mov.b64 %rd603, %rd601;
+	mov.b64 %rd604, 0;
+	cvt.u64.u32 %rd605, %r2;
+	setp.eq.s64 %p151, %rd605, 0;
+	setp.gt.s64 %p152, %rd603, 0;
+	and.pred %p153, %p151, %p152;
+	@!%p153 bra $L193;
+	atom.global.add.u64 %rd606, [%rd154], %rd603;
+	mov.b64 %rd607, %rd606;
+	mov.b64 %rd604, %rd607;
 $L193:
-	add.s64 %rd617, %rd611, 1;
-	mov.b64 %rd611, %rd617;
-	bra.uni $L192;
+	cvt.u64.u32 %rd608, %r2;
+	setp.eq.s64 %p154, %rd608, 0;
+	setp.eq.u32 %p155, %r1, 0;
+	and.pred %p156, %p154, %p155;
+	bar.sync 0;
+	@!%p156 bra $L194;
+	st.shared.s64 [%rd1+1024], %rd604;
 $L194:
-	bra.uni $L173;
-$L172:
-	bra.uni $L171;
-$L173:
-	mov.b64 %rd618, 0;
-	setp.lt.s64 %p157, %rd453, %rd454;
-	setp.lt.s64 %p158, %rd452, %rd187;
-	or.pred %p159, %p157, %p158;
-	@!%p159 bra $L198;
-	mov.b64 %rd618, 1;
-$L198:
-	mov.b64 %rd619, %rd618;
-	// block reduction
-	sub.u32 %r258, %r13, 1;
-	mov.b32 %r259, %r3;
+	bar.sync 0;
+	ld.shared.s64 %rd609, [%rd1+1024];
+	mov.b64 %rd610, %rd609;
+	mov.b64 %rd604, %rd610;
+	add.s64 %rd611, %rd604, %rd602;
+	mov.b64 %rd612, %rd611;
+	mov.b64 %rd613, 0;
+$L195:
+	setp.lt.s64 %p157, %rd613, %rd563;
+	not.pred %p158, %p157;
+	@!%p158 bra $L199;
+	bra.uni $L197;
 $L199:
-	setp.hs.u32 %p160, %r259, 32;
-	@%p160 bra $L200;
-	mov.b64 {%r260, %r261}, %rd619;
-	shfl.sync.down.b32 %r262|%p161, %r260, %r259, %r258, %r17;
-	shfl.sync.down.b32 %r263, %r261, %r259, %r258, %r17;
-	mov.b64 %rd620, {%r262, %r263};
+	mul.lo.s64 %rd614, %rd613, %rd182;
+	mad.lo.s64 %rd615, %rd614, 4, %rd180;
+	ld.shared.s32 %r257, [%rd615+0];
+	mov.b32 %r258, %r257;
+	add.s64 %rd616, %rd612, %rd613;
+	mul.lo.s64 %rd617, %rd616, %rd153;
+	mad.lo.s64 %rd618, %rd617, 4, %rd151;
+	st.global.s32 [%rd618+0], %r258;
+$L196:
+	add.s64 %rd619, %rd613, 1;
+	mov.b64 %rd613, %rd619;
+	bra.uni $L195;
+$L197:
+	bra.uni $L176;
+$L175:
+	bra.uni $L174;
+$L176:
+	mov.b64 %rd620, 0;
+	setp.lt.s64 %p159, %rd455, %rd456;
+	setp.lt.s64 %p160, %rd454, %rd189;
+	or.pred %p161, %p159, %p160;
 	@!%p161 bra $L201;
-	max.s64 %rd621, %rd619, %rd620;
-	mov.b64 %rd619, %rd621;
+	mov.b64 %rd620, 1;
 $L201:
-	shl.b32 %r259, %r259, 1;
-	bra.uni $L199;
-$L200:
-	setp.eq.u32 %p162, %r7, 0;
-	@!%p162 bra $L202;
-	mul.wide.u32 %rd622, %r8, 16;
-	add.s64 %rd623, %rd1, %rd622;
-	st.shared.s64 [%rd623+0], %rd619;
-$L202:
-	bar.sync 0;
-	setp.eq.u32 %p163, %r8, 0;
-	@!%p163 bra $L203;
-	setp.lo.u32 %p164, %r7, %r10;
-	@!%p164 bra $L204;
-	mul.wide.u32 %rd624, %r7, 16;
-	add.s64 %rd625, %rd1, %rd624;
-	ld.shared.s64 %rd626, [%rd625+0];
-	mov.b64 %rd619, %rd626;
-$L204:
-	sub.u32 %r264, %r10, 1;
-	mov.b64 {%r265, %r266}, %rd619;
-	shfl.sync.down.b32 %r267|%p165, %r265, 1, %r264, %r17;
-	shfl.sync.down.b32 %r268, %r266, 1, %r264, %r17;
-	mov.b64 %rd627, {%r267, %r268};
-	@!%p165 bra $L205;
-	max.s64 %rd628, %rd619, %rd627;
-	mov.b64 %rd619, %rd628;
-$L205:
-	mov.b64 {%r269, %r270}, %rd619;
-	shfl.sync.down.b32 %r271|%p166, %r269, 2, %r264, %r17;
-	shfl.sync.down.b32 %r272, %r270, 2, %r264, %r17;
-	mov.b64 %rd629, {%r271, %r272};
-	@!%p166 bra $L206;
-	max.s64 %rd630, %rd619, %rd629;
-	mov.b64 %rd619, %rd630;
-$L206:
-	mov.b64 {%r273, %r274}, %rd619;
-	shfl.sync.down.b32 %r275|%p167, %r273, 4, %r264, %r17;
-	shfl.sync.down.b32 %r276, %r274, 4, %r264, %r17;
-	mov.b64 %rd631, {%r275, %r276};
-	@!%p167 bra $L207;
-	max.s64 %rd632, %rd619, %rd631;
-	mov.b64 %rd619, %rd632;
-$L207:
-	mov.b64 {%r277, %r278}, %rd619;
-	shfl.sync.down.b32 %r279|%p168, %r277, 8, %r264, %r17;
-	shfl.sync.down.b32 %r280, %r278, 8, %r264, %r17;
-	mov.b64 %rd633, {%r279, %r280};
-	@!%p168 bra $L208;
-	max.s64 %rd634, %rd619, %rd633;
-	mov.b64 %rd619, %rd634;
-$L208:
-	mov.b64 {%r281, %r282}, %rd619;
-	shfl.sync.down.b32 %r283|%p169, %r281, 16, %r264, %r17;
-	shfl.sync.down.b32 %r284, %r282, 16, %r264, %r17;
-	mov.b64 %rd635, {%r283, %r284};
-	@!%p169 bra $L209;
-	max.s64 %rd636, %rd619, %rd635;
-	mov.b64 %rd619, %rd636;
-$L209:
-	@!%p162 bra $L210;
-	st.shared.s64 [%rd1+1024], %rd619;
-$L210:
-$L203:
-	bar.sync 0;
-	ld.shared.s64 %rd637, [%rd1+1024];
-	mov.b64 %rd619, %rd637;
-	mov.b64 %rd638, %rd619;
-	setp.eq.s64 %p170, %rd638, 0;
-	@!%p170 bra $L212;
-	bra.uni $L122;
-$L212:
-$L121:
-	bra.uni $L120;
-$L122:
-$L4:
-	bar.sync 0;
-	add.s64 %rd131, %rd131, %rd130;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd639, %rd120;
-	mov.b64 %rd640, %rd121;
+	mov.b64 %rd621, %rd620;
 	// block reduction
-	sub.u32 %r285, %r13, 1;
-	mov.b32 %r286, %r3;
-$L213:
-	setp.hs.u32 %p171, %r286, 32;
-	@%p171 bra $L214;
-	mov.b64 {%r287, %r288}, %rd639;
-	shfl.sync.down.b32 %r289|%p172, %r287, %r286, %r285, %r17;
-	shfl.sync.down.b32 %r290, %r288, %r286, %r285, %r17;
-	mov.b64 %rd641, {%r289, %r290};
-	mov.b64 {%r291, %r292}, %rd640;
-	shfl.sync.down.b32 %r293, %r291, %r286, %r285, %r17;
-	shfl.sync.down.b32 %r294, %r292, %r286, %r285, %r17;
-	mov.b64 %rd642, {%r293, %r294};
-	@!%p172 bra $L215;
-	mov.b64 %rd643, %rd639;
-	mov.b64 %rd644, %rd640;
-	mov.b64 %rd645, %rd641;
-	mov.b64 %rd646, %rd642;
-	mov.b64 %rd647, %rd643;
-	mov.b64 %rd648, %rd644;
-	mov.b64 %rd649, %rd645;
-	mov.b64 %rd650, %rd646;
-	mov.b64 %rd651, %rd649;
-	mov.b64 %rd652, %rd650;
-	add.s64 %rd653, %rd647, %rd651;
-	mov.b64 %rd647, %rd653;
-	add.s64 %rd654, %rd648, %rd652;
-	mov.b64 %rd648, %rd654;
-$L216:
-	mov.b64 %rd639, %rd647;
-	mov.b64 %rd640, %rd648;
-$L215:
-	shl.b32 %r286, %r286, 1;
-	bra.uni $L213;
-$L214:
-	setp.eq.u32 %p173, %r7, 0;
-	@!%p173 bra $L217;
-	mul.wide.u32 %rd655, %r8, 16;
-	add.s64 %rd656, %rd1, %rd655;
-	st.shared.s64 [%rd656+0], %rd639;
-	st.shared.s64 [%rd656+8], %rd640;
-$L217:
+	sub.u32 %r259, %r13, 1;
+	mov.b32 %r260, %r3;
+$L202:
+	setp.hs.u32 %p162, %r260, 32;
+	@%p162 bra $L203;
+	mov.b64 {%r261, %r262}, %rd621;
+	shfl.sync.down.b32 %r263|%p163, %r261, %r260, %r259, %r17;
+	shfl.sync.down.b32 %r264, %r262, %r260, %r259, %r17;
+	mov.b64 %rd622, {%r263, %r264};
+	@!%p163 bra $L204;
+	max.s64 %rd623, %rd621, %rd622;
+	mov.b64 %rd621, %rd623;
+$L204:
+	shl.b32 %r260, %r260, 1;
+	bra.uni $L202;
+$L203:
+	setp.eq.u32 %p164, %r7, 0;
+	@!%p164 bra $L205;
+	mul.wide.u32 %rd624, %r8, 16;
+	add.s64 %rd625, %rd1, %rd624;
+	st.shared.s64 [%rd625+0], %rd621;
+$L205:
 	bar.sync 0;
-	setp.eq.u32 %p174, %r8, 0;
+	setp.eq.u32 %p165, %r8, 0;
+	@!%p165 bra $L206;
+	setp.lo.u32 %p166, %r7, %r10;
+	@!%p166 bra $L207;
+	mul.wide.u32 %rd626, %r7, 16;
+	add.s64 %rd627, %rd1, %rd626;
+	ld.shared.s64 %rd628, [%rd627+0];
+	mov.b64 %rd621, %rd628;
+$L207:
+	sub.u32 %r265, %r10, 1;
+	mov.b64 {%r266, %r267}, %rd621;
+	shfl.sync.down.b32 %r268|%p167, %r266, 1, %r265, %r17;
+	shfl.sync.down.b32 %r269, %r267, 1, %r265, %r17;
+	mov.b64 %rd629, {%r268, %r269};
+	@!%p167 bra $L208;
+	max.s64 %rd630, %rd621, %rd629;
+	mov.b64 %rd621, %rd630;
+$L208:
+	mov.b64 {%r270, %r271}, %rd621;
+	shfl.sync.down.b32 %r272|%p168, %r270, 2, %r265, %r17;
+	shfl.sync.down.b32 %r273, %r271, 2, %r265, %r17;
+	mov.b64 %rd631, {%r272, %r273};
+	@!%p168 bra $L209;
+	max.s64 %rd632, %rd621, %rd631;
+	mov.b64 %rd621, %rd632;
+$L209:
+	mov.b64 {%r274, %r275}, %rd621;
+	shfl.sync.down.b32 %r276|%p169, %r274, 4, %r265, %r17;
+	shfl.sync.down.b32 %r277, %r275, 4, %r265, %r17;
+	mov.b64 %rd633, {%r276, %r277};
+	@!%p169 bra $L210;
+	max.s64 %rd634, %rd621, %rd633;
+	mov.b64 %rd621, %rd634;
+$L210:
+	mov.b64 {%r278, %r279}, %rd621;
+	shfl.sync.down.b32 %r280|%p170, %r278, 8, %r265, %r17;
+	shfl.sync.down.b32 %r281, %r279, 8, %r265, %r17;
+	mov.b64 %rd635, {%r280, %r281};
+	@!%p170 bra $L211;
+	max.s64 %rd636, %rd621, %rd635;
+	mov.b64 %rd621, %rd636;
+$L211:
+	mov.b64 {%r282, %r283}, %rd621;
+	shfl.sync.down.b32 %r284|%p171, %r282, 16, %r265, %r17;
+	shfl.sync.down.b32 %r285, %r283, 16, %r265, %r17;
+	mov.b64 %rd637, {%r284, %r285};
+	@!%p171 bra $L212;
+	max.s64 %rd638, %rd621, %rd637;
+	mov.b64 %rd621, %rd638;
+$L212:
+	@!%p164 bra $L213;
+	st.shared.s64 [%rd1+1024], %rd621;
+$L213:
+$L206:
+	bar.sync 0;
+	ld.shared.s64 %rd639, [%rd1+1024];
+	mov.b64 %rd621, %rd639;
+	mov.b64 %rd640, %rd621;
+	setp.eq.s64 %p172, %rd640, 0;
+	@!%p172 bra $L215;
+	bra.uni $L125;
+$L215:
+$L124:
+	bra.uni $L123;
+$L125:
+$L7:
+	bar.sync 0;
+	add.s64 %rd133, %rd133, %rd132;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd641, %rd120;
+	mov.b64 %rd642, %rd121;
+	// block reduction
+	mov.b32 %r286, 1;
+	sub.u32 %r287, %r13, 1;
+	mov.b32 %r288, %r3;
+$L216:
+	setp.hs.u32 %p173, %r288, 32;
+	@%p173 bra $L217;
+	mov.b64 {%r289, %r290}, %rd641;
+	shfl.sync.down.b32 %r291|%p174, %r289, %r288, %r287, %r17;
+	shfl.sync.down.b32 %r292, %r290, %r288, %r287, %r17;
+	mov.b64 %rd643, {%r291, %r292};
+	mov.b64 {%r293, %r294}, %rd642;
+	shfl.sync.down.b32 %r295, %r293, %r288, %r287, %r17;
+	shfl.sync.down.b32 %r296, %r294, %r288, %r287, %r17;
+	mov.b64 %rd644, {%r295, %r296};
 	@!%p174 bra $L218;
-	setp.lo.u32 %p175, %r7, %r10;
-	@!%p175 bra $L219;
-	mul.wide.u32 %rd657, %r7, 16;
-	add.s64 %rd658, %rd1, %rd657;
-	ld.shared.s64 %rd659, [%rd658+0];
-	ld.shared.s64 %rd660, [%rd658+8];
-	mov.b64 %rd639, %rd659;
-	mov.b64 %rd640, %rd660;
-$L219:
-	sub.u32 %r295, %r10, 1;
-	mov.b64 {%r296, %r297}, %rd639;
-	shfl.sync.down.b32 %r298|%p176, %r296, 1, %r295, %r17;
-	shfl.sync.down.b32 %r299, %r297, 1, %r295, %r17;
-	mov.b64 %rd661, {%r298, %r299};
-	mov.b64 {%r300, %r301}, %rd640;
-	shfl.sync.down.b32 %r302, %r300, 1, %r295, %r17;
-	shfl.sync.down.b32 %r303, %r301, 1, %r295, %r17;
-	mov.b64 %rd662, {%r302, %r303};
-	@!%p176 bra $L220;
-	mov.b64 %rd663, %rd639;
-	mov.b64 %rd664, %rd640;
-	mov.b64 %rd665, %rd661;
-	mov.b64 %rd666, %rd662;
-	mov.b64 %rd647, %rd663;
-	mov.b64 %rd648, %rd664;
-	mov.b64 %rd649, %rd665;
-	mov.b64 %rd650, %rd666;
-	mov.b64 %rd651, %rd649;
-	mov.b64 %rd652, %rd650;
-	add.s64 %rd667, %rd647, %rd651;
-	mov.b64 %rd647, %rd667;
-	add.s64 %rd668, %rd648, %rd652;
-	mov.b64 %rd648, %rd668;
-$L221:
-	mov.b64 %rd639, %rd647;
-	mov.b64 %rd640, %rd648;
+	setp.ne.u32 %p175, %r18, 9;
+	@%p175 bra.uni $L220;
+	setp.lt.s64 %p176, %rd643, %rd641;
+	setp.eq.s64 %p177, %rd643, %rd641;
+	setp.lt.s64 %p178, %rd644, %rd642;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd645, %rd643, %rd641, %p180;
+	selp.b64 %rd646, %rd644, %rd642, %p180;
+	mov.b64 %rd641, %rd645;
+	mov.b64 %rd642, %rd646;
+	bra.uni $L219;
 $L220:
-	mov.b64 {%r304, %r305}, %rd639;
-	shfl.sync.down.b32 %r306|%p177, %r304, 2, %r295, %r17;
-	shfl.sync.down.b32 %r307, %r305, 2, %r295, %r17;
-	mov.b64 %rd669, {%r306, %r307};
-	mov.b64 {%r308, %r309}, %rd640;
-	shfl.sync.down.b32 %r310, %r308, 2, %r295, %r17;
-	shfl.sync.down.b32 %r311, %r309, 2, %r295, %r17;
-	mov.b64 %rd670, {%r310, %r311};
-	@!%p177 bra $L222;
-	mov.b64 %rd671, %rd639;
-	mov.b64 %rd672, %rd640;
-	mov.b64 %rd673, %rd669;
-	mov.b64 %rd674, %rd670;
-	mov.b64 %rd647, %rd671;
-	mov.b64 %rd648, %rd672;
-	mov.b64 %rd649, %rd673;
-	mov.b64 %rd650, %rd674;
-	mov.b64 %rd651, %rd649;
-	mov.b64 %rd652, %rd650;
-	add.s64 %rd675, %rd647, %rd651;
-	mov.b64 %rd647, %rd675;
-	add.s64 %rd676, %rd648, %rd652;
-	mov.b64 %rd648, %rd676;
-$L223:
-	mov.b64 %rd639, %rd647;
-	mov.b64 %rd640, %rd648;
+	setp.ne.u32 %p181, %r18, 10;
+	@%p181 bra.uni $L221;
+	setp.gt.s64 %p182, %rd643, %rd641;
+	setp.eq.s64 %p183, %rd643, %rd641;
+	setp.lt.s64 %p184, %rd644, %rd642;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd647, %rd643, %rd641, %p186;
+	selp.b64 %rd648, %rd644, %rd642, %p186;
+	mov.b64 %rd641, %rd647;
+	mov.b64 %rd642, %rd648;
+	bra.uni $L219;
+$L221:
+	mov.b64 %rd649, %rd641;
+	mov.b64 %rd650, %rd642;
+	mov.b64 %rd651, %rd643;
+	mov.b64 %rd652, %rd644;
+	mov.b64 %rd653, %rd649;
+	mov.b64 %rd654, %rd650;
+	mov.b64 %rd655, %rd651;
+	mov.b64 %rd656, %rd652;
+	mov.b64 %rd657, %rd655;
+	mov.b64 %rd658, %rd656;
+	add.s64 %rd659, %rd653, %rd657;
+	mov.b64 %rd653, %rd659;
+	add.s64 %rd660, %rd654, %rd658;
+	mov.b64 %rd654, %rd660;
 $L222:
-	mov.b64 {%r312, %r313}, %rd639;
-	shfl.sync.down.b32 %r314|%p178, %r312, 4, %r295, %r17;
-	shfl.sync.down.b32 %r315, %r313, 4, %r295, %r17;
-	mov.b64 %rd677, {%r314, %r315};
-	mov.b64 {%r316, %r317}, %rd640;
-	shfl.sync.down.b32 %r318, %r316, 4, %r295, %r17;
-	shfl.sync.down.b32 %r319, %r317, 4, %r295, %r17;
-	mov.b64 %rd678, {%r318, %r319};
-	@!%p178 bra $L224;
-	mov.b64 %rd679, %rd639;
-	mov.b64 %rd680, %rd640;
-	mov.b64 %rd681, %rd677;
-	mov.b64 %rd682, %rd678;
-	mov.b64 %rd647, %rd679;
-	mov.b64 %rd648, %rd680;
-	mov.b64 %rd649, %rd681;
-	mov.b64 %rd650, %rd682;
-	mov.b64 %rd651, %rd649;
-	mov.b64 %rd652, %rd650;
-	add.s64 %rd683, %rd647, %rd651;
-	mov.b64 %rd647, %rd683;
-	add.s64 %rd684, %rd648, %rd652;
-	mov.b64 %rd648, %rd684;
-$L225:
-	mov.b64 %rd639, %rd647;
-	mov.b64 %rd640, %rd648;
-$L224:
-	mov.b64 {%r320, %r321}, %rd639;
-	shfl.sync.down.b32 %r322|%p179, %r320, 8, %r295, %r17;
-	shfl.sync.down.b32 %r323, %r321, 8, %r295, %r17;
-	mov.b64 %rd685, {%r322, %r323};
-	mov.b64 {%r324, %r325}, %rd640;
-	shfl.sync.down.b32 %r326, %r324, 8, %r295, %r17;
-	shfl.sync.down.b32 %r327, %r325, 8, %r295, %r17;
-	mov.b64 %rd686, {%r326, %r327};
-	@!%p179 bra $L226;
-	mov.b64 %rd687, %rd639;
-	mov.b64 %rd688, %rd640;
-	mov.b64 %rd689, %rd685;
-	mov.b64 %rd690, %rd686;
-	mov.b64 %rd647, %rd687;
-	mov.b64 %rd648, %rd688;
-	mov.b64 %rd649, %rd689;
-	mov.b64 %rd650, %rd690;
-	mov.b64 %rd651, %rd649;
-	mov.b64 %rd652, %rd650;
-	add.s64 %rd691, %rd647, %rd651;
-	mov.b64 %rd647, %rd691;
-	add.s64 %rd692, %rd648, %rd652;
-	mov.b64 %rd648, %rd692;
-$L227:
-	mov.b64 %rd639, %rd647;
-	mov.b64 %rd640, %rd648;
-$L226:
-	mov.b64 {%r328, %r329}, %rd639;
-	shfl.sync.down.b32 %r330|%p180, %r328, 16, %r295, %r17;
-	shfl.sync.down.b32 %r331, %r329, 16, %r295, %r17;
-	mov.b64 %rd693, {%r330, %r331};
-	mov.b64 {%r332, %r333}, %rd640;
-	shfl.sync.down.b32 %r334, %r332, 16, %r295, %r17;
-	shfl.sync.down.b32 %r335, %r333, 16, %r295, %r17;
-	mov.b64 %rd694, {%r334, %r335};
-	@!%p180 bra $L228;
-	mov.b64 %rd695, %rd639;
-	mov.b64 %rd696, %rd640;
-	mov.b64 %rd697, %rd693;
-	mov.b64 %rd698, %rd694;
-	mov.b64 %rd647, %rd695;
-	mov.b64 %rd648, %rd696;
-	mov.b64 %rd649, %rd697;
-	mov.b64 %rd650, %rd698;
-	mov.b64 %rd651, %rd649;
-	mov.b64 %rd652, %rd650;
-	add.s64 %rd699, %rd647, %rd651;
-	mov.b64 %rd647, %rd699;
-	add.s64 %rd700, %rd648, %rd652;
-	mov.b64 %rd648, %rd700;
-$L229:
-	mov.b64 %rd639, %rd647;
-	mov.b64 %rd640, %rd648;
-$L228:
+	mov.b64 %rd641, %rd653;
+	mov.b64 %rd642, %rd654;
+$L219:
 $L218:
-	mul.wide.u32 %rd701, %r28, 16;
-	add.s64 %rd702, %rd11, %rd701;
-	setp.eq.u32 %p181, %r5, 0;
-	@!%p181 bra $L230;
-	st.global.s64 [%rd702+0], %rd639;
-	st.global.s64 [%rd702+8], %rd640;
+	shl.b32 %r288, %r288, 1;
+	bra.uni $L216;
+$L217:
+	setp.eq.u32 %p187, %r7, 0;
+	@!%p187 bra $L223;
+	mul.wide.u32 %rd661, %r8, 16;
+	add.s64 %rd662, %rd1, %rd661;
+	st.shared.s64 [%rd662+0], %rd641;
+	st.shared.s64 [%rd662+8], %rd642;
+$L223:
+	bar.sync 0;
+	setp.eq.u32 %p188, %r8, 0;
+	@!%p188 bra $L224;
+	setp.lo.u32 %p189, %r7, %r10;
+	@!%p189 bra $L225;
+	mul.wide.u32 %rd663, %r7, 16;
+	add.s64 %rd664, %rd1, %rd663;
+	ld.shared.s64 %rd665, [%rd664+0];
+	ld.shared.s64 %rd666, [%rd664+8];
+	mov.b64 %rd641, %rd665;
+	mov.b64 %rd642, %rd666;
+$L225:
+	sub.u32 %r297, %r10, 1;
+	mov.b32 %r298, %r286;
+$L226:
+	setp.hs.u32 %p190, %r298, 32;
+	@%p190 bra $L227;
+	mov.b64 {%r299, %r300}, %rd641;
+	shfl.sync.down.b32 %r301|%p191, %r299, %r298, %r297, %r17;
+	shfl.sync.down.b32 %r302, %r300, %r298, %r297, %r17;
+	mov.b64 %rd667, {%r301, %r302};
+	mov.b64 {%r303, %r304}, %rd642;
+	shfl.sync.down.b32 %r305, %r303, %r298, %r297, %r17;
+	shfl.sync.down.b32 %r306, %r304, %r298, %r297, %r17;
+	mov.b64 %rd668, {%r305, %r306};
+	@!%p191 bra $L228;
+	setp.ne.u32 %p192, %r18, 9;
+	@%p192 bra.uni $L230;
+	setp.lt.s64 %p193, %rd667, %rd641;
+	setp.eq.s64 %p194, %rd667, %rd641;
+	setp.lt.s64 %p195, %rd668, %rd642;
+	and.pred %p196, %p194, %p195;
+	or.pred %p197, %p193, %p196;
+	selp.b64 %rd669, %rd667, %rd641, %p197;
+	selp.b64 %rd670, %rd668, %rd642, %p197;
+	mov.b64 %rd641, %rd669;
+	mov.b64 %rd642, %rd670;
+	bra.uni $L229;
 $L230:
+	setp.ne.u32 %p198, %r18, 10;
+	@%p198 bra.uni $L231;
+	setp.gt.s64 %p199, %rd667, %rd641;
+	setp.eq.s64 %p200, %rd667, %rd641;
+	setp.lt.s64 %p201, %rd668, %rd642;
+	and.pred %p202, %p200, %p201;
+	or.pred %p203, %p199, %p202;
+	selp.b64 %rd671, %rd667, %rd641, %p203;
+	selp.b64 %rd672, %rd668, %rd642, %p203;
+	mov.b64 %rd641, %rd671;
+	mov.b64 %rd642, %rd672;
+	bra.uni $L229;
+$L231:
+	mov.b64 %rd673, %rd641;
+	mov.b64 %rd674, %rd642;
+	mov.b64 %rd675, %rd667;
+	mov.b64 %rd676, %rd668;
+	mov.b64 %rd653, %rd673;
+	mov.b64 %rd654, %rd674;
+	mov.b64 %rd655, %rd675;
+	mov.b64 %rd656, %rd676;
+	mov.b64 %rd657, %rd655;
+	mov.b64 %rd658, %rd656;
+	add.s64 %rd677, %rd653, %rd657;
+	mov.b64 %rd653, %rd677;
+	add.s64 %rd678, %rd654, %rd658;
+	mov.b64 %rd654, %rd678;
+$L232:
+	mov.b64 %rd641, %rd653;
+	mov.b64 %rd642, %rd654;
+$L229:
+$L228:
+	shl.b32 %r298, %r298, 1;
+	bra.uni $L226;
+$L227:
+$L224:
+	mul.wide.u32 %rd679, %r29, 16;
+	add.s64 %rd680, %rd11, %rd679;
+	setp.eq.u32 %p204, %r5, 0;
+	@!%p204 bra $L233;
+	st.global.s64 [%rd680+0], %rd641;
+	st.global.s64 [%rd680+8], %rd642;
+$L233:
 	ret;
 }
 
-.visible .entry gk_frontier_PushThread_bfs_visit__final_custom(
+.visible .entry gk_frontier_PushThread_bfs_visit__final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -9241,9 +2909,9 @@ $L230:
 	.param .b64 gk_s45
 )
 {
-	.reg .pred %p<23>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<215>;
+	.reg .pred %p<55>;
+	.reg .b32 %r<48>;
+	.reg .b64 %rd<171>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9268,6 +2936,7 @@ $L230:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -9291,8 +2960,8 @@ $L230:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	ld.param.s64 %rd30, [gk_s11];
 	mov.b64 %rd31, %rd30;
@@ -9310,8 +2979,8 @@ $L230:
 	mov.b64 %rd43, %rd42;
 	ld.param.s64 %rd44, [gk_s17];
 	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
 	mov.pred %p5, %p4;
 	ld.param.u64 %rd46, [gk_s19];
 	cvta.to.global.u64 %rd47, %rd46;
@@ -9334,8 +3003,8 @@ $L230:
 	mov.b64 %rd64, %rd63;
 	ld.param.s64 %rd65, [gk_s27];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
 	mov.pred %p7, %p6;
 	ld.param.u64 %rd67, [gk_s29];
 	cvta.to.global.u64 %rd68, %rd67;
@@ -9344,8 +3013,8 @@ $L230:
 	mov.b64 %rd71, %rd70;
 	ld.param.s64 %rd72, [gk_s31];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
 	ld.param.s64 %rd74, [gk_s33];
 	mov.b64 %rd75, %rd74;
 	ld.param.s64 %rd76, [gk_s34];
@@ -9373,348 +3042,253 @@ $L230:
 	mov.b64 %rd98, %rd97;
 	ld.param.s64 %rd99, [gk_s44];
 	mov.b64 %rd100, %rd99;
-	ld.param.s32 %r23, [gk_s45];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd101, 0;
-	mov.b64 %rd102, 0;
-	mov.b64 %rd103, 0;
-	mov.b64 %rd104, 0;
-	mov.b64 %rd101, %rd103;
-	mov.b64 %rd102, %rd104;
-$L1:
-	mov.b64 %rd105, %rd101;
-	mov.b64 %rd106, %rd102;
-	mov.b64 %rd107, %rd105;
-	mov.b64 %rd108, %rd106;
-	cvt.u64.u32 %rd109, %r5;
-	cvt.u64.u32 %rd110, %r6;
-	mov.b64 %rd111, %rd109;
+	ld.param.s32 %r24, [gk_s45];
+	mov.b32 %r25, %r24;
+	cvt.u64.u32 %rd103, %r5;
+	cvt.u64.u32 %rd104, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd101, 9223372036854775807;
+	mov.b64 %rd102, 9223372036854775807;
+	mov.b64 %rd105, %rd103;
+$L3:
+	setp.ge.s64 %p9, %rd105, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd106, %rd105, 16, %rd3;
+	ld.global.s64 %rd107, [%rd106+0];
+	ld.global.s64 %rd108, [%rd106+8];
+	setp.lt.s64 %p10, %rd107, %rd101;
+	setp.eq.s64 %p11, %rd107, %rd101;
+	setp.lt.s64 %p12, %rd108, %rd102;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd109, %rd107, %rd101, %p14;
+	selp.b64 %rd110, %rd108, %rd102, %p14;
+	mov.b64 %rd101, %rd109;
+	mov.b64 %rd102, %rd110;
+	add.s64 %rd105, %rd105, %rd104;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
 $L2:
-	setp.ge.s64 %p8, %rd111, %rd4;
-	@%p8 bra $L3;
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd101, -9223372036854775808;
+	mov.b64 %rd102, 9223372036854775807;
+	mov.b64 %rd111, %rd103;
+$L6:
+	setp.ge.s64 %p16, %rd111, %rd4;
+	@%p16 bra $L7;
 	mad.lo.s64 %rd112, %rd111, 16, %rd3;
 	ld.global.s64 %rd113, [%rd112+0];
 	ld.global.s64 %rd114, [%rd112+8];
-	mov.b64 %rd115, %rd107;
-	mov.b64 %rd116, %rd108;
-	mov.b64 %rd117, %rd113;
-	mov.b64 %rd118, %rd114;
-	mov.b64 %rd119, %rd115;
-	mov.b64 %rd120, %rd116;
+	setp.gt.s64 %p17, %rd113, %rd101;
+	setp.eq.s64 %p18, %rd113, %rd101;
+	setp.lt.s64 %p19, %rd114, %rd102;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd115, %rd113, %rd101, %p21;
+	selp.b64 %rd116, %rd114, %rd102, %p21;
+	mov.b64 %rd101, %rd115;
+	mov.b64 %rd102, %rd116;
+	add.s64 %rd111, %rd111, %rd104;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd117, 0;
+	mov.b64 %rd118, 0;
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd117, %rd119;
+	mov.b64 %rd118, %rd120;
+$L8:
 	mov.b64 %rd121, %rd117;
 	mov.b64 %rd122, %rd118;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd125, %rd119, %rd123;
-	mov.b64 %rd119, %rd125;
-	add.s64 %rd126, %rd120, %rd124;
-	mov.b64 %rd120, %rd126;
-$L4:
-	mov.b64 %rd107, %rd119;
-	mov.b64 %rd108, %rd120;
-	add.s64 %rd111, %rd111, %rd110;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd127, %rd107;
-	mov.b64 %rd128, %rd108;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd127;
-	shfl.sync.down.b32 %r28|%p9, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd129, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd128;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd130, {%r32, %r33};
-	@!%p9 bra $L5;
+	mov.b64 %rd101, %rd121;
+	mov.b64 %rd102, %rd122;
+	mov.b64 %rd123, %rd103;
+$L9:
+	setp.ge.s64 %p22, %rd123, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd124, %rd123, 16, %rd3;
+	ld.global.s64 %rd125, [%rd124+0];
+	ld.global.s64 %rd126, [%rd124+8];
+	mov.b64 %rd127, %rd101;
+	mov.b64 %rd128, %rd102;
+	mov.b64 %rd129, %rd125;
+	mov.b64 %rd130, %rd126;
 	mov.b64 %rd131, %rd127;
 	mov.b64 %rd132, %rd128;
 	mov.b64 %rd133, %rd129;
 	mov.b64 %rd134, %rd130;
-	mov.b64 %rd119, %rd131;
-	mov.b64 %rd120, %rd132;
-	mov.b64 %rd121, %rd133;
-	mov.b64 %rd122, %rd134;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd135, %rd119, %rd123;
-	mov.b64 %rd119, %rd135;
-	add.s64 %rd136, %rd120, %rd124;
-	mov.b64 %rd120, %rd136;
-$L6:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L5:
-	mov.b64 {%r34, %r35}, %rd127;
-	shfl.sync.down.b32 %r36|%p10, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd137, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd128;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd138, {%r40, %r41};
-	@!%p10 bra $L7;
-	mov.b64 %rd139, %rd127;
-	mov.b64 %rd140, %rd128;
-	mov.b64 %rd141, %rd137;
-	mov.b64 %rd142, %rd138;
-	mov.b64 %rd119, %rd139;
-	mov.b64 %rd120, %rd140;
-	mov.b64 %rd121, %rd141;
-	mov.b64 %rd122, %rd142;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd143, %rd119, %rd123;
-	mov.b64 %rd119, %rd143;
-	add.s64 %rd144, %rd120, %rd124;
-	mov.b64 %rd120, %rd144;
-$L8:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L7:
-	mov.b64 {%r42, %r43}, %rd127;
-	shfl.sync.down.b32 %r44|%p11, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd145, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd128;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd146, {%r48, %r49};
-	@!%p11 bra $L9;
-	mov.b64 %rd147, %rd127;
-	mov.b64 %rd148, %rd128;
-	mov.b64 %rd149, %rd145;
-	mov.b64 %rd150, %rd146;
-	mov.b64 %rd119, %rd147;
-	mov.b64 %rd120, %rd148;
-	mov.b64 %rd121, %rd149;
-	mov.b64 %rd122, %rd150;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd151, %rd119, %rd123;
-	mov.b64 %rd119, %rd151;
-	add.s64 %rd152, %rd120, %rd124;
-	mov.b64 %rd120, %rd152;
-$L10:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L9:
-	mov.b64 {%r50, %r51}, %rd127;
-	shfl.sync.down.b32 %r52|%p12, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd153, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd128;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd154, {%r56, %r57};
-	@!%p12 bra $L11;
-	mov.b64 %rd155, %rd127;
-	mov.b64 %rd156, %rd128;
-	mov.b64 %rd157, %rd153;
-	mov.b64 %rd158, %rd154;
-	mov.b64 %rd119, %rd155;
-	mov.b64 %rd120, %rd156;
-	mov.b64 %rd121, %rd157;
-	mov.b64 %rd122, %rd158;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd159, %rd119, %rd123;
-	mov.b64 %rd119, %rd159;
-	add.s64 %rd160, %rd120, %rd124;
-	mov.b64 %rd120, %rd160;
-$L12:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd137, %rd131, %rd135;
+	mov.b64 %rd131, %rd137;
+	add.s64 %rd138, %rd132, %rd136;
+	mov.b64 %rd132, %rd138;
 $L11:
-	mov.b64 {%r58, %r59}, %rd127;
-	shfl.sync.down.b32 %r60|%p13, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd161, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd128;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd162, {%r64, %r65};
-	@!%p13 bra $L13;
-	mov.b64 %rd163, %rd127;
-	mov.b64 %rd164, %rd128;
-	mov.b64 %rd165, %rd161;
-	mov.b64 %rd166, %rd162;
-	mov.b64 %rd119, %rd163;
-	mov.b64 %rd120, %rd164;
-	mov.b64 %rd121, %rd165;
-	mov.b64 %rd122, %rd166;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd167, %rd119, %rd123;
-	mov.b64 %rd119, %rd167;
-	add.s64 %rd168, %rd120, %rd124;
-	mov.b64 %rd120, %rd168;
-$L14:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L13:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L15;
-	mul.wide.u32 %rd169, %r8, 16;
-	add.s64 %rd170, %rd1, %rd169;
-	st.shared.s64 [%rd170+0], %rd127;
-	st.shared.s64 [%rd170+8], %rd128;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L16;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L17;
-	mul.wide.u32 %rd171, %r7, 16;
-	add.s64 %rd172, %rd1, %rd171;
-	ld.shared.s64 %rd173, [%rd172+0];
-	ld.shared.s64 %rd174, [%rd172+8];
-	mov.b64 %rd127, %rd173;
-	mov.b64 %rd128, %rd174;
-$L17:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd127;
-	shfl.sync.down.b32 %r69|%p17, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd175, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd128;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd176, {%r73, %r74};
-	@!%p17 bra $L18;
-	mov.b64 %rd177, %rd127;
-	mov.b64 %rd178, %rd128;
-	mov.b64 %rd179, %rd175;
-	mov.b64 %rd180, %rd176;
-	mov.b64 %rd119, %rd177;
-	mov.b64 %rd120, %rd178;
-	mov.b64 %rd121, %rd179;
-	mov.b64 %rd122, %rd180;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd181, %rd119, %rd123;
-	mov.b64 %rd119, %rd181;
-	add.s64 %rd182, %rd120, %rd124;
-	mov.b64 %rd120, %rd182;
-$L19:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L18:
-	mov.b64 {%r75, %r76}, %rd127;
-	shfl.sync.down.b32 %r77|%p18, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd183, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd128;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd184, {%r81, %r82};
-	@!%p18 bra $L20;
-	mov.b64 %rd185, %rd127;
-	mov.b64 %rd186, %rd128;
-	mov.b64 %rd187, %rd183;
-	mov.b64 %rd188, %rd184;
-	mov.b64 %rd119, %rd185;
-	mov.b64 %rd120, %rd186;
-	mov.b64 %rd121, %rd187;
-	mov.b64 %rd122, %rd188;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd189, %rd119, %rd123;
-	mov.b64 %rd119, %rd189;
-	add.s64 %rd190, %rd120, %rd124;
-	mov.b64 %rd120, %rd190;
-$L21:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L20:
-	mov.b64 {%r83, %r84}, %rd127;
-	shfl.sync.down.b32 %r85|%p19, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd191, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd128;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd192, {%r89, %r90};
-	@!%p19 bra $L22;
-	mov.b64 %rd193, %rd127;
-	mov.b64 %rd194, %rd128;
-	mov.b64 %rd195, %rd191;
-	mov.b64 %rd196, %rd192;
-	mov.b64 %rd119, %rd193;
-	mov.b64 %rd120, %rd194;
-	mov.b64 %rd121, %rd195;
-	mov.b64 %rd122, %rd196;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd197, %rd119, %rd123;
-	mov.b64 %rd119, %rd197;
-	add.s64 %rd198, %rd120, %rd124;
-	mov.b64 %rd120, %rd198;
-$L23:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L22:
-	mov.b64 {%r91, %r92}, %rd127;
-	shfl.sync.down.b32 %r93|%p20, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd199, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd128;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd200, {%r97, %r98};
-	@!%p20 bra $L24;
-	mov.b64 %rd201, %rd127;
-	mov.b64 %rd202, %rd128;
-	mov.b64 %rd203, %rd199;
-	mov.b64 %rd204, %rd200;
-	mov.b64 %rd119, %rd201;
-	mov.b64 %rd120, %rd202;
-	mov.b64 %rd121, %rd203;
-	mov.b64 %rd122, %rd204;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd205, %rd119, %rd123;
-	mov.b64 %rd119, %rd205;
-	add.s64 %rd206, %rd120, %rd124;
-	mov.b64 %rd120, %rd206;
-$L25:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L24:
-	mov.b64 {%r99, %r100}, %rd127;
-	shfl.sync.down.b32 %r101|%p21, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd207, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd128;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd208, {%r105, %r106};
-	@!%p21 bra $L26;
-	mov.b64 %rd209, %rd127;
-	mov.b64 %rd210, %rd128;
-	mov.b64 %rd211, %rd207;
-	mov.b64 %rd212, %rd208;
-	mov.b64 %rd119, %rd209;
-	mov.b64 %rd120, %rd210;
-	mov.b64 %rd121, %rd211;
-	mov.b64 %rd122, %rd212;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd213, %rd119, %rd123;
-	mov.b64 %rd119, %rd213;
-	add.s64 %rd214, %rd120, %rd124;
-	mov.b64 %rd120, %rd214;
-$L27:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L26:
+	mov.b64 %rd101, %rd131;
+	mov.b64 %rd102, %rd132;
+	add.s64 %rd123, %rd123, %rd104;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd139, %rd101;
+	mov.b64 %rd140, %rd102;
+	// block reduction
+	mov.b32 %r26, 1;
+	mov.b32 %r27, 1;
+	sub.u32 %r28, %r13, 1;
+	mov.b32 %r29, %r26;
+$L12:
+	setp.hs.u32 %p23, %r29, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r30, %r31}, %rd139;
+	shfl.sync.down.b32 %r32|%p24, %r30, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
+	mov.b64 %rd141, {%r32, %r33};
+	mov.b64 {%r34, %r35}, %rd140;
+	shfl.sync.down.b32 %r36, %r34, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r29, %r28, %r17;
+	mov.b64 %rd142, {%r36, %r37};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd141, %rd139;
+	setp.eq.s64 %p27, %rd141, %rd139;
+	setp.lt.s64 %p28, %rd142, %rd140;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd143, %rd141, %rd139, %p30;
+	selp.b64 %rd144, %rd142, %rd140, %p30;
+	mov.b64 %rd139, %rd143;
+	mov.b64 %rd140, %rd144;
+	bra.uni $L15;
 $L16:
-	setp.eq.u32 %p22, %r5, 0;
-	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd127;
-	st.global.s64 [%rd6+8], %rd128;
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd141, %rd139;
+	setp.eq.s64 %p33, %rd141, %rd139;
+	setp.lt.s64 %p34, %rd142, %rd140;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd145, %rd141, %rd139, %p36;
+	selp.b64 %rd146, %rd142, %rd140, %p36;
+	mov.b64 %rd139, %rd145;
+	mov.b64 %rd140, %rd146;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd147, %rd139;
+	mov.b64 %rd148, %rd140;
+	mov.b64 %rd149, %rd141;
+	mov.b64 %rd150, %rd142;
+	mov.b64 %rd131, %rd147;
+	mov.b64 %rd132, %rd148;
+	mov.b64 %rd133, %rd149;
+	mov.b64 %rd134, %rd150;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd151, %rd131, %rd135;
+	mov.b64 %rd131, %rd151;
+	add.s64 %rd152, %rd132, %rd136;
+	mov.b64 %rd132, %rd152;
+$L18:
+	mov.b64 %rd139, %rd131;
+	mov.b64 %rd140, %rd132;
+$L15:
+$L14:
+	shl.b32 %r29, %r29, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd153, %r8, 16;
+	add.s64 %rd154, %rd1, %rd153;
+	st.shared.s64 [%rd154+0], %rd139;
+	st.shared.s64 [%rd154+8], %rd140;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd155, %r7, 16;
+	add.s64 %rd156, %rd1, %rd155;
+	ld.shared.s64 %rd157, [%rd156+0];
+	ld.shared.s64 %rd158, [%rd156+8];
+	mov.b64 %rd139, %rd157;
+	mov.b64 %rd140, %rd158;
+$L21:
+	sub.u32 %r38, %r10, 1;
+	mov.b32 %r39, %r27;
+$L22:
+	setp.hs.u32 %p40, %r39, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r40, %r41}, %rd139;
+	shfl.sync.down.b32 %r42|%p41, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd159, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd140;
+	shfl.sync.down.b32 %r46, %r44, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r47, %r45, %r39, %r38, %r17;
+	mov.b64 %rd160, {%r46, %r47};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd159, %rd139;
+	setp.eq.s64 %p44, %rd159, %rd139;
+	setp.lt.s64 %p45, %rd160, %rd140;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd161, %rd159, %rd139, %p47;
+	selp.b64 %rd162, %rd160, %rd140, %p47;
+	mov.b64 %rd139, %rd161;
+	mov.b64 %rd140, %rd162;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd159, %rd139;
+	setp.eq.s64 %p50, %rd159, %rd139;
+	setp.lt.s64 %p51, %rd160, %rd140;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd163, %rd159, %rd139, %p53;
+	selp.b64 %rd164, %rd160, %rd140, %p53;
+	mov.b64 %rd139, %rd163;
+	mov.b64 %rd140, %rd164;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd165, %rd139;
+	mov.b64 %rd166, %rd140;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd160;
+	mov.b64 %rd131, %rd165;
+	mov.b64 %rd132, %rd166;
+	mov.b64 %rd133, %rd167;
+	mov.b64 %rd134, %rd168;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd169, %rd131, %rd135;
+	mov.b64 %rd131, %rd169;
+	add.s64 %rd170, %rd132, %rd136;
+	mov.b64 %rd132, %rd170;
 $L28:
+	mov.b64 %rd139, %rd131;
+	mov.b64 %rd140, %rd132;
+$L25:
+$L24:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd139;
+	st.global.s64 [%rd6+8], %rd140;
+$L29:
 	ret;
 }
 `
@@ -9731,7 +3305,7 @@ const gokkosPTX5 = `//
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
-.visible .entry gk_frontier_PushGlobal_bfs_visit__main_minloc(
+.visible .entry gk_frontier_PushGlobal_bfs_visit__main(
 	.param .b64 gk_league,
 	.param .b64 gk_team_size,
 	.param .b64 gk_vector_length,
@@ -9741,6 +3315,7 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -9792,9 +3367,9 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s48
 )
 {
-	.reg .pred %p<119>;
-	.reg .b32 %r<177>;
-	.reg .b64 %rd<426>;
+	.reg .pred %p<112>;
+	.reg .b32 %r<148>;
+	.reg .b64 %rd<440>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9824,25 +3399,26 @@ const gokkosPTX5 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
 	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
 	cvt.u64.u32 %rd12, %r2;
 	mov.u64 %rd13, gk_dyn;
 	add.s64 %rd14, %rd13, %rd5;
 	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
 	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
+	cvt.u64.u32 %rd18, %r29;
 	cvta.to.global.u64 %rd19, %rd7;
 	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
 	add.s64 %rd20, %rd17, %rd8;
@@ -9870,8 +3446,8 @@ const gokkosPTX5 = `//
 	mov.b64 %rd46, %rd45;
 	ld.param.s64 %rd47, [gk_s9];
 	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
 	ld.param.s64 %rd49, [gk_s11];
 	mov.b64 %rd50, %rd49;
@@ -9889,8 +3465,8 @@ const gokkosPTX5 = `//
 	mov.b64 %rd62, %rd61;
 	ld.param.s64 %rd63, [gk_s17];
 	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
 	ld.param.u64 %rd65, [gk_s19];
 	cvta.to.global.u64 %rd66, %rd65;
@@ -9913,8 +3489,8 @@ const gokkosPTX5 = `//
 	mov.b64 %rd83, %rd82;
 	ld.param.s64 %rd84, [gk_s27];
 	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
 	ld.param.u64 %rd86, [gk_s29];
 	cvta.to.global.u64 %rd87, %rd86;
@@ -9923,8 +3499,8 @@ const gokkosPTX5 = `//
 	mov.b64 %rd90, %rd89;
 	ld.param.s64 %rd91, [gk_s31];
 	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
 	ld.param.s64 %rd93, [gk_s33];
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s34];
@@ -9959,3663 +3535,789 @@ const gokkosPTX5 = `//
 	mov.b64 %rd124, %rd123;
 	ld.param.s64 %rd125, [gk_s47];
 	mov.b64 %rd126, %rd125;
-	ld.param.s32 %r35, [gk_s48];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd127, 9223372036854775807;
-	mov.b64 %rd128, 9223372036854775807;
-	cvt.u64.u32 %rd130, %r28;
-	cvt.u64.u32 %rd131, %r29;
-	mov.b64 %rd132, %rd130;
-$L1:
-	setp.ge.s64 %p9, %rd132, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd129, %rd132;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd133, %rd27;
-	mov.b64 %rd134, %rd30;
-	mov.b64 %rd135, %rd32;
-	mov.b64 %rd136, %rd34;
-	mov.b64 %rd137, %rd37;
-	mov.b64 %rd138, %rd39;
-	mov.b64 %rd139, %rd41;
-	mov.b64 %rd140, %rd44;
-	mov.b64 %rd141, %rd46;
-	mov.b64 %rd142, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd143, %rd50;
-	mov.b64 %rd144, %rd53;
-	mov.b64 %rd145, %rd55;
-	mov.b64 %rd146, %rd57;
-	mov.b64 %rd147, %rd60;
-	mov.b64 %rd148, %rd62;
-	mov.b64 %rd149, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd150, %rd67;
-	mov.b64 %rd151, %rd69;
-	mov.b64 %rd152, %rd71;
-	mov.b64 %rd153, %rd74;
-	mov.b64 %rd154, %rd76;
-	mov.b64 %rd155, %rd78;
-	mov.b64 %rd156, %rd81;
-	mov.b64 %rd157, %rd83;
-	mov.b64 %rd158, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd159, %rd88;
-	mov.b64 %rd160, %rd90;
-	mov.b64 %rd161, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd162, %rd94;
-	mov.b64 %rd163, %rd96;
-	mov.b64 %rd164, %rd99;
-	mov.b64 %rd165, %rd101;
-	mov.b64 %rd166, %rd103;
-	mov.b64 %rd167, %rd105;
-	mov.b64 %rd168, %rd108;
-	mov.b64 %rd169, %rd110;
-	mov.b64 %rd170, %rd112;
-	mov.b64 %rd171, %rd115;
-	mov.b64 %rd172, %rd117;
-	mov.b64 %rd173, %rd119;
-	mov.b64 %rd174, %rd122;
-	mov.b64 %rd175, %rd124;
-	mov.b64 %rd176, %rd126;
-	mov.b32 %r38, %r36;
-	add.s64 %rd177, %rd15, %rd23;
-	mad.lo.s64 %rd178, %rd162, 4, 15;
-	and.b64 %rd178, %rd178, -16;
-	add.s64 %rd23, %rd23, %rd178;
-	mov.b64 %rd179, %rd177;
-	mov.b64 %rd180, %rd162;
-	mov.b64 %rd181, 1;
-	mov.b64 %rd182, %rd179;
-	mov.b64 %rd183, %rd180;
-	mov.b64 %rd184, %rd181;
-	mov.b64 %rd185, %rd2;
-	mov.b64 %rd186, %rd129;
-	mul.lo.s64 %rd187, %rd186, %rd167;
-	div.s64 %rd188, %rd187, %rd185;
-	setp.eq.s64 %p13, %rd185, -1;
-	neg.s64 %rd189, %rd187;
-	selp.b64 %rd190, %rd189, %rd188, %p13;
-	setp.eq.s64 %p14, %rd185, 0;
-	selp.b64 %rd191, 0, %rd190, %p14;
-	mov.b64 %rd192, %rd191;
-	add.s64 %rd193, %rd186, 1;
-	mul.lo.s64 %rd194, %rd193, %rd167;
-	div.s64 %rd195, %rd194, %rd185;
-	setp.eq.s64 %p15, %rd185, -1;
-	neg.s64 %rd196, %rd194;
-	selp.b64 %rd197, %rd196, %rd195, %p15;
-	setp.eq.s64 %p16, %rd185, 0;
-	selp.b64 %rd198, 0, %rd197, %p16;
-	mov.b64 %rd199, %rd198;
-	cvt.u64.u32 %rd200, %r4;
-	mov.b64 %rd201, %rd200;
-	mul.lo.s64 %rd202, %rd201, %rd162;
-	mov.b64 %rd203, %rd202;
-	@!%p11 bra $L5;
-	sub.s64 %rd204, %rd199, %rd192;
-	mov.b64 %rd203, %rd204;
-$L5:
-	mov.b64 %rd205, %rd192;
-$L6:
-	setp.lt.s64 %p17, %rd205, %rd199;
-	not.pred %p18, %p17;
-	@!%p18 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd206, 0;
-	add.s64 %rd207, %rd205, %rd203;
-	min.s64 %rd208, %rd199, %rd207;
-	mov.b64 %rd209, %rd208;
-	cvt.u64.u32 %rd210, %r2;
-	add.s64 %rd211, %rd205, %rd210;
-	mov.b64 %rd212, %rd211;
-	mov.b64 %rd213, %rd143;
-	mov.b64 %rd214, %rd212;
-	sub.s64 %rd215, %rd213, 1;
-	mov.b64 %rd216, %rd215;
-	mov.b64 %rd217, 0;
-	mov.b64 %rd218, %rd216;
-$L11:
-	setp.lt.s64 %p19, %rd217, %rd218;
-	not.pred %p20, %p19;
-	@!%p20 bra $L15;
-	bra.uni $L13;
-$L15:
-	add.s64 %rd219, %rd217, %rd218;
-	add.s64 %rd220, %rd219, 1;
-	shr.u64 %rd221, %rd220, 1;
-	mov.b64 %rd222, %rd221;
-	mul.lo.s64 %rd223, %rd222, %rd166;
-	mad.lo.s64 %rd224, %rd223, 8, %rd164;
-	ld.global.nc.s64 %rd225, [%rd224+0];
-	mov.b64 %rd226, %rd225;
-	setp.le.s64 %p21, %rd226, %rd214;
-	@!%p21 bra $L16;
-	mov.b64 %rd217, %rd222;
-	bra.uni $L17;
-$L16:
-	sub.s64 %rd227, %rd222, 1;
-	mov.b64 %rd218, %rd227;
-$L17:
-$L12:
-	bra.uni $L11;
-$L13:
-	max.s64 %rd228, %rd217, 0;
-	mov.b64 %rd229, %rd228;
-	mov.b64 %rd230, %rd229;
-$L18:
-	setp.lt.s64 %p22, %rd212, %rd209;
-	not.pred %p23, %p22;
-	@!%p23 bra $L22;
-	bra.uni $L20;
-$L22:
-$L23:
-	add.s64 %rd231, %rd230, 1;
-	mul.lo.s64 %rd232, %rd231, %rd166;
-	mad.lo.s64 %rd233, %rd232, 8, %rd164;
-	ld.global.nc.s64 %rd234, [%rd233+0];
-	mov.b64 %rd235, %rd234;
-	setp.le.s64 %p24, %rd235, %rd212;
-	not.pred %p25, %p24;
-	@!%p25 bra $L27;
-	bra.uni $L25;
-$L27:
-	add.s64 %rd236, %rd230, 1;
-	mov.b64 %rd230, %rd236;
-$L24:
-	bra.uni $L23;
-$L25:
-	mov.pred %p26, %p10;
-	mov.b64 %rd237, %rd143;
-	mov.b64 %rd238, %rd230;
-$L28:
-	@!%p26 bra $L32;
-	shr.s64 %rd239, %rd238, 5;
-	mul.lo.s64 %rd240, %rd239, %rd149;
-	mad.lo.s64 %rd241, %rd240, 4, %rd147;
-	ld.global.nc.u32 %r39, [%rd241+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd242, %rd238, 31;
-	min.u64 %rd243, %rd242, 32;
-	cvt.u32.u64 %r41, %rd243;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p27, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p27;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p28, %r45, 0x0;
-	@!%p28 bra $L34;
-	cvt.u32.u64 %r46, %rd238;
-	mov.b32 %r47, %r46;
-	bra.uni $L30;
-$L34:
-	mov.b32 %r47, -1;
-	bra.uni $L30;
-$L32:
-	mul.lo.s64 %rd244, %rd238, %rd146;
-	mad.lo.s64 %rd245, %rd244, 4, %rd144;
-	ld.global.nc.s32 %r48, [%rd245+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L30;
-$L29:
-	bra.uni $L28;
-$L30:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd246, %rd133;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd247, %r51;
-	mul.lo.s64 %rd248, %rd247, %rd136;
-	mad.lo.s64 %rd249, %rd248, 8, %rd134;
-	ld.global.nc.s64 %rd250, [%rd249+0];
-	mov.b64 %rd251, %rd250;
-	mov.b64 %rd252, %rd251;
-	mul.lo.s64 %rd253, %rd230, %rd166;
-	mad.lo.s64 %rd254, %rd253, 8, %rd164;
-	ld.global.nc.s64 %rd255, [%rd254+0];
-	mov.b64 %rd256, %rd255;
-	add.s64 %rd257, %rd252, %rd212;
-	sub.s64 %rd258, %rd257, %rd256;
-	mov.b64 %rd259, %rd258;
-	mul.lo.s64 %rd260, %rd259, %rd139;
-	mad.lo.s64 %rd261, %rd260, 4, %rd137;
-	ld.global.nc.s32 %r52, [%rd261+0];
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r38;
-	mov.b32 %r56, %r50;
-	mov.b32 %r57, %r54;
-	mov.b64 %rd262, %rd259;
-$L35:
-	cvt.s64.s32 %rd263, %r57;
-	mul.lo.s64 %rd264, %rd263, %rd170;
-	mad.lo.s64 %rd265, %rd264, 4, %rd168;
-	ld.relaxed.gpu.global.s32 %r58, [%rd265+0];
-	mov.b32 %r59, %r58;
-	setp.ge.s32 %p29, %r59, 0;
-	mov.pred %p30, %p29;
-	not.pred %p31, %p30;
-	@!%p31 bra $L39;
-	cvt.s64.s32 %rd266, %r57;
-	mul.lo.s64 %rd267, %rd266, %rd170;
-	mad.lo.s64 %rd268, %rd267, 4, %rd168;
-	mov.b32 %r60, -1;
-	atom.global.cas.b32 %r61, [%rd268], %r60, %r56;
-	setp.eq.u32 %p32, %r61, %r60;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	mov.pred %p30, %p34;
-$L39:
-	@!%p30 bra $L41;
-	mov.pred %p35, 0;
-	bra.uni $L37;
-$L41:
-	add.s32 %r62, %r55, 1;
-	cvt.s64.s32 %rd269, %r57;
-	mul.lo.s64 %rd270, %rd269, %rd173;
-	mad.lo.s64 %rd271, %rd270, 4, %rd171;
-	st.global.s32 [%rd271+0], %r62;
-	mov.pred %p35, 1;
-	bra.uni $L37;
-$L36:
-	bra.uni $L35;
-$L37:
-	@!%p35 bra $L43;
-	mov.pred %p36, 0;
-	mov.b64 %rd272, %rd206;
-	mov.b32 %r63, %r54;
-$L44:
-	@!%p11 bra $L48;
-	shr.s32 %r64, %r63, 5;
-	cvt.s64.s32 %rd273, %r64;
-	mov.b64 %rd274, %rd273;
-	and.b32 %r65, %r63, 31;
-	cvt.s64.s32 %rd275, %r65;
-	min.u64 %rd276, %rd275, 32;
-	cvt.u32.u64 %r66, %rd276;
-	mov.b32 %r68, 0x1;
-	shl.b32 %r67, %r68, %r66;
-	setp.hs.u32 %p37, %r66, 32;
-	selp.b32 %r69, 0, %r67, %p37;
-	mov.b32 %r70, %r69;
-	mov.b64 %rd277, %rd274;
-	mov.b32 %r71, %r70;
-	mul.lo.s64 %rd278, %rd277, %rd158;
-	mad.lo.s64 %rd279, %rd278, 4, %rd156;
-	ld.relaxed.gpu.global.u32 %r72, [%rd279+0];
-	mov.b32 %r73, %r72;
-	and.b32 %r74, %r73, %r71;
-	setp.ne.u32 %p38, %r74, 0x0;
-	mov.pred %p39, %p38;
-	not.pred %p40, %p39;
-	@!%p40 bra $L50;
-	mul.lo.s64 %rd280, %rd277, %rd158;
-	mad.lo.s64 %rd281, %rd280, 4, %rd156;
-	atom.global.or.b32 %r75, [%rd281], %r71;
-	mov.b32 %r76, %r75;
-	and.b32 %r77, %r76, %r71;
-	setp.ne.u32 %p41, %r77, 0x0;
-	mov.pred %p39, %p41;
-$L50:
-	@!%p39 bra $L52;
-	mov.b64 %rd282, %rd272;
-	mov.b64 %rd283, %rd282;
-	mov.pred %p42, 0;
-	bra.uni $L46;
-$L52:
-	mov.b64 %rd284, %rd272;
-	mov.b64 %rd283, %rd284;
-	mov.pred %p42, 1;
-	bra.uni $L46;
-$L48:
-	@!%p12 bra $L54;
-	cvt.s64.s32 %rd285, %r63;
-	mul.lo.s64 %rd286, %rd285, %rd161;
-	mad.lo.s64 %rd287, %rd286, 4, %rd159;
-	ld.relaxed.gpu.global.s32 %r78, [%rd287+0];
-	mov.b32 %r79, %r78;
-	setp.eq.s32 %p43, %r79, %r37;
-	mov.pred %p44, %p43;
-	not.pred %p45, %p44;
-	@!%p45 bra $L56;
-	cvt.s64.s32 %rd288, %r63;
-	mul.lo.s64 %rd289, %rd288, %rd161;
-	mad.lo.s64 %rd290, %rd289, 4, %rd159;
-	atom.global.exch.b32 %r80, [%rd290], %r37;
-	mov.b32 %r81, %r80;
-	setp.eq.s32 %p46, %r81, %r37;
-	mov.pred %p44, %p46;
-$L56:
-	@!%p44 bra $L58;
-	mov.b64 %rd291, %rd272;
-	mov.b64 %rd283, %rd291;
-	mov.pred %p42, 0;
-	bra.uni $L46;
-$L58:
-$L54:
-	mul.lo.s64 %rd292, %rd272, %rd184;
-	mad.lo.s64 %rd293, %rd292, 4, %rd182;
-	st.shared.s32 [%rd293+0], %r63;
-	add.s64 %rd294, %rd272, 1;
-	mov.b64 %rd295, %rd294;
-	mov.b64 %rd283, %rd295;
-	mov.pred %p42, 1;
-	bra.uni $L46;
-$L45:
-	bra.uni $L44;
-$L46:
-	mov.b64 %rd296, %rd283;
-	mov.pred %p47, %p42;
-	mov.b64 %rd206, %rd296;
-	mov.pred %p36, %p47;
-	@!%p36 bra $L60;
-	mov.b64 %rd297, %rd133;
-	mov.b32 %r82, %r54;
-	setp.lt.s64 %p48, %rd127, 64;
-	setp.le.s64 %p49, %rd163, 1;
-	or.pred %p50, %p48, %p49;
-	@!%p50 bra $L61;
-	mov.b64 %rd298, %rd297;
-	mov.b32 %r83, %r82;
-	cvt.s64.s32 %rd299, %r83;
-	add.s64 %rd300, %rd299, 1;
-	mul.lo.s64 %rd301, %rd300, %rd136;
-	mad.lo.s64 %rd302, %rd301, 8, %rd134;
-	ld.global.nc.s64 %rd303, [%rd302+0];
-	mov.b64 %rd304, %rd303;
-	cvt.s64.s32 %rd305, %r83;
-	mul.lo.s64 %rd306, %rd305, %rd136;
-	mad.lo.s64 %rd307, %rd306, 8, %rd134;
-	ld.global.nc.s64 %rd308, [%rd307+0];
-	mov.b64 %rd309, %rd308;
-	sub.s64 %rd310, %rd304, %rd309;
-	mov.b64 %rd311, %rd310;
-	add.s64 %rd312, %rd128, %rd311;
-	mov.b64 %rd128, %rd312;
-	bra.uni $L62;
-$L61:
-	rem.s64 %rd313, %rd127, %rd163;
-	setp.eq.s64 %p51, %rd163, -1;
-	selp.b64 %rd314, 0, %rd313, %p51;
-	setp.eq.s64 %p52, %rd163, 0;
-	selp.b64 %rd315, %rd127, %rd314, %p52;
-	setp.eq.s64 %p53, %rd315, 0;
-	@!%p53 bra $L64;
-	mov.b64 %rd316, %rd297;
-	mov.b32 %r84, %r82;
-	cvt.s64.s32 %rd317, %r84;
-	add.s64 %rd318, %rd317, 1;
-	mul.lo.s64 %rd319, %rd318, %rd136;
-	mad.lo.s64 %rd320, %rd319, 8, %rd134;
-	ld.global.nc.s64 %rd321, [%rd320+0];
-	mov.b64 %rd322, %rd321;
-	cvt.s64.s32 %rd323, %r84;
-	mul.lo.s64 %rd324, %rd323, %rd136;
-	mad.lo.s64 %rd325, %rd324, 8, %rd134;
-	ld.global.nc.s64 %rd326, [%rd325+0];
-	mov.b64 %rd327, %rd326;
-	sub.s64 %rd328, %rd322, %rd327;
-	mov.b64 %rd329, %rd328;
-	mul.lo.s64 %rd330, %rd163, %rd329;
-	add.s64 %rd331, %rd128, %rd330;
-	mov.b64 %rd128, %rd331;
-$L64:
-$L62:
-	add.s64 %rd332, %rd127, 1;
-	mov.b64 %rd127, %rd332;
-$L60:
-$L43:
-$L19:
-	add.s64 %rd333, %rd212, %rd201;
-	mov.b64 %rd212, %rd333;
-	bra.uni $L18;
-$L20:
-	mov.b64 %rd334, %rd206;
-$L65:
-	@!%p11 bra $L69;
-	bra.uni $L67;
-$L69:
-	// block scan
-	mov.b64 %rd335, %rd334;
-	mov.b32 %r85, %r3;
-$L70:
-	setp.hs.u32 %p54, %r85, 32;
-	@%p54 bra $L71;
-	mov.b64 {%r86, %r87}, %rd335;
-	shfl.sync.up.b32 %r88|%p55, %r86, %r85, 0, %r17;
-	shfl.sync.up.b32 %r89, %r87, %r85, 0, %r17;
-	mov.b64 %rd336, {%r88, %r89};
-	@!%p55 bra $L72;
-	add.s64 %rd337, %rd336, %rd335;
-	mov.b64 %rd335, %rd337;
-$L72:
-	shl.b32 %r85, %r85, 1;
-	bra.uni $L70;
-$L71:
-	mov.b64 {%r90, %r91}, %rd335;
-	shfl.sync.up.b32 %r92|%p56, %r90, %r3, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r3, 0, %r17;
-	mov.b64 %rd338, {%r92, %r93};
-	setp.lo.u32 %p57, %r3, 32;
-	and.pred %p58, %p56, %p57;
-	selp.b64 %rd339, %rd338, 0, %p58;
-	sub.u32 %r94, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r94;
-	@!%p59 bra $L73;
-	mul.wide.u32 %rd340, %r8, 16;
-	add.s64 %rd341, %rd1, %rd340;
-	st.shared.s64 [%rd341+0], %rd335;
-$L73:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L74;
-	mov.b64 %rd342, 0;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L75;
-	mul.wide.u32 %rd343, %r7, 16;
-	add.s64 %rd344, %rd1, %rd343;
-	ld.shared.s64 %rd345, [%rd344+0];
-	mov.b64 %rd342, %rd345;
-$L75:
-	mov.b64 {%r95, %r96}, %rd342;
-	shfl.sync.up.b32 %r97|%p62, %r95, 1, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 1, 0, %r17;
-	mov.b64 %rd346, {%r97, %r98};
-	@!%p62 bra $L76;
-	add.s64 %rd347, %rd346, %rd342;
-	mov.b64 %rd342, %rd347;
-$L76:
-	mov.b64 {%r99, %r100}, %rd342;
-	shfl.sync.up.b32 %r101|%p63, %r99, 2, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 2, 0, %r17;
-	mov.b64 %rd348, {%r101, %r102};
-	@!%p63 bra $L77;
-	add.s64 %rd349, %rd348, %rd342;
-	mov.b64 %rd342, %rd349;
-$L77:
-	mov.b64 {%r103, %r104}, %rd342;
-	shfl.sync.up.b32 %r105|%p64, %r103, 4, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 4, 0, %r17;
-	mov.b64 %rd350, {%r105, %r106};
-	@!%p64 bra $L78;
-	add.s64 %rd351, %rd350, %rd342;
-	mov.b64 %rd342, %rd351;
-$L78:
-	mov.b64 {%r107, %r108}, %rd342;
-	shfl.sync.up.b32 %r109|%p65, %r107, 8, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 8, 0, %r17;
-	mov.b64 %rd352, {%r109, %r110};
-	@!%p65 bra $L79;
-	add.s64 %rd353, %rd352, %rd342;
-	mov.b64 %rd342, %rd353;
-$L79:
-	mov.b64 {%r111, %r112}, %rd342;
-	shfl.sync.up.b32 %r113|%p66, %r111, 16, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 16, 0, %r17;
-	mov.b64 %rd354, {%r113, %r114};
-	@!%p66 bra $L80;
-	add.s64 %rd355, %rd354, %rd342;
-	mov.b64 %rd342, %rd355;
-$L80:
-	mov.b64 {%r115, %r116}, %rd342;
-	shfl.sync.up.b32 %r117|%p67, %r115, 1, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
-	mov.b64 %rd356, {%r117, %r118};
-	selp.b64 %rd357, %rd356, 0, %p67;
-	@!%p61 bra $L81;
-	mul.wide.u32 %rd358, %r7, 16;
-	add.s64 %rd359, %rd1, %rd358;
-	add.s64 %rd360, %rd359, 512;
-	st.shared.s64 [%rd360+0], %rd357;
-$L81:
-	sub.u32 %r119, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r119;
-	@!%p68 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd342;
-$L82:
-$L74:
-	bar.sync 0;
-	mul.wide.u32 %rd361, %r8, 16;
-	add.s64 %rd362, %rd1, %rd361;
-	add.s64 %rd363, %rd362, 512;
-	ld.shared.s64 %rd364, [%rd363+0];
-	add.s64 %rd365, %rd364, %rd339;
-	ld.shared.s64 %rd366, [%rd1+1024];
-	mov.b64 {%r120, %r121}, %rd365;
-	shfl.sync.idx.b32 %r122|%p69, %r120, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r123, %r121, 0, %r21, %r17;
-	mov.b64 %rd367, {%r122, %r123};
-	mov.b64 %rd368, %rd366;
-	mov.b64 %rd369, %rd367;
-	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	mov.b64 %rd375, 0;
-	cvt.u64.u32 %rd376, %r2;
-	setp.eq.s64 %p70, %rd376, 0;
-	setp.gt.s64 %p71, %rd374, 0;
-	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L84;
-	atom.global.add.u64 %rd377, [%rd153], %rd374;
-	mov.b64 %rd378, %rd377;
-	mov.b64 %rd375, %rd378;
-$L84:
-	cvt.u64.u32 %rd379, %r2;
-	setp.eq.s64 %p73, %rd379, 0;
-	setp.eq.u32 %p74, %r1, 0;
-	and.pred %p75, %p73, %p74;
-	bar.sync 0;
-	@!%p75 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd375;
-$L85:
-	bar.sync 0;
-	ld.shared.s64 %rd380, [%rd1+1024];
-	mov.b64 %rd381, %rd380;
-	mov.b64 %rd375, %rd381;
-	add.s64 %rd382, %rd375, %rd373;
-	mov.b64 %rd383, %rd382;
-	mov.b64 %rd384, 0;
-$L86:
-	setp.lt.s64 %p76, %rd384, %rd334;
-	not.pred %p77, %p76;
-	@!%p77 bra $L90;
-	bra.uni $L88;
-$L90:
-	mul.lo.s64 %rd385, %rd384, %rd184;
-	mad.lo.s64 %rd386, %rd385, 4, %rd182;
-	ld.shared.s32 %r124, [%rd386+0];
-	mov.b32 %r125, %r124;
-	add.s64 %rd387, %rd383, %rd384;
-	mul.lo.s64 %rd388, %rd387, %rd152;
-	mad.lo.s64 %rd389, %rd388, 4, %rd150;
-	st.global.s32 [%rd389+0], %r125;
-$L87:
-	add.s64 %rd390, %rd384, 1;
-	mov.b64 %rd384, %rd390;
-	bra.uni $L86;
-$L88:
-	bra.uni $L67;
-$L66:
-	bra.uni $L65;
-$L67:
-$L7:
-	add.s64 %rd391, %rd205, %rd203;
-	mov.b64 %rd205, %rd391;
-	bra.uni $L6;
-$L8:
-$L3:
-	bar.sync 0;
-	add.s64 %rd132, %rd132, %rd131;
+	ld.param.s32 %r36, [gk_s48];
+	mov.b32 %r37, %r36;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd129, 9223372036854775807;
+	mov.b64 %rd130, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd392, %rd127;
-	mov.b64 %rd393, %rd128;
-	// block reduction
-	sub.u32 %r126, %r13, 1;
-	mov.b32 %r127, %r3;
-$L91:
-	setp.hs.u32 %p78, %r127, 32;
-	@%p78 bra $L92;
-	mov.b64 {%r128, %r129}, %rd392;
-	shfl.sync.down.b32 %r130|%p79, %r128, %r127, %r126, %r17;
-	shfl.sync.down.b32 %r131, %r129, %r127, %r126, %r17;
-	mov.b64 %rd394, {%r130, %r131};
-	mov.b64 {%r132, %r133}, %rd393;
-	shfl.sync.down.b32 %r134, %r132, %r127, %r126, %r17;
-	shfl.sync.down.b32 %r135, %r133, %r127, %r126, %r17;
-	mov.b64 %rd395, {%r134, %r135};
-	@!%p79 bra $L93;
-	setp.lt.s64 %p80, %rd394, %rd392;
-	setp.eq.s64 %p81, %rd394, %rd392;
-	setp.lt.s64 %p82, %rd395, %rd393;
-	and.pred %p83, %p81, %p82;
-	or.pred %p84, %p80, %p83;
-	selp.b64 %rd396, %rd394, %rd392, %p84;
-	selp.b64 %rd397, %rd395, %rd393, %p84;
-	mov.b64 %rd392, %rd396;
-	mov.b64 %rd393, %rd397;
-$L93:
-	shl.b32 %r127, %r127, 1;
-	bra.uni $L91;
-$L92:
-	setp.eq.u32 %p85, %r7, 0;
-	@!%p85 bra $L94;
-	mul.wide.u32 %rd398, %r8, 16;
-	add.s64 %rd399, %rd1, %rd398;
-	st.shared.s64 [%rd399+0], %rd392;
-	st.shared.s64 [%rd399+8], %rd393;
-$L94:
-	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L95;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L96;
-	mul.wide.u32 %rd400, %r7, 16;
-	add.s64 %rd401, %rd1, %rd400;
-	ld.shared.s64 %rd402, [%rd401+0];
-	ld.shared.s64 %rd403, [%rd401+8];
-	mov.b64 %rd392, %rd402;
-	mov.b64 %rd393, %rd403;
-$L96:
-	sub.u32 %r136, %r10, 1;
-	mov.b64 {%r137, %r138}, %rd392;
-	shfl.sync.down.b32 %r139|%p88, %r137, 1, %r136, %r17;
-	shfl.sync.down.b32 %r140, %r138, 1, %r136, %r17;
-	mov.b64 %rd404, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd393;
-	shfl.sync.down.b32 %r143, %r141, 1, %r136, %r17;
-	shfl.sync.down.b32 %r144, %r142, 1, %r136, %r17;
-	mov.b64 %rd405, {%r143, %r144};
-	@!%p88 bra $L97;
-	setp.lt.s64 %p89, %rd404, %rd392;
-	setp.eq.s64 %p90, %rd404, %rd392;
-	setp.lt.s64 %p91, %rd405, %rd393;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd406, %rd404, %rd392, %p93;
-	selp.b64 %rd407, %rd405, %rd393, %p93;
-	mov.b64 %rd392, %rd406;
-	mov.b64 %rd393, %rd407;
-$L97:
-	mov.b64 {%r145, %r146}, %rd392;
-	shfl.sync.down.b32 %r147|%p94, %r145, 2, %r136, %r17;
-	shfl.sync.down.b32 %r148, %r146, 2, %r136, %r17;
-	mov.b64 %rd408, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd393;
-	shfl.sync.down.b32 %r151, %r149, 2, %r136, %r17;
-	shfl.sync.down.b32 %r152, %r150, 2, %r136, %r17;
-	mov.b64 %rd409, {%r151, %r152};
-	@!%p94 bra $L98;
-	setp.lt.s64 %p95, %rd408, %rd392;
-	setp.eq.s64 %p96, %rd408, %rd392;
-	setp.lt.s64 %p97, %rd409, %rd393;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd410, %rd408, %rd392, %p99;
-	selp.b64 %rd411, %rd409, %rd393, %p99;
-	mov.b64 %rd392, %rd410;
-	mov.b64 %rd393, %rd411;
-$L98:
-	mov.b64 {%r153, %r154}, %rd392;
-	shfl.sync.down.b32 %r155|%p100, %r153, 4, %r136, %r17;
-	shfl.sync.down.b32 %r156, %r154, 4, %r136, %r17;
-	mov.b64 %rd412, {%r155, %r156};
-	mov.b64 {%r157, %r158}, %rd393;
-	shfl.sync.down.b32 %r159, %r157, 4, %r136, %r17;
-	shfl.sync.down.b32 %r160, %r158, 4, %r136, %r17;
-	mov.b64 %rd413, {%r159, %r160};
-	@!%p100 bra $L99;
-	setp.lt.s64 %p101, %rd412, %rd392;
-	setp.eq.s64 %p102, %rd412, %rd392;
-	setp.lt.s64 %p103, %rd413, %rd393;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd414, %rd412, %rd392, %p105;
-	selp.b64 %rd415, %rd413, %rd393, %p105;
-	mov.b64 %rd392, %rd414;
-	mov.b64 %rd393, %rd415;
-$L99:
-	mov.b64 {%r161, %r162}, %rd392;
-	shfl.sync.down.b32 %r163|%p106, %r161, 8, %r136, %r17;
-	shfl.sync.down.b32 %r164, %r162, 8, %r136, %r17;
-	mov.b64 %rd416, {%r163, %r164};
-	mov.b64 {%r165, %r166}, %rd393;
-	shfl.sync.down.b32 %r167, %r165, 8, %r136, %r17;
-	shfl.sync.down.b32 %r168, %r166, 8, %r136, %r17;
-	mov.b64 %rd417, {%r167, %r168};
-	@!%p106 bra $L100;
-	setp.lt.s64 %p107, %rd416, %rd392;
-	setp.eq.s64 %p108, %rd416, %rd392;
-	setp.lt.s64 %p109, %rd417, %rd393;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd418, %rd416, %rd392, %p111;
-	selp.b64 %rd419, %rd417, %rd393, %p111;
-	mov.b64 %rd392, %rd418;
-	mov.b64 %rd393, %rd419;
-$L100:
-	mov.b64 {%r169, %r170}, %rd392;
-	shfl.sync.down.b32 %r171|%p112, %r169, 16, %r136, %r17;
-	shfl.sync.down.b32 %r172, %r170, 16, %r136, %r17;
-	mov.b64 %rd420, {%r171, %r172};
-	mov.b64 {%r173, %r174}, %rd393;
-	shfl.sync.down.b32 %r175, %r173, 16, %r136, %r17;
-	shfl.sync.down.b32 %r176, %r174, 16, %r136, %r17;
-	mov.b64 %rd421, {%r175, %r176};
-	@!%p112 bra $L101;
-	setp.lt.s64 %p113, %rd420, %rd392;
-	setp.eq.s64 %p114, %rd420, %rd392;
-	setp.lt.s64 %p115, %rd421, %rd393;
-	and.pred %p116, %p114, %p115;
-	or.pred %p117, %p113, %p116;
-	selp.b64 %rd422, %rd420, %rd392, %p117;
-	selp.b64 %rd423, %rd421, %rd393, %p117;
-	mov.b64 %rd392, %rd422;
-	mov.b64 %rd393, %rd423;
-$L101:
-$L95:
-	mul.wide.u32 %rd424, %r28, 16;
-	add.s64 %rd425, %rd11, %rd424;
-	setp.eq.u32 %p118, %r5, 0;
-	@!%p118 bra $L102;
-	st.global.s64 [%rd425+0], %rd392;
-	st.global.s64 [%rd425+8], %rd393;
-$L102:
-	ret;
-}
-
-.visible .entry gk_frontier_PushGlobal_bfs_visit__final_minloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<166>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.u64 %rd78, [gk_s35];
-	cvta.to.global.u64 %rd79, %rd78;
-	mov.b64 %rd80, %rd79;
-	ld.param.s64 %rd81, [gk_s36];
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.u64 %rd94, [gk_s42];
-	cvta.to.global.u64 %rd95, %rd94;
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s43];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s45];
-	cvta.to.global.u64 %rd102, %rd101;
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s46];
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s47];
-	mov.b64 %rd107, %rd106;
-	ld.param.s32 %r23, [gk_s48];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd108, 9223372036854775807;
-	mov.b64 %rd109, 9223372036854775807;
-	cvt.u64.u32 %rd110, %r5;
-	cvt.u64.u32 %rd111, %r6;
-	mov.b64 %rd112, %rd110;
-$L1:
-	setp.ge.s64 %p8, %rd112, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd113, %rd112, 16, %rd3;
-	ld.global.s64 %rd114, [%rd113+0];
-	ld.global.s64 %rd115, [%rd113+8];
-	setp.lt.s64 %p9, %rd114, %rd108;
-	setp.eq.s64 %p10, %rd114, %rd108;
-	setp.lt.s64 %p11, %rd115, %rd109;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd116, %rd114, %rd108, %p13;
-	selp.b64 %rd117, %rd115, %rd109, %p13;
-	mov.b64 %rd108, %rd116;
-	mov.b64 %rd109, %rd117;
-	add.s64 %rd112, %rd112, %rd111;
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd129, -9223372036854775808;
+	mov.b64 %rd130, 9223372036854775807;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd118, %rd108;
-	mov.b64 %rd119, %rd109;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd118;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd120, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd119;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd121, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd120, %rd118;
-	setp.eq.s64 %p16, %rd120, %rd118;
-	setp.lt.s64 %p17, %rd121, %rd119;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd122, %rd120, %rd118, %p19;
-	selp.b64 %rd123, %rd121, %rd119, %p19;
-	mov.b64 %rd118, %rd122;
-	mov.b64 %rd119, %rd123;
 $L3:
-	mov.b64 {%r34, %r35}, %rd118;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd124, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd119;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd125, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd124, %rd118;
-	setp.eq.s64 %p22, %rd124, %rd118;
-	setp.lt.s64 %p23, %rd125, %rd119;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd126, %rd124, %rd118, %p25;
-	selp.b64 %rd127, %rd125, %rd119, %p25;
-	mov.b64 %rd118, %rd126;
-	mov.b64 %rd119, %rd127;
-$L4:
-	mov.b64 {%r42, %r43}, %rd118;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd128, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd119;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd129, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd128, %rd118;
-	setp.eq.s64 %p28, %rd128, %rd118;
-	setp.lt.s64 %p29, %rd129, %rd119;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd130, %rd128, %rd118, %p31;
-	selp.b64 %rd131, %rd129, %rd119, %p31;
-	mov.b64 %rd118, %rd130;
-	mov.b64 %rd119, %rd131;
-$L5:
-	mov.b64 {%r50, %r51}, %rd118;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd132, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd119;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd133, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd132, %rd118;
-	setp.eq.s64 %p34, %rd132, %rd118;
-	setp.lt.s64 %p35, %rd133, %rd119;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd134, %rd132, %rd118, %p37;
-	selp.b64 %rd135, %rd133, %rd119, %p37;
-	mov.b64 %rd118, %rd134;
-	mov.b64 %rd119, %rd135;
-$L6:
-	mov.b64 {%r58, %r59}, %rd118;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd136, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd119;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd137, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd136, %rd118;
-	setp.eq.s64 %p40, %rd136, %rd118;
-	setp.lt.s64 %p41, %rd137, %rd119;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd138, %rd136, %rd118, %p43;
-	selp.b64 %rd139, %rd137, %rd119, %p43;
-	mov.b64 %rd118, %rd138;
-	mov.b64 %rd119, %rd139;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd140, %r8, 16;
-	add.s64 %rd141, %rd1, %rd140;
-	st.shared.s64 [%rd141+0], %rd118;
-	st.shared.s64 [%rd141+8], %rd119;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd142, %r7, 16;
-	add.s64 %rd143, %rd1, %rd142;
-	ld.shared.s64 %rd144, [%rd143+0];
-	ld.shared.s64 %rd145, [%rd143+8];
-	mov.b64 %rd118, %rd144;
-	mov.b64 %rd119, %rd145;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd118;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd146, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd119;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd147, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd146, %rd118;
-	setp.eq.s64 %p49, %rd146, %rd118;
-	setp.lt.s64 %p50, %rd147, %rd119;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd148, %rd146, %rd118, %p52;
-	selp.b64 %rd149, %rd147, %rd119, %p52;
-	mov.b64 %rd118, %rd148;
-	mov.b64 %rd119, %rd149;
-$L11:
-	mov.b64 {%r75, %r76}, %rd118;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd150, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd119;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd151, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd150, %rd118;
-	setp.eq.s64 %p55, %rd150, %rd118;
-	setp.lt.s64 %p56, %rd151, %rd119;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd152, %rd150, %rd118, %p58;
-	selp.b64 %rd153, %rd151, %rd119, %p58;
-	mov.b64 %rd118, %rd152;
-	mov.b64 %rd119, %rd153;
-$L12:
-	mov.b64 {%r83, %r84}, %rd118;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd154, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd119;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd155, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd154, %rd118;
-	setp.eq.s64 %p61, %rd154, %rd118;
-	setp.lt.s64 %p62, %rd155, %rd119;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd156, %rd154, %rd118, %p64;
-	selp.b64 %rd157, %rd155, %rd119, %p64;
-	mov.b64 %rd118, %rd156;
-	mov.b64 %rd119, %rd157;
-$L13:
-	mov.b64 {%r91, %r92}, %rd118;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd158, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd119;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd159, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd158, %rd118;
-	setp.eq.s64 %p67, %rd158, %rd118;
-	setp.lt.s64 %p68, %rd159, %rd119;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd160, %rd158, %rd118, %p70;
-	selp.b64 %rd161, %rd159, %rd119, %p70;
-	mov.b64 %rd118, %rd160;
-	mov.b64 %rd119, %rd161;
-$L14:
-	mov.b64 {%r99, %r100}, %rd118;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd162, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd119;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd163, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd162, %rd118;
-	setp.eq.s64 %p73, %rd162, %rd118;
-	setp.lt.s64 %p74, %rd163, %rd119;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd164, %rd162, %rd118, %p76;
-	selp.b64 %rd165, %rd163, %rd119, %p76;
-	mov.b64 %rd118, %rd164;
-	mov.b64 %rd119, %rd165;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd118;
-	st.global.s64 [%rd6+8], %rd119;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushGlobal_bfs_visit__main_maxloc(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
-)
-{
-	.reg .pred %p<119>;
-	.reg .b32 %r<177>;
-	.reg .b64 %rd<426>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.u64 %rd97, [gk_s35];
-	cvta.to.global.u64 %rd98, %rd97;
-	mov.b64 %rd99, %rd98;
-	ld.param.s64 %rd100, [gk_s36];
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.u64 %rd113, [gk_s42];
-	cvta.to.global.u64 %rd114, %rd113;
-	mov.b64 %rd115, %rd114;
-	ld.param.s64 %rd116, [gk_s43];
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.u64 %rd120, [gk_s45];
-	cvta.to.global.u64 %rd121, %rd120;
-	mov.b64 %rd122, %rd121;
-	ld.param.s64 %rd123, [gk_s46];
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
-	mov.b64 %rd126, %rd125;
-	ld.param.s32 %r35, [gk_s48];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd127, -9223372036854775808;
-	mov.b64 %rd128, 9223372036854775807;
-	cvt.u64.u32 %rd130, %r28;
-	cvt.u64.u32 %rd131, %r29;
-	mov.b64 %rd132, %rd130;
-$L1:
-	setp.ge.s64 %p9, %rd132, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd129, %rd132;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd133, %rd27;
-	mov.b64 %rd134, %rd30;
-	mov.b64 %rd135, %rd32;
-	mov.b64 %rd136, %rd34;
-	mov.b64 %rd137, %rd37;
-	mov.b64 %rd138, %rd39;
-	mov.b64 %rd139, %rd41;
-	mov.b64 %rd140, %rd44;
-	mov.b64 %rd141, %rd46;
-	mov.b64 %rd142, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd143, %rd50;
-	mov.b64 %rd144, %rd53;
-	mov.b64 %rd145, %rd55;
-	mov.b64 %rd146, %rd57;
-	mov.b64 %rd147, %rd60;
-	mov.b64 %rd148, %rd62;
-	mov.b64 %rd149, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd150, %rd67;
-	mov.b64 %rd151, %rd69;
-	mov.b64 %rd152, %rd71;
-	mov.b64 %rd153, %rd74;
-	mov.b64 %rd154, %rd76;
-	mov.b64 %rd155, %rd78;
-	mov.b64 %rd156, %rd81;
-	mov.b64 %rd157, %rd83;
-	mov.b64 %rd158, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd159, %rd88;
-	mov.b64 %rd160, %rd90;
-	mov.b64 %rd161, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd162, %rd94;
-	mov.b64 %rd163, %rd96;
-	mov.b64 %rd164, %rd99;
-	mov.b64 %rd165, %rd101;
-	mov.b64 %rd166, %rd103;
-	mov.b64 %rd167, %rd105;
-	mov.b64 %rd168, %rd108;
-	mov.b64 %rd169, %rd110;
-	mov.b64 %rd170, %rd112;
-	mov.b64 %rd171, %rd115;
-	mov.b64 %rd172, %rd117;
-	mov.b64 %rd173, %rd119;
-	mov.b64 %rd174, %rd122;
-	mov.b64 %rd175, %rd124;
-	mov.b64 %rd176, %rd126;
-	mov.b32 %r38, %r36;
-	add.s64 %rd177, %rd15, %rd23;
-	mad.lo.s64 %rd178, %rd162, 4, 15;
-	and.b64 %rd178, %rd178, -16;
-	add.s64 %rd23, %rd23, %rd178;
-	mov.b64 %rd179, %rd177;
-	mov.b64 %rd180, %rd162;
-	mov.b64 %rd181, 1;
-	mov.b64 %rd182, %rd179;
-	mov.b64 %rd183, %rd180;
-	mov.b64 %rd184, %rd181;
-	mov.b64 %rd185, %rd2;
-	mov.b64 %rd186, %rd129;
-	mul.lo.s64 %rd187, %rd186, %rd167;
-	div.s64 %rd188, %rd187, %rd185;
-	setp.eq.s64 %p13, %rd185, -1;
-	neg.s64 %rd189, %rd187;
-	selp.b64 %rd190, %rd189, %rd188, %p13;
-	setp.eq.s64 %p14, %rd185, 0;
-	selp.b64 %rd191, 0, %rd190, %p14;
-	mov.b64 %rd192, %rd191;
-	add.s64 %rd193, %rd186, 1;
-	mul.lo.s64 %rd194, %rd193, %rd167;
-	div.s64 %rd195, %rd194, %rd185;
-	setp.eq.s64 %p15, %rd185, -1;
-	neg.s64 %rd196, %rd194;
-	selp.b64 %rd197, %rd196, %rd195, %p15;
-	setp.eq.s64 %p16, %rd185, 0;
-	selp.b64 %rd198, 0, %rd197, %p16;
-	mov.b64 %rd199, %rd198;
-	cvt.u64.u32 %rd200, %r4;
-	mov.b64 %rd201, %rd200;
-	mul.lo.s64 %rd202, %rd201, %rd162;
-	mov.b64 %rd203, %rd202;
-	@!%p11 bra $L5;
-	sub.s64 %rd204, %rd199, %rd192;
-	mov.b64 %rd203, %rd204;
-$L5:
-	mov.b64 %rd205, %rd192;
-$L6:
-	setp.lt.s64 %p17, %rd205, %rd199;
-	not.pred %p18, %p17;
-	@!%p18 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd206, 0;
-	add.s64 %rd207, %rd205, %rd203;
-	min.s64 %rd208, %rd199, %rd207;
-	mov.b64 %rd209, %rd208;
-	cvt.u64.u32 %rd210, %r2;
-	add.s64 %rd211, %rd205, %rd210;
-	mov.b64 %rd212, %rd211;
-	mov.b64 %rd213, %rd143;
-	mov.b64 %rd214, %rd212;
-	sub.s64 %rd215, %rd213, 1;
-	mov.b64 %rd216, %rd215;
-	mov.b64 %rd217, 0;
-	mov.b64 %rd218, %rd216;
-$L11:
-	setp.lt.s64 %p19, %rd217, %rd218;
-	not.pred %p20, %p19;
-	@!%p20 bra $L15;
-	bra.uni $L13;
-$L15:
-	add.s64 %rd219, %rd217, %rd218;
-	add.s64 %rd220, %rd219, 1;
-	shr.u64 %rd221, %rd220, 1;
-	mov.b64 %rd222, %rd221;
-	mul.lo.s64 %rd223, %rd222, %rd166;
-	mad.lo.s64 %rd224, %rd223, 8, %rd164;
-	ld.global.nc.s64 %rd225, [%rd224+0];
-	mov.b64 %rd226, %rd225;
-	setp.le.s64 %p21, %rd226, %rd214;
-	@!%p21 bra $L16;
-	mov.b64 %rd217, %rd222;
-	bra.uni $L17;
-$L16:
-	sub.s64 %rd227, %rd222, 1;
-	mov.b64 %rd218, %rd227;
-$L17:
-$L12:
-	bra.uni $L11;
-$L13:
-	max.s64 %rd228, %rd217, 0;
-	mov.b64 %rd229, %rd228;
-	mov.b64 %rd230, %rd229;
-$L18:
-	setp.lt.s64 %p22, %rd212, %rd209;
-	not.pred %p23, %p22;
-	@!%p23 bra $L22;
-	bra.uni $L20;
-$L22:
-$L23:
-	add.s64 %rd231, %rd230, 1;
-	mul.lo.s64 %rd232, %rd231, %rd166;
-	mad.lo.s64 %rd233, %rd232, 8, %rd164;
-	ld.global.nc.s64 %rd234, [%rd233+0];
-	mov.b64 %rd235, %rd234;
-	setp.le.s64 %p24, %rd235, %rd212;
-	not.pred %p25, %p24;
-	@!%p25 bra $L27;
-	bra.uni $L25;
-$L27:
-	add.s64 %rd236, %rd230, 1;
-	mov.b64 %rd230, %rd236;
-$L24:
-	bra.uni $L23;
-$L25:
-	mov.pred %p26, %p10;
-	mov.b64 %rd237, %rd143;
-	mov.b64 %rd238, %rd230;
-$L28:
-	@!%p26 bra $L32;
-	shr.s64 %rd239, %rd238, 5;
-	mul.lo.s64 %rd240, %rd239, %rd149;
-	mad.lo.s64 %rd241, %rd240, 4, %rd147;
-	ld.global.nc.u32 %r39, [%rd241+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd242, %rd238, 31;
-	min.u64 %rd243, %rd242, 32;
-	cvt.u32.u64 %r41, %rd243;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p27, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p27;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p28, %r45, 0x0;
-	@!%p28 bra $L34;
-	cvt.u32.u64 %r46, %rd238;
-	mov.b32 %r47, %r46;
-	bra.uni $L30;
-$L34:
-	mov.b32 %r47, -1;
-	bra.uni $L30;
-$L32:
-	mul.lo.s64 %rd244, %rd238, %rd146;
-	mad.lo.s64 %rd245, %rd244, 4, %rd144;
-	ld.global.nc.s32 %r48, [%rd245+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L30;
-$L29:
-	bra.uni $L28;
-$L30:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd246, %rd133;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd247, %r51;
-	mul.lo.s64 %rd248, %rd247, %rd136;
-	mad.lo.s64 %rd249, %rd248, 8, %rd134;
-	ld.global.nc.s64 %rd250, [%rd249+0];
-	mov.b64 %rd251, %rd250;
-	mov.b64 %rd252, %rd251;
-	mul.lo.s64 %rd253, %rd230, %rd166;
-	mad.lo.s64 %rd254, %rd253, 8, %rd164;
-	ld.global.nc.s64 %rd255, [%rd254+0];
-	mov.b64 %rd256, %rd255;
-	add.s64 %rd257, %rd252, %rd212;
-	sub.s64 %rd258, %rd257, %rd256;
-	mov.b64 %rd259, %rd258;
-	mul.lo.s64 %rd260, %rd259, %rd139;
-	mad.lo.s64 %rd261, %rd260, 4, %rd137;
-	ld.global.nc.s32 %r52, [%rd261+0];
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r38;
-	mov.b32 %r56, %r50;
-	mov.b32 %r57, %r54;
-	mov.b64 %rd262, %rd259;
-$L35:
-	cvt.s64.s32 %rd263, %r57;
-	mul.lo.s64 %rd264, %rd263, %rd170;
-	mad.lo.s64 %rd265, %rd264, 4, %rd168;
-	ld.relaxed.gpu.global.s32 %r58, [%rd265+0];
-	mov.b32 %r59, %r58;
-	setp.ge.s32 %p29, %r59, 0;
-	mov.pred %p30, %p29;
-	not.pred %p31, %p30;
-	@!%p31 bra $L39;
-	cvt.s64.s32 %rd266, %r57;
-	mul.lo.s64 %rd267, %rd266, %rd170;
-	mad.lo.s64 %rd268, %rd267, 4, %rd168;
-	mov.b32 %r60, -1;
-	atom.global.cas.b32 %r61, [%rd268], %r60, %r56;
-	setp.eq.u32 %p32, %r61, %r60;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	mov.pred %p30, %p34;
-$L39:
-	@!%p30 bra $L41;
-	mov.pred %p35, 0;
-	bra.uni $L37;
-$L41:
-	add.s32 %r62, %r55, 1;
-	cvt.s64.s32 %rd269, %r57;
-	mul.lo.s64 %rd270, %rd269, %rd173;
-	mad.lo.s64 %rd271, %rd270, 4, %rd171;
-	st.global.s32 [%rd271+0], %r62;
-	mov.pred %p35, 1;
-	bra.uni $L37;
-$L36:
-	bra.uni $L35;
-$L37:
-	@!%p35 bra $L43;
-	mov.pred %p36, 0;
-	mov.b64 %rd272, %rd206;
-	mov.b32 %r63, %r54;
-$L44:
-	@!%p11 bra $L48;
-	shr.s32 %r64, %r63, 5;
-	cvt.s64.s32 %rd273, %r64;
-	mov.b64 %rd274, %rd273;
-	and.b32 %r65, %r63, 31;
-	cvt.s64.s32 %rd275, %r65;
-	min.u64 %rd276, %rd275, 32;
-	cvt.u32.u64 %r66, %rd276;
-	mov.b32 %r68, 0x1;
-	shl.b32 %r67, %r68, %r66;
-	setp.hs.u32 %p37, %r66, 32;
-	selp.b32 %r69, 0, %r67, %p37;
-	mov.b32 %r70, %r69;
-	mov.b64 %rd277, %rd274;
-	mov.b32 %r71, %r70;
-	mul.lo.s64 %rd278, %rd277, %rd158;
-	mad.lo.s64 %rd279, %rd278, 4, %rd156;
-	ld.relaxed.gpu.global.u32 %r72, [%rd279+0];
-	mov.b32 %r73, %r72;
-	and.b32 %r74, %r73, %r71;
-	setp.ne.u32 %p38, %r74, 0x0;
-	mov.pred %p39, %p38;
-	not.pred %p40, %p39;
-	@!%p40 bra $L50;
-	mul.lo.s64 %rd280, %rd277, %rd158;
-	mad.lo.s64 %rd281, %rd280, 4, %rd156;
-	atom.global.or.b32 %r75, [%rd281], %r71;
-	mov.b32 %r76, %r75;
-	and.b32 %r77, %r76, %r71;
-	setp.ne.u32 %p41, %r77, 0x0;
-	mov.pred %p39, %p41;
-$L50:
-	@!%p39 bra $L52;
-	mov.b64 %rd282, %rd272;
-	mov.b64 %rd283, %rd282;
-	mov.pred %p42, 0;
-	bra.uni $L46;
-$L52:
-	mov.b64 %rd284, %rd272;
-	mov.b64 %rd283, %rd284;
-	mov.pred %p42, 1;
-	bra.uni $L46;
-$L48:
-	@!%p12 bra $L54;
-	cvt.s64.s32 %rd285, %r63;
-	mul.lo.s64 %rd286, %rd285, %rd161;
-	mad.lo.s64 %rd287, %rd286, 4, %rd159;
-	ld.relaxed.gpu.global.s32 %r78, [%rd287+0];
-	mov.b32 %r79, %r78;
-	setp.eq.s32 %p43, %r79, %r37;
-	mov.pred %p44, %p43;
-	not.pred %p45, %p44;
-	@!%p45 bra $L56;
-	cvt.s64.s32 %rd288, %r63;
-	mul.lo.s64 %rd289, %rd288, %rd161;
-	mad.lo.s64 %rd290, %rd289, 4, %rd159;
-	atom.global.exch.b32 %r80, [%rd290], %r37;
-	mov.b32 %r81, %r80;
-	setp.eq.s32 %p46, %r81, %r37;
-	mov.pred %p44, %p46;
-$L56:
-	@!%p44 bra $L58;
-	mov.b64 %rd291, %rd272;
-	mov.b64 %rd283, %rd291;
-	mov.pred %p42, 0;
-	bra.uni $L46;
-$L58:
-$L54:
-	mul.lo.s64 %rd292, %rd272, %rd184;
-	mad.lo.s64 %rd293, %rd292, 4, %rd182;
-	st.shared.s32 [%rd293+0], %r63;
-	add.s64 %rd294, %rd272, 1;
-	mov.b64 %rd295, %rd294;
-	mov.b64 %rd283, %rd295;
-	mov.pred %p42, 1;
-	bra.uni $L46;
-$L45:
-	bra.uni $L44;
-$L46:
-	mov.b64 %rd296, %rd283;
-	mov.pred %p47, %p42;
-	mov.b64 %rd206, %rd296;
-	mov.pred %p36, %p47;
-	@!%p36 bra $L60;
-	mov.b64 %rd297, %rd133;
-	mov.b32 %r82, %r54;
-	setp.lt.s64 %p48, %rd127, 64;
-	setp.le.s64 %p49, %rd163, 1;
-	or.pred %p50, %p48, %p49;
-	@!%p50 bra $L61;
-	mov.b64 %rd298, %rd297;
-	mov.b32 %r83, %r82;
-	cvt.s64.s32 %rd299, %r83;
-	add.s64 %rd300, %rd299, 1;
-	mul.lo.s64 %rd301, %rd300, %rd136;
-	mad.lo.s64 %rd302, %rd301, 8, %rd134;
-	ld.global.nc.s64 %rd303, [%rd302+0];
-	mov.b64 %rd304, %rd303;
-	cvt.s64.s32 %rd305, %r83;
-	mul.lo.s64 %rd306, %rd305, %rd136;
-	mad.lo.s64 %rd307, %rd306, 8, %rd134;
-	ld.global.nc.s64 %rd308, [%rd307+0];
-	mov.b64 %rd309, %rd308;
-	sub.s64 %rd310, %rd304, %rd309;
-	mov.b64 %rd311, %rd310;
-	add.s64 %rd312, %rd128, %rd311;
-	mov.b64 %rd128, %rd312;
-	bra.uni $L62;
-$L61:
-	rem.s64 %rd313, %rd127, %rd163;
-	setp.eq.s64 %p51, %rd163, -1;
-	selp.b64 %rd314, 0, %rd313, %p51;
-	setp.eq.s64 %p52, %rd163, 0;
-	selp.b64 %rd315, %rd127, %rd314, %p52;
-	setp.eq.s64 %p53, %rd315, 0;
-	@!%p53 bra $L64;
-	mov.b64 %rd316, %rd297;
-	mov.b32 %r84, %r82;
-	cvt.s64.s32 %rd317, %r84;
-	add.s64 %rd318, %rd317, 1;
-	mul.lo.s64 %rd319, %rd318, %rd136;
-	mad.lo.s64 %rd320, %rd319, 8, %rd134;
-	ld.global.nc.s64 %rd321, [%rd320+0];
-	mov.b64 %rd322, %rd321;
-	cvt.s64.s32 %rd323, %r84;
-	mul.lo.s64 %rd324, %rd323, %rd136;
-	mad.lo.s64 %rd325, %rd324, 8, %rd134;
-	ld.global.nc.s64 %rd326, [%rd325+0];
-	mov.b64 %rd327, %rd326;
-	sub.s64 %rd328, %rd322, %rd327;
-	mov.b64 %rd329, %rd328;
-	mul.lo.s64 %rd330, %rd163, %rd329;
-	add.s64 %rd331, %rd128, %rd330;
-	mov.b64 %rd128, %rd331;
-$L64:
-$L62:
-	add.s64 %rd332, %rd127, 1;
-	mov.b64 %rd127, %rd332;
-$L60:
-$L43:
-$L19:
-	add.s64 %rd333, %rd212, %rd201;
-	mov.b64 %rd212, %rd333;
-	bra.uni $L18;
-$L20:
-	mov.b64 %rd334, %rd206;
-$L65:
-	@!%p11 bra $L69;
-	bra.uni $L67;
-$L69:
-	// block scan
-	mov.b64 %rd335, %rd334;
-	mov.b32 %r85, %r3;
-$L70:
-	setp.hs.u32 %p54, %r85, 32;
-	@%p54 bra $L71;
-	mov.b64 {%r86, %r87}, %rd335;
-	shfl.sync.up.b32 %r88|%p55, %r86, %r85, 0, %r17;
-	shfl.sync.up.b32 %r89, %r87, %r85, 0, %r17;
-	mov.b64 %rd336, {%r88, %r89};
-	@!%p55 bra $L72;
-	add.s64 %rd337, %rd336, %rd335;
-	mov.b64 %rd335, %rd337;
-$L72:
-	shl.b32 %r85, %r85, 1;
-	bra.uni $L70;
-$L71:
-	mov.b64 {%r90, %r91}, %rd335;
-	shfl.sync.up.b32 %r92|%p56, %r90, %r3, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r3, 0, %r17;
-	mov.b64 %rd338, {%r92, %r93};
-	setp.lo.u32 %p57, %r3, 32;
-	and.pred %p58, %p56, %p57;
-	selp.b64 %rd339, %rd338, 0, %p58;
-	sub.u32 %r94, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r94;
-	@!%p59 bra $L73;
-	mul.wide.u32 %rd340, %r8, 16;
-	add.s64 %rd341, %rd1, %rd340;
-	st.shared.s64 [%rd341+0], %rd335;
-$L73:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L74;
-	mov.b64 %rd342, 0;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L75;
-	mul.wide.u32 %rd343, %r7, 16;
-	add.s64 %rd344, %rd1, %rd343;
-	ld.shared.s64 %rd345, [%rd344+0];
-	mov.b64 %rd342, %rd345;
-$L75:
-	mov.b64 {%r95, %r96}, %rd342;
-	shfl.sync.up.b32 %r97|%p62, %r95, 1, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 1, 0, %r17;
-	mov.b64 %rd346, {%r97, %r98};
-	@!%p62 bra $L76;
-	add.s64 %rd347, %rd346, %rd342;
-	mov.b64 %rd342, %rd347;
-$L76:
-	mov.b64 {%r99, %r100}, %rd342;
-	shfl.sync.up.b32 %r101|%p63, %r99, 2, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 2, 0, %r17;
-	mov.b64 %rd348, {%r101, %r102};
-	@!%p63 bra $L77;
-	add.s64 %rd349, %rd348, %rd342;
-	mov.b64 %rd342, %rd349;
-$L77:
-	mov.b64 {%r103, %r104}, %rd342;
-	shfl.sync.up.b32 %r105|%p64, %r103, 4, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 4, 0, %r17;
-	mov.b64 %rd350, {%r105, %r106};
-	@!%p64 bra $L78;
-	add.s64 %rd351, %rd350, %rd342;
-	mov.b64 %rd342, %rd351;
-$L78:
-	mov.b64 {%r107, %r108}, %rd342;
-	shfl.sync.up.b32 %r109|%p65, %r107, 8, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 8, 0, %r17;
-	mov.b64 %rd352, {%r109, %r110};
-	@!%p65 bra $L79;
-	add.s64 %rd353, %rd352, %rd342;
-	mov.b64 %rd342, %rd353;
-$L79:
-	mov.b64 {%r111, %r112}, %rd342;
-	shfl.sync.up.b32 %r113|%p66, %r111, 16, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 16, 0, %r17;
-	mov.b64 %rd354, {%r113, %r114};
-	@!%p66 bra $L80;
-	add.s64 %rd355, %rd354, %rd342;
-	mov.b64 %rd342, %rd355;
-$L80:
-	mov.b64 {%r115, %r116}, %rd342;
-	shfl.sync.up.b32 %r117|%p67, %r115, 1, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
-	mov.b64 %rd356, {%r117, %r118};
-	selp.b64 %rd357, %rd356, 0, %p67;
-	@!%p61 bra $L81;
-	mul.wide.u32 %rd358, %r7, 16;
-	add.s64 %rd359, %rd1, %rd358;
-	add.s64 %rd360, %rd359, 512;
-	st.shared.s64 [%rd360+0], %rd357;
-$L81:
-	sub.u32 %r119, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r119;
-	@!%p68 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd342;
-$L82:
-$L74:
-	bar.sync 0;
-	mul.wide.u32 %rd361, %r8, 16;
-	add.s64 %rd362, %rd1, %rd361;
-	add.s64 %rd363, %rd362, 512;
-	ld.shared.s64 %rd364, [%rd363+0];
-	add.s64 %rd365, %rd364, %rd339;
-	ld.shared.s64 %rd366, [%rd1+1024];
-	mov.b64 {%r120, %r121}, %rd365;
-	shfl.sync.idx.b32 %r122|%p69, %r120, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r123, %r121, 0, %r21, %r17;
-	mov.b64 %rd367, {%r122, %r123};
-	mov.b64 %rd368, %rd366;
-	mov.b64 %rd369, %rd367;
-	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	mov.b64 %rd375, 0;
-	cvt.u64.u32 %rd376, %r2;
-	setp.eq.s64 %p70, %rd376, 0;
-	setp.gt.s64 %p71, %rd374, 0;
-	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L84;
-	atom.global.add.u64 %rd377, [%rd153], %rd374;
-	mov.b64 %rd378, %rd377;
-	mov.b64 %rd375, %rd378;
-$L84:
-	cvt.u64.u32 %rd379, %r2;
-	setp.eq.s64 %p73, %rd379, 0;
-	setp.eq.u32 %p74, %r1, 0;
-	and.pred %p75, %p73, %p74;
-	bar.sync 0;
-	@!%p75 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd375;
-$L85:
-	bar.sync 0;
-	ld.shared.s64 %rd380, [%rd1+1024];
-	mov.b64 %rd381, %rd380;
-	mov.b64 %rd375, %rd381;
-	add.s64 %rd382, %rd375, %rd373;
-	mov.b64 %rd383, %rd382;
-	mov.b64 %rd384, 0;
-$L86:
-	setp.lt.s64 %p76, %rd384, %rd334;
-	not.pred %p77, %p76;
-	@!%p77 bra $L90;
-	bra.uni $L88;
-$L90:
-	mul.lo.s64 %rd385, %rd384, %rd184;
-	mad.lo.s64 %rd386, %rd385, 4, %rd182;
-	ld.shared.s32 %r124, [%rd386+0];
-	mov.b32 %r125, %r124;
-	add.s64 %rd387, %rd383, %rd384;
-	mul.lo.s64 %rd388, %rd387, %rd152;
-	mad.lo.s64 %rd389, %rd388, 4, %rd150;
-	st.global.s32 [%rd389+0], %r125;
-$L87:
-	add.s64 %rd390, %rd384, 1;
-	mov.b64 %rd384, %rd390;
-	bra.uni $L86;
-$L88:
-	bra.uni $L67;
-$L66:
-	bra.uni $L65;
-$L67:
-$L7:
-	add.s64 %rd391, %rd205, %rd203;
-	mov.b64 %rd205, %rd391;
-	bra.uni $L6;
-$L8:
-$L3:
-	bar.sync 0;
-	add.s64 %rd132, %rd132, %rd131;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd392, %rd127;
-	mov.b64 %rd393, %rd128;
-	// block reduction
-	sub.u32 %r126, %r13, 1;
-	mov.b32 %r127, %r3;
-$L91:
-	setp.hs.u32 %p78, %r127, 32;
-	@%p78 bra $L92;
-	mov.b64 {%r128, %r129}, %rd392;
-	shfl.sync.down.b32 %r130|%p79, %r128, %r127, %r126, %r17;
-	shfl.sync.down.b32 %r131, %r129, %r127, %r126, %r17;
-	mov.b64 %rd394, {%r130, %r131};
-	mov.b64 {%r132, %r133}, %rd393;
-	shfl.sync.down.b32 %r134, %r132, %r127, %r126, %r17;
-	shfl.sync.down.b32 %r135, %r133, %r127, %r126, %r17;
-	mov.b64 %rd395, {%r134, %r135};
-	@!%p79 bra $L93;
-	setp.gt.s64 %p80, %rd394, %rd392;
-	setp.eq.s64 %p81, %rd394, %rd392;
-	setp.lt.s64 %p82, %rd395, %rd393;
-	and.pred %p83, %p81, %p82;
-	or.pred %p84, %p80, %p83;
-	selp.b64 %rd396, %rd394, %rd392, %p84;
-	selp.b64 %rd397, %rd395, %rd393, %p84;
-	mov.b64 %rd392, %rd396;
-	mov.b64 %rd393, %rd397;
-$L93:
-	shl.b32 %r127, %r127, 1;
-	bra.uni $L91;
-$L92:
-	setp.eq.u32 %p85, %r7, 0;
-	@!%p85 bra $L94;
-	mul.wide.u32 %rd398, %r8, 16;
-	add.s64 %rd399, %rd1, %rd398;
-	st.shared.s64 [%rd399+0], %rd392;
-	st.shared.s64 [%rd399+8], %rd393;
-$L94:
-	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L95;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L96;
-	mul.wide.u32 %rd400, %r7, 16;
-	add.s64 %rd401, %rd1, %rd400;
-	ld.shared.s64 %rd402, [%rd401+0];
-	ld.shared.s64 %rd403, [%rd401+8];
-	mov.b64 %rd392, %rd402;
-	mov.b64 %rd393, %rd403;
-$L96:
-	sub.u32 %r136, %r10, 1;
-	mov.b64 {%r137, %r138}, %rd392;
-	shfl.sync.down.b32 %r139|%p88, %r137, 1, %r136, %r17;
-	shfl.sync.down.b32 %r140, %r138, 1, %r136, %r17;
-	mov.b64 %rd404, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd393;
-	shfl.sync.down.b32 %r143, %r141, 1, %r136, %r17;
-	shfl.sync.down.b32 %r144, %r142, 1, %r136, %r17;
-	mov.b64 %rd405, {%r143, %r144};
-	@!%p88 bra $L97;
-	setp.gt.s64 %p89, %rd404, %rd392;
-	setp.eq.s64 %p90, %rd404, %rd392;
-	setp.lt.s64 %p91, %rd405, %rd393;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd406, %rd404, %rd392, %p93;
-	selp.b64 %rd407, %rd405, %rd393, %p93;
-	mov.b64 %rd392, %rd406;
-	mov.b64 %rd393, %rd407;
-$L97:
-	mov.b64 {%r145, %r146}, %rd392;
-	shfl.sync.down.b32 %r147|%p94, %r145, 2, %r136, %r17;
-	shfl.sync.down.b32 %r148, %r146, 2, %r136, %r17;
-	mov.b64 %rd408, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd393;
-	shfl.sync.down.b32 %r151, %r149, 2, %r136, %r17;
-	shfl.sync.down.b32 %r152, %r150, 2, %r136, %r17;
-	mov.b64 %rd409, {%r151, %r152};
-	@!%p94 bra $L98;
-	setp.gt.s64 %p95, %rd408, %rd392;
-	setp.eq.s64 %p96, %rd408, %rd392;
-	setp.lt.s64 %p97, %rd409, %rd393;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd410, %rd408, %rd392, %p99;
-	selp.b64 %rd411, %rd409, %rd393, %p99;
-	mov.b64 %rd392, %rd410;
-	mov.b64 %rd393, %rd411;
-$L98:
-	mov.b64 {%r153, %r154}, %rd392;
-	shfl.sync.down.b32 %r155|%p100, %r153, 4, %r136, %r17;
-	shfl.sync.down.b32 %r156, %r154, 4, %r136, %r17;
-	mov.b64 %rd412, {%r155, %r156};
-	mov.b64 {%r157, %r158}, %rd393;
-	shfl.sync.down.b32 %r159, %r157, 4, %r136, %r17;
-	shfl.sync.down.b32 %r160, %r158, 4, %r136, %r17;
-	mov.b64 %rd413, {%r159, %r160};
-	@!%p100 bra $L99;
-	setp.gt.s64 %p101, %rd412, %rd392;
-	setp.eq.s64 %p102, %rd412, %rd392;
-	setp.lt.s64 %p103, %rd413, %rd393;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd414, %rd412, %rd392, %p105;
-	selp.b64 %rd415, %rd413, %rd393, %p105;
-	mov.b64 %rd392, %rd414;
-	mov.b64 %rd393, %rd415;
-$L99:
-	mov.b64 {%r161, %r162}, %rd392;
-	shfl.sync.down.b32 %r163|%p106, %r161, 8, %r136, %r17;
-	shfl.sync.down.b32 %r164, %r162, 8, %r136, %r17;
-	mov.b64 %rd416, {%r163, %r164};
-	mov.b64 {%r165, %r166}, %rd393;
-	shfl.sync.down.b32 %r167, %r165, 8, %r136, %r17;
-	shfl.sync.down.b32 %r168, %r166, 8, %r136, %r17;
-	mov.b64 %rd417, {%r167, %r168};
-	@!%p106 bra $L100;
-	setp.gt.s64 %p107, %rd416, %rd392;
-	setp.eq.s64 %p108, %rd416, %rd392;
-	setp.lt.s64 %p109, %rd417, %rd393;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd418, %rd416, %rd392, %p111;
-	selp.b64 %rd419, %rd417, %rd393, %p111;
-	mov.b64 %rd392, %rd418;
-	mov.b64 %rd393, %rd419;
-$L100:
-	mov.b64 {%r169, %r170}, %rd392;
-	shfl.sync.down.b32 %r171|%p112, %r169, 16, %r136, %r17;
-	shfl.sync.down.b32 %r172, %r170, 16, %r136, %r17;
-	mov.b64 %rd420, {%r171, %r172};
-	mov.b64 {%r173, %r174}, %rd393;
-	shfl.sync.down.b32 %r175, %r173, 16, %r136, %r17;
-	shfl.sync.down.b32 %r176, %r174, 16, %r136, %r17;
-	mov.b64 %rd421, {%r175, %r176};
-	@!%p112 bra $L101;
-	setp.gt.s64 %p113, %rd420, %rd392;
-	setp.eq.s64 %p114, %rd420, %rd392;
-	setp.lt.s64 %p115, %rd421, %rd393;
-	and.pred %p116, %p114, %p115;
-	or.pred %p117, %p113, %p116;
-	selp.b64 %rd422, %rd420, %rd392, %p117;
-	selp.b64 %rd423, %rd421, %rd393, %p117;
-	mov.b64 %rd392, %rd422;
-	mov.b64 %rd393, %rd423;
-$L101:
-$L95:
-	mul.wide.u32 %rd424, %r28, 16;
-	add.s64 %rd425, %rd11, %rd424;
-	setp.eq.u32 %p118, %r5, 0;
-	@!%p118 bra $L102;
-	st.global.s64 [%rd425+0], %rd392;
-	st.global.s64 [%rd425+8], %rd393;
-$L102:
-	ret;
-}
-
-.visible .entry gk_frontier_PushGlobal_bfs_visit__final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<166>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.u64 %rd78, [gk_s35];
-	cvta.to.global.u64 %rd79, %rd78;
-	mov.b64 %rd80, %rd79;
-	ld.param.s64 %rd81, [gk_s36];
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.u64 %rd94, [gk_s42];
-	cvta.to.global.u64 %rd95, %rd94;
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s43];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s45];
-	cvta.to.global.u64 %rd102, %rd101;
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s46];
-	mov.b64 %rd105, %rd104;
-	ld.param.s64 %rd106, [gk_s47];
-	mov.b64 %rd107, %rd106;
-	ld.param.s32 %r23, [gk_s48];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd108, -9223372036854775808;
-	mov.b64 %rd109, 9223372036854775807;
-	cvt.u64.u32 %rd110, %r5;
-	cvt.u64.u32 %rd111, %r6;
-	mov.b64 %rd112, %rd110;
-$L1:
-	setp.ge.s64 %p8, %rd112, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd113, %rd112, 16, %rd3;
-	ld.global.s64 %rd114, [%rd113+0];
-	ld.global.s64 %rd115, [%rd113+8];
-	setp.gt.s64 %p9, %rd114, %rd108;
-	setp.eq.s64 %p10, %rd114, %rd108;
-	setp.lt.s64 %p11, %rd115, %rd109;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd116, %rd114, %rd108, %p13;
-	selp.b64 %rd117, %rd115, %rd109, %p13;
-	mov.b64 %rd108, %rd116;
-	mov.b64 %rd109, %rd117;
-	add.s64 %rd112, %rd112, %rd111;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd118, %rd108;
-	mov.b64 %rd119, %rd109;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd118;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd120, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd119;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd121, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd120, %rd118;
-	setp.eq.s64 %p16, %rd120, %rd118;
-	setp.lt.s64 %p17, %rd121, %rd119;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd122, %rd120, %rd118, %p19;
-	selp.b64 %rd123, %rd121, %rd119, %p19;
-	mov.b64 %rd118, %rd122;
-	mov.b64 %rd119, %rd123;
-$L3:
-	mov.b64 {%r34, %r35}, %rd118;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd124, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd119;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd125, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd124, %rd118;
-	setp.eq.s64 %p22, %rd124, %rd118;
-	setp.lt.s64 %p23, %rd125, %rd119;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd126, %rd124, %rd118, %p25;
-	selp.b64 %rd127, %rd125, %rd119, %p25;
-	mov.b64 %rd118, %rd126;
-	mov.b64 %rd119, %rd127;
-$L4:
-	mov.b64 {%r42, %r43}, %rd118;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd128, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd119;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd129, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd128, %rd118;
-	setp.eq.s64 %p28, %rd128, %rd118;
-	setp.lt.s64 %p29, %rd129, %rd119;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd130, %rd128, %rd118, %p31;
-	selp.b64 %rd131, %rd129, %rd119, %p31;
-	mov.b64 %rd118, %rd130;
-	mov.b64 %rd119, %rd131;
-$L5:
-	mov.b64 {%r50, %r51}, %rd118;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd132, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd119;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd133, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd132, %rd118;
-	setp.eq.s64 %p34, %rd132, %rd118;
-	setp.lt.s64 %p35, %rd133, %rd119;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd134, %rd132, %rd118, %p37;
-	selp.b64 %rd135, %rd133, %rd119, %p37;
-	mov.b64 %rd118, %rd134;
-	mov.b64 %rd119, %rd135;
-$L6:
-	mov.b64 {%r58, %r59}, %rd118;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd136, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd119;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd137, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd136, %rd118;
-	setp.eq.s64 %p40, %rd136, %rd118;
-	setp.lt.s64 %p41, %rd137, %rd119;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd138, %rd136, %rd118, %p43;
-	selp.b64 %rd139, %rd137, %rd119, %p43;
-	mov.b64 %rd118, %rd138;
-	mov.b64 %rd119, %rd139;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd140, %r8, 16;
-	add.s64 %rd141, %rd1, %rd140;
-	st.shared.s64 [%rd141+0], %rd118;
-	st.shared.s64 [%rd141+8], %rd119;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd142, %r7, 16;
-	add.s64 %rd143, %rd1, %rd142;
-	ld.shared.s64 %rd144, [%rd143+0];
-	ld.shared.s64 %rd145, [%rd143+8];
-	mov.b64 %rd118, %rd144;
-	mov.b64 %rd119, %rd145;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd118;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd146, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd119;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd147, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd146, %rd118;
-	setp.eq.s64 %p49, %rd146, %rd118;
-	setp.lt.s64 %p50, %rd147, %rd119;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd148, %rd146, %rd118, %p52;
-	selp.b64 %rd149, %rd147, %rd119, %p52;
-	mov.b64 %rd118, %rd148;
-	mov.b64 %rd119, %rd149;
-$L11:
-	mov.b64 {%r75, %r76}, %rd118;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd150, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd119;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd151, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd150, %rd118;
-	setp.eq.s64 %p55, %rd150, %rd118;
-	setp.lt.s64 %p56, %rd151, %rd119;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd152, %rd150, %rd118, %p58;
-	selp.b64 %rd153, %rd151, %rd119, %p58;
-	mov.b64 %rd118, %rd152;
-	mov.b64 %rd119, %rd153;
-$L12:
-	mov.b64 {%r83, %r84}, %rd118;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd154, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd119;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd155, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd154, %rd118;
-	setp.eq.s64 %p61, %rd154, %rd118;
-	setp.lt.s64 %p62, %rd155, %rd119;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd156, %rd154, %rd118, %p64;
-	selp.b64 %rd157, %rd155, %rd119, %p64;
-	mov.b64 %rd118, %rd156;
-	mov.b64 %rd119, %rd157;
-$L13:
-	mov.b64 {%r91, %r92}, %rd118;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd158, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd119;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd159, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd158, %rd118;
-	setp.eq.s64 %p67, %rd158, %rd118;
-	setp.lt.s64 %p68, %rd159, %rd119;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd160, %rd158, %rd118, %p70;
-	selp.b64 %rd161, %rd159, %rd119, %p70;
-	mov.b64 %rd118, %rd160;
-	mov.b64 %rd119, %rd161;
-$L14:
-	mov.b64 {%r99, %r100}, %rd118;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd162, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd119;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd163, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd162, %rd118;
-	setp.eq.s64 %p73, %rd162, %rd118;
-	setp.lt.s64 %p74, %rd163, %rd119;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd164, %rd162, %rd118, %p76;
-	selp.b64 %rd165, %rd163, %rd119, %p76;
-	mov.b64 %rd118, %rd164;
-	mov.b64 %rd119, %rd165;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd118;
-	st.global.s64 [%rd6+8], %rd119;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushGlobal_bfs_visit__main_custom(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45,
-	.param .b64 gk_s46,
-	.param .b64 gk_s47,
-	.param .b64 gk_s48
-)
-{
-	.reg .pred %p<89>;
-	.reg .b32 %r<177>;
-	.reg .b64 %rd<462>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.u64 %rd97, [gk_s35];
-	cvta.to.global.u64 %rd98, %rd97;
-	mov.b64 %rd99, %rd98;
-	ld.param.s64 %rd100, [gk_s36];
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.u64 %rd113, [gk_s42];
-	cvta.to.global.u64 %rd114, %rd113;
-	mov.b64 %rd115, %rd114;
-	ld.param.s64 %rd116, [gk_s43];
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.u64 %rd120, [gk_s45];
-	cvta.to.global.u64 %rd121, %rd120;
-	mov.b64 %rd122, %rd121;
-	ld.param.s64 %rd123, [gk_s46];
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
-	mov.b64 %rd126, %rd125;
-	ld.param.s32 %r35, [gk_s48];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd129, 0;
-	mov.b64 %rd130, 0;
 	mov.b64 %rd131, 0;
 	mov.b64 %rd132, 0;
-	mov.b64 %rd129, %rd131;
-	mov.b64 %rd130, %rd132;
+	mov.b64 %rd133, 0;
+	mov.b64 %rd134, 0;
+	mov.b64 %rd131, %rd133;
+	mov.b64 %rd132, %rd134;
+$L4:
+	mov.b64 %rd135, %rd131;
+	mov.b64 %rd136, %rd132;
+	mov.b64 %rd129, %rd135;
+	mov.b64 %rd130, %rd136;
 $L1:
-	mov.b64 %rd133, %rd129;
-	mov.b64 %rd134, %rd130;
-	mov.b64 %rd127, %rd133;
-	mov.b64 %rd128, %rd134;
-	cvt.u64.u32 %rd136, %r28;
-	cvt.u64.u32 %rd137, %r29;
-	mov.b64 %rd138, %rd136;
-$L2:
-	setp.ge.s64 %p9, %rd138, %rd2;
-	@%p9 bra $L3;
-	mov.b64 %rd135, %rd138;
+	mov.b64 %rd127, %rd129;
+	mov.b64 %rd128, %rd130;
+	cvt.u64.u32 %rd138, %r29;
+	cvt.u64.u32 %rd139, %r30;
+	mov.b64 %rd140, %rd138;
+$L5:
+	setp.ge.s64 %p11, %rd140, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd137, %rd140;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd139, %rd27;
-	mov.b64 %rd140, %rd30;
-	mov.b64 %rd141, %rd32;
-	mov.b64 %rd142, %rd34;
-	mov.b64 %rd143, %rd37;
-	mov.b64 %rd144, %rd39;
-	mov.b64 %rd145, %rd41;
-	mov.b64 %rd146, %rd44;
-	mov.b64 %rd147, %rd46;
-	mov.b64 %rd148, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd149, %rd50;
-	mov.b64 %rd150, %rd53;
-	mov.b64 %rd151, %rd55;
-	mov.b64 %rd152, %rd57;
-	mov.b64 %rd153, %rd60;
-	mov.b64 %rd154, %rd62;
-	mov.b64 %rd155, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd156, %rd67;
-	mov.b64 %rd157, %rd69;
-	mov.b64 %rd158, %rd71;
-	mov.b64 %rd159, %rd74;
-	mov.b64 %rd160, %rd76;
-	mov.b64 %rd161, %rd78;
-	mov.b64 %rd162, %rd81;
-	mov.b64 %rd163, %rd83;
-	mov.b64 %rd164, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd165, %rd88;
-	mov.b64 %rd166, %rd90;
-	mov.b64 %rd167, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd168, %rd94;
-	mov.b64 %rd169, %rd96;
-	mov.b64 %rd170, %rd99;
-	mov.b64 %rd171, %rd101;
-	mov.b64 %rd172, %rd103;
-	mov.b64 %rd173, %rd105;
-	mov.b64 %rd174, %rd108;
-	mov.b64 %rd175, %rd110;
-	mov.b64 %rd176, %rd112;
-	mov.b64 %rd177, %rd115;
-	mov.b64 %rd178, %rd117;
-	mov.b64 %rd179, %rd119;
-	mov.b64 %rd180, %rd122;
-	mov.b64 %rd181, %rd124;
-	mov.b64 %rd182, %rd126;
-	mov.b32 %r38, %r36;
-	add.s64 %rd183, %rd15, %rd23;
-	mad.lo.s64 %rd184, %rd168, 4, 15;
-	and.b64 %rd184, %rd184, -16;
-	add.s64 %rd23, %rd23, %rd184;
-	mov.b64 %rd185, %rd183;
-	mov.b64 %rd186, %rd168;
-	mov.b64 %rd187, 1;
-	mov.b64 %rd188, %rd185;
-	mov.b64 %rd189, %rd186;
+	mov.b64 %rd141, %rd27;
+	mov.b64 %rd142, %rd30;
+	mov.b64 %rd143, %rd32;
+	mov.b64 %rd144, %rd34;
+	mov.b64 %rd145, %rd37;
+	mov.b64 %rd146, %rd39;
+	mov.b64 %rd147, %rd41;
+	mov.b64 %rd148, %rd44;
+	mov.b64 %rd149, %rd46;
+	mov.b64 %rd150, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd151, %rd50;
+	mov.b64 %rd152, %rd53;
+	mov.b64 %rd153, %rd55;
+	mov.b64 %rd154, %rd57;
+	mov.b64 %rd155, %rd60;
+	mov.b64 %rd156, %rd62;
+	mov.b64 %rd157, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd158, %rd67;
+	mov.b64 %rd159, %rd69;
+	mov.b64 %rd160, %rd71;
+	mov.b64 %rd161, %rd74;
+	mov.b64 %rd162, %rd76;
+	mov.b64 %rd163, %rd78;
+	mov.b64 %rd164, %rd81;
+	mov.b64 %rd165, %rd83;
+	mov.b64 %rd166, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd167, %rd88;
+	mov.b64 %rd168, %rd90;
+	mov.b64 %rd169, %rd92;
+	mov.b32 %r38, %r35;
+	mov.b64 %rd170, %rd94;
+	mov.b64 %rd171, %rd96;
+	mov.b64 %rd172, %rd99;
+	mov.b64 %rd173, %rd101;
+	mov.b64 %rd174, %rd103;
+	mov.b64 %rd175, %rd105;
+	mov.b64 %rd176, %rd108;
+	mov.b64 %rd177, %rd110;
+	mov.b64 %rd178, %rd112;
+	mov.b64 %rd179, %rd115;
+	mov.b64 %rd180, %rd117;
+	mov.b64 %rd181, %rd119;
+	mov.b64 %rd182, %rd122;
+	mov.b64 %rd183, %rd124;
+	mov.b64 %rd184, %rd126;
+	mov.b32 %r39, %r37;
+	add.s64 %rd185, %rd15, %rd23;
+	mad.lo.s64 %rd186, %rd170, 4, 15;
+	and.b64 %rd186, %rd186, -16;
+	add.s64 %rd23, %rd23, %rd186;
+	mov.b64 %rd187, %rd185;
+	mov.b64 %rd188, %rd170;
+	mov.b64 %rd189, 1;
 	mov.b64 %rd190, %rd187;
-	mov.b64 %rd191, %rd2;
-	mov.b64 %rd192, %rd135;
-	mul.lo.s64 %rd193, %rd192, %rd173;
-	div.s64 %rd194, %rd193, %rd191;
-	setp.eq.s64 %p13, %rd191, -1;
-	neg.s64 %rd195, %rd193;
-	selp.b64 %rd196, %rd195, %rd194, %p13;
-	setp.eq.s64 %p14, %rd191, 0;
-	selp.b64 %rd197, 0, %rd196, %p14;
-	mov.b64 %rd198, %rd197;
-	add.s64 %rd199, %rd192, 1;
-	mul.lo.s64 %rd200, %rd199, %rd173;
-	div.s64 %rd201, %rd200, %rd191;
-	setp.eq.s64 %p15, %rd191, -1;
-	neg.s64 %rd202, %rd200;
-	selp.b64 %rd203, %rd202, %rd201, %p15;
-	setp.eq.s64 %p16, %rd191, 0;
-	selp.b64 %rd204, 0, %rd203, %p16;
-	mov.b64 %rd205, %rd204;
-	cvt.u64.u32 %rd206, %r4;
+	mov.b64 %rd191, %rd188;
+	mov.b64 %rd192, %rd189;
+	mov.b64 %rd193, %rd2;
+	mov.b64 %rd194, %rd137;
+	mul.lo.s64 %rd195, %rd194, %rd175;
+	div.s64 %rd196, %rd195, %rd193;
+	setp.eq.s64 %p15, %rd193, -1;
+	neg.s64 %rd197, %rd195;
+	selp.b64 %rd198, %rd197, %rd196, %p15;
+	setp.eq.s64 %p16, %rd193, 0;
+	selp.b64 %rd199, 0, %rd198, %p16;
+	mov.b64 %rd200, %rd199;
+	add.s64 %rd201, %rd194, 1;
+	mul.lo.s64 %rd202, %rd201, %rd175;
+	div.s64 %rd203, %rd202, %rd193;
+	setp.eq.s64 %p17, %rd193, -1;
+	neg.s64 %rd204, %rd202;
+	selp.b64 %rd205, %rd204, %rd203, %p17;
+	setp.eq.s64 %p18, %rd193, 0;
+	selp.b64 %rd206, 0, %rd205, %p18;
 	mov.b64 %rd207, %rd206;
-	mul.lo.s64 %rd208, %rd207, %rd168;
+	cvt.u64.u32 %rd208, %r4;
 	mov.b64 %rd209, %rd208;
-	@!%p11 bra $L6;
-	sub.s64 %rd210, %rd205, %rd198;
-	mov.b64 %rd209, %rd210;
-$L6:
-	mov.b64 %rd211, %rd198;
-$L7:
-	setp.lt.s64 %p17, %rd211, %rd205;
-	not.pred %p18, %p17;
-	@!%p18 bra $L11;
-	bra.uni $L9;
-$L11:
-	mov.b64 %rd212, 0;
-	add.s64 %rd213, %rd211, %rd209;
-	min.s64 %rd214, %rd205, %rd213;
-	mov.b64 %rd215, %rd214;
-	cvt.u64.u32 %rd216, %r2;
-	add.s64 %rd217, %rd211, %rd216;
-	mov.b64 %rd218, %rd217;
-	mov.b64 %rd219, %rd149;
-	mov.b64 %rd220, %rd218;
-	sub.s64 %rd221, %rd219, 1;
-	mov.b64 %rd222, %rd221;
-	mov.b64 %rd223, 0;
-	mov.b64 %rd224, %rd222;
-$L12:
-	setp.lt.s64 %p19, %rd223, %rd224;
+	mul.lo.s64 %rd210, %rd209, %rd170;
+	mov.b64 %rd211, %rd210;
+	@!%p13 bra $L9;
+	sub.s64 %rd212, %rd207, %rd200;
+	mov.b64 %rd211, %rd212;
+$L9:
+	mov.b64 %rd213, %rd200;
+$L10:
+	setp.lt.s64 %p19, %rd213, %rd207;
 	not.pred %p20, %p19;
-	@!%p20 bra $L16;
-	bra.uni $L14;
-$L16:
-	add.s64 %rd225, %rd223, %rd224;
-	add.s64 %rd226, %rd225, 1;
-	shr.u64 %rd227, %rd226, 1;
-	mov.b64 %rd228, %rd227;
-	mul.lo.s64 %rd229, %rd228, %rd172;
-	mad.lo.s64 %rd230, %rd229, 8, %rd170;
-	ld.global.nc.s64 %rd231, [%rd230+0];
-	mov.b64 %rd232, %rd231;
-	setp.le.s64 %p21, %rd232, %rd220;
-	@!%p21 bra $L17;
-	mov.b64 %rd223, %rd228;
-	bra.uni $L18;
-$L17:
-	sub.s64 %rd233, %rd228, 1;
-	mov.b64 %rd224, %rd233;
-$L18:
-$L13:
+	@!%p20 bra $L14;
 	bra.uni $L12;
 $L14:
-	max.s64 %rd234, %rd223, 0;
-	mov.b64 %rd235, %rd234;
-	mov.b64 %rd236, %rd235;
+	mov.b64 %rd214, 0;
+	add.s64 %rd215, %rd213, %rd211;
+	min.s64 %rd216, %rd207, %rd215;
+	mov.b64 %rd217, %rd216;
+	cvt.u64.u32 %rd218, %r2;
+	add.s64 %rd219, %rd213, %rd218;
+	mov.b64 %rd220, %rd219;
+	mov.b64 %rd221, %rd151;
+	mov.b64 %rd222, %rd220;
+	sub.s64 %rd223, %rd221, 1;
+	mov.b64 %rd224, %rd223;
+	mov.b64 %rd225, 0;
+	mov.b64 %rd226, %rd224;
+$L15:
+	setp.lt.s64 %p21, %rd225, %rd226;
+	not.pred %p22, %p21;
+	@!%p22 bra $L19;
+	bra.uni $L17;
 $L19:
-	setp.lt.s64 %p22, %rd218, %rd215;
-	not.pred %p23, %p22;
-	@!%p23 bra $L23;
+	add.s64 %rd227, %rd225, %rd226;
+	add.s64 %rd228, %rd227, 1;
+	shr.u64 %rd229, %rd228, 1;
+	mov.b64 %rd230, %rd229;
+	mul.lo.s64 %rd231, %rd230, %rd174;
+	mad.lo.s64 %rd232, %rd231, 8, %rd172;
+	ld.global.nc.s64 %rd233, [%rd232+0];
+	mov.b64 %rd234, %rd233;
+	setp.le.s64 %p23, %rd234, %rd222;
+	@!%p23 bra $L20;
+	mov.b64 %rd225, %rd230;
 	bra.uni $L21;
-$L23:
-$L24:
-	add.s64 %rd237, %rd236, 1;
-	mul.lo.s64 %rd238, %rd237, %rd172;
-	mad.lo.s64 %rd239, %rd238, 8, %rd170;
-	ld.global.nc.s64 %rd240, [%rd239+0];
-	mov.b64 %rd241, %rd240;
-	setp.le.s64 %p24, %rd241, %rd218;
+$L20:
+	sub.s64 %rd235, %rd230, 1;
+	mov.b64 %rd226, %rd235;
+$L21:
+$L16:
+	bra.uni $L15;
+$L17:
+	max.s64 %rd236, %rd225, 0;
+	mov.b64 %rd237, %rd236;
+	mov.b64 %rd238, %rd237;
+$L22:
+	setp.lt.s64 %p24, %rd220, %rd217;
 	not.pred %p25, %p24;
-	@!%p25 bra $L28;
-	bra.uni $L26;
-$L28:
-	add.s64 %rd242, %rd236, 1;
-	mov.b64 %rd236, %rd242;
-$L25:
+	@!%p25 bra $L26;
 	bra.uni $L24;
 $L26:
-	mov.pred %p26, %p10;
-	mov.b64 %rd243, %rd149;
-	mov.b64 %rd244, %rd236;
-$L29:
-	@!%p26 bra $L33;
-	shr.s64 %rd245, %rd244, 5;
-	mul.lo.s64 %rd246, %rd245, %rd155;
-	mad.lo.s64 %rd247, %rd246, 4, %rd153;
-	ld.global.nc.u32 %r39, [%rd247+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd248, %rd244, 31;
-	min.u64 %rd249, %rd248, 32;
-	cvt.u32.u64 %r41, %rd249;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p27, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p27;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p28, %r45, 0x0;
-	@!%p28 bra $L35;
-	cvt.u32.u64 %r46, %rd244;
-	mov.b32 %r47, %r46;
-	bra.uni $L31;
-$L35:
-	mov.b32 %r47, -1;
-	bra.uni $L31;
-$L33:
-	mul.lo.s64 %rd250, %rd244, %rd152;
-	mad.lo.s64 %rd251, %rd250, 4, %rd150;
-	ld.global.nc.s32 %r48, [%rd251+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L31;
-$L30:
+$L27:
+	add.s64 %rd239, %rd238, 1;
+	mul.lo.s64 %rd240, %rd239, %rd174;
+	mad.lo.s64 %rd241, %rd240, 8, %rd172;
+	ld.global.nc.s64 %rd242, [%rd241+0];
+	mov.b64 %rd243, %rd242;
+	setp.le.s64 %p26, %rd243, %rd220;
+	not.pred %p27, %p26;
+	@!%p27 bra $L31;
 	bra.uni $L29;
 $L31:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd252, %rd139;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd253, %r51;
-	mul.lo.s64 %rd254, %rd253, %rd142;
-	mad.lo.s64 %rd255, %rd254, 8, %rd140;
-	ld.global.nc.s64 %rd256, [%rd255+0];
-	mov.b64 %rd257, %rd256;
-	mov.b64 %rd258, %rd257;
-	mul.lo.s64 %rd259, %rd236, %rd172;
-	mad.lo.s64 %rd260, %rd259, 8, %rd170;
-	ld.global.nc.s64 %rd261, [%rd260+0];
-	mov.b64 %rd262, %rd261;
-	add.s64 %rd263, %rd258, %rd218;
-	sub.s64 %rd264, %rd263, %rd262;
-	mov.b64 %rd265, %rd264;
-	mul.lo.s64 %rd266, %rd265, %rd145;
-	mad.lo.s64 %rd267, %rd266, 4, %rd143;
-	ld.global.nc.s32 %r52, [%rd267+0];
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r38;
-	mov.b32 %r56, %r50;
-	mov.b32 %r57, %r54;
-	mov.b64 %rd268, %rd265;
-$L36:
-	cvt.s64.s32 %rd269, %r57;
-	mul.lo.s64 %rd270, %rd269, %rd176;
-	mad.lo.s64 %rd271, %rd270, 4, %rd174;
-	ld.relaxed.gpu.global.s32 %r58, [%rd271+0];
-	mov.b32 %r59, %r58;
-	setp.ge.s32 %p29, %r59, 0;
-	mov.pred %p30, %p29;
-	not.pred %p31, %p30;
-	@!%p31 bra $L40;
-	cvt.s64.s32 %rd272, %r57;
-	mul.lo.s64 %rd273, %rd272, %rd176;
-	mad.lo.s64 %rd274, %rd273, 4, %rd174;
-	mov.b32 %r60, -1;
-	atom.global.cas.b32 %r61, [%rd274], %r60, %r56;
-	setp.eq.u32 %p32, %r61, %r60;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	mov.pred %p30, %p34;
-$L40:
-	@!%p30 bra $L42;
-	mov.pred %p35, 0;
-	bra.uni $L38;
-$L42:
-	add.s32 %r62, %r55, 1;
-	cvt.s64.s32 %rd275, %r57;
-	mul.lo.s64 %rd276, %rd275, %rd179;
-	mad.lo.s64 %rd277, %rd276, 4, %rd177;
-	st.global.s32 [%rd277+0], %r62;
-	mov.pred %p35, 1;
-	bra.uni $L38;
-$L37:
-	bra.uni $L36;
+	add.s64 %rd244, %rd238, 1;
+	mov.b64 %rd238, %rd244;
+$L28:
+	bra.uni $L27;
+$L29:
+	mov.pred %p28, %p12;
+	mov.b64 %rd245, %rd151;
+	mov.b64 %rd246, %rd238;
+$L32:
+	@!%p28 bra $L36;
+	shr.s64 %rd247, %rd246, 5;
+	mul.lo.s64 %rd248, %rd247, %rd157;
+	mad.lo.s64 %rd249, %rd248, 4, %rd155;
+	ld.global.nc.u32 %r40, [%rd249+0];
+	mov.b32 %r41, %r40;
+	and.b64 %rd250, %rd246, 31;
+	min.u64 %rd251, %rd250, 32;
+	cvt.u32.u64 %r42, %rd251;
+	mov.b32 %r44, 0x1;
+	shl.b32 %r43, %r44, %r42;
+	setp.hs.u32 %p29, %r42, 32;
+	selp.b32 %r45, 0, %r43, %p29;
+	and.b32 %r46, %r41, %r45;
+	setp.ne.u32 %p30, %r46, 0x0;
+	@!%p30 bra $L38;
+	cvt.u32.u64 %r47, %rd246;
+	mov.b32 %r48, %r47;
+	bra.uni $L34;
 $L38:
-	@!%p35 bra $L44;
-	mov.pred %p36, 0;
-	mov.b64 %rd278, %rd212;
-	mov.b32 %r63, %r54;
+	mov.b32 %r48, -1;
+	bra.uni $L34;
+$L36:
+	mul.lo.s64 %rd252, %rd246, %rd154;
+	mad.lo.s64 %rd253, %rd252, 4, %rd152;
+	ld.global.nc.s32 %r49, [%rd253+0];
+	mov.b32 %r50, %r49;
+	mov.b32 %r48, %r50;
+	bra.uni $L34;
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.b32 %r51, %r48;
+	mov.b64 %rd254, %rd141;
+	mov.b32 %r52, %r51;
+	cvt.s64.s32 %rd255, %r52;
+	mul.lo.s64 %rd256, %rd255, %rd144;
+	mad.lo.s64 %rd257, %rd256, 8, %rd142;
+	ld.global.nc.s64 %rd258, [%rd257+0];
+	mov.b64 %rd259, %rd258;
+	mov.b64 %rd260, %rd259;
+	mul.lo.s64 %rd261, %rd238, %rd174;
+	mad.lo.s64 %rd262, %rd261, 8, %rd172;
+	ld.global.nc.s64 %rd263, [%rd262+0];
+	mov.b64 %rd264, %rd263;
+	add.s64 %rd265, %rd260, %rd220;
+	sub.s64 %rd266, %rd265, %rd264;
+	mov.b64 %rd267, %rd266;
+	mul.lo.s64 %rd268, %rd267, %rd147;
+	mad.lo.s64 %rd269, %rd268, 4, %rd145;
+	ld.global.nc.s32 %r53, [%rd269+0];
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r39;
+	mov.b32 %r57, %r51;
+	mov.b32 %r58, %r55;
+	mov.b64 %rd270, %rd267;
+$L39:
+	cvt.s64.s32 %rd271, %r58;
+	mul.lo.s64 %rd272, %rd271, %rd178;
+	mad.lo.s64 %rd273, %rd272, 4, %rd176;
+	ld.relaxed.gpu.global.s32 %r59, [%rd273+0];
+	mov.b32 %r60, %r59;
+	setp.ge.s32 %p31, %r60, 0;
+	mov.pred %p32, %p31;
+	not.pred %p33, %p32;
+	@!%p33 bra $L43;
+	cvt.s64.s32 %rd274, %r58;
+	mul.lo.s64 %rd275, %rd274, %rd178;
+	mad.lo.s64 %rd276, %rd275, 4, %rd176;
+	mov.b32 %r61, -1;
+	atom.global.cas.b32 %r62, [%rd276], %r61, %r57;
+	setp.eq.u32 %p34, %r62, %r61;
+	mov.pred %p35, %p34;
+	not.pred %p36, %p35;
+	mov.pred %p32, %p36;
+$L43:
+	@!%p32 bra $L45;
+	mov.pred %p37, 0;
+	bra.uni $L41;
 $L45:
-	@!%p11 bra $L49;
-	shr.s32 %r64, %r63, 5;
-	cvt.s64.s32 %rd279, %r64;
-	mov.b64 %rd280, %rd279;
-	and.b32 %r65, %r63, 31;
+	add.s32 %r63, %r56, 1;
+	cvt.s64.s32 %rd277, %r58;
+	mul.lo.s64 %rd278, %rd277, %rd181;
+	mad.lo.s64 %rd279, %rd278, 4, %rd179;
+	st.global.s32 [%rd279+0], %r63;
+	mov.pred %p37, 1;
+	bra.uni $L41;
+$L40:
+	bra.uni $L39;
+$L41:
+	@!%p37 bra $L47;
+	mov.pred %p38, 0;
+	mov.b64 %rd280, %rd214;
+	mov.b32 %r64, %r55;
+$L48:
+	@!%p13 bra $L52;
+	shr.s32 %r65, %r64, 5;
 	cvt.s64.s32 %rd281, %r65;
-	min.u64 %rd282, %rd281, 32;
-	cvt.u32.u64 %r66, %rd282;
-	mov.b32 %r68, 0x1;
-	shl.b32 %r67, %r68, %r66;
-	setp.hs.u32 %p37, %r66, 32;
-	selp.b32 %r69, 0, %r67, %p37;
-	mov.b32 %r70, %r69;
-	mov.b64 %rd283, %rd280;
+	mov.b64 %rd282, %rd281;
+	and.b32 %r66, %r64, 31;
+	cvt.s64.s32 %rd283, %r66;
+	min.u64 %rd284, %rd283, 32;
+	cvt.u32.u64 %r67, %rd284;
+	mov.b32 %r69, 0x1;
+	shl.b32 %r68, %r69, %r67;
+	setp.hs.u32 %p39, %r67, 32;
+	selp.b32 %r70, 0, %r68, %p39;
 	mov.b32 %r71, %r70;
-	mul.lo.s64 %rd284, %rd283, %rd164;
-	mad.lo.s64 %rd285, %rd284, 4, %rd162;
-	ld.relaxed.gpu.global.u32 %r72, [%rd285+0];
-	mov.b32 %r73, %r72;
-	and.b32 %r74, %r73, %r71;
-	setp.ne.u32 %p38, %r74, 0x0;
-	mov.pred %p39, %p38;
-	not.pred %p40, %p39;
-	@!%p40 bra $L51;
-	mul.lo.s64 %rd286, %rd283, %rd164;
-	mad.lo.s64 %rd287, %rd286, 4, %rd162;
-	atom.global.or.b32 %r75, [%rd287], %r71;
-	mov.b32 %r76, %r75;
-	and.b32 %r77, %r76, %r71;
-	setp.ne.u32 %p41, %r77, 0x0;
-	mov.pred %p39, %p41;
-$L51:
-	@!%p39 bra $L53;
-	mov.b64 %rd288, %rd278;
-	mov.b64 %rd289, %rd288;
-	mov.pred %p42, 0;
-	bra.uni $L47;
-$L53:
-	mov.b64 %rd290, %rd278;
-	mov.b64 %rd289, %rd290;
-	mov.pred %p42, 1;
-	bra.uni $L47;
-$L49:
-	@!%p12 bra $L55;
-	cvt.s64.s32 %rd291, %r63;
-	mul.lo.s64 %rd292, %rd291, %rd167;
-	mad.lo.s64 %rd293, %rd292, 4, %rd165;
-	ld.relaxed.gpu.global.s32 %r78, [%rd293+0];
-	mov.b32 %r79, %r78;
-	setp.eq.s32 %p43, %r79, %r37;
-	mov.pred %p44, %p43;
-	not.pred %p45, %p44;
-	@!%p45 bra $L57;
-	cvt.s64.s32 %rd294, %r63;
-	mul.lo.s64 %rd295, %rd294, %rd167;
-	mad.lo.s64 %rd296, %rd295, 4, %rd165;
-	atom.global.exch.b32 %r80, [%rd296], %r37;
-	mov.b32 %r81, %r80;
-	setp.eq.s32 %p46, %r81, %r37;
-	mov.pred %p44, %p46;
-$L57:
-	@!%p44 bra $L59;
-	mov.b64 %rd297, %rd278;
-	mov.b64 %rd289, %rd297;
-	mov.pred %p42, 0;
-	bra.uni $L47;
-$L59:
-$L55:
-	mul.lo.s64 %rd298, %rd278, %rd190;
-	mad.lo.s64 %rd299, %rd298, 4, %rd188;
-	st.shared.s32 [%rd299+0], %r63;
-	add.s64 %rd300, %rd278, 1;
-	mov.b64 %rd301, %rd300;
-	mov.b64 %rd289, %rd301;
-	mov.pred %p42, 1;
-	bra.uni $L47;
-$L46:
-	bra.uni $L45;
-$L47:
-	mov.b64 %rd302, %rd289;
-	mov.pred %p47, %p42;
-	mov.b64 %rd212, %rd302;
-	mov.pred %p36, %p47;
-	@!%p36 bra $L61;
-	mov.b64 %rd303, %rd139;
-	mov.b32 %r82, %r54;
-	setp.lt.s64 %p48, %rd127, 64;
-	setp.le.s64 %p49, %rd169, 1;
-	or.pred %p50, %p48, %p49;
-	@!%p50 bra $L62;
-	mov.b64 %rd304, %rd303;
-	mov.b32 %r83, %r82;
-	cvt.s64.s32 %rd305, %r83;
-	add.s64 %rd306, %rd305, 1;
-	mul.lo.s64 %rd307, %rd306, %rd142;
-	mad.lo.s64 %rd308, %rd307, 8, %rd140;
-	ld.global.nc.s64 %rd309, [%rd308+0];
-	mov.b64 %rd310, %rd309;
-	cvt.s64.s32 %rd311, %r83;
-	mul.lo.s64 %rd312, %rd311, %rd142;
-	mad.lo.s64 %rd313, %rd312, 8, %rd140;
-	ld.global.nc.s64 %rd314, [%rd313+0];
-	mov.b64 %rd315, %rd314;
-	sub.s64 %rd316, %rd310, %rd315;
-	mov.b64 %rd317, %rd316;
-	add.s64 %rd318, %rd128, %rd317;
-	mov.b64 %rd128, %rd318;
-	bra.uni $L63;
+	mov.b64 %rd285, %rd282;
+	mov.b32 %r72, %r71;
+	mul.lo.s64 %rd286, %rd285, %rd166;
+	mad.lo.s64 %rd287, %rd286, 4, %rd164;
+	ld.relaxed.gpu.global.u32 %r73, [%rd287+0];
+	mov.b32 %r74, %r73;
+	and.b32 %r75, %r74, %r72;
+	setp.ne.u32 %p40, %r75, 0x0;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L54;
+	mul.lo.s64 %rd288, %rd285, %rd166;
+	mad.lo.s64 %rd289, %rd288, 4, %rd164;
+	atom.global.or.b32 %r76, [%rd289], %r72;
+	mov.b32 %r77, %r76;
+	and.b32 %r78, %r77, %r72;
+	setp.ne.u32 %p43, %r78, 0x0;
+	mov.pred %p41, %p43;
+$L54:
+	@!%p41 bra $L56;
+	mov.b64 %rd290, %rd280;
+	mov.b64 %rd291, %rd290;
+	mov.pred %p44, 0;
+	bra.uni $L50;
+$L56:
+	mov.b64 %rd292, %rd280;
+	mov.b64 %rd291, %rd292;
+	mov.pred %p44, 1;
+	bra.uni $L50;
+$L52:
+	@!%p14 bra $L58;
+	cvt.s64.s32 %rd293, %r64;
+	mul.lo.s64 %rd294, %rd293, %rd169;
+	mad.lo.s64 %rd295, %rd294, 4, %rd167;
+	ld.relaxed.gpu.global.s32 %r79, [%rd295+0];
+	mov.b32 %r80, %r79;
+	setp.eq.s32 %p45, %r80, %r38;
+	mov.pred %p46, %p45;
+	not.pred %p47, %p46;
+	@!%p47 bra $L60;
+	cvt.s64.s32 %rd296, %r64;
+	mul.lo.s64 %rd297, %rd296, %rd169;
+	mad.lo.s64 %rd298, %rd297, 4, %rd167;
+	atom.global.exch.b32 %r81, [%rd298], %r38;
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p48, %r82, %r38;
+	mov.pred %p46, %p48;
+$L60:
+	@!%p46 bra $L62;
+	mov.b64 %rd299, %rd280;
+	mov.b64 %rd291, %rd299;
+	mov.pred %p44, 0;
+	bra.uni $L50;
 $L62:
-	rem.s64 %rd319, %rd127, %rd169;
-	setp.eq.s64 %p51, %rd169, -1;
-	selp.b64 %rd320, 0, %rd319, %p51;
-	setp.eq.s64 %p52, %rd169, 0;
-	selp.b64 %rd321, %rd127, %rd320, %p52;
-	setp.eq.s64 %p53, %rd321, 0;
-	@!%p53 bra $L65;
-	mov.b64 %rd322, %rd303;
-	mov.b32 %r84, %r82;
-	cvt.s64.s32 %rd323, %r84;
-	add.s64 %rd324, %rd323, 1;
-	mul.lo.s64 %rd325, %rd324, %rd142;
-	mad.lo.s64 %rd326, %rd325, 8, %rd140;
-	ld.global.nc.s64 %rd327, [%rd326+0];
-	mov.b64 %rd328, %rd327;
-	cvt.s64.s32 %rd329, %r84;
-	mul.lo.s64 %rd330, %rd329, %rd142;
-	mad.lo.s64 %rd331, %rd330, 8, %rd140;
-	ld.global.nc.s64 %rd332, [%rd331+0];
-	mov.b64 %rd333, %rd332;
-	sub.s64 %rd334, %rd328, %rd333;
-	mov.b64 %rd335, %rd334;
-	mul.lo.s64 %rd336, %rd169, %rd335;
-	add.s64 %rd337, %rd128, %rd336;
-	mov.b64 %rd128, %rd337;
+$L58:
+	mul.lo.s64 %rd300, %rd280, %rd192;
+	mad.lo.s64 %rd301, %rd300, 4, %rd190;
+	st.shared.s32 [%rd301+0], %r64;
+	add.s64 %rd302, %rd280, 1;
+	mov.b64 %rd303, %rd302;
+	mov.b64 %rd291, %rd303;
+	mov.pred %p44, 1;
+	bra.uni $L50;
+$L49:
+	bra.uni $L48;
+$L50:
+	mov.b64 %rd304, %rd291;
+	mov.pred %p49, %p44;
+	mov.b64 %rd214, %rd304;
+	mov.pred %p38, %p49;
+	@!%p38 bra $L64;
+	mov.b64 %rd305, %rd141;
+	mov.b32 %r83, %r55;
+	setp.lt.s64 %p50, %rd127, 64;
+	setp.le.s64 %p51, %rd171, 1;
+	or.pred %p52, %p50, %p51;
+	@!%p52 bra $L65;
+	mov.b64 %rd306, %rd305;
+	mov.b32 %r84, %r83;
+	cvt.s64.s32 %rd307, %r84;
+	add.s64 %rd308, %rd307, 1;
+	mul.lo.s64 %rd309, %rd308, %rd144;
+	mad.lo.s64 %rd310, %rd309, 8, %rd142;
+	ld.global.nc.s64 %rd311, [%rd310+0];
+	mov.b64 %rd312, %rd311;
+	cvt.s64.s32 %rd313, %r84;
+	mul.lo.s64 %rd314, %rd313, %rd144;
+	mad.lo.s64 %rd315, %rd314, 8, %rd142;
+	ld.global.nc.s64 %rd316, [%rd315+0];
+	mov.b64 %rd317, %rd316;
+	sub.s64 %rd318, %rd312, %rd317;
+	mov.b64 %rd319, %rd318;
+	add.s64 %rd320, %rd128, %rd319;
+	mov.b64 %rd128, %rd320;
+	bra.uni $L66;
 $L65:
-$L63:
-	add.s64 %rd338, %rd127, 1;
-	mov.b64 %rd127, %rd338;
-$L61:
-$L44:
-$L20:
-	add.s64 %rd339, %rd218, %rd207;
-	mov.b64 %rd218, %rd339;
-	bra.uni $L19;
-$L21:
-	mov.b64 %rd340, %rd212;
+	rem.s64 %rd321, %rd127, %rd171;
+	setp.eq.s64 %p53, %rd171, -1;
+	selp.b64 %rd322, 0, %rd321, %p53;
+	setp.eq.s64 %p54, %rd171, 0;
+	selp.b64 %rd323, %rd127, %rd322, %p54;
+	setp.eq.s64 %p55, %rd323, 0;
+	@!%p55 bra $L68;
+	mov.b64 %rd324, %rd305;
+	mov.b32 %r85, %r83;
+	cvt.s64.s32 %rd325, %r85;
+	add.s64 %rd326, %rd325, 1;
+	mul.lo.s64 %rd327, %rd326, %rd144;
+	mad.lo.s64 %rd328, %rd327, 8, %rd142;
+	ld.global.nc.s64 %rd329, [%rd328+0];
+	mov.b64 %rd330, %rd329;
+	cvt.s64.s32 %rd331, %r85;
+	mul.lo.s64 %rd332, %rd331, %rd144;
+	mad.lo.s64 %rd333, %rd332, 8, %rd142;
+	ld.global.nc.s64 %rd334, [%rd333+0];
+	mov.b64 %rd335, %rd334;
+	sub.s64 %rd336, %rd330, %rd335;
+	mov.b64 %rd337, %rd336;
+	mul.lo.s64 %rd338, %rd171, %rd337;
+	add.s64 %rd339, %rd128, %rd338;
+	mov.b64 %rd128, %rd339;
+$L68:
 $L66:
-	@!%p11 bra $L70;
-	bra.uni $L68;
-$L70:
-	// block scan
-	mov.b64 %rd341, %rd340;
-	mov.b32 %r85, %r3;
-$L71:
-	setp.hs.u32 %p54, %r85, 32;
-	@%p54 bra $L72;
-	mov.b64 {%r86, %r87}, %rd341;
-	shfl.sync.up.b32 %r88|%p55, %r86, %r85, 0, %r17;
-	shfl.sync.up.b32 %r89, %r87, %r85, 0, %r17;
-	mov.b64 %rd342, {%r88, %r89};
-	@!%p55 bra $L73;
-	add.s64 %rd343, %rd342, %rd341;
-	mov.b64 %rd341, %rd343;
-$L73:
-	shl.b32 %r85, %r85, 1;
+	add.s64 %rd340, %rd127, 1;
+	mov.b64 %rd127, %rd340;
+$L64:
+$L47:
+$L23:
+	add.s64 %rd341, %rd220, %rd209;
+	mov.b64 %rd220, %rd341;
+	bra.uni $L22;
+$L24:
+	mov.b64 %rd342, %rd214;
+$L69:
+	@!%p13 bra $L73;
 	bra.uni $L71;
-$L72:
-	mov.b64 {%r90, %r91}, %rd341;
-	shfl.sync.up.b32 %r92|%p56, %r90, %r3, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r3, 0, %r17;
-	mov.b64 %rd344, {%r92, %r93};
-	setp.lo.u32 %p57, %r3, 32;
-	and.pred %p58, %p56, %p57;
-	selp.b64 %rd345, %rd344, 0, %p58;
-	sub.u32 %r94, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r94;
-	@!%p59 bra $L74;
-	mul.wide.u32 %rd346, %r8, 16;
-	add.s64 %rd347, %rd1, %rd346;
-	st.shared.s64 [%rd347+0], %rd341;
+$L73:
+	// block scan
+	mov.b64 %rd343, %rd342;
+	mov.b32 %r86, %r3;
 $L74:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L75;
-	mov.b64 %rd348, 0;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L76;
-	mul.wide.u32 %rd349, %r7, 16;
-	add.s64 %rd350, %rd1, %rd349;
-	ld.shared.s64 %rd351, [%rd350+0];
-	mov.b64 %rd348, %rd351;
+	setp.hs.u32 %p56, %r86, 32;
+	@%p56 bra $L75;
+	mov.b64 {%r87, %r88}, %rd343;
+	shfl.sync.up.b32 %r89|%p57, %r87, %r86, 0, %r17;
+	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
+	mov.b64 %rd344, {%r89, %r90};
+	@!%p57 bra $L76;
+	add.s64 %rd345, %rd344, %rd343;
+	mov.b64 %rd343, %rd345;
 $L76:
-	mov.b64 {%r95, %r96}, %rd348;
-	shfl.sync.up.b32 %r97|%p62, %r95, 1, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 1, 0, %r17;
-	mov.b64 %rd352, {%r97, %r98};
-	@!%p62 bra $L77;
-	add.s64 %rd353, %rd352, %rd348;
-	mov.b64 %rd348, %rd353;
-$L77:
-	mov.b64 {%r99, %r100}, %rd348;
-	shfl.sync.up.b32 %r101|%p63, %r99, 2, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 2, 0, %r17;
-	mov.b64 %rd354, {%r101, %r102};
-	@!%p63 bra $L78;
-	add.s64 %rd355, %rd354, %rd348;
-	mov.b64 %rd348, %rd355;
-$L78:
-	mov.b64 {%r103, %r104}, %rd348;
-	shfl.sync.up.b32 %r105|%p64, %r103, 4, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 4, 0, %r17;
-	mov.b64 %rd356, {%r105, %r106};
-	@!%p64 bra $L79;
-	add.s64 %rd357, %rd356, %rd348;
-	mov.b64 %rd348, %rd357;
-$L79:
-	mov.b64 {%r107, %r108}, %rd348;
-	shfl.sync.up.b32 %r109|%p65, %r107, 8, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 8, 0, %r17;
-	mov.b64 %rd358, {%r109, %r110};
-	@!%p65 bra $L80;
-	add.s64 %rd359, %rd358, %rd348;
-	mov.b64 %rd348, %rd359;
-$L80:
-	mov.b64 {%r111, %r112}, %rd348;
-	shfl.sync.up.b32 %r113|%p66, %r111, 16, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 16, 0, %r17;
-	mov.b64 %rd360, {%r113, %r114};
-	@!%p66 bra $L81;
-	add.s64 %rd361, %rd360, %rd348;
-	mov.b64 %rd348, %rd361;
-$L81:
-	mov.b64 {%r115, %r116}, %rd348;
-	shfl.sync.up.b32 %r117|%p67, %r115, 1, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
-	mov.b64 %rd362, {%r117, %r118};
-	selp.b64 %rd363, %rd362, 0, %p67;
-	@!%p61 bra $L82;
-	mul.wide.u32 %rd364, %r7, 16;
-	add.s64 %rd365, %rd1, %rd364;
-	add.s64 %rd366, %rd365, 512;
-	st.shared.s64 [%rd366+0], %rd363;
-$L82:
-	sub.u32 %r119, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r119;
-	@!%p68 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd348;
-$L83:
+	shl.b32 %r86, %r86, 1;
+	bra.uni $L74;
 $L75:
+	mov.b64 {%r91, %r92}, %rd343;
+	shfl.sync.up.b32 %r93|%p58, %r91, %r3, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
+	mov.b64 %rd346, {%r93, %r94};
+	setp.lo.u32 %p59, %r3, 32;
+	and.pred %p60, %p58, %p59;
+	selp.b64 %rd347, %rd346, 0, %p60;
+	sub.u32 %r95, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r95;
+	@!%p61 bra $L77;
+	mul.wide.u32 %rd348, %r8, 16;
+	add.s64 %rd349, %rd1, %rd348;
+	st.shared.s64 [%rd349+0], %rd343;
+$L77:
 	bar.sync 0;
-	mul.wide.u32 %rd367, %r8, 16;
-	add.s64 %rd368, %rd1, %rd367;
-	add.s64 %rd369, %rd368, 512;
-	ld.shared.s64 %rd370, [%rd369+0];
-	add.s64 %rd371, %rd370, %rd345;
-	ld.shared.s64 %rd372, [%rd1+1024];
-	mov.b64 {%r120, %r121}, %rd371;
-	shfl.sync.idx.b32 %r122|%p69, %r120, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r123, %r121, 0, %r21, %r17;
-	mov.b64 %rd373, {%r122, %r123};
-	mov.b64 %rd374, %rd372;
-	mov.b64 %rd375, %rd373;
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L78;
+	mov.b64 %rd350, 0;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L79;
+	mul.wide.u32 %rd351, %r7, 16;
+	add.s64 %rd352, %rd1, %rd351;
+	ld.shared.s64 %rd353, [%rd352+0];
+	mov.b64 %rd350, %rd353;
+$L79:
+	mov.b64 {%r96, %r97}, %rd350;
+	shfl.sync.up.b32 %r98|%p64, %r96, 1, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
+	mov.b64 %rd354, {%r98, %r99};
+	@!%p64 bra $L80;
+	add.s64 %rd355, %rd354, %rd350;
+	mov.b64 %rd350, %rd355;
+$L80:
+	mov.b64 {%r100, %r101}, %rd350;
+	shfl.sync.up.b32 %r102|%p65, %r100, 2, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
+	mov.b64 %rd356, {%r102, %r103};
+	@!%p65 bra $L81;
+	add.s64 %rd357, %rd356, %rd350;
+	mov.b64 %rd350, %rd357;
+$L81:
+	mov.b64 {%r104, %r105}, %rd350;
+	shfl.sync.up.b32 %r106|%p66, %r104, 4, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
+	mov.b64 %rd358, {%r106, %r107};
+	@!%p66 bra $L82;
+	add.s64 %rd359, %rd358, %rd350;
+	mov.b64 %rd350, %rd359;
+$L82:
+	mov.b64 {%r108, %r109}, %rd350;
+	shfl.sync.up.b32 %r110|%p67, %r108, 8, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
+	mov.b64 %rd360, {%r110, %r111};
+	@!%p67 bra $L83;
+	add.s64 %rd361, %rd360, %rd350;
+	mov.b64 %rd350, %rd361;
+$L83:
+	mov.b64 {%r112, %r113}, %rd350;
+	shfl.sync.up.b32 %r114|%p68, %r112, 16, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
+	mov.b64 %rd362, {%r114, %r115};
+	@!%p68 bra $L84;
+	add.s64 %rd363, %rd362, %rd350;
+	mov.b64 %rd350, %rd363;
+$L84:
+	mov.b64 {%r116, %r117}, %rd350;
+	shfl.sync.up.b32 %r118|%p69, %r116, 1, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
+	mov.b64 %rd364, {%r118, %r119};
+	selp.b64 %rd365, %rd364, 0, %p69;
+	@!%p63 bra $L85;
+	mul.wide.u32 %rd366, %r7, 16;
+	add.s64 %rd367, %rd1, %rd366;
+	add.s64 %rd368, %rd367, 512;
+	st.shared.s64 [%rd368+0], %rd365;
+$L85:
+	sub.u32 %r120, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r120;
+	@!%p70 bra $L86;
+	st.shared.s64 [%rd1+1024], %rd350;
+$L86:
+$L78:
+	bar.sync 0;
+	mul.wide.u32 %rd369, %r8, 16;
+	add.s64 %rd370, %rd1, %rd369;
+	add.s64 %rd371, %rd370, 512;
+	ld.shared.s64 %rd372, [%rd371+0];
+	add.s64 %rd373, %rd372, %rd347;
+	ld.shared.s64 %rd374, [%rd1+1024];
+	mov.b64 {%r121, %r122}, %rd373;
+	shfl.sync.idx.b32 %r123|%p71, %r121, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r124, %r122, 0, %r22, %r17;
+	mov.b64 %rd375, {%r123, %r124};
 	mov.b64 %rd376, %rd374;
 	mov.b64 %rd377, %rd375;
 	mov.b64 %rd378, %rd376;
 	mov.b64 %rd379, %rd377;
 	mov.b64 %rd380, %rd378;
-	mov.b64 %rd381, 0;
-	cvt.u64.u32 %rd382, %r2;
-	setp.eq.s64 %p70, %rd382, 0;
-	setp.gt.s64 %p71, %rd380, 0;
-	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L85;
-	atom.global.add.u64 %rd383, [%rd159], %rd380;
-	mov.b64 %rd384, %rd383;
-	mov.b64 %rd381, %rd384;
-$L85:
-	cvt.u64.u32 %rd385, %r2;
-	setp.eq.s64 %p73, %rd385, 0;
-	setp.eq.u32 %p74, %r1, 0;
-	and.pred %p75, %p73, %p74;
-	bar.sync 0;
-	@!%p75 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd381;
-$L86:
-	bar.sync 0;
-	ld.shared.s64 %rd386, [%rd1+1024];
-	mov.b64 %rd387, %rd386;
-	mov.b64 %rd381, %rd387;
-	add.s64 %rd388, %rd381, %rd379;
-	mov.b64 %rd389, %rd388;
-	mov.b64 %rd390, 0;
-$L87:
-	setp.lt.s64 %p76, %rd390, %rd340;
-	not.pred %p77, %p76;
-	@!%p77 bra $L91;
-	bra.uni $L89;
-$L91:
-	mul.lo.s64 %rd391, %rd390, %rd190;
-	mad.lo.s64 %rd392, %rd391, 4, %rd188;
-	ld.shared.s32 %r124, [%rd392+0];
-	mov.b32 %r125, %r124;
-	add.s64 %rd393, %rd389, %rd390;
-	mul.lo.s64 %rd394, %rd393, %rd158;
-	mad.lo.s64 %rd395, %rd394, 4, %rd156;
-	st.global.s32 [%rd395+0], %r125;
+	mov.b64 %rd381, %rd379;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, 0;
+	cvt.u64.u32 %rd384, %r2;
+	setp.eq.s64 %p72, %rd384, 0;
+	setp.gt.s64 %p73, %rd382, 0;
+	and.pred %p74, %p72, %p73;
+	@!%p74 bra $L88;
+	atom.global.add.u64 %rd385, [%rd161], %rd382;
+	mov.b64 %rd386, %rd385;
+	mov.b64 %rd383, %rd386;
 $L88:
-	add.s64 %rd396, %rd390, 1;
-	mov.b64 %rd390, %rd396;
-	bra.uni $L87;
+	cvt.u64.u32 %rd387, %r2;
+	setp.eq.s64 %p75, %rd387, 0;
+	setp.eq.u32 %p76, %r1, 0;
+	and.pred %p77, %p75, %p76;
+	bar.sync 0;
+	@!%p77 bra $L89;
+	st.shared.s64 [%rd1+1024], %rd383;
 $L89:
-	bra.uni $L68;
-$L67:
-	bra.uni $L66;
-$L68:
-$L8:
-	add.s64 %rd397, %rd211, %rd209;
-	mov.b64 %rd211, %rd397;
-	bra.uni $L7;
-$L9:
-$L4:
 	bar.sync 0;
-	add.s64 %rd138, %rd138, %rd137;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd398, %rd127;
-	mov.b64 %rd399, %rd128;
-	// block reduction
-	sub.u32 %r126, %r13, 1;
-	mov.b32 %r127, %r3;
-$L92:
-	setp.hs.u32 %p78, %r127, 32;
-	@%p78 bra $L93;
-	mov.b64 {%r128, %r129}, %rd398;
-	shfl.sync.down.b32 %r130|%p79, %r128, %r127, %r126, %r17;
-	shfl.sync.down.b32 %r131, %r129, %r127, %r126, %r17;
-	mov.b64 %rd400, {%r130, %r131};
-	mov.b64 {%r132, %r133}, %rd399;
-	shfl.sync.down.b32 %r134, %r132, %r127, %r126, %r17;
-	shfl.sync.down.b32 %r135, %r133, %r127, %r126, %r17;
-	mov.b64 %rd401, {%r134, %r135};
+	ld.shared.s64 %rd388, [%rd1+1024];
+	mov.b64 %rd389, %rd388;
+	mov.b64 %rd383, %rd389;
+	add.s64 %rd390, %rd383, %rd381;
+	mov.b64 %rd391, %rd390;
+	mov.b64 %rd392, 0;
+$L90:
+	setp.lt.s64 %p78, %rd392, %rd342;
+	not.pred %p79, %p78;
 	@!%p79 bra $L94;
-	mov.b64 %rd402, %rd398;
-	mov.b64 %rd403, %rd399;
-	mov.b64 %rd404, %rd400;
-	mov.b64 %rd405, %rd401;
-	mov.b64 %rd406, %rd402;
-	mov.b64 %rd407, %rd403;
-	mov.b64 %rd408, %rd404;
-	mov.b64 %rd409, %rd405;
-	mov.b64 %rd410, %rd408;
-	mov.b64 %rd411, %rd409;
-	add.s64 %rd412, %rd406, %rd410;
-	mov.b64 %rd406, %rd412;
-	add.s64 %rd413, %rd407, %rd411;
-	mov.b64 %rd407, %rd413;
-$L95:
-	mov.b64 %rd398, %rd406;
-	mov.b64 %rd399, %rd407;
-$L94:
-	shl.b32 %r127, %r127, 1;
 	bra.uni $L92;
-$L93:
-	setp.eq.u32 %p80, %r7, 0;
-	@!%p80 bra $L96;
-	mul.wide.u32 %rd414, %r8, 16;
-	add.s64 %rd415, %rd1, %rd414;
-	st.shared.s64 [%rd415+0], %rd398;
-	st.shared.s64 [%rd415+8], %rd399;
-$L96:
+$L94:
+	mul.lo.s64 %rd393, %rd392, %rd192;
+	mad.lo.s64 %rd394, %rd393, 4, %rd190;
+	ld.shared.s32 %r125, [%rd394+0];
+	mov.b32 %r126, %r125;
+	add.s64 %rd395, %rd391, %rd392;
+	mul.lo.s64 %rd396, %rd395, %rd160;
+	mad.lo.s64 %rd397, %rd396, 4, %rd158;
+	st.global.s32 [%rd397+0], %r126;
+$L91:
+	add.s64 %rd398, %rd392, 1;
+	mov.b64 %rd392, %rd398;
+	bra.uni $L90;
+$L92:
+	bra.uni $L71;
+$L70:
+	bra.uni $L69;
+$L71:
+$L11:
+	add.s64 %rd399, %rd213, %rd211;
+	mov.b64 %rd213, %rd399;
+	bra.uni $L10;
+$L12:
+$L7:
 	bar.sync 0;
-	setp.eq.u32 %p81, %r8, 0;
+	add.s64 %rd140, %rd140, %rd139;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd400, %rd127;
+	mov.b64 %rd401, %rd128;
+	// block reduction
+	mov.b32 %r127, 1;
+	sub.u32 %r128, %r13, 1;
+	mov.b32 %r129, %r3;
+$L95:
+	setp.hs.u32 %p80, %r129, 32;
+	@%p80 bra $L96;
+	mov.b64 {%r130, %r131}, %rd400;
+	shfl.sync.down.b32 %r132|%p81, %r130, %r129, %r128, %r17;
+	shfl.sync.down.b32 %r133, %r131, %r129, %r128, %r17;
+	mov.b64 %rd402, {%r132, %r133};
+	mov.b64 {%r134, %r135}, %rd401;
+	shfl.sync.down.b32 %r136, %r134, %r129, %r128, %r17;
+	shfl.sync.down.b32 %r137, %r135, %r129, %r128, %r17;
+	mov.b64 %rd403, {%r136, %r137};
 	@!%p81 bra $L97;
-	setp.lo.u32 %p82, %r7, %r10;
-	@!%p82 bra $L98;
-	mul.wide.u32 %rd416, %r7, 16;
-	add.s64 %rd417, %rd1, %rd416;
-	ld.shared.s64 %rd418, [%rd417+0];
-	ld.shared.s64 %rd419, [%rd417+8];
-	mov.b64 %rd398, %rd418;
-	mov.b64 %rd399, %rd419;
-$L98:
-	sub.u32 %r136, %r10, 1;
-	mov.b64 {%r137, %r138}, %rd398;
-	shfl.sync.down.b32 %r139|%p83, %r137, 1, %r136, %r17;
-	shfl.sync.down.b32 %r140, %r138, 1, %r136, %r17;
-	mov.b64 %rd420, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd399;
-	shfl.sync.down.b32 %r143, %r141, 1, %r136, %r17;
-	shfl.sync.down.b32 %r144, %r142, 1, %r136, %r17;
-	mov.b64 %rd421, {%r143, %r144};
-	@!%p83 bra $L99;
-	mov.b64 %rd422, %rd398;
-	mov.b64 %rd423, %rd399;
-	mov.b64 %rd424, %rd420;
-	mov.b64 %rd425, %rd421;
-	mov.b64 %rd406, %rd422;
-	mov.b64 %rd407, %rd423;
-	mov.b64 %rd408, %rd424;
-	mov.b64 %rd409, %rd425;
-	mov.b64 %rd410, %rd408;
-	mov.b64 %rd411, %rd409;
-	add.s64 %rd426, %rd406, %rd410;
-	mov.b64 %rd406, %rd426;
-	add.s64 %rd427, %rd407, %rd411;
-	mov.b64 %rd407, %rd427;
-$L100:
-	mov.b64 %rd398, %rd406;
-	mov.b64 %rd399, %rd407;
+	setp.ne.u32 %p82, %r18, 9;
+	@%p82 bra.uni $L99;
+	setp.lt.s64 %p83, %rd402, %rd400;
+	setp.eq.s64 %p84, %rd402, %rd400;
+	setp.lt.s64 %p85, %rd403, %rd401;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd404, %rd402, %rd400, %p87;
+	selp.b64 %rd405, %rd403, %rd401, %p87;
+	mov.b64 %rd400, %rd404;
+	mov.b64 %rd401, %rd405;
+	bra.uni $L98;
 $L99:
-	mov.b64 {%r145, %r146}, %rd398;
-	shfl.sync.down.b32 %r147|%p84, %r145, 2, %r136, %r17;
-	shfl.sync.down.b32 %r148, %r146, 2, %r136, %r17;
-	mov.b64 %rd428, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd399;
-	shfl.sync.down.b32 %r151, %r149, 2, %r136, %r17;
-	shfl.sync.down.b32 %r152, %r150, 2, %r136, %r17;
-	mov.b64 %rd429, {%r151, %r152};
-	@!%p84 bra $L101;
-	mov.b64 %rd430, %rd398;
-	mov.b64 %rd431, %rd399;
-	mov.b64 %rd432, %rd428;
-	mov.b64 %rd433, %rd429;
-	mov.b64 %rd406, %rd430;
-	mov.b64 %rd407, %rd431;
-	mov.b64 %rd408, %rd432;
-	mov.b64 %rd409, %rd433;
-	mov.b64 %rd410, %rd408;
-	mov.b64 %rd411, %rd409;
-	add.s64 %rd434, %rd406, %rd410;
-	mov.b64 %rd406, %rd434;
-	add.s64 %rd435, %rd407, %rd411;
-	mov.b64 %rd407, %rd435;
-$L102:
-	mov.b64 %rd398, %rd406;
-	mov.b64 %rd399, %rd407;
+	setp.ne.u32 %p88, %r18, 10;
+	@%p88 bra.uni $L100;
+	setp.gt.s64 %p89, %rd402, %rd400;
+	setp.eq.s64 %p90, %rd402, %rd400;
+	setp.lt.s64 %p91, %rd403, %rd401;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd406, %rd402, %rd400, %p93;
+	selp.b64 %rd407, %rd403, %rd401, %p93;
+	mov.b64 %rd400, %rd406;
+	mov.b64 %rd401, %rd407;
+	bra.uni $L98;
+$L100:
+	mov.b64 %rd408, %rd400;
+	mov.b64 %rd409, %rd401;
+	mov.b64 %rd410, %rd402;
+	mov.b64 %rd411, %rd403;
+	mov.b64 %rd412, %rd408;
+	mov.b64 %rd413, %rd409;
+	mov.b64 %rd414, %rd410;
+	mov.b64 %rd415, %rd411;
+	mov.b64 %rd416, %rd414;
+	mov.b64 %rd417, %rd415;
+	add.s64 %rd418, %rd412, %rd416;
+	mov.b64 %rd412, %rd418;
+	add.s64 %rd419, %rd413, %rd417;
+	mov.b64 %rd413, %rd419;
 $L101:
-	mov.b64 {%r153, %r154}, %rd398;
-	shfl.sync.down.b32 %r155|%p85, %r153, 4, %r136, %r17;
-	shfl.sync.down.b32 %r156, %r154, 4, %r136, %r17;
-	mov.b64 %rd436, {%r155, %r156};
-	mov.b64 {%r157, %r158}, %rd399;
-	shfl.sync.down.b32 %r159, %r157, 4, %r136, %r17;
-	shfl.sync.down.b32 %r160, %r158, 4, %r136, %r17;
-	mov.b64 %rd437, {%r159, %r160};
-	@!%p85 bra $L103;
-	mov.b64 %rd438, %rd398;
-	mov.b64 %rd439, %rd399;
-	mov.b64 %rd440, %rd436;
-	mov.b64 %rd441, %rd437;
-	mov.b64 %rd406, %rd438;
-	mov.b64 %rd407, %rd439;
-	mov.b64 %rd408, %rd440;
-	mov.b64 %rd409, %rd441;
-	mov.b64 %rd410, %rd408;
-	mov.b64 %rd411, %rd409;
-	add.s64 %rd442, %rd406, %rd410;
-	mov.b64 %rd406, %rd442;
-	add.s64 %rd443, %rd407, %rd411;
-	mov.b64 %rd407, %rd443;
-$L104:
-	mov.b64 %rd398, %rd406;
-	mov.b64 %rd399, %rd407;
-$L103:
-	mov.b64 {%r161, %r162}, %rd398;
-	shfl.sync.down.b32 %r163|%p86, %r161, 8, %r136, %r17;
-	shfl.sync.down.b32 %r164, %r162, 8, %r136, %r17;
-	mov.b64 %rd444, {%r163, %r164};
-	mov.b64 {%r165, %r166}, %rd399;
-	shfl.sync.down.b32 %r167, %r165, 8, %r136, %r17;
-	shfl.sync.down.b32 %r168, %r166, 8, %r136, %r17;
-	mov.b64 %rd445, {%r167, %r168};
-	@!%p86 bra $L105;
-	mov.b64 %rd446, %rd398;
-	mov.b64 %rd447, %rd399;
-	mov.b64 %rd448, %rd444;
-	mov.b64 %rd449, %rd445;
-	mov.b64 %rd406, %rd446;
-	mov.b64 %rd407, %rd447;
-	mov.b64 %rd408, %rd448;
-	mov.b64 %rd409, %rd449;
-	mov.b64 %rd410, %rd408;
-	mov.b64 %rd411, %rd409;
-	add.s64 %rd450, %rd406, %rd410;
-	mov.b64 %rd406, %rd450;
-	add.s64 %rd451, %rd407, %rd411;
-	mov.b64 %rd407, %rd451;
-$L106:
-	mov.b64 %rd398, %rd406;
-	mov.b64 %rd399, %rd407;
-$L105:
-	mov.b64 {%r169, %r170}, %rd398;
-	shfl.sync.down.b32 %r171|%p87, %r169, 16, %r136, %r17;
-	shfl.sync.down.b32 %r172, %r170, 16, %r136, %r17;
-	mov.b64 %rd452, {%r171, %r172};
-	mov.b64 {%r173, %r174}, %rd399;
-	shfl.sync.down.b32 %r175, %r173, 16, %r136, %r17;
-	shfl.sync.down.b32 %r176, %r174, 16, %r136, %r17;
-	mov.b64 %rd453, {%r175, %r176};
-	@!%p87 bra $L107;
-	mov.b64 %rd454, %rd398;
-	mov.b64 %rd455, %rd399;
-	mov.b64 %rd456, %rd452;
-	mov.b64 %rd457, %rd453;
-	mov.b64 %rd406, %rd454;
-	mov.b64 %rd407, %rd455;
-	mov.b64 %rd408, %rd456;
-	mov.b64 %rd409, %rd457;
-	mov.b64 %rd410, %rd408;
-	mov.b64 %rd411, %rd409;
-	add.s64 %rd458, %rd406, %rd410;
-	mov.b64 %rd406, %rd458;
-	add.s64 %rd459, %rd407, %rd411;
-	mov.b64 %rd407, %rd459;
-$L108:
-	mov.b64 %rd398, %rd406;
-	mov.b64 %rd399, %rd407;
-$L107:
+	mov.b64 %rd400, %rd412;
+	mov.b64 %rd401, %rd413;
+$L98:
 $L97:
-	mul.wide.u32 %rd460, %r28, 16;
-	add.s64 %rd461, %rd11, %rd460;
-	setp.eq.u32 %p88, %r5, 0;
-	@!%p88 bra $L109;
-	st.global.s64 [%rd461+0], %rd398;
-	st.global.s64 [%rd461+8], %rd399;
+	shl.b32 %r129, %r129, 1;
+	bra.uni $L95;
+$L96:
+	setp.eq.u32 %p94, %r7, 0;
+	@!%p94 bra $L102;
+	mul.wide.u32 %rd420, %r8, 16;
+	add.s64 %rd421, %rd1, %rd420;
+	st.shared.s64 [%rd421+0], %rd400;
+	st.shared.s64 [%rd421+8], %rd401;
+$L102:
+	bar.sync 0;
+	setp.eq.u32 %p95, %r8, 0;
+	@!%p95 bra $L103;
+	setp.lo.u32 %p96, %r7, %r10;
+	@!%p96 bra $L104;
+	mul.wide.u32 %rd422, %r7, 16;
+	add.s64 %rd423, %rd1, %rd422;
+	ld.shared.s64 %rd424, [%rd423+0];
+	ld.shared.s64 %rd425, [%rd423+8];
+	mov.b64 %rd400, %rd424;
+	mov.b64 %rd401, %rd425;
+$L104:
+	sub.u32 %r138, %r10, 1;
+	mov.b32 %r139, %r127;
+$L105:
+	setp.hs.u32 %p97, %r139, 32;
+	@%p97 bra $L106;
+	mov.b64 {%r140, %r141}, %rd400;
+	shfl.sync.down.b32 %r142|%p98, %r140, %r139, %r138, %r17;
+	shfl.sync.down.b32 %r143, %r141, %r139, %r138, %r17;
+	mov.b64 %rd426, {%r142, %r143};
+	mov.b64 {%r144, %r145}, %rd401;
+	shfl.sync.down.b32 %r146, %r144, %r139, %r138, %r17;
+	shfl.sync.down.b32 %r147, %r145, %r139, %r138, %r17;
+	mov.b64 %rd427, {%r146, %r147};
+	@!%p98 bra $L107;
+	setp.ne.u32 %p99, %r18, 9;
+	@%p99 bra.uni $L109;
+	setp.lt.s64 %p100, %rd426, %rd400;
+	setp.eq.s64 %p101, %rd426, %rd400;
+	setp.lt.s64 %p102, %rd427, %rd401;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd428, %rd426, %rd400, %p104;
+	selp.b64 %rd429, %rd427, %rd401, %p104;
+	mov.b64 %rd400, %rd428;
+	mov.b64 %rd401, %rd429;
+	bra.uni $L108;
 $L109:
+	setp.ne.u32 %p105, %r18, 10;
+	@%p105 bra.uni $L110;
+	setp.gt.s64 %p106, %rd426, %rd400;
+	setp.eq.s64 %p107, %rd426, %rd400;
+	setp.lt.s64 %p108, %rd427, %rd401;
+	and.pred %p109, %p107, %p108;
+	or.pred %p110, %p106, %p109;
+	selp.b64 %rd430, %rd426, %rd400, %p110;
+	selp.b64 %rd431, %rd427, %rd401, %p110;
+	mov.b64 %rd400, %rd430;
+	mov.b64 %rd401, %rd431;
+	bra.uni $L108;
+$L110:
+	mov.b64 %rd432, %rd400;
+	mov.b64 %rd433, %rd401;
+	mov.b64 %rd434, %rd426;
+	mov.b64 %rd435, %rd427;
+	mov.b64 %rd412, %rd432;
+	mov.b64 %rd413, %rd433;
+	mov.b64 %rd414, %rd434;
+	mov.b64 %rd415, %rd435;
+	mov.b64 %rd416, %rd414;
+	mov.b64 %rd417, %rd415;
+	add.s64 %rd436, %rd412, %rd416;
+	mov.b64 %rd412, %rd436;
+	add.s64 %rd437, %rd413, %rd417;
+	mov.b64 %rd413, %rd437;
+$L111:
+	mov.b64 %rd400, %rd412;
+	mov.b64 %rd401, %rd413;
+$L108:
+$L107:
+	shl.b32 %r139, %r139, 1;
+	bra.uni $L105;
+$L106:
+$L103:
+	mul.wide.u32 %rd438, %r29, 16;
+	add.s64 %rd439, %rd11, %rd438;
+	setp.eq.u32 %p111, %r5, 0;
+	@!%p111 bra $L112;
+	st.global.s64 [%rd439+0], %rd400;
+	st.global.s64 [%rd439+8], %rd401;
+$L112:
 	ret;
 }
 
-.visible .entry gk_frontier_PushGlobal_bfs_visit__final_custom(
+.visible .entry gk_frontier_PushGlobal_bfs_visit__final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -13667,9 +4369,9 @@ $L109:
 	.param .b64 gk_s48
 )
 {
-	.reg .pred %p<23>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<222>;
+	.reg .pred %p<55>;
+	.reg .b32 %r<48>;
+	.reg .b64 %rd<178>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13694,6 +4396,7 @@ $L109:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -13717,8 +4420,8 @@ $L109:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	ld.param.s64 %rd30, [gk_s11];
 	mov.b64 %rd31, %rd30;
@@ -13736,8 +4439,8 @@ $L109:
 	mov.b64 %rd43, %rd42;
 	ld.param.s64 %rd44, [gk_s17];
 	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
 	mov.pred %p5, %p4;
 	ld.param.u64 %rd46, [gk_s19];
 	cvta.to.global.u64 %rd47, %rd46;
@@ -13760,8 +4463,8 @@ $L109:
 	mov.b64 %rd64, %rd63;
 	ld.param.s64 %rd65, [gk_s27];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
 	mov.pred %p7, %p6;
 	ld.param.u64 %rd67, [gk_s29];
 	cvta.to.global.u64 %rd68, %rd67;
@@ -13770,8 +4473,8 @@ $L109:
 	mov.b64 %rd71, %rd70;
 	ld.param.s64 %rd72, [gk_s31];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
 	ld.param.s64 %rd74, [gk_s33];
 	mov.b64 %rd75, %rd74;
 	ld.param.s64 %rd76, [gk_s34];
@@ -13806,348 +4509,253 @@ $L109:
 	mov.b64 %rd105, %rd104;
 	ld.param.s64 %rd106, [gk_s47];
 	mov.b64 %rd107, %rd106;
-	ld.param.s32 %r23, [gk_s48];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd108, 0;
-	mov.b64 %rd109, 0;
-	mov.b64 %rd110, 0;
-	mov.b64 %rd111, 0;
-	mov.b64 %rd108, %rd110;
-	mov.b64 %rd109, %rd111;
-$L1:
-	mov.b64 %rd112, %rd108;
-	mov.b64 %rd113, %rd109;
-	mov.b64 %rd114, %rd112;
-	mov.b64 %rd115, %rd113;
-	cvt.u64.u32 %rd116, %r5;
-	cvt.u64.u32 %rd117, %r6;
-	mov.b64 %rd118, %rd116;
+	ld.param.s32 %r24, [gk_s48];
+	mov.b32 %r25, %r24;
+	cvt.u64.u32 %rd110, %r5;
+	cvt.u64.u32 %rd111, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd108, 9223372036854775807;
+	mov.b64 %rd109, 9223372036854775807;
+	mov.b64 %rd112, %rd110;
+$L3:
+	setp.ge.s64 %p9, %rd112, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd113, %rd112, 16, %rd3;
+	ld.global.s64 %rd114, [%rd113+0];
+	ld.global.s64 %rd115, [%rd113+8];
+	setp.lt.s64 %p10, %rd114, %rd108;
+	setp.eq.s64 %p11, %rd114, %rd108;
+	setp.lt.s64 %p12, %rd115, %rd109;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd116, %rd114, %rd108, %p14;
+	selp.b64 %rd117, %rd115, %rd109, %p14;
+	mov.b64 %rd108, %rd116;
+	mov.b64 %rd109, %rd117;
+	add.s64 %rd112, %rd112, %rd111;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
 $L2:
-	setp.ge.s64 %p8, %rd118, %rd4;
-	@%p8 bra $L3;
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd108, -9223372036854775808;
+	mov.b64 %rd109, 9223372036854775807;
+	mov.b64 %rd118, %rd110;
+$L6:
+	setp.ge.s64 %p16, %rd118, %rd4;
+	@%p16 bra $L7;
 	mad.lo.s64 %rd119, %rd118, 16, %rd3;
 	ld.global.s64 %rd120, [%rd119+0];
 	ld.global.s64 %rd121, [%rd119+8];
-	mov.b64 %rd122, %rd114;
-	mov.b64 %rd123, %rd115;
-	mov.b64 %rd124, %rd120;
-	mov.b64 %rd125, %rd121;
-	mov.b64 %rd126, %rd122;
-	mov.b64 %rd127, %rd123;
+	setp.gt.s64 %p17, %rd120, %rd108;
+	setp.eq.s64 %p18, %rd120, %rd108;
+	setp.lt.s64 %p19, %rd121, %rd109;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd122, %rd120, %rd108, %p21;
+	selp.b64 %rd123, %rd121, %rd109, %p21;
+	mov.b64 %rd108, %rd122;
+	mov.b64 %rd109, %rd123;
+	add.s64 %rd118, %rd118, %rd111;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd124, 0;
+	mov.b64 %rd125, 0;
+	mov.b64 %rd126, 0;
+	mov.b64 %rd127, 0;
+	mov.b64 %rd124, %rd126;
+	mov.b64 %rd125, %rd127;
+$L8:
 	mov.b64 %rd128, %rd124;
 	mov.b64 %rd129, %rd125;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd129;
-	add.s64 %rd132, %rd126, %rd130;
-	mov.b64 %rd126, %rd132;
-	add.s64 %rd133, %rd127, %rd131;
-	mov.b64 %rd127, %rd133;
-$L4:
-	mov.b64 %rd114, %rd126;
-	mov.b64 %rd115, %rd127;
-	add.s64 %rd118, %rd118, %rd117;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd134, %rd114;
-	mov.b64 %rd135, %rd115;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd134;
-	shfl.sync.down.b32 %r28|%p9, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd136, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd135;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd137, {%r32, %r33};
-	@!%p9 bra $L5;
+	mov.b64 %rd108, %rd128;
+	mov.b64 %rd109, %rd129;
+	mov.b64 %rd130, %rd110;
+$L9:
+	setp.ge.s64 %p22, %rd130, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd131, %rd130, 16, %rd3;
+	ld.global.s64 %rd132, [%rd131+0];
+	ld.global.s64 %rd133, [%rd131+8];
+	mov.b64 %rd134, %rd108;
+	mov.b64 %rd135, %rd109;
+	mov.b64 %rd136, %rd132;
+	mov.b64 %rd137, %rd133;
 	mov.b64 %rd138, %rd134;
 	mov.b64 %rd139, %rd135;
 	mov.b64 %rd140, %rd136;
 	mov.b64 %rd141, %rd137;
-	mov.b64 %rd126, %rd138;
-	mov.b64 %rd127, %rd139;
-	mov.b64 %rd128, %rd140;
-	mov.b64 %rd129, %rd141;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd129;
-	add.s64 %rd142, %rd126, %rd130;
-	mov.b64 %rd126, %rd142;
-	add.s64 %rd143, %rd127, %rd131;
-	mov.b64 %rd127, %rd143;
-$L6:
-	mov.b64 %rd134, %rd126;
-	mov.b64 %rd135, %rd127;
-$L5:
-	mov.b64 {%r34, %r35}, %rd134;
-	shfl.sync.down.b32 %r36|%p10, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd144, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd135;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd145, {%r40, %r41};
-	@!%p10 bra $L7;
-	mov.b64 %rd146, %rd134;
-	mov.b64 %rd147, %rd135;
-	mov.b64 %rd148, %rd144;
-	mov.b64 %rd149, %rd145;
-	mov.b64 %rd126, %rd146;
-	mov.b64 %rd127, %rd147;
-	mov.b64 %rd128, %rd148;
-	mov.b64 %rd129, %rd149;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd129;
-	add.s64 %rd150, %rd126, %rd130;
-	mov.b64 %rd126, %rd150;
-	add.s64 %rd151, %rd127, %rd131;
-	mov.b64 %rd127, %rd151;
-$L8:
-	mov.b64 %rd134, %rd126;
-	mov.b64 %rd135, %rd127;
-$L7:
-	mov.b64 {%r42, %r43}, %rd134;
-	shfl.sync.down.b32 %r44|%p11, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd152, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd135;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd153, {%r48, %r49};
-	@!%p11 bra $L9;
-	mov.b64 %rd154, %rd134;
-	mov.b64 %rd155, %rd135;
-	mov.b64 %rd156, %rd152;
-	mov.b64 %rd157, %rd153;
-	mov.b64 %rd126, %rd154;
-	mov.b64 %rd127, %rd155;
-	mov.b64 %rd128, %rd156;
-	mov.b64 %rd129, %rd157;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd129;
-	add.s64 %rd158, %rd126, %rd130;
-	mov.b64 %rd126, %rd158;
-	add.s64 %rd159, %rd127, %rd131;
-	mov.b64 %rd127, %rd159;
-$L10:
-	mov.b64 %rd134, %rd126;
-	mov.b64 %rd135, %rd127;
-$L9:
-	mov.b64 {%r50, %r51}, %rd134;
-	shfl.sync.down.b32 %r52|%p12, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd160, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd135;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd161, {%r56, %r57};
-	@!%p12 bra $L11;
-	mov.b64 %rd162, %rd134;
-	mov.b64 %rd163, %rd135;
-	mov.b64 %rd164, %rd160;
-	mov.b64 %rd165, %rd161;
-	mov.b64 %rd126, %rd162;
-	mov.b64 %rd127, %rd163;
-	mov.b64 %rd128, %rd164;
-	mov.b64 %rd129, %rd165;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd129;
-	add.s64 %rd166, %rd126, %rd130;
-	mov.b64 %rd126, %rd166;
-	add.s64 %rd167, %rd127, %rd131;
-	mov.b64 %rd127, %rd167;
-$L12:
-	mov.b64 %rd134, %rd126;
-	mov.b64 %rd135, %rd127;
+	mov.b64 %rd142, %rd140;
+	mov.b64 %rd143, %rd141;
+	add.s64 %rd144, %rd138, %rd142;
+	mov.b64 %rd138, %rd144;
+	add.s64 %rd145, %rd139, %rd143;
+	mov.b64 %rd139, %rd145;
 $L11:
-	mov.b64 {%r58, %r59}, %rd134;
-	shfl.sync.down.b32 %r60|%p13, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd168, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd135;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd169, {%r64, %r65};
-	@!%p13 bra $L13;
-	mov.b64 %rd170, %rd134;
-	mov.b64 %rd171, %rd135;
-	mov.b64 %rd172, %rd168;
-	mov.b64 %rd173, %rd169;
-	mov.b64 %rd126, %rd170;
-	mov.b64 %rd127, %rd171;
-	mov.b64 %rd128, %rd172;
-	mov.b64 %rd129, %rd173;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd129;
-	add.s64 %rd174, %rd126, %rd130;
-	mov.b64 %rd126, %rd174;
-	add.s64 %rd175, %rd127, %rd131;
-	mov.b64 %rd127, %rd175;
-$L14:
-	mov.b64 %rd134, %rd126;
-	mov.b64 %rd135, %rd127;
-$L13:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L15;
-	mul.wide.u32 %rd176, %r8, 16;
-	add.s64 %rd177, %rd1, %rd176;
-	st.shared.s64 [%rd177+0], %rd134;
-	st.shared.s64 [%rd177+8], %rd135;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L16;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L17;
-	mul.wide.u32 %rd178, %r7, 16;
-	add.s64 %rd179, %rd1, %rd178;
-	ld.shared.s64 %rd180, [%rd179+0];
-	ld.shared.s64 %rd181, [%rd179+8];
-	mov.b64 %rd134, %rd180;
-	mov.b64 %rd135, %rd181;
-$L17:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd134;
-	shfl.sync.down.b32 %r69|%p17, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd182, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd135;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd183, {%r73, %r74};
-	@!%p17 bra $L18;
-	mov.b64 %rd184, %rd134;
-	mov.b64 %rd185, %rd135;
-	mov.b64 %rd186, %rd182;
-	mov.b64 %rd187, %rd183;
-	mov.b64 %rd126, %rd184;
-	mov.b64 %rd127, %rd185;
-	mov.b64 %rd128, %rd186;
-	mov.b64 %rd129, %rd187;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd129;
-	add.s64 %rd188, %rd126, %rd130;
-	mov.b64 %rd126, %rd188;
-	add.s64 %rd189, %rd127, %rd131;
-	mov.b64 %rd127, %rd189;
-$L19:
-	mov.b64 %rd134, %rd126;
-	mov.b64 %rd135, %rd127;
-$L18:
-	mov.b64 {%r75, %r76}, %rd134;
-	shfl.sync.down.b32 %r77|%p18, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd190, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd135;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd191, {%r81, %r82};
-	@!%p18 bra $L20;
-	mov.b64 %rd192, %rd134;
-	mov.b64 %rd193, %rd135;
-	mov.b64 %rd194, %rd190;
-	mov.b64 %rd195, %rd191;
-	mov.b64 %rd126, %rd192;
-	mov.b64 %rd127, %rd193;
-	mov.b64 %rd128, %rd194;
-	mov.b64 %rd129, %rd195;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd129;
-	add.s64 %rd196, %rd126, %rd130;
-	mov.b64 %rd126, %rd196;
-	add.s64 %rd197, %rd127, %rd131;
-	mov.b64 %rd127, %rd197;
-$L21:
-	mov.b64 %rd134, %rd126;
-	mov.b64 %rd135, %rd127;
-$L20:
-	mov.b64 {%r83, %r84}, %rd134;
-	shfl.sync.down.b32 %r85|%p19, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd198, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd135;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd199, {%r89, %r90};
-	@!%p19 bra $L22;
-	mov.b64 %rd200, %rd134;
-	mov.b64 %rd201, %rd135;
-	mov.b64 %rd202, %rd198;
-	mov.b64 %rd203, %rd199;
-	mov.b64 %rd126, %rd200;
-	mov.b64 %rd127, %rd201;
-	mov.b64 %rd128, %rd202;
-	mov.b64 %rd129, %rd203;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd129;
-	add.s64 %rd204, %rd126, %rd130;
-	mov.b64 %rd126, %rd204;
-	add.s64 %rd205, %rd127, %rd131;
-	mov.b64 %rd127, %rd205;
-$L23:
-	mov.b64 %rd134, %rd126;
-	mov.b64 %rd135, %rd127;
-$L22:
-	mov.b64 {%r91, %r92}, %rd134;
-	shfl.sync.down.b32 %r93|%p20, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd206, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd135;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd207, {%r97, %r98};
-	@!%p20 bra $L24;
-	mov.b64 %rd208, %rd134;
-	mov.b64 %rd209, %rd135;
-	mov.b64 %rd210, %rd206;
-	mov.b64 %rd211, %rd207;
-	mov.b64 %rd126, %rd208;
-	mov.b64 %rd127, %rd209;
-	mov.b64 %rd128, %rd210;
-	mov.b64 %rd129, %rd211;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd129;
-	add.s64 %rd212, %rd126, %rd130;
-	mov.b64 %rd126, %rd212;
-	add.s64 %rd213, %rd127, %rd131;
-	mov.b64 %rd127, %rd213;
-$L25:
-	mov.b64 %rd134, %rd126;
-	mov.b64 %rd135, %rd127;
-$L24:
-	mov.b64 {%r99, %r100}, %rd134;
-	shfl.sync.down.b32 %r101|%p21, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd214, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd135;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd215, {%r105, %r106};
-	@!%p21 bra $L26;
-	mov.b64 %rd216, %rd134;
-	mov.b64 %rd217, %rd135;
-	mov.b64 %rd218, %rd214;
-	mov.b64 %rd219, %rd215;
-	mov.b64 %rd126, %rd216;
-	mov.b64 %rd127, %rd217;
-	mov.b64 %rd128, %rd218;
-	mov.b64 %rd129, %rd219;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd129;
-	add.s64 %rd220, %rd126, %rd130;
-	mov.b64 %rd126, %rd220;
-	add.s64 %rd221, %rd127, %rd131;
-	mov.b64 %rd127, %rd221;
-$L27:
-	mov.b64 %rd134, %rd126;
-	mov.b64 %rd135, %rd127;
-$L26:
+	mov.b64 %rd108, %rd138;
+	mov.b64 %rd109, %rd139;
+	add.s64 %rd130, %rd130, %rd111;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd146, %rd108;
+	mov.b64 %rd147, %rd109;
+	// block reduction
+	mov.b32 %r26, 1;
+	mov.b32 %r27, 1;
+	sub.u32 %r28, %r13, 1;
+	mov.b32 %r29, %r26;
+$L12:
+	setp.hs.u32 %p23, %r29, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r30, %r31}, %rd146;
+	shfl.sync.down.b32 %r32|%p24, %r30, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
+	mov.b64 %rd148, {%r32, %r33};
+	mov.b64 {%r34, %r35}, %rd147;
+	shfl.sync.down.b32 %r36, %r34, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r29, %r28, %r17;
+	mov.b64 %rd149, {%r36, %r37};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd148, %rd146;
+	setp.eq.s64 %p27, %rd148, %rd146;
+	setp.lt.s64 %p28, %rd149, %rd147;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd150, %rd148, %rd146, %p30;
+	selp.b64 %rd151, %rd149, %rd147, %p30;
+	mov.b64 %rd146, %rd150;
+	mov.b64 %rd147, %rd151;
+	bra.uni $L15;
 $L16:
-	setp.eq.u32 %p22, %r5, 0;
-	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd134;
-	st.global.s64 [%rd6+8], %rd135;
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd148, %rd146;
+	setp.eq.s64 %p33, %rd148, %rd146;
+	setp.lt.s64 %p34, %rd149, %rd147;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd152, %rd148, %rd146, %p36;
+	selp.b64 %rd153, %rd149, %rd147, %p36;
+	mov.b64 %rd146, %rd152;
+	mov.b64 %rd147, %rd153;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd154, %rd146;
+	mov.b64 %rd155, %rd147;
+	mov.b64 %rd156, %rd148;
+	mov.b64 %rd157, %rd149;
+	mov.b64 %rd138, %rd154;
+	mov.b64 %rd139, %rd155;
+	mov.b64 %rd140, %rd156;
+	mov.b64 %rd141, %rd157;
+	mov.b64 %rd142, %rd140;
+	mov.b64 %rd143, %rd141;
+	add.s64 %rd158, %rd138, %rd142;
+	mov.b64 %rd138, %rd158;
+	add.s64 %rd159, %rd139, %rd143;
+	mov.b64 %rd139, %rd159;
+$L18:
+	mov.b64 %rd146, %rd138;
+	mov.b64 %rd147, %rd139;
+$L15:
+$L14:
+	shl.b32 %r29, %r29, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd160, %r8, 16;
+	add.s64 %rd161, %rd1, %rd160;
+	st.shared.s64 [%rd161+0], %rd146;
+	st.shared.s64 [%rd161+8], %rd147;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd162, %r7, 16;
+	add.s64 %rd163, %rd1, %rd162;
+	ld.shared.s64 %rd164, [%rd163+0];
+	ld.shared.s64 %rd165, [%rd163+8];
+	mov.b64 %rd146, %rd164;
+	mov.b64 %rd147, %rd165;
+$L21:
+	sub.u32 %r38, %r10, 1;
+	mov.b32 %r39, %r27;
+$L22:
+	setp.hs.u32 %p40, %r39, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r40, %r41}, %rd146;
+	shfl.sync.down.b32 %r42|%p41, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd166, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd147;
+	shfl.sync.down.b32 %r46, %r44, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r47, %r45, %r39, %r38, %r17;
+	mov.b64 %rd167, {%r46, %r47};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd166, %rd146;
+	setp.eq.s64 %p44, %rd166, %rd146;
+	setp.lt.s64 %p45, %rd167, %rd147;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd168, %rd166, %rd146, %p47;
+	selp.b64 %rd169, %rd167, %rd147, %p47;
+	mov.b64 %rd146, %rd168;
+	mov.b64 %rd147, %rd169;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd166, %rd146;
+	setp.eq.s64 %p50, %rd166, %rd146;
+	setp.lt.s64 %p51, %rd167, %rd147;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd170, %rd166, %rd146, %p53;
+	selp.b64 %rd171, %rd167, %rd147, %p53;
+	mov.b64 %rd146, %rd170;
+	mov.b64 %rd147, %rd171;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd172, %rd146;
+	mov.b64 %rd173, %rd147;
+	mov.b64 %rd174, %rd166;
+	mov.b64 %rd175, %rd167;
+	mov.b64 %rd138, %rd172;
+	mov.b64 %rd139, %rd173;
+	mov.b64 %rd140, %rd174;
+	mov.b64 %rd141, %rd175;
+	mov.b64 %rd142, %rd140;
+	mov.b64 %rd143, %rd141;
+	add.s64 %rd176, %rd138, %rd142;
+	mov.b64 %rd138, %rd176;
+	add.s64 %rd177, %rd139, %rd143;
+	mov.b64 %rd139, %rd177;
 $L28:
+	mov.b64 %rd146, %rd138;
+	mov.b64 %rd147, %rd139;
+$L25:
+$L24:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd146;
+	st.global.s64 [%rd6+8], %rd147;
+$L29:
 	ret;
 }
 `
@@ -14164,7 +4772,7 @@ const gokkosPTX6 = `//
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
-.visible .entry gk_frontier_PushTeam_bfs_visit__main_minloc(
+.visible .entry gk_frontier_PushTeam_bfs_visit__main(
 	.param .b64 gk_league,
 	.param .b64 gk_team_size,
 	.param .b64 gk_vector_length,
@@ -14174,6 +4782,7 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -14222,9 +4831,9 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s45
 )
 {
-	.reg .pred %p<113>;
-	.reg .b32 %r<178>;
-	.reg .b64 %rd<389>;
+	.reg .pred %p<106>;
+	.reg .b32 %r<149>;
+	.reg .b64 %rd<403>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14254,25 +4863,26 @@ const gokkosPTX6 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
 	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
 	cvt.u64.u32 %rd12, %r2;
 	mov.u64 %rd13, gk_dyn;
 	add.s64 %rd14, %rd13, %rd5;
 	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
 	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
+	cvt.u64.u32 %rd18, %r29;
 	cvta.to.global.u64 %rd19, %rd7;
 	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
 	add.s64 %rd20, %rd17, %rd8;
@@ -14300,8 +4910,8 @@ const gokkosPTX6 = `//
 	mov.b64 %rd46, %rd45;
 	ld.param.s64 %rd47, [gk_s9];
 	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
 	ld.param.s64 %rd49, [gk_s11];
 	mov.b64 %rd50, %rd49;
@@ -14319,8 +4929,8 @@ const gokkosPTX6 = `//
 	mov.b64 %rd62, %rd61;
 	ld.param.s64 %rd63, [gk_s17];
 	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
 	ld.param.u64 %rd65, [gk_s19];
 	cvta.to.global.u64 %rd66, %rd65;
@@ -14343,8 +4953,8 @@ const gokkosPTX6 = `//
 	mov.b64 %rd83, %rd82;
 	ld.param.s64 %rd84, [gk_s27];
 	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
 	ld.param.u64 %rd86, [gk_s29];
 	cvta.to.global.u64 %rd87, %rd86;
@@ -14353,8 +4963,8 @@ const gokkosPTX6 = `//
 	mov.b64 %rd90, %rd89;
 	ld.param.s64 %rd91, [gk_s31];
 	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
 	ld.param.s64 %rd93, [gk_s33];
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s34];
@@ -14382,3488 +4992,744 @@ const gokkosPTX6 = `//
 	mov.b64 %rd117, %rd116;
 	ld.param.s64 %rd118, [gk_s44];
 	mov.b64 %rd119, %rd118;
-	ld.param.s32 %r35, [gk_s45];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd120, 9223372036854775807;
-	mov.b64 %rd121, 9223372036854775807;
-	cvt.u64.u32 %rd123, %r28;
-	cvt.u64.u32 %rd124, %r29;
-	mov.b64 %rd125, %rd123;
-$L1:
-	setp.ge.s64 %p9, %rd125, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd122, %rd125;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd126, %rd27;
-	mov.b64 %rd127, %rd30;
-	mov.b64 %rd128, %rd32;
-	mov.b64 %rd129, %rd34;
-	mov.b64 %rd130, %rd37;
-	mov.b64 %rd131, %rd39;
-	mov.b64 %rd132, %rd41;
-	mov.b64 %rd133, %rd44;
-	mov.b64 %rd134, %rd46;
-	mov.b64 %rd135, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd136, %rd50;
-	mov.b64 %rd137, %rd53;
-	mov.b64 %rd138, %rd55;
-	mov.b64 %rd139, %rd57;
-	mov.b64 %rd140, %rd60;
-	mov.b64 %rd141, %rd62;
-	mov.b64 %rd142, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd143, %rd67;
-	mov.b64 %rd144, %rd69;
-	mov.b64 %rd145, %rd71;
-	mov.b64 %rd146, %rd74;
-	mov.b64 %rd147, %rd76;
-	mov.b64 %rd148, %rd78;
-	mov.b64 %rd149, %rd81;
-	mov.b64 %rd150, %rd83;
-	mov.b64 %rd151, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd152, %rd88;
-	mov.b64 %rd153, %rd90;
-	mov.b64 %rd154, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd155, %rd94;
-	mov.b64 %rd156, %rd96;
-	mov.b64 %rd157, %rd98;
-	mov.b64 %rd158, %rd101;
-	mov.b64 %rd159, %rd103;
-	mov.b64 %rd160, %rd105;
-	mov.b64 %rd161, %rd108;
-	mov.b64 %rd162, %rd110;
-	mov.b64 %rd163, %rd112;
-	mov.b64 %rd164, %rd115;
-	mov.b64 %rd165, %rd117;
-	mov.b64 %rd166, %rd119;
-	mov.b32 %r38, %r36;
-	add.s64 %rd167, %rd15, %rd23;
-	mad.lo.s64 %rd168, %rd155, 4, 15;
-	and.b64 %rd168, %rd168, -16;
-	add.s64 %rd23, %rd23, %rd168;
-	mov.b64 %rd169, %rd167;
-	mov.b64 %rd170, %rd155;
-	mov.b64 %rd171, 1;
-	mov.b64 %rd172, %rd169;
-	mov.b64 %rd173, %rd170;
-	mov.b64 %rd174, %rd171;
-	cvt.u64.u32 %rd175, %r4;
-	mov.b64 %rd176, %rd175;
-	cvt.u64.u32 %rd177, %r2;
-	mov.b64 %rd178, %rd177;
-	mul.lo.s64 %rd179, %rd122, %rd157;
-	mov.b64 %rd180, %rd179;
-	add.s64 %rd181, %rd180, %rd157;
-	min.s64 %rd182, %rd181, %rd136;
-	mov.b64 %rd183, %rd182;
-	mul.lo.s64 %rd184, %rd176, %rd155;
-	mov.b64 %rd185, %rd184;
-	@!%p11 bra $L5;
-	mov.b64 %rd185, 4611686018427387904;
-$L5:
-	mov.b64 %rd186, %rd180;
-$L6:
-	setp.lt.s64 %p13, %rd186, %rd183;
-	not.pred %p14, %p13;
-	@!%p14 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.pred %p15, %p10;
-	mov.b64 %rd187, %rd136;
-	mov.b64 %rd188, %rd186;
-$L11:
-	@!%p15 bra $L15;
-	shr.s64 %rd189, %rd188, 5;
-	mul.lo.s64 %rd190, %rd189, %rd142;
-	mad.lo.s64 %rd191, %rd190, 4, %rd140;
-	ld.global.nc.u32 %r39, [%rd191+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd192, %rd188, 31;
-	min.u64 %rd193, %rd192, 32;
-	cvt.u32.u64 %r41, %rd193;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p16, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p16;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p17, %r45, 0x0;
-	@!%p17 bra $L17;
-	cvt.u32.u64 %r46, %rd188;
-	mov.b32 %r47, %r46;
-	bra.uni $L13;
-$L17:
-	mov.b32 %r47, -1;
-	bra.uni $L13;
-$L15:
-	mul.lo.s64 %rd194, %rd188, %rd139;
-	mad.lo.s64 %rd195, %rd194, 4, %rd137;
-	ld.global.nc.s32 %r48, [%rd195+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	mov.b32 %r50, %r47;
-	setp.lt.s32 %p18, %r50, 0;
-	@!%p18 bra $L19;
-	bra.uni $L7;
-$L19:
-	mov.b64 %rd196, %rd126;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd197, %r51;
-	mul.lo.s64 %rd198, %rd197, %rd129;
-	mad.lo.s64 %rd199, %rd198, 8, %rd127;
-	ld.global.nc.s64 %rd200, [%rd199+0];
-	mov.b64 %rd201, %rd200;
-	mov.b64 %rd202, %rd201;
-	mov.b64 %rd203, %rd126;
-	mov.b32 %r52, %r50;
-	cvt.s64.s32 %rd204, %r52;
-	add.s64 %rd205, %rd204, 1;
-	mul.lo.s64 %rd206, %rd205, %rd129;
-	mad.lo.s64 %rd207, %rd206, 8, %rd127;
-	ld.global.nc.s64 %rd208, [%rd207+0];
-	mov.b64 %rd209, %rd208;
-	mov.b64 %rd210, %rd209;
-	mov.b64 %rd211, %rd202;
-	mov.b64 %rd212, %rd210;
-	mov.b64 %rd213, %rd211;
-	mov.b64 %rd214, %rd212;
-	mov.b64 %rd215, %rd213;
-$L20:
-	setp.lt.s64 %p19, %rd215, %rd214;
-	not.pred %p20, %p19;
-	@!%p20 bra $L24;
-	bra.uni $L22;
-$L24:
-	add.s64 %rd216, %rd215, %rd185;
-	min.s64 %rd217, %rd214, %rd216;
-	mov.b64 %rd218, %rd217;
-	mov.b64 %rd219, 0;
-	add.s64 %rd220, %rd215, %rd178;
-	mov.b64 %rd221, %rd220;
-$L25:
-	setp.lt.s64 %p21, %rd221, %rd218;
-	not.pred %p22, %p21;
-	@!%p22 bra $L29;
-	bra.uni $L27;
-$L29:
-	mul.lo.s64 %rd222, %rd221, %rd132;
-	mad.lo.s64 %rd223, %rd222, 4, %rd130;
-	ld.global.nc.s32 %r53, [%rd223+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r38;
-	mov.b32 %r57, %r50;
-	mov.b32 %r58, %r55;
-	mov.b64 %rd224, %rd221;
-$L30:
-	cvt.s64.s32 %rd225, %r58;
-	mul.lo.s64 %rd226, %rd225, %rd160;
-	mad.lo.s64 %rd227, %rd226, 4, %rd158;
-	ld.relaxed.gpu.global.s32 %r59, [%rd227+0];
-	mov.b32 %r60, %r59;
-	setp.ge.s32 %p23, %r60, 0;
-	mov.pred %p24, %p23;
-	not.pred %p25, %p24;
-	@!%p25 bra $L34;
-	cvt.s64.s32 %rd228, %r58;
-	mul.lo.s64 %rd229, %rd228, %rd160;
-	mad.lo.s64 %rd230, %rd229, 4, %rd158;
-	mov.b32 %r61, -1;
-	atom.global.cas.b32 %r62, [%rd230], %r61, %r57;
-	setp.eq.u32 %p26, %r62, %r61;
-	mov.pred %p27, %p26;
-	not.pred %p28, %p27;
-	mov.pred %p24, %p28;
-$L34:
-	@!%p24 bra $L36;
-	mov.pred %p29, 0;
-	bra.uni $L32;
-$L36:
-	add.s32 %r63, %r56, 1;
-	cvt.s64.s32 %rd231, %r58;
-	mul.lo.s64 %rd232, %rd231, %rd163;
-	mad.lo.s64 %rd233, %rd232, 4, %rd161;
-	st.global.s32 [%rd233+0], %r63;
-	mov.pred %p29, 1;
-	bra.uni $L32;
-$L31:
-	bra.uni $L30;
-$L32:
-	@!%p29 bra $L38;
-	mov.pred %p30, 0;
-	mov.b64 %rd234, %rd219;
-	mov.b32 %r64, %r55;
-$L39:
-	@!%p11 bra $L43;
-	shr.s32 %r65, %r64, 5;
-	cvt.s64.s32 %rd235, %r65;
-	mov.b64 %rd236, %rd235;
-	and.b32 %r66, %r64, 31;
-	cvt.s64.s32 %rd237, %r66;
-	min.u64 %rd238, %rd237, 32;
-	cvt.u32.u64 %r67, %rd238;
-	mov.b32 %r69, 0x1;
-	shl.b32 %r68, %r69, %r67;
-	setp.hs.u32 %p31, %r67, 32;
-	selp.b32 %r70, 0, %r68, %p31;
-	mov.b32 %r71, %r70;
-	mov.b64 %rd239, %rd236;
-	mov.b32 %r72, %r71;
-	mul.lo.s64 %rd240, %rd239, %rd151;
-	mad.lo.s64 %rd241, %rd240, 4, %rd149;
-	ld.relaxed.gpu.global.u32 %r73, [%rd241+0];
-	mov.b32 %r74, %r73;
-	and.b32 %r75, %r74, %r72;
-	setp.ne.u32 %p32, %r75, 0x0;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L45;
-	mul.lo.s64 %rd242, %rd239, %rd151;
-	mad.lo.s64 %rd243, %rd242, 4, %rd149;
-	atom.global.or.b32 %r76, [%rd243], %r72;
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r72;
-	setp.ne.u32 %p35, %r78, 0x0;
-	mov.pred %p33, %p35;
-$L45:
-	@!%p33 bra $L47;
-	mov.b64 %rd244, %rd234;
-	mov.b64 %rd245, %rd244;
-	mov.pred %p36, 0;
-	bra.uni $L41;
-$L47:
-	mov.b64 %rd246, %rd234;
-	mov.b64 %rd245, %rd246;
-	mov.pred %p36, 1;
-	bra.uni $L41;
-$L43:
-	@!%p12 bra $L49;
-	cvt.s64.s32 %rd247, %r64;
-	mul.lo.s64 %rd248, %rd247, %rd154;
-	mad.lo.s64 %rd249, %rd248, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r79, [%rd249+0];
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p37, %r80, %r37;
-	mov.pred %p38, %p37;
-	not.pred %p39, %p38;
-	@!%p39 bra $L51;
-	cvt.s64.s32 %rd250, %r64;
-	mul.lo.s64 %rd251, %rd250, %rd154;
-	mad.lo.s64 %rd252, %rd251, 4, %rd152;
-	atom.global.exch.b32 %r81, [%rd252], %r37;
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p40, %r82, %r37;
-	mov.pred %p38, %p40;
-$L51:
-	@!%p38 bra $L53;
-	mov.b64 %rd253, %rd234;
-	mov.b64 %rd245, %rd253;
-	mov.pred %p36, 0;
-	bra.uni $L41;
-$L53:
-$L49:
-	mul.lo.s64 %rd254, %rd234, %rd174;
-	mad.lo.s64 %rd255, %rd254, 4, %rd172;
-	st.shared.s32 [%rd255+0], %r64;
-	add.s64 %rd256, %rd234, 1;
-	mov.b64 %rd257, %rd256;
-	mov.b64 %rd245, %rd257;
-	mov.pred %p36, 1;
-	bra.uni $L41;
-$L40:
-	bra.uni $L39;
-$L41:
-	mov.b64 %rd258, %rd245;
-	mov.pred %p41, %p36;
-	mov.b64 %rd219, %rd258;
-	mov.pred %p30, %p41;
-	@!%p30 bra $L55;
-	mov.b64 %rd259, %rd126;
-	mov.b32 %r83, %r55;
-	setp.lt.s64 %p42, %rd120, 64;
-	setp.le.s64 %p43, %rd156, 1;
-	or.pred %p44, %p42, %p43;
-	@!%p44 bra $L56;
-	mov.b64 %rd260, %rd259;
-	mov.b32 %r84, %r83;
-	cvt.s64.s32 %rd261, %r84;
-	add.s64 %rd262, %rd261, 1;
-	mul.lo.s64 %rd263, %rd262, %rd129;
-	mad.lo.s64 %rd264, %rd263, 8, %rd127;
-	ld.global.nc.s64 %rd265, [%rd264+0];
-	mov.b64 %rd266, %rd265;
-	cvt.s64.s32 %rd267, %r84;
-	mul.lo.s64 %rd268, %rd267, %rd129;
-	mad.lo.s64 %rd269, %rd268, 8, %rd127;
-	ld.global.nc.s64 %rd270, [%rd269+0];
-	mov.b64 %rd271, %rd270;
-	sub.s64 %rd272, %rd266, %rd271;
-	mov.b64 %rd273, %rd272;
-	add.s64 %rd274, %rd121, %rd273;
-	mov.b64 %rd121, %rd274;
-	bra.uni $L57;
-$L56:
-	rem.s64 %rd275, %rd120, %rd156;
-	setp.eq.s64 %p45, %rd156, -1;
-	selp.b64 %rd276, 0, %rd275, %p45;
-	setp.eq.s64 %p46, %rd156, 0;
-	selp.b64 %rd277, %rd120, %rd276, %p46;
-	setp.eq.s64 %p47, %rd277, 0;
-	@!%p47 bra $L59;
-	mov.b64 %rd278, %rd259;
-	mov.b32 %r85, %r83;
-	cvt.s64.s32 %rd279, %r85;
-	add.s64 %rd280, %rd279, 1;
-	mul.lo.s64 %rd281, %rd280, %rd129;
-	mad.lo.s64 %rd282, %rd281, 8, %rd127;
-	ld.global.nc.s64 %rd283, [%rd282+0];
-	mov.b64 %rd284, %rd283;
-	cvt.s64.s32 %rd285, %r85;
-	mul.lo.s64 %rd286, %rd285, %rd129;
-	mad.lo.s64 %rd287, %rd286, 8, %rd127;
-	ld.global.nc.s64 %rd288, [%rd287+0];
-	mov.b64 %rd289, %rd288;
-	sub.s64 %rd290, %rd284, %rd289;
-	mov.b64 %rd291, %rd290;
-	mul.lo.s64 %rd292, %rd156, %rd291;
-	add.s64 %rd293, %rd121, %rd292;
-	mov.b64 %rd121, %rd293;
-$L59:
-$L57:
-	add.s64 %rd294, %rd120, 1;
-	mov.b64 %rd120, %rd294;
-$L55:
-$L38:
-$L26:
-	add.s64 %rd295, %rd221, %rd176;
-	mov.b64 %rd221, %rd295;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd296, %rd219;
-$L60:
-	@!%p11 bra $L64;
-	bra.uni $L62;
-$L64:
-	// block scan
-	mov.b64 %rd297, %rd296;
-	mov.b32 %r86, %r3;
-$L65:
-	setp.hs.u32 %p48, %r86, 32;
-	@%p48 bra $L66;
-	mov.b64 {%r87, %r88}, %rd297;
-	shfl.sync.up.b32 %r89|%p49, %r87, %r86, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
-	mov.b64 %rd298, {%r89, %r90};
-	@!%p49 bra $L67;
-	add.s64 %rd299, %rd298, %rd297;
-	mov.b64 %rd297, %rd299;
-$L67:
-	shl.b32 %r86, %r86, 1;
-	bra.uni $L65;
-$L66:
-	mov.b64 {%r91, %r92}, %rd297;
-	shfl.sync.up.b32 %r93|%p50, %r91, %r3, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
-	mov.b64 %rd300, {%r93, %r94};
-	setp.lo.u32 %p51, %r3, 32;
-	and.pred %p52, %p50, %p51;
-	selp.b64 %rd301, %rd300, 0, %p52;
-	sub.u32 %r95, %r13, %r3;
-	setp.eq.u32 %p53, %r7, %r95;
-	@!%p53 bra $L68;
-	mul.wide.u32 %rd302, %r8, 16;
-	add.s64 %rd303, %rd1, %rd302;
-	st.shared.s64 [%rd303+0], %rd297;
-$L68:
-	bar.sync 0;
-	setp.eq.u32 %p54, %r8, 0;
-	@!%p54 bra $L69;
-	mov.b64 %rd304, 0;
-	setp.lo.u32 %p55, %r7, %r10;
-	@!%p55 bra $L70;
-	mul.wide.u32 %rd305, %r7, 16;
-	add.s64 %rd306, %rd1, %rd305;
-	ld.shared.s64 %rd307, [%rd306+0];
-	mov.b64 %rd304, %rd307;
-$L70:
-	mov.b64 {%r96, %r97}, %rd304;
-	shfl.sync.up.b32 %r98|%p56, %r96, 1, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
-	mov.b64 %rd308, {%r98, %r99};
-	@!%p56 bra $L71;
-	add.s64 %rd309, %rd308, %rd304;
-	mov.b64 %rd304, %rd309;
-$L71:
-	mov.b64 {%r100, %r101}, %rd304;
-	shfl.sync.up.b32 %r102|%p57, %r100, 2, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
-	mov.b64 %rd310, {%r102, %r103};
-	@!%p57 bra $L72;
-	add.s64 %rd311, %rd310, %rd304;
-	mov.b64 %rd304, %rd311;
-$L72:
-	mov.b64 {%r104, %r105}, %rd304;
-	shfl.sync.up.b32 %r106|%p58, %r104, 4, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
-	mov.b64 %rd312, {%r106, %r107};
-	@!%p58 bra $L73;
-	add.s64 %rd313, %rd312, %rd304;
-	mov.b64 %rd304, %rd313;
-$L73:
-	mov.b64 {%r108, %r109}, %rd304;
-	shfl.sync.up.b32 %r110|%p59, %r108, 8, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
-	mov.b64 %rd314, {%r110, %r111};
-	@!%p59 bra $L74;
-	add.s64 %rd315, %rd314, %rd304;
-	mov.b64 %rd304, %rd315;
-$L74:
-	mov.b64 {%r112, %r113}, %rd304;
-	shfl.sync.up.b32 %r114|%p60, %r112, 16, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
-	mov.b64 %rd316, {%r114, %r115};
-	@!%p60 bra $L75;
-	add.s64 %rd317, %rd316, %rd304;
-	mov.b64 %rd304, %rd317;
-$L75:
-	mov.b64 {%r116, %r117}, %rd304;
-	shfl.sync.up.b32 %r118|%p61, %r116, 1, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
-	mov.b64 %rd318, {%r118, %r119};
-	selp.b64 %rd319, %rd318, 0, %p61;
-	@!%p55 bra $L76;
-	mul.wide.u32 %rd320, %r7, 16;
-	add.s64 %rd321, %rd1, %rd320;
-	add.s64 %rd322, %rd321, 512;
-	st.shared.s64 [%rd322+0], %rd319;
-$L76:
-	sub.u32 %r120, %r10, 1;
-	setp.eq.u32 %p62, %r7, %r120;
-	@!%p62 bra $L77;
-	st.shared.s64 [%rd1+1024], %rd304;
-$L77:
-$L69:
-	bar.sync 0;
-	mul.wide.u32 %rd323, %r8, 16;
-	add.s64 %rd324, %rd1, %rd323;
-	add.s64 %rd325, %rd324, 512;
-	ld.shared.s64 %rd326, [%rd325+0];
-	add.s64 %rd327, %rd326, %rd301;
-	ld.shared.s64 %rd328, [%rd1+1024];
-	mov.b64 {%r121, %r122}, %rd327;
-	shfl.sync.idx.b32 %r123|%p63, %r121, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r124, %r122, 0, %r21, %r17;
-	mov.b64 %rd329, {%r123, %r124};
-	mov.b64 %rd330, %rd328;
-	mov.b64 %rd331, %rd329;
-	mov.b64 %rd332, %rd330;
-	mov.b64 %rd333, %rd331;
-	mov.b64 %rd334, %rd332;
-	mov.b64 %rd335, %rd333;
-	mov.b64 %rd336, %rd334;
-	mov.b64 %rd337, 0;
-	cvt.u64.u32 %rd338, %r2;
-	setp.eq.s64 %p64, %rd338, 0;
-	setp.gt.s64 %p65, %rd336, 0;
-	and.pred %p66, %p64, %p65;
-	@!%p66 bra $L79;
-	atom.global.add.u64 %rd339, [%rd146], %rd336;
-	mov.b64 %rd340, %rd339;
-	mov.b64 %rd337, %rd340;
-$L79:
-	cvt.u64.u32 %rd341, %r2;
-	setp.eq.s64 %p67, %rd341, 0;
-	setp.eq.u32 %p68, %r1, 0;
-	and.pred %p69, %p67, %p68;
-	bar.sync 0;
-	@!%p69 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd337;
-$L80:
-	bar.sync 0;
-	ld.shared.s64 %rd342, [%rd1+1024];
-	mov.b64 %rd343, %rd342;
-	mov.b64 %rd337, %rd343;
-	add.s64 %rd344, %rd337, %rd335;
-	mov.b64 %rd345, %rd344;
-	mov.b64 %rd346, 0;
-$L81:
-	setp.lt.s64 %p70, %rd346, %rd296;
-	not.pred %p71, %p70;
-	@!%p71 bra $L85;
-	bra.uni $L83;
-$L85:
-	mul.lo.s64 %rd347, %rd346, %rd174;
-	mad.lo.s64 %rd348, %rd347, 4, %rd172;
-	ld.shared.s32 %r125, [%rd348+0];
-	mov.b32 %r126, %r125;
-	add.s64 %rd349, %rd345, %rd346;
-	mul.lo.s64 %rd350, %rd349, %rd145;
-	mad.lo.s64 %rd351, %rd350, 4, %rd143;
-	st.global.s32 [%rd351+0], %r126;
-$L82:
-	add.s64 %rd352, %rd346, 1;
-	mov.b64 %rd346, %rd352;
-	bra.uni $L81;
-$L83:
-	bra.uni $L62;
-$L61:
-	bra.uni $L60;
-$L62:
-$L21:
-	add.s64 %rd353, %rd215, %rd185;
-	mov.b64 %rd215, %rd353;
-	bra.uni $L20;
-$L22:
-$L7:
-	add.s64 %rd354, %rd186, 1;
-	mov.b64 %rd186, %rd354;
-	bra.uni $L6;
-$L8:
-$L3:
-	bar.sync 0;
-	add.s64 %rd125, %rd125, %rd124;
+	ld.param.s32 %r36, [gk_s45];
+	mov.b32 %r37, %r36;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd122, 9223372036854775807;
+	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd355, %rd120;
-	mov.b64 %rd356, %rd121;
-	// block reduction
-	sub.u32 %r127, %r13, 1;
-	mov.b32 %r128, %r3;
-$L86:
-	setp.hs.u32 %p72, %r128, 32;
-	@%p72 bra $L87;
-	mov.b64 {%r129, %r130}, %rd355;
-	shfl.sync.down.b32 %r131|%p73, %r129, %r128, %r127, %r17;
-	shfl.sync.down.b32 %r132, %r130, %r128, %r127, %r17;
-	mov.b64 %rd357, {%r131, %r132};
-	mov.b64 {%r133, %r134}, %rd356;
-	shfl.sync.down.b32 %r135, %r133, %r128, %r127, %r17;
-	shfl.sync.down.b32 %r136, %r134, %r128, %r127, %r17;
-	mov.b64 %rd358, {%r135, %r136};
-	@!%p73 bra $L88;
-	setp.lt.s64 %p74, %rd357, %rd355;
-	setp.eq.s64 %p75, %rd357, %rd355;
-	setp.lt.s64 %p76, %rd358, %rd356;
-	and.pred %p77, %p75, %p76;
-	or.pred %p78, %p74, %p77;
-	selp.b64 %rd359, %rd357, %rd355, %p78;
-	selp.b64 %rd360, %rd358, %rd356, %p78;
-	mov.b64 %rd355, %rd359;
-	mov.b64 %rd356, %rd360;
-$L88:
-	shl.b32 %r128, %r128, 1;
-	bra.uni $L86;
-$L87:
-	setp.eq.u32 %p79, %r7, 0;
-	@!%p79 bra $L89;
-	mul.wide.u32 %rd361, %r8, 16;
-	add.s64 %rd362, %rd1, %rd361;
-	st.shared.s64 [%rd362+0], %rd355;
-	st.shared.s64 [%rd362+8], %rd356;
-$L89:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L90;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L91;
-	mul.wide.u32 %rd363, %r7, 16;
-	add.s64 %rd364, %rd1, %rd363;
-	ld.shared.s64 %rd365, [%rd364+0];
-	ld.shared.s64 %rd366, [%rd364+8];
-	mov.b64 %rd355, %rd365;
-	mov.b64 %rd356, %rd366;
-$L91:
-	sub.u32 %r137, %r10, 1;
-	mov.b64 {%r138, %r139}, %rd355;
-	shfl.sync.down.b32 %r140|%p82, %r138, 1, %r137, %r17;
-	shfl.sync.down.b32 %r141, %r139, 1, %r137, %r17;
-	mov.b64 %rd367, {%r140, %r141};
-	mov.b64 {%r142, %r143}, %rd356;
-	shfl.sync.down.b32 %r144, %r142, 1, %r137, %r17;
-	shfl.sync.down.b32 %r145, %r143, 1, %r137, %r17;
-	mov.b64 %rd368, {%r144, %r145};
-	@!%p82 bra $L92;
-	setp.lt.s64 %p83, %rd367, %rd355;
-	setp.eq.s64 %p84, %rd367, %rd355;
-	setp.lt.s64 %p85, %rd368, %rd356;
-	and.pred %p86, %p84, %p85;
-	or.pred %p87, %p83, %p86;
-	selp.b64 %rd369, %rd367, %rd355, %p87;
-	selp.b64 %rd370, %rd368, %rd356, %p87;
-	mov.b64 %rd355, %rd369;
-	mov.b64 %rd356, %rd370;
-$L92:
-	mov.b64 {%r146, %r147}, %rd355;
-	shfl.sync.down.b32 %r148|%p88, %r146, 2, %r137, %r17;
-	shfl.sync.down.b32 %r149, %r147, 2, %r137, %r17;
-	mov.b64 %rd371, {%r148, %r149};
-	mov.b64 {%r150, %r151}, %rd356;
-	shfl.sync.down.b32 %r152, %r150, 2, %r137, %r17;
-	shfl.sync.down.b32 %r153, %r151, 2, %r137, %r17;
-	mov.b64 %rd372, {%r152, %r153};
-	@!%p88 bra $L93;
-	setp.lt.s64 %p89, %rd371, %rd355;
-	setp.eq.s64 %p90, %rd371, %rd355;
-	setp.lt.s64 %p91, %rd372, %rd356;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd373, %rd371, %rd355, %p93;
-	selp.b64 %rd374, %rd372, %rd356, %p93;
-	mov.b64 %rd355, %rd373;
-	mov.b64 %rd356, %rd374;
-$L93:
-	mov.b64 {%r154, %r155}, %rd355;
-	shfl.sync.down.b32 %r156|%p94, %r154, 4, %r137, %r17;
-	shfl.sync.down.b32 %r157, %r155, 4, %r137, %r17;
-	mov.b64 %rd375, {%r156, %r157};
-	mov.b64 {%r158, %r159}, %rd356;
-	shfl.sync.down.b32 %r160, %r158, 4, %r137, %r17;
-	shfl.sync.down.b32 %r161, %r159, 4, %r137, %r17;
-	mov.b64 %rd376, {%r160, %r161};
-	@!%p94 bra $L94;
-	setp.lt.s64 %p95, %rd375, %rd355;
-	setp.eq.s64 %p96, %rd375, %rd355;
-	setp.lt.s64 %p97, %rd376, %rd356;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd377, %rd375, %rd355, %p99;
-	selp.b64 %rd378, %rd376, %rd356, %p99;
-	mov.b64 %rd355, %rd377;
-	mov.b64 %rd356, %rd378;
-$L94:
-	mov.b64 {%r162, %r163}, %rd355;
-	shfl.sync.down.b32 %r164|%p100, %r162, 8, %r137, %r17;
-	shfl.sync.down.b32 %r165, %r163, 8, %r137, %r17;
-	mov.b64 %rd379, {%r164, %r165};
-	mov.b64 {%r166, %r167}, %rd356;
-	shfl.sync.down.b32 %r168, %r166, 8, %r137, %r17;
-	shfl.sync.down.b32 %r169, %r167, 8, %r137, %r17;
-	mov.b64 %rd380, {%r168, %r169};
-	@!%p100 bra $L95;
-	setp.lt.s64 %p101, %rd379, %rd355;
-	setp.eq.s64 %p102, %rd379, %rd355;
-	setp.lt.s64 %p103, %rd380, %rd356;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd381, %rd379, %rd355, %p105;
-	selp.b64 %rd382, %rd380, %rd356, %p105;
-	mov.b64 %rd355, %rd381;
-	mov.b64 %rd356, %rd382;
-$L95:
-	mov.b64 {%r170, %r171}, %rd355;
-	shfl.sync.down.b32 %r172|%p106, %r170, 16, %r137, %r17;
-	shfl.sync.down.b32 %r173, %r171, 16, %r137, %r17;
-	mov.b64 %rd383, {%r172, %r173};
-	mov.b64 {%r174, %r175}, %rd356;
-	shfl.sync.down.b32 %r176, %r174, 16, %r137, %r17;
-	shfl.sync.down.b32 %r177, %r175, 16, %r137, %r17;
-	mov.b64 %rd384, {%r176, %r177};
-	@!%p106 bra $L96;
-	setp.lt.s64 %p107, %rd383, %rd355;
-	setp.eq.s64 %p108, %rd383, %rd355;
-	setp.lt.s64 %p109, %rd384, %rd356;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd385, %rd383, %rd355, %p111;
-	selp.b64 %rd386, %rd384, %rd356, %p111;
-	mov.b64 %rd355, %rd385;
-	mov.b64 %rd356, %rd386;
-$L96:
-$L90:
-	mul.wide.u32 %rd387, %r28, 16;
-	add.s64 %rd388, %rd11, %rd387;
-	setp.eq.u32 %p112, %r5, 0;
-	@!%p112 bra $L97;
-	st.global.s64 [%rd388+0], %rd355;
-	st.global.s64 [%rd388+8], %rd356;
-$L97:
-	ret;
-}
-
-.visible .entry gk_frontier_PushTeam_bfs_visit__final_minloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<159>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.u64 %rd94, [gk_s42];
-	cvta.to.global.u64 %rd95, %rd94;
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s43];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s32 %r23, [gk_s45];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd101, 9223372036854775807;
-	mov.b64 %rd102, 9223372036854775807;
-	cvt.u64.u32 %rd103, %r5;
-	cvt.u64.u32 %rd104, %r6;
-	mov.b64 %rd105, %rd103;
-$L1:
-	setp.ge.s64 %p8, %rd105, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd106, %rd105, 16, %rd3;
-	ld.global.s64 %rd107, [%rd106+0];
-	ld.global.s64 %rd108, [%rd106+8];
-	setp.lt.s64 %p9, %rd107, %rd101;
-	setp.eq.s64 %p10, %rd107, %rd101;
-	setp.lt.s64 %p11, %rd108, %rd102;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd109, %rd107, %rd101, %p13;
-	selp.b64 %rd110, %rd108, %rd102, %p13;
-	mov.b64 %rd101, %rd109;
-	mov.b64 %rd102, %rd110;
-	add.s64 %rd105, %rd105, %rd104;
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd122, -9223372036854775808;
+	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd111, %rd101;
-	mov.b64 %rd112, %rd102;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd111;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd113, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd112;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd114, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd113, %rd111;
-	setp.eq.s64 %p16, %rd113, %rd111;
-	setp.lt.s64 %p17, %rd114, %rd112;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd115, %rd113, %rd111, %p19;
-	selp.b64 %rd116, %rd114, %rd112, %p19;
-	mov.b64 %rd111, %rd115;
-	mov.b64 %rd112, %rd116;
 $L3:
-	mov.b64 {%r34, %r35}, %rd111;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd117, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd112;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd118, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd117, %rd111;
-	setp.eq.s64 %p22, %rd117, %rd111;
-	setp.lt.s64 %p23, %rd118, %rd112;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd119, %rd117, %rd111, %p25;
-	selp.b64 %rd120, %rd118, %rd112, %p25;
-	mov.b64 %rd111, %rd119;
-	mov.b64 %rd112, %rd120;
-$L4:
-	mov.b64 {%r42, %r43}, %rd111;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd121, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd112;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd122, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd121, %rd111;
-	setp.eq.s64 %p28, %rd121, %rd111;
-	setp.lt.s64 %p29, %rd122, %rd112;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd123, %rd121, %rd111, %p31;
-	selp.b64 %rd124, %rd122, %rd112, %p31;
-	mov.b64 %rd111, %rd123;
-	mov.b64 %rd112, %rd124;
-$L5:
-	mov.b64 {%r50, %r51}, %rd111;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd125, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd112;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd126, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd125, %rd111;
-	setp.eq.s64 %p34, %rd125, %rd111;
-	setp.lt.s64 %p35, %rd126, %rd112;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd127, %rd125, %rd111, %p37;
-	selp.b64 %rd128, %rd126, %rd112, %p37;
-	mov.b64 %rd111, %rd127;
-	mov.b64 %rd112, %rd128;
-$L6:
-	mov.b64 {%r58, %r59}, %rd111;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd129, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd112;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd130, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd129, %rd111;
-	setp.eq.s64 %p40, %rd129, %rd111;
-	setp.lt.s64 %p41, %rd130, %rd112;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd131, %rd129, %rd111, %p43;
-	selp.b64 %rd132, %rd130, %rd112, %p43;
-	mov.b64 %rd111, %rd131;
-	mov.b64 %rd112, %rd132;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd133, %r8, 16;
-	add.s64 %rd134, %rd1, %rd133;
-	st.shared.s64 [%rd134+0], %rd111;
-	st.shared.s64 [%rd134+8], %rd112;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd135, %r7, 16;
-	add.s64 %rd136, %rd1, %rd135;
-	ld.shared.s64 %rd137, [%rd136+0];
-	ld.shared.s64 %rd138, [%rd136+8];
-	mov.b64 %rd111, %rd137;
-	mov.b64 %rd112, %rd138;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd111;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd139, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd112;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd140, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd139, %rd111;
-	setp.eq.s64 %p49, %rd139, %rd111;
-	setp.lt.s64 %p50, %rd140, %rd112;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd141, %rd139, %rd111, %p52;
-	selp.b64 %rd142, %rd140, %rd112, %p52;
-	mov.b64 %rd111, %rd141;
-	mov.b64 %rd112, %rd142;
-$L11:
-	mov.b64 {%r75, %r76}, %rd111;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd143, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd112;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd144, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd143, %rd111;
-	setp.eq.s64 %p55, %rd143, %rd111;
-	setp.lt.s64 %p56, %rd144, %rd112;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd145, %rd143, %rd111, %p58;
-	selp.b64 %rd146, %rd144, %rd112, %p58;
-	mov.b64 %rd111, %rd145;
-	mov.b64 %rd112, %rd146;
-$L12:
-	mov.b64 {%r83, %r84}, %rd111;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd147, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd112;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd148, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd147, %rd111;
-	setp.eq.s64 %p61, %rd147, %rd111;
-	setp.lt.s64 %p62, %rd148, %rd112;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd149, %rd147, %rd111, %p64;
-	selp.b64 %rd150, %rd148, %rd112, %p64;
-	mov.b64 %rd111, %rd149;
-	mov.b64 %rd112, %rd150;
-$L13:
-	mov.b64 {%r91, %r92}, %rd111;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd151, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd112;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd152, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd151, %rd111;
-	setp.eq.s64 %p67, %rd151, %rd111;
-	setp.lt.s64 %p68, %rd152, %rd112;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd153, %rd151, %rd111, %p70;
-	selp.b64 %rd154, %rd152, %rd112, %p70;
-	mov.b64 %rd111, %rd153;
-	mov.b64 %rd112, %rd154;
-$L14:
-	mov.b64 {%r99, %r100}, %rd111;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd155, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd112;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd156, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd155, %rd111;
-	setp.eq.s64 %p73, %rd155, %rd111;
-	setp.lt.s64 %p74, %rd156, %rd112;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd157, %rd155, %rd111, %p76;
-	selp.b64 %rd158, %rd156, %rd112, %p76;
-	mov.b64 %rd111, %rd157;
-	mov.b64 %rd112, %rd158;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd111;
-	st.global.s64 [%rd6+8], %rd112;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushTeam_bfs_visit__main_maxloc(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45
-)
-{
-	.reg .pred %p<113>;
-	.reg .b32 %r<178>;
-	.reg .b64 %rd<389>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.u64 %rd113, [gk_s42];
-	cvta.to.global.u64 %rd114, %rd113;
-	mov.b64 %rd115, %rd114;
-	ld.param.s64 %rd116, [gk_s43];
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s32 %r35, [gk_s45];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd120, -9223372036854775808;
-	mov.b64 %rd121, 9223372036854775807;
-	cvt.u64.u32 %rd123, %r28;
-	cvt.u64.u32 %rd124, %r29;
-	mov.b64 %rd125, %rd123;
-$L1:
-	setp.ge.s64 %p9, %rd125, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd122, %rd125;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd126, %rd27;
-	mov.b64 %rd127, %rd30;
-	mov.b64 %rd128, %rd32;
-	mov.b64 %rd129, %rd34;
-	mov.b64 %rd130, %rd37;
-	mov.b64 %rd131, %rd39;
-	mov.b64 %rd132, %rd41;
-	mov.b64 %rd133, %rd44;
-	mov.b64 %rd134, %rd46;
-	mov.b64 %rd135, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd136, %rd50;
-	mov.b64 %rd137, %rd53;
-	mov.b64 %rd138, %rd55;
-	mov.b64 %rd139, %rd57;
-	mov.b64 %rd140, %rd60;
-	mov.b64 %rd141, %rd62;
-	mov.b64 %rd142, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd143, %rd67;
-	mov.b64 %rd144, %rd69;
-	mov.b64 %rd145, %rd71;
-	mov.b64 %rd146, %rd74;
-	mov.b64 %rd147, %rd76;
-	mov.b64 %rd148, %rd78;
-	mov.b64 %rd149, %rd81;
-	mov.b64 %rd150, %rd83;
-	mov.b64 %rd151, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd152, %rd88;
-	mov.b64 %rd153, %rd90;
-	mov.b64 %rd154, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd155, %rd94;
-	mov.b64 %rd156, %rd96;
-	mov.b64 %rd157, %rd98;
-	mov.b64 %rd158, %rd101;
-	mov.b64 %rd159, %rd103;
-	mov.b64 %rd160, %rd105;
-	mov.b64 %rd161, %rd108;
-	mov.b64 %rd162, %rd110;
-	mov.b64 %rd163, %rd112;
-	mov.b64 %rd164, %rd115;
-	mov.b64 %rd165, %rd117;
-	mov.b64 %rd166, %rd119;
-	mov.b32 %r38, %r36;
-	add.s64 %rd167, %rd15, %rd23;
-	mad.lo.s64 %rd168, %rd155, 4, 15;
-	and.b64 %rd168, %rd168, -16;
-	add.s64 %rd23, %rd23, %rd168;
-	mov.b64 %rd169, %rd167;
-	mov.b64 %rd170, %rd155;
-	mov.b64 %rd171, 1;
-	mov.b64 %rd172, %rd169;
-	mov.b64 %rd173, %rd170;
-	mov.b64 %rd174, %rd171;
-	cvt.u64.u32 %rd175, %r4;
-	mov.b64 %rd176, %rd175;
-	cvt.u64.u32 %rd177, %r2;
-	mov.b64 %rd178, %rd177;
-	mul.lo.s64 %rd179, %rd122, %rd157;
-	mov.b64 %rd180, %rd179;
-	add.s64 %rd181, %rd180, %rd157;
-	min.s64 %rd182, %rd181, %rd136;
-	mov.b64 %rd183, %rd182;
-	mul.lo.s64 %rd184, %rd176, %rd155;
-	mov.b64 %rd185, %rd184;
-	@!%p11 bra $L5;
-	mov.b64 %rd185, 4611686018427387904;
-$L5:
-	mov.b64 %rd186, %rd180;
-$L6:
-	setp.lt.s64 %p13, %rd186, %rd183;
-	not.pred %p14, %p13;
-	@!%p14 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.pred %p15, %p10;
-	mov.b64 %rd187, %rd136;
-	mov.b64 %rd188, %rd186;
-$L11:
-	@!%p15 bra $L15;
-	shr.s64 %rd189, %rd188, 5;
-	mul.lo.s64 %rd190, %rd189, %rd142;
-	mad.lo.s64 %rd191, %rd190, 4, %rd140;
-	ld.global.nc.u32 %r39, [%rd191+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd192, %rd188, 31;
-	min.u64 %rd193, %rd192, 32;
-	cvt.u32.u64 %r41, %rd193;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p16, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p16;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p17, %r45, 0x0;
-	@!%p17 bra $L17;
-	cvt.u32.u64 %r46, %rd188;
-	mov.b32 %r47, %r46;
-	bra.uni $L13;
-$L17:
-	mov.b32 %r47, -1;
-	bra.uni $L13;
-$L15:
-	mul.lo.s64 %rd194, %rd188, %rd139;
-	mad.lo.s64 %rd195, %rd194, 4, %rd137;
-	ld.global.nc.s32 %r48, [%rd195+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	mov.b32 %r50, %r47;
-	setp.lt.s32 %p18, %r50, 0;
-	@!%p18 bra $L19;
-	bra.uni $L7;
-$L19:
-	mov.b64 %rd196, %rd126;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd197, %r51;
-	mul.lo.s64 %rd198, %rd197, %rd129;
-	mad.lo.s64 %rd199, %rd198, 8, %rd127;
-	ld.global.nc.s64 %rd200, [%rd199+0];
-	mov.b64 %rd201, %rd200;
-	mov.b64 %rd202, %rd201;
-	mov.b64 %rd203, %rd126;
-	mov.b32 %r52, %r50;
-	cvt.s64.s32 %rd204, %r52;
-	add.s64 %rd205, %rd204, 1;
-	mul.lo.s64 %rd206, %rd205, %rd129;
-	mad.lo.s64 %rd207, %rd206, 8, %rd127;
-	ld.global.nc.s64 %rd208, [%rd207+0];
-	mov.b64 %rd209, %rd208;
-	mov.b64 %rd210, %rd209;
-	mov.b64 %rd211, %rd202;
-	mov.b64 %rd212, %rd210;
-	mov.b64 %rd213, %rd211;
-	mov.b64 %rd214, %rd212;
-	mov.b64 %rd215, %rd213;
-$L20:
-	setp.lt.s64 %p19, %rd215, %rd214;
-	not.pred %p20, %p19;
-	@!%p20 bra $L24;
-	bra.uni $L22;
-$L24:
-	add.s64 %rd216, %rd215, %rd185;
-	min.s64 %rd217, %rd214, %rd216;
-	mov.b64 %rd218, %rd217;
-	mov.b64 %rd219, 0;
-	add.s64 %rd220, %rd215, %rd178;
-	mov.b64 %rd221, %rd220;
-$L25:
-	setp.lt.s64 %p21, %rd221, %rd218;
-	not.pred %p22, %p21;
-	@!%p22 bra $L29;
-	bra.uni $L27;
-$L29:
-	mul.lo.s64 %rd222, %rd221, %rd132;
-	mad.lo.s64 %rd223, %rd222, 4, %rd130;
-	ld.global.nc.s32 %r53, [%rd223+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r38;
-	mov.b32 %r57, %r50;
-	mov.b32 %r58, %r55;
-	mov.b64 %rd224, %rd221;
-$L30:
-	cvt.s64.s32 %rd225, %r58;
-	mul.lo.s64 %rd226, %rd225, %rd160;
-	mad.lo.s64 %rd227, %rd226, 4, %rd158;
-	ld.relaxed.gpu.global.s32 %r59, [%rd227+0];
-	mov.b32 %r60, %r59;
-	setp.ge.s32 %p23, %r60, 0;
-	mov.pred %p24, %p23;
-	not.pred %p25, %p24;
-	@!%p25 bra $L34;
-	cvt.s64.s32 %rd228, %r58;
-	mul.lo.s64 %rd229, %rd228, %rd160;
-	mad.lo.s64 %rd230, %rd229, 4, %rd158;
-	mov.b32 %r61, -1;
-	atom.global.cas.b32 %r62, [%rd230], %r61, %r57;
-	setp.eq.u32 %p26, %r62, %r61;
-	mov.pred %p27, %p26;
-	not.pred %p28, %p27;
-	mov.pred %p24, %p28;
-$L34:
-	@!%p24 bra $L36;
-	mov.pred %p29, 0;
-	bra.uni $L32;
-$L36:
-	add.s32 %r63, %r56, 1;
-	cvt.s64.s32 %rd231, %r58;
-	mul.lo.s64 %rd232, %rd231, %rd163;
-	mad.lo.s64 %rd233, %rd232, 4, %rd161;
-	st.global.s32 [%rd233+0], %r63;
-	mov.pred %p29, 1;
-	bra.uni $L32;
-$L31:
-	bra.uni $L30;
-$L32:
-	@!%p29 bra $L38;
-	mov.pred %p30, 0;
-	mov.b64 %rd234, %rd219;
-	mov.b32 %r64, %r55;
-$L39:
-	@!%p11 bra $L43;
-	shr.s32 %r65, %r64, 5;
-	cvt.s64.s32 %rd235, %r65;
-	mov.b64 %rd236, %rd235;
-	and.b32 %r66, %r64, 31;
-	cvt.s64.s32 %rd237, %r66;
-	min.u64 %rd238, %rd237, 32;
-	cvt.u32.u64 %r67, %rd238;
-	mov.b32 %r69, 0x1;
-	shl.b32 %r68, %r69, %r67;
-	setp.hs.u32 %p31, %r67, 32;
-	selp.b32 %r70, 0, %r68, %p31;
-	mov.b32 %r71, %r70;
-	mov.b64 %rd239, %rd236;
-	mov.b32 %r72, %r71;
-	mul.lo.s64 %rd240, %rd239, %rd151;
-	mad.lo.s64 %rd241, %rd240, 4, %rd149;
-	ld.relaxed.gpu.global.u32 %r73, [%rd241+0];
-	mov.b32 %r74, %r73;
-	and.b32 %r75, %r74, %r72;
-	setp.ne.u32 %p32, %r75, 0x0;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L45;
-	mul.lo.s64 %rd242, %rd239, %rd151;
-	mad.lo.s64 %rd243, %rd242, 4, %rd149;
-	atom.global.or.b32 %r76, [%rd243], %r72;
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r72;
-	setp.ne.u32 %p35, %r78, 0x0;
-	mov.pred %p33, %p35;
-$L45:
-	@!%p33 bra $L47;
-	mov.b64 %rd244, %rd234;
-	mov.b64 %rd245, %rd244;
-	mov.pred %p36, 0;
-	bra.uni $L41;
-$L47:
-	mov.b64 %rd246, %rd234;
-	mov.b64 %rd245, %rd246;
-	mov.pred %p36, 1;
-	bra.uni $L41;
-$L43:
-	@!%p12 bra $L49;
-	cvt.s64.s32 %rd247, %r64;
-	mul.lo.s64 %rd248, %rd247, %rd154;
-	mad.lo.s64 %rd249, %rd248, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r79, [%rd249+0];
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p37, %r80, %r37;
-	mov.pred %p38, %p37;
-	not.pred %p39, %p38;
-	@!%p39 bra $L51;
-	cvt.s64.s32 %rd250, %r64;
-	mul.lo.s64 %rd251, %rd250, %rd154;
-	mad.lo.s64 %rd252, %rd251, 4, %rd152;
-	atom.global.exch.b32 %r81, [%rd252], %r37;
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p40, %r82, %r37;
-	mov.pred %p38, %p40;
-$L51:
-	@!%p38 bra $L53;
-	mov.b64 %rd253, %rd234;
-	mov.b64 %rd245, %rd253;
-	mov.pred %p36, 0;
-	bra.uni $L41;
-$L53:
-$L49:
-	mul.lo.s64 %rd254, %rd234, %rd174;
-	mad.lo.s64 %rd255, %rd254, 4, %rd172;
-	st.shared.s32 [%rd255+0], %r64;
-	add.s64 %rd256, %rd234, 1;
-	mov.b64 %rd257, %rd256;
-	mov.b64 %rd245, %rd257;
-	mov.pred %p36, 1;
-	bra.uni $L41;
-$L40:
-	bra.uni $L39;
-$L41:
-	mov.b64 %rd258, %rd245;
-	mov.pred %p41, %p36;
-	mov.b64 %rd219, %rd258;
-	mov.pred %p30, %p41;
-	@!%p30 bra $L55;
-	mov.b64 %rd259, %rd126;
-	mov.b32 %r83, %r55;
-	setp.lt.s64 %p42, %rd120, 64;
-	setp.le.s64 %p43, %rd156, 1;
-	or.pred %p44, %p42, %p43;
-	@!%p44 bra $L56;
-	mov.b64 %rd260, %rd259;
-	mov.b32 %r84, %r83;
-	cvt.s64.s32 %rd261, %r84;
-	add.s64 %rd262, %rd261, 1;
-	mul.lo.s64 %rd263, %rd262, %rd129;
-	mad.lo.s64 %rd264, %rd263, 8, %rd127;
-	ld.global.nc.s64 %rd265, [%rd264+0];
-	mov.b64 %rd266, %rd265;
-	cvt.s64.s32 %rd267, %r84;
-	mul.lo.s64 %rd268, %rd267, %rd129;
-	mad.lo.s64 %rd269, %rd268, 8, %rd127;
-	ld.global.nc.s64 %rd270, [%rd269+0];
-	mov.b64 %rd271, %rd270;
-	sub.s64 %rd272, %rd266, %rd271;
-	mov.b64 %rd273, %rd272;
-	add.s64 %rd274, %rd121, %rd273;
-	mov.b64 %rd121, %rd274;
-	bra.uni $L57;
-$L56:
-	rem.s64 %rd275, %rd120, %rd156;
-	setp.eq.s64 %p45, %rd156, -1;
-	selp.b64 %rd276, 0, %rd275, %p45;
-	setp.eq.s64 %p46, %rd156, 0;
-	selp.b64 %rd277, %rd120, %rd276, %p46;
-	setp.eq.s64 %p47, %rd277, 0;
-	@!%p47 bra $L59;
-	mov.b64 %rd278, %rd259;
-	mov.b32 %r85, %r83;
-	cvt.s64.s32 %rd279, %r85;
-	add.s64 %rd280, %rd279, 1;
-	mul.lo.s64 %rd281, %rd280, %rd129;
-	mad.lo.s64 %rd282, %rd281, 8, %rd127;
-	ld.global.nc.s64 %rd283, [%rd282+0];
-	mov.b64 %rd284, %rd283;
-	cvt.s64.s32 %rd285, %r85;
-	mul.lo.s64 %rd286, %rd285, %rd129;
-	mad.lo.s64 %rd287, %rd286, 8, %rd127;
-	ld.global.nc.s64 %rd288, [%rd287+0];
-	mov.b64 %rd289, %rd288;
-	sub.s64 %rd290, %rd284, %rd289;
-	mov.b64 %rd291, %rd290;
-	mul.lo.s64 %rd292, %rd156, %rd291;
-	add.s64 %rd293, %rd121, %rd292;
-	mov.b64 %rd121, %rd293;
-$L59:
-$L57:
-	add.s64 %rd294, %rd120, 1;
-	mov.b64 %rd120, %rd294;
-$L55:
-$L38:
-$L26:
-	add.s64 %rd295, %rd221, %rd176;
-	mov.b64 %rd221, %rd295;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd296, %rd219;
-$L60:
-	@!%p11 bra $L64;
-	bra.uni $L62;
-$L64:
-	// block scan
-	mov.b64 %rd297, %rd296;
-	mov.b32 %r86, %r3;
-$L65:
-	setp.hs.u32 %p48, %r86, 32;
-	@%p48 bra $L66;
-	mov.b64 {%r87, %r88}, %rd297;
-	shfl.sync.up.b32 %r89|%p49, %r87, %r86, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
-	mov.b64 %rd298, {%r89, %r90};
-	@!%p49 bra $L67;
-	add.s64 %rd299, %rd298, %rd297;
-	mov.b64 %rd297, %rd299;
-$L67:
-	shl.b32 %r86, %r86, 1;
-	bra.uni $L65;
-$L66:
-	mov.b64 {%r91, %r92}, %rd297;
-	shfl.sync.up.b32 %r93|%p50, %r91, %r3, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
-	mov.b64 %rd300, {%r93, %r94};
-	setp.lo.u32 %p51, %r3, 32;
-	and.pred %p52, %p50, %p51;
-	selp.b64 %rd301, %rd300, 0, %p52;
-	sub.u32 %r95, %r13, %r3;
-	setp.eq.u32 %p53, %r7, %r95;
-	@!%p53 bra $L68;
-	mul.wide.u32 %rd302, %r8, 16;
-	add.s64 %rd303, %rd1, %rd302;
-	st.shared.s64 [%rd303+0], %rd297;
-$L68:
-	bar.sync 0;
-	setp.eq.u32 %p54, %r8, 0;
-	@!%p54 bra $L69;
-	mov.b64 %rd304, 0;
-	setp.lo.u32 %p55, %r7, %r10;
-	@!%p55 bra $L70;
-	mul.wide.u32 %rd305, %r7, 16;
-	add.s64 %rd306, %rd1, %rd305;
-	ld.shared.s64 %rd307, [%rd306+0];
-	mov.b64 %rd304, %rd307;
-$L70:
-	mov.b64 {%r96, %r97}, %rd304;
-	shfl.sync.up.b32 %r98|%p56, %r96, 1, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
-	mov.b64 %rd308, {%r98, %r99};
-	@!%p56 bra $L71;
-	add.s64 %rd309, %rd308, %rd304;
-	mov.b64 %rd304, %rd309;
-$L71:
-	mov.b64 {%r100, %r101}, %rd304;
-	shfl.sync.up.b32 %r102|%p57, %r100, 2, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
-	mov.b64 %rd310, {%r102, %r103};
-	@!%p57 bra $L72;
-	add.s64 %rd311, %rd310, %rd304;
-	mov.b64 %rd304, %rd311;
-$L72:
-	mov.b64 {%r104, %r105}, %rd304;
-	shfl.sync.up.b32 %r106|%p58, %r104, 4, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
-	mov.b64 %rd312, {%r106, %r107};
-	@!%p58 bra $L73;
-	add.s64 %rd313, %rd312, %rd304;
-	mov.b64 %rd304, %rd313;
-$L73:
-	mov.b64 {%r108, %r109}, %rd304;
-	shfl.sync.up.b32 %r110|%p59, %r108, 8, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
-	mov.b64 %rd314, {%r110, %r111};
-	@!%p59 bra $L74;
-	add.s64 %rd315, %rd314, %rd304;
-	mov.b64 %rd304, %rd315;
-$L74:
-	mov.b64 {%r112, %r113}, %rd304;
-	shfl.sync.up.b32 %r114|%p60, %r112, 16, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
-	mov.b64 %rd316, {%r114, %r115};
-	@!%p60 bra $L75;
-	add.s64 %rd317, %rd316, %rd304;
-	mov.b64 %rd304, %rd317;
-$L75:
-	mov.b64 {%r116, %r117}, %rd304;
-	shfl.sync.up.b32 %r118|%p61, %r116, 1, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
-	mov.b64 %rd318, {%r118, %r119};
-	selp.b64 %rd319, %rd318, 0, %p61;
-	@!%p55 bra $L76;
-	mul.wide.u32 %rd320, %r7, 16;
-	add.s64 %rd321, %rd1, %rd320;
-	add.s64 %rd322, %rd321, 512;
-	st.shared.s64 [%rd322+0], %rd319;
-$L76:
-	sub.u32 %r120, %r10, 1;
-	setp.eq.u32 %p62, %r7, %r120;
-	@!%p62 bra $L77;
-	st.shared.s64 [%rd1+1024], %rd304;
-$L77:
-$L69:
-	bar.sync 0;
-	mul.wide.u32 %rd323, %r8, 16;
-	add.s64 %rd324, %rd1, %rd323;
-	add.s64 %rd325, %rd324, 512;
-	ld.shared.s64 %rd326, [%rd325+0];
-	add.s64 %rd327, %rd326, %rd301;
-	ld.shared.s64 %rd328, [%rd1+1024];
-	mov.b64 {%r121, %r122}, %rd327;
-	shfl.sync.idx.b32 %r123|%p63, %r121, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r124, %r122, 0, %r21, %r17;
-	mov.b64 %rd329, {%r123, %r124};
-	mov.b64 %rd330, %rd328;
-	mov.b64 %rd331, %rd329;
-	mov.b64 %rd332, %rd330;
-	mov.b64 %rd333, %rd331;
-	mov.b64 %rd334, %rd332;
-	mov.b64 %rd335, %rd333;
-	mov.b64 %rd336, %rd334;
-	mov.b64 %rd337, 0;
-	cvt.u64.u32 %rd338, %r2;
-	setp.eq.s64 %p64, %rd338, 0;
-	setp.gt.s64 %p65, %rd336, 0;
-	and.pred %p66, %p64, %p65;
-	@!%p66 bra $L79;
-	atom.global.add.u64 %rd339, [%rd146], %rd336;
-	mov.b64 %rd340, %rd339;
-	mov.b64 %rd337, %rd340;
-$L79:
-	cvt.u64.u32 %rd341, %r2;
-	setp.eq.s64 %p67, %rd341, 0;
-	setp.eq.u32 %p68, %r1, 0;
-	and.pred %p69, %p67, %p68;
-	bar.sync 0;
-	@!%p69 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd337;
-$L80:
-	bar.sync 0;
-	ld.shared.s64 %rd342, [%rd1+1024];
-	mov.b64 %rd343, %rd342;
-	mov.b64 %rd337, %rd343;
-	add.s64 %rd344, %rd337, %rd335;
-	mov.b64 %rd345, %rd344;
-	mov.b64 %rd346, 0;
-$L81:
-	setp.lt.s64 %p70, %rd346, %rd296;
-	not.pred %p71, %p70;
-	@!%p71 bra $L85;
-	bra.uni $L83;
-$L85:
-	mul.lo.s64 %rd347, %rd346, %rd174;
-	mad.lo.s64 %rd348, %rd347, 4, %rd172;
-	ld.shared.s32 %r125, [%rd348+0];
-	mov.b32 %r126, %r125;
-	add.s64 %rd349, %rd345, %rd346;
-	mul.lo.s64 %rd350, %rd349, %rd145;
-	mad.lo.s64 %rd351, %rd350, 4, %rd143;
-	st.global.s32 [%rd351+0], %r126;
-$L82:
-	add.s64 %rd352, %rd346, 1;
-	mov.b64 %rd346, %rd352;
-	bra.uni $L81;
-$L83:
-	bra.uni $L62;
-$L61:
-	bra.uni $L60;
-$L62:
-$L21:
-	add.s64 %rd353, %rd215, %rd185;
-	mov.b64 %rd215, %rd353;
-	bra.uni $L20;
-$L22:
-$L7:
-	add.s64 %rd354, %rd186, 1;
-	mov.b64 %rd186, %rd354;
-	bra.uni $L6;
-$L8:
-$L3:
-	bar.sync 0;
-	add.s64 %rd125, %rd125, %rd124;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd355, %rd120;
-	mov.b64 %rd356, %rd121;
-	// block reduction
-	sub.u32 %r127, %r13, 1;
-	mov.b32 %r128, %r3;
-$L86:
-	setp.hs.u32 %p72, %r128, 32;
-	@%p72 bra $L87;
-	mov.b64 {%r129, %r130}, %rd355;
-	shfl.sync.down.b32 %r131|%p73, %r129, %r128, %r127, %r17;
-	shfl.sync.down.b32 %r132, %r130, %r128, %r127, %r17;
-	mov.b64 %rd357, {%r131, %r132};
-	mov.b64 {%r133, %r134}, %rd356;
-	shfl.sync.down.b32 %r135, %r133, %r128, %r127, %r17;
-	shfl.sync.down.b32 %r136, %r134, %r128, %r127, %r17;
-	mov.b64 %rd358, {%r135, %r136};
-	@!%p73 bra $L88;
-	setp.gt.s64 %p74, %rd357, %rd355;
-	setp.eq.s64 %p75, %rd357, %rd355;
-	setp.lt.s64 %p76, %rd358, %rd356;
-	and.pred %p77, %p75, %p76;
-	or.pred %p78, %p74, %p77;
-	selp.b64 %rd359, %rd357, %rd355, %p78;
-	selp.b64 %rd360, %rd358, %rd356, %p78;
-	mov.b64 %rd355, %rd359;
-	mov.b64 %rd356, %rd360;
-$L88:
-	shl.b32 %r128, %r128, 1;
-	bra.uni $L86;
-$L87:
-	setp.eq.u32 %p79, %r7, 0;
-	@!%p79 bra $L89;
-	mul.wide.u32 %rd361, %r8, 16;
-	add.s64 %rd362, %rd1, %rd361;
-	st.shared.s64 [%rd362+0], %rd355;
-	st.shared.s64 [%rd362+8], %rd356;
-$L89:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L90;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L91;
-	mul.wide.u32 %rd363, %r7, 16;
-	add.s64 %rd364, %rd1, %rd363;
-	ld.shared.s64 %rd365, [%rd364+0];
-	ld.shared.s64 %rd366, [%rd364+8];
-	mov.b64 %rd355, %rd365;
-	mov.b64 %rd356, %rd366;
-$L91:
-	sub.u32 %r137, %r10, 1;
-	mov.b64 {%r138, %r139}, %rd355;
-	shfl.sync.down.b32 %r140|%p82, %r138, 1, %r137, %r17;
-	shfl.sync.down.b32 %r141, %r139, 1, %r137, %r17;
-	mov.b64 %rd367, {%r140, %r141};
-	mov.b64 {%r142, %r143}, %rd356;
-	shfl.sync.down.b32 %r144, %r142, 1, %r137, %r17;
-	shfl.sync.down.b32 %r145, %r143, 1, %r137, %r17;
-	mov.b64 %rd368, {%r144, %r145};
-	@!%p82 bra $L92;
-	setp.gt.s64 %p83, %rd367, %rd355;
-	setp.eq.s64 %p84, %rd367, %rd355;
-	setp.lt.s64 %p85, %rd368, %rd356;
-	and.pred %p86, %p84, %p85;
-	or.pred %p87, %p83, %p86;
-	selp.b64 %rd369, %rd367, %rd355, %p87;
-	selp.b64 %rd370, %rd368, %rd356, %p87;
-	mov.b64 %rd355, %rd369;
-	mov.b64 %rd356, %rd370;
-$L92:
-	mov.b64 {%r146, %r147}, %rd355;
-	shfl.sync.down.b32 %r148|%p88, %r146, 2, %r137, %r17;
-	shfl.sync.down.b32 %r149, %r147, 2, %r137, %r17;
-	mov.b64 %rd371, {%r148, %r149};
-	mov.b64 {%r150, %r151}, %rd356;
-	shfl.sync.down.b32 %r152, %r150, 2, %r137, %r17;
-	shfl.sync.down.b32 %r153, %r151, 2, %r137, %r17;
-	mov.b64 %rd372, {%r152, %r153};
-	@!%p88 bra $L93;
-	setp.gt.s64 %p89, %rd371, %rd355;
-	setp.eq.s64 %p90, %rd371, %rd355;
-	setp.lt.s64 %p91, %rd372, %rd356;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd373, %rd371, %rd355, %p93;
-	selp.b64 %rd374, %rd372, %rd356, %p93;
-	mov.b64 %rd355, %rd373;
-	mov.b64 %rd356, %rd374;
-$L93:
-	mov.b64 {%r154, %r155}, %rd355;
-	shfl.sync.down.b32 %r156|%p94, %r154, 4, %r137, %r17;
-	shfl.sync.down.b32 %r157, %r155, 4, %r137, %r17;
-	mov.b64 %rd375, {%r156, %r157};
-	mov.b64 {%r158, %r159}, %rd356;
-	shfl.sync.down.b32 %r160, %r158, 4, %r137, %r17;
-	shfl.sync.down.b32 %r161, %r159, 4, %r137, %r17;
-	mov.b64 %rd376, {%r160, %r161};
-	@!%p94 bra $L94;
-	setp.gt.s64 %p95, %rd375, %rd355;
-	setp.eq.s64 %p96, %rd375, %rd355;
-	setp.lt.s64 %p97, %rd376, %rd356;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd377, %rd375, %rd355, %p99;
-	selp.b64 %rd378, %rd376, %rd356, %p99;
-	mov.b64 %rd355, %rd377;
-	mov.b64 %rd356, %rd378;
-$L94:
-	mov.b64 {%r162, %r163}, %rd355;
-	shfl.sync.down.b32 %r164|%p100, %r162, 8, %r137, %r17;
-	shfl.sync.down.b32 %r165, %r163, 8, %r137, %r17;
-	mov.b64 %rd379, {%r164, %r165};
-	mov.b64 {%r166, %r167}, %rd356;
-	shfl.sync.down.b32 %r168, %r166, 8, %r137, %r17;
-	shfl.sync.down.b32 %r169, %r167, 8, %r137, %r17;
-	mov.b64 %rd380, {%r168, %r169};
-	@!%p100 bra $L95;
-	setp.gt.s64 %p101, %rd379, %rd355;
-	setp.eq.s64 %p102, %rd379, %rd355;
-	setp.lt.s64 %p103, %rd380, %rd356;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd381, %rd379, %rd355, %p105;
-	selp.b64 %rd382, %rd380, %rd356, %p105;
-	mov.b64 %rd355, %rd381;
-	mov.b64 %rd356, %rd382;
-$L95:
-	mov.b64 {%r170, %r171}, %rd355;
-	shfl.sync.down.b32 %r172|%p106, %r170, 16, %r137, %r17;
-	shfl.sync.down.b32 %r173, %r171, 16, %r137, %r17;
-	mov.b64 %rd383, {%r172, %r173};
-	mov.b64 {%r174, %r175}, %rd356;
-	shfl.sync.down.b32 %r176, %r174, 16, %r137, %r17;
-	shfl.sync.down.b32 %r177, %r175, 16, %r137, %r17;
-	mov.b64 %rd384, {%r176, %r177};
-	@!%p106 bra $L96;
-	setp.gt.s64 %p107, %rd383, %rd355;
-	setp.eq.s64 %p108, %rd383, %rd355;
-	setp.lt.s64 %p109, %rd384, %rd356;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd385, %rd383, %rd355, %p111;
-	selp.b64 %rd386, %rd384, %rd356, %p111;
-	mov.b64 %rd355, %rd385;
-	mov.b64 %rd356, %rd386;
-$L96:
-$L90:
-	mul.wide.u32 %rd387, %r28, 16;
-	add.s64 %rd388, %rd11, %rd387;
-	setp.eq.u32 %p112, %r5, 0;
-	@!%p112 bra $L97;
-	st.global.s64 [%rd388+0], %rd355;
-	st.global.s64 [%rd388+8], %rd356;
-$L97:
-	ret;
-}
-
-.visible .entry gk_frontier_PushTeam_bfs_visit__final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<159>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.u64 %rd94, [gk_s42];
-	cvta.to.global.u64 %rd95, %rd94;
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s43];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s32 %r23, [gk_s45];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd101, -9223372036854775808;
-	mov.b64 %rd102, 9223372036854775807;
-	cvt.u64.u32 %rd103, %r5;
-	cvt.u64.u32 %rd104, %r6;
-	mov.b64 %rd105, %rd103;
-$L1:
-	setp.ge.s64 %p8, %rd105, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd106, %rd105, 16, %rd3;
-	ld.global.s64 %rd107, [%rd106+0];
-	ld.global.s64 %rd108, [%rd106+8];
-	setp.gt.s64 %p9, %rd107, %rd101;
-	setp.eq.s64 %p10, %rd107, %rd101;
-	setp.lt.s64 %p11, %rd108, %rd102;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd109, %rd107, %rd101, %p13;
-	selp.b64 %rd110, %rd108, %rd102, %p13;
-	mov.b64 %rd101, %rd109;
-	mov.b64 %rd102, %rd110;
-	add.s64 %rd105, %rd105, %rd104;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd111, %rd101;
-	mov.b64 %rd112, %rd102;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd111;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd113, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd112;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd114, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd113, %rd111;
-	setp.eq.s64 %p16, %rd113, %rd111;
-	setp.lt.s64 %p17, %rd114, %rd112;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd115, %rd113, %rd111, %p19;
-	selp.b64 %rd116, %rd114, %rd112, %p19;
-	mov.b64 %rd111, %rd115;
-	mov.b64 %rd112, %rd116;
-$L3:
-	mov.b64 {%r34, %r35}, %rd111;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd117, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd112;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd118, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd117, %rd111;
-	setp.eq.s64 %p22, %rd117, %rd111;
-	setp.lt.s64 %p23, %rd118, %rd112;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd119, %rd117, %rd111, %p25;
-	selp.b64 %rd120, %rd118, %rd112, %p25;
-	mov.b64 %rd111, %rd119;
-	mov.b64 %rd112, %rd120;
-$L4:
-	mov.b64 {%r42, %r43}, %rd111;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd121, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd112;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd122, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd121, %rd111;
-	setp.eq.s64 %p28, %rd121, %rd111;
-	setp.lt.s64 %p29, %rd122, %rd112;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd123, %rd121, %rd111, %p31;
-	selp.b64 %rd124, %rd122, %rd112, %p31;
-	mov.b64 %rd111, %rd123;
-	mov.b64 %rd112, %rd124;
-$L5:
-	mov.b64 {%r50, %r51}, %rd111;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd125, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd112;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd126, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd125, %rd111;
-	setp.eq.s64 %p34, %rd125, %rd111;
-	setp.lt.s64 %p35, %rd126, %rd112;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd127, %rd125, %rd111, %p37;
-	selp.b64 %rd128, %rd126, %rd112, %p37;
-	mov.b64 %rd111, %rd127;
-	mov.b64 %rd112, %rd128;
-$L6:
-	mov.b64 {%r58, %r59}, %rd111;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd129, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd112;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd130, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd129, %rd111;
-	setp.eq.s64 %p40, %rd129, %rd111;
-	setp.lt.s64 %p41, %rd130, %rd112;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd131, %rd129, %rd111, %p43;
-	selp.b64 %rd132, %rd130, %rd112, %p43;
-	mov.b64 %rd111, %rd131;
-	mov.b64 %rd112, %rd132;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd133, %r8, 16;
-	add.s64 %rd134, %rd1, %rd133;
-	st.shared.s64 [%rd134+0], %rd111;
-	st.shared.s64 [%rd134+8], %rd112;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd135, %r7, 16;
-	add.s64 %rd136, %rd1, %rd135;
-	ld.shared.s64 %rd137, [%rd136+0];
-	ld.shared.s64 %rd138, [%rd136+8];
-	mov.b64 %rd111, %rd137;
-	mov.b64 %rd112, %rd138;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd111;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd139, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd112;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd140, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd139, %rd111;
-	setp.eq.s64 %p49, %rd139, %rd111;
-	setp.lt.s64 %p50, %rd140, %rd112;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd141, %rd139, %rd111, %p52;
-	selp.b64 %rd142, %rd140, %rd112, %p52;
-	mov.b64 %rd111, %rd141;
-	mov.b64 %rd112, %rd142;
-$L11:
-	mov.b64 {%r75, %r76}, %rd111;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd143, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd112;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd144, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd143, %rd111;
-	setp.eq.s64 %p55, %rd143, %rd111;
-	setp.lt.s64 %p56, %rd144, %rd112;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd145, %rd143, %rd111, %p58;
-	selp.b64 %rd146, %rd144, %rd112, %p58;
-	mov.b64 %rd111, %rd145;
-	mov.b64 %rd112, %rd146;
-$L12:
-	mov.b64 {%r83, %r84}, %rd111;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd147, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd112;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd148, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd147, %rd111;
-	setp.eq.s64 %p61, %rd147, %rd111;
-	setp.lt.s64 %p62, %rd148, %rd112;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd149, %rd147, %rd111, %p64;
-	selp.b64 %rd150, %rd148, %rd112, %p64;
-	mov.b64 %rd111, %rd149;
-	mov.b64 %rd112, %rd150;
-$L13:
-	mov.b64 {%r91, %r92}, %rd111;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd151, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd112;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd152, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd151, %rd111;
-	setp.eq.s64 %p67, %rd151, %rd111;
-	setp.lt.s64 %p68, %rd152, %rd112;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd153, %rd151, %rd111, %p70;
-	selp.b64 %rd154, %rd152, %rd112, %p70;
-	mov.b64 %rd111, %rd153;
-	mov.b64 %rd112, %rd154;
-$L14:
-	mov.b64 {%r99, %r100}, %rd111;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd155, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd112;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd156, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd155, %rd111;
-	setp.eq.s64 %p73, %rd155, %rd111;
-	setp.lt.s64 %p74, %rd156, %rd112;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd157, %rd155, %rd111, %p76;
-	selp.b64 %rd158, %rd156, %rd112, %p76;
-	mov.b64 %rd111, %rd157;
-	mov.b64 %rd112, %rd158;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd111;
-	st.global.s64 [%rd6+8], %rd112;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushTeam_bfs_visit__main_custom(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45
-)
-{
-	.reg .pred %p<83>;
-	.reg .b32 %r<178>;
-	.reg .b64 %rd<425>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.u64 %rd113, [gk_s42];
-	cvta.to.global.u64 %rd114, %rd113;
-	mov.b64 %rd115, %rd114;
-	ld.param.s64 %rd116, [gk_s43];
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s32 %r35, [gk_s45];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd122, 0;
-	mov.b64 %rd123, 0;
 	mov.b64 %rd124, 0;
 	mov.b64 %rd125, 0;
-	mov.b64 %rd122, %rd124;
-	mov.b64 %rd123, %rd125;
+	mov.b64 %rd126, 0;
+	mov.b64 %rd127, 0;
+	mov.b64 %rd124, %rd126;
+	mov.b64 %rd125, %rd127;
+$L4:
+	mov.b64 %rd128, %rd124;
+	mov.b64 %rd129, %rd125;
+	mov.b64 %rd122, %rd128;
+	mov.b64 %rd123, %rd129;
 $L1:
-	mov.b64 %rd126, %rd122;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd120, %rd126;
-	mov.b64 %rd121, %rd127;
-	cvt.u64.u32 %rd129, %r28;
-	cvt.u64.u32 %rd130, %r29;
-	mov.b64 %rd131, %rd129;
-$L2:
-	setp.ge.s64 %p9, %rd131, %rd2;
-	@%p9 bra $L3;
-	mov.b64 %rd128, %rd131;
+	mov.b64 %rd120, %rd122;
+	mov.b64 %rd121, %rd123;
+	cvt.u64.u32 %rd131, %r29;
+	cvt.u64.u32 %rd132, %r30;
+	mov.b64 %rd133, %rd131;
+$L5:
+	setp.ge.s64 %p11, %rd133, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd130, %rd133;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd132, %rd27;
-	mov.b64 %rd133, %rd30;
-	mov.b64 %rd134, %rd32;
-	mov.b64 %rd135, %rd34;
-	mov.b64 %rd136, %rd37;
-	mov.b64 %rd137, %rd39;
-	mov.b64 %rd138, %rd41;
-	mov.b64 %rd139, %rd44;
-	mov.b64 %rd140, %rd46;
-	mov.b64 %rd141, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd142, %rd50;
-	mov.b64 %rd143, %rd53;
-	mov.b64 %rd144, %rd55;
-	mov.b64 %rd145, %rd57;
-	mov.b64 %rd146, %rd60;
-	mov.b64 %rd147, %rd62;
-	mov.b64 %rd148, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd149, %rd67;
-	mov.b64 %rd150, %rd69;
-	mov.b64 %rd151, %rd71;
-	mov.b64 %rd152, %rd74;
-	mov.b64 %rd153, %rd76;
-	mov.b64 %rd154, %rd78;
-	mov.b64 %rd155, %rd81;
-	mov.b64 %rd156, %rd83;
-	mov.b64 %rd157, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd158, %rd88;
-	mov.b64 %rd159, %rd90;
-	mov.b64 %rd160, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd161, %rd94;
-	mov.b64 %rd162, %rd96;
-	mov.b64 %rd163, %rd98;
-	mov.b64 %rd164, %rd101;
-	mov.b64 %rd165, %rd103;
-	mov.b64 %rd166, %rd105;
-	mov.b64 %rd167, %rd108;
-	mov.b64 %rd168, %rd110;
-	mov.b64 %rd169, %rd112;
-	mov.b64 %rd170, %rd115;
-	mov.b64 %rd171, %rd117;
-	mov.b64 %rd172, %rd119;
-	mov.b32 %r38, %r36;
-	add.s64 %rd173, %rd15, %rd23;
-	mad.lo.s64 %rd174, %rd161, 4, 15;
-	and.b64 %rd174, %rd174, -16;
-	add.s64 %rd23, %rd23, %rd174;
-	mov.b64 %rd175, %rd173;
-	mov.b64 %rd176, %rd161;
-	mov.b64 %rd177, 1;
-	mov.b64 %rd178, %rd175;
-	mov.b64 %rd179, %rd176;
+	mov.b64 %rd134, %rd27;
+	mov.b64 %rd135, %rd30;
+	mov.b64 %rd136, %rd32;
+	mov.b64 %rd137, %rd34;
+	mov.b64 %rd138, %rd37;
+	mov.b64 %rd139, %rd39;
+	mov.b64 %rd140, %rd41;
+	mov.b64 %rd141, %rd44;
+	mov.b64 %rd142, %rd46;
+	mov.b64 %rd143, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd144, %rd50;
+	mov.b64 %rd145, %rd53;
+	mov.b64 %rd146, %rd55;
+	mov.b64 %rd147, %rd57;
+	mov.b64 %rd148, %rd60;
+	mov.b64 %rd149, %rd62;
+	mov.b64 %rd150, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd151, %rd67;
+	mov.b64 %rd152, %rd69;
+	mov.b64 %rd153, %rd71;
+	mov.b64 %rd154, %rd74;
+	mov.b64 %rd155, %rd76;
+	mov.b64 %rd156, %rd78;
+	mov.b64 %rd157, %rd81;
+	mov.b64 %rd158, %rd83;
+	mov.b64 %rd159, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd160, %rd88;
+	mov.b64 %rd161, %rd90;
+	mov.b64 %rd162, %rd92;
+	mov.b32 %r38, %r35;
+	mov.b64 %rd163, %rd94;
+	mov.b64 %rd164, %rd96;
+	mov.b64 %rd165, %rd98;
+	mov.b64 %rd166, %rd101;
+	mov.b64 %rd167, %rd103;
+	mov.b64 %rd168, %rd105;
+	mov.b64 %rd169, %rd108;
+	mov.b64 %rd170, %rd110;
+	mov.b64 %rd171, %rd112;
+	mov.b64 %rd172, %rd115;
+	mov.b64 %rd173, %rd117;
+	mov.b64 %rd174, %rd119;
+	mov.b32 %r39, %r37;
+	add.s64 %rd175, %rd15, %rd23;
+	mad.lo.s64 %rd176, %rd163, 4, 15;
+	and.b64 %rd176, %rd176, -16;
+	add.s64 %rd23, %rd23, %rd176;
+	mov.b64 %rd177, %rd175;
+	mov.b64 %rd178, %rd163;
+	mov.b64 %rd179, 1;
 	mov.b64 %rd180, %rd177;
-	cvt.u64.u32 %rd181, %r4;
-	mov.b64 %rd182, %rd181;
-	cvt.u64.u32 %rd183, %r2;
+	mov.b64 %rd181, %rd178;
+	mov.b64 %rd182, %rd179;
+	cvt.u64.u32 %rd183, %r4;
 	mov.b64 %rd184, %rd183;
-	mul.lo.s64 %rd185, %rd128, %rd163;
+	cvt.u64.u32 %rd185, %r2;
 	mov.b64 %rd186, %rd185;
-	add.s64 %rd187, %rd186, %rd163;
-	min.s64 %rd188, %rd187, %rd142;
-	mov.b64 %rd189, %rd188;
-	mul.lo.s64 %rd190, %rd182, %rd161;
+	mul.lo.s64 %rd187, %rd130, %rd165;
+	mov.b64 %rd188, %rd187;
+	add.s64 %rd189, %rd188, %rd165;
+	min.s64 %rd190, %rd189, %rd144;
 	mov.b64 %rd191, %rd190;
-	@!%p11 bra $L6;
-	mov.b64 %rd191, 4611686018427387904;
-$L6:
-	mov.b64 %rd192, %rd186;
-$L7:
-	setp.lt.s64 %p13, %rd192, %rd189;
-	not.pred %p14, %p13;
-	@!%p14 bra $L11;
-	bra.uni $L9;
-$L11:
-	mov.pred %p15, %p10;
-	mov.b64 %rd193, %rd142;
-	mov.b64 %rd194, %rd192;
-$L12:
-	@!%p15 bra $L16;
-	shr.s64 %rd195, %rd194, 5;
-	mul.lo.s64 %rd196, %rd195, %rd148;
-	mad.lo.s64 %rd197, %rd196, 4, %rd146;
-	ld.global.nc.u32 %r39, [%rd197+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd198, %rd194, 31;
-	min.u64 %rd199, %rd198, 32;
-	cvt.u32.u64 %r41, %rd199;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p16, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p16;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p17, %r45, 0x0;
-	@!%p17 bra $L18;
-	cvt.u32.u64 %r46, %rd194;
-	mov.b32 %r47, %r46;
-	bra.uni $L14;
-$L18:
-	mov.b32 %r47, -1;
-	bra.uni $L14;
-$L16:
-	mul.lo.s64 %rd200, %rd194, %rd145;
-	mad.lo.s64 %rd201, %rd200, 4, %rd143;
-	ld.global.nc.s32 %r48, [%rd201+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L14;
-$L13:
+	mul.lo.s64 %rd192, %rd184, %rd163;
+	mov.b64 %rd193, %rd192;
+	@!%p13 bra $L9;
+	mov.b64 %rd193, 4611686018427387904;
+$L9:
+	mov.b64 %rd194, %rd188;
+$L10:
+	setp.lt.s64 %p15, %rd194, %rd191;
+	not.pred %p16, %p15;
+	@!%p16 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b32 %r50, %r47;
-	setp.lt.s32 %p18, %r50, 0;
-	@!%p18 bra $L20;
-	bra.uni $L8;
-$L20:
-	mov.b64 %rd202, %rd132;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd203, %r51;
-	mul.lo.s64 %rd204, %rd203, %rd135;
-	mad.lo.s64 %rd205, %rd204, 8, %rd133;
-	ld.global.nc.s64 %rd206, [%rd205+0];
-	mov.b64 %rd207, %rd206;
-	mov.b64 %rd208, %rd207;
-	mov.b64 %rd209, %rd132;
-	mov.b32 %r52, %r50;
-	cvt.s64.s32 %rd210, %r52;
-	add.s64 %rd211, %rd210, 1;
-	mul.lo.s64 %rd212, %rd211, %rd135;
-	mad.lo.s64 %rd213, %rd212, 8, %rd133;
-	ld.global.nc.s64 %rd214, [%rd213+0];
-	mov.b64 %rd215, %rd214;
-	mov.b64 %rd216, %rd215;
-	mov.b64 %rd217, %rd208;
-	mov.b64 %rd218, %rd216;
-	mov.b64 %rd219, %rd217;
+	mov.pred %p17, %p12;
+	mov.b64 %rd195, %rd144;
+	mov.b64 %rd196, %rd194;
+$L15:
+	@!%p17 bra $L19;
+	shr.s64 %rd197, %rd196, 5;
+	mul.lo.s64 %rd198, %rd197, %rd150;
+	mad.lo.s64 %rd199, %rd198, 4, %rd148;
+	ld.global.nc.u32 %r40, [%rd199+0];
+	mov.b32 %r41, %r40;
+	and.b64 %rd200, %rd196, 31;
+	min.u64 %rd201, %rd200, 32;
+	cvt.u32.u64 %r42, %rd201;
+	mov.b32 %r44, 0x1;
+	shl.b32 %r43, %r44, %r42;
+	setp.hs.u32 %p18, %r42, 32;
+	selp.b32 %r45, 0, %r43, %p18;
+	and.b32 %r46, %r41, %r45;
+	setp.ne.u32 %p19, %r46, 0x0;
+	@!%p19 bra $L21;
+	cvt.u32.u64 %r47, %rd196;
+	mov.b32 %r48, %r47;
+	bra.uni $L17;
+$L21:
+	mov.b32 %r48, -1;
+	bra.uni $L17;
+$L19:
+	mul.lo.s64 %rd202, %rd196, %rd147;
+	mad.lo.s64 %rd203, %rd202, 4, %rd145;
+	ld.global.nc.s32 %r49, [%rd203+0];
+	mov.b32 %r50, %r49;
+	mov.b32 %r48, %r50;
+	bra.uni $L17;
+$L16:
+	bra.uni $L15;
+$L17:
+	mov.b32 %r51, %r48;
+	setp.lt.s32 %p20, %r51, 0;
+	@!%p20 bra $L23;
+	bra.uni $L11;
+$L23:
+	mov.b64 %rd204, %rd134;
+	mov.b32 %r52, %r51;
+	cvt.s64.s32 %rd205, %r52;
+	mul.lo.s64 %rd206, %rd205, %rd137;
+	mad.lo.s64 %rd207, %rd206, 8, %rd135;
+	ld.global.nc.s64 %rd208, [%rd207+0];
+	mov.b64 %rd209, %rd208;
+	mov.b64 %rd210, %rd209;
+	mov.b64 %rd211, %rd134;
+	mov.b32 %r53, %r51;
+	cvt.s64.s32 %rd212, %r53;
+	add.s64 %rd213, %rd212, 1;
+	mul.lo.s64 %rd214, %rd213, %rd137;
+	mad.lo.s64 %rd215, %rd214, 8, %rd135;
+	ld.global.nc.s64 %rd216, [%rd215+0];
+	mov.b64 %rd217, %rd216;
+	mov.b64 %rd218, %rd217;
+	mov.b64 %rd219, %rd210;
 	mov.b64 %rd220, %rd218;
 	mov.b64 %rd221, %rd219;
-$L21:
-	setp.lt.s64 %p19, %rd221, %rd220;
-	not.pred %p20, %p19;
-	@!%p20 bra $L25;
-	bra.uni $L23;
-$L25:
-	add.s64 %rd222, %rd221, %rd191;
-	min.s64 %rd223, %rd220, %rd222;
-	mov.b64 %rd224, %rd223;
-	mov.b64 %rd225, 0;
-	add.s64 %rd226, %rd221, %rd184;
-	mov.b64 %rd227, %rd226;
-$L26:
-	setp.lt.s64 %p21, %rd227, %rd224;
+	mov.b64 %rd222, %rd220;
+	mov.b64 %rd223, %rd221;
+$L24:
+	setp.lt.s64 %p21, %rd223, %rd222;
 	not.pred %p22, %p21;
-	@!%p22 bra $L30;
-	bra.uni $L28;
-$L30:
-	mul.lo.s64 %rd228, %rd227, %rd138;
-	mad.lo.s64 %rd229, %rd228, 4, %rd136;
-	ld.global.nc.s32 %r53, [%rd229+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r38;
-	mov.b32 %r57, %r50;
-	mov.b32 %r58, %r55;
-	mov.b64 %rd230, %rd227;
-$L31:
-	cvt.s64.s32 %rd231, %r58;
-	mul.lo.s64 %rd232, %rd231, %rd166;
-	mad.lo.s64 %rd233, %rd232, 4, %rd164;
-	ld.relaxed.gpu.global.s32 %r59, [%rd233+0];
-	mov.b32 %r60, %r59;
-	setp.ge.s32 %p23, %r60, 0;
-	mov.pred %p24, %p23;
-	not.pred %p25, %p24;
-	@!%p25 bra $L35;
-	cvt.s64.s32 %rd234, %r58;
-	mul.lo.s64 %rd235, %rd234, %rd166;
-	mad.lo.s64 %rd236, %rd235, 4, %rd164;
-	mov.b32 %r61, -1;
-	atom.global.cas.b32 %r62, [%rd236], %r61, %r57;
-	setp.eq.u32 %p26, %r62, %r61;
-	mov.pred %p27, %p26;
-	not.pred %p28, %p27;
-	mov.pred %p24, %p28;
-$L35:
-	@!%p24 bra $L37;
-	mov.pred %p29, 0;
-	bra.uni $L33;
-$L37:
-	add.s32 %r63, %r56, 1;
-	cvt.s64.s32 %rd237, %r58;
-	mul.lo.s64 %rd238, %rd237, %rd169;
-	mad.lo.s64 %rd239, %rd238, 4, %rd167;
-	st.global.s32 [%rd239+0], %r63;
-	mov.pred %p29, 1;
-	bra.uni $L33;
-$L32:
-	bra.uni $L31;
-$L33:
-	@!%p29 bra $L39;
-	mov.pred %p30, 0;
-	mov.b64 %rd240, %rd225;
-	mov.b32 %r64, %r55;
-$L40:
-	@!%p11 bra $L44;
-	shr.s32 %r65, %r64, 5;
-	cvt.s64.s32 %rd241, %r65;
-	mov.b64 %rd242, %rd241;
-	and.b32 %r66, %r64, 31;
-	cvt.s64.s32 %rd243, %r66;
-	min.u64 %rd244, %rd243, 32;
-	cvt.u32.u64 %r67, %rd244;
-	mov.b32 %r69, 0x1;
-	shl.b32 %r68, %r69, %r67;
-	setp.hs.u32 %p31, %r67, 32;
-	selp.b32 %r70, 0, %r68, %p31;
-	mov.b32 %r71, %r70;
-	mov.b64 %rd245, %rd242;
-	mov.b32 %r72, %r71;
-	mul.lo.s64 %rd246, %rd245, %rd157;
-	mad.lo.s64 %rd247, %rd246, 4, %rd155;
-	ld.relaxed.gpu.global.u32 %r73, [%rd247+0];
-	mov.b32 %r74, %r73;
-	and.b32 %r75, %r74, %r72;
-	setp.ne.u32 %p32, %r75, 0x0;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L46;
-	mul.lo.s64 %rd248, %rd245, %rd157;
-	mad.lo.s64 %rd249, %rd248, 4, %rd155;
-	atom.global.or.b32 %r76, [%rd249], %r72;
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r72;
-	setp.ne.u32 %p35, %r78, 0x0;
-	mov.pred %p33, %p35;
-$L46:
-	@!%p33 bra $L48;
-	mov.b64 %rd250, %rd240;
-	mov.b64 %rd251, %rd250;
-	mov.pred %p36, 0;
-	bra.uni $L42;
-$L48:
-	mov.b64 %rd252, %rd240;
-	mov.b64 %rd251, %rd252;
-	mov.pred %p36, 1;
-	bra.uni $L42;
-$L44:
-	@!%p12 bra $L50;
-	cvt.s64.s32 %rd253, %r64;
-	mul.lo.s64 %rd254, %rd253, %rd160;
-	mad.lo.s64 %rd255, %rd254, 4, %rd158;
-	ld.relaxed.gpu.global.s32 %r79, [%rd255+0];
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p37, %r80, %r37;
-	mov.pred %p38, %p37;
-	not.pred %p39, %p38;
-	@!%p39 bra $L52;
-	cvt.s64.s32 %rd256, %r64;
-	mul.lo.s64 %rd257, %rd256, %rd160;
-	mad.lo.s64 %rd258, %rd257, 4, %rd158;
-	atom.global.exch.b32 %r81, [%rd258], %r37;
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p40, %r82, %r37;
-	mov.pred %p38, %p40;
-$L52:
-	@!%p38 bra $L54;
-	mov.b64 %rd259, %rd240;
-	mov.b64 %rd251, %rd259;
-	mov.pred %p36, 0;
-	bra.uni $L42;
-$L54:
-$L50:
-	mul.lo.s64 %rd260, %rd240, %rd180;
-	mad.lo.s64 %rd261, %rd260, 4, %rd178;
-	st.shared.s32 [%rd261+0], %r64;
-	add.s64 %rd262, %rd240, 1;
-	mov.b64 %rd263, %rd262;
-	mov.b64 %rd251, %rd263;
-	mov.pred %p36, 1;
-	bra.uni $L42;
-$L41:
-	bra.uni $L40;
-$L42:
-	mov.b64 %rd264, %rd251;
-	mov.pred %p41, %p36;
-	mov.b64 %rd225, %rd264;
-	mov.pred %p30, %p41;
-	@!%p30 bra $L56;
-	mov.b64 %rd265, %rd132;
-	mov.b32 %r83, %r55;
-	setp.lt.s64 %p42, %rd120, 64;
-	setp.le.s64 %p43, %rd162, 1;
-	or.pred %p44, %p42, %p43;
-	@!%p44 bra $L57;
-	mov.b64 %rd266, %rd265;
-	mov.b32 %r84, %r83;
-	cvt.s64.s32 %rd267, %r84;
-	add.s64 %rd268, %rd267, 1;
-	mul.lo.s64 %rd269, %rd268, %rd135;
-	mad.lo.s64 %rd270, %rd269, 8, %rd133;
-	ld.global.nc.s64 %rd271, [%rd270+0];
-	mov.b64 %rd272, %rd271;
-	cvt.s64.s32 %rd273, %r84;
-	mul.lo.s64 %rd274, %rd273, %rd135;
-	mad.lo.s64 %rd275, %rd274, 8, %rd133;
-	ld.global.nc.s64 %rd276, [%rd275+0];
-	mov.b64 %rd277, %rd276;
-	sub.s64 %rd278, %rd272, %rd277;
-	mov.b64 %rd279, %rd278;
-	add.s64 %rd280, %rd121, %rd279;
-	mov.b64 %rd121, %rd280;
-	bra.uni $L58;
-$L57:
-	rem.s64 %rd281, %rd120, %rd162;
-	setp.eq.s64 %p45, %rd162, -1;
-	selp.b64 %rd282, 0, %rd281, %p45;
-	setp.eq.s64 %p46, %rd162, 0;
-	selp.b64 %rd283, %rd120, %rd282, %p46;
-	setp.eq.s64 %p47, %rd283, 0;
-	@!%p47 bra $L60;
-	mov.b64 %rd284, %rd265;
-	mov.b32 %r85, %r83;
-	cvt.s64.s32 %rd285, %r85;
-	add.s64 %rd286, %rd285, 1;
-	mul.lo.s64 %rd287, %rd286, %rd135;
-	mad.lo.s64 %rd288, %rd287, 8, %rd133;
-	ld.global.nc.s64 %rd289, [%rd288+0];
-	mov.b64 %rd290, %rd289;
-	cvt.s64.s32 %rd291, %r85;
-	mul.lo.s64 %rd292, %rd291, %rd135;
-	mad.lo.s64 %rd293, %rd292, 8, %rd133;
-	ld.global.nc.s64 %rd294, [%rd293+0];
-	mov.b64 %rd295, %rd294;
-	sub.s64 %rd296, %rd290, %rd295;
-	mov.b64 %rd297, %rd296;
-	mul.lo.s64 %rd298, %rd162, %rd297;
-	add.s64 %rd299, %rd121, %rd298;
-	mov.b64 %rd121, %rd299;
-$L60:
-$L58:
-	add.s64 %rd300, %rd120, 1;
-	mov.b64 %rd120, %rd300;
-$L56:
-$L39:
-$L27:
-	add.s64 %rd301, %rd227, %rd182;
-	mov.b64 %rd227, %rd301;
+	@!%p22 bra $L28;
 	bra.uni $L26;
 $L28:
-	mov.b64 %rd302, %rd225;
+	add.s64 %rd224, %rd223, %rd193;
+	min.s64 %rd225, %rd222, %rd224;
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd227, 0;
+	add.s64 %rd228, %rd223, %rd186;
+	mov.b64 %rd229, %rd228;
+$L29:
+	setp.lt.s64 %p23, %rd229, %rd226;
+	not.pred %p24, %p23;
+	@!%p24 bra $L33;
+	bra.uni $L31;
+$L33:
+	mul.lo.s64 %rd230, %rd229, %rd140;
+	mad.lo.s64 %rd231, %rd230, 4, %rd138;
+	ld.global.nc.s32 %r54, [%rd231+0];
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r55;
+	mov.b32 %r57, %r39;
+	mov.b32 %r58, %r51;
+	mov.b32 %r59, %r56;
+	mov.b64 %rd232, %rd229;
+$L34:
+	cvt.s64.s32 %rd233, %r59;
+	mul.lo.s64 %rd234, %rd233, %rd168;
+	mad.lo.s64 %rd235, %rd234, 4, %rd166;
+	ld.relaxed.gpu.global.s32 %r60, [%rd235+0];
+	mov.b32 %r61, %r60;
+	setp.ge.s32 %p25, %r61, 0;
+	mov.pred %p26, %p25;
+	not.pred %p27, %p26;
+	@!%p27 bra $L38;
+	cvt.s64.s32 %rd236, %r59;
+	mul.lo.s64 %rd237, %rd236, %rd168;
+	mad.lo.s64 %rd238, %rd237, 4, %rd166;
+	mov.b32 %r62, -1;
+	atom.global.cas.b32 %r63, [%rd238], %r62, %r58;
+	setp.eq.u32 %p28, %r63, %r62;
+	mov.pred %p29, %p28;
+	not.pred %p30, %p29;
+	mov.pred %p26, %p30;
+$L38:
+	@!%p26 bra $L40;
+	mov.pred %p31, 0;
+	bra.uni $L36;
+$L40:
+	add.s32 %r64, %r57, 1;
+	cvt.s64.s32 %rd239, %r59;
+	mul.lo.s64 %rd240, %rd239, %rd171;
+	mad.lo.s64 %rd241, %rd240, 4, %rd169;
+	st.global.s32 [%rd241+0], %r64;
+	mov.pred %p31, 1;
+	bra.uni $L36;
+$L35:
+	bra.uni $L34;
+$L36:
+	@!%p31 bra $L42;
+	mov.pred %p32, 0;
+	mov.b64 %rd242, %rd227;
+	mov.b32 %r65, %r56;
+$L43:
+	@!%p13 bra $L47;
+	shr.s32 %r66, %r65, 5;
+	cvt.s64.s32 %rd243, %r66;
+	mov.b64 %rd244, %rd243;
+	and.b32 %r67, %r65, 31;
+	cvt.s64.s32 %rd245, %r67;
+	min.u64 %rd246, %rd245, 32;
+	cvt.u32.u64 %r68, %rd246;
+	mov.b32 %r70, 0x1;
+	shl.b32 %r69, %r70, %r68;
+	setp.hs.u32 %p33, %r68, 32;
+	selp.b32 %r71, 0, %r69, %p33;
+	mov.b32 %r72, %r71;
+	mov.b64 %rd247, %rd244;
+	mov.b32 %r73, %r72;
+	mul.lo.s64 %rd248, %rd247, %rd159;
+	mad.lo.s64 %rd249, %rd248, 4, %rd157;
+	ld.relaxed.gpu.global.u32 %r74, [%rd249+0];
+	mov.b32 %r75, %r74;
+	and.b32 %r76, %r75, %r73;
+	setp.ne.u32 %p34, %r76, 0x0;
+	mov.pred %p35, %p34;
+	not.pred %p36, %p35;
+	@!%p36 bra $L49;
+	mul.lo.s64 %rd250, %rd247, %rd159;
+	mad.lo.s64 %rd251, %rd250, 4, %rd157;
+	atom.global.or.b32 %r77, [%rd251], %r73;
+	mov.b32 %r78, %r77;
+	and.b32 %r79, %r78, %r73;
+	setp.ne.u32 %p37, %r79, 0x0;
+	mov.pred %p35, %p37;
+$L49:
+	@!%p35 bra $L51;
+	mov.b64 %rd252, %rd242;
+	mov.b64 %rd253, %rd252;
+	mov.pred %p38, 0;
+	bra.uni $L45;
+$L51:
+	mov.b64 %rd254, %rd242;
+	mov.b64 %rd253, %rd254;
+	mov.pred %p38, 1;
+	bra.uni $L45;
+$L47:
+	@!%p14 bra $L53;
+	cvt.s64.s32 %rd255, %r65;
+	mul.lo.s64 %rd256, %rd255, %rd162;
+	mad.lo.s64 %rd257, %rd256, 4, %rd160;
+	ld.relaxed.gpu.global.s32 %r80, [%rd257+0];
+	mov.b32 %r81, %r80;
+	setp.eq.s32 %p39, %r81, %r38;
+	mov.pred %p40, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L55;
+	cvt.s64.s32 %rd258, %r65;
+	mul.lo.s64 %rd259, %rd258, %rd162;
+	mad.lo.s64 %rd260, %rd259, 4, %rd160;
+	atom.global.exch.b32 %r82, [%rd260], %r38;
+	mov.b32 %r83, %r82;
+	setp.eq.s32 %p42, %r83, %r38;
+	mov.pred %p40, %p42;
+$L55:
+	@!%p40 bra $L57;
+	mov.b64 %rd261, %rd242;
+	mov.b64 %rd253, %rd261;
+	mov.pred %p38, 0;
+	bra.uni $L45;
+$L57:
+$L53:
+	mul.lo.s64 %rd262, %rd242, %rd182;
+	mad.lo.s64 %rd263, %rd262, 4, %rd180;
+	st.shared.s32 [%rd263+0], %r65;
+	add.s64 %rd264, %rd242, 1;
+	mov.b64 %rd265, %rd264;
+	mov.b64 %rd253, %rd265;
+	mov.pred %p38, 1;
+	bra.uni $L45;
+$L44:
+	bra.uni $L43;
+$L45:
+	mov.b64 %rd266, %rd253;
+	mov.pred %p43, %p38;
+	mov.b64 %rd227, %rd266;
+	mov.pred %p32, %p43;
+	@!%p32 bra $L59;
+	mov.b64 %rd267, %rd134;
+	mov.b32 %r84, %r56;
+	setp.lt.s64 %p44, %rd120, 64;
+	setp.le.s64 %p45, %rd164, 1;
+	or.pred %p46, %p44, %p45;
+	@!%p46 bra $L60;
+	mov.b64 %rd268, %rd267;
+	mov.b32 %r85, %r84;
+	cvt.s64.s32 %rd269, %r85;
+	add.s64 %rd270, %rd269, 1;
+	mul.lo.s64 %rd271, %rd270, %rd137;
+	mad.lo.s64 %rd272, %rd271, 8, %rd135;
+	ld.global.nc.s64 %rd273, [%rd272+0];
+	mov.b64 %rd274, %rd273;
+	cvt.s64.s32 %rd275, %r85;
+	mul.lo.s64 %rd276, %rd275, %rd137;
+	mad.lo.s64 %rd277, %rd276, 8, %rd135;
+	ld.global.nc.s64 %rd278, [%rd277+0];
+	mov.b64 %rd279, %rd278;
+	sub.s64 %rd280, %rd274, %rd279;
+	mov.b64 %rd281, %rd280;
+	add.s64 %rd282, %rd121, %rd281;
+	mov.b64 %rd121, %rd282;
+	bra.uni $L61;
+$L60:
+	rem.s64 %rd283, %rd120, %rd164;
+	setp.eq.s64 %p47, %rd164, -1;
+	selp.b64 %rd284, 0, %rd283, %p47;
+	setp.eq.s64 %p48, %rd164, 0;
+	selp.b64 %rd285, %rd120, %rd284, %p48;
+	setp.eq.s64 %p49, %rd285, 0;
+	@!%p49 bra $L63;
+	mov.b64 %rd286, %rd267;
+	mov.b32 %r86, %r84;
+	cvt.s64.s32 %rd287, %r86;
+	add.s64 %rd288, %rd287, 1;
+	mul.lo.s64 %rd289, %rd288, %rd137;
+	mad.lo.s64 %rd290, %rd289, 8, %rd135;
+	ld.global.nc.s64 %rd291, [%rd290+0];
+	mov.b64 %rd292, %rd291;
+	cvt.s64.s32 %rd293, %r86;
+	mul.lo.s64 %rd294, %rd293, %rd137;
+	mad.lo.s64 %rd295, %rd294, 8, %rd135;
+	ld.global.nc.s64 %rd296, [%rd295+0];
+	mov.b64 %rd297, %rd296;
+	sub.s64 %rd298, %rd292, %rd297;
+	mov.b64 %rd299, %rd298;
+	mul.lo.s64 %rd300, %rd164, %rd299;
+	add.s64 %rd301, %rd121, %rd300;
+	mov.b64 %rd121, %rd301;
+$L63:
 $L61:
-	@!%p11 bra $L65;
-	bra.uni $L63;
-$L65:
-	// block scan
-	mov.b64 %rd303, %rd302;
-	mov.b32 %r86, %r3;
-$L66:
-	setp.hs.u32 %p48, %r86, 32;
-	@%p48 bra $L67;
-	mov.b64 {%r87, %r88}, %rd303;
-	shfl.sync.up.b32 %r89|%p49, %r87, %r86, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
-	mov.b64 %rd304, {%r89, %r90};
-	@!%p49 bra $L68;
-	add.s64 %rd305, %rd304, %rd303;
-	mov.b64 %rd303, %rd305;
-$L68:
-	shl.b32 %r86, %r86, 1;
+	add.s64 %rd302, %rd120, 1;
+	mov.b64 %rd120, %rd302;
+$L59:
+$L42:
+$L30:
+	add.s64 %rd303, %rd229, %rd184;
+	mov.b64 %rd229, %rd303;
+	bra.uni $L29;
+$L31:
+	mov.b64 %rd304, %rd227;
+$L64:
+	@!%p13 bra $L68;
 	bra.uni $L66;
-$L67:
-	mov.b64 {%r91, %r92}, %rd303;
-	shfl.sync.up.b32 %r93|%p50, %r91, %r3, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
-	mov.b64 %rd306, {%r93, %r94};
-	setp.lo.u32 %p51, %r3, 32;
-	and.pred %p52, %p50, %p51;
-	selp.b64 %rd307, %rd306, 0, %p52;
-	sub.u32 %r95, %r13, %r3;
-	setp.eq.u32 %p53, %r7, %r95;
-	@!%p53 bra $L69;
-	mul.wide.u32 %rd308, %r8, 16;
-	add.s64 %rd309, %rd1, %rd308;
-	st.shared.s64 [%rd309+0], %rd303;
+$L68:
+	// block scan
+	mov.b64 %rd305, %rd304;
+	mov.b32 %r87, %r3;
 $L69:
-	bar.sync 0;
-	setp.eq.u32 %p54, %r8, 0;
-	@!%p54 bra $L70;
-	mov.b64 %rd310, 0;
-	setp.lo.u32 %p55, %r7, %r10;
-	@!%p55 bra $L71;
-	mul.wide.u32 %rd311, %r7, 16;
-	add.s64 %rd312, %rd1, %rd311;
-	ld.shared.s64 %rd313, [%rd312+0];
-	mov.b64 %rd310, %rd313;
+	setp.hs.u32 %p50, %r87, 32;
+	@%p50 bra $L70;
+	mov.b64 {%r88, %r89}, %rd305;
+	shfl.sync.up.b32 %r90|%p51, %r88, %r87, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, %r87, 0, %r17;
+	mov.b64 %rd306, {%r90, %r91};
+	@!%p51 bra $L71;
+	add.s64 %rd307, %rd306, %rd305;
+	mov.b64 %rd305, %rd307;
 $L71:
-	mov.b64 {%r96, %r97}, %rd310;
-	shfl.sync.up.b32 %r98|%p56, %r96, 1, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
-	mov.b64 %rd314, {%r98, %r99};
-	@!%p56 bra $L72;
-	add.s64 %rd315, %rd314, %rd310;
-	mov.b64 %rd310, %rd315;
-$L72:
-	mov.b64 {%r100, %r101}, %rd310;
-	shfl.sync.up.b32 %r102|%p57, %r100, 2, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
-	mov.b64 %rd316, {%r102, %r103};
-	@!%p57 bra $L73;
-	add.s64 %rd317, %rd316, %rd310;
-	mov.b64 %rd310, %rd317;
-$L73:
-	mov.b64 {%r104, %r105}, %rd310;
-	shfl.sync.up.b32 %r106|%p58, %r104, 4, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
-	mov.b64 %rd318, {%r106, %r107};
-	@!%p58 bra $L74;
-	add.s64 %rd319, %rd318, %rd310;
-	mov.b64 %rd310, %rd319;
-$L74:
-	mov.b64 {%r108, %r109}, %rd310;
-	shfl.sync.up.b32 %r110|%p59, %r108, 8, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
-	mov.b64 %rd320, {%r110, %r111};
-	@!%p59 bra $L75;
-	add.s64 %rd321, %rd320, %rd310;
-	mov.b64 %rd310, %rd321;
-$L75:
-	mov.b64 {%r112, %r113}, %rd310;
-	shfl.sync.up.b32 %r114|%p60, %r112, 16, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
-	mov.b64 %rd322, {%r114, %r115};
-	@!%p60 bra $L76;
-	add.s64 %rd323, %rd322, %rd310;
-	mov.b64 %rd310, %rd323;
-$L76:
-	mov.b64 {%r116, %r117}, %rd310;
-	shfl.sync.up.b32 %r118|%p61, %r116, 1, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
-	mov.b64 %rd324, {%r118, %r119};
-	selp.b64 %rd325, %rd324, 0, %p61;
-	@!%p55 bra $L77;
-	mul.wide.u32 %rd326, %r7, 16;
-	add.s64 %rd327, %rd1, %rd326;
-	add.s64 %rd328, %rd327, 512;
-	st.shared.s64 [%rd328+0], %rd325;
-$L77:
-	sub.u32 %r120, %r10, 1;
-	setp.eq.u32 %p62, %r7, %r120;
-	@!%p62 bra $L78;
-	st.shared.s64 [%rd1+1024], %rd310;
-$L78:
+	shl.b32 %r87, %r87, 1;
+	bra.uni $L69;
 $L70:
+	mov.b64 {%r92, %r93}, %rd305;
+	shfl.sync.up.b32 %r94|%p52, %r92, %r3, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r3, 0, %r17;
+	mov.b64 %rd308, {%r94, %r95};
+	setp.lo.u32 %p53, %r3, 32;
+	and.pred %p54, %p52, %p53;
+	selp.b64 %rd309, %rd308, 0, %p54;
+	sub.u32 %r96, %r13, %r3;
+	setp.eq.u32 %p55, %r7, %r96;
+	@!%p55 bra $L72;
+	mul.wide.u32 %rd310, %r8, 16;
+	add.s64 %rd311, %rd1, %rd310;
+	st.shared.s64 [%rd311+0], %rd305;
+$L72:
 	bar.sync 0;
-	mul.wide.u32 %rd329, %r8, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	add.s64 %rd331, %rd330, 512;
-	ld.shared.s64 %rd332, [%rd331+0];
-	add.s64 %rd333, %rd332, %rd307;
-	ld.shared.s64 %rd334, [%rd1+1024];
-	mov.b64 {%r121, %r122}, %rd333;
-	shfl.sync.idx.b32 %r123|%p63, %r121, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r124, %r122, 0, %r21, %r17;
-	mov.b64 %rd335, {%r123, %r124};
-	mov.b64 %rd336, %rd334;
-	mov.b64 %rd337, %rd335;
+	setp.eq.u32 %p56, %r8, 0;
+	@!%p56 bra $L73;
+	mov.b64 %rd312, 0;
+	setp.lo.u32 %p57, %r7, %r10;
+	@!%p57 bra $L74;
+	mul.wide.u32 %rd313, %r7, 16;
+	add.s64 %rd314, %rd1, %rd313;
+	ld.shared.s64 %rd315, [%rd314+0];
+	mov.b64 %rd312, %rd315;
+$L74:
+	mov.b64 {%r97, %r98}, %rd312;
+	shfl.sync.up.b32 %r99|%p58, %r97, 1, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, 1, 0, %r17;
+	mov.b64 %rd316, {%r99, %r100};
+	@!%p58 bra $L75;
+	add.s64 %rd317, %rd316, %rd312;
+	mov.b64 %rd312, %rd317;
+$L75:
+	mov.b64 {%r101, %r102}, %rd312;
+	shfl.sync.up.b32 %r103|%p59, %r101, 2, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 2, 0, %r17;
+	mov.b64 %rd318, {%r103, %r104};
+	@!%p59 bra $L76;
+	add.s64 %rd319, %rd318, %rd312;
+	mov.b64 %rd312, %rd319;
+$L76:
+	mov.b64 {%r105, %r106}, %rd312;
+	shfl.sync.up.b32 %r107|%p60, %r105, 4, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 4, 0, %r17;
+	mov.b64 %rd320, {%r107, %r108};
+	@!%p60 bra $L77;
+	add.s64 %rd321, %rd320, %rd312;
+	mov.b64 %rd312, %rd321;
+$L77:
+	mov.b64 {%r109, %r110}, %rd312;
+	shfl.sync.up.b32 %r111|%p61, %r109, 8, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 8, 0, %r17;
+	mov.b64 %rd322, {%r111, %r112};
+	@!%p61 bra $L78;
+	add.s64 %rd323, %rd322, %rd312;
+	mov.b64 %rd312, %rd323;
+$L78:
+	mov.b64 {%r113, %r114}, %rd312;
+	shfl.sync.up.b32 %r115|%p62, %r113, 16, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 16, 0, %r17;
+	mov.b64 %rd324, {%r115, %r116};
+	@!%p62 bra $L79;
+	add.s64 %rd325, %rd324, %rd312;
+	mov.b64 %rd312, %rd325;
+$L79:
+	mov.b64 {%r117, %r118}, %rd312;
+	shfl.sync.up.b32 %r119|%p63, %r117, 1, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 1, 0, %r17;
+	mov.b64 %rd326, {%r119, %r120};
+	selp.b64 %rd327, %rd326, 0, %p63;
+	@!%p57 bra $L80;
+	mul.wide.u32 %rd328, %r7, 16;
+	add.s64 %rd329, %rd1, %rd328;
+	add.s64 %rd330, %rd329, 512;
+	st.shared.s64 [%rd330+0], %rd327;
+$L80:
+	sub.u32 %r121, %r10, 1;
+	setp.eq.u32 %p64, %r7, %r121;
+	@!%p64 bra $L81;
+	st.shared.s64 [%rd1+1024], %rd312;
+$L81:
+$L73:
+	bar.sync 0;
+	mul.wide.u32 %rd331, %r8, 16;
+	add.s64 %rd332, %rd1, %rd331;
+	add.s64 %rd333, %rd332, 512;
+	ld.shared.s64 %rd334, [%rd333+0];
+	add.s64 %rd335, %rd334, %rd309;
+	ld.shared.s64 %rd336, [%rd1+1024];
+	mov.b64 {%r122, %r123}, %rd335;
+	shfl.sync.idx.b32 %r124|%p65, %r122, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r125, %r123, 0, %r22, %r17;
+	mov.b64 %rd337, {%r124, %r125};
 	mov.b64 %rd338, %rd336;
 	mov.b64 %rd339, %rd337;
 	mov.b64 %rd340, %rd338;
 	mov.b64 %rd341, %rd339;
 	mov.b64 %rd342, %rd340;
-	mov.b64 %rd343, 0;
-	cvt.u64.u32 %rd344, %r2;
-	setp.eq.s64 %p64, %rd344, 0;
-	setp.gt.s64 %p65, %rd342, 0;
-	and.pred %p66, %p64, %p65;
-	@!%p66 bra $L80;
-	atom.global.add.u64 %rd345, [%rd152], %rd342;
-	mov.b64 %rd346, %rd345;
-	mov.b64 %rd343, %rd346;
-$L80:
-	cvt.u64.u32 %rd347, %r2;
-	setp.eq.s64 %p67, %rd347, 0;
-	setp.eq.u32 %p68, %r1, 0;
-	and.pred %p69, %p67, %p68;
-	bar.sync 0;
-	@!%p69 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd343;
-$L81:
-	bar.sync 0;
-	ld.shared.s64 %rd348, [%rd1+1024];
-	mov.b64 %rd349, %rd348;
-	mov.b64 %rd343, %rd349;
-	add.s64 %rd350, %rd343, %rd341;
-	mov.b64 %rd351, %rd350;
-	mov.b64 %rd352, 0;
-$L82:
-	setp.lt.s64 %p70, %rd352, %rd302;
-	not.pred %p71, %p70;
-	@!%p71 bra $L86;
-	bra.uni $L84;
-$L86:
-	mul.lo.s64 %rd353, %rd352, %rd180;
-	mad.lo.s64 %rd354, %rd353, 4, %rd178;
-	ld.shared.s32 %r125, [%rd354+0];
-	mov.b32 %r126, %r125;
-	add.s64 %rd355, %rd351, %rd352;
-	mul.lo.s64 %rd356, %rd355, %rd151;
-	mad.lo.s64 %rd357, %rd356, 4, %rd149;
-	st.global.s32 [%rd357+0], %r126;
+	mov.b64 %rd343, %rd341;
+	mov.b64 %rd344, %rd342;
+	mov.b64 %rd345, 0;
+	cvt.u64.u32 %rd346, %r2;
+	setp.eq.s64 %p66, %rd346, 0;
+	setp.gt.s64 %p67, %rd344, 0;
+	and.pred %p68, %p66, %p67;
+	@!%p68 bra $L83;
+	atom.global.add.u64 %rd347, [%rd154], %rd344;
+	mov.b64 %rd348, %rd347;
+	mov.b64 %rd345, %rd348;
 $L83:
-	add.s64 %rd358, %rd352, 1;
-	mov.b64 %rd352, %rd358;
-	bra.uni $L82;
+	cvt.u64.u32 %rd349, %r2;
+	setp.eq.s64 %p69, %rd349, 0;
+	setp.eq.u32 %p70, %r1, 0;
+	and.pred %p71, %p69, %p70;
+	bar.sync 0;
+	@!%p71 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd345;
 $L84:
-	bra.uni $L63;
-$L62:
-	bra.uni $L61;
-$L63:
-$L22:
-	add.s64 %rd359, %rd221, %rd191;
-	mov.b64 %rd221, %rd359;
-	bra.uni $L21;
-$L23:
-$L8:
-	add.s64 %rd360, %rd192, 1;
-	mov.b64 %rd192, %rd360;
-	bra.uni $L7;
-$L9:
-$L4:
 	bar.sync 0;
-	add.s64 %rd131, %rd131, %rd130;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd361, %rd120;
-	mov.b64 %rd362, %rd121;
-	// block reduction
-	sub.u32 %r127, %r13, 1;
-	mov.b32 %r128, %r3;
-$L87:
-	setp.hs.u32 %p72, %r128, 32;
-	@%p72 bra $L88;
-	mov.b64 {%r129, %r130}, %rd361;
-	shfl.sync.down.b32 %r131|%p73, %r129, %r128, %r127, %r17;
-	shfl.sync.down.b32 %r132, %r130, %r128, %r127, %r17;
-	mov.b64 %rd363, {%r131, %r132};
-	mov.b64 {%r133, %r134}, %rd362;
-	shfl.sync.down.b32 %r135, %r133, %r128, %r127, %r17;
-	shfl.sync.down.b32 %r136, %r134, %r128, %r127, %r17;
-	mov.b64 %rd364, {%r135, %r136};
+	ld.shared.s64 %rd350, [%rd1+1024];
+	mov.b64 %rd351, %rd350;
+	mov.b64 %rd345, %rd351;
+	add.s64 %rd352, %rd345, %rd343;
+	mov.b64 %rd353, %rd352;
+	mov.b64 %rd354, 0;
+$L85:
+	setp.lt.s64 %p72, %rd354, %rd304;
+	not.pred %p73, %p72;
 	@!%p73 bra $L89;
-	mov.b64 %rd365, %rd361;
-	mov.b64 %rd366, %rd362;
-	mov.b64 %rd367, %rd363;
-	mov.b64 %rd368, %rd364;
-	mov.b64 %rd369, %rd365;
-	mov.b64 %rd370, %rd366;
-	mov.b64 %rd371, %rd367;
-	mov.b64 %rd372, %rd368;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	add.s64 %rd375, %rd369, %rd373;
-	mov.b64 %rd369, %rd375;
-	add.s64 %rd376, %rd370, %rd374;
-	mov.b64 %rd370, %rd376;
-$L90:
-	mov.b64 %rd361, %rd369;
-	mov.b64 %rd362, %rd370;
-$L89:
-	shl.b32 %r128, %r128, 1;
 	bra.uni $L87;
-$L88:
-	setp.eq.u32 %p74, %r7, 0;
-	@!%p74 bra $L91;
-	mul.wide.u32 %rd377, %r8, 16;
-	add.s64 %rd378, %rd1, %rd377;
-	st.shared.s64 [%rd378+0], %rd361;
-	st.shared.s64 [%rd378+8], %rd362;
-$L91:
+$L89:
+	mul.lo.s64 %rd355, %rd354, %rd182;
+	mad.lo.s64 %rd356, %rd355, 4, %rd180;
+	ld.shared.s32 %r126, [%rd356+0];
+	mov.b32 %r127, %r126;
+	add.s64 %rd357, %rd353, %rd354;
+	mul.lo.s64 %rd358, %rd357, %rd153;
+	mad.lo.s64 %rd359, %rd358, 4, %rd151;
+	st.global.s32 [%rd359+0], %r127;
+$L86:
+	add.s64 %rd360, %rd354, 1;
+	mov.b64 %rd354, %rd360;
+	bra.uni $L85;
+$L87:
+	bra.uni $L66;
+$L65:
+	bra.uni $L64;
+$L66:
+$L25:
+	add.s64 %rd361, %rd223, %rd193;
+	mov.b64 %rd223, %rd361;
+	bra.uni $L24;
+$L26:
+$L11:
+	add.s64 %rd362, %rd194, 1;
+	mov.b64 %rd194, %rd362;
+	bra.uni $L10;
+$L12:
+$L7:
 	bar.sync 0;
-	setp.eq.u32 %p75, %r8, 0;
+	add.s64 %rd133, %rd133, %rd132;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd363, %rd120;
+	mov.b64 %rd364, %rd121;
+	// block reduction
+	mov.b32 %r128, 1;
+	sub.u32 %r129, %r13, 1;
+	mov.b32 %r130, %r3;
+$L90:
+	setp.hs.u32 %p74, %r130, 32;
+	@%p74 bra $L91;
+	mov.b64 {%r131, %r132}, %rd363;
+	shfl.sync.down.b32 %r133|%p75, %r131, %r130, %r129, %r17;
+	shfl.sync.down.b32 %r134, %r132, %r130, %r129, %r17;
+	mov.b64 %rd365, {%r133, %r134};
+	mov.b64 {%r135, %r136}, %rd364;
+	shfl.sync.down.b32 %r137, %r135, %r130, %r129, %r17;
+	shfl.sync.down.b32 %r138, %r136, %r130, %r129, %r17;
+	mov.b64 %rd366, {%r137, %r138};
 	@!%p75 bra $L92;
-	setp.lo.u32 %p76, %r7, %r10;
-	@!%p76 bra $L93;
-	mul.wide.u32 %rd379, %r7, 16;
-	add.s64 %rd380, %rd1, %rd379;
-	ld.shared.s64 %rd381, [%rd380+0];
-	ld.shared.s64 %rd382, [%rd380+8];
-	mov.b64 %rd361, %rd381;
-	mov.b64 %rd362, %rd382;
-$L93:
-	sub.u32 %r137, %r10, 1;
-	mov.b64 {%r138, %r139}, %rd361;
-	shfl.sync.down.b32 %r140|%p77, %r138, 1, %r137, %r17;
-	shfl.sync.down.b32 %r141, %r139, 1, %r137, %r17;
-	mov.b64 %rd383, {%r140, %r141};
-	mov.b64 {%r142, %r143}, %rd362;
-	shfl.sync.down.b32 %r144, %r142, 1, %r137, %r17;
-	shfl.sync.down.b32 %r145, %r143, 1, %r137, %r17;
-	mov.b64 %rd384, {%r144, %r145};
-	@!%p77 bra $L94;
-	mov.b64 %rd385, %rd361;
-	mov.b64 %rd386, %rd362;
-	mov.b64 %rd387, %rd383;
-	mov.b64 %rd388, %rd384;
-	mov.b64 %rd369, %rd385;
-	mov.b64 %rd370, %rd386;
-	mov.b64 %rd371, %rd387;
-	mov.b64 %rd372, %rd388;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	add.s64 %rd389, %rd369, %rd373;
-	mov.b64 %rd369, %rd389;
-	add.s64 %rd390, %rd370, %rd374;
-	mov.b64 %rd370, %rd390;
-$L95:
-	mov.b64 %rd361, %rd369;
-	mov.b64 %rd362, %rd370;
+	setp.ne.u32 %p76, %r18, 9;
+	@%p76 bra.uni $L94;
+	setp.lt.s64 %p77, %rd365, %rd363;
+	setp.eq.s64 %p78, %rd365, %rd363;
+	setp.lt.s64 %p79, %rd366, %rd364;
+	and.pred %p80, %p78, %p79;
+	or.pred %p81, %p77, %p80;
+	selp.b64 %rd367, %rd365, %rd363, %p81;
+	selp.b64 %rd368, %rd366, %rd364, %p81;
+	mov.b64 %rd363, %rd367;
+	mov.b64 %rd364, %rd368;
+	bra.uni $L93;
 $L94:
-	mov.b64 {%r146, %r147}, %rd361;
-	shfl.sync.down.b32 %r148|%p78, %r146, 2, %r137, %r17;
-	shfl.sync.down.b32 %r149, %r147, 2, %r137, %r17;
-	mov.b64 %rd391, {%r148, %r149};
-	mov.b64 {%r150, %r151}, %rd362;
-	shfl.sync.down.b32 %r152, %r150, 2, %r137, %r17;
-	shfl.sync.down.b32 %r153, %r151, 2, %r137, %r17;
-	mov.b64 %rd392, {%r152, %r153};
-	@!%p78 bra $L96;
-	mov.b64 %rd393, %rd361;
-	mov.b64 %rd394, %rd362;
-	mov.b64 %rd395, %rd391;
-	mov.b64 %rd396, %rd392;
-	mov.b64 %rd369, %rd393;
-	mov.b64 %rd370, %rd394;
-	mov.b64 %rd371, %rd395;
-	mov.b64 %rd372, %rd396;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	add.s64 %rd397, %rd369, %rd373;
-	mov.b64 %rd369, %rd397;
-	add.s64 %rd398, %rd370, %rd374;
-	mov.b64 %rd370, %rd398;
-$L97:
-	mov.b64 %rd361, %rd369;
-	mov.b64 %rd362, %rd370;
+	setp.ne.u32 %p82, %r18, 10;
+	@%p82 bra.uni $L95;
+	setp.gt.s64 %p83, %rd365, %rd363;
+	setp.eq.s64 %p84, %rd365, %rd363;
+	setp.lt.s64 %p85, %rd366, %rd364;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd369, %rd365, %rd363, %p87;
+	selp.b64 %rd370, %rd366, %rd364, %p87;
+	mov.b64 %rd363, %rd369;
+	mov.b64 %rd364, %rd370;
+	bra.uni $L93;
+$L95:
+	mov.b64 %rd371, %rd363;
+	mov.b64 %rd372, %rd364;
+	mov.b64 %rd373, %rd365;
+	mov.b64 %rd374, %rd366;
+	mov.b64 %rd375, %rd371;
+	mov.b64 %rd376, %rd372;
+	mov.b64 %rd377, %rd373;
+	mov.b64 %rd378, %rd374;
+	mov.b64 %rd379, %rd377;
+	mov.b64 %rd380, %rd378;
+	add.s64 %rd381, %rd375, %rd379;
+	mov.b64 %rd375, %rd381;
+	add.s64 %rd382, %rd376, %rd380;
+	mov.b64 %rd376, %rd382;
 $L96:
-	mov.b64 {%r154, %r155}, %rd361;
-	shfl.sync.down.b32 %r156|%p79, %r154, 4, %r137, %r17;
-	shfl.sync.down.b32 %r157, %r155, 4, %r137, %r17;
-	mov.b64 %rd399, {%r156, %r157};
-	mov.b64 {%r158, %r159}, %rd362;
-	shfl.sync.down.b32 %r160, %r158, 4, %r137, %r17;
-	shfl.sync.down.b32 %r161, %r159, 4, %r137, %r17;
-	mov.b64 %rd400, {%r160, %r161};
-	@!%p79 bra $L98;
-	mov.b64 %rd401, %rd361;
-	mov.b64 %rd402, %rd362;
-	mov.b64 %rd403, %rd399;
-	mov.b64 %rd404, %rd400;
-	mov.b64 %rd369, %rd401;
-	mov.b64 %rd370, %rd402;
-	mov.b64 %rd371, %rd403;
-	mov.b64 %rd372, %rd404;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	add.s64 %rd405, %rd369, %rd373;
-	mov.b64 %rd369, %rd405;
-	add.s64 %rd406, %rd370, %rd374;
-	mov.b64 %rd370, %rd406;
-$L99:
-	mov.b64 %rd361, %rd369;
-	mov.b64 %rd362, %rd370;
-$L98:
-	mov.b64 {%r162, %r163}, %rd361;
-	shfl.sync.down.b32 %r164|%p80, %r162, 8, %r137, %r17;
-	shfl.sync.down.b32 %r165, %r163, 8, %r137, %r17;
-	mov.b64 %rd407, {%r164, %r165};
-	mov.b64 {%r166, %r167}, %rd362;
-	shfl.sync.down.b32 %r168, %r166, 8, %r137, %r17;
-	shfl.sync.down.b32 %r169, %r167, 8, %r137, %r17;
-	mov.b64 %rd408, {%r168, %r169};
-	@!%p80 bra $L100;
-	mov.b64 %rd409, %rd361;
-	mov.b64 %rd410, %rd362;
-	mov.b64 %rd411, %rd407;
-	mov.b64 %rd412, %rd408;
-	mov.b64 %rd369, %rd409;
-	mov.b64 %rd370, %rd410;
-	mov.b64 %rd371, %rd411;
-	mov.b64 %rd372, %rd412;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	add.s64 %rd413, %rd369, %rd373;
-	mov.b64 %rd369, %rd413;
-	add.s64 %rd414, %rd370, %rd374;
-	mov.b64 %rd370, %rd414;
-$L101:
-	mov.b64 %rd361, %rd369;
-	mov.b64 %rd362, %rd370;
-$L100:
-	mov.b64 {%r170, %r171}, %rd361;
-	shfl.sync.down.b32 %r172|%p81, %r170, 16, %r137, %r17;
-	shfl.sync.down.b32 %r173, %r171, 16, %r137, %r17;
-	mov.b64 %rd415, {%r172, %r173};
-	mov.b64 {%r174, %r175}, %rd362;
-	shfl.sync.down.b32 %r176, %r174, 16, %r137, %r17;
-	shfl.sync.down.b32 %r177, %r175, 16, %r137, %r17;
-	mov.b64 %rd416, {%r176, %r177};
-	@!%p81 bra $L102;
-	mov.b64 %rd417, %rd361;
-	mov.b64 %rd418, %rd362;
-	mov.b64 %rd419, %rd415;
-	mov.b64 %rd420, %rd416;
-	mov.b64 %rd369, %rd417;
-	mov.b64 %rd370, %rd418;
-	mov.b64 %rd371, %rd419;
-	mov.b64 %rd372, %rd420;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	add.s64 %rd421, %rd369, %rd373;
-	mov.b64 %rd369, %rd421;
-	add.s64 %rd422, %rd370, %rd374;
-	mov.b64 %rd370, %rd422;
-$L103:
-	mov.b64 %rd361, %rd369;
-	mov.b64 %rd362, %rd370;
-$L102:
+	mov.b64 %rd363, %rd375;
+	mov.b64 %rd364, %rd376;
+$L93:
 $L92:
-	mul.wide.u32 %rd423, %r28, 16;
-	add.s64 %rd424, %rd11, %rd423;
-	setp.eq.u32 %p82, %r5, 0;
-	@!%p82 bra $L104;
-	st.global.s64 [%rd424+0], %rd361;
-	st.global.s64 [%rd424+8], %rd362;
+	shl.b32 %r130, %r130, 1;
+	bra.uni $L90;
+$L91:
+	setp.eq.u32 %p88, %r7, 0;
+	@!%p88 bra $L97;
+	mul.wide.u32 %rd383, %r8, 16;
+	add.s64 %rd384, %rd1, %rd383;
+	st.shared.s64 [%rd384+0], %rd363;
+	st.shared.s64 [%rd384+8], %rd364;
+$L97:
+	bar.sync 0;
+	setp.eq.u32 %p89, %r8, 0;
+	@!%p89 bra $L98;
+	setp.lo.u32 %p90, %r7, %r10;
+	@!%p90 bra $L99;
+	mul.wide.u32 %rd385, %r7, 16;
+	add.s64 %rd386, %rd1, %rd385;
+	ld.shared.s64 %rd387, [%rd386+0];
+	ld.shared.s64 %rd388, [%rd386+8];
+	mov.b64 %rd363, %rd387;
+	mov.b64 %rd364, %rd388;
+$L99:
+	sub.u32 %r139, %r10, 1;
+	mov.b32 %r140, %r128;
+$L100:
+	setp.hs.u32 %p91, %r140, 32;
+	@%p91 bra $L101;
+	mov.b64 {%r141, %r142}, %rd363;
+	shfl.sync.down.b32 %r143|%p92, %r141, %r140, %r139, %r17;
+	shfl.sync.down.b32 %r144, %r142, %r140, %r139, %r17;
+	mov.b64 %rd389, {%r143, %r144};
+	mov.b64 {%r145, %r146}, %rd364;
+	shfl.sync.down.b32 %r147, %r145, %r140, %r139, %r17;
+	shfl.sync.down.b32 %r148, %r146, %r140, %r139, %r17;
+	mov.b64 %rd390, {%r147, %r148};
+	@!%p92 bra $L102;
+	setp.ne.u32 %p93, %r18, 9;
+	@%p93 bra.uni $L104;
+	setp.lt.s64 %p94, %rd389, %rd363;
+	setp.eq.s64 %p95, %rd389, %rd363;
+	setp.lt.s64 %p96, %rd390, %rd364;
+	and.pred %p97, %p95, %p96;
+	or.pred %p98, %p94, %p97;
+	selp.b64 %rd391, %rd389, %rd363, %p98;
+	selp.b64 %rd392, %rd390, %rd364, %p98;
+	mov.b64 %rd363, %rd391;
+	mov.b64 %rd364, %rd392;
+	bra.uni $L103;
 $L104:
+	setp.ne.u32 %p99, %r18, 10;
+	@%p99 bra.uni $L105;
+	setp.gt.s64 %p100, %rd389, %rd363;
+	setp.eq.s64 %p101, %rd389, %rd363;
+	setp.lt.s64 %p102, %rd390, %rd364;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd393, %rd389, %rd363, %p104;
+	selp.b64 %rd394, %rd390, %rd364, %p104;
+	mov.b64 %rd363, %rd393;
+	mov.b64 %rd364, %rd394;
+	bra.uni $L103;
+$L105:
+	mov.b64 %rd395, %rd363;
+	mov.b64 %rd396, %rd364;
+	mov.b64 %rd397, %rd389;
+	mov.b64 %rd398, %rd390;
+	mov.b64 %rd375, %rd395;
+	mov.b64 %rd376, %rd396;
+	mov.b64 %rd377, %rd397;
+	mov.b64 %rd378, %rd398;
+	mov.b64 %rd379, %rd377;
+	mov.b64 %rd380, %rd378;
+	add.s64 %rd399, %rd375, %rd379;
+	mov.b64 %rd375, %rd399;
+	add.s64 %rd400, %rd376, %rd380;
+	mov.b64 %rd376, %rd400;
+$L106:
+	mov.b64 %rd363, %rd375;
+	mov.b64 %rd364, %rd376;
+$L103:
+$L102:
+	shl.b32 %r140, %r140, 1;
+	bra.uni $L100;
+$L101:
+$L98:
+	mul.wide.u32 %rd401, %r29, 16;
+	add.s64 %rd402, %rd11, %rd401;
+	setp.eq.u32 %p105, %r5, 0;
+	@!%p105 bra $L107;
+	st.global.s64 [%rd402+0], %rd363;
+	st.global.s64 [%rd402+8], %rd364;
+$L107:
 	ret;
 }
 
-.visible .entry gk_frontier_PushTeam_bfs_visit__final_custom(
+.visible .entry gk_frontier_PushTeam_bfs_visit__final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -17912,9 +5778,9 @@ $L104:
 	.param .b64 gk_s45
 )
 {
-	.reg .pred %p<23>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<215>;
+	.reg .pred %p<55>;
+	.reg .b32 %r<48>;
+	.reg .b64 %rd<171>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17939,6 +5805,7 @@ $L104:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -17962,8 +5829,8 @@ $L104:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	ld.param.s64 %rd30, [gk_s11];
 	mov.b64 %rd31, %rd30;
@@ -17981,8 +5848,8 @@ $L104:
 	mov.b64 %rd43, %rd42;
 	ld.param.s64 %rd44, [gk_s17];
 	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
 	mov.pred %p5, %p4;
 	ld.param.u64 %rd46, [gk_s19];
 	cvta.to.global.u64 %rd47, %rd46;
@@ -18005,8 +5872,8 @@ $L104:
 	mov.b64 %rd64, %rd63;
 	ld.param.s64 %rd65, [gk_s27];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
 	mov.pred %p7, %p6;
 	ld.param.u64 %rd67, [gk_s29];
 	cvta.to.global.u64 %rd68, %rd67;
@@ -18015,8 +5882,8 @@ $L104:
 	mov.b64 %rd71, %rd70;
 	ld.param.s64 %rd72, [gk_s31];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
 	ld.param.s64 %rd74, [gk_s33];
 	mov.b64 %rd75, %rd74;
 	ld.param.s64 %rd76, [gk_s34];
@@ -18044,348 +5911,253 @@ $L104:
 	mov.b64 %rd98, %rd97;
 	ld.param.s64 %rd99, [gk_s44];
 	mov.b64 %rd100, %rd99;
-	ld.param.s32 %r23, [gk_s45];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd101, 0;
-	mov.b64 %rd102, 0;
-	mov.b64 %rd103, 0;
-	mov.b64 %rd104, 0;
-	mov.b64 %rd101, %rd103;
-	mov.b64 %rd102, %rd104;
-$L1:
-	mov.b64 %rd105, %rd101;
-	mov.b64 %rd106, %rd102;
-	mov.b64 %rd107, %rd105;
-	mov.b64 %rd108, %rd106;
-	cvt.u64.u32 %rd109, %r5;
-	cvt.u64.u32 %rd110, %r6;
-	mov.b64 %rd111, %rd109;
+	ld.param.s32 %r24, [gk_s45];
+	mov.b32 %r25, %r24;
+	cvt.u64.u32 %rd103, %r5;
+	cvt.u64.u32 %rd104, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd101, 9223372036854775807;
+	mov.b64 %rd102, 9223372036854775807;
+	mov.b64 %rd105, %rd103;
+$L3:
+	setp.ge.s64 %p9, %rd105, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd106, %rd105, 16, %rd3;
+	ld.global.s64 %rd107, [%rd106+0];
+	ld.global.s64 %rd108, [%rd106+8];
+	setp.lt.s64 %p10, %rd107, %rd101;
+	setp.eq.s64 %p11, %rd107, %rd101;
+	setp.lt.s64 %p12, %rd108, %rd102;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd109, %rd107, %rd101, %p14;
+	selp.b64 %rd110, %rd108, %rd102, %p14;
+	mov.b64 %rd101, %rd109;
+	mov.b64 %rd102, %rd110;
+	add.s64 %rd105, %rd105, %rd104;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
 $L2:
-	setp.ge.s64 %p8, %rd111, %rd4;
-	@%p8 bra $L3;
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd101, -9223372036854775808;
+	mov.b64 %rd102, 9223372036854775807;
+	mov.b64 %rd111, %rd103;
+$L6:
+	setp.ge.s64 %p16, %rd111, %rd4;
+	@%p16 bra $L7;
 	mad.lo.s64 %rd112, %rd111, 16, %rd3;
 	ld.global.s64 %rd113, [%rd112+0];
 	ld.global.s64 %rd114, [%rd112+8];
-	mov.b64 %rd115, %rd107;
-	mov.b64 %rd116, %rd108;
-	mov.b64 %rd117, %rd113;
-	mov.b64 %rd118, %rd114;
-	mov.b64 %rd119, %rd115;
-	mov.b64 %rd120, %rd116;
+	setp.gt.s64 %p17, %rd113, %rd101;
+	setp.eq.s64 %p18, %rd113, %rd101;
+	setp.lt.s64 %p19, %rd114, %rd102;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd115, %rd113, %rd101, %p21;
+	selp.b64 %rd116, %rd114, %rd102, %p21;
+	mov.b64 %rd101, %rd115;
+	mov.b64 %rd102, %rd116;
+	add.s64 %rd111, %rd111, %rd104;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd117, 0;
+	mov.b64 %rd118, 0;
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd117, %rd119;
+	mov.b64 %rd118, %rd120;
+$L8:
 	mov.b64 %rd121, %rd117;
 	mov.b64 %rd122, %rd118;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd125, %rd119, %rd123;
-	mov.b64 %rd119, %rd125;
-	add.s64 %rd126, %rd120, %rd124;
-	mov.b64 %rd120, %rd126;
-$L4:
-	mov.b64 %rd107, %rd119;
-	mov.b64 %rd108, %rd120;
-	add.s64 %rd111, %rd111, %rd110;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd127, %rd107;
-	mov.b64 %rd128, %rd108;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd127;
-	shfl.sync.down.b32 %r28|%p9, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd129, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd128;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd130, {%r32, %r33};
-	@!%p9 bra $L5;
+	mov.b64 %rd101, %rd121;
+	mov.b64 %rd102, %rd122;
+	mov.b64 %rd123, %rd103;
+$L9:
+	setp.ge.s64 %p22, %rd123, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd124, %rd123, 16, %rd3;
+	ld.global.s64 %rd125, [%rd124+0];
+	ld.global.s64 %rd126, [%rd124+8];
+	mov.b64 %rd127, %rd101;
+	mov.b64 %rd128, %rd102;
+	mov.b64 %rd129, %rd125;
+	mov.b64 %rd130, %rd126;
 	mov.b64 %rd131, %rd127;
 	mov.b64 %rd132, %rd128;
 	mov.b64 %rd133, %rd129;
 	mov.b64 %rd134, %rd130;
-	mov.b64 %rd119, %rd131;
-	mov.b64 %rd120, %rd132;
-	mov.b64 %rd121, %rd133;
-	mov.b64 %rd122, %rd134;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd135, %rd119, %rd123;
-	mov.b64 %rd119, %rd135;
-	add.s64 %rd136, %rd120, %rd124;
-	mov.b64 %rd120, %rd136;
-$L6:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L5:
-	mov.b64 {%r34, %r35}, %rd127;
-	shfl.sync.down.b32 %r36|%p10, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd137, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd128;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd138, {%r40, %r41};
-	@!%p10 bra $L7;
-	mov.b64 %rd139, %rd127;
-	mov.b64 %rd140, %rd128;
-	mov.b64 %rd141, %rd137;
-	mov.b64 %rd142, %rd138;
-	mov.b64 %rd119, %rd139;
-	mov.b64 %rd120, %rd140;
-	mov.b64 %rd121, %rd141;
-	mov.b64 %rd122, %rd142;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd143, %rd119, %rd123;
-	mov.b64 %rd119, %rd143;
-	add.s64 %rd144, %rd120, %rd124;
-	mov.b64 %rd120, %rd144;
-$L8:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L7:
-	mov.b64 {%r42, %r43}, %rd127;
-	shfl.sync.down.b32 %r44|%p11, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd145, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd128;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd146, {%r48, %r49};
-	@!%p11 bra $L9;
-	mov.b64 %rd147, %rd127;
-	mov.b64 %rd148, %rd128;
-	mov.b64 %rd149, %rd145;
-	mov.b64 %rd150, %rd146;
-	mov.b64 %rd119, %rd147;
-	mov.b64 %rd120, %rd148;
-	mov.b64 %rd121, %rd149;
-	mov.b64 %rd122, %rd150;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd151, %rd119, %rd123;
-	mov.b64 %rd119, %rd151;
-	add.s64 %rd152, %rd120, %rd124;
-	mov.b64 %rd120, %rd152;
-$L10:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L9:
-	mov.b64 {%r50, %r51}, %rd127;
-	shfl.sync.down.b32 %r52|%p12, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd153, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd128;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd154, {%r56, %r57};
-	@!%p12 bra $L11;
-	mov.b64 %rd155, %rd127;
-	mov.b64 %rd156, %rd128;
-	mov.b64 %rd157, %rd153;
-	mov.b64 %rd158, %rd154;
-	mov.b64 %rd119, %rd155;
-	mov.b64 %rd120, %rd156;
-	mov.b64 %rd121, %rd157;
-	mov.b64 %rd122, %rd158;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd159, %rd119, %rd123;
-	mov.b64 %rd119, %rd159;
-	add.s64 %rd160, %rd120, %rd124;
-	mov.b64 %rd120, %rd160;
-$L12:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd137, %rd131, %rd135;
+	mov.b64 %rd131, %rd137;
+	add.s64 %rd138, %rd132, %rd136;
+	mov.b64 %rd132, %rd138;
 $L11:
-	mov.b64 {%r58, %r59}, %rd127;
-	shfl.sync.down.b32 %r60|%p13, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd161, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd128;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd162, {%r64, %r65};
-	@!%p13 bra $L13;
-	mov.b64 %rd163, %rd127;
-	mov.b64 %rd164, %rd128;
-	mov.b64 %rd165, %rd161;
-	mov.b64 %rd166, %rd162;
-	mov.b64 %rd119, %rd163;
-	mov.b64 %rd120, %rd164;
-	mov.b64 %rd121, %rd165;
-	mov.b64 %rd122, %rd166;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd167, %rd119, %rd123;
-	mov.b64 %rd119, %rd167;
-	add.s64 %rd168, %rd120, %rd124;
-	mov.b64 %rd120, %rd168;
-$L14:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L13:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L15;
-	mul.wide.u32 %rd169, %r8, 16;
-	add.s64 %rd170, %rd1, %rd169;
-	st.shared.s64 [%rd170+0], %rd127;
-	st.shared.s64 [%rd170+8], %rd128;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L16;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L17;
-	mul.wide.u32 %rd171, %r7, 16;
-	add.s64 %rd172, %rd1, %rd171;
-	ld.shared.s64 %rd173, [%rd172+0];
-	ld.shared.s64 %rd174, [%rd172+8];
-	mov.b64 %rd127, %rd173;
-	mov.b64 %rd128, %rd174;
-$L17:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd127;
-	shfl.sync.down.b32 %r69|%p17, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd175, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd128;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd176, {%r73, %r74};
-	@!%p17 bra $L18;
-	mov.b64 %rd177, %rd127;
-	mov.b64 %rd178, %rd128;
-	mov.b64 %rd179, %rd175;
-	mov.b64 %rd180, %rd176;
-	mov.b64 %rd119, %rd177;
-	mov.b64 %rd120, %rd178;
-	mov.b64 %rd121, %rd179;
-	mov.b64 %rd122, %rd180;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd181, %rd119, %rd123;
-	mov.b64 %rd119, %rd181;
-	add.s64 %rd182, %rd120, %rd124;
-	mov.b64 %rd120, %rd182;
-$L19:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L18:
-	mov.b64 {%r75, %r76}, %rd127;
-	shfl.sync.down.b32 %r77|%p18, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd183, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd128;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd184, {%r81, %r82};
-	@!%p18 bra $L20;
-	mov.b64 %rd185, %rd127;
-	mov.b64 %rd186, %rd128;
-	mov.b64 %rd187, %rd183;
-	mov.b64 %rd188, %rd184;
-	mov.b64 %rd119, %rd185;
-	mov.b64 %rd120, %rd186;
-	mov.b64 %rd121, %rd187;
-	mov.b64 %rd122, %rd188;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd189, %rd119, %rd123;
-	mov.b64 %rd119, %rd189;
-	add.s64 %rd190, %rd120, %rd124;
-	mov.b64 %rd120, %rd190;
-$L21:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L20:
-	mov.b64 {%r83, %r84}, %rd127;
-	shfl.sync.down.b32 %r85|%p19, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd191, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd128;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd192, {%r89, %r90};
-	@!%p19 bra $L22;
-	mov.b64 %rd193, %rd127;
-	mov.b64 %rd194, %rd128;
-	mov.b64 %rd195, %rd191;
-	mov.b64 %rd196, %rd192;
-	mov.b64 %rd119, %rd193;
-	mov.b64 %rd120, %rd194;
-	mov.b64 %rd121, %rd195;
-	mov.b64 %rd122, %rd196;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd197, %rd119, %rd123;
-	mov.b64 %rd119, %rd197;
-	add.s64 %rd198, %rd120, %rd124;
-	mov.b64 %rd120, %rd198;
-$L23:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L22:
-	mov.b64 {%r91, %r92}, %rd127;
-	shfl.sync.down.b32 %r93|%p20, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd199, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd128;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd200, {%r97, %r98};
-	@!%p20 bra $L24;
-	mov.b64 %rd201, %rd127;
-	mov.b64 %rd202, %rd128;
-	mov.b64 %rd203, %rd199;
-	mov.b64 %rd204, %rd200;
-	mov.b64 %rd119, %rd201;
-	mov.b64 %rd120, %rd202;
-	mov.b64 %rd121, %rd203;
-	mov.b64 %rd122, %rd204;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd205, %rd119, %rd123;
-	mov.b64 %rd119, %rd205;
-	add.s64 %rd206, %rd120, %rd124;
-	mov.b64 %rd120, %rd206;
-$L25:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L24:
-	mov.b64 {%r99, %r100}, %rd127;
-	shfl.sync.down.b32 %r101|%p21, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd207, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd128;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd208, {%r105, %r106};
-	@!%p21 bra $L26;
-	mov.b64 %rd209, %rd127;
-	mov.b64 %rd210, %rd128;
-	mov.b64 %rd211, %rd207;
-	mov.b64 %rd212, %rd208;
-	mov.b64 %rd119, %rd209;
-	mov.b64 %rd120, %rd210;
-	mov.b64 %rd121, %rd211;
-	mov.b64 %rd122, %rd212;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd213, %rd119, %rd123;
-	mov.b64 %rd119, %rd213;
-	add.s64 %rd214, %rd120, %rd124;
-	mov.b64 %rd120, %rd214;
-$L27:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L26:
+	mov.b64 %rd101, %rd131;
+	mov.b64 %rd102, %rd132;
+	add.s64 %rd123, %rd123, %rd104;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd139, %rd101;
+	mov.b64 %rd140, %rd102;
+	// block reduction
+	mov.b32 %r26, 1;
+	mov.b32 %r27, 1;
+	sub.u32 %r28, %r13, 1;
+	mov.b32 %r29, %r26;
+$L12:
+	setp.hs.u32 %p23, %r29, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r30, %r31}, %rd139;
+	shfl.sync.down.b32 %r32|%p24, %r30, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
+	mov.b64 %rd141, {%r32, %r33};
+	mov.b64 {%r34, %r35}, %rd140;
+	shfl.sync.down.b32 %r36, %r34, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r29, %r28, %r17;
+	mov.b64 %rd142, {%r36, %r37};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd141, %rd139;
+	setp.eq.s64 %p27, %rd141, %rd139;
+	setp.lt.s64 %p28, %rd142, %rd140;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd143, %rd141, %rd139, %p30;
+	selp.b64 %rd144, %rd142, %rd140, %p30;
+	mov.b64 %rd139, %rd143;
+	mov.b64 %rd140, %rd144;
+	bra.uni $L15;
 $L16:
-	setp.eq.u32 %p22, %r5, 0;
-	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd127;
-	st.global.s64 [%rd6+8], %rd128;
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd141, %rd139;
+	setp.eq.s64 %p33, %rd141, %rd139;
+	setp.lt.s64 %p34, %rd142, %rd140;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd145, %rd141, %rd139, %p36;
+	selp.b64 %rd146, %rd142, %rd140, %p36;
+	mov.b64 %rd139, %rd145;
+	mov.b64 %rd140, %rd146;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd147, %rd139;
+	mov.b64 %rd148, %rd140;
+	mov.b64 %rd149, %rd141;
+	mov.b64 %rd150, %rd142;
+	mov.b64 %rd131, %rd147;
+	mov.b64 %rd132, %rd148;
+	mov.b64 %rd133, %rd149;
+	mov.b64 %rd134, %rd150;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd151, %rd131, %rd135;
+	mov.b64 %rd131, %rd151;
+	add.s64 %rd152, %rd132, %rd136;
+	mov.b64 %rd132, %rd152;
+$L18:
+	mov.b64 %rd139, %rd131;
+	mov.b64 %rd140, %rd132;
+$L15:
+$L14:
+	shl.b32 %r29, %r29, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd153, %r8, 16;
+	add.s64 %rd154, %rd1, %rd153;
+	st.shared.s64 [%rd154+0], %rd139;
+	st.shared.s64 [%rd154+8], %rd140;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd155, %r7, 16;
+	add.s64 %rd156, %rd1, %rd155;
+	ld.shared.s64 %rd157, [%rd156+0];
+	ld.shared.s64 %rd158, [%rd156+8];
+	mov.b64 %rd139, %rd157;
+	mov.b64 %rd140, %rd158;
+$L21:
+	sub.u32 %r38, %r10, 1;
+	mov.b32 %r39, %r27;
+$L22:
+	setp.hs.u32 %p40, %r39, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r40, %r41}, %rd139;
+	shfl.sync.down.b32 %r42|%p41, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd159, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd140;
+	shfl.sync.down.b32 %r46, %r44, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r47, %r45, %r39, %r38, %r17;
+	mov.b64 %rd160, {%r46, %r47};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd159, %rd139;
+	setp.eq.s64 %p44, %rd159, %rd139;
+	setp.lt.s64 %p45, %rd160, %rd140;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd161, %rd159, %rd139, %p47;
+	selp.b64 %rd162, %rd160, %rd140, %p47;
+	mov.b64 %rd139, %rd161;
+	mov.b64 %rd140, %rd162;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd159, %rd139;
+	setp.eq.s64 %p50, %rd159, %rd139;
+	setp.lt.s64 %p51, %rd160, %rd140;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd163, %rd159, %rd139, %p53;
+	selp.b64 %rd164, %rd160, %rd140, %p53;
+	mov.b64 %rd139, %rd163;
+	mov.b64 %rd140, %rd164;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd165, %rd139;
+	mov.b64 %rd166, %rd140;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd160;
+	mov.b64 %rd131, %rd165;
+	mov.b64 %rd132, %rd166;
+	mov.b64 %rd133, %rd167;
+	mov.b64 %rd134, %rd168;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd169, %rd131, %rd135;
+	mov.b64 %rd131, %rd169;
+	add.s64 %rd170, %rd132, %rd136;
+	mov.b64 %rd132, %rd170;
 $L28:
+	mov.b64 %rd139, %rd131;
+	mov.b64 %rd140, %rd132;
+$L25:
+$L24:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd139;
+	st.global.s64 [%rd6+8], %rd140;
+$L29:
 	ret;
 }
 `
@@ -18402,7 +6174,7 @@ const gokkosPTX7 = `//
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
-.visible .entry gk_frontier_PushLocal_bfs_visit__main_minloc(
+.visible .entry gk_frontier_PushLocal_bfs_visit__main(
 	.param .b64 gk_league,
 	.param .b64 gk_team_size,
 	.param .b64 gk_vector_length,
@@ -18412,6 +6184,7 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -18460,9 +6233,9 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s45
 )
 {
-	.reg .pred %p<139>;
-	.reg .b32 %r<228>;
-	.reg .b64 %rd<525>;
+	.reg .pred %p<132>;
+	.reg .b32 %r<199>;
+	.reg .b64 %rd<539>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -18492,25 +6265,26 @@ const gokkosPTX7 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
 	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
 	cvt.u64.u32 %rd12, %r2;
 	mov.u64 %rd13, gk_dyn;
 	add.s64 %rd14, %rd13, %rd5;
 	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
 	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
+	cvt.u64.u32 %rd18, %r29;
 	cvta.to.global.u64 %rd19, %rd7;
 	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
 	add.s64 %rd20, %rd17, %rd8;
@@ -18538,8 +6312,8 @@ const gokkosPTX7 = `//
 	mov.b64 %rd46, %rd45;
 	ld.param.s64 %rd47, [gk_s9];
 	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
 	ld.param.s64 %rd49, [gk_s11];
 	mov.b64 %rd50, %rd49;
@@ -18557,8 +6331,8 @@ const gokkosPTX7 = `//
 	mov.b64 %rd62, %rd61;
 	ld.param.s64 %rd63, [gk_s17];
 	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
 	ld.param.u64 %rd65, [gk_s19];
 	cvta.to.global.u64 %rd66, %rd65;
@@ -18581,8 +6355,8 @@ const gokkosPTX7 = `//
 	mov.b64 %rd83, %rd82;
 	ld.param.s64 %rd84, [gk_s27];
 	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
 	ld.param.u64 %rd86, [gk_s29];
 	cvta.to.global.u64 %rd87, %rd86;
@@ -18591,8 +6365,8 @@ const gokkosPTX7 = `//
 	mov.b64 %rd90, %rd89;
 	ld.param.s64 %rd91, [gk_s31];
 	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
 	ld.param.s64 %rd93, [gk_s33];
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s34];
@@ -18620,4415 +6394,1053 @@ const gokkosPTX7 = `//
 	mov.b64 %rd117, %rd116;
 	ld.param.s64 %rd118, [gk_s44];
 	mov.b64 %rd119, %rd118;
-	ld.param.s32 %r35, [gk_s45];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd120, 9223372036854775807;
-	mov.b64 %rd121, 9223372036854775807;
-	cvt.u64.u32 %rd123, %r28;
-	cvt.u64.u32 %rd124, %r29;
-	mov.b64 %rd125, %rd123;
-$L1:
-	setp.ge.s64 %p9, %rd125, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd122, %rd125;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd126, %rd27;
-	mov.b64 %rd127, %rd30;
-	mov.b64 %rd128, %rd32;
-	mov.b64 %rd129, %rd34;
-	mov.b64 %rd130, %rd37;
-	mov.b64 %rd131, %rd39;
-	mov.b64 %rd132, %rd41;
-	mov.b64 %rd133, %rd44;
-	mov.b64 %rd134, %rd46;
-	mov.b64 %rd135, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd136, %rd50;
-	mov.b64 %rd137, %rd53;
-	mov.b64 %rd138, %rd55;
-	mov.b64 %rd139, %rd57;
-	mov.b64 %rd140, %rd60;
-	mov.b64 %rd141, %rd62;
-	mov.b64 %rd142, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd143, %rd67;
-	mov.b64 %rd144, %rd69;
-	mov.b64 %rd145, %rd71;
-	mov.b64 %rd146, %rd74;
-	mov.b64 %rd147, %rd76;
-	mov.b64 %rd148, %rd78;
-	mov.b64 %rd149, %rd81;
-	mov.b64 %rd150, %rd83;
-	mov.b64 %rd151, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd152, %rd88;
-	mov.b64 %rd153, %rd90;
-	mov.b64 %rd154, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd155, %rd94;
-	mov.b64 %rd156, %rd96;
-	mov.b64 %rd157, %rd98;
-	mov.b64 %rd158, %rd101;
-	mov.b64 %rd159, %rd103;
-	mov.b64 %rd160, %rd105;
-	mov.b64 %rd161, %rd108;
-	mov.b64 %rd162, %rd110;
-	mov.b64 %rd163, %rd112;
-	mov.b64 %rd164, %rd115;
-	mov.b64 %rd165, %rd117;
-	mov.b64 %rd166, %rd119;
-	mov.b32 %r38, %r36;
-	add.s64 %rd167, %rd15, %rd23;
-	mad.lo.s64 %rd168, %rd155, 4, 15;
-	and.b64 %rd168, %rd168, -16;
-	add.s64 %rd23, %rd23, %rd168;
-	mov.b64 %rd169, %rd167;
-	mov.b64 %rd170, %rd155;
-	mov.b64 %rd171, 1;
-	mov.b64 %rd172, %rd169;
-	mov.b64 %rd173, %rd170;
-	mov.b64 %rd174, %rd171;
-	add.s64 %rd175, %rd157, 1;
-	add.s64 %rd176, %rd13, %rd22;
-	mad.lo.s64 %rd177, %rd175, 8, 15;
-	and.b64 %rd177, %rd177, -16;
-	add.s64 %rd22, %rd22, %rd177;
-	mov.b64 %rd178, %rd176;
-	mov.b64 %rd179, %rd175;
-	mov.b64 %rd180, 1;
-	mov.b64 %rd181, %rd178;
-	mov.b64 %rd182, %rd179;
-	mov.b64 %rd183, %rd180;
-	add.s64 %rd184, %rd13, %rd22;
-	mad.lo.s64 %rd185, %rd157, 4, 15;
-	and.b64 %rd185, %rd185, -16;
-	add.s64 %rd22, %rd22, %rd185;
-	mov.b64 %rd186, %rd184;
-	mov.b64 %rd187, %rd157;
-	mov.b64 %rd188, 1;
-	mov.b64 %rd189, %rd186;
-	mov.b64 %rd190, %rd187;
-	mov.b64 %rd191, %rd188;
-	mul.lo.s64 %rd192, %rd122, %rd157;
-	mov.b64 %rd193, %rd192;
-	sub.s64 %rd194, %rd136, %rd193;
-	min.s64 %rd195, %rd157, %rd194;
-	mov.b64 %rd196, %rd195;
-	mov.b64 %rd197, 0;
-	sub.s64 %rd198, %rd196, %rd197;
-	max.s64 %rd199, %rd198, 0;
-	cvt.u64.u32 %rd200, %r4;
-	add.s64 %rd201, %rd199, %rd200;
-	sub.s64 %rd202, %rd201, 1;
-	div.u64 %rd203, %rd202, %rd200;
-	cvt.u64.u32 %rd204, %r2;
-	mad.lo.s64 %rd205, %rd204, %rd203, %rd197;
-	add.s64 %rd206, %rd205, %rd203;
-	min.s64 %rd207, %rd206, %rd196;
-	mov.b64 %rd208, 0;
-	mov.pred %p13, 0;
-	mov.b64 %rd209, %rd205;
-$L4:
-	setp.ge.s64 %p14, %rd209, %rd207;
-	@%p14 bra $L6;
-	mov.b64 %rd210, %rd209;
-	mov.pred %p15, %p10;
-	mov.b64 %rd211, %rd136;
-	add.s64 %rd212, %rd193, %rd210;
-	mov.b64 %rd213, %rd212;
-$L7:
-	@!%p15 bra $L11;
-	shr.s64 %rd214, %rd213, 5;
-	mul.lo.s64 %rd215, %rd214, %rd142;
-	mad.lo.s64 %rd216, %rd215, 4, %rd140;
-	ld.global.nc.u32 %r39, [%rd216+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd217, %rd213, 31;
-	min.u64 %rd218, %rd217, 32;
-	cvt.u32.u64 %r41, %rd218;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p16, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p16;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p17, %r45, 0x0;
-	@!%p17 bra $L13;
-	cvt.u32.u64 %r46, %rd213;
-	mov.b32 %r47, %r46;
-	bra.uni $L9;
-$L13:
-	mov.b32 %r47, -1;
-	bra.uni $L9;
-$L11:
-	mul.lo.s64 %rd219, %rd213, %rd139;
-	mad.lo.s64 %rd220, %rd219, 4, %rd137;
-	ld.global.nc.s32 %r48, [%rd220+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L9;
-$L8:
-	bra.uni $L7;
-$L9:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd221, 0;
-	setp.ge.s32 %p18, %r50, 0;
-	@!%p18 bra $L15;
-	mov.b64 %rd222, %rd126;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd223, %r51;
-	add.s64 %rd224, %rd223, 1;
-	mul.lo.s64 %rd225, %rd224, %rd129;
-	mad.lo.s64 %rd226, %rd225, 8, %rd127;
-	ld.global.nc.s64 %rd227, [%rd226+0];
-	mov.b64 %rd228, %rd227;
-	cvt.s64.s32 %rd229, %r51;
-	mul.lo.s64 %rd230, %rd229, %rd129;
-	mad.lo.s64 %rd231, %rd230, 8, %rd127;
-	ld.global.nc.s64 %rd232, [%rd231+0];
-	mov.b64 %rd233, %rd232;
-	sub.s64 %rd234, %rd228, %rd233;
-	mov.b64 %rd235, %rd234;
-	mov.b64 %rd221, %rd235;
-$L15:
-	@!%p13 bra $L17;
-	mul.lo.s64 %rd236, %rd210, %rd183;
-	mad.lo.s64 %rd237, %rd236, 8, %rd181;
-	st.shared.s64 [%rd237+0], %rd208;
-	mul.lo.s64 %rd238, %rd210, %rd191;
-	mad.lo.s64 %rd239, %rd238, 4, %rd189;
-	st.shared.s32 [%rd239+0], %r50;
-$L17:
-	add.s64 %rd240, %rd208, %rd221;
-	mov.b64 %rd208, %rd240;
-$L5:
-	mov.b64 %rd241, 1;
-	add.s64 %rd209, %rd209, %rd241;
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd242, %rd208;
-	// block scan
-	mov.b64 %rd243, %rd242;
-	mov.b32 %r52, %r3;
-$L18:
-	setp.hs.u32 %p19, %r52, 32;
-	@%p19 bra $L19;
-	mov.b64 {%r53, %r54}, %rd243;
-	shfl.sync.up.b32 %r55|%p20, %r53, %r52, 0, %r17;
-	shfl.sync.up.b32 %r56, %r54, %r52, 0, %r17;
-	mov.b64 %rd244, {%r55, %r56};
-	@!%p20 bra $L20;
-	add.s64 %rd245, %rd244, %rd243;
-	mov.b64 %rd243, %rd245;
-$L20:
-	shl.b32 %r52, %r52, 1;
-	bra.uni $L18;
-$L19:
-	mov.b64 {%r57, %r58}, %rd243;
-	shfl.sync.up.b32 %r59|%p21, %r57, %r3, 0, %r17;
-	shfl.sync.up.b32 %r60, %r58, %r3, 0, %r17;
-	mov.b64 %rd246, {%r59, %r60};
-	setp.lo.u32 %p22, %r3, 32;
-	and.pred %p23, %p21, %p22;
-	selp.b64 %rd247, %rd246, 0, %p23;
-	sub.u32 %r61, %r13, %r3;
-	setp.eq.u32 %p24, %r7, %r61;
-	@!%p24 bra $L21;
-	mul.wide.u32 %rd248, %r8, 16;
-	add.s64 %rd249, %rd1, %rd248;
-	st.shared.s64 [%rd249+0], %rd243;
-$L21:
-	bar.sync 0;
-	setp.eq.u32 %p25, %r8, 0;
-	@!%p25 bra $L22;
-	mov.b64 %rd250, 0;
-	setp.lo.u32 %p26, %r7, %r10;
-	@!%p26 bra $L23;
-	mul.wide.u32 %rd251, %r7, 16;
-	add.s64 %rd252, %rd1, %rd251;
-	ld.shared.s64 %rd253, [%rd252+0];
-	mov.b64 %rd250, %rd253;
-$L23:
-	mov.b64 {%r62, %r63}, %rd250;
-	shfl.sync.up.b32 %r64|%p27, %r62, 1, 0, %r17;
-	shfl.sync.up.b32 %r65, %r63, 1, 0, %r17;
-	mov.b64 %rd254, {%r64, %r65};
-	@!%p27 bra $L24;
-	add.s64 %rd255, %rd254, %rd250;
-	mov.b64 %rd250, %rd255;
-$L24:
-	mov.b64 {%r66, %r67}, %rd250;
-	shfl.sync.up.b32 %r68|%p28, %r66, 2, 0, %r17;
-	shfl.sync.up.b32 %r69, %r67, 2, 0, %r17;
-	mov.b64 %rd256, {%r68, %r69};
-	@!%p28 bra $L25;
-	add.s64 %rd257, %rd256, %rd250;
-	mov.b64 %rd250, %rd257;
-$L25:
-	mov.b64 {%r70, %r71}, %rd250;
-	shfl.sync.up.b32 %r72|%p29, %r70, 4, 0, %r17;
-	shfl.sync.up.b32 %r73, %r71, 4, 0, %r17;
-	mov.b64 %rd258, {%r72, %r73};
-	@!%p29 bra $L26;
-	add.s64 %rd259, %rd258, %rd250;
-	mov.b64 %rd250, %rd259;
-$L26:
-	mov.b64 {%r74, %r75}, %rd250;
-	shfl.sync.up.b32 %r76|%p30, %r74, 8, 0, %r17;
-	shfl.sync.up.b32 %r77, %r75, 8, 0, %r17;
-	mov.b64 %rd260, {%r76, %r77};
-	@!%p30 bra $L27;
-	add.s64 %rd261, %rd260, %rd250;
-	mov.b64 %rd250, %rd261;
-$L27:
-	mov.b64 {%r78, %r79}, %rd250;
-	shfl.sync.up.b32 %r80|%p31, %r78, 16, 0, %r17;
-	shfl.sync.up.b32 %r81, %r79, 16, 0, %r17;
-	mov.b64 %rd262, {%r80, %r81};
-	@!%p31 bra $L28;
-	add.s64 %rd263, %rd262, %rd250;
-	mov.b64 %rd250, %rd263;
-$L28:
-	mov.b64 {%r82, %r83}, %rd250;
-	shfl.sync.up.b32 %r84|%p32, %r82, 1, 0, %r17;
-	shfl.sync.up.b32 %r85, %r83, 1, 0, %r17;
-	mov.b64 %rd264, {%r84, %r85};
-	selp.b64 %rd265, %rd264, 0, %p32;
-	@!%p26 bra $L29;
-	mul.wide.u32 %rd266, %r7, 16;
-	add.s64 %rd267, %rd1, %rd266;
-	add.s64 %rd268, %rd267, 512;
-	st.shared.s64 [%rd268+0], %rd265;
-$L29:
-	sub.u32 %r86, %r10, 1;
-	setp.eq.u32 %p33, %r7, %r86;
-	@!%p33 bra $L30;
-	st.shared.s64 [%rd1+1024], %rd250;
-$L30:
-$L22:
-	bar.sync 0;
-	mul.wide.u32 %rd269, %r8, 16;
-	add.s64 %rd270, %rd1, %rd269;
-	add.s64 %rd271, %rd270, 512;
-	ld.shared.s64 %rd272, [%rd271+0];
-	add.s64 %rd273, %rd272, %rd247;
-	ld.shared.s64 %rd274, [%rd1+1024];
-	mov.b64 {%r87, %r88}, %rd273;
-	shfl.sync.idx.b32 %r89|%p34, %r87, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r90, %r88, 0, %r21, %r17;
-	mov.b64 %rd275, {%r89, %r90};
-	mov.b64 %rd276, %rd274;
-	mov.b64 %rd208, %rd275;
-	mov.pred %p13, 1;
-	mov.b64 %rd277, %rd205;
-$L31:
-	setp.ge.s64 %p35, %rd277, %rd207;
-	@%p35 bra $L33;
-	mov.b64 %rd210, %rd277;
-	mov.pred %p15, %p10;
-	mov.b64 %rd211, %rd136;
-	add.s64 %rd278, %rd193, %rd210;
-	mov.b64 %rd213, %rd278;
-$L34:
-	@!%p15 bra $L38;
-	shr.s64 %rd279, %rd213, 5;
-	mul.lo.s64 %rd280, %rd279, %rd142;
-	mad.lo.s64 %rd281, %rd280, 4, %rd140;
-	ld.global.nc.u32 %r91, [%rd281+0];
-	mov.b32 %r40, %r91;
-	and.b64 %rd282, %rd213, 31;
-	min.u64 %rd283, %rd282, 32;
-	cvt.u32.u64 %r92, %rd283;
-	mov.b32 %r94, 0x1;
-	shl.b32 %r93, %r94, %r92;
-	setp.hs.u32 %p36, %r92, 32;
-	selp.b32 %r95, 0, %r93, %p36;
-	and.b32 %r96, %r40, %r95;
-	setp.ne.u32 %p37, %r96, 0x0;
-	@!%p37 bra $L40;
-	cvt.u32.u64 %r97, %rd213;
-	mov.b32 %r47, %r97;
-	bra.uni $L36;
-$L40:
-	mov.b32 %r47, -1;
-	bra.uni $L36;
-$L38:
-	mul.lo.s64 %rd284, %rd213, %rd139;
-	mad.lo.s64 %rd285, %rd284, 4, %rd137;
-	ld.global.nc.s32 %r98, [%rd285+0];
-	mov.b32 %r49, %r98;
-	mov.b32 %r47, %r49;
-	bra.uni $L36;
-$L35:
-	bra.uni $L34;
-$L36:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd221, 0;
-	setp.ge.s32 %p38, %r50, 0;
-	@!%p38 bra $L42;
-	mov.b64 %rd222, %rd126;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd286, %r51;
-	add.s64 %rd287, %rd286, 1;
-	mul.lo.s64 %rd288, %rd287, %rd129;
-	mad.lo.s64 %rd289, %rd288, 8, %rd127;
-	ld.global.nc.s64 %rd290, [%rd289+0];
-	mov.b64 %rd228, %rd290;
-	cvt.s64.s32 %rd291, %r51;
-	mul.lo.s64 %rd292, %rd291, %rd129;
-	mad.lo.s64 %rd293, %rd292, 8, %rd127;
-	ld.global.nc.s64 %rd294, [%rd293+0];
-	mov.b64 %rd233, %rd294;
-	sub.s64 %rd295, %rd228, %rd233;
-	mov.b64 %rd235, %rd295;
-	mov.b64 %rd221, %rd235;
-$L42:
-	@!%p13 bra $L44;
-	mul.lo.s64 %rd296, %rd210, %rd183;
-	mad.lo.s64 %rd297, %rd296, 8, %rd181;
-	st.shared.s64 [%rd297+0], %rd208;
-	mul.lo.s64 %rd298, %rd210, %rd191;
-	mad.lo.s64 %rd299, %rd298, 4, %rd189;
-	st.shared.s32 [%rd299+0], %r50;
-$L44:
-	add.s64 %rd300, %rd208, %rd221;
-	mov.b64 %rd208, %rd300;
-$L32:
-	mov.b64 %rd301, 1;
-	add.s64 %rd277, %rd277, %rd301;
-	bra.uni $L31;
-$L33:
-	mov.b64 %rd302, %rd276;
-	mov.b64 %rd303, %rd302;
-	cvt.u64.u32 %rd304, %r2;
-	setp.eq.s64 %p39, %rd304, 0;
-	@!%p39 bra $L46;
-	mul.lo.s64 %rd305, %rd196, %rd183;
-	mad.lo.s64 %rd306, %rd305, 8, %rd181;
-	st.shared.s64 [%rd306+0], %rd303;
-$L46:
-	bar.sync 0;
-	cvt.u64.u32 %rd307, %r4;
-	mov.b64 %rd308, %rd307;
-	mul.lo.s64 %rd309, %rd308, %rd155;
-	mov.b64 %rd310, %rd309;
-	@!%p11 bra $L48;
-	mov.b64 %rd310, %rd303;
-$L48:
-	mov.b64 %rd311, 0;
-$L49:
-	setp.lt.s64 %p40, %rd311, %rd303;
-	not.pred %p41, %p40;
-	@!%p41 bra $L53;
-	bra.uni $L51;
-$L53:
-	mov.b64 %rd312, 0;
-	add.s64 %rd313, %rd311, %rd310;
-	min.s64 %rd314, %rd303, %rd313;
-	mov.b64 %rd315, %rd314;
-	cvt.u64.u32 %rd316, %r2;
-	add.s64 %rd317, %rd311, %rd316;
-	mov.b64 %rd318, %rd317;
-	mov.b64 %rd319, %rd196;
-	mov.b64 %rd320, %rd318;
-	sub.s64 %rd321, %rd319, 1;
-	mov.b64 %rd322, %rd321;
-	mov.b64 %rd323, 0;
-	mov.b64 %rd324, %rd322;
-$L54:
-	setp.lt.s64 %p42, %rd323, %rd324;
-	not.pred %p43, %p42;
-	@!%p43 bra $L58;
-	bra.uni $L56;
-$L58:
-	add.s64 %rd325, %rd323, %rd324;
-	add.s64 %rd326, %rd325, 1;
-	shr.u64 %rd327, %rd326, 1;
-	mov.b64 %rd328, %rd327;
-	mul.lo.s64 %rd329, %rd328, %rd183;
-	mad.lo.s64 %rd330, %rd329, 8, %rd181;
-	ld.shared.s64 %rd331, [%rd330+0];
-	mov.b64 %rd332, %rd331;
-	setp.le.s64 %p44, %rd332, %rd320;
-	@!%p44 bra $L59;
-	mov.b64 %rd323, %rd328;
-	bra.uni $L60;
-$L59:
-	sub.s64 %rd333, %rd328, 1;
-	mov.b64 %rd324, %rd333;
-$L60:
-$L55:
-	bra.uni $L54;
-$L56:
-	max.s64 %rd334, %rd323, 0;
-	mov.b64 %rd335, %rd334;
-	mov.b64 %rd336, %rd335;
-$L61:
-	setp.lt.s64 %p45, %rd318, %rd315;
-	not.pred %p46, %p45;
-	@!%p46 bra $L65;
-	bra.uni $L63;
-$L65:
-$L66:
-	add.s64 %rd337, %rd336, 1;
-	mul.lo.s64 %rd338, %rd337, %rd183;
-	mad.lo.s64 %rd339, %rd338, 8, %rd181;
-	ld.shared.s64 %rd340, [%rd339+0];
-	mov.b64 %rd341, %rd340;
-	setp.le.s64 %p47, %rd341, %rd318;
-	not.pred %p48, %p47;
-	@!%p48 bra $L70;
-	bra.uni $L68;
-$L70:
-	add.s64 %rd342, %rd336, 1;
-	mov.b64 %rd336, %rd342;
-$L67:
-	bra.uni $L66;
-$L68:
-	mul.lo.s64 %rd343, %rd336, %rd191;
-	mad.lo.s64 %rd344, %rd343, 4, %rd189;
-	ld.shared.s32 %r99, [%rd344+0];
-	mov.b32 %r100, %r99;
-	mov.b32 %r101, %r100;
-	mov.b64 %rd345, %rd126;
-	mov.b32 %r102, %r101;
-	cvt.s64.s32 %rd346, %r102;
-	mul.lo.s64 %rd347, %rd346, %rd129;
-	mad.lo.s64 %rd348, %rd347, 8, %rd127;
-	ld.global.nc.s64 %rd349, [%rd348+0];
-	mov.b64 %rd350, %rd349;
-	mov.b64 %rd351, %rd350;
-	mul.lo.s64 %rd352, %rd336, %rd183;
-	mad.lo.s64 %rd353, %rd352, 8, %rd181;
-	ld.shared.s64 %rd354, [%rd353+0];
-	mov.b64 %rd355, %rd354;
-	add.s64 %rd356, %rd351, %rd318;
-	sub.s64 %rd357, %rd356, %rd355;
-	mov.b64 %rd358, %rd357;
-	mul.lo.s64 %rd359, %rd358, %rd132;
-	mad.lo.s64 %rd360, %rd359, 4, %rd130;
-	ld.global.nc.s32 %r103, [%rd360+0];
-	mov.b32 %r104, %r103;
-	mov.b32 %r105, %r104;
-	mov.b32 %r106, %r38;
-	mov.b32 %r107, %r101;
-	mov.b32 %r108, %r105;
-	mov.b64 %rd361, %rd358;
-$L71:
-	cvt.s64.s32 %rd362, %r108;
-	mul.lo.s64 %rd363, %rd362, %rd160;
-	mad.lo.s64 %rd364, %rd363, 4, %rd158;
-	ld.relaxed.gpu.global.s32 %r109, [%rd364+0];
-	mov.b32 %r110, %r109;
-	setp.ge.s32 %p49, %r110, 0;
-	mov.pred %p50, %p49;
-	not.pred %p51, %p50;
-	@!%p51 bra $L75;
-	cvt.s64.s32 %rd365, %r108;
-	mul.lo.s64 %rd366, %rd365, %rd160;
-	mad.lo.s64 %rd367, %rd366, 4, %rd158;
-	mov.b32 %r111, -1;
-	atom.global.cas.b32 %r112, [%rd367], %r111, %r107;
-	setp.eq.u32 %p52, %r112, %r111;
-	mov.pred %p53, %p52;
-	not.pred %p54, %p53;
-	mov.pred %p50, %p54;
-$L75:
-	@!%p50 bra $L77;
-	mov.pred %p55, 0;
-	bra.uni $L73;
-$L77:
-	add.s32 %r113, %r106, 1;
-	cvt.s64.s32 %rd368, %r108;
-	mul.lo.s64 %rd369, %rd368, %rd163;
-	mad.lo.s64 %rd370, %rd369, 4, %rd161;
-	st.global.s32 [%rd370+0], %r113;
-	mov.pred %p55, 1;
-	bra.uni $L73;
-$L72:
-	bra.uni $L71;
-$L73:
-	@!%p55 bra $L79;
-	mov.pred %p56, 0;
-	mov.b64 %rd371, %rd312;
-	mov.b32 %r114, %r105;
-$L80:
-	@!%p11 bra $L84;
-	shr.s32 %r115, %r114, 5;
-	cvt.s64.s32 %rd372, %r115;
-	mov.b64 %rd373, %rd372;
-	and.b32 %r116, %r114, 31;
-	cvt.s64.s32 %rd374, %r116;
-	min.u64 %rd375, %rd374, 32;
-	cvt.u32.u64 %r117, %rd375;
-	mov.b32 %r119, 0x1;
-	shl.b32 %r118, %r119, %r117;
-	setp.hs.u32 %p57, %r117, 32;
-	selp.b32 %r120, 0, %r118, %p57;
-	mov.b32 %r121, %r120;
-	mov.b64 %rd376, %rd373;
-	mov.b32 %r122, %r121;
-	mul.lo.s64 %rd377, %rd376, %rd151;
-	mad.lo.s64 %rd378, %rd377, 4, %rd149;
-	ld.relaxed.gpu.global.u32 %r123, [%rd378+0];
-	mov.b32 %r124, %r123;
-	and.b32 %r125, %r124, %r122;
-	setp.ne.u32 %p58, %r125, 0x0;
-	mov.pred %p59, %p58;
-	not.pred %p60, %p59;
-	@!%p60 bra $L86;
-	mul.lo.s64 %rd379, %rd376, %rd151;
-	mad.lo.s64 %rd380, %rd379, 4, %rd149;
-	atom.global.or.b32 %r126, [%rd380], %r122;
-	mov.b32 %r127, %r126;
-	and.b32 %r128, %r127, %r122;
-	setp.ne.u32 %p61, %r128, 0x0;
-	mov.pred %p59, %p61;
-$L86:
-	@!%p59 bra $L88;
-	mov.b64 %rd381, %rd371;
-	mov.b64 %rd382, %rd381;
-	mov.pred %p62, 0;
-	bra.uni $L82;
-$L88:
-	mov.b64 %rd383, %rd371;
-	mov.b64 %rd382, %rd383;
-	mov.pred %p62, 1;
-	bra.uni $L82;
-$L84:
-	@!%p12 bra $L90;
-	cvt.s64.s32 %rd384, %r114;
-	mul.lo.s64 %rd385, %rd384, %rd154;
-	mad.lo.s64 %rd386, %rd385, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r129, [%rd386+0];
-	mov.b32 %r130, %r129;
-	setp.eq.s32 %p63, %r130, %r37;
-	mov.pred %p64, %p63;
-	not.pred %p65, %p64;
-	@!%p65 bra $L92;
-	cvt.s64.s32 %rd387, %r114;
-	mul.lo.s64 %rd388, %rd387, %rd154;
-	mad.lo.s64 %rd389, %rd388, 4, %rd152;
-	atom.global.exch.b32 %r131, [%rd389], %r37;
-	mov.b32 %r132, %r131;
-	setp.eq.s32 %p66, %r132, %r37;
-	mov.pred %p64, %p66;
-$L92:
-	@!%p64 bra $L94;
-	mov.b64 %rd390, %rd371;
-	mov.b64 %rd382, %rd390;
-	mov.pred %p62, 0;
-	bra.uni $L82;
-$L94:
-$L90:
-	mul.lo.s64 %rd391, %rd371, %rd174;
-	mad.lo.s64 %rd392, %rd391, 4, %rd172;
-	st.shared.s32 [%rd392+0], %r114;
-	add.s64 %rd393, %rd371, 1;
-	mov.b64 %rd394, %rd393;
-	mov.b64 %rd382, %rd394;
-	mov.pred %p62, 1;
-	bra.uni $L82;
-$L81:
-	bra.uni $L80;
-$L82:
-	mov.b64 %rd395, %rd382;
-	mov.pred %p67, %p62;
-	mov.b64 %rd312, %rd395;
-	mov.pred %p56, %p67;
-	@!%p56 bra $L96;
-	mov.b64 %rd396, %rd126;
-	mov.b32 %r133, %r105;
-	setp.lt.s64 %p68, %rd120, 64;
-	setp.le.s64 %p69, %rd156, 1;
-	or.pred %p70, %p68, %p69;
-	@!%p70 bra $L97;
-	mov.b64 %rd397, %rd396;
-	mov.b32 %r134, %r133;
-	cvt.s64.s32 %rd398, %r134;
-	add.s64 %rd399, %rd398, 1;
-	mul.lo.s64 %rd400, %rd399, %rd129;
-	mad.lo.s64 %rd401, %rd400, 8, %rd127;
-	ld.global.nc.s64 %rd402, [%rd401+0];
-	mov.b64 %rd403, %rd402;
-	cvt.s64.s32 %rd404, %r134;
-	mul.lo.s64 %rd405, %rd404, %rd129;
-	mad.lo.s64 %rd406, %rd405, 8, %rd127;
-	ld.global.nc.s64 %rd407, [%rd406+0];
-	mov.b64 %rd408, %rd407;
-	sub.s64 %rd409, %rd403, %rd408;
-	mov.b64 %rd410, %rd409;
-	add.s64 %rd411, %rd121, %rd410;
-	mov.b64 %rd121, %rd411;
-	bra.uni $L98;
-$L97:
-	rem.s64 %rd412, %rd120, %rd156;
-	setp.eq.s64 %p71, %rd156, -1;
-	selp.b64 %rd413, 0, %rd412, %p71;
-	setp.eq.s64 %p72, %rd156, 0;
-	selp.b64 %rd414, %rd120, %rd413, %p72;
-	setp.eq.s64 %p73, %rd414, 0;
-	@!%p73 bra $L100;
-	mov.b64 %rd415, %rd396;
-	mov.b32 %r135, %r133;
-	cvt.s64.s32 %rd416, %r135;
-	add.s64 %rd417, %rd416, 1;
-	mul.lo.s64 %rd418, %rd417, %rd129;
-	mad.lo.s64 %rd419, %rd418, 8, %rd127;
-	ld.global.nc.s64 %rd420, [%rd419+0];
-	mov.b64 %rd421, %rd420;
-	cvt.s64.s32 %rd422, %r135;
-	mul.lo.s64 %rd423, %rd422, %rd129;
-	mad.lo.s64 %rd424, %rd423, 8, %rd127;
-	ld.global.nc.s64 %rd425, [%rd424+0];
-	mov.b64 %rd426, %rd425;
-	sub.s64 %rd427, %rd421, %rd426;
-	mov.b64 %rd428, %rd427;
-	mul.lo.s64 %rd429, %rd156, %rd428;
-	add.s64 %rd430, %rd121, %rd429;
-	mov.b64 %rd121, %rd430;
-$L100:
-$L98:
-	add.s64 %rd431, %rd120, 1;
-	mov.b64 %rd120, %rd431;
-$L96:
-$L79:
-$L62:
-	add.s64 %rd432, %rd318, %rd308;
-	mov.b64 %rd318, %rd432;
-	bra.uni $L61;
-$L63:
-	mov.b64 %rd433, %rd312;
-$L101:
-	@!%p11 bra $L105;
-	bra.uni $L103;
-$L105:
-	// block scan
-	mov.b64 %rd434, %rd433;
-	mov.b32 %r136, %r3;
-$L106:
-	setp.hs.u32 %p74, %r136, 32;
-	@%p74 bra $L107;
-	mov.b64 {%r137, %r138}, %rd434;
-	shfl.sync.up.b32 %r139|%p75, %r137, %r136, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, %r136, 0, %r17;
-	mov.b64 %rd435, {%r139, %r140};
-	@!%p75 bra $L108;
-	add.s64 %rd436, %rd435, %rd434;
-	mov.b64 %rd434, %rd436;
-$L108:
-	shl.b32 %r136, %r136, 1;
-	bra.uni $L106;
-$L107:
-	mov.b64 {%r141, %r142}, %rd434;
-	shfl.sync.up.b32 %r143|%p76, %r141, %r3, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, %r3, 0, %r17;
-	mov.b64 %rd437, {%r143, %r144};
-	setp.lo.u32 %p77, %r3, 32;
-	and.pred %p78, %p76, %p77;
-	selp.b64 %rd438, %rd437, 0, %p78;
-	sub.u32 %r145, %r13, %r3;
-	setp.eq.u32 %p79, %r7, %r145;
-	@!%p79 bra $L109;
-	mul.wide.u32 %rd439, %r8, 16;
-	add.s64 %rd440, %rd1, %rd439;
-	st.shared.s64 [%rd440+0], %rd434;
-$L109:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L110;
-	mov.b64 %rd441, 0;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L111;
-	mul.wide.u32 %rd442, %r7, 16;
-	add.s64 %rd443, %rd1, %rd442;
-	ld.shared.s64 %rd444, [%rd443+0];
-	mov.b64 %rd441, %rd444;
-$L111:
-	mov.b64 {%r146, %r147}, %rd441;
-	shfl.sync.up.b32 %r148|%p82, %r146, 1, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 1, 0, %r17;
-	mov.b64 %rd445, {%r148, %r149};
-	@!%p82 bra $L112;
-	add.s64 %rd446, %rd445, %rd441;
-	mov.b64 %rd441, %rd446;
-$L112:
-	mov.b64 {%r150, %r151}, %rd441;
-	shfl.sync.up.b32 %r152|%p83, %r150, 2, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 2, 0, %r17;
-	mov.b64 %rd447, {%r152, %r153};
-	@!%p83 bra $L113;
-	add.s64 %rd448, %rd447, %rd441;
-	mov.b64 %rd441, %rd448;
-$L113:
-	mov.b64 {%r154, %r155}, %rd441;
-	shfl.sync.up.b32 %r156|%p84, %r154, 4, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 4, 0, %r17;
-	mov.b64 %rd449, {%r156, %r157};
-	@!%p84 bra $L114;
-	add.s64 %rd450, %rd449, %rd441;
-	mov.b64 %rd441, %rd450;
-$L114:
-	mov.b64 {%r158, %r159}, %rd441;
-	shfl.sync.up.b32 %r160|%p85, %r158, 8, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 8, 0, %r17;
-	mov.b64 %rd451, {%r160, %r161};
-	@!%p85 bra $L115;
-	add.s64 %rd452, %rd451, %rd441;
-	mov.b64 %rd441, %rd452;
-$L115:
-	mov.b64 {%r162, %r163}, %rd441;
-	shfl.sync.up.b32 %r164|%p86, %r162, 16, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 16, 0, %r17;
-	mov.b64 %rd453, {%r164, %r165};
-	@!%p86 bra $L116;
-	add.s64 %rd454, %rd453, %rd441;
-	mov.b64 %rd441, %rd454;
-$L116:
-	mov.b64 {%r166, %r167}, %rd441;
-	shfl.sync.up.b32 %r168|%p87, %r166, 1, 0, %r17;
-	shfl.sync.up.b32 %r169, %r167, 1, 0, %r17;
-	mov.b64 %rd455, {%r168, %r169};
-	selp.b64 %rd456, %rd455, 0, %p87;
-	@!%p81 bra $L117;
-	mul.wide.u32 %rd457, %r7, 16;
-	add.s64 %rd458, %rd1, %rd457;
-	add.s64 %rd459, %rd458, 512;
-	st.shared.s64 [%rd459+0], %rd456;
-$L117:
-	sub.u32 %r170, %r10, 1;
-	setp.eq.u32 %p88, %r7, %r170;
-	@!%p88 bra $L118;
-	st.shared.s64 [%rd1+1024], %rd441;
-$L118:
-$L110:
-	bar.sync 0;
-	mul.wide.u32 %rd460, %r8, 16;
-	add.s64 %rd461, %rd1, %rd460;
-	add.s64 %rd462, %rd461, 512;
-	ld.shared.s64 %rd463, [%rd462+0];
-	add.s64 %rd464, %rd463, %rd438;
-	ld.shared.s64 %rd465, [%rd1+1024];
-	mov.b64 {%r171, %r172}, %rd464;
-	shfl.sync.idx.b32 %r173|%p89, %r171, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r174, %r172, 0, %r21, %r17;
-	mov.b64 %rd466, {%r173, %r174};
-	mov.b64 %rd467, %rd465;
-	mov.b64 %rd468, %rd466;
-	mov.b64 %rd469, %rd467;
-	mov.b64 %rd470, %rd468;
-	mov.b64 %rd471, %rd469;
-	mov.b64 %rd472, %rd470;
-	mov.b64 %rd473, %rd471;
-	mov.b64 %rd474, 0;
-	cvt.u64.u32 %rd475, %r2;
-	setp.eq.s64 %p90, %rd475, 0;
-	setp.gt.s64 %p91, %rd473, 0;
-	and.pred %p92, %p90, %p91;
-	@!%p92 bra $L120;
-	atom.global.add.u64 %rd476, [%rd146], %rd473;
-	mov.b64 %rd477, %rd476;
-	mov.b64 %rd474, %rd477;
-$L120:
-	cvt.u64.u32 %rd478, %r2;
-	setp.eq.s64 %p93, %rd478, 0;
-	setp.eq.u32 %p94, %r1, 0;
-	and.pred %p95, %p93, %p94;
-	bar.sync 0;
-	@!%p95 bra $L121;
-	st.shared.s64 [%rd1+1024], %rd474;
-$L121:
-	bar.sync 0;
-	ld.shared.s64 %rd479, [%rd1+1024];
-	mov.b64 %rd480, %rd479;
-	mov.b64 %rd474, %rd480;
-	add.s64 %rd481, %rd474, %rd472;
-	mov.b64 %rd482, %rd481;
-	mov.b64 %rd483, 0;
-$L122:
-	setp.lt.s64 %p96, %rd483, %rd433;
-	not.pred %p97, %p96;
-	@!%p97 bra $L126;
-	bra.uni $L124;
-$L126:
-	mul.lo.s64 %rd484, %rd483, %rd174;
-	mad.lo.s64 %rd485, %rd484, 4, %rd172;
-	ld.shared.s32 %r175, [%rd485+0];
-	mov.b32 %r176, %r175;
-	add.s64 %rd486, %rd482, %rd483;
-	mul.lo.s64 %rd487, %rd486, %rd145;
-	mad.lo.s64 %rd488, %rd487, 4, %rd143;
-	st.global.s32 [%rd488+0], %r176;
-$L123:
-	add.s64 %rd489, %rd483, 1;
-	mov.b64 %rd483, %rd489;
-	bra.uni $L122;
-$L124:
-	bra.uni $L103;
-$L102:
-	bra.uni $L101;
-$L103:
-$L50:
-	add.s64 %rd490, %rd311, %rd310;
-	mov.b64 %rd311, %rd490;
-	bra.uni $L49;
-$L51:
-$L3:
-	bar.sync 0;
-	add.s64 %rd125, %rd125, %rd124;
+	ld.param.s32 %r36, [gk_s45];
+	mov.b32 %r37, %r36;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd122, 9223372036854775807;
+	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd491, %rd120;
-	mov.b64 %rd492, %rd121;
-	// block reduction
-	sub.u32 %r177, %r13, 1;
-	mov.b32 %r178, %r3;
-$L127:
-	setp.hs.u32 %p98, %r178, 32;
-	@%p98 bra $L128;
-	mov.b64 {%r179, %r180}, %rd491;
-	shfl.sync.down.b32 %r181|%p99, %r179, %r178, %r177, %r17;
-	shfl.sync.down.b32 %r182, %r180, %r178, %r177, %r17;
-	mov.b64 %rd493, {%r181, %r182};
-	mov.b64 {%r183, %r184}, %rd492;
-	shfl.sync.down.b32 %r185, %r183, %r178, %r177, %r17;
-	shfl.sync.down.b32 %r186, %r184, %r178, %r177, %r17;
-	mov.b64 %rd494, {%r185, %r186};
-	@!%p99 bra $L129;
-	setp.lt.s64 %p100, %rd493, %rd491;
-	setp.eq.s64 %p101, %rd493, %rd491;
-	setp.lt.s64 %p102, %rd494, %rd492;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd495, %rd493, %rd491, %p104;
-	selp.b64 %rd496, %rd494, %rd492, %p104;
-	mov.b64 %rd491, %rd495;
-	mov.b64 %rd492, %rd496;
-$L129:
-	shl.b32 %r178, %r178, 1;
-	bra.uni $L127;
-$L128:
-	setp.eq.u32 %p105, %r7, 0;
-	@!%p105 bra $L130;
-	mul.wide.u32 %rd497, %r8, 16;
-	add.s64 %rd498, %rd1, %rd497;
-	st.shared.s64 [%rd498+0], %rd491;
-	st.shared.s64 [%rd498+8], %rd492;
-$L130:
-	bar.sync 0;
-	setp.eq.u32 %p106, %r8, 0;
-	@!%p106 bra $L131;
-	setp.lo.u32 %p107, %r7, %r10;
-	@!%p107 bra $L132;
-	mul.wide.u32 %rd499, %r7, 16;
-	add.s64 %rd500, %rd1, %rd499;
-	ld.shared.s64 %rd501, [%rd500+0];
-	ld.shared.s64 %rd502, [%rd500+8];
-	mov.b64 %rd491, %rd501;
-	mov.b64 %rd492, %rd502;
-$L132:
-	sub.u32 %r187, %r10, 1;
-	mov.b64 {%r188, %r189}, %rd491;
-	shfl.sync.down.b32 %r190|%p108, %r188, 1, %r187, %r17;
-	shfl.sync.down.b32 %r191, %r189, 1, %r187, %r17;
-	mov.b64 %rd503, {%r190, %r191};
-	mov.b64 {%r192, %r193}, %rd492;
-	shfl.sync.down.b32 %r194, %r192, 1, %r187, %r17;
-	shfl.sync.down.b32 %r195, %r193, 1, %r187, %r17;
-	mov.b64 %rd504, {%r194, %r195};
-	@!%p108 bra $L133;
-	setp.lt.s64 %p109, %rd503, %rd491;
-	setp.eq.s64 %p110, %rd503, %rd491;
-	setp.lt.s64 %p111, %rd504, %rd492;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd505, %rd503, %rd491, %p113;
-	selp.b64 %rd506, %rd504, %rd492, %p113;
-	mov.b64 %rd491, %rd505;
-	mov.b64 %rd492, %rd506;
-$L133:
-	mov.b64 {%r196, %r197}, %rd491;
-	shfl.sync.down.b32 %r198|%p114, %r196, 2, %r187, %r17;
-	shfl.sync.down.b32 %r199, %r197, 2, %r187, %r17;
-	mov.b64 %rd507, {%r198, %r199};
-	mov.b64 {%r200, %r201}, %rd492;
-	shfl.sync.down.b32 %r202, %r200, 2, %r187, %r17;
-	shfl.sync.down.b32 %r203, %r201, 2, %r187, %r17;
-	mov.b64 %rd508, {%r202, %r203};
-	@!%p114 bra $L134;
-	setp.lt.s64 %p115, %rd507, %rd491;
-	setp.eq.s64 %p116, %rd507, %rd491;
-	setp.lt.s64 %p117, %rd508, %rd492;
-	and.pred %p118, %p116, %p117;
-	or.pred %p119, %p115, %p118;
-	selp.b64 %rd509, %rd507, %rd491, %p119;
-	selp.b64 %rd510, %rd508, %rd492, %p119;
-	mov.b64 %rd491, %rd509;
-	mov.b64 %rd492, %rd510;
-$L134:
-	mov.b64 {%r204, %r205}, %rd491;
-	shfl.sync.down.b32 %r206|%p120, %r204, 4, %r187, %r17;
-	shfl.sync.down.b32 %r207, %r205, 4, %r187, %r17;
-	mov.b64 %rd511, {%r206, %r207};
-	mov.b64 {%r208, %r209}, %rd492;
-	shfl.sync.down.b32 %r210, %r208, 4, %r187, %r17;
-	shfl.sync.down.b32 %r211, %r209, 4, %r187, %r17;
-	mov.b64 %rd512, {%r210, %r211};
-	@!%p120 bra $L135;
-	setp.lt.s64 %p121, %rd511, %rd491;
-	setp.eq.s64 %p122, %rd511, %rd491;
-	setp.lt.s64 %p123, %rd512, %rd492;
-	and.pred %p124, %p122, %p123;
-	or.pred %p125, %p121, %p124;
-	selp.b64 %rd513, %rd511, %rd491, %p125;
-	selp.b64 %rd514, %rd512, %rd492, %p125;
-	mov.b64 %rd491, %rd513;
-	mov.b64 %rd492, %rd514;
-$L135:
-	mov.b64 {%r212, %r213}, %rd491;
-	shfl.sync.down.b32 %r214|%p126, %r212, 8, %r187, %r17;
-	shfl.sync.down.b32 %r215, %r213, 8, %r187, %r17;
-	mov.b64 %rd515, {%r214, %r215};
-	mov.b64 {%r216, %r217}, %rd492;
-	shfl.sync.down.b32 %r218, %r216, 8, %r187, %r17;
-	shfl.sync.down.b32 %r219, %r217, 8, %r187, %r17;
-	mov.b64 %rd516, {%r218, %r219};
-	@!%p126 bra $L136;
-	setp.lt.s64 %p127, %rd515, %rd491;
-	setp.eq.s64 %p128, %rd515, %rd491;
-	setp.lt.s64 %p129, %rd516, %rd492;
-	and.pred %p130, %p128, %p129;
-	or.pred %p131, %p127, %p130;
-	selp.b64 %rd517, %rd515, %rd491, %p131;
-	selp.b64 %rd518, %rd516, %rd492, %p131;
-	mov.b64 %rd491, %rd517;
-	mov.b64 %rd492, %rd518;
-$L136:
-	mov.b64 {%r220, %r221}, %rd491;
-	shfl.sync.down.b32 %r222|%p132, %r220, 16, %r187, %r17;
-	shfl.sync.down.b32 %r223, %r221, 16, %r187, %r17;
-	mov.b64 %rd519, {%r222, %r223};
-	mov.b64 {%r224, %r225}, %rd492;
-	shfl.sync.down.b32 %r226, %r224, 16, %r187, %r17;
-	shfl.sync.down.b32 %r227, %r225, 16, %r187, %r17;
-	mov.b64 %rd520, {%r226, %r227};
-	@!%p132 bra $L137;
-	setp.lt.s64 %p133, %rd519, %rd491;
-	setp.eq.s64 %p134, %rd519, %rd491;
-	setp.lt.s64 %p135, %rd520, %rd492;
-	and.pred %p136, %p134, %p135;
-	or.pred %p137, %p133, %p136;
-	selp.b64 %rd521, %rd519, %rd491, %p137;
-	selp.b64 %rd522, %rd520, %rd492, %p137;
-	mov.b64 %rd491, %rd521;
-	mov.b64 %rd492, %rd522;
-$L137:
-$L131:
-	mul.wide.u32 %rd523, %r28, 16;
-	add.s64 %rd524, %rd11, %rd523;
-	setp.eq.u32 %p138, %r5, 0;
-	@!%p138 bra $L138;
-	st.global.s64 [%rd524+0], %rd491;
-	st.global.s64 [%rd524+8], %rd492;
-$L138:
-	ret;
-}
-
-.visible .entry gk_frontier_PushLocal_bfs_visit__final_minloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<159>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.u64 %rd94, [gk_s42];
-	cvta.to.global.u64 %rd95, %rd94;
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s43];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s32 %r23, [gk_s45];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd101, 9223372036854775807;
-	mov.b64 %rd102, 9223372036854775807;
-	cvt.u64.u32 %rd103, %r5;
-	cvt.u64.u32 %rd104, %r6;
-	mov.b64 %rd105, %rd103;
-$L1:
-	setp.ge.s64 %p8, %rd105, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd106, %rd105, 16, %rd3;
-	ld.global.s64 %rd107, [%rd106+0];
-	ld.global.s64 %rd108, [%rd106+8];
-	setp.lt.s64 %p9, %rd107, %rd101;
-	setp.eq.s64 %p10, %rd107, %rd101;
-	setp.lt.s64 %p11, %rd108, %rd102;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd109, %rd107, %rd101, %p13;
-	selp.b64 %rd110, %rd108, %rd102, %p13;
-	mov.b64 %rd101, %rd109;
-	mov.b64 %rd102, %rd110;
-	add.s64 %rd105, %rd105, %rd104;
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd122, -9223372036854775808;
+	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd111, %rd101;
-	mov.b64 %rd112, %rd102;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd111;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd113, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd112;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd114, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd113, %rd111;
-	setp.eq.s64 %p16, %rd113, %rd111;
-	setp.lt.s64 %p17, %rd114, %rd112;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd115, %rd113, %rd111, %p19;
-	selp.b64 %rd116, %rd114, %rd112, %p19;
-	mov.b64 %rd111, %rd115;
-	mov.b64 %rd112, %rd116;
 $L3:
-	mov.b64 {%r34, %r35}, %rd111;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd117, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd112;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd118, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd117, %rd111;
-	setp.eq.s64 %p22, %rd117, %rd111;
-	setp.lt.s64 %p23, %rd118, %rd112;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd119, %rd117, %rd111, %p25;
-	selp.b64 %rd120, %rd118, %rd112, %p25;
-	mov.b64 %rd111, %rd119;
-	mov.b64 %rd112, %rd120;
-$L4:
-	mov.b64 {%r42, %r43}, %rd111;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd121, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd112;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd122, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd121, %rd111;
-	setp.eq.s64 %p28, %rd121, %rd111;
-	setp.lt.s64 %p29, %rd122, %rd112;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd123, %rd121, %rd111, %p31;
-	selp.b64 %rd124, %rd122, %rd112, %p31;
-	mov.b64 %rd111, %rd123;
-	mov.b64 %rd112, %rd124;
-$L5:
-	mov.b64 {%r50, %r51}, %rd111;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd125, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd112;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd126, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd125, %rd111;
-	setp.eq.s64 %p34, %rd125, %rd111;
-	setp.lt.s64 %p35, %rd126, %rd112;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd127, %rd125, %rd111, %p37;
-	selp.b64 %rd128, %rd126, %rd112, %p37;
-	mov.b64 %rd111, %rd127;
-	mov.b64 %rd112, %rd128;
-$L6:
-	mov.b64 {%r58, %r59}, %rd111;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd129, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd112;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd130, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd129, %rd111;
-	setp.eq.s64 %p40, %rd129, %rd111;
-	setp.lt.s64 %p41, %rd130, %rd112;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd131, %rd129, %rd111, %p43;
-	selp.b64 %rd132, %rd130, %rd112, %p43;
-	mov.b64 %rd111, %rd131;
-	mov.b64 %rd112, %rd132;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd133, %r8, 16;
-	add.s64 %rd134, %rd1, %rd133;
-	st.shared.s64 [%rd134+0], %rd111;
-	st.shared.s64 [%rd134+8], %rd112;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd135, %r7, 16;
-	add.s64 %rd136, %rd1, %rd135;
-	ld.shared.s64 %rd137, [%rd136+0];
-	ld.shared.s64 %rd138, [%rd136+8];
-	mov.b64 %rd111, %rd137;
-	mov.b64 %rd112, %rd138;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd111;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd139, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd112;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd140, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd139, %rd111;
-	setp.eq.s64 %p49, %rd139, %rd111;
-	setp.lt.s64 %p50, %rd140, %rd112;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd141, %rd139, %rd111, %p52;
-	selp.b64 %rd142, %rd140, %rd112, %p52;
-	mov.b64 %rd111, %rd141;
-	mov.b64 %rd112, %rd142;
-$L11:
-	mov.b64 {%r75, %r76}, %rd111;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd143, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd112;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd144, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd143, %rd111;
-	setp.eq.s64 %p55, %rd143, %rd111;
-	setp.lt.s64 %p56, %rd144, %rd112;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd145, %rd143, %rd111, %p58;
-	selp.b64 %rd146, %rd144, %rd112, %p58;
-	mov.b64 %rd111, %rd145;
-	mov.b64 %rd112, %rd146;
-$L12:
-	mov.b64 {%r83, %r84}, %rd111;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd147, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd112;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd148, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd147, %rd111;
-	setp.eq.s64 %p61, %rd147, %rd111;
-	setp.lt.s64 %p62, %rd148, %rd112;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd149, %rd147, %rd111, %p64;
-	selp.b64 %rd150, %rd148, %rd112, %p64;
-	mov.b64 %rd111, %rd149;
-	mov.b64 %rd112, %rd150;
-$L13:
-	mov.b64 {%r91, %r92}, %rd111;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd151, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd112;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd152, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd151, %rd111;
-	setp.eq.s64 %p67, %rd151, %rd111;
-	setp.lt.s64 %p68, %rd152, %rd112;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd153, %rd151, %rd111, %p70;
-	selp.b64 %rd154, %rd152, %rd112, %p70;
-	mov.b64 %rd111, %rd153;
-	mov.b64 %rd112, %rd154;
-$L14:
-	mov.b64 {%r99, %r100}, %rd111;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd155, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd112;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd156, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd155, %rd111;
-	setp.eq.s64 %p73, %rd155, %rd111;
-	setp.lt.s64 %p74, %rd156, %rd112;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd157, %rd155, %rd111, %p76;
-	selp.b64 %rd158, %rd156, %rd112, %p76;
-	mov.b64 %rd111, %rd157;
-	mov.b64 %rd112, %rd158;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd111;
-	st.global.s64 [%rd6+8], %rd112;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushLocal_bfs_visit__main_maxloc(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45
-)
-{
-	.reg .pred %p<139>;
-	.reg .b32 %r<228>;
-	.reg .b64 %rd<525>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.u64 %rd113, [gk_s42];
-	cvta.to.global.u64 %rd114, %rd113;
-	mov.b64 %rd115, %rd114;
-	ld.param.s64 %rd116, [gk_s43];
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s32 %r35, [gk_s45];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd120, -9223372036854775808;
-	mov.b64 %rd121, 9223372036854775807;
-	cvt.u64.u32 %rd123, %r28;
-	cvt.u64.u32 %rd124, %r29;
-	mov.b64 %rd125, %rd123;
-$L1:
-	setp.ge.s64 %p9, %rd125, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd122, %rd125;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd126, %rd27;
-	mov.b64 %rd127, %rd30;
-	mov.b64 %rd128, %rd32;
-	mov.b64 %rd129, %rd34;
-	mov.b64 %rd130, %rd37;
-	mov.b64 %rd131, %rd39;
-	mov.b64 %rd132, %rd41;
-	mov.b64 %rd133, %rd44;
-	mov.b64 %rd134, %rd46;
-	mov.b64 %rd135, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd136, %rd50;
-	mov.b64 %rd137, %rd53;
-	mov.b64 %rd138, %rd55;
-	mov.b64 %rd139, %rd57;
-	mov.b64 %rd140, %rd60;
-	mov.b64 %rd141, %rd62;
-	mov.b64 %rd142, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd143, %rd67;
-	mov.b64 %rd144, %rd69;
-	mov.b64 %rd145, %rd71;
-	mov.b64 %rd146, %rd74;
-	mov.b64 %rd147, %rd76;
-	mov.b64 %rd148, %rd78;
-	mov.b64 %rd149, %rd81;
-	mov.b64 %rd150, %rd83;
-	mov.b64 %rd151, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd152, %rd88;
-	mov.b64 %rd153, %rd90;
-	mov.b64 %rd154, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd155, %rd94;
-	mov.b64 %rd156, %rd96;
-	mov.b64 %rd157, %rd98;
-	mov.b64 %rd158, %rd101;
-	mov.b64 %rd159, %rd103;
-	mov.b64 %rd160, %rd105;
-	mov.b64 %rd161, %rd108;
-	mov.b64 %rd162, %rd110;
-	mov.b64 %rd163, %rd112;
-	mov.b64 %rd164, %rd115;
-	mov.b64 %rd165, %rd117;
-	mov.b64 %rd166, %rd119;
-	mov.b32 %r38, %r36;
-	add.s64 %rd167, %rd15, %rd23;
-	mad.lo.s64 %rd168, %rd155, 4, 15;
-	and.b64 %rd168, %rd168, -16;
-	add.s64 %rd23, %rd23, %rd168;
-	mov.b64 %rd169, %rd167;
-	mov.b64 %rd170, %rd155;
-	mov.b64 %rd171, 1;
-	mov.b64 %rd172, %rd169;
-	mov.b64 %rd173, %rd170;
-	mov.b64 %rd174, %rd171;
-	add.s64 %rd175, %rd157, 1;
-	add.s64 %rd176, %rd13, %rd22;
-	mad.lo.s64 %rd177, %rd175, 8, 15;
-	and.b64 %rd177, %rd177, -16;
-	add.s64 %rd22, %rd22, %rd177;
-	mov.b64 %rd178, %rd176;
-	mov.b64 %rd179, %rd175;
-	mov.b64 %rd180, 1;
-	mov.b64 %rd181, %rd178;
-	mov.b64 %rd182, %rd179;
-	mov.b64 %rd183, %rd180;
-	add.s64 %rd184, %rd13, %rd22;
-	mad.lo.s64 %rd185, %rd157, 4, 15;
-	and.b64 %rd185, %rd185, -16;
-	add.s64 %rd22, %rd22, %rd185;
-	mov.b64 %rd186, %rd184;
-	mov.b64 %rd187, %rd157;
-	mov.b64 %rd188, 1;
-	mov.b64 %rd189, %rd186;
-	mov.b64 %rd190, %rd187;
-	mov.b64 %rd191, %rd188;
-	mul.lo.s64 %rd192, %rd122, %rd157;
-	mov.b64 %rd193, %rd192;
-	sub.s64 %rd194, %rd136, %rd193;
-	min.s64 %rd195, %rd157, %rd194;
-	mov.b64 %rd196, %rd195;
-	mov.b64 %rd197, 0;
-	sub.s64 %rd198, %rd196, %rd197;
-	max.s64 %rd199, %rd198, 0;
-	cvt.u64.u32 %rd200, %r4;
-	add.s64 %rd201, %rd199, %rd200;
-	sub.s64 %rd202, %rd201, 1;
-	div.u64 %rd203, %rd202, %rd200;
-	cvt.u64.u32 %rd204, %r2;
-	mad.lo.s64 %rd205, %rd204, %rd203, %rd197;
-	add.s64 %rd206, %rd205, %rd203;
-	min.s64 %rd207, %rd206, %rd196;
-	mov.b64 %rd208, 0;
-	mov.pred %p13, 0;
-	mov.b64 %rd209, %rd205;
-$L4:
-	setp.ge.s64 %p14, %rd209, %rd207;
-	@%p14 bra $L6;
-	mov.b64 %rd210, %rd209;
-	mov.pred %p15, %p10;
-	mov.b64 %rd211, %rd136;
-	add.s64 %rd212, %rd193, %rd210;
-	mov.b64 %rd213, %rd212;
-$L7:
-	@!%p15 bra $L11;
-	shr.s64 %rd214, %rd213, 5;
-	mul.lo.s64 %rd215, %rd214, %rd142;
-	mad.lo.s64 %rd216, %rd215, 4, %rd140;
-	ld.global.nc.u32 %r39, [%rd216+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd217, %rd213, 31;
-	min.u64 %rd218, %rd217, 32;
-	cvt.u32.u64 %r41, %rd218;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p16, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p16;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p17, %r45, 0x0;
-	@!%p17 bra $L13;
-	cvt.u32.u64 %r46, %rd213;
-	mov.b32 %r47, %r46;
-	bra.uni $L9;
-$L13:
-	mov.b32 %r47, -1;
-	bra.uni $L9;
-$L11:
-	mul.lo.s64 %rd219, %rd213, %rd139;
-	mad.lo.s64 %rd220, %rd219, 4, %rd137;
-	ld.global.nc.s32 %r48, [%rd220+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L9;
-$L8:
-	bra.uni $L7;
-$L9:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd221, 0;
-	setp.ge.s32 %p18, %r50, 0;
-	@!%p18 bra $L15;
-	mov.b64 %rd222, %rd126;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd223, %r51;
-	add.s64 %rd224, %rd223, 1;
-	mul.lo.s64 %rd225, %rd224, %rd129;
-	mad.lo.s64 %rd226, %rd225, 8, %rd127;
-	ld.global.nc.s64 %rd227, [%rd226+0];
-	mov.b64 %rd228, %rd227;
-	cvt.s64.s32 %rd229, %r51;
-	mul.lo.s64 %rd230, %rd229, %rd129;
-	mad.lo.s64 %rd231, %rd230, 8, %rd127;
-	ld.global.nc.s64 %rd232, [%rd231+0];
-	mov.b64 %rd233, %rd232;
-	sub.s64 %rd234, %rd228, %rd233;
-	mov.b64 %rd235, %rd234;
-	mov.b64 %rd221, %rd235;
-$L15:
-	@!%p13 bra $L17;
-	mul.lo.s64 %rd236, %rd210, %rd183;
-	mad.lo.s64 %rd237, %rd236, 8, %rd181;
-	st.shared.s64 [%rd237+0], %rd208;
-	mul.lo.s64 %rd238, %rd210, %rd191;
-	mad.lo.s64 %rd239, %rd238, 4, %rd189;
-	st.shared.s32 [%rd239+0], %r50;
-$L17:
-	add.s64 %rd240, %rd208, %rd221;
-	mov.b64 %rd208, %rd240;
-$L5:
-	mov.b64 %rd241, 1;
-	add.s64 %rd209, %rd209, %rd241;
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd242, %rd208;
-	// block scan
-	mov.b64 %rd243, %rd242;
-	mov.b32 %r52, %r3;
-$L18:
-	setp.hs.u32 %p19, %r52, 32;
-	@%p19 bra $L19;
-	mov.b64 {%r53, %r54}, %rd243;
-	shfl.sync.up.b32 %r55|%p20, %r53, %r52, 0, %r17;
-	shfl.sync.up.b32 %r56, %r54, %r52, 0, %r17;
-	mov.b64 %rd244, {%r55, %r56};
-	@!%p20 bra $L20;
-	add.s64 %rd245, %rd244, %rd243;
-	mov.b64 %rd243, %rd245;
-$L20:
-	shl.b32 %r52, %r52, 1;
-	bra.uni $L18;
-$L19:
-	mov.b64 {%r57, %r58}, %rd243;
-	shfl.sync.up.b32 %r59|%p21, %r57, %r3, 0, %r17;
-	shfl.sync.up.b32 %r60, %r58, %r3, 0, %r17;
-	mov.b64 %rd246, {%r59, %r60};
-	setp.lo.u32 %p22, %r3, 32;
-	and.pred %p23, %p21, %p22;
-	selp.b64 %rd247, %rd246, 0, %p23;
-	sub.u32 %r61, %r13, %r3;
-	setp.eq.u32 %p24, %r7, %r61;
-	@!%p24 bra $L21;
-	mul.wide.u32 %rd248, %r8, 16;
-	add.s64 %rd249, %rd1, %rd248;
-	st.shared.s64 [%rd249+0], %rd243;
-$L21:
-	bar.sync 0;
-	setp.eq.u32 %p25, %r8, 0;
-	@!%p25 bra $L22;
-	mov.b64 %rd250, 0;
-	setp.lo.u32 %p26, %r7, %r10;
-	@!%p26 bra $L23;
-	mul.wide.u32 %rd251, %r7, 16;
-	add.s64 %rd252, %rd1, %rd251;
-	ld.shared.s64 %rd253, [%rd252+0];
-	mov.b64 %rd250, %rd253;
-$L23:
-	mov.b64 {%r62, %r63}, %rd250;
-	shfl.sync.up.b32 %r64|%p27, %r62, 1, 0, %r17;
-	shfl.sync.up.b32 %r65, %r63, 1, 0, %r17;
-	mov.b64 %rd254, {%r64, %r65};
-	@!%p27 bra $L24;
-	add.s64 %rd255, %rd254, %rd250;
-	mov.b64 %rd250, %rd255;
-$L24:
-	mov.b64 {%r66, %r67}, %rd250;
-	shfl.sync.up.b32 %r68|%p28, %r66, 2, 0, %r17;
-	shfl.sync.up.b32 %r69, %r67, 2, 0, %r17;
-	mov.b64 %rd256, {%r68, %r69};
-	@!%p28 bra $L25;
-	add.s64 %rd257, %rd256, %rd250;
-	mov.b64 %rd250, %rd257;
-$L25:
-	mov.b64 {%r70, %r71}, %rd250;
-	shfl.sync.up.b32 %r72|%p29, %r70, 4, 0, %r17;
-	shfl.sync.up.b32 %r73, %r71, 4, 0, %r17;
-	mov.b64 %rd258, {%r72, %r73};
-	@!%p29 bra $L26;
-	add.s64 %rd259, %rd258, %rd250;
-	mov.b64 %rd250, %rd259;
-$L26:
-	mov.b64 {%r74, %r75}, %rd250;
-	shfl.sync.up.b32 %r76|%p30, %r74, 8, 0, %r17;
-	shfl.sync.up.b32 %r77, %r75, 8, 0, %r17;
-	mov.b64 %rd260, {%r76, %r77};
-	@!%p30 bra $L27;
-	add.s64 %rd261, %rd260, %rd250;
-	mov.b64 %rd250, %rd261;
-$L27:
-	mov.b64 {%r78, %r79}, %rd250;
-	shfl.sync.up.b32 %r80|%p31, %r78, 16, 0, %r17;
-	shfl.sync.up.b32 %r81, %r79, 16, 0, %r17;
-	mov.b64 %rd262, {%r80, %r81};
-	@!%p31 bra $L28;
-	add.s64 %rd263, %rd262, %rd250;
-	mov.b64 %rd250, %rd263;
-$L28:
-	mov.b64 {%r82, %r83}, %rd250;
-	shfl.sync.up.b32 %r84|%p32, %r82, 1, 0, %r17;
-	shfl.sync.up.b32 %r85, %r83, 1, 0, %r17;
-	mov.b64 %rd264, {%r84, %r85};
-	selp.b64 %rd265, %rd264, 0, %p32;
-	@!%p26 bra $L29;
-	mul.wide.u32 %rd266, %r7, 16;
-	add.s64 %rd267, %rd1, %rd266;
-	add.s64 %rd268, %rd267, 512;
-	st.shared.s64 [%rd268+0], %rd265;
-$L29:
-	sub.u32 %r86, %r10, 1;
-	setp.eq.u32 %p33, %r7, %r86;
-	@!%p33 bra $L30;
-	st.shared.s64 [%rd1+1024], %rd250;
-$L30:
-$L22:
-	bar.sync 0;
-	mul.wide.u32 %rd269, %r8, 16;
-	add.s64 %rd270, %rd1, %rd269;
-	add.s64 %rd271, %rd270, 512;
-	ld.shared.s64 %rd272, [%rd271+0];
-	add.s64 %rd273, %rd272, %rd247;
-	ld.shared.s64 %rd274, [%rd1+1024];
-	mov.b64 {%r87, %r88}, %rd273;
-	shfl.sync.idx.b32 %r89|%p34, %r87, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r90, %r88, 0, %r21, %r17;
-	mov.b64 %rd275, {%r89, %r90};
-	mov.b64 %rd276, %rd274;
-	mov.b64 %rd208, %rd275;
-	mov.pred %p13, 1;
-	mov.b64 %rd277, %rd205;
-$L31:
-	setp.ge.s64 %p35, %rd277, %rd207;
-	@%p35 bra $L33;
-	mov.b64 %rd210, %rd277;
-	mov.pred %p15, %p10;
-	mov.b64 %rd211, %rd136;
-	add.s64 %rd278, %rd193, %rd210;
-	mov.b64 %rd213, %rd278;
-$L34:
-	@!%p15 bra $L38;
-	shr.s64 %rd279, %rd213, 5;
-	mul.lo.s64 %rd280, %rd279, %rd142;
-	mad.lo.s64 %rd281, %rd280, 4, %rd140;
-	ld.global.nc.u32 %r91, [%rd281+0];
-	mov.b32 %r40, %r91;
-	and.b64 %rd282, %rd213, 31;
-	min.u64 %rd283, %rd282, 32;
-	cvt.u32.u64 %r92, %rd283;
-	mov.b32 %r94, 0x1;
-	shl.b32 %r93, %r94, %r92;
-	setp.hs.u32 %p36, %r92, 32;
-	selp.b32 %r95, 0, %r93, %p36;
-	and.b32 %r96, %r40, %r95;
-	setp.ne.u32 %p37, %r96, 0x0;
-	@!%p37 bra $L40;
-	cvt.u32.u64 %r97, %rd213;
-	mov.b32 %r47, %r97;
-	bra.uni $L36;
-$L40:
-	mov.b32 %r47, -1;
-	bra.uni $L36;
-$L38:
-	mul.lo.s64 %rd284, %rd213, %rd139;
-	mad.lo.s64 %rd285, %rd284, 4, %rd137;
-	ld.global.nc.s32 %r98, [%rd285+0];
-	mov.b32 %r49, %r98;
-	mov.b32 %r47, %r49;
-	bra.uni $L36;
-$L35:
-	bra.uni $L34;
-$L36:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd221, 0;
-	setp.ge.s32 %p38, %r50, 0;
-	@!%p38 bra $L42;
-	mov.b64 %rd222, %rd126;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd286, %r51;
-	add.s64 %rd287, %rd286, 1;
-	mul.lo.s64 %rd288, %rd287, %rd129;
-	mad.lo.s64 %rd289, %rd288, 8, %rd127;
-	ld.global.nc.s64 %rd290, [%rd289+0];
-	mov.b64 %rd228, %rd290;
-	cvt.s64.s32 %rd291, %r51;
-	mul.lo.s64 %rd292, %rd291, %rd129;
-	mad.lo.s64 %rd293, %rd292, 8, %rd127;
-	ld.global.nc.s64 %rd294, [%rd293+0];
-	mov.b64 %rd233, %rd294;
-	sub.s64 %rd295, %rd228, %rd233;
-	mov.b64 %rd235, %rd295;
-	mov.b64 %rd221, %rd235;
-$L42:
-	@!%p13 bra $L44;
-	mul.lo.s64 %rd296, %rd210, %rd183;
-	mad.lo.s64 %rd297, %rd296, 8, %rd181;
-	st.shared.s64 [%rd297+0], %rd208;
-	mul.lo.s64 %rd298, %rd210, %rd191;
-	mad.lo.s64 %rd299, %rd298, 4, %rd189;
-	st.shared.s32 [%rd299+0], %r50;
-$L44:
-	add.s64 %rd300, %rd208, %rd221;
-	mov.b64 %rd208, %rd300;
-$L32:
-	mov.b64 %rd301, 1;
-	add.s64 %rd277, %rd277, %rd301;
-	bra.uni $L31;
-$L33:
-	mov.b64 %rd302, %rd276;
-	mov.b64 %rd303, %rd302;
-	cvt.u64.u32 %rd304, %r2;
-	setp.eq.s64 %p39, %rd304, 0;
-	@!%p39 bra $L46;
-	mul.lo.s64 %rd305, %rd196, %rd183;
-	mad.lo.s64 %rd306, %rd305, 8, %rd181;
-	st.shared.s64 [%rd306+0], %rd303;
-$L46:
-	bar.sync 0;
-	cvt.u64.u32 %rd307, %r4;
-	mov.b64 %rd308, %rd307;
-	mul.lo.s64 %rd309, %rd308, %rd155;
-	mov.b64 %rd310, %rd309;
-	@!%p11 bra $L48;
-	mov.b64 %rd310, %rd303;
-$L48:
-	mov.b64 %rd311, 0;
-$L49:
-	setp.lt.s64 %p40, %rd311, %rd303;
-	not.pred %p41, %p40;
-	@!%p41 bra $L53;
-	bra.uni $L51;
-$L53:
-	mov.b64 %rd312, 0;
-	add.s64 %rd313, %rd311, %rd310;
-	min.s64 %rd314, %rd303, %rd313;
-	mov.b64 %rd315, %rd314;
-	cvt.u64.u32 %rd316, %r2;
-	add.s64 %rd317, %rd311, %rd316;
-	mov.b64 %rd318, %rd317;
-	mov.b64 %rd319, %rd196;
-	mov.b64 %rd320, %rd318;
-	sub.s64 %rd321, %rd319, 1;
-	mov.b64 %rd322, %rd321;
-	mov.b64 %rd323, 0;
-	mov.b64 %rd324, %rd322;
-$L54:
-	setp.lt.s64 %p42, %rd323, %rd324;
-	not.pred %p43, %p42;
-	@!%p43 bra $L58;
-	bra.uni $L56;
-$L58:
-	add.s64 %rd325, %rd323, %rd324;
-	add.s64 %rd326, %rd325, 1;
-	shr.u64 %rd327, %rd326, 1;
-	mov.b64 %rd328, %rd327;
-	mul.lo.s64 %rd329, %rd328, %rd183;
-	mad.lo.s64 %rd330, %rd329, 8, %rd181;
-	ld.shared.s64 %rd331, [%rd330+0];
-	mov.b64 %rd332, %rd331;
-	setp.le.s64 %p44, %rd332, %rd320;
-	@!%p44 bra $L59;
-	mov.b64 %rd323, %rd328;
-	bra.uni $L60;
-$L59:
-	sub.s64 %rd333, %rd328, 1;
-	mov.b64 %rd324, %rd333;
-$L60:
-$L55:
-	bra.uni $L54;
-$L56:
-	max.s64 %rd334, %rd323, 0;
-	mov.b64 %rd335, %rd334;
-	mov.b64 %rd336, %rd335;
-$L61:
-	setp.lt.s64 %p45, %rd318, %rd315;
-	not.pred %p46, %p45;
-	@!%p46 bra $L65;
-	bra.uni $L63;
-$L65:
-$L66:
-	add.s64 %rd337, %rd336, 1;
-	mul.lo.s64 %rd338, %rd337, %rd183;
-	mad.lo.s64 %rd339, %rd338, 8, %rd181;
-	ld.shared.s64 %rd340, [%rd339+0];
-	mov.b64 %rd341, %rd340;
-	setp.le.s64 %p47, %rd341, %rd318;
-	not.pred %p48, %p47;
-	@!%p48 bra $L70;
-	bra.uni $L68;
-$L70:
-	add.s64 %rd342, %rd336, 1;
-	mov.b64 %rd336, %rd342;
-$L67:
-	bra.uni $L66;
-$L68:
-	mul.lo.s64 %rd343, %rd336, %rd191;
-	mad.lo.s64 %rd344, %rd343, 4, %rd189;
-	ld.shared.s32 %r99, [%rd344+0];
-	mov.b32 %r100, %r99;
-	mov.b32 %r101, %r100;
-	mov.b64 %rd345, %rd126;
-	mov.b32 %r102, %r101;
-	cvt.s64.s32 %rd346, %r102;
-	mul.lo.s64 %rd347, %rd346, %rd129;
-	mad.lo.s64 %rd348, %rd347, 8, %rd127;
-	ld.global.nc.s64 %rd349, [%rd348+0];
-	mov.b64 %rd350, %rd349;
-	mov.b64 %rd351, %rd350;
-	mul.lo.s64 %rd352, %rd336, %rd183;
-	mad.lo.s64 %rd353, %rd352, 8, %rd181;
-	ld.shared.s64 %rd354, [%rd353+0];
-	mov.b64 %rd355, %rd354;
-	add.s64 %rd356, %rd351, %rd318;
-	sub.s64 %rd357, %rd356, %rd355;
-	mov.b64 %rd358, %rd357;
-	mul.lo.s64 %rd359, %rd358, %rd132;
-	mad.lo.s64 %rd360, %rd359, 4, %rd130;
-	ld.global.nc.s32 %r103, [%rd360+0];
-	mov.b32 %r104, %r103;
-	mov.b32 %r105, %r104;
-	mov.b32 %r106, %r38;
-	mov.b32 %r107, %r101;
-	mov.b32 %r108, %r105;
-	mov.b64 %rd361, %rd358;
-$L71:
-	cvt.s64.s32 %rd362, %r108;
-	mul.lo.s64 %rd363, %rd362, %rd160;
-	mad.lo.s64 %rd364, %rd363, 4, %rd158;
-	ld.relaxed.gpu.global.s32 %r109, [%rd364+0];
-	mov.b32 %r110, %r109;
-	setp.ge.s32 %p49, %r110, 0;
-	mov.pred %p50, %p49;
-	not.pred %p51, %p50;
-	@!%p51 bra $L75;
-	cvt.s64.s32 %rd365, %r108;
-	mul.lo.s64 %rd366, %rd365, %rd160;
-	mad.lo.s64 %rd367, %rd366, 4, %rd158;
-	mov.b32 %r111, -1;
-	atom.global.cas.b32 %r112, [%rd367], %r111, %r107;
-	setp.eq.u32 %p52, %r112, %r111;
-	mov.pred %p53, %p52;
-	not.pred %p54, %p53;
-	mov.pred %p50, %p54;
-$L75:
-	@!%p50 bra $L77;
-	mov.pred %p55, 0;
-	bra.uni $L73;
-$L77:
-	add.s32 %r113, %r106, 1;
-	cvt.s64.s32 %rd368, %r108;
-	mul.lo.s64 %rd369, %rd368, %rd163;
-	mad.lo.s64 %rd370, %rd369, 4, %rd161;
-	st.global.s32 [%rd370+0], %r113;
-	mov.pred %p55, 1;
-	bra.uni $L73;
-$L72:
-	bra.uni $L71;
-$L73:
-	@!%p55 bra $L79;
-	mov.pred %p56, 0;
-	mov.b64 %rd371, %rd312;
-	mov.b32 %r114, %r105;
-$L80:
-	@!%p11 bra $L84;
-	shr.s32 %r115, %r114, 5;
-	cvt.s64.s32 %rd372, %r115;
-	mov.b64 %rd373, %rd372;
-	and.b32 %r116, %r114, 31;
-	cvt.s64.s32 %rd374, %r116;
-	min.u64 %rd375, %rd374, 32;
-	cvt.u32.u64 %r117, %rd375;
-	mov.b32 %r119, 0x1;
-	shl.b32 %r118, %r119, %r117;
-	setp.hs.u32 %p57, %r117, 32;
-	selp.b32 %r120, 0, %r118, %p57;
-	mov.b32 %r121, %r120;
-	mov.b64 %rd376, %rd373;
-	mov.b32 %r122, %r121;
-	mul.lo.s64 %rd377, %rd376, %rd151;
-	mad.lo.s64 %rd378, %rd377, 4, %rd149;
-	ld.relaxed.gpu.global.u32 %r123, [%rd378+0];
-	mov.b32 %r124, %r123;
-	and.b32 %r125, %r124, %r122;
-	setp.ne.u32 %p58, %r125, 0x0;
-	mov.pred %p59, %p58;
-	not.pred %p60, %p59;
-	@!%p60 bra $L86;
-	mul.lo.s64 %rd379, %rd376, %rd151;
-	mad.lo.s64 %rd380, %rd379, 4, %rd149;
-	atom.global.or.b32 %r126, [%rd380], %r122;
-	mov.b32 %r127, %r126;
-	and.b32 %r128, %r127, %r122;
-	setp.ne.u32 %p61, %r128, 0x0;
-	mov.pred %p59, %p61;
-$L86:
-	@!%p59 bra $L88;
-	mov.b64 %rd381, %rd371;
-	mov.b64 %rd382, %rd381;
-	mov.pred %p62, 0;
-	bra.uni $L82;
-$L88:
-	mov.b64 %rd383, %rd371;
-	mov.b64 %rd382, %rd383;
-	mov.pred %p62, 1;
-	bra.uni $L82;
-$L84:
-	@!%p12 bra $L90;
-	cvt.s64.s32 %rd384, %r114;
-	mul.lo.s64 %rd385, %rd384, %rd154;
-	mad.lo.s64 %rd386, %rd385, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r129, [%rd386+0];
-	mov.b32 %r130, %r129;
-	setp.eq.s32 %p63, %r130, %r37;
-	mov.pred %p64, %p63;
-	not.pred %p65, %p64;
-	@!%p65 bra $L92;
-	cvt.s64.s32 %rd387, %r114;
-	mul.lo.s64 %rd388, %rd387, %rd154;
-	mad.lo.s64 %rd389, %rd388, 4, %rd152;
-	atom.global.exch.b32 %r131, [%rd389], %r37;
-	mov.b32 %r132, %r131;
-	setp.eq.s32 %p66, %r132, %r37;
-	mov.pred %p64, %p66;
-$L92:
-	@!%p64 bra $L94;
-	mov.b64 %rd390, %rd371;
-	mov.b64 %rd382, %rd390;
-	mov.pred %p62, 0;
-	bra.uni $L82;
-$L94:
-$L90:
-	mul.lo.s64 %rd391, %rd371, %rd174;
-	mad.lo.s64 %rd392, %rd391, 4, %rd172;
-	st.shared.s32 [%rd392+0], %r114;
-	add.s64 %rd393, %rd371, 1;
-	mov.b64 %rd394, %rd393;
-	mov.b64 %rd382, %rd394;
-	mov.pred %p62, 1;
-	bra.uni $L82;
-$L81:
-	bra.uni $L80;
-$L82:
-	mov.b64 %rd395, %rd382;
-	mov.pred %p67, %p62;
-	mov.b64 %rd312, %rd395;
-	mov.pred %p56, %p67;
-	@!%p56 bra $L96;
-	mov.b64 %rd396, %rd126;
-	mov.b32 %r133, %r105;
-	setp.lt.s64 %p68, %rd120, 64;
-	setp.le.s64 %p69, %rd156, 1;
-	or.pred %p70, %p68, %p69;
-	@!%p70 bra $L97;
-	mov.b64 %rd397, %rd396;
-	mov.b32 %r134, %r133;
-	cvt.s64.s32 %rd398, %r134;
-	add.s64 %rd399, %rd398, 1;
-	mul.lo.s64 %rd400, %rd399, %rd129;
-	mad.lo.s64 %rd401, %rd400, 8, %rd127;
-	ld.global.nc.s64 %rd402, [%rd401+0];
-	mov.b64 %rd403, %rd402;
-	cvt.s64.s32 %rd404, %r134;
-	mul.lo.s64 %rd405, %rd404, %rd129;
-	mad.lo.s64 %rd406, %rd405, 8, %rd127;
-	ld.global.nc.s64 %rd407, [%rd406+0];
-	mov.b64 %rd408, %rd407;
-	sub.s64 %rd409, %rd403, %rd408;
-	mov.b64 %rd410, %rd409;
-	add.s64 %rd411, %rd121, %rd410;
-	mov.b64 %rd121, %rd411;
-	bra.uni $L98;
-$L97:
-	rem.s64 %rd412, %rd120, %rd156;
-	setp.eq.s64 %p71, %rd156, -1;
-	selp.b64 %rd413, 0, %rd412, %p71;
-	setp.eq.s64 %p72, %rd156, 0;
-	selp.b64 %rd414, %rd120, %rd413, %p72;
-	setp.eq.s64 %p73, %rd414, 0;
-	@!%p73 bra $L100;
-	mov.b64 %rd415, %rd396;
-	mov.b32 %r135, %r133;
-	cvt.s64.s32 %rd416, %r135;
-	add.s64 %rd417, %rd416, 1;
-	mul.lo.s64 %rd418, %rd417, %rd129;
-	mad.lo.s64 %rd419, %rd418, 8, %rd127;
-	ld.global.nc.s64 %rd420, [%rd419+0];
-	mov.b64 %rd421, %rd420;
-	cvt.s64.s32 %rd422, %r135;
-	mul.lo.s64 %rd423, %rd422, %rd129;
-	mad.lo.s64 %rd424, %rd423, 8, %rd127;
-	ld.global.nc.s64 %rd425, [%rd424+0];
-	mov.b64 %rd426, %rd425;
-	sub.s64 %rd427, %rd421, %rd426;
-	mov.b64 %rd428, %rd427;
-	mul.lo.s64 %rd429, %rd156, %rd428;
-	add.s64 %rd430, %rd121, %rd429;
-	mov.b64 %rd121, %rd430;
-$L100:
-$L98:
-	add.s64 %rd431, %rd120, 1;
-	mov.b64 %rd120, %rd431;
-$L96:
-$L79:
-$L62:
-	add.s64 %rd432, %rd318, %rd308;
-	mov.b64 %rd318, %rd432;
-	bra.uni $L61;
-$L63:
-	mov.b64 %rd433, %rd312;
-$L101:
-	@!%p11 bra $L105;
-	bra.uni $L103;
-$L105:
-	// block scan
-	mov.b64 %rd434, %rd433;
-	mov.b32 %r136, %r3;
-$L106:
-	setp.hs.u32 %p74, %r136, 32;
-	@%p74 bra $L107;
-	mov.b64 {%r137, %r138}, %rd434;
-	shfl.sync.up.b32 %r139|%p75, %r137, %r136, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, %r136, 0, %r17;
-	mov.b64 %rd435, {%r139, %r140};
-	@!%p75 bra $L108;
-	add.s64 %rd436, %rd435, %rd434;
-	mov.b64 %rd434, %rd436;
-$L108:
-	shl.b32 %r136, %r136, 1;
-	bra.uni $L106;
-$L107:
-	mov.b64 {%r141, %r142}, %rd434;
-	shfl.sync.up.b32 %r143|%p76, %r141, %r3, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, %r3, 0, %r17;
-	mov.b64 %rd437, {%r143, %r144};
-	setp.lo.u32 %p77, %r3, 32;
-	and.pred %p78, %p76, %p77;
-	selp.b64 %rd438, %rd437, 0, %p78;
-	sub.u32 %r145, %r13, %r3;
-	setp.eq.u32 %p79, %r7, %r145;
-	@!%p79 bra $L109;
-	mul.wide.u32 %rd439, %r8, 16;
-	add.s64 %rd440, %rd1, %rd439;
-	st.shared.s64 [%rd440+0], %rd434;
-$L109:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L110;
-	mov.b64 %rd441, 0;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L111;
-	mul.wide.u32 %rd442, %r7, 16;
-	add.s64 %rd443, %rd1, %rd442;
-	ld.shared.s64 %rd444, [%rd443+0];
-	mov.b64 %rd441, %rd444;
-$L111:
-	mov.b64 {%r146, %r147}, %rd441;
-	shfl.sync.up.b32 %r148|%p82, %r146, 1, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 1, 0, %r17;
-	mov.b64 %rd445, {%r148, %r149};
-	@!%p82 bra $L112;
-	add.s64 %rd446, %rd445, %rd441;
-	mov.b64 %rd441, %rd446;
-$L112:
-	mov.b64 {%r150, %r151}, %rd441;
-	shfl.sync.up.b32 %r152|%p83, %r150, 2, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 2, 0, %r17;
-	mov.b64 %rd447, {%r152, %r153};
-	@!%p83 bra $L113;
-	add.s64 %rd448, %rd447, %rd441;
-	mov.b64 %rd441, %rd448;
-$L113:
-	mov.b64 {%r154, %r155}, %rd441;
-	shfl.sync.up.b32 %r156|%p84, %r154, 4, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 4, 0, %r17;
-	mov.b64 %rd449, {%r156, %r157};
-	@!%p84 bra $L114;
-	add.s64 %rd450, %rd449, %rd441;
-	mov.b64 %rd441, %rd450;
-$L114:
-	mov.b64 {%r158, %r159}, %rd441;
-	shfl.sync.up.b32 %r160|%p85, %r158, 8, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 8, 0, %r17;
-	mov.b64 %rd451, {%r160, %r161};
-	@!%p85 bra $L115;
-	add.s64 %rd452, %rd451, %rd441;
-	mov.b64 %rd441, %rd452;
-$L115:
-	mov.b64 {%r162, %r163}, %rd441;
-	shfl.sync.up.b32 %r164|%p86, %r162, 16, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 16, 0, %r17;
-	mov.b64 %rd453, {%r164, %r165};
-	@!%p86 bra $L116;
-	add.s64 %rd454, %rd453, %rd441;
-	mov.b64 %rd441, %rd454;
-$L116:
-	mov.b64 {%r166, %r167}, %rd441;
-	shfl.sync.up.b32 %r168|%p87, %r166, 1, 0, %r17;
-	shfl.sync.up.b32 %r169, %r167, 1, 0, %r17;
-	mov.b64 %rd455, {%r168, %r169};
-	selp.b64 %rd456, %rd455, 0, %p87;
-	@!%p81 bra $L117;
-	mul.wide.u32 %rd457, %r7, 16;
-	add.s64 %rd458, %rd1, %rd457;
-	add.s64 %rd459, %rd458, 512;
-	st.shared.s64 [%rd459+0], %rd456;
-$L117:
-	sub.u32 %r170, %r10, 1;
-	setp.eq.u32 %p88, %r7, %r170;
-	@!%p88 bra $L118;
-	st.shared.s64 [%rd1+1024], %rd441;
-$L118:
-$L110:
-	bar.sync 0;
-	mul.wide.u32 %rd460, %r8, 16;
-	add.s64 %rd461, %rd1, %rd460;
-	add.s64 %rd462, %rd461, 512;
-	ld.shared.s64 %rd463, [%rd462+0];
-	add.s64 %rd464, %rd463, %rd438;
-	ld.shared.s64 %rd465, [%rd1+1024];
-	mov.b64 {%r171, %r172}, %rd464;
-	shfl.sync.idx.b32 %r173|%p89, %r171, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r174, %r172, 0, %r21, %r17;
-	mov.b64 %rd466, {%r173, %r174};
-	mov.b64 %rd467, %rd465;
-	mov.b64 %rd468, %rd466;
-	mov.b64 %rd469, %rd467;
-	mov.b64 %rd470, %rd468;
-	mov.b64 %rd471, %rd469;
-	mov.b64 %rd472, %rd470;
-	mov.b64 %rd473, %rd471;
-	mov.b64 %rd474, 0;
-	cvt.u64.u32 %rd475, %r2;
-	setp.eq.s64 %p90, %rd475, 0;
-	setp.gt.s64 %p91, %rd473, 0;
-	and.pred %p92, %p90, %p91;
-	@!%p92 bra $L120;
-	atom.global.add.u64 %rd476, [%rd146], %rd473;
-	mov.b64 %rd477, %rd476;
-	mov.b64 %rd474, %rd477;
-$L120:
-	cvt.u64.u32 %rd478, %r2;
-	setp.eq.s64 %p93, %rd478, 0;
-	setp.eq.u32 %p94, %r1, 0;
-	and.pred %p95, %p93, %p94;
-	bar.sync 0;
-	@!%p95 bra $L121;
-	st.shared.s64 [%rd1+1024], %rd474;
-$L121:
-	bar.sync 0;
-	ld.shared.s64 %rd479, [%rd1+1024];
-	mov.b64 %rd480, %rd479;
-	mov.b64 %rd474, %rd480;
-	add.s64 %rd481, %rd474, %rd472;
-	mov.b64 %rd482, %rd481;
-	mov.b64 %rd483, 0;
-$L122:
-	setp.lt.s64 %p96, %rd483, %rd433;
-	not.pred %p97, %p96;
-	@!%p97 bra $L126;
-	bra.uni $L124;
-$L126:
-	mul.lo.s64 %rd484, %rd483, %rd174;
-	mad.lo.s64 %rd485, %rd484, 4, %rd172;
-	ld.shared.s32 %r175, [%rd485+0];
-	mov.b32 %r176, %r175;
-	add.s64 %rd486, %rd482, %rd483;
-	mul.lo.s64 %rd487, %rd486, %rd145;
-	mad.lo.s64 %rd488, %rd487, 4, %rd143;
-	st.global.s32 [%rd488+0], %r176;
-$L123:
-	add.s64 %rd489, %rd483, 1;
-	mov.b64 %rd483, %rd489;
-	bra.uni $L122;
-$L124:
-	bra.uni $L103;
-$L102:
-	bra.uni $L101;
-$L103:
-$L50:
-	add.s64 %rd490, %rd311, %rd310;
-	mov.b64 %rd311, %rd490;
-	bra.uni $L49;
-$L51:
-$L3:
-	bar.sync 0;
-	add.s64 %rd125, %rd125, %rd124;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd491, %rd120;
-	mov.b64 %rd492, %rd121;
-	// block reduction
-	sub.u32 %r177, %r13, 1;
-	mov.b32 %r178, %r3;
-$L127:
-	setp.hs.u32 %p98, %r178, 32;
-	@%p98 bra $L128;
-	mov.b64 {%r179, %r180}, %rd491;
-	shfl.sync.down.b32 %r181|%p99, %r179, %r178, %r177, %r17;
-	shfl.sync.down.b32 %r182, %r180, %r178, %r177, %r17;
-	mov.b64 %rd493, {%r181, %r182};
-	mov.b64 {%r183, %r184}, %rd492;
-	shfl.sync.down.b32 %r185, %r183, %r178, %r177, %r17;
-	shfl.sync.down.b32 %r186, %r184, %r178, %r177, %r17;
-	mov.b64 %rd494, {%r185, %r186};
-	@!%p99 bra $L129;
-	setp.gt.s64 %p100, %rd493, %rd491;
-	setp.eq.s64 %p101, %rd493, %rd491;
-	setp.lt.s64 %p102, %rd494, %rd492;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd495, %rd493, %rd491, %p104;
-	selp.b64 %rd496, %rd494, %rd492, %p104;
-	mov.b64 %rd491, %rd495;
-	mov.b64 %rd492, %rd496;
-$L129:
-	shl.b32 %r178, %r178, 1;
-	bra.uni $L127;
-$L128:
-	setp.eq.u32 %p105, %r7, 0;
-	@!%p105 bra $L130;
-	mul.wide.u32 %rd497, %r8, 16;
-	add.s64 %rd498, %rd1, %rd497;
-	st.shared.s64 [%rd498+0], %rd491;
-	st.shared.s64 [%rd498+8], %rd492;
-$L130:
-	bar.sync 0;
-	setp.eq.u32 %p106, %r8, 0;
-	@!%p106 bra $L131;
-	setp.lo.u32 %p107, %r7, %r10;
-	@!%p107 bra $L132;
-	mul.wide.u32 %rd499, %r7, 16;
-	add.s64 %rd500, %rd1, %rd499;
-	ld.shared.s64 %rd501, [%rd500+0];
-	ld.shared.s64 %rd502, [%rd500+8];
-	mov.b64 %rd491, %rd501;
-	mov.b64 %rd492, %rd502;
-$L132:
-	sub.u32 %r187, %r10, 1;
-	mov.b64 {%r188, %r189}, %rd491;
-	shfl.sync.down.b32 %r190|%p108, %r188, 1, %r187, %r17;
-	shfl.sync.down.b32 %r191, %r189, 1, %r187, %r17;
-	mov.b64 %rd503, {%r190, %r191};
-	mov.b64 {%r192, %r193}, %rd492;
-	shfl.sync.down.b32 %r194, %r192, 1, %r187, %r17;
-	shfl.sync.down.b32 %r195, %r193, 1, %r187, %r17;
-	mov.b64 %rd504, {%r194, %r195};
-	@!%p108 bra $L133;
-	setp.gt.s64 %p109, %rd503, %rd491;
-	setp.eq.s64 %p110, %rd503, %rd491;
-	setp.lt.s64 %p111, %rd504, %rd492;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd505, %rd503, %rd491, %p113;
-	selp.b64 %rd506, %rd504, %rd492, %p113;
-	mov.b64 %rd491, %rd505;
-	mov.b64 %rd492, %rd506;
-$L133:
-	mov.b64 {%r196, %r197}, %rd491;
-	shfl.sync.down.b32 %r198|%p114, %r196, 2, %r187, %r17;
-	shfl.sync.down.b32 %r199, %r197, 2, %r187, %r17;
-	mov.b64 %rd507, {%r198, %r199};
-	mov.b64 {%r200, %r201}, %rd492;
-	shfl.sync.down.b32 %r202, %r200, 2, %r187, %r17;
-	shfl.sync.down.b32 %r203, %r201, 2, %r187, %r17;
-	mov.b64 %rd508, {%r202, %r203};
-	@!%p114 bra $L134;
-	setp.gt.s64 %p115, %rd507, %rd491;
-	setp.eq.s64 %p116, %rd507, %rd491;
-	setp.lt.s64 %p117, %rd508, %rd492;
-	and.pred %p118, %p116, %p117;
-	or.pred %p119, %p115, %p118;
-	selp.b64 %rd509, %rd507, %rd491, %p119;
-	selp.b64 %rd510, %rd508, %rd492, %p119;
-	mov.b64 %rd491, %rd509;
-	mov.b64 %rd492, %rd510;
-$L134:
-	mov.b64 {%r204, %r205}, %rd491;
-	shfl.sync.down.b32 %r206|%p120, %r204, 4, %r187, %r17;
-	shfl.sync.down.b32 %r207, %r205, 4, %r187, %r17;
-	mov.b64 %rd511, {%r206, %r207};
-	mov.b64 {%r208, %r209}, %rd492;
-	shfl.sync.down.b32 %r210, %r208, 4, %r187, %r17;
-	shfl.sync.down.b32 %r211, %r209, 4, %r187, %r17;
-	mov.b64 %rd512, {%r210, %r211};
-	@!%p120 bra $L135;
-	setp.gt.s64 %p121, %rd511, %rd491;
-	setp.eq.s64 %p122, %rd511, %rd491;
-	setp.lt.s64 %p123, %rd512, %rd492;
-	and.pred %p124, %p122, %p123;
-	or.pred %p125, %p121, %p124;
-	selp.b64 %rd513, %rd511, %rd491, %p125;
-	selp.b64 %rd514, %rd512, %rd492, %p125;
-	mov.b64 %rd491, %rd513;
-	mov.b64 %rd492, %rd514;
-$L135:
-	mov.b64 {%r212, %r213}, %rd491;
-	shfl.sync.down.b32 %r214|%p126, %r212, 8, %r187, %r17;
-	shfl.sync.down.b32 %r215, %r213, 8, %r187, %r17;
-	mov.b64 %rd515, {%r214, %r215};
-	mov.b64 {%r216, %r217}, %rd492;
-	shfl.sync.down.b32 %r218, %r216, 8, %r187, %r17;
-	shfl.sync.down.b32 %r219, %r217, 8, %r187, %r17;
-	mov.b64 %rd516, {%r218, %r219};
-	@!%p126 bra $L136;
-	setp.gt.s64 %p127, %rd515, %rd491;
-	setp.eq.s64 %p128, %rd515, %rd491;
-	setp.lt.s64 %p129, %rd516, %rd492;
-	and.pred %p130, %p128, %p129;
-	or.pred %p131, %p127, %p130;
-	selp.b64 %rd517, %rd515, %rd491, %p131;
-	selp.b64 %rd518, %rd516, %rd492, %p131;
-	mov.b64 %rd491, %rd517;
-	mov.b64 %rd492, %rd518;
-$L136:
-	mov.b64 {%r220, %r221}, %rd491;
-	shfl.sync.down.b32 %r222|%p132, %r220, 16, %r187, %r17;
-	shfl.sync.down.b32 %r223, %r221, 16, %r187, %r17;
-	mov.b64 %rd519, {%r222, %r223};
-	mov.b64 {%r224, %r225}, %rd492;
-	shfl.sync.down.b32 %r226, %r224, 16, %r187, %r17;
-	shfl.sync.down.b32 %r227, %r225, 16, %r187, %r17;
-	mov.b64 %rd520, {%r226, %r227};
-	@!%p132 bra $L137;
-	setp.gt.s64 %p133, %rd519, %rd491;
-	setp.eq.s64 %p134, %rd519, %rd491;
-	setp.lt.s64 %p135, %rd520, %rd492;
-	and.pred %p136, %p134, %p135;
-	or.pred %p137, %p133, %p136;
-	selp.b64 %rd521, %rd519, %rd491, %p137;
-	selp.b64 %rd522, %rd520, %rd492, %p137;
-	mov.b64 %rd491, %rd521;
-	mov.b64 %rd492, %rd522;
-$L137:
-$L131:
-	mul.wide.u32 %rd523, %r28, 16;
-	add.s64 %rd524, %rd11, %rd523;
-	setp.eq.u32 %p138, %r5, 0;
-	@!%p138 bra $L138;
-	st.global.s64 [%rd524+0], %rd491;
-	st.global.s64 [%rd524+8], %rd492;
-$L138:
-	ret;
-}
-
-.visible .entry gk_frontier_PushLocal_bfs_visit__final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<159>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.u64 %rd94, [gk_s42];
-	cvta.to.global.u64 %rd95, %rd94;
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s43];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s32 %r23, [gk_s45];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd101, -9223372036854775808;
-	mov.b64 %rd102, 9223372036854775807;
-	cvt.u64.u32 %rd103, %r5;
-	cvt.u64.u32 %rd104, %r6;
-	mov.b64 %rd105, %rd103;
-$L1:
-	setp.ge.s64 %p8, %rd105, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd106, %rd105, 16, %rd3;
-	ld.global.s64 %rd107, [%rd106+0];
-	ld.global.s64 %rd108, [%rd106+8];
-	setp.gt.s64 %p9, %rd107, %rd101;
-	setp.eq.s64 %p10, %rd107, %rd101;
-	setp.lt.s64 %p11, %rd108, %rd102;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd109, %rd107, %rd101, %p13;
-	selp.b64 %rd110, %rd108, %rd102, %p13;
-	mov.b64 %rd101, %rd109;
-	mov.b64 %rd102, %rd110;
-	add.s64 %rd105, %rd105, %rd104;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd111, %rd101;
-	mov.b64 %rd112, %rd102;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd111;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd113, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd112;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd114, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd113, %rd111;
-	setp.eq.s64 %p16, %rd113, %rd111;
-	setp.lt.s64 %p17, %rd114, %rd112;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd115, %rd113, %rd111, %p19;
-	selp.b64 %rd116, %rd114, %rd112, %p19;
-	mov.b64 %rd111, %rd115;
-	mov.b64 %rd112, %rd116;
-$L3:
-	mov.b64 {%r34, %r35}, %rd111;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd117, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd112;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd118, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd117, %rd111;
-	setp.eq.s64 %p22, %rd117, %rd111;
-	setp.lt.s64 %p23, %rd118, %rd112;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd119, %rd117, %rd111, %p25;
-	selp.b64 %rd120, %rd118, %rd112, %p25;
-	mov.b64 %rd111, %rd119;
-	mov.b64 %rd112, %rd120;
-$L4:
-	mov.b64 {%r42, %r43}, %rd111;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd121, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd112;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd122, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd121, %rd111;
-	setp.eq.s64 %p28, %rd121, %rd111;
-	setp.lt.s64 %p29, %rd122, %rd112;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd123, %rd121, %rd111, %p31;
-	selp.b64 %rd124, %rd122, %rd112, %p31;
-	mov.b64 %rd111, %rd123;
-	mov.b64 %rd112, %rd124;
-$L5:
-	mov.b64 {%r50, %r51}, %rd111;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd125, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd112;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd126, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd125, %rd111;
-	setp.eq.s64 %p34, %rd125, %rd111;
-	setp.lt.s64 %p35, %rd126, %rd112;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd127, %rd125, %rd111, %p37;
-	selp.b64 %rd128, %rd126, %rd112, %p37;
-	mov.b64 %rd111, %rd127;
-	mov.b64 %rd112, %rd128;
-$L6:
-	mov.b64 {%r58, %r59}, %rd111;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd129, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd112;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd130, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd129, %rd111;
-	setp.eq.s64 %p40, %rd129, %rd111;
-	setp.lt.s64 %p41, %rd130, %rd112;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd131, %rd129, %rd111, %p43;
-	selp.b64 %rd132, %rd130, %rd112, %p43;
-	mov.b64 %rd111, %rd131;
-	mov.b64 %rd112, %rd132;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd133, %r8, 16;
-	add.s64 %rd134, %rd1, %rd133;
-	st.shared.s64 [%rd134+0], %rd111;
-	st.shared.s64 [%rd134+8], %rd112;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd135, %r7, 16;
-	add.s64 %rd136, %rd1, %rd135;
-	ld.shared.s64 %rd137, [%rd136+0];
-	ld.shared.s64 %rd138, [%rd136+8];
-	mov.b64 %rd111, %rd137;
-	mov.b64 %rd112, %rd138;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd111;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd139, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd112;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd140, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd139, %rd111;
-	setp.eq.s64 %p49, %rd139, %rd111;
-	setp.lt.s64 %p50, %rd140, %rd112;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd141, %rd139, %rd111, %p52;
-	selp.b64 %rd142, %rd140, %rd112, %p52;
-	mov.b64 %rd111, %rd141;
-	mov.b64 %rd112, %rd142;
-$L11:
-	mov.b64 {%r75, %r76}, %rd111;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd143, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd112;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd144, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd143, %rd111;
-	setp.eq.s64 %p55, %rd143, %rd111;
-	setp.lt.s64 %p56, %rd144, %rd112;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd145, %rd143, %rd111, %p58;
-	selp.b64 %rd146, %rd144, %rd112, %p58;
-	mov.b64 %rd111, %rd145;
-	mov.b64 %rd112, %rd146;
-$L12:
-	mov.b64 {%r83, %r84}, %rd111;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd147, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd112;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd148, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd147, %rd111;
-	setp.eq.s64 %p61, %rd147, %rd111;
-	setp.lt.s64 %p62, %rd148, %rd112;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd149, %rd147, %rd111, %p64;
-	selp.b64 %rd150, %rd148, %rd112, %p64;
-	mov.b64 %rd111, %rd149;
-	mov.b64 %rd112, %rd150;
-$L13:
-	mov.b64 {%r91, %r92}, %rd111;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd151, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd112;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd152, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd151, %rd111;
-	setp.eq.s64 %p67, %rd151, %rd111;
-	setp.lt.s64 %p68, %rd152, %rd112;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd153, %rd151, %rd111, %p70;
-	selp.b64 %rd154, %rd152, %rd112, %p70;
-	mov.b64 %rd111, %rd153;
-	mov.b64 %rd112, %rd154;
-$L14:
-	mov.b64 {%r99, %r100}, %rd111;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd155, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd112;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd156, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd155, %rd111;
-	setp.eq.s64 %p73, %rd155, %rd111;
-	setp.lt.s64 %p74, %rd156, %rd112;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd157, %rd155, %rd111, %p76;
-	selp.b64 %rd158, %rd156, %rd112, %p76;
-	mov.b64 %rd111, %rd157;
-	mov.b64 %rd112, %rd158;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd111;
-	st.global.s64 [%rd6+8], %rd112;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushLocal_bfs_visit__main_custom(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45
-)
-{
-	.reg .pred %p<109>;
-	.reg .b32 %r<228>;
-	.reg .b64 %rd<561>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.u64 %rd113, [gk_s42];
-	cvta.to.global.u64 %rd114, %rd113;
-	mov.b64 %rd115, %rd114;
-	ld.param.s64 %rd116, [gk_s43];
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s32 %r35, [gk_s45];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd122, 0;
-	mov.b64 %rd123, 0;
 	mov.b64 %rd124, 0;
 	mov.b64 %rd125, 0;
-	mov.b64 %rd122, %rd124;
-	mov.b64 %rd123, %rd125;
+	mov.b64 %rd126, 0;
+	mov.b64 %rd127, 0;
+	mov.b64 %rd124, %rd126;
+	mov.b64 %rd125, %rd127;
+$L4:
+	mov.b64 %rd128, %rd124;
+	mov.b64 %rd129, %rd125;
+	mov.b64 %rd122, %rd128;
+	mov.b64 %rd123, %rd129;
 $L1:
-	mov.b64 %rd126, %rd122;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd120, %rd126;
-	mov.b64 %rd121, %rd127;
-	cvt.u64.u32 %rd129, %r28;
-	cvt.u64.u32 %rd130, %r29;
-	mov.b64 %rd131, %rd129;
-$L2:
-	setp.ge.s64 %p9, %rd131, %rd2;
-	@%p9 bra $L3;
-	mov.b64 %rd128, %rd131;
+	mov.b64 %rd120, %rd122;
+	mov.b64 %rd121, %rd123;
+	cvt.u64.u32 %rd131, %r29;
+	cvt.u64.u32 %rd132, %r30;
+	mov.b64 %rd133, %rd131;
+$L5:
+	setp.ge.s64 %p11, %rd133, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd130, %rd133;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd132, %rd27;
-	mov.b64 %rd133, %rd30;
-	mov.b64 %rd134, %rd32;
-	mov.b64 %rd135, %rd34;
-	mov.b64 %rd136, %rd37;
-	mov.b64 %rd137, %rd39;
-	mov.b64 %rd138, %rd41;
-	mov.b64 %rd139, %rd44;
-	mov.b64 %rd140, %rd46;
-	mov.b64 %rd141, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd142, %rd50;
-	mov.b64 %rd143, %rd53;
-	mov.b64 %rd144, %rd55;
-	mov.b64 %rd145, %rd57;
-	mov.b64 %rd146, %rd60;
-	mov.b64 %rd147, %rd62;
-	mov.b64 %rd148, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd149, %rd67;
-	mov.b64 %rd150, %rd69;
-	mov.b64 %rd151, %rd71;
-	mov.b64 %rd152, %rd74;
-	mov.b64 %rd153, %rd76;
-	mov.b64 %rd154, %rd78;
-	mov.b64 %rd155, %rd81;
-	mov.b64 %rd156, %rd83;
-	mov.b64 %rd157, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd158, %rd88;
-	mov.b64 %rd159, %rd90;
-	mov.b64 %rd160, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd161, %rd94;
-	mov.b64 %rd162, %rd96;
-	mov.b64 %rd163, %rd98;
-	mov.b64 %rd164, %rd101;
-	mov.b64 %rd165, %rd103;
-	mov.b64 %rd166, %rd105;
-	mov.b64 %rd167, %rd108;
-	mov.b64 %rd168, %rd110;
-	mov.b64 %rd169, %rd112;
-	mov.b64 %rd170, %rd115;
-	mov.b64 %rd171, %rd117;
-	mov.b64 %rd172, %rd119;
-	mov.b32 %r38, %r36;
-	add.s64 %rd173, %rd15, %rd23;
-	mad.lo.s64 %rd174, %rd161, 4, 15;
-	and.b64 %rd174, %rd174, -16;
-	add.s64 %rd23, %rd23, %rd174;
-	mov.b64 %rd175, %rd173;
-	mov.b64 %rd176, %rd161;
-	mov.b64 %rd177, 1;
-	mov.b64 %rd178, %rd175;
-	mov.b64 %rd179, %rd176;
+	mov.b64 %rd134, %rd27;
+	mov.b64 %rd135, %rd30;
+	mov.b64 %rd136, %rd32;
+	mov.b64 %rd137, %rd34;
+	mov.b64 %rd138, %rd37;
+	mov.b64 %rd139, %rd39;
+	mov.b64 %rd140, %rd41;
+	mov.b64 %rd141, %rd44;
+	mov.b64 %rd142, %rd46;
+	mov.b64 %rd143, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd144, %rd50;
+	mov.b64 %rd145, %rd53;
+	mov.b64 %rd146, %rd55;
+	mov.b64 %rd147, %rd57;
+	mov.b64 %rd148, %rd60;
+	mov.b64 %rd149, %rd62;
+	mov.b64 %rd150, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd151, %rd67;
+	mov.b64 %rd152, %rd69;
+	mov.b64 %rd153, %rd71;
+	mov.b64 %rd154, %rd74;
+	mov.b64 %rd155, %rd76;
+	mov.b64 %rd156, %rd78;
+	mov.b64 %rd157, %rd81;
+	mov.b64 %rd158, %rd83;
+	mov.b64 %rd159, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd160, %rd88;
+	mov.b64 %rd161, %rd90;
+	mov.b64 %rd162, %rd92;
+	mov.b32 %r38, %r35;
+	mov.b64 %rd163, %rd94;
+	mov.b64 %rd164, %rd96;
+	mov.b64 %rd165, %rd98;
+	mov.b64 %rd166, %rd101;
+	mov.b64 %rd167, %rd103;
+	mov.b64 %rd168, %rd105;
+	mov.b64 %rd169, %rd108;
+	mov.b64 %rd170, %rd110;
+	mov.b64 %rd171, %rd112;
+	mov.b64 %rd172, %rd115;
+	mov.b64 %rd173, %rd117;
+	mov.b64 %rd174, %rd119;
+	mov.b32 %r39, %r37;
+	add.s64 %rd175, %rd15, %rd23;
+	mad.lo.s64 %rd176, %rd163, 4, 15;
+	and.b64 %rd176, %rd176, -16;
+	add.s64 %rd23, %rd23, %rd176;
+	mov.b64 %rd177, %rd175;
+	mov.b64 %rd178, %rd163;
+	mov.b64 %rd179, 1;
 	mov.b64 %rd180, %rd177;
-	add.s64 %rd181, %rd163, 1;
-	add.s64 %rd182, %rd13, %rd22;
-	mad.lo.s64 %rd183, %rd181, 8, 15;
-	and.b64 %rd183, %rd183, -16;
-	add.s64 %rd22, %rd22, %rd183;
-	mov.b64 %rd184, %rd182;
-	mov.b64 %rd185, %rd181;
-	mov.b64 %rd186, 1;
-	mov.b64 %rd187, %rd184;
-	mov.b64 %rd188, %rd185;
+	mov.b64 %rd181, %rd178;
+	mov.b64 %rd182, %rd179;
+	add.s64 %rd183, %rd165, 1;
+	add.s64 %rd184, %rd13, %rd22;
+	mad.lo.s64 %rd185, %rd183, 8, 15;
+	and.b64 %rd185, %rd185, -16;
+	add.s64 %rd22, %rd22, %rd185;
+	mov.b64 %rd186, %rd184;
+	mov.b64 %rd187, %rd183;
+	mov.b64 %rd188, 1;
 	mov.b64 %rd189, %rd186;
-	add.s64 %rd190, %rd13, %rd22;
-	mad.lo.s64 %rd191, %rd163, 4, 15;
-	and.b64 %rd191, %rd191, -16;
-	add.s64 %rd22, %rd22, %rd191;
-	mov.b64 %rd192, %rd190;
-	mov.b64 %rd193, %rd163;
-	mov.b64 %rd194, 1;
-	mov.b64 %rd195, %rd192;
-	mov.b64 %rd196, %rd193;
+	mov.b64 %rd190, %rd187;
+	mov.b64 %rd191, %rd188;
+	add.s64 %rd192, %rd13, %rd22;
+	mad.lo.s64 %rd193, %rd165, 4, 15;
+	and.b64 %rd193, %rd193, -16;
+	add.s64 %rd22, %rd22, %rd193;
+	mov.b64 %rd194, %rd192;
+	mov.b64 %rd195, %rd165;
+	mov.b64 %rd196, 1;
 	mov.b64 %rd197, %rd194;
-	mul.lo.s64 %rd198, %rd128, %rd163;
-	mov.b64 %rd199, %rd198;
-	sub.s64 %rd200, %rd142, %rd199;
-	min.s64 %rd201, %rd163, %rd200;
-	mov.b64 %rd202, %rd201;
-	mov.b64 %rd203, 0;
-	sub.s64 %rd204, %rd202, %rd203;
-	max.s64 %rd205, %rd204, 0;
-	cvt.u64.u32 %rd206, %r4;
-	add.s64 %rd207, %rd205, %rd206;
-	sub.s64 %rd208, %rd207, 1;
-	div.u64 %rd209, %rd208, %rd206;
-	cvt.u64.u32 %rd210, %r2;
-	mad.lo.s64 %rd211, %rd210, %rd209, %rd203;
-	add.s64 %rd212, %rd211, %rd209;
-	min.s64 %rd213, %rd212, %rd202;
-	mov.b64 %rd214, 0;
-	mov.pred %p13, 0;
-	mov.b64 %rd215, %rd211;
-$L5:
-	setp.ge.s64 %p14, %rd215, %rd213;
-	@%p14 bra $L7;
-	mov.b64 %rd216, %rd215;
-	mov.pred %p15, %p10;
-	mov.b64 %rd217, %rd142;
-	add.s64 %rd218, %rd199, %rd216;
-	mov.b64 %rd219, %rd218;
+	mov.b64 %rd198, %rd195;
+	mov.b64 %rd199, %rd196;
+	mul.lo.s64 %rd200, %rd130, %rd165;
+	mov.b64 %rd201, %rd200;
+	sub.s64 %rd202, %rd144, %rd201;
+	min.s64 %rd203, %rd165, %rd202;
+	mov.b64 %rd204, %rd203;
+	mov.b64 %rd205, 0;
+	sub.s64 %rd206, %rd204, %rd205;
+	max.s64 %rd207, %rd206, 0;
+	cvt.u64.u32 %rd208, %r4;
+	add.s64 %rd209, %rd207, %rd208;
+	sub.s64 %rd210, %rd209, 1;
+	div.u64 %rd211, %rd210, %rd208;
+	cvt.u64.u32 %rd212, %r2;
+	mad.lo.s64 %rd213, %rd212, %rd211, %rd205;
+	add.s64 %rd214, %rd213, %rd211;
+	min.s64 %rd215, %rd214, %rd204;
+	mov.b64 %rd216, 0;
+	mov.pred %p15, 0;
+	mov.b64 %rd217, %rd213;
 $L8:
-	@!%p15 bra $L12;
-	shr.s64 %rd220, %rd219, 5;
-	mul.lo.s64 %rd221, %rd220, %rd148;
-	mad.lo.s64 %rd222, %rd221, 4, %rd146;
-	ld.global.nc.u32 %r39, [%rd222+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd223, %rd219, 31;
-	min.u64 %rd224, %rd223, 32;
-	cvt.u32.u64 %r41, %rd224;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p16, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p16;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p17, %r45, 0x0;
-	@!%p17 bra $L14;
-	cvt.u32.u64 %r46, %rd219;
-	mov.b32 %r47, %r46;
-	bra.uni $L10;
-$L14:
-	mov.b32 %r47, -1;
-	bra.uni $L10;
+	setp.ge.s64 %p16, %rd217, %rd215;
+	@%p16 bra $L10;
+	mov.b64 %rd218, %rd217;
+	mov.pred %p17, %p12;
+	mov.b64 %rd219, %rd144;
+	add.s64 %rd220, %rd201, %rd218;
+	mov.b64 %rd221, %rd220;
+$L11:
+	@!%p17 bra $L15;
+	shr.s64 %rd222, %rd221, 5;
+	mul.lo.s64 %rd223, %rd222, %rd150;
+	mad.lo.s64 %rd224, %rd223, 4, %rd148;
+	ld.global.nc.u32 %r40, [%rd224+0];
+	mov.b32 %r41, %r40;
+	and.b64 %rd225, %rd221, 31;
+	min.u64 %rd226, %rd225, 32;
+	cvt.u32.u64 %r42, %rd226;
+	mov.b32 %r44, 0x1;
+	shl.b32 %r43, %r44, %r42;
+	setp.hs.u32 %p18, %r42, 32;
+	selp.b32 %r45, 0, %r43, %p18;
+	and.b32 %r46, %r41, %r45;
+	setp.ne.u32 %p19, %r46, 0x0;
+	@!%p19 bra $L17;
+	cvt.u32.u64 %r47, %rd221;
+	mov.b32 %r48, %r47;
+	bra.uni $L13;
+$L17:
+	mov.b32 %r48, -1;
+	bra.uni $L13;
+$L15:
+	mul.lo.s64 %rd227, %rd221, %rd147;
+	mad.lo.s64 %rd228, %rd227, 4, %rd145;
+	ld.global.nc.s32 %r49, [%rd228+0];
+	mov.b32 %r50, %r49;
+	mov.b32 %r48, %r50;
+	bra.uni $L13;
 $L12:
-	mul.lo.s64 %rd225, %rd219, %rd145;
-	mad.lo.s64 %rd226, %rd225, 4, %rd143;
-	ld.global.nc.s32 %r48, [%rd226+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L10;
+	bra.uni $L11;
+$L13:
+	mov.b32 %r51, %r48;
+	mov.b64 %rd229, 0;
+	setp.ge.s32 %p20, %r51, 0;
+	@!%p20 bra $L19;
+	mov.b64 %rd230, %rd134;
+	mov.b32 %r52, %r51;
+	cvt.s64.s32 %rd231, %r52;
+	add.s64 %rd232, %rd231, 1;
+	mul.lo.s64 %rd233, %rd232, %rd137;
+	mad.lo.s64 %rd234, %rd233, 8, %rd135;
+	ld.global.nc.s64 %rd235, [%rd234+0];
+	mov.b64 %rd236, %rd235;
+	cvt.s64.s32 %rd237, %r52;
+	mul.lo.s64 %rd238, %rd237, %rd137;
+	mad.lo.s64 %rd239, %rd238, 8, %rd135;
+	ld.global.nc.s64 %rd240, [%rd239+0];
+	mov.b64 %rd241, %rd240;
+	sub.s64 %rd242, %rd236, %rd241;
+	mov.b64 %rd243, %rd242;
+	mov.b64 %rd229, %rd243;
+$L19:
+	@!%p15 bra $L21;
+	mul.lo.s64 %rd244, %rd218, %rd191;
+	mad.lo.s64 %rd245, %rd244, 8, %rd189;
+	st.shared.s64 [%rd245+0], %rd216;
+	mul.lo.s64 %rd246, %rd218, %rd199;
+	mad.lo.s64 %rd247, %rd246, 4, %rd197;
+	st.shared.s32 [%rd247+0], %r51;
+$L21:
+	add.s64 %rd248, %rd216, %rd229;
+	mov.b64 %rd216, %rd248;
 $L9:
+	mov.b64 %rd249, 1;
+	add.s64 %rd217, %rd217, %rd249;
 	bra.uni $L8;
 $L10:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd227, 0;
-	setp.ge.s32 %p18, %r50, 0;
-	@!%p18 bra $L16;
-	mov.b64 %rd228, %rd132;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd229, %r51;
-	add.s64 %rd230, %rd229, 1;
-	mul.lo.s64 %rd231, %rd230, %rd135;
-	mad.lo.s64 %rd232, %rd231, 8, %rd133;
-	ld.global.nc.s64 %rd233, [%rd232+0];
-	mov.b64 %rd234, %rd233;
-	cvt.s64.s32 %rd235, %r51;
-	mul.lo.s64 %rd236, %rd235, %rd135;
-	mad.lo.s64 %rd237, %rd236, 8, %rd133;
-	ld.global.nc.s64 %rd238, [%rd237+0];
-	mov.b64 %rd239, %rd238;
-	sub.s64 %rd240, %rd234, %rd239;
-	mov.b64 %rd241, %rd240;
-	mov.b64 %rd227, %rd241;
-$L16:
-	@!%p13 bra $L18;
-	mul.lo.s64 %rd242, %rd216, %rd189;
-	mad.lo.s64 %rd243, %rd242, 8, %rd187;
-	st.shared.s64 [%rd243+0], %rd214;
-	mul.lo.s64 %rd244, %rd216, %rd197;
-	mad.lo.s64 %rd245, %rd244, 4, %rd195;
-	st.shared.s32 [%rd245+0], %r50;
-$L18:
-	add.s64 %rd246, %rd214, %rd227;
-	mov.b64 %rd214, %rd246;
-$L6:
-	mov.b64 %rd247, 1;
-	add.s64 %rd215, %rd215, %rd247;
-	bra.uni $L5;
-$L7:
-	mov.b64 %rd248, %rd214;
+	mov.b64 %rd250, %rd216;
 	// block scan
-	mov.b64 %rd249, %rd248;
-	mov.b32 %r52, %r3;
-$L19:
-	setp.hs.u32 %p19, %r52, 32;
-	@%p19 bra $L20;
-	mov.b64 {%r53, %r54}, %rd249;
-	shfl.sync.up.b32 %r55|%p20, %r53, %r52, 0, %r17;
-	shfl.sync.up.b32 %r56, %r54, %r52, 0, %r17;
-	mov.b64 %rd250, {%r55, %r56};
-	@!%p20 bra $L21;
-	add.s64 %rd251, %rd250, %rd249;
-	mov.b64 %rd249, %rd251;
-$L21:
-	shl.b32 %r52, %r52, 1;
-	bra.uni $L19;
-$L20:
-	mov.b64 {%r57, %r58}, %rd249;
-	shfl.sync.up.b32 %r59|%p21, %r57, %r3, 0, %r17;
-	shfl.sync.up.b32 %r60, %r58, %r3, 0, %r17;
-	mov.b64 %rd252, {%r59, %r60};
-	setp.lo.u32 %p22, %r3, 32;
-	and.pred %p23, %p21, %p22;
-	selp.b64 %rd253, %rd252, 0, %p23;
-	sub.u32 %r61, %r13, %r3;
-	setp.eq.u32 %p24, %r7, %r61;
-	@!%p24 bra $L22;
-	mul.wide.u32 %rd254, %r8, 16;
-	add.s64 %rd255, %rd1, %rd254;
-	st.shared.s64 [%rd255+0], %rd249;
+	mov.b64 %rd251, %rd250;
+	mov.b32 %r53, %r3;
 $L22:
-	bar.sync 0;
-	setp.eq.u32 %p25, %r8, 0;
-	@!%p25 bra $L23;
-	mov.b64 %rd256, 0;
-	setp.lo.u32 %p26, %r7, %r10;
-	@!%p26 bra $L24;
-	mul.wide.u32 %rd257, %r7, 16;
-	add.s64 %rd258, %rd1, %rd257;
-	ld.shared.s64 %rd259, [%rd258+0];
-	mov.b64 %rd256, %rd259;
+	setp.hs.u32 %p21, %r53, 32;
+	@%p21 bra $L23;
+	mov.b64 {%r54, %r55}, %rd251;
+	shfl.sync.up.b32 %r56|%p22, %r54, %r53, 0, %r17;
+	shfl.sync.up.b32 %r57, %r55, %r53, 0, %r17;
+	mov.b64 %rd252, {%r56, %r57};
+	@!%p22 bra $L24;
+	add.s64 %rd253, %rd252, %rd251;
+	mov.b64 %rd251, %rd253;
 $L24:
-	mov.b64 {%r62, %r63}, %rd256;
-	shfl.sync.up.b32 %r64|%p27, %r62, 1, 0, %r17;
-	shfl.sync.up.b32 %r65, %r63, 1, 0, %r17;
-	mov.b64 %rd260, {%r64, %r65};
-	@!%p27 bra $L25;
-	add.s64 %rd261, %rd260, %rd256;
-	mov.b64 %rd256, %rd261;
-$L25:
-	mov.b64 {%r66, %r67}, %rd256;
-	shfl.sync.up.b32 %r68|%p28, %r66, 2, 0, %r17;
-	shfl.sync.up.b32 %r69, %r67, 2, 0, %r17;
-	mov.b64 %rd262, {%r68, %r69};
-	@!%p28 bra $L26;
-	add.s64 %rd263, %rd262, %rd256;
-	mov.b64 %rd256, %rd263;
-$L26:
-	mov.b64 {%r70, %r71}, %rd256;
-	shfl.sync.up.b32 %r72|%p29, %r70, 4, 0, %r17;
-	shfl.sync.up.b32 %r73, %r71, 4, 0, %r17;
-	mov.b64 %rd264, {%r72, %r73};
-	@!%p29 bra $L27;
-	add.s64 %rd265, %rd264, %rd256;
-	mov.b64 %rd256, %rd265;
-$L27:
-	mov.b64 {%r74, %r75}, %rd256;
-	shfl.sync.up.b32 %r76|%p30, %r74, 8, 0, %r17;
-	shfl.sync.up.b32 %r77, %r75, 8, 0, %r17;
-	mov.b64 %rd266, {%r76, %r77};
-	@!%p30 bra $L28;
-	add.s64 %rd267, %rd266, %rd256;
-	mov.b64 %rd256, %rd267;
-$L28:
-	mov.b64 {%r78, %r79}, %rd256;
-	shfl.sync.up.b32 %r80|%p31, %r78, 16, 0, %r17;
-	shfl.sync.up.b32 %r81, %r79, 16, 0, %r17;
-	mov.b64 %rd268, {%r80, %r81};
-	@!%p31 bra $L29;
-	add.s64 %rd269, %rd268, %rd256;
-	mov.b64 %rd256, %rd269;
-$L29:
-	mov.b64 {%r82, %r83}, %rd256;
-	shfl.sync.up.b32 %r84|%p32, %r82, 1, 0, %r17;
-	shfl.sync.up.b32 %r85, %r83, 1, 0, %r17;
-	mov.b64 %rd270, {%r84, %r85};
-	selp.b64 %rd271, %rd270, 0, %p32;
-	@!%p26 bra $L30;
-	mul.wide.u32 %rd272, %r7, 16;
-	add.s64 %rd273, %rd1, %rd272;
-	add.s64 %rd274, %rd273, 512;
-	st.shared.s64 [%rd274+0], %rd271;
-$L30:
-	sub.u32 %r86, %r10, 1;
-	setp.eq.u32 %p33, %r7, %r86;
-	@!%p33 bra $L31;
-	st.shared.s64 [%rd1+1024], %rd256;
-$L31:
+	shl.b32 %r53, %r53, 1;
+	bra.uni $L22;
 $L23:
+	mov.b64 {%r58, %r59}, %rd251;
+	shfl.sync.up.b32 %r60|%p23, %r58, %r3, 0, %r17;
+	shfl.sync.up.b32 %r61, %r59, %r3, 0, %r17;
+	mov.b64 %rd254, {%r60, %r61};
+	setp.lo.u32 %p24, %r3, 32;
+	and.pred %p25, %p23, %p24;
+	selp.b64 %rd255, %rd254, 0, %p25;
+	sub.u32 %r62, %r13, %r3;
+	setp.eq.u32 %p26, %r7, %r62;
+	@!%p26 bra $L25;
+	mul.wide.u32 %rd256, %r8, 16;
+	add.s64 %rd257, %rd1, %rd256;
+	st.shared.s64 [%rd257+0], %rd251;
+$L25:
 	bar.sync 0;
-	mul.wide.u32 %rd275, %r8, 16;
-	add.s64 %rd276, %rd1, %rd275;
-	add.s64 %rd277, %rd276, 512;
-	ld.shared.s64 %rd278, [%rd277+0];
-	add.s64 %rd279, %rd278, %rd253;
-	ld.shared.s64 %rd280, [%rd1+1024];
-	mov.b64 {%r87, %r88}, %rd279;
-	shfl.sync.idx.b32 %r89|%p34, %r87, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r90, %r88, 0, %r21, %r17;
-	mov.b64 %rd281, {%r89, %r90};
-	mov.b64 %rd282, %rd280;
-	mov.b64 %rd214, %rd281;
-	mov.pred %p13, 1;
-	mov.b64 %rd283, %rd211;
+	setp.eq.u32 %p27, %r8, 0;
+	@!%p27 bra $L26;
+	mov.b64 %rd258, 0;
+	setp.lo.u32 %p28, %r7, %r10;
+	@!%p28 bra $L27;
+	mul.wide.u32 %rd259, %r7, 16;
+	add.s64 %rd260, %rd1, %rd259;
+	ld.shared.s64 %rd261, [%rd260+0];
+	mov.b64 %rd258, %rd261;
+$L27:
+	mov.b64 {%r63, %r64}, %rd258;
+	shfl.sync.up.b32 %r65|%p29, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd262, {%r65, %r66};
+	@!%p29 bra $L28;
+	add.s64 %rd263, %rd262, %rd258;
+	mov.b64 %rd258, %rd263;
+$L28:
+	mov.b64 {%r67, %r68}, %rd258;
+	shfl.sync.up.b32 %r69|%p30, %r67, 2, 0, %r17;
+	shfl.sync.up.b32 %r70, %r68, 2, 0, %r17;
+	mov.b64 %rd264, {%r69, %r70};
+	@!%p30 bra $L29;
+	add.s64 %rd265, %rd264, %rd258;
+	mov.b64 %rd258, %rd265;
+$L29:
+	mov.b64 {%r71, %r72}, %rd258;
+	shfl.sync.up.b32 %r73|%p31, %r71, 4, 0, %r17;
+	shfl.sync.up.b32 %r74, %r72, 4, 0, %r17;
+	mov.b64 %rd266, {%r73, %r74};
+	@!%p31 bra $L30;
+	add.s64 %rd267, %rd266, %rd258;
+	mov.b64 %rd258, %rd267;
+$L30:
+	mov.b64 {%r75, %r76}, %rd258;
+	shfl.sync.up.b32 %r77|%p32, %r75, 8, 0, %r17;
+	shfl.sync.up.b32 %r78, %r76, 8, 0, %r17;
+	mov.b64 %rd268, {%r77, %r78};
+	@!%p32 bra $L31;
+	add.s64 %rd269, %rd268, %rd258;
+	mov.b64 %rd258, %rd269;
+$L31:
+	mov.b64 {%r79, %r80}, %rd258;
+	shfl.sync.up.b32 %r81|%p33, %r79, 16, 0, %r17;
+	shfl.sync.up.b32 %r82, %r80, 16, 0, %r17;
+	mov.b64 %rd270, {%r81, %r82};
+	@!%p33 bra $L32;
+	add.s64 %rd271, %rd270, %rd258;
+	mov.b64 %rd258, %rd271;
 $L32:
-	setp.ge.s64 %p35, %rd283, %rd213;
-	@%p35 bra $L34;
+	mov.b64 {%r83, %r84}, %rd258;
+	shfl.sync.up.b32 %r85|%p34, %r83, 1, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, 1, 0, %r17;
+	mov.b64 %rd272, {%r85, %r86};
+	selp.b64 %rd273, %rd272, 0, %p34;
+	@!%p28 bra $L33;
+	mul.wide.u32 %rd274, %r7, 16;
+	add.s64 %rd275, %rd1, %rd274;
+	add.s64 %rd276, %rd275, 512;
+	st.shared.s64 [%rd276+0], %rd273;
+$L33:
+	sub.u32 %r87, %r10, 1;
+	setp.eq.u32 %p35, %r7, %r87;
+	@!%p35 bra $L34;
+	st.shared.s64 [%rd1+1024], %rd258;
+$L34:
+$L26:
+	bar.sync 0;
+	mul.wide.u32 %rd277, %r8, 16;
+	add.s64 %rd278, %rd1, %rd277;
+	add.s64 %rd279, %rd278, 512;
+	ld.shared.s64 %rd280, [%rd279+0];
+	add.s64 %rd281, %rd280, %rd255;
+	ld.shared.s64 %rd282, [%rd1+1024];
+	mov.b64 {%r88, %r89}, %rd281;
+	shfl.sync.idx.b32 %r90|%p36, %r88, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r91, %r89, 0, %r22, %r17;
+	mov.b64 %rd283, {%r90, %r91};
+	mov.b64 %rd284, %rd282;
 	mov.b64 %rd216, %rd283;
-	mov.pred %p15, %p10;
-	mov.b64 %rd217, %rd142;
-	add.s64 %rd284, %rd199, %rd216;
-	mov.b64 %rd219, %rd284;
+	mov.pred %p15, 1;
+	mov.b64 %rd285, %rd213;
 $L35:
-	@!%p15 bra $L39;
-	shr.s64 %rd285, %rd219, 5;
-	mul.lo.s64 %rd286, %rd285, %rd148;
-	mad.lo.s64 %rd287, %rd286, 4, %rd146;
-	ld.global.nc.u32 %r91, [%rd287+0];
-	mov.b32 %r40, %r91;
-	and.b64 %rd288, %rd219, 31;
-	min.u64 %rd289, %rd288, 32;
-	cvt.u32.u64 %r92, %rd289;
-	mov.b32 %r94, 0x1;
-	shl.b32 %r93, %r94, %r92;
-	setp.hs.u32 %p36, %r92, 32;
-	selp.b32 %r95, 0, %r93, %p36;
-	and.b32 %r96, %r40, %r95;
-	setp.ne.u32 %p37, %r96, 0x0;
-	@!%p37 bra $L41;
-	cvt.u32.u64 %r97, %rd219;
-	mov.b32 %r47, %r97;
-	bra.uni $L37;
-$L41:
-	mov.b32 %r47, -1;
-	bra.uni $L37;
+	setp.ge.s64 %p37, %rd285, %rd215;
+	@%p37 bra $L37;
+	mov.b64 %rd218, %rd285;
+	mov.pred %p17, %p12;
+	mov.b64 %rd219, %rd144;
+	add.s64 %rd286, %rd201, %rd218;
+	mov.b64 %rd221, %rd286;
+$L38:
+	@!%p17 bra $L42;
+	shr.s64 %rd287, %rd221, 5;
+	mul.lo.s64 %rd288, %rd287, %rd150;
+	mad.lo.s64 %rd289, %rd288, 4, %rd148;
+	ld.global.nc.u32 %r92, [%rd289+0];
+	mov.b32 %r41, %r92;
+	and.b64 %rd290, %rd221, 31;
+	min.u64 %rd291, %rd290, 32;
+	cvt.u32.u64 %r93, %rd291;
+	mov.b32 %r95, 0x1;
+	shl.b32 %r94, %r95, %r93;
+	setp.hs.u32 %p38, %r93, 32;
+	selp.b32 %r96, 0, %r94, %p38;
+	and.b32 %r97, %r41, %r96;
+	setp.ne.u32 %p39, %r97, 0x0;
+	@!%p39 bra $L44;
+	cvt.u32.u64 %r98, %rd221;
+	mov.b32 %r48, %r98;
+	bra.uni $L40;
+$L44:
+	mov.b32 %r48, -1;
+	bra.uni $L40;
+$L42:
+	mul.lo.s64 %rd292, %rd221, %rd147;
+	mad.lo.s64 %rd293, %rd292, 4, %rd145;
+	ld.global.nc.s32 %r99, [%rd293+0];
+	mov.b32 %r50, %r99;
+	mov.b32 %r48, %r50;
+	bra.uni $L40;
 $L39:
-	mul.lo.s64 %rd290, %rd219, %rd145;
-	mad.lo.s64 %rd291, %rd290, 4, %rd143;
-	ld.global.nc.s32 %r98, [%rd291+0];
-	mov.b32 %r49, %r98;
-	mov.b32 %r47, %r49;
-	bra.uni $L37;
+	bra.uni $L38;
+$L40:
+	mov.b32 %r51, %r48;
+	mov.b64 %rd229, 0;
+	setp.ge.s32 %p40, %r51, 0;
+	@!%p40 bra $L46;
+	mov.b64 %rd230, %rd134;
+	mov.b32 %r52, %r51;
+	cvt.s64.s32 %rd294, %r52;
+	add.s64 %rd295, %rd294, 1;
+	mul.lo.s64 %rd296, %rd295, %rd137;
+	mad.lo.s64 %rd297, %rd296, 8, %rd135;
+	ld.global.nc.s64 %rd298, [%rd297+0];
+	mov.b64 %rd236, %rd298;
+	cvt.s64.s32 %rd299, %r52;
+	mul.lo.s64 %rd300, %rd299, %rd137;
+	mad.lo.s64 %rd301, %rd300, 8, %rd135;
+	ld.global.nc.s64 %rd302, [%rd301+0];
+	mov.b64 %rd241, %rd302;
+	sub.s64 %rd303, %rd236, %rd241;
+	mov.b64 %rd243, %rd303;
+	mov.b64 %rd229, %rd243;
+$L46:
+	@!%p15 bra $L48;
+	mul.lo.s64 %rd304, %rd218, %rd191;
+	mad.lo.s64 %rd305, %rd304, 8, %rd189;
+	st.shared.s64 [%rd305+0], %rd216;
+	mul.lo.s64 %rd306, %rd218, %rd199;
+	mad.lo.s64 %rd307, %rd306, 4, %rd197;
+	st.shared.s32 [%rd307+0], %r51;
+$L48:
+	add.s64 %rd308, %rd216, %rd229;
+	mov.b64 %rd216, %rd308;
 $L36:
+	mov.b64 %rd309, 1;
+	add.s64 %rd285, %rd285, %rd309;
 	bra.uni $L35;
 $L37:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd227, 0;
-	setp.ge.s32 %p38, %r50, 0;
-	@!%p38 bra $L43;
-	mov.b64 %rd228, %rd132;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd292, %r51;
-	add.s64 %rd293, %rd292, 1;
-	mul.lo.s64 %rd294, %rd293, %rd135;
-	mad.lo.s64 %rd295, %rd294, 8, %rd133;
-	ld.global.nc.s64 %rd296, [%rd295+0];
-	mov.b64 %rd234, %rd296;
-	cvt.s64.s32 %rd297, %r51;
-	mul.lo.s64 %rd298, %rd297, %rd135;
-	mad.lo.s64 %rd299, %rd298, 8, %rd133;
-	ld.global.nc.s64 %rd300, [%rd299+0];
-	mov.b64 %rd239, %rd300;
-	sub.s64 %rd301, %rd234, %rd239;
-	mov.b64 %rd241, %rd301;
-	mov.b64 %rd227, %rd241;
-$L43:
-	@!%p13 bra $L45;
-	mul.lo.s64 %rd302, %rd216, %rd189;
-	mad.lo.s64 %rd303, %rd302, 8, %rd187;
-	st.shared.s64 [%rd303+0], %rd214;
-	mul.lo.s64 %rd304, %rd216, %rd197;
-	mad.lo.s64 %rd305, %rd304, 4, %rd195;
-	st.shared.s32 [%rd305+0], %r50;
-$L45:
-	add.s64 %rd306, %rd214, %rd227;
-	mov.b64 %rd214, %rd306;
-$L33:
-	mov.b64 %rd307, 1;
-	add.s64 %rd283, %rd283, %rd307;
-	bra.uni $L32;
-$L34:
-	mov.b64 %rd308, %rd282;
-	mov.b64 %rd309, %rd308;
-	cvt.u64.u32 %rd310, %r2;
-	setp.eq.s64 %p39, %rd310, 0;
-	@!%p39 bra $L47;
-	mul.lo.s64 %rd311, %rd202, %rd189;
-	mad.lo.s64 %rd312, %rd311, 8, %rd187;
-	st.shared.s64 [%rd312+0], %rd309;
-$L47:
-	bar.sync 0;
-	cvt.u64.u32 %rd313, %r4;
-	mov.b64 %rd314, %rd313;
-	mul.lo.s64 %rd315, %rd314, %rd161;
-	mov.b64 %rd316, %rd315;
-	@!%p11 bra $L49;
-	mov.b64 %rd316, %rd309;
-$L49:
-	mov.b64 %rd317, 0;
+	mov.b64 %rd310, %rd284;
+	mov.b64 %rd311, %rd310;
+	cvt.u64.u32 %rd312, %r2;
+	setp.eq.s64 %p41, %rd312, 0;
+	@!%p41 bra $L50;
+	mul.lo.s64 %rd313, %rd204, %rd191;
+	mad.lo.s64 %rd314, %rd313, 8, %rd189;
+	st.shared.s64 [%rd314+0], %rd311;
 $L50:
-	setp.lt.s64 %p40, %rd317, %rd309;
-	not.pred %p41, %p40;
-	@!%p41 bra $L54;
-	bra.uni $L52;
-$L54:
-	mov.b64 %rd318, 0;
-	add.s64 %rd319, %rd317, %rd316;
-	min.s64 %rd320, %rd309, %rd319;
-	mov.b64 %rd321, %rd320;
-	cvt.u64.u32 %rd322, %r2;
-	add.s64 %rd323, %rd317, %rd322;
-	mov.b64 %rd324, %rd323;
-	mov.b64 %rd325, %rd202;
-	mov.b64 %rd326, %rd324;
-	sub.s64 %rd327, %rd325, 1;
-	mov.b64 %rd328, %rd327;
-	mov.b64 %rd329, 0;
-	mov.b64 %rd330, %rd328;
-$L55:
-	setp.lt.s64 %p42, %rd329, %rd330;
+	bar.sync 0;
+	cvt.u64.u32 %rd315, %r4;
+	mov.b64 %rd316, %rd315;
+	mul.lo.s64 %rd317, %rd316, %rd163;
+	mov.b64 %rd318, %rd317;
+	@!%p13 bra $L52;
+	mov.b64 %rd318, %rd311;
+$L52:
+	mov.b64 %rd319, 0;
+$L53:
+	setp.lt.s64 %p42, %rd319, %rd311;
 	not.pred %p43, %p42;
-	@!%p43 bra $L59;
-	bra.uni $L57;
-$L59:
-	add.s64 %rd331, %rd329, %rd330;
-	add.s64 %rd332, %rd331, 1;
-	shr.u64 %rd333, %rd332, 1;
-	mov.b64 %rd334, %rd333;
-	mul.lo.s64 %rd335, %rd334, %rd189;
-	mad.lo.s64 %rd336, %rd335, 8, %rd187;
-	ld.shared.s64 %rd337, [%rd336+0];
-	mov.b64 %rd338, %rd337;
-	setp.le.s64 %p44, %rd338, %rd326;
-	@!%p44 bra $L60;
-	mov.b64 %rd329, %rd334;
-	bra.uni $L61;
-$L60:
-	sub.s64 %rd339, %rd334, 1;
-	mov.b64 %rd330, %rd339;
-$L61:
-$L56:
+	@!%p43 bra $L57;
 	bra.uni $L55;
 $L57:
-	max.s64 %rd340, %rd329, 0;
-	mov.b64 %rd341, %rd340;
-	mov.b64 %rd342, %rd341;
+	mov.b64 %rd320, 0;
+	add.s64 %rd321, %rd319, %rd318;
+	min.s64 %rd322, %rd311, %rd321;
+	mov.b64 %rd323, %rd322;
+	cvt.u64.u32 %rd324, %r2;
+	add.s64 %rd325, %rd319, %rd324;
+	mov.b64 %rd326, %rd325;
+	mov.b64 %rd327, %rd204;
+	mov.b64 %rd328, %rd326;
+	sub.s64 %rd329, %rd327, 1;
+	mov.b64 %rd330, %rd329;
+	mov.b64 %rd331, 0;
+	mov.b64 %rd332, %rd330;
+$L58:
+	setp.lt.s64 %p44, %rd331, %rd332;
+	not.pred %p45, %p44;
+	@!%p45 bra $L62;
+	bra.uni $L60;
 $L62:
-	setp.lt.s64 %p45, %rd324, %rd321;
-	not.pred %p46, %p45;
-	@!%p46 bra $L66;
+	add.s64 %rd333, %rd331, %rd332;
+	add.s64 %rd334, %rd333, 1;
+	shr.u64 %rd335, %rd334, 1;
+	mov.b64 %rd336, %rd335;
+	mul.lo.s64 %rd337, %rd336, %rd191;
+	mad.lo.s64 %rd338, %rd337, 8, %rd189;
+	ld.shared.s64 %rd339, [%rd338+0];
+	mov.b64 %rd340, %rd339;
+	setp.le.s64 %p46, %rd340, %rd328;
+	@!%p46 bra $L63;
+	mov.b64 %rd331, %rd336;
 	bra.uni $L64;
-$L66:
-$L67:
-	add.s64 %rd343, %rd342, 1;
-	mul.lo.s64 %rd344, %rd343, %rd189;
-	mad.lo.s64 %rd345, %rd344, 8, %rd187;
-	ld.shared.s64 %rd346, [%rd345+0];
-	mov.b64 %rd347, %rd346;
-	setp.le.s64 %p47, %rd347, %rd324;
+$L63:
+	sub.s64 %rd341, %rd336, 1;
+	mov.b64 %rd332, %rd341;
+$L64:
+$L59:
+	bra.uni $L58;
+$L60:
+	max.s64 %rd342, %rd331, 0;
+	mov.b64 %rd343, %rd342;
+	mov.b64 %rd344, %rd343;
+$L65:
+	setp.lt.s64 %p47, %rd326, %rd323;
 	not.pred %p48, %p47;
-	@!%p48 bra $L71;
-	bra.uni $L69;
-$L71:
-	add.s64 %rd348, %rd342, 1;
-	mov.b64 %rd342, %rd348;
-$L68:
+	@!%p48 bra $L69;
 	bra.uni $L67;
 $L69:
-	mul.lo.s64 %rd349, %rd342, %rd197;
-	mad.lo.s64 %rd350, %rd349, 4, %rd195;
-	ld.shared.s32 %r99, [%rd350+0];
-	mov.b32 %r100, %r99;
-	mov.b32 %r101, %r100;
-	mov.b64 %rd351, %rd132;
-	mov.b32 %r102, %r101;
-	cvt.s64.s32 %rd352, %r102;
-	mul.lo.s64 %rd353, %rd352, %rd135;
-	mad.lo.s64 %rd354, %rd353, 8, %rd133;
-	ld.global.nc.s64 %rd355, [%rd354+0];
-	mov.b64 %rd356, %rd355;
-	mov.b64 %rd357, %rd356;
-	mul.lo.s64 %rd358, %rd342, %rd189;
-	mad.lo.s64 %rd359, %rd358, 8, %rd187;
-	ld.shared.s64 %rd360, [%rd359+0];
-	mov.b64 %rd361, %rd360;
-	add.s64 %rd362, %rd357, %rd324;
-	sub.s64 %rd363, %rd362, %rd361;
-	mov.b64 %rd364, %rd363;
-	mul.lo.s64 %rd365, %rd364, %rd138;
-	mad.lo.s64 %rd366, %rd365, 4, %rd136;
-	ld.global.nc.s32 %r103, [%rd366+0];
-	mov.b32 %r104, %r103;
-	mov.b32 %r105, %r104;
-	mov.b32 %r106, %r38;
-	mov.b32 %r107, %r101;
-	mov.b32 %r108, %r105;
-	mov.b64 %rd367, %rd364;
-$L72:
-	cvt.s64.s32 %rd368, %r108;
-	mul.lo.s64 %rd369, %rd368, %rd166;
-	mad.lo.s64 %rd370, %rd369, 4, %rd164;
-	ld.relaxed.gpu.global.s32 %r109, [%rd370+0];
-	mov.b32 %r110, %r109;
-	setp.ge.s32 %p49, %r110, 0;
-	mov.pred %p50, %p49;
-	not.pred %p51, %p50;
-	@!%p51 bra $L76;
-	cvt.s64.s32 %rd371, %r108;
-	mul.lo.s64 %rd372, %rd371, %rd166;
-	mad.lo.s64 %rd373, %rd372, 4, %rd164;
-	mov.b32 %r111, -1;
-	atom.global.cas.b32 %r112, [%rd373], %r111, %r107;
-	setp.eq.u32 %p52, %r112, %r111;
-	mov.pred %p53, %p52;
-	not.pred %p54, %p53;
-	mov.pred %p50, %p54;
-$L76:
-	@!%p50 bra $L78;
-	mov.pred %p55, 0;
-	bra.uni $L74;
-$L78:
-	add.s32 %r113, %r106, 1;
-	cvt.s64.s32 %rd374, %r108;
-	mul.lo.s64 %rd375, %rd374, %rd169;
-	mad.lo.s64 %rd376, %rd375, 4, %rd167;
-	st.global.s32 [%rd376+0], %r113;
-	mov.pred %p55, 1;
-	bra.uni $L74;
-$L73:
+$L70:
+	add.s64 %rd345, %rd344, 1;
+	mul.lo.s64 %rd346, %rd345, %rd191;
+	mad.lo.s64 %rd347, %rd346, 8, %rd189;
+	ld.shared.s64 %rd348, [%rd347+0];
+	mov.b64 %rd349, %rd348;
+	setp.le.s64 %p49, %rd349, %rd326;
+	not.pred %p50, %p49;
+	@!%p50 bra $L74;
 	bra.uni $L72;
 $L74:
-	@!%p55 bra $L80;
-	mov.pred %p56, 0;
-	mov.b64 %rd377, %rd318;
-	mov.b32 %r114, %r105;
+	add.s64 %rd350, %rd344, 1;
+	mov.b64 %rd344, %rd350;
+$L71:
+	bra.uni $L70;
+$L72:
+	mul.lo.s64 %rd351, %rd344, %rd199;
+	mad.lo.s64 %rd352, %rd351, 4, %rd197;
+	ld.shared.s32 %r100, [%rd352+0];
+	mov.b32 %r101, %r100;
+	mov.b32 %r102, %r101;
+	mov.b64 %rd353, %rd134;
+	mov.b32 %r103, %r102;
+	cvt.s64.s32 %rd354, %r103;
+	mul.lo.s64 %rd355, %rd354, %rd137;
+	mad.lo.s64 %rd356, %rd355, 8, %rd135;
+	ld.global.nc.s64 %rd357, [%rd356+0];
+	mov.b64 %rd358, %rd357;
+	mov.b64 %rd359, %rd358;
+	mul.lo.s64 %rd360, %rd344, %rd191;
+	mad.lo.s64 %rd361, %rd360, 8, %rd189;
+	ld.shared.s64 %rd362, [%rd361+0];
+	mov.b64 %rd363, %rd362;
+	add.s64 %rd364, %rd359, %rd326;
+	sub.s64 %rd365, %rd364, %rd363;
+	mov.b64 %rd366, %rd365;
+	mul.lo.s64 %rd367, %rd366, %rd140;
+	mad.lo.s64 %rd368, %rd367, 4, %rd138;
+	ld.global.nc.s32 %r104, [%rd368+0];
+	mov.b32 %r105, %r104;
+	mov.b32 %r106, %r105;
+	mov.b32 %r107, %r39;
+	mov.b32 %r108, %r102;
+	mov.b32 %r109, %r106;
+	mov.b64 %rd369, %rd366;
+$L75:
+	cvt.s64.s32 %rd370, %r109;
+	mul.lo.s64 %rd371, %rd370, %rd168;
+	mad.lo.s64 %rd372, %rd371, 4, %rd166;
+	ld.relaxed.gpu.global.s32 %r110, [%rd372+0];
+	mov.b32 %r111, %r110;
+	setp.ge.s32 %p51, %r111, 0;
+	mov.pred %p52, %p51;
+	not.pred %p53, %p52;
+	@!%p53 bra $L79;
+	cvt.s64.s32 %rd373, %r109;
+	mul.lo.s64 %rd374, %rd373, %rd168;
+	mad.lo.s64 %rd375, %rd374, 4, %rd166;
+	mov.b32 %r112, -1;
+	atom.global.cas.b32 %r113, [%rd375], %r112, %r108;
+	setp.eq.u32 %p54, %r113, %r112;
+	mov.pred %p55, %p54;
+	not.pred %p56, %p55;
+	mov.pred %p52, %p56;
+$L79:
+	@!%p52 bra $L81;
+	mov.pred %p57, 0;
+	bra.uni $L77;
 $L81:
-	@!%p11 bra $L85;
-	shr.s32 %r115, %r114, 5;
-	cvt.s64.s32 %rd378, %r115;
-	mov.b64 %rd379, %rd378;
-	and.b32 %r116, %r114, 31;
+	add.s32 %r114, %r107, 1;
+	cvt.s64.s32 %rd376, %r109;
+	mul.lo.s64 %rd377, %rd376, %rd171;
+	mad.lo.s64 %rd378, %rd377, 4, %rd169;
+	st.global.s32 [%rd378+0], %r114;
+	mov.pred %p57, 1;
+	bra.uni $L77;
+$L76:
+	bra.uni $L75;
+$L77:
+	@!%p57 bra $L83;
+	mov.pred %p58, 0;
+	mov.b64 %rd379, %rd320;
+	mov.b32 %r115, %r106;
+$L84:
+	@!%p13 bra $L88;
+	shr.s32 %r116, %r115, 5;
 	cvt.s64.s32 %rd380, %r116;
-	min.u64 %rd381, %rd380, 32;
-	cvt.u32.u64 %r117, %rd381;
-	mov.b32 %r119, 0x1;
-	shl.b32 %r118, %r119, %r117;
-	setp.hs.u32 %p57, %r117, 32;
-	selp.b32 %r120, 0, %r118, %p57;
-	mov.b32 %r121, %r120;
-	mov.b64 %rd382, %rd379;
+	mov.b64 %rd381, %rd380;
+	and.b32 %r117, %r115, 31;
+	cvt.s64.s32 %rd382, %r117;
+	min.u64 %rd383, %rd382, 32;
+	cvt.u32.u64 %r118, %rd383;
+	mov.b32 %r120, 0x1;
+	shl.b32 %r119, %r120, %r118;
+	setp.hs.u32 %p59, %r118, 32;
+	selp.b32 %r121, 0, %r119, %p59;
 	mov.b32 %r122, %r121;
-	mul.lo.s64 %rd383, %rd382, %rd157;
-	mad.lo.s64 %rd384, %rd383, 4, %rd155;
-	ld.relaxed.gpu.global.u32 %r123, [%rd384+0];
-	mov.b32 %r124, %r123;
-	and.b32 %r125, %r124, %r122;
-	setp.ne.u32 %p58, %r125, 0x0;
-	mov.pred %p59, %p58;
-	not.pred %p60, %p59;
-	@!%p60 bra $L87;
-	mul.lo.s64 %rd385, %rd382, %rd157;
-	mad.lo.s64 %rd386, %rd385, 4, %rd155;
-	atom.global.or.b32 %r126, [%rd386], %r122;
-	mov.b32 %r127, %r126;
-	and.b32 %r128, %r127, %r122;
-	setp.ne.u32 %p61, %r128, 0x0;
-	mov.pred %p59, %p61;
-$L87:
-	@!%p59 bra $L89;
-	mov.b64 %rd387, %rd377;
-	mov.b64 %rd388, %rd387;
-	mov.pred %p62, 0;
-	bra.uni $L83;
-$L89:
-	mov.b64 %rd389, %rd377;
-	mov.b64 %rd388, %rd389;
-	mov.pred %p62, 1;
-	bra.uni $L83;
-$L85:
-	@!%p12 bra $L91;
-	cvt.s64.s32 %rd390, %r114;
-	mul.lo.s64 %rd391, %rd390, %rd160;
-	mad.lo.s64 %rd392, %rd391, 4, %rd158;
-	ld.relaxed.gpu.global.s32 %r129, [%rd392+0];
-	mov.b32 %r130, %r129;
-	setp.eq.s32 %p63, %r130, %r37;
-	mov.pred %p64, %p63;
-	not.pred %p65, %p64;
-	@!%p65 bra $L93;
-	cvt.s64.s32 %rd393, %r114;
-	mul.lo.s64 %rd394, %rd393, %rd160;
-	mad.lo.s64 %rd395, %rd394, 4, %rd158;
-	atom.global.exch.b32 %r131, [%rd395], %r37;
-	mov.b32 %r132, %r131;
-	setp.eq.s32 %p66, %r132, %r37;
-	mov.pred %p64, %p66;
-$L93:
-	@!%p64 bra $L95;
-	mov.b64 %rd396, %rd377;
-	mov.b64 %rd388, %rd396;
-	mov.pred %p62, 0;
-	bra.uni $L83;
-$L95:
-$L91:
-	mul.lo.s64 %rd397, %rd377, %rd180;
-	mad.lo.s64 %rd398, %rd397, 4, %rd178;
-	st.shared.s32 [%rd398+0], %r114;
-	add.s64 %rd399, %rd377, 1;
-	mov.b64 %rd400, %rd399;
-	mov.b64 %rd388, %rd400;
-	mov.pred %p62, 1;
-	bra.uni $L83;
-$L82:
-	bra.uni $L81;
-$L83:
-	mov.b64 %rd401, %rd388;
-	mov.pred %p67, %p62;
-	mov.b64 %rd318, %rd401;
-	mov.pred %p56, %p67;
-	@!%p56 bra $L97;
-	mov.b64 %rd402, %rd132;
-	mov.b32 %r133, %r105;
-	setp.lt.s64 %p68, %rd120, 64;
-	setp.le.s64 %p69, %rd162, 1;
-	or.pred %p70, %p68, %p69;
-	@!%p70 bra $L98;
-	mov.b64 %rd403, %rd402;
-	mov.b32 %r134, %r133;
-	cvt.s64.s32 %rd404, %r134;
-	add.s64 %rd405, %rd404, 1;
-	mul.lo.s64 %rd406, %rd405, %rd135;
-	mad.lo.s64 %rd407, %rd406, 8, %rd133;
-	ld.global.nc.s64 %rd408, [%rd407+0];
-	mov.b64 %rd409, %rd408;
-	cvt.s64.s32 %rd410, %r134;
-	mul.lo.s64 %rd411, %rd410, %rd135;
-	mad.lo.s64 %rd412, %rd411, 8, %rd133;
-	ld.global.nc.s64 %rd413, [%rd412+0];
-	mov.b64 %rd414, %rd413;
-	sub.s64 %rd415, %rd409, %rd414;
-	mov.b64 %rd416, %rd415;
-	add.s64 %rd417, %rd121, %rd416;
-	mov.b64 %rd121, %rd417;
-	bra.uni $L99;
+	mov.b64 %rd384, %rd381;
+	mov.b32 %r123, %r122;
+	mul.lo.s64 %rd385, %rd384, %rd159;
+	mad.lo.s64 %rd386, %rd385, 4, %rd157;
+	ld.relaxed.gpu.global.u32 %r124, [%rd386+0];
+	mov.b32 %r125, %r124;
+	and.b32 %r126, %r125, %r123;
+	setp.ne.u32 %p60, %r126, 0x0;
+	mov.pred %p61, %p60;
+	not.pred %p62, %p61;
+	@!%p62 bra $L90;
+	mul.lo.s64 %rd387, %rd384, %rd159;
+	mad.lo.s64 %rd388, %rd387, 4, %rd157;
+	atom.global.or.b32 %r127, [%rd388], %r123;
+	mov.b32 %r128, %r127;
+	and.b32 %r129, %r128, %r123;
+	setp.ne.u32 %p63, %r129, 0x0;
+	mov.pred %p61, %p63;
+$L90:
+	@!%p61 bra $L92;
+	mov.b64 %rd389, %rd379;
+	mov.b64 %rd390, %rd389;
+	mov.pred %p64, 0;
+	bra.uni $L86;
+$L92:
+	mov.b64 %rd391, %rd379;
+	mov.b64 %rd390, %rd391;
+	mov.pred %p64, 1;
+	bra.uni $L86;
+$L88:
+	@!%p14 bra $L94;
+	cvt.s64.s32 %rd392, %r115;
+	mul.lo.s64 %rd393, %rd392, %rd162;
+	mad.lo.s64 %rd394, %rd393, 4, %rd160;
+	ld.relaxed.gpu.global.s32 %r130, [%rd394+0];
+	mov.b32 %r131, %r130;
+	setp.eq.s32 %p65, %r131, %r38;
+	mov.pred %p66, %p65;
+	not.pred %p67, %p66;
+	@!%p67 bra $L96;
+	cvt.s64.s32 %rd395, %r115;
+	mul.lo.s64 %rd396, %rd395, %rd162;
+	mad.lo.s64 %rd397, %rd396, 4, %rd160;
+	atom.global.exch.b32 %r132, [%rd397], %r38;
+	mov.b32 %r133, %r132;
+	setp.eq.s32 %p68, %r133, %r38;
+	mov.pred %p66, %p68;
+$L96:
+	@!%p66 bra $L98;
+	mov.b64 %rd398, %rd379;
+	mov.b64 %rd390, %rd398;
+	mov.pred %p64, 0;
+	bra.uni $L86;
 $L98:
-	rem.s64 %rd418, %rd120, %rd162;
-	setp.eq.s64 %p71, %rd162, -1;
-	selp.b64 %rd419, 0, %rd418, %p71;
-	setp.eq.s64 %p72, %rd162, 0;
-	selp.b64 %rd420, %rd120, %rd419, %p72;
-	setp.eq.s64 %p73, %rd420, 0;
-	@!%p73 bra $L101;
-	mov.b64 %rd421, %rd402;
-	mov.b32 %r135, %r133;
-	cvt.s64.s32 %rd422, %r135;
-	add.s64 %rd423, %rd422, 1;
-	mul.lo.s64 %rd424, %rd423, %rd135;
-	mad.lo.s64 %rd425, %rd424, 8, %rd133;
-	ld.global.nc.s64 %rd426, [%rd425+0];
-	mov.b64 %rd427, %rd426;
-	cvt.s64.s32 %rd428, %r135;
-	mul.lo.s64 %rd429, %rd428, %rd135;
-	mad.lo.s64 %rd430, %rd429, 8, %rd133;
-	ld.global.nc.s64 %rd431, [%rd430+0];
-	mov.b64 %rd432, %rd431;
-	sub.s64 %rd433, %rd427, %rd432;
-	mov.b64 %rd434, %rd433;
-	mul.lo.s64 %rd435, %rd162, %rd434;
-	add.s64 %rd436, %rd121, %rd435;
-	mov.b64 %rd121, %rd436;
+$L94:
+	mul.lo.s64 %rd399, %rd379, %rd182;
+	mad.lo.s64 %rd400, %rd399, 4, %rd180;
+	st.shared.s32 [%rd400+0], %r115;
+	add.s64 %rd401, %rd379, 1;
+	mov.b64 %rd402, %rd401;
+	mov.b64 %rd390, %rd402;
+	mov.pred %p64, 1;
+	bra.uni $L86;
+$L85:
+	bra.uni $L84;
+$L86:
+	mov.b64 %rd403, %rd390;
+	mov.pred %p69, %p64;
+	mov.b64 %rd320, %rd403;
+	mov.pred %p58, %p69;
+	@!%p58 bra $L100;
+	mov.b64 %rd404, %rd134;
+	mov.b32 %r134, %r106;
+	setp.lt.s64 %p70, %rd120, 64;
+	setp.le.s64 %p71, %rd164, 1;
+	or.pred %p72, %p70, %p71;
+	@!%p72 bra $L101;
+	mov.b64 %rd405, %rd404;
+	mov.b32 %r135, %r134;
+	cvt.s64.s32 %rd406, %r135;
+	add.s64 %rd407, %rd406, 1;
+	mul.lo.s64 %rd408, %rd407, %rd137;
+	mad.lo.s64 %rd409, %rd408, 8, %rd135;
+	ld.global.nc.s64 %rd410, [%rd409+0];
+	mov.b64 %rd411, %rd410;
+	cvt.s64.s32 %rd412, %r135;
+	mul.lo.s64 %rd413, %rd412, %rd137;
+	mad.lo.s64 %rd414, %rd413, 8, %rd135;
+	ld.global.nc.s64 %rd415, [%rd414+0];
+	mov.b64 %rd416, %rd415;
+	sub.s64 %rd417, %rd411, %rd416;
+	mov.b64 %rd418, %rd417;
+	add.s64 %rd419, %rd121, %rd418;
+	mov.b64 %rd121, %rd419;
+	bra.uni $L102;
 $L101:
-$L99:
-	add.s64 %rd437, %rd120, 1;
-	mov.b64 %rd120, %rd437;
-$L97:
-$L80:
-$L63:
-	add.s64 %rd438, %rd324, %rd314;
-	mov.b64 %rd324, %rd438;
-	bra.uni $L62;
-$L64:
-	mov.b64 %rd439, %rd318;
+	rem.s64 %rd420, %rd120, %rd164;
+	setp.eq.s64 %p73, %rd164, -1;
+	selp.b64 %rd421, 0, %rd420, %p73;
+	setp.eq.s64 %p74, %rd164, 0;
+	selp.b64 %rd422, %rd120, %rd421, %p74;
+	setp.eq.s64 %p75, %rd422, 0;
+	@!%p75 bra $L104;
+	mov.b64 %rd423, %rd404;
+	mov.b32 %r136, %r134;
+	cvt.s64.s32 %rd424, %r136;
+	add.s64 %rd425, %rd424, 1;
+	mul.lo.s64 %rd426, %rd425, %rd137;
+	mad.lo.s64 %rd427, %rd426, 8, %rd135;
+	ld.global.nc.s64 %rd428, [%rd427+0];
+	mov.b64 %rd429, %rd428;
+	cvt.s64.s32 %rd430, %r136;
+	mul.lo.s64 %rd431, %rd430, %rd137;
+	mad.lo.s64 %rd432, %rd431, 8, %rd135;
+	ld.global.nc.s64 %rd433, [%rd432+0];
+	mov.b64 %rd434, %rd433;
+	sub.s64 %rd435, %rd429, %rd434;
+	mov.b64 %rd436, %rd435;
+	mul.lo.s64 %rd437, %rd164, %rd436;
+	add.s64 %rd438, %rd121, %rd437;
+	mov.b64 %rd121, %rd438;
+$L104:
 $L102:
-	@!%p11 bra $L106;
-	bra.uni $L104;
-$L106:
-	// block scan
-	mov.b64 %rd440, %rd439;
-	mov.b32 %r136, %r3;
-$L107:
-	setp.hs.u32 %p74, %r136, 32;
-	@%p74 bra $L108;
-	mov.b64 {%r137, %r138}, %rd440;
-	shfl.sync.up.b32 %r139|%p75, %r137, %r136, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, %r136, 0, %r17;
-	mov.b64 %rd441, {%r139, %r140};
-	@!%p75 bra $L109;
-	add.s64 %rd442, %rd441, %rd440;
-	mov.b64 %rd440, %rd442;
-$L109:
-	shl.b32 %r136, %r136, 1;
+	add.s64 %rd439, %rd120, 1;
+	mov.b64 %rd120, %rd439;
+$L100:
+$L83:
+$L66:
+	add.s64 %rd440, %rd326, %rd316;
+	mov.b64 %rd326, %rd440;
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd441, %rd320;
+$L105:
+	@!%p13 bra $L109;
 	bra.uni $L107;
-$L108:
-	mov.b64 {%r141, %r142}, %rd440;
-	shfl.sync.up.b32 %r143|%p76, %r141, %r3, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, %r3, 0, %r17;
-	mov.b64 %rd443, {%r143, %r144};
-	setp.lo.u32 %p77, %r3, 32;
-	and.pred %p78, %p76, %p77;
-	selp.b64 %rd444, %rd443, 0, %p78;
-	sub.u32 %r145, %r13, %r3;
-	setp.eq.u32 %p79, %r7, %r145;
-	@!%p79 bra $L110;
-	mul.wide.u32 %rd445, %r8, 16;
-	add.s64 %rd446, %rd1, %rd445;
-	st.shared.s64 [%rd446+0], %rd440;
+$L109:
+	// block scan
+	mov.b64 %rd442, %rd441;
+	mov.b32 %r137, %r3;
 $L110:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L111;
-	mov.b64 %rd447, 0;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L112;
-	mul.wide.u32 %rd448, %r7, 16;
-	add.s64 %rd449, %rd1, %rd448;
-	ld.shared.s64 %rd450, [%rd449+0];
-	mov.b64 %rd447, %rd450;
+	setp.hs.u32 %p76, %r137, 32;
+	@%p76 bra $L111;
+	mov.b64 {%r138, %r139}, %rd442;
+	shfl.sync.up.b32 %r140|%p77, %r138, %r137, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, %r137, 0, %r17;
+	mov.b64 %rd443, {%r140, %r141};
+	@!%p77 bra $L112;
+	add.s64 %rd444, %rd443, %rd442;
+	mov.b64 %rd442, %rd444;
 $L112:
-	mov.b64 {%r146, %r147}, %rd447;
-	shfl.sync.up.b32 %r148|%p82, %r146, 1, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 1, 0, %r17;
-	mov.b64 %rd451, {%r148, %r149};
-	@!%p82 bra $L113;
-	add.s64 %rd452, %rd451, %rd447;
-	mov.b64 %rd447, %rd452;
-$L113:
-	mov.b64 {%r150, %r151}, %rd447;
-	shfl.sync.up.b32 %r152|%p83, %r150, 2, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 2, 0, %r17;
-	mov.b64 %rd453, {%r152, %r153};
-	@!%p83 bra $L114;
-	add.s64 %rd454, %rd453, %rd447;
-	mov.b64 %rd447, %rd454;
-$L114:
-	mov.b64 {%r154, %r155}, %rd447;
-	shfl.sync.up.b32 %r156|%p84, %r154, 4, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 4, 0, %r17;
-	mov.b64 %rd455, {%r156, %r157};
-	@!%p84 bra $L115;
-	add.s64 %rd456, %rd455, %rd447;
-	mov.b64 %rd447, %rd456;
-$L115:
-	mov.b64 {%r158, %r159}, %rd447;
-	shfl.sync.up.b32 %r160|%p85, %r158, 8, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 8, 0, %r17;
-	mov.b64 %rd457, {%r160, %r161};
-	@!%p85 bra $L116;
-	add.s64 %rd458, %rd457, %rd447;
-	mov.b64 %rd447, %rd458;
-$L116:
-	mov.b64 {%r162, %r163}, %rd447;
-	shfl.sync.up.b32 %r164|%p86, %r162, 16, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 16, 0, %r17;
-	mov.b64 %rd459, {%r164, %r165};
-	@!%p86 bra $L117;
-	add.s64 %rd460, %rd459, %rd447;
-	mov.b64 %rd447, %rd460;
-$L117:
-	mov.b64 {%r166, %r167}, %rd447;
-	shfl.sync.up.b32 %r168|%p87, %r166, 1, 0, %r17;
-	shfl.sync.up.b32 %r169, %r167, 1, 0, %r17;
-	mov.b64 %rd461, {%r168, %r169};
-	selp.b64 %rd462, %rd461, 0, %p87;
-	@!%p81 bra $L118;
-	mul.wide.u32 %rd463, %r7, 16;
-	add.s64 %rd464, %rd1, %rd463;
-	add.s64 %rd465, %rd464, 512;
-	st.shared.s64 [%rd465+0], %rd462;
-$L118:
-	sub.u32 %r170, %r10, 1;
-	setp.eq.u32 %p88, %r7, %r170;
-	@!%p88 bra $L119;
-	st.shared.s64 [%rd1+1024], %rd447;
-$L119:
+	shl.b32 %r137, %r137, 1;
+	bra.uni $L110;
 $L111:
+	mov.b64 {%r142, %r143}, %rd442;
+	shfl.sync.up.b32 %r144|%p78, %r142, %r3, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, %r3, 0, %r17;
+	mov.b64 %rd445, {%r144, %r145};
+	setp.lo.u32 %p79, %r3, 32;
+	and.pred %p80, %p78, %p79;
+	selp.b64 %rd446, %rd445, 0, %p80;
+	sub.u32 %r146, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r146;
+	@!%p81 bra $L113;
+	mul.wide.u32 %rd447, %r8, 16;
+	add.s64 %rd448, %rd1, %rd447;
+	st.shared.s64 [%rd448+0], %rd442;
+$L113:
 	bar.sync 0;
-	mul.wide.u32 %rd466, %r8, 16;
-	add.s64 %rd467, %rd1, %rd466;
-	add.s64 %rd468, %rd467, 512;
-	ld.shared.s64 %rd469, [%rd468+0];
-	add.s64 %rd470, %rd469, %rd444;
-	ld.shared.s64 %rd471, [%rd1+1024];
-	mov.b64 {%r171, %r172}, %rd470;
-	shfl.sync.idx.b32 %r173|%p89, %r171, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r174, %r172, 0, %r21, %r17;
-	mov.b64 %rd472, {%r173, %r174};
-	mov.b64 %rd473, %rd471;
-	mov.b64 %rd474, %rd472;
+	setp.eq.u32 %p82, %r8, 0;
+	@!%p82 bra $L114;
+	mov.b64 %rd449, 0;
+	setp.lo.u32 %p83, %r7, %r10;
+	@!%p83 bra $L115;
+	mul.wide.u32 %rd450, %r7, 16;
+	add.s64 %rd451, %rd1, %rd450;
+	ld.shared.s64 %rd452, [%rd451+0];
+	mov.b64 %rd449, %rd452;
+$L115:
+	mov.b64 {%r147, %r148}, %rd449;
+	shfl.sync.up.b32 %r149|%p84, %r147, 1, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 1, 0, %r17;
+	mov.b64 %rd453, {%r149, %r150};
+	@!%p84 bra $L116;
+	add.s64 %rd454, %rd453, %rd449;
+	mov.b64 %rd449, %rd454;
+$L116:
+	mov.b64 {%r151, %r152}, %rd449;
+	shfl.sync.up.b32 %r153|%p85, %r151, 2, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 2, 0, %r17;
+	mov.b64 %rd455, {%r153, %r154};
+	@!%p85 bra $L117;
+	add.s64 %rd456, %rd455, %rd449;
+	mov.b64 %rd449, %rd456;
+$L117:
+	mov.b64 {%r155, %r156}, %rd449;
+	shfl.sync.up.b32 %r157|%p86, %r155, 4, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 4, 0, %r17;
+	mov.b64 %rd457, {%r157, %r158};
+	@!%p86 bra $L118;
+	add.s64 %rd458, %rd457, %rd449;
+	mov.b64 %rd449, %rd458;
+$L118:
+	mov.b64 {%r159, %r160}, %rd449;
+	shfl.sync.up.b32 %r161|%p87, %r159, 8, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 8, 0, %r17;
+	mov.b64 %rd459, {%r161, %r162};
+	@!%p87 bra $L119;
+	add.s64 %rd460, %rd459, %rd449;
+	mov.b64 %rd449, %rd460;
+$L119:
+	mov.b64 {%r163, %r164}, %rd449;
+	shfl.sync.up.b32 %r165|%p88, %r163, 16, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 16, 0, %r17;
+	mov.b64 %rd461, {%r165, %r166};
+	@!%p88 bra $L120;
+	add.s64 %rd462, %rd461, %rd449;
+	mov.b64 %rd449, %rd462;
+$L120:
+	mov.b64 {%r167, %r168}, %rd449;
+	shfl.sync.up.b32 %r169|%p89, %r167, 1, 0, %r17;
+	shfl.sync.up.b32 %r170, %r168, 1, 0, %r17;
+	mov.b64 %rd463, {%r169, %r170};
+	selp.b64 %rd464, %rd463, 0, %p89;
+	@!%p83 bra $L121;
+	mul.wide.u32 %rd465, %r7, 16;
+	add.s64 %rd466, %rd1, %rd465;
+	add.s64 %rd467, %rd466, 512;
+	st.shared.s64 [%rd467+0], %rd464;
+$L121:
+	sub.u32 %r171, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r171;
+	@!%p90 bra $L122;
+	st.shared.s64 [%rd1+1024], %rd449;
+$L122:
+$L114:
+	bar.sync 0;
+	mul.wide.u32 %rd468, %r8, 16;
+	add.s64 %rd469, %rd1, %rd468;
+	add.s64 %rd470, %rd469, 512;
+	ld.shared.s64 %rd471, [%rd470+0];
+	add.s64 %rd472, %rd471, %rd446;
+	ld.shared.s64 %rd473, [%rd1+1024];
+	mov.b64 {%r172, %r173}, %rd472;
+	shfl.sync.idx.b32 %r174|%p91, %r172, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r175, %r173, 0, %r22, %r17;
+	mov.b64 %rd474, {%r174, %r175};
 	mov.b64 %rd475, %rd473;
 	mov.b64 %rd476, %rd474;
 	mov.b64 %rd477, %rd475;
 	mov.b64 %rd478, %rd476;
 	mov.b64 %rd479, %rd477;
-	mov.b64 %rd480, 0;
-	cvt.u64.u32 %rd481, %r2;
-	setp.eq.s64 %p90, %rd481, 0;
-	setp.gt.s64 %p91, %rd479, 0;
-	and.pred %p92, %p90, %p91;
-	@!%p92 bra $L121;
-	atom.global.add.u64 %rd482, [%rd152], %rd479;
-	mov.b64 %rd483, %rd482;
-	mov.b64 %rd480, %rd483;
-$L121:
-	cvt.u64.u32 %rd484, %r2;
-	setp.eq.s64 %p93, %rd484, 0;
-	setp.eq.u32 %p94, %r1, 0;
-	and.pred %p95, %p93, %p94;
-	bar.sync 0;
-	@!%p95 bra $L122;
-	st.shared.s64 [%rd1+1024], %rd480;
-$L122:
-	bar.sync 0;
-	ld.shared.s64 %rd485, [%rd1+1024];
-	mov.b64 %rd486, %rd485;
-	mov.b64 %rd480, %rd486;
-	add.s64 %rd487, %rd480, %rd478;
-	mov.b64 %rd488, %rd487;
-	mov.b64 %rd489, 0;
-$L123:
-	setp.lt.s64 %p96, %rd489, %rd439;
-	not.pred %p97, %p96;
-	@!%p97 bra $L127;
-	bra.uni $L125;
-$L127:
-	mul.lo.s64 %rd490, %rd489, %rd180;
-	mad.lo.s64 %rd491, %rd490, 4, %rd178;
-	ld.shared.s32 %r175, [%rd491+0];
-	mov.b32 %r176, %r175;
-	add.s64 %rd492, %rd488, %rd489;
-	mul.lo.s64 %rd493, %rd492, %rd151;
-	mad.lo.s64 %rd494, %rd493, 4, %rd149;
-	st.global.s32 [%rd494+0], %r176;
+	mov.b64 %rd480, %rd478;
+	mov.b64 %rd481, %rd479;
+	mov.b64 %rd482, 0;
+	cvt.u64.u32 %rd483, %r2;
+	setp.eq.s64 %p92, %rd483, 0;
+	setp.gt.s64 %p93, %rd481, 0;
+	and.pred %p94, %p92, %p93;
+	@!%p94 bra $L124;
+	atom.global.add.u64 %rd484, [%rd154], %rd481;
+	mov.b64 %rd485, %rd484;
+	mov.b64 %rd482, %rd485;
 $L124:
-	add.s64 %rd495, %rd489, 1;
-	mov.b64 %rd489, %rd495;
-	bra.uni $L123;
+	cvt.u64.u32 %rd486, %r2;
+	setp.eq.s64 %p95, %rd486, 0;
+	setp.eq.u32 %p96, %r1, 0;
+	and.pred %p97, %p95, %p96;
+	bar.sync 0;
+	@!%p97 bra $L125;
+	st.shared.s64 [%rd1+1024], %rd482;
 $L125:
-	bra.uni $L104;
-$L103:
-	bra.uni $L102;
-$L104:
-$L51:
-	add.s64 %rd496, %rd317, %rd316;
-	mov.b64 %rd317, %rd496;
-	bra.uni $L50;
-$L52:
-$L4:
 	bar.sync 0;
-	add.s64 %rd131, %rd131, %rd130;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd497, %rd120;
-	mov.b64 %rd498, %rd121;
-	// block reduction
-	sub.u32 %r177, %r13, 1;
-	mov.b32 %r178, %r3;
-$L128:
-	setp.hs.u32 %p98, %r178, 32;
-	@%p98 bra $L129;
-	mov.b64 {%r179, %r180}, %rd497;
-	shfl.sync.down.b32 %r181|%p99, %r179, %r178, %r177, %r17;
-	shfl.sync.down.b32 %r182, %r180, %r178, %r177, %r17;
-	mov.b64 %rd499, {%r181, %r182};
-	mov.b64 {%r183, %r184}, %rd498;
-	shfl.sync.down.b32 %r185, %r183, %r178, %r177, %r17;
-	shfl.sync.down.b32 %r186, %r184, %r178, %r177, %r17;
-	mov.b64 %rd500, {%r185, %r186};
+	ld.shared.s64 %rd487, [%rd1+1024];
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd482, %rd488;
+	add.s64 %rd489, %rd482, %rd480;
+	mov.b64 %rd490, %rd489;
+	mov.b64 %rd491, 0;
+$L126:
+	setp.lt.s64 %p98, %rd491, %rd441;
+	not.pred %p99, %p98;
 	@!%p99 bra $L130;
-	mov.b64 %rd501, %rd497;
-	mov.b64 %rd502, %rd498;
-	mov.b64 %rd503, %rd499;
-	mov.b64 %rd504, %rd500;
-	mov.b64 %rd505, %rd501;
-	mov.b64 %rd506, %rd502;
-	mov.b64 %rd507, %rd503;
-	mov.b64 %rd508, %rd504;
-	mov.b64 %rd509, %rd507;
-	mov.b64 %rd510, %rd508;
-	add.s64 %rd511, %rd505, %rd509;
-	mov.b64 %rd505, %rd511;
-	add.s64 %rd512, %rd506, %rd510;
-	mov.b64 %rd506, %rd512;
-$L131:
-	mov.b64 %rd497, %rd505;
-	mov.b64 %rd498, %rd506;
-$L130:
-	shl.b32 %r178, %r178, 1;
 	bra.uni $L128;
-$L129:
-	setp.eq.u32 %p100, %r7, 0;
-	@!%p100 bra $L132;
-	mul.wide.u32 %rd513, %r8, 16;
-	add.s64 %rd514, %rd1, %rd513;
-	st.shared.s64 [%rd514+0], %rd497;
-	st.shared.s64 [%rd514+8], %rd498;
-$L132:
+$L130:
+	mul.lo.s64 %rd492, %rd491, %rd182;
+	mad.lo.s64 %rd493, %rd492, 4, %rd180;
+	ld.shared.s32 %r176, [%rd493+0];
+	mov.b32 %r177, %r176;
+	add.s64 %rd494, %rd490, %rd491;
+	mul.lo.s64 %rd495, %rd494, %rd153;
+	mad.lo.s64 %rd496, %rd495, 4, %rd151;
+	st.global.s32 [%rd496+0], %r177;
+$L127:
+	add.s64 %rd497, %rd491, 1;
+	mov.b64 %rd491, %rd497;
+	bra.uni $L126;
+$L128:
+	bra.uni $L107;
+$L106:
+	bra.uni $L105;
+$L107:
+$L54:
+	add.s64 %rd498, %rd319, %rd318;
+	mov.b64 %rd319, %rd498;
+	bra.uni $L53;
+$L55:
+$L7:
 	bar.sync 0;
-	setp.eq.u32 %p101, %r8, 0;
+	add.s64 %rd133, %rd133, %rd132;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd499, %rd120;
+	mov.b64 %rd500, %rd121;
+	// block reduction
+	mov.b32 %r178, 1;
+	sub.u32 %r179, %r13, 1;
+	mov.b32 %r180, %r3;
+$L131:
+	setp.hs.u32 %p100, %r180, 32;
+	@%p100 bra $L132;
+	mov.b64 {%r181, %r182}, %rd499;
+	shfl.sync.down.b32 %r183|%p101, %r181, %r180, %r179, %r17;
+	shfl.sync.down.b32 %r184, %r182, %r180, %r179, %r17;
+	mov.b64 %rd501, {%r183, %r184};
+	mov.b64 {%r185, %r186}, %rd500;
+	shfl.sync.down.b32 %r187, %r185, %r180, %r179, %r17;
+	shfl.sync.down.b32 %r188, %r186, %r180, %r179, %r17;
+	mov.b64 %rd502, {%r187, %r188};
 	@!%p101 bra $L133;
-	setp.lo.u32 %p102, %r7, %r10;
-	@!%p102 bra $L134;
-	mul.wide.u32 %rd515, %r7, 16;
-	add.s64 %rd516, %rd1, %rd515;
-	ld.shared.s64 %rd517, [%rd516+0];
-	ld.shared.s64 %rd518, [%rd516+8];
-	mov.b64 %rd497, %rd517;
-	mov.b64 %rd498, %rd518;
-$L134:
-	sub.u32 %r187, %r10, 1;
-	mov.b64 {%r188, %r189}, %rd497;
-	shfl.sync.down.b32 %r190|%p103, %r188, 1, %r187, %r17;
-	shfl.sync.down.b32 %r191, %r189, 1, %r187, %r17;
-	mov.b64 %rd519, {%r190, %r191};
-	mov.b64 {%r192, %r193}, %rd498;
-	shfl.sync.down.b32 %r194, %r192, 1, %r187, %r17;
-	shfl.sync.down.b32 %r195, %r193, 1, %r187, %r17;
-	mov.b64 %rd520, {%r194, %r195};
-	@!%p103 bra $L135;
-	mov.b64 %rd521, %rd497;
-	mov.b64 %rd522, %rd498;
-	mov.b64 %rd523, %rd519;
-	mov.b64 %rd524, %rd520;
-	mov.b64 %rd505, %rd521;
-	mov.b64 %rd506, %rd522;
-	mov.b64 %rd507, %rd523;
-	mov.b64 %rd508, %rd524;
-	mov.b64 %rd509, %rd507;
-	mov.b64 %rd510, %rd508;
-	add.s64 %rd525, %rd505, %rd509;
-	mov.b64 %rd505, %rd525;
-	add.s64 %rd526, %rd506, %rd510;
-	mov.b64 %rd506, %rd526;
-$L136:
-	mov.b64 %rd497, %rd505;
-	mov.b64 %rd498, %rd506;
+	setp.ne.u32 %p102, %r18, 9;
+	@%p102 bra.uni $L135;
+	setp.lt.s64 %p103, %rd501, %rd499;
+	setp.eq.s64 %p104, %rd501, %rd499;
+	setp.lt.s64 %p105, %rd502, %rd500;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd503, %rd501, %rd499, %p107;
+	selp.b64 %rd504, %rd502, %rd500, %p107;
+	mov.b64 %rd499, %rd503;
+	mov.b64 %rd500, %rd504;
+	bra.uni $L134;
 $L135:
-	mov.b64 {%r196, %r197}, %rd497;
-	shfl.sync.down.b32 %r198|%p104, %r196, 2, %r187, %r17;
-	shfl.sync.down.b32 %r199, %r197, 2, %r187, %r17;
-	mov.b64 %rd527, {%r198, %r199};
-	mov.b64 {%r200, %r201}, %rd498;
-	shfl.sync.down.b32 %r202, %r200, 2, %r187, %r17;
-	shfl.sync.down.b32 %r203, %r201, 2, %r187, %r17;
-	mov.b64 %rd528, {%r202, %r203};
-	@!%p104 bra $L137;
-	mov.b64 %rd529, %rd497;
-	mov.b64 %rd530, %rd498;
-	mov.b64 %rd531, %rd527;
-	mov.b64 %rd532, %rd528;
-	mov.b64 %rd505, %rd529;
-	mov.b64 %rd506, %rd530;
-	mov.b64 %rd507, %rd531;
-	mov.b64 %rd508, %rd532;
-	mov.b64 %rd509, %rd507;
-	mov.b64 %rd510, %rd508;
-	add.s64 %rd533, %rd505, %rd509;
-	mov.b64 %rd505, %rd533;
-	add.s64 %rd534, %rd506, %rd510;
-	mov.b64 %rd506, %rd534;
-$L138:
-	mov.b64 %rd497, %rd505;
-	mov.b64 %rd498, %rd506;
+	setp.ne.u32 %p108, %r18, 10;
+	@%p108 bra.uni $L136;
+	setp.gt.s64 %p109, %rd501, %rd499;
+	setp.eq.s64 %p110, %rd501, %rd499;
+	setp.lt.s64 %p111, %rd502, %rd500;
+	and.pred %p112, %p110, %p111;
+	or.pred %p113, %p109, %p112;
+	selp.b64 %rd505, %rd501, %rd499, %p113;
+	selp.b64 %rd506, %rd502, %rd500, %p113;
+	mov.b64 %rd499, %rd505;
+	mov.b64 %rd500, %rd506;
+	bra.uni $L134;
+$L136:
+	mov.b64 %rd507, %rd499;
+	mov.b64 %rd508, %rd500;
+	mov.b64 %rd509, %rd501;
+	mov.b64 %rd510, %rd502;
+	mov.b64 %rd511, %rd507;
+	mov.b64 %rd512, %rd508;
+	mov.b64 %rd513, %rd509;
+	mov.b64 %rd514, %rd510;
+	mov.b64 %rd515, %rd513;
+	mov.b64 %rd516, %rd514;
+	add.s64 %rd517, %rd511, %rd515;
+	mov.b64 %rd511, %rd517;
+	add.s64 %rd518, %rd512, %rd516;
+	mov.b64 %rd512, %rd518;
 $L137:
-	mov.b64 {%r204, %r205}, %rd497;
-	shfl.sync.down.b32 %r206|%p105, %r204, 4, %r187, %r17;
-	shfl.sync.down.b32 %r207, %r205, 4, %r187, %r17;
-	mov.b64 %rd535, {%r206, %r207};
-	mov.b64 {%r208, %r209}, %rd498;
-	shfl.sync.down.b32 %r210, %r208, 4, %r187, %r17;
-	shfl.sync.down.b32 %r211, %r209, 4, %r187, %r17;
-	mov.b64 %rd536, {%r210, %r211};
-	@!%p105 bra $L139;
-	mov.b64 %rd537, %rd497;
-	mov.b64 %rd538, %rd498;
-	mov.b64 %rd539, %rd535;
-	mov.b64 %rd540, %rd536;
-	mov.b64 %rd505, %rd537;
-	mov.b64 %rd506, %rd538;
-	mov.b64 %rd507, %rd539;
-	mov.b64 %rd508, %rd540;
-	mov.b64 %rd509, %rd507;
-	mov.b64 %rd510, %rd508;
-	add.s64 %rd541, %rd505, %rd509;
-	mov.b64 %rd505, %rd541;
-	add.s64 %rd542, %rd506, %rd510;
-	mov.b64 %rd506, %rd542;
-$L140:
-	mov.b64 %rd497, %rd505;
-	mov.b64 %rd498, %rd506;
-$L139:
-	mov.b64 {%r212, %r213}, %rd497;
-	shfl.sync.down.b32 %r214|%p106, %r212, 8, %r187, %r17;
-	shfl.sync.down.b32 %r215, %r213, 8, %r187, %r17;
-	mov.b64 %rd543, {%r214, %r215};
-	mov.b64 {%r216, %r217}, %rd498;
-	shfl.sync.down.b32 %r218, %r216, 8, %r187, %r17;
-	shfl.sync.down.b32 %r219, %r217, 8, %r187, %r17;
-	mov.b64 %rd544, {%r218, %r219};
-	@!%p106 bra $L141;
-	mov.b64 %rd545, %rd497;
-	mov.b64 %rd546, %rd498;
-	mov.b64 %rd547, %rd543;
-	mov.b64 %rd548, %rd544;
-	mov.b64 %rd505, %rd545;
-	mov.b64 %rd506, %rd546;
-	mov.b64 %rd507, %rd547;
-	mov.b64 %rd508, %rd548;
-	mov.b64 %rd509, %rd507;
-	mov.b64 %rd510, %rd508;
-	add.s64 %rd549, %rd505, %rd509;
-	mov.b64 %rd505, %rd549;
-	add.s64 %rd550, %rd506, %rd510;
-	mov.b64 %rd506, %rd550;
-$L142:
-	mov.b64 %rd497, %rd505;
-	mov.b64 %rd498, %rd506;
-$L141:
-	mov.b64 {%r220, %r221}, %rd497;
-	shfl.sync.down.b32 %r222|%p107, %r220, 16, %r187, %r17;
-	shfl.sync.down.b32 %r223, %r221, 16, %r187, %r17;
-	mov.b64 %rd551, {%r222, %r223};
-	mov.b64 {%r224, %r225}, %rd498;
-	shfl.sync.down.b32 %r226, %r224, 16, %r187, %r17;
-	shfl.sync.down.b32 %r227, %r225, 16, %r187, %r17;
-	mov.b64 %rd552, {%r226, %r227};
-	@!%p107 bra $L143;
-	mov.b64 %rd553, %rd497;
-	mov.b64 %rd554, %rd498;
-	mov.b64 %rd555, %rd551;
-	mov.b64 %rd556, %rd552;
-	mov.b64 %rd505, %rd553;
-	mov.b64 %rd506, %rd554;
-	mov.b64 %rd507, %rd555;
-	mov.b64 %rd508, %rd556;
-	mov.b64 %rd509, %rd507;
-	mov.b64 %rd510, %rd508;
-	add.s64 %rd557, %rd505, %rd509;
-	mov.b64 %rd505, %rd557;
-	add.s64 %rd558, %rd506, %rd510;
-	mov.b64 %rd506, %rd558;
-$L144:
-	mov.b64 %rd497, %rd505;
-	mov.b64 %rd498, %rd506;
-$L143:
+	mov.b64 %rd499, %rd511;
+	mov.b64 %rd500, %rd512;
+$L134:
 $L133:
-	mul.wide.u32 %rd559, %r28, 16;
-	add.s64 %rd560, %rd11, %rd559;
-	setp.eq.u32 %p108, %r5, 0;
-	@!%p108 bra $L145;
-	st.global.s64 [%rd560+0], %rd497;
-	st.global.s64 [%rd560+8], %rd498;
+	shl.b32 %r180, %r180, 1;
+	bra.uni $L131;
+$L132:
+	setp.eq.u32 %p114, %r7, 0;
+	@!%p114 bra $L138;
+	mul.wide.u32 %rd519, %r8, 16;
+	add.s64 %rd520, %rd1, %rd519;
+	st.shared.s64 [%rd520+0], %rd499;
+	st.shared.s64 [%rd520+8], %rd500;
+$L138:
+	bar.sync 0;
+	setp.eq.u32 %p115, %r8, 0;
+	@!%p115 bra $L139;
+	setp.lo.u32 %p116, %r7, %r10;
+	@!%p116 bra $L140;
+	mul.wide.u32 %rd521, %r7, 16;
+	add.s64 %rd522, %rd1, %rd521;
+	ld.shared.s64 %rd523, [%rd522+0];
+	ld.shared.s64 %rd524, [%rd522+8];
+	mov.b64 %rd499, %rd523;
+	mov.b64 %rd500, %rd524;
+$L140:
+	sub.u32 %r189, %r10, 1;
+	mov.b32 %r190, %r178;
+$L141:
+	setp.hs.u32 %p117, %r190, 32;
+	@%p117 bra $L142;
+	mov.b64 {%r191, %r192}, %rd499;
+	shfl.sync.down.b32 %r193|%p118, %r191, %r190, %r189, %r17;
+	shfl.sync.down.b32 %r194, %r192, %r190, %r189, %r17;
+	mov.b64 %rd525, {%r193, %r194};
+	mov.b64 {%r195, %r196}, %rd500;
+	shfl.sync.down.b32 %r197, %r195, %r190, %r189, %r17;
+	shfl.sync.down.b32 %r198, %r196, %r190, %r189, %r17;
+	mov.b64 %rd526, {%r197, %r198};
+	@!%p118 bra $L143;
+	setp.ne.u32 %p119, %r18, 9;
+	@%p119 bra.uni $L145;
+	setp.lt.s64 %p120, %rd525, %rd499;
+	setp.eq.s64 %p121, %rd525, %rd499;
+	setp.lt.s64 %p122, %rd526, %rd500;
+	and.pred %p123, %p121, %p122;
+	or.pred %p124, %p120, %p123;
+	selp.b64 %rd527, %rd525, %rd499, %p124;
+	selp.b64 %rd528, %rd526, %rd500, %p124;
+	mov.b64 %rd499, %rd527;
+	mov.b64 %rd500, %rd528;
+	bra.uni $L144;
 $L145:
+	setp.ne.u32 %p125, %r18, 10;
+	@%p125 bra.uni $L146;
+	setp.gt.s64 %p126, %rd525, %rd499;
+	setp.eq.s64 %p127, %rd525, %rd499;
+	setp.lt.s64 %p128, %rd526, %rd500;
+	and.pred %p129, %p127, %p128;
+	or.pred %p130, %p126, %p129;
+	selp.b64 %rd529, %rd525, %rd499, %p130;
+	selp.b64 %rd530, %rd526, %rd500, %p130;
+	mov.b64 %rd499, %rd529;
+	mov.b64 %rd500, %rd530;
+	bra.uni $L144;
+$L146:
+	mov.b64 %rd531, %rd499;
+	mov.b64 %rd532, %rd500;
+	mov.b64 %rd533, %rd525;
+	mov.b64 %rd534, %rd526;
+	mov.b64 %rd511, %rd531;
+	mov.b64 %rd512, %rd532;
+	mov.b64 %rd513, %rd533;
+	mov.b64 %rd514, %rd534;
+	mov.b64 %rd515, %rd513;
+	mov.b64 %rd516, %rd514;
+	add.s64 %rd535, %rd511, %rd515;
+	mov.b64 %rd511, %rd535;
+	add.s64 %rd536, %rd512, %rd516;
+	mov.b64 %rd512, %rd536;
+$L147:
+	mov.b64 %rd499, %rd511;
+	mov.b64 %rd500, %rd512;
+$L144:
+$L143:
+	shl.b32 %r190, %r190, 1;
+	bra.uni $L141;
+$L142:
+$L139:
+	mul.wide.u32 %rd537, %r29, 16;
+	add.s64 %rd538, %rd11, %rd537;
+	setp.eq.u32 %p131, %r5, 0;
+	@!%p131 bra $L148;
+	st.global.s64 [%rd538+0], %rd499;
+	st.global.s64 [%rd538+8], %rd500;
+$L148:
 	ret;
 }
 
-.visible .entry gk_frontier_PushLocal_bfs_visit__final_custom(
+.visible .entry gk_frontier_PushLocal_bfs_visit__final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -23077,8 +7489,437 @@ $L145:
 	.param .b64 gk_s45
 )
 {
-	.reg .pred %p<23>;
-	.reg .b32 %r<107>;
+	.reg .pred %p<55>;
+	.reg .b32 %r<48>;
+	.reg .b64 %rd<171>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd30, [gk_s11];
+	mov.b64 %rd31, %rd30;
+	ld.param.u64 %rd32, [gk_s12];
+	cvta.to.global.u64 %rd33, %rd32;
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s13];
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s14];
+	mov.b64 %rd38, %rd37;
+	ld.param.u64 %rd39, [gk_s15];
+	cvta.to.global.u64 %rd40, %rd39;
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s16];
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s17];
+	mov.b64 %rd45, %rd44;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
+	mov.pred %p5, %p4;
+	ld.param.u64 %rd46, [gk_s19];
+	cvta.to.global.u64 %rd47, %rd46;
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s20];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s21];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s22];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s23];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s24];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s25];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s26];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s27];
+	mov.b64 %rd66, %rd65;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
+	mov.pred %p7, %p6;
+	ld.param.u64 %rd67, [gk_s29];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s30];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s31];
+	mov.b64 %rd73, %rd72;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
+	ld.param.s64 %rd74, [gk_s33];
+	mov.b64 %rd75, %rd74;
+	ld.param.s64 %rd76, [gk_s34];
+	mov.b64 %rd77, %rd76;
+	ld.param.s64 %rd78, [gk_s35];
+	mov.b64 %rd79, %rd78;
+	ld.param.u64 %rd80, [gk_s36];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
+	mov.b64 %rd84, %rd83;
+	ld.param.s64 %rd85, [gk_s38];
+	mov.b64 %rd86, %rd85;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
+	mov.b64 %rd91, %rd90;
+	ld.param.s64 %rd92, [gk_s41];
+	mov.b64 %rd93, %rd92;
+	ld.param.u64 %rd94, [gk_s42];
+	cvta.to.global.u64 %rd95, %rd94;
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s43];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s44];
+	mov.b64 %rd100, %rd99;
+	ld.param.s32 %r24, [gk_s45];
+	mov.b32 %r25, %r24;
+	cvt.u64.u32 %rd103, %r5;
+	cvt.u64.u32 %rd104, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd101, 9223372036854775807;
+	mov.b64 %rd102, 9223372036854775807;
+	mov.b64 %rd105, %rd103;
+$L3:
+	setp.ge.s64 %p9, %rd105, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd106, %rd105, 16, %rd3;
+	ld.global.s64 %rd107, [%rd106+0];
+	ld.global.s64 %rd108, [%rd106+8];
+	setp.lt.s64 %p10, %rd107, %rd101;
+	setp.eq.s64 %p11, %rd107, %rd101;
+	setp.lt.s64 %p12, %rd108, %rd102;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd109, %rd107, %rd101, %p14;
+	selp.b64 %rd110, %rd108, %rd102, %p14;
+	mov.b64 %rd101, %rd109;
+	mov.b64 %rd102, %rd110;
+	add.s64 %rd105, %rd105, %rd104;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd101, -9223372036854775808;
+	mov.b64 %rd102, 9223372036854775807;
+	mov.b64 %rd111, %rd103;
+$L6:
+	setp.ge.s64 %p16, %rd111, %rd4;
+	@%p16 bra $L7;
+	mad.lo.s64 %rd112, %rd111, 16, %rd3;
+	ld.global.s64 %rd113, [%rd112+0];
+	ld.global.s64 %rd114, [%rd112+8];
+	setp.gt.s64 %p17, %rd113, %rd101;
+	setp.eq.s64 %p18, %rd113, %rd101;
+	setp.lt.s64 %p19, %rd114, %rd102;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd115, %rd113, %rd101, %p21;
+	selp.b64 %rd116, %rd114, %rd102, %p21;
+	mov.b64 %rd101, %rd115;
+	mov.b64 %rd102, %rd116;
+	add.s64 %rd111, %rd111, %rd104;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd117, 0;
+	mov.b64 %rd118, 0;
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd117, %rd119;
+	mov.b64 %rd118, %rd120;
+$L8:
+	mov.b64 %rd121, %rd117;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd101, %rd121;
+	mov.b64 %rd102, %rd122;
+	mov.b64 %rd123, %rd103;
+$L9:
+	setp.ge.s64 %p22, %rd123, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd124, %rd123, 16, %rd3;
+	ld.global.s64 %rd125, [%rd124+0];
+	ld.global.s64 %rd126, [%rd124+8];
+	mov.b64 %rd127, %rd101;
+	mov.b64 %rd128, %rd102;
+	mov.b64 %rd129, %rd125;
+	mov.b64 %rd130, %rd126;
+	mov.b64 %rd131, %rd127;
+	mov.b64 %rd132, %rd128;
+	mov.b64 %rd133, %rd129;
+	mov.b64 %rd134, %rd130;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd137, %rd131, %rd135;
+	mov.b64 %rd131, %rd137;
+	add.s64 %rd138, %rd132, %rd136;
+	mov.b64 %rd132, %rd138;
+$L11:
+	mov.b64 %rd101, %rd131;
+	mov.b64 %rd102, %rd132;
+	add.s64 %rd123, %rd123, %rd104;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd139, %rd101;
+	mov.b64 %rd140, %rd102;
+	// block reduction
+	mov.b32 %r26, 1;
+	mov.b32 %r27, 1;
+	sub.u32 %r28, %r13, 1;
+	mov.b32 %r29, %r26;
+$L12:
+	setp.hs.u32 %p23, %r29, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r30, %r31}, %rd139;
+	shfl.sync.down.b32 %r32|%p24, %r30, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
+	mov.b64 %rd141, {%r32, %r33};
+	mov.b64 {%r34, %r35}, %rd140;
+	shfl.sync.down.b32 %r36, %r34, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r29, %r28, %r17;
+	mov.b64 %rd142, {%r36, %r37};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd141, %rd139;
+	setp.eq.s64 %p27, %rd141, %rd139;
+	setp.lt.s64 %p28, %rd142, %rd140;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd143, %rd141, %rd139, %p30;
+	selp.b64 %rd144, %rd142, %rd140, %p30;
+	mov.b64 %rd139, %rd143;
+	mov.b64 %rd140, %rd144;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd141, %rd139;
+	setp.eq.s64 %p33, %rd141, %rd139;
+	setp.lt.s64 %p34, %rd142, %rd140;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd145, %rd141, %rd139, %p36;
+	selp.b64 %rd146, %rd142, %rd140, %p36;
+	mov.b64 %rd139, %rd145;
+	mov.b64 %rd140, %rd146;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd147, %rd139;
+	mov.b64 %rd148, %rd140;
+	mov.b64 %rd149, %rd141;
+	mov.b64 %rd150, %rd142;
+	mov.b64 %rd131, %rd147;
+	mov.b64 %rd132, %rd148;
+	mov.b64 %rd133, %rd149;
+	mov.b64 %rd134, %rd150;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd151, %rd131, %rd135;
+	mov.b64 %rd131, %rd151;
+	add.s64 %rd152, %rd132, %rd136;
+	mov.b64 %rd132, %rd152;
+$L18:
+	mov.b64 %rd139, %rd131;
+	mov.b64 %rd140, %rd132;
+$L15:
+$L14:
+	shl.b32 %r29, %r29, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd153, %r8, 16;
+	add.s64 %rd154, %rd1, %rd153;
+	st.shared.s64 [%rd154+0], %rd139;
+	st.shared.s64 [%rd154+8], %rd140;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd155, %r7, 16;
+	add.s64 %rd156, %rd1, %rd155;
+	ld.shared.s64 %rd157, [%rd156+0];
+	ld.shared.s64 %rd158, [%rd156+8];
+	mov.b64 %rd139, %rd157;
+	mov.b64 %rd140, %rd158;
+$L21:
+	sub.u32 %r38, %r10, 1;
+	mov.b32 %r39, %r27;
+$L22:
+	setp.hs.u32 %p40, %r39, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r40, %r41}, %rd139;
+	shfl.sync.down.b32 %r42|%p41, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd159, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd140;
+	shfl.sync.down.b32 %r46, %r44, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r47, %r45, %r39, %r38, %r17;
+	mov.b64 %rd160, {%r46, %r47};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd159, %rd139;
+	setp.eq.s64 %p44, %rd159, %rd139;
+	setp.lt.s64 %p45, %rd160, %rd140;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd161, %rd159, %rd139, %p47;
+	selp.b64 %rd162, %rd160, %rd140, %p47;
+	mov.b64 %rd139, %rd161;
+	mov.b64 %rd140, %rd162;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd159, %rd139;
+	setp.eq.s64 %p50, %rd159, %rd139;
+	setp.lt.s64 %p51, %rd160, %rd140;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd163, %rd159, %rd139, %p53;
+	selp.b64 %rd164, %rd160, %rd140, %p53;
+	mov.b64 %rd139, %rd163;
+	mov.b64 %rd140, %rd164;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd165, %rd139;
+	mov.b64 %rd166, %rd140;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd160;
+	mov.b64 %rd131, %rd165;
+	mov.b64 %rd132, %rd166;
+	mov.b64 %rd133, %rd167;
+	mov.b64 %rd134, %rd168;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd169, %rd131, %rd135;
+	mov.b64 %rd131, %rd169;
+	add.s64 %rd170, %rd132, %rd136;
+	mov.b64 %rd132, %rd170;
+$L28:
+	mov.b64 %rd139, %rd131;
+	mov.b64 %rd140, %rd132;
+$L25:
+$L24:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd139;
+	st.global.s64 [%rd6+8], %rd140;
+$L29:
+	ret;
+}
+`
+
+// gokkosPTX8 is the PTX of frontier.PullStep[bfs.visit].
+const gokkosPTX8 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_frontier_PullStep_bfs_visit__main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26
+)
+{
+	.reg .pred %p<64>;
+	.reg .b32 %r<102>;
 	.reg .b64 %rd<215>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -23099,532 +7940,11 @@ $L145:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.u64 %rd94, [gk_s42];
-	cvta.to.global.u64 %rd95, %rd94;
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s43];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s32 %r23, [gk_s45];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd101, 0;
-	mov.b64 %rd102, 0;
-	mov.b64 %rd103, 0;
-	mov.b64 %rd104, 0;
-	mov.b64 %rd101, %rd103;
-	mov.b64 %rd102, %rd104;
-$L1:
-	mov.b64 %rd105, %rd101;
-	mov.b64 %rd106, %rd102;
-	mov.b64 %rd107, %rd105;
-	mov.b64 %rd108, %rd106;
-	cvt.u64.u32 %rd109, %r5;
-	cvt.u64.u32 %rd110, %r6;
-	mov.b64 %rd111, %rd109;
-$L2:
-	setp.ge.s64 %p8, %rd111, %rd4;
-	@%p8 bra $L3;
-	mad.lo.s64 %rd112, %rd111, 16, %rd3;
-	ld.global.s64 %rd113, [%rd112+0];
-	ld.global.s64 %rd114, [%rd112+8];
-	mov.b64 %rd115, %rd107;
-	mov.b64 %rd116, %rd108;
-	mov.b64 %rd117, %rd113;
-	mov.b64 %rd118, %rd114;
-	mov.b64 %rd119, %rd115;
-	mov.b64 %rd120, %rd116;
-	mov.b64 %rd121, %rd117;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd125, %rd119, %rd123;
-	mov.b64 %rd119, %rd125;
-	add.s64 %rd126, %rd120, %rd124;
-	mov.b64 %rd120, %rd126;
-$L4:
-	mov.b64 %rd107, %rd119;
-	mov.b64 %rd108, %rd120;
-	add.s64 %rd111, %rd111, %rd110;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd127, %rd107;
-	mov.b64 %rd128, %rd108;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd127;
-	shfl.sync.down.b32 %r28|%p9, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd129, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd128;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd130, {%r32, %r33};
-	@!%p9 bra $L5;
-	mov.b64 %rd131, %rd127;
-	mov.b64 %rd132, %rd128;
-	mov.b64 %rd133, %rd129;
-	mov.b64 %rd134, %rd130;
-	mov.b64 %rd119, %rd131;
-	mov.b64 %rd120, %rd132;
-	mov.b64 %rd121, %rd133;
-	mov.b64 %rd122, %rd134;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd135, %rd119, %rd123;
-	mov.b64 %rd119, %rd135;
-	add.s64 %rd136, %rd120, %rd124;
-	mov.b64 %rd120, %rd136;
-$L6:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L5:
-	mov.b64 {%r34, %r35}, %rd127;
-	shfl.sync.down.b32 %r36|%p10, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd137, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd128;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd138, {%r40, %r41};
-	@!%p10 bra $L7;
-	mov.b64 %rd139, %rd127;
-	mov.b64 %rd140, %rd128;
-	mov.b64 %rd141, %rd137;
-	mov.b64 %rd142, %rd138;
-	mov.b64 %rd119, %rd139;
-	mov.b64 %rd120, %rd140;
-	mov.b64 %rd121, %rd141;
-	mov.b64 %rd122, %rd142;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd143, %rd119, %rd123;
-	mov.b64 %rd119, %rd143;
-	add.s64 %rd144, %rd120, %rd124;
-	mov.b64 %rd120, %rd144;
-$L8:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L7:
-	mov.b64 {%r42, %r43}, %rd127;
-	shfl.sync.down.b32 %r44|%p11, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd145, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd128;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd146, {%r48, %r49};
-	@!%p11 bra $L9;
-	mov.b64 %rd147, %rd127;
-	mov.b64 %rd148, %rd128;
-	mov.b64 %rd149, %rd145;
-	mov.b64 %rd150, %rd146;
-	mov.b64 %rd119, %rd147;
-	mov.b64 %rd120, %rd148;
-	mov.b64 %rd121, %rd149;
-	mov.b64 %rd122, %rd150;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd151, %rd119, %rd123;
-	mov.b64 %rd119, %rd151;
-	add.s64 %rd152, %rd120, %rd124;
-	mov.b64 %rd120, %rd152;
-$L10:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L9:
-	mov.b64 {%r50, %r51}, %rd127;
-	shfl.sync.down.b32 %r52|%p12, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd153, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd128;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd154, {%r56, %r57};
-	@!%p12 bra $L11;
-	mov.b64 %rd155, %rd127;
-	mov.b64 %rd156, %rd128;
-	mov.b64 %rd157, %rd153;
-	mov.b64 %rd158, %rd154;
-	mov.b64 %rd119, %rd155;
-	mov.b64 %rd120, %rd156;
-	mov.b64 %rd121, %rd157;
-	mov.b64 %rd122, %rd158;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd159, %rd119, %rd123;
-	mov.b64 %rd119, %rd159;
-	add.s64 %rd160, %rd120, %rd124;
-	mov.b64 %rd120, %rd160;
-$L12:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L11:
-	mov.b64 {%r58, %r59}, %rd127;
-	shfl.sync.down.b32 %r60|%p13, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd161, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd128;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd162, {%r64, %r65};
-	@!%p13 bra $L13;
-	mov.b64 %rd163, %rd127;
-	mov.b64 %rd164, %rd128;
-	mov.b64 %rd165, %rd161;
-	mov.b64 %rd166, %rd162;
-	mov.b64 %rd119, %rd163;
-	mov.b64 %rd120, %rd164;
-	mov.b64 %rd121, %rd165;
-	mov.b64 %rd122, %rd166;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd167, %rd119, %rd123;
-	mov.b64 %rd119, %rd167;
-	add.s64 %rd168, %rd120, %rd124;
-	mov.b64 %rd120, %rd168;
-$L14:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L13:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L15;
-	mul.wide.u32 %rd169, %r8, 16;
-	add.s64 %rd170, %rd1, %rd169;
-	st.shared.s64 [%rd170+0], %rd127;
-	st.shared.s64 [%rd170+8], %rd128;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L16;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L17;
-	mul.wide.u32 %rd171, %r7, 16;
-	add.s64 %rd172, %rd1, %rd171;
-	ld.shared.s64 %rd173, [%rd172+0];
-	ld.shared.s64 %rd174, [%rd172+8];
-	mov.b64 %rd127, %rd173;
-	mov.b64 %rd128, %rd174;
-$L17:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd127;
-	shfl.sync.down.b32 %r69|%p17, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd175, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd128;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd176, {%r73, %r74};
-	@!%p17 bra $L18;
-	mov.b64 %rd177, %rd127;
-	mov.b64 %rd178, %rd128;
-	mov.b64 %rd179, %rd175;
-	mov.b64 %rd180, %rd176;
-	mov.b64 %rd119, %rd177;
-	mov.b64 %rd120, %rd178;
-	mov.b64 %rd121, %rd179;
-	mov.b64 %rd122, %rd180;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd181, %rd119, %rd123;
-	mov.b64 %rd119, %rd181;
-	add.s64 %rd182, %rd120, %rd124;
-	mov.b64 %rd120, %rd182;
-$L19:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L18:
-	mov.b64 {%r75, %r76}, %rd127;
-	shfl.sync.down.b32 %r77|%p18, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd183, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd128;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd184, {%r81, %r82};
-	@!%p18 bra $L20;
-	mov.b64 %rd185, %rd127;
-	mov.b64 %rd186, %rd128;
-	mov.b64 %rd187, %rd183;
-	mov.b64 %rd188, %rd184;
-	mov.b64 %rd119, %rd185;
-	mov.b64 %rd120, %rd186;
-	mov.b64 %rd121, %rd187;
-	mov.b64 %rd122, %rd188;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd189, %rd119, %rd123;
-	mov.b64 %rd119, %rd189;
-	add.s64 %rd190, %rd120, %rd124;
-	mov.b64 %rd120, %rd190;
-$L21:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L20:
-	mov.b64 {%r83, %r84}, %rd127;
-	shfl.sync.down.b32 %r85|%p19, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd191, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd128;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd192, {%r89, %r90};
-	@!%p19 bra $L22;
-	mov.b64 %rd193, %rd127;
-	mov.b64 %rd194, %rd128;
-	mov.b64 %rd195, %rd191;
-	mov.b64 %rd196, %rd192;
-	mov.b64 %rd119, %rd193;
-	mov.b64 %rd120, %rd194;
-	mov.b64 %rd121, %rd195;
-	mov.b64 %rd122, %rd196;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd197, %rd119, %rd123;
-	mov.b64 %rd119, %rd197;
-	add.s64 %rd198, %rd120, %rd124;
-	mov.b64 %rd120, %rd198;
-$L23:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L22:
-	mov.b64 {%r91, %r92}, %rd127;
-	shfl.sync.down.b32 %r93|%p20, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd199, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd128;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd200, {%r97, %r98};
-	@!%p20 bra $L24;
-	mov.b64 %rd201, %rd127;
-	mov.b64 %rd202, %rd128;
-	mov.b64 %rd203, %rd199;
-	mov.b64 %rd204, %rd200;
-	mov.b64 %rd119, %rd201;
-	mov.b64 %rd120, %rd202;
-	mov.b64 %rd121, %rd203;
-	mov.b64 %rd122, %rd204;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd205, %rd119, %rd123;
-	mov.b64 %rd119, %rd205;
-	add.s64 %rd206, %rd120, %rd124;
-	mov.b64 %rd120, %rd206;
-$L25:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L24:
-	mov.b64 {%r99, %r100}, %rd127;
-	shfl.sync.down.b32 %r101|%p21, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd207, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd128;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd208, {%r105, %r106};
-	@!%p21 bra $L26;
-	mov.b64 %rd209, %rd127;
-	mov.b64 %rd210, %rd128;
-	mov.b64 %rd211, %rd207;
-	mov.b64 %rd212, %rd208;
-	mov.b64 %rd119, %rd209;
-	mov.b64 %rd120, %rd210;
-	mov.b64 %rd121, %rd211;
-	mov.b64 %rd122, %rd212;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd213, %rd119, %rd123;
-	mov.b64 %rd119, %rd213;
-	add.s64 %rd214, %rd120, %rd124;
-	mov.b64 %rd120, %rd214;
-$L27:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L26:
-$L16:
-	setp.eq.u32 %p22, %r5, 0;
-	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd127;
-	st.global.s64 [%rd6+8], %rd128;
-$L28:
-	ret;
-}
-`
-
-// gokkosPTX8 is the PTX of frontier.PullStep[bfs.visit].
-const gokkosPTX8 = `//
-// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
-//
-
-.version 7.8
-.target sm_70
-.address_size 64
-
-.shared .align 16 .b8 gk_stage[1040];
-
-.visible .entry gk_frontier_PullStep_bfs_visit__main_minloc(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26
-)
-{
-	.reg .pred %p<94>;
-	.reg .b32 %r<161>;
-	.reg .b64 %rd<217>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
 	ld.param.s64 %rd2, [gk_begin];
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd6, [gk_s0];
 	mov.b64 %rd7, %rd6;
 	ld.param.u64 %rd8, [gk_s1];
@@ -23685,2002 +8005,79 @@ const gokkosPTX8 = `//
 	mov.b64 %rd63, %rd62;
 	ld.param.s64 %rd64, [gk_s25];
 	mov.b64 %rd65, %rd64;
-	ld.param.s32 %r18, [gk_s26];
-	mov.b32 %r19, %r18;
-	mov.u32 %r20, %ctaid.x;
-	mov.u32 %r21, %nctaid.x;
+	ld.param.s32 %r19, [gk_s26];
+	mov.b32 %r20, %r19;
+	mov.u32 %r21, %ctaid.x;
+	mov.u32 %r22, %nctaid.x;
 	sub.s64 %rd66, %rd3, %rd2;
 	max.s64 %rd67, %rd66, 0;
-	cvt.u64.u32 %rd68, %r21;
+	cvt.u64.u32 %rd68, %r22;
 	add.s64 %rd69, %rd67, %rd68;
 	sub.s64 %rd70, %rd69, 1;
 	div.u64 %rd71, %rd70, %rd68;
-	cvt.u64.u32 %rd72, %r20;
+	cvt.u64.u32 %rd72, %r21;
 	mad.lo.s64 %rd73, %rd72, %rd71, %rd2;
 	add.s64 %rd74, %rd73, %rd71;
 	min.s64 %rd75, %rd74, %rd3;
-	mov.b64 %rd76, 9223372036854775807;
-	mov.b64 %rd77, 9223372036854775807;
-	cvt.u64.u32 %rd78, %r5;
-	add.s64 %rd79, %rd73, %rd78;
-	cvt.u64.u32 %rd80, %r6;
-	mov.b64 %rd81, %rd79;
-$L1:
-	setp.ge.s64 %p2, %rd81, %rd75;
-	@%p2 bra $L2;
-	mov.b64 %rd82, %rd81;
-	mov.b64 %rd83, %rd82;
-	add.s64 %rd84, %rd82, 1;
-	mov.b64 %rd85, %rd84;
-	mov.b64 %rd86, %rd83;
-	mov.b64 %rd87, %rd85;
-	setp.gt.s64 %p3, %rd44, 0;
-	@!%p3 bra $L5;
-	mul.lo.s64 %rd88, %rd82, %rd44;
-	mov.b64 %rd89, %rd88;
-	add.s64 %rd90, %rd82, 1;
-	mul.lo.s64 %rd91, %rd90, %rd44;
-	min.s64 %rd92, %rd91, %rd40;
-	mov.b64 %rd93, %rd92;
-	mov.b64 %rd86, %rd89;
-	mov.b64 %rd87, %rd93;
-$L5:
-	mov.b64 %rd94, %rd10;
-	mov.b64 %rd95, %rd12;
-	mov.b64 %rd96, %rd14;
-	mov.b64 %rd97, %rd17;
-	mov.b64 %rd98, %rd19;
-	mov.b64 %rd99, %rd21;
-	mov.b64 %rd100, %rd31;
-	mov.b64 %rd101, %rd33;
-	mov.b64 %rd102, %rd35;
-	mov.b64 %rd103, %rd94;
-	mov.b64 %rd104, %rd95;
-	mov.b64 %rd105, %rd96;
-	mov.b64 %rd106, %rd97;
-	mov.b64 %rd107, %rd98;
-	mov.b64 %rd108, %rd99;
-	mov.b64 %rd109, %rd100;
-	mov.b64 %rd110, %rd101;
-	mov.b64 %rd111, %rd102;
-	mov.b64 %rd112, %rd86;
-$L6:
-	setp.lt.s64 %p4, %rd112, %rd87;
-	not.pred %p5, %p4;
-	@!%p5 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.b32 %r22, 0x0;
-	mul.lo.s64 %rd113, %rd112, 32;
-	mov.b64 %rd114, %rd113;
-	setp.gt.s64 %p6, %rd44, 0;
-	@!%p6 bra $L11;
-	mov.b32 %r23, %r19;
-	mov.b64 %rd115, %rd112;
-	mul.lo.s64 %rd116, %rd115, %rd65;
-	mad.lo.s64 %rd117, %rd116, 4, %rd61;
-	ld.relaxed.gpu.global.u32 %r24, [%rd117+0];
-	mov.b32 %r25, %r24;
-	not.b32 %r26, %r25;
-	mov.b32 %r27, %r26;
-	mov.b32 %r22, %r27;
-	sub.s64 %rd118, %rd7, %rd114;
-	mov.b64 %rd119, %rd118;
-	setp.lt.s64 %p7, %rd119, 32;
-	@!%p7 bra $L14;
-	min.u64 %rd120, %rd119, 32;
-	cvt.u32.u64 %r28, %rd120;
-	mov.b32 %r30, 0x1;
-	shl.b32 %r29, %r30, %r28;
-	setp.hs.u32 %p8, %r28, 32;
-	selp.b32 %r31, 0, %r29, %p8;
-	sub.u32 %r32, %r31, 0x1;
-	and.b32 %r33, %r22, %r32;
-	mov.b32 %r22, %r33;
-$L14:
-	bra.uni $L12;
-$L11:
-	mov.b64 %rd114, %rd82;
-	mov.b32 %r34, %r19;
-	cvt.u32.u64 %r35, %rd82;
-	mov.b32 %r36, %r35;
-	shr.s32 %r37, %r36, 5;
-	cvt.s64.s32 %rd121, %r37;
-	mul.lo.s64 %rd122, %rd121, %rd65;
-	mad.lo.s64 %rd123, %rd122, 4, %rd61;
-	ld.relaxed.gpu.global.u32 %r38, [%rd123+0];
-	mov.b32 %r39, %r38;
-	and.b32 %r40, %r36, 31;
-	cvt.s64.s32 %rd124, %r40;
-	min.u64 %rd125, %rd124, 32;
-	cvt.u32.u64 %r41, %rd125;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p9, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p9;
-	and.b32 %r45, %r39, %r44;
-	setp.eq.u32 %p10, %r45, 0x0;
-	mov.pred %p11, %p10;
-	@!%p11 bra $L16;
-	mov.b32 %r22, 0x1;
-$L16:
-$L12:
-	mov.b32 %r46, 0x0;
-$L17:
-	setp.ne.u32 %p12, %r22, 0x0;
-	not.pred %p13, %p12;
-	@!%p13 bra $L21;
-	bra.uni $L19;
-$L21:
-	brev.b32 %r47, %r22;
-	clz.b32 %r48, %r47;
-	cvt.u64.u32 %rd126, %r48;
-	mov.b64 %rd127, %rd126;
-	sub.u32 %r49, %r22, 0x1;
-	and.b32 %r50, %r22, %r49;
-	mov.b32 %r22, %r50;
-	add.s64 %rd128, %rd114, %rd127;
-	cvt.u32.u64 %r51, %rd128;
-	mov.b32 %r52, %r51;
-	mov.pred %p14, 0;
-	cvt.s64.s32 %rd129, %r52;
-	add.s64 %rd130, %rd129, 1;
-	mul.lo.s64 %rd131, %rd130, %rd105;
-	mad.lo.s64 %rd132, %rd131, 8, %rd103;
-	ld.global.nc.s64 %rd133, [%rd132+0];
-	mov.b64 %rd134, %rd133;
-	mov.b64 %rd135, %rd134;
-	cvt.s64.s32 %rd136, %r52;
-	mul.lo.s64 %rd137, %rd136, %rd105;
-	mad.lo.s64 %rd138, %rd137, 8, %rd103;
-	ld.global.nc.s64 %rd139, [%rd138+0];
-	mov.b64 %rd140, %rd139;
-	mov.b64 %rd141, %rd140;
-$L22:
-	setp.lt.s64 %p15, %rd141, %rd135;
-	not.pred %p16, %p15;
-	@!%p16 bra $L26;
-	bra.uni $L24;
-$L26:
-	mul.lo.s64 %rd142, %rd141, %rd108;
-	mad.lo.s64 %rd143, %rd142, 4, %rd106;
-	ld.global.nc.s32 %r53, [%rd143+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	shr.s32 %r56, %r55, 5;
-	cvt.s64.s32 %rd144, %r56;
-	mul.lo.s64 %rd145, %rd144, %rd111;
-	mad.lo.s64 %rd146, %rd145, 4, %rd109;
-	ld.global.nc.u32 %r57, [%rd146+0];
-	mov.b32 %r58, %r57;
-	and.b32 %r59, %r55, 31;
-	cvt.s64.s32 %rd147, %r59;
-	min.u64 %rd148, %rd147, 32;
-	cvt.u32.u64 %r60, %rd148;
-	mov.b32 %r62, 0x1;
-	shl.b32 %r61, %r62, %r60;
-	setp.hs.u32 %p17, %r60, 32;
-	selp.b32 %r63, 0, %r61, %p17;
-	and.b32 %r64, %r58, %r63;
-	setp.eq.u32 %p18, %r64, 0x0;
-	@!%p18 bra $L28;
-	bra.uni $L23;
-$L28:
-	mov.b32 %r65, %r19;
-	mov.b32 %r66, %r55;
-	mov.b32 %r67, %r52;
-	mov.b64 %rd149, %rd141;
-	cvt.s64.s32 %rd150, %r67;
-	mul.lo.s64 %rd151, %rd150, %rd51;
-	mad.lo.s64 %rd152, %rd151, 4, %rd47;
-	st.global.s32 [%rd152+0], %r66;
-	add.s32 %r68, %r65, 1;
-	cvt.s64.s32 %rd153, %r67;
-	mul.lo.s64 %rd154, %rd153, %rd58;
-	mad.lo.s64 %rd155, %rd154, 4, %rd54;
-	st.global.s32 [%rd155+0], %r68;
-	mov.pred %p19, 1;
-	mov.pred %p20, 1;
-	mov.pred %p21, %p19;
-	mov.pred %p22, %p20;
-	mov.pred %p23, %p21;
-	mov.pred %p24, %p22;
-	or.pred %p25, %p14, %p23;
-	mov.pred %p14, %p25;
-	@!%p24 bra $L30;
-	bra.uni $L24;
-$L30:
-$L23:
-	add.s64 %rd156, %rd141, 1;
-	mov.b64 %rd141, %rd156;
-	bra.uni $L22;
-$L24:
-	@!%p14 bra $L32;
-	min.u64 %rd157, %rd127, 32;
-	cvt.u32.u64 %r69, %rd157;
-	mov.b32 %r71, 0x1;
-	shl.b32 %r70, %r71, %r69;
-	setp.hs.u32 %p26, %r69, 32;
-	selp.b32 %r72, 0, %r70, %p26;
-	or.b32 %r73, %r46, %r72;
-	mov.b32 %r46, %r73;
-	add.s64 %rd158, %rd76, 1;
-	mov.b64 %rd76, %rd158;
-$L32:
-$L18:
-	bra.uni $L17;
-$L19:
-	setp.gt.s64 %p27, %rd44, 0;
-	@!%p27 bra $L33;
-	mul.lo.s64 %rd159, %rd112, %rd42;
-	mad.lo.s64 %rd160, %rd159, 4, %rd38;
-	st.global.u32 [%rd160+0], %r46;
-	bra.uni $L34;
-$L33:
-	setp.ne.u32 %p28, %r46, 0x0;
-	@!%p28 bra $L36;
-	shr.s64 %rd161, %rd82, 5;
-	mul.lo.s64 %rd162, %rd161, %rd42;
-	mad.lo.s64 %rd163, %rd162, 4, %rd38;
-	and.b64 %rd164, %rd82, 31;
-	min.u64 %rd165, %rd164, 32;
-	cvt.u32.u64 %r74, %rd165;
-	mov.b32 %r76, 0x1;
-	shl.b32 %r75, %r76, %r74;
-	setp.hs.u32 %p29, %r74, 32;
-	selp.b32 %r77, 0, %r75, %p29;
-	atom.global.or.b32 %r78, [%rd163], %r77;
-$L36:
-$L34:
-$L7:
-	add.s64 %rd166, %rd112, 1;
-	mov.b64 %rd112, %rd166;
-	bra.uni $L6;
-$L8:
-$L3:
-	add.s64 %rd81, %rd81, %rd80;
+	setp.ne.u32 %p2, %r18, 9;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd78, 9223372036854775807;
+	mov.b64 %rd79, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd167, %rd76;
-	mov.b64 %rd168, %rd77;
-	// block reduction
-	sub.u32 %r79, %r13, 1;
-	mov.b64 {%r80, %r81}, %rd167;
-	shfl.sync.down.b32 %r82|%p30, %r80, 1, %r79, %r17;
-	shfl.sync.down.b32 %r83, %r81, 1, %r79, %r17;
-	mov.b64 %rd169, {%r82, %r83};
-	mov.b64 {%r84, %r85}, %rd168;
-	shfl.sync.down.b32 %r86, %r84, 1, %r79, %r17;
-	shfl.sync.down.b32 %r87, %r85, 1, %r79, %r17;
-	mov.b64 %rd170, {%r86, %r87};
-	@!%p30 bra $L37;
-	setp.lt.s64 %p31, %rd169, %rd167;
-	setp.eq.s64 %p32, %rd169, %rd167;
-	setp.lt.s64 %p33, %rd170, %rd168;
-	and.pred %p34, %p32, %p33;
-	or.pred %p35, %p31, %p34;
-	selp.b64 %rd171, %rd169, %rd167, %p35;
-	selp.b64 %rd172, %rd170, %rd168, %p35;
-	mov.b64 %rd167, %rd171;
-	mov.b64 %rd168, %rd172;
-$L37:
-	mov.b64 {%r88, %r89}, %rd167;
-	shfl.sync.down.b32 %r90|%p36, %r88, 2, %r79, %r17;
-	shfl.sync.down.b32 %r91, %r89, 2, %r79, %r17;
-	mov.b64 %rd173, {%r90, %r91};
-	mov.b64 {%r92, %r93}, %rd168;
-	shfl.sync.down.b32 %r94, %r92, 2, %r79, %r17;
-	shfl.sync.down.b32 %r95, %r93, 2, %r79, %r17;
-	mov.b64 %rd174, {%r94, %r95};
-	@!%p36 bra $L38;
-	setp.lt.s64 %p37, %rd173, %rd167;
-	setp.eq.s64 %p38, %rd173, %rd167;
-	setp.lt.s64 %p39, %rd174, %rd168;
-	and.pred %p40, %p38, %p39;
-	or.pred %p41, %p37, %p40;
-	selp.b64 %rd175, %rd173, %rd167, %p41;
-	selp.b64 %rd176, %rd174, %rd168, %p41;
-	mov.b64 %rd167, %rd175;
-	mov.b64 %rd168, %rd176;
-$L38:
-	mov.b64 {%r96, %r97}, %rd167;
-	shfl.sync.down.b32 %r98|%p42, %r96, 4, %r79, %r17;
-	shfl.sync.down.b32 %r99, %r97, 4, %r79, %r17;
-	mov.b64 %rd177, {%r98, %r99};
-	mov.b64 {%r100, %r101}, %rd168;
-	shfl.sync.down.b32 %r102, %r100, 4, %r79, %r17;
-	shfl.sync.down.b32 %r103, %r101, 4, %r79, %r17;
-	mov.b64 %rd178, {%r102, %r103};
-	@!%p42 bra $L39;
-	setp.lt.s64 %p43, %rd177, %rd167;
-	setp.eq.s64 %p44, %rd177, %rd167;
-	setp.lt.s64 %p45, %rd178, %rd168;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd179, %rd177, %rd167, %p47;
-	selp.b64 %rd180, %rd178, %rd168, %p47;
-	mov.b64 %rd167, %rd179;
-	mov.b64 %rd168, %rd180;
-$L39:
-	mov.b64 {%r104, %r105}, %rd167;
-	shfl.sync.down.b32 %r106|%p48, %r104, 8, %r79, %r17;
-	shfl.sync.down.b32 %r107, %r105, 8, %r79, %r17;
-	mov.b64 %rd181, {%r106, %r107};
-	mov.b64 {%r108, %r109}, %rd168;
-	shfl.sync.down.b32 %r110, %r108, 8, %r79, %r17;
-	shfl.sync.down.b32 %r111, %r109, 8, %r79, %r17;
-	mov.b64 %rd182, {%r110, %r111};
-	@!%p48 bra $L40;
-	setp.lt.s64 %p49, %rd181, %rd167;
-	setp.eq.s64 %p50, %rd181, %rd167;
-	setp.lt.s64 %p51, %rd182, %rd168;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd183, %rd181, %rd167, %p53;
-	selp.b64 %rd184, %rd182, %rd168, %p53;
-	mov.b64 %rd167, %rd183;
-	mov.b64 %rd168, %rd184;
-$L40:
-	mov.b64 {%r112, %r113}, %rd167;
-	shfl.sync.down.b32 %r114|%p54, %r112, 16, %r79, %r17;
-	shfl.sync.down.b32 %r115, %r113, 16, %r79, %r17;
-	mov.b64 %rd185, {%r114, %r115};
-	mov.b64 {%r116, %r117}, %rd168;
-	shfl.sync.down.b32 %r118, %r116, 16, %r79, %r17;
-	shfl.sync.down.b32 %r119, %r117, 16, %r79, %r17;
-	mov.b64 %rd186, {%r118, %r119};
-	@!%p54 bra $L41;
-	setp.lt.s64 %p55, %rd185, %rd167;
-	setp.eq.s64 %p56, %rd185, %rd167;
-	setp.lt.s64 %p57, %rd186, %rd168;
-	and.pred %p58, %p56, %p57;
-	or.pred %p59, %p55, %p58;
-	selp.b64 %rd187, %rd185, %rd167, %p59;
-	selp.b64 %rd188, %rd186, %rd168, %p59;
-	mov.b64 %rd167, %rd187;
-	mov.b64 %rd168, %rd188;
-$L41:
-	setp.eq.u32 %p60, %r7, 0;
-	@!%p60 bra $L42;
-	mul.wide.u32 %rd189, %r8, 16;
-	add.s64 %rd190, %rd1, %rd189;
-	st.shared.s64 [%rd190+0], %rd167;
-	st.shared.s64 [%rd190+8], %rd168;
-$L42:
-	bar.sync 0;
-	setp.eq.u32 %p61, %r8, 0;
-	@!%p61 bra $L43;
-	setp.lo.u32 %p62, %r7, %r10;
-	@!%p62 bra $L44;
-	mul.wide.u32 %rd191, %r7, 16;
-	add.s64 %rd192, %rd1, %rd191;
-	ld.shared.s64 %rd193, [%rd192+0];
-	ld.shared.s64 %rd194, [%rd192+8];
-	mov.b64 %rd167, %rd193;
-	mov.b64 %rd168, %rd194;
-$L44:
-	sub.u32 %r120, %r10, 1;
-	mov.b64 {%r121, %r122}, %rd167;
-	shfl.sync.down.b32 %r123|%p63, %r121, 1, %r120, %r17;
-	shfl.sync.down.b32 %r124, %r122, 1, %r120, %r17;
-	mov.b64 %rd195, {%r123, %r124};
-	mov.b64 {%r125, %r126}, %rd168;
-	shfl.sync.down.b32 %r127, %r125, 1, %r120, %r17;
-	shfl.sync.down.b32 %r128, %r126, 1, %r120, %r17;
-	mov.b64 %rd196, {%r127, %r128};
-	@!%p63 bra $L45;
-	setp.lt.s64 %p64, %rd195, %rd167;
-	setp.eq.s64 %p65, %rd195, %rd167;
-	setp.lt.s64 %p66, %rd196, %rd168;
-	and.pred %p67, %p65, %p66;
-	or.pred %p68, %p64, %p67;
-	selp.b64 %rd197, %rd195, %rd167, %p68;
-	selp.b64 %rd198, %rd196, %rd168, %p68;
-	mov.b64 %rd167, %rd197;
-	mov.b64 %rd168, %rd198;
-$L45:
-	mov.b64 {%r129, %r130}, %rd167;
-	shfl.sync.down.b32 %r131|%p69, %r129, 2, %r120, %r17;
-	shfl.sync.down.b32 %r132, %r130, 2, %r120, %r17;
-	mov.b64 %rd199, {%r131, %r132};
-	mov.b64 {%r133, %r134}, %rd168;
-	shfl.sync.down.b32 %r135, %r133, 2, %r120, %r17;
-	shfl.sync.down.b32 %r136, %r134, 2, %r120, %r17;
-	mov.b64 %rd200, {%r135, %r136};
-	@!%p69 bra $L46;
-	setp.lt.s64 %p70, %rd199, %rd167;
-	setp.eq.s64 %p71, %rd199, %rd167;
-	setp.lt.s64 %p72, %rd200, %rd168;
-	and.pred %p73, %p71, %p72;
-	or.pred %p74, %p70, %p73;
-	selp.b64 %rd201, %rd199, %rd167, %p74;
-	selp.b64 %rd202, %rd200, %rd168, %p74;
-	mov.b64 %rd167, %rd201;
-	mov.b64 %rd168, %rd202;
-$L46:
-	mov.b64 {%r137, %r138}, %rd167;
-	shfl.sync.down.b32 %r139|%p75, %r137, 4, %r120, %r17;
-	shfl.sync.down.b32 %r140, %r138, 4, %r120, %r17;
-	mov.b64 %rd203, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd168;
-	shfl.sync.down.b32 %r143, %r141, 4, %r120, %r17;
-	shfl.sync.down.b32 %r144, %r142, 4, %r120, %r17;
-	mov.b64 %rd204, {%r143, %r144};
-	@!%p75 bra $L47;
-	setp.lt.s64 %p76, %rd203, %rd167;
-	setp.eq.s64 %p77, %rd203, %rd167;
-	setp.lt.s64 %p78, %rd204, %rd168;
-	and.pred %p79, %p77, %p78;
-	or.pred %p80, %p76, %p79;
-	selp.b64 %rd205, %rd203, %rd167, %p80;
-	selp.b64 %rd206, %rd204, %rd168, %p80;
-	mov.b64 %rd167, %rd205;
-	mov.b64 %rd168, %rd206;
-$L47:
-	mov.b64 {%r145, %r146}, %rd167;
-	shfl.sync.down.b32 %r147|%p81, %r145, 8, %r120, %r17;
-	shfl.sync.down.b32 %r148, %r146, 8, %r120, %r17;
-	mov.b64 %rd207, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd168;
-	shfl.sync.down.b32 %r151, %r149, 8, %r120, %r17;
-	shfl.sync.down.b32 %r152, %r150, 8, %r120, %r17;
-	mov.b64 %rd208, {%r151, %r152};
-	@!%p81 bra $L48;
-	setp.lt.s64 %p82, %rd207, %rd167;
-	setp.eq.s64 %p83, %rd207, %rd167;
-	setp.lt.s64 %p84, %rd208, %rd168;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd209, %rd207, %rd167, %p86;
-	selp.b64 %rd210, %rd208, %rd168, %p86;
-	mov.b64 %rd167, %rd209;
-	mov.b64 %rd168, %rd210;
-$L48:
-	mov.b64 {%r153, %r154}, %rd167;
-	shfl.sync.down.b32 %r155|%p87, %r153, 16, %r120, %r17;
-	shfl.sync.down.b32 %r156, %r154, 16, %r120, %r17;
-	mov.b64 %rd211, {%r155, %r156};
-	mov.b64 {%r157, %r158}, %rd168;
-	shfl.sync.down.b32 %r159, %r157, 16, %r120, %r17;
-	shfl.sync.down.b32 %r160, %r158, 16, %r120, %r17;
-	mov.b64 %rd212, {%r159, %r160};
-	@!%p87 bra $L49;
-	setp.lt.s64 %p88, %rd211, %rd167;
-	setp.eq.s64 %p89, %rd211, %rd167;
-	setp.lt.s64 %p90, %rd212, %rd168;
-	and.pred %p91, %p89, %p90;
-	or.pred %p92, %p88, %p91;
-	selp.b64 %rd213, %rd211, %rd167, %p92;
-	selp.b64 %rd214, %rd212, %rd168, %p92;
-	mov.b64 %rd167, %rd213;
-	mov.b64 %rd168, %rd214;
-$L49:
-$L43:
-	mul.wide.u32 %rd215, %r20, 16;
-	add.s64 %rd216, %rd5, %rd215;
-	setp.eq.u32 %p93, %r5, 0;
-	@!%p93 bra $L50;
-	st.global.s64 [%rd216+0], %rd167;
-	st.global.s64 [%rd216+8], %rd168;
-$L50:
-	ret;
-}
-
-.visible .entry gk_frontier_PullStep_bfs_visit__final_minloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26
-)
-{
-	.reg .pred %p<72>;
-	.reg .b32 %r<102>;
-	.reg .b64 %rd<125>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
-	ld.param.u64 %rd37, [gk_s13];
-	cvta.to.global.u64 %rd38, %rd37;
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s14];
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s15];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s16];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s17];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s18];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s19];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s20];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s21];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s22];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s23];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s24];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s25];
-	mov.b64 %rd66, %rd65;
-	ld.param.s32 %r18, [gk_s26];
-	mov.b32 %r19, %r18;
-	mov.b64 %rd67, 9223372036854775807;
-	mov.b64 %rd68, 9223372036854775807;
-	cvt.u64.u32 %rd69, %r5;
-	cvt.u64.u32 %rd70, %r6;
-	mov.b64 %rd71, %rd69;
-$L1:
-	setp.ge.s64 %p2, %rd71, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd72, %rd71, 16, %rd3;
-	ld.global.s64 %rd73, [%rd72+0];
-	ld.global.s64 %rd74, [%rd72+8];
-	setp.lt.s64 %p3, %rd73, %rd67;
-	setp.eq.s64 %p4, %rd73, %rd67;
-	setp.lt.s64 %p5, %rd74, %rd68;
-	and.pred %p6, %p4, %p5;
-	or.pred %p7, %p3, %p6;
-	selp.b64 %rd75, %rd73, %rd67, %p7;
-	selp.b64 %rd76, %rd74, %rd68, %p7;
-	mov.b64 %rd67, %rd75;
-	mov.b64 %rd68, %rd76;
-	add.s64 %rd71, %rd71, %rd70;
+	setp.ne.u32 %p3, %r18, 10;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd78, -9223372036854775808;
+	mov.b64 %rd79, 9223372036854775807;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd77, %rd67;
-	mov.b64 %rd78, %rd68;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd77;
-	shfl.sync.down.b32 %r23|%p8, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd79, {%r23, %r24};
-	mov.b64 {%r25, %r26}, %rd78;
-	shfl.sync.down.b32 %r27, %r25, 1, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r20, %r17;
-	mov.b64 %rd80, {%r27, %r28};
-	@!%p8 bra $L3;
-	setp.lt.s64 %p9, %rd79, %rd77;
-	setp.eq.s64 %p10, %rd79, %rd77;
-	setp.lt.s64 %p11, %rd80, %rd78;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd81, %rd79, %rd77, %p13;
-	selp.b64 %rd82, %rd80, %rd78, %p13;
-	mov.b64 %rd77, %rd81;
-	mov.b64 %rd78, %rd82;
 $L3:
-	mov.b64 {%r29, %r30}, %rd77;
-	shfl.sync.down.b32 %r31|%p14, %r29, 2, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r20, %r17;
-	mov.b64 %rd83, {%r31, %r32};
-	mov.b64 {%r33, %r34}, %rd78;
-	shfl.sync.down.b32 %r35, %r33, 2, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 2, %r20, %r17;
-	mov.b64 %rd84, {%r35, %r36};
-	@!%p14 bra $L4;
-	setp.lt.s64 %p15, %rd83, %rd77;
-	setp.eq.s64 %p16, %rd83, %rd77;
-	setp.lt.s64 %p17, %rd84, %rd78;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd85, %rd83, %rd77, %p19;
-	selp.b64 %rd86, %rd84, %rd78, %p19;
-	mov.b64 %rd77, %rd85;
-	mov.b64 %rd78, %rd86;
-$L4:
-	mov.b64 {%r37, %r38}, %rd77;
-	shfl.sync.down.b32 %r39|%p20, %r37, 4, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 4, %r20, %r17;
-	mov.b64 %rd87, {%r39, %r40};
-	mov.b64 {%r41, %r42}, %rd78;
-	shfl.sync.down.b32 %r43, %r41, 4, %r20, %r17;
-	shfl.sync.down.b32 %r44, %r42, 4, %r20, %r17;
-	mov.b64 %rd88, {%r43, %r44};
-	@!%p20 bra $L5;
-	setp.lt.s64 %p21, %rd87, %rd77;
-	setp.eq.s64 %p22, %rd87, %rd77;
-	setp.lt.s64 %p23, %rd88, %rd78;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd89, %rd87, %rd77, %p25;
-	selp.b64 %rd90, %rd88, %rd78, %p25;
-	mov.b64 %rd77, %rd89;
-	mov.b64 %rd78, %rd90;
-$L5:
-	mov.b64 {%r45, %r46}, %rd77;
-	shfl.sync.down.b32 %r47|%p26, %r45, 8, %r20, %r17;
-	shfl.sync.down.b32 %r48, %r46, 8, %r20, %r17;
-	mov.b64 %rd91, {%r47, %r48};
-	mov.b64 {%r49, %r50}, %rd78;
-	shfl.sync.down.b32 %r51, %r49, 8, %r20, %r17;
-	shfl.sync.down.b32 %r52, %r50, 8, %r20, %r17;
-	mov.b64 %rd92, {%r51, %r52};
-	@!%p26 bra $L6;
-	setp.lt.s64 %p27, %rd91, %rd77;
-	setp.eq.s64 %p28, %rd91, %rd77;
-	setp.lt.s64 %p29, %rd92, %rd78;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd93, %rd91, %rd77, %p31;
-	selp.b64 %rd94, %rd92, %rd78, %p31;
-	mov.b64 %rd77, %rd93;
-	mov.b64 %rd78, %rd94;
-$L6:
-	mov.b64 {%r53, %r54}, %rd77;
-	shfl.sync.down.b32 %r55|%p32, %r53, 16, %r20, %r17;
-	shfl.sync.down.b32 %r56, %r54, 16, %r20, %r17;
-	mov.b64 %rd95, {%r55, %r56};
-	mov.b64 {%r57, %r58}, %rd78;
-	shfl.sync.down.b32 %r59, %r57, 16, %r20, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r20, %r17;
-	mov.b64 %rd96, {%r59, %r60};
-	@!%p32 bra $L7;
-	setp.lt.s64 %p33, %rd95, %rd77;
-	setp.eq.s64 %p34, %rd95, %rd77;
-	setp.lt.s64 %p35, %rd96, %rd78;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd97, %rd95, %rd77, %p37;
-	selp.b64 %rd98, %rd96, %rd78, %p37;
-	mov.b64 %rd77, %rd97;
-	mov.b64 %rd78, %rd98;
-$L7:
-	setp.eq.u32 %p38, %r7, 0;
-	@!%p38 bra $L8;
-	mul.wide.u32 %rd99, %r8, 16;
-	add.s64 %rd100, %rd1, %rd99;
-	st.shared.s64 [%rd100+0], %rd77;
-	st.shared.s64 [%rd100+8], %rd78;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p39, %r8, 0;
-	@!%p39 bra $L9;
-	setp.lo.u32 %p40, %r7, %r10;
-	@!%p40 bra $L10;
-	mul.wide.u32 %rd101, %r7, 16;
-	add.s64 %rd102, %rd1, %rd101;
-	ld.shared.s64 %rd103, [%rd102+0];
-	ld.shared.s64 %rd104, [%rd102+8];
-	mov.b64 %rd77, %rd103;
-	mov.b64 %rd78, %rd104;
-$L10:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd77;
-	shfl.sync.down.b32 %r64|%p41, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd105, {%r64, %r65};
-	mov.b64 {%r66, %r67}, %rd78;
-	shfl.sync.down.b32 %r68, %r66, 1, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 1, %r61, %r17;
-	mov.b64 %rd106, {%r68, %r69};
-	@!%p41 bra $L11;
-	setp.lt.s64 %p42, %rd105, %rd77;
-	setp.eq.s64 %p43, %rd105, %rd77;
-	setp.lt.s64 %p44, %rd106, %rd78;
-	and.pred %p45, %p43, %p44;
-	or.pred %p46, %p42, %p45;
-	selp.b64 %rd107, %rd105, %rd77, %p46;
-	selp.b64 %rd108, %rd106, %rd78, %p46;
-	mov.b64 %rd77, %rd107;
-	mov.b64 %rd78, %rd108;
-$L11:
-	mov.b64 {%r70, %r71}, %rd77;
-	shfl.sync.down.b32 %r72|%p47, %r70, 2, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 2, %r61, %r17;
-	mov.b64 %rd109, {%r72, %r73};
-	mov.b64 {%r74, %r75}, %rd78;
-	shfl.sync.down.b32 %r76, %r74, 2, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 2, %r61, %r17;
-	mov.b64 %rd110, {%r76, %r77};
-	@!%p47 bra $L12;
-	setp.lt.s64 %p48, %rd109, %rd77;
-	setp.eq.s64 %p49, %rd109, %rd77;
-	setp.lt.s64 %p50, %rd110, %rd78;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd111, %rd109, %rd77, %p52;
-	selp.b64 %rd112, %rd110, %rd78, %p52;
-	mov.b64 %rd77, %rd111;
-	mov.b64 %rd78, %rd112;
-$L12:
-	mov.b64 {%r78, %r79}, %rd77;
-	shfl.sync.down.b32 %r80|%p53, %r78, 4, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 4, %r61, %r17;
-	mov.b64 %rd113, {%r80, %r81};
-	mov.b64 {%r82, %r83}, %rd78;
-	shfl.sync.down.b32 %r84, %r82, 4, %r61, %r17;
-	shfl.sync.down.b32 %r85, %r83, 4, %r61, %r17;
-	mov.b64 %rd114, {%r84, %r85};
-	@!%p53 bra $L13;
-	setp.lt.s64 %p54, %rd113, %rd77;
-	setp.eq.s64 %p55, %rd113, %rd77;
-	setp.lt.s64 %p56, %rd114, %rd78;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd115, %rd113, %rd77, %p58;
-	selp.b64 %rd116, %rd114, %rd78, %p58;
-	mov.b64 %rd77, %rd115;
-	mov.b64 %rd78, %rd116;
-$L13:
-	mov.b64 {%r86, %r87}, %rd77;
-	shfl.sync.down.b32 %r88|%p59, %r86, 8, %r61, %r17;
-	shfl.sync.down.b32 %r89, %r87, 8, %r61, %r17;
-	mov.b64 %rd117, {%r88, %r89};
-	mov.b64 {%r90, %r91}, %rd78;
-	shfl.sync.down.b32 %r92, %r90, 8, %r61, %r17;
-	shfl.sync.down.b32 %r93, %r91, 8, %r61, %r17;
-	mov.b64 %rd118, {%r92, %r93};
-	@!%p59 bra $L14;
-	setp.lt.s64 %p60, %rd117, %rd77;
-	setp.eq.s64 %p61, %rd117, %rd77;
-	setp.lt.s64 %p62, %rd118, %rd78;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd119, %rd117, %rd77, %p64;
-	selp.b64 %rd120, %rd118, %rd78, %p64;
-	mov.b64 %rd77, %rd119;
-	mov.b64 %rd78, %rd120;
-$L14:
-	mov.b64 {%r94, %r95}, %rd77;
-	shfl.sync.down.b32 %r96|%p65, %r94, 16, %r61, %r17;
-	shfl.sync.down.b32 %r97, %r95, 16, %r61, %r17;
-	mov.b64 %rd121, {%r96, %r97};
-	mov.b64 {%r98, %r99}, %rd78;
-	shfl.sync.down.b32 %r100, %r98, 16, %r61, %r17;
-	shfl.sync.down.b32 %r101, %r99, 16, %r61, %r17;
-	mov.b64 %rd122, {%r100, %r101};
-	@!%p65 bra $L15;
-	setp.lt.s64 %p66, %rd121, %rd77;
-	setp.eq.s64 %p67, %rd121, %rd77;
-	setp.lt.s64 %p68, %rd122, %rd78;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd123, %rd121, %rd77, %p70;
-	selp.b64 %rd124, %rd122, %rd78, %p70;
-	mov.b64 %rd77, %rd123;
-	mov.b64 %rd78, %rd124;
-$L15:
-$L9:
-	setp.eq.u32 %p71, %r5, 0;
-	@!%p71 bra $L16;
-	st.global.s64 [%rd6+0], %rd77;
-	st.global.s64 [%rd6+8], %rd78;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PullStep_bfs_visit__main_maxloc(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26
-)
-{
-	.reg .pred %p<94>;
-	.reg .b32 %r<161>;
-	.reg .b64 %rd<217>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.u64 %rd29, [gk_s10];
-	cvta.to.global.u64 %rd30, %rd29;
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	ld.param.u64 %rd36, [gk_s13];
-	cvta.to.global.u64 %rd37, %rd36;
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s14];
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s15];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s16];
-	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s17];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s18];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
-	mov.b64 %rd51, %rd50;
-	ld.param.u64 %rd52, [gk_s20];
-	cvta.to.global.u64 %rd53, %rd52;
-	mov.b64 %rd54, %rd53;
-	ld.param.s64 %rd55, [gk_s21];
-	mov.b64 %rd56, %rd55;
-	ld.param.s64 %rd57, [gk_s22];
-	mov.b64 %rd58, %rd57;
-	ld.param.u64 %rd59, [gk_s23];
-	cvta.to.global.u64 %rd60, %rd59;
-	mov.b64 %rd61, %rd60;
-	ld.param.s64 %rd62, [gk_s24];
-	mov.b64 %rd63, %rd62;
-	ld.param.s64 %rd64, [gk_s25];
-	mov.b64 %rd65, %rd64;
-	ld.param.s32 %r18, [gk_s26];
-	mov.b32 %r19, %r18;
-	mov.u32 %r20, %ctaid.x;
-	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd66, %rd3, %rd2;
-	max.s64 %rd67, %rd66, 0;
-	cvt.u64.u32 %rd68, %r21;
-	add.s64 %rd69, %rd67, %rd68;
-	sub.s64 %rd70, %rd69, 1;
-	div.u64 %rd71, %rd70, %rd68;
-	cvt.u64.u32 %rd72, %r20;
-	mad.lo.s64 %rd73, %rd72, %rd71, %rd2;
-	add.s64 %rd74, %rd73, %rd71;
-	min.s64 %rd75, %rd74, %rd3;
-	mov.b64 %rd76, -9223372036854775808;
-	mov.b64 %rd77, 9223372036854775807;
-	cvt.u64.u32 %rd78, %r5;
-	add.s64 %rd79, %rd73, %rd78;
-	cvt.u64.u32 %rd80, %r6;
-	mov.b64 %rd81, %rd79;
-$L1:
-	setp.ge.s64 %p2, %rd81, %rd75;
-	@%p2 bra $L2;
-	mov.b64 %rd82, %rd81;
-	mov.b64 %rd83, %rd82;
-	add.s64 %rd84, %rd82, 1;
-	mov.b64 %rd85, %rd84;
-	mov.b64 %rd86, %rd83;
-	mov.b64 %rd87, %rd85;
-	setp.gt.s64 %p3, %rd44, 0;
-	@!%p3 bra $L5;
-	mul.lo.s64 %rd88, %rd82, %rd44;
-	mov.b64 %rd89, %rd88;
-	add.s64 %rd90, %rd82, 1;
-	mul.lo.s64 %rd91, %rd90, %rd44;
-	min.s64 %rd92, %rd91, %rd40;
-	mov.b64 %rd93, %rd92;
-	mov.b64 %rd86, %rd89;
-	mov.b64 %rd87, %rd93;
-$L5:
-	mov.b64 %rd94, %rd10;
-	mov.b64 %rd95, %rd12;
-	mov.b64 %rd96, %rd14;
-	mov.b64 %rd97, %rd17;
-	mov.b64 %rd98, %rd19;
-	mov.b64 %rd99, %rd21;
-	mov.b64 %rd100, %rd31;
-	mov.b64 %rd101, %rd33;
-	mov.b64 %rd102, %rd35;
-	mov.b64 %rd103, %rd94;
-	mov.b64 %rd104, %rd95;
-	mov.b64 %rd105, %rd96;
-	mov.b64 %rd106, %rd97;
-	mov.b64 %rd107, %rd98;
-	mov.b64 %rd108, %rd99;
-	mov.b64 %rd109, %rd100;
-	mov.b64 %rd110, %rd101;
-	mov.b64 %rd111, %rd102;
-	mov.b64 %rd112, %rd86;
-$L6:
-	setp.lt.s64 %p4, %rd112, %rd87;
-	not.pred %p5, %p4;
-	@!%p5 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.b32 %r22, 0x0;
-	mul.lo.s64 %rd113, %rd112, 32;
-	mov.b64 %rd114, %rd113;
-	setp.gt.s64 %p6, %rd44, 0;
-	@!%p6 bra $L11;
-	mov.b32 %r23, %r19;
-	mov.b64 %rd115, %rd112;
-	mul.lo.s64 %rd116, %rd115, %rd65;
-	mad.lo.s64 %rd117, %rd116, 4, %rd61;
-	ld.relaxed.gpu.global.u32 %r24, [%rd117+0];
-	mov.b32 %r25, %r24;
-	not.b32 %r26, %r25;
-	mov.b32 %r27, %r26;
-	mov.b32 %r22, %r27;
-	sub.s64 %rd118, %rd7, %rd114;
-	mov.b64 %rd119, %rd118;
-	setp.lt.s64 %p7, %rd119, 32;
-	@!%p7 bra $L14;
-	min.u64 %rd120, %rd119, 32;
-	cvt.u32.u64 %r28, %rd120;
-	mov.b32 %r30, 0x1;
-	shl.b32 %r29, %r30, %r28;
-	setp.hs.u32 %p8, %r28, 32;
-	selp.b32 %r31, 0, %r29, %p8;
-	sub.u32 %r32, %r31, 0x1;
-	and.b32 %r33, %r22, %r32;
-	mov.b32 %r22, %r33;
-$L14:
-	bra.uni $L12;
-$L11:
-	mov.b64 %rd114, %rd82;
-	mov.b32 %r34, %r19;
-	cvt.u32.u64 %r35, %rd82;
-	mov.b32 %r36, %r35;
-	shr.s32 %r37, %r36, 5;
-	cvt.s64.s32 %rd121, %r37;
-	mul.lo.s64 %rd122, %rd121, %rd65;
-	mad.lo.s64 %rd123, %rd122, 4, %rd61;
-	ld.relaxed.gpu.global.u32 %r38, [%rd123+0];
-	mov.b32 %r39, %r38;
-	and.b32 %r40, %r36, 31;
-	cvt.s64.s32 %rd124, %r40;
-	min.u64 %rd125, %rd124, 32;
-	cvt.u32.u64 %r41, %rd125;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p9, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p9;
-	and.b32 %r45, %r39, %r44;
-	setp.eq.u32 %p10, %r45, 0x0;
-	mov.pred %p11, %p10;
-	@!%p11 bra $L16;
-	mov.b32 %r22, 0x1;
-$L16:
-$L12:
-	mov.b32 %r46, 0x0;
-$L17:
-	setp.ne.u32 %p12, %r22, 0x0;
-	not.pred %p13, %p12;
-	@!%p13 bra $L21;
-	bra.uni $L19;
-$L21:
-	brev.b32 %r47, %r22;
-	clz.b32 %r48, %r47;
-	cvt.u64.u32 %rd126, %r48;
-	mov.b64 %rd127, %rd126;
-	sub.u32 %r49, %r22, 0x1;
-	and.b32 %r50, %r22, %r49;
-	mov.b32 %r22, %r50;
-	add.s64 %rd128, %rd114, %rd127;
-	cvt.u32.u64 %r51, %rd128;
-	mov.b32 %r52, %r51;
-	mov.pred %p14, 0;
-	cvt.s64.s32 %rd129, %r52;
-	add.s64 %rd130, %rd129, 1;
-	mul.lo.s64 %rd131, %rd130, %rd105;
-	mad.lo.s64 %rd132, %rd131, 8, %rd103;
-	ld.global.nc.s64 %rd133, [%rd132+0];
-	mov.b64 %rd134, %rd133;
-	mov.b64 %rd135, %rd134;
-	cvt.s64.s32 %rd136, %r52;
-	mul.lo.s64 %rd137, %rd136, %rd105;
-	mad.lo.s64 %rd138, %rd137, 8, %rd103;
-	ld.global.nc.s64 %rd139, [%rd138+0];
-	mov.b64 %rd140, %rd139;
-	mov.b64 %rd141, %rd140;
-$L22:
-	setp.lt.s64 %p15, %rd141, %rd135;
-	not.pred %p16, %p15;
-	@!%p16 bra $L26;
-	bra.uni $L24;
-$L26:
-	mul.lo.s64 %rd142, %rd141, %rd108;
-	mad.lo.s64 %rd143, %rd142, 4, %rd106;
-	ld.global.nc.s32 %r53, [%rd143+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	shr.s32 %r56, %r55, 5;
-	cvt.s64.s32 %rd144, %r56;
-	mul.lo.s64 %rd145, %rd144, %rd111;
-	mad.lo.s64 %rd146, %rd145, 4, %rd109;
-	ld.global.nc.u32 %r57, [%rd146+0];
-	mov.b32 %r58, %r57;
-	and.b32 %r59, %r55, 31;
-	cvt.s64.s32 %rd147, %r59;
-	min.u64 %rd148, %rd147, 32;
-	cvt.u32.u64 %r60, %rd148;
-	mov.b32 %r62, 0x1;
-	shl.b32 %r61, %r62, %r60;
-	setp.hs.u32 %p17, %r60, 32;
-	selp.b32 %r63, 0, %r61, %p17;
-	and.b32 %r64, %r58, %r63;
-	setp.eq.u32 %p18, %r64, 0x0;
-	@!%p18 bra $L28;
-	bra.uni $L23;
-$L28:
-	mov.b32 %r65, %r19;
-	mov.b32 %r66, %r55;
-	mov.b32 %r67, %r52;
-	mov.b64 %rd149, %rd141;
-	cvt.s64.s32 %rd150, %r67;
-	mul.lo.s64 %rd151, %rd150, %rd51;
-	mad.lo.s64 %rd152, %rd151, 4, %rd47;
-	st.global.s32 [%rd152+0], %r66;
-	add.s32 %r68, %r65, 1;
-	cvt.s64.s32 %rd153, %r67;
-	mul.lo.s64 %rd154, %rd153, %rd58;
-	mad.lo.s64 %rd155, %rd154, 4, %rd54;
-	st.global.s32 [%rd155+0], %r68;
-	mov.pred %p19, 1;
-	mov.pred %p20, 1;
-	mov.pred %p21, %p19;
-	mov.pred %p22, %p20;
-	mov.pred %p23, %p21;
-	mov.pred %p24, %p22;
-	or.pred %p25, %p14, %p23;
-	mov.pred %p14, %p25;
-	@!%p24 bra $L30;
-	bra.uni $L24;
-$L30:
-$L23:
-	add.s64 %rd156, %rd141, 1;
-	mov.b64 %rd141, %rd156;
-	bra.uni $L22;
-$L24:
-	@!%p14 bra $L32;
-	min.u64 %rd157, %rd127, 32;
-	cvt.u32.u64 %r69, %rd157;
-	mov.b32 %r71, 0x1;
-	shl.b32 %r70, %r71, %r69;
-	setp.hs.u32 %p26, %r69, 32;
-	selp.b32 %r72, 0, %r70, %p26;
-	or.b32 %r73, %r46, %r72;
-	mov.b32 %r46, %r73;
-	add.s64 %rd158, %rd76, 1;
-	mov.b64 %rd76, %rd158;
-$L32:
-$L18:
-	bra.uni $L17;
-$L19:
-	setp.gt.s64 %p27, %rd44, 0;
-	@!%p27 bra $L33;
-	mul.lo.s64 %rd159, %rd112, %rd42;
-	mad.lo.s64 %rd160, %rd159, 4, %rd38;
-	st.global.u32 [%rd160+0], %r46;
-	bra.uni $L34;
-$L33:
-	setp.ne.u32 %p28, %r46, 0x0;
-	@!%p28 bra $L36;
-	shr.s64 %rd161, %rd82, 5;
-	mul.lo.s64 %rd162, %rd161, %rd42;
-	mad.lo.s64 %rd163, %rd162, 4, %rd38;
-	and.b64 %rd164, %rd82, 31;
-	min.u64 %rd165, %rd164, 32;
-	cvt.u32.u64 %r74, %rd165;
-	mov.b32 %r76, 0x1;
-	shl.b32 %r75, %r76, %r74;
-	setp.hs.u32 %p29, %r74, 32;
-	selp.b32 %r77, 0, %r75, %p29;
-	atom.global.or.b32 %r78, [%rd163], %r77;
-$L36:
-$L34:
-$L7:
-	add.s64 %rd166, %rd112, 1;
-	mov.b64 %rd112, %rd166;
-	bra.uni $L6;
-$L8:
-$L3:
-	add.s64 %rd81, %rd81, %rd80;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd167, %rd76;
-	mov.b64 %rd168, %rd77;
-	// block reduction
-	sub.u32 %r79, %r13, 1;
-	mov.b64 {%r80, %r81}, %rd167;
-	shfl.sync.down.b32 %r82|%p30, %r80, 1, %r79, %r17;
-	shfl.sync.down.b32 %r83, %r81, 1, %r79, %r17;
-	mov.b64 %rd169, {%r82, %r83};
-	mov.b64 {%r84, %r85}, %rd168;
-	shfl.sync.down.b32 %r86, %r84, 1, %r79, %r17;
-	shfl.sync.down.b32 %r87, %r85, 1, %r79, %r17;
-	mov.b64 %rd170, {%r86, %r87};
-	@!%p30 bra $L37;
-	setp.gt.s64 %p31, %rd169, %rd167;
-	setp.eq.s64 %p32, %rd169, %rd167;
-	setp.lt.s64 %p33, %rd170, %rd168;
-	and.pred %p34, %p32, %p33;
-	or.pred %p35, %p31, %p34;
-	selp.b64 %rd171, %rd169, %rd167, %p35;
-	selp.b64 %rd172, %rd170, %rd168, %p35;
-	mov.b64 %rd167, %rd171;
-	mov.b64 %rd168, %rd172;
-$L37:
-	mov.b64 {%r88, %r89}, %rd167;
-	shfl.sync.down.b32 %r90|%p36, %r88, 2, %r79, %r17;
-	shfl.sync.down.b32 %r91, %r89, 2, %r79, %r17;
-	mov.b64 %rd173, {%r90, %r91};
-	mov.b64 {%r92, %r93}, %rd168;
-	shfl.sync.down.b32 %r94, %r92, 2, %r79, %r17;
-	shfl.sync.down.b32 %r95, %r93, 2, %r79, %r17;
-	mov.b64 %rd174, {%r94, %r95};
-	@!%p36 bra $L38;
-	setp.gt.s64 %p37, %rd173, %rd167;
-	setp.eq.s64 %p38, %rd173, %rd167;
-	setp.lt.s64 %p39, %rd174, %rd168;
-	and.pred %p40, %p38, %p39;
-	or.pred %p41, %p37, %p40;
-	selp.b64 %rd175, %rd173, %rd167, %p41;
-	selp.b64 %rd176, %rd174, %rd168, %p41;
-	mov.b64 %rd167, %rd175;
-	mov.b64 %rd168, %rd176;
-$L38:
-	mov.b64 {%r96, %r97}, %rd167;
-	shfl.sync.down.b32 %r98|%p42, %r96, 4, %r79, %r17;
-	shfl.sync.down.b32 %r99, %r97, 4, %r79, %r17;
-	mov.b64 %rd177, {%r98, %r99};
-	mov.b64 {%r100, %r101}, %rd168;
-	shfl.sync.down.b32 %r102, %r100, 4, %r79, %r17;
-	shfl.sync.down.b32 %r103, %r101, 4, %r79, %r17;
-	mov.b64 %rd178, {%r102, %r103};
-	@!%p42 bra $L39;
-	setp.gt.s64 %p43, %rd177, %rd167;
-	setp.eq.s64 %p44, %rd177, %rd167;
-	setp.lt.s64 %p45, %rd178, %rd168;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd179, %rd177, %rd167, %p47;
-	selp.b64 %rd180, %rd178, %rd168, %p47;
-	mov.b64 %rd167, %rd179;
-	mov.b64 %rd168, %rd180;
-$L39:
-	mov.b64 {%r104, %r105}, %rd167;
-	shfl.sync.down.b32 %r106|%p48, %r104, 8, %r79, %r17;
-	shfl.sync.down.b32 %r107, %r105, 8, %r79, %r17;
-	mov.b64 %rd181, {%r106, %r107};
-	mov.b64 {%r108, %r109}, %rd168;
-	shfl.sync.down.b32 %r110, %r108, 8, %r79, %r17;
-	shfl.sync.down.b32 %r111, %r109, 8, %r79, %r17;
-	mov.b64 %rd182, {%r110, %r111};
-	@!%p48 bra $L40;
-	setp.gt.s64 %p49, %rd181, %rd167;
-	setp.eq.s64 %p50, %rd181, %rd167;
-	setp.lt.s64 %p51, %rd182, %rd168;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd183, %rd181, %rd167, %p53;
-	selp.b64 %rd184, %rd182, %rd168, %p53;
-	mov.b64 %rd167, %rd183;
-	mov.b64 %rd168, %rd184;
-$L40:
-	mov.b64 {%r112, %r113}, %rd167;
-	shfl.sync.down.b32 %r114|%p54, %r112, 16, %r79, %r17;
-	shfl.sync.down.b32 %r115, %r113, 16, %r79, %r17;
-	mov.b64 %rd185, {%r114, %r115};
-	mov.b64 {%r116, %r117}, %rd168;
-	shfl.sync.down.b32 %r118, %r116, 16, %r79, %r17;
-	shfl.sync.down.b32 %r119, %r117, 16, %r79, %r17;
-	mov.b64 %rd186, {%r118, %r119};
-	@!%p54 bra $L41;
-	setp.gt.s64 %p55, %rd185, %rd167;
-	setp.eq.s64 %p56, %rd185, %rd167;
-	setp.lt.s64 %p57, %rd186, %rd168;
-	and.pred %p58, %p56, %p57;
-	or.pred %p59, %p55, %p58;
-	selp.b64 %rd187, %rd185, %rd167, %p59;
-	selp.b64 %rd188, %rd186, %rd168, %p59;
-	mov.b64 %rd167, %rd187;
-	mov.b64 %rd168, %rd188;
-$L41:
-	setp.eq.u32 %p60, %r7, 0;
-	@!%p60 bra $L42;
-	mul.wide.u32 %rd189, %r8, 16;
-	add.s64 %rd190, %rd1, %rd189;
-	st.shared.s64 [%rd190+0], %rd167;
-	st.shared.s64 [%rd190+8], %rd168;
-$L42:
-	bar.sync 0;
-	setp.eq.u32 %p61, %r8, 0;
-	@!%p61 bra $L43;
-	setp.lo.u32 %p62, %r7, %r10;
-	@!%p62 bra $L44;
-	mul.wide.u32 %rd191, %r7, 16;
-	add.s64 %rd192, %rd1, %rd191;
-	ld.shared.s64 %rd193, [%rd192+0];
-	ld.shared.s64 %rd194, [%rd192+8];
-	mov.b64 %rd167, %rd193;
-	mov.b64 %rd168, %rd194;
-$L44:
-	sub.u32 %r120, %r10, 1;
-	mov.b64 {%r121, %r122}, %rd167;
-	shfl.sync.down.b32 %r123|%p63, %r121, 1, %r120, %r17;
-	shfl.sync.down.b32 %r124, %r122, 1, %r120, %r17;
-	mov.b64 %rd195, {%r123, %r124};
-	mov.b64 {%r125, %r126}, %rd168;
-	shfl.sync.down.b32 %r127, %r125, 1, %r120, %r17;
-	shfl.sync.down.b32 %r128, %r126, 1, %r120, %r17;
-	mov.b64 %rd196, {%r127, %r128};
-	@!%p63 bra $L45;
-	setp.gt.s64 %p64, %rd195, %rd167;
-	setp.eq.s64 %p65, %rd195, %rd167;
-	setp.lt.s64 %p66, %rd196, %rd168;
-	and.pred %p67, %p65, %p66;
-	or.pred %p68, %p64, %p67;
-	selp.b64 %rd197, %rd195, %rd167, %p68;
-	selp.b64 %rd198, %rd196, %rd168, %p68;
-	mov.b64 %rd167, %rd197;
-	mov.b64 %rd168, %rd198;
-$L45:
-	mov.b64 {%r129, %r130}, %rd167;
-	shfl.sync.down.b32 %r131|%p69, %r129, 2, %r120, %r17;
-	shfl.sync.down.b32 %r132, %r130, 2, %r120, %r17;
-	mov.b64 %rd199, {%r131, %r132};
-	mov.b64 {%r133, %r134}, %rd168;
-	shfl.sync.down.b32 %r135, %r133, 2, %r120, %r17;
-	shfl.sync.down.b32 %r136, %r134, 2, %r120, %r17;
-	mov.b64 %rd200, {%r135, %r136};
-	@!%p69 bra $L46;
-	setp.gt.s64 %p70, %rd199, %rd167;
-	setp.eq.s64 %p71, %rd199, %rd167;
-	setp.lt.s64 %p72, %rd200, %rd168;
-	and.pred %p73, %p71, %p72;
-	or.pred %p74, %p70, %p73;
-	selp.b64 %rd201, %rd199, %rd167, %p74;
-	selp.b64 %rd202, %rd200, %rd168, %p74;
-	mov.b64 %rd167, %rd201;
-	mov.b64 %rd168, %rd202;
-$L46:
-	mov.b64 {%r137, %r138}, %rd167;
-	shfl.sync.down.b32 %r139|%p75, %r137, 4, %r120, %r17;
-	shfl.sync.down.b32 %r140, %r138, 4, %r120, %r17;
-	mov.b64 %rd203, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd168;
-	shfl.sync.down.b32 %r143, %r141, 4, %r120, %r17;
-	shfl.sync.down.b32 %r144, %r142, 4, %r120, %r17;
-	mov.b64 %rd204, {%r143, %r144};
-	@!%p75 bra $L47;
-	setp.gt.s64 %p76, %rd203, %rd167;
-	setp.eq.s64 %p77, %rd203, %rd167;
-	setp.lt.s64 %p78, %rd204, %rd168;
-	and.pred %p79, %p77, %p78;
-	or.pred %p80, %p76, %p79;
-	selp.b64 %rd205, %rd203, %rd167, %p80;
-	selp.b64 %rd206, %rd204, %rd168, %p80;
-	mov.b64 %rd167, %rd205;
-	mov.b64 %rd168, %rd206;
-$L47:
-	mov.b64 {%r145, %r146}, %rd167;
-	shfl.sync.down.b32 %r147|%p81, %r145, 8, %r120, %r17;
-	shfl.sync.down.b32 %r148, %r146, 8, %r120, %r17;
-	mov.b64 %rd207, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd168;
-	shfl.sync.down.b32 %r151, %r149, 8, %r120, %r17;
-	shfl.sync.down.b32 %r152, %r150, 8, %r120, %r17;
-	mov.b64 %rd208, {%r151, %r152};
-	@!%p81 bra $L48;
-	setp.gt.s64 %p82, %rd207, %rd167;
-	setp.eq.s64 %p83, %rd207, %rd167;
-	setp.lt.s64 %p84, %rd208, %rd168;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd209, %rd207, %rd167, %p86;
-	selp.b64 %rd210, %rd208, %rd168, %p86;
-	mov.b64 %rd167, %rd209;
-	mov.b64 %rd168, %rd210;
-$L48:
-	mov.b64 {%r153, %r154}, %rd167;
-	shfl.sync.down.b32 %r155|%p87, %r153, 16, %r120, %r17;
-	shfl.sync.down.b32 %r156, %r154, 16, %r120, %r17;
-	mov.b64 %rd211, {%r155, %r156};
-	mov.b64 {%r157, %r158}, %rd168;
-	shfl.sync.down.b32 %r159, %r157, 16, %r120, %r17;
-	shfl.sync.down.b32 %r160, %r158, 16, %r120, %r17;
-	mov.b64 %rd212, {%r159, %r160};
-	@!%p87 bra $L49;
-	setp.gt.s64 %p88, %rd211, %rd167;
-	setp.eq.s64 %p89, %rd211, %rd167;
-	setp.lt.s64 %p90, %rd212, %rd168;
-	and.pred %p91, %p89, %p90;
-	or.pred %p92, %p88, %p91;
-	selp.b64 %rd213, %rd211, %rd167, %p92;
-	selp.b64 %rd214, %rd212, %rd168, %p92;
-	mov.b64 %rd167, %rd213;
-	mov.b64 %rd168, %rd214;
-$L49:
-$L43:
-	mul.wide.u32 %rd215, %r20, 16;
-	add.s64 %rd216, %rd5, %rd215;
-	setp.eq.u32 %p93, %r5, 0;
-	@!%p93 bra $L50;
-	st.global.s64 [%rd216+0], %rd167;
-	st.global.s64 [%rd216+8], %rd168;
-$L50:
-	ret;
-}
-
-.visible .entry gk_frontier_PullStep_bfs_visit__final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26
-)
-{
-	.reg .pred %p<72>;
-	.reg .b32 %r<102>;
-	.reg .b64 %rd<125>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
-	ld.param.u64 %rd37, [gk_s13];
-	cvta.to.global.u64 %rd38, %rd37;
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s14];
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s15];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s16];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s17];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s18];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s19];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s20];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s21];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s22];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s23];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s24];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s25];
-	mov.b64 %rd66, %rd65;
-	ld.param.s32 %r18, [gk_s26];
-	mov.b32 %r19, %r18;
-	mov.b64 %rd67, -9223372036854775808;
-	mov.b64 %rd68, 9223372036854775807;
-	cvt.u64.u32 %rd69, %r5;
-	cvt.u64.u32 %rd70, %r6;
-	mov.b64 %rd71, %rd69;
-$L1:
-	setp.ge.s64 %p2, %rd71, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd72, %rd71, 16, %rd3;
-	ld.global.s64 %rd73, [%rd72+0];
-	ld.global.s64 %rd74, [%rd72+8];
-	setp.gt.s64 %p3, %rd73, %rd67;
-	setp.eq.s64 %p4, %rd73, %rd67;
-	setp.lt.s64 %p5, %rd74, %rd68;
-	and.pred %p6, %p4, %p5;
-	or.pred %p7, %p3, %p6;
-	selp.b64 %rd75, %rd73, %rd67, %p7;
-	selp.b64 %rd76, %rd74, %rd68, %p7;
-	mov.b64 %rd67, %rd75;
-	mov.b64 %rd68, %rd76;
-	add.s64 %rd71, %rd71, %rd70;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd77, %rd67;
-	mov.b64 %rd78, %rd68;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd77;
-	shfl.sync.down.b32 %r23|%p8, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd79, {%r23, %r24};
-	mov.b64 {%r25, %r26}, %rd78;
-	shfl.sync.down.b32 %r27, %r25, 1, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r20, %r17;
-	mov.b64 %rd80, {%r27, %r28};
-	@!%p8 bra $L3;
-	setp.gt.s64 %p9, %rd79, %rd77;
-	setp.eq.s64 %p10, %rd79, %rd77;
-	setp.lt.s64 %p11, %rd80, %rd78;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd81, %rd79, %rd77, %p13;
-	selp.b64 %rd82, %rd80, %rd78, %p13;
-	mov.b64 %rd77, %rd81;
-	mov.b64 %rd78, %rd82;
-$L3:
-	mov.b64 {%r29, %r30}, %rd77;
-	shfl.sync.down.b32 %r31|%p14, %r29, 2, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r20, %r17;
-	mov.b64 %rd83, {%r31, %r32};
-	mov.b64 {%r33, %r34}, %rd78;
-	shfl.sync.down.b32 %r35, %r33, 2, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 2, %r20, %r17;
-	mov.b64 %rd84, {%r35, %r36};
-	@!%p14 bra $L4;
-	setp.gt.s64 %p15, %rd83, %rd77;
-	setp.eq.s64 %p16, %rd83, %rd77;
-	setp.lt.s64 %p17, %rd84, %rd78;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd85, %rd83, %rd77, %p19;
-	selp.b64 %rd86, %rd84, %rd78, %p19;
-	mov.b64 %rd77, %rd85;
-	mov.b64 %rd78, %rd86;
-$L4:
-	mov.b64 {%r37, %r38}, %rd77;
-	shfl.sync.down.b32 %r39|%p20, %r37, 4, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 4, %r20, %r17;
-	mov.b64 %rd87, {%r39, %r40};
-	mov.b64 {%r41, %r42}, %rd78;
-	shfl.sync.down.b32 %r43, %r41, 4, %r20, %r17;
-	shfl.sync.down.b32 %r44, %r42, 4, %r20, %r17;
-	mov.b64 %rd88, {%r43, %r44};
-	@!%p20 bra $L5;
-	setp.gt.s64 %p21, %rd87, %rd77;
-	setp.eq.s64 %p22, %rd87, %rd77;
-	setp.lt.s64 %p23, %rd88, %rd78;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd89, %rd87, %rd77, %p25;
-	selp.b64 %rd90, %rd88, %rd78, %p25;
-	mov.b64 %rd77, %rd89;
-	mov.b64 %rd78, %rd90;
-$L5:
-	mov.b64 {%r45, %r46}, %rd77;
-	shfl.sync.down.b32 %r47|%p26, %r45, 8, %r20, %r17;
-	shfl.sync.down.b32 %r48, %r46, 8, %r20, %r17;
-	mov.b64 %rd91, {%r47, %r48};
-	mov.b64 {%r49, %r50}, %rd78;
-	shfl.sync.down.b32 %r51, %r49, 8, %r20, %r17;
-	shfl.sync.down.b32 %r52, %r50, 8, %r20, %r17;
-	mov.b64 %rd92, {%r51, %r52};
-	@!%p26 bra $L6;
-	setp.gt.s64 %p27, %rd91, %rd77;
-	setp.eq.s64 %p28, %rd91, %rd77;
-	setp.lt.s64 %p29, %rd92, %rd78;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd93, %rd91, %rd77, %p31;
-	selp.b64 %rd94, %rd92, %rd78, %p31;
-	mov.b64 %rd77, %rd93;
-	mov.b64 %rd78, %rd94;
-$L6:
-	mov.b64 {%r53, %r54}, %rd77;
-	shfl.sync.down.b32 %r55|%p32, %r53, 16, %r20, %r17;
-	shfl.sync.down.b32 %r56, %r54, 16, %r20, %r17;
-	mov.b64 %rd95, {%r55, %r56};
-	mov.b64 {%r57, %r58}, %rd78;
-	shfl.sync.down.b32 %r59, %r57, 16, %r20, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r20, %r17;
-	mov.b64 %rd96, {%r59, %r60};
-	@!%p32 bra $L7;
-	setp.gt.s64 %p33, %rd95, %rd77;
-	setp.eq.s64 %p34, %rd95, %rd77;
-	setp.lt.s64 %p35, %rd96, %rd78;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd97, %rd95, %rd77, %p37;
-	selp.b64 %rd98, %rd96, %rd78, %p37;
-	mov.b64 %rd77, %rd97;
-	mov.b64 %rd78, %rd98;
-$L7:
-	setp.eq.u32 %p38, %r7, 0;
-	@!%p38 bra $L8;
-	mul.wide.u32 %rd99, %r8, 16;
-	add.s64 %rd100, %rd1, %rd99;
-	st.shared.s64 [%rd100+0], %rd77;
-	st.shared.s64 [%rd100+8], %rd78;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p39, %r8, 0;
-	@!%p39 bra $L9;
-	setp.lo.u32 %p40, %r7, %r10;
-	@!%p40 bra $L10;
-	mul.wide.u32 %rd101, %r7, 16;
-	add.s64 %rd102, %rd1, %rd101;
-	ld.shared.s64 %rd103, [%rd102+0];
-	ld.shared.s64 %rd104, [%rd102+8];
-	mov.b64 %rd77, %rd103;
-	mov.b64 %rd78, %rd104;
-$L10:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd77;
-	shfl.sync.down.b32 %r64|%p41, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd105, {%r64, %r65};
-	mov.b64 {%r66, %r67}, %rd78;
-	shfl.sync.down.b32 %r68, %r66, 1, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 1, %r61, %r17;
-	mov.b64 %rd106, {%r68, %r69};
-	@!%p41 bra $L11;
-	setp.gt.s64 %p42, %rd105, %rd77;
-	setp.eq.s64 %p43, %rd105, %rd77;
-	setp.lt.s64 %p44, %rd106, %rd78;
-	and.pred %p45, %p43, %p44;
-	or.pred %p46, %p42, %p45;
-	selp.b64 %rd107, %rd105, %rd77, %p46;
-	selp.b64 %rd108, %rd106, %rd78, %p46;
-	mov.b64 %rd77, %rd107;
-	mov.b64 %rd78, %rd108;
-$L11:
-	mov.b64 {%r70, %r71}, %rd77;
-	shfl.sync.down.b32 %r72|%p47, %r70, 2, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 2, %r61, %r17;
-	mov.b64 %rd109, {%r72, %r73};
-	mov.b64 {%r74, %r75}, %rd78;
-	shfl.sync.down.b32 %r76, %r74, 2, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 2, %r61, %r17;
-	mov.b64 %rd110, {%r76, %r77};
-	@!%p47 bra $L12;
-	setp.gt.s64 %p48, %rd109, %rd77;
-	setp.eq.s64 %p49, %rd109, %rd77;
-	setp.lt.s64 %p50, %rd110, %rd78;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd111, %rd109, %rd77, %p52;
-	selp.b64 %rd112, %rd110, %rd78, %p52;
-	mov.b64 %rd77, %rd111;
-	mov.b64 %rd78, %rd112;
-$L12:
-	mov.b64 {%r78, %r79}, %rd77;
-	shfl.sync.down.b32 %r80|%p53, %r78, 4, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 4, %r61, %r17;
-	mov.b64 %rd113, {%r80, %r81};
-	mov.b64 {%r82, %r83}, %rd78;
-	shfl.sync.down.b32 %r84, %r82, 4, %r61, %r17;
-	shfl.sync.down.b32 %r85, %r83, 4, %r61, %r17;
-	mov.b64 %rd114, {%r84, %r85};
-	@!%p53 bra $L13;
-	setp.gt.s64 %p54, %rd113, %rd77;
-	setp.eq.s64 %p55, %rd113, %rd77;
-	setp.lt.s64 %p56, %rd114, %rd78;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd115, %rd113, %rd77, %p58;
-	selp.b64 %rd116, %rd114, %rd78, %p58;
-	mov.b64 %rd77, %rd115;
-	mov.b64 %rd78, %rd116;
-$L13:
-	mov.b64 {%r86, %r87}, %rd77;
-	shfl.sync.down.b32 %r88|%p59, %r86, 8, %r61, %r17;
-	shfl.sync.down.b32 %r89, %r87, 8, %r61, %r17;
-	mov.b64 %rd117, {%r88, %r89};
-	mov.b64 {%r90, %r91}, %rd78;
-	shfl.sync.down.b32 %r92, %r90, 8, %r61, %r17;
-	shfl.sync.down.b32 %r93, %r91, 8, %r61, %r17;
-	mov.b64 %rd118, {%r92, %r93};
-	@!%p59 bra $L14;
-	setp.gt.s64 %p60, %rd117, %rd77;
-	setp.eq.s64 %p61, %rd117, %rd77;
-	setp.lt.s64 %p62, %rd118, %rd78;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd119, %rd117, %rd77, %p64;
-	selp.b64 %rd120, %rd118, %rd78, %p64;
-	mov.b64 %rd77, %rd119;
-	mov.b64 %rd78, %rd120;
-$L14:
-	mov.b64 {%r94, %r95}, %rd77;
-	shfl.sync.down.b32 %r96|%p65, %r94, 16, %r61, %r17;
-	shfl.sync.down.b32 %r97, %r95, 16, %r61, %r17;
-	mov.b64 %rd121, {%r96, %r97};
-	mov.b64 {%r98, %r99}, %rd78;
-	shfl.sync.down.b32 %r100, %r98, 16, %r61, %r17;
-	shfl.sync.down.b32 %r101, %r99, 16, %r61, %r17;
-	mov.b64 %rd122, {%r100, %r101};
-	@!%p65 bra $L15;
-	setp.gt.s64 %p66, %rd121, %rd77;
-	setp.eq.s64 %p67, %rd121, %rd77;
-	setp.lt.s64 %p68, %rd122, %rd78;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd123, %rd121, %rd77, %p70;
-	selp.b64 %rd124, %rd122, %rd78, %p70;
-	mov.b64 %rd77, %rd123;
-	mov.b64 %rd78, %rd124;
-$L15:
-$L9:
-	setp.eq.u32 %p71, %r5, 0;
-	@!%p71 bra $L16;
-	st.global.s64 [%rd6+0], %rd77;
-	st.global.s64 [%rd6+8], %rd78;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PullStep_bfs_visit__main_custom(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26
-)
-{
-	.reg .pred %p<44>;
-	.reg .b32 %r<161>;
-	.reg .b64 %rd<269>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.u64 %rd29, [gk_s10];
-	cvta.to.global.u64 %rd30, %rd29;
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	ld.param.u64 %rd36, [gk_s13];
-	cvta.to.global.u64 %rd37, %rd36;
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s14];
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s15];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s16];
-	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s17];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s18];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
-	mov.b64 %rd51, %rd50;
-	ld.param.u64 %rd52, [gk_s20];
-	cvta.to.global.u64 %rd53, %rd52;
-	mov.b64 %rd54, %rd53;
-	ld.param.s64 %rd55, [gk_s21];
-	mov.b64 %rd56, %rd55;
-	ld.param.s64 %rd57, [gk_s22];
-	mov.b64 %rd58, %rd57;
-	ld.param.u64 %rd59, [gk_s23];
-	cvta.to.global.u64 %rd60, %rd59;
-	mov.b64 %rd61, %rd60;
-	ld.param.s64 %rd62, [gk_s24];
-	mov.b64 %rd63, %rd62;
-	ld.param.s64 %rd64, [gk_s25];
-	mov.b64 %rd65, %rd64;
-	ld.param.s32 %r18, [gk_s26];
-	mov.b32 %r19, %r18;
-	mov.u32 %r20, %ctaid.x;
-	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd66, %rd3, %rd2;
-	max.s64 %rd67, %rd66, 0;
-	cvt.u64.u32 %rd68, %r21;
-	add.s64 %rd69, %rd67, %rd68;
-	sub.s64 %rd70, %rd69, 1;
-	div.u64 %rd71, %rd70, %rd68;
-	cvt.u64.u32 %rd72, %r20;
-	mad.lo.s64 %rd73, %rd72, %rd71, %rd2;
-	add.s64 %rd74, %rd73, %rd71;
-	min.s64 %rd75, %rd74, %rd3;
-	mov.b64 %rd78, 0;
-	mov.b64 %rd79, 0;
 	mov.b64 %rd80, 0;
 	mov.b64 %rd81, 0;
-	mov.b64 %rd78, %rd80;
-	mov.b64 %rd79, %rd81;
+	mov.b64 %rd82, 0;
+	mov.b64 %rd83, 0;
+	mov.b64 %rd80, %rd82;
+	mov.b64 %rd81, %rd83;
+$L4:
+	mov.b64 %rd84, %rd80;
+	mov.b64 %rd85, %rd81;
+	mov.b64 %rd78, %rd84;
+	mov.b64 %rd79, %rd85;
 $L1:
-	mov.b64 %rd82, %rd78;
-	mov.b64 %rd83, %rd79;
-	mov.b64 %rd76, %rd82;
-	mov.b64 %rd77, %rd83;
-	cvt.u64.u32 %rd84, %r5;
-	add.s64 %rd85, %rd73, %rd84;
-	cvt.u64.u32 %rd86, %r6;
-	mov.b64 %rd87, %rd85;
-$L2:
-	setp.ge.s64 %p2, %rd87, %rd75;
-	@%p2 bra $L3;
-	mov.b64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	add.s64 %rd90, %rd88, 1;
+	mov.b64 %rd76, %rd78;
+	mov.b64 %rd77, %rd79;
+	cvt.u64.u32 %rd86, %r5;
+	add.s64 %rd87, %rd73, %rd86;
+	cvt.u64.u32 %rd88, %r6;
+	mov.b64 %rd89, %rd87;
+$L5:
+	setp.ge.s64 %p4, %rd89, %rd75;
+	@%p4 bra $L6;
+	mov.b64 %rd90, %rd89;
 	mov.b64 %rd91, %rd90;
-	mov.b64 %rd92, %rd89;
-	mov.b64 %rd93, %rd91;
-	setp.gt.s64 %p3, %rd44, 0;
-	@!%p3 bra $L6;
-	mul.lo.s64 %rd94, %rd88, %rd44;
-	mov.b64 %rd95, %rd94;
-	add.s64 %rd96, %rd88, 1;
-	mul.lo.s64 %rd97, %rd96, %rd44;
-	min.s64 %rd98, %rd97, %rd40;
-	mov.b64 %rd99, %rd98;
-	mov.b64 %rd92, %rd95;
-	mov.b64 %rd93, %rd99;
-$L6:
-	mov.b64 %rd100, %rd10;
-	mov.b64 %rd101, %rd12;
-	mov.b64 %rd102, %rd14;
-	mov.b64 %rd103, %rd17;
-	mov.b64 %rd104, %rd19;
-	mov.b64 %rd105, %rd21;
-	mov.b64 %rd106, %rd31;
-	mov.b64 %rd107, %rd33;
-	mov.b64 %rd108, %rd35;
-	mov.b64 %rd109, %rd100;
-	mov.b64 %rd110, %rd101;
+	add.s64 %rd92, %rd90, 1;
+	mov.b64 %rd93, %rd92;
+	mov.b64 %rd94, %rd91;
+	mov.b64 %rd95, %rd93;
+	setp.gt.s64 %p5, %rd44, 0;
+	@!%p5 bra $L9;
+	mul.lo.s64 %rd96, %rd90, %rd44;
+	mov.b64 %rd97, %rd96;
+	add.s64 %rd98, %rd90, 1;
+	mul.lo.s64 %rd99, %rd98, %rd44;
+	min.s64 %rd100, %rd99, %rd40;
+	mov.b64 %rd101, %rd100;
+	mov.b64 %rd94, %rd97;
+	mov.b64 %rd95, %rd101;
+$L9:
+	mov.b64 %rd102, %rd10;
+	mov.b64 %rd103, %rd12;
+	mov.b64 %rd104, %rd14;
+	mov.b64 %rd105, %rd17;
+	mov.b64 %rd106, %rd19;
+	mov.b64 %rd107, %rd21;
+	mov.b64 %rd108, %rd31;
+	mov.b64 %rd109, %rd33;
+	mov.b64 %rd110, %rd35;
 	mov.b64 %rd111, %rd102;
 	mov.b64 %rd112, %rd103;
 	mov.b64 %rd113, %rd104;
@@ -25688,513 +8085,370 @@ $L6:
 	mov.b64 %rd115, %rd106;
 	mov.b64 %rd116, %rd107;
 	mov.b64 %rd117, %rd108;
-	mov.b64 %rd118, %rd92;
-$L7:
-	setp.lt.s64 %p4, %rd118, %rd93;
-	not.pred %p5, %p4;
-	@!%p5 bra $L11;
-	bra.uni $L9;
-$L11:
-	mov.b32 %r22, 0x0;
-	mul.lo.s64 %rd119, %rd118, 32;
-	mov.b64 %rd120, %rd119;
-	setp.gt.s64 %p6, %rd44, 0;
-	@!%p6 bra $L12;
-	mov.b32 %r23, %r19;
-	mov.b64 %rd121, %rd118;
-	mul.lo.s64 %rd122, %rd121, %rd65;
-	mad.lo.s64 %rd123, %rd122, 4, %rd61;
-	ld.relaxed.gpu.global.u32 %r24, [%rd123+0];
-	mov.b32 %r25, %r24;
-	not.b32 %r26, %r25;
-	mov.b32 %r27, %r26;
-	mov.b32 %r22, %r27;
-	sub.s64 %rd124, %rd7, %rd120;
-	mov.b64 %rd125, %rd124;
-	setp.lt.s64 %p7, %rd125, 32;
-	@!%p7 bra $L15;
-	min.u64 %rd126, %rd125, 32;
-	cvt.u32.u64 %r28, %rd126;
-	mov.b32 %r30, 0x1;
-	shl.b32 %r29, %r30, %r28;
-	setp.hs.u32 %p8, %r28, 32;
-	selp.b32 %r31, 0, %r29, %p8;
-	sub.u32 %r32, %r31, 0x1;
-	and.b32 %r33, %r22, %r32;
-	mov.b32 %r22, %r33;
-$L15:
-	bra.uni $L13;
-$L12:
-	mov.b64 %rd120, %rd88;
-	mov.b32 %r34, %r19;
-	cvt.u32.u64 %r35, %rd88;
-	mov.b32 %r36, %r35;
-	shr.s32 %r37, %r36, 5;
-	cvt.s64.s32 %rd127, %r37;
-	mul.lo.s64 %rd128, %rd127, %rd65;
-	mad.lo.s64 %rd129, %rd128, 4, %rd61;
-	ld.relaxed.gpu.global.u32 %r38, [%rd129+0];
-	mov.b32 %r39, %r38;
-	and.b32 %r40, %r36, 31;
-	cvt.s64.s32 %rd130, %r40;
-	min.u64 %rd131, %rd130, 32;
-	cvt.u32.u64 %r41, %rd131;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p9, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p9;
-	and.b32 %r45, %r39, %r44;
-	setp.eq.u32 %p10, %r45, 0x0;
-	mov.pred %p11, %p10;
-	@!%p11 bra $L17;
-	mov.b32 %r22, 0x1;
-$L17:
-$L13:
-	mov.b32 %r46, 0x0;
+	mov.b64 %rd118, %rd109;
+	mov.b64 %rd119, %rd110;
+	mov.b64 %rd120, %rd94;
+$L10:
+	setp.lt.s64 %p6, %rd120, %rd95;
+	not.pred %p7, %p6;
+	@!%p7 bra $L14;
+	bra.uni $L12;
+$L14:
+	mov.b32 %r23, 0x0;
+	mul.lo.s64 %rd121, %rd120, 32;
+	mov.b64 %rd122, %rd121;
+	setp.gt.s64 %p8, %rd44, 0;
+	@!%p8 bra $L15;
+	mov.b32 %r24, %r20;
+	mov.b64 %rd123, %rd120;
+	mul.lo.s64 %rd124, %rd123, %rd65;
+	mad.lo.s64 %rd125, %rd124, 4, %rd61;
+	ld.relaxed.gpu.global.u32 %r25, [%rd125+0];
+	mov.b32 %r26, %r25;
+	not.b32 %r27, %r26;
+	mov.b32 %r28, %r27;
+	mov.b32 %r23, %r28;
+	sub.s64 %rd126, %rd7, %rd122;
+	mov.b64 %rd127, %rd126;
+	setp.lt.s64 %p9, %rd127, 32;
+	@!%p9 bra $L18;
+	min.u64 %rd128, %rd127, 32;
+	cvt.u32.u64 %r29, %rd128;
+	mov.b32 %r31, 0x1;
+	shl.b32 %r30, %r31, %r29;
+	setp.hs.u32 %p10, %r29, 32;
+	selp.b32 %r32, 0, %r30, %p10;
+	sub.u32 %r33, %r32, 0x1;
+	and.b32 %r34, %r23, %r33;
+	mov.b32 %r23, %r34;
 $L18:
-	setp.ne.u32 %p12, %r22, 0x0;
-	not.pred %p13, %p12;
-	@!%p13 bra $L22;
-	bra.uni $L20;
-$L22:
-	brev.b32 %r47, %r22;
-	clz.b32 %r48, %r47;
-	cvt.u64.u32 %rd132, %r48;
-	mov.b64 %rd133, %rd132;
-	sub.u32 %r49, %r22, 0x1;
-	and.b32 %r50, %r22, %r49;
-	mov.b32 %r22, %r50;
-	add.s64 %rd134, %rd120, %rd133;
-	cvt.u32.u64 %r51, %rd134;
-	mov.b32 %r52, %r51;
-	mov.pred %p14, 0;
-	cvt.s64.s32 %rd135, %r52;
-	add.s64 %rd136, %rd135, 1;
-	mul.lo.s64 %rd137, %rd136, %rd111;
-	mad.lo.s64 %rd138, %rd137, 8, %rd109;
-	ld.global.nc.s64 %rd139, [%rd138+0];
-	mov.b64 %rd140, %rd139;
-	mov.b64 %rd141, %rd140;
-	cvt.s64.s32 %rd142, %r52;
-	mul.lo.s64 %rd143, %rd142, %rd111;
-	mad.lo.s64 %rd144, %rd143, 8, %rd109;
-	ld.global.nc.s64 %rd145, [%rd144+0];
-	mov.b64 %rd146, %rd145;
-	mov.b64 %rd147, %rd146;
-$L23:
-	setp.lt.s64 %p15, %rd147, %rd141;
-	not.pred %p16, %p15;
-	@!%p16 bra $L27;
-	bra.uni $L25;
-$L27:
-	mul.lo.s64 %rd148, %rd147, %rd114;
-	mad.lo.s64 %rd149, %rd148, 4, %rd112;
-	ld.global.nc.s32 %r53, [%rd149+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	shr.s32 %r56, %r55, 5;
-	cvt.s64.s32 %rd150, %r56;
-	mul.lo.s64 %rd151, %rd150, %rd117;
-	mad.lo.s64 %rd152, %rd151, 4, %rd115;
-	ld.global.nc.u32 %r57, [%rd152+0];
-	mov.b32 %r58, %r57;
-	and.b32 %r59, %r55, 31;
-	cvt.s64.s32 %rd153, %r59;
-	min.u64 %rd154, %rd153, 32;
-	cvt.u32.u64 %r60, %rd154;
-	mov.b32 %r62, 0x1;
-	shl.b32 %r61, %r62, %r60;
-	setp.hs.u32 %p17, %r60, 32;
-	selp.b32 %r63, 0, %r61, %p17;
-	and.b32 %r64, %r58, %r63;
-	setp.eq.u32 %p18, %r64, 0x0;
-	@!%p18 bra $L29;
-	bra.uni $L24;
-$L29:
-	mov.b32 %r65, %r19;
-	mov.b32 %r66, %r55;
-	mov.b32 %r67, %r52;
-	mov.b64 %rd155, %rd147;
-	cvt.s64.s32 %rd156, %r67;
-	mul.lo.s64 %rd157, %rd156, %rd51;
-	mad.lo.s64 %rd158, %rd157, 4, %rd47;
-	st.global.s32 [%rd158+0], %r66;
-	add.s32 %r68, %r65, 1;
-	cvt.s64.s32 %rd159, %r67;
-	mul.lo.s64 %rd160, %rd159, %rd58;
-	mad.lo.s64 %rd161, %rd160, 4, %rd54;
-	st.global.s32 [%rd161+0], %r68;
-	mov.pred %p19, 1;
-	mov.pred %p20, 1;
-	mov.pred %p21, %p19;
-	mov.pred %p22, %p20;
-	mov.pred %p23, %p21;
-	mov.pred %p24, %p22;
-	or.pred %p25, %p14, %p23;
-	mov.pred %p14, %p25;
-	@!%p24 bra $L31;
-	bra.uni $L25;
-$L31:
-$L24:
-	add.s64 %rd162, %rd147, 1;
-	mov.b64 %rd147, %rd162;
+	bra.uni $L16;
+$L15:
+	mov.b64 %rd122, %rd90;
+	mov.b32 %r35, %r20;
+	cvt.u32.u64 %r36, %rd90;
+	mov.b32 %r37, %r36;
+	shr.s32 %r38, %r37, 5;
+	cvt.s64.s32 %rd129, %r38;
+	mul.lo.s64 %rd130, %rd129, %rd65;
+	mad.lo.s64 %rd131, %rd130, 4, %rd61;
+	ld.relaxed.gpu.global.u32 %r39, [%rd131+0];
+	mov.b32 %r40, %r39;
+	and.b32 %r41, %r37, 31;
+	cvt.s64.s32 %rd132, %r41;
+	min.u64 %rd133, %rd132, 32;
+	cvt.u32.u64 %r42, %rd133;
+	mov.b32 %r44, 0x1;
+	shl.b32 %r43, %r44, %r42;
+	setp.hs.u32 %p11, %r42, 32;
+	selp.b32 %r45, 0, %r43, %p11;
+	and.b32 %r46, %r40, %r45;
+	setp.eq.u32 %p12, %r46, 0x0;
+	mov.pred %p13, %p12;
+	@!%p13 bra $L20;
+	mov.b32 %r23, 0x1;
+$L20:
+$L16:
+	mov.b32 %r47, 0x0;
+$L21:
+	setp.ne.u32 %p14, %r23, 0x0;
+	not.pred %p15, %p14;
+	@!%p15 bra $L25;
 	bra.uni $L23;
 $L25:
-	@!%p14 bra $L33;
-	min.u64 %rd163, %rd133, 32;
-	cvt.u32.u64 %r69, %rd163;
-	mov.b32 %r71, 0x1;
-	shl.b32 %r70, %r71, %r69;
-	setp.hs.u32 %p26, %r69, 32;
-	selp.b32 %r72, 0, %r70, %p26;
-	or.b32 %r73, %r46, %r72;
-	mov.b32 %r46, %r73;
-	add.s64 %rd164, %rd76, 1;
-	mov.b64 %rd76, %rd164;
-$L33:
-$L19:
-	bra.uni $L18;
-$L20:
-	setp.gt.s64 %p27, %rd44, 0;
-	@!%p27 bra $L34;
-	mul.lo.s64 %rd165, %rd118, %rd42;
-	mad.lo.s64 %rd166, %rd165, 4, %rd38;
-	st.global.u32 [%rd166+0], %r46;
-	bra.uni $L35;
+	brev.b32 %r48, %r23;
+	clz.b32 %r49, %r48;
+	cvt.u64.u32 %rd134, %r49;
+	mov.b64 %rd135, %rd134;
+	sub.u32 %r50, %r23, 0x1;
+	and.b32 %r51, %r23, %r50;
+	mov.b32 %r23, %r51;
+	add.s64 %rd136, %rd122, %rd135;
+	cvt.u32.u64 %r52, %rd136;
+	mov.b32 %r53, %r52;
+	mov.pred %p16, 0;
+	cvt.s64.s32 %rd137, %r53;
+	add.s64 %rd138, %rd137, 1;
+	mul.lo.s64 %rd139, %rd138, %rd113;
+	mad.lo.s64 %rd140, %rd139, 8, %rd111;
+	ld.global.nc.s64 %rd141, [%rd140+0];
+	mov.b64 %rd142, %rd141;
+	mov.b64 %rd143, %rd142;
+	cvt.s64.s32 %rd144, %r53;
+	mul.lo.s64 %rd145, %rd144, %rd113;
+	mad.lo.s64 %rd146, %rd145, 8, %rd111;
+	ld.global.nc.s64 %rd147, [%rd146+0];
+	mov.b64 %rd148, %rd147;
+	mov.b64 %rd149, %rd148;
+$L26:
+	setp.lt.s64 %p17, %rd149, %rd143;
+	not.pred %p18, %p17;
+	@!%p18 bra $L30;
+	bra.uni $L28;
+$L30:
+	mul.lo.s64 %rd150, %rd149, %rd116;
+	mad.lo.s64 %rd151, %rd150, 4, %rd114;
+	ld.global.nc.s32 %r54, [%rd151+0];
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r55;
+	shr.s32 %r57, %r56, 5;
+	cvt.s64.s32 %rd152, %r57;
+	mul.lo.s64 %rd153, %rd152, %rd119;
+	mad.lo.s64 %rd154, %rd153, 4, %rd117;
+	ld.global.nc.u32 %r58, [%rd154+0];
+	mov.b32 %r59, %r58;
+	and.b32 %r60, %r56, 31;
+	cvt.s64.s32 %rd155, %r60;
+	min.u64 %rd156, %rd155, 32;
+	cvt.u32.u64 %r61, %rd156;
+	mov.b32 %r63, 0x1;
+	shl.b32 %r62, %r63, %r61;
+	setp.hs.u32 %p19, %r61, 32;
+	selp.b32 %r64, 0, %r62, %p19;
+	and.b32 %r65, %r59, %r64;
+	setp.eq.u32 %p20, %r65, 0x0;
+	@!%p20 bra $L32;
+	bra.uni $L27;
+$L32:
+	mov.b32 %r66, %r20;
+	mov.b32 %r67, %r56;
+	mov.b32 %r68, %r53;
+	mov.b64 %rd157, %rd149;
+	cvt.s64.s32 %rd158, %r68;
+	mul.lo.s64 %rd159, %rd158, %rd51;
+	mad.lo.s64 %rd160, %rd159, 4, %rd47;
+	st.global.s32 [%rd160+0], %r67;
+	add.s32 %r69, %r66, 1;
+	cvt.s64.s32 %rd161, %r68;
+	mul.lo.s64 %rd162, %rd161, %rd58;
+	mad.lo.s64 %rd163, %rd162, 4, %rd54;
+	st.global.s32 [%rd163+0], %r69;
+	mov.pred %p21, 1;
+	mov.pred %p22, 1;
+	mov.pred %p23, %p21;
+	mov.pred %p24, %p22;
+	mov.pred %p25, %p23;
+	mov.pred %p26, %p24;
+	or.pred %p27, %p16, %p25;
+	mov.pred %p16, %p27;
+	@!%p26 bra $L34;
+	bra.uni $L28;
 $L34:
-	setp.ne.u32 %p28, %r46, 0x0;
-	@!%p28 bra $L37;
-	shr.s64 %rd167, %rd88, 5;
-	mul.lo.s64 %rd168, %rd167, %rd42;
-	mad.lo.s64 %rd169, %rd168, 4, %rd38;
-	and.b64 %rd170, %rd88, 31;
-	min.u64 %rd171, %rd170, 32;
-	cvt.u32.u64 %r74, %rd171;
-	mov.b32 %r76, 0x1;
-	shl.b32 %r75, %r76, %r74;
-	setp.hs.u32 %p29, %r74, 32;
-	selp.b32 %r77, 0, %r75, %p29;
-	atom.global.or.b32 %r78, [%rd169], %r77;
+$L27:
+	add.s64 %rd164, %rd149, 1;
+	mov.b64 %rd149, %rd164;
+	bra.uni $L26;
+$L28:
+	@!%p16 bra $L36;
+	min.u64 %rd165, %rd135, 32;
+	cvt.u32.u64 %r70, %rd165;
+	mov.b32 %r72, 0x1;
+	shl.b32 %r71, %r72, %r70;
+	setp.hs.u32 %p28, %r70, 32;
+	selp.b32 %r73, 0, %r71, %p28;
+	or.b32 %r74, %r47, %r73;
+	mov.b32 %r47, %r74;
+	add.s64 %rd166, %rd76, 1;
+	mov.b64 %rd76, %rd166;
+$L36:
+$L22:
+	bra.uni $L21;
+$L23:
+	setp.gt.s64 %p29, %rd44, 0;
+	@!%p29 bra $L37;
+	mul.lo.s64 %rd167, %rd120, %rd42;
+	mad.lo.s64 %rd168, %rd167, 4, %rd38;
+	st.global.u32 [%rd168+0], %r47;
+	bra.uni $L38;
 $L37:
-$L35:
-$L8:
-	add.s64 %rd172, %rd118, 1;
-	mov.b64 %rd118, %rd172;
-	bra.uni $L7;
-$L9:
-$L4:
-	add.s64 %rd87, %rd87, %rd86;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd173, %rd76;
-	mov.b64 %rd174, %rd77;
-	// block reduction
-	sub.u32 %r79, %r13, 1;
-	mov.b64 {%r80, %r81}, %rd173;
-	shfl.sync.down.b32 %r82|%p30, %r80, 1, %r79, %r17;
-	shfl.sync.down.b32 %r83, %r81, 1, %r79, %r17;
-	mov.b64 %rd175, {%r82, %r83};
-	mov.b64 {%r84, %r85}, %rd174;
-	shfl.sync.down.b32 %r86, %r84, 1, %r79, %r17;
-	shfl.sync.down.b32 %r87, %r85, 1, %r79, %r17;
-	mov.b64 %rd176, {%r86, %r87};
-	@!%p30 bra $L38;
-	mov.b64 %rd177, %rd173;
-	mov.b64 %rd178, %rd174;
-	mov.b64 %rd179, %rd175;
-	mov.b64 %rd180, %rd176;
-	mov.b64 %rd181, %rd177;
-	mov.b64 %rd182, %rd178;
-	mov.b64 %rd183, %rd179;
-	mov.b64 %rd184, %rd180;
-	mov.b64 %rd185, %rd183;
-	mov.b64 %rd186, %rd184;
-	add.s64 %rd187, %rd181, %rd185;
-	mov.b64 %rd181, %rd187;
-	add.s64 %rd188, %rd182, %rd186;
-	mov.b64 %rd182, %rd188;
-$L39:
-	mov.b64 %rd173, %rd181;
-	mov.b64 %rd174, %rd182;
-$L38:
-	mov.b64 {%r88, %r89}, %rd173;
-	shfl.sync.down.b32 %r90|%p31, %r88, 2, %r79, %r17;
-	shfl.sync.down.b32 %r91, %r89, 2, %r79, %r17;
-	mov.b64 %rd189, {%r90, %r91};
-	mov.b64 {%r92, %r93}, %rd174;
-	shfl.sync.down.b32 %r94, %r92, 2, %r79, %r17;
-	shfl.sync.down.b32 %r95, %r93, 2, %r79, %r17;
-	mov.b64 %rd190, {%r94, %r95};
-	@!%p31 bra $L40;
-	mov.b64 %rd191, %rd173;
-	mov.b64 %rd192, %rd174;
-	mov.b64 %rd193, %rd189;
-	mov.b64 %rd194, %rd190;
-	mov.b64 %rd181, %rd191;
-	mov.b64 %rd182, %rd192;
-	mov.b64 %rd183, %rd193;
-	mov.b64 %rd184, %rd194;
-	mov.b64 %rd185, %rd183;
-	mov.b64 %rd186, %rd184;
-	add.s64 %rd195, %rd181, %rd185;
-	mov.b64 %rd181, %rd195;
-	add.s64 %rd196, %rd182, %rd186;
-	mov.b64 %rd182, %rd196;
-$L41:
-	mov.b64 %rd173, %rd181;
-	mov.b64 %rd174, %rd182;
+	setp.ne.u32 %p30, %r47, 0x0;
+	@!%p30 bra $L40;
+	shr.s64 %rd169, %rd90, 5;
+	mul.lo.s64 %rd170, %rd169, %rd42;
+	mad.lo.s64 %rd171, %rd170, 4, %rd38;
+	and.b64 %rd172, %rd90, 31;
+	min.u64 %rd173, %rd172, 32;
+	cvt.u32.u64 %r75, %rd173;
+	mov.b32 %r77, 0x1;
+	shl.b32 %r76, %r77, %r75;
+	setp.hs.u32 %p31, %r75, 32;
+	selp.b32 %r78, 0, %r76, %p31;
+	atom.global.or.b32 %r79, [%rd171], %r78;
 $L40:
-	mov.b64 {%r96, %r97}, %rd173;
-	shfl.sync.down.b32 %r98|%p32, %r96, 4, %r79, %r17;
-	shfl.sync.down.b32 %r99, %r97, 4, %r79, %r17;
-	mov.b64 %rd197, {%r98, %r99};
-	mov.b64 {%r100, %r101}, %rd174;
-	shfl.sync.down.b32 %r102, %r100, 4, %r79, %r17;
-	shfl.sync.down.b32 %r103, %r101, 4, %r79, %r17;
-	mov.b64 %rd198, {%r102, %r103};
-	@!%p32 bra $L42;
-	mov.b64 %rd199, %rd173;
-	mov.b64 %rd200, %rd174;
-	mov.b64 %rd201, %rd197;
-	mov.b64 %rd202, %rd198;
-	mov.b64 %rd181, %rd199;
-	mov.b64 %rd182, %rd200;
-	mov.b64 %rd183, %rd201;
-	mov.b64 %rd184, %rd202;
-	mov.b64 %rd185, %rd183;
-	mov.b64 %rd186, %rd184;
-	add.s64 %rd203, %rd181, %rd185;
-	mov.b64 %rd181, %rd203;
-	add.s64 %rd204, %rd182, %rd186;
-	mov.b64 %rd182, %rd204;
-$L43:
-	mov.b64 %rd173, %rd181;
-	mov.b64 %rd174, %rd182;
-$L42:
-	mov.b64 {%r104, %r105}, %rd173;
-	shfl.sync.down.b32 %r106|%p33, %r104, 8, %r79, %r17;
-	shfl.sync.down.b32 %r107, %r105, 8, %r79, %r17;
-	mov.b64 %rd205, {%r106, %r107};
-	mov.b64 {%r108, %r109}, %rd174;
-	shfl.sync.down.b32 %r110, %r108, 8, %r79, %r17;
-	shfl.sync.down.b32 %r111, %r109, 8, %r79, %r17;
-	mov.b64 %rd206, {%r110, %r111};
-	@!%p33 bra $L44;
-	mov.b64 %rd207, %rd173;
-	mov.b64 %rd208, %rd174;
-	mov.b64 %rd209, %rd205;
-	mov.b64 %rd210, %rd206;
-	mov.b64 %rd181, %rd207;
-	mov.b64 %rd182, %rd208;
-	mov.b64 %rd183, %rd209;
-	mov.b64 %rd184, %rd210;
-	mov.b64 %rd185, %rd183;
-	mov.b64 %rd186, %rd184;
-	add.s64 %rd211, %rd181, %rd185;
-	mov.b64 %rd181, %rd211;
-	add.s64 %rd212, %rd182, %rd186;
-	mov.b64 %rd182, %rd212;
+$L38:
+$L11:
+	add.s64 %rd174, %rd120, 1;
+	mov.b64 %rd120, %rd174;
+	bra.uni $L10;
+$L12:
+$L7:
+	add.s64 %rd89, %rd89, %rd88;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd175, %rd76;
+	mov.b64 %rd176, %rd77;
+	// block reduction
+	mov.b32 %r80, 1;
+	mov.b32 %r81, 1;
+	sub.u32 %r82, %r13, 1;
+	mov.b32 %r83, %r80;
+$L41:
+	setp.hs.u32 %p32, %r83, 32;
+	@%p32 bra $L42;
+	mov.b64 {%r84, %r85}, %rd175;
+	shfl.sync.down.b32 %r86|%p33, %r84, %r83, %r82, %r17;
+	shfl.sync.down.b32 %r87, %r85, %r83, %r82, %r17;
+	mov.b64 %rd177, {%r86, %r87};
+	mov.b64 {%r88, %r89}, %rd176;
+	shfl.sync.down.b32 %r90, %r88, %r83, %r82, %r17;
+	shfl.sync.down.b32 %r91, %r89, %r83, %r82, %r17;
+	mov.b64 %rd178, {%r90, %r91};
+	@!%p33 bra $L43;
+	setp.ne.u32 %p34, %r18, 9;
+	@%p34 bra.uni $L45;
+	setp.lt.s64 %p35, %rd177, %rd175;
+	setp.eq.s64 %p36, %rd177, %rd175;
+	setp.lt.s64 %p37, %rd178, %rd176;
+	and.pred %p38, %p36, %p37;
+	or.pred %p39, %p35, %p38;
+	selp.b64 %rd179, %rd177, %rd175, %p39;
+	selp.b64 %rd180, %rd178, %rd176, %p39;
+	mov.b64 %rd175, %rd179;
+	mov.b64 %rd176, %rd180;
+	bra.uni $L44;
 $L45:
-	mov.b64 %rd173, %rd181;
-	mov.b64 %rd174, %rd182;
-$L44:
-	mov.b64 {%r112, %r113}, %rd173;
-	shfl.sync.down.b32 %r114|%p34, %r112, 16, %r79, %r17;
-	shfl.sync.down.b32 %r115, %r113, 16, %r79, %r17;
-	mov.b64 %rd213, {%r114, %r115};
-	mov.b64 {%r116, %r117}, %rd174;
-	shfl.sync.down.b32 %r118, %r116, 16, %r79, %r17;
-	shfl.sync.down.b32 %r119, %r117, 16, %r79, %r17;
-	mov.b64 %rd214, {%r118, %r119};
-	@!%p34 bra $L46;
-	mov.b64 %rd215, %rd173;
-	mov.b64 %rd216, %rd174;
-	mov.b64 %rd217, %rd213;
-	mov.b64 %rd218, %rd214;
-	mov.b64 %rd181, %rd215;
-	mov.b64 %rd182, %rd216;
-	mov.b64 %rd183, %rd217;
-	mov.b64 %rd184, %rd218;
-	mov.b64 %rd185, %rd183;
-	mov.b64 %rd186, %rd184;
-	add.s64 %rd219, %rd181, %rd185;
-	mov.b64 %rd181, %rd219;
-	add.s64 %rd220, %rd182, %rd186;
-	mov.b64 %rd182, %rd220;
-$L47:
-	mov.b64 %rd173, %rd181;
-	mov.b64 %rd174, %rd182;
+	setp.ne.u32 %p40, %r18, 10;
+	@%p40 bra.uni $L46;
+	setp.gt.s64 %p41, %rd177, %rd175;
+	setp.eq.s64 %p42, %rd177, %rd175;
+	setp.lt.s64 %p43, %rd178, %rd176;
+	and.pred %p44, %p42, %p43;
+	or.pred %p45, %p41, %p44;
+	selp.b64 %rd181, %rd177, %rd175, %p45;
+	selp.b64 %rd182, %rd178, %rd176, %p45;
+	mov.b64 %rd175, %rd181;
+	mov.b64 %rd176, %rd182;
+	bra.uni $L44;
 $L46:
-	setp.eq.u32 %p35, %r7, 0;
-	@!%p35 bra $L48;
-	mul.wide.u32 %rd221, %r8, 16;
-	add.s64 %rd222, %rd1, %rd221;
-	st.shared.s64 [%rd222+0], %rd173;
-	st.shared.s64 [%rd222+8], %rd174;
+	mov.b64 %rd183, %rd175;
+	mov.b64 %rd184, %rd176;
+	mov.b64 %rd185, %rd177;
+	mov.b64 %rd186, %rd178;
+	mov.b64 %rd187, %rd183;
+	mov.b64 %rd188, %rd184;
+	mov.b64 %rd189, %rd185;
+	mov.b64 %rd190, %rd186;
+	mov.b64 %rd191, %rd189;
+	mov.b64 %rd192, %rd190;
+	add.s64 %rd193, %rd187, %rd191;
+	mov.b64 %rd187, %rd193;
+	add.s64 %rd194, %rd188, %rd192;
+	mov.b64 %rd188, %rd194;
+$L47:
+	mov.b64 %rd175, %rd187;
+	mov.b64 %rd176, %rd188;
+$L44:
+$L43:
+	shl.b32 %r83, %r83, 1;
+	bra.uni $L41;
+$L42:
+	setp.eq.u32 %p46, %r7, 0;
+	@!%p46 bra $L48;
+	mul.wide.u32 %rd195, %r8, 16;
+	add.s64 %rd196, %rd1, %rd195;
+	st.shared.s64 [%rd196+0], %rd175;
+	st.shared.s64 [%rd196+8], %rd176;
 $L48:
 	bar.sync 0;
-	setp.eq.u32 %p36, %r8, 0;
-	@!%p36 bra $L49;
-	setp.lo.u32 %p37, %r7, %r10;
-	@!%p37 bra $L50;
-	mul.wide.u32 %rd223, %r7, 16;
-	add.s64 %rd224, %rd1, %rd223;
-	ld.shared.s64 %rd225, [%rd224+0];
-	ld.shared.s64 %rd226, [%rd224+8];
-	mov.b64 %rd173, %rd225;
-	mov.b64 %rd174, %rd226;
+	setp.eq.u32 %p47, %r8, 0;
+	@!%p47 bra $L49;
+	setp.lo.u32 %p48, %r7, %r10;
+	@!%p48 bra $L50;
+	mul.wide.u32 %rd197, %r7, 16;
+	add.s64 %rd198, %rd1, %rd197;
+	ld.shared.s64 %rd199, [%rd198+0];
+	ld.shared.s64 %rd200, [%rd198+8];
+	mov.b64 %rd175, %rd199;
+	mov.b64 %rd176, %rd200;
 $L50:
-	sub.u32 %r120, %r10, 1;
-	mov.b64 {%r121, %r122}, %rd173;
-	shfl.sync.down.b32 %r123|%p38, %r121, 1, %r120, %r17;
-	shfl.sync.down.b32 %r124, %r122, 1, %r120, %r17;
-	mov.b64 %rd227, {%r123, %r124};
-	mov.b64 {%r125, %r126}, %rd174;
-	shfl.sync.down.b32 %r127, %r125, 1, %r120, %r17;
-	shfl.sync.down.b32 %r128, %r126, 1, %r120, %r17;
-	mov.b64 %rd228, {%r127, %r128};
-	@!%p38 bra $L51;
-	mov.b64 %rd229, %rd173;
-	mov.b64 %rd230, %rd174;
-	mov.b64 %rd231, %rd227;
-	mov.b64 %rd232, %rd228;
-	mov.b64 %rd181, %rd229;
-	mov.b64 %rd182, %rd230;
-	mov.b64 %rd183, %rd231;
-	mov.b64 %rd184, %rd232;
-	mov.b64 %rd185, %rd183;
-	mov.b64 %rd186, %rd184;
-	add.s64 %rd233, %rd181, %rd185;
-	mov.b64 %rd181, %rd233;
-	add.s64 %rd234, %rd182, %rd186;
-	mov.b64 %rd182, %rd234;
-$L52:
-	mov.b64 %rd173, %rd181;
-	mov.b64 %rd174, %rd182;
+	sub.u32 %r92, %r10, 1;
+	mov.b32 %r93, %r81;
 $L51:
-	mov.b64 {%r129, %r130}, %rd173;
-	shfl.sync.down.b32 %r131|%p39, %r129, 2, %r120, %r17;
-	shfl.sync.down.b32 %r132, %r130, 2, %r120, %r17;
-	mov.b64 %rd235, {%r131, %r132};
-	mov.b64 {%r133, %r134}, %rd174;
-	shfl.sync.down.b32 %r135, %r133, 2, %r120, %r17;
-	shfl.sync.down.b32 %r136, %r134, 2, %r120, %r17;
-	mov.b64 %rd236, {%r135, %r136};
-	@!%p39 bra $L53;
-	mov.b64 %rd237, %rd173;
-	mov.b64 %rd238, %rd174;
-	mov.b64 %rd239, %rd235;
-	mov.b64 %rd240, %rd236;
-	mov.b64 %rd181, %rd237;
-	mov.b64 %rd182, %rd238;
-	mov.b64 %rd183, %rd239;
-	mov.b64 %rd184, %rd240;
-	mov.b64 %rd185, %rd183;
-	mov.b64 %rd186, %rd184;
-	add.s64 %rd241, %rd181, %rd185;
-	mov.b64 %rd181, %rd241;
-	add.s64 %rd242, %rd182, %rd186;
-	mov.b64 %rd182, %rd242;
-$L54:
-	mov.b64 %rd173, %rd181;
-	mov.b64 %rd174, %rd182;
-$L53:
-	mov.b64 {%r137, %r138}, %rd173;
-	shfl.sync.down.b32 %r139|%p40, %r137, 4, %r120, %r17;
-	shfl.sync.down.b32 %r140, %r138, 4, %r120, %r17;
-	mov.b64 %rd243, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd174;
-	shfl.sync.down.b32 %r143, %r141, 4, %r120, %r17;
-	shfl.sync.down.b32 %r144, %r142, 4, %r120, %r17;
-	mov.b64 %rd244, {%r143, %r144};
-	@!%p40 bra $L55;
-	mov.b64 %rd245, %rd173;
-	mov.b64 %rd246, %rd174;
-	mov.b64 %rd247, %rd243;
-	mov.b64 %rd248, %rd244;
-	mov.b64 %rd181, %rd245;
-	mov.b64 %rd182, %rd246;
-	mov.b64 %rd183, %rd247;
-	mov.b64 %rd184, %rd248;
-	mov.b64 %rd185, %rd183;
-	mov.b64 %rd186, %rd184;
-	add.s64 %rd249, %rd181, %rd185;
-	mov.b64 %rd181, %rd249;
-	add.s64 %rd250, %rd182, %rd186;
-	mov.b64 %rd182, %rd250;
-$L56:
-	mov.b64 %rd173, %rd181;
-	mov.b64 %rd174, %rd182;
+	setp.hs.u32 %p49, %r93, 32;
+	@%p49 bra $L52;
+	mov.b64 {%r94, %r95}, %rd175;
+	shfl.sync.down.b32 %r96|%p50, %r94, %r93, %r92, %r17;
+	shfl.sync.down.b32 %r97, %r95, %r93, %r92, %r17;
+	mov.b64 %rd201, {%r96, %r97};
+	mov.b64 {%r98, %r99}, %rd176;
+	shfl.sync.down.b32 %r100, %r98, %r93, %r92, %r17;
+	shfl.sync.down.b32 %r101, %r99, %r93, %r92, %r17;
+	mov.b64 %rd202, {%r100, %r101};
+	@!%p50 bra $L53;
+	setp.ne.u32 %p51, %r18, 9;
+	@%p51 bra.uni $L55;
+	setp.lt.s64 %p52, %rd201, %rd175;
+	setp.eq.s64 %p53, %rd201, %rd175;
+	setp.lt.s64 %p54, %rd202, %rd176;
+	and.pred %p55, %p53, %p54;
+	or.pred %p56, %p52, %p55;
+	selp.b64 %rd203, %rd201, %rd175, %p56;
+	selp.b64 %rd204, %rd202, %rd176, %p56;
+	mov.b64 %rd175, %rd203;
+	mov.b64 %rd176, %rd204;
+	bra.uni $L54;
 $L55:
-	mov.b64 {%r145, %r146}, %rd173;
-	shfl.sync.down.b32 %r147|%p41, %r145, 8, %r120, %r17;
-	shfl.sync.down.b32 %r148, %r146, 8, %r120, %r17;
-	mov.b64 %rd251, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd174;
-	shfl.sync.down.b32 %r151, %r149, 8, %r120, %r17;
-	shfl.sync.down.b32 %r152, %r150, 8, %r120, %r17;
-	mov.b64 %rd252, {%r151, %r152};
-	@!%p41 bra $L57;
-	mov.b64 %rd253, %rd173;
-	mov.b64 %rd254, %rd174;
-	mov.b64 %rd255, %rd251;
-	mov.b64 %rd256, %rd252;
-	mov.b64 %rd181, %rd253;
-	mov.b64 %rd182, %rd254;
-	mov.b64 %rd183, %rd255;
-	mov.b64 %rd184, %rd256;
-	mov.b64 %rd185, %rd183;
-	mov.b64 %rd186, %rd184;
-	add.s64 %rd257, %rd181, %rd185;
-	mov.b64 %rd181, %rd257;
-	add.s64 %rd258, %rd182, %rd186;
-	mov.b64 %rd182, %rd258;
-$L58:
-	mov.b64 %rd173, %rd181;
-	mov.b64 %rd174, %rd182;
+	setp.ne.u32 %p57, %r18, 10;
+	@%p57 bra.uni $L56;
+	setp.gt.s64 %p58, %rd201, %rd175;
+	setp.eq.s64 %p59, %rd201, %rd175;
+	setp.lt.s64 %p60, %rd202, %rd176;
+	and.pred %p61, %p59, %p60;
+	or.pred %p62, %p58, %p61;
+	selp.b64 %rd205, %rd201, %rd175, %p62;
+	selp.b64 %rd206, %rd202, %rd176, %p62;
+	mov.b64 %rd175, %rd205;
+	mov.b64 %rd176, %rd206;
+	bra.uni $L54;
+$L56:
+	mov.b64 %rd207, %rd175;
+	mov.b64 %rd208, %rd176;
+	mov.b64 %rd209, %rd201;
+	mov.b64 %rd210, %rd202;
+	mov.b64 %rd187, %rd207;
+	mov.b64 %rd188, %rd208;
+	mov.b64 %rd189, %rd209;
+	mov.b64 %rd190, %rd210;
+	mov.b64 %rd191, %rd189;
+	mov.b64 %rd192, %rd190;
+	add.s64 %rd211, %rd187, %rd191;
+	mov.b64 %rd187, %rd211;
+	add.s64 %rd212, %rd188, %rd192;
+	mov.b64 %rd188, %rd212;
 $L57:
-	mov.b64 {%r153, %r154}, %rd173;
-	shfl.sync.down.b32 %r155|%p42, %r153, 16, %r120, %r17;
-	shfl.sync.down.b32 %r156, %r154, 16, %r120, %r17;
-	mov.b64 %rd259, {%r155, %r156};
-	mov.b64 {%r157, %r158}, %rd174;
-	shfl.sync.down.b32 %r159, %r157, 16, %r120, %r17;
-	shfl.sync.down.b32 %r160, %r158, 16, %r120, %r17;
-	mov.b64 %rd260, {%r159, %r160};
-	@!%p42 bra $L59;
-	mov.b64 %rd261, %rd173;
-	mov.b64 %rd262, %rd174;
-	mov.b64 %rd263, %rd259;
-	mov.b64 %rd264, %rd260;
-	mov.b64 %rd181, %rd261;
-	mov.b64 %rd182, %rd262;
-	mov.b64 %rd183, %rd263;
-	mov.b64 %rd184, %rd264;
-	mov.b64 %rd185, %rd183;
-	mov.b64 %rd186, %rd184;
-	add.s64 %rd265, %rd181, %rd185;
-	mov.b64 %rd181, %rd265;
-	add.s64 %rd266, %rd182, %rd186;
-	mov.b64 %rd182, %rd266;
-$L60:
-	mov.b64 %rd173, %rd181;
-	mov.b64 %rd174, %rd182;
-$L59:
+	mov.b64 %rd175, %rd187;
+	mov.b64 %rd176, %rd188;
+$L54:
+$L53:
+	shl.b32 %r93, %r93, 1;
+	bra.uni $L51;
+$L52:
 $L49:
-	mul.wide.u32 %rd267, %r20, 16;
-	add.s64 %rd268, %rd5, %rd267;
-	setp.eq.u32 %p43, %r5, 0;
-	@!%p43 bra $L61;
-	st.global.s64 [%rd268+0], %rd173;
-	st.global.s64 [%rd268+8], %rd174;
-$L61:
+	mul.wide.u32 %rd213, %r21, 16;
+	add.s64 %rd214, %rd5, %rd213;
+	setp.eq.u32 %p63, %r5, 0;
+	@!%p63 bra $L58;
+	st.global.s64 [%rd214+0], %rd175;
+	st.global.s64 [%rd214+8], %rd176;
+$L58:
 	ret;
 }
 
-.visible .entry gk_frontier_PullStep_bfs_visit__final_custom(
+.visible .entry gk_frontier_PullStep_bfs_visit__final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -26224,9 +8478,9 @@ $L61:
 	.param .b64 gk_s26
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<102>;
-	.reg .b64 %rd<181>;
+	.reg .pred %p<49>;
+	.reg .b32 %r<43>;
+	.reg .b64 %rd<137>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -26251,6 +8505,7 @@ $L61:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -26311,348 +8566,253 @@ $L61:
 	mov.b64 %rd64, %rd63;
 	ld.param.s64 %rd65, [gk_s25];
 	mov.b64 %rd66, %rd65;
-	ld.param.s32 %r18, [gk_s26];
-	mov.b32 %r19, %r18;
-	mov.b64 %rd67, 0;
-	mov.b64 %rd68, 0;
-	mov.b64 %rd69, 0;
-	mov.b64 %rd70, 0;
-	mov.b64 %rd67, %rd69;
-	mov.b64 %rd68, %rd70;
-$L1:
-	mov.b64 %rd71, %rd67;
-	mov.b64 %rd72, %rd68;
-	mov.b64 %rd73, %rd71;
-	mov.b64 %rd74, %rd72;
-	cvt.u64.u32 %rd75, %r5;
-	cvt.u64.u32 %rd76, %r6;
-	mov.b64 %rd77, %rd75;
+	ld.param.s32 %r19, [gk_s26];
+	mov.b32 %r20, %r19;
+	cvt.u64.u32 %rd69, %r5;
+	cvt.u64.u32 %rd70, %r6;
+	setp.ne.u32 %p2, %r18, 9;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd67, 9223372036854775807;
+	mov.b64 %rd68, 9223372036854775807;
+	mov.b64 %rd71, %rd69;
+$L3:
+	setp.ge.s64 %p3, %rd71, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd72, %rd71, 16, %rd3;
+	ld.global.s64 %rd73, [%rd72+0];
+	ld.global.s64 %rd74, [%rd72+8];
+	setp.lt.s64 %p4, %rd73, %rd67;
+	setp.eq.s64 %p5, %rd73, %rd67;
+	setp.lt.s64 %p6, %rd74, %rd68;
+	and.pred %p7, %p5, %p6;
+	or.pred %p8, %p4, %p7;
+	selp.b64 %rd75, %rd73, %rd67, %p8;
+	selp.b64 %rd76, %rd74, %rd68, %p8;
+	mov.b64 %rd67, %rd75;
+	mov.b64 %rd68, %rd76;
+	add.s64 %rd71, %rd71, %rd70;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
 $L2:
-	setp.ge.s64 %p2, %rd77, %rd4;
-	@%p2 bra $L3;
+	setp.ne.u32 %p9, %r18, 10;
+	@%p9 bra.uni $L5;
+	mov.b64 %rd67, -9223372036854775808;
+	mov.b64 %rd68, 9223372036854775807;
+	mov.b64 %rd77, %rd69;
+$L6:
+	setp.ge.s64 %p10, %rd77, %rd4;
+	@%p10 bra $L7;
 	mad.lo.s64 %rd78, %rd77, 16, %rd3;
 	ld.global.s64 %rd79, [%rd78+0];
 	ld.global.s64 %rd80, [%rd78+8];
-	mov.b64 %rd81, %rd73;
-	mov.b64 %rd82, %rd74;
-	mov.b64 %rd83, %rd79;
-	mov.b64 %rd84, %rd80;
-	mov.b64 %rd85, %rd81;
-	mov.b64 %rd86, %rd82;
+	setp.gt.s64 %p11, %rd79, %rd67;
+	setp.eq.s64 %p12, %rd79, %rd67;
+	setp.lt.s64 %p13, %rd80, %rd68;
+	and.pred %p14, %p12, %p13;
+	or.pred %p15, %p11, %p14;
+	selp.b64 %rd81, %rd79, %rd67, %p15;
+	selp.b64 %rd82, %rd80, %rd68, %p15;
+	mov.b64 %rd67, %rd81;
+	mov.b64 %rd68, %rd82;
+	add.s64 %rd77, %rd77, %rd70;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd83, 0;
+	mov.b64 %rd84, 0;
+	mov.b64 %rd85, 0;
+	mov.b64 %rd86, 0;
+	mov.b64 %rd83, %rd85;
+	mov.b64 %rd84, %rd86;
+$L8:
 	mov.b64 %rd87, %rd83;
 	mov.b64 %rd88, %rd84;
-	mov.b64 %rd89, %rd87;
-	mov.b64 %rd90, %rd88;
-	add.s64 %rd91, %rd85, %rd89;
-	mov.b64 %rd85, %rd91;
-	add.s64 %rd92, %rd86, %rd90;
-	mov.b64 %rd86, %rd92;
-$L4:
-	mov.b64 %rd73, %rd85;
-	mov.b64 %rd74, %rd86;
-	add.s64 %rd77, %rd77, %rd76;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd93, %rd73;
-	mov.b64 %rd94, %rd74;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd93;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd95, {%r23, %r24};
-	mov.b64 {%r25, %r26}, %rd94;
-	shfl.sync.down.b32 %r27, %r25, 1, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r20, %r17;
-	mov.b64 %rd96, {%r27, %r28};
-	@!%p3 bra $L5;
+	mov.b64 %rd67, %rd87;
+	mov.b64 %rd68, %rd88;
+	mov.b64 %rd89, %rd69;
+$L9:
+	setp.ge.s64 %p16, %rd89, %rd4;
+	@%p16 bra $L10;
+	mad.lo.s64 %rd90, %rd89, 16, %rd3;
+	ld.global.s64 %rd91, [%rd90+0];
+	ld.global.s64 %rd92, [%rd90+8];
+	mov.b64 %rd93, %rd67;
+	mov.b64 %rd94, %rd68;
+	mov.b64 %rd95, %rd91;
+	mov.b64 %rd96, %rd92;
 	mov.b64 %rd97, %rd93;
 	mov.b64 %rd98, %rd94;
 	mov.b64 %rd99, %rd95;
 	mov.b64 %rd100, %rd96;
-	mov.b64 %rd85, %rd97;
-	mov.b64 %rd86, %rd98;
-	mov.b64 %rd87, %rd99;
-	mov.b64 %rd88, %rd100;
-	mov.b64 %rd89, %rd87;
-	mov.b64 %rd90, %rd88;
-	add.s64 %rd101, %rd85, %rd89;
-	mov.b64 %rd85, %rd101;
-	add.s64 %rd102, %rd86, %rd90;
-	mov.b64 %rd86, %rd102;
-$L6:
-	mov.b64 %rd93, %rd85;
-	mov.b64 %rd94, %rd86;
-$L5:
-	mov.b64 {%r29, %r30}, %rd93;
-	shfl.sync.down.b32 %r31|%p4, %r29, 2, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r20, %r17;
-	mov.b64 %rd103, {%r31, %r32};
-	mov.b64 {%r33, %r34}, %rd94;
-	shfl.sync.down.b32 %r35, %r33, 2, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 2, %r20, %r17;
-	mov.b64 %rd104, {%r35, %r36};
-	@!%p4 bra $L7;
-	mov.b64 %rd105, %rd93;
-	mov.b64 %rd106, %rd94;
-	mov.b64 %rd107, %rd103;
-	mov.b64 %rd108, %rd104;
-	mov.b64 %rd85, %rd105;
-	mov.b64 %rd86, %rd106;
-	mov.b64 %rd87, %rd107;
-	mov.b64 %rd88, %rd108;
-	mov.b64 %rd89, %rd87;
-	mov.b64 %rd90, %rd88;
-	add.s64 %rd109, %rd85, %rd89;
-	mov.b64 %rd85, %rd109;
-	add.s64 %rd110, %rd86, %rd90;
-	mov.b64 %rd86, %rd110;
-$L8:
-	mov.b64 %rd93, %rd85;
-	mov.b64 %rd94, %rd86;
-$L7:
-	mov.b64 {%r37, %r38}, %rd93;
-	shfl.sync.down.b32 %r39|%p5, %r37, 4, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 4, %r20, %r17;
-	mov.b64 %rd111, {%r39, %r40};
-	mov.b64 {%r41, %r42}, %rd94;
-	shfl.sync.down.b32 %r43, %r41, 4, %r20, %r17;
-	shfl.sync.down.b32 %r44, %r42, 4, %r20, %r17;
-	mov.b64 %rd112, {%r43, %r44};
-	@!%p5 bra $L9;
-	mov.b64 %rd113, %rd93;
-	mov.b64 %rd114, %rd94;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd116, %rd112;
-	mov.b64 %rd85, %rd113;
-	mov.b64 %rd86, %rd114;
-	mov.b64 %rd87, %rd115;
-	mov.b64 %rd88, %rd116;
-	mov.b64 %rd89, %rd87;
-	mov.b64 %rd90, %rd88;
-	add.s64 %rd117, %rd85, %rd89;
-	mov.b64 %rd85, %rd117;
-	add.s64 %rd118, %rd86, %rd90;
-	mov.b64 %rd86, %rd118;
-$L10:
-	mov.b64 %rd93, %rd85;
-	mov.b64 %rd94, %rd86;
-$L9:
-	mov.b64 {%r45, %r46}, %rd93;
-	shfl.sync.down.b32 %r47|%p6, %r45, 8, %r20, %r17;
-	shfl.sync.down.b32 %r48, %r46, 8, %r20, %r17;
-	mov.b64 %rd119, {%r47, %r48};
-	mov.b64 {%r49, %r50}, %rd94;
-	shfl.sync.down.b32 %r51, %r49, 8, %r20, %r17;
-	shfl.sync.down.b32 %r52, %r50, 8, %r20, %r17;
-	mov.b64 %rd120, {%r51, %r52};
-	@!%p6 bra $L11;
-	mov.b64 %rd121, %rd93;
-	mov.b64 %rd122, %rd94;
-	mov.b64 %rd123, %rd119;
-	mov.b64 %rd124, %rd120;
-	mov.b64 %rd85, %rd121;
-	mov.b64 %rd86, %rd122;
-	mov.b64 %rd87, %rd123;
-	mov.b64 %rd88, %rd124;
-	mov.b64 %rd89, %rd87;
-	mov.b64 %rd90, %rd88;
-	add.s64 %rd125, %rd85, %rd89;
-	mov.b64 %rd85, %rd125;
-	add.s64 %rd126, %rd86, %rd90;
-	mov.b64 %rd86, %rd126;
-$L12:
-	mov.b64 %rd93, %rd85;
-	mov.b64 %rd94, %rd86;
+	mov.b64 %rd101, %rd99;
+	mov.b64 %rd102, %rd100;
+	add.s64 %rd103, %rd97, %rd101;
+	mov.b64 %rd97, %rd103;
+	add.s64 %rd104, %rd98, %rd102;
+	mov.b64 %rd98, %rd104;
 $L11:
-	mov.b64 {%r53, %r54}, %rd93;
-	shfl.sync.down.b32 %r55|%p7, %r53, 16, %r20, %r17;
-	shfl.sync.down.b32 %r56, %r54, 16, %r20, %r17;
-	mov.b64 %rd127, {%r55, %r56};
-	mov.b64 {%r57, %r58}, %rd94;
-	shfl.sync.down.b32 %r59, %r57, 16, %r20, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r20, %r17;
-	mov.b64 %rd128, {%r59, %r60};
-	@!%p7 bra $L13;
-	mov.b64 %rd129, %rd93;
-	mov.b64 %rd130, %rd94;
-	mov.b64 %rd131, %rd127;
-	mov.b64 %rd132, %rd128;
-	mov.b64 %rd85, %rd129;
-	mov.b64 %rd86, %rd130;
-	mov.b64 %rd87, %rd131;
-	mov.b64 %rd88, %rd132;
-	mov.b64 %rd89, %rd87;
-	mov.b64 %rd90, %rd88;
-	add.s64 %rd133, %rd85, %rd89;
-	mov.b64 %rd85, %rd133;
-	add.s64 %rd134, %rd86, %rd90;
-	mov.b64 %rd86, %rd134;
-$L14:
-	mov.b64 %rd93, %rd85;
-	mov.b64 %rd94, %rd86;
-$L13:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L15;
-	mul.wide.u32 %rd135, %r8, 16;
-	add.s64 %rd136, %rd1, %rd135;
-	st.shared.s64 [%rd136+0], %rd93;
-	st.shared.s64 [%rd136+8], %rd94;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L16;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L17;
-	mul.wide.u32 %rd137, %r7, 16;
-	add.s64 %rd138, %rd1, %rd137;
-	ld.shared.s64 %rd139, [%rd138+0];
-	ld.shared.s64 %rd140, [%rd138+8];
-	mov.b64 %rd93, %rd139;
-	mov.b64 %rd94, %rd140;
-$L17:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd93;
-	shfl.sync.down.b32 %r64|%p11, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd141, {%r64, %r65};
-	mov.b64 {%r66, %r67}, %rd94;
-	shfl.sync.down.b32 %r68, %r66, 1, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 1, %r61, %r17;
-	mov.b64 %rd142, {%r68, %r69};
-	@!%p11 bra $L18;
-	mov.b64 %rd143, %rd93;
-	mov.b64 %rd144, %rd94;
-	mov.b64 %rd145, %rd141;
-	mov.b64 %rd146, %rd142;
-	mov.b64 %rd85, %rd143;
-	mov.b64 %rd86, %rd144;
-	mov.b64 %rd87, %rd145;
-	mov.b64 %rd88, %rd146;
-	mov.b64 %rd89, %rd87;
-	mov.b64 %rd90, %rd88;
-	add.s64 %rd147, %rd85, %rd89;
-	mov.b64 %rd85, %rd147;
-	add.s64 %rd148, %rd86, %rd90;
-	mov.b64 %rd86, %rd148;
-$L19:
-	mov.b64 %rd93, %rd85;
-	mov.b64 %rd94, %rd86;
-$L18:
-	mov.b64 {%r70, %r71}, %rd93;
-	shfl.sync.down.b32 %r72|%p12, %r70, 2, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 2, %r61, %r17;
-	mov.b64 %rd149, {%r72, %r73};
-	mov.b64 {%r74, %r75}, %rd94;
-	shfl.sync.down.b32 %r76, %r74, 2, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 2, %r61, %r17;
-	mov.b64 %rd150, {%r76, %r77};
-	@!%p12 bra $L20;
-	mov.b64 %rd151, %rd93;
-	mov.b64 %rd152, %rd94;
-	mov.b64 %rd153, %rd149;
-	mov.b64 %rd154, %rd150;
-	mov.b64 %rd85, %rd151;
-	mov.b64 %rd86, %rd152;
-	mov.b64 %rd87, %rd153;
-	mov.b64 %rd88, %rd154;
-	mov.b64 %rd89, %rd87;
-	mov.b64 %rd90, %rd88;
-	add.s64 %rd155, %rd85, %rd89;
-	mov.b64 %rd85, %rd155;
-	add.s64 %rd156, %rd86, %rd90;
-	mov.b64 %rd86, %rd156;
-$L21:
-	mov.b64 %rd93, %rd85;
-	mov.b64 %rd94, %rd86;
-$L20:
-	mov.b64 {%r78, %r79}, %rd93;
-	shfl.sync.down.b32 %r80|%p13, %r78, 4, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 4, %r61, %r17;
-	mov.b64 %rd157, {%r80, %r81};
-	mov.b64 {%r82, %r83}, %rd94;
-	shfl.sync.down.b32 %r84, %r82, 4, %r61, %r17;
-	shfl.sync.down.b32 %r85, %r83, 4, %r61, %r17;
-	mov.b64 %rd158, {%r84, %r85};
-	@!%p13 bra $L22;
-	mov.b64 %rd159, %rd93;
-	mov.b64 %rd160, %rd94;
-	mov.b64 %rd161, %rd157;
-	mov.b64 %rd162, %rd158;
-	mov.b64 %rd85, %rd159;
-	mov.b64 %rd86, %rd160;
-	mov.b64 %rd87, %rd161;
-	mov.b64 %rd88, %rd162;
-	mov.b64 %rd89, %rd87;
-	mov.b64 %rd90, %rd88;
-	add.s64 %rd163, %rd85, %rd89;
-	mov.b64 %rd85, %rd163;
-	add.s64 %rd164, %rd86, %rd90;
-	mov.b64 %rd86, %rd164;
-$L23:
-	mov.b64 %rd93, %rd85;
-	mov.b64 %rd94, %rd86;
-$L22:
-	mov.b64 {%r86, %r87}, %rd93;
-	shfl.sync.down.b32 %r88|%p14, %r86, 8, %r61, %r17;
-	shfl.sync.down.b32 %r89, %r87, 8, %r61, %r17;
-	mov.b64 %rd165, {%r88, %r89};
-	mov.b64 {%r90, %r91}, %rd94;
-	shfl.sync.down.b32 %r92, %r90, 8, %r61, %r17;
-	shfl.sync.down.b32 %r93, %r91, 8, %r61, %r17;
-	mov.b64 %rd166, {%r92, %r93};
-	@!%p14 bra $L24;
-	mov.b64 %rd167, %rd93;
-	mov.b64 %rd168, %rd94;
-	mov.b64 %rd169, %rd165;
-	mov.b64 %rd170, %rd166;
-	mov.b64 %rd85, %rd167;
-	mov.b64 %rd86, %rd168;
-	mov.b64 %rd87, %rd169;
-	mov.b64 %rd88, %rd170;
-	mov.b64 %rd89, %rd87;
-	mov.b64 %rd90, %rd88;
-	add.s64 %rd171, %rd85, %rd89;
-	mov.b64 %rd85, %rd171;
-	add.s64 %rd172, %rd86, %rd90;
-	mov.b64 %rd86, %rd172;
-$L25:
-	mov.b64 %rd93, %rd85;
-	mov.b64 %rd94, %rd86;
-$L24:
-	mov.b64 {%r94, %r95}, %rd93;
-	shfl.sync.down.b32 %r96|%p15, %r94, 16, %r61, %r17;
-	shfl.sync.down.b32 %r97, %r95, 16, %r61, %r17;
-	mov.b64 %rd173, {%r96, %r97};
-	mov.b64 {%r98, %r99}, %rd94;
-	shfl.sync.down.b32 %r100, %r98, 16, %r61, %r17;
-	shfl.sync.down.b32 %r101, %r99, 16, %r61, %r17;
-	mov.b64 %rd174, {%r100, %r101};
-	@!%p15 bra $L26;
-	mov.b64 %rd175, %rd93;
-	mov.b64 %rd176, %rd94;
-	mov.b64 %rd177, %rd173;
-	mov.b64 %rd178, %rd174;
-	mov.b64 %rd85, %rd175;
-	mov.b64 %rd86, %rd176;
-	mov.b64 %rd87, %rd177;
-	mov.b64 %rd88, %rd178;
-	mov.b64 %rd89, %rd87;
-	mov.b64 %rd90, %rd88;
-	add.s64 %rd179, %rd85, %rd89;
-	mov.b64 %rd85, %rd179;
-	add.s64 %rd180, %rd86, %rd90;
-	mov.b64 %rd86, %rd180;
-$L27:
-	mov.b64 %rd93, %rd85;
-	mov.b64 %rd94, %rd86;
-$L26:
+	mov.b64 %rd67, %rd97;
+	mov.b64 %rd68, %rd98;
+	add.s64 %rd89, %rd89, %rd70;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd105, %rd67;
+	mov.b64 %rd106, %rd68;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
+$L12:
+	setp.hs.u32 %p17, %r24, 32;
+	@%p17 bra $L13;
+	mov.b64 {%r25, %r26}, %rd105;
+	shfl.sync.down.b32 %r27|%p18, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd107, {%r27, %r28};
+	mov.b64 {%r29, %r30}, %rd106;
+	shfl.sync.down.b32 %r31, %r29, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r24, %r23, %r17;
+	mov.b64 %rd108, {%r31, %r32};
+	@!%p18 bra $L14;
+	setp.ne.u32 %p19, %r18, 9;
+	@%p19 bra.uni $L16;
+	setp.lt.s64 %p20, %rd107, %rd105;
+	setp.eq.s64 %p21, %rd107, %rd105;
+	setp.lt.s64 %p22, %rd108, %rd106;
+	and.pred %p23, %p21, %p22;
+	or.pred %p24, %p20, %p23;
+	selp.b64 %rd109, %rd107, %rd105, %p24;
+	selp.b64 %rd110, %rd108, %rd106, %p24;
+	mov.b64 %rd105, %rd109;
+	mov.b64 %rd106, %rd110;
+	bra.uni $L15;
 $L16:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L28;
-	st.global.s64 [%rd6+0], %rd93;
-	st.global.s64 [%rd6+8], %rd94;
+	setp.ne.u32 %p25, %r18, 10;
+	@%p25 bra.uni $L17;
+	setp.gt.s64 %p26, %rd107, %rd105;
+	setp.eq.s64 %p27, %rd107, %rd105;
+	setp.lt.s64 %p28, %rd108, %rd106;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd111, %rd107, %rd105, %p30;
+	selp.b64 %rd112, %rd108, %rd106, %p30;
+	mov.b64 %rd105, %rd111;
+	mov.b64 %rd106, %rd112;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd113, %rd105;
+	mov.b64 %rd114, %rd106;
+	mov.b64 %rd115, %rd107;
+	mov.b64 %rd116, %rd108;
+	mov.b64 %rd97, %rd113;
+	mov.b64 %rd98, %rd114;
+	mov.b64 %rd99, %rd115;
+	mov.b64 %rd100, %rd116;
+	mov.b64 %rd101, %rd99;
+	mov.b64 %rd102, %rd100;
+	add.s64 %rd117, %rd97, %rd101;
+	mov.b64 %rd97, %rd117;
+	add.s64 %rd118, %rd98, %rd102;
+	mov.b64 %rd98, %rd118;
+$L18:
+	mov.b64 %rd105, %rd97;
+	mov.b64 %rd106, %rd98;
+$L15:
+$L14:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p31, %r7, 0;
+	@!%p31 bra $L19;
+	mul.wide.u32 %rd119, %r8, 16;
+	add.s64 %rd120, %rd1, %rd119;
+	st.shared.s64 [%rd120+0], %rd105;
+	st.shared.s64 [%rd120+8], %rd106;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p32, %r8, 0;
+	@!%p32 bra $L20;
+	setp.lo.u32 %p33, %r7, %r10;
+	@!%p33 bra $L21;
+	mul.wide.u32 %rd121, %r7, 16;
+	add.s64 %rd122, %rd1, %rd121;
+	ld.shared.s64 %rd123, [%rd122+0];
+	ld.shared.s64 %rd124, [%rd122+8];
+	mov.b64 %rd105, %rd123;
+	mov.b64 %rd106, %rd124;
+$L21:
+	sub.u32 %r33, %r10, 1;
+	mov.b32 %r34, %r22;
+$L22:
+	setp.hs.u32 %p34, %r34, 32;
+	@%p34 bra $L23;
+	mov.b64 {%r35, %r36}, %rd105;
+	shfl.sync.down.b32 %r37|%p35, %r35, %r34, %r33, %r17;
+	shfl.sync.down.b32 %r38, %r36, %r34, %r33, %r17;
+	mov.b64 %rd125, {%r37, %r38};
+	mov.b64 {%r39, %r40}, %rd106;
+	shfl.sync.down.b32 %r41, %r39, %r34, %r33, %r17;
+	shfl.sync.down.b32 %r42, %r40, %r34, %r33, %r17;
+	mov.b64 %rd126, {%r41, %r42};
+	@!%p35 bra $L24;
+	setp.ne.u32 %p36, %r18, 9;
+	@%p36 bra.uni $L26;
+	setp.lt.s64 %p37, %rd125, %rd105;
+	setp.eq.s64 %p38, %rd125, %rd105;
+	setp.lt.s64 %p39, %rd126, %rd106;
+	and.pred %p40, %p38, %p39;
+	or.pred %p41, %p37, %p40;
+	selp.b64 %rd127, %rd125, %rd105, %p41;
+	selp.b64 %rd128, %rd126, %rd106, %p41;
+	mov.b64 %rd105, %rd127;
+	mov.b64 %rd106, %rd128;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p42, %r18, 10;
+	@%p42 bra.uni $L27;
+	setp.gt.s64 %p43, %rd125, %rd105;
+	setp.eq.s64 %p44, %rd125, %rd105;
+	setp.lt.s64 %p45, %rd126, %rd106;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd129, %rd125, %rd105, %p47;
+	selp.b64 %rd130, %rd126, %rd106, %p47;
+	mov.b64 %rd105, %rd129;
+	mov.b64 %rd106, %rd130;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd131, %rd105;
+	mov.b64 %rd132, %rd106;
+	mov.b64 %rd133, %rd125;
+	mov.b64 %rd134, %rd126;
+	mov.b64 %rd97, %rd131;
+	mov.b64 %rd98, %rd132;
+	mov.b64 %rd99, %rd133;
+	mov.b64 %rd100, %rd134;
+	mov.b64 %rd101, %rd99;
+	mov.b64 %rd102, %rd100;
+	add.s64 %rd135, %rd97, %rd101;
+	mov.b64 %rd97, %rd135;
+	add.s64 %rd136, %rd98, %rd102;
+	mov.b64 %rd98, %rd136;
 $L28:
+	mov.b64 %rd105, %rd97;
+	mov.b64 %rd106, %rd98;
+$L25:
+$L24:
+	shl.b32 %r34, %r34, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p48, %r5, 0;
+	@!%p48 bra $L29;
+	st.global.s64 [%rd6+0], %rd105;
+	st.global.s64 [%rd6+8], %rd106;
+$L29:
 	ret;
 }
 `
@@ -26665,7 +8825,7 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:26669
+//line gokkos_kernels_gen.go:8829
 }
 
 // gokkosHostLoop1 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -26684,7 +8844,7 @@ func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:26688
+//line gokkos_kernels_gen.go:8848
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -26698,7 +8858,7 @@ func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:26702
+//line gokkos_kernels_gen.go:8862
 }
 
 // gokkosHostLoop2 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -26710,14 +8870,14 @@ func gokkosHostLoop2(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:59
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:26714
+//line gokkos_kernels_gen.go:8874
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:59
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:26721
+//line gokkos_kernels_gen.go:8881
 }
 
 // gokkosHostLoop3 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -26731,7 +8891,7 @@ func gokkosHostLoop3(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:26735
+//line gokkos_kernels_gen.go:8895
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -26740,5 +8900,5 @@ func gokkosHostLoop3(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:26744
+//line gokkos_kernels_gen.go:8904
 }

@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/algorithms/coloring", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/coloring", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[ownColor](&abi.KernelSpec{
 		Name:  "coloring.ownColor",
 		Pos:   "algorithms/coloring/kernels.go:19",
@@ -29,19 +29,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostRange[ownColor](gokkosHostLoop0)
 	gokkosimpl.Register[countColors](&abi.KernelSpec{
-		Name: "coloring.countColors",
-		Pos:  "algorithms/coloring/kernels.go:31",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX1,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_coloring_countColors_main_sum", Final: "gk_coloring_countColors_final_sum"},
-			abi.OpProd: {Main: "gk_coloring_countColors_main_prod", Final: "gk_coloring_countColors_final_prod"},
-			abi.OpMin:  {Main: "gk_coloring_countColors_main_min", Final: "gk_coloring_countColors_final_min"},
-			abi.OpMax:  {Main: "gk_coloring_countColors_main_max", Final: "gk_coloring_countColors_final_max"},
-			abi.OpBAnd: {Main: "gk_coloring_countColors_main_band", Final: "gk_coloring_countColors_final_band"},
-			abi.OpBOr:  {Main: "gk_coloring_countColors_main_bor", Final: "gk_coloring_countColors_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Name:      "coloring.countColors",
+		Pos:       "algorithms/coloring/kernels.go:31",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX1,
+		Reduce:    abi.ReduceEntries{Main: "gk_coloring_countColors_main", Final: "gk_coloring_countColors_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "Color", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
@@ -55,16 +49,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[countColors, int64](gokkosHostLoop1)
 	gokkosimpl.Register[frontier.PushThread[propagate]](&abi.KernelSpec{
-		Name: "frontier.PushThread[coloring.propagate]",
-		Pos:  "algorithms/frontier/baseline.go:21",
-		Form: abi.FormTeamReduce,
-		PTX:  gokkosPTX2,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_frontier_PushThread_coloring_propagate__main_minloc", Final: "gk_frontier_PushThread_coloring_propagate__final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_frontier_PushThread_coloring_propagate__main_maxloc", Final: "gk_frontier_PushThread_coloring_propagate__final_maxloc"},
-			abi.OpCustom: {Main: "gk_frontier_PushThread_coloring_propagate__main_custom", Final: "gk_frontier_PushThread_coloring_propagate__final_custom"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Name:      "frontier.PushThread[coloring.propagate]",
+		Pos:       "algorithms/frontier/baseline.go:21",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX2,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_coloring_propagate__main", Final: "gk_frontier_PushThread_coloring_propagate__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -95,16 +86,13 @@ func init() {
 		SourceHash: "98d96dc70b824009",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[propagate]](&abi.KernelSpec{
-		Name: "frontier.PushGlobal[coloring.propagate]",
-		Pos:  "algorithms/frontier/global.go:41",
-		Form: abi.FormTeamReduce,
-		PTX:  gokkosPTX3,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_frontier_PushGlobal_coloring_propagate__main_minloc", Final: "gk_frontier_PushGlobal_coloring_propagate__final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_frontier_PushGlobal_coloring_propagate__main_maxloc", Final: "gk_frontier_PushGlobal_coloring_propagate__final_maxloc"},
-			abi.OpCustom: {Main: "gk_frontier_PushGlobal_coloring_propagate__main_custom", Final: "gk_frontier_PushGlobal_coloring_propagate__final_custom"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Name:      "frontier.PushGlobal[coloring.propagate]",
+		Pos:       "algorithms/frontier/global.go:41",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX3,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_coloring_propagate__main", Final: "gk_frontier_PushGlobal_coloring_propagate__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -136,16 +124,13 @@ func init() {
 		SourceHash: "98d96dc70b824009",
 	})
 	gokkosimpl.Register[frontier.PushTeam[propagate]](&abi.KernelSpec{
-		Name: "frontier.PushTeam[coloring.propagate]",
-		Pos:  "algorithms/frontier/hierarchical.go:80",
-		Form: abi.FormTeamReduce,
-		PTX:  gokkosPTX4,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_frontier_PushTeam_coloring_propagate__main_minloc", Final: "gk_frontier_PushTeam_coloring_propagate__final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_frontier_PushTeam_coloring_propagate__main_maxloc", Final: "gk_frontier_PushTeam_coloring_propagate__final_maxloc"},
-			abi.OpCustom: {Main: "gk_frontier_PushTeam_coloring_propagate__main_custom", Final: "gk_frontier_PushTeam_coloring_propagate__final_custom"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Name:      "frontier.PushTeam[coloring.propagate]",
+		Pos:       "algorithms/frontier/hierarchical.go:80",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX4,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_coloring_propagate__main", Final: "gk_frontier_PushTeam_coloring_propagate__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -176,16 +161,13 @@ func init() {
 		SourceHash: "98d96dc70b824009",
 	})
 	gokkosimpl.Register[frontier.PushLocal[propagate]](&abi.KernelSpec{
-		Name: "frontier.PushLocal[coloring.propagate]",
-		Pos:  "algorithms/frontier/local.go:19",
-		Form: abi.FormTeamReduce,
-		PTX:  gokkosPTX5,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_frontier_PushLocal_coloring_propagate__main_minloc", Final: "gk_frontier_PushLocal_coloring_propagate__final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_frontier_PushLocal_coloring_propagate__main_maxloc", Final: "gk_frontier_PushLocal_coloring_propagate__final_maxloc"},
-			abi.OpCustom: {Main: "gk_frontier_PushLocal_coloring_propagate__main_custom", Final: "gk_frontier_PushLocal_coloring_propagate__final_custom"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Name:      "frontier.PushLocal[coloring.propagate]",
+		Pos:       "algorithms/frontier/local.go:19",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX5,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_coloring_propagate__main", Final: "gk_frontier_PushLocal_coloring_propagate__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -216,16 +198,13 @@ func init() {
 		SourceHash: "98d96dc70b824009",
 	})
 	gokkosimpl.Register[frontier.PullStep[propagate]](&abi.KernelSpec{
-		Name: "frontier.PullStep[coloring.propagate]",
-		Pos:  "algorithms/frontier/pullkernel.go:20",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX6,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_frontier_PullStep_coloring_propagate__main_minloc", Final: "gk_frontier_PullStep_coloring_propagate__final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_frontier_PullStep_coloring_propagate__main_maxloc", Final: "gk_frontier_PullStep_coloring_propagate__final_maxloc"},
-			abi.OpCustom: {Main: "gk_frontier_PullStep_coloring_propagate__main_custom", Final: "gk_frontier_PullStep_coloring_propagate__final_custom"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Name:      "frontier.PullStep[coloring.propagate]",
+		Pos:       "algorithms/frontier/pullkernel.go:20",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX6,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_coloring_propagate__main", Final: "gk_frontier_PullStep_coloring_propagate__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
 			{Name: "In.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "In.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -316,18 +295,19 @@ const gokkosPTX1 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_coloring_countColors_main_sum(
+.visible .entry gk_coloring_countColors_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<18>;
-	.reg .b32 %r<65>;
-	.reg .b64 %rd<60>;
+	.reg .pred %p<27>;
+	.reg .b32 %r<38>;
+	.reg .b64 %rd<55>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -351,6 +331,7 @@ const gokkosPTX1 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -358,163 +339,205 @@ const gokkosPTX1 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd30+0];
-	mov.b32 %r21, %r20;
-	cvt.u32.u64 %r22, %rd28;
-	setp.eq.s32 %p3, %r21, %r22;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd24, 0;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd32;
-	shfl.sync.down.b32 %r26|%p4, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd33, {%r26, %r27};
-	@!%p4 bra $L6;
-	add.s64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd24, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd24, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd24, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd24, -1;
+	bra.uni $L1;
 $L6:
-	mov.b64 {%r28, %r29}, %rd32;
-	shfl.sync.down.b32 %r30|%p5, %r28, 2, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 2, %r23, %r17;
-	mov.b64 %rd35, {%r30, %r31};
-	@!%p5 bra $L7;
-	add.s64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
+	mov.b64 %rd24, 0;
+$L1:
+	mov.b64 %rd23, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd20, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	mov.b64 {%r32, %r33}, %rd32;
-	shfl.sync.down.b32 %r34|%p6, %r32, 4, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 4, %r23, %r17;
-	mov.b64 %rd37, {%r34, %r35};
-	@!%p6 bra $L8;
-	add.s64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r36, %r37}, %rd32;
-	shfl.sync.down.b32 %r38|%p7, %r36, 8, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 8, %r23, %r17;
-	mov.b64 %rd39, {%r38, %r39};
-	@!%p7 bra $L9;
-	add.s64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r40, %r41}, %rd32;
-	shfl.sync.down.b32 %r42|%p8, %r40, 16, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 16, %r23, %r17;
-	mov.b64 %rd41, {%r42, %r43};
-	@!%p8 bra $L10;
-	add.s64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
+	setp.ge.s64 %p7, %rd28, %rd22;
+	@%p7 bra $L8;
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 4, %rd8;
+	ld.global.nc.s32 %r21, [%rd31+0];
+	mov.b32 %r22, %r21;
+	cvt.u32.u64 %r23, %rd29;
+	setp.eq.s32 %p8, %r22, %r23;
+	@!%p8 bra $L11;
+	add.s64 %rd32, %rd23, 1;
+	mov.b64 %rd23, %rd32;
 $L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd32;
-	shfl.sync.down.b32 %r47|%p12, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd48, {%r47, %r48};
-	@!%p12 bra $L14;
-	add.s64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
-$L14:
-	mov.b64 {%r49, %r50}, %rd32;
-	shfl.sync.down.b32 %r51|%p13, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd50, {%r51, %r52};
-	@!%p13 bra $L15;
-	add.s64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r53, %r54}, %rd32;
-	shfl.sync.down.b32 %r55|%p14, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd52, {%r55, %r56};
-	@!%p14 bra $L16;
-	add.s64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r57, %r58}, %rd32;
-	shfl.sync.down.b32 %r59|%p15, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd54, {%r59, %r60};
-	@!%p15 bra $L17;
-	add.s64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r61, %r62}, %rd32;
-	shfl.sync.down.b32 %r63|%p16, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd56, {%r63, %r64};
-	@!%p16 bra $L18;
-	add.s64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
+$L9:
+	add.s64 %rd28, %rd28, %rd27;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd33, %rd23;
+	// block reduction
+	mov.b32 %r24, 1;
+	mov.b32 %r25, 1;
+	sub.u32 %r26, %r13, 1;
+	mov.b32 %r27, %r24;
 $L12:
-	mul.wide.u32 %rd58, %r18, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
+	setp.hs.u32 %p9, %r27, 32;
+	@%p9 bra $L13;
+	mov.b64 {%r28, %r29}, %rd33;
+	shfl.sync.down.b32 %r30|%p10, %r28, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
+	mov.b64 %rd34, {%r30, %r31};
+	@!%p10 bra $L14;
+	setp.ne.u32 %p11, %r18, 1;
+	@%p11 bra.uni $L16;
+	add.s64 %rd35, %rd33, %rd34;
+	mov.b64 %rd33, %rd35;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p12, %r18, 2;
+	@%p12 bra.uni $L17;
+	mul.lo.s64 %rd36, %rd33, %rd34;
+	mov.b64 %rd33, %rd36;
+	bra.uni $L15;
+$L17:
+	setp.ne.u32 %p13, %r18, 3;
+	@%p13 bra.uni $L18;
+	min.s64 %rd37, %rd33, %rd34;
+	mov.b64 %rd33, %rd37;
+	bra.uni $L15;
+$L18:
+	setp.ne.u32 %p14, %r18, 4;
+	@%p14 bra.uni $L19;
+	max.s64 %rd38, %rd33, %rd34;
+	mov.b64 %rd33, %rd38;
+	bra.uni $L15;
 $L19:
+	setp.ne.u32 %p15, %r18, 7;
+	@%p15 bra.uni $L20;
+	and.b64 %rd39, %rd33, %rd34;
+	mov.b64 %rd33, %rd39;
+	bra.uni $L15;
+$L20:
+	or.b64 %rd40, %rd33, %rd34;
+	mov.b64 %rd33, %rd40;
+$L15:
+$L14:
+	shl.b32 %r27, %r27, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L21;
+	mul.wide.u32 %rd41, %r8, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	st.shared.s64 [%rd42+0], %rd33;
+$L21:
+	bar.sync 0;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L22;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L23;
+	mul.wide.u32 %rd43, %r7, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	ld.shared.s64 %rd45, [%rd44+0];
+	mov.b64 %rd33, %rd45;
+$L23:
+	sub.u32 %r32, %r10, 1;
+	mov.b32 %r33, %r25;
+$L24:
+	setp.hs.u32 %p19, %r33, 32;
+	@%p19 bra $L25;
+	mov.b64 {%r34, %r35}, %rd33;
+	shfl.sync.down.b32 %r36|%p20, %r34, %r33, %r32, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
+	mov.b64 %rd46, {%r36, %r37};
+	@!%p20 bra $L26;
+	setp.ne.u32 %p21, %r18, 1;
+	@%p21 bra.uni $L28;
+	add.s64 %rd47, %rd33, %rd46;
+	mov.b64 %rd33, %rd47;
+	bra.uni $L27;
+$L28:
+	setp.ne.u32 %p22, %r18, 2;
+	@%p22 bra.uni $L29;
+	mul.lo.s64 %rd48, %rd33, %rd46;
+	mov.b64 %rd33, %rd48;
+	bra.uni $L27;
+$L29:
+	setp.ne.u32 %p23, %r18, 3;
+	@%p23 bra.uni $L30;
+	min.s64 %rd49, %rd33, %rd46;
+	mov.b64 %rd33, %rd49;
+	bra.uni $L27;
+$L30:
+	setp.ne.u32 %p24, %r18, 4;
+	@%p24 bra.uni $L31;
+	max.s64 %rd50, %rd33, %rd46;
+	mov.b64 %rd33, %rd50;
+	bra.uni $L27;
+$L31:
+	setp.ne.u32 %p25, %r18, 7;
+	@%p25 bra.uni $L32;
+	and.b64 %rd51, %rd33, %rd46;
+	mov.b64 %rd33, %rd51;
+	bra.uni $L27;
+$L32:
+	or.b64 %rd52, %rd33, %rd46;
+	mov.b64 %rd33, %rd52;
+$L27:
+$L26:
+	shl.b32 %r33, %r33, 1;
+	bra.uni $L24;
+$L25:
+$L22:
+	mul.wide.u32 %rd53, %r19, 8;
+	add.s64 %rd54, %rd5, %rd53;
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L33;
+	st.global.s64 [%rd54+0], %rd33;
+$L33:
 	ret;
 }
 
-.visible .entry gk_coloring_countColors_final_sum(
+.visible .entry gk_coloring_countColors_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<61>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -539,6 +562,7 @@ $L19:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -546,1885 +570,220 @@ $L19:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.b64 %rd14, 0;
 	cvt.u64.u32 %rd15, %r5;
 	cvt.u64.u32 %rd16, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd14, 0;
 	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd17, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd18, %rd17, 8, %rd3;
 	ld.global.s64 %rd19, [%rd18+0];
 	add.s64 %rd20, %rd14, %rd19;
 	mov.b64 %rd14, %rd20;
 	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	add.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	add.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
+	bra.uni $L3;
 $L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	add.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	add.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	add.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	add.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	add.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	add.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	add.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	add.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_coloring_countColors_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<65>;
-	.reg .b64 %rd<60>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd30+0];
-	mov.b32 %r21, %r20;
-	cvt.u32.u64 %r22, %rd28;
-	setp.eq.s32 %p3, %r21, %r22;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd32;
-	shfl.sync.down.b32 %r26|%p4, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd33, {%r26, %r27};
-	@!%p4 bra $L6;
-	mul.lo.s64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
-$L6:
-	mov.b64 {%r28, %r29}, %rd32;
-	shfl.sync.down.b32 %r30|%p5, %r28, 2, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 2, %r23, %r17;
-	mov.b64 %rd35, {%r30, %r31};
-	@!%p5 bra $L7;
-	mul.lo.s64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
-$L7:
-	mov.b64 {%r32, %r33}, %rd32;
-	shfl.sync.down.b32 %r34|%p6, %r32, 4, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 4, %r23, %r17;
-	mov.b64 %rd37, {%r34, %r35};
-	@!%p6 bra $L8;
-	mul.lo.s64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r36, %r37}, %rd32;
-	shfl.sync.down.b32 %r38|%p7, %r36, 8, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 8, %r23, %r17;
-	mov.b64 %rd39, {%r38, %r39};
-	@!%p7 bra $L9;
-	mul.lo.s64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r40, %r41}, %rd32;
-	shfl.sync.down.b32 %r42|%p8, %r40, 16, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 16, %r23, %r17;
-	mov.b64 %rd41, {%r42, %r43};
-	@!%p8 bra $L10;
-	mul.lo.s64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd32;
-	shfl.sync.down.b32 %r47|%p12, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd48, {%r47, %r48};
-	@!%p12 bra $L14;
-	mul.lo.s64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
-$L14:
-	mov.b64 {%r49, %r50}, %rd32;
-	shfl.sync.down.b32 %r51|%p13, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd50, {%r51, %r52};
-	@!%p13 bra $L15;
-	mul.lo.s64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r53, %r54}, %rd32;
-	shfl.sync.down.b32 %r55|%p14, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd52, {%r55, %r56};
-	@!%p14 bra $L16;
-	mul.lo.s64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r57, %r58}, %rd32;
-	shfl.sync.down.b32 %r59|%p15, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd54, {%r59, %r60};
-	@!%p15 bra $L17;
-	mul.lo.s64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r61, %r62}, %rd32;
-	shfl.sync.down.b32 %r63|%p16, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd56, {%r63, %r64};
-	@!%p16 bra $L18;
-	mul.lo.s64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
-$L12:
-	mul.wide.u32 %rd58, %r18, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
-$L19:
-	ret;
-}
-
-.visible .entry gk_coloring_countColors_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.b64 %rd14, 1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	mul.lo.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
+	mov.b64 %rd21, %rd15;
 $L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
+	setp.ge.s64 %p5, %rd21, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd22, %rd21, 8, %rd3;
+	ld.global.s64 %rd23, [%rd22+0];
+	mul.lo.s64 %rd24, %rd14, %rd23;
+	mov.b64 %rd14, %rd24;
+	add.s64 %rd21, %rd21, %rd16;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_coloring_countColors_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<65>;
-	.reg .b64 %rd<60>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 9223372036854775807;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd30+0];
-	mov.b32 %r21, %r20;
-	cvt.u32.u64 %r22, %rd28;
-	setp.eq.s32 %p3, %r21, %r22;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd32;
-	shfl.sync.down.b32 %r26|%p4, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd33, {%r26, %r27};
-	@!%p4 bra $L6;
-	min.s64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
-$L6:
-	mov.b64 {%r28, %r29}, %rd32;
-	shfl.sync.down.b32 %r30|%p5, %r28, 2, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 2, %r23, %r17;
-	mov.b64 %rd35, {%r30, %r31};
-	@!%p5 bra $L7;
-	min.s64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
-$L7:
-	mov.b64 {%r32, %r33}, %rd32;
-	shfl.sync.down.b32 %r34|%p6, %r32, 4, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 4, %r23, %r17;
-	mov.b64 %rd37, {%r34, %r35};
-	@!%p6 bra $L8;
-	min.s64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r36, %r37}, %rd32;
-	shfl.sync.down.b32 %r38|%p7, %r36, 8, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 8, %r23, %r17;
-	mov.b64 %rd39, {%r38, %r39};
-	@!%p7 bra $L9;
-	min.s64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r40, %r41}, %rd32;
-	shfl.sync.down.b32 %r42|%p8, %r40, 16, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 16, %r23, %r17;
-	mov.b64 %rd41, {%r42, %r43};
-	@!%p8 bra $L10;
-	min.s64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd32;
-	shfl.sync.down.b32 %r47|%p12, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd48, {%r47, %r48};
-	@!%p12 bra $L14;
-	min.s64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
-$L14:
-	mov.b64 {%r49, %r50}, %rd32;
-	shfl.sync.down.b32 %r51|%p13, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd50, {%r51, %r52};
-	@!%p13 bra $L15;
-	min.s64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r53, %r54}, %rd32;
-	shfl.sync.down.b32 %r55|%p14, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd52, {%r55, %r56};
-	@!%p14 bra $L16;
-	min.s64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r57, %r58}, %rd32;
-	shfl.sync.down.b32 %r59|%p15, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd54, {%r59, %r60};
-	@!%p15 bra $L17;
-	min.s64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r61, %r62}, %rd32;
-	shfl.sync.down.b32 %r63|%p16, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd56, {%r63, %r64};
-	@!%p16 bra $L18;
-	min.s64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
-$L12:
-	mul.wide.u32 %rd58, %r18, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
-$L19:
-	ret;
-}
-
-.visible .entry gk_coloring_countColors_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.b64 %rd14, 9223372036854775807;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	min.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	min.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	min.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	min.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	min.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	min.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	min.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	min.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	min.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	min.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	min.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
+	mov.b64 %rd25, %rd15;
 $L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_coloring_countColors_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<65>;
-	.reg .b64 %rd<60>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -9223372036854775808;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd30+0];
-	mov.b32 %r21, %r20;
-	cvt.u32.u64 %r22, %rd28;
-	setp.eq.s32 %p3, %r21, %r22;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd32;
-	shfl.sync.down.b32 %r26|%p4, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd33, {%r26, %r27};
-	@!%p4 bra $L6;
-	max.s64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
-$L6:
-	mov.b64 {%r28, %r29}, %rd32;
-	shfl.sync.down.b32 %r30|%p5, %r28, 2, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 2, %r23, %r17;
-	mov.b64 %rd35, {%r30, %r31};
-	@!%p5 bra $L7;
-	max.s64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
-$L7:
-	mov.b64 {%r32, %r33}, %rd32;
-	shfl.sync.down.b32 %r34|%p6, %r32, 4, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 4, %r23, %r17;
-	mov.b64 %rd37, {%r34, %r35};
-	@!%p6 bra $L8;
-	max.s64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r36, %r37}, %rd32;
-	shfl.sync.down.b32 %r38|%p7, %r36, 8, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 8, %r23, %r17;
-	mov.b64 %rd39, {%r38, %r39};
-	@!%p7 bra $L9;
-	max.s64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r40, %r41}, %rd32;
-	shfl.sync.down.b32 %r42|%p8, %r40, 16, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 16, %r23, %r17;
-	mov.b64 %rd41, {%r42, %r43};
-	@!%p8 bra $L10;
-	max.s64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
+	setp.ge.s64 %p7, %rd25, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.s64 %rd27, [%rd26+0];
+	min.s64 %rd28, %rd14, %rd27;
+	mov.b64 %rd14, %rd28;
+	add.s64 %rd25, %rd25, %rd16;
+	bra.uni $L9;
 $L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd32;
-	shfl.sync.down.b32 %r47|%p12, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd48, {%r47, %r48};
-	@!%p12 bra $L14;
-	max.s64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
-$L14:
-	mov.b64 {%r49, %r50}, %rd32;
-	shfl.sync.down.b32 %r51|%p13, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd50, {%r51, %r52};
-	@!%p13 bra $L15;
-	max.s64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r53, %r54}, %rd32;
-	shfl.sync.down.b32 %r55|%p14, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd52, {%r55, %r56};
-	@!%p14 bra $L16;
-	max.s64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r57, %r58}, %rd32;
-	shfl.sync.down.b32 %r59|%p15, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd54, {%r59, %r60};
-	@!%p15 bra $L17;
-	max.s64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r61, %r62}, %rd32;
-	shfl.sync.down.b32 %r63|%p16, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd56, {%r63, %r64};
-	@!%p16 bra $L18;
-	max.s64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
-$L12:
-	mul.wide.u32 %rd58, %r18, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
-$L19:
-	ret;
-}
-
-.visible .entry gk_coloring_countColors_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
 	mov.b64 %rd14, -9223372036854775808;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	max.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	max.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	max.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	max.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	max.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	max.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	max.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	max.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
+	mov.b64 %rd29, %rd15;
 $L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	max.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
+	setp.ge.s64 %p9, %rd29, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd30, %rd29, 8, %rd3;
+	ld.global.s64 %rd31, [%rd30+0];
+	max.s64 %rd32, %rd14, %rd31;
+	mov.b64 %rd14, %rd32;
+	add.s64 %rd29, %rd29, %rd16;
+	bra.uni $L12;
 $L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	max.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	max.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_coloring_countColors_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<65>;
-	.reg .b64 %rd<60>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd30+0];
-	mov.b32 %r21, %r20;
-	cvt.u32.u64 %r22, %rd28;
-	setp.eq.s32 %p3, %r21, %r22;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd32;
-	shfl.sync.down.b32 %r26|%p4, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd33, {%r26, %r27};
-	@!%p4 bra $L6;
-	and.b64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
-$L6:
-	mov.b64 {%r28, %r29}, %rd32;
-	shfl.sync.down.b32 %r30|%p5, %r28, 2, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 2, %r23, %r17;
-	mov.b64 %rd35, {%r30, %r31};
-	@!%p5 bra $L7;
-	and.b64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
-$L7:
-	mov.b64 {%r32, %r33}, %rd32;
-	shfl.sync.down.b32 %r34|%p6, %r32, 4, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 4, %r23, %r17;
-	mov.b64 %rd37, {%r34, %r35};
-	@!%p6 bra $L8;
-	and.b64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r36, %r37}, %rd32;
-	shfl.sync.down.b32 %r38|%p7, %r36, 8, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 8, %r23, %r17;
-	mov.b64 %rd39, {%r38, %r39};
-	@!%p7 bra $L9;
-	and.b64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r40, %r41}, %rd32;
-	shfl.sync.down.b32 %r42|%p8, %r40, 16, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 16, %r23, %r17;
-	mov.b64 %rd41, {%r42, %r43};
-	@!%p8 bra $L10;
-	and.b64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
 $L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd32;
-	shfl.sync.down.b32 %r47|%p12, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd48, {%r47, %r48};
-	@!%p12 bra $L14;
-	and.b64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
-$L14:
-	mov.b64 {%r49, %r50}, %rd32;
-	shfl.sync.down.b32 %r51|%p13, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd50, {%r51, %r52};
-	@!%p13 bra $L15;
-	and.b64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r53, %r54}, %rd32;
-	shfl.sync.down.b32 %r55|%p14, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd52, {%r55, %r56};
-	@!%p14 bra $L16;
-	and.b64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r57, %r58}, %rd32;
-	shfl.sync.down.b32 %r59|%p15, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd54, {%r59, %r60};
-	@!%p15 bra $L17;
-	and.b64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r61, %r62}, %rd32;
-	shfl.sync.down.b32 %r63|%p16, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd56, {%r63, %r64};
-	@!%p16 bra $L18;
-	and.b64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
-$L12:
-	mul.wide.u32 %rd58, %r18, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
-$L19:
-	ret;
-}
-
-.visible .entry gk_coloring_countColors_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
 	mov.b64 %rd14, -1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	and.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	and.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	and.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	and.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	and.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	and.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	and.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	and.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	and.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	and.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	and.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
+	mov.b64 %rd33, %rd15;
 $L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
+	setp.ge.s64 %p11, %rd33, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	and.b64 %rd36, %rd14, %rd35;
+	mov.b64 %rd14, %rd36;
+	add.s64 %rd33, %rd33, %rd16;
+	bra.uni $L15;
 $L16:
-	ret;
-}
-
-.visible .entry gk_coloring_countColors_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<65>;
-	.reg .b64 %rd<60>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd30+0];
-	mov.b32 %r21, %r20;
-	cvt.u32.u64 %r22, %rd28;
-	setp.eq.s32 %p3, %r21, %r22;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd32;
-	shfl.sync.down.b32 %r26|%p4, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd33, {%r26, %r27};
-	@!%p4 bra $L6;
-	or.b64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
-$L6:
-	mov.b64 {%r28, %r29}, %rd32;
-	shfl.sync.down.b32 %r30|%p5, %r28, 2, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 2, %r23, %r17;
-	mov.b64 %rd35, {%r30, %r31};
-	@!%p5 bra $L7;
-	or.b64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
-$L7:
-	mov.b64 {%r32, %r33}, %rd32;
-	shfl.sync.down.b32 %r34|%p6, %r32, 4, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 4, %r23, %r17;
-	mov.b64 %rd37, {%r34, %r35};
-	@!%p6 bra $L8;
-	or.b64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r36, %r37}, %rd32;
-	shfl.sync.down.b32 %r38|%p7, %r36, 8, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 8, %r23, %r17;
-	mov.b64 %rd39, {%r38, %r39};
-	@!%p7 bra $L9;
-	or.b64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r40, %r41}, %rd32;
-	shfl.sync.down.b32 %r42|%p8, %r40, 16, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 16, %r23, %r17;
-	mov.b64 %rd41, {%r42, %r43};
-	@!%p8 bra $L10;
-	or.b64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd32;
-	shfl.sync.down.b32 %r47|%p12, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd48, {%r47, %r48};
-	@!%p12 bra $L14;
-	or.b64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
 $L14:
-	mov.b64 {%r49, %r50}, %rd32;
-	shfl.sync.down.b32 %r51|%p13, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd50, {%r51, %r52};
-	@!%p13 bra $L15;
-	or.b64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r53, %r54}, %rd32;
-	shfl.sync.down.b32 %r55|%p14, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd52, {%r55, %r56};
-	@!%p14 bra $L16;
-	or.b64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r57, %r58}, %rd32;
-	shfl.sync.down.b32 %r59|%p15, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd54, {%r59, %r60};
-	@!%p15 bra $L17;
-	or.b64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r61, %r62}, %rd32;
-	shfl.sync.down.b32 %r63|%p16, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd56, {%r63, %r64};
-	@!%p16 bra $L18;
-	or.b64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
-$L12:
-	mul.wide.u32 %rd58, %r18, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
-$L19:
-	ret;
-}
-
-.visible .entry gk_coloring_countColors_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
 	mov.b64 %rd14, 0;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
+	mov.b64 %rd37, %rd15;
+$L17:
+	setp.ge.s64 %p12, %rd37, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.s64 %rd39, [%rd38+0];
+	or.b64 %rd40, %rd14, %rd39;
+	mov.b64 %rd14, %rd40;
+	add.s64 %rd37, %rd37, %rd16;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	or.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
+	mov.b64 %rd41, %rd14;
 	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	or.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	or.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	or.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	or.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	or.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd41;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd42, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd44, %rd41, %rd42;
+	mov.b64 %rd41, %rd44;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd45, %rd41, %rd42;
+	mov.b64 %rd41, %rd45;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd46, %rd41, %rd42;
+	mov.b64 %rd41, %rd46;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd47, %rd41, %rd42;
+	mov.b64 %rd41, %rd47;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd48, %rd41, %rd42;
+	mov.b64 %rd41, %rd48;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	or.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	or.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	or.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	or.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	or.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	mov.b64 %rd41, %rd53;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd41;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd54, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd55, %rd41, %rd54;
+	mov.b64 %rd41, %rd55;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd56, %rd41, %rd54;
+	mov.b64 %rd41, %rd56;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd57, %rd41, %rd54;
+	mov.b64 %rd41, %rd57;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd58, %rd41, %rd54;
+	mov.b64 %rd41, %rd58;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd59, %rd41, %rd54;
+	mov.b64 %rd41, %rd59;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd60, %rd41, %rd54;
+	mov.b64 %rd41, %rd60;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd41;
+$L40:
 	ret;
 }
 `
@@ -2441,7 +800,7 @@ const gokkosPTX2 = `//
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
-.visible .entry gk_frontier_PushThread_coloring_propagate__main_minloc(
+.visible .entry gk_frontier_PushThread_coloring_propagate__main(
 	.param .b64 gk_league,
 	.param .b64 gk_team_size,
 	.param .b64 gk_vector_length,
@@ -2451,6 +810,7 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -2492,9 +852,9 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<204>;
-	.reg .b32 %r<334>;
-	.reg .b64 %rd<641>;
+	.reg .pred %p<197>;
+	.reg .b32 %r<305>;
+	.reg .b64 %rd<655>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2524,25 +884,26 @@ const gokkosPTX2 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
 	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
 	cvt.u64.u32 %rd12, %r2;
 	mov.u64 %rd13, gk_dyn;
 	add.s64 %rd14, %rd13, %rd5;
 	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
 	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
+	cvt.u64.u32 %rd18, %r29;
 	cvta.to.global.u64 %rd19, %rd7;
 	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
 	add.s64 %rd20, %rd17, %rd8;
@@ -2570,8 +931,8 @@ const gokkosPTX2 = `//
 	mov.b64 %rd46, %rd45;
 	ld.param.s64 %rd47, [gk_s9];
 	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
 	ld.param.s64 %rd49, [gk_s11];
 	mov.b64 %rd50, %rd49;
@@ -2589,8 +950,8 @@ const gokkosPTX2 = `//
 	mov.b64 %rd62, %rd61;
 	ld.param.s64 %rd63, [gk_s17];
 	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
 	ld.param.u64 %rd65, [gk_s19];
 	cvta.to.global.u64 %rd66, %rd65;
@@ -2613,8 +974,8 @@ const gokkosPTX2 = `//
 	mov.b64 %rd83, %rd82;
 	ld.param.s64 %rd84, [gk_s27];
 	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
 	ld.param.u64 %rd86, [gk_s29];
 	cvta.to.global.u64 %rd87, %rd86;
@@ -2623,2063 +984,8 @@ const gokkosPTX2 = `//
 	mov.b64 %rd90, %rd89;
 	ld.param.s64 %rd91, [gk_s31];
 	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	mov.b64 %rd106, 9223372036854775807;
-	mov.b64 %rd107, 9223372036854775807;
-	cvt.u64.u32 %rd109, %r28;
-	cvt.u64.u32 %rd110, %r29;
-	mov.b64 %rd111, %rd109;
-$L1:
-	setp.ge.s64 %p9, %rd111, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd108, %rd111;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd112, %rd27;
-	mov.b64 %rd113, %rd30;
-	mov.b64 %rd114, %rd32;
-	mov.b64 %rd115, %rd34;
-	mov.b64 %rd116, %rd37;
-	mov.b64 %rd117, %rd39;
-	mov.b64 %rd118, %rd41;
-	mov.b64 %rd119, %rd44;
-	mov.b64 %rd120, %rd46;
-	mov.b64 %rd121, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd122, %rd50;
-	mov.b64 %rd123, %rd53;
-	mov.b64 %rd124, %rd55;
-	mov.b64 %rd125, %rd57;
-	mov.b64 %rd126, %rd60;
-	mov.b64 %rd127, %rd62;
-	mov.b64 %rd128, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd129, %rd67;
-	mov.b64 %rd130, %rd69;
-	mov.b64 %rd131, %rd71;
-	mov.b64 %rd132, %rd74;
-	mov.b64 %rd133, %rd76;
-	mov.b64 %rd134, %rd78;
-	mov.b64 %rd135, %rd81;
-	mov.b64 %rd136, %rd83;
-	mov.b64 %rd137, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd138, %rd88;
-	mov.b64 %rd139, %rd90;
-	mov.b64 %rd140, %rd92;
+	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	mov.b64 %rd141, %rd94;
-	mov.b64 %rd142, %rd96;
-	mov.b64 %rd143, %rd98;
-	mov.b64 %rd144, %rd101;
-	mov.b64 %rd145, %rd103;
-	mov.b64 %rd146, %rd105;
-	add.s64 %rd147, %rd15, %rd23;
-	mad.lo.s64 %rd148, %rd141, 4, 15;
-	and.b64 %rd148, %rd148, -16;
-	add.s64 %rd23, %rd23, %rd148;
-	mov.b64 %rd149, %rd147;
-	mov.b64 %rd150, %rd141;
-	mov.b64 %rd151, 1;
-	mov.b64 %rd152, %rd149;
-	mov.b64 %rd153, %rd150;
-	mov.b64 %rd154, %rd151;
-	cvt.u64.u32 %rd155, %r4;
-	mov.b64 %rd156, %rd155;
-	mul.lo.s64 %rd157, %rd108, %rd143;
-	mov.b64 %rd158, %rd157;
-	add.s64 %rd159, %rd158, %rd143;
-	min.s64 %rd160, %rd159, %rd122;
-	mov.b64 %rd161, %rd160;
-	setp.eq.s64 %p13, %rd156, 1;
-	@!%p13 bra $L5;
-	mov.b64 %rd162, %rd112;
-	mov.b64 %rd163, %rd113;
-	mov.b64 %rd164, %rd114;
-	mov.b64 %rd165, %rd115;
-	mov.b64 %rd166, %rd116;
-	mov.b64 %rd167, %rd117;
-	mov.b64 %rd168, %rd118;
-	mov.b64 %rd169, %rd119;
-	mov.b64 %rd170, %rd120;
-	mov.b64 %rd171, %rd121;
-	mov.pred %p14, %p10;
-	mov.b64 %rd172, %rd122;
-	mov.b64 %rd173, %rd123;
-	mov.b64 %rd174, %rd124;
-	mov.b64 %rd175, %rd125;
-	mov.b64 %rd176, %rd126;
-	mov.b64 %rd177, %rd127;
-	mov.b64 %rd178, %rd128;
-	mov.pred %p15, %p11;
-	mov.b64 %rd179, %rd129;
-	mov.b64 %rd180, %rd130;
-	mov.b64 %rd181, %rd131;
-	mov.b64 %rd182, %rd132;
-	mov.b64 %rd183, %rd133;
-	mov.b64 %rd184, %rd134;
-	mov.b64 %rd185, %rd135;
-	mov.b64 %rd186, %rd136;
-	mov.b64 %rd187, %rd137;
-	mov.pred %p16, %p12;
-	mov.b64 %rd188, %rd138;
-	mov.b64 %rd189, %rd139;
-	mov.b64 %rd190, %rd140;
-	mov.b32 %r36, %r35;
-	mov.b64 %rd191, %rd141;
-	mov.b64 %rd192, %rd142;
-	mov.b64 %rd193, %rd143;
-	mov.b64 %rd194, %rd144;
-	mov.b64 %rd195, %rd145;
-	mov.b64 %rd196, %rd146;
-	mov.b64 %rd197, %rd158;
-	mov.b64 %rd198, %rd161;
-$L6:
-	@!%p15 bra $L10;
-	mov.b64 %rd199, 4611686018427387904;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd199, %rd191;
-	bra.uni $L8;
-$L7:
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd200, %rd199;
-	mov.b64 %rd201, 0;
-	mov.b64 %rd202, %rd197;
-$L11:
-	setp.lt.s64 %p17, %rd202, %rd198;
-	not.pred %p18, %p17;
-	@!%p18 bra $L15;
-	bra.uni $L13;
-$L15:
-	mov.pred %p19, %p14;
-	mov.b64 %rd203, %rd172;
-	mov.b64 %rd204, %rd202;
-$L16:
-	@!%p19 bra $L20;
-	shr.s64 %rd205, %rd204, 5;
-	mul.lo.s64 %rd206, %rd205, %rd178;
-	mad.lo.s64 %rd207, %rd206, 4, %rd176;
-	ld.global.nc.u32 %r37, [%rd207+0];
-	mov.b32 %r38, %r37;
-	and.b64 %rd208, %rd204, 31;
-	min.u64 %rd209, %rd208, 32;
-	cvt.u32.u64 %r39, %rd209;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p20, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p20;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p21, %r43, 0x0;
-	@!%p21 bra $L22;
-	cvt.u32.u64 %r44, %rd204;
-	mov.b32 %r45, %r44;
-	bra.uni $L18;
-$L22:
-	mov.b32 %r45, -1;
-	bra.uni $L18;
-$L20:
-	mul.lo.s64 %rd210, %rd204, %rd175;
-	mad.lo.s64 %rd211, %rd210, 4, %rd173;
-	ld.global.nc.s32 %r46, [%rd211+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.b32 %r48, %r45;
-	setp.lt.s32 %p22, %r48, 0;
-	@!%p22 bra $L24;
-	bra.uni $L12;
-$L24:
-	mov.b64 %rd212, %rd162;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd213, %r49;
-	add.s64 %rd214, %rd213, 1;
-	mul.lo.s64 %rd215, %rd214, %rd165;
-	mad.lo.s64 %rd216, %rd215, 8, %rd163;
-	ld.global.nc.s64 %rd217, [%rd216+0];
-	mov.b64 %rd218, %rd217;
-	mov.b64 %rd219, %rd218;
-	mov.b64 %rd220, %rd219;
-	mov.b64 %rd221, %rd162;
-	mov.b32 %r50, %r48;
-	cvt.s64.s32 %rd222, %r50;
-	mul.lo.s64 %rd223, %rd222, %rd165;
-	mad.lo.s64 %rd224, %rd223, 8, %rd163;
-	ld.global.nc.s64 %rd225, [%rd224+0];
-	mov.b64 %rd226, %rd225;
-	mov.b64 %rd227, %rd226;
-	mov.b64 %rd228, %rd227;
-$L25:
-	setp.lt.s64 %p23, %rd228, %rd220;
-	not.pred %p24, %p23;
-	@!%p24 bra $L29;
-	bra.uni $L27;
-$L29:
-	mul.lo.s64 %rd229, %rd228, %rd168;
-	mad.lo.s64 %rd230, %rd229, 4, %rd166;
-	ld.global.nc.s32 %r51, [%rd230+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r48;
-	mov.b32 %r55, %r53;
-	mov.b64 %rd231, %rd228;
-$L30:
-	cvt.s64.s32 %rd232, %r54;
-	mul.lo.s64 %rd233, %rd232, %rd196;
-	mad.lo.s64 %rd234, %rd233, 4, %rd194;
-	ld.relaxed.gpu.global.s32 %r56, [%rd234+0];
-	mov.b32 %r57, %r56;
-	mov.b32 %r58, %r57;
-	cvt.s64.s32 %rd235, %r55;
-	mul.lo.s64 %rd236, %rd235, %rd196;
-	mad.lo.s64 %rd237, %rd236, 4, %rd194;
-	ld.relaxed.gpu.global.s32 %r59, [%rd237+0];
-	mov.b32 %r60, %r59;
-	setp.ge.s32 %p25, %r60, %r58;
-	@!%p25 bra $L34;
-	mov.pred %p26, 0;
-	bra.uni $L32;
-$L34:
-	cvt.s64.s32 %rd238, %r55;
-	mul.lo.s64 %rd239, %rd238, %rd196;
-	mad.lo.s64 %rd240, %rd239, 4, %rd194;
-	atom.global.max.s32 %r61, [%rd240], %r58;
-	mov.b32 %r62, %r61;
-	setp.lt.s32 %p27, %r62, %r58;
-	mov.pred %p26, %p27;
-	bra.uni $L32;
-$L31:
-	bra.uni $L30;
-$L32:
-	not.pred %p28, %p26;
-	@!%p28 bra $L36;
-	bra.uni $L26;
-$L36:
-	mov.pred %p29, 0;
-	mov.b64 %rd241, %rd201;
-	mov.b32 %r63, %r53;
-$L37:
-	@!%p15 bra $L41;
-	shr.s32 %r64, %r63, 5;
-	cvt.s64.s32 %rd242, %r64;
-	mov.b64 %rd243, %rd242;
-	and.b32 %r65, %r63, 31;
-	cvt.s64.s32 %rd244, %r65;
-	min.u64 %rd245, %rd244, 32;
-	cvt.u32.u64 %r66, %rd245;
-	mov.b32 %r68, 0x1;
-	shl.b32 %r67, %r68, %r66;
-	setp.hs.u32 %p30, %r66, 32;
-	selp.b32 %r69, 0, %r67, %p30;
-	mov.b32 %r70, %r69;
-	mov.b64 %rd246, %rd243;
-	mov.b32 %r71, %r70;
-	mul.lo.s64 %rd247, %rd246, %rd187;
-	mad.lo.s64 %rd248, %rd247, 4, %rd185;
-	ld.relaxed.gpu.global.u32 %r72, [%rd248+0];
-	mov.b32 %r73, %r72;
-	and.b32 %r74, %r73, %r71;
-	setp.ne.u32 %p31, %r74, 0x0;
-	mov.pred %p32, %p31;
-	not.pred %p33, %p32;
-	@!%p33 bra $L43;
-	mul.lo.s64 %rd249, %rd246, %rd187;
-	mad.lo.s64 %rd250, %rd249, 4, %rd185;
-	atom.global.or.b32 %r75, [%rd250], %r71;
-	mov.b32 %r76, %r75;
-	and.b32 %r77, %r76, %r71;
-	setp.ne.u32 %p34, %r77, 0x0;
-	mov.pred %p32, %p34;
-$L43:
-	@!%p32 bra $L45;
-	mov.b64 %rd251, %rd241;
-	mov.b64 %rd252, %rd251;
-	mov.pred %p35, 0;
-	bra.uni $L39;
-$L45:
-	mov.b64 %rd253, %rd241;
-	mov.b64 %rd252, %rd253;
-	mov.pred %p35, 1;
-	bra.uni $L39;
-$L41:
-	@!%p16 bra $L47;
-	cvt.s64.s32 %rd254, %r63;
-	mul.lo.s64 %rd255, %rd254, %rd190;
-	mad.lo.s64 %rd256, %rd255, 4, %rd188;
-	ld.relaxed.gpu.global.s32 %r78, [%rd256+0];
-	mov.b32 %r79, %r78;
-	setp.eq.s32 %p36, %r79, %r36;
-	mov.pred %p37, %p36;
-	not.pred %p38, %p37;
-	@!%p38 bra $L49;
-	cvt.s64.s32 %rd257, %r63;
-	mul.lo.s64 %rd258, %rd257, %rd190;
-	mad.lo.s64 %rd259, %rd258, 4, %rd188;
-	atom.global.exch.b32 %r80, [%rd259], %r36;
-	mov.b32 %r81, %r80;
-	setp.eq.s32 %p39, %r81, %r36;
-	mov.pred %p37, %p39;
-$L49:
-	@!%p37 bra $L51;
-	mov.b64 %rd260, %rd241;
-	mov.b64 %rd252, %rd260;
-	mov.pred %p35, 0;
-	bra.uni $L39;
-$L51:
-$L47:
-	mul.lo.s64 %rd261, %rd241, %rd154;
-	mad.lo.s64 %rd262, %rd261, 4, %rd152;
-	st.shared.s32 [%rd262+0], %r63;
-	add.s64 %rd263, %rd241, 1;
-	mov.b64 %rd264, %rd263;
-	mov.b64 %rd252, %rd264;
-	mov.pred %p35, 1;
-	bra.uni $L39;
-$L38:
-	bra.uni $L37;
-$L39:
-	mov.b64 %rd265, %rd252;
-	mov.pred %p40, %p35;
-	mov.b64 %rd201, %rd265;
-	mov.pred %p29, %p40;
-	@!%p29 bra $L53;
-	mov.b64 %rd266, %rd162;
-	mov.b32 %r82, %r53;
-	setp.lt.s64 %p41, %rd106, 64;
-	setp.le.s64 %p42, %rd192, 1;
-	or.pred %p43, %p41, %p42;
-	@!%p43 bra $L54;
-	mov.b64 %rd267, %rd266;
-	mov.b32 %r83, %r82;
-	cvt.s64.s32 %rd268, %r83;
-	add.s64 %rd269, %rd268, 1;
-	mul.lo.s64 %rd270, %rd269, %rd165;
-	mad.lo.s64 %rd271, %rd270, 8, %rd163;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	cvt.s64.s32 %rd274, %r83;
-	mul.lo.s64 %rd275, %rd274, %rd165;
-	mad.lo.s64 %rd276, %rd275, 8, %rd163;
-	ld.global.nc.s64 %rd277, [%rd276+0];
-	mov.b64 %rd278, %rd277;
-	sub.s64 %rd279, %rd273, %rd278;
-	mov.b64 %rd280, %rd279;
-	add.s64 %rd281, %rd107, %rd280;
-	mov.b64 %rd107, %rd281;
-	bra.uni $L55;
-$L54:
-	rem.s64 %rd282, %rd106, %rd192;
-	setp.eq.s64 %p44, %rd192, -1;
-	selp.b64 %rd283, 0, %rd282, %p44;
-	setp.eq.s64 %p45, %rd192, 0;
-	selp.b64 %rd284, %rd106, %rd283, %p45;
-	setp.eq.s64 %p46, %rd284, 0;
-	@!%p46 bra $L57;
-	mov.b64 %rd285, %rd266;
-	mov.b32 %r84, %r82;
-	cvt.s64.s32 %rd286, %r84;
-	add.s64 %rd287, %rd286, 1;
-	mul.lo.s64 %rd288, %rd287, %rd165;
-	mad.lo.s64 %rd289, %rd288, 8, %rd163;
-	ld.global.nc.s64 %rd290, [%rd289+0];
-	mov.b64 %rd291, %rd290;
-	cvt.s64.s32 %rd292, %r84;
-	mul.lo.s64 %rd293, %rd292, %rd165;
-	mad.lo.s64 %rd294, %rd293, 8, %rd163;
-	ld.global.nc.s64 %rd295, [%rd294+0];
-	mov.b64 %rd296, %rd295;
-	sub.s64 %rd297, %rd291, %rd296;
-	mov.b64 %rd298, %rd297;
-	mul.lo.s64 %rd299, %rd192, %rd298;
-	add.s64 %rd300, %rd107, %rd299;
-	mov.b64 %rd107, %rd300;
-$L57:
-$L55:
-	add.s64 %rd301, %rd106, 1;
-	mov.b64 %rd106, %rd301;
-$L53:
-	setp.eq.s64 %p47, %rd201, %rd200;
-	@!%p47 bra $L59;
-	mov.b64 %rd302, %rd201;
-$L60:
-	@!%p15 bra $L64;
-	bra.uni $L62;
-$L64:
-	// block scan
-	mov.b64 %rd303, %rd302;
-	mov.b32 %r85, %r3;
-$L65:
-	setp.hs.u32 %p48, %r85, 32;
-	@%p48 bra $L66;
-	mov.b64 {%r86, %r87}, %rd303;
-	shfl.sync.up.b32 %r88|%p49, %r86, %r85, 0, %r17;
-	shfl.sync.up.b32 %r89, %r87, %r85, 0, %r17;
-	mov.b64 %rd304, {%r88, %r89};
-	@!%p49 bra $L67;
-	add.s64 %rd305, %rd304, %rd303;
-	mov.b64 %rd303, %rd305;
-$L67:
-	shl.b32 %r85, %r85, 1;
-	bra.uni $L65;
-$L66:
-	mov.b64 {%r90, %r91}, %rd303;
-	shfl.sync.up.b32 %r92|%p50, %r90, %r3, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r3, 0, %r17;
-	mov.b64 %rd306, {%r92, %r93};
-	setp.lo.u32 %p51, %r3, 32;
-	and.pred %p52, %p50, %p51;
-	selp.b64 %rd307, %rd306, 0, %p52;
-	sub.u32 %r94, %r13, %r3;
-	setp.eq.u32 %p53, %r7, %r94;
-	@!%p53 bra $L68;
-	mul.wide.u32 %rd308, %r8, 16;
-	add.s64 %rd309, %rd1, %rd308;
-	st.shared.s64 [%rd309+0], %rd303;
-$L68:
-	bar.sync 0;
-	setp.eq.u32 %p54, %r8, 0;
-	@!%p54 bra $L69;
-	mov.b64 %rd310, 0;
-	setp.lo.u32 %p55, %r7, %r10;
-	@!%p55 bra $L70;
-	mul.wide.u32 %rd311, %r7, 16;
-	add.s64 %rd312, %rd1, %rd311;
-	ld.shared.s64 %rd313, [%rd312+0];
-	mov.b64 %rd310, %rd313;
-$L70:
-	mov.b64 {%r95, %r96}, %rd310;
-	shfl.sync.up.b32 %r97|%p56, %r95, 1, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 1, 0, %r17;
-	mov.b64 %rd314, {%r97, %r98};
-	@!%p56 bra $L71;
-	add.s64 %rd315, %rd314, %rd310;
-	mov.b64 %rd310, %rd315;
-$L71:
-	mov.b64 {%r99, %r100}, %rd310;
-	shfl.sync.up.b32 %r101|%p57, %r99, 2, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 2, 0, %r17;
-	mov.b64 %rd316, {%r101, %r102};
-	@!%p57 bra $L72;
-	add.s64 %rd317, %rd316, %rd310;
-	mov.b64 %rd310, %rd317;
-$L72:
-	mov.b64 {%r103, %r104}, %rd310;
-	shfl.sync.up.b32 %r105|%p58, %r103, 4, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 4, 0, %r17;
-	mov.b64 %rd318, {%r105, %r106};
-	@!%p58 bra $L73;
-	add.s64 %rd319, %rd318, %rd310;
-	mov.b64 %rd310, %rd319;
-$L73:
-	mov.b64 {%r107, %r108}, %rd310;
-	shfl.sync.up.b32 %r109|%p59, %r107, 8, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 8, 0, %r17;
-	mov.b64 %rd320, {%r109, %r110};
-	@!%p59 bra $L74;
-	add.s64 %rd321, %rd320, %rd310;
-	mov.b64 %rd310, %rd321;
-$L74:
-	mov.b64 {%r111, %r112}, %rd310;
-	shfl.sync.up.b32 %r113|%p60, %r111, 16, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 16, 0, %r17;
-	mov.b64 %rd322, {%r113, %r114};
-	@!%p60 bra $L75;
-	add.s64 %rd323, %rd322, %rd310;
-	mov.b64 %rd310, %rd323;
-$L75:
-	mov.b64 {%r115, %r116}, %rd310;
-	shfl.sync.up.b32 %r117|%p61, %r115, 1, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
-	mov.b64 %rd324, {%r117, %r118};
-	selp.b64 %rd325, %rd324, 0, %p61;
-	@!%p55 bra $L76;
-	mul.wide.u32 %rd326, %r7, 16;
-	add.s64 %rd327, %rd1, %rd326;
-	add.s64 %rd328, %rd327, 512;
-	st.shared.s64 [%rd328+0], %rd325;
-$L76:
-	sub.u32 %r119, %r10, 1;
-	setp.eq.u32 %p62, %r7, %r119;
-	@!%p62 bra $L77;
-	st.shared.s64 [%rd1+1024], %rd310;
-$L77:
-$L69:
-	bar.sync 0;
-	mul.wide.u32 %rd329, %r8, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	add.s64 %rd331, %rd330, 512;
-	ld.shared.s64 %rd332, [%rd331+0];
-	add.s64 %rd333, %rd332, %rd307;
-	ld.shared.s64 %rd334, [%rd1+1024];
-	mov.b64 {%r120, %r121}, %rd333;
-	shfl.sync.idx.b32 %r122|%p63, %r120, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r123, %r121, 0, %r21, %r17;
-	mov.b64 %rd335, {%r122, %r123};
-	mov.b64 %rd336, %rd334;
-	mov.b64 %rd337, %rd335;
-	mov.b64 %rd338, %rd336;
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, %rd338;
-	mov.b64 %rd341, %rd339;
-	mov.b64 %rd342, %rd340;
-	mov.b64 %rd343, 0;
-	cvt.u64.u32 %rd344, %r2;
-	setp.eq.s64 %p64, %rd344, 0;
-	setp.gt.s64 %p65, %rd342, 0;
-	and.pred %p66, %p64, %p65;
-	@!%p66 bra $L79;
-	atom.global.add.u64 %rd345, [%rd182], %rd342;
-	mov.b64 %rd346, %rd345;
-	mov.b64 %rd343, %rd346;
-$L79:
-	cvt.u64.u32 %rd347, %r2;
-	setp.eq.s64 %p67, %rd347, 0;
-	setp.eq.u32 %p68, %r1, 0;
-	and.pred %p69, %p67, %p68;
-	bar.sync 0;
-	@!%p69 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd343;
-$L80:
-	bar.sync 0;
-	ld.shared.s64 %rd348, [%rd1+1024];
-	mov.b64 %rd349, %rd348;
-	mov.b64 %rd343, %rd349;
-	add.s64 %rd350, %rd343, %rd341;
-	mov.b64 %rd351, %rd350;
-	mov.b64 %rd352, 0;
-$L81:
-	setp.lt.s64 %p70, %rd352, %rd302;
-	not.pred %p71, %p70;
-	@!%p71 bra $L85;
-	bra.uni $L83;
-$L85:
-	mul.lo.s64 %rd353, %rd352, %rd154;
-	mad.lo.s64 %rd354, %rd353, 4, %rd152;
-	ld.shared.s32 %r124, [%rd354+0];
-	mov.b32 %r125, %r124;
-	add.s64 %rd355, %rd351, %rd352;
-	mul.lo.s64 %rd356, %rd355, %rd181;
-	mad.lo.s64 %rd357, %rd356, 4, %rd179;
-	st.global.s32 [%rd357+0], %r125;
-$L82:
-	add.s64 %rd358, %rd352, 1;
-	mov.b64 %rd352, %rd358;
-	bra.uni $L81;
-$L83:
-	bra.uni $L62;
-$L61:
-	bra.uni $L60;
-$L62:
-	mov.b64 %rd201, 0;
-$L59:
-$L26:
-	add.s64 %rd359, %rd228, 1;
-	mov.b64 %rd228, %rd359;
-	bra.uni $L25;
-$L27:
-$L12:
-	add.s64 %rd360, %rd202, 1;
-	mov.b64 %rd202, %rd360;
-	bra.uni $L11;
-$L13:
-	mov.b64 %rd361, %rd201;
-$L86:
-	@!%p15 bra $L90;
-	bra.uni $L88;
-$L90:
-	// block scan
-	mov.b64 %rd362, %rd361;
-	mov.b32 %r126, %r3;
-$L91:
-	setp.hs.u32 %p72, %r126, 32;
-	@%p72 bra $L92;
-	mov.b64 {%r127, %r128}, %rd362;
-	shfl.sync.up.b32 %r129|%p73, %r127, %r126, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
-	mov.b64 %rd363, {%r129, %r130};
-	@!%p73 bra $L93;
-	add.s64 %rd364, %rd363, %rd362;
-	mov.b64 %rd362, %rd364;
-$L93:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L91;
-$L92:
-	mov.b64 {%r131, %r132}, %rd362;
-	shfl.sync.up.b32 %r133|%p74, %r131, %r3, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
-	mov.b64 %rd365, {%r133, %r134};
-	setp.lo.u32 %p75, %r3, 32;
-	and.pred %p76, %p74, %p75;
-	selp.b64 %rd366, %rd365, 0, %p76;
-	sub.u32 %r135, %r13, %r3;
-	setp.eq.u32 %p77, %r7, %r135;
-	@!%p77 bra $L94;
-	mul.wide.u32 %rd367, %r8, 16;
-	add.s64 %rd368, %rd1, %rd367;
-	st.shared.s64 [%rd368+0], %rd362;
-$L94:
-	bar.sync 0;
-	setp.eq.u32 %p78, %r8, 0;
-	@!%p78 bra $L95;
-	mov.b64 %rd369, 0;
-	setp.lo.u32 %p79, %r7, %r10;
-	@!%p79 bra $L96;
-	mul.wide.u32 %rd370, %r7, 16;
-	add.s64 %rd371, %rd1, %rd370;
-	ld.shared.s64 %rd372, [%rd371+0];
-	mov.b64 %rd369, %rd372;
-$L96:
-	mov.b64 {%r136, %r137}, %rd369;
-	shfl.sync.up.b32 %r138|%p80, %r136, 1, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
-	mov.b64 %rd373, {%r138, %r139};
-	@!%p80 bra $L97;
-	add.s64 %rd374, %rd373, %rd369;
-	mov.b64 %rd369, %rd374;
-$L97:
-	mov.b64 {%r140, %r141}, %rd369;
-	shfl.sync.up.b32 %r142|%p81, %r140, 2, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
-	mov.b64 %rd375, {%r142, %r143};
-	@!%p81 bra $L98;
-	add.s64 %rd376, %rd375, %rd369;
-	mov.b64 %rd369, %rd376;
-$L98:
-	mov.b64 {%r144, %r145}, %rd369;
-	shfl.sync.up.b32 %r146|%p82, %r144, 4, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
-	mov.b64 %rd377, {%r146, %r147};
-	@!%p82 bra $L99;
-	add.s64 %rd378, %rd377, %rd369;
-	mov.b64 %rd369, %rd378;
-$L99:
-	mov.b64 {%r148, %r149}, %rd369;
-	shfl.sync.up.b32 %r150|%p83, %r148, 8, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
-	mov.b64 %rd379, {%r150, %r151};
-	@!%p83 bra $L100;
-	add.s64 %rd380, %rd379, %rd369;
-	mov.b64 %rd369, %rd380;
-$L100:
-	mov.b64 {%r152, %r153}, %rd369;
-	shfl.sync.up.b32 %r154|%p84, %r152, 16, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
-	mov.b64 %rd381, {%r154, %r155};
-	@!%p84 bra $L101;
-	add.s64 %rd382, %rd381, %rd369;
-	mov.b64 %rd369, %rd382;
-$L101:
-	mov.b64 {%r156, %r157}, %rd369;
-	shfl.sync.up.b32 %r158|%p85, %r156, 1, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
-	mov.b64 %rd383, {%r158, %r159};
-	selp.b64 %rd384, %rd383, 0, %p85;
-	@!%p79 bra $L102;
-	mul.wide.u32 %rd385, %r7, 16;
-	add.s64 %rd386, %rd1, %rd385;
-	add.s64 %rd387, %rd386, 512;
-	st.shared.s64 [%rd387+0], %rd384;
-$L102:
-	sub.u32 %r160, %r10, 1;
-	setp.eq.u32 %p86, %r7, %r160;
-	@!%p86 bra $L103;
-	st.shared.s64 [%rd1+1024], %rd369;
-$L103:
-$L95:
-	bar.sync 0;
-	mul.wide.u32 %rd388, %r8, 16;
-	add.s64 %rd389, %rd1, %rd388;
-	add.s64 %rd390, %rd389, 512;
-	ld.shared.s64 %rd391, [%rd390+0];
-	add.s64 %rd392, %rd391, %rd366;
-	ld.shared.s64 %rd393, [%rd1+1024];
-	mov.b64 {%r161, %r162}, %rd392;
-	shfl.sync.idx.b32 %r163|%p87, %r161, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r164, %r162, 0, %r21, %r17;
-	mov.b64 %rd394, {%r163, %r164};
-	mov.b64 %rd395, %rd393;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	mov.b64 %rd398, %rd396;
-	mov.b64 %rd399, %rd397;
-	mov.b64 %rd400, %rd398;
-	mov.b64 %rd401, %rd399;
-	mov.b64 %rd402, 0;
-	cvt.u64.u32 %rd403, %r2;
-	setp.eq.s64 %p88, %rd403, 0;
-	setp.gt.s64 %p89, %rd401, 0;
-	and.pred %p90, %p88, %p89;
-	@!%p90 bra $L105;
-	atom.global.add.u64 %rd404, [%rd182], %rd401;
-	mov.b64 %rd405, %rd404;
-	mov.b64 %rd402, %rd405;
-$L105:
-	cvt.u64.u32 %rd406, %r2;
-	setp.eq.s64 %p91, %rd406, 0;
-	setp.eq.u32 %p92, %r1, 0;
-	and.pred %p93, %p91, %p92;
-	bar.sync 0;
-	@!%p93 bra $L106;
-	st.shared.s64 [%rd1+1024], %rd402;
-$L106:
-	bar.sync 0;
-	ld.shared.s64 %rd407, [%rd1+1024];
-	mov.b64 %rd408, %rd407;
-	mov.b64 %rd402, %rd408;
-	add.s64 %rd409, %rd402, %rd400;
-	mov.b64 %rd410, %rd409;
-	mov.b64 %rd411, 0;
-$L107:
-	setp.lt.s64 %p94, %rd411, %rd361;
-	not.pred %p95, %p94;
-	@!%p95 bra $L111;
-	bra.uni $L109;
-$L111:
-	mul.lo.s64 %rd412, %rd411, %rd154;
-	mad.lo.s64 %rd413, %rd412, 4, %rd152;
-	ld.shared.s32 %r165, [%rd413+0];
-	mov.b32 %r166, %r165;
-	add.s64 %rd414, %rd410, %rd411;
-	mul.lo.s64 %rd415, %rd414, %rd181;
-	mad.lo.s64 %rd416, %rd415, 4, %rd179;
-	st.global.s32 [%rd416+0], %r166;
-$L108:
-	add.s64 %rd417, %rd411, 1;
-	mov.b64 %rd411, %rd417;
-	bra.uni $L107;
-$L109:
-	bra.uni $L88;
-$L87:
-	bra.uni $L86;
-$L88:
-	bra.uni $L3;
-$L5:
-	cvt.u64.u32 %rd418, %r2;
-	add.s64 %rd419, %rd158, %rd418;
-	mov.b64 %rd420, %rd419;
-	mov.b32 %r167, -1;
-	mov.b64 %rd421, 0;
-	mov.b64 %rd422, 0;
-$L112:
-	@!%p11 bra $L116;
-	mov.b64 %rd423, 4611686018427387904;
-	bra.uni $L114;
-$L116:
-	mov.b64 %rd423, %rd141;
-	bra.uni $L114;
-$L113:
-	bra.uni $L112;
-$L114:
-	mov.b64 %rd424, %rd423;
-$L117:
-	mov.b64 %rd425, 0;
-	mov.b64 %rd426, %rd424;
-$L120:
-	setp.gt.s64 %p96, %rd426, 0;
-	not.pred %p97, %p96;
-	@!%p97 bra $L124;
-	bra.uni $L122;
-$L124:
-	setp.ge.s64 %p98, %rd421, %rd422;
-	@!%p98 bra $L126;
-	setp.ge.s64 %p99, %rd420, %rd161;
-	@!%p99 bra $L128;
-	bra.uni $L122;
-$L128:
-	mov.pred %p100, %p10;
-	mov.b64 %rd427, %rd122;
-	mov.b64 %rd428, %rd420;
-$L129:
-	@!%p100 bra $L133;
-	shr.s64 %rd429, %rd428, 5;
-	mul.lo.s64 %rd430, %rd429, %rd128;
-	mad.lo.s64 %rd431, %rd430, 4, %rd126;
-	ld.global.nc.u32 %r168, [%rd431+0];
-	mov.b32 %r169, %r168;
-	and.b64 %rd432, %rd428, 31;
-	min.u64 %rd433, %rd432, 32;
-	cvt.u32.u64 %r170, %rd433;
-	mov.b32 %r172, 0x1;
-	shl.b32 %r171, %r172, %r170;
-	setp.hs.u32 %p101, %r170, 32;
-	selp.b32 %r173, 0, %r171, %p101;
-	and.b32 %r174, %r169, %r173;
-	setp.ne.u32 %p102, %r174, 0x0;
-	@!%p102 bra $L135;
-	cvt.u32.u64 %r175, %rd428;
-	mov.b32 %r176, %r175;
-	bra.uni $L131;
-$L135:
-	mov.b32 %r176, -1;
-	bra.uni $L131;
-$L133:
-	mul.lo.s64 %rd434, %rd428, %rd125;
-	mad.lo.s64 %rd435, %rd434, 4, %rd123;
-	ld.global.nc.s32 %r177, [%rd435+0];
-	mov.b32 %r178, %r177;
-	mov.b32 %r176, %r178;
-	bra.uni $L131;
-$L130:
-	bra.uni $L129;
-$L131:
-	mov.b32 %r167, %r176;
-	add.s64 %rd436, %rd420, %rd156;
-	mov.b64 %rd420, %rd436;
-	setp.ge.s32 %p103, %r167, 0;
-	@!%p103 bra $L137;
-	mov.b64 %rd437, %rd112;
-	mov.b32 %r179, %r167;
-	cvt.s64.s32 %rd438, %r179;
-	mul.lo.s64 %rd439, %rd438, %rd115;
-	mad.lo.s64 %rd440, %rd439, 8, %rd113;
-	ld.global.nc.s64 %rd441, [%rd440+0];
-	mov.b64 %rd442, %rd441;
-	mov.b64 %rd443, %rd442;
-	mov.b64 %rd444, %rd112;
-	mov.b32 %r180, %r167;
-	cvt.s64.s32 %rd445, %r180;
-	add.s64 %rd446, %rd445, 1;
-	mul.lo.s64 %rd447, %rd446, %rd115;
-	mad.lo.s64 %rd448, %rd447, 8, %rd113;
-	ld.global.nc.s64 %rd449, [%rd448+0];
-	mov.b64 %rd450, %rd449;
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd452, %rd443;
-	mov.b64 %rd453, %rd451;
-	mov.b64 %rd421, %rd452;
-	mov.b64 %rd422, %rd453;
-$L137:
-	bra.uni $L121;
-$L126:
-	mul.lo.s64 %rd454, %rd421, %rd118;
-	mad.lo.s64 %rd455, %rd454, 4, %rd116;
-	ld.global.nc.s32 %r181, [%rd455+0];
-	mov.b32 %r182, %r181;
-	mov.b32 %r183, %r182;
-	mov.b32 %r184, %r167;
-	mov.b32 %r185, %r183;
-	mov.b64 %rd456, %rd421;
-$L138:
-	cvt.s64.s32 %rd457, %r184;
-	mul.lo.s64 %rd458, %rd457, %rd146;
-	mad.lo.s64 %rd459, %rd458, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r186, [%rd459+0];
-	mov.b32 %r187, %r186;
-	mov.b32 %r188, %r187;
-	cvt.s64.s32 %rd460, %r185;
-	mul.lo.s64 %rd461, %rd460, %rd146;
-	mad.lo.s64 %rd462, %rd461, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r189, [%rd462+0];
-	mov.b32 %r190, %r189;
-	setp.ge.s32 %p104, %r190, %r188;
-	@!%p104 bra $L142;
-	mov.pred %p105, 0;
-	bra.uni $L140;
-$L142:
-	cvt.s64.s32 %rd463, %r185;
-	mul.lo.s64 %rd464, %rd463, %rd146;
-	mad.lo.s64 %rd465, %rd464, 4, %rd144;
-	atom.global.max.s32 %r191, [%rd465], %r188;
-	mov.b32 %r192, %r191;
-	setp.lt.s32 %p106, %r192, %r188;
-	mov.pred %p105, %p106;
-	bra.uni $L140;
-$L139:
-	bra.uni $L138;
-$L140:
-	@!%p105 bra $L144;
-	mov.pred %p107, 0;
-	mov.b64 %rd466, %rd425;
-	mov.b32 %r193, %r183;
-$L145:
-	@!%p11 bra $L149;
-	shr.s32 %r194, %r193, 5;
-	cvt.s64.s32 %rd467, %r194;
-	mov.b64 %rd468, %rd467;
-	and.b32 %r195, %r193, 31;
-	cvt.s64.s32 %rd469, %r195;
-	min.u64 %rd470, %rd469, 32;
-	cvt.u32.u64 %r196, %rd470;
-	mov.b32 %r198, 0x1;
-	shl.b32 %r197, %r198, %r196;
-	setp.hs.u32 %p108, %r196, 32;
-	selp.b32 %r199, 0, %r197, %p108;
-	mov.b32 %r200, %r199;
-	mov.b64 %rd471, %rd468;
-	mov.b32 %r201, %r200;
-	mul.lo.s64 %rd472, %rd471, %rd137;
-	mad.lo.s64 %rd473, %rd472, 4, %rd135;
-	ld.relaxed.gpu.global.u32 %r202, [%rd473+0];
-	mov.b32 %r203, %r202;
-	and.b32 %r204, %r203, %r201;
-	setp.ne.u32 %p109, %r204, 0x0;
-	mov.pred %p110, %p109;
-	not.pred %p111, %p110;
-	@!%p111 bra $L151;
-	mul.lo.s64 %rd474, %rd471, %rd137;
-	mad.lo.s64 %rd475, %rd474, 4, %rd135;
-	atom.global.or.b32 %r205, [%rd475], %r201;
-	mov.b32 %r206, %r205;
-	and.b32 %r207, %r206, %r201;
-	setp.ne.u32 %p112, %r207, 0x0;
-	mov.pred %p110, %p112;
-$L151:
-	@!%p110 bra $L153;
-	mov.b64 %rd476, %rd466;
-	mov.b64 %rd477, %rd476;
-	mov.pred %p113, 0;
-	bra.uni $L147;
-$L153:
-	mov.b64 %rd478, %rd466;
-	mov.b64 %rd477, %rd478;
-	mov.pred %p113, 1;
-	bra.uni $L147;
-$L149:
-	@!%p12 bra $L155;
-	cvt.s64.s32 %rd479, %r193;
-	mul.lo.s64 %rd480, %rd479, %rd140;
-	mad.lo.s64 %rd481, %rd480, 4, %rd138;
-	ld.relaxed.gpu.global.s32 %r208, [%rd481+0];
-	mov.b32 %r209, %r208;
-	setp.eq.s32 %p114, %r209, %r35;
-	mov.pred %p115, %p114;
-	not.pred %p116, %p115;
-	@!%p116 bra $L157;
-	cvt.s64.s32 %rd482, %r193;
-	mul.lo.s64 %rd483, %rd482, %rd140;
-	mad.lo.s64 %rd484, %rd483, 4, %rd138;
-	atom.global.exch.b32 %r210, [%rd484], %r35;
-	mov.b32 %r211, %r210;
-	setp.eq.s32 %p117, %r211, %r35;
-	mov.pred %p115, %p117;
-$L157:
-	@!%p115 bra $L159;
-	mov.b64 %rd485, %rd466;
-	mov.b64 %rd477, %rd485;
-	mov.pred %p113, 0;
-	bra.uni $L147;
-$L159:
-$L155:
-	mul.lo.s64 %rd486, %rd466, %rd154;
-	mad.lo.s64 %rd487, %rd486, 4, %rd152;
-	st.shared.s32 [%rd487+0], %r193;
-	add.s64 %rd488, %rd466, 1;
-	mov.b64 %rd489, %rd488;
-	mov.b64 %rd477, %rd489;
-	mov.pred %p113, 1;
-	bra.uni $L147;
-$L146:
-	bra.uni $L145;
-$L147:
-	mov.b64 %rd490, %rd477;
-	mov.pred %p118, %p113;
-	mov.b64 %rd425, %rd490;
-	mov.pred %p107, %p118;
-	@!%p107 bra $L161;
-	mov.b64 %rd491, %rd112;
-	mov.b32 %r212, %r183;
-	setp.lt.s64 %p119, %rd106, 64;
-	setp.le.s64 %p120, %rd142, 1;
-	or.pred %p121, %p119, %p120;
-	@!%p121 bra $L162;
-	mov.b64 %rd492, %rd491;
-	mov.b32 %r213, %r212;
-	cvt.s64.s32 %rd493, %r213;
-	add.s64 %rd494, %rd493, 1;
-	mul.lo.s64 %rd495, %rd494, %rd115;
-	mad.lo.s64 %rd496, %rd495, 8, %rd113;
-	ld.global.nc.s64 %rd497, [%rd496+0];
-	mov.b64 %rd498, %rd497;
-	cvt.s64.s32 %rd499, %r213;
-	mul.lo.s64 %rd500, %rd499, %rd115;
-	mad.lo.s64 %rd501, %rd500, 8, %rd113;
-	ld.global.nc.s64 %rd502, [%rd501+0];
-	mov.b64 %rd503, %rd502;
-	sub.s64 %rd504, %rd498, %rd503;
-	mov.b64 %rd505, %rd504;
-	add.s64 %rd506, %rd107, %rd505;
-	mov.b64 %rd107, %rd506;
-	bra.uni $L163;
-$L162:
-	rem.s64 %rd507, %rd106, %rd142;
-	setp.eq.s64 %p122, %rd142, -1;
-	selp.b64 %rd508, 0, %rd507, %p122;
-	setp.eq.s64 %p123, %rd142, 0;
-	selp.b64 %rd509, %rd106, %rd508, %p123;
-	setp.eq.s64 %p124, %rd509, 0;
-	@!%p124 bra $L165;
-	mov.b64 %rd510, %rd491;
-	mov.b32 %r214, %r212;
-	cvt.s64.s32 %rd511, %r214;
-	add.s64 %rd512, %rd511, 1;
-	mul.lo.s64 %rd513, %rd512, %rd115;
-	mad.lo.s64 %rd514, %rd513, 8, %rd113;
-	ld.global.nc.s64 %rd515, [%rd514+0];
-	mov.b64 %rd516, %rd515;
-	cvt.s64.s32 %rd517, %r214;
-	mul.lo.s64 %rd518, %rd517, %rd115;
-	mad.lo.s64 %rd519, %rd518, 8, %rd113;
-	ld.global.nc.s64 %rd520, [%rd519+0];
-	mov.b64 %rd521, %rd520;
-	sub.s64 %rd522, %rd516, %rd521;
-	mov.b64 %rd523, %rd522;
-	mul.lo.s64 %rd524, %rd142, %rd523;
-	add.s64 %rd525, %rd107, %rd524;
-	mov.b64 %rd107, %rd525;
-$L165:
-$L163:
-	add.s64 %rd526, %rd106, 1;
-	mov.b64 %rd106, %rd526;
-$L161:
-$L144:
-	add.s64 %rd527, %rd421, 1;
-	mov.b64 %rd421, %rd527;
-	sub.s64 %rd528, %rd426, 1;
-	mov.b64 %rd426, %rd528;
-$L121:
-	bra.uni $L120;
-$L122:
-	mov.b64 %rd529, %rd425;
-$L166:
-	@!%p11 bra $L170;
-	bra.uni $L168;
-$L170:
-	// block scan
-	mov.b64 %rd530, %rd529;
-	mov.b32 %r215, %r3;
-$L171:
-	setp.hs.u32 %p125, %r215, 32;
-	@%p125 bra $L172;
-	mov.b64 {%r216, %r217}, %rd530;
-	shfl.sync.up.b32 %r218|%p126, %r216, %r215, 0, %r17;
-	shfl.sync.up.b32 %r219, %r217, %r215, 0, %r17;
-	mov.b64 %rd531, {%r218, %r219};
-	@!%p126 bra $L173;
-	add.s64 %rd532, %rd531, %rd530;
-	mov.b64 %rd530, %rd532;
-$L173:
-	shl.b32 %r215, %r215, 1;
-	bra.uni $L171;
-$L172:
-	mov.b64 {%r220, %r221}, %rd530;
-	shfl.sync.up.b32 %r222|%p127, %r220, %r3, 0, %r17;
-	shfl.sync.up.b32 %r223, %r221, %r3, 0, %r17;
-	mov.b64 %rd533, {%r222, %r223};
-	setp.lo.u32 %p128, %r3, 32;
-	and.pred %p129, %p127, %p128;
-	selp.b64 %rd534, %rd533, 0, %p129;
-	sub.u32 %r224, %r13, %r3;
-	setp.eq.u32 %p130, %r7, %r224;
-	@!%p130 bra $L174;
-	mul.wide.u32 %rd535, %r8, 16;
-	add.s64 %rd536, %rd1, %rd535;
-	st.shared.s64 [%rd536+0], %rd530;
-$L174:
-	bar.sync 0;
-	setp.eq.u32 %p131, %r8, 0;
-	@!%p131 bra $L175;
-	mov.b64 %rd537, 0;
-	setp.lo.u32 %p132, %r7, %r10;
-	@!%p132 bra $L176;
-	mul.wide.u32 %rd538, %r7, 16;
-	add.s64 %rd539, %rd1, %rd538;
-	ld.shared.s64 %rd540, [%rd539+0];
-	mov.b64 %rd537, %rd540;
-$L176:
-	mov.b64 {%r225, %r226}, %rd537;
-	shfl.sync.up.b32 %r227|%p133, %r225, 1, 0, %r17;
-	shfl.sync.up.b32 %r228, %r226, 1, 0, %r17;
-	mov.b64 %rd541, {%r227, %r228};
-	@!%p133 bra $L177;
-	add.s64 %rd542, %rd541, %rd537;
-	mov.b64 %rd537, %rd542;
-$L177:
-	mov.b64 {%r229, %r230}, %rd537;
-	shfl.sync.up.b32 %r231|%p134, %r229, 2, 0, %r17;
-	shfl.sync.up.b32 %r232, %r230, 2, 0, %r17;
-	mov.b64 %rd543, {%r231, %r232};
-	@!%p134 bra $L178;
-	add.s64 %rd544, %rd543, %rd537;
-	mov.b64 %rd537, %rd544;
-$L178:
-	mov.b64 {%r233, %r234}, %rd537;
-	shfl.sync.up.b32 %r235|%p135, %r233, 4, 0, %r17;
-	shfl.sync.up.b32 %r236, %r234, 4, 0, %r17;
-	mov.b64 %rd545, {%r235, %r236};
-	@!%p135 bra $L179;
-	add.s64 %rd546, %rd545, %rd537;
-	mov.b64 %rd537, %rd546;
-$L179:
-	mov.b64 {%r237, %r238}, %rd537;
-	shfl.sync.up.b32 %r239|%p136, %r237, 8, 0, %r17;
-	shfl.sync.up.b32 %r240, %r238, 8, 0, %r17;
-	mov.b64 %rd547, {%r239, %r240};
-	@!%p136 bra $L180;
-	add.s64 %rd548, %rd547, %rd537;
-	mov.b64 %rd537, %rd548;
-$L180:
-	mov.b64 {%r241, %r242}, %rd537;
-	shfl.sync.up.b32 %r243|%p137, %r241, 16, 0, %r17;
-	shfl.sync.up.b32 %r244, %r242, 16, 0, %r17;
-	mov.b64 %rd549, {%r243, %r244};
-	@!%p137 bra $L181;
-	add.s64 %rd550, %rd549, %rd537;
-	mov.b64 %rd537, %rd550;
-$L181:
-	mov.b64 {%r245, %r246}, %rd537;
-	shfl.sync.up.b32 %r247|%p138, %r245, 1, 0, %r17;
-	shfl.sync.up.b32 %r248, %r246, 1, 0, %r17;
-	mov.b64 %rd551, {%r247, %r248};
-	selp.b64 %rd552, %rd551, 0, %p138;
-	@!%p132 bra $L182;
-	mul.wide.u32 %rd553, %r7, 16;
-	add.s64 %rd554, %rd1, %rd553;
-	add.s64 %rd555, %rd554, 512;
-	st.shared.s64 [%rd555+0], %rd552;
-$L182:
-	sub.u32 %r249, %r10, 1;
-	setp.eq.u32 %p139, %r7, %r249;
-	@!%p139 bra $L183;
-	st.shared.s64 [%rd1+1024], %rd537;
-$L183:
-$L175:
-	bar.sync 0;
-	mul.wide.u32 %rd556, %r8, 16;
-	add.s64 %rd557, %rd1, %rd556;
-	add.s64 %rd558, %rd557, 512;
-	ld.shared.s64 %rd559, [%rd558+0];
-	add.s64 %rd560, %rd559, %rd534;
-	ld.shared.s64 %rd561, [%rd1+1024];
-	mov.b64 {%r250, %r251}, %rd560;
-	shfl.sync.idx.b32 %r252|%p140, %r250, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r253, %r251, 0, %r21, %r17;
-	mov.b64 %rd562, {%r252, %r253};
-	mov.b64 %rd563, %rd561;
-	mov.b64 %rd564, %rd562;
-	mov.b64 %rd565, %rd563;
-	mov.b64 %rd566, %rd564;
-	mov.b64 %rd567, %rd565;
-	mov.b64 %rd568, %rd566;
-	mov.b64 %rd569, %rd567;
-	mov.b64 %rd570, 0;
-	cvt.u64.u32 %rd571, %r2;
-	setp.eq.s64 %p141, %rd571, 0;
-	setp.gt.s64 %p142, %rd569, 0;
-	and.pred %p143, %p141, %p142;
-	@!%p143 bra $L185;
-	atom.global.add.u64 %rd572, [%rd132], %rd569;
-	mov.b64 %rd573, %rd572;
-	mov.b64 %rd570, %rd573;
-$L185:
-	cvt.u64.u32 %rd574, %r2;
-	setp.eq.s64 %p144, %rd574, 0;
-	setp.eq.u32 %p145, %r1, 0;
-	and.pred %p146, %p144, %p145;
-	bar.sync 0;
-	@!%p146 bra $L186;
-	st.shared.s64 [%rd1+1024], %rd570;
-$L186:
-	bar.sync 0;
-	ld.shared.s64 %rd575, [%rd1+1024];
-	mov.b64 %rd576, %rd575;
-	mov.b64 %rd570, %rd576;
-	add.s64 %rd577, %rd570, %rd568;
-	mov.b64 %rd578, %rd577;
-	mov.b64 %rd579, 0;
-$L187:
-	setp.lt.s64 %p147, %rd579, %rd529;
-	not.pred %p148, %p147;
-	@!%p148 bra $L191;
-	bra.uni $L189;
-$L191:
-	mul.lo.s64 %rd580, %rd579, %rd154;
-	mad.lo.s64 %rd581, %rd580, 4, %rd152;
-	ld.shared.s32 %r254, [%rd581+0];
-	mov.b32 %r255, %r254;
-	add.s64 %rd582, %rd578, %rd579;
-	mul.lo.s64 %rd583, %rd582, %rd131;
-	mad.lo.s64 %rd584, %rd583, 4, %rd129;
-	st.global.s32 [%rd584+0], %r255;
-$L188:
-	add.s64 %rd585, %rd579, 1;
-	mov.b64 %rd579, %rd585;
-	bra.uni $L187;
-$L189:
-	bra.uni $L168;
-$L167:
-	bra.uni $L166;
-$L168:
-	mov.b64 %rd586, 0;
-	setp.lt.s64 %p149, %rd421, %rd422;
-	setp.lt.s64 %p150, %rd420, %rd161;
-	or.pred %p151, %p149, %p150;
-	@!%p151 bra $L193;
-	mov.b64 %rd586, 1;
-$L193:
-	mov.b64 %rd587, %rd586;
-	// block reduction
-	sub.u32 %r256, %r13, 1;
-	mov.b32 %r257, %r3;
-$L194:
-	setp.hs.u32 %p152, %r257, 32;
-	@%p152 bra $L195;
-	mov.b64 {%r258, %r259}, %rd587;
-	shfl.sync.down.b32 %r260|%p153, %r258, %r257, %r256, %r17;
-	shfl.sync.down.b32 %r261, %r259, %r257, %r256, %r17;
-	mov.b64 %rd588, {%r260, %r261};
-	@!%p153 bra $L196;
-	max.s64 %rd589, %rd587, %rd588;
-	mov.b64 %rd587, %rd589;
-$L196:
-	shl.b32 %r257, %r257, 1;
-	bra.uni $L194;
-$L195:
-	setp.eq.u32 %p154, %r7, 0;
-	@!%p154 bra $L197;
-	mul.wide.u32 %rd590, %r8, 16;
-	add.s64 %rd591, %rd1, %rd590;
-	st.shared.s64 [%rd591+0], %rd587;
-$L197:
-	bar.sync 0;
-	setp.eq.u32 %p155, %r8, 0;
-	@!%p155 bra $L198;
-	setp.lo.u32 %p156, %r7, %r10;
-	@!%p156 bra $L199;
-	mul.wide.u32 %rd592, %r7, 16;
-	add.s64 %rd593, %rd1, %rd592;
-	ld.shared.s64 %rd594, [%rd593+0];
-	mov.b64 %rd587, %rd594;
-$L199:
-	sub.u32 %r262, %r10, 1;
-	mov.b64 {%r263, %r264}, %rd587;
-	shfl.sync.down.b32 %r265|%p157, %r263, 1, %r262, %r17;
-	shfl.sync.down.b32 %r266, %r264, 1, %r262, %r17;
-	mov.b64 %rd595, {%r265, %r266};
-	@!%p157 bra $L200;
-	max.s64 %rd596, %rd587, %rd595;
-	mov.b64 %rd587, %rd596;
-$L200:
-	mov.b64 {%r267, %r268}, %rd587;
-	shfl.sync.down.b32 %r269|%p158, %r267, 2, %r262, %r17;
-	shfl.sync.down.b32 %r270, %r268, 2, %r262, %r17;
-	mov.b64 %rd597, {%r269, %r270};
-	@!%p158 bra $L201;
-	max.s64 %rd598, %rd587, %rd597;
-	mov.b64 %rd587, %rd598;
-$L201:
-	mov.b64 {%r271, %r272}, %rd587;
-	shfl.sync.down.b32 %r273|%p159, %r271, 4, %r262, %r17;
-	shfl.sync.down.b32 %r274, %r272, 4, %r262, %r17;
-	mov.b64 %rd599, {%r273, %r274};
-	@!%p159 bra $L202;
-	max.s64 %rd600, %rd587, %rd599;
-	mov.b64 %rd587, %rd600;
-$L202:
-	mov.b64 {%r275, %r276}, %rd587;
-	shfl.sync.down.b32 %r277|%p160, %r275, 8, %r262, %r17;
-	shfl.sync.down.b32 %r278, %r276, 8, %r262, %r17;
-	mov.b64 %rd601, {%r277, %r278};
-	@!%p160 bra $L203;
-	max.s64 %rd602, %rd587, %rd601;
-	mov.b64 %rd587, %rd602;
-$L203:
-	mov.b64 {%r279, %r280}, %rd587;
-	shfl.sync.down.b32 %r281|%p161, %r279, 16, %r262, %r17;
-	shfl.sync.down.b32 %r282, %r280, 16, %r262, %r17;
-	mov.b64 %rd603, {%r281, %r282};
-	@!%p161 bra $L204;
-	max.s64 %rd604, %rd587, %rd603;
-	mov.b64 %rd587, %rd604;
-$L204:
-	@!%p154 bra $L205;
-	st.shared.s64 [%rd1+1024], %rd587;
-$L205:
-$L198:
-	bar.sync 0;
-	ld.shared.s64 %rd605, [%rd1+1024];
-	mov.b64 %rd587, %rd605;
-	mov.b64 %rd606, %rd587;
-	setp.eq.s64 %p162, %rd606, 0;
-	@!%p162 bra $L207;
-	bra.uni $L119;
-$L207:
-$L118:
-	bra.uni $L117;
-$L119:
-$L3:
-	bar.sync 0;
-	add.s64 %rd111, %rd111, %rd110;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd607, %rd106;
-	mov.b64 %rd608, %rd107;
-	// block reduction
-	sub.u32 %r283, %r13, 1;
-	mov.b32 %r284, %r3;
-$L208:
-	setp.hs.u32 %p163, %r284, 32;
-	@%p163 bra $L209;
-	mov.b64 {%r285, %r286}, %rd607;
-	shfl.sync.down.b32 %r287|%p164, %r285, %r284, %r283, %r17;
-	shfl.sync.down.b32 %r288, %r286, %r284, %r283, %r17;
-	mov.b64 %rd609, {%r287, %r288};
-	mov.b64 {%r289, %r290}, %rd608;
-	shfl.sync.down.b32 %r291, %r289, %r284, %r283, %r17;
-	shfl.sync.down.b32 %r292, %r290, %r284, %r283, %r17;
-	mov.b64 %rd610, {%r291, %r292};
-	@!%p164 bra $L210;
-	setp.lt.s64 %p165, %rd609, %rd607;
-	setp.eq.s64 %p166, %rd609, %rd607;
-	setp.lt.s64 %p167, %rd610, %rd608;
-	and.pred %p168, %p166, %p167;
-	or.pred %p169, %p165, %p168;
-	selp.b64 %rd611, %rd609, %rd607, %p169;
-	selp.b64 %rd612, %rd610, %rd608, %p169;
-	mov.b64 %rd607, %rd611;
-	mov.b64 %rd608, %rd612;
-$L210:
-	shl.b32 %r284, %r284, 1;
-	bra.uni $L208;
-$L209:
-	setp.eq.u32 %p170, %r7, 0;
-	@!%p170 bra $L211;
-	mul.wide.u32 %rd613, %r8, 16;
-	add.s64 %rd614, %rd1, %rd613;
-	st.shared.s64 [%rd614+0], %rd607;
-	st.shared.s64 [%rd614+8], %rd608;
-$L211:
-	bar.sync 0;
-	setp.eq.u32 %p171, %r8, 0;
-	@!%p171 bra $L212;
-	setp.lo.u32 %p172, %r7, %r10;
-	@!%p172 bra $L213;
-	mul.wide.u32 %rd615, %r7, 16;
-	add.s64 %rd616, %rd1, %rd615;
-	ld.shared.s64 %rd617, [%rd616+0];
-	ld.shared.s64 %rd618, [%rd616+8];
-	mov.b64 %rd607, %rd617;
-	mov.b64 %rd608, %rd618;
-$L213:
-	sub.u32 %r293, %r10, 1;
-	mov.b64 {%r294, %r295}, %rd607;
-	shfl.sync.down.b32 %r296|%p173, %r294, 1, %r293, %r17;
-	shfl.sync.down.b32 %r297, %r295, 1, %r293, %r17;
-	mov.b64 %rd619, {%r296, %r297};
-	mov.b64 {%r298, %r299}, %rd608;
-	shfl.sync.down.b32 %r300, %r298, 1, %r293, %r17;
-	shfl.sync.down.b32 %r301, %r299, 1, %r293, %r17;
-	mov.b64 %rd620, {%r300, %r301};
-	@!%p173 bra $L214;
-	setp.lt.s64 %p174, %rd619, %rd607;
-	setp.eq.s64 %p175, %rd619, %rd607;
-	setp.lt.s64 %p176, %rd620, %rd608;
-	and.pred %p177, %p175, %p176;
-	or.pred %p178, %p174, %p177;
-	selp.b64 %rd621, %rd619, %rd607, %p178;
-	selp.b64 %rd622, %rd620, %rd608, %p178;
-	mov.b64 %rd607, %rd621;
-	mov.b64 %rd608, %rd622;
-$L214:
-	mov.b64 {%r302, %r303}, %rd607;
-	shfl.sync.down.b32 %r304|%p179, %r302, 2, %r293, %r17;
-	shfl.sync.down.b32 %r305, %r303, 2, %r293, %r17;
-	mov.b64 %rd623, {%r304, %r305};
-	mov.b64 {%r306, %r307}, %rd608;
-	shfl.sync.down.b32 %r308, %r306, 2, %r293, %r17;
-	shfl.sync.down.b32 %r309, %r307, 2, %r293, %r17;
-	mov.b64 %rd624, {%r308, %r309};
-	@!%p179 bra $L215;
-	setp.lt.s64 %p180, %rd623, %rd607;
-	setp.eq.s64 %p181, %rd623, %rd607;
-	setp.lt.s64 %p182, %rd624, %rd608;
-	and.pred %p183, %p181, %p182;
-	or.pred %p184, %p180, %p183;
-	selp.b64 %rd625, %rd623, %rd607, %p184;
-	selp.b64 %rd626, %rd624, %rd608, %p184;
-	mov.b64 %rd607, %rd625;
-	mov.b64 %rd608, %rd626;
-$L215:
-	mov.b64 {%r310, %r311}, %rd607;
-	shfl.sync.down.b32 %r312|%p185, %r310, 4, %r293, %r17;
-	shfl.sync.down.b32 %r313, %r311, 4, %r293, %r17;
-	mov.b64 %rd627, {%r312, %r313};
-	mov.b64 {%r314, %r315}, %rd608;
-	shfl.sync.down.b32 %r316, %r314, 4, %r293, %r17;
-	shfl.sync.down.b32 %r317, %r315, 4, %r293, %r17;
-	mov.b64 %rd628, {%r316, %r317};
-	@!%p185 bra $L216;
-	setp.lt.s64 %p186, %rd627, %rd607;
-	setp.eq.s64 %p187, %rd627, %rd607;
-	setp.lt.s64 %p188, %rd628, %rd608;
-	and.pred %p189, %p187, %p188;
-	or.pred %p190, %p186, %p189;
-	selp.b64 %rd629, %rd627, %rd607, %p190;
-	selp.b64 %rd630, %rd628, %rd608, %p190;
-	mov.b64 %rd607, %rd629;
-	mov.b64 %rd608, %rd630;
-$L216:
-	mov.b64 {%r318, %r319}, %rd607;
-	shfl.sync.down.b32 %r320|%p191, %r318, 8, %r293, %r17;
-	shfl.sync.down.b32 %r321, %r319, 8, %r293, %r17;
-	mov.b64 %rd631, {%r320, %r321};
-	mov.b64 {%r322, %r323}, %rd608;
-	shfl.sync.down.b32 %r324, %r322, 8, %r293, %r17;
-	shfl.sync.down.b32 %r325, %r323, 8, %r293, %r17;
-	mov.b64 %rd632, {%r324, %r325};
-	@!%p191 bra $L217;
-	setp.lt.s64 %p192, %rd631, %rd607;
-	setp.eq.s64 %p193, %rd631, %rd607;
-	setp.lt.s64 %p194, %rd632, %rd608;
-	and.pred %p195, %p193, %p194;
-	or.pred %p196, %p192, %p195;
-	selp.b64 %rd633, %rd631, %rd607, %p196;
-	selp.b64 %rd634, %rd632, %rd608, %p196;
-	mov.b64 %rd607, %rd633;
-	mov.b64 %rd608, %rd634;
-$L217:
-	mov.b64 {%r326, %r327}, %rd607;
-	shfl.sync.down.b32 %r328|%p197, %r326, 16, %r293, %r17;
-	shfl.sync.down.b32 %r329, %r327, 16, %r293, %r17;
-	mov.b64 %rd635, {%r328, %r329};
-	mov.b64 {%r330, %r331}, %rd608;
-	shfl.sync.down.b32 %r332, %r330, 16, %r293, %r17;
-	shfl.sync.down.b32 %r333, %r331, 16, %r293, %r17;
-	mov.b64 %rd636, {%r332, %r333};
-	@!%p197 bra $L218;
-	setp.lt.s64 %p198, %rd635, %rd607;
-	setp.eq.s64 %p199, %rd635, %rd607;
-	setp.lt.s64 %p200, %rd636, %rd608;
-	and.pred %p201, %p199, %p200;
-	or.pred %p202, %p198, %p201;
-	selp.b64 %rd637, %rd635, %rd607, %p202;
-	selp.b64 %rd638, %rd636, %rd608, %p202;
-	mov.b64 %rd607, %rd637;
-	mov.b64 %rd608, %rd638;
-$L218:
-$L212:
-	mul.wide.u32 %rd639, %r28, 16;
-	add.s64 %rd640, %rd11, %rd639;
-	setp.eq.u32 %p203, %r5, 0;
-	@!%p203 bra $L219;
-	st.global.s64 [%rd640+0], %rd607;
-	st.global.s64 [%rd640+8], %rd608;
-$L219:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_coloring_propagate__final_minloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<105>;
-	.reg .b64 %rd<145>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	mov.b64 %rd87, 9223372036854775807;
-	mov.b64 %rd88, 9223372036854775807;
-	cvt.u64.u32 %rd89, %r5;
-	cvt.u64.u32 %rd90, %r6;
-	mov.b64 %rd91, %rd89;
-$L1:
-	setp.ge.s64 %p8, %rd91, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd92, %rd91, 16, %rd3;
-	ld.global.s64 %rd93, [%rd92+0];
-	ld.global.s64 %rd94, [%rd92+8];
-	setp.lt.s64 %p9, %rd93, %rd87;
-	setp.eq.s64 %p10, %rd93, %rd87;
-	setp.lt.s64 %p11, %rd94, %rd88;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd95, %rd93, %rd87, %p13;
-	selp.b64 %rd96, %rd94, %rd88, %p13;
-	mov.b64 %rd87, %rd95;
-	mov.b64 %rd88, %rd96;
-	add.s64 %rd91, %rd91, %rd90;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd97, %rd87;
-	mov.b64 %rd98, %rd88;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd97;
-	shfl.sync.down.b32 %r26|%p14, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd99, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd98;
-	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd100, {%r30, %r31};
-	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd99, %rd97;
-	setp.eq.s64 %p16, %rd99, %rd97;
-	setp.lt.s64 %p17, %rd100, %rd98;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd101, %rd99, %rd97, %p19;
-	selp.b64 %rd102, %rd100, %rd98, %p19;
-	mov.b64 %rd97, %rd101;
-	mov.b64 %rd98, %rd102;
-$L3:
-	mov.b64 {%r32, %r33}, %rd97;
-	shfl.sync.down.b32 %r34|%p20, %r32, 2, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd103, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd98;
-	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd104, {%r38, %r39};
-	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd103, %rd97;
-	setp.eq.s64 %p22, %rd103, %rd97;
-	setp.lt.s64 %p23, %rd104, %rd98;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd105, %rd103, %rd97, %p25;
-	selp.b64 %rd106, %rd104, %rd98, %p25;
-	mov.b64 %rd97, %rd105;
-	mov.b64 %rd98, %rd106;
-$L4:
-	mov.b64 {%r40, %r41}, %rd97;
-	shfl.sync.down.b32 %r42|%p26, %r40, 4, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd107, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd98;
-	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
-	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd108, {%r46, %r47};
-	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd107, %rd97;
-	setp.eq.s64 %p28, %rd107, %rd97;
-	setp.lt.s64 %p29, %rd108, %rd98;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd109, %rd107, %rd97, %p31;
-	selp.b64 %rd110, %rd108, %rd98, %p31;
-	mov.b64 %rd97, %rd109;
-	mov.b64 %rd98, %rd110;
-$L5:
-	mov.b64 {%r48, %r49}, %rd97;
-	shfl.sync.down.b32 %r50|%p32, %r48, 8, %r23, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd111, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd98;
-	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd112, {%r54, %r55};
-	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd111, %rd97;
-	setp.eq.s64 %p34, %rd111, %rd97;
-	setp.lt.s64 %p35, %rd112, %rd98;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd113, %rd111, %rd97, %p37;
-	selp.b64 %rd114, %rd112, %rd98, %p37;
-	mov.b64 %rd97, %rd113;
-	mov.b64 %rd98, %rd114;
-$L6:
-	mov.b64 {%r56, %r57}, %rd97;
-	shfl.sync.down.b32 %r58|%p38, %r56, 16, %r23, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd115, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd98;
-	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd116, {%r62, %r63};
-	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd115, %rd97;
-	setp.eq.s64 %p40, %rd115, %rd97;
-	setp.lt.s64 %p41, %rd116, %rd98;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd117, %rd115, %rd97, %p43;
-	selp.b64 %rd118, %rd116, %rd98, %p43;
-	mov.b64 %rd97, %rd117;
-	mov.b64 %rd98, %rd118;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd119, %r8, 16;
-	add.s64 %rd120, %rd1, %rd119;
-	st.shared.s64 [%rd120+0], %rd97;
-	st.shared.s64 [%rd120+8], %rd98;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd121, %r7, 16;
-	add.s64 %rd122, %rd1, %rd121;
-	ld.shared.s64 %rd123, [%rd122+0];
-	ld.shared.s64 %rd124, [%rd122+8];
-	mov.b64 %rd97, %rd123;
-	mov.b64 %rd98, %rd124;
-$L10:
-	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd97;
-	shfl.sync.down.b32 %r67|%p47, %r65, 1, %r64, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd125, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd98;
-	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
-	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd126, {%r71, %r72};
-	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd125, %rd97;
-	setp.eq.s64 %p49, %rd125, %rd97;
-	setp.lt.s64 %p50, %rd126, %rd98;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd127, %rd125, %rd97, %p52;
-	selp.b64 %rd128, %rd126, %rd98, %p52;
-	mov.b64 %rd97, %rd127;
-	mov.b64 %rd98, %rd128;
-$L11:
-	mov.b64 {%r73, %r74}, %rd97;
-	shfl.sync.down.b32 %r75|%p53, %r73, 2, %r64, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd129, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd98;
-	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
-	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd130, {%r79, %r80};
-	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd129, %rd97;
-	setp.eq.s64 %p55, %rd129, %rd97;
-	setp.lt.s64 %p56, %rd130, %rd98;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd131, %rd129, %rd97, %p58;
-	selp.b64 %rd132, %rd130, %rd98, %p58;
-	mov.b64 %rd97, %rd131;
-	mov.b64 %rd98, %rd132;
-$L12:
-	mov.b64 {%r81, %r82}, %rd97;
-	shfl.sync.down.b32 %r83|%p59, %r81, 4, %r64, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd133, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd98;
-	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd134, {%r87, %r88};
-	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd133, %rd97;
-	setp.eq.s64 %p61, %rd133, %rd97;
-	setp.lt.s64 %p62, %rd134, %rd98;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd135, %rd133, %rd97, %p64;
-	selp.b64 %rd136, %rd134, %rd98, %p64;
-	mov.b64 %rd97, %rd135;
-	mov.b64 %rd98, %rd136;
-$L13:
-	mov.b64 {%r89, %r90}, %rd97;
-	shfl.sync.down.b32 %r91|%p65, %r89, 8, %r64, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd137, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd98;
-	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
-	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd138, {%r95, %r96};
-	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd137, %rd97;
-	setp.eq.s64 %p67, %rd137, %rd97;
-	setp.lt.s64 %p68, %rd138, %rd98;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd139, %rd137, %rd97, %p70;
-	selp.b64 %rd140, %rd138, %rd98, %p70;
-	mov.b64 %rd97, %rd139;
-	mov.b64 %rd98, %rd140;
-$L14:
-	mov.b64 {%r97, %r98}, %rd97;
-	shfl.sync.down.b32 %r99|%p71, %r97, 16, %r64, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd141, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd98;
-	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
-	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd142, {%r103, %r104};
-	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd141, %rd97;
-	setp.eq.s64 %p73, %rd141, %rd97;
-	setp.lt.s64 %p74, %rd142, %rd98;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd143, %rd141, %rd97, %p76;
-	selp.b64 %rd144, %rd142, %rd98, %p76;
-	mov.b64 %rd97, %rd143;
-	mov.b64 %rd98, %rd144;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd97;
-	st.global.s64 [%rd6+8], %rd98;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_coloring_propagate__main_maxloc(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38
-)
-{
-	.reg .pred %p<204>;
-	.reg .b32 %r<334>;
-	.reg .b64 %rd<641>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
 	ld.param.s64 %rd93, [gk_s33];
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s34];
@@ -4693,2143 +999,101 @@ $L16:
 	mov.b64 %rd103, %rd102;
 	ld.param.s64 %rd104, [gk_s38];
 	mov.b64 %rd105, %rd104;
-	mov.b64 %rd106, -9223372036854775808;
-	mov.b64 %rd107, 9223372036854775807;
-	cvt.u64.u32 %rd109, %r28;
-	cvt.u64.u32 %rd110, %r29;
-	mov.b64 %rd111, %rd109;
-$L1:
-	setp.ge.s64 %p9, %rd111, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd108, %rd111;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd112, %rd27;
-	mov.b64 %rd113, %rd30;
-	mov.b64 %rd114, %rd32;
-	mov.b64 %rd115, %rd34;
-	mov.b64 %rd116, %rd37;
-	mov.b64 %rd117, %rd39;
-	mov.b64 %rd118, %rd41;
-	mov.b64 %rd119, %rd44;
-	mov.b64 %rd120, %rd46;
-	mov.b64 %rd121, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd122, %rd50;
-	mov.b64 %rd123, %rd53;
-	mov.b64 %rd124, %rd55;
-	mov.b64 %rd125, %rd57;
-	mov.b64 %rd126, %rd60;
-	mov.b64 %rd127, %rd62;
-	mov.b64 %rd128, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd129, %rd67;
-	mov.b64 %rd130, %rd69;
-	mov.b64 %rd131, %rd71;
-	mov.b64 %rd132, %rd74;
-	mov.b64 %rd133, %rd76;
-	mov.b64 %rd134, %rd78;
-	mov.b64 %rd135, %rd81;
-	mov.b64 %rd136, %rd83;
-	mov.b64 %rd137, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd138, %rd88;
-	mov.b64 %rd139, %rd90;
-	mov.b64 %rd140, %rd92;
-	mov.b32 %r35, %r34;
-	mov.b64 %rd141, %rd94;
-	mov.b64 %rd142, %rd96;
-	mov.b64 %rd143, %rd98;
-	mov.b64 %rd144, %rd101;
-	mov.b64 %rd145, %rd103;
-	mov.b64 %rd146, %rd105;
-	add.s64 %rd147, %rd15, %rd23;
-	mad.lo.s64 %rd148, %rd141, 4, 15;
-	and.b64 %rd148, %rd148, -16;
-	add.s64 %rd23, %rd23, %rd148;
-	mov.b64 %rd149, %rd147;
-	mov.b64 %rd150, %rd141;
-	mov.b64 %rd151, 1;
-	mov.b64 %rd152, %rd149;
-	mov.b64 %rd153, %rd150;
-	mov.b64 %rd154, %rd151;
-	cvt.u64.u32 %rd155, %r4;
-	mov.b64 %rd156, %rd155;
-	mul.lo.s64 %rd157, %rd108, %rd143;
-	mov.b64 %rd158, %rd157;
-	add.s64 %rd159, %rd158, %rd143;
-	min.s64 %rd160, %rd159, %rd122;
-	mov.b64 %rd161, %rd160;
-	setp.eq.s64 %p13, %rd156, 1;
-	@!%p13 bra $L5;
-	mov.b64 %rd162, %rd112;
-	mov.b64 %rd163, %rd113;
-	mov.b64 %rd164, %rd114;
-	mov.b64 %rd165, %rd115;
-	mov.b64 %rd166, %rd116;
-	mov.b64 %rd167, %rd117;
-	mov.b64 %rd168, %rd118;
-	mov.b64 %rd169, %rd119;
-	mov.b64 %rd170, %rd120;
-	mov.b64 %rd171, %rd121;
-	mov.pred %p14, %p10;
-	mov.b64 %rd172, %rd122;
-	mov.b64 %rd173, %rd123;
-	mov.b64 %rd174, %rd124;
-	mov.b64 %rd175, %rd125;
-	mov.b64 %rd176, %rd126;
-	mov.b64 %rd177, %rd127;
-	mov.b64 %rd178, %rd128;
-	mov.pred %p15, %p11;
-	mov.b64 %rd179, %rd129;
-	mov.b64 %rd180, %rd130;
-	mov.b64 %rd181, %rd131;
-	mov.b64 %rd182, %rd132;
-	mov.b64 %rd183, %rd133;
-	mov.b64 %rd184, %rd134;
-	mov.b64 %rd185, %rd135;
-	mov.b64 %rd186, %rd136;
-	mov.b64 %rd187, %rd137;
-	mov.pred %p16, %p12;
-	mov.b64 %rd188, %rd138;
-	mov.b64 %rd189, %rd139;
-	mov.b64 %rd190, %rd140;
-	mov.b32 %r36, %r35;
-	mov.b64 %rd191, %rd141;
-	mov.b64 %rd192, %rd142;
-	mov.b64 %rd193, %rd143;
-	mov.b64 %rd194, %rd144;
-	mov.b64 %rd195, %rd145;
-	mov.b64 %rd196, %rd146;
-	mov.b64 %rd197, %rd158;
-	mov.b64 %rd198, %rd161;
-$L6:
-	@!%p15 bra $L10;
-	mov.b64 %rd199, 4611686018427387904;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd199, %rd191;
-	bra.uni $L8;
-$L7:
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd200, %rd199;
-	mov.b64 %rd201, 0;
-	mov.b64 %rd202, %rd197;
-$L11:
-	setp.lt.s64 %p17, %rd202, %rd198;
-	not.pred %p18, %p17;
-	@!%p18 bra $L15;
-	bra.uni $L13;
-$L15:
-	mov.pred %p19, %p14;
-	mov.b64 %rd203, %rd172;
-	mov.b64 %rd204, %rd202;
-$L16:
-	@!%p19 bra $L20;
-	shr.s64 %rd205, %rd204, 5;
-	mul.lo.s64 %rd206, %rd205, %rd178;
-	mad.lo.s64 %rd207, %rd206, 4, %rd176;
-	ld.global.nc.u32 %r37, [%rd207+0];
-	mov.b32 %r38, %r37;
-	and.b64 %rd208, %rd204, 31;
-	min.u64 %rd209, %rd208, 32;
-	cvt.u32.u64 %r39, %rd209;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p20, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p20;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p21, %r43, 0x0;
-	@!%p21 bra $L22;
-	cvt.u32.u64 %r44, %rd204;
-	mov.b32 %r45, %r44;
-	bra.uni $L18;
-$L22:
-	mov.b32 %r45, -1;
-	bra.uni $L18;
-$L20:
-	mul.lo.s64 %rd210, %rd204, %rd175;
-	mad.lo.s64 %rd211, %rd210, 4, %rd173;
-	ld.global.nc.s32 %r46, [%rd211+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.b32 %r48, %r45;
-	setp.lt.s32 %p22, %r48, 0;
-	@!%p22 bra $L24;
-	bra.uni $L12;
-$L24:
-	mov.b64 %rd212, %rd162;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd213, %r49;
-	add.s64 %rd214, %rd213, 1;
-	mul.lo.s64 %rd215, %rd214, %rd165;
-	mad.lo.s64 %rd216, %rd215, 8, %rd163;
-	ld.global.nc.s64 %rd217, [%rd216+0];
-	mov.b64 %rd218, %rd217;
-	mov.b64 %rd219, %rd218;
-	mov.b64 %rd220, %rd219;
-	mov.b64 %rd221, %rd162;
-	mov.b32 %r50, %r48;
-	cvt.s64.s32 %rd222, %r50;
-	mul.lo.s64 %rd223, %rd222, %rd165;
-	mad.lo.s64 %rd224, %rd223, 8, %rd163;
-	ld.global.nc.s64 %rd225, [%rd224+0];
-	mov.b64 %rd226, %rd225;
-	mov.b64 %rd227, %rd226;
-	mov.b64 %rd228, %rd227;
-$L25:
-	setp.lt.s64 %p23, %rd228, %rd220;
-	not.pred %p24, %p23;
-	@!%p24 bra $L29;
-	bra.uni $L27;
-$L29:
-	mul.lo.s64 %rd229, %rd228, %rd168;
-	mad.lo.s64 %rd230, %rd229, 4, %rd166;
-	ld.global.nc.s32 %r51, [%rd230+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r48;
-	mov.b32 %r55, %r53;
-	mov.b64 %rd231, %rd228;
-$L30:
-	cvt.s64.s32 %rd232, %r54;
-	mul.lo.s64 %rd233, %rd232, %rd196;
-	mad.lo.s64 %rd234, %rd233, 4, %rd194;
-	ld.relaxed.gpu.global.s32 %r56, [%rd234+0];
-	mov.b32 %r57, %r56;
-	mov.b32 %r58, %r57;
-	cvt.s64.s32 %rd235, %r55;
-	mul.lo.s64 %rd236, %rd235, %rd196;
-	mad.lo.s64 %rd237, %rd236, 4, %rd194;
-	ld.relaxed.gpu.global.s32 %r59, [%rd237+0];
-	mov.b32 %r60, %r59;
-	setp.ge.s32 %p25, %r60, %r58;
-	@!%p25 bra $L34;
-	mov.pred %p26, 0;
-	bra.uni $L32;
-$L34:
-	cvt.s64.s32 %rd238, %r55;
-	mul.lo.s64 %rd239, %rd238, %rd196;
-	mad.lo.s64 %rd240, %rd239, 4, %rd194;
-	atom.global.max.s32 %r61, [%rd240], %r58;
-	mov.b32 %r62, %r61;
-	setp.lt.s32 %p27, %r62, %r58;
-	mov.pred %p26, %p27;
-	bra.uni $L32;
-$L31:
-	bra.uni $L30;
-$L32:
-	not.pred %p28, %p26;
-	@!%p28 bra $L36;
-	bra.uni $L26;
-$L36:
-	mov.pred %p29, 0;
-	mov.b64 %rd241, %rd201;
-	mov.b32 %r63, %r53;
-$L37:
-	@!%p15 bra $L41;
-	shr.s32 %r64, %r63, 5;
-	cvt.s64.s32 %rd242, %r64;
-	mov.b64 %rd243, %rd242;
-	and.b32 %r65, %r63, 31;
-	cvt.s64.s32 %rd244, %r65;
-	min.u64 %rd245, %rd244, 32;
-	cvt.u32.u64 %r66, %rd245;
-	mov.b32 %r68, 0x1;
-	shl.b32 %r67, %r68, %r66;
-	setp.hs.u32 %p30, %r66, 32;
-	selp.b32 %r69, 0, %r67, %p30;
-	mov.b32 %r70, %r69;
-	mov.b64 %rd246, %rd243;
-	mov.b32 %r71, %r70;
-	mul.lo.s64 %rd247, %rd246, %rd187;
-	mad.lo.s64 %rd248, %rd247, 4, %rd185;
-	ld.relaxed.gpu.global.u32 %r72, [%rd248+0];
-	mov.b32 %r73, %r72;
-	and.b32 %r74, %r73, %r71;
-	setp.ne.u32 %p31, %r74, 0x0;
-	mov.pred %p32, %p31;
-	not.pred %p33, %p32;
-	@!%p33 bra $L43;
-	mul.lo.s64 %rd249, %rd246, %rd187;
-	mad.lo.s64 %rd250, %rd249, 4, %rd185;
-	atom.global.or.b32 %r75, [%rd250], %r71;
-	mov.b32 %r76, %r75;
-	and.b32 %r77, %r76, %r71;
-	setp.ne.u32 %p34, %r77, 0x0;
-	mov.pred %p32, %p34;
-$L43:
-	@!%p32 bra $L45;
-	mov.b64 %rd251, %rd241;
-	mov.b64 %rd252, %rd251;
-	mov.pred %p35, 0;
-	bra.uni $L39;
-$L45:
-	mov.b64 %rd253, %rd241;
-	mov.b64 %rd252, %rd253;
-	mov.pred %p35, 1;
-	bra.uni $L39;
-$L41:
-	@!%p16 bra $L47;
-	cvt.s64.s32 %rd254, %r63;
-	mul.lo.s64 %rd255, %rd254, %rd190;
-	mad.lo.s64 %rd256, %rd255, 4, %rd188;
-	ld.relaxed.gpu.global.s32 %r78, [%rd256+0];
-	mov.b32 %r79, %r78;
-	setp.eq.s32 %p36, %r79, %r36;
-	mov.pred %p37, %p36;
-	not.pred %p38, %p37;
-	@!%p38 bra $L49;
-	cvt.s64.s32 %rd257, %r63;
-	mul.lo.s64 %rd258, %rd257, %rd190;
-	mad.lo.s64 %rd259, %rd258, 4, %rd188;
-	atom.global.exch.b32 %r80, [%rd259], %r36;
-	mov.b32 %r81, %r80;
-	setp.eq.s32 %p39, %r81, %r36;
-	mov.pred %p37, %p39;
-$L49:
-	@!%p37 bra $L51;
-	mov.b64 %rd260, %rd241;
-	mov.b64 %rd252, %rd260;
-	mov.pred %p35, 0;
-	bra.uni $L39;
-$L51:
-$L47:
-	mul.lo.s64 %rd261, %rd241, %rd154;
-	mad.lo.s64 %rd262, %rd261, 4, %rd152;
-	st.shared.s32 [%rd262+0], %r63;
-	add.s64 %rd263, %rd241, 1;
-	mov.b64 %rd264, %rd263;
-	mov.b64 %rd252, %rd264;
-	mov.pred %p35, 1;
-	bra.uni $L39;
-$L38:
-	bra.uni $L37;
-$L39:
-	mov.b64 %rd265, %rd252;
-	mov.pred %p40, %p35;
-	mov.b64 %rd201, %rd265;
-	mov.pred %p29, %p40;
-	@!%p29 bra $L53;
-	mov.b64 %rd266, %rd162;
-	mov.b32 %r82, %r53;
-	setp.lt.s64 %p41, %rd106, 64;
-	setp.le.s64 %p42, %rd192, 1;
-	or.pred %p43, %p41, %p42;
-	@!%p43 bra $L54;
-	mov.b64 %rd267, %rd266;
-	mov.b32 %r83, %r82;
-	cvt.s64.s32 %rd268, %r83;
-	add.s64 %rd269, %rd268, 1;
-	mul.lo.s64 %rd270, %rd269, %rd165;
-	mad.lo.s64 %rd271, %rd270, 8, %rd163;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	cvt.s64.s32 %rd274, %r83;
-	mul.lo.s64 %rd275, %rd274, %rd165;
-	mad.lo.s64 %rd276, %rd275, 8, %rd163;
-	ld.global.nc.s64 %rd277, [%rd276+0];
-	mov.b64 %rd278, %rd277;
-	sub.s64 %rd279, %rd273, %rd278;
-	mov.b64 %rd280, %rd279;
-	add.s64 %rd281, %rd107, %rd280;
-	mov.b64 %rd107, %rd281;
-	bra.uni $L55;
-$L54:
-	rem.s64 %rd282, %rd106, %rd192;
-	setp.eq.s64 %p44, %rd192, -1;
-	selp.b64 %rd283, 0, %rd282, %p44;
-	setp.eq.s64 %p45, %rd192, 0;
-	selp.b64 %rd284, %rd106, %rd283, %p45;
-	setp.eq.s64 %p46, %rd284, 0;
-	@!%p46 bra $L57;
-	mov.b64 %rd285, %rd266;
-	mov.b32 %r84, %r82;
-	cvt.s64.s32 %rd286, %r84;
-	add.s64 %rd287, %rd286, 1;
-	mul.lo.s64 %rd288, %rd287, %rd165;
-	mad.lo.s64 %rd289, %rd288, 8, %rd163;
-	ld.global.nc.s64 %rd290, [%rd289+0];
-	mov.b64 %rd291, %rd290;
-	cvt.s64.s32 %rd292, %r84;
-	mul.lo.s64 %rd293, %rd292, %rd165;
-	mad.lo.s64 %rd294, %rd293, 8, %rd163;
-	ld.global.nc.s64 %rd295, [%rd294+0];
-	mov.b64 %rd296, %rd295;
-	sub.s64 %rd297, %rd291, %rd296;
-	mov.b64 %rd298, %rd297;
-	mul.lo.s64 %rd299, %rd192, %rd298;
-	add.s64 %rd300, %rd107, %rd299;
-	mov.b64 %rd107, %rd300;
-$L57:
-$L55:
-	add.s64 %rd301, %rd106, 1;
-	mov.b64 %rd106, %rd301;
-$L53:
-	setp.eq.s64 %p47, %rd201, %rd200;
-	@!%p47 bra $L59;
-	mov.b64 %rd302, %rd201;
-$L60:
-	@!%p15 bra $L64;
-	bra.uni $L62;
-$L64:
-	// block scan
-	mov.b64 %rd303, %rd302;
-	mov.b32 %r85, %r3;
-$L65:
-	setp.hs.u32 %p48, %r85, 32;
-	@%p48 bra $L66;
-	mov.b64 {%r86, %r87}, %rd303;
-	shfl.sync.up.b32 %r88|%p49, %r86, %r85, 0, %r17;
-	shfl.sync.up.b32 %r89, %r87, %r85, 0, %r17;
-	mov.b64 %rd304, {%r88, %r89};
-	@!%p49 bra $L67;
-	add.s64 %rd305, %rd304, %rd303;
-	mov.b64 %rd303, %rd305;
-$L67:
-	shl.b32 %r85, %r85, 1;
-	bra.uni $L65;
-$L66:
-	mov.b64 {%r90, %r91}, %rd303;
-	shfl.sync.up.b32 %r92|%p50, %r90, %r3, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r3, 0, %r17;
-	mov.b64 %rd306, {%r92, %r93};
-	setp.lo.u32 %p51, %r3, 32;
-	and.pred %p52, %p50, %p51;
-	selp.b64 %rd307, %rd306, 0, %p52;
-	sub.u32 %r94, %r13, %r3;
-	setp.eq.u32 %p53, %r7, %r94;
-	@!%p53 bra $L68;
-	mul.wide.u32 %rd308, %r8, 16;
-	add.s64 %rd309, %rd1, %rd308;
-	st.shared.s64 [%rd309+0], %rd303;
-$L68:
-	bar.sync 0;
-	setp.eq.u32 %p54, %r8, 0;
-	@!%p54 bra $L69;
-	mov.b64 %rd310, 0;
-	setp.lo.u32 %p55, %r7, %r10;
-	@!%p55 bra $L70;
-	mul.wide.u32 %rd311, %r7, 16;
-	add.s64 %rd312, %rd1, %rd311;
-	ld.shared.s64 %rd313, [%rd312+0];
-	mov.b64 %rd310, %rd313;
-$L70:
-	mov.b64 {%r95, %r96}, %rd310;
-	shfl.sync.up.b32 %r97|%p56, %r95, 1, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 1, 0, %r17;
-	mov.b64 %rd314, {%r97, %r98};
-	@!%p56 bra $L71;
-	add.s64 %rd315, %rd314, %rd310;
-	mov.b64 %rd310, %rd315;
-$L71:
-	mov.b64 {%r99, %r100}, %rd310;
-	shfl.sync.up.b32 %r101|%p57, %r99, 2, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 2, 0, %r17;
-	mov.b64 %rd316, {%r101, %r102};
-	@!%p57 bra $L72;
-	add.s64 %rd317, %rd316, %rd310;
-	mov.b64 %rd310, %rd317;
-$L72:
-	mov.b64 {%r103, %r104}, %rd310;
-	shfl.sync.up.b32 %r105|%p58, %r103, 4, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 4, 0, %r17;
-	mov.b64 %rd318, {%r105, %r106};
-	@!%p58 bra $L73;
-	add.s64 %rd319, %rd318, %rd310;
-	mov.b64 %rd310, %rd319;
-$L73:
-	mov.b64 {%r107, %r108}, %rd310;
-	shfl.sync.up.b32 %r109|%p59, %r107, 8, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 8, 0, %r17;
-	mov.b64 %rd320, {%r109, %r110};
-	@!%p59 bra $L74;
-	add.s64 %rd321, %rd320, %rd310;
-	mov.b64 %rd310, %rd321;
-$L74:
-	mov.b64 {%r111, %r112}, %rd310;
-	shfl.sync.up.b32 %r113|%p60, %r111, 16, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 16, 0, %r17;
-	mov.b64 %rd322, {%r113, %r114};
-	@!%p60 bra $L75;
-	add.s64 %rd323, %rd322, %rd310;
-	mov.b64 %rd310, %rd323;
-$L75:
-	mov.b64 {%r115, %r116}, %rd310;
-	shfl.sync.up.b32 %r117|%p61, %r115, 1, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
-	mov.b64 %rd324, {%r117, %r118};
-	selp.b64 %rd325, %rd324, 0, %p61;
-	@!%p55 bra $L76;
-	mul.wide.u32 %rd326, %r7, 16;
-	add.s64 %rd327, %rd1, %rd326;
-	add.s64 %rd328, %rd327, 512;
-	st.shared.s64 [%rd328+0], %rd325;
-$L76:
-	sub.u32 %r119, %r10, 1;
-	setp.eq.u32 %p62, %r7, %r119;
-	@!%p62 bra $L77;
-	st.shared.s64 [%rd1+1024], %rd310;
-$L77:
-$L69:
-	bar.sync 0;
-	mul.wide.u32 %rd329, %r8, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	add.s64 %rd331, %rd330, 512;
-	ld.shared.s64 %rd332, [%rd331+0];
-	add.s64 %rd333, %rd332, %rd307;
-	ld.shared.s64 %rd334, [%rd1+1024];
-	mov.b64 {%r120, %r121}, %rd333;
-	shfl.sync.idx.b32 %r122|%p63, %r120, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r123, %r121, 0, %r21, %r17;
-	mov.b64 %rd335, {%r122, %r123};
-	mov.b64 %rd336, %rd334;
-	mov.b64 %rd337, %rd335;
-	mov.b64 %rd338, %rd336;
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, %rd338;
-	mov.b64 %rd341, %rd339;
-	mov.b64 %rd342, %rd340;
-	mov.b64 %rd343, 0;
-	cvt.u64.u32 %rd344, %r2;
-	setp.eq.s64 %p64, %rd344, 0;
-	setp.gt.s64 %p65, %rd342, 0;
-	and.pred %p66, %p64, %p65;
-	@!%p66 bra $L79;
-	atom.global.add.u64 %rd345, [%rd182], %rd342;
-	mov.b64 %rd346, %rd345;
-	mov.b64 %rd343, %rd346;
-$L79:
-	cvt.u64.u32 %rd347, %r2;
-	setp.eq.s64 %p67, %rd347, 0;
-	setp.eq.u32 %p68, %r1, 0;
-	and.pred %p69, %p67, %p68;
-	bar.sync 0;
-	@!%p69 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd343;
-$L80:
-	bar.sync 0;
-	ld.shared.s64 %rd348, [%rd1+1024];
-	mov.b64 %rd349, %rd348;
-	mov.b64 %rd343, %rd349;
-	add.s64 %rd350, %rd343, %rd341;
-	mov.b64 %rd351, %rd350;
-	mov.b64 %rd352, 0;
-$L81:
-	setp.lt.s64 %p70, %rd352, %rd302;
-	not.pred %p71, %p70;
-	@!%p71 bra $L85;
-	bra.uni $L83;
-$L85:
-	mul.lo.s64 %rd353, %rd352, %rd154;
-	mad.lo.s64 %rd354, %rd353, 4, %rd152;
-	ld.shared.s32 %r124, [%rd354+0];
-	mov.b32 %r125, %r124;
-	add.s64 %rd355, %rd351, %rd352;
-	mul.lo.s64 %rd356, %rd355, %rd181;
-	mad.lo.s64 %rd357, %rd356, 4, %rd179;
-	st.global.s32 [%rd357+0], %r125;
-$L82:
-	add.s64 %rd358, %rd352, 1;
-	mov.b64 %rd352, %rd358;
-	bra.uni $L81;
-$L83:
-	bra.uni $L62;
-$L61:
-	bra.uni $L60;
-$L62:
-	mov.b64 %rd201, 0;
-$L59:
-$L26:
-	add.s64 %rd359, %rd228, 1;
-	mov.b64 %rd228, %rd359;
-	bra.uni $L25;
-$L27:
-$L12:
-	add.s64 %rd360, %rd202, 1;
-	mov.b64 %rd202, %rd360;
-	bra.uni $L11;
-$L13:
-	mov.b64 %rd361, %rd201;
-$L86:
-	@!%p15 bra $L90;
-	bra.uni $L88;
-$L90:
-	// block scan
-	mov.b64 %rd362, %rd361;
-	mov.b32 %r126, %r3;
-$L91:
-	setp.hs.u32 %p72, %r126, 32;
-	@%p72 bra $L92;
-	mov.b64 {%r127, %r128}, %rd362;
-	shfl.sync.up.b32 %r129|%p73, %r127, %r126, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
-	mov.b64 %rd363, {%r129, %r130};
-	@!%p73 bra $L93;
-	add.s64 %rd364, %rd363, %rd362;
-	mov.b64 %rd362, %rd364;
-$L93:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L91;
-$L92:
-	mov.b64 {%r131, %r132}, %rd362;
-	shfl.sync.up.b32 %r133|%p74, %r131, %r3, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
-	mov.b64 %rd365, {%r133, %r134};
-	setp.lo.u32 %p75, %r3, 32;
-	and.pred %p76, %p74, %p75;
-	selp.b64 %rd366, %rd365, 0, %p76;
-	sub.u32 %r135, %r13, %r3;
-	setp.eq.u32 %p77, %r7, %r135;
-	@!%p77 bra $L94;
-	mul.wide.u32 %rd367, %r8, 16;
-	add.s64 %rd368, %rd1, %rd367;
-	st.shared.s64 [%rd368+0], %rd362;
-$L94:
-	bar.sync 0;
-	setp.eq.u32 %p78, %r8, 0;
-	@!%p78 bra $L95;
-	mov.b64 %rd369, 0;
-	setp.lo.u32 %p79, %r7, %r10;
-	@!%p79 bra $L96;
-	mul.wide.u32 %rd370, %r7, 16;
-	add.s64 %rd371, %rd1, %rd370;
-	ld.shared.s64 %rd372, [%rd371+0];
-	mov.b64 %rd369, %rd372;
-$L96:
-	mov.b64 {%r136, %r137}, %rd369;
-	shfl.sync.up.b32 %r138|%p80, %r136, 1, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
-	mov.b64 %rd373, {%r138, %r139};
-	@!%p80 bra $L97;
-	add.s64 %rd374, %rd373, %rd369;
-	mov.b64 %rd369, %rd374;
-$L97:
-	mov.b64 {%r140, %r141}, %rd369;
-	shfl.sync.up.b32 %r142|%p81, %r140, 2, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
-	mov.b64 %rd375, {%r142, %r143};
-	@!%p81 bra $L98;
-	add.s64 %rd376, %rd375, %rd369;
-	mov.b64 %rd369, %rd376;
-$L98:
-	mov.b64 {%r144, %r145}, %rd369;
-	shfl.sync.up.b32 %r146|%p82, %r144, 4, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
-	mov.b64 %rd377, {%r146, %r147};
-	@!%p82 bra $L99;
-	add.s64 %rd378, %rd377, %rd369;
-	mov.b64 %rd369, %rd378;
-$L99:
-	mov.b64 {%r148, %r149}, %rd369;
-	shfl.sync.up.b32 %r150|%p83, %r148, 8, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
-	mov.b64 %rd379, {%r150, %r151};
-	@!%p83 bra $L100;
-	add.s64 %rd380, %rd379, %rd369;
-	mov.b64 %rd369, %rd380;
-$L100:
-	mov.b64 {%r152, %r153}, %rd369;
-	shfl.sync.up.b32 %r154|%p84, %r152, 16, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
-	mov.b64 %rd381, {%r154, %r155};
-	@!%p84 bra $L101;
-	add.s64 %rd382, %rd381, %rd369;
-	mov.b64 %rd369, %rd382;
-$L101:
-	mov.b64 {%r156, %r157}, %rd369;
-	shfl.sync.up.b32 %r158|%p85, %r156, 1, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
-	mov.b64 %rd383, {%r158, %r159};
-	selp.b64 %rd384, %rd383, 0, %p85;
-	@!%p79 bra $L102;
-	mul.wide.u32 %rd385, %r7, 16;
-	add.s64 %rd386, %rd1, %rd385;
-	add.s64 %rd387, %rd386, 512;
-	st.shared.s64 [%rd387+0], %rd384;
-$L102:
-	sub.u32 %r160, %r10, 1;
-	setp.eq.u32 %p86, %r7, %r160;
-	@!%p86 bra $L103;
-	st.shared.s64 [%rd1+1024], %rd369;
-$L103:
-$L95:
-	bar.sync 0;
-	mul.wide.u32 %rd388, %r8, 16;
-	add.s64 %rd389, %rd1, %rd388;
-	add.s64 %rd390, %rd389, 512;
-	ld.shared.s64 %rd391, [%rd390+0];
-	add.s64 %rd392, %rd391, %rd366;
-	ld.shared.s64 %rd393, [%rd1+1024];
-	mov.b64 {%r161, %r162}, %rd392;
-	shfl.sync.idx.b32 %r163|%p87, %r161, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r164, %r162, 0, %r21, %r17;
-	mov.b64 %rd394, {%r163, %r164};
-	mov.b64 %rd395, %rd393;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	mov.b64 %rd398, %rd396;
-	mov.b64 %rd399, %rd397;
-	mov.b64 %rd400, %rd398;
-	mov.b64 %rd401, %rd399;
-	mov.b64 %rd402, 0;
-	cvt.u64.u32 %rd403, %r2;
-	setp.eq.s64 %p88, %rd403, 0;
-	setp.gt.s64 %p89, %rd401, 0;
-	and.pred %p90, %p88, %p89;
-	@!%p90 bra $L105;
-	atom.global.add.u64 %rd404, [%rd182], %rd401;
-	mov.b64 %rd405, %rd404;
-	mov.b64 %rd402, %rd405;
-$L105:
-	cvt.u64.u32 %rd406, %r2;
-	setp.eq.s64 %p91, %rd406, 0;
-	setp.eq.u32 %p92, %r1, 0;
-	and.pred %p93, %p91, %p92;
-	bar.sync 0;
-	@!%p93 bra $L106;
-	st.shared.s64 [%rd1+1024], %rd402;
-$L106:
-	bar.sync 0;
-	ld.shared.s64 %rd407, [%rd1+1024];
-	mov.b64 %rd408, %rd407;
-	mov.b64 %rd402, %rd408;
-	add.s64 %rd409, %rd402, %rd400;
-	mov.b64 %rd410, %rd409;
-	mov.b64 %rd411, 0;
-$L107:
-	setp.lt.s64 %p94, %rd411, %rd361;
-	not.pred %p95, %p94;
-	@!%p95 bra $L111;
-	bra.uni $L109;
-$L111:
-	mul.lo.s64 %rd412, %rd411, %rd154;
-	mad.lo.s64 %rd413, %rd412, 4, %rd152;
-	ld.shared.s32 %r165, [%rd413+0];
-	mov.b32 %r166, %r165;
-	add.s64 %rd414, %rd410, %rd411;
-	mul.lo.s64 %rd415, %rd414, %rd181;
-	mad.lo.s64 %rd416, %rd415, 4, %rd179;
-	st.global.s32 [%rd416+0], %r166;
-$L108:
-	add.s64 %rd417, %rd411, 1;
-	mov.b64 %rd411, %rd417;
-	bra.uni $L107;
-$L109:
-	bra.uni $L88;
-$L87:
-	bra.uni $L86;
-$L88:
-	bra.uni $L3;
-$L5:
-	cvt.u64.u32 %rd418, %r2;
-	add.s64 %rd419, %rd158, %rd418;
-	mov.b64 %rd420, %rd419;
-	mov.b32 %r167, -1;
-	mov.b64 %rd421, 0;
-	mov.b64 %rd422, 0;
-$L112:
-	@!%p11 bra $L116;
-	mov.b64 %rd423, 4611686018427387904;
-	bra.uni $L114;
-$L116:
-	mov.b64 %rd423, %rd141;
-	bra.uni $L114;
-$L113:
-	bra.uni $L112;
-$L114:
-	mov.b64 %rd424, %rd423;
-$L117:
-	mov.b64 %rd425, 0;
-	mov.b64 %rd426, %rd424;
-$L120:
-	setp.gt.s64 %p96, %rd426, 0;
-	not.pred %p97, %p96;
-	@!%p97 bra $L124;
-	bra.uni $L122;
-$L124:
-	setp.ge.s64 %p98, %rd421, %rd422;
-	@!%p98 bra $L126;
-	setp.ge.s64 %p99, %rd420, %rd161;
-	@!%p99 bra $L128;
-	bra.uni $L122;
-$L128:
-	mov.pred %p100, %p10;
-	mov.b64 %rd427, %rd122;
-	mov.b64 %rd428, %rd420;
-$L129:
-	@!%p100 bra $L133;
-	shr.s64 %rd429, %rd428, 5;
-	mul.lo.s64 %rd430, %rd429, %rd128;
-	mad.lo.s64 %rd431, %rd430, 4, %rd126;
-	ld.global.nc.u32 %r168, [%rd431+0];
-	mov.b32 %r169, %r168;
-	and.b64 %rd432, %rd428, 31;
-	min.u64 %rd433, %rd432, 32;
-	cvt.u32.u64 %r170, %rd433;
-	mov.b32 %r172, 0x1;
-	shl.b32 %r171, %r172, %r170;
-	setp.hs.u32 %p101, %r170, 32;
-	selp.b32 %r173, 0, %r171, %p101;
-	and.b32 %r174, %r169, %r173;
-	setp.ne.u32 %p102, %r174, 0x0;
-	@!%p102 bra $L135;
-	cvt.u32.u64 %r175, %rd428;
-	mov.b32 %r176, %r175;
-	bra.uni $L131;
-$L135:
-	mov.b32 %r176, -1;
-	bra.uni $L131;
-$L133:
-	mul.lo.s64 %rd434, %rd428, %rd125;
-	mad.lo.s64 %rd435, %rd434, 4, %rd123;
-	ld.global.nc.s32 %r177, [%rd435+0];
-	mov.b32 %r178, %r177;
-	mov.b32 %r176, %r178;
-	bra.uni $L131;
-$L130:
-	bra.uni $L129;
-$L131:
-	mov.b32 %r167, %r176;
-	add.s64 %rd436, %rd420, %rd156;
-	mov.b64 %rd420, %rd436;
-	setp.ge.s32 %p103, %r167, 0;
-	@!%p103 bra $L137;
-	mov.b64 %rd437, %rd112;
-	mov.b32 %r179, %r167;
-	cvt.s64.s32 %rd438, %r179;
-	mul.lo.s64 %rd439, %rd438, %rd115;
-	mad.lo.s64 %rd440, %rd439, 8, %rd113;
-	ld.global.nc.s64 %rd441, [%rd440+0];
-	mov.b64 %rd442, %rd441;
-	mov.b64 %rd443, %rd442;
-	mov.b64 %rd444, %rd112;
-	mov.b32 %r180, %r167;
-	cvt.s64.s32 %rd445, %r180;
-	add.s64 %rd446, %rd445, 1;
-	mul.lo.s64 %rd447, %rd446, %rd115;
-	mad.lo.s64 %rd448, %rd447, 8, %rd113;
-	ld.global.nc.s64 %rd449, [%rd448+0];
-	mov.b64 %rd450, %rd449;
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd452, %rd443;
-	mov.b64 %rd453, %rd451;
-	mov.b64 %rd421, %rd452;
-	mov.b64 %rd422, %rd453;
-$L137:
-	bra.uni $L121;
-$L126:
-	mul.lo.s64 %rd454, %rd421, %rd118;
-	mad.lo.s64 %rd455, %rd454, 4, %rd116;
-	ld.global.nc.s32 %r181, [%rd455+0];
-	mov.b32 %r182, %r181;
-	mov.b32 %r183, %r182;
-	mov.b32 %r184, %r167;
-	mov.b32 %r185, %r183;
-	mov.b64 %rd456, %rd421;
-$L138:
-	cvt.s64.s32 %rd457, %r184;
-	mul.lo.s64 %rd458, %rd457, %rd146;
-	mad.lo.s64 %rd459, %rd458, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r186, [%rd459+0];
-	mov.b32 %r187, %r186;
-	mov.b32 %r188, %r187;
-	cvt.s64.s32 %rd460, %r185;
-	mul.lo.s64 %rd461, %rd460, %rd146;
-	mad.lo.s64 %rd462, %rd461, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r189, [%rd462+0];
-	mov.b32 %r190, %r189;
-	setp.ge.s32 %p104, %r190, %r188;
-	@!%p104 bra $L142;
-	mov.pred %p105, 0;
-	bra.uni $L140;
-$L142:
-	cvt.s64.s32 %rd463, %r185;
-	mul.lo.s64 %rd464, %rd463, %rd146;
-	mad.lo.s64 %rd465, %rd464, 4, %rd144;
-	atom.global.max.s32 %r191, [%rd465], %r188;
-	mov.b32 %r192, %r191;
-	setp.lt.s32 %p106, %r192, %r188;
-	mov.pred %p105, %p106;
-	bra.uni $L140;
-$L139:
-	bra.uni $L138;
-$L140:
-	@!%p105 bra $L144;
-	mov.pred %p107, 0;
-	mov.b64 %rd466, %rd425;
-	mov.b32 %r193, %r183;
-$L145:
-	@!%p11 bra $L149;
-	shr.s32 %r194, %r193, 5;
-	cvt.s64.s32 %rd467, %r194;
-	mov.b64 %rd468, %rd467;
-	and.b32 %r195, %r193, 31;
-	cvt.s64.s32 %rd469, %r195;
-	min.u64 %rd470, %rd469, 32;
-	cvt.u32.u64 %r196, %rd470;
-	mov.b32 %r198, 0x1;
-	shl.b32 %r197, %r198, %r196;
-	setp.hs.u32 %p108, %r196, 32;
-	selp.b32 %r199, 0, %r197, %p108;
-	mov.b32 %r200, %r199;
-	mov.b64 %rd471, %rd468;
-	mov.b32 %r201, %r200;
-	mul.lo.s64 %rd472, %rd471, %rd137;
-	mad.lo.s64 %rd473, %rd472, 4, %rd135;
-	ld.relaxed.gpu.global.u32 %r202, [%rd473+0];
-	mov.b32 %r203, %r202;
-	and.b32 %r204, %r203, %r201;
-	setp.ne.u32 %p109, %r204, 0x0;
-	mov.pred %p110, %p109;
-	not.pred %p111, %p110;
-	@!%p111 bra $L151;
-	mul.lo.s64 %rd474, %rd471, %rd137;
-	mad.lo.s64 %rd475, %rd474, 4, %rd135;
-	atom.global.or.b32 %r205, [%rd475], %r201;
-	mov.b32 %r206, %r205;
-	and.b32 %r207, %r206, %r201;
-	setp.ne.u32 %p112, %r207, 0x0;
-	mov.pred %p110, %p112;
-$L151:
-	@!%p110 bra $L153;
-	mov.b64 %rd476, %rd466;
-	mov.b64 %rd477, %rd476;
-	mov.pred %p113, 0;
-	bra.uni $L147;
-$L153:
-	mov.b64 %rd478, %rd466;
-	mov.b64 %rd477, %rd478;
-	mov.pred %p113, 1;
-	bra.uni $L147;
-$L149:
-	@!%p12 bra $L155;
-	cvt.s64.s32 %rd479, %r193;
-	mul.lo.s64 %rd480, %rd479, %rd140;
-	mad.lo.s64 %rd481, %rd480, 4, %rd138;
-	ld.relaxed.gpu.global.s32 %r208, [%rd481+0];
-	mov.b32 %r209, %r208;
-	setp.eq.s32 %p114, %r209, %r35;
-	mov.pred %p115, %p114;
-	not.pred %p116, %p115;
-	@!%p116 bra $L157;
-	cvt.s64.s32 %rd482, %r193;
-	mul.lo.s64 %rd483, %rd482, %rd140;
-	mad.lo.s64 %rd484, %rd483, 4, %rd138;
-	atom.global.exch.b32 %r210, [%rd484], %r35;
-	mov.b32 %r211, %r210;
-	setp.eq.s32 %p117, %r211, %r35;
-	mov.pred %p115, %p117;
-$L157:
-	@!%p115 bra $L159;
-	mov.b64 %rd485, %rd466;
-	mov.b64 %rd477, %rd485;
-	mov.pred %p113, 0;
-	bra.uni $L147;
-$L159:
-$L155:
-	mul.lo.s64 %rd486, %rd466, %rd154;
-	mad.lo.s64 %rd487, %rd486, 4, %rd152;
-	st.shared.s32 [%rd487+0], %r193;
-	add.s64 %rd488, %rd466, 1;
-	mov.b64 %rd489, %rd488;
-	mov.b64 %rd477, %rd489;
-	mov.pred %p113, 1;
-	bra.uni $L147;
-$L146:
-	bra.uni $L145;
-$L147:
-	mov.b64 %rd490, %rd477;
-	mov.pred %p118, %p113;
-	mov.b64 %rd425, %rd490;
-	mov.pred %p107, %p118;
-	@!%p107 bra $L161;
-	mov.b64 %rd491, %rd112;
-	mov.b32 %r212, %r183;
-	setp.lt.s64 %p119, %rd106, 64;
-	setp.le.s64 %p120, %rd142, 1;
-	or.pred %p121, %p119, %p120;
-	@!%p121 bra $L162;
-	mov.b64 %rd492, %rd491;
-	mov.b32 %r213, %r212;
-	cvt.s64.s32 %rd493, %r213;
-	add.s64 %rd494, %rd493, 1;
-	mul.lo.s64 %rd495, %rd494, %rd115;
-	mad.lo.s64 %rd496, %rd495, 8, %rd113;
-	ld.global.nc.s64 %rd497, [%rd496+0];
-	mov.b64 %rd498, %rd497;
-	cvt.s64.s32 %rd499, %r213;
-	mul.lo.s64 %rd500, %rd499, %rd115;
-	mad.lo.s64 %rd501, %rd500, 8, %rd113;
-	ld.global.nc.s64 %rd502, [%rd501+0];
-	mov.b64 %rd503, %rd502;
-	sub.s64 %rd504, %rd498, %rd503;
-	mov.b64 %rd505, %rd504;
-	add.s64 %rd506, %rd107, %rd505;
-	mov.b64 %rd107, %rd506;
-	bra.uni $L163;
-$L162:
-	rem.s64 %rd507, %rd106, %rd142;
-	setp.eq.s64 %p122, %rd142, -1;
-	selp.b64 %rd508, 0, %rd507, %p122;
-	setp.eq.s64 %p123, %rd142, 0;
-	selp.b64 %rd509, %rd106, %rd508, %p123;
-	setp.eq.s64 %p124, %rd509, 0;
-	@!%p124 bra $L165;
-	mov.b64 %rd510, %rd491;
-	mov.b32 %r214, %r212;
-	cvt.s64.s32 %rd511, %r214;
-	add.s64 %rd512, %rd511, 1;
-	mul.lo.s64 %rd513, %rd512, %rd115;
-	mad.lo.s64 %rd514, %rd513, 8, %rd113;
-	ld.global.nc.s64 %rd515, [%rd514+0];
-	mov.b64 %rd516, %rd515;
-	cvt.s64.s32 %rd517, %r214;
-	mul.lo.s64 %rd518, %rd517, %rd115;
-	mad.lo.s64 %rd519, %rd518, 8, %rd113;
-	ld.global.nc.s64 %rd520, [%rd519+0];
-	mov.b64 %rd521, %rd520;
-	sub.s64 %rd522, %rd516, %rd521;
-	mov.b64 %rd523, %rd522;
-	mul.lo.s64 %rd524, %rd142, %rd523;
-	add.s64 %rd525, %rd107, %rd524;
-	mov.b64 %rd107, %rd525;
-$L165:
-$L163:
-	add.s64 %rd526, %rd106, 1;
-	mov.b64 %rd106, %rd526;
-$L161:
-$L144:
-	add.s64 %rd527, %rd421, 1;
-	mov.b64 %rd421, %rd527;
-	sub.s64 %rd528, %rd426, 1;
-	mov.b64 %rd426, %rd528;
-$L121:
-	bra.uni $L120;
-$L122:
-	mov.b64 %rd529, %rd425;
-$L166:
-	@!%p11 bra $L170;
-	bra.uni $L168;
-$L170:
-	// block scan
-	mov.b64 %rd530, %rd529;
-	mov.b32 %r215, %r3;
-$L171:
-	setp.hs.u32 %p125, %r215, 32;
-	@%p125 bra $L172;
-	mov.b64 {%r216, %r217}, %rd530;
-	shfl.sync.up.b32 %r218|%p126, %r216, %r215, 0, %r17;
-	shfl.sync.up.b32 %r219, %r217, %r215, 0, %r17;
-	mov.b64 %rd531, {%r218, %r219};
-	@!%p126 bra $L173;
-	add.s64 %rd532, %rd531, %rd530;
-	mov.b64 %rd530, %rd532;
-$L173:
-	shl.b32 %r215, %r215, 1;
-	bra.uni $L171;
-$L172:
-	mov.b64 {%r220, %r221}, %rd530;
-	shfl.sync.up.b32 %r222|%p127, %r220, %r3, 0, %r17;
-	shfl.sync.up.b32 %r223, %r221, %r3, 0, %r17;
-	mov.b64 %rd533, {%r222, %r223};
-	setp.lo.u32 %p128, %r3, 32;
-	and.pred %p129, %p127, %p128;
-	selp.b64 %rd534, %rd533, 0, %p129;
-	sub.u32 %r224, %r13, %r3;
-	setp.eq.u32 %p130, %r7, %r224;
-	@!%p130 bra $L174;
-	mul.wide.u32 %rd535, %r8, 16;
-	add.s64 %rd536, %rd1, %rd535;
-	st.shared.s64 [%rd536+0], %rd530;
-$L174:
-	bar.sync 0;
-	setp.eq.u32 %p131, %r8, 0;
-	@!%p131 bra $L175;
-	mov.b64 %rd537, 0;
-	setp.lo.u32 %p132, %r7, %r10;
-	@!%p132 bra $L176;
-	mul.wide.u32 %rd538, %r7, 16;
-	add.s64 %rd539, %rd1, %rd538;
-	ld.shared.s64 %rd540, [%rd539+0];
-	mov.b64 %rd537, %rd540;
-$L176:
-	mov.b64 {%r225, %r226}, %rd537;
-	shfl.sync.up.b32 %r227|%p133, %r225, 1, 0, %r17;
-	shfl.sync.up.b32 %r228, %r226, 1, 0, %r17;
-	mov.b64 %rd541, {%r227, %r228};
-	@!%p133 bra $L177;
-	add.s64 %rd542, %rd541, %rd537;
-	mov.b64 %rd537, %rd542;
-$L177:
-	mov.b64 {%r229, %r230}, %rd537;
-	shfl.sync.up.b32 %r231|%p134, %r229, 2, 0, %r17;
-	shfl.sync.up.b32 %r232, %r230, 2, 0, %r17;
-	mov.b64 %rd543, {%r231, %r232};
-	@!%p134 bra $L178;
-	add.s64 %rd544, %rd543, %rd537;
-	mov.b64 %rd537, %rd544;
-$L178:
-	mov.b64 {%r233, %r234}, %rd537;
-	shfl.sync.up.b32 %r235|%p135, %r233, 4, 0, %r17;
-	shfl.sync.up.b32 %r236, %r234, 4, 0, %r17;
-	mov.b64 %rd545, {%r235, %r236};
-	@!%p135 bra $L179;
-	add.s64 %rd546, %rd545, %rd537;
-	mov.b64 %rd537, %rd546;
-$L179:
-	mov.b64 {%r237, %r238}, %rd537;
-	shfl.sync.up.b32 %r239|%p136, %r237, 8, 0, %r17;
-	shfl.sync.up.b32 %r240, %r238, 8, 0, %r17;
-	mov.b64 %rd547, {%r239, %r240};
-	@!%p136 bra $L180;
-	add.s64 %rd548, %rd547, %rd537;
-	mov.b64 %rd537, %rd548;
-$L180:
-	mov.b64 {%r241, %r242}, %rd537;
-	shfl.sync.up.b32 %r243|%p137, %r241, 16, 0, %r17;
-	shfl.sync.up.b32 %r244, %r242, 16, 0, %r17;
-	mov.b64 %rd549, {%r243, %r244};
-	@!%p137 bra $L181;
-	add.s64 %rd550, %rd549, %rd537;
-	mov.b64 %rd537, %rd550;
-$L181:
-	mov.b64 {%r245, %r246}, %rd537;
-	shfl.sync.up.b32 %r247|%p138, %r245, 1, 0, %r17;
-	shfl.sync.up.b32 %r248, %r246, 1, 0, %r17;
-	mov.b64 %rd551, {%r247, %r248};
-	selp.b64 %rd552, %rd551, 0, %p138;
-	@!%p132 bra $L182;
-	mul.wide.u32 %rd553, %r7, 16;
-	add.s64 %rd554, %rd1, %rd553;
-	add.s64 %rd555, %rd554, 512;
-	st.shared.s64 [%rd555+0], %rd552;
-$L182:
-	sub.u32 %r249, %r10, 1;
-	setp.eq.u32 %p139, %r7, %r249;
-	@!%p139 bra $L183;
-	st.shared.s64 [%rd1+1024], %rd537;
-$L183:
-$L175:
-	bar.sync 0;
-	mul.wide.u32 %rd556, %r8, 16;
-	add.s64 %rd557, %rd1, %rd556;
-	add.s64 %rd558, %rd557, 512;
-	ld.shared.s64 %rd559, [%rd558+0];
-	add.s64 %rd560, %rd559, %rd534;
-	ld.shared.s64 %rd561, [%rd1+1024];
-	mov.b64 {%r250, %r251}, %rd560;
-	shfl.sync.idx.b32 %r252|%p140, %r250, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r253, %r251, 0, %r21, %r17;
-	mov.b64 %rd562, {%r252, %r253};
-	mov.b64 %rd563, %rd561;
-	mov.b64 %rd564, %rd562;
-	mov.b64 %rd565, %rd563;
-	mov.b64 %rd566, %rd564;
-	mov.b64 %rd567, %rd565;
-	mov.b64 %rd568, %rd566;
-	mov.b64 %rd569, %rd567;
-	mov.b64 %rd570, 0;
-	cvt.u64.u32 %rd571, %r2;
-	setp.eq.s64 %p141, %rd571, 0;
-	setp.gt.s64 %p142, %rd569, 0;
-	and.pred %p143, %p141, %p142;
-	@!%p143 bra $L185;
-	atom.global.add.u64 %rd572, [%rd132], %rd569;
-	mov.b64 %rd573, %rd572;
-	mov.b64 %rd570, %rd573;
-$L185:
-	cvt.u64.u32 %rd574, %r2;
-	setp.eq.s64 %p144, %rd574, 0;
-	setp.eq.u32 %p145, %r1, 0;
-	and.pred %p146, %p144, %p145;
-	bar.sync 0;
-	@!%p146 bra $L186;
-	st.shared.s64 [%rd1+1024], %rd570;
-$L186:
-	bar.sync 0;
-	ld.shared.s64 %rd575, [%rd1+1024];
-	mov.b64 %rd576, %rd575;
-	mov.b64 %rd570, %rd576;
-	add.s64 %rd577, %rd570, %rd568;
-	mov.b64 %rd578, %rd577;
-	mov.b64 %rd579, 0;
-$L187:
-	setp.lt.s64 %p147, %rd579, %rd529;
-	not.pred %p148, %p147;
-	@!%p148 bra $L191;
-	bra.uni $L189;
-$L191:
-	mul.lo.s64 %rd580, %rd579, %rd154;
-	mad.lo.s64 %rd581, %rd580, 4, %rd152;
-	ld.shared.s32 %r254, [%rd581+0];
-	mov.b32 %r255, %r254;
-	add.s64 %rd582, %rd578, %rd579;
-	mul.lo.s64 %rd583, %rd582, %rd131;
-	mad.lo.s64 %rd584, %rd583, 4, %rd129;
-	st.global.s32 [%rd584+0], %r255;
-$L188:
-	add.s64 %rd585, %rd579, 1;
-	mov.b64 %rd579, %rd585;
-	bra.uni $L187;
-$L189:
-	bra.uni $L168;
-$L167:
-	bra.uni $L166;
-$L168:
-	mov.b64 %rd586, 0;
-	setp.lt.s64 %p149, %rd421, %rd422;
-	setp.lt.s64 %p150, %rd420, %rd161;
-	or.pred %p151, %p149, %p150;
-	@!%p151 bra $L193;
-	mov.b64 %rd586, 1;
-$L193:
-	mov.b64 %rd587, %rd586;
-	// block reduction
-	sub.u32 %r256, %r13, 1;
-	mov.b32 %r257, %r3;
-$L194:
-	setp.hs.u32 %p152, %r257, 32;
-	@%p152 bra $L195;
-	mov.b64 {%r258, %r259}, %rd587;
-	shfl.sync.down.b32 %r260|%p153, %r258, %r257, %r256, %r17;
-	shfl.sync.down.b32 %r261, %r259, %r257, %r256, %r17;
-	mov.b64 %rd588, {%r260, %r261};
-	@!%p153 bra $L196;
-	max.s64 %rd589, %rd587, %rd588;
-	mov.b64 %rd587, %rd589;
-$L196:
-	shl.b32 %r257, %r257, 1;
-	bra.uni $L194;
-$L195:
-	setp.eq.u32 %p154, %r7, 0;
-	@!%p154 bra $L197;
-	mul.wide.u32 %rd590, %r8, 16;
-	add.s64 %rd591, %rd1, %rd590;
-	st.shared.s64 [%rd591+0], %rd587;
-$L197:
-	bar.sync 0;
-	setp.eq.u32 %p155, %r8, 0;
-	@!%p155 bra $L198;
-	setp.lo.u32 %p156, %r7, %r10;
-	@!%p156 bra $L199;
-	mul.wide.u32 %rd592, %r7, 16;
-	add.s64 %rd593, %rd1, %rd592;
-	ld.shared.s64 %rd594, [%rd593+0];
-	mov.b64 %rd587, %rd594;
-$L199:
-	sub.u32 %r262, %r10, 1;
-	mov.b64 {%r263, %r264}, %rd587;
-	shfl.sync.down.b32 %r265|%p157, %r263, 1, %r262, %r17;
-	shfl.sync.down.b32 %r266, %r264, 1, %r262, %r17;
-	mov.b64 %rd595, {%r265, %r266};
-	@!%p157 bra $L200;
-	max.s64 %rd596, %rd587, %rd595;
-	mov.b64 %rd587, %rd596;
-$L200:
-	mov.b64 {%r267, %r268}, %rd587;
-	shfl.sync.down.b32 %r269|%p158, %r267, 2, %r262, %r17;
-	shfl.sync.down.b32 %r270, %r268, 2, %r262, %r17;
-	mov.b64 %rd597, {%r269, %r270};
-	@!%p158 bra $L201;
-	max.s64 %rd598, %rd587, %rd597;
-	mov.b64 %rd587, %rd598;
-$L201:
-	mov.b64 {%r271, %r272}, %rd587;
-	shfl.sync.down.b32 %r273|%p159, %r271, 4, %r262, %r17;
-	shfl.sync.down.b32 %r274, %r272, 4, %r262, %r17;
-	mov.b64 %rd599, {%r273, %r274};
-	@!%p159 bra $L202;
-	max.s64 %rd600, %rd587, %rd599;
-	mov.b64 %rd587, %rd600;
-$L202:
-	mov.b64 {%r275, %r276}, %rd587;
-	shfl.sync.down.b32 %r277|%p160, %r275, 8, %r262, %r17;
-	shfl.sync.down.b32 %r278, %r276, 8, %r262, %r17;
-	mov.b64 %rd601, {%r277, %r278};
-	@!%p160 bra $L203;
-	max.s64 %rd602, %rd587, %rd601;
-	mov.b64 %rd587, %rd602;
-$L203:
-	mov.b64 {%r279, %r280}, %rd587;
-	shfl.sync.down.b32 %r281|%p161, %r279, 16, %r262, %r17;
-	shfl.sync.down.b32 %r282, %r280, 16, %r262, %r17;
-	mov.b64 %rd603, {%r281, %r282};
-	@!%p161 bra $L204;
-	max.s64 %rd604, %rd587, %rd603;
-	mov.b64 %rd587, %rd604;
-$L204:
-	@!%p154 bra $L205;
-	st.shared.s64 [%rd1+1024], %rd587;
-$L205:
-$L198:
-	bar.sync 0;
-	ld.shared.s64 %rd605, [%rd1+1024];
-	mov.b64 %rd587, %rd605;
-	mov.b64 %rd606, %rd587;
-	setp.eq.s64 %p162, %rd606, 0;
-	@!%p162 bra $L207;
-	bra.uni $L119;
-$L207:
-$L118:
-	bra.uni $L117;
-$L119:
-$L3:
-	bar.sync 0;
-	add.s64 %rd111, %rd111, %rd110;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd108, 9223372036854775807;
+	mov.b64 %rd109, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd607, %rd106;
-	mov.b64 %rd608, %rd107;
-	// block reduction
-	sub.u32 %r283, %r13, 1;
-	mov.b32 %r284, %r3;
-$L208:
-	setp.hs.u32 %p163, %r284, 32;
-	@%p163 bra $L209;
-	mov.b64 {%r285, %r286}, %rd607;
-	shfl.sync.down.b32 %r287|%p164, %r285, %r284, %r283, %r17;
-	shfl.sync.down.b32 %r288, %r286, %r284, %r283, %r17;
-	mov.b64 %rd609, {%r287, %r288};
-	mov.b64 {%r289, %r290}, %rd608;
-	shfl.sync.down.b32 %r291, %r289, %r284, %r283, %r17;
-	shfl.sync.down.b32 %r292, %r290, %r284, %r283, %r17;
-	mov.b64 %rd610, {%r291, %r292};
-	@!%p164 bra $L210;
-	setp.gt.s64 %p165, %rd609, %rd607;
-	setp.eq.s64 %p166, %rd609, %rd607;
-	setp.lt.s64 %p167, %rd610, %rd608;
-	and.pred %p168, %p166, %p167;
-	or.pred %p169, %p165, %p168;
-	selp.b64 %rd611, %rd609, %rd607, %p169;
-	selp.b64 %rd612, %rd610, %rd608, %p169;
-	mov.b64 %rd607, %rd611;
-	mov.b64 %rd608, %rd612;
-$L210:
-	shl.b32 %r284, %r284, 1;
-	bra.uni $L208;
-$L209:
-	setp.eq.u32 %p170, %r7, 0;
-	@!%p170 bra $L211;
-	mul.wide.u32 %rd613, %r8, 16;
-	add.s64 %rd614, %rd1, %rd613;
-	st.shared.s64 [%rd614+0], %rd607;
-	st.shared.s64 [%rd614+8], %rd608;
-$L211:
-	bar.sync 0;
-	setp.eq.u32 %p171, %r8, 0;
-	@!%p171 bra $L212;
-	setp.lo.u32 %p172, %r7, %r10;
-	@!%p172 bra $L213;
-	mul.wide.u32 %rd615, %r7, 16;
-	add.s64 %rd616, %rd1, %rd615;
-	ld.shared.s64 %rd617, [%rd616+0];
-	ld.shared.s64 %rd618, [%rd616+8];
-	mov.b64 %rd607, %rd617;
-	mov.b64 %rd608, %rd618;
-$L213:
-	sub.u32 %r293, %r10, 1;
-	mov.b64 {%r294, %r295}, %rd607;
-	shfl.sync.down.b32 %r296|%p173, %r294, 1, %r293, %r17;
-	shfl.sync.down.b32 %r297, %r295, 1, %r293, %r17;
-	mov.b64 %rd619, {%r296, %r297};
-	mov.b64 {%r298, %r299}, %rd608;
-	shfl.sync.down.b32 %r300, %r298, 1, %r293, %r17;
-	shfl.sync.down.b32 %r301, %r299, 1, %r293, %r17;
-	mov.b64 %rd620, {%r300, %r301};
-	@!%p173 bra $L214;
-	setp.gt.s64 %p174, %rd619, %rd607;
-	setp.eq.s64 %p175, %rd619, %rd607;
-	setp.lt.s64 %p176, %rd620, %rd608;
-	and.pred %p177, %p175, %p176;
-	or.pred %p178, %p174, %p177;
-	selp.b64 %rd621, %rd619, %rd607, %p178;
-	selp.b64 %rd622, %rd620, %rd608, %p178;
-	mov.b64 %rd607, %rd621;
-	mov.b64 %rd608, %rd622;
-$L214:
-	mov.b64 {%r302, %r303}, %rd607;
-	shfl.sync.down.b32 %r304|%p179, %r302, 2, %r293, %r17;
-	shfl.sync.down.b32 %r305, %r303, 2, %r293, %r17;
-	mov.b64 %rd623, {%r304, %r305};
-	mov.b64 {%r306, %r307}, %rd608;
-	shfl.sync.down.b32 %r308, %r306, 2, %r293, %r17;
-	shfl.sync.down.b32 %r309, %r307, 2, %r293, %r17;
-	mov.b64 %rd624, {%r308, %r309};
-	@!%p179 bra $L215;
-	setp.gt.s64 %p180, %rd623, %rd607;
-	setp.eq.s64 %p181, %rd623, %rd607;
-	setp.lt.s64 %p182, %rd624, %rd608;
-	and.pred %p183, %p181, %p182;
-	or.pred %p184, %p180, %p183;
-	selp.b64 %rd625, %rd623, %rd607, %p184;
-	selp.b64 %rd626, %rd624, %rd608, %p184;
-	mov.b64 %rd607, %rd625;
-	mov.b64 %rd608, %rd626;
-$L215:
-	mov.b64 {%r310, %r311}, %rd607;
-	shfl.sync.down.b32 %r312|%p185, %r310, 4, %r293, %r17;
-	shfl.sync.down.b32 %r313, %r311, 4, %r293, %r17;
-	mov.b64 %rd627, {%r312, %r313};
-	mov.b64 {%r314, %r315}, %rd608;
-	shfl.sync.down.b32 %r316, %r314, 4, %r293, %r17;
-	shfl.sync.down.b32 %r317, %r315, 4, %r293, %r17;
-	mov.b64 %rd628, {%r316, %r317};
-	@!%p185 bra $L216;
-	setp.gt.s64 %p186, %rd627, %rd607;
-	setp.eq.s64 %p187, %rd627, %rd607;
-	setp.lt.s64 %p188, %rd628, %rd608;
-	and.pred %p189, %p187, %p188;
-	or.pred %p190, %p186, %p189;
-	selp.b64 %rd629, %rd627, %rd607, %p190;
-	selp.b64 %rd630, %rd628, %rd608, %p190;
-	mov.b64 %rd607, %rd629;
-	mov.b64 %rd608, %rd630;
-$L216:
-	mov.b64 {%r318, %r319}, %rd607;
-	shfl.sync.down.b32 %r320|%p191, %r318, 8, %r293, %r17;
-	shfl.sync.down.b32 %r321, %r319, 8, %r293, %r17;
-	mov.b64 %rd631, {%r320, %r321};
-	mov.b64 {%r322, %r323}, %rd608;
-	shfl.sync.down.b32 %r324, %r322, 8, %r293, %r17;
-	shfl.sync.down.b32 %r325, %r323, 8, %r293, %r17;
-	mov.b64 %rd632, {%r324, %r325};
-	@!%p191 bra $L217;
-	setp.gt.s64 %p192, %rd631, %rd607;
-	setp.eq.s64 %p193, %rd631, %rd607;
-	setp.lt.s64 %p194, %rd632, %rd608;
-	and.pred %p195, %p193, %p194;
-	or.pred %p196, %p192, %p195;
-	selp.b64 %rd633, %rd631, %rd607, %p196;
-	selp.b64 %rd634, %rd632, %rd608, %p196;
-	mov.b64 %rd607, %rd633;
-	mov.b64 %rd608, %rd634;
-$L217:
-	mov.b64 {%r326, %r327}, %rd607;
-	shfl.sync.down.b32 %r328|%p197, %r326, 16, %r293, %r17;
-	shfl.sync.down.b32 %r329, %r327, 16, %r293, %r17;
-	mov.b64 %rd635, {%r328, %r329};
-	mov.b64 {%r330, %r331}, %rd608;
-	shfl.sync.down.b32 %r332, %r330, 16, %r293, %r17;
-	shfl.sync.down.b32 %r333, %r331, 16, %r293, %r17;
-	mov.b64 %rd636, {%r332, %r333};
-	@!%p197 bra $L218;
-	setp.gt.s64 %p198, %rd635, %rd607;
-	setp.eq.s64 %p199, %rd635, %rd607;
-	setp.lt.s64 %p200, %rd636, %rd608;
-	and.pred %p201, %p199, %p200;
-	or.pred %p202, %p198, %p201;
-	selp.b64 %rd637, %rd635, %rd607, %p202;
-	selp.b64 %rd638, %rd636, %rd608, %p202;
-	mov.b64 %rd607, %rd637;
-	mov.b64 %rd608, %rd638;
-$L218:
-$L212:
-	mul.wide.u32 %rd639, %r28, 16;
-	add.s64 %rd640, %rd11, %rd639;
-	setp.eq.u32 %p203, %r5, 0;
-	@!%p203 bra $L219;
-	st.global.s64 [%rd640+0], %rd607;
-	st.global.s64 [%rd640+8], %rd608;
-$L219:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_coloring_propagate__final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<105>;
-	.reg .b64 %rd<145>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	mov.b64 %rd87, -9223372036854775808;
-	mov.b64 %rd88, 9223372036854775807;
-	cvt.u64.u32 %rd89, %r5;
-	cvt.u64.u32 %rd90, %r6;
-	mov.b64 %rd91, %rd89;
-$L1:
-	setp.ge.s64 %p8, %rd91, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd92, %rd91, 16, %rd3;
-	ld.global.s64 %rd93, [%rd92+0];
-	ld.global.s64 %rd94, [%rd92+8];
-	setp.gt.s64 %p9, %rd93, %rd87;
-	setp.eq.s64 %p10, %rd93, %rd87;
-	setp.lt.s64 %p11, %rd94, %rd88;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd95, %rd93, %rd87, %p13;
-	selp.b64 %rd96, %rd94, %rd88, %p13;
-	mov.b64 %rd87, %rd95;
-	mov.b64 %rd88, %rd96;
-	add.s64 %rd91, %rd91, %rd90;
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd108, -9223372036854775808;
+	mov.b64 %rd109, 9223372036854775807;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd97, %rd87;
-	mov.b64 %rd98, %rd88;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd97;
-	shfl.sync.down.b32 %r26|%p14, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd99, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd98;
-	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd100, {%r30, %r31};
-	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd99, %rd97;
-	setp.eq.s64 %p16, %rd99, %rd97;
-	setp.lt.s64 %p17, %rd100, %rd98;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd101, %rd99, %rd97, %p19;
-	selp.b64 %rd102, %rd100, %rd98, %p19;
-	mov.b64 %rd97, %rd101;
-	mov.b64 %rd98, %rd102;
 $L3:
-	mov.b64 {%r32, %r33}, %rd97;
-	shfl.sync.down.b32 %r34|%p20, %r32, 2, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd103, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd98;
-	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd104, {%r38, %r39};
-	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd103, %rd97;
-	setp.eq.s64 %p22, %rd103, %rd97;
-	setp.lt.s64 %p23, %rd104, %rd98;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd105, %rd103, %rd97, %p25;
-	selp.b64 %rd106, %rd104, %rd98, %p25;
-	mov.b64 %rd97, %rd105;
-	mov.b64 %rd98, %rd106;
-$L4:
-	mov.b64 {%r40, %r41}, %rd97;
-	shfl.sync.down.b32 %r42|%p26, %r40, 4, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd107, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd98;
-	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
-	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd108, {%r46, %r47};
-	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd107, %rd97;
-	setp.eq.s64 %p28, %rd107, %rd97;
-	setp.lt.s64 %p29, %rd108, %rd98;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd109, %rd107, %rd97, %p31;
-	selp.b64 %rd110, %rd108, %rd98, %p31;
-	mov.b64 %rd97, %rd109;
-	mov.b64 %rd98, %rd110;
-$L5:
-	mov.b64 {%r48, %r49}, %rd97;
-	shfl.sync.down.b32 %r50|%p32, %r48, 8, %r23, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd111, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd98;
-	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd112, {%r54, %r55};
-	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd111, %rd97;
-	setp.eq.s64 %p34, %rd111, %rd97;
-	setp.lt.s64 %p35, %rd112, %rd98;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd113, %rd111, %rd97, %p37;
-	selp.b64 %rd114, %rd112, %rd98, %p37;
-	mov.b64 %rd97, %rd113;
-	mov.b64 %rd98, %rd114;
-$L6:
-	mov.b64 {%r56, %r57}, %rd97;
-	shfl.sync.down.b32 %r58|%p38, %r56, 16, %r23, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd115, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd98;
-	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd116, {%r62, %r63};
-	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd115, %rd97;
-	setp.eq.s64 %p40, %rd115, %rd97;
-	setp.lt.s64 %p41, %rd116, %rd98;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd117, %rd115, %rd97, %p43;
-	selp.b64 %rd118, %rd116, %rd98, %p43;
-	mov.b64 %rd97, %rd117;
-	mov.b64 %rd98, %rd118;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd119, %r8, 16;
-	add.s64 %rd120, %rd1, %rd119;
-	st.shared.s64 [%rd120+0], %rd97;
-	st.shared.s64 [%rd120+8], %rd98;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd121, %r7, 16;
-	add.s64 %rd122, %rd1, %rd121;
-	ld.shared.s64 %rd123, [%rd122+0];
-	ld.shared.s64 %rd124, [%rd122+8];
-	mov.b64 %rd97, %rd123;
-	mov.b64 %rd98, %rd124;
-$L10:
-	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd97;
-	shfl.sync.down.b32 %r67|%p47, %r65, 1, %r64, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd125, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd98;
-	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
-	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd126, {%r71, %r72};
-	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd125, %rd97;
-	setp.eq.s64 %p49, %rd125, %rd97;
-	setp.lt.s64 %p50, %rd126, %rd98;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd127, %rd125, %rd97, %p52;
-	selp.b64 %rd128, %rd126, %rd98, %p52;
-	mov.b64 %rd97, %rd127;
-	mov.b64 %rd98, %rd128;
-$L11:
-	mov.b64 {%r73, %r74}, %rd97;
-	shfl.sync.down.b32 %r75|%p53, %r73, 2, %r64, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd129, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd98;
-	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
-	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd130, {%r79, %r80};
-	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd129, %rd97;
-	setp.eq.s64 %p55, %rd129, %rd97;
-	setp.lt.s64 %p56, %rd130, %rd98;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd131, %rd129, %rd97, %p58;
-	selp.b64 %rd132, %rd130, %rd98, %p58;
-	mov.b64 %rd97, %rd131;
-	mov.b64 %rd98, %rd132;
-$L12:
-	mov.b64 {%r81, %r82}, %rd97;
-	shfl.sync.down.b32 %r83|%p59, %r81, 4, %r64, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd133, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd98;
-	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd134, {%r87, %r88};
-	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd133, %rd97;
-	setp.eq.s64 %p61, %rd133, %rd97;
-	setp.lt.s64 %p62, %rd134, %rd98;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd135, %rd133, %rd97, %p64;
-	selp.b64 %rd136, %rd134, %rd98, %p64;
-	mov.b64 %rd97, %rd135;
-	mov.b64 %rd98, %rd136;
-$L13:
-	mov.b64 {%r89, %r90}, %rd97;
-	shfl.sync.down.b32 %r91|%p65, %r89, 8, %r64, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd137, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd98;
-	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
-	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd138, {%r95, %r96};
-	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd137, %rd97;
-	setp.eq.s64 %p67, %rd137, %rd97;
-	setp.lt.s64 %p68, %rd138, %rd98;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd139, %rd137, %rd97, %p70;
-	selp.b64 %rd140, %rd138, %rd98, %p70;
-	mov.b64 %rd97, %rd139;
-	mov.b64 %rd98, %rd140;
-$L14:
-	mov.b64 {%r97, %r98}, %rd97;
-	shfl.sync.down.b32 %r99|%p71, %r97, 16, %r64, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd141, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd98;
-	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
-	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd142, {%r103, %r104};
-	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd141, %rd97;
-	setp.eq.s64 %p73, %rd141, %rd97;
-	setp.lt.s64 %p74, %rd142, %rd98;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd143, %rd141, %rd97, %p76;
-	selp.b64 %rd144, %rd142, %rd98, %p76;
-	mov.b64 %rd97, %rd143;
-	mov.b64 %rd98, %rd144;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd97;
-	st.global.s64 [%rd6+8], %rd98;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_coloring_propagate__main_custom(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38
-)
-{
-	.reg .pred %p<174>;
-	.reg .b32 %r<334>;
-	.reg .b64 %rd<677>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	mov.b64 %rd108, 0;
-	mov.b64 %rd109, 0;
 	mov.b64 %rd110, 0;
 	mov.b64 %rd111, 0;
-	mov.b64 %rd108, %rd110;
-	mov.b64 %rd109, %rd111;
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd110, %rd112;
+	mov.b64 %rd111, %rd113;
+$L4:
+	mov.b64 %rd114, %rd110;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd108, %rd114;
+	mov.b64 %rd109, %rd115;
 $L1:
-	mov.b64 %rd112, %rd108;
-	mov.b64 %rd113, %rd109;
-	mov.b64 %rd106, %rd112;
-	mov.b64 %rd107, %rd113;
-	cvt.u64.u32 %rd115, %r28;
-	cvt.u64.u32 %rd116, %r29;
-	mov.b64 %rd117, %rd115;
-$L2:
-	setp.ge.s64 %p9, %rd117, %rd2;
-	@%p9 bra $L3;
-	mov.b64 %rd114, %rd117;
+	mov.b64 %rd106, %rd108;
+	mov.b64 %rd107, %rd109;
+	cvt.u64.u32 %rd117, %r29;
+	cvt.u64.u32 %rd118, %r30;
+	mov.b64 %rd119, %rd117;
+$L5:
+	setp.ge.s64 %p11, %rd119, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd116, %rd119;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd118, %rd27;
-	mov.b64 %rd119, %rd30;
-	mov.b64 %rd120, %rd32;
-	mov.b64 %rd121, %rd34;
-	mov.b64 %rd122, %rd37;
-	mov.b64 %rd123, %rd39;
-	mov.b64 %rd124, %rd41;
-	mov.b64 %rd125, %rd44;
-	mov.b64 %rd126, %rd46;
-	mov.b64 %rd127, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd128, %rd50;
-	mov.b64 %rd129, %rd53;
-	mov.b64 %rd130, %rd55;
-	mov.b64 %rd131, %rd57;
-	mov.b64 %rd132, %rd60;
-	mov.b64 %rd133, %rd62;
-	mov.b64 %rd134, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd135, %rd67;
-	mov.b64 %rd136, %rd69;
-	mov.b64 %rd137, %rd71;
-	mov.b64 %rd138, %rd74;
-	mov.b64 %rd139, %rd76;
-	mov.b64 %rd140, %rd78;
-	mov.b64 %rd141, %rd81;
-	mov.b64 %rd142, %rd83;
-	mov.b64 %rd143, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd144, %rd88;
-	mov.b64 %rd145, %rd90;
-	mov.b64 %rd146, %rd92;
-	mov.b32 %r35, %r34;
-	mov.b64 %rd147, %rd94;
-	mov.b64 %rd148, %rd96;
-	mov.b64 %rd149, %rd98;
-	mov.b64 %rd150, %rd101;
-	mov.b64 %rd151, %rd103;
-	mov.b64 %rd152, %rd105;
-	add.s64 %rd153, %rd15, %rd23;
-	mad.lo.s64 %rd154, %rd147, 4, 15;
-	and.b64 %rd154, %rd154, -16;
-	add.s64 %rd23, %rd23, %rd154;
-	mov.b64 %rd155, %rd153;
-	mov.b64 %rd156, %rd147;
-	mov.b64 %rd157, 1;
-	mov.b64 %rd158, %rd155;
-	mov.b64 %rd159, %rd156;
+	mov.b64 %rd120, %rd27;
+	mov.b64 %rd121, %rd30;
+	mov.b64 %rd122, %rd32;
+	mov.b64 %rd123, %rd34;
+	mov.b64 %rd124, %rd37;
+	mov.b64 %rd125, %rd39;
+	mov.b64 %rd126, %rd41;
+	mov.b64 %rd127, %rd44;
+	mov.b64 %rd128, %rd46;
+	mov.b64 %rd129, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd130, %rd50;
+	mov.b64 %rd131, %rd53;
+	mov.b64 %rd132, %rd55;
+	mov.b64 %rd133, %rd57;
+	mov.b64 %rd134, %rd60;
+	mov.b64 %rd135, %rd62;
+	mov.b64 %rd136, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd137, %rd67;
+	mov.b64 %rd138, %rd69;
+	mov.b64 %rd139, %rd71;
+	mov.b64 %rd140, %rd74;
+	mov.b64 %rd141, %rd76;
+	mov.b64 %rd142, %rd78;
+	mov.b64 %rd143, %rd81;
+	mov.b64 %rd144, %rd83;
+	mov.b64 %rd145, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd146, %rd88;
+	mov.b64 %rd147, %rd90;
+	mov.b64 %rd148, %rd92;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd149, %rd94;
+	mov.b64 %rd150, %rd96;
+	mov.b64 %rd151, %rd98;
+	mov.b64 %rd152, %rd101;
+	mov.b64 %rd153, %rd103;
+	mov.b64 %rd154, %rd105;
+	add.s64 %rd155, %rd15, %rd23;
+	mad.lo.s64 %rd156, %rd149, 4, 15;
+	and.b64 %rd156, %rd156, -16;
+	add.s64 %rd23, %rd23, %rd156;
+	mov.b64 %rd157, %rd155;
+	mov.b64 %rd158, %rd149;
+	mov.b64 %rd159, 1;
 	mov.b64 %rd160, %rd157;
-	cvt.u64.u32 %rd161, %r4;
-	mov.b64 %rd162, %rd161;
-	mul.lo.s64 %rd163, %rd114, %rd149;
+	mov.b64 %rd161, %rd158;
+	mov.b64 %rd162, %rd159;
+	cvt.u64.u32 %rd163, %r4;
 	mov.b64 %rd164, %rd163;
-	add.s64 %rd165, %rd164, %rd149;
-	min.s64 %rd166, %rd165, %rd128;
-	mov.b64 %rd167, %rd166;
-	setp.eq.s64 %p13, %rd162, 1;
-	@!%p13 bra $L6;
-	mov.b64 %rd168, %rd118;
-	mov.b64 %rd169, %rd119;
+	mul.lo.s64 %rd165, %rd116, %rd151;
+	mov.b64 %rd166, %rd165;
+	add.s64 %rd167, %rd166, %rd151;
+	min.s64 %rd168, %rd167, %rd130;
+	mov.b64 %rd169, %rd168;
+	setp.eq.s64 %p15, %rd164, 1;
+	@!%p15 bra $L9;
 	mov.b64 %rd170, %rd120;
 	mov.b64 %rd171, %rd121;
 	mov.b64 %rd172, %rd122;
@@ -6838,17 +1102,17 @@ $L2:
 	mov.b64 %rd175, %rd125;
 	mov.b64 %rd176, %rd126;
 	mov.b64 %rd177, %rd127;
-	mov.pred %p14, %p10;
 	mov.b64 %rd178, %rd128;
 	mov.b64 %rd179, %rd129;
+	mov.pred %p16, %p12;
 	mov.b64 %rd180, %rd130;
 	mov.b64 %rd181, %rd131;
 	mov.b64 %rd182, %rd132;
 	mov.b64 %rd183, %rd133;
 	mov.b64 %rd184, %rd134;
-	mov.pred %p15, %p11;
 	mov.b64 %rd185, %rd135;
 	mov.b64 %rd186, %rd136;
+	mov.pred %p17, %p13;
 	mov.b64 %rd187, %rd137;
 	mov.b64 %rd188, %rd138;
 	mov.b64 %rd189, %rd139;
@@ -6856,1408 +1120,1365 @@ $L2:
 	mov.b64 %rd191, %rd141;
 	mov.b64 %rd192, %rd142;
 	mov.b64 %rd193, %rd143;
-	mov.pred %p16, %p12;
 	mov.b64 %rd194, %rd144;
 	mov.b64 %rd195, %rd145;
+	mov.pred %p18, %p14;
 	mov.b64 %rd196, %rd146;
-	mov.b32 %r36, %r35;
 	mov.b64 %rd197, %rd147;
 	mov.b64 %rd198, %rd148;
+	mov.b32 %r37, %r36;
 	mov.b64 %rd199, %rd149;
 	mov.b64 %rd200, %rd150;
 	mov.b64 %rd201, %rd151;
 	mov.b64 %rd202, %rd152;
-	mov.b64 %rd203, %rd164;
-	mov.b64 %rd204, %rd167;
-$L7:
-	@!%p15 bra $L11;
-	mov.b64 %rd205, 4611686018427387904;
-	bra.uni $L9;
+	mov.b64 %rd203, %rd153;
+	mov.b64 %rd204, %rd154;
+	mov.b64 %rd205, %rd166;
+	mov.b64 %rd206, %rd169;
+$L10:
+	@!%p17 bra $L14;
+	mov.b64 %rd207, 4611686018427387904;
+	bra.uni $L12;
+$L14:
+	mov.b64 %rd207, %rd199;
+	bra.uni $L12;
 $L11:
-	mov.b64 %rd205, %rd197;
-	bra.uni $L9;
-$L8:
-	bra.uni $L7;
-$L9:
-	mov.b64 %rd206, %rd205;
-	mov.b64 %rd207, 0;
-	mov.b64 %rd208, %rd203;
+	bra.uni $L10;
 $L12:
-	setp.lt.s64 %p17, %rd208, %rd204;
-	not.pred %p18, %p17;
-	@!%p18 bra $L16;
-	bra.uni $L14;
-$L16:
-	mov.pred %p19, %p14;
-	mov.b64 %rd209, %rd178;
-	mov.b64 %rd210, %rd208;
-$L17:
-	@!%p19 bra $L21;
-	shr.s64 %rd211, %rd210, 5;
-	mul.lo.s64 %rd212, %rd211, %rd184;
-	mad.lo.s64 %rd213, %rd212, 4, %rd182;
-	ld.global.nc.u32 %r37, [%rd213+0];
-	mov.b32 %r38, %r37;
-	and.b64 %rd214, %rd210, 31;
-	min.u64 %rd215, %rd214, 32;
-	cvt.u32.u64 %r39, %rd215;
-	mov.b32 %r41, 0x1;
-	shl.b32 %r40, %r41, %r39;
-	setp.hs.u32 %p20, %r39, 32;
-	selp.b32 %r42, 0, %r40, %p20;
-	and.b32 %r43, %r38, %r42;
-	setp.ne.u32 %p21, %r43, 0x0;
-	@!%p21 bra $L23;
-	cvt.u32.u64 %r44, %rd210;
-	mov.b32 %r45, %r44;
-	bra.uni $L19;
-$L23:
-	mov.b32 %r45, -1;
-	bra.uni $L19;
-$L21:
-	mul.lo.s64 %rd216, %rd210, %rd181;
-	mad.lo.s64 %rd217, %rd216, 4, %rd179;
-	ld.global.nc.s32 %r46, [%rd217+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
-	bra.uni $L19;
-$L18:
+	mov.b64 %rd208, %rd207;
+	mov.b64 %rd209, 0;
+	mov.b64 %rd210, %rd205;
+$L15:
+	setp.lt.s64 %p19, %rd210, %rd206;
+	not.pred %p20, %p19;
+	@!%p20 bra $L19;
 	bra.uni $L17;
 $L19:
-	mov.b32 %r48, %r45;
-	setp.lt.s32 %p22, %r48, 0;
-	@!%p22 bra $L25;
-	bra.uni $L13;
-$L25:
-	mov.b64 %rd218, %rd168;
-	mov.b32 %r49, %r48;
-	cvt.s64.s32 %rd219, %r49;
-	add.s64 %rd220, %rd219, 1;
-	mul.lo.s64 %rd221, %rd220, %rd171;
-	mad.lo.s64 %rd222, %rd221, 8, %rd169;
-	ld.global.nc.s64 %rd223, [%rd222+0];
-	mov.b64 %rd224, %rd223;
-	mov.b64 %rd225, %rd224;
-	mov.b64 %rd226, %rd225;
-	mov.b64 %rd227, %rd168;
-	mov.b32 %r50, %r48;
-	cvt.s64.s32 %rd228, %r50;
-	mul.lo.s64 %rd229, %rd228, %rd171;
-	mad.lo.s64 %rd230, %rd229, 8, %rd169;
-	ld.global.nc.s64 %rd231, [%rd230+0];
-	mov.b64 %rd232, %rd231;
-	mov.b64 %rd233, %rd232;
-	mov.b64 %rd234, %rd233;
+	mov.pred %p21, %p16;
+	mov.b64 %rd211, %rd180;
+	mov.b64 %rd212, %rd210;
+$L20:
+	@!%p21 bra $L24;
+	shr.s64 %rd213, %rd212, 5;
+	mul.lo.s64 %rd214, %rd213, %rd186;
+	mad.lo.s64 %rd215, %rd214, 4, %rd184;
+	ld.global.nc.u32 %r38, [%rd215+0];
+	mov.b32 %r39, %r38;
+	and.b64 %rd216, %rd212, 31;
+	min.u64 %rd217, %rd216, 32;
+	cvt.u32.u64 %r40, %rd217;
+	mov.b32 %r42, 0x1;
+	shl.b32 %r41, %r42, %r40;
+	setp.hs.u32 %p22, %r40, 32;
+	selp.b32 %r43, 0, %r41, %p22;
+	and.b32 %r44, %r39, %r43;
+	setp.ne.u32 %p23, %r44, 0x0;
+	@!%p23 bra $L26;
+	cvt.u32.u64 %r45, %rd212;
+	mov.b32 %r46, %r45;
+	bra.uni $L22;
 $L26:
-	setp.lt.s64 %p23, %rd234, %rd226;
-	not.pred %p24, %p23;
-	@!%p24 bra $L30;
-	bra.uni $L28;
-$L30:
-	mul.lo.s64 %rd235, %rd234, %rd174;
-	mad.lo.s64 %rd236, %rd235, 4, %rd172;
-	ld.global.nc.s32 %r51, [%rd236+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r48;
-	mov.b32 %r55, %r53;
-	mov.b64 %rd237, %rd234;
-$L31:
-	cvt.s64.s32 %rd238, %r54;
-	mul.lo.s64 %rd239, %rd238, %rd202;
-	mad.lo.s64 %rd240, %rd239, 4, %rd200;
-	ld.relaxed.gpu.global.s32 %r56, [%rd240+0];
-	mov.b32 %r57, %r56;
-	mov.b32 %r58, %r57;
-	cvt.s64.s32 %rd241, %r55;
-	mul.lo.s64 %rd242, %rd241, %rd202;
-	mad.lo.s64 %rd243, %rd242, 4, %rd200;
-	ld.relaxed.gpu.global.s32 %r59, [%rd243+0];
-	mov.b32 %r60, %r59;
-	setp.ge.s32 %p25, %r60, %r58;
-	@!%p25 bra $L35;
-	mov.pred %p26, 0;
-	bra.uni $L33;
-$L35:
-	cvt.s64.s32 %rd244, %r55;
-	mul.lo.s64 %rd245, %rd244, %rd202;
-	mad.lo.s64 %rd246, %rd245, 4, %rd200;
-	atom.global.max.s32 %r61, [%rd246], %r58;
-	mov.b32 %r62, %r61;
-	setp.lt.s32 %p27, %r62, %r58;
-	mov.pred %p26, %p27;
-	bra.uni $L33;
-$L32:
+	mov.b32 %r46, -1;
+	bra.uni $L22;
+$L24:
+	mul.lo.s64 %rd218, %rd212, %rd183;
+	mad.lo.s64 %rd219, %rd218, 4, %rd181;
+	ld.global.nc.s32 %r47, [%rd219+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r46, %r48;
+	bra.uni $L22;
+$L21:
+	bra.uni $L20;
+$L22:
+	mov.b32 %r49, %r46;
+	setp.lt.s32 %p24, %r49, 0;
+	@!%p24 bra $L28;
+	bra.uni $L16;
+$L28:
+	mov.b64 %rd220, %rd170;
+	mov.b32 %r50, %r49;
+	cvt.s64.s32 %rd221, %r50;
+	add.s64 %rd222, %rd221, 1;
+	mul.lo.s64 %rd223, %rd222, %rd173;
+	mad.lo.s64 %rd224, %rd223, 8, %rd171;
+	ld.global.nc.s64 %rd225, [%rd224+0];
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd227, %rd226;
+	mov.b64 %rd228, %rd227;
+	mov.b64 %rd229, %rd170;
+	mov.b32 %r51, %r49;
+	cvt.s64.s32 %rd230, %r51;
+	mul.lo.s64 %rd231, %rd230, %rd173;
+	mad.lo.s64 %rd232, %rd231, 8, %rd171;
+	ld.global.nc.s64 %rd233, [%rd232+0];
+	mov.b64 %rd234, %rd233;
+	mov.b64 %rd235, %rd234;
+	mov.b64 %rd236, %rd235;
+$L29:
+	setp.lt.s64 %p25, %rd236, %rd228;
+	not.pred %p26, %p25;
+	@!%p26 bra $L33;
 	bra.uni $L31;
 $L33:
-	not.pred %p28, %p26;
-	@!%p28 bra $L37;
-	bra.uni $L27;
-$L37:
-	mov.pred %p29, 0;
-	mov.b64 %rd247, %rd207;
-	mov.b32 %r63, %r53;
+	mul.lo.s64 %rd237, %rd236, %rd176;
+	mad.lo.s64 %rd238, %rd237, 4, %rd174;
+	ld.global.nc.s32 %r52, [%rd238+0];
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r49;
+	mov.b32 %r56, %r54;
+	mov.b64 %rd239, %rd236;
+$L34:
+	cvt.s64.s32 %rd240, %r55;
+	mul.lo.s64 %rd241, %rd240, %rd204;
+	mad.lo.s64 %rd242, %rd241, 4, %rd202;
+	ld.relaxed.gpu.global.s32 %r57, [%rd242+0];
+	mov.b32 %r58, %r57;
+	mov.b32 %r59, %r58;
+	cvt.s64.s32 %rd243, %r56;
+	mul.lo.s64 %rd244, %rd243, %rd204;
+	mad.lo.s64 %rd245, %rd244, 4, %rd202;
+	ld.relaxed.gpu.global.s32 %r60, [%rd245+0];
+	mov.b32 %r61, %r60;
+	setp.ge.s32 %p27, %r61, %r59;
+	@!%p27 bra $L38;
+	mov.pred %p28, 0;
+	bra.uni $L36;
 $L38:
-	@!%p15 bra $L42;
-	shr.s32 %r64, %r63, 5;
-	cvt.s64.s32 %rd248, %r64;
-	mov.b64 %rd249, %rd248;
-	and.b32 %r65, %r63, 31;
-	cvt.s64.s32 %rd250, %r65;
-	min.u64 %rd251, %rd250, 32;
-	cvt.u32.u64 %r66, %rd251;
-	mov.b32 %r68, 0x1;
-	shl.b32 %r67, %r68, %r66;
-	setp.hs.u32 %p30, %r66, 32;
-	selp.b32 %r69, 0, %r67, %p30;
-	mov.b32 %r70, %r69;
-	mov.b64 %rd252, %rd249;
-	mov.b32 %r71, %r70;
-	mul.lo.s64 %rd253, %rd252, %rd193;
-	mad.lo.s64 %rd254, %rd253, 4, %rd191;
-	ld.relaxed.gpu.global.u32 %r72, [%rd254+0];
-	mov.b32 %r73, %r72;
-	and.b32 %r74, %r73, %r71;
-	setp.ne.u32 %p31, %r74, 0x0;
-	mov.pred %p32, %p31;
-	not.pred %p33, %p32;
-	@!%p33 bra $L44;
-	mul.lo.s64 %rd255, %rd252, %rd193;
-	mad.lo.s64 %rd256, %rd255, 4, %rd191;
-	atom.global.or.b32 %r75, [%rd256], %r71;
-	mov.b32 %r76, %r75;
-	and.b32 %r77, %r76, %r71;
-	setp.ne.u32 %p34, %r77, 0x0;
-	mov.pred %p32, %p34;
-$L44:
-	@!%p32 bra $L46;
-	mov.b64 %rd257, %rd247;
-	mov.b64 %rd258, %rd257;
-	mov.pred %p35, 0;
-	bra.uni $L40;
-$L46:
-	mov.b64 %rd259, %rd247;
-	mov.b64 %rd258, %rd259;
-	mov.pred %p35, 1;
-	bra.uni $L40;
-$L42:
-	@!%p16 bra $L48;
-	cvt.s64.s32 %rd260, %r63;
-	mul.lo.s64 %rd261, %rd260, %rd196;
-	mad.lo.s64 %rd262, %rd261, 4, %rd194;
-	ld.relaxed.gpu.global.s32 %r78, [%rd262+0];
-	mov.b32 %r79, %r78;
-	setp.eq.s32 %p36, %r79, %r36;
-	mov.pred %p37, %p36;
-	not.pred %p38, %p37;
-	@!%p38 bra $L50;
-	cvt.s64.s32 %rd263, %r63;
-	mul.lo.s64 %rd264, %rd263, %rd196;
-	mad.lo.s64 %rd265, %rd264, 4, %rd194;
-	atom.global.exch.b32 %r80, [%rd265], %r36;
-	mov.b32 %r81, %r80;
-	setp.eq.s32 %p39, %r81, %r36;
-	mov.pred %p37, %p39;
-$L50:
-	@!%p37 bra $L52;
-	mov.b64 %rd266, %rd247;
-	mov.b64 %rd258, %rd266;
-	mov.pred %p35, 0;
-	bra.uni $L40;
-$L52:
-$L48:
-	mul.lo.s64 %rd267, %rd247, %rd160;
-	mad.lo.s64 %rd268, %rd267, 4, %rd158;
-	st.shared.s32 [%rd268+0], %r63;
-	add.s64 %rd269, %rd247, 1;
-	mov.b64 %rd270, %rd269;
-	mov.b64 %rd258, %rd270;
-	mov.pred %p35, 1;
-	bra.uni $L40;
-$L39:
-	bra.uni $L38;
+	cvt.s64.s32 %rd246, %r56;
+	mul.lo.s64 %rd247, %rd246, %rd204;
+	mad.lo.s64 %rd248, %rd247, 4, %rd202;
+	atom.global.max.s32 %r62, [%rd248], %r59;
+	mov.b32 %r63, %r62;
+	setp.lt.s32 %p29, %r63, %r59;
+	mov.pred %p28, %p29;
+	bra.uni $L36;
+$L35:
+	bra.uni $L34;
+$L36:
+	not.pred %p30, %p28;
+	@!%p30 bra $L40;
+	bra.uni $L30;
 $L40:
-	mov.b64 %rd271, %rd258;
-	mov.pred %p40, %p35;
-	mov.b64 %rd207, %rd271;
-	mov.pred %p29, %p40;
-	@!%p29 bra $L54;
-	mov.b64 %rd272, %rd168;
-	mov.b32 %r82, %r53;
-	setp.lt.s64 %p41, %rd106, 64;
-	setp.le.s64 %p42, %rd198, 1;
-	or.pred %p43, %p41, %p42;
-	@!%p43 bra $L55;
-	mov.b64 %rd273, %rd272;
-	mov.b32 %r83, %r82;
-	cvt.s64.s32 %rd274, %r83;
-	add.s64 %rd275, %rd274, 1;
-	mul.lo.s64 %rd276, %rd275, %rd171;
-	mad.lo.s64 %rd277, %rd276, 8, %rd169;
-	ld.global.nc.s64 %rd278, [%rd277+0];
-	mov.b64 %rd279, %rd278;
-	cvt.s64.s32 %rd280, %r83;
-	mul.lo.s64 %rd281, %rd280, %rd171;
-	mad.lo.s64 %rd282, %rd281, 8, %rd169;
-	ld.global.nc.s64 %rd283, [%rd282+0];
-	mov.b64 %rd284, %rd283;
-	sub.s64 %rd285, %rd279, %rd284;
-	mov.b64 %rd286, %rd285;
-	add.s64 %rd287, %rd107, %rd286;
-	mov.b64 %rd107, %rd287;
-	bra.uni $L56;
+	mov.pred %p31, 0;
+	mov.b64 %rd249, %rd209;
+	mov.b32 %r64, %r54;
+$L41:
+	@!%p17 bra $L45;
+	shr.s32 %r65, %r64, 5;
+	cvt.s64.s32 %rd250, %r65;
+	mov.b64 %rd251, %rd250;
+	and.b32 %r66, %r64, 31;
+	cvt.s64.s32 %rd252, %r66;
+	min.u64 %rd253, %rd252, 32;
+	cvt.u32.u64 %r67, %rd253;
+	mov.b32 %r69, 0x1;
+	shl.b32 %r68, %r69, %r67;
+	setp.hs.u32 %p32, %r67, 32;
+	selp.b32 %r70, 0, %r68, %p32;
+	mov.b32 %r71, %r70;
+	mov.b64 %rd254, %rd251;
+	mov.b32 %r72, %r71;
+	mul.lo.s64 %rd255, %rd254, %rd195;
+	mad.lo.s64 %rd256, %rd255, 4, %rd193;
+	ld.relaxed.gpu.global.u32 %r73, [%rd256+0];
+	mov.b32 %r74, %r73;
+	and.b32 %r75, %r74, %r72;
+	setp.ne.u32 %p33, %r75, 0x0;
+	mov.pred %p34, %p33;
+	not.pred %p35, %p34;
+	@!%p35 bra $L47;
+	mul.lo.s64 %rd257, %rd254, %rd195;
+	mad.lo.s64 %rd258, %rd257, 4, %rd193;
+	atom.global.or.b32 %r76, [%rd258], %r72;
+	mov.b32 %r77, %r76;
+	and.b32 %r78, %r77, %r72;
+	setp.ne.u32 %p36, %r78, 0x0;
+	mov.pred %p34, %p36;
+$L47:
+	@!%p34 bra $L49;
+	mov.b64 %rd259, %rd249;
+	mov.b64 %rd260, %rd259;
+	mov.pred %p37, 0;
+	bra.uni $L43;
+$L49:
+	mov.b64 %rd261, %rd249;
+	mov.b64 %rd260, %rd261;
+	mov.pred %p37, 1;
+	bra.uni $L43;
+$L45:
+	@!%p18 bra $L51;
+	cvt.s64.s32 %rd262, %r64;
+	mul.lo.s64 %rd263, %rd262, %rd198;
+	mad.lo.s64 %rd264, %rd263, 4, %rd196;
+	ld.relaxed.gpu.global.s32 %r79, [%rd264+0];
+	mov.b32 %r80, %r79;
+	setp.eq.s32 %p38, %r80, %r37;
+	mov.pred %p39, %p38;
+	not.pred %p40, %p39;
+	@!%p40 bra $L53;
+	cvt.s64.s32 %rd265, %r64;
+	mul.lo.s64 %rd266, %rd265, %rd198;
+	mad.lo.s64 %rd267, %rd266, 4, %rd196;
+	atom.global.exch.b32 %r81, [%rd267], %r37;
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p41, %r82, %r37;
+	mov.pred %p39, %p41;
+$L53:
+	@!%p39 bra $L55;
+	mov.b64 %rd268, %rd249;
+	mov.b64 %rd260, %rd268;
+	mov.pred %p37, 0;
+	bra.uni $L43;
 $L55:
-	rem.s64 %rd288, %rd106, %rd198;
-	setp.eq.s64 %p44, %rd198, -1;
-	selp.b64 %rd289, 0, %rd288, %p44;
-	setp.eq.s64 %p45, %rd198, 0;
-	selp.b64 %rd290, %rd106, %rd289, %p45;
-	setp.eq.s64 %p46, %rd290, 0;
-	@!%p46 bra $L58;
-	mov.b64 %rd291, %rd272;
-	mov.b32 %r84, %r82;
-	cvt.s64.s32 %rd292, %r84;
-	add.s64 %rd293, %rd292, 1;
-	mul.lo.s64 %rd294, %rd293, %rd171;
-	mad.lo.s64 %rd295, %rd294, 8, %rd169;
-	ld.global.nc.s64 %rd296, [%rd295+0];
-	mov.b64 %rd297, %rd296;
-	cvt.s64.s32 %rd298, %r84;
-	mul.lo.s64 %rd299, %rd298, %rd171;
-	mad.lo.s64 %rd300, %rd299, 8, %rd169;
-	ld.global.nc.s64 %rd301, [%rd300+0];
-	mov.b64 %rd302, %rd301;
-	sub.s64 %rd303, %rd297, %rd302;
-	mov.b64 %rd304, %rd303;
-	mul.lo.s64 %rd305, %rd198, %rd304;
-	add.s64 %rd306, %rd107, %rd305;
-	mov.b64 %rd107, %rd306;
+$L51:
+	mul.lo.s64 %rd269, %rd249, %rd162;
+	mad.lo.s64 %rd270, %rd269, 4, %rd160;
+	st.shared.s32 [%rd270+0], %r64;
+	add.s64 %rd271, %rd249, 1;
+	mov.b64 %rd272, %rd271;
+	mov.b64 %rd260, %rd272;
+	mov.pred %p37, 1;
+	bra.uni $L43;
+$L42:
+	bra.uni $L41;
+$L43:
+	mov.b64 %rd273, %rd260;
+	mov.pred %p42, %p37;
+	mov.b64 %rd209, %rd273;
+	mov.pred %p31, %p42;
+	@!%p31 bra $L57;
+	mov.b64 %rd274, %rd170;
+	mov.b32 %r83, %r54;
+	setp.lt.s64 %p43, %rd106, 64;
+	setp.le.s64 %p44, %rd200, 1;
+	or.pred %p45, %p43, %p44;
+	@!%p45 bra $L58;
+	mov.b64 %rd275, %rd274;
+	mov.b32 %r84, %r83;
+	cvt.s64.s32 %rd276, %r84;
+	add.s64 %rd277, %rd276, 1;
+	mul.lo.s64 %rd278, %rd277, %rd173;
+	mad.lo.s64 %rd279, %rd278, 8, %rd171;
+	ld.global.nc.s64 %rd280, [%rd279+0];
+	mov.b64 %rd281, %rd280;
+	cvt.s64.s32 %rd282, %r84;
+	mul.lo.s64 %rd283, %rd282, %rd173;
+	mad.lo.s64 %rd284, %rd283, 8, %rd171;
+	ld.global.nc.s64 %rd285, [%rd284+0];
+	mov.b64 %rd286, %rd285;
+	sub.s64 %rd287, %rd281, %rd286;
+	mov.b64 %rd288, %rd287;
+	add.s64 %rd289, %rd107, %rd288;
+	mov.b64 %rd107, %rd289;
+	bra.uni $L59;
 $L58:
-$L56:
-	add.s64 %rd307, %rd106, 1;
-	mov.b64 %rd106, %rd307;
-$L54:
-	setp.eq.s64 %p47, %rd207, %rd206;
-	@!%p47 bra $L60;
-	mov.b64 %rd308, %rd207;
+	rem.s64 %rd290, %rd106, %rd200;
+	setp.eq.s64 %p46, %rd200, -1;
+	selp.b64 %rd291, 0, %rd290, %p46;
+	setp.eq.s64 %p47, %rd200, 0;
+	selp.b64 %rd292, %rd106, %rd291, %p47;
+	setp.eq.s64 %p48, %rd292, 0;
+	@!%p48 bra $L61;
+	mov.b64 %rd293, %rd274;
+	mov.b32 %r85, %r83;
+	cvt.s64.s32 %rd294, %r85;
+	add.s64 %rd295, %rd294, 1;
+	mul.lo.s64 %rd296, %rd295, %rd173;
+	mad.lo.s64 %rd297, %rd296, 8, %rd171;
+	ld.global.nc.s64 %rd298, [%rd297+0];
+	mov.b64 %rd299, %rd298;
+	cvt.s64.s32 %rd300, %r85;
+	mul.lo.s64 %rd301, %rd300, %rd173;
+	mad.lo.s64 %rd302, %rd301, 8, %rd171;
+	ld.global.nc.s64 %rd303, [%rd302+0];
+	mov.b64 %rd304, %rd303;
+	sub.s64 %rd305, %rd299, %rd304;
+	mov.b64 %rd306, %rd305;
+	mul.lo.s64 %rd307, %rd200, %rd306;
+	add.s64 %rd308, %rd107, %rd307;
+	mov.b64 %rd107, %rd308;
 $L61:
-	@!%p15 bra $L65;
-	bra.uni $L63;
-$L65:
-	// block scan
-	mov.b64 %rd309, %rd308;
-	mov.b32 %r85, %r3;
-$L66:
-	setp.hs.u32 %p48, %r85, 32;
-	@%p48 bra $L67;
-	mov.b64 {%r86, %r87}, %rd309;
-	shfl.sync.up.b32 %r88|%p49, %r86, %r85, 0, %r17;
-	shfl.sync.up.b32 %r89, %r87, %r85, 0, %r17;
-	mov.b64 %rd310, {%r88, %r89};
-	@!%p49 bra $L68;
-	add.s64 %rd311, %rd310, %rd309;
-	mov.b64 %rd309, %rd311;
-$L68:
-	shl.b32 %r85, %r85, 1;
+$L59:
+	add.s64 %rd309, %rd106, 1;
+	mov.b64 %rd106, %rd309;
+$L57:
+	setp.eq.s64 %p49, %rd209, %rd208;
+	@!%p49 bra $L63;
+	mov.b64 %rd310, %rd209;
+$L64:
+	@!%p17 bra $L68;
 	bra.uni $L66;
-$L67:
-	mov.b64 {%r90, %r91}, %rd309;
-	shfl.sync.up.b32 %r92|%p50, %r90, %r3, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r3, 0, %r17;
-	mov.b64 %rd312, {%r92, %r93};
-	setp.lo.u32 %p51, %r3, 32;
-	and.pred %p52, %p50, %p51;
-	selp.b64 %rd313, %rd312, 0, %p52;
-	sub.u32 %r94, %r13, %r3;
-	setp.eq.u32 %p53, %r7, %r94;
-	@!%p53 bra $L69;
-	mul.wide.u32 %rd314, %r8, 16;
-	add.s64 %rd315, %rd1, %rd314;
-	st.shared.s64 [%rd315+0], %rd309;
+$L68:
+	// block scan
+	mov.b64 %rd311, %rd310;
+	mov.b32 %r86, %r3;
 $L69:
-	bar.sync 0;
-	setp.eq.u32 %p54, %r8, 0;
-	@!%p54 bra $L70;
-	mov.b64 %rd316, 0;
-	setp.lo.u32 %p55, %r7, %r10;
-	@!%p55 bra $L71;
-	mul.wide.u32 %rd317, %r7, 16;
-	add.s64 %rd318, %rd1, %rd317;
-	ld.shared.s64 %rd319, [%rd318+0];
-	mov.b64 %rd316, %rd319;
+	setp.hs.u32 %p50, %r86, 32;
+	@%p50 bra $L70;
+	mov.b64 {%r87, %r88}, %rd311;
+	shfl.sync.up.b32 %r89|%p51, %r87, %r86, 0, %r17;
+	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
+	mov.b64 %rd312, {%r89, %r90};
+	@!%p51 bra $L71;
+	add.s64 %rd313, %rd312, %rd311;
+	mov.b64 %rd311, %rd313;
 $L71:
-	mov.b64 {%r95, %r96}, %rd316;
-	shfl.sync.up.b32 %r97|%p56, %r95, 1, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 1, 0, %r17;
-	mov.b64 %rd320, {%r97, %r98};
-	@!%p56 bra $L72;
-	add.s64 %rd321, %rd320, %rd316;
-	mov.b64 %rd316, %rd321;
-$L72:
-	mov.b64 {%r99, %r100}, %rd316;
-	shfl.sync.up.b32 %r101|%p57, %r99, 2, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 2, 0, %r17;
-	mov.b64 %rd322, {%r101, %r102};
-	@!%p57 bra $L73;
-	add.s64 %rd323, %rd322, %rd316;
-	mov.b64 %rd316, %rd323;
-$L73:
-	mov.b64 {%r103, %r104}, %rd316;
-	shfl.sync.up.b32 %r105|%p58, %r103, 4, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 4, 0, %r17;
-	mov.b64 %rd324, {%r105, %r106};
-	@!%p58 bra $L74;
-	add.s64 %rd325, %rd324, %rd316;
-	mov.b64 %rd316, %rd325;
-$L74:
-	mov.b64 {%r107, %r108}, %rd316;
-	shfl.sync.up.b32 %r109|%p59, %r107, 8, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 8, 0, %r17;
-	mov.b64 %rd326, {%r109, %r110};
-	@!%p59 bra $L75;
-	add.s64 %rd327, %rd326, %rd316;
-	mov.b64 %rd316, %rd327;
-$L75:
-	mov.b64 {%r111, %r112}, %rd316;
-	shfl.sync.up.b32 %r113|%p60, %r111, 16, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 16, 0, %r17;
-	mov.b64 %rd328, {%r113, %r114};
-	@!%p60 bra $L76;
-	add.s64 %rd329, %rd328, %rd316;
-	mov.b64 %rd316, %rd329;
-$L76:
-	mov.b64 {%r115, %r116}, %rd316;
-	shfl.sync.up.b32 %r117|%p61, %r115, 1, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
-	mov.b64 %rd330, {%r117, %r118};
-	selp.b64 %rd331, %rd330, 0, %p61;
-	@!%p55 bra $L77;
-	mul.wide.u32 %rd332, %r7, 16;
-	add.s64 %rd333, %rd1, %rd332;
-	add.s64 %rd334, %rd333, 512;
-	st.shared.s64 [%rd334+0], %rd331;
-$L77:
-	sub.u32 %r119, %r10, 1;
-	setp.eq.u32 %p62, %r7, %r119;
-	@!%p62 bra $L78;
-	st.shared.s64 [%rd1+1024], %rd316;
-$L78:
+	shl.b32 %r86, %r86, 1;
+	bra.uni $L69;
 $L70:
+	mov.b64 {%r91, %r92}, %rd311;
+	shfl.sync.up.b32 %r93|%p52, %r91, %r3, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
+	mov.b64 %rd314, {%r93, %r94};
+	setp.lo.u32 %p53, %r3, 32;
+	and.pred %p54, %p52, %p53;
+	selp.b64 %rd315, %rd314, 0, %p54;
+	sub.u32 %r95, %r13, %r3;
+	setp.eq.u32 %p55, %r7, %r95;
+	@!%p55 bra $L72;
+	mul.wide.u32 %rd316, %r8, 16;
+	add.s64 %rd317, %rd1, %rd316;
+	st.shared.s64 [%rd317+0], %rd311;
+$L72:
 	bar.sync 0;
-	mul.wide.u32 %rd335, %r8, 16;
-	add.s64 %rd336, %rd1, %rd335;
-	add.s64 %rd337, %rd336, 512;
-	ld.shared.s64 %rd338, [%rd337+0];
-	add.s64 %rd339, %rd338, %rd313;
-	ld.shared.s64 %rd340, [%rd1+1024];
-	mov.b64 {%r120, %r121}, %rd339;
-	shfl.sync.idx.b32 %r122|%p63, %r120, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r123, %r121, 0, %r21, %r17;
-	mov.b64 %rd341, {%r122, %r123};
-	mov.b64 %rd342, %rd340;
-	mov.b64 %rd343, %rd341;
+	setp.eq.u32 %p56, %r8, 0;
+	@!%p56 bra $L73;
+	mov.b64 %rd318, 0;
+	setp.lo.u32 %p57, %r7, %r10;
+	@!%p57 bra $L74;
+	mul.wide.u32 %rd319, %r7, 16;
+	add.s64 %rd320, %rd1, %rd319;
+	ld.shared.s64 %rd321, [%rd320+0];
+	mov.b64 %rd318, %rd321;
+$L74:
+	mov.b64 {%r96, %r97}, %rd318;
+	shfl.sync.up.b32 %r98|%p58, %r96, 1, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
+	mov.b64 %rd322, {%r98, %r99};
+	@!%p58 bra $L75;
+	add.s64 %rd323, %rd322, %rd318;
+	mov.b64 %rd318, %rd323;
+$L75:
+	mov.b64 {%r100, %r101}, %rd318;
+	shfl.sync.up.b32 %r102|%p59, %r100, 2, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
+	mov.b64 %rd324, {%r102, %r103};
+	@!%p59 bra $L76;
+	add.s64 %rd325, %rd324, %rd318;
+	mov.b64 %rd318, %rd325;
+$L76:
+	mov.b64 {%r104, %r105}, %rd318;
+	shfl.sync.up.b32 %r106|%p60, %r104, 4, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
+	mov.b64 %rd326, {%r106, %r107};
+	@!%p60 bra $L77;
+	add.s64 %rd327, %rd326, %rd318;
+	mov.b64 %rd318, %rd327;
+$L77:
+	mov.b64 {%r108, %r109}, %rd318;
+	shfl.sync.up.b32 %r110|%p61, %r108, 8, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
+	mov.b64 %rd328, {%r110, %r111};
+	@!%p61 bra $L78;
+	add.s64 %rd329, %rd328, %rd318;
+	mov.b64 %rd318, %rd329;
+$L78:
+	mov.b64 {%r112, %r113}, %rd318;
+	shfl.sync.up.b32 %r114|%p62, %r112, 16, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
+	mov.b64 %rd330, {%r114, %r115};
+	@!%p62 bra $L79;
+	add.s64 %rd331, %rd330, %rd318;
+	mov.b64 %rd318, %rd331;
+$L79:
+	mov.b64 {%r116, %r117}, %rd318;
+	shfl.sync.up.b32 %r118|%p63, %r116, 1, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
+	mov.b64 %rd332, {%r118, %r119};
+	selp.b64 %rd333, %rd332, 0, %p63;
+	@!%p57 bra $L80;
+	mul.wide.u32 %rd334, %r7, 16;
+	add.s64 %rd335, %rd1, %rd334;
+	add.s64 %rd336, %rd335, 512;
+	st.shared.s64 [%rd336+0], %rd333;
+$L80:
+	sub.u32 %r120, %r10, 1;
+	setp.eq.u32 %p64, %r7, %r120;
+	@!%p64 bra $L81;
+	st.shared.s64 [%rd1+1024], %rd318;
+$L81:
+$L73:
+	bar.sync 0;
+	mul.wide.u32 %rd337, %r8, 16;
+	add.s64 %rd338, %rd1, %rd337;
+	add.s64 %rd339, %rd338, 512;
+	ld.shared.s64 %rd340, [%rd339+0];
+	add.s64 %rd341, %rd340, %rd315;
+	ld.shared.s64 %rd342, [%rd1+1024];
+	mov.b64 {%r121, %r122}, %rd341;
+	shfl.sync.idx.b32 %r123|%p65, %r121, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r124, %r122, 0, %r22, %r17;
+	mov.b64 %rd343, {%r123, %r124};
 	mov.b64 %rd344, %rd342;
 	mov.b64 %rd345, %rd343;
 	mov.b64 %rd346, %rd344;
 	mov.b64 %rd347, %rd345;
 	mov.b64 %rd348, %rd346;
-	mov.b64 %rd349, 0;
-	cvt.u64.u32 %rd350, %r2;
-	setp.eq.s64 %p64, %rd350, 0;
-	setp.gt.s64 %p65, %rd348, 0;
-	and.pred %p66, %p64, %p65;
-	@!%p66 bra $L80;
-	atom.global.add.u64 %rd351, [%rd188], %rd348;
-	mov.b64 %rd352, %rd351;
-	mov.b64 %rd349, %rd352;
-$L80:
-	cvt.u64.u32 %rd353, %r2;
-	setp.eq.s64 %p67, %rd353, 0;
-	setp.eq.u32 %p68, %r1, 0;
-	and.pred %p69, %p67, %p68;
-	bar.sync 0;
-	@!%p69 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd349;
-$L81:
-	bar.sync 0;
-	ld.shared.s64 %rd354, [%rd1+1024];
-	mov.b64 %rd355, %rd354;
-	mov.b64 %rd349, %rd355;
-	add.s64 %rd356, %rd349, %rd347;
-	mov.b64 %rd357, %rd356;
-	mov.b64 %rd358, 0;
-$L82:
-	setp.lt.s64 %p70, %rd358, %rd308;
-	not.pred %p71, %p70;
-	@!%p71 bra $L86;
-	bra.uni $L84;
-$L86:
-	mul.lo.s64 %rd359, %rd358, %rd160;
-	mad.lo.s64 %rd360, %rd359, 4, %rd158;
-	ld.shared.s32 %r124, [%rd360+0];
-	mov.b32 %r125, %r124;
-	add.s64 %rd361, %rd357, %rd358;
-	mul.lo.s64 %rd362, %rd361, %rd187;
-	mad.lo.s64 %rd363, %rd362, 4, %rd185;
-	st.global.s32 [%rd363+0], %r125;
+	mov.b64 %rd349, %rd347;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, 0;
+	cvt.u64.u32 %rd352, %r2;
+	setp.eq.s64 %p66, %rd352, 0;
+	setp.gt.s64 %p67, %rd350, 0;
+	and.pred %p68, %p66, %p67;
+	@!%p68 bra $L83;
+	atom.global.add.u64 %rd353, [%rd190], %rd350;
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd351, %rd354;
 $L83:
-	add.s64 %rd364, %rd358, 1;
-	mov.b64 %rd358, %rd364;
-	bra.uni $L82;
+	cvt.u64.u32 %rd355, %r2;
+	setp.eq.s64 %p69, %rd355, 0;
+	setp.eq.u32 %p70, %r1, 0;
+	and.pred %p71, %p69, %p70;
+	bar.sync 0;
+	@!%p71 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd351;
 $L84:
-	bra.uni $L63;
-$L62:
-	bra.uni $L61;
-$L63:
-	mov.b64 %rd207, 0;
-$L60:
-$L27:
-	add.s64 %rd365, %rd234, 1;
-	mov.b64 %rd234, %rd365;
-	bra.uni $L26;
-$L28:
-$L13:
-	add.s64 %rd366, %rd208, 1;
-	mov.b64 %rd208, %rd366;
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd367, %rd207;
+	bar.sync 0;
+	ld.shared.s64 %rd356, [%rd1+1024];
+	mov.b64 %rd357, %rd356;
+	mov.b64 %rd351, %rd357;
+	add.s64 %rd358, %rd351, %rd349;
+	mov.b64 %rd359, %rd358;
+	mov.b64 %rd360, 0;
+$L85:
+	setp.lt.s64 %p72, %rd360, %rd310;
+	not.pred %p73, %p72;
+	@!%p73 bra $L89;
+	bra.uni $L87;
+$L89:
+	mul.lo.s64 %rd361, %rd360, %rd162;
+	mad.lo.s64 %rd362, %rd361, 4, %rd160;
+	ld.shared.s32 %r125, [%rd362+0];
+	mov.b32 %r126, %r125;
+	add.s64 %rd363, %rd359, %rd360;
+	mul.lo.s64 %rd364, %rd363, %rd189;
+	mad.lo.s64 %rd365, %rd364, 4, %rd187;
+	st.global.s32 [%rd365+0], %r126;
+$L86:
+	add.s64 %rd366, %rd360, 1;
+	mov.b64 %rd360, %rd366;
+	bra.uni $L85;
 $L87:
-	@!%p15 bra $L91;
-	bra.uni $L89;
-$L91:
-	// block scan
-	mov.b64 %rd368, %rd367;
-	mov.b32 %r126, %r3;
-$L92:
-	setp.hs.u32 %p72, %r126, 32;
-	@%p72 bra $L93;
-	mov.b64 {%r127, %r128}, %rd368;
-	shfl.sync.up.b32 %r129|%p73, %r127, %r126, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
-	mov.b64 %rd369, {%r129, %r130};
-	@!%p73 bra $L94;
-	add.s64 %rd370, %rd369, %rd368;
-	mov.b64 %rd368, %rd370;
-$L94:
-	shl.b32 %r126, %r126, 1;
+	bra.uni $L66;
+$L65:
+	bra.uni $L64;
+$L66:
+	mov.b64 %rd209, 0;
+$L63:
+$L30:
+	add.s64 %rd367, %rd236, 1;
+	mov.b64 %rd236, %rd367;
+	bra.uni $L29;
+$L31:
+$L16:
+	add.s64 %rd368, %rd210, 1;
+	mov.b64 %rd210, %rd368;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd369, %rd209;
+$L90:
+	@!%p17 bra $L94;
 	bra.uni $L92;
-$L93:
-	mov.b64 {%r131, %r132}, %rd368;
-	shfl.sync.up.b32 %r133|%p74, %r131, %r3, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
-	mov.b64 %rd371, {%r133, %r134};
-	setp.lo.u32 %p75, %r3, 32;
-	and.pred %p76, %p74, %p75;
-	selp.b64 %rd372, %rd371, 0, %p76;
-	sub.u32 %r135, %r13, %r3;
-	setp.eq.u32 %p77, %r7, %r135;
-	@!%p77 bra $L95;
-	mul.wide.u32 %rd373, %r8, 16;
-	add.s64 %rd374, %rd1, %rd373;
-	st.shared.s64 [%rd374+0], %rd368;
+$L94:
+	// block scan
+	mov.b64 %rd370, %rd369;
+	mov.b32 %r127, %r3;
 $L95:
-	bar.sync 0;
-	setp.eq.u32 %p78, %r8, 0;
-	@!%p78 bra $L96;
-	mov.b64 %rd375, 0;
-	setp.lo.u32 %p79, %r7, %r10;
-	@!%p79 bra $L97;
-	mul.wide.u32 %rd376, %r7, 16;
-	add.s64 %rd377, %rd1, %rd376;
-	ld.shared.s64 %rd378, [%rd377+0];
-	mov.b64 %rd375, %rd378;
+	setp.hs.u32 %p74, %r127, 32;
+	@%p74 bra $L96;
+	mov.b64 {%r128, %r129}, %rd370;
+	shfl.sync.up.b32 %r130|%p75, %r128, %r127, 0, %r17;
+	shfl.sync.up.b32 %r131, %r129, %r127, 0, %r17;
+	mov.b64 %rd371, {%r130, %r131};
+	@!%p75 bra $L97;
+	add.s64 %rd372, %rd371, %rd370;
+	mov.b64 %rd370, %rd372;
 $L97:
-	mov.b64 {%r136, %r137}, %rd375;
-	shfl.sync.up.b32 %r138|%p80, %r136, 1, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
-	mov.b64 %rd379, {%r138, %r139};
-	@!%p80 bra $L98;
-	add.s64 %rd380, %rd379, %rd375;
-	mov.b64 %rd375, %rd380;
-$L98:
-	mov.b64 {%r140, %r141}, %rd375;
-	shfl.sync.up.b32 %r142|%p81, %r140, 2, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
-	mov.b64 %rd381, {%r142, %r143};
-	@!%p81 bra $L99;
-	add.s64 %rd382, %rd381, %rd375;
-	mov.b64 %rd375, %rd382;
-$L99:
-	mov.b64 {%r144, %r145}, %rd375;
-	shfl.sync.up.b32 %r146|%p82, %r144, 4, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
-	mov.b64 %rd383, {%r146, %r147};
-	@!%p82 bra $L100;
-	add.s64 %rd384, %rd383, %rd375;
-	mov.b64 %rd375, %rd384;
-$L100:
-	mov.b64 {%r148, %r149}, %rd375;
-	shfl.sync.up.b32 %r150|%p83, %r148, 8, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
-	mov.b64 %rd385, {%r150, %r151};
-	@!%p83 bra $L101;
-	add.s64 %rd386, %rd385, %rd375;
-	mov.b64 %rd375, %rd386;
-$L101:
-	mov.b64 {%r152, %r153}, %rd375;
-	shfl.sync.up.b32 %r154|%p84, %r152, 16, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
-	mov.b64 %rd387, {%r154, %r155};
-	@!%p84 bra $L102;
-	add.s64 %rd388, %rd387, %rd375;
-	mov.b64 %rd375, %rd388;
-$L102:
-	mov.b64 {%r156, %r157}, %rd375;
-	shfl.sync.up.b32 %r158|%p85, %r156, 1, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
-	mov.b64 %rd389, {%r158, %r159};
-	selp.b64 %rd390, %rd389, 0, %p85;
-	@!%p79 bra $L103;
-	mul.wide.u32 %rd391, %r7, 16;
-	add.s64 %rd392, %rd1, %rd391;
-	add.s64 %rd393, %rd392, 512;
-	st.shared.s64 [%rd393+0], %rd390;
-$L103:
-	sub.u32 %r160, %r10, 1;
-	setp.eq.u32 %p86, %r7, %r160;
-	@!%p86 bra $L104;
-	st.shared.s64 [%rd1+1024], %rd375;
-$L104:
+	shl.b32 %r127, %r127, 1;
+	bra.uni $L95;
 $L96:
+	mov.b64 {%r132, %r133}, %rd370;
+	shfl.sync.up.b32 %r134|%p76, %r132, %r3, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, %r3, 0, %r17;
+	mov.b64 %rd373, {%r134, %r135};
+	setp.lo.u32 %p77, %r3, 32;
+	and.pred %p78, %p76, %p77;
+	selp.b64 %rd374, %rd373, 0, %p78;
+	sub.u32 %r136, %r13, %r3;
+	setp.eq.u32 %p79, %r7, %r136;
+	@!%p79 bra $L98;
+	mul.wide.u32 %rd375, %r8, 16;
+	add.s64 %rd376, %rd1, %rd375;
+	st.shared.s64 [%rd376+0], %rd370;
+$L98:
 	bar.sync 0;
-	mul.wide.u32 %rd394, %r8, 16;
-	add.s64 %rd395, %rd1, %rd394;
-	add.s64 %rd396, %rd395, 512;
-	ld.shared.s64 %rd397, [%rd396+0];
-	add.s64 %rd398, %rd397, %rd372;
-	ld.shared.s64 %rd399, [%rd1+1024];
-	mov.b64 {%r161, %r162}, %rd398;
-	shfl.sync.idx.b32 %r163|%p87, %r161, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r164, %r162, 0, %r21, %r17;
-	mov.b64 %rd400, {%r163, %r164};
-	mov.b64 %rd401, %rd399;
-	mov.b64 %rd402, %rd400;
+	setp.eq.u32 %p80, %r8, 0;
+	@!%p80 bra $L99;
+	mov.b64 %rd377, 0;
+	setp.lo.u32 %p81, %r7, %r10;
+	@!%p81 bra $L100;
+	mul.wide.u32 %rd378, %r7, 16;
+	add.s64 %rd379, %rd1, %rd378;
+	ld.shared.s64 %rd380, [%rd379+0];
+	mov.b64 %rd377, %rd380;
+$L100:
+	mov.b64 {%r137, %r138}, %rd377;
+	shfl.sync.up.b32 %r139|%p82, %r137, 1, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, 1, 0, %r17;
+	mov.b64 %rd381, {%r139, %r140};
+	@!%p82 bra $L101;
+	add.s64 %rd382, %rd381, %rd377;
+	mov.b64 %rd377, %rd382;
+$L101:
+	mov.b64 {%r141, %r142}, %rd377;
+	shfl.sync.up.b32 %r143|%p83, %r141, 2, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 2, 0, %r17;
+	mov.b64 %rd383, {%r143, %r144};
+	@!%p83 bra $L102;
+	add.s64 %rd384, %rd383, %rd377;
+	mov.b64 %rd377, %rd384;
+$L102:
+	mov.b64 {%r145, %r146}, %rd377;
+	shfl.sync.up.b32 %r147|%p84, %r145, 4, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 4, 0, %r17;
+	mov.b64 %rd385, {%r147, %r148};
+	@!%p84 bra $L103;
+	add.s64 %rd386, %rd385, %rd377;
+	mov.b64 %rd377, %rd386;
+$L103:
+	mov.b64 {%r149, %r150}, %rd377;
+	shfl.sync.up.b32 %r151|%p85, %r149, 8, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 8, 0, %r17;
+	mov.b64 %rd387, {%r151, %r152};
+	@!%p85 bra $L104;
+	add.s64 %rd388, %rd387, %rd377;
+	mov.b64 %rd377, %rd388;
+$L104:
+	mov.b64 {%r153, %r154}, %rd377;
+	shfl.sync.up.b32 %r155|%p86, %r153, 16, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 16, 0, %r17;
+	mov.b64 %rd389, {%r155, %r156};
+	@!%p86 bra $L105;
+	add.s64 %rd390, %rd389, %rd377;
+	mov.b64 %rd377, %rd390;
+$L105:
+	mov.b64 {%r157, %r158}, %rd377;
+	shfl.sync.up.b32 %r159|%p87, %r157, 1, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 1, 0, %r17;
+	mov.b64 %rd391, {%r159, %r160};
+	selp.b64 %rd392, %rd391, 0, %p87;
+	@!%p81 bra $L106;
+	mul.wide.u32 %rd393, %r7, 16;
+	add.s64 %rd394, %rd1, %rd393;
+	add.s64 %rd395, %rd394, 512;
+	st.shared.s64 [%rd395+0], %rd392;
+$L106:
+	sub.u32 %r161, %r10, 1;
+	setp.eq.u32 %p88, %r7, %r161;
+	@!%p88 bra $L107;
+	st.shared.s64 [%rd1+1024], %rd377;
+$L107:
+$L99:
+	bar.sync 0;
+	mul.wide.u32 %rd396, %r8, 16;
+	add.s64 %rd397, %rd1, %rd396;
+	add.s64 %rd398, %rd397, 512;
+	ld.shared.s64 %rd399, [%rd398+0];
+	add.s64 %rd400, %rd399, %rd374;
+	ld.shared.s64 %rd401, [%rd1+1024];
+	mov.b64 {%r162, %r163}, %rd400;
+	shfl.sync.idx.b32 %r164|%p89, %r162, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r165, %r163, 0, %r22, %r17;
+	mov.b64 %rd402, {%r164, %r165};
 	mov.b64 %rd403, %rd401;
 	mov.b64 %rd404, %rd402;
 	mov.b64 %rd405, %rd403;
 	mov.b64 %rd406, %rd404;
 	mov.b64 %rd407, %rd405;
-	mov.b64 %rd408, 0;
-	cvt.u64.u32 %rd409, %r2;
-	setp.eq.s64 %p88, %rd409, 0;
-	setp.gt.s64 %p89, %rd407, 0;
-	and.pred %p90, %p88, %p89;
-	@!%p90 bra $L106;
-	atom.global.add.u64 %rd410, [%rd188], %rd407;
-	mov.b64 %rd411, %rd410;
-	mov.b64 %rd408, %rd411;
-$L106:
-	cvt.u64.u32 %rd412, %r2;
-	setp.eq.s64 %p91, %rd412, 0;
-	setp.eq.u32 %p92, %r1, 0;
-	and.pred %p93, %p91, %p92;
-	bar.sync 0;
-	@!%p93 bra $L107;
-	st.shared.s64 [%rd1+1024], %rd408;
-$L107:
-	bar.sync 0;
-	ld.shared.s64 %rd413, [%rd1+1024];
-	mov.b64 %rd414, %rd413;
-	mov.b64 %rd408, %rd414;
-	add.s64 %rd415, %rd408, %rd406;
-	mov.b64 %rd416, %rd415;
-	mov.b64 %rd417, 0;
-$L108:
-	setp.lt.s64 %p94, %rd417, %rd367;
-	not.pred %p95, %p94;
-	@!%p95 bra $L112;
-	bra.uni $L110;
-$L112:
-	mul.lo.s64 %rd418, %rd417, %rd160;
-	mad.lo.s64 %rd419, %rd418, 4, %rd158;
-	ld.shared.s32 %r165, [%rd419+0];
-	mov.b32 %r166, %r165;
-	add.s64 %rd420, %rd416, %rd417;
-	mul.lo.s64 %rd421, %rd420, %rd187;
-	mad.lo.s64 %rd422, %rd421, 4, %rd185;
-	st.global.s32 [%rd422+0], %r166;
+	mov.b64 %rd408, %rd406;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, 0;
+	cvt.u64.u32 %rd411, %r2;
+	setp.eq.s64 %p90, %rd411, 0;
+	setp.gt.s64 %p91, %rd409, 0;
+	and.pred %p92, %p90, %p91;
+	@!%p92 bra $L109;
+	atom.global.add.u64 %rd412, [%rd190], %rd409;
+	mov.b64 %rd413, %rd412;
+	mov.b64 %rd410, %rd413;
 $L109:
-	add.s64 %rd423, %rd417, 1;
-	mov.b64 %rd417, %rd423;
-	bra.uni $L108;
+	cvt.u64.u32 %rd414, %r2;
+	setp.eq.s64 %p93, %rd414, 0;
+	setp.eq.u32 %p94, %r1, 0;
+	and.pred %p95, %p93, %p94;
+	bar.sync 0;
+	@!%p95 bra $L110;
+	st.shared.s64 [%rd1+1024], %rd410;
 $L110:
-	bra.uni $L89;
-$L88:
-	bra.uni $L87;
-$L89:
-	bra.uni $L4;
-$L6:
-	cvt.u64.u32 %rd424, %r2;
-	add.s64 %rd425, %rd164, %rd424;
-	mov.b64 %rd426, %rd425;
-	mov.b32 %r167, -1;
-	mov.b64 %rd427, 0;
-	mov.b64 %rd428, 0;
-$L113:
-	@!%p11 bra $L117;
-	mov.b64 %rd429, 4611686018427387904;
-	bra.uni $L115;
-$L117:
-	mov.b64 %rd429, %rd147;
-	bra.uni $L115;
-$L114:
+	bar.sync 0;
+	ld.shared.s64 %rd415, [%rd1+1024];
+	mov.b64 %rd416, %rd415;
+	mov.b64 %rd410, %rd416;
+	add.s64 %rd417, %rd410, %rd408;
+	mov.b64 %rd418, %rd417;
+	mov.b64 %rd419, 0;
+$L111:
+	setp.lt.s64 %p96, %rd419, %rd369;
+	not.pred %p97, %p96;
+	@!%p97 bra $L115;
 	bra.uni $L113;
 $L115:
-	mov.b64 %rd430, %rd429;
+	mul.lo.s64 %rd420, %rd419, %rd162;
+	mad.lo.s64 %rd421, %rd420, 4, %rd160;
+	ld.shared.s32 %r166, [%rd421+0];
+	mov.b32 %r167, %r166;
+	add.s64 %rd422, %rd418, %rd419;
+	mul.lo.s64 %rd423, %rd422, %rd189;
+	mad.lo.s64 %rd424, %rd423, 4, %rd187;
+	st.global.s32 [%rd424+0], %r167;
+$L112:
+	add.s64 %rd425, %rd419, 1;
+	mov.b64 %rd419, %rd425;
+	bra.uni $L111;
+$L113:
+	bra.uni $L92;
+$L91:
+	bra.uni $L90;
+$L92:
+	bra.uni $L7;
+$L9:
+	cvt.u64.u32 %rd426, %r2;
+	add.s64 %rd427, %rd166, %rd426;
+	mov.b64 %rd428, %rd427;
+	mov.b32 %r168, -1;
+	mov.b64 %rd429, 0;
+	mov.b64 %rd430, 0;
+$L116:
+	@!%p13 bra $L120;
+	mov.b64 %rd431, 4611686018427387904;
+	bra.uni $L118;
+$L120:
+	mov.b64 %rd431, %rd149;
+	bra.uni $L118;
+$L117:
+	bra.uni $L116;
 $L118:
-	mov.b64 %rd431, 0;
-	mov.b64 %rd432, %rd430;
+	mov.b64 %rd432, %rd431;
 $L121:
-	setp.gt.s64 %p96, %rd432, 0;
-	not.pred %p97, %p96;
-	@!%p97 bra $L125;
-	bra.uni $L123;
-$L125:
-	setp.ge.s64 %p98, %rd427, %rd428;
-	@!%p98 bra $L127;
-	setp.ge.s64 %p99, %rd426, %rd167;
-	@!%p99 bra $L129;
-	bra.uni $L123;
-$L129:
-	mov.pred %p100, %p10;
-	mov.b64 %rd433, %rd128;
-	mov.b64 %rd434, %rd426;
-$L130:
-	@!%p100 bra $L134;
-	shr.s64 %rd435, %rd434, 5;
-	mul.lo.s64 %rd436, %rd435, %rd134;
-	mad.lo.s64 %rd437, %rd436, 4, %rd132;
-	ld.global.nc.u32 %r168, [%rd437+0];
-	mov.b32 %r169, %r168;
-	and.b64 %rd438, %rd434, 31;
-	min.u64 %rd439, %rd438, 32;
-	cvt.u32.u64 %r170, %rd439;
-	mov.b32 %r172, 0x1;
-	shl.b32 %r171, %r172, %r170;
-	setp.hs.u32 %p101, %r170, 32;
-	selp.b32 %r173, 0, %r171, %p101;
-	and.b32 %r174, %r169, %r173;
-	setp.ne.u32 %p102, %r174, 0x0;
-	@!%p102 bra $L136;
-	cvt.u32.u64 %r175, %rd434;
-	mov.b32 %r176, %r175;
-	bra.uni $L132;
-$L136:
-	mov.b32 %r176, -1;
-	bra.uni $L132;
-$L134:
-	mul.lo.s64 %rd440, %rd434, %rd131;
-	mad.lo.s64 %rd441, %rd440, 4, %rd129;
-	ld.global.nc.s32 %r177, [%rd441+0];
-	mov.b32 %r178, %r177;
-	mov.b32 %r176, %r178;
-	bra.uni $L132;
-$L131:
-	bra.uni $L130;
+	mov.b64 %rd433, 0;
+	mov.b64 %rd434, %rd432;
+$L124:
+	setp.gt.s64 %p98, %rd434, 0;
+	not.pred %p99, %p98;
+	@!%p99 bra $L128;
+	bra.uni $L126;
+$L128:
+	setp.ge.s64 %p100, %rd429, %rd430;
+	@!%p100 bra $L130;
+	setp.ge.s64 %p101, %rd428, %rd169;
+	@!%p101 bra $L132;
+	bra.uni $L126;
 $L132:
-	mov.b32 %r167, %r176;
-	add.s64 %rd442, %rd426, %rd162;
-	mov.b64 %rd426, %rd442;
-	setp.ge.s32 %p103, %r167, 0;
-	@!%p103 bra $L138;
-	mov.b64 %rd443, %rd118;
-	mov.b32 %r179, %r167;
-	cvt.s64.s32 %rd444, %r179;
-	mul.lo.s64 %rd445, %rd444, %rd121;
-	mad.lo.s64 %rd446, %rd445, 8, %rd119;
-	ld.global.nc.s64 %rd447, [%rd446+0];
-	mov.b64 %rd448, %rd447;
-	mov.b64 %rd449, %rd448;
-	mov.b64 %rd450, %rd118;
-	mov.b32 %r180, %r167;
-	cvt.s64.s32 %rd451, %r180;
-	add.s64 %rd452, %rd451, 1;
-	mul.lo.s64 %rd453, %rd452, %rd121;
-	mad.lo.s64 %rd454, %rd453, 8, %rd119;
-	ld.global.nc.s64 %rd455, [%rd454+0];
-	mov.b64 %rd456, %rd455;
-	mov.b64 %rd457, %rd456;
-	mov.b64 %rd458, %rd449;
-	mov.b64 %rd459, %rd457;
-	mov.b64 %rd427, %rd458;
-	mov.b64 %rd428, %rd459;
-$L138:
-	bra.uni $L122;
-$L127:
-	mul.lo.s64 %rd460, %rd427, %rd124;
-	mad.lo.s64 %rd461, %rd460, 4, %rd122;
-	ld.global.nc.s32 %r181, [%rd461+0];
-	mov.b32 %r182, %r181;
-	mov.b32 %r183, %r182;
-	mov.b32 %r184, %r167;
-	mov.b32 %r185, %r183;
-	mov.b64 %rd462, %rd427;
+	mov.pred %p102, %p12;
+	mov.b64 %rd435, %rd130;
+	mov.b64 %rd436, %rd428;
+$L133:
+	@!%p102 bra $L137;
+	shr.s64 %rd437, %rd436, 5;
+	mul.lo.s64 %rd438, %rd437, %rd136;
+	mad.lo.s64 %rd439, %rd438, 4, %rd134;
+	ld.global.nc.u32 %r169, [%rd439+0];
+	mov.b32 %r170, %r169;
+	and.b64 %rd440, %rd436, 31;
+	min.u64 %rd441, %rd440, 32;
+	cvt.u32.u64 %r171, %rd441;
+	mov.b32 %r173, 0x1;
+	shl.b32 %r172, %r173, %r171;
+	setp.hs.u32 %p103, %r171, 32;
+	selp.b32 %r174, 0, %r172, %p103;
+	and.b32 %r175, %r170, %r174;
+	setp.ne.u32 %p104, %r175, 0x0;
+	@!%p104 bra $L139;
+	cvt.u32.u64 %r176, %rd436;
+	mov.b32 %r177, %r176;
+	bra.uni $L135;
 $L139:
-	cvt.s64.s32 %rd463, %r184;
-	mul.lo.s64 %rd464, %rd463, %rd152;
-	mad.lo.s64 %rd465, %rd464, 4, %rd150;
-	ld.relaxed.gpu.global.s32 %r186, [%rd465+0];
-	mov.b32 %r187, %r186;
-	mov.b32 %r188, %r187;
-	cvt.s64.s32 %rd466, %r185;
-	mul.lo.s64 %rd467, %rd466, %rd152;
-	mad.lo.s64 %rd468, %rd467, 4, %rd150;
-	ld.relaxed.gpu.global.s32 %r189, [%rd468+0];
-	mov.b32 %r190, %r189;
-	setp.ge.s32 %p104, %r190, %r188;
-	@!%p104 bra $L143;
-	mov.pred %p105, 0;
-	bra.uni $L141;
-$L143:
-	cvt.s64.s32 %rd469, %r185;
-	mul.lo.s64 %rd470, %rd469, %rd152;
-	mad.lo.s64 %rd471, %rd470, 4, %rd150;
-	atom.global.max.s32 %r191, [%rd471], %r188;
-	mov.b32 %r192, %r191;
-	setp.lt.s32 %p106, %r192, %r188;
-	mov.pred %p105, %p106;
-	bra.uni $L141;
-$L140:
-	bra.uni $L139;
+	mov.b32 %r177, -1;
+	bra.uni $L135;
+$L137:
+	mul.lo.s64 %rd442, %rd436, %rd133;
+	mad.lo.s64 %rd443, %rd442, 4, %rd131;
+	ld.global.nc.s32 %r178, [%rd443+0];
+	mov.b32 %r179, %r178;
+	mov.b32 %r177, %r179;
+	bra.uni $L135;
+$L134:
+	bra.uni $L133;
+$L135:
+	mov.b32 %r168, %r177;
+	add.s64 %rd444, %rd428, %rd164;
+	mov.b64 %rd428, %rd444;
+	setp.ge.s32 %p105, %r168, 0;
+	@!%p105 bra $L141;
+	mov.b64 %rd445, %rd120;
+	mov.b32 %r180, %r168;
+	cvt.s64.s32 %rd446, %r180;
+	mul.lo.s64 %rd447, %rd446, %rd123;
+	mad.lo.s64 %rd448, %rd447, 8, %rd121;
+	ld.global.nc.s64 %rd449, [%rd448+0];
+	mov.b64 %rd450, %rd449;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd120;
+	mov.b32 %r181, %r168;
+	cvt.s64.s32 %rd453, %r181;
+	add.s64 %rd454, %rd453, 1;
+	mul.lo.s64 %rd455, %rd454, %rd123;
+	mad.lo.s64 %rd456, %rd455, 8, %rd121;
+	ld.global.nc.s64 %rd457, [%rd456+0];
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd451;
+	mov.b64 %rd461, %rd459;
+	mov.b64 %rd429, %rd460;
+	mov.b64 %rd430, %rd461;
 $L141:
-	@!%p105 bra $L145;
+	bra.uni $L125;
+$L130:
+	mul.lo.s64 %rd462, %rd429, %rd126;
+	mad.lo.s64 %rd463, %rd462, 4, %rd124;
+	ld.global.nc.s32 %r182, [%rd463+0];
+	mov.b32 %r183, %r182;
+	mov.b32 %r184, %r183;
+	mov.b32 %r185, %r168;
+	mov.b32 %r186, %r184;
+	mov.b64 %rd464, %rd429;
+$L142:
+	cvt.s64.s32 %rd465, %r185;
+	mul.lo.s64 %rd466, %rd465, %rd154;
+	mad.lo.s64 %rd467, %rd466, 4, %rd152;
+	ld.relaxed.gpu.global.s32 %r187, [%rd467+0];
+	mov.b32 %r188, %r187;
+	mov.b32 %r189, %r188;
+	cvt.s64.s32 %rd468, %r186;
+	mul.lo.s64 %rd469, %rd468, %rd154;
+	mad.lo.s64 %rd470, %rd469, 4, %rd152;
+	ld.relaxed.gpu.global.s32 %r190, [%rd470+0];
+	mov.b32 %r191, %r190;
+	setp.ge.s32 %p106, %r191, %r189;
+	@!%p106 bra $L146;
 	mov.pred %p107, 0;
-	mov.b64 %rd472, %rd431;
-	mov.b32 %r193, %r183;
+	bra.uni $L144;
 $L146:
-	@!%p11 bra $L150;
-	shr.s32 %r194, %r193, 5;
-	cvt.s64.s32 %rd473, %r194;
-	mov.b64 %rd474, %rd473;
-	and.b32 %r195, %r193, 31;
+	cvt.s64.s32 %rd471, %r186;
+	mul.lo.s64 %rd472, %rd471, %rd154;
+	mad.lo.s64 %rd473, %rd472, 4, %rd152;
+	atom.global.max.s32 %r192, [%rd473], %r189;
+	mov.b32 %r193, %r192;
+	setp.lt.s32 %p108, %r193, %r189;
+	mov.pred %p107, %p108;
+	bra.uni $L144;
+$L143:
+	bra.uni $L142;
+$L144:
+	@!%p107 bra $L148;
+	mov.pred %p109, 0;
+	mov.b64 %rd474, %rd433;
+	mov.b32 %r194, %r184;
+$L149:
+	@!%p13 bra $L153;
+	shr.s32 %r195, %r194, 5;
 	cvt.s64.s32 %rd475, %r195;
-	min.u64 %rd476, %rd475, 32;
-	cvt.u32.u64 %r196, %rd476;
-	mov.b32 %r198, 0x1;
-	shl.b32 %r197, %r198, %r196;
-	setp.hs.u32 %p108, %r196, 32;
-	selp.b32 %r199, 0, %r197, %p108;
-	mov.b32 %r200, %r199;
-	mov.b64 %rd477, %rd474;
+	mov.b64 %rd476, %rd475;
+	and.b32 %r196, %r194, 31;
+	cvt.s64.s32 %rd477, %r196;
+	min.u64 %rd478, %rd477, 32;
+	cvt.u32.u64 %r197, %rd478;
+	mov.b32 %r199, 0x1;
+	shl.b32 %r198, %r199, %r197;
+	setp.hs.u32 %p110, %r197, 32;
+	selp.b32 %r200, 0, %r198, %p110;
 	mov.b32 %r201, %r200;
-	mul.lo.s64 %rd478, %rd477, %rd143;
-	mad.lo.s64 %rd479, %rd478, 4, %rd141;
-	ld.relaxed.gpu.global.u32 %r202, [%rd479+0];
-	mov.b32 %r203, %r202;
-	and.b32 %r204, %r203, %r201;
-	setp.ne.u32 %p109, %r204, 0x0;
-	mov.pred %p110, %p109;
-	not.pred %p111, %p110;
-	@!%p111 bra $L152;
-	mul.lo.s64 %rd480, %rd477, %rd143;
-	mad.lo.s64 %rd481, %rd480, 4, %rd141;
-	atom.global.or.b32 %r205, [%rd481], %r201;
-	mov.b32 %r206, %r205;
-	and.b32 %r207, %r206, %r201;
-	setp.ne.u32 %p112, %r207, 0x0;
-	mov.pred %p110, %p112;
-$L152:
-	@!%p110 bra $L154;
-	mov.b64 %rd482, %rd472;
-	mov.b64 %rd483, %rd482;
-	mov.pred %p113, 0;
-	bra.uni $L148;
-$L154:
-	mov.b64 %rd484, %rd472;
-	mov.b64 %rd483, %rd484;
-	mov.pred %p113, 1;
-	bra.uni $L148;
-$L150:
-	@!%p12 bra $L156;
-	cvt.s64.s32 %rd485, %r193;
-	mul.lo.s64 %rd486, %rd485, %rd146;
-	mad.lo.s64 %rd487, %rd486, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r208, [%rd487+0];
-	mov.b32 %r209, %r208;
-	setp.eq.s32 %p114, %r209, %r35;
-	mov.pred %p115, %p114;
-	not.pred %p116, %p115;
-	@!%p116 bra $L158;
-	cvt.s64.s32 %rd488, %r193;
-	mul.lo.s64 %rd489, %rd488, %rd146;
-	mad.lo.s64 %rd490, %rd489, 4, %rd144;
-	atom.global.exch.b32 %r210, [%rd490], %r35;
-	mov.b32 %r211, %r210;
-	setp.eq.s32 %p117, %r211, %r35;
-	mov.pred %p115, %p117;
-$L158:
-	@!%p115 bra $L160;
-	mov.b64 %rd491, %rd472;
-	mov.b64 %rd483, %rd491;
-	mov.pred %p113, 0;
-	bra.uni $L148;
-$L160:
-$L156:
-	mul.lo.s64 %rd492, %rd472, %rd160;
-	mad.lo.s64 %rd493, %rd492, 4, %rd158;
-	st.shared.s32 [%rd493+0], %r193;
-	add.s64 %rd494, %rd472, 1;
-	mov.b64 %rd495, %rd494;
-	mov.b64 %rd483, %rd495;
-	mov.pred %p113, 1;
-	bra.uni $L148;
-$L147:
-	bra.uni $L146;
-$L148:
-	mov.b64 %rd496, %rd483;
-	mov.pred %p118, %p113;
-	mov.b64 %rd431, %rd496;
-	mov.pred %p107, %p118;
-	@!%p107 bra $L162;
-	mov.b64 %rd497, %rd118;
-	mov.b32 %r212, %r183;
-	setp.lt.s64 %p119, %rd106, 64;
-	setp.le.s64 %p120, %rd148, 1;
-	or.pred %p121, %p119, %p120;
-	@!%p121 bra $L163;
-	mov.b64 %rd498, %rd497;
-	mov.b32 %r213, %r212;
-	cvt.s64.s32 %rd499, %r213;
-	add.s64 %rd500, %rd499, 1;
-	mul.lo.s64 %rd501, %rd500, %rd121;
-	mad.lo.s64 %rd502, %rd501, 8, %rd119;
-	ld.global.nc.s64 %rd503, [%rd502+0];
-	mov.b64 %rd504, %rd503;
-	cvt.s64.s32 %rd505, %r213;
-	mul.lo.s64 %rd506, %rd505, %rd121;
-	mad.lo.s64 %rd507, %rd506, 8, %rd119;
-	ld.global.nc.s64 %rd508, [%rd507+0];
-	mov.b64 %rd509, %rd508;
-	sub.s64 %rd510, %rd504, %rd509;
-	mov.b64 %rd511, %rd510;
-	add.s64 %rd512, %rd107, %rd511;
-	mov.b64 %rd107, %rd512;
-	bra.uni $L164;
+	mov.b64 %rd479, %rd476;
+	mov.b32 %r202, %r201;
+	mul.lo.s64 %rd480, %rd479, %rd145;
+	mad.lo.s64 %rd481, %rd480, 4, %rd143;
+	ld.relaxed.gpu.global.u32 %r203, [%rd481+0];
+	mov.b32 %r204, %r203;
+	and.b32 %r205, %r204, %r202;
+	setp.ne.u32 %p111, %r205, 0x0;
+	mov.pred %p112, %p111;
+	not.pred %p113, %p112;
+	@!%p113 bra $L155;
+	mul.lo.s64 %rd482, %rd479, %rd145;
+	mad.lo.s64 %rd483, %rd482, 4, %rd143;
+	atom.global.or.b32 %r206, [%rd483], %r202;
+	mov.b32 %r207, %r206;
+	and.b32 %r208, %r207, %r202;
+	setp.ne.u32 %p114, %r208, 0x0;
+	mov.pred %p112, %p114;
+$L155:
+	@!%p112 bra $L157;
+	mov.b64 %rd484, %rd474;
+	mov.b64 %rd485, %rd484;
+	mov.pred %p115, 0;
+	bra.uni $L151;
+$L157:
+	mov.b64 %rd486, %rd474;
+	mov.b64 %rd485, %rd486;
+	mov.pred %p115, 1;
+	bra.uni $L151;
+$L153:
+	@!%p14 bra $L159;
+	cvt.s64.s32 %rd487, %r194;
+	mul.lo.s64 %rd488, %rd487, %rd148;
+	mad.lo.s64 %rd489, %rd488, 4, %rd146;
+	ld.relaxed.gpu.global.s32 %r209, [%rd489+0];
+	mov.b32 %r210, %r209;
+	setp.eq.s32 %p116, %r210, %r36;
+	mov.pred %p117, %p116;
+	not.pred %p118, %p117;
+	@!%p118 bra $L161;
+	cvt.s64.s32 %rd490, %r194;
+	mul.lo.s64 %rd491, %rd490, %rd148;
+	mad.lo.s64 %rd492, %rd491, 4, %rd146;
+	atom.global.exch.b32 %r211, [%rd492], %r36;
+	mov.b32 %r212, %r211;
+	setp.eq.s32 %p119, %r212, %r36;
+	mov.pred %p117, %p119;
+$L161:
+	@!%p117 bra $L163;
+	mov.b64 %rd493, %rd474;
+	mov.b64 %rd485, %rd493;
+	mov.pred %p115, 0;
+	bra.uni $L151;
 $L163:
-	rem.s64 %rd513, %rd106, %rd148;
-	setp.eq.s64 %p122, %rd148, -1;
-	selp.b64 %rd514, 0, %rd513, %p122;
-	setp.eq.s64 %p123, %rd148, 0;
-	selp.b64 %rd515, %rd106, %rd514, %p123;
-	setp.eq.s64 %p124, %rd515, 0;
-	@!%p124 bra $L166;
-	mov.b64 %rd516, %rd497;
-	mov.b32 %r214, %r212;
-	cvt.s64.s32 %rd517, %r214;
-	add.s64 %rd518, %rd517, 1;
-	mul.lo.s64 %rd519, %rd518, %rd121;
-	mad.lo.s64 %rd520, %rd519, 8, %rd119;
-	ld.global.nc.s64 %rd521, [%rd520+0];
-	mov.b64 %rd522, %rd521;
-	cvt.s64.s32 %rd523, %r214;
-	mul.lo.s64 %rd524, %rd523, %rd121;
-	mad.lo.s64 %rd525, %rd524, 8, %rd119;
-	ld.global.nc.s64 %rd526, [%rd525+0];
-	mov.b64 %rd527, %rd526;
-	sub.s64 %rd528, %rd522, %rd527;
-	mov.b64 %rd529, %rd528;
-	mul.lo.s64 %rd530, %rd148, %rd529;
-	add.s64 %rd531, %rd107, %rd530;
-	mov.b64 %rd107, %rd531;
+$L159:
+	mul.lo.s64 %rd494, %rd474, %rd162;
+	mad.lo.s64 %rd495, %rd494, 4, %rd160;
+	st.shared.s32 [%rd495+0], %r194;
+	add.s64 %rd496, %rd474, 1;
+	mov.b64 %rd497, %rd496;
+	mov.b64 %rd485, %rd497;
+	mov.pred %p115, 1;
+	bra.uni $L151;
+$L150:
+	bra.uni $L149;
+$L151:
+	mov.b64 %rd498, %rd485;
+	mov.pred %p120, %p115;
+	mov.b64 %rd433, %rd498;
+	mov.pred %p109, %p120;
+	@!%p109 bra $L165;
+	mov.b64 %rd499, %rd120;
+	mov.b32 %r213, %r184;
+	setp.lt.s64 %p121, %rd106, 64;
+	setp.le.s64 %p122, %rd150, 1;
+	or.pred %p123, %p121, %p122;
+	@!%p123 bra $L166;
+	mov.b64 %rd500, %rd499;
+	mov.b32 %r214, %r213;
+	cvt.s64.s32 %rd501, %r214;
+	add.s64 %rd502, %rd501, 1;
+	mul.lo.s64 %rd503, %rd502, %rd123;
+	mad.lo.s64 %rd504, %rd503, 8, %rd121;
+	ld.global.nc.s64 %rd505, [%rd504+0];
+	mov.b64 %rd506, %rd505;
+	cvt.s64.s32 %rd507, %r214;
+	mul.lo.s64 %rd508, %rd507, %rd123;
+	mad.lo.s64 %rd509, %rd508, 8, %rd121;
+	ld.global.nc.s64 %rd510, [%rd509+0];
+	mov.b64 %rd511, %rd510;
+	sub.s64 %rd512, %rd506, %rd511;
+	mov.b64 %rd513, %rd512;
+	add.s64 %rd514, %rd107, %rd513;
+	mov.b64 %rd107, %rd514;
+	bra.uni $L167;
 $L166:
-$L164:
-	add.s64 %rd532, %rd106, 1;
-	mov.b64 %rd106, %rd532;
-$L162:
-$L145:
-	add.s64 %rd533, %rd427, 1;
-	mov.b64 %rd427, %rd533;
-	sub.s64 %rd534, %rd432, 1;
-	mov.b64 %rd432, %rd534;
-$L122:
-	bra.uni $L121;
-$L123:
-	mov.b64 %rd535, %rd431;
+	rem.s64 %rd515, %rd106, %rd150;
+	setp.eq.s64 %p124, %rd150, -1;
+	selp.b64 %rd516, 0, %rd515, %p124;
+	setp.eq.s64 %p125, %rd150, 0;
+	selp.b64 %rd517, %rd106, %rd516, %p125;
+	setp.eq.s64 %p126, %rd517, 0;
+	@!%p126 bra $L169;
+	mov.b64 %rd518, %rd499;
+	mov.b32 %r215, %r213;
+	cvt.s64.s32 %rd519, %r215;
+	add.s64 %rd520, %rd519, 1;
+	mul.lo.s64 %rd521, %rd520, %rd123;
+	mad.lo.s64 %rd522, %rd521, 8, %rd121;
+	ld.global.nc.s64 %rd523, [%rd522+0];
+	mov.b64 %rd524, %rd523;
+	cvt.s64.s32 %rd525, %r215;
+	mul.lo.s64 %rd526, %rd525, %rd123;
+	mad.lo.s64 %rd527, %rd526, 8, %rd121;
+	ld.global.nc.s64 %rd528, [%rd527+0];
+	mov.b64 %rd529, %rd528;
+	sub.s64 %rd530, %rd524, %rd529;
+	mov.b64 %rd531, %rd530;
+	mul.lo.s64 %rd532, %rd150, %rd531;
+	add.s64 %rd533, %rd107, %rd532;
+	mov.b64 %rd107, %rd533;
+$L169:
 $L167:
-	@!%p11 bra $L171;
-	bra.uni $L169;
-$L171:
-	// block scan
-	mov.b64 %rd536, %rd535;
-	mov.b32 %r215, %r3;
-$L172:
-	setp.hs.u32 %p125, %r215, 32;
-	@%p125 bra $L173;
-	mov.b64 {%r216, %r217}, %rd536;
-	shfl.sync.up.b32 %r218|%p126, %r216, %r215, 0, %r17;
-	shfl.sync.up.b32 %r219, %r217, %r215, 0, %r17;
-	mov.b64 %rd537, {%r218, %r219};
-	@!%p126 bra $L174;
-	add.s64 %rd538, %rd537, %rd536;
-	mov.b64 %rd536, %rd538;
-$L174:
-	shl.b32 %r215, %r215, 1;
+	add.s64 %rd534, %rd106, 1;
+	mov.b64 %rd106, %rd534;
+$L165:
+$L148:
+	add.s64 %rd535, %rd429, 1;
+	mov.b64 %rd429, %rd535;
+	sub.s64 %rd536, %rd434, 1;
+	mov.b64 %rd434, %rd536;
+$L125:
+	bra.uni $L124;
+$L126:
+	mov.b64 %rd537, %rd433;
+$L170:
+	@!%p13 bra $L174;
 	bra.uni $L172;
-$L173:
-	mov.b64 {%r220, %r221}, %rd536;
-	shfl.sync.up.b32 %r222|%p127, %r220, %r3, 0, %r17;
-	shfl.sync.up.b32 %r223, %r221, %r3, 0, %r17;
-	mov.b64 %rd539, {%r222, %r223};
-	setp.lo.u32 %p128, %r3, 32;
-	and.pred %p129, %p127, %p128;
-	selp.b64 %rd540, %rd539, 0, %p129;
-	sub.u32 %r224, %r13, %r3;
-	setp.eq.u32 %p130, %r7, %r224;
-	@!%p130 bra $L175;
-	mul.wide.u32 %rd541, %r8, 16;
-	add.s64 %rd542, %rd1, %rd541;
-	st.shared.s64 [%rd542+0], %rd536;
+$L174:
+	// block scan
+	mov.b64 %rd538, %rd537;
+	mov.b32 %r216, %r3;
 $L175:
-	bar.sync 0;
-	setp.eq.u32 %p131, %r8, 0;
-	@!%p131 bra $L176;
-	mov.b64 %rd543, 0;
-	setp.lo.u32 %p132, %r7, %r10;
-	@!%p132 bra $L177;
-	mul.wide.u32 %rd544, %r7, 16;
-	add.s64 %rd545, %rd1, %rd544;
-	ld.shared.s64 %rd546, [%rd545+0];
-	mov.b64 %rd543, %rd546;
+	setp.hs.u32 %p127, %r216, 32;
+	@%p127 bra $L176;
+	mov.b64 {%r217, %r218}, %rd538;
+	shfl.sync.up.b32 %r219|%p128, %r217, %r216, 0, %r17;
+	shfl.sync.up.b32 %r220, %r218, %r216, 0, %r17;
+	mov.b64 %rd539, {%r219, %r220};
+	@!%p128 bra $L177;
+	add.s64 %rd540, %rd539, %rd538;
+	mov.b64 %rd538, %rd540;
 $L177:
-	mov.b64 {%r225, %r226}, %rd543;
-	shfl.sync.up.b32 %r227|%p133, %r225, 1, 0, %r17;
-	shfl.sync.up.b32 %r228, %r226, 1, 0, %r17;
-	mov.b64 %rd547, {%r227, %r228};
-	@!%p133 bra $L178;
-	add.s64 %rd548, %rd547, %rd543;
-	mov.b64 %rd543, %rd548;
-$L178:
-	mov.b64 {%r229, %r230}, %rd543;
-	shfl.sync.up.b32 %r231|%p134, %r229, 2, 0, %r17;
-	shfl.sync.up.b32 %r232, %r230, 2, 0, %r17;
-	mov.b64 %rd549, {%r231, %r232};
-	@!%p134 bra $L179;
-	add.s64 %rd550, %rd549, %rd543;
-	mov.b64 %rd543, %rd550;
-$L179:
-	mov.b64 {%r233, %r234}, %rd543;
-	shfl.sync.up.b32 %r235|%p135, %r233, 4, 0, %r17;
-	shfl.sync.up.b32 %r236, %r234, 4, 0, %r17;
-	mov.b64 %rd551, {%r235, %r236};
-	@!%p135 bra $L180;
-	add.s64 %rd552, %rd551, %rd543;
-	mov.b64 %rd543, %rd552;
-$L180:
-	mov.b64 {%r237, %r238}, %rd543;
-	shfl.sync.up.b32 %r239|%p136, %r237, 8, 0, %r17;
-	shfl.sync.up.b32 %r240, %r238, 8, 0, %r17;
-	mov.b64 %rd553, {%r239, %r240};
-	@!%p136 bra $L181;
-	add.s64 %rd554, %rd553, %rd543;
-	mov.b64 %rd543, %rd554;
-$L181:
-	mov.b64 {%r241, %r242}, %rd543;
-	shfl.sync.up.b32 %r243|%p137, %r241, 16, 0, %r17;
-	shfl.sync.up.b32 %r244, %r242, 16, 0, %r17;
-	mov.b64 %rd555, {%r243, %r244};
-	@!%p137 bra $L182;
-	add.s64 %rd556, %rd555, %rd543;
-	mov.b64 %rd543, %rd556;
-$L182:
-	mov.b64 {%r245, %r246}, %rd543;
-	shfl.sync.up.b32 %r247|%p138, %r245, 1, 0, %r17;
-	shfl.sync.up.b32 %r248, %r246, 1, 0, %r17;
-	mov.b64 %rd557, {%r247, %r248};
-	selp.b64 %rd558, %rd557, 0, %p138;
-	@!%p132 bra $L183;
-	mul.wide.u32 %rd559, %r7, 16;
-	add.s64 %rd560, %rd1, %rd559;
-	add.s64 %rd561, %rd560, 512;
-	st.shared.s64 [%rd561+0], %rd558;
-$L183:
-	sub.u32 %r249, %r10, 1;
-	setp.eq.u32 %p139, %r7, %r249;
-	@!%p139 bra $L184;
-	st.shared.s64 [%rd1+1024], %rd543;
-$L184:
+	shl.b32 %r216, %r216, 1;
+	bra.uni $L175;
 $L176:
+	mov.b64 {%r221, %r222}, %rd538;
+	shfl.sync.up.b32 %r223|%p129, %r221, %r3, 0, %r17;
+	shfl.sync.up.b32 %r224, %r222, %r3, 0, %r17;
+	mov.b64 %rd541, {%r223, %r224};
+	setp.lo.u32 %p130, %r3, 32;
+	and.pred %p131, %p129, %p130;
+	selp.b64 %rd542, %rd541, 0, %p131;
+	sub.u32 %r225, %r13, %r3;
+	setp.eq.u32 %p132, %r7, %r225;
+	@!%p132 bra $L178;
+	mul.wide.u32 %rd543, %r8, 16;
+	add.s64 %rd544, %rd1, %rd543;
+	st.shared.s64 [%rd544+0], %rd538;
+$L178:
 	bar.sync 0;
-	mul.wide.u32 %rd562, %r8, 16;
-	add.s64 %rd563, %rd1, %rd562;
-	add.s64 %rd564, %rd563, 512;
-	ld.shared.s64 %rd565, [%rd564+0];
-	add.s64 %rd566, %rd565, %rd540;
-	ld.shared.s64 %rd567, [%rd1+1024];
-	mov.b64 {%r250, %r251}, %rd566;
-	shfl.sync.idx.b32 %r252|%p140, %r250, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r253, %r251, 0, %r21, %r17;
-	mov.b64 %rd568, {%r252, %r253};
-	mov.b64 %rd569, %rd567;
-	mov.b64 %rd570, %rd568;
+	setp.eq.u32 %p133, %r8, 0;
+	@!%p133 bra $L179;
+	mov.b64 %rd545, 0;
+	setp.lo.u32 %p134, %r7, %r10;
+	@!%p134 bra $L180;
+	mul.wide.u32 %rd546, %r7, 16;
+	add.s64 %rd547, %rd1, %rd546;
+	ld.shared.s64 %rd548, [%rd547+0];
+	mov.b64 %rd545, %rd548;
+$L180:
+	mov.b64 {%r226, %r227}, %rd545;
+	shfl.sync.up.b32 %r228|%p135, %r226, 1, 0, %r17;
+	shfl.sync.up.b32 %r229, %r227, 1, 0, %r17;
+	mov.b64 %rd549, {%r228, %r229};
+	@!%p135 bra $L181;
+	add.s64 %rd550, %rd549, %rd545;
+	mov.b64 %rd545, %rd550;
+$L181:
+	mov.b64 {%r230, %r231}, %rd545;
+	shfl.sync.up.b32 %r232|%p136, %r230, 2, 0, %r17;
+	shfl.sync.up.b32 %r233, %r231, 2, 0, %r17;
+	mov.b64 %rd551, {%r232, %r233};
+	@!%p136 bra $L182;
+	add.s64 %rd552, %rd551, %rd545;
+	mov.b64 %rd545, %rd552;
+$L182:
+	mov.b64 {%r234, %r235}, %rd545;
+	shfl.sync.up.b32 %r236|%p137, %r234, 4, 0, %r17;
+	shfl.sync.up.b32 %r237, %r235, 4, 0, %r17;
+	mov.b64 %rd553, {%r236, %r237};
+	@!%p137 bra $L183;
+	add.s64 %rd554, %rd553, %rd545;
+	mov.b64 %rd545, %rd554;
+$L183:
+	mov.b64 {%r238, %r239}, %rd545;
+	shfl.sync.up.b32 %r240|%p138, %r238, 8, 0, %r17;
+	shfl.sync.up.b32 %r241, %r239, 8, 0, %r17;
+	mov.b64 %rd555, {%r240, %r241};
+	@!%p138 bra $L184;
+	add.s64 %rd556, %rd555, %rd545;
+	mov.b64 %rd545, %rd556;
+$L184:
+	mov.b64 {%r242, %r243}, %rd545;
+	shfl.sync.up.b32 %r244|%p139, %r242, 16, 0, %r17;
+	shfl.sync.up.b32 %r245, %r243, 16, 0, %r17;
+	mov.b64 %rd557, {%r244, %r245};
+	@!%p139 bra $L185;
+	add.s64 %rd558, %rd557, %rd545;
+	mov.b64 %rd545, %rd558;
+$L185:
+	mov.b64 {%r246, %r247}, %rd545;
+	shfl.sync.up.b32 %r248|%p140, %r246, 1, 0, %r17;
+	shfl.sync.up.b32 %r249, %r247, 1, 0, %r17;
+	mov.b64 %rd559, {%r248, %r249};
+	selp.b64 %rd560, %rd559, 0, %p140;
+	@!%p134 bra $L186;
+	mul.wide.u32 %rd561, %r7, 16;
+	add.s64 %rd562, %rd1, %rd561;
+	add.s64 %rd563, %rd562, 512;
+	st.shared.s64 [%rd563+0], %rd560;
+$L186:
+	sub.u32 %r250, %r10, 1;
+	setp.eq.u32 %p141, %r7, %r250;
+	@!%p141 bra $L187;
+	st.shared.s64 [%rd1+1024], %rd545;
+$L187:
+$L179:
+	bar.sync 0;
+	mul.wide.u32 %rd564, %r8, 16;
+	add.s64 %rd565, %rd1, %rd564;
+	add.s64 %rd566, %rd565, 512;
+	ld.shared.s64 %rd567, [%rd566+0];
+	add.s64 %rd568, %rd567, %rd542;
+	ld.shared.s64 %rd569, [%rd1+1024];
+	mov.b64 {%r251, %r252}, %rd568;
+	shfl.sync.idx.b32 %r253|%p142, %r251, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r254, %r252, 0, %r22, %r17;
+	mov.b64 %rd570, {%r253, %r254};
 	mov.b64 %rd571, %rd569;
 	mov.b64 %rd572, %rd570;
 	mov.b64 %rd573, %rd571;
 	mov.b64 %rd574, %rd572;
 	mov.b64 %rd575, %rd573;
-	mov.b64 %rd576, 0;
-	cvt.u64.u32 %rd577, %r2;
-	setp.eq.s64 %p141, %rd577, 0;
-	setp.gt.s64 %p142, %rd575, 0;
-	and.pred %p143, %p141, %p142;
-	@!%p143 bra $L186;
-	atom.global.add.u64 %rd578, [%rd138], %rd575;
-	mov.b64 %rd579, %rd578;
-	mov.b64 %rd576, %rd579;
-$L186:
-	cvt.u64.u32 %rd580, %r2;
-	setp.eq.s64 %p144, %rd580, 0;
-	setp.eq.u32 %p145, %r1, 0;
-	and.pred %p146, %p144, %p145;
-	bar.sync 0;
-	@!%p146 bra $L187;
-	st.shared.s64 [%rd1+1024], %rd576;
-$L187:
-	bar.sync 0;
-	ld.shared.s64 %rd581, [%rd1+1024];
-	mov.b64 %rd582, %rd581;
-	mov.b64 %rd576, %rd582;
-	add.s64 %rd583, %rd576, %rd574;
-	mov.b64 %rd584, %rd583;
-	mov.b64 %rd585, 0;
-$L188:
-	setp.lt.s64 %p147, %rd585, %rd535;
-	not.pred %p148, %p147;
-	@!%p148 bra $L192;
-	bra.uni $L190;
-$L192:
-	mul.lo.s64 %rd586, %rd585, %rd160;
-	mad.lo.s64 %rd587, %rd586, 4, %rd158;
-	ld.shared.s32 %r254, [%rd587+0];
-	mov.b32 %r255, %r254;
-	add.s64 %rd588, %rd584, %rd585;
-	mul.lo.s64 %rd589, %rd588, %rd137;
-	mad.lo.s64 %rd590, %rd589, 4, %rd135;
-	st.global.s32 [%rd590+0], %r255;
+	mov.b64 %rd576, %rd574;
+	mov.b64 %rd577, %rd575;
+	mov.b64 %rd578, 0;
+	cvt.u64.u32 %rd579, %r2;
+	setp.eq.s64 %p143, %rd579, 0;
+	setp.gt.s64 %p144, %rd577, 0;
+	and.pred %p145, %p143, %p144;
+	@!%p145 bra $L189;
+	atom.global.add.u64 %rd580, [%rd140], %rd577;
+	mov.b64 %rd581, %rd580;
+	mov.b64 %rd578, %rd581;
 $L189:
-	add.s64 %rd591, %rd585, 1;
-	mov.b64 %rd585, %rd591;
-	bra.uni $L188;
+	cvt.u64.u32 %rd582, %r2;
+	setp.eq.s64 %p146, %rd582, 0;
+	setp.eq.u32 %p147, %r1, 0;
+	and.pred %p148, %p146, %p147;
+	bar.sync 0;
+	@!%p148 bra $L190;
+	st.shared.s64 [%rd1+1024], %rd578;
 $L190:
-	bra.uni $L169;
-$L168:
-	bra.uni $L167;
-$L169:
-	mov.b64 %rd592, 0;
-	setp.lt.s64 %p149, %rd427, %rd428;
-	setp.lt.s64 %p150, %rd426, %rd167;
-	or.pred %p151, %p149, %p150;
-	@!%p151 bra $L194;
-	mov.b64 %rd592, 1;
-$L194:
-	mov.b64 %rd593, %rd592;
-	// block reduction
-	sub.u32 %r256, %r13, 1;
-	mov.b32 %r257, %r3;
+	bar.sync 0;
+	ld.shared.s64 %rd583, [%rd1+1024];
+	mov.b64 %rd584, %rd583;
+	mov.b64 %rd578, %rd584;
+	add.s64 %rd585, %rd578, %rd576;
+	mov.b64 %rd586, %rd585;
+	mov.b64 %rd587, 0;
+$L191:
+	setp.lt.s64 %p149, %rd587, %rd537;
+	not.pred %p150, %p149;
+	@!%p150 bra $L195;
+	bra.uni $L193;
 $L195:
-	setp.hs.u32 %p152, %r257, 32;
-	@%p152 bra $L196;
-	mov.b64 {%r258, %r259}, %rd593;
-	shfl.sync.down.b32 %r260|%p153, %r258, %r257, %r256, %r17;
-	shfl.sync.down.b32 %r261, %r259, %r257, %r256, %r17;
-	mov.b64 %rd594, {%r260, %r261};
+	mul.lo.s64 %rd588, %rd587, %rd162;
+	mad.lo.s64 %rd589, %rd588, 4, %rd160;
+	ld.shared.s32 %r255, [%rd589+0];
+	mov.b32 %r256, %r255;
+	add.s64 %rd590, %rd586, %rd587;
+	mul.lo.s64 %rd591, %rd590, %rd139;
+	mad.lo.s64 %rd592, %rd591, 4, %rd137;
+	st.global.s32 [%rd592+0], %r256;
+$L192:
+	add.s64 %rd593, %rd587, 1;
+	mov.b64 %rd587, %rd593;
+	bra.uni $L191;
+$L193:
+	bra.uni $L172;
+$L171:
+	bra.uni $L170;
+$L172:
+	mov.b64 %rd594, 0;
+	setp.lt.s64 %p151, %rd429, %rd430;
+	setp.lt.s64 %p152, %rd428, %rd169;
+	or.pred %p153, %p151, %p152;
 	@!%p153 bra $L197;
-	max.s64 %rd595, %rd593, %rd594;
-	mov.b64 %rd593, %rd595;
+	mov.b64 %rd594, 1;
 $L197:
-	shl.b32 %r257, %r257, 1;
-	bra.uni $L195;
-$L196:
-	setp.eq.u32 %p154, %r7, 0;
-	@!%p154 bra $L198;
-	mul.wide.u32 %rd596, %r8, 16;
-	add.s64 %rd597, %rd1, %rd596;
-	st.shared.s64 [%rd597+0], %rd593;
-$L198:
-	bar.sync 0;
-	setp.eq.u32 %p155, %r8, 0;
-	@!%p155 bra $L199;
-	setp.lo.u32 %p156, %r7, %r10;
-	@!%p156 bra $L200;
-	mul.wide.u32 %rd598, %r7, 16;
-	add.s64 %rd599, %rd1, %rd598;
-	ld.shared.s64 %rd600, [%rd599+0];
-	mov.b64 %rd593, %rd600;
-$L200:
-	sub.u32 %r262, %r10, 1;
-	mov.b64 {%r263, %r264}, %rd593;
-	shfl.sync.down.b32 %r265|%p157, %r263, 1, %r262, %r17;
-	shfl.sync.down.b32 %r266, %r264, 1, %r262, %r17;
-	mov.b64 %rd601, {%r265, %r266};
-	@!%p157 bra $L201;
-	max.s64 %rd602, %rd593, %rd601;
-	mov.b64 %rd593, %rd602;
-$L201:
-	mov.b64 {%r267, %r268}, %rd593;
-	shfl.sync.down.b32 %r269|%p158, %r267, 2, %r262, %r17;
-	shfl.sync.down.b32 %r270, %r268, 2, %r262, %r17;
-	mov.b64 %rd603, {%r269, %r270};
-	@!%p158 bra $L202;
-	max.s64 %rd604, %rd593, %rd603;
-	mov.b64 %rd593, %rd604;
-$L202:
-	mov.b64 {%r271, %r272}, %rd593;
-	shfl.sync.down.b32 %r273|%p159, %r271, 4, %r262, %r17;
-	shfl.sync.down.b32 %r274, %r272, 4, %r262, %r17;
-	mov.b64 %rd605, {%r273, %r274};
-	@!%p159 bra $L203;
-	max.s64 %rd606, %rd593, %rd605;
-	mov.b64 %rd593, %rd606;
-$L203:
-	mov.b64 {%r275, %r276}, %rd593;
-	shfl.sync.down.b32 %r277|%p160, %r275, 8, %r262, %r17;
-	shfl.sync.down.b32 %r278, %r276, 8, %r262, %r17;
-	mov.b64 %rd607, {%r277, %r278};
-	@!%p160 bra $L204;
-	max.s64 %rd608, %rd593, %rd607;
-	mov.b64 %rd593, %rd608;
-$L204:
-	mov.b64 {%r279, %r280}, %rd593;
-	shfl.sync.down.b32 %r281|%p161, %r279, 16, %r262, %r17;
-	shfl.sync.down.b32 %r282, %r280, 16, %r262, %r17;
-	mov.b64 %rd609, {%r281, %r282};
-	@!%p161 bra $L205;
-	max.s64 %rd610, %rd593, %rd609;
-	mov.b64 %rd593, %rd610;
-$L205:
-	@!%p154 bra $L206;
-	st.shared.s64 [%rd1+1024], %rd593;
-$L206:
-$L199:
-	bar.sync 0;
-	ld.shared.s64 %rd611, [%rd1+1024];
-	mov.b64 %rd593, %rd611;
-	mov.b64 %rd612, %rd593;
-	setp.eq.s64 %p162, %rd612, 0;
-	@!%p162 bra $L208;
-	bra.uni $L120;
-$L208:
-$L119:
-	bra.uni $L118;
-$L120:
-$L4:
-	bar.sync 0;
-	add.s64 %rd117, %rd117, %rd116;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd613, %rd106;
-	mov.b64 %rd614, %rd107;
+	mov.b64 %rd595, %rd594;
 	// block reduction
-	sub.u32 %r283, %r13, 1;
-	mov.b32 %r284, %r3;
-$L209:
-	setp.hs.u32 %p163, %r284, 32;
-	@%p163 bra $L210;
-	mov.b64 {%r285, %r286}, %rd613;
-	shfl.sync.down.b32 %r287|%p164, %r285, %r284, %r283, %r17;
-	shfl.sync.down.b32 %r288, %r286, %r284, %r283, %r17;
-	mov.b64 %rd615, {%r287, %r288};
-	mov.b64 {%r289, %r290}, %rd614;
-	shfl.sync.down.b32 %r291, %r289, %r284, %r283, %r17;
-	shfl.sync.down.b32 %r292, %r290, %r284, %r283, %r17;
-	mov.b64 %rd616, {%r291, %r292};
-	@!%p164 bra $L211;
-	mov.b64 %rd617, %rd613;
-	mov.b64 %rd618, %rd614;
-	mov.b64 %rd619, %rd615;
-	mov.b64 %rd620, %rd616;
-	mov.b64 %rd621, %rd617;
-	mov.b64 %rd622, %rd618;
-	mov.b64 %rd623, %rd619;
-	mov.b64 %rd624, %rd620;
-	mov.b64 %rd625, %rd623;
-	mov.b64 %rd626, %rd624;
-	add.s64 %rd627, %rd621, %rd625;
-	mov.b64 %rd621, %rd627;
-	add.s64 %rd628, %rd622, %rd626;
-	mov.b64 %rd622, %rd628;
-$L212:
-	mov.b64 %rd613, %rd621;
-	mov.b64 %rd614, %rd622;
-$L211:
-	shl.b32 %r284, %r284, 1;
-	bra.uni $L209;
-$L210:
-	setp.eq.u32 %p165, %r7, 0;
-	@!%p165 bra $L213;
-	mul.wide.u32 %rd629, %r8, 16;
-	add.s64 %rd630, %rd1, %rd629;
-	st.shared.s64 [%rd630+0], %rd613;
-	st.shared.s64 [%rd630+8], %rd614;
-$L213:
+	sub.u32 %r257, %r13, 1;
+	mov.b32 %r258, %r3;
+$L198:
+	setp.hs.u32 %p154, %r258, 32;
+	@%p154 bra $L199;
+	mov.b64 {%r259, %r260}, %rd595;
+	shfl.sync.down.b32 %r261|%p155, %r259, %r258, %r257, %r17;
+	shfl.sync.down.b32 %r262, %r260, %r258, %r257, %r17;
+	mov.b64 %rd596, {%r261, %r262};
+	@!%p155 bra $L200;
+	max.s64 %rd597, %rd595, %rd596;
+	mov.b64 %rd595, %rd597;
+$L200:
+	shl.b32 %r258, %r258, 1;
+	bra.uni $L198;
+$L199:
+	setp.eq.u32 %p156, %r7, 0;
+	@!%p156 bra $L201;
+	mul.wide.u32 %rd598, %r8, 16;
+	add.s64 %rd599, %rd1, %rd598;
+	st.shared.s64 [%rd599+0], %rd595;
+$L201:
 	bar.sync 0;
-	setp.eq.u32 %p166, %r8, 0;
+	setp.eq.u32 %p157, %r8, 0;
+	@!%p157 bra $L202;
+	setp.lo.u32 %p158, %r7, %r10;
+	@!%p158 bra $L203;
+	mul.wide.u32 %rd600, %r7, 16;
+	add.s64 %rd601, %rd1, %rd600;
+	ld.shared.s64 %rd602, [%rd601+0];
+	mov.b64 %rd595, %rd602;
+$L203:
+	sub.u32 %r263, %r10, 1;
+	mov.b64 {%r264, %r265}, %rd595;
+	shfl.sync.down.b32 %r266|%p159, %r264, 1, %r263, %r17;
+	shfl.sync.down.b32 %r267, %r265, 1, %r263, %r17;
+	mov.b64 %rd603, {%r266, %r267};
+	@!%p159 bra $L204;
+	max.s64 %rd604, %rd595, %rd603;
+	mov.b64 %rd595, %rd604;
+$L204:
+	mov.b64 {%r268, %r269}, %rd595;
+	shfl.sync.down.b32 %r270|%p160, %r268, 2, %r263, %r17;
+	shfl.sync.down.b32 %r271, %r269, 2, %r263, %r17;
+	mov.b64 %rd605, {%r270, %r271};
+	@!%p160 bra $L205;
+	max.s64 %rd606, %rd595, %rd605;
+	mov.b64 %rd595, %rd606;
+$L205:
+	mov.b64 {%r272, %r273}, %rd595;
+	shfl.sync.down.b32 %r274|%p161, %r272, 4, %r263, %r17;
+	shfl.sync.down.b32 %r275, %r273, 4, %r263, %r17;
+	mov.b64 %rd607, {%r274, %r275};
+	@!%p161 bra $L206;
+	max.s64 %rd608, %rd595, %rd607;
+	mov.b64 %rd595, %rd608;
+$L206:
+	mov.b64 {%r276, %r277}, %rd595;
+	shfl.sync.down.b32 %r278|%p162, %r276, 8, %r263, %r17;
+	shfl.sync.down.b32 %r279, %r277, 8, %r263, %r17;
+	mov.b64 %rd609, {%r278, %r279};
+	@!%p162 bra $L207;
+	max.s64 %rd610, %rd595, %rd609;
+	mov.b64 %rd595, %rd610;
+$L207:
+	mov.b64 {%r280, %r281}, %rd595;
+	shfl.sync.down.b32 %r282|%p163, %r280, 16, %r263, %r17;
+	shfl.sync.down.b32 %r283, %r281, 16, %r263, %r17;
+	mov.b64 %rd611, {%r282, %r283};
+	@!%p163 bra $L208;
+	max.s64 %rd612, %rd595, %rd611;
+	mov.b64 %rd595, %rd612;
+$L208:
+	@!%p156 bra $L209;
+	st.shared.s64 [%rd1+1024], %rd595;
+$L209:
+$L202:
+	bar.sync 0;
+	ld.shared.s64 %rd613, [%rd1+1024];
+	mov.b64 %rd595, %rd613;
+	mov.b64 %rd614, %rd595;
+	setp.eq.s64 %p164, %rd614, 0;
+	@!%p164 bra $L211;
+	bra.uni $L123;
+$L211:
+$L122:
+	bra.uni $L121;
+$L123:
+$L7:
+	bar.sync 0;
+	add.s64 %rd119, %rd119, %rd118;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd615, %rd106;
+	mov.b64 %rd616, %rd107;
+	// block reduction
+	mov.b32 %r284, 1;
+	sub.u32 %r285, %r13, 1;
+	mov.b32 %r286, %r3;
+$L212:
+	setp.hs.u32 %p165, %r286, 32;
+	@%p165 bra $L213;
+	mov.b64 {%r287, %r288}, %rd615;
+	shfl.sync.down.b32 %r289|%p166, %r287, %r286, %r285, %r17;
+	shfl.sync.down.b32 %r290, %r288, %r286, %r285, %r17;
+	mov.b64 %rd617, {%r289, %r290};
+	mov.b64 {%r291, %r292}, %rd616;
+	shfl.sync.down.b32 %r293, %r291, %r286, %r285, %r17;
+	shfl.sync.down.b32 %r294, %r292, %r286, %r285, %r17;
+	mov.b64 %rd618, {%r293, %r294};
 	@!%p166 bra $L214;
-	setp.lo.u32 %p167, %r7, %r10;
-	@!%p167 bra $L215;
-	mul.wide.u32 %rd631, %r7, 16;
-	add.s64 %rd632, %rd1, %rd631;
-	ld.shared.s64 %rd633, [%rd632+0];
-	ld.shared.s64 %rd634, [%rd632+8];
-	mov.b64 %rd613, %rd633;
-	mov.b64 %rd614, %rd634;
-$L215:
-	sub.u32 %r293, %r10, 1;
-	mov.b64 {%r294, %r295}, %rd613;
-	shfl.sync.down.b32 %r296|%p168, %r294, 1, %r293, %r17;
-	shfl.sync.down.b32 %r297, %r295, 1, %r293, %r17;
-	mov.b64 %rd635, {%r296, %r297};
-	mov.b64 {%r298, %r299}, %rd614;
-	shfl.sync.down.b32 %r300, %r298, 1, %r293, %r17;
-	shfl.sync.down.b32 %r301, %r299, 1, %r293, %r17;
-	mov.b64 %rd636, {%r300, %r301};
-	@!%p168 bra $L216;
-	mov.b64 %rd637, %rd613;
-	mov.b64 %rd638, %rd614;
-	mov.b64 %rd639, %rd635;
-	mov.b64 %rd640, %rd636;
-	mov.b64 %rd621, %rd637;
-	mov.b64 %rd622, %rd638;
-	mov.b64 %rd623, %rd639;
-	mov.b64 %rd624, %rd640;
-	mov.b64 %rd625, %rd623;
-	mov.b64 %rd626, %rd624;
-	add.s64 %rd641, %rd621, %rd625;
-	mov.b64 %rd621, %rd641;
-	add.s64 %rd642, %rd622, %rd626;
-	mov.b64 %rd622, %rd642;
-$L217:
-	mov.b64 %rd613, %rd621;
-	mov.b64 %rd614, %rd622;
+	setp.ne.u32 %p167, %r18, 9;
+	@%p167 bra.uni $L216;
+	setp.lt.s64 %p168, %rd617, %rd615;
+	setp.eq.s64 %p169, %rd617, %rd615;
+	setp.lt.s64 %p170, %rd618, %rd616;
+	and.pred %p171, %p169, %p170;
+	or.pred %p172, %p168, %p171;
+	selp.b64 %rd619, %rd617, %rd615, %p172;
+	selp.b64 %rd620, %rd618, %rd616, %p172;
+	mov.b64 %rd615, %rd619;
+	mov.b64 %rd616, %rd620;
+	bra.uni $L215;
 $L216:
-	mov.b64 {%r302, %r303}, %rd613;
-	shfl.sync.down.b32 %r304|%p169, %r302, 2, %r293, %r17;
-	shfl.sync.down.b32 %r305, %r303, 2, %r293, %r17;
-	mov.b64 %rd643, {%r304, %r305};
-	mov.b64 {%r306, %r307}, %rd614;
-	shfl.sync.down.b32 %r308, %r306, 2, %r293, %r17;
-	shfl.sync.down.b32 %r309, %r307, 2, %r293, %r17;
-	mov.b64 %rd644, {%r308, %r309};
-	@!%p169 bra $L218;
-	mov.b64 %rd645, %rd613;
-	mov.b64 %rd646, %rd614;
-	mov.b64 %rd647, %rd643;
-	mov.b64 %rd648, %rd644;
-	mov.b64 %rd621, %rd645;
-	mov.b64 %rd622, %rd646;
-	mov.b64 %rd623, %rd647;
-	mov.b64 %rd624, %rd648;
-	mov.b64 %rd625, %rd623;
-	mov.b64 %rd626, %rd624;
-	add.s64 %rd649, %rd621, %rd625;
-	mov.b64 %rd621, %rd649;
-	add.s64 %rd650, %rd622, %rd626;
-	mov.b64 %rd622, %rd650;
-$L219:
-	mov.b64 %rd613, %rd621;
-	mov.b64 %rd614, %rd622;
+	setp.ne.u32 %p173, %r18, 10;
+	@%p173 bra.uni $L217;
+	setp.gt.s64 %p174, %rd617, %rd615;
+	setp.eq.s64 %p175, %rd617, %rd615;
+	setp.lt.s64 %p176, %rd618, %rd616;
+	and.pred %p177, %p175, %p176;
+	or.pred %p178, %p174, %p177;
+	selp.b64 %rd621, %rd617, %rd615, %p178;
+	selp.b64 %rd622, %rd618, %rd616, %p178;
+	mov.b64 %rd615, %rd621;
+	mov.b64 %rd616, %rd622;
+	bra.uni $L215;
+$L217:
+	mov.b64 %rd623, %rd615;
+	mov.b64 %rd624, %rd616;
+	mov.b64 %rd625, %rd617;
+	mov.b64 %rd626, %rd618;
+	mov.b64 %rd627, %rd623;
+	mov.b64 %rd628, %rd624;
+	mov.b64 %rd629, %rd625;
+	mov.b64 %rd630, %rd626;
+	mov.b64 %rd631, %rd629;
+	mov.b64 %rd632, %rd630;
+	add.s64 %rd633, %rd627, %rd631;
+	mov.b64 %rd627, %rd633;
+	add.s64 %rd634, %rd628, %rd632;
+	mov.b64 %rd628, %rd634;
 $L218:
-	mov.b64 {%r310, %r311}, %rd613;
-	shfl.sync.down.b32 %r312|%p170, %r310, 4, %r293, %r17;
-	shfl.sync.down.b32 %r313, %r311, 4, %r293, %r17;
-	mov.b64 %rd651, {%r312, %r313};
-	mov.b64 {%r314, %r315}, %rd614;
-	shfl.sync.down.b32 %r316, %r314, 4, %r293, %r17;
-	shfl.sync.down.b32 %r317, %r315, 4, %r293, %r17;
-	mov.b64 %rd652, {%r316, %r317};
-	@!%p170 bra $L220;
-	mov.b64 %rd653, %rd613;
-	mov.b64 %rd654, %rd614;
-	mov.b64 %rd655, %rd651;
-	mov.b64 %rd656, %rd652;
-	mov.b64 %rd621, %rd653;
-	mov.b64 %rd622, %rd654;
-	mov.b64 %rd623, %rd655;
-	mov.b64 %rd624, %rd656;
-	mov.b64 %rd625, %rd623;
-	mov.b64 %rd626, %rd624;
-	add.s64 %rd657, %rd621, %rd625;
-	mov.b64 %rd621, %rd657;
-	add.s64 %rd658, %rd622, %rd626;
-	mov.b64 %rd622, %rd658;
-$L221:
-	mov.b64 %rd613, %rd621;
-	mov.b64 %rd614, %rd622;
-$L220:
-	mov.b64 {%r318, %r319}, %rd613;
-	shfl.sync.down.b32 %r320|%p171, %r318, 8, %r293, %r17;
-	shfl.sync.down.b32 %r321, %r319, 8, %r293, %r17;
-	mov.b64 %rd659, {%r320, %r321};
-	mov.b64 {%r322, %r323}, %rd614;
-	shfl.sync.down.b32 %r324, %r322, 8, %r293, %r17;
-	shfl.sync.down.b32 %r325, %r323, 8, %r293, %r17;
-	mov.b64 %rd660, {%r324, %r325};
-	@!%p171 bra $L222;
-	mov.b64 %rd661, %rd613;
-	mov.b64 %rd662, %rd614;
-	mov.b64 %rd663, %rd659;
-	mov.b64 %rd664, %rd660;
-	mov.b64 %rd621, %rd661;
-	mov.b64 %rd622, %rd662;
-	mov.b64 %rd623, %rd663;
-	mov.b64 %rd624, %rd664;
-	mov.b64 %rd625, %rd623;
-	mov.b64 %rd626, %rd624;
-	add.s64 %rd665, %rd621, %rd625;
-	mov.b64 %rd621, %rd665;
-	add.s64 %rd666, %rd622, %rd626;
-	mov.b64 %rd622, %rd666;
-$L223:
-	mov.b64 %rd613, %rd621;
-	mov.b64 %rd614, %rd622;
-$L222:
-	mov.b64 {%r326, %r327}, %rd613;
-	shfl.sync.down.b32 %r328|%p172, %r326, 16, %r293, %r17;
-	shfl.sync.down.b32 %r329, %r327, 16, %r293, %r17;
-	mov.b64 %rd667, {%r328, %r329};
-	mov.b64 {%r330, %r331}, %rd614;
-	shfl.sync.down.b32 %r332, %r330, 16, %r293, %r17;
-	shfl.sync.down.b32 %r333, %r331, 16, %r293, %r17;
-	mov.b64 %rd668, {%r332, %r333};
-	@!%p172 bra $L224;
-	mov.b64 %rd669, %rd613;
-	mov.b64 %rd670, %rd614;
-	mov.b64 %rd671, %rd667;
-	mov.b64 %rd672, %rd668;
-	mov.b64 %rd621, %rd669;
-	mov.b64 %rd622, %rd670;
-	mov.b64 %rd623, %rd671;
-	mov.b64 %rd624, %rd672;
-	mov.b64 %rd625, %rd623;
-	mov.b64 %rd626, %rd624;
-	add.s64 %rd673, %rd621, %rd625;
-	mov.b64 %rd621, %rd673;
-	add.s64 %rd674, %rd622, %rd626;
-	mov.b64 %rd622, %rd674;
-$L225:
-	mov.b64 %rd613, %rd621;
-	mov.b64 %rd614, %rd622;
-$L224:
+	mov.b64 %rd615, %rd627;
+	mov.b64 %rd616, %rd628;
+$L215:
 $L214:
-	mul.wide.u32 %rd675, %r28, 16;
-	add.s64 %rd676, %rd11, %rd675;
-	setp.eq.u32 %p173, %r5, 0;
-	@!%p173 bra $L226;
-	st.global.s64 [%rd676+0], %rd613;
-	st.global.s64 [%rd676+8], %rd614;
+	shl.b32 %r286, %r286, 1;
+	bra.uni $L212;
+$L213:
+	setp.eq.u32 %p179, %r7, 0;
+	@!%p179 bra $L219;
+	mul.wide.u32 %rd635, %r8, 16;
+	add.s64 %rd636, %rd1, %rd635;
+	st.shared.s64 [%rd636+0], %rd615;
+	st.shared.s64 [%rd636+8], %rd616;
+$L219:
+	bar.sync 0;
+	setp.eq.u32 %p180, %r8, 0;
+	@!%p180 bra $L220;
+	setp.lo.u32 %p181, %r7, %r10;
+	@!%p181 bra $L221;
+	mul.wide.u32 %rd637, %r7, 16;
+	add.s64 %rd638, %rd1, %rd637;
+	ld.shared.s64 %rd639, [%rd638+0];
+	ld.shared.s64 %rd640, [%rd638+8];
+	mov.b64 %rd615, %rd639;
+	mov.b64 %rd616, %rd640;
+$L221:
+	sub.u32 %r295, %r10, 1;
+	mov.b32 %r296, %r284;
+$L222:
+	setp.hs.u32 %p182, %r296, 32;
+	@%p182 bra $L223;
+	mov.b64 {%r297, %r298}, %rd615;
+	shfl.sync.down.b32 %r299|%p183, %r297, %r296, %r295, %r17;
+	shfl.sync.down.b32 %r300, %r298, %r296, %r295, %r17;
+	mov.b64 %rd641, {%r299, %r300};
+	mov.b64 {%r301, %r302}, %rd616;
+	shfl.sync.down.b32 %r303, %r301, %r296, %r295, %r17;
+	shfl.sync.down.b32 %r304, %r302, %r296, %r295, %r17;
+	mov.b64 %rd642, {%r303, %r304};
+	@!%p183 bra $L224;
+	setp.ne.u32 %p184, %r18, 9;
+	@%p184 bra.uni $L226;
+	setp.lt.s64 %p185, %rd641, %rd615;
+	setp.eq.s64 %p186, %rd641, %rd615;
+	setp.lt.s64 %p187, %rd642, %rd616;
+	and.pred %p188, %p186, %p187;
+	or.pred %p189, %p185, %p188;
+	selp.b64 %rd643, %rd641, %rd615, %p189;
+	selp.b64 %rd644, %rd642, %rd616, %p189;
+	mov.b64 %rd615, %rd643;
+	mov.b64 %rd616, %rd644;
+	bra.uni $L225;
 $L226:
+	setp.ne.u32 %p190, %r18, 10;
+	@%p190 bra.uni $L227;
+	setp.gt.s64 %p191, %rd641, %rd615;
+	setp.eq.s64 %p192, %rd641, %rd615;
+	setp.lt.s64 %p193, %rd642, %rd616;
+	and.pred %p194, %p192, %p193;
+	or.pred %p195, %p191, %p194;
+	selp.b64 %rd645, %rd641, %rd615, %p195;
+	selp.b64 %rd646, %rd642, %rd616, %p195;
+	mov.b64 %rd615, %rd645;
+	mov.b64 %rd616, %rd646;
+	bra.uni $L225;
+$L227:
+	mov.b64 %rd647, %rd615;
+	mov.b64 %rd648, %rd616;
+	mov.b64 %rd649, %rd641;
+	mov.b64 %rd650, %rd642;
+	mov.b64 %rd627, %rd647;
+	mov.b64 %rd628, %rd648;
+	mov.b64 %rd629, %rd649;
+	mov.b64 %rd630, %rd650;
+	mov.b64 %rd631, %rd629;
+	mov.b64 %rd632, %rd630;
+	add.s64 %rd651, %rd627, %rd631;
+	mov.b64 %rd627, %rd651;
+	add.s64 %rd652, %rd628, %rd632;
+	mov.b64 %rd628, %rd652;
+$L228:
+	mov.b64 %rd615, %rd627;
+	mov.b64 %rd616, %rd628;
+$L225:
+$L224:
+	shl.b32 %r296, %r296, 1;
+	bra.uni $L222;
+$L223:
+$L220:
+	mul.wide.u32 %rd653, %r29, 16;
+	add.s64 %rd654, %rd11, %rd653;
+	setp.eq.u32 %p196, %r5, 0;
+	@!%p196 bra $L229;
+	st.global.s64 [%rd654+0], %rd615;
+	st.global.s64 [%rd654+8], %rd616;
+$L229:
 	ret;
 }
 
-.visible .entry gk_frontier_PushThread_coloring_propagate__final_custom(
+.visible .entry gk_frontier_PushThread_coloring_propagate__final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -8299,9 +2520,9 @@ $L226:
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<23>;
-	.reg .b32 %r<105>;
-	.reg .b64 %rd<201>;
+	.reg .pred %p<55>;
+	.reg .b32 %r<46>;
+	.reg .b64 %rd<157>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8326,6 +2547,7 @@ $L226:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -8349,8 +2571,8 @@ $L226:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	ld.param.s64 %rd30, [gk_s11];
 	mov.b64 %rd31, %rd30;
@@ -8368,8 +2590,8 @@ $L226:
 	mov.b64 %rd43, %rd42;
 	ld.param.s64 %rd44, [gk_s17];
 	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
 	mov.pred %p5, %p4;
 	ld.param.u64 %rd46, [gk_s19];
 	cvta.to.global.u64 %rd47, %rd46;
@@ -8392,8 +2614,8 @@ $L226:
 	mov.b64 %rd64, %rd63;
 	ld.param.s64 %rd65, [gk_s27];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
 	mov.pred %p7, %p6;
 	ld.param.u64 %rd67, [gk_s29];
 	cvta.to.global.u64 %rd68, %rd67;
@@ -8402,8 +2624,8 @@ $L226:
 	mov.b64 %rd71, %rd70;
 	ld.param.s64 %rd72, [gk_s31];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
 	ld.param.s64 %rd74, [gk_s33];
 	mov.b64 %rd75, %rd74;
 	ld.param.s64 %rd76, [gk_s34];
@@ -8417,346 +2639,251 @@ $L226:
 	mov.b64 %rd84, %rd83;
 	ld.param.s64 %rd85, [gk_s38];
 	mov.b64 %rd86, %rd85;
-	mov.b64 %rd87, 0;
-	mov.b64 %rd88, 0;
-	mov.b64 %rd89, 0;
-	mov.b64 %rd90, 0;
-	mov.b64 %rd87, %rd89;
-	mov.b64 %rd88, %rd90;
-$L1:
-	mov.b64 %rd91, %rd87;
-	mov.b64 %rd92, %rd88;
-	mov.b64 %rd93, %rd91;
-	mov.b64 %rd94, %rd92;
-	cvt.u64.u32 %rd95, %r5;
-	cvt.u64.u32 %rd96, %r6;
-	mov.b64 %rd97, %rd95;
+	cvt.u64.u32 %rd89, %r5;
+	cvt.u64.u32 %rd90, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd87, 9223372036854775807;
+	mov.b64 %rd88, 9223372036854775807;
+	mov.b64 %rd91, %rd89;
+$L3:
+	setp.ge.s64 %p9, %rd91, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd92, %rd91, 16, %rd3;
+	ld.global.s64 %rd93, [%rd92+0];
+	ld.global.s64 %rd94, [%rd92+8];
+	setp.lt.s64 %p10, %rd93, %rd87;
+	setp.eq.s64 %p11, %rd93, %rd87;
+	setp.lt.s64 %p12, %rd94, %rd88;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd95, %rd93, %rd87, %p14;
+	selp.b64 %rd96, %rd94, %rd88, %p14;
+	mov.b64 %rd87, %rd95;
+	mov.b64 %rd88, %rd96;
+	add.s64 %rd91, %rd91, %rd90;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
 $L2:
-	setp.ge.s64 %p8, %rd97, %rd4;
-	@%p8 bra $L3;
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd87, -9223372036854775808;
+	mov.b64 %rd88, 9223372036854775807;
+	mov.b64 %rd97, %rd89;
+$L6:
+	setp.ge.s64 %p16, %rd97, %rd4;
+	@%p16 bra $L7;
 	mad.lo.s64 %rd98, %rd97, 16, %rd3;
 	ld.global.s64 %rd99, [%rd98+0];
 	ld.global.s64 %rd100, [%rd98+8];
-	mov.b64 %rd101, %rd93;
-	mov.b64 %rd102, %rd94;
-	mov.b64 %rd103, %rd99;
-	mov.b64 %rd104, %rd100;
-	mov.b64 %rd105, %rd101;
-	mov.b64 %rd106, %rd102;
+	setp.gt.s64 %p17, %rd99, %rd87;
+	setp.eq.s64 %p18, %rd99, %rd87;
+	setp.lt.s64 %p19, %rd100, %rd88;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd101, %rd99, %rd87, %p21;
+	selp.b64 %rd102, %rd100, %rd88, %p21;
+	mov.b64 %rd87, %rd101;
+	mov.b64 %rd88, %rd102;
+	add.s64 %rd97, %rd97, %rd90;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd103, 0;
+	mov.b64 %rd104, 0;
+	mov.b64 %rd105, 0;
+	mov.b64 %rd106, 0;
+	mov.b64 %rd103, %rd105;
+	mov.b64 %rd104, %rd106;
+$L8:
 	mov.b64 %rd107, %rd103;
 	mov.b64 %rd108, %rd104;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd111, %rd105, %rd109;
-	mov.b64 %rd105, %rd111;
-	add.s64 %rd112, %rd106, %rd110;
-	mov.b64 %rd106, %rd112;
-$L4:
-	mov.b64 %rd93, %rd105;
-	mov.b64 %rd94, %rd106;
-	add.s64 %rd97, %rd97, %rd96;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd113, %rd93;
-	mov.b64 %rd114, %rd94;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd113;
-	shfl.sync.down.b32 %r26|%p9, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd115, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd114;
-	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd116, {%r30, %r31};
-	@!%p9 bra $L5;
+	mov.b64 %rd87, %rd107;
+	mov.b64 %rd88, %rd108;
+	mov.b64 %rd109, %rd89;
+$L9:
+	setp.ge.s64 %p22, %rd109, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd110, %rd109, 16, %rd3;
+	ld.global.s64 %rd111, [%rd110+0];
+	ld.global.s64 %rd112, [%rd110+8];
+	mov.b64 %rd113, %rd87;
+	mov.b64 %rd114, %rd88;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd116, %rd112;
 	mov.b64 %rd117, %rd113;
 	mov.b64 %rd118, %rd114;
 	mov.b64 %rd119, %rd115;
 	mov.b64 %rd120, %rd116;
-	mov.b64 %rd105, %rd117;
-	mov.b64 %rd106, %rd118;
-	mov.b64 %rd107, %rd119;
-	mov.b64 %rd108, %rd120;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd121, %rd105, %rd109;
-	mov.b64 %rd105, %rd121;
-	add.s64 %rd122, %rd106, %rd110;
-	mov.b64 %rd106, %rd122;
-$L6:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L5:
-	mov.b64 {%r32, %r33}, %rd113;
-	shfl.sync.down.b32 %r34|%p10, %r32, 2, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd123, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd114;
-	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd124, {%r38, %r39};
-	@!%p10 bra $L7;
-	mov.b64 %rd125, %rd113;
-	mov.b64 %rd126, %rd114;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd128, %rd124;
-	mov.b64 %rd105, %rd125;
-	mov.b64 %rd106, %rd126;
-	mov.b64 %rd107, %rd127;
-	mov.b64 %rd108, %rd128;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd129, %rd105, %rd109;
-	mov.b64 %rd105, %rd129;
-	add.s64 %rd130, %rd106, %rd110;
-	mov.b64 %rd106, %rd130;
-$L8:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L7:
-	mov.b64 {%r40, %r41}, %rd113;
-	shfl.sync.down.b32 %r42|%p11, %r40, 4, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd131, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd114;
-	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
-	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd132, {%r46, %r47};
-	@!%p11 bra $L9;
-	mov.b64 %rd133, %rd113;
-	mov.b64 %rd134, %rd114;
-	mov.b64 %rd135, %rd131;
-	mov.b64 %rd136, %rd132;
-	mov.b64 %rd105, %rd133;
-	mov.b64 %rd106, %rd134;
-	mov.b64 %rd107, %rd135;
-	mov.b64 %rd108, %rd136;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd137, %rd105, %rd109;
-	mov.b64 %rd105, %rd137;
-	add.s64 %rd138, %rd106, %rd110;
-	mov.b64 %rd106, %rd138;
-$L10:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L9:
-	mov.b64 {%r48, %r49}, %rd113;
-	shfl.sync.down.b32 %r50|%p12, %r48, 8, %r23, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd139, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd114;
-	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd140, {%r54, %r55};
-	@!%p12 bra $L11;
-	mov.b64 %rd141, %rd113;
-	mov.b64 %rd142, %rd114;
-	mov.b64 %rd143, %rd139;
-	mov.b64 %rd144, %rd140;
-	mov.b64 %rd105, %rd141;
-	mov.b64 %rd106, %rd142;
-	mov.b64 %rd107, %rd143;
-	mov.b64 %rd108, %rd144;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd145, %rd105, %rd109;
-	mov.b64 %rd105, %rd145;
-	add.s64 %rd146, %rd106, %rd110;
-	mov.b64 %rd106, %rd146;
-$L12:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd123, %rd117, %rd121;
+	mov.b64 %rd117, %rd123;
+	add.s64 %rd124, %rd118, %rd122;
+	mov.b64 %rd118, %rd124;
 $L11:
-	mov.b64 {%r56, %r57}, %rd113;
-	shfl.sync.down.b32 %r58|%p13, %r56, 16, %r23, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd147, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd114;
-	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd148, {%r62, %r63};
-	@!%p13 bra $L13;
-	mov.b64 %rd149, %rd113;
-	mov.b64 %rd150, %rd114;
-	mov.b64 %rd151, %rd147;
-	mov.b64 %rd152, %rd148;
-	mov.b64 %rd105, %rd149;
-	mov.b64 %rd106, %rd150;
-	mov.b64 %rd107, %rd151;
-	mov.b64 %rd108, %rd152;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd153, %rd105, %rd109;
-	mov.b64 %rd105, %rd153;
-	add.s64 %rd154, %rd106, %rd110;
-	mov.b64 %rd106, %rd154;
-$L14:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L13:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L15;
-	mul.wide.u32 %rd155, %r8, 16;
-	add.s64 %rd156, %rd1, %rd155;
-	st.shared.s64 [%rd156+0], %rd113;
-	st.shared.s64 [%rd156+8], %rd114;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L16;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L17;
-	mul.wide.u32 %rd157, %r7, 16;
-	add.s64 %rd158, %rd1, %rd157;
-	ld.shared.s64 %rd159, [%rd158+0];
-	ld.shared.s64 %rd160, [%rd158+8];
-	mov.b64 %rd113, %rd159;
-	mov.b64 %rd114, %rd160;
-$L17:
-	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd113;
-	shfl.sync.down.b32 %r67|%p17, %r65, 1, %r64, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd161, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd114;
-	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
-	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd162, {%r71, %r72};
-	@!%p17 bra $L18;
-	mov.b64 %rd163, %rd113;
-	mov.b64 %rd164, %rd114;
-	mov.b64 %rd165, %rd161;
-	mov.b64 %rd166, %rd162;
-	mov.b64 %rd105, %rd163;
-	mov.b64 %rd106, %rd164;
-	mov.b64 %rd107, %rd165;
-	mov.b64 %rd108, %rd166;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd167, %rd105, %rd109;
-	mov.b64 %rd105, %rd167;
-	add.s64 %rd168, %rd106, %rd110;
-	mov.b64 %rd106, %rd168;
-$L19:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L18:
-	mov.b64 {%r73, %r74}, %rd113;
-	shfl.sync.down.b32 %r75|%p18, %r73, 2, %r64, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd169, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd114;
-	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
-	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd170, {%r79, %r80};
-	@!%p18 bra $L20;
-	mov.b64 %rd171, %rd113;
-	mov.b64 %rd172, %rd114;
-	mov.b64 %rd173, %rd169;
-	mov.b64 %rd174, %rd170;
-	mov.b64 %rd105, %rd171;
-	mov.b64 %rd106, %rd172;
-	mov.b64 %rd107, %rd173;
-	mov.b64 %rd108, %rd174;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd175, %rd105, %rd109;
-	mov.b64 %rd105, %rd175;
-	add.s64 %rd176, %rd106, %rd110;
-	mov.b64 %rd106, %rd176;
-$L21:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L20:
-	mov.b64 {%r81, %r82}, %rd113;
-	shfl.sync.down.b32 %r83|%p19, %r81, 4, %r64, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd177, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd114;
-	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd178, {%r87, %r88};
-	@!%p19 bra $L22;
-	mov.b64 %rd179, %rd113;
-	mov.b64 %rd180, %rd114;
-	mov.b64 %rd181, %rd177;
-	mov.b64 %rd182, %rd178;
-	mov.b64 %rd105, %rd179;
-	mov.b64 %rd106, %rd180;
-	mov.b64 %rd107, %rd181;
-	mov.b64 %rd108, %rd182;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd183, %rd105, %rd109;
-	mov.b64 %rd105, %rd183;
-	add.s64 %rd184, %rd106, %rd110;
-	mov.b64 %rd106, %rd184;
-$L23:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L22:
-	mov.b64 {%r89, %r90}, %rd113;
-	shfl.sync.down.b32 %r91|%p20, %r89, 8, %r64, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd185, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd114;
-	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
-	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd186, {%r95, %r96};
-	@!%p20 bra $L24;
-	mov.b64 %rd187, %rd113;
-	mov.b64 %rd188, %rd114;
-	mov.b64 %rd189, %rd185;
-	mov.b64 %rd190, %rd186;
-	mov.b64 %rd105, %rd187;
-	mov.b64 %rd106, %rd188;
-	mov.b64 %rd107, %rd189;
-	mov.b64 %rd108, %rd190;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd191, %rd105, %rd109;
-	mov.b64 %rd105, %rd191;
-	add.s64 %rd192, %rd106, %rd110;
-	mov.b64 %rd106, %rd192;
-$L25:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L24:
-	mov.b64 {%r97, %r98}, %rd113;
-	shfl.sync.down.b32 %r99|%p21, %r97, 16, %r64, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd193, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd114;
-	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
-	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd194, {%r103, %r104};
-	@!%p21 bra $L26;
-	mov.b64 %rd195, %rd113;
-	mov.b64 %rd196, %rd114;
-	mov.b64 %rd197, %rd193;
-	mov.b64 %rd198, %rd194;
-	mov.b64 %rd105, %rd195;
-	mov.b64 %rd106, %rd196;
-	mov.b64 %rd107, %rd197;
-	mov.b64 %rd108, %rd198;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd199, %rd105, %rd109;
-	mov.b64 %rd105, %rd199;
-	add.s64 %rd200, %rd106, %rd110;
-	mov.b64 %rd106, %rd200;
-$L27:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L26:
+	mov.b64 %rd87, %rd117;
+	mov.b64 %rd88, %rd118;
+	add.s64 %rd109, %rd109, %rd90;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd125, %rd87;
+	mov.b64 %rd126, %rd88;
+	// block reduction
+	mov.b32 %r24, 1;
+	mov.b32 %r25, 1;
+	sub.u32 %r26, %r13, 1;
+	mov.b32 %r27, %r24;
+$L12:
+	setp.hs.u32 %p23, %r27, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r28, %r29}, %rd125;
+	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
+	mov.b64 %rd127, {%r30, %r31};
+	mov.b64 {%r32, %r33}, %rd126;
+	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
+	mov.b64 %rd128, {%r34, %r35};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd127, %rd125;
+	setp.eq.s64 %p27, %rd127, %rd125;
+	setp.lt.s64 %p28, %rd128, %rd126;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd129, %rd127, %rd125, %p30;
+	selp.b64 %rd130, %rd128, %rd126, %p30;
+	mov.b64 %rd125, %rd129;
+	mov.b64 %rd126, %rd130;
+	bra.uni $L15;
 $L16:
-	setp.eq.u32 %p22, %r5, 0;
-	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd113;
-	st.global.s64 [%rd6+8], %rd114;
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd127, %rd125;
+	setp.eq.s64 %p33, %rd127, %rd125;
+	setp.lt.s64 %p34, %rd128, %rd126;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd131, %rd127, %rd125, %p36;
+	selp.b64 %rd132, %rd128, %rd126, %p36;
+	mov.b64 %rd125, %rd131;
+	mov.b64 %rd126, %rd132;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd133, %rd125;
+	mov.b64 %rd134, %rd126;
+	mov.b64 %rd135, %rd127;
+	mov.b64 %rd136, %rd128;
+	mov.b64 %rd117, %rd133;
+	mov.b64 %rd118, %rd134;
+	mov.b64 %rd119, %rd135;
+	mov.b64 %rd120, %rd136;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd137, %rd117, %rd121;
+	mov.b64 %rd117, %rd137;
+	add.s64 %rd138, %rd118, %rd122;
+	mov.b64 %rd118, %rd138;
+$L18:
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
+$L15:
+$L14:
+	shl.b32 %r27, %r27, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd139, %r8, 16;
+	add.s64 %rd140, %rd1, %rd139;
+	st.shared.s64 [%rd140+0], %rd125;
+	st.shared.s64 [%rd140+8], %rd126;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd141, %r7, 16;
+	add.s64 %rd142, %rd1, %rd141;
+	ld.shared.s64 %rd143, [%rd142+0];
+	ld.shared.s64 %rd144, [%rd142+8];
+	mov.b64 %rd125, %rd143;
+	mov.b64 %rd126, %rd144;
+$L21:
+	sub.u32 %r36, %r10, 1;
+	mov.b32 %r37, %r25;
+$L22:
+	setp.hs.u32 %p40, %r37, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r38, %r39}, %rd125;
+	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
+	mov.b64 %rd145, {%r40, %r41};
+	mov.b64 {%r42, %r43}, %rd126;
+	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
+	mov.b64 %rd146, {%r44, %r45};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd145, %rd125;
+	setp.eq.s64 %p44, %rd145, %rd125;
+	setp.lt.s64 %p45, %rd146, %rd126;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd147, %rd145, %rd125, %p47;
+	selp.b64 %rd148, %rd146, %rd126, %p47;
+	mov.b64 %rd125, %rd147;
+	mov.b64 %rd126, %rd148;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd145, %rd125;
+	setp.eq.s64 %p50, %rd145, %rd125;
+	setp.lt.s64 %p51, %rd146, %rd126;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd149, %rd145, %rd125, %p53;
+	selp.b64 %rd150, %rd146, %rd126, %p53;
+	mov.b64 %rd125, %rd149;
+	mov.b64 %rd126, %rd150;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd151, %rd125;
+	mov.b64 %rd152, %rd126;
+	mov.b64 %rd153, %rd145;
+	mov.b64 %rd154, %rd146;
+	mov.b64 %rd117, %rd151;
+	mov.b64 %rd118, %rd152;
+	mov.b64 %rd119, %rd153;
+	mov.b64 %rd120, %rd154;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd155, %rd117, %rd121;
+	mov.b64 %rd117, %rd155;
+	add.s64 %rd156, %rd118, %rd122;
+	mov.b64 %rd118, %rd156;
 $L28:
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
+$L25:
+$L24:
+	shl.b32 %r37, %r37, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd125;
+	st.global.s64 [%rd6+8], %rd126;
+$L29:
 	ret;
 }
 `
@@ -8773,7 +2900,7 @@ const gokkosPTX3 = `//
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
-.visible .entry gk_frontier_PushGlobal_coloring_propagate__main_minloc(
+.visible .entry gk_frontier_PushGlobal_coloring_propagate__main(
 	.param .b64 gk_league,
 	.param .b64 gk_team_size,
 	.param .b64 gk_vector_length,
@@ -8783,6 +2910,7 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -8827,9 +2955,9 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<115>;
-	.reg .b32 %r<175>;
-	.reg .b64 %rd<406>;
+	.reg .pred %p<108>;
+	.reg .b32 %r<146>;
+	.reg .b64 %rd<420>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8859,25 +2987,26 @@ const gokkosPTX3 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
 	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
 	cvt.u64.u32 %rd12, %r2;
 	mov.u64 %rd13, gk_dyn;
 	add.s64 %rd14, %rd13, %rd5;
 	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
 	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
+	cvt.u64.u32 %rd18, %r29;
 	cvta.to.global.u64 %rd19, %rd7;
 	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
 	add.s64 %rd20, %rd17, %rd8;
@@ -8905,8 +3034,8 @@ const gokkosPTX3 = `//
 	mov.b64 %rd46, %rd45;
 	ld.param.s64 %rd47, [gk_s9];
 	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
 	ld.param.s64 %rd49, [gk_s11];
 	mov.b64 %rd50, %rd49;
@@ -8924,8 +3053,8 @@ const gokkosPTX3 = `//
 	mov.b64 %rd62, %rd61;
 	ld.param.s64 %rd63, [gk_s17];
 	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
 	ld.param.u64 %rd65, [gk_s19];
 	cvta.to.global.u64 %rd66, %rd65;
@@ -8948,8 +3077,8 @@ const gokkosPTX3 = `//
 	mov.b64 %rd83, %rd82;
 	ld.param.s64 %rd84, [gk_s27];
 	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
 	ld.param.u64 %rd86, [gk_s29];
 	cvta.to.global.u64 %rd87, %rd86;
@@ -8958,1370 +3087,8 @@ const gokkosPTX3 = `//
 	mov.b64 %rd90, %rd89;
 	ld.param.s64 %rd91, [gk_s31];
 	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.u64 %rd97, [gk_s35];
-	cvta.to.global.u64 %rd98, %rd97;
-	mov.b64 %rd99, %rd98;
-	ld.param.s64 %rd100, [gk_s36];
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	mov.b64 %rd113, 9223372036854775807;
-	mov.b64 %rd114, 9223372036854775807;
-	cvt.u64.u32 %rd116, %r28;
-	cvt.u64.u32 %rd117, %r29;
-	mov.b64 %rd118, %rd116;
-$L1:
-	setp.ge.s64 %p9, %rd118, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd115, %rd118;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd119, %rd27;
-	mov.b64 %rd120, %rd30;
-	mov.b64 %rd121, %rd32;
-	mov.b64 %rd122, %rd34;
-	mov.b64 %rd123, %rd37;
-	mov.b64 %rd124, %rd39;
-	mov.b64 %rd125, %rd41;
-	mov.b64 %rd126, %rd44;
-	mov.b64 %rd127, %rd46;
-	mov.b64 %rd128, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd129, %rd50;
-	mov.b64 %rd130, %rd53;
-	mov.b64 %rd131, %rd55;
-	mov.b64 %rd132, %rd57;
-	mov.b64 %rd133, %rd60;
-	mov.b64 %rd134, %rd62;
-	mov.b64 %rd135, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd136, %rd67;
-	mov.b64 %rd137, %rd69;
-	mov.b64 %rd138, %rd71;
-	mov.b64 %rd139, %rd74;
-	mov.b64 %rd140, %rd76;
-	mov.b64 %rd141, %rd78;
-	mov.b64 %rd142, %rd81;
-	mov.b64 %rd143, %rd83;
-	mov.b64 %rd144, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd145, %rd88;
-	mov.b64 %rd146, %rd90;
-	mov.b64 %rd147, %rd92;
+	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	mov.b64 %rd148, %rd94;
-	mov.b64 %rd149, %rd96;
-	mov.b64 %rd150, %rd99;
-	mov.b64 %rd151, %rd101;
-	mov.b64 %rd152, %rd103;
-	mov.b64 %rd153, %rd105;
-	mov.b64 %rd154, %rd108;
-	mov.b64 %rd155, %rd110;
-	mov.b64 %rd156, %rd112;
-	add.s64 %rd157, %rd15, %rd23;
-	mad.lo.s64 %rd158, %rd148, 4, 15;
-	and.b64 %rd158, %rd158, -16;
-	add.s64 %rd23, %rd23, %rd158;
-	mov.b64 %rd159, %rd157;
-	mov.b64 %rd160, %rd148;
-	mov.b64 %rd161, 1;
-	mov.b64 %rd162, %rd159;
-	mov.b64 %rd163, %rd160;
-	mov.b64 %rd164, %rd161;
-	mov.b64 %rd165, %rd2;
-	mov.b64 %rd166, %rd115;
-	mul.lo.s64 %rd167, %rd166, %rd153;
-	div.s64 %rd168, %rd167, %rd165;
-	setp.eq.s64 %p13, %rd165, -1;
-	neg.s64 %rd169, %rd167;
-	selp.b64 %rd170, %rd169, %rd168, %p13;
-	setp.eq.s64 %p14, %rd165, 0;
-	selp.b64 %rd171, 0, %rd170, %p14;
-	mov.b64 %rd172, %rd171;
-	add.s64 %rd173, %rd166, 1;
-	mul.lo.s64 %rd174, %rd173, %rd153;
-	div.s64 %rd175, %rd174, %rd165;
-	setp.eq.s64 %p15, %rd165, -1;
-	neg.s64 %rd176, %rd174;
-	selp.b64 %rd177, %rd176, %rd175, %p15;
-	setp.eq.s64 %p16, %rd165, 0;
-	selp.b64 %rd178, 0, %rd177, %p16;
-	mov.b64 %rd179, %rd178;
-	cvt.u64.u32 %rd180, %r4;
-	mov.b64 %rd181, %rd180;
-	mul.lo.s64 %rd182, %rd181, %rd148;
-	mov.b64 %rd183, %rd182;
-	@!%p11 bra $L5;
-	sub.s64 %rd184, %rd179, %rd172;
-	mov.b64 %rd183, %rd184;
-$L5:
-	mov.b64 %rd185, %rd172;
-$L6:
-	setp.lt.s64 %p17, %rd185, %rd179;
-	not.pred %p18, %p17;
-	@!%p18 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd186, 0;
-	add.s64 %rd187, %rd185, %rd183;
-	min.s64 %rd188, %rd179, %rd187;
-	mov.b64 %rd189, %rd188;
-	cvt.u64.u32 %rd190, %r2;
-	add.s64 %rd191, %rd185, %rd190;
-	mov.b64 %rd192, %rd191;
-	mov.b64 %rd193, %rd129;
-	mov.b64 %rd194, %rd192;
-	sub.s64 %rd195, %rd193, 1;
-	mov.b64 %rd196, %rd195;
-	mov.b64 %rd197, 0;
-	mov.b64 %rd198, %rd196;
-$L11:
-	setp.lt.s64 %p19, %rd197, %rd198;
-	not.pred %p20, %p19;
-	@!%p20 bra $L15;
-	bra.uni $L13;
-$L15:
-	add.s64 %rd199, %rd197, %rd198;
-	add.s64 %rd200, %rd199, 1;
-	shr.u64 %rd201, %rd200, 1;
-	mov.b64 %rd202, %rd201;
-	mul.lo.s64 %rd203, %rd202, %rd152;
-	mad.lo.s64 %rd204, %rd203, 8, %rd150;
-	ld.global.nc.s64 %rd205, [%rd204+0];
-	mov.b64 %rd206, %rd205;
-	setp.le.s64 %p21, %rd206, %rd194;
-	@!%p21 bra $L16;
-	mov.b64 %rd197, %rd202;
-	bra.uni $L17;
-$L16:
-	sub.s64 %rd207, %rd202, 1;
-	mov.b64 %rd198, %rd207;
-$L17:
-$L12:
-	bra.uni $L11;
-$L13:
-	max.s64 %rd208, %rd197, 0;
-	mov.b64 %rd209, %rd208;
-	mov.b64 %rd210, %rd209;
-$L18:
-	setp.lt.s64 %p22, %rd192, %rd189;
-	not.pred %p23, %p22;
-	@!%p23 bra $L22;
-	bra.uni $L20;
-$L22:
-$L23:
-	add.s64 %rd211, %rd210, 1;
-	mul.lo.s64 %rd212, %rd211, %rd152;
-	mad.lo.s64 %rd213, %rd212, 8, %rd150;
-	ld.global.nc.s64 %rd214, [%rd213+0];
-	mov.b64 %rd215, %rd214;
-	setp.le.s64 %p24, %rd215, %rd192;
-	not.pred %p25, %p24;
-	@!%p25 bra $L27;
-	bra.uni $L25;
-$L27:
-	add.s64 %rd216, %rd210, 1;
-	mov.b64 %rd210, %rd216;
-$L24:
-	bra.uni $L23;
-$L25:
-	mov.pred %p26, %p10;
-	mov.b64 %rd217, %rd129;
-	mov.b64 %rd218, %rd210;
-$L28:
-	@!%p26 bra $L32;
-	shr.s64 %rd219, %rd218, 5;
-	mul.lo.s64 %rd220, %rd219, %rd135;
-	mad.lo.s64 %rd221, %rd220, 4, %rd133;
-	ld.global.nc.u32 %r36, [%rd221+0];
-	mov.b32 %r37, %r36;
-	and.b64 %rd222, %rd218, 31;
-	min.u64 %rd223, %rd222, 32;
-	cvt.u32.u64 %r38, %rd223;
-	mov.b32 %r40, 0x1;
-	shl.b32 %r39, %r40, %r38;
-	setp.hs.u32 %p27, %r38, 32;
-	selp.b32 %r41, 0, %r39, %p27;
-	and.b32 %r42, %r37, %r41;
-	setp.ne.u32 %p28, %r42, 0x0;
-	@!%p28 bra $L34;
-	cvt.u32.u64 %r43, %rd218;
-	mov.b32 %r44, %r43;
-	bra.uni $L30;
-$L34:
-	mov.b32 %r44, -1;
-	bra.uni $L30;
-$L32:
-	mul.lo.s64 %rd224, %rd218, %rd132;
-	mad.lo.s64 %rd225, %rd224, 4, %rd130;
-	ld.global.nc.s32 %r45, [%rd225+0];
-	mov.b32 %r46, %r45;
-	mov.b32 %r44, %r46;
-	bra.uni $L30;
-$L29:
-	bra.uni $L28;
-$L30:
-	mov.b32 %r47, %r44;
-	mov.b64 %rd226, %rd119;
-	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd227, %r48;
-	mul.lo.s64 %rd228, %rd227, %rd122;
-	mad.lo.s64 %rd229, %rd228, 8, %rd120;
-	ld.global.nc.s64 %rd230, [%rd229+0];
-	mov.b64 %rd231, %rd230;
-	mov.b64 %rd232, %rd231;
-	mul.lo.s64 %rd233, %rd210, %rd152;
-	mad.lo.s64 %rd234, %rd233, 8, %rd150;
-	ld.global.nc.s64 %rd235, [%rd234+0];
-	mov.b64 %rd236, %rd235;
-	add.s64 %rd237, %rd232, %rd192;
-	sub.s64 %rd238, %rd237, %rd236;
-	mov.b64 %rd239, %rd238;
-	mul.lo.s64 %rd240, %rd239, %rd125;
-	mad.lo.s64 %rd241, %rd240, 4, %rd123;
-	ld.global.nc.s32 %r49, [%rd241+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r51, %r50;
-	mov.b32 %r52, %r47;
-	mov.b32 %r53, %r51;
-	mov.b64 %rd242, %rd239;
-$L35:
-	cvt.s64.s32 %rd243, %r52;
-	mul.lo.s64 %rd244, %rd243, %rd156;
-	mad.lo.s64 %rd245, %rd244, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r54, [%rd245+0];
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r55;
-	cvt.s64.s32 %rd246, %r53;
-	mul.lo.s64 %rd247, %rd246, %rd156;
-	mad.lo.s64 %rd248, %rd247, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r57, [%rd248+0];
-	mov.b32 %r58, %r57;
-	setp.ge.s32 %p29, %r58, %r56;
-	@!%p29 bra $L39;
-	mov.pred %p30, 0;
-	bra.uni $L37;
-$L39:
-	cvt.s64.s32 %rd249, %r53;
-	mul.lo.s64 %rd250, %rd249, %rd156;
-	mad.lo.s64 %rd251, %rd250, 4, %rd154;
-	atom.global.max.s32 %r59, [%rd251], %r56;
-	mov.b32 %r60, %r59;
-	setp.lt.s32 %p31, %r60, %r56;
-	mov.pred %p30, %p31;
-	bra.uni $L37;
-$L36:
-	bra.uni $L35;
-$L37:
-	@!%p30 bra $L41;
-	mov.pred %p32, 0;
-	mov.b64 %rd252, %rd186;
-	mov.b32 %r61, %r51;
-$L42:
-	@!%p11 bra $L46;
-	shr.s32 %r62, %r61, 5;
-	cvt.s64.s32 %rd253, %r62;
-	mov.b64 %rd254, %rd253;
-	and.b32 %r63, %r61, 31;
-	cvt.s64.s32 %rd255, %r63;
-	min.u64 %rd256, %rd255, 32;
-	cvt.u32.u64 %r64, %rd256;
-	mov.b32 %r66, 0x1;
-	shl.b32 %r65, %r66, %r64;
-	setp.hs.u32 %p33, %r64, 32;
-	selp.b32 %r67, 0, %r65, %p33;
-	mov.b32 %r68, %r67;
-	mov.b64 %rd257, %rd254;
-	mov.b32 %r69, %r68;
-	mul.lo.s64 %rd258, %rd257, %rd144;
-	mad.lo.s64 %rd259, %rd258, 4, %rd142;
-	ld.relaxed.gpu.global.u32 %r70, [%rd259+0];
-	mov.b32 %r71, %r70;
-	and.b32 %r72, %r71, %r69;
-	setp.ne.u32 %p34, %r72, 0x0;
-	mov.pred %p35, %p34;
-	not.pred %p36, %p35;
-	@!%p36 bra $L48;
-	mul.lo.s64 %rd260, %rd257, %rd144;
-	mad.lo.s64 %rd261, %rd260, 4, %rd142;
-	atom.global.or.b32 %r73, [%rd261], %r69;
-	mov.b32 %r74, %r73;
-	and.b32 %r75, %r74, %r69;
-	setp.ne.u32 %p37, %r75, 0x0;
-	mov.pred %p35, %p37;
-$L48:
-	@!%p35 bra $L50;
-	mov.b64 %rd262, %rd252;
-	mov.b64 %rd263, %rd262;
-	mov.pred %p38, 0;
-	bra.uni $L44;
-$L50:
-	mov.b64 %rd264, %rd252;
-	mov.b64 %rd263, %rd264;
-	mov.pred %p38, 1;
-	bra.uni $L44;
-$L46:
-	@!%p12 bra $L52;
-	cvt.s64.s32 %rd265, %r61;
-	mul.lo.s64 %rd266, %rd265, %rd147;
-	mad.lo.s64 %rd267, %rd266, 4, %rd145;
-	ld.relaxed.gpu.global.s32 %r76, [%rd267+0];
-	mov.b32 %r77, %r76;
-	setp.eq.s32 %p39, %r77, %r35;
-	mov.pred %p40, %p39;
-	not.pred %p41, %p40;
-	@!%p41 bra $L54;
-	cvt.s64.s32 %rd268, %r61;
-	mul.lo.s64 %rd269, %rd268, %rd147;
-	mad.lo.s64 %rd270, %rd269, 4, %rd145;
-	atom.global.exch.b32 %r78, [%rd270], %r35;
-	mov.b32 %r79, %r78;
-	setp.eq.s32 %p42, %r79, %r35;
-	mov.pred %p40, %p42;
-$L54:
-	@!%p40 bra $L56;
-	mov.b64 %rd271, %rd252;
-	mov.b64 %rd263, %rd271;
-	mov.pred %p38, 0;
-	bra.uni $L44;
-$L56:
-$L52:
-	mul.lo.s64 %rd272, %rd252, %rd164;
-	mad.lo.s64 %rd273, %rd272, 4, %rd162;
-	st.shared.s32 [%rd273+0], %r61;
-	add.s64 %rd274, %rd252, 1;
-	mov.b64 %rd275, %rd274;
-	mov.b64 %rd263, %rd275;
-	mov.pred %p38, 1;
-	bra.uni $L44;
-$L43:
-	bra.uni $L42;
-$L44:
-	mov.b64 %rd276, %rd263;
-	mov.pred %p43, %p38;
-	mov.b64 %rd186, %rd276;
-	mov.pred %p32, %p43;
-	@!%p32 bra $L58;
-	mov.b64 %rd277, %rd119;
-	mov.b32 %r80, %r51;
-	setp.lt.s64 %p44, %rd113, 64;
-	setp.le.s64 %p45, %rd149, 1;
-	or.pred %p46, %p44, %p45;
-	@!%p46 bra $L59;
-	mov.b64 %rd278, %rd277;
-	mov.b32 %r81, %r80;
-	cvt.s64.s32 %rd279, %r81;
-	add.s64 %rd280, %rd279, 1;
-	mul.lo.s64 %rd281, %rd280, %rd122;
-	mad.lo.s64 %rd282, %rd281, 8, %rd120;
-	ld.global.nc.s64 %rd283, [%rd282+0];
-	mov.b64 %rd284, %rd283;
-	cvt.s64.s32 %rd285, %r81;
-	mul.lo.s64 %rd286, %rd285, %rd122;
-	mad.lo.s64 %rd287, %rd286, 8, %rd120;
-	ld.global.nc.s64 %rd288, [%rd287+0];
-	mov.b64 %rd289, %rd288;
-	sub.s64 %rd290, %rd284, %rd289;
-	mov.b64 %rd291, %rd290;
-	add.s64 %rd292, %rd114, %rd291;
-	mov.b64 %rd114, %rd292;
-	bra.uni $L60;
-$L59:
-	rem.s64 %rd293, %rd113, %rd149;
-	setp.eq.s64 %p47, %rd149, -1;
-	selp.b64 %rd294, 0, %rd293, %p47;
-	setp.eq.s64 %p48, %rd149, 0;
-	selp.b64 %rd295, %rd113, %rd294, %p48;
-	setp.eq.s64 %p49, %rd295, 0;
-	@!%p49 bra $L62;
-	mov.b64 %rd296, %rd277;
-	mov.b32 %r82, %r80;
-	cvt.s64.s32 %rd297, %r82;
-	add.s64 %rd298, %rd297, 1;
-	mul.lo.s64 %rd299, %rd298, %rd122;
-	mad.lo.s64 %rd300, %rd299, 8, %rd120;
-	ld.global.nc.s64 %rd301, [%rd300+0];
-	mov.b64 %rd302, %rd301;
-	cvt.s64.s32 %rd303, %r82;
-	mul.lo.s64 %rd304, %rd303, %rd122;
-	mad.lo.s64 %rd305, %rd304, 8, %rd120;
-	ld.global.nc.s64 %rd306, [%rd305+0];
-	mov.b64 %rd307, %rd306;
-	sub.s64 %rd308, %rd302, %rd307;
-	mov.b64 %rd309, %rd308;
-	mul.lo.s64 %rd310, %rd149, %rd309;
-	add.s64 %rd311, %rd114, %rd310;
-	mov.b64 %rd114, %rd311;
-$L62:
-$L60:
-	add.s64 %rd312, %rd113, 1;
-	mov.b64 %rd113, %rd312;
-$L58:
-$L41:
-$L19:
-	add.s64 %rd313, %rd192, %rd181;
-	mov.b64 %rd192, %rd313;
-	bra.uni $L18;
-$L20:
-	mov.b64 %rd314, %rd186;
-$L63:
-	@!%p11 bra $L67;
-	bra.uni $L65;
-$L67:
-	// block scan
-	mov.b64 %rd315, %rd314;
-	mov.b32 %r83, %r3;
-$L68:
-	setp.hs.u32 %p50, %r83, 32;
-	@%p50 bra $L69;
-	mov.b64 {%r84, %r85}, %rd315;
-	shfl.sync.up.b32 %r86|%p51, %r84, %r83, 0, %r17;
-	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
-	mov.b64 %rd316, {%r86, %r87};
-	@!%p51 bra $L70;
-	add.s64 %rd317, %rd316, %rd315;
-	mov.b64 %rd315, %rd317;
-$L70:
-	shl.b32 %r83, %r83, 1;
-	bra.uni $L68;
-$L69:
-	mov.b64 {%r88, %r89}, %rd315;
-	shfl.sync.up.b32 %r90|%p52, %r88, %r3, 0, %r17;
-	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
-	mov.b64 %rd318, {%r90, %r91};
-	setp.lo.u32 %p53, %r3, 32;
-	and.pred %p54, %p52, %p53;
-	selp.b64 %rd319, %rd318, 0, %p54;
-	sub.u32 %r92, %r13, %r3;
-	setp.eq.u32 %p55, %r7, %r92;
-	@!%p55 bra $L71;
-	mul.wide.u32 %rd320, %r8, 16;
-	add.s64 %rd321, %rd1, %rd320;
-	st.shared.s64 [%rd321+0], %rd315;
-$L71:
-	bar.sync 0;
-	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L72;
-	mov.b64 %rd322, 0;
-	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L73;
-	mul.wide.u32 %rd323, %r7, 16;
-	add.s64 %rd324, %rd1, %rd323;
-	ld.shared.s64 %rd325, [%rd324+0];
-	mov.b64 %rd322, %rd325;
-$L73:
-	mov.b64 {%r93, %r94}, %rd322;
-	shfl.sync.up.b32 %r95|%p58, %r93, 1, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
-	mov.b64 %rd326, {%r95, %r96};
-	@!%p58 bra $L74;
-	add.s64 %rd327, %rd326, %rd322;
-	mov.b64 %rd322, %rd327;
-$L74:
-	mov.b64 {%r97, %r98}, %rd322;
-	shfl.sync.up.b32 %r99|%p59, %r97, 2, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
-	mov.b64 %rd328, {%r99, %r100};
-	@!%p59 bra $L75;
-	add.s64 %rd329, %rd328, %rd322;
-	mov.b64 %rd322, %rd329;
-$L75:
-	mov.b64 {%r101, %r102}, %rd322;
-	shfl.sync.up.b32 %r103|%p60, %r101, 4, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
-	mov.b64 %rd330, {%r103, %r104};
-	@!%p60 bra $L76;
-	add.s64 %rd331, %rd330, %rd322;
-	mov.b64 %rd322, %rd331;
-$L76:
-	mov.b64 {%r105, %r106}, %rd322;
-	shfl.sync.up.b32 %r107|%p61, %r105, 8, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
-	mov.b64 %rd332, {%r107, %r108};
-	@!%p61 bra $L77;
-	add.s64 %rd333, %rd332, %rd322;
-	mov.b64 %rd322, %rd333;
-$L77:
-	mov.b64 {%r109, %r110}, %rd322;
-	shfl.sync.up.b32 %r111|%p62, %r109, 16, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
-	mov.b64 %rd334, {%r111, %r112};
-	@!%p62 bra $L78;
-	add.s64 %rd335, %rd334, %rd322;
-	mov.b64 %rd322, %rd335;
-$L78:
-	mov.b64 {%r113, %r114}, %rd322;
-	shfl.sync.up.b32 %r115|%p63, %r113, 1, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
-	mov.b64 %rd336, {%r115, %r116};
-	selp.b64 %rd337, %rd336, 0, %p63;
-	@!%p57 bra $L79;
-	mul.wide.u32 %rd338, %r7, 16;
-	add.s64 %rd339, %rd1, %rd338;
-	add.s64 %rd340, %rd339, 512;
-	st.shared.s64 [%rd340+0], %rd337;
-$L79:
-	sub.u32 %r117, %r10, 1;
-	setp.eq.u32 %p64, %r7, %r117;
-	@!%p64 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd322;
-$L80:
-$L72:
-	bar.sync 0;
-	mul.wide.u32 %rd341, %r8, 16;
-	add.s64 %rd342, %rd1, %rd341;
-	add.s64 %rd343, %rd342, 512;
-	ld.shared.s64 %rd344, [%rd343+0];
-	add.s64 %rd345, %rd344, %rd319;
-	ld.shared.s64 %rd346, [%rd1+1024];
-	mov.b64 {%r118, %r119}, %rd345;
-	shfl.sync.idx.b32 %r120|%p65, %r118, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r121, %r119, 0, %r21, %r17;
-	mov.b64 %rd347, {%r120, %r121};
-	mov.b64 %rd348, %rd346;
-	mov.b64 %rd349, %rd347;
-	mov.b64 %rd350, %rd348;
-	mov.b64 %rd351, %rd349;
-	mov.b64 %rd352, %rd350;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, 0;
-	cvt.u64.u32 %rd356, %r2;
-	setp.eq.s64 %p66, %rd356, 0;
-	setp.gt.s64 %p67, %rd354, 0;
-	and.pred %p68, %p66, %p67;
-	@!%p68 bra $L82;
-	atom.global.add.u64 %rd357, [%rd139], %rd354;
-	mov.b64 %rd358, %rd357;
-	mov.b64 %rd355, %rd358;
-$L82:
-	cvt.u64.u32 %rd359, %r2;
-	setp.eq.s64 %p69, %rd359, 0;
-	setp.eq.u32 %p70, %r1, 0;
-	and.pred %p71, %p69, %p70;
-	bar.sync 0;
-	@!%p71 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd355;
-$L83:
-	bar.sync 0;
-	ld.shared.s64 %rd360, [%rd1+1024];
-	mov.b64 %rd361, %rd360;
-	mov.b64 %rd355, %rd361;
-	add.s64 %rd362, %rd355, %rd353;
-	mov.b64 %rd363, %rd362;
-	mov.b64 %rd364, 0;
-$L84:
-	setp.lt.s64 %p72, %rd364, %rd314;
-	not.pred %p73, %p72;
-	@!%p73 bra $L88;
-	bra.uni $L86;
-$L88:
-	mul.lo.s64 %rd365, %rd364, %rd164;
-	mad.lo.s64 %rd366, %rd365, 4, %rd162;
-	ld.shared.s32 %r122, [%rd366+0];
-	mov.b32 %r123, %r122;
-	add.s64 %rd367, %rd363, %rd364;
-	mul.lo.s64 %rd368, %rd367, %rd138;
-	mad.lo.s64 %rd369, %rd368, 4, %rd136;
-	st.global.s32 [%rd369+0], %r123;
-$L85:
-	add.s64 %rd370, %rd364, 1;
-	mov.b64 %rd364, %rd370;
-	bra.uni $L84;
-$L86:
-	bra.uni $L65;
-$L64:
-	bra.uni $L63;
-$L65:
-$L7:
-	add.s64 %rd371, %rd185, %rd183;
-	mov.b64 %rd185, %rd371;
-	bra.uni $L6;
-$L8:
-$L3:
-	bar.sync 0;
-	add.s64 %rd118, %rd118, %rd117;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd372, %rd113;
-	mov.b64 %rd373, %rd114;
-	// block reduction
-	sub.u32 %r124, %r13, 1;
-	mov.b32 %r125, %r3;
-$L89:
-	setp.hs.u32 %p74, %r125, 32;
-	@%p74 bra $L90;
-	mov.b64 {%r126, %r127}, %rd372;
-	shfl.sync.down.b32 %r128|%p75, %r126, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
-	mov.b64 %rd374, {%r128, %r129};
-	mov.b64 {%r130, %r131}, %rd373;
-	shfl.sync.down.b32 %r132, %r130, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r133, %r131, %r125, %r124, %r17;
-	mov.b64 %rd375, {%r132, %r133};
-	@!%p75 bra $L91;
-	setp.lt.s64 %p76, %rd374, %rd372;
-	setp.eq.s64 %p77, %rd374, %rd372;
-	setp.lt.s64 %p78, %rd375, %rd373;
-	and.pred %p79, %p77, %p78;
-	or.pred %p80, %p76, %p79;
-	selp.b64 %rd376, %rd374, %rd372, %p80;
-	selp.b64 %rd377, %rd375, %rd373, %p80;
-	mov.b64 %rd372, %rd376;
-	mov.b64 %rd373, %rd377;
-$L91:
-	shl.b32 %r125, %r125, 1;
-	bra.uni $L89;
-$L90:
-	setp.eq.u32 %p81, %r7, 0;
-	@!%p81 bra $L92;
-	mul.wide.u32 %rd378, %r8, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	st.shared.s64 [%rd379+0], %rd372;
-	st.shared.s64 [%rd379+8], %rd373;
-$L92:
-	bar.sync 0;
-	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L93;
-	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L94;
-	mul.wide.u32 %rd380, %r7, 16;
-	add.s64 %rd381, %rd1, %rd380;
-	ld.shared.s64 %rd382, [%rd381+0];
-	ld.shared.s64 %rd383, [%rd381+8];
-	mov.b64 %rd372, %rd382;
-	mov.b64 %rd373, %rd383;
-$L94:
-	sub.u32 %r134, %r10, 1;
-	mov.b64 {%r135, %r136}, %rd372;
-	shfl.sync.down.b32 %r137|%p84, %r135, 1, %r134, %r17;
-	shfl.sync.down.b32 %r138, %r136, 1, %r134, %r17;
-	mov.b64 %rd384, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd373;
-	shfl.sync.down.b32 %r141, %r139, 1, %r134, %r17;
-	shfl.sync.down.b32 %r142, %r140, 1, %r134, %r17;
-	mov.b64 %rd385, {%r141, %r142};
-	@!%p84 bra $L95;
-	setp.lt.s64 %p85, %rd384, %rd372;
-	setp.eq.s64 %p86, %rd384, %rd372;
-	setp.lt.s64 %p87, %rd385, %rd373;
-	and.pred %p88, %p86, %p87;
-	or.pred %p89, %p85, %p88;
-	selp.b64 %rd386, %rd384, %rd372, %p89;
-	selp.b64 %rd387, %rd385, %rd373, %p89;
-	mov.b64 %rd372, %rd386;
-	mov.b64 %rd373, %rd387;
-$L95:
-	mov.b64 {%r143, %r144}, %rd372;
-	shfl.sync.down.b32 %r145|%p90, %r143, 2, %r134, %r17;
-	shfl.sync.down.b32 %r146, %r144, 2, %r134, %r17;
-	mov.b64 %rd388, {%r145, %r146};
-	mov.b64 {%r147, %r148}, %rd373;
-	shfl.sync.down.b32 %r149, %r147, 2, %r134, %r17;
-	shfl.sync.down.b32 %r150, %r148, 2, %r134, %r17;
-	mov.b64 %rd389, {%r149, %r150};
-	@!%p90 bra $L96;
-	setp.lt.s64 %p91, %rd388, %rd372;
-	setp.eq.s64 %p92, %rd388, %rd372;
-	setp.lt.s64 %p93, %rd389, %rd373;
-	and.pred %p94, %p92, %p93;
-	or.pred %p95, %p91, %p94;
-	selp.b64 %rd390, %rd388, %rd372, %p95;
-	selp.b64 %rd391, %rd389, %rd373, %p95;
-	mov.b64 %rd372, %rd390;
-	mov.b64 %rd373, %rd391;
-$L96:
-	mov.b64 {%r151, %r152}, %rd372;
-	shfl.sync.down.b32 %r153|%p96, %r151, 4, %r134, %r17;
-	shfl.sync.down.b32 %r154, %r152, 4, %r134, %r17;
-	mov.b64 %rd392, {%r153, %r154};
-	mov.b64 {%r155, %r156}, %rd373;
-	shfl.sync.down.b32 %r157, %r155, 4, %r134, %r17;
-	shfl.sync.down.b32 %r158, %r156, 4, %r134, %r17;
-	mov.b64 %rd393, {%r157, %r158};
-	@!%p96 bra $L97;
-	setp.lt.s64 %p97, %rd392, %rd372;
-	setp.eq.s64 %p98, %rd392, %rd372;
-	setp.lt.s64 %p99, %rd393, %rd373;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd394, %rd392, %rd372, %p101;
-	selp.b64 %rd395, %rd393, %rd373, %p101;
-	mov.b64 %rd372, %rd394;
-	mov.b64 %rd373, %rd395;
-$L97:
-	mov.b64 {%r159, %r160}, %rd372;
-	shfl.sync.down.b32 %r161|%p102, %r159, 8, %r134, %r17;
-	shfl.sync.down.b32 %r162, %r160, 8, %r134, %r17;
-	mov.b64 %rd396, {%r161, %r162};
-	mov.b64 {%r163, %r164}, %rd373;
-	shfl.sync.down.b32 %r165, %r163, 8, %r134, %r17;
-	shfl.sync.down.b32 %r166, %r164, 8, %r134, %r17;
-	mov.b64 %rd397, {%r165, %r166};
-	@!%p102 bra $L98;
-	setp.lt.s64 %p103, %rd396, %rd372;
-	setp.eq.s64 %p104, %rd396, %rd372;
-	setp.lt.s64 %p105, %rd397, %rd373;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd398, %rd396, %rd372, %p107;
-	selp.b64 %rd399, %rd397, %rd373, %p107;
-	mov.b64 %rd372, %rd398;
-	mov.b64 %rd373, %rd399;
-$L98:
-	mov.b64 {%r167, %r168}, %rd372;
-	shfl.sync.down.b32 %r169|%p108, %r167, 16, %r134, %r17;
-	shfl.sync.down.b32 %r170, %r168, 16, %r134, %r17;
-	mov.b64 %rd400, {%r169, %r170};
-	mov.b64 {%r171, %r172}, %rd373;
-	shfl.sync.down.b32 %r173, %r171, 16, %r134, %r17;
-	shfl.sync.down.b32 %r174, %r172, 16, %r134, %r17;
-	mov.b64 %rd401, {%r173, %r174};
-	@!%p108 bra $L99;
-	setp.lt.s64 %p109, %rd400, %rd372;
-	setp.eq.s64 %p110, %rd400, %rd372;
-	setp.lt.s64 %p111, %rd401, %rd373;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd402, %rd400, %rd372, %p113;
-	selp.b64 %rd403, %rd401, %rd373, %p113;
-	mov.b64 %rd372, %rd402;
-	mov.b64 %rd373, %rd403;
-$L99:
-$L93:
-	mul.wide.u32 %rd404, %r28, 16;
-	add.s64 %rd405, %rd11, %rd404;
-	setp.eq.u32 %p114, %r5, 0;
-	@!%p114 bra $L100;
-	st.global.s64 [%rd405+0], %rd372;
-	st.global.s64 [%rd405+8], %rd373;
-$L100:
-	ret;
-}
-
-.visible .entry gk_frontier_PushGlobal_coloring_propagate__final_minloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<105>;
-	.reg .b64 %rd<152>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.u64 %rd78, [gk_s35];
-	cvta.to.global.u64 %rd79, %rd78;
-	mov.b64 %rd80, %rd79;
-	ld.param.s64 %rd81, [gk_s36];
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	mov.b64 %rd94, 9223372036854775807;
-	mov.b64 %rd95, 9223372036854775807;
-	cvt.u64.u32 %rd96, %r5;
-	cvt.u64.u32 %rd97, %r6;
-	mov.b64 %rd98, %rd96;
-$L1:
-	setp.ge.s64 %p8, %rd98, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd99, %rd98, 16, %rd3;
-	ld.global.s64 %rd100, [%rd99+0];
-	ld.global.s64 %rd101, [%rd99+8];
-	setp.lt.s64 %p9, %rd100, %rd94;
-	setp.eq.s64 %p10, %rd100, %rd94;
-	setp.lt.s64 %p11, %rd101, %rd95;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd102, %rd100, %rd94, %p13;
-	selp.b64 %rd103, %rd101, %rd95, %p13;
-	mov.b64 %rd94, %rd102;
-	mov.b64 %rd95, %rd103;
-	add.s64 %rd98, %rd98, %rd97;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd104, %rd94;
-	mov.b64 %rd105, %rd95;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd104;
-	shfl.sync.down.b32 %r26|%p14, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd106, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd105;
-	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd107, {%r30, %r31};
-	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd106, %rd104;
-	setp.eq.s64 %p16, %rd106, %rd104;
-	setp.lt.s64 %p17, %rd107, %rd105;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd108, %rd106, %rd104, %p19;
-	selp.b64 %rd109, %rd107, %rd105, %p19;
-	mov.b64 %rd104, %rd108;
-	mov.b64 %rd105, %rd109;
-$L3:
-	mov.b64 {%r32, %r33}, %rd104;
-	shfl.sync.down.b32 %r34|%p20, %r32, 2, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd110, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd105;
-	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd111, {%r38, %r39};
-	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd110, %rd104;
-	setp.eq.s64 %p22, %rd110, %rd104;
-	setp.lt.s64 %p23, %rd111, %rd105;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd112, %rd110, %rd104, %p25;
-	selp.b64 %rd113, %rd111, %rd105, %p25;
-	mov.b64 %rd104, %rd112;
-	mov.b64 %rd105, %rd113;
-$L4:
-	mov.b64 {%r40, %r41}, %rd104;
-	shfl.sync.down.b32 %r42|%p26, %r40, 4, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd114, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd105;
-	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
-	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd115, {%r46, %r47};
-	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd114, %rd104;
-	setp.eq.s64 %p28, %rd114, %rd104;
-	setp.lt.s64 %p29, %rd115, %rd105;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd116, %rd114, %rd104, %p31;
-	selp.b64 %rd117, %rd115, %rd105, %p31;
-	mov.b64 %rd104, %rd116;
-	mov.b64 %rd105, %rd117;
-$L5:
-	mov.b64 {%r48, %r49}, %rd104;
-	shfl.sync.down.b32 %r50|%p32, %r48, 8, %r23, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd118, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd105;
-	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd119, {%r54, %r55};
-	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd118, %rd104;
-	setp.eq.s64 %p34, %rd118, %rd104;
-	setp.lt.s64 %p35, %rd119, %rd105;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd120, %rd118, %rd104, %p37;
-	selp.b64 %rd121, %rd119, %rd105, %p37;
-	mov.b64 %rd104, %rd120;
-	mov.b64 %rd105, %rd121;
-$L6:
-	mov.b64 {%r56, %r57}, %rd104;
-	shfl.sync.down.b32 %r58|%p38, %r56, 16, %r23, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd122, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd105;
-	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd123, {%r62, %r63};
-	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd122, %rd104;
-	setp.eq.s64 %p40, %rd122, %rd104;
-	setp.lt.s64 %p41, %rd123, %rd105;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd124, %rd122, %rd104, %p43;
-	selp.b64 %rd125, %rd123, %rd105, %p43;
-	mov.b64 %rd104, %rd124;
-	mov.b64 %rd105, %rd125;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd126, %r8, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	st.shared.s64 [%rd127+0], %rd104;
-	st.shared.s64 [%rd127+8], %rd105;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd128, %r7, 16;
-	add.s64 %rd129, %rd1, %rd128;
-	ld.shared.s64 %rd130, [%rd129+0];
-	ld.shared.s64 %rd131, [%rd129+8];
-	mov.b64 %rd104, %rd130;
-	mov.b64 %rd105, %rd131;
-$L10:
-	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd104;
-	shfl.sync.down.b32 %r67|%p47, %r65, 1, %r64, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd132, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd105;
-	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
-	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd133, {%r71, %r72};
-	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd132, %rd104;
-	setp.eq.s64 %p49, %rd132, %rd104;
-	setp.lt.s64 %p50, %rd133, %rd105;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd134, %rd132, %rd104, %p52;
-	selp.b64 %rd135, %rd133, %rd105, %p52;
-	mov.b64 %rd104, %rd134;
-	mov.b64 %rd105, %rd135;
-$L11:
-	mov.b64 {%r73, %r74}, %rd104;
-	shfl.sync.down.b32 %r75|%p53, %r73, 2, %r64, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd136, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd105;
-	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
-	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd137, {%r79, %r80};
-	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd136, %rd104;
-	setp.eq.s64 %p55, %rd136, %rd104;
-	setp.lt.s64 %p56, %rd137, %rd105;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd138, %rd136, %rd104, %p58;
-	selp.b64 %rd139, %rd137, %rd105, %p58;
-	mov.b64 %rd104, %rd138;
-	mov.b64 %rd105, %rd139;
-$L12:
-	mov.b64 {%r81, %r82}, %rd104;
-	shfl.sync.down.b32 %r83|%p59, %r81, 4, %r64, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd140, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd105;
-	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd141, {%r87, %r88};
-	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd140, %rd104;
-	setp.eq.s64 %p61, %rd140, %rd104;
-	setp.lt.s64 %p62, %rd141, %rd105;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd142, %rd140, %rd104, %p64;
-	selp.b64 %rd143, %rd141, %rd105, %p64;
-	mov.b64 %rd104, %rd142;
-	mov.b64 %rd105, %rd143;
-$L13:
-	mov.b64 {%r89, %r90}, %rd104;
-	shfl.sync.down.b32 %r91|%p65, %r89, 8, %r64, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd144, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd105;
-	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
-	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd145, {%r95, %r96};
-	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd144, %rd104;
-	setp.eq.s64 %p67, %rd144, %rd104;
-	setp.lt.s64 %p68, %rd145, %rd105;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd146, %rd144, %rd104, %p70;
-	selp.b64 %rd147, %rd145, %rd105, %p70;
-	mov.b64 %rd104, %rd146;
-	mov.b64 %rd105, %rd147;
-$L14:
-	mov.b64 {%r97, %r98}, %rd104;
-	shfl.sync.down.b32 %r99|%p71, %r97, 16, %r64, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd148, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd105;
-	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
-	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd149, {%r103, %r104};
-	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd148, %rd104;
-	setp.eq.s64 %p73, %rd148, %rd104;
-	setp.lt.s64 %p74, %rd149, %rd105;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd150, %rd148, %rd104, %p76;
-	selp.b64 %rd151, %rd149, %rd105, %p76;
-	mov.b64 %rd104, %rd150;
-	mov.b64 %rd105, %rd151;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd104;
-	st.global.s64 [%rd6+8], %rd105;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushGlobal_coloring_propagate__main_maxloc(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41
-)
-{
-	.reg .pred %p<115>;
-	.reg .b32 %r<175>;
-	.reg .b64 %rd<406>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
 	ld.param.s64 %rd93, [gk_s33];
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s34];
@@ -10342,2165 +3109,773 @@ $L16:
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	mov.b64 %rd113, -9223372036854775808;
-	mov.b64 %rd114, 9223372036854775807;
-	cvt.u64.u32 %rd116, %r28;
-	cvt.u64.u32 %rd117, %r29;
-	mov.b64 %rd118, %rd116;
-$L1:
-	setp.ge.s64 %p9, %rd118, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd115, %rd118;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd119, %rd27;
-	mov.b64 %rd120, %rd30;
-	mov.b64 %rd121, %rd32;
-	mov.b64 %rd122, %rd34;
-	mov.b64 %rd123, %rd37;
-	mov.b64 %rd124, %rd39;
-	mov.b64 %rd125, %rd41;
-	mov.b64 %rd126, %rd44;
-	mov.b64 %rd127, %rd46;
-	mov.b64 %rd128, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd129, %rd50;
-	mov.b64 %rd130, %rd53;
-	mov.b64 %rd131, %rd55;
-	mov.b64 %rd132, %rd57;
-	mov.b64 %rd133, %rd60;
-	mov.b64 %rd134, %rd62;
-	mov.b64 %rd135, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd136, %rd67;
-	mov.b64 %rd137, %rd69;
-	mov.b64 %rd138, %rd71;
-	mov.b64 %rd139, %rd74;
-	mov.b64 %rd140, %rd76;
-	mov.b64 %rd141, %rd78;
-	mov.b64 %rd142, %rd81;
-	mov.b64 %rd143, %rd83;
-	mov.b64 %rd144, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd145, %rd88;
-	mov.b64 %rd146, %rd90;
-	mov.b64 %rd147, %rd92;
-	mov.b32 %r35, %r34;
-	mov.b64 %rd148, %rd94;
-	mov.b64 %rd149, %rd96;
-	mov.b64 %rd150, %rd99;
-	mov.b64 %rd151, %rd101;
-	mov.b64 %rd152, %rd103;
-	mov.b64 %rd153, %rd105;
-	mov.b64 %rd154, %rd108;
-	mov.b64 %rd155, %rd110;
-	mov.b64 %rd156, %rd112;
-	add.s64 %rd157, %rd15, %rd23;
-	mad.lo.s64 %rd158, %rd148, 4, 15;
-	and.b64 %rd158, %rd158, -16;
-	add.s64 %rd23, %rd23, %rd158;
-	mov.b64 %rd159, %rd157;
-	mov.b64 %rd160, %rd148;
-	mov.b64 %rd161, 1;
-	mov.b64 %rd162, %rd159;
-	mov.b64 %rd163, %rd160;
-	mov.b64 %rd164, %rd161;
-	mov.b64 %rd165, %rd2;
-	mov.b64 %rd166, %rd115;
-	mul.lo.s64 %rd167, %rd166, %rd153;
-	div.s64 %rd168, %rd167, %rd165;
-	setp.eq.s64 %p13, %rd165, -1;
-	neg.s64 %rd169, %rd167;
-	selp.b64 %rd170, %rd169, %rd168, %p13;
-	setp.eq.s64 %p14, %rd165, 0;
-	selp.b64 %rd171, 0, %rd170, %p14;
-	mov.b64 %rd172, %rd171;
-	add.s64 %rd173, %rd166, 1;
-	mul.lo.s64 %rd174, %rd173, %rd153;
-	div.s64 %rd175, %rd174, %rd165;
-	setp.eq.s64 %p15, %rd165, -1;
-	neg.s64 %rd176, %rd174;
-	selp.b64 %rd177, %rd176, %rd175, %p15;
-	setp.eq.s64 %p16, %rd165, 0;
-	selp.b64 %rd178, 0, %rd177, %p16;
-	mov.b64 %rd179, %rd178;
-	cvt.u64.u32 %rd180, %r4;
-	mov.b64 %rd181, %rd180;
-	mul.lo.s64 %rd182, %rd181, %rd148;
-	mov.b64 %rd183, %rd182;
-	@!%p11 bra $L5;
-	sub.s64 %rd184, %rd179, %rd172;
-	mov.b64 %rd183, %rd184;
-$L5:
-	mov.b64 %rd185, %rd172;
-$L6:
-	setp.lt.s64 %p17, %rd185, %rd179;
-	not.pred %p18, %p17;
-	@!%p18 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd186, 0;
-	add.s64 %rd187, %rd185, %rd183;
-	min.s64 %rd188, %rd179, %rd187;
-	mov.b64 %rd189, %rd188;
-	cvt.u64.u32 %rd190, %r2;
-	add.s64 %rd191, %rd185, %rd190;
-	mov.b64 %rd192, %rd191;
-	mov.b64 %rd193, %rd129;
-	mov.b64 %rd194, %rd192;
-	sub.s64 %rd195, %rd193, 1;
-	mov.b64 %rd196, %rd195;
-	mov.b64 %rd197, 0;
-	mov.b64 %rd198, %rd196;
-$L11:
-	setp.lt.s64 %p19, %rd197, %rd198;
-	not.pred %p20, %p19;
-	@!%p20 bra $L15;
-	bra.uni $L13;
-$L15:
-	add.s64 %rd199, %rd197, %rd198;
-	add.s64 %rd200, %rd199, 1;
-	shr.u64 %rd201, %rd200, 1;
-	mov.b64 %rd202, %rd201;
-	mul.lo.s64 %rd203, %rd202, %rd152;
-	mad.lo.s64 %rd204, %rd203, 8, %rd150;
-	ld.global.nc.s64 %rd205, [%rd204+0];
-	mov.b64 %rd206, %rd205;
-	setp.le.s64 %p21, %rd206, %rd194;
-	@!%p21 bra $L16;
-	mov.b64 %rd197, %rd202;
-	bra.uni $L17;
-$L16:
-	sub.s64 %rd207, %rd202, 1;
-	mov.b64 %rd198, %rd207;
-$L17:
-$L12:
-	bra.uni $L11;
-$L13:
-	max.s64 %rd208, %rd197, 0;
-	mov.b64 %rd209, %rd208;
-	mov.b64 %rd210, %rd209;
-$L18:
-	setp.lt.s64 %p22, %rd192, %rd189;
-	not.pred %p23, %p22;
-	@!%p23 bra $L22;
-	bra.uni $L20;
-$L22:
-$L23:
-	add.s64 %rd211, %rd210, 1;
-	mul.lo.s64 %rd212, %rd211, %rd152;
-	mad.lo.s64 %rd213, %rd212, 8, %rd150;
-	ld.global.nc.s64 %rd214, [%rd213+0];
-	mov.b64 %rd215, %rd214;
-	setp.le.s64 %p24, %rd215, %rd192;
-	not.pred %p25, %p24;
-	@!%p25 bra $L27;
-	bra.uni $L25;
-$L27:
-	add.s64 %rd216, %rd210, 1;
-	mov.b64 %rd210, %rd216;
-$L24:
-	bra.uni $L23;
-$L25:
-	mov.pred %p26, %p10;
-	mov.b64 %rd217, %rd129;
-	mov.b64 %rd218, %rd210;
-$L28:
-	@!%p26 bra $L32;
-	shr.s64 %rd219, %rd218, 5;
-	mul.lo.s64 %rd220, %rd219, %rd135;
-	mad.lo.s64 %rd221, %rd220, 4, %rd133;
-	ld.global.nc.u32 %r36, [%rd221+0];
-	mov.b32 %r37, %r36;
-	and.b64 %rd222, %rd218, 31;
-	min.u64 %rd223, %rd222, 32;
-	cvt.u32.u64 %r38, %rd223;
-	mov.b32 %r40, 0x1;
-	shl.b32 %r39, %r40, %r38;
-	setp.hs.u32 %p27, %r38, 32;
-	selp.b32 %r41, 0, %r39, %p27;
-	and.b32 %r42, %r37, %r41;
-	setp.ne.u32 %p28, %r42, 0x0;
-	@!%p28 bra $L34;
-	cvt.u32.u64 %r43, %rd218;
-	mov.b32 %r44, %r43;
-	bra.uni $L30;
-$L34:
-	mov.b32 %r44, -1;
-	bra.uni $L30;
-$L32:
-	mul.lo.s64 %rd224, %rd218, %rd132;
-	mad.lo.s64 %rd225, %rd224, 4, %rd130;
-	ld.global.nc.s32 %r45, [%rd225+0];
-	mov.b32 %r46, %r45;
-	mov.b32 %r44, %r46;
-	bra.uni $L30;
-$L29:
-	bra.uni $L28;
-$L30:
-	mov.b32 %r47, %r44;
-	mov.b64 %rd226, %rd119;
-	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd227, %r48;
-	mul.lo.s64 %rd228, %rd227, %rd122;
-	mad.lo.s64 %rd229, %rd228, 8, %rd120;
-	ld.global.nc.s64 %rd230, [%rd229+0];
-	mov.b64 %rd231, %rd230;
-	mov.b64 %rd232, %rd231;
-	mul.lo.s64 %rd233, %rd210, %rd152;
-	mad.lo.s64 %rd234, %rd233, 8, %rd150;
-	ld.global.nc.s64 %rd235, [%rd234+0];
-	mov.b64 %rd236, %rd235;
-	add.s64 %rd237, %rd232, %rd192;
-	sub.s64 %rd238, %rd237, %rd236;
-	mov.b64 %rd239, %rd238;
-	mul.lo.s64 %rd240, %rd239, %rd125;
-	mad.lo.s64 %rd241, %rd240, 4, %rd123;
-	ld.global.nc.s32 %r49, [%rd241+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r51, %r50;
-	mov.b32 %r52, %r47;
-	mov.b32 %r53, %r51;
-	mov.b64 %rd242, %rd239;
-$L35:
-	cvt.s64.s32 %rd243, %r52;
-	mul.lo.s64 %rd244, %rd243, %rd156;
-	mad.lo.s64 %rd245, %rd244, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r54, [%rd245+0];
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r55;
-	cvt.s64.s32 %rd246, %r53;
-	mul.lo.s64 %rd247, %rd246, %rd156;
-	mad.lo.s64 %rd248, %rd247, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r57, [%rd248+0];
-	mov.b32 %r58, %r57;
-	setp.ge.s32 %p29, %r58, %r56;
-	@!%p29 bra $L39;
-	mov.pred %p30, 0;
-	bra.uni $L37;
-$L39:
-	cvt.s64.s32 %rd249, %r53;
-	mul.lo.s64 %rd250, %rd249, %rd156;
-	mad.lo.s64 %rd251, %rd250, 4, %rd154;
-	atom.global.max.s32 %r59, [%rd251], %r56;
-	mov.b32 %r60, %r59;
-	setp.lt.s32 %p31, %r60, %r56;
-	mov.pred %p30, %p31;
-	bra.uni $L37;
-$L36:
-	bra.uni $L35;
-$L37:
-	@!%p30 bra $L41;
-	mov.pred %p32, 0;
-	mov.b64 %rd252, %rd186;
-	mov.b32 %r61, %r51;
-$L42:
-	@!%p11 bra $L46;
-	shr.s32 %r62, %r61, 5;
-	cvt.s64.s32 %rd253, %r62;
-	mov.b64 %rd254, %rd253;
-	and.b32 %r63, %r61, 31;
-	cvt.s64.s32 %rd255, %r63;
-	min.u64 %rd256, %rd255, 32;
-	cvt.u32.u64 %r64, %rd256;
-	mov.b32 %r66, 0x1;
-	shl.b32 %r65, %r66, %r64;
-	setp.hs.u32 %p33, %r64, 32;
-	selp.b32 %r67, 0, %r65, %p33;
-	mov.b32 %r68, %r67;
-	mov.b64 %rd257, %rd254;
-	mov.b32 %r69, %r68;
-	mul.lo.s64 %rd258, %rd257, %rd144;
-	mad.lo.s64 %rd259, %rd258, 4, %rd142;
-	ld.relaxed.gpu.global.u32 %r70, [%rd259+0];
-	mov.b32 %r71, %r70;
-	and.b32 %r72, %r71, %r69;
-	setp.ne.u32 %p34, %r72, 0x0;
-	mov.pred %p35, %p34;
-	not.pred %p36, %p35;
-	@!%p36 bra $L48;
-	mul.lo.s64 %rd260, %rd257, %rd144;
-	mad.lo.s64 %rd261, %rd260, 4, %rd142;
-	atom.global.or.b32 %r73, [%rd261], %r69;
-	mov.b32 %r74, %r73;
-	and.b32 %r75, %r74, %r69;
-	setp.ne.u32 %p37, %r75, 0x0;
-	mov.pred %p35, %p37;
-$L48:
-	@!%p35 bra $L50;
-	mov.b64 %rd262, %rd252;
-	mov.b64 %rd263, %rd262;
-	mov.pred %p38, 0;
-	bra.uni $L44;
-$L50:
-	mov.b64 %rd264, %rd252;
-	mov.b64 %rd263, %rd264;
-	mov.pred %p38, 1;
-	bra.uni $L44;
-$L46:
-	@!%p12 bra $L52;
-	cvt.s64.s32 %rd265, %r61;
-	mul.lo.s64 %rd266, %rd265, %rd147;
-	mad.lo.s64 %rd267, %rd266, 4, %rd145;
-	ld.relaxed.gpu.global.s32 %r76, [%rd267+0];
-	mov.b32 %r77, %r76;
-	setp.eq.s32 %p39, %r77, %r35;
-	mov.pred %p40, %p39;
-	not.pred %p41, %p40;
-	@!%p41 bra $L54;
-	cvt.s64.s32 %rd268, %r61;
-	mul.lo.s64 %rd269, %rd268, %rd147;
-	mad.lo.s64 %rd270, %rd269, 4, %rd145;
-	atom.global.exch.b32 %r78, [%rd270], %r35;
-	mov.b32 %r79, %r78;
-	setp.eq.s32 %p42, %r79, %r35;
-	mov.pred %p40, %p42;
-$L54:
-	@!%p40 bra $L56;
-	mov.b64 %rd271, %rd252;
-	mov.b64 %rd263, %rd271;
-	mov.pred %p38, 0;
-	bra.uni $L44;
-$L56:
-$L52:
-	mul.lo.s64 %rd272, %rd252, %rd164;
-	mad.lo.s64 %rd273, %rd272, 4, %rd162;
-	st.shared.s32 [%rd273+0], %r61;
-	add.s64 %rd274, %rd252, 1;
-	mov.b64 %rd275, %rd274;
-	mov.b64 %rd263, %rd275;
-	mov.pred %p38, 1;
-	bra.uni $L44;
-$L43:
-	bra.uni $L42;
-$L44:
-	mov.b64 %rd276, %rd263;
-	mov.pred %p43, %p38;
-	mov.b64 %rd186, %rd276;
-	mov.pred %p32, %p43;
-	@!%p32 bra $L58;
-	mov.b64 %rd277, %rd119;
-	mov.b32 %r80, %r51;
-	setp.lt.s64 %p44, %rd113, 64;
-	setp.le.s64 %p45, %rd149, 1;
-	or.pred %p46, %p44, %p45;
-	@!%p46 bra $L59;
-	mov.b64 %rd278, %rd277;
-	mov.b32 %r81, %r80;
-	cvt.s64.s32 %rd279, %r81;
-	add.s64 %rd280, %rd279, 1;
-	mul.lo.s64 %rd281, %rd280, %rd122;
-	mad.lo.s64 %rd282, %rd281, 8, %rd120;
-	ld.global.nc.s64 %rd283, [%rd282+0];
-	mov.b64 %rd284, %rd283;
-	cvt.s64.s32 %rd285, %r81;
-	mul.lo.s64 %rd286, %rd285, %rd122;
-	mad.lo.s64 %rd287, %rd286, 8, %rd120;
-	ld.global.nc.s64 %rd288, [%rd287+0];
-	mov.b64 %rd289, %rd288;
-	sub.s64 %rd290, %rd284, %rd289;
-	mov.b64 %rd291, %rd290;
-	add.s64 %rd292, %rd114, %rd291;
-	mov.b64 %rd114, %rd292;
-	bra.uni $L60;
-$L59:
-	rem.s64 %rd293, %rd113, %rd149;
-	setp.eq.s64 %p47, %rd149, -1;
-	selp.b64 %rd294, 0, %rd293, %p47;
-	setp.eq.s64 %p48, %rd149, 0;
-	selp.b64 %rd295, %rd113, %rd294, %p48;
-	setp.eq.s64 %p49, %rd295, 0;
-	@!%p49 bra $L62;
-	mov.b64 %rd296, %rd277;
-	mov.b32 %r82, %r80;
-	cvt.s64.s32 %rd297, %r82;
-	add.s64 %rd298, %rd297, 1;
-	mul.lo.s64 %rd299, %rd298, %rd122;
-	mad.lo.s64 %rd300, %rd299, 8, %rd120;
-	ld.global.nc.s64 %rd301, [%rd300+0];
-	mov.b64 %rd302, %rd301;
-	cvt.s64.s32 %rd303, %r82;
-	mul.lo.s64 %rd304, %rd303, %rd122;
-	mad.lo.s64 %rd305, %rd304, 8, %rd120;
-	ld.global.nc.s64 %rd306, [%rd305+0];
-	mov.b64 %rd307, %rd306;
-	sub.s64 %rd308, %rd302, %rd307;
-	mov.b64 %rd309, %rd308;
-	mul.lo.s64 %rd310, %rd149, %rd309;
-	add.s64 %rd311, %rd114, %rd310;
-	mov.b64 %rd114, %rd311;
-$L62:
-$L60:
-	add.s64 %rd312, %rd113, 1;
-	mov.b64 %rd113, %rd312;
-$L58:
-$L41:
-$L19:
-	add.s64 %rd313, %rd192, %rd181;
-	mov.b64 %rd192, %rd313;
-	bra.uni $L18;
-$L20:
-	mov.b64 %rd314, %rd186;
-$L63:
-	@!%p11 bra $L67;
-	bra.uni $L65;
-$L67:
-	// block scan
-	mov.b64 %rd315, %rd314;
-	mov.b32 %r83, %r3;
-$L68:
-	setp.hs.u32 %p50, %r83, 32;
-	@%p50 bra $L69;
-	mov.b64 {%r84, %r85}, %rd315;
-	shfl.sync.up.b32 %r86|%p51, %r84, %r83, 0, %r17;
-	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
-	mov.b64 %rd316, {%r86, %r87};
-	@!%p51 bra $L70;
-	add.s64 %rd317, %rd316, %rd315;
-	mov.b64 %rd315, %rd317;
-$L70:
-	shl.b32 %r83, %r83, 1;
-	bra.uni $L68;
-$L69:
-	mov.b64 {%r88, %r89}, %rd315;
-	shfl.sync.up.b32 %r90|%p52, %r88, %r3, 0, %r17;
-	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
-	mov.b64 %rd318, {%r90, %r91};
-	setp.lo.u32 %p53, %r3, 32;
-	and.pred %p54, %p52, %p53;
-	selp.b64 %rd319, %rd318, 0, %p54;
-	sub.u32 %r92, %r13, %r3;
-	setp.eq.u32 %p55, %r7, %r92;
-	@!%p55 bra $L71;
-	mul.wide.u32 %rd320, %r8, 16;
-	add.s64 %rd321, %rd1, %rd320;
-	st.shared.s64 [%rd321+0], %rd315;
-$L71:
-	bar.sync 0;
-	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L72;
-	mov.b64 %rd322, 0;
-	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L73;
-	mul.wide.u32 %rd323, %r7, 16;
-	add.s64 %rd324, %rd1, %rd323;
-	ld.shared.s64 %rd325, [%rd324+0];
-	mov.b64 %rd322, %rd325;
-$L73:
-	mov.b64 {%r93, %r94}, %rd322;
-	shfl.sync.up.b32 %r95|%p58, %r93, 1, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
-	mov.b64 %rd326, {%r95, %r96};
-	@!%p58 bra $L74;
-	add.s64 %rd327, %rd326, %rd322;
-	mov.b64 %rd322, %rd327;
-$L74:
-	mov.b64 {%r97, %r98}, %rd322;
-	shfl.sync.up.b32 %r99|%p59, %r97, 2, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
-	mov.b64 %rd328, {%r99, %r100};
-	@!%p59 bra $L75;
-	add.s64 %rd329, %rd328, %rd322;
-	mov.b64 %rd322, %rd329;
-$L75:
-	mov.b64 {%r101, %r102}, %rd322;
-	shfl.sync.up.b32 %r103|%p60, %r101, 4, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
-	mov.b64 %rd330, {%r103, %r104};
-	@!%p60 bra $L76;
-	add.s64 %rd331, %rd330, %rd322;
-	mov.b64 %rd322, %rd331;
-$L76:
-	mov.b64 {%r105, %r106}, %rd322;
-	shfl.sync.up.b32 %r107|%p61, %r105, 8, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
-	mov.b64 %rd332, {%r107, %r108};
-	@!%p61 bra $L77;
-	add.s64 %rd333, %rd332, %rd322;
-	mov.b64 %rd322, %rd333;
-$L77:
-	mov.b64 {%r109, %r110}, %rd322;
-	shfl.sync.up.b32 %r111|%p62, %r109, 16, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
-	mov.b64 %rd334, {%r111, %r112};
-	@!%p62 bra $L78;
-	add.s64 %rd335, %rd334, %rd322;
-	mov.b64 %rd322, %rd335;
-$L78:
-	mov.b64 {%r113, %r114}, %rd322;
-	shfl.sync.up.b32 %r115|%p63, %r113, 1, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
-	mov.b64 %rd336, {%r115, %r116};
-	selp.b64 %rd337, %rd336, 0, %p63;
-	@!%p57 bra $L79;
-	mul.wide.u32 %rd338, %r7, 16;
-	add.s64 %rd339, %rd1, %rd338;
-	add.s64 %rd340, %rd339, 512;
-	st.shared.s64 [%rd340+0], %rd337;
-$L79:
-	sub.u32 %r117, %r10, 1;
-	setp.eq.u32 %p64, %r7, %r117;
-	@!%p64 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd322;
-$L80:
-$L72:
-	bar.sync 0;
-	mul.wide.u32 %rd341, %r8, 16;
-	add.s64 %rd342, %rd1, %rd341;
-	add.s64 %rd343, %rd342, 512;
-	ld.shared.s64 %rd344, [%rd343+0];
-	add.s64 %rd345, %rd344, %rd319;
-	ld.shared.s64 %rd346, [%rd1+1024];
-	mov.b64 {%r118, %r119}, %rd345;
-	shfl.sync.idx.b32 %r120|%p65, %r118, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r121, %r119, 0, %r21, %r17;
-	mov.b64 %rd347, {%r120, %r121};
-	mov.b64 %rd348, %rd346;
-	mov.b64 %rd349, %rd347;
-	mov.b64 %rd350, %rd348;
-	mov.b64 %rd351, %rd349;
-	mov.b64 %rd352, %rd350;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, 0;
-	cvt.u64.u32 %rd356, %r2;
-	setp.eq.s64 %p66, %rd356, 0;
-	setp.gt.s64 %p67, %rd354, 0;
-	and.pred %p68, %p66, %p67;
-	@!%p68 bra $L82;
-	atom.global.add.u64 %rd357, [%rd139], %rd354;
-	mov.b64 %rd358, %rd357;
-	mov.b64 %rd355, %rd358;
-$L82:
-	cvt.u64.u32 %rd359, %r2;
-	setp.eq.s64 %p69, %rd359, 0;
-	setp.eq.u32 %p70, %r1, 0;
-	and.pred %p71, %p69, %p70;
-	bar.sync 0;
-	@!%p71 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd355;
-$L83:
-	bar.sync 0;
-	ld.shared.s64 %rd360, [%rd1+1024];
-	mov.b64 %rd361, %rd360;
-	mov.b64 %rd355, %rd361;
-	add.s64 %rd362, %rd355, %rd353;
-	mov.b64 %rd363, %rd362;
-	mov.b64 %rd364, 0;
-$L84:
-	setp.lt.s64 %p72, %rd364, %rd314;
-	not.pred %p73, %p72;
-	@!%p73 bra $L88;
-	bra.uni $L86;
-$L88:
-	mul.lo.s64 %rd365, %rd364, %rd164;
-	mad.lo.s64 %rd366, %rd365, 4, %rd162;
-	ld.shared.s32 %r122, [%rd366+0];
-	mov.b32 %r123, %r122;
-	add.s64 %rd367, %rd363, %rd364;
-	mul.lo.s64 %rd368, %rd367, %rd138;
-	mad.lo.s64 %rd369, %rd368, 4, %rd136;
-	st.global.s32 [%rd369+0], %r123;
-$L85:
-	add.s64 %rd370, %rd364, 1;
-	mov.b64 %rd364, %rd370;
-	bra.uni $L84;
-$L86:
-	bra.uni $L65;
-$L64:
-	bra.uni $L63;
-$L65:
-$L7:
-	add.s64 %rd371, %rd185, %rd183;
-	mov.b64 %rd185, %rd371;
-	bra.uni $L6;
-$L8:
-$L3:
-	bar.sync 0;
-	add.s64 %rd118, %rd118, %rd117;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd115, 9223372036854775807;
+	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd372, %rd113;
-	mov.b64 %rd373, %rd114;
-	// block reduction
-	sub.u32 %r124, %r13, 1;
-	mov.b32 %r125, %r3;
-$L89:
-	setp.hs.u32 %p74, %r125, 32;
-	@%p74 bra $L90;
-	mov.b64 {%r126, %r127}, %rd372;
-	shfl.sync.down.b32 %r128|%p75, %r126, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
-	mov.b64 %rd374, {%r128, %r129};
-	mov.b64 {%r130, %r131}, %rd373;
-	shfl.sync.down.b32 %r132, %r130, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r133, %r131, %r125, %r124, %r17;
-	mov.b64 %rd375, {%r132, %r133};
-	@!%p75 bra $L91;
-	setp.gt.s64 %p76, %rd374, %rd372;
-	setp.eq.s64 %p77, %rd374, %rd372;
-	setp.lt.s64 %p78, %rd375, %rd373;
-	and.pred %p79, %p77, %p78;
-	or.pred %p80, %p76, %p79;
-	selp.b64 %rd376, %rd374, %rd372, %p80;
-	selp.b64 %rd377, %rd375, %rd373, %p80;
-	mov.b64 %rd372, %rd376;
-	mov.b64 %rd373, %rd377;
-$L91:
-	shl.b32 %r125, %r125, 1;
-	bra.uni $L89;
-$L90:
-	setp.eq.u32 %p81, %r7, 0;
-	@!%p81 bra $L92;
-	mul.wide.u32 %rd378, %r8, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	st.shared.s64 [%rd379+0], %rd372;
-	st.shared.s64 [%rd379+8], %rd373;
-$L92:
-	bar.sync 0;
-	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L93;
-	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L94;
-	mul.wide.u32 %rd380, %r7, 16;
-	add.s64 %rd381, %rd1, %rd380;
-	ld.shared.s64 %rd382, [%rd381+0];
-	ld.shared.s64 %rd383, [%rd381+8];
-	mov.b64 %rd372, %rd382;
-	mov.b64 %rd373, %rd383;
-$L94:
-	sub.u32 %r134, %r10, 1;
-	mov.b64 {%r135, %r136}, %rd372;
-	shfl.sync.down.b32 %r137|%p84, %r135, 1, %r134, %r17;
-	shfl.sync.down.b32 %r138, %r136, 1, %r134, %r17;
-	mov.b64 %rd384, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd373;
-	shfl.sync.down.b32 %r141, %r139, 1, %r134, %r17;
-	shfl.sync.down.b32 %r142, %r140, 1, %r134, %r17;
-	mov.b64 %rd385, {%r141, %r142};
-	@!%p84 bra $L95;
-	setp.gt.s64 %p85, %rd384, %rd372;
-	setp.eq.s64 %p86, %rd384, %rd372;
-	setp.lt.s64 %p87, %rd385, %rd373;
-	and.pred %p88, %p86, %p87;
-	or.pred %p89, %p85, %p88;
-	selp.b64 %rd386, %rd384, %rd372, %p89;
-	selp.b64 %rd387, %rd385, %rd373, %p89;
-	mov.b64 %rd372, %rd386;
-	mov.b64 %rd373, %rd387;
-$L95:
-	mov.b64 {%r143, %r144}, %rd372;
-	shfl.sync.down.b32 %r145|%p90, %r143, 2, %r134, %r17;
-	shfl.sync.down.b32 %r146, %r144, 2, %r134, %r17;
-	mov.b64 %rd388, {%r145, %r146};
-	mov.b64 {%r147, %r148}, %rd373;
-	shfl.sync.down.b32 %r149, %r147, 2, %r134, %r17;
-	shfl.sync.down.b32 %r150, %r148, 2, %r134, %r17;
-	mov.b64 %rd389, {%r149, %r150};
-	@!%p90 bra $L96;
-	setp.gt.s64 %p91, %rd388, %rd372;
-	setp.eq.s64 %p92, %rd388, %rd372;
-	setp.lt.s64 %p93, %rd389, %rd373;
-	and.pred %p94, %p92, %p93;
-	or.pred %p95, %p91, %p94;
-	selp.b64 %rd390, %rd388, %rd372, %p95;
-	selp.b64 %rd391, %rd389, %rd373, %p95;
-	mov.b64 %rd372, %rd390;
-	mov.b64 %rd373, %rd391;
-$L96:
-	mov.b64 {%r151, %r152}, %rd372;
-	shfl.sync.down.b32 %r153|%p96, %r151, 4, %r134, %r17;
-	shfl.sync.down.b32 %r154, %r152, 4, %r134, %r17;
-	mov.b64 %rd392, {%r153, %r154};
-	mov.b64 {%r155, %r156}, %rd373;
-	shfl.sync.down.b32 %r157, %r155, 4, %r134, %r17;
-	shfl.sync.down.b32 %r158, %r156, 4, %r134, %r17;
-	mov.b64 %rd393, {%r157, %r158};
-	@!%p96 bra $L97;
-	setp.gt.s64 %p97, %rd392, %rd372;
-	setp.eq.s64 %p98, %rd392, %rd372;
-	setp.lt.s64 %p99, %rd393, %rd373;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd394, %rd392, %rd372, %p101;
-	selp.b64 %rd395, %rd393, %rd373, %p101;
-	mov.b64 %rd372, %rd394;
-	mov.b64 %rd373, %rd395;
-$L97:
-	mov.b64 {%r159, %r160}, %rd372;
-	shfl.sync.down.b32 %r161|%p102, %r159, 8, %r134, %r17;
-	shfl.sync.down.b32 %r162, %r160, 8, %r134, %r17;
-	mov.b64 %rd396, {%r161, %r162};
-	mov.b64 {%r163, %r164}, %rd373;
-	shfl.sync.down.b32 %r165, %r163, 8, %r134, %r17;
-	shfl.sync.down.b32 %r166, %r164, 8, %r134, %r17;
-	mov.b64 %rd397, {%r165, %r166};
-	@!%p102 bra $L98;
-	setp.gt.s64 %p103, %rd396, %rd372;
-	setp.eq.s64 %p104, %rd396, %rd372;
-	setp.lt.s64 %p105, %rd397, %rd373;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd398, %rd396, %rd372, %p107;
-	selp.b64 %rd399, %rd397, %rd373, %p107;
-	mov.b64 %rd372, %rd398;
-	mov.b64 %rd373, %rd399;
-$L98:
-	mov.b64 {%r167, %r168}, %rd372;
-	shfl.sync.down.b32 %r169|%p108, %r167, 16, %r134, %r17;
-	shfl.sync.down.b32 %r170, %r168, 16, %r134, %r17;
-	mov.b64 %rd400, {%r169, %r170};
-	mov.b64 {%r171, %r172}, %rd373;
-	shfl.sync.down.b32 %r173, %r171, 16, %r134, %r17;
-	shfl.sync.down.b32 %r174, %r172, 16, %r134, %r17;
-	mov.b64 %rd401, {%r173, %r174};
-	@!%p108 bra $L99;
-	setp.gt.s64 %p109, %rd400, %rd372;
-	setp.eq.s64 %p110, %rd400, %rd372;
-	setp.lt.s64 %p111, %rd401, %rd373;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd402, %rd400, %rd372, %p113;
-	selp.b64 %rd403, %rd401, %rd373, %p113;
-	mov.b64 %rd372, %rd402;
-	mov.b64 %rd373, %rd403;
-$L99:
-$L93:
-	mul.wide.u32 %rd404, %r28, 16;
-	add.s64 %rd405, %rd11, %rd404;
-	setp.eq.u32 %p114, %r5, 0;
-	@!%p114 bra $L100;
-	st.global.s64 [%rd405+0], %rd372;
-	st.global.s64 [%rd405+8], %rd373;
-$L100:
-	ret;
-}
-
-.visible .entry gk_frontier_PushGlobal_coloring_propagate__final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<105>;
-	.reg .b64 %rd<152>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.u64 %rd78, [gk_s35];
-	cvta.to.global.u64 %rd79, %rd78;
-	mov.b64 %rd80, %rd79;
-	ld.param.s64 %rd81, [gk_s36];
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	mov.b64 %rd94, -9223372036854775808;
-	mov.b64 %rd95, 9223372036854775807;
-	cvt.u64.u32 %rd96, %r5;
-	cvt.u64.u32 %rd97, %r6;
-	mov.b64 %rd98, %rd96;
-$L1:
-	setp.ge.s64 %p8, %rd98, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd99, %rd98, 16, %rd3;
-	ld.global.s64 %rd100, [%rd99+0];
-	ld.global.s64 %rd101, [%rd99+8];
-	setp.gt.s64 %p9, %rd100, %rd94;
-	setp.eq.s64 %p10, %rd100, %rd94;
-	setp.lt.s64 %p11, %rd101, %rd95;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd102, %rd100, %rd94, %p13;
-	selp.b64 %rd103, %rd101, %rd95, %p13;
-	mov.b64 %rd94, %rd102;
-	mov.b64 %rd95, %rd103;
-	add.s64 %rd98, %rd98, %rd97;
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd115, -9223372036854775808;
+	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd104, %rd94;
-	mov.b64 %rd105, %rd95;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd104;
-	shfl.sync.down.b32 %r26|%p14, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd106, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd105;
-	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd107, {%r30, %r31};
-	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd106, %rd104;
-	setp.eq.s64 %p16, %rd106, %rd104;
-	setp.lt.s64 %p17, %rd107, %rd105;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd108, %rd106, %rd104, %p19;
-	selp.b64 %rd109, %rd107, %rd105, %p19;
-	mov.b64 %rd104, %rd108;
-	mov.b64 %rd105, %rd109;
 $L3:
-	mov.b64 {%r32, %r33}, %rd104;
-	shfl.sync.down.b32 %r34|%p20, %r32, 2, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd110, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd105;
-	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd111, {%r38, %r39};
-	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd110, %rd104;
-	setp.eq.s64 %p22, %rd110, %rd104;
-	setp.lt.s64 %p23, %rd111, %rd105;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd112, %rd110, %rd104, %p25;
-	selp.b64 %rd113, %rd111, %rd105, %p25;
-	mov.b64 %rd104, %rd112;
-	mov.b64 %rd105, %rd113;
-$L4:
-	mov.b64 {%r40, %r41}, %rd104;
-	shfl.sync.down.b32 %r42|%p26, %r40, 4, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd114, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd105;
-	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
-	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd115, {%r46, %r47};
-	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd114, %rd104;
-	setp.eq.s64 %p28, %rd114, %rd104;
-	setp.lt.s64 %p29, %rd115, %rd105;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd116, %rd114, %rd104, %p31;
-	selp.b64 %rd117, %rd115, %rd105, %p31;
-	mov.b64 %rd104, %rd116;
-	mov.b64 %rd105, %rd117;
-$L5:
-	mov.b64 {%r48, %r49}, %rd104;
-	shfl.sync.down.b32 %r50|%p32, %r48, 8, %r23, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd118, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd105;
-	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd119, {%r54, %r55};
-	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd118, %rd104;
-	setp.eq.s64 %p34, %rd118, %rd104;
-	setp.lt.s64 %p35, %rd119, %rd105;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd120, %rd118, %rd104, %p37;
-	selp.b64 %rd121, %rd119, %rd105, %p37;
-	mov.b64 %rd104, %rd120;
-	mov.b64 %rd105, %rd121;
-$L6:
-	mov.b64 {%r56, %r57}, %rd104;
-	shfl.sync.down.b32 %r58|%p38, %r56, 16, %r23, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd122, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd105;
-	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd123, {%r62, %r63};
-	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd122, %rd104;
-	setp.eq.s64 %p40, %rd122, %rd104;
-	setp.lt.s64 %p41, %rd123, %rd105;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd124, %rd122, %rd104, %p43;
-	selp.b64 %rd125, %rd123, %rd105, %p43;
-	mov.b64 %rd104, %rd124;
-	mov.b64 %rd105, %rd125;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd126, %r8, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	st.shared.s64 [%rd127+0], %rd104;
-	st.shared.s64 [%rd127+8], %rd105;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd128, %r7, 16;
-	add.s64 %rd129, %rd1, %rd128;
-	ld.shared.s64 %rd130, [%rd129+0];
-	ld.shared.s64 %rd131, [%rd129+8];
-	mov.b64 %rd104, %rd130;
-	mov.b64 %rd105, %rd131;
-$L10:
-	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd104;
-	shfl.sync.down.b32 %r67|%p47, %r65, 1, %r64, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd132, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd105;
-	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
-	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd133, {%r71, %r72};
-	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd132, %rd104;
-	setp.eq.s64 %p49, %rd132, %rd104;
-	setp.lt.s64 %p50, %rd133, %rd105;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd134, %rd132, %rd104, %p52;
-	selp.b64 %rd135, %rd133, %rd105, %p52;
-	mov.b64 %rd104, %rd134;
-	mov.b64 %rd105, %rd135;
-$L11:
-	mov.b64 {%r73, %r74}, %rd104;
-	shfl.sync.down.b32 %r75|%p53, %r73, 2, %r64, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd136, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd105;
-	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
-	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd137, {%r79, %r80};
-	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd136, %rd104;
-	setp.eq.s64 %p55, %rd136, %rd104;
-	setp.lt.s64 %p56, %rd137, %rd105;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd138, %rd136, %rd104, %p58;
-	selp.b64 %rd139, %rd137, %rd105, %p58;
-	mov.b64 %rd104, %rd138;
-	mov.b64 %rd105, %rd139;
-$L12:
-	mov.b64 {%r81, %r82}, %rd104;
-	shfl.sync.down.b32 %r83|%p59, %r81, 4, %r64, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd140, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd105;
-	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd141, {%r87, %r88};
-	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd140, %rd104;
-	setp.eq.s64 %p61, %rd140, %rd104;
-	setp.lt.s64 %p62, %rd141, %rd105;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd142, %rd140, %rd104, %p64;
-	selp.b64 %rd143, %rd141, %rd105, %p64;
-	mov.b64 %rd104, %rd142;
-	mov.b64 %rd105, %rd143;
-$L13:
-	mov.b64 {%r89, %r90}, %rd104;
-	shfl.sync.down.b32 %r91|%p65, %r89, 8, %r64, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd144, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd105;
-	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
-	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd145, {%r95, %r96};
-	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd144, %rd104;
-	setp.eq.s64 %p67, %rd144, %rd104;
-	setp.lt.s64 %p68, %rd145, %rd105;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd146, %rd144, %rd104, %p70;
-	selp.b64 %rd147, %rd145, %rd105, %p70;
-	mov.b64 %rd104, %rd146;
-	mov.b64 %rd105, %rd147;
-$L14:
-	mov.b64 {%r97, %r98}, %rd104;
-	shfl.sync.down.b32 %r99|%p71, %r97, 16, %r64, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd148, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd105;
-	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
-	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd149, {%r103, %r104};
-	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd148, %rd104;
-	setp.eq.s64 %p73, %rd148, %rd104;
-	setp.lt.s64 %p74, %rd149, %rd105;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd150, %rd148, %rd104, %p76;
-	selp.b64 %rd151, %rd149, %rd105, %p76;
-	mov.b64 %rd104, %rd150;
-	mov.b64 %rd105, %rd151;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd104;
-	st.global.s64 [%rd6+8], %rd105;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushGlobal_coloring_propagate__main_custom(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41
-)
-{
-	.reg .pred %p<85>;
-	.reg .b32 %r<175>;
-	.reg .b64 %rd<442>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.u64 %rd97, [gk_s35];
-	cvta.to.global.u64 %rd98, %rd97;
-	mov.b64 %rd99, %rd98;
-	ld.param.s64 %rd100, [gk_s36];
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	mov.b64 %rd115, 0;
-	mov.b64 %rd116, 0;
 	mov.b64 %rd117, 0;
 	mov.b64 %rd118, 0;
-	mov.b64 %rd115, %rd117;
-	mov.b64 %rd116, %rd118;
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd117, %rd119;
+	mov.b64 %rd118, %rd120;
+$L4:
+	mov.b64 %rd121, %rd117;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd115, %rd121;
+	mov.b64 %rd116, %rd122;
 $L1:
-	mov.b64 %rd119, %rd115;
-	mov.b64 %rd120, %rd116;
-	mov.b64 %rd113, %rd119;
-	mov.b64 %rd114, %rd120;
-	cvt.u64.u32 %rd122, %r28;
-	cvt.u64.u32 %rd123, %r29;
-	mov.b64 %rd124, %rd122;
-$L2:
-	setp.ge.s64 %p9, %rd124, %rd2;
-	@%p9 bra $L3;
-	mov.b64 %rd121, %rd124;
+	mov.b64 %rd113, %rd115;
+	mov.b64 %rd114, %rd116;
+	cvt.u64.u32 %rd124, %r29;
+	cvt.u64.u32 %rd125, %r30;
+	mov.b64 %rd126, %rd124;
+$L5:
+	setp.ge.s64 %p11, %rd126, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd123, %rd126;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd125, %rd27;
-	mov.b64 %rd126, %rd30;
-	mov.b64 %rd127, %rd32;
-	mov.b64 %rd128, %rd34;
-	mov.b64 %rd129, %rd37;
-	mov.b64 %rd130, %rd39;
-	mov.b64 %rd131, %rd41;
-	mov.b64 %rd132, %rd44;
-	mov.b64 %rd133, %rd46;
-	mov.b64 %rd134, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd135, %rd50;
-	mov.b64 %rd136, %rd53;
-	mov.b64 %rd137, %rd55;
-	mov.b64 %rd138, %rd57;
-	mov.b64 %rd139, %rd60;
-	mov.b64 %rd140, %rd62;
-	mov.b64 %rd141, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd142, %rd67;
-	mov.b64 %rd143, %rd69;
-	mov.b64 %rd144, %rd71;
-	mov.b64 %rd145, %rd74;
-	mov.b64 %rd146, %rd76;
-	mov.b64 %rd147, %rd78;
-	mov.b64 %rd148, %rd81;
-	mov.b64 %rd149, %rd83;
-	mov.b64 %rd150, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd151, %rd88;
-	mov.b64 %rd152, %rd90;
-	mov.b64 %rd153, %rd92;
-	mov.b32 %r35, %r34;
-	mov.b64 %rd154, %rd94;
-	mov.b64 %rd155, %rd96;
-	mov.b64 %rd156, %rd99;
-	mov.b64 %rd157, %rd101;
-	mov.b64 %rd158, %rd103;
-	mov.b64 %rd159, %rd105;
-	mov.b64 %rd160, %rd108;
-	mov.b64 %rd161, %rd110;
-	mov.b64 %rd162, %rd112;
-	add.s64 %rd163, %rd15, %rd23;
-	mad.lo.s64 %rd164, %rd154, 4, 15;
-	and.b64 %rd164, %rd164, -16;
-	add.s64 %rd23, %rd23, %rd164;
-	mov.b64 %rd165, %rd163;
-	mov.b64 %rd166, %rd154;
-	mov.b64 %rd167, 1;
-	mov.b64 %rd168, %rd165;
-	mov.b64 %rd169, %rd166;
+	mov.b64 %rd127, %rd27;
+	mov.b64 %rd128, %rd30;
+	mov.b64 %rd129, %rd32;
+	mov.b64 %rd130, %rd34;
+	mov.b64 %rd131, %rd37;
+	mov.b64 %rd132, %rd39;
+	mov.b64 %rd133, %rd41;
+	mov.b64 %rd134, %rd44;
+	mov.b64 %rd135, %rd46;
+	mov.b64 %rd136, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd137, %rd50;
+	mov.b64 %rd138, %rd53;
+	mov.b64 %rd139, %rd55;
+	mov.b64 %rd140, %rd57;
+	mov.b64 %rd141, %rd60;
+	mov.b64 %rd142, %rd62;
+	mov.b64 %rd143, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd144, %rd67;
+	mov.b64 %rd145, %rd69;
+	mov.b64 %rd146, %rd71;
+	mov.b64 %rd147, %rd74;
+	mov.b64 %rd148, %rd76;
+	mov.b64 %rd149, %rd78;
+	mov.b64 %rd150, %rd81;
+	mov.b64 %rd151, %rd83;
+	mov.b64 %rd152, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd153, %rd88;
+	mov.b64 %rd154, %rd90;
+	mov.b64 %rd155, %rd92;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd156, %rd94;
+	mov.b64 %rd157, %rd96;
+	mov.b64 %rd158, %rd99;
+	mov.b64 %rd159, %rd101;
+	mov.b64 %rd160, %rd103;
+	mov.b64 %rd161, %rd105;
+	mov.b64 %rd162, %rd108;
+	mov.b64 %rd163, %rd110;
+	mov.b64 %rd164, %rd112;
+	add.s64 %rd165, %rd15, %rd23;
+	mad.lo.s64 %rd166, %rd156, 4, 15;
+	and.b64 %rd166, %rd166, -16;
+	add.s64 %rd23, %rd23, %rd166;
+	mov.b64 %rd167, %rd165;
+	mov.b64 %rd168, %rd156;
+	mov.b64 %rd169, 1;
 	mov.b64 %rd170, %rd167;
-	mov.b64 %rd171, %rd2;
-	mov.b64 %rd172, %rd121;
-	mul.lo.s64 %rd173, %rd172, %rd159;
-	div.s64 %rd174, %rd173, %rd171;
-	setp.eq.s64 %p13, %rd171, -1;
-	neg.s64 %rd175, %rd173;
-	selp.b64 %rd176, %rd175, %rd174, %p13;
-	setp.eq.s64 %p14, %rd171, 0;
-	selp.b64 %rd177, 0, %rd176, %p14;
-	mov.b64 %rd178, %rd177;
-	add.s64 %rd179, %rd172, 1;
-	mul.lo.s64 %rd180, %rd179, %rd159;
-	div.s64 %rd181, %rd180, %rd171;
-	setp.eq.s64 %p15, %rd171, -1;
-	neg.s64 %rd182, %rd180;
-	selp.b64 %rd183, %rd182, %rd181, %p15;
-	setp.eq.s64 %p16, %rd171, 0;
-	selp.b64 %rd184, 0, %rd183, %p16;
-	mov.b64 %rd185, %rd184;
-	cvt.u64.u32 %rd186, %r4;
+	mov.b64 %rd171, %rd168;
+	mov.b64 %rd172, %rd169;
+	mov.b64 %rd173, %rd2;
+	mov.b64 %rd174, %rd123;
+	mul.lo.s64 %rd175, %rd174, %rd161;
+	div.s64 %rd176, %rd175, %rd173;
+	setp.eq.s64 %p15, %rd173, -1;
+	neg.s64 %rd177, %rd175;
+	selp.b64 %rd178, %rd177, %rd176, %p15;
+	setp.eq.s64 %p16, %rd173, 0;
+	selp.b64 %rd179, 0, %rd178, %p16;
+	mov.b64 %rd180, %rd179;
+	add.s64 %rd181, %rd174, 1;
+	mul.lo.s64 %rd182, %rd181, %rd161;
+	div.s64 %rd183, %rd182, %rd173;
+	setp.eq.s64 %p17, %rd173, -1;
+	neg.s64 %rd184, %rd182;
+	selp.b64 %rd185, %rd184, %rd183, %p17;
+	setp.eq.s64 %p18, %rd173, 0;
+	selp.b64 %rd186, 0, %rd185, %p18;
 	mov.b64 %rd187, %rd186;
-	mul.lo.s64 %rd188, %rd187, %rd154;
+	cvt.u64.u32 %rd188, %r4;
 	mov.b64 %rd189, %rd188;
-	@!%p11 bra $L6;
-	sub.s64 %rd190, %rd185, %rd178;
-	mov.b64 %rd189, %rd190;
-$L6:
-	mov.b64 %rd191, %rd178;
-$L7:
-	setp.lt.s64 %p17, %rd191, %rd185;
-	not.pred %p18, %p17;
-	@!%p18 bra $L11;
-	bra.uni $L9;
-$L11:
-	mov.b64 %rd192, 0;
-	add.s64 %rd193, %rd191, %rd189;
-	min.s64 %rd194, %rd185, %rd193;
-	mov.b64 %rd195, %rd194;
-	cvt.u64.u32 %rd196, %r2;
-	add.s64 %rd197, %rd191, %rd196;
-	mov.b64 %rd198, %rd197;
-	mov.b64 %rd199, %rd135;
-	mov.b64 %rd200, %rd198;
-	sub.s64 %rd201, %rd199, 1;
-	mov.b64 %rd202, %rd201;
-	mov.b64 %rd203, 0;
-	mov.b64 %rd204, %rd202;
-$L12:
-	setp.lt.s64 %p19, %rd203, %rd204;
+	mul.lo.s64 %rd190, %rd189, %rd156;
+	mov.b64 %rd191, %rd190;
+	@!%p13 bra $L9;
+	sub.s64 %rd192, %rd187, %rd180;
+	mov.b64 %rd191, %rd192;
+$L9:
+	mov.b64 %rd193, %rd180;
+$L10:
+	setp.lt.s64 %p19, %rd193, %rd187;
 	not.pred %p20, %p19;
-	@!%p20 bra $L16;
-	bra.uni $L14;
-$L16:
-	add.s64 %rd205, %rd203, %rd204;
-	add.s64 %rd206, %rd205, 1;
-	shr.u64 %rd207, %rd206, 1;
-	mov.b64 %rd208, %rd207;
-	mul.lo.s64 %rd209, %rd208, %rd158;
-	mad.lo.s64 %rd210, %rd209, 8, %rd156;
-	ld.global.nc.s64 %rd211, [%rd210+0];
-	mov.b64 %rd212, %rd211;
-	setp.le.s64 %p21, %rd212, %rd200;
-	@!%p21 bra $L17;
-	mov.b64 %rd203, %rd208;
-	bra.uni $L18;
-$L17:
-	sub.s64 %rd213, %rd208, 1;
-	mov.b64 %rd204, %rd213;
-$L18:
-$L13:
+	@!%p20 bra $L14;
 	bra.uni $L12;
 $L14:
-	max.s64 %rd214, %rd203, 0;
-	mov.b64 %rd215, %rd214;
-	mov.b64 %rd216, %rd215;
+	mov.b64 %rd194, 0;
+	add.s64 %rd195, %rd193, %rd191;
+	min.s64 %rd196, %rd187, %rd195;
+	mov.b64 %rd197, %rd196;
+	cvt.u64.u32 %rd198, %r2;
+	add.s64 %rd199, %rd193, %rd198;
+	mov.b64 %rd200, %rd199;
+	mov.b64 %rd201, %rd137;
+	mov.b64 %rd202, %rd200;
+	sub.s64 %rd203, %rd201, 1;
+	mov.b64 %rd204, %rd203;
+	mov.b64 %rd205, 0;
+	mov.b64 %rd206, %rd204;
+$L15:
+	setp.lt.s64 %p21, %rd205, %rd206;
+	not.pred %p22, %p21;
+	@!%p22 bra $L19;
+	bra.uni $L17;
 $L19:
-	setp.lt.s64 %p22, %rd198, %rd195;
-	not.pred %p23, %p22;
-	@!%p23 bra $L23;
+	add.s64 %rd207, %rd205, %rd206;
+	add.s64 %rd208, %rd207, 1;
+	shr.u64 %rd209, %rd208, 1;
+	mov.b64 %rd210, %rd209;
+	mul.lo.s64 %rd211, %rd210, %rd160;
+	mad.lo.s64 %rd212, %rd211, 8, %rd158;
+	ld.global.nc.s64 %rd213, [%rd212+0];
+	mov.b64 %rd214, %rd213;
+	setp.le.s64 %p23, %rd214, %rd202;
+	@!%p23 bra $L20;
+	mov.b64 %rd205, %rd210;
 	bra.uni $L21;
-$L23:
-$L24:
-	add.s64 %rd217, %rd216, 1;
-	mul.lo.s64 %rd218, %rd217, %rd158;
-	mad.lo.s64 %rd219, %rd218, 8, %rd156;
-	ld.global.nc.s64 %rd220, [%rd219+0];
-	mov.b64 %rd221, %rd220;
-	setp.le.s64 %p24, %rd221, %rd198;
+$L20:
+	sub.s64 %rd215, %rd210, 1;
+	mov.b64 %rd206, %rd215;
+$L21:
+$L16:
+	bra.uni $L15;
+$L17:
+	max.s64 %rd216, %rd205, 0;
+	mov.b64 %rd217, %rd216;
+	mov.b64 %rd218, %rd217;
+$L22:
+	setp.lt.s64 %p24, %rd200, %rd197;
 	not.pred %p25, %p24;
-	@!%p25 bra $L28;
-	bra.uni $L26;
-$L28:
-	add.s64 %rd222, %rd216, 1;
-	mov.b64 %rd216, %rd222;
-$L25:
+	@!%p25 bra $L26;
 	bra.uni $L24;
 $L26:
-	mov.pred %p26, %p10;
-	mov.b64 %rd223, %rd135;
-	mov.b64 %rd224, %rd216;
-$L29:
-	@!%p26 bra $L33;
-	shr.s64 %rd225, %rd224, 5;
-	mul.lo.s64 %rd226, %rd225, %rd141;
-	mad.lo.s64 %rd227, %rd226, 4, %rd139;
-	ld.global.nc.u32 %r36, [%rd227+0];
-	mov.b32 %r37, %r36;
-	and.b64 %rd228, %rd224, 31;
-	min.u64 %rd229, %rd228, 32;
-	cvt.u32.u64 %r38, %rd229;
-	mov.b32 %r40, 0x1;
-	shl.b32 %r39, %r40, %r38;
-	setp.hs.u32 %p27, %r38, 32;
-	selp.b32 %r41, 0, %r39, %p27;
-	and.b32 %r42, %r37, %r41;
-	setp.ne.u32 %p28, %r42, 0x0;
-	@!%p28 bra $L35;
-	cvt.u32.u64 %r43, %rd224;
-	mov.b32 %r44, %r43;
-	bra.uni $L31;
-$L35:
-	mov.b32 %r44, -1;
-	bra.uni $L31;
-$L33:
-	mul.lo.s64 %rd230, %rd224, %rd138;
-	mad.lo.s64 %rd231, %rd230, 4, %rd136;
-	ld.global.nc.s32 %r45, [%rd231+0];
-	mov.b32 %r46, %r45;
-	mov.b32 %r44, %r46;
-	bra.uni $L31;
-$L30:
+$L27:
+	add.s64 %rd219, %rd218, 1;
+	mul.lo.s64 %rd220, %rd219, %rd160;
+	mad.lo.s64 %rd221, %rd220, 8, %rd158;
+	ld.global.nc.s64 %rd222, [%rd221+0];
+	mov.b64 %rd223, %rd222;
+	setp.le.s64 %p26, %rd223, %rd200;
+	not.pred %p27, %p26;
+	@!%p27 bra $L31;
 	bra.uni $L29;
 $L31:
-	mov.b32 %r47, %r44;
-	mov.b64 %rd232, %rd125;
-	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd233, %r48;
-	mul.lo.s64 %rd234, %rd233, %rd128;
-	mad.lo.s64 %rd235, %rd234, 8, %rd126;
-	ld.global.nc.s64 %rd236, [%rd235+0];
-	mov.b64 %rd237, %rd236;
-	mov.b64 %rd238, %rd237;
-	mul.lo.s64 %rd239, %rd216, %rd158;
-	mad.lo.s64 %rd240, %rd239, 8, %rd156;
-	ld.global.nc.s64 %rd241, [%rd240+0];
-	mov.b64 %rd242, %rd241;
-	add.s64 %rd243, %rd238, %rd198;
-	sub.s64 %rd244, %rd243, %rd242;
-	mov.b64 %rd245, %rd244;
-	mul.lo.s64 %rd246, %rd245, %rd131;
-	mad.lo.s64 %rd247, %rd246, 4, %rd129;
-	ld.global.nc.s32 %r49, [%rd247+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r51, %r50;
-	mov.b32 %r52, %r47;
-	mov.b32 %r53, %r51;
-	mov.b64 %rd248, %rd245;
-$L36:
-	cvt.s64.s32 %rd249, %r52;
-	mul.lo.s64 %rd250, %rd249, %rd162;
-	mad.lo.s64 %rd251, %rd250, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r54, [%rd251+0];
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r55;
-	cvt.s64.s32 %rd252, %r53;
-	mul.lo.s64 %rd253, %rd252, %rd162;
-	mad.lo.s64 %rd254, %rd253, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r57, [%rd254+0];
-	mov.b32 %r58, %r57;
-	setp.ge.s32 %p29, %r58, %r56;
-	@!%p29 bra $L40;
-	mov.pred %p30, 0;
-	bra.uni $L38;
-$L40:
-	cvt.s64.s32 %rd255, %r53;
-	mul.lo.s64 %rd256, %rd255, %rd162;
-	mad.lo.s64 %rd257, %rd256, 4, %rd160;
-	atom.global.max.s32 %r59, [%rd257], %r56;
-	mov.b32 %r60, %r59;
-	setp.lt.s32 %p31, %r60, %r56;
-	mov.pred %p30, %p31;
-	bra.uni $L38;
-$L37:
-	bra.uni $L36;
+	add.s64 %rd224, %rd218, 1;
+	mov.b64 %rd218, %rd224;
+$L28:
+	bra.uni $L27;
+$L29:
+	mov.pred %p28, %p12;
+	mov.b64 %rd225, %rd137;
+	mov.b64 %rd226, %rd218;
+$L32:
+	@!%p28 bra $L36;
+	shr.s64 %rd227, %rd226, 5;
+	mul.lo.s64 %rd228, %rd227, %rd143;
+	mad.lo.s64 %rd229, %rd228, 4, %rd141;
+	ld.global.nc.u32 %r37, [%rd229+0];
+	mov.b32 %r38, %r37;
+	and.b64 %rd230, %rd226, 31;
+	min.u64 %rd231, %rd230, 32;
+	cvt.u32.u64 %r39, %rd231;
+	mov.b32 %r41, 0x1;
+	shl.b32 %r40, %r41, %r39;
+	setp.hs.u32 %p29, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p29;
+	and.b32 %r43, %r38, %r42;
+	setp.ne.u32 %p30, %r43, 0x0;
+	@!%p30 bra $L38;
+	cvt.u32.u64 %r44, %rd226;
+	mov.b32 %r45, %r44;
+	bra.uni $L34;
 $L38:
-	@!%p30 bra $L42;
+	mov.b32 %r45, -1;
+	bra.uni $L34;
+$L36:
+	mul.lo.s64 %rd232, %rd226, %rd140;
+	mad.lo.s64 %rd233, %rd232, 4, %rd138;
+	ld.global.nc.s32 %r46, [%rd233+0];
+	mov.b32 %r47, %r46;
+	mov.b32 %r45, %r47;
+	bra.uni $L34;
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.b32 %r48, %r45;
+	mov.b64 %rd234, %rd127;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd235, %r49;
+	mul.lo.s64 %rd236, %rd235, %rd130;
+	mad.lo.s64 %rd237, %rd236, 8, %rd128;
+	ld.global.nc.s64 %rd238, [%rd237+0];
+	mov.b64 %rd239, %rd238;
+	mov.b64 %rd240, %rd239;
+	mul.lo.s64 %rd241, %rd218, %rd160;
+	mad.lo.s64 %rd242, %rd241, 8, %rd158;
+	ld.global.nc.s64 %rd243, [%rd242+0];
+	mov.b64 %rd244, %rd243;
+	add.s64 %rd245, %rd240, %rd200;
+	sub.s64 %rd246, %rd245, %rd244;
+	mov.b64 %rd247, %rd246;
+	mul.lo.s64 %rd248, %rd247, %rd133;
+	mad.lo.s64 %rd249, %rd248, 4, %rd131;
+	ld.global.nc.s32 %r50, [%rd249+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r48;
+	mov.b32 %r54, %r52;
+	mov.b64 %rd250, %rd247;
+$L39:
+	cvt.s64.s32 %rd251, %r53;
+	mul.lo.s64 %rd252, %rd251, %rd164;
+	mad.lo.s64 %rd253, %rd252, 4, %rd162;
+	ld.relaxed.gpu.global.s32 %r55, [%rd253+0];
+	mov.b32 %r56, %r55;
+	mov.b32 %r57, %r56;
+	cvt.s64.s32 %rd254, %r54;
+	mul.lo.s64 %rd255, %rd254, %rd164;
+	mad.lo.s64 %rd256, %rd255, 4, %rd162;
+	ld.relaxed.gpu.global.s32 %r58, [%rd256+0];
+	mov.b32 %r59, %r58;
+	setp.ge.s32 %p31, %r59, %r57;
+	@!%p31 bra $L43;
 	mov.pred %p32, 0;
-	mov.b64 %rd258, %rd192;
-	mov.b32 %r61, %r51;
+	bra.uni $L41;
 $L43:
-	@!%p11 bra $L47;
-	shr.s32 %r62, %r61, 5;
-	cvt.s64.s32 %rd259, %r62;
-	mov.b64 %rd260, %rd259;
-	and.b32 %r63, %r61, 31;
+	cvt.s64.s32 %rd257, %r54;
+	mul.lo.s64 %rd258, %rd257, %rd164;
+	mad.lo.s64 %rd259, %rd258, 4, %rd162;
+	atom.global.max.s32 %r60, [%rd259], %r57;
+	mov.b32 %r61, %r60;
+	setp.lt.s32 %p33, %r61, %r57;
+	mov.pred %p32, %p33;
+	bra.uni $L41;
+$L40:
+	bra.uni $L39;
+$L41:
+	@!%p32 bra $L45;
+	mov.pred %p34, 0;
+	mov.b64 %rd260, %rd194;
+	mov.b32 %r62, %r52;
+$L46:
+	@!%p13 bra $L50;
+	shr.s32 %r63, %r62, 5;
 	cvt.s64.s32 %rd261, %r63;
-	min.u64 %rd262, %rd261, 32;
-	cvt.u32.u64 %r64, %rd262;
-	mov.b32 %r66, 0x1;
-	shl.b32 %r65, %r66, %r64;
-	setp.hs.u32 %p33, %r64, 32;
-	selp.b32 %r67, 0, %r65, %p33;
-	mov.b32 %r68, %r67;
-	mov.b64 %rd263, %rd260;
+	mov.b64 %rd262, %rd261;
+	and.b32 %r64, %r62, 31;
+	cvt.s64.s32 %rd263, %r64;
+	min.u64 %rd264, %rd263, 32;
+	cvt.u32.u64 %r65, %rd264;
+	mov.b32 %r67, 0x1;
+	shl.b32 %r66, %r67, %r65;
+	setp.hs.u32 %p35, %r65, 32;
+	selp.b32 %r68, 0, %r66, %p35;
 	mov.b32 %r69, %r68;
-	mul.lo.s64 %rd264, %rd263, %rd150;
-	mad.lo.s64 %rd265, %rd264, 4, %rd148;
-	ld.relaxed.gpu.global.u32 %r70, [%rd265+0];
-	mov.b32 %r71, %r70;
-	and.b32 %r72, %r71, %r69;
-	setp.ne.u32 %p34, %r72, 0x0;
-	mov.pred %p35, %p34;
-	not.pred %p36, %p35;
-	@!%p36 bra $L49;
-	mul.lo.s64 %rd266, %rd263, %rd150;
-	mad.lo.s64 %rd267, %rd266, 4, %rd148;
-	atom.global.or.b32 %r73, [%rd267], %r69;
-	mov.b32 %r74, %r73;
-	and.b32 %r75, %r74, %r69;
-	setp.ne.u32 %p37, %r75, 0x0;
-	mov.pred %p35, %p37;
-$L49:
-	@!%p35 bra $L51;
-	mov.b64 %rd268, %rd258;
-	mov.b64 %rd269, %rd268;
-	mov.pred %p38, 0;
-	bra.uni $L45;
-$L51:
-	mov.b64 %rd270, %rd258;
-	mov.b64 %rd269, %rd270;
-	mov.pred %p38, 1;
-	bra.uni $L45;
-$L47:
-	@!%p12 bra $L53;
-	cvt.s64.s32 %rd271, %r61;
-	mul.lo.s64 %rd272, %rd271, %rd153;
-	mad.lo.s64 %rd273, %rd272, 4, %rd151;
-	ld.relaxed.gpu.global.s32 %r76, [%rd273+0];
-	mov.b32 %r77, %r76;
-	setp.eq.s32 %p39, %r77, %r35;
-	mov.pred %p40, %p39;
-	not.pred %p41, %p40;
-	@!%p41 bra $L55;
-	cvt.s64.s32 %rd274, %r61;
-	mul.lo.s64 %rd275, %rd274, %rd153;
-	mad.lo.s64 %rd276, %rd275, 4, %rd151;
-	atom.global.exch.b32 %r78, [%rd276], %r35;
-	mov.b32 %r79, %r78;
-	setp.eq.s32 %p42, %r79, %r35;
-	mov.pred %p40, %p42;
-$L55:
-	@!%p40 bra $L57;
-	mov.b64 %rd277, %rd258;
-	mov.b64 %rd269, %rd277;
-	mov.pred %p38, 0;
-	bra.uni $L45;
-$L57:
-$L53:
-	mul.lo.s64 %rd278, %rd258, %rd170;
-	mad.lo.s64 %rd279, %rd278, 4, %rd168;
-	st.shared.s32 [%rd279+0], %r61;
-	add.s64 %rd280, %rd258, 1;
-	mov.b64 %rd281, %rd280;
-	mov.b64 %rd269, %rd281;
-	mov.pred %p38, 1;
-	bra.uni $L45;
-$L44:
-	bra.uni $L43;
-$L45:
-	mov.b64 %rd282, %rd269;
-	mov.pred %p43, %p38;
-	mov.b64 %rd192, %rd282;
-	mov.pred %p32, %p43;
-	@!%p32 bra $L59;
-	mov.b64 %rd283, %rd125;
-	mov.b32 %r80, %r51;
-	setp.lt.s64 %p44, %rd113, 64;
-	setp.le.s64 %p45, %rd155, 1;
-	or.pred %p46, %p44, %p45;
-	@!%p46 bra $L60;
-	mov.b64 %rd284, %rd283;
-	mov.b32 %r81, %r80;
-	cvt.s64.s32 %rd285, %r81;
-	add.s64 %rd286, %rd285, 1;
-	mul.lo.s64 %rd287, %rd286, %rd128;
-	mad.lo.s64 %rd288, %rd287, 8, %rd126;
-	ld.global.nc.s64 %rd289, [%rd288+0];
-	mov.b64 %rd290, %rd289;
-	cvt.s64.s32 %rd291, %r81;
-	mul.lo.s64 %rd292, %rd291, %rd128;
-	mad.lo.s64 %rd293, %rd292, 8, %rd126;
-	ld.global.nc.s64 %rd294, [%rd293+0];
-	mov.b64 %rd295, %rd294;
-	sub.s64 %rd296, %rd290, %rd295;
-	mov.b64 %rd297, %rd296;
-	add.s64 %rd298, %rd114, %rd297;
-	mov.b64 %rd114, %rd298;
-	bra.uni $L61;
+	mov.b64 %rd265, %rd262;
+	mov.b32 %r70, %r69;
+	mul.lo.s64 %rd266, %rd265, %rd152;
+	mad.lo.s64 %rd267, %rd266, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r71, [%rd267+0];
+	mov.b32 %r72, %r71;
+	and.b32 %r73, %r72, %r70;
+	setp.ne.u32 %p36, %r73, 0x0;
+	mov.pred %p37, %p36;
+	not.pred %p38, %p37;
+	@!%p38 bra $L52;
+	mul.lo.s64 %rd268, %rd265, %rd152;
+	mad.lo.s64 %rd269, %rd268, 4, %rd150;
+	atom.global.or.b32 %r74, [%rd269], %r70;
+	mov.b32 %r75, %r74;
+	and.b32 %r76, %r75, %r70;
+	setp.ne.u32 %p39, %r76, 0x0;
+	mov.pred %p37, %p39;
+$L52:
+	@!%p37 bra $L54;
+	mov.b64 %rd270, %rd260;
+	mov.b64 %rd271, %rd270;
+	mov.pred %p40, 0;
+	bra.uni $L48;
+$L54:
+	mov.b64 %rd272, %rd260;
+	mov.b64 %rd271, %rd272;
+	mov.pred %p40, 1;
+	bra.uni $L48;
+$L50:
+	@!%p14 bra $L56;
+	cvt.s64.s32 %rd273, %r62;
+	mul.lo.s64 %rd274, %rd273, %rd155;
+	mad.lo.s64 %rd275, %rd274, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r77, [%rd275+0];
+	mov.b32 %r78, %r77;
+	setp.eq.s32 %p41, %r78, %r36;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L58;
+	cvt.s64.s32 %rd276, %r62;
+	mul.lo.s64 %rd277, %rd276, %rd155;
+	mad.lo.s64 %rd278, %rd277, 4, %rd153;
+	atom.global.exch.b32 %r79, [%rd278], %r36;
+	mov.b32 %r80, %r79;
+	setp.eq.s32 %p44, %r80, %r36;
+	mov.pred %p42, %p44;
+$L58:
+	@!%p42 bra $L60;
+	mov.b64 %rd279, %rd260;
+	mov.b64 %rd271, %rd279;
+	mov.pred %p40, 0;
+	bra.uni $L48;
 $L60:
-	rem.s64 %rd299, %rd113, %rd155;
-	setp.eq.s64 %p47, %rd155, -1;
-	selp.b64 %rd300, 0, %rd299, %p47;
-	setp.eq.s64 %p48, %rd155, 0;
-	selp.b64 %rd301, %rd113, %rd300, %p48;
-	setp.eq.s64 %p49, %rd301, 0;
-	@!%p49 bra $L63;
-	mov.b64 %rd302, %rd283;
-	mov.b32 %r82, %r80;
-	cvt.s64.s32 %rd303, %r82;
-	add.s64 %rd304, %rd303, 1;
-	mul.lo.s64 %rd305, %rd304, %rd128;
-	mad.lo.s64 %rd306, %rd305, 8, %rd126;
-	ld.global.nc.s64 %rd307, [%rd306+0];
-	mov.b64 %rd308, %rd307;
-	cvt.s64.s32 %rd309, %r82;
-	mul.lo.s64 %rd310, %rd309, %rd128;
-	mad.lo.s64 %rd311, %rd310, 8, %rd126;
-	ld.global.nc.s64 %rd312, [%rd311+0];
-	mov.b64 %rd313, %rd312;
-	sub.s64 %rd314, %rd308, %rd313;
-	mov.b64 %rd315, %rd314;
-	mul.lo.s64 %rd316, %rd155, %rd315;
-	add.s64 %rd317, %rd114, %rd316;
-	mov.b64 %rd114, %rd317;
+$L56:
+	mul.lo.s64 %rd280, %rd260, %rd172;
+	mad.lo.s64 %rd281, %rd280, 4, %rd170;
+	st.shared.s32 [%rd281+0], %r62;
+	add.s64 %rd282, %rd260, 1;
+	mov.b64 %rd283, %rd282;
+	mov.b64 %rd271, %rd283;
+	mov.pred %p40, 1;
+	bra.uni $L48;
+$L47:
+	bra.uni $L46;
+$L48:
+	mov.b64 %rd284, %rd271;
+	mov.pred %p45, %p40;
+	mov.b64 %rd194, %rd284;
+	mov.pred %p34, %p45;
+	@!%p34 bra $L62;
+	mov.b64 %rd285, %rd127;
+	mov.b32 %r81, %r52;
+	setp.lt.s64 %p46, %rd113, 64;
+	setp.le.s64 %p47, %rd157, 1;
+	or.pred %p48, %p46, %p47;
+	@!%p48 bra $L63;
+	mov.b64 %rd286, %rd285;
+	mov.b32 %r82, %r81;
+	cvt.s64.s32 %rd287, %r82;
+	add.s64 %rd288, %rd287, 1;
+	mul.lo.s64 %rd289, %rd288, %rd130;
+	mad.lo.s64 %rd290, %rd289, 8, %rd128;
+	ld.global.nc.s64 %rd291, [%rd290+0];
+	mov.b64 %rd292, %rd291;
+	cvt.s64.s32 %rd293, %r82;
+	mul.lo.s64 %rd294, %rd293, %rd130;
+	mad.lo.s64 %rd295, %rd294, 8, %rd128;
+	ld.global.nc.s64 %rd296, [%rd295+0];
+	mov.b64 %rd297, %rd296;
+	sub.s64 %rd298, %rd292, %rd297;
+	mov.b64 %rd299, %rd298;
+	add.s64 %rd300, %rd114, %rd299;
+	mov.b64 %rd114, %rd300;
+	bra.uni $L64;
 $L63:
-$L61:
-	add.s64 %rd318, %rd113, 1;
-	mov.b64 %rd113, %rd318;
-$L59:
-$L42:
-$L20:
-	add.s64 %rd319, %rd198, %rd187;
-	mov.b64 %rd198, %rd319;
-	bra.uni $L19;
-$L21:
-	mov.b64 %rd320, %rd192;
+	rem.s64 %rd301, %rd113, %rd157;
+	setp.eq.s64 %p49, %rd157, -1;
+	selp.b64 %rd302, 0, %rd301, %p49;
+	setp.eq.s64 %p50, %rd157, 0;
+	selp.b64 %rd303, %rd113, %rd302, %p50;
+	setp.eq.s64 %p51, %rd303, 0;
+	@!%p51 bra $L66;
+	mov.b64 %rd304, %rd285;
+	mov.b32 %r83, %r81;
+	cvt.s64.s32 %rd305, %r83;
+	add.s64 %rd306, %rd305, 1;
+	mul.lo.s64 %rd307, %rd306, %rd130;
+	mad.lo.s64 %rd308, %rd307, 8, %rd128;
+	ld.global.nc.s64 %rd309, [%rd308+0];
+	mov.b64 %rd310, %rd309;
+	cvt.s64.s32 %rd311, %r83;
+	mul.lo.s64 %rd312, %rd311, %rd130;
+	mad.lo.s64 %rd313, %rd312, 8, %rd128;
+	ld.global.nc.s64 %rd314, [%rd313+0];
+	mov.b64 %rd315, %rd314;
+	sub.s64 %rd316, %rd310, %rd315;
+	mov.b64 %rd317, %rd316;
+	mul.lo.s64 %rd318, %rd157, %rd317;
+	add.s64 %rd319, %rd114, %rd318;
+	mov.b64 %rd114, %rd319;
+$L66:
 $L64:
-	@!%p11 bra $L68;
-	bra.uni $L66;
-$L68:
-	// block scan
-	mov.b64 %rd321, %rd320;
-	mov.b32 %r83, %r3;
-$L69:
-	setp.hs.u32 %p50, %r83, 32;
-	@%p50 bra $L70;
-	mov.b64 {%r84, %r85}, %rd321;
-	shfl.sync.up.b32 %r86|%p51, %r84, %r83, 0, %r17;
-	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
-	mov.b64 %rd322, {%r86, %r87};
-	@!%p51 bra $L71;
-	add.s64 %rd323, %rd322, %rd321;
-	mov.b64 %rd321, %rd323;
-$L71:
-	shl.b32 %r83, %r83, 1;
+	add.s64 %rd320, %rd113, 1;
+	mov.b64 %rd113, %rd320;
+$L62:
+$L45:
+$L23:
+	add.s64 %rd321, %rd200, %rd189;
+	mov.b64 %rd200, %rd321;
+	bra.uni $L22;
+$L24:
+	mov.b64 %rd322, %rd194;
+$L67:
+	@!%p13 bra $L71;
 	bra.uni $L69;
-$L70:
-	mov.b64 {%r88, %r89}, %rd321;
-	shfl.sync.up.b32 %r90|%p52, %r88, %r3, 0, %r17;
-	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
-	mov.b64 %rd324, {%r90, %r91};
-	setp.lo.u32 %p53, %r3, 32;
-	and.pred %p54, %p52, %p53;
-	selp.b64 %rd325, %rd324, 0, %p54;
-	sub.u32 %r92, %r13, %r3;
-	setp.eq.u32 %p55, %r7, %r92;
-	@!%p55 bra $L72;
-	mul.wide.u32 %rd326, %r8, 16;
-	add.s64 %rd327, %rd1, %rd326;
-	st.shared.s64 [%rd327+0], %rd321;
+$L71:
+	// block scan
+	mov.b64 %rd323, %rd322;
+	mov.b32 %r84, %r3;
 $L72:
-	bar.sync 0;
-	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L73;
-	mov.b64 %rd328, 0;
-	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L74;
-	mul.wide.u32 %rd329, %r7, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	ld.shared.s64 %rd331, [%rd330+0];
-	mov.b64 %rd328, %rd331;
+	setp.hs.u32 %p52, %r84, 32;
+	@%p52 bra $L73;
+	mov.b64 {%r85, %r86}, %rd323;
+	shfl.sync.up.b32 %r87|%p53, %r85, %r84, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
+	mov.b64 %rd324, {%r87, %r88};
+	@!%p53 bra $L74;
+	add.s64 %rd325, %rd324, %rd323;
+	mov.b64 %rd323, %rd325;
 $L74:
-	mov.b64 {%r93, %r94}, %rd328;
-	shfl.sync.up.b32 %r95|%p58, %r93, 1, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
-	mov.b64 %rd332, {%r95, %r96};
-	@!%p58 bra $L75;
-	add.s64 %rd333, %rd332, %rd328;
-	mov.b64 %rd328, %rd333;
-$L75:
-	mov.b64 {%r97, %r98}, %rd328;
-	shfl.sync.up.b32 %r99|%p59, %r97, 2, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
-	mov.b64 %rd334, {%r99, %r100};
-	@!%p59 bra $L76;
-	add.s64 %rd335, %rd334, %rd328;
-	mov.b64 %rd328, %rd335;
-$L76:
-	mov.b64 {%r101, %r102}, %rd328;
-	shfl.sync.up.b32 %r103|%p60, %r101, 4, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
-	mov.b64 %rd336, {%r103, %r104};
-	@!%p60 bra $L77;
-	add.s64 %rd337, %rd336, %rd328;
-	mov.b64 %rd328, %rd337;
-$L77:
-	mov.b64 {%r105, %r106}, %rd328;
-	shfl.sync.up.b32 %r107|%p61, %r105, 8, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
-	mov.b64 %rd338, {%r107, %r108};
-	@!%p61 bra $L78;
-	add.s64 %rd339, %rd338, %rd328;
-	mov.b64 %rd328, %rd339;
-$L78:
-	mov.b64 {%r109, %r110}, %rd328;
-	shfl.sync.up.b32 %r111|%p62, %r109, 16, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
-	mov.b64 %rd340, {%r111, %r112};
-	@!%p62 bra $L79;
-	add.s64 %rd341, %rd340, %rd328;
-	mov.b64 %rd328, %rd341;
-$L79:
-	mov.b64 {%r113, %r114}, %rd328;
-	shfl.sync.up.b32 %r115|%p63, %r113, 1, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
-	mov.b64 %rd342, {%r115, %r116};
-	selp.b64 %rd343, %rd342, 0, %p63;
-	@!%p57 bra $L80;
-	mul.wide.u32 %rd344, %r7, 16;
-	add.s64 %rd345, %rd1, %rd344;
-	add.s64 %rd346, %rd345, 512;
-	st.shared.s64 [%rd346+0], %rd343;
-$L80:
-	sub.u32 %r117, %r10, 1;
-	setp.eq.u32 %p64, %r7, %r117;
-	@!%p64 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd328;
-$L81:
+	shl.b32 %r84, %r84, 1;
+	bra.uni $L72;
 $L73:
+	mov.b64 {%r89, %r90}, %rd323;
+	shfl.sync.up.b32 %r91|%p54, %r89, %r3, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
+	mov.b64 %rd326, {%r91, %r92};
+	setp.lo.u32 %p55, %r3, 32;
+	and.pred %p56, %p54, %p55;
+	selp.b64 %rd327, %rd326, 0, %p56;
+	sub.u32 %r93, %r13, %r3;
+	setp.eq.u32 %p57, %r7, %r93;
+	@!%p57 bra $L75;
+	mul.wide.u32 %rd328, %r8, 16;
+	add.s64 %rd329, %rd1, %rd328;
+	st.shared.s64 [%rd329+0], %rd323;
+$L75:
 	bar.sync 0;
-	mul.wide.u32 %rd347, %r8, 16;
-	add.s64 %rd348, %rd1, %rd347;
-	add.s64 %rd349, %rd348, 512;
-	ld.shared.s64 %rd350, [%rd349+0];
-	add.s64 %rd351, %rd350, %rd325;
-	ld.shared.s64 %rd352, [%rd1+1024];
-	mov.b64 {%r118, %r119}, %rd351;
-	shfl.sync.idx.b32 %r120|%p65, %r118, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r121, %r119, 0, %r21, %r17;
-	mov.b64 %rd353, {%r120, %r121};
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
+	setp.eq.u32 %p58, %r8, 0;
+	@!%p58 bra $L76;
+	mov.b64 %rd330, 0;
+	setp.lo.u32 %p59, %r7, %r10;
+	@!%p59 bra $L77;
+	mul.wide.u32 %rd331, %r7, 16;
+	add.s64 %rd332, %rd1, %rd331;
+	ld.shared.s64 %rd333, [%rd332+0];
+	mov.b64 %rd330, %rd333;
+$L77:
+	mov.b64 {%r94, %r95}, %rd330;
+	shfl.sync.up.b32 %r96|%p60, %r94, 1, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
+	mov.b64 %rd334, {%r96, %r97};
+	@!%p60 bra $L78;
+	add.s64 %rd335, %rd334, %rd330;
+	mov.b64 %rd330, %rd335;
+$L78:
+	mov.b64 {%r98, %r99}, %rd330;
+	shfl.sync.up.b32 %r100|%p61, %r98, 2, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
+	mov.b64 %rd336, {%r100, %r101};
+	@!%p61 bra $L79;
+	add.s64 %rd337, %rd336, %rd330;
+	mov.b64 %rd330, %rd337;
+$L79:
+	mov.b64 {%r102, %r103}, %rd330;
+	shfl.sync.up.b32 %r104|%p62, %r102, 4, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
+	mov.b64 %rd338, {%r104, %r105};
+	@!%p62 bra $L80;
+	add.s64 %rd339, %rd338, %rd330;
+	mov.b64 %rd330, %rd339;
+$L80:
+	mov.b64 {%r106, %r107}, %rd330;
+	shfl.sync.up.b32 %r108|%p63, %r106, 8, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
+	mov.b64 %rd340, {%r108, %r109};
+	@!%p63 bra $L81;
+	add.s64 %rd341, %rd340, %rd330;
+	mov.b64 %rd330, %rd341;
+$L81:
+	mov.b64 {%r110, %r111}, %rd330;
+	shfl.sync.up.b32 %r112|%p64, %r110, 16, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
+	mov.b64 %rd342, {%r112, %r113};
+	@!%p64 bra $L82;
+	add.s64 %rd343, %rd342, %rd330;
+	mov.b64 %rd330, %rd343;
+$L82:
+	mov.b64 {%r114, %r115}, %rd330;
+	shfl.sync.up.b32 %r116|%p65, %r114, 1, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
+	mov.b64 %rd344, {%r116, %r117};
+	selp.b64 %rd345, %rd344, 0, %p65;
+	@!%p59 bra $L83;
+	mul.wide.u32 %rd346, %r7, 16;
+	add.s64 %rd347, %rd1, %rd346;
+	add.s64 %rd348, %rd347, 512;
+	st.shared.s64 [%rd348+0], %rd345;
+$L83:
+	sub.u32 %r118, %r10, 1;
+	setp.eq.u32 %p66, %r7, %r118;
+	@!%p66 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd330;
+$L84:
+$L76:
+	bar.sync 0;
+	mul.wide.u32 %rd349, %r8, 16;
+	add.s64 %rd350, %rd1, %rd349;
+	add.s64 %rd351, %rd350, 512;
+	ld.shared.s64 %rd352, [%rd351+0];
+	add.s64 %rd353, %rd352, %rd327;
+	ld.shared.s64 %rd354, [%rd1+1024];
+	mov.b64 {%r119, %r120}, %rd353;
+	shfl.sync.idx.b32 %r121|%p67, %r119, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r122, %r120, 0, %r22, %r17;
+	mov.b64 %rd355, {%r121, %r122};
 	mov.b64 %rd356, %rd354;
 	mov.b64 %rd357, %rd355;
 	mov.b64 %rd358, %rd356;
 	mov.b64 %rd359, %rd357;
 	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, 0;
-	cvt.u64.u32 %rd362, %r2;
-	setp.eq.s64 %p66, %rd362, 0;
-	setp.gt.s64 %p67, %rd360, 0;
-	and.pred %p68, %p66, %p67;
-	@!%p68 bra $L83;
-	atom.global.add.u64 %rd363, [%rd145], %rd360;
-	mov.b64 %rd364, %rd363;
-	mov.b64 %rd361, %rd364;
-$L83:
-	cvt.u64.u32 %rd365, %r2;
-	setp.eq.s64 %p69, %rd365, 0;
-	setp.eq.u32 %p70, %r1, 0;
-	and.pred %p71, %p69, %p70;
-	bar.sync 0;
-	@!%p71 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd361;
-$L84:
-	bar.sync 0;
-	ld.shared.s64 %rd366, [%rd1+1024];
-	mov.b64 %rd367, %rd366;
-	mov.b64 %rd361, %rd367;
-	add.s64 %rd368, %rd361, %rd359;
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd370, 0;
-$L85:
-	setp.lt.s64 %p72, %rd370, %rd320;
-	not.pred %p73, %p72;
-	@!%p73 bra $L89;
-	bra.uni $L87;
-$L89:
-	mul.lo.s64 %rd371, %rd370, %rd170;
-	mad.lo.s64 %rd372, %rd371, 4, %rd168;
-	ld.shared.s32 %r122, [%rd372+0];
-	mov.b32 %r123, %r122;
-	add.s64 %rd373, %rd369, %rd370;
-	mul.lo.s64 %rd374, %rd373, %rd144;
-	mad.lo.s64 %rd375, %rd374, 4, %rd142;
-	st.global.s32 [%rd375+0], %r123;
+	mov.b64 %rd361, %rd359;
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, 0;
+	cvt.u64.u32 %rd364, %r2;
+	setp.eq.s64 %p68, %rd364, 0;
+	setp.gt.s64 %p69, %rd362, 0;
+	and.pred %p70, %p68, %p69;
+	@!%p70 bra $L86;
+	atom.global.add.u64 %rd365, [%rd147], %rd362;
+	mov.b64 %rd366, %rd365;
+	mov.b64 %rd363, %rd366;
 $L86:
-	add.s64 %rd376, %rd370, 1;
-	mov.b64 %rd370, %rd376;
-	bra.uni $L85;
+	cvt.u64.u32 %rd367, %r2;
+	setp.eq.s64 %p71, %rd367, 0;
+	setp.eq.u32 %p72, %r1, 0;
+	and.pred %p73, %p71, %p72;
+	bar.sync 0;
+	@!%p73 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd363;
 $L87:
-	bra.uni $L66;
-$L65:
-	bra.uni $L64;
-$L66:
-$L8:
-	add.s64 %rd377, %rd191, %rd189;
-	mov.b64 %rd191, %rd377;
-	bra.uni $L7;
-$L9:
-$L4:
 	bar.sync 0;
-	add.s64 %rd124, %rd124, %rd123;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd378, %rd113;
-	mov.b64 %rd379, %rd114;
-	// block reduction
-	sub.u32 %r124, %r13, 1;
-	mov.b32 %r125, %r3;
-$L90:
-	setp.hs.u32 %p74, %r125, 32;
-	@%p74 bra $L91;
-	mov.b64 {%r126, %r127}, %rd378;
-	shfl.sync.down.b32 %r128|%p75, %r126, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
-	mov.b64 %rd380, {%r128, %r129};
-	mov.b64 {%r130, %r131}, %rd379;
-	shfl.sync.down.b32 %r132, %r130, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r133, %r131, %r125, %r124, %r17;
-	mov.b64 %rd381, {%r132, %r133};
+	ld.shared.s64 %rd368, [%rd1+1024];
+	mov.b64 %rd369, %rd368;
+	mov.b64 %rd363, %rd369;
+	add.s64 %rd370, %rd363, %rd361;
+	mov.b64 %rd371, %rd370;
+	mov.b64 %rd372, 0;
+$L88:
+	setp.lt.s64 %p74, %rd372, %rd322;
+	not.pred %p75, %p74;
 	@!%p75 bra $L92;
-	mov.b64 %rd382, %rd378;
-	mov.b64 %rd383, %rd379;
-	mov.b64 %rd384, %rd380;
-	mov.b64 %rd385, %rd381;
-	mov.b64 %rd386, %rd382;
-	mov.b64 %rd387, %rd383;
-	mov.b64 %rd388, %rd384;
-	mov.b64 %rd389, %rd385;
-	mov.b64 %rd390, %rd388;
-	mov.b64 %rd391, %rd389;
-	add.s64 %rd392, %rd386, %rd390;
-	mov.b64 %rd386, %rd392;
-	add.s64 %rd393, %rd387, %rd391;
-	mov.b64 %rd387, %rd393;
-$L93:
-	mov.b64 %rd378, %rd386;
-	mov.b64 %rd379, %rd387;
-$L92:
-	shl.b32 %r125, %r125, 1;
 	bra.uni $L90;
-$L91:
-	setp.eq.u32 %p76, %r7, 0;
-	@!%p76 bra $L94;
-	mul.wide.u32 %rd394, %r8, 16;
-	add.s64 %rd395, %rd1, %rd394;
-	st.shared.s64 [%rd395+0], %rd378;
-	st.shared.s64 [%rd395+8], %rd379;
-$L94:
+$L92:
+	mul.lo.s64 %rd373, %rd372, %rd172;
+	mad.lo.s64 %rd374, %rd373, 4, %rd170;
+	ld.shared.s32 %r123, [%rd374+0];
+	mov.b32 %r124, %r123;
+	add.s64 %rd375, %rd371, %rd372;
+	mul.lo.s64 %rd376, %rd375, %rd146;
+	mad.lo.s64 %rd377, %rd376, 4, %rd144;
+	st.global.s32 [%rd377+0], %r124;
+$L89:
+	add.s64 %rd378, %rd372, 1;
+	mov.b64 %rd372, %rd378;
+	bra.uni $L88;
+$L90:
+	bra.uni $L69;
+$L68:
+	bra.uni $L67;
+$L69:
+$L11:
+	add.s64 %rd379, %rd193, %rd191;
+	mov.b64 %rd193, %rd379;
+	bra.uni $L10;
+$L12:
+$L7:
 	bar.sync 0;
-	setp.eq.u32 %p77, %r8, 0;
+	add.s64 %rd126, %rd126, %rd125;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd380, %rd113;
+	mov.b64 %rd381, %rd114;
+	// block reduction
+	mov.b32 %r125, 1;
+	sub.u32 %r126, %r13, 1;
+	mov.b32 %r127, %r3;
+$L93:
+	setp.hs.u32 %p76, %r127, 32;
+	@%p76 bra $L94;
+	mov.b64 {%r128, %r129}, %rd380;
+	shfl.sync.down.b32 %r130|%p77, %r128, %r127, %r126, %r17;
+	shfl.sync.down.b32 %r131, %r129, %r127, %r126, %r17;
+	mov.b64 %rd382, {%r130, %r131};
+	mov.b64 {%r132, %r133}, %rd381;
+	shfl.sync.down.b32 %r134, %r132, %r127, %r126, %r17;
+	shfl.sync.down.b32 %r135, %r133, %r127, %r126, %r17;
+	mov.b64 %rd383, {%r134, %r135};
 	@!%p77 bra $L95;
-	setp.lo.u32 %p78, %r7, %r10;
-	@!%p78 bra $L96;
-	mul.wide.u32 %rd396, %r7, 16;
-	add.s64 %rd397, %rd1, %rd396;
-	ld.shared.s64 %rd398, [%rd397+0];
-	ld.shared.s64 %rd399, [%rd397+8];
-	mov.b64 %rd378, %rd398;
-	mov.b64 %rd379, %rd399;
-$L96:
-	sub.u32 %r134, %r10, 1;
-	mov.b64 {%r135, %r136}, %rd378;
-	shfl.sync.down.b32 %r137|%p79, %r135, 1, %r134, %r17;
-	shfl.sync.down.b32 %r138, %r136, 1, %r134, %r17;
-	mov.b64 %rd400, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd379;
-	shfl.sync.down.b32 %r141, %r139, 1, %r134, %r17;
-	shfl.sync.down.b32 %r142, %r140, 1, %r134, %r17;
-	mov.b64 %rd401, {%r141, %r142};
-	@!%p79 bra $L97;
-	mov.b64 %rd402, %rd378;
-	mov.b64 %rd403, %rd379;
-	mov.b64 %rd404, %rd400;
-	mov.b64 %rd405, %rd401;
-	mov.b64 %rd386, %rd402;
-	mov.b64 %rd387, %rd403;
-	mov.b64 %rd388, %rd404;
-	mov.b64 %rd389, %rd405;
-	mov.b64 %rd390, %rd388;
-	mov.b64 %rd391, %rd389;
-	add.s64 %rd406, %rd386, %rd390;
-	mov.b64 %rd386, %rd406;
-	add.s64 %rd407, %rd387, %rd391;
-	mov.b64 %rd387, %rd407;
-$L98:
-	mov.b64 %rd378, %rd386;
-	mov.b64 %rd379, %rd387;
+	setp.ne.u32 %p78, %r18, 9;
+	@%p78 bra.uni $L97;
+	setp.lt.s64 %p79, %rd382, %rd380;
+	setp.eq.s64 %p80, %rd382, %rd380;
+	setp.lt.s64 %p81, %rd383, %rd381;
+	and.pred %p82, %p80, %p81;
+	or.pred %p83, %p79, %p82;
+	selp.b64 %rd384, %rd382, %rd380, %p83;
+	selp.b64 %rd385, %rd383, %rd381, %p83;
+	mov.b64 %rd380, %rd384;
+	mov.b64 %rd381, %rd385;
+	bra.uni $L96;
 $L97:
-	mov.b64 {%r143, %r144}, %rd378;
-	shfl.sync.down.b32 %r145|%p80, %r143, 2, %r134, %r17;
-	shfl.sync.down.b32 %r146, %r144, 2, %r134, %r17;
-	mov.b64 %rd408, {%r145, %r146};
-	mov.b64 {%r147, %r148}, %rd379;
-	shfl.sync.down.b32 %r149, %r147, 2, %r134, %r17;
-	shfl.sync.down.b32 %r150, %r148, 2, %r134, %r17;
-	mov.b64 %rd409, {%r149, %r150};
-	@!%p80 bra $L99;
-	mov.b64 %rd410, %rd378;
-	mov.b64 %rd411, %rd379;
-	mov.b64 %rd412, %rd408;
-	mov.b64 %rd413, %rd409;
-	mov.b64 %rd386, %rd410;
-	mov.b64 %rd387, %rd411;
-	mov.b64 %rd388, %rd412;
-	mov.b64 %rd389, %rd413;
-	mov.b64 %rd390, %rd388;
-	mov.b64 %rd391, %rd389;
-	add.s64 %rd414, %rd386, %rd390;
-	mov.b64 %rd386, %rd414;
-	add.s64 %rd415, %rd387, %rd391;
-	mov.b64 %rd387, %rd415;
-$L100:
-	mov.b64 %rd378, %rd386;
-	mov.b64 %rd379, %rd387;
+	setp.ne.u32 %p84, %r18, 10;
+	@%p84 bra.uni $L98;
+	setp.gt.s64 %p85, %rd382, %rd380;
+	setp.eq.s64 %p86, %rd382, %rd380;
+	setp.lt.s64 %p87, %rd383, %rd381;
+	and.pred %p88, %p86, %p87;
+	or.pred %p89, %p85, %p88;
+	selp.b64 %rd386, %rd382, %rd380, %p89;
+	selp.b64 %rd387, %rd383, %rd381, %p89;
+	mov.b64 %rd380, %rd386;
+	mov.b64 %rd381, %rd387;
+	bra.uni $L96;
+$L98:
+	mov.b64 %rd388, %rd380;
+	mov.b64 %rd389, %rd381;
+	mov.b64 %rd390, %rd382;
+	mov.b64 %rd391, %rd383;
+	mov.b64 %rd392, %rd388;
+	mov.b64 %rd393, %rd389;
+	mov.b64 %rd394, %rd390;
+	mov.b64 %rd395, %rd391;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	add.s64 %rd398, %rd392, %rd396;
+	mov.b64 %rd392, %rd398;
+	add.s64 %rd399, %rd393, %rd397;
+	mov.b64 %rd393, %rd399;
 $L99:
-	mov.b64 {%r151, %r152}, %rd378;
-	shfl.sync.down.b32 %r153|%p81, %r151, 4, %r134, %r17;
-	shfl.sync.down.b32 %r154, %r152, 4, %r134, %r17;
-	mov.b64 %rd416, {%r153, %r154};
-	mov.b64 {%r155, %r156}, %rd379;
-	shfl.sync.down.b32 %r157, %r155, 4, %r134, %r17;
-	shfl.sync.down.b32 %r158, %r156, 4, %r134, %r17;
-	mov.b64 %rd417, {%r157, %r158};
-	@!%p81 bra $L101;
-	mov.b64 %rd418, %rd378;
-	mov.b64 %rd419, %rd379;
-	mov.b64 %rd420, %rd416;
-	mov.b64 %rd421, %rd417;
-	mov.b64 %rd386, %rd418;
-	mov.b64 %rd387, %rd419;
-	mov.b64 %rd388, %rd420;
-	mov.b64 %rd389, %rd421;
-	mov.b64 %rd390, %rd388;
-	mov.b64 %rd391, %rd389;
-	add.s64 %rd422, %rd386, %rd390;
-	mov.b64 %rd386, %rd422;
-	add.s64 %rd423, %rd387, %rd391;
-	mov.b64 %rd387, %rd423;
-$L102:
-	mov.b64 %rd378, %rd386;
-	mov.b64 %rd379, %rd387;
-$L101:
-	mov.b64 {%r159, %r160}, %rd378;
-	shfl.sync.down.b32 %r161|%p82, %r159, 8, %r134, %r17;
-	shfl.sync.down.b32 %r162, %r160, 8, %r134, %r17;
-	mov.b64 %rd424, {%r161, %r162};
-	mov.b64 {%r163, %r164}, %rd379;
-	shfl.sync.down.b32 %r165, %r163, 8, %r134, %r17;
-	shfl.sync.down.b32 %r166, %r164, 8, %r134, %r17;
-	mov.b64 %rd425, {%r165, %r166};
-	@!%p82 bra $L103;
-	mov.b64 %rd426, %rd378;
-	mov.b64 %rd427, %rd379;
-	mov.b64 %rd428, %rd424;
-	mov.b64 %rd429, %rd425;
-	mov.b64 %rd386, %rd426;
-	mov.b64 %rd387, %rd427;
-	mov.b64 %rd388, %rd428;
-	mov.b64 %rd389, %rd429;
-	mov.b64 %rd390, %rd388;
-	mov.b64 %rd391, %rd389;
-	add.s64 %rd430, %rd386, %rd390;
-	mov.b64 %rd386, %rd430;
-	add.s64 %rd431, %rd387, %rd391;
-	mov.b64 %rd387, %rd431;
-$L104:
-	mov.b64 %rd378, %rd386;
-	mov.b64 %rd379, %rd387;
-$L103:
-	mov.b64 {%r167, %r168}, %rd378;
-	shfl.sync.down.b32 %r169|%p83, %r167, 16, %r134, %r17;
-	shfl.sync.down.b32 %r170, %r168, 16, %r134, %r17;
-	mov.b64 %rd432, {%r169, %r170};
-	mov.b64 {%r171, %r172}, %rd379;
-	shfl.sync.down.b32 %r173, %r171, 16, %r134, %r17;
-	shfl.sync.down.b32 %r174, %r172, 16, %r134, %r17;
-	mov.b64 %rd433, {%r173, %r174};
-	@!%p83 bra $L105;
-	mov.b64 %rd434, %rd378;
-	mov.b64 %rd435, %rd379;
-	mov.b64 %rd436, %rd432;
-	mov.b64 %rd437, %rd433;
-	mov.b64 %rd386, %rd434;
-	mov.b64 %rd387, %rd435;
-	mov.b64 %rd388, %rd436;
-	mov.b64 %rd389, %rd437;
-	mov.b64 %rd390, %rd388;
-	mov.b64 %rd391, %rd389;
-	add.s64 %rd438, %rd386, %rd390;
-	mov.b64 %rd386, %rd438;
-	add.s64 %rd439, %rd387, %rd391;
-	mov.b64 %rd387, %rd439;
-$L106:
-	mov.b64 %rd378, %rd386;
-	mov.b64 %rd379, %rd387;
-$L105:
+	mov.b64 %rd380, %rd392;
+	mov.b64 %rd381, %rd393;
+$L96:
 $L95:
-	mul.wide.u32 %rd440, %r28, 16;
-	add.s64 %rd441, %rd11, %rd440;
-	setp.eq.u32 %p84, %r5, 0;
-	@!%p84 bra $L107;
-	st.global.s64 [%rd441+0], %rd378;
-	st.global.s64 [%rd441+8], %rd379;
+	shl.b32 %r127, %r127, 1;
+	bra.uni $L93;
+$L94:
+	setp.eq.u32 %p90, %r7, 0;
+	@!%p90 bra $L100;
+	mul.wide.u32 %rd400, %r8, 16;
+	add.s64 %rd401, %rd1, %rd400;
+	st.shared.s64 [%rd401+0], %rd380;
+	st.shared.s64 [%rd401+8], %rd381;
+$L100:
+	bar.sync 0;
+	setp.eq.u32 %p91, %r8, 0;
+	@!%p91 bra $L101;
+	setp.lo.u32 %p92, %r7, %r10;
+	@!%p92 bra $L102;
+	mul.wide.u32 %rd402, %r7, 16;
+	add.s64 %rd403, %rd1, %rd402;
+	ld.shared.s64 %rd404, [%rd403+0];
+	ld.shared.s64 %rd405, [%rd403+8];
+	mov.b64 %rd380, %rd404;
+	mov.b64 %rd381, %rd405;
+$L102:
+	sub.u32 %r136, %r10, 1;
+	mov.b32 %r137, %r125;
+$L103:
+	setp.hs.u32 %p93, %r137, 32;
+	@%p93 bra $L104;
+	mov.b64 {%r138, %r139}, %rd380;
+	shfl.sync.down.b32 %r140|%p94, %r138, %r137, %r136, %r17;
+	shfl.sync.down.b32 %r141, %r139, %r137, %r136, %r17;
+	mov.b64 %rd406, {%r140, %r141};
+	mov.b64 {%r142, %r143}, %rd381;
+	shfl.sync.down.b32 %r144, %r142, %r137, %r136, %r17;
+	shfl.sync.down.b32 %r145, %r143, %r137, %r136, %r17;
+	mov.b64 %rd407, {%r144, %r145};
+	@!%p94 bra $L105;
+	setp.ne.u32 %p95, %r18, 9;
+	@%p95 bra.uni $L107;
+	setp.lt.s64 %p96, %rd406, %rd380;
+	setp.eq.s64 %p97, %rd406, %rd380;
+	setp.lt.s64 %p98, %rd407, %rd381;
+	and.pred %p99, %p97, %p98;
+	or.pred %p100, %p96, %p99;
+	selp.b64 %rd408, %rd406, %rd380, %p100;
+	selp.b64 %rd409, %rd407, %rd381, %p100;
+	mov.b64 %rd380, %rd408;
+	mov.b64 %rd381, %rd409;
+	bra.uni $L106;
 $L107:
+	setp.ne.u32 %p101, %r18, 10;
+	@%p101 bra.uni $L108;
+	setp.gt.s64 %p102, %rd406, %rd380;
+	setp.eq.s64 %p103, %rd406, %rd380;
+	setp.lt.s64 %p104, %rd407, %rd381;
+	and.pred %p105, %p103, %p104;
+	or.pred %p106, %p102, %p105;
+	selp.b64 %rd410, %rd406, %rd380, %p106;
+	selp.b64 %rd411, %rd407, %rd381, %p106;
+	mov.b64 %rd380, %rd410;
+	mov.b64 %rd381, %rd411;
+	bra.uni $L106;
+$L108:
+	mov.b64 %rd412, %rd380;
+	mov.b64 %rd413, %rd381;
+	mov.b64 %rd414, %rd406;
+	mov.b64 %rd415, %rd407;
+	mov.b64 %rd392, %rd412;
+	mov.b64 %rd393, %rd413;
+	mov.b64 %rd394, %rd414;
+	mov.b64 %rd395, %rd415;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	add.s64 %rd416, %rd392, %rd396;
+	mov.b64 %rd392, %rd416;
+	add.s64 %rd417, %rd393, %rd397;
+	mov.b64 %rd393, %rd417;
+$L109:
+	mov.b64 %rd380, %rd392;
+	mov.b64 %rd381, %rd393;
+$L106:
+$L105:
+	shl.b32 %r137, %r137, 1;
+	bra.uni $L103;
+$L104:
+$L101:
+	mul.wide.u32 %rd418, %r29, 16;
+	add.s64 %rd419, %rd11, %rd418;
+	setp.eq.u32 %p107, %r5, 0;
+	@!%p107 bra $L110;
+	st.global.s64 [%rd419+0], %rd380;
+	st.global.s64 [%rd419+8], %rd381;
+$L110:
 	ret;
 }
 
-.visible .entry gk_frontier_PushGlobal_coloring_propagate__final_custom(
+.visible .entry gk_frontier_PushGlobal_coloring_propagate__final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -12545,9 +3920,9 @@ $L107:
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<23>;
-	.reg .b32 %r<105>;
-	.reg .b64 %rd<208>;
+	.reg .pred %p<55>;
+	.reg .b32 %r<46>;
+	.reg .b64 %rd<164>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12572,6 +3947,7 @@ $L107:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -12595,8 +3971,8 @@ $L107:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	ld.param.s64 %rd30, [gk_s11];
 	mov.b64 %rd31, %rd30;
@@ -12614,8 +3990,8 @@ $L107:
 	mov.b64 %rd43, %rd42;
 	ld.param.s64 %rd44, [gk_s17];
 	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
 	mov.pred %p5, %p4;
 	ld.param.u64 %rd46, [gk_s19];
 	cvta.to.global.u64 %rd47, %rd46;
@@ -12638,8 +4014,8 @@ $L107:
 	mov.b64 %rd64, %rd63;
 	ld.param.s64 %rd65, [gk_s27];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
 	mov.pred %p7, %p6;
 	ld.param.u64 %rd67, [gk_s29];
 	cvta.to.global.u64 %rd68, %rd67;
@@ -12648,8 +4024,8 @@ $L107:
 	mov.b64 %rd71, %rd70;
 	ld.param.s64 %rd72, [gk_s31];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
 	ld.param.s64 %rd74, [gk_s33];
 	mov.b64 %rd75, %rd74;
 	ld.param.s64 %rd76, [gk_s34];
@@ -12670,346 +4046,251 @@ $L107:
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	mov.b64 %rd94, 0;
-	mov.b64 %rd95, 0;
-	mov.b64 %rd96, 0;
-	mov.b64 %rd97, 0;
-	mov.b64 %rd94, %rd96;
-	mov.b64 %rd95, %rd97;
-$L1:
-	mov.b64 %rd98, %rd94;
-	mov.b64 %rd99, %rd95;
-	mov.b64 %rd100, %rd98;
-	mov.b64 %rd101, %rd99;
-	cvt.u64.u32 %rd102, %r5;
-	cvt.u64.u32 %rd103, %r6;
-	mov.b64 %rd104, %rd102;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd94, 9223372036854775807;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd98, %rd96;
+$L3:
+	setp.ge.s64 %p9, %rd98, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd99, %rd98, 16, %rd3;
+	ld.global.s64 %rd100, [%rd99+0];
+	ld.global.s64 %rd101, [%rd99+8];
+	setp.lt.s64 %p10, %rd100, %rd94;
+	setp.eq.s64 %p11, %rd100, %rd94;
+	setp.lt.s64 %p12, %rd101, %rd95;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd102, %rd100, %rd94, %p14;
+	selp.b64 %rd103, %rd101, %rd95, %p14;
+	mov.b64 %rd94, %rd102;
+	mov.b64 %rd95, %rd103;
+	add.s64 %rd98, %rd98, %rd97;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
 $L2:
-	setp.ge.s64 %p8, %rd104, %rd4;
-	@%p8 bra $L3;
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd94, -9223372036854775808;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd104, %rd96;
+$L6:
+	setp.ge.s64 %p16, %rd104, %rd4;
+	@%p16 bra $L7;
 	mad.lo.s64 %rd105, %rd104, 16, %rd3;
 	ld.global.s64 %rd106, [%rd105+0];
 	ld.global.s64 %rd107, [%rd105+8];
-	mov.b64 %rd108, %rd100;
-	mov.b64 %rd109, %rd101;
-	mov.b64 %rd110, %rd106;
-	mov.b64 %rd111, %rd107;
-	mov.b64 %rd112, %rd108;
-	mov.b64 %rd113, %rd109;
+	setp.gt.s64 %p17, %rd106, %rd94;
+	setp.eq.s64 %p18, %rd106, %rd94;
+	setp.lt.s64 %p19, %rd107, %rd95;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd108, %rd106, %rd94, %p21;
+	selp.b64 %rd109, %rd107, %rd95, %p21;
+	mov.b64 %rd94, %rd108;
+	mov.b64 %rd95, %rd109;
+	add.s64 %rd104, %rd104, %rd97;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd110, 0;
+	mov.b64 %rd111, 0;
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd110, %rd112;
+	mov.b64 %rd111, %rd113;
+$L8:
 	mov.b64 %rd114, %rd110;
 	mov.b64 %rd115, %rd111;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd118, %rd112, %rd116;
-	mov.b64 %rd112, %rd118;
-	add.s64 %rd119, %rd113, %rd117;
-	mov.b64 %rd113, %rd119;
-$L4:
-	mov.b64 %rd100, %rd112;
-	mov.b64 %rd101, %rd113;
-	add.s64 %rd104, %rd104, %rd103;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd120, %rd100;
-	mov.b64 %rd121, %rd101;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd120;
-	shfl.sync.down.b32 %r26|%p9, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd122, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd121;
-	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd123, {%r30, %r31};
-	@!%p9 bra $L5;
+	mov.b64 %rd94, %rd114;
+	mov.b64 %rd95, %rd115;
+	mov.b64 %rd116, %rd96;
+$L9:
+	setp.ge.s64 %p22, %rd116, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd117, %rd116, 16, %rd3;
+	ld.global.s64 %rd118, [%rd117+0];
+	ld.global.s64 %rd119, [%rd117+8];
+	mov.b64 %rd120, %rd94;
+	mov.b64 %rd121, %rd95;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd123, %rd119;
 	mov.b64 %rd124, %rd120;
 	mov.b64 %rd125, %rd121;
 	mov.b64 %rd126, %rd122;
 	mov.b64 %rd127, %rd123;
-	mov.b64 %rd112, %rd124;
-	mov.b64 %rd113, %rd125;
-	mov.b64 %rd114, %rd126;
-	mov.b64 %rd115, %rd127;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd128, %rd112, %rd116;
-	mov.b64 %rd112, %rd128;
-	add.s64 %rd129, %rd113, %rd117;
-	mov.b64 %rd113, %rd129;
-$L6:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L5:
-	mov.b64 {%r32, %r33}, %rd120;
-	shfl.sync.down.b32 %r34|%p10, %r32, 2, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd130, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd121;
-	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd131, {%r38, %r39};
-	@!%p10 bra $L7;
-	mov.b64 %rd132, %rd120;
-	mov.b64 %rd133, %rd121;
-	mov.b64 %rd134, %rd130;
-	mov.b64 %rd135, %rd131;
-	mov.b64 %rd112, %rd132;
-	mov.b64 %rd113, %rd133;
-	mov.b64 %rd114, %rd134;
-	mov.b64 %rd115, %rd135;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd136, %rd112, %rd116;
-	mov.b64 %rd112, %rd136;
-	add.s64 %rd137, %rd113, %rd117;
-	mov.b64 %rd113, %rd137;
-$L8:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L7:
-	mov.b64 {%r40, %r41}, %rd120;
-	shfl.sync.down.b32 %r42|%p11, %r40, 4, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd138, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd121;
-	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
-	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd139, {%r46, %r47};
-	@!%p11 bra $L9;
-	mov.b64 %rd140, %rd120;
-	mov.b64 %rd141, %rd121;
-	mov.b64 %rd142, %rd138;
-	mov.b64 %rd143, %rd139;
-	mov.b64 %rd112, %rd140;
-	mov.b64 %rd113, %rd141;
-	mov.b64 %rd114, %rd142;
-	mov.b64 %rd115, %rd143;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd144, %rd112, %rd116;
-	mov.b64 %rd112, %rd144;
-	add.s64 %rd145, %rd113, %rd117;
-	mov.b64 %rd113, %rd145;
-$L10:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L9:
-	mov.b64 {%r48, %r49}, %rd120;
-	shfl.sync.down.b32 %r50|%p12, %r48, 8, %r23, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd146, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd121;
-	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd147, {%r54, %r55};
-	@!%p12 bra $L11;
-	mov.b64 %rd148, %rd120;
-	mov.b64 %rd149, %rd121;
-	mov.b64 %rd150, %rd146;
-	mov.b64 %rd151, %rd147;
-	mov.b64 %rd112, %rd148;
-	mov.b64 %rd113, %rd149;
-	mov.b64 %rd114, %rd150;
-	mov.b64 %rd115, %rd151;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd152, %rd112, %rd116;
-	mov.b64 %rd112, %rd152;
-	add.s64 %rd153, %rd113, %rd117;
-	mov.b64 %rd113, %rd153;
-$L12:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd130, %rd124, %rd128;
+	mov.b64 %rd124, %rd130;
+	add.s64 %rd131, %rd125, %rd129;
+	mov.b64 %rd125, %rd131;
 $L11:
-	mov.b64 {%r56, %r57}, %rd120;
-	shfl.sync.down.b32 %r58|%p13, %r56, 16, %r23, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd154, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd121;
-	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd155, {%r62, %r63};
-	@!%p13 bra $L13;
-	mov.b64 %rd156, %rd120;
-	mov.b64 %rd157, %rd121;
-	mov.b64 %rd158, %rd154;
-	mov.b64 %rd159, %rd155;
-	mov.b64 %rd112, %rd156;
-	mov.b64 %rd113, %rd157;
-	mov.b64 %rd114, %rd158;
-	mov.b64 %rd115, %rd159;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd160, %rd112, %rd116;
-	mov.b64 %rd112, %rd160;
-	add.s64 %rd161, %rd113, %rd117;
-	mov.b64 %rd113, %rd161;
-$L14:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L13:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L15;
-	mul.wide.u32 %rd162, %r8, 16;
-	add.s64 %rd163, %rd1, %rd162;
-	st.shared.s64 [%rd163+0], %rd120;
-	st.shared.s64 [%rd163+8], %rd121;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L16;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L17;
-	mul.wide.u32 %rd164, %r7, 16;
-	add.s64 %rd165, %rd1, %rd164;
-	ld.shared.s64 %rd166, [%rd165+0];
-	ld.shared.s64 %rd167, [%rd165+8];
-	mov.b64 %rd120, %rd166;
-	mov.b64 %rd121, %rd167;
-$L17:
-	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd120;
-	shfl.sync.down.b32 %r67|%p17, %r65, 1, %r64, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd168, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd121;
-	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
-	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd169, {%r71, %r72};
-	@!%p17 bra $L18;
-	mov.b64 %rd170, %rd120;
-	mov.b64 %rd171, %rd121;
-	mov.b64 %rd172, %rd168;
-	mov.b64 %rd173, %rd169;
-	mov.b64 %rd112, %rd170;
-	mov.b64 %rd113, %rd171;
-	mov.b64 %rd114, %rd172;
-	mov.b64 %rd115, %rd173;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd174, %rd112, %rd116;
-	mov.b64 %rd112, %rd174;
-	add.s64 %rd175, %rd113, %rd117;
-	mov.b64 %rd113, %rd175;
-$L19:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L18:
-	mov.b64 {%r73, %r74}, %rd120;
-	shfl.sync.down.b32 %r75|%p18, %r73, 2, %r64, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd176, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd121;
-	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
-	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd177, {%r79, %r80};
-	@!%p18 bra $L20;
-	mov.b64 %rd178, %rd120;
-	mov.b64 %rd179, %rd121;
-	mov.b64 %rd180, %rd176;
-	mov.b64 %rd181, %rd177;
-	mov.b64 %rd112, %rd178;
-	mov.b64 %rd113, %rd179;
-	mov.b64 %rd114, %rd180;
-	mov.b64 %rd115, %rd181;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd182, %rd112, %rd116;
-	mov.b64 %rd112, %rd182;
-	add.s64 %rd183, %rd113, %rd117;
-	mov.b64 %rd113, %rd183;
-$L21:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L20:
-	mov.b64 {%r81, %r82}, %rd120;
-	shfl.sync.down.b32 %r83|%p19, %r81, 4, %r64, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd184, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd121;
-	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd185, {%r87, %r88};
-	@!%p19 bra $L22;
-	mov.b64 %rd186, %rd120;
-	mov.b64 %rd187, %rd121;
-	mov.b64 %rd188, %rd184;
-	mov.b64 %rd189, %rd185;
-	mov.b64 %rd112, %rd186;
-	mov.b64 %rd113, %rd187;
-	mov.b64 %rd114, %rd188;
-	mov.b64 %rd115, %rd189;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd190, %rd112, %rd116;
-	mov.b64 %rd112, %rd190;
-	add.s64 %rd191, %rd113, %rd117;
-	mov.b64 %rd113, %rd191;
-$L23:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L22:
-	mov.b64 {%r89, %r90}, %rd120;
-	shfl.sync.down.b32 %r91|%p20, %r89, 8, %r64, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd192, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd121;
-	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
-	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd193, {%r95, %r96};
-	@!%p20 bra $L24;
-	mov.b64 %rd194, %rd120;
-	mov.b64 %rd195, %rd121;
-	mov.b64 %rd196, %rd192;
-	mov.b64 %rd197, %rd193;
-	mov.b64 %rd112, %rd194;
-	mov.b64 %rd113, %rd195;
-	mov.b64 %rd114, %rd196;
-	mov.b64 %rd115, %rd197;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd198, %rd112, %rd116;
-	mov.b64 %rd112, %rd198;
-	add.s64 %rd199, %rd113, %rd117;
-	mov.b64 %rd113, %rd199;
-$L25:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L24:
-	mov.b64 {%r97, %r98}, %rd120;
-	shfl.sync.down.b32 %r99|%p21, %r97, 16, %r64, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd200, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd121;
-	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
-	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd201, {%r103, %r104};
-	@!%p21 bra $L26;
-	mov.b64 %rd202, %rd120;
-	mov.b64 %rd203, %rd121;
-	mov.b64 %rd204, %rd200;
-	mov.b64 %rd205, %rd201;
-	mov.b64 %rd112, %rd202;
-	mov.b64 %rd113, %rd203;
-	mov.b64 %rd114, %rd204;
-	mov.b64 %rd115, %rd205;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd206, %rd112, %rd116;
-	mov.b64 %rd112, %rd206;
-	add.s64 %rd207, %rd113, %rd117;
-	mov.b64 %rd113, %rd207;
-$L27:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L26:
+	mov.b64 %rd94, %rd124;
+	mov.b64 %rd95, %rd125;
+	add.s64 %rd116, %rd116, %rd97;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd132, %rd94;
+	mov.b64 %rd133, %rd95;
+	// block reduction
+	mov.b32 %r24, 1;
+	mov.b32 %r25, 1;
+	sub.u32 %r26, %r13, 1;
+	mov.b32 %r27, %r24;
+$L12:
+	setp.hs.u32 %p23, %r27, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r28, %r29}, %rd132;
+	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
+	mov.b64 %rd134, {%r30, %r31};
+	mov.b64 {%r32, %r33}, %rd133;
+	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
+	mov.b64 %rd135, {%r34, %r35};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd134, %rd132;
+	setp.eq.s64 %p27, %rd134, %rd132;
+	setp.lt.s64 %p28, %rd135, %rd133;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd136, %rd134, %rd132, %p30;
+	selp.b64 %rd137, %rd135, %rd133, %p30;
+	mov.b64 %rd132, %rd136;
+	mov.b64 %rd133, %rd137;
+	bra.uni $L15;
 $L16:
-	setp.eq.u32 %p22, %r5, 0;
-	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd120;
-	st.global.s64 [%rd6+8], %rd121;
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd134, %rd132;
+	setp.eq.s64 %p33, %rd134, %rd132;
+	setp.lt.s64 %p34, %rd135, %rd133;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd138, %rd134, %rd132, %p36;
+	selp.b64 %rd139, %rd135, %rd133, %p36;
+	mov.b64 %rd132, %rd138;
+	mov.b64 %rd133, %rd139;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd140, %rd132;
+	mov.b64 %rd141, %rd133;
+	mov.b64 %rd142, %rd134;
+	mov.b64 %rd143, %rd135;
+	mov.b64 %rd124, %rd140;
+	mov.b64 %rd125, %rd141;
+	mov.b64 %rd126, %rd142;
+	mov.b64 %rd127, %rd143;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd144, %rd124, %rd128;
+	mov.b64 %rd124, %rd144;
+	add.s64 %rd145, %rd125, %rd129;
+	mov.b64 %rd125, %rd145;
+$L18:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L15:
+$L14:
+	shl.b32 %r27, %r27, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd146, %r8, 16;
+	add.s64 %rd147, %rd1, %rd146;
+	st.shared.s64 [%rd147+0], %rd132;
+	st.shared.s64 [%rd147+8], %rd133;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd148, %r7, 16;
+	add.s64 %rd149, %rd1, %rd148;
+	ld.shared.s64 %rd150, [%rd149+0];
+	ld.shared.s64 %rd151, [%rd149+8];
+	mov.b64 %rd132, %rd150;
+	mov.b64 %rd133, %rd151;
+$L21:
+	sub.u32 %r36, %r10, 1;
+	mov.b32 %r37, %r25;
+$L22:
+	setp.hs.u32 %p40, %r37, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r38, %r39}, %rd132;
+	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
+	mov.b64 %rd152, {%r40, %r41};
+	mov.b64 {%r42, %r43}, %rd133;
+	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
+	mov.b64 %rd153, {%r44, %r45};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd152, %rd132;
+	setp.eq.s64 %p44, %rd152, %rd132;
+	setp.lt.s64 %p45, %rd153, %rd133;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd154, %rd152, %rd132, %p47;
+	selp.b64 %rd155, %rd153, %rd133, %p47;
+	mov.b64 %rd132, %rd154;
+	mov.b64 %rd133, %rd155;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd152, %rd132;
+	setp.eq.s64 %p50, %rd152, %rd132;
+	setp.lt.s64 %p51, %rd153, %rd133;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd156, %rd152, %rd132, %p53;
+	selp.b64 %rd157, %rd153, %rd133, %p53;
+	mov.b64 %rd132, %rd156;
+	mov.b64 %rd133, %rd157;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd158, %rd132;
+	mov.b64 %rd159, %rd133;
+	mov.b64 %rd160, %rd152;
+	mov.b64 %rd161, %rd153;
+	mov.b64 %rd124, %rd158;
+	mov.b64 %rd125, %rd159;
+	mov.b64 %rd126, %rd160;
+	mov.b64 %rd127, %rd161;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd162, %rd124, %rd128;
+	mov.b64 %rd124, %rd162;
+	add.s64 %rd163, %rd125, %rd129;
+	mov.b64 %rd125, %rd163;
 $L28:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L25:
+$L24:
+	shl.b32 %r37, %r37, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd132;
+	st.global.s64 [%rd6+8], %rd133;
+$L29:
 	ret;
 }
 `
@@ -13026,7 +4307,7 @@ const gokkosPTX4 = `//
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
-.visible .entry gk_frontier_PushTeam_coloring_propagate__main_minloc(
+.visible .entry gk_frontier_PushTeam_coloring_propagate__main(
 	.param .b64 gk_league,
 	.param .b64 gk_team_size,
 	.param .b64 gk_vector_length,
@@ -13036,6 +4317,7 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -13077,9 +4359,9 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<109>;
-	.reg .b32 %r<176>;
-	.reg .b64 %rd<369>;
+	.reg .pred %p<102>;
+	.reg .b32 %r<147>;
+	.reg .b64 %rd<383>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13109,25 +4391,26 @@ const gokkosPTX4 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
 	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
 	cvt.u64.u32 %rd12, %r2;
 	mov.u64 %rd13, gk_dyn;
 	add.s64 %rd14, %rd13, %rd5;
 	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
 	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
+	cvt.u64.u32 %rd18, %r29;
 	cvta.to.global.u64 %rd19, %rd7;
 	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
 	add.s64 %rd20, %rd17, %rd8;
@@ -13155,8 +4438,8 @@ const gokkosPTX4 = `//
 	mov.b64 %rd46, %rd45;
 	ld.param.s64 %rd47, [gk_s9];
 	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
 	ld.param.s64 %rd49, [gk_s11];
 	mov.b64 %rd50, %rd49;
@@ -13174,8 +4457,8 @@ const gokkosPTX4 = `//
 	mov.b64 %rd62, %rd61;
 	ld.param.s64 %rd63, [gk_s17];
 	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
 	ld.param.u64 %rd65, [gk_s19];
 	cvta.to.global.u64 %rd66, %rd65;
@@ -13198,8 +4481,8 @@ const gokkosPTX4 = `//
 	mov.b64 %rd83, %rd82;
 	ld.param.s64 %rd84, [gk_s27];
 	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
 	ld.param.u64 %rd86, [gk_s29];
 	cvta.to.global.u64 %rd87, %rd86;
@@ -13208,1305 +4491,8 @@ const gokkosPTX4 = `//
 	mov.b64 %rd90, %rd89;
 	ld.param.s64 %rd91, [gk_s31];
 	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	mov.b64 %rd106, 9223372036854775807;
-	mov.b64 %rd107, 9223372036854775807;
-	cvt.u64.u32 %rd109, %r28;
-	cvt.u64.u32 %rd110, %r29;
-	mov.b64 %rd111, %rd109;
-$L1:
-	setp.ge.s64 %p9, %rd111, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd108, %rd111;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd112, %rd27;
-	mov.b64 %rd113, %rd30;
-	mov.b64 %rd114, %rd32;
-	mov.b64 %rd115, %rd34;
-	mov.b64 %rd116, %rd37;
-	mov.b64 %rd117, %rd39;
-	mov.b64 %rd118, %rd41;
-	mov.b64 %rd119, %rd44;
-	mov.b64 %rd120, %rd46;
-	mov.b64 %rd121, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd122, %rd50;
-	mov.b64 %rd123, %rd53;
-	mov.b64 %rd124, %rd55;
-	mov.b64 %rd125, %rd57;
-	mov.b64 %rd126, %rd60;
-	mov.b64 %rd127, %rd62;
-	mov.b64 %rd128, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd129, %rd67;
-	mov.b64 %rd130, %rd69;
-	mov.b64 %rd131, %rd71;
-	mov.b64 %rd132, %rd74;
-	mov.b64 %rd133, %rd76;
-	mov.b64 %rd134, %rd78;
-	mov.b64 %rd135, %rd81;
-	mov.b64 %rd136, %rd83;
-	mov.b64 %rd137, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd138, %rd88;
-	mov.b64 %rd139, %rd90;
-	mov.b64 %rd140, %rd92;
+	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	mov.b64 %rd141, %rd94;
-	mov.b64 %rd142, %rd96;
-	mov.b64 %rd143, %rd98;
-	mov.b64 %rd144, %rd101;
-	mov.b64 %rd145, %rd103;
-	mov.b64 %rd146, %rd105;
-	add.s64 %rd147, %rd15, %rd23;
-	mad.lo.s64 %rd148, %rd141, 4, 15;
-	and.b64 %rd148, %rd148, -16;
-	add.s64 %rd23, %rd23, %rd148;
-	mov.b64 %rd149, %rd147;
-	mov.b64 %rd150, %rd141;
-	mov.b64 %rd151, 1;
-	mov.b64 %rd152, %rd149;
-	mov.b64 %rd153, %rd150;
-	mov.b64 %rd154, %rd151;
-	cvt.u64.u32 %rd155, %r4;
-	mov.b64 %rd156, %rd155;
-	cvt.u64.u32 %rd157, %r2;
-	mov.b64 %rd158, %rd157;
-	mul.lo.s64 %rd159, %rd108, %rd143;
-	mov.b64 %rd160, %rd159;
-	add.s64 %rd161, %rd160, %rd143;
-	min.s64 %rd162, %rd161, %rd122;
-	mov.b64 %rd163, %rd162;
-	mul.lo.s64 %rd164, %rd156, %rd141;
-	mov.b64 %rd165, %rd164;
-	@!%p11 bra $L5;
-	mov.b64 %rd165, 4611686018427387904;
-$L5:
-	mov.b64 %rd166, %rd160;
-$L6:
-	setp.lt.s64 %p13, %rd166, %rd163;
-	not.pred %p14, %p13;
-	@!%p14 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.pred %p15, %p10;
-	mov.b64 %rd167, %rd122;
-	mov.b64 %rd168, %rd166;
-$L11:
-	@!%p15 bra $L15;
-	shr.s64 %rd169, %rd168, 5;
-	mul.lo.s64 %rd170, %rd169, %rd128;
-	mad.lo.s64 %rd171, %rd170, 4, %rd126;
-	ld.global.nc.u32 %r36, [%rd171+0];
-	mov.b32 %r37, %r36;
-	and.b64 %rd172, %rd168, 31;
-	min.u64 %rd173, %rd172, 32;
-	cvt.u32.u64 %r38, %rd173;
-	mov.b32 %r40, 0x1;
-	shl.b32 %r39, %r40, %r38;
-	setp.hs.u32 %p16, %r38, 32;
-	selp.b32 %r41, 0, %r39, %p16;
-	and.b32 %r42, %r37, %r41;
-	setp.ne.u32 %p17, %r42, 0x0;
-	@!%p17 bra $L17;
-	cvt.u32.u64 %r43, %rd168;
-	mov.b32 %r44, %r43;
-	bra.uni $L13;
-$L17:
-	mov.b32 %r44, -1;
-	bra.uni $L13;
-$L15:
-	mul.lo.s64 %rd174, %rd168, %rd125;
-	mad.lo.s64 %rd175, %rd174, 4, %rd123;
-	ld.global.nc.s32 %r45, [%rd175+0];
-	mov.b32 %r46, %r45;
-	mov.b32 %r44, %r46;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	mov.b32 %r47, %r44;
-	setp.lt.s32 %p18, %r47, 0;
-	@!%p18 bra $L19;
-	bra.uni $L7;
-$L19:
-	mov.b64 %rd176, %rd112;
-	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd177, %r48;
-	mul.lo.s64 %rd178, %rd177, %rd115;
-	mad.lo.s64 %rd179, %rd178, 8, %rd113;
-	ld.global.nc.s64 %rd180, [%rd179+0];
-	mov.b64 %rd181, %rd180;
-	mov.b64 %rd182, %rd181;
-	mov.b64 %rd183, %rd112;
-	mov.b32 %r49, %r47;
-	cvt.s64.s32 %rd184, %r49;
-	add.s64 %rd185, %rd184, 1;
-	mul.lo.s64 %rd186, %rd185, %rd115;
-	mad.lo.s64 %rd187, %rd186, 8, %rd113;
-	ld.global.nc.s64 %rd188, [%rd187+0];
-	mov.b64 %rd189, %rd188;
-	mov.b64 %rd190, %rd189;
-	mov.b64 %rd191, %rd182;
-	mov.b64 %rd192, %rd190;
-	mov.b64 %rd193, %rd191;
-	mov.b64 %rd194, %rd192;
-	mov.b64 %rd195, %rd193;
-$L20:
-	setp.lt.s64 %p19, %rd195, %rd194;
-	not.pred %p20, %p19;
-	@!%p20 bra $L24;
-	bra.uni $L22;
-$L24:
-	add.s64 %rd196, %rd195, %rd165;
-	min.s64 %rd197, %rd194, %rd196;
-	mov.b64 %rd198, %rd197;
-	mov.b64 %rd199, 0;
-	add.s64 %rd200, %rd195, %rd158;
-	mov.b64 %rd201, %rd200;
-$L25:
-	setp.lt.s64 %p21, %rd201, %rd198;
-	not.pred %p22, %p21;
-	@!%p22 bra $L29;
-	bra.uni $L27;
-$L29:
-	mul.lo.s64 %rd202, %rd201, %rd118;
-	mad.lo.s64 %rd203, %rd202, 4, %rd116;
-	ld.global.nc.s32 %r50, [%rd203+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r47;
-	mov.b32 %r54, %r52;
-	mov.b64 %rd204, %rd201;
-$L30:
-	cvt.s64.s32 %rd205, %r53;
-	mul.lo.s64 %rd206, %rd205, %rd146;
-	mad.lo.s64 %rd207, %rd206, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r55, [%rd207+0];
-	mov.b32 %r56, %r55;
-	mov.b32 %r57, %r56;
-	cvt.s64.s32 %rd208, %r54;
-	mul.lo.s64 %rd209, %rd208, %rd146;
-	mad.lo.s64 %rd210, %rd209, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r58, [%rd210+0];
-	mov.b32 %r59, %r58;
-	setp.ge.s32 %p23, %r59, %r57;
-	@!%p23 bra $L34;
-	mov.pred %p24, 0;
-	bra.uni $L32;
-$L34:
-	cvt.s64.s32 %rd211, %r54;
-	mul.lo.s64 %rd212, %rd211, %rd146;
-	mad.lo.s64 %rd213, %rd212, 4, %rd144;
-	atom.global.max.s32 %r60, [%rd213], %r57;
-	mov.b32 %r61, %r60;
-	setp.lt.s32 %p25, %r61, %r57;
-	mov.pred %p24, %p25;
-	bra.uni $L32;
-$L31:
-	bra.uni $L30;
-$L32:
-	@!%p24 bra $L36;
-	mov.pred %p26, 0;
-	mov.b64 %rd214, %rd199;
-	mov.b32 %r62, %r52;
-$L37:
-	@!%p11 bra $L41;
-	shr.s32 %r63, %r62, 5;
-	cvt.s64.s32 %rd215, %r63;
-	mov.b64 %rd216, %rd215;
-	and.b32 %r64, %r62, 31;
-	cvt.s64.s32 %rd217, %r64;
-	min.u64 %rd218, %rd217, 32;
-	cvt.u32.u64 %r65, %rd218;
-	mov.b32 %r67, 0x1;
-	shl.b32 %r66, %r67, %r65;
-	setp.hs.u32 %p27, %r65, 32;
-	selp.b32 %r68, 0, %r66, %p27;
-	mov.b32 %r69, %r68;
-	mov.b64 %rd219, %rd216;
-	mov.b32 %r70, %r69;
-	mul.lo.s64 %rd220, %rd219, %rd137;
-	mad.lo.s64 %rd221, %rd220, 4, %rd135;
-	ld.relaxed.gpu.global.u32 %r71, [%rd221+0];
-	mov.b32 %r72, %r71;
-	and.b32 %r73, %r72, %r70;
-	setp.ne.u32 %p28, %r73, 0x0;
-	mov.pred %p29, %p28;
-	not.pred %p30, %p29;
-	@!%p30 bra $L43;
-	mul.lo.s64 %rd222, %rd219, %rd137;
-	mad.lo.s64 %rd223, %rd222, 4, %rd135;
-	atom.global.or.b32 %r74, [%rd223], %r70;
-	mov.b32 %r75, %r74;
-	and.b32 %r76, %r75, %r70;
-	setp.ne.u32 %p31, %r76, 0x0;
-	mov.pred %p29, %p31;
-$L43:
-	@!%p29 bra $L45;
-	mov.b64 %rd224, %rd214;
-	mov.b64 %rd225, %rd224;
-	mov.pred %p32, 0;
-	bra.uni $L39;
-$L45:
-	mov.b64 %rd226, %rd214;
-	mov.b64 %rd225, %rd226;
-	mov.pred %p32, 1;
-	bra.uni $L39;
-$L41:
-	@!%p12 bra $L47;
-	cvt.s64.s32 %rd227, %r62;
-	mul.lo.s64 %rd228, %rd227, %rd140;
-	mad.lo.s64 %rd229, %rd228, 4, %rd138;
-	ld.relaxed.gpu.global.s32 %r77, [%rd229+0];
-	mov.b32 %r78, %r77;
-	setp.eq.s32 %p33, %r78, %r35;
-	mov.pred %p34, %p33;
-	not.pred %p35, %p34;
-	@!%p35 bra $L49;
-	cvt.s64.s32 %rd230, %r62;
-	mul.lo.s64 %rd231, %rd230, %rd140;
-	mad.lo.s64 %rd232, %rd231, 4, %rd138;
-	atom.global.exch.b32 %r79, [%rd232], %r35;
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p36, %r80, %r35;
-	mov.pred %p34, %p36;
-$L49:
-	@!%p34 bra $L51;
-	mov.b64 %rd233, %rd214;
-	mov.b64 %rd225, %rd233;
-	mov.pred %p32, 0;
-	bra.uni $L39;
-$L51:
-$L47:
-	mul.lo.s64 %rd234, %rd214, %rd154;
-	mad.lo.s64 %rd235, %rd234, 4, %rd152;
-	st.shared.s32 [%rd235+0], %r62;
-	add.s64 %rd236, %rd214, 1;
-	mov.b64 %rd237, %rd236;
-	mov.b64 %rd225, %rd237;
-	mov.pred %p32, 1;
-	bra.uni $L39;
-$L38:
-	bra.uni $L37;
-$L39:
-	mov.b64 %rd238, %rd225;
-	mov.pred %p37, %p32;
-	mov.b64 %rd199, %rd238;
-	mov.pred %p26, %p37;
-	@!%p26 bra $L53;
-	mov.b64 %rd239, %rd112;
-	mov.b32 %r81, %r52;
-	setp.lt.s64 %p38, %rd106, 64;
-	setp.le.s64 %p39, %rd142, 1;
-	or.pred %p40, %p38, %p39;
-	@!%p40 bra $L54;
-	mov.b64 %rd240, %rd239;
-	mov.b32 %r82, %r81;
-	cvt.s64.s32 %rd241, %r82;
-	add.s64 %rd242, %rd241, 1;
-	mul.lo.s64 %rd243, %rd242, %rd115;
-	mad.lo.s64 %rd244, %rd243, 8, %rd113;
-	ld.global.nc.s64 %rd245, [%rd244+0];
-	mov.b64 %rd246, %rd245;
-	cvt.s64.s32 %rd247, %r82;
-	mul.lo.s64 %rd248, %rd247, %rd115;
-	mad.lo.s64 %rd249, %rd248, 8, %rd113;
-	ld.global.nc.s64 %rd250, [%rd249+0];
-	mov.b64 %rd251, %rd250;
-	sub.s64 %rd252, %rd246, %rd251;
-	mov.b64 %rd253, %rd252;
-	add.s64 %rd254, %rd107, %rd253;
-	mov.b64 %rd107, %rd254;
-	bra.uni $L55;
-$L54:
-	rem.s64 %rd255, %rd106, %rd142;
-	setp.eq.s64 %p41, %rd142, -1;
-	selp.b64 %rd256, 0, %rd255, %p41;
-	setp.eq.s64 %p42, %rd142, 0;
-	selp.b64 %rd257, %rd106, %rd256, %p42;
-	setp.eq.s64 %p43, %rd257, 0;
-	@!%p43 bra $L57;
-	mov.b64 %rd258, %rd239;
-	mov.b32 %r83, %r81;
-	cvt.s64.s32 %rd259, %r83;
-	add.s64 %rd260, %rd259, 1;
-	mul.lo.s64 %rd261, %rd260, %rd115;
-	mad.lo.s64 %rd262, %rd261, 8, %rd113;
-	ld.global.nc.s64 %rd263, [%rd262+0];
-	mov.b64 %rd264, %rd263;
-	cvt.s64.s32 %rd265, %r83;
-	mul.lo.s64 %rd266, %rd265, %rd115;
-	mad.lo.s64 %rd267, %rd266, 8, %rd113;
-	ld.global.nc.s64 %rd268, [%rd267+0];
-	mov.b64 %rd269, %rd268;
-	sub.s64 %rd270, %rd264, %rd269;
-	mov.b64 %rd271, %rd270;
-	mul.lo.s64 %rd272, %rd142, %rd271;
-	add.s64 %rd273, %rd107, %rd272;
-	mov.b64 %rd107, %rd273;
-$L57:
-$L55:
-	add.s64 %rd274, %rd106, 1;
-	mov.b64 %rd106, %rd274;
-$L53:
-$L36:
-$L26:
-	add.s64 %rd275, %rd201, %rd156;
-	mov.b64 %rd201, %rd275;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd276, %rd199;
-$L58:
-	@!%p11 bra $L62;
-	bra.uni $L60;
-$L62:
-	// block scan
-	mov.b64 %rd277, %rd276;
-	mov.b32 %r84, %r3;
-$L63:
-	setp.hs.u32 %p44, %r84, 32;
-	@%p44 bra $L64;
-	mov.b64 {%r85, %r86}, %rd277;
-	shfl.sync.up.b32 %r87|%p45, %r85, %r84, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
-	mov.b64 %rd278, {%r87, %r88};
-	@!%p45 bra $L65;
-	add.s64 %rd279, %rd278, %rd277;
-	mov.b64 %rd277, %rd279;
-$L65:
-	shl.b32 %r84, %r84, 1;
-	bra.uni $L63;
-$L64:
-	mov.b64 {%r89, %r90}, %rd277;
-	shfl.sync.up.b32 %r91|%p46, %r89, %r3, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
-	mov.b64 %rd280, {%r91, %r92};
-	setp.lo.u32 %p47, %r3, 32;
-	and.pred %p48, %p46, %p47;
-	selp.b64 %rd281, %rd280, 0, %p48;
-	sub.u32 %r93, %r13, %r3;
-	setp.eq.u32 %p49, %r7, %r93;
-	@!%p49 bra $L66;
-	mul.wide.u32 %rd282, %r8, 16;
-	add.s64 %rd283, %rd1, %rd282;
-	st.shared.s64 [%rd283+0], %rd277;
-$L66:
-	bar.sync 0;
-	setp.eq.u32 %p50, %r8, 0;
-	@!%p50 bra $L67;
-	mov.b64 %rd284, 0;
-	setp.lo.u32 %p51, %r7, %r10;
-	@!%p51 bra $L68;
-	mul.wide.u32 %rd285, %r7, 16;
-	add.s64 %rd286, %rd1, %rd285;
-	ld.shared.s64 %rd287, [%rd286+0];
-	mov.b64 %rd284, %rd287;
-$L68:
-	mov.b64 {%r94, %r95}, %rd284;
-	shfl.sync.up.b32 %r96|%p52, %r94, 1, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
-	mov.b64 %rd288, {%r96, %r97};
-	@!%p52 bra $L69;
-	add.s64 %rd289, %rd288, %rd284;
-	mov.b64 %rd284, %rd289;
-$L69:
-	mov.b64 {%r98, %r99}, %rd284;
-	shfl.sync.up.b32 %r100|%p53, %r98, 2, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
-	mov.b64 %rd290, {%r100, %r101};
-	@!%p53 bra $L70;
-	add.s64 %rd291, %rd290, %rd284;
-	mov.b64 %rd284, %rd291;
-$L70:
-	mov.b64 {%r102, %r103}, %rd284;
-	shfl.sync.up.b32 %r104|%p54, %r102, 4, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
-	mov.b64 %rd292, {%r104, %r105};
-	@!%p54 bra $L71;
-	add.s64 %rd293, %rd292, %rd284;
-	mov.b64 %rd284, %rd293;
-$L71:
-	mov.b64 {%r106, %r107}, %rd284;
-	shfl.sync.up.b32 %r108|%p55, %r106, 8, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
-	mov.b64 %rd294, {%r108, %r109};
-	@!%p55 bra $L72;
-	add.s64 %rd295, %rd294, %rd284;
-	mov.b64 %rd284, %rd295;
-$L72:
-	mov.b64 {%r110, %r111}, %rd284;
-	shfl.sync.up.b32 %r112|%p56, %r110, 16, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
-	mov.b64 %rd296, {%r112, %r113};
-	@!%p56 bra $L73;
-	add.s64 %rd297, %rd296, %rd284;
-	mov.b64 %rd284, %rd297;
-$L73:
-	mov.b64 {%r114, %r115}, %rd284;
-	shfl.sync.up.b32 %r116|%p57, %r114, 1, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
-	mov.b64 %rd298, {%r116, %r117};
-	selp.b64 %rd299, %rd298, 0, %p57;
-	@!%p51 bra $L74;
-	mul.wide.u32 %rd300, %r7, 16;
-	add.s64 %rd301, %rd1, %rd300;
-	add.s64 %rd302, %rd301, 512;
-	st.shared.s64 [%rd302+0], %rd299;
-$L74:
-	sub.u32 %r118, %r10, 1;
-	setp.eq.u32 %p58, %r7, %r118;
-	@!%p58 bra $L75;
-	st.shared.s64 [%rd1+1024], %rd284;
-$L75:
-$L67:
-	bar.sync 0;
-	mul.wide.u32 %rd303, %r8, 16;
-	add.s64 %rd304, %rd1, %rd303;
-	add.s64 %rd305, %rd304, 512;
-	ld.shared.s64 %rd306, [%rd305+0];
-	add.s64 %rd307, %rd306, %rd281;
-	ld.shared.s64 %rd308, [%rd1+1024];
-	mov.b64 {%r119, %r120}, %rd307;
-	shfl.sync.idx.b32 %r121|%p59, %r119, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r122, %r120, 0, %r21, %r17;
-	mov.b64 %rd309, {%r121, %r122};
-	mov.b64 %rd310, %rd308;
-	mov.b64 %rd311, %rd309;
-	mov.b64 %rd312, %rd310;
-	mov.b64 %rd313, %rd311;
-	mov.b64 %rd314, %rd312;
-	mov.b64 %rd315, %rd313;
-	mov.b64 %rd316, %rd314;
-	mov.b64 %rd317, 0;
-	cvt.u64.u32 %rd318, %r2;
-	setp.eq.s64 %p60, %rd318, 0;
-	setp.gt.s64 %p61, %rd316, 0;
-	and.pred %p62, %p60, %p61;
-	@!%p62 bra $L77;
-	atom.global.add.u64 %rd319, [%rd132], %rd316;
-	mov.b64 %rd320, %rd319;
-	mov.b64 %rd317, %rd320;
-$L77:
-	cvt.u64.u32 %rd321, %r2;
-	setp.eq.s64 %p63, %rd321, 0;
-	setp.eq.u32 %p64, %r1, 0;
-	and.pred %p65, %p63, %p64;
-	bar.sync 0;
-	@!%p65 bra $L78;
-	st.shared.s64 [%rd1+1024], %rd317;
-$L78:
-	bar.sync 0;
-	ld.shared.s64 %rd322, [%rd1+1024];
-	mov.b64 %rd323, %rd322;
-	mov.b64 %rd317, %rd323;
-	add.s64 %rd324, %rd317, %rd315;
-	mov.b64 %rd325, %rd324;
-	mov.b64 %rd326, 0;
-$L79:
-	setp.lt.s64 %p66, %rd326, %rd276;
-	not.pred %p67, %p66;
-	@!%p67 bra $L83;
-	bra.uni $L81;
-$L83:
-	mul.lo.s64 %rd327, %rd326, %rd154;
-	mad.lo.s64 %rd328, %rd327, 4, %rd152;
-	ld.shared.s32 %r123, [%rd328+0];
-	mov.b32 %r124, %r123;
-	add.s64 %rd329, %rd325, %rd326;
-	mul.lo.s64 %rd330, %rd329, %rd131;
-	mad.lo.s64 %rd331, %rd330, 4, %rd129;
-	st.global.s32 [%rd331+0], %r124;
-$L80:
-	add.s64 %rd332, %rd326, 1;
-	mov.b64 %rd326, %rd332;
-	bra.uni $L79;
-$L81:
-	bra.uni $L60;
-$L59:
-	bra.uni $L58;
-$L60:
-$L21:
-	add.s64 %rd333, %rd195, %rd165;
-	mov.b64 %rd195, %rd333;
-	bra.uni $L20;
-$L22:
-$L7:
-	add.s64 %rd334, %rd166, 1;
-	mov.b64 %rd166, %rd334;
-	bra.uni $L6;
-$L8:
-$L3:
-	bar.sync 0;
-	add.s64 %rd111, %rd111, %rd110;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd335, %rd106;
-	mov.b64 %rd336, %rd107;
-	// block reduction
-	sub.u32 %r125, %r13, 1;
-	mov.b32 %r126, %r3;
-$L84:
-	setp.hs.u32 %p68, %r126, 32;
-	@%p68 bra $L85;
-	mov.b64 {%r127, %r128}, %rd335;
-	shfl.sync.down.b32 %r129|%p69, %r127, %r126, %r125, %r17;
-	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
-	mov.b64 %rd337, {%r129, %r130};
-	mov.b64 {%r131, %r132}, %rd336;
-	shfl.sync.down.b32 %r133, %r131, %r126, %r125, %r17;
-	shfl.sync.down.b32 %r134, %r132, %r126, %r125, %r17;
-	mov.b64 %rd338, {%r133, %r134};
-	@!%p69 bra $L86;
-	setp.lt.s64 %p70, %rd337, %rd335;
-	setp.eq.s64 %p71, %rd337, %rd335;
-	setp.lt.s64 %p72, %rd338, %rd336;
-	and.pred %p73, %p71, %p72;
-	or.pred %p74, %p70, %p73;
-	selp.b64 %rd339, %rd337, %rd335, %p74;
-	selp.b64 %rd340, %rd338, %rd336, %p74;
-	mov.b64 %rd335, %rd339;
-	mov.b64 %rd336, %rd340;
-$L86:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L84;
-$L85:
-	setp.eq.u32 %p75, %r7, 0;
-	@!%p75 bra $L87;
-	mul.wide.u32 %rd341, %r8, 16;
-	add.s64 %rd342, %rd1, %rd341;
-	st.shared.s64 [%rd342+0], %rd335;
-	st.shared.s64 [%rd342+8], %rd336;
-$L87:
-	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L88;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L89;
-	mul.wide.u32 %rd343, %r7, 16;
-	add.s64 %rd344, %rd1, %rd343;
-	ld.shared.s64 %rd345, [%rd344+0];
-	ld.shared.s64 %rd346, [%rd344+8];
-	mov.b64 %rd335, %rd345;
-	mov.b64 %rd336, %rd346;
-$L89:
-	sub.u32 %r135, %r10, 1;
-	mov.b64 {%r136, %r137}, %rd335;
-	shfl.sync.down.b32 %r138|%p78, %r136, 1, %r135, %r17;
-	shfl.sync.down.b32 %r139, %r137, 1, %r135, %r17;
-	mov.b64 %rd347, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd336;
-	shfl.sync.down.b32 %r142, %r140, 1, %r135, %r17;
-	shfl.sync.down.b32 %r143, %r141, 1, %r135, %r17;
-	mov.b64 %rd348, {%r142, %r143};
-	@!%p78 bra $L90;
-	setp.lt.s64 %p79, %rd347, %rd335;
-	setp.eq.s64 %p80, %rd347, %rd335;
-	setp.lt.s64 %p81, %rd348, %rd336;
-	and.pred %p82, %p80, %p81;
-	or.pred %p83, %p79, %p82;
-	selp.b64 %rd349, %rd347, %rd335, %p83;
-	selp.b64 %rd350, %rd348, %rd336, %p83;
-	mov.b64 %rd335, %rd349;
-	mov.b64 %rd336, %rd350;
-$L90:
-	mov.b64 {%r144, %r145}, %rd335;
-	shfl.sync.down.b32 %r146|%p84, %r144, 2, %r135, %r17;
-	shfl.sync.down.b32 %r147, %r145, 2, %r135, %r17;
-	mov.b64 %rd351, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd336;
-	shfl.sync.down.b32 %r150, %r148, 2, %r135, %r17;
-	shfl.sync.down.b32 %r151, %r149, 2, %r135, %r17;
-	mov.b64 %rd352, {%r150, %r151};
-	@!%p84 bra $L91;
-	setp.lt.s64 %p85, %rd351, %rd335;
-	setp.eq.s64 %p86, %rd351, %rd335;
-	setp.lt.s64 %p87, %rd352, %rd336;
-	and.pred %p88, %p86, %p87;
-	or.pred %p89, %p85, %p88;
-	selp.b64 %rd353, %rd351, %rd335, %p89;
-	selp.b64 %rd354, %rd352, %rd336, %p89;
-	mov.b64 %rd335, %rd353;
-	mov.b64 %rd336, %rd354;
-$L91:
-	mov.b64 {%r152, %r153}, %rd335;
-	shfl.sync.down.b32 %r154|%p90, %r152, 4, %r135, %r17;
-	shfl.sync.down.b32 %r155, %r153, 4, %r135, %r17;
-	mov.b64 %rd355, {%r154, %r155};
-	mov.b64 {%r156, %r157}, %rd336;
-	shfl.sync.down.b32 %r158, %r156, 4, %r135, %r17;
-	shfl.sync.down.b32 %r159, %r157, 4, %r135, %r17;
-	mov.b64 %rd356, {%r158, %r159};
-	@!%p90 bra $L92;
-	setp.lt.s64 %p91, %rd355, %rd335;
-	setp.eq.s64 %p92, %rd355, %rd335;
-	setp.lt.s64 %p93, %rd356, %rd336;
-	and.pred %p94, %p92, %p93;
-	or.pred %p95, %p91, %p94;
-	selp.b64 %rd357, %rd355, %rd335, %p95;
-	selp.b64 %rd358, %rd356, %rd336, %p95;
-	mov.b64 %rd335, %rd357;
-	mov.b64 %rd336, %rd358;
-$L92:
-	mov.b64 {%r160, %r161}, %rd335;
-	shfl.sync.down.b32 %r162|%p96, %r160, 8, %r135, %r17;
-	shfl.sync.down.b32 %r163, %r161, 8, %r135, %r17;
-	mov.b64 %rd359, {%r162, %r163};
-	mov.b64 {%r164, %r165}, %rd336;
-	shfl.sync.down.b32 %r166, %r164, 8, %r135, %r17;
-	shfl.sync.down.b32 %r167, %r165, 8, %r135, %r17;
-	mov.b64 %rd360, {%r166, %r167};
-	@!%p96 bra $L93;
-	setp.lt.s64 %p97, %rd359, %rd335;
-	setp.eq.s64 %p98, %rd359, %rd335;
-	setp.lt.s64 %p99, %rd360, %rd336;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd361, %rd359, %rd335, %p101;
-	selp.b64 %rd362, %rd360, %rd336, %p101;
-	mov.b64 %rd335, %rd361;
-	mov.b64 %rd336, %rd362;
-$L93:
-	mov.b64 {%r168, %r169}, %rd335;
-	shfl.sync.down.b32 %r170|%p102, %r168, 16, %r135, %r17;
-	shfl.sync.down.b32 %r171, %r169, 16, %r135, %r17;
-	mov.b64 %rd363, {%r170, %r171};
-	mov.b64 {%r172, %r173}, %rd336;
-	shfl.sync.down.b32 %r174, %r172, 16, %r135, %r17;
-	shfl.sync.down.b32 %r175, %r173, 16, %r135, %r17;
-	mov.b64 %rd364, {%r174, %r175};
-	@!%p102 bra $L94;
-	setp.lt.s64 %p103, %rd363, %rd335;
-	setp.eq.s64 %p104, %rd363, %rd335;
-	setp.lt.s64 %p105, %rd364, %rd336;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd365, %rd363, %rd335, %p107;
-	selp.b64 %rd366, %rd364, %rd336, %p107;
-	mov.b64 %rd335, %rd365;
-	mov.b64 %rd336, %rd366;
-$L94:
-$L88:
-	mul.wide.u32 %rd367, %r28, 16;
-	add.s64 %rd368, %rd11, %rd367;
-	setp.eq.u32 %p108, %r5, 0;
-	@!%p108 bra $L95;
-	st.global.s64 [%rd368+0], %rd335;
-	st.global.s64 [%rd368+8], %rd336;
-$L95:
-	ret;
-}
-
-.visible .entry gk_frontier_PushTeam_coloring_propagate__final_minloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<105>;
-	.reg .b64 %rd<145>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	mov.b64 %rd87, 9223372036854775807;
-	mov.b64 %rd88, 9223372036854775807;
-	cvt.u64.u32 %rd89, %r5;
-	cvt.u64.u32 %rd90, %r6;
-	mov.b64 %rd91, %rd89;
-$L1:
-	setp.ge.s64 %p8, %rd91, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd92, %rd91, 16, %rd3;
-	ld.global.s64 %rd93, [%rd92+0];
-	ld.global.s64 %rd94, [%rd92+8];
-	setp.lt.s64 %p9, %rd93, %rd87;
-	setp.eq.s64 %p10, %rd93, %rd87;
-	setp.lt.s64 %p11, %rd94, %rd88;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd95, %rd93, %rd87, %p13;
-	selp.b64 %rd96, %rd94, %rd88, %p13;
-	mov.b64 %rd87, %rd95;
-	mov.b64 %rd88, %rd96;
-	add.s64 %rd91, %rd91, %rd90;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd97, %rd87;
-	mov.b64 %rd98, %rd88;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd97;
-	shfl.sync.down.b32 %r26|%p14, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd99, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd98;
-	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd100, {%r30, %r31};
-	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd99, %rd97;
-	setp.eq.s64 %p16, %rd99, %rd97;
-	setp.lt.s64 %p17, %rd100, %rd98;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd101, %rd99, %rd97, %p19;
-	selp.b64 %rd102, %rd100, %rd98, %p19;
-	mov.b64 %rd97, %rd101;
-	mov.b64 %rd98, %rd102;
-$L3:
-	mov.b64 {%r32, %r33}, %rd97;
-	shfl.sync.down.b32 %r34|%p20, %r32, 2, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd103, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd98;
-	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd104, {%r38, %r39};
-	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd103, %rd97;
-	setp.eq.s64 %p22, %rd103, %rd97;
-	setp.lt.s64 %p23, %rd104, %rd98;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd105, %rd103, %rd97, %p25;
-	selp.b64 %rd106, %rd104, %rd98, %p25;
-	mov.b64 %rd97, %rd105;
-	mov.b64 %rd98, %rd106;
-$L4:
-	mov.b64 {%r40, %r41}, %rd97;
-	shfl.sync.down.b32 %r42|%p26, %r40, 4, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd107, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd98;
-	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
-	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd108, {%r46, %r47};
-	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd107, %rd97;
-	setp.eq.s64 %p28, %rd107, %rd97;
-	setp.lt.s64 %p29, %rd108, %rd98;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd109, %rd107, %rd97, %p31;
-	selp.b64 %rd110, %rd108, %rd98, %p31;
-	mov.b64 %rd97, %rd109;
-	mov.b64 %rd98, %rd110;
-$L5:
-	mov.b64 {%r48, %r49}, %rd97;
-	shfl.sync.down.b32 %r50|%p32, %r48, 8, %r23, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd111, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd98;
-	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd112, {%r54, %r55};
-	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd111, %rd97;
-	setp.eq.s64 %p34, %rd111, %rd97;
-	setp.lt.s64 %p35, %rd112, %rd98;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd113, %rd111, %rd97, %p37;
-	selp.b64 %rd114, %rd112, %rd98, %p37;
-	mov.b64 %rd97, %rd113;
-	mov.b64 %rd98, %rd114;
-$L6:
-	mov.b64 {%r56, %r57}, %rd97;
-	shfl.sync.down.b32 %r58|%p38, %r56, 16, %r23, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd115, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd98;
-	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd116, {%r62, %r63};
-	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd115, %rd97;
-	setp.eq.s64 %p40, %rd115, %rd97;
-	setp.lt.s64 %p41, %rd116, %rd98;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd117, %rd115, %rd97, %p43;
-	selp.b64 %rd118, %rd116, %rd98, %p43;
-	mov.b64 %rd97, %rd117;
-	mov.b64 %rd98, %rd118;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd119, %r8, 16;
-	add.s64 %rd120, %rd1, %rd119;
-	st.shared.s64 [%rd120+0], %rd97;
-	st.shared.s64 [%rd120+8], %rd98;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd121, %r7, 16;
-	add.s64 %rd122, %rd1, %rd121;
-	ld.shared.s64 %rd123, [%rd122+0];
-	ld.shared.s64 %rd124, [%rd122+8];
-	mov.b64 %rd97, %rd123;
-	mov.b64 %rd98, %rd124;
-$L10:
-	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd97;
-	shfl.sync.down.b32 %r67|%p47, %r65, 1, %r64, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd125, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd98;
-	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
-	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd126, {%r71, %r72};
-	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd125, %rd97;
-	setp.eq.s64 %p49, %rd125, %rd97;
-	setp.lt.s64 %p50, %rd126, %rd98;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd127, %rd125, %rd97, %p52;
-	selp.b64 %rd128, %rd126, %rd98, %p52;
-	mov.b64 %rd97, %rd127;
-	mov.b64 %rd98, %rd128;
-$L11:
-	mov.b64 {%r73, %r74}, %rd97;
-	shfl.sync.down.b32 %r75|%p53, %r73, 2, %r64, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd129, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd98;
-	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
-	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd130, {%r79, %r80};
-	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd129, %rd97;
-	setp.eq.s64 %p55, %rd129, %rd97;
-	setp.lt.s64 %p56, %rd130, %rd98;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd131, %rd129, %rd97, %p58;
-	selp.b64 %rd132, %rd130, %rd98, %p58;
-	mov.b64 %rd97, %rd131;
-	mov.b64 %rd98, %rd132;
-$L12:
-	mov.b64 {%r81, %r82}, %rd97;
-	shfl.sync.down.b32 %r83|%p59, %r81, 4, %r64, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd133, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd98;
-	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd134, {%r87, %r88};
-	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd133, %rd97;
-	setp.eq.s64 %p61, %rd133, %rd97;
-	setp.lt.s64 %p62, %rd134, %rd98;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd135, %rd133, %rd97, %p64;
-	selp.b64 %rd136, %rd134, %rd98, %p64;
-	mov.b64 %rd97, %rd135;
-	mov.b64 %rd98, %rd136;
-$L13:
-	mov.b64 {%r89, %r90}, %rd97;
-	shfl.sync.down.b32 %r91|%p65, %r89, 8, %r64, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd137, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd98;
-	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
-	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd138, {%r95, %r96};
-	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd137, %rd97;
-	setp.eq.s64 %p67, %rd137, %rd97;
-	setp.lt.s64 %p68, %rd138, %rd98;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd139, %rd137, %rd97, %p70;
-	selp.b64 %rd140, %rd138, %rd98, %p70;
-	mov.b64 %rd97, %rd139;
-	mov.b64 %rd98, %rd140;
-$L14:
-	mov.b64 {%r97, %r98}, %rd97;
-	shfl.sync.down.b32 %r99|%p71, %r97, 16, %r64, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd141, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd98;
-	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
-	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd142, {%r103, %r104};
-	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd141, %rd97;
-	setp.eq.s64 %p73, %rd141, %rd97;
-	setp.lt.s64 %p74, %rd142, %rd98;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd143, %rd141, %rd97, %p76;
-	selp.b64 %rd144, %rd142, %rd98, %p76;
-	mov.b64 %rd97, %rd143;
-	mov.b64 %rd98, %rd144;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd97;
-	st.global.s64 [%rd6+8], %rd98;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushTeam_coloring_propagate__main_maxloc(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38
-)
-{
-	.reg .pred %p<109>;
-	.reg .b32 %r<176>;
-	.reg .b64 %rd<369>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
 	ld.param.s64 %rd93, [gk_s33];
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s34];
@@ -14520,2055 +4506,728 @@ $L16:
 	mov.b64 %rd103, %rd102;
 	ld.param.s64 %rd104, [gk_s38];
 	mov.b64 %rd105, %rd104;
-	mov.b64 %rd106, -9223372036854775808;
-	mov.b64 %rd107, 9223372036854775807;
-	cvt.u64.u32 %rd109, %r28;
-	cvt.u64.u32 %rd110, %r29;
-	mov.b64 %rd111, %rd109;
-$L1:
-	setp.ge.s64 %p9, %rd111, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd108, %rd111;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd112, %rd27;
-	mov.b64 %rd113, %rd30;
-	mov.b64 %rd114, %rd32;
-	mov.b64 %rd115, %rd34;
-	mov.b64 %rd116, %rd37;
-	mov.b64 %rd117, %rd39;
-	mov.b64 %rd118, %rd41;
-	mov.b64 %rd119, %rd44;
-	mov.b64 %rd120, %rd46;
-	mov.b64 %rd121, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd122, %rd50;
-	mov.b64 %rd123, %rd53;
-	mov.b64 %rd124, %rd55;
-	mov.b64 %rd125, %rd57;
-	mov.b64 %rd126, %rd60;
-	mov.b64 %rd127, %rd62;
-	mov.b64 %rd128, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd129, %rd67;
-	mov.b64 %rd130, %rd69;
-	mov.b64 %rd131, %rd71;
-	mov.b64 %rd132, %rd74;
-	mov.b64 %rd133, %rd76;
-	mov.b64 %rd134, %rd78;
-	mov.b64 %rd135, %rd81;
-	mov.b64 %rd136, %rd83;
-	mov.b64 %rd137, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd138, %rd88;
-	mov.b64 %rd139, %rd90;
-	mov.b64 %rd140, %rd92;
-	mov.b32 %r35, %r34;
-	mov.b64 %rd141, %rd94;
-	mov.b64 %rd142, %rd96;
-	mov.b64 %rd143, %rd98;
-	mov.b64 %rd144, %rd101;
-	mov.b64 %rd145, %rd103;
-	mov.b64 %rd146, %rd105;
-	add.s64 %rd147, %rd15, %rd23;
-	mad.lo.s64 %rd148, %rd141, 4, 15;
-	and.b64 %rd148, %rd148, -16;
-	add.s64 %rd23, %rd23, %rd148;
-	mov.b64 %rd149, %rd147;
-	mov.b64 %rd150, %rd141;
-	mov.b64 %rd151, 1;
-	mov.b64 %rd152, %rd149;
-	mov.b64 %rd153, %rd150;
-	mov.b64 %rd154, %rd151;
-	cvt.u64.u32 %rd155, %r4;
-	mov.b64 %rd156, %rd155;
-	cvt.u64.u32 %rd157, %r2;
-	mov.b64 %rd158, %rd157;
-	mul.lo.s64 %rd159, %rd108, %rd143;
-	mov.b64 %rd160, %rd159;
-	add.s64 %rd161, %rd160, %rd143;
-	min.s64 %rd162, %rd161, %rd122;
-	mov.b64 %rd163, %rd162;
-	mul.lo.s64 %rd164, %rd156, %rd141;
-	mov.b64 %rd165, %rd164;
-	@!%p11 bra $L5;
-	mov.b64 %rd165, 4611686018427387904;
-$L5:
-	mov.b64 %rd166, %rd160;
-$L6:
-	setp.lt.s64 %p13, %rd166, %rd163;
-	not.pred %p14, %p13;
-	@!%p14 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.pred %p15, %p10;
-	mov.b64 %rd167, %rd122;
-	mov.b64 %rd168, %rd166;
-$L11:
-	@!%p15 bra $L15;
-	shr.s64 %rd169, %rd168, 5;
-	mul.lo.s64 %rd170, %rd169, %rd128;
-	mad.lo.s64 %rd171, %rd170, 4, %rd126;
-	ld.global.nc.u32 %r36, [%rd171+0];
-	mov.b32 %r37, %r36;
-	and.b64 %rd172, %rd168, 31;
-	min.u64 %rd173, %rd172, 32;
-	cvt.u32.u64 %r38, %rd173;
-	mov.b32 %r40, 0x1;
-	shl.b32 %r39, %r40, %r38;
-	setp.hs.u32 %p16, %r38, 32;
-	selp.b32 %r41, 0, %r39, %p16;
-	and.b32 %r42, %r37, %r41;
-	setp.ne.u32 %p17, %r42, 0x0;
-	@!%p17 bra $L17;
-	cvt.u32.u64 %r43, %rd168;
-	mov.b32 %r44, %r43;
-	bra.uni $L13;
-$L17:
-	mov.b32 %r44, -1;
-	bra.uni $L13;
-$L15:
-	mul.lo.s64 %rd174, %rd168, %rd125;
-	mad.lo.s64 %rd175, %rd174, 4, %rd123;
-	ld.global.nc.s32 %r45, [%rd175+0];
-	mov.b32 %r46, %r45;
-	mov.b32 %r44, %r46;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	mov.b32 %r47, %r44;
-	setp.lt.s32 %p18, %r47, 0;
-	@!%p18 bra $L19;
-	bra.uni $L7;
-$L19:
-	mov.b64 %rd176, %rd112;
-	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd177, %r48;
-	mul.lo.s64 %rd178, %rd177, %rd115;
-	mad.lo.s64 %rd179, %rd178, 8, %rd113;
-	ld.global.nc.s64 %rd180, [%rd179+0];
-	mov.b64 %rd181, %rd180;
-	mov.b64 %rd182, %rd181;
-	mov.b64 %rd183, %rd112;
-	mov.b32 %r49, %r47;
-	cvt.s64.s32 %rd184, %r49;
-	add.s64 %rd185, %rd184, 1;
-	mul.lo.s64 %rd186, %rd185, %rd115;
-	mad.lo.s64 %rd187, %rd186, 8, %rd113;
-	ld.global.nc.s64 %rd188, [%rd187+0];
-	mov.b64 %rd189, %rd188;
-	mov.b64 %rd190, %rd189;
-	mov.b64 %rd191, %rd182;
-	mov.b64 %rd192, %rd190;
-	mov.b64 %rd193, %rd191;
-	mov.b64 %rd194, %rd192;
-	mov.b64 %rd195, %rd193;
-$L20:
-	setp.lt.s64 %p19, %rd195, %rd194;
-	not.pred %p20, %p19;
-	@!%p20 bra $L24;
-	bra.uni $L22;
-$L24:
-	add.s64 %rd196, %rd195, %rd165;
-	min.s64 %rd197, %rd194, %rd196;
-	mov.b64 %rd198, %rd197;
-	mov.b64 %rd199, 0;
-	add.s64 %rd200, %rd195, %rd158;
-	mov.b64 %rd201, %rd200;
-$L25:
-	setp.lt.s64 %p21, %rd201, %rd198;
-	not.pred %p22, %p21;
-	@!%p22 bra $L29;
-	bra.uni $L27;
-$L29:
-	mul.lo.s64 %rd202, %rd201, %rd118;
-	mad.lo.s64 %rd203, %rd202, 4, %rd116;
-	ld.global.nc.s32 %r50, [%rd203+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r47;
-	mov.b32 %r54, %r52;
-	mov.b64 %rd204, %rd201;
-$L30:
-	cvt.s64.s32 %rd205, %r53;
-	mul.lo.s64 %rd206, %rd205, %rd146;
-	mad.lo.s64 %rd207, %rd206, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r55, [%rd207+0];
-	mov.b32 %r56, %r55;
-	mov.b32 %r57, %r56;
-	cvt.s64.s32 %rd208, %r54;
-	mul.lo.s64 %rd209, %rd208, %rd146;
-	mad.lo.s64 %rd210, %rd209, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r58, [%rd210+0];
-	mov.b32 %r59, %r58;
-	setp.ge.s32 %p23, %r59, %r57;
-	@!%p23 bra $L34;
-	mov.pred %p24, 0;
-	bra.uni $L32;
-$L34:
-	cvt.s64.s32 %rd211, %r54;
-	mul.lo.s64 %rd212, %rd211, %rd146;
-	mad.lo.s64 %rd213, %rd212, 4, %rd144;
-	atom.global.max.s32 %r60, [%rd213], %r57;
-	mov.b32 %r61, %r60;
-	setp.lt.s32 %p25, %r61, %r57;
-	mov.pred %p24, %p25;
-	bra.uni $L32;
-$L31:
-	bra.uni $L30;
-$L32:
-	@!%p24 bra $L36;
-	mov.pred %p26, 0;
-	mov.b64 %rd214, %rd199;
-	mov.b32 %r62, %r52;
-$L37:
-	@!%p11 bra $L41;
-	shr.s32 %r63, %r62, 5;
-	cvt.s64.s32 %rd215, %r63;
-	mov.b64 %rd216, %rd215;
-	and.b32 %r64, %r62, 31;
-	cvt.s64.s32 %rd217, %r64;
-	min.u64 %rd218, %rd217, 32;
-	cvt.u32.u64 %r65, %rd218;
-	mov.b32 %r67, 0x1;
-	shl.b32 %r66, %r67, %r65;
-	setp.hs.u32 %p27, %r65, 32;
-	selp.b32 %r68, 0, %r66, %p27;
-	mov.b32 %r69, %r68;
-	mov.b64 %rd219, %rd216;
-	mov.b32 %r70, %r69;
-	mul.lo.s64 %rd220, %rd219, %rd137;
-	mad.lo.s64 %rd221, %rd220, 4, %rd135;
-	ld.relaxed.gpu.global.u32 %r71, [%rd221+0];
-	mov.b32 %r72, %r71;
-	and.b32 %r73, %r72, %r70;
-	setp.ne.u32 %p28, %r73, 0x0;
-	mov.pred %p29, %p28;
-	not.pred %p30, %p29;
-	@!%p30 bra $L43;
-	mul.lo.s64 %rd222, %rd219, %rd137;
-	mad.lo.s64 %rd223, %rd222, 4, %rd135;
-	atom.global.or.b32 %r74, [%rd223], %r70;
-	mov.b32 %r75, %r74;
-	and.b32 %r76, %r75, %r70;
-	setp.ne.u32 %p31, %r76, 0x0;
-	mov.pred %p29, %p31;
-$L43:
-	@!%p29 bra $L45;
-	mov.b64 %rd224, %rd214;
-	mov.b64 %rd225, %rd224;
-	mov.pred %p32, 0;
-	bra.uni $L39;
-$L45:
-	mov.b64 %rd226, %rd214;
-	mov.b64 %rd225, %rd226;
-	mov.pred %p32, 1;
-	bra.uni $L39;
-$L41:
-	@!%p12 bra $L47;
-	cvt.s64.s32 %rd227, %r62;
-	mul.lo.s64 %rd228, %rd227, %rd140;
-	mad.lo.s64 %rd229, %rd228, 4, %rd138;
-	ld.relaxed.gpu.global.s32 %r77, [%rd229+0];
-	mov.b32 %r78, %r77;
-	setp.eq.s32 %p33, %r78, %r35;
-	mov.pred %p34, %p33;
-	not.pred %p35, %p34;
-	@!%p35 bra $L49;
-	cvt.s64.s32 %rd230, %r62;
-	mul.lo.s64 %rd231, %rd230, %rd140;
-	mad.lo.s64 %rd232, %rd231, 4, %rd138;
-	atom.global.exch.b32 %r79, [%rd232], %r35;
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p36, %r80, %r35;
-	mov.pred %p34, %p36;
-$L49:
-	@!%p34 bra $L51;
-	mov.b64 %rd233, %rd214;
-	mov.b64 %rd225, %rd233;
-	mov.pred %p32, 0;
-	bra.uni $L39;
-$L51:
-$L47:
-	mul.lo.s64 %rd234, %rd214, %rd154;
-	mad.lo.s64 %rd235, %rd234, 4, %rd152;
-	st.shared.s32 [%rd235+0], %r62;
-	add.s64 %rd236, %rd214, 1;
-	mov.b64 %rd237, %rd236;
-	mov.b64 %rd225, %rd237;
-	mov.pred %p32, 1;
-	bra.uni $L39;
-$L38:
-	bra.uni $L37;
-$L39:
-	mov.b64 %rd238, %rd225;
-	mov.pred %p37, %p32;
-	mov.b64 %rd199, %rd238;
-	mov.pred %p26, %p37;
-	@!%p26 bra $L53;
-	mov.b64 %rd239, %rd112;
-	mov.b32 %r81, %r52;
-	setp.lt.s64 %p38, %rd106, 64;
-	setp.le.s64 %p39, %rd142, 1;
-	or.pred %p40, %p38, %p39;
-	@!%p40 bra $L54;
-	mov.b64 %rd240, %rd239;
-	mov.b32 %r82, %r81;
-	cvt.s64.s32 %rd241, %r82;
-	add.s64 %rd242, %rd241, 1;
-	mul.lo.s64 %rd243, %rd242, %rd115;
-	mad.lo.s64 %rd244, %rd243, 8, %rd113;
-	ld.global.nc.s64 %rd245, [%rd244+0];
-	mov.b64 %rd246, %rd245;
-	cvt.s64.s32 %rd247, %r82;
-	mul.lo.s64 %rd248, %rd247, %rd115;
-	mad.lo.s64 %rd249, %rd248, 8, %rd113;
-	ld.global.nc.s64 %rd250, [%rd249+0];
-	mov.b64 %rd251, %rd250;
-	sub.s64 %rd252, %rd246, %rd251;
-	mov.b64 %rd253, %rd252;
-	add.s64 %rd254, %rd107, %rd253;
-	mov.b64 %rd107, %rd254;
-	bra.uni $L55;
-$L54:
-	rem.s64 %rd255, %rd106, %rd142;
-	setp.eq.s64 %p41, %rd142, -1;
-	selp.b64 %rd256, 0, %rd255, %p41;
-	setp.eq.s64 %p42, %rd142, 0;
-	selp.b64 %rd257, %rd106, %rd256, %p42;
-	setp.eq.s64 %p43, %rd257, 0;
-	@!%p43 bra $L57;
-	mov.b64 %rd258, %rd239;
-	mov.b32 %r83, %r81;
-	cvt.s64.s32 %rd259, %r83;
-	add.s64 %rd260, %rd259, 1;
-	mul.lo.s64 %rd261, %rd260, %rd115;
-	mad.lo.s64 %rd262, %rd261, 8, %rd113;
-	ld.global.nc.s64 %rd263, [%rd262+0];
-	mov.b64 %rd264, %rd263;
-	cvt.s64.s32 %rd265, %r83;
-	mul.lo.s64 %rd266, %rd265, %rd115;
-	mad.lo.s64 %rd267, %rd266, 8, %rd113;
-	ld.global.nc.s64 %rd268, [%rd267+0];
-	mov.b64 %rd269, %rd268;
-	sub.s64 %rd270, %rd264, %rd269;
-	mov.b64 %rd271, %rd270;
-	mul.lo.s64 %rd272, %rd142, %rd271;
-	add.s64 %rd273, %rd107, %rd272;
-	mov.b64 %rd107, %rd273;
-$L57:
-$L55:
-	add.s64 %rd274, %rd106, 1;
-	mov.b64 %rd106, %rd274;
-$L53:
-$L36:
-$L26:
-	add.s64 %rd275, %rd201, %rd156;
-	mov.b64 %rd201, %rd275;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd276, %rd199;
-$L58:
-	@!%p11 bra $L62;
-	bra.uni $L60;
-$L62:
-	// block scan
-	mov.b64 %rd277, %rd276;
-	mov.b32 %r84, %r3;
-$L63:
-	setp.hs.u32 %p44, %r84, 32;
-	@%p44 bra $L64;
-	mov.b64 {%r85, %r86}, %rd277;
-	shfl.sync.up.b32 %r87|%p45, %r85, %r84, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
-	mov.b64 %rd278, {%r87, %r88};
-	@!%p45 bra $L65;
-	add.s64 %rd279, %rd278, %rd277;
-	mov.b64 %rd277, %rd279;
-$L65:
-	shl.b32 %r84, %r84, 1;
-	bra.uni $L63;
-$L64:
-	mov.b64 {%r89, %r90}, %rd277;
-	shfl.sync.up.b32 %r91|%p46, %r89, %r3, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
-	mov.b64 %rd280, {%r91, %r92};
-	setp.lo.u32 %p47, %r3, 32;
-	and.pred %p48, %p46, %p47;
-	selp.b64 %rd281, %rd280, 0, %p48;
-	sub.u32 %r93, %r13, %r3;
-	setp.eq.u32 %p49, %r7, %r93;
-	@!%p49 bra $L66;
-	mul.wide.u32 %rd282, %r8, 16;
-	add.s64 %rd283, %rd1, %rd282;
-	st.shared.s64 [%rd283+0], %rd277;
-$L66:
-	bar.sync 0;
-	setp.eq.u32 %p50, %r8, 0;
-	@!%p50 bra $L67;
-	mov.b64 %rd284, 0;
-	setp.lo.u32 %p51, %r7, %r10;
-	@!%p51 bra $L68;
-	mul.wide.u32 %rd285, %r7, 16;
-	add.s64 %rd286, %rd1, %rd285;
-	ld.shared.s64 %rd287, [%rd286+0];
-	mov.b64 %rd284, %rd287;
-$L68:
-	mov.b64 {%r94, %r95}, %rd284;
-	shfl.sync.up.b32 %r96|%p52, %r94, 1, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
-	mov.b64 %rd288, {%r96, %r97};
-	@!%p52 bra $L69;
-	add.s64 %rd289, %rd288, %rd284;
-	mov.b64 %rd284, %rd289;
-$L69:
-	mov.b64 {%r98, %r99}, %rd284;
-	shfl.sync.up.b32 %r100|%p53, %r98, 2, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
-	mov.b64 %rd290, {%r100, %r101};
-	@!%p53 bra $L70;
-	add.s64 %rd291, %rd290, %rd284;
-	mov.b64 %rd284, %rd291;
-$L70:
-	mov.b64 {%r102, %r103}, %rd284;
-	shfl.sync.up.b32 %r104|%p54, %r102, 4, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
-	mov.b64 %rd292, {%r104, %r105};
-	@!%p54 bra $L71;
-	add.s64 %rd293, %rd292, %rd284;
-	mov.b64 %rd284, %rd293;
-$L71:
-	mov.b64 {%r106, %r107}, %rd284;
-	shfl.sync.up.b32 %r108|%p55, %r106, 8, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
-	mov.b64 %rd294, {%r108, %r109};
-	@!%p55 bra $L72;
-	add.s64 %rd295, %rd294, %rd284;
-	mov.b64 %rd284, %rd295;
-$L72:
-	mov.b64 {%r110, %r111}, %rd284;
-	shfl.sync.up.b32 %r112|%p56, %r110, 16, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
-	mov.b64 %rd296, {%r112, %r113};
-	@!%p56 bra $L73;
-	add.s64 %rd297, %rd296, %rd284;
-	mov.b64 %rd284, %rd297;
-$L73:
-	mov.b64 {%r114, %r115}, %rd284;
-	shfl.sync.up.b32 %r116|%p57, %r114, 1, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
-	mov.b64 %rd298, {%r116, %r117};
-	selp.b64 %rd299, %rd298, 0, %p57;
-	@!%p51 bra $L74;
-	mul.wide.u32 %rd300, %r7, 16;
-	add.s64 %rd301, %rd1, %rd300;
-	add.s64 %rd302, %rd301, 512;
-	st.shared.s64 [%rd302+0], %rd299;
-$L74:
-	sub.u32 %r118, %r10, 1;
-	setp.eq.u32 %p58, %r7, %r118;
-	@!%p58 bra $L75;
-	st.shared.s64 [%rd1+1024], %rd284;
-$L75:
-$L67:
-	bar.sync 0;
-	mul.wide.u32 %rd303, %r8, 16;
-	add.s64 %rd304, %rd1, %rd303;
-	add.s64 %rd305, %rd304, 512;
-	ld.shared.s64 %rd306, [%rd305+0];
-	add.s64 %rd307, %rd306, %rd281;
-	ld.shared.s64 %rd308, [%rd1+1024];
-	mov.b64 {%r119, %r120}, %rd307;
-	shfl.sync.idx.b32 %r121|%p59, %r119, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r122, %r120, 0, %r21, %r17;
-	mov.b64 %rd309, {%r121, %r122};
-	mov.b64 %rd310, %rd308;
-	mov.b64 %rd311, %rd309;
-	mov.b64 %rd312, %rd310;
-	mov.b64 %rd313, %rd311;
-	mov.b64 %rd314, %rd312;
-	mov.b64 %rd315, %rd313;
-	mov.b64 %rd316, %rd314;
-	mov.b64 %rd317, 0;
-	cvt.u64.u32 %rd318, %r2;
-	setp.eq.s64 %p60, %rd318, 0;
-	setp.gt.s64 %p61, %rd316, 0;
-	and.pred %p62, %p60, %p61;
-	@!%p62 bra $L77;
-	atom.global.add.u64 %rd319, [%rd132], %rd316;
-	mov.b64 %rd320, %rd319;
-	mov.b64 %rd317, %rd320;
-$L77:
-	cvt.u64.u32 %rd321, %r2;
-	setp.eq.s64 %p63, %rd321, 0;
-	setp.eq.u32 %p64, %r1, 0;
-	and.pred %p65, %p63, %p64;
-	bar.sync 0;
-	@!%p65 bra $L78;
-	st.shared.s64 [%rd1+1024], %rd317;
-$L78:
-	bar.sync 0;
-	ld.shared.s64 %rd322, [%rd1+1024];
-	mov.b64 %rd323, %rd322;
-	mov.b64 %rd317, %rd323;
-	add.s64 %rd324, %rd317, %rd315;
-	mov.b64 %rd325, %rd324;
-	mov.b64 %rd326, 0;
-$L79:
-	setp.lt.s64 %p66, %rd326, %rd276;
-	not.pred %p67, %p66;
-	@!%p67 bra $L83;
-	bra.uni $L81;
-$L83:
-	mul.lo.s64 %rd327, %rd326, %rd154;
-	mad.lo.s64 %rd328, %rd327, 4, %rd152;
-	ld.shared.s32 %r123, [%rd328+0];
-	mov.b32 %r124, %r123;
-	add.s64 %rd329, %rd325, %rd326;
-	mul.lo.s64 %rd330, %rd329, %rd131;
-	mad.lo.s64 %rd331, %rd330, 4, %rd129;
-	st.global.s32 [%rd331+0], %r124;
-$L80:
-	add.s64 %rd332, %rd326, 1;
-	mov.b64 %rd326, %rd332;
-	bra.uni $L79;
-$L81:
-	bra.uni $L60;
-$L59:
-	bra.uni $L58;
-$L60:
-$L21:
-	add.s64 %rd333, %rd195, %rd165;
-	mov.b64 %rd195, %rd333;
-	bra.uni $L20;
-$L22:
-$L7:
-	add.s64 %rd334, %rd166, 1;
-	mov.b64 %rd166, %rd334;
-	bra.uni $L6;
-$L8:
-$L3:
-	bar.sync 0;
-	add.s64 %rd111, %rd111, %rd110;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd108, 9223372036854775807;
+	mov.b64 %rd109, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd335, %rd106;
-	mov.b64 %rd336, %rd107;
-	// block reduction
-	sub.u32 %r125, %r13, 1;
-	mov.b32 %r126, %r3;
-$L84:
-	setp.hs.u32 %p68, %r126, 32;
-	@%p68 bra $L85;
-	mov.b64 {%r127, %r128}, %rd335;
-	shfl.sync.down.b32 %r129|%p69, %r127, %r126, %r125, %r17;
-	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
-	mov.b64 %rd337, {%r129, %r130};
-	mov.b64 {%r131, %r132}, %rd336;
-	shfl.sync.down.b32 %r133, %r131, %r126, %r125, %r17;
-	shfl.sync.down.b32 %r134, %r132, %r126, %r125, %r17;
-	mov.b64 %rd338, {%r133, %r134};
-	@!%p69 bra $L86;
-	setp.gt.s64 %p70, %rd337, %rd335;
-	setp.eq.s64 %p71, %rd337, %rd335;
-	setp.lt.s64 %p72, %rd338, %rd336;
-	and.pred %p73, %p71, %p72;
-	or.pred %p74, %p70, %p73;
-	selp.b64 %rd339, %rd337, %rd335, %p74;
-	selp.b64 %rd340, %rd338, %rd336, %p74;
-	mov.b64 %rd335, %rd339;
-	mov.b64 %rd336, %rd340;
-$L86:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L84;
-$L85:
-	setp.eq.u32 %p75, %r7, 0;
-	@!%p75 bra $L87;
-	mul.wide.u32 %rd341, %r8, 16;
-	add.s64 %rd342, %rd1, %rd341;
-	st.shared.s64 [%rd342+0], %rd335;
-	st.shared.s64 [%rd342+8], %rd336;
-$L87:
-	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L88;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L89;
-	mul.wide.u32 %rd343, %r7, 16;
-	add.s64 %rd344, %rd1, %rd343;
-	ld.shared.s64 %rd345, [%rd344+0];
-	ld.shared.s64 %rd346, [%rd344+8];
-	mov.b64 %rd335, %rd345;
-	mov.b64 %rd336, %rd346;
-$L89:
-	sub.u32 %r135, %r10, 1;
-	mov.b64 {%r136, %r137}, %rd335;
-	shfl.sync.down.b32 %r138|%p78, %r136, 1, %r135, %r17;
-	shfl.sync.down.b32 %r139, %r137, 1, %r135, %r17;
-	mov.b64 %rd347, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd336;
-	shfl.sync.down.b32 %r142, %r140, 1, %r135, %r17;
-	shfl.sync.down.b32 %r143, %r141, 1, %r135, %r17;
-	mov.b64 %rd348, {%r142, %r143};
-	@!%p78 bra $L90;
-	setp.gt.s64 %p79, %rd347, %rd335;
-	setp.eq.s64 %p80, %rd347, %rd335;
-	setp.lt.s64 %p81, %rd348, %rd336;
-	and.pred %p82, %p80, %p81;
-	or.pred %p83, %p79, %p82;
-	selp.b64 %rd349, %rd347, %rd335, %p83;
-	selp.b64 %rd350, %rd348, %rd336, %p83;
-	mov.b64 %rd335, %rd349;
-	mov.b64 %rd336, %rd350;
-$L90:
-	mov.b64 {%r144, %r145}, %rd335;
-	shfl.sync.down.b32 %r146|%p84, %r144, 2, %r135, %r17;
-	shfl.sync.down.b32 %r147, %r145, 2, %r135, %r17;
-	mov.b64 %rd351, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd336;
-	shfl.sync.down.b32 %r150, %r148, 2, %r135, %r17;
-	shfl.sync.down.b32 %r151, %r149, 2, %r135, %r17;
-	mov.b64 %rd352, {%r150, %r151};
-	@!%p84 bra $L91;
-	setp.gt.s64 %p85, %rd351, %rd335;
-	setp.eq.s64 %p86, %rd351, %rd335;
-	setp.lt.s64 %p87, %rd352, %rd336;
-	and.pred %p88, %p86, %p87;
-	or.pred %p89, %p85, %p88;
-	selp.b64 %rd353, %rd351, %rd335, %p89;
-	selp.b64 %rd354, %rd352, %rd336, %p89;
-	mov.b64 %rd335, %rd353;
-	mov.b64 %rd336, %rd354;
-$L91:
-	mov.b64 {%r152, %r153}, %rd335;
-	shfl.sync.down.b32 %r154|%p90, %r152, 4, %r135, %r17;
-	shfl.sync.down.b32 %r155, %r153, 4, %r135, %r17;
-	mov.b64 %rd355, {%r154, %r155};
-	mov.b64 {%r156, %r157}, %rd336;
-	shfl.sync.down.b32 %r158, %r156, 4, %r135, %r17;
-	shfl.sync.down.b32 %r159, %r157, 4, %r135, %r17;
-	mov.b64 %rd356, {%r158, %r159};
-	@!%p90 bra $L92;
-	setp.gt.s64 %p91, %rd355, %rd335;
-	setp.eq.s64 %p92, %rd355, %rd335;
-	setp.lt.s64 %p93, %rd356, %rd336;
-	and.pred %p94, %p92, %p93;
-	or.pred %p95, %p91, %p94;
-	selp.b64 %rd357, %rd355, %rd335, %p95;
-	selp.b64 %rd358, %rd356, %rd336, %p95;
-	mov.b64 %rd335, %rd357;
-	mov.b64 %rd336, %rd358;
-$L92:
-	mov.b64 {%r160, %r161}, %rd335;
-	shfl.sync.down.b32 %r162|%p96, %r160, 8, %r135, %r17;
-	shfl.sync.down.b32 %r163, %r161, 8, %r135, %r17;
-	mov.b64 %rd359, {%r162, %r163};
-	mov.b64 {%r164, %r165}, %rd336;
-	shfl.sync.down.b32 %r166, %r164, 8, %r135, %r17;
-	shfl.sync.down.b32 %r167, %r165, 8, %r135, %r17;
-	mov.b64 %rd360, {%r166, %r167};
-	@!%p96 bra $L93;
-	setp.gt.s64 %p97, %rd359, %rd335;
-	setp.eq.s64 %p98, %rd359, %rd335;
-	setp.lt.s64 %p99, %rd360, %rd336;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd361, %rd359, %rd335, %p101;
-	selp.b64 %rd362, %rd360, %rd336, %p101;
-	mov.b64 %rd335, %rd361;
-	mov.b64 %rd336, %rd362;
-$L93:
-	mov.b64 {%r168, %r169}, %rd335;
-	shfl.sync.down.b32 %r170|%p102, %r168, 16, %r135, %r17;
-	shfl.sync.down.b32 %r171, %r169, 16, %r135, %r17;
-	mov.b64 %rd363, {%r170, %r171};
-	mov.b64 {%r172, %r173}, %rd336;
-	shfl.sync.down.b32 %r174, %r172, 16, %r135, %r17;
-	shfl.sync.down.b32 %r175, %r173, 16, %r135, %r17;
-	mov.b64 %rd364, {%r174, %r175};
-	@!%p102 bra $L94;
-	setp.gt.s64 %p103, %rd363, %rd335;
-	setp.eq.s64 %p104, %rd363, %rd335;
-	setp.lt.s64 %p105, %rd364, %rd336;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd365, %rd363, %rd335, %p107;
-	selp.b64 %rd366, %rd364, %rd336, %p107;
-	mov.b64 %rd335, %rd365;
-	mov.b64 %rd336, %rd366;
-$L94:
-$L88:
-	mul.wide.u32 %rd367, %r28, 16;
-	add.s64 %rd368, %rd11, %rd367;
-	setp.eq.u32 %p108, %r5, 0;
-	@!%p108 bra $L95;
-	st.global.s64 [%rd368+0], %rd335;
-	st.global.s64 [%rd368+8], %rd336;
-$L95:
-	ret;
-}
-
-.visible .entry gk_frontier_PushTeam_coloring_propagate__final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<105>;
-	.reg .b64 %rd<145>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	mov.b64 %rd87, -9223372036854775808;
-	mov.b64 %rd88, 9223372036854775807;
-	cvt.u64.u32 %rd89, %r5;
-	cvt.u64.u32 %rd90, %r6;
-	mov.b64 %rd91, %rd89;
-$L1:
-	setp.ge.s64 %p8, %rd91, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd92, %rd91, 16, %rd3;
-	ld.global.s64 %rd93, [%rd92+0];
-	ld.global.s64 %rd94, [%rd92+8];
-	setp.gt.s64 %p9, %rd93, %rd87;
-	setp.eq.s64 %p10, %rd93, %rd87;
-	setp.lt.s64 %p11, %rd94, %rd88;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd95, %rd93, %rd87, %p13;
-	selp.b64 %rd96, %rd94, %rd88, %p13;
-	mov.b64 %rd87, %rd95;
-	mov.b64 %rd88, %rd96;
-	add.s64 %rd91, %rd91, %rd90;
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd108, -9223372036854775808;
+	mov.b64 %rd109, 9223372036854775807;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd97, %rd87;
-	mov.b64 %rd98, %rd88;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd97;
-	shfl.sync.down.b32 %r26|%p14, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd99, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd98;
-	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd100, {%r30, %r31};
-	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd99, %rd97;
-	setp.eq.s64 %p16, %rd99, %rd97;
-	setp.lt.s64 %p17, %rd100, %rd98;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd101, %rd99, %rd97, %p19;
-	selp.b64 %rd102, %rd100, %rd98, %p19;
-	mov.b64 %rd97, %rd101;
-	mov.b64 %rd98, %rd102;
 $L3:
-	mov.b64 {%r32, %r33}, %rd97;
-	shfl.sync.down.b32 %r34|%p20, %r32, 2, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd103, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd98;
-	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd104, {%r38, %r39};
-	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd103, %rd97;
-	setp.eq.s64 %p22, %rd103, %rd97;
-	setp.lt.s64 %p23, %rd104, %rd98;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd105, %rd103, %rd97, %p25;
-	selp.b64 %rd106, %rd104, %rd98, %p25;
-	mov.b64 %rd97, %rd105;
-	mov.b64 %rd98, %rd106;
-$L4:
-	mov.b64 {%r40, %r41}, %rd97;
-	shfl.sync.down.b32 %r42|%p26, %r40, 4, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd107, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd98;
-	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
-	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd108, {%r46, %r47};
-	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd107, %rd97;
-	setp.eq.s64 %p28, %rd107, %rd97;
-	setp.lt.s64 %p29, %rd108, %rd98;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd109, %rd107, %rd97, %p31;
-	selp.b64 %rd110, %rd108, %rd98, %p31;
-	mov.b64 %rd97, %rd109;
-	mov.b64 %rd98, %rd110;
-$L5:
-	mov.b64 {%r48, %r49}, %rd97;
-	shfl.sync.down.b32 %r50|%p32, %r48, 8, %r23, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd111, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd98;
-	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd112, {%r54, %r55};
-	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd111, %rd97;
-	setp.eq.s64 %p34, %rd111, %rd97;
-	setp.lt.s64 %p35, %rd112, %rd98;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd113, %rd111, %rd97, %p37;
-	selp.b64 %rd114, %rd112, %rd98, %p37;
-	mov.b64 %rd97, %rd113;
-	mov.b64 %rd98, %rd114;
-$L6:
-	mov.b64 {%r56, %r57}, %rd97;
-	shfl.sync.down.b32 %r58|%p38, %r56, 16, %r23, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd115, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd98;
-	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd116, {%r62, %r63};
-	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd115, %rd97;
-	setp.eq.s64 %p40, %rd115, %rd97;
-	setp.lt.s64 %p41, %rd116, %rd98;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd117, %rd115, %rd97, %p43;
-	selp.b64 %rd118, %rd116, %rd98, %p43;
-	mov.b64 %rd97, %rd117;
-	mov.b64 %rd98, %rd118;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd119, %r8, 16;
-	add.s64 %rd120, %rd1, %rd119;
-	st.shared.s64 [%rd120+0], %rd97;
-	st.shared.s64 [%rd120+8], %rd98;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd121, %r7, 16;
-	add.s64 %rd122, %rd1, %rd121;
-	ld.shared.s64 %rd123, [%rd122+0];
-	ld.shared.s64 %rd124, [%rd122+8];
-	mov.b64 %rd97, %rd123;
-	mov.b64 %rd98, %rd124;
-$L10:
-	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd97;
-	shfl.sync.down.b32 %r67|%p47, %r65, 1, %r64, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd125, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd98;
-	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
-	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd126, {%r71, %r72};
-	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd125, %rd97;
-	setp.eq.s64 %p49, %rd125, %rd97;
-	setp.lt.s64 %p50, %rd126, %rd98;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd127, %rd125, %rd97, %p52;
-	selp.b64 %rd128, %rd126, %rd98, %p52;
-	mov.b64 %rd97, %rd127;
-	mov.b64 %rd98, %rd128;
-$L11:
-	mov.b64 {%r73, %r74}, %rd97;
-	shfl.sync.down.b32 %r75|%p53, %r73, 2, %r64, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd129, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd98;
-	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
-	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd130, {%r79, %r80};
-	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd129, %rd97;
-	setp.eq.s64 %p55, %rd129, %rd97;
-	setp.lt.s64 %p56, %rd130, %rd98;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd131, %rd129, %rd97, %p58;
-	selp.b64 %rd132, %rd130, %rd98, %p58;
-	mov.b64 %rd97, %rd131;
-	mov.b64 %rd98, %rd132;
-$L12:
-	mov.b64 {%r81, %r82}, %rd97;
-	shfl.sync.down.b32 %r83|%p59, %r81, 4, %r64, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd133, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd98;
-	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd134, {%r87, %r88};
-	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd133, %rd97;
-	setp.eq.s64 %p61, %rd133, %rd97;
-	setp.lt.s64 %p62, %rd134, %rd98;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd135, %rd133, %rd97, %p64;
-	selp.b64 %rd136, %rd134, %rd98, %p64;
-	mov.b64 %rd97, %rd135;
-	mov.b64 %rd98, %rd136;
-$L13:
-	mov.b64 {%r89, %r90}, %rd97;
-	shfl.sync.down.b32 %r91|%p65, %r89, 8, %r64, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd137, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd98;
-	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
-	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd138, {%r95, %r96};
-	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd137, %rd97;
-	setp.eq.s64 %p67, %rd137, %rd97;
-	setp.lt.s64 %p68, %rd138, %rd98;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd139, %rd137, %rd97, %p70;
-	selp.b64 %rd140, %rd138, %rd98, %p70;
-	mov.b64 %rd97, %rd139;
-	mov.b64 %rd98, %rd140;
-$L14:
-	mov.b64 {%r97, %r98}, %rd97;
-	shfl.sync.down.b32 %r99|%p71, %r97, 16, %r64, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd141, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd98;
-	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
-	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd142, {%r103, %r104};
-	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd141, %rd97;
-	setp.eq.s64 %p73, %rd141, %rd97;
-	setp.lt.s64 %p74, %rd142, %rd98;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd143, %rd141, %rd97, %p76;
-	selp.b64 %rd144, %rd142, %rd98, %p76;
-	mov.b64 %rd97, %rd143;
-	mov.b64 %rd98, %rd144;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd97;
-	st.global.s64 [%rd6+8], %rd98;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushTeam_coloring_propagate__main_custom(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38
-)
-{
-	.reg .pred %p<79>;
-	.reg .b32 %r<176>;
-	.reg .b64 %rd<405>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	mov.b64 %rd108, 0;
-	mov.b64 %rd109, 0;
 	mov.b64 %rd110, 0;
 	mov.b64 %rd111, 0;
-	mov.b64 %rd108, %rd110;
-	mov.b64 %rd109, %rd111;
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd110, %rd112;
+	mov.b64 %rd111, %rd113;
+$L4:
+	mov.b64 %rd114, %rd110;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd108, %rd114;
+	mov.b64 %rd109, %rd115;
 $L1:
-	mov.b64 %rd112, %rd108;
-	mov.b64 %rd113, %rd109;
-	mov.b64 %rd106, %rd112;
-	mov.b64 %rd107, %rd113;
-	cvt.u64.u32 %rd115, %r28;
-	cvt.u64.u32 %rd116, %r29;
-	mov.b64 %rd117, %rd115;
-$L2:
-	setp.ge.s64 %p9, %rd117, %rd2;
-	@%p9 bra $L3;
-	mov.b64 %rd114, %rd117;
+	mov.b64 %rd106, %rd108;
+	mov.b64 %rd107, %rd109;
+	cvt.u64.u32 %rd117, %r29;
+	cvt.u64.u32 %rd118, %r30;
+	mov.b64 %rd119, %rd117;
+$L5:
+	setp.ge.s64 %p11, %rd119, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd116, %rd119;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd118, %rd27;
-	mov.b64 %rd119, %rd30;
-	mov.b64 %rd120, %rd32;
-	mov.b64 %rd121, %rd34;
-	mov.b64 %rd122, %rd37;
-	mov.b64 %rd123, %rd39;
-	mov.b64 %rd124, %rd41;
-	mov.b64 %rd125, %rd44;
-	mov.b64 %rd126, %rd46;
-	mov.b64 %rd127, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd128, %rd50;
-	mov.b64 %rd129, %rd53;
-	mov.b64 %rd130, %rd55;
-	mov.b64 %rd131, %rd57;
-	mov.b64 %rd132, %rd60;
-	mov.b64 %rd133, %rd62;
-	mov.b64 %rd134, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd135, %rd67;
-	mov.b64 %rd136, %rd69;
-	mov.b64 %rd137, %rd71;
-	mov.b64 %rd138, %rd74;
-	mov.b64 %rd139, %rd76;
-	mov.b64 %rd140, %rd78;
-	mov.b64 %rd141, %rd81;
-	mov.b64 %rd142, %rd83;
-	mov.b64 %rd143, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd144, %rd88;
-	mov.b64 %rd145, %rd90;
-	mov.b64 %rd146, %rd92;
-	mov.b32 %r35, %r34;
-	mov.b64 %rd147, %rd94;
-	mov.b64 %rd148, %rd96;
-	mov.b64 %rd149, %rd98;
-	mov.b64 %rd150, %rd101;
-	mov.b64 %rd151, %rd103;
-	mov.b64 %rd152, %rd105;
-	add.s64 %rd153, %rd15, %rd23;
-	mad.lo.s64 %rd154, %rd147, 4, 15;
-	and.b64 %rd154, %rd154, -16;
-	add.s64 %rd23, %rd23, %rd154;
-	mov.b64 %rd155, %rd153;
-	mov.b64 %rd156, %rd147;
-	mov.b64 %rd157, 1;
-	mov.b64 %rd158, %rd155;
-	mov.b64 %rd159, %rd156;
+	mov.b64 %rd120, %rd27;
+	mov.b64 %rd121, %rd30;
+	mov.b64 %rd122, %rd32;
+	mov.b64 %rd123, %rd34;
+	mov.b64 %rd124, %rd37;
+	mov.b64 %rd125, %rd39;
+	mov.b64 %rd126, %rd41;
+	mov.b64 %rd127, %rd44;
+	mov.b64 %rd128, %rd46;
+	mov.b64 %rd129, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd130, %rd50;
+	mov.b64 %rd131, %rd53;
+	mov.b64 %rd132, %rd55;
+	mov.b64 %rd133, %rd57;
+	mov.b64 %rd134, %rd60;
+	mov.b64 %rd135, %rd62;
+	mov.b64 %rd136, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd137, %rd67;
+	mov.b64 %rd138, %rd69;
+	mov.b64 %rd139, %rd71;
+	mov.b64 %rd140, %rd74;
+	mov.b64 %rd141, %rd76;
+	mov.b64 %rd142, %rd78;
+	mov.b64 %rd143, %rd81;
+	mov.b64 %rd144, %rd83;
+	mov.b64 %rd145, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd146, %rd88;
+	mov.b64 %rd147, %rd90;
+	mov.b64 %rd148, %rd92;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd149, %rd94;
+	mov.b64 %rd150, %rd96;
+	mov.b64 %rd151, %rd98;
+	mov.b64 %rd152, %rd101;
+	mov.b64 %rd153, %rd103;
+	mov.b64 %rd154, %rd105;
+	add.s64 %rd155, %rd15, %rd23;
+	mad.lo.s64 %rd156, %rd149, 4, 15;
+	and.b64 %rd156, %rd156, -16;
+	add.s64 %rd23, %rd23, %rd156;
+	mov.b64 %rd157, %rd155;
+	mov.b64 %rd158, %rd149;
+	mov.b64 %rd159, 1;
 	mov.b64 %rd160, %rd157;
-	cvt.u64.u32 %rd161, %r4;
-	mov.b64 %rd162, %rd161;
-	cvt.u64.u32 %rd163, %r2;
+	mov.b64 %rd161, %rd158;
+	mov.b64 %rd162, %rd159;
+	cvt.u64.u32 %rd163, %r4;
 	mov.b64 %rd164, %rd163;
-	mul.lo.s64 %rd165, %rd114, %rd149;
+	cvt.u64.u32 %rd165, %r2;
 	mov.b64 %rd166, %rd165;
-	add.s64 %rd167, %rd166, %rd149;
-	min.s64 %rd168, %rd167, %rd128;
-	mov.b64 %rd169, %rd168;
-	mul.lo.s64 %rd170, %rd162, %rd147;
+	mul.lo.s64 %rd167, %rd116, %rd151;
+	mov.b64 %rd168, %rd167;
+	add.s64 %rd169, %rd168, %rd151;
+	min.s64 %rd170, %rd169, %rd130;
 	mov.b64 %rd171, %rd170;
-	@!%p11 bra $L6;
-	mov.b64 %rd171, 4611686018427387904;
-$L6:
-	mov.b64 %rd172, %rd166;
-$L7:
-	setp.lt.s64 %p13, %rd172, %rd169;
-	not.pred %p14, %p13;
-	@!%p14 bra $L11;
-	bra.uni $L9;
-$L11:
-	mov.pred %p15, %p10;
-	mov.b64 %rd173, %rd128;
-	mov.b64 %rd174, %rd172;
-$L12:
-	@!%p15 bra $L16;
-	shr.s64 %rd175, %rd174, 5;
-	mul.lo.s64 %rd176, %rd175, %rd134;
-	mad.lo.s64 %rd177, %rd176, 4, %rd132;
-	ld.global.nc.u32 %r36, [%rd177+0];
-	mov.b32 %r37, %r36;
-	and.b64 %rd178, %rd174, 31;
-	min.u64 %rd179, %rd178, 32;
-	cvt.u32.u64 %r38, %rd179;
-	mov.b32 %r40, 0x1;
-	shl.b32 %r39, %r40, %r38;
-	setp.hs.u32 %p16, %r38, 32;
-	selp.b32 %r41, 0, %r39, %p16;
-	and.b32 %r42, %r37, %r41;
-	setp.ne.u32 %p17, %r42, 0x0;
-	@!%p17 bra $L18;
-	cvt.u32.u64 %r43, %rd174;
-	mov.b32 %r44, %r43;
-	bra.uni $L14;
-$L18:
-	mov.b32 %r44, -1;
-	bra.uni $L14;
-$L16:
-	mul.lo.s64 %rd180, %rd174, %rd131;
-	mad.lo.s64 %rd181, %rd180, 4, %rd129;
-	ld.global.nc.s32 %r45, [%rd181+0];
-	mov.b32 %r46, %r45;
-	mov.b32 %r44, %r46;
-	bra.uni $L14;
-$L13:
+	mul.lo.s64 %rd172, %rd164, %rd149;
+	mov.b64 %rd173, %rd172;
+	@!%p13 bra $L9;
+	mov.b64 %rd173, 4611686018427387904;
+$L9:
+	mov.b64 %rd174, %rd168;
+$L10:
+	setp.lt.s64 %p15, %rd174, %rd171;
+	not.pred %p16, %p15;
+	@!%p16 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b32 %r47, %r44;
-	setp.lt.s32 %p18, %r47, 0;
-	@!%p18 bra $L20;
-	bra.uni $L8;
-$L20:
-	mov.b64 %rd182, %rd118;
-	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd183, %r48;
-	mul.lo.s64 %rd184, %rd183, %rd121;
-	mad.lo.s64 %rd185, %rd184, 8, %rd119;
-	ld.global.nc.s64 %rd186, [%rd185+0];
-	mov.b64 %rd187, %rd186;
-	mov.b64 %rd188, %rd187;
-	mov.b64 %rd189, %rd118;
-	mov.b32 %r49, %r47;
-	cvt.s64.s32 %rd190, %r49;
-	add.s64 %rd191, %rd190, 1;
-	mul.lo.s64 %rd192, %rd191, %rd121;
-	mad.lo.s64 %rd193, %rd192, 8, %rd119;
-	ld.global.nc.s64 %rd194, [%rd193+0];
-	mov.b64 %rd195, %rd194;
-	mov.b64 %rd196, %rd195;
-	mov.b64 %rd197, %rd188;
-	mov.b64 %rd198, %rd196;
-	mov.b64 %rd199, %rd197;
+	mov.pred %p17, %p12;
+	mov.b64 %rd175, %rd130;
+	mov.b64 %rd176, %rd174;
+$L15:
+	@!%p17 bra $L19;
+	shr.s64 %rd177, %rd176, 5;
+	mul.lo.s64 %rd178, %rd177, %rd136;
+	mad.lo.s64 %rd179, %rd178, 4, %rd134;
+	ld.global.nc.u32 %r37, [%rd179+0];
+	mov.b32 %r38, %r37;
+	and.b64 %rd180, %rd176, 31;
+	min.u64 %rd181, %rd180, 32;
+	cvt.u32.u64 %r39, %rd181;
+	mov.b32 %r41, 0x1;
+	shl.b32 %r40, %r41, %r39;
+	setp.hs.u32 %p18, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p18;
+	and.b32 %r43, %r38, %r42;
+	setp.ne.u32 %p19, %r43, 0x0;
+	@!%p19 bra $L21;
+	cvt.u32.u64 %r44, %rd176;
+	mov.b32 %r45, %r44;
+	bra.uni $L17;
+$L21:
+	mov.b32 %r45, -1;
+	bra.uni $L17;
+$L19:
+	mul.lo.s64 %rd182, %rd176, %rd133;
+	mad.lo.s64 %rd183, %rd182, 4, %rd131;
+	ld.global.nc.s32 %r46, [%rd183+0];
+	mov.b32 %r47, %r46;
+	mov.b32 %r45, %r47;
+	bra.uni $L17;
+$L16:
+	bra.uni $L15;
+$L17:
+	mov.b32 %r48, %r45;
+	setp.lt.s32 %p20, %r48, 0;
+	@!%p20 bra $L23;
+	bra.uni $L11;
+$L23:
+	mov.b64 %rd184, %rd120;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd185, %r49;
+	mul.lo.s64 %rd186, %rd185, %rd123;
+	mad.lo.s64 %rd187, %rd186, 8, %rd121;
+	ld.global.nc.s64 %rd188, [%rd187+0];
+	mov.b64 %rd189, %rd188;
+	mov.b64 %rd190, %rd189;
+	mov.b64 %rd191, %rd120;
+	mov.b32 %r50, %r48;
+	cvt.s64.s32 %rd192, %r50;
+	add.s64 %rd193, %rd192, 1;
+	mul.lo.s64 %rd194, %rd193, %rd123;
+	mad.lo.s64 %rd195, %rd194, 8, %rd121;
+	ld.global.nc.s64 %rd196, [%rd195+0];
+	mov.b64 %rd197, %rd196;
+	mov.b64 %rd198, %rd197;
+	mov.b64 %rd199, %rd190;
 	mov.b64 %rd200, %rd198;
 	mov.b64 %rd201, %rd199;
-$L21:
-	setp.lt.s64 %p19, %rd201, %rd200;
-	not.pred %p20, %p19;
-	@!%p20 bra $L25;
-	bra.uni $L23;
-$L25:
-	add.s64 %rd202, %rd201, %rd171;
-	min.s64 %rd203, %rd200, %rd202;
-	mov.b64 %rd204, %rd203;
-	mov.b64 %rd205, 0;
-	add.s64 %rd206, %rd201, %rd164;
-	mov.b64 %rd207, %rd206;
-$L26:
-	setp.lt.s64 %p21, %rd207, %rd204;
+	mov.b64 %rd202, %rd200;
+	mov.b64 %rd203, %rd201;
+$L24:
+	setp.lt.s64 %p21, %rd203, %rd202;
 	not.pred %p22, %p21;
-	@!%p22 bra $L30;
-	bra.uni $L28;
-$L30:
-	mul.lo.s64 %rd208, %rd207, %rd124;
-	mad.lo.s64 %rd209, %rd208, 4, %rd122;
-	ld.global.nc.s32 %r50, [%rd209+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r47;
-	mov.b32 %r54, %r52;
-	mov.b64 %rd210, %rd207;
-$L31:
-	cvt.s64.s32 %rd211, %r53;
-	mul.lo.s64 %rd212, %rd211, %rd152;
-	mad.lo.s64 %rd213, %rd212, 4, %rd150;
-	ld.relaxed.gpu.global.s32 %r55, [%rd213+0];
-	mov.b32 %r56, %r55;
-	mov.b32 %r57, %r56;
-	cvt.s64.s32 %rd214, %r54;
-	mul.lo.s64 %rd215, %rd214, %rd152;
-	mad.lo.s64 %rd216, %rd215, 4, %rd150;
-	ld.relaxed.gpu.global.s32 %r58, [%rd216+0];
-	mov.b32 %r59, %r58;
-	setp.ge.s32 %p23, %r59, %r57;
-	@!%p23 bra $L35;
-	mov.pred %p24, 0;
-	bra.uni $L33;
-$L35:
-	cvt.s64.s32 %rd217, %r54;
-	mul.lo.s64 %rd218, %rd217, %rd152;
-	mad.lo.s64 %rd219, %rd218, 4, %rd150;
-	atom.global.max.s32 %r60, [%rd219], %r57;
-	mov.b32 %r61, %r60;
-	setp.lt.s32 %p25, %r61, %r57;
-	mov.pred %p24, %p25;
-	bra.uni $L33;
-$L32:
-	bra.uni $L31;
-$L33:
-	@!%p24 bra $L37;
-	mov.pred %p26, 0;
-	mov.b64 %rd220, %rd205;
-	mov.b32 %r62, %r52;
-$L38:
-	@!%p11 bra $L42;
-	shr.s32 %r63, %r62, 5;
-	cvt.s64.s32 %rd221, %r63;
-	mov.b64 %rd222, %rd221;
-	and.b32 %r64, %r62, 31;
-	cvt.s64.s32 %rd223, %r64;
-	min.u64 %rd224, %rd223, 32;
-	cvt.u32.u64 %r65, %rd224;
-	mov.b32 %r67, 0x1;
-	shl.b32 %r66, %r67, %r65;
-	setp.hs.u32 %p27, %r65, 32;
-	selp.b32 %r68, 0, %r66, %p27;
-	mov.b32 %r69, %r68;
-	mov.b64 %rd225, %rd222;
-	mov.b32 %r70, %r69;
-	mul.lo.s64 %rd226, %rd225, %rd143;
-	mad.lo.s64 %rd227, %rd226, 4, %rd141;
-	ld.relaxed.gpu.global.u32 %r71, [%rd227+0];
-	mov.b32 %r72, %r71;
-	and.b32 %r73, %r72, %r70;
-	setp.ne.u32 %p28, %r73, 0x0;
-	mov.pred %p29, %p28;
-	not.pred %p30, %p29;
-	@!%p30 bra $L44;
-	mul.lo.s64 %rd228, %rd225, %rd143;
-	mad.lo.s64 %rd229, %rd228, 4, %rd141;
-	atom.global.or.b32 %r74, [%rd229], %r70;
-	mov.b32 %r75, %r74;
-	and.b32 %r76, %r75, %r70;
-	setp.ne.u32 %p31, %r76, 0x0;
-	mov.pred %p29, %p31;
-$L44:
-	@!%p29 bra $L46;
-	mov.b64 %rd230, %rd220;
-	mov.b64 %rd231, %rd230;
-	mov.pred %p32, 0;
-	bra.uni $L40;
-$L46:
-	mov.b64 %rd232, %rd220;
-	mov.b64 %rd231, %rd232;
-	mov.pred %p32, 1;
-	bra.uni $L40;
-$L42:
-	@!%p12 bra $L48;
-	cvt.s64.s32 %rd233, %r62;
-	mul.lo.s64 %rd234, %rd233, %rd146;
-	mad.lo.s64 %rd235, %rd234, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r77, [%rd235+0];
-	mov.b32 %r78, %r77;
-	setp.eq.s32 %p33, %r78, %r35;
-	mov.pred %p34, %p33;
-	not.pred %p35, %p34;
-	@!%p35 bra $L50;
-	cvt.s64.s32 %rd236, %r62;
-	mul.lo.s64 %rd237, %rd236, %rd146;
-	mad.lo.s64 %rd238, %rd237, 4, %rd144;
-	atom.global.exch.b32 %r79, [%rd238], %r35;
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p36, %r80, %r35;
-	mov.pred %p34, %p36;
-$L50:
-	@!%p34 bra $L52;
-	mov.b64 %rd239, %rd220;
-	mov.b64 %rd231, %rd239;
-	mov.pred %p32, 0;
-	bra.uni $L40;
-$L52:
-$L48:
-	mul.lo.s64 %rd240, %rd220, %rd160;
-	mad.lo.s64 %rd241, %rd240, 4, %rd158;
-	st.shared.s32 [%rd241+0], %r62;
-	add.s64 %rd242, %rd220, 1;
-	mov.b64 %rd243, %rd242;
-	mov.b64 %rd231, %rd243;
-	mov.pred %p32, 1;
-	bra.uni $L40;
-$L39:
-	bra.uni $L38;
-$L40:
-	mov.b64 %rd244, %rd231;
-	mov.pred %p37, %p32;
-	mov.b64 %rd205, %rd244;
-	mov.pred %p26, %p37;
-	@!%p26 bra $L54;
-	mov.b64 %rd245, %rd118;
-	mov.b32 %r81, %r52;
-	setp.lt.s64 %p38, %rd106, 64;
-	setp.le.s64 %p39, %rd148, 1;
-	or.pred %p40, %p38, %p39;
-	@!%p40 bra $L55;
-	mov.b64 %rd246, %rd245;
-	mov.b32 %r82, %r81;
-	cvt.s64.s32 %rd247, %r82;
-	add.s64 %rd248, %rd247, 1;
-	mul.lo.s64 %rd249, %rd248, %rd121;
-	mad.lo.s64 %rd250, %rd249, 8, %rd119;
-	ld.global.nc.s64 %rd251, [%rd250+0];
-	mov.b64 %rd252, %rd251;
-	cvt.s64.s32 %rd253, %r82;
-	mul.lo.s64 %rd254, %rd253, %rd121;
-	mad.lo.s64 %rd255, %rd254, 8, %rd119;
-	ld.global.nc.s64 %rd256, [%rd255+0];
-	mov.b64 %rd257, %rd256;
-	sub.s64 %rd258, %rd252, %rd257;
-	mov.b64 %rd259, %rd258;
-	add.s64 %rd260, %rd107, %rd259;
-	mov.b64 %rd107, %rd260;
-	bra.uni $L56;
-$L55:
-	rem.s64 %rd261, %rd106, %rd148;
-	setp.eq.s64 %p41, %rd148, -1;
-	selp.b64 %rd262, 0, %rd261, %p41;
-	setp.eq.s64 %p42, %rd148, 0;
-	selp.b64 %rd263, %rd106, %rd262, %p42;
-	setp.eq.s64 %p43, %rd263, 0;
-	@!%p43 bra $L58;
-	mov.b64 %rd264, %rd245;
-	mov.b32 %r83, %r81;
-	cvt.s64.s32 %rd265, %r83;
-	add.s64 %rd266, %rd265, 1;
-	mul.lo.s64 %rd267, %rd266, %rd121;
-	mad.lo.s64 %rd268, %rd267, 8, %rd119;
-	ld.global.nc.s64 %rd269, [%rd268+0];
-	mov.b64 %rd270, %rd269;
-	cvt.s64.s32 %rd271, %r83;
-	mul.lo.s64 %rd272, %rd271, %rd121;
-	mad.lo.s64 %rd273, %rd272, 8, %rd119;
-	ld.global.nc.s64 %rd274, [%rd273+0];
-	mov.b64 %rd275, %rd274;
-	sub.s64 %rd276, %rd270, %rd275;
-	mov.b64 %rd277, %rd276;
-	mul.lo.s64 %rd278, %rd148, %rd277;
-	add.s64 %rd279, %rd107, %rd278;
-	mov.b64 %rd107, %rd279;
-$L58:
-$L56:
-	add.s64 %rd280, %rd106, 1;
-	mov.b64 %rd106, %rd280;
-$L54:
-$L37:
-$L27:
-	add.s64 %rd281, %rd207, %rd162;
-	mov.b64 %rd207, %rd281;
+	@!%p22 bra $L28;
 	bra.uni $L26;
 $L28:
-	mov.b64 %rd282, %rd205;
+	add.s64 %rd204, %rd203, %rd173;
+	min.s64 %rd205, %rd202, %rd204;
+	mov.b64 %rd206, %rd205;
+	mov.b64 %rd207, 0;
+	add.s64 %rd208, %rd203, %rd166;
+	mov.b64 %rd209, %rd208;
+$L29:
+	setp.lt.s64 %p23, %rd209, %rd206;
+	not.pred %p24, %p23;
+	@!%p24 bra $L33;
+	bra.uni $L31;
+$L33:
+	mul.lo.s64 %rd210, %rd209, %rd126;
+	mad.lo.s64 %rd211, %rd210, 4, %rd124;
+	ld.global.nc.s32 %r51, [%rd211+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r48;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd212, %rd209;
+$L34:
+	cvt.s64.s32 %rd213, %r54;
+	mul.lo.s64 %rd214, %rd213, %rd154;
+	mad.lo.s64 %rd215, %rd214, 4, %rd152;
+	ld.relaxed.gpu.global.s32 %r56, [%rd215+0];
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r57;
+	cvt.s64.s32 %rd216, %r55;
+	mul.lo.s64 %rd217, %rd216, %rd154;
+	mad.lo.s64 %rd218, %rd217, 4, %rd152;
+	ld.relaxed.gpu.global.s32 %r59, [%rd218+0];
+	mov.b32 %r60, %r59;
+	setp.ge.s32 %p25, %r60, %r58;
+	@!%p25 bra $L38;
+	mov.pred %p26, 0;
+	bra.uni $L36;
+$L38:
+	cvt.s64.s32 %rd219, %r55;
+	mul.lo.s64 %rd220, %rd219, %rd154;
+	mad.lo.s64 %rd221, %rd220, 4, %rd152;
+	atom.global.max.s32 %r61, [%rd221], %r58;
+	mov.b32 %r62, %r61;
+	setp.lt.s32 %p27, %r62, %r58;
+	mov.pred %p26, %p27;
+	bra.uni $L36;
+$L35:
+	bra.uni $L34;
+$L36:
+	@!%p26 bra $L40;
+	mov.pred %p28, 0;
+	mov.b64 %rd222, %rd207;
+	mov.b32 %r63, %r53;
+$L41:
+	@!%p13 bra $L45;
+	shr.s32 %r64, %r63, 5;
+	cvt.s64.s32 %rd223, %r64;
+	mov.b64 %rd224, %rd223;
+	and.b32 %r65, %r63, 31;
+	cvt.s64.s32 %rd225, %r65;
+	min.u64 %rd226, %rd225, 32;
+	cvt.u32.u64 %r66, %rd226;
+	mov.b32 %r68, 0x1;
+	shl.b32 %r67, %r68, %r66;
+	setp.hs.u32 %p29, %r66, 32;
+	selp.b32 %r69, 0, %r67, %p29;
+	mov.b32 %r70, %r69;
+	mov.b64 %rd227, %rd224;
+	mov.b32 %r71, %r70;
+	mul.lo.s64 %rd228, %rd227, %rd145;
+	mad.lo.s64 %rd229, %rd228, 4, %rd143;
+	ld.relaxed.gpu.global.u32 %r72, [%rd229+0];
+	mov.b32 %r73, %r72;
+	and.b32 %r74, %r73, %r71;
+	setp.ne.u32 %p30, %r74, 0x0;
+	mov.pred %p31, %p30;
+	not.pred %p32, %p31;
+	@!%p32 bra $L47;
+	mul.lo.s64 %rd230, %rd227, %rd145;
+	mad.lo.s64 %rd231, %rd230, 4, %rd143;
+	atom.global.or.b32 %r75, [%rd231], %r71;
+	mov.b32 %r76, %r75;
+	and.b32 %r77, %r76, %r71;
+	setp.ne.u32 %p33, %r77, 0x0;
+	mov.pred %p31, %p33;
+$L47:
+	@!%p31 bra $L49;
+	mov.b64 %rd232, %rd222;
+	mov.b64 %rd233, %rd232;
+	mov.pred %p34, 0;
+	bra.uni $L43;
+$L49:
+	mov.b64 %rd234, %rd222;
+	mov.b64 %rd233, %rd234;
+	mov.pred %p34, 1;
+	bra.uni $L43;
+$L45:
+	@!%p14 bra $L51;
+	cvt.s64.s32 %rd235, %r63;
+	mul.lo.s64 %rd236, %rd235, %rd148;
+	mad.lo.s64 %rd237, %rd236, 4, %rd146;
+	ld.relaxed.gpu.global.s32 %r78, [%rd237+0];
+	mov.b32 %r79, %r78;
+	setp.eq.s32 %p35, %r79, %r36;
+	mov.pred %p36, %p35;
+	not.pred %p37, %p36;
+	@!%p37 bra $L53;
+	cvt.s64.s32 %rd238, %r63;
+	mul.lo.s64 %rd239, %rd238, %rd148;
+	mad.lo.s64 %rd240, %rd239, 4, %rd146;
+	atom.global.exch.b32 %r80, [%rd240], %r36;
+	mov.b32 %r81, %r80;
+	setp.eq.s32 %p38, %r81, %r36;
+	mov.pred %p36, %p38;
+$L53:
+	@!%p36 bra $L55;
+	mov.b64 %rd241, %rd222;
+	mov.b64 %rd233, %rd241;
+	mov.pred %p34, 0;
+	bra.uni $L43;
+$L55:
+$L51:
+	mul.lo.s64 %rd242, %rd222, %rd162;
+	mad.lo.s64 %rd243, %rd242, 4, %rd160;
+	st.shared.s32 [%rd243+0], %r63;
+	add.s64 %rd244, %rd222, 1;
+	mov.b64 %rd245, %rd244;
+	mov.b64 %rd233, %rd245;
+	mov.pred %p34, 1;
+	bra.uni $L43;
+$L42:
+	bra.uni $L41;
+$L43:
+	mov.b64 %rd246, %rd233;
+	mov.pred %p39, %p34;
+	mov.b64 %rd207, %rd246;
+	mov.pred %p28, %p39;
+	@!%p28 bra $L57;
+	mov.b64 %rd247, %rd120;
+	mov.b32 %r82, %r53;
+	setp.lt.s64 %p40, %rd106, 64;
+	setp.le.s64 %p41, %rd150, 1;
+	or.pred %p42, %p40, %p41;
+	@!%p42 bra $L58;
+	mov.b64 %rd248, %rd247;
+	mov.b32 %r83, %r82;
+	cvt.s64.s32 %rd249, %r83;
+	add.s64 %rd250, %rd249, 1;
+	mul.lo.s64 %rd251, %rd250, %rd123;
+	mad.lo.s64 %rd252, %rd251, 8, %rd121;
+	ld.global.nc.s64 %rd253, [%rd252+0];
+	mov.b64 %rd254, %rd253;
+	cvt.s64.s32 %rd255, %r83;
+	mul.lo.s64 %rd256, %rd255, %rd123;
+	mad.lo.s64 %rd257, %rd256, 8, %rd121;
+	ld.global.nc.s64 %rd258, [%rd257+0];
+	mov.b64 %rd259, %rd258;
+	sub.s64 %rd260, %rd254, %rd259;
+	mov.b64 %rd261, %rd260;
+	add.s64 %rd262, %rd107, %rd261;
+	mov.b64 %rd107, %rd262;
+	bra.uni $L59;
+$L58:
+	rem.s64 %rd263, %rd106, %rd150;
+	setp.eq.s64 %p43, %rd150, -1;
+	selp.b64 %rd264, 0, %rd263, %p43;
+	setp.eq.s64 %p44, %rd150, 0;
+	selp.b64 %rd265, %rd106, %rd264, %p44;
+	setp.eq.s64 %p45, %rd265, 0;
+	@!%p45 bra $L61;
+	mov.b64 %rd266, %rd247;
+	mov.b32 %r84, %r82;
+	cvt.s64.s32 %rd267, %r84;
+	add.s64 %rd268, %rd267, 1;
+	mul.lo.s64 %rd269, %rd268, %rd123;
+	mad.lo.s64 %rd270, %rd269, 8, %rd121;
+	ld.global.nc.s64 %rd271, [%rd270+0];
+	mov.b64 %rd272, %rd271;
+	cvt.s64.s32 %rd273, %r84;
+	mul.lo.s64 %rd274, %rd273, %rd123;
+	mad.lo.s64 %rd275, %rd274, 8, %rd121;
+	ld.global.nc.s64 %rd276, [%rd275+0];
+	mov.b64 %rd277, %rd276;
+	sub.s64 %rd278, %rd272, %rd277;
+	mov.b64 %rd279, %rd278;
+	mul.lo.s64 %rd280, %rd150, %rd279;
+	add.s64 %rd281, %rd107, %rd280;
+	mov.b64 %rd107, %rd281;
+$L61:
 $L59:
-	@!%p11 bra $L63;
-	bra.uni $L61;
-$L63:
-	// block scan
-	mov.b64 %rd283, %rd282;
-	mov.b32 %r84, %r3;
-$L64:
-	setp.hs.u32 %p44, %r84, 32;
-	@%p44 bra $L65;
-	mov.b64 {%r85, %r86}, %rd283;
-	shfl.sync.up.b32 %r87|%p45, %r85, %r84, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
-	mov.b64 %rd284, {%r87, %r88};
-	@!%p45 bra $L66;
-	add.s64 %rd285, %rd284, %rd283;
-	mov.b64 %rd283, %rd285;
-$L66:
-	shl.b32 %r84, %r84, 1;
+	add.s64 %rd282, %rd106, 1;
+	mov.b64 %rd106, %rd282;
+$L57:
+$L40:
+$L30:
+	add.s64 %rd283, %rd209, %rd164;
+	mov.b64 %rd209, %rd283;
+	bra.uni $L29;
+$L31:
+	mov.b64 %rd284, %rd207;
+$L62:
+	@!%p13 bra $L66;
 	bra.uni $L64;
-$L65:
-	mov.b64 {%r89, %r90}, %rd283;
-	shfl.sync.up.b32 %r91|%p46, %r89, %r3, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
-	mov.b64 %rd286, {%r91, %r92};
-	setp.lo.u32 %p47, %r3, 32;
-	and.pred %p48, %p46, %p47;
-	selp.b64 %rd287, %rd286, 0, %p48;
-	sub.u32 %r93, %r13, %r3;
-	setp.eq.u32 %p49, %r7, %r93;
-	@!%p49 bra $L67;
-	mul.wide.u32 %rd288, %r8, 16;
-	add.s64 %rd289, %rd1, %rd288;
-	st.shared.s64 [%rd289+0], %rd283;
+$L66:
+	// block scan
+	mov.b64 %rd285, %rd284;
+	mov.b32 %r85, %r3;
 $L67:
-	bar.sync 0;
-	setp.eq.u32 %p50, %r8, 0;
-	@!%p50 bra $L68;
-	mov.b64 %rd290, 0;
-	setp.lo.u32 %p51, %r7, %r10;
-	@!%p51 bra $L69;
-	mul.wide.u32 %rd291, %r7, 16;
-	add.s64 %rd292, %rd1, %rd291;
-	ld.shared.s64 %rd293, [%rd292+0];
-	mov.b64 %rd290, %rd293;
+	setp.hs.u32 %p46, %r85, 32;
+	@%p46 bra $L68;
+	mov.b64 {%r86, %r87}, %rd285;
+	shfl.sync.up.b32 %r88|%p47, %r86, %r85, 0, %r17;
+	shfl.sync.up.b32 %r89, %r87, %r85, 0, %r17;
+	mov.b64 %rd286, {%r88, %r89};
+	@!%p47 bra $L69;
+	add.s64 %rd287, %rd286, %rd285;
+	mov.b64 %rd285, %rd287;
 $L69:
-	mov.b64 {%r94, %r95}, %rd290;
-	shfl.sync.up.b32 %r96|%p52, %r94, 1, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
-	mov.b64 %rd294, {%r96, %r97};
-	@!%p52 bra $L70;
-	add.s64 %rd295, %rd294, %rd290;
-	mov.b64 %rd290, %rd295;
-$L70:
-	mov.b64 {%r98, %r99}, %rd290;
-	shfl.sync.up.b32 %r100|%p53, %r98, 2, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
-	mov.b64 %rd296, {%r100, %r101};
-	@!%p53 bra $L71;
-	add.s64 %rd297, %rd296, %rd290;
-	mov.b64 %rd290, %rd297;
-$L71:
-	mov.b64 {%r102, %r103}, %rd290;
-	shfl.sync.up.b32 %r104|%p54, %r102, 4, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
-	mov.b64 %rd298, {%r104, %r105};
-	@!%p54 bra $L72;
-	add.s64 %rd299, %rd298, %rd290;
-	mov.b64 %rd290, %rd299;
-$L72:
-	mov.b64 {%r106, %r107}, %rd290;
-	shfl.sync.up.b32 %r108|%p55, %r106, 8, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
-	mov.b64 %rd300, {%r108, %r109};
-	@!%p55 bra $L73;
-	add.s64 %rd301, %rd300, %rd290;
-	mov.b64 %rd290, %rd301;
-$L73:
-	mov.b64 {%r110, %r111}, %rd290;
-	shfl.sync.up.b32 %r112|%p56, %r110, 16, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
-	mov.b64 %rd302, {%r112, %r113};
-	@!%p56 bra $L74;
-	add.s64 %rd303, %rd302, %rd290;
-	mov.b64 %rd290, %rd303;
-$L74:
-	mov.b64 {%r114, %r115}, %rd290;
-	shfl.sync.up.b32 %r116|%p57, %r114, 1, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
-	mov.b64 %rd304, {%r116, %r117};
-	selp.b64 %rd305, %rd304, 0, %p57;
-	@!%p51 bra $L75;
-	mul.wide.u32 %rd306, %r7, 16;
-	add.s64 %rd307, %rd1, %rd306;
-	add.s64 %rd308, %rd307, 512;
-	st.shared.s64 [%rd308+0], %rd305;
-$L75:
-	sub.u32 %r118, %r10, 1;
-	setp.eq.u32 %p58, %r7, %r118;
-	@!%p58 bra $L76;
-	st.shared.s64 [%rd1+1024], %rd290;
-$L76:
+	shl.b32 %r85, %r85, 1;
+	bra.uni $L67;
 $L68:
+	mov.b64 {%r90, %r91}, %rd285;
+	shfl.sync.up.b32 %r92|%p48, %r90, %r3, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r3, 0, %r17;
+	mov.b64 %rd288, {%r92, %r93};
+	setp.lo.u32 %p49, %r3, 32;
+	and.pred %p50, %p48, %p49;
+	selp.b64 %rd289, %rd288, 0, %p50;
+	sub.u32 %r94, %r13, %r3;
+	setp.eq.u32 %p51, %r7, %r94;
+	@!%p51 bra $L70;
+	mul.wide.u32 %rd290, %r8, 16;
+	add.s64 %rd291, %rd1, %rd290;
+	st.shared.s64 [%rd291+0], %rd285;
+$L70:
 	bar.sync 0;
-	mul.wide.u32 %rd309, %r8, 16;
-	add.s64 %rd310, %rd1, %rd309;
-	add.s64 %rd311, %rd310, 512;
-	ld.shared.s64 %rd312, [%rd311+0];
-	add.s64 %rd313, %rd312, %rd287;
-	ld.shared.s64 %rd314, [%rd1+1024];
-	mov.b64 {%r119, %r120}, %rd313;
-	shfl.sync.idx.b32 %r121|%p59, %r119, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r122, %r120, 0, %r21, %r17;
-	mov.b64 %rd315, {%r121, %r122};
-	mov.b64 %rd316, %rd314;
-	mov.b64 %rd317, %rd315;
+	setp.eq.u32 %p52, %r8, 0;
+	@!%p52 bra $L71;
+	mov.b64 %rd292, 0;
+	setp.lo.u32 %p53, %r7, %r10;
+	@!%p53 bra $L72;
+	mul.wide.u32 %rd293, %r7, 16;
+	add.s64 %rd294, %rd1, %rd293;
+	ld.shared.s64 %rd295, [%rd294+0];
+	mov.b64 %rd292, %rd295;
+$L72:
+	mov.b64 {%r95, %r96}, %rd292;
+	shfl.sync.up.b32 %r97|%p54, %r95, 1, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, 1, 0, %r17;
+	mov.b64 %rd296, {%r97, %r98};
+	@!%p54 bra $L73;
+	add.s64 %rd297, %rd296, %rd292;
+	mov.b64 %rd292, %rd297;
+$L73:
+	mov.b64 {%r99, %r100}, %rd292;
+	shfl.sync.up.b32 %r101|%p55, %r99, 2, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 2, 0, %r17;
+	mov.b64 %rd298, {%r101, %r102};
+	@!%p55 bra $L74;
+	add.s64 %rd299, %rd298, %rd292;
+	mov.b64 %rd292, %rd299;
+$L74:
+	mov.b64 {%r103, %r104}, %rd292;
+	shfl.sync.up.b32 %r105|%p56, %r103, 4, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 4, 0, %r17;
+	mov.b64 %rd300, {%r105, %r106};
+	@!%p56 bra $L75;
+	add.s64 %rd301, %rd300, %rd292;
+	mov.b64 %rd292, %rd301;
+$L75:
+	mov.b64 {%r107, %r108}, %rd292;
+	shfl.sync.up.b32 %r109|%p57, %r107, 8, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 8, 0, %r17;
+	mov.b64 %rd302, {%r109, %r110};
+	@!%p57 bra $L76;
+	add.s64 %rd303, %rd302, %rd292;
+	mov.b64 %rd292, %rd303;
+$L76:
+	mov.b64 {%r111, %r112}, %rd292;
+	shfl.sync.up.b32 %r113|%p58, %r111, 16, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 16, 0, %r17;
+	mov.b64 %rd304, {%r113, %r114};
+	@!%p58 bra $L77;
+	add.s64 %rd305, %rd304, %rd292;
+	mov.b64 %rd292, %rd305;
+$L77:
+	mov.b64 {%r115, %r116}, %rd292;
+	shfl.sync.up.b32 %r117|%p59, %r115, 1, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
+	mov.b64 %rd306, {%r117, %r118};
+	selp.b64 %rd307, %rd306, 0, %p59;
+	@!%p53 bra $L78;
+	mul.wide.u32 %rd308, %r7, 16;
+	add.s64 %rd309, %rd1, %rd308;
+	add.s64 %rd310, %rd309, 512;
+	st.shared.s64 [%rd310+0], %rd307;
+$L78:
+	sub.u32 %r119, %r10, 1;
+	setp.eq.u32 %p60, %r7, %r119;
+	@!%p60 bra $L79;
+	st.shared.s64 [%rd1+1024], %rd292;
+$L79:
+$L71:
+	bar.sync 0;
+	mul.wide.u32 %rd311, %r8, 16;
+	add.s64 %rd312, %rd1, %rd311;
+	add.s64 %rd313, %rd312, 512;
+	ld.shared.s64 %rd314, [%rd313+0];
+	add.s64 %rd315, %rd314, %rd289;
+	ld.shared.s64 %rd316, [%rd1+1024];
+	mov.b64 {%r120, %r121}, %rd315;
+	shfl.sync.idx.b32 %r122|%p61, %r120, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r123, %r121, 0, %r22, %r17;
+	mov.b64 %rd317, {%r122, %r123};
 	mov.b64 %rd318, %rd316;
 	mov.b64 %rd319, %rd317;
 	mov.b64 %rd320, %rd318;
 	mov.b64 %rd321, %rd319;
 	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, 0;
-	cvt.u64.u32 %rd324, %r2;
-	setp.eq.s64 %p60, %rd324, 0;
-	setp.gt.s64 %p61, %rd322, 0;
-	and.pred %p62, %p60, %p61;
-	@!%p62 bra $L78;
-	atom.global.add.u64 %rd325, [%rd138], %rd322;
-	mov.b64 %rd326, %rd325;
-	mov.b64 %rd323, %rd326;
-$L78:
-	cvt.u64.u32 %rd327, %r2;
-	setp.eq.s64 %p63, %rd327, 0;
-	setp.eq.u32 %p64, %r1, 0;
-	and.pred %p65, %p63, %p64;
-	bar.sync 0;
-	@!%p65 bra $L79;
-	st.shared.s64 [%rd1+1024], %rd323;
-$L79:
-	bar.sync 0;
-	ld.shared.s64 %rd328, [%rd1+1024];
-	mov.b64 %rd329, %rd328;
-	mov.b64 %rd323, %rd329;
-	add.s64 %rd330, %rd323, %rd321;
-	mov.b64 %rd331, %rd330;
-	mov.b64 %rd332, 0;
-$L80:
-	setp.lt.s64 %p66, %rd332, %rd282;
-	not.pred %p67, %p66;
-	@!%p67 bra $L84;
-	bra.uni $L82;
-$L84:
-	mul.lo.s64 %rd333, %rd332, %rd160;
-	mad.lo.s64 %rd334, %rd333, 4, %rd158;
-	ld.shared.s32 %r123, [%rd334+0];
-	mov.b32 %r124, %r123;
-	add.s64 %rd335, %rd331, %rd332;
-	mul.lo.s64 %rd336, %rd335, %rd137;
-	mad.lo.s64 %rd337, %rd336, 4, %rd135;
-	st.global.s32 [%rd337+0], %r124;
+	mov.b64 %rd323, %rd321;
+	mov.b64 %rd324, %rd322;
+	mov.b64 %rd325, 0;
+	cvt.u64.u32 %rd326, %r2;
+	setp.eq.s64 %p62, %rd326, 0;
+	setp.gt.s64 %p63, %rd324, 0;
+	and.pred %p64, %p62, %p63;
+	@!%p64 bra $L81;
+	atom.global.add.u64 %rd327, [%rd140], %rd324;
+	mov.b64 %rd328, %rd327;
+	mov.b64 %rd325, %rd328;
 $L81:
-	add.s64 %rd338, %rd332, 1;
-	mov.b64 %rd332, %rd338;
-	bra.uni $L80;
+	cvt.u64.u32 %rd329, %r2;
+	setp.eq.s64 %p65, %rd329, 0;
+	setp.eq.u32 %p66, %r1, 0;
+	and.pred %p67, %p65, %p66;
+	bar.sync 0;
+	@!%p67 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd325;
 $L82:
-	bra.uni $L61;
-$L60:
-	bra.uni $L59;
-$L61:
-$L22:
-	add.s64 %rd339, %rd201, %rd171;
-	mov.b64 %rd201, %rd339;
-	bra.uni $L21;
-$L23:
-$L8:
-	add.s64 %rd340, %rd172, 1;
-	mov.b64 %rd172, %rd340;
-	bra.uni $L7;
-$L9:
-$L4:
 	bar.sync 0;
-	add.s64 %rd117, %rd117, %rd116;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd341, %rd106;
-	mov.b64 %rd342, %rd107;
-	// block reduction
-	sub.u32 %r125, %r13, 1;
-	mov.b32 %r126, %r3;
-$L85:
-	setp.hs.u32 %p68, %r126, 32;
-	@%p68 bra $L86;
-	mov.b64 {%r127, %r128}, %rd341;
-	shfl.sync.down.b32 %r129|%p69, %r127, %r126, %r125, %r17;
-	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
-	mov.b64 %rd343, {%r129, %r130};
-	mov.b64 {%r131, %r132}, %rd342;
-	shfl.sync.down.b32 %r133, %r131, %r126, %r125, %r17;
-	shfl.sync.down.b32 %r134, %r132, %r126, %r125, %r17;
-	mov.b64 %rd344, {%r133, %r134};
+	ld.shared.s64 %rd330, [%rd1+1024];
+	mov.b64 %rd331, %rd330;
+	mov.b64 %rd325, %rd331;
+	add.s64 %rd332, %rd325, %rd323;
+	mov.b64 %rd333, %rd332;
+	mov.b64 %rd334, 0;
+$L83:
+	setp.lt.s64 %p68, %rd334, %rd284;
+	not.pred %p69, %p68;
 	@!%p69 bra $L87;
-	mov.b64 %rd345, %rd341;
-	mov.b64 %rd346, %rd342;
-	mov.b64 %rd347, %rd343;
-	mov.b64 %rd348, %rd344;
-	mov.b64 %rd349, %rd345;
-	mov.b64 %rd350, %rd346;
-	mov.b64 %rd351, %rd347;
-	mov.b64 %rd352, %rd348;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, %rd352;
-	add.s64 %rd355, %rd349, %rd353;
-	mov.b64 %rd349, %rd355;
-	add.s64 %rd356, %rd350, %rd354;
-	mov.b64 %rd350, %rd356;
-$L88:
-	mov.b64 %rd341, %rd349;
-	mov.b64 %rd342, %rd350;
-$L87:
-	shl.b32 %r126, %r126, 1;
 	bra.uni $L85;
-$L86:
-	setp.eq.u32 %p70, %r7, 0;
-	@!%p70 bra $L89;
-	mul.wide.u32 %rd357, %r8, 16;
-	add.s64 %rd358, %rd1, %rd357;
-	st.shared.s64 [%rd358+0], %rd341;
-	st.shared.s64 [%rd358+8], %rd342;
-$L89:
+$L87:
+	mul.lo.s64 %rd335, %rd334, %rd162;
+	mad.lo.s64 %rd336, %rd335, 4, %rd160;
+	ld.shared.s32 %r124, [%rd336+0];
+	mov.b32 %r125, %r124;
+	add.s64 %rd337, %rd333, %rd334;
+	mul.lo.s64 %rd338, %rd337, %rd139;
+	mad.lo.s64 %rd339, %rd338, 4, %rd137;
+	st.global.s32 [%rd339+0], %r125;
+$L84:
+	add.s64 %rd340, %rd334, 1;
+	mov.b64 %rd334, %rd340;
+	bra.uni $L83;
+$L85:
+	bra.uni $L64;
+$L63:
+	bra.uni $L62;
+$L64:
+$L25:
+	add.s64 %rd341, %rd203, %rd173;
+	mov.b64 %rd203, %rd341;
+	bra.uni $L24;
+$L26:
+$L11:
+	add.s64 %rd342, %rd174, 1;
+	mov.b64 %rd174, %rd342;
+	bra.uni $L10;
+$L12:
+$L7:
 	bar.sync 0;
-	setp.eq.u32 %p71, %r8, 0;
+	add.s64 %rd119, %rd119, %rd118;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd343, %rd106;
+	mov.b64 %rd344, %rd107;
+	// block reduction
+	mov.b32 %r126, 1;
+	sub.u32 %r127, %r13, 1;
+	mov.b32 %r128, %r3;
+$L88:
+	setp.hs.u32 %p70, %r128, 32;
+	@%p70 bra $L89;
+	mov.b64 {%r129, %r130}, %rd343;
+	shfl.sync.down.b32 %r131|%p71, %r129, %r128, %r127, %r17;
+	shfl.sync.down.b32 %r132, %r130, %r128, %r127, %r17;
+	mov.b64 %rd345, {%r131, %r132};
+	mov.b64 {%r133, %r134}, %rd344;
+	shfl.sync.down.b32 %r135, %r133, %r128, %r127, %r17;
+	shfl.sync.down.b32 %r136, %r134, %r128, %r127, %r17;
+	mov.b64 %rd346, {%r135, %r136};
 	@!%p71 bra $L90;
-	setp.lo.u32 %p72, %r7, %r10;
-	@!%p72 bra $L91;
-	mul.wide.u32 %rd359, %r7, 16;
-	add.s64 %rd360, %rd1, %rd359;
-	ld.shared.s64 %rd361, [%rd360+0];
-	ld.shared.s64 %rd362, [%rd360+8];
-	mov.b64 %rd341, %rd361;
-	mov.b64 %rd342, %rd362;
-$L91:
-	sub.u32 %r135, %r10, 1;
-	mov.b64 {%r136, %r137}, %rd341;
-	shfl.sync.down.b32 %r138|%p73, %r136, 1, %r135, %r17;
-	shfl.sync.down.b32 %r139, %r137, 1, %r135, %r17;
-	mov.b64 %rd363, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd342;
-	shfl.sync.down.b32 %r142, %r140, 1, %r135, %r17;
-	shfl.sync.down.b32 %r143, %r141, 1, %r135, %r17;
-	mov.b64 %rd364, {%r142, %r143};
-	@!%p73 bra $L92;
-	mov.b64 %rd365, %rd341;
-	mov.b64 %rd366, %rd342;
-	mov.b64 %rd367, %rd363;
-	mov.b64 %rd368, %rd364;
-	mov.b64 %rd349, %rd365;
-	mov.b64 %rd350, %rd366;
-	mov.b64 %rd351, %rd367;
-	mov.b64 %rd352, %rd368;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, %rd352;
-	add.s64 %rd369, %rd349, %rd353;
-	mov.b64 %rd349, %rd369;
-	add.s64 %rd370, %rd350, %rd354;
-	mov.b64 %rd350, %rd370;
-$L93:
-	mov.b64 %rd341, %rd349;
-	mov.b64 %rd342, %rd350;
+	setp.ne.u32 %p72, %r18, 9;
+	@%p72 bra.uni $L92;
+	setp.lt.s64 %p73, %rd345, %rd343;
+	setp.eq.s64 %p74, %rd345, %rd343;
+	setp.lt.s64 %p75, %rd346, %rd344;
+	and.pred %p76, %p74, %p75;
+	or.pred %p77, %p73, %p76;
+	selp.b64 %rd347, %rd345, %rd343, %p77;
+	selp.b64 %rd348, %rd346, %rd344, %p77;
+	mov.b64 %rd343, %rd347;
+	mov.b64 %rd344, %rd348;
+	bra.uni $L91;
 $L92:
-	mov.b64 {%r144, %r145}, %rd341;
-	shfl.sync.down.b32 %r146|%p74, %r144, 2, %r135, %r17;
-	shfl.sync.down.b32 %r147, %r145, 2, %r135, %r17;
-	mov.b64 %rd371, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd342;
-	shfl.sync.down.b32 %r150, %r148, 2, %r135, %r17;
-	shfl.sync.down.b32 %r151, %r149, 2, %r135, %r17;
-	mov.b64 %rd372, {%r150, %r151};
-	@!%p74 bra $L94;
-	mov.b64 %rd373, %rd341;
-	mov.b64 %rd374, %rd342;
-	mov.b64 %rd375, %rd371;
-	mov.b64 %rd376, %rd372;
-	mov.b64 %rd349, %rd373;
-	mov.b64 %rd350, %rd374;
-	mov.b64 %rd351, %rd375;
-	mov.b64 %rd352, %rd376;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, %rd352;
-	add.s64 %rd377, %rd349, %rd353;
-	mov.b64 %rd349, %rd377;
-	add.s64 %rd378, %rd350, %rd354;
-	mov.b64 %rd350, %rd378;
-$L95:
-	mov.b64 %rd341, %rd349;
-	mov.b64 %rd342, %rd350;
+	setp.ne.u32 %p78, %r18, 10;
+	@%p78 bra.uni $L93;
+	setp.gt.s64 %p79, %rd345, %rd343;
+	setp.eq.s64 %p80, %rd345, %rd343;
+	setp.lt.s64 %p81, %rd346, %rd344;
+	and.pred %p82, %p80, %p81;
+	or.pred %p83, %p79, %p82;
+	selp.b64 %rd349, %rd345, %rd343, %p83;
+	selp.b64 %rd350, %rd346, %rd344, %p83;
+	mov.b64 %rd343, %rd349;
+	mov.b64 %rd344, %rd350;
+	bra.uni $L91;
+$L93:
+	mov.b64 %rd351, %rd343;
+	mov.b64 %rd352, %rd344;
+	mov.b64 %rd353, %rd345;
+	mov.b64 %rd354, %rd346;
+	mov.b64 %rd355, %rd351;
+	mov.b64 %rd356, %rd352;
+	mov.b64 %rd357, %rd353;
+	mov.b64 %rd358, %rd354;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	add.s64 %rd361, %rd355, %rd359;
+	mov.b64 %rd355, %rd361;
+	add.s64 %rd362, %rd356, %rd360;
+	mov.b64 %rd356, %rd362;
 $L94:
-	mov.b64 {%r152, %r153}, %rd341;
-	shfl.sync.down.b32 %r154|%p75, %r152, 4, %r135, %r17;
-	shfl.sync.down.b32 %r155, %r153, 4, %r135, %r17;
-	mov.b64 %rd379, {%r154, %r155};
-	mov.b64 {%r156, %r157}, %rd342;
-	shfl.sync.down.b32 %r158, %r156, 4, %r135, %r17;
-	shfl.sync.down.b32 %r159, %r157, 4, %r135, %r17;
-	mov.b64 %rd380, {%r158, %r159};
-	@!%p75 bra $L96;
-	mov.b64 %rd381, %rd341;
-	mov.b64 %rd382, %rd342;
-	mov.b64 %rd383, %rd379;
-	mov.b64 %rd384, %rd380;
-	mov.b64 %rd349, %rd381;
-	mov.b64 %rd350, %rd382;
-	mov.b64 %rd351, %rd383;
-	mov.b64 %rd352, %rd384;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, %rd352;
-	add.s64 %rd385, %rd349, %rd353;
-	mov.b64 %rd349, %rd385;
-	add.s64 %rd386, %rd350, %rd354;
-	mov.b64 %rd350, %rd386;
-$L97:
-	mov.b64 %rd341, %rd349;
-	mov.b64 %rd342, %rd350;
-$L96:
-	mov.b64 {%r160, %r161}, %rd341;
-	shfl.sync.down.b32 %r162|%p76, %r160, 8, %r135, %r17;
-	shfl.sync.down.b32 %r163, %r161, 8, %r135, %r17;
-	mov.b64 %rd387, {%r162, %r163};
-	mov.b64 {%r164, %r165}, %rd342;
-	shfl.sync.down.b32 %r166, %r164, 8, %r135, %r17;
-	shfl.sync.down.b32 %r167, %r165, 8, %r135, %r17;
-	mov.b64 %rd388, {%r166, %r167};
-	@!%p76 bra $L98;
-	mov.b64 %rd389, %rd341;
-	mov.b64 %rd390, %rd342;
-	mov.b64 %rd391, %rd387;
-	mov.b64 %rd392, %rd388;
-	mov.b64 %rd349, %rd389;
-	mov.b64 %rd350, %rd390;
-	mov.b64 %rd351, %rd391;
-	mov.b64 %rd352, %rd392;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, %rd352;
-	add.s64 %rd393, %rd349, %rd353;
-	mov.b64 %rd349, %rd393;
-	add.s64 %rd394, %rd350, %rd354;
-	mov.b64 %rd350, %rd394;
-$L99:
-	mov.b64 %rd341, %rd349;
-	mov.b64 %rd342, %rd350;
-$L98:
-	mov.b64 {%r168, %r169}, %rd341;
-	shfl.sync.down.b32 %r170|%p77, %r168, 16, %r135, %r17;
-	shfl.sync.down.b32 %r171, %r169, 16, %r135, %r17;
-	mov.b64 %rd395, {%r170, %r171};
-	mov.b64 {%r172, %r173}, %rd342;
-	shfl.sync.down.b32 %r174, %r172, 16, %r135, %r17;
-	shfl.sync.down.b32 %r175, %r173, 16, %r135, %r17;
-	mov.b64 %rd396, {%r174, %r175};
-	@!%p77 bra $L100;
-	mov.b64 %rd397, %rd341;
-	mov.b64 %rd398, %rd342;
-	mov.b64 %rd399, %rd395;
-	mov.b64 %rd400, %rd396;
-	mov.b64 %rd349, %rd397;
-	mov.b64 %rd350, %rd398;
-	mov.b64 %rd351, %rd399;
-	mov.b64 %rd352, %rd400;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, %rd352;
-	add.s64 %rd401, %rd349, %rd353;
-	mov.b64 %rd349, %rd401;
-	add.s64 %rd402, %rd350, %rd354;
-	mov.b64 %rd350, %rd402;
-$L101:
-	mov.b64 %rd341, %rd349;
-	mov.b64 %rd342, %rd350;
-$L100:
+	mov.b64 %rd343, %rd355;
+	mov.b64 %rd344, %rd356;
+$L91:
 $L90:
-	mul.wide.u32 %rd403, %r28, 16;
-	add.s64 %rd404, %rd11, %rd403;
-	setp.eq.u32 %p78, %r5, 0;
-	@!%p78 bra $L102;
-	st.global.s64 [%rd404+0], %rd341;
-	st.global.s64 [%rd404+8], %rd342;
+	shl.b32 %r128, %r128, 1;
+	bra.uni $L88;
+$L89:
+	setp.eq.u32 %p84, %r7, 0;
+	@!%p84 bra $L95;
+	mul.wide.u32 %rd363, %r8, 16;
+	add.s64 %rd364, %rd1, %rd363;
+	st.shared.s64 [%rd364+0], %rd343;
+	st.shared.s64 [%rd364+8], %rd344;
+$L95:
+	bar.sync 0;
+	setp.eq.u32 %p85, %r8, 0;
+	@!%p85 bra $L96;
+	setp.lo.u32 %p86, %r7, %r10;
+	@!%p86 bra $L97;
+	mul.wide.u32 %rd365, %r7, 16;
+	add.s64 %rd366, %rd1, %rd365;
+	ld.shared.s64 %rd367, [%rd366+0];
+	ld.shared.s64 %rd368, [%rd366+8];
+	mov.b64 %rd343, %rd367;
+	mov.b64 %rd344, %rd368;
+$L97:
+	sub.u32 %r137, %r10, 1;
+	mov.b32 %r138, %r126;
+$L98:
+	setp.hs.u32 %p87, %r138, 32;
+	@%p87 bra $L99;
+	mov.b64 {%r139, %r140}, %rd343;
+	shfl.sync.down.b32 %r141|%p88, %r139, %r138, %r137, %r17;
+	shfl.sync.down.b32 %r142, %r140, %r138, %r137, %r17;
+	mov.b64 %rd369, {%r141, %r142};
+	mov.b64 {%r143, %r144}, %rd344;
+	shfl.sync.down.b32 %r145, %r143, %r138, %r137, %r17;
+	shfl.sync.down.b32 %r146, %r144, %r138, %r137, %r17;
+	mov.b64 %rd370, {%r145, %r146};
+	@!%p88 bra $L100;
+	setp.ne.u32 %p89, %r18, 9;
+	@%p89 bra.uni $L102;
+	setp.lt.s64 %p90, %rd369, %rd343;
+	setp.eq.s64 %p91, %rd369, %rd343;
+	setp.lt.s64 %p92, %rd370, %rd344;
+	and.pred %p93, %p91, %p92;
+	or.pred %p94, %p90, %p93;
+	selp.b64 %rd371, %rd369, %rd343, %p94;
+	selp.b64 %rd372, %rd370, %rd344, %p94;
+	mov.b64 %rd343, %rd371;
+	mov.b64 %rd344, %rd372;
+	bra.uni $L101;
 $L102:
+	setp.ne.u32 %p95, %r18, 10;
+	@%p95 bra.uni $L103;
+	setp.gt.s64 %p96, %rd369, %rd343;
+	setp.eq.s64 %p97, %rd369, %rd343;
+	setp.lt.s64 %p98, %rd370, %rd344;
+	and.pred %p99, %p97, %p98;
+	or.pred %p100, %p96, %p99;
+	selp.b64 %rd373, %rd369, %rd343, %p100;
+	selp.b64 %rd374, %rd370, %rd344, %p100;
+	mov.b64 %rd343, %rd373;
+	mov.b64 %rd344, %rd374;
+	bra.uni $L101;
+$L103:
+	mov.b64 %rd375, %rd343;
+	mov.b64 %rd376, %rd344;
+	mov.b64 %rd377, %rd369;
+	mov.b64 %rd378, %rd370;
+	mov.b64 %rd355, %rd375;
+	mov.b64 %rd356, %rd376;
+	mov.b64 %rd357, %rd377;
+	mov.b64 %rd358, %rd378;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	add.s64 %rd379, %rd355, %rd359;
+	mov.b64 %rd355, %rd379;
+	add.s64 %rd380, %rd356, %rd360;
+	mov.b64 %rd356, %rd380;
+$L104:
+	mov.b64 %rd343, %rd355;
+	mov.b64 %rd344, %rd356;
+$L101:
+$L100:
+	shl.b32 %r138, %r138, 1;
+	bra.uni $L98;
+$L99:
+$L96:
+	mul.wide.u32 %rd381, %r29, 16;
+	add.s64 %rd382, %rd11, %rd381;
+	setp.eq.u32 %p101, %r5, 0;
+	@!%p101 bra $L105;
+	st.global.s64 [%rd382+0], %rd343;
+	st.global.s64 [%rd382+8], %rd344;
+$L105:
 	ret;
 }
 
-.visible .entry gk_frontier_PushTeam_coloring_propagate__final_custom(
+.visible .entry gk_frontier_PushTeam_coloring_propagate__final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -16610,9 +5269,9 @@ $L102:
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<23>;
-	.reg .b32 %r<105>;
-	.reg .b64 %rd<201>;
+	.reg .pred %p<55>;
+	.reg .b32 %r<46>;
+	.reg .b64 %rd<157>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -16637,6 +5296,7 @@ $L102:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -16660,8 +5320,8 @@ $L102:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	ld.param.s64 %rd30, [gk_s11];
 	mov.b64 %rd31, %rd30;
@@ -16679,8 +5339,8 @@ $L102:
 	mov.b64 %rd43, %rd42;
 	ld.param.s64 %rd44, [gk_s17];
 	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
 	mov.pred %p5, %p4;
 	ld.param.u64 %rd46, [gk_s19];
 	cvta.to.global.u64 %rd47, %rd46;
@@ -16703,8 +5363,8 @@ $L102:
 	mov.b64 %rd64, %rd63;
 	ld.param.s64 %rd65, [gk_s27];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
 	mov.pred %p7, %p6;
 	ld.param.u64 %rd67, [gk_s29];
 	cvta.to.global.u64 %rd68, %rd67;
@@ -16713,8 +5373,8 @@ $L102:
 	mov.b64 %rd71, %rd70;
 	ld.param.s64 %rd72, [gk_s31];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
 	ld.param.s64 %rd74, [gk_s33];
 	mov.b64 %rd75, %rd74;
 	ld.param.s64 %rd76, [gk_s34];
@@ -16728,346 +5388,251 @@ $L102:
 	mov.b64 %rd84, %rd83;
 	ld.param.s64 %rd85, [gk_s38];
 	mov.b64 %rd86, %rd85;
-	mov.b64 %rd87, 0;
-	mov.b64 %rd88, 0;
-	mov.b64 %rd89, 0;
-	mov.b64 %rd90, 0;
-	mov.b64 %rd87, %rd89;
-	mov.b64 %rd88, %rd90;
-$L1:
-	mov.b64 %rd91, %rd87;
-	mov.b64 %rd92, %rd88;
-	mov.b64 %rd93, %rd91;
-	mov.b64 %rd94, %rd92;
-	cvt.u64.u32 %rd95, %r5;
-	cvt.u64.u32 %rd96, %r6;
-	mov.b64 %rd97, %rd95;
+	cvt.u64.u32 %rd89, %r5;
+	cvt.u64.u32 %rd90, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd87, 9223372036854775807;
+	mov.b64 %rd88, 9223372036854775807;
+	mov.b64 %rd91, %rd89;
+$L3:
+	setp.ge.s64 %p9, %rd91, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd92, %rd91, 16, %rd3;
+	ld.global.s64 %rd93, [%rd92+0];
+	ld.global.s64 %rd94, [%rd92+8];
+	setp.lt.s64 %p10, %rd93, %rd87;
+	setp.eq.s64 %p11, %rd93, %rd87;
+	setp.lt.s64 %p12, %rd94, %rd88;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd95, %rd93, %rd87, %p14;
+	selp.b64 %rd96, %rd94, %rd88, %p14;
+	mov.b64 %rd87, %rd95;
+	mov.b64 %rd88, %rd96;
+	add.s64 %rd91, %rd91, %rd90;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
 $L2:
-	setp.ge.s64 %p8, %rd97, %rd4;
-	@%p8 bra $L3;
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd87, -9223372036854775808;
+	mov.b64 %rd88, 9223372036854775807;
+	mov.b64 %rd97, %rd89;
+$L6:
+	setp.ge.s64 %p16, %rd97, %rd4;
+	@%p16 bra $L7;
 	mad.lo.s64 %rd98, %rd97, 16, %rd3;
 	ld.global.s64 %rd99, [%rd98+0];
 	ld.global.s64 %rd100, [%rd98+8];
-	mov.b64 %rd101, %rd93;
-	mov.b64 %rd102, %rd94;
-	mov.b64 %rd103, %rd99;
-	mov.b64 %rd104, %rd100;
-	mov.b64 %rd105, %rd101;
-	mov.b64 %rd106, %rd102;
+	setp.gt.s64 %p17, %rd99, %rd87;
+	setp.eq.s64 %p18, %rd99, %rd87;
+	setp.lt.s64 %p19, %rd100, %rd88;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd101, %rd99, %rd87, %p21;
+	selp.b64 %rd102, %rd100, %rd88, %p21;
+	mov.b64 %rd87, %rd101;
+	mov.b64 %rd88, %rd102;
+	add.s64 %rd97, %rd97, %rd90;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd103, 0;
+	mov.b64 %rd104, 0;
+	mov.b64 %rd105, 0;
+	mov.b64 %rd106, 0;
+	mov.b64 %rd103, %rd105;
+	mov.b64 %rd104, %rd106;
+$L8:
 	mov.b64 %rd107, %rd103;
 	mov.b64 %rd108, %rd104;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd111, %rd105, %rd109;
-	mov.b64 %rd105, %rd111;
-	add.s64 %rd112, %rd106, %rd110;
-	mov.b64 %rd106, %rd112;
-$L4:
-	mov.b64 %rd93, %rd105;
-	mov.b64 %rd94, %rd106;
-	add.s64 %rd97, %rd97, %rd96;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd113, %rd93;
-	mov.b64 %rd114, %rd94;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd113;
-	shfl.sync.down.b32 %r26|%p9, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd115, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd114;
-	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd116, {%r30, %r31};
-	@!%p9 bra $L5;
+	mov.b64 %rd87, %rd107;
+	mov.b64 %rd88, %rd108;
+	mov.b64 %rd109, %rd89;
+$L9:
+	setp.ge.s64 %p22, %rd109, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd110, %rd109, 16, %rd3;
+	ld.global.s64 %rd111, [%rd110+0];
+	ld.global.s64 %rd112, [%rd110+8];
+	mov.b64 %rd113, %rd87;
+	mov.b64 %rd114, %rd88;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd116, %rd112;
 	mov.b64 %rd117, %rd113;
 	mov.b64 %rd118, %rd114;
 	mov.b64 %rd119, %rd115;
 	mov.b64 %rd120, %rd116;
-	mov.b64 %rd105, %rd117;
-	mov.b64 %rd106, %rd118;
-	mov.b64 %rd107, %rd119;
-	mov.b64 %rd108, %rd120;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd121, %rd105, %rd109;
-	mov.b64 %rd105, %rd121;
-	add.s64 %rd122, %rd106, %rd110;
-	mov.b64 %rd106, %rd122;
-$L6:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L5:
-	mov.b64 {%r32, %r33}, %rd113;
-	shfl.sync.down.b32 %r34|%p10, %r32, 2, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd123, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd114;
-	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd124, {%r38, %r39};
-	@!%p10 bra $L7;
-	mov.b64 %rd125, %rd113;
-	mov.b64 %rd126, %rd114;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd128, %rd124;
-	mov.b64 %rd105, %rd125;
-	mov.b64 %rd106, %rd126;
-	mov.b64 %rd107, %rd127;
-	mov.b64 %rd108, %rd128;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd129, %rd105, %rd109;
-	mov.b64 %rd105, %rd129;
-	add.s64 %rd130, %rd106, %rd110;
-	mov.b64 %rd106, %rd130;
-$L8:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L7:
-	mov.b64 {%r40, %r41}, %rd113;
-	shfl.sync.down.b32 %r42|%p11, %r40, 4, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd131, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd114;
-	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
-	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd132, {%r46, %r47};
-	@!%p11 bra $L9;
-	mov.b64 %rd133, %rd113;
-	mov.b64 %rd134, %rd114;
-	mov.b64 %rd135, %rd131;
-	mov.b64 %rd136, %rd132;
-	mov.b64 %rd105, %rd133;
-	mov.b64 %rd106, %rd134;
-	mov.b64 %rd107, %rd135;
-	mov.b64 %rd108, %rd136;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd137, %rd105, %rd109;
-	mov.b64 %rd105, %rd137;
-	add.s64 %rd138, %rd106, %rd110;
-	mov.b64 %rd106, %rd138;
-$L10:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L9:
-	mov.b64 {%r48, %r49}, %rd113;
-	shfl.sync.down.b32 %r50|%p12, %r48, 8, %r23, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd139, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd114;
-	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd140, {%r54, %r55};
-	@!%p12 bra $L11;
-	mov.b64 %rd141, %rd113;
-	mov.b64 %rd142, %rd114;
-	mov.b64 %rd143, %rd139;
-	mov.b64 %rd144, %rd140;
-	mov.b64 %rd105, %rd141;
-	mov.b64 %rd106, %rd142;
-	mov.b64 %rd107, %rd143;
-	mov.b64 %rd108, %rd144;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd145, %rd105, %rd109;
-	mov.b64 %rd105, %rd145;
-	add.s64 %rd146, %rd106, %rd110;
-	mov.b64 %rd106, %rd146;
-$L12:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd123, %rd117, %rd121;
+	mov.b64 %rd117, %rd123;
+	add.s64 %rd124, %rd118, %rd122;
+	mov.b64 %rd118, %rd124;
 $L11:
-	mov.b64 {%r56, %r57}, %rd113;
-	shfl.sync.down.b32 %r58|%p13, %r56, 16, %r23, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd147, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd114;
-	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd148, {%r62, %r63};
-	@!%p13 bra $L13;
-	mov.b64 %rd149, %rd113;
-	mov.b64 %rd150, %rd114;
-	mov.b64 %rd151, %rd147;
-	mov.b64 %rd152, %rd148;
-	mov.b64 %rd105, %rd149;
-	mov.b64 %rd106, %rd150;
-	mov.b64 %rd107, %rd151;
-	mov.b64 %rd108, %rd152;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd153, %rd105, %rd109;
-	mov.b64 %rd105, %rd153;
-	add.s64 %rd154, %rd106, %rd110;
-	mov.b64 %rd106, %rd154;
-$L14:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L13:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L15;
-	mul.wide.u32 %rd155, %r8, 16;
-	add.s64 %rd156, %rd1, %rd155;
-	st.shared.s64 [%rd156+0], %rd113;
-	st.shared.s64 [%rd156+8], %rd114;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L16;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L17;
-	mul.wide.u32 %rd157, %r7, 16;
-	add.s64 %rd158, %rd1, %rd157;
-	ld.shared.s64 %rd159, [%rd158+0];
-	ld.shared.s64 %rd160, [%rd158+8];
-	mov.b64 %rd113, %rd159;
-	mov.b64 %rd114, %rd160;
-$L17:
-	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd113;
-	shfl.sync.down.b32 %r67|%p17, %r65, 1, %r64, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd161, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd114;
-	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
-	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd162, {%r71, %r72};
-	@!%p17 bra $L18;
-	mov.b64 %rd163, %rd113;
-	mov.b64 %rd164, %rd114;
-	mov.b64 %rd165, %rd161;
-	mov.b64 %rd166, %rd162;
-	mov.b64 %rd105, %rd163;
-	mov.b64 %rd106, %rd164;
-	mov.b64 %rd107, %rd165;
-	mov.b64 %rd108, %rd166;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd167, %rd105, %rd109;
-	mov.b64 %rd105, %rd167;
-	add.s64 %rd168, %rd106, %rd110;
-	mov.b64 %rd106, %rd168;
-$L19:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L18:
-	mov.b64 {%r73, %r74}, %rd113;
-	shfl.sync.down.b32 %r75|%p18, %r73, 2, %r64, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd169, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd114;
-	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
-	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd170, {%r79, %r80};
-	@!%p18 bra $L20;
-	mov.b64 %rd171, %rd113;
-	mov.b64 %rd172, %rd114;
-	mov.b64 %rd173, %rd169;
-	mov.b64 %rd174, %rd170;
-	mov.b64 %rd105, %rd171;
-	mov.b64 %rd106, %rd172;
-	mov.b64 %rd107, %rd173;
-	mov.b64 %rd108, %rd174;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd175, %rd105, %rd109;
-	mov.b64 %rd105, %rd175;
-	add.s64 %rd176, %rd106, %rd110;
-	mov.b64 %rd106, %rd176;
-$L21:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L20:
-	mov.b64 {%r81, %r82}, %rd113;
-	shfl.sync.down.b32 %r83|%p19, %r81, 4, %r64, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd177, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd114;
-	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd178, {%r87, %r88};
-	@!%p19 bra $L22;
-	mov.b64 %rd179, %rd113;
-	mov.b64 %rd180, %rd114;
-	mov.b64 %rd181, %rd177;
-	mov.b64 %rd182, %rd178;
-	mov.b64 %rd105, %rd179;
-	mov.b64 %rd106, %rd180;
-	mov.b64 %rd107, %rd181;
-	mov.b64 %rd108, %rd182;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd183, %rd105, %rd109;
-	mov.b64 %rd105, %rd183;
-	add.s64 %rd184, %rd106, %rd110;
-	mov.b64 %rd106, %rd184;
-$L23:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L22:
-	mov.b64 {%r89, %r90}, %rd113;
-	shfl.sync.down.b32 %r91|%p20, %r89, 8, %r64, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd185, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd114;
-	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
-	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd186, {%r95, %r96};
-	@!%p20 bra $L24;
-	mov.b64 %rd187, %rd113;
-	mov.b64 %rd188, %rd114;
-	mov.b64 %rd189, %rd185;
-	mov.b64 %rd190, %rd186;
-	mov.b64 %rd105, %rd187;
-	mov.b64 %rd106, %rd188;
-	mov.b64 %rd107, %rd189;
-	mov.b64 %rd108, %rd190;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd191, %rd105, %rd109;
-	mov.b64 %rd105, %rd191;
-	add.s64 %rd192, %rd106, %rd110;
-	mov.b64 %rd106, %rd192;
-$L25:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L24:
-	mov.b64 {%r97, %r98}, %rd113;
-	shfl.sync.down.b32 %r99|%p21, %r97, 16, %r64, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd193, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd114;
-	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
-	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd194, {%r103, %r104};
-	@!%p21 bra $L26;
-	mov.b64 %rd195, %rd113;
-	mov.b64 %rd196, %rd114;
-	mov.b64 %rd197, %rd193;
-	mov.b64 %rd198, %rd194;
-	mov.b64 %rd105, %rd195;
-	mov.b64 %rd106, %rd196;
-	mov.b64 %rd107, %rd197;
-	mov.b64 %rd108, %rd198;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd199, %rd105, %rd109;
-	mov.b64 %rd105, %rd199;
-	add.s64 %rd200, %rd106, %rd110;
-	mov.b64 %rd106, %rd200;
-$L27:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L26:
+	mov.b64 %rd87, %rd117;
+	mov.b64 %rd88, %rd118;
+	add.s64 %rd109, %rd109, %rd90;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd125, %rd87;
+	mov.b64 %rd126, %rd88;
+	// block reduction
+	mov.b32 %r24, 1;
+	mov.b32 %r25, 1;
+	sub.u32 %r26, %r13, 1;
+	mov.b32 %r27, %r24;
+$L12:
+	setp.hs.u32 %p23, %r27, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r28, %r29}, %rd125;
+	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
+	mov.b64 %rd127, {%r30, %r31};
+	mov.b64 {%r32, %r33}, %rd126;
+	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
+	mov.b64 %rd128, {%r34, %r35};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd127, %rd125;
+	setp.eq.s64 %p27, %rd127, %rd125;
+	setp.lt.s64 %p28, %rd128, %rd126;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd129, %rd127, %rd125, %p30;
+	selp.b64 %rd130, %rd128, %rd126, %p30;
+	mov.b64 %rd125, %rd129;
+	mov.b64 %rd126, %rd130;
+	bra.uni $L15;
 $L16:
-	setp.eq.u32 %p22, %r5, 0;
-	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd113;
-	st.global.s64 [%rd6+8], %rd114;
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd127, %rd125;
+	setp.eq.s64 %p33, %rd127, %rd125;
+	setp.lt.s64 %p34, %rd128, %rd126;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd131, %rd127, %rd125, %p36;
+	selp.b64 %rd132, %rd128, %rd126, %p36;
+	mov.b64 %rd125, %rd131;
+	mov.b64 %rd126, %rd132;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd133, %rd125;
+	mov.b64 %rd134, %rd126;
+	mov.b64 %rd135, %rd127;
+	mov.b64 %rd136, %rd128;
+	mov.b64 %rd117, %rd133;
+	mov.b64 %rd118, %rd134;
+	mov.b64 %rd119, %rd135;
+	mov.b64 %rd120, %rd136;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd137, %rd117, %rd121;
+	mov.b64 %rd117, %rd137;
+	add.s64 %rd138, %rd118, %rd122;
+	mov.b64 %rd118, %rd138;
+$L18:
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
+$L15:
+$L14:
+	shl.b32 %r27, %r27, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd139, %r8, 16;
+	add.s64 %rd140, %rd1, %rd139;
+	st.shared.s64 [%rd140+0], %rd125;
+	st.shared.s64 [%rd140+8], %rd126;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd141, %r7, 16;
+	add.s64 %rd142, %rd1, %rd141;
+	ld.shared.s64 %rd143, [%rd142+0];
+	ld.shared.s64 %rd144, [%rd142+8];
+	mov.b64 %rd125, %rd143;
+	mov.b64 %rd126, %rd144;
+$L21:
+	sub.u32 %r36, %r10, 1;
+	mov.b32 %r37, %r25;
+$L22:
+	setp.hs.u32 %p40, %r37, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r38, %r39}, %rd125;
+	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
+	mov.b64 %rd145, {%r40, %r41};
+	mov.b64 {%r42, %r43}, %rd126;
+	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
+	mov.b64 %rd146, {%r44, %r45};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd145, %rd125;
+	setp.eq.s64 %p44, %rd145, %rd125;
+	setp.lt.s64 %p45, %rd146, %rd126;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd147, %rd145, %rd125, %p47;
+	selp.b64 %rd148, %rd146, %rd126, %p47;
+	mov.b64 %rd125, %rd147;
+	mov.b64 %rd126, %rd148;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd145, %rd125;
+	setp.eq.s64 %p50, %rd145, %rd125;
+	setp.lt.s64 %p51, %rd146, %rd126;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd149, %rd145, %rd125, %p53;
+	selp.b64 %rd150, %rd146, %rd126, %p53;
+	mov.b64 %rd125, %rd149;
+	mov.b64 %rd126, %rd150;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd151, %rd125;
+	mov.b64 %rd152, %rd126;
+	mov.b64 %rd153, %rd145;
+	mov.b64 %rd154, %rd146;
+	mov.b64 %rd117, %rd151;
+	mov.b64 %rd118, %rd152;
+	mov.b64 %rd119, %rd153;
+	mov.b64 %rd120, %rd154;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd155, %rd117, %rd121;
+	mov.b64 %rd117, %rd155;
+	add.s64 %rd156, %rd118, %rd122;
+	mov.b64 %rd118, %rd156;
 $L28:
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
+$L25:
+$L24:
+	shl.b32 %r37, %r37, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd125;
+	st.global.s64 [%rd6+8], %rd126;
+$L29:
 	ret;
 }
 `
@@ -17084,7 +5649,7 @@ const gokkosPTX5 = `//
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
-.visible .entry gk_frontier_PushLocal_coloring_propagate__main_minloc(
+.visible .entry gk_frontier_PushLocal_coloring_propagate__main(
 	.param .b64 gk_league,
 	.param .b64 gk_team_size,
 	.param .b64 gk_vector_length,
@@ -17094,6 +5659,7 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -17135,9 +5701,9 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<135>;
-	.reg .b32 %r<226>;
-	.reg .b64 %rd<505>;
+	.reg .pred %p<128>;
+	.reg .b32 %r<197>;
+	.reg .b64 %rd<519>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17167,25 +5733,26 @@ const gokkosPTX5 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
 	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
 	cvt.u64.u32 %rd12, %r2;
 	mov.u64 %rd13, gk_dyn;
 	add.s64 %rd14, %rd13, %rd5;
 	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
 	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
+	cvt.u64.u32 %rd18, %r29;
 	cvta.to.global.u64 %rd19, %rd7;
 	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
 	add.s64 %rd20, %rd17, %rd8;
@@ -17213,8 +5780,8 @@ const gokkosPTX5 = `//
 	mov.b64 %rd46, %rd45;
 	ld.param.s64 %rd47, [gk_s9];
 	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
 	ld.param.s64 %rd49, [gk_s11];
 	mov.b64 %rd50, %rd49;
@@ -17232,8 +5799,8 @@ const gokkosPTX5 = `//
 	mov.b64 %rd62, %rd61;
 	ld.param.s64 %rd63, [gk_s17];
 	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
 	ld.param.u64 %rd65, [gk_s19];
 	cvta.to.global.u64 %rd66, %rd65;
@@ -17256,8 +5823,8 @@ const gokkosPTX5 = `//
 	mov.b64 %rd83, %rd82;
 	ld.param.s64 %rd84, [gk_s27];
 	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
 	ld.param.u64 %rd86, [gk_s29];
 	cvta.to.global.u64 %rd87, %rd86;
@@ -17266,1614 +5833,8 @@ const gokkosPTX5 = `//
 	mov.b64 %rd90, %rd89;
 	ld.param.s64 %rd91, [gk_s31];
 	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	mov.b64 %rd106, 9223372036854775807;
-	mov.b64 %rd107, 9223372036854775807;
-	cvt.u64.u32 %rd109, %r28;
-	cvt.u64.u32 %rd110, %r29;
-	mov.b64 %rd111, %rd109;
-$L1:
-	setp.ge.s64 %p9, %rd111, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd108, %rd111;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd112, %rd27;
-	mov.b64 %rd113, %rd30;
-	mov.b64 %rd114, %rd32;
-	mov.b64 %rd115, %rd34;
-	mov.b64 %rd116, %rd37;
-	mov.b64 %rd117, %rd39;
-	mov.b64 %rd118, %rd41;
-	mov.b64 %rd119, %rd44;
-	mov.b64 %rd120, %rd46;
-	mov.b64 %rd121, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd122, %rd50;
-	mov.b64 %rd123, %rd53;
-	mov.b64 %rd124, %rd55;
-	mov.b64 %rd125, %rd57;
-	mov.b64 %rd126, %rd60;
-	mov.b64 %rd127, %rd62;
-	mov.b64 %rd128, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd129, %rd67;
-	mov.b64 %rd130, %rd69;
-	mov.b64 %rd131, %rd71;
-	mov.b64 %rd132, %rd74;
-	mov.b64 %rd133, %rd76;
-	mov.b64 %rd134, %rd78;
-	mov.b64 %rd135, %rd81;
-	mov.b64 %rd136, %rd83;
-	mov.b64 %rd137, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd138, %rd88;
-	mov.b64 %rd139, %rd90;
-	mov.b64 %rd140, %rd92;
+	ld.param.s32 %r34, [gk_s32];
 	mov.b32 %r35, %r34;
-	mov.b64 %rd141, %rd94;
-	mov.b64 %rd142, %rd96;
-	mov.b64 %rd143, %rd98;
-	mov.b64 %rd144, %rd101;
-	mov.b64 %rd145, %rd103;
-	mov.b64 %rd146, %rd105;
-	add.s64 %rd147, %rd15, %rd23;
-	mad.lo.s64 %rd148, %rd141, 4, 15;
-	and.b64 %rd148, %rd148, -16;
-	add.s64 %rd23, %rd23, %rd148;
-	mov.b64 %rd149, %rd147;
-	mov.b64 %rd150, %rd141;
-	mov.b64 %rd151, 1;
-	mov.b64 %rd152, %rd149;
-	mov.b64 %rd153, %rd150;
-	mov.b64 %rd154, %rd151;
-	add.s64 %rd155, %rd143, 1;
-	add.s64 %rd156, %rd13, %rd22;
-	mad.lo.s64 %rd157, %rd155, 8, 15;
-	and.b64 %rd157, %rd157, -16;
-	add.s64 %rd22, %rd22, %rd157;
-	mov.b64 %rd158, %rd156;
-	mov.b64 %rd159, %rd155;
-	mov.b64 %rd160, 1;
-	mov.b64 %rd161, %rd158;
-	mov.b64 %rd162, %rd159;
-	mov.b64 %rd163, %rd160;
-	add.s64 %rd164, %rd13, %rd22;
-	mad.lo.s64 %rd165, %rd143, 4, 15;
-	and.b64 %rd165, %rd165, -16;
-	add.s64 %rd22, %rd22, %rd165;
-	mov.b64 %rd166, %rd164;
-	mov.b64 %rd167, %rd143;
-	mov.b64 %rd168, 1;
-	mov.b64 %rd169, %rd166;
-	mov.b64 %rd170, %rd167;
-	mov.b64 %rd171, %rd168;
-	mul.lo.s64 %rd172, %rd108, %rd143;
-	mov.b64 %rd173, %rd172;
-	sub.s64 %rd174, %rd122, %rd173;
-	min.s64 %rd175, %rd143, %rd174;
-	mov.b64 %rd176, %rd175;
-	mov.b64 %rd177, 0;
-	sub.s64 %rd178, %rd176, %rd177;
-	max.s64 %rd179, %rd178, 0;
-	cvt.u64.u32 %rd180, %r4;
-	add.s64 %rd181, %rd179, %rd180;
-	sub.s64 %rd182, %rd181, 1;
-	div.u64 %rd183, %rd182, %rd180;
-	cvt.u64.u32 %rd184, %r2;
-	mad.lo.s64 %rd185, %rd184, %rd183, %rd177;
-	add.s64 %rd186, %rd185, %rd183;
-	min.s64 %rd187, %rd186, %rd176;
-	mov.b64 %rd188, 0;
-	mov.pred %p13, 0;
-	mov.b64 %rd189, %rd185;
-$L4:
-	setp.ge.s64 %p14, %rd189, %rd187;
-	@%p14 bra $L6;
-	mov.b64 %rd190, %rd189;
-	mov.pred %p15, %p10;
-	mov.b64 %rd191, %rd122;
-	add.s64 %rd192, %rd173, %rd190;
-	mov.b64 %rd193, %rd192;
-$L7:
-	@!%p15 bra $L11;
-	shr.s64 %rd194, %rd193, 5;
-	mul.lo.s64 %rd195, %rd194, %rd128;
-	mad.lo.s64 %rd196, %rd195, 4, %rd126;
-	ld.global.nc.u32 %r36, [%rd196+0];
-	mov.b32 %r37, %r36;
-	and.b64 %rd197, %rd193, 31;
-	min.u64 %rd198, %rd197, 32;
-	cvt.u32.u64 %r38, %rd198;
-	mov.b32 %r40, 0x1;
-	shl.b32 %r39, %r40, %r38;
-	setp.hs.u32 %p16, %r38, 32;
-	selp.b32 %r41, 0, %r39, %p16;
-	and.b32 %r42, %r37, %r41;
-	setp.ne.u32 %p17, %r42, 0x0;
-	@!%p17 bra $L13;
-	cvt.u32.u64 %r43, %rd193;
-	mov.b32 %r44, %r43;
-	bra.uni $L9;
-$L13:
-	mov.b32 %r44, -1;
-	bra.uni $L9;
-$L11:
-	mul.lo.s64 %rd199, %rd193, %rd125;
-	mad.lo.s64 %rd200, %rd199, 4, %rd123;
-	ld.global.nc.s32 %r45, [%rd200+0];
-	mov.b32 %r46, %r45;
-	mov.b32 %r44, %r46;
-	bra.uni $L9;
-$L8:
-	bra.uni $L7;
-$L9:
-	mov.b32 %r47, %r44;
-	mov.b64 %rd201, 0;
-	setp.ge.s32 %p18, %r47, 0;
-	@!%p18 bra $L15;
-	mov.b64 %rd202, %rd112;
-	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd203, %r48;
-	add.s64 %rd204, %rd203, 1;
-	mul.lo.s64 %rd205, %rd204, %rd115;
-	mad.lo.s64 %rd206, %rd205, 8, %rd113;
-	ld.global.nc.s64 %rd207, [%rd206+0];
-	mov.b64 %rd208, %rd207;
-	cvt.s64.s32 %rd209, %r48;
-	mul.lo.s64 %rd210, %rd209, %rd115;
-	mad.lo.s64 %rd211, %rd210, 8, %rd113;
-	ld.global.nc.s64 %rd212, [%rd211+0];
-	mov.b64 %rd213, %rd212;
-	sub.s64 %rd214, %rd208, %rd213;
-	mov.b64 %rd215, %rd214;
-	mov.b64 %rd201, %rd215;
-$L15:
-	@!%p13 bra $L17;
-	mul.lo.s64 %rd216, %rd190, %rd163;
-	mad.lo.s64 %rd217, %rd216, 8, %rd161;
-	st.shared.s64 [%rd217+0], %rd188;
-	mul.lo.s64 %rd218, %rd190, %rd171;
-	mad.lo.s64 %rd219, %rd218, 4, %rd169;
-	st.shared.s32 [%rd219+0], %r47;
-$L17:
-	add.s64 %rd220, %rd188, %rd201;
-	mov.b64 %rd188, %rd220;
-$L5:
-	mov.b64 %rd221, 1;
-	add.s64 %rd189, %rd189, %rd221;
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd222, %rd188;
-	// block scan
-	mov.b64 %rd223, %rd222;
-	mov.b32 %r49, %r3;
-$L18:
-	setp.hs.u32 %p19, %r49, 32;
-	@%p19 bra $L19;
-	mov.b64 {%r50, %r51}, %rd223;
-	shfl.sync.up.b32 %r52|%p20, %r50, %r49, 0, %r17;
-	shfl.sync.up.b32 %r53, %r51, %r49, 0, %r17;
-	mov.b64 %rd224, {%r52, %r53};
-	@!%p20 bra $L20;
-	add.s64 %rd225, %rd224, %rd223;
-	mov.b64 %rd223, %rd225;
-$L20:
-	shl.b32 %r49, %r49, 1;
-	bra.uni $L18;
-$L19:
-	mov.b64 {%r54, %r55}, %rd223;
-	shfl.sync.up.b32 %r56|%p21, %r54, %r3, 0, %r17;
-	shfl.sync.up.b32 %r57, %r55, %r3, 0, %r17;
-	mov.b64 %rd226, {%r56, %r57};
-	setp.lo.u32 %p22, %r3, 32;
-	and.pred %p23, %p21, %p22;
-	selp.b64 %rd227, %rd226, 0, %p23;
-	sub.u32 %r58, %r13, %r3;
-	setp.eq.u32 %p24, %r7, %r58;
-	@!%p24 bra $L21;
-	mul.wide.u32 %rd228, %r8, 16;
-	add.s64 %rd229, %rd1, %rd228;
-	st.shared.s64 [%rd229+0], %rd223;
-$L21:
-	bar.sync 0;
-	setp.eq.u32 %p25, %r8, 0;
-	@!%p25 bra $L22;
-	mov.b64 %rd230, 0;
-	setp.lo.u32 %p26, %r7, %r10;
-	@!%p26 bra $L23;
-	mul.wide.u32 %rd231, %r7, 16;
-	add.s64 %rd232, %rd1, %rd231;
-	ld.shared.s64 %rd233, [%rd232+0];
-	mov.b64 %rd230, %rd233;
-$L23:
-	mov.b64 {%r59, %r60}, %rd230;
-	shfl.sync.up.b32 %r61|%p27, %r59, 1, 0, %r17;
-	shfl.sync.up.b32 %r62, %r60, 1, 0, %r17;
-	mov.b64 %rd234, {%r61, %r62};
-	@!%p27 bra $L24;
-	add.s64 %rd235, %rd234, %rd230;
-	mov.b64 %rd230, %rd235;
-$L24:
-	mov.b64 {%r63, %r64}, %rd230;
-	shfl.sync.up.b32 %r65|%p28, %r63, 2, 0, %r17;
-	shfl.sync.up.b32 %r66, %r64, 2, 0, %r17;
-	mov.b64 %rd236, {%r65, %r66};
-	@!%p28 bra $L25;
-	add.s64 %rd237, %rd236, %rd230;
-	mov.b64 %rd230, %rd237;
-$L25:
-	mov.b64 {%r67, %r68}, %rd230;
-	shfl.sync.up.b32 %r69|%p29, %r67, 4, 0, %r17;
-	shfl.sync.up.b32 %r70, %r68, 4, 0, %r17;
-	mov.b64 %rd238, {%r69, %r70};
-	@!%p29 bra $L26;
-	add.s64 %rd239, %rd238, %rd230;
-	mov.b64 %rd230, %rd239;
-$L26:
-	mov.b64 {%r71, %r72}, %rd230;
-	shfl.sync.up.b32 %r73|%p30, %r71, 8, 0, %r17;
-	shfl.sync.up.b32 %r74, %r72, 8, 0, %r17;
-	mov.b64 %rd240, {%r73, %r74};
-	@!%p30 bra $L27;
-	add.s64 %rd241, %rd240, %rd230;
-	mov.b64 %rd230, %rd241;
-$L27:
-	mov.b64 {%r75, %r76}, %rd230;
-	shfl.sync.up.b32 %r77|%p31, %r75, 16, 0, %r17;
-	shfl.sync.up.b32 %r78, %r76, 16, 0, %r17;
-	mov.b64 %rd242, {%r77, %r78};
-	@!%p31 bra $L28;
-	add.s64 %rd243, %rd242, %rd230;
-	mov.b64 %rd230, %rd243;
-$L28:
-	mov.b64 {%r79, %r80}, %rd230;
-	shfl.sync.up.b32 %r81|%p32, %r79, 1, 0, %r17;
-	shfl.sync.up.b32 %r82, %r80, 1, 0, %r17;
-	mov.b64 %rd244, {%r81, %r82};
-	selp.b64 %rd245, %rd244, 0, %p32;
-	@!%p26 bra $L29;
-	mul.wide.u32 %rd246, %r7, 16;
-	add.s64 %rd247, %rd1, %rd246;
-	add.s64 %rd248, %rd247, 512;
-	st.shared.s64 [%rd248+0], %rd245;
-$L29:
-	sub.u32 %r83, %r10, 1;
-	setp.eq.u32 %p33, %r7, %r83;
-	@!%p33 bra $L30;
-	st.shared.s64 [%rd1+1024], %rd230;
-$L30:
-$L22:
-	bar.sync 0;
-	mul.wide.u32 %rd249, %r8, 16;
-	add.s64 %rd250, %rd1, %rd249;
-	add.s64 %rd251, %rd250, 512;
-	ld.shared.s64 %rd252, [%rd251+0];
-	add.s64 %rd253, %rd252, %rd227;
-	ld.shared.s64 %rd254, [%rd1+1024];
-	mov.b64 {%r84, %r85}, %rd253;
-	shfl.sync.idx.b32 %r86|%p34, %r84, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r87, %r85, 0, %r21, %r17;
-	mov.b64 %rd255, {%r86, %r87};
-	mov.b64 %rd256, %rd254;
-	mov.b64 %rd188, %rd255;
-	mov.pred %p13, 1;
-	mov.b64 %rd257, %rd185;
-$L31:
-	setp.ge.s64 %p35, %rd257, %rd187;
-	@%p35 bra $L33;
-	mov.b64 %rd190, %rd257;
-	mov.pred %p15, %p10;
-	mov.b64 %rd191, %rd122;
-	add.s64 %rd258, %rd173, %rd190;
-	mov.b64 %rd193, %rd258;
-$L34:
-	@!%p15 bra $L38;
-	shr.s64 %rd259, %rd193, 5;
-	mul.lo.s64 %rd260, %rd259, %rd128;
-	mad.lo.s64 %rd261, %rd260, 4, %rd126;
-	ld.global.nc.u32 %r88, [%rd261+0];
-	mov.b32 %r37, %r88;
-	and.b64 %rd262, %rd193, 31;
-	min.u64 %rd263, %rd262, 32;
-	cvt.u32.u64 %r89, %rd263;
-	mov.b32 %r91, 0x1;
-	shl.b32 %r90, %r91, %r89;
-	setp.hs.u32 %p36, %r89, 32;
-	selp.b32 %r92, 0, %r90, %p36;
-	and.b32 %r93, %r37, %r92;
-	setp.ne.u32 %p37, %r93, 0x0;
-	@!%p37 bra $L40;
-	cvt.u32.u64 %r94, %rd193;
-	mov.b32 %r44, %r94;
-	bra.uni $L36;
-$L40:
-	mov.b32 %r44, -1;
-	bra.uni $L36;
-$L38:
-	mul.lo.s64 %rd264, %rd193, %rd125;
-	mad.lo.s64 %rd265, %rd264, 4, %rd123;
-	ld.global.nc.s32 %r95, [%rd265+0];
-	mov.b32 %r46, %r95;
-	mov.b32 %r44, %r46;
-	bra.uni $L36;
-$L35:
-	bra.uni $L34;
-$L36:
-	mov.b32 %r47, %r44;
-	mov.b64 %rd201, 0;
-	setp.ge.s32 %p38, %r47, 0;
-	@!%p38 bra $L42;
-	mov.b64 %rd202, %rd112;
-	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd266, %r48;
-	add.s64 %rd267, %rd266, 1;
-	mul.lo.s64 %rd268, %rd267, %rd115;
-	mad.lo.s64 %rd269, %rd268, 8, %rd113;
-	ld.global.nc.s64 %rd270, [%rd269+0];
-	mov.b64 %rd208, %rd270;
-	cvt.s64.s32 %rd271, %r48;
-	mul.lo.s64 %rd272, %rd271, %rd115;
-	mad.lo.s64 %rd273, %rd272, 8, %rd113;
-	ld.global.nc.s64 %rd274, [%rd273+0];
-	mov.b64 %rd213, %rd274;
-	sub.s64 %rd275, %rd208, %rd213;
-	mov.b64 %rd215, %rd275;
-	mov.b64 %rd201, %rd215;
-$L42:
-	@!%p13 bra $L44;
-	mul.lo.s64 %rd276, %rd190, %rd163;
-	mad.lo.s64 %rd277, %rd276, 8, %rd161;
-	st.shared.s64 [%rd277+0], %rd188;
-	mul.lo.s64 %rd278, %rd190, %rd171;
-	mad.lo.s64 %rd279, %rd278, 4, %rd169;
-	st.shared.s32 [%rd279+0], %r47;
-$L44:
-	add.s64 %rd280, %rd188, %rd201;
-	mov.b64 %rd188, %rd280;
-$L32:
-	mov.b64 %rd281, 1;
-	add.s64 %rd257, %rd257, %rd281;
-	bra.uni $L31;
-$L33:
-	mov.b64 %rd282, %rd256;
-	mov.b64 %rd283, %rd282;
-	cvt.u64.u32 %rd284, %r2;
-	setp.eq.s64 %p39, %rd284, 0;
-	@!%p39 bra $L46;
-	mul.lo.s64 %rd285, %rd176, %rd163;
-	mad.lo.s64 %rd286, %rd285, 8, %rd161;
-	st.shared.s64 [%rd286+0], %rd283;
-$L46:
-	bar.sync 0;
-	cvt.u64.u32 %rd287, %r4;
-	mov.b64 %rd288, %rd287;
-	mul.lo.s64 %rd289, %rd288, %rd141;
-	mov.b64 %rd290, %rd289;
-	@!%p11 bra $L48;
-	mov.b64 %rd290, %rd283;
-$L48:
-	mov.b64 %rd291, 0;
-$L49:
-	setp.lt.s64 %p40, %rd291, %rd283;
-	not.pred %p41, %p40;
-	@!%p41 bra $L53;
-	bra.uni $L51;
-$L53:
-	mov.b64 %rd292, 0;
-	add.s64 %rd293, %rd291, %rd290;
-	min.s64 %rd294, %rd283, %rd293;
-	mov.b64 %rd295, %rd294;
-	cvt.u64.u32 %rd296, %r2;
-	add.s64 %rd297, %rd291, %rd296;
-	mov.b64 %rd298, %rd297;
-	mov.b64 %rd299, %rd176;
-	mov.b64 %rd300, %rd298;
-	sub.s64 %rd301, %rd299, 1;
-	mov.b64 %rd302, %rd301;
-	mov.b64 %rd303, 0;
-	mov.b64 %rd304, %rd302;
-$L54:
-	setp.lt.s64 %p42, %rd303, %rd304;
-	not.pred %p43, %p42;
-	@!%p43 bra $L58;
-	bra.uni $L56;
-$L58:
-	add.s64 %rd305, %rd303, %rd304;
-	add.s64 %rd306, %rd305, 1;
-	shr.u64 %rd307, %rd306, 1;
-	mov.b64 %rd308, %rd307;
-	mul.lo.s64 %rd309, %rd308, %rd163;
-	mad.lo.s64 %rd310, %rd309, 8, %rd161;
-	ld.shared.s64 %rd311, [%rd310+0];
-	mov.b64 %rd312, %rd311;
-	setp.le.s64 %p44, %rd312, %rd300;
-	@!%p44 bra $L59;
-	mov.b64 %rd303, %rd308;
-	bra.uni $L60;
-$L59:
-	sub.s64 %rd313, %rd308, 1;
-	mov.b64 %rd304, %rd313;
-$L60:
-$L55:
-	bra.uni $L54;
-$L56:
-	max.s64 %rd314, %rd303, 0;
-	mov.b64 %rd315, %rd314;
-	mov.b64 %rd316, %rd315;
-$L61:
-	setp.lt.s64 %p45, %rd298, %rd295;
-	not.pred %p46, %p45;
-	@!%p46 bra $L65;
-	bra.uni $L63;
-$L65:
-$L66:
-	add.s64 %rd317, %rd316, 1;
-	mul.lo.s64 %rd318, %rd317, %rd163;
-	mad.lo.s64 %rd319, %rd318, 8, %rd161;
-	ld.shared.s64 %rd320, [%rd319+0];
-	mov.b64 %rd321, %rd320;
-	setp.le.s64 %p47, %rd321, %rd298;
-	not.pred %p48, %p47;
-	@!%p48 bra $L70;
-	bra.uni $L68;
-$L70:
-	add.s64 %rd322, %rd316, 1;
-	mov.b64 %rd316, %rd322;
-$L67:
-	bra.uni $L66;
-$L68:
-	mul.lo.s64 %rd323, %rd316, %rd171;
-	mad.lo.s64 %rd324, %rd323, 4, %rd169;
-	ld.shared.s32 %r96, [%rd324+0];
-	mov.b32 %r97, %r96;
-	mov.b32 %r98, %r97;
-	mov.b64 %rd325, %rd112;
-	mov.b32 %r99, %r98;
-	cvt.s64.s32 %rd326, %r99;
-	mul.lo.s64 %rd327, %rd326, %rd115;
-	mad.lo.s64 %rd328, %rd327, 8, %rd113;
-	ld.global.nc.s64 %rd329, [%rd328+0];
-	mov.b64 %rd330, %rd329;
-	mov.b64 %rd331, %rd330;
-	mul.lo.s64 %rd332, %rd316, %rd163;
-	mad.lo.s64 %rd333, %rd332, 8, %rd161;
-	ld.shared.s64 %rd334, [%rd333+0];
-	mov.b64 %rd335, %rd334;
-	add.s64 %rd336, %rd331, %rd298;
-	sub.s64 %rd337, %rd336, %rd335;
-	mov.b64 %rd338, %rd337;
-	mul.lo.s64 %rd339, %rd338, %rd118;
-	mad.lo.s64 %rd340, %rd339, 4, %rd116;
-	ld.global.nc.s32 %r100, [%rd340+0];
-	mov.b32 %r101, %r100;
-	mov.b32 %r102, %r101;
-	mov.b32 %r103, %r98;
-	mov.b32 %r104, %r102;
-	mov.b64 %rd341, %rd338;
-$L71:
-	cvt.s64.s32 %rd342, %r103;
-	mul.lo.s64 %rd343, %rd342, %rd146;
-	mad.lo.s64 %rd344, %rd343, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r105, [%rd344+0];
-	mov.b32 %r106, %r105;
-	mov.b32 %r107, %r106;
-	cvt.s64.s32 %rd345, %r104;
-	mul.lo.s64 %rd346, %rd345, %rd146;
-	mad.lo.s64 %rd347, %rd346, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r108, [%rd347+0];
-	mov.b32 %r109, %r108;
-	setp.ge.s32 %p49, %r109, %r107;
-	@!%p49 bra $L75;
-	mov.pred %p50, 0;
-	bra.uni $L73;
-$L75:
-	cvt.s64.s32 %rd348, %r104;
-	mul.lo.s64 %rd349, %rd348, %rd146;
-	mad.lo.s64 %rd350, %rd349, 4, %rd144;
-	atom.global.max.s32 %r110, [%rd350], %r107;
-	mov.b32 %r111, %r110;
-	setp.lt.s32 %p51, %r111, %r107;
-	mov.pred %p50, %p51;
-	bra.uni $L73;
-$L72:
-	bra.uni $L71;
-$L73:
-	@!%p50 bra $L77;
-	mov.pred %p52, 0;
-	mov.b64 %rd351, %rd292;
-	mov.b32 %r112, %r102;
-$L78:
-	@!%p11 bra $L82;
-	shr.s32 %r113, %r112, 5;
-	cvt.s64.s32 %rd352, %r113;
-	mov.b64 %rd353, %rd352;
-	and.b32 %r114, %r112, 31;
-	cvt.s64.s32 %rd354, %r114;
-	min.u64 %rd355, %rd354, 32;
-	cvt.u32.u64 %r115, %rd355;
-	mov.b32 %r117, 0x1;
-	shl.b32 %r116, %r117, %r115;
-	setp.hs.u32 %p53, %r115, 32;
-	selp.b32 %r118, 0, %r116, %p53;
-	mov.b32 %r119, %r118;
-	mov.b64 %rd356, %rd353;
-	mov.b32 %r120, %r119;
-	mul.lo.s64 %rd357, %rd356, %rd137;
-	mad.lo.s64 %rd358, %rd357, 4, %rd135;
-	ld.relaxed.gpu.global.u32 %r121, [%rd358+0];
-	mov.b32 %r122, %r121;
-	and.b32 %r123, %r122, %r120;
-	setp.ne.u32 %p54, %r123, 0x0;
-	mov.pred %p55, %p54;
-	not.pred %p56, %p55;
-	@!%p56 bra $L84;
-	mul.lo.s64 %rd359, %rd356, %rd137;
-	mad.lo.s64 %rd360, %rd359, 4, %rd135;
-	atom.global.or.b32 %r124, [%rd360], %r120;
-	mov.b32 %r125, %r124;
-	and.b32 %r126, %r125, %r120;
-	setp.ne.u32 %p57, %r126, 0x0;
-	mov.pred %p55, %p57;
-$L84:
-	@!%p55 bra $L86;
-	mov.b64 %rd361, %rd351;
-	mov.b64 %rd362, %rd361;
-	mov.pred %p58, 0;
-	bra.uni $L80;
-$L86:
-	mov.b64 %rd363, %rd351;
-	mov.b64 %rd362, %rd363;
-	mov.pred %p58, 1;
-	bra.uni $L80;
-$L82:
-	@!%p12 bra $L88;
-	cvt.s64.s32 %rd364, %r112;
-	mul.lo.s64 %rd365, %rd364, %rd140;
-	mad.lo.s64 %rd366, %rd365, 4, %rd138;
-	ld.relaxed.gpu.global.s32 %r127, [%rd366+0];
-	mov.b32 %r128, %r127;
-	setp.eq.s32 %p59, %r128, %r35;
-	mov.pred %p60, %p59;
-	not.pred %p61, %p60;
-	@!%p61 bra $L90;
-	cvt.s64.s32 %rd367, %r112;
-	mul.lo.s64 %rd368, %rd367, %rd140;
-	mad.lo.s64 %rd369, %rd368, 4, %rd138;
-	atom.global.exch.b32 %r129, [%rd369], %r35;
-	mov.b32 %r130, %r129;
-	setp.eq.s32 %p62, %r130, %r35;
-	mov.pred %p60, %p62;
-$L90:
-	@!%p60 bra $L92;
-	mov.b64 %rd370, %rd351;
-	mov.b64 %rd362, %rd370;
-	mov.pred %p58, 0;
-	bra.uni $L80;
-$L92:
-$L88:
-	mul.lo.s64 %rd371, %rd351, %rd154;
-	mad.lo.s64 %rd372, %rd371, 4, %rd152;
-	st.shared.s32 [%rd372+0], %r112;
-	add.s64 %rd373, %rd351, 1;
-	mov.b64 %rd374, %rd373;
-	mov.b64 %rd362, %rd374;
-	mov.pred %p58, 1;
-	bra.uni $L80;
-$L79:
-	bra.uni $L78;
-$L80:
-	mov.b64 %rd375, %rd362;
-	mov.pred %p63, %p58;
-	mov.b64 %rd292, %rd375;
-	mov.pred %p52, %p63;
-	@!%p52 bra $L94;
-	mov.b64 %rd376, %rd112;
-	mov.b32 %r131, %r102;
-	setp.lt.s64 %p64, %rd106, 64;
-	setp.le.s64 %p65, %rd142, 1;
-	or.pred %p66, %p64, %p65;
-	@!%p66 bra $L95;
-	mov.b64 %rd377, %rd376;
-	mov.b32 %r132, %r131;
-	cvt.s64.s32 %rd378, %r132;
-	add.s64 %rd379, %rd378, 1;
-	mul.lo.s64 %rd380, %rd379, %rd115;
-	mad.lo.s64 %rd381, %rd380, 8, %rd113;
-	ld.global.nc.s64 %rd382, [%rd381+0];
-	mov.b64 %rd383, %rd382;
-	cvt.s64.s32 %rd384, %r132;
-	mul.lo.s64 %rd385, %rd384, %rd115;
-	mad.lo.s64 %rd386, %rd385, 8, %rd113;
-	ld.global.nc.s64 %rd387, [%rd386+0];
-	mov.b64 %rd388, %rd387;
-	sub.s64 %rd389, %rd383, %rd388;
-	mov.b64 %rd390, %rd389;
-	add.s64 %rd391, %rd107, %rd390;
-	mov.b64 %rd107, %rd391;
-	bra.uni $L96;
-$L95:
-	rem.s64 %rd392, %rd106, %rd142;
-	setp.eq.s64 %p67, %rd142, -1;
-	selp.b64 %rd393, 0, %rd392, %p67;
-	setp.eq.s64 %p68, %rd142, 0;
-	selp.b64 %rd394, %rd106, %rd393, %p68;
-	setp.eq.s64 %p69, %rd394, 0;
-	@!%p69 bra $L98;
-	mov.b64 %rd395, %rd376;
-	mov.b32 %r133, %r131;
-	cvt.s64.s32 %rd396, %r133;
-	add.s64 %rd397, %rd396, 1;
-	mul.lo.s64 %rd398, %rd397, %rd115;
-	mad.lo.s64 %rd399, %rd398, 8, %rd113;
-	ld.global.nc.s64 %rd400, [%rd399+0];
-	mov.b64 %rd401, %rd400;
-	cvt.s64.s32 %rd402, %r133;
-	mul.lo.s64 %rd403, %rd402, %rd115;
-	mad.lo.s64 %rd404, %rd403, 8, %rd113;
-	ld.global.nc.s64 %rd405, [%rd404+0];
-	mov.b64 %rd406, %rd405;
-	sub.s64 %rd407, %rd401, %rd406;
-	mov.b64 %rd408, %rd407;
-	mul.lo.s64 %rd409, %rd142, %rd408;
-	add.s64 %rd410, %rd107, %rd409;
-	mov.b64 %rd107, %rd410;
-$L98:
-$L96:
-	add.s64 %rd411, %rd106, 1;
-	mov.b64 %rd106, %rd411;
-$L94:
-$L77:
-$L62:
-	add.s64 %rd412, %rd298, %rd288;
-	mov.b64 %rd298, %rd412;
-	bra.uni $L61;
-$L63:
-	mov.b64 %rd413, %rd292;
-$L99:
-	@!%p11 bra $L103;
-	bra.uni $L101;
-$L103:
-	// block scan
-	mov.b64 %rd414, %rd413;
-	mov.b32 %r134, %r3;
-$L104:
-	setp.hs.u32 %p70, %r134, 32;
-	@%p70 bra $L105;
-	mov.b64 {%r135, %r136}, %rd414;
-	shfl.sync.up.b32 %r137|%p71, %r135, %r134, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
-	mov.b64 %rd415, {%r137, %r138};
-	@!%p71 bra $L106;
-	add.s64 %rd416, %rd415, %rd414;
-	mov.b64 %rd414, %rd416;
-$L106:
-	shl.b32 %r134, %r134, 1;
-	bra.uni $L104;
-$L105:
-	mov.b64 {%r139, %r140}, %rd414;
-	shfl.sync.up.b32 %r141|%p72, %r139, %r3, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
-	mov.b64 %rd417, {%r141, %r142};
-	setp.lo.u32 %p73, %r3, 32;
-	and.pred %p74, %p72, %p73;
-	selp.b64 %rd418, %rd417, 0, %p74;
-	sub.u32 %r143, %r13, %r3;
-	setp.eq.u32 %p75, %r7, %r143;
-	@!%p75 bra $L107;
-	mul.wide.u32 %rd419, %r8, 16;
-	add.s64 %rd420, %rd1, %rd419;
-	st.shared.s64 [%rd420+0], %rd414;
-$L107:
-	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L108;
-	mov.b64 %rd421, 0;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L109;
-	mul.wide.u32 %rd422, %r7, 16;
-	add.s64 %rd423, %rd1, %rd422;
-	ld.shared.s64 %rd424, [%rd423+0];
-	mov.b64 %rd421, %rd424;
-$L109:
-	mov.b64 {%r144, %r145}, %rd421;
-	shfl.sync.up.b32 %r146|%p78, %r144, 1, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
-	mov.b64 %rd425, {%r146, %r147};
-	@!%p78 bra $L110;
-	add.s64 %rd426, %rd425, %rd421;
-	mov.b64 %rd421, %rd426;
-$L110:
-	mov.b64 {%r148, %r149}, %rd421;
-	shfl.sync.up.b32 %r150|%p79, %r148, 2, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
-	mov.b64 %rd427, {%r150, %r151};
-	@!%p79 bra $L111;
-	add.s64 %rd428, %rd427, %rd421;
-	mov.b64 %rd421, %rd428;
-$L111:
-	mov.b64 {%r152, %r153}, %rd421;
-	shfl.sync.up.b32 %r154|%p80, %r152, 4, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
-	mov.b64 %rd429, {%r154, %r155};
-	@!%p80 bra $L112;
-	add.s64 %rd430, %rd429, %rd421;
-	mov.b64 %rd421, %rd430;
-$L112:
-	mov.b64 {%r156, %r157}, %rd421;
-	shfl.sync.up.b32 %r158|%p81, %r156, 8, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
-	mov.b64 %rd431, {%r158, %r159};
-	@!%p81 bra $L113;
-	add.s64 %rd432, %rd431, %rd421;
-	mov.b64 %rd421, %rd432;
-$L113:
-	mov.b64 {%r160, %r161}, %rd421;
-	shfl.sync.up.b32 %r162|%p82, %r160, 16, 0, %r17;
-	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
-	mov.b64 %rd433, {%r162, %r163};
-	@!%p82 bra $L114;
-	add.s64 %rd434, %rd433, %rd421;
-	mov.b64 %rd421, %rd434;
-$L114:
-	mov.b64 {%r164, %r165}, %rd421;
-	shfl.sync.up.b32 %r166|%p83, %r164, 1, 0, %r17;
-	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
-	mov.b64 %rd435, {%r166, %r167};
-	selp.b64 %rd436, %rd435, 0, %p83;
-	@!%p77 bra $L115;
-	mul.wide.u32 %rd437, %r7, 16;
-	add.s64 %rd438, %rd1, %rd437;
-	add.s64 %rd439, %rd438, 512;
-	st.shared.s64 [%rd439+0], %rd436;
-$L115:
-	sub.u32 %r168, %r10, 1;
-	setp.eq.u32 %p84, %r7, %r168;
-	@!%p84 bra $L116;
-	st.shared.s64 [%rd1+1024], %rd421;
-$L116:
-$L108:
-	bar.sync 0;
-	mul.wide.u32 %rd440, %r8, 16;
-	add.s64 %rd441, %rd1, %rd440;
-	add.s64 %rd442, %rd441, 512;
-	ld.shared.s64 %rd443, [%rd442+0];
-	add.s64 %rd444, %rd443, %rd418;
-	ld.shared.s64 %rd445, [%rd1+1024];
-	mov.b64 {%r169, %r170}, %rd444;
-	shfl.sync.idx.b32 %r171|%p85, %r169, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r172, %r170, 0, %r21, %r17;
-	mov.b64 %rd446, {%r171, %r172};
-	mov.b64 %rd447, %rd445;
-	mov.b64 %rd448, %rd446;
-	mov.b64 %rd449, %rd447;
-	mov.b64 %rd450, %rd448;
-	mov.b64 %rd451, %rd449;
-	mov.b64 %rd452, %rd450;
-	mov.b64 %rd453, %rd451;
-	mov.b64 %rd454, 0;
-	cvt.u64.u32 %rd455, %r2;
-	setp.eq.s64 %p86, %rd455, 0;
-	setp.gt.s64 %p87, %rd453, 0;
-	and.pred %p88, %p86, %p87;
-	@!%p88 bra $L118;
-	atom.global.add.u64 %rd456, [%rd132], %rd453;
-	mov.b64 %rd457, %rd456;
-	mov.b64 %rd454, %rd457;
-$L118:
-	cvt.u64.u32 %rd458, %r2;
-	setp.eq.s64 %p89, %rd458, 0;
-	setp.eq.u32 %p90, %r1, 0;
-	and.pred %p91, %p89, %p90;
-	bar.sync 0;
-	@!%p91 bra $L119;
-	st.shared.s64 [%rd1+1024], %rd454;
-$L119:
-	bar.sync 0;
-	ld.shared.s64 %rd459, [%rd1+1024];
-	mov.b64 %rd460, %rd459;
-	mov.b64 %rd454, %rd460;
-	add.s64 %rd461, %rd454, %rd452;
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd463, 0;
-$L120:
-	setp.lt.s64 %p92, %rd463, %rd413;
-	not.pred %p93, %p92;
-	@!%p93 bra $L124;
-	bra.uni $L122;
-$L124:
-	mul.lo.s64 %rd464, %rd463, %rd154;
-	mad.lo.s64 %rd465, %rd464, 4, %rd152;
-	ld.shared.s32 %r173, [%rd465+0];
-	mov.b32 %r174, %r173;
-	add.s64 %rd466, %rd462, %rd463;
-	mul.lo.s64 %rd467, %rd466, %rd131;
-	mad.lo.s64 %rd468, %rd467, 4, %rd129;
-	st.global.s32 [%rd468+0], %r174;
-$L121:
-	add.s64 %rd469, %rd463, 1;
-	mov.b64 %rd463, %rd469;
-	bra.uni $L120;
-$L122:
-	bra.uni $L101;
-$L100:
-	bra.uni $L99;
-$L101:
-$L50:
-	add.s64 %rd470, %rd291, %rd290;
-	mov.b64 %rd291, %rd470;
-	bra.uni $L49;
-$L51:
-$L3:
-	bar.sync 0;
-	add.s64 %rd111, %rd111, %rd110;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd471, %rd106;
-	mov.b64 %rd472, %rd107;
-	// block reduction
-	sub.u32 %r175, %r13, 1;
-	mov.b32 %r176, %r3;
-$L125:
-	setp.hs.u32 %p94, %r176, 32;
-	@%p94 bra $L126;
-	mov.b64 {%r177, %r178}, %rd471;
-	shfl.sync.down.b32 %r179|%p95, %r177, %r176, %r175, %r17;
-	shfl.sync.down.b32 %r180, %r178, %r176, %r175, %r17;
-	mov.b64 %rd473, {%r179, %r180};
-	mov.b64 {%r181, %r182}, %rd472;
-	shfl.sync.down.b32 %r183, %r181, %r176, %r175, %r17;
-	shfl.sync.down.b32 %r184, %r182, %r176, %r175, %r17;
-	mov.b64 %rd474, {%r183, %r184};
-	@!%p95 bra $L127;
-	setp.lt.s64 %p96, %rd473, %rd471;
-	setp.eq.s64 %p97, %rd473, %rd471;
-	setp.lt.s64 %p98, %rd474, %rd472;
-	and.pred %p99, %p97, %p98;
-	or.pred %p100, %p96, %p99;
-	selp.b64 %rd475, %rd473, %rd471, %p100;
-	selp.b64 %rd476, %rd474, %rd472, %p100;
-	mov.b64 %rd471, %rd475;
-	mov.b64 %rd472, %rd476;
-$L127:
-	shl.b32 %r176, %r176, 1;
-	bra.uni $L125;
-$L126:
-	setp.eq.u32 %p101, %r7, 0;
-	@!%p101 bra $L128;
-	mul.wide.u32 %rd477, %r8, 16;
-	add.s64 %rd478, %rd1, %rd477;
-	st.shared.s64 [%rd478+0], %rd471;
-	st.shared.s64 [%rd478+8], %rd472;
-$L128:
-	bar.sync 0;
-	setp.eq.u32 %p102, %r8, 0;
-	@!%p102 bra $L129;
-	setp.lo.u32 %p103, %r7, %r10;
-	@!%p103 bra $L130;
-	mul.wide.u32 %rd479, %r7, 16;
-	add.s64 %rd480, %rd1, %rd479;
-	ld.shared.s64 %rd481, [%rd480+0];
-	ld.shared.s64 %rd482, [%rd480+8];
-	mov.b64 %rd471, %rd481;
-	mov.b64 %rd472, %rd482;
-$L130:
-	sub.u32 %r185, %r10, 1;
-	mov.b64 {%r186, %r187}, %rd471;
-	shfl.sync.down.b32 %r188|%p104, %r186, 1, %r185, %r17;
-	shfl.sync.down.b32 %r189, %r187, 1, %r185, %r17;
-	mov.b64 %rd483, {%r188, %r189};
-	mov.b64 {%r190, %r191}, %rd472;
-	shfl.sync.down.b32 %r192, %r190, 1, %r185, %r17;
-	shfl.sync.down.b32 %r193, %r191, 1, %r185, %r17;
-	mov.b64 %rd484, {%r192, %r193};
-	@!%p104 bra $L131;
-	setp.lt.s64 %p105, %rd483, %rd471;
-	setp.eq.s64 %p106, %rd483, %rd471;
-	setp.lt.s64 %p107, %rd484, %rd472;
-	and.pred %p108, %p106, %p107;
-	or.pred %p109, %p105, %p108;
-	selp.b64 %rd485, %rd483, %rd471, %p109;
-	selp.b64 %rd486, %rd484, %rd472, %p109;
-	mov.b64 %rd471, %rd485;
-	mov.b64 %rd472, %rd486;
-$L131:
-	mov.b64 {%r194, %r195}, %rd471;
-	shfl.sync.down.b32 %r196|%p110, %r194, 2, %r185, %r17;
-	shfl.sync.down.b32 %r197, %r195, 2, %r185, %r17;
-	mov.b64 %rd487, {%r196, %r197};
-	mov.b64 {%r198, %r199}, %rd472;
-	shfl.sync.down.b32 %r200, %r198, 2, %r185, %r17;
-	shfl.sync.down.b32 %r201, %r199, 2, %r185, %r17;
-	mov.b64 %rd488, {%r200, %r201};
-	@!%p110 bra $L132;
-	setp.lt.s64 %p111, %rd487, %rd471;
-	setp.eq.s64 %p112, %rd487, %rd471;
-	setp.lt.s64 %p113, %rd488, %rd472;
-	and.pred %p114, %p112, %p113;
-	or.pred %p115, %p111, %p114;
-	selp.b64 %rd489, %rd487, %rd471, %p115;
-	selp.b64 %rd490, %rd488, %rd472, %p115;
-	mov.b64 %rd471, %rd489;
-	mov.b64 %rd472, %rd490;
-$L132:
-	mov.b64 {%r202, %r203}, %rd471;
-	shfl.sync.down.b32 %r204|%p116, %r202, 4, %r185, %r17;
-	shfl.sync.down.b32 %r205, %r203, 4, %r185, %r17;
-	mov.b64 %rd491, {%r204, %r205};
-	mov.b64 {%r206, %r207}, %rd472;
-	shfl.sync.down.b32 %r208, %r206, 4, %r185, %r17;
-	shfl.sync.down.b32 %r209, %r207, 4, %r185, %r17;
-	mov.b64 %rd492, {%r208, %r209};
-	@!%p116 bra $L133;
-	setp.lt.s64 %p117, %rd491, %rd471;
-	setp.eq.s64 %p118, %rd491, %rd471;
-	setp.lt.s64 %p119, %rd492, %rd472;
-	and.pred %p120, %p118, %p119;
-	or.pred %p121, %p117, %p120;
-	selp.b64 %rd493, %rd491, %rd471, %p121;
-	selp.b64 %rd494, %rd492, %rd472, %p121;
-	mov.b64 %rd471, %rd493;
-	mov.b64 %rd472, %rd494;
-$L133:
-	mov.b64 {%r210, %r211}, %rd471;
-	shfl.sync.down.b32 %r212|%p122, %r210, 8, %r185, %r17;
-	shfl.sync.down.b32 %r213, %r211, 8, %r185, %r17;
-	mov.b64 %rd495, {%r212, %r213};
-	mov.b64 {%r214, %r215}, %rd472;
-	shfl.sync.down.b32 %r216, %r214, 8, %r185, %r17;
-	shfl.sync.down.b32 %r217, %r215, 8, %r185, %r17;
-	mov.b64 %rd496, {%r216, %r217};
-	@!%p122 bra $L134;
-	setp.lt.s64 %p123, %rd495, %rd471;
-	setp.eq.s64 %p124, %rd495, %rd471;
-	setp.lt.s64 %p125, %rd496, %rd472;
-	and.pred %p126, %p124, %p125;
-	or.pred %p127, %p123, %p126;
-	selp.b64 %rd497, %rd495, %rd471, %p127;
-	selp.b64 %rd498, %rd496, %rd472, %p127;
-	mov.b64 %rd471, %rd497;
-	mov.b64 %rd472, %rd498;
-$L134:
-	mov.b64 {%r218, %r219}, %rd471;
-	shfl.sync.down.b32 %r220|%p128, %r218, 16, %r185, %r17;
-	shfl.sync.down.b32 %r221, %r219, 16, %r185, %r17;
-	mov.b64 %rd499, {%r220, %r221};
-	mov.b64 {%r222, %r223}, %rd472;
-	shfl.sync.down.b32 %r224, %r222, 16, %r185, %r17;
-	shfl.sync.down.b32 %r225, %r223, 16, %r185, %r17;
-	mov.b64 %rd500, {%r224, %r225};
-	@!%p128 bra $L135;
-	setp.lt.s64 %p129, %rd499, %rd471;
-	setp.eq.s64 %p130, %rd499, %rd471;
-	setp.lt.s64 %p131, %rd500, %rd472;
-	and.pred %p132, %p130, %p131;
-	or.pred %p133, %p129, %p132;
-	selp.b64 %rd501, %rd499, %rd471, %p133;
-	selp.b64 %rd502, %rd500, %rd472, %p133;
-	mov.b64 %rd471, %rd501;
-	mov.b64 %rd472, %rd502;
-$L135:
-$L129:
-	mul.wide.u32 %rd503, %r28, 16;
-	add.s64 %rd504, %rd11, %rd503;
-	setp.eq.u32 %p134, %r5, 0;
-	@!%p134 bra $L136;
-	st.global.s64 [%rd504+0], %rd471;
-	st.global.s64 [%rd504+8], %rd472;
-$L136:
-	ret;
-}
-
-.visible .entry gk_frontier_PushLocal_coloring_propagate__final_minloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<105>;
-	.reg .b64 %rd<145>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	mov.b64 %rd87, 9223372036854775807;
-	mov.b64 %rd88, 9223372036854775807;
-	cvt.u64.u32 %rd89, %r5;
-	cvt.u64.u32 %rd90, %r6;
-	mov.b64 %rd91, %rd89;
-$L1:
-	setp.ge.s64 %p8, %rd91, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd92, %rd91, 16, %rd3;
-	ld.global.s64 %rd93, [%rd92+0];
-	ld.global.s64 %rd94, [%rd92+8];
-	setp.lt.s64 %p9, %rd93, %rd87;
-	setp.eq.s64 %p10, %rd93, %rd87;
-	setp.lt.s64 %p11, %rd94, %rd88;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd95, %rd93, %rd87, %p13;
-	selp.b64 %rd96, %rd94, %rd88, %p13;
-	mov.b64 %rd87, %rd95;
-	mov.b64 %rd88, %rd96;
-	add.s64 %rd91, %rd91, %rd90;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd97, %rd87;
-	mov.b64 %rd98, %rd88;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd97;
-	shfl.sync.down.b32 %r26|%p14, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd99, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd98;
-	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd100, {%r30, %r31};
-	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd99, %rd97;
-	setp.eq.s64 %p16, %rd99, %rd97;
-	setp.lt.s64 %p17, %rd100, %rd98;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd101, %rd99, %rd97, %p19;
-	selp.b64 %rd102, %rd100, %rd98, %p19;
-	mov.b64 %rd97, %rd101;
-	mov.b64 %rd98, %rd102;
-$L3:
-	mov.b64 {%r32, %r33}, %rd97;
-	shfl.sync.down.b32 %r34|%p20, %r32, 2, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd103, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd98;
-	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd104, {%r38, %r39};
-	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd103, %rd97;
-	setp.eq.s64 %p22, %rd103, %rd97;
-	setp.lt.s64 %p23, %rd104, %rd98;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd105, %rd103, %rd97, %p25;
-	selp.b64 %rd106, %rd104, %rd98, %p25;
-	mov.b64 %rd97, %rd105;
-	mov.b64 %rd98, %rd106;
-$L4:
-	mov.b64 {%r40, %r41}, %rd97;
-	shfl.sync.down.b32 %r42|%p26, %r40, 4, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd107, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd98;
-	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
-	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd108, {%r46, %r47};
-	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd107, %rd97;
-	setp.eq.s64 %p28, %rd107, %rd97;
-	setp.lt.s64 %p29, %rd108, %rd98;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd109, %rd107, %rd97, %p31;
-	selp.b64 %rd110, %rd108, %rd98, %p31;
-	mov.b64 %rd97, %rd109;
-	mov.b64 %rd98, %rd110;
-$L5:
-	mov.b64 {%r48, %r49}, %rd97;
-	shfl.sync.down.b32 %r50|%p32, %r48, 8, %r23, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd111, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd98;
-	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd112, {%r54, %r55};
-	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd111, %rd97;
-	setp.eq.s64 %p34, %rd111, %rd97;
-	setp.lt.s64 %p35, %rd112, %rd98;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd113, %rd111, %rd97, %p37;
-	selp.b64 %rd114, %rd112, %rd98, %p37;
-	mov.b64 %rd97, %rd113;
-	mov.b64 %rd98, %rd114;
-$L6:
-	mov.b64 {%r56, %r57}, %rd97;
-	shfl.sync.down.b32 %r58|%p38, %r56, 16, %r23, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd115, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd98;
-	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd116, {%r62, %r63};
-	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd115, %rd97;
-	setp.eq.s64 %p40, %rd115, %rd97;
-	setp.lt.s64 %p41, %rd116, %rd98;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd117, %rd115, %rd97, %p43;
-	selp.b64 %rd118, %rd116, %rd98, %p43;
-	mov.b64 %rd97, %rd117;
-	mov.b64 %rd98, %rd118;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd119, %r8, 16;
-	add.s64 %rd120, %rd1, %rd119;
-	st.shared.s64 [%rd120+0], %rd97;
-	st.shared.s64 [%rd120+8], %rd98;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd121, %r7, 16;
-	add.s64 %rd122, %rd1, %rd121;
-	ld.shared.s64 %rd123, [%rd122+0];
-	ld.shared.s64 %rd124, [%rd122+8];
-	mov.b64 %rd97, %rd123;
-	mov.b64 %rd98, %rd124;
-$L10:
-	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd97;
-	shfl.sync.down.b32 %r67|%p47, %r65, 1, %r64, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd125, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd98;
-	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
-	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd126, {%r71, %r72};
-	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd125, %rd97;
-	setp.eq.s64 %p49, %rd125, %rd97;
-	setp.lt.s64 %p50, %rd126, %rd98;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd127, %rd125, %rd97, %p52;
-	selp.b64 %rd128, %rd126, %rd98, %p52;
-	mov.b64 %rd97, %rd127;
-	mov.b64 %rd98, %rd128;
-$L11:
-	mov.b64 {%r73, %r74}, %rd97;
-	shfl.sync.down.b32 %r75|%p53, %r73, 2, %r64, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd129, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd98;
-	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
-	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd130, {%r79, %r80};
-	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd129, %rd97;
-	setp.eq.s64 %p55, %rd129, %rd97;
-	setp.lt.s64 %p56, %rd130, %rd98;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd131, %rd129, %rd97, %p58;
-	selp.b64 %rd132, %rd130, %rd98, %p58;
-	mov.b64 %rd97, %rd131;
-	mov.b64 %rd98, %rd132;
-$L12:
-	mov.b64 {%r81, %r82}, %rd97;
-	shfl.sync.down.b32 %r83|%p59, %r81, 4, %r64, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd133, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd98;
-	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd134, {%r87, %r88};
-	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd133, %rd97;
-	setp.eq.s64 %p61, %rd133, %rd97;
-	setp.lt.s64 %p62, %rd134, %rd98;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd135, %rd133, %rd97, %p64;
-	selp.b64 %rd136, %rd134, %rd98, %p64;
-	mov.b64 %rd97, %rd135;
-	mov.b64 %rd98, %rd136;
-$L13:
-	mov.b64 {%r89, %r90}, %rd97;
-	shfl.sync.down.b32 %r91|%p65, %r89, 8, %r64, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd137, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd98;
-	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
-	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd138, {%r95, %r96};
-	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd137, %rd97;
-	setp.eq.s64 %p67, %rd137, %rd97;
-	setp.lt.s64 %p68, %rd138, %rd98;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd139, %rd137, %rd97, %p70;
-	selp.b64 %rd140, %rd138, %rd98, %p70;
-	mov.b64 %rd97, %rd139;
-	mov.b64 %rd98, %rd140;
-$L14:
-	mov.b64 {%r97, %r98}, %rd97;
-	shfl.sync.down.b32 %r99|%p71, %r97, 16, %r64, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd141, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd98;
-	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
-	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd142, {%r103, %r104};
-	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd141, %rd97;
-	setp.eq.s64 %p73, %rd141, %rd97;
-	setp.lt.s64 %p74, %rd142, %rd98;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd143, %rd141, %rd97, %p76;
-	selp.b64 %rd144, %rd142, %rd98, %p76;
-	mov.b64 %rd97, %rd143;
-	mov.b64 %rd98, %rd144;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd97;
-	st.global.s64 [%rd6+8], %rd98;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushLocal_coloring_propagate__main_maxloc(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38
-)
-{
-	.reg .pred %p<135>;
-	.reg .b32 %r<226>;
-	.reg .b64 %rd<505>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
 	ld.param.s64 %rd93, [gk_s33];
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s34];
@@ -18887,2673 +5848,1037 @@ $L16:
 	mov.b64 %rd103, %rd102;
 	ld.param.s64 %rd104, [gk_s38];
 	mov.b64 %rd105, %rd104;
-	mov.b64 %rd106, -9223372036854775808;
-	mov.b64 %rd107, 9223372036854775807;
-	cvt.u64.u32 %rd109, %r28;
-	cvt.u64.u32 %rd110, %r29;
-	mov.b64 %rd111, %rd109;
-$L1:
-	setp.ge.s64 %p9, %rd111, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd108, %rd111;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd112, %rd27;
-	mov.b64 %rd113, %rd30;
-	mov.b64 %rd114, %rd32;
-	mov.b64 %rd115, %rd34;
-	mov.b64 %rd116, %rd37;
-	mov.b64 %rd117, %rd39;
-	mov.b64 %rd118, %rd41;
-	mov.b64 %rd119, %rd44;
-	mov.b64 %rd120, %rd46;
-	mov.b64 %rd121, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd122, %rd50;
-	mov.b64 %rd123, %rd53;
-	mov.b64 %rd124, %rd55;
-	mov.b64 %rd125, %rd57;
-	mov.b64 %rd126, %rd60;
-	mov.b64 %rd127, %rd62;
-	mov.b64 %rd128, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd129, %rd67;
-	mov.b64 %rd130, %rd69;
-	mov.b64 %rd131, %rd71;
-	mov.b64 %rd132, %rd74;
-	mov.b64 %rd133, %rd76;
-	mov.b64 %rd134, %rd78;
-	mov.b64 %rd135, %rd81;
-	mov.b64 %rd136, %rd83;
-	mov.b64 %rd137, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd138, %rd88;
-	mov.b64 %rd139, %rd90;
-	mov.b64 %rd140, %rd92;
-	mov.b32 %r35, %r34;
-	mov.b64 %rd141, %rd94;
-	mov.b64 %rd142, %rd96;
-	mov.b64 %rd143, %rd98;
-	mov.b64 %rd144, %rd101;
-	mov.b64 %rd145, %rd103;
-	mov.b64 %rd146, %rd105;
-	add.s64 %rd147, %rd15, %rd23;
-	mad.lo.s64 %rd148, %rd141, 4, 15;
-	and.b64 %rd148, %rd148, -16;
-	add.s64 %rd23, %rd23, %rd148;
-	mov.b64 %rd149, %rd147;
-	mov.b64 %rd150, %rd141;
-	mov.b64 %rd151, 1;
-	mov.b64 %rd152, %rd149;
-	mov.b64 %rd153, %rd150;
-	mov.b64 %rd154, %rd151;
-	add.s64 %rd155, %rd143, 1;
-	add.s64 %rd156, %rd13, %rd22;
-	mad.lo.s64 %rd157, %rd155, 8, 15;
-	and.b64 %rd157, %rd157, -16;
-	add.s64 %rd22, %rd22, %rd157;
-	mov.b64 %rd158, %rd156;
-	mov.b64 %rd159, %rd155;
-	mov.b64 %rd160, 1;
-	mov.b64 %rd161, %rd158;
-	mov.b64 %rd162, %rd159;
-	mov.b64 %rd163, %rd160;
-	add.s64 %rd164, %rd13, %rd22;
-	mad.lo.s64 %rd165, %rd143, 4, 15;
-	and.b64 %rd165, %rd165, -16;
-	add.s64 %rd22, %rd22, %rd165;
-	mov.b64 %rd166, %rd164;
-	mov.b64 %rd167, %rd143;
-	mov.b64 %rd168, 1;
-	mov.b64 %rd169, %rd166;
-	mov.b64 %rd170, %rd167;
-	mov.b64 %rd171, %rd168;
-	mul.lo.s64 %rd172, %rd108, %rd143;
-	mov.b64 %rd173, %rd172;
-	sub.s64 %rd174, %rd122, %rd173;
-	min.s64 %rd175, %rd143, %rd174;
-	mov.b64 %rd176, %rd175;
-	mov.b64 %rd177, 0;
-	sub.s64 %rd178, %rd176, %rd177;
-	max.s64 %rd179, %rd178, 0;
-	cvt.u64.u32 %rd180, %r4;
-	add.s64 %rd181, %rd179, %rd180;
-	sub.s64 %rd182, %rd181, 1;
-	div.u64 %rd183, %rd182, %rd180;
-	cvt.u64.u32 %rd184, %r2;
-	mad.lo.s64 %rd185, %rd184, %rd183, %rd177;
-	add.s64 %rd186, %rd185, %rd183;
-	min.s64 %rd187, %rd186, %rd176;
-	mov.b64 %rd188, 0;
-	mov.pred %p13, 0;
-	mov.b64 %rd189, %rd185;
-$L4:
-	setp.ge.s64 %p14, %rd189, %rd187;
-	@%p14 bra $L6;
-	mov.b64 %rd190, %rd189;
-	mov.pred %p15, %p10;
-	mov.b64 %rd191, %rd122;
-	add.s64 %rd192, %rd173, %rd190;
-	mov.b64 %rd193, %rd192;
-$L7:
-	@!%p15 bra $L11;
-	shr.s64 %rd194, %rd193, 5;
-	mul.lo.s64 %rd195, %rd194, %rd128;
-	mad.lo.s64 %rd196, %rd195, 4, %rd126;
-	ld.global.nc.u32 %r36, [%rd196+0];
-	mov.b32 %r37, %r36;
-	and.b64 %rd197, %rd193, 31;
-	min.u64 %rd198, %rd197, 32;
-	cvt.u32.u64 %r38, %rd198;
-	mov.b32 %r40, 0x1;
-	shl.b32 %r39, %r40, %r38;
-	setp.hs.u32 %p16, %r38, 32;
-	selp.b32 %r41, 0, %r39, %p16;
-	and.b32 %r42, %r37, %r41;
-	setp.ne.u32 %p17, %r42, 0x0;
-	@!%p17 bra $L13;
-	cvt.u32.u64 %r43, %rd193;
-	mov.b32 %r44, %r43;
-	bra.uni $L9;
-$L13:
-	mov.b32 %r44, -1;
-	bra.uni $L9;
-$L11:
-	mul.lo.s64 %rd199, %rd193, %rd125;
-	mad.lo.s64 %rd200, %rd199, 4, %rd123;
-	ld.global.nc.s32 %r45, [%rd200+0];
-	mov.b32 %r46, %r45;
-	mov.b32 %r44, %r46;
-	bra.uni $L9;
-$L8:
-	bra.uni $L7;
-$L9:
-	mov.b32 %r47, %r44;
-	mov.b64 %rd201, 0;
-	setp.ge.s32 %p18, %r47, 0;
-	@!%p18 bra $L15;
-	mov.b64 %rd202, %rd112;
-	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd203, %r48;
-	add.s64 %rd204, %rd203, 1;
-	mul.lo.s64 %rd205, %rd204, %rd115;
-	mad.lo.s64 %rd206, %rd205, 8, %rd113;
-	ld.global.nc.s64 %rd207, [%rd206+0];
-	mov.b64 %rd208, %rd207;
-	cvt.s64.s32 %rd209, %r48;
-	mul.lo.s64 %rd210, %rd209, %rd115;
-	mad.lo.s64 %rd211, %rd210, 8, %rd113;
-	ld.global.nc.s64 %rd212, [%rd211+0];
-	mov.b64 %rd213, %rd212;
-	sub.s64 %rd214, %rd208, %rd213;
-	mov.b64 %rd215, %rd214;
-	mov.b64 %rd201, %rd215;
-$L15:
-	@!%p13 bra $L17;
-	mul.lo.s64 %rd216, %rd190, %rd163;
-	mad.lo.s64 %rd217, %rd216, 8, %rd161;
-	st.shared.s64 [%rd217+0], %rd188;
-	mul.lo.s64 %rd218, %rd190, %rd171;
-	mad.lo.s64 %rd219, %rd218, 4, %rd169;
-	st.shared.s32 [%rd219+0], %r47;
-$L17:
-	add.s64 %rd220, %rd188, %rd201;
-	mov.b64 %rd188, %rd220;
-$L5:
-	mov.b64 %rd221, 1;
-	add.s64 %rd189, %rd189, %rd221;
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd222, %rd188;
-	// block scan
-	mov.b64 %rd223, %rd222;
-	mov.b32 %r49, %r3;
-$L18:
-	setp.hs.u32 %p19, %r49, 32;
-	@%p19 bra $L19;
-	mov.b64 {%r50, %r51}, %rd223;
-	shfl.sync.up.b32 %r52|%p20, %r50, %r49, 0, %r17;
-	shfl.sync.up.b32 %r53, %r51, %r49, 0, %r17;
-	mov.b64 %rd224, {%r52, %r53};
-	@!%p20 bra $L20;
-	add.s64 %rd225, %rd224, %rd223;
-	mov.b64 %rd223, %rd225;
-$L20:
-	shl.b32 %r49, %r49, 1;
-	bra.uni $L18;
-$L19:
-	mov.b64 {%r54, %r55}, %rd223;
-	shfl.sync.up.b32 %r56|%p21, %r54, %r3, 0, %r17;
-	shfl.sync.up.b32 %r57, %r55, %r3, 0, %r17;
-	mov.b64 %rd226, {%r56, %r57};
-	setp.lo.u32 %p22, %r3, 32;
-	and.pred %p23, %p21, %p22;
-	selp.b64 %rd227, %rd226, 0, %p23;
-	sub.u32 %r58, %r13, %r3;
-	setp.eq.u32 %p24, %r7, %r58;
-	@!%p24 bra $L21;
-	mul.wide.u32 %rd228, %r8, 16;
-	add.s64 %rd229, %rd1, %rd228;
-	st.shared.s64 [%rd229+0], %rd223;
-$L21:
-	bar.sync 0;
-	setp.eq.u32 %p25, %r8, 0;
-	@!%p25 bra $L22;
-	mov.b64 %rd230, 0;
-	setp.lo.u32 %p26, %r7, %r10;
-	@!%p26 bra $L23;
-	mul.wide.u32 %rd231, %r7, 16;
-	add.s64 %rd232, %rd1, %rd231;
-	ld.shared.s64 %rd233, [%rd232+0];
-	mov.b64 %rd230, %rd233;
-$L23:
-	mov.b64 {%r59, %r60}, %rd230;
-	shfl.sync.up.b32 %r61|%p27, %r59, 1, 0, %r17;
-	shfl.sync.up.b32 %r62, %r60, 1, 0, %r17;
-	mov.b64 %rd234, {%r61, %r62};
-	@!%p27 bra $L24;
-	add.s64 %rd235, %rd234, %rd230;
-	mov.b64 %rd230, %rd235;
-$L24:
-	mov.b64 {%r63, %r64}, %rd230;
-	shfl.sync.up.b32 %r65|%p28, %r63, 2, 0, %r17;
-	shfl.sync.up.b32 %r66, %r64, 2, 0, %r17;
-	mov.b64 %rd236, {%r65, %r66};
-	@!%p28 bra $L25;
-	add.s64 %rd237, %rd236, %rd230;
-	mov.b64 %rd230, %rd237;
-$L25:
-	mov.b64 {%r67, %r68}, %rd230;
-	shfl.sync.up.b32 %r69|%p29, %r67, 4, 0, %r17;
-	shfl.sync.up.b32 %r70, %r68, 4, 0, %r17;
-	mov.b64 %rd238, {%r69, %r70};
-	@!%p29 bra $L26;
-	add.s64 %rd239, %rd238, %rd230;
-	mov.b64 %rd230, %rd239;
-$L26:
-	mov.b64 {%r71, %r72}, %rd230;
-	shfl.sync.up.b32 %r73|%p30, %r71, 8, 0, %r17;
-	shfl.sync.up.b32 %r74, %r72, 8, 0, %r17;
-	mov.b64 %rd240, {%r73, %r74};
-	@!%p30 bra $L27;
-	add.s64 %rd241, %rd240, %rd230;
-	mov.b64 %rd230, %rd241;
-$L27:
-	mov.b64 {%r75, %r76}, %rd230;
-	shfl.sync.up.b32 %r77|%p31, %r75, 16, 0, %r17;
-	shfl.sync.up.b32 %r78, %r76, 16, 0, %r17;
-	mov.b64 %rd242, {%r77, %r78};
-	@!%p31 bra $L28;
-	add.s64 %rd243, %rd242, %rd230;
-	mov.b64 %rd230, %rd243;
-$L28:
-	mov.b64 {%r79, %r80}, %rd230;
-	shfl.sync.up.b32 %r81|%p32, %r79, 1, 0, %r17;
-	shfl.sync.up.b32 %r82, %r80, 1, 0, %r17;
-	mov.b64 %rd244, {%r81, %r82};
-	selp.b64 %rd245, %rd244, 0, %p32;
-	@!%p26 bra $L29;
-	mul.wide.u32 %rd246, %r7, 16;
-	add.s64 %rd247, %rd1, %rd246;
-	add.s64 %rd248, %rd247, 512;
-	st.shared.s64 [%rd248+0], %rd245;
-$L29:
-	sub.u32 %r83, %r10, 1;
-	setp.eq.u32 %p33, %r7, %r83;
-	@!%p33 bra $L30;
-	st.shared.s64 [%rd1+1024], %rd230;
-$L30:
-$L22:
-	bar.sync 0;
-	mul.wide.u32 %rd249, %r8, 16;
-	add.s64 %rd250, %rd1, %rd249;
-	add.s64 %rd251, %rd250, 512;
-	ld.shared.s64 %rd252, [%rd251+0];
-	add.s64 %rd253, %rd252, %rd227;
-	ld.shared.s64 %rd254, [%rd1+1024];
-	mov.b64 {%r84, %r85}, %rd253;
-	shfl.sync.idx.b32 %r86|%p34, %r84, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r87, %r85, 0, %r21, %r17;
-	mov.b64 %rd255, {%r86, %r87};
-	mov.b64 %rd256, %rd254;
-	mov.b64 %rd188, %rd255;
-	mov.pred %p13, 1;
-	mov.b64 %rd257, %rd185;
-$L31:
-	setp.ge.s64 %p35, %rd257, %rd187;
-	@%p35 bra $L33;
-	mov.b64 %rd190, %rd257;
-	mov.pred %p15, %p10;
-	mov.b64 %rd191, %rd122;
-	add.s64 %rd258, %rd173, %rd190;
-	mov.b64 %rd193, %rd258;
-$L34:
-	@!%p15 bra $L38;
-	shr.s64 %rd259, %rd193, 5;
-	mul.lo.s64 %rd260, %rd259, %rd128;
-	mad.lo.s64 %rd261, %rd260, 4, %rd126;
-	ld.global.nc.u32 %r88, [%rd261+0];
-	mov.b32 %r37, %r88;
-	and.b64 %rd262, %rd193, 31;
-	min.u64 %rd263, %rd262, 32;
-	cvt.u32.u64 %r89, %rd263;
-	mov.b32 %r91, 0x1;
-	shl.b32 %r90, %r91, %r89;
-	setp.hs.u32 %p36, %r89, 32;
-	selp.b32 %r92, 0, %r90, %p36;
-	and.b32 %r93, %r37, %r92;
-	setp.ne.u32 %p37, %r93, 0x0;
-	@!%p37 bra $L40;
-	cvt.u32.u64 %r94, %rd193;
-	mov.b32 %r44, %r94;
-	bra.uni $L36;
-$L40:
-	mov.b32 %r44, -1;
-	bra.uni $L36;
-$L38:
-	mul.lo.s64 %rd264, %rd193, %rd125;
-	mad.lo.s64 %rd265, %rd264, 4, %rd123;
-	ld.global.nc.s32 %r95, [%rd265+0];
-	mov.b32 %r46, %r95;
-	mov.b32 %r44, %r46;
-	bra.uni $L36;
-$L35:
-	bra.uni $L34;
-$L36:
-	mov.b32 %r47, %r44;
-	mov.b64 %rd201, 0;
-	setp.ge.s32 %p38, %r47, 0;
-	@!%p38 bra $L42;
-	mov.b64 %rd202, %rd112;
-	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd266, %r48;
-	add.s64 %rd267, %rd266, 1;
-	mul.lo.s64 %rd268, %rd267, %rd115;
-	mad.lo.s64 %rd269, %rd268, 8, %rd113;
-	ld.global.nc.s64 %rd270, [%rd269+0];
-	mov.b64 %rd208, %rd270;
-	cvt.s64.s32 %rd271, %r48;
-	mul.lo.s64 %rd272, %rd271, %rd115;
-	mad.lo.s64 %rd273, %rd272, 8, %rd113;
-	ld.global.nc.s64 %rd274, [%rd273+0];
-	mov.b64 %rd213, %rd274;
-	sub.s64 %rd275, %rd208, %rd213;
-	mov.b64 %rd215, %rd275;
-	mov.b64 %rd201, %rd215;
-$L42:
-	@!%p13 bra $L44;
-	mul.lo.s64 %rd276, %rd190, %rd163;
-	mad.lo.s64 %rd277, %rd276, 8, %rd161;
-	st.shared.s64 [%rd277+0], %rd188;
-	mul.lo.s64 %rd278, %rd190, %rd171;
-	mad.lo.s64 %rd279, %rd278, 4, %rd169;
-	st.shared.s32 [%rd279+0], %r47;
-$L44:
-	add.s64 %rd280, %rd188, %rd201;
-	mov.b64 %rd188, %rd280;
-$L32:
-	mov.b64 %rd281, 1;
-	add.s64 %rd257, %rd257, %rd281;
-	bra.uni $L31;
-$L33:
-	mov.b64 %rd282, %rd256;
-	mov.b64 %rd283, %rd282;
-	cvt.u64.u32 %rd284, %r2;
-	setp.eq.s64 %p39, %rd284, 0;
-	@!%p39 bra $L46;
-	mul.lo.s64 %rd285, %rd176, %rd163;
-	mad.lo.s64 %rd286, %rd285, 8, %rd161;
-	st.shared.s64 [%rd286+0], %rd283;
-$L46:
-	bar.sync 0;
-	cvt.u64.u32 %rd287, %r4;
-	mov.b64 %rd288, %rd287;
-	mul.lo.s64 %rd289, %rd288, %rd141;
-	mov.b64 %rd290, %rd289;
-	@!%p11 bra $L48;
-	mov.b64 %rd290, %rd283;
-$L48:
-	mov.b64 %rd291, 0;
-$L49:
-	setp.lt.s64 %p40, %rd291, %rd283;
-	not.pred %p41, %p40;
-	@!%p41 bra $L53;
-	bra.uni $L51;
-$L53:
-	mov.b64 %rd292, 0;
-	add.s64 %rd293, %rd291, %rd290;
-	min.s64 %rd294, %rd283, %rd293;
-	mov.b64 %rd295, %rd294;
-	cvt.u64.u32 %rd296, %r2;
-	add.s64 %rd297, %rd291, %rd296;
-	mov.b64 %rd298, %rd297;
-	mov.b64 %rd299, %rd176;
-	mov.b64 %rd300, %rd298;
-	sub.s64 %rd301, %rd299, 1;
-	mov.b64 %rd302, %rd301;
-	mov.b64 %rd303, 0;
-	mov.b64 %rd304, %rd302;
-$L54:
-	setp.lt.s64 %p42, %rd303, %rd304;
-	not.pred %p43, %p42;
-	@!%p43 bra $L58;
-	bra.uni $L56;
-$L58:
-	add.s64 %rd305, %rd303, %rd304;
-	add.s64 %rd306, %rd305, 1;
-	shr.u64 %rd307, %rd306, 1;
-	mov.b64 %rd308, %rd307;
-	mul.lo.s64 %rd309, %rd308, %rd163;
-	mad.lo.s64 %rd310, %rd309, 8, %rd161;
-	ld.shared.s64 %rd311, [%rd310+0];
-	mov.b64 %rd312, %rd311;
-	setp.le.s64 %p44, %rd312, %rd300;
-	@!%p44 bra $L59;
-	mov.b64 %rd303, %rd308;
-	bra.uni $L60;
-$L59:
-	sub.s64 %rd313, %rd308, 1;
-	mov.b64 %rd304, %rd313;
-$L60:
-$L55:
-	bra.uni $L54;
-$L56:
-	max.s64 %rd314, %rd303, 0;
-	mov.b64 %rd315, %rd314;
-	mov.b64 %rd316, %rd315;
-$L61:
-	setp.lt.s64 %p45, %rd298, %rd295;
-	not.pred %p46, %p45;
-	@!%p46 bra $L65;
-	bra.uni $L63;
-$L65:
-$L66:
-	add.s64 %rd317, %rd316, 1;
-	mul.lo.s64 %rd318, %rd317, %rd163;
-	mad.lo.s64 %rd319, %rd318, 8, %rd161;
-	ld.shared.s64 %rd320, [%rd319+0];
-	mov.b64 %rd321, %rd320;
-	setp.le.s64 %p47, %rd321, %rd298;
-	not.pred %p48, %p47;
-	@!%p48 bra $L70;
-	bra.uni $L68;
-$L70:
-	add.s64 %rd322, %rd316, 1;
-	mov.b64 %rd316, %rd322;
-$L67:
-	bra.uni $L66;
-$L68:
-	mul.lo.s64 %rd323, %rd316, %rd171;
-	mad.lo.s64 %rd324, %rd323, 4, %rd169;
-	ld.shared.s32 %r96, [%rd324+0];
-	mov.b32 %r97, %r96;
-	mov.b32 %r98, %r97;
-	mov.b64 %rd325, %rd112;
-	mov.b32 %r99, %r98;
-	cvt.s64.s32 %rd326, %r99;
-	mul.lo.s64 %rd327, %rd326, %rd115;
-	mad.lo.s64 %rd328, %rd327, 8, %rd113;
-	ld.global.nc.s64 %rd329, [%rd328+0];
-	mov.b64 %rd330, %rd329;
-	mov.b64 %rd331, %rd330;
-	mul.lo.s64 %rd332, %rd316, %rd163;
-	mad.lo.s64 %rd333, %rd332, 8, %rd161;
-	ld.shared.s64 %rd334, [%rd333+0];
-	mov.b64 %rd335, %rd334;
-	add.s64 %rd336, %rd331, %rd298;
-	sub.s64 %rd337, %rd336, %rd335;
-	mov.b64 %rd338, %rd337;
-	mul.lo.s64 %rd339, %rd338, %rd118;
-	mad.lo.s64 %rd340, %rd339, 4, %rd116;
-	ld.global.nc.s32 %r100, [%rd340+0];
-	mov.b32 %r101, %r100;
-	mov.b32 %r102, %r101;
-	mov.b32 %r103, %r98;
-	mov.b32 %r104, %r102;
-	mov.b64 %rd341, %rd338;
-$L71:
-	cvt.s64.s32 %rd342, %r103;
-	mul.lo.s64 %rd343, %rd342, %rd146;
-	mad.lo.s64 %rd344, %rd343, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r105, [%rd344+0];
-	mov.b32 %r106, %r105;
-	mov.b32 %r107, %r106;
-	cvt.s64.s32 %rd345, %r104;
-	mul.lo.s64 %rd346, %rd345, %rd146;
-	mad.lo.s64 %rd347, %rd346, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r108, [%rd347+0];
-	mov.b32 %r109, %r108;
-	setp.ge.s32 %p49, %r109, %r107;
-	@!%p49 bra $L75;
-	mov.pred %p50, 0;
-	bra.uni $L73;
-$L75:
-	cvt.s64.s32 %rd348, %r104;
-	mul.lo.s64 %rd349, %rd348, %rd146;
-	mad.lo.s64 %rd350, %rd349, 4, %rd144;
-	atom.global.max.s32 %r110, [%rd350], %r107;
-	mov.b32 %r111, %r110;
-	setp.lt.s32 %p51, %r111, %r107;
-	mov.pred %p50, %p51;
-	bra.uni $L73;
-$L72:
-	bra.uni $L71;
-$L73:
-	@!%p50 bra $L77;
-	mov.pred %p52, 0;
-	mov.b64 %rd351, %rd292;
-	mov.b32 %r112, %r102;
-$L78:
-	@!%p11 bra $L82;
-	shr.s32 %r113, %r112, 5;
-	cvt.s64.s32 %rd352, %r113;
-	mov.b64 %rd353, %rd352;
-	and.b32 %r114, %r112, 31;
-	cvt.s64.s32 %rd354, %r114;
-	min.u64 %rd355, %rd354, 32;
-	cvt.u32.u64 %r115, %rd355;
-	mov.b32 %r117, 0x1;
-	shl.b32 %r116, %r117, %r115;
-	setp.hs.u32 %p53, %r115, 32;
-	selp.b32 %r118, 0, %r116, %p53;
-	mov.b32 %r119, %r118;
-	mov.b64 %rd356, %rd353;
-	mov.b32 %r120, %r119;
-	mul.lo.s64 %rd357, %rd356, %rd137;
-	mad.lo.s64 %rd358, %rd357, 4, %rd135;
-	ld.relaxed.gpu.global.u32 %r121, [%rd358+0];
-	mov.b32 %r122, %r121;
-	and.b32 %r123, %r122, %r120;
-	setp.ne.u32 %p54, %r123, 0x0;
-	mov.pred %p55, %p54;
-	not.pred %p56, %p55;
-	@!%p56 bra $L84;
-	mul.lo.s64 %rd359, %rd356, %rd137;
-	mad.lo.s64 %rd360, %rd359, 4, %rd135;
-	atom.global.or.b32 %r124, [%rd360], %r120;
-	mov.b32 %r125, %r124;
-	and.b32 %r126, %r125, %r120;
-	setp.ne.u32 %p57, %r126, 0x0;
-	mov.pred %p55, %p57;
-$L84:
-	@!%p55 bra $L86;
-	mov.b64 %rd361, %rd351;
-	mov.b64 %rd362, %rd361;
-	mov.pred %p58, 0;
-	bra.uni $L80;
-$L86:
-	mov.b64 %rd363, %rd351;
-	mov.b64 %rd362, %rd363;
-	mov.pred %p58, 1;
-	bra.uni $L80;
-$L82:
-	@!%p12 bra $L88;
-	cvt.s64.s32 %rd364, %r112;
-	mul.lo.s64 %rd365, %rd364, %rd140;
-	mad.lo.s64 %rd366, %rd365, 4, %rd138;
-	ld.relaxed.gpu.global.s32 %r127, [%rd366+0];
-	mov.b32 %r128, %r127;
-	setp.eq.s32 %p59, %r128, %r35;
-	mov.pred %p60, %p59;
-	not.pred %p61, %p60;
-	@!%p61 bra $L90;
-	cvt.s64.s32 %rd367, %r112;
-	mul.lo.s64 %rd368, %rd367, %rd140;
-	mad.lo.s64 %rd369, %rd368, 4, %rd138;
-	atom.global.exch.b32 %r129, [%rd369], %r35;
-	mov.b32 %r130, %r129;
-	setp.eq.s32 %p62, %r130, %r35;
-	mov.pred %p60, %p62;
-$L90:
-	@!%p60 bra $L92;
-	mov.b64 %rd370, %rd351;
-	mov.b64 %rd362, %rd370;
-	mov.pred %p58, 0;
-	bra.uni $L80;
-$L92:
-$L88:
-	mul.lo.s64 %rd371, %rd351, %rd154;
-	mad.lo.s64 %rd372, %rd371, 4, %rd152;
-	st.shared.s32 [%rd372+0], %r112;
-	add.s64 %rd373, %rd351, 1;
-	mov.b64 %rd374, %rd373;
-	mov.b64 %rd362, %rd374;
-	mov.pred %p58, 1;
-	bra.uni $L80;
-$L79:
-	bra.uni $L78;
-$L80:
-	mov.b64 %rd375, %rd362;
-	mov.pred %p63, %p58;
-	mov.b64 %rd292, %rd375;
-	mov.pred %p52, %p63;
-	@!%p52 bra $L94;
-	mov.b64 %rd376, %rd112;
-	mov.b32 %r131, %r102;
-	setp.lt.s64 %p64, %rd106, 64;
-	setp.le.s64 %p65, %rd142, 1;
-	or.pred %p66, %p64, %p65;
-	@!%p66 bra $L95;
-	mov.b64 %rd377, %rd376;
-	mov.b32 %r132, %r131;
-	cvt.s64.s32 %rd378, %r132;
-	add.s64 %rd379, %rd378, 1;
-	mul.lo.s64 %rd380, %rd379, %rd115;
-	mad.lo.s64 %rd381, %rd380, 8, %rd113;
-	ld.global.nc.s64 %rd382, [%rd381+0];
-	mov.b64 %rd383, %rd382;
-	cvt.s64.s32 %rd384, %r132;
-	mul.lo.s64 %rd385, %rd384, %rd115;
-	mad.lo.s64 %rd386, %rd385, 8, %rd113;
-	ld.global.nc.s64 %rd387, [%rd386+0];
-	mov.b64 %rd388, %rd387;
-	sub.s64 %rd389, %rd383, %rd388;
-	mov.b64 %rd390, %rd389;
-	add.s64 %rd391, %rd107, %rd390;
-	mov.b64 %rd107, %rd391;
-	bra.uni $L96;
-$L95:
-	rem.s64 %rd392, %rd106, %rd142;
-	setp.eq.s64 %p67, %rd142, -1;
-	selp.b64 %rd393, 0, %rd392, %p67;
-	setp.eq.s64 %p68, %rd142, 0;
-	selp.b64 %rd394, %rd106, %rd393, %p68;
-	setp.eq.s64 %p69, %rd394, 0;
-	@!%p69 bra $L98;
-	mov.b64 %rd395, %rd376;
-	mov.b32 %r133, %r131;
-	cvt.s64.s32 %rd396, %r133;
-	add.s64 %rd397, %rd396, 1;
-	mul.lo.s64 %rd398, %rd397, %rd115;
-	mad.lo.s64 %rd399, %rd398, 8, %rd113;
-	ld.global.nc.s64 %rd400, [%rd399+0];
-	mov.b64 %rd401, %rd400;
-	cvt.s64.s32 %rd402, %r133;
-	mul.lo.s64 %rd403, %rd402, %rd115;
-	mad.lo.s64 %rd404, %rd403, 8, %rd113;
-	ld.global.nc.s64 %rd405, [%rd404+0];
-	mov.b64 %rd406, %rd405;
-	sub.s64 %rd407, %rd401, %rd406;
-	mov.b64 %rd408, %rd407;
-	mul.lo.s64 %rd409, %rd142, %rd408;
-	add.s64 %rd410, %rd107, %rd409;
-	mov.b64 %rd107, %rd410;
-$L98:
-$L96:
-	add.s64 %rd411, %rd106, 1;
-	mov.b64 %rd106, %rd411;
-$L94:
-$L77:
-$L62:
-	add.s64 %rd412, %rd298, %rd288;
-	mov.b64 %rd298, %rd412;
-	bra.uni $L61;
-$L63:
-	mov.b64 %rd413, %rd292;
-$L99:
-	@!%p11 bra $L103;
-	bra.uni $L101;
-$L103:
-	// block scan
-	mov.b64 %rd414, %rd413;
-	mov.b32 %r134, %r3;
-$L104:
-	setp.hs.u32 %p70, %r134, 32;
-	@%p70 bra $L105;
-	mov.b64 {%r135, %r136}, %rd414;
-	shfl.sync.up.b32 %r137|%p71, %r135, %r134, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
-	mov.b64 %rd415, {%r137, %r138};
-	@!%p71 bra $L106;
-	add.s64 %rd416, %rd415, %rd414;
-	mov.b64 %rd414, %rd416;
-$L106:
-	shl.b32 %r134, %r134, 1;
-	bra.uni $L104;
-$L105:
-	mov.b64 {%r139, %r140}, %rd414;
-	shfl.sync.up.b32 %r141|%p72, %r139, %r3, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
-	mov.b64 %rd417, {%r141, %r142};
-	setp.lo.u32 %p73, %r3, 32;
-	and.pred %p74, %p72, %p73;
-	selp.b64 %rd418, %rd417, 0, %p74;
-	sub.u32 %r143, %r13, %r3;
-	setp.eq.u32 %p75, %r7, %r143;
-	@!%p75 bra $L107;
-	mul.wide.u32 %rd419, %r8, 16;
-	add.s64 %rd420, %rd1, %rd419;
-	st.shared.s64 [%rd420+0], %rd414;
-$L107:
-	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L108;
-	mov.b64 %rd421, 0;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L109;
-	mul.wide.u32 %rd422, %r7, 16;
-	add.s64 %rd423, %rd1, %rd422;
-	ld.shared.s64 %rd424, [%rd423+0];
-	mov.b64 %rd421, %rd424;
-$L109:
-	mov.b64 {%r144, %r145}, %rd421;
-	shfl.sync.up.b32 %r146|%p78, %r144, 1, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
-	mov.b64 %rd425, {%r146, %r147};
-	@!%p78 bra $L110;
-	add.s64 %rd426, %rd425, %rd421;
-	mov.b64 %rd421, %rd426;
-$L110:
-	mov.b64 {%r148, %r149}, %rd421;
-	shfl.sync.up.b32 %r150|%p79, %r148, 2, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
-	mov.b64 %rd427, {%r150, %r151};
-	@!%p79 bra $L111;
-	add.s64 %rd428, %rd427, %rd421;
-	mov.b64 %rd421, %rd428;
-$L111:
-	mov.b64 {%r152, %r153}, %rd421;
-	shfl.sync.up.b32 %r154|%p80, %r152, 4, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
-	mov.b64 %rd429, {%r154, %r155};
-	@!%p80 bra $L112;
-	add.s64 %rd430, %rd429, %rd421;
-	mov.b64 %rd421, %rd430;
-$L112:
-	mov.b64 {%r156, %r157}, %rd421;
-	shfl.sync.up.b32 %r158|%p81, %r156, 8, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
-	mov.b64 %rd431, {%r158, %r159};
-	@!%p81 bra $L113;
-	add.s64 %rd432, %rd431, %rd421;
-	mov.b64 %rd421, %rd432;
-$L113:
-	mov.b64 {%r160, %r161}, %rd421;
-	shfl.sync.up.b32 %r162|%p82, %r160, 16, 0, %r17;
-	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
-	mov.b64 %rd433, {%r162, %r163};
-	@!%p82 bra $L114;
-	add.s64 %rd434, %rd433, %rd421;
-	mov.b64 %rd421, %rd434;
-$L114:
-	mov.b64 {%r164, %r165}, %rd421;
-	shfl.sync.up.b32 %r166|%p83, %r164, 1, 0, %r17;
-	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
-	mov.b64 %rd435, {%r166, %r167};
-	selp.b64 %rd436, %rd435, 0, %p83;
-	@!%p77 bra $L115;
-	mul.wide.u32 %rd437, %r7, 16;
-	add.s64 %rd438, %rd1, %rd437;
-	add.s64 %rd439, %rd438, 512;
-	st.shared.s64 [%rd439+0], %rd436;
-$L115:
-	sub.u32 %r168, %r10, 1;
-	setp.eq.u32 %p84, %r7, %r168;
-	@!%p84 bra $L116;
-	st.shared.s64 [%rd1+1024], %rd421;
-$L116:
-$L108:
-	bar.sync 0;
-	mul.wide.u32 %rd440, %r8, 16;
-	add.s64 %rd441, %rd1, %rd440;
-	add.s64 %rd442, %rd441, 512;
-	ld.shared.s64 %rd443, [%rd442+0];
-	add.s64 %rd444, %rd443, %rd418;
-	ld.shared.s64 %rd445, [%rd1+1024];
-	mov.b64 {%r169, %r170}, %rd444;
-	shfl.sync.idx.b32 %r171|%p85, %r169, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r172, %r170, 0, %r21, %r17;
-	mov.b64 %rd446, {%r171, %r172};
-	mov.b64 %rd447, %rd445;
-	mov.b64 %rd448, %rd446;
-	mov.b64 %rd449, %rd447;
-	mov.b64 %rd450, %rd448;
-	mov.b64 %rd451, %rd449;
-	mov.b64 %rd452, %rd450;
-	mov.b64 %rd453, %rd451;
-	mov.b64 %rd454, 0;
-	cvt.u64.u32 %rd455, %r2;
-	setp.eq.s64 %p86, %rd455, 0;
-	setp.gt.s64 %p87, %rd453, 0;
-	and.pred %p88, %p86, %p87;
-	@!%p88 bra $L118;
-	atom.global.add.u64 %rd456, [%rd132], %rd453;
-	mov.b64 %rd457, %rd456;
-	mov.b64 %rd454, %rd457;
-$L118:
-	cvt.u64.u32 %rd458, %r2;
-	setp.eq.s64 %p89, %rd458, 0;
-	setp.eq.u32 %p90, %r1, 0;
-	and.pred %p91, %p89, %p90;
-	bar.sync 0;
-	@!%p91 bra $L119;
-	st.shared.s64 [%rd1+1024], %rd454;
-$L119:
-	bar.sync 0;
-	ld.shared.s64 %rd459, [%rd1+1024];
-	mov.b64 %rd460, %rd459;
-	mov.b64 %rd454, %rd460;
-	add.s64 %rd461, %rd454, %rd452;
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd463, 0;
-$L120:
-	setp.lt.s64 %p92, %rd463, %rd413;
-	not.pred %p93, %p92;
-	@!%p93 bra $L124;
-	bra.uni $L122;
-$L124:
-	mul.lo.s64 %rd464, %rd463, %rd154;
-	mad.lo.s64 %rd465, %rd464, 4, %rd152;
-	ld.shared.s32 %r173, [%rd465+0];
-	mov.b32 %r174, %r173;
-	add.s64 %rd466, %rd462, %rd463;
-	mul.lo.s64 %rd467, %rd466, %rd131;
-	mad.lo.s64 %rd468, %rd467, 4, %rd129;
-	st.global.s32 [%rd468+0], %r174;
-$L121:
-	add.s64 %rd469, %rd463, 1;
-	mov.b64 %rd463, %rd469;
-	bra.uni $L120;
-$L122:
-	bra.uni $L101;
-$L100:
-	bra.uni $L99;
-$L101:
-$L50:
-	add.s64 %rd470, %rd291, %rd290;
-	mov.b64 %rd291, %rd470;
-	bra.uni $L49;
-$L51:
-$L3:
-	bar.sync 0;
-	add.s64 %rd111, %rd111, %rd110;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd108, 9223372036854775807;
+	mov.b64 %rd109, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd471, %rd106;
-	mov.b64 %rd472, %rd107;
-	// block reduction
-	sub.u32 %r175, %r13, 1;
-	mov.b32 %r176, %r3;
-$L125:
-	setp.hs.u32 %p94, %r176, 32;
-	@%p94 bra $L126;
-	mov.b64 {%r177, %r178}, %rd471;
-	shfl.sync.down.b32 %r179|%p95, %r177, %r176, %r175, %r17;
-	shfl.sync.down.b32 %r180, %r178, %r176, %r175, %r17;
-	mov.b64 %rd473, {%r179, %r180};
-	mov.b64 {%r181, %r182}, %rd472;
-	shfl.sync.down.b32 %r183, %r181, %r176, %r175, %r17;
-	shfl.sync.down.b32 %r184, %r182, %r176, %r175, %r17;
-	mov.b64 %rd474, {%r183, %r184};
-	@!%p95 bra $L127;
-	setp.gt.s64 %p96, %rd473, %rd471;
-	setp.eq.s64 %p97, %rd473, %rd471;
-	setp.lt.s64 %p98, %rd474, %rd472;
-	and.pred %p99, %p97, %p98;
-	or.pred %p100, %p96, %p99;
-	selp.b64 %rd475, %rd473, %rd471, %p100;
-	selp.b64 %rd476, %rd474, %rd472, %p100;
-	mov.b64 %rd471, %rd475;
-	mov.b64 %rd472, %rd476;
-$L127:
-	shl.b32 %r176, %r176, 1;
-	bra.uni $L125;
-$L126:
-	setp.eq.u32 %p101, %r7, 0;
-	@!%p101 bra $L128;
-	mul.wide.u32 %rd477, %r8, 16;
-	add.s64 %rd478, %rd1, %rd477;
-	st.shared.s64 [%rd478+0], %rd471;
-	st.shared.s64 [%rd478+8], %rd472;
-$L128:
-	bar.sync 0;
-	setp.eq.u32 %p102, %r8, 0;
-	@!%p102 bra $L129;
-	setp.lo.u32 %p103, %r7, %r10;
-	@!%p103 bra $L130;
-	mul.wide.u32 %rd479, %r7, 16;
-	add.s64 %rd480, %rd1, %rd479;
-	ld.shared.s64 %rd481, [%rd480+0];
-	ld.shared.s64 %rd482, [%rd480+8];
-	mov.b64 %rd471, %rd481;
-	mov.b64 %rd472, %rd482;
-$L130:
-	sub.u32 %r185, %r10, 1;
-	mov.b64 {%r186, %r187}, %rd471;
-	shfl.sync.down.b32 %r188|%p104, %r186, 1, %r185, %r17;
-	shfl.sync.down.b32 %r189, %r187, 1, %r185, %r17;
-	mov.b64 %rd483, {%r188, %r189};
-	mov.b64 {%r190, %r191}, %rd472;
-	shfl.sync.down.b32 %r192, %r190, 1, %r185, %r17;
-	shfl.sync.down.b32 %r193, %r191, 1, %r185, %r17;
-	mov.b64 %rd484, {%r192, %r193};
-	@!%p104 bra $L131;
-	setp.gt.s64 %p105, %rd483, %rd471;
-	setp.eq.s64 %p106, %rd483, %rd471;
-	setp.lt.s64 %p107, %rd484, %rd472;
-	and.pred %p108, %p106, %p107;
-	or.pred %p109, %p105, %p108;
-	selp.b64 %rd485, %rd483, %rd471, %p109;
-	selp.b64 %rd486, %rd484, %rd472, %p109;
-	mov.b64 %rd471, %rd485;
-	mov.b64 %rd472, %rd486;
-$L131:
-	mov.b64 {%r194, %r195}, %rd471;
-	shfl.sync.down.b32 %r196|%p110, %r194, 2, %r185, %r17;
-	shfl.sync.down.b32 %r197, %r195, 2, %r185, %r17;
-	mov.b64 %rd487, {%r196, %r197};
-	mov.b64 {%r198, %r199}, %rd472;
-	shfl.sync.down.b32 %r200, %r198, 2, %r185, %r17;
-	shfl.sync.down.b32 %r201, %r199, 2, %r185, %r17;
-	mov.b64 %rd488, {%r200, %r201};
-	@!%p110 bra $L132;
-	setp.gt.s64 %p111, %rd487, %rd471;
-	setp.eq.s64 %p112, %rd487, %rd471;
-	setp.lt.s64 %p113, %rd488, %rd472;
-	and.pred %p114, %p112, %p113;
-	or.pred %p115, %p111, %p114;
-	selp.b64 %rd489, %rd487, %rd471, %p115;
-	selp.b64 %rd490, %rd488, %rd472, %p115;
-	mov.b64 %rd471, %rd489;
-	mov.b64 %rd472, %rd490;
-$L132:
-	mov.b64 {%r202, %r203}, %rd471;
-	shfl.sync.down.b32 %r204|%p116, %r202, 4, %r185, %r17;
-	shfl.sync.down.b32 %r205, %r203, 4, %r185, %r17;
-	mov.b64 %rd491, {%r204, %r205};
-	mov.b64 {%r206, %r207}, %rd472;
-	shfl.sync.down.b32 %r208, %r206, 4, %r185, %r17;
-	shfl.sync.down.b32 %r209, %r207, 4, %r185, %r17;
-	mov.b64 %rd492, {%r208, %r209};
-	@!%p116 bra $L133;
-	setp.gt.s64 %p117, %rd491, %rd471;
-	setp.eq.s64 %p118, %rd491, %rd471;
-	setp.lt.s64 %p119, %rd492, %rd472;
-	and.pred %p120, %p118, %p119;
-	or.pred %p121, %p117, %p120;
-	selp.b64 %rd493, %rd491, %rd471, %p121;
-	selp.b64 %rd494, %rd492, %rd472, %p121;
-	mov.b64 %rd471, %rd493;
-	mov.b64 %rd472, %rd494;
-$L133:
-	mov.b64 {%r210, %r211}, %rd471;
-	shfl.sync.down.b32 %r212|%p122, %r210, 8, %r185, %r17;
-	shfl.sync.down.b32 %r213, %r211, 8, %r185, %r17;
-	mov.b64 %rd495, {%r212, %r213};
-	mov.b64 {%r214, %r215}, %rd472;
-	shfl.sync.down.b32 %r216, %r214, 8, %r185, %r17;
-	shfl.sync.down.b32 %r217, %r215, 8, %r185, %r17;
-	mov.b64 %rd496, {%r216, %r217};
-	@!%p122 bra $L134;
-	setp.gt.s64 %p123, %rd495, %rd471;
-	setp.eq.s64 %p124, %rd495, %rd471;
-	setp.lt.s64 %p125, %rd496, %rd472;
-	and.pred %p126, %p124, %p125;
-	or.pred %p127, %p123, %p126;
-	selp.b64 %rd497, %rd495, %rd471, %p127;
-	selp.b64 %rd498, %rd496, %rd472, %p127;
-	mov.b64 %rd471, %rd497;
-	mov.b64 %rd472, %rd498;
-$L134:
-	mov.b64 {%r218, %r219}, %rd471;
-	shfl.sync.down.b32 %r220|%p128, %r218, 16, %r185, %r17;
-	shfl.sync.down.b32 %r221, %r219, 16, %r185, %r17;
-	mov.b64 %rd499, {%r220, %r221};
-	mov.b64 {%r222, %r223}, %rd472;
-	shfl.sync.down.b32 %r224, %r222, 16, %r185, %r17;
-	shfl.sync.down.b32 %r225, %r223, 16, %r185, %r17;
-	mov.b64 %rd500, {%r224, %r225};
-	@!%p128 bra $L135;
-	setp.gt.s64 %p129, %rd499, %rd471;
-	setp.eq.s64 %p130, %rd499, %rd471;
-	setp.lt.s64 %p131, %rd500, %rd472;
-	and.pred %p132, %p130, %p131;
-	or.pred %p133, %p129, %p132;
-	selp.b64 %rd501, %rd499, %rd471, %p133;
-	selp.b64 %rd502, %rd500, %rd472, %p133;
-	mov.b64 %rd471, %rd501;
-	mov.b64 %rd472, %rd502;
-$L135:
-$L129:
-	mul.wide.u32 %rd503, %r28, 16;
-	add.s64 %rd504, %rd11, %rd503;
-	setp.eq.u32 %p134, %r5, 0;
-	@!%p134 bra $L136;
-	st.global.s64 [%rd504+0], %rd471;
-	st.global.s64 [%rd504+8], %rd472;
-$L136:
-	ret;
-}
-
-.visible .entry gk_frontier_PushLocal_coloring_propagate__final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<105>;
-	.reg .b64 %rd<145>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	mov.b64 %rd87, -9223372036854775808;
-	mov.b64 %rd88, 9223372036854775807;
-	cvt.u64.u32 %rd89, %r5;
-	cvt.u64.u32 %rd90, %r6;
-	mov.b64 %rd91, %rd89;
-$L1:
-	setp.ge.s64 %p8, %rd91, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd92, %rd91, 16, %rd3;
-	ld.global.s64 %rd93, [%rd92+0];
-	ld.global.s64 %rd94, [%rd92+8];
-	setp.gt.s64 %p9, %rd93, %rd87;
-	setp.eq.s64 %p10, %rd93, %rd87;
-	setp.lt.s64 %p11, %rd94, %rd88;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd95, %rd93, %rd87, %p13;
-	selp.b64 %rd96, %rd94, %rd88, %p13;
-	mov.b64 %rd87, %rd95;
-	mov.b64 %rd88, %rd96;
-	add.s64 %rd91, %rd91, %rd90;
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd108, -9223372036854775808;
+	mov.b64 %rd109, 9223372036854775807;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd97, %rd87;
-	mov.b64 %rd98, %rd88;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd97;
-	shfl.sync.down.b32 %r26|%p14, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd99, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd98;
-	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd100, {%r30, %r31};
-	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd99, %rd97;
-	setp.eq.s64 %p16, %rd99, %rd97;
-	setp.lt.s64 %p17, %rd100, %rd98;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd101, %rd99, %rd97, %p19;
-	selp.b64 %rd102, %rd100, %rd98, %p19;
-	mov.b64 %rd97, %rd101;
-	mov.b64 %rd98, %rd102;
 $L3:
-	mov.b64 {%r32, %r33}, %rd97;
-	shfl.sync.down.b32 %r34|%p20, %r32, 2, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd103, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd98;
-	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd104, {%r38, %r39};
-	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd103, %rd97;
-	setp.eq.s64 %p22, %rd103, %rd97;
-	setp.lt.s64 %p23, %rd104, %rd98;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd105, %rd103, %rd97, %p25;
-	selp.b64 %rd106, %rd104, %rd98, %p25;
-	mov.b64 %rd97, %rd105;
-	mov.b64 %rd98, %rd106;
-$L4:
-	mov.b64 {%r40, %r41}, %rd97;
-	shfl.sync.down.b32 %r42|%p26, %r40, 4, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd107, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd98;
-	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
-	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd108, {%r46, %r47};
-	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd107, %rd97;
-	setp.eq.s64 %p28, %rd107, %rd97;
-	setp.lt.s64 %p29, %rd108, %rd98;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd109, %rd107, %rd97, %p31;
-	selp.b64 %rd110, %rd108, %rd98, %p31;
-	mov.b64 %rd97, %rd109;
-	mov.b64 %rd98, %rd110;
-$L5:
-	mov.b64 {%r48, %r49}, %rd97;
-	shfl.sync.down.b32 %r50|%p32, %r48, 8, %r23, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd111, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd98;
-	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd112, {%r54, %r55};
-	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd111, %rd97;
-	setp.eq.s64 %p34, %rd111, %rd97;
-	setp.lt.s64 %p35, %rd112, %rd98;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd113, %rd111, %rd97, %p37;
-	selp.b64 %rd114, %rd112, %rd98, %p37;
-	mov.b64 %rd97, %rd113;
-	mov.b64 %rd98, %rd114;
-$L6:
-	mov.b64 {%r56, %r57}, %rd97;
-	shfl.sync.down.b32 %r58|%p38, %r56, 16, %r23, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd115, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd98;
-	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd116, {%r62, %r63};
-	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd115, %rd97;
-	setp.eq.s64 %p40, %rd115, %rd97;
-	setp.lt.s64 %p41, %rd116, %rd98;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd117, %rd115, %rd97, %p43;
-	selp.b64 %rd118, %rd116, %rd98, %p43;
-	mov.b64 %rd97, %rd117;
-	mov.b64 %rd98, %rd118;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd119, %r8, 16;
-	add.s64 %rd120, %rd1, %rd119;
-	st.shared.s64 [%rd120+0], %rd97;
-	st.shared.s64 [%rd120+8], %rd98;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd121, %r7, 16;
-	add.s64 %rd122, %rd1, %rd121;
-	ld.shared.s64 %rd123, [%rd122+0];
-	ld.shared.s64 %rd124, [%rd122+8];
-	mov.b64 %rd97, %rd123;
-	mov.b64 %rd98, %rd124;
-$L10:
-	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd97;
-	shfl.sync.down.b32 %r67|%p47, %r65, 1, %r64, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd125, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd98;
-	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
-	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd126, {%r71, %r72};
-	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd125, %rd97;
-	setp.eq.s64 %p49, %rd125, %rd97;
-	setp.lt.s64 %p50, %rd126, %rd98;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd127, %rd125, %rd97, %p52;
-	selp.b64 %rd128, %rd126, %rd98, %p52;
-	mov.b64 %rd97, %rd127;
-	mov.b64 %rd98, %rd128;
-$L11:
-	mov.b64 {%r73, %r74}, %rd97;
-	shfl.sync.down.b32 %r75|%p53, %r73, 2, %r64, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd129, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd98;
-	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
-	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd130, {%r79, %r80};
-	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd129, %rd97;
-	setp.eq.s64 %p55, %rd129, %rd97;
-	setp.lt.s64 %p56, %rd130, %rd98;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd131, %rd129, %rd97, %p58;
-	selp.b64 %rd132, %rd130, %rd98, %p58;
-	mov.b64 %rd97, %rd131;
-	mov.b64 %rd98, %rd132;
-$L12:
-	mov.b64 {%r81, %r82}, %rd97;
-	shfl.sync.down.b32 %r83|%p59, %r81, 4, %r64, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd133, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd98;
-	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd134, {%r87, %r88};
-	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd133, %rd97;
-	setp.eq.s64 %p61, %rd133, %rd97;
-	setp.lt.s64 %p62, %rd134, %rd98;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd135, %rd133, %rd97, %p64;
-	selp.b64 %rd136, %rd134, %rd98, %p64;
-	mov.b64 %rd97, %rd135;
-	mov.b64 %rd98, %rd136;
-$L13:
-	mov.b64 {%r89, %r90}, %rd97;
-	shfl.sync.down.b32 %r91|%p65, %r89, 8, %r64, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd137, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd98;
-	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
-	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd138, {%r95, %r96};
-	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd137, %rd97;
-	setp.eq.s64 %p67, %rd137, %rd97;
-	setp.lt.s64 %p68, %rd138, %rd98;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd139, %rd137, %rd97, %p70;
-	selp.b64 %rd140, %rd138, %rd98, %p70;
-	mov.b64 %rd97, %rd139;
-	mov.b64 %rd98, %rd140;
-$L14:
-	mov.b64 {%r97, %r98}, %rd97;
-	shfl.sync.down.b32 %r99|%p71, %r97, 16, %r64, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd141, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd98;
-	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
-	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd142, {%r103, %r104};
-	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd141, %rd97;
-	setp.eq.s64 %p73, %rd141, %rd97;
-	setp.lt.s64 %p74, %rd142, %rd98;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd143, %rd141, %rd97, %p76;
-	selp.b64 %rd144, %rd142, %rd98, %p76;
-	mov.b64 %rd97, %rd143;
-	mov.b64 %rd98, %rd144;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd97;
-	st.global.s64 [%rd6+8], %rd98;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushLocal_coloring_propagate__main_custom(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38
-)
-{
-	.reg .pred %p<105>;
-	.reg .b32 %r<226>;
-	.reg .b64 %rd<541>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	mov.b64 %rd108, 0;
-	mov.b64 %rd109, 0;
 	mov.b64 %rd110, 0;
 	mov.b64 %rd111, 0;
-	mov.b64 %rd108, %rd110;
-	mov.b64 %rd109, %rd111;
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd110, %rd112;
+	mov.b64 %rd111, %rd113;
+$L4:
+	mov.b64 %rd114, %rd110;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd108, %rd114;
+	mov.b64 %rd109, %rd115;
 $L1:
-	mov.b64 %rd112, %rd108;
-	mov.b64 %rd113, %rd109;
-	mov.b64 %rd106, %rd112;
-	mov.b64 %rd107, %rd113;
-	cvt.u64.u32 %rd115, %r28;
-	cvt.u64.u32 %rd116, %r29;
-	mov.b64 %rd117, %rd115;
-$L2:
-	setp.ge.s64 %p9, %rd117, %rd2;
-	@%p9 bra $L3;
-	mov.b64 %rd114, %rd117;
+	mov.b64 %rd106, %rd108;
+	mov.b64 %rd107, %rd109;
+	cvt.u64.u32 %rd117, %r29;
+	cvt.u64.u32 %rd118, %r30;
+	mov.b64 %rd119, %rd117;
+$L5:
+	setp.ge.s64 %p11, %rd119, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd116, %rd119;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd118, %rd27;
-	mov.b64 %rd119, %rd30;
-	mov.b64 %rd120, %rd32;
-	mov.b64 %rd121, %rd34;
-	mov.b64 %rd122, %rd37;
-	mov.b64 %rd123, %rd39;
-	mov.b64 %rd124, %rd41;
-	mov.b64 %rd125, %rd44;
-	mov.b64 %rd126, %rd46;
-	mov.b64 %rd127, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd128, %rd50;
-	mov.b64 %rd129, %rd53;
-	mov.b64 %rd130, %rd55;
-	mov.b64 %rd131, %rd57;
-	mov.b64 %rd132, %rd60;
-	mov.b64 %rd133, %rd62;
-	mov.b64 %rd134, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd135, %rd67;
-	mov.b64 %rd136, %rd69;
-	mov.b64 %rd137, %rd71;
-	mov.b64 %rd138, %rd74;
-	mov.b64 %rd139, %rd76;
-	mov.b64 %rd140, %rd78;
-	mov.b64 %rd141, %rd81;
-	mov.b64 %rd142, %rd83;
-	mov.b64 %rd143, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd144, %rd88;
-	mov.b64 %rd145, %rd90;
-	mov.b64 %rd146, %rd92;
-	mov.b32 %r35, %r34;
-	mov.b64 %rd147, %rd94;
-	mov.b64 %rd148, %rd96;
-	mov.b64 %rd149, %rd98;
-	mov.b64 %rd150, %rd101;
-	mov.b64 %rd151, %rd103;
-	mov.b64 %rd152, %rd105;
-	add.s64 %rd153, %rd15, %rd23;
-	mad.lo.s64 %rd154, %rd147, 4, 15;
-	and.b64 %rd154, %rd154, -16;
-	add.s64 %rd23, %rd23, %rd154;
-	mov.b64 %rd155, %rd153;
-	mov.b64 %rd156, %rd147;
-	mov.b64 %rd157, 1;
-	mov.b64 %rd158, %rd155;
-	mov.b64 %rd159, %rd156;
+	mov.b64 %rd120, %rd27;
+	mov.b64 %rd121, %rd30;
+	mov.b64 %rd122, %rd32;
+	mov.b64 %rd123, %rd34;
+	mov.b64 %rd124, %rd37;
+	mov.b64 %rd125, %rd39;
+	mov.b64 %rd126, %rd41;
+	mov.b64 %rd127, %rd44;
+	mov.b64 %rd128, %rd46;
+	mov.b64 %rd129, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd130, %rd50;
+	mov.b64 %rd131, %rd53;
+	mov.b64 %rd132, %rd55;
+	mov.b64 %rd133, %rd57;
+	mov.b64 %rd134, %rd60;
+	mov.b64 %rd135, %rd62;
+	mov.b64 %rd136, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd137, %rd67;
+	mov.b64 %rd138, %rd69;
+	mov.b64 %rd139, %rd71;
+	mov.b64 %rd140, %rd74;
+	mov.b64 %rd141, %rd76;
+	mov.b64 %rd142, %rd78;
+	mov.b64 %rd143, %rd81;
+	mov.b64 %rd144, %rd83;
+	mov.b64 %rd145, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd146, %rd88;
+	mov.b64 %rd147, %rd90;
+	mov.b64 %rd148, %rd92;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd149, %rd94;
+	mov.b64 %rd150, %rd96;
+	mov.b64 %rd151, %rd98;
+	mov.b64 %rd152, %rd101;
+	mov.b64 %rd153, %rd103;
+	mov.b64 %rd154, %rd105;
+	add.s64 %rd155, %rd15, %rd23;
+	mad.lo.s64 %rd156, %rd149, 4, 15;
+	and.b64 %rd156, %rd156, -16;
+	add.s64 %rd23, %rd23, %rd156;
+	mov.b64 %rd157, %rd155;
+	mov.b64 %rd158, %rd149;
+	mov.b64 %rd159, 1;
 	mov.b64 %rd160, %rd157;
-	add.s64 %rd161, %rd149, 1;
-	add.s64 %rd162, %rd13, %rd22;
-	mad.lo.s64 %rd163, %rd161, 8, 15;
-	and.b64 %rd163, %rd163, -16;
-	add.s64 %rd22, %rd22, %rd163;
-	mov.b64 %rd164, %rd162;
-	mov.b64 %rd165, %rd161;
-	mov.b64 %rd166, 1;
-	mov.b64 %rd167, %rd164;
-	mov.b64 %rd168, %rd165;
+	mov.b64 %rd161, %rd158;
+	mov.b64 %rd162, %rd159;
+	add.s64 %rd163, %rd151, 1;
+	add.s64 %rd164, %rd13, %rd22;
+	mad.lo.s64 %rd165, %rd163, 8, 15;
+	and.b64 %rd165, %rd165, -16;
+	add.s64 %rd22, %rd22, %rd165;
+	mov.b64 %rd166, %rd164;
+	mov.b64 %rd167, %rd163;
+	mov.b64 %rd168, 1;
 	mov.b64 %rd169, %rd166;
-	add.s64 %rd170, %rd13, %rd22;
-	mad.lo.s64 %rd171, %rd149, 4, 15;
-	and.b64 %rd171, %rd171, -16;
-	add.s64 %rd22, %rd22, %rd171;
-	mov.b64 %rd172, %rd170;
-	mov.b64 %rd173, %rd149;
-	mov.b64 %rd174, 1;
-	mov.b64 %rd175, %rd172;
-	mov.b64 %rd176, %rd173;
+	mov.b64 %rd170, %rd167;
+	mov.b64 %rd171, %rd168;
+	add.s64 %rd172, %rd13, %rd22;
+	mad.lo.s64 %rd173, %rd151, 4, 15;
+	and.b64 %rd173, %rd173, -16;
+	add.s64 %rd22, %rd22, %rd173;
+	mov.b64 %rd174, %rd172;
+	mov.b64 %rd175, %rd151;
+	mov.b64 %rd176, 1;
 	mov.b64 %rd177, %rd174;
-	mul.lo.s64 %rd178, %rd114, %rd149;
-	mov.b64 %rd179, %rd178;
-	sub.s64 %rd180, %rd128, %rd179;
-	min.s64 %rd181, %rd149, %rd180;
-	mov.b64 %rd182, %rd181;
-	mov.b64 %rd183, 0;
-	sub.s64 %rd184, %rd182, %rd183;
-	max.s64 %rd185, %rd184, 0;
-	cvt.u64.u32 %rd186, %r4;
-	add.s64 %rd187, %rd185, %rd186;
-	sub.s64 %rd188, %rd187, 1;
-	div.u64 %rd189, %rd188, %rd186;
-	cvt.u64.u32 %rd190, %r2;
-	mad.lo.s64 %rd191, %rd190, %rd189, %rd183;
-	add.s64 %rd192, %rd191, %rd189;
-	min.s64 %rd193, %rd192, %rd182;
-	mov.b64 %rd194, 0;
-	mov.pred %p13, 0;
-	mov.b64 %rd195, %rd191;
-$L5:
-	setp.ge.s64 %p14, %rd195, %rd193;
-	@%p14 bra $L7;
-	mov.b64 %rd196, %rd195;
-	mov.pred %p15, %p10;
-	mov.b64 %rd197, %rd128;
-	add.s64 %rd198, %rd179, %rd196;
-	mov.b64 %rd199, %rd198;
+	mov.b64 %rd178, %rd175;
+	mov.b64 %rd179, %rd176;
+	mul.lo.s64 %rd180, %rd116, %rd151;
+	mov.b64 %rd181, %rd180;
+	sub.s64 %rd182, %rd130, %rd181;
+	min.s64 %rd183, %rd151, %rd182;
+	mov.b64 %rd184, %rd183;
+	mov.b64 %rd185, 0;
+	sub.s64 %rd186, %rd184, %rd185;
+	max.s64 %rd187, %rd186, 0;
+	cvt.u64.u32 %rd188, %r4;
+	add.s64 %rd189, %rd187, %rd188;
+	sub.s64 %rd190, %rd189, 1;
+	div.u64 %rd191, %rd190, %rd188;
+	cvt.u64.u32 %rd192, %r2;
+	mad.lo.s64 %rd193, %rd192, %rd191, %rd185;
+	add.s64 %rd194, %rd193, %rd191;
+	min.s64 %rd195, %rd194, %rd184;
+	mov.b64 %rd196, 0;
+	mov.pred %p15, 0;
+	mov.b64 %rd197, %rd193;
 $L8:
-	@!%p15 bra $L12;
-	shr.s64 %rd200, %rd199, 5;
-	mul.lo.s64 %rd201, %rd200, %rd134;
-	mad.lo.s64 %rd202, %rd201, 4, %rd132;
-	ld.global.nc.u32 %r36, [%rd202+0];
-	mov.b32 %r37, %r36;
-	and.b64 %rd203, %rd199, 31;
-	min.u64 %rd204, %rd203, 32;
-	cvt.u32.u64 %r38, %rd204;
-	mov.b32 %r40, 0x1;
-	shl.b32 %r39, %r40, %r38;
-	setp.hs.u32 %p16, %r38, 32;
-	selp.b32 %r41, 0, %r39, %p16;
-	and.b32 %r42, %r37, %r41;
-	setp.ne.u32 %p17, %r42, 0x0;
-	@!%p17 bra $L14;
-	cvt.u32.u64 %r43, %rd199;
-	mov.b32 %r44, %r43;
-	bra.uni $L10;
-$L14:
-	mov.b32 %r44, -1;
-	bra.uni $L10;
+	setp.ge.s64 %p16, %rd197, %rd195;
+	@%p16 bra $L10;
+	mov.b64 %rd198, %rd197;
+	mov.pred %p17, %p12;
+	mov.b64 %rd199, %rd130;
+	add.s64 %rd200, %rd181, %rd198;
+	mov.b64 %rd201, %rd200;
+$L11:
+	@!%p17 bra $L15;
+	shr.s64 %rd202, %rd201, 5;
+	mul.lo.s64 %rd203, %rd202, %rd136;
+	mad.lo.s64 %rd204, %rd203, 4, %rd134;
+	ld.global.nc.u32 %r37, [%rd204+0];
+	mov.b32 %r38, %r37;
+	and.b64 %rd205, %rd201, 31;
+	min.u64 %rd206, %rd205, 32;
+	cvt.u32.u64 %r39, %rd206;
+	mov.b32 %r41, 0x1;
+	shl.b32 %r40, %r41, %r39;
+	setp.hs.u32 %p18, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p18;
+	and.b32 %r43, %r38, %r42;
+	setp.ne.u32 %p19, %r43, 0x0;
+	@!%p19 bra $L17;
+	cvt.u32.u64 %r44, %rd201;
+	mov.b32 %r45, %r44;
+	bra.uni $L13;
+$L17:
+	mov.b32 %r45, -1;
+	bra.uni $L13;
+$L15:
+	mul.lo.s64 %rd207, %rd201, %rd133;
+	mad.lo.s64 %rd208, %rd207, 4, %rd131;
+	ld.global.nc.s32 %r46, [%rd208+0];
+	mov.b32 %r47, %r46;
+	mov.b32 %r45, %r47;
+	bra.uni $L13;
 $L12:
-	mul.lo.s64 %rd205, %rd199, %rd131;
-	mad.lo.s64 %rd206, %rd205, 4, %rd129;
-	ld.global.nc.s32 %r45, [%rd206+0];
-	mov.b32 %r46, %r45;
-	mov.b32 %r44, %r46;
-	bra.uni $L10;
+	bra.uni $L11;
+$L13:
+	mov.b32 %r48, %r45;
+	mov.b64 %rd209, 0;
+	setp.ge.s32 %p20, %r48, 0;
+	@!%p20 bra $L19;
+	mov.b64 %rd210, %rd120;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd211, %r49;
+	add.s64 %rd212, %rd211, 1;
+	mul.lo.s64 %rd213, %rd212, %rd123;
+	mad.lo.s64 %rd214, %rd213, 8, %rd121;
+	ld.global.nc.s64 %rd215, [%rd214+0];
+	mov.b64 %rd216, %rd215;
+	cvt.s64.s32 %rd217, %r49;
+	mul.lo.s64 %rd218, %rd217, %rd123;
+	mad.lo.s64 %rd219, %rd218, 8, %rd121;
+	ld.global.nc.s64 %rd220, [%rd219+0];
+	mov.b64 %rd221, %rd220;
+	sub.s64 %rd222, %rd216, %rd221;
+	mov.b64 %rd223, %rd222;
+	mov.b64 %rd209, %rd223;
+$L19:
+	@!%p15 bra $L21;
+	mul.lo.s64 %rd224, %rd198, %rd171;
+	mad.lo.s64 %rd225, %rd224, 8, %rd169;
+	st.shared.s64 [%rd225+0], %rd196;
+	mul.lo.s64 %rd226, %rd198, %rd179;
+	mad.lo.s64 %rd227, %rd226, 4, %rd177;
+	st.shared.s32 [%rd227+0], %r48;
+$L21:
+	add.s64 %rd228, %rd196, %rd209;
+	mov.b64 %rd196, %rd228;
 $L9:
+	mov.b64 %rd229, 1;
+	add.s64 %rd197, %rd197, %rd229;
 	bra.uni $L8;
 $L10:
-	mov.b32 %r47, %r44;
-	mov.b64 %rd207, 0;
-	setp.ge.s32 %p18, %r47, 0;
-	@!%p18 bra $L16;
-	mov.b64 %rd208, %rd118;
-	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd209, %r48;
-	add.s64 %rd210, %rd209, 1;
-	mul.lo.s64 %rd211, %rd210, %rd121;
-	mad.lo.s64 %rd212, %rd211, 8, %rd119;
-	ld.global.nc.s64 %rd213, [%rd212+0];
-	mov.b64 %rd214, %rd213;
-	cvt.s64.s32 %rd215, %r48;
-	mul.lo.s64 %rd216, %rd215, %rd121;
-	mad.lo.s64 %rd217, %rd216, 8, %rd119;
-	ld.global.nc.s64 %rd218, [%rd217+0];
-	mov.b64 %rd219, %rd218;
-	sub.s64 %rd220, %rd214, %rd219;
-	mov.b64 %rd221, %rd220;
-	mov.b64 %rd207, %rd221;
-$L16:
-	@!%p13 bra $L18;
-	mul.lo.s64 %rd222, %rd196, %rd169;
-	mad.lo.s64 %rd223, %rd222, 8, %rd167;
-	st.shared.s64 [%rd223+0], %rd194;
-	mul.lo.s64 %rd224, %rd196, %rd177;
-	mad.lo.s64 %rd225, %rd224, 4, %rd175;
-	st.shared.s32 [%rd225+0], %r47;
-$L18:
-	add.s64 %rd226, %rd194, %rd207;
-	mov.b64 %rd194, %rd226;
-$L6:
-	mov.b64 %rd227, 1;
-	add.s64 %rd195, %rd195, %rd227;
-	bra.uni $L5;
-$L7:
-	mov.b64 %rd228, %rd194;
+	mov.b64 %rd230, %rd196;
 	// block scan
-	mov.b64 %rd229, %rd228;
-	mov.b32 %r49, %r3;
-$L19:
-	setp.hs.u32 %p19, %r49, 32;
-	@%p19 bra $L20;
-	mov.b64 {%r50, %r51}, %rd229;
-	shfl.sync.up.b32 %r52|%p20, %r50, %r49, 0, %r17;
-	shfl.sync.up.b32 %r53, %r51, %r49, 0, %r17;
-	mov.b64 %rd230, {%r52, %r53};
-	@!%p20 bra $L21;
-	add.s64 %rd231, %rd230, %rd229;
-	mov.b64 %rd229, %rd231;
-$L21:
-	shl.b32 %r49, %r49, 1;
-	bra.uni $L19;
-$L20:
-	mov.b64 {%r54, %r55}, %rd229;
-	shfl.sync.up.b32 %r56|%p21, %r54, %r3, 0, %r17;
-	shfl.sync.up.b32 %r57, %r55, %r3, 0, %r17;
-	mov.b64 %rd232, {%r56, %r57};
-	setp.lo.u32 %p22, %r3, 32;
-	and.pred %p23, %p21, %p22;
-	selp.b64 %rd233, %rd232, 0, %p23;
-	sub.u32 %r58, %r13, %r3;
-	setp.eq.u32 %p24, %r7, %r58;
-	@!%p24 bra $L22;
-	mul.wide.u32 %rd234, %r8, 16;
-	add.s64 %rd235, %rd1, %rd234;
-	st.shared.s64 [%rd235+0], %rd229;
+	mov.b64 %rd231, %rd230;
+	mov.b32 %r50, %r3;
 $L22:
-	bar.sync 0;
-	setp.eq.u32 %p25, %r8, 0;
-	@!%p25 bra $L23;
-	mov.b64 %rd236, 0;
-	setp.lo.u32 %p26, %r7, %r10;
-	@!%p26 bra $L24;
-	mul.wide.u32 %rd237, %r7, 16;
-	add.s64 %rd238, %rd1, %rd237;
-	ld.shared.s64 %rd239, [%rd238+0];
-	mov.b64 %rd236, %rd239;
+	setp.hs.u32 %p21, %r50, 32;
+	@%p21 bra $L23;
+	mov.b64 {%r51, %r52}, %rd231;
+	shfl.sync.up.b32 %r53|%p22, %r51, %r50, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, %r50, 0, %r17;
+	mov.b64 %rd232, {%r53, %r54};
+	@!%p22 bra $L24;
+	add.s64 %rd233, %rd232, %rd231;
+	mov.b64 %rd231, %rd233;
 $L24:
-	mov.b64 {%r59, %r60}, %rd236;
-	shfl.sync.up.b32 %r61|%p27, %r59, 1, 0, %r17;
-	shfl.sync.up.b32 %r62, %r60, 1, 0, %r17;
-	mov.b64 %rd240, {%r61, %r62};
-	@!%p27 bra $L25;
-	add.s64 %rd241, %rd240, %rd236;
-	mov.b64 %rd236, %rd241;
-$L25:
-	mov.b64 {%r63, %r64}, %rd236;
-	shfl.sync.up.b32 %r65|%p28, %r63, 2, 0, %r17;
-	shfl.sync.up.b32 %r66, %r64, 2, 0, %r17;
-	mov.b64 %rd242, {%r65, %r66};
-	@!%p28 bra $L26;
-	add.s64 %rd243, %rd242, %rd236;
-	mov.b64 %rd236, %rd243;
-$L26:
-	mov.b64 {%r67, %r68}, %rd236;
-	shfl.sync.up.b32 %r69|%p29, %r67, 4, 0, %r17;
-	shfl.sync.up.b32 %r70, %r68, 4, 0, %r17;
-	mov.b64 %rd244, {%r69, %r70};
-	@!%p29 bra $L27;
-	add.s64 %rd245, %rd244, %rd236;
-	mov.b64 %rd236, %rd245;
-$L27:
-	mov.b64 {%r71, %r72}, %rd236;
-	shfl.sync.up.b32 %r73|%p30, %r71, 8, 0, %r17;
-	shfl.sync.up.b32 %r74, %r72, 8, 0, %r17;
-	mov.b64 %rd246, {%r73, %r74};
-	@!%p30 bra $L28;
-	add.s64 %rd247, %rd246, %rd236;
-	mov.b64 %rd236, %rd247;
-$L28:
-	mov.b64 {%r75, %r76}, %rd236;
-	shfl.sync.up.b32 %r77|%p31, %r75, 16, 0, %r17;
-	shfl.sync.up.b32 %r78, %r76, 16, 0, %r17;
-	mov.b64 %rd248, {%r77, %r78};
-	@!%p31 bra $L29;
-	add.s64 %rd249, %rd248, %rd236;
-	mov.b64 %rd236, %rd249;
-$L29:
-	mov.b64 {%r79, %r80}, %rd236;
-	shfl.sync.up.b32 %r81|%p32, %r79, 1, 0, %r17;
-	shfl.sync.up.b32 %r82, %r80, 1, 0, %r17;
-	mov.b64 %rd250, {%r81, %r82};
-	selp.b64 %rd251, %rd250, 0, %p32;
-	@!%p26 bra $L30;
-	mul.wide.u32 %rd252, %r7, 16;
-	add.s64 %rd253, %rd1, %rd252;
-	add.s64 %rd254, %rd253, 512;
-	st.shared.s64 [%rd254+0], %rd251;
-$L30:
-	sub.u32 %r83, %r10, 1;
-	setp.eq.u32 %p33, %r7, %r83;
-	@!%p33 bra $L31;
-	st.shared.s64 [%rd1+1024], %rd236;
-$L31:
+	shl.b32 %r50, %r50, 1;
+	bra.uni $L22;
 $L23:
+	mov.b64 {%r55, %r56}, %rd231;
+	shfl.sync.up.b32 %r57|%p23, %r55, %r3, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, %r3, 0, %r17;
+	mov.b64 %rd234, {%r57, %r58};
+	setp.lo.u32 %p24, %r3, 32;
+	and.pred %p25, %p23, %p24;
+	selp.b64 %rd235, %rd234, 0, %p25;
+	sub.u32 %r59, %r13, %r3;
+	setp.eq.u32 %p26, %r7, %r59;
+	@!%p26 bra $L25;
+	mul.wide.u32 %rd236, %r8, 16;
+	add.s64 %rd237, %rd1, %rd236;
+	st.shared.s64 [%rd237+0], %rd231;
+$L25:
 	bar.sync 0;
-	mul.wide.u32 %rd255, %r8, 16;
-	add.s64 %rd256, %rd1, %rd255;
-	add.s64 %rd257, %rd256, 512;
-	ld.shared.s64 %rd258, [%rd257+0];
-	add.s64 %rd259, %rd258, %rd233;
-	ld.shared.s64 %rd260, [%rd1+1024];
-	mov.b64 {%r84, %r85}, %rd259;
-	shfl.sync.idx.b32 %r86|%p34, %r84, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r87, %r85, 0, %r21, %r17;
-	mov.b64 %rd261, {%r86, %r87};
-	mov.b64 %rd262, %rd260;
-	mov.b64 %rd194, %rd261;
-	mov.pred %p13, 1;
-	mov.b64 %rd263, %rd191;
+	setp.eq.u32 %p27, %r8, 0;
+	@!%p27 bra $L26;
+	mov.b64 %rd238, 0;
+	setp.lo.u32 %p28, %r7, %r10;
+	@!%p28 bra $L27;
+	mul.wide.u32 %rd239, %r7, 16;
+	add.s64 %rd240, %rd1, %rd239;
+	ld.shared.s64 %rd241, [%rd240+0];
+	mov.b64 %rd238, %rd241;
+$L27:
+	mov.b64 {%r60, %r61}, %rd238;
+	shfl.sync.up.b32 %r62|%p29, %r60, 1, 0, %r17;
+	shfl.sync.up.b32 %r63, %r61, 1, 0, %r17;
+	mov.b64 %rd242, {%r62, %r63};
+	@!%p29 bra $L28;
+	add.s64 %rd243, %rd242, %rd238;
+	mov.b64 %rd238, %rd243;
+$L28:
+	mov.b64 {%r64, %r65}, %rd238;
+	shfl.sync.up.b32 %r66|%p30, %r64, 2, 0, %r17;
+	shfl.sync.up.b32 %r67, %r65, 2, 0, %r17;
+	mov.b64 %rd244, {%r66, %r67};
+	@!%p30 bra $L29;
+	add.s64 %rd245, %rd244, %rd238;
+	mov.b64 %rd238, %rd245;
+$L29:
+	mov.b64 {%r68, %r69}, %rd238;
+	shfl.sync.up.b32 %r70|%p31, %r68, 4, 0, %r17;
+	shfl.sync.up.b32 %r71, %r69, 4, 0, %r17;
+	mov.b64 %rd246, {%r70, %r71};
+	@!%p31 bra $L30;
+	add.s64 %rd247, %rd246, %rd238;
+	mov.b64 %rd238, %rd247;
+$L30:
+	mov.b64 {%r72, %r73}, %rd238;
+	shfl.sync.up.b32 %r74|%p32, %r72, 8, 0, %r17;
+	shfl.sync.up.b32 %r75, %r73, 8, 0, %r17;
+	mov.b64 %rd248, {%r74, %r75};
+	@!%p32 bra $L31;
+	add.s64 %rd249, %rd248, %rd238;
+	mov.b64 %rd238, %rd249;
+$L31:
+	mov.b64 {%r76, %r77}, %rd238;
+	shfl.sync.up.b32 %r78|%p33, %r76, 16, 0, %r17;
+	shfl.sync.up.b32 %r79, %r77, 16, 0, %r17;
+	mov.b64 %rd250, {%r78, %r79};
+	@!%p33 bra $L32;
+	add.s64 %rd251, %rd250, %rd238;
+	mov.b64 %rd238, %rd251;
 $L32:
-	setp.ge.s64 %p35, %rd263, %rd193;
-	@%p35 bra $L34;
+	mov.b64 {%r80, %r81}, %rd238;
+	shfl.sync.up.b32 %r82|%p34, %r80, 1, 0, %r17;
+	shfl.sync.up.b32 %r83, %r81, 1, 0, %r17;
+	mov.b64 %rd252, {%r82, %r83};
+	selp.b64 %rd253, %rd252, 0, %p34;
+	@!%p28 bra $L33;
+	mul.wide.u32 %rd254, %r7, 16;
+	add.s64 %rd255, %rd1, %rd254;
+	add.s64 %rd256, %rd255, 512;
+	st.shared.s64 [%rd256+0], %rd253;
+$L33:
+	sub.u32 %r84, %r10, 1;
+	setp.eq.u32 %p35, %r7, %r84;
+	@!%p35 bra $L34;
+	st.shared.s64 [%rd1+1024], %rd238;
+$L34:
+$L26:
+	bar.sync 0;
+	mul.wide.u32 %rd257, %r8, 16;
+	add.s64 %rd258, %rd1, %rd257;
+	add.s64 %rd259, %rd258, 512;
+	ld.shared.s64 %rd260, [%rd259+0];
+	add.s64 %rd261, %rd260, %rd235;
+	ld.shared.s64 %rd262, [%rd1+1024];
+	mov.b64 {%r85, %r86}, %rd261;
+	shfl.sync.idx.b32 %r87|%p36, %r85, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r88, %r86, 0, %r22, %r17;
+	mov.b64 %rd263, {%r87, %r88};
+	mov.b64 %rd264, %rd262;
 	mov.b64 %rd196, %rd263;
-	mov.pred %p15, %p10;
-	mov.b64 %rd197, %rd128;
-	add.s64 %rd264, %rd179, %rd196;
-	mov.b64 %rd199, %rd264;
+	mov.pred %p15, 1;
+	mov.b64 %rd265, %rd193;
 $L35:
-	@!%p15 bra $L39;
-	shr.s64 %rd265, %rd199, 5;
-	mul.lo.s64 %rd266, %rd265, %rd134;
-	mad.lo.s64 %rd267, %rd266, 4, %rd132;
-	ld.global.nc.u32 %r88, [%rd267+0];
-	mov.b32 %r37, %r88;
-	and.b64 %rd268, %rd199, 31;
-	min.u64 %rd269, %rd268, 32;
-	cvt.u32.u64 %r89, %rd269;
-	mov.b32 %r91, 0x1;
-	shl.b32 %r90, %r91, %r89;
-	setp.hs.u32 %p36, %r89, 32;
-	selp.b32 %r92, 0, %r90, %p36;
-	and.b32 %r93, %r37, %r92;
-	setp.ne.u32 %p37, %r93, 0x0;
-	@!%p37 bra $L41;
-	cvt.u32.u64 %r94, %rd199;
-	mov.b32 %r44, %r94;
-	bra.uni $L37;
-$L41:
-	mov.b32 %r44, -1;
-	bra.uni $L37;
+	setp.ge.s64 %p37, %rd265, %rd195;
+	@%p37 bra $L37;
+	mov.b64 %rd198, %rd265;
+	mov.pred %p17, %p12;
+	mov.b64 %rd199, %rd130;
+	add.s64 %rd266, %rd181, %rd198;
+	mov.b64 %rd201, %rd266;
+$L38:
+	@!%p17 bra $L42;
+	shr.s64 %rd267, %rd201, 5;
+	mul.lo.s64 %rd268, %rd267, %rd136;
+	mad.lo.s64 %rd269, %rd268, 4, %rd134;
+	ld.global.nc.u32 %r89, [%rd269+0];
+	mov.b32 %r38, %r89;
+	and.b64 %rd270, %rd201, 31;
+	min.u64 %rd271, %rd270, 32;
+	cvt.u32.u64 %r90, %rd271;
+	mov.b32 %r92, 0x1;
+	shl.b32 %r91, %r92, %r90;
+	setp.hs.u32 %p38, %r90, 32;
+	selp.b32 %r93, 0, %r91, %p38;
+	and.b32 %r94, %r38, %r93;
+	setp.ne.u32 %p39, %r94, 0x0;
+	@!%p39 bra $L44;
+	cvt.u32.u64 %r95, %rd201;
+	mov.b32 %r45, %r95;
+	bra.uni $L40;
+$L44:
+	mov.b32 %r45, -1;
+	bra.uni $L40;
+$L42:
+	mul.lo.s64 %rd272, %rd201, %rd133;
+	mad.lo.s64 %rd273, %rd272, 4, %rd131;
+	ld.global.nc.s32 %r96, [%rd273+0];
+	mov.b32 %r47, %r96;
+	mov.b32 %r45, %r47;
+	bra.uni $L40;
 $L39:
-	mul.lo.s64 %rd270, %rd199, %rd131;
-	mad.lo.s64 %rd271, %rd270, 4, %rd129;
-	ld.global.nc.s32 %r95, [%rd271+0];
-	mov.b32 %r46, %r95;
-	mov.b32 %r44, %r46;
-	bra.uni $L37;
+	bra.uni $L38;
+$L40:
+	mov.b32 %r48, %r45;
+	mov.b64 %rd209, 0;
+	setp.ge.s32 %p40, %r48, 0;
+	@!%p40 bra $L46;
+	mov.b64 %rd210, %rd120;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd274, %r49;
+	add.s64 %rd275, %rd274, 1;
+	mul.lo.s64 %rd276, %rd275, %rd123;
+	mad.lo.s64 %rd277, %rd276, 8, %rd121;
+	ld.global.nc.s64 %rd278, [%rd277+0];
+	mov.b64 %rd216, %rd278;
+	cvt.s64.s32 %rd279, %r49;
+	mul.lo.s64 %rd280, %rd279, %rd123;
+	mad.lo.s64 %rd281, %rd280, 8, %rd121;
+	ld.global.nc.s64 %rd282, [%rd281+0];
+	mov.b64 %rd221, %rd282;
+	sub.s64 %rd283, %rd216, %rd221;
+	mov.b64 %rd223, %rd283;
+	mov.b64 %rd209, %rd223;
+$L46:
+	@!%p15 bra $L48;
+	mul.lo.s64 %rd284, %rd198, %rd171;
+	mad.lo.s64 %rd285, %rd284, 8, %rd169;
+	st.shared.s64 [%rd285+0], %rd196;
+	mul.lo.s64 %rd286, %rd198, %rd179;
+	mad.lo.s64 %rd287, %rd286, 4, %rd177;
+	st.shared.s32 [%rd287+0], %r48;
+$L48:
+	add.s64 %rd288, %rd196, %rd209;
+	mov.b64 %rd196, %rd288;
 $L36:
+	mov.b64 %rd289, 1;
+	add.s64 %rd265, %rd265, %rd289;
 	bra.uni $L35;
 $L37:
-	mov.b32 %r47, %r44;
-	mov.b64 %rd207, 0;
-	setp.ge.s32 %p38, %r47, 0;
-	@!%p38 bra $L43;
-	mov.b64 %rd208, %rd118;
-	mov.b32 %r48, %r47;
-	cvt.s64.s32 %rd272, %r48;
-	add.s64 %rd273, %rd272, 1;
-	mul.lo.s64 %rd274, %rd273, %rd121;
-	mad.lo.s64 %rd275, %rd274, 8, %rd119;
-	ld.global.nc.s64 %rd276, [%rd275+0];
-	mov.b64 %rd214, %rd276;
-	cvt.s64.s32 %rd277, %r48;
-	mul.lo.s64 %rd278, %rd277, %rd121;
-	mad.lo.s64 %rd279, %rd278, 8, %rd119;
-	ld.global.nc.s64 %rd280, [%rd279+0];
-	mov.b64 %rd219, %rd280;
-	sub.s64 %rd281, %rd214, %rd219;
-	mov.b64 %rd221, %rd281;
-	mov.b64 %rd207, %rd221;
-$L43:
-	@!%p13 bra $L45;
-	mul.lo.s64 %rd282, %rd196, %rd169;
-	mad.lo.s64 %rd283, %rd282, 8, %rd167;
-	st.shared.s64 [%rd283+0], %rd194;
-	mul.lo.s64 %rd284, %rd196, %rd177;
-	mad.lo.s64 %rd285, %rd284, 4, %rd175;
-	st.shared.s32 [%rd285+0], %r47;
-$L45:
-	add.s64 %rd286, %rd194, %rd207;
-	mov.b64 %rd194, %rd286;
-$L33:
-	mov.b64 %rd287, 1;
-	add.s64 %rd263, %rd263, %rd287;
-	bra.uni $L32;
-$L34:
-	mov.b64 %rd288, %rd262;
-	mov.b64 %rd289, %rd288;
-	cvt.u64.u32 %rd290, %r2;
-	setp.eq.s64 %p39, %rd290, 0;
-	@!%p39 bra $L47;
-	mul.lo.s64 %rd291, %rd182, %rd169;
-	mad.lo.s64 %rd292, %rd291, 8, %rd167;
-	st.shared.s64 [%rd292+0], %rd289;
-$L47:
-	bar.sync 0;
-	cvt.u64.u32 %rd293, %r4;
-	mov.b64 %rd294, %rd293;
-	mul.lo.s64 %rd295, %rd294, %rd147;
-	mov.b64 %rd296, %rd295;
-	@!%p11 bra $L49;
-	mov.b64 %rd296, %rd289;
-$L49:
-	mov.b64 %rd297, 0;
+	mov.b64 %rd290, %rd264;
+	mov.b64 %rd291, %rd290;
+	cvt.u64.u32 %rd292, %r2;
+	setp.eq.s64 %p41, %rd292, 0;
+	@!%p41 bra $L50;
+	mul.lo.s64 %rd293, %rd184, %rd171;
+	mad.lo.s64 %rd294, %rd293, 8, %rd169;
+	st.shared.s64 [%rd294+0], %rd291;
 $L50:
-	setp.lt.s64 %p40, %rd297, %rd289;
-	not.pred %p41, %p40;
-	@!%p41 bra $L54;
-	bra.uni $L52;
-$L54:
-	mov.b64 %rd298, 0;
-	add.s64 %rd299, %rd297, %rd296;
-	min.s64 %rd300, %rd289, %rd299;
-	mov.b64 %rd301, %rd300;
-	cvt.u64.u32 %rd302, %r2;
-	add.s64 %rd303, %rd297, %rd302;
-	mov.b64 %rd304, %rd303;
-	mov.b64 %rd305, %rd182;
-	mov.b64 %rd306, %rd304;
-	sub.s64 %rd307, %rd305, 1;
-	mov.b64 %rd308, %rd307;
-	mov.b64 %rd309, 0;
-	mov.b64 %rd310, %rd308;
-$L55:
-	setp.lt.s64 %p42, %rd309, %rd310;
+	bar.sync 0;
+	cvt.u64.u32 %rd295, %r4;
+	mov.b64 %rd296, %rd295;
+	mul.lo.s64 %rd297, %rd296, %rd149;
+	mov.b64 %rd298, %rd297;
+	@!%p13 bra $L52;
+	mov.b64 %rd298, %rd291;
+$L52:
+	mov.b64 %rd299, 0;
+$L53:
+	setp.lt.s64 %p42, %rd299, %rd291;
 	not.pred %p43, %p42;
-	@!%p43 bra $L59;
-	bra.uni $L57;
-$L59:
-	add.s64 %rd311, %rd309, %rd310;
-	add.s64 %rd312, %rd311, 1;
-	shr.u64 %rd313, %rd312, 1;
-	mov.b64 %rd314, %rd313;
-	mul.lo.s64 %rd315, %rd314, %rd169;
-	mad.lo.s64 %rd316, %rd315, 8, %rd167;
-	ld.shared.s64 %rd317, [%rd316+0];
-	mov.b64 %rd318, %rd317;
-	setp.le.s64 %p44, %rd318, %rd306;
-	@!%p44 bra $L60;
-	mov.b64 %rd309, %rd314;
-	bra.uni $L61;
-$L60:
-	sub.s64 %rd319, %rd314, 1;
-	mov.b64 %rd310, %rd319;
-$L61:
-$L56:
+	@!%p43 bra $L57;
 	bra.uni $L55;
 $L57:
-	max.s64 %rd320, %rd309, 0;
-	mov.b64 %rd321, %rd320;
-	mov.b64 %rd322, %rd321;
+	mov.b64 %rd300, 0;
+	add.s64 %rd301, %rd299, %rd298;
+	min.s64 %rd302, %rd291, %rd301;
+	mov.b64 %rd303, %rd302;
+	cvt.u64.u32 %rd304, %r2;
+	add.s64 %rd305, %rd299, %rd304;
+	mov.b64 %rd306, %rd305;
+	mov.b64 %rd307, %rd184;
+	mov.b64 %rd308, %rd306;
+	sub.s64 %rd309, %rd307, 1;
+	mov.b64 %rd310, %rd309;
+	mov.b64 %rd311, 0;
+	mov.b64 %rd312, %rd310;
+$L58:
+	setp.lt.s64 %p44, %rd311, %rd312;
+	not.pred %p45, %p44;
+	@!%p45 bra $L62;
+	bra.uni $L60;
 $L62:
-	setp.lt.s64 %p45, %rd304, %rd301;
-	not.pred %p46, %p45;
-	@!%p46 bra $L66;
+	add.s64 %rd313, %rd311, %rd312;
+	add.s64 %rd314, %rd313, 1;
+	shr.u64 %rd315, %rd314, 1;
+	mov.b64 %rd316, %rd315;
+	mul.lo.s64 %rd317, %rd316, %rd171;
+	mad.lo.s64 %rd318, %rd317, 8, %rd169;
+	ld.shared.s64 %rd319, [%rd318+0];
+	mov.b64 %rd320, %rd319;
+	setp.le.s64 %p46, %rd320, %rd308;
+	@!%p46 bra $L63;
+	mov.b64 %rd311, %rd316;
 	bra.uni $L64;
-$L66:
-$L67:
-	add.s64 %rd323, %rd322, 1;
-	mul.lo.s64 %rd324, %rd323, %rd169;
-	mad.lo.s64 %rd325, %rd324, 8, %rd167;
-	ld.shared.s64 %rd326, [%rd325+0];
-	mov.b64 %rd327, %rd326;
-	setp.le.s64 %p47, %rd327, %rd304;
+$L63:
+	sub.s64 %rd321, %rd316, 1;
+	mov.b64 %rd312, %rd321;
+$L64:
+$L59:
+	bra.uni $L58;
+$L60:
+	max.s64 %rd322, %rd311, 0;
+	mov.b64 %rd323, %rd322;
+	mov.b64 %rd324, %rd323;
+$L65:
+	setp.lt.s64 %p47, %rd306, %rd303;
 	not.pred %p48, %p47;
-	@!%p48 bra $L71;
-	bra.uni $L69;
-$L71:
-	add.s64 %rd328, %rd322, 1;
-	mov.b64 %rd322, %rd328;
-$L68:
+	@!%p48 bra $L69;
 	bra.uni $L67;
 $L69:
-	mul.lo.s64 %rd329, %rd322, %rd177;
-	mad.lo.s64 %rd330, %rd329, 4, %rd175;
-	ld.shared.s32 %r96, [%rd330+0];
-	mov.b32 %r97, %r96;
-	mov.b32 %r98, %r97;
-	mov.b64 %rd331, %rd118;
-	mov.b32 %r99, %r98;
-	cvt.s64.s32 %rd332, %r99;
-	mul.lo.s64 %rd333, %rd332, %rd121;
-	mad.lo.s64 %rd334, %rd333, 8, %rd119;
-	ld.global.nc.s64 %rd335, [%rd334+0];
-	mov.b64 %rd336, %rd335;
-	mov.b64 %rd337, %rd336;
-	mul.lo.s64 %rd338, %rd322, %rd169;
-	mad.lo.s64 %rd339, %rd338, 8, %rd167;
-	ld.shared.s64 %rd340, [%rd339+0];
-	mov.b64 %rd341, %rd340;
-	add.s64 %rd342, %rd337, %rd304;
-	sub.s64 %rd343, %rd342, %rd341;
-	mov.b64 %rd344, %rd343;
-	mul.lo.s64 %rd345, %rd344, %rd124;
-	mad.lo.s64 %rd346, %rd345, 4, %rd122;
-	ld.global.nc.s32 %r100, [%rd346+0];
-	mov.b32 %r101, %r100;
-	mov.b32 %r102, %r101;
-	mov.b32 %r103, %r98;
-	mov.b32 %r104, %r102;
-	mov.b64 %rd347, %rd344;
-$L72:
-	cvt.s64.s32 %rd348, %r103;
-	mul.lo.s64 %rd349, %rd348, %rd152;
-	mad.lo.s64 %rd350, %rd349, 4, %rd150;
-	ld.relaxed.gpu.global.s32 %r105, [%rd350+0];
-	mov.b32 %r106, %r105;
-	mov.b32 %r107, %r106;
-	cvt.s64.s32 %rd351, %r104;
-	mul.lo.s64 %rd352, %rd351, %rd152;
-	mad.lo.s64 %rd353, %rd352, 4, %rd150;
-	ld.relaxed.gpu.global.s32 %r108, [%rd353+0];
-	mov.b32 %r109, %r108;
-	setp.ge.s32 %p49, %r109, %r107;
-	@!%p49 bra $L76;
-	mov.pred %p50, 0;
-	bra.uni $L74;
-$L76:
-	cvt.s64.s32 %rd354, %r104;
-	mul.lo.s64 %rd355, %rd354, %rd152;
-	mad.lo.s64 %rd356, %rd355, 4, %rd150;
-	atom.global.max.s32 %r110, [%rd356], %r107;
-	mov.b32 %r111, %r110;
-	setp.lt.s32 %p51, %r111, %r107;
-	mov.pred %p50, %p51;
-	bra.uni $L74;
-$L73:
+$L70:
+	add.s64 %rd325, %rd324, 1;
+	mul.lo.s64 %rd326, %rd325, %rd171;
+	mad.lo.s64 %rd327, %rd326, 8, %rd169;
+	ld.shared.s64 %rd328, [%rd327+0];
+	mov.b64 %rd329, %rd328;
+	setp.le.s64 %p49, %rd329, %rd306;
+	not.pred %p50, %p49;
+	@!%p50 bra $L74;
 	bra.uni $L72;
 $L74:
-	@!%p50 bra $L78;
+	add.s64 %rd330, %rd324, 1;
+	mov.b64 %rd324, %rd330;
+$L71:
+	bra.uni $L70;
+$L72:
+	mul.lo.s64 %rd331, %rd324, %rd179;
+	mad.lo.s64 %rd332, %rd331, 4, %rd177;
+	ld.shared.s32 %r97, [%rd332+0];
+	mov.b32 %r98, %r97;
+	mov.b32 %r99, %r98;
+	mov.b64 %rd333, %rd120;
+	mov.b32 %r100, %r99;
+	cvt.s64.s32 %rd334, %r100;
+	mul.lo.s64 %rd335, %rd334, %rd123;
+	mad.lo.s64 %rd336, %rd335, 8, %rd121;
+	ld.global.nc.s64 %rd337, [%rd336+0];
+	mov.b64 %rd338, %rd337;
+	mov.b64 %rd339, %rd338;
+	mul.lo.s64 %rd340, %rd324, %rd171;
+	mad.lo.s64 %rd341, %rd340, 8, %rd169;
+	ld.shared.s64 %rd342, [%rd341+0];
+	mov.b64 %rd343, %rd342;
+	add.s64 %rd344, %rd339, %rd306;
+	sub.s64 %rd345, %rd344, %rd343;
+	mov.b64 %rd346, %rd345;
+	mul.lo.s64 %rd347, %rd346, %rd126;
+	mad.lo.s64 %rd348, %rd347, 4, %rd124;
+	ld.global.nc.s32 %r101, [%rd348+0];
+	mov.b32 %r102, %r101;
+	mov.b32 %r103, %r102;
+	mov.b32 %r104, %r99;
+	mov.b32 %r105, %r103;
+	mov.b64 %rd349, %rd346;
+$L75:
+	cvt.s64.s32 %rd350, %r104;
+	mul.lo.s64 %rd351, %rd350, %rd154;
+	mad.lo.s64 %rd352, %rd351, 4, %rd152;
+	ld.relaxed.gpu.global.s32 %r106, [%rd352+0];
+	mov.b32 %r107, %r106;
+	mov.b32 %r108, %r107;
+	cvt.s64.s32 %rd353, %r105;
+	mul.lo.s64 %rd354, %rd353, %rd154;
+	mad.lo.s64 %rd355, %rd354, 4, %rd152;
+	ld.relaxed.gpu.global.s32 %r109, [%rd355+0];
+	mov.b32 %r110, %r109;
+	setp.ge.s32 %p51, %r110, %r108;
+	@!%p51 bra $L79;
 	mov.pred %p52, 0;
-	mov.b64 %rd357, %rd298;
-	mov.b32 %r112, %r102;
+	bra.uni $L77;
 $L79:
-	@!%p11 bra $L83;
-	shr.s32 %r113, %r112, 5;
-	cvt.s64.s32 %rd358, %r113;
-	mov.b64 %rd359, %rd358;
-	and.b32 %r114, %r112, 31;
+	cvt.s64.s32 %rd356, %r105;
+	mul.lo.s64 %rd357, %rd356, %rd154;
+	mad.lo.s64 %rd358, %rd357, 4, %rd152;
+	atom.global.max.s32 %r111, [%rd358], %r108;
+	mov.b32 %r112, %r111;
+	setp.lt.s32 %p53, %r112, %r108;
+	mov.pred %p52, %p53;
+	bra.uni $L77;
+$L76:
+	bra.uni $L75;
+$L77:
+	@!%p52 bra $L81;
+	mov.pred %p54, 0;
+	mov.b64 %rd359, %rd300;
+	mov.b32 %r113, %r103;
+$L82:
+	@!%p13 bra $L86;
+	shr.s32 %r114, %r113, 5;
 	cvt.s64.s32 %rd360, %r114;
-	min.u64 %rd361, %rd360, 32;
-	cvt.u32.u64 %r115, %rd361;
-	mov.b32 %r117, 0x1;
-	shl.b32 %r116, %r117, %r115;
-	setp.hs.u32 %p53, %r115, 32;
-	selp.b32 %r118, 0, %r116, %p53;
-	mov.b32 %r119, %r118;
-	mov.b64 %rd362, %rd359;
+	mov.b64 %rd361, %rd360;
+	and.b32 %r115, %r113, 31;
+	cvt.s64.s32 %rd362, %r115;
+	min.u64 %rd363, %rd362, 32;
+	cvt.u32.u64 %r116, %rd363;
+	mov.b32 %r118, 0x1;
+	shl.b32 %r117, %r118, %r116;
+	setp.hs.u32 %p55, %r116, 32;
+	selp.b32 %r119, 0, %r117, %p55;
 	mov.b32 %r120, %r119;
-	mul.lo.s64 %rd363, %rd362, %rd143;
-	mad.lo.s64 %rd364, %rd363, 4, %rd141;
-	ld.relaxed.gpu.global.u32 %r121, [%rd364+0];
-	mov.b32 %r122, %r121;
-	and.b32 %r123, %r122, %r120;
-	setp.ne.u32 %p54, %r123, 0x0;
-	mov.pred %p55, %p54;
-	not.pred %p56, %p55;
-	@!%p56 bra $L85;
-	mul.lo.s64 %rd365, %rd362, %rd143;
-	mad.lo.s64 %rd366, %rd365, 4, %rd141;
-	atom.global.or.b32 %r124, [%rd366], %r120;
-	mov.b32 %r125, %r124;
-	and.b32 %r126, %r125, %r120;
-	setp.ne.u32 %p57, %r126, 0x0;
-	mov.pred %p55, %p57;
-$L85:
-	@!%p55 bra $L87;
-	mov.b64 %rd367, %rd357;
-	mov.b64 %rd368, %rd367;
-	mov.pred %p58, 0;
-	bra.uni $L81;
-$L87:
-	mov.b64 %rd369, %rd357;
-	mov.b64 %rd368, %rd369;
-	mov.pred %p58, 1;
-	bra.uni $L81;
-$L83:
-	@!%p12 bra $L89;
-	cvt.s64.s32 %rd370, %r112;
-	mul.lo.s64 %rd371, %rd370, %rd146;
-	mad.lo.s64 %rd372, %rd371, 4, %rd144;
-	ld.relaxed.gpu.global.s32 %r127, [%rd372+0];
-	mov.b32 %r128, %r127;
-	setp.eq.s32 %p59, %r128, %r35;
-	mov.pred %p60, %p59;
-	not.pred %p61, %p60;
-	@!%p61 bra $L91;
-	cvt.s64.s32 %rd373, %r112;
-	mul.lo.s64 %rd374, %rd373, %rd146;
-	mad.lo.s64 %rd375, %rd374, 4, %rd144;
-	atom.global.exch.b32 %r129, [%rd375], %r35;
-	mov.b32 %r130, %r129;
-	setp.eq.s32 %p62, %r130, %r35;
-	mov.pred %p60, %p62;
-$L91:
-	@!%p60 bra $L93;
-	mov.b64 %rd376, %rd357;
-	mov.b64 %rd368, %rd376;
-	mov.pred %p58, 0;
-	bra.uni $L81;
-$L93:
-$L89:
-	mul.lo.s64 %rd377, %rd357, %rd160;
-	mad.lo.s64 %rd378, %rd377, 4, %rd158;
-	st.shared.s32 [%rd378+0], %r112;
-	add.s64 %rd379, %rd357, 1;
-	mov.b64 %rd380, %rd379;
-	mov.b64 %rd368, %rd380;
-	mov.pred %p58, 1;
-	bra.uni $L81;
-$L80:
-	bra.uni $L79;
-$L81:
-	mov.b64 %rd381, %rd368;
-	mov.pred %p63, %p58;
-	mov.b64 %rd298, %rd381;
-	mov.pred %p52, %p63;
-	@!%p52 bra $L95;
-	mov.b64 %rd382, %rd118;
-	mov.b32 %r131, %r102;
-	setp.lt.s64 %p64, %rd106, 64;
-	setp.le.s64 %p65, %rd148, 1;
-	or.pred %p66, %p64, %p65;
-	@!%p66 bra $L96;
-	mov.b64 %rd383, %rd382;
-	mov.b32 %r132, %r131;
-	cvt.s64.s32 %rd384, %r132;
-	add.s64 %rd385, %rd384, 1;
-	mul.lo.s64 %rd386, %rd385, %rd121;
-	mad.lo.s64 %rd387, %rd386, 8, %rd119;
-	ld.global.nc.s64 %rd388, [%rd387+0];
-	mov.b64 %rd389, %rd388;
-	cvt.s64.s32 %rd390, %r132;
-	mul.lo.s64 %rd391, %rd390, %rd121;
-	mad.lo.s64 %rd392, %rd391, 8, %rd119;
-	ld.global.nc.s64 %rd393, [%rd392+0];
-	mov.b64 %rd394, %rd393;
-	sub.s64 %rd395, %rd389, %rd394;
-	mov.b64 %rd396, %rd395;
-	add.s64 %rd397, %rd107, %rd396;
-	mov.b64 %rd107, %rd397;
-	bra.uni $L97;
+	mov.b64 %rd364, %rd361;
+	mov.b32 %r121, %r120;
+	mul.lo.s64 %rd365, %rd364, %rd145;
+	mad.lo.s64 %rd366, %rd365, 4, %rd143;
+	ld.relaxed.gpu.global.u32 %r122, [%rd366+0];
+	mov.b32 %r123, %r122;
+	and.b32 %r124, %r123, %r121;
+	setp.ne.u32 %p56, %r124, 0x0;
+	mov.pred %p57, %p56;
+	not.pred %p58, %p57;
+	@!%p58 bra $L88;
+	mul.lo.s64 %rd367, %rd364, %rd145;
+	mad.lo.s64 %rd368, %rd367, 4, %rd143;
+	atom.global.or.b32 %r125, [%rd368], %r121;
+	mov.b32 %r126, %r125;
+	and.b32 %r127, %r126, %r121;
+	setp.ne.u32 %p59, %r127, 0x0;
+	mov.pred %p57, %p59;
+$L88:
+	@!%p57 bra $L90;
+	mov.b64 %rd369, %rd359;
+	mov.b64 %rd370, %rd369;
+	mov.pred %p60, 0;
+	bra.uni $L84;
+$L90:
+	mov.b64 %rd371, %rd359;
+	mov.b64 %rd370, %rd371;
+	mov.pred %p60, 1;
+	bra.uni $L84;
+$L86:
+	@!%p14 bra $L92;
+	cvt.s64.s32 %rd372, %r113;
+	mul.lo.s64 %rd373, %rd372, %rd148;
+	mad.lo.s64 %rd374, %rd373, 4, %rd146;
+	ld.relaxed.gpu.global.s32 %r128, [%rd374+0];
+	mov.b32 %r129, %r128;
+	setp.eq.s32 %p61, %r129, %r36;
+	mov.pred %p62, %p61;
+	not.pred %p63, %p62;
+	@!%p63 bra $L94;
+	cvt.s64.s32 %rd375, %r113;
+	mul.lo.s64 %rd376, %rd375, %rd148;
+	mad.lo.s64 %rd377, %rd376, 4, %rd146;
+	atom.global.exch.b32 %r130, [%rd377], %r36;
+	mov.b32 %r131, %r130;
+	setp.eq.s32 %p64, %r131, %r36;
+	mov.pred %p62, %p64;
+$L94:
+	@!%p62 bra $L96;
+	mov.b64 %rd378, %rd359;
+	mov.b64 %rd370, %rd378;
+	mov.pred %p60, 0;
+	bra.uni $L84;
 $L96:
-	rem.s64 %rd398, %rd106, %rd148;
-	setp.eq.s64 %p67, %rd148, -1;
-	selp.b64 %rd399, 0, %rd398, %p67;
-	setp.eq.s64 %p68, %rd148, 0;
-	selp.b64 %rd400, %rd106, %rd399, %p68;
-	setp.eq.s64 %p69, %rd400, 0;
-	@!%p69 bra $L99;
-	mov.b64 %rd401, %rd382;
-	mov.b32 %r133, %r131;
-	cvt.s64.s32 %rd402, %r133;
-	add.s64 %rd403, %rd402, 1;
-	mul.lo.s64 %rd404, %rd403, %rd121;
-	mad.lo.s64 %rd405, %rd404, 8, %rd119;
-	ld.global.nc.s64 %rd406, [%rd405+0];
-	mov.b64 %rd407, %rd406;
-	cvt.s64.s32 %rd408, %r133;
-	mul.lo.s64 %rd409, %rd408, %rd121;
-	mad.lo.s64 %rd410, %rd409, 8, %rd119;
-	ld.global.nc.s64 %rd411, [%rd410+0];
-	mov.b64 %rd412, %rd411;
-	sub.s64 %rd413, %rd407, %rd412;
-	mov.b64 %rd414, %rd413;
-	mul.lo.s64 %rd415, %rd148, %rd414;
-	add.s64 %rd416, %rd107, %rd415;
-	mov.b64 %rd107, %rd416;
+$L92:
+	mul.lo.s64 %rd379, %rd359, %rd162;
+	mad.lo.s64 %rd380, %rd379, 4, %rd160;
+	st.shared.s32 [%rd380+0], %r113;
+	add.s64 %rd381, %rd359, 1;
+	mov.b64 %rd382, %rd381;
+	mov.b64 %rd370, %rd382;
+	mov.pred %p60, 1;
+	bra.uni $L84;
+$L83:
+	bra.uni $L82;
+$L84:
+	mov.b64 %rd383, %rd370;
+	mov.pred %p65, %p60;
+	mov.b64 %rd300, %rd383;
+	mov.pred %p54, %p65;
+	@!%p54 bra $L98;
+	mov.b64 %rd384, %rd120;
+	mov.b32 %r132, %r103;
+	setp.lt.s64 %p66, %rd106, 64;
+	setp.le.s64 %p67, %rd150, 1;
+	or.pred %p68, %p66, %p67;
+	@!%p68 bra $L99;
+	mov.b64 %rd385, %rd384;
+	mov.b32 %r133, %r132;
+	cvt.s64.s32 %rd386, %r133;
+	add.s64 %rd387, %rd386, 1;
+	mul.lo.s64 %rd388, %rd387, %rd123;
+	mad.lo.s64 %rd389, %rd388, 8, %rd121;
+	ld.global.nc.s64 %rd390, [%rd389+0];
+	mov.b64 %rd391, %rd390;
+	cvt.s64.s32 %rd392, %r133;
+	mul.lo.s64 %rd393, %rd392, %rd123;
+	mad.lo.s64 %rd394, %rd393, 8, %rd121;
+	ld.global.nc.s64 %rd395, [%rd394+0];
+	mov.b64 %rd396, %rd395;
+	sub.s64 %rd397, %rd391, %rd396;
+	mov.b64 %rd398, %rd397;
+	add.s64 %rd399, %rd107, %rd398;
+	mov.b64 %rd107, %rd399;
+	bra.uni $L100;
 $L99:
-$L97:
-	add.s64 %rd417, %rd106, 1;
-	mov.b64 %rd106, %rd417;
-$L95:
-$L78:
-$L63:
-	add.s64 %rd418, %rd304, %rd294;
-	mov.b64 %rd304, %rd418;
-	bra.uni $L62;
-$L64:
-	mov.b64 %rd419, %rd298;
+	rem.s64 %rd400, %rd106, %rd150;
+	setp.eq.s64 %p69, %rd150, -1;
+	selp.b64 %rd401, 0, %rd400, %p69;
+	setp.eq.s64 %p70, %rd150, 0;
+	selp.b64 %rd402, %rd106, %rd401, %p70;
+	setp.eq.s64 %p71, %rd402, 0;
+	@!%p71 bra $L102;
+	mov.b64 %rd403, %rd384;
+	mov.b32 %r134, %r132;
+	cvt.s64.s32 %rd404, %r134;
+	add.s64 %rd405, %rd404, 1;
+	mul.lo.s64 %rd406, %rd405, %rd123;
+	mad.lo.s64 %rd407, %rd406, 8, %rd121;
+	ld.global.nc.s64 %rd408, [%rd407+0];
+	mov.b64 %rd409, %rd408;
+	cvt.s64.s32 %rd410, %r134;
+	mul.lo.s64 %rd411, %rd410, %rd123;
+	mad.lo.s64 %rd412, %rd411, 8, %rd121;
+	ld.global.nc.s64 %rd413, [%rd412+0];
+	mov.b64 %rd414, %rd413;
+	sub.s64 %rd415, %rd409, %rd414;
+	mov.b64 %rd416, %rd415;
+	mul.lo.s64 %rd417, %rd150, %rd416;
+	add.s64 %rd418, %rd107, %rd417;
+	mov.b64 %rd107, %rd418;
+$L102:
 $L100:
-	@!%p11 bra $L104;
-	bra.uni $L102;
-$L104:
-	// block scan
-	mov.b64 %rd420, %rd419;
-	mov.b32 %r134, %r3;
-$L105:
-	setp.hs.u32 %p70, %r134, 32;
-	@%p70 bra $L106;
-	mov.b64 {%r135, %r136}, %rd420;
-	shfl.sync.up.b32 %r137|%p71, %r135, %r134, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
-	mov.b64 %rd421, {%r137, %r138};
-	@!%p71 bra $L107;
-	add.s64 %rd422, %rd421, %rd420;
-	mov.b64 %rd420, %rd422;
-$L107:
-	shl.b32 %r134, %r134, 1;
+	add.s64 %rd419, %rd106, 1;
+	mov.b64 %rd106, %rd419;
+$L98:
+$L81:
+$L66:
+	add.s64 %rd420, %rd306, %rd296;
+	mov.b64 %rd306, %rd420;
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd421, %rd300;
+$L103:
+	@!%p13 bra $L107;
 	bra.uni $L105;
-$L106:
-	mov.b64 {%r139, %r140}, %rd420;
-	shfl.sync.up.b32 %r141|%p72, %r139, %r3, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
-	mov.b64 %rd423, {%r141, %r142};
-	setp.lo.u32 %p73, %r3, 32;
-	and.pred %p74, %p72, %p73;
-	selp.b64 %rd424, %rd423, 0, %p74;
-	sub.u32 %r143, %r13, %r3;
-	setp.eq.u32 %p75, %r7, %r143;
-	@!%p75 bra $L108;
-	mul.wide.u32 %rd425, %r8, 16;
-	add.s64 %rd426, %rd1, %rd425;
-	st.shared.s64 [%rd426+0], %rd420;
+$L107:
+	// block scan
+	mov.b64 %rd422, %rd421;
+	mov.b32 %r135, %r3;
 $L108:
-	bar.sync 0;
-	setp.eq.u32 %p76, %r8, 0;
-	@!%p76 bra $L109;
-	mov.b64 %rd427, 0;
-	setp.lo.u32 %p77, %r7, %r10;
-	@!%p77 bra $L110;
-	mul.wide.u32 %rd428, %r7, 16;
-	add.s64 %rd429, %rd1, %rd428;
-	ld.shared.s64 %rd430, [%rd429+0];
-	mov.b64 %rd427, %rd430;
+	setp.hs.u32 %p72, %r135, 32;
+	@%p72 bra $L109;
+	mov.b64 {%r136, %r137}, %rd422;
+	shfl.sync.up.b32 %r138|%p73, %r136, %r135, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, %r135, 0, %r17;
+	mov.b64 %rd423, {%r138, %r139};
+	@!%p73 bra $L110;
+	add.s64 %rd424, %rd423, %rd422;
+	mov.b64 %rd422, %rd424;
 $L110:
-	mov.b64 {%r144, %r145}, %rd427;
-	shfl.sync.up.b32 %r146|%p78, %r144, 1, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
-	mov.b64 %rd431, {%r146, %r147};
-	@!%p78 bra $L111;
-	add.s64 %rd432, %rd431, %rd427;
-	mov.b64 %rd427, %rd432;
-$L111:
-	mov.b64 {%r148, %r149}, %rd427;
-	shfl.sync.up.b32 %r150|%p79, %r148, 2, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
-	mov.b64 %rd433, {%r150, %r151};
-	@!%p79 bra $L112;
-	add.s64 %rd434, %rd433, %rd427;
-	mov.b64 %rd427, %rd434;
-$L112:
-	mov.b64 {%r152, %r153}, %rd427;
-	shfl.sync.up.b32 %r154|%p80, %r152, 4, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
-	mov.b64 %rd435, {%r154, %r155};
-	@!%p80 bra $L113;
-	add.s64 %rd436, %rd435, %rd427;
-	mov.b64 %rd427, %rd436;
-$L113:
-	mov.b64 {%r156, %r157}, %rd427;
-	shfl.sync.up.b32 %r158|%p81, %r156, 8, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
-	mov.b64 %rd437, {%r158, %r159};
-	@!%p81 bra $L114;
-	add.s64 %rd438, %rd437, %rd427;
-	mov.b64 %rd427, %rd438;
-$L114:
-	mov.b64 {%r160, %r161}, %rd427;
-	shfl.sync.up.b32 %r162|%p82, %r160, 16, 0, %r17;
-	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
-	mov.b64 %rd439, {%r162, %r163};
-	@!%p82 bra $L115;
-	add.s64 %rd440, %rd439, %rd427;
-	mov.b64 %rd427, %rd440;
-$L115:
-	mov.b64 {%r164, %r165}, %rd427;
-	shfl.sync.up.b32 %r166|%p83, %r164, 1, 0, %r17;
-	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
-	mov.b64 %rd441, {%r166, %r167};
-	selp.b64 %rd442, %rd441, 0, %p83;
-	@!%p77 bra $L116;
-	mul.wide.u32 %rd443, %r7, 16;
-	add.s64 %rd444, %rd1, %rd443;
-	add.s64 %rd445, %rd444, 512;
-	st.shared.s64 [%rd445+0], %rd442;
-$L116:
-	sub.u32 %r168, %r10, 1;
-	setp.eq.u32 %p84, %r7, %r168;
-	@!%p84 bra $L117;
-	st.shared.s64 [%rd1+1024], %rd427;
-$L117:
+	shl.b32 %r135, %r135, 1;
+	bra.uni $L108;
 $L109:
+	mov.b64 {%r140, %r141}, %rd422;
+	shfl.sync.up.b32 %r142|%p74, %r140, %r3, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, %r3, 0, %r17;
+	mov.b64 %rd425, {%r142, %r143};
+	setp.lo.u32 %p75, %r3, 32;
+	and.pred %p76, %p74, %p75;
+	selp.b64 %rd426, %rd425, 0, %p76;
+	sub.u32 %r144, %r13, %r3;
+	setp.eq.u32 %p77, %r7, %r144;
+	@!%p77 bra $L111;
+	mul.wide.u32 %rd427, %r8, 16;
+	add.s64 %rd428, %rd1, %rd427;
+	st.shared.s64 [%rd428+0], %rd422;
+$L111:
 	bar.sync 0;
-	mul.wide.u32 %rd446, %r8, 16;
-	add.s64 %rd447, %rd1, %rd446;
-	add.s64 %rd448, %rd447, 512;
-	ld.shared.s64 %rd449, [%rd448+0];
-	add.s64 %rd450, %rd449, %rd424;
-	ld.shared.s64 %rd451, [%rd1+1024];
-	mov.b64 {%r169, %r170}, %rd450;
-	shfl.sync.idx.b32 %r171|%p85, %r169, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r172, %r170, 0, %r21, %r17;
-	mov.b64 %rd452, {%r171, %r172};
-	mov.b64 %rd453, %rd451;
-	mov.b64 %rd454, %rd452;
+	setp.eq.u32 %p78, %r8, 0;
+	@!%p78 bra $L112;
+	mov.b64 %rd429, 0;
+	setp.lo.u32 %p79, %r7, %r10;
+	@!%p79 bra $L113;
+	mul.wide.u32 %rd430, %r7, 16;
+	add.s64 %rd431, %rd1, %rd430;
+	ld.shared.s64 %rd432, [%rd431+0];
+	mov.b64 %rd429, %rd432;
+$L113:
+	mov.b64 {%r145, %r146}, %rd429;
+	shfl.sync.up.b32 %r147|%p80, %r145, 1, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 1, 0, %r17;
+	mov.b64 %rd433, {%r147, %r148};
+	@!%p80 bra $L114;
+	add.s64 %rd434, %rd433, %rd429;
+	mov.b64 %rd429, %rd434;
+$L114:
+	mov.b64 {%r149, %r150}, %rd429;
+	shfl.sync.up.b32 %r151|%p81, %r149, 2, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 2, 0, %r17;
+	mov.b64 %rd435, {%r151, %r152};
+	@!%p81 bra $L115;
+	add.s64 %rd436, %rd435, %rd429;
+	mov.b64 %rd429, %rd436;
+$L115:
+	mov.b64 {%r153, %r154}, %rd429;
+	shfl.sync.up.b32 %r155|%p82, %r153, 4, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 4, 0, %r17;
+	mov.b64 %rd437, {%r155, %r156};
+	@!%p82 bra $L116;
+	add.s64 %rd438, %rd437, %rd429;
+	mov.b64 %rd429, %rd438;
+$L116:
+	mov.b64 {%r157, %r158}, %rd429;
+	shfl.sync.up.b32 %r159|%p83, %r157, 8, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 8, 0, %r17;
+	mov.b64 %rd439, {%r159, %r160};
+	@!%p83 bra $L117;
+	add.s64 %rd440, %rd439, %rd429;
+	mov.b64 %rd429, %rd440;
+$L117:
+	mov.b64 {%r161, %r162}, %rd429;
+	shfl.sync.up.b32 %r163|%p84, %r161, 16, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 16, 0, %r17;
+	mov.b64 %rd441, {%r163, %r164};
+	@!%p84 bra $L118;
+	add.s64 %rd442, %rd441, %rd429;
+	mov.b64 %rd429, %rd442;
+$L118:
+	mov.b64 {%r165, %r166}, %rd429;
+	shfl.sync.up.b32 %r167|%p85, %r165, 1, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 1, 0, %r17;
+	mov.b64 %rd443, {%r167, %r168};
+	selp.b64 %rd444, %rd443, 0, %p85;
+	@!%p79 bra $L119;
+	mul.wide.u32 %rd445, %r7, 16;
+	add.s64 %rd446, %rd1, %rd445;
+	add.s64 %rd447, %rd446, 512;
+	st.shared.s64 [%rd447+0], %rd444;
+$L119:
+	sub.u32 %r169, %r10, 1;
+	setp.eq.u32 %p86, %r7, %r169;
+	@!%p86 bra $L120;
+	st.shared.s64 [%rd1+1024], %rd429;
+$L120:
+$L112:
+	bar.sync 0;
+	mul.wide.u32 %rd448, %r8, 16;
+	add.s64 %rd449, %rd1, %rd448;
+	add.s64 %rd450, %rd449, 512;
+	ld.shared.s64 %rd451, [%rd450+0];
+	add.s64 %rd452, %rd451, %rd426;
+	ld.shared.s64 %rd453, [%rd1+1024];
+	mov.b64 {%r170, %r171}, %rd452;
+	shfl.sync.idx.b32 %r172|%p87, %r170, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r173, %r171, 0, %r22, %r17;
+	mov.b64 %rd454, {%r172, %r173};
 	mov.b64 %rd455, %rd453;
 	mov.b64 %rd456, %rd454;
 	mov.b64 %rd457, %rd455;
 	mov.b64 %rd458, %rd456;
 	mov.b64 %rd459, %rd457;
-	mov.b64 %rd460, 0;
-	cvt.u64.u32 %rd461, %r2;
-	setp.eq.s64 %p86, %rd461, 0;
-	setp.gt.s64 %p87, %rd459, 0;
-	and.pred %p88, %p86, %p87;
-	@!%p88 bra $L119;
-	atom.global.add.u64 %rd462, [%rd138], %rd459;
-	mov.b64 %rd463, %rd462;
-	mov.b64 %rd460, %rd463;
-$L119:
-	cvt.u64.u32 %rd464, %r2;
-	setp.eq.s64 %p89, %rd464, 0;
-	setp.eq.u32 %p90, %r1, 0;
-	and.pred %p91, %p89, %p90;
-	bar.sync 0;
-	@!%p91 bra $L120;
-	st.shared.s64 [%rd1+1024], %rd460;
-$L120:
-	bar.sync 0;
-	ld.shared.s64 %rd465, [%rd1+1024];
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd460, %rd466;
-	add.s64 %rd467, %rd460, %rd458;
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd469, 0;
-$L121:
-	setp.lt.s64 %p92, %rd469, %rd419;
-	not.pred %p93, %p92;
-	@!%p93 bra $L125;
-	bra.uni $L123;
-$L125:
-	mul.lo.s64 %rd470, %rd469, %rd160;
-	mad.lo.s64 %rd471, %rd470, 4, %rd158;
-	ld.shared.s32 %r173, [%rd471+0];
-	mov.b32 %r174, %r173;
-	add.s64 %rd472, %rd468, %rd469;
-	mul.lo.s64 %rd473, %rd472, %rd137;
-	mad.lo.s64 %rd474, %rd473, 4, %rd135;
-	st.global.s32 [%rd474+0], %r174;
+	mov.b64 %rd460, %rd458;
+	mov.b64 %rd461, %rd459;
+	mov.b64 %rd462, 0;
+	cvt.u64.u32 %rd463, %r2;
+	setp.eq.s64 %p88, %rd463, 0;
+	setp.gt.s64 %p89, %rd461, 0;
+	and.pred %p90, %p88, %p89;
+	@!%p90 bra $L122;
+	atom.global.add.u64 %rd464, [%rd140], %rd461;
+	mov.b64 %rd465, %rd464;
+	mov.b64 %rd462, %rd465;
 $L122:
-	add.s64 %rd475, %rd469, 1;
-	mov.b64 %rd469, %rd475;
-	bra.uni $L121;
+	cvt.u64.u32 %rd466, %r2;
+	setp.eq.s64 %p91, %rd466, 0;
+	setp.eq.u32 %p92, %r1, 0;
+	and.pred %p93, %p91, %p92;
+	bar.sync 0;
+	@!%p93 bra $L123;
+	st.shared.s64 [%rd1+1024], %rd462;
 $L123:
-	bra.uni $L102;
-$L101:
-	bra.uni $L100;
-$L102:
-$L51:
-	add.s64 %rd476, %rd297, %rd296;
-	mov.b64 %rd297, %rd476;
-	bra.uni $L50;
-$L52:
-$L4:
 	bar.sync 0;
-	add.s64 %rd117, %rd117, %rd116;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd477, %rd106;
-	mov.b64 %rd478, %rd107;
-	// block reduction
-	sub.u32 %r175, %r13, 1;
-	mov.b32 %r176, %r3;
-$L126:
-	setp.hs.u32 %p94, %r176, 32;
-	@%p94 bra $L127;
-	mov.b64 {%r177, %r178}, %rd477;
-	shfl.sync.down.b32 %r179|%p95, %r177, %r176, %r175, %r17;
-	shfl.sync.down.b32 %r180, %r178, %r176, %r175, %r17;
-	mov.b64 %rd479, {%r179, %r180};
-	mov.b64 {%r181, %r182}, %rd478;
-	shfl.sync.down.b32 %r183, %r181, %r176, %r175, %r17;
-	shfl.sync.down.b32 %r184, %r182, %r176, %r175, %r17;
-	mov.b64 %rd480, {%r183, %r184};
+	ld.shared.s64 %rd467, [%rd1+1024];
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd462, %rd468;
+	add.s64 %rd469, %rd462, %rd460;
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd471, 0;
+$L124:
+	setp.lt.s64 %p94, %rd471, %rd421;
+	not.pred %p95, %p94;
 	@!%p95 bra $L128;
-	mov.b64 %rd481, %rd477;
-	mov.b64 %rd482, %rd478;
-	mov.b64 %rd483, %rd479;
-	mov.b64 %rd484, %rd480;
-	mov.b64 %rd485, %rd481;
-	mov.b64 %rd486, %rd482;
-	mov.b64 %rd487, %rd483;
-	mov.b64 %rd488, %rd484;
-	mov.b64 %rd489, %rd487;
-	mov.b64 %rd490, %rd488;
-	add.s64 %rd491, %rd485, %rd489;
-	mov.b64 %rd485, %rd491;
-	add.s64 %rd492, %rd486, %rd490;
-	mov.b64 %rd486, %rd492;
-$L129:
-	mov.b64 %rd477, %rd485;
-	mov.b64 %rd478, %rd486;
-$L128:
-	shl.b32 %r176, %r176, 1;
 	bra.uni $L126;
-$L127:
-	setp.eq.u32 %p96, %r7, 0;
-	@!%p96 bra $L130;
-	mul.wide.u32 %rd493, %r8, 16;
-	add.s64 %rd494, %rd1, %rd493;
-	st.shared.s64 [%rd494+0], %rd477;
-	st.shared.s64 [%rd494+8], %rd478;
-$L130:
+$L128:
+	mul.lo.s64 %rd472, %rd471, %rd162;
+	mad.lo.s64 %rd473, %rd472, 4, %rd160;
+	ld.shared.s32 %r174, [%rd473+0];
+	mov.b32 %r175, %r174;
+	add.s64 %rd474, %rd470, %rd471;
+	mul.lo.s64 %rd475, %rd474, %rd139;
+	mad.lo.s64 %rd476, %rd475, 4, %rd137;
+	st.global.s32 [%rd476+0], %r175;
+$L125:
+	add.s64 %rd477, %rd471, 1;
+	mov.b64 %rd471, %rd477;
+	bra.uni $L124;
+$L126:
+	bra.uni $L105;
+$L104:
+	bra.uni $L103;
+$L105:
+$L54:
+	add.s64 %rd478, %rd299, %rd298;
+	mov.b64 %rd299, %rd478;
+	bra.uni $L53;
+$L55:
+$L7:
 	bar.sync 0;
-	setp.eq.u32 %p97, %r8, 0;
+	add.s64 %rd119, %rd119, %rd118;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd479, %rd106;
+	mov.b64 %rd480, %rd107;
+	// block reduction
+	mov.b32 %r176, 1;
+	sub.u32 %r177, %r13, 1;
+	mov.b32 %r178, %r3;
+$L129:
+	setp.hs.u32 %p96, %r178, 32;
+	@%p96 bra $L130;
+	mov.b64 {%r179, %r180}, %rd479;
+	shfl.sync.down.b32 %r181|%p97, %r179, %r178, %r177, %r17;
+	shfl.sync.down.b32 %r182, %r180, %r178, %r177, %r17;
+	mov.b64 %rd481, {%r181, %r182};
+	mov.b64 {%r183, %r184}, %rd480;
+	shfl.sync.down.b32 %r185, %r183, %r178, %r177, %r17;
+	shfl.sync.down.b32 %r186, %r184, %r178, %r177, %r17;
+	mov.b64 %rd482, {%r185, %r186};
 	@!%p97 bra $L131;
-	setp.lo.u32 %p98, %r7, %r10;
-	@!%p98 bra $L132;
-	mul.wide.u32 %rd495, %r7, 16;
-	add.s64 %rd496, %rd1, %rd495;
-	ld.shared.s64 %rd497, [%rd496+0];
-	ld.shared.s64 %rd498, [%rd496+8];
-	mov.b64 %rd477, %rd497;
-	mov.b64 %rd478, %rd498;
-$L132:
-	sub.u32 %r185, %r10, 1;
-	mov.b64 {%r186, %r187}, %rd477;
-	shfl.sync.down.b32 %r188|%p99, %r186, 1, %r185, %r17;
-	shfl.sync.down.b32 %r189, %r187, 1, %r185, %r17;
-	mov.b64 %rd499, {%r188, %r189};
-	mov.b64 {%r190, %r191}, %rd478;
-	shfl.sync.down.b32 %r192, %r190, 1, %r185, %r17;
-	shfl.sync.down.b32 %r193, %r191, 1, %r185, %r17;
-	mov.b64 %rd500, {%r192, %r193};
-	@!%p99 bra $L133;
-	mov.b64 %rd501, %rd477;
-	mov.b64 %rd502, %rd478;
-	mov.b64 %rd503, %rd499;
-	mov.b64 %rd504, %rd500;
-	mov.b64 %rd485, %rd501;
-	mov.b64 %rd486, %rd502;
-	mov.b64 %rd487, %rd503;
-	mov.b64 %rd488, %rd504;
-	mov.b64 %rd489, %rd487;
-	mov.b64 %rd490, %rd488;
-	add.s64 %rd505, %rd485, %rd489;
-	mov.b64 %rd485, %rd505;
-	add.s64 %rd506, %rd486, %rd490;
-	mov.b64 %rd486, %rd506;
-$L134:
-	mov.b64 %rd477, %rd485;
-	mov.b64 %rd478, %rd486;
+	setp.ne.u32 %p98, %r18, 9;
+	@%p98 bra.uni $L133;
+	setp.lt.s64 %p99, %rd481, %rd479;
+	setp.eq.s64 %p100, %rd481, %rd479;
+	setp.lt.s64 %p101, %rd482, %rd480;
+	and.pred %p102, %p100, %p101;
+	or.pred %p103, %p99, %p102;
+	selp.b64 %rd483, %rd481, %rd479, %p103;
+	selp.b64 %rd484, %rd482, %rd480, %p103;
+	mov.b64 %rd479, %rd483;
+	mov.b64 %rd480, %rd484;
+	bra.uni $L132;
 $L133:
-	mov.b64 {%r194, %r195}, %rd477;
-	shfl.sync.down.b32 %r196|%p100, %r194, 2, %r185, %r17;
-	shfl.sync.down.b32 %r197, %r195, 2, %r185, %r17;
-	mov.b64 %rd507, {%r196, %r197};
-	mov.b64 {%r198, %r199}, %rd478;
-	shfl.sync.down.b32 %r200, %r198, 2, %r185, %r17;
-	shfl.sync.down.b32 %r201, %r199, 2, %r185, %r17;
-	mov.b64 %rd508, {%r200, %r201};
-	@!%p100 bra $L135;
-	mov.b64 %rd509, %rd477;
-	mov.b64 %rd510, %rd478;
-	mov.b64 %rd511, %rd507;
-	mov.b64 %rd512, %rd508;
-	mov.b64 %rd485, %rd509;
-	mov.b64 %rd486, %rd510;
-	mov.b64 %rd487, %rd511;
-	mov.b64 %rd488, %rd512;
-	mov.b64 %rd489, %rd487;
-	mov.b64 %rd490, %rd488;
-	add.s64 %rd513, %rd485, %rd489;
-	mov.b64 %rd485, %rd513;
-	add.s64 %rd514, %rd486, %rd490;
-	mov.b64 %rd486, %rd514;
-$L136:
-	mov.b64 %rd477, %rd485;
-	mov.b64 %rd478, %rd486;
+	setp.ne.u32 %p104, %r18, 10;
+	@%p104 bra.uni $L134;
+	setp.gt.s64 %p105, %rd481, %rd479;
+	setp.eq.s64 %p106, %rd481, %rd479;
+	setp.lt.s64 %p107, %rd482, %rd480;
+	and.pred %p108, %p106, %p107;
+	or.pred %p109, %p105, %p108;
+	selp.b64 %rd485, %rd481, %rd479, %p109;
+	selp.b64 %rd486, %rd482, %rd480, %p109;
+	mov.b64 %rd479, %rd485;
+	mov.b64 %rd480, %rd486;
+	bra.uni $L132;
+$L134:
+	mov.b64 %rd487, %rd479;
+	mov.b64 %rd488, %rd480;
+	mov.b64 %rd489, %rd481;
+	mov.b64 %rd490, %rd482;
+	mov.b64 %rd491, %rd487;
+	mov.b64 %rd492, %rd488;
+	mov.b64 %rd493, %rd489;
+	mov.b64 %rd494, %rd490;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd496, %rd494;
+	add.s64 %rd497, %rd491, %rd495;
+	mov.b64 %rd491, %rd497;
+	add.s64 %rd498, %rd492, %rd496;
+	mov.b64 %rd492, %rd498;
 $L135:
-	mov.b64 {%r202, %r203}, %rd477;
-	shfl.sync.down.b32 %r204|%p101, %r202, 4, %r185, %r17;
-	shfl.sync.down.b32 %r205, %r203, 4, %r185, %r17;
-	mov.b64 %rd515, {%r204, %r205};
-	mov.b64 {%r206, %r207}, %rd478;
-	shfl.sync.down.b32 %r208, %r206, 4, %r185, %r17;
-	shfl.sync.down.b32 %r209, %r207, 4, %r185, %r17;
-	mov.b64 %rd516, {%r208, %r209};
-	@!%p101 bra $L137;
-	mov.b64 %rd517, %rd477;
-	mov.b64 %rd518, %rd478;
-	mov.b64 %rd519, %rd515;
-	mov.b64 %rd520, %rd516;
-	mov.b64 %rd485, %rd517;
-	mov.b64 %rd486, %rd518;
-	mov.b64 %rd487, %rd519;
-	mov.b64 %rd488, %rd520;
-	mov.b64 %rd489, %rd487;
-	mov.b64 %rd490, %rd488;
-	add.s64 %rd521, %rd485, %rd489;
-	mov.b64 %rd485, %rd521;
-	add.s64 %rd522, %rd486, %rd490;
-	mov.b64 %rd486, %rd522;
-$L138:
-	mov.b64 %rd477, %rd485;
-	mov.b64 %rd478, %rd486;
-$L137:
-	mov.b64 {%r210, %r211}, %rd477;
-	shfl.sync.down.b32 %r212|%p102, %r210, 8, %r185, %r17;
-	shfl.sync.down.b32 %r213, %r211, 8, %r185, %r17;
-	mov.b64 %rd523, {%r212, %r213};
-	mov.b64 {%r214, %r215}, %rd478;
-	shfl.sync.down.b32 %r216, %r214, 8, %r185, %r17;
-	shfl.sync.down.b32 %r217, %r215, 8, %r185, %r17;
-	mov.b64 %rd524, {%r216, %r217};
-	@!%p102 bra $L139;
-	mov.b64 %rd525, %rd477;
-	mov.b64 %rd526, %rd478;
-	mov.b64 %rd527, %rd523;
-	mov.b64 %rd528, %rd524;
-	mov.b64 %rd485, %rd525;
-	mov.b64 %rd486, %rd526;
-	mov.b64 %rd487, %rd527;
-	mov.b64 %rd488, %rd528;
-	mov.b64 %rd489, %rd487;
-	mov.b64 %rd490, %rd488;
-	add.s64 %rd529, %rd485, %rd489;
-	mov.b64 %rd485, %rd529;
-	add.s64 %rd530, %rd486, %rd490;
-	mov.b64 %rd486, %rd530;
-$L140:
-	mov.b64 %rd477, %rd485;
-	mov.b64 %rd478, %rd486;
-$L139:
-	mov.b64 {%r218, %r219}, %rd477;
-	shfl.sync.down.b32 %r220|%p103, %r218, 16, %r185, %r17;
-	shfl.sync.down.b32 %r221, %r219, 16, %r185, %r17;
-	mov.b64 %rd531, {%r220, %r221};
-	mov.b64 {%r222, %r223}, %rd478;
-	shfl.sync.down.b32 %r224, %r222, 16, %r185, %r17;
-	shfl.sync.down.b32 %r225, %r223, 16, %r185, %r17;
-	mov.b64 %rd532, {%r224, %r225};
-	@!%p103 bra $L141;
-	mov.b64 %rd533, %rd477;
-	mov.b64 %rd534, %rd478;
-	mov.b64 %rd535, %rd531;
-	mov.b64 %rd536, %rd532;
-	mov.b64 %rd485, %rd533;
-	mov.b64 %rd486, %rd534;
-	mov.b64 %rd487, %rd535;
-	mov.b64 %rd488, %rd536;
-	mov.b64 %rd489, %rd487;
-	mov.b64 %rd490, %rd488;
-	add.s64 %rd537, %rd485, %rd489;
-	mov.b64 %rd485, %rd537;
-	add.s64 %rd538, %rd486, %rd490;
-	mov.b64 %rd486, %rd538;
-$L142:
-	mov.b64 %rd477, %rd485;
-	mov.b64 %rd478, %rd486;
-$L141:
+	mov.b64 %rd479, %rd491;
+	mov.b64 %rd480, %rd492;
+$L132:
 $L131:
-	mul.wide.u32 %rd539, %r28, 16;
-	add.s64 %rd540, %rd11, %rd539;
-	setp.eq.u32 %p104, %r5, 0;
-	@!%p104 bra $L143;
-	st.global.s64 [%rd540+0], %rd477;
-	st.global.s64 [%rd540+8], %rd478;
+	shl.b32 %r178, %r178, 1;
+	bra.uni $L129;
+$L130:
+	setp.eq.u32 %p110, %r7, 0;
+	@!%p110 bra $L136;
+	mul.wide.u32 %rd499, %r8, 16;
+	add.s64 %rd500, %rd1, %rd499;
+	st.shared.s64 [%rd500+0], %rd479;
+	st.shared.s64 [%rd500+8], %rd480;
+$L136:
+	bar.sync 0;
+	setp.eq.u32 %p111, %r8, 0;
+	@!%p111 bra $L137;
+	setp.lo.u32 %p112, %r7, %r10;
+	@!%p112 bra $L138;
+	mul.wide.u32 %rd501, %r7, 16;
+	add.s64 %rd502, %rd1, %rd501;
+	ld.shared.s64 %rd503, [%rd502+0];
+	ld.shared.s64 %rd504, [%rd502+8];
+	mov.b64 %rd479, %rd503;
+	mov.b64 %rd480, %rd504;
+$L138:
+	sub.u32 %r187, %r10, 1;
+	mov.b32 %r188, %r176;
+$L139:
+	setp.hs.u32 %p113, %r188, 32;
+	@%p113 bra $L140;
+	mov.b64 {%r189, %r190}, %rd479;
+	shfl.sync.down.b32 %r191|%p114, %r189, %r188, %r187, %r17;
+	shfl.sync.down.b32 %r192, %r190, %r188, %r187, %r17;
+	mov.b64 %rd505, {%r191, %r192};
+	mov.b64 {%r193, %r194}, %rd480;
+	shfl.sync.down.b32 %r195, %r193, %r188, %r187, %r17;
+	shfl.sync.down.b32 %r196, %r194, %r188, %r187, %r17;
+	mov.b64 %rd506, {%r195, %r196};
+	@!%p114 bra $L141;
+	setp.ne.u32 %p115, %r18, 9;
+	@%p115 bra.uni $L143;
+	setp.lt.s64 %p116, %rd505, %rd479;
+	setp.eq.s64 %p117, %rd505, %rd479;
+	setp.lt.s64 %p118, %rd506, %rd480;
+	and.pred %p119, %p117, %p118;
+	or.pred %p120, %p116, %p119;
+	selp.b64 %rd507, %rd505, %rd479, %p120;
+	selp.b64 %rd508, %rd506, %rd480, %p120;
+	mov.b64 %rd479, %rd507;
+	mov.b64 %rd480, %rd508;
+	bra.uni $L142;
 $L143:
+	setp.ne.u32 %p121, %r18, 10;
+	@%p121 bra.uni $L144;
+	setp.gt.s64 %p122, %rd505, %rd479;
+	setp.eq.s64 %p123, %rd505, %rd479;
+	setp.lt.s64 %p124, %rd506, %rd480;
+	and.pred %p125, %p123, %p124;
+	or.pred %p126, %p122, %p125;
+	selp.b64 %rd509, %rd505, %rd479, %p126;
+	selp.b64 %rd510, %rd506, %rd480, %p126;
+	mov.b64 %rd479, %rd509;
+	mov.b64 %rd480, %rd510;
+	bra.uni $L142;
+$L144:
+	mov.b64 %rd511, %rd479;
+	mov.b64 %rd512, %rd480;
+	mov.b64 %rd513, %rd505;
+	mov.b64 %rd514, %rd506;
+	mov.b64 %rd491, %rd511;
+	mov.b64 %rd492, %rd512;
+	mov.b64 %rd493, %rd513;
+	mov.b64 %rd494, %rd514;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd496, %rd494;
+	add.s64 %rd515, %rd491, %rd495;
+	mov.b64 %rd491, %rd515;
+	add.s64 %rd516, %rd492, %rd496;
+	mov.b64 %rd492, %rd516;
+$L145:
+	mov.b64 %rd479, %rd491;
+	mov.b64 %rd480, %rd492;
+$L142:
+$L141:
+	shl.b32 %r188, %r188, 1;
+	bra.uni $L139;
+$L140:
+$L137:
+	mul.wide.u32 %rd517, %r29, 16;
+	add.s64 %rd518, %rd11, %rd517;
+	setp.eq.u32 %p127, %r5, 0;
+	@!%p127 bra $L146;
+	st.global.s64 [%rd518+0], %rd479;
+	st.global.s64 [%rd518+8], %rd480;
+$L146:
 	ret;
 }
 
-.visible .entry gk_frontier_PushLocal_coloring_propagate__final_custom(
+.visible .entry gk_frontier_PushLocal_coloring_propagate__final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -21595,9 +6920,9 @@ $L143:
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<23>;
-	.reg .b32 %r<105>;
-	.reg .b64 %rd<201>;
+	.reg .pred %p<55>;
+	.reg .b32 %r<46>;
+	.reg .b64 %rd<157>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -21622,6 +6947,7 @@ $L143:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -21645,8 +6971,8 @@ $L143:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	ld.param.s64 %rd30, [gk_s11];
 	mov.b64 %rd31, %rd30;
@@ -21664,8 +6990,8 @@ $L143:
 	mov.b64 %rd43, %rd42;
 	ld.param.s64 %rd44, [gk_s17];
 	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
 	mov.pred %p5, %p4;
 	ld.param.u64 %rd46, [gk_s19];
 	cvta.to.global.u64 %rd47, %rd46;
@@ -21688,8 +7014,8 @@ $L143:
 	mov.b64 %rd64, %rd63;
 	ld.param.s64 %rd65, [gk_s27];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
 	mov.pred %p7, %p6;
 	ld.param.u64 %rd67, [gk_s29];
 	cvta.to.global.u64 %rd68, %rd67;
@@ -21698,8 +7024,8 @@ $L143:
 	mov.b64 %rd71, %rd70;
 	ld.param.s64 %rd72, [gk_s31];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
 	ld.param.s64 %rd74, [gk_s33];
 	mov.b64 %rd75, %rd74;
 	ld.param.s64 %rd76, [gk_s34];
@@ -21713,346 +7039,251 @@ $L143:
 	mov.b64 %rd84, %rd83;
 	ld.param.s64 %rd85, [gk_s38];
 	mov.b64 %rd86, %rd85;
-	mov.b64 %rd87, 0;
-	mov.b64 %rd88, 0;
-	mov.b64 %rd89, 0;
-	mov.b64 %rd90, 0;
-	mov.b64 %rd87, %rd89;
-	mov.b64 %rd88, %rd90;
-$L1:
-	mov.b64 %rd91, %rd87;
-	mov.b64 %rd92, %rd88;
-	mov.b64 %rd93, %rd91;
-	mov.b64 %rd94, %rd92;
-	cvt.u64.u32 %rd95, %r5;
-	cvt.u64.u32 %rd96, %r6;
-	mov.b64 %rd97, %rd95;
+	cvt.u64.u32 %rd89, %r5;
+	cvt.u64.u32 %rd90, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd87, 9223372036854775807;
+	mov.b64 %rd88, 9223372036854775807;
+	mov.b64 %rd91, %rd89;
+$L3:
+	setp.ge.s64 %p9, %rd91, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd92, %rd91, 16, %rd3;
+	ld.global.s64 %rd93, [%rd92+0];
+	ld.global.s64 %rd94, [%rd92+8];
+	setp.lt.s64 %p10, %rd93, %rd87;
+	setp.eq.s64 %p11, %rd93, %rd87;
+	setp.lt.s64 %p12, %rd94, %rd88;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd95, %rd93, %rd87, %p14;
+	selp.b64 %rd96, %rd94, %rd88, %p14;
+	mov.b64 %rd87, %rd95;
+	mov.b64 %rd88, %rd96;
+	add.s64 %rd91, %rd91, %rd90;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
 $L2:
-	setp.ge.s64 %p8, %rd97, %rd4;
-	@%p8 bra $L3;
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd87, -9223372036854775808;
+	mov.b64 %rd88, 9223372036854775807;
+	mov.b64 %rd97, %rd89;
+$L6:
+	setp.ge.s64 %p16, %rd97, %rd4;
+	@%p16 bra $L7;
 	mad.lo.s64 %rd98, %rd97, 16, %rd3;
 	ld.global.s64 %rd99, [%rd98+0];
 	ld.global.s64 %rd100, [%rd98+8];
-	mov.b64 %rd101, %rd93;
-	mov.b64 %rd102, %rd94;
-	mov.b64 %rd103, %rd99;
-	mov.b64 %rd104, %rd100;
-	mov.b64 %rd105, %rd101;
-	mov.b64 %rd106, %rd102;
+	setp.gt.s64 %p17, %rd99, %rd87;
+	setp.eq.s64 %p18, %rd99, %rd87;
+	setp.lt.s64 %p19, %rd100, %rd88;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd101, %rd99, %rd87, %p21;
+	selp.b64 %rd102, %rd100, %rd88, %p21;
+	mov.b64 %rd87, %rd101;
+	mov.b64 %rd88, %rd102;
+	add.s64 %rd97, %rd97, %rd90;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd103, 0;
+	mov.b64 %rd104, 0;
+	mov.b64 %rd105, 0;
+	mov.b64 %rd106, 0;
+	mov.b64 %rd103, %rd105;
+	mov.b64 %rd104, %rd106;
+$L8:
 	mov.b64 %rd107, %rd103;
 	mov.b64 %rd108, %rd104;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd111, %rd105, %rd109;
-	mov.b64 %rd105, %rd111;
-	add.s64 %rd112, %rd106, %rd110;
-	mov.b64 %rd106, %rd112;
-$L4:
-	mov.b64 %rd93, %rd105;
-	mov.b64 %rd94, %rd106;
-	add.s64 %rd97, %rd97, %rd96;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd113, %rd93;
-	mov.b64 %rd114, %rd94;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd113;
-	shfl.sync.down.b32 %r26|%p9, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd115, {%r26, %r27};
-	mov.b64 {%r28, %r29}, %rd114;
-	shfl.sync.down.b32 %r30, %r28, 1, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r23, %r17;
-	mov.b64 %rd116, {%r30, %r31};
-	@!%p9 bra $L5;
+	mov.b64 %rd87, %rd107;
+	mov.b64 %rd88, %rd108;
+	mov.b64 %rd109, %rd89;
+$L9:
+	setp.ge.s64 %p22, %rd109, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd110, %rd109, 16, %rd3;
+	ld.global.s64 %rd111, [%rd110+0];
+	ld.global.s64 %rd112, [%rd110+8];
+	mov.b64 %rd113, %rd87;
+	mov.b64 %rd114, %rd88;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd116, %rd112;
 	mov.b64 %rd117, %rd113;
 	mov.b64 %rd118, %rd114;
 	mov.b64 %rd119, %rd115;
 	mov.b64 %rd120, %rd116;
-	mov.b64 %rd105, %rd117;
-	mov.b64 %rd106, %rd118;
-	mov.b64 %rd107, %rd119;
-	mov.b64 %rd108, %rd120;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd121, %rd105, %rd109;
-	mov.b64 %rd105, %rd121;
-	add.s64 %rd122, %rd106, %rd110;
-	mov.b64 %rd106, %rd122;
-$L6:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L5:
-	mov.b64 {%r32, %r33}, %rd113;
-	shfl.sync.down.b32 %r34|%p10, %r32, 2, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r23, %r17;
-	mov.b64 %rd123, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd114;
-	shfl.sync.down.b32 %r38, %r36, 2, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 2, %r23, %r17;
-	mov.b64 %rd124, {%r38, %r39};
-	@!%p10 bra $L7;
-	mov.b64 %rd125, %rd113;
-	mov.b64 %rd126, %rd114;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd128, %rd124;
-	mov.b64 %rd105, %rd125;
-	mov.b64 %rd106, %rd126;
-	mov.b64 %rd107, %rd127;
-	mov.b64 %rd108, %rd128;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd129, %rd105, %rd109;
-	mov.b64 %rd105, %rd129;
-	add.s64 %rd130, %rd106, %rd110;
-	mov.b64 %rd106, %rd130;
-$L8:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L7:
-	mov.b64 {%r40, %r41}, %rd113;
-	shfl.sync.down.b32 %r42|%p11, %r40, 4, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r23, %r17;
-	mov.b64 %rd131, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd114;
-	shfl.sync.down.b32 %r46, %r44, 4, %r23, %r17;
-	shfl.sync.down.b32 %r47, %r45, 4, %r23, %r17;
-	mov.b64 %rd132, {%r46, %r47};
-	@!%p11 bra $L9;
-	mov.b64 %rd133, %rd113;
-	mov.b64 %rd134, %rd114;
-	mov.b64 %rd135, %rd131;
-	mov.b64 %rd136, %rd132;
-	mov.b64 %rd105, %rd133;
-	mov.b64 %rd106, %rd134;
-	mov.b64 %rd107, %rd135;
-	mov.b64 %rd108, %rd136;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd137, %rd105, %rd109;
-	mov.b64 %rd105, %rd137;
-	add.s64 %rd138, %rd106, %rd110;
-	mov.b64 %rd106, %rd138;
-$L10:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L9:
-	mov.b64 {%r48, %r49}, %rd113;
-	shfl.sync.down.b32 %r50|%p12, %r48, 8, %r23, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r23, %r17;
-	mov.b64 %rd139, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd114;
-	shfl.sync.down.b32 %r54, %r52, 8, %r23, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r23, %r17;
-	mov.b64 %rd140, {%r54, %r55};
-	@!%p12 bra $L11;
-	mov.b64 %rd141, %rd113;
-	mov.b64 %rd142, %rd114;
-	mov.b64 %rd143, %rd139;
-	mov.b64 %rd144, %rd140;
-	mov.b64 %rd105, %rd141;
-	mov.b64 %rd106, %rd142;
-	mov.b64 %rd107, %rd143;
-	mov.b64 %rd108, %rd144;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd145, %rd105, %rd109;
-	mov.b64 %rd105, %rd145;
-	add.s64 %rd146, %rd106, %rd110;
-	mov.b64 %rd106, %rd146;
-$L12:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd123, %rd117, %rd121;
+	mov.b64 %rd117, %rd123;
+	add.s64 %rd124, %rd118, %rd122;
+	mov.b64 %rd118, %rd124;
 $L11:
-	mov.b64 {%r56, %r57}, %rd113;
-	shfl.sync.down.b32 %r58|%p13, %r56, 16, %r23, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r23, %r17;
-	mov.b64 %rd147, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd114;
-	shfl.sync.down.b32 %r62, %r60, 16, %r23, %r17;
-	shfl.sync.down.b32 %r63, %r61, 16, %r23, %r17;
-	mov.b64 %rd148, {%r62, %r63};
-	@!%p13 bra $L13;
-	mov.b64 %rd149, %rd113;
-	mov.b64 %rd150, %rd114;
-	mov.b64 %rd151, %rd147;
-	mov.b64 %rd152, %rd148;
-	mov.b64 %rd105, %rd149;
-	mov.b64 %rd106, %rd150;
-	mov.b64 %rd107, %rd151;
-	mov.b64 %rd108, %rd152;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd153, %rd105, %rd109;
-	mov.b64 %rd105, %rd153;
-	add.s64 %rd154, %rd106, %rd110;
-	mov.b64 %rd106, %rd154;
-$L14:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L13:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L15;
-	mul.wide.u32 %rd155, %r8, 16;
-	add.s64 %rd156, %rd1, %rd155;
-	st.shared.s64 [%rd156+0], %rd113;
-	st.shared.s64 [%rd156+8], %rd114;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L16;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L17;
-	mul.wide.u32 %rd157, %r7, 16;
-	add.s64 %rd158, %rd1, %rd157;
-	ld.shared.s64 %rd159, [%rd158+0];
-	ld.shared.s64 %rd160, [%rd158+8];
-	mov.b64 %rd113, %rd159;
-	mov.b64 %rd114, %rd160;
-$L17:
-	sub.u32 %r64, %r10, 1;
-	mov.b64 {%r65, %r66}, %rd113;
-	shfl.sync.down.b32 %r67|%p17, %r65, 1, %r64, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r64, %r17;
-	mov.b64 %rd161, {%r67, %r68};
-	mov.b64 {%r69, %r70}, %rd114;
-	shfl.sync.down.b32 %r71, %r69, 1, %r64, %r17;
-	shfl.sync.down.b32 %r72, %r70, 1, %r64, %r17;
-	mov.b64 %rd162, {%r71, %r72};
-	@!%p17 bra $L18;
-	mov.b64 %rd163, %rd113;
-	mov.b64 %rd164, %rd114;
-	mov.b64 %rd165, %rd161;
-	mov.b64 %rd166, %rd162;
-	mov.b64 %rd105, %rd163;
-	mov.b64 %rd106, %rd164;
-	mov.b64 %rd107, %rd165;
-	mov.b64 %rd108, %rd166;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd167, %rd105, %rd109;
-	mov.b64 %rd105, %rd167;
-	add.s64 %rd168, %rd106, %rd110;
-	mov.b64 %rd106, %rd168;
-$L19:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L18:
-	mov.b64 {%r73, %r74}, %rd113;
-	shfl.sync.down.b32 %r75|%p18, %r73, 2, %r64, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r64, %r17;
-	mov.b64 %rd169, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd114;
-	shfl.sync.down.b32 %r79, %r77, 2, %r64, %r17;
-	shfl.sync.down.b32 %r80, %r78, 2, %r64, %r17;
-	mov.b64 %rd170, {%r79, %r80};
-	@!%p18 bra $L20;
-	mov.b64 %rd171, %rd113;
-	mov.b64 %rd172, %rd114;
-	mov.b64 %rd173, %rd169;
-	mov.b64 %rd174, %rd170;
-	mov.b64 %rd105, %rd171;
-	mov.b64 %rd106, %rd172;
-	mov.b64 %rd107, %rd173;
-	mov.b64 %rd108, %rd174;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd175, %rd105, %rd109;
-	mov.b64 %rd105, %rd175;
-	add.s64 %rd176, %rd106, %rd110;
-	mov.b64 %rd106, %rd176;
-$L21:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L20:
-	mov.b64 {%r81, %r82}, %rd113;
-	shfl.sync.down.b32 %r83|%p19, %r81, 4, %r64, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r64, %r17;
-	mov.b64 %rd177, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd114;
-	shfl.sync.down.b32 %r87, %r85, 4, %r64, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r64, %r17;
-	mov.b64 %rd178, {%r87, %r88};
-	@!%p19 bra $L22;
-	mov.b64 %rd179, %rd113;
-	mov.b64 %rd180, %rd114;
-	mov.b64 %rd181, %rd177;
-	mov.b64 %rd182, %rd178;
-	mov.b64 %rd105, %rd179;
-	mov.b64 %rd106, %rd180;
-	mov.b64 %rd107, %rd181;
-	mov.b64 %rd108, %rd182;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd183, %rd105, %rd109;
-	mov.b64 %rd105, %rd183;
-	add.s64 %rd184, %rd106, %rd110;
-	mov.b64 %rd106, %rd184;
-$L23:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L22:
-	mov.b64 {%r89, %r90}, %rd113;
-	shfl.sync.down.b32 %r91|%p20, %r89, 8, %r64, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r64, %r17;
-	mov.b64 %rd185, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd114;
-	shfl.sync.down.b32 %r95, %r93, 8, %r64, %r17;
-	shfl.sync.down.b32 %r96, %r94, 8, %r64, %r17;
-	mov.b64 %rd186, {%r95, %r96};
-	@!%p20 bra $L24;
-	mov.b64 %rd187, %rd113;
-	mov.b64 %rd188, %rd114;
-	mov.b64 %rd189, %rd185;
-	mov.b64 %rd190, %rd186;
-	mov.b64 %rd105, %rd187;
-	mov.b64 %rd106, %rd188;
-	mov.b64 %rd107, %rd189;
-	mov.b64 %rd108, %rd190;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd191, %rd105, %rd109;
-	mov.b64 %rd105, %rd191;
-	add.s64 %rd192, %rd106, %rd110;
-	mov.b64 %rd106, %rd192;
-$L25:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L24:
-	mov.b64 {%r97, %r98}, %rd113;
-	shfl.sync.down.b32 %r99|%p21, %r97, 16, %r64, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r64, %r17;
-	mov.b64 %rd193, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd114;
-	shfl.sync.down.b32 %r103, %r101, 16, %r64, %r17;
-	shfl.sync.down.b32 %r104, %r102, 16, %r64, %r17;
-	mov.b64 %rd194, {%r103, %r104};
-	@!%p21 bra $L26;
-	mov.b64 %rd195, %rd113;
-	mov.b64 %rd196, %rd114;
-	mov.b64 %rd197, %rd193;
-	mov.b64 %rd198, %rd194;
-	mov.b64 %rd105, %rd195;
-	mov.b64 %rd106, %rd196;
-	mov.b64 %rd107, %rd197;
-	mov.b64 %rd108, %rd198;
-	mov.b64 %rd109, %rd107;
-	mov.b64 %rd110, %rd108;
-	add.s64 %rd199, %rd105, %rd109;
-	mov.b64 %rd105, %rd199;
-	add.s64 %rd200, %rd106, %rd110;
-	mov.b64 %rd106, %rd200;
-$L27:
-	mov.b64 %rd113, %rd105;
-	mov.b64 %rd114, %rd106;
-$L26:
+	mov.b64 %rd87, %rd117;
+	mov.b64 %rd88, %rd118;
+	add.s64 %rd109, %rd109, %rd90;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd125, %rd87;
+	mov.b64 %rd126, %rd88;
+	// block reduction
+	mov.b32 %r24, 1;
+	mov.b32 %r25, 1;
+	sub.u32 %r26, %r13, 1;
+	mov.b32 %r27, %r24;
+$L12:
+	setp.hs.u32 %p23, %r27, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r28, %r29}, %rd125;
+	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
+	mov.b64 %rd127, {%r30, %r31};
+	mov.b64 {%r32, %r33}, %rd126;
+	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
+	mov.b64 %rd128, {%r34, %r35};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd127, %rd125;
+	setp.eq.s64 %p27, %rd127, %rd125;
+	setp.lt.s64 %p28, %rd128, %rd126;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd129, %rd127, %rd125, %p30;
+	selp.b64 %rd130, %rd128, %rd126, %p30;
+	mov.b64 %rd125, %rd129;
+	mov.b64 %rd126, %rd130;
+	bra.uni $L15;
 $L16:
-	setp.eq.u32 %p22, %r5, 0;
-	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd113;
-	st.global.s64 [%rd6+8], %rd114;
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd127, %rd125;
+	setp.eq.s64 %p33, %rd127, %rd125;
+	setp.lt.s64 %p34, %rd128, %rd126;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd131, %rd127, %rd125, %p36;
+	selp.b64 %rd132, %rd128, %rd126, %p36;
+	mov.b64 %rd125, %rd131;
+	mov.b64 %rd126, %rd132;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd133, %rd125;
+	mov.b64 %rd134, %rd126;
+	mov.b64 %rd135, %rd127;
+	mov.b64 %rd136, %rd128;
+	mov.b64 %rd117, %rd133;
+	mov.b64 %rd118, %rd134;
+	mov.b64 %rd119, %rd135;
+	mov.b64 %rd120, %rd136;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd137, %rd117, %rd121;
+	mov.b64 %rd117, %rd137;
+	add.s64 %rd138, %rd118, %rd122;
+	mov.b64 %rd118, %rd138;
+$L18:
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
+$L15:
+$L14:
+	shl.b32 %r27, %r27, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd139, %r8, 16;
+	add.s64 %rd140, %rd1, %rd139;
+	st.shared.s64 [%rd140+0], %rd125;
+	st.shared.s64 [%rd140+8], %rd126;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd141, %r7, 16;
+	add.s64 %rd142, %rd1, %rd141;
+	ld.shared.s64 %rd143, [%rd142+0];
+	ld.shared.s64 %rd144, [%rd142+8];
+	mov.b64 %rd125, %rd143;
+	mov.b64 %rd126, %rd144;
+$L21:
+	sub.u32 %r36, %r10, 1;
+	mov.b32 %r37, %r25;
+$L22:
+	setp.hs.u32 %p40, %r37, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r38, %r39}, %rd125;
+	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
+	mov.b64 %rd145, {%r40, %r41};
+	mov.b64 {%r42, %r43}, %rd126;
+	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
+	mov.b64 %rd146, {%r44, %r45};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd145, %rd125;
+	setp.eq.s64 %p44, %rd145, %rd125;
+	setp.lt.s64 %p45, %rd146, %rd126;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd147, %rd145, %rd125, %p47;
+	selp.b64 %rd148, %rd146, %rd126, %p47;
+	mov.b64 %rd125, %rd147;
+	mov.b64 %rd126, %rd148;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd145, %rd125;
+	setp.eq.s64 %p50, %rd145, %rd125;
+	setp.lt.s64 %p51, %rd146, %rd126;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd149, %rd145, %rd125, %p53;
+	selp.b64 %rd150, %rd146, %rd126, %p53;
+	mov.b64 %rd125, %rd149;
+	mov.b64 %rd126, %rd150;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd151, %rd125;
+	mov.b64 %rd152, %rd126;
+	mov.b64 %rd153, %rd145;
+	mov.b64 %rd154, %rd146;
+	mov.b64 %rd117, %rd151;
+	mov.b64 %rd118, %rd152;
+	mov.b64 %rd119, %rd153;
+	mov.b64 %rd120, %rd154;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd155, %rd117, %rd121;
+	mov.b64 %rd117, %rd155;
+	add.s64 %rd156, %rd118, %rd122;
+	mov.b64 %rd118, %rd156;
 $L28:
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
+$L25:
+$L24:
+	shl.b32 %r37, %r37, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd125;
+	st.global.s64 [%rd6+8], %rd126;
+$L29:
 	ret;
 }
 `
@@ -22068,10 +7299,11 @@ const gokkosPTX6 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_frontier_PullStep_coloring_propagate__main_minloc(
+.visible .entry gk_frontier_PullStep_coloring_propagate__main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -22094,9 +7326,9 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s19
 )
 {
-	.reg .pred %p<96>;
-	.reg .b32 %r<152>;
-	.reg .b64 %rd<200>;
+	.reg .pred %p<66>;
+	.reg .b32 %r<93>;
+	.reg .b64 %rd<198>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -22120,6 +7352,7 @@ const gokkosPTX6 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd6, [gk_s0];
 	mov.b64 %rd7, %rd6;
 	ld.param.u64 %rd8, [gk_s1];
@@ -22166,1906 +7399,77 @@ const gokkosPTX6 = `//
 	mov.b64 %rd49, %rd48;
 	ld.param.s64 %rd50, [gk_s19];
 	mov.b64 %rd51, %rd50;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd52, %rd3, %rd2;
 	max.s64 %rd53, %rd52, 0;
-	cvt.u64.u32 %rd54, %r19;
+	cvt.u64.u32 %rd54, %r20;
 	add.s64 %rd55, %rd53, %rd54;
 	sub.s64 %rd56, %rd55, 1;
 	div.u64 %rd57, %rd56, %rd54;
-	cvt.u64.u32 %rd58, %r18;
+	cvt.u64.u32 %rd58, %r19;
 	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
 	add.s64 %rd60, %rd59, %rd57;
 	min.s64 %rd61, %rd60, %rd3;
-	mov.b64 %rd62, 9223372036854775807;
-	mov.b64 %rd63, 9223372036854775807;
-	cvt.u64.u32 %rd64, %r5;
-	add.s64 %rd65, %rd59, %rd64;
-	cvt.u64.u32 %rd66, %r6;
-	mov.b64 %rd67, %rd65;
-$L1:
-	setp.ge.s64 %p2, %rd67, %rd61;
-	@%p2 bra $L2;
-	mov.b64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	add.s64 %rd70, %rd68, 1;
-	mov.b64 %rd71, %rd70;
-	mov.b64 %rd72, %rd69;
-	mov.b64 %rd73, %rd71;
-	setp.gt.s64 %p3, %rd44, 0;
-	@!%p3 bra $L5;
-	mul.lo.s64 %rd74, %rd68, %rd44;
-	mov.b64 %rd75, %rd74;
-	add.s64 %rd76, %rd68, 1;
-	mul.lo.s64 %rd77, %rd76, %rd44;
-	min.s64 %rd78, %rd77, %rd40;
-	mov.b64 %rd79, %rd78;
-	mov.b64 %rd72, %rd75;
-	mov.b64 %rd73, %rd79;
-$L5:
-	mov.b64 %rd80, %rd10;
-	mov.b64 %rd81, %rd12;
-	mov.b64 %rd82, %rd14;
-	mov.b64 %rd83, %rd17;
-	mov.b64 %rd84, %rd19;
-	mov.b64 %rd85, %rd21;
-	mov.b64 %rd86, %rd31;
-	mov.b64 %rd87, %rd33;
-	mov.b64 %rd88, %rd35;
-	mov.b64 %rd89, %rd80;
-	mov.b64 %rd90, %rd81;
-	mov.b64 %rd91, %rd82;
-	mov.b64 %rd92, %rd83;
-	mov.b64 %rd93, %rd84;
-	mov.b64 %rd94, %rd85;
-	mov.b64 %rd95, %rd86;
-	mov.b64 %rd96, %rd87;
-	mov.b64 %rd97, %rd88;
-	mov.b64 %rd98, %rd72;
-$L6:
-	setp.lt.s64 %p4, %rd98, %rd73;
-	not.pred %p5, %p4;
-	@!%p5 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.b32 %r20, 0x0;
-	mul.lo.s64 %rd99, %rd98, 32;
-	mov.b64 %rd100, %rd99;
-	setp.gt.s64 %p6, %rd44, 0;
-	@!%p6 bra $L11;
-	mov.b64 %rd101, %rd98;
-	mov.b32 %r21, 0xFFFFFFFF;
-	mov.b32 %r20, %r21;
-	sub.s64 %rd102, %rd7, %rd100;
-	mov.b64 %rd103, %rd102;
-	setp.lt.s64 %p7, %rd103, 32;
-	@!%p7 bra $L14;
-	min.u64 %rd104, %rd103, 32;
-	cvt.u32.u64 %r22, %rd104;
-	mov.b32 %r24, 0x1;
-	shl.b32 %r23, %r24, %r22;
-	setp.hs.u32 %p8, %r22, 32;
-	selp.b32 %r25, 0, %r23, %p8;
-	sub.u32 %r26, %r25, 0x1;
-	and.b32 %r27, %r20, %r26;
-	mov.b32 %r20, %r27;
-$L14:
-	bra.uni $L12;
-$L11:
-	mov.b64 %rd100, %rd68;
-	cvt.u32.u64 %r28, %rd68;
-	mov.b32 %r29, %r28;
-	mov.pred %p9, 1;
-	@!%p9 bra $L16;
-	mov.b32 %r20, 0x1;
-$L16:
-$L12:
-	mov.b32 %r30, 0x0;
-$L17:
-	setp.ne.u32 %p10, %r20, 0x0;
-	not.pred %p11, %p10;
-	@!%p11 bra $L21;
-	bra.uni $L19;
-$L21:
-	brev.b32 %r31, %r20;
-	clz.b32 %r32, %r31;
-	cvt.u64.u32 %rd105, %r32;
-	mov.b64 %rd106, %rd105;
-	sub.u32 %r33, %r20, 0x1;
-	and.b32 %r34, %r20, %r33;
-	mov.b32 %r20, %r34;
-	add.s64 %rd107, %rd100, %rd106;
-	cvt.u32.u64 %r35, %rd107;
-	mov.b32 %r36, %r35;
-	mov.pred %p12, 0;
-	cvt.s64.s32 %rd108, %r36;
-	add.s64 %rd109, %rd108, 1;
-	mul.lo.s64 %rd110, %rd109, %rd91;
-	mad.lo.s64 %rd111, %rd110, 8, %rd89;
-	ld.global.nc.s64 %rd112, [%rd111+0];
-	mov.b64 %rd113, %rd112;
-	mov.b64 %rd114, %rd113;
-	cvt.s64.s32 %rd115, %r36;
-	mul.lo.s64 %rd116, %rd115, %rd91;
-	mad.lo.s64 %rd117, %rd116, 8, %rd89;
-	ld.global.nc.s64 %rd118, [%rd117+0];
-	mov.b64 %rd119, %rd118;
-	mov.b64 %rd120, %rd119;
-$L22:
-	setp.lt.s64 %p13, %rd120, %rd114;
-	not.pred %p14, %p13;
-	@!%p14 bra $L26;
-	bra.uni $L24;
-$L26:
-	mul.lo.s64 %rd121, %rd120, %rd94;
-	mad.lo.s64 %rd122, %rd121, 4, %rd92;
-	ld.global.nc.s32 %r37, [%rd122+0];
-	mov.b32 %r38, %r37;
-	mov.b32 %r39, %r38;
-	shr.s32 %r40, %r39, 5;
-	cvt.s64.s32 %rd123, %r40;
-	mul.lo.s64 %rd124, %rd123, %rd97;
-	mad.lo.s64 %rd125, %rd124, 4, %rd95;
-	ld.global.nc.u32 %r41, [%rd125+0];
-	mov.b32 %r42, %r41;
-	and.b32 %r43, %r39, 31;
-	cvt.s64.s32 %rd126, %r43;
-	min.u64 %rd127, %rd126, 32;
-	cvt.u32.u64 %r44, %rd127;
-	mov.b32 %r46, 0x1;
-	shl.b32 %r45, %r46, %r44;
-	setp.hs.u32 %p15, %r44, 32;
-	selp.b32 %r47, 0, %r45, %p15;
-	and.b32 %r48, %r42, %r47;
-	setp.eq.u32 %p16, %r48, 0x0;
-	@!%p16 bra $L28;
-	bra.uni $L23;
-$L28:
-	mov.b32 %r49, %r39;
-	mov.b32 %r50, %r36;
-	mov.b64 %rd128, %rd120;
-	mov.b32 %r51, %r49;
-	mov.b32 %r52, %r50;
-	mov.b64 %rd129, %rd128;
-$L29:
-	cvt.s64.s32 %rd130, %r51;
-	mul.lo.s64 %rd131, %rd130, %rd51;
-	mad.lo.s64 %rd132, %rd131, 4, %rd47;
-	ld.relaxed.gpu.global.s32 %r53, [%rd132+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	cvt.s64.s32 %rd133, %r52;
-	mul.lo.s64 %rd134, %rd133, %rd51;
-	mad.lo.s64 %rd135, %rd134, 4, %rd47;
-	ld.relaxed.gpu.global.s32 %r56, [%rd135+0];
-	mov.b32 %r57, %r56;
-	setp.ge.s32 %p17, %r57, %r55;
-	@!%p17 bra $L33;
-	mov.pred %p18, 0;
-	bra.uni $L31;
-$L33:
-	cvt.s64.s32 %rd136, %r52;
-	mul.lo.s64 %rd137, %rd136, %rd51;
-	mad.lo.s64 %rd138, %rd137, 4, %rd47;
-	atom.global.max.s32 %r58, [%rd138], %r55;
-	mov.b32 %r59, %r58;
-	setp.lt.s32 %p19, %r59, %r55;
-	mov.pred %p18, %p19;
-	bra.uni $L31;
-$L30:
-	bra.uni $L29;
-$L31:
-	mov.pred %p20, %p18;
-	mov.pred %p21, %p20;
-	mov.pred %p22, 0;
-	mov.pred %p23, %p21;
-	mov.pred %p24, %p22;
-	mov.pred %p25, %p23;
-	mov.pred %p26, %p24;
-	or.pred %p27, %p12, %p25;
-	mov.pred %p12, %p27;
-	@!%p26 bra $L35;
-	bra.uni $L24;
-$L35:
-$L23:
-	add.s64 %rd139, %rd120, 1;
-	mov.b64 %rd120, %rd139;
-	bra.uni $L22;
-$L24:
-	@!%p12 bra $L37;
-	min.u64 %rd140, %rd106, 32;
-	cvt.u32.u64 %r60, %rd140;
-	mov.b32 %r62, 0x1;
-	shl.b32 %r61, %r62, %r60;
-	setp.hs.u32 %p28, %r60, 32;
-	selp.b32 %r63, 0, %r61, %p28;
-	or.b32 %r64, %r30, %r63;
-	mov.b32 %r30, %r64;
-	add.s64 %rd141, %rd62, 1;
-	mov.b64 %rd62, %rd141;
-$L37:
-$L18:
-	bra.uni $L17;
-$L19:
-	setp.gt.s64 %p29, %rd44, 0;
-	@!%p29 bra $L38;
-	mul.lo.s64 %rd142, %rd98, %rd42;
-	mad.lo.s64 %rd143, %rd142, 4, %rd38;
-	st.global.u32 [%rd143+0], %r30;
-	bra.uni $L39;
-$L38:
-	setp.ne.u32 %p30, %r30, 0x0;
-	@!%p30 bra $L41;
-	shr.s64 %rd144, %rd68, 5;
-	mul.lo.s64 %rd145, %rd144, %rd42;
-	mad.lo.s64 %rd146, %rd145, 4, %rd38;
-	and.b64 %rd147, %rd68, 31;
-	min.u64 %rd148, %rd147, 32;
-	cvt.u32.u64 %r65, %rd148;
-	mov.b32 %r67, 0x1;
-	shl.b32 %r66, %r67, %r65;
-	setp.hs.u32 %p31, %r65, 32;
-	selp.b32 %r68, 0, %r66, %p31;
-	atom.global.or.b32 %r69, [%rd146], %r68;
-$L41:
-$L39:
-$L7:
-	add.s64 %rd149, %rd98, 1;
-	mov.b64 %rd98, %rd149;
-	bra.uni $L6;
-$L8:
-$L3:
-	add.s64 %rd67, %rd67, %rd66;
+	setp.ne.u32 %p2, %r18, 9;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd64, 9223372036854775807;
+	mov.b64 %rd65, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd150, %rd62;
-	mov.b64 %rd151, %rd63;
-	// block reduction
-	sub.u32 %r70, %r13, 1;
-	mov.b64 {%r71, %r72}, %rd150;
-	shfl.sync.down.b32 %r73|%p32, %r71, 1, %r70, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r70, %r17;
-	mov.b64 %rd152, {%r73, %r74};
-	mov.b64 {%r75, %r76}, %rd151;
-	shfl.sync.down.b32 %r77, %r75, 1, %r70, %r17;
-	shfl.sync.down.b32 %r78, %r76, 1, %r70, %r17;
-	mov.b64 %rd153, {%r77, %r78};
-	@!%p32 bra $L42;
-	setp.lt.s64 %p33, %rd152, %rd150;
-	setp.eq.s64 %p34, %rd152, %rd150;
-	setp.lt.s64 %p35, %rd153, %rd151;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd154, %rd152, %rd150, %p37;
-	selp.b64 %rd155, %rd153, %rd151, %p37;
-	mov.b64 %rd150, %rd154;
-	mov.b64 %rd151, %rd155;
-$L42:
-	mov.b64 {%r79, %r80}, %rd150;
-	shfl.sync.down.b32 %r81|%p38, %r79, 2, %r70, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r70, %r17;
-	mov.b64 %rd156, {%r81, %r82};
-	mov.b64 {%r83, %r84}, %rd151;
-	shfl.sync.down.b32 %r85, %r83, 2, %r70, %r17;
-	shfl.sync.down.b32 %r86, %r84, 2, %r70, %r17;
-	mov.b64 %rd157, {%r85, %r86};
-	@!%p38 bra $L43;
-	setp.lt.s64 %p39, %rd156, %rd150;
-	setp.eq.s64 %p40, %rd156, %rd150;
-	setp.lt.s64 %p41, %rd157, %rd151;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd158, %rd156, %rd150, %p43;
-	selp.b64 %rd159, %rd157, %rd151, %p43;
-	mov.b64 %rd150, %rd158;
-	mov.b64 %rd151, %rd159;
-$L43:
-	mov.b64 {%r87, %r88}, %rd150;
-	shfl.sync.down.b32 %r89|%p44, %r87, 4, %r70, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r70, %r17;
-	mov.b64 %rd160, {%r89, %r90};
-	mov.b64 {%r91, %r92}, %rd151;
-	shfl.sync.down.b32 %r93, %r91, 4, %r70, %r17;
-	shfl.sync.down.b32 %r94, %r92, 4, %r70, %r17;
-	mov.b64 %rd161, {%r93, %r94};
-	@!%p44 bra $L44;
-	setp.lt.s64 %p45, %rd160, %rd150;
-	setp.eq.s64 %p46, %rd160, %rd150;
-	setp.lt.s64 %p47, %rd161, %rd151;
-	and.pred %p48, %p46, %p47;
-	or.pred %p49, %p45, %p48;
-	selp.b64 %rd162, %rd160, %rd150, %p49;
-	selp.b64 %rd163, %rd161, %rd151, %p49;
-	mov.b64 %rd150, %rd162;
-	mov.b64 %rd151, %rd163;
-$L44:
-	mov.b64 {%r95, %r96}, %rd150;
-	shfl.sync.down.b32 %r97|%p50, %r95, 8, %r70, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r70, %r17;
-	mov.b64 %rd164, {%r97, %r98};
-	mov.b64 {%r99, %r100}, %rd151;
-	shfl.sync.down.b32 %r101, %r99, 8, %r70, %r17;
-	shfl.sync.down.b32 %r102, %r100, 8, %r70, %r17;
-	mov.b64 %rd165, {%r101, %r102};
-	@!%p50 bra $L45;
-	setp.lt.s64 %p51, %rd164, %rd150;
-	setp.eq.s64 %p52, %rd164, %rd150;
-	setp.lt.s64 %p53, %rd165, %rd151;
-	and.pred %p54, %p52, %p53;
-	or.pred %p55, %p51, %p54;
-	selp.b64 %rd166, %rd164, %rd150, %p55;
-	selp.b64 %rd167, %rd165, %rd151, %p55;
-	mov.b64 %rd150, %rd166;
-	mov.b64 %rd151, %rd167;
-$L45:
-	mov.b64 {%r103, %r104}, %rd150;
-	shfl.sync.down.b32 %r105|%p56, %r103, 16, %r70, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r70, %r17;
-	mov.b64 %rd168, {%r105, %r106};
-	mov.b64 {%r107, %r108}, %rd151;
-	shfl.sync.down.b32 %r109, %r107, 16, %r70, %r17;
-	shfl.sync.down.b32 %r110, %r108, 16, %r70, %r17;
-	mov.b64 %rd169, {%r109, %r110};
-	@!%p56 bra $L46;
-	setp.lt.s64 %p57, %rd168, %rd150;
-	setp.eq.s64 %p58, %rd168, %rd150;
-	setp.lt.s64 %p59, %rd169, %rd151;
-	and.pred %p60, %p58, %p59;
-	or.pred %p61, %p57, %p60;
-	selp.b64 %rd170, %rd168, %rd150, %p61;
-	selp.b64 %rd171, %rd169, %rd151, %p61;
-	mov.b64 %rd150, %rd170;
-	mov.b64 %rd151, %rd171;
-$L46:
-	setp.eq.u32 %p62, %r7, 0;
-	@!%p62 bra $L47;
-	mul.wide.u32 %rd172, %r8, 16;
-	add.s64 %rd173, %rd1, %rd172;
-	st.shared.s64 [%rd173+0], %rd150;
-	st.shared.s64 [%rd173+8], %rd151;
-$L47:
-	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L48;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L49;
-	mul.wide.u32 %rd174, %r7, 16;
-	add.s64 %rd175, %rd1, %rd174;
-	ld.shared.s64 %rd176, [%rd175+0];
-	ld.shared.s64 %rd177, [%rd175+8];
-	mov.b64 %rd150, %rd176;
-	mov.b64 %rd151, %rd177;
-$L49:
-	sub.u32 %r111, %r10, 1;
-	mov.b64 {%r112, %r113}, %rd150;
-	shfl.sync.down.b32 %r114|%p65, %r112, 1, %r111, %r17;
-	shfl.sync.down.b32 %r115, %r113, 1, %r111, %r17;
-	mov.b64 %rd178, {%r114, %r115};
-	mov.b64 {%r116, %r117}, %rd151;
-	shfl.sync.down.b32 %r118, %r116, 1, %r111, %r17;
-	shfl.sync.down.b32 %r119, %r117, 1, %r111, %r17;
-	mov.b64 %rd179, {%r118, %r119};
-	@!%p65 bra $L50;
-	setp.lt.s64 %p66, %rd178, %rd150;
-	setp.eq.s64 %p67, %rd178, %rd150;
-	setp.lt.s64 %p68, %rd179, %rd151;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd180, %rd178, %rd150, %p70;
-	selp.b64 %rd181, %rd179, %rd151, %p70;
-	mov.b64 %rd150, %rd180;
-	mov.b64 %rd151, %rd181;
-$L50:
-	mov.b64 {%r120, %r121}, %rd150;
-	shfl.sync.down.b32 %r122|%p71, %r120, 2, %r111, %r17;
-	shfl.sync.down.b32 %r123, %r121, 2, %r111, %r17;
-	mov.b64 %rd182, {%r122, %r123};
-	mov.b64 {%r124, %r125}, %rd151;
-	shfl.sync.down.b32 %r126, %r124, 2, %r111, %r17;
-	shfl.sync.down.b32 %r127, %r125, 2, %r111, %r17;
-	mov.b64 %rd183, {%r126, %r127};
-	@!%p71 bra $L51;
-	setp.lt.s64 %p72, %rd182, %rd150;
-	setp.eq.s64 %p73, %rd182, %rd150;
-	setp.lt.s64 %p74, %rd183, %rd151;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd184, %rd182, %rd150, %p76;
-	selp.b64 %rd185, %rd183, %rd151, %p76;
-	mov.b64 %rd150, %rd184;
-	mov.b64 %rd151, %rd185;
-$L51:
-	mov.b64 {%r128, %r129}, %rd150;
-	shfl.sync.down.b32 %r130|%p77, %r128, 4, %r111, %r17;
-	shfl.sync.down.b32 %r131, %r129, 4, %r111, %r17;
-	mov.b64 %rd186, {%r130, %r131};
-	mov.b64 {%r132, %r133}, %rd151;
-	shfl.sync.down.b32 %r134, %r132, 4, %r111, %r17;
-	shfl.sync.down.b32 %r135, %r133, 4, %r111, %r17;
-	mov.b64 %rd187, {%r134, %r135};
-	@!%p77 bra $L52;
-	setp.lt.s64 %p78, %rd186, %rd150;
-	setp.eq.s64 %p79, %rd186, %rd150;
-	setp.lt.s64 %p80, %rd187, %rd151;
-	and.pred %p81, %p79, %p80;
-	or.pred %p82, %p78, %p81;
-	selp.b64 %rd188, %rd186, %rd150, %p82;
-	selp.b64 %rd189, %rd187, %rd151, %p82;
-	mov.b64 %rd150, %rd188;
-	mov.b64 %rd151, %rd189;
-$L52:
-	mov.b64 {%r136, %r137}, %rd150;
-	shfl.sync.down.b32 %r138|%p83, %r136, 8, %r111, %r17;
-	shfl.sync.down.b32 %r139, %r137, 8, %r111, %r17;
-	mov.b64 %rd190, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd151;
-	shfl.sync.down.b32 %r142, %r140, 8, %r111, %r17;
-	shfl.sync.down.b32 %r143, %r141, 8, %r111, %r17;
-	mov.b64 %rd191, {%r142, %r143};
-	@!%p83 bra $L53;
-	setp.lt.s64 %p84, %rd190, %rd150;
-	setp.eq.s64 %p85, %rd190, %rd150;
-	setp.lt.s64 %p86, %rd191, %rd151;
-	and.pred %p87, %p85, %p86;
-	or.pred %p88, %p84, %p87;
-	selp.b64 %rd192, %rd190, %rd150, %p88;
-	selp.b64 %rd193, %rd191, %rd151, %p88;
-	mov.b64 %rd150, %rd192;
-	mov.b64 %rd151, %rd193;
-$L53:
-	mov.b64 {%r144, %r145}, %rd150;
-	shfl.sync.down.b32 %r146|%p89, %r144, 16, %r111, %r17;
-	shfl.sync.down.b32 %r147, %r145, 16, %r111, %r17;
-	mov.b64 %rd194, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd151;
-	shfl.sync.down.b32 %r150, %r148, 16, %r111, %r17;
-	shfl.sync.down.b32 %r151, %r149, 16, %r111, %r17;
-	mov.b64 %rd195, {%r150, %r151};
-	@!%p89 bra $L54;
-	setp.lt.s64 %p90, %rd194, %rd150;
-	setp.eq.s64 %p91, %rd194, %rd150;
-	setp.lt.s64 %p92, %rd195, %rd151;
-	and.pred %p93, %p91, %p92;
-	or.pred %p94, %p90, %p93;
-	selp.b64 %rd196, %rd194, %rd150, %p94;
-	selp.b64 %rd197, %rd195, %rd151, %p94;
-	mov.b64 %rd150, %rd196;
-	mov.b64 %rd151, %rd197;
-$L54:
-$L48:
-	mul.wide.u32 %rd198, %r18, 16;
-	add.s64 %rd199, %rd5, %rd198;
-	setp.eq.u32 %p95, %r5, 0;
-	@!%p95 bra $L55;
-	st.global.s64 [%rd199+0], %rd150;
-	st.global.s64 [%rd199+8], %rd151;
-$L55:
-	ret;
-}
-
-.visible .entry gk_frontier_PullStep_coloring_propagate__final_minloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
-)
-{
-	.reg .pred %p<72>;
-	.reg .b32 %r<100>;
-	.reg .b64 %rd<111>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
-	ld.param.u64 %rd37, [gk_s13];
-	cvta.to.global.u64 %rd38, %rd37;
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s14];
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s15];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s16];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s17];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s18];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s19];
-	mov.b64 %rd52, %rd51;
-	mov.b64 %rd53, 9223372036854775807;
-	mov.b64 %rd54, 9223372036854775807;
-	cvt.u64.u32 %rd55, %r5;
-	cvt.u64.u32 %rd56, %r6;
-	mov.b64 %rd57, %rd55;
-$L1:
-	setp.ge.s64 %p2, %rd57, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd58, %rd57, 16, %rd3;
-	ld.global.s64 %rd59, [%rd58+0];
-	ld.global.s64 %rd60, [%rd58+8];
-	setp.lt.s64 %p3, %rd59, %rd53;
-	setp.eq.s64 %p4, %rd59, %rd53;
-	setp.lt.s64 %p5, %rd60, %rd54;
-	and.pred %p6, %p4, %p5;
-	or.pred %p7, %p3, %p6;
-	selp.b64 %rd61, %rd59, %rd53, %p7;
-	selp.b64 %rd62, %rd60, %rd54, %p7;
-	mov.b64 %rd53, %rd61;
-	mov.b64 %rd54, %rd62;
-	add.s64 %rd57, %rd57, %rd56;
+	setp.ne.u32 %p3, %r18, 10;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd64, -9223372036854775808;
+	mov.b64 %rd65, 9223372036854775807;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd63, %rd53;
-	mov.b64 %rd64, %rd54;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd63;
-	shfl.sync.down.b32 %r21|%p8, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd65, {%r21, %r22};
-	mov.b64 {%r23, %r24}, %rd64;
-	shfl.sync.down.b32 %r25, %r23, 1, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 1, %r18, %r17;
-	mov.b64 %rd66, {%r25, %r26};
-	@!%p8 bra $L3;
-	setp.lt.s64 %p9, %rd65, %rd63;
-	setp.eq.s64 %p10, %rd65, %rd63;
-	setp.lt.s64 %p11, %rd66, %rd64;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd67, %rd65, %rd63, %p13;
-	selp.b64 %rd68, %rd66, %rd64, %p13;
-	mov.b64 %rd63, %rd67;
-	mov.b64 %rd64, %rd68;
 $L3:
-	mov.b64 {%r27, %r28}, %rd63;
-	shfl.sync.down.b32 %r29|%p14, %r27, 2, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 2, %r18, %r17;
-	mov.b64 %rd69, {%r29, %r30};
-	mov.b64 {%r31, %r32}, %rd64;
-	shfl.sync.down.b32 %r33, %r31, 2, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 2, %r18, %r17;
-	mov.b64 %rd70, {%r33, %r34};
-	@!%p14 bra $L4;
-	setp.lt.s64 %p15, %rd69, %rd63;
-	setp.eq.s64 %p16, %rd69, %rd63;
-	setp.lt.s64 %p17, %rd70, %rd64;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd71, %rd69, %rd63, %p19;
-	selp.b64 %rd72, %rd70, %rd64, %p19;
-	mov.b64 %rd63, %rd71;
-	mov.b64 %rd64, %rd72;
-$L4:
-	mov.b64 {%r35, %r36}, %rd63;
-	shfl.sync.down.b32 %r37|%p20, %r35, 4, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 4, %r18, %r17;
-	mov.b64 %rd73, {%r37, %r38};
-	mov.b64 {%r39, %r40}, %rd64;
-	shfl.sync.down.b32 %r41, %r39, 4, %r18, %r17;
-	shfl.sync.down.b32 %r42, %r40, 4, %r18, %r17;
-	mov.b64 %rd74, {%r41, %r42};
-	@!%p20 bra $L5;
-	setp.lt.s64 %p21, %rd73, %rd63;
-	setp.eq.s64 %p22, %rd73, %rd63;
-	setp.lt.s64 %p23, %rd74, %rd64;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd75, %rd73, %rd63, %p25;
-	selp.b64 %rd76, %rd74, %rd64, %p25;
-	mov.b64 %rd63, %rd75;
-	mov.b64 %rd64, %rd76;
-$L5:
-	mov.b64 {%r43, %r44}, %rd63;
-	shfl.sync.down.b32 %r45|%p26, %r43, 8, %r18, %r17;
-	shfl.sync.down.b32 %r46, %r44, 8, %r18, %r17;
-	mov.b64 %rd77, {%r45, %r46};
-	mov.b64 {%r47, %r48}, %rd64;
-	shfl.sync.down.b32 %r49, %r47, 8, %r18, %r17;
-	shfl.sync.down.b32 %r50, %r48, 8, %r18, %r17;
-	mov.b64 %rd78, {%r49, %r50};
-	@!%p26 bra $L6;
-	setp.lt.s64 %p27, %rd77, %rd63;
-	setp.eq.s64 %p28, %rd77, %rd63;
-	setp.lt.s64 %p29, %rd78, %rd64;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd79, %rd77, %rd63, %p31;
-	selp.b64 %rd80, %rd78, %rd64, %p31;
-	mov.b64 %rd63, %rd79;
-	mov.b64 %rd64, %rd80;
-$L6:
-	mov.b64 {%r51, %r52}, %rd63;
-	shfl.sync.down.b32 %r53|%p32, %r51, 16, %r18, %r17;
-	shfl.sync.down.b32 %r54, %r52, 16, %r18, %r17;
-	mov.b64 %rd81, {%r53, %r54};
-	mov.b64 {%r55, %r56}, %rd64;
-	shfl.sync.down.b32 %r57, %r55, 16, %r18, %r17;
-	shfl.sync.down.b32 %r58, %r56, 16, %r18, %r17;
-	mov.b64 %rd82, {%r57, %r58};
-	@!%p32 bra $L7;
-	setp.lt.s64 %p33, %rd81, %rd63;
-	setp.eq.s64 %p34, %rd81, %rd63;
-	setp.lt.s64 %p35, %rd82, %rd64;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd83, %rd81, %rd63, %p37;
-	selp.b64 %rd84, %rd82, %rd64, %p37;
-	mov.b64 %rd63, %rd83;
-	mov.b64 %rd64, %rd84;
-$L7:
-	setp.eq.u32 %p38, %r7, 0;
-	@!%p38 bra $L8;
-	mul.wide.u32 %rd85, %r8, 16;
-	add.s64 %rd86, %rd1, %rd85;
-	st.shared.s64 [%rd86+0], %rd63;
-	st.shared.s64 [%rd86+8], %rd64;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p39, %r8, 0;
-	@!%p39 bra $L9;
-	setp.lo.u32 %p40, %r7, %r10;
-	@!%p40 bra $L10;
-	mul.wide.u32 %rd87, %r7, 16;
-	add.s64 %rd88, %rd1, %rd87;
-	ld.shared.s64 %rd89, [%rd88+0];
-	ld.shared.s64 %rd90, [%rd88+8];
-	mov.b64 %rd63, %rd89;
-	mov.b64 %rd64, %rd90;
-$L10:
-	sub.u32 %r59, %r10, 1;
-	mov.b64 {%r60, %r61}, %rd63;
-	shfl.sync.down.b32 %r62|%p41, %r60, 1, %r59, %r17;
-	shfl.sync.down.b32 %r63, %r61, 1, %r59, %r17;
-	mov.b64 %rd91, {%r62, %r63};
-	mov.b64 {%r64, %r65}, %rd64;
-	shfl.sync.down.b32 %r66, %r64, 1, %r59, %r17;
-	shfl.sync.down.b32 %r67, %r65, 1, %r59, %r17;
-	mov.b64 %rd92, {%r66, %r67};
-	@!%p41 bra $L11;
-	setp.lt.s64 %p42, %rd91, %rd63;
-	setp.eq.s64 %p43, %rd91, %rd63;
-	setp.lt.s64 %p44, %rd92, %rd64;
-	and.pred %p45, %p43, %p44;
-	or.pred %p46, %p42, %p45;
-	selp.b64 %rd93, %rd91, %rd63, %p46;
-	selp.b64 %rd94, %rd92, %rd64, %p46;
-	mov.b64 %rd63, %rd93;
-	mov.b64 %rd64, %rd94;
-$L11:
-	mov.b64 {%r68, %r69}, %rd63;
-	shfl.sync.down.b32 %r70|%p47, %r68, 2, %r59, %r17;
-	shfl.sync.down.b32 %r71, %r69, 2, %r59, %r17;
-	mov.b64 %rd95, {%r70, %r71};
-	mov.b64 {%r72, %r73}, %rd64;
-	shfl.sync.down.b32 %r74, %r72, 2, %r59, %r17;
-	shfl.sync.down.b32 %r75, %r73, 2, %r59, %r17;
-	mov.b64 %rd96, {%r74, %r75};
-	@!%p47 bra $L12;
-	setp.lt.s64 %p48, %rd95, %rd63;
-	setp.eq.s64 %p49, %rd95, %rd63;
-	setp.lt.s64 %p50, %rd96, %rd64;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd97, %rd95, %rd63, %p52;
-	selp.b64 %rd98, %rd96, %rd64, %p52;
-	mov.b64 %rd63, %rd97;
-	mov.b64 %rd64, %rd98;
-$L12:
-	mov.b64 {%r76, %r77}, %rd63;
-	shfl.sync.down.b32 %r78|%p53, %r76, 4, %r59, %r17;
-	shfl.sync.down.b32 %r79, %r77, 4, %r59, %r17;
-	mov.b64 %rd99, {%r78, %r79};
-	mov.b64 {%r80, %r81}, %rd64;
-	shfl.sync.down.b32 %r82, %r80, 4, %r59, %r17;
-	shfl.sync.down.b32 %r83, %r81, 4, %r59, %r17;
-	mov.b64 %rd100, {%r82, %r83};
-	@!%p53 bra $L13;
-	setp.lt.s64 %p54, %rd99, %rd63;
-	setp.eq.s64 %p55, %rd99, %rd63;
-	setp.lt.s64 %p56, %rd100, %rd64;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd101, %rd99, %rd63, %p58;
-	selp.b64 %rd102, %rd100, %rd64, %p58;
-	mov.b64 %rd63, %rd101;
-	mov.b64 %rd64, %rd102;
-$L13:
-	mov.b64 {%r84, %r85}, %rd63;
-	shfl.sync.down.b32 %r86|%p59, %r84, 8, %r59, %r17;
-	shfl.sync.down.b32 %r87, %r85, 8, %r59, %r17;
-	mov.b64 %rd103, {%r86, %r87};
-	mov.b64 {%r88, %r89}, %rd64;
-	shfl.sync.down.b32 %r90, %r88, 8, %r59, %r17;
-	shfl.sync.down.b32 %r91, %r89, 8, %r59, %r17;
-	mov.b64 %rd104, {%r90, %r91};
-	@!%p59 bra $L14;
-	setp.lt.s64 %p60, %rd103, %rd63;
-	setp.eq.s64 %p61, %rd103, %rd63;
-	setp.lt.s64 %p62, %rd104, %rd64;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd105, %rd103, %rd63, %p64;
-	selp.b64 %rd106, %rd104, %rd64, %p64;
-	mov.b64 %rd63, %rd105;
-	mov.b64 %rd64, %rd106;
-$L14:
-	mov.b64 {%r92, %r93}, %rd63;
-	shfl.sync.down.b32 %r94|%p65, %r92, 16, %r59, %r17;
-	shfl.sync.down.b32 %r95, %r93, 16, %r59, %r17;
-	mov.b64 %rd107, {%r94, %r95};
-	mov.b64 {%r96, %r97}, %rd64;
-	shfl.sync.down.b32 %r98, %r96, 16, %r59, %r17;
-	shfl.sync.down.b32 %r99, %r97, 16, %r59, %r17;
-	mov.b64 %rd108, {%r98, %r99};
-	@!%p65 bra $L15;
-	setp.lt.s64 %p66, %rd107, %rd63;
-	setp.eq.s64 %p67, %rd107, %rd63;
-	setp.lt.s64 %p68, %rd108, %rd64;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd109, %rd107, %rd63, %p70;
-	selp.b64 %rd110, %rd108, %rd64, %p70;
-	mov.b64 %rd63, %rd109;
-	mov.b64 %rd64, %rd110;
-$L15:
-$L9:
-	setp.eq.u32 %p71, %r5, 0;
-	@!%p71 bra $L16;
-	st.global.s64 [%rd6+0], %rd63;
-	st.global.s64 [%rd6+8], %rd64;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PullStep_coloring_propagate__main_maxloc(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
-)
-{
-	.reg .pred %p<96>;
-	.reg .b32 %r<152>;
-	.reg .b64 %rd<200>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.u64 %rd29, [gk_s10];
-	cvta.to.global.u64 %rd30, %rd29;
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	ld.param.u64 %rd36, [gk_s13];
-	cvta.to.global.u64 %rd37, %rd36;
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s14];
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s15];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s16];
-	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s17];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s18];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
-	mov.b64 %rd51, %rd50;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd52, %rd3, %rd2;
-	max.s64 %rd53, %rd52, 0;
-	cvt.u64.u32 %rd54, %r19;
-	add.s64 %rd55, %rd53, %rd54;
-	sub.s64 %rd56, %rd55, 1;
-	div.u64 %rd57, %rd56, %rd54;
-	cvt.u64.u32 %rd58, %r18;
-	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
-	add.s64 %rd60, %rd59, %rd57;
-	min.s64 %rd61, %rd60, %rd3;
-	mov.b64 %rd62, -9223372036854775808;
-	mov.b64 %rd63, 9223372036854775807;
-	cvt.u64.u32 %rd64, %r5;
-	add.s64 %rd65, %rd59, %rd64;
-	cvt.u64.u32 %rd66, %r6;
-	mov.b64 %rd67, %rd65;
-$L1:
-	setp.ge.s64 %p2, %rd67, %rd61;
-	@%p2 bra $L2;
-	mov.b64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	add.s64 %rd70, %rd68, 1;
-	mov.b64 %rd71, %rd70;
-	mov.b64 %rd72, %rd69;
-	mov.b64 %rd73, %rd71;
-	setp.gt.s64 %p3, %rd44, 0;
-	@!%p3 bra $L5;
-	mul.lo.s64 %rd74, %rd68, %rd44;
-	mov.b64 %rd75, %rd74;
-	add.s64 %rd76, %rd68, 1;
-	mul.lo.s64 %rd77, %rd76, %rd44;
-	min.s64 %rd78, %rd77, %rd40;
-	mov.b64 %rd79, %rd78;
-	mov.b64 %rd72, %rd75;
-	mov.b64 %rd73, %rd79;
-$L5:
-	mov.b64 %rd80, %rd10;
-	mov.b64 %rd81, %rd12;
-	mov.b64 %rd82, %rd14;
-	mov.b64 %rd83, %rd17;
-	mov.b64 %rd84, %rd19;
-	mov.b64 %rd85, %rd21;
-	mov.b64 %rd86, %rd31;
-	mov.b64 %rd87, %rd33;
-	mov.b64 %rd88, %rd35;
-	mov.b64 %rd89, %rd80;
-	mov.b64 %rd90, %rd81;
-	mov.b64 %rd91, %rd82;
-	mov.b64 %rd92, %rd83;
-	mov.b64 %rd93, %rd84;
-	mov.b64 %rd94, %rd85;
-	mov.b64 %rd95, %rd86;
-	mov.b64 %rd96, %rd87;
-	mov.b64 %rd97, %rd88;
-	mov.b64 %rd98, %rd72;
-$L6:
-	setp.lt.s64 %p4, %rd98, %rd73;
-	not.pred %p5, %p4;
-	@!%p5 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.b32 %r20, 0x0;
-	mul.lo.s64 %rd99, %rd98, 32;
-	mov.b64 %rd100, %rd99;
-	setp.gt.s64 %p6, %rd44, 0;
-	@!%p6 bra $L11;
-	mov.b64 %rd101, %rd98;
-	mov.b32 %r21, 0xFFFFFFFF;
-	mov.b32 %r20, %r21;
-	sub.s64 %rd102, %rd7, %rd100;
-	mov.b64 %rd103, %rd102;
-	setp.lt.s64 %p7, %rd103, 32;
-	@!%p7 bra $L14;
-	min.u64 %rd104, %rd103, 32;
-	cvt.u32.u64 %r22, %rd104;
-	mov.b32 %r24, 0x1;
-	shl.b32 %r23, %r24, %r22;
-	setp.hs.u32 %p8, %r22, 32;
-	selp.b32 %r25, 0, %r23, %p8;
-	sub.u32 %r26, %r25, 0x1;
-	and.b32 %r27, %r20, %r26;
-	mov.b32 %r20, %r27;
-$L14:
-	bra.uni $L12;
-$L11:
-	mov.b64 %rd100, %rd68;
-	cvt.u32.u64 %r28, %rd68;
-	mov.b32 %r29, %r28;
-	mov.pred %p9, 1;
-	@!%p9 bra $L16;
-	mov.b32 %r20, 0x1;
-$L16:
-$L12:
-	mov.b32 %r30, 0x0;
-$L17:
-	setp.ne.u32 %p10, %r20, 0x0;
-	not.pred %p11, %p10;
-	@!%p11 bra $L21;
-	bra.uni $L19;
-$L21:
-	brev.b32 %r31, %r20;
-	clz.b32 %r32, %r31;
-	cvt.u64.u32 %rd105, %r32;
-	mov.b64 %rd106, %rd105;
-	sub.u32 %r33, %r20, 0x1;
-	and.b32 %r34, %r20, %r33;
-	mov.b32 %r20, %r34;
-	add.s64 %rd107, %rd100, %rd106;
-	cvt.u32.u64 %r35, %rd107;
-	mov.b32 %r36, %r35;
-	mov.pred %p12, 0;
-	cvt.s64.s32 %rd108, %r36;
-	add.s64 %rd109, %rd108, 1;
-	mul.lo.s64 %rd110, %rd109, %rd91;
-	mad.lo.s64 %rd111, %rd110, 8, %rd89;
-	ld.global.nc.s64 %rd112, [%rd111+0];
-	mov.b64 %rd113, %rd112;
-	mov.b64 %rd114, %rd113;
-	cvt.s64.s32 %rd115, %r36;
-	mul.lo.s64 %rd116, %rd115, %rd91;
-	mad.lo.s64 %rd117, %rd116, 8, %rd89;
-	ld.global.nc.s64 %rd118, [%rd117+0];
-	mov.b64 %rd119, %rd118;
-	mov.b64 %rd120, %rd119;
-$L22:
-	setp.lt.s64 %p13, %rd120, %rd114;
-	not.pred %p14, %p13;
-	@!%p14 bra $L26;
-	bra.uni $L24;
-$L26:
-	mul.lo.s64 %rd121, %rd120, %rd94;
-	mad.lo.s64 %rd122, %rd121, 4, %rd92;
-	ld.global.nc.s32 %r37, [%rd122+0];
-	mov.b32 %r38, %r37;
-	mov.b32 %r39, %r38;
-	shr.s32 %r40, %r39, 5;
-	cvt.s64.s32 %rd123, %r40;
-	mul.lo.s64 %rd124, %rd123, %rd97;
-	mad.lo.s64 %rd125, %rd124, 4, %rd95;
-	ld.global.nc.u32 %r41, [%rd125+0];
-	mov.b32 %r42, %r41;
-	and.b32 %r43, %r39, 31;
-	cvt.s64.s32 %rd126, %r43;
-	min.u64 %rd127, %rd126, 32;
-	cvt.u32.u64 %r44, %rd127;
-	mov.b32 %r46, 0x1;
-	shl.b32 %r45, %r46, %r44;
-	setp.hs.u32 %p15, %r44, 32;
-	selp.b32 %r47, 0, %r45, %p15;
-	and.b32 %r48, %r42, %r47;
-	setp.eq.u32 %p16, %r48, 0x0;
-	@!%p16 bra $L28;
-	bra.uni $L23;
-$L28:
-	mov.b32 %r49, %r39;
-	mov.b32 %r50, %r36;
-	mov.b64 %rd128, %rd120;
-	mov.b32 %r51, %r49;
-	mov.b32 %r52, %r50;
-	mov.b64 %rd129, %rd128;
-$L29:
-	cvt.s64.s32 %rd130, %r51;
-	mul.lo.s64 %rd131, %rd130, %rd51;
-	mad.lo.s64 %rd132, %rd131, 4, %rd47;
-	ld.relaxed.gpu.global.s32 %r53, [%rd132+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	cvt.s64.s32 %rd133, %r52;
-	mul.lo.s64 %rd134, %rd133, %rd51;
-	mad.lo.s64 %rd135, %rd134, 4, %rd47;
-	ld.relaxed.gpu.global.s32 %r56, [%rd135+0];
-	mov.b32 %r57, %r56;
-	setp.ge.s32 %p17, %r57, %r55;
-	@!%p17 bra $L33;
-	mov.pred %p18, 0;
-	bra.uni $L31;
-$L33:
-	cvt.s64.s32 %rd136, %r52;
-	mul.lo.s64 %rd137, %rd136, %rd51;
-	mad.lo.s64 %rd138, %rd137, 4, %rd47;
-	atom.global.max.s32 %r58, [%rd138], %r55;
-	mov.b32 %r59, %r58;
-	setp.lt.s32 %p19, %r59, %r55;
-	mov.pred %p18, %p19;
-	bra.uni $L31;
-$L30:
-	bra.uni $L29;
-$L31:
-	mov.pred %p20, %p18;
-	mov.pred %p21, %p20;
-	mov.pred %p22, 0;
-	mov.pred %p23, %p21;
-	mov.pred %p24, %p22;
-	mov.pred %p25, %p23;
-	mov.pred %p26, %p24;
-	or.pred %p27, %p12, %p25;
-	mov.pred %p12, %p27;
-	@!%p26 bra $L35;
-	bra.uni $L24;
-$L35:
-$L23:
-	add.s64 %rd139, %rd120, 1;
-	mov.b64 %rd120, %rd139;
-	bra.uni $L22;
-$L24:
-	@!%p12 bra $L37;
-	min.u64 %rd140, %rd106, 32;
-	cvt.u32.u64 %r60, %rd140;
-	mov.b32 %r62, 0x1;
-	shl.b32 %r61, %r62, %r60;
-	setp.hs.u32 %p28, %r60, 32;
-	selp.b32 %r63, 0, %r61, %p28;
-	or.b32 %r64, %r30, %r63;
-	mov.b32 %r30, %r64;
-	add.s64 %rd141, %rd62, 1;
-	mov.b64 %rd62, %rd141;
-$L37:
-$L18:
-	bra.uni $L17;
-$L19:
-	setp.gt.s64 %p29, %rd44, 0;
-	@!%p29 bra $L38;
-	mul.lo.s64 %rd142, %rd98, %rd42;
-	mad.lo.s64 %rd143, %rd142, 4, %rd38;
-	st.global.u32 [%rd143+0], %r30;
-	bra.uni $L39;
-$L38:
-	setp.ne.u32 %p30, %r30, 0x0;
-	@!%p30 bra $L41;
-	shr.s64 %rd144, %rd68, 5;
-	mul.lo.s64 %rd145, %rd144, %rd42;
-	mad.lo.s64 %rd146, %rd145, 4, %rd38;
-	and.b64 %rd147, %rd68, 31;
-	min.u64 %rd148, %rd147, 32;
-	cvt.u32.u64 %r65, %rd148;
-	mov.b32 %r67, 0x1;
-	shl.b32 %r66, %r67, %r65;
-	setp.hs.u32 %p31, %r65, 32;
-	selp.b32 %r68, 0, %r66, %p31;
-	atom.global.or.b32 %r69, [%rd146], %r68;
-$L41:
-$L39:
-$L7:
-	add.s64 %rd149, %rd98, 1;
-	mov.b64 %rd98, %rd149;
-	bra.uni $L6;
-$L8:
-$L3:
-	add.s64 %rd67, %rd67, %rd66;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd150, %rd62;
-	mov.b64 %rd151, %rd63;
-	// block reduction
-	sub.u32 %r70, %r13, 1;
-	mov.b64 {%r71, %r72}, %rd150;
-	shfl.sync.down.b32 %r73|%p32, %r71, 1, %r70, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r70, %r17;
-	mov.b64 %rd152, {%r73, %r74};
-	mov.b64 {%r75, %r76}, %rd151;
-	shfl.sync.down.b32 %r77, %r75, 1, %r70, %r17;
-	shfl.sync.down.b32 %r78, %r76, 1, %r70, %r17;
-	mov.b64 %rd153, {%r77, %r78};
-	@!%p32 bra $L42;
-	setp.gt.s64 %p33, %rd152, %rd150;
-	setp.eq.s64 %p34, %rd152, %rd150;
-	setp.lt.s64 %p35, %rd153, %rd151;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd154, %rd152, %rd150, %p37;
-	selp.b64 %rd155, %rd153, %rd151, %p37;
-	mov.b64 %rd150, %rd154;
-	mov.b64 %rd151, %rd155;
-$L42:
-	mov.b64 {%r79, %r80}, %rd150;
-	shfl.sync.down.b32 %r81|%p38, %r79, 2, %r70, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r70, %r17;
-	mov.b64 %rd156, {%r81, %r82};
-	mov.b64 {%r83, %r84}, %rd151;
-	shfl.sync.down.b32 %r85, %r83, 2, %r70, %r17;
-	shfl.sync.down.b32 %r86, %r84, 2, %r70, %r17;
-	mov.b64 %rd157, {%r85, %r86};
-	@!%p38 bra $L43;
-	setp.gt.s64 %p39, %rd156, %rd150;
-	setp.eq.s64 %p40, %rd156, %rd150;
-	setp.lt.s64 %p41, %rd157, %rd151;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd158, %rd156, %rd150, %p43;
-	selp.b64 %rd159, %rd157, %rd151, %p43;
-	mov.b64 %rd150, %rd158;
-	mov.b64 %rd151, %rd159;
-$L43:
-	mov.b64 {%r87, %r88}, %rd150;
-	shfl.sync.down.b32 %r89|%p44, %r87, 4, %r70, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r70, %r17;
-	mov.b64 %rd160, {%r89, %r90};
-	mov.b64 {%r91, %r92}, %rd151;
-	shfl.sync.down.b32 %r93, %r91, 4, %r70, %r17;
-	shfl.sync.down.b32 %r94, %r92, 4, %r70, %r17;
-	mov.b64 %rd161, {%r93, %r94};
-	@!%p44 bra $L44;
-	setp.gt.s64 %p45, %rd160, %rd150;
-	setp.eq.s64 %p46, %rd160, %rd150;
-	setp.lt.s64 %p47, %rd161, %rd151;
-	and.pred %p48, %p46, %p47;
-	or.pred %p49, %p45, %p48;
-	selp.b64 %rd162, %rd160, %rd150, %p49;
-	selp.b64 %rd163, %rd161, %rd151, %p49;
-	mov.b64 %rd150, %rd162;
-	mov.b64 %rd151, %rd163;
-$L44:
-	mov.b64 {%r95, %r96}, %rd150;
-	shfl.sync.down.b32 %r97|%p50, %r95, 8, %r70, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r70, %r17;
-	mov.b64 %rd164, {%r97, %r98};
-	mov.b64 {%r99, %r100}, %rd151;
-	shfl.sync.down.b32 %r101, %r99, 8, %r70, %r17;
-	shfl.sync.down.b32 %r102, %r100, 8, %r70, %r17;
-	mov.b64 %rd165, {%r101, %r102};
-	@!%p50 bra $L45;
-	setp.gt.s64 %p51, %rd164, %rd150;
-	setp.eq.s64 %p52, %rd164, %rd150;
-	setp.lt.s64 %p53, %rd165, %rd151;
-	and.pred %p54, %p52, %p53;
-	or.pred %p55, %p51, %p54;
-	selp.b64 %rd166, %rd164, %rd150, %p55;
-	selp.b64 %rd167, %rd165, %rd151, %p55;
-	mov.b64 %rd150, %rd166;
-	mov.b64 %rd151, %rd167;
-$L45:
-	mov.b64 {%r103, %r104}, %rd150;
-	shfl.sync.down.b32 %r105|%p56, %r103, 16, %r70, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r70, %r17;
-	mov.b64 %rd168, {%r105, %r106};
-	mov.b64 {%r107, %r108}, %rd151;
-	shfl.sync.down.b32 %r109, %r107, 16, %r70, %r17;
-	shfl.sync.down.b32 %r110, %r108, 16, %r70, %r17;
-	mov.b64 %rd169, {%r109, %r110};
-	@!%p56 bra $L46;
-	setp.gt.s64 %p57, %rd168, %rd150;
-	setp.eq.s64 %p58, %rd168, %rd150;
-	setp.lt.s64 %p59, %rd169, %rd151;
-	and.pred %p60, %p58, %p59;
-	or.pred %p61, %p57, %p60;
-	selp.b64 %rd170, %rd168, %rd150, %p61;
-	selp.b64 %rd171, %rd169, %rd151, %p61;
-	mov.b64 %rd150, %rd170;
-	mov.b64 %rd151, %rd171;
-$L46:
-	setp.eq.u32 %p62, %r7, 0;
-	@!%p62 bra $L47;
-	mul.wide.u32 %rd172, %r8, 16;
-	add.s64 %rd173, %rd1, %rd172;
-	st.shared.s64 [%rd173+0], %rd150;
-	st.shared.s64 [%rd173+8], %rd151;
-$L47:
-	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L48;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L49;
-	mul.wide.u32 %rd174, %r7, 16;
-	add.s64 %rd175, %rd1, %rd174;
-	ld.shared.s64 %rd176, [%rd175+0];
-	ld.shared.s64 %rd177, [%rd175+8];
-	mov.b64 %rd150, %rd176;
-	mov.b64 %rd151, %rd177;
-$L49:
-	sub.u32 %r111, %r10, 1;
-	mov.b64 {%r112, %r113}, %rd150;
-	shfl.sync.down.b32 %r114|%p65, %r112, 1, %r111, %r17;
-	shfl.sync.down.b32 %r115, %r113, 1, %r111, %r17;
-	mov.b64 %rd178, {%r114, %r115};
-	mov.b64 {%r116, %r117}, %rd151;
-	shfl.sync.down.b32 %r118, %r116, 1, %r111, %r17;
-	shfl.sync.down.b32 %r119, %r117, 1, %r111, %r17;
-	mov.b64 %rd179, {%r118, %r119};
-	@!%p65 bra $L50;
-	setp.gt.s64 %p66, %rd178, %rd150;
-	setp.eq.s64 %p67, %rd178, %rd150;
-	setp.lt.s64 %p68, %rd179, %rd151;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd180, %rd178, %rd150, %p70;
-	selp.b64 %rd181, %rd179, %rd151, %p70;
-	mov.b64 %rd150, %rd180;
-	mov.b64 %rd151, %rd181;
-$L50:
-	mov.b64 {%r120, %r121}, %rd150;
-	shfl.sync.down.b32 %r122|%p71, %r120, 2, %r111, %r17;
-	shfl.sync.down.b32 %r123, %r121, 2, %r111, %r17;
-	mov.b64 %rd182, {%r122, %r123};
-	mov.b64 {%r124, %r125}, %rd151;
-	shfl.sync.down.b32 %r126, %r124, 2, %r111, %r17;
-	shfl.sync.down.b32 %r127, %r125, 2, %r111, %r17;
-	mov.b64 %rd183, {%r126, %r127};
-	@!%p71 bra $L51;
-	setp.gt.s64 %p72, %rd182, %rd150;
-	setp.eq.s64 %p73, %rd182, %rd150;
-	setp.lt.s64 %p74, %rd183, %rd151;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd184, %rd182, %rd150, %p76;
-	selp.b64 %rd185, %rd183, %rd151, %p76;
-	mov.b64 %rd150, %rd184;
-	mov.b64 %rd151, %rd185;
-$L51:
-	mov.b64 {%r128, %r129}, %rd150;
-	shfl.sync.down.b32 %r130|%p77, %r128, 4, %r111, %r17;
-	shfl.sync.down.b32 %r131, %r129, 4, %r111, %r17;
-	mov.b64 %rd186, {%r130, %r131};
-	mov.b64 {%r132, %r133}, %rd151;
-	shfl.sync.down.b32 %r134, %r132, 4, %r111, %r17;
-	shfl.sync.down.b32 %r135, %r133, 4, %r111, %r17;
-	mov.b64 %rd187, {%r134, %r135};
-	@!%p77 bra $L52;
-	setp.gt.s64 %p78, %rd186, %rd150;
-	setp.eq.s64 %p79, %rd186, %rd150;
-	setp.lt.s64 %p80, %rd187, %rd151;
-	and.pred %p81, %p79, %p80;
-	or.pred %p82, %p78, %p81;
-	selp.b64 %rd188, %rd186, %rd150, %p82;
-	selp.b64 %rd189, %rd187, %rd151, %p82;
-	mov.b64 %rd150, %rd188;
-	mov.b64 %rd151, %rd189;
-$L52:
-	mov.b64 {%r136, %r137}, %rd150;
-	shfl.sync.down.b32 %r138|%p83, %r136, 8, %r111, %r17;
-	shfl.sync.down.b32 %r139, %r137, 8, %r111, %r17;
-	mov.b64 %rd190, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd151;
-	shfl.sync.down.b32 %r142, %r140, 8, %r111, %r17;
-	shfl.sync.down.b32 %r143, %r141, 8, %r111, %r17;
-	mov.b64 %rd191, {%r142, %r143};
-	@!%p83 bra $L53;
-	setp.gt.s64 %p84, %rd190, %rd150;
-	setp.eq.s64 %p85, %rd190, %rd150;
-	setp.lt.s64 %p86, %rd191, %rd151;
-	and.pred %p87, %p85, %p86;
-	or.pred %p88, %p84, %p87;
-	selp.b64 %rd192, %rd190, %rd150, %p88;
-	selp.b64 %rd193, %rd191, %rd151, %p88;
-	mov.b64 %rd150, %rd192;
-	mov.b64 %rd151, %rd193;
-$L53:
-	mov.b64 {%r144, %r145}, %rd150;
-	shfl.sync.down.b32 %r146|%p89, %r144, 16, %r111, %r17;
-	shfl.sync.down.b32 %r147, %r145, 16, %r111, %r17;
-	mov.b64 %rd194, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd151;
-	shfl.sync.down.b32 %r150, %r148, 16, %r111, %r17;
-	shfl.sync.down.b32 %r151, %r149, 16, %r111, %r17;
-	mov.b64 %rd195, {%r150, %r151};
-	@!%p89 bra $L54;
-	setp.gt.s64 %p90, %rd194, %rd150;
-	setp.eq.s64 %p91, %rd194, %rd150;
-	setp.lt.s64 %p92, %rd195, %rd151;
-	and.pred %p93, %p91, %p92;
-	or.pred %p94, %p90, %p93;
-	selp.b64 %rd196, %rd194, %rd150, %p94;
-	selp.b64 %rd197, %rd195, %rd151, %p94;
-	mov.b64 %rd150, %rd196;
-	mov.b64 %rd151, %rd197;
-$L54:
-$L48:
-	mul.wide.u32 %rd198, %r18, 16;
-	add.s64 %rd199, %rd5, %rd198;
-	setp.eq.u32 %p95, %r5, 0;
-	@!%p95 bra $L55;
-	st.global.s64 [%rd199+0], %rd150;
-	st.global.s64 [%rd199+8], %rd151;
-$L55:
-	ret;
-}
-
-.visible .entry gk_frontier_PullStep_coloring_propagate__final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
-)
-{
-	.reg .pred %p<72>;
-	.reg .b32 %r<100>;
-	.reg .b64 %rd<111>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
-	ld.param.u64 %rd37, [gk_s13];
-	cvta.to.global.u64 %rd38, %rd37;
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s14];
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s15];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s16];
-	mov.b64 %rd45, %rd44;
-	ld.param.u64 %rd46, [gk_s17];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s18];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s19];
-	mov.b64 %rd52, %rd51;
-	mov.b64 %rd53, -9223372036854775808;
-	mov.b64 %rd54, 9223372036854775807;
-	cvt.u64.u32 %rd55, %r5;
-	cvt.u64.u32 %rd56, %r6;
-	mov.b64 %rd57, %rd55;
-$L1:
-	setp.ge.s64 %p2, %rd57, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd58, %rd57, 16, %rd3;
-	ld.global.s64 %rd59, [%rd58+0];
-	ld.global.s64 %rd60, [%rd58+8];
-	setp.gt.s64 %p3, %rd59, %rd53;
-	setp.eq.s64 %p4, %rd59, %rd53;
-	setp.lt.s64 %p5, %rd60, %rd54;
-	and.pred %p6, %p4, %p5;
-	or.pred %p7, %p3, %p6;
-	selp.b64 %rd61, %rd59, %rd53, %p7;
-	selp.b64 %rd62, %rd60, %rd54, %p7;
-	mov.b64 %rd53, %rd61;
-	mov.b64 %rd54, %rd62;
-	add.s64 %rd57, %rd57, %rd56;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd63, %rd53;
-	mov.b64 %rd64, %rd54;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd63;
-	shfl.sync.down.b32 %r21|%p8, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd65, {%r21, %r22};
-	mov.b64 {%r23, %r24}, %rd64;
-	shfl.sync.down.b32 %r25, %r23, 1, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 1, %r18, %r17;
-	mov.b64 %rd66, {%r25, %r26};
-	@!%p8 bra $L3;
-	setp.gt.s64 %p9, %rd65, %rd63;
-	setp.eq.s64 %p10, %rd65, %rd63;
-	setp.lt.s64 %p11, %rd66, %rd64;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd67, %rd65, %rd63, %p13;
-	selp.b64 %rd68, %rd66, %rd64, %p13;
-	mov.b64 %rd63, %rd67;
-	mov.b64 %rd64, %rd68;
-$L3:
-	mov.b64 {%r27, %r28}, %rd63;
-	shfl.sync.down.b32 %r29|%p14, %r27, 2, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 2, %r18, %r17;
-	mov.b64 %rd69, {%r29, %r30};
-	mov.b64 {%r31, %r32}, %rd64;
-	shfl.sync.down.b32 %r33, %r31, 2, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 2, %r18, %r17;
-	mov.b64 %rd70, {%r33, %r34};
-	@!%p14 bra $L4;
-	setp.gt.s64 %p15, %rd69, %rd63;
-	setp.eq.s64 %p16, %rd69, %rd63;
-	setp.lt.s64 %p17, %rd70, %rd64;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd71, %rd69, %rd63, %p19;
-	selp.b64 %rd72, %rd70, %rd64, %p19;
-	mov.b64 %rd63, %rd71;
-	mov.b64 %rd64, %rd72;
-$L4:
-	mov.b64 {%r35, %r36}, %rd63;
-	shfl.sync.down.b32 %r37|%p20, %r35, 4, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 4, %r18, %r17;
-	mov.b64 %rd73, {%r37, %r38};
-	mov.b64 {%r39, %r40}, %rd64;
-	shfl.sync.down.b32 %r41, %r39, 4, %r18, %r17;
-	shfl.sync.down.b32 %r42, %r40, 4, %r18, %r17;
-	mov.b64 %rd74, {%r41, %r42};
-	@!%p20 bra $L5;
-	setp.gt.s64 %p21, %rd73, %rd63;
-	setp.eq.s64 %p22, %rd73, %rd63;
-	setp.lt.s64 %p23, %rd74, %rd64;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd75, %rd73, %rd63, %p25;
-	selp.b64 %rd76, %rd74, %rd64, %p25;
-	mov.b64 %rd63, %rd75;
-	mov.b64 %rd64, %rd76;
-$L5:
-	mov.b64 {%r43, %r44}, %rd63;
-	shfl.sync.down.b32 %r45|%p26, %r43, 8, %r18, %r17;
-	shfl.sync.down.b32 %r46, %r44, 8, %r18, %r17;
-	mov.b64 %rd77, {%r45, %r46};
-	mov.b64 {%r47, %r48}, %rd64;
-	shfl.sync.down.b32 %r49, %r47, 8, %r18, %r17;
-	shfl.sync.down.b32 %r50, %r48, 8, %r18, %r17;
-	mov.b64 %rd78, {%r49, %r50};
-	@!%p26 bra $L6;
-	setp.gt.s64 %p27, %rd77, %rd63;
-	setp.eq.s64 %p28, %rd77, %rd63;
-	setp.lt.s64 %p29, %rd78, %rd64;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd79, %rd77, %rd63, %p31;
-	selp.b64 %rd80, %rd78, %rd64, %p31;
-	mov.b64 %rd63, %rd79;
-	mov.b64 %rd64, %rd80;
-$L6:
-	mov.b64 {%r51, %r52}, %rd63;
-	shfl.sync.down.b32 %r53|%p32, %r51, 16, %r18, %r17;
-	shfl.sync.down.b32 %r54, %r52, 16, %r18, %r17;
-	mov.b64 %rd81, {%r53, %r54};
-	mov.b64 {%r55, %r56}, %rd64;
-	shfl.sync.down.b32 %r57, %r55, 16, %r18, %r17;
-	shfl.sync.down.b32 %r58, %r56, 16, %r18, %r17;
-	mov.b64 %rd82, {%r57, %r58};
-	@!%p32 bra $L7;
-	setp.gt.s64 %p33, %rd81, %rd63;
-	setp.eq.s64 %p34, %rd81, %rd63;
-	setp.lt.s64 %p35, %rd82, %rd64;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd83, %rd81, %rd63, %p37;
-	selp.b64 %rd84, %rd82, %rd64, %p37;
-	mov.b64 %rd63, %rd83;
-	mov.b64 %rd64, %rd84;
-$L7:
-	setp.eq.u32 %p38, %r7, 0;
-	@!%p38 bra $L8;
-	mul.wide.u32 %rd85, %r8, 16;
-	add.s64 %rd86, %rd1, %rd85;
-	st.shared.s64 [%rd86+0], %rd63;
-	st.shared.s64 [%rd86+8], %rd64;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p39, %r8, 0;
-	@!%p39 bra $L9;
-	setp.lo.u32 %p40, %r7, %r10;
-	@!%p40 bra $L10;
-	mul.wide.u32 %rd87, %r7, 16;
-	add.s64 %rd88, %rd1, %rd87;
-	ld.shared.s64 %rd89, [%rd88+0];
-	ld.shared.s64 %rd90, [%rd88+8];
-	mov.b64 %rd63, %rd89;
-	mov.b64 %rd64, %rd90;
-$L10:
-	sub.u32 %r59, %r10, 1;
-	mov.b64 {%r60, %r61}, %rd63;
-	shfl.sync.down.b32 %r62|%p41, %r60, 1, %r59, %r17;
-	shfl.sync.down.b32 %r63, %r61, 1, %r59, %r17;
-	mov.b64 %rd91, {%r62, %r63};
-	mov.b64 {%r64, %r65}, %rd64;
-	shfl.sync.down.b32 %r66, %r64, 1, %r59, %r17;
-	shfl.sync.down.b32 %r67, %r65, 1, %r59, %r17;
-	mov.b64 %rd92, {%r66, %r67};
-	@!%p41 bra $L11;
-	setp.gt.s64 %p42, %rd91, %rd63;
-	setp.eq.s64 %p43, %rd91, %rd63;
-	setp.lt.s64 %p44, %rd92, %rd64;
-	and.pred %p45, %p43, %p44;
-	or.pred %p46, %p42, %p45;
-	selp.b64 %rd93, %rd91, %rd63, %p46;
-	selp.b64 %rd94, %rd92, %rd64, %p46;
-	mov.b64 %rd63, %rd93;
-	mov.b64 %rd64, %rd94;
-$L11:
-	mov.b64 {%r68, %r69}, %rd63;
-	shfl.sync.down.b32 %r70|%p47, %r68, 2, %r59, %r17;
-	shfl.sync.down.b32 %r71, %r69, 2, %r59, %r17;
-	mov.b64 %rd95, {%r70, %r71};
-	mov.b64 {%r72, %r73}, %rd64;
-	shfl.sync.down.b32 %r74, %r72, 2, %r59, %r17;
-	shfl.sync.down.b32 %r75, %r73, 2, %r59, %r17;
-	mov.b64 %rd96, {%r74, %r75};
-	@!%p47 bra $L12;
-	setp.gt.s64 %p48, %rd95, %rd63;
-	setp.eq.s64 %p49, %rd95, %rd63;
-	setp.lt.s64 %p50, %rd96, %rd64;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd97, %rd95, %rd63, %p52;
-	selp.b64 %rd98, %rd96, %rd64, %p52;
-	mov.b64 %rd63, %rd97;
-	mov.b64 %rd64, %rd98;
-$L12:
-	mov.b64 {%r76, %r77}, %rd63;
-	shfl.sync.down.b32 %r78|%p53, %r76, 4, %r59, %r17;
-	shfl.sync.down.b32 %r79, %r77, 4, %r59, %r17;
-	mov.b64 %rd99, {%r78, %r79};
-	mov.b64 {%r80, %r81}, %rd64;
-	shfl.sync.down.b32 %r82, %r80, 4, %r59, %r17;
-	shfl.sync.down.b32 %r83, %r81, 4, %r59, %r17;
-	mov.b64 %rd100, {%r82, %r83};
-	@!%p53 bra $L13;
-	setp.gt.s64 %p54, %rd99, %rd63;
-	setp.eq.s64 %p55, %rd99, %rd63;
-	setp.lt.s64 %p56, %rd100, %rd64;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd101, %rd99, %rd63, %p58;
-	selp.b64 %rd102, %rd100, %rd64, %p58;
-	mov.b64 %rd63, %rd101;
-	mov.b64 %rd64, %rd102;
-$L13:
-	mov.b64 {%r84, %r85}, %rd63;
-	shfl.sync.down.b32 %r86|%p59, %r84, 8, %r59, %r17;
-	shfl.sync.down.b32 %r87, %r85, 8, %r59, %r17;
-	mov.b64 %rd103, {%r86, %r87};
-	mov.b64 {%r88, %r89}, %rd64;
-	shfl.sync.down.b32 %r90, %r88, 8, %r59, %r17;
-	shfl.sync.down.b32 %r91, %r89, 8, %r59, %r17;
-	mov.b64 %rd104, {%r90, %r91};
-	@!%p59 bra $L14;
-	setp.gt.s64 %p60, %rd103, %rd63;
-	setp.eq.s64 %p61, %rd103, %rd63;
-	setp.lt.s64 %p62, %rd104, %rd64;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd105, %rd103, %rd63, %p64;
-	selp.b64 %rd106, %rd104, %rd64, %p64;
-	mov.b64 %rd63, %rd105;
-	mov.b64 %rd64, %rd106;
-$L14:
-	mov.b64 {%r92, %r93}, %rd63;
-	shfl.sync.down.b32 %r94|%p65, %r92, 16, %r59, %r17;
-	shfl.sync.down.b32 %r95, %r93, 16, %r59, %r17;
-	mov.b64 %rd107, {%r94, %r95};
-	mov.b64 {%r96, %r97}, %rd64;
-	shfl.sync.down.b32 %r98, %r96, 16, %r59, %r17;
-	shfl.sync.down.b32 %r99, %r97, 16, %r59, %r17;
-	mov.b64 %rd108, {%r98, %r99};
-	@!%p65 bra $L15;
-	setp.gt.s64 %p66, %rd107, %rd63;
-	setp.eq.s64 %p67, %rd107, %rd63;
-	setp.lt.s64 %p68, %rd108, %rd64;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd109, %rd107, %rd63, %p70;
-	selp.b64 %rd110, %rd108, %rd64, %p70;
-	mov.b64 %rd63, %rd109;
-	mov.b64 %rd64, %rd110;
-$L15:
-$L9:
-	setp.eq.u32 %p71, %r5, 0;
-	@!%p71 bra $L16;
-	st.global.s64 [%rd6+0], %rd63;
-	st.global.s64 [%rd6+8], %rd64;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PullStep_coloring_propagate__main_custom(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19
-)
-{
-	.reg .pred %p<46>;
-	.reg .b32 %r<152>;
-	.reg .b64 %rd<252>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.u64 %rd29, [gk_s10];
-	cvta.to.global.u64 %rd30, %rd29;
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	ld.param.u64 %rd36, [gk_s13];
-	cvta.to.global.u64 %rd37, %rd36;
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s14];
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s15];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s16];
-	mov.b64 %rd44, %rd43;
-	ld.param.u64 %rd45, [gk_s17];
-	cvta.to.global.u64 %rd46, %rd45;
-	mov.b64 %rd47, %rd46;
-	ld.param.s64 %rd48, [gk_s18];
-	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
-	mov.b64 %rd51, %rd50;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd52, %rd3, %rd2;
-	max.s64 %rd53, %rd52, 0;
-	cvt.u64.u32 %rd54, %r19;
-	add.s64 %rd55, %rd53, %rd54;
-	sub.s64 %rd56, %rd55, 1;
-	div.u64 %rd57, %rd56, %rd54;
-	cvt.u64.u32 %rd58, %r18;
-	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
-	add.s64 %rd60, %rd59, %rd57;
-	min.s64 %rd61, %rd60, %rd3;
-	mov.b64 %rd64, 0;
-	mov.b64 %rd65, 0;
 	mov.b64 %rd66, 0;
 	mov.b64 %rd67, 0;
-	mov.b64 %rd64, %rd66;
-	mov.b64 %rd65, %rd67;
+	mov.b64 %rd68, 0;
+	mov.b64 %rd69, 0;
+	mov.b64 %rd66, %rd68;
+	mov.b64 %rd67, %rd69;
+$L4:
+	mov.b64 %rd70, %rd66;
+	mov.b64 %rd71, %rd67;
+	mov.b64 %rd64, %rd70;
+	mov.b64 %rd65, %rd71;
 $L1:
-	mov.b64 %rd68, %rd64;
-	mov.b64 %rd69, %rd65;
-	mov.b64 %rd62, %rd68;
-	mov.b64 %rd63, %rd69;
-	cvt.u64.u32 %rd70, %r5;
-	add.s64 %rd71, %rd59, %rd70;
-	cvt.u64.u32 %rd72, %r6;
-	mov.b64 %rd73, %rd71;
-$L2:
-	setp.ge.s64 %p2, %rd73, %rd61;
-	@%p2 bra $L3;
-	mov.b64 %rd74, %rd73;
-	mov.b64 %rd75, %rd74;
-	add.s64 %rd76, %rd74, 1;
+	mov.b64 %rd62, %rd64;
+	mov.b64 %rd63, %rd65;
+	cvt.u64.u32 %rd72, %r5;
+	add.s64 %rd73, %rd59, %rd72;
+	cvt.u64.u32 %rd74, %r6;
+	mov.b64 %rd75, %rd73;
+$L5:
+	setp.ge.s64 %p4, %rd75, %rd61;
+	@%p4 bra $L6;
+	mov.b64 %rd76, %rd75;
 	mov.b64 %rd77, %rd76;
-	mov.b64 %rd78, %rd75;
-	mov.b64 %rd79, %rd77;
-	setp.gt.s64 %p3, %rd44, 0;
-	@!%p3 bra $L6;
-	mul.lo.s64 %rd80, %rd74, %rd44;
-	mov.b64 %rd81, %rd80;
-	add.s64 %rd82, %rd74, 1;
-	mul.lo.s64 %rd83, %rd82, %rd44;
-	min.s64 %rd84, %rd83, %rd40;
-	mov.b64 %rd85, %rd84;
-	mov.b64 %rd78, %rd81;
-	mov.b64 %rd79, %rd85;
-$L6:
-	mov.b64 %rd86, %rd10;
-	mov.b64 %rd87, %rd12;
-	mov.b64 %rd88, %rd14;
-	mov.b64 %rd89, %rd17;
-	mov.b64 %rd90, %rd19;
-	mov.b64 %rd91, %rd21;
-	mov.b64 %rd92, %rd31;
-	mov.b64 %rd93, %rd33;
-	mov.b64 %rd94, %rd35;
-	mov.b64 %rd95, %rd86;
-	mov.b64 %rd96, %rd87;
+	add.s64 %rd78, %rd76, 1;
+	mov.b64 %rd79, %rd78;
+	mov.b64 %rd80, %rd77;
+	mov.b64 %rd81, %rd79;
+	setp.gt.s64 %p5, %rd44, 0;
+	@!%p5 bra $L9;
+	mul.lo.s64 %rd82, %rd76, %rd44;
+	mov.b64 %rd83, %rd82;
+	add.s64 %rd84, %rd76, 1;
+	mul.lo.s64 %rd85, %rd84, %rd44;
+	min.s64 %rd86, %rd85, %rd40;
+	mov.b64 %rd87, %rd86;
+	mov.b64 %rd80, %rd83;
+	mov.b64 %rd81, %rd87;
+$L9:
+	mov.b64 %rd88, %rd10;
+	mov.b64 %rd89, %rd12;
+	mov.b64 %rd90, %rd14;
+	mov.b64 %rd91, %rd17;
+	mov.b64 %rd92, %rd19;
+	mov.b64 %rd93, %rd21;
+	mov.b64 %rd94, %rd31;
+	mov.b64 %rd95, %rd33;
+	mov.b64 %rd96, %rd35;
 	mov.b64 %rd97, %rd88;
 	mov.b64 %rd98, %rd89;
 	mov.b64 %rd99, %rd90;
@@ -24073,512 +7477,369 @@ $L6:
 	mov.b64 %rd101, %rd92;
 	mov.b64 %rd102, %rd93;
 	mov.b64 %rd103, %rd94;
-	mov.b64 %rd104, %rd78;
-$L7:
-	setp.lt.s64 %p4, %rd104, %rd79;
-	not.pred %p5, %p4;
-	@!%p5 bra $L11;
-	bra.uni $L9;
-$L11:
-	mov.b32 %r20, 0x0;
-	mul.lo.s64 %rd105, %rd104, 32;
-	mov.b64 %rd106, %rd105;
-	setp.gt.s64 %p6, %rd44, 0;
-	@!%p6 bra $L12;
-	mov.b64 %rd107, %rd104;
-	mov.b32 %r21, 0xFFFFFFFF;
-	mov.b32 %r20, %r21;
-	sub.s64 %rd108, %rd7, %rd106;
-	mov.b64 %rd109, %rd108;
-	setp.lt.s64 %p7, %rd109, 32;
-	@!%p7 bra $L15;
-	min.u64 %rd110, %rd109, 32;
-	cvt.u32.u64 %r22, %rd110;
-	mov.b32 %r24, 0x1;
-	shl.b32 %r23, %r24, %r22;
-	setp.hs.u32 %p8, %r22, 32;
-	selp.b32 %r25, 0, %r23, %p8;
-	sub.u32 %r26, %r25, 0x1;
-	and.b32 %r27, %r20, %r26;
-	mov.b32 %r20, %r27;
-$L15:
-	bra.uni $L13;
-$L12:
-	mov.b64 %rd106, %rd74;
-	cvt.u32.u64 %r28, %rd74;
-	mov.b32 %r29, %r28;
-	mov.pred %p9, 1;
-	@!%p9 bra $L17;
-	mov.b32 %r20, 0x1;
-$L17:
-$L13:
-	mov.b32 %r30, 0x0;
+	mov.b64 %rd104, %rd95;
+	mov.b64 %rd105, %rd96;
+	mov.b64 %rd106, %rd80;
+$L10:
+	setp.lt.s64 %p6, %rd106, %rd81;
+	not.pred %p7, %p6;
+	@!%p7 bra $L14;
+	bra.uni $L12;
+$L14:
+	mov.b32 %r21, 0x0;
+	mul.lo.s64 %rd107, %rd106, 32;
+	mov.b64 %rd108, %rd107;
+	setp.gt.s64 %p8, %rd44, 0;
+	@!%p8 bra $L15;
+	mov.b64 %rd109, %rd106;
+	mov.b32 %r22, 0xFFFFFFFF;
+	mov.b32 %r21, %r22;
+	sub.s64 %rd110, %rd7, %rd108;
+	mov.b64 %rd111, %rd110;
+	setp.lt.s64 %p9, %rd111, 32;
+	@!%p9 bra $L18;
+	min.u64 %rd112, %rd111, 32;
+	cvt.u32.u64 %r23, %rd112;
+	mov.b32 %r25, 0x1;
+	shl.b32 %r24, %r25, %r23;
+	setp.hs.u32 %p10, %r23, 32;
+	selp.b32 %r26, 0, %r24, %p10;
+	sub.u32 %r27, %r26, 0x1;
+	and.b32 %r28, %r21, %r27;
+	mov.b32 %r21, %r28;
 $L18:
-	setp.ne.u32 %p10, %r20, 0x0;
-	not.pred %p11, %p10;
-	@!%p11 bra $L22;
-	bra.uni $L20;
-$L22:
-	brev.b32 %r31, %r20;
-	clz.b32 %r32, %r31;
-	cvt.u64.u32 %rd111, %r32;
-	mov.b64 %rd112, %rd111;
-	sub.u32 %r33, %r20, 0x1;
-	and.b32 %r34, %r20, %r33;
-	mov.b32 %r20, %r34;
-	add.s64 %rd113, %rd106, %rd112;
-	cvt.u32.u64 %r35, %rd113;
-	mov.b32 %r36, %r35;
-	mov.pred %p12, 0;
-	cvt.s64.s32 %rd114, %r36;
-	add.s64 %rd115, %rd114, 1;
-	mul.lo.s64 %rd116, %rd115, %rd97;
-	mad.lo.s64 %rd117, %rd116, 8, %rd95;
-	ld.global.nc.s64 %rd118, [%rd117+0];
-	mov.b64 %rd119, %rd118;
-	mov.b64 %rd120, %rd119;
-	cvt.s64.s32 %rd121, %r36;
-	mul.lo.s64 %rd122, %rd121, %rd97;
-	mad.lo.s64 %rd123, %rd122, 8, %rd95;
-	ld.global.nc.s64 %rd124, [%rd123+0];
-	mov.b64 %rd125, %rd124;
-	mov.b64 %rd126, %rd125;
-$L23:
-	setp.lt.s64 %p13, %rd126, %rd120;
-	not.pred %p14, %p13;
-	@!%p14 bra $L27;
-	bra.uni $L25;
-$L27:
-	mul.lo.s64 %rd127, %rd126, %rd100;
-	mad.lo.s64 %rd128, %rd127, 4, %rd98;
-	ld.global.nc.s32 %r37, [%rd128+0];
-	mov.b32 %r38, %r37;
-	mov.b32 %r39, %r38;
-	shr.s32 %r40, %r39, 5;
-	cvt.s64.s32 %rd129, %r40;
-	mul.lo.s64 %rd130, %rd129, %rd103;
-	mad.lo.s64 %rd131, %rd130, 4, %rd101;
-	ld.global.nc.u32 %r41, [%rd131+0];
-	mov.b32 %r42, %r41;
-	and.b32 %r43, %r39, 31;
-	cvt.s64.s32 %rd132, %r43;
-	min.u64 %rd133, %rd132, 32;
-	cvt.u32.u64 %r44, %rd133;
-	mov.b32 %r46, 0x1;
-	shl.b32 %r45, %r46, %r44;
-	setp.hs.u32 %p15, %r44, 32;
-	selp.b32 %r47, 0, %r45, %p15;
-	and.b32 %r48, %r42, %r47;
-	setp.eq.u32 %p16, %r48, 0x0;
-	@!%p16 bra $L29;
-	bra.uni $L24;
-$L29:
-	mov.b32 %r49, %r39;
-	mov.b32 %r50, %r36;
-	mov.b64 %rd134, %rd126;
-	mov.b32 %r51, %r49;
-	mov.b32 %r52, %r50;
-	mov.b64 %rd135, %rd134;
-$L30:
-	cvt.s64.s32 %rd136, %r51;
-	mul.lo.s64 %rd137, %rd136, %rd51;
-	mad.lo.s64 %rd138, %rd137, 4, %rd47;
-	ld.relaxed.gpu.global.s32 %r53, [%rd138+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	cvt.s64.s32 %rd139, %r52;
-	mul.lo.s64 %rd140, %rd139, %rd51;
-	mad.lo.s64 %rd141, %rd140, 4, %rd47;
-	ld.relaxed.gpu.global.s32 %r56, [%rd141+0];
-	mov.b32 %r57, %r56;
-	setp.ge.s32 %p17, %r57, %r55;
-	@!%p17 bra $L34;
-	mov.pred %p18, 0;
-	bra.uni $L32;
-$L34:
-	cvt.s64.s32 %rd142, %r52;
-	mul.lo.s64 %rd143, %rd142, %rd51;
-	mad.lo.s64 %rd144, %rd143, 4, %rd47;
-	atom.global.max.s32 %r58, [%rd144], %r55;
-	mov.b32 %r59, %r58;
-	setp.lt.s32 %p19, %r59, %r55;
-	mov.pred %p18, %p19;
-	bra.uni $L32;
-$L31:
-	bra.uni $L30;
-$L32:
-	mov.pred %p20, %p18;
-	mov.pred %p21, %p20;
-	mov.pred %p22, 0;
-	mov.pred %p23, %p21;
-	mov.pred %p24, %p22;
-	mov.pred %p25, %p23;
-	mov.pred %p26, %p24;
-	or.pred %p27, %p12, %p25;
-	mov.pred %p12, %p27;
-	@!%p26 bra $L36;
-	bra.uni $L25;
-$L36:
-$L24:
-	add.s64 %rd145, %rd126, 1;
-	mov.b64 %rd126, %rd145;
+	bra.uni $L16;
+$L15:
+	mov.b64 %rd108, %rd76;
+	cvt.u32.u64 %r29, %rd76;
+	mov.b32 %r30, %r29;
+	mov.pred %p11, 1;
+	@!%p11 bra $L20;
+	mov.b32 %r21, 0x1;
+$L20:
+$L16:
+	mov.b32 %r31, 0x0;
+$L21:
+	setp.ne.u32 %p12, %r21, 0x0;
+	not.pred %p13, %p12;
+	@!%p13 bra $L25;
 	bra.uni $L23;
 $L25:
-	@!%p12 bra $L38;
-	min.u64 %rd146, %rd112, 32;
-	cvt.u32.u64 %r60, %rd146;
-	mov.b32 %r62, 0x1;
-	shl.b32 %r61, %r62, %r60;
-	setp.hs.u32 %p28, %r60, 32;
-	selp.b32 %r63, 0, %r61, %p28;
-	or.b32 %r64, %r30, %r63;
-	mov.b32 %r30, %r64;
-	add.s64 %rd147, %rd62, 1;
-	mov.b64 %rd62, %rd147;
-$L38:
-$L19:
-	bra.uni $L18;
-$L20:
-	setp.gt.s64 %p29, %rd44, 0;
-	@!%p29 bra $L39;
-	mul.lo.s64 %rd148, %rd104, %rd42;
-	mad.lo.s64 %rd149, %rd148, 4, %rd38;
-	st.global.u32 [%rd149+0], %r30;
-	bra.uni $L40;
+	brev.b32 %r32, %r21;
+	clz.b32 %r33, %r32;
+	cvt.u64.u32 %rd113, %r33;
+	mov.b64 %rd114, %rd113;
+	sub.u32 %r34, %r21, 0x1;
+	and.b32 %r35, %r21, %r34;
+	mov.b32 %r21, %r35;
+	add.s64 %rd115, %rd108, %rd114;
+	cvt.u32.u64 %r36, %rd115;
+	mov.b32 %r37, %r36;
+	mov.pred %p14, 0;
+	cvt.s64.s32 %rd116, %r37;
+	add.s64 %rd117, %rd116, 1;
+	mul.lo.s64 %rd118, %rd117, %rd99;
+	mad.lo.s64 %rd119, %rd118, 8, %rd97;
+	ld.global.nc.s64 %rd120, [%rd119+0];
+	mov.b64 %rd121, %rd120;
+	mov.b64 %rd122, %rd121;
+	cvt.s64.s32 %rd123, %r37;
+	mul.lo.s64 %rd124, %rd123, %rd99;
+	mad.lo.s64 %rd125, %rd124, 8, %rd97;
+	ld.global.nc.s64 %rd126, [%rd125+0];
+	mov.b64 %rd127, %rd126;
+	mov.b64 %rd128, %rd127;
+$L26:
+	setp.lt.s64 %p15, %rd128, %rd122;
+	not.pred %p16, %p15;
+	@!%p16 bra $L30;
+	bra.uni $L28;
+$L30:
+	mul.lo.s64 %rd129, %rd128, %rd102;
+	mad.lo.s64 %rd130, %rd129, 4, %rd100;
+	ld.global.nc.s32 %r38, [%rd130+0];
+	mov.b32 %r39, %r38;
+	mov.b32 %r40, %r39;
+	shr.s32 %r41, %r40, 5;
+	cvt.s64.s32 %rd131, %r41;
+	mul.lo.s64 %rd132, %rd131, %rd105;
+	mad.lo.s64 %rd133, %rd132, 4, %rd103;
+	ld.global.nc.u32 %r42, [%rd133+0];
+	mov.b32 %r43, %r42;
+	and.b32 %r44, %r40, 31;
+	cvt.s64.s32 %rd134, %r44;
+	min.u64 %rd135, %rd134, 32;
+	cvt.u32.u64 %r45, %rd135;
+	mov.b32 %r47, 0x1;
+	shl.b32 %r46, %r47, %r45;
+	setp.hs.u32 %p17, %r45, 32;
+	selp.b32 %r48, 0, %r46, %p17;
+	and.b32 %r49, %r43, %r48;
+	setp.eq.u32 %p18, %r49, 0x0;
+	@!%p18 bra $L32;
+	bra.uni $L27;
+$L32:
+	mov.b32 %r50, %r40;
+	mov.b32 %r51, %r37;
+	mov.b64 %rd136, %rd128;
+	mov.b32 %r52, %r50;
+	mov.b32 %r53, %r51;
+	mov.b64 %rd137, %rd136;
+$L33:
+	cvt.s64.s32 %rd138, %r52;
+	mul.lo.s64 %rd139, %rd138, %rd51;
+	mad.lo.s64 %rd140, %rd139, 4, %rd47;
+	ld.relaxed.gpu.global.s32 %r54, [%rd140+0];
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r55;
+	cvt.s64.s32 %rd141, %r53;
+	mul.lo.s64 %rd142, %rd141, %rd51;
+	mad.lo.s64 %rd143, %rd142, 4, %rd47;
+	ld.relaxed.gpu.global.s32 %r57, [%rd143+0];
+	mov.b32 %r58, %r57;
+	setp.ge.s32 %p19, %r58, %r56;
+	@!%p19 bra $L37;
+	mov.pred %p20, 0;
+	bra.uni $L35;
+$L37:
+	cvt.s64.s32 %rd144, %r53;
+	mul.lo.s64 %rd145, %rd144, %rd51;
+	mad.lo.s64 %rd146, %rd145, 4, %rd47;
+	atom.global.max.s32 %r59, [%rd146], %r56;
+	mov.b32 %r60, %r59;
+	setp.lt.s32 %p21, %r60, %r56;
+	mov.pred %p20, %p21;
+	bra.uni $L35;
+$L34:
+	bra.uni $L33;
+$L35:
+	mov.pred %p22, %p20;
+	mov.pred %p23, %p22;
+	mov.pred %p24, 0;
+	mov.pred %p25, %p23;
+	mov.pred %p26, %p24;
+	mov.pred %p27, %p25;
+	mov.pred %p28, %p26;
+	or.pred %p29, %p14, %p27;
+	mov.pred %p14, %p29;
+	@!%p28 bra $L39;
+	bra.uni $L28;
 $L39:
-	setp.ne.u32 %p30, %r30, 0x0;
-	@!%p30 bra $L42;
-	shr.s64 %rd150, %rd74, 5;
-	mul.lo.s64 %rd151, %rd150, %rd42;
-	mad.lo.s64 %rd152, %rd151, 4, %rd38;
-	and.b64 %rd153, %rd74, 31;
-	min.u64 %rd154, %rd153, 32;
-	cvt.u32.u64 %r65, %rd154;
-	mov.b32 %r67, 0x1;
-	shl.b32 %r66, %r67, %r65;
-	setp.hs.u32 %p31, %r65, 32;
-	selp.b32 %r68, 0, %r66, %p31;
-	atom.global.or.b32 %r69, [%rd152], %r68;
+$L27:
+	add.s64 %rd147, %rd128, 1;
+	mov.b64 %rd128, %rd147;
+	bra.uni $L26;
+$L28:
+	@!%p14 bra $L41;
+	min.u64 %rd148, %rd114, 32;
+	cvt.u32.u64 %r61, %rd148;
+	mov.b32 %r63, 0x1;
+	shl.b32 %r62, %r63, %r61;
+	setp.hs.u32 %p30, %r61, 32;
+	selp.b32 %r64, 0, %r62, %p30;
+	or.b32 %r65, %r31, %r64;
+	mov.b32 %r31, %r65;
+	add.s64 %rd149, %rd62, 1;
+	mov.b64 %rd62, %rd149;
+$L41:
+$L22:
+	bra.uni $L21;
+$L23:
+	setp.gt.s64 %p31, %rd44, 0;
+	@!%p31 bra $L42;
+	mul.lo.s64 %rd150, %rd106, %rd42;
+	mad.lo.s64 %rd151, %rd150, 4, %rd38;
+	st.global.u32 [%rd151+0], %r31;
+	bra.uni $L43;
 $L42:
-$L40:
-$L8:
-	add.s64 %rd155, %rd104, 1;
-	mov.b64 %rd104, %rd155;
-	bra.uni $L7;
-$L9:
-$L4:
-	add.s64 %rd73, %rd73, %rd72;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd156, %rd62;
-	mov.b64 %rd157, %rd63;
-	// block reduction
-	sub.u32 %r70, %r13, 1;
-	mov.b64 {%r71, %r72}, %rd156;
-	shfl.sync.down.b32 %r73|%p32, %r71, 1, %r70, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r70, %r17;
-	mov.b64 %rd158, {%r73, %r74};
-	mov.b64 {%r75, %r76}, %rd157;
-	shfl.sync.down.b32 %r77, %r75, 1, %r70, %r17;
-	shfl.sync.down.b32 %r78, %r76, 1, %r70, %r17;
-	mov.b64 %rd159, {%r77, %r78};
-	@!%p32 bra $L43;
-	mov.b64 %rd160, %rd156;
-	mov.b64 %rd161, %rd157;
-	mov.b64 %rd162, %rd158;
-	mov.b64 %rd163, %rd159;
-	mov.b64 %rd164, %rd160;
-	mov.b64 %rd165, %rd161;
-	mov.b64 %rd166, %rd162;
-	mov.b64 %rd167, %rd163;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd169, %rd167;
-	add.s64 %rd170, %rd164, %rd168;
-	mov.b64 %rd164, %rd170;
-	add.s64 %rd171, %rd165, %rd169;
-	mov.b64 %rd165, %rd171;
-$L44:
-	mov.b64 %rd156, %rd164;
-	mov.b64 %rd157, %rd165;
-$L43:
-	mov.b64 {%r79, %r80}, %rd156;
-	shfl.sync.down.b32 %r81|%p33, %r79, 2, %r70, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r70, %r17;
-	mov.b64 %rd172, {%r81, %r82};
-	mov.b64 {%r83, %r84}, %rd157;
-	shfl.sync.down.b32 %r85, %r83, 2, %r70, %r17;
-	shfl.sync.down.b32 %r86, %r84, 2, %r70, %r17;
-	mov.b64 %rd173, {%r85, %r86};
-	@!%p33 bra $L45;
-	mov.b64 %rd174, %rd156;
-	mov.b64 %rd175, %rd157;
-	mov.b64 %rd176, %rd172;
-	mov.b64 %rd177, %rd173;
-	mov.b64 %rd164, %rd174;
-	mov.b64 %rd165, %rd175;
-	mov.b64 %rd166, %rd176;
-	mov.b64 %rd167, %rd177;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd169, %rd167;
-	add.s64 %rd178, %rd164, %rd168;
-	mov.b64 %rd164, %rd178;
-	add.s64 %rd179, %rd165, %rd169;
-	mov.b64 %rd165, %rd179;
-$L46:
-	mov.b64 %rd156, %rd164;
-	mov.b64 %rd157, %rd165;
+	setp.ne.u32 %p32, %r31, 0x0;
+	@!%p32 bra $L45;
+	shr.s64 %rd152, %rd76, 5;
+	mul.lo.s64 %rd153, %rd152, %rd42;
+	mad.lo.s64 %rd154, %rd153, 4, %rd38;
+	and.b64 %rd155, %rd76, 31;
+	min.u64 %rd156, %rd155, 32;
+	cvt.u32.u64 %r66, %rd156;
+	mov.b32 %r68, 0x1;
+	shl.b32 %r67, %r68, %r66;
+	setp.hs.u32 %p33, %r66, 32;
+	selp.b32 %r69, 0, %r67, %p33;
+	atom.global.or.b32 %r70, [%rd154], %r69;
 $L45:
-	mov.b64 {%r87, %r88}, %rd156;
-	shfl.sync.down.b32 %r89|%p34, %r87, 4, %r70, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r70, %r17;
-	mov.b64 %rd180, {%r89, %r90};
-	mov.b64 {%r91, %r92}, %rd157;
-	shfl.sync.down.b32 %r93, %r91, 4, %r70, %r17;
-	shfl.sync.down.b32 %r94, %r92, 4, %r70, %r17;
-	mov.b64 %rd181, {%r93, %r94};
-	@!%p34 bra $L47;
-	mov.b64 %rd182, %rd156;
-	mov.b64 %rd183, %rd157;
-	mov.b64 %rd184, %rd180;
-	mov.b64 %rd185, %rd181;
-	mov.b64 %rd164, %rd182;
-	mov.b64 %rd165, %rd183;
-	mov.b64 %rd166, %rd184;
-	mov.b64 %rd167, %rd185;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd169, %rd167;
-	add.s64 %rd186, %rd164, %rd168;
-	mov.b64 %rd164, %rd186;
-	add.s64 %rd187, %rd165, %rd169;
-	mov.b64 %rd165, %rd187;
-$L48:
-	mov.b64 %rd156, %rd164;
-	mov.b64 %rd157, %rd165;
-$L47:
-	mov.b64 {%r95, %r96}, %rd156;
-	shfl.sync.down.b32 %r97|%p35, %r95, 8, %r70, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r70, %r17;
-	mov.b64 %rd188, {%r97, %r98};
-	mov.b64 {%r99, %r100}, %rd157;
-	shfl.sync.down.b32 %r101, %r99, 8, %r70, %r17;
-	shfl.sync.down.b32 %r102, %r100, 8, %r70, %r17;
-	mov.b64 %rd189, {%r101, %r102};
-	@!%p35 bra $L49;
-	mov.b64 %rd190, %rd156;
-	mov.b64 %rd191, %rd157;
-	mov.b64 %rd192, %rd188;
-	mov.b64 %rd193, %rd189;
-	mov.b64 %rd164, %rd190;
-	mov.b64 %rd165, %rd191;
-	mov.b64 %rd166, %rd192;
-	mov.b64 %rd167, %rd193;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd169, %rd167;
-	add.s64 %rd194, %rd164, %rd168;
-	mov.b64 %rd164, %rd194;
-	add.s64 %rd195, %rd165, %rd169;
-	mov.b64 %rd165, %rd195;
+$L43:
+$L11:
+	add.s64 %rd157, %rd106, 1;
+	mov.b64 %rd106, %rd157;
+	bra.uni $L10;
+$L12:
+$L7:
+	add.s64 %rd75, %rd75, %rd74;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd158, %rd62;
+	mov.b64 %rd159, %rd63;
+	// block reduction
+	mov.b32 %r71, 1;
+	mov.b32 %r72, 1;
+	sub.u32 %r73, %r13, 1;
+	mov.b32 %r74, %r71;
+$L46:
+	setp.hs.u32 %p34, %r74, 32;
+	@%p34 bra $L47;
+	mov.b64 {%r75, %r76}, %rd158;
+	shfl.sync.down.b32 %r77|%p35, %r75, %r74, %r73, %r17;
+	shfl.sync.down.b32 %r78, %r76, %r74, %r73, %r17;
+	mov.b64 %rd160, {%r77, %r78};
+	mov.b64 {%r79, %r80}, %rd159;
+	shfl.sync.down.b32 %r81, %r79, %r74, %r73, %r17;
+	shfl.sync.down.b32 %r82, %r80, %r74, %r73, %r17;
+	mov.b64 %rd161, {%r81, %r82};
+	@!%p35 bra $L48;
+	setp.ne.u32 %p36, %r18, 9;
+	@%p36 bra.uni $L50;
+	setp.lt.s64 %p37, %rd160, %rd158;
+	setp.eq.s64 %p38, %rd160, %rd158;
+	setp.lt.s64 %p39, %rd161, %rd159;
+	and.pred %p40, %p38, %p39;
+	or.pred %p41, %p37, %p40;
+	selp.b64 %rd162, %rd160, %rd158, %p41;
+	selp.b64 %rd163, %rd161, %rd159, %p41;
+	mov.b64 %rd158, %rd162;
+	mov.b64 %rd159, %rd163;
+	bra.uni $L49;
 $L50:
-	mov.b64 %rd156, %rd164;
-	mov.b64 %rd157, %rd165;
-$L49:
-	mov.b64 {%r103, %r104}, %rd156;
-	shfl.sync.down.b32 %r105|%p36, %r103, 16, %r70, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r70, %r17;
-	mov.b64 %rd196, {%r105, %r106};
-	mov.b64 {%r107, %r108}, %rd157;
-	shfl.sync.down.b32 %r109, %r107, 16, %r70, %r17;
-	shfl.sync.down.b32 %r110, %r108, 16, %r70, %r17;
-	mov.b64 %rd197, {%r109, %r110};
-	@!%p36 bra $L51;
-	mov.b64 %rd198, %rd156;
-	mov.b64 %rd199, %rd157;
-	mov.b64 %rd200, %rd196;
-	mov.b64 %rd201, %rd197;
-	mov.b64 %rd164, %rd198;
-	mov.b64 %rd165, %rd199;
-	mov.b64 %rd166, %rd200;
-	mov.b64 %rd167, %rd201;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd169, %rd167;
-	add.s64 %rd202, %rd164, %rd168;
-	mov.b64 %rd164, %rd202;
-	add.s64 %rd203, %rd165, %rd169;
-	mov.b64 %rd165, %rd203;
-$L52:
-	mov.b64 %rd156, %rd164;
-	mov.b64 %rd157, %rd165;
+	setp.ne.u32 %p42, %r18, 10;
+	@%p42 bra.uni $L51;
+	setp.gt.s64 %p43, %rd160, %rd158;
+	setp.eq.s64 %p44, %rd160, %rd158;
+	setp.lt.s64 %p45, %rd161, %rd159;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd164, %rd160, %rd158, %p47;
+	selp.b64 %rd165, %rd161, %rd159, %p47;
+	mov.b64 %rd158, %rd164;
+	mov.b64 %rd159, %rd165;
+	bra.uni $L49;
 $L51:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L53;
-	mul.wide.u32 %rd204, %r8, 16;
-	add.s64 %rd205, %rd1, %rd204;
-	st.shared.s64 [%rd205+0], %rd156;
-	st.shared.s64 [%rd205+8], %rd157;
+	mov.b64 %rd166, %rd158;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd160;
+	mov.b64 %rd169, %rd161;
+	mov.b64 %rd170, %rd166;
+	mov.b64 %rd171, %rd167;
+	mov.b64 %rd172, %rd168;
+	mov.b64 %rd173, %rd169;
+	mov.b64 %rd174, %rd172;
+	mov.b64 %rd175, %rd173;
+	add.s64 %rd176, %rd170, %rd174;
+	mov.b64 %rd170, %rd176;
+	add.s64 %rd177, %rd171, %rd175;
+	mov.b64 %rd171, %rd177;
+$L52:
+	mov.b64 %rd158, %rd170;
+	mov.b64 %rd159, %rd171;
+$L49:
+$L48:
+	shl.b32 %r74, %r74, 1;
+	bra.uni $L46;
+$L47:
+	setp.eq.u32 %p48, %r7, 0;
+	@!%p48 bra $L53;
+	mul.wide.u32 %rd178, %r8, 16;
+	add.s64 %rd179, %rd1, %rd178;
+	st.shared.s64 [%rd179+0], %rd158;
+	st.shared.s64 [%rd179+8], %rd159;
 $L53:
 	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L54;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L55;
-	mul.wide.u32 %rd206, %r7, 16;
-	add.s64 %rd207, %rd1, %rd206;
-	ld.shared.s64 %rd208, [%rd207+0];
-	ld.shared.s64 %rd209, [%rd207+8];
-	mov.b64 %rd156, %rd208;
-	mov.b64 %rd157, %rd209;
+	setp.eq.u32 %p49, %r8, 0;
+	@!%p49 bra $L54;
+	setp.lo.u32 %p50, %r7, %r10;
+	@!%p50 bra $L55;
+	mul.wide.u32 %rd180, %r7, 16;
+	add.s64 %rd181, %rd1, %rd180;
+	ld.shared.s64 %rd182, [%rd181+0];
+	ld.shared.s64 %rd183, [%rd181+8];
+	mov.b64 %rd158, %rd182;
+	mov.b64 %rd159, %rd183;
 $L55:
-	sub.u32 %r111, %r10, 1;
-	mov.b64 {%r112, %r113}, %rd156;
-	shfl.sync.down.b32 %r114|%p40, %r112, 1, %r111, %r17;
-	shfl.sync.down.b32 %r115, %r113, 1, %r111, %r17;
-	mov.b64 %rd210, {%r114, %r115};
-	mov.b64 {%r116, %r117}, %rd157;
-	shfl.sync.down.b32 %r118, %r116, 1, %r111, %r17;
-	shfl.sync.down.b32 %r119, %r117, 1, %r111, %r17;
-	mov.b64 %rd211, {%r118, %r119};
-	@!%p40 bra $L56;
-	mov.b64 %rd212, %rd156;
-	mov.b64 %rd213, %rd157;
-	mov.b64 %rd214, %rd210;
-	mov.b64 %rd215, %rd211;
-	mov.b64 %rd164, %rd212;
-	mov.b64 %rd165, %rd213;
-	mov.b64 %rd166, %rd214;
-	mov.b64 %rd167, %rd215;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd169, %rd167;
-	add.s64 %rd216, %rd164, %rd168;
-	mov.b64 %rd164, %rd216;
-	add.s64 %rd217, %rd165, %rd169;
-	mov.b64 %rd165, %rd217;
-$L57:
-	mov.b64 %rd156, %rd164;
-	mov.b64 %rd157, %rd165;
+	sub.u32 %r83, %r10, 1;
+	mov.b32 %r84, %r72;
 $L56:
-	mov.b64 {%r120, %r121}, %rd156;
-	shfl.sync.down.b32 %r122|%p41, %r120, 2, %r111, %r17;
-	shfl.sync.down.b32 %r123, %r121, 2, %r111, %r17;
-	mov.b64 %rd218, {%r122, %r123};
-	mov.b64 {%r124, %r125}, %rd157;
-	shfl.sync.down.b32 %r126, %r124, 2, %r111, %r17;
-	shfl.sync.down.b32 %r127, %r125, 2, %r111, %r17;
-	mov.b64 %rd219, {%r126, %r127};
-	@!%p41 bra $L58;
-	mov.b64 %rd220, %rd156;
-	mov.b64 %rd221, %rd157;
-	mov.b64 %rd222, %rd218;
-	mov.b64 %rd223, %rd219;
-	mov.b64 %rd164, %rd220;
-	mov.b64 %rd165, %rd221;
-	mov.b64 %rd166, %rd222;
-	mov.b64 %rd167, %rd223;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd169, %rd167;
-	add.s64 %rd224, %rd164, %rd168;
-	mov.b64 %rd164, %rd224;
-	add.s64 %rd225, %rd165, %rd169;
-	mov.b64 %rd165, %rd225;
-$L59:
-	mov.b64 %rd156, %rd164;
-	mov.b64 %rd157, %rd165;
-$L58:
-	mov.b64 {%r128, %r129}, %rd156;
-	shfl.sync.down.b32 %r130|%p42, %r128, 4, %r111, %r17;
-	shfl.sync.down.b32 %r131, %r129, 4, %r111, %r17;
-	mov.b64 %rd226, {%r130, %r131};
-	mov.b64 {%r132, %r133}, %rd157;
-	shfl.sync.down.b32 %r134, %r132, 4, %r111, %r17;
-	shfl.sync.down.b32 %r135, %r133, 4, %r111, %r17;
-	mov.b64 %rd227, {%r134, %r135};
-	@!%p42 bra $L60;
-	mov.b64 %rd228, %rd156;
-	mov.b64 %rd229, %rd157;
-	mov.b64 %rd230, %rd226;
-	mov.b64 %rd231, %rd227;
-	mov.b64 %rd164, %rd228;
-	mov.b64 %rd165, %rd229;
-	mov.b64 %rd166, %rd230;
-	mov.b64 %rd167, %rd231;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd169, %rd167;
-	add.s64 %rd232, %rd164, %rd168;
-	mov.b64 %rd164, %rd232;
-	add.s64 %rd233, %rd165, %rd169;
-	mov.b64 %rd165, %rd233;
-$L61:
-	mov.b64 %rd156, %rd164;
-	mov.b64 %rd157, %rd165;
+	setp.hs.u32 %p51, %r84, 32;
+	@%p51 bra $L57;
+	mov.b64 {%r85, %r86}, %rd158;
+	shfl.sync.down.b32 %r87|%p52, %r85, %r84, %r83, %r17;
+	shfl.sync.down.b32 %r88, %r86, %r84, %r83, %r17;
+	mov.b64 %rd184, {%r87, %r88};
+	mov.b64 {%r89, %r90}, %rd159;
+	shfl.sync.down.b32 %r91, %r89, %r84, %r83, %r17;
+	shfl.sync.down.b32 %r92, %r90, %r84, %r83, %r17;
+	mov.b64 %rd185, {%r91, %r92};
+	@!%p52 bra $L58;
+	setp.ne.u32 %p53, %r18, 9;
+	@%p53 bra.uni $L60;
+	setp.lt.s64 %p54, %rd184, %rd158;
+	setp.eq.s64 %p55, %rd184, %rd158;
+	setp.lt.s64 %p56, %rd185, %rd159;
+	and.pred %p57, %p55, %p56;
+	or.pred %p58, %p54, %p57;
+	selp.b64 %rd186, %rd184, %rd158, %p58;
+	selp.b64 %rd187, %rd185, %rd159, %p58;
+	mov.b64 %rd158, %rd186;
+	mov.b64 %rd159, %rd187;
+	bra.uni $L59;
 $L60:
-	mov.b64 {%r136, %r137}, %rd156;
-	shfl.sync.down.b32 %r138|%p43, %r136, 8, %r111, %r17;
-	shfl.sync.down.b32 %r139, %r137, 8, %r111, %r17;
-	mov.b64 %rd234, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd157;
-	shfl.sync.down.b32 %r142, %r140, 8, %r111, %r17;
-	shfl.sync.down.b32 %r143, %r141, 8, %r111, %r17;
-	mov.b64 %rd235, {%r142, %r143};
-	@!%p43 bra $L62;
-	mov.b64 %rd236, %rd156;
-	mov.b64 %rd237, %rd157;
-	mov.b64 %rd238, %rd234;
-	mov.b64 %rd239, %rd235;
-	mov.b64 %rd164, %rd236;
-	mov.b64 %rd165, %rd237;
-	mov.b64 %rd166, %rd238;
-	mov.b64 %rd167, %rd239;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd169, %rd167;
-	add.s64 %rd240, %rd164, %rd168;
-	mov.b64 %rd164, %rd240;
-	add.s64 %rd241, %rd165, %rd169;
-	mov.b64 %rd165, %rd241;
-$L63:
-	mov.b64 %rd156, %rd164;
-	mov.b64 %rd157, %rd165;
+	setp.ne.u32 %p59, %r18, 10;
+	@%p59 bra.uni $L61;
+	setp.gt.s64 %p60, %rd184, %rd158;
+	setp.eq.s64 %p61, %rd184, %rd158;
+	setp.lt.s64 %p62, %rd185, %rd159;
+	and.pred %p63, %p61, %p62;
+	or.pred %p64, %p60, %p63;
+	selp.b64 %rd188, %rd184, %rd158, %p64;
+	selp.b64 %rd189, %rd185, %rd159, %p64;
+	mov.b64 %rd158, %rd188;
+	mov.b64 %rd159, %rd189;
+	bra.uni $L59;
+$L61:
+	mov.b64 %rd190, %rd158;
+	mov.b64 %rd191, %rd159;
+	mov.b64 %rd192, %rd184;
+	mov.b64 %rd193, %rd185;
+	mov.b64 %rd170, %rd190;
+	mov.b64 %rd171, %rd191;
+	mov.b64 %rd172, %rd192;
+	mov.b64 %rd173, %rd193;
+	mov.b64 %rd174, %rd172;
+	mov.b64 %rd175, %rd173;
+	add.s64 %rd194, %rd170, %rd174;
+	mov.b64 %rd170, %rd194;
+	add.s64 %rd195, %rd171, %rd175;
+	mov.b64 %rd171, %rd195;
 $L62:
-	mov.b64 {%r144, %r145}, %rd156;
-	shfl.sync.down.b32 %r146|%p44, %r144, 16, %r111, %r17;
-	shfl.sync.down.b32 %r147, %r145, 16, %r111, %r17;
-	mov.b64 %rd242, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd157;
-	shfl.sync.down.b32 %r150, %r148, 16, %r111, %r17;
-	shfl.sync.down.b32 %r151, %r149, 16, %r111, %r17;
-	mov.b64 %rd243, {%r150, %r151};
-	@!%p44 bra $L64;
-	mov.b64 %rd244, %rd156;
-	mov.b64 %rd245, %rd157;
-	mov.b64 %rd246, %rd242;
-	mov.b64 %rd247, %rd243;
-	mov.b64 %rd164, %rd244;
-	mov.b64 %rd165, %rd245;
-	mov.b64 %rd166, %rd246;
-	mov.b64 %rd167, %rd247;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd169, %rd167;
-	add.s64 %rd248, %rd164, %rd168;
-	mov.b64 %rd164, %rd248;
-	add.s64 %rd249, %rd165, %rd169;
-	mov.b64 %rd165, %rd249;
-$L65:
-	mov.b64 %rd156, %rd164;
-	mov.b64 %rd157, %rd165;
-$L64:
+	mov.b64 %rd158, %rd170;
+	mov.b64 %rd159, %rd171;
+$L59:
+$L58:
+	shl.b32 %r84, %r84, 1;
+	bra.uni $L56;
+$L57:
 $L54:
-	mul.wide.u32 %rd250, %r18, 16;
-	add.s64 %rd251, %rd5, %rd250;
-	setp.eq.u32 %p45, %r5, 0;
-	@!%p45 bra $L66;
-	st.global.s64 [%rd251+0], %rd156;
-	st.global.s64 [%rd251+8], %rd157;
-$L66:
+	mul.wide.u32 %rd196, %r19, 16;
+	add.s64 %rd197, %rd5, %rd196;
+	setp.eq.u32 %p65, %r5, 0;
+	@!%p65 bra $L63;
+	st.global.s64 [%rd197+0], %rd158;
+	st.global.s64 [%rd197+8], %rd159;
+$L63:
 	ret;
 }
 
-.visible .entry gk_frontier_PullStep_coloring_propagate__final_custom(
+.visible .entry gk_frontier_PullStep_coloring_propagate__final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -24601,9 +7862,9 @@ $L66:
 	.param .b64 gk_s19
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<100>;
-	.reg .b64 %rd<167>;
+	.reg .pred %p<49>;
+	.reg .b32 %r<41>;
+	.reg .b64 %rd<123>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -24628,6 +7889,7 @@ $L66:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -24674,346 +7936,251 @@ $L66:
 	mov.b64 %rd50, %rd49;
 	ld.param.s64 %rd51, [gk_s19];
 	mov.b64 %rd52, %rd51;
-	mov.b64 %rd53, 0;
-	mov.b64 %rd54, 0;
-	mov.b64 %rd55, 0;
-	mov.b64 %rd56, 0;
-	mov.b64 %rd53, %rd55;
-	mov.b64 %rd54, %rd56;
-$L1:
-	mov.b64 %rd57, %rd53;
-	mov.b64 %rd58, %rd54;
-	mov.b64 %rd59, %rd57;
-	mov.b64 %rd60, %rd58;
-	cvt.u64.u32 %rd61, %r5;
-	cvt.u64.u32 %rd62, %r6;
-	mov.b64 %rd63, %rd61;
+	cvt.u64.u32 %rd55, %r5;
+	cvt.u64.u32 %rd56, %r6;
+	setp.ne.u32 %p2, %r18, 9;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd53, 9223372036854775807;
+	mov.b64 %rd54, 9223372036854775807;
+	mov.b64 %rd57, %rd55;
+$L3:
+	setp.ge.s64 %p3, %rd57, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd58, %rd57, 16, %rd3;
+	ld.global.s64 %rd59, [%rd58+0];
+	ld.global.s64 %rd60, [%rd58+8];
+	setp.lt.s64 %p4, %rd59, %rd53;
+	setp.eq.s64 %p5, %rd59, %rd53;
+	setp.lt.s64 %p6, %rd60, %rd54;
+	and.pred %p7, %p5, %p6;
+	or.pred %p8, %p4, %p7;
+	selp.b64 %rd61, %rd59, %rd53, %p8;
+	selp.b64 %rd62, %rd60, %rd54, %p8;
+	mov.b64 %rd53, %rd61;
+	mov.b64 %rd54, %rd62;
+	add.s64 %rd57, %rd57, %rd56;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
 $L2:
-	setp.ge.s64 %p2, %rd63, %rd4;
-	@%p2 bra $L3;
+	setp.ne.u32 %p9, %r18, 10;
+	@%p9 bra.uni $L5;
+	mov.b64 %rd53, -9223372036854775808;
+	mov.b64 %rd54, 9223372036854775807;
+	mov.b64 %rd63, %rd55;
+$L6:
+	setp.ge.s64 %p10, %rd63, %rd4;
+	@%p10 bra $L7;
 	mad.lo.s64 %rd64, %rd63, 16, %rd3;
 	ld.global.s64 %rd65, [%rd64+0];
 	ld.global.s64 %rd66, [%rd64+8];
-	mov.b64 %rd67, %rd59;
-	mov.b64 %rd68, %rd60;
-	mov.b64 %rd69, %rd65;
-	mov.b64 %rd70, %rd66;
-	mov.b64 %rd71, %rd67;
-	mov.b64 %rd72, %rd68;
+	setp.gt.s64 %p11, %rd65, %rd53;
+	setp.eq.s64 %p12, %rd65, %rd53;
+	setp.lt.s64 %p13, %rd66, %rd54;
+	and.pred %p14, %p12, %p13;
+	or.pred %p15, %p11, %p14;
+	selp.b64 %rd67, %rd65, %rd53, %p15;
+	selp.b64 %rd68, %rd66, %rd54, %p15;
+	mov.b64 %rd53, %rd67;
+	mov.b64 %rd54, %rd68;
+	add.s64 %rd63, %rd63, %rd56;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd69, 0;
+	mov.b64 %rd70, 0;
+	mov.b64 %rd71, 0;
+	mov.b64 %rd72, 0;
+	mov.b64 %rd69, %rd71;
+	mov.b64 %rd70, %rd72;
+$L8:
 	mov.b64 %rd73, %rd69;
 	mov.b64 %rd74, %rd70;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd76, %rd74;
-	add.s64 %rd77, %rd71, %rd75;
-	mov.b64 %rd71, %rd77;
-	add.s64 %rd78, %rd72, %rd76;
-	mov.b64 %rd72, %rd78;
-$L4:
-	mov.b64 %rd59, %rd71;
-	mov.b64 %rd60, %rd72;
-	add.s64 %rd63, %rd63, %rd62;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd79, %rd59;
-	mov.b64 %rd80, %rd60;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd79;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd81, {%r21, %r22};
-	mov.b64 {%r23, %r24}, %rd80;
-	shfl.sync.down.b32 %r25, %r23, 1, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 1, %r18, %r17;
-	mov.b64 %rd82, {%r25, %r26};
-	@!%p3 bra $L5;
+	mov.b64 %rd53, %rd73;
+	mov.b64 %rd54, %rd74;
+	mov.b64 %rd75, %rd55;
+$L9:
+	setp.ge.s64 %p16, %rd75, %rd4;
+	@%p16 bra $L10;
+	mad.lo.s64 %rd76, %rd75, 16, %rd3;
+	ld.global.s64 %rd77, [%rd76+0];
+	ld.global.s64 %rd78, [%rd76+8];
+	mov.b64 %rd79, %rd53;
+	mov.b64 %rd80, %rd54;
+	mov.b64 %rd81, %rd77;
+	mov.b64 %rd82, %rd78;
 	mov.b64 %rd83, %rd79;
 	mov.b64 %rd84, %rd80;
 	mov.b64 %rd85, %rd81;
 	mov.b64 %rd86, %rd82;
-	mov.b64 %rd71, %rd83;
-	mov.b64 %rd72, %rd84;
-	mov.b64 %rd73, %rd85;
-	mov.b64 %rd74, %rd86;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd76, %rd74;
-	add.s64 %rd87, %rd71, %rd75;
-	mov.b64 %rd71, %rd87;
-	add.s64 %rd88, %rd72, %rd76;
-	mov.b64 %rd72, %rd88;
-$L6:
-	mov.b64 %rd79, %rd71;
-	mov.b64 %rd80, %rd72;
-$L5:
-	mov.b64 {%r27, %r28}, %rd79;
-	shfl.sync.down.b32 %r29|%p4, %r27, 2, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 2, %r18, %r17;
-	mov.b64 %rd89, {%r29, %r30};
-	mov.b64 {%r31, %r32}, %rd80;
-	shfl.sync.down.b32 %r33, %r31, 2, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 2, %r18, %r17;
-	mov.b64 %rd90, {%r33, %r34};
-	@!%p4 bra $L7;
-	mov.b64 %rd91, %rd79;
-	mov.b64 %rd92, %rd80;
-	mov.b64 %rd93, %rd89;
-	mov.b64 %rd94, %rd90;
-	mov.b64 %rd71, %rd91;
-	mov.b64 %rd72, %rd92;
-	mov.b64 %rd73, %rd93;
-	mov.b64 %rd74, %rd94;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd76, %rd74;
-	add.s64 %rd95, %rd71, %rd75;
-	mov.b64 %rd71, %rd95;
-	add.s64 %rd96, %rd72, %rd76;
-	mov.b64 %rd72, %rd96;
-$L8:
-	mov.b64 %rd79, %rd71;
-	mov.b64 %rd80, %rd72;
-$L7:
-	mov.b64 {%r35, %r36}, %rd79;
-	shfl.sync.down.b32 %r37|%p5, %r35, 4, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 4, %r18, %r17;
-	mov.b64 %rd97, {%r37, %r38};
-	mov.b64 {%r39, %r40}, %rd80;
-	shfl.sync.down.b32 %r41, %r39, 4, %r18, %r17;
-	shfl.sync.down.b32 %r42, %r40, 4, %r18, %r17;
-	mov.b64 %rd98, {%r41, %r42};
-	@!%p5 bra $L9;
-	mov.b64 %rd99, %rd79;
-	mov.b64 %rd100, %rd80;
-	mov.b64 %rd101, %rd97;
-	mov.b64 %rd102, %rd98;
-	mov.b64 %rd71, %rd99;
-	mov.b64 %rd72, %rd100;
-	mov.b64 %rd73, %rd101;
-	mov.b64 %rd74, %rd102;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd76, %rd74;
-	add.s64 %rd103, %rd71, %rd75;
-	mov.b64 %rd71, %rd103;
-	add.s64 %rd104, %rd72, %rd76;
-	mov.b64 %rd72, %rd104;
-$L10:
-	mov.b64 %rd79, %rd71;
-	mov.b64 %rd80, %rd72;
-$L9:
-	mov.b64 {%r43, %r44}, %rd79;
-	shfl.sync.down.b32 %r45|%p6, %r43, 8, %r18, %r17;
-	shfl.sync.down.b32 %r46, %r44, 8, %r18, %r17;
-	mov.b64 %rd105, {%r45, %r46};
-	mov.b64 {%r47, %r48}, %rd80;
-	shfl.sync.down.b32 %r49, %r47, 8, %r18, %r17;
-	shfl.sync.down.b32 %r50, %r48, 8, %r18, %r17;
-	mov.b64 %rd106, {%r49, %r50};
-	@!%p6 bra $L11;
-	mov.b64 %rd107, %rd79;
-	mov.b64 %rd108, %rd80;
-	mov.b64 %rd109, %rd105;
-	mov.b64 %rd110, %rd106;
-	mov.b64 %rd71, %rd107;
-	mov.b64 %rd72, %rd108;
-	mov.b64 %rd73, %rd109;
-	mov.b64 %rd74, %rd110;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd76, %rd74;
-	add.s64 %rd111, %rd71, %rd75;
-	mov.b64 %rd71, %rd111;
-	add.s64 %rd112, %rd72, %rd76;
-	mov.b64 %rd72, %rd112;
-$L12:
-	mov.b64 %rd79, %rd71;
-	mov.b64 %rd80, %rd72;
+	mov.b64 %rd87, %rd85;
+	mov.b64 %rd88, %rd86;
+	add.s64 %rd89, %rd83, %rd87;
+	mov.b64 %rd83, %rd89;
+	add.s64 %rd90, %rd84, %rd88;
+	mov.b64 %rd84, %rd90;
 $L11:
-	mov.b64 {%r51, %r52}, %rd79;
-	shfl.sync.down.b32 %r53|%p7, %r51, 16, %r18, %r17;
-	shfl.sync.down.b32 %r54, %r52, 16, %r18, %r17;
-	mov.b64 %rd113, {%r53, %r54};
-	mov.b64 {%r55, %r56}, %rd80;
-	shfl.sync.down.b32 %r57, %r55, 16, %r18, %r17;
-	shfl.sync.down.b32 %r58, %r56, 16, %r18, %r17;
-	mov.b64 %rd114, {%r57, %r58};
-	@!%p7 bra $L13;
-	mov.b64 %rd115, %rd79;
-	mov.b64 %rd116, %rd80;
-	mov.b64 %rd117, %rd113;
-	mov.b64 %rd118, %rd114;
-	mov.b64 %rd71, %rd115;
-	mov.b64 %rd72, %rd116;
-	mov.b64 %rd73, %rd117;
-	mov.b64 %rd74, %rd118;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd76, %rd74;
-	add.s64 %rd119, %rd71, %rd75;
-	mov.b64 %rd71, %rd119;
-	add.s64 %rd120, %rd72, %rd76;
-	mov.b64 %rd72, %rd120;
-$L14:
-	mov.b64 %rd79, %rd71;
-	mov.b64 %rd80, %rd72;
-$L13:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L15;
-	mul.wide.u32 %rd121, %r8, 16;
-	add.s64 %rd122, %rd1, %rd121;
-	st.shared.s64 [%rd122+0], %rd79;
-	st.shared.s64 [%rd122+8], %rd80;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L16;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L17;
-	mul.wide.u32 %rd123, %r7, 16;
-	add.s64 %rd124, %rd1, %rd123;
-	ld.shared.s64 %rd125, [%rd124+0];
-	ld.shared.s64 %rd126, [%rd124+8];
-	mov.b64 %rd79, %rd125;
-	mov.b64 %rd80, %rd126;
-$L17:
-	sub.u32 %r59, %r10, 1;
-	mov.b64 {%r60, %r61}, %rd79;
-	shfl.sync.down.b32 %r62|%p11, %r60, 1, %r59, %r17;
-	shfl.sync.down.b32 %r63, %r61, 1, %r59, %r17;
-	mov.b64 %rd127, {%r62, %r63};
-	mov.b64 {%r64, %r65}, %rd80;
-	shfl.sync.down.b32 %r66, %r64, 1, %r59, %r17;
-	shfl.sync.down.b32 %r67, %r65, 1, %r59, %r17;
-	mov.b64 %rd128, {%r66, %r67};
-	@!%p11 bra $L18;
-	mov.b64 %rd129, %rd79;
-	mov.b64 %rd130, %rd80;
-	mov.b64 %rd131, %rd127;
-	mov.b64 %rd132, %rd128;
-	mov.b64 %rd71, %rd129;
-	mov.b64 %rd72, %rd130;
-	mov.b64 %rd73, %rd131;
-	mov.b64 %rd74, %rd132;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd76, %rd74;
-	add.s64 %rd133, %rd71, %rd75;
-	mov.b64 %rd71, %rd133;
-	add.s64 %rd134, %rd72, %rd76;
-	mov.b64 %rd72, %rd134;
-$L19:
-	mov.b64 %rd79, %rd71;
-	mov.b64 %rd80, %rd72;
-$L18:
-	mov.b64 {%r68, %r69}, %rd79;
-	shfl.sync.down.b32 %r70|%p12, %r68, 2, %r59, %r17;
-	shfl.sync.down.b32 %r71, %r69, 2, %r59, %r17;
-	mov.b64 %rd135, {%r70, %r71};
-	mov.b64 {%r72, %r73}, %rd80;
-	shfl.sync.down.b32 %r74, %r72, 2, %r59, %r17;
-	shfl.sync.down.b32 %r75, %r73, 2, %r59, %r17;
-	mov.b64 %rd136, {%r74, %r75};
-	@!%p12 bra $L20;
-	mov.b64 %rd137, %rd79;
-	mov.b64 %rd138, %rd80;
-	mov.b64 %rd139, %rd135;
-	mov.b64 %rd140, %rd136;
-	mov.b64 %rd71, %rd137;
-	mov.b64 %rd72, %rd138;
-	mov.b64 %rd73, %rd139;
-	mov.b64 %rd74, %rd140;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd76, %rd74;
-	add.s64 %rd141, %rd71, %rd75;
-	mov.b64 %rd71, %rd141;
-	add.s64 %rd142, %rd72, %rd76;
-	mov.b64 %rd72, %rd142;
-$L21:
-	mov.b64 %rd79, %rd71;
-	mov.b64 %rd80, %rd72;
-$L20:
-	mov.b64 {%r76, %r77}, %rd79;
-	shfl.sync.down.b32 %r78|%p13, %r76, 4, %r59, %r17;
-	shfl.sync.down.b32 %r79, %r77, 4, %r59, %r17;
-	mov.b64 %rd143, {%r78, %r79};
-	mov.b64 {%r80, %r81}, %rd80;
-	shfl.sync.down.b32 %r82, %r80, 4, %r59, %r17;
-	shfl.sync.down.b32 %r83, %r81, 4, %r59, %r17;
-	mov.b64 %rd144, {%r82, %r83};
-	@!%p13 bra $L22;
-	mov.b64 %rd145, %rd79;
-	mov.b64 %rd146, %rd80;
-	mov.b64 %rd147, %rd143;
-	mov.b64 %rd148, %rd144;
-	mov.b64 %rd71, %rd145;
-	mov.b64 %rd72, %rd146;
-	mov.b64 %rd73, %rd147;
-	mov.b64 %rd74, %rd148;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd76, %rd74;
-	add.s64 %rd149, %rd71, %rd75;
-	mov.b64 %rd71, %rd149;
-	add.s64 %rd150, %rd72, %rd76;
-	mov.b64 %rd72, %rd150;
-$L23:
-	mov.b64 %rd79, %rd71;
-	mov.b64 %rd80, %rd72;
-$L22:
-	mov.b64 {%r84, %r85}, %rd79;
-	shfl.sync.down.b32 %r86|%p14, %r84, 8, %r59, %r17;
-	shfl.sync.down.b32 %r87, %r85, 8, %r59, %r17;
-	mov.b64 %rd151, {%r86, %r87};
-	mov.b64 {%r88, %r89}, %rd80;
-	shfl.sync.down.b32 %r90, %r88, 8, %r59, %r17;
-	shfl.sync.down.b32 %r91, %r89, 8, %r59, %r17;
-	mov.b64 %rd152, {%r90, %r91};
-	@!%p14 bra $L24;
-	mov.b64 %rd153, %rd79;
-	mov.b64 %rd154, %rd80;
-	mov.b64 %rd155, %rd151;
-	mov.b64 %rd156, %rd152;
-	mov.b64 %rd71, %rd153;
-	mov.b64 %rd72, %rd154;
-	mov.b64 %rd73, %rd155;
-	mov.b64 %rd74, %rd156;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd76, %rd74;
-	add.s64 %rd157, %rd71, %rd75;
-	mov.b64 %rd71, %rd157;
-	add.s64 %rd158, %rd72, %rd76;
-	mov.b64 %rd72, %rd158;
-$L25:
-	mov.b64 %rd79, %rd71;
-	mov.b64 %rd80, %rd72;
-$L24:
-	mov.b64 {%r92, %r93}, %rd79;
-	shfl.sync.down.b32 %r94|%p15, %r92, 16, %r59, %r17;
-	shfl.sync.down.b32 %r95, %r93, 16, %r59, %r17;
-	mov.b64 %rd159, {%r94, %r95};
-	mov.b64 {%r96, %r97}, %rd80;
-	shfl.sync.down.b32 %r98, %r96, 16, %r59, %r17;
-	shfl.sync.down.b32 %r99, %r97, 16, %r59, %r17;
-	mov.b64 %rd160, {%r98, %r99};
-	@!%p15 bra $L26;
-	mov.b64 %rd161, %rd79;
-	mov.b64 %rd162, %rd80;
-	mov.b64 %rd163, %rd159;
-	mov.b64 %rd164, %rd160;
-	mov.b64 %rd71, %rd161;
-	mov.b64 %rd72, %rd162;
-	mov.b64 %rd73, %rd163;
-	mov.b64 %rd74, %rd164;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd76, %rd74;
-	add.s64 %rd165, %rd71, %rd75;
-	mov.b64 %rd71, %rd165;
-	add.s64 %rd166, %rd72, %rd76;
-	mov.b64 %rd72, %rd166;
-$L27:
-	mov.b64 %rd79, %rd71;
-	mov.b64 %rd80, %rd72;
-$L26:
+	mov.b64 %rd53, %rd83;
+	mov.b64 %rd54, %rd84;
+	add.s64 %rd75, %rd75, %rd56;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd91, %rd53;
+	mov.b64 %rd92, %rd54;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L12:
+	setp.hs.u32 %p17, %r22, 32;
+	@%p17 bra $L13;
+	mov.b64 {%r23, %r24}, %rd91;
+	shfl.sync.down.b32 %r25|%p18, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd93, {%r25, %r26};
+	mov.b64 {%r27, %r28}, %rd92;
+	shfl.sync.down.b32 %r29, %r27, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r30, %r28, %r22, %r21, %r17;
+	mov.b64 %rd94, {%r29, %r30};
+	@!%p18 bra $L14;
+	setp.ne.u32 %p19, %r18, 9;
+	@%p19 bra.uni $L16;
+	setp.lt.s64 %p20, %rd93, %rd91;
+	setp.eq.s64 %p21, %rd93, %rd91;
+	setp.lt.s64 %p22, %rd94, %rd92;
+	and.pred %p23, %p21, %p22;
+	or.pred %p24, %p20, %p23;
+	selp.b64 %rd95, %rd93, %rd91, %p24;
+	selp.b64 %rd96, %rd94, %rd92, %p24;
+	mov.b64 %rd91, %rd95;
+	mov.b64 %rd92, %rd96;
+	bra.uni $L15;
 $L16:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L28;
-	st.global.s64 [%rd6+0], %rd79;
-	st.global.s64 [%rd6+8], %rd80;
+	setp.ne.u32 %p25, %r18, 10;
+	@%p25 bra.uni $L17;
+	setp.gt.s64 %p26, %rd93, %rd91;
+	setp.eq.s64 %p27, %rd93, %rd91;
+	setp.lt.s64 %p28, %rd94, %rd92;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd97, %rd93, %rd91, %p30;
+	selp.b64 %rd98, %rd94, %rd92, %p30;
+	mov.b64 %rd91, %rd97;
+	mov.b64 %rd92, %rd98;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd99, %rd91;
+	mov.b64 %rd100, %rd92;
+	mov.b64 %rd101, %rd93;
+	mov.b64 %rd102, %rd94;
+	mov.b64 %rd83, %rd99;
+	mov.b64 %rd84, %rd100;
+	mov.b64 %rd85, %rd101;
+	mov.b64 %rd86, %rd102;
+	mov.b64 %rd87, %rd85;
+	mov.b64 %rd88, %rd86;
+	add.s64 %rd103, %rd83, %rd87;
+	mov.b64 %rd83, %rd103;
+	add.s64 %rd104, %rd84, %rd88;
+	mov.b64 %rd84, %rd104;
+$L18:
+	mov.b64 %rd91, %rd83;
+	mov.b64 %rd92, %rd84;
+$L15:
+$L14:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p31, %r7, 0;
+	@!%p31 bra $L19;
+	mul.wide.u32 %rd105, %r8, 16;
+	add.s64 %rd106, %rd1, %rd105;
+	st.shared.s64 [%rd106+0], %rd91;
+	st.shared.s64 [%rd106+8], %rd92;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p32, %r8, 0;
+	@!%p32 bra $L20;
+	setp.lo.u32 %p33, %r7, %r10;
+	@!%p33 bra $L21;
+	mul.wide.u32 %rd107, %r7, 16;
+	add.s64 %rd108, %rd1, %rd107;
+	ld.shared.s64 %rd109, [%rd108+0];
+	ld.shared.s64 %rd110, [%rd108+8];
+	mov.b64 %rd91, %rd109;
+	mov.b64 %rd92, %rd110;
+$L21:
+	sub.u32 %r31, %r10, 1;
+	mov.b32 %r32, %r20;
+$L22:
+	setp.hs.u32 %p34, %r32, 32;
+	@%p34 bra $L23;
+	mov.b64 {%r33, %r34}, %rd91;
+	shfl.sync.down.b32 %r35|%p35, %r33, %r32, %r31, %r17;
+	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
+	mov.b64 %rd111, {%r35, %r36};
+	mov.b64 {%r37, %r38}, %rd92;
+	shfl.sync.down.b32 %r39, %r37, %r32, %r31, %r17;
+	shfl.sync.down.b32 %r40, %r38, %r32, %r31, %r17;
+	mov.b64 %rd112, {%r39, %r40};
+	@!%p35 bra $L24;
+	setp.ne.u32 %p36, %r18, 9;
+	@%p36 bra.uni $L26;
+	setp.lt.s64 %p37, %rd111, %rd91;
+	setp.eq.s64 %p38, %rd111, %rd91;
+	setp.lt.s64 %p39, %rd112, %rd92;
+	and.pred %p40, %p38, %p39;
+	or.pred %p41, %p37, %p40;
+	selp.b64 %rd113, %rd111, %rd91, %p41;
+	selp.b64 %rd114, %rd112, %rd92, %p41;
+	mov.b64 %rd91, %rd113;
+	mov.b64 %rd92, %rd114;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p42, %r18, 10;
+	@%p42 bra.uni $L27;
+	setp.gt.s64 %p43, %rd111, %rd91;
+	setp.eq.s64 %p44, %rd111, %rd91;
+	setp.lt.s64 %p45, %rd112, %rd92;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd115, %rd111, %rd91, %p47;
+	selp.b64 %rd116, %rd112, %rd92, %p47;
+	mov.b64 %rd91, %rd115;
+	mov.b64 %rd92, %rd116;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd117, %rd91;
+	mov.b64 %rd118, %rd92;
+	mov.b64 %rd119, %rd111;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd83, %rd117;
+	mov.b64 %rd84, %rd118;
+	mov.b64 %rd85, %rd119;
+	mov.b64 %rd86, %rd120;
+	mov.b64 %rd87, %rd85;
+	mov.b64 %rd88, %rd86;
+	add.s64 %rd121, %rd83, %rd87;
+	mov.b64 %rd83, %rd121;
+	add.s64 %rd122, %rd84, %rd88;
+	mov.b64 %rd84, %rd122;
 $L28:
+	mov.b64 %rd91, %rd83;
+	mov.b64 %rd92, %rd84;
+$L25:
+$L24:
+	shl.b32 %r32, %r32, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p48, %r5, 0;
+	@!%p48 bra $L29;
+	st.global.s64 [%rd6+0], %rd91;
+	st.global.s64 [%rd6+8], %rd92;
+$L29:
 	ret;
 }
 `
@@ -25027,14 +8194,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:24
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:25031
+//line gokkos_kernels_gen.go:8198
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:24
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:25038
+//line gokkos_kernels_gen.go:8205
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -25048,7 +8215,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:25052
+//line gokkos_kernels_gen.go:8219
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -25057,5 +8224,5 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:25061
+//line gokkos_kernels_gen.go:8228
 }

@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/algorithms/dgraph", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/dgraph", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[countSources](&abi.KernelSpec{
 		Name:  "dgraph.countSources",
 		Pos:   "algorithms/dgraph/build.go:50",
@@ -64,19 +64,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostRange[scatterEdges](gokkosHostLoop1)
 	gokkosimpl.Register[degreeMax](&abi.KernelSpec{
-		Name: "dgraph.degreeMax",
-		Pos:  "algorithms/dgraph/degree.go:11",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX2,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_dgraph_degreeMax_main_sum", Final: "gk_dgraph_degreeMax_final_sum"},
-			abi.OpProd: {Main: "gk_dgraph_degreeMax_main_prod", Final: "gk_dgraph_degreeMax_final_prod"},
-			abi.OpMin:  {Main: "gk_dgraph_degreeMax_main_min", Final: "gk_dgraph_degreeMax_final_min"},
-			abi.OpMax:  {Main: "gk_dgraph_degreeMax_main_max", Final: "gk_dgraph_degreeMax_final_max"},
-			abi.OpBAnd: {Main: "gk_dgraph_degreeMax_main_band", Final: "gk_dgraph_degreeMax_final_band"},
-			abi.OpBOr:  {Main: "gk_dgraph_degreeMax_main_bor", Final: "gk_dgraph_degreeMax_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Name:      "dgraph.degreeMax",
+		Pos:       "algorithms/dgraph/degree.go:11",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX2,
+		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_degreeMax_main", Final: "gk_dgraph_degreeMax_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "Offsets", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 		},
@@ -187,19 +181,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostRange[compactDistinct](gokkosHostLoop6)
 	gokkosimpl.Register[countHubs](&abi.KernelSpec{
-		Name: "dgraph.countHubs",
-		Pos:  "algorithms/dgraph/sorthubs.go:22",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX7,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_dgraph_countHubs_main_sum", Final: "gk_dgraph_countHubs_final_sum"},
-			abi.OpProd: {Main: "gk_dgraph_countHubs_main_prod", Final: "gk_dgraph_countHubs_final_prod"},
-			abi.OpMin:  {Main: "gk_dgraph_countHubs_main_min", Final: "gk_dgraph_countHubs_final_min"},
-			abi.OpMax:  {Main: "gk_dgraph_countHubs_main_max", Final: "gk_dgraph_countHubs_final_max"},
-			abi.OpBAnd: {Main: "gk_dgraph_countHubs_main_band", Final: "gk_dgraph_countHubs_final_band"},
-			abi.OpBOr:  {Main: "gk_dgraph_countHubs_main_bor", Final: "gk_dgraph_countHubs_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Name:      "dgraph.countHubs",
+		Pos:       "algorithms/dgraph/sorthubs.go:22",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX7,
+		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_countHubs_main", Final: "gk_dgraph_countHubs_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "Offsets", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 		},
@@ -262,19 +250,13 @@ func init() {
 		SourceHash: "84439299fa6a6061",
 	})
 	gokkosimpl.Register[unmatchedSample](&abi.KernelSpec{
-		Name: "dgraph.unmatchedSample",
-		Pos:  "algorithms/dgraph/symmetric.go:96",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX10,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_dgraph_unmatchedSample_main_sum", Final: "gk_dgraph_unmatchedSample_final_sum"},
-			abi.OpProd: {Main: "gk_dgraph_unmatchedSample_main_prod", Final: "gk_dgraph_unmatchedSample_final_prod"},
-			abi.OpMin:  {Main: "gk_dgraph_unmatchedSample_main_min", Final: "gk_dgraph_unmatchedSample_final_min"},
-			abi.OpMax:  {Main: "gk_dgraph_unmatchedSample_main_max", Final: "gk_dgraph_unmatchedSample_final_max"},
-			abi.OpBAnd: {Main: "gk_dgraph_unmatchedSample_main_band", Final: "gk_dgraph_unmatchedSample_final_band"},
-			abi.OpBOr:  {Main: "gk_dgraph_unmatchedSample_main_bor", Final: "gk_dgraph_unmatchedSample_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Name:      "dgraph.unmatchedSample",
+		Pos:       "algorithms/dgraph/symmetric.go:96",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX10,
+		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedSample_main", Final: "gk_dgraph_unmatchedSample_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -298,19 +280,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[unmatchedSample, int64](gokkosHostLoop10)
 	gokkosimpl.Register[unmatchedLight](&abi.KernelSpec{
-		Name: "dgraph.unmatchedLight",
-		Pos:  "algorithms/dgraph/symmetric.go:126",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX11,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_dgraph_unmatchedLight_main_sum", Final: "gk_dgraph_unmatchedLight_final_sum"},
-			abi.OpProd: {Main: "gk_dgraph_unmatchedLight_main_prod", Final: "gk_dgraph_unmatchedLight_final_prod"},
-			abi.OpMin:  {Main: "gk_dgraph_unmatchedLight_main_min", Final: "gk_dgraph_unmatchedLight_final_min"},
-			abi.OpMax:  {Main: "gk_dgraph_unmatchedLight_main_max", Final: "gk_dgraph_unmatchedLight_final_max"},
-			abi.OpBAnd: {Main: "gk_dgraph_unmatchedLight_main_band", Final: "gk_dgraph_unmatchedLight_final_band"},
-			abi.OpBOr:  {Main: "gk_dgraph_unmatchedLight_main_bor", Final: "gk_dgraph_unmatchedLight_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Name:      "dgraph.unmatchedLight",
+		Pos:       "algorithms/dgraph/symmetric.go:126",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX11,
+		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedLight_main", Final: "gk_dgraph_unmatchedLight_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -334,19 +310,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[unmatchedLight, int64](gokkosHostLoop11)
 	gokkosimpl.Register[unmatchedHubs](&abi.KernelSpec{
-		Name: "dgraph.unmatchedHubs",
-		Pos:  "algorithms/dgraph/symmetric.go:145",
-		Form: abi.FormTeamReduce,
-		PTX:  gokkosPTX12,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_dgraph_unmatchedHubs_main_sum", Final: "gk_dgraph_unmatchedHubs_final_sum"},
-			abi.OpProd: {Main: "gk_dgraph_unmatchedHubs_main_prod", Final: "gk_dgraph_unmatchedHubs_final_prod"},
-			abi.OpMin:  {Main: "gk_dgraph_unmatchedHubs_main_min", Final: "gk_dgraph_unmatchedHubs_final_min"},
-			abi.OpMax:  {Main: "gk_dgraph_unmatchedHubs_main_max", Final: "gk_dgraph_unmatchedHubs_final_max"},
-			abi.OpBAnd: {Main: "gk_dgraph_unmatchedHubs_main_band", Final: "gk_dgraph_unmatchedHubs_final_band"},
-			abi.OpBOr:  {Main: "gk_dgraph_unmatchedHubs_main_bor", Final: "gk_dgraph_unmatchedHubs_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Name:      "dgraph.unmatchedHubs",
+		Pos:       "algorithms/dgraph/symmetric.go:145",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX12,
+		Reduce:    abi.ReduceEntries{Main: "gk_dgraph_unmatchedHubs_main", Final: "gk_dgraph_unmatchedHubs_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -780,18 +750,19 @@ const gokkosPTX2 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_dgraph_degreeMax_main_sum(
+.visible .entry gk_dgraph_degreeMax_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<68>;
+	.reg .pred %p<26>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<63>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -815,6 +786,7 @@ const gokkosPTX2 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -822,165 +794,207 @@ const gokkosPTX2 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	add.s64 %rd29, %rd28, 1;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	mul.lo.s64 %rd34, %rd28, %rd12;
-	mad.lo.s64 %rd35, %rd34, 8, %rd8;
-	ld.global.nc.s64 %rd36, [%rd35+0];
-	mov.b64 %rd37, %rd36;
-	sub.s64 %rd38, %rd33, %rd37;
-	max.s64 %rd39, %rd23, %rd38;
-	mov.b64 %rd23, %rd39;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd24, 0;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd40, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd40;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd41, {%r23, %r24};
-	@!%p3 bra $L4;
-	add.s64 %rd42, %rd40, %rd41;
-	mov.b64 %rd40, %rd42;
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd24, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd24, 9223372036854775807;
+	bra.uni $L1;
 $L4:
-	mov.b64 {%r25, %r26}, %rd40;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd43, {%r27, %r28};
-	@!%p4 bra $L5;
-	add.s64 %rd44, %rd40, %rd43;
-	mov.b64 %rd40, %rd44;
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd24, -9223372036854775808;
+	bra.uni $L1;
 $L5:
-	mov.b64 {%r29, %r30}, %rd40;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd45, {%r31, %r32};
-	@!%p5 bra $L6;
-	add.s64 %rd46, %rd40, %rd45;
-	mov.b64 %rd40, %rd46;
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd24, -1;
+	bra.uni $L1;
 $L6:
-	mov.b64 {%r33, %r34}, %rd40;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd47, {%r35, %r36};
-	@!%p6 bra $L7;
-	add.s64 %rd48, %rd40, %rd47;
-	mov.b64 %rd40, %rd48;
+	mov.b64 %rd24, 0;
+$L1:
+	mov.b64 %rd23, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd20, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	mov.b64 {%r37, %r38}, %rd40;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd49, {%r39, %r40};
-	@!%p7 bra $L8;
-	add.s64 %rd50, %rd40, %rd49;
-	mov.b64 %rd40, %rd50;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd51, %r8, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	st.shared.s64 [%rd52+0], %rd40;
+	setp.ge.s64 %p7, %rd28, %rd22;
+	@%p7 bra $L8;
+	mov.b64 %rd29, %rd28;
+	add.s64 %rd30, %rd29, 1;
+	mul.lo.s64 %rd31, %rd30, %rd12;
+	mad.lo.s64 %rd32, %rd31, 8, %rd8;
+	ld.global.nc.s64 %rd33, [%rd32+0];
+	mov.b64 %rd34, %rd33;
+	mul.lo.s64 %rd35, %rd29, %rd12;
+	mad.lo.s64 %rd36, %rd35, 8, %rd8;
+	ld.global.nc.s64 %rd37, [%rd36+0];
+	mov.b64 %rd38, %rd37;
+	sub.s64 %rd39, %rd34, %rd38;
+	max.s64 %rd40, %rd23, %rd39;
+	mov.b64 %rd23, %rd40;
 $L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd53, %r7, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	ld.shared.s64 %rd55, [%rd54+0];
-	mov.b64 %rd40, %rd55;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd40;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd56, {%r44, %r45};
-	@!%p11 bra $L12;
-	add.s64 %rd57, %rd40, %rd56;
-	mov.b64 %rd40, %rd57;
-$L12:
-	mov.b64 {%r46, %r47}, %rd40;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd58, {%r48, %r49};
-	@!%p12 bra $L13;
-	add.s64 %rd59, %rd40, %rd58;
-	mov.b64 %rd40, %rd59;
-$L13:
-	mov.b64 {%r50, %r51}, %rd40;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd60, {%r52, %r53};
-	@!%p13 bra $L14;
-	add.s64 %rd61, %rd40, %rd60;
-	mov.b64 %rd40, %rd61;
-$L14:
-	mov.b64 {%r54, %r55}, %rd40;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd62, {%r56, %r57};
-	@!%p14 bra $L15;
-	add.s64 %rd63, %rd40, %rd62;
-	mov.b64 %rd40, %rd63;
-$L15:
-	mov.b64 {%r58, %r59}, %rd40;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd64, {%r60, %r61};
-	@!%p15 bra $L16;
-	add.s64 %rd65, %rd40, %rd64;
-	mov.b64 %rd40, %rd65;
-$L16:
+	add.s64 %rd28, %rd28, %rd27;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd41, %rd23;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L10:
-	mul.wide.u32 %rd66, %r18, 8;
-	add.s64 %rd67, %rd5, %rd66;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd67+0], %rd40;
+	setp.hs.u32 %p8, %r24, 32;
+	@%p8 bra $L11;
+	mov.b64 {%r25, %r26}, %rd41;
+	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd42, {%r27, %r28};
+	@!%p9 bra $L12;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L14;
+	add.s64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L15;
+	mul.lo.s64 %rd44, %rd41, %rd42;
+	mov.b64 %rd41, %rd44;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L16;
+	min.s64 %rd45, %rd41, %rd42;
+	mov.b64 %rd41, %rd45;
+	bra.uni $L13;
+$L16:
+	setp.ne.u32 %p13, %r18, 4;
+	@%p13 bra.uni $L17;
+	max.s64 %rd46, %rd41, %rd42;
+	mov.b64 %rd41, %rd46;
+	bra.uni $L13;
 $L17:
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L18;
+	and.b64 %rd47, %rd41, %rd42;
+	mov.b64 %rd41, %rd47;
+	bra.uni $L13;
+$L18:
+	or.b64 %rd48, %rd41, %rd42;
+	mov.b64 %rd41, %rd48;
+$L13:
+$L12:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L19;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L20;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L21;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	mov.b64 %rd41, %rd53;
+$L21:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L22:
+	setp.hs.u32 %p18, %r30, 32;
+	@%p18 bra $L23;
+	mov.b64 {%r31, %r32}, %rd41;
+	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd54, {%r33, %r34};
+	@!%p19 bra $L24;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L26;
+	add.s64 %rd55, %rd41, %rd54;
+	mov.b64 %rd41, %rd55;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L27;
+	mul.lo.s64 %rd56, %rd41, %rd54;
+	mov.b64 %rd41, %rd56;
+	bra.uni $L25;
+$L27:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L28;
+	min.s64 %rd57, %rd41, %rd54;
+	mov.b64 %rd41, %rd57;
+	bra.uni $L25;
+$L28:
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L29;
+	max.s64 %rd58, %rd41, %rd54;
+	mov.b64 %rd41, %rd58;
+	bra.uni $L25;
+$L29:
+	setp.ne.u32 %p24, %r18, 7;
+	@%p24 bra.uni $L30;
+	and.b64 %rd59, %rd41, %rd54;
+	mov.b64 %rd41, %rd59;
+	bra.uni $L25;
+$L30:
+	or.b64 %rd60, %rd41, %rd54;
+	mov.b64 %rd41, %rd60;
+$L25:
+$L24:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	mul.wide.u32 %rd61, %r19, 8;
+	add.s64 %rd62, %rd5, %rd61;
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L31;
+	st.global.s64 [%rd62+0], %rd41;
+$L31:
 	ret;
 }
 
-.visible .entry gk_dgraph_degreeMax_final_sum(
+.visible .entry gk_dgraph_degreeMax_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<61>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1005,6 +1019,7 @@ $L17:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -1012,1895 +1027,220 @@ $L17:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.b64 %rd14, 0;
 	cvt.u64.u32 %rd15, %r5;
 	cvt.u64.u32 %rd16, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd14, 0;
 	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd17, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd18, %rd17, 8, %rd3;
 	ld.global.s64 %rd19, [%rd18+0];
 	add.s64 %rd20, %rd14, %rd19;
 	mov.b64 %rd14, %rd20;
 	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	add.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	add.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	add.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	add.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	add.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	add.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	add.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	add.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	add.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	add.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_degreeMax_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<68>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	add.s64 %rd29, %rd28, 1;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	mul.lo.s64 %rd34, %rd28, %rd12;
-	mad.lo.s64 %rd35, %rd34, 8, %rd8;
-	ld.global.nc.s64 %rd36, [%rd35+0];
-	mov.b64 %rd37, %rd36;
-	sub.s64 %rd38, %rd33, %rd37;
-	max.s64 %rd39, %rd23, %rd38;
-	mov.b64 %rd23, %rd39;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd40, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd40;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd41, {%r23, %r24};
-	@!%p3 bra $L4;
-	mul.lo.s64 %rd42, %rd40, %rd41;
-	mov.b64 %rd40, %rd42;
-$L4:
-	mov.b64 {%r25, %r26}, %rd40;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd43, {%r27, %r28};
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd44, %rd40, %rd43;
-	mov.b64 %rd40, %rd44;
-$L5:
-	mov.b64 {%r29, %r30}, %rd40;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd45, {%r31, %r32};
-	@!%p5 bra $L6;
-	mul.lo.s64 %rd46, %rd40, %rd45;
-	mov.b64 %rd40, %rd46;
-$L6:
-	mov.b64 {%r33, %r34}, %rd40;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd47, {%r35, %r36};
-	@!%p6 bra $L7;
-	mul.lo.s64 %rd48, %rd40, %rd47;
-	mov.b64 %rd40, %rd48;
-$L7:
-	mov.b64 {%r37, %r38}, %rd40;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd49, {%r39, %r40};
-	@!%p7 bra $L8;
-	mul.lo.s64 %rd50, %rd40, %rd49;
-	mov.b64 %rd40, %rd50;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd51, %r8, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	st.shared.s64 [%rd52+0], %rd40;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd53, %r7, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	ld.shared.s64 %rd55, [%rd54+0];
-	mov.b64 %rd40, %rd55;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd40;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd56, {%r44, %r45};
-	@!%p11 bra $L12;
-	mul.lo.s64 %rd57, %rd40, %rd56;
-	mov.b64 %rd40, %rd57;
-$L12:
-	mov.b64 {%r46, %r47}, %rd40;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd58, {%r48, %r49};
-	@!%p12 bra $L13;
-	mul.lo.s64 %rd59, %rd40, %rd58;
-	mov.b64 %rd40, %rd59;
-$L13:
-	mov.b64 {%r50, %r51}, %rd40;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd60, {%r52, %r53};
-	@!%p13 bra $L14;
-	mul.lo.s64 %rd61, %rd40, %rd60;
-	mov.b64 %rd40, %rd61;
-$L14:
-	mov.b64 {%r54, %r55}, %rd40;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd62, {%r56, %r57};
-	@!%p14 bra $L15;
-	mul.lo.s64 %rd63, %rd40, %rd62;
-	mov.b64 %rd40, %rd63;
-$L15:
-	mov.b64 {%r58, %r59}, %rd40;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd64, {%r60, %r61};
-	@!%p15 bra $L16;
-	mul.lo.s64 %rd65, %rd40, %rd64;
-	mov.b64 %rd40, %rd65;
-$L16:
-$L10:
-	mul.wide.u32 %rd66, %r18, 8;
-	add.s64 %rd67, %rd5, %rd66;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd67+0], %rd40;
-$L17:
-	ret;
-}
-
-.visible .entry gk_dgraph_degreeMax_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.b64 %rd14, 1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	mul.lo.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
+	mov.b64 %rd21, %rd15;
 $L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
+	setp.ge.s64 %p5, %rd21, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd22, %rd21, 8, %rd3;
+	ld.global.s64 %rd23, [%rd22+0];
+	mul.lo.s64 %rd24, %rd14, %rd23;
+	mov.b64 %rd14, %rd24;
+	add.s64 %rd21, %rd21, %rd16;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_degreeMax_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<68>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 9223372036854775807;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	add.s64 %rd29, %rd28, 1;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	mul.lo.s64 %rd34, %rd28, %rd12;
-	mad.lo.s64 %rd35, %rd34, 8, %rd8;
-	ld.global.nc.s64 %rd36, [%rd35+0];
-	mov.b64 %rd37, %rd36;
-	sub.s64 %rd38, %rd33, %rd37;
-	max.s64 %rd39, %rd23, %rd38;
-	mov.b64 %rd23, %rd39;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd40, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd40;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd41, {%r23, %r24};
-	@!%p3 bra $L4;
-	min.s64 %rd42, %rd40, %rd41;
-	mov.b64 %rd40, %rd42;
-$L4:
-	mov.b64 {%r25, %r26}, %rd40;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd43, {%r27, %r28};
-	@!%p4 bra $L5;
-	min.s64 %rd44, %rd40, %rd43;
-	mov.b64 %rd40, %rd44;
 $L5:
-	mov.b64 {%r29, %r30}, %rd40;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd45, {%r31, %r32};
-	@!%p5 bra $L6;
-	min.s64 %rd46, %rd40, %rd45;
-	mov.b64 %rd40, %rd46;
-$L6:
-	mov.b64 {%r33, %r34}, %rd40;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd47, {%r35, %r36};
-	@!%p6 bra $L7;
-	min.s64 %rd48, %rd40, %rd47;
-	mov.b64 %rd40, %rd48;
-$L7:
-	mov.b64 {%r37, %r38}, %rd40;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd49, {%r39, %r40};
-	@!%p7 bra $L8;
-	min.s64 %rd50, %rd40, %rd49;
-	mov.b64 %rd40, %rd50;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd51, %r8, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	st.shared.s64 [%rd52+0], %rd40;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd53, %r7, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	ld.shared.s64 %rd55, [%rd54+0];
-	mov.b64 %rd40, %rd55;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd40;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd56, {%r44, %r45};
-	@!%p11 bra $L12;
-	min.s64 %rd57, %rd40, %rd56;
-	mov.b64 %rd40, %rd57;
-$L12:
-	mov.b64 {%r46, %r47}, %rd40;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd58, {%r48, %r49};
-	@!%p12 bra $L13;
-	min.s64 %rd59, %rd40, %rd58;
-	mov.b64 %rd40, %rd59;
-$L13:
-	mov.b64 {%r50, %r51}, %rd40;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd60, {%r52, %r53};
-	@!%p13 bra $L14;
-	min.s64 %rd61, %rd40, %rd60;
-	mov.b64 %rd40, %rd61;
-$L14:
-	mov.b64 {%r54, %r55}, %rd40;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd62, {%r56, %r57};
-	@!%p14 bra $L15;
-	min.s64 %rd63, %rd40, %rd62;
-	mov.b64 %rd40, %rd63;
-$L15:
-	mov.b64 {%r58, %r59}, %rd40;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd64, {%r60, %r61};
-	@!%p15 bra $L16;
-	min.s64 %rd65, %rd40, %rd64;
-	mov.b64 %rd40, %rd65;
-$L16:
-$L10:
-	mul.wide.u32 %rd66, %r18, 8;
-	add.s64 %rd67, %rd5, %rd66;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd67+0], %rd40;
-$L17:
-	ret;
-}
-
-.visible .entry gk_dgraph_degreeMax_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.b64 %rd14, 9223372036854775807;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	min.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	min.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	min.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	min.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	min.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	min.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	min.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	min.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	min.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	min.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	min.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
+	mov.b64 %rd25, %rd15;
 $L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_degreeMax_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<68>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -9223372036854775808;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	add.s64 %rd29, %rd28, 1;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	mul.lo.s64 %rd34, %rd28, %rd12;
-	mad.lo.s64 %rd35, %rd34, 8, %rd8;
-	ld.global.nc.s64 %rd36, [%rd35+0];
-	mov.b64 %rd37, %rd36;
-	sub.s64 %rd38, %rd33, %rd37;
-	max.s64 %rd39, %rd23, %rd38;
-	mov.b64 %rd23, %rd39;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd40, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd40;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd41, {%r23, %r24};
-	@!%p3 bra $L4;
-	max.s64 %rd42, %rd40, %rd41;
-	mov.b64 %rd40, %rd42;
-$L4:
-	mov.b64 {%r25, %r26}, %rd40;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd43, {%r27, %r28};
-	@!%p4 bra $L5;
-	max.s64 %rd44, %rd40, %rd43;
-	mov.b64 %rd40, %rd44;
-$L5:
-	mov.b64 {%r29, %r30}, %rd40;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd45, {%r31, %r32};
-	@!%p5 bra $L6;
-	max.s64 %rd46, %rd40, %rd45;
-	mov.b64 %rd40, %rd46;
-$L6:
-	mov.b64 {%r33, %r34}, %rd40;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd47, {%r35, %r36};
-	@!%p6 bra $L7;
-	max.s64 %rd48, %rd40, %rd47;
-	mov.b64 %rd40, %rd48;
-$L7:
-	mov.b64 {%r37, %r38}, %rd40;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd49, {%r39, %r40};
-	@!%p7 bra $L8;
-	max.s64 %rd50, %rd40, %rd49;
-	mov.b64 %rd40, %rd50;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd51, %r8, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	st.shared.s64 [%rd52+0], %rd40;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd53, %r7, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	ld.shared.s64 %rd55, [%rd54+0];
-	mov.b64 %rd40, %rd55;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd40;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd56, {%r44, %r45};
-	@!%p11 bra $L12;
-	max.s64 %rd57, %rd40, %rd56;
-	mov.b64 %rd40, %rd57;
-$L12:
-	mov.b64 {%r46, %r47}, %rd40;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd58, {%r48, %r49};
-	@!%p12 bra $L13;
-	max.s64 %rd59, %rd40, %rd58;
-	mov.b64 %rd40, %rd59;
-$L13:
-	mov.b64 {%r50, %r51}, %rd40;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd60, {%r52, %r53};
-	@!%p13 bra $L14;
-	max.s64 %rd61, %rd40, %rd60;
-	mov.b64 %rd40, %rd61;
-$L14:
-	mov.b64 {%r54, %r55}, %rd40;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd62, {%r56, %r57};
-	@!%p14 bra $L15;
-	max.s64 %rd63, %rd40, %rd62;
-	mov.b64 %rd40, %rd63;
-$L15:
-	mov.b64 {%r58, %r59}, %rd40;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd64, {%r60, %r61};
-	@!%p15 bra $L16;
-	max.s64 %rd65, %rd40, %rd64;
-	mov.b64 %rd40, %rd65;
-$L16:
+	setp.ge.s64 %p7, %rd25, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.s64 %rd27, [%rd26+0];
+	min.s64 %rd28, %rd14, %rd27;
+	mov.b64 %rd14, %rd28;
+	add.s64 %rd25, %rd25, %rd16;
+	bra.uni $L9;
 $L10:
-	mul.wide.u32 %rd66, %r18, 8;
-	add.s64 %rd67, %rd5, %rd66;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd67+0], %rd40;
-$L17:
-	ret;
-}
-
-.visible .entry gk_dgraph_degreeMax_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
 	mov.b64 %rd14, -9223372036854775808;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	max.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	max.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	max.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	max.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	max.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	max.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	max.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	max.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
+	mov.b64 %rd29, %rd15;
 $L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	max.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
+	setp.ge.s64 %p9, %rd29, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd30, %rd29, 8, %rd3;
+	ld.global.s64 %rd31, [%rd30+0];
+	max.s64 %rd32, %rd14, %rd31;
+	mov.b64 %rd14, %rd32;
+	add.s64 %rd29, %rd29, %rd16;
+	bra.uni $L12;
 $L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	max.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	max.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_degreeMax_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<68>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	add.s64 %rd29, %rd28, 1;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	mul.lo.s64 %rd34, %rd28, %rd12;
-	mad.lo.s64 %rd35, %rd34, 8, %rd8;
-	ld.global.nc.s64 %rd36, [%rd35+0];
-	mov.b64 %rd37, %rd36;
-	sub.s64 %rd38, %rd33, %rd37;
-	max.s64 %rd39, %rd23, %rd38;
-	mov.b64 %rd23, %rd39;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd40, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd40;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd41, {%r23, %r24};
-	@!%p3 bra $L4;
-	and.b64 %rd42, %rd40, %rd41;
-	mov.b64 %rd40, %rd42;
-$L4:
-	mov.b64 {%r25, %r26}, %rd40;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd43, {%r27, %r28};
-	@!%p4 bra $L5;
-	and.b64 %rd44, %rd40, %rd43;
-	mov.b64 %rd40, %rd44;
-$L5:
-	mov.b64 {%r29, %r30}, %rd40;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd45, {%r31, %r32};
-	@!%p5 bra $L6;
-	and.b64 %rd46, %rd40, %rd45;
-	mov.b64 %rd40, %rd46;
-$L6:
-	mov.b64 {%r33, %r34}, %rd40;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd47, {%r35, %r36};
-	@!%p6 bra $L7;
-	and.b64 %rd48, %rd40, %rd47;
-	mov.b64 %rd40, %rd48;
-$L7:
-	mov.b64 {%r37, %r38}, %rd40;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd49, {%r39, %r40};
-	@!%p7 bra $L8;
-	and.b64 %rd50, %rd40, %rd49;
-	mov.b64 %rd40, %rd50;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd51, %r8, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	st.shared.s64 [%rd52+0], %rd40;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd53, %r7, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	ld.shared.s64 %rd55, [%rd54+0];
-	mov.b64 %rd40, %rd55;
 $L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd40;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd56, {%r44, %r45};
-	@!%p11 bra $L12;
-	and.b64 %rd57, %rd40, %rd56;
-	mov.b64 %rd40, %rd57;
-$L12:
-	mov.b64 {%r46, %r47}, %rd40;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd58, {%r48, %r49};
-	@!%p12 bra $L13;
-	and.b64 %rd59, %rd40, %rd58;
-	mov.b64 %rd40, %rd59;
-$L13:
-	mov.b64 {%r50, %r51}, %rd40;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd60, {%r52, %r53};
-	@!%p13 bra $L14;
-	and.b64 %rd61, %rd40, %rd60;
-	mov.b64 %rd40, %rd61;
-$L14:
-	mov.b64 {%r54, %r55}, %rd40;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd62, {%r56, %r57};
-	@!%p14 bra $L15;
-	and.b64 %rd63, %rd40, %rd62;
-	mov.b64 %rd40, %rd63;
-$L15:
-	mov.b64 {%r58, %r59}, %rd40;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd64, {%r60, %r61};
-	@!%p15 bra $L16;
-	and.b64 %rd65, %rd40, %rd64;
-	mov.b64 %rd40, %rd65;
-$L16:
-$L10:
-	mul.wide.u32 %rd66, %r18, 8;
-	add.s64 %rd67, %rd5, %rd66;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd67+0], %rd40;
-$L17:
-	ret;
-}
-
-.visible .entry gk_dgraph_degreeMax_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
 	mov.b64 %rd14, -1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	and.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	and.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	and.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	and.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	and.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	and.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	and.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	and.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	and.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	and.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	and.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
+	mov.b64 %rd33, %rd15;
 $L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
+	setp.ge.s64 %p11, %rd33, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	and.b64 %rd36, %rd14, %rd35;
+	mov.b64 %rd14, %rd36;
+	add.s64 %rd33, %rd33, %rd16;
+	bra.uni $L15;
 $L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_degreeMax_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<68>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	add.s64 %rd29, %rd28, 1;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	mul.lo.s64 %rd34, %rd28, %rd12;
-	mad.lo.s64 %rd35, %rd34, 8, %rd8;
-	ld.global.nc.s64 %rd36, [%rd35+0];
-	mov.b64 %rd37, %rd36;
-	sub.s64 %rd38, %rd33, %rd37;
-	max.s64 %rd39, %rd23, %rd38;
-	mov.b64 %rd23, %rd39;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd40, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd40;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd41, {%r23, %r24};
-	@!%p3 bra $L4;
-	or.b64 %rd42, %rd40, %rd41;
-	mov.b64 %rd40, %rd42;
-$L4:
-	mov.b64 {%r25, %r26}, %rd40;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd43, {%r27, %r28};
-	@!%p4 bra $L5;
-	or.b64 %rd44, %rd40, %rd43;
-	mov.b64 %rd40, %rd44;
-$L5:
-	mov.b64 {%r29, %r30}, %rd40;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd45, {%r31, %r32};
-	@!%p5 bra $L6;
-	or.b64 %rd46, %rd40, %rd45;
-	mov.b64 %rd40, %rd46;
-$L6:
-	mov.b64 {%r33, %r34}, %rd40;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd47, {%r35, %r36};
-	@!%p6 bra $L7;
-	or.b64 %rd48, %rd40, %rd47;
-	mov.b64 %rd40, %rd48;
-$L7:
-	mov.b64 {%r37, %r38}, %rd40;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd49, {%r39, %r40};
-	@!%p7 bra $L8;
-	or.b64 %rd50, %rd40, %rd49;
-	mov.b64 %rd40, %rd50;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd51, %r8, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	st.shared.s64 [%rd52+0], %rd40;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd53, %r7, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	ld.shared.s64 %rd55, [%rd54+0];
-	mov.b64 %rd40, %rd55;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd40;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd56, {%r44, %r45};
-	@!%p11 bra $L12;
-	or.b64 %rd57, %rd40, %rd56;
-	mov.b64 %rd40, %rd57;
-$L12:
-	mov.b64 {%r46, %r47}, %rd40;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd58, {%r48, %r49};
-	@!%p12 bra $L13;
-	or.b64 %rd59, %rd40, %rd58;
-	mov.b64 %rd40, %rd59;
-$L13:
-	mov.b64 {%r50, %r51}, %rd40;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd60, {%r52, %r53};
-	@!%p13 bra $L14;
-	or.b64 %rd61, %rd40, %rd60;
-	mov.b64 %rd40, %rd61;
 $L14:
-	mov.b64 {%r54, %r55}, %rd40;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd62, {%r56, %r57};
-	@!%p14 bra $L15;
-	or.b64 %rd63, %rd40, %rd62;
-	mov.b64 %rd40, %rd63;
-$L15:
-	mov.b64 {%r58, %r59}, %rd40;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd64, {%r60, %r61};
-	@!%p15 bra $L16;
-	or.b64 %rd65, %rd40, %rd64;
-	mov.b64 %rd40, %rd65;
-$L16:
-$L10:
-	mul.wide.u32 %rd66, %r18, 8;
-	add.s64 %rd67, %rd5, %rd66;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd67+0], %rd40;
-$L17:
-	ret;
-}
-
-.visible .entry gk_dgraph_degreeMax_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
 	mov.b64 %rd14, 0;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
+	mov.b64 %rd37, %rd15;
+$L17:
+	setp.ge.s64 %p12, %rd37, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.s64 %rd39, [%rd38+0];
+	or.b64 %rd40, %rd14, %rd39;
+	mov.b64 %rd14, %rd40;
+	add.s64 %rd37, %rd37, %rd16;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	or.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
+	mov.b64 %rd41, %rd14;
 	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	or.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	or.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	or.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	or.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	or.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd41;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd42, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd44, %rd41, %rd42;
+	mov.b64 %rd41, %rd44;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd45, %rd41, %rd42;
+	mov.b64 %rd41, %rd45;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd46, %rd41, %rd42;
+	mov.b64 %rd41, %rd46;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd47, %rd41, %rd42;
+	mov.b64 %rd41, %rd47;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd48, %rd41, %rd42;
+	mov.b64 %rd41, %rd48;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	or.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	or.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	or.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	or.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	or.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	mov.b64 %rd41, %rd53;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd41;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd54, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd55, %rd41, %rd54;
+	mov.b64 %rd41, %rd55;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd56, %rd41, %rd54;
+	mov.b64 %rd41, %rd56;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd57, %rd41, %rd54;
+	mov.b64 %rd41, %rd57;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd58, %rd41, %rd54;
+	mov.b64 %rd41, %rd58;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd59, %rd41, %rd54;
+	mov.b64 %rd41, %rd59;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd60, %rd41, %rd54;
+	mov.b64 %rd41, %rd60;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd41;
+$L40:
 	ret;
 }
 `
@@ -4487,18 +2827,19 @@ const gokkosPTX7 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_dgraph_countHubs_main_sum(
+.visible .entry gk_dgraph_countHubs_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<68>;
+	.reg .pred %p<27>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<63>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4522,6 +2863,7 @@ const gokkosPTX7 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -4529,168 +2871,210 @@ const gokkosPTX7 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	add.s64 %rd29, %rd28, 1;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	mul.lo.s64 %rd34, %rd28, %rd12;
-	mad.lo.s64 %rd35, %rd34, 8, %rd8;
-	ld.global.nc.s64 %rd36, [%rd35+0];
-	mov.b64 %rd37, %rd36;
-	sub.s64 %rd38, %rd33, %rd37;
-	setp.gt.s64 %p3, %rd38, 64;
-	@!%p3 bra $L5;
-	add.s64 %rd39, %rd23, 1;
-	mov.b64 %rd23, %rd39;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd24, 0;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd40, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd40;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd41, {%r23, %r24};
-	@!%p4 bra $L6;
-	add.s64 %rd42, %rd40, %rd41;
-	mov.b64 %rd40, %rd42;
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd24, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd24, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd24, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd24, -1;
+	bra.uni $L1;
 $L6:
-	mov.b64 {%r25, %r26}, %rd40;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd43, {%r27, %r28};
-	@!%p5 bra $L7;
-	add.s64 %rd44, %rd40, %rd43;
-	mov.b64 %rd40, %rd44;
+	mov.b64 %rd24, 0;
+$L1:
+	mov.b64 %rd23, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd20, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	mov.b64 {%r29, %r30}, %rd40;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd45, {%r31, %r32};
-	@!%p6 bra $L8;
-	add.s64 %rd46, %rd40, %rd45;
-	mov.b64 %rd40, %rd46;
-$L8:
-	mov.b64 {%r33, %r34}, %rd40;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd47, {%r35, %r36};
-	@!%p7 bra $L9;
-	add.s64 %rd48, %rd40, %rd47;
-	mov.b64 %rd40, %rd48;
-$L9:
-	mov.b64 {%r37, %r38}, %rd40;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd49, {%r39, %r40};
-	@!%p8 bra $L10;
-	add.s64 %rd50, %rd40, %rd49;
-	mov.b64 %rd40, %rd50;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd51, %r8, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	st.shared.s64 [%rd52+0], %rd40;
+	setp.ge.s64 %p7, %rd28, %rd22;
+	@%p7 bra $L8;
+	mov.b64 %rd29, %rd28;
+	add.s64 %rd30, %rd29, 1;
+	mul.lo.s64 %rd31, %rd30, %rd12;
+	mad.lo.s64 %rd32, %rd31, 8, %rd8;
+	ld.global.nc.s64 %rd33, [%rd32+0];
+	mov.b64 %rd34, %rd33;
+	mul.lo.s64 %rd35, %rd29, %rd12;
+	mad.lo.s64 %rd36, %rd35, 8, %rd8;
+	ld.global.nc.s64 %rd37, [%rd36+0];
+	mov.b64 %rd38, %rd37;
+	sub.s64 %rd39, %rd34, %rd38;
+	setp.gt.s64 %p8, %rd39, 64;
+	@!%p8 bra $L11;
+	add.s64 %rd40, %rd23, 1;
+	mov.b64 %rd23, %rd40;
 $L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd53, %r7, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	ld.shared.s64 %rd55, [%rd54+0];
-	mov.b64 %rd40, %rd55;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd40;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd56, {%r44, %r45};
-	@!%p12 bra $L14;
-	add.s64 %rd57, %rd40, %rd56;
-	mov.b64 %rd40, %rd57;
-$L14:
-	mov.b64 {%r46, %r47}, %rd40;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd58, {%r48, %r49};
-	@!%p13 bra $L15;
-	add.s64 %rd59, %rd40, %rd58;
-	mov.b64 %rd40, %rd59;
-$L15:
-	mov.b64 {%r50, %r51}, %rd40;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd60, {%r52, %r53};
-	@!%p14 bra $L16;
-	add.s64 %rd61, %rd40, %rd60;
-	mov.b64 %rd40, %rd61;
-$L16:
-	mov.b64 {%r54, %r55}, %rd40;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd62, {%r56, %r57};
-	@!%p15 bra $L17;
-	add.s64 %rd63, %rd40, %rd62;
-	mov.b64 %rd40, %rd63;
-$L17:
-	mov.b64 {%r58, %r59}, %rd40;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd64, {%r60, %r61};
-	@!%p16 bra $L18;
-	add.s64 %rd65, %rd40, %rd64;
-	mov.b64 %rd40, %rd65;
-$L18:
+$L9:
+	add.s64 %rd28, %rd28, %rd27;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd41, %rd23;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L12:
-	mul.wide.u32 %rd66, %r18, 8;
-	add.s64 %rd67, %rd5, %rd66;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd67+0], %rd40;
+	setp.hs.u32 %p9, %r24, 32;
+	@%p9 bra $L13;
+	mov.b64 {%r25, %r26}, %rd41;
+	shfl.sync.down.b32 %r27|%p10, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd42, {%r27, %r28};
+	@!%p10 bra $L14;
+	setp.ne.u32 %p11, %r18, 1;
+	@%p11 bra.uni $L16;
+	add.s64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p12, %r18, 2;
+	@%p12 bra.uni $L17;
+	mul.lo.s64 %rd44, %rd41, %rd42;
+	mov.b64 %rd41, %rd44;
+	bra.uni $L15;
+$L17:
+	setp.ne.u32 %p13, %r18, 3;
+	@%p13 bra.uni $L18;
+	min.s64 %rd45, %rd41, %rd42;
+	mov.b64 %rd41, %rd45;
+	bra.uni $L15;
+$L18:
+	setp.ne.u32 %p14, %r18, 4;
+	@%p14 bra.uni $L19;
+	max.s64 %rd46, %rd41, %rd42;
+	mov.b64 %rd41, %rd46;
+	bra.uni $L15;
 $L19:
+	setp.ne.u32 %p15, %r18, 7;
+	@%p15 bra.uni $L20;
+	and.b64 %rd47, %rd41, %rd42;
+	mov.b64 %rd41, %rd47;
+	bra.uni $L15;
+$L20:
+	or.b64 %rd48, %rd41, %rd42;
+	mov.b64 %rd41, %rd48;
+$L15:
+$L14:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L21;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+$L21:
+	bar.sync 0;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L22;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L23;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	mov.b64 %rd41, %rd53;
+$L23:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L24:
+	setp.hs.u32 %p19, %r30, 32;
+	@%p19 bra $L25;
+	mov.b64 {%r31, %r32}, %rd41;
+	shfl.sync.down.b32 %r33|%p20, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd54, {%r33, %r34};
+	@!%p20 bra $L26;
+	setp.ne.u32 %p21, %r18, 1;
+	@%p21 bra.uni $L28;
+	add.s64 %rd55, %rd41, %rd54;
+	mov.b64 %rd41, %rd55;
+	bra.uni $L27;
+$L28:
+	setp.ne.u32 %p22, %r18, 2;
+	@%p22 bra.uni $L29;
+	mul.lo.s64 %rd56, %rd41, %rd54;
+	mov.b64 %rd41, %rd56;
+	bra.uni $L27;
+$L29:
+	setp.ne.u32 %p23, %r18, 3;
+	@%p23 bra.uni $L30;
+	min.s64 %rd57, %rd41, %rd54;
+	mov.b64 %rd41, %rd57;
+	bra.uni $L27;
+$L30:
+	setp.ne.u32 %p24, %r18, 4;
+	@%p24 bra.uni $L31;
+	max.s64 %rd58, %rd41, %rd54;
+	mov.b64 %rd41, %rd58;
+	bra.uni $L27;
+$L31:
+	setp.ne.u32 %p25, %r18, 7;
+	@%p25 bra.uni $L32;
+	and.b64 %rd59, %rd41, %rd54;
+	mov.b64 %rd41, %rd59;
+	bra.uni $L27;
+$L32:
+	or.b64 %rd60, %rd41, %rd54;
+	mov.b64 %rd41, %rd60;
+$L27:
+$L26:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L24;
+$L25:
+$L22:
+	mul.wide.u32 %rd61, %r19, 8;
+	add.s64 %rd62, %rd5, %rd61;
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L33;
+	st.global.s64 [%rd62+0], %rd41;
+$L33:
 	ret;
 }
 
-.visible .entry gk_dgraph_countHubs_final_sum(
+.visible .entry gk_dgraph_countHubs_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<61>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4715,6 +3099,7 @@ $L19:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -4722,1910 +3107,220 @@ $L19:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.b64 %rd14, 0;
 	cvt.u64.u32 %rd15, %r5;
 	cvt.u64.u32 %rd16, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd14, 0;
 	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd17, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd18, %rd17, 8, %rd3;
 	ld.global.s64 %rd19, [%rd18+0];
 	add.s64 %rd20, %rd14, %rd19;
 	mov.b64 %rd14, %rd20;
 	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	add.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	add.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
+	bra.uni $L3;
 $L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	add.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	add.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	add.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	add.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	add.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	add.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	add.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	add.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_countHubs_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<68>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	add.s64 %rd29, %rd28, 1;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	mul.lo.s64 %rd34, %rd28, %rd12;
-	mad.lo.s64 %rd35, %rd34, 8, %rd8;
-	ld.global.nc.s64 %rd36, [%rd35+0];
-	mov.b64 %rd37, %rd36;
-	sub.s64 %rd38, %rd33, %rd37;
-	setp.gt.s64 %p3, %rd38, 64;
-	@!%p3 bra $L5;
-	add.s64 %rd39, %rd23, 1;
-	mov.b64 %rd23, %rd39;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd40, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd40;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd41, {%r23, %r24};
-	@!%p4 bra $L6;
-	mul.lo.s64 %rd42, %rd40, %rd41;
-	mov.b64 %rd40, %rd42;
-$L6:
-	mov.b64 {%r25, %r26}, %rd40;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd43, {%r27, %r28};
-	@!%p5 bra $L7;
-	mul.lo.s64 %rd44, %rd40, %rd43;
-	mov.b64 %rd40, %rd44;
-$L7:
-	mov.b64 {%r29, %r30}, %rd40;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd45, {%r31, %r32};
-	@!%p6 bra $L8;
-	mul.lo.s64 %rd46, %rd40, %rd45;
-	mov.b64 %rd40, %rd46;
-$L8:
-	mov.b64 {%r33, %r34}, %rd40;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd47, {%r35, %r36};
-	@!%p7 bra $L9;
-	mul.lo.s64 %rd48, %rd40, %rd47;
-	mov.b64 %rd40, %rd48;
-$L9:
-	mov.b64 {%r37, %r38}, %rd40;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd49, {%r39, %r40};
-	@!%p8 bra $L10;
-	mul.lo.s64 %rd50, %rd40, %rd49;
-	mov.b64 %rd40, %rd50;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd51, %r8, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	st.shared.s64 [%rd52+0], %rd40;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd53, %r7, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	ld.shared.s64 %rd55, [%rd54+0];
-	mov.b64 %rd40, %rd55;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd40;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd56, {%r44, %r45};
-	@!%p12 bra $L14;
-	mul.lo.s64 %rd57, %rd40, %rd56;
-	mov.b64 %rd40, %rd57;
-$L14:
-	mov.b64 {%r46, %r47}, %rd40;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd58, {%r48, %r49};
-	@!%p13 bra $L15;
-	mul.lo.s64 %rd59, %rd40, %rd58;
-	mov.b64 %rd40, %rd59;
-$L15:
-	mov.b64 {%r50, %r51}, %rd40;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd60, {%r52, %r53};
-	@!%p14 bra $L16;
-	mul.lo.s64 %rd61, %rd40, %rd60;
-	mov.b64 %rd40, %rd61;
-$L16:
-	mov.b64 {%r54, %r55}, %rd40;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd62, {%r56, %r57};
-	@!%p15 bra $L17;
-	mul.lo.s64 %rd63, %rd40, %rd62;
-	mov.b64 %rd40, %rd63;
-$L17:
-	mov.b64 {%r58, %r59}, %rd40;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd64, {%r60, %r61};
-	@!%p16 bra $L18;
-	mul.lo.s64 %rd65, %rd40, %rd64;
-	mov.b64 %rd40, %rd65;
-$L18:
-$L12:
-	mul.wide.u32 %rd66, %r18, 8;
-	add.s64 %rd67, %rd5, %rd66;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd67+0], %rd40;
-$L19:
-	ret;
-}
-
-.visible .entry gk_dgraph_countHubs_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.b64 %rd14, 1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	mul.lo.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
+	mov.b64 %rd21, %rd15;
 $L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
+	setp.ge.s64 %p5, %rd21, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd22, %rd21, 8, %rd3;
+	ld.global.s64 %rd23, [%rd22+0];
+	mul.lo.s64 %rd24, %rd14, %rd23;
+	mov.b64 %rd14, %rd24;
+	add.s64 %rd21, %rd21, %rd16;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_countHubs_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<68>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 9223372036854775807;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	add.s64 %rd29, %rd28, 1;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	mul.lo.s64 %rd34, %rd28, %rd12;
-	mad.lo.s64 %rd35, %rd34, 8, %rd8;
-	ld.global.nc.s64 %rd36, [%rd35+0];
-	mov.b64 %rd37, %rd36;
-	sub.s64 %rd38, %rd33, %rd37;
-	setp.gt.s64 %p3, %rd38, 64;
-	@!%p3 bra $L5;
-	add.s64 %rd39, %rd23, 1;
-	mov.b64 %rd23, %rd39;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd40, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd40;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd41, {%r23, %r24};
-	@!%p4 bra $L6;
-	min.s64 %rd42, %rd40, %rd41;
-	mov.b64 %rd40, %rd42;
-$L6:
-	mov.b64 {%r25, %r26}, %rd40;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd43, {%r27, %r28};
-	@!%p5 bra $L7;
-	min.s64 %rd44, %rd40, %rd43;
-	mov.b64 %rd40, %rd44;
-$L7:
-	mov.b64 {%r29, %r30}, %rd40;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd45, {%r31, %r32};
-	@!%p6 bra $L8;
-	min.s64 %rd46, %rd40, %rd45;
-	mov.b64 %rd40, %rd46;
-$L8:
-	mov.b64 {%r33, %r34}, %rd40;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd47, {%r35, %r36};
-	@!%p7 bra $L9;
-	min.s64 %rd48, %rd40, %rd47;
-	mov.b64 %rd40, %rd48;
-$L9:
-	mov.b64 {%r37, %r38}, %rd40;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd49, {%r39, %r40};
-	@!%p8 bra $L10;
-	min.s64 %rd50, %rd40, %rd49;
-	mov.b64 %rd40, %rd50;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd51, %r8, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	st.shared.s64 [%rd52+0], %rd40;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd53, %r7, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	ld.shared.s64 %rd55, [%rd54+0];
-	mov.b64 %rd40, %rd55;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd40;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd56, {%r44, %r45};
-	@!%p12 bra $L14;
-	min.s64 %rd57, %rd40, %rd56;
-	mov.b64 %rd40, %rd57;
-$L14:
-	mov.b64 {%r46, %r47}, %rd40;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd58, {%r48, %r49};
-	@!%p13 bra $L15;
-	min.s64 %rd59, %rd40, %rd58;
-	mov.b64 %rd40, %rd59;
-$L15:
-	mov.b64 {%r50, %r51}, %rd40;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd60, {%r52, %r53};
-	@!%p14 bra $L16;
-	min.s64 %rd61, %rd40, %rd60;
-	mov.b64 %rd40, %rd61;
-$L16:
-	mov.b64 {%r54, %r55}, %rd40;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd62, {%r56, %r57};
-	@!%p15 bra $L17;
-	min.s64 %rd63, %rd40, %rd62;
-	mov.b64 %rd40, %rd63;
-$L17:
-	mov.b64 {%r58, %r59}, %rd40;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd64, {%r60, %r61};
-	@!%p16 bra $L18;
-	min.s64 %rd65, %rd40, %rd64;
-	mov.b64 %rd40, %rd65;
-$L18:
-$L12:
-	mul.wide.u32 %rd66, %r18, 8;
-	add.s64 %rd67, %rd5, %rd66;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd67+0], %rd40;
-$L19:
-	ret;
-}
-
-.visible .entry gk_dgraph_countHubs_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.b64 %rd14, 9223372036854775807;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	min.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	min.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	min.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	min.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	min.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	min.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	min.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	min.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	min.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	min.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	min.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
+	mov.b64 %rd25, %rd15;
 $L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_countHubs_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<68>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -9223372036854775808;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	add.s64 %rd29, %rd28, 1;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	mul.lo.s64 %rd34, %rd28, %rd12;
-	mad.lo.s64 %rd35, %rd34, 8, %rd8;
-	ld.global.nc.s64 %rd36, [%rd35+0];
-	mov.b64 %rd37, %rd36;
-	sub.s64 %rd38, %rd33, %rd37;
-	setp.gt.s64 %p3, %rd38, 64;
-	@!%p3 bra $L5;
-	add.s64 %rd39, %rd23, 1;
-	mov.b64 %rd23, %rd39;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd40, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd40;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd41, {%r23, %r24};
-	@!%p4 bra $L6;
-	max.s64 %rd42, %rd40, %rd41;
-	mov.b64 %rd40, %rd42;
-$L6:
-	mov.b64 {%r25, %r26}, %rd40;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd43, {%r27, %r28};
-	@!%p5 bra $L7;
-	max.s64 %rd44, %rd40, %rd43;
-	mov.b64 %rd40, %rd44;
-$L7:
-	mov.b64 {%r29, %r30}, %rd40;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd45, {%r31, %r32};
-	@!%p6 bra $L8;
-	max.s64 %rd46, %rd40, %rd45;
-	mov.b64 %rd40, %rd46;
-$L8:
-	mov.b64 {%r33, %r34}, %rd40;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd47, {%r35, %r36};
-	@!%p7 bra $L9;
-	max.s64 %rd48, %rd40, %rd47;
-	mov.b64 %rd40, %rd48;
-$L9:
-	mov.b64 {%r37, %r38}, %rd40;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd49, {%r39, %r40};
-	@!%p8 bra $L10;
-	max.s64 %rd50, %rd40, %rd49;
-	mov.b64 %rd40, %rd50;
+	setp.ge.s64 %p7, %rd25, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.s64 %rd27, [%rd26+0];
+	min.s64 %rd28, %rd14, %rd27;
+	mov.b64 %rd14, %rd28;
+	add.s64 %rd25, %rd25, %rd16;
+	bra.uni $L9;
 $L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd51, %r8, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	st.shared.s64 [%rd52+0], %rd40;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd53, %r7, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	ld.shared.s64 %rd55, [%rd54+0];
-	mov.b64 %rd40, %rd55;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd40;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd56, {%r44, %r45};
-	@!%p12 bra $L14;
-	max.s64 %rd57, %rd40, %rd56;
-	mov.b64 %rd40, %rd57;
-$L14:
-	mov.b64 {%r46, %r47}, %rd40;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd58, {%r48, %r49};
-	@!%p13 bra $L15;
-	max.s64 %rd59, %rd40, %rd58;
-	mov.b64 %rd40, %rd59;
-$L15:
-	mov.b64 {%r50, %r51}, %rd40;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd60, {%r52, %r53};
-	@!%p14 bra $L16;
-	max.s64 %rd61, %rd40, %rd60;
-	mov.b64 %rd40, %rd61;
-$L16:
-	mov.b64 {%r54, %r55}, %rd40;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd62, {%r56, %r57};
-	@!%p15 bra $L17;
-	max.s64 %rd63, %rd40, %rd62;
-	mov.b64 %rd40, %rd63;
-$L17:
-	mov.b64 {%r58, %r59}, %rd40;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd64, {%r60, %r61};
-	@!%p16 bra $L18;
-	max.s64 %rd65, %rd40, %rd64;
-	mov.b64 %rd40, %rd65;
-$L18:
-$L12:
-	mul.wide.u32 %rd66, %r18, 8;
-	add.s64 %rd67, %rd5, %rd66;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd67+0], %rd40;
-$L19:
-	ret;
-}
-
-.visible .entry gk_dgraph_countHubs_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
 	mov.b64 %rd14, -9223372036854775808;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	max.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	max.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	max.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	max.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	max.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	max.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	max.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	max.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
+	mov.b64 %rd29, %rd15;
 $L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	max.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
+	setp.ge.s64 %p9, %rd29, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd30, %rd29, 8, %rd3;
+	ld.global.s64 %rd31, [%rd30+0];
+	max.s64 %rd32, %rd14, %rd31;
+	mov.b64 %rd14, %rd32;
+	add.s64 %rd29, %rd29, %rd16;
+	bra.uni $L12;
 $L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	max.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	max.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_countHubs_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<68>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	add.s64 %rd29, %rd28, 1;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	mul.lo.s64 %rd34, %rd28, %rd12;
-	mad.lo.s64 %rd35, %rd34, 8, %rd8;
-	ld.global.nc.s64 %rd36, [%rd35+0];
-	mov.b64 %rd37, %rd36;
-	sub.s64 %rd38, %rd33, %rd37;
-	setp.gt.s64 %p3, %rd38, 64;
-	@!%p3 bra $L5;
-	add.s64 %rd39, %rd23, 1;
-	mov.b64 %rd23, %rd39;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd40, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd40;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd41, {%r23, %r24};
-	@!%p4 bra $L6;
-	and.b64 %rd42, %rd40, %rd41;
-	mov.b64 %rd40, %rd42;
-$L6:
-	mov.b64 {%r25, %r26}, %rd40;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd43, {%r27, %r28};
-	@!%p5 bra $L7;
-	and.b64 %rd44, %rd40, %rd43;
-	mov.b64 %rd40, %rd44;
-$L7:
-	mov.b64 {%r29, %r30}, %rd40;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd45, {%r31, %r32};
-	@!%p6 bra $L8;
-	and.b64 %rd46, %rd40, %rd45;
-	mov.b64 %rd40, %rd46;
-$L8:
-	mov.b64 {%r33, %r34}, %rd40;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd47, {%r35, %r36};
-	@!%p7 bra $L9;
-	and.b64 %rd48, %rd40, %rd47;
-	mov.b64 %rd40, %rd48;
-$L9:
-	mov.b64 {%r37, %r38}, %rd40;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd49, {%r39, %r40};
-	@!%p8 bra $L10;
-	and.b64 %rd50, %rd40, %rd49;
-	mov.b64 %rd40, %rd50;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd51, %r8, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	st.shared.s64 [%rd52+0], %rd40;
 $L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd53, %r7, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	ld.shared.s64 %rd55, [%rd54+0];
-	mov.b64 %rd40, %rd55;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd40;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd56, {%r44, %r45};
-	@!%p12 bra $L14;
-	and.b64 %rd57, %rd40, %rd56;
-	mov.b64 %rd40, %rd57;
-$L14:
-	mov.b64 {%r46, %r47}, %rd40;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd58, {%r48, %r49};
-	@!%p13 bra $L15;
-	and.b64 %rd59, %rd40, %rd58;
-	mov.b64 %rd40, %rd59;
-$L15:
-	mov.b64 {%r50, %r51}, %rd40;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd60, {%r52, %r53};
-	@!%p14 bra $L16;
-	and.b64 %rd61, %rd40, %rd60;
-	mov.b64 %rd40, %rd61;
-$L16:
-	mov.b64 {%r54, %r55}, %rd40;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd62, {%r56, %r57};
-	@!%p15 bra $L17;
-	and.b64 %rd63, %rd40, %rd62;
-	mov.b64 %rd40, %rd63;
-$L17:
-	mov.b64 {%r58, %r59}, %rd40;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd64, {%r60, %r61};
-	@!%p16 bra $L18;
-	and.b64 %rd65, %rd40, %rd64;
-	mov.b64 %rd40, %rd65;
-$L18:
-$L12:
-	mul.wide.u32 %rd66, %r18, 8;
-	add.s64 %rd67, %rd5, %rd66;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd67+0], %rd40;
-$L19:
-	ret;
-}
-
-.visible .entry gk_dgraph_countHubs_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
 	mov.b64 %rd14, -1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	and.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	and.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	and.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	and.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	and.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	and.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	and.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	and.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	and.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	and.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	and.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
+	mov.b64 %rd33, %rd15;
 $L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
+	setp.ge.s64 %p11, %rd33, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	and.b64 %rd36, %rd14, %rd35;
+	mov.b64 %rd14, %rd36;
+	add.s64 %rd33, %rd33, %rd16;
+	bra.uni $L15;
 $L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_countHubs_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<68>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	add.s64 %rd29, %rd28, 1;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	mul.lo.s64 %rd34, %rd28, %rd12;
-	mad.lo.s64 %rd35, %rd34, 8, %rd8;
-	ld.global.nc.s64 %rd36, [%rd35+0];
-	mov.b64 %rd37, %rd36;
-	sub.s64 %rd38, %rd33, %rd37;
-	setp.gt.s64 %p3, %rd38, 64;
-	@!%p3 bra $L5;
-	add.s64 %rd39, %rd23, 1;
-	mov.b64 %rd23, %rd39;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd40, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd40;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd41, {%r23, %r24};
-	@!%p4 bra $L6;
-	or.b64 %rd42, %rd40, %rd41;
-	mov.b64 %rd40, %rd42;
-$L6:
-	mov.b64 {%r25, %r26}, %rd40;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd43, {%r27, %r28};
-	@!%p5 bra $L7;
-	or.b64 %rd44, %rd40, %rd43;
-	mov.b64 %rd40, %rd44;
-$L7:
-	mov.b64 {%r29, %r30}, %rd40;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd45, {%r31, %r32};
-	@!%p6 bra $L8;
-	or.b64 %rd46, %rd40, %rd45;
-	mov.b64 %rd40, %rd46;
-$L8:
-	mov.b64 {%r33, %r34}, %rd40;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd47, {%r35, %r36};
-	@!%p7 bra $L9;
-	or.b64 %rd48, %rd40, %rd47;
-	mov.b64 %rd40, %rd48;
-$L9:
-	mov.b64 {%r37, %r38}, %rd40;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd49, {%r39, %r40};
-	@!%p8 bra $L10;
-	or.b64 %rd50, %rd40, %rd49;
-	mov.b64 %rd40, %rd50;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd51, %r8, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	st.shared.s64 [%rd52+0], %rd40;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd53, %r7, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	ld.shared.s64 %rd55, [%rd54+0];
-	mov.b64 %rd40, %rd55;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd40;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd56, {%r44, %r45};
-	@!%p12 bra $L14;
-	or.b64 %rd57, %rd40, %rd56;
-	mov.b64 %rd40, %rd57;
 $L14:
-	mov.b64 {%r46, %r47}, %rd40;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd58, {%r48, %r49};
-	@!%p13 bra $L15;
-	or.b64 %rd59, %rd40, %rd58;
-	mov.b64 %rd40, %rd59;
-$L15:
-	mov.b64 {%r50, %r51}, %rd40;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd60, {%r52, %r53};
-	@!%p14 bra $L16;
-	or.b64 %rd61, %rd40, %rd60;
-	mov.b64 %rd40, %rd61;
-$L16:
-	mov.b64 {%r54, %r55}, %rd40;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd62, {%r56, %r57};
-	@!%p15 bra $L17;
-	or.b64 %rd63, %rd40, %rd62;
-	mov.b64 %rd40, %rd63;
-$L17:
-	mov.b64 {%r58, %r59}, %rd40;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd64, {%r60, %r61};
-	@!%p16 bra $L18;
-	or.b64 %rd65, %rd40, %rd64;
-	mov.b64 %rd40, %rd65;
-$L18:
-$L12:
-	mul.wide.u32 %rd66, %r18, 8;
-	add.s64 %rd67, %rd5, %rd66;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd67+0], %rd40;
-$L19:
-	ret;
-}
-
-.visible .entry gk_dgraph_countHubs_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
 	mov.b64 %rd14, 0;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
+	mov.b64 %rd37, %rd15;
+$L17:
+	setp.ge.s64 %p12, %rd37, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.s64 %rd39, [%rd38+0];
+	or.b64 %rd40, %rd14, %rd39;
+	mov.b64 %rd14, %rd40;
+	add.s64 %rd37, %rd37, %rd16;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	or.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
+	mov.b64 %rd41, %rd14;
 	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	or.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	or.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	or.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	or.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	or.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd41;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd42, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd44, %rd41, %rd42;
+	mov.b64 %rd41, %rd44;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd45, %rd41, %rd42;
+	mov.b64 %rd41, %rd45;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd46, %rd41, %rd42;
+	mov.b64 %rd41, %rd46;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd47, %rd41, %rd42;
+	mov.b64 %rd41, %rd47;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd48, %rd41, %rd42;
+	mov.b64 %rd41, %rd48;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	or.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	or.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	or.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	or.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	or.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	mov.b64 %rd41, %rd53;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd41;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd54, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd55, %rd41, %rd54;
+	mov.b64 %rd41, %rd55;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd56, %rd41, %rd54;
+	mov.b64 %rd41, %rd56;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd57, %rd41, %rd54;
+	mov.b64 %rd41, %rd57;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd58, %rd41, %rd54;
+	mov.b64 %rd41, %rd58;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd59, %rd41, %rd54;
+	mov.b64 %rd41, %rd59;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd60, %rd41, %rd54;
+	mov.b64 %rd41, %rd60;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd41;
+$L40:
 	ret;
 }
 `
@@ -8305,10 +5000,11 @@ const gokkosPTX10 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_dgraph_unmatchedSample_main_sum(
+.visible .entry gk_dgraph_unmatchedSample_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -8322,9 +5018,9 @@ const gokkosPTX10 = `//
 	.param .b64 gk_s10
 )
 {
-	.reg .pred %p<70>;
-	.reg .b32 %r<83>;
-	.reg .b64 %rd<178>;
+	.reg .pred %p<79>;
+	.reg .b32 %r<56>;
+	.reg .b64 %rd<173>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -8349,6 +5045,7 @@ const gokkosPTX10 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd6, [gk_s0];
 	mov.b64 %rd7, %rd6;
 	ld.param.u64 %rd8, [gk_s1];
@@ -8374,421 +5071,463 @@ const gokkosPTX10 = `//
 	mov.b64 %rd28, %rd27;
 	ld.param.s64 %rd29, [gk_s10];
 	mov.b64 %rd30, %rd29;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd31, %rd3, %rd2;
 	max.s64 %rd32, %rd31, 0;
-	cvt.u64.u32 %rd33, %r19;
+	cvt.u64.u32 %rd33, %r20;
 	add.s64 %rd34, %rd32, %rd33;
 	sub.s64 %rd35, %rd34, 1;
 	div.u64 %rd36, %rd35, %rd33;
-	cvt.u64.u32 %rd37, %r18;
+	cvt.u64.u32 %rd37, %r19;
 	mad.lo.s64 %rd38, %rd37, %rd36, %rd2;
 	add.s64 %rd39, %rd38, %rd36;
 	min.s64 %rd40, %rd39, %rd3;
-	mov.b64 %rd41, 0;
-	cvt.u64.u32 %rd42, %r5;
-	add.s64 %rd43, %rd38, %rd42;
-	cvt.u64.u32 %rd44, %r6;
-	mov.b64 %rd45, %rd43;
-$L1:
-	setp.ge.s64 %p2, %rd45, %rd40;
-	@%p2 bra $L2;
-	mov.b64 %rd46, %rd45;
-	mov.b64 %rd47, %rd7;
-	mov.b64 %rd48, %rd10;
-	mov.b64 %rd49, %rd12;
-	mov.b64 %rd50, %rd14;
-	mov.b64 %rd51, %rd17;
-	mov.b64 %rd52, %rd19;
-	mov.b64 %rd53, %rd21;
-	mov.b64 %rd54, %rd24;
-	mov.b64 %rd55, %rd26;
-	mov.b64 %rd56, %rd28;
-	mov.b64 %rd57, %rd47;
-	mov.b64 %rd58, %rd52;
-	mul.lo.s64 %rd59, %rd46, %rd58;
-	div.s64 %rd60, %rd59, %rd30;
-	setp.eq.s64 %p3, %rd30, -1;
-	neg.s64 %rd61, %rd59;
-	selp.b64 %rd62, %rd61, %rd60, %p3;
-	setp.eq.s64 %p4, %rd30, 0;
-	selp.b64 %rd63, 0, %rd62, %p4;
-	mov.b64 %rd64, %rd63;
-	sub.s64 %rd65, %rd47, 1;
-	mov.b64 %rd66, %rd65;
-	mov.b64 %rd67, 0;
-	mov.b64 %rd68, %rd66;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd42, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd42, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd42, 9223372036854775807;
+	bra.uni $L1;
 $L4:
-	setp.lt.s64 %p5, %rd67, %rd68;
-	not.pred %p6, %p5;
-	@!%p6 bra $L8;
-	bra.uni $L6;
-$L8:
-	add.s64 %rd69, %rd67, %rd68;
-	add.s64 %rd70, %rd69, 1;
-	div.s64 %rd71, %rd70, 2;
-	mov.b64 %rd72, %rd71;
-	mul.lo.s64 %rd73, %rd72, %rd50;
-	mad.lo.s64 %rd74, %rd73, 8, %rd48;
-	ld.global.nc.s64 %rd75, [%rd74+0];
-	mov.b64 %rd76, %rd75;
-	setp.le.s64 %p7, %rd76, %rd64;
-	@!%p7 bra $L9;
-	mov.b64 %rd67, %rd72;
-	bra.uni $L10;
-$L9:
-	sub.s64 %rd77, %rd72, 1;
-	mov.b64 %rd68, %rd77;
-$L10:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd42, -9223372036854775808;
+	bra.uni $L1;
 $L5:
-	bra.uni $L4;
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd42, -1;
+	bra.uni $L1;
 $L6:
-	mul.lo.s64 %rd78, %rd67, %rd50;
-	mad.lo.s64 %rd79, %rd78, 8, %rd48;
-	ld.global.nc.s64 %rd80, [%rd79+0];
-	mov.b64 %rd81, %rd80;
-	mov.b64 %rd82, %rd47;
-	cvt.u32.u64 %r20, %rd67;
-	mov.b32 %r21, %r20;
-	mov.b64 %rd83, %rd81;
-	mov.b64 %rd84, %rd64;
-	mov.b64 %rd85, %rd82;
+	mov.b64 %rd42, 0;
+$L1:
+	mov.b64 %rd41, %rd42;
+	cvt.u64.u32 %rd43, %r5;
+	add.s64 %rd44, %rd38, %rd43;
+	cvt.u64.u32 %rd45, %r6;
+	mov.b64 %rd46, %rd44;
+$L7:
+	setp.ge.s64 %p7, %rd46, %rd40;
+	@%p7 bra $L8;
+	mov.b64 %rd47, %rd46;
+	mov.b64 %rd48, %rd7;
+	mov.b64 %rd49, %rd10;
+	mov.b64 %rd50, %rd12;
+	mov.b64 %rd51, %rd14;
+	mov.b64 %rd52, %rd17;
+	mov.b64 %rd53, %rd19;
+	mov.b64 %rd54, %rd21;
+	mov.b64 %rd55, %rd24;
+	mov.b64 %rd56, %rd26;
+	mov.b64 %rd57, %rd28;
+	mov.b64 %rd58, %rd48;
+	mov.b64 %rd59, %rd53;
+	mul.lo.s64 %rd60, %rd47, %rd59;
+	div.s64 %rd61, %rd60, %rd30;
+	setp.eq.s64 %p8, %rd30, -1;
+	neg.s64 %rd62, %rd60;
+	selp.b64 %rd63, %rd62, %rd61, %p8;
+	setp.eq.s64 %p9, %rd30, 0;
+	selp.b64 %rd64, 0, %rd63, %p9;
+	mov.b64 %rd65, %rd64;
+	sub.s64 %rd66, %rd48, 1;
+	mov.b64 %rd67, %rd66;
+	mov.b64 %rd68, 0;
+	mov.b64 %rd69, %rd67;
+$L10:
+	setp.lt.s64 %p10, %rd68, %rd69;
+	not.pred %p11, %p10;
+	@!%p11 bra $L14;
+	bra.uni $L12;
+$L14:
+	add.s64 %rd70, %rd68, %rd69;
+	add.s64 %rd71, %rd70, 1;
+	div.s64 %rd72, %rd71, 2;
+	mov.b64 %rd73, %rd72;
+	mul.lo.s64 %rd74, %rd73, %rd51;
+	mad.lo.s64 %rd75, %rd74, 8, %rd49;
+	ld.global.nc.s64 %rd76, [%rd75+0];
+	mov.b64 %rd77, %rd76;
+	setp.le.s64 %p12, %rd77, %rd65;
+	@!%p12 bra $L15;
+	mov.b64 %rd68, %rd73;
+	bra.uni $L16;
+$L15:
+	sub.s64 %rd78, %rd73, 1;
+	mov.b64 %rd69, %rd78;
+$L16:
+$L11:
+	bra.uni $L10;
+$L12:
+	mul.lo.s64 %rd79, %rd68, %rd51;
+	mad.lo.s64 %rd80, %rd79, 8, %rd49;
+	ld.global.nc.s64 %rd81, [%rd80+0];
+	mov.b64 %rd82, %rd81;
+	mov.b64 %rd83, %rd48;
+	cvt.u32.u64 %r21, %rd68;
+	mov.b32 %r22, %r21;
+	mov.b64 %rd84, %rd82;
+	mov.b64 %rd85, %rd65;
 	mov.b64 %rd86, %rd83;
 	mov.b64 %rd87, %rd84;
-	setp.gt.s64 %p8, %rd87, %rd86;
-	mov.pred %p9, %p8;
-	@!%p9 bra $L12;
-	setp.gt.s64 %p10, %rd55, 0;
-	mov.pred %p11, %p10;
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd87, 1;
-	mov.b64 %rd90, %rd89;
-$L13:
-	mul.lo.s64 %rd91, %rd88, %rd53;
-	mad.lo.s64 %rd92, %rd91, 4, %rd51;
-	ld.global.nc.s32 %r22, [%rd92+0];
-	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd93, %rd90, %rd53;
-	mad.lo.s64 %rd94, %rd93, 4, %rd51;
-	ld.global.nc.s32 %r24, [%rd94+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r23;
-	mov.b32 %r27, %r25;
+	mov.b64 %rd88, %rd85;
+	setp.gt.s64 %p13, %rd88, %rd87;
+	mov.pred %p14, %p13;
+	@!%p14 bra $L18;
+	setp.gt.s64 %p15, %rd56, 0;
+	mov.pred %p16, %p15;
+	mov.b64 %rd89, %rd88;
+	sub.s64 %rd90, %rd88, 1;
+	mov.b64 %rd91, %rd90;
+$L19:
+	mul.lo.s64 %rd92, %rd89, %rd54;
+	mad.lo.s64 %rd93, %rd92, 4, %rd52;
+	ld.global.nc.s32 %r23, [%rd93+0];
+	mov.b32 %r24, %r23;
+	mul.lo.s64 %rd94, %rd91, %rd54;
+	mad.lo.s64 %rd95, %rd94, 4, %rd52;
+	ld.global.nc.s32 %r25, [%rd95+0];
+	mov.b32 %r26, %r25;
+	mov.b32 %r27, %r24;
 	mov.b32 %r28, %r26;
 	mov.b32 %r29, %r27;
-	setp.ne.s32 %p12, %r28, %r29;
-	@!%p12 bra $L17;
-	setp.lt.s32 %p13, %r28, %r29;
-	mov.pred %p14, %p13;
-	bra.uni $L15;
-$L17:
-	not.pred %p15, %p11;
-	@!%p15 bra $L19;
-	mov.pred %p14, 0;
-	bra.uni $L15;
-$L19:
-	mul.lo.s64 %rd95, %rd88, %rd56;
-	mad.lo.s64 %rd96, %rd95, 8, %rd54;
-	ld.global.nc.f64 %fd1, [%rd96+0];
+	mov.b32 %r30, %r28;
+	setp.ne.s32 %p17, %r29, %r30;
+	@!%p17 bra $L23;
+	setp.lt.s32 %p18, %r29, %r30;
+	mov.pred %p19, %p18;
+	bra.uni $L21;
+$L23:
+	not.pred %p20, %p16;
+	@!%p20 bra $L25;
+	mov.pred %p19, 0;
+	bra.uni $L21;
+$L25:
+	mul.lo.s64 %rd96, %rd89, %rd57;
+	mad.lo.s64 %rd97, %rd96, 8, %rd55;
+	ld.global.nc.f64 %fd1, [%rd97+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd97, %rd90, %rd56;
-	mad.lo.s64 %rd98, %rd97, 8, %rd54;
-	ld.global.nc.f64 %fd3, [%rd98+0];
+	mul.lo.s64 %rd98, %rd91, %rd57;
+	mad.lo.s64 %rd99, %rd98, 8, %rd55;
+	ld.global.nc.f64 %fd3, [%rd99+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p16, %fd7, %fd8;
-	setp.neu.f64 %p17, %fd7, %fd7;
-	setp.eq.f64 %p18, %fd8, %fd8;
-	and.pred %p19, %p17, %p18;
-	or.pred %p20, %p16, %p19;
-	mov.pred %p14, %p20;
-	bra.uni $L15;
-$L14:
-	bra.uni $L13;
-$L15:
-	mov.pred %p9, %p14;
-$L12:
-	mov.pred %p21, %p9;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L21;
-	mov.b64 %rd99, %rd82;
-	mov.b32 %r30, %r21;
+	setp.lt.f64 %p21, %fd7, %fd8;
+	setp.neu.f64 %p22, %fd7, %fd7;
+	setp.eq.f64 %p23, %fd8, %fd8;
+	and.pred %p24, %p22, %p23;
+	or.pred %p25, %p21, %p24;
+	mov.pred %p19, %p25;
+	bra.uni $L21;
+$L20:
+	bra.uni $L19;
+$L21:
+	mov.pred %p14, %p19;
+$L18:
+	mov.pred %p26, %p14;
+	mov.pred %p27, %p26;
+	not.pred %p28, %p27;
+	@!%p28 bra $L27;
 	mov.b64 %rd100, %rd83;
+	mov.b32 %r31, %r22;
 	mov.b64 %rd101, %rd84;
-	setp.gt.s64 %p24, %rd55, 0;
-	mov.pred %p25, %p24;
-	mul.lo.s64 %rd102, %rd101, %rd53;
-	mad.lo.s64 %rd103, %rd102, 4, %rd51;
-	ld.global.nc.s32 %r31, [%rd103+0];
-	mov.b32 %r32, %r31;
+	mov.b64 %rd102, %rd85;
+	setp.gt.s64 %p29, %rd56, 0;
+	mov.pred %p30, %p29;
+	mul.lo.s64 %rd103, %rd102, %rd54;
+	mad.lo.s64 %rd104, %rd103, 4, %rd52;
+	ld.global.nc.s32 %r32, [%rd104+0];
 	mov.b32 %r33, %r32;
+	mov.b32 %r34, %r33;
 	mov.f64 %fd9, 0d0000000000000000;
-	@!%p25 bra $L23;
-	mul.lo.s64 %rd104, %rd101, %rd56;
-	mad.lo.s64 %rd105, %rd104, 8, %rd54;
-	ld.global.nc.f64 %fd10, [%rd105+0];
+	@!%p30 bra $L29;
+	mul.lo.s64 %rd105, %rd102, %rd57;
+	mad.lo.s64 %rd106, %rd105, 8, %rd55;
+	ld.global.nc.f64 %fd10, [%rd106+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
-$L23:
-	mov.b64 %rd106, 0;
-	sub.s64 %rd107, %rd101, 1;
-	mov.b64 %rd108, %rd107;
-$L24:
-	setp.ge.s64 %p26, %rd108, %rd100;
-	mov.pred %p27, %p26;
-	@!%p27 bra $L28;
-	mul.lo.s64 %rd109, %rd108, %rd53;
-	mad.lo.s64 %rd110, %rd109, 4, %rd51;
-	ld.global.nc.s32 %r34, [%rd110+0];
-	mov.b32 %r35, %r34;
-	setp.eq.s32 %p28, %r35, %r33;
-	mov.pred %p27, %p28;
-$L28:
-	mov.pred %p29, %p27;
-	@!%p29 bra $L30;
-	not.pred %p30, %p25;
-	mov.pred %p31, %p30;
-	not.pred %p32, %p31;
-	@!%p32 bra $L32;
-	mul.lo.s64 %rd111, %rd108, %rd56;
-	mad.lo.s64 %rd112, %rd111, 8, %rd54;
-	ld.global.nc.f64 %fd12, [%rd112+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd113, %fd13;
-	mov.b64 %rd114, %fd9;
-	setp.eq.u64 %p33, %rd113, %rd114;
-	mov.pred %p31, %p33;
-$L32:
-	mov.pred %p29, %p31;
+$L29:
+	mov.b64 %rd107, 0;
+	sub.s64 %rd108, %rd102, 1;
+	mov.b64 %rd109, %rd108;
 $L30:
-	not.pred %p34, %p29;
-	@!%p34 bra $L34;
-	bra.uni $L26;
+	setp.ge.s64 %p31, %rd109, %rd101;
+	mov.pred %p32, %p31;
+	@!%p32 bra $L34;
+	mul.lo.s64 %rd110, %rd109, %rd54;
+	mad.lo.s64 %rd111, %rd110, 4, %rd52;
+	ld.global.nc.s32 %r35, [%rd111+0];
+	mov.b32 %r36, %r35;
+	setp.eq.s32 %p33, %r36, %r34;
+	mov.pred %p32, %p33;
 $L34:
-	add.s64 %rd115, %rd106, 1;
-	mov.b64 %rd106, %rd115;
-$L25:
-	sub.s64 %rd116, %rd108, 1;
-	mov.b64 %rd108, %rd116;
-	bra.uni $L24;
-$L26:
-	cvt.s64.s32 %rd117, %r33;
-	mul.lo.s64 %rd118, %rd117, %rd50;
-	mad.lo.s64 %rd119, %rd118, 8, %rd48;
-	ld.global.nc.s64 %rd120, [%rd119+0];
-	mov.b64 %rd121, %rd120;
-	cvt.s64.s32 %rd122, %r33;
-	add.s64 %rd123, %rd122, 1;
-	mul.lo.s64 %rd124, %rd123, %rd50;
-	mad.lo.s64 %rd125, %rd124, 8, %rd48;
-	ld.global.nc.s64 %rd126, [%rd125+0];
-	mov.b64 %rd127, %rd126;
-	mov.b64 %rd128, %rd121;
-	mov.b64 %rd129, %rd127;
+	mov.pred %p34, %p32;
+	@!%p34 bra $L36;
+	not.pred %p35, %p30;
+	mov.pred %p36, %p35;
+	not.pred %p37, %p36;
+	@!%p37 bra $L38;
+	mul.lo.s64 %rd112, %rd109, %rd57;
+	mad.lo.s64 %rd113, %rd112, 8, %rd55;
+	ld.global.nc.f64 %fd12, [%rd113+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd114, %fd13;
+	mov.b64 %rd115, %fd9;
+	setp.eq.u64 %p38, %rd114, %rd115;
+	mov.pred %p36, %p38;
+$L38:
+	mov.pred %p34, %p36;
+$L36:
+	not.pred %p39, %p34;
+	@!%p39 bra $L40;
+	bra.uni $L32;
+$L40:
+	add.s64 %rd116, %rd107, 1;
+	mov.b64 %rd107, %rd116;
+$L31:
+	sub.s64 %rd117, %rd109, 1;
+	mov.b64 %rd109, %rd117;
+	bra.uni $L30;
+$L32:
+	cvt.s64.s32 %rd118, %r34;
+	mul.lo.s64 %rd119, %rd118, %rd51;
+	mad.lo.s64 %rd120, %rd119, 8, %rd49;
+	ld.global.nc.s64 %rd121, [%rd120+0];
+	mov.b64 %rd122, %rd121;
+	cvt.s64.s32 %rd123, %r34;
+	add.s64 %rd124, %rd123, 1;
+	mul.lo.s64 %rd125, %rd124, %rd51;
+	mad.lo.s64 %rd126, %rd125, 8, %rd49;
+	ld.global.nc.s64 %rd127, [%rd126+0];
+	mov.b64 %rd128, %rd127;
+	mov.b64 %rd129, %rd122;
 	mov.b64 %rd130, %rd128;
 	mov.b64 %rd131, %rd129;
-	mov.b64 %rd132, %rd131;
-$L35:
-	setp.lt.s64 %p35, %rd130, %rd131;
-	not.pred %p36, %p35;
-	@!%p36 bra $L39;
-	bra.uni $L37;
-$L39:
-	add.s64 %rd133, %rd130, %rd131;
-	div.s64 %rd134, %rd133, 2;
-	mov.b64 %rd135, %rd134;
-	mul.lo.s64 %rd136, %rd135, %rd53;
-	mad.lo.s64 %rd137, %rd136, 4, %rd51;
-	ld.global.nc.s32 %r36, [%rd137+0];
-	mov.b32 %r37, %r36;
+	mov.b64 %rd132, %rd130;
+	mov.b64 %rd133, %rd132;
+$L41:
+	setp.lt.s64 %p40, %rd131, %rd132;
+	not.pred %p41, %p40;
+	@!%p41 bra $L45;
+	bra.uni $L43;
+$L45:
+	add.s64 %rd134, %rd131, %rd132;
+	div.s64 %rd135, %rd134, 2;
+	mov.b64 %rd136, %rd135;
+	mul.lo.s64 %rd137, %rd136, %rd54;
+	mad.lo.s64 %rd138, %rd137, 4, %rd52;
+	ld.global.nc.s32 %r37, [%rd138+0];
 	mov.b32 %r38, %r37;
-	setp.lt.s32 %p37, %r38, %r30;
-	mov.pred %p38, %p37;
-	setp.eq.s32 %p39, %r38, %r30;
-	and.pred %p40, %p39, %p25;
-	@!%p40 bra $L41;
-	mul.lo.s64 %rd138, %rd135, %rd56;
-	mad.lo.s64 %rd139, %rd138, 8, %rd54;
-	ld.global.nc.f64 %fd14, [%rd139+0];
+	mov.b32 %r39, %r38;
+	setp.lt.s32 %p42, %r39, %r31;
+	mov.pred %p43, %p42;
+	setp.eq.s32 %p44, %r39, %r31;
+	and.pred %p45, %p44, %p30;
+	@!%p45 bra $L47;
+	mul.lo.s64 %rd139, %rd136, %rd57;
+	mad.lo.s64 %rd140, %rd139, 8, %rd55;
+	ld.global.nc.f64 %fd14, [%rd140+0];
 	mov.f64 %fd15, %fd14;
 	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p41, %fd16, %fd9;
-	setp.neu.f64 %p42, %fd16, %fd16;
-	setp.eq.f64 %p43, %fd9, %fd9;
-	and.pred %p44, %p42, %p43;
-	or.pred %p45, %p41, %p44;
-	mov.pred %p38, %p45;
-$L41:
-	@!%p38 bra $L42;
-	add.s64 %rd140, %rd135, 1;
-	mov.b64 %rd130, %rd140;
-	bra.uni $L43;
-$L42:
-	mov.b64 %rd131, %rd135;
-$L43:
-$L36:
-	bra.uni $L35;
-$L37:
-	add.s64 %rd141, %rd130, %rd106;
-	mov.b64 %rd142, %rd141;
-	setp.ge.s64 %p46, %rd142, %rd132;
-	mov.pred %p47, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L45;
-	mul.lo.s64 %rd143, %rd142, %rd53;
-	mad.lo.s64 %rd144, %rd143, 4, %rd51;
-	ld.global.nc.s32 %r39, [%rd144+0];
-	mov.b32 %r40, %r39;
-	setp.ne.s32 %p49, %r40, %r30;
-	mov.pred %p47, %p49;
-$L45:
-	mov.pred %p50, %p47;
-	not.pred %p51, %p50;
-	@!%p51 bra $L47;
-	mov.pred %p52, %p25;
-	@!%p52 bra $L49;
-	mul.lo.s64 %rd145, %rd142, %rd56;
-	mad.lo.s64 %rd146, %rd145, 8, %rd54;
-	ld.global.nc.f64 %fd17, [%rd146+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd147, %fd18;
-	mov.b64 %rd148, %fd9;
-	setp.ne.u64 %p53, %rd147, %rd148;
-	mov.pred %p52, %p53;
-$L49:
-	mov.pred %p50, %p52;
+	setp.lt.f64 %p46, %fd16, %fd9;
+	setp.neu.f64 %p47, %fd16, %fd16;
+	setp.eq.f64 %p48, %fd9, %fd9;
+	and.pred %p49, %p47, %p48;
+	or.pred %p50, %p46, %p49;
+	mov.pred %p43, %p50;
 $L47:
-	mov.pred %p54, %p50;
-	mov.pred %p22, %p54;
-$L21:
-	mov.pred %p55, %p22;
-	@!%p55 bra $L51;
-	add.s64 %rd149, %rd41, 1;
-	mov.b64 %rd41, %rd149;
+	@!%p43 bra $L48;
+	add.s64 %rd141, %rd136, 1;
+	mov.b64 %rd131, %rd141;
+	bra.uni $L49;
+$L48:
+	mov.b64 %rd132, %rd136;
+$L49:
+$L42:
+	bra.uni $L41;
+$L43:
+	add.s64 %rd142, %rd131, %rd107;
+	mov.b64 %rd143, %rd142;
+	setp.ge.s64 %p51, %rd143, %rd133;
+	mov.pred %p52, %p51;
+	not.pred %p53, %p52;
+	@!%p53 bra $L51;
+	mul.lo.s64 %rd144, %rd143, %rd54;
+	mad.lo.s64 %rd145, %rd144, 4, %rd52;
+	ld.global.nc.s32 %r40, [%rd145+0];
+	mov.b32 %r41, %r40;
+	setp.ne.s32 %p54, %r41, %r31;
+	mov.pred %p52, %p54;
 $L51:
-$L3:
-	add.s64 %rd45, %rd45, %rd44;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd150, %rd41;
-	// block reduction
-	sub.u32 %r41, %r13, 1;
-	mov.b64 {%r42, %r43}, %rd150;
-	shfl.sync.down.b32 %r44|%p56, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd151, {%r44, %r45};
-	@!%p56 bra $L52;
-	add.s64 %rd152, %rd150, %rd151;
-	mov.b64 %rd150, %rd152;
-$L52:
-	mov.b64 {%r46, %r47}, %rd150;
-	shfl.sync.down.b32 %r48|%p57, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd153, {%r48, %r49};
-	@!%p57 bra $L53;
-	add.s64 %rd154, %rd150, %rd153;
-	mov.b64 %rd150, %rd154;
-$L53:
-	mov.b64 {%r50, %r51}, %rd150;
-	shfl.sync.down.b32 %r52|%p58, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd155, {%r52, %r53};
-	@!%p58 bra $L54;
-	add.s64 %rd156, %rd150, %rd155;
-	mov.b64 %rd150, %rd156;
-$L54:
-	mov.b64 {%r54, %r55}, %rd150;
-	shfl.sync.down.b32 %r56|%p59, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd157, {%r56, %r57};
-	@!%p59 bra $L55;
-	add.s64 %rd158, %rd150, %rd157;
-	mov.b64 %rd150, %rd158;
+	mov.pred %p55, %p52;
+	not.pred %p56, %p55;
+	@!%p56 bra $L53;
+	mov.pred %p57, %p30;
+	@!%p57 bra $L55;
+	mul.lo.s64 %rd146, %rd143, %rd57;
+	mad.lo.s64 %rd147, %rd146, 8, %rd55;
+	ld.global.nc.f64 %fd17, [%rd147+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd148, %fd18;
+	mov.b64 %rd149, %fd9;
+	setp.ne.u64 %p58, %rd148, %rd149;
+	mov.pred %p57, %p58;
 $L55:
-	mov.b64 {%r58, %r59}, %rd150;
-	shfl.sync.down.b32 %r60|%p60, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd159, {%r60, %r61};
-	@!%p60 bra $L56;
-	add.s64 %rd160, %rd150, %rd159;
-	mov.b64 %rd150, %rd160;
-$L56:
-	setp.eq.u32 %p61, %r7, 0;
-	@!%p61 bra $L57;
-	mul.wide.u32 %rd161, %r8, 16;
-	add.s64 %rd162, %rd1, %rd161;
-	st.shared.s64 [%rd162+0], %rd150;
+	mov.pred %p55, %p57;
+$L53:
+	mov.pred %p59, %p55;
+	mov.pred %p27, %p59;
+$L27:
+	mov.pred %p60, %p27;
+	@!%p60 bra $L57;
+	add.s64 %rd150, %rd41, 1;
+	mov.b64 %rd41, %rd150;
 $L57:
-	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L58;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L59;
-	mul.wide.u32 %rd163, %r7, 16;
-	add.s64 %rd164, %rd1, %rd163;
-	ld.shared.s64 %rd165, [%rd164+0];
-	mov.b64 %rd150, %rd165;
-$L59:
-	sub.u32 %r62, %r10, 1;
-	mov.b64 {%r63, %r64}, %rd150;
-	shfl.sync.down.b32 %r65|%p64, %r63, 1, %r62, %r17;
-	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
-	mov.b64 %rd166, {%r65, %r66};
-	@!%p64 bra $L60;
-	add.s64 %rd167, %rd150, %rd166;
-	mov.b64 %rd150, %rd167;
-$L60:
-	mov.b64 {%r67, %r68}, %rd150;
-	shfl.sync.down.b32 %r69|%p65, %r67, 2, %r62, %r17;
-	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
-	mov.b64 %rd168, {%r69, %r70};
-	@!%p65 bra $L61;
-	add.s64 %rd169, %rd150, %rd168;
-	mov.b64 %rd150, %rd169;
-$L61:
-	mov.b64 {%r71, %r72}, %rd150;
-	shfl.sync.down.b32 %r73|%p66, %r71, 4, %r62, %r17;
-	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
-	mov.b64 %rd170, {%r73, %r74};
-	@!%p66 bra $L62;
-	add.s64 %rd171, %rd150, %rd170;
-	mov.b64 %rd150, %rd171;
-$L62:
-	mov.b64 {%r75, %r76}, %rd150;
-	shfl.sync.down.b32 %r77|%p67, %r75, 8, %r62, %r17;
-	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
-	mov.b64 %rd172, {%r77, %r78};
-	@!%p67 bra $L63;
-	add.s64 %rd173, %rd150, %rd172;
-	mov.b64 %rd150, %rd173;
-$L63:
-	mov.b64 {%r79, %r80}, %rd150;
-	shfl.sync.down.b32 %r81|%p68, %r79, 16, %r62, %r17;
-	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
-	mov.b64 %rd174, {%r81, %r82};
-	@!%p68 bra $L64;
-	add.s64 %rd175, %rd150, %rd174;
-	mov.b64 %rd150, %rd175;
-$L64:
+$L9:
+	add.s64 %rd46, %rd46, %rd45;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd151, %rd41;
+	// block reduction
+	mov.b32 %r42, 1;
+	mov.b32 %r43, 1;
+	sub.u32 %r44, %r13, 1;
+	mov.b32 %r45, %r42;
 $L58:
-	mul.wide.u32 %rd176, %r18, 8;
-	add.s64 %rd177, %rd5, %rd176;
-	setp.eq.u32 %p69, %r5, 0;
-	@!%p69 bra $L65;
-	st.global.s64 [%rd177+0], %rd150;
+	setp.hs.u32 %p61, %r45, 32;
+	@%p61 bra $L59;
+	mov.b64 {%r46, %r47}, %rd151;
+	shfl.sync.down.b32 %r48|%p62, %r46, %r45, %r44, %r17;
+	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
+	mov.b64 %rd152, {%r48, %r49};
+	@!%p62 bra $L60;
+	setp.ne.u32 %p63, %r18, 1;
+	@%p63 bra.uni $L62;
+	add.s64 %rd153, %rd151, %rd152;
+	mov.b64 %rd151, %rd153;
+	bra.uni $L61;
+$L62:
+	setp.ne.u32 %p64, %r18, 2;
+	@%p64 bra.uni $L63;
+	mul.lo.s64 %rd154, %rd151, %rd152;
+	mov.b64 %rd151, %rd154;
+	bra.uni $L61;
+$L63:
+	setp.ne.u32 %p65, %r18, 3;
+	@%p65 bra.uni $L64;
+	min.s64 %rd155, %rd151, %rd152;
+	mov.b64 %rd151, %rd155;
+	bra.uni $L61;
+$L64:
+	setp.ne.u32 %p66, %r18, 4;
+	@%p66 bra.uni $L65;
+	max.s64 %rd156, %rd151, %rd152;
+	mov.b64 %rd151, %rd156;
+	bra.uni $L61;
 $L65:
+	setp.ne.u32 %p67, %r18, 7;
+	@%p67 bra.uni $L66;
+	and.b64 %rd157, %rd151, %rd152;
+	mov.b64 %rd151, %rd157;
+	bra.uni $L61;
+$L66:
+	or.b64 %rd158, %rd151, %rd152;
+	mov.b64 %rd151, %rd158;
+$L61:
+$L60:
+	shl.b32 %r45, %r45, 1;
+	bra.uni $L58;
+$L59:
+	setp.eq.u32 %p68, %r7, 0;
+	@!%p68 bra $L67;
+	mul.wide.u32 %rd159, %r8, 16;
+	add.s64 %rd160, %rd1, %rd159;
+	st.shared.s64 [%rd160+0], %rd151;
+$L67:
+	bar.sync 0;
+	setp.eq.u32 %p69, %r8, 0;
+	@!%p69 bra $L68;
+	setp.lo.u32 %p70, %r7, %r10;
+	@!%p70 bra $L69;
+	mul.wide.u32 %rd161, %r7, 16;
+	add.s64 %rd162, %rd1, %rd161;
+	ld.shared.s64 %rd163, [%rd162+0];
+	mov.b64 %rd151, %rd163;
+$L69:
+	sub.u32 %r50, %r10, 1;
+	mov.b32 %r51, %r43;
+$L70:
+	setp.hs.u32 %p71, %r51, 32;
+	@%p71 bra $L71;
+	mov.b64 {%r52, %r53}, %rd151;
+	shfl.sync.down.b32 %r54|%p72, %r52, %r51, %r50, %r17;
+	shfl.sync.down.b32 %r55, %r53, %r51, %r50, %r17;
+	mov.b64 %rd164, {%r54, %r55};
+	@!%p72 bra $L72;
+	setp.ne.u32 %p73, %r18, 1;
+	@%p73 bra.uni $L74;
+	add.s64 %rd165, %rd151, %rd164;
+	mov.b64 %rd151, %rd165;
+	bra.uni $L73;
+$L74:
+	setp.ne.u32 %p74, %r18, 2;
+	@%p74 bra.uni $L75;
+	mul.lo.s64 %rd166, %rd151, %rd164;
+	mov.b64 %rd151, %rd166;
+	bra.uni $L73;
+$L75:
+	setp.ne.u32 %p75, %r18, 3;
+	@%p75 bra.uni $L76;
+	min.s64 %rd167, %rd151, %rd164;
+	mov.b64 %rd151, %rd167;
+	bra.uni $L73;
+$L76:
+	setp.ne.u32 %p76, %r18, 4;
+	@%p76 bra.uni $L77;
+	max.s64 %rd168, %rd151, %rd164;
+	mov.b64 %rd151, %rd168;
+	bra.uni $L73;
+$L77:
+	setp.ne.u32 %p77, %r18, 7;
+	@%p77 bra.uni $L78;
+	and.b64 %rd169, %rd151, %rd164;
+	mov.b64 %rd151, %rd169;
+	bra.uni $L73;
+$L78:
+	or.b64 %rd170, %rd151, %rd164;
+	mov.b64 %rd151, %rd170;
+$L73:
+$L72:
+	shl.b32 %r51, %r51, 1;
+	bra.uni $L70;
+$L71:
+$L68:
+	mul.wide.u32 %rd171, %r19, 8;
+	add.s64 %rd172, %rd5, %rd171;
+	setp.eq.u32 %p78, %r5, 0;
+	@!%p78 bra $L79;
+	st.global.s64 [%rd172+0], %rd151;
+$L79:
 	ret;
 }
 
-.visible .entry gk_dgraph_unmatchedSample_final_sum(
+.visible .entry gk_dgraph_unmatchedSample_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -8802,9 +5541,9 @@ $L65:
 	.param .b64 gk_s10
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<65>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<79>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8829,6 +5568,7 @@ $L65:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -8854,3480 +5594,220 @@ $L65:
 	mov.b64 %rd29, %rd28;
 	ld.param.s64 %rd30, [gk_s10];
 	mov.b64 %rd31, %rd30;
-	mov.b64 %rd32, 0;
 	cvt.u64.u32 %rd33, %r5;
 	cvt.u64.u32 %rd34, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd32, 0;
 	mov.b64 %rd35, %rd33;
-$L1:
-	setp.ge.s64 %p2, %rd35, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd35, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd36, %rd35, 8, %rd3;
 	ld.global.s64 %rd37, [%rd36+0];
 	add.s64 %rd38, %rd32, %rd37;
 	mov.b64 %rd32, %rd38;
 	add.s64 %rd35, %rd35, %rd34;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd39, %rd32;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd39;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd40, {%r21, %r22};
-	@!%p3 bra $L3;
-	add.s64 %rd41, %rd39, %rd40;
-	mov.b64 %rd39, %rd41;
-$L3:
-	mov.b64 {%r23, %r24}, %rd39;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd42, {%r25, %r26};
-	@!%p4 bra $L4;
-	add.s64 %rd43, %rd39, %rd42;
-	mov.b64 %rd39, %rd43;
-$L4:
-	mov.b64 {%r27, %r28}, %rd39;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd44, {%r29, %r30};
-	@!%p5 bra $L5;
-	add.s64 %rd45, %rd39, %rd44;
-	mov.b64 %rd39, %rd45;
-$L5:
-	mov.b64 {%r31, %r32}, %rd39;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd46, {%r33, %r34};
-	@!%p6 bra $L6;
-	add.s64 %rd47, %rd39, %rd46;
-	mov.b64 %rd39, %rd47;
-$L6:
-	mov.b64 {%r35, %r36}, %rd39;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd48, {%r37, %r38};
-	@!%p7 bra $L7;
-	add.s64 %rd49, %rd39, %rd48;
-	mov.b64 %rd39, %rd49;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd50, %r8, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	st.shared.s64 [%rd51+0], %rd39;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd52, %r7, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	ld.shared.s64 %rd54, [%rd53+0];
-	mov.b64 %rd39, %rd54;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd39;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd55, {%r42, %r43};
-	@!%p11 bra $L11;
-	add.s64 %rd56, %rd39, %rd55;
-	mov.b64 %rd39, %rd56;
-$L11:
-	mov.b64 {%r44, %r45}, %rd39;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd57, {%r46, %r47};
-	@!%p12 bra $L12;
-	add.s64 %rd58, %rd39, %rd57;
-	mov.b64 %rd39, %rd58;
-$L12:
-	mov.b64 {%r48, %r49}, %rd39;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd59, {%r50, %r51};
-	@!%p13 bra $L13;
-	add.s64 %rd60, %rd39, %rd59;
-	mov.b64 %rd39, %rd60;
-$L13:
-	mov.b64 {%r52, %r53}, %rd39;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd61, {%r54, %r55};
-	@!%p14 bra $L14;
-	add.s64 %rd62, %rd39, %rd61;
-	mov.b64 %rd39, %rd62;
-$L14:
-	mov.b64 {%r56, %r57}, %rd39;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd63, {%r58, %r59};
-	@!%p15 bra $L15;
-	add.s64 %rd64, %rd39, %rd63;
-	mov.b64 %rd39, %rd64;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd39;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedSample_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10
-)
-{
-	.reg .pred %p<70>;
-	.reg .b32 %r<83>;
-	.reg .b64 %rd<178>;
-	.reg .f64 %fd<19>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s10];
-	mov.b64 %rd30, %rd29;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd31, %rd3, %rd2;
-	max.s64 %rd32, %rd31, 0;
-	cvt.u64.u32 %rd33, %r19;
-	add.s64 %rd34, %rd32, %rd33;
-	sub.s64 %rd35, %rd34, 1;
-	div.u64 %rd36, %rd35, %rd33;
-	cvt.u64.u32 %rd37, %r18;
-	mad.lo.s64 %rd38, %rd37, %rd36, %rd2;
-	add.s64 %rd39, %rd38, %rd36;
-	min.s64 %rd40, %rd39, %rd3;
-	mov.b64 %rd41, 1;
-	cvt.u64.u32 %rd42, %r5;
-	add.s64 %rd43, %rd38, %rd42;
-	cvt.u64.u32 %rd44, %r6;
-	mov.b64 %rd45, %rd43;
-$L1:
-	setp.ge.s64 %p2, %rd45, %rd40;
-	@%p2 bra $L2;
-	mov.b64 %rd46, %rd45;
-	mov.b64 %rd47, %rd7;
-	mov.b64 %rd48, %rd10;
-	mov.b64 %rd49, %rd12;
-	mov.b64 %rd50, %rd14;
-	mov.b64 %rd51, %rd17;
-	mov.b64 %rd52, %rd19;
-	mov.b64 %rd53, %rd21;
-	mov.b64 %rd54, %rd24;
-	mov.b64 %rd55, %rd26;
-	mov.b64 %rd56, %rd28;
-	mov.b64 %rd57, %rd47;
-	mov.b64 %rd58, %rd52;
-	mul.lo.s64 %rd59, %rd46, %rd58;
-	div.s64 %rd60, %rd59, %rd30;
-	setp.eq.s64 %p3, %rd30, -1;
-	neg.s64 %rd61, %rd59;
-	selp.b64 %rd62, %rd61, %rd60, %p3;
-	setp.eq.s64 %p4, %rd30, 0;
-	selp.b64 %rd63, 0, %rd62, %p4;
-	mov.b64 %rd64, %rd63;
-	sub.s64 %rd65, %rd47, 1;
-	mov.b64 %rd66, %rd65;
-	mov.b64 %rd67, 0;
-	mov.b64 %rd68, %rd66;
-$L4:
-	setp.lt.s64 %p5, %rd67, %rd68;
-	not.pred %p6, %p5;
-	@!%p6 bra $L8;
-	bra.uni $L6;
-$L8:
-	add.s64 %rd69, %rd67, %rd68;
-	add.s64 %rd70, %rd69, 1;
-	div.s64 %rd71, %rd70, 2;
-	mov.b64 %rd72, %rd71;
-	mul.lo.s64 %rd73, %rd72, %rd50;
-	mad.lo.s64 %rd74, %rd73, 8, %rd48;
-	ld.global.nc.s64 %rd75, [%rd74+0];
-	mov.b64 %rd76, %rd75;
-	setp.le.s64 %p7, %rd76, %rd64;
-	@!%p7 bra $L9;
-	mov.b64 %rd67, %rd72;
-	bra.uni $L10;
-$L9:
-	sub.s64 %rd77, %rd72, 1;
-	mov.b64 %rd68, %rd77;
-$L10:
-$L5:
-	bra.uni $L4;
-$L6:
-	mul.lo.s64 %rd78, %rd67, %rd50;
-	mad.lo.s64 %rd79, %rd78, 8, %rd48;
-	ld.global.nc.s64 %rd80, [%rd79+0];
-	mov.b64 %rd81, %rd80;
-	mov.b64 %rd82, %rd47;
-	cvt.u32.u64 %r20, %rd67;
-	mov.b32 %r21, %r20;
-	mov.b64 %rd83, %rd81;
-	mov.b64 %rd84, %rd64;
-	mov.b64 %rd85, %rd82;
-	mov.b64 %rd86, %rd83;
-	mov.b64 %rd87, %rd84;
-	setp.gt.s64 %p8, %rd87, %rd86;
-	mov.pred %p9, %p8;
-	@!%p9 bra $L12;
-	setp.gt.s64 %p10, %rd55, 0;
-	mov.pred %p11, %p10;
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd87, 1;
-	mov.b64 %rd90, %rd89;
-$L13:
-	mul.lo.s64 %rd91, %rd88, %rd53;
-	mad.lo.s64 %rd92, %rd91, 4, %rd51;
-	ld.global.nc.s32 %r22, [%rd92+0];
-	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd93, %rd90, %rd53;
-	mad.lo.s64 %rd94, %rd93, 4, %rd51;
-	ld.global.nc.s32 %r24, [%rd94+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r23;
-	mov.b32 %r27, %r25;
-	mov.b32 %r28, %r26;
-	mov.b32 %r29, %r27;
-	setp.ne.s32 %p12, %r28, %r29;
-	@!%p12 bra $L17;
-	setp.lt.s32 %p13, %r28, %r29;
-	mov.pred %p14, %p13;
-	bra.uni $L15;
-$L17:
-	not.pred %p15, %p11;
-	@!%p15 bra $L19;
-	mov.pred %p14, 0;
-	bra.uni $L15;
-$L19:
-	mul.lo.s64 %rd95, %rd88, %rd56;
-	mad.lo.s64 %rd96, %rd95, 8, %rd54;
-	ld.global.nc.f64 %fd1, [%rd96+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd97, %rd90, %rd56;
-	mad.lo.s64 %rd98, %rd97, 8, %rd54;
-	ld.global.nc.f64 %fd3, [%rd98+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd2;
-	mov.f64 %fd6, %fd4;
-	mov.f64 %fd7, %fd5;
-	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p16, %fd7, %fd8;
-	setp.neu.f64 %p17, %fd7, %fd7;
-	setp.eq.f64 %p18, %fd8, %fd8;
-	and.pred %p19, %p17, %p18;
-	or.pred %p20, %p16, %p19;
-	mov.pred %p14, %p20;
-	bra.uni $L15;
-$L14:
-	bra.uni $L13;
-$L15:
-	mov.pred %p9, %p14;
-$L12:
-	mov.pred %p21, %p9;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L21;
-	mov.b64 %rd99, %rd82;
-	mov.b32 %r30, %r21;
-	mov.b64 %rd100, %rd83;
-	mov.b64 %rd101, %rd84;
-	setp.gt.s64 %p24, %rd55, 0;
-	mov.pred %p25, %p24;
-	mul.lo.s64 %rd102, %rd101, %rd53;
-	mad.lo.s64 %rd103, %rd102, 4, %rd51;
-	ld.global.nc.s32 %r31, [%rd103+0];
-	mov.b32 %r32, %r31;
-	mov.b32 %r33, %r32;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p25 bra $L23;
-	mul.lo.s64 %rd104, %rd101, %rd56;
-	mad.lo.s64 %rd105, %rd104, 8, %rd54;
-	ld.global.nc.f64 %fd10, [%rd105+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
-$L23:
-	mov.b64 %rd106, 0;
-	sub.s64 %rd107, %rd101, 1;
-	mov.b64 %rd108, %rd107;
-$L24:
-	setp.ge.s64 %p26, %rd108, %rd100;
-	mov.pred %p27, %p26;
-	@!%p27 bra $L28;
-	mul.lo.s64 %rd109, %rd108, %rd53;
-	mad.lo.s64 %rd110, %rd109, 4, %rd51;
-	ld.global.nc.s32 %r34, [%rd110+0];
-	mov.b32 %r35, %r34;
-	setp.eq.s32 %p28, %r35, %r33;
-	mov.pred %p27, %p28;
-$L28:
-	mov.pred %p29, %p27;
-	@!%p29 bra $L30;
-	not.pred %p30, %p25;
-	mov.pred %p31, %p30;
-	not.pred %p32, %p31;
-	@!%p32 bra $L32;
-	mul.lo.s64 %rd111, %rd108, %rd56;
-	mad.lo.s64 %rd112, %rd111, 8, %rd54;
-	ld.global.nc.f64 %fd12, [%rd112+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd113, %fd13;
-	mov.b64 %rd114, %fd9;
-	setp.eq.u64 %p33, %rd113, %rd114;
-	mov.pred %p31, %p33;
-$L32:
-	mov.pred %p29, %p31;
-$L30:
-	not.pred %p34, %p29;
-	@!%p34 bra $L34;
-	bra.uni $L26;
-$L34:
-	add.s64 %rd115, %rd106, 1;
-	mov.b64 %rd106, %rd115;
-$L25:
-	sub.s64 %rd116, %rd108, 1;
-	mov.b64 %rd108, %rd116;
-	bra.uni $L24;
-$L26:
-	cvt.s64.s32 %rd117, %r33;
-	mul.lo.s64 %rd118, %rd117, %rd50;
-	mad.lo.s64 %rd119, %rd118, 8, %rd48;
-	ld.global.nc.s64 %rd120, [%rd119+0];
-	mov.b64 %rd121, %rd120;
-	cvt.s64.s32 %rd122, %r33;
-	add.s64 %rd123, %rd122, 1;
-	mul.lo.s64 %rd124, %rd123, %rd50;
-	mad.lo.s64 %rd125, %rd124, 8, %rd48;
-	ld.global.nc.s64 %rd126, [%rd125+0];
-	mov.b64 %rd127, %rd126;
-	mov.b64 %rd128, %rd121;
-	mov.b64 %rd129, %rd127;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd129;
-	mov.b64 %rd132, %rd131;
-$L35:
-	setp.lt.s64 %p35, %rd130, %rd131;
-	not.pred %p36, %p35;
-	@!%p36 bra $L39;
-	bra.uni $L37;
-$L39:
-	add.s64 %rd133, %rd130, %rd131;
-	div.s64 %rd134, %rd133, 2;
-	mov.b64 %rd135, %rd134;
-	mul.lo.s64 %rd136, %rd135, %rd53;
-	mad.lo.s64 %rd137, %rd136, 4, %rd51;
-	ld.global.nc.s32 %r36, [%rd137+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r38, %r37;
-	setp.lt.s32 %p37, %r38, %r30;
-	mov.pred %p38, %p37;
-	setp.eq.s32 %p39, %r38, %r30;
-	and.pred %p40, %p39, %p25;
-	@!%p40 bra $L41;
-	mul.lo.s64 %rd138, %rd135, %rd56;
-	mad.lo.s64 %rd139, %rd138, 8, %rd54;
-	ld.global.nc.f64 %fd14, [%rd139+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p41, %fd16, %fd9;
-	setp.neu.f64 %p42, %fd16, %fd16;
-	setp.eq.f64 %p43, %fd9, %fd9;
-	and.pred %p44, %p42, %p43;
-	or.pred %p45, %p41, %p44;
-	mov.pred %p38, %p45;
-$L41:
-	@!%p38 bra $L42;
-	add.s64 %rd140, %rd135, 1;
-	mov.b64 %rd130, %rd140;
-	bra.uni $L43;
-$L42:
-	mov.b64 %rd131, %rd135;
-$L43:
-$L36:
-	bra.uni $L35;
-$L37:
-	add.s64 %rd141, %rd130, %rd106;
-	mov.b64 %rd142, %rd141;
-	setp.ge.s64 %p46, %rd142, %rd132;
-	mov.pred %p47, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L45;
-	mul.lo.s64 %rd143, %rd142, %rd53;
-	mad.lo.s64 %rd144, %rd143, 4, %rd51;
-	ld.global.nc.s32 %r39, [%rd144+0];
-	mov.b32 %r40, %r39;
-	setp.ne.s32 %p49, %r40, %r30;
-	mov.pred %p47, %p49;
-$L45:
-	mov.pred %p50, %p47;
-	not.pred %p51, %p50;
-	@!%p51 bra $L47;
-	mov.pred %p52, %p25;
-	@!%p52 bra $L49;
-	mul.lo.s64 %rd145, %rd142, %rd56;
-	mad.lo.s64 %rd146, %rd145, 8, %rd54;
-	ld.global.nc.f64 %fd17, [%rd146+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd147, %fd18;
-	mov.b64 %rd148, %fd9;
-	setp.ne.u64 %p53, %rd147, %rd148;
-	mov.pred %p52, %p53;
-$L49:
-	mov.pred %p50, %p52;
-$L47:
-	mov.pred %p54, %p50;
-	mov.pred %p22, %p54;
-$L21:
-	mov.pred %p55, %p22;
-	@!%p55 bra $L51;
-	add.s64 %rd149, %rd41, 1;
-	mov.b64 %rd41, %rd149;
-$L51:
-$L3:
-	add.s64 %rd45, %rd45, %rd44;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd150, %rd41;
-	// block reduction
-	sub.u32 %r41, %r13, 1;
-	mov.b64 {%r42, %r43}, %rd150;
-	shfl.sync.down.b32 %r44|%p56, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd151, {%r44, %r45};
-	@!%p56 bra $L52;
-	mul.lo.s64 %rd152, %rd150, %rd151;
-	mov.b64 %rd150, %rd152;
-$L52:
-	mov.b64 {%r46, %r47}, %rd150;
-	shfl.sync.down.b32 %r48|%p57, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd153, {%r48, %r49};
-	@!%p57 bra $L53;
-	mul.lo.s64 %rd154, %rd150, %rd153;
-	mov.b64 %rd150, %rd154;
-$L53:
-	mov.b64 {%r50, %r51}, %rd150;
-	shfl.sync.down.b32 %r52|%p58, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd155, {%r52, %r53};
-	@!%p58 bra $L54;
-	mul.lo.s64 %rd156, %rd150, %rd155;
-	mov.b64 %rd150, %rd156;
-$L54:
-	mov.b64 {%r54, %r55}, %rd150;
-	shfl.sync.down.b32 %r56|%p59, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd157, {%r56, %r57};
-	@!%p59 bra $L55;
-	mul.lo.s64 %rd158, %rd150, %rd157;
-	mov.b64 %rd150, %rd158;
-$L55:
-	mov.b64 {%r58, %r59}, %rd150;
-	shfl.sync.down.b32 %r60|%p60, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd159, {%r60, %r61};
-	@!%p60 bra $L56;
-	mul.lo.s64 %rd160, %rd150, %rd159;
-	mov.b64 %rd150, %rd160;
-$L56:
-	setp.eq.u32 %p61, %r7, 0;
-	@!%p61 bra $L57;
-	mul.wide.u32 %rd161, %r8, 16;
-	add.s64 %rd162, %rd1, %rd161;
-	st.shared.s64 [%rd162+0], %rd150;
-$L57:
-	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L58;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L59;
-	mul.wide.u32 %rd163, %r7, 16;
-	add.s64 %rd164, %rd1, %rd163;
-	ld.shared.s64 %rd165, [%rd164+0];
-	mov.b64 %rd150, %rd165;
-$L59:
-	sub.u32 %r62, %r10, 1;
-	mov.b64 {%r63, %r64}, %rd150;
-	shfl.sync.down.b32 %r65|%p64, %r63, 1, %r62, %r17;
-	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
-	mov.b64 %rd166, {%r65, %r66};
-	@!%p64 bra $L60;
-	mul.lo.s64 %rd167, %rd150, %rd166;
-	mov.b64 %rd150, %rd167;
-$L60:
-	mov.b64 {%r67, %r68}, %rd150;
-	shfl.sync.down.b32 %r69|%p65, %r67, 2, %r62, %r17;
-	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
-	mov.b64 %rd168, {%r69, %r70};
-	@!%p65 bra $L61;
-	mul.lo.s64 %rd169, %rd150, %rd168;
-	mov.b64 %rd150, %rd169;
-$L61:
-	mov.b64 {%r71, %r72}, %rd150;
-	shfl.sync.down.b32 %r73|%p66, %r71, 4, %r62, %r17;
-	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
-	mov.b64 %rd170, {%r73, %r74};
-	@!%p66 bra $L62;
-	mul.lo.s64 %rd171, %rd150, %rd170;
-	mov.b64 %rd150, %rd171;
-$L62:
-	mov.b64 {%r75, %r76}, %rd150;
-	shfl.sync.down.b32 %r77|%p67, %r75, 8, %r62, %r17;
-	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
-	mov.b64 %rd172, {%r77, %r78};
-	@!%p67 bra $L63;
-	mul.lo.s64 %rd173, %rd150, %rd172;
-	mov.b64 %rd150, %rd173;
-$L63:
-	mov.b64 {%r79, %r80}, %rd150;
-	shfl.sync.down.b32 %r81|%p68, %r79, 16, %r62, %r17;
-	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
-	mov.b64 %rd174, {%r81, %r82};
-	@!%p68 bra $L64;
-	mul.lo.s64 %rd175, %rd150, %rd174;
-	mov.b64 %rd150, %rd175;
-$L64:
-$L58:
-	mul.wide.u32 %rd176, %r18, 8;
-	add.s64 %rd177, %rd5, %rd176;
-	setp.eq.u32 %p69, %r5, 0;
-	@!%p69 bra $L65;
-	st.global.s64 [%rd177+0], %rd150;
-$L65:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedSample_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<65>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.b64 %rd32, 1;
-	cvt.u64.u32 %rd33, %r5;
-	cvt.u64.u32 %rd34, %r6;
-	mov.b64 %rd35, %rd33;
-$L1:
-	setp.ge.s64 %p2, %rd35, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd36, %rd35, 8, %rd3;
-	ld.global.s64 %rd37, [%rd36+0];
-	mul.lo.s64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-	add.s64 %rd35, %rd35, %rd34;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd39, %rd32;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd39;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd40, {%r21, %r22};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd41, %rd39, %rd40;
-	mov.b64 %rd39, %rd41;
-$L3:
-	mov.b64 {%r23, %r24}, %rd39;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd42, {%r25, %r26};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd43, %rd39, %rd42;
-	mov.b64 %rd39, %rd43;
-$L4:
-	mov.b64 {%r27, %r28}, %rd39;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd44, {%r29, %r30};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd45, %rd39, %rd44;
-	mov.b64 %rd39, %rd45;
-$L5:
-	mov.b64 {%r31, %r32}, %rd39;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd46, {%r33, %r34};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd47, %rd39, %rd46;
-	mov.b64 %rd39, %rd47;
+	mov.b64 %rd39, %rd33;
 $L6:
-	mov.b64 {%r35, %r36}, %rd39;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd48, {%r37, %r38};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd49, %rd39, %rd48;
-	mov.b64 %rd39, %rd49;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd50, %r8, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	st.shared.s64 [%rd51+0], %rd39;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd52, %r7, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	ld.shared.s64 %rd54, [%rd53+0];
-	mov.b64 %rd39, %rd54;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd39;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd55, {%r42, %r43};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd56, %rd39, %rd55;
-	mov.b64 %rd39, %rd56;
-$L11:
-	mov.b64 {%r44, %r45}, %rd39;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd57, {%r46, %r47};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd58, %rd39, %rd57;
-	mov.b64 %rd39, %rd58;
-$L12:
-	mov.b64 {%r48, %r49}, %rd39;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd59, {%r50, %r51};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd60, %rd39, %rd59;
-	mov.b64 %rd39, %rd60;
-$L13:
-	mov.b64 {%r52, %r53}, %rd39;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd61, {%r54, %r55};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd62, %rd39, %rd61;
-	mov.b64 %rd39, %rd62;
-$L14:
-	mov.b64 {%r56, %r57}, %rd39;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd63, {%r58, %r59};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd64, %rd39, %rd63;
-	mov.b64 %rd39, %rd64;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd39;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedSample_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10
-)
-{
-	.reg .pred %p<70>;
-	.reg .b32 %r<83>;
-	.reg .b64 %rd<178>;
-	.reg .f64 %fd<19>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s10];
-	mov.b64 %rd30, %rd29;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd31, %rd3, %rd2;
-	max.s64 %rd32, %rd31, 0;
-	cvt.u64.u32 %rd33, %r19;
-	add.s64 %rd34, %rd32, %rd33;
-	sub.s64 %rd35, %rd34, 1;
-	div.u64 %rd36, %rd35, %rd33;
-	cvt.u64.u32 %rd37, %r18;
-	mad.lo.s64 %rd38, %rd37, %rd36, %rd2;
-	add.s64 %rd39, %rd38, %rd36;
-	min.s64 %rd40, %rd39, %rd3;
-	mov.b64 %rd41, 9223372036854775807;
-	cvt.u64.u32 %rd42, %r5;
-	add.s64 %rd43, %rd38, %rd42;
-	cvt.u64.u32 %rd44, %r6;
-	mov.b64 %rd45, %rd43;
-$L1:
-	setp.ge.s64 %p2, %rd45, %rd40;
-	@%p2 bra $L2;
-	mov.b64 %rd46, %rd45;
-	mov.b64 %rd47, %rd7;
-	mov.b64 %rd48, %rd10;
-	mov.b64 %rd49, %rd12;
-	mov.b64 %rd50, %rd14;
-	mov.b64 %rd51, %rd17;
-	mov.b64 %rd52, %rd19;
-	mov.b64 %rd53, %rd21;
-	mov.b64 %rd54, %rd24;
-	mov.b64 %rd55, %rd26;
-	mov.b64 %rd56, %rd28;
-	mov.b64 %rd57, %rd47;
-	mov.b64 %rd58, %rd52;
-	mul.lo.s64 %rd59, %rd46, %rd58;
-	div.s64 %rd60, %rd59, %rd30;
-	setp.eq.s64 %p3, %rd30, -1;
-	neg.s64 %rd61, %rd59;
-	selp.b64 %rd62, %rd61, %rd60, %p3;
-	setp.eq.s64 %p4, %rd30, 0;
-	selp.b64 %rd63, 0, %rd62, %p4;
-	mov.b64 %rd64, %rd63;
-	sub.s64 %rd65, %rd47, 1;
-	mov.b64 %rd66, %rd65;
-	mov.b64 %rd67, 0;
-	mov.b64 %rd68, %rd66;
-$L4:
-	setp.lt.s64 %p5, %rd67, %rd68;
-	not.pred %p6, %p5;
-	@!%p6 bra $L8;
+	setp.ge.s64 %p5, %rd39, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd40, %rd39, 8, %rd3;
+	ld.global.s64 %rd41, [%rd40+0];
+	mul.lo.s64 %rd42, %rd32, %rd41;
+	mov.b64 %rd32, %rd42;
+	add.s64 %rd39, %rd39, %rd34;
 	bra.uni $L6;
-$L8:
-	add.s64 %rd69, %rd67, %rd68;
-	add.s64 %rd70, %rd69, 1;
-	div.s64 %rd71, %rd70, 2;
-	mov.b64 %rd72, %rd71;
-	mul.lo.s64 %rd73, %rd72, %rd50;
-	mad.lo.s64 %rd74, %rd73, 8, %rd48;
-	ld.global.nc.s64 %rd75, [%rd74+0];
-	mov.b64 %rd76, %rd75;
-	setp.le.s64 %p7, %rd76, %rd64;
-	@!%p7 bra $L9;
-	mov.b64 %rd67, %rd72;
-	bra.uni $L10;
-$L9:
-	sub.s64 %rd77, %rd72, 1;
-	mov.b64 %rd68, %rd77;
-$L10:
-$L5:
-	bra.uni $L4;
-$L6:
-	mul.lo.s64 %rd78, %rd67, %rd50;
-	mad.lo.s64 %rd79, %rd78, 8, %rd48;
-	ld.global.nc.s64 %rd80, [%rd79+0];
-	mov.b64 %rd81, %rd80;
-	mov.b64 %rd82, %rd47;
-	cvt.u32.u64 %r20, %rd67;
-	mov.b32 %r21, %r20;
-	mov.b64 %rd83, %rd81;
-	mov.b64 %rd84, %rd64;
-	mov.b64 %rd85, %rd82;
-	mov.b64 %rd86, %rd83;
-	mov.b64 %rd87, %rd84;
-	setp.gt.s64 %p8, %rd87, %rd86;
-	mov.pred %p9, %p8;
-	@!%p9 bra $L12;
-	setp.gt.s64 %p10, %rd55, 0;
-	mov.pred %p11, %p10;
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd87, 1;
-	mov.b64 %rd90, %rd89;
-$L13:
-	mul.lo.s64 %rd91, %rd88, %rd53;
-	mad.lo.s64 %rd92, %rd91, 4, %rd51;
-	ld.global.nc.s32 %r22, [%rd92+0];
-	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd93, %rd90, %rd53;
-	mad.lo.s64 %rd94, %rd93, 4, %rd51;
-	ld.global.nc.s32 %r24, [%rd94+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r23;
-	mov.b32 %r27, %r25;
-	mov.b32 %r28, %r26;
-	mov.b32 %r29, %r27;
-	setp.ne.s32 %p12, %r28, %r29;
-	@!%p12 bra $L17;
-	setp.lt.s32 %p13, %r28, %r29;
-	mov.pred %p14, %p13;
-	bra.uni $L15;
-$L17:
-	not.pred %p15, %p11;
-	@!%p15 bra $L19;
-	mov.pred %p14, 0;
-	bra.uni $L15;
-$L19:
-	mul.lo.s64 %rd95, %rd88, %rd56;
-	mad.lo.s64 %rd96, %rd95, 8, %rd54;
-	ld.global.nc.f64 %fd1, [%rd96+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd97, %rd90, %rd56;
-	mad.lo.s64 %rd98, %rd97, 8, %rd54;
-	ld.global.nc.f64 %fd3, [%rd98+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd2;
-	mov.f64 %fd6, %fd4;
-	mov.f64 %fd7, %fd5;
-	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p16, %fd7, %fd8;
-	setp.neu.f64 %p17, %fd7, %fd7;
-	setp.eq.f64 %p18, %fd8, %fd8;
-	and.pred %p19, %p17, %p18;
-	or.pred %p20, %p16, %p19;
-	mov.pred %p14, %p20;
-	bra.uni $L15;
-$L14:
-	bra.uni $L13;
-$L15:
-	mov.pred %p9, %p14;
-$L12:
-	mov.pred %p21, %p9;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L21;
-	mov.b64 %rd99, %rd82;
-	mov.b32 %r30, %r21;
-	mov.b64 %rd100, %rd83;
-	mov.b64 %rd101, %rd84;
-	setp.gt.s64 %p24, %rd55, 0;
-	mov.pred %p25, %p24;
-	mul.lo.s64 %rd102, %rd101, %rd53;
-	mad.lo.s64 %rd103, %rd102, 4, %rd51;
-	ld.global.nc.s32 %r31, [%rd103+0];
-	mov.b32 %r32, %r31;
-	mov.b32 %r33, %r32;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p25 bra $L23;
-	mul.lo.s64 %rd104, %rd101, %rd56;
-	mad.lo.s64 %rd105, %rd104, 8, %rd54;
-	ld.global.nc.f64 %fd10, [%rd105+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
-$L23:
-	mov.b64 %rd106, 0;
-	sub.s64 %rd107, %rd101, 1;
-	mov.b64 %rd108, %rd107;
-$L24:
-	setp.ge.s64 %p26, %rd108, %rd100;
-	mov.pred %p27, %p26;
-	@!%p27 bra $L28;
-	mul.lo.s64 %rd109, %rd108, %rd53;
-	mad.lo.s64 %rd110, %rd109, 4, %rd51;
-	ld.global.nc.s32 %r34, [%rd110+0];
-	mov.b32 %r35, %r34;
-	setp.eq.s32 %p28, %r35, %r33;
-	mov.pred %p27, %p28;
-$L28:
-	mov.pred %p29, %p27;
-	@!%p29 bra $L30;
-	not.pred %p30, %p25;
-	mov.pred %p31, %p30;
-	not.pred %p32, %p31;
-	@!%p32 bra $L32;
-	mul.lo.s64 %rd111, %rd108, %rd56;
-	mad.lo.s64 %rd112, %rd111, 8, %rd54;
-	ld.global.nc.f64 %fd12, [%rd112+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd113, %fd13;
-	mov.b64 %rd114, %fd9;
-	setp.eq.u64 %p33, %rd113, %rd114;
-	mov.pred %p31, %p33;
-$L32:
-	mov.pred %p29, %p31;
-$L30:
-	not.pred %p34, %p29;
-	@!%p34 bra $L34;
-	bra.uni $L26;
-$L34:
-	add.s64 %rd115, %rd106, 1;
-	mov.b64 %rd106, %rd115;
-$L25:
-	sub.s64 %rd116, %rd108, 1;
-	mov.b64 %rd108, %rd116;
-	bra.uni $L24;
-$L26:
-	cvt.s64.s32 %rd117, %r33;
-	mul.lo.s64 %rd118, %rd117, %rd50;
-	mad.lo.s64 %rd119, %rd118, 8, %rd48;
-	ld.global.nc.s64 %rd120, [%rd119+0];
-	mov.b64 %rd121, %rd120;
-	cvt.s64.s32 %rd122, %r33;
-	add.s64 %rd123, %rd122, 1;
-	mul.lo.s64 %rd124, %rd123, %rd50;
-	mad.lo.s64 %rd125, %rd124, 8, %rd48;
-	ld.global.nc.s64 %rd126, [%rd125+0];
-	mov.b64 %rd127, %rd126;
-	mov.b64 %rd128, %rd121;
-	mov.b64 %rd129, %rd127;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd129;
-	mov.b64 %rd132, %rd131;
-$L35:
-	setp.lt.s64 %p35, %rd130, %rd131;
-	not.pred %p36, %p35;
-	@!%p36 bra $L39;
-	bra.uni $L37;
-$L39:
-	add.s64 %rd133, %rd130, %rd131;
-	div.s64 %rd134, %rd133, 2;
-	mov.b64 %rd135, %rd134;
-	mul.lo.s64 %rd136, %rd135, %rd53;
-	mad.lo.s64 %rd137, %rd136, 4, %rd51;
-	ld.global.nc.s32 %r36, [%rd137+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r38, %r37;
-	setp.lt.s32 %p37, %r38, %r30;
-	mov.pred %p38, %p37;
-	setp.eq.s32 %p39, %r38, %r30;
-	and.pred %p40, %p39, %p25;
-	@!%p40 bra $L41;
-	mul.lo.s64 %rd138, %rd135, %rd56;
-	mad.lo.s64 %rd139, %rd138, 8, %rd54;
-	ld.global.nc.f64 %fd14, [%rd139+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p41, %fd16, %fd9;
-	setp.neu.f64 %p42, %fd16, %fd16;
-	setp.eq.f64 %p43, %fd9, %fd9;
-	and.pred %p44, %p42, %p43;
-	or.pred %p45, %p41, %p44;
-	mov.pred %p38, %p45;
-$L41:
-	@!%p38 bra $L42;
-	add.s64 %rd140, %rd135, 1;
-	mov.b64 %rd130, %rd140;
-	bra.uni $L43;
-$L42:
-	mov.b64 %rd131, %rd135;
-$L43:
-$L36:
-	bra.uni $L35;
-$L37:
-	add.s64 %rd141, %rd130, %rd106;
-	mov.b64 %rd142, %rd141;
-	setp.ge.s64 %p46, %rd142, %rd132;
-	mov.pred %p47, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L45;
-	mul.lo.s64 %rd143, %rd142, %rd53;
-	mad.lo.s64 %rd144, %rd143, 4, %rd51;
-	ld.global.nc.s32 %r39, [%rd144+0];
-	mov.b32 %r40, %r39;
-	setp.ne.s32 %p49, %r40, %r30;
-	mov.pred %p47, %p49;
-$L45:
-	mov.pred %p50, %p47;
-	not.pred %p51, %p50;
-	@!%p51 bra $L47;
-	mov.pred %p52, %p25;
-	@!%p52 bra $L49;
-	mul.lo.s64 %rd145, %rd142, %rd56;
-	mad.lo.s64 %rd146, %rd145, 8, %rd54;
-	ld.global.nc.f64 %fd17, [%rd146+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd147, %fd18;
-	mov.b64 %rd148, %fd9;
-	setp.ne.u64 %p53, %rd147, %rd148;
-	mov.pred %p52, %p53;
-$L49:
-	mov.pred %p50, %p52;
-$L47:
-	mov.pred %p54, %p50;
-	mov.pred %p22, %p54;
-$L21:
-	mov.pred %p55, %p22;
-	@!%p55 bra $L51;
-	add.s64 %rd149, %rd41, 1;
-	mov.b64 %rd41, %rd149;
-$L51:
-$L3:
-	add.s64 %rd45, %rd45, %rd44;
+$L7:
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd150, %rd41;
-	// block reduction
-	sub.u32 %r41, %r13, 1;
-	mov.b64 {%r42, %r43}, %rd150;
-	shfl.sync.down.b32 %r44|%p56, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd151, {%r44, %r45};
-	@!%p56 bra $L52;
-	min.s64 %rd152, %rd150, %rd151;
-	mov.b64 %rd150, %rd152;
-$L52:
-	mov.b64 {%r46, %r47}, %rd150;
-	shfl.sync.down.b32 %r48|%p57, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd153, {%r48, %r49};
-	@!%p57 bra $L53;
-	min.s64 %rd154, %rd150, %rd153;
-	mov.b64 %rd150, %rd154;
-$L53:
-	mov.b64 {%r50, %r51}, %rd150;
-	shfl.sync.down.b32 %r52|%p58, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd155, {%r52, %r53};
-	@!%p58 bra $L54;
-	min.s64 %rd156, %rd150, %rd155;
-	mov.b64 %rd150, %rd156;
-$L54:
-	mov.b64 {%r54, %r55}, %rd150;
-	shfl.sync.down.b32 %r56|%p59, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd157, {%r56, %r57};
-	@!%p59 bra $L55;
-	min.s64 %rd158, %rd150, %rd157;
-	mov.b64 %rd150, %rd158;
-$L55:
-	mov.b64 {%r58, %r59}, %rd150;
-	shfl.sync.down.b32 %r60|%p60, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd159, {%r60, %r61};
-	@!%p60 bra $L56;
-	min.s64 %rd160, %rd150, %rd159;
-	mov.b64 %rd150, %rd160;
-$L56:
-	setp.eq.u32 %p61, %r7, 0;
-	@!%p61 bra $L57;
-	mul.wide.u32 %rd161, %r8, 16;
-	add.s64 %rd162, %rd1, %rd161;
-	st.shared.s64 [%rd162+0], %rd150;
-$L57:
-	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L58;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L59;
-	mul.wide.u32 %rd163, %r7, 16;
-	add.s64 %rd164, %rd1, %rd163;
-	ld.shared.s64 %rd165, [%rd164+0];
-	mov.b64 %rd150, %rd165;
-$L59:
-	sub.u32 %r62, %r10, 1;
-	mov.b64 {%r63, %r64}, %rd150;
-	shfl.sync.down.b32 %r65|%p64, %r63, 1, %r62, %r17;
-	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
-	mov.b64 %rd166, {%r65, %r66};
-	@!%p64 bra $L60;
-	min.s64 %rd167, %rd150, %rd166;
-	mov.b64 %rd150, %rd167;
-$L60:
-	mov.b64 {%r67, %r68}, %rd150;
-	shfl.sync.down.b32 %r69|%p65, %r67, 2, %r62, %r17;
-	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
-	mov.b64 %rd168, {%r69, %r70};
-	@!%p65 bra $L61;
-	min.s64 %rd169, %rd150, %rd168;
-	mov.b64 %rd150, %rd169;
-$L61:
-	mov.b64 {%r71, %r72}, %rd150;
-	shfl.sync.down.b32 %r73|%p66, %r71, 4, %r62, %r17;
-	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
-	mov.b64 %rd170, {%r73, %r74};
-	@!%p66 bra $L62;
-	min.s64 %rd171, %rd150, %rd170;
-	mov.b64 %rd150, %rd171;
-$L62:
-	mov.b64 {%r75, %r76}, %rd150;
-	shfl.sync.down.b32 %r77|%p67, %r75, 8, %r62, %r17;
-	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
-	mov.b64 %rd172, {%r77, %r78};
-	@!%p67 bra $L63;
-	min.s64 %rd173, %rd150, %rd172;
-	mov.b64 %rd150, %rd173;
-$L63:
-	mov.b64 {%r79, %r80}, %rd150;
-	shfl.sync.down.b32 %r81|%p68, %r79, 16, %r62, %r17;
-	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
-	mov.b64 %rd174, {%r81, %r82};
-	@!%p68 bra $L64;
-	min.s64 %rd175, %rd150, %rd174;
-	mov.b64 %rd150, %rd175;
-$L64:
-$L58:
-	mul.wide.u32 %rd176, %r18, 8;
-	add.s64 %rd177, %rd5, %rd176;
-	setp.eq.u32 %p69, %r5, 0;
-	@!%p69 bra $L65;
-	st.global.s64 [%rd177+0], %rd150;
-$L65:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedSample_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<65>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.b64 %rd32, 9223372036854775807;
-	cvt.u64.u32 %rd33, %r5;
-	cvt.u64.u32 %rd34, %r6;
-	mov.b64 %rd35, %rd33;
-$L1:
-	setp.ge.s64 %p2, %rd35, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd36, %rd35, 8, %rd3;
-	ld.global.s64 %rd37, [%rd36+0];
-	min.s64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-	add.s64 %rd35, %rd35, %rd34;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd39, %rd32;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd39;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd40, {%r21, %r22};
-	@!%p3 bra $L3;
-	min.s64 %rd41, %rd39, %rd40;
-	mov.b64 %rd39, %rd41;
-$L3:
-	mov.b64 {%r23, %r24}, %rd39;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd42, {%r25, %r26};
-	@!%p4 bra $L4;
-	min.s64 %rd43, %rd39, %rd42;
-	mov.b64 %rd39, %rd43;
-$L4:
-	mov.b64 {%r27, %r28}, %rd39;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd44, {%r29, %r30};
-	@!%p5 bra $L5;
-	min.s64 %rd45, %rd39, %rd44;
-	mov.b64 %rd39, %rd45;
-$L5:
-	mov.b64 {%r31, %r32}, %rd39;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd46, {%r33, %r34};
-	@!%p6 bra $L6;
-	min.s64 %rd47, %rd39, %rd46;
-	mov.b64 %rd39, %rd47;
-$L6:
-	mov.b64 {%r35, %r36}, %rd39;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd48, {%r37, %r38};
-	@!%p7 bra $L7;
-	min.s64 %rd49, %rd39, %rd48;
-	mov.b64 %rd39, %rd49;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd50, %r8, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	st.shared.s64 [%rd51+0], %rd39;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd52, %r7, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	ld.shared.s64 %rd54, [%rd53+0];
-	mov.b64 %rd39, %rd54;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd39;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd55, {%r42, %r43};
-	@!%p11 bra $L11;
-	min.s64 %rd56, %rd39, %rd55;
-	mov.b64 %rd39, %rd56;
-$L11:
-	mov.b64 {%r44, %r45}, %rd39;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd57, {%r46, %r47};
-	@!%p12 bra $L12;
-	min.s64 %rd58, %rd39, %rd57;
-	mov.b64 %rd39, %rd58;
-$L12:
-	mov.b64 {%r48, %r49}, %rd39;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd59, {%r50, %r51};
-	@!%p13 bra $L13;
-	min.s64 %rd60, %rd39, %rd59;
-	mov.b64 %rd39, %rd60;
-$L13:
-	mov.b64 {%r52, %r53}, %rd39;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd61, {%r54, %r55};
-	@!%p14 bra $L14;
-	min.s64 %rd62, %rd39, %rd61;
-	mov.b64 %rd39, %rd62;
-$L14:
-	mov.b64 {%r56, %r57}, %rd39;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd63, {%r58, %r59};
-	@!%p15 bra $L15;
-	min.s64 %rd64, %rd39, %rd63;
-	mov.b64 %rd39, %rd64;
-$L15:
+	mov.b64 %rd43, %rd33;
 $L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd39;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedSample_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10
-)
-{
-	.reg .pred %p<70>;
-	.reg .b32 %r<83>;
-	.reg .b64 %rd<178>;
-	.reg .f64 %fd<19>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s10];
-	mov.b64 %rd30, %rd29;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd31, %rd3, %rd2;
-	max.s64 %rd32, %rd31, 0;
-	cvt.u64.u32 %rd33, %r19;
-	add.s64 %rd34, %rd32, %rd33;
-	sub.s64 %rd35, %rd34, 1;
-	div.u64 %rd36, %rd35, %rd33;
-	cvt.u64.u32 %rd37, %r18;
-	mad.lo.s64 %rd38, %rd37, %rd36, %rd2;
-	add.s64 %rd39, %rd38, %rd36;
-	min.s64 %rd40, %rd39, %rd3;
-	mov.b64 %rd41, -9223372036854775808;
-	cvt.u64.u32 %rd42, %r5;
-	add.s64 %rd43, %rd38, %rd42;
-	cvt.u64.u32 %rd44, %r6;
-	mov.b64 %rd45, %rd43;
-$L1:
-	setp.ge.s64 %p2, %rd45, %rd40;
-	@%p2 bra $L2;
-	mov.b64 %rd46, %rd45;
-	mov.b64 %rd47, %rd7;
-	mov.b64 %rd48, %rd10;
-	mov.b64 %rd49, %rd12;
-	mov.b64 %rd50, %rd14;
-	mov.b64 %rd51, %rd17;
-	mov.b64 %rd52, %rd19;
-	mov.b64 %rd53, %rd21;
-	mov.b64 %rd54, %rd24;
-	mov.b64 %rd55, %rd26;
-	mov.b64 %rd56, %rd28;
-	mov.b64 %rd57, %rd47;
-	mov.b64 %rd58, %rd52;
-	mul.lo.s64 %rd59, %rd46, %rd58;
-	div.s64 %rd60, %rd59, %rd30;
-	setp.eq.s64 %p3, %rd30, -1;
-	neg.s64 %rd61, %rd59;
-	selp.b64 %rd62, %rd61, %rd60, %p3;
-	setp.eq.s64 %p4, %rd30, 0;
-	selp.b64 %rd63, 0, %rd62, %p4;
-	mov.b64 %rd64, %rd63;
-	sub.s64 %rd65, %rd47, 1;
-	mov.b64 %rd66, %rd65;
-	mov.b64 %rd67, 0;
-	mov.b64 %rd68, %rd66;
-$L4:
-	setp.lt.s64 %p5, %rd67, %rd68;
-	not.pred %p6, %p5;
-	@!%p6 bra $L8;
-	bra.uni $L6;
-$L8:
-	add.s64 %rd69, %rd67, %rd68;
-	add.s64 %rd70, %rd69, 1;
-	div.s64 %rd71, %rd70, 2;
-	mov.b64 %rd72, %rd71;
-	mul.lo.s64 %rd73, %rd72, %rd50;
-	mad.lo.s64 %rd74, %rd73, 8, %rd48;
-	ld.global.nc.s64 %rd75, [%rd74+0];
-	mov.b64 %rd76, %rd75;
-	setp.le.s64 %p7, %rd76, %rd64;
-	@!%p7 bra $L9;
-	mov.b64 %rd67, %rd72;
-	bra.uni $L10;
-$L9:
-	sub.s64 %rd77, %rd72, 1;
-	mov.b64 %rd68, %rd77;
+	setp.ge.s64 %p7, %rd43, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd44, %rd43, 8, %rd3;
+	ld.global.s64 %rd45, [%rd44+0];
+	min.s64 %rd46, %rd32, %rd45;
+	mov.b64 %rd32, %rd46;
+	add.s64 %rd43, %rd43, %rd34;
+	bra.uni $L9;
 $L10:
-$L5:
-	bra.uni $L4;
-$L6:
-	mul.lo.s64 %rd78, %rd67, %rd50;
-	mad.lo.s64 %rd79, %rd78, 8, %rd48;
-	ld.global.nc.s64 %rd80, [%rd79+0];
-	mov.b64 %rd81, %rd80;
-	mov.b64 %rd82, %rd47;
-	cvt.u32.u64 %r20, %rd67;
-	mov.b32 %r21, %r20;
-	mov.b64 %rd83, %rd81;
-	mov.b64 %rd84, %rd64;
-	mov.b64 %rd85, %rd82;
-	mov.b64 %rd86, %rd83;
-	mov.b64 %rd87, %rd84;
-	setp.gt.s64 %p8, %rd87, %rd86;
-	mov.pred %p9, %p8;
-	@!%p9 bra $L12;
-	setp.gt.s64 %p10, %rd55, 0;
-	mov.pred %p11, %p10;
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd87, 1;
-	mov.b64 %rd90, %rd89;
-$L13:
-	mul.lo.s64 %rd91, %rd88, %rd53;
-	mad.lo.s64 %rd92, %rd91, 4, %rd51;
-	ld.global.nc.s32 %r22, [%rd92+0];
-	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd93, %rd90, %rd53;
-	mad.lo.s64 %rd94, %rd93, 4, %rd51;
-	ld.global.nc.s32 %r24, [%rd94+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r23;
-	mov.b32 %r27, %r25;
-	mov.b32 %r28, %r26;
-	mov.b32 %r29, %r27;
-	setp.ne.s32 %p12, %r28, %r29;
-	@!%p12 bra $L17;
-	setp.lt.s32 %p13, %r28, %r29;
-	mov.pred %p14, %p13;
-	bra.uni $L15;
-$L17:
-	not.pred %p15, %p11;
-	@!%p15 bra $L19;
-	mov.pred %p14, 0;
-	bra.uni $L15;
-$L19:
-	mul.lo.s64 %rd95, %rd88, %rd56;
-	mad.lo.s64 %rd96, %rd95, 8, %rd54;
-	ld.global.nc.f64 %fd1, [%rd96+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd97, %rd90, %rd56;
-	mad.lo.s64 %rd98, %rd97, 8, %rd54;
-	ld.global.nc.f64 %fd3, [%rd98+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd2;
-	mov.f64 %fd6, %fd4;
-	mov.f64 %fd7, %fd5;
-	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p16, %fd7, %fd8;
-	setp.neu.f64 %p17, %fd7, %fd7;
-	setp.eq.f64 %p18, %fd8, %fd8;
-	and.pred %p19, %p17, %p18;
-	or.pred %p20, %p16, %p19;
-	mov.pred %p14, %p20;
-	bra.uni $L15;
-$L14:
-	bra.uni $L13;
-$L15:
-	mov.pred %p9, %p14;
-$L12:
-	mov.pred %p21, %p9;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L21;
-	mov.b64 %rd99, %rd82;
-	mov.b32 %r30, %r21;
-	mov.b64 %rd100, %rd83;
-	mov.b64 %rd101, %rd84;
-	setp.gt.s64 %p24, %rd55, 0;
-	mov.pred %p25, %p24;
-	mul.lo.s64 %rd102, %rd101, %rd53;
-	mad.lo.s64 %rd103, %rd102, 4, %rd51;
-	ld.global.nc.s32 %r31, [%rd103+0];
-	mov.b32 %r32, %r31;
-	mov.b32 %r33, %r32;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p25 bra $L23;
-	mul.lo.s64 %rd104, %rd101, %rd56;
-	mad.lo.s64 %rd105, %rd104, 8, %rd54;
-	ld.global.nc.f64 %fd10, [%rd105+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
-$L23:
-	mov.b64 %rd106, 0;
-	sub.s64 %rd107, %rd101, 1;
-	mov.b64 %rd108, %rd107;
-$L24:
-	setp.ge.s64 %p26, %rd108, %rd100;
-	mov.pred %p27, %p26;
-	@!%p27 bra $L28;
-	mul.lo.s64 %rd109, %rd108, %rd53;
-	mad.lo.s64 %rd110, %rd109, 4, %rd51;
-	ld.global.nc.s32 %r34, [%rd110+0];
-	mov.b32 %r35, %r34;
-	setp.eq.s32 %p28, %r35, %r33;
-	mov.pred %p27, %p28;
-$L28:
-	mov.pred %p29, %p27;
-	@!%p29 bra $L30;
-	not.pred %p30, %p25;
-	mov.pred %p31, %p30;
-	not.pred %p32, %p31;
-	@!%p32 bra $L32;
-	mul.lo.s64 %rd111, %rd108, %rd56;
-	mad.lo.s64 %rd112, %rd111, 8, %rd54;
-	ld.global.nc.f64 %fd12, [%rd112+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd113, %fd13;
-	mov.b64 %rd114, %fd9;
-	setp.eq.u64 %p33, %rd113, %rd114;
-	mov.pred %p31, %p33;
-$L32:
-	mov.pred %p29, %p31;
-$L30:
-	not.pred %p34, %p29;
-	@!%p34 bra $L34;
-	bra.uni $L26;
-$L34:
-	add.s64 %rd115, %rd106, 1;
-	mov.b64 %rd106, %rd115;
-$L25:
-	sub.s64 %rd116, %rd108, 1;
-	mov.b64 %rd108, %rd116;
-	bra.uni $L24;
-$L26:
-	cvt.s64.s32 %rd117, %r33;
-	mul.lo.s64 %rd118, %rd117, %rd50;
-	mad.lo.s64 %rd119, %rd118, 8, %rd48;
-	ld.global.nc.s64 %rd120, [%rd119+0];
-	mov.b64 %rd121, %rd120;
-	cvt.s64.s32 %rd122, %r33;
-	add.s64 %rd123, %rd122, 1;
-	mul.lo.s64 %rd124, %rd123, %rd50;
-	mad.lo.s64 %rd125, %rd124, 8, %rd48;
-	ld.global.nc.s64 %rd126, [%rd125+0];
-	mov.b64 %rd127, %rd126;
-	mov.b64 %rd128, %rd121;
-	mov.b64 %rd129, %rd127;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd129;
-	mov.b64 %rd132, %rd131;
-$L35:
-	setp.lt.s64 %p35, %rd130, %rd131;
-	not.pred %p36, %p35;
-	@!%p36 bra $L39;
-	bra.uni $L37;
-$L39:
-	add.s64 %rd133, %rd130, %rd131;
-	div.s64 %rd134, %rd133, 2;
-	mov.b64 %rd135, %rd134;
-	mul.lo.s64 %rd136, %rd135, %rd53;
-	mad.lo.s64 %rd137, %rd136, 4, %rd51;
-	ld.global.nc.s32 %r36, [%rd137+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r38, %r37;
-	setp.lt.s32 %p37, %r38, %r30;
-	mov.pred %p38, %p37;
-	setp.eq.s32 %p39, %r38, %r30;
-	and.pred %p40, %p39, %p25;
-	@!%p40 bra $L41;
-	mul.lo.s64 %rd138, %rd135, %rd56;
-	mad.lo.s64 %rd139, %rd138, 8, %rd54;
-	ld.global.nc.f64 %fd14, [%rd139+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p41, %fd16, %fd9;
-	setp.neu.f64 %p42, %fd16, %fd16;
-	setp.eq.f64 %p43, %fd9, %fd9;
-	and.pred %p44, %p42, %p43;
-	or.pred %p45, %p41, %p44;
-	mov.pred %p38, %p45;
-$L41:
-	@!%p38 bra $L42;
-	add.s64 %rd140, %rd135, 1;
-	mov.b64 %rd130, %rd140;
-	bra.uni $L43;
-$L42:
-	mov.b64 %rd131, %rd135;
-$L43:
-$L36:
-	bra.uni $L35;
-$L37:
-	add.s64 %rd141, %rd130, %rd106;
-	mov.b64 %rd142, %rd141;
-	setp.ge.s64 %p46, %rd142, %rd132;
-	mov.pred %p47, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L45;
-	mul.lo.s64 %rd143, %rd142, %rd53;
-	mad.lo.s64 %rd144, %rd143, 4, %rd51;
-	ld.global.nc.s32 %r39, [%rd144+0];
-	mov.b32 %r40, %r39;
-	setp.ne.s32 %p49, %r40, %r30;
-	mov.pred %p47, %p49;
-$L45:
-	mov.pred %p50, %p47;
-	not.pred %p51, %p50;
-	@!%p51 bra $L47;
-	mov.pred %p52, %p25;
-	@!%p52 bra $L49;
-	mul.lo.s64 %rd145, %rd142, %rd56;
-	mad.lo.s64 %rd146, %rd145, 8, %rd54;
-	ld.global.nc.f64 %fd17, [%rd146+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd147, %fd18;
-	mov.b64 %rd148, %fd9;
-	setp.ne.u64 %p53, %rd147, %rd148;
-	mov.pred %p52, %p53;
-$L49:
-	mov.pred %p50, %p52;
-$L47:
-	mov.pred %p54, %p50;
-	mov.pred %p22, %p54;
-$L21:
-	mov.pred %p55, %p22;
-	@!%p55 bra $L51;
-	add.s64 %rd149, %rd41, 1;
-	mov.b64 %rd41, %rd149;
-$L51:
-$L3:
-	add.s64 %rd45, %rd45, %rd44;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd150, %rd41;
-	// block reduction
-	sub.u32 %r41, %r13, 1;
-	mov.b64 {%r42, %r43}, %rd150;
-	shfl.sync.down.b32 %r44|%p56, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd151, {%r44, %r45};
-	@!%p56 bra $L52;
-	max.s64 %rd152, %rd150, %rd151;
-	mov.b64 %rd150, %rd152;
-$L52:
-	mov.b64 {%r46, %r47}, %rd150;
-	shfl.sync.down.b32 %r48|%p57, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd153, {%r48, %r49};
-	@!%p57 bra $L53;
-	max.s64 %rd154, %rd150, %rd153;
-	mov.b64 %rd150, %rd154;
-$L53:
-	mov.b64 {%r50, %r51}, %rd150;
-	shfl.sync.down.b32 %r52|%p58, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd155, {%r52, %r53};
-	@!%p58 bra $L54;
-	max.s64 %rd156, %rd150, %rd155;
-	mov.b64 %rd150, %rd156;
-$L54:
-	mov.b64 {%r54, %r55}, %rd150;
-	shfl.sync.down.b32 %r56|%p59, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd157, {%r56, %r57};
-	@!%p59 bra $L55;
-	max.s64 %rd158, %rd150, %rd157;
-	mov.b64 %rd150, %rd158;
-$L55:
-	mov.b64 {%r58, %r59}, %rd150;
-	shfl.sync.down.b32 %r60|%p60, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd159, {%r60, %r61};
-	@!%p60 bra $L56;
-	max.s64 %rd160, %rd150, %rd159;
-	mov.b64 %rd150, %rd160;
-$L56:
-	setp.eq.u32 %p61, %r7, 0;
-	@!%p61 bra $L57;
-	mul.wide.u32 %rd161, %r8, 16;
-	add.s64 %rd162, %rd1, %rd161;
-	st.shared.s64 [%rd162+0], %rd150;
-$L57:
-	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L58;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L59;
-	mul.wide.u32 %rd163, %r7, 16;
-	add.s64 %rd164, %rd1, %rd163;
-	ld.shared.s64 %rd165, [%rd164+0];
-	mov.b64 %rd150, %rd165;
-$L59:
-	sub.u32 %r62, %r10, 1;
-	mov.b64 {%r63, %r64}, %rd150;
-	shfl.sync.down.b32 %r65|%p64, %r63, 1, %r62, %r17;
-	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
-	mov.b64 %rd166, {%r65, %r66};
-	@!%p64 bra $L60;
-	max.s64 %rd167, %rd150, %rd166;
-	mov.b64 %rd150, %rd167;
-$L60:
-	mov.b64 {%r67, %r68}, %rd150;
-	shfl.sync.down.b32 %r69|%p65, %r67, 2, %r62, %r17;
-	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
-	mov.b64 %rd168, {%r69, %r70};
-	@!%p65 bra $L61;
-	max.s64 %rd169, %rd150, %rd168;
-	mov.b64 %rd150, %rd169;
-$L61:
-	mov.b64 {%r71, %r72}, %rd150;
-	shfl.sync.down.b32 %r73|%p66, %r71, 4, %r62, %r17;
-	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
-	mov.b64 %rd170, {%r73, %r74};
-	@!%p66 bra $L62;
-	max.s64 %rd171, %rd150, %rd170;
-	mov.b64 %rd150, %rd171;
-$L62:
-	mov.b64 {%r75, %r76}, %rd150;
-	shfl.sync.down.b32 %r77|%p67, %r75, 8, %r62, %r17;
-	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
-	mov.b64 %rd172, {%r77, %r78};
-	@!%p67 bra $L63;
-	max.s64 %rd173, %rd150, %rd172;
-	mov.b64 %rd150, %rd173;
-$L63:
-	mov.b64 {%r79, %r80}, %rd150;
-	shfl.sync.down.b32 %r81|%p68, %r79, 16, %r62, %r17;
-	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
-	mov.b64 %rd174, {%r81, %r82};
-	@!%p68 bra $L64;
-	max.s64 %rd175, %rd150, %rd174;
-	mov.b64 %rd150, %rd175;
-$L64:
-$L58:
-	mul.wide.u32 %rd176, %r18, 8;
-	add.s64 %rd177, %rd5, %rd176;
-	setp.eq.u32 %p69, %r5, 0;
-	@!%p69 bra $L65;
-	st.global.s64 [%rd177+0], %rd150;
-$L65:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedSample_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<65>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
 	mov.b64 %rd32, -9223372036854775808;
-	cvt.u64.u32 %rd33, %r5;
-	cvt.u64.u32 %rd34, %r6;
-	mov.b64 %rd35, %rd33;
-$L1:
-	setp.ge.s64 %p2, %rd35, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd36, %rd35, 8, %rd3;
-	ld.global.s64 %rd37, [%rd36+0];
-	max.s64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-	add.s64 %rd35, %rd35, %rd34;
+	mov.b64 %rd47, %rd33;
+$L12:
+	setp.ge.s64 %p9, %rd47, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd48, %rd47, 8, %rd3;
+	ld.global.s64 %rd49, [%rd48+0];
+	max.s64 %rd50, %rd32, %rd49;
+	mov.b64 %rd32, %rd50;
+	add.s64 %rd47, %rd47, %rd34;
+	bra.uni $L12;
+$L13:
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd39, %rd32;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd39;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd40, {%r21, %r22};
-	@!%p3 bra $L3;
-	max.s64 %rd41, %rd39, %rd40;
-	mov.b64 %rd39, %rd41;
-$L3:
-	mov.b64 {%r23, %r24}, %rd39;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd42, {%r25, %r26};
-	@!%p4 bra $L4;
-	max.s64 %rd43, %rd39, %rd42;
-	mov.b64 %rd39, %rd43;
-$L4:
-	mov.b64 {%r27, %r28}, %rd39;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd44, {%r29, %r30};
-	@!%p5 bra $L5;
-	max.s64 %rd45, %rd39, %rd44;
-	mov.b64 %rd39, %rd45;
-$L5:
-	mov.b64 {%r31, %r32}, %rd39;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd46, {%r33, %r34};
-	@!%p6 bra $L6;
-	max.s64 %rd47, %rd39, %rd46;
-	mov.b64 %rd39, %rd47;
-$L6:
-	mov.b64 {%r35, %r36}, %rd39;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd48, {%r37, %r38};
-	@!%p7 bra $L7;
-	max.s64 %rd49, %rd39, %rd48;
-	mov.b64 %rd39, %rd49;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd50, %r8, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	st.shared.s64 [%rd51+0], %rd39;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd52, %r7, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	ld.shared.s64 %rd54, [%rd53+0];
-	mov.b64 %rd39, %rd54;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd39;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd55, {%r42, %r43};
-	@!%p11 bra $L11;
-	max.s64 %rd56, %rd39, %rd55;
-	mov.b64 %rd39, %rd56;
 $L11:
-	mov.b64 {%r44, %r45}, %rd39;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd57, {%r46, %r47};
-	@!%p12 bra $L12;
-	max.s64 %rd58, %rd39, %rd57;
-	mov.b64 %rd39, %rd58;
-$L12:
-	mov.b64 {%r48, %r49}, %rd39;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd59, {%r50, %r51};
-	@!%p13 bra $L13;
-	max.s64 %rd60, %rd39, %rd59;
-	mov.b64 %rd39, %rd60;
-$L13:
-	mov.b64 {%r52, %r53}, %rd39;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd61, {%r54, %r55};
-	@!%p14 bra $L14;
-	max.s64 %rd62, %rd39, %rd61;
-	mov.b64 %rd39, %rd62;
-$L14:
-	mov.b64 {%r56, %r57}, %rd39;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd63, {%r58, %r59};
-	@!%p15 bra $L15;
-	max.s64 %rd64, %rd39, %rd63;
-	mov.b64 %rd39, %rd64;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd39;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedSample_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10
-)
-{
-	.reg .pred %p<70>;
-	.reg .b32 %r<83>;
-	.reg .b64 %rd<178>;
-	.reg .f64 %fd<19>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s10];
-	mov.b64 %rd30, %rd29;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd31, %rd3, %rd2;
-	max.s64 %rd32, %rd31, 0;
-	cvt.u64.u32 %rd33, %r19;
-	add.s64 %rd34, %rd32, %rd33;
-	sub.s64 %rd35, %rd34, 1;
-	div.u64 %rd36, %rd35, %rd33;
-	cvt.u64.u32 %rd37, %r18;
-	mad.lo.s64 %rd38, %rd37, %rd36, %rd2;
-	add.s64 %rd39, %rd38, %rd36;
-	min.s64 %rd40, %rd39, %rd3;
-	mov.b64 %rd41, -1;
-	cvt.u64.u32 %rd42, %r5;
-	add.s64 %rd43, %rd38, %rd42;
-	cvt.u64.u32 %rd44, %r6;
-	mov.b64 %rd45, %rd43;
-$L1:
-	setp.ge.s64 %p2, %rd45, %rd40;
-	@%p2 bra $L2;
-	mov.b64 %rd46, %rd45;
-	mov.b64 %rd47, %rd7;
-	mov.b64 %rd48, %rd10;
-	mov.b64 %rd49, %rd12;
-	mov.b64 %rd50, %rd14;
-	mov.b64 %rd51, %rd17;
-	mov.b64 %rd52, %rd19;
-	mov.b64 %rd53, %rd21;
-	mov.b64 %rd54, %rd24;
-	mov.b64 %rd55, %rd26;
-	mov.b64 %rd56, %rd28;
-	mov.b64 %rd57, %rd47;
-	mov.b64 %rd58, %rd52;
-	mul.lo.s64 %rd59, %rd46, %rd58;
-	div.s64 %rd60, %rd59, %rd30;
-	setp.eq.s64 %p3, %rd30, -1;
-	neg.s64 %rd61, %rd59;
-	selp.b64 %rd62, %rd61, %rd60, %p3;
-	setp.eq.s64 %p4, %rd30, 0;
-	selp.b64 %rd63, 0, %rd62, %p4;
-	mov.b64 %rd64, %rd63;
-	sub.s64 %rd65, %rd47, 1;
-	mov.b64 %rd66, %rd65;
-	mov.b64 %rd67, 0;
-	mov.b64 %rd68, %rd66;
-$L4:
-	setp.lt.s64 %p5, %rd67, %rd68;
-	not.pred %p6, %p5;
-	@!%p6 bra $L8;
-	bra.uni $L6;
-$L8:
-	add.s64 %rd69, %rd67, %rd68;
-	add.s64 %rd70, %rd69, 1;
-	div.s64 %rd71, %rd70, 2;
-	mov.b64 %rd72, %rd71;
-	mul.lo.s64 %rd73, %rd72, %rd50;
-	mad.lo.s64 %rd74, %rd73, 8, %rd48;
-	ld.global.nc.s64 %rd75, [%rd74+0];
-	mov.b64 %rd76, %rd75;
-	setp.le.s64 %p7, %rd76, %rd64;
-	@!%p7 bra $L9;
-	mov.b64 %rd67, %rd72;
-	bra.uni $L10;
-$L9:
-	sub.s64 %rd77, %rd72, 1;
-	mov.b64 %rd68, %rd77;
-$L10:
-$L5:
-	bra.uni $L4;
-$L6:
-	mul.lo.s64 %rd78, %rd67, %rd50;
-	mad.lo.s64 %rd79, %rd78, 8, %rd48;
-	ld.global.nc.s64 %rd80, [%rd79+0];
-	mov.b64 %rd81, %rd80;
-	mov.b64 %rd82, %rd47;
-	cvt.u32.u64 %r20, %rd67;
-	mov.b32 %r21, %r20;
-	mov.b64 %rd83, %rd81;
-	mov.b64 %rd84, %rd64;
-	mov.b64 %rd85, %rd82;
-	mov.b64 %rd86, %rd83;
-	mov.b64 %rd87, %rd84;
-	setp.gt.s64 %p8, %rd87, %rd86;
-	mov.pred %p9, %p8;
-	@!%p9 bra $L12;
-	setp.gt.s64 %p10, %rd55, 0;
-	mov.pred %p11, %p10;
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd87, 1;
-	mov.b64 %rd90, %rd89;
-$L13:
-	mul.lo.s64 %rd91, %rd88, %rd53;
-	mad.lo.s64 %rd92, %rd91, 4, %rd51;
-	ld.global.nc.s32 %r22, [%rd92+0];
-	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd93, %rd90, %rd53;
-	mad.lo.s64 %rd94, %rd93, 4, %rd51;
-	ld.global.nc.s32 %r24, [%rd94+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r23;
-	mov.b32 %r27, %r25;
-	mov.b32 %r28, %r26;
-	mov.b32 %r29, %r27;
-	setp.ne.s32 %p12, %r28, %r29;
-	@!%p12 bra $L17;
-	setp.lt.s32 %p13, %r28, %r29;
-	mov.pred %p14, %p13;
-	bra.uni $L15;
-$L17:
-	not.pred %p15, %p11;
-	@!%p15 bra $L19;
-	mov.pred %p14, 0;
-	bra.uni $L15;
-$L19:
-	mul.lo.s64 %rd95, %rd88, %rd56;
-	mad.lo.s64 %rd96, %rd95, 8, %rd54;
-	ld.global.nc.f64 %fd1, [%rd96+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd97, %rd90, %rd56;
-	mad.lo.s64 %rd98, %rd97, 8, %rd54;
-	ld.global.nc.f64 %fd3, [%rd98+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd2;
-	mov.f64 %fd6, %fd4;
-	mov.f64 %fd7, %fd5;
-	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p16, %fd7, %fd8;
-	setp.neu.f64 %p17, %fd7, %fd7;
-	setp.eq.f64 %p18, %fd8, %fd8;
-	and.pred %p19, %p17, %p18;
-	or.pred %p20, %p16, %p19;
-	mov.pred %p14, %p20;
-	bra.uni $L15;
-$L14:
-	bra.uni $L13;
-$L15:
-	mov.pred %p9, %p14;
-$L12:
-	mov.pred %p21, %p9;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L21;
-	mov.b64 %rd99, %rd82;
-	mov.b32 %r30, %r21;
-	mov.b64 %rd100, %rd83;
-	mov.b64 %rd101, %rd84;
-	setp.gt.s64 %p24, %rd55, 0;
-	mov.pred %p25, %p24;
-	mul.lo.s64 %rd102, %rd101, %rd53;
-	mad.lo.s64 %rd103, %rd102, 4, %rd51;
-	ld.global.nc.s32 %r31, [%rd103+0];
-	mov.b32 %r32, %r31;
-	mov.b32 %r33, %r32;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p25 bra $L23;
-	mul.lo.s64 %rd104, %rd101, %rd56;
-	mad.lo.s64 %rd105, %rd104, 8, %rd54;
-	ld.global.nc.f64 %fd10, [%rd105+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
-$L23:
-	mov.b64 %rd106, 0;
-	sub.s64 %rd107, %rd101, 1;
-	mov.b64 %rd108, %rd107;
-$L24:
-	setp.ge.s64 %p26, %rd108, %rd100;
-	mov.pred %p27, %p26;
-	@!%p27 bra $L28;
-	mul.lo.s64 %rd109, %rd108, %rd53;
-	mad.lo.s64 %rd110, %rd109, 4, %rd51;
-	ld.global.nc.s32 %r34, [%rd110+0];
-	mov.b32 %r35, %r34;
-	setp.eq.s32 %p28, %r35, %r33;
-	mov.pred %p27, %p28;
-$L28:
-	mov.pred %p29, %p27;
-	@!%p29 bra $L30;
-	not.pred %p30, %p25;
-	mov.pred %p31, %p30;
-	not.pred %p32, %p31;
-	@!%p32 bra $L32;
-	mul.lo.s64 %rd111, %rd108, %rd56;
-	mad.lo.s64 %rd112, %rd111, 8, %rd54;
-	ld.global.nc.f64 %fd12, [%rd112+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd113, %fd13;
-	mov.b64 %rd114, %fd9;
-	setp.eq.u64 %p33, %rd113, %rd114;
-	mov.pred %p31, %p33;
-$L32:
-	mov.pred %p29, %p31;
-$L30:
-	not.pred %p34, %p29;
-	@!%p34 bra $L34;
-	bra.uni $L26;
-$L34:
-	add.s64 %rd115, %rd106, 1;
-	mov.b64 %rd106, %rd115;
-$L25:
-	sub.s64 %rd116, %rd108, 1;
-	mov.b64 %rd108, %rd116;
-	bra.uni $L24;
-$L26:
-	cvt.s64.s32 %rd117, %r33;
-	mul.lo.s64 %rd118, %rd117, %rd50;
-	mad.lo.s64 %rd119, %rd118, 8, %rd48;
-	ld.global.nc.s64 %rd120, [%rd119+0];
-	mov.b64 %rd121, %rd120;
-	cvt.s64.s32 %rd122, %r33;
-	add.s64 %rd123, %rd122, 1;
-	mul.lo.s64 %rd124, %rd123, %rd50;
-	mad.lo.s64 %rd125, %rd124, 8, %rd48;
-	ld.global.nc.s64 %rd126, [%rd125+0];
-	mov.b64 %rd127, %rd126;
-	mov.b64 %rd128, %rd121;
-	mov.b64 %rd129, %rd127;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd129;
-	mov.b64 %rd132, %rd131;
-$L35:
-	setp.lt.s64 %p35, %rd130, %rd131;
-	not.pred %p36, %p35;
-	@!%p36 bra $L39;
-	bra.uni $L37;
-$L39:
-	add.s64 %rd133, %rd130, %rd131;
-	div.s64 %rd134, %rd133, 2;
-	mov.b64 %rd135, %rd134;
-	mul.lo.s64 %rd136, %rd135, %rd53;
-	mad.lo.s64 %rd137, %rd136, 4, %rd51;
-	ld.global.nc.s32 %r36, [%rd137+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r38, %r37;
-	setp.lt.s32 %p37, %r38, %r30;
-	mov.pred %p38, %p37;
-	setp.eq.s32 %p39, %r38, %r30;
-	and.pred %p40, %p39, %p25;
-	@!%p40 bra $L41;
-	mul.lo.s64 %rd138, %rd135, %rd56;
-	mad.lo.s64 %rd139, %rd138, 8, %rd54;
-	ld.global.nc.f64 %fd14, [%rd139+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p41, %fd16, %fd9;
-	setp.neu.f64 %p42, %fd16, %fd16;
-	setp.eq.f64 %p43, %fd9, %fd9;
-	and.pred %p44, %p42, %p43;
-	or.pred %p45, %p41, %p44;
-	mov.pred %p38, %p45;
-$L41:
-	@!%p38 bra $L42;
-	add.s64 %rd140, %rd135, 1;
-	mov.b64 %rd130, %rd140;
-	bra.uni $L43;
-$L42:
-	mov.b64 %rd131, %rd135;
-$L43:
-$L36:
-	bra.uni $L35;
-$L37:
-	add.s64 %rd141, %rd130, %rd106;
-	mov.b64 %rd142, %rd141;
-	setp.ge.s64 %p46, %rd142, %rd132;
-	mov.pred %p47, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L45;
-	mul.lo.s64 %rd143, %rd142, %rd53;
-	mad.lo.s64 %rd144, %rd143, 4, %rd51;
-	ld.global.nc.s32 %r39, [%rd144+0];
-	mov.b32 %r40, %r39;
-	setp.ne.s32 %p49, %r40, %r30;
-	mov.pred %p47, %p49;
-$L45:
-	mov.pred %p50, %p47;
-	not.pred %p51, %p50;
-	@!%p51 bra $L47;
-	mov.pred %p52, %p25;
-	@!%p52 bra $L49;
-	mul.lo.s64 %rd145, %rd142, %rd56;
-	mad.lo.s64 %rd146, %rd145, 8, %rd54;
-	ld.global.nc.f64 %fd17, [%rd146+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd147, %fd18;
-	mov.b64 %rd148, %fd9;
-	setp.ne.u64 %p53, %rd147, %rd148;
-	mov.pred %p52, %p53;
-$L49:
-	mov.pred %p50, %p52;
-$L47:
-	mov.pred %p54, %p50;
-	mov.pred %p22, %p54;
-$L21:
-	mov.pred %p55, %p22;
-	@!%p55 bra $L51;
-	add.s64 %rd149, %rd41, 1;
-	mov.b64 %rd41, %rd149;
-$L51:
-$L3:
-	add.s64 %rd45, %rd45, %rd44;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd150, %rd41;
-	// block reduction
-	sub.u32 %r41, %r13, 1;
-	mov.b64 {%r42, %r43}, %rd150;
-	shfl.sync.down.b32 %r44|%p56, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd151, {%r44, %r45};
-	@!%p56 bra $L52;
-	and.b64 %rd152, %rd150, %rd151;
-	mov.b64 %rd150, %rd152;
-$L52:
-	mov.b64 {%r46, %r47}, %rd150;
-	shfl.sync.down.b32 %r48|%p57, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd153, {%r48, %r49};
-	@!%p57 bra $L53;
-	and.b64 %rd154, %rd150, %rd153;
-	mov.b64 %rd150, %rd154;
-$L53:
-	mov.b64 {%r50, %r51}, %rd150;
-	shfl.sync.down.b32 %r52|%p58, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd155, {%r52, %r53};
-	@!%p58 bra $L54;
-	and.b64 %rd156, %rd150, %rd155;
-	mov.b64 %rd150, %rd156;
-$L54:
-	mov.b64 {%r54, %r55}, %rd150;
-	shfl.sync.down.b32 %r56|%p59, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd157, {%r56, %r57};
-	@!%p59 bra $L55;
-	and.b64 %rd158, %rd150, %rd157;
-	mov.b64 %rd150, %rd158;
-$L55:
-	mov.b64 {%r58, %r59}, %rd150;
-	shfl.sync.down.b32 %r60|%p60, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd159, {%r60, %r61};
-	@!%p60 bra $L56;
-	and.b64 %rd160, %rd150, %rd159;
-	mov.b64 %rd150, %rd160;
-$L56:
-	setp.eq.u32 %p61, %r7, 0;
-	@!%p61 bra $L57;
-	mul.wide.u32 %rd161, %r8, 16;
-	add.s64 %rd162, %rd1, %rd161;
-	st.shared.s64 [%rd162+0], %rd150;
-$L57:
-	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L58;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L59;
-	mul.wide.u32 %rd163, %r7, 16;
-	add.s64 %rd164, %rd1, %rd163;
-	ld.shared.s64 %rd165, [%rd164+0];
-	mov.b64 %rd150, %rd165;
-$L59:
-	sub.u32 %r62, %r10, 1;
-	mov.b64 {%r63, %r64}, %rd150;
-	shfl.sync.down.b32 %r65|%p64, %r63, 1, %r62, %r17;
-	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
-	mov.b64 %rd166, {%r65, %r66};
-	@!%p64 bra $L60;
-	and.b64 %rd167, %rd150, %rd166;
-	mov.b64 %rd150, %rd167;
-$L60:
-	mov.b64 {%r67, %r68}, %rd150;
-	shfl.sync.down.b32 %r69|%p65, %r67, 2, %r62, %r17;
-	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
-	mov.b64 %rd168, {%r69, %r70};
-	@!%p65 bra $L61;
-	and.b64 %rd169, %rd150, %rd168;
-	mov.b64 %rd150, %rd169;
-$L61:
-	mov.b64 {%r71, %r72}, %rd150;
-	shfl.sync.down.b32 %r73|%p66, %r71, 4, %r62, %r17;
-	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
-	mov.b64 %rd170, {%r73, %r74};
-	@!%p66 bra $L62;
-	and.b64 %rd171, %rd150, %rd170;
-	mov.b64 %rd150, %rd171;
-$L62:
-	mov.b64 {%r75, %r76}, %rd150;
-	shfl.sync.down.b32 %r77|%p67, %r75, 8, %r62, %r17;
-	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
-	mov.b64 %rd172, {%r77, %r78};
-	@!%p67 bra $L63;
-	and.b64 %rd173, %rd150, %rd172;
-	mov.b64 %rd150, %rd173;
-$L63:
-	mov.b64 {%r79, %r80}, %rd150;
-	shfl.sync.down.b32 %r81|%p68, %r79, 16, %r62, %r17;
-	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
-	mov.b64 %rd174, {%r81, %r82};
-	@!%p68 bra $L64;
-	and.b64 %rd175, %rd150, %rd174;
-	mov.b64 %rd150, %rd175;
-$L64:
-$L58:
-	mul.wide.u32 %rd176, %r18, 8;
-	add.s64 %rd177, %rd5, %rd176;
-	setp.eq.u32 %p69, %r5, 0;
-	@!%p69 bra $L65;
-	st.global.s64 [%rd177+0], %rd150;
-$L65:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedSample_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<65>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
 	mov.b64 %rd32, -1;
-	cvt.u64.u32 %rd33, %r5;
-	cvt.u64.u32 %rd34, %r6;
-	mov.b64 %rd35, %rd33;
-$L1:
-	setp.ge.s64 %p2, %rd35, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd36, %rd35, 8, %rd3;
-	ld.global.s64 %rd37, [%rd36+0];
-	and.b64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-	add.s64 %rd35, %rd35, %rd34;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd39, %rd32;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd39;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd40, {%r21, %r22};
-	@!%p3 bra $L3;
-	and.b64 %rd41, %rd39, %rd40;
-	mov.b64 %rd39, %rd41;
-$L3:
-	mov.b64 {%r23, %r24}, %rd39;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd42, {%r25, %r26};
-	@!%p4 bra $L4;
-	and.b64 %rd43, %rd39, %rd42;
-	mov.b64 %rd39, %rd43;
-$L4:
-	mov.b64 {%r27, %r28}, %rd39;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd44, {%r29, %r30};
-	@!%p5 bra $L5;
-	and.b64 %rd45, %rd39, %rd44;
-	mov.b64 %rd39, %rd45;
-$L5:
-	mov.b64 {%r31, %r32}, %rd39;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd46, {%r33, %r34};
-	@!%p6 bra $L6;
-	and.b64 %rd47, %rd39, %rd46;
-	mov.b64 %rd39, %rd47;
-$L6:
-	mov.b64 {%r35, %r36}, %rd39;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd48, {%r37, %r38};
-	@!%p7 bra $L7;
-	and.b64 %rd49, %rd39, %rd48;
-	mov.b64 %rd39, %rd49;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd50, %r8, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	st.shared.s64 [%rd51+0], %rd39;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd52, %r7, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	ld.shared.s64 %rd54, [%rd53+0];
-	mov.b64 %rd39, %rd54;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd39;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd55, {%r42, %r43};
-	@!%p11 bra $L11;
-	and.b64 %rd56, %rd39, %rd55;
-	mov.b64 %rd39, %rd56;
-$L11:
-	mov.b64 {%r44, %r45}, %rd39;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd57, {%r46, %r47};
-	@!%p12 bra $L12;
-	and.b64 %rd58, %rd39, %rd57;
-	mov.b64 %rd39, %rd58;
-$L12:
-	mov.b64 {%r48, %r49}, %rd39;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd59, {%r50, %r51};
-	@!%p13 bra $L13;
-	and.b64 %rd60, %rd39, %rd59;
-	mov.b64 %rd39, %rd60;
-$L13:
-	mov.b64 {%r52, %r53}, %rd39;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd61, {%r54, %r55};
-	@!%p14 bra $L14;
-	and.b64 %rd62, %rd39, %rd61;
-	mov.b64 %rd39, %rd62;
-$L14:
-	mov.b64 {%r56, %r57}, %rd39;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd63, {%r58, %r59};
-	@!%p15 bra $L15;
-	and.b64 %rd64, %rd39, %rd63;
-	mov.b64 %rd39, %rd64;
+	mov.b64 %rd51, %rd33;
 $L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd39;
+	setp.ge.s64 %p11, %rd51, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd52, %rd51, 8, %rd3;
+	ld.global.s64 %rd53, [%rd52+0];
+	and.b64 %rd54, %rd32, %rd53;
+	mov.b64 %rd32, %rd54;
+	add.s64 %rd51, %rd51, %rd34;
+	bra.uni $L15;
 $L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedSample_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10
-)
-{
-	.reg .pred %p<70>;
-	.reg .b32 %r<83>;
-	.reg .b64 %rd<178>;
-	.reg .f64 %fd<19>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s10];
-	mov.b64 %rd30, %rd29;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd31, %rd3, %rd2;
-	max.s64 %rd32, %rd31, 0;
-	cvt.u64.u32 %rd33, %r19;
-	add.s64 %rd34, %rd32, %rd33;
-	sub.s64 %rd35, %rd34, 1;
-	div.u64 %rd36, %rd35, %rd33;
-	cvt.u64.u32 %rd37, %r18;
-	mad.lo.s64 %rd38, %rd37, %rd36, %rd2;
-	add.s64 %rd39, %rd38, %rd36;
-	min.s64 %rd40, %rd39, %rd3;
-	mov.b64 %rd41, 0;
-	cvt.u64.u32 %rd42, %r5;
-	add.s64 %rd43, %rd38, %rd42;
-	cvt.u64.u32 %rd44, %r6;
-	mov.b64 %rd45, %rd43;
-$L1:
-	setp.ge.s64 %p2, %rd45, %rd40;
-	@%p2 bra $L2;
-	mov.b64 %rd46, %rd45;
-	mov.b64 %rd47, %rd7;
-	mov.b64 %rd48, %rd10;
-	mov.b64 %rd49, %rd12;
-	mov.b64 %rd50, %rd14;
-	mov.b64 %rd51, %rd17;
-	mov.b64 %rd52, %rd19;
-	mov.b64 %rd53, %rd21;
-	mov.b64 %rd54, %rd24;
-	mov.b64 %rd55, %rd26;
-	mov.b64 %rd56, %rd28;
-	mov.b64 %rd57, %rd47;
-	mov.b64 %rd58, %rd52;
-	mul.lo.s64 %rd59, %rd46, %rd58;
-	div.s64 %rd60, %rd59, %rd30;
-	setp.eq.s64 %p3, %rd30, -1;
-	neg.s64 %rd61, %rd59;
-	selp.b64 %rd62, %rd61, %rd60, %p3;
-	setp.eq.s64 %p4, %rd30, 0;
-	selp.b64 %rd63, 0, %rd62, %p4;
-	mov.b64 %rd64, %rd63;
-	sub.s64 %rd65, %rd47, 1;
-	mov.b64 %rd66, %rd65;
-	mov.b64 %rd67, 0;
-	mov.b64 %rd68, %rd66;
-$L4:
-	setp.lt.s64 %p5, %rd67, %rd68;
-	not.pred %p6, %p5;
-	@!%p6 bra $L8;
-	bra.uni $L6;
-$L8:
-	add.s64 %rd69, %rd67, %rd68;
-	add.s64 %rd70, %rd69, 1;
-	div.s64 %rd71, %rd70, 2;
-	mov.b64 %rd72, %rd71;
-	mul.lo.s64 %rd73, %rd72, %rd50;
-	mad.lo.s64 %rd74, %rd73, 8, %rd48;
-	ld.global.nc.s64 %rd75, [%rd74+0];
-	mov.b64 %rd76, %rd75;
-	setp.le.s64 %p7, %rd76, %rd64;
-	@!%p7 bra $L9;
-	mov.b64 %rd67, %rd72;
-	bra.uni $L10;
-$L9:
-	sub.s64 %rd77, %rd72, 1;
-	mov.b64 %rd68, %rd77;
-$L10:
-$L5:
-	bra.uni $L4;
-$L6:
-	mul.lo.s64 %rd78, %rd67, %rd50;
-	mad.lo.s64 %rd79, %rd78, 8, %rd48;
-	ld.global.nc.s64 %rd80, [%rd79+0];
-	mov.b64 %rd81, %rd80;
-	mov.b64 %rd82, %rd47;
-	cvt.u32.u64 %r20, %rd67;
-	mov.b32 %r21, %r20;
-	mov.b64 %rd83, %rd81;
-	mov.b64 %rd84, %rd64;
-	mov.b64 %rd85, %rd82;
-	mov.b64 %rd86, %rd83;
-	mov.b64 %rd87, %rd84;
-	setp.gt.s64 %p8, %rd87, %rd86;
-	mov.pred %p9, %p8;
-	@!%p9 bra $L12;
-	setp.gt.s64 %p10, %rd55, 0;
-	mov.pred %p11, %p10;
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd87, 1;
-	mov.b64 %rd90, %rd89;
-$L13:
-	mul.lo.s64 %rd91, %rd88, %rd53;
-	mad.lo.s64 %rd92, %rd91, 4, %rd51;
-	ld.global.nc.s32 %r22, [%rd92+0];
-	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd93, %rd90, %rd53;
-	mad.lo.s64 %rd94, %rd93, 4, %rd51;
-	ld.global.nc.s32 %r24, [%rd94+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r23;
-	mov.b32 %r27, %r25;
-	mov.b32 %r28, %r26;
-	mov.b32 %r29, %r27;
-	setp.ne.s32 %p12, %r28, %r29;
-	@!%p12 bra $L17;
-	setp.lt.s32 %p13, %r28, %r29;
-	mov.pred %p14, %p13;
-	bra.uni $L15;
-$L17:
-	not.pred %p15, %p11;
-	@!%p15 bra $L19;
-	mov.pred %p14, 0;
-	bra.uni $L15;
-$L19:
-	mul.lo.s64 %rd95, %rd88, %rd56;
-	mad.lo.s64 %rd96, %rd95, 8, %rd54;
-	ld.global.nc.f64 %fd1, [%rd96+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd97, %rd90, %rd56;
-	mad.lo.s64 %rd98, %rd97, 8, %rd54;
-	ld.global.nc.f64 %fd3, [%rd98+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd2;
-	mov.f64 %fd6, %fd4;
-	mov.f64 %fd7, %fd5;
-	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p16, %fd7, %fd8;
-	setp.neu.f64 %p17, %fd7, %fd7;
-	setp.eq.f64 %p18, %fd8, %fd8;
-	and.pred %p19, %p17, %p18;
-	or.pred %p20, %p16, %p19;
-	mov.pred %p14, %p20;
-	bra.uni $L15;
-$L14:
-	bra.uni $L13;
-$L15:
-	mov.pred %p9, %p14;
-$L12:
-	mov.pred %p21, %p9;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L21;
-	mov.b64 %rd99, %rd82;
-	mov.b32 %r30, %r21;
-	mov.b64 %rd100, %rd83;
-	mov.b64 %rd101, %rd84;
-	setp.gt.s64 %p24, %rd55, 0;
-	mov.pred %p25, %p24;
-	mul.lo.s64 %rd102, %rd101, %rd53;
-	mad.lo.s64 %rd103, %rd102, 4, %rd51;
-	ld.global.nc.s32 %r31, [%rd103+0];
-	mov.b32 %r32, %r31;
-	mov.b32 %r33, %r32;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p25 bra $L23;
-	mul.lo.s64 %rd104, %rd101, %rd56;
-	mad.lo.s64 %rd105, %rd104, 8, %rd54;
-	ld.global.nc.f64 %fd10, [%rd105+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
-$L23:
-	mov.b64 %rd106, 0;
-	sub.s64 %rd107, %rd101, 1;
-	mov.b64 %rd108, %rd107;
-$L24:
-	setp.ge.s64 %p26, %rd108, %rd100;
-	mov.pred %p27, %p26;
-	@!%p27 bra $L28;
-	mul.lo.s64 %rd109, %rd108, %rd53;
-	mad.lo.s64 %rd110, %rd109, 4, %rd51;
-	ld.global.nc.s32 %r34, [%rd110+0];
-	mov.b32 %r35, %r34;
-	setp.eq.s32 %p28, %r35, %r33;
-	mov.pred %p27, %p28;
-$L28:
-	mov.pred %p29, %p27;
-	@!%p29 bra $L30;
-	not.pred %p30, %p25;
-	mov.pred %p31, %p30;
-	not.pred %p32, %p31;
-	@!%p32 bra $L32;
-	mul.lo.s64 %rd111, %rd108, %rd56;
-	mad.lo.s64 %rd112, %rd111, 8, %rd54;
-	ld.global.nc.f64 %fd12, [%rd112+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd113, %fd13;
-	mov.b64 %rd114, %fd9;
-	setp.eq.u64 %p33, %rd113, %rd114;
-	mov.pred %p31, %p33;
-$L32:
-	mov.pred %p29, %p31;
-$L30:
-	not.pred %p34, %p29;
-	@!%p34 bra $L34;
-	bra.uni $L26;
-$L34:
-	add.s64 %rd115, %rd106, 1;
-	mov.b64 %rd106, %rd115;
-$L25:
-	sub.s64 %rd116, %rd108, 1;
-	mov.b64 %rd108, %rd116;
-	bra.uni $L24;
-$L26:
-	cvt.s64.s32 %rd117, %r33;
-	mul.lo.s64 %rd118, %rd117, %rd50;
-	mad.lo.s64 %rd119, %rd118, 8, %rd48;
-	ld.global.nc.s64 %rd120, [%rd119+0];
-	mov.b64 %rd121, %rd120;
-	cvt.s64.s32 %rd122, %r33;
-	add.s64 %rd123, %rd122, 1;
-	mul.lo.s64 %rd124, %rd123, %rd50;
-	mad.lo.s64 %rd125, %rd124, 8, %rd48;
-	ld.global.nc.s64 %rd126, [%rd125+0];
-	mov.b64 %rd127, %rd126;
-	mov.b64 %rd128, %rd121;
-	mov.b64 %rd129, %rd127;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd129;
-	mov.b64 %rd132, %rd131;
-$L35:
-	setp.lt.s64 %p35, %rd130, %rd131;
-	not.pred %p36, %p35;
-	@!%p36 bra $L39;
-	bra.uni $L37;
-$L39:
-	add.s64 %rd133, %rd130, %rd131;
-	div.s64 %rd134, %rd133, 2;
-	mov.b64 %rd135, %rd134;
-	mul.lo.s64 %rd136, %rd135, %rd53;
-	mad.lo.s64 %rd137, %rd136, 4, %rd51;
-	ld.global.nc.s32 %r36, [%rd137+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r38, %r37;
-	setp.lt.s32 %p37, %r38, %r30;
-	mov.pred %p38, %p37;
-	setp.eq.s32 %p39, %r38, %r30;
-	and.pred %p40, %p39, %p25;
-	@!%p40 bra $L41;
-	mul.lo.s64 %rd138, %rd135, %rd56;
-	mad.lo.s64 %rd139, %rd138, 8, %rd54;
-	ld.global.nc.f64 %fd14, [%rd139+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p41, %fd16, %fd9;
-	setp.neu.f64 %p42, %fd16, %fd16;
-	setp.eq.f64 %p43, %fd9, %fd9;
-	and.pred %p44, %p42, %p43;
-	or.pred %p45, %p41, %p44;
-	mov.pred %p38, %p45;
-$L41:
-	@!%p38 bra $L42;
-	add.s64 %rd140, %rd135, 1;
-	mov.b64 %rd130, %rd140;
-	bra.uni $L43;
-$L42:
-	mov.b64 %rd131, %rd135;
-$L43:
-$L36:
-	bra.uni $L35;
-$L37:
-	add.s64 %rd141, %rd130, %rd106;
-	mov.b64 %rd142, %rd141;
-	setp.ge.s64 %p46, %rd142, %rd132;
-	mov.pred %p47, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L45;
-	mul.lo.s64 %rd143, %rd142, %rd53;
-	mad.lo.s64 %rd144, %rd143, 4, %rd51;
-	ld.global.nc.s32 %r39, [%rd144+0];
-	mov.b32 %r40, %r39;
-	setp.ne.s32 %p49, %r40, %r30;
-	mov.pred %p47, %p49;
-$L45:
-	mov.pred %p50, %p47;
-	not.pred %p51, %p50;
-	@!%p51 bra $L47;
-	mov.pred %p52, %p25;
-	@!%p52 bra $L49;
-	mul.lo.s64 %rd145, %rd142, %rd56;
-	mad.lo.s64 %rd146, %rd145, 8, %rd54;
-	ld.global.nc.f64 %fd17, [%rd146+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd147, %fd18;
-	mov.b64 %rd148, %fd9;
-	setp.ne.u64 %p53, %rd147, %rd148;
-	mov.pred %p52, %p53;
-$L49:
-	mov.pred %p50, %p52;
-$L47:
-	mov.pred %p54, %p50;
-	mov.pred %p22, %p54;
-$L21:
-	mov.pred %p55, %p22;
-	@!%p55 bra $L51;
-	add.s64 %rd149, %rd41, 1;
-	mov.b64 %rd41, %rd149;
-$L51:
-$L3:
-	add.s64 %rd45, %rd45, %rd44;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd150, %rd41;
-	// block reduction
-	sub.u32 %r41, %r13, 1;
-	mov.b64 {%r42, %r43}, %rd150;
-	shfl.sync.down.b32 %r44|%p56, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd151, {%r44, %r45};
-	@!%p56 bra $L52;
-	or.b64 %rd152, %rd150, %rd151;
-	mov.b64 %rd150, %rd152;
-$L52:
-	mov.b64 {%r46, %r47}, %rd150;
-	shfl.sync.down.b32 %r48|%p57, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd153, {%r48, %r49};
-	@!%p57 bra $L53;
-	or.b64 %rd154, %rd150, %rd153;
-	mov.b64 %rd150, %rd154;
-$L53:
-	mov.b64 {%r50, %r51}, %rd150;
-	shfl.sync.down.b32 %r52|%p58, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd155, {%r52, %r53};
-	@!%p58 bra $L54;
-	or.b64 %rd156, %rd150, %rd155;
-	mov.b64 %rd150, %rd156;
-$L54:
-	mov.b64 {%r54, %r55}, %rd150;
-	shfl.sync.down.b32 %r56|%p59, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd157, {%r56, %r57};
-	@!%p59 bra $L55;
-	or.b64 %rd158, %rd150, %rd157;
-	mov.b64 %rd150, %rd158;
-$L55:
-	mov.b64 {%r58, %r59}, %rd150;
-	shfl.sync.down.b32 %r60|%p60, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd159, {%r60, %r61};
-	@!%p60 bra $L56;
-	or.b64 %rd160, %rd150, %rd159;
-	mov.b64 %rd150, %rd160;
-$L56:
-	setp.eq.u32 %p61, %r7, 0;
-	@!%p61 bra $L57;
-	mul.wide.u32 %rd161, %r8, 16;
-	add.s64 %rd162, %rd1, %rd161;
-	st.shared.s64 [%rd162+0], %rd150;
-$L57:
-	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L58;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L59;
-	mul.wide.u32 %rd163, %r7, 16;
-	add.s64 %rd164, %rd1, %rd163;
-	ld.shared.s64 %rd165, [%rd164+0];
-	mov.b64 %rd150, %rd165;
-$L59:
-	sub.u32 %r62, %r10, 1;
-	mov.b64 {%r63, %r64}, %rd150;
-	shfl.sync.down.b32 %r65|%p64, %r63, 1, %r62, %r17;
-	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
-	mov.b64 %rd166, {%r65, %r66};
-	@!%p64 bra $L60;
-	or.b64 %rd167, %rd150, %rd166;
-	mov.b64 %rd150, %rd167;
-$L60:
-	mov.b64 {%r67, %r68}, %rd150;
-	shfl.sync.down.b32 %r69|%p65, %r67, 2, %r62, %r17;
-	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
-	mov.b64 %rd168, {%r69, %r70};
-	@!%p65 bra $L61;
-	or.b64 %rd169, %rd150, %rd168;
-	mov.b64 %rd150, %rd169;
-$L61:
-	mov.b64 {%r71, %r72}, %rd150;
-	shfl.sync.down.b32 %r73|%p66, %r71, 4, %r62, %r17;
-	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
-	mov.b64 %rd170, {%r73, %r74};
-	@!%p66 bra $L62;
-	or.b64 %rd171, %rd150, %rd170;
-	mov.b64 %rd150, %rd171;
-$L62:
-	mov.b64 {%r75, %r76}, %rd150;
-	shfl.sync.down.b32 %r77|%p67, %r75, 8, %r62, %r17;
-	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
-	mov.b64 %rd172, {%r77, %r78};
-	@!%p67 bra $L63;
-	or.b64 %rd173, %rd150, %rd172;
-	mov.b64 %rd150, %rd173;
-$L63:
-	mov.b64 {%r79, %r80}, %rd150;
-	shfl.sync.down.b32 %r81|%p68, %r79, 16, %r62, %r17;
-	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
-	mov.b64 %rd174, {%r81, %r82};
-	@!%p68 bra $L64;
-	or.b64 %rd175, %rd150, %rd174;
-	mov.b64 %rd150, %rd175;
-$L64:
-$L58:
-	mul.wide.u32 %rd176, %r18, 8;
-	add.s64 %rd177, %rd5, %rd176;
-	setp.eq.u32 %p69, %r5, 0;
-	@!%p69 bra $L65;
-	st.global.s64 [%rd177+0], %rd150;
-$L65:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedSample_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<65>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
+$L14:
 	mov.b64 %rd32, 0;
-	cvt.u64.u32 %rd33, %r5;
-	cvt.u64.u32 %rd34, %r6;
-	mov.b64 %rd35, %rd33;
+	mov.b64 %rd55, %rd33;
+$L17:
+	setp.ge.s64 %p12, %rd55, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd56, %rd55, 8, %rd3;
+	ld.global.s64 %rd57, [%rd56+0];
+	or.b64 %rd58, %rd32, %rd57;
+	mov.b64 %rd32, %rd58;
+	add.s64 %rd55, %rd55, %rd34;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd35, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd36, %rd35, 8, %rd3;
-	ld.global.s64 %rd37, [%rd36+0];
-	or.b64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-	add.s64 %rd35, %rd35, %rd34;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd39, %rd32;
+	mov.b64 %rd59, %rd32;
 	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd39;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd40, {%r21, %r22};
-	@!%p3 bra $L3;
-	or.b64 %rd41, %rd39, %rd40;
-	mov.b64 %rd39, %rd41;
-$L3:
-	mov.b64 {%r23, %r24}, %rd39;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd42, {%r25, %r26};
-	@!%p4 bra $L4;
-	or.b64 %rd43, %rd39, %rd42;
-	mov.b64 %rd39, %rd43;
-$L4:
-	mov.b64 {%r27, %r28}, %rd39;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd44, {%r29, %r30};
-	@!%p5 bra $L5;
-	or.b64 %rd45, %rd39, %rd44;
-	mov.b64 %rd39, %rd45;
-$L5:
-	mov.b64 {%r31, %r32}, %rd39;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd46, {%r33, %r34};
-	@!%p6 bra $L6;
-	or.b64 %rd47, %rd39, %rd46;
-	mov.b64 %rd39, %rd47;
-$L6:
-	mov.b64 {%r35, %r36}, %rd39;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd48, {%r37, %r38};
-	@!%p7 bra $L7;
-	or.b64 %rd49, %rd39, %rd48;
-	mov.b64 %rd39, %rd49;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd50, %r8, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	st.shared.s64 [%rd51+0], %rd39;
-$L8:
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd59;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd60, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd61, %rd59, %rd60;
+	mov.b64 %rd59, %rd61;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd62, %rd59, %rd60;
+	mov.b64 %rd59, %rd62;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd63, %rd59, %rd60;
+	mov.b64 %rd59, %rd63;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd64, %rd59, %rd60;
+	mov.b64 %rd59, %rd64;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd65, %rd59, %rd60;
+	mov.b64 %rd59, %rd65;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd66, %rd59, %rd60;
+	mov.b64 %rd59, %rd66;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd67, %r8, 16;
+	add.s64 %rd68, %rd1, %rd67;
+	st.shared.s64 [%rd68+0], %rd59;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd52, %r7, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	ld.shared.s64 %rd54, [%rd53+0];
-	mov.b64 %rd39, %rd54;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd39;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd55, {%r42, %r43};
-	@!%p11 bra $L11;
-	or.b64 %rd56, %rd39, %rd55;
-	mov.b64 %rd39, %rd56;
-$L11:
-	mov.b64 {%r44, %r45}, %rd39;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd57, {%r46, %r47};
-	@!%p12 bra $L12;
-	or.b64 %rd58, %rd39, %rd57;
-	mov.b64 %rd39, %rd58;
-$L12:
-	mov.b64 {%r48, %r49}, %rd39;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd59, {%r50, %r51};
-	@!%p13 bra $L13;
-	or.b64 %rd60, %rd39, %rd59;
-	mov.b64 %rd39, %rd60;
-$L13:
-	mov.b64 {%r52, %r53}, %rd39;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd61, {%r54, %r55};
-	@!%p14 bra $L14;
-	or.b64 %rd62, %rd39, %rd61;
-	mov.b64 %rd39, %rd62;
-$L14:
-	mov.b64 {%r56, %r57}, %rd39;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd63, {%r58, %r59};
-	@!%p15 bra $L15;
-	or.b64 %rd64, %rd39, %rd63;
-	mov.b64 %rd39, %rd64;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd39;
-$L16:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd69, %r7, 16;
+	add.s64 %rd70, %rd1, %rd69;
+	ld.shared.s64 %rd71, [%rd70+0];
+	mov.b64 %rd59, %rd71;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd59;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd72, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd73, %rd59, %rd72;
+	mov.b64 %rd59, %rd73;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd74, %rd59, %rd72;
+	mov.b64 %rd59, %rd74;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd75, %rd59, %rd72;
+	mov.b64 %rd59, %rd75;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd76, %rd59, %rd72;
+	mov.b64 %rd59, %rd76;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd77, %rd59, %rd72;
+	mov.b64 %rd59, %rd77;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd78, %rd59, %rd72;
+	mov.b64 %rd59, %rd78;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd59;
+$L40:
 	ret;
 }
 `
@@ -12343,10 +5823,11 @@ const gokkosPTX11 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_dgraph_unmatchedLight_main_sum(
+.visible .entry gk_dgraph_unmatchedLight_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -12359,9 +5840,9 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<71>;
-	.reg .b32 %r<86>;
-	.reg .b64 %rd<178>;
+	.reg .pred %p<80>;
+	.reg .b32 %r<59>;
+	.reg .b64 %rd<173>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -12386,6 +5867,7 @@ const gokkosPTX11 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd6, [gk_s0];
 	mov.b64 %rd7, %rd6;
 	ld.param.u64 %rd8, [gk_s1];
@@ -12409,441 +5891,483 @@ const gokkosPTX11 = `//
 	mov.b64 %rd26, %rd25;
 	ld.param.s64 %rd27, [gk_s9];
 	mov.b64 %rd28, %rd27;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd29, %rd3, %rd2;
 	max.s64 %rd30, %rd29, 0;
-	cvt.u64.u32 %rd31, %r19;
+	cvt.u64.u32 %rd31, %r20;
 	add.s64 %rd32, %rd30, %rd31;
 	sub.s64 %rd33, %rd32, 1;
 	div.u64 %rd34, %rd33, %rd31;
-	cvt.u64.u32 %rd35, %r18;
+	cvt.u64.u32 %rd35, %r19;
 	mad.lo.s64 %rd36, %rd35, %rd34, %rd2;
 	add.s64 %rd37, %rd36, %rd34;
 	min.s64 %rd38, %rd37, %rd3;
-	mov.b64 %rd39, 0;
-	cvt.u64.u32 %rd40, %r5;
-	add.s64 %rd41, %rd36, %rd40;
-	cvt.u64.u32 %rd42, %r6;
-	mov.b64 %rd43, %rd41;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd40, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd40, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd40, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd40, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd40, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd40, 0;
 $L1:
-	setp.ge.s64 %p2, %rd43, %rd38;
-	@%p2 bra $L2;
-	mov.b64 %rd44, %rd43;
-	mul.lo.s64 %rd45, %rd44, %rd14;
-	mad.lo.s64 %rd46, %rd45, 8, %rd10;
-	ld.global.nc.s64 %rd47, [%rd46+0];
-	mov.b64 %rd48, %rd47;
-	add.s64 %rd49, %rd44, 1;
-	mul.lo.s64 %rd50, %rd49, %rd14;
-	mad.lo.s64 %rd51, %rd50, 8, %rd10;
-	ld.global.nc.s64 %rd52, [%rd51+0];
-	mov.b64 %rd53, %rd52;
-	mov.b64 %rd54, %rd48;
-	mov.b64 %rd55, %rd53;
+	mov.b64 %rd39, %rd40;
+	cvt.u64.u32 %rd41, %r5;
+	add.s64 %rd42, %rd36, %rd41;
+	cvt.u64.u32 %rd43, %r6;
+	mov.b64 %rd44, %rd42;
+$L7:
+	setp.ge.s64 %p7, %rd44, %rd38;
+	@%p7 bra $L8;
+	mov.b64 %rd45, %rd44;
+	mul.lo.s64 %rd46, %rd45, %rd14;
+	mad.lo.s64 %rd47, %rd46, 8, %rd10;
+	ld.global.nc.s64 %rd48, [%rd47+0];
+	mov.b64 %rd49, %rd48;
+	add.s64 %rd50, %rd45, 1;
+	mul.lo.s64 %rd51, %rd50, %rd14;
+	mad.lo.s64 %rd52, %rd51, 8, %rd10;
+	ld.global.nc.s64 %rd53, [%rd52+0];
+	mov.b64 %rd54, %rd53;
+	mov.b64 %rd55, %rd49;
 	mov.b64 %rd56, %rd54;
 	mov.b64 %rd57, %rd55;
-	sub.s64 %rd58, %rd57, %rd56;
-	setp.gt.s64 %p3, %rd58, 64;
-	@!%p3 bra $L5;
-	bra.uni $L3;
-$L5:
-	mov.b64 %rd59, %rd56;
-$L6:
-	setp.lt.s64 %p4, %rd59, %rd57;
-	not.pred %p5, %p4;
-	@!%p5 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd60, %rd7;
-	cvt.u32.u64 %r20, %rd44;
-	mov.b32 %r21, %r20;
-	mov.b64 %rd61, %rd56;
-	mov.b64 %rd62, %rd57;
-	mov.b64 %rd63, %rd59;
+	mov.b64 %rd58, %rd56;
+	sub.s64 %rd59, %rd58, %rd57;
+	setp.gt.s64 %p8, %rd59, 64;
+	@!%p8 bra $L11;
+	bra.uni $L9;
 $L11:
-	mov.b64 %rd64, %rd60;
-	mov.b64 %rd65, %rd61;
-	mov.b64 %rd66, %rd63;
-	setp.gt.s64 %p6, %rd66, %rd65;
-	mov.pred %p7, %p6;
-	@!%p7 bra $L15;
-	setp.gt.s64 %p8, %rd26, 0;
-	mov.pred %p9, %p8;
-	mov.b64 %rd67, %rd66;
-	sub.s64 %rd68, %rd66, 1;
-	mov.b64 %rd69, %rd68;
+	mov.b64 %rd60, %rd57;
+$L12:
+	setp.lt.s64 %p9, %rd60, %rd58;
+	not.pred %p10, %p9;
+	@!%p10 bra $L16;
+	bra.uni $L14;
 $L16:
-	mul.lo.s64 %rd70, %rd67, %rd21;
-	mad.lo.s64 %rd71, %rd70, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd71+0];
-	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd72, %rd69, %rd21;
-	mad.lo.s64 %rd73, %rd72, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd73+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r23;
-	mov.b32 %r27, %r25;
+	mov.b64 %rd61, %rd7;
+	cvt.u32.u64 %r21, %rd45;
+	mov.b32 %r22, %r21;
+	mov.b64 %rd62, %rd57;
+	mov.b64 %rd63, %rd58;
+	mov.b64 %rd64, %rd60;
+$L17:
+	mov.b64 %rd65, %rd61;
+	mov.b64 %rd66, %rd62;
+	mov.b64 %rd67, %rd64;
+	setp.gt.s64 %p11, %rd67, %rd66;
+	mov.pred %p12, %p11;
+	@!%p12 bra $L21;
+	setp.gt.s64 %p13, %rd26, 0;
+	mov.pred %p14, %p13;
+	mov.b64 %rd68, %rd67;
+	sub.s64 %rd69, %rd67, 1;
+	mov.b64 %rd70, %rd69;
+$L22:
+	mul.lo.s64 %rd71, %rd68, %rd21;
+	mad.lo.s64 %rd72, %rd71, 4, %rd17;
+	ld.global.nc.s32 %r23, [%rd72+0];
+	mov.b32 %r24, %r23;
+	mul.lo.s64 %rd73, %rd70, %rd21;
+	mad.lo.s64 %rd74, %rd73, 4, %rd17;
+	ld.global.nc.s32 %r25, [%rd74+0];
+	mov.b32 %r26, %r25;
+	mov.b32 %r27, %r24;
 	mov.b32 %r28, %r26;
 	mov.b32 %r29, %r27;
-	setp.ne.s32 %p10, %r28, %r29;
-	@!%p10 bra $L20;
-	setp.lt.s32 %p11, %r28, %r29;
-	mov.pred %p12, %p11;
-	bra.uni $L18;
-$L20:
-	not.pred %p13, %p9;
-	@!%p13 bra $L22;
-	mov.pred %p12, 0;
-	bra.uni $L18;
-$L22:
-	mul.lo.s64 %rd74, %rd67, %rd28;
-	mad.lo.s64 %rd75, %rd74, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd75+0];
+	mov.b32 %r30, %r28;
+	setp.ne.s32 %p15, %r29, %r30;
+	@!%p15 bra $L26;
+	setp.lt.s32 %p16, %r29, %r30;
+	mov.pred %p17, %p16;
+	bra.uni $L24;
+$L26:
+	not.pred %p18, %p14;
+	@!%p18 bra $L28;
+	mov.pred %p17, 0;
+	bra.uni $L24;
+$L28:
+	mul.lo.s64 %rd75, %rd68, %rd28;
+	mad.lo.s64 %rd76, %rd75, 8, %rd24;
+	ld.global.nc.f64 %fd1, [%rd76+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd76, %rd69, %rd28;
-	mad.lo.s64 %rd77, %rd76, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd77+0];
+	mul.lo.s64 %rd77, %rd70, %rd28;
+	mad.lo.s64 %rd78, %rd77, 8, %rd24;
+	ld.global.nc.f64 %fd3, [%rd78+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p14, %fd7, %fd8;
-	setp.neu.f64 %p15, %fd7, %fd7;
-	setp.eq.f64 %p16, %fd8, %fd8;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	mov.pred %p12, %p18;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.pred %p7, %p12;
-$L15:
-	mov.pred %p19, %p7;
-	@!%p19 bra $L24;
-	mov.b64 %rd78, 1099511627776;
-	bra.uni $L13;
+	setp.lt.f64 %p19, %fd7, %fd8;
+	setp.neu.f64 %p20, %fd7, %fd7;
+	setp.eq.f64 %p21, %fd8, %fd8;
+	and.pred %p22, %p20, %p21;
+	or.pred %p23, %p19, %p22;
+	mov.pred %p17, %p23;
+	bra.uni $L24;
+$L23:
+	bra.uni $L22;
 $L24:
-	mul.lo.s64 %rd79, %rd63, %rd21;
-	mad.lo.s64 %rd80, %rd79, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd80+0];
-	mov.b32 %r31, %r30;
+	mov.pred %p12, %p17;
+$L21:
+	mov.pred %p24, %p12;
+	@!%p24 bra $L30;
+	mov.b64 %rd79, 1099511627776;
+	bra.uni $L19;
+$L30:
+	mul.lo.s64 %rd80, %rd64, %rd21;
+	mad.lo.s64 %rd81, %rd80, 4, %rd17;
+	ld.global.nc.s32 %r31, [%rd81+0];
 	mov.b32 %r32, %r31;
-	setp.eq.s32 %p20, %r32, %r21;
-	@!%p20 bra $L26;
-	mov.b64 %rd78, 0;
-	bra.uni $L13;
-$L26:
-	cvt.s64.s32 %rd81, %r32;
-	add.s64 %rd82, %rd81, 1;
-	mul.lo.s64 %rd83, %rd82, %rd14;
-	mad.lo.s64 %rd84, %rd83, 8, %rd10;
-	ld.global.nc.s64 %rd85, [%rd84+0];
-	mov.b64 %rd86, %rd85;
-	cvt.s64.s32 %rd87, %r32;
-	mul.lo.s64 %rd88, %rd87, %rd14;
-	mad.lo.s64 %rd89, %rd88, 8, %rd10;
-	ld.global.nc.s64 %rd90, [%rd89+0];
-	mov.b64 %rd91, %rd90;
-	sub.s64 %rd92, %rd62, %rd61;
-	mov.b64 %rd93, %rd92;
-	sub.s64 %rd94, %rd86, %rd91;
-	mov.b64 %rd95, %rd94;
-	mov.b64 %rd96, %rd93;
-	mov.b64 %rd97, %rd95;
-	setp.gt.s64 %p21, %rd97, %rd96;
-	setp.eq.s64 %p22, %rd97, %rd96;
-	setp.gt.s32 %p23, %r32, %r21;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	@!%p25 bra $L28;
-	mov.b64 %rd78, -1;
-	bra.uni $L13;
-$L28:
-	mov.b64 %rd98, %rd60;
-	mov.b32 %r33, %r21;
+	mov.b32 %r33, %r32;
+	setp.eq.s32 %p25, %r33, %r22;
+	@!%p25 bra $L32;
+	mov.b64 %rd79, 0;
+	bra.uni $L19;
+$L32:
+	cvt.s64.s32 %rd82, %r33;
+	add.s64 %rd83, %rd82, 1;
+	mul.lo.s64 %rd84, %rd83, %rd14;
+	mad.lo.s64 %rd85, %rd84, 8, %rd10;
+	ld.global.nc.s64 %rd86, [%rd85+0];
+	mov.b64 %rd87, %rd86;
+	cvt.s64.s32 %rd88, %r33;
+	mul.lo.s64 %rd89, %rd88, %rd14;
+	mad.lo.s64 %rd90, %rd89, 8, %rd10;
+	ld.global.nc.s64 %rd91, [%rd90+0];
+	mov.b64 %rd92, %rd91;
+	sub.s64 %rd93, %rd63, %rd62;
+	mov.b64 %rd94, %rd93;
+	sub.s64 %rd95, %rd87, %rd92;
+	mov.b64 %rd96, %rd95;
+	mov.b64 %rd97, %rd94;
+	mov.b64 %rd98, %rd96;
+	setp.gt.s64 %p26, %rd98, %rd97;
+	setp.eq.s64 %p27, %rd98, %rd97;
+	setp.gt.s32 %p28, %r33, %r22;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	@!%p30 bra $L34;
+	mov.b64 %rd79, -1;
+	bra.uni $L19;
+$L34:
 	mov.b64 %rd99, %rd61;
-	mov.b64 %rd100, %rd63;
-	setp.gt.s64 %p26, %rd26, 0;
-	mov.pred %p27, %p26;
-	mul.lo.s64 %rd101, %rd100, %rd21;
-	mad.lo.s64 %rd102, %rd101, 4, %rd17;
-	ld.global.nc.s32 %r34, [%rd102+0];
-	mov.b32 %r35, %r34;
+	mov.b32 %r34, %r22;
+	mov.b64 %rd100, %rd62;
+	mov.b64 %rd101, %rd64;
+	setp.gt.s64 %p31, %rd26, 0;
+	mov.pred %p32, %p31;
+	mul.lo.s64 %rd102, %rd101, %rd21;
+	mad.lo.s64 %rd103, %rd102, 4, %rd17;
+	ld.global.nc.s32 %r35, [%rd103+0];
 	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r36;
 	mov.f64 %fd9, 0d0000000000000000;
-	@!%p27 bra $L30;
-	mul.lo.s64 %rd103, %rd100, %rd28;
-	mad.lo.s64 %rd104, %rd103, 8, %rd24;
-	ld.global.nc.f64 %fd10, [%rd104+0];
+	@!%p32 bra $L36;
+	mul.lo.s64 %rd104, %rd101, %rd28;
+	mad.lo.s64 %rd105, %rd104, 8, %rd24;
+	ld.global.nc.f64 %fd10, [%rd105+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
-$L30:
-	mov.b64 %rd105, 0;
-	sub.s64 %rd106, %rd100, 1;
-	mov.b64 %rd107, %rd106;
-$L31:
-	setp.ge.s64 %p28, %rd107, %rd99;
-	mov.pred %p29, %p28;
-	@!%p29 bra $L35;
-	mul.lo.s64 %rd108, %rd107, %rd21;
-	mad.lo.s64 %rd109, %rd108, 4, %rd17;
-	ld.global.nc.s32 %r37, [%rd109+0];
-	mov.b32 %r38, %r37;
-	setp.eq.s32 %p30, %r38, %r36;
-	mov.pred %p29, %p30;
-$L35:
-	mov.pred %p31, %p29;
-	@!%p31 bra $L37;
-	not.pred %p32, %p27;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L39;
-	mul.lo.s64 %rd110, %rd107, %rd28;
-	mad.lo.s64 %rd111, %rd110, 8, %rd24;
-	ld.global.nc.f64 %fd12, [%rd111+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd112, %fd13;
-	mov.b64 %rd113, %fd9;
-	setp.eq.u64 %p35, %rd112, %rd113;
-	mov.pred %p33, %p35;
-$L39:
-	mov.pred %p31, %p33;
+$L36:
+	mov.b64 %rd106, 0;
+	sub.s64 %rd107, %rd101, 1;
+	mov.b64 %rd108, %rd107;
 $L37:
-	not.pred %p36, %p31;
-	@!%p36 bra $L41;
-	bra.uni $L33;
+	setp.ge.s64 %p33, %rd108, %rd100;
+	mov.pred %p34, %p33;
+	@!%p34 bra $L41;
+	mul.lo.s64 %rd109, %rd108, %rd21;
+	mad.lo.s64 %rd110, %rd109, 4, %rd17;
+	ld.global.nc.s32 %r38, [%rd110+0];
+	mov.b32 %r39, %r38;
+	setp.eq.s32 %p35, %r39, %r37;
+	mov.pred %p34, %p35;
 $L41:
-	add.s64 %rd114, %rd105, 1;
-	mov.b64 %rd105, %rd114;
-$L32:
-	sub.s64 %rd115, %rd107, 1;
-	mov.b64 %rd107, %rd115;
-	bra.uni $L31;
-$L33:
-	cvt.s64.s32 %rd116, %r36;
-	mul.lo.s64 %rd117, %rd116, %rd14;
-	mad.lo.s64 %rd118, %rd117, 8, %rd10;
-	ld.global.nc.s64 %rd119, [%rd118+0];
-	mov.b64 %rd120, %rd119;
-	cvt.s64.s32 %rd121, %r36;
-	add.s64 %rd122, %rd121, 1;
-	mul.lo.s64 %rd123, %rd122, %rd14;
-	mad.lo.s64 %rd124, %rd123, 8, %rd10;
-	ld.global.nc.s64 %rd125, [%rd124+0];
-	mov.b64 %rd126, %rd125;
-	mov.b64 %rd127, %rd120;
-	mov.b64 %rd128, %rd126;
+	mov.pred %p36, %p34;
+	@!%p36 bra $L43;
+	not.pred %p37, %p32;
+	mov.pred %p38, %p37;
+	not.pred %p39, %p38;
+	@!%p39 bra $L45;
+	mul.lo.s64 %rd111, %rd108, %rd28;
+	mad.lo.s64 %rd112, %rd111, 8, %rd24;
+	ld.global.nc.f64 %fd12, [%rd112+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd113, %fd13;
+	mov.b64 %rd114, %fd9;
+	setp.eq.u64 %p40, %rd113, %rd114;
+	mov.pred %p38, %p40;
+$L45:
+	mov.pred %p36, %p38;
+$L43:
+	not.pred %p41, %p36;
+	@!%p41 bra $L47;
+	bra.uni $L39;
+$L47:
+	add.s64 %rd115, %rd106, 1;
+	mov.b64 %rd106, %rd115;
+$L38:
+	sub.s64 %rd116, %rd108, 1;
+	mov.b64 %rd108, %rd116;
+	bra.uni $L37;
+$L39:
+	cvt.s64.s32 %rd117, %r37;
+	mul.lo.s64 %rd118, %rd117, %rd14;
+	mad.lo.s64 %rd119, %rd118, 8, %rd10;
+	ld.global.nc.s64 %rd120, [%rd119+0];
+	mov.b64 %rd121, %rd120;
+	cvt.s64.s32 %rd122, %r37;
+	add.s64 %rd123, %rd122, 1;
+	mul.lo.s64 %rd124, %rd123, %rd14;
+	mad.lo.s64 %rd125, %rd124, 8, %rd10;
+	ld.global.nc.s64 %rd126, [%rd125+0];
+	mov.b64 %rd127, %rd126;
+	mov.b64 %rd128, %rd121;
 	mov.b64 %rd129, %rd127;
 	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd130;
-$L42:
-	setp.lt.s64 %p37, %rd129, %rd130;
-	not.pred %p38, %p37;
-	@!%p38 bra $L46;
-	bra.uni $L44;
-$L46:
-	add.s64 %rd132, %rd129, %rd130;
-	div.s64 %rd133, %rd132, 2;
-	mov.b64 %rd134, %rd133;
-	mul.lo.s64 %rd135, %rd134, %rd21;
-	mad.lo.s64 %rd136, %rd135, 4, %rd17;
-	ld.global.nc.s32 %r39, [%rd136+0];
-	mov.b32 %r40, %r39;
+	mov.b64 %rd131, %rd129;
+	mov.b64 %rd132, %rd131;
+$L48:
+	setp.lt.s64 %p42, %rd130, %rd131;
+	not.pred %p43, %p42;
+	@!%p43 bra $L52;
+	bra.uni $L50;
+$L52:
+	add.s64 %rd133, %rd130, %rd131;
+	div.s64 %rd134, %rd133, 2;
+	mov.b64 %rd135, %rd134;
+	mul.lo.s64 %rd136, %rd135, %rd21;
+	mad.lo.s64 %rd137, %rd136, 4, %rd17;
+	ld.global.nc.s32 %r40, [%rd137+0];
 	mov.b32 %r41, %r40;
-	setp.lt.s32 %p39, %r41, %r33;
-	mov.pred %p40, %p39;
-	setp.eq.s32 %p41, %r41, %r33;
-	and.pred %p42, %p41, %p27;
-	@!%p42 bra $L48;
-	mul.lo.s64 %rd137, %rd134, %rd28;
-	mad.lo.s64 %rd138, %rd137, 8, %rd24;
-	ld.global.nc.f64 %fd14, [%rd138+0];
+	mov.b32 %r42, %r41;
+	setp.lt.s32 %p44, %r42, %r34;
+	mov.pred %p45, %p44;
+	setp.eq.s32 %p46, %r42, %r34;
+	and.pred %p47, %p46, %p32;
+	@!%p47 bra $L54;
+	mul.lo.s64 %rd138, %rd135, %rd28;
+	mad.lo.s64 %rd139, %rd138, 8, %rd24;
+	ld.global.nc.f64 %fd14, [%rd139+0];
 	mov.f64 %fd15, %fd14;
 	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p43, %fd16, %fd9;
-	setp.neu.f64 %p44, %fd16, %fd16;
-	setp.eq.f64 %p45, %fd9, %fd9;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	mov.pred %p40, %p47;
-$L48:
-	@!%p40 bra $L49;
-	add.s64 %rd139, %rd134, 1;
-	mov.b64 %rd129, %rd139;
-	bra.uni $L50;
-$L49:
-	mov.b64 %rd130, %rd134;
-$L50:
-$L43:
-	bra.uni $L42;
-$L44:
-	add.s64 %rd140, %rd129, %rd105;
-	mov.b64 %rd141, %rd140;
-	setp.ge.s64 %p48, %rd141, %rd131;
-	mov.pred %p49, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L52;
-	mul.lo.s64 %rd142, %rd141, %rd21;
-	mad.lo.s64 %rd143, %rd142, 4, %rd17;
-	ld.global.nc.s32 %r42, [%rd143+0];
-	mov.b32 %r43, %r42;
-	setp.ne.s32 %p51, %r43, %r33;
-	mov.pred %p49, %p51;
-$L52:
-	mov.pred %p52, %p49;
-	not.pred %p53, %p52;
-	@!%p53 bra $L54;
-	mov.pred %p54, %p27;
-	@!%p54 bra $L56;
-	mul.lo.s64 %rd144, %rd141, %rd28;
-	mad.lo.s64 %rd145, %rd144, 8, %rd24;
-	ld.global.nc.f64 %fd17, [%rd145+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd146, %fd18;
-	mov.b64 %rd147, %fd9;
-	setp.ne.u64 %p55, %rd146, %rd147;
-	mov.pred %p54, %p55;
-$L56:
-	mov.pred %p52, %p54;
+	setp.lt.f64 %p48, %fd16, %fd9;
+	setp.neu.f64 %p49, %fd16, %fd16;
+	setp.eq.f64 %p50, %fd9, %fd9;
+	and.pred %p51, %p49, %p50;
+	or.pred %p52, %p48, %p51;
+	mov.pred %p45, %p52;
 $L54:
-	mov.pred %p56, %p52;
-	@!%p56 bra $L58;
-	mov.b64 %rd78, 1099511627776;
-	bra.uni $L13;
+	@!%p45 bra $L55;
+	add.s64 %rd140, %rd135, 1;
+	mov.b64 %rd130, %rd140;
+	bra.uni $L56;
+$L55:
+	mov.b64 %rd131, %rd135;
+$L56:
+$L49:
+	bra.uni $L48;
+$L50:
+	add.s64 %rd141, %rd130, %rd106;
+	mov.b64 %rd142, %rd141;
+	setp.ge.s64 %p53, %rd142, %rd132;
+	mov.pred %p54, %p53;
+	not.pred %p55, %p54;
+	@!%p55 bra $L58;
+	mul.lo.s64 %rd143, %rd142, %rd21;
+	mad.lo.s64 %rd144, %rd143, 4, %rd17;
+	ld.global.nc.s32 %r43, [%rd144+0];
+	mov.b32 %r44, %r43;
+	setp.ne.s32 %p56, %r44, %r34;
+	mov.pred %p54, %p56;
 $L58:
-	mov.b64 %rd78, 1;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	add.s64 %rd148, %rd39, %rd78;
-	mov.b64 %rd39, %rd148;
-$L7:
-	add.s64 %rd149, %rd59, 1;
-	mov.b64 %rd59, %rd149;
-	bra.uni $L6;
-$L8:
-$L3:
-	add.s64 %rd43, %rd43, %rd42;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd150, %rd39;
-	// block reduction
-	sub.u32 %r44, %r13, 1;
-	mov.b64 {%r45, %r46}, %rd150;
-	shfl.sync.down.b32 %r47|%p57, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd151, {%r47, %r48};
-	@!%p57 bra $L59;
-	add.s64 %rd152, %rd150, %rd151;
-	mov.b64 %rd150, %rd152;
-$L59:
-	mov.b64 {%r49, %r50}, %rd150;
-	shfl.sync.down.b32 %r51|%p58, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd153, {%r51, %r52};
+	mov.pred %p57, %p54;
+	not.pred %p58, %p57;
 	@!%p58 bra $L60;
-	add.s64 %rd154, %rd150, %rd153;
-	mov.b64 %rd150, %rd154;
-$L60:
-	mov.b64 {%r53, %r54}, %rd150;
-	shfl.sync.down.b32 %r55|%p59, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd155, {%r55, %r56};
-	@!%p59 bra $L61;
-	add.s64 %rd156, %rd150, %rd155;
-	mov.b64 %rd150, %rd156;
-$L61:
-	mov.b64 {%r57, %r58}, %rd150;
-	shfl.sync.down.b32 %r59|%p60, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd157, {%r59, %r60};
-	@!%p60 bra $L62;
-	add.s64 %rd158, %rd150, %rd157;
-	mov.b64 %rd150, %rd158;
+	mov.pred %p59, %p32;
+	@!%p59 bra $L62;
+	mul.lo.s64 %rd145, %rd142, %rd28;
+	mad.lo.s64 %rd146, %rd145, 8, %rd24;
+	ld.global.nc.f64 %fd17, [%rd146+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd147, %fd18;
+	mov.b64 %rd148, %fd9;
+	setp.ne.u64 %p60, %rd147, %rd148;
+	mov.pred %p59, %p60;
 $L62:
-	mov.b64 {%r61, %r62}, %rd150;
-	shfl.sync.down.b32 %r63|%p61, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd159, {%r63, %r64};
-	@!%p61 bra $L63;
-	add.s64 %rd160, %rd150, %rd159;
-	mov.b64 %rd150, %rd160;
-$L63:
-	setp.eq.u32 %p62, %r7, 0;
-	@!%p62 bra $L64;
-	mul.wide.u32 %rd161, %r8, 16;
-	add.s64 %rd162, %rd1, %rd161;
-	st.shared.s64 [%rd162+0], %rd150;
+	mov.pred %p57, %p59;
+$L60:
+	mov.pred %p61, %p57;
+	@!%p61 bra $L64;
+	mov.b64 %rd79, 1099511627776;
+	bra.uni $L19;
 $L64:
-	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L65;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L66;
-	mul.wide.u32 %rd163, %r7, 16;
-	add.s64 %rd164, %rd1, %rd163;
-	ld.shared.s64 %rd165, [%rd164+0];
-	mov.b64 %rd150, %rd165;
-$L66:
-	sub.u32 %r65, %r10, 1;
-	mov.b64 {%r66, %r67}, %rd150;
-	shfl.sync.down.b32 %r68|%p65, %r66, 1, %r65, %r17;
-	shfl.sync.down.b32 %r69, %r67, 1, %r65, %r17;
-	mov.b64 %rd166, {%r68, %r69};
-	@!%p65 bra $L67;
-	add.s64 %rd167, %rd150, %rd166;
-	mov.b64 %rd150, %rd167;
-$L67:
-	mov.b64 {%r70, %r71}, %rd150;
-	shfl.sync.down.b32 %r72|%p66, %r70, 2, %r65, %r17;
-	shfl.sync.down.b32 %r73, %r71, 2, %r65, %r17;
-	mov.b64 %rd168, {%r72, %r73};
-	@!%p66 bra $L68;
-	add.s64 %rd169, %rd150, %rd168;
-	mov.b64 %rd150, %rd169;
-$L68:
-	mov.b64 {%r74, %r75}, %rd150;
-	shfl.sync.down.b32 %r76|%p67, %r74, 4, %r65, %r17;
-	shfl.sync.down.b32 %r77, %r75, 4, %r65, %r17;
-	mov.b64 %rd170, {%r76, %r77};
-	@!%p67 bra $L69;
-	add.s64 %rd171, %rd150, %rd170;
-	mov.b64 %rd150, %rd171;
-$L69:
-	mov.b64 {%r78, %r79}, %rd150;
-	shfl.sync.down.b32 %r80|%p68, %r78, 8, %r65, %r17;
-	shfl.sync.down.b32 %r81, %r79, 8, %r65, %r17;
-	mov.b64 %rd172, {%r80, %r81};
-	@!%p68 bra $L70;
-	add.s64 %rd173, %rd150, %rd172;
-	mov.b64 %rd150, %rd173;
-$L70:
-	mov.b64 {%r82, %r83}, %rd150;
-	shfl.sync.down.b32 %r84|%p69, %r82, 16, %r65, %r17;
-	shfl.sync.down.b32 %r85, %r83, 16, %r65, %r17;
-	mov.b64 %rd174, {%r84, %r85};
-	@!%p69 bra $L71;
-	add.s64 %rd175, %rd150, %rd174;
-	mov.b64 %rd150, %rd175;
-$L71:
+	mov.b64 %rd79, 1;
+	bra.uni $L19;
+$L18:
+	bra.uni $L17;
+$L19:
+	add.s64 %rd149, %rd39, %rd79;
+	mov.b64 %rd39, %rd149;
+$L13:
+	add.s64 %rd150, %rd60, 1;
+	mov.b64 %rd60, %rd150;
+	bra.uni $L12;
+$L14:
+$L9:
+	add.s64 %rd44, %rd44, %rd43;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd151, %rd39;
+	// block reduction
+	mov.b32 %r45, 1;
+	mov.b32 %r46, 1;
+	sub.u32 %r47, %r13, 1;
+	mov.b32 %r48, %r45;
 $L65:
-	mul.wide.u32 %rd176, %r18, 8;
-	add.s64 %rd177, %rd5, %rd176;
-	setp.eq.u32 %p70, %r5, 0;
-	@!%p70 bra $L72;
-	st.global.s64 [%rd177+0], %rd150;
+	setp.hs.u32 %p62, %r48, 32;
+	@%p62 bra $L66;
+	mov.b64 {%r49, %r50}, %rd151;
+	shfl.sync.down.b32 %r51|%p63, %r49, %r48, %r47, %r17;
+	shfl.sync.down.b32 %r52, %r50, %r48, %r47, %r17;
+	mov.b64 %rd152, {%r51, %r52};
+	@!%p63 bra $L67;
+	setp.ne.u32 %p64, %r18, 1;
+	@%p64 bra.uni $L69;
+	add.s64 %rd153, %rd151, %rd152;
+	mov.b64 %rd151, %rd153;
+	bra.uni $L68;
+$L69:
+	setp.ne.u32 %p65, %r18, 2;
+	@%p65 bra.uni $L70;
+	mul.lo.s64 %rd154, %rd151, %rd152;
+	mov.b64 %rd151, %rd154;
+	bra.uni $L68;
+$L70:
+	setp.ne.u32 %p66, %r18, 3;
+	@%p66 bra.uni $L71;
+	min.s64 %rd155, %rd151, %rd152;
+	mov.b64 %rd151, %rd155;
+	bra.uni $L68;
+$L71:
+	setp.ne.u32 %p67, %r18, 4;
+	@%p67 bra.uni $L72;
+	max.s64 %rd156, %rd151, %rd152;
+	mov.b64 %rd151, %rd156;
+	bra.uni $L68;
 $L72:
+	setp.ne.u32 %p68, %r18, 7;
+	@%p68 bra.uni $L73;
+	and.b64 %rd157, %rd151, %rd152;
+	mov.b64 %rd151, %rd157;
+	bra.uni $L68;
+$L73:
+	or.b64 %rd158, %rd151, %rd152;
+	mov.b64 %rd151, %rd158;
+$L68:
+$L67:
+	shl.b32 %r48, %r48, 1;
+	bra.uni $L65;
+$L66:
+	setp.eq.u32 %p69, %r7, 0;
+	@!%p69 bra $L74;
+	mul.wide.u32 %rd159, %r8, 16;
+	add.s64 %rd160, %rd1, %rd159;
+	st.shared.s64 [%rd160+0], %rd151;
+$L74:
+	bar.sync 0;
+	setp.eq.u32 %p70, %r8, 0;
+	@!%p70 bra $L75;
+	setp.lo.u32 %p71, %r7, %r10;
+	@!%p71 bra $L76;
+	mul.wide.u32 %rd161, %r7, 16;
+	add.s64 %rd162, %rd1, %rd161;
+	ld.shared.s64 %rd163, [%rd162+0];
+	mov.b64 %rd151, %rd163;
+$L76:
+	sub.u32 %r53, %r10, 1;
+	mov.b32 %r54, %r46;
+$L77:
+	setp.hs.u32 %p72, %r54, 32;
+	@%p72 bra $L78;
+	mov.b64 {%r55, %r56}, %rd151;
+	shfl.sync.down.b32 %r57|%p73, %r55, %r54, %r53, %r17;
+	shfl.sync.down.b32 %r58, %r56, %r54, %r53, %r17;
+	mov.b64 %rd164, {%r57, %r58};
+	@!%p73 bra $L79;
+	setp.ne.u32 %p74, %r18, 1;
+	@%p74 bra.uni $L81;
+	add.s64 %rd165, %rd151, %rd164;
+	mov.b64 %rd151, %rd165;
+	bra.uni $L80;
+$L81:
+	setp.ne.u32 %p75, %r18, 2;
+	@%p75 bra.uni $L82;
+	mul.lo.s64 %rd166, %rd151, %rd164;
+	mov.b64 %rd151, %rd166;
+	bra.uni $L80;
+$L82:
+	setp.ne.u32 %p76, %r18, 3;
+	@%p76 bra.uni $L83;
+	min.s64 %rd167, %rd151, %rd164;
+	mov.b64 %rd151, %rd167;
+	bra.uni $L80;
+$L83:
+	setp.ne.u32 %p77, %r18, 4;
+	@%p77 bra.uni $L84;
+	max.s64 %rd168, %rd151, %rd164;
+	mov.b64 %rd151, %rd168;
+	bra.uni $L80;
+$L84:
+	setp.ne.u32 %p78, %r18, 7;
+	@%p78 bra.uni $L85;
+	and.b64 %rd169, %rd151, %rd164;
+	mov.b64 %rd151, %rd169;
+	bra.uni $L80;
+$L85:
+	or.b64 %rd170, %rd151, %rd164;
+	mov.b64 %rd151, %rd170;
+$L80:
+$L79:
+	shl.b32 %r54, %r54, 1;
+	bra.uni $L77;
+$L78:
+$L75:
+	mul.wide.u32 %rd171, %r19, 8;
+	add.s64 %rd172, %rd5, %rd171;
+	setp.eq.u32 %p79, %r5, 0;
+	@!%p79 bra $L86;
+	st.global.s64 [%rd172+0], %rd151;
+$L86:
 	ret;
 }
 
-.visible .entry gk_dgraph_unmatchedLight_final_sum(
+.visible .entry gk_dgraph_unmatchedLight_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -12856,9 +6380,9 @@ $L72:
 	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<63>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<77>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12883,6 +6407,7 @@ $L72:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -12906,3550 +6431,220 @@ $L72:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	mov.b64 %rd30, 0;
 	cvt.u64.u32 %rd31, %r5;
 	cvt.u64.u32 %rd32, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd30, 0;
 	mov.b64 %rd33, %rd31;
-$L1:
-	setp.ge.s64 %p2, %rd33, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd33, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd34, %rd33, 8, %rd3;
 	ld.global.s64 %rd35, [%rd34+0];
 	add.s64 %rd36, %rd30, %rd35;
 	mov.b64 %rd30, %rd36;
 	add.s64 %rd33, %rd33, %rd32;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd37, %rd30;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd37;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd38, {%r21, %r22};
-	@!%p3 bra $L3;
-	add.s64 %rd39, %rd37, %rd38;
-	mov.b64 %rd37, %rd39;
-$L3:
-	mov.b64 {%r23, %r24}, %rd37;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd40, {%r25, %r26};
-	@!%p4 bra $L4;
-	add.s64 %rd41, %rd37, %rd40;
-	mov.b64 %rd37, %rd41;
-$L4:
-	mov.b64 {%r27, %r28}, %rd37;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd42, {%r29, %r30};
-	@!%p5 bra $L5;
-	add.s64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-$L5:
-	mov.b64 {%r31, %r32}, %rd37;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd44, {%r33, %r34};
-	@!%p6 bra $L6;
-	add.s64 %rd45, %rd37, %rd44;
-	mov.b64 %rd37, %rd45;
-$L6:
-	mov.b64 {%r35, %r36}, %rd37;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd46, {%r37, %r38};
-	@!%p7 bra $L7;
-	add.s64 %rd47, %rd37, %rd46;
-	mov.b64 %rd37, %rd47;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd48, %r8, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	st.shared.s64 [%rd49+0], %rd37;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd50, %r7, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	ld.shared.s64 %rd52, [%rd51+0];
-	mov.b64 %rd37, %rd52;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd37;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd53, {%r42, %r43};
-	@!%p11 bra $L11;
-	add.s64 %rd54, %rd37, %rd53;
-	mov.b64 %rd37, %rd54;
-$L11:
-	mov.b64 {%r44, %r45}, %rd37;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd55, {%r46, %r47};
-	@!%p12 bra $L12;
-	add.s64 %rd56, %rd37, %rd55;
-	mov.b64 %rd37, %rd56;
-$L12:
-	mov.b64 {%r48, %r49}, %rd37;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd57, {%r50, %r51};
-	@!%p13 bra $L13;
-	add.s64 %rd58, %rd37, %rd57;
-	mov.b64 %rd37, %rd58;
-$L13:
-	mov.b64 {%r52, %r53}, %rd37;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd59, {%r54, %r55};
-	@!%p14 bra $L14;
-	add.s64 %rd60, %rd37, %rd59;
-	mov.b64 %rd37, %rd60;
-$L14:
-	mov.b64 {%r56, %r57}, %rd37;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd61, {%r58, %r59};
-	@!%p15 bra $L15;
-	add.s64 %rd62, %rd37, %rd61;
-	mov.b64 %rd37, %rd62;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd37;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedLight_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9
-)
-{
-	.reg .pred %p<71>;
-	.reg .b32 %r<86>;
-	.reg .b64 %rd<178>;
-	.reg .f64 %fd<19>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd29, %rd3, %rd2;
-	max.s64 %rd30, %rd29, 0;
-	cvt.u64.u32 %rd31, %r19;
-	add.s64 %rd32, %rd30, %rd31;
-	sub.s64 %rd33, %rd32, 1;
-	div.u64 %rd34, %rd33, %rd31;
-	cvt.u64.u32 %rd35, %r18;
-	mad.lo.s64 %rd36, %rd35, %rd34, %rd2;
-	add.s64 %rd37, %rd36, %rd34;
-	min.s64 %rd38, %rd37, %rd3;
-	mov.b64 %rd39, 1;
-	cvt.u64.u32 %rd40, %r5;
-	add.s64 %rd41, %rd36, %rd40;
-	cvt.u64.u32 %rd42, %r6;
-	mov.b64 %rd43, %rd41;
-$L1:
-	setp.ge.s64 %p2, %rd43, %rd38;
-	@%p2 bra $L2;
-	mov.b64 %rd44, %rd43;
-	mul.lo.s64 %rd45, %rd44, %rd14;
-	mad.lo.s64 %rd46, %rd45, 8, %rd10;
-	ld.global.nc.s64 %rd47, [%rd46+0];
-	mov.b64 %rd48, %rd47;
-	add.s64 %rd49, %rd44, 1;
-	mul.lo.s64 %rd50, %rd49, %rd14;
-	mad.lo.s64 %rd51, %rd50, 8, %rd10;
-	ld.global.nc.s64 %rd52, [%rd51+0];
-	mov.b64 %rd53, %rd52;
-	mov.b64 %rd54, %rd48;
-	mov.b64 %rd55, %rd53;
-	mov.b64 %rd56, %rd54;
-	mov.b64 %rd57, %rd55;
-	sub.s64 %rd58, %rd57, %rd56;
-	setp.gt.s64 %p3, %rd58, 64;
-	@!%p3 bra $L5;
 	bra.uni $L3;
-$L5:
-	mov.b64 %rd59, %rd56;
-$L6:
-	setp.lt.s64 %p4, %rd59, %rd57;
-	not.pred %p5, %p4;
-	@!%p5 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd60, %rd7;
-	cvt.u32.u64 %r20, %rd44;
-	mov.b32 %r21, %r20;
-	mov.b64 %rd61, %rd56;
-	mov.b64 %rd62, %rd57;
-	mov.b64 %rd63, %rd59;
-$L11:
-	mov.b64 %rd64, %rd60;
-	mov.b64 %rd65, %rd61;
-	mov.b64 %rd66, %rd63;
-	setp.gt.s64 %p6, %rd66, %rd65;
-	mov.pred %p7, %p6;
-	@!%p7 bra $L15;
-	setp.gt.s64 %p8, %rd26, 0;
-	mov.pred %p9, %p8;
-	mov.b64 %rd67, %rd66;
-	sub.s64 %rd68, %rd66, 1;
-	mov.b64 %rd69, %rd68;
-$L16:
-	mul.lo.s64 %rd70, %rd67, %rd21;
-	mad.lo.s64 %rd71, %rd70, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd71+0];
-	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd72, %rd69, %rd21;
-	mad.lo.s64 %rd73, %rd72, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd73+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r23;
-	mov.b32 %r27, %r25;
-	mov.b32 %r28, %r26;
-	mov.b32 %r29, %r27;
-	setp.ne.s32 %p10, %r28, %r29;
-	@!%p10 bra $L20;
-	setp.lt.s32 %p11, %r28, %r29;
-	mov.pred %p12, %p11;
-	bra.uni $L18;
-$L20:
-	not.pred %p13, %p9;
-	@!%p13 bra $L22;
-	mov.pred %p12, 0;
-	bra.uni $L18;
-$L22:
-	mul.lo.s64 %rd74, %rd67, %rd28;
-	mad.lo.s64 %rd75, %rd74, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd75+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd76, %rd69, %rd28;
-	mad.lo.s64 %rd77, %rd76, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd77+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd2;
-	mov.f64 %fd6, %fd4;
-	mov.f64 %fd7, %fd5;
-	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p14, %fd7, %fd8;
-	setp.neu.f64 %p15, %fd7, %fd7;
-	setp.eq.f64 %p16, %fd8, %fd8;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	mov.pred %p12, %p18;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.pred %p7, %p12;
-$L15:
-	mov.pred %p19, %p7;
-	@!%p19 bra $L24;
-	mov.b64 %rd78, 1099511627776;
-	bra.uni $L13;
-$L24:
-	mul.lo.s64 %rd79, %rd63, %rd21;
-	mad.lo.s64 %rd80, %rd79, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd80+0];
-	mov.b32 %r31, %r30;
-	mov.b32 %r32, %r31;
-	setp.eq.s32 %p20, %r32, %r21;
-	@!%p20 bra $L26;
-	mov.b64 %rd78, 0;
-	bra.uni $L13;
-$L26:
-	cvt.s64.s32 %rd81, %r32;
-	add.s64 %rd82, %rd81, 1;
-	mul.lo.s64 %rd83, %rd82, %rd14;
-	mad.lo.s64 %rd84, %rd83, 8, %rd10;
-	ld.global.nc.s64 %rd85, [%rd84+0];
-	mov.b64 %rd86, %rd85;
-	cvt.s64.s32 %rd87, %r32;
-	mul.lo.s64 %rd88, %rd87, %rd14;
-	mad.lo.s64 %rd89, %rd88, 8, %rd10;
-	ld.global.nc.s64 %rd90, [%rd89+0];
-	mov.b64 %rd91, %rd90;
-	sub.s64 %rd92, %rd62, %rd61;
-	mov.b64 %rd93, %rd92;
-	sub.s64 %rd94, %rd86, %rd91;
-	mov.b64 %rd95, %rd94;
-	mov.b64 %rd96, %rd93;
-	mov.b64 %rd97, %rd95;
-	setp.gt.s64 %p21, %rd97, %rd96;
-	setp.eq.s64 %p22, %rd97, %rd96;
-	setp.gt.s32 %p23, %r32, %r21;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	@!%p25 bra $L28;
-	mov.b64 %rd78, -1;
-	bra.uni $L13;
-$L28:
-	mov.b64 %rd98, %rd60;
-	mov.b32 %r33, %r21;
-	mov.b64 %rd99, %rd61;
-	mov.b64 %rd100, %rd63;
-	setp.gt.s64 %p26, %rd26, 0;
-	mov.pred %p27, %p26;
-	mul.lo.s64 %rd101, %rd100, %rd21;
-	mad.lo.s64 %rd102, %rd101, 4, %rd17;
-	ld.global.nc.s32 %r34, [%rd102+0];
-	mov.b32 %r35, %r34;
-	mov.b32 %r36, %r35;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p27 bra $L30;
-	mul.lo.s64 %rd103, %rd100, %rd28;
-	mad.lo.s64 %rd104, %rd103, 8, %rd24;
-	ld.global.nc.f64 %fd10, [%rd104+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
-$L30:
-	mov.b64 %rd105, 0;
-	sub.s64 %rd106, %rd100, 1;
-	mov.b64 %rd107, %rd106;
-$L31:
-	setp.ge.s64 %p28, %rd107, %rd99;
-	mov.pred %p29, %p28;
-	@!%p29 bra $L35;
-	mul.lo.s64 %rd108, %rd107, %rd21;
-	mad.lo.s64 %rd109, %rd108, 4, %rd17;
-	ld.global.nc.s32 %r37, [%rd109+0];
-	mov.b32 %r38, %r37;
-	setp.eq.s32 %p30, %r38, %r36;
-	mov.pred %p29, %p30;
-$L35:
-	mov.pred %p31, %p29;
-	@!%p31 bra $L37;
-	not.pred %p32, %p27;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L39;
-	mul.lo.s64 %rd110, %rd107, %rd28;
-	mad.lo.s64 %rd111, %rd110, 8, %rd24;
-	ld.global.nc.f64 %fd12, [%rd111+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd112, %fd13;
-	mov.b64 %rd113, %fd9;
-	setp.eq.u64 %p35, %rd112, %rd113;
-	mov.pred %p33, %p35;
-$L39:
-	mov.pred %p31, %p33;
-$L37:
-	not.pred %p36, %p31;
-	@!%p36 bra $L41;
-	bra.uni $L33;
-$L41:
-	add.s64 %rd114, %rd105, 1;
-	mov.b64 %rd105, %rd114;
-$L32:
-	sub.s64 %rd115, %rd107, 1;
-	mov.b64 %rd107, %rd115;
-	bra.uni $L31;
-$L33:
-	cvt.s64.s32 %rd116, %r36;
-	mul.lo.s64 %rd117, %rd116, %rd14;
-	mad.lo.s64 %rd118, %rd117, 8, %rd10;
-	ld.global.nc.s64 %rd119, [%rd118+0];
-	mov.b64 %rd120, %rd119;
-	cvt.s64.s32 %rd121, %r36;
-	add.s64 %rd122, %rd121, 1;
-	mul.lo.s64 %rd123, %rd122, %rd14;
-	mad.lo.s64 %rd124, %rd123, 8, %rd10;
-	ld.global.nc.s64 %rd125, [%rd124+0];
-	mov.b64 %rd126, %rd125;
-	mov.b64 %rd127, %rd120;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd130;
-$L42:
-	setp.lt.s64 %p37, %rd129, %rd130;
-	not.pred %p38, %p37;
-	@!%p38 bra $L46;
-	bra.uni $L44;
-$L46:
-	add.s64 %rd132, %rd129, %rd130;
-	div.s64 %rd133, %rd132, 2;
-	mov.b64 %rd134, %rd133;
-	mul.lo.s64 %rd135, %rd134, %rd21;
-	mad.lo.s64 %rd136, %rd135, 4, %rd17;
-	ld.global.nc.s32 %r39, [%rd136+0];
-	mov.b32 %r40, %r39;
-	mov.b32 %r41, %r40;
-	setp.lt.s32 %p39, %r41, %r33;
-	mov.pred %p40, %p39;
-	setp.eq.s32 %p41, %r41, %r33;
-	and.pred %p42, %p41, %p27;
-	@!%p42 bra $L48;
-	mul.lo.s64 %rd137, %rd134, %rd28;
-	mad.lo.s64 %rd138, %rd137, 8, %rd24;
-	ld.global.nc.f64 %fd14, [%rd138+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p43, %fd16, %fd9;
-	setp.neu.f64 %p44, %fd16, %fd16;
-	setp.eq.f64 %p45, %fd9, %fd9;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	mov.pred %p40, %p47;
-$L48:
-	@!%p40 bra $L49;
-	add.s64 %rd139, %rd134, 1;
-	mov.b64 %rd129, %rd139;
-	bra.uni $L50;
-$L49:
-	mov.b64 %rd130, %rd134;
-$L50:
-$L43:
-	bra.uni $L42;
-$L44:
-	add.s64 %rd140, %rd129, %rd105;
-	mov.b64 %rd141, %rd140;
-	setp.ge.s64 %p48, %rd141, %rd131;
-	mov.pred %p49, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L52;
-	mul.lo.s64 %rd142, %rd141, %rd21;
-	mad.lo.s64 %rd143, %rd142, 4, %rd17;
-	ld.global.nc.s32 %r42, [%rd143+0];
-	mov.b32 %r43, %r42;
-	setp.ne.s32 %p51, %r43, %r33;
-	mov.pred %p49, %p51;
-$L52:
-	mov.pred %p52, %p49;
-	not.pred %p53, %p52;
-	@!%p53 bra $L54;
-	mov.pred %p54, %p27;
-	@!%p54 bra $L56;
-	mul.lo.s64 %rd144, %rd141, %rd28;
-	mad.lo.s64 %rd145, %rd144, 8, %rd24;
-	ld.global.nc.f64 %fd17, [%rd145+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd146, %fd18;
-	mov.b64 %rd147, %fd9;
-	setp.ne.u64 %p55, %rd146, %rd147;
-	mov.pred %p54, %p55;
-$L56:
-	mov.pred %p52, %p54;
-$L54:
-	mov.pred %p56, %p52;
-	@!%p56 bra $L58;
-	mov.b64 %rd78, 1099511627776;
-	bra.uni $L13;
-$L58:
-	mov.b64 %rd78, 1;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	add.s64 %rd148, %rd39, %rd78;
-	mov.b64 %rd39, %rd148;
-$L7:
-	add.s64 %rd149, %rd59, 1;
-	mov.b64 %rd59, %rd149;
-	bra.uni $L6;
-$L8:
-$L3:
-	add.s64 %rd43, %rd43, %rd42;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd150, %rd39;
-	// block reduction
-	sub.u32 %r44, %r13, 1;
-	mov.b64 {%r45, %r46}, %rd150;
-	shfl.sync.down.b32 %r47|%p57, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd151, {%r47, %r48};
-	@!%p57 bra $L59;
-	mul.lo.s64 %rd152, %rd150, %rd151;
-	mov.b64 %rd150, %rd152;
-$L59:
-	mov.b64 {%r49, %r50}, %rd150;
-	shfl.sync.down.b32 %r51|%p58, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd153, {%r51, %r52};
-	@!%p58 bra $L60;
-	mul.lo.s64 %rd154, %rd150, %rd153;
-	mov.b64 %rd150, %rd154;
-$L60:
-	mov.b64 {%r53, %r54}, %rd150;
-	shfl.sync.down.b32 %r55|%p59, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd155, {%r55, %r56};
-	@!%p59 bra $L61;
-	mul.lo.s64 %rd156, %rd150, %rd155;
-	mov.b64 %rd150, %rd156;
-$L61:
-	mov.b64 {%r57, %r58}, %rd150;
-	shfl.sync.down.b32 %r59|%p60, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd157, {%r59, %r60};
-	@!%p60 bra $L62;
-	mul.lo.s64 %rd158, %rd150, %rd157;
-	mov.b64 %rd150, %rd158;
-$L62:
-	mov.b64 {%r61, %r62}, %rd150;
-	shfl.sync.down.b32 %r63|%p61, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd159, {%r63, %r64};
-	@!%p61 bra $L63;
-	mul.lo.s64 %rd160, %rd150, %rd159;
-	mov.b64 %rd150, %rd160;
-$L63:
-	setp.eq.u32 %p62, %r7, 0;
-	@!%p62 bra $L64;
-	mul.wide.u32 %rd161, %r8, 16;
-	add.s64 %rd162, %rd1, %rd161;
-	st.shared.s64 [%rd162+0], %rd150;
-$L64:
-	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L65;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L66;
-	mul.wide.u32 %rd163, %r7, 16;
-	add.s64 %rd164, %rd1, %rd163;
-	ld.shared.s64 %rd165, [%rd164+0];
-	mov.b64 %rd150, %rd165;
-$L66:
-	sub.u32 %r65, %r10, 1;
-	mov.b64 {%r66, %r67}, %rd150;
-	shfl.sync.down.b32 %r68|%p65, %r66, 1, %r65, %r17;
-	shfl.sync.down.b32 %r69, %r67, 1, %r65, %r17;
-	mov.b64 %rd166, {%r68, %r69};
-	@!%p65 bra $L67;
-	mul.lo.s64 %rd167, %rd150, %rd166;
-	mov.b64 %rd150, %rd167;
-$L67:
-	mov.b64 {%r70, %r71}, %rd150;
-	shfl.sync.down.b32 %r72|%p66, %r70, 2, %r65, %r17;
-	shfl.sync.down.b32 %r73, %r71, 2, %r65, %r17;
-	mov.b64 %rd168, {%r72, %r73};
-	@!%p66 bra $L68;
-	mul.lo.s64 %rd169, %rd150, %rd168;
-	mov.b64 %rd150, %rd169;
-$L68:
-	mov.b64 {%r74, %r75}, %rd150;
-	shfl.sync.down.b32 %r76|%p67, %r74, 4, %r65, %r17;
-	shfl.sync.down.b32 %r77, %r75, 4, %r65, %r17;
-	mov.b64 %rd170, {%r76, %r77};
-	@!%p67 bra $L69;
-	mul.lo.s64 %rd171, %rd150, %rd170;
-	mov.b64 %rd150, %rd171;
-$L69:
-	mov.b64 {%r78, %r79}, %rd150;
-	shfl.sync.down.b32 %r80|%p68, %r78, 8, %r65, %r17;
-	shfl.sync.down.b32 %r81, %r79, 8, %r65, %r17;
-	mov.b64 %rd172, {%r80, %r81};
-	@!%p68 bra $L70;
-	mul.lo.s64 %rd173, %rd150, %rd172;
-	mov.b64 %rd150, %rd173;
-$L70:
-	mov.b64 {%r82, %r83}, %rd150;
-	shfl.sync.down.b32 %r84|%p69, %r82, 16, %r65, %r17;
-	shfl.sync.down.b32 %r85, %r83, 16, %r65, %r17;
-	mov.b64 %rd174, {%r84, %r85};
-	@!%p69 bra $L71;
-	mul.lo.s64 %rd175, %rd150, %rd174;
-	mov.b64 %rd150, %rd175;
-$L71:
-$L65:
-	mul.wide.u32 %rd176, %r18, 8;
-	add.s64 %rd177, %rd5, %rd176;
-	setp.eq.u32 %p70, %r5, 0;
-	@!%p70 bra $L72;
-	st.global.s64 [%rd177+0], %rd150;
-$L72:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedLight_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<63>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.b64 %rd30, 1;
-	cvt.u64.u32 %rd31, %r5;
-	cvt.u64.u32 %rd32, %r6;
-	mov.b64 %rd33, %rd31;
-$L1:
-	setp.ge.s64 %p2, %rd33, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	mul.lo.s64 %rd36, %rd30, %rd35;
-	mov.b64 %rd30, %rd36;
-	add.s64 %rd33, %rd33, %rd32;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd37, %rd30;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd37;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd38, {%r21, %r22};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd39, %rd37, %rd38;
-	mov.b64 %rd37, %rd39;
-$L3:
-	mov.b64 {%r23, %r24}, %rd37;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd40, {%r25, %r26};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd41, %rd37, %rd40;
-	mov.b64 %rd37, %rd41;
-$L4:
-	mov.b64 {%r27, %r28}, %rd37;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd42, {%r29, %r30};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-$L5:
-	mov.b64 {%r31, %r32}, %rd37;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd44, {%r33, %r34};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd45, %rd37, %rd44;
-	mov.b64 %rd37, %rd45;
+	mov.b64 %rd37, %rd31;
 $L6:
-	mov.b64 {%r35, %r36}, %rd37;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd46, {%r37, %r38};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd47, %rd37, %rd46;
-	mov.b64 %rd37, %rd47;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd48, %r8, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	st.shared.s64 [%rd49+0], %rd37;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd50, %r7, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	ld.shared.s64 %rd52, [%rd51+0];
-	mov.b64 %rd37, %rd52;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd37;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd53, {%r42, %r43};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd54, %rd37, %rd53;
-	mov.b64 %rd37, %rd54;
-$L11:
-	mov.b64 {%r44, %r45}, %rd37;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd55, {%r46, %r47};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd56, %rd37, %rd55;
-	mov.b64 %rd37, %rd56;
-$L12:
-	mov.b64 {%r48, %r49}, %rd37;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd57, {%r50, %r51};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd58, %rd37, %rd57;
-	mov.b64 %rd37, %rd58;
-$L13:
-	mov.b64 {%r52, %r53}, %rd37;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd59, {%r54, %r55};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd60, %rd37, %rd59;
-	mov.b64 %rd37, %rd60;
-$L14:
-	mov.b64 {%r56, %r57}, %rd37;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd61, {%r58, %r59};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd62, %rd37, %rd61;
-	mov.b64 %rd37, %rd62;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd37;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedLight_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9
-)
-{
-	.reg .pred %p<71>;
-	.reg .b32 %r<86>;
-	.reg .b64 %rd<178>;
-	.reg .f64 %fd<19>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd29, %rd3, %rd2;
-	max.s64 %rd30, %rd29, 0;
-	cvt.u64.u32 %rd31, %r19;
-	add.s64 %rd32, %rd30, %rd31;
-	sub.s64 %rd33, %rd32, 1;
-	div.u64 %rd34, %rd33, %rd31;
-	cvt.u64.u32 %rd35, %r18;
-	mad.lo.s64 %rd36, %rd35, %rd34, %rd2;
-	add.s64 %rd37, %rd36, %rd34;
-	min.s64 %rd38, %rd37, %rd3;
-	mov.b64 %rd39, 9223372036854775807;
-	cvt.u64.u32 %rd40, %r5;
-	add.s64 %rd41, %rd36, %rd40;
-	cvt.u64.u32 %rd42, %r6;
-	mov.b64 %rd43, %rd41;
-$L1:
-	setp.ge.s64 %p2, %rd43, %rd38;
-	@%p2 bra $L2;
-	mov.b64 %rd44, %rd43;
-	mul.lo.s64 %rd45, %rd44, %rd14;
-	mad.lo.s64 %rd46, %rd45, 8, %rd10;
-	ld.global.nc.s64 %rd47, [%rd46+0];
-	mov.b64 %rd48, %rd47;
-	add.s64 %rd49, %rd44, 1;
-	mul.lo.s64 %rd50, %rd49, %rd14;
-	mad.lo.s64 %rd51, %rd50, 8, %rd10;
-	ld.global.nc.s64 %rd52, [%rd51+0];
-	mov.b64 %rd53, %rd52;
-	mov.b64 %rd54, %rd48;
-	mov.b64 %rd55, %rd53;
-	mov.b64 %rd56, %rd54;
-	mov.b64 %rd57, %rd55;
-	sub.s64 %rd58, %rd57, %rd56;
-	setp.gt.s64 %p3, %rd58, 64;
-	@!%p3 bra $L5;
-	bra.uni $L3;
-$L5:
-	mov.b64 %rd59, %rd56;
-$L6:
-	setp.lt.s64 %p4, %rd59, %rd57;
-	not.pred %p5, %p4;
-	@!%p5 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd60, %rd7;
-	cvt.u32.u64 %r20, %rd44;
-	mov.b32 %r21, %r20;
-	mov.b64 %rd61, %rd56;
-	mov.b64 %rd62, %rd57;
-	mov.b64 %rd63, %rd59;
-$L11:
-	mov.b64 %rd64, %rd60;
-	mov.b64 %rd65, %rd61;
-	mov.b64 %rd66, %rd63;
-	setp.gt.s64 %p6, %rd66, %rd65;
-	mov.pred %p7, %p6;
-	@!%p7 bra $L15;
-	setp.gt.s64 %p8, %rd26, 0;
-	mov.pred %p9, %p8;
-	mov.b64 %rd67, %rd66;
-	sub.s64 %rd68, %rd66, 1;
-	mov.b64 %rd69, %rd68;
-$L16:
-	mul.lo.s64 %rd70, %rd67, %rd21;
-	mad.lo.s64 %rd71, %rd70, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd71+0];
-	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd72, %rd69, %rd21;
-	mad.lo.s64 %rd73, %rd72, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd73+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r23;
-	mov.b32 %r27, %r25;
-	mov.b32 %r28, %r26;
-	mov.b32 %r29, %r27;
-	setp.ne.s32 %p10, %r28, %r29;
-	@!%p10 bra $L20;
-	setp.lt.s32 %p11, %r28, %r29;
-	mov.pred %p12, %p11;
-	bra.uni $L18;
-$L20:
-	not.pred %p13, %p9;
-	@!%p13 bra $L22;
-	mov.pred %p12, 0;
-	bra.uni $L18;
-$L22:
-	mul.lo.s64 %rd74, %rd67, %rd28;
-	mad.lo.s64 %rd75, %rd74, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd75+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd76, %rd69, %rd28;
-	mad.lo.s64 %rd77, %rd76, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd77+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd2;
-	mov.f64 %fd6, %fd4;
-	mov.f64 %fd7, %fd5;
-	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p14, %fd7, %fd8;
-	setp.neu.f64 %p15, %fd7, %fd7;
-	setp.eq.f64 %p16, %fd8, %fd8;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	mov.pred %p12, %p18;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.pred %p7, %p12;
-$L15:
-	mov.pred %p19, %p7;
-	@!%p19 bra $L24;
-	mov.b64 %rd78, 1099511627776;
-	bra.uni $L13;
-$L24:
-	mul.lo.s64 %rd79, %rd63, %rd21;
-	mad.lo.s64 %rd80, %rd79, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd80+0];
-	mov.b32 %r31, %r30;
-	mov.b32 %r32, %r31;
-	setp.eq.s32 %p20, %r32, %r21;
-	@!%p20 bra $L26;
-	mov.b64 %rd78, 0;
-	bra.uni $L13;
-$L26:
-	cvt.s64.s32 %rd81, %r32;
-	add.s64 %rd82, %rd81, 1;
-	mul.lo.s64 %rd83, %rd82, %rd14;
-	mad.lo.s64 %rd84, %rd83, 8, %rd10;
-	ld.global.nc.s64 %rd85, [%rd84+0];
-	mov.b64 %rd86, %rd85;
-	cvt.s64.s32 %rd87, %r32;
-	mul.lo.s64 %rd88, %rd87, %rd14;
-	mad.lo.s64 %rd89, %rd88, 8, %rd10;
-	ld.global.nc.s64 %rd90, [%rd89+0];
-	mov.b64 %rd91, %rd90;
-	sub.s64 %rd92, %rd62, %rd61;
-	mov.b64 %rd93, %rd92;
-	sub.s64 %rd94, %rd86, %rd91;
-	mov.b64 %rd95, %rd94;
-	mov.b64 %rd96, %rd93;
-	mov.b64 %rd97, %rd95;
-	setp.gt.s64 %p21, %rd97, %rd96;
-	setp.eq.s64 %p22, %rd97, %rd96;
-	setp.gt.s32 %p23, %r32, %r21;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	@!%p25 bra $L28;
-	mov.b64 %rd78, -1;
-	bra.uni $L13;
-$L28:
-	mov.b64 %rd98, %rd60;
-	mov.b32 %r33, %r21;
-	mov.b64 %rd99, %rd61;
-	mov.b64 %rd100, %rd63;
-	setp.gt.s64 %p26, %rd26, 0;
-	mov.pred %p27, %p26;
-	mul.lo.s64 %rd101, %rd100, %rd21;
-	mad.lo.s64 %rd102, %rd101, 4, %rd17;
-	ld.global.nc.s32 %r34, [%rd102+0];
-	mov.b32 %r35, %r34;
-	mov.b32 %r36, %r35;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p27 bra $L30;
-	mul.lo.s64 %rd103, %rd100, %rd28;
-	mad.lo.s64 %rd104, %rd103, 8, %rd24;
-	ld.global.nc.f64 %fd10, [%rd104+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
-$L30:
-	mov.b64 %rd105, 0;
-	sub.s64 %rd106, %rd100, 1;
-	mov.b64 %rd107, %rd106;
-$L31:
-	setp.ge.s64 %p28, %rd107, %rd99;
-	mov.pred %p29, %p28;
-	@!%p29 bra $L35;
-	mul.lo.s64 %rd108, %rd107, %rd21;
-	mad.lo.s64 %rd109, %rd108, 4, %rd17;
-	ld.global.nc.s32 %r37, [%rd109+0];
-	mov.b32 %r38, %r37;
-	setp.eq.s32 %p30, %r38, %r36;
-	mov.pred %p29, %p30;
-$L35:
-	mov.pred %p31, %p29;
-	@!%p31 bra $L37;
-	not.pred %p32, %p27;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L39;
-	mul.lo.s64 %rd110, %rd107, %rd28;
-	mad.lo.s64 %rd111, %rd110, 8, %rd24;
-	ld.global.nc.f64 %fd12, [%rd111+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd112, %fd13;
-	mov.b64 %rd113, %fd9;
-	setp.eq.u64 %p35, %rd112, %rd113;
-	mov.pred %p33, %p35;
-$L39:
-	mov.pred %p31, %p33;
-$L37:
-	not.pred %p36, %p31;
-	@!%p36 bra $L41;
-	bra.uni $L33;
-$L41:
-	add.s64 %rd114, %rd105, 1;
-	mov.b64 %rd105, %rd114;
-$L32:
-	sub.s64 %rd115, %rd107, 1;
-	mov.b64 %rd107, %rd115;
-	bra.uni $L31;
-$L33:
-	cvt.s64.s32 %rd116, %r36;
-	mul.lo.s64 %rd117, %rd116, %rd14;
-	mad.lo.s64 %rd118, %rd117, 8, %rd10;
-	ld.global.nc.s64 %rd119, [%rd118+0];
-	mov.b64 %rd120, %rd119;
-	cvt.s64.s32 %rd121, %r36;
-	add.s64 %rd122, %rd121, 1;
-	mul.lo.s64 %rd123, %rd122, %rd14;
-	mad.lo.s64 %rd124, %rd123, 8, %rd10;
-	ld.global.nc.s64 %rd125, [%rd124+0];
-	mov.b64 %rd126, %rd125;
-	mov.b64 %rd127, %rd120;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd130;
-$L42:
-	setp.lt.s64 %p37, %rd129, %rd130;
-	not.pred %p38, %p37;
-	@!%p38 bra $L46;
-	bra.uni $L44;
-$L46:
-	add.s64 %rd132, %rd129, %rd130;
-	div.s64 %rd133, %rd132, 2;
-	mov.b64 %rd134, %rd133;
-	mul.lo.s64 %rd135, %rd134, %rd21;
-	mad.lo.s64 %rd136, %rd135, 4, %rd17;
-	ld.global.nc.s32 %r39, [%rd136+0];
-	mov.b32 %r40, %r39;
-	mov.b32 %r41, %r40;
-	setp.lt.s32 %p39, %r41, %r33;
-	mov.pred %p40, %p39;
-	setp.eq.s32 %p41, %r41, %r33;
-	and.pred %p42, %p41, %p27;
-	@!%p42 bra $L48;
-	mul.lo.s64 %rd137, %rd134, %rd28;
-	mad.lo.s64 %rd138, %rd137, 8, %rd24;
-	ld.global.nc.f64 %fd14, [%rd138+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p43, %fd16, %fd9;
-	setp.neu.f64 %p44, %fd16, %fd16;
-	setp.eq.f64 %p45, %fd9, %fd9;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	mov.pred %p40, %p47;
-$L48:
-	@!%p40 bra $L49;
-	add.s64 %rd139, %rd134, 1;
-	mov.b64 %rd129, %rd139;
-	bra.uni $L50;
-$L49:
-	mov.b64 %rd130, %rd134;
-$L50:
-$L43:
-	bra.uni $L42;
-$L44:
-	add.s64 %rd140, %rd129, %rd105;
-	mov.b64 %rd141, %rd140;
-	setp.ge.s64 %p48, %rd141, %rd131;
-	mov.pred %p49, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L52;
-	mul.lo.s64 %rd142, %rd141, %rd21;
-	mad.lo.s64 %rd143, %rd142, 4, %rd17;
-	ld.global.nc.s32 %r42, [%rd143+0];
-	mov.b32 %r43, %r42;
-	setp.ne.s32 %p51, %r43, %r33;
-	mov.pred %p49, %p51;
-$L52:
-	mov.pred %p52, %p49;
-	not.pred %p53, %p52;
-	@!%p53 bra $L54;
-	mov.pred %p54, %p27;
-	@!%p54 bra $L56;
-	mul.lo.s64 %rd144, %rd141, %rd28;
-	mad.lo.s64 %rd145, %rd144, 8, %rd24;
-	ld.global.nc.f64 %fd17, [%rd145+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd146, %fd18;
-	mov.b64 %rd147, %fd9;
-	setp.ne.u64 %p55, %rd146, %rd147;
-	mov.pred %p54, %p55;
-$L56:
-	mov.pred %p52, %p54;
-$L54:
-	mov.pred %p56, %p52;
-	@!%p56 bra $L58;
-	mov.b64 %rd78, 1099511627776;
-	bra.uni $L13;
-$L58:
-	mov.b64 %rd78, 1;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	add.s64 %rd148, %rd39, %rd78;
-	mov.b64 %rd39, %rd148;
-$L7:
-	add.s64 %rd149, %rd59, 1;
-	mov.b64 %rd59, %rd149;
+	setp.ge.s64 %p5, %rd37, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.s64 %rd39, [%rd38+0];
+	mul.lo.s64 %rd40, %rd30, %rd39;
+	mov.b64 %rd30, %rd40;
+	add.s64 %rd37, %rd37, %rd32;
 	bra.uni $L6;
-$L8:
-$L3:
-	add.s64 %rd43, %rd43, %rd42;
+$L7:
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd150, %rd39;
-	// block reduction
-	sub.u32 %r44, %r13, 1;
-	mov.b64 {%r45, %r46}, %rd150;
-	shfl.sync.down.b32 %r47|%p57, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd151, {%r47, %r48};
-	@!%p57 bra $L59;
-	min.s64 %rd152, %rd150, %rd151;
-	mov.b64 %rd150, %rd152;
-$L59:
-	mov.b64 {%r49, %r50}, %rd150;
-	shfl.sync.down.b32 %r51|%p58, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd153, {%r51, %r52};
-	@!%p58 bra $L60;
-	min.s64 %rd154, %rd150, %rd153;
-	mov.b64 %rd150, %rd154;
-$L60:
-	mov.b64 {%r53, %r54}, %rd150;
-	shfl.sync.down.b32 %r55|%p59, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd155, {%r55, %r56};
-	@!%p59 bra $L61;
-	min.s64 %rd156, %rd150, %rd155;
-	mov.b64 %rd150, %rd156;
-$L61:
-	mov.b64 {%r57, %r58}, %rd150;
-	shfl.sync.down.b32 %r59|%p60, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd157, {%r59, %r60};
-	@!%p60 bra $L62;
-	min.s64 %rd158, %rd150, %rd157;
-	mov.b64 %rd150, %rd158;
-$L62:
-	mov.b64 {%r61, %r62}, %rd150;
-	shfl.sync.down.b32 %r63|%p61, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd159, {%r63, %r64};
-	@!%p61 bra $L63;
-	min.s64 %rd160, %rd150, %rd159;
-	mov.b64 %rd150, %rd160;
-$L63:
-	setp.eq.u32 %p62, %r7, 0;
-	@!%p62 bra $L64;
-	mul.wide.u32 %rd161, %r8, 16;
-	add.s64 %rd162, %rd1, %rd161;
-	st.shared.s64 [%rd162+0], %rd150;
-$L64:
-	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L65;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L66;
-	mul.wide.u32 %rd163, %r7, 16;
-	add.s64 %rd164, %rd1, %rd163;
-	ld.shared.s64 %rd165, [%rd164+0];
-	mov.b64 %rd150, %rd165;
-$L66:
-	sub.u32 %r65, %r10, 1;
-	mov.b64 {%r66, %r67}, %rd150;
-	shfl.sync.down.b32 %r68|%p65, %r66, 1, %r65, %r17;
-	shfl.sync.down.b32 %r69, %r67, 1, %r65, %r17;
-	mov.b64 %rd166, {%r68, %r69};
-	@!%p65 bra $L67;
-	min.s64 %rd167, %rd150, %rd166;
-	mov.b64 %rd150, %rd167;
-$L67:
-	mov.b64 {%r70, %r71}, %rd150;
-	shfl.sync.down.b32 %r72|%p66, %r70, 2, %r65, %r17;
-	shfl.sync.down.b32 %r73, %r71, 2, %r65, %r17;
-	mov.b64 %rd168, {%r72, %r73};
-	@!%p66 bra $L68;
-	min.s64 %rd169, %rd150, %rd168;
-	mov.b64 %rd150, %rd169;
-$L68:
-	mov.b64 {%r74, %r75}, %rd150;
-	shfl.sync.down.b32 %r76|%p67, %r74, 4, %r65, %r17;
-	shfl.sync.down.b32 %r77, %r75, 4, %r65, %r17;
-	mov.b64 %rd170, {%r76, %r77};
-	@!%p67 bra $L69;
-	min.s64 %rd171, %rd150, %rd170;
-	mov.b64 %rd150, %rd171;
-$L69:
-	mov.b64 {%r78, %r79}, %rd150;
-	shfl.sync.down.b32 %r80|%p68, %r78, 8, %r65, %r17;
-	shfl.sync.down.b32 %r81, %r79, 8, %r65, %r17;
-	mov.b64 %rd172, {%r80, %r81};
-	@!%p68 bra $L70;
-	min.s64 %rd173, %rd150, %rd172;
-	mov.b64 %rd150, %rd173;
-$L70:
-	mov.b64 {%r82, %r83}, %rd150;
-	shfl.sync.down.b32 %r84|%p69, %r82, 16, %r65, %r17;
-	shfl.sync.down.b32 %r85, %r83, 16, %r65, %r17;
-	mov.b64 %rd174, {%r84, %r85};
-	@!%p69 bra $L71;
-	min.s64 %rd175, %rd150, %rd174;
-	mov.b64 %rd150, %rd175;
-$L71:
-$L65:
-	mul.wide.u32 %rd176, %r18, 8;
-	add.s64 %rd177, %rd5, %rd176;
-	setp.eq.u32 %p70, %r5, 0;
-	@!%p70 bra $L72;
-	st.global.s64 [%rd177+0], %rd150;
-$L72:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedLight_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<63>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.b64 %rd30, 9223372036854775807;
-	cvt.u64.u32 %rd31, %r5;
-	cvt.u64.u32 %rd32, %r6;
-	mov.b64 %rd33, %rd31;
-$L1:
-	setp.ge.s64 %p2, %rd33, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	min.s64 %rd36, %rd30, %rd35;
-	mov.b64 %rd30, %rd36;
-	add.s64 %rd33, %rd33, %rd32;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd37, %rd30;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd37;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd38, {%r21, %r22};
-	@!%p3 bra $L3;
-	min.s64 %rd39, %rd37, %rd38;
-	mov.b64 %rd37, %rd39;
-$L3:
-	mov.b64 {%r23, %r24}, %rd37;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd40, {%r25, %r26};
-	@!%p4 bra $L4;
-	min.s64 %rd41, %rd37, %rd40;
-	mov.b64 %rd37, %rd41;
-$L4:
-	mov.b64 {%r27, %r28}, %rd37;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd42, {%r29, %r30};
-	@!%p5 bra $L5;
-	min.s64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-$L5:
-	mov.b64 {%r31, %r32}, %rd37;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd44, {%r33, %r34};
-	@!%p6 bra $L6;
-	min.s64 %rd45, %rd37, %rd44;
-	mov.b64 %rd37, %rd45;
-$L6:
-	mov.b64 {%r35, %r36}, %rd37;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd46, {%r37, %r38};
-	@!%p7 bra $L7;
-	min.s64 %rd47, %rd37, %rd46;
-	mov.b64 %rd37, %rd47;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd48, %r8, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	st.shared.s64 [%rd49+0], %rd37;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd50, %r7, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	ld.shared.s64 %rd52, [%rd51+0];
-	mov.b64 %rd37, %rd52;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd37;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd53, {%r42, %r43};
-	@!%p11 bra $L11;
-	min.s64 %rd54, %rd37, %rd53;
-	mov.b64 %rd37, %rd54;
-$L11:
-	mov.b64 {%r44, %r45}, %rd37;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd55, {%r46, %r47};
-	@!%p12 bra $L12;
-	min.s64 %rd56, %rd37, %rd55;
-	mov.b64 %rd37, %rd56;
-$L12:
-	mov.b64 {%r48, %r49}, %rd37;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd57, {%r50, %r51};
-	@!%p13 bra $L13;
-	min.s64 %rd58, %rd37, %rd57;
-	mov.b64 %rd37, %rd58;
-$L13:
-	mov.b64 {%r52, %r53}, %rd37;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd59, {%r54, %r55};
-	@!%p14 bra $L14;
-	min.s64 %rd60, %rd37, %rd59;
-	mov.b64 %rd37, %rd60;
-$L14:
-	mov.b64 {%r56, %r57}, %rd37;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd61, {%r58, %r59};
-	@!%p15 bra $L15;
-	min.s64 %rd62, %rd37, %rd61;
-	mov.b64 %rd37, %rd62;
-$L15:
+	mov.b64 %rd41, %rd31;
 $L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd37;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedLight_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9
-)
-{
-	.reg .pred %p<71>;
-	.reg .b32 %r<86>;
-	.reg .b64 %rd<178>;
-	.reg .f64 %fd<19>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd29, %rd3, %rd2;
-	max.s64 %rd30, %rd29, 0;
-	cvt.u64.u32 %rd31, %r19;
-	add.s64 %rd32, %rd30, %rd31;
-	sub.s64 %rd33, %rd32, 1;
-	div.u64 %rd34, %rd33, %rd31;
-	cvt.u64.u32 %rd35, %r18;
-	mad.lo.s64 %rd36, %rd35, %rd34, %rd2;
-	add.s64 %rd37, %rd36, %rd34;
-	min.s64 %rd38, %rd37, %rd3;
-	mov.b64 %rd39, -9223372036854775808;
-	cvt.u64.u32 %rd40, %r5;
-	add.s64 %rd41, %rd36, %rd40;
-	cvt.u64.u32 %rd42, %r6;
-	mov.b64 %rd43, %rd41;
-$L1:
-	setp.ge.s64 %p2, %rd43, %rd38;
-	@%p2 bra $L2;
-	mov.b64 %rd44, %rd43;
-	mul.lo.s64 %rd45, %rd44, %rd14;
-	mad.lo.s64 %rd46, %rd45, 8, %rd10;
-	ld.global.nc.s64 %rd47, [%rd46+0];
-	mov.b64 %rd48, %rd47;
-	add.s64 %rd49, %rd44, 1;
-	mul.lo.s64 %rd50, %rd49, %rd14;
-	mad.lo.s64 %rd51, %rd50, 8, %rd10;
-	ld.global.nc.s64 %rd52, [%rd51+0];
-	mov.b64 %rd53, %rd52;
-	mov.b64 %rd54, %rd48;
-	mov.b64 %rd55, %rd53;
-	mov.b64 %rd56, %rd54;
-	mov.b64 %rd57, %rd55;
-	sub.s64 %rd58, %rd57, %rd56;
-	setp.gt.s64 %p3, %rd58, 64;
-	@!%p3 bra $L5;
-	bra.uni $L3;
-$L5:
-	mov.b64 %rd59, %rd56;
-$L6:
-	setp.lt.s64 %p4, %rd59, %rd57;
-	not.pred %p5, %p4;
-	@!%p5 bra $L10;
-	bra.uni $L8;
+	setp.ge.s64 %p7, %rd41, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd42, %rd41, 8, %rd3;
+	ld.global.s64 %rd43, [%rd42+0];
+	min.s64 %rd44, %rd30, %rd43;
+	mov.b64 %rd30, %rd44;
+	add.s64 %rd41, %rd41, %rd32;
+	bra.uni $L9;
 $L10:
-	mov.b64 %rd60, %rd7;
-	cvt.u32.u64 %r20, %rd44;
-	mov.b32 %r21, %r20;
-	mov.b64 %rd61, %rd56;
-	mov.b64 %rd62, %rd57;
-	mov.b64 %rd63, %rd59;
-$L11:
-	mov.b64 %rd64, %rd60;
-	mov.b64 %rd65, %rd61;
-	mov.b64 %rd66, %rd63;
-	setp.gt.s64 %p6, %rd66, %rd65;
-	mov.pred %p7, %p6;
-	@!%p7 bra $L15;
-	setp.gt.s64 %p8, %rd26, 0;
-	mov.pred %p9, %p8;
-	mov.b64 %rd67, %rd66;
-	sub.s64 %rd68, %rd66, 1;
-	mov.b64 %rd69, %rd68;
-$L16:
-	mul.lo.s64 %rd70, %rd67, %rd21;
-	mad.lo.s64 %rd71, %rd70, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd71+0];
-	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd72, %rd69, %rd21;
-	mad.lo.s64 %rd73, %rd72, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd73+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r23;
-	mov.b32 %r27, %r25;
-	mov.b32 %r28, %r26;
-	mov.b32 %r29, %r27;
-	setp.ne.s32 %p10, %r28, %r29;
-	@!%p10 bra $L20;
-	setp.lt.s32 %p11, %r28, %r29;
-	mov.pred %p12, %p11;
-	bra.uni $L18;
-$L20:
-	not.pred %p13, %p9;
-	@!%p13 bra $L22;
-	mov.pred %p12, 0;
-	bra.uni $L18;
-$L22:
-	mul.lo.s64 %rd74, %rd67, %rd28;
-	mad.lo.s64 %rd75, %rd74, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd75+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd76, %rd69, %rd28;
-	mad.lo.s64 %rd77, %rd76, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd77+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd2;
-	mov.f64 %fd6, %fd4;
-	mov.f64 %fd7, %fd5;
-	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p14, %fd7, %fd8;
-	setp.neu.f64 %p15, %fd7, %fd7;
-	setp.eq.f64 %p16, %fd8, %fd8;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	mov.pred %p12, %p18;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.pred %p7, %p12;
-$L15:
-	mov.pred %p19, %p7;
-	@!%p19 bra $L24;
-	mov.b64 %rd78, 1099511627776;
-	bra.uni $L13;
-$L24:
-	mul.lo.s64 %rd79, %rd63, %rd21;
-	mad.lo.s64 %rd80, %rd79, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd80+0];
-	mov.b32 %r31, %r30;
-	mov.b32 %r32, %r31;
-	setp.eq.s32 %p20, %r32, %r21;
-	@!%p20 bra $L26;
-	mov.b64 %rd78, 0;
-	bra.uni $L13;
-$L26:
-	cvt.s64.s32 %rd81, %r32;
-	add.s64 %rd82, %rd81, 1;
-	mul.lo.s64 %rd83, %rd82, %rd14;
-	mad.lo.s64 %rd84, %rd83, 8, %rd10;
-	ld.global.nc.s64 %rd85, [%rd84+0];
-	mov.b64 %rd86, %rd85;
-	cvt.s64.s32 %rd87, %r32;
-	mul.lo.s64 %rd88, %rd87, %rd14;
-	mad.lo.s64 %rd89, %rd88, 8, %rd10;
-	ld.global.nc.s64 %rd90, [%rd89+0];
-	mov.b64 %rd91, %rd90;
-	sub.s64 %rd92, %rd62, %rd61;
-	mov.b64 %rd93, %rd92;
-	sub.s64 %rd94, %rd86, %rd91;
-	mov.b64 %rd95, %rd94;
-	mov.b64 %rd96, %rd93;
-	mov.b64 %rd97, %rd95;
-	setp.gt.s64 %p21, %rd97, %rd96;
-	setp.eq.s64 %p22, %rd97, %rd96;
-	setp.gt.s32 %p23, %r32, %r21;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	@!%p25 bra $L28;
-	mov.b64 %rd78, -1;
-	bra.uni $L13;
-$L28:
-	mov.b64 %rd98, %rd60;
-	mov.b32 %r33, %r21;
-	mov.b64 %rd99, %rd61;
-	mov.b64 %rd100, %rd63;
-	setp.gt.s64 %p26, %rd26, 0;
-	mov.pred %p27, %p26;
-	mul.lo.s64 %rd101, %rd100, %rd21;
-	mad.lo.s64 %rd102, %rd101, 4, %rd17;
-	ld.global.nc.s32 %r34, [%rd102+0];
-	mov.b32 %r35, %r34;
-	mov.b32 %r36, %r35;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p27 bra $L30;
-	mul.lo.s64 %rd103, %rd100, %rd28;
-	mad.lo.s64 %rd104, %rd103, 8, %rd24;
-	ld.global.nc.f64 %fd10, [%rd104+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
-$L30:
-	mov.b64 %rd105, 0;
-	sub.s64 %rd106, %rd100, 1;
-	mov.b64 %rd107, %rd106;
-$L31:
-	setp.ge.s64 %p28, %rd107, %rd99;
-	mov.pred %p29, %p28;
-	@!%p29 bra $L35;
-	mul.lo.s64 %rd108, %rd107, %rd21;
-	mad.lo.s64 %rd109, %rd108, 4, %rd17;
-	ld.global.nc.s32 %r37, [%rd109+0];
-	mov.b32 %r38, %r37;
-	setp.eq.s32 %p30, %r38, %r36;
-	mov.pred %p29, %p30;
-$L35:
-	mov.pred %p31, %p29;
-	@!%p31 bra $L37;
-	not.pred %p32, %p27;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L39;
-	mul.lo.s64 %rd110, %rd107, %rd28;
-	mad.lo.s64 %rd111, %rd110, 8, %rd24;
-	ld.global.nc.f64 %fd12, [%rd111+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd112, %fd13;
-	mov.b64 %rd113, %fd9;
-	setp.eq.u64 %p35, %rd112, %rd113;
-	mov.pred %p33, %p35;
-$L39:
-	mov.pred %p31, %p33;
-$L37:
-	not.pred %p36, %p31;
-	@!%p36 bra $L41;
-	bra.uni $L33;
-$L41:
-	add.s64 %rd114, %rd105, 1;
-	mov.b64 %rd105, %rd114;
-$L32:
-	sub.s64 %rd115, %rd107, 1;
-	mov.b64 %rd107, %rd115;
-	bra.uni $L31;
-$L33:
-	cvt.s64.s32 %rd116, %r36;
-	mul.lo.s64 %rd117, %rd116, %rd14;
-	mad.lo.s64 %rd118, %rd117, 8, %rd10;
-	ld.global.nc.s64 %rd119, [%rd118+0];
-	mov.b64 %rd120, %rd119;
-	cvt.s64.s32 %rd121, %r36;
-	add.s64 %rd122, %rd121, 1;
-	mul.lo.s64 %rd123, %rd122, %rd14;
-	mad.lo.s64 %rd124, %rd123, 8, %rd10;
-	ld.global.nc.s64 %rd125, [%rd124+0];
-	mov.b64 %rd126, %rd125;
-	mov.b64 %rd127, %rd120;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd130;
-$L42:
-	setp.lt.s64 %p37, %rd129, %rd130;
-	not.pred %p38, %p37;
-	@!%p38 bra $L46;
-	bra.uni $L44;
-$L46:
-	add.s64 %rd132, %rd129, %rd130;
-	div.s64 %rd133, %rd132, 2;
-	mov.b64 %rd134, %rd133;
-	mul.lo.s64 %rd135, %rd134, %rd21;
-	mad.lo.s64 %rd136, %rd135, 4, %rd17;
-	ld.global.nc.s32 %r39, [%rd136+0];
-	mov.b32 %r40, %r39;
-	mov.b32 %r41, %r40;
-	setp.lt.s32 %p39, %r41, %r33;
-	mov.pred %p40, %p39;
-	setp.eq.s32 %p41, %r41, %r33;
-	and.pred %p42, %p41, %p27;
-	@!%p42 bra $L48;
-	mul.lo.s64 %rd137, %rd134, %rd28;
-	mad.lo.s64 %rd138, %rd137, 8, %rd24;
-	ld.global.nc.f64 %fd14, [%rd138+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p43, %fd16, %fd9;
-	setp.neu.f64 %p44, %fd16, %fd16;
-	setp.eq.f64 %p45, %fd9, %fd9;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	mov.pred %p40, %p47;
-$L48:
-	@!%p40 bra $L49;
-	add.s64 %rd139, %rd134, 1;
-	mov.b64 %rd129, %rd139;
-	bra.uni $L50;
-$L49:
-	mov.b64 %rd130, %rd134;
-$L50:
-$L43:
-	bra.uni $L42;
-$L44:
-	add.s64 %rd140, %rd129, %rd105;
-	mov.b64 %rd141, %rd140;
-	setp.ge.s64 %p48, %rd141, %rd131;
-	mov.pred %p49, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L52;
-	mul.lo.s64 %rd142, %rd141, %rd21;
-	mad.lo.s64 %rd143, %rd142, 4, %rd17;
-	ld.global.nc.s32 %r42, [%rd143+0];
-	mov.b32 %r43, %r42;
-	setp.ne.s32 %p51, %r43, %r33;
-	mov.pred %p49, %p51;
-$L52:
-	mov.pred %p52, %p49;
-	not.pred %p53, %p52;
-	@!%p53 bra $L54;
-	mov.pred %p54, %p27;
-	@!%p54 bra $L56;
-	mul.lo.s64 %rd144, %rd141, %rd28;
-	mad.lo.s64 %rd145, %rd144, 8, %rd24;
-	ld.global.nc.f64 %fd17, [%rd145+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd146, %fd18;
-	mov.b64 %rd147, %fd9;
-	setp.ne.u64 %p55, %rd146, %rd147;
-	mov.pred %p54, %p55;
-$L56:
-	mov.pred %p52, %p54;
-$L54:
-	mov.pred %p56, %p52;
-	@!%p56 bra $L58;
-	mov.b64 %rd78, 1099511627776;
-	bra.uni $L13;
-$L58:
-	mov.b64 %rd78, 1;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	add.s64 %rd148, %rd39, %rd78;
-	mov.b64 %rd39, %rd148;
-$L7:
-	add.s64 %rd149, %rd59, 1;
-	mov.b64 %rd59, %rd149;
-	bra.uni $L6;
-$L8:
-$L3:
-	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd150, %rd39;
-	// block reduction
-	sub.u32 %r44, %r13, 1;
-	mov.b64 {%r45, %r46}, %rd150;
-	shfl.sync.down.b32 %r47|%p57, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd151, {%r47, %r48};
-	@!%p57 bra $L59;
-	max.s64 %rd152, %rd150, %rd151;
-	mov.b64 %rd150, %rd152;
-$L59:
-	mov.b64 {%r49, %r50}, %rd150;
-	shfl.sync.down.b32 %r51|%p58, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd153, {%r51, %r52};
-	@!%p58 bra $L60;
-	max.s64 %rd154, %rd150, %rd153;
-	mov.b64 %rd150, %rd154;
-$L60:
-	mov.b64 {%r53, %r54}, %rd150;
-	shfl.sync.down.b32 %r55|%p59, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd155, {%r55, %r56};
-	@!%p59 bra $L61;
-	max.s64 %rd156, %rd150, %rd155;
-	mov.b64 %rd150, %rd156;
-$L61:
-	mov.b64 {%r57, %r58}, %rd150;
-	shfl.sync.down.b32 %r59|%p60, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd157, {%r59, %r60};
-	@!%p60 bra $L62;
-	max.s64 %rd158, %rd150, %rd157;
-	mov.b64 %rd150, %rd158;
-$L62:
-	mov.b64 {%r61, %r62}, %rd150;
-	shfl.sync.down.b32 %r63|%p61, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd159, {%r63, %r64};
-	@!%p61 bra $L63;
-	max.s64 %rd160, %rd150, %rd159;
-	mov.b64 %rd150, %rd160;
-$L63:
-	setp.eq.u32 %p62, %r7, 0;
-	@!%p62 bra $L64;
-	mul.wide.u32 %rd161, %r8, 16;
-	add.s64 %rd162, %rd1, %rd161;
-	st.shared.s64 [%rd162+0], %rd150;
-$L64:
-	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L65;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L66;
-	mul.wide.u32 %rd163, %r7, 16;
-	add.s64 %rd164, %rd1, %rd163;
-	ld.shared.s64 %rd165, [%rd164+0];
-	mov.b64 %rd150, %rd165;
-$L66:
-	sub.u32 %r65, %r10, 1;
-	mov.b64 {%r66, %r67}, %rd150;
-	shfl.sync.down.b32 %r68|%p65, %r66, 1, %r65, %r17;
-	shfl.sync.down.b32 %r69, %r67, 1, %r65, %r17;
-	mov.b64 %rd166, {%r68, %r69};
-	@!%p65 bra $L67;
-	max.s64 %rd167, %rd150, %rd166;
-	mov.b64 %rd150, %rd167;
-$L67:
-	mov.b64 {%r70, %r71}, %rd150;
-	shfl.sync.down.b32 %r72|%p66, %r70, 2, %r65, %r17;
-	shfl.sync.down.b32 %r73, %r71, 2, %r65, %r17;
-	mov.b64 %rd168, {%r72, %r73};
-	@!%p66 bra $L68;
-	max.s64 %rd169, %rd150, %rd168;
-	mov.b64 %rd150, %rd169;
-$L68:
-	mov.b64 {%r74, %r75}, %rd150;
-	shfl.sync.down.b32 %r76|%p67, %r74, 4, %r65, %r17;
-	shfl.sync.down.b32 %r77, %r75, 4, %r65, %r17;
-	mov.b64 %rd170, {%r76, %r77};
-	@!%p67 bra $L69;
-	max.s64 %rd171, %rd150, %rd170;
-	mov.b64 %rd150, %rd171;
-$L69:
-	mov.b64 {%r78, %r79}, %rd150;
-	shfl.sync.down.b32 %r80|%p68, %r78, 8, %r65, %r17;
-	shfl.sync.down.b32 %r81, %r79, 8, %r65, %r17;
-	mov.b64 %rd172, {%r80, %r81};
-	@!%p68 bra $L70;
-	max.s64 %rd173, %rd150, %rd172;
-	mov.b64 %rd150, %rd173;
-$L70:
-	mov.b64 {%r82, %r83}, %rd150;
-	shfl.sync.down.b32 %r84|%p69, %r82, 16, %r65, %r17;
-	shfl.sync.down.b32 %r85, %r83, 16, %r65, %r17;
-	mov.b64 %rd174, {%r84, %r85};
-	@!%p69 bra $L71;
-	max.s64 %rd175, %rd150, %rd174;
-	mov.b64 %rd150, %rd175;
-$L71:
-$L65:
-	mul.wide.u32 %rd176, %r18, 8;
-	add.s64 %rd177, %rd5, %rd176;
-	setp.eq.u32 %p70, %r5, 0;
-	@!%p70 bra $L72;
-	st.global.s64 [%rd177+0], %rd150;
-$L72:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedLight_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<63>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
 	mov.b64 %rd30, -9223372036854775808;
-	cvt.u64.u32 %rd31, %r5;
-	cvt.u64.u32 %rd32, %r6;
-	mov.b64 %rd33, %rd31;
-$L1:
-	setp.ge.s64 %p2, %rd33, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	max.s64 %rd36, %rd30, %rd35;
-	mov.b64 %rd30, %rd36;
-	add.s64 %rd33, %rd33, %rd32;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd37, %rd30;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd37;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd38, {%r21, %r22};
-	@!%p3 bra $L3;
-	max.s64 %rd39, %rd37, %rd38;
-	mov.b64 %rd37, %rd39;
-$L3:
-	mov.b64 {%r23, %r24}, %rd37;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd40, {%r25, %r26};
-	@!%p4 bra $L4;
-	max.s64 %rd41, %rd37, %rd40;
-	mov.b64 %rd37, %rd41;
-$L4:
-	mov.b64 {%r27, %r28}, %rd37;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd42, {%r29, %r30};
-	@!%p5 bra $L5;
-	max.s64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-$L5:
-	mov.b64 {%r31, %r32}, %rd37;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd44, {%r33, %r34};
-	@!%p6 bra $L6;
-	max.s64 %rd45, %rd37, %rd44;
-	mov.b64 %rd37, %rd45;
-$L6:
-	mov.b64 {%r35, %r36}, %rd37;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd46, {%r37, %r38};
-	@!%p7 bra $L7;
-	max.s64 %rd47, %rd37, %rd46;
-	mov.b64 %rd37, %rd47;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd48, %r8, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	st.shared.s64 [%rd49+0], %rd37;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd50, %r7, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	ld.shared.s64 %rd52, [%rd51+0];
-	mov.b64 %rd37, %rd52;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd37;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd53, {%r42, %r43};
-	@!%p11 bra $L11;
-	max.s64 %rd54, %rd37, %rd53;
-	mov.b64 %rd37, %rd54;
-$L11:
-	mov.b64 {%r44, %r45}, %rd37;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd55, {%r46, %r47};
-	@!%p12 bra $L12;
-	max.s64 %rd56, %rd37, %rd55;
-	mov.b64 %rd37, %rd56;
+	mov.b64 %rd45, %rd31;
 $L12:
-	mov.b64 {%r48, %r49}, %rd37;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd57, {%r50, %r51};
-	@!%p13 bra $L13;
-	max.s64 %rd58, %rd37, %rd57;
-	mov.b64 %rd37, %rd58;
+	setp.ge.s64 %p9, %rd45, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd46, %rd45, 8, %rd3;
+	ld.global.s64 %rd47, [%rd46+0];
+	max.s64 %rd48, %rd30, %rd47;
+	mov.b64 %rd30, %rd48;
+	add.s64 %rd45, %rd45, %rd32;
+	bra.uni $L12;
 $L13:
-	mov.b64 {%r52, %r53}, %rd37;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd59, {%r54, %r55};
-	@!%p14 bra $L14;
-	max.s64 %rd60, %rd37, %rd59;
-	mov.b64 %rd37, %rd60;
-$L14:
-	mov.b64 {%r56, %r57}, %rd37;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd61, {%r58, %r59};
-	@!%p15 bra $L15;
-	max.s64 %rd62, %rd37, %rd61;
-	mov.b64 %rd37, %rd62;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd37;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedLight_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9
-)
-{
-	.reg .pred %p<71>;
-	.reg .b32 %r<86>;
-	.reg .b64 %rd<178>;
-	.reg .f64 %fd<19>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd29, %rd3, %rd2;
-	max.s64 %rd30, %rd29, 0;
-	cvt.u64.u32 %rd31, %r19;
-	add.s64 %rd32, %rd30, %rd31;
-	sub.s64 %rd33, %rd32, 1;
-	div.u64 %rd34, %rd33, %rd31;
-	cvt.u64.u32 %rd35, %r18;
-	mad.lo.s64 %rd36, %rd35, %rd34, %rd2;
-	add.s64 %rd37, %rd36, %rd34;
-	min.s64 %rd38, %rd37, %rd3;
-	mov.b64 %rd39, -1;
-	cvt.u64.u32 %rd40, %r5;
-	add.s64 %rd41, %rd36, %rd40;
-	cvt.u64.u32 %rd42, %r6;
-	mov.b64 %rd43, %rd41;
-$L1:
-	setp.ge.s64 %p2, %rd43, %rd38;
-	@%p2 bra $L2;
-	mov.b64 %rd44, %rd43;
-	mul.lo.s64 %rd45, %rd44, %rd14;
-	mad.lo.s64 %rd46, %rd45, 8, %rd10;
-	ld.global.nc.s64 %rd47, [%rd46+0];
-	mov.b64 %rd48, %rd47;
-	add.s64 %rd49, %rd44, 1;
-	mul.lo.s64 %rd50, %rd49, %rd14;
-	mad.lo.s64 %rd51, %rd50, 8, %rd10;
-	ld.global.nc.s64 %rd52, [%rd51+0];
-	mov.b64 %rd53, %rd52;
-	mov.b64 %rd54, %rd48;
-	mov.b64 %rd55, %rd53;
-	mov.b64 %rd56, %rd54;
-	mov.b64 %rd57, %rd55;
-	sub.s64 %rd58, %rd57, %rd56;
-	setp.gt.s64 %p3, %rd58, 64;
-	@!%p3 bra $L5;
-	bra.uni $L3;
-$L5:
-	mov.b64 %rd59, %rd56;
-$L6:
-	setp.lt.s64 %p4, %rd59, %rd57;
-	not.pred %p5, %p4;
-	@!%p5 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd60, %rd7;
-	cvt.u32.u64 %r20, %rd44;
-	mov.b32 %r21, %r20;
-	mov.b64 %rd61, %rd56;
-	mov.b64 %rd62, %rd57;
-	mov.b64 %rd63, %rd59;
-$L11:
-	mov.b64 %rd64, %rd60;
-	mov.b64 %rd65, %rd61;
-	mov.b64 %rd66, %rd63;
-	setp.gt.s64 %p6, %rd66, %rd65;
-	mov.pred %p7, %p6;
-	@!%p7 bra $L15;
-	setp.gt.s64 %p8, %rd26, 0;
-	mov.pred %p9, %p8;
-	mov.b64 %rd67, %rd66;
-	sub.s64 %rd68, %rd66, 1;
-	mov.b64 %rd69, %rd68;
-$L16:
-	mul.lo.s64 %rd70, %rd67, %rd21;
-	mad.lo.s64 %rd71, %rd70, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd71+0];
-	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd72, %rd69, %rd21;
-	mad.lo.s64 %rd73, %rd72, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd73+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r23;
-	mov.b32 %r27, %r25;
-	mov.b32 %r28, %r26;
-	mov.b32 %r29, %r27;
-	setp.ne.s32 %p10, %r28, %r29;
-	@!%p10 bra $L20;
-	setp.lt.s32 %p11, %r28, %r29;
-	mov.pred %p12, %p11;
-	bra.uni $L18;
-$L20:
-	not.pred %p13, %p9;
-	@!%p13 bra $L22;
-	mov.pred %p12, 0;
-	bra.uni $L18;
-$L22:
-	mul.lo.s64 %rd74, %rd67, %rd28;
-	mad.lo.s64 %rd75, %rd74, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd75+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd76, %rd69, %rd28;
-	mad.lo.s64 %rd77, %rd76, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd77+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd2;
-	mov.f64 %fd6, %fd4;
-	mov.f64 %fd7, %fd5;
-	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p14, %fd7, %fd8;
-	setp.neu.f64 %p15, %fd7, %fd7;
-	setp.eq.f64 %p16, %fd8, %fd8;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	mov.pred %p12, %p18;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.pred %p7, %p12;
-$L15:
-	mov.pred %p19, %p7;
-	@!%p19 bra $L24;
-	mov.b64 %rd78, 1099511627776;
-	bra.uni $L13;
-$L24:
-	mul.lo.s64 %rd79, %rd63, %rd21;
-	mad.lo.s64 %rd80, %rd79, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd80+0];
-	mov.b32 %r31, %r30;
-	mov.b32 %r32, %r31;
-	setp.eq.s32 %p20, %r32, %r21;
-	@!%p20 bra $L26;
-	mov.b64 %rd78, 0;
-	bra.uni $L13;
-$L26:
-	cvt.s64.s32 %rd81, %r32;
-	add.s64 %rd82, %rd81, 1;
-	mul.lo.s64 %rd83, %rd82, %rd14;
-	mad.lo.s64 %rd84, %rd83, 8, %rd10;
-	ld.global.nc.s64 %rd85, [%rd84+0];
-	mov.b64 %rd86, %rd85;
-	cvt.s64.s32 %rd87, %r32;
-	mul.lo.s64 %rd88, %rd87, %rd14;
-	mad.lo.s64 %rd89, %rd88, 8, %rd10;
-	ld.global.nc.s64 %rd90, [%rd89+0];
-	mov.b64 %rd91, %rd90;
-	sub.s64 %rd92, %rd62, %rd61;
-	mov.b64 %rd93, %rd92;
-	sub.s64 %rd94, %rd86, %rd91;
-	mov.b64 %rd95, %rd94;
-	mov.b64 %rd96, %rd93;
-	mov.b64 %rd97, %rd95;
-	setp.gt.s64 %p21, %rd97, %rd96;
-	setp.eq.s64 %p22, %rd97, %rd96;
-	setp.gt.s32 %p23, %r32, %r21;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	@!%p25 bra $L28;
-	mov.b64 %rd78, -1;
-	bra.uni $L13;
-$L28:
-	mov.b64 %rd98, %rd60;
-	mov.b32 %r33, %r21;
-	mov.b64 %rd99, %rd61;
-	mov.b64 %rd100, %rd63;
-	setp.gt.s64 %p26, %rd26, 0;
-	mov.pred %p27, %p26;
-	mul.lo.s64 %rd101, %rd100, %rd21;
-	mad.lo.s64 %rd102, %rd101, 4, %rd17;
-	ld.global.nc.s32 %r34, [%rd102+0];
-	mov.b32 %r35, %r34;
-	mov.b32 %r36, %r35;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p27 bra $L30;
-	mul.lo.s64 %rd103, %rd100, %rd28;
-	mad.lo.s64 %rd104, %rd103, 8, %rd24;
-	ld.global.nc.f64 %fd10, [%rd104+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
-$L30:
-	mov.b64 %rd105, 0;
-	sub.s64 %rd106, %rd100, 1;
-	mov.b64 %rd107, %rd106;
-$L31:
-	setp.ge.s64 %p28, %rd107, %rd99;
-	mov.pred %p29, %p28;
-	@!%p29 bra $L35;
-	mul.lo.s64 %rd108, %rd107, %rd21;
-	mad.lo.s64 %rd109, %rd108, 4, %rd17;
-	ld.global.nc.s32 %r37, [%rd109+0];
-	mov.b32 %r38, %r37;
-	setp.eq.s32 %p30, %r38, %r36;
-	mov.pred %p29, %p30;
-$L35:
-	mov.pred %p31, %p29;
-	@!%p31 bra $L37;
-	not.pred %p32, %p27;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L39;
-	mul.lo.s64 %rd110, %rd107, %rd28;
-	mad.lo.s64 %rd111, %rd110, 8, %rd24;
-	ld.global.nc.f64 %fd12, [%rd111+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd112, %fd13;
-	mov.b64 %rd113, %fd9;
-	setp.eq.u64 %p35, %rd112, %rd113;
-	mov.pred %p33, %p35;
-$L39:
-	mov.pred %p31, %p33;
-$L37:
-	not.pred %p36, %p31;
-	@!%p36 bra $L41;
-	bra.uni $L33;
-$L41:
-	add.s64 %rd114, %rd105, 1;
-	mov.b64 %rd105, %rd114;
-$L32:
-	sub.s64 %rd115, %rd107, 1;
-	mov.b64 %rd107, %rd115;
-	bra.uni $L31;
-$L33:
-	cvt.s64.s32 %rd116, %r36;
-	mul.lo.s64 %rd117, %rd116, %rd14;
-	mad.lo.s64 %rd118, %rd117, 8, %rd10;
-	ld.global.nc.s64 %rd119, [%rd118+0];
-	mov.b64 %rd120, %rd119;
-	cvt.s64.s32 %rd121, %r36;
-	add.s64 %rd122, %rd121, 1;
-	mul.lo.s64 %rd123, %rd122, %rd14;
-	mad.lo.s64 %rd124, %rd123, 8, %rd10;
-	ld.global.nc.s64 %rd125, [%rd124+0];
-	mov.b64 %rd126, %rd125;
-	mov.b64 %rd127, %rd120;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd130;
-$L42:
-	setp.lt.s64 %p37, %rd129, %rd130;
-	not.pred %p38, %p37;
-	@!%p38 bra $L46;
-	bra.uni $L44;
-$L46:
-	add.s64 %rd132, %rd129, %rd130;
-	div.s64 %rd133, %rd132, 2;
-	mov.b64 %rd134, %rd133;
-	mul.lo.s64 %rd135, %rd134, %rd21;
-	mad.lo.s64 %rd136, %rd135, 4, %rd17;
-	ld.global.nc.s32 %r39, [%rd136+0];
-	mov.b32 %r40, %r39;
-	mov.b32 %r41, %r40;
-	setp.lt.s32 %p39, %r41, %r33;
-	mov.pred %p40, %p39;
-	setp.eq.s32 %p41, %r41, %r33;
-	and.pred %p42, %p41, %p27;
-	@!%p42 bra $L48;
-	mul.lo.s64 %rd137, %rd134, %rd28;
-	mad.lo.s64 %rd138, %rd137, 8, %rd24;
-	ld.global.nc.f64 %fd14, [%rd138+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p43, %fd16, %fd9;
-	setp.neu.f64 %p44, %fd16, %fd16;
-	setp.eq.f64 %p45, %fd9, %fd9;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	mov.pred %p40, %p47;
-$L48:
-	@!%p40 bra $L49;
-	add.s64 %rd139, %rd134, 1;
-	mov.b64 %rd129, %rd139;
-	bra.uni $L50;
-$L49:
-	mov.b64 %rd130, %rd134;
-$L50:
-$L43:
-	bra.uni $L42;
-$L44:
-	add.s64 %rd140, %rd129, %rd105;
-	mov.b64 %rd141, %rd140;
-	setp.ge.s64 %p48, %rd141, %rd131;
-	mov.pred %p49, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L52;
-	mul.lo.s64 %rd142, %rd141, %rd21;
-	mad.lo.s64 %rd143, %rd142, 4, %rd17;
-	ld.global.nc.s32 %r42, [%rd143+0];
-	mov.b32 %r43, %r42;
-	setp.ne.s32 %p51, %r43, %r33;
-	mov.pred %p49, %p51;
-$L52:
-	mov.pred %p52, %p49;
-	not.pred %p53, %p52;
-	@!%p53 bra $L54;
-	mov.pred %p54, %p27;
-	@!%p54 bra $L56;
-	mul.lo.s64 %rd144, %rd141, %rd28;
-	mad.lo.s64 %rd145, %rd144, 8, %rd24;
-	ld.global.nc.f64 %fd17, [%rd145+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd146, %fd18;
-	mov.b64 %rd147, %fd9;
-	setp.ne.u64 %p55, %rd146, %rd147;
-	mov.pred %p54, %p55;
-$L56:
-	mov.pred %p52, %p54;
-$L54:
-	mov.pred %p56, %p52;
-	@!%p56 bra $L58;
-	mov.b64 %rd78, 1099511627776;
-	bra.uni $L13;
-$L58:
-	mov.b64 %rd78, 1;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	add.s64 %rd148, %rd39, %rd78;
-	mov.b64 %rd39, %rd148;
-$L7:
-	add.s64 %rd149, %rd59, 1;
-	mov.b64 %rd59, %rd149;
-	bra.uni $L6;
-$L8:
-$L3:
-	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd150, %rd39;
-	// block reduction
-	sub.u32 %r44, %r13, 1;
-	mov.b64 {%r45, %r46}, %rd150;
-	shfl.sync.down.b32 %r47|%p57, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd151, {%r47, %r48};
-	@!%p57 bra $L59;
-	and.b64 %rd152, %rd150, %rd151;
-	mov.b64 %rd150, %rd152;
-$L59:
-	mov.b64 {%r49, %r50}, %rd150;
-	shfl.sync.down.b32 %r51|%p58, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd153, {%r51, %r52};
-	@!%p58 bra $L60;
-	and.b64 %rd154, %rd150, %rd153;
-	mov.b64 %rd150, %rd154;
-$L60:
-	mov.b64 {%r53, %r54}, %rd150;
-	shfl.sync.down.b32 %r55|%p59, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd155, {%r55, %r56};
-	@!%p59 bra $L61;
-	and.b64 %rd156, %rd150, %rd155;
-	mov.b64 %rd150, %rd156;
-$L61:
-	mov.b64 {%r57, %r58}, %rd150;
-	shfl.sync.down.b32 %r59|%p60, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd157, {%r59, %r60};
-	@!%p60 bra $L62;
-	and.b64 %rd158, %rd150, %rd157;
-	mov.b64 %rd150, %rd158;
-$L62:
-	mov.b64 {%r61, %r62}, %rd150;
-	shfl.sync.down.b32 %r63|%p61, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd159, {%r63, %r64};
-	@!%p61 bra $L63;
-	and.b64 %rd160, %rd150, %rd159;
-	mov.b64 %rd150, %rd160;
-$L63:
-	setp.eq.u32 %p62, %r7, 0;
-	@!%p62 bra $L64;
-	mul.wide.u32 %rd161, %r8, 16;
-	add.s64 %rd162, %rd1, %rd161;
-	st.shared.s64 [%rd162+0], %rd150;
-$L64:
-	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L65;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L66;
-	mul.wide.u32 %rd163, %r7, 16;
-	add.s64 %rd164, %rd1, %rd163;
-	ld.shared.s64 %rd165, [%rd164+0];
-	mov.b64 %rd150, %rd165;
-$L66:
-	sub.u32 %r65, %r10, 1;
-	mov.b64 {%r66, %r67}, %rd150;
-	shfl.sync.down.b32 %r68|%p65, %r66, 1, %r65, %r17;
-	shfl.sync.down.b32 %r69, %r67, 1, %r65, %r17;
-	mov.b64 %rd166, {%r68, %r69};
-	@!%p65 bra $L67;
-	and.b64 %rd167, %rd150, %rd166;
-	mov.b64 %rd150, %rd167;
-$L67:
-	mov.b64 {%r70, %r71}, %rd150;
-	shfl.sync.down.b32 %r72|%p66, %r70, 2, %r65, %r17;
-	shfl.sync.down.b32 %r73, %r71, 2, %r65, %r17;
-	mov.b64 %rd168, {%r72, %r73};
-	@!%p66 bra $L68;
-	and.b64 %rd169, %rd150, %rd168;
-	mov.b64 %rd150, %rd169;
-$L68:
-	mov.b64 {%r74, %r75}, %rd150;
-	shfl.sync.down.b32 %r76|%p67, %r74, 4, %r65, %r17;
-	shfl.sync.down.b32 %r77, %r75, 4, %r65, %r17;
-	mov.b64 %rd170, {%r76, %r77};
-	@!%p67 bra $L69;
-	and.b64 %rd171, %rd150, %rd170;
-	mov.b64 %rd150, %rd171;
-$L69:
-	mov.b64 {%r78, %r79}, %rd150;
-	shfl.sync.down.b32 %r80|%p68, %r78, 8, %r65, %r17;
-	shfl.sync.down.b32 %r81, %r79, 8, %r65, %r17;
-	mov.b64 %rd172, {%r80, %r81};
-	@!%p68 bra $L70;
-	and.b64 %rd173, %rd150, %rd172;
-	mov.b64 %rd150, %rd173;
-$L70:
-	mov.b64 {%r82, %r83}, %rd150;
-	shfl.sync.down.b32 %r84|%p69, %r82, 16, %r65, %r17;
-	shfl.sync.down.b32 %r85, %r83, 16, %r65, %r17;
-	mov.b64 %rd174, {%r84, %r85};
-	@!%p69 bra $L71;
-	and.b64 %rd175, %rd150, %rd174;
-	mov.b64 %rd150, %rd175;
-$L71:
-$L65:
-	mul.wide.u32 %rd176, %r18, 8;
-	add.s64 %rd177, %rd5, %rd176;
-	setp.eq.u32 %p70, %r5, 0;
-	@!%p70 bra $L72;
-	st.global.s64 [%rd177+0], %rd150;
-$L72:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedLight_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<63>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
 	mov.b64 %rd30, -1;
-	cvt.u64.u32 %rd31, %r5;
-	cvt.u64.u32 %rd32, %r6;
-	mov.b64 %rd33, %rd31;
-$L1:
-	setp.ge.s64 %p2, %rd33, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	and.b64 %rd36, %rd30, %rd35;
-	mov.b64 %rd30, %rd36;
-	add.s64 %rd33, %rd33, %rd32;
+	mov.b64 %rd49, %rd31;
+$L15:
+	setp.ge.s64 %p11, %rd49, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd50, %rd49, 8, %rd3;
+	ld.global.s64 %rd51, [%rd50+0];
+	and.b64 %rd52, %rd30, %rd51;
+	mov.b64 %rd30, %rd52;
+	add.s64 %rd49, %rd49, %rd32;
+	bra.uni $L15;
+$L16:
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd37, %rd30;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd37;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd38, {%r21, %r22};
-	@!%p3 bra $L3;
-	and.b64 %rd39, %rd37, %rd38;
-	mov.b64 %rd37, %rd39;
-$L3:
-	mov.b64 {%r23, %r24}, %rd37;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd40, {%r25, %r26};
-	@!%p4 bra $L4;
-	and.b64 %rd41, %rd37, %rd40;
-	mov.b64 %rd37, %rd41;
-$L4:
-	mov.b64 {%r27, %r28}, %rd37;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd42, {%r29, %r30};
-	@!%p5 bra $L5;
-	and.b64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-$L5:
-	mov.b64 {%r31, %r32}, %rd37;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd44, {%r33, %r34};
-	@!%p6 bra $L6;
-	and.b64 %rd45, %rd37, %rd44;
-	mov.b64 %rd37, %rd45;
-$L6:
-	mov.b64 {%r35, %r36}, %rd37;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd46, {%r37, %r38};
-	@!%p7 bra $L7;
-	and.b64 %rd47, %rd37, %rd46;
-	mov.b64 %rd37, %rd47;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd48, %r8, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	st.shared.s64 [%rd49+0], %rd37;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd50, %r7, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	ld.shared.s64 %rd52, [%rd51+0];
-	mov.b64 %rd37, %rd52;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd37;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd53, {%r42, %r43};
-	@!%p11 bra $L11;
-	and.b64 %rd54, %rd37, %rd53;
-	mov.b64 %rd37, %rd54;
-$L11:
-	mov.b64 {%r44, %r45}, %rd37;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd55, {%r46, %r47};
-	@!%p12 bra $L12;
-	and.b64 %rd56, %rd37, %rd55;
-	mov.b64 %rd37, %rd56;
-$L12:
-	mov.b64 {%r48, %r49}, %rd37;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd57, {%r50, %r51};
-	@!%p13 bra $L13;
-	and.b64 %rd58, %rd37, %rd57;
-	mov.b64 %rd37, %rd58;
-$L13:
-	mov.b64 {%r52, %r53}, %rd37;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd59, {%r54, %r55};
-	@!%p14 bra $L14;
-	and.b64 %rd60, %rd37, %rd59;
-	mov.b64 %rd37, %rd60;
 $L14:
-	mov.b64 {%r56, %r57}, %rd37;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd61, {%r58, %r59};
-	@!%p15 bra $L15;
-	and.b64 %rd62, %rd37, %rd61;
-	mov.b64 %rd37, %rd62;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd37;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedLight_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9
-)
-{
-	.reg .pred %p<71>;
-	.reg .b32 %r<86>;
-	.reg .b64 %rd<178>;
-	.reg .f64 %fd<19>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd29, %rd3, %rd2;
-	max.s64 %rd30, %rd29, 0;
-	cvt.u64.u32 %rd31, %r19;
-	add.s64 %rd32, %rd30, %rd31;
-	sub.s64 %rd33, %rd32, 1;
-	div.u64 %rd34, %rd33, %rd31;
-	cvt.u64.u32 %rd35, %r18;
-	mad.lo.s64 %rd36, %rd35, %rd34, %rd2;
-	add.s64 %rd37, %rd36, %rd34;
-	min.s64 %rd38, %rd37, %rd3;
-	mov.b64 %rd39, 0;
-	cvt.u64.u32 %rd40, %r5;
-	add.s64 %rd41, %rd36, %rd40;
-	cvt.u64.u32 %rd42, %r6;
-	mov.b64 %rd43, %rd41;
-$L1:
-	setp.ge.s64 %p2, %rd43, %rd38;
-	@%p2 bra $L2;
-	mov.b64 %rd44, %rd43;
-	mul.lo.s64 %rd45, %rd44, %rd14;
-	mad.lo.s64 %rd46, %rd45, 8, %rd10;
-	ld.global.nc.s64 %rd47, [%rd46+0];
-	mov.b64 %rd48, %rd47;
-	add.s64 %rd49, %rd44, 1;
-	mul.lo.s64 %rd50, %rd49, %rd14;
-	mad.lo.s64 %rd51, %rd50, 8, %rd10;
-	ld.global.nc.s64 %rd52, [%rd51+0];
-	mov.b64 %rd53, %rd52;
-	mov.b64 %rd54, %rd48;
-	mov.b64 %rd55, %rd53;
-	mov.b64 %rd56, %rd54;
-	mov.b64 %rd57, %rd55;
-	sub.s64 %rd58, %rd57, %rd56;
-	setp.gt.s64 %p3, %rd58, 64;
-	@!%p3 bra $L5;
-	bra.uni $L3;
-$L5:
-	mov.b64 %rd59, %rd56;
-$L6:
-	setp.lt.s64 %p4, %rd59, %rd57;
-	not.pred %p5, %p4;
-	@!%p5 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd60, %rd7;
-	cvt.u32.u64 %r20, %rd44;
-	mov.b32 %r21, %r20;
-	mov.b64 %rd61, %rd56;
-	mov.b64 %rd62, %rd57;
-	mov.b64 %rd63, %rd59;
-$L11:
-	mov.b64 %rd64, %rd60;
-	mov.b64 %rd65, %rd61;
-	mov.b64 %rd66, %rd63;
-	setp.gt.s64 %p6, %rd66, %rd65;
-	mov.pred %p7, %p6;
-	@!%p7 bra $L15;
-	setp.gt.s64 %p8, %rd26, 0;
-	mov.pred %p9, %p8;
-	mov.b64 %rd67, %rd66;
-	sub.s64 %rd68, %rd66, 1;
-	mov.b64 %rd69, %rd68;
-$L16:
-	mul.lo.s64 %rd70, %rd67, %rd21;
-	mad.lo.s64 %rd71, %rd70, 4, %rd17;
-	ld.global.nc.s32 %r22, [%rd71+0];
-	mov.b32 %r23, %r22;
-	mul.lo.s64 %rd72, %rd69, %rd21;
-	mad.lo.s64 %rd73, %rd72, 4, %rd17;
-	ld.global.nc.s32 %r24, [%rd73+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r23;
-	mov.b32 %r27, %r25;
-	mov.b32 %r28, %r26;
-	mov.b32 %r29, %r27;
-	setp.ne.s32 %p10, %r28, %r29;
-	@!%p10 bra $L20;
-	setp.lt.s32 %p11, %r28, %r29;
-	mov.pred %p12, %p11;
-	bra.uni $L18;
-$L20:
-	not.pred %p13, %p9;
-	@!%p13 bra $L22;
-	mov.pred %p12, 0;
-	bra.uni $L18;
-$L22:
-	mul.lo.s64 %rd74, %rd67, %rd28;
-	mad.lo.s64 %rd75, %rd74, 8, %rd24;
-	ld.global.nc.f64 %fd1, [%rd75+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd76, %rd69, %rd28;
-	mad.lo.s64 %rd77, %rd76, 8, %rd24;
-	ld.global.nc.f64 %fd3, [%rd77+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd2;
-	mov.f64 %fd6, %fd4;
-	mov.f64 %fd7, %fd5;
-	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p14, %fd7, %fd8;
-	setp.neu.f64 %p15, %fd7, %fd7;
-	setp.eq.f64 %p16, %fd8, %fd8;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	mov.pred %p12, %p18;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.pred %p7, %p12;
-$L15:
-	mov.pred %p19, %p7;
-	@!%p19 bra $L24;
-	mov.b64 %rd78, 1099511627776;
-	bra.uni $L13;
-$L24:
-	mul.lo.s64 %rd79, %rd63, %rd21;
-	mad.lo.s64 %rd80, %rd79, 4, %rd17;
-	ld.global.nc.s32 %r30, [%rd80+0];
-	mov.b32 %r31, %r30;
-	mov.b32 %r32, %r31;
-	setp.eq.s32 %p20, %r32, %r21;
-	@!%p20 bra $L26;
-	mov.b64 %rd78, 0;
-	bra.uni $L13;
-$L26:
-	cvt.s64.s32 %rd81, %r32;
-	add.s64 %rd82, %rd81, 1;
-	mul.lo.s64 %rd83, %rd82, %rd14;
-	mad.lo.s64 %rd84, %rd83, 8, %rd10;
-	ld.global.nc.s64 %rd85, [%rd84+0];
-	mov.b64 %rd86, %rd85;
-	cvt.s64.s32 %rd87, %r32;
-	mul.lo.s64 %rd88, %rd87, %rd14;
-	mad.lo.s64 %rd89, %rd88, 8, %rd10;
-	ld.global.nc.s64 %rd90, [%rd89+0];
-	mov.b64 %rd91, %rd90;
-	sub.s64 %rd92, %rd62, %rd61;
-	mov.b64 %rd93, %rd92;
-	sub.s64 %rd94, %rd86, %rd91;
-	mov.b64 %rd95, %rd94;
-	mov.b64 %rd96, %rd93;
-	mov.b64 %rd97, %rd95;
-	setp.gt.s64 %p21, %rd97, %rd96;
-	setp.eq.s64 %p22, %rd97, %rd96;
-	setp.gt.s32 %p23, %r32, %r21;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	@!%p25 bra $L28;
-	mov.b64 %rd78, -1;
-	bra.uni $L13;
-$L28:
-	mov.b64 %rd98, %rd60;
-	mov.b32 %r33, %r21;
-	mov.b64 %rd99, %rd61;
-	mov.b64 %rd100, %rd63;
-	setp.gt.s64 %p26, %rd26, 0;
-	mov.pred %p27, %p26;
-	mul.lo.s64 %rd101, %rd100, %rd21;
-	mad.lo.s64 %rd102, %rd101, 4, %rd17;
-	ld.global.nc.s32 %r34, [%rd102+0];
-	mov.b32 %r35, %r34;
-	mov.b32 %r36, %r35;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p27 bra $L30;
-	mul.lo.s64 %rd103, %rd100, %rd28;
-	mad.lo.s64 %rd104, %rd103, 8, %rd24;
-	ld.global.nc.f64 %fd10, [%rd104+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
-$L30:
-	mov.b64 %rd105, 0;
-	sub.s64 %rd106, %rd100, 1;
-	mov.b64 %rd107, %rd106;
-$L31:
-	setp.ge.s64 %p28, %rd107, %rd99;
-	mov.pred %p29, %p28;
-	@!%p29 bra $L35;
-	mul.lo.s64 %rd108, %rd107, %rd21;
-	mad.lo.s64 %rd109, %rd108, 4, %rd17;
-	ld.global.nc.s32 %r37, [%rd109+0];
-	mov.b32 %r38, %r37;
-	setp.eq.s32 %p30, %r38, %r36;
-	mov.pred %p29, %p30;
-$L35:
-	mov.pred %p31, %p29;
-	@!%p31 bra $L37;
-	not.pred %p32, %p27;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L39;
-	mul.lo.s64 %rd110, %rd107, %rd28;
-	mad.lo.s64 %rd111, %rd110, 8, %rd24;
-	ld.global.nc.f64 %fd12, [%rd111+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd112, %fd13;
-	mov.b64 %rd113, %fd9;
-	setp.eq.u64 %p35, %rd112, %rd113;
-	mov.pred %p33, %p35;
-$L39:
-	mov.pred %p31, %p33;
-$L37:
-	not.pred %p36, %p31;
-	@!%p36 bra $L41;
-	bra.uni $L33;
-$L41:
-	add.s64 %rd114, %rd105, 1;
-	mov.b64 %rd105, %rd114;
-$L32:
-	sub.s64 %rd115, %rd107, 1;
-	mov.b64 %rd107, %rd115;
-	bra.uni $L31;
-$L33:
-	cvt.s64.s32 %rd116, %r36;
-	mul.lo.s64 %rd117, %rd116, %rd14;
-	mad.lo.s64 %rd118, %rd117, 8, %rd10;
-	ld.global.nc.s64 %rd119, [%rd118+0];
-	mov.b64 %rd120, %rd119;
-	cvt.s64.s32 %rd121, %r36;
-	add.s64 %rd122, %rd121, 1;
-	mul.lo.s64 %rd123, %rd122, %rd14;
-	mad.lo.s64 %rd124, %rd123, 8, %rd10;
-	ld.global.nc.s64 %rd125, [%rd124+0];
-	mov.b64 %rd126, %rd125;
-	mov.b64 %rd127, %rd120;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd127;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd130;
-$L42:
-	setp.lt.s64 %p37, %rd129, %rd130;
-	not.pred %p38, %p37;
-	@!%p38 bra $L46;
-	bra.uni $L44;
-$L46:
-	add.s64 %rd132, %rd129, %rd130;
-	div.s64 %rd133, %rd132, 2;
-	mov.b64 %rd134, %rd133;
-	mul.lo.s64 %rd135, %rd134, %rd21;
-	mad.lo.s64 %rd136, %rd135, 4, %rd17;
-	ld.global.nc.s32 %r39, [%rd136+0];
-	mov.b32 %r40, %r39;
-	mov.b32 %r41, %r40;
-	setp.lt.s32 %p39, %r41, %r33;
-	mov.pred %p40, %p39;
-	setp.eq.s32 %p41, %r41, %r33;
-	and.pred %p42, %p41, %p27;
-	@!%p42 bra $L48;
-	mul.lo.s64 %rd137, %rd134, %rd28;
-	mad.lo.s64 %rd138, %rd137, 8, %rd24;
-	ld.global.nc.f64 %fd14, [%rd138+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p43, %fd16, %fd9;
-	setp.neu.f64 %p44, %fd16, %fd16;
-	setp.eq.f64 %p45, %fd9, %fd9;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	mov.pred %p40, %p47;
-$L48:
-	@!%p40 bra $L49;
-	add.s64 %rd139, %rd134, 1;
-	mov.b64 %rd129, %rd139;
-	bra.uni $L50;
-$L49:
-	mov.b64 %rd130, %rd134;
-$L50:
-$L43:
-	bra.uni $L42;
-$L44:
-	add.s64 %rd140, %rd129, %rd105;
-	mov.b64 %rd141, %rd140;
-	setp.ge.s64 %p48, %rd141, %rd131;
-	mov.pred %p49, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L52;
-	mul.lo.s64 %rd142, %rd141, %rd21;
-	mad.lo.s64 %rd143, %rd142, 4, %rd17;
-	ld.global.nc.s32 %r42, [%rd143+0];
-	mov.b32 %r43, %r42;
-	setp.ne.s32 %p51, %r43, %r33;
-	mov.pred %p49, %p51;
-$L52:
-	mov.pred %p52, %p49;
-	not.pred %p53, %p52;
-	@!%p53 bra $L54;
-	mov.pred %p54, %p27;
-	@!%p54 bra $L56;
-	mul.lo.s64 %rd144, %rd141, %rd28;
-	mad.lo.s64 %rd145, %rd144, 8, %rd24;
-	ld.global.nc.f64 %fd17, [%rd145+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd146, %fd18;
-	mov.b64 %rd147, %fd9;
-	setp.ne.u64 %p55, %rd146, %rd147;
-	mov.pred %p54, %p55;
-$L56:
-	mov.pred %p52, %p54;
-$L54:
-	mov.pred %p56, %p52;
-	@!%p56 bra $L58;
-	mov.b64 %rd78, 1099511627776;
-	bra.uni $L13;
-$L58:
-	mov.b64 %rd78, 1;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	add.s64 %rd148, %rd39, %rd78;
-	mov.b64 %rd39, %rd148;
-$L7:
-	add.s64 %rd149, %rd59, 1;
-	mov.b64 %rd59, %rd149;
-	bra.uni $L6;
-$L8:
-$L3:
-	add.s64 %rd43, %rd43, %rd42;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd150, %rd39;
-	// block reduction
-	sub.u32 %r44, %r13, 1;
-	mov.b64 {%r45, %r46}, %rd150;
-	shfl.sync.down.b32 %r47|%p57, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd151, {%r47, %r48};
-	@!%p57 bra $L59;
-	or.b64 %rd152, %rd150, %rd151;
-	mov.b64 %rd150, %rd152;
-$L59:
-	mov.b64 {%r49, %r50}, %rd150;
-	shfl.sync.down.b32 %r51|%p58, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd153, {%r51, %r52};
-	@!%p58 bra $L60;
-	or.b64 %rd154, %rd150, %rd153;
-	mov.b64 %rd150, %rd154;
-$L60:
-	mov.b64 {%r53, %r54}, %rd150;
-	shfl.sync.down.b32 %r55|%p59, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd155, {%r55, %r56};
-	@!%p59 bra $L61;
-	or.b64 %rd156, %rd150, %rd155;
-	mov.b64 %rd150, %rd156;
-$L61:
-	mov.b64 {%r57, %r58}, %rd150;
-	shfl.sync.down.b32 %r59|%p60, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd157, {%r59, %r60};
-	@!%p60 bra $L62;
-	or.b64 %rd158, %rd150, %rd157;
-	mov.b64 %rd150, %rd158;
-$L62:
-	mov.b64 {%r61, %r62}, %rd150;
-	shfl.sync.down.b32 %r63|%p61, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd159, {%r63, %r64};
-	@!%p61 bra $L63;
-	or.b64 %rd160, %rd150, %rd159;
-	mov.b64 %rd150, %rd160;
-$L63:
-	setp.eq.u32 %p62, %r7, 0;
-	@!%p62 bra $L64;
-	mul.wide.u32 %rd161, %r8, 16;
-	add.s64 %rd162, %rd1, %rd161;
-	st.shared.s64 [%rd162+0], %rd150;
-$L64:
-	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L65;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L66;
-	mul.wide.u32 %rd163, %r7, 16;
-	add.s64 %rd164, %rd1, %rd163;
-	ld.shared.s64 %rd165, [%rd164+0];
-	mov.b64 %rd150, %rd165;
-$L66:
-	sub.u32 %r65, %r10, 1;
-	mov.b64 {%r66, %r67}, %rd150;
-	shfl.sync.down.b32 %r68|%p65, %r66, 1, %r65, %r17;
-	shfl.sync.down.b32 %r69, %r67, 1, %r65, %r17;
-	mov.b64 %rd166, {%r68, %r69};
-	@!%p65 bra $L67;
-	or.b64 %rd167, %rd150, %rd166;
-	mov.b64 %rd150, %rd167;
-$L67:
-	mov.b64 {%r70, %r71}, %rd150;
-	shfl.sync.down.b32 %r72|%p66, %r70, 2, %r65, %r17;
-	shfl.sync.down.b32 %r73, %r71, 2, %r65, %r17;
-	mov.b64 %rd168, {%r72, %r73};
-	@!%p66 bra $L68;
-	or.b64 %rd169, %rd150, %rd168;
-	mov.b64 %rd150, %rd169;
-$L68:
-	mov.b64 {%r74, %r75}, %rd150;
-	shfl.sync.down.b32 %r76|%p67, %r74, 4, %r65, %r17;
-	shfl.sync.down.b32 %r77, %r75, 4, %r65, %r17;
-	mov.b64 %rd170, {%r76, %r77};
-	@!%p67 bra $L69;
-	or.b64 %rd171, %rd150, %rd170;
-	mov.b64 %rd150, %rd171;
-$L69:
-	mov.b64 {%r78, %r79}, %rd150;
-	shfl.sync.down.b32 %r80|%p68, %r78, 8, %r65, %r17;
-	shfl.sync.down.b32 %r81, %r79, 8, %r65, %r17;
-	mov.b64 %rd172, {%r80, %r81};
-	@!%p68 bra $L70;
-	or.b64 %rd173, %rd150, %rd172;
-	mov.b64 %rd150, %rd173;
-$L70:
-	mov.b64 {%r82, %r83}, %rd150;
-	shfl.sync.down.b32 %r84|%p69, %r82, 16, %r65, %r17;
-	shfl.sync.down.b32 %r85, %r83, 16, %r65, %r17;
-	mov.b64 %rd174, {%r84, %r85};
-	@!%p69 bra $L71;
-	or.b64 %rd175, %rd150, %rd174;
-	mov.b64 %rd150, %rd175;
-$L71:
-$L65:
-	mul.wide.u32 %rd176, %r18, 8;
-	add.s64 %rd177, %rd5, %rd176;
-	setp.eq.u32 %p70, %r5, 0;
-	@!%p70 bra $L72;
-	st.global.s64 [%rd177+0], %rd150;
-$L72:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedLight_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<63>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
 	mov.b64 %rd30, 0;
-	cvt.u64.u32 %rd31, %r5;
-	cvt.u64.u32 %rd32, %r6;
-	mov.b64 %rd33, %rd31;
+	mov.b64 %rd53, %rd31;
+$L17:
+	setp.ge.s64 %p12, %rd53, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd54, %rd53, 8, %rd3;
+	ld.global.s64 %rd55, [%rd54+0];
+	or.b64 %rd56, %rd30, %rd55;
+	mov.b64 %rd30, %rd56;
+	add.s64 %rd53, %rd53, %rd32;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd33, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	or.b64 %rd36, %rd30, %rd35;
-	mov.b64 %rd30, %rd36;
-	add.s64 %rd33, %rd33, %rd32;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd37, %rd30;
+	mov.b64 %rd57, %rd30;
 	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd37;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd38, {%r21, %r22};
-	@!%p3 bra $L3;
-	or.b64 %rd39, %rd37, %rd38;
-	mov.b64 %rd37, %rd39;
-$L3:
-	mov.b64 {%r23, %r24}, %rd37;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd40, {%r25, %r26};
-	@!%p4 bra $L4;
-	or.b64 %rd41, %rd37, %rd40;
-	mov.b64 %rd37, %rd41;
-$L4:
-	mov.b64 {%r27, %r28}, %rd37;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd42, {%r29, %r30};
-	@!%p5 bra $L5;
-	or.b64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-$L5:
-	mov.b64 {%r31, %r32}, %rd37;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd44, {%r33, %r34};
-	@!%p6 bra $L6;
-	or.b64 %rd45, %rd37, %rd44;
-	mov.b64 %rd37, %rd45;
-$L6:
-	mov.b64 {%r35, %r36}, %rd37;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd46, {%r37, %r38};
-	@!%p7 bra $L7;
-	or.b64 %rd47, %rd37, %rd46;
-	mov.b64 %rd37, %rd47;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd48, %r8, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	st.shared.s64 [%rd49+0], %rd37;
-$L8:
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd57;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd58, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd59, %rd57, %rd58;
+	mov.b64 %rd57, %rd59;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd60, %rd57, %rd58;
+	mov.b64 %rd57, %rd60;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd61, %rd57, %rd58;
+	mov.b64 %rd57, %rd61;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd62, %rd57, %rd58;
+	mov.b64 %rd57, %rd62;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd63, %rd57, %rd58;
+	mov.b64 %rd57, %rd63;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd64, %rd57, %rd58;
+	mov.b64 %rd57, %rd64;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd65, %r8, 16;
+	add.s64 %rd66, %rd1, %rd65;
+	st.shared.s64 [%rd66+0], %rd57;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd50, %r7, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	ld.shared.s64 %rd52, [%rd51+0];
-	mov.b64 %rd37, %rd52;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd37;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd53, {%r42, %r43};
-	@!%p11 bra $L11;
-	or.b64 %rd54, %rd37, %rd53;
-	mov.b64 %rd37, %rd54;
-$L11:
-	mov.b64 {%r44, %r45}, %rd37;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd55, {%r46, %r47};
-	@!%p12 bra $L12;
-	or.b64 %rd56, %rd37, %rd55;
-	mov.b64 %rd37, %rd56;
-$L12:
-	mov.b64 {%r48, %r49}, %rd37;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd57, {%r50, %r51};
-	@!%p13 bra $L13;
-	or.b64 %rd58, %rd37, %rd57;
-	mov.b64 %rd37, %rd58;
-$L13:
-	mov.b64 {%r52, %r53}, %rd37;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd59, {%r54, %r55};
-	@!%p14 bra $L14;
-	or.b64 %rd60, %rd37, %rd59;
-	mov.b64 %rd37, %rd60;
-$L14:
-	mov.b64 {%r56, %r57}, %rd37;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd61, {%r58, %r59};
-	@!%p15 bra $L15;
-	or.b64 %rd62, %rd37, %rd61;
-	mov.b64 %rd37, %rd62;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd37;
-$L16:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd67, %r7, 16;
+	add.s64 %rd68, %rd1, %rd67;
+	ld.shared.s64 %rd69, [%rd68+0];
+	mov.b64 %rd57, %rd69;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd57;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd70, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd71, %rd57, %rd70;
+	mov.b64 %rd57, %rd71;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd72, %rd57, %rd70;
+	mov.b64 %rd57, %rd72;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd73, %rd57, %rd70;
+	mov.b64 %rd57, %rd73;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd74, %rd57, %rd70;
+	mov.b64 %rd57, %rd74;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd75, %rd57, %rd70;
+	mov.b64 %rd57, %rd75;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd76, %rd57, %rd70;
+	mov.b64 %rd57, %rd76;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd57;
+$L40:
 	ret;
 }
 `
@@ -16466,7 +6661,7 @@ const gokkosPTX12 = `//
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
-.visible .entry gk_dgraph_unmatchedHubs_main_sum(
+.visible .entry gk_dgraph_unmatchedHubs_main(
 	.param .b64 gk_league,
 	.param .b64 gk_team_size,
 	.param .b64 gk_vector_length,
@@ -16476,6 +6671,7 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -16491,9 +6687,9 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<68>;
-	.reg .b32 %r<83>;
-	.reg .b64 %rd<192>;
+	.reg .pred %p<80>;
+	.reg .b32 %r<70>;
+	.reg .b64 %rd<195>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -16524,25 +6720,26 @@ const gokkosPTX12 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
 	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
 	cvt.u64.u32 %rd12, %r2;
 	mov.u64 %rd13, gk_dyn;
 	add.s64 %rd14, %rd13, %rd5;
 	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
 	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
+	cvt.u64.u32 %rd18, %r29;
 	cvta.to.global.u64 %rd19, %rd7;
 	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
 	add.s64 %rd20, %rd17, %rd8;
@@ -16577,411 +6774,477 @@ const gokkosPTX12 = `//
 	mov.b64 %rd53, %rd52;
 	ld.param.s64 %rd54, [gk_s12];
 	mov.b64 %rd55, %rd54;
-	mov.b64 %rd56, 0;
-	cvt.u64.u32 %rd58, %r28;
-	cvt.u64.u32 %rd59, %r29;
-	mov.b64 %rd60, %rd58;
+	setp.ne.u32 %p3, %r18, 1;
+	@%p3 bra.uni $L2;
+	mov.b64 %rd57, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L3;
+	mov.b64 %rd57, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p5, %r18, 3;
+	@%p5 bra.uni $L4;
+	mov.b64 %rd57, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p6, %r18, 4;
+	@%p6 bra.uni $L5;
+	mov.b64 %rd57, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p7, %r18, 7;
+	@%p7 bra.uni $L6;
+	mov.b64 %rd57, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd57, 0;
 $L1:
-	setp.ge.s64 %p3, %rd60, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd57, %rd60;
+	mov.b64 %rd56, %rd57;
+	cvt.u64.u32 %rd59, %r29;
+	cvt.u64.u32 %rd60, %r30;
+	mov.b64 %rd61, %rd59;
+$L7:
+	setp.ge.s64 %p8, %rd61, %rd2;
+	@%p8 bra $L8;
+	mov.b64 %rd58, %rd61;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd61, %rd57, %rd55;
-	mad.lo.s64 %rd62, %rd61, 4, %rd51;
-	ld.global.nc.s32 %r30, [%rd62+0];
-	mov.b32 %r31, %r30;
+	mul.lo.s64 %rd62, %rd58, %rd55;
+	mad.lo.s64 %rd63, %rd62, 4, %rd51;
+	ld.global.nc.s32 %r31, [%rd63+0];
 	mov.b32 %r32, %r31;
-	cvt.s64.s32 %rd63, %r32;
-	mul.lo.s64 %rd64, %rd63, %rd34;
-	mad.lo.s64 %rd65, %rd64, 8, %rd30;
-	ld.global.nc.s64 %rd66, [%rd65+0];
-	mov.b64 %rd67, %rd66;
-	cvt.s64.s32 %rd68, %r32;
-	add.s64 %rd69, %rd68, 1;
-	mul.lo.s64 %rd70, %rd69, %rd34;
-	mad.lo.s64 %rd71, %rd70, 8, %rd30;
-	ld.global.nc.s64 %rd72, [%rd71+0];
-	mov.b64 %rd73, %rd72;
-	mov.b64 %rd74, %rd67;
-	mov.b64 %rd75, %rd73;
+	mov.b32 %r33, %r32;
+	cvt.s64.s32 %rd64, %r33;
+	mul.lo.s64 %rd65, %rd64, %rd34;
+	mad.lo.s64 %rd66, %rd65, 8, %rd30;
+	ld.global.nc.s64 %rd67, [%rd66+0];
+	mov.b64 %rd68, %rd67;
+	cvt.s64.s32 %rd69, %r33;
+	add.s64 %rd70, %rd69, 1;
+	mul.lo.s64 %rd71, %rd70, %rd34;
+	mad.lo.s64 %rd72, %rd71, 8, %rd30;
+	ld.global.nc.s64 %rd73, [%rd72+0];
+	mov.b64 %rd74, %rd73;
+	mov.b64 %rd75, %rd68;
 	mov.b64 %rd76, %rd74;
 	mov.b64 %rd77, %rd75;
-	cvt.u64.u32 %rd78, %r2;
-	add.s64 %rd79, %rd76, %rd78;
-	mov.b64 %rd80, %rd79;
-$L4:
-	setp.lt.s64 %p4, %rd80, %rd77;
-	not.pred %p5, %p4;
-	@!%p5 bra $L8;
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd81, %rd27;
-	mov.b32 %r33, %r32;
-	mov.b64 %rd82, %rd76;
-	mov.b64 %rd83, %rd77;
-	mov.b64 %rd84, %rd80;
-$L9:
-	mov.b64 %rd85, %rd81;
-	mov.b64 %rd86, %rd82;
-	mov.b64 %rd87, %rd84;
-	setp.gt.s64 %p6, %rd87, %rd86;
-	mov.pred %p7, %p6;
-	@!%p7 bra $L13;
-	setp.gt.s64 %p8, %rd46, 0;
-	mov.pred %p9, %p8;
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd87, 1;
-	mov.b64 %rd90, %rd89;
+	mov.b64 %rd78, %rd76;
+	cvt.u64.u32 %rd79, %r2;
+	add.s64 %rd80, %rd77, %rd79;
+	mov.b64 %rd81, %rd80;
+$L10:
+	setp.lt.s64 %p9, %rd81, %rd78;
+	not.pred %p10, %p9;
+	@!%p10 bra $L14;
+	bra.uni $L12;
 $L14:
-	mul.lo.s64 %rd91, %rd88, %rd41;
-	mad.lo.s64 %rd92, %rd91, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd92+0];
-	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd93, %rd90, %rd41;
-	mad.lo.s64 %rd94, %rd93, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd94+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r38, %r35;
-	mov.b32 %r39, %r37;
+	mov.b64 %rd82, %rd27;
+	mov.b32 %r34, %r33;
+	mov.b64 %rd83, %rd77;
+	mov.b64 %rd84, %rd78;
+	mov.b64 %rd85, %rd81;
+$L15:
+	mov.b64 %rd86, %rd82;
+	mov.b64 %rd87, %rd83;
+	mov.b64 %rd88, %rd85;
+	setp.gt.s64 %p11, %rd88, %rd87;
+	mov.pred %p12, %p11;
+	@!%p12 bra $L19;
+	setp.gt.s64 %p13, %rd46, 0;
+	mov.pred %p14, %p13;
+	mov.b64 %rd89, %rd88;
+	sub.s64 %rd90, %rd88, 1;
+	mov.b64 %rd91, %rd90;
+$L20:
+	mul.lo.s64 %rd92, %rd89, %rd41;
+	mad.lo.s64 %rd93, %rd92, 4, %rd37;
+	ld.global.nc.s32 %r35, [%rd93+0];
+	mov.b32 %r36, %r35;
+	mul.lo.s64 %rd94, %rd91, %rd41;
+	mad.lo.s64 %rd95, %rd94, 4, %rd37;
+	ld.global.nc.s32 %r37, [%rd95+0];
+	mov.b32 %r38, %r37;
+	mov.b32 %r39, %r36;
 	mov.b32 %r40, %r38;
 	mov.b32 %r41, %r39;
-	setp.ne.s32 %p10, %r40, %r41;
-	@!%p10 bra $L18;
-	setp.lt.s32 %p11, %r40, %r41;
-	mov.pred %p12, %p11;
-	bra.uni $L16;
-$L18:
-	not.pred %p13, %p9;
-	@!%p13 bra $L20;
-	mov.pred %p12, 0;
-	bra.uni $L16;
-$L20:
-	mul.lo.s64 %rd95, %rd88, %rd48;
-	mad.lo.s64 %rd96, %rd95, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd96+0];
+	mov.b32 %r42, %r40;
+	setp.ne.s32 %p15, %r41, %r42;
+	@!%p15 bra $L24;
+	setp.lt.s32 %p16, %r41, %r42;
+	mov.pred %p17, %p16;
+	bra.uni $L22;
+$L24:
+	not.pred %p18, %p14;
+	@!%p18 bra $L26;
+	mov.pred %p17, 0;
+	bra.uni $L22;
+$L26:
+	mul.lo.s64 %rd96, %rd89, %rd48;
+	mad.lo.s64 %rd97, %rd96, 8, %rd44;
+	ld.global.nc.f64 %fd1, [%rd97+0];
 	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd97, %rd90, %rd48;
-	mad.lo.s64 %rd98, %rd97, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd98+0];
+	mul.lo.s64 %rd98, %rd91, %rd48;
+	mad.lo.s64 %rd99, %rd98, 8, %rd44;
+	ld.global.nc.f64 %fd3, [%rd99+0];
 	mov.f64 %fd4, %fd3;
 	mov.f64 %fd5, %fd2;
 	mov.f64 %fd6, %fd4;
 	mov.f64 %fd7, %fd5;
 	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p14, %fd7, %fd8;
-	setp.neu.f64 %p15, %fd7, %fd7;
-	setp.eq.f64 %p16, %fd8, %fd8;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	mov.pred %p12, %p18;
-	bra.uni $L16;
-$L15:
-	bra.uni $L14;
-$L16:
-	mov.pred %p7, %p12;
-$L13:
-	mov.pred %p19, %p7;
-	@!%p19 bra $L22;
-	mov.b64 %rd99, 1099511627776;
-	bra.uni $L11;
+	setp.lt.f64 %p19, %fd7, %fd8;
+	setp.neu.f64 %p20, %fd7, %fd7;
+	setp.eq.f64 %p21, %fd8, %fd8;
+	and.pred %p22, %p20, %p21;
+	or.pred %p23, %p19, %p22;
+	mov.pred %p17, %p23;
+	bra.uni $L22;
+$L21:
+	bra.uni $L20;
 $L22:
-	mul.lo.s64 %rd100, %rd84, %rd41;
-	mad.lo.s64 %rd101, %rd100, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd101+0];
-	mov.b32 %r43, %r42;
+	mov.pred %p12, %p17;
+$L19:
+	mov.pred %p24, %p12;
+	@!%p24 bra $L28;
+	mov.b64 %rd100, 1099511627776;
+	bra.uni $L17;
+$L28:
+	mul.lo.s64 %rd101, %rd85, %rd41;
+	mad.lo.s64 %rd102, %rd101, 4, %rd37;
+	ld.global.nc.s32 %r43, [%rd102+0];
 	mov.b32 %r44, %r43;
-	setp.eq.s32 %p20, %r44, %r33;
-	@!%p20 bra $L24;
-	mov.b64 %rd99, 0;
-	bra.uni $L11;
-$L24:
-	cvt.s64.s32 %rd102, %r44;
-	add.s64 %rd103, %rd102, 1;
-	mul.lo.s64 %rd104, %rd103, %rd34;
-	mad.lo.s64 %rd105, %rd104, 8, %rd30;
-	ld.global.nc.s64 %rd106, [%rd105+0];
-	mov.b64 %rd107, %rd106;
-	cvt.s64.s32 %rd108, %r44;
-	mul.lo.s64 %rd109, %rd108, %rd34;
-	mad.lo.s64 %rd110, %rd109, 8, %rd30;
-	ld.global.nc.s64 %rd111, [%rd110+0];
-	mov.b64 %rd112, %rd111;
-	sub.s64 %rd113, %rd83, %rd82;
-	mov.b64 %rd114, %rd113;
-	sub.s64 %rd115, %rd107, %rd112;
-	mov.b64 %rd116, %rd115;
-	mov.b64 %rd117, %rd114;
-	mov.b64 %rd118, %rd116;
-	setp.gt.s64 %p21, %rd118, %rd117;
-	setp.eq.s64 %p22, %rd118, %rd117;
-	setp.gt.s32 %p23, %r44, %r33;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	@!%p25 bra $L26;
-	mov.b64 %rd99, -1;
-	bra.uni $L11;
-$L26:
-	mov.b64 %rd119, %rd81;
-	mov.b32 %r45, %r33;
+	mov.b32 %r45, %r44;
+	setp.eq.s32 %p25, %r45, %r34;
+	@!%p25 bra $L30;
+	mov.b64 %rd100, 0;
+	bra.uni $L17;
+$L30:
+	cvt.s64.s32 %rd103, %r45;
+	add.s64 %rd104, %rd103, 1;
+	mul.lo.s64 %rd105, %rd104, %rd34;
+	mad.lo.s64 %rd106, %rd105, 8, %rd30;
+	ld.global.nc.s64 %rd107, [%rd106+0];
+	mov.b64 %rd108, %rd107;
+	cvt.s64.s32 %rd109, %r45;
+	mul.lo.s64 %rd110, %rd109, %rd34;
+	mad.lo.s64 %rd111, %rd110, 8, %rd30;
+	ld.global.nc.s64 %rd112, [%rd111+0];
+	mov.b64 %rd113, %rd112;
+	sub.s64 %rd114, %rd84, %rd83;
+	mov.b64 %rd115, %rd114;
+	sub.s64 %rd116, %rd108, %rd113;
+	mov.b64 %rd117, %rd116;
+	mov.b64 %rd118, %rd115;
+	mov.b64 %rd119, %rd117;
+	setp.gt.s64 %p26, %rd119, %rd118;
+	setp.eq.s64 %p27, %rd119, %rd118;
+	setp.gt.s32 %p28, %r45, %r34;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	@!%p30 bra $L32;
+	mov.b64 %rd100, -1;
+	bra.uni $L17;
+$L32:
 	mov.b64 %rd120, %rd82;
-	mov.b64 %rd121, %rd84;
-	setp.gt.s64 %p26, %rd46, 0;
-	mov.pred %p27, %p26;
-	mul.lo.s64 %rd122, %rd121, %rd41;
-	mad.lo.s64 %rd123, %rd122, 4, %rd37;
-	ld.global.nc.s32 %r46, [%rd123+0];
-	mov.b32 %r47, %r46;
+	mov.b32 %r46, %r34;
+	mov.b64 %rd121, %rd83;
+	mov.b64 %rd122, %rd85;
+	setp.gt.s64 %p31, %rd46, 0;
+	mov.pred %p32, %p31;
+	mul.lo.s64 %rd123, %rd122, %rd41;
+	mad.lo.s64 %rd124, %rd123, 4, %rd37;
+	ld.global.nc.s32 %r47, [%rd124+0];
 	mov.b32 %r48, %r47;
+	mov.b32 %r49, %r48;
 	mov.f64 %fd9, 0d0000000000000000;
-	@!%p27 bra $L28;
-	mul.lo.s64 %rd124, %rd121, %rd48;
-	mad.lo.s64 %rd125, %rd124, 8, %rd44;
-	ld.global.nc.f64 %fd10, [%rd125+0];
+	@!%p32 bra $L34;
+	mul.lo.s64 %rd125, %rd122, %rd48;
+	mad.lo.s64 %rd126, %rd125, 8, %rd44;
+	ld.global.nc.f64 %fd10, [%rd126+0];
 	mov.f64 %fd11, %fd10;
 	mov.f64 %fd9, %fd11;
-$L28:
-	mov.b64 %rd126, 0;
-	sub.s64 %rd127, %rd121, 1;
-	mov.b64 %rd128, %rd127;
-$L29:
-	setp.ge.s64 %p28, %rd128, %rd120;
-	mov.pred %p29, %p28;
-	@!%p29 bra $L33;
-	mul.lo.s64 %rd129, %rd128, %rd41;
-	mad.lo.s64 %rd130, %rd129, 4, %rd37;
-	ld.global.nc.s32 %r49, [%rd130+0];
-	mov.b32 %r50, %r49;
-	setp.eq.s32 %p30, %r50, %r48;
-	mov.pred %p29, %p30;
-$L33:
-	mov.pred %p31, %p29;
-	@!%p31 bra $L35;
-	not.pred %p32, %p27;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L37;
-	mul.lo.s64 %rd131, %rd128, %rd48;
-	mad.lo.s64 %rd132, %rd131, 8, %rd44;
-	ld.global.nc.f64 %fd12, [%rd132+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd133, %fd13;
-	mov.b64 %rd134, %fd9;
-	setp.eq.u64 %p35, %rd133, %rd134;
-	mov.pred %p33, %p35;
-$L37:
-	mov.pred %p31, %p33;
+$L34:
+	mov.b64 %rd127, 0;
+	sub.s64 %rd128, %rd122, 1;
+	mov.b64 %rd129, %rd128;
 $L35:
-	not.pred %p36, %p31;
-	@!%p36 bra $L39;
-	bra.uni $L31;
+	setp.ge.s64 %p33, %rd129, %rd121;
+	mov.pred %p34, %p33;
+	@!%p34 bra $L39;
+	mul.lo.s64 %rd130, %rd129, %rd41;
+	mad.lo.s64 %rd131, %rd130, 4, %rd37;
+	ld.global.nc.s32 %r50, [%rd131+0];
+	mov.b32 %r51, %r50;
+	setp.eq.s32 %p35, %r51, %r49;
+	mov.pred %p34, %p35;
 $L39:
-	add.s64 %rd135, %rd126, 1;
-	mov.b64 %rd126, %rd135;
-$L30:
-	sub.s64 %rd136, %rd128, 1;
-	mov.b64 %rd128, %rd136;
-	bra.uni $L29;
-$L31:
-	cvt.s64.s32 %rd137, %r48;
-	mul.lo.s64 %rd138, %rd137, %rd34;
-	mad.lo.s64 %rd139, %rd138, 8, %rd30;
-	ld.global.nc.s64 %rd140, [%rd139+0];
-	mov.b64 %rd141, %rd140;
-	cvt.s64.s32 %rd142, %r48;
-	add.s64 %rd143, %rd142, 1;
-	mul.lo.s64 %rd144, %rd143, %rd34;
-	mad.lo.s64 %rd145, %rd144, 8, %rd30;
-	ld.global.nc.s64 %rd146, [%rd145+0];
-	mov.b64 %rd147, %rd146;
-	mov.b64 %rd148, %rd141;
-	mov.b64 %rd149, %rd147;
+	mov.pred %p36, %p34;
+	@!%p36 bra $L41;
+	not.pred %p37, %p32;
+	mov.pred %p38, %p37;
+	not.pred %p39, %p38;
+	@!%p39 bra $L43;
+	mul.lo.s64 %rd132, %rd129, %rd48;
+	mad.lo.s64 %rd133, %rd132, 8, %rd44;
+	ld.global.nc.f64 %fd12, [%rd133+0];
+	mov.f64 %fd13, %fd12;
+	mov.b64 %rd134, %fd13;
+	mov.b64 %rd135, %fd9;
+	setp.eq.u64 %p40, %rd134, %rd135;
+	mov.pred %p38, %p40;
+$L43:
+	mov.pred %p36, %p38;
+$L41:
+	not.pred %p41, %p36;
+	@!%p41 bra $L45;
+	bra.uni $L37;
+$L45:
+	add.s64 %rd136, %rd127, 1;
+	mov.b64 %rd127, %rd136;
+$L36:
+	sub.s64 %rd137, %rd129, 1;
+	mov.b64 %rd129, %rd137;
+	bra.uni $L35;
+$L37:
+	cvt.s64.s32 %rd138, %r49;
+	mul.lo.s64 %rd139, %rd138, %rd34;
+	mad.lo.s64 %rd140, %rd139, 8, %rd30;
+	ld.global.nc.s64 %rd141, [%rd140+0];
+	mov.b64 %rd142, %rd141;
+	cvt.s64.s32 %rd143, %r49;
+	add.s64 %rd144, %rd143, 1;
+	mul.lo.s64 %rd145, %rd144, %rd34;
+	mad.lo.s64 %rd146, %rd145, 8, %rd30;
+	ld.global.nc.s64 %rd147, [%rd146+0];
+	mov.b64 %rd148, %rd147;
+	mov.b64 %rd149, %rd142;
 	mov.b64 %rd150, %rd148;
 	mov.b64 %rd151, %rd149;
-	mov.b64 %rd152, %rd151;
-$L40:
-	setp.lt.s64 %p37, %rd150, %rd151;
-	not.pred %p38, %p37;
-	@!%p38 bra $L44;
-	bra.uni $L42;
-$L44:
-	add.s64 %rd153, %rd150, %rd151;
-	div.s64 %rd154, %rd153, 2;
-	mov.b64 %rd155, %rd154;
-	mul.lo.s64 %rd156, %rd155, %rd41;
-	mad.lo.s64 %rd157, %rd156, 4, %rd37;
-	ld.global.nc.s32 %r51, [%rd157+0];
-	mov.b32 %r52, %r51;
+	mov.b64 %rd152, %rd150;
+	mov.b64 %rd153, %rd152;
+$L46:
+	setp.lt.s64 %p42, %rd151, %rd152;
+	not.pred %p43, %p42;
+	@!%p43 bra $L50;
+	bra.uni $L48;
+$L50:
+	add.s64 %rd154, %rd151, %rd152;
+	div.s64 %rd155, %rd154, 2;
+	mov.b64 %rd156, %rd155;
+	mul.lo.s64 %rd157, %rd156, %rd41;
+	mad.lo.s64 %rd158, %rd157, 4, %rd37;
+	ld.global.nc.s32 %r52, [%rd158+0];
 	mov.b32 %r53, %r52;
-	setp.lt.s32 %p39, %r53, %r45;
-	mov.pred %p40, %p39;
-	setp.eq.s32 %p41, %r53, %r45;
-	and.pred %p42, %p41, %p27;
-	@!%p42 bra $L46;
-	mul.lo.s64 %rd158, %rd155, %rd48;
-	mad.lo.s64 %rd159, %rd158, 8, %rd44;
-	ld.global.nc.f64 %fd14, [%rd159+0];
+	mov.b32 %r54, %r53;
+	setp.lt.s32 %p44, %r54, %r46;
+	mov.pred %p45, %p44;
+	setp.eq.s32 %p46, %r54, %r46;
+	and.pred %p47, %p46, %p32;
+	@!%p47 bra $L52;
+	mul.lo.s64 %rd159, %rd156, %rd48;
+	mad.lo.s64 %rd160, %rd159, 8, %rd44;
+	ld.global.nc.f64 %fd14, [%rd160+0];
 	mov.f64 %fd15, %fd14;
 	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p43, %fd16, %fd9;
-	setp.neu.f64 %p44, %fd16, %fd16;
-	setp.eq.f64 %p45, %fd9, %fd9;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	mov.pred %p40, %p47;
-$L46:
-	@!%p40 bra $L47;
-	add.s64 %rd160, %rd155, 1;
-	mov.b64 %rd150, %rd160;
-	bra.uni $L48;
-$L47:
-	mov.b64 %rd151, %rd155;
-$L48:
-$L41:
-	bra.uni $L40;
-$L42:
-	add.s64 %rd161, %rd150, %rd126;
-	mov.b64 %rd162, %rd161;
-	setp.ge.s64 %p48, %rd162, %rd152;
-	mov.pred %p49, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L50;
-	mul.lo.s64 %rd163, %rd162, %rd41;
-	mad.lo.s64 %rd164, %rd163, 4, %rd37;
-	ld.global.nc.s32 %r54, [%rd164+0];
-	mov.b32 %r55, %r54;
-	setp.ne.s32 %p51, %r55, %r45;
-	mov.pred %p49, %p51;
-$L50:
-	mov.pred %p52, %p49;
-	not.pred %p53, %p52;
-	@!%p53 bra $L52;
-	mov.pred %p54, %p27;
-	@!%p54 bra $L54;
-	mul.lo.s64 %rd165, %rd162, %rd48;
-	mad.lo.s64 %rd166, %rd165, 8, %rd44;
-	ld.global.nc.f64 %fd17, [%rd166+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd167, %fd18;
-	mov.b64 %rd168, %fd9;
-	setp.ne.u64 %p55, %rd167, %rd168;
-	mov.pred %p54, %p55;
-$L54:
-	mov.pred %p52, %p54;
+	setp.lt.f64 %p48, %fd16, %fd9;
+	setp.neu.f64 %p49, %fd16, %fd16;
+	setp.eq.f64 %p50, %fd9, %fd9;
+	and.pred %p51, %p49, %p50;
+	or.pred %p52, %p48, %p51;
+	mov.pred %p45, %p52;
 $L52:
-	mov.pred %p56, %p52;
-	@!%p56 bra $L56;
-	mov.b64 %rd99, 1099511627776;
-	bra.uni $L11;
+	@!%p45 bra $L53;
+	add.s64 %rd161, %rd156, 1;
+	mov.b64 %rd151, %rd161;
+	bra.uni $L54;
+$L53:
+	mov.b64 %rd152, %rd156;
+$L54:
+$L47:
+	bra.uni $L46;
+$L48:
+	add.s64 %rd162, %rd151, %rd127;
+	mov.b64 %rd163, %rd162;
+	setp.ge.s64 %p53, %rd163, %rd153;
+	mov.pred %p54, %p53;
+	not.pred %p55, %p54;
+	@!%p55 bra $L56;
+	mul.lo.s64 %rd164, %rd163, %rd41;
+	mad.lo.s64 %rd165, %rd164, 4, %rd37;
+	ld.global.nc.s32 %r55, [%rd165+0];
+	mov.b32 %r56, %r55;
+	setp.ne.s32 %p56, %r56, %r46;
+	mov.pred %p54, %p56;
 $L56:
-	mov.b64 %rd99, 1;
-	bra.uni $L11;
-$L10:
-	bra.uni $L9;
-$L11:
-	add.s64 %rd169, %rd56, %rd99;
-	mov.b64 %rd56, %rd169;
-$L5:
-	cvt.u64.u32 %rd170, %r4;
-	add.s64 %rd171, %rd80, %rd170;
-	mov.b64 %rd80, %rd171;
-	bra.uni $L4;
-$L6:
-$L3:
-	add.s64 %rd60, %rd60, %rd59;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd172, %rd56;
-	// block reduction
-	sub.u32 %r56, %r13, 1;
-	mov.b32 %r57, %r3;
-$L57:
-	setp.hs.u32 %p57, %r57, 32;
-	@%p57 bra $L58;
-	mov.b64 {%r58, %r59}, %rd172;
-	shfl.sync.down.b32 %r60|%p58, %r58, %r57, %r56, %r17;
-	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
-	mov.b64 %rd173, {%r60, %r61};
-	@!%p58 bra $L59;
-	add.s64 %rd174, %rd172, %rd173;
-	mov.b64 %rd172, %rd174;
-$L59:
-	shl.b32 %r57, %r57, 1;
-	bra.uni $L57;
-$L58:
-	setp.eq.u32 %p59, %r7, 0;
+	mov.pred %p57, %p54;
+	not.pred %p58, %p57;
+	@!%p58 bra $L58;
+	mov.pred %p59, %p32;
 	@!%p59 bra $L60;
-	mul.wide.u32 %rd175, %r8, 16;
-	add.s64 %rd176, %rd1, %rd175;
-	st.shared.s64 [%rd176+0], %rd172;
+	mul.lo.s64 %rd166, %rd163, %rd48;
+	mad.lo.s64 %rd167, %rd166, 8, %rd44;
+	ld.global.nc.f64 %fd17, [%rd167+0];
+	mov.f64 %fd18, %fd17;
+	mov.b64 %rd168, %fd18;
+	mov.b64 %rd169, %fd9;
+	setp.ne.u64 %p60, %rd168, %rd169;
+	mov.pred %p59, %p60;
 $L60:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L61;
-	setp.lo.u32 %p61, %r7, %r10;
+	mov.pred %p57, %p59;
+$L58:
+	mov.pred %p61, %p57;
 	@!%p61 bra $L62;
-	mul.wide.u32 %rd177, %r7, 16;
-	add.s64 %rd178, %rd1, %rd177;
-	ld.shared.s64 %rd179, [%rd178+0];
-	mov.b64 %rd172, %rd179;
+	mov.b64 %rd100, 1099511627776;
+	bra.uni $L17;
 $L62:
-	sub.u32 %r62, %r10, 1;
-	mov.b64 {%r63, %r64}, %rd172;
-	shfl.sync.down.b32 %r65|%p62, %r63, 1, %r62, %r17;
-	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
-	mov.b64 %rd180, {%r65, %r66};
-	@!%p62 bra $L63;
-	add.s64 %rd181, %rd172, %rd180;
-	mov.b64 %rd172, %rd181;
+	mov.b64 %rd100, 1;
+	bra.uni $L17;
+$L16:
+	bra.uni $L15;
+$L17:
+	add.s64 %rd170, %rd56, %rd100;
+	mov.b64 %rd56, %rd170;
+$L11:
+	cvt.u64.u32 %rd171, %r4;
+	add.s64 %rd172, %rd81, %rd171;
+	mov.b64 %rd81, %rd172;
+	bra.uni $L10;
+$L12:
+$L9:
+	add.s64 %rd61, %rd61, %rd60;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd173, %rd56;
+	// block reduction
+	mov.b32 %r57, 1;
+	sub.u32 %r58, %r13, 1;
+	mov.b32 %r59, %r3;
 $L63:
-	mov.b64 {%r67, %r68}, %rd172;
-	shfl.sync.down.b32 %r69|%p63, %r67, 2, %r62, %r17;
-	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
-	mov.b64 %rd182, {%r69, %r70};
-	@!%p63 bra $L64;
-	add.s64 %rd183, %rd172, %rd182;
-	mov.b64 %rd172, %rd183;
-$L64:
-	mov.b64 {%r71, %r72}, %rd172;
-	shfl.sync.down.b32 %r73|%p64, %r71, 4, %r62, %r17;
-	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
-	mov.b64 %rd184, {%r73, %r74};
-	@!%p64 bra $L65;
-	add.s64 %rd185, %rd172, %rd184;
-	mov.b64 %rd172, %rd185;
-$L65:
-	mov.b64 {%r75, %r76}, %rd172;
-	shfl.sync.down.b32 %r77|%p65, %r75, 8, %r62, %r17;
-	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
-	mov.b64 %rd186, {%r77, %r78};
-	@!%p65 bra $L66;
-	add.s64 %rd187, %rd172, %rd186;
-	mov.b64 %rd172, %rd187;
-$L66:
-	mov.b64 {%r79, %r80}, %rd172;
-	shfl.sync.down.b32 %r81|%p66, %r79, 16, %r62, %r17;
-	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
-	mov.b64 %rd188, {%r81, %r82};
-	@!%p66 bra $L67;
-	add.s64 %rd189, %rd172, %rd188;
-	mov.b64 %rd172, %rd189;
+	setp.hs.u32 %p62, %r59, 32;
+	@%p62 bra $L64;
+	mov.b64 {%r60, %r61}, %rd173;
+	shfl.sync.down.b32 %r62|%p63, %r60, %r59, %r58, %r17;
+	shfl.sync.down.b32 %r63, %r61, %r59, %r58, %r17;
+	mov.b64 %rd174, {%r62, %r63};
+	@!%p63 bra $L65;
+	setp.ne.u32 %p64, %r18, 1;
+	@%p64 bra.uni $L67;
+	add.s64 %rd175, %rd173, %rd174;
+	mov.b64 %rd173, %rd175;
+	bra.uni $L66;
 $L67:
-$L61:
-	mul.wide.u32 %rd190, %r28, 8;
-	add.s64 %rd191, %rd11, %rd190;
-	setp.eq.u32 %p67, %r5, 0;
-	@!%p67 bra $L68;
-	st.global.s64 [%rd191+0], %rd172;
+	setp.ne.u32 %p65, %r18, 2;
+	@%p65 bra.uni $L68;
+	mul.lo.s64 %rd176, %rd173, %rd174;
+	mov.b64 %rd173, %rd176;
+	bra.uni $L66;
 $L68:
+	setp.ne.u32 %p66, %r18, 3;
+	@%p66 bra.uni $L69;
+	min.s64 %rd177, %rd173, %rd174;
+	mov.b64 %rd173, %rd177;
+	bra.uni $L66;
+$L69:
+	setp.ne.u32 %p67, %r18, 4;
+	@%p67 bra.uni $L70;
+	max.s64 %rd178, %rd173, %rd174;
+	mov.b64 %rd173, %rd178;
+	bra.uni $L66;
+$L70:
+	setp.ne.u32 %p68, %r18, 7;
+	@%p68 bra.uni $L71;
+	and.b64 %rd179, %rd173, %rd174;
+	mov.b64 %rd173, %rd179;
+	bra.uni $L66;
+$L71:
+	or.b64 %rd180, %rd173, %rd174;
+	mov.b64 %rd173, %rd180;
+$L66:
+$L65:
+	shl.b32 %r59, %r59, 1;
+	bra.uni $L63;
+$L64:
+	setp.eq.u32 %p69, %r7, 0;
+	@!%p69 bra $L72;
+	mul.wide.u32 %rd181, %r8, 16;
+	add.s64 %rd182, %rd1, %rd181;
+	st.shared.s64 [%rd182+0], %rd173;
+$L72:
+	bar.sync 0;
+	setp.eq.u32 %p70, %r8, 0;
+	@!%p70 bra $L73;
+	setp.lo.u32 %p71, %r7, %r10;
+	@!%p71 bra $L74;
+	mul.wide.u32 %rd183, %r7, 16;
+	add.s64 %rd184, %rd1, %rd183;
+	ld.shared.s64 %rd185, [%rd184+0];
+	mov.b64 %rd173, %rd185;
+$L74:
+	sub.u32 %r64, %r10, 1;
+	mov.b32 %r65, %r57;
+$L75:
+	setp.hs.u32 %p72, %r65, 32;
+	@%p72 bra $L76;
+	mov.b64 {%r66, %r67}, %rd173;
+	shfl.sync.down.b32 %r68|%p73, %r66, %r65, %r64, %r17;
+	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
+	mov.b64 %rd186, {%r68, %r69};
+	@!%p73 bra $L77;
+	setp.ne.u32 %p74, %r18, 1;
+	@%p74 bra.uni $L79;
+	add.s64 %rd187, %rd173, %rd186;
+	mov.b64 %rd173, %rd187;
+	bra.uni $L78;
+$L79:
+	setp.ne.u32 %p75, %r18, 2;
+	@%p75 bra.uni $L80;
+	mul.lo.s64 %rd188, %rd173, %rd186;
+	mov.b64 %rd173, %rd188;
+	bra.uni $L78;
+$L80:
+	setp.ne.u32 %p76, %r18, 3;
+	@%p76 bra.uni $L81;
+	min.s64 %rd189, %rd173, %rd186;
+	mov.b64 %rd173, %rd189;
+	bra.uni $L78;
+$L81:
+	setp.ne.u32 %p77, %r18, 4;
+	@%p77 bra.uni $L82;
+	max.s64 %rd190, %rd173, %rd186;
+	mov.b64 %rd173, %rd190;
+	bra.uni $L78;
+$L82:
+	setp.ne.u32 %p78, %r18, 7;
+	@%p78 bra.uni $L83;
+	and.b64 %rd191, %rd173, %rd186;
+	mov.b64 %rd173, %rd191;
+	bra.uni $L78;
+$L83:
+	or.b64 %rd192, %rd173, %rd186;
+	mov.b64 %rd173, %rd192;
+$L78:
+$L77:
+	shl.b32 %r65, %r65, 1;
+	bra.uni $L75;
+$L76:
+$L73:
+	mul.wide.u32 %rd193, %r29, 8;
+	add.s64 %rd194, %rd11, %rd193;
+	setp.eq.u32 %p79, %r5, 0;
+	@!%p79 bra $L84;
+	st.global.s64 [%rd194+0], %rd173;
+$L84:
 	ret;
 }
 
-.visible .entry gk_dgraph_unmatchedHubs_final_sum(
+.visible .entry gk_dgraph_unmatchedHubs_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -16997,9 +7260,9 @@ $L68:
 	.param .b64 gk_s12
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<70>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<84>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17024,6 +7287,7 @@ $L68:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -17054,3675 +7318,220 @@ $L68:
 	mov.b64 %rd34, %rd33;
 	ld.param.s64 %rd35, [gk_s12];
 	mov.b64 %rd36, %rd35;
-	mov.b64 %rd37, 0;
 	cvt.u64.u32 %rd38, %r5;
 	cvt.u64.u32 %rd39, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd37, 0;
 	mov.b64 %rd40, %rd38;
-$L1:
-	setp.ge.s64 %p2, %rd40, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd40, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd41, %rd40, 8, %rd3;
 	ld.global.s64 %rd42, [%rd41+0];
 	add.s64 %rd43, %rd37, %rd42;
 	mov.b64 %rd37, %rd43;
 	add.s64 %rd40, %rd40, %rd39;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd44, %rd37;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd44;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd45, {%r21, %r22};
-	@!%p3 bra $L3;
-	add.s64 %rd46, %rd44, %rd45;
-	mov.b64 %rd44, %rd46;
-$L3:
-	mov.b64 {%r23, %r24}, %rd44;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd47, {%r25, %r26};
-	@!%p4 bra $L4;
-	add.s64 %rd48, %rd44, %rd47;
-	mov.b64 %rd44, %rd48;
-$L4:
-	mov.b64 {%r27, %r28}, %rd44;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd49, {%r29, %r30};
-	@!%p5 bra $L5;
-	add.s64 %rd50, %rd44, %rd49;
-	mov.b64 %rd44, %rd50;
-$L5:
-	mov.b64 {%r31, %r32}, %rd44;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd51, {%r33, %r34};
-	@!%p6 bra $L6;
-	add.s64 %rd52, %rd44, %rd51;
-	mov.b64 %rd44, %rd52;
-$L6:
-	mov.b64 {%r35, %r36}, %rd44;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd53, {%r37, %r38};
-	@!%p7 bra $L7;
-	add.s64 %rd54, %rd44, %rd53;
-	mov.b64 %rd44, %rd54;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.s64 [%rd56+0], %rd44;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.s64 %rd59, [%rd58+0];
-	mov.b64 %rd44, %rd59;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd44;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd60, {%r42, %r43};
-	@!%p11 bra $L11;
-	add.s64 %rd61, %rd44, %rd60;
-	mov.b64 %rd44, %rd61;
-$L11:
-	mov.b64 {%r44, %r45}, %rd44;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd62, {%r46, %r47};
-	@!%p12 bra $L12;
-	add.s64 %rd63, %rd44, %rd62;
-	mov.b64 %rd44, %rd63;
-$L12:
-	mov.b64 {%r48, %r49}, %rd44;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd64, {%r50, %r51};
-	@!%p13 bra $L13;
-	add.s64 %rd65, %rd44, %rd64;
-	mov.b64 %rd44, %rd65;
-$L13:
-	mov.b64 {%r52, %r53}, %rd44;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	@!%p14 bra $L14;
-	add.s64 %rd67, %rd44, %rd66;
-	mov.b64 %rd44, %rd67;
-$L14:
-	mov.b64 {%r56, %r57}, %rd44;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd68, {%r58, %r59};
-	@!%p15 bra $L15;
-	add.s64 %rd69, %rd44, %rd68;
-	mov.b64 %rd44, %rd69;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd44;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedHubs_main_prod(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<68>;
-	.reg .b32 %r<83>;
-	.reg .b64 %rd<192>;
-	.reg .f64 %fd<19>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u64 %rd49, [gk_s10];
-	cvta.to.global.u64 %rd50, %rd49;
-	mov.b64 %rd51, %rd50;
-	ld.param.s64 %rd52, [gk_s11];
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s12];
-	mov.b64 %rd55, %rd54;
-	mov.b64 %rd56, 1;
-	cvt.u64.u32 %rd58, %r28;
-	cvt.u64.u32 %rd59, %r29;
-	mov.b64 %rd60, %rd58;
-$L1:
-	setp.ge.s64 %p3, %rd60, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd57, %rd60;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd61, %rd57, %rd55;
-	mad.lo.s64 %rd62, %rd61, 4, %rd51;
-	ld.global.nc.s32 %r30, [%rd62+0];
-	mov.b32 %r31, %r30;
-	mov.b32 %r32, %r31;
-	cvt.s64.s32 %rd63, %r32;
-	mul.lo.s64 %rd64, %rd63, %rd34;
-	mad.lo.s64 %rd65, %rd64, 8, %rd30;
-	ld.global.nc.s64 %rd66, [%rd65+0];
-	mov.b64 %rd67, %rd66;
-	cvt.s64.s32 %rd68, %r32;
-	add.s64 %rd69, %rd68, 1;
-	mul.lo.s64 %rd70, %rd69, %rd34;
-	mad.lo.s64 %rd71, %rd70, 8, %rd30;
-	ld.global.nc.s64 %rd72, [%rd71+0];
-	mov.b64 %rd73, %rd72;
-	mov.b64 %rd74, %rd67;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd76, %rd74;
-	mov.b64 %rd77, %rd75;
-	cvt.u64.u32 %rd78, %r2;
-	add.s64 %rd79, %rd76, %rd78;
-	mov.b64 %rd80, %rd79;
-$L4:
-	setp.lt.s64 %p4, %rd80, %rd77;
-	not.pred %p5, %p4;
-	@!%p5 bra $L8;
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd81, %rd27;
-	mov.b32 %r33, %r32;
-	mov.b64 %rd82, %rd76;
-	mov.b64 %rd83, %rd77;
-	mov.b64 %rd84, %rd80;
-$L9:
-	mov.b64 %rd85, %rd81;
-	mov.b64 %rd86, %rd82;
-	mov.b64 %rd87, %rd84;
-	setp.gt.s64 %p6, %rd87, %rd86;
-	mov.pred %p7, %p6;
-	@!%p7 bra $L13;
-	setp.gt.s64 %p8, %rd46, 0;
-	mov.pred %p9, %p8;
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd87, 1;
-	mov.b64 %rd90, %rd89;
-$L14:
-	mul.lo.s64 %rd91, %rd88, %rd41;
-	mad.lo.s64 %rd92, %rd91, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd92+0];
-	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd93, %rd90, %rd41;
-	mad.lo.s64 %rd94, %rd93, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd94+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r38, %r35;
-	mov.b32 %r39, %r37;
-	mov.b32 %r40, %r38;
-	mov.b32 %r41, %r39;
-	setp.ne.s32 %p10, %r40, %r41;
-	@!%p10 bra $L18;
-	setp.lt.s32 %p11, %r40, %r41;
-	mov.pred %p12, %p11;
-	bra.uni $L16;
-$L18:
-	not.pred %p13, %p9;
-	@!%p13 bra $L20;
-	mov.pred %p12, 0;
-	bra.uni $L16;
-$L20:
-	mul.lo.s64 %rd95, %rd88, %rd48;
-	mad.lo.s64 %rd96, %rd95, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd96+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd97, %rd90, %rd48;
-	mad.lo.s64 %rd98, %rd97, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd98+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd2;
-	mov.f64 %fd6, %fd4;
-	mov.f64 %fd7, %fd5;
-	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p14, %fd7, %fd8;
-	setp.neu.f64 %p15, %fd7, %fd7;
-	setp.eq.f64 %p16, %fd8, %fd8;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	mov.pred %p12, %p18;
-	bra.uni $L16;
-$L15:
-	bra.uni $L14;
-$L16:
-	mov.pred %p7, %p12;
-$L13:
-	mov.pred %p19, %p7;
-	@!%p19 bra $L22;
-	mov.b64 %rd99, 1099511627776;
-	bra.uni $L11;
-$L22:
-	mul.lo.s64 %rd100, %rd84, %rd41;
-	mad.lo.s64 %rd101, %rd100, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd101+0];
-	mov.b32 %r43, %r42;
-	mov.b32 %r44, %r43;
-	setp.eq.s32 %p20, %r44, %r33;
-	@!%p20 bra $L24;
-	mov.b64 %rd99, 0;
-	bra.uni $L11;
-$L24:
-	cvt.s64.s32 %rd102, %r44;
-	add.s64 %rd103, %rd102, 1;
-	mul.lo.s64 %rd104, %rd103, %rd34;
-	mad.lo.s64 %rd105, %rd104, 8, %rd30;
-	ld.global.nc.s64 %rd106, [%rd105+0];
-	mov.b64 %rd107, %rd106;
-	cvt.s64.s32 %rd108, %r44;
-	mul.lo.s64 %rd109, %rd108, %rd34;
-	mad.lo.s64 %rd110, %rd109, 8, %rd30;
-	ld.global.nc.s64 %rd111, [%rd110+0];
-	mov.b64 %rd112, %rd111;
-	sub.s64 %rd113, %rd83, %rd82;
-	mov.b64 %rd114, %rd113;
-	sub.s64 %rd115, %rd107, %rd112;
-	mov.b64 %rd116, %rd115;
-	mov.b64 %rd117, %rd114;
-	mov.b64 %rd118, %rd116;
-	setp.gt.s64 %p21, %rd118, %rd117;
-	setp.eq.s64 %p22, %rd118, %rd117;
-	setp.gt.s32 %p23, %r44, %r33;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	@!%p25 bra $L26;
-	mov.b64 %rd99, -1;
-	bra.uni $L11;
-$L26:
-	mov.b64 %rd119, %rd81;
-	mov.b32 %r45, %r33;
-	mov.b64 %rd120, %rd82;
-	mov.b64 %rd121, %rd84;
-	setp.gt.s64 %p26, %rd46, 0;
-	mov.pred %p27, %p26;
-	mul.lo.s64 %rd122, %rd121, %rd41;
-	mad.lo.s64 %rd123, %rd122, 4, %rd37;
-	ld.global.nc.s32 %r46, [%rd123+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r48, %r47;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p27 bra $L28;
-	mul.lo.s64 %rd124, %rd121, %rd48;
-	mad.lo.s64 %rd125, %rd124, 8, %rd44;
-	ld.global.nc.f64 %fd10, [%rd125+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
-$L28:
-	mov.b64 %rd126, 0;
-	sub.s64 %rd127, %rd121, 1;
-	mov.b64 %rd128, %rd127;
-$L29:
-	setp.ge.s64 %p28, %rd128, %rd120;
-	mov.pred %p29, %p28;
-	@!%p29 bra $L33;
-	mul.lo.s64 %rd129, %rd128, %rd41;
-	mad.lo.s64 %rd130, %rd129, 4, %rd37;
-	ld.global.nc.s32 %r49, [%rd130+0];
-	mov.b32 %r50, %r49;
-	setp.eq.s32 %p30, %r50, %r48;
-	mov.pred %p29, %p30;
-$L33:
-	mov.pred %p31, %p29;
-	@!%p31 bra $L35;
-	not.pred %p32, %p27;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L37;
-	mul.lo.s64 %rd131, %rd128, %rd48;
-	mad.lo.s64 %rd132, %rd131, 8, %rd44;
-	ld.global.nc.f64 %fd12, [%rd132+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd133, %fd13;
-	mov.b64 %rd134, %fd9;
-	setp.eq.u64 %p35, %rd133, %rd134;
-	mov.pred %p33, %p35;
-$L37:
-	mov.pred %p31, %p33;
-$L35:
-	not.pred %p36, %p31;
-	@!%p36 bra $L39;
-	bra.uni $L31;
-$L39:
-	add.s64 %rd135, %rd126, 1;
-	mov.b64 %rd126, %rd135;
-$L30:
-	sub.s64 %rd136, %rd128, 1;
-	mov.b64 %rd128, %rd136;
-	bra.uni $L29;
-$L31:
-	cvt.s64.s32 %rd137, %r48;
-	mul.lo.s64 %rd138, %rd137, %rd34;
-	mad.lo.s64 %rd139, %rd138, 8, %rd30;
-	ld.global.nc.s64 %rd140, [%rd139+0];
-	mov.b64 %rd141, %rd140;
-	cvt.s64.s32 %rd142, %r48;
-	add.s64 %rd143, %rd142, 1;
-	mul.lo.s64 %rd144, %rd143, %rd34;
-	mad.lo.s64 %rd145, %rd144, 8, %rd30;
-	ld.global.nc.s64 %rd146, [%rd145+0];
-	mov.b64 %rd147, %rd146;
-	mov.b64 %rd148, %rd141;
-	mov.b64 %rd149, %rd147;
-	mov.b64 %rd150, %rd148;
-	mov.b64 %rd151, %rd149;
-	mov.b64 %rd152, %rd151;
-$L40:
-	setp.lt.s64 %p37, %rd150, %rd151;
-	not.pred %p38, %p37;
-	@!%p38 bra $L44;
-	bra.uni $L42;
-$L44:
-	add.s64 %rd153, %rd150, %rd151;
-	div.s64 %rd154, %rd153, 2;
-	mov.b64 %rd155, %rd154;
-	mul.lo.s64 %rd156, %rd155, %rd41;
-	mad.lo.s64 %rd157, %rd156, 4, %rd37;
-	ld.global.nc.s32 %r51, [%rd157+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r52;
-	setp.lt.s32 %p39, %r53, %r45;
-	mov.pred %p40, %p39;
-	setp.eq.s32 %p41, %r53, %r45;
-	and.pred %p42, %p41, %p27;
-	@!%p42 bra $L46;
-	mul.lo.s64 %rd158, %rd155, %rd48;
-	mad.lo.s64 %rd159, %rd158, 8, %rd44;
-	ld.global.nc.f64 %fd14, [%rd159+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p43, %fd16, %fd9;
-	setp.neu.f64 %p44, %fd16, %fd16;
-	setp.eq.f64 %p45, %fd9, %fd9;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	mov.pred %p40, %p47;
-$L46:
-	@!%p40 bra $L47;
-	add.s64 %rd160, %rd155, 1;
-	mov.b64 %rd150, %rd160;
-	bra.uni $L48;
-$L47:
-	mov.b64 %rd151, %rd155;
-$L48:
-$L41:
-	bra.uni $L40;
-$L42:
-	add.s64 %rd161, %rd150, %rd126;
-	mov.b64 %rd162, %rd161;
-	setp.ge.s64 %p48, %rd162, %rd152;
-	mov.pred %p49, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L50;
-	mul.lo.s64 %rd163, %rd162, %rd41;
-	mad.lo.s64 %rd164, %rd163, 4, %rd37;
-	ld.global.nc.s32 %r54, [%rd164+0];
-	mov.b32 %r55, %r54;
-	setp.ne.s32 %p51, %r55, %r45;
-	mov.pred %p49, %p51;
-$L50:
-	mov.pred %p52, %p49;
-	not.pred %p53, %p52;
-	@!%p53 bra $L52;
-	mov.pred %p54, %p27;
-	@!%p54 bra $L54;
-	mul.lo.s64 %rd165, %rd162, %rd48;
-	mad.lo.s64 %rd166, %rd165, 8, %rd44;
-	ld.global.nc.f64 %fd17, [%rd166+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd167, %fd18;
-	mov.b64 %rd168, %fd9;
-	setp.ne.u64 %p55, %rd167, %rd168;
-	mov.pred %p54, %p55;
-$L54:
-	mov.pred %p52, %p54;
-$L52:
-	mov.pred %p56, %p52;
-	@!%p56 bra $L56;
-	mov.b64 %rd99, 1099511627776;
-	bra.uni $L11;
-$L56:
-	mov.b64 %rd99, 1;
-	bra.uni $L11;
-$L10:
-	bra.uni $L9;
-$L11:
-	add.s64 %rd169, %rd56, %rd99;
-	mov.b64 %rd56, %rd169;
-$L5:
-	cvt.u64.u32 %rd170, %r4;
-	add.s64 %rd171, %rd80, %rd170;
-	mov.b64 %rd80, %rd171;
-	bra.uni $L4;
-$L6:
-$L3:
-	add.s64 %rd60, %rd60, %rd59;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd172, %rd56;
-	// block reduction
-	sub.u32 %r56, %r13, 1;
-	mov.b32 %r57, %r3;
-$L57:
-	setp.hs.u32 %p57, %r57, 32;
-	@%p57 bra $L58;
-	mov.b64 {%r58, %r59}, %rd172;
-	shfl.sync.down.b32 %r60|%p58, %r58, %r57, %r56, %r17;
-	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
-	mov.b64 %rd173, {%r60, %r61};
-	@!%p58 bra $L59;
-	mul.lo.s64 %rd174, %rd172, %rd173;
-	mov.b64 %rd172, %rd174;
-$L59:
-	shl.b32 %r57, %r57, 1;
-	bra.uni $L57;
-$L58:
-	setp.eq.u32 %p59, %r7, 0;
-	@!%p59 bra $L60;
-	mul.wide.u32 %rd175, %r8, 16;
-	add.s64 %rd176, %rd1, %rd175;
-	st.shared.s64 [%rd176+0], %rd172;
-$L60:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L61;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L62;
-	mul.wide.u32 %rd177, %r7, 16;
-	add.s64 %rd178, %rd1, %rd177;
-	ld.shared.s64 %rd179, [%rd178+0];
-	mov.b64 %rd172, %rd179;
-$L62:
-	sub.u32 %r62, %r10, 1;
-	mov.b64 {%r63, %r64}, %rd172;
-	shfl.sync.down.b32 %r65|%p62, %r63, 1, %r62, %r17;
-	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
-	mov.b64 %rd180, {%r65, %r66};
-	@!%p62 bra $L63;
-	mul.lo.s64 %rd181, %rd172, %rd180;
-	mov.b64 %rd172, %rd181;
-$L63:
-	mov.b64 {%r67, %r68}, %rd172;
-	shfl.sync.down.b32 %r69|%p63, %r67, 2, %r62, %r17;
-	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
-	mov.b64 %rd182, {%r69, %r70};
-	@!%p63 bra $L64;
-	mul.lo.s64 %rd183, %rd172, %rd182;
-	mov.b64 %rd172, %rd183;
-$L64:
-	mov.b64 {%r71, %r72}, %rd172;
-	shfl.sync.down.b32 %r73|%p64, %r71, 4, %r62, %r17;
-	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
-	mov.b64 %rd184, {%r73, %r74};
-	@!%p64 bra $L65;
-	mul.lo.s64 %rd185, %rd172, %rd184;
-	mov.b64 %rd172, %rd185;
-$L65:
-	mov.b64 {%r75, %r76}, %rd172;
-	shfl.sync.down.b32 %r77|%p65, %r75, 8, %r62, %r17;
-	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
-	mov.b64 %rd186, {%r77, %r78};
-	@!%p65 bra $L66;
-	mul.lo.s64 %rd187, %rd172, %rd186;
-	mov.b64 %rd172, %rd187;
-$L66:
-	mov.b64 {%r79, %r80}, %rd172;
-	shfl.sync.down.b32 %r81|%p66, %r79, 16, %r62, %r17;
-	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
-	mov.b64 %rd188, {%r81, %r82};
-	@!%p66 bra $L67;
-	mul.lo.s64 %rd189, %rd172, %rd188;
-	mov.b64 %rd172, %rd189;
-$L67:
-$L61:
-	mul.wide.u32 %rd190, %r28, 8;
-	add.s64 %rd191, %rd11, %rd190;
-	setp.eq.u32 %p67, %r5, 0;
-	@!%p67 bra $L68;
-	st.global.s64 [%rd191+0], %rd172;
-$L68:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedHubs_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.b64 %rd37, 1;
-	cvt.u64.u32 %rd38, %r5;
-	cvt.u64.u32 %rd39, %r6;
-	mov.b64 %rd40, %rd38;
-$L1:
-	setp.ge.s64 %p2, %rd40, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd41, %rd40, 8, %rd3;
-	ld.global.s64 %rd42, [%rd41+0];
-	mul.lo.s64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-	add.s64 %rd40, %rd40, %rd39;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd44, %rd37;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd44;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd45, {%r21, %r22};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd46, %rd44, %rd45;
-	mov.b64 %rd44, %rd46;
-$L3:
-	mov.b64 {%r23, %r24}, %rd44;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd47, {%r25, %r26};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd48, %rd44, %rd47;
-	mov.b64 %rd44, %rd48;
-$L4:
-	mov.b64 {%r27, %r28}, %rd44;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd49, {%r29, %r30};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd50, %rd44, %rd49;
-	mov.b64 %rd44, %rd50;
-$L5:
-	mov.b64 {%r31, %r32}, %rd44;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd51, {%r33, %r34};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd52, %rd44, %rd51;
-	mov.b64 %rd44, %rd52;
+	mov.b64 %rd44, %rd38;
 $L6:
-	mov.b64 {%r35, %r36}, %rd44;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd53, {%r37, %r38};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd54, %rd44, %rd53;
-	mov.b64 %rd44, %rd54;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.s64 [%rd56+0], %rd44;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.s64 %rd59, [%rd58+0];
-	mov.b64 %rd44, %rd59;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd44;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd60, {%r42, %r43};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd61, %rd44, %rd60;
-	mov.b64 %rd44, %rd61;
-$L11:
-	mov.b64 {%r44, %r45}, %rd44;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd62, {%r46, %r47};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd63, %rd44, %rd62;
-	mov.b64 %rd44, %rd63;
-$L12:
-	mov.b64 {%r48, %r49}, %rd44;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd64, {%r50, %r51};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd65, %rd44, %rd64;
-	mov.b64 %rd44, %rd65;
-$L13:
-	mov.b64 {%r52, %r53}, %rd44;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd67, %rd44, %rd66;
-	mov.b64 %rd44, %rd67;
-$L14:
-	mov.b64 {%r56, %r57}, %rd44;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd68, {%r58, %r59};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd69, %rd44, %rd68;
-	mov.b64 %rd44, %rd69;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd44;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedHubs_main_min(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<68>;
-	.reg .b32 %r<83>;
-	.reg .b64 %rd<192>;
-	.reg .f64 %fd<19>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u64 %rd49, [gk_s10];
-	cvta.to.global.u64 %rd50, %rd49;
-	mov.b64 %rd51, %rd50;
-	ld.param.s64 %rd52, [gk_s11];
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s12];
-	mov.b64 %rd55, %rd54;
-	mov.b64 %rd56, 9223372036854775807;
-	cvt.u64.u32 %rd58, %r28;
-	cvt.u64.u32 %rd59, %r29;
-	mov.b64 %rd60, %rd58;
-$L1:
-	setp.ge.s64 %p3, %rd60, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd57, %rd60;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd61, %rd57, %rd55;
-	mad.lo.s64 %rd62, %rd61, 4, %rd51;
-	ld.global.nc.s32 %r30, [%rd62+0];
-	mov.b32 %r31, %r30;
-	mov.b32 %r32, %r31;
-	cvt.s64.s32 %rd63, %r32;
-	mul.lo.s64 %rd64, %rd63, %rd34;
-	mad.lo.s64 %rd65, %rd64, 8, %rd30;
-	ld.global.nc.s64 %rd66, [%rd65+0];
-	mov.b64 %rd67, %rd66;
-	cvt.s64.s32 %rd68, %r32;
-	add.s64 %rd69, %rd68, 1;
-	mul.lo.s64 %rd70, %rd69, %rd34;
-	mad.lo.s64 %rd71, %rd70, 8, %rd30;
-	ld.global.nc.s64 %rd72, [%rd71+0];
-	mov.b64 %rd73, %rd72;
-	mov.b64 %rd74, %rd67;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd76, %rd74;
-	mov.b64 %rd77, %rd75;
-	cvt.u64.u32 %rd78, %r2;
-	add.s64 %rd79, %rd76, %rd78;
-	mov.b64 %rd80, %rd79;
-$L4:
-	setp.lt.s64 %p4, %rd80, %rd77;
-	not.pred %p5, %p4;
-	@!%p5 bra $L8;
+	setp.ge.s64 %p5, %rd44, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd45, %rd44, 8, %rd3;
+	ld.global.s64 %rd46, [%rd45+0];
+	mul.lo.s64 %rd47, %rd37, %rd46;
+	mov.b64 %rd37, %rd47;
+	add.s64 %rd44, %rd44, %rd39;
 	bra.uni $L6;
-$L8:
-	mov.b64 %rd81, %rd27;
-	mov.b32 %r33, %r32;
-	mov.b64 %rd82, %rd76;
-	mov.b64 %rd83, %rd77;
-	mov.b64 %rd84, %rd80;
-$L9:
-	mov.b64 %rd85, %rd81;
-	mov.b64 %rd86, %rd82;
-	mov.b64 %rd87, %rd84;
-	setp.gt.s64 %p6, %rd87, %rd86;
-	mov.pred %p7, %p6;
-	@!%p7 bra $L13;
-	setp.gt.s64 %p8, %rd46, 0;
-	mov.pred %p9, %p8;
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd87, 1;
-	mov.b64 %rd90, %rd89;
-$L14:
-	mul.lo.s64 %rd91, %rd88, %rd41;
-	mad.lo.s64 %rd92, %rd91, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd92+0];
-	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd93, %rd90, %rd41;
-	mad.lo.s64 %rd94, %rd93, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd94+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r38, %r35;
-	mov.b32 %r39, %r37;
-	mov.b32 %r40, %r38;
-	mov.b32 %r41, %r39;
-	setp.ne.s32 %p10, %r40, %r41;
-	@!%p10 bra $L18;
-	setp.lt.s32 %p11, %r40, %r41;
-	mov.pred %p12, %p11;
-	bra.uni $L16;
-$L18:
-	not.pred %p13, %p9;
-	@!%p13 bra $L20;
-	mov.pred %p12, 0;
-	bra.uni $L16;
-$L20:
-	mul.lo.s64 %rd95, %rd88, %rd48;
-	mad.lo.s64 %rd96, %rd95, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd96+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd97, %rd90, %rd48;
-	mad.lo.s64 %rd98, %rd97, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd98+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd2;
-	mov.f64 %fd6, %fd4;
-	mov.f64 %fd7, %fd5;
-	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p14, %fd7, %fd8;
-	setp.neu.f64 %p15, %fd7, %fd7;
-	setp.eq.f64 %p16, %fd8, %fd8;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	mov.pred %p12, %p18;
-	bra.uni $L16;
-$L15:
-	bra.uni $L14;
-$L16:
-	mov.pred %p7, %p12;
-$L13:
-	mov.pred %p19, %p7;
-	@!%p19 bra $L22;
-	mov.b64 %rd99, 1099511627776;
-	bra.uni $L11;
-$L22:
-	mul.lo.s64 %rd100, %rd84, %rd41;
-	mad.lo.s64 %rd101, %rd100, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd101+0];
-	mov.b32 %r43, %r42;
-	mov.b32 %r44, %r43;
-	setp.eq.s32 %p20, %r44, %r33;
-	@!%p20 bra $L24;
-	mov.b64 %rd99, 0;
-	bra.uni $L11;
-$L24:
-	cvt.s64.s32 %rd102, %r44;
-	add.s64 %rd103, %rd102, 1;
-	mul.lo.s64 %rd104, %rd103, %rd34;
-	mad.lo.s64 %rd105, %rd104, 8, %rd30;
-	ld.global.nc.s64 %rd106, [%rd105+0];
-	mov.b64 %rd107, %rd106;
-	cvt.s64.s32 %rd108, %r44;
-	mul.lo.s64 %rd109, %rd108, %rd34;
-	mad.lo.s64 %rd110, %rd109, 8, %rd30;
-	ld.global.nc.s64 %rd111, [%rd110+0];
-	mov.b64 %rd112, %rd111;
-	sub.s64 %rd113, %rd83, %rd82;
-	mov.b64 %rd114, %rd113;
-	sub.s64 %rd115, %rd107, %rd112;
-	mov.b64 %rd116, %rd115;
-	mov.b64 %rd117, %rd114;
-	mov.b64 %rd118, %rd116;
-	setp.gt.s64 %p21, %rd118, %rd117;
-	setp.eq.s64 %p22, %rd118, %rd117;
-	setp.gt.s32 %p23, %r44, %r33;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	@!%p25 bra $L26;
-	mov.b64 %rd99, -1;
-	bra.uni $L11;
-$L26:
-	mov.b64 %rd119, %rd81;
-	mov.b32 %r45, %r33;
-	mov.b64 %rd120, %rd82;
-	mov.b64 %rd121, %rd84;
-	setp.gt.s64 %p26, %rd46, 0;
-	mov.pred %p27, %p26;
-	mul.lo.s64 %rd122, %rd121, %rd41;
-	mad.lo.s64 %rd123, %rd122, 4, %rd37;
-	ld.global.nc.s32 %r46, [%rd123+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r48, %r47;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p27 bra $L28;
-	mul.lo.s64 %rd124, %rd121, %rd48;
-	mad.lo.s64 %rd125, %rd124, 8, %rd44;
-	ld.global.nc.f64 %fd10, [%rd125+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
-$L28:
-	mov.b64 %rd126, 0;
-	sub.s64 %rd127, %rd121, 1;
-	mov.b64 %rd128, %rd127;
-$L29:
-	setp.ge.s64 %p28, %rd128, %rd120;
-	mov.pred %p29, %p28;
-	@!%p29 bra $L33;
-	mul.lo.s64 %rd129, %rd128, %rd41;
-	mad.lo.s64 %rd130, %rd129, 4, %rd37;
-	ld.global.nc.s32 %r49, [%rd130+0];
-	mov.b32 %r50, %r49;
-	setp.eq.s32 %p30, %r50, %r48;
-	mov.pred %p29, %p30;
-$L33:
-	mov.pred %p31, %p29;
-	@!%p31 bra $L35;
-	not.pred %p32, %p27;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L37;
-	mul.lo.s64 %rd131, %rd128, %rd48;
-	mad.lo.s64 %rd132, %rd131, 8, %rd44;
-	ld.global.nc.f64 %fd12, [%rd132+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd133, %fd13;
-	mov.b64 %rd134, %fd9;
-	setp.eq.u64 %p35, %rd133, %rd134;
-	mov.pred %p33, %p35;
-$L37:
-	mov.pred %p31, %p33;
-$L35:
-	not.pred %p36, %p31;
-	@!%p36 bra $L39;
-	bra.uni $L31;
-$L39:
-	add.s64 %rd135, %rd126, 1;
-	mov.b64 %rd126, %rd135;
-$L30:
-	sub.s64 %rd136, %rd128, 1;
-	mov.b64 %rd128, %rd136;
-	bra.uni $L29;
-$L31:
-	cvt.s64.s32 %rd137, %r48;
-	mul.lo.s64 %rd138, %rd137, %rd34;
-	mad.lo.s64 %rd139, %rd138, 8, %rd30;
-	ld.global.nc.s64 %rd140, [%rd139+0];
-	mov.b64 %rd141, %rd140;
-	cvt.s64.s32 %rd142, %r48;
-	add.s64 %rd143, %rd142, 1;
-	mul.lo.s64 %rd144, %rd143, %rd34;
-	mad.lo.s64 %rd145, %rd144, 8, %rd30;
-	ld.global.nc.s64 %rd146, [%rd145+0];
-	mov.b64 %rd147, %rd146;
-	mov.b64 %rd148, %rd141;
-	mov.b64 %rd149, %rd147;
-	mov.b64 %rd150, %rd148;
-	mov.b64 %rd151, %rd149;
-	mov.b64 %rd152, %rd151;
-$L40:
-	setp.lt.s64 %p37, %rd150, %rd151;
-	not.pred %p38, %p37;
-	@!%p38 bra $L44;
-	bra.uni $L42;
-$L44:
-	add.s64 %rd153, %rd150, %rd151;
-	div.s64 %rd154, %rd153, 2;
-	mov.b64 %rd155, %rd154;
-	mul.lo.s64 %rd156, %rd155, %rd41;
-	mad.lo.s64 %rd157, %rd156, 4, %rd37;
-	ld.global.nc.s32 %r51, [%rd157+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r52;
-	setp.lt.s32 %p39, %r53, %r45;
-	mov.pred %p40, %p39;
-	setp.eq.s32 %p41, %r53, %r45;
-	and.pred %p42, %p41, %p27;
-	@!%p42 bra $L46;
-	mul.lo.s64 %rd158, %rd155, %rd48;
-	mad.lo.s64 %rd159, %rd158, 8, %rd44;
-	ld.global.nc.f64 %fd14, [%rd159+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p43, %fd16, %fd9;
-	setp.neu.f64 %p44, %fd16, %fd16;
-	setp.eq.f64 %p45, %fd9, %fd9;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	mov.pred %p40, %p47;
-$L46:
-	@!%p40 bra $L47;
-	add.s64 %rd160, %rd155, 1;
-	mov.b64 %rd150, %rd160;
-	bra.uni $L48;
-$L47:
-	mov.b64 %rd151, %rd155;
-$L48:
-$L41:
-	bra.uni $L40;
-$L42:
-	add.s64 %rd161, %rd150, %rd126;
-	mov.b64 %rd162, %rd161;
-	setp.ge.s64 %p48, %rd162, %rd152;
-	mov.pred %p49, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L50;
-	mul.lo.s64 %rd163, %rd162, %rd41;
-	mad.lo.s64 %rd164, %rd163, 4, %rd37;
-	ld.global.nc.s32 %r54, [%rd164+0];
-	mov.b32 %r55, %r54;
-	setp.ne.s32 %p51, %r55, %r45;
-	mov.pred %p49, %p51;
-$L50:
-	mov.pred %p52, %p49;
-	not.pred %p53, %p52;
-	@!%p53 bra $L52;
-	mov.pred %p54, %p27;
-	@!%p54 bra $L54;
-	mul.lo.s64 %rd165, %rd162, %rd48;
-	mad.lo.s64 %rd166, %rd165, 8, %rd44;
-	ld.global.nc.f64 %fd17, [%rd166+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd167, %fd18;
-	mov.b64 %rd168, %fd9;
-	setp.ne.u64 %p55, %rd167, %rd168;
-	mov.pred %p54, %p55;
-$L54:
-	mov.pred %p52, %p54;
-$L52:
-	mov.pred %p56, %p52;
-	@!%p56 bra $L56;
-	mov.b64 %rd99, 1099511627776;
-	bra.uni $L11;
-$L56:
-	mov.b64 %rd99, 1;
-	bra.uni $L11;
-$L10:
-	bra.uni $L9;
-$L11:
-	add.s64 %rd169, %rd56, %rd99;
-	mov.b64 %rd56, %rd169;
-$L5:
-	cvt.u64.u32 %rd170, %r4;
-	add.s64 %rd171, %rd80, %rd170;
-	mov.b64 %rd80, %rd171;
-	bra.uni $L4;
-$L6:
-$L3:
-	add.s64 %rd60, %rd60, %rd59;
+$L7:
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd172, %rd56;
-	// block reduction
-	sub.u32 %r56, %r13, 1;
-	mov.b32 %r57, %r3;
-$L57:
-	setp.hs.u32 %p57, %r57, 32;
-	@%p57 bra $L58;
-	mov.b64 {%r58, %r59}, %rd172;
-	shfl.sync.down.b32 %r60|%p58, %r58, %r57, %r56, %r17;
-	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
-	mov.b64 %rd173, {%r60, %r61};
-	@!%p58 bra $L59;
-	min.s64 %rd174, %rd172, %rd173;
-	mov.b64 %rd172, %rd174;
-$L59:
-	shl.b32 %r57, %r57, 1;
-	bra.uni $L57;
-$L58:
-	setp.eq.u32 %p59, %r7, 0;
-	@!%p59 bra $L60;
-	mul.wide.u32 %rd175, %r8, 16;
-	add.s64 %rd176, %rd1, %rd175;
-	st.shared.s64 [%rd176+0], %rd172;
-$L60:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L61;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L62;
-	mul.wide.u32 %rd177, %r7, 16;
-	add.s64 %rd178, %rd1, %rd177;
-	ld.shared.s64 %rd179, [%rd178+0];
-	mov.b64 %rd172, %rd179;
-$L62:
-	sub.u32 %r62, %r10, 1;
-	mov.b64 {%r63, %r64}, %rd172;
-	shfl.sync.down.b32 %r65|%p62, %r63, 1, %r62, %r17;
-	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
-	mov.b64 %rd180, {%r65, %r66};
-	@!%p62 bra $L63;
-	min.s64 %rd181, %rd172, %rd180;
-	mov.b64 %rd172, %rd181;
-$L63:
-	mov.b64 {%r67, %r68}, %rd172;
-	shfl.sync.down.b32 %r69|%p63, %r67, 2, %r62, %r17;
-	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
-	mov.b64 %rd182, {%r69, %r70};
-	@!%p63 bra $L64;
-	min.s64 %rd183, %rd172, %rd182;
-	mov.b64 %rd172, %rd183;
-$L64:
-	mov.b64 {%r71, %r72}, %rd172;
-	shfl.sync.down.b32 %r73|%p64, %r71, 4, %r62, %r17;
-	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
-	mov.b64 %rd184, {%r73, %r74};
-	@!%p64 bra $L65;
-	min.s64 %rd185, %rd172, %rd184;
-	mov.b64 %rd172, %rd185;
-$L65:
-	mov.b64 {%r75, %r76}, %rd172;
-	shfl.sync.down.b32 %r77|%p65, %r75, 8, %r62, %r17;
-	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
-	mov.b64 %rd186, {%r77, %r78};
-	@!%p65 bra $L66;
-	min.s64 %rd187, %rd172, %rd186;
-	mov.b64 %rd172, %rd187;
-$L66:
-	mov.b64 {%r79, %r80}, %rd172;
-	shfl.sync.down.b32 %r81|%p66, %r79, 16, %r62, %r17;
-	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
-	mov.b64 %rd188, {%r81, %r82};
-	@!%p66 bra $L67;
-	min.s64 %rd189, %rd172, %rd188;
-	mov.b64 %rd172, %rd189;
-$L67:
-$L61:
-	mul.wide.u32 %rd190, %r28, 8;
-	add.s64 %rd191, %rd11, %rd190;
-	setp.eq.u32 %p67, %r5, 0;
-	@!%p67 bra $L68;
-	st.global.s64 [%rd191+0], %rd172;
-$L68:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedHubs_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.b64 %rd37, 9223372036854775807;
-	cvt.u64.u32 %rd38, %r5;
-	cvt.u64.u32 %rd39, %r6;
-	mov.b64 %rd40, %rd38;
-$L1:
-	setp.ge.s64 %p2, %rd40, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd41, %rd40, 8, %rd3;
-	ld.global.s64 %rd42, [%rd41+0];
-	min.s64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-	add.s64 %rd40, %rd40, %rd39;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd44, %rd37;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd44;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd45, {%r21, %r22};
-	@!%p3 bra $L3;
-	min.s64 %rd46, %rd44, %rd45;
-	mov.b64 %rd44, %rd46;
-$L3:
-	mov.b64 {%r23, %r24}, %rd44;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd47, {%r25, %r26};
-	@!%p4 bra $L4;
-	min.s64 %rd48, %rd44, %rd47;
-	mov.b64 %rd44, %rd48;
-$L4:
-	mov.b64 {%r27, %r28}, %rd44;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd49, {%r29, %r30};
-	@!%p5 bra $L5;
-	min.s64 %rd50, %rd44, %rd49;
-	mov.b64 %rd44, %rd50;
-$L5:
-	mov.b64 {%r31, %r32}, %rd44;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd51, {%r33, %r34};
-	@!%p6 bra $L6;
-	min.s64 %rd52, %rd44, %rd51;
-	mov.b64 %rd44, %rd52;
-$L6:
-	mov.b64 {%r35, %r36}, %rd44;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd53, {%r37, %r38};
-	@!%p7 bra $L7;
-	min.s64 %rd54, %rd44, %rd53;
-	mov.b64 %rd44, %rd54;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.s64 [%rd56+0], %rd44;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.s64 %rd59, [%rd58+0];
-	mov.b64 %rd44, %rd59;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd44;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd60, {%r42, %r43};
-	@!%p11 bra $L11;
-	min.s64 %rd61, %rd44, %rd60;
-	mov.b64 %rd44, %rd61;
-$L11:
-	mov.b64 {%r44, %r45}, %rd44;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd62, {%r46, %r47};
-	@!%p12 bra $L12;
-	min.s64 %rd63, %rd44, %rd62;
-	mov.b64 %rd44, %rd63;
-$L12:
-	mov.b64 {%r48, %r49}, %rd44;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd64, {%r50, %r51};
-	@!%p13 bra $L13;
-	min.s64 %rd65, %rd44, %rd64;
-	mov.b64 %rd44, %rd65;
-$L13:
-	mov.b64 {%r52, %r53}, %rd44;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	@!%p14 bra $L14;
-	min.s64 %rd67, %rd44, %rd66;
-	mov.b64 %rd44, %rd67;
-$L14:
-	mov.b64 {%r56, %r57}, %rd44;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd68, {%r58, %r59};
-	@!%p15 bra $L15;
-	min.s64 %rd69, %rd44, %rd68;
-	mov.b64 %rd44, %rd69;
-$L15:
+	mov.b64 %rd48, %rd38;
 $L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd44;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedHubs_main_max(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<68>;
-	.reg .b32 %r<83>;
-	.reg .b64 %rd<192>;
-	.reg .f64 %fd<19>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u64 %rd49, [gk_s10];
-	cvta.to.global.u64 %rd50, %rd49;
-	mov.b64 %rd51, %rd50;
-	ld.param.s64 %rd52, [gk_s11];
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s12];
-	mov.b64 %rd55, %rd54;
-	mov.b64 %rd56, -9223372036854775808;
-	cvt.u64.u32 %rd58, %r28;
-	cvt.u64.u32 %rd59, %r29;
-	mov.b64 %rd60, %rd58;
-$L1:
-	setp.ge.s64 %p3, %rd60, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd57, %rd60;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd61, %rd57, %rd55;
-	mad.lo.s64 %rd62, %rd61, 4, %rd51;
-	ld.global.nc.s32 %r30, [%rd62+0];
-	mov.b32 %r31, %r30;
-	mov.b32 %r32, %r31;
-	cvt.s64.s32 %rd63, %r32;
-	mul.lo.s64 %rd64, %rd63, %rd34;
-	mad.lo.s64 %rd65, %rd64, 8, %rd30;
-	ld.global.nc.s64 %rd66, [%rd65+0];
-	mov.b64 %rd67, %rd66;
-	cvt.s64.s32 %rd68, %r32;
-	add.s64 %rd69, %rd68, 1;
-	mul.lo.s64 %rd70, %rd69, %rd34;
-	mad.lo.s64 %rd71, %rd70, 8, %rd30;
-	ld.global.nc.s64 %rd72, [%rd71+0];
-	mov.b64 %rd73, %rd72;
-	mov.b64 %rd74, %rd67;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd76, %rd74;
-	mov.b64 %rd77, %rd75;
-	cvt.u64.u32 %rd78, %r2;
-	add.s64 %rd79, %rd76, %rd78;
-	mov.b64 %rd80, %rd79;
-$L4:
-	setp.lt.s64 %p4, %rd80, %rd77;
-	not.pred %p5, %p4;
-	@!%p5 bra $L8;
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd81, %rd27;
-	mov.b32 %r33, %r32;
-	mov.b64 %rd82, %rd76;
-	mov.b64 %rd83, %rd77;
-	mov.b64 %rd84, %rd80;
-$L9:
-	mov.b64 %rd85, %rd81;
-	mov.b64 %rd86, %rd82;
-	mov.b64 %rd87, %rd84;
-	setp.gt.s64 %p6, %rd87, %rd86;
-	mov.pred %p7, %p6;
-	@!%p7 bra $L13;
-	setp.gt.s64 %p8, %rd46, 0;
-	mov.pred %p9, %p8;
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd87, 1;
-	mov.b64 %rd90, %rd89;
-$L14:
-	mul.lo.s64 %rd91, %rd88, %rd41;
-	mad.lo.s64 %rd92, %rd91, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd92+0];
-	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd93, %rd90, %rd41;
-	mad.lo.s64 %rd94, %rd93, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd94+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r38, %r35;
-	mov.b32 %r39, %r37;
-	mov.b32 %r40, %r38;
-	mov.b32 %r41, %r39;
-	setp.ne.s32 %p10, %r40, %r41;
-	@!%p10 bra $L18;
-	setp.lt.s32 %p11, %r40, %r41;
-	mov.pred %p12, %p11;
-	bra.uni $L16;
-$L18:
-	not.pred %p13, %p9;
-	@!%p13 bra $L20;
-	mov.pred %p12, 0;
-	bra.uni $L16;
-$L20:
-	mul.lo.s64 %rd95, %rd88, %rd48;
-	mad.lo.s64 %rd96, %rd95, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd96+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd97, %rd90, %rd48;
-	mad.lo.s64 %rd98, %rd97, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd98+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd2;
-	mov.f64 %fd6, %fd4;
-	mov.f64 %fd7, %fd5;
-	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p14, %fd7, %fd8;
-	setp.neu.f64 %p15, %fd7, %fd7;
-	setp.eq.f64 %p16, %fd8, %fd8;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	mov.pred %p12, %p18;
-	bra.uni $L16;
-$L15:
-	bra.uni $L14;
-$L16:
-	mov.pred %p7, %p12;
-$L13:
-	mov.pred %p19, %p7;
-	@!%p19 bra $L22;
-	mov.b64 %rd99, 1099511627776;
-	bra.uni $L11;
-$L22:
-	mul.lo.s64 %rd100, %rd84, %rd41;
-	mad.lo.s64 %rd101, %rd100, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd101+0];
-	mov.b32 %r43, %r42;
-	mov.b32 %r44, %r43;
-	setp.eq.s32 %p20, %r44, %r33;
-	@!%p20 bra $L24;
-	mov.b64 %rd99, 0;
-	bra.uni $L11;
-$L24:
-	cvt.s64.s32 %rd102, %r44;
-	add.s64 %rd103, %rd102, 1;
-	mul.lo.s64 %rd104, %rd103, %rd34;
-	mad.lo.s64 %rd105, %rd104, 8, %rd30;
-	ld.global.nc.s64 %rd106, [%rd105+0];
-	mov.b64 %rd107, %rd106;
-	cvt.s64.s32 %rd108, %r44;
-	mul.lo.s64 %rd109, %rd108, %rd34;
-	mad.lo.s64 %rd110, %rd109, 8, %rd30;
-	ld.global.nc.s64 %rd111, [%rd110+0];
-	mov.b64 %rd112, %rd111;
-	sub.s64 %rd113, %rd83, %rd82;
-	mov.b64 %rd114, %rd113;
-	sub.s64 %rd115, %rd107, %rd112;
-	mov.b64 %rd116, %rd115;
-	mov.b64 %rd117, %rd114;
-	mov.b64 %rd118, %rd116;
-	setp.gt.s64 %p21, %rd118, %rd117;
-	setp.eq.s64 %p22, %rd118, %rd117;
-	setp.gt.s32 %p23, %r44, %r33;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	@!%p25 bra $L26;
-	mov.b64 %rd99, -1;
-	bra.uni $L11;
-$L26:
-	mov.b64 %rd119, %rd81;
-	mov.b32 %r45, %r33;
-	mov.b64 %rd120, %rd82;
-	mov.b64 %rd121, %rd84;
-	setp.gt.s64 %p26, %rd46, 0;
-	mov.pred %p27, %p26;
-	mul.lo.s64 %rd122, %rd121, %rd41;
-	mad.lo.s64 %rd123, %rd122, 4, %rd37;
-	ld.global.nc.s32 %r46, [%rd123+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r48, %r47;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p27 bra $L28;
-	mul.lo.s64 %rd124, %rd121, %rd48;
-	mad.lo.s64 %rd125, %rd124, 8, %rd44;
-	ld.global.nc.f64 %fd10, [%rd125+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
-$L28:
-	mov.b64 %rd126, 0;
-	sub.s64 %rd127, %rd121, 1;
-	mov.b64 %rd128, %rd127;
-$L29:
-	setp.ge.s64 %p28, %rd128, %rd120;
-	mov.pred %p29, %p28;
-	@!%p29 bra $L33;
-	mul.lo.s64 %rd129, %rd128, %rd41;
-	mad.lo.s64 %rd130, %rd129, 4, %rd37;
-	ld.global.nc.s32 %r49, [%rd130+0];
-	mov.b32 %r50, %r49;
-	setp.eq.s32 %p30, %r50, %r48;
-	mov.pred %p29, %p30;
-$L33:
-	mov.pred %p31, %p29;
-	@!%p31 bra $L35;
-	not.pred %p32, %p27;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L37;
-	mul.lo.s64 %rd131, %rd128, %rd48;
-	mad.lo.s64 %rd132, %rd131, 8, %rd44;
-	ld.global.nc.f64 %fd12, [%rd132+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd133, %fd13;
-	mov.b64 %rd134, %fd9;
-	setp.eq.u64 %p35, %rd133, %rd134;
-	mov.pred %p33, %p35;
-$L37:
-	mov.pred %p31, %p33;
-$L35:
-	not.pred %p36, %p31;
-	@!%p36 bra $L39;
-	bra.uni $L31;
-$L39:
-	add.s64 %rd135, %rd126, 1;
-	mov.b64 %rd126, %rd135;
-$L30:
-	sub.s64 %rd136, %rd128, 1;
-	mov.b64 %rd128, %rd136;
-	bra.uni $L29;
-$L31:
-	cvt.s64.s32 %rd137, %r48;
-	mul.lo.s64 %rd138, %rd137, %rd34;
-	mad.lo.s64 %rd139, %rd138, 8, %rd30;
-	ld.global.nc.s64 %rd140, [%rd139+0];
-	mov.b64 %rd141, %rd140;
-	cvt.s64.s32 %rd142, %r48;
-	add.s64 %rd143, %rd142, 1;
-	mul.lo.s64 %rd144, %rd143, %rd34;
-	mad.lo.s64 %rd145, %rd144, 8, %rd30;
-	ld.global.nc.s64 %rd146, [%rd145+0];
-	mov.b64 %rd147, %rd146;
-	mov.b64 %rd148, %rd141;
-	mov.b64 %rd149, %rd147;
-	mov.b64 %rd150, %rd148;
-	mov.b64 %rd151, %rd149;
-	mov.b64 %rd152, %rd151;
-$L40:
-	setp.lt.s64 %p37, %rd150, %rd151;
-	not.pred %p38, %p37;
-	@!%p38 bra $L44;
-	bra.uni $L42;
-$L44:
-	add.s64 %rd153, %rd150, %rd151;
-	div.s64 %rd154, %rd153, 2;
-	mov.b64 %rd155, %rd154;
-	mul.lo.s64 %rd156, %rd155, %rd41;
-	mad.lo.s64 %rd157, %rd156, 4, %rd37;
-	ld.global.nc.s32 %r51, [%rd157+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r52;
-	setp.lt.s32 %p39, %r53, %r45;
-	mov.pred %p40, %p39;
-	setp.eq.s32 %p41, %r53, %r45;
-	and.pred %p42, %p41, %p27;
-	@!%p42 bra $L46;
-	mul.lo.s64 %rd158, %rd155, %rd48;
-	mad.lo.s64 %rd159, %rd158, 8, %rd44;
-	ld.global.nc.f64 %fd14, [%rd159+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p43, %fd16, %fd9;
-	setp.neu.f64 %p44, %fd16, %fd16;
-	setp.eq.f64 %p45, %fd9, %fd9;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	mov.pred %p40, %p47;
-$L46:
-	@!%p40 bra $L47;
-	add.s64 %rd160, %rd155, 1;
-	mov.b64 %rd150, %rd160;
-	bra.uni $L48;
-$L47:
-	mov.b64 %rd151, %rd155;
-$L48:
-$L41:
-	bra.uni $L40;
-$L42:
-	add.s64 %rd161, %rd150, %rd126;
-	mov.b64 %rd162, %rd161;
-	setp.ge.s64 %p48, %rd162, %rd152;
-	mov.pred %p49, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L50;
-	mul.lo.s64 %rd163, %rd162, %rd41;
-	mad.lo.s64 %rd164, %rd163, 4, %rd37;
-	ld.global.nc.s32 %r54, [%rd164+0];
-	mov.b32 %r55, %r54;
-	setp.ne.s32 %p51, %r55, %r45;
-	mov.pred %p49, %p51;
-$L50:
-	mov.pred %p52, %p49;
-	not.pred %p53, %p52;
-	@!%p53 bra $L52;
-	mov.pred %p54, %p27;
-	@!%p54 bra $L54;
-	mul.lo.s64 %rd165, %rd162, %rd48;
-	mad.lo.s64 %rd166, %rd165, 8, %rd44;
-	ld.global.nc.f64 %fd17, [%rd166+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd167, %fd18;
-	mov.b64 %rd168, %fd9;
-	setp.ne.u64 %p55, %rd167, %rd168;
-	mov.pred %p54, %p55;
-$L54:
-	mov.pred %p52, %p54;
-$L52:
-	mov.pred %p56, %p52;
-	@!%p56 bra $L56;
-	mov.b64 %rd99, 1099511627776;
-	bra.uni $L11;
-$L56:
-	mov.b64 %rd99, 1;
-	bra.uni $L11;
-$L10:
+	setp.ge.s64 %p7, %rd48, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd49, %rd48, 8, %rd3;
+	ld.global.s64 %rd50, [%rd49+0];
+	min.s64 %rd51, %rd37, %rd50;
+	mov.b64 %rd37, %rd51;
+	add.s64 %rd48, %rd48, %rd39;
 	bra.uni $L9;
-$L11:
-	add.s64 %rd169, %rd56, %rd99;
-	mov.b64 %rd56, %rd169;
-$L5:
-	cvt.u64.u32 %rd170, %r4;
-	add.s64 %rd171, %rd80, %rd170;
-	mov.b64 %rd80, %rd171;
-	bra.uni $L4;
-$L6:
-$L3:
-	add.s64 %rd60, %rd60, %rd59;
+$L10:
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd172, %rd56;
-	// block reduction
-	sub.u32 %r56, %r13, 1;
-	mov.b32 %r57, %r3;
-$L57:
-	setp.hs.u32 %p57, %r57, 32;
-	@%p57 bra $L58;
-	mov.b64 {%r58, %r59}, %rd172;
-	shfl.sync.down.b32 %r60|%p58, %r58, %r57, %r56, %r17;
-	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
-	mov.b64 %rd173, {%r60, %r61};
-	@!%p58 bra $L59;
-	max.s64 %rd174, %rd172, %rd173;
-	mov.b64 %rd172, %rd174;
-$L59:
-	shl.b32 %r57, %r57, 1;
-	bra.uni $L57;
-$L58:
-	setp.eq.u32 %p59, %r7, 0;
-	@!%p59 bra $L60;
-	mul.wide.u32 %rd175, %r8, 16;
-	add.s64 %rd176, %rd1, %rd175;
-	st.shared.s64 [%rd176+0], %rd172;
-$L60:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L61;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L62;
-	mul.wide.u32 %rd177, %r7, 16;
-	add.s64 %rd178, %rd1, %rd177;
-	ld.shared.s64 %rd179, [%rd178+0];
-	mov.b64 %rd172, %rd179;
-$L62:
-	sub.u32 %r62, %r10, 1;
-	mov.b64 {%r63, %r64}, %rd172;
-	shfl.sync.down.b32 %r65|%p62, %r63, 1, %r62, %r17;
-	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
-	mov.b64 %rd180, {%r65, %r66};
-	@!%p62 bra $L63;
-	max.s64 %rd181, %rd172, %rd180;
-	mov.b64 %rd172, %rd181;
-$L63:
-	mov.b64 {%r67, %r68}, %rd172;
-	shfl.sync.down.b32 %r69|%p63, %r67, 2, %r62, %r17;
-	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
-	mov.b64 %rd182, {%r69, %r70};
-	@!%p63 bra $L64;
-	max.s64 %rd183, %rd172, %rd182;
-	mov.b64 %rd172, %rd183;
-$L64:
-	mov.b64 {%r71, %r72}, %rd172;
-	shfl.sync.down.b32 %r73|%p64, %r71, 4, %r62, %r17;
-	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
-	mov.b64 %rd184, {%r73, %r74};
-	@!%p64 bra $L65;
-	max.s64 %rd185, %rd172, %rd184;
-	mov.b64 %rd172, %rd185;
-$L65:
-	mov.b64 {%r75, %r76}, %rd172;
-	shfl.sync.down.b32 %r77|%p65, %r75, 8, %r62, %r17;
-	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
-	mov.b64 %rd186, {%r77, %r78};
-	@!%p65 bra $L66;
-	max.s64 %rd187, %rd172, %rd186;
-	mov.b64 %rd172, %rd187;
-$L66:
-	mov.b64 {%r79, %r80}, %rd172;
-	shfl.sync.down.b32 %r81|%p66, %r79, 16, %r62, %r17;
-	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
-	mov.b64 %rd188, {%r81, %r82};
-	@!%p66 bra $L67;
-	max.s64 %rd189, %rd172, %rd188;
-	mov.b64 %rd172, %rd189;
-$L67:
-$L61:
-	mul.wide.u32 %rd190, %r28, 8;
-	add.s64 %rd191, %rd11, %rd190;
-	setp.eq.u32 %p67, %r5, 0;
-	@!%p67 bra $L68;
-	st.global.s64 [%rd191+0], %rd172;
-$L68:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedHubs_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
 	mov.b64 %rd37, -9223372036854775808;
-	cvt.u64.u32 %rd38, %r5;
-	cvt.u64.u32 %rd39, %r6;
-	mov.b64 %rd40, %rd38;
-$L1:
-	setp.ge.s64 %p2, %rd40, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd41, %rd40, 8, %rd3;
-	ld.global.s64 %rd42, [%rd41+0];
-	max.s64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-	add.s64 %rd40, %rd40, %rd39;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd44, %rd37;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd44;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd45, {%r21, %r22};
-	@!%p3 bra $L3;
-	max.s64 %rd46, %rd44, %rd45;
-	mov.b64 %rd44, %rd46;
-$L3:
-	mov.b64 {%r23, %r24}, %rd44;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd47, {%r25, %r26};
-	@!%p4 bra $L4;
-	max.s64 %rd48, %rd44, %rd47;
-	mov.b64 %rd44, %rd48;
-$L4:
-	mov.b64 {%r27, %r28}, %rd44;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd49, {%r29, %r30};
-	@!%p5 bra $L5;
-	max.s64 %rd50, %rd44, %rd49;
-	mov.b64 %rd44, %rd50;
-$L5:
-	mov.b64 {%r31, %r32}, %rd44;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd51, {%r33, %r34};
-	@!%p6 bra $L6;
-	max.s64 %rd52, %rd44, %rd51;
-	mov.b64 %rd44, %rd52;
-$L6:
-	mov.b64 {%r35, %r36}, %rd44;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd53, {%r37, %r38};
-	@!%p7 bra $L7;
-	max.s64 %rd54, %rd44, %rd53;
-	mov.b64 %rd44, %rd54;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.s64 [%rd56+0], %rd44;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.s64 %rd59, [%rd58+0];
-	mov.b64 %rd44, %rd59;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd44;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd60, {%r42, %r43};
-	@!%p11 bra $L11;
-	max.s64 %rd61, %rd44, %rd60;
-	mov.b64 %rd44, %rd61;
-$L11:
-	mov.b64 {%r44, %r45}, %rd44;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd62, {%r46, %r47};
-	@!%p12 bra $L12;
-	max.s64 %rd63, %rd44, %rd62;
-	mov.b64 %rd44, %rd63;
+	mov.b64 %rd52, %rd38;
 $L12:
-	mov.b64 {%r48, %r49}, %rd44;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd64, {%r50, %r51};
-	@!%p13 bra $L13;
-	max.s64 %rd65, %rd44, %rd64;
-	mov.b64 %rd44, %rd65;
+	setp.ge.s64 %p9, %rd52, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd53, %rd52, 8, %rd3;
+	ld.global.s64 %rd54, [%rd53+0];
+	max.s64 %rd55, %rd37, %rd54;
+	mov.b64 %rd37, %rd55;
+	add.s64 %rd52, %rd52, %rd39;
+	bra.uni $L12;
 $L13:
-	mov.b64 {%r52, %r53}, %rd44;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	@!%p14 bra $L14;
-	max.s64 %rd67, %rd44, %rd66;
-	mov.b64 %rd44, %rd67;
-$L14:
-	mov.b64 {%r56, %r57}, %rd44;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd68, {%r58, %r59};
-	@!%p15 bra $L15;
-	max.s64 %rd69, %rd44, %rd68;
-	mov.b64 %rd44, %rd69;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd44;
-$L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedHubs_main_band(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<68>;
-	.reg .b32 %r<83>;
-	.reg .b64 %rd<192>;
-	.reg .f64 %fd<19>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u64 %rd49, [gk_s10];
-	cvta.to.global.u64 %rd50, %rd49;
-	mov.b64 %rd51, %rd50;
-	ld.param.s64 %rd52, [gk_s11];
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s12];
-	mov.b64 %rd55, %rd54;
-	mov.b64 %rd56, -1;
-	cvt.u64.u32 %rd58, %r28;
-	cvt.u64.u32 %rd59, %r29;
-	mov.b64 %rd60, %rd58;
-$L1:
-	setp.ge.s64 %p3, %rd60, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd57, %rd60;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd61, %rd57, %rd55;
-	mad.lo.s64 %rd62, %rd61, 4, %rd51;
-	ld.global.nc.s32 %r30, [%rd62+0];
-	mov.b32 %r31, %r30;
-	mov.b32 %r32, %r31;
-	cvt.s64.s32 %rd63, %r32;
-	mul.lo.s64 %rd64, %rd63, %rd34;
-	mad.lo.s64 %rd65, %rd64, 8, %rd30;
-	ld.global.nc.s64 %rd66, [%rd65+0];
-	mov.b64 %rd67, %rd66;
-	cvt.s64.s32 %rd68, %r32;
-	add.s64 %rd69, %rd68, 1;
-	mul.lo.s64 %rd70, %rd69, %rd34;
-	mad.lo.s64 %rd71, %rd70, 8, %rd30;
-	ld.global.nc.s64 %rd72, [%rd71+0];
-	mov.b64 %rd73, %rd72;
-	mov.b64 %rd74, %rd67;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd76, %rd74;
-	mov.b64 %rd77, %rd75;
-	cvt.u64.u32 %rd78, %r2;
-	add.s64 %rd79, %rd76, %rd78;
-	mov.b64 %rd80, %rd79;
-$L4:
-	setp.lt.s64 %p4, %rd80, %rd77;
-	not.pred %p5, %p4;
-	@!%p5 bra $L8;
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd81, %rd27;
-	mov.b32 %r33, %r32;
-	mov.b64 %rd82, %rd76;
-	mov.b64 %rd83, %rd77;
-	mov.b64 %rd84, %rd80;
-$L9:
-	mov.b64 %rd85, %rd81;
-	mov.b64 %rd86, %rd82;
-	mov.b64 %rd87, %rd84;
-	setp.gt.s64 %p6, %rd87, %rd86;
-	mov.pred %p7, %p6;
-	@!%p7 bra $L13;
-	setp.gt.s64 %p8, %rd46, 0;
-	mov.pred %p9, %p8;
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd87, 1;
-	mov.b64 %rd90, %rd89;
-$L14:
-	mul.lo.s64 %rd91, %rd88, %rd41;
-	mad.lo.s64 %rd92, %rd91, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd92+0];
-	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd93, %rd90, %rd41;
-	mad.lo.s64 %rd94, %rd93, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd94+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r38, %r35;
-	mov.b32 %r39, %r37;
-	mov.b32 %r40, %r38;
-	mov.b32 %r41, %r39;
-	setp.ne.s32 %p10, %r40, %r41;
-	@!%p10 bra $L18;
-	setp.lt.s32 %p11, %r40, %r41;
-	mov.pred %p12, %p11;
-	bra.uni $L16;
-$L18:
-	not.pred %p13, %p9;
-	@!%p13 bra $L20;
-	mov.pred %p12, 0;
-	bra.uni $L16;
-$L20:
-	mul.lo.s64 %rd95, %rd88, %rd48;
-	mad.lo.s64 %rd96, %rd95, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd96+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd97, %rd90, %rd48;
-	mad.lo.s64 %rd98, %rd97, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd98+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd2;
-	mov.f64 %fd6, %fd4;
-	mov.f64 %fd7, %fd5;
-	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p14, %fd7, %fd8;
-	setp.neu.f64 %p15, %fd7, %fd7;
-	setp.eq.f64 %p16, %fd8, %fd8;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	mov.pred %p12, %p18;
-	bra.uni $L16;
-$L15:
-	bra.uni $L14;
-$L16:
-	mov.pred %p7, %p12;
-$L13:
-	mov.pred %p19, %p7;
-	@!%p19 bra $L22;
-	mov.b64 %rd99, 1099511627776;
-	bra.uni $L11;
-$L22:
-	mul.lo.s64 %rd100, %rd84, %rd41;
-	mad.lo.s64 %rd101, %rd100, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd101+0];
-	mov.b32 %r43, %r42;
-	mov.b32 %r44, %r43;
-	setp.eq.s32 %p20, %r44, %r33;
-	@!%p20 bra $L24;
-	mov.b64 %rd99, 0;
-	bra.uni $L11;
-$L24:
-	cvt.s64.s32 %rd102, %r44;
-	add.s64 %rd103, %rd102, 1;
-	mul.lo.s64 %rd104, %rd103, %rd34;
-	mad.lo.s64 %rd105, %rd104, 8, %rd30;
-	ld.global.nc.s64 %rd106, [%rd105+0];
-	mov.b64 %rd107, %rd106;
-	cvt.s64.s32 %rd108, %r44;
-	mul.lo.s64 %rd109, %rd108, %rd34;
-	mad.lo.s64 %rd110, %rd109, 8, %rd30;
-	ld.global.nc.s64 %rd111, [%rd110+0];
-	mov.b64 %rd112, %rd111;
-	sub.s64 %rd113, %rd83, %rd82;
-	mov.b64 %rd114, %rd113;
-	sub.s64 %rd115, %rd107, %rd112;
-	mov.b64 %rd116, %rd115;
-	mov.b64 %rd117, %rd114;
-	mov.b64 %rd118, %rd116;
-	setp.gt.s64 %p21, %rd118, %rd117;
-	setp.eq.s64 %p22, %rd118, %rd117;
-	setp.gt.s32 %p23, %r44, %r33;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	@!%p25 bra $L26;
-	mov.b64 %rd99, -1;
-	bra.uni $L11;
-$L26:
-	mov.b64 %rd119, %rd81;
-	mov.b32 %r45, %r33;
-	mov.b64 %rd120, %rd82;
-	mov.b64 %rd121, %rd84;
-	setp.gt.s64 %p26, %rd46, 0;
-	mov.pred %p27, %p26;
-	mul.lo.s64 %rd122, %rd121, %rd41;
-	mad.lo.s64 %rd123, %rd122, 4, %rd37;
-	ld.global.nc.s32 %r46, [%rd123+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r48, %r47;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p27 bra $L28;
-	mul.lo.s64 %rd124, %rd121, %rd48;
-	mad.lo.s64 %rd125, %rd124, 8, %rd44;
-	ld.global.nc.f64 %fd10, [%rd125+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
-$L28:
-	mov.b64 %rd126, 0;
-	sub.s64 %rd127, %rd121, 1;
-	mov.b64 %rd128, %rd127;
-$L29:
-	setp.ge.s64 %p28, %rd128, %rd120;
-	mov.pred %p29, %p28;
-	@!%p29 bra $L33;
-	mul.lo.s64 %rd129, %rd128, %rd41;
-	mad.lo.s64 %rd130, %rd129, 4, %rd37;
-	ld.global.nc.s32 %r49, [%rd130+0];
-	mov.b32 %r50, %r49;
-	setp.eq.s32 %p30, %r50, %r48;
-	mov.pred %p29, %p30;
-$L33:
-	mov.pred %p31, %p29;
-	@!%p31 bra $L35;
-	not.pred %p32, %p27;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L37;
-	mul.lo.s64 %rd131, %rd128, %rd48;
-	mad.lo.s64 %rd132, %rd131, 8, %rd44;
-	ld.global.nc.f64 %fd12, [%rd132+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd133, %fd13;
-	mov.b64 %rd134, %fd9;
-	setp.eq.u64 %p35, %rd133, %rd134;
-	mov.pred %p33, %p35;
-$L37:
-	mov.pred %p31, %p33;
-$L35:
-	not.pred %p36, %p31;
-	@!%p36 bra $L39;
-	bra.uni $L31;
-$L39:
-	add.s64 %rd135, %rd126, 1;
-	mov.b64 %rd126, %rd135;
-$L30:
-	sub.s64 %rd136, %rd128, 1;
-	mov.b64 %rd128, %rd136;
-	bra.uni $L29;
-$L31:
-	cvt.s64.s32 %rd137, %r48;
-	mul.lo.s64 %rd138, %rd137, %rd34;
-	mad.lo.s64 %rd139, %rd138, 8, %rd30;
-	ld.global.nc.s64 %rd140, [%rd139+0];
-	mov.b64 %rd141, %rd140;
-	cvt.s64.s32 %rd142, %r48;
-	add.s64 %rd143, %rd142, 1;
-	mul.lo.s64 %rd144, %rd143, %rd34;
-	mad.lo.s64 %rd145, %rd144, 8, %rd30;
-	ld.global.nc.s64 %rd146, [%rd145+0];
-	mov.b64 %rd147, %rd146;
-	mov.b64 %rd148, %rd141;
-	mov.b64 %rd149, %rd147;
-	mov.b64 %rd150, %rd148;
-	mov.b64 %rd151, %rd149;
-	mov.b64 %rd152, %rd151;
-$L40:
-	setp.lt.s64 %p37, %rd150, %rd151;
-	not.pred %p38, %p37;
-	@!%p38 bra $L44;
-	bra.uni $L42;
-$L44:
-	add.s64 %rd153, %rd150, %rd151;
-	div.s64 %rd154, %rd153, 2;
-	mov.b64 %rd155, %rd154;
-	mul.lo.s64 %rd156, %rd155, %rd41;
-	mad.lo.s64 %rd157, %rd156, 4, %rd37;
-	ld.global.nc.s32 %r51, [%rd157+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r52;
-	setp.lt.s32 %p39, %r53, %r45;
-	mov.pred %p40, %p39;
-	setp.eq.s32 %p41, %r53, %r45;
-	and.pred %p42, %p41, %p27;
-	@!%p42 bra $L46;
-	mul.lo.s64 %rd158, %rd155, %rd48;
-	mad.lo.s64 %rd159, %rd158, 8, %rd44;
-	ld.global.nc.f64 %fd14, [%rd159+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p43, %fd16, %fd9;
-	setp.neu.f64 %p44, %fd16, %fd16;
-	setp.eq.f64 %p45, %fd9, %fd9;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	mov.pred %p40, %p47;
-$L46:
-	@!%p40 bra $L47;
-	add.s64 %rd160, %rd155, 1;
-	mov.b64 %rd150, %rd160;
-	bra.uni $L48;
-$L47:
-	mov.b64 %rd151, %rd155;
-$L48:
-$L41:
-	bra.uni $L40;
-$L42:
-	add.s64 %rd161, %rd150, %rd126;
-	mov.b64 %rd162, %rd161;
-	setp.ge.s64 %p48, %rd162, %rd152;
-	mov.pred %p49, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L50;
-	mul.lo.s64 %rd163, %rd162, %rd41;
-	mad.lo.s64 %rd164, %rd163, 4, %rd37;
-	ld.global.nc.s32 %r54, [%rd164+0];
-	mov.b32 %r55, %r54;
-	setp.ne.s32 %p51, %r55, %r45;
-	mov.pred %p49, %p51;
-$L50:
-	mov.pred %p52, %p49;
-	not.pred %p53, %p52;
-	@!%p53 bra $L52;
-	mov.pred %p54, %p27;
-	@!%p54 bra $L54;
-	mul.lo.s64 %rd165, %rd162, %rd48;
-	mad.lo.s64 %rd166, %rd165, 8, %rd44;
-	ld.global.nc.f64 %fd17, [%rd166+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd167, %fd18;
-	mov.b64 %rd168, %fd9;
-	setp.ne.u64 %p55, %rd167, %rd168;
-	mov.pred %p54, %p55;
-$L54:
-	mov.pred %p52, %p54;
-$L52:
-	mov.pred %p56, %p52;
-	@!%p56 bra $L56;
-	mov.b64 %rd99, 1099511627776;
-	bra.uni $L11;
-$L56:
-	mov.b64 %rd99, 1;
-	bra.uni $L11;
-$L10:
-	bra.uni $L9;
-$L11:
-	add.s64 %rd169, %rd56, %rd99;
-	mov.b64 %rd56, %rd169;
-$L5:
-	cvt.u64.u32 %rd170, %r4;
-	add.s64 %rd171, %rd80, %rd170;
-	mov.b64 %rd80, %rd171;
-	bra.uni $L4;
-$L6:
-$L3:
-	add.s64 %rd60, %rd60, %rd59;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd172, %rd56;
-	// block reduction
-	sub.u32 %r56, %r13, 1;
-	mov.b32 %r57, %r3;
-$L57:
-	setp.hs.u32 %p57, %r57, 32;
-	@%p57 bra $L58;
-	mov.b64 {%r58, %r59}, %rd172;
-	shfl.sync.down.b32 %r60|%p58, %r58, %r57, %r56, %r17;
-	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
-	mov.b64 %rd173, {%r60, %r61};
-	@!%p58 bra $L59;
-	and.b64 %rd174, %rd172, %rd173;
-	mov.b64 %rd172, %rd174;
-$L59:
-	shl.b32 %r57, %r57, 1;
-	bra.uni $L57;
-$L58:
-	setp.eq.u32 %p59, %r7, 0;
-	@!%p59 bra $L60;
-	mul.wide.u32 %rd175, %r8, 16;
-	add.s64 %rd176, %rd1, %rd175;
-	st.shared.s64 [%rd176+0], %rd172;
-$L60:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L61;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L62;
-	mul.wide.u32 %rd177, %r7, 16;
-	add.s64 %rd178, %rd1, %rd177;
-	ld.shared.s64 %rd179, [%rd178+0];
-	mov.b64 %rd172, %rd179;
-$L62:
-	sub.u32 %r62, %r10, 1;
-	mov.b64 {%r63, %r64}, %rd172;
-	shfl.sync.down.b32 %r65|%p62, %r63, 1, %r62, %r17;
-	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
-	mov.b64 %rd180, {%r65, %r66};
-	@!%p62 bra $L63;
-	and.b64 %rd181, %rd172, %rd180;
-	mov.b64 %rd172, %rd181;
-$L63:
-	mov.b64 {%r67, %r68}, %rd172;
-	shfl.sync.down.b32 %r69|%p63, %r67, 2, %r62, %r17;
-	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
-	mov.b64 %rd182, {%r69, %r70};
-	@!%p63 bra $L64;
-	and.b64 %rd183, %rd172, %rd182;
-	mov.b64 %rd172, %rd183;
-$L64:
-	mov.b64 {%r71, %r72}, %rd172;
-	shfl.sync.down.b32 %r73|%p64, %r71, 4, %r62, %r17;
-	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
-	mov.b64 %rd184, {%r73, %r74};
-	@!%p64 bra $L65;
-	and.b64 %rd185, %rd172, %rd184;
-	mov.b64 %rd172, %rd185;
-$L65:
-	mov.b64 {%r75, %r76}, %rd172;
-	shfl.sync.down.b32 %r77|%p65, %r75, 8, %r62, %r17;
-	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
-	mov.b64 %rd186, {%r77, %r78};
-	@!%p65 bra $L66;
-	and.b64 %rd187, %rd172, %rd186;
-	mov.b64 %rd172, %rd187;
-$L66:
-	mov.b64 {%r79, %r80}, %rd172;
-	shfl.sync.down.b32 %r81|%p66, %r79, 16, %r62, %r17;
-	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
-	mov.b64 %rd188, {%r81, %r82};
-	@!%p66 bra $L67;
-	and.b64 %rd189, %rd172, %rd188;
-	mov.b64 %rd172, %rd189;
-$L67:
-$L61:
-	mul.wide.u32 %rd190, %r28, 8;
-	add.s64 %rd191, %rd11, %rd190;
-	setp.eq.u32 %p67, %r5, 0;
-	@!%p67 bra $L68;
-	st.global.s64 [%rd191+0], %rd172;
-$L68:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedHubs_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
 	mov.b64 %rd37, -1;
-	cvt.u64.u32 %rd38, %r5;
-	cvt.u64.u32 %rd39, %r6;
-	mov.b64 %rd40, %rd38;
-$L1:
-	setp.ge.s64 %p2, %rd40, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd41, %rd40, 8, %rd3;
-	ld.global.s64 %rd42, [%rd41+0];
-	and.b64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-	add.s64 %rd40, %rd40, %rd39;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd44, %rd37;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd44;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd45, {%r21, %r22};
-	@!%p3 bra $L3;
-	and.b64 %rd46, %rd44, %rd45;
-	mov.b64 %rd44, %rd46;
-$L3:
-	mov.b64 {%r23, %r24}, %rd44;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd47, {%r25, %r26};
-	@!%p4 bra $L4;
-	and.b64 %rd48, %rd44, %rd47;
-	mov.b64 %rd44, %rd48;
-$L4:
-	mov.b64 {%r27, %r28}, %rd44;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd49, {%r29, %r30};
-	@!%p5 bra $L5;
-	and.b64 %rd50, %rd44, %rd49;
-	mov.b64 %rd44, %rd50;
-$L5:
-	mov.b64 {%r31, %r32}, %rd44;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd51, {%r33, %r34};
-	@!%p6 bra $L6;
-	and.b64 %rd52, %rd44, %rd51;
-	mov.b64 %rd44, %rd52;
-$L6:
-	mov.b64 {%r35, %r36}, %rd44;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd53, {%r37, %r38};
-	@!%p7 bra $L7;
-	and.b64 %rd54, %rd44, %rd53;
-	mov.b64 %rd44, %rd54;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.s64 [%rd56+0], %rd44;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.s64 %rd59, [%rd58+0];
-	mov.b64 %rd44, %rd59;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd44;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd60, {%r42, %r43};
-	@!%p11 bra $L11;
-	and.b64 %rd61, %rd44, %rd60;
-	mov.b64 %rd44, %rd61;
-$L11:
-	mov.b64 {%r44, %r45}, %rd44;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd62, {%r46, %r47};
-	@!%p12 bra $L12;
-	and.b64 %rd63, %rd44, %rd62;
-	mov.b64 %rd44, %rd63;
-$L12:
-	mov.b64 {%r48, %r49}, %rd44;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd64, {%r50, %r51};
-	@!%p13 bra $L13;
-	and.b64 %rd65, %rd44, %rd64;
-	mov.b64 %rd44, %rd65;
-$L13:
-	mov.b64 {%r52, %r53}, %rd44;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	@!%p14 bra $L14;
-	and.b64 %rd67, %rd44, %rd66;
-	mov.b64 %rd44, %rd67;
-$L14:
-	mov.b64 {%r56, %r57}, %rd44;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd68, {%r58, %r59};
-	@!%p15 bra $L15;
-	and.b64 %rd69, %rd44, %rd68;
-	mov.b64 %rd44, %rd69;
+	mov.b64 %rd56, %rd38;
 $L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd44;
+	setp.ge.s64 %p11, %rd56, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd57, %rd56, 8, %rd3;
+	ld.global.s64 %rd58, [%rd57+0];
+	and.b64 %rd59, %rd37, %rd58;
+	mov.b64 %rd37, %rd59;
+	add.s64 %rd56, %rd56, %rd39;
+	bra.uni $L15;
 $L16:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedHubs_main_bor(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<68>;
-	.reg .b32 %r<83>;
-	.reg .b64 %rd<192>;
-	.reg .f64 %fd<19>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u64 %rd49, [gk_s10];
-	cvta.to.global.u64 %rd50, %rd49;
-	mov.b64 %rd51, %rd50;
-	ld.param.s64 %rd52, [gk_s11];
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s12];
-	mov.b64 %rd55, %rd54;
-	mov.b64 %rd56, 0;
-	cvt.u64.u32 %rd58, %r28;
-	cvt.u64.u32 %rd59, %r29;
-	mov.b64 %rd60, %rd58;
-$L1:
-	setp.ge.s64 %p3, %rd60, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd57, %rd60;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd61, %rd57, %rd55;
-	mad.lo.s64 %rd62, %rd61, 4, %rd51;
-	ld.global.nc.s32 %r30, [%rd62+0];
-	mov.b32 %r31, %r30;
-	mov.b32 %r32, %r31;
-	cvt.s64.s32 %rd63, %r32;
-	mul.lo.s64 %rd64, %rd63, %rd34;
-	mad.lo.s64 %rd65, %rd64, 8, %rd30;
-	ld.global.nc.s64 %rd66, [%rd65+0];
-	mov.b64 %rd67, %rd66;
-	cvt.s64.s32 %rd68, %r32;
-	add.s64 %rd69, %rd68, 1;
-	mul.lo.s64 %rd70, %rd69, %rd34;
-	mad.lo.s64 %rd71, %rd70, 8, %rd30;
-	ld.global.nc.s64 %rd72, [%rd71+0];
-	mov.b64 %rd73, %rd72;
-	mov.b64 %rd74, %rd67;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd76, %rd74;
-	mov.b64 %rd77, %rd75;
-	cvt.u64.u32 %rd78, %r2;
-	add.s64 %rd79, %rd76, %rd78;
-	mov.b64 %rd80, %rd79;
-$L4:
-	setp.lt.s64 %p4, %rd80, %rd77;
-	not.pred %p5, %p4;
-	@!%p5 bra $L8;
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd81, %rd27;
-	mov.b32 %r33, %r32;
-	mov.b64 %rd82, %rd76;
-	mov.b64 %rd83, %rd77;
-	mov.b64 %rd84, %rd80;
-$L9:
-	mov.b64 %rd85, %rd81;
-	mov.b64 %rd86, %rd82;
-	mov.b64 %rd87, %rd84;
-	setp.gt.s64 %p6, %rd87, %rd86;
-	mov.pred %p7, %p6;
-	@!%p7 bra $L13;
-	setp.gt.s64 %p8, %rd46, 0;
-	mov.pred %p9, %p8;
-	mov.b64 %rd88, %rd87;
-	sub.s64 %rd89, %rd87, 1;
-	mov.b64 %rd90, %rd89;
-$L14:
-	mul.lo.s64 %rd91, %rd88, %rd41;
-	mad.lo.s64 %rd92, %rd91, 4, %rd37;
-	ld.global.nc.s32 %r34, [%rd92+0];
-	mov.b32 %r35, %r34;
-	mul.lo.s64 %rd93, %rd90, %rd41;
-	mad.lo.s64 %rd94, %rd93, 4, %rd37;
-	ld.global.nc.s32 %r36, [%rd94+0];
-	mov.b32 %r37, %r36;
-	mov.b32 %r38, %r35;
-	mov.b32 %r39, %r37;
-	mov.b32 %r40, %r38;
-	mov.b32 %r41, %r39;
-	setp.ne.s32 %p10, %r40, %r41;
-	@!%p10 bra $L18;
-	setp.lt.s32 %p11, %r40, %r41;
-	mov.pred %p12, %p11;
-	bra.uni $L16;
-$L18:
-	not.pred %p13, %p9;
-	@!%p13 bra $L20;
-	mov.pred %p12, 0;
-	bra.uni $L16;
-$L20:
-	mul.lo.s64 %rd95, %rd88, %rd48;
-	mad.lo.s64 %rd96, %rd95, 8, %rd44;
-	ld.global.nc.f64 %fd1, [%rd96+0];
-	mov.f64 %fd2, %fd1;
-	mul.lo.s64 %rd97, %rd90, %rd48;
-	mad.lo.s64 %rd98, %rd97, 8, %rd44;
-	ld.global.nc.f64 %fd3, [%rd98+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd2;
-	mov.f64 %fd6, %fd4;
-	mov.f64 %fd7, %fd5;
-	mov.f64 %fd8, %fd6;
-	setp.lt.f64 %p14, %fd7, %fd8;
-	setp.neu.f64 %p15, %fd7, %fd7;
-	setp.eq.f64 %p16, %fd8, %fd8;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	mov.pred %p12, %p18;
-	bra.uni $L16;
-$L15:
-	bra.uni $L14;
-$L16:
-	mov.pred %p7, %p12;
-$L13:
-	mov.pred %p19, %p7;
-	@!%p19 bra $L22;
-	mov.b64 %rd99, 1099511627776;
-	bra.uni $L11;
-$L22:
-	mul.lo.s64 %rd100, %rd84, %rd41;
-	mad.lo.s64 %rd101, %rd100, 4, %rd37;
-	ld.global.nc.s32 %r42, [%rd101+0];
-	mov.b32 %r43, %r42;
-	mov.b32 %r44, %r43;
-	setp.eq.s32 %p20, %r44, %r33;
-	@!%p20 bra $L24;
-	mov.b64 %rd99, 0;
-	bra.uni $L11;
-$L24:
-	cvt.s64.s32 %rd102, %r44;
-	add.s64 %rd103, %rd102, 1;
-	mul.lo.s64 %rd104, %rd103, %rd34;
-	mad.lo.s64 %rd105, %rd104, 8, %rd30;
-	ld.global.nc.s64 %rd106, [%rd105+0];
-	mov.b64 %rd107, %rd106;
-	cvt.s64.s32 %rd108, %r44;
-	mul.lo.s64 %rd109, %rd108, %rd34;
-	mad.lo.s64 %rd110, %rd109, 8, %rd30;
-	ld.global.nc.s64 %rd111, [%rd110+0];
-	mov.b64 %rd112, %rd111;
-	sub.s64 %rd113, %rd83, %rd82;
-	mov.b64 %rd114, %rd113;
-	sub.s64 %rd115, %rd107, %rd112;
-	mov.b64 %rd116, %rd115;
-	mov.b64 %rd117, %rd114;
-	mov.b64 %rd118, %rd116;
-	setp.gt.s64 %p21, %rd118, %rd117;
-	setp.eq.s64 %p22, %rd118, %rd117;
-	setp.gt.s32 %p23, %r44, %r33;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	@!%p25 bra $L26;
-	mov.b64 %rd99, -1;
-	bra.uni $L11;
-$L26:
-	mov.b64 %rd119, %rd81;
-	mov.b32 %r45, %r33;
-	mov.b64 %rd120, %rd82;
-	mov.b64 %rd121, %rd84;
-	setp.gt.s64 %p26, %rd46, 0;
-	mov.pred %p27, %p26;
-	mul.lo.s64 %rd122, %rd121, %rd41;
-	mad.lo.s64 %rd123, %rd122, 4, %rd37;
-	ld.global.nc.s32 %r46, [%rd123+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r48, %r47;
-	mov.f64 %fd9, 0d0000000000000000;
-	@!%p27 bra $L28;
-	mul.lo.s64 %rd124, %rd121, %rd48;
-	mad.lo.s64 %rd125, %rd124, 8, %rd44;
-	ld.global.nc.f64 %fd10, [%rd125+0];
-	mov.f64 %fd11, %fd10;
-	mov.f64 %fd9, %fd11;
-$L28:
-	mov.b64 %rd126, 0;
-	sub.s64 %rd127, %rd121, 1;
-	mov.b64 %rd128, %rd127;
-$L29:
-	setp.ge.s64 %p28, %rd128, %rd120;
-	mov.pred %p29, %p28;
-	@!%p29 bra $L33;
-	mul.lo.s64 %rd129, %rd128, %rd41;
-	mad.lo.s64 %rd130, %rd129, 4, %rd37;
-	ld.global.nc.s32 %r49, [%rd130+0];
-	mov.b32 %r50, %r49;
-	setp.eq.s32 %p30, %r50, %r48;
-	mov.pred %p29, %p30;
-$L33:
-	mov.pred %p31, %p29;
-	@!%p31 bra $L35;
-	not.pred %p32, %p27;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L37;
-	mul.lo.s64 %rd131, %rd128, %rd48;
-	mad.lo.s64 %rd132, %rd131, 8, %rd44;
-	ld.global.nc.f64 %fd12, [%rd132+0];
-	mov.f64 %fd13, %fd12;
-	mov.b64 %rd133, %fd13;
-	mov.b64 %rd134, %fd9;
-	setp.eq.u64 %p35, %rd133, %rd134;
-	mov.pred %p33, %p35;
-$L37:
-	mov.pred %p31, %p33;
-$L35:
-	not.pred %p36, %p31;
-	@!%p36 bra $L39;
-	bra.uni $L31;
-$L39:
-	add.s64 %rd135, %rd126, 1;
-	mov.b64 %rd126, %rd135;
-$L30:
-	sub.s64 %rd136, %rd128, 1;
-	mov.b64 %rd128, %rd136;
-	bra.uni $L29;
-$L31:
-	cvt.s64.s32 %rd137, %r48;
-	mul.lo.s64 %rd138, %rd137, %rd34;
-	mad.lo.s64 %rd139, %rd138, 8, %rd30;
-	ld.global.nc.s64 %rd140, [%rd139+0];
-	mov.b64 %rd141, %rd140;
-	cvt.s64.s32 %rd142, %r48;
-	add.s64 %rd143, %rd142, 1;
-	mul.lo.s64 %rd144, %rd143, %rd34;
-	mad.lo.s64 %rd145, %rd144, 8, %rd30;
-	ld.global.nc.s64 %rd146, [%rd145+0];
-	mov.b64 %rd147, %rd146;
-	mov.b64 %rd148, %rd141;
-	mov.b64 %rd149, %rd147;
-	mov.b64 %rd150, %rd148;
-	mov.b64 %rd151, %rd149;
-	mov.b64 %rd152, %rd151;
-$L40:
-	setp.lt.s64 %p37, %rd150, %rd151;
-	not.pred %p38, %p37;
-	@!%p38 bra $L44;
-	bra.uni $L42;
-$L44:
-	add.s64 %rd153, %rd150, %rd151;
-	div.s64 %rd154, %rd153, 2;
-	mov.b64 %rd155, %rd154;
-	mul.lo.s64 %rd156, %rd155, %rd41;
-	mad.lo.s64 %rd157, %rd156, 4, %rd37;
-	ld.global.nc.s32 %r51, [%rd157+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r52;
-	setp.lt.s32 %p39, %r53, %r45;
-	mov.pred %p40, %p39;
-	setp.eq.s32 %p41, %r53, %r45;
-	and.pred %p42, %p41, %p27;
-	@!%p42 bra $L46;
-	mul.lo.s64 %rd158, %rd155, %rd48;
-	mad.lo.s64 %rd159, %rd158, 8, %rd44;
-	ld.global.nc.f64 %fd14, [%rd159+0];
-	mov.f64 %fd15, %fd14;
-	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p43, %fd16, %fd9;
-	setp.neu.f64 %p44, %fd16, %fd16;
-	setp.eq.f64 %p45, %fd9, %fd9;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	mov.pred %p40, %p47;
-$L46:
-	@!%p40 bra $L47;
-	add.s64 %rd160, %rd155, 1;
-	mov.b64 %rd150, %rd160;
-	bra.uni $L48;
-$L47:
-	mov.b64 %rd151, %rd155;
-$L48:
-$L41:
-	bra.uni $L40;
-$L42:
-	add.s64 %rd161, %rd150, %rd126;
-	mov.b64 %rd162, %rd161;
-	setp.ge.s64 %p48, %rd162, %rd152;
-	mov.pred %p49, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L50;
-	mul.lo.s64 %rd163, %rd162, %rd41;
-	mad.lo.s64 %rd164, %rd163, 4, %rd37;
-	ld.global.nc.s32 %r54, [%rd164+0];
-	mov.b32 %r55, %r54;
-	setp.ne.s32 %p51, %r55, %r45;
-	mov.pred %p49, %p51;
-$L50:
-	mov.pred %p52, %p49;
-	not.pred %p53, %p52;
-	@!%p53 bra $L52;
-	mov.pred %p54, %p27;
-	@!%p54 bra $L54;
-	mul.lo.s64 %rd165, %rd162, %rd48;
-	mad.lo.s64 %rd166, %rd165, 8, %rd44;
-	ld.global.nc.f64 %fd17, [%rd166+0];
-	mov.f64 %fd18, %fd17;
-	mov.b64 %rd167, %fd18;
-	mov.b64 %rd168, %fd9;
-	setp.ne.u64 %p55, %rd167, %rd168;
-	mov.pred %p54, %p55;
-$L54:
-	mov.pred %p52, %p54;
-$L52:
-	mov.pred %p56, %p52;
-	@!%p56 bra $L56;
-	mov.b64 %rd99, 1099511627776;
-	bra.uni $L11;
-$L56:
-	mov.b64 %rd99, 1;
-	bra.uni $L11;
-$L10:
-	bra.uni $L9;
-$L11:
-	add.s64 %rd169, %rd56, %rd99;
-	mov.b64 %rd56, %rd169;
-$L5:
-	cvt.u64.u32 %rd170, %r4;
-	add.s64 %rd171, %rd80, %rd170;
-	mov.b64 %rd80, %rd171;
-	bra.uni $L4;
-$L6:
-$L3:
-	add.s64 %rd60, %rd60, %rd59;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd172, %rd56;
-	// block reduction
-	sub.u32 %r56, %r13, 1;
-	mov.b32 %r57, %r3;
-$L57:
-	setp.hs.u32 %p57, %r57, 32;
-	@%p57 bra $L58;
-	mov.b64 {%r58, %r59}, %rd172;
-	shfl.sync.down.b32 %r60|%p58, %r58, %r57, %r56, %r17;
-	shfl.sync.down.b32 %r61, %r59, %r57, %r56, %r17;
-	mov.b64 %rd173, {%r60, %r61};
-	@!%p58 bra $L59;
-	or.b64 %rd174, %rd172, %rd173;
-	mov.b64 %rd172, %rd174;
-$L59:
-	shl.b32 %r57, %r57, 1;
-	bra.uni $L57;
-$L58:
-	setp.eq.u32 %p59, %r7, 0;
-	@!%p59 bra $L60;
-	mul.wide.u32 %rd175, %r8, 16;
-	add.s64 %rd176, %rd1, %rd175;
-	st.shared.s64 [%rd176+0], %rd172;
-$L60:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L61;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L62;
-	mul.wide.u32 %rd177, %r7, 16;
-	add.s64 %rd178, %rd1, %rd177;
-	ld.shared.s64 %rd179, [%rd178+0];
-	mov.b64 %rd172, %rd179;
-$L62:
-	sub.u32 %r62, %r10, 1;
-	mov.b64 {%r63, %r64}, %rd172;
-	shfl.sync.down.b32 %r65|%p62, %r63, 1, %r62, %r17;
-	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
-	mov.b64 %rd180, {%r65, %r66};
-	@!%p62 bra $L63;
-	or.b64 %rd181, %rd172, %rd180;
-	mov.b64 %rd172, %rd181;
-$L63:
-	mov.b64 {%r67, %r68}, %rd172;
-	shfl.sync.down.b32 %r69|%p63, %r67, 2, %r62, %r17;
-	shfl.sync.down.b32 %r70, %r68, 2, %r62, %r17;
-	mov.b64 %rd182, {%r69, %r70};
-	@!%p63 bra $L64;
-	or.b64 %rd183, %rd172, %rd182;
-	mov.b64 %rd172, %rd183;
-$L64:
-	mov.b64 {%r71, %r72}, %rd172;
-	shfl.sync.down.b32 %r73|%p64, %r71, 4, %r62, %r17;
-	shfl.sync.down.b32 %r74, %r72, 4, %r62, %r17;
-	mov.b64 %rd184, {%r73, %r74};
-	@!%p64 bra $L65;
-	or.b64 %rd185, %rd172, %rd184;
-	mov.b64 %rd172, %rd185;
-$L65:
-	mov.b64 {%r75, %r76}, %rd172;
-	shfl.sync.down.b32 %r77|%p65, %r75, 8, %r62, %r17;
-	shfl.sync.down.b32 %r78, %r76, 8, %r62, %r17;
-	mov.b64 %rd186, {%r77, %r78};
-	@!%p65 bra $L66;
-	or.b64 %rd187, %rd172, %rd186;
-	mov.b64 %rd172, %rd187;
-$L66:
-	mov.b64 {%r79, %r80}, %rd172;
-	shfl.sync.down.b32 %r81|%p66, %r79, 16, %r62, %r17;
-	shfl.sync.down.b32 %r82, %r80, 16, %r62, %r17;
-	mov.b64 %rd188, {%r81, %r82};
-	@!%p66 bra $L67;
-	or.b64 %rd189, %rd172, %rd188;
-	mov.b64 %rd172, %rd189;
-$L67:
-$L61:
-	mul.wide.u32 %rd190, %r28, 8;
-	add.s64 %rd191, %rd11, %rd190;
-	setp.eq.u32 %p67, %r5, 0;
-	@!%p67 bra $L68;
-	st.global.s64 [%rd191+0], %rd172;
-$L68:
-	ret;
-}
-
-.visible .entry gk_dgraph_unmatchedHubs_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u64 %rd30, [gk_s10];
-	cvta.to.global.u64 %rd31, %rd30;
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s12];
-	mov.b64 %rd36, %rd35;
+$L14:
 	mov.b64 %rd37, 0;
-	cvt.u64.u32 %rd38, %r5;
-	cvt.u64.u32 %rd39, %r6;
-	mov.b64 %rd40, %rd38;
+	mov.b64 %rd60, %rd38;
+$L17:
+	setp.ge.s64 %p12, %rd60, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd61, %rd60, 8, %rd3;
+	ld.global.s64 %rd62, [%rd61+0];
+	or.b64 %rd63, %rd37, %rd62;
+	mov.b64 %rd37, %rd63;
+	add.s64 %rd60, %rd60, %rd39;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd40, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd41, %rd40, 8, %rd3;
-	ld.global.s64 %rd42, [%rd41+0];
-	or.b64 %rd43, %rd37, %rd42;
-	mov.b64 %rd37, %rd43;
-	add.s64 %rd40, %rd40, %rd39;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd44, %rd37;
+	mov.b64 %rd64, %rd37;
 	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd44;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd45, {%r21, %r22};
-	@!%p3 bra $L3;
-	or.b64 %rd46, %rd44, %rd45;
-	mov.b64 %rd44, %rd46;
-$L3:
-	mov.b64 {%r23, %r24}, %rd44;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd47, {%r25, %r26};
-	@!%p4 bra $L4;
-	or.b64 %rd48, %rd44, %rd47;
-	mov.b64 %rd44, %rd48;
-$L4:
-	mov.b64 {%r27, %r28}, %rd44;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd49, {%r29, %r30};
-	@!%p5 bra $L5;
-	or.b64 %rd50, %rd44, %rd49;
-	mov.b64 %rd44, %rd50;
-$L5:
-	mov.b64 {%r31, %r32}, %rd44;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd51, {%r33, %r34};
-	@!%p6 bra $L6;
-	or.b64 %rd52, %rd44, %rd51;
-	mov.b64 %rd44, %rd52;
-$L6:
-	mov.b64 {%r35, %r36}, %rd44;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd53, {%r37, %r38};
-	@!%p7 bra $L7;
-	or.b64 %rd54, %rd44, %rd53;
-	mov.b64 %rd44, %rd54;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.s64 [%rd56+0], %rd44;
-$L8:
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd64;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd65, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd66, %rd64, %rd65;
+	mov.b64 %rd64, %rd66;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd67, %rd64, %rd65;
+	mov.b64 %rd64, %rd67;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd68, %rd64, %rd65;
+	mov.b64 %rd64, %rd68;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd69, %rd64, %rd65;
+	mov.b64 %rd64, %rd69;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd70, %rd64, %rd65;
+	mov.b64 %rd64, %rd70;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd71, %rd64, %rd65;
+	mov.b64 %rd64, %rd71;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd72, %r8, 16;
+	add.s64 %rd73, %rd1, %rd72;
+	st.shared.s64 [%rd73+0], %rd64;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.s64 %rd59, [%rd58+0];
-	mov.b64 %rd44, %rd59;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd44;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd60, {%r42, %r43};
-	@!%p11 bra $L11;
-	or.b64 %rd61, %rd44, %rd60;
-	mov.b64 %rd44, %rd61;
-$L11:
-	mov.b64 {%r44, %r45}, %rd44;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd62, {%r46, %r47};
-	@!%p12 bra $L12;
-	or.b64 %rd63, %rd44, %rd62;
-	mov.b64 %rd44, %rd63;
-$L12:
-	mov.b64 {%r48, %r49}, %rd44;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd64, {%r50, %r51};
-	@!%p13 bra $L13;
-	or.b64 %rd65, %rd44, %rd64;
-	mov.b64 %rd44, %rd65;
-$L13:
-	mov.b64 {%r52, %r53}, %rd44;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	@!%p14 bra $L14;
-	or.b64 %rd67, %rd44, %rd66;
-	mov.b64 %rd44, %rd67;
-$L14:
-	mov.b64 {%r56, %r57}, %rd44;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd68, {%r58, %r59};
-	@!%p15 bra $L15;
-	or.b64 %rd69, %rd44, %rd68;
-	mov.b64 %rd44, %rd69;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd44;
-$L16:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd74, %r7, 16;
+	add.s64 %rd75, %rd1, %rd74;
+	ld.shared.s64 %rd76, [%rd75+0];
+	mov.b64 %rd64, %rd76;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd64;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd77, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd78, %rd64, %rd77;
+	mov.b64 %rd64, %rd78;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd79, %rd64, %rd77;
+	mov.b64 %rd64, %rd79;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd80, %rd64, %rd77;
+	mov.b64 %rd64, %rd80;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd81, %rd64, %rd77;
+	mov.b64 %rd64, %rd81;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd82, %rd64, %rd77;
+	mov.b64 %rd64, %rd82;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd83, %rd64, %rd77;
+	mov.b64 %rd64, %rd83;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd64;
+$L40:
 	ret;
 }
 `
@@ -20967,7 +7776,7 @@ func gokkosHostLoop0(gokkosK *countSources, gokkosLo, gokkosHi int) {
 			k.Deg.AtomicAdd(int(s), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:20971
+//line gokkos_kernels_gen.go:7780
 }
 
 // gokkosHostLoop1 runs scatterEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -20989,7 +7798,7 @@ func gokkosHostLoop1(gokkosK *scatterEdges, gokkosLo, gokkosHi int) {
 			k.OutW.Set(p, k.W.At(j))
 		}
 	}
-//line gokkos_kernels_gen.go:20993
+//line gokkos_kernels_gen.go:7802
 }
 
 // gokkosHostLoop2 runs degreeMax.Run for every index in [gokkosLo, gokkosHi).
@@ -21001,14 +7810,14 @@ func gokkosHostLoop2(gokkosK *degreeMax, gokkosLo, gokkosHi int, acc *int64) {
 //line degree.go:17
 			*acc = max(*acc, k.Offsets.At(v+1)-gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:21005
+//line gokkos_kernels_gen.go:7814
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line degree.go:17
 		*acc = max(*acc, k.Offsets.At(v+1)-k.Offsets.At(v))
 	}
-//line gokkos_kernels_gen.go:21012
+//line gokkos_kernels_gen.go:7821
 }
 
 // gokkosHostLoop3 runs offsetScan.Run for every index in [gokkosLo, gokkosHi).
@@ -21026,7 +7835,7 @@ func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += gokkosS1[gokkosJ]
 			}
 		}
-//line gokkos_kernels_gen.go:21030
+//line gokkos_kernels_gen.go:7839
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -21038,7 +7847,7 @@ func gokkosHostLoop3(gokkosK *offsetScan, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += k.In.At(i)
 		}
 	}
-//line gokkos_kernels_gen.go:21042
+//line gokkos_kernels_gen.go:7851
 }
 
 // gokkosHostLoop4 runs sortAdjacency.Run for every index in [gokkosLo, gokkosHi).
@@ -21051,7 +7860,7 @@ func gokkosHostLoop4(gokkosK *sortAdjacency, gokkosLo, gokkosHi int) {
 			sortEdges(k.G.Adj, k.G.Weights, k.G.Weighted(), lo, hi)
 		}
 	}
-//line gokkos_kernels_gen.go:21055
+//line gokkos_kernels_gen.go:7864
 }
 
 // gokkosHostLoop5 runs countDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -21070,7 +7879,7 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = c
 		}
-//line gokkos_kernels_gen.go:21074
+//line gokkos_kernels_gen.go:7883
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -21084,7 +7893,7 @@ func gokkosHostLoop5(gokkosK *countDistinct, gokkosLo, gokkosHi int) {
 		}
 		k.Deg.Set(v, c)
 	}
-//line gokkos_kernels_gen.go:21088
+//line gokkos_kernels_gen.go:7897
 }
 
 // gokkosHostLoop6 runs compactDistinct.Run for every index in [gokkosLo, gokkosHi).
@@ -21106,7 +7915,7 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:21110
+//line gokkos_kernels_gen.go:7919
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -21123,7 +7932,7 @@ func gokkosHostLoop6(gokkosK *compactDistinct, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:21127
+//line gokkos_kernels_gen.go:7936
 }
 
 // gokkosHostLoop7 runs countHubs.Run for every index in [gokkosLo, gokkosHi).
@@ -21137,7 +7946,7 @@ func gokkosHostLoop7(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:21141
+//line gokkos_kernels_gen.go:7950
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -21146,7 +7955,7 @@ func gokkosHostLoop7(gokkosK *countHubs, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:21150
+//line gokkos_kernels_gen.go:7959
 }
 
 // gokkosHostLoop8 runs listHubs.Run for every index in [gokkosLo, gokkosHi).
@@ -21163,7 +7972,7 @@ func gokkosHostLoop8(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fina
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:21167
+//line gokkos_kernels_gen.go:7976
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -21175,7 +7984,7 @@ func gokkosHostLoop8(gokkosK *listHubs, gokkosLo, gokkosHi int, acc *int64, fina
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:21179
+//line gokkos_kernels_gen.go:7988
 }
 
 // gokkosHostLoop10 runs unmatchedSample.Run for every index in [gokkosLo, gokkosHi).
@@ -21198,7 +8007,7 @@ func gokkosHostLoop10(gokkosK *unmatchedSample, gokkosLo, gokkosHi int, acc *int
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:21202
+//line gokkos_kernels_gen.go:8011
 }
 
 // gokkosHostLoop11 runs unmatchedLight.Run for every index in [gokkosLo, gokkosHi).
@@ -21214,7 +8023,7 @@ func gokkosHostLoop11(gokkosK *unmatchedLight, gokkosLo, gokkosHi int, acc *int6
 			*acc += edgeBalance(k.G, int32(u), begin, end, e)
 		}
 	}
-//line gokkos_kernels_gen.go:21218
+//line gokkos_kernels_gen.go:8027
 }
 
 // gokkosHostLoop13 runs countTargets.Run for every index in [gokkosLo, gokkosHi).
@@ -21225,14 +8034,14 @@ func gokkosHostLoop13(gokkosK *countTargets, gokkosLo, gokkosHi int) {
 //line transpose.go:18
 			k.Deg.AtomicAdd(int(gokkosS0[gokkosJ]), 1)
 		}
-//line gokkos_kernels_gen.go:21229
+//line gokkos_kernels_gen.go:8038
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line transpose.go:18
 		k.Deg.AtomicAdd(int(k.Adj.At(e)), 1)
 	}
-//line gokkos_kernels_gen.go:21236
+//line gokkos_kernels_gen.go:8045
 }
 
 // gokkosHostLoop14 runs scatterReversed.Run for every index in [gokkosLo, gokkosHi).
@@ -21249,5 +8058,5 @@ func gokkosHostLoop14(gokkosK *scatterReversed, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:21253
+//line gokkos_kernels_gen.go:8062
 }

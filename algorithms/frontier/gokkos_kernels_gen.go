@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/algorithms/frontier", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/frontier", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[bitsToQueue](&abi.KernelSpec{
 		Name:  "frontier.bitsToQueue",
 		Pos:   "algorithms/frontier/convert.go:13",
@@ -87,19 +87,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostRange[iotaQueue](gokkosHostLoop3)
 	gokkosimpl.Register[popCount](&abi.KernelSpec{
-		Name: "frontier.popCount",
-		Pos:  "algorithms/frontier/convert.go:79",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX4,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_frontier_popCount_main_sum", Final: "gk_frontier_popCount_final_sum"},
-			abi.OpProd: {Main: "gk_frontier_popCount_main_prod", Final: "gk_frontier_popCount_final_prod"},
-			abi.OpMin:  {Main: "gk_frontier_popCount_main_min", Final: "gk_frontier_popCount_final_min"},
-			abi.OpMax:  {Main: "gk_frontier_popCount_main_max", Final: "gk_frontier_popCount_final_max"},
-			abi.OpBAnd: {Main: "gk_frontier_popCount_main_band", Final: "gk_frontier_popCount_final_band"},
-			abi.OpBOr:  {Main: "gk_frontier_popCount_main_bor", Final: "gk_frontier_popCount_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Name:      "frontier.popCount",
+		Pos:       "algorithms/frontier/convert.go:79",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX4,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_popCount_main", Final: "gk_frontier_popCount_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "Bits", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 		},
@@ -200,16 +194,13 @@ func init() {
 		SourceHash: "a39cd2875309c800",
 	})
 	gokkosimpl.Register[worklistStats](&abi.KernelSpec{
-		Name: "frontier.worklistStats",
-		Pos:  "algorithms/frontier/inspect.go:9",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX7,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_frontier_worklistStats_main_minloc", Final: "gk_frontier_worklistStats_final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_frontier_worklistStats_main_maxloc", Final: "gk_frontier_worklistStats_final_maxloc"},
-			abi.OpCustom: {Main: "gk_frontier_worklistStats_main_custom", Final: "gk_frontier_worklistStats_final_custom"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Name:      "frontier.worklistStats",
+		Pos:       "algorithms/frontier/inspect.go:9",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX7,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_worklistStats_main", Final: "gk_frontier_worklistStats_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -1193,18 +1184,19 @@ const gokkosPTX4 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_frontier_popCount_main_sum(
+.visible .entry gk_frontier_popCount_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<65>;
-	.reg .b64 %rd<61>;
+	.reg .pred %p<26>;
+	.reg .b32 %r<38>;
+	.reg .b64 %rd<56>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1228,6 +1220,7 @@ const gokkosPTX4 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -1235,161 +1228,203 @@ const gokkosPTX4 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.u32 %r20, [%rd30+0];
-	mov.b32 %r21, %r20;
-	popc.b32 %r22, %r21;
-	cvt.u64.u32 %rd31, %r22;
-	add.s64 %rd32, %rd23, %rd31;
-	mov.b64 %rd23, %rd32;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd24, 0;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd33, %rd23;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd33;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd34, {%r26, %r27};
-	@!%p3 bra $L4;
-	add.s64 %rd35, %rd33, %rd34;
-	mov.b64 %rd33, %rd35;
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd24, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd24, 9223372036854775807;
+	bra.uni $L1;
 $L4:
-	mov.b64 {%r28, %r29}, %rd33;
-	shfl.sync.down.b32 %r30|%p4, %r28, 2, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 2, %r23, %r17;
-	mov.b64 %rd36, {%r30, %r31};
-	@!%p4 bra $L5;
-	add.s64 %rd37, %rd33, %rd36;
-	mov.b64 %rd33, %rd37;
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd24, -9223372036854775808;
+	bra.uni $L1;
 $L5:
-	mov.b64 {%r32, %r33}, %rd33;
-	shfl.sync.down.b32 %r34|%p5, %r32, 4, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 4, %r23, %r17;
-	mov.b64 %rd38, {%r34, %r35};
-	@!%p5 bra $L6;
-	add.s64 %rd39, %rd33, %rd38;
-	mov.b64 %rd33, %rd39;
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd24, -1;
+	bra.uni $L1;
 $L6:
-	mov.b64 {%r36, %r37}, %rd33;
-	shfl.sync.down.b32 %r38|%p6, %r36, 8, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 8, %r23, %r17;
-	mov.b64 %rd40, {%r38, %r39};
-	@!%p6 bra $L7;
-	add.s64 %rd41, %rd33, %rd40;
-	mov.b64 %rd33, %rd41;
+	mov.b64 %rd24, 0;
+$L1:
+	mov.b64 %rd23, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd20, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	mov.b64 {%r40, %r41}, %rd33;
-	shfl.sync.down.b32 %r42|%p7, %r40, 16, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 16, %r23, %r17;
-	mov.b64 %rd42, {%r42, %r43};
-	@!%p7 bra $L8;
-	add.s64 %rd43, %rd33, %rd42;
-	mov.b64 %rd33, %rd43;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd44, %r8, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	st.shared.s64 [%rd45+0], %rd33;
+	setp.ge.s64 %p7, %rd28, %rd22;
+	@%p7 bra $L8;
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 4, %rd8;
+	ld.global.nc.u32 %r21, [%rd31+0];
+	mov.b32 %r22, %r21;
+	popc.b32 %r23, %r22;
+	cvt.u64.u32 %rd32, %r23;
+	add.s64 %rd33, %rd23, %rd32;
+	mov.b64 %rd23, %rd33;
 $L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd46, %r7, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	ld.shared.s64 %rd48, [%rd47+0];
-	mov.b64 %rd33, %rd48;
-$L11:
-	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd33;
-	shfl.sync.down.b32 %r47|%p11, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd49, {%r47, %r48};
-	@!%p11 bra $L12;
-	add.s64 %rd50, %rd33, %rd49;
-	mov.b64 %rd33, %rd50;
-$L12:
-	mov.b64 {%r49, %r50}, %rd33;
-	shfl.sync.down.b32 %r51|%p12, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd51, {%r51, %r52};
-	@!%p12 bra $L13;
-	add.s64 %rd52, %rd33, %rd51;
-	mov.b64 %rd33, %rd52;
-$L13:
-	mov.b64 {%r53, %r54}, %rd33;
-	shfl.sync.down.b32 %r55|%p13, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd53, {%r55, %r56};
-	@!%p13 bra $L14;
-	add.s64 %rd54, %rd33, %rd53;
-	mov.b64 %rd33, %rd54;
-$L14:
-	mov.b64 {%r57, %r58}, %rd33;
-	shfl.sync.down.b32 %r59|%p14, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd55, {%r59, %r60};
-	@!%p14 bra $L15;
-	add.s64 %rd56, %rd33, %rd55;
-	mov.b64 %rd33, %rd56;
-$L15:
-	mov.b64 {%r61, %r62}, %rd33;
-	shfl.sync.down.b32 %r63|%p15, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd57, {%r63, %r64};
-	@!%p15 bra $L16;
-	add.s64 %rd58, %rd33, %rd57;
-	mov.b64 %rd33, %rd58;
-$L16:
+	add.s64 %rd28, %rd28, %rd27;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd34, %rd23;
+	// block reduction
+	mov.b32 %r24, 1;
+	mov.b32 %r25, 1;
+	sub.u32 %r26, %r13, 1;
+	mov.b32 %r27, %r24;
 $L10:
-	mul.wide.u32 %rd59, %r18, 8;
-	add.s64 %rd60, %rd5, %rd59;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd60+0], %rd33;
+	setp.hs.u32 %p8, %r27, 32;
+	@%p8 bra $L11;
+	mov.b64 {%r28, %r29}, %rd34;
+	shfl.sync.down.b32 %r30|%p9, %r28, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
+	mov.b64 %rd35, {%r30, %r31};
+	@!%p9 bra $L12;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L14;
+	add.s64 %rd36, %rd34, %rd35;
+	mov.b64 %rd34, %rd36;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L15;
+	mul.lo.s64 %rd37, %rd34, %rd35;
+	mov.b64 %rd34, %rd37;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L16;
+	min.s64 %rd38, %rd34, %rd35;
+	mov.b64 %rd34, %rd38;
+	bra.uni $L13;
+$L16:
+	setp.ne.u32 %p13, %r18, 4;
+	@%p13 bra.uni $L17;
+	max.s64 %rd39, %rd34, %rd35;
+	mov.b64 %rd34, %rd39;
+	bra.uni $L13;
 $L17:
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L18;
+	and.b64 %rd40, %rd34, %rd35;
+	mov.b64 %rd34, %rd40;
+	bra.uni $L13;
+$L18:
+	or.b64 %rd41, %rd34, %rd35;
+	mov.b64 %rd34, %rd41;
+$L13:
+$L12:
+	shl.b32 %r27, %r27, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L19;
+	mul.wide.u32 %rd42, %r8, 16;
+	add.s64 %rd43, %rd1, %rd42;
+	st.shared.s64 [%rd43+0], %rd34;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L20;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L21;
+	mul.wide.u32 %rd44, %r7, 16;
+	add.s64 %rd45, %rd1, %rd44;
+	ld.shared.s64 %rd46, [%rd45+0];
+	mov.b64 %rd34, %rd46;
+$L21:
+	sub.u32 %r32, %r10, 1;
+	mov.b32 %r33, %r25;
+$L22:
+	setp.hs.u32 %p18, %r33, 32;
+	@%p18 bra $L23;
+	mov.b64 {%r34, %r35}, %rd34;
+	shfl.sync.down.b32 %r36|%p19, %r34, %r33, %r32, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
+	mov.b64 %rd47, {%r36, %r37};
+	@!%p19 bra $L24;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L26;
+	add.s64 %rd48, %rd34, %rd47;
+	mov.b64 %rd34, %rd48;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L27;
+	mul.lo.s64 %rd49, %rd34, %rd47;
+	mov.b64 %rd34, %rd49;
+	bra.uni $L25;
+$L27:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L28;
+	min.s64 %rd50, %rd34, %rd47;
+	mov.b64 %rd34, %rd50;
+	bra.uni $L25;
+$L28:
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L29;
+	max.s64 %rd51, %rd34, %rd47;
+	mov.b64 %rd34, %rd51;
+	bra.uni $L25;
+$L29:
+	setp.ne.u32 %p24, %r18, 7;
+	@%p24 bra.uni $L30;
+	and.b64 %rd52, %rd34, %rd47;
+	mov.b64 %rd34, %rd52;
+	bra.uni $L25;
+$L30:
+	or.b64 %rd53, %rd34, %rd47;
+	mov.b64 %rd34, %rd53;
+$L25:
+$L24:
+	shl.b32 %r33, %r33, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	mul.wide.u32 %rd54, %r19, 8;
+	add.s64 %rd55, %rd5, %rd54;
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L31;
+	st.global.s64 [%rd55+0], %rd34;
+$L31:
 	ret;
 }
 
-.visible .entry gk_frontier_popCount_final_sum(
+.visible .entry gk_frontier_popCount_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<61>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1414,6 +1449,7 @@ $L17:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -1421,1875 +1457,220 @@ $L17:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.b64 %rd14, 0;
 	cvt.u64.u32 %rd15, %r5;
 	cvt.u64.u32 %rd16, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd14, 0;
 	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd17, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd18, %rd17, 8, %rd3;
 	ld.global.s64 %rd19, [%rd18+0];
 	add.s64 %rd20, %rd14, %rd19;
 	mov.b64 %rd14, %rd20;
 	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	add.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	add.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	add.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	add.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	add.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	add.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	add.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	add.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	add.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	add.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_popCount_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<65>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.u32 %r20, [%rd30+0];
-	mov.b32 %r21, %r20;
-	popc.b32 %r22, %r21;
-	cvt.u64.u32 %rd31, %r22;
-	add.s64 %rd32, %rd23, %rd31;
-	mov.b64 %rd23, %rd32;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd33, %rd23;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd33;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd34, {%r26, %r27};
-	@!%p3 bra $L4;
-	mul.lo.s64 %rd35, %rd33, %rd34;
-	mov.b64 %rd33, %rd35;
-$L4:
-	mov.b64 {%r28, %r29}, %rd33;
-	shfl.sync.down.b32 %r30|%p4, %r28, 2, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 2, %r23, %r17;
-	mov.b64 %rd36, {%r30, %r31};
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd37, %rd33, %rd36;
-	mov.b64 %rd33, %rd37;
-$L5:
-	mov.b64 {%r32, %r33}, %rd33;
-	shfl.sync.down.b32 %r34|%p5, %r32, 4, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 4, %r23, %r17;
-	mov.b64 %rd38, {%r34, %r35};
-	@!%p5 bra $L6;
-	mul.lo.s64 %rd39, %rd33, %rd38;
-	mov.b64 %rd33, %rd39;
-$L6:
-	mov.b64 {%r36, %r37}, %rd33;
-	shfl.sync.down.b32 %r38|%p6, %r36, 8, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 8, %r23, %r17;
-	mov.b64 %rd40, {%r38, %r39};
-	@!%p6 bra $L7;
-	mul.lo.s64 %rd41, %rd33, %rd40;
-	mov.b64 %rd33, %rd41;
-$L7:
-	mov.b64 {%r40, %r41}, %rd33;
-	shfl.sync.down.b32 %r42|%p7, %r40, 16, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 16, %r23, %r17;
-	mov.b64 %rd42, {%r42, %r43};
-	@!%p7 bra $L8;
-	mul.lo.s64 %rd43, %rd33, %rd42;
-	mov.b64 %rd33, %rd43;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd44, %r8, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	st.shared.s64 [%rd45+0], %rd33;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd46, %r7, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	ld.shared.s64 %rd48, [%rd47+0];
-	mov.b64 %rd33, %rd48;
-$L11:
-	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd33;
-	shfl.sync.down.b32 %r47|%p11, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd49, {%r47, %r48};
-	@!%p11 bra $L12;
-	mul.lo.s64 %rd50, %rd33, %rd49;
-	mov.b64 %rd33, %rd50;
-$L12:
-	mov.b64 {%r49, %r50}, %rd33;
-	shfl.sync.down.b32 %r51|%p12, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd51, {%r51, %r52};
-	@!%p12 bra $L13;
-	mul.lo.s64 %rd52, %rd33, %rd51;
-	mov.b64 %rd33, %rd52;
-$L13:
-	mov.b64 {%r53, %r54}, %rd33;
-	shfl.sync.down.b32 %r55|%p13, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd53, {%r55, %r56};
-	@!%p13 bra $L14;
-	mul.lo.s64 %rd54, %rd33, %rd53;
-	mov.b64 %rd33, %rd54;
-$L14:
-	mov.b64 {%r57, %r58}, %rd33;
-	shfl.sync.down.b32 %r59|%p14, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd55, {%r59, %r60};
-	@!%p14 bra $L15;
-	mul.lo.s64 %rd56, %rd33, %rd55;
-	mov.b64 %rd33, %rd56;
-$L15:
-	mov.b64 {%r61, %r62}, %rd33;
-	shfl.sync.down.b32 %r63|%p15, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd57, {%r63, %r64};
-	@!%p15 bra $L16;
-	mul.lo.s64 %rd58, %rd33, %rd57;
-	mov.b64 %rd33, %rd58;
-$L16:
-$L10:
-	mul.wide.u32 %rd59, %r18, 8;
-	add.s64 %rd60, %rd5, %rd59;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd60+0], %rd33;
-$L17:
-	ret;
-}
-
-.visible .entry gk_frontier_popCount_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.b64 %rd14, 1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	mul.lo.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
+	mov.b64 %rd21, %rd15;
 $L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
+	setp.ge.s64 %p5, %rd21, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd22, %rd21, 8, %rd3;
+	ld.global.s64 %rd23, [%rd22+0];
+	mul.lo.s64 %rd24, %rd14, %rd23;
+	mov.b64 %rd14, %rd24;
+	add.s64 %rd21, %rd21, %rd16;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_popCount_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<65>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 9223372036854775807;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.u32 %r20, [%rd30+0];
-	mov.b32 %r21, %r20;
-	popc.b32 %r22, %r21;
-	cvt.u64.u32 %rd31, %r22;
-	add.s64 %rd32, %rd23, %rd31;
-	mov.b64 %rd23, %rd32;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd33, %rd23;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd33;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd34, {%r26, %r27};
-	@!%p3 bra $L4;
-	min.s64 %rd35, %rd33, %rd34;
-	mov.b64 %rd33, %rd35;
-$L4:
-	mov.b64 {%r28, %r29}, %rd33;
-	shfl.sync.down.b32 %r30|%p4, %r28, 2, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 2, %r23, %r17;
-	mov.b64 %rd36, {%r30, %r31};
-	@!%p4 bra $L5;
-	min.s64 %rd37, %rd33, %rd36;
-	mov.b64 %rd33, %rd37;
 $L5:
-	mov.b64 {%r32, %r33}, %rd33;
-	shfl.sync.down.b32 %r34|%p5, %r32, 4, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 4, %r23, %r17;
-	mov.b64 %rd38, {%r34, %r35};
-	@!%p5 bra $L6;
-	min.s64 %rd39, %rd33, %rd38;
-	mov.b64 %rd33, %rd39;
-$L6:
-	mov.b64 {%r36, %r37}, %rd33;
-	shfl.sync.down.b32 %r38|%p6, %r36, 8, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 8, %r23, %r17;
-	mov.b64 %rd40, {%r38, %r39};
-	@!%p6 bra $L7;
-	min.s64 %rd41, %rd33, %rd40;
-	mov.b64 %rd33, %rd41;
-$L7:
-	mov.b64 {%r40, %r41}, %rd33;
-	shfl.sync.down.b32 %r42|%p7, %r40, 16, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 16, %r23, %r17;
-	mov.b64 %rd42, {%r42, %r43};
-	@!%p7 bra $L8;
-	min.s64 %rd43, %rd33, %rd42;
-	mov.b64 %rd33, %rd43;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd44, %r8, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	st.shared.s64 [%rd45+0], %rd33;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd46, %r7, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	ld.shared.s64 %rd48, [%rd47+0];
-	mov.b64 %rd33, %rd48;
-$L11:
-	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd33;
-	shfl.sync.down.b32 %r47|%p11, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd49, {%r47, %r48};
-	@!%p11 bra $L12;
-	min.s64 %rd50, %rd33, %rd49;
-	mov.b64 %rd33, %rd50;
-$L12:
-	mov.b64 {%r49, %r50}, %rd33;
-	shfl.sync.down.b32 %r51|%p12, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd51, {%r51, %r52};
-	@!%p12 bra $L13;
-	min.s64 %rd52, %rd33, %rd51;
-	mov.b64 %rd33, %rd52;
-$L13:
-	mov.b64 {%r53, %r54}, %rd33;
-	shfl.sync.down.b32 %r55|%p13, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd53, {%r55, %r56};
-	@!%p13 bra $L14;
-	min.s64 %rd54, %rd33, %rd53;
-	mov.b64 %rd33, %rd54;
-$L14:
-	mov.b64 {%r57, %r58}, %rd33;
-	shfl.sync.down.b32 %r59|%p14, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd55, {%r59, %r60};
-	@!%p14 bra $L15;
-	min.s64 %rd56, %rd33, %rd55;
-	mov.b64 %rd33, %rd56;
-$L15:
-	mov.b64 {%r61, %r62}, %rd33;
-	shfl.sync.down.b32 %r63|%p15, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd57, {%r63, %r64};
-	@!%p15 bra $L16;
-	min.s64 %rd58, %rd33, %rd57;
-	mov.b64 %rd33, %rd58;
-$L16:
-$L10:
-	mul.wide.u32 %rd59, %r18, 8;
-	add.s64 %rd60, %rd5, %rd59;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd60+0], %rd33;
-$L17:
-	ret;
-}
-
-.visible .entry gk_frontier_popCount_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.b64 %rd14, 9223372036854775807;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	min.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	min.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	min.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	min.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	min.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	min.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	min.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	min.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	min.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	min.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	min.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
+	mov.b64 %rd25, %rd15;
 $L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_popCount_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<65>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -9223372036854775808;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.u32 %r20, [%rd30+0];
-	mov.b32 %r21, %r20;
-	popc.b32 %r22, %r21;
-	cvt.u64.u32 %rd31, %r22;
-	add.s64 %rd32, %rd23, %rd31;
-	mov.b64 %rd23, %rd32;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd33, %rd23;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd33;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd34, {%r26, %r27};
-	@!%p3 bra $L4;
-	max.s64 %rd35, %rd33, %rd34;
-	mov.b64 %rd33, %rd35;
-$L4:
-	mov.b64 {%r28, %r29}, %rd33;
-	shfl.sync.down.b32 %r30|%p4, %r28, 2, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 2, %r23, %r17;
-	mov.b64 %rd36, {%r30, %r31};
-	@!%p4 bra $L5;
-	max.s64 %rd37, %rd33, %rd36;
-	mov.b64 %rd33, %rd37;
-$L5:
-	mov.b64 {%r32, %r33}, %rd33;
-	shfl.sync.down.b32 %r34|%p5, %r32, 4, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 4, %r23, %r17;
-	mov.b64 %rd38, {%r34, %r35};
-	@!%p5 bra $L6;
-	max.s64 %rd39, %rd33, %rd38;
-	mov.b64 %rd33, %rd39;
-$L6:
-	mov.b64 {%r36, %r37}, %rd33;
-	shfl.sync.down.b32 %r38|%p6, %r36, 8, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 8, %r23, %r17;
-	mov.b64 %rd40, {%r38, %r39};
-	@!%p6 bra $L7;
-	max.s64 %rd41, %rd33, %rd40;
-	mov.b64 %rd33, %rd41;
-$L7:
-	mov.b64 {%r40, %r41}, %rd33;
-	shfl.sync.down.b32 %r42|%p7, %r40, 16, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 16, %r23, %r17;
-	mov.b64 %rd42, {%r42, %r43};
-	@!%p7 bra $L8;
-	max.s64 %rd43, %rd33, %rd42;
-	mov.b64 %rd33, %rd43;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd44, %r8, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	st.shared.s64 [%rd45+0], %rd33;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd46, %r7, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	ld.shared.s64 %rd48, [%rd47+0];
-	mov.b64 %rd33, %rd48;
-$L11:
-	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd33;
-	shfl.sync.down.b32 %r47|%p11, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd49, {%r47, %r48};
-	@!%p11 bra $L12;
-	max.s64 %rd50, %rd33, %rd49;
-	mov.b64 %rd33, %rd50;
-$L12:
-	mov.b64 {%r49, %r50}, %rd33;
-	shfl.sync.down.b32 %r51|%p12, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd51, {%r51, %r52};
-	@!%p12 bra $L13;
-	max.s64 %rd52, %rd33, %rd51;
-	mov.b64 %rd33, %rd52;
-$L13:
-	mov.b64 {%r53, %r54}, %rd33;
-	shfl.sync.down.b32 %r55|%p13, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd53, {%r55, %r56};
-	@!%p13 bra $L14;
-	max.s64 %rd54, %rd33, %rd53;
-	mov.b64 %rd33, %rd54;
-$L14:
-	mov.b64 {%r57, %r58}, %rd33;
-	shfl.sync.down.b32 %r59|%p14, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd55, {%r59, %r60};
-	@!%p14 bra $L15;
-	max.s64 %rd56, %rd33, %rd55;
-	mov.b64 %rd33, %rd56;
-$L15:
-	mov.b64 {%r61, %r62}, %rd33;
-	shfl.sync.down.b32 %r63|%p15, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd57, {%r63, %r64};
-	@!%p15 bra $L16;
-	max.s64 %rd58, %rd33, %rd57;
-	mov.b64 %rd33, %rd58;
-$L16:
+	setp.ge.s64 %p7, %rd25, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.s64 %rd27, [%rd26+0];
+	min.s64 %rd28, %rd14, %rd27;
+	mov.b64 %rd14, %rd28;
+	add.s64 %rd25, %rd25, %rd16;
+	bra.uni $L9;
 $L10:
-	mul.wide.u32 %rd59, %r18, 8;
-	add.s64 %rd60, %rd5, %rd59;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd60+0], %rd33;
-$L17:
-	ret;
-}
-
-.visible .entry gk_frontier_popCount_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
 	mov.b64 %rd14, -9223372036854775808;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	max.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	max.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	max.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	max.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	max.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	max.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	max.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	max.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
+	mov.b64 %rd29, %rd15;
 $L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	max.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
+	setp.ge.s64 %p9, %rd29, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd30, %rd29, 8, %rd3;
+	ld.global.s64 %rd31, [%rd30+0];
+	max.s64 %rd32, %rd14, %rd31;
+	mov.b64 %rd14, %rd32;
+	add.s64 %rd29, %rd29, %rd16;
+	bra.uni $L12;
 $L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	max.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	max.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_popCount_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<65>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.u32 %r20, [%rd30+0];
-	mov.b32 %r21, %r20;
-	popc.b32 %r22, %r21;
-	cvt.u64.u32 %rd31, %r22;
-	add.s64 %rd32, %rd23, %rd31;
-	mov.b64 %rd23, %rd32;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd33, %rd23;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd33;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd34, {%r26, %r27};
-	@!%p3 bra $L4;
-	and.b64 %rd35, %rd33, %rd34;
-	mov.b64 %rd33, %rd35;
-$L4:
-	mov.b64 {%r28, %r29}, %rd33;
-	shfl.sync.down.b32 %r30|%p4, %r28, 2, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 2, %r23, %r17;
-	mov.b64 %rd36, {%r30, %r31};
-	@!%p4 bra $L5;
-	and.b64 %rd37, %rd33, %rd36;
-	mov.b64 %rd33, %rd37;
-$L5:
-	mov.b64 {%r32, %r33}, %rd33;
-	shfl.sync.down.b32 %r34|%p5, %r32, 4, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 4, %r23, %r17;
-	mov.b64 %rd38, {%r34, %r35};
-	@!%p5 bra $L6;
-	and.b64 %rd39, %rd33, %rd38;
-	mov.b64 %rd33, %rd39;
-$L6:
-	mov.b64 {%r36, %r37}, %rd33;
-	shfl.sync.down.b32 %r38|%p6, %r36, 8, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 8, %r23, %r17;
-	mov.b64 %rd40, {%r38, %r39};
-	@!%p6 bra $L7;
-	and.b64 %rd41, %rd33, %rd40;
-	mov.b64 %rd33, %rd41;
-$L7:
-	mov.b64 {%r40, %r41}, %rd33;
-	shfl.sync.down.b32 %r42|%p7, %r40, 16, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 16, %r23, %r17;
-	mov.b64 %rd42, {%r42, %r43};
-	@!%p7 bra $L8;
-	and.b64 %rd43, %rd33, %rd42;
-	mov.b64 %rd33, %rd43;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd44, %r8, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	st.shared.s64 [%rd45+0], %rd33;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd46, %r7, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	ld.shared.s64 %rd48, [%rd47+0];
-	mov.b64 %rd33, %rd48;
 $L11:
-	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd33;
-	shfl.sync.down.b32 %r47|%p11, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd49, {%r47, %r48};
-	@!%p11 bra $L12;
-	and.b64 %rd50, %rd33, %rd49;
-	mov.b64 %rd33, %rd50;
-$L12:
-	mov.b64 {%r49, %r50}, %rd33;
-	shfl.sync.down.b32 %r51|%p12, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd51, {%r51, %r52};
-	@!%p12 bra $L13;
-	and.b64 %rd52, %rd33, %rd51;
-	mov.b64 %rd33, %rd52;
-$L13:
-	mov.b64 {%r53, %r54}, %rd33;
-	shfl.sync.down.b32 %r55|%p13, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd53, {%r55, %r56};
-	@!%p13 bra $L14;
-	and.b64 %rd54, %rd33, %rd53;
-	mov.b64 %rd33, %rd54;
-$L14:
-	mov.b64 {%r57, %r58}, %rd33;
-	shfl.sync.down.b32 %r59|%p14, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd55, {%r59, %r60};
-	@!%p14 bra $L15;
-	and.b64 %rd56, %rd33, %rd55;
-	mov.b64 %rd33, %rd56;
-$L15:
-	mov.b64 {%r61, %r62}, %rd33;
-	shfl.sync.down.b32 %r63|%p15, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd57, {%r63, %r64};
-	@!%p15 bra $L16;
-	and.b64 %rd58, %rd33, %rd57;
-	mov.b64 %rd33, %rd58;
-$L16:
-$L10:
-	mul.wide.u32 %rd59, %r18, 8;
-	add.s64 %rd60, %rd5, %rd59;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd60+0], %rd33;
-$L17:
-	ret;
-}
-
-.visible .entry gk_frontier_popCount_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
 	mov.b64 %rd14, -1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	and.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	and.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	and.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	and.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	and.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	and.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	and.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	and.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	and.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	and.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	and.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
+	mov.b64 %rd33, %rd15;
 $L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
+	setp.ge.s64 %p11, %rd33, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	and.b64 %rd36, %rd14, %rd35;
+	mov.b64 %rd14, %rd36;
+	add.s64 %rd33, %rd33, %rd16;
+	bra.uni $L15;
 $L16:
-	ret;
-}
-
-.visible .entry gk_frontier_popCount_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<65>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.u32 %r20, [%rd30+0];
-	mov.b32 %r21, %r20;
-	popc.b32 %r22, %r21;
-	cvt.u64.u32 %rd31, %r22;
-	add.s64 %rd32, %rd23, %rd31;
-	mov.b64 %rd23, %rd32;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd33, %rd23;
-	// block reduction
-	sub.u32 %r23, %r13, 1;
-	mov.b64 {%r24, %r25}, %rd33;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r23, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r23, %r17;
-	mov.b64 %rd34, {%r26, %r27};
-	@!%p3 bra $L4;
-	or.b64 %rd35, %rd33, %rd34;
-	mov.b64 %rd33, %rd35;
-$L4:
-	mov.b64 {%r28, %r29}, %rd33;
-	shfl.sync.down.b32 %r30|%p4, %r28, 2, %r23, %r17;
-	shfl.sync.down.b32 %r31, %r29, 2, %r23, %r17;
-	mov.b64 %rd36, {%r30, %r31};
-	@!%p4 bra $L5;
-	or.b64 %rd37, %rd33, %rd36;
-	mov.b64 %rd33, %rd37;
-$L5:
-	mov.b64 {%r32, %r33}, %rd33;
-	shfl.sync.down.b32 %r34|%p5, %r32, 4, %r23, %r17;
-	shfl.sync.down.b32 %r35, %r33, 4, %r23, %r17;
-	mov.b64 %rd38, {%r34, %r35};
-	@!%p5 bra $L6;
-	or.b64 %rd39, %rd33, %rd38;
-	mov.b64 %rd33, %rd39;
-$L6:
-	mov.b64 {%r36, %r37}, %rd33;
-	shfl.sync.down.b32 %r38|%p6, %r36, 8, %r23, %r17;
-	shfl.sync.down.b32 %r39, %r37, 8, %r23, %r17;
-	mov.b64 %rd40, {%r38, %r39};
-	@!%p6 bra $L7;
-	or.b64 %rd41, %rd33, %rd40;
-	mov.b64 %rd33, %rd41;
-$L7:
-	mov.b64 {%r40, %r41}, %rd33;
-	shfl.sync.down.b32 %r42|%p7, %r40, 16, %r23, %r17;
-	shfl.sync.down.b32 %r43, %r41, 16, %r23, %r17;
-	mov.b64 %rd42, {%r42, %r43};
-	@!%p7 bra $L8;
-	or.b64 %rd43, %rd33, %rd42;
-	mov.b64 %rd33, %rd43;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd44, %r8, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	st.shared.s64 [%rd45+0], %rd33;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd46, %r7, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	ld.shared.s64 %rd48, [%rd47+0];
-	mov.b64 %rd33, %rd48;
-$L11:
-	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd33;
-	shfl.sync.down.b32 %r47|%p11, %r45, 1, %r44, %r17;
-	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd49, {%r47, %r48};
-	@!%p11 bra $L12;
-	or.b64 %rd50, %rd33, %rd49;
-	mov.b64 %rd33, %rd50;
-$L12:
-	mov.b64 {%r49, %r50}, %rd33;
-	shfl.sync.down.b32 %r51|%p12, %r49, 2, %r44, %r17;
-	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd51, {%r51, %r52};
-	@!%p12 bra $L13;
-	or.b64 %rd52, %rd33, %rd51;
-	mov.b64 %rd33, %rd52;
-$L13:
-	mov.b64 {%r53, %r54}, %rd33;
-	shfl.sync.down.b32 %r55|%p13, %r53, 4, %r44, %r17;
-	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd53, {%r55, %r56};
-	@!%p13 bra $L14;
-	or.b64 %rd54, %rd33, %rd53;
-	mov.b64 %rd33, %rd54;
 $L14:
-	mov.b64 {%r57, %r58}, %rd33;
-	shfl.sync.down.b32 %r59|%p14, %r57, 8, %r44, %r17;
-	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd55, {%r59, %r60};
-	@!%p14 bra $L15;
-	or.b64 %rd56, %rd33, %rd55;
-	mov.b64 %rd33, %rd56;
-$L15:
-	mov.b64 {%r61, %r62}, %rd33;
-	shfl.sync.down.b32 %r63|%p15, %r61, 16, %r44, %r17;
-	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd57, {%r63, %r64};
-	@!%p15 bra $L16;
-	or.b64 %rd58, %rd33, %rd57;
-	mov.b64 %rd33, %rd58;
-$L16:
-$L10:
-	mul.wide.u32 %rd59, %r18, 8;
-	add.s64 %rd60, %rd5, %rd59;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd60+0], %rd33;
-$L17:
-	ret;
-}
-
-.visible .entry gk_frontier_popCount_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
 	mov.b64 %rd14, 0;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
+	mov.b64 %rd37, %rd15;
+$L17:
+	setp.ge.s64 %p12, %rd37, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.s64 %rd39, [%rd38+0];
+	or.b64 %rd40, %rd14, %rd39;
+	mov.b64 %rd14, %rd40;
+	add.s64 %rd37, %rd37, %rd16;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	or.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
+	mov.b64 %rd41, %rd14;
 	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	or.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	or.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	or.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	or.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	or.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd41;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd42, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd44, %rd41, %rd42;
+	mov.b64 %rd41, %rd44;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd45, %rd41, %rd42;
+	mov.b64 %rd41, %rd45;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd46, %rd41, %rd42;
+	mov.b64 %rd41, %rd46;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd47, %rd41, %rd42;
+	mov.b64 %rd41, %rd47;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd48, %rd41, %rd42;
+	mov.b64 %rd41, %rd48;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	or.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	or.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	or.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	or.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	or.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	mov.b64 %rd41, %rd53;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd41;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd54, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd55, %rd41, %rd54;
+	mov.b64 %rd41, %rd55;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd56, %rd41, %rd54;
+	mov.b64 %rd41, %rd56;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd57, %rd41, %rd54;
+	mov.b64 %rd41, %rd57;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd58, %rd41, %rd54;
+	mov.b64 %rd41, %rd58;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd59, %rd41, %rd54;
+	mov.b64 %rd41, %rd59;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd60, %rd41, %rd54;
+	mov.b64 %rd41, %rd60;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd41;
+$L40:
 	ret;
 }
 `
@@ -5317,10 +3698,11 @@ const gokkosPTX7 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_frontier_worklistStats_main_minloc(
+.visible .entry gk_frontier_worklistStats_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -5341,9 +3723,9 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s17
 )
 {
-	.reg .pred %p<73>;
-	.reg .b32 %r<113>;
-	.reg .b64 %rd<154>;
+	.reg .pred %p<43>;
+	.reg .b32 %r<54>;
+	.reg .b64 %rd<150>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5367,6 +3749,7 @@ const gokkosPTX7 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd6, [gk_s0];
 	mov.b64 %rd7, %rd6;
 	ld.param.u64 %rd8, [gk_s1];
@@ -5390,8 +3773,8 @@ const gokkosPTX7 = `//
 	mov.b64 %rd26, %rd25;
 	ld.param.s64 %rd27, [gk_s9];
 	mov.b64 %rd28, %rd27;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	ld.param.s64 %rd29, [gk_s11];
 	mov.b64 %rd30, %rd29;
@@ -5409,1916 +3792,290 @@ const gokkosPTX7 = `//
 	mov.b64 %rd42, %rd41;
 	ld.param.s64 %rd43, [gk_s17];
 	mov.b64 %rd44, %rd43;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
+	mov.u32 %r20, %ctaid.x;
+	mov.u32 %r21, %nctaid.x;
 	sub.s64 %rd45, %rd3, %rd2;
 	max.s64 %rd46, %rd45, 0;
-	cvt.u64.u32 %rd47, %r20;
+	cvt.u64.u32 %rd47, %r21;
 	add.s64 %rd48, %rd46, %rd47;
 	sub.s64 %rd49, %rd48, 1;
 	div.u64 %rd50, %rd49, %rd47;
-	cvt.u64.u32 %rd51, %r19;
+	cvt.u64.u32 %rd51, %r20;
 	mad.lo.s64 %rd52, %rd51, %rd50, %rd2;
 	add.s64 %rd53, %rd52, %rd50;
 	min.s64 %rd54, %rd53, %rd3;
-	mov.b64 %rd55, 9223372036854775807;
-	mov.b64 %rd56, 9223372036854775807;
-	cvt.u64.u32 %rd57, %r5;
-	add.s64 %rd58, %rd52, %rd57;
-	cvt.u64.u32 %rd59, %r6;
-	mov.b64 %rd60, %rd58;
-$L1:
-	setp.ge.s64 %p4, %rd60, %rd54;
-	@%p4 bra $L2;
-	mov.b64 %rd61, %rd60;
-	not.pred %p5, %p3;
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd62, %rd61, %rd37;
-	mad.lo.s64 %rd63, %rd62, 4, %rd33;
-	ld.global.nc.s32 %r21, [%rd63+0];
-	mov.b32 %r22, %r21;
-	mov.b64 %rd64, %rd7;
-	mov.b32 %r23, %r22;
-	cvt.s64.s32 %rd65, %r23;
-	add.s64 %rd66, %rd65, 1;
-	mul.lo.s64 %rd67, %rd66, %rd14;
-	mad.lo.s64 %rd68, %rd67, 8, %rd10;
-	ld.global.nc.s64 %rd69, [%rd68+0];
-	mov.b64 %rd70, %rd69;
-	cvt.s64.s32 %rd71, %r23;
-	mul.lo.s64 %rd72, %rd71, %rd14;
-	mad.lo.s64 %rd73, %rd72, 8, %rd10;
-	ld.global.nc.s64 %rd74, [%rd73+0];
-	mov.b64 %rd75, %rd74;
-	sub.s64 %rd76, %rd70, %rd75;
-	mov.b64 %rd77, %rd76;
-	mov.b64 %rd78, %rd77;
-	add.s64 %rd79, %rd55, %rd78;
-	mov.b64 %rd55, %rd79;
-	max.s64 %rd80, %rd56, %rd78;
-	mov.b64 %rd56, %rd80;
-	bra.uni $L3;
-$L5:
-	mul.lo.s64 %rd81, %rd61, %rd44;
-	mad.lo.s64 %rd82, %rd81, 4, %rd40;
-	ld.global.nc.u32 %r24, [%rd82+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r25;
-	mov.b64 %rd83, 0;
-$L6:
-	setp.ne.u32 %p6, %r26, 0x0;
-	not.pred %p7, %p6;
-	@!%p7 bra $L10;
-	bra.uni $L8;
-$L10:
-	and.b32 %r27, %r26, 0x1;
-	setp.ne.u32 %p8, %r27, 0x0;
-	@!%p8 bra $L12;
-	mov.b64 %rd84, %rd7;
-	mul.lo.s64 %rd85, %rd61, 32;
-	add.s64 %rd86, %rd85, %rd83;
-	cvt.u32.u64 %r28, %rd86;
-	mov.b32 %r29, %r28;
-	cvt.s64.s32 %rd87, %r29;
-	add.s64 %rd88, %rd87, 1;
-	mul.lo.s64 %rd89, %rd88, %rd14;
-	mad.lo.s64 %rd90, %rd89, 8, %rd10;
-	ld.global.nc.s64 %rd91, [%rd90+0];
-	mov.b64 %rd92, %rd91;
-	cvt.s64.s32 %rd93, %r29;
-	mul.lo.s64 %rd94, %rd93, %rd14;
-	mad.lo.s64 %rd95, %rd94, 8, %rd10;
-	ld.global.nc.s64 %rd96, [%rd95+0];
-	mov.b64 %rd97, %rd96;
-	sub.s64 %rd98, %rd92, %rd97;
-	mov.b64 %rd99, %rd98;
-	mov.b64 %rd100, %rd99;
-	add.s64 %rd101, %rd55, %rd100;
-	mov.b64 %rd55, %rd101;
-	max.s64 %rd102, %rd56, %rd100;
-	mov.b64 %rd56, %rd102;
-$L12:
-	shr.u32 %r30, %r26, 1;
-	mov.b32 %r26, %r30;
-$L7:
-	add.s64 %rd103, %rd83, 1;
-	mov.b64 %rd83, %rd103;
-	bra.uni $L6;
-$L8:
-$L3:
-	add.s64 %rd60, %rd60, %rd59;
+	setp.ne.u32 %p4, %r18, 9;
+	@%p4 bra.uni $L2;
+	mov.b64 %rd57, 9223372036854775807;
+	mov.b64 %rd58, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd104, %rd55;
-	mov.b64 %rd105, %rd56;
-	// block reduction
-	sub.u32 %r31, %r13, 1;
-	mov.b64 {%r32, %r33}, %rd104;
-	shfl.sync.down.b32 %r34|%p9, %r32, 1, %r31, %r17;
-	shfl.sync.down.b32 %r35, %r33, 1, %r31, %r17;
-	mov.b64 %rd106, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd105;
-	shfl.sync.down.b32 %r38, %r36, 1, %r31, %r17;
-	shfl.sync.down.b32 %r39, %r37, 1, %r31, %r17;
-	mov.b64 %rd107, {%r38, %r39};
-	@!%p9 bra $L13;
-	setp.lt.s64 %p10, %rd106, %rd104;
-	setp.eq.s64 %p11, %rd106, %rd104;
-	setp.lt.s64 %p12, %rd107, %rd105;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd108, %rd106, %rd104, %p14;
-	selp.b64 %rd109, %rd107, %rd105, %p14;
-	mov.b64 %rd104, %rd108;
-	mov.b64 %rd105, %rd109;
-$L13:
-	mov.b64 {%r40, %r41}, %rd104;
-	shfl.sync.down.b32 %r42|%p15, %r40, 2, %r31, %r17;
-	shfl.sync.down.b32 %r43, %r41, 2, %r31, %r17;
-	mov.b64 %rd110, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd105;
-	shfl.sync.down.b32 %r46, %r44, 2, %r31, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r31, %r17;
-	mov.b64 %rd111, {%r46, %r47};
-	@!%p15 bra $L14;
-	setp.lt.s64 %p16, %rd110, %rd104;
-	setp.eq.s64 %p17, %rd110, %rd104;
-	setp.lt.s64 %p18, %rd111, %rd105;
-	and.pred %p19, %p17, %p18;
-	or.pred %p20, %p16, %p19;
-	selp.b64 %rd112, %rd110, %rd104, %p20;
-	selp.b64 %rd113, %rd111, %rd105, %p20;
-	mov.b64 %rd104, %rd112;
-	mov.b64 %rd105, %rd113;
-$L14:
-	mov.b64 {%r48, %r49}, %rd104;
-	shfl.sync.down.b32 %r50|%p21, %r48, 4, %r31, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r31, %r17;
-	mov.b64 %rd114, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd105;
-	shfl.sync.down.b32 %r54, %r52, 4, %r31, %r17;
-	shfl.sync.down.b32 %r55, %r53, 4, %r31, %r17;
-	mov.b64 %rd115, {%r54, %r55};
-	@!%p21 bra $L15;
-	setp.lt.s64 %p22, %rd114, %rd104;
-	setp.eq.s64 %p23, %rd114, %rd104;
-	setp.lt.s64 %p24, %rd115, %rd105;
-	and.pred %p25, %p23, %p24;
-	or.pred %p26, %p22, %p25;
-	selp.b64 %rd116, %rd114, %rd104, %p26;
-	selp.b64 %rd117, %rd115, %rd105, %p26;
-	mov.b64 %rd104, %rd116;
-	mov.b64 %rd105, %rd117;
-$L15:
-	mov.b64 {%r56, %r57}, %rd104;
-	shfl.sync.down.b32 %r58|%p27, %r56, 8, %r31, %r17;
-	shfl.sync.down.b32 %r59, %r57, 8, %r31, %r17;
-	mov.b64 %rd118, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd105;
-	shfl.sync.down.b32 %r62, %r60, 8, %r31, %r17;
-	shfl.sync.down.b32 %r63, %r61, 8, %r31, %r17;
-	mov.b64 %rd119, {%r62, %r63};
-	@!%p27 bra $L16;
-	setp.lt.s64 %p28, %rd118, %rd104;
-	setp.eq.s64 %p29, %rd118, %rd104;
-	setp.lt.s64 %p30, %rd119, %rd105;
-	and.pred %p31, %p29, %p30;
-	or.pred %p32, %p28, %p31;
-	selp.b64 %rd120, %rd118, %rd104, %p32;
-	selp.b64 %rd121, %rd119, %rd105, %p32;
-	mov.b64 %rd104, %rd120;
-	mov.b64 %rd105, %rd121;
-$L16:
-	mov.b64 {%r64, %r65}, %rd104;
-	shfl.sync.down.b32 %r66|%p33, %r64, 16, %r31, %r17;
-	shfl.sync.down.b32 %r67, %r65, 16, %r31, %r17;
-	mov.b64 %rd122, {%r66, %r67};
-	mov.b64 {%r68, %r69}, %rd105;
-	shfl.sync.down.b32 %r70, %r68, 16, %r31, %r17;
-	shfl.sync.down.b32 %r71, %r69, 16, %r31, %r17;
-	mov.b64 %rd123, {%r70, %r71};
-	@!%p33 bra $L17;
-	setp.lt.s64 %p34, %rd122, %rd104;
-	setp.eq.s64 %p35, %rd122, %rd104;
-	setp.lt.s64 %p36, %rd123, %rd105;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	selp.b64 %rd124, %rd122, %rd104, %p38;
-	selp.b64 %rd125, %rd123, %rd105, %p38;
-	mov.b64 %rd104, %rd124;
-	mov.b64 %rd105, %rd125;
-$L17:
-	setp.eq.u32 %p39, %r7, 0;
-	@!%p39 bra $L18;
-	mul.wide.u32 %rd126, %r8, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	st.shared.s64 [%rd127+0], %rd104;
-	st.shared.s64 [%rd127+8], %rd105;
-$L18:
-	bar.sync 0;
-	setp.eq.u32 %p40, %r8, 0;
-	@!%p40 bra $L19;
-	setp.lo.u32 %p41, %r7, %r10;
-	@!%p41 bra $L20;
-	mul.wide.u32 %rd128, %r7, 16;
-	add.s64 %rd129, %rd1, %rd128;
-	ld.shared.s64 %rd130, [%rd129+0];
-	ld.shared.s64 %rd131, [%rd129+8];
-	mov.b64 %rd104, %rd130;
-	mov.b64 %rd105, %rd131;
-$L20:
-	sub.u32 %r72, %r10, 1;
-	mov.b64 {%r73, %r74}, %rd104;
-	shfl.sync.down.b32 %r75|%p42, %r73, 1, %r72, %r17;
-	shfl.sync.down.b32 %r76, %r74, 1, %r72, %r17;
-	mov.b64 %rd132, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd105;
-	shfl.sync.down.b32 %r79, %r77, 1, %r72, %r17;
-	shfl.sync.down.b32 %r80, %r78, 1, %r72, %r17;
-	mov.b64 %rd133, {%r79, %r80};
-	@!%p42 bra $L21;
-	setp.lt.s64 %p43, %rd132, %rd104;
-	setp.eq.s64 %p44, %rd132, %rd104;
-	setp.lt.s64 %p45, %rd133, %rd105;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd134, %rd132, %rd104, %p47;
-	selp.b64 %rd135, %rd133, %rd105, %p47;
-	mov.b64 %rd104, %rd134;
-	mov.b64 %rd105, %rd135;
-$L21:
-	mov.b64 {%r81, %r82}, %rd104;
-	shfl.sync.down.b32 %r83|%p48, %r81, 2, %r72, %r17;
-	shfl.sync.down.b32 %r84, %r82, 2, %r72, %r17;
-	mov.b64 %rd136, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd105;
-	shfl.sync.down.b32 %r87, %r85, 2, %r72, %r17;
-	shfl.sync.down.b32 %r88, %r86, 2, %r72, %r17;
-	mov.b64 %rd137, {%r87, %r88};
-	@!%p48 bra $L22;
-	setp.lt.s64 %p49, %rd136, %rd104;
-	setp.eq.s64 %p50, %rd136, %rd104;
-	setp.lt.s64 %p51, %rd137, %rd105;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd138, %rd136, %rd104, %p53;
-	selp.b64 %rd139, %rd137, %rd105, %p53;
-	mov.b64 %rd104, %rd138;
-	mov.b64 %rd105, %rd139;
-$L22:
-	mov.b64 {%r89, %r90}, %rd104;
-	shfl.sync.down.b32 %r91|%p54, %r89, 4, %r72, %r17;
-	shfl.sync.down.b32 %r92, %r90, 4, %r72, %r17;
-	mov.b64 %rd140, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd105;
-	shfl.sync.down.b32 %r95, %r93, 4, %r72, %r17;
-	shfl.sync.down.b32 %r96, %r94, 4, %r72, %r17;
-	mov.b64 %rd141, {%r95, %r96};
-	@!%p54 bra $L23;
-	setp.lt.s64 %p55, %rd140, %rd104;
-	setp.eq.s64 %p56, %rd140, %rd104;
-	setp.lt.s64 %p57, %rd141, %rd105;
-	and.pred %p58, %p56, %p57;
-	or.pred %p59, %p55, %p58;
-	selp.b64 %rd142, %rd140, %rd104, %p59;
-	selp.b64 %rd143, %rd141, %rd105, %p59;
-	mov.b64 %rd104, %rd142;
-	mov.b64 %rd105, %rd143;
-$L23:
-	mov.b64 {%r97, %r98}, %rd104;
-	shfl.sync.down.b32 %r99|%p60, %r97, 8, %r72, %r17;
-	shfl.sync.down.b32 %r100, %r98, 8, %r72, %r17;
-	mov.b64 %rd144, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd105;
-	shfl.sync.down.b32 %r103, %r101, 8, %r72, %r17;
-	shfl.sync.down.b32 %r104, %r102, 8, %r72, %r17;
-	mov.b64 %rd145, {%r103, %r104};
-	@!%p60 bra $L24;
-	setp.lt.s64 %p61, %rd144, %rd104;
-	setp.eq.s64 %p62, %rd144, %rd104;
-	setp.lt.s64 %p63, %rd145, %rd105;
-	and.pred %p64, %p62, %p63;
-	or.pred %p65, %p61, %p64;
-	selp.b64 %rd146, %rd144, %rd104, %p65;
-	selp.b64 %rd147, %rd145, %rd105, %p65;
-	mov.b64 %rd104, %rd146;
-	mov.b64 %rd105, %rd147;
-$L24:
-	mov.b64 {%r105, %r106}, %rd104;
-	shfl.sync.down.b32 %r107|%p66, %r105, 16, %r72, %r17;
-	shfl.sync.down.b32 %r108, %r106, 16, %r72, %r17;
-	mov.b64 %rd148, {%r107, %r108};
-	mov.b64 {%r109, %r110}, %rd105;
-	shfl.sync.down.b32 %r111, %r109, 16, %r72, %r17;
-	shfl.sync.down.b32 %r112, %r110, 16, %r72, %r17;
-	mov.b64 %rd149, {%r111, %r112};
-	@!%p66 bra $L25;
-	setp.lt.s64 %p67, %rd148, %rd104;
-	setp.eq.s64 %p68, %rd148, %rd104;
-	setp.lt.s64 %p69, %rd149, %rd105;
-	and.pred %p70, %p68, %p69;
-	or.pred %p71, %p67, %p70;
-	selp.b64 %rd150, %rd148, %rd104, %p71;
-	selp.b64 %rd151, %rd149, %rd105, %p71;
-	mov.b64 %rd104, %rd150;
-	mov.b64 %rd105, %rd151;
-$L25:
-$L19:
-	mul.wide.u32 %rd152, %r19, 16;
-	add.s64 %rd153, %rd5, %rd152;
-	setp.eq.u32 %p72, %r5, 0;
-	@!%p72 bra $L26;
-	st.global.s64 [%rd153+0], %rd104;
-	st.global.s64 [%rd153+8], %rd105;
-$L26:
-	ret;
-}
-
-.visible .entry gk_frontier_worklistStats_final_minloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17
-)
-{
-	.reg .pred %p<74>;
-	.reg .b32 %r<101>;
-	.reg .b64 %rd<104>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	mov.b64 %rd46, 9223372036854775807;
-	mov.b64 %rd47, 9223372036854775807;
-	cvt.u64.u32 %rd48, %r5;
-	cvt.u64.u32 %rd49, %r6;
-	mov.b64 %rd50, %rd48;
-$L1:
-	setp.ge.s64 %p4, %rd50, %rd4;
-	@%p4 bra $L2;
-	mad.lo.s64 %rd51, %rd50, 16, %rd3;
-	ld.global.s64 %rd52, [%rd51+0];
-	ld.global.s64 %rd53, [%rd51+8];
-	setp.lt.s64 %p5, %rd52, %rd46;
-	setp.eq.s64 %p6, %rd52, %rd46;
-	setp.lt.s64 %p7, %rd53, %rd47;
-	and.pred %p8, %p6, %p7;
-	or.pred %p9, %p5, %p8;
-	selp.b64 %rd54, %rd52, %rd46, %p9;
-	selp.b64 %rd55, %rd53, %rd47, %p9;
-	mov.b64 %rd46, %rd54;
-	mov.b64 %rd47, %rd55;
-	add.s64 %rd50, %rd50, %rd49;
+	setp.ne.u32 %p5, %r18, 10;
+	@%p5 bra.uni $L3;
+	mov.b64 %rd57, -9223372036854775808;
+	mov.b64 %rd58, 9223372036854775807;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd56, %rd46;
-	mov.b64 %rd57, %rd47;
-	// block reduction
-	sub.u32 %r19, %r13, 1;
-	mov.b64 {%r20, %r21}, %rd56;
-	shfl.sync.down.b32 %r22|%p10, %r20, 1, %r19, %r17;
-	shfl.sync.down.b32 %r23, %r21, 1, %r19, %r17;
-	mov.b64 %rd58, {%r22, %r23};
-	mov.b64 {%r24, %r25}, %rd57;
-	shfl.sync.down.b32 %r26, %r24, 1, %r19, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r19, %r17;
-	mov.b64 %rd59, {%r26, %r27};
-	@!%p10 bra $L3;
-	setp.lt.s64 %p11, %rd58, %rd56;
-	setp.eq.s64 %p12, %rd58, %rd56;
-	setp.lt.s64 %p13, %rd59, %rd57;
-	and.pred %p14, %p12, %p13;
-	or.pred %p15, %p11, %p14;
-	selp.b64 %rd60, %rd58, %rd56, %p15;
-	selp.b64 %rd61, %rd59, %rd57, %p15;
-	mov.b64 %rd56, %rd60;
-	mov.b64 %rd57, %rd61;
 $L3:
-	mov.b64 {%r28, %r29}, %rd56;
-	shfl.sync.down.b32 %r30|%p16, %r28, 2, %r19, %r17;
-	shfl.sync.down.b32 %r31, %r29, 2, %r19, %r17;
-	mov.b64 %rd62, {%r30, %r31};
-	mov.b64 {%r32, %r33}, %rd57;
-	shfl.sync.down.b32 %r34, %r32, 2, %r19, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r19, %r17;
-	mov.b64 %rd63, {%r34, %r35};
-	@!%p16 bra $L4;
-	setp.lt.s64 %p17, %rd62, %rd56;
-	setp.eq.s64 %p18, %rd62, %rd56;
-	setp.lt.s64 %p19, %rd63, %rd57;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd64, %rd62, %rd56, %p21;
-	selp.b64 %rd65, %rd63, %rd57, %p21;
-	mov.b64 %rd56, %rd64;
-	mov.b64 %rd57, %rd65;
-$L4:
-	mov.b64 {%r36, %r37}, %rd56;
-	shfl.sync.down.b32 %r38|%p22, %r36, 4, %r19, %r17;
-	shfl.sync.down.b32 %r39, %r37, 4, %r19, %r17;
-	mov.b64 %rd66, {%r38, %r39};
-	mov.b64 {%r40, %r41}, %rd57;
-	shfl.sync.down.b32 %r42, %r40, 4, %r19, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r19, %r17;
-	mov.b64 %rd67, {%r42, %r43};
-	@!%p22 bra $L5;
-	setp.lt.s64 %p23, %rd66, %rd56;
-	setp.eq.s64 %p24, %rd66, %rd56;
-	setp.lt.s64 %p25, %rd67, %rd57;
-	and.pred %p26, %p24, %p25;
-	or.pred %p27, %p23, %p26;
-	selp.b64 %rd68, %rd66, %rd56, %p27;
-	selp.b64 %rd69, %rd67, %rd57, %p27;
-	mov.b64 %rd56, %rd68;
-	mov.b64 %rd57, %rd69;
-$L5:
-	mov.b64 {%r44, %r45}, %rd56;
-	shfl.sync.down.b32 %r46|%p28, %r44, 8, %r19, %r17;
-	shfl.sync.down.b32 %r47, %r45, 8, %r19, %r17;
-	mov.b64 %rd70, {%r46, %r47};
-	mov.b64 {%r48, %r49}, %rd57;
-	shfl.sync.down.b32 %r50, %r48, 8, %r19, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r19, %r17;
-	mov.b64 %rd71, {%r50, %r51};
-	@!%p28 bra $L6;
-	setp.lt.s64 %p29, %rd70, %rd56;
-	setp.eq.s64 %p30, %rd70, %rd56;
-	setp.lt.s64 %p31, %rd71, %rd57;
-	and.pred %p32, %p30, %p31;
-	or.pred %p33, %p29, %p32;
-	selp.b64 %rd72, %rd70, %rd56, %p33;
-	selp.b64 %rd73, %rd71, %rd57, %p33;
-	mov.b64 %rd56, %rd72;
-	mov.b64 %rd57, %rd73;
-$L6:
-	mov.b64 {%r52, %r53}, %rd56;
-	shfl.sync.down.b32 %r54|%p34, %r52, 16, %r19, %r17;
-	shfl.sync.down.b32 %r55, %r53, 16, %r19, %r17;
-	mov.b64 %rd74, {%r54, %r55};
-	mov.b64 {%r56, %r57}, %rd57;
-	shfl.sync.down.b32 %r58, %r56, 16, %r19, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r19, %r17;
-	mov.b64 %rd75, {%r58, %r59};
-	@!%p34 bra $L7;
-	setp.lt.s64 %p35, %rd74, %rd56;
-	setp.eq.s64 %p36, %rd74, %rd56;
-	setp.lt.s64 %p37, %rd75, %rd57;
-	and.pred %p38, %p36, %p37;
-	or.pred %p39, %p35, %p38;
-	selp.b64 %rd76, %rd74, %rd56, %p39;
-	selp.b64 %rd77, %rd75, %rd57, %p39;
-	mov.b64 %rd56, %rd76;
-	mov.b64 %rd57, %rd77;
-$L7:
-	setp.eq.u32 %p40, %r7, 0;
-	@!%p40 bra $L8;
-	mul.wide.u32 %rd78, %r8, 16;
-	add.s64 %rd79, %rd1, %rd78;
-	st.shared.s64 [%rd79+0], %rd56;
-	st.shared.s64 [%rd79+8], %rd57;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p41, %r8, 0;
-	@!%p41 bra $L9;
-	setp.lo.u32 %p42, %r7, %r10;
-	@!%p42 bra $L10;
-	mul.wide.u32 %rd80, %r7, 16;
-	add.s64 %rd81, %rd1, %rd80;
-	ld.shared.s64 %rd82, [%rd81+0];
-	ld.shared.s64 %rd83, [%rd81+8];
-	mov.b64 %rd56, %rd82;
-	mov.b64 %rd57, %rd83;
-$L10:
-	sub.u32 %r60, %r10, 1;
-	mov.b64 {%r61, %r62}, %rd56;
-	shfl.sync.down.b32 %r63|%p43, %r61, 1, %r60, %r17;
-	shfl.sync.down.b32 %r64, %r62, 1, %r60, %r17;
-	mov.b64 %rd84, {%r63, %r64};
-	mov.b64 {%r65, %r66}, %rd57;
-	shfl.sync.down.b32 %r67, %r65, 1, %r60, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r60, %r17;
-	mov.b64 %rd85, {%r67, %r68};
-	@!%p43 bra $L11;
-	setp.lt.s64 %p44, %rd84, %rd56;
-	setp.eq.s64 %p45, %rd84, %rd56;
-	setp.lt.s64 %p46, %rd85, %rd57;
-	and.pred %p47, %p45, %p46;
-	or.pred %p48, %p44, %p47;
-	selp.b64 %rd86, %rd84, %rd56, %p48;
-	selp.b64 %rd87, %rd85, %rd57, %p48;
-	mov.b64 %rd56, %rd86;
-	mov.b64 %rd57, %rd87;
-$L11:
-	mov.b64 {%r69, %r70}, %rd56;
-	shfl.sync.down.b32 %r71|%p49, %r69, 2, %r60, %r17;
-	shfl.sync.down.b32 %r72, %r70, 2, %r60, %r17;
-	mov.b64 %rd88, {%r71, %r72};
-	mov.b64 {%r73, %r74}, %rd57;
-	shfl.sync.down.b32 %r75, %r73, 2, %r60, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r60, %r17;
-	mov.b64 %rd89, {%r75, %r76};
-	@!%p49 bra $L12;
-	setp.lt.s64 %p50, %rd88, %rd56;
-	setp.eq.s64 %p51, %rd88, %rd56;
-	setp.lt.s64 %p52, %rd89, %rd57;
-	and.pred %p53, %p51, %p52;
-	or.pred %p54, %p50, %p53;
-	selp.b64 %rd90, %rd88, %rd56, %p54;
-	selp.b64 %rd91, %rd89, %rd57, %p54;
-	mov.b64 %rd56, %rd90;
-	mov.b64 %rd57, %rd91;
-$L12:
-	mov.b64 {%r77, %r78}, %rd56;
-	shfl.sync.down.b32 %r79|%p55, %r77, 4, %r60, %r17;
-	shfl.sync.down.b32 %r80, %r78, 4, %r60, %r17;
-	mov.b64 %rd92, {%r79, %r80};
-	mov.b64 {%r81, %r82}, %rd57;
-	shfl.sync.down.b32 %r83, %r81, 4, %r60, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r60, %r17;
-	mov.b64 %rd93, {%r83, %r84};
-	@!%p55 bra $L13;
-	setp.lt.s64 %p56, %rd92, %rd56;
-	setp.eq.s64 %p57, %rd92, %rd56;
-	setp.lt.s64 %p58, %rd93, %rd57;
-	and.pred %p59, %p57, %p58;
-	or.pred %p60, %p56, %p59;
-	selp.b64 %rd94, %rd92, %rd56, %p60;
-	selp.b64 %rd95, %rd93, %rd57, %p60;
-	mov.b64 %rd56, %rd94;
-	mov.b64 %rd57, %rd95;
-$L13:
-	mov.b64 {%r85, %r86}, %rd56;
-	shfl.sync.down.b32 %r87|%p61, %r85, 8, %r60, %r17;
-	shfl.sync.down.b32 %r88, %r86, 8, %r60, %r17;
-	mov.b64 %rd96, {%r87, %r88};
-	mov.b64 {%r89, %r90}, %rd57;
-	shfl.sync.down.b32 %r91, %r89, 8, %r60, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r60, %r17;
-	mov.b64 %rd97, {%r91, %r92};
-	@!%p61 bra $L14;
-	setp.lt.s64 %p62, %rd96, %rd56;
-	setp.eq.s64 %p63, %rd96, %rd56;
-	setp.lt.s64 %p64, %rd97, %rd57;
-	and.pred %p65, %p63, %p64;
-	or.pred %p66, %p62, %p65;
-	selp.b64 %rd98, %rd96, %rd56, %p66;
-	selp.b64 %rd99, %rd97, %rd57, %p66;
-	mov.b64 %rd56, %rd98;
-	mov.b64 %rd57, %rd99;
-$L14:
-	mov.b64 {%r93, %r94}, %rd56;
-	shfl.sync.down.b32 %r95|%p67, %r93, 16, %r60, %r17;
-	shfl.sync.down.b32 %r96, %r94, 16, %r60, %r17;
-	mov.b64 %rd100, {%r95, %r96};
-	mov.b64 {%r97, %r98}, %rd57;
-	shfl.sync.down.b32 %r99, %r97, 16, %r60, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r60, %r17;
-	mov.b64 %rd101, {%r99, %r100};
-	@!%p67 bra $L15;
-	setp.lt.s64 %p68, %rd100, %rd56;
-	setp.eq.s64 %p69, %rd100, %rd56;
-	setp.lt.s64 %p70, %rd101, %rd57;
-	and.pred %p71, %p69, %p70;
-	or.pred %p72, %p68, %p71;
-	selp.b64 %rd102, %rd100, %rd56, %p72;
-	selp.b64 %rd103, %rd101, %rd57, %p72;
-	mov.b64 %rd56, %rd102;
-	mov.b64 %rd57, %rd103;
-$L15:
-$L9:
-	setp.eq.u32 %p73, %r5, 0;
-	@!%p73 bra $L16;
-	st.global.s64 [%rd6+0], %rd56;
-	st.global.s64 [%rd6+8], %rd57;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_worklistStats_main_maxloc(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17
-)
-{
-	.reg .pred %p<73>;
-	.reg .b32 %r<113>;
-	.reg .b64 %rd<154>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd29, [gk_s11];
-	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s12];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s13];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s14];
-	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s15];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s16];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s17];
-	mov.b64 %rd44, %rd43;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd45, %rd3, %rd2;
-	max.s64 %rd46, %rd45, 0;
-	cvt.u64.u32 %rd47, %r20;
-	add.s64 %rd48, %rd46, %rd47;
-	sub.s64 %rd49, %rd48, 1;
-	div.u64 %rd50, %rd49, %rd47;
-	cvt.u64.u32 %rd51, %r19;
-	mad.lo.s64 %rd52, %rd51, %rd50, %rd2;
-	add.s64 %rd53, %rd52, %rd50;
-	min.s64 %rd54, %rd53, %rd3;
-	mov.b64 %rd55, -9223372036854775808;
-	mov.b64 %rd56, 9223372036854775807;
-	cvt.u64.u32 %rd57, %r5;
-	add.s64 %rd58, %rd52, %rd57;
-	cvt.u64.u32 %rd59, %r6;
-	mov.b64 %rd60, %rd58;
-$L1:
-	setp.ge.s64 %p4, %rd60, %rd54;
-	@%p4 bra $L2;
-	mov.b64 %rd61, %rd60;
-	not.pred %p5, %p3;
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd62, %rd61, %rd37;
-	mad.lo.s64 %rd63, %rd62, 4, %rd33;
-	ld.global.nc.s32 %r21, [%rd63+0];
-	mov.b32 %r22, %r21;
-	mov.b64 %rd64, %rd7;
-	mov.b32 %r23, %r22;
-	cvt.s64.s32 %rd65, %r23;
-	add.s64 %rd66, %rd65, 1;
-	mul.lo.s64 %rd67, %rd66, %rd14;
-	mad.lo.s64 %rd68, %rd67, 8, %rd10;
-	ld.global.nc.s64 %rd69, [%rd68+0];
-	mov.b64 %rd70, %rd69;
-	cvt.s64.s32 %rd71, %r23;
-	mul.lo.s64 %rd72, %rd71, %rd14;
-	mad.lo.s64 %rd73, %rd72, 8, %rd10;
-	ld.global.nc.s64 %rd74, [%rd73+0];
-	mov.b64 %rd75, %rd74;
-	sub.s64 %rd76, %rd70, %rd75;
-	mov.b64 %rd77, %rd76;
-	mov.b64 %rd78, %rd77;
-	add.s64 %rd79, %rd55, %rd78;
-	mov.b64 %rd55, %rd79;
-	max.s64 %rd80, %rd56, %rd78;
-	mov.b64 %rd56, %rd80;
-	bra.uni $L3;
-$L5:
-	mul.lo.s64 %rd81, %rd61, %rd44;
-	mad.lo.s64 %rd82, %rd81, 4, %rd40;
-	ld.global.nc.u32 %r24, [%rd82+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r25;
-	mov.b64 %rd83, 0;
-$L6:
-	setp.ne.u32 %p6, %r26, 0x0;
-	not.pred %p7, %p6;
-	@!%p7 bra $L10;
-	bra.uni $L8;
-$L10:
-	and.b32 %r27, %r26, 0x1;
-	setp.ne.u32 %p8, %r27, 0x0;
-	@!%p8 bra $L12;
-	mov.b64 %rd84, %rd7;
-	mul.lo.s64 %rd85, %rd61, 32;
-	add.s64 %rd86, %rd85, %rd83;
-	cvt.u32.u64 %r28, %rd86;
-	mov.b32 %r29, %r28;
-	cvt.s64.s32 %rd87, %r29;
-	add.s64 %rd88, %rd87, 1;
-	mul.lo.s64 %rd89, %rd88, %rd14;
-	mad.lo.s64 %rd90, %rd89, 8, %rd10;
-	ld.global.nc.s64 %rd91, [%rd90+0];
-	mov.b64 %rd92, %rd91;
-	cvt.s64.s32 %rd93, %r29;
-	mul.lo.s64 %rd94, %rd93, %rd14;
-	mad.lo.s64 %rd95, %rd94, 8, %rd10;
-	ld.global.nc.s64 %rd96, [%rd95+0];
-	mov.b64 %rd97, %rd96;
-	sub.s64 %rd98, %rd92, %rd97;
-	mov.b64 %rd99, %rd98;
-	mov.b64 %rd100, %rd99;
-	add.s64 %rd101, %rd55, %rd100;
-	mov.b64 %rd55, %rd101;
-	max.s64 %rd102, %rd56, %rd100;
-	mov.b64 %rd56, %rd102;
-$L12:
-	shr.u32 %r30, %r26, 1;
-	mov.b32 %r26, %r30;
-$L7:
-	add.s64 %rd103, %rd83, 1;
-	mov.b64 %rd83, %rd103;
-	bra.uni $L6;
-$L8:
-$L3:
-	add.s64 %rd60, %rd60, %rd59;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd104, %rd55;
-	mov.b64 %rd105, %rd56;
-	// block reduction
-	sub.u32 %r31, %r13, 1;
-	mov.b64 {%r32, %r33}, %rd104;
-	shfl.sync.down.b32 %r34|%p9, %r32, 1, %r31, %r17;
-	shfl.sync.down.b32 %r35, %r33, 1, %r31, %r17;
-	mov.b64 %rd106, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd105;
-	shfl.sync.down.b32 %r38, %r36, 1, %r31, %r17;
-	shfl.sync.down.b32 %r39, %r37, 1, %r31, %r17;
-	mov.b64 %rd107, {%r38, %r39};
-	@!%p9 bra $L13;
-	setp.gt.s64 %p10, %rd106, %rd104;
-	setp.eq.s64 %p11, %rd106, %rd104;
-	setp.lt.s64 %p12, %rd107, %rd105;
-	and.pred %p13, %p11, %p12;
-	or.pred %p14, %p10, %p13;
-	selp.b64 %rd108, %rd106, %rd104, %p14;
-	selp.b64 %rd109, %rd107, %rd105, %p14;
-	mov.b64 %rd104, %rd108;
-	mov.b64 %rd105, %rd109;
-$L13:
-	mov.b64 {%r40, %r41}, %rd104;
-	shfl.sync.down.b32 %r42|%p15, %r40, 2, %r31, %r17;
-	shfl.sync.down.b32 %r43, %r41, 2, %r31, %r17;
-	mov.b64 %rd110, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd105;
-	shfl.sync.down.b32 %r46, %r44, 2, %r31, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r31, %r17;
-	mov.b64 %rd111, {%r46, %r47};
-	@!%p15 bra $L14;
-	setp.gt.s64 %p16, %rd110, %rd104;
-	setp.eq.s64 %p17, %rd110, %rd104;
-	setp.lt.s64 %p18, %rd111, %rd105;
-	and.pred %p19, %p17, %p18;
-	or.pred %p20, %p16, %p19;
-	selp.b64 %rd112, %rd110, %rd104, %p20;
-	selp.b64 %rd113, %rd111, %rd105, %p20;
-	mov.b64 %rd104, %rd112;
-	mov.b64 %rd105, %rd113;
-$L14:
-	mov.b64 {%r48, %r49}, %rd104;
-	shfl.sync.down.b32 %r50|%p21, %r48, 4, %r31, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r31, %r17;
-	mov.b64 %rd114, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd105;
-	shfl.sync.down.b32 %r54, %r52, 4, %r31, %r17;
-	shfl.sync.down.b32 %r55, %r53, 4, %r31, %r17;
-	mov.b64 %rd115, {%r54, %r55};
-	@!%p21 bra $L15;
-	setp.gt.s64 %p22, %rd114, %rd104;
-	setp.eq.s64 %p23, %rd114, %rd104;
-	setp.lt.s64 %p24, %rd115, %rd105;
-	and.pred %p25, %p23, %p24;
-	or.pred %p26, %p22, %p25;
-	selp.b64 %rd116, %rd114, %rd104, %p26;
-	selp.b64 %rd117, %rd115, %rd105, %p26;
-	mov.b64 %rd104, %rd116;
-	mov.b64 %rd105, %rd117;
-$L15:
-	mov.b64 {%r56, %r57}, %rd104;
-	shfl.sync.down.b32 %r58|%p27, %r56, 8, %r31, %r17;
-	shfl.sync.down.b32 %r59, %r57, 8, %r31, %r17;
-	mov.b64 %rd118, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd105;
-	shfl.sync.down.b32 %r62, %r60, 8, %r31, %r17;
-	shfl.sync.down.b32 %r63, %r61, 8, %r31, %r17;
-	mov.b64 %rd119, {%r62, %r63};
-	@!%p27 bra $L16;
-	setp.gt.s64 %p28, %rd118, %rd104;
-	setp.eq.s64 %p29, %rd118, %rd104;
-	setp.lt.s64 %p30, %rd119, %rd105;
-	and.pred %p31, %p29, %p30;
-	or.pred %p32, %p28, %p31;
-	selp.b64 %rd120, %rd118, %rd104, %p32;
-	selp.b64 %rd121, %rd119, %rd105, %p32;
-	mov.b64 %rd104, %rd120;
-	mov.b64 %rd105, %rd121;
-$L16:
-	mov.b64 {%r64, %r65}, %rd104;
-	shfl.sync.down.b32 %r66|%p33, %r64, 16, %r31, %r17;
-	shfl.sync.down.b32 %r67, %r65, 16, %r31, %r17;
-	mov.b64 %rd122, {%r66, %r67};
-	mov.b64 {%r68, %r69}, %rd105;
-	shfl.sync.down.b32 %r70, %r68, 16, %r31, %r17;
-	shfl.sync.down.b32 %r71, %r69, 16, %r31, %r17;
-	mov.b64 %rd123, {%r70, %r71};
-	@!%p33 bra $L17;
-	setp.gt.s64 %p34, %rd122, %rd104;
-	setp.eq.s64 %p35, %rd122, %rd104;
-	setp.lt.s64 %p36, %rd123, %rd105;
-	and.pred %p37, %p35, %p36;
-	or.pred %p38, %p34, %p37;
-	selp.b64 %rd124, %rd122, %rd104, %p38;
-	selp.b64 %rd125, %rd123, %rd105, %p38;
-	mov.b64 %rd104, %rd124;
-	mov.b64 %rd105, %rd125;
-$L17:
-	setp.eq.u32 %p39, %r7, 0;
-	@!%p39 bra $L18;
-	mul.wide.u32 %rd126, %r8, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	st.shared.s64 [%rd127+0], %rd104;
-	st.shared.s64 [%rd127+8], %rd105;
-$L18:
-	bar.sync 0;
-	setp.eq.u32 %p40, %r8, 0;
-	@!%p40 bra $L19;
-	setp.lo.u32 %p41, %r7, %r10;
-	@!%p41 bra $L20;
-	mul.wide.u32 %rd128, %r7, 16;
-	add.s64 %rd129, %rd1, %rd128;
-	ld.shared.s64 %rd130, [%rd129+0];
-	ld.shared.s64 %rd131, [%rd129+8];
-	mov.b64 %rd104, %rd130;
-	mov.b64 %rd105, %rd131;
-$L20:
-	sub.u32 %r72, %r10, 1;
-	mov.b64 {%r73, %r74}, %rd104;
-	shfl.sync.down.b32 %r75|%p42, %r73, 1, %r72, %r17;
-	shfl.sync.down.b32 %r76, %r74, 1, %r72, %r17;
-	mov.b64 %rd132, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd105;
-	shfl.sync.down.b32 %r79, %r77, 1, %r72, %r17;
-	shfl.sync.down.b32 %r80, %r78, 1, %r72, %r17;
-	mov.b64 %rd133, {%r79, %r80};
-	@!%p42 bra $L21;
-	setp.gt.s64 %p43, %rd132, %rd104;
-	setp.eq.s64 %p44, %rd132, %rd104;
-	setp.lt.s64 %p45, %rd133, %rd105;
-	and.pred %p46, %p44, %p45;
-	or.pred %p47, %p43, %p46;
-	selp.b64 %rd134, %rd132, %rd104, %p47;
-	selp.b64 %rd135, %rd133, %rd105, %p47;
-	mov.b64 %rd104, %rd134;
-	mov.b64 %rd105, %rd135;
-$L21:
-	mov.b64 {%r81, %r82}, %rd104;
-	shfl.sync.down.b32 %r83|%p48, %r81, 2, %r72, %r17;
-	shfl.sync.down.b32 %r84, %r82, 2, %r72, %r17;
-	mov.b64 %rd136, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd105;
-	shfl.sync.down.b32 %r87, %r85, 2, %r72, %r17;
-	shfl.sync.down.b32 %r88, %r86, 2, %r72, %r17;
-	mov.b64 %rd137, {%r87, %r88};
-	@!%p48 bra $L22;
-	setp.gt.s64 %p49, %rd136, %rd104;
-	setp.eq.s64 %p50, %rd136, %rd104;
-	setp.lt.s64 %p51, %rd137, %rd105;
-	and.pred %p52, %p50, %p51;
-	or.pred %p53, %p49, %p52;
-	selp.b64 %rd138, %rd136, %rd104, %p53;
-	selp.b64 %rd139, %rd137, %rd105, %p53;
-	mov.b64 %rd104, %rd138;
-	mov.b64 %rd105, %rd139;
-$L22:
-	mov.b64 {%r89, %r90}, %rd104;
-	shfl.sync.down.b32 %r91|%p54, %r89, 4, %r72, %r17;
-	shfl.sync.down.b32 %r92, %r90, 4, %r72, %r17;
-	mov.b64 %rd140, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd105;
-	shfl.sync.down.b32 %r95, %r93, 4, %r72, %r17;
-	shfl.sync.down.b32 %r96, %r94, 4, %r72, %r17;
-	mov.b64 %rd141, {%r95, %r96};
-	@!%p54 bra $L23;
-	setp.gt.s64 %p55, %rd140, %rd104;
-	setp.eq.s64 %p56, %rd140, %rd104;
-	setp.lt.s64 %p57, %rd141, %rd105;
-	and.pred %p58, %p56, %p57;
-	or.pred %p59, %p55, %p58;
-	selp.b64 %rd142, %rd140, %rd104, %p59;
-	selp.b64 %rd143, %rd141, %rd105, %p59;
-	mov.b64 %rd104, %rd142;
-	mov.b64 %rd105, %rd143;
-$L23:
-	mov.b64 {%r97, %r98}, %rd104;
-	shfl.sync.down.b32 %r99|%p60, %r97, 8, %r72, %r17;
-	shfl.sync.down.b32 %r100, %r98, 8, %r72, %r17;
-	mov.b64 %rd144, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd105;
-	shfl.sync.down.b32 %r103, %r101, 8, %r72, %r17;
-	shfl.sync.down.b32 %r104, %r102, 8, %r72, %r17;
-	mov.b64 %rd145, {%r103, %r104};
-	@!%p60 bra $L24;
-	setp.gt.s64 %p61, %rd144, %rd104;
-	setp.eq.s64 %p62, %rd144, %rd104;
-	setp.lt.s64 %p63, %rd145, %rd105;
-	and.pred %p64, %p62, %p63;
-	or.pred %p65, %p61, %p64;
-	selp.b64 %rd146, %rd144, %rd104, %p65;
-	selp.b64 %rd147, %rd145, %rd105, %p65;
-	mov.b64 %rd104, %rd146;
-	mov.b64 %rd105, %rd147;
-$L24:
-	mov.b64 {%r105, %r106}, %rd104;
-	shfl.sync.down.b32 %r107|%p66, %r105, 16, %r72, %r17;
-	shfl.sync.down.b32 %r108, %r106, 16, %r72, %r17;
-	mov.b64 %rd148, {%r107, %r108};
-	mov.b64 {%r109, %r110}, %rd105;
-	shfl.sync.down.b32 %r111, %r109, 16, %r72, %r17;
-	shfl.sync.down.b32 %r112, %r110, 16, %r72, %r17;
-	mov.b64 %rd149, {%r111, %r112};
-	@!%p66 bra $L25;
-	setp.gt.s64 %p67, %rd148, %rd104;
-	setp.eq.s64 %p68, %rd148, %rd104;
-	setp.lt.s64 %p69, %rd149, %rd105;
-	and.pred %p70, %p68, %p69;
-	or.pred %p71, %p67, %p70;
-	selp.b64 %rd150, %rd148, %rd104, %p71;
-	selp.b64 %rd151, %rd149, %rd105, %p71;
-	mov.b64 %rd104, %rd150;
-	mov.b64 %rd105, %rd151;
-$L25:
-$L19:
-	mul.wide.u32 %rd152, %r19, 16;
-	add.s64 %rd153, %rd5, %rd152;
-	setp.eq.u32 %p72, %r5, 0;
-	@!%p72 bra $L26;
-	st.global.s64 [%rd153+0], %rd104;
-	st.global.s64 [%rd153+8], %rd105;
-$L26:
-	ret;
-}
-
-.visible .entry gk_frontier_worklistStats_final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17
-)
-{
-	.reg .pred %p<74>;
-	.reg .b32 %r<101>;
-	.reg .b64 %rd<104>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	mov.b64 %rd46, -9223372036854775808;
-	mov.b64 %rd47, 9223372036854775807;
-	cvt.u64.u32 %rd48, %r5;
-	cvt.u64.u32 %rd49, %r6;
-	mov.b64 %rd50, %rd48;
-$L1:
-	setp.ge.s64 %p4, %rd50, %rd4;
-	@%p4 bra $L2;
-	mad.lo.s64 %rd51, %rd50, 16, %rd3;
-	ld.global.s64 %rd52, [%rd51+0];
-	ld.global.s64 %rd53, [%rd51+8];
-	setp.gt.s64 %p5, %rd52, %rd46;
-	setp.eq.s64 %p6, %rd52, %rd46;
-	setp.lt.s64 %p7, %rd53, %rd47;
-	and.pred %p8, %p6, %p7;
-	or.pred %p9, %p5, %p8;
-	selp.b64 %rd54, %rd52, %rd46, %p9;
-	selp.b64 %rd55, %rd53, %rd47, %p9;
-	mov.b64 %rd46, %rd54;
-	mov.b64 %rd47, %rd55;
-	add.s64 %rd50, %rd50, %rd49;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd56, %rd46;
-	mov.b64 %rd57, %rd47;
-	// block reduction
-	sub.u32 %r19, %r13, 1;
-	mov.b64 {%r20, %r21}, %rd56;
-	shfl.sync.down.b32 %r22|%p10, %r20, 1, %r19, %r17;
-	shfl.sync.down.b32 %r23, %r21, 1, %r19, %r17;
-	mov.b64 %rd58, {%r22, %r23};
-	mov.b64 {%r24, %r25}, %rd57;
-	shfl.sync.down.b32 %r26, %r24, 1, %r19, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r19, %r17;
-	mov.b64 %rd59, {%r26, %r27};
-	@!%p10 bra $L3;
-	setp.gt.s64 %p11, %rd58, %rd56;
-	setp.eq.s64 %p12, %rd58, %rd56;
-	setp.lt.s64 %p13, %rd59, %rd57;
-	and.pred %p14, %p12, %p13;
-	or.pred %p15, %p11, %p14;
-	selp.b64 %rd60, %rd58, %rd56, %p15;
-	selp.b64 %rd61, %rd59, %rd57, %p15;
-	mov.b64 %rd56, %rd60;
-	mov.b64 %rd57, %rd61;
-$L3:
-	mov.b64 {%r28, %r29}, %rd56;
-	shfl.sync.down.b32 %r30|%p16, %r28, 2, %r19, %r17;
-	shfl.sync.down.b32 %r31, %r29, 2, %r19, %r17;
-	mov.b64 %rd62, {%r30, %r31};
-	mov.b64 {%r32, %r33}, %rd57;
-	shfl.sync.down.b32 %r34, %r32, 2, %r19, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r19, %r17;
-	mov.b64 %rd63, {%r34, %r35};
-	@!%p16 bra $L4;
-	setp.gt.s64 %p17, %rd62, %rd56;
-	setp.eq.s64 %p18, %rd62, %rd56;
-	setp.lt.s64 %p19, %rd63, %rd57;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.b64 %rd64, %rd62, %rd56, %p21;
-	selp.b64 %rd65, %rd63, %rd57, %p21;
-	mov.b64 %rd56, %rd64;
-	mov.b64 %rd57, %rd65;
-$L4:
-	mov.b64 {%r36, %r37}, %rd56;
-	shfl.sync.down.b32 %r38|%p22, %r36, 4, %r19, %r17;
-	shfl.sync.down.b32 %r39, %r37, 4, %r19, %r17;
-	mov.b64 %rd66, {%r38, %r39};
-	mov.b64 {%r40, %r41}, %rd57;
-	shfl.sync.down.b32 %r42, %r40, 4, %r19, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r19, %r17;
-	mov.b64 %rd67, {%r42, %r43};
-	@!%p22 bra $L5;
-	setp.gt.s64 %p23, %rd66, %rd56;
-	setp.eq.s64 %p24, %rd66, %rd56;
-	setp.lt.s64 %p25, %rd67, %rd57;
-	and.pred %p26, %p24, %p25;
-	or.pred %p27, %p23, %p26;
-	selp.b64 %rd68, %rd66, %rd56, %p27;
-	selp.b64 %rd69, %rd67, %rd57, %p27;
-	mov.b64 %rd56, %rd68;
-	mov.b64 %rd57, %rd69;
-$L5:
-	mov.b64 {%r44, %r45}, %rd56;
-	shfl.sync.down.b32 %r46|%p28, %r44, 8, %r19, %r17;
-	shfl.sync.down.b32 %r47, %r45, 8, %r19, %r17;
-	mov.b64 %rd70, {%r46, %r47};
-	mov.b64 {%r48, %r49}, %rd57;
-	shfl.sync.down.b32 %r50, %r48, 8, %r19, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r19, %r17;
-	mov.b64 %rd71, {%r50, %r51};
-	@!%p28 bra $L6;
-	setp.gt.s64 %p29, %rd70, %rd56;
-	setp.eq.s64 %p30, %rd70, %rd56;
-	setp.lt.s64 %p31, %rd71, %rd57;
-	and.pred %p32, %p30, %p31;
-	or.pred %p33, %p29, %p32;
-	selp.b64 %rd72, %rd70, %rd56, %p33;
-	selp.b64 %rd73, %rd71, %rd57, %p33;
-	mov.b64 %rd56, %rd72;
-	mov.b64 %rd57, %rd73;
-$L6:
-	mov.b64 {%r52, %r53}, %rd56;
-	shfl.sync.down.b32 %r54|%p34, %r52, 16, %r19, %r17;
-	shfl.sync.down.b32 %r55, %r53, 16, %r19, %r17;
-	mov.b64 %rd74, {%r54, %r55};
-	mov.b64 {%r56, %r57}, %rd57;
-	shfl.sync.down.b32 %r58, %r56, 16, %r19, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r19, %r17;
-	mov.b64 %rd75, {%r58, %r59};
-	@!%p34 bra $L7;
-	setp.gt.s64 %p35, %rd74, %rd56;
-	setp.eq.s64 %p36, %rd74, %rd56;
-	setp.lt.s64 %p37, %rd75, %rd57;
-	and.pred %p38, %p36, %p37;
-	or.pred %p39, %p35, %p38;
-	selp.b64 %rd76, %rd74, %rd56, %p39;
-	selp.b64 %rd77, %rd75, %rd57, %p39;
-	mov.b64 %rd56, %rd76;
-	mov.b64 %rd57, %rd77;
-$L7:
-	setp.eq.u32 %p40, %r7, 0;
-	@!%p40 bra $L8;
-	mul.wide.u32 %rd78, %r8, 16;
-	add.s64 %rd79, %rd1, %rd78;
-	st.shared.s64 [%rd79+0], %rd56;
-	st.shared.s64 [%rd79+8], %rd57;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p41, %r8, 0;
-	@!%p41 bra $L9;
-	setp.lo.u32 %p42, %r7, %r10;
-	@!%p42 bra $L10;
-	mul.wide.u32 %rd80, %r7, 16;
-	add.s64 %rd81, %rd1, %rd80;
-	ld.shared.s64 %rd82, [%rd81+0];
-	ld.shared.s64 %rd83, [%rd81+8];
-	mov.b64 %rd56, %rd82;
-	mov.b64 %rd57, %rd83;
-$L10:
-	sub.u32 %r60, %r10, 1;
-	mov.b64 {%r61, %r62}, %rd56;
-	shfl.sync.down.b32 %r63|%p43, %r61, 1, %r60, %r17;
-	shfl.sync.down.b32 %r64, %r62, 1, %r60, %r17;
-	mov.b64 %rd84, {%r63, %r64};
-	mov.b64 {%r65, %r66}, %rd57;
-	shfl.sync.down.b32 %r67, %r65, 1, %r60, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r60, %r17;
-	mov.b64 %rd85, {%r67, %r68};
-	@!%p43 bra $L11;
-	setp.gt.s64 %p44, %rd84, %rd56;
-	setp.eq.s64 %p45, %rd84, %rd56;
-	setp.lt.s64 %p46, %rd85, %rd57;
-	and.pred %p47, %p45, %p46;
-	or.pred %p48, %p44, %p47;
-	selp.b64 %rd86, %rd84, %rd56, %p48;
-	selp.b64 %rd87, %rd85, %rd57, %p48;
-	mov.b64 %rd56, %rd86;
-	mov.b64 %rd57, %rd87;
-$L11:
-	mov.b64 {%r69, %r70}, %rd56;
-	shfl.sync.down.b32 %r71|%p49, %r69, 2, %r60, %r17;
-	shfl.sync.down.b32 %r72, %r70, 2, %r60, %r17;
-	mov.b64 %rd88, {%r71, %r72};
-	mov.b64 {%r73, %r74}, %rd57;
-	shfl.sync.down.b32 %r75, %r73, 2, %r60, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r60, %r17;
-	mov.b64 %rd89, {%r75, %r76};
-	@!%p49 bra $L12;
-	setp.gt.s64 %p50, %rd88, %rd56;
-	setp.eq.s64 %p51, %rd88, %rd56;
-	setp.lt.s64 %p52, %rd89, %rd57;
-	and.pred %p53, %p51, %p52;
-	or.pred %p54, %p50, %p53;
-	selp.b64 %rd90, %rd88, %rd56, %p54;
-	selp.b64 %rd91, %rd89, %rd57, %p54;
-	mov.b64 %rd56, %rd90;
-	mov.b64 %rd57, %rd91;
-$L12:
-	mov.b64 {%r77, %r78}, %rd56;
-	shfl.sync.down.b32 %r79|%p55, %r77, 4, %r60, %r17;
-	shfl.sync.down.b32 %r80, %r78, 4, %r60, %r17;
-	mov.b64 %rd92, {%r79, %r80};
-	mov.b64 {%r81, %r82}, %rd57;
-	shfl.sync.down.b32 %r83, %r81, 4, %r60, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r60, %r17;
-	mov.b64 %rd93, {%r83, %r84};
-	@!%p55 bra $L13;
-	setp.gt.s64 %p56, %rd92, %rd56;
-	setp.eq.s64 %p57, %rd92, %rd56;
-	setp.lt.s64 %p58, %rd93, %rd57;
-	and.pred %p59, %p57, %p58;
-	or.pred %p60, %p56, %p59;
-	selp.b64 %rd94, %rd92, %rd56, %p60;
-	selp.b64 %rd95, %rd93, %rd57, %p60;
-	mov.b64 %rd56, %rd94;
-	mov.b64 %rd57, %rd95;
-$L13:
-	mov.b64 {%r85, %r86}, %rd56;
-	shfl.sync.down.b32 %r87|%p61, %r85, 8, %r60, %r17;
-	shfl.sync.down.b32 %r88, %r86, 8, %r60, %r17;
-	mov.b64 %rd96, {%r87, %r88};
-	mov.b64 {%r89, %r90}, %rd57;
-	shfl.sync.down.b32 %r91, %r89, 8, %r60, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r60, %r17;
-	mov.b64 %rd97, {%r91, %r92};
-	@!%p61 bra $L14;
-	setp.gt.s64 %p62, %rd96, %rd56;
-	setp.eq.s64 %p63, %rd96, %rd56;
-	setp.lt.s64 %p64, %rd97, %rd57;
-	and.pred %p65, %p63, %p64;
-	or.pred %p66, %p62, %p65;
-	selp.b64 %rd98, %rd96, %rd56, %p66;
-	selp.b64 %rd99, %rd97, %rd57, %p66;
-	mov.b64 %rd56, %rd98;
-	mov.b64 %rd57, %rd99;
-$L14:
-	mov.b64 {%r93, %r94}, %rd56;
-	shfl.sync.down.b32 %r95|%p67, %r93, 16, %r60, %r17;
-	shfl.sync.down.b32 %r96, %r94, 16, %r60, %r17;
-	mov.b64 %rd100, {%r95, %r96};
-	mov.b64 {%r97, %r98}, %rd57;
-	shfl.sync.down.b32 %r99, %r97, 16, %r60, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r60, %r17;
-	mov.b64 %rd101, {%r99, %r100};
-	@!%p67 bra $L15;
-	setp.gt.s64 %p68, %rd100, %rd56;
-	setp.eq.s64 %p69, %rd100, %rd56;
-	setp.lt.s64 %p70, %rd101, %rd57;
-	and.pred %p71, %p69, %p70;
-	or.pred %p72, %p68, %p71;
-	selp.b64 %rd102, %rd100, %rd56, %p72;
-	selp.b64 %rd103, %rd101, %rd57, %p72;
-	mov.b64 %rd56, %rd102;
-	mov.b64 %rd57, %rd103;
-$L15:
-$L9:
-	setp.eq.u32 %p73, %r5, 0;
-	@!%p73 bra $L16;
-	st.global.s64 [%rd6+0], %rd56;
-	st.global.s64 [%rd6+8], %rd57;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_worklistStats_main_custom(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17
-)
-{
-	.reg .pred %p<23>;
-	.reg .b32 %r<113>;
-	.reg .b64 %rd<204>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd29, [gk_s11];
-	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s12];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s13];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s14];
-	mov.b64 %rd37, %rd36;
-	ld.param.u64 %rd38, [gk_s15];
-	cvta.to.global.u64 %rd39, %rd38;
-	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s16];
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s17];
-	mov.b64 %rd44, %rd43;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd45, %rd3, %rd2;
-	max.s64 %rd46, %rd45, 0;
-	cvt.u64.u32 %rd47, %r20;
-	add.s64 %rd48, %rd46, %rd47;
-	sub.s64 %rd49, %rd48, 1;
-	div.u64 %rd50, %rd49, %rd47;
-	cvt.u64.u32 %rd51, %r19;
-	mad.lo.s64 %rd52, %rd51, %rd50, %rd2;
-	add.s64 %rd53, %rd52, %rd50;
-	min.s64 %rd54, %rd53, %rd3;
-	mov.b64 %rd57, 0;
-	mov.b64 %rd58, 0;
 	mov.b64 %rd59, 0;
 	mov.b64 %rd60, 0;
-	mov.b64 %rd57, %rd59;
-	mov.b64 %rd58, %rd60;
+	mov.b64 %rd61, 0;
+	mov.b64 %rd62, 0;
+	mov.b64 %rd59, %rd61;
+	mov.b64 %rd60, %rd62;
+$L4:
+	mov.b64 %rd63, %rd59;
+	mov.b64 %rd64, %rd60;
+	mov.b64 %rd57, %rd63;
+	mov.b64 %rd58, %rd64;
 $L1:
-	mov.b64 %rd61, %rd57;
-	mov.b64 %rd62, %rd58;
-	mov.b64 %rd55, %rd61;
-	mov.b64 %rd56, %rd62;
-	cvt.u64.u32 %rd63, %r5;
-	add.s64 %rd64, %rd52, %rd63;
-	cvt.u64.u32 %rd65, %r6;
-	mov.b64 %rd66, %rd64;
-$L2:
-	setp.ge.s64 %p4, %rd66, %rd54;
-	@%p4 bra $L3;
-	mov.b64 %rd67, %rd66;
-	not.pred %p5, %p3;
-	@!%p5 bra $L6;
-	mul.lo.s64 %rd68, %rd67, %rd37;
-	mad.lo.s64 %rd69, %rd68, 4, %rd33;
-	ld.global.nc.s32 %r21, [%rd69+0];
-	mov.b32 %r22, %r21;
-	mov.b64 %rd70, %rd7;
+	mov.b64 %rd55, %rd57;
+	mov.b64 %rd56, %rd58;
+	cvt.u64.u32 %rd65, %r5;
+	add.s64 %rd66, %rd52, %rd65;
+	cvt.u64.u32 %rd67, %r6;
+	mov.b64 %rd68, %rd66;
+$L5:
+	setp.ge.s64 %p6, %rd68, %rd54;
+	@%p6 bra $L6;
+	mov.b64 %rd69, %rd68;
+	not.pred %p7, %p3;
+	@!%p7 bra $L9;
+	mul.lo.s64 %rd70, %rd69, %rd37;
+	mad.lo.s64 %rd71, %rd70, 4, %rd33;
+	ld.global.nc.s32 %r22, [%rd71+0];
 	mov.b32 %r23, %r22;
-	cvt.s64.s32 %rd71, %r23;
-	add.s64 %rd72, %rd71, 1;
-	mul.lo.s64 %rd73, %rd72, %rd14;
-	mad.lo.s64 %rd74, %rd73, 8, %rd10;
-	ld.global.nc.s64 %rd75, [%rd74+0];
-	mov.b64 %rd76, %rd75;
-	cvt.s64.s32 %rd77, %r23;
-	mul.lo.s64 %rd78, %rd77, %rd14;
-	mad.lo.s64 %rd79, %rd78, 8, %rd10;
-	ld.global.nc.s64 %rd80, [%rd79+0];
-	mov.b64 %rd81, %rd80;
-	sub.s64 %rd82, %rd76, %rd81;
+	mov.b64 %rd72, %rd7;
+	mov.b32 %r24, %r23;
+	cvt.s64.s32 %rd73, %r24;
+	add.s64 %rd74, %rd73, 1;
+	mul.lo.s64 %rd75, %rd74, %rd14;
+	mad.lo.s64 %rd76, %rd75, 8, %rd10;
+	ld.global.nc.s64 %rd77, [%rd76+0];
+	mov.b64 %rd78, %rd77;
+	cvt.s64.s32 %rd79, %r24;
+	mul.lo.s64 %rd80, %rd79, %rd14;
+	mad.lo.s64 %rd81, %rd80, 8, %rd10;
+	ld.global.nc.s64 %rd82, [%rd81+0];
 	mov.b64 %rd83, %rd82;
-	mov.b64 %rd84, %rd83;
-	add.s64 %rd85, %rd55, %rd84;
-	mov.b64 %rd55, %rd85;
-	max.s64 %rd86, %rd56, %rd84;
-	mov.b64 %rd56, %rd86;
-	bra.uni $L4;
-$L6:
-	mul.lo.s64 %rd87, %rd67, %rd44;
-	mad.lo.s64 %rd88, %rd87, 4, %rd40;
-	ld.global.nc.u32 %r24, [%rd88+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r25;
-	mov.b64 %rd89, 0;
-$L7:
-	setp.ne.u32 %p6, %r26, 0x0;
-	not.pred %p7, %p6;
-	@!%p7 bra $L11;
-	bra.uni $L9;
-$L11:
-	and.b32 %r27, %r26, 0x1;
-	setp.ne.u32 %p8, %r27, 0x0;
-	@!%p8 bra $L13;
-	mov.b64 %rd90, %rd7;
-	mul.lo.s64 %rd91, %rd67, 32;
-	add.s64 %rd92, %rd91, %rd89;
-	cvt.u32.u64 %r28, %rd92;
-	mov.b32 %r29, %r28;
-	cvt.s64.s32 %rd93, %r29;
-	add.s64 %rd94, %rd93, 1;
-	mul.lo.s64 %rd95, %rd94, %rd14;
-	mad.lo.s64 %rd96, %rd95, 8, %rd10;
-	ld.global.nc.s64 %rd97, [%rd96+0];
-	mov.b64 %rd98, %rd97;
-	cvt.s64.s32 %rd99, %r29;
-	mul.lo.s64 %rd100, %rd99, %rd14;
-	mad.lo.s64 %rd101, %rd100, 8, %rd10;
-	ld.global.nc.s64 %rd102, [%rd101+0];
-	mov.b64 %rd103, %rd102;
-	sub.s64 %rd104, %rd98, %rd103;
-	mov.b64 %rd105, %rd104;
-	mov.b64 %rd106, %rd105;
-	add.s64 %rd107, %rd55, %rd106;
-	mov.b64 %rd55, %rd107;
-	max.s64 %rd108, %rd56, %rd106;
-	mov.b64 %rd56, %rd108;
-$L13:
-	shr.u32 %r30, %r26, 1;
-	mov.b32 %r26, %r30;
-$L8:
-	add.s64 %rd109, %rd89, 1;
-	mov.b64 %rd89, %rd109;
+	sub.s64 %rd84, %rd78, %rd83;
+	mov.b64 %rd85, %rd84;
+	mov.b64 %rd86, %rd85;
+	add.s64 %rd87, %rd55, %rd86;
+	mov.b64 %rd55, %rd87;
+	max.s64 %rd88, %rd56, %rd86;
+	mov.b64 %rd56, %rd88;
 	bra.uni $L7;
 $L9:
-$L4:
-	add.s64 %rd66, %rd66, %rd65;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd110, %rd55;
-	mov.b64 %rd111, %rd56;
-	// block reduction
-	sub.u32 %r31, %r13, 1;
-	mov.b64 {%r32, %r33}, %rd110;
-	shfl.sync.down.b32 %r34|%p9, %r32, 1, %r31, %r17;
-	shfl.sync.down.b32 %r35, %r33, 1, %r31, %r17;
-	mov.b64 %rd112, {%r34, %r35};
-	mov.b64 {%r36, %r37}, %rd111;
-	shfl.sync.down.b32 %r38, %r36, 1, %r31, %r17;
-	shfl.sync.down.b32 %r39, %r37, 1, %r31, %r17;
-	mov.b64 %rd113, {%r38, %r39};
+	mul.lo.s64 %rd89, %rd69, %rd44;
+	mad.lo.s64 %rd90, %rd89, 4, %rd40;
+	ld.global.nc.u32 %r25, [%rd90+0];
+	mov.b32 %r26, %r25;
+	mov.b32 %r27, %r26;
+	mov.b64 %rd91, 0;
+$L10:
+	setp.ne.u32 %p8, %r27, 0x0;
+	not.pred %p9, %p8;
 	@!%p9 bra $L14;
-	mov.b64 %rd114, %rd110;
-	mov.b64 %rd115, %rd111;
-	mov.b64 %rd116, %rd112;
-	mov.b64 %rd117, %rd113;
-	mov.b64 %rd118, %rd114;
-	mov.b64 %rd119, %rd115;
-	mov.b64 %rd120, %rd116;
-	mov.b64 %rd121, %rd117;
-	add.s64 %rd122, %rd118, %rd120;
-	mov.b64 %rd118, %rd122;
-	max.s64 %rd123, %rd119, %rd121;
-	mov.b64 %rd119, %rd123;
-$L15:
-	mov.b64 %rd110, %rd118;
-	mov.b64 %rd111, %rd119;
+	bra.uni $L12;
 $L14:
-	mov.b64 {%r40, %r41}, %rd110;
-	shfl.sync.down.b32 %r42|%p10, %r40, 2, %r31, %r17;
-	shfl.sync.down.b32 %r43, %r41, 2, %r31, %r17;
-	mov.b64 %rd124, {%r42, %r43};
-	mov.b64 {%r44, %r45}, %rd111;
-	shfl.sync.down.b32 %r46, %r44, 2, %r31, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r31, %r17;
-	mov.b64 %rd125, {%r46, %r47};
+	and.b32 %r28, %r27, 0x1;
+	setp.ne.u32 %p10, %r28, 0x0;
 	@!%p10 bra $L16;
-	mov.b64 %rd126, %rd110;
-	mov.b64 %rd127, %rd111;
-	mov.b64 %rd128, %rd124;
-	mov.b64 %rd129, %rd125;
-	mov.b64 %rd118, %rd126;
-	mov.b64 %rd119, %rd127;
-	mov.b64 %rd120, %rd128;
-	mov.b64 %rd121, %rd129;
-	add.s64 %rd130, %rd118, %rd120;
-	mov.b64 %rd118, %rd130;
-	max.s64 %rd131, %rd119, %rd121;
-	mov.b64 %rd119, %rd131;
-$L17:
-	mov.b64 %rd110, %rd118;
-	mov.b64 %rd111, %rd119;
+	mov.b64 %rd92, %rd7;
+	mul.lo.s64 %rd93, %rd69, 32;
+	add.s64 %rd94, %rd93, %rd91;
+	cvt.u32.u64 %r29, %rd94;
+	mov.b32 %r30, %r29;
+	cvt.s64.s32 %rd95, %r30;
+	add.s64 %rd96, %rd95, 1;
+	mul.lo.s64 %rd97, %rd96, %rd14;
+	mad.lo.s64 %rd98, %rd97, 8, %rd10;
+	ld.global.nc.s64 %rd99, [%rd98+0];
+	mov.b64 %rd100, %rd99;
+	cvt.s64.s32 %rd101, %r30;
+	mul.lo.s64 %rd102, %rd101, %rd14;
+	mad.lo.s64 %rd103, %rd102, 8, %rd10;
+	ld.global.nc.s64 %rd104, [%rd103+0];
+	mov.b64 %rd105, %rd104;
+	sub.s64 %rd106, %rd100, %rd105;
+	mov.b64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	add.s64 %rd109, %rd55, %rd108;
+	mov.b64 %rd55, %rd109;
+	max.s64 %rd110, %rd56, %rd108;
+	mov.b64 %rd56, %rd110;
 $L16:
-	mov.b64 {%r48, %r49}, %rd110;
-	shfl.sync.down.b32 %r50|%p11, %r48, 4, %r31, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r31, %r17;
-	mov.b64 %rd132, {%r50, %r51};
-	mov.b64 {%r52, %r53}, %rd111;
-	shfl.sync.down.b32 %r54, %r52, 4, %r31, %r17;
-	shfl.sync.down.b32 %r55, %r53, 4, %r31, %r17;
-	mov.b64 %rd133, {%r54, %r55};
-	@!%p11 bra $L18;
-	mov.b64 %rd134, %rd110;
-	mov.b64 %rd135, %rd111;
-	mov.b64 %rd136, %rd132;
-	mov.b64 %rd137, %rd133;
-	mov.b64 %rd118, %rd134;
-	mov.b64 %rd119, %rd135;
-	mov.b64 %rd120, %rd136;
-	mov.b64 %rd121, %rd137;
-	add.s64 %rd138, %rd118, %rd120;
-	mov.b64 %rd118, %rd138;
-	max.s64 %rd139, %rd119, %rd121;
-	mov.b64 %rd119, %rd139;
-$L19:
-	mov.b64 %rd110, %rd118;
-	mov.b64 %rd111, %rd119;
-$L18:
-	mov.b64 {%r56, %r57}, %rd110;
-	shfl.sync.down.b32 %r58|%p12, %r56, 8, %r31, %r17;
-	shfl.sync.down.b32 %r59, %r57, 8, %r31, %r17;
-	mov.b64 %rd140, {%r58, %r59};
-	mov.b64 {%r60, %r61}, %rd111;
-	shfl.sync.down.b32 %r62, %r60, 8, %r31, %r17;
-	shfl.sync.down.b32 %r63, %r61, 8, %r31, %r17;
-	mov.b64 %rd141, {%r62, %r63};
-	@!%p12 bra $L20;
-	mov.b64 %rd142, %rd110;
-	mov.b64 %rd143, %rd111;
-	mov.b64 %rd144, %rd140;
-	mov.b64 %rd145, %rd141;
-	mov.b64 %rd118, %rd142;
-	mov.b64 %rd119, %rd143;
-	mov.b64 %rd120, %rd144;
-	mov.b64 %rd121, %rd145;
-	add.s64 %rd146, %rd118, %rd120;
-	mov.b64 %rd118, %rd146;
-	max.s64 %rd147, %rd119, %rd121;
-	mov.b64 %rd119, %rd147;
+	shr.u32 %r31, %r27, 1;
+	mov.b32 %r27, %r31;
+$L11:
+	add.s64 %rd111, %rd91, 1;
+	mov.b64 %rd91, %rd111;
+	bra.uni $L10;
+$L12:
+$L7:
+	add.s64 %rd68, %rd68, %rd67;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd112, %rd55;
+	mov.b64 %rd113, %rd56;
+	// block reduction
+	mov.b32 %r32, 1;
+	mov.b32 %r33, 1;
+	sub.u32 %r34, %r13, 1;
+	mov.b32 %r35, %r32;
+$L17:
+	setp.hs.u32 %p11, %r35, 32;
+	@%p11 bra $L18;
+	mov.b64 {%r36, %r37}, %rd112;
+	shfl.sync.down.b32 %r38|%p12, %r36, %r35, %r34, %r17;
+	shfl.sync.down.b32 %r39, %r37, %r35, %r34, %r17;
+	mov.b64 %rd114, {%r38, %r39};
+	mov.b64 {%r40, %r41}, %rd113;
+	shfl.sync.down.b32 %r42, %r40, %r35, %r34, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r35, %r34, %r17;
+	mov.b64 %rd115, {%r42, %r43};
+	@!%p12 bra $L19;
+	setp.ne.u32 %p13, %r18, 9;
+	@%p13 bra.uni $L21;
+	setp.lt.s64 %p14, %rd114, %rd112;
+	setp.eq.s64 %p15, %rd114, %rd112;
+	setp.lt.s64 %p16, %rd115, %rd113;
+	and.pred %p17, %p15, %p16;
+	or.pred %p18, %p14, %p17;
+	selp.b64 %rd116, %rd114, %rd112, %p18;
+	selp.b64 %rd117, %rd115, %rd113, %p18;
+	mov.b64 %rd112, %rd116;
+	mov.b64 %rd113, %rd117;
+	bra.uni $L20;
 $L21:
-	mov.b64 %rd110, %rd118;
-	mov.b64 %rd111, %rd119;
-$L20:
-	mov.b64 {%r64, %r65}, %rd110;
-	shfl.sync.down.b32 %r66|%p13, %r64, 16, %r31, %r17;
-	shfl.sync.down.b32 %r67, %r65, 16, %r31, %r17;
-	mov.b64 %rd148, {%r66, %r67};
-	mov.b64 {%r68, %r69}, %rd111;
-	shfl.sync.down.b32 %r70, %r68, 16, %r31, %r17;
-	shfl.sync.down.b32 %r71, %r69, 16, %r31, %r17;
-	mov.b64 %rd149, {%r70, %r71};
-	@!%p13 bra $L22;
-	mov.b64 %rd150, %rd110;
-	mov.b64 %rd151, %rd111;
-	mov.b64 %rd152, %rd148;
-	mov.b64 %rd153, %rd149;
-	mov.b64 %rd118, %rd150;
-	mov.b64 %rd119, %rd151;
-	mov.b64 %rd120, %rd152;
-	mov.b64 %rd121, %rd153;
-	add.s64 %rd154, %rd118, %rd120;
-	mov.b64 %rd118, %rd154;
-	max.s64 %rd155, %rd119, %rd121;
-	mov.b64 %rd119, %rd155;
-$L23:
-	mov.b64 %rd110, %rd118;
-	mov.b64 %rd111, %rd119;
+	setp.ne.u32 %p19, %r18, 10;
+	@%p19 bra.uni $L22;
+	setp.gt.s64 %p20, %rd114, %rd112;
+	setp.eq.s64 %p21, %rd114, %rd112;
+	setp.lt.s64 %p22, %rd115, %rd113;
+	and.pred %p23, %p21, %p22;
+	or.pred %p24, %p20, %p23;
+	selp.b64 %rd118, %rd114, %rd112, %p24;
+	selp.b64 %rd119, %rd115, %rd113, %p24;
+	mov.b64 %rd112, %rd118;
+	mov.b64 %rd113, %rd119;
+	bra.uni $L20;
 $L22:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L24;
-	mul.wide.u32 %rd156, %r8, 16;
-	add.s64 %rd157, %rd1, %rd156;
-	st.shared.s64 [%rd157+0], %rd110;
-	st.shared.s64 [%rd157+8], %rd111;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd121, %rd113;
+	mov.b64 %rd122, %rd114;
+	mov.b64 %rd123, %rd115;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd125, %rd121;
+	mov.b64 %rd126, %rd122;
+	mov.b64 %rd127, %rd123;
+	add.s64 %rd128, %rd124, %rd126;
+	mov.b64 %rd124, %rd128;
+	max.s64 %rd129, %rd125, %rd127;
+	mov.b64 %rd125, %rd129;
+$L23:
+	mov.b64 %rd112, %rd124;
+	mov.b64 %rd113, %rd125;
+$L20:
+$L19:
+	shl.b32 %r35, %r35, 1;
+	bra.uni $L17;
+$L18:
+	setp.eq.u32 %p25, %r7, 0;
+	@!%p25 bra $L24;
+	mul.wide.u32 %rd130, %r8, 16;
+	add.s64 %rd131, %rd1, %rd130;
+	st.shared.s64 [%rd131+0], %rd112;
+	st.shared.s64 [%rd131+8], %rd113;
 $L24:
 	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L25;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L26;
-	mul.wide.u32 %rd158, %r7, 16;
-	add.s64 %rd159, %rd1, %rd158;
-	ld.shared.s64 %rd160, [%rd159+0];
-	ld.shared.s64 %rd161, [%rd159+8];
-	mov.b64 %rd110, %rd160;
-	mov.b64 %rd111, %rd161;
+	setp.eq.u32 %p26, %r8, 0;
+	@!%p26 bra $L25;
+	setp.lo.u32 %p27, %r7, %r10;
+	@!%p27 bra $L26;
+	mul.wide.u32 %rd132, %r7, 16;
+	add.s64 %rd133, %rd1, %rd132;
+	ld.shared.s64 %rd134, [%rd133+0];
+	ld.shared.s64 %rd135, [%rd133+8];
+	mov.b64 %rd112, %rd134;
+	mov.b64 %rd113, %rd135;
 $L26:
-	sub.u32 %r72, %r10, 1;
-	mov.b64 {%r73, %r74}, %rd110;
-	shfl.sync.down.b32 %r75|%p17, %r73, 1, %r72, %r17;
-	shfl.sync.down.b32 %r76, %r74, 1, %r72, %r17;
-	mov.b64 %rd162, {%r75, %r76};
-	mov.b64 {%r77, %r78}, %rd111;
-	shfl.sync.down.b32 %r79, %r77, 1, %r72, %r17;
-	shfl.sync.down.b32 %r80, %r78, 1, %r72, %r17;
-	mov.b64 %rd163, {%r79, %r80};
-	@!%p17 bra $L27;
-	mov.b64 %rd164, %rd110;
-	mov.b64 %rd165, %rd111;
-	mov.b64 %rd166, %rd162;
-	mov.b64 %rd167, %rd163;
-	mov.b64 %rd118, %rd164;
-	mov.b64 %rd119, %rd165;
-	mov.b64 %rd120, %rd166;
-	mov.b64 %rd121, %rd167;
-	add.s64 %rd168, %rd118, %rd120;
-	mov.b64 %rd118, %rd168;
-	max.s64 %rd169, %rd119, %rd121;
-	mov.b64 %rd119, %rd169;
-$L28:
-	mov.b64 %rd110, %rd118;
-	mov.b64 %rd111, %rd119;
+	sub.u32 %r44, %r10, 1;
+	mov.b32 %r45, %r33;
 $L27:
-	mov.b64 {%r81, %r82}, %rd110;
-	shfl.sync.down.b32 %r83|%p18, %r81, 2, %r72, %r17;
-	shfl.sync.down.b32 %r84, %r82, 2, %r72, %r17;
-	mov.b64 %rd170, {%r83, %r84};
-	mov.b64 {%r85, %r86}, %rd111;
-	shfl.sync.down.b32 %r87, %r85, 2, %r72, %r17;
-	shfl.sync.down.b32 %r88, %r86, 2, %r72, %r17;
-	mov.b64 %rd171, {%r87, %r88};
-	@!%p18 bra $L29;
-	mov.b64 %rd172, %rd110;
-	mov.b64 %rd173, %rd111;
-	mov.b64 %rd174, %rd170;
-	mov.b64 %rd175, %rd171;
-	mov.b64 %rd118, %rd172;
-	mov.b64 %rd119, %rd173;
-	mov.b64 %rd120, %rd174;
-	mov.b64 %rd121, %rd175;
-	add.s64 %rd176, %rd118, %rd120;
-	mov.b64 %rd118, %rd176;
-	max.s64 %rd177, %rd119, %rd121;
-	mov.b64 %rd119, %rd177;
-$L30:
-	mov.b64 %rd110, %rd118;
-	mov.b64 %rd111, %rd119;
-$L29:
-	mov.b64 {%r89, %r90}, %rd110;
-	shfl.sync.down.b32 %r91|%p19, %r89, 4, %r72, %r17;
-	shfl.sync.down.b32 %r92, %r90, 4, %r72, %r17;
-	mov.b64 %rd178, {%r91, %r92};
-	mov.b64 {%r93, %r94}, %rd111;
-	shfl.sync.down.b32 %r95, %r93, 4, %r72, %r17;
-	shfl.sync.down.b32 %r96, %r94, 4, %r72, %r17;
-	mov.b64 %rd179, {%r95, %r96};
-	@!%p19 bra $L31;
-	mov.b64 %rd180, %rd110;
-	mov.b64 %rd181, %rd111;
-	mov.b64 %rd182, %rd178;
-	mov.b64 %rd183, %rd179;
-	mov.b64 %rd118, %rd180;
-	mov.b64 %rd119, %rd181;
-	mov.b64 %rd120, %rd182;
-	mov.b64 %rd121, %rd183;
-	add.s64 %rd184, %rd118, %rd120;
-	mov.b64 %rd118, %rd184;
-	max.s64 %rd185, %rd119, %rd121;
-	mov.b64 %rd119, %rd185;
-$L32:
-	mov.b64 %rd110, %rd118;
-	mov.b64 %rd111, %rd119;
+	setp.hs.u32 %p28, %r45, 32;
+	@%p28 bra $L28;
+	mov.b64 {%r46, %r47}, %rd112;
+	shfl.sync.down.b32 %r48|%p29, %r46, %r45, %r44, %r17;
+	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
+	mov.b64 %rd136, {%r48, %r49};
+	mov.b64 {%r50, %r51}, %rd113;
+	shfl.sync.down.b32 %r52, %r50, %r45, %r44, %r17;
+	shfl.sync.down.b32 %r53, %r51, %r45, %r44, %r17;
+	mov.b64 %rd137, {%r52, %r53};
+	@!%p29 bra $L29;
+	setp.ne.u32 %p30, %r18, 9;
+	@%p30 bra.uni $L31;
+	setp.lt.s64 %p31, %rd136, %rd112;
+	setp.eq.s64 %p32, %rd136, %rd112;
+	setp.lt.s64 %p33, %rd137, %rd113;
+	and.pred %p34, %p32, %p33;
+	or.pred %p35, %p31, %p34;
+	selp.b64 %rd138, %rd136, %rd112, %p35;
+	selp.b64 %rd139, %rd137, %rd113, %p35;
+	mov.b64 %rd112, %rd138;
+	mov.b64 %rd113, %rd139;
+	bra.uni $L30;
 $L31:
-	mov.b64 {%r97, %r98}, %rd110;
-	shfl.sync.down.b32 %r99|%p20, %r97, 8, %r72, %r17;
-	shfl.sync.down.b32 %r100, %r98, 8, %r72, %r17;
-	mov.b64 %rd186, {%r99, %r100};
-	mov.b64 {%r101, %r102}, %rd111;
-	shfl.sync.down.b32 %r103, %r101, 8, %r72, %r17;
-	shfl.sync.down.b32 %r104, %r102, 8, %r72, %r17;
-	mov.b64 %rd187, {%r103, %r104};
-	@!%p20 bra $L33;
-	mov.b64 %rd188, %rd110;
-	mov.b64 %rd189, %rd111;
-	mov.b64 %rd190, %rd186;
-	mov.b64 %rd191, %rd187;
-	mov.b64 %rd118, %rd188;
-	mov.b64 %rd119, %rd189;
-	mov.b64 %rd120, %rd190;
-	mov.b64 %rd121, %rd191;
-	add.s64 %rd192, %rd118, %rd120;
-	mov.b64 %rd118, %rd192;
-	max.s64 %rd193, %rd119, %rd121;
-	mov.b64 %rd119, %rd193;
-$L34:
-	mov.b64 %rd110, %rd118;
-	mov.b64 %rd111, %rd119;
+	setp.ne.u32 %p36, %r18, 10;
+	@%p36 bra.uni $L32;
+	setp.gt.s64 %p37, %rd136, %rd112;
+	setp.eq.s64 %p38, %rd136, %rd112;
+	setp.lt.s64 %p39, %rd137, %rd113;
+	and.pred %p40, %p38, %p39;
+	or.pred %p41, %p37, %p40;
+	selp.b64 %rd140, %rd136, %rd112, %p41;
+	selp.b64 %rd141, %rd137, %rd113, %p41;
+	mov.b64 %rd112, %rd140;
+	mov.b64 %rd113, %rd141;
+	bra.uni $L30;
+$L32:
+	mov.b64 %rd142, %rd112;
+	mov.b64 %rd143, %rd113;
+	mov.b64 %rd144, %rd136;
+	mov.b64 %rd145, %rd137;
+	mov.b64 %rd124, %rd142;
+	mov.b64 %rd125, %rd143;
+	mov.b64 %rd126, %rd144;
+	mov.b64 %rd127, %rd145;
+	add.s64 %rd146, %rd124, %rd126;
+	mov.b64 %rd124, %rd146;
+	max.s64 %rd147, %rd125, %rd127;
+	mov.b64 %rd125, %rd147;
 $L33:
-	mov.b64 {%r105, %r106}, %rd110;
-	shfl.sync.down.b32 %r107|%p21, %r105, 16, %r72, %r17;
-	shfl.sync.down.b32 %r108, %r106, 16, %r72, %r17;
-	mov.b64 %rd194, {%r107, %r108};
-	mov.b64 {%r109, %r110}, %rd111;
-	shfl.sync.down.b32 %r111, %r109, 16, %r72, %r17;
-	shfl.sync.down.b32 %r112, %r110, 16, %r72, %r17;
-	mov.b64 %rd195, {%r111, %r112};
-	@!%p21 bra $L35;
-	mov.b64 %rd196, %rd110;
-	mov.b64 %rd197, %rd111;
-	mov.b64 %rd198, %rd194;
-	mov.b64 %rd199, %rd195;
-	mov.b64 %rd118, %rd196;
-	mov.b64 %rd119, %rd197;
-	mov.b64 %rd120, %rd198;
-	mov.b64 %rd121, %rd199;
-	add.s64 %rd200, %rd118, %rd120;
-	mov.b64 %rd118, %rd200;
-	max.s64 %rd201, %rd119, %rd121;
-	mov.b64 %rd119, %rd201;
-$L36:
-	mov.b64 %rd110, %rd118;
-	mov.b64 %rd111, %rd119;
-$L35:
+	mov.b64 %rd112, %rd124;
+	mov.b64 %rd113, %rd125;
+$L30:
+$L29:
+	shl.b32 %r45, %r45, 1;
+	bra.uni $L27;
+$L28:
 $L25:
-	mul.wide.u32 %rd202, %r19, 16;
-	add.s64 %rd203, %rd5, %rd202;
-	setp.eq.u32 %p22, %r5, 0;
-	@!%p22 bra $L37;
-	st.global.s64 [%rd203+0], %rd110;
-	st.global.s64 [%rd203+8], %rd111;
-$L37:
+	mul.wide.u32 %rd148, %r20, 16;
+	add.s64 %rd149, %rd5, %rd148;
+	setp.eq.u32 %p42, %r5, 0;
+	@!%p42 bra $L34;
+	st.global.s64 [%rd149+0], %rd112;
+	st.global.s64 [%rd149+8], %rd113;
+$L34:
 	ret;
 }
 
-.visible .entry gk_frontier_worklistStats_final_custom(
+.visible .entry gk_frontier_worklistStats_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -7339,9 +4096,9 @@ $L37:
 	.param .b64 gk_s17
 )
 {
-	.reg .pred %p<19>;
-	.reg .b32 %r<101>;
-	.reg .b64 %rd<158>;
+	.reg .pred %p<51>;
+	.reg .b32 %r<42>;
+	.reg .b64 %rd<114>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -7366,6 +4123,7 @@ $L37:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -7389,8 +4147,8 @@ $L37:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	ld.param.s64 %rd30, [gk_s11];
 	mov.b64 %rd31, %rd30;
@@ -7408,324 +4166,245 @@ $L37:
 	mov.b64 %rd43, %rd42;
 	ld.param.s64 %rd44, [gk_s17];
 	mov.b64 %rd45, %rd44;
-	mov.b64 %rd46, 0;
-	mov.b64 %rd47, 0;
-	mov.b64 %rd48, 0;
-	mov.b64 %rd49, 0;
-	mov.b64 %rd46, %rd48;
-	mov.b64 %rd47, %rd49;
-$L1:
-	mov.b64 %rd50, %rd46;
-	mov.b64 %rd51, %rd47;
-	mov.b64 %rd52, %rd50;
-	mov.b64 %rd53, %rd51;
-	cvt.u64.u32 %rd54, %r5;
-	cvt.u64.u32 %rd55, %r6;
-	mov.b64 %rd56, %rd54;
+	cvt.u64.u32 %rd48, %r5;
+	cvt.u64.u32 %rd49, %r6;
+	setp.ne.u32 %p4, %r18, 9;
+	@%p4 bra.uni $L2;
+	mov.b64 %rd46, 9223372036854775807;
+	mov.b64 %rd47, 9223372036854775807;
+	mov.b64 %rd50, %rd48;
+$L3:
+	setp.ge.s64 %p5, %rd50, %rd4;
+	@%p5 bra $L4;
+	mad.lo.s64 %rd51, %rd50, 16, %rd3;
+	ld.global.s64 %rd52, [%rd51+0];
+	ld.global.s64 %rd53, [%rd51+8];
+	setp.lt.s64 %p6, %rd52, %rd46;
+	setp.eq.s64 %p7, %rd52, %rd46;
+	setp.lt.s64 %p8, %rd53, %rd47;
+	and.pred %p9, %p7, %p8;
+	or.pred %p10, %p6, %p9;
+	selp.b64 %rd54, %rd52, %rd46, %p10;
+	selp.b64 %rd55, %rd53, %rd47, %p10;
+	mov.b64 %rd46, %rd54;
+	mov.b64 %rd47, %rd55;
+	add.s64 %rd50, %rd50, %rd49;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
 $L2:
-	setp.ge.s64 %p4, %rd56, %rd4;
-	@%p4 bra $L3;
+	setp.ne.u32 %p11, %r18, 10;
+	@%p11 bra.uni $L5;
+	mov.b64 %rd46, -9223372036854775808;
+	mov.b64 %rd47, 9223372036854775807;
+	mov.b64 %rd56, %rd48;
+$L6:
+	setp.ge.s64 %p12, %rd56, %rd4;
+	@%p12 bra $L7;
 	mad.lo.s64 %rd57, %rd56, 16, %rd3;
 	ld.global.s64 %rd58, [%rd57+0];
 	ld.global.s64 %rd59, [%rd57+8];
-	mov.b64 %rd60, %rd52;
-	mov.b64 %rd61, %rd53;
-	mov.b64 %rd62, %rd58;
-	mov.b64 %rd63, %rd59;
-	mov.b64 %rd64, %rd60;
-	mov.b64 %rd65, %rd61;
+	setp.gt.s64 %p13, %rd58, %rd46;
+	setp.eq.s64 %p14, %rd58, %rd46;
+	setp.lt.s64 %p15, %rd59, %rd47;
+	and.pred %p16, %p14, %p15;
+	or.pred %p17, %p13, %p16;
+	selp.b64 %rd60, %rd58, %rd46, %p17;
+	selp.b64 %rd61, %rd59, %rd47, %p17;
+	mov.b64 %rd46, %rd60;
+	mov.b64 %rd47, %rd61;
+	add.s64 %rd56, %rd56, %rd49;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd62, 0;
+	mov.b64 %rd63, 0;
+	mov.b64 %rd64, 0;
+	mov.b64 %rd65, 0;
+	mov.b64 %rd62, %rd64;
+	mov.b64 %rd63, %rd65;
+$L8:
 	mov.b64 %rd66, %rd62;
 	mov.b64 %rd67, %rd63;
-	add.s64 %rd68, %rd64, %rd66;
-	mov.b64 %rd64, %rd68;
-	max.s64 %rd69, %rd65, %rd67;
-	mov.b64 %rd65, %rd69;
-$L4:
-	mov.b64 %rd52, %rd64;
-	mov.b64 %rd53, %rd65;
-	add.s64 %rd56, %rd56, %rd55;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd70, %rd52;
-	mov.b64 %rd71, %rd53;
-	// block reduction
-	sub.u32 %r19, %r13, 1;
-	mov.b64 {%r20, %r21}, %rd70;
-	shfl.sync.down.b32 %r22|%p5, %r20, 1, %r19, %r17;
-	shfl.sync.down.b32 %r23, %r21, 1, %r19, %r17;
-	mov.b64 %rd72, {%r22, %r23};
-	mov.b64 {%r24, %r25}, %rd71;
-	shfl.sync.down.b32 %r26, %r24, 1, %r19, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r19, %r17;
-	mov.b64 %rd73, {%r26, %r27};
-	@!%p5 bra $L5;
+	mov.b64 %rd46, %rd66;
+	mov.b64 %rd47, %rd67;
+	mov.b64 %rd68, %rd48;
+$L9:
+	setp.ge.s64 %p18, %rd68, %rd4;
+	@%p18 bra $L10;
+	mad.lo.s64 %rd69, %rd68, 16, %rd3;
+	ld.global.s64 %rd70, [%rd69+0];
+	ld.global.s64 %rd71, [%rd69+8];
+	mov.b64 %rd72, %rd46;
+	mov.b64 %rd73, %rd47;
 	mov.b64 %rd74, %rd70;
 	mov.b64 %rd75, %rd71;
 	mov.b64 %rd76, %rd72;
 	mov.b64 %rd77, %rd73;
-	mov.b64 %rd64, %rd74;
-	mov.b64 %rd65, %rd75;
-	mov.b64 %rd66, %rd76;
-	mov.b64 %rd67, %rd77;
-	add.s64 %rd78, %rd64, %rd66;
-	mov.b64 %rd64, %rd78;
-	max.s64 %rd79, %rd65, %rd67;
-	mov.b64 %rd65, %rd79;
-$L6:
-	mov.b64 %rd70, %rd64;
-	mov.b64 %rd71, %rd65;
-$L5:
-	mov.b64 {%r28, %r29}, %rd70;
-	shfl.sync.down.b32 %r30|%p6, %r28, 2, %r19, %r17;
-	shfl.sync.down.b32 %r31, %r29, 2, %r19, %r17;
-	mov.b64 %rd80, {%r30, %r31};
-	mov.b64 {%r32, %r33}, %rd71;
-	shfl.sync.down.b32 %r34, %r32, 2, %r19, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r19, %r17;
-	mov.b64 %rd81, {%r34, %r35};
-	@!%p6 bra $L7;
-	mov.b64 %rd82, %rd70;
-	mov.b64 %rd83, %rd71;
-	mov.b64 %rd84, %rd80;
-	mov.b64 %rd85, %rd81;
-	mov.b64 %rd64, %rd82;
-	mov.b64 %rd65, %rd83;
-	mov.b64 %rd66, %rd84;
-	mov.b64 %rd67, %rd85;
-	add.s64 %rd86, %rd64, %rd66;
-	mov.b64 %rd64, %rd86;
-	max.s64 %rd87, %rd65, %rd67;
-	mov.b64 %rd65, %rd87;
-$L8:
-	mov.b64 %rd70, %rd64;
-	mov.b64 %rd71, %rd65;
-$L7:
-	mov.b64 {%r36, %r37}, %rd70;
-	shfl.sync.down.b32 %r38|%p7, %r36, 4, %r19, %r17;
-	shfl.sync.down.b32 %r39, %r37, 4, %r19, %r17;
-	mov.b64 %rd88, {%r38, %r39};
-	mov.b64 {%r40, %r41}, %rd71;
-	shfl.sync.down.b32 %r42, %r40, 4, %r19, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r19, %r17;
-	mov.b64 %rd89, {%r42, %r43};
-	@!%p7 bra $L9;
-	mov.b64 %rd90, %rd70;
-	mov.b64 %rd91, %rd71;
-	mov.b64 %rd92, %rd88;
-	mov.b64 %rd93, %rd89;
-	mov.b64 %rd64, %rd90;
-	mov.b64 %rd65, %rd91;
-	mov.b64 %rd66, %rd92;
-	mov.b64 %rd67, %rd93;
-	add.s64 %rd94, %rd64, %rd66;
-	mov.b64 %rd64, %rd94;
-	max.s64 %rd95, %rd65, %rd67;
-	mov.b64 %rd65, %rd95;
-$L10:
-	mov.b64 %rd70, %rd64;
-	mov.b64 %rd71, %rd65;
-$L9:
-	mov.b64 {%r44, %r45}, %rd70;
-	shfl.sync.down.b32 %r46|%p8, %r44, 8, %r19, %r17;
-	shfl.sync.down.b32 %r47, %r45, 8, %r19, %r17;
-	mov.b64 %rd96, {%r46, %r47};
-	mov.b64 {%r48, %r49}, %rd71;
-	shfl.sync.down.b32 %r50, %r48, 8, %r19, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r19, %r17;
-	mov.b64 %rd97, {%r50, %r51};
-	@!%p8 bra $L11;
-	mov.b64 %rd98, %rd70;
-	mov.b64 %rd99, %rd71;
-	mov.b64 %rd100, %rd96;
-	mov.b64 %rd101, %rd97;
-	mov.b64 %rd64, %rd98;
-	mov.b64 %rd65, %rd99;
-	mov.b64 %rd66, %rd100;
-	mov.b64 %rd67, %rd101;
-	add.s64 %rd102, %rd64, %rd66;
-	mov.b64 %rd64, %rd102;
-	max.s64 %rd103, %rd65, %rd67;
-	mov.b64 %rd65, %rd103;
-$L12:
-	mov.b64 %rd70, %rd64;
-	mov.b64 %rd71, %rd65;
+	mov.b64 %rd78, %rd74;
+	mov.b64 %rd79, %rd75;
+	add.s64 %rd80, %rd76, %rd78;
+	mov.b64 %rd76, %rd80;
+	max.s64 %rd81, %rd77, %rd79;
+	mov.b64 %rd77, %rd81;
 $L11:
-	mov.b64 {%r52, %r53}, %rd70;
-	shfl.sync.down.b32 %r54|%p9, %r52, 16, %r19, %r17;
-	shfl.sync.down.b32 %r55, %r53, 16, %r19, %r17;
-	mov.b64 %rd104, {%r54, %r55};
-	mov.b64 {%r56, %r57}, %rd71;
-	shfl.sync.down.b32 %r58, %r56, 16, %r19, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r19, %r17;
-	mov.b64 %rd105, {%r58, %r59};
-	@!%p9 bra $L13;
-	mov.b64 %rd106, %rd70;
-	mov.b64 %rd107, %rd71;
-	mov.b64 %rd108, %rd104;
-	mov.b64 %rd109, %rd105;
-	mov.b64 %rd64, %rd106;
-	mov.b64 %rd65, %rd107;
-	mov.b64 %rd66, %rd108;
-	mov.b64 %rd67, %rd109;
-	add.s64 %rd110, %rd64, %rd66;
-	mov.b64 %rd64, %rd110;
-	max.s64 %rd111, %rd65, %rd67;
-	mov.b64 %rd65, %rd111;
-$L14:
-	mov.b64 %rd70, %rd64;
-	mov.b64 %rd71, %rd65;
-$L13:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L15;
-	mul.wide.u32 %rd112, %r8, 16;
-	add.s64 %rd113, %rd1, %rd112;
-	st.shared.s64 [%rd113+0], %rd70;
-	st.shared.s64 [%rd113+8], %rd71;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L16;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L17;
-	mul.wide.u32 %rd114, %r7, 16;
-	add.s64 %rd115, %rd1, %rd114;
-	ld.shared.s64 %rd116, [%rd115+0];
-	ld.shared.s64 %rd117, [%rd115+8];
-	mov.b64 %rd70, %rd116;
-	mov.b64 %rd71, %rd117;
-$L17:
-	sub.u32 %r60, %r10, 1;
-	mov.b64 {%r61, %r62}, %rd70;
-	shfl.sync.down.b32 %r63|%p13, %r61, 1, %r60, %r17;
-	shfl.sync.down.b32 %r64, %r62, 1, %r60, %r17;
-	mov.b64 %rd118, {%r63, %r64};
-	mov.b64 {%r65, %r66}, %rd71;
-	shfl.sync.down.b32 %r67, %r65, 1, %r60, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r60, %r17;
-	mov.b64 %rd119, {%r67, %r68};
-	@!%p13 bra $L18;
-	mov.b64 %rd120, %rd70;
-	mov.b64 %rd121, %rd71;
-	mov.b64 %rd122, %rd118;
-	mov.b64 %rd123, %rd119;
-	mov.b64 %rd64, %rd120;
-	mov.b64 %rd65, %rd121;
-	mov.b64 %rd66, %rd122;
-	mov.b64 %rd67, %rd123;
-	add.s64 %rd124, %rd64, %rd66;
-	mov.b64 %rd64, %rd124;
-	max.s64 %rd125, %rd65, %rd67;
-	mov.b64 %rd65, %rd125;
-$L19:
-	mov.b64 %rd70, %rd64;
-	mov.b64 %rd71, %rd65;
-$L18:
-	mov.b64 {%r69, %r70}, %rd70;
-	shfl.sync.down.b32 %r71|%p14, %r69, 2, %r60, %r17;
-	shfl.sync.down.b32 %r72, %r70, 2, %r60, %r17;
-	mov.b64 %rd126, {%r71, %r72};
-	mov.b64 {%r73, %r74}, %rd71;
-	shfl.sync.down.b32 %r75, %r73, 2, %r60, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r60, %r17;
-	mov.b64 %rd127, {%r75, %r76};
-	@!%p14 bra $L20;
-	mov.b64 %rd128, %rd70;
-	mov.b64 %rd129, %rd71;
-	mov.b64 %rd130, %rd126;
-	mov.b64 %rd131, %rd127;
-	mov.b64 %rd64, %rd128;
-	mov.b64 %rd65, %rd129;
-	mov.b64 %rd66, %rd130;
-	mov.b64 %rd67, %rd131;
-	add.s64 %rd132, %rd64, %rd66;
-	mov.b64 %rd64, %rd132;
-	max.s64 %rd133, %rd65, %rd67;
-	mov.b64 %rd65, %rd133;
-$L21:
-	mov.b64 %rd70, %rd64;
-	mov.b64 %rd71, %rd65;
-$L20:
-	mov.b64 {%r77, %r78}, %rd70;
-	shfl.sync.down.b32 %r79|%p15, %r77, 4, %r60, %r17;
-	shfl.sync.down.b32 %r80, %r78, 4, %r60, %r17;
-	mov.b64 %rd134, {%r79, %r80};
-	mov.b64 {%r81, %r82}, %rd71;
-	shfl.sync.down.b32 %r83, %r81, 4, %r60, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r60, %r17;
-	mov.b64 %rd135, {%r83, %r84};
-	@!%p15 bra $L22;
-	mov.b64 %rd136, %rd70;
-	mov.b64 %rd137, %rd71;
-	mov.b64 %rd138, %rd134;
-	mov.b64 %rd139, %rd135;
-	mov.b64 %rd64, %rd136;
-	mov.b64 %rd65, %rd137;
-	mov.b64 %rd66, %rd138;
-	mov.b64 %rd67, %rd139;
-	add.s64 %rd140, %rd64, %rd66;
-	mov.b64 %rd64, %rd140;
-	max.s64 %rd141, %rd65, %rd67;
-	mov.b64 %rd65, %rd141;
-$L23:
-	mov.b64 %rd70, %rd64;
-	mov.b64 %rd71, %rd65;
-$L22:
-	mov.b64 {%r85, %r86}, %rd70;
-	shfl.sync.down.b32 %r87|%p16, %r85, 8, %r60, %r17;
-	shfl.sync.down.b32 %r88, %r86, 8, %r60, %r17;
-	mov.b64 %rd142, {%r87, %r88};
-	mov.b64 {%r89, %r90}, %rd71;
-	shfl.sync.down.b32 %r91, %r89, 8, %r60, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r60, %r17;
-	mov.b64 %rd143, {%r91, %r92};
-	@!%p16 bra $L24;
-	mov.b64 %rd144, %rd70;
-	mov.b64 %rd145, %rd71;
-	mov.b64 %rd146, %rd142;
-	mov.b64 %rd147, %rd143;
-	mov.b64 %rd64, %rd144;
-	mov.b64 %rd65, %rd145;
-	mov.b64 %rd66, %rd146;
-	mov.b64 %rd67, %rd147;
-	add.s64 %rd148, %rd64, %rd66;
-	mov.b64 %rd64, %rd148;
-	max.s64 %rd149, %rd65, %rd67;
-	mov.b64 %rd65, %rd149;
-$L25:
-	mov.b64 %rd70, %rd64;
-	mov.b64 %rd71, %rd65;
-$L24:
-	mov.b64 {%r93, %r94}, %rd70;
-	shfl.sync.down.b32 %r95|%p17, %r93, 16, %r60, %r17;
-	shfl.sync.down.b32 %r96, %r94, 16, %r60, %r17;
-	mov.b64 %rd150, {%r95, %r96};
-	mov.b64 {%r97, %r98}, %rd71;
-	shfl.sync.down.b32 %r99, %r97, 16, %r60, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r60, %r17;
-	mov.b64 %rd151, {%r99, %r100};
-	@!%p17 bra $L26;
-	mov.b64 %rd152, %rd70;
-	mov.b64 %rd153, %rd71;
-	mov.b64 %rd154, %rd150;
-	mov.b64 %rd155, %rd151;
-	mov.b64 %rd64, %rd152;
-	mov.b64 %rd65, %rd153;
-	mov.b64 %rd66, %rd154;
-	mov.b64 %rd67, %rd155;
-	add.s64 %rd156, %rd64, %rd66;
-	mov.b64 %rd64, %rd156;
-	max.s64 %rd157, %rd65, %rd67;
-	mov.b64 %rd65, %rd157;
-$L27:
-	mov.b64 %rd70, %rd64;
-	mov.b64 %rd71, %rd65;
-$L26:
+	mov.b64 %rd46, %rd76;
+	mov.b64 %rd47, %rd77;
+	add.s64 %rd68, %rd68, %rd49;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd82, %rd46;
+	mov.b64 %rd83, %rd47;
+	// block reduction
+	mov.b32 %r20, 1;
+	mov.b32 %r21, 1;
+	sub.u32 %r22, %r13, 1;
+	mov.b32 %r23, %r20;
+$L12:
+	setp.hs.u32 %p19, %r23, 32;
+	@%p19 bra $L13;
+	mov.b64 {%r24, %r25}, %rd82;
+	shfl.sync.down.b32 %r26|%p20, %r24, %r23, %r22, %r17;
+	shfl.sync.down.b32 %r27, %r25, %r23, %r22, %r17;
+	mov.b64 %rd84, {%r26, %r27};
+	mov.b64 {%r28, %r29}, %rd83;
+	shfl.sync.down.b32 %r30, %r28, %r23, %r22, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r23, %r22, %r17;
+	mov.b64 %rd85, {%r30, %r31};
+	@!%p20 bra $L14;
+	setp.ne.u32 %p21, %r18, 9;
+	@%p21 bra.uni $L16;
+	setp.lt.s64 %p22, %rd84, %rd82;
+	setp.eq.s64 %p23, %rd84, %rd82;
+	setp.lt.s64 %p24, %rd85, %rd83;
+	and.pred %p25, %p23, %p24;
+	or.pred %p26, %p22, %p25;
+	selp.b64 %rd86, %rd84, %rd82, %p26;
+	selp.b64 %rd87, %rd85, %rd83, %p26;
+	mov.b64 %rd82, %rd86;
+	mov.b64 %rd83, %rd87;
+	bra.uni $L15;
 $L16:
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L28;
-	st.global.s64 [%rd6+0], %rd70;
-	st.global.s64 [%rd6+8], %rd71;
+	setp.ne.u32 %p27, %r18, 10;
+	@%p27 bra.uni $L17;
+	setp.gt.s64 %p28, %rd84, %rd82;
+	setp.eq.s64 %p29, %rd84, %rd82;
+	setp.lt.s64 %p30, %rd85, %rd83;
+	and.pred %p31, %p29, %p30;
+	or.pred %p32, %p28, %p31;
+	selp.b64 %rd88, %rd84, %rd82, %p32;
+	selp.b64 %rd89, %rd85, %rd83, %p32;
+	mov.b64 %rd82, %rd88;
+	mov.b64 %rd83, %rd89;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd90, %rd82;
+	mov.b64 %rd91, %rd83;
+	mov.b64 %rd92, %rd84;
+	mov.b64 %rd93, %rd85;
+	mov.b64 %rd76, %rd90;
+	mov.b64 %rd77, %rd91;
+	mov.b64 %rd78, %rd92;
+	mov.b64 %rd79, %rd93;
+	add.s64 %rd94, %rd76, %rd78;
+	mov.b64 %rd76, %rd94;
+	max.s64 %rd95, %rd77, %rd79;
+	mov.b64 %rd77, %rd95;
+$L18:
+	mov.b64 %rd82, %rd76;
+	mov.b64 %rd83, %rd77;
+$L15:
+$L14:
+	shl.b32 %r23, %r23, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p33, %r7, 0;
+	@!%p33 bra $L19;
+	mul.wide.u32 %rd96, %r8, 16;
+	add.s64 %rd97, %rd1, %rd96;
+	st.shared.s64 [%rd97+0], %rd82;
+	st.shared.s64 [%rd97+8], %rd83;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p34, %r8, 0;
+	@!%p34 bra $L20;
+	setp.lo.u32 %p35, %r7, %r10;
+	@!%p35 bra $L21;
+	mul.wide.u32 %rd98, %r7, 16;
+	add.s64 %rd99, %rd1, %rd98;
+	ld.shared.s64 %rd100, [%rd99+0];
+	ld.shared.s64 %rd101, [%rd99+8];
+	mov.b64 %rd82, %rd100;
+	mov.b64 %rd83, %rd101;
+$L21:
+	sub.u32 %r32, %r10, 1;
+	mov.b32 %r33, %r21;
+$L22:
+	setp.hs.u32 %p36, %r33, 32;
+	@%p36 bra $L23;
+	mov.b64 {%r34, %r35}, %rd82;
+	shfl.sync.down.b32 %r36|%p37, %r34, %r33, %r32, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
+	mov.b64 %rd102, {%r36, %r37};
+	mov.b64 {%r38, %r39}, %rd83;
+	shfl.sync.down.b32 %r40, %r38, %r33, %r32, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r33, %r32, %r17;
+	mov.b64 %rd103, {%r40, %r41};
+	@!%p37 bra $L24;
+	setp.ne.u32 %p38, %r18, 9;
+	@%p38 bra.uni $L26;
+	setp.lt.s64 %p39, %rd102, %rd82;
+	setp.eq.s64 %p40, %rd102, %rd82;
+	setp.lt.s64 %p41, %rd103, %rd83;
+	and.pred %p42, %p40, %p41;
+	or.pred %p43, %p39, %p42;
+	selp.b64 %rd104, %rd102, %rd82, %p43;
+	selp.b64 %rd105, %rd103, %rd83, %p43;
+	mov.b64 %rd82, %rd104;
+	mov.b64 %rd83, %rd105;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p44, %r18, 10;
+	@%p44 bra.uni $L27;
+	setp.gt.s64 %p45, %rd102, %rd82;
+	setp.eq.s64 %p46, %rd102, %rd82;
+	setp.lt.s64 %p47, %rd103, %rd83;
+	and.pred %p48, %p46, %p47;
+	or.pred %p49, %p45, %p48;
+	selp.b64 %rd106, %rd102, %rd82, %p49;
+	selp.b64 %rd107, %rd103, %rd83, %p49;
+	mov.b64 %rd82, %rd106;
+	mov.b64 %rd83, %rd107;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd108, %rd82;
+	mov.b64 %rd109, %rd83;
+	mov.b64 %rd110, %rd102;
+	mov.b64 %rd111, %rd103;
+	mov.b64 %rd76, %rd108;
+	mov.b64 %rd77, %rd109;
+	mov.b64 %rd78, %rd110;
+	mov.b64 %rd79, %rd111;
+	add.s64 %rd112, %rd76, %rd78;
+	mov.b64 %rd76, %rd112;
+	max.s64 %rd113, %rd77, %rd79;
+	mov.b64 %rd77, %rd113;
 $L28:
+	mov.b64 %rd82, %rd76;
+	mov.b64 %rd83, %rd77;
+$L25:
+$L24:
+	shl.b32 %r33, %r33, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p50, %r5, 0;
+	@!%p50 bra $L29;
+	st.global.s64 [%rd6+0], %rd82;
+	st.global.s64 [%rd6+8], %rd83;
+$L29:
 	ret;
 }
 `
@@ -7750,7 +4429,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += int64(bits.OnesCount32(w))
 		}
-//line gokkos_kernels_gen.go:7754
+//line gokkos_kernels_gen.go:4433
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7768,7 +4447,7 @@ func gokkosHostLoop0(gokkosK *bitsToQueue, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += int64(bits.OnesCount32(w))
 	}
-//line gokkos_kernels_gen.go:7772
+//line gokkos_kernels_gen.go:4451
 }
 
 // gokkosHostLoop1 runs queueToBits.Run for every index in [gokkosLo, gokkosHi).
@@ -7780,7 +4459,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 			v := gokkosS0[gokkosJ]
 			k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 		}
-//line gokkos_kernels_gen.go:7784
+//line gokkos_kernels_gen.go:4463
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7788,7 +4467,7 @@ func gokkosHostLoop1(gokkosK *queueToBits, gokkosLo, gokkosHi int) {
 		v := k.Queue.At(i)
 		k.Bits.AtomicOr(int(v>>5), uint32(1)<<uint(v&31))
 	}
-//line gokkos_kernels_gen.go:7792
+//line gokkos_kernels_gen.go:4471
 }
 
 // gokkosHostLoop2 runs fillAll.Run for every index in [gokkosLo, gokkosHi).
@@ -7804,7 +4483,7 @@ func gokkosHostLoop2(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = w
 		}
-//line gokkos_kernels_gen.go:7808
+//line gokkos_kernels_gen.go:4487
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7815,7 +4494,7 @@ func gokkosHostLoop2(gokkosK *fillAll, gokkosLo, gokkosHi int) {
 		}
 		k.Bits.Set(i, w)
 	}
-//line gokkos_kernels_gen.go:7819
+//line gokkos_kernels_gen.go:4498
 }
 
 // gokkosHostLoop3 runs iotaQueue.Run for every index in [gokkosLo, gokkosHi).
@@ -7827,14 +4506,14 @@ func gokkosHostLoop3(gokkosK *iotaQueue, gokkosLo, gokkosHi int) {
 //line convert.go:74
 			gokkosS0[gokkosJ] = int32(i)
 		}
-//line gokkos_kernels_gen.go:7831
+//line gokkos_kernels_gen.go:4510
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:74
 		k.Queue.Set(i, int32(i))
 	}
-//line gokkos_kernels_gen.go:7838
+//line gokkos_kernels_gen.go:4517
 }
 
 // gokkosHostLoop4 runs popCount.Run for every index in [gokkosLo, gokkosHi).
@@ -7845,14 +4524,14 @@ func gokkosHostLoop4(gokkosK *popCount, gokkosLo, gokkosHi int, acc *int64) {
 //line convert.go:84
 			*acc += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:7849
+//line gokkos_kernels_gen.go:4528
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line convert.go:84
 		*acc += int64(bits.OnesCount32(k.Bits.At(i)))
 	}
-//line gokkos_kernels_gen.go:7856
+//line gokkos_kernels_gen.go:4535
 }
 
 // gokkosHostLoop5 runs slotDegreeScan.Run for every index in [gokkosLo, gokkosHi).
@@ -7871,7 +4550,7 @@ func gokkosHostLoop5(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:7875
+//line gokkos_kernels_gen.go:4554
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -7885,7 +4564,7 @@ func gokkosHostLoop5(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:7889
+//line gokkos_kernels_gen.go:4568
 }
 
 // gokkosHostLoop7 runs worklistStats.Run for every index in [gokkosLo, gokkosHi).
@@ -7909,5 +4588,5 @@ func gokkosHostLoop7(gokkosK *worklistStats, gokkosLo, gokkosHi int, acc *Count)
 			w >>= 1
 		}
 	}
-//line gokkos_kernels_gen.go:7913
+//line gokkos_kernels_gen.go:4592
 }

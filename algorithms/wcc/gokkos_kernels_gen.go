@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/algorithms/wcc", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/wcc", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[linkNeighbor](&abi.KernelSpec{
 		Name:  "wcc.linkNeighbor",
 		Pos:   "algorithms/wcc/afforest.go:112",
@@ -158,19 +158,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostRange[sampleRoots](gokkosHostLoop4)
 	gokkosimpl.Register[countRoot](&abi.KernelSpec{
-		Name: "wcc.countRoot",
-		Pos:  "algorithms/wcc/afforest.go:240",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX5,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_wcc_countRoot_main_sum", Final: "gk_wcc_countRoot_final_sum"},
-			abi.OpProd: {Main: "gk_wcc_countRoot_main_prod", Final: "gk_wcc_countRoot_final_prod"},
-			abi.OpMin:  {Main: "gk_wcc_countRoot_main_min", Final: "gk_wcc_countRoot_final_min"},
-			abi.OpMax:  {Main: "gk_wcc_countRoot_main_max", Final: "gk_wcc_countRoot_final_max"},
-			abi.OpBAnd: {Main: "gk_wcc_countRoot_main_band", Final: "gk_wcc_countRoot_final_band"},
-			abi.OpBOr:  {Main: "gk_wcc_countRoot_main_bor", Final: "gk_wcc_countRoot_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Name:      "wcc.countRoot",
+		Pos:       "algorithms/wcc/afforest.go:240",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX5,
+		Reduce:    abi.ReduceEntries{Main: "gk_wcc_countRoot_main", Final: "gk_wcc_countRoot_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "P", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "C", Field: []int{1}, Kind: abi.KindInt32},
@@ -203,19 +197,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostRange[initLabels](gokkosHostLoop6)
 	gokkosimpl.Register[hook](&abi.KernelSpec{
-		Name: "wcc.hook",
-		Pos:  "algorithms/wcc/label.go:111",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX7,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_wcc_hook_main_sum", Final: "gk_wcc_hook_final_sum"},
-			abi.OpProd: {Main: "gk_wcc_hook_main_prod", Final: "gk_wcc_hook_final_prod"},
-			abi.OpMin:  {Main: "gk_wcc_hook_main_min", Final: "gk_wcc_hook_final_min"},
-			abi.OpMax:  {Main: "gk_wcc_hook_main_max", Final: "gk_wcc_hook_final_max"},
-			abi.OpBAnd: {Main: "gk_wcc_hook_main_band", Final: "gk_wcc_hook_final_band"},
-			abi.OpBOr:  {Main: "gk_wcc_hook_main_bor", Final: "gk_wcc_hook_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Name:      "wcc.hook",
+		Pos:       "algorithms/wcc/label.go:111",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX7,
+		Reduce:    abi.ReduceEntries{Main: "gk_wcc_hook_main", Final: "gk_wcc_hook_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 			{Name: "Adj", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -253,19 +241,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostRange[shortcut](gokkosHostLoop8)
 	gokkosimpl.Register[countSizes](&abi.KernelSpec{
-		Name: "wcc.countSizes",
-		Pos:  "algorithms/wcc/wcc.go:194",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX9,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_wcc_countSizes_main_sum", Final: "gk_wcc_countSizes_final_sum"},
-			abi.OpProd: {Main: "gk_wcc_countSizes_main_prod", Final: "gk_wcc_countSizes_final_prod"},
-			abi.OpMin:  {Main: "gk_wcc_countSizes_main_min", Final: "gk_wcc_countSizes_final_min"},
-			abi.OpMax:  {Main: "gk_wcc_countSizes_main_max", Final: "gk_wcc_countSizes_final_max"},
-			abi.OpBAnd: {Main: "gk_wcc_countSizes_main_band", Final: "gk_wcc_countSizes_final_band"},
-			abi.OpBOr:  {Main: "gk_wcc_countSizes_main_bor", Final: "gk_wcc_countSizes_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Name:      "wcc.countSizes",
+		Pos:       "algorithms/wcc/wcc.go:194",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX9,
+		Reduce:    abi.ReduceEntries{Main: "gk_wcc_countSizes_main", Final: "gk_wcc_countSizes_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "Size", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -281,19 +263,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[countSizes, int64](gokkosHostLoop9)
 	gokkosimpl.Register[maxSize](&abi.KernelSpec{
-		Name: "wcc.maxSize",
-		Pos:  "algorithms/wcc/wcc.go:212",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX10,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_wcc_maxSize_main_sum", Final: "gk_wcc_maxSize_final_sum"},
-			abi.OpProd: {Main: "gk_wcc_maxSize_main_prod", Final: "gk_wcc_maxSize_final_prod"},
-			abi.OpMin:  {Main: "gk_wcc_maxSize_main_min", Final: "gk_wcc_maxSize_final_min"},
-			abi.OpMax:  {Main: "gk_wcc_maxSize_main_max", Final: "gk_wcc_maxSize_final_max"},
-			abi.OpBAnd: {Main: "gk_wcc_maxSize_main_band", Final: "gk_wcc_maxSize_final_band"},
-			abi.OpBOr:  {Main: "gk_wcc_maxSize_main_bor", Final: "gk_wcc_maxSize_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt32, Loc: false},
+		Name:      "wcc.maxSize",
+		Pos:       "algorithms/wcc/wcc.go:212",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX10,
+		Reduce:    abi.ReduceEntries{Main: "gk_wcc_maxSize_main", Final: "gk_wcc_maxSize_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
 		Params: []abi.Param{
 			{Name: "Size", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
@@ -3007,19 +2983,20 @@ const gokkosPTX5 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_wcc_countRoot_main_sum(
+.visible .entry gk_wcc_countRoot_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
 	.param .b64 gk_s3
 )
 {
-	.reg .pred %p<18>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<60>;
+	.reg .pred %p<27>;
+	.reg .b32 %r<39>;
+	.reg .b64 %rd<55>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3043,6 +3020,7 @@ const gokkosPTX5 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -3050,165 +3028,207 @@ const gokkosPTX5 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	ld.param.s32 %r18, [gk_s3];
-	mov.b32 %r19, %r18;
-	mov.u32 %r20, %ctaid.x;
-	mov.u32 %r21, %nctaid.x;
+	ld.param.s32 %r19, [gk_s3];
+	mov.b32 %r20, %r19;
+	mov.u32 %r21, %ctaid.x;
+	mov.u32 %r22, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r21;
+	cvt.u64.u32 %rd15, %r22;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r20;
+	cvt.u64.u32 %rd19, %r21;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.s32 %r22, [%rd30+0];
-	mov.b32 %r23, %r22;
-	setp.eq.s32 %p3, %r23, %r19;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd24, 0;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd33, {%r27, %r28};
-	@!%p4 bra $L6;
-	add.s64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd24, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd24, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd24, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd24, -1;
+	bra.uni $L1;
 $L6:
-	mov.b64 {%r29, %r30}, %rd32;
-	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd35, {%r31, %r32};
-	@!%p5 bra $L7;
-	add.s64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
+	mov.b64 %rd24, 0;
+$L1:
+	mov.b64 %rd23, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd20, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	mov.b64 {%r33, %r34}, %rd32;
-	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd37, {%r35, %r36};
-	@!%p6 bra $L8;
-	add.s64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r37, %r38}, %rd32;
-	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd39, {%r39, %r40};
-	@!%p7 bra $L9;
-	add.s64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r41, %r42}, %rd32;
-	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd41, {%r43, %r44};
-	@!%p8 bra $L10;
-	add.s64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
+	setp.ge.s64 %p7, %rd28, %rd22;
+	@%p7 bra $L8;
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 4, %rd8;
+	ld.global.nc.s32 %r23, [%rd31+0];
+	mov.b32 %r24, %r23;
+	setp.eq.s32 %p8, %r24, %r20;
+	@!%p8 bra $L11;
+	add.s64 %rd32, %rd23, 1;
+	mov.b64 %rd23, %rd32;
 $L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd32;
-	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd48, {%r48, %r49};
-	@!%p12 bra $L14;
-	add.s64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
-$L14:
-	mov.b64 {%r50, %r51}, %rd32;
-	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd50, {%r52, %r53};
-	@!%p13 bra $L15;
-	add.s64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r54, %r55}, %rd32;
-	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd52, {%r56, %r57};
-	@!%p14 bra $L16;
-	add.s64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r58, %r59}, %rd32;
-	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd54, {%r60, %r61};
-	@!%p15 bra $L17;
-	add.s64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r62, %r63}, %rd32;
-	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd56, {%r64, %r65};
-	@!%p16 bra $L18;
-	add.s64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
+$L9:
+	add.s64 %rd28, %rd28, %rd27;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd33, %rd23;
+	// block reduction
+	mov.b32 %r25, 1;
+	mov.b32 %r26, 1;
+	sub.u32 %r27, %r13, 1;
+	mov.b32 %r28, %r25;
 $L12:
-	mul.wide.u32 %rd58, %r20, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
+	setp.hs.u32 %p9, %r28, 32;
+	@%p9 bra $L13;
+	mov.b64 {%r29, %r30}, %rd33;
+	shfl.sync.down.b32 %r31|%p10, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd34, {%r31, %r32};
+	@!%p10 bra $L14;
+	setp.ne.u32 %p11, %r18, 1;
+	@%p11 bra.uni $L16;
+	add.s64 %rd35, %rd33, %rd34;
+	mov.b64 %rd33, %rd35;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p12, %r18, 2;
+	@%p12 bra.uni $L17;
+	mul.lo.s64 %rd36, %rd33, %rd34;
+	mov.b64 %rd33, %rd36;
+	bra.uni $L15;
+$L17:
+	setp.ne.u32 %p13, %r18, 3;
+	@%p13 bra.uni $L18;
+	min.s64 %rd37, %rd33, %rd34;
+	mov.b64 %rd33, %rd37;
+	bra.uni $L15;
+$L18:
+	setp.ne.u32 %p14, %r18, 4;
+	@%p14 bra.uni $L19;
+	max.s64 %rd38, %rd33, %rd34;
+	mov.b64 %rd33, %rd38;
+	bra.uni $L15;
 $L19:
+	setp.ne.u32 %p15, %r18, 7;
+	@%p15 bra.uni $L20;
+	and.b64 %rd39, %rd33, %rd34;
+	mov.b64 %rd33, %rd39;
+	bra.uni $L15;
+$L20:
+	or.b64 %rd40, %rd33, %rd34;
+	mov.b64 %rd33, %rd40;
+$L15:
+$L14:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L21;
+	mul.wide.u32 %rd41, %r8, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	st.shared.s64 [%rd42+0], %rd33;
+$L21:
+	bar.sync 0;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L22;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L23;
+	mul.wide.u32 %rd43, %r7, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	ld.shared.s64 %rd45, [%rd44+0];
+	mov.b64 %rd33, %rd45;
+$L23:
+	sub.u32 %r33, %r10, 1;
+	mov.b32 %r34, %r26;
+$L24:
+	setp.hs.u32 %p19, %r34, 32;
+	@%p19 bra $L25;
+	mov.b64 {%r35, %r36}, %rd33;
+	shfl.sync.down.b32 %r37|%p20, %r35, %r34, %r33, %r17;
+	shfl.sync.down.b32 %r38, %r36, %r34, %r33, %r17;
+	mov.b64 %rd46, {%r37, %r38};
+	@!%p20 bra $L26;
+	setp.ne.u32 %p21, %r18, 1;
+	@%p21 bra.uni $L28;
+	add.s64 %rd47, %rd33, %rd46;
+	mov.b64 %rd33, %rd47;
+	bra.uni $L27;
+$L28:
+	setp.ne.u32 %p22, %r18, 2;
+	@%p22 bra.uni $L29;
+	mul.lo.s64 %rd48, %rd33, %rd46;
+	mov.b64 %rd33, %rd48;
+	bra.uni $L27;
+$L29:
+	setp.ne.u32 %p23, %r18, 3;
+	@%p23 bra.uni $L30;
+	min.s64 %rd49, %rd33, %rd46;
+	mov.b64 %rd33, %rd49;
+	bra.uni $L27;
+$L30:
+	setp.ne.u32 %p24, %r18, 4;
+	@%p24 bra.uni $L31;
+	max.s64 %rd50, %rd33, %rd46;
+	mov.b64 %rd33, %rd50;
+	bra.uni $L27;
+$L31:
+	setp.ne.u32 %p25, %r18, 7;
+	@%p25 bra.uni $L32;
+	and.b64 %rd51, %rd33, %rd46;
+	mov.b64 %rd33, %rd51;
+	bra.uni $L27;
+$L32:
+	or.b64 %rd52, %rd33, %rd46;
+	mov.b64 %rd33, %rd52;
+$L27:
+$L26:
+	shl.b32 %r34, %r34, 1;
+	bra.uni $L24;
+$L25:
+$L22:
+	mul.wide.u32 %rd53, %r21, 8;
+	add.s64 %rd54, %rd5, %rd53;
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L33;
+	st.global.s64 [%rd54+0], %rd33;
+$L33:
 	ret;
 }
 
-.visible .entry gk_wcc_countRoot_final_sum(
+.visible .entry gk_wcc_countRoot_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
 	.param .b64 gk_s3
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<47>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<61>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3233,6 +3253,7 @@ $L19:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -3240,1912 +3261,222 @@ $L19:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	ld.param.s32 %r18, [gk_s3];
-	mov.b32 %r19, %r18;
-	mov.b64 %rd14, 0;
+	ld.param.s32 %r19, [gk_s3];
+	mov.b32 %r20, %r19;
 	cvt.u64.u32 %rd15, %r5;
 	cvt.u64.u32 %rd16, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd14, 0;
 	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd17, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd18, %rd17, 8, %rd3;
 	ld.global.s64 %rd19, [%rd18+0];
 	add.s64 %rd20, %rd14, %rd19;
 	mov.b64 %rd14, %rd20;
 	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd21;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd22, {%r23, %r24};
-	@!%p3 bra $L3;
-	add.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r25, %r26}, %rd21;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd24, {%r27, %r28};
-	@!%p4 bra $L4;
-	add.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
+	bra.uni $L3;
 $L4:
-	mov.b64 {%r29, %r30}, %rd21;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd26, {%r31, %r32};
-	@!%p5 bra $L5;
-	add.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r33, %r34}, %rd21;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd28, {%r35, %r36};
-	@!%p6 bra $L6;
-	add.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r37, %r38}, %rd21;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd30, {%r39, %r40};
-	@!%p7 bra $L7;
-	add.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd21;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd37, {%r44, %r45};
-	@!%p11 bra $L11;
-	add.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r46, %r47}, %rd21;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd39, {%r48, %r49};
-	@!%p12 bra $L12;
-	add.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r50, %r51}, %rd21;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd41, {%r52, %r53};
-	@!%p13 bra $L13;
-	add.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r54, %r55}, %rd21;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd43, {%r56, %r57};
-	@!%p14 bra $L14;
-	add.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r58, %r59}, %rd21;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd45, {%r60, %r61};
-	@!%p15 bra $L15;
-	add.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_wcc_countRoot_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<60>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s32 %r18, [gk_s3];
-	mov.b32 %r19, %r18;
-	mov.u32 %r20, %ctaid.x;
-	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r21;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r20;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.s32 %r22, [%rd30+0];
-	mov.b32 %r23, %r22;
-	setp.eq.s32 %p3, %r23, %r19;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd33, {%r27, %r28};
-	@!%p4 bra $L6;
-	mul.lo.s64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
-$L6:
-	mov.b64 {%r29, %r30}, %rd32;
-	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd35, {%r31, %r32};
-	@!%p5 bra $L7;
-	mul.lo.s64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
-$L7:
-	mov.b64 {%r33, %r34}, %rd32;
-	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd37, {%r35, %r36};
-	@!%p6 bra $L8;
-	mul.lo.s64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r37, %r38}, %rd32;
-	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd39, {%r39, %r40};
-	@!%p7 bra $L9;
-	mul.lo.s64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r41, %r42}, %rd32;
-	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd41, {%r43, %r44};
-	@!%p8 bra $L10;
-	mul.lo.s64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd32;
-	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd48, {%r48, %r49};
-	@!%p12 bra $L14;
-	mul.lo.s64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
-$L14:
-	mov.b64 {%r50, %r51}, %rd32;
-	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd50, {%r52, %r53};
-	@!%p13 bra $L15;
-	mul.lo.s64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r54, %r55}, %rd32;
-	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd52, {%r56, %r57};
-	@!%p14 bra $L16;
-	mul.lo.s64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r58, %r59}, %rd32;
-	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd54, {%r60, %r61};
-	@!%p15 bra $L17;
-	mul.lo.s64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r62, %r63}, %rd32;
-	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd56, {%r64, %r65};
-	@!%p16 bra $L18;
-	mul.lo.s64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
-$L12:
-	mul.wide.u32 %rd58, %r20, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
-$L19:
-	ret;
-}
-
-.visible .entry gk_wcc_countRoot_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s32 %r18, [gk_s3];
-	mov.b32 %r19, %r18;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.b64 %rd14, 1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	mul.lo.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd21;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd22, {%r23, %r24};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r25, %r26}, %rd21;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd24, {%r27, %r28};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r29, %r30}, %rd21;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd26, {%r31, %r32};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r33, %r34}, %rd21;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd28, {%r35, %r36};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
+	mov.b64 %rd21, %rd15;
 $L6:
-	mov.b64 {%r37, %r38}, %rd21;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd30, {%r39, %r40};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
+	setp.ge.s64 %p5, %rd21, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd22, %rd21, 8, %rd3;
+	ld.global.s64 %rd23, [%rd22+0];
+	mul.lo.s64 %rd24, %rd14, %rd23;
+	mov.b64 %rd14, %rd24;
+	add.s64 %rd21, %rd21, %rd16;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd21;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd37, {%r44, %r45};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r46, %r47}, %rd21;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd39, {%r48, %r49};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r50, %r51}, %rd21;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd41, {%r52, %r53};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r54, %r55}, %rd21;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd43, {%r56, %r57};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r58, %r59}, %rd21;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd45, {%r60, %r61};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_wcc_countRoot_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<60>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s32 %r18, [gk_s3];
-	mov.b32 %r19, %r18;
-	mov.u32 %r20, %ctaid.x;
-	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r21;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r20;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 9223372036854775807;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.s32 %r22, [%rd30+0];
-	mov.b32 %r23, %r22;
-	setp.eq.s32 %p3, %r23, %r19;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd33, {%r27, %r28};
-	@!%p4 bra $L6;
-	min.s64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
-$L6:
-	mov.b64 {%r29, %r30}, %rd32;
-	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd35, {%r31, %r32};
-	@!%p5 bra $L7;
-	min.s64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
-$L7:
-	mov.b64 {%r33, %r34}, %rd32;
-	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd37, {%r35, %r36};
-	@!%p6 bra $L8;
-	min.s64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r37, %r38}, %rd32;
-	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd39, {%r39, %r40};
-	@!%p7 bra $L9;
-	min.s64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r41, %r42}, %rd32;
-	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd41, {%r43, %r44};
-	@!%p8 bra $L10;
-	min.s64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd32;
-	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd48, {%r48, %r49};
-	@!%p12 bra $L14;
-	min.s64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
-$L14:
-	mov.b64 {%r50, %r51}, %rd32;
-	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd50, {%r52, %r53};
-	@!%p13 bra $L15;
-	min.s64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r54, %r55}, %rd32;
-	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd52, {%r56, %r57};
-	@!%p14 bra $L16;
-	min.s64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r58, %r59}, %rd32;
-	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd54, {%r60, %r61};
-	@!%p15 bra $L17;
-	min.s64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r62, %r63}, %rd32;
-	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd56, {%r64, %r65};
-	@!%p16 bra $L18;
-	min.s64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
-$L12:
-	mul.wide.u32 %rd58, %r20, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
-$L19:
-	ret;
-}
-
-.visible .entry gk_wcc_countRoot_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s32 %r18, [gk_s3];
-	mov.b32 %r19, %r18;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.b64 %rd14, 9223372036854775807;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	min.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd21;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd22, {%r23, %r24};
-	@!%p3 bra $L3;
-	min.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r25, %r26}, %rd21;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd24, {%r27, %r28};
-	@!%p4 bra $L4;
-	min.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r29, %r30}, %rd21;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd26, {%r31, %r32};
-	@!%p5 bra $L5;
-	min.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r33, %r34}, %rd21;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd28, {%r35, %r36};
-	@!%p6 bra $L6;
-	min.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r37, %r38}, %rd21;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd30, {%r39, %r40};
-	@!%p7 bra $L7;
-	min.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd21;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd37, {%r44, %r45};
-	@!%p11 bra $L11;
-	min.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r46, %r47}, %rd21;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd39, {%r48, %r49};
-	@!%p12 bra $L12;
-	min.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r50, %r51}, %rd21;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd41, {%r52, %r53};
-	@!%p13 bra $L13;
-	min.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r54, %r55}, %rd21;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd43, {%r56, %r57};
-	@!%p14 bra $L14;
-	min.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r58, %r59}, %rd21;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd45, {%r60, %r61};
-	@!%p15 bra $L15;
-	min.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
+	mov.b64 %rd25, %rd15;
 $L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_wcc_countRoot_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<60>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s32 %r18, [gk_s3];
-	mov.b32 %r19, %r18;
-	mov.u32 %r20, %ctaid.x;
-	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r21;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r20;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -9223372036854775808;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.s32 %r22, [%rd30+0];
-	mov.b32 %r23, %r22;
-	setp.eq.s32 %p3, %r23, %r19;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd33, {%r27, %r28};
-	@!%p4 bra $L6;
-	max.s64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
-$L6:
-	mov.b64 {%r29, %r30}, %rd32;
-	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd35, {%r31, %r32};
-	@!%p5 bra $L7;
-	max.s64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
-$L7:
-	mov.b64 {%r33, %r34}, %rd32;
-	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd37, {%r35, %r36};
-	@!%p6 bra $L8;
-	max.s64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r37, %r38}, %rd32;
-	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd39, {%r39, %r40};
-	@!%p7 bra $L9;
-	max.s64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r41, %r42}, %rd32;
-	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd41, {%r43, %r44};
-	@!%p8 bra $L10;
-	max.s64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
+	setp.ge.s64 %p7, %rd25, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.s64 %rd27, [%rd26+0];
+	min.s64 %rd28, %rd14, %rd27;
+	mov.b64 %rd14, %rd28;
+	add.s64 %rd25, %rd25, %rd16;
+	bra.uni $L9;
 $L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd32;
-	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd48, {%r48, %r49};
-	@!%p12 bra $L14;
-	max.s64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
-$L14:
-	mov.b64 {%r50, %r51}, %rd32;
-	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd50, {%r52, %r53};
-	@!%p13 bra $L15;
-	max.s64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r54, %r55}, %rd32;
-	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd52, {%r56, %r57};
-	@!%p14 bra $L16;
-	max.s64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r58, %r59}, %rd32;
-	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd54, {%r60, %r61};
-	@!%p15 bra $L17;
-	max.s64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r62, %r63}, %rd32;
-	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd56, {%r64, %r65};
-	@!%p16 bra $L18;
-	max.s64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
-$L12:
-	mul.wide.u32 %rd58, %r20, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
-$L19:
-	ret;
-}
-
-.visible .entry gk_wcc_countRoot_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s32 %r18, [gk_s3];
-	mov.b32 %r19, %r18;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
 	mov.b64 %rd14, -9223372036854775808;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	max.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd21;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd22, {%r23, %r24};
-	@!%p3 bra $L3;
-	max.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r25, %r26}, %rd21;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd24, {%r27, %r28};
-	@!%p4 bra $L4;
-	max.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r29, %r30}, %rd21;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd26, {%r31, %r32};
-	@!%p5 bra $L5;
-	max.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r33, %r34}, %rd21;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd28, {%r35, %r36};
-	@!%p6 bra $L6;
-	max.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r37, %r38}, %rd21;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd30, {%r39, %r40};
-	@!%p7 bra $L7;
-	max.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd21;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd37, {%r44, %r45};
-	@!%p11 bra $L11;
-	max.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r46, %r47}, %rd21;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd39, {%r48, %r49};
-	@!%p12 bra $L12;
-	max.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
+	mov.b64 %rd29, %rd15;
 $L12:
-	mov.b64 {%r50, %r51}, %rd21;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd41, {%r52, %r53};
-	@!%p13 bra $L13;
-	max.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
+	setp.ge.s64 %p9, %rd29, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd30, %rd29, 8, %rd3;
+	ld.global.s64 %rd31, [%rd30+0];
+	max.s64 %rd32, %rd14, %rd31;
+	mov.b64 %rd14, %rd32;
+	add.s64 %rd29, %rd29, %rd16;
+	bra.uni $L12;
 $L13:
-	mov.b64 {%r54, %r55}, %rd21;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd43, {%r56, %r57};
-	@!%p14 bra $L14;
-	max.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r58, %r59}, %rd21;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd45, {%r60, %r61};
-	@!%p15 bra $L15;
-	max.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_wcc_countRoot_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<60>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s32 %r18, [gk_s3];
-	mov.b32 %r19, %r18;
-	mov.u32 %r20, %ctaid.x;
-	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r21;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r20;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.s32 %r22, [%rd30+0];
-	mov.b32 %r23, %r22;
-	setp.eq.s32 %p3, %r23, %r19;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd33, {%r27, %r28};
-	@!%p4 bra $L6;
-	and.b64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
-$L6:
-	mov.b64 {%r29, %r30}, %rd32;
-	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd35, {%r31, %r32};
-	@!%p5 bra $L7;
-	and.b64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
-$L7:
-	mov.b64 {%r33, %r34}, %rd32;
-	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd37, {%r35, %r36};
-	@!%p6 bra $L8;
-	and.b64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r37, %r38}, %rd32;
-	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd39, {%r39, %r40};
-	@!%p7 bra $L9;
-	and.b64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r41, %r42}, %rd32;
-	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd41, {%r43, %r44};
-	@!%p8 bra $L10;
-	and.b64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
 $L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd32;
-	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd48, {%r48, %r49};
-	@!%p12 bra $L14;
-	and.b64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
-$L14:
-	mov.b64 {%r50, %r51}, %rd32;
-	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd50, {%r52, %r53};
-	@!%p13 bra $L15;
-	and.b64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r54, %r55}, %rd32;
-	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd52, {%r56, %r57};
-	@!%p14 bra $L16;
-	and.b64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r58, %r59}, %rd32;
-	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd54, {%r60, %r61};
-	@!%p15 bra $L17;
-	and.b64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r62, %r63}, %rd32;
-	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd56, {%r64, %r65};
-	@!%p16 bra $L18;
-	and.b64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
-$L12:
-	mul.wide.u32 %rd58, %r20, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
-$L19:
-	ret;
-}
-
-.visible .entry gk_wcc_countRoot_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s32 %r18, [gk_s3];
-	mov.b32 %r19, %r18;
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
 	mov.b64 %rd14, -1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	and.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd21;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd22, {%r23, %r24};
-	@!%p3 bra $L3;
-	and.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r25, %r26}, %rd21;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd24, {%r27, %r28};
-	@!%p4 bra $L4;
-	and.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r29, %r30}, %rd21;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd26, {%r31, %r32};
-	@!%p5 bra $L5;
-	and.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r33, %r34}, %rd21;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd28, {%r35, %r36};
-	@!%p6 bra $L6;
-	and.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r37, %r38}, %rd21;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd30, {%r39, %r40};
-	@!%p7 bra $L7;
-	and.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd21;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd37, {%r44, %r45};
-	@!%p11 bra $L11;
-	and.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r46, %r47}, %rd21;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd39, {%r48, %r49};
-	@!%p12 bra $L12;
-	and.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r50, %r51}, %rd21;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd41, {%r52, %r53};
-	@!%p13 bra $L13;
-	and.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r54, %r55}, %rd21;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd43, {%r56, %r57};
-	@!%p14 bra $L14;
-	and.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r58, %r59}, %rd21;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd45, {%r60, %r61};
-	@!%p15 bra $L15;
-	and.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
+	mov.b64 %rd33, %rd15;
 $L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
+	setp.ge.s64 %p11, %rd33, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	and.b64 %rd36, %rd14, %rd35;
+	mov.b64 %rd14, %rd36;
+	add.s64 %rd33, %rd33, %rd16;
+	bra.uni $L15;
 $L16:
-	ret;
-}
-
-.visible .entry gk_wcc_countRoot_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<66>;
-	.reg .b64 %rd<60>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s32 %r18, [gk_s3];
-	mov.b32 %r19, %r18;
-	mov.u32 %r20, %ctaid.x;
-	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r21;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r20;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 4, %rd8;
-	ld.global.nc.s32 %r22, [%rd30+0];
-	mov.b32 %r23, %r22;
-	setp.eq.s32 %p3, %r23, %r19;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r24, %r13, 1;
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27|%p4, %r25, 1, %r24, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
-	mov.b64 %rd33, {%r27, %r28};
-	@!%p4 bra $L6;
-	or.b64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
-$L6:
-	mov.b64 {%r29, %r30}, %rd32;
-	shfl.sync.down.b32 %r31|%p5, %r29, 2, %r24, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
-	mov.b64 %rd35, {%r31, %r32};
-	@!%p5 bra $L7;
-	or.b64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
-$L7:
-	mov.b64 {%r33, %r34}, %rd32;
-	shfl.sync.down.b32 %r35|%p6, %r33, 4, %r24, %r17;
-	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
-	mov.b64 %rd37, {%r35, %r36};
-	@!%p6 bra $L8;
-	or.b64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r37, %r38}, %rd32;
-	shfl.sync.down.b32 %r39|%p7, %r37, 8, %r24, %r17;
-	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
-	mov.b64 %rd39, {%r39, %r40};
-	@!%p7 bra $L9;
-	or.b64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r41, %r42}, %rd32;
-	shfl.sync.down.b32 %r43|%p8, %r41, 16, %r24, %r17;
-	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
-	mov.b64 %rd41, {%r43, %r44};
-	@!%p8 bra $L10;
-	or.b64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd32;
-	shfl.sync.down.b32 %r48|%p12, %r46, 1, %r45, %r17;
-	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd48, {%r48, %r49};
-	@!%p12 bra $L14;
-	or.b64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
 $L14:
-	mov.b64 {%r50, %r51}, %rd32;
-	shfl.sync.down.b32 %r52|%p13, %r50, 2, %r45, %r17;
-	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd50, {%r52, %r53};
-	@!%p13 bra $L15;
-	or.b64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r54, %r55}, %rd32;
-	shfl.sync.down.b32 %r56|%p14, %r54, 4, %r45, %r17;
-	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd52, {%r56, %r57};
-	@!%p14 bra $L16;
-	or.b64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r58, %r59}, %rd32;
-	shfl.sync.down.b32 %r60|%p15, %r58, 8, %r45, %r17;
-	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd54, {%r60, %r61};
-	@!%p15 bra $L17;
-	or.b64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r62, %r63}, %rd32;
-	shfl.sync.down.b32 %r64|%p16, %r62, 16, %r45, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd56, {%r64, %r65};
-	@!%p16 bra $L18;
-	or.b64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
-$L12:
-	mul.wide.u32 %rd58, %r20, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
-$L19:
-	ret;
-}
-
-.visible .entry gk_wcc_countRoot_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s32 %r18, [gk_s3];
-	mov.b32 %r19, %r18;
 	mov.b64 %rd14, 0;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
+	mov.b64 %rd37, %rd15;
+$L17:
+	setp.ge.s64 %p12, %rd37, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.s64 %rd39, [%rd38+0];
+	or.b64 %rd40, %rd14, %rd39;
+	mov.b64 %rd14, %rd40;
+	add.s64 %rd37, %rd37, %rd16;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	or.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
+	mov.b64 %rd41, %rd14;
 	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd21;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd22, {%r23, %r24};
-	@!%p3 bra $L3;
-	or.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r25, %r26}, %rd21;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd24, {%r27, %r28};
-	@!%p4 bra $L4;
-	or.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r29, %r30}, %rd21;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd26, {%r31, %r32};
-	@!%p5 bra $L5;
-	or.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r33, %r34}, %rd21;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd28, {%r35, %r36};
-	@!%p6 bra $L6;
-	or.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r37, %r38}, %rd21;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd30, {%r39, %r40};
-	@!%p7 bra $L7;
-	or.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
+$L19:
+	setp.hs.u32 %p13, %r24, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r25, %r26}, %rd41;
+	shfl.sync.down.b32 %r27|%p14, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd42, {%r27, %r28};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd44, %rd41, %rd42;
+	mov.b64 %rd41, %rd44;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd45, %rd41, %rd42;
+	mov.b64 %rd41, %rd45;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd46, %rd41, %rd42;
+	mov.b64 %rd41, %rd46;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd47, %rd41, %rd42;
+	mov.b64 %rd41, %rd47;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd48, %rd41, %rd42;
+	mov.b64 %rd41, %rd48;
+$L22:
+$L21:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd21;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd37, {%r44, %r45};
-	@!%p11 bra $L11;
-	or.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r46, %r47}, %rd21;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd39, {%r48, %r49};
-	@!%p12 bra $L12;
-	or.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r50, %r51}, %rd21;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd41, {%r52, %r53};
-	@!%p13 bra $L13;
-	or.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r54, %r55}, %rd21;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd43, {%r56, %r57};
-	@!%p14 bra $L14;
-	or.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r58, %r59}, %rd21;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd45, {%r60, %r61};
-	@!%p15 bra $L15;
-	or.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	mov.b64 %rd41, %rd53;
+$L30:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L31:
+	setp.hs.u32 %p23, %r30, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r31, %r32}, %rd41;
+	shfl.sync.down.b32 %r33|%p24, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd54, {%r33, %r34};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd55, %rd41, %rd54;
+	mov.b64 %rd41, %rd55;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd56, %rd41, %rd54;
+	mov.b64 %rd41, %rd56;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd57, %rd41, %rd54;
+	mov.b64 %rd41, %rd57;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd58, %rd41, %rd54;
+	mov.b64 %rd41, %rd58;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd59, %rd41, %rd54;
+	mov.b64 %rd41, %rd59;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd60, %rd41, %rd54;
+	mov.b64 %rd41, %rd60;
+$L34:
+$L33:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd41;
+$L40:
 	ret;
 }
 `
@@ -5217,10 +3548,11 @@ const gokkosPTX7 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_wcc_hook_main_sum(
+.visible .entry gk_wcc_hook_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -5239,9 +3571,9 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s15
 )
 {
-	.reg .pred %p<40>;
-	.reg .b32 %r<97>;
-	.reg .b64 %rd<125>;
+	.reg .pred %p<49>;
+	.reg .b32 %r<70>;
+	.reg .b64 %rd<120>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5265,6 +3597,7 @@ const gokkosPTX7 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -5293,8 +3626,8 @@ const gokkosPTX7 = `//
 	mov.b64 %rd31, %rd30;
 	ld.param.s64 %rd32, [gk_s11];
 	mov.b64 %rd33, %rd32;
-	ld.param.u32 %r18, [gk_s12];
-	mov.b32 %r19, %r18;
+	ld.param.u32 %r19, [gk_s12];
+	mov.b32 %r20, %r19;
 	ld.param.u64 %rd34, [gk_s13];
 	cvta.to.global.u64 %rd35, %rd34;
 	mov.b64 %rd36, %rd35;
@@ -5302,287 +3635,329 @@ const gokkosPTX7 = `//
 	mov.b64 %rd38, %rd37;
 	ld.param.s64 %rd39, [gk_s15];
 	mov.b64 %rd40, %rd39;
-	mov.u32 %r20, %ctaid.x;
-	mov.u32 %r21, %nctaid.x;
+	mov.u32 %r21, %ctaid.x;
+	mov.u32 %r22, %nctaid.x;
 	sub.s64 %rd41, %rd3, %rd2;
 	max.s64 %rd42, %rd41, 0;
-	cvt.u64.u32 %rd43, %r21;
+	cvt.u64.u32 %rd43, %r22;
 	add.s64 %rd44, %rd42, %rd43;
 	sub.s64 %rd45, %rd44, 1;
 	div.u64 %rd46, %rd45, %rd43;
-	cvt.u64.u32 %rd47, %r20;
+	cvt.u64.u32 %rd47, %r21;
 	mad.lo.s64 %rd48, %rd47, %rd46, %rd2;
 	add.s64 %rd49, %rd48, %rd46;
 	min.s64 %rd50, %rd49, %rd3;
-	mov.b64 %rd51, 0;
-	cvt.u64.u32 %rd52, %r5;
-	add.s64 %rd53, %rd48, %rd52;
-	cvt.u64.u32 %rd54, %r6;
-	mov.b64 %rd55, %rd53;
-$L1:
-	setp.ge.s64 %p2, %rd55, %rd50;
-	@%p2 bra $L2;
-	mov.b64 %rd56, %rd55;
-	mov.b32 %r22, %r19;
-	mov.b64 %rd57, %rd56;
-	setp.ne.s64 %p3, %rd31, 0;
-	mov.pred %p4, %p3;
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd58, %rd57, %rd33;
-	mad.lo.s64 %rd59, %rd58, 4, %rd29;
-	ld.global.nc.u32 %r23, [%rd59+0];
-	mov.b32 %r24, %r23;
-	and.b32 %r25, %r24, %r22;
-	setp.ne.u32 %p5, %r25, 0x0;
-	mov.pred %p4, %p5;
-$L5:
-	mov.pred %p6, %p4;
-	@!%p6 bra $L7;
-	bra.uni $L3;
-$L7:
-	setp.ne.s64 %p7, %rd38, 0;
-	mov.pred %p8, %p7;
-	mov.b32 %r26, 0;
-	@!%p8 bra $L9;
-	mul.lo.s64 %rd60, %rd56, %rd40;
-	mad.lo.s64 %rd61, %rd60, 4, %rd36;
-	ld.global.nc.s32 %r27, [%rd61+0];
-	mov.b32 %r28, %r27;
-	mov.b32 %r26, %r28;
-$L9:
-	add.s64 %rd62, %rd56, 1;
-	mul.lo.s64 %rd63, %rd62, %rd12;
-	mad.lo.s64 %rd64, %rd63, 8, %rd8;
-	ld.global.nc.s64 %rd65, [%rd64+0];
-	mov.b64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd56, %rd12;
-	mad.lo.s64 %rd69, %rd68, 8, %rd8;
-	ld.global.nc.s64 %rd70, [%rd69+0];
-	mov.b64 %rd71, %rd70;
-	mov.b64 %rd72, %rd71;
-$L10:
-	setp.lt.s64 %p9, %rd72, %rd67;
-	not.pred %p10, %p9;
-	@!%p10 bra $L14;
-	bra.uni $L12;
-$L14:
-	mul.lo.s64 %rd73, %rd72, %rd19;
-	mad.lo.s64 %rd74, %rd73, 4, %rd15;
-	ld.global.nc.s32 %r29, [%rd74+0];
-	mov.b32 %r30, %r29;
-	cvt.s64.s32 %rd75, %r30;
-	mov.b64 %rd76, %rd75;
-	setp.eq.s64 %p11, %rd76, %rd56;
-	mov.pred %p12, %p11;
-	not.pred %p13, %p12;
-	@!%p13 bra $L16;
-	mov.b32 %r31, %r19;
-	mov.b64 %rd77, %rd76;
-	setp.ne.s64 %p14, %rd31, 0;
-	mov.pred %p15, %p14;
-	@!%p15 bra $L18;
-	mul.lo.s64 %rd78, %rd77, %rd33;
-	mad.lo.s64 %rd79, %rd78, 4, %rd29;
-	ld.global.nc.u32 %r32, [%rd79+0];
-	mov.b32 %r33, %r32;
-	and.b32 %r34, %r33, %r31;
-	setp.ne.u32 %p16, %r34, 0x0;
-	mov.pred %p15, %p16;
-$L18:
-	mov.pred %p17, %p15;
-	mov.pred %p12, %p17;
-$L16:
-	mov.pred %p18, %p12;
-	not.pred %p19, %p18;
-	@!%p19 bra $L20;
-	mov.pred %p20, %p8;
-	@!%p20 bra $L22;
-	mul.lo.s64 %rd80, %rd76, %rd40;
-	mad.lo.s64 %rd81, %rd80, 4, %rd36;
-	ld.global.nc.s32 %r35, [%rd81+0];
-	mov.b32 %r36, %r35;
-	setp.ne.s32 %p21, %r36, %r26;
-	mov.pred %p20, %p21;
-$L22:
-	mov.pred %p18, %p20;
-$L20:
-	@!%p18 bra $L24;
-	bra.uni $L11;
-$L24:
-	mul.lo.s64 %rd82, %rd56, %rd26;
-	mad.lo.s64 %rd83, %rd82, 4, %rd22;
-	ld.relaxed.gpu.global.s32 %r37, [%rd83+0];
-	mov.b32 %r38, %r37;
-	mul.lo.s64 %rd84, %rd76, %rd26;
-	mad.lo.s64 %rd85, %rd84, 4, %rd22;
-	ld.relaxed.gpu.global.s32 %r39, [%rd85+0];
-	mov.b32 %r40, %r39;
-	mov.b32 %r41, %r38;
-	mov.b32 %r42, %r40;
-	mov.b32 %r43, %r41;
-	mov.b32 %r44, %r42;
-	setp.eq.s32 %p22, %r43, %r44;
-	@!%p22 bra $L26;
-	bra.uni $L11;
-$L26:
-	mov.b32 %r45, %r43;
-	mov.b32 %r46, %r44;
-	mov.b64 %rd86, %rd76;
-	mov.b32 %r47, %r45;
-	mov.b32 %r48, %r46;
-	mov.b64 %rd87, %rd86;
-	setp.lt.s32 %p23, %r44, %r43;
-	@!%p23 bra $L28;
-	mov.b32 %r49, %r44;
-	mov.b32 %r50, %r43;
-	mov.b64 %rd88, %rd56;
-	mov.b32 %r47, %r49;
-	mov.b32 %r48, %r50;
-	mov.b64 %rd87, %rd88;
-$L28:
-	cvt.s64.s32 %rd89, %r48;
-	mul.lo.s64 %rd90, %rd89, %rd26;
-	mad.lo.s64 %rd91, %rd90, 4, %rd22;
-	atom.global.min.s32 %r51, [%rd91], %r47;
-	mov.b32 %r52, %r51;
-	setp.gt.s32 %p24, %r52, %r47;
-	@!%p24 bra $L30;
-	add.s64 %rd92, %rd51, 1;
-	mov.b64 %rd51, %rd92;
-$L30:
-	mul.lo.s64 %rd93, %rd87, %rd26;
-	mad.lo.s64 %rd94, %rd93, 4, %rd22;
-	atom.global.min.s32 %r53, [%rd94], %r47;
-	mov.b32 %r54, %r53;
-	setp.gt.s32 %p25, %r54, %r47;
-	@!%p25 bra $L32;
-	add.s64 %rd95, %rd51, 1;
-	mov.b64 %rd51, %rd95;
-$L32:
-$L11:
-	add.s64 %rd96, %rd72, 1;
-	mov.b64 %rd72, %rd96;
-	bra.uni $L10;
-$L12:
-$L3:
-	add.s64 %rd55, %rd55, %rd54;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd52, 0;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd97, %rd51;
-	// block reduction
-	sub.u32 %r55, %r13, 1;
-	mov.b64 {%r56, %r57}, %rd97;
-	shfl.sync.down.b32 %r58|%p26, %r56, 1, %r55, %r17;
-	shfl.sync.down.b32 %r59, %r57, 1, %r55, %r17;
-	mov.b64 %rd98, {%r58, %r59};
-	@!%p26 bra $L33;
-	add.s64 %rd99, %rd97, %rd98;
-	mov.b64 %rd97, %rd99;
-$L33:
-	mov.b64 {%r60, %r61}, %rd97;
-	shfl.sync.down.b32 %r62|%p27, %r60, 2, %r55, %r17;
-	shfl.sync.down.b32 %r63, %r61, 2, %r55, %r17;
-	mov.b64 %rd100, {%r62, %r63};
-	@!%p27 bra $L34;
-	add.s64 %rd101, %rd97, %rd100;
-	mov.b64 %rd97, %rd101;
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd52, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd52, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd52, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd52, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd52, 0;
+$L1:
+	mov.b64 %rd51, %rd52;
+	cvt.u64.u32 %rd53, %r5;
+	add.s64 %rd54, %rd48, %rd53;
+	cvt.u64.u32 %rd55, %r6;
+	mov.b64 %rd56, %rd54;
+$L7:
+	setp.ge.s64 %p7, %rd56, %rd50;
+	@%p7 bra $L8;
+	mov.b64 %rd57, %rd56;
+	mov.b32 %r23, %r20;
+	mov.b64 %rd58, %rd57;
+	setp.ne.s64 %p8, %rd31, 0;
+	mov.pred %p9, %p8;
+	@!%p9 bra $L11;
+	mul.lo.s64 %rd59, %rd58, %rd33;
+	mad.lo.s64 %rd60, %rd59, 4, %rd29;
+	ld.global.nc.u32 %r24, [%rd60+0];
+	mov.b32 %r25, %r24;
+	and.b32 %r26, %r25, %r23;
+	setp.ne.u32 %p10, %r26, 0x0;
+	mov.pred %p9, %p10;
+$L11:
+	mov.pred %p11, %p9;
+	@!%p11 bra $L13;
+	bra.uni $L9;
+$L13:
+	setp.ne.s64 %p12, %rd38, 0;
+	mov.pred %p13, %p12;
+	mov.b32 %r27, 0;
+	@!%p13 bra $L15;
+	mul.lo.s64 %rd61, %rd57, %rd40;
+	mad.lo.s64 %rd62, %rd61, 4, %rd36;
+	ld.global.nc.s32 %r28, [%rd62+0];
+	mov.b32 %r29, %r28;
+	mov.b32 %r27, %r29;
+$L15:
+	add.s64 %rd63, %rd57, 1;
+	mul.lo.s64 %rd64, %rd63, %rd12;
+	mad.lo.s64 %rd65, %rd64, 8, %rd8;
+	ld.global.nc.s64 %rd66, [%rd65+0];
+	mov.b64 %rd67, %rd66;
+	mov.b64 %rd68, %rd67;
+	mul.lo.s64 %rd69, %rd57, %rd12;
+	mad.lo.s64 %rd70, %rd69, 8, %rd8;
+	ld.global.nc.s64 %rd71, [%rd70+0];
+	mov.b64 %rd72, %rd71;
+	mov.b64 %rd73, %rd72;
+$L16:
+	setp.lt.s64 %p14, %rd73, %rd68;
+	not.pred %p15, %p14;
+	@!%p15 bra $L20;
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd74, %rd73, %rd19;
+	mad.lo.s64 %rd75, %rd74, 4, %rd15;
+	ld.global.nc.s32 %r30, [%rd75+0];
+	mov.b32 %r31, %r30;
+	cvt.s64.s32 %rd76, %r31;
+	mov.b64 %rd77, %rd76;
+	setp.eq.s64 %p16, %rd77, %rd57;
+	mov.pred %p17, %p16;
+	not.pred %p18, %p17;
+	@!%p18 bra $L22;
+	mov.b32 %r32, %r20;
+	mov.b64 %rd78, %rd77;
+	setp.ne.s64 %p19, %rd31, 0;
+	mov.pred %p20, %p19;
+	@!%p20 bra $L24;
+	mul.lo.s64 %rd79, %rd78, %rd33;
+	mad.lo.s64 %rd80, %rd79, 4, %rd29;
+	ld.global.nc.u32 %r33, [%rd80+0];
+	mov.b32 %r34, %r33;
+	and.b32 %r35, %r34, %r32;
+	setp.ne.u32 %p21, %r35, 0x0;
+	mov.pred %p20, %p21;
+$L24:
+	mov.pred %p22, %p20;
+	mov.pred %p17, %p22;
+$L22:
+	mov.pred %p23, %p17;
+	not.pred %p24, %p23;
+	@!%p24 bra $L26;
+	mov.pred %p25, %p13;
+	@!%p25 bra $L28;
+	mul.lo.s64 %rd81, %rd77, %rd40;
+	mad.lo.s64 %rd82, %rd81, 4, %rd36;
+	ld.global.nc.s32 %r36, [%rd82+0];
+	mov.b32 %r37, %r36;
+	setp.ne.s32 %p26, %r37, %r27;
+	mov.pred %p25, %p26;
+$L28:
+	mov.pred %p23, %p25;
+$L26:
+	@!%p23 bra $L30;
+	bra.uni $L17;
+$L30:
+	mul.lo.s64 %rd83, %rd57, %rd26;
+	mad.lo.s64 %rd84, %rd83, 4, %rd22;
+	ld.relaxed.gpu.global.s32 %r38, [%rd84+0];
+	mov.b32 %r39, %r38;
+	mul.lo.s64 %rd85, %rd77, %rd26;
+	mad.lo.s64 %rd86, %rd85, 4, %rd22;
+	ld.relaxed.gpu.global.s32 %r40, [%rd86+0];
+	mov.b32 %r41, %r40;
+	mov.b32 %r42, %r39;
+	mov.b32 %r43, %r41;
+	mov.b32 %r44, %r42;
+	mov.b32 %r45, %r43;
+	setp.eq.s32 %p27, %r44, %r45;
+	@!%p27 bra $L32;
+	bra.uni $L17;
+$L32:
+	mov.b32 %r46, %r44;
+	mov.b32 %r47, %r45;
+	mov.b64 %rd87, %rd77;
+	mov.b32 %r48, %r46;
+	mov.b32 %r49, %r47;
+	mov.b64 %rd88, %rd87;
+	setp.lt.s32 %p28, %r45, %r44;
+	@!%p28 bra $L34;
+	mov.b32 %r50, %r45;
+	mov.b32 %r51, %r44;
+	mov.b64 %rd89, %rd57;
+	mov.b32 %r48, %r50;
+	mov.b32 %r49, %r51;
+	mov.b64 %rd88, %rd89;
 $L34:
-	mov.b64 {%r64, %r65}, %rd97;
-	shfl.sync.down.b32 %r66|%p28, %r64, 4, %r55, %r17;
-	shfl.sync.down.b32 %r67, %r65, 4, %r55, %r17;
-	mov.b64 %rd102, {%r66, %r67};
-	@!%p28 bra $L35;
-	add.s64 %rd103, %rd97, %rd102;
-	mov.b64 %rd97, %rd103;
-$L35:
-	mov.b64 {%r68, %r69}, %rd97;
-	shfl.sync.down.b32 %r70|%p29, %r68, 8, %r55, %r17;
-	shfl.sync.down.b32 %r71, %r69, 8, %r55, %r17;
-	mov.b64 %rd104, {%r70, %r71};
+	cvt.s64.s32 %rd90, %r49;
+	mul.lo.s64 %rd91, %rd90, %rd26;
+	mad.lo.s64 %rd92, %rd91, 4, %rd22;
+	atom.global.min.s32 %r52, [%rd92], %r48;
+	mov.b32 %r53, %r52;
+	setp.gt.s32 %p29, %r53, %r48;
 	@!%p29 bra $L36;
-	add.s64 %rd105, %rd97, %rd104;
-	mov.b64 %rd97, %rd105;
+	add.s64 %rd93, %rd51, 1;
+	mov.b64 %rd51, %rd93;
 $L36:
-	mov.b64 {%r72, %r73}, %rd97;
-	shfl.sync.down.b32 %r74|%p30, %r72, 16, %r55, %r17;
-	shfl.sync.down.b32 %r75, %r73, 16, %r55, %r17;
-	mov.b64 %rd106, {%r74, %r75};
-	@!%p30 bra $L37;
-	add.s64 %rd107, %rd97, %rd106;
-	mov.b64 %rd97, %rd107;
-$L37:
-	setp.eq.u32 %p31, %r7, 0;
-	@!%p31 bra $L38;
-	mul.wide.u32 %rd108, %r8, 16;
-	add.s64 %rd109, %rd1, %rd108;
-	st.shared.s64 [%rd109+0], %rd97;
+	mul.lo.s64 %rd94, %rd88, %rd26;
+	mad.lo.s64 %rd95, %rd94, 4, %rd22;
+	atom.global.min.s32 %r54, [%rd95], %r48;
+	mov.b32 %r55, %r54;
+	setp.gt.s32 %p30, %r55, %r48;
+	@!%p30 bra $L38;
+	add.s64 %rd96, %rd51, 1;
+	mov.b64 %rd51, %rd96;
 $L38:
-	bar.sync 0;
-	setp.eq.u32 %p32, %r8, 0;
-	@!%p32 bra $L39;
-	setp.lo.u32 %p33, %r7, %r10;
-	@!%p33 bra $L40;
-	mul.wide.u32 %rd110, %r7, 16;
-	add.s64 %rd111, %rd1, %rd110;
-	ld.shared.s64 %rd112, [%rd111+0];
-	mov.b64 %rd97, %rd112;
-$L40:
-	sub.u32 %r76, %r10, 1;
-	mov.b64 {%r77, %r78}, %rd97;
-	shfl.sync.down.b32 %r79|%p34, %r77, 1, %r76, %r17;
-	shfl.sync.down.b32 %r80, %r78, 1, %r76, %r17;
-	mov.b64 %rd113, {%r79, %r80};
-	@!%p34 bra $L41;
-	add.s64 %rd114, %rd97, %rd113;
-	mov.b64 %rd97, %rd114;
-$L41:
-	mov.b64 {%r81, %r82}, %rd97;
-	shfl.sync.down.b32 %r83|%p35, %r81, 2, %r76, %r17;
-	shfl.sync.down.b32 %r84, %r82, 2, %r76, %r17;
-	mov.b64 %rd115, {%r83, %r84};
-	@!%p35 bra $L42;
-	add.s64 %rd116, %rd97, %rd115;
-	mov.b64 %rd97, %rd116;
-$L42:
-	mov.b64 {%r85, %r86}, %rd97;
-	shfl.sync.down.b32 %r87|%p36, %r85, 4, %r76, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r76, %r17;
-	mov.b64 %rd117, {%r87, %r88};
-	@!%p36 bra $L43;
-	add.s64 %rd118, %rd97, %rd117;
-	mov.b64 %rd97, %rd118;
-$L43:
-	mov.b64 {%r89, %r90}, %rd97;
-	shfl.sync.down.b32 %r91|%p37, %r89, 8, %r76, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r76, %r17;
-	mov.b64 %rd119, {%r91, %r92};
-	@!%p37 bra $L44;
-	add.s64 %rd120, %rd97, %rd119;
-	mov.b64 %rd97, %rd120;
-$L44:
-	mov.b64 {%r93, %r94}, %rd97;
-	shfl.sync.down.b32 %r95|%p38, %r93, 16, %r76, %r17;
-	shfl.sync.down.b32 %r96, %r94, 16, %r76, %r17;
-	mov.b64 %rd121, {%r95, %r96};
-	@!%p38 bra $L45;
-	add.s64 %rd122, %rd97, %rd121;
-	mov.b64 %rd97, %rd122;
-$L45:
+$L17:
+	add.s64 %rd97, %rd73, 1;
+	mov.b64 %rd73, %rd97;
+	bra.uni $L16;
+$L18:
+$L9:
+	add.s64 %rd56, %rd56, %rd55;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd98, %rd51;
+	// block reduction
+	mov.b32 %r56, 1;
+	mov.b32 %r57, 1;
+	sub.u32 %r58, %r13, 1;
+	mov.b32 %r59, %r56;
 $L39:
-	mul.wide.u32 %rd123, %r20, 8;
-	add.s64 %rd124, %rd5, %rd123;
-	setp.eq.u32 %p39, %r5, 0;
-	@!%p39 bra $L46;
-	st.global.s64 [%rd124+0], %rd97;
+	setp.hs.u32 %p31, %r59, 32;
+	@%p31 bra $L40;
+	mov.b64 {%r60, %r61}, %rd98;
+	shfl.sync.down.b32 %r62|%p32, %r60, %r59, %r58, %r17;
+	shfl.sync.down.b32 %r63, %r61, %r59, %r58, %r17;
+	mov.b64 %rd99, {%r62, %r63};
+	@!%p32 bra $L41;
+	setp.ne.u32 %p33, %r18, 1;
+	@%p33 bra.uni $L43;
+	add.s64 %rd100, %rd98, %rd99;
+	mov.b64 %rd98, %rd100;
+	bra.uni $L42;
+$L43:
+	setp.ne.u32 %p34, %r18, 2;
+	@%p34 bra.uni $L44;
+	mul.lo.s64 %rd101, %rd98, %rd99;
+	mov.b64 %rd98, %rd101;
+	bra.uni $L42;
+$L44:
+	setp.ne.u32 %p35, %r18, 3;
+	@%p35 bra.uni $L45;
+	min.s64 %rd102, %rd98, %rd99;
+	mov.b64 %rd98, %rd102;
+	bra.uni $L42;
+$L45:
+	setp.ne.u32 %p36, %r18, 4;
+	@%p36 bra.uni $L46;
+	max.s64 %rd103, %rd98, %rd99;
+	mov.b64 %rd98, %rd103;
+	bra.uni $L42;
 $L46:
+	setp.ne.u32 %p37, %r18, 7;
+	@%p37 bra.uni $L47;
+	and.b64 %rd104, %rd98, %rd99;
+	mov.b64 %rd98, %rd104;
+	bra.uni $L42;
+$L47:
+	or.b64 %rd105, %rd98, %rd99;
+	mov.b64 %rd98, %rd105;
+$L42:
+$L41:
+	shl.b32 %r59, %r59, 1;
+	bra.uni $L39;
+$L40:
+	setp.eq.u32 %p38, %r7, 0;
+	@!%p38 bra $L48;
+	mul.wide.u32 %rd106, %r8, 16;
+	add.s64 %rd107, %rd1, %rd106;
+	st.shared.s64 [%rd107+0], %rd98;
+$L48:
+	bar.sync 0;
+	setp.eq.u32 %p39, %r8, 0;
+	@!%p39 bra $L49;
+	setp.lo.u32 %p40, %r7, %r10;
+	@!%p40 bra $L50;
+	mul.wide.u32 %rd108, %r7, 16;
+	add.s64 %rd109, %rd1, %rd108;
+	ld.shared.s64 %rd110, [%rd109+0];
+	mov.b64 %rd98, %rd110;
+$L50:
+	sub.u32 %r64, %r10, 1;
+	mov.b32 %r65, %r57;
+$L51:
+	setp.hs.u32 %p41, %r65, 32;
+	@%p41 bra $L52;
+	mov.b64 {%r66, %r67}, %rd98;
+	shfl.sync.down.b32 %r68|%p42, %r66, %r65, %r64, %r17;
+	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
+	mov.b64 %rd111, {%r68, %r69};
+	@!%p42 bra $L53;
+	setp.ne.u32 %p43, %r18, 1;
+	@%p43 bra.uni $L55;
+	add.s64 %rd112, %rd98, %rd111;
+	mov.b64 %rd98, %rd112;
+	bra.uni $L54;
+$L55:
+	setp.ne.u32 %p44, %r18, 2;
+	@%p44 bra.uni $L56;
+	mul.lo.s64 %rd113, %rd98, %rd111;
+	mov.b64 %rd98, %rd113;
+	bra.uni $L54;
+$L56:
+	setp.ne.u32 %p45, %r18, 3;
+	@%p45 bra.uni $L57;
+	min.s64 %rd114, %rd98, %rd111;
+	mov.b64 %rd98, %rd114;
+	bra.uni $L54;
+$L57:
+	setp.ne.u32 %p46, %r18, 4;
+	@%p46 bra.uni $L58;
+	max.s64 %rd115, %rd98, %rd111;
+	mov.b64 %rd98, %rd115;
+	bra.uni $L54;
+$L58:
+	setp.ne.u32 %p47, %r18, 7;
+	@%p47 bra.uni $L59;
+	and.b64 %rd116, %rd98, %rd111;
+	mov.b64 %rd98, %rd116;
+	bra.uni $L54;
+$L59:
+	or.b64 %rd117, %rd98, %rd111;
+	mov.b64 %rd98, %rd117;
+$L54:
+$L53:
+	shl.b32 %r65, %r65, 1;
+	bra.uni $L51;
+$L52:
+$L49:
+	mul.wide.u32 %rd118, %r21, 8;
+	add.s64 %rd119, %rd5, %rd118;
+	setp.eq.u32 %p48, %r5, 0;
+	@!%p48 bra $L60;
+	st.global.s64 [%rd119+0], %rd98;
+$L60:
 	ret;
 }
 
-.visible .entry gk_wcc_hook_final_sum(
+.visible .entry gk_wcc_hook_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -5601,9 +3976,9 @@ $L46:
 	.param .b64 gk_s15
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<75>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<89>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5628,6 +4003,7 @@ $L46:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -5656,8 +4032,8 @@ $L46:
 	mov.b64 %rd32, %rd31;
 	ld.param.s64 %rd33, [gk_s11];
 	mov.b64 %rd34, %rd33;
-	ld.param.u32 %r18, [gk_s12];
-	mov.b32 %r19, %r18;
+	ld.param.u32 %r19, [gk_s12];
+	mov.b32 %r20, %r19;
 	ld.param.u64 %rd35, [gk_s13];
 	cvta.to.global.u64 %rd36, %rd35;
 	mov.b64 %rd37, %rd36;
@@ -5665,2975 +4041,220 @@ $L46:
 	mov.b64 %rd39, %rd38;
 	ld.param.s64 %rd40, [gk_s15];
 	mov.b64 %rd41, %rd40;
-	mov.b64 %rd42, 0;
 	cvt.u64.u32 %rd43, %r5;
 	cvt.u64.u32 %rd44, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd42, 0;
 	mov.b64 %rd45, %rd43;
-$L1:
-	setp.ge.s64 %p2, %rd45, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd45, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd46, %rd45, 8, %rd3;
 	ld.global.s64 %rd47, [%rd46+0];
 	add.s64 %rd48, %rd42, %rd47;
 	mov.b64 %rd42, %rd48;
 	add.s64 %rd45, %rd45, %rd44;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd49, %rd42;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd49;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd50, {%r23, %r24};
-	@!%p3 bra $L3;
-	add.s64 %rd51, %rd49, %rd50;
-	mov.b64 %rd49, %rd51;
-$L3:
-	mov.b64 {%r25, %r26}, %rd49;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd52, {%r27, %r28};
-	@!%p4 bra $L4;
-	add.s64 %rd53, %rd49, %rd52;
-	mov.b64 %rd49, %rd53;
-$L4:
-	mov.b64 {%r29, %r30}, %rd49;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd54, {%r31, %r32};
-	@!%p5 bra $L5;
-	add.s64 %rd55, %rd49, %rd54;
-	mov.b64 %rd49, %rd55;
-$L5:
-	mov.b64 {%r33, %r34}, %rd49;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd56, {%r35, %r36};
-	@!%p6 bra $L6;
-	add.s64 %rd57, %rd49, %rd56;
-	mov.b64 %rd49, %rd57;
-$L6:
-	mov.b64 {%r37, %r38}, %rd49;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd58, {%r39, %r40};
-	@!%p7 bra $L7;
-	add.s64 %rd59, %rd49, %rd58;
-	mov.b64 %rd49, %rd59;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd60, %r8, 16;
-	add.s64 %rd61, %rd1, %rd60;
-	st.shared.s64 [%rd61+0], %rd49;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd62, %r7, 16;
-	add.s64 %rd63, %rd1, %rd62;
-	ld.shared.s64 %rd64, [%rd63+0];
-	mov.b64 %rd49, %rd64;
-$L10:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd49;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd65, {%r44, %r45};
-	@!%p11 bra $L11;
-	add.s64 %rd66, %rd49, %rd65;
-	mov.b64 %rd49, %rd66;
-$L11:
-	mov.b64 {%r46, %r47}, %rd49;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd67, {%r48, %r49};
-	@!%p12 bra $L12;
-	add.s64 %rd68, %rd49, %rd67;
-	mov.b64 %rd49, %rd68;
-$L12:
-	mov.b64 {%r50, %r51}, %rd49;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd69, {%r52, %r53};
-	@!%p13 bra $L13;
-	add.s64 %rd70, %rd49, %rd69;
-	mov.b64 %rd49, %rd70;
-$L13:
-	mov.b64 {%r54, %r55}, %rd49;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd71, {%r56, %r57};
-	@!%p14 bra $L14;
-	add.s64 %rd72, %rd49, %rd71;
-	mov.b64 %rd49, %rd72;
-$L14:
-	mov.b64 {%r58, %r59}, %rd49;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd73, {%r60, %r61};
-	@!%p15 bra $L15;
-	add.s64 %rd74, %rd49, %rd73;
-	mov.b64 %rd49, %rd74;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd49;
-$L16:
-	ret;
-}
-
-.visible .entry gk_wcc_hook_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15
-)
-{
-	.reg .pred %p<40>;
-	.reg .b32 %r<97>;
-	.reg .b64 %rd<125>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.u64 %rd20, [gk_s6];
-	cvta.to.global.u64 %rd21, %rd20;
-	mov.b64 %rd22, %rd21;
-	ld.param.s64 %rd23, [gk_s7];
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.u64 %rd27, [gk_s9];
-	cvta.to.global.u64 %rd28, %rd27;
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
-	mov.b64 %rd33, %rd32;
-	ld.param.u32 %r18, [gk_s12];
-	mov.b32 %r19, %r18;
-	ld.param.u64 %rd34, [gk_s13];
-	cvta.to.global.u64 %rd35, %rd34;
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s15];
-	mov.b64 %rd40, %rd39;
-	mov.u32 %r20, %ctaid.x;
-	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd41, %rd3, %rd2;
-	max.s64 %rd42, %rd41, 0;
-	cvt.u64.u32 %rd43, %r21;
-	add.s64 %rd44, %rd42, %rd43;
-	sub.s64 %rd45, %rd44, 1;
-	div.u64 %rd46, %rd45, %rd43;
-	cvt.u64.u32 %rd47, %r20;
-	mad.lo.s64 %rd48, %rd47, %rd46, %rd2;
-	add.s64 %rd49, %rd48, %rd46;
-	min.s64 %rd50, %rd49, %rd3;
-	mov.b64 %rd51, 1;
-	cvt.u64.u32 %rd52, %r5;
-	add.s64 %rd53, %rd48, %rd52;
-	cvt.u64.u32 %rd54, %r6;
-	mov.b64 %rd55, %rd53;
-$L1:
-	setp.ge.s64 %p2, %rd55, %rd50;
-	@%p2 bra $L2;
-	mov.b64 %rd56, %rd55;
-	mov.b32 %r22, %r19;
-	mov.b64 %rd57, %rd56;
-	setp.ne.s64 %p3, %rd31, 0;
-	mov.pred %p4, %p3;
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd58, %rd57, %rd33;
-	mad.lo.s64 %rd59, %rd58, 4, %rd29;
-	ld.global.nc.u32 %r23, [%rd59+0];
-	mov.b32 %r24, %r23;
-	and.b32 %r25, %r24, %r22;
-	setp.ne.u32 %p5, %r25, 0x0;
-	mov.pred %p4, %p5;
-$L5:
-	mov.pred %p6, %p4;
-	@!%p6 bra $L7;
 	bra.uni $L3;
-$L7:
-	setp.ne.s64 %p7, %rd38, 0;
-	mov.pred %p8, %p7;
-	mov.b32 %r26, 0;
-	@!%p8 bra $L9;
-	mul.lo.s64 %rd60, %rd56, %rd40;
-	mad.lo.s64 %rd61, %rd60, 4, %rd36;
-	ld.global.nc.s32 %r27, [%rd61+0];
-	mov.b32 %r28, %r27;
-	mov.b32 %r26, %r28;
-$L9:
-	add.s64 %rd62, %rd56, 1;
-	mul.lo.s64 %rd63, %rd62, %rd12;
-	mad.lo.s64 %rd64, %rd63, 8, %rd8;
-	ld.global.nc.s64 %rd65, [%rd64+0];
-	mov.b64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd56, %rd12;
-	mad.lo.s64 %rd69, %rd68, 8, %rd8;
-	ld.global.nc.s64 %rd70, [%rd69+0];
-	mov.b64 %rd71, %rd70;
-	mov.b64 %rd72, %rd71;
-$L10:
-	setp.lt.s64 %p9, %rd72, %rd67;
-	not.pred %p10, %p9;
-	@!%p10 bra $L14;
-	bra.uni $L12;
-$L14:
-	mul.lo.s64 %rd73, %rd72, %rd19;
-	mad.lo.s64 %rd74, %rd73, 4, %rd15;
-	ld.global.nc.s32 %r29, [%rd74+0];
-	mov.b32 %r30, %r29;
-	cvt.s64.s32 %rd75, %r30;
-	mov.b64 %rd76, %rd75;
-	setp.eq.s64 %p11, %rd76, %rd56;
-	mov.pred %p12, %p11;
-	not.pred %p13, %p12;
-	@!%p13 bra $L16;
-	mov.b32 %r31, %r19;
-	mov.b64 %rd77, %rd76;
-	setp.ne.s64 %p14, %rd31, 0;
-	mov.pred %p15, %p14;
-	@!%p15 bra $L18;
-	mul.lo.s64 %rd78, %rd77, %rd33;
-	mad.lo.s64 %rd79, %rd78, 4, %rd29;
-	ld.global.nc.u32 %r32, [%rd79+0];
-	mov.b32 %r33, %r32;
-	and.b32 %r34, %r33, %r31;
-	setp.ne.u32 %p16, %r34, 0x0;
-	mov.pred %p15, %p16;
-$L18:
-	mov.pred %p17, %p15;
-	mov.pred %p12, %p17;
-$L16:
-	mov.pred %p18, %p12;
-	not.pred %p19, %p18;
-	@!%p19 bra $L20;
-	mov.pred %p20, %p8;
-	@!%p20 bra $L22;
-	mul.lo.s64 %rd80, %rd76, %rd40;
-	mad.lo.s64 %rd81, %rd80, 4, %rd36;
-	ld.global.nc.s32 %r35, [%rd81+0];
-	mov.b32 %r36, %r35;
-	setp.ne.s32 %p21, %r36, %r26;
-	mov.pred %p20, %p21;
-$L22:
-	mov.pred %p18, %p20;
-$L20:
-	@!%p18 bra $L24;
-	bra.uni $L11;
-$L24:
-	mul.lo.s64 %rd82, %rd56, %rd26;
-	mad.lo.s64 %rd83, %rd82, 4, %rd22;
-	ld.relaxed.gpu.global.s32 %r37, [%rd83+0];
-	mov.b32 %r38, %r37;
-	mul.lo.s64 %rd84, %rd76, %rd26;
-	mad.lo.s64 %rd85, %rd84, 4, %rd22;
-	ld.relaxed.gpu.global.s32 %r39, [%rd85+0];
-	mov.b32 %r40, %r39;
-	mov.b32 %r41, %r38;
-	mov.b32 %r42, %r40;
-	mov.b32 %r43, %r41;
-	mov.b32 %r44, %r42;
-	setp.eq.s32 %p22, %r43, %r44;
-	@!%p22 bra $L26;
-	bra.uni $L11;
-$L26:
-	mov.b32 %r45, %r43;
-	mov.b32 %r46, %r44;
-	mov.b64 %rd86, %rd76;
-	mov.b32 %r47, %r45;
-	mov.b32 %r48, %r46;
-	mov.b64 %rd87, %rd86;
-	setp.lt.s32 %p23, %r44, %r43;
-	@!%p23 bra $L28;
-	mov.b32 %r49, %r44;
-	mov.b32 %r50, %r43;
-	mov.b64 %rd88, %rd56;
-	mov.b32 %r47, %r49;
-	mov.b32 %r48, %r50;
-	mov.b64 %rd87, %rd88;
-$L28:
-	cvt.s64.s32 %rd89, %r48;
-	mul.lo.s64 %rd90, %rd89, %rd26;
-	mad.lo.s64 %rd91, %rd90, 4, %rd22;
-	atom.global.min.s32 %r51, [%rd91], %r47;
-	mov.b32 %r52, %r51;
-	setp.gt.s32 %p24, %r52, %r47;
-	@!%p24 bra $L30;
-	add.s64 %rd92, %rd51, 1;
-	mov.b64 %rd51, %rd92;
-$L30:
-	mul.lo.s64 %rd93, %rd87, %rd26;
-	mad.lo.s64 %rd94, %rd93, 4, %rd22;
-	atom.global.min.s32 %r53, [%rd94], %r47;
-	mov.b32 %r54, %r53;
-	setp.gt.s32 %p25, %r54, %r47;
-	@!%p25 bra $L32;
-	add.s64 %rd95, %rd51, 1;
-	mov.b64 %rd51, %rd95;
-$L32:
-$L11:
-	add.s64 %rd96, %rd72, 1;
-	mov.b64 %rd72, %rd96;
-	bra.uni $L10;
-$L12:
-$L3:
-	add.s64 %rd55, %rd55, %rd54;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd97, %rd51;
-	// block reduction
-	sub.u32 %r55, %r13, 1;
-	mov.b64 {%r56, %r57}, %rd97;
-	shfl.sync.down.b32 %r58|%p26, %r56, 1, %r55, %r17;
-	shfl.sync.down.b32 %r59, %r57, 1, %r55, %r17;
-	mov.b64 %rd98, {%r58, %r59};
-	@!%p26 bra $L33;
-	mul.lo.s64 %rd99, %rd97, %rd98;
-	mov.b64 %rd97, %rd99;
-$L33:
-	mov.b64 {%r60, %r61}, %rd97;
-	shfl.sync.down.b32 %r62|%p27, %r60, 2, %r55, %r17;
-	shfl.sync.down.b32 %r63, %r61, 2, %r55, %r17;
-	mov.b64 %rd100, {%r62, %r63};
-	@!%p27 bra $L34;
-	mul.lo.s64 %rd101, %rd97, %rd100;
-	mov.b64 %rd97, %rd101;
-$L34:
-	mov.b64 {%r64, %r65}, %rd97;
-	shfl.sync.down.b32 %r66|%p28, %r64, 4, %r55, %r17;
-	shfl.sync.down.b32 %r67, %r65, 4, %r55, %r17;
-	mov.b64 %rd102, {%r66, %r67};
-	@!%p28 bra $L35;
-	mul.lo.s64 %rd103, %rd97, %rd102;
-	mov.b64 %rd97, %rd103;
-$L35:
-	mov.b64 {%r68, %r69}, %rd97;
-	shfl.sync.down.b32 %r70|%p29, %r68, 8, %r55, %r17;
-	shfl.sync.down.b32 %r71, %r69, 8, %r55, %r17;
-	mov.b64 %rd104, {%r70, %r71};
-	@!%p29 bra $L36;
-	mul.lo.s64 %rd105, %rd97, %rd104;
-	mov.b64 %rd97, %rd105;
-$L36:
-	mov.b64 {%r72, %r73}, %rd97;
-	shfl.sync.down.b32 %r74|%p30, %r72, 16, %r55, %r17;
-	shfl.sync.down.b32 %r75, %r73, 16, %r55, %r17;
-	mov.b64 %rd106, {%r74, %r75};
-	@!%p30 bra $L37;
-	mul.lo.s64 %rd107, %rd97, %rd106;
-	mov.b64 %rd97, %rd107;
-$L37:
-	setp.eq.u32 %p31, %r7, 0;
-	@!%p31 bra $L38;
-	mul.wide.u32 %rd108, %r8, 16;
-	add.s64 %rd109, %rd1, %rd108;
-	st.shared.s64 [%rd109+0], %rd97;
-$L38:
-	bar.sync 0;
-	setp.eq.u32 %p32, %r8, 0;
-	@!%p32 bra $L39;
-	setp.lo.u32 %p33, %r7, %r10;
-	@!%p33 bra $L40;
-	mul.wide.u32 %rd110, %r7, 16;
-	add.s64 %rd111, %rd1, %rd110;
-	ld.shared.s64 %rd112, [%rd111+0];
-	mov.b64 %rd97, %rd112;
-$L40:
-	sub.u32 %r76, %r10, 1;
-	mov.b64 {%r77, %r78}, %rd97;
-	shfl.sync.down.b32 %r79|%p34, %r77, 1, %r76, %r17;
-	shfl.sync.down.b32 %r80, %r78, 1, %r76, %r17;
-	mov.b64 %rd113, {%r79, %r80};
-	@!%p34 bra $L41;
-	mul.lo.s64 %rd114, %rd97, %rd113;
-	mov.b64 %rd97, %rd114;
-$L41:
-	mov.b64 {%r81, %r82}, %rd97;
-	shfl.sync.down.b32 %r83|%p35, %r81, 2, %r76, %r17;
-	shfl.sync.down.b32 %r84, %r82, 2, %r76, %r17;
-	mov.b64 %rd115, {%r83, %r84};
-	@!%p35 bra $L42;
-	mul.lo.s64 %rd116, %rd97, %rd115;
-	mov.b64 %rd97, %rd116;
-$L42:
-	mov.b64 {%r85, %r86}, %rd97;
-	shfl.sync.down.b32 %r87|%p36, %r85, 4, %r76, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r76, %r17;
-	mov.b64 %rd117, {%r87, %r88};
-	@!%p36 bra $L43;
-	mul.lo.s64 %rd118, %rd97, %rd117;
-	mov.b64 %rd97, %rd118;
-$L43:
-	mov.b64 {%r89, %r90}, %rd97;
-	shfl.sync.down.b32 %r91|%p37, %r89, 8, %r76, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r76, %r17;
-	mov.b64 %rd119, {%r91, %r92};
-	@!%p37 bra $L44;
-	mul.lo.s64 %rd120, %rd97, %rd119;
-	mov.b64 %rd97, %rd120;
-$L44:
-	mov.b64 {%r93, %r94}, %rd97;
-	shfl.sync.down.b32 %r95|%p38, %r93, 16, %r76, %r17;
-	shfl.sync.down.b32 %r96, %r94, 16, %r76, %r17;
-	mov.b64 %rd121, {%r95, %r96};
-	@!%p38 bra $L45;
-	mul.lo.s64 %rd122, %rd97, %rd121;
-	mov.b64 %rd97, %rd122;
-$L45:
-$L39:
-	mul.wide.u32 %rd123, %r20, 8;
-	add.s64 %rd124, %rd5, %rd123;
-	setp.eq.u32 %p39, %r5, 0;
-	@!%p39 bra $L46;
-	st.global.s64 [%rd124+0], %rd97;
-$L46:
-	ret;
-}
-
-.visible .entry gk_wcc_hook_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<75>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.u64 %rd21, [gk_s6];
-	cvta.to.global.u64 %rd22, %rd21;
-	mov.b64 %rd23, %rd22;
-	ld.param.s64 %rd24, [gk_s7];
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s9];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s10];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.u32 %r18, [gk_s12];
-	mov.b32 %r19, %r18;
-	ld.param.u64 %rd35, [gk_s13];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s14];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s15];
-	mov.b64 %rd41, %rd40;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.b64 %rd42, 1;
-	cvt.u64.u32 %rd43, %r5;
-	cvt.u64.u32 %rd44, %r6;
-	mov.b64 %rd45, %rd43;
-$L1:
-	setp.ge.s64 %p2, %rd45, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd46, %rd45, 8, %rd3;
-	ld.global.s64 %rd47, [%rd46+0];
-	mul.lo.s64 %rd48, %rd42, %rd47;
-	mov.b64 %rd42, %rd48;
-	add.s64 %rd45, %rd45, %rd44;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd49, %rd42;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd49;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd50, {%r23, %r24};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd51, %rd49, %rd50;
-	mov.b64 %rd49, %rd51;
-$L3:
-	mov.b64 {%r25, %r26}, %rd49;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd52, {%r27, %r28};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd53, %rd49, %rd52;
-	mov.b64 %rd49, %rd53;
-$L4:
-	mov.b64 {%r29, %r30}, %rd49;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd54, {%r31, %r32};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd55, %rd49, %rd54;
-	mov.b64 %rd49, %rd55;
-$L5:
-	mov.b64 {%r33, %r34}, %rd49;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd56, {%r35, %r36};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd57, %rd49, %rd56;
-	mov.b64 %rd49, %rd57;
+	mov.b64 %rd49, %rd43;
 $L6:
-	mov.b64 {%r37, %r38}, %rd49;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd58, {%r39, %r40};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd59, %rd49, %rd58;
-	mov.b64 %rd49, %rd59;
+	setp.ge.s64 %p5, %rd49, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd50, %rd49, 8, %rd3;
+	ld.global.s64 %rd51, [%rd50+0];
+	mul.lo.s64 %rd52, %rd42, %rd51;
+	mov.b64 %rd42, %rd52;
+	add.s64 %rd49, %rd49, %rd44;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd60, %r8, 16;
-	add.s64 %rd61, %rd1, %rd60;
-	st.shared.s64 [%rd61+0], %rd49;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd62, %r7, 16;
-	add.s64 %rd63, %rd1, %rd62;
-	ld.shared.s64 %rd64, [%rd63+0];
-	mov.b64 %rd49, %rd64;
-$L10:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd49;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd65, {%r44, %r45};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd66, %rd49, %rd65;
-	mov.b64 %rd49, %rd66;
-$L11:
-	mov.b64 {%r46, %r47}, %rd49;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd67, {%r48, %r49};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd68, %rd49, %rd67;
-	mov.b64 %rd49, %rd68;
-$L12:
-	mov.b64 {%r50, %r51}, %rd49;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd69, {%r52, %r53};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd70, %rd49, %rd69;
-	mov.b64 %rd49, %rd70;
-$L13:
-	mov.b64 {%r54, %r55}, %rd49;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd71, {%r56, %r57};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd72, %rd49, %rd71;
-	mov.b64 %rd49, %rd72;
-$L14:
-	mov.b64 {%r58, %r59}, %rd49;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd73, {%r60, %r61};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd74, %rd49, %rd73;
-	mov.b64 %rd49, %rd74;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd49;
-$L16:
-	ret;
-}
-
-.visible .entry gk_wcc_hook_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15
-)
-{
-	.reg .pred %p<40>;
-	.reg .b32 %r<97>;
-	.reg .b64 %rd<125>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.u64 %rd20, [gk_s6];
-	cvta.to.global.u64 %rd21, %rd20;
-	mov.b64 %rd22, %rd21;
-	ld.param.s64 %rd23, [gk_s7];
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.u64 %rd27, [gk_s9];
-	cvta.to.global.u64 %rd28, %rd27;
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
-	mov.b64 %rd33, %rd32;
-	ld.param.u32 %r18, [gk_s12];
-	mov.b32 %r19, %r18;
-	ld.param.u64 %rd34, [gk_s13];
-	cvta.to.global.u64 %rd35, %rd34;
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s15];
-	mov.b64 %rd40, %rd39;
-	mov.u32 %r20, %ctaid.x;
-	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd41, %rd3, %rd2;
-	max.s64 %rd42, %rd41, 0;
-	cvt.u64.u32 %rd43, %r21;
-	add.s64 %rd44, %rd42, %rd43;
-	sub.s64 %rd45, %rd44, 1;
-	div.u64 %rd46, %rd45, %rd43;
-	cvt.u64.u32 %rd47, %r20;
-	mad.lo.s64 %rd48, %rd47, %rd46, %rd2;
-	add.s64 %rd49, %rd48, %rd46;
-	min.s64 %rd50, %rd49, %rd3;
-	mov.b64 %rd51, 9223372036854775807;
-	cvt.u64.u32 %rd52, %r5;
-	add.s64 %rd53, %rd48, %rd52;
-	cvt.u64.u32 %rd54, %r6;
-	mov.b64 %rd55, %rd53;
-$L1:
-	setp.ge.s64 %p2, %rd55, %rd50;
-	@%p2 bra $L2;
-	mov.b64 %rd56, %rd55;
-	mov.b32 %r22, %r19;
-	mov.b64 %rd57, %rd56;
-	setp.ne.s64 %p3, %rd31, 0;
-	mov.pred %p4, %p3;
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd58, %rd57, %rd33;
-	mad.lo.s64 %rd59, %rd58, 4, %rd29;
-	ld.global.nc.u32 %r23, [%rd59+0];
-	mov.b32 %r24, %r23;
-	and.b32 %r25, %r24, %r22;
-	setp.ne.u32 %p5, %r25, 0x0;
-	mov.pred %p4, %p5;
-$L5:
-	mov.pred %p6, %p4;
-	@!%p6 bra $L7;
-	bra.uni $L3;
-$L7:
-	setp.ne.s64 %p7, %rd38, 0;
-	mov.pred %p8, %p7;
-	mov.b32 %r26, 0;
-	@!%p8 bra $L9;
-	mul.lo.s64 %rd60, %rd56, %rd40;
-	mad.lo.s64 %rd61, %rd60, 4, %rd36;
-	ld.global.nc.s32 %r27, [%rd61+0];
-	mov.b32 %r28, %r27;
-	mov.b32 %r26, %r28;
-$L9:
-	add.s64 %rd62, %rd56, 1;
-	mul.lo.s64 %rd63, %rd62, %rd12;
-	mad.lo.s64 %rd64, %rd63, 8, %rd8;
-	ld.global.nc.s64 %rd65, [%rd64+0];
-	mov.b64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd56, %rd12;
-	mad.lo.s64 %rd69, %rd68, 8, %rd8;
-	ld.global.nc.s64 %rd70, [%rd69+0];
-	mov.b64 %rd71, %rd70;
-	mov.b64 %rd72, %rd71;
-$L10:
-	setp.lt.s64 %p9, %rd72, %rd67;
-	not.pred %p10, %p9;
-	@!%p10 bra $L14;
-	bra.uni $L12;
-$L14:
-	mul.lo.s64 %rd73, %rd72, %rd19;
-	mad.lo.s64 %rd74, %rd73, 4, %rd15;
-	ld.global.nc.s32 %r29, [%rd74+0];
-	mov.b32 %r30, %r29;
-	cvt.s64.s32 %rd75, %r30;
-	mov.b64 %rd76, %rd75;
-	setp.eq.s64 %p11, %rd76, %rd56;
-	mov.pred %p12, %p11;
-	not.pred %p13, %p12;
-	@!%p13 bra $L16;
-	mov.b32 %r31, %r19;
-	mov.b64 %rd77, %rd76;
-	setp.ne.s64 %p14, %rd31, 0;
-	mov.pred %p15, %p14;
-	@!%p15 bra $L18;
-	mul.lo.s64 %rd78, %rd77, %rd33;
-	mad.lo.s64 %rd79, %rd78, 4, %rd29;
-	ld.global.nc.u32 %r32, [%rd79+0];
-	mov.b32 %r33, %r32;
-	and.b32 %r34, %r33, %r31;
-	setp.ne.u32 %p16, %r34, 0x0;
-	mov.pred %p15, %p16;
-$L18:
-	mov.pred %p17, %p15;
-	mov.pred %p12, %p17;
-$L16:
-	mov.pred %p18, %p12;
-	not.pred %p19, %p18;
-	@!%p19 bra $L20;
-	mov.pred %p20, %p8;
-	@!%p20 bra $L22;
-	mul.lo.s64 %rd80, %rd76, %rd40;
-	mad.lo.s64 %rd81, %rd80, 4, %rd36;
-	ld.global.nc.s32 %r35, [%rd81+0];
-	mov.b32 %r36, %r35;
-	setp.ne.s32 %p21, %r36, %r26;
-	mov.pred %p20, %p21;
-$L22:
-	mov.pred %p18, %p20;
-$L20:
-	@!%p18 bra $L24;
-	bra.uni $L11;
-$L24:
-	mul.lo.s64 %rd82, %rd56, %rd26;
-	mad.lo.s64 %rd83, %rd82, 4, %rd22;
-	ld.relaxed.gpu.global.s32 %r37, [%rd83+0];
-	mov.b32 %r38, %r37;
-	mul.lo.s64 %rd84, %rd76, %rd26;
-	mad.lo.s64 %rd85, %rd84, 4, %rd22;
-	ld.relaxed.gpu.global.s32 %r39, [%rd85+0];
-	mov.b32 %r40, %r39;
-	mov.b32 %r41, %r38;
-	mov.b32 %r42, %r40;
-	mov.b32 %r43, %r41;
-	mov.b32 %r44, %r42;
-	setp.eq.s32 %p22, %r43, %r44;
-	@!%p22 bra $L26;
-	bra.uni $L11;
-$L26:
-	mov.b32 %r45, %r43;
-	mov.b32 %r46, %r44;
-	mov.b64 %rd86, %rd76;
-	mov.b32 %r47, %r45;
-	mov.b32 %r48, %r46;
-	mov.b64 %rd87, %rd86;
-	setp.lt.s32 %p23, %r44, %r43;
-	@!%p23 bra $L28;
-	mov.b32 %r49, %r44;
-	mov.b32 %r50, %r43;
-	mov.b64 %rd88, %rd56;
-	mov.b32 %r47, %r49;
-	mov.b32 %r48, %r50;
-	mov.b64 %rd87, %rd88;
-$L28:
-	cvt.s64.s32 %rd89, %r48;
-	mul.lo.s64 %rd90, %rd89, %rd26;
-	mad.lo.s64 %rd91, %rd90, 4, %rd22;
-	atom.global.min.s32 %r51, [%rd91], %r47;
-	mov.b32 %r52, %r51;
-	setp.gt.s32 %p24, %r52, %r47;
-	@!%p24 bra $L30;
-	add.s64 %rd92, %rd51, 1;
-	mov.b64 %rd51, %rd92;
-$L30:
-	mul.lo.s64 %rd93, %rd87, %rd26;
-	mad.lo.s64 %rd94, %rd93, 4, %rd22;
-	atom.global.min.s32 %r53, [%rd94], %r47;
-	mov.b32 %r54, %r53;
-	setp.gt.s32 %p25, %r54, %r47;
-	@!%p25 bra $L32;
-	add.s64 %rd95, %rd51, 1;
-	mov.b64 %rd51, %rd95;
-$L32:
-$L11:
-	add.s64 %rd96, %rd72, 1;
-	mov.b64 %rd72, %rd96;
-	bra.uni $L10;
-$L12:
-$L3:
-	add.s64 %rd55, %rd55, %rd54;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd97, %rd51;
-	// block reduction
-	sub.u32 %r55, %r13, 1;
-	mov.b64 {%r56, %r57}, %rd97;
-	shfl.sync.down.b32 %r58|%p26, %r56, 1, %r55, %r17;
-	shfl.sync.down.b32 %r59, %r57, 1, %r55, %r17;
-	mov.b64 %rd98, {%r58, %r59};
-	@!%p26 bra $L33;
-	min.s64 %rd99, %rd97, %rd98;
-	mov.b64 %rd97, %rd99;
-$L33:
-	mov.b64 {%r60, %r61}, %rd97;
-	shfl.sync.down.b32 %r62|%p27, %r60, 2, %r55, %r17;
-	shfl.sync.down.b32 %r63, %r61, 2, %r55, %r17;
-	mov.b64 %rd100, {%r62, %r63};
-	@!%p27 bra $L34;
-	min.s64 %rd101, %rd97, %rd100;
-	mov.b64 %rd97, %rd101;
-$L34:
-	mov.b64 {%r64, %r65}, %rd97;
-	shfl.sync.down.b32 %r66|%p28, %r64, 4, %r55, %r17;
-	shfl.sync.down.b32 %r67, %r65, 4, %r55, %r17;
-	mov.b64 %rd102, {%r66, %r67};
-	@!%p28 bra $L35;
-	min.s64 %rd103, %rd97, %rd102;
-	mov.b64 %rd97, %rd103;
-$L35:
-	mov.b64 {%r68, %r69}, %rd97;
-	shfl.sync.down.b32 %r70|%p29, %r68, 8, %r55, %r17;
-	shfl.sync.down.b32 %r71, %r69, 8, %r55, %r17;
-	mov.b64 %rd104, {%r70, %r71};
-	@!%p29 bra $L36;
-	min.s64 %rd105, %rd97, %rd104;
-	mov.b64 %rd97, %rd105;
-$L36:
-	mov.b64 {%r72, %r73}, %rd97;
-	shfl.sync.down.b32 %r74|%p30, %r72, 16, %r55, %r17;
-	shfl.sync.down.b32 %r75, %r73, 16, %r55, %r17;
-	mov.b64 %rd106, {%r74, %r75};
-	@!%p30 bra $L37;
-	min.s64 %rd107, %rd97, %rd106;
-	mov.b64 %rd97, %rd107;
-$L37:
-	setp.eq.u32 %p31, %r7, 0;
-	@!%p31 bra $L38;
-	mul.wide.u32 %rd108, %r8, 16;
-	add.s64 %rd109, %rd1, %rd108;
-	st.shared.s64 [%rd109+0], %rd97;
-$L38:
-	bar.sync 0;
-	setp.eq.u32 %p32, %r8, 0;
-	@!%p32 bra $L39;
-	setp.lo.u32 %p33, %r7, %r10;
-	@!%p33 bra $L40;
-	mul.wide.u32 %rd110, %r7, 16;
-	add.s64 %rd111, %rd1, %rd110;
-	ld.shared.s64 %rd112, [%rd111+0];
-	mov.b64 %rd97, %rd112;
-$L40:
-	sub.u32 %r76, %r10, 1;
-	mov.b64 {%r77, %r78}, %rd97;
-	shfl.sync.down.b32 %r79|%p34, %r77, 1, %r76, %r17;
-	shfl.sync.down.b32 %r80, %r78, 1, %r76, %r17;
-	mov.b64 %rd113, {%r79, %r80};
-	@!%p34 bra $L41;
-	min.s64 %rd114, %rd97, %rd113;
-	mov.b64 %rd97, %rd114;
-$L41:
-	mov.b64 {%r81, %r82}, %rd97;
-	shfl.sync.down.b32 %r83|%p35, %r81, 2, %r76, %r17;
-	shfl.sync.down.b32 %r84, %r82, 2, %r76, %r17;
-	mov.b64 %rd115, {%r83, %r84};
-	@!%p35 bra $L42;
-	min.s64 %rd116, %rd97, %rd115;
-	mov.b64 %rd97, %rd116;
-$L42:
-	mov.b64 {%r85, %r86}, %rd97;
-	shfl.sync.down.b32 %r87|%p36, %r85, 4, %r76, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r76, %r17;
-	mov.b64 %rd117, {%r87, %r88};
-	@!%p36 bra $L43;
-	min.s64 %rd118, %rd97, %rd117;
-	mov.b64 %rd97, %rd118;
-$L43:
-	mov.b64 {%r89, %r90}, %rd97;
-	shfl.sync.down.b32 %r91|%p37, %r89, 8, %r76, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r76, %r17;
-	mov.b64 %rd119, {%r91, %r92};
-	@!%p37 bra $L44;
-	min.s64 %rd120, %rd97, %rd119;
-	mov.b64 %rd97, %rd120;
-$L44:
-	mov.b64 {%r93, %r94}, %rd97;
-	shfl.sync.down.b32 %r95|%p38, %r93, 16, %r76, %r17;
-	shfl.sync.down.b32 %r96, %r94, 16, %r76, %r17;
-	mov.b64 %rd121, {%r95, %r96};
-	@!%p38 bra $L45;
-	min.s64 %rd122, %rd97, %rd121;
-	mov.b64 %rd97, %rd122;
-$L45:
-$L39:
-	mul.wide.u32 %rd123, %r20, 8;
-	add.s64 %rd124, %rd5, %rd123;
-	setp.eq.u32 %p39, %r5, 0;
-	@!%p39 bra $L46;
-	st.global.s64 [%rd124+0], %rd97;
-$L46:
-	ret;
-}
-
-.visible .entry gk_wcc_hook_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<75>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.u64 %rd21, [gk_s6];
-	cvta.to.global.u64 %rd22, %rd21;
-	mov.b64 %rd23, %rd22;
-	ld.param.s64 %rd24, [gk_s7];
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s9];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s10];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.u32 %r18, [gk_s12];
-	mov.b32 %r19, %r18;
-	ld.param.u64 %rd35, [gk_s13];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s14];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s15];
-	mov.b64 %rd41, %rd40;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.b64 %rd42, 9223372036854775807;
-	cvt.u64.u32 %rd43, %r5;
-	cvt.u64.u32 %rd44, %r6;
-	mov.b64 %rd45, %rd43;
-$L1:
-	setp.ge.s64 %p2, %rd45, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd46, %rd45, 8, %rd3;
-	ld.global.s64 %rd47, [%rd46+0];
-	min.s64 %rd48, %rd42, %rd47;
-	mov.b64 %rd42, %rd48;
-	add.s64 %rd45, %rd45, %rd44;
+	mov.b64 %rd53, %rd43;
+$L9:
+	setp.ge.s64 %p7, %rd53, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd54, %rd53, 8, %rd3;
+	ld.global.s64 %rd55, [%rd54+0];
+	min.s64 %rd56, %rd42, %rd55;
+	mov.b64 %rd42, %rd56;
+	add.s64 %rd53, %rd53, %rd44;
+	bra.uni $L9;
+$L10:
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd49, %rd42;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd49;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd50, {%r23, %r24};
-	@!%p3 bra $L3;
-	min.s64 %rd51, %rd49, %rd50;
-	mov.b64 %rd49, %rd51;
-$L3:
-	mov.b64 {%r25, %r26}, %rd49;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd52, {%r27, %r28};
-	@!%p4 bra $L4;
-	min.s64 %rd53, %rd49, %rd52;
-	mov.b64 %rd49, %rd53;
-$L4:
-	mov.b64 {%r29, %r30}, %rd49;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd54, {%r31, %r32};
-	@!%p5 bra $L5;
-	min.s64 %rd55, %rd49, %rd54;
-	mov.b64 %rd49, %rd55;
-$L5:
-	mov.b64 {%r33, %r34}, %rd49;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd56, {%r35, %r36};
-	@!%p6 bra $L6;
-	min.s64 %rd57, %rd49, %rd56;
-	mov.b64 %rd49, %rd57;
-$L6:
-	mov.b64 {%r37, %r38}, %rd49;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd58, {%r39, %r40};
-	@!%p7 bra $L7;
-	min.s64 %rd59, %rd49, %rd58;
-	mov.b64 %rd49, %rd59;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd60, %r8, 16;
-	add.s64 %rd61, %rd1, %rd60;
-	st.shared.s64 [%rd61+0], %rd49;
 $L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd62, %r7, 16;
-	add.s64 %rd63, %rd1, %rd62;
-	ld.shared.s64 %rd64, [%rd63+0];
-	mov.b64 %rd49, %rd64;
-$L10:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd49;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd65, {%r44, %r45};
-	@!%p11 bra $L11;
-	min.s64 %rd66, %rd49, %rd65;
-	mov.b64 %rd49, %rd66;
-$L11:
-	mov.b64 {%r46, %r47}, %rd49;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd67, {%r48, %r49};
-	@!%p12 bra $L12;
-	min.s64 %rd68, %rd49, %rd67;
-	mov.b64 %rd49, %rd68;
-$L12:
-	mov.b64 {%r50, %r51}, %rd49;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd69, {%r52, %r53};
-	@!%p13 bra $L13;
-	min.s64 %rd70, %rd49, %rd69;
-	mov.b64 %rd49, %rd70;
-$L13:
-	mov.b64 {%r54, %r55}, %rd49;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd71, {%r56, %r57};
-	@!%p14 bra $L14;
-	min.s64 %rd72, %rd49, %rd71;
-	mov.b64 %rd49, %rd72;
-$L14:
-	mov.b64 {%r58, %r59}, %rd49;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd73, {%r60, %r61};
-	@!%p15 bra $L15;
-	min.s64 %rd74, %rd49, %rd73;
-	mov.b64 %rd49, %rd74;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd49;
-$L16:
-	ret;
-}
-
-.visible .entry gk_wcc_hook_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15
-)
-{
-	.reg .pred %p<40>;
-	.reg .b32 %r<97>;
-	.reg .b64 %rd<125>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.u64 %rd20, [gk_s6];
-	cvta.to.global.u64 %rd21, %rd20;
-	mov.b64 %rd22, %rd21;
-	ld.param.s64 %rd23, [gk_s7];
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.u64 %rd27, [gk_s9];
-	cvta.to.global.u64 %rd28, %rd27;
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
-	mov.b64 %rd33, %rd32;
-	ld.param.u32 %r18, [gk_s12];
-	mov.b32 %r19, %r18;
-	ld.param.u64 %rd34, [gk_s13];
-	cvta.to.global.u64 %rd35, %rd34;
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s15];
-	mov.b64 %rd40, %rd39;
-	mov.u32 %r20, %ctaid.x;
-	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd41, %rd3, %rd2;
-	max.s64 %rd42, %rd41, 0;
-	cvt.u64.u32 %rd43, %r21;
-	add.s64 %rd44, %rd42, %rd43;
-	sub.s64 %rd45, %rd44, 1;
-	div.u64 %rd46, %rd45, %rd43;
-	cvt.u64.u32 %rd47, %r20;
-	mad.lo.s64 %rd48, %rd47, %rd46, %rd2;
-	add.s64 %rd49, %rd48, %rd46;
-	min.s64 %rd50, %rd49, %rd3;
-	mov.b64 %rd51, -9223372036854775808;
-	cvt.u64.u32 %rd52, %r5;
-	add.s64 %rd53, %rd48, %rd52;
-	cvt.u64.u32 %rd54, %r6;
-	mov.b64 %rd55, %rd53;
-$L1:
-	setp.ge.s64 %p2, %rd55, %rd50;
-	@%p2 bra $L2;
-	mov.b64 %rd56, %rd55;
-	mov.b32 %r22, %r19;
-	mov.b64 %rd57, %rd56;
-	setp.ne.s64 %p3, %rd31, 0;
-	mov.pred %p4, %p3;
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd58, %rd57, %rd33;
-	mad.lo.s64 %rd59, %rd58, 4, %rd29;
-	ld.global.nc.u32 %r23, [%rd59+0];
-	mov.b32 %r24, %r23;
-	and.b32 %r25, %r24, %r22;
-	setp.ne.u32 %p5, %r25, 0x0;
-	mov.pred %p4, %p5;
-$L5:
-	mov.pred %p6, %p4;
-	@!%p6 bra $L7;
-	bra.uni $L3;
-$L7:
-	setp.ne.s64 %p7, %rd38, 0;
-	mov.pred %p8, %p7;
-	mov.b32 %r26, 0;
-	@!%p8 bra $L9;
-	mul.lo.s64 %rd60, %rd56, %rd40;
-	mad.lo.s64 %rd61, %rd60, 4, %rd36;
-	ld.global.nc.s32 %r27, [%rd61+0];
-	mov.b32 %r28, %r27;
-	mov.b32 %r26, %r28;
-$L9:
-	add.s64 %rd62, %rd56, 1;
-	mul.lo.s64 %rd63, %rd62, %rd12;
-	mad.lo.s64 %rd64, %rd63, 8, %rd8;
-	ld.global.nc.s64 %rd65, [%rd64+0];
-	mov.b64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd56, %rd12;
-	mad.lo.s64 %rd69, %rd68, 8, %rd8;
-	ld.global.nc.s64 %rd70, [%rd69+0];
-	mov.b64 %rd71, %rd70;
-	mov.b64 %rd72, %rd71;
-$L10:
-	setp.lt.s64 %p9, %rd72, %rd67;
-	not.pred %p10, %p9;
-	@!%p10 bra $L14;
-	bra.uni $L12;
-$L14:
-	mul.lo.s64 %rd73, %rd72, %rd19;
-	mad.lo.s64 %rd74, %rd73, 4, %rd15;
-	ld.global.nc.s32 %r29, [%rd74+0];
-	mov.b32 %r30, %r29;
-	cvt.s64.s32 %rd75, %r30;
-	mov.b64 %rd76, %rd75;
-	setp.eq.s64 %p11, %rd76, %rd56;
-	mov.pred %p12, %p11;
-	not.pred %p13, %p12;
-	@!%p13 bra $L16;
-	mov.b32 %r31, %r19;
-	mov.b64 %rd77, %rd76;
-	setp.ne.s64 %p14, %rd31, 0;
-	mov.pred %p15, %p14;
-	@!%p15 bra $L18;
-	mul.lo.s64 %rd78, %rd77, %rd33;
-	mad.lo.s64 %rd79, %rd78, 4, %rd29;
-	ld.global.nc.u32 %r32, [%rd79+0];
-	mov.b32 %r33, %r32;
-	and.b32 %r34, %r33, %r31;
-	setp.ne.u32 %p16, %r34, 0x0;
-	mov.pred %p15, %p16;
-$L18:
-	mov.pred %p17, %p15;
-	mov.pred %p12, %p17;
-$L16:
-	mov.pred %p18, %p12;
-	not.pred %p19, %p18;
-	@!%p19 bra $L20;
-	mov.pred %p20, %p8;
-	@!%p20 bra $L22;
-	mul.lo.s64 %rd80, %rd76, %rd40;
-	mad.lo.s64 %rd81, %rd80, 4, %rd36;
-	ld.global.nc.s32 %r35, [%rd81+0];
-	mov.b32 %r36, %r35;
-	setp.ne.s32 %p21, %r36, %r26;
-	mov.pred %p20, %p21;
-$L22:
-	mov.pred %p18, %p20;
-$L20:
-	@!%p18 bra $L24;
-	bra.uni $L11;
-$L24:
-	mul.lo.s64 %rd82, %rd56, %rd26;
-	mad.lo.s64 %rd83, %rd82, 4, %rd22;
-	ld.relaxed.gpu.global.s32 %r37, [%rd83+0];
-	mov.b32 %r38, %r37;
-	mul.lo.s64 %rd84, %rd76, %rd26;
-	mad.lo.s64 %rd85, %rd84, 4, %rd22;
-	ld.relaxed.gpu.global.s32 %r39, [%rd85+0];
-	mov.b32 %r40, %r39;
-	mov.b32 %r41, %r38;
-	mov.b32 %r42, %r40;
-	mov.b32 %r43, %r41;
-	mov.b32 %r44, %r42;
-	setp.eq.s32 %p22, %r43, %r44;
-	@!%p22 bra $L26;
-	bra.uni $L11;
-$L26:
-	mov.b32 %r45, %r43;
-	mov.b32 %r46, %r44;
-	mov.b64 %rd86, %rd76;
-	mov.b32 %r47, %r45;
-	mov.b32 %r48, %r46;
-	mov.b64 %rd87, %rd86;
-	setp.lt.s32 %p23, %r44, %r43;
-	@!%p23 bra $L28;
-	mov.b32 %r49, %r44;
-	mov.b32 %r50, %r43;
-	mov.b64 %rd88, %rd56;
-	mov.b32 %r47, %r49;
-	mov.b32 %r48, %r50;
-	mov.b64 %rd87, %rd88;
-$L28:
-	cvt.s64.s32 %rd89, %r48;
-	mul.lo.s64 %rd90, %rd89, %rd26;
-	mad.lo.s64 %rd91, %rd90, 4, %rd22;
-	atom.global.min.s32 %r51, [%rd91], %r47;
-	mov.b32 %r52, %r51;
-	setp.gt.s32 %p24, %r52, %r47;
-	@!%p24 bra $L30;
-	add.s64 %rd92, %rd51, 1;
-	mov.b64 %rd51, %rd92;
-$L30:
-	mul.lo.s64 %rd93, %rd87, %rd26;
-	mad.lo.s64 %rd94, %rd93, 4, %rd22;
-	atom.global.min.s32 %r53, [%rd94], %r47;
-	mov.b32 %r54, %r53;
-	setp.gt.s32 %p25, %r54, %r47;
-	@!%p25 bra $L32;
-	add.s64 %rd95, %rd51, 1;
-	mov.b64 %rd51, %rd95;
-$L32:
-$L11:
-	add.s64 %rd96, %rd72, 1;
-	mov.b64 %rd72, %rd96;
-	bra.uni $L10;
-$L12:
-$L3:
-	add.s64 %rd55, %rd55, %rd54;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd97, %rd51;
-	// block reduction
-	sub.u32 %r55, %r13, 1;
-	mov.b64 {%r56, %r57}, %rd97;
-	shfl.sync.down.b32 %r58|%p26, %r56, 1, %r55, %r17;
-	shfl.sync.down.b32 %r59, %r57, 1, %r55, %r17;
-	mov.b64 %rd98, {%r58, %r59};
-	@!%p26 bra $L33;
-	max.s64 %rd99, %rd97, %rd98;
-	mov.b64 %rd97, %rd99;
-$L33:
-	mov.b64 {%r60, %r61}, %rd97;
-	shfl.sync.down.b32 %r62|%p27, %r60, 2, %r55, %r17;
-	shfl.sync.down.b32 %r63, %r61, 2, %r55, %r17;
-	mov.b64 %rd100, {%r62, %r63};
-	@!%p27 bra $L34;
-	max.s64 %rd101, %rd97, %rd100;
-	mov.b64 %rd97, %rd101;
-$L34:
-	mov.b64 {%r64, %r65}, %rd97;
-	shfl.sync.down.b32 %r66|%p28, %r64, 4, %r55, %r17;
-	shfl.sync.down.b32 %r67, %r65, 4, %r55, %r17;
-	mov.b64 %rd102, {%r66, %r67};
-	@!%p28 bra $L35;
-	max.s64 %rd103, %rd97, %rd102;
-	mov.b64 %rd97, %rd103;
-$L35:
-	mov.b64 {%r68, %r69}, %rd97;
-	shfl.sync.down.b32 %r70|%p29, %r68, 8, %r55, %r17;
-	shfl.sync.down.b32 %r71, %r69, 8, %r55, %r17;
-	mov.b64 %rd104, {%r70, %r71};
-	@!%p29 bra $L36;
-	max.s64 %rd105, %rd97, %rd104;
-	mov.b64 %rd97, %rd105;
-$L36:
-	mov.b64 {%r72, %r73}, %rd97;
-	shfl.sync.down.b32 %r74|%p30, %r72, 16, %r55, %r17;
-	shfl.sync.down.b32 %r75, %r73, 16, %r55, %r17;
-	mov.b64 %rd106, {%r74, %r75};
-	@!%p30 bra $L37;
-	max.s64 %rd107, %rd97, %rd106;
-	mov.b64 %rd97, %rd107;
-$L37:
-	setp.eq.u32 %p31, %r7, 0;
-	@!%p31 bra $L38;
-	mul.wide.u32 %rd108, %r8, 16;
-	add.s64 %rd109, %rd1, %rd108;
-	st.shared.s64 [%rd109+0], %rd97;
-$L38:
-	bar.sync 0;
-	setp.eq.u32 %p32, %r8, 0;
-	@!%p32 bra $L39;
-	setp.lo.u32 %p33, %r7, %r10;
-	@!%p33 bra $L40;
-	mul.wide.u32 %rd110, %r7, 16;
-	add.s64 %rd111, %rd1, %rd110;
-	ld.shared.s64 %rd112, [%rd111+0];
-	mov.b64 %rd97, %rd112;
-$L40:
-	sub.u32 %r76, %r10, 1;
-	mov.b64 {%r77, %r78}, %rd97;
-	shfl.sync.down.b32 %r79|%p34, %r77, 1, %r76, %r17;
-	shfl.sync.down.b32 %r80, %r78, 1, %r76, %r17;
-	mov.b64 %rd113, {%r79, %r80};
-	@!%p34 bra $L41;
-	max.s64 %rd114, %rd97, %rd113;
-	mov.b64 %rd97, %rd114;
-$L41:
-	mov.b64 {%r81, %r82}, %rd97;
-	shfl.sync.down.b32 %r83|%p35, %r81, 2, %r76, %r17;
-	shfl.sync.down.b32 %r84, %r82, 2, %r76, %r17;
-	mov.b64 %rd115, {%r83, %r84};
-	@!%p35 bra $L42;
-	max.s64 %rd116, %rd97, %rd115;
-	mov.b64 %rd97, %rd116;
-$L42:
-	mov.b64 {%r85, %r86}, %rd97;
-	shfl.sync.down.b32 %r87|%p36, %r85, 4, %r76, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r76, %r17;
-	mov.b64 %rd117, {%r87, %r88};
-	@!%p36 bra $L43;
-	max.s64 %rd118, %rd97, %rd117;
-	mov.b64 %rd97, %rd118;
-$L43:
-	mov.b64 {%r89, %r90}, %rd97;
-	shfl.sync.down.b32 %r91|%p37, %r89, 8, %r76, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r76, %r17;
-	mov.b64 %rd119, {%r91, %r92};
-	@!%p37 bra $L44;
-	max.s64 %rd120, %rd97, %rd119;
-	mov.b64 %rd97, %rd120;
-$L44:
-	mov.b64 {%r93, %r94}, %rd97;
-	shfl.sync.down.b32 %r95|%p38, %r93, 16, %r76, %r17;
-	shfl.sync.down.b32 %r96, %r94, 16, %r76, %r17;
-	mov.b64 %rd121, {%r95, %r96};
-	@!%p38 bra $L45;
-	max.s64 %rd122, %rd97, %rd121;
-	mov.b64 %rd97, %rd122;
-$L45:
-$L39:
-	mul.wide.u32 %rd123, %r20, 8;
-	add.s64 %rd124, %rd5, %rd123;
-	setp.eq.u32 %p39, %r5, 0;
-	@!%p39 bra $L46;
-	st.global.s64 [%rd124+0], %rd97;
-$L46:
-	ret;
-}
-
-.visible .entry gk_wcc_hook_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<75>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.u64 %rd21, [gk_s6];
-	cvta.to.global.u64 %rd22, %rd21;
-	mov.b64 %rd23, %rd22;
-	ld.param.s64 %rd24, [gk_s7];
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s9];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s10];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.u32 %r18, [gk_s12];
-	mov.b32 %r19, %r18;
-	ld.param.u64 %rd35, [gk_s13];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s14];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s15];
-	mov.b64 %rd41, %rd40;
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
 	mov.b64 %rd42, -9223372036854775808;
-	cvt.u64.u32 %rd43, %r5;
-	cvt.u64.u32 %rd44, %r6;
-	mov.b64 %rd45, %rd43;
-$L1:
-	setp.ge.s64 %p2, %rd45, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd46, %rd45, 8, %rd3;
-	ld.global.s64 %rd47, [%rd46+0];
-	max.s64 %rd48, %rd42, %rd47;
-	mov.b64 %rd42, %rd48;
-	add.s64 %rd45, %rd45, %rd44;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd49, %rd42;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd49;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd50, {%r23, %r24};
-	@!%p3 bra $L3;
-	max.s64 %rd51, %rd49, %rd50;
-	mov.b64 %rd49, %rd51;
-$L3:
-	mov.b64 {%r25, %r26}, %rd49;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd52, {%r27, %r28};
-	@!%p4 bra $L4;
-	max.s64 %rd53, %rd49, %rd52;
-	mov.b64 %rd49, %rd53;
-$L4:
-	mov.b64 {%r29, %r30}, %rd49;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd54, {%r31, %r32};
-	@!%p5 bra $L5;
-	max.s64 %rd55, %rd49, %rd54;
-	mov.b64 %rd49, %rd55;
-$L5:
-	mov.b64 {%r33, %r34}, %rd49;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd56, {%r35, %r36};
-	@!%p6 bra $L6;
-	max.s64 %rd57, %rd49, %rd56;
-	mov.b64 %rd49, %rd57;
-$L6:
-	mov.b64 {%r37, %r38}, %rd49;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd58, {%r39, %r40};
-	@!%p7 bra $L7;
-	max.s64 %rd59, %rd49, %rd58;
-	mov.b64 %rd49, %rd59;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd60, %r8, 16;
-	add.s64 %rd61, %rd1, %rd60;
-	st.shared.s64 [%rd61+0], %rd49;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd62, %r7, 16;
-	add.s64 %rd63, %rd1, %rd62;
-	ld.shared.s64 %rd64, [%rd63+0];
-	mov.b64 %rd49, %rd64;
-$L10:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd49;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd65, {%r44, %r45};
-	@!%p11 bra $L11;
-	max.s64 %rd66, %rd49, %rd65;
-	mov.b64 %rd49, %rd66;
-$L11:
-	mov.b64 {%r46, %r47}, %rd49;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd67, {%r48, %r49};
-	@!%p12 bra $L12;
-	max.s64 %rd68, %rd49, %rd67;
-	mov.b64 %rd49, %rd68;
+	mov.b64 %rd57, %rd43;
 $L12:
-	mov.b64 {%r50, %r51}, %rd49;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd69, {%r52, %r53};
-	@!%p13 bra $L13;
-	max.s64 %rd70, %rd49, %rd69;
-	mov.b64 %rd49, %rd70;
-$L13:
-	mov.b64 {%r54, %r55}, %rd49;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd71, {%r56, %r57};
-	@!%p14 bra $L14;
-	max.s64 %rd72, %rd49, %rd71;
-	mov.b64 %rd49, %rd72;
-$L14:
-	mov.b64 {%r58, %r59}, %rd49;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd73, {%r60, %r61};
-	@!%p15 bra $L15;
-	max.s64 %rd74, %rd49, %rd73;
-	mov.b64 %rd49, %rd74;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd49;
-$L16:
-	ret;
-}
-
-.visible .entry gk_wcc_hook_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15
-)
-{
-	.reg .pred %p<40>;
-	.reg .b32 %r<97>;
-	.reg .b64 %rd<125>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.u64 %rd20, [gk_s6];
-	cvta.to.global.u64 %rd21, %rd20;
-	mov.b64 %rd22, %rd21;
-	ld.param.s64 %rd23, [gk_s7];
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.u64 %rd27, [gk_s9];
-	cvta.to.global.u64 %rd28, %rd27;
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
-	mov.b64 %rd33, %rd32;
-	ld.param.u32 %r18, [gk_s12];
-	mov.b32 %r19, %r18;
-	ld.param.u64 %rd34, [gk_s13];
-	cvta.to.global.u64 %rd35, %rd34;
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s15];
-	mov.b64 %rd40, %rd39;
-	mov.u32 %r20, %ctaid.x;
-	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd41, %rd3, %rd2;
-	max.s64 %rd42, %rd41, 0;
-	cvt.u64.u32 %rd43, %r21;
-	add.s64 %rd44, %rd42, %rd43;
-	sub.s64 %rd45, %rd44, 1;
-	div.u64 %rd46, %rd45, %rd43;
-	cvt.u64.u32 %rd47, %r20;
-	mad.lo.s64 %rd48, %rd47, %rd46, %rd2;
-	add.s64 %rd49, %rd48, %rd46;
-	min.s64 %rd50, %rd49, %rd3;
-	mov.b64 %rd51, -1;
-	cvt.u64.u32 %rd52, %r5;
-	add.s64 %rd53, %rd48, %rd52;
-	cvt.u64.u32 %rd54, %r6;
-	mov.b64 %rd55, %rd53;
-$L1:
-	setp.ge.s64 %p2, %rd55, %rd50;
-	@%p2 bra $L2;
-	mov.b64 %rd56, %rd55;
-	mov.b32 %r22, %r19;
-	mov.b64 %rd57, %rd56;
-	setp.ne.s64 %p3, %rd31, 0;
-	mov.pred %p4, %p3;
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd58, %rd57, %rd33;
-	mad.lo.s64 %rd59, %rd58, 4, %rd29;
-	ld.global.nc.u32 %r23, [%rd59+0];
-	mov.b32 %r24, %r23;
-	and.b32 %r25, %r24, %r22;
-	setp.ne.u32 %p5, %r25, 0x0;
-	mov.pred %p4, %p5;
-$L5:
-	mov.pred %p6, %p4;
-	@!%p6 bra $L7;
-	bra.uni $L3;
-$L7:
-	setp.ne.s64 %p7, %rd38, 0;
-	mov.pred %p8, %p7;
-	mov.b32 %r26, 0;
-	@!%p8 bra $L9;
-	mul.lo.s64 %rd60, %rd56, %rd40;
-	mad.lo.s64 %rd61, %rd60, 4, %rd36;
-	ld.global.nc.s32 %r27, [%rd61+0];
-	mov.b32 %r28, %r27;
-	mov.b32 %r26, %r28;
-$L9:
-	add.s64 %rd62, %rd56, 1;
-	mul.lo.s64 %rd63, %rd62, %rd12;
-	mad.lo.s64 %rd64, %rd63, 8, %rd8;
-	ld.global.nc.s64 %rd65, [%rd64+0];
-	mov.b64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd56, %rd12;
-	mad.lo.s64 %rd69, %rd68, 8, %rd8;
-	ld.global.nc.s64 %rd70, [%rd69+0];
-	mov.b64 %rd71, %rd70;
-	mov.b64 %rd72, %rd71;
-$L10:
-	setp.lt.s64 %p9, %rd72, %rd67;
-	not.pred %p10, %p9;
-	@!%p10 bra $L14;
+	setp.ge.s64 %p9, %rd57, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd58, %rd57, 8, %rd3;
+	ld.global.s64 %rd59, [%rd58+0];
+	max.s64 %rd60, %rd42, %rd59;
+	mov.b64 %rd42, %rd60;
+	add.s64 %rd57, %rd57, %rd44;
 	bra.uni $L12;
-$L14:
-	mul.lo.s64 %rd73, %rd72, %rd19;
-	mad.lo.s64 %rd74, %rd73, 4, %rd15;
-	ld.global.nc.s32 %r29, [%rd74+0];
-	mov.b32 %r30, %r29;
-	cvt.s64.s32 %rd75, %r30;
-	mov.b64 %rd76, %rd75;
-	setp.eq.s64 %p11, %rd76, %rd56;
-	mov.pred %p12, %p11;
-	not.pred %p13, %p12;
-	@!%p13 bra $L16;
-	mov.b32 %r31, %r19;
-	mov.b64 %rd77, %rd76;
-	setp.ne.s64 %p14, %rd31, 0;
-	mov.pred %p15, %p14;
-	@!%p15 bra $L18;
-	mul.lo.s64 %rd78, %rd77, %rd33;
-	mad.lo.s64 %rd79, %rd78, 4, %rd29;
-	ld.global.nc.u32 %r32, [%rd79+0];
-	mov.b32 %r33, %r32;
-	and.b32 %r34, %r33, %r31;
-	setp.ne.u32 %p16, %r34, 0x0;
-	mov.pred %p15, %p16;
-$L18:
-	mov.pred %p17, %p15;
-	mov.pred %p12, %p17;
-$L16:
-	mov.pred %p18, %p12;
-	not.pred %p19, %p18;
-	@!%p19 bra $L20;
-	mov.pred %p20, %p8;
-	@!%p20 bra $L22;
-	mul.lo.s64 %rd80, %rd76, %rd40;
-	mad.lo.s64 %rd81, %rd80, 4, %rd36;
-	ld.global.nc.s32 %r35, [%rd81+0];
-	mov.b32 %r36, %r35;
-	setp.ne.s32 %p21, %r36, %r26;
-	mov.pred %p20, %p21;
-$L22:
-	mov.pred %p18, %p20;
-$L20:
-	@!%p18 bra $L24;
-	bra.uni $L11;
-$L24:
-	mul.lo.s64 %rd82, %rd56, %rd26;
-	mad.lo.s64 %rd83, %rd82, 4, %rd22;
-	ld.relaxed.gpu.global.s32 %r37, [%rd83+0];
-	mov.b32 %r38, %r37;
-	mul.lo.s64 %rd84, %rd76, %rd26;
-	mad.lo.s64 %rd85, %rd84, 4, %rd22;
-	ld.relaxed.gpu.global.s32 %r39, [%rd85+0];
-	mov.b32 %r40, %r39;
-	mov.b32 %r41, %r38;
-	mov.b32 %r42, %r40;
-	mov.b32 %r43, %r41;
-	mov.b32 %r44, %r42;
-	setp.eq.s32 %p22, %r43, %r44;
-	@!%p22 bra $L26;
-	bra.uni $L11;
-$L26:
-	mov.b32 %r45, %r43;
-	mov.b32 %r46, %r44;
-	mov.b64 %rd86, %rd76;
-	mov.b32 %r47, %r45;
-	mov.b32 %r48, %r46;
-	mov.b64 %rd87, %rd86;
-	setp.lt.s32 %p23, %r44, %r43;
-	@!%p23 bra $L28;
-	mov.b32 %r49, %r44;
-	mov.b32 %r50, %r43;
-	mov.b64 %rd88, %rd56;
-	mov.b32 %r47, %r49;
-	mov.b32 %r48, %r50;
-	mov.b64 %rd87, %rd88;
-$L28:
-	cvt.s64.s32 %rd89, %r48;
-	mul.lo.s64 %rd90, %rd89, %rd26;
-	mad.lo.s64 %rd91, %rd90, 4, %rd22;
-	atom.global.min.s32 %r51, [%rd91], %r47;
-	mov.b32 %r52, %r51;
-	setp.gt.s32 %p24, %r52, %r47;
-	@!%p24 bra $L30;
-	add.s64 %rd92, %rd51, 1;
-	mov.b64 %rd51, %rd92;
-$L30:
-	mul.lo.s64 %rd93, %rd87, %rd26;
-	mad.lo.s64 %rd94, %rd93, 4, %rd22;
-	atom.global.min.s32 %r53, [%rd94], %r47;
-	mov.b32 %r54, %r53;
-	setp.gt.s32 %p25, %r54, %r47;
-	@!%p25 bra $L32;
-	add.s64 %rd95, %rd51, 1;
-	mov.b64 %rd51, %rd95;
-$L32:
-$L11:
-	add.s64 %rd96, %rd72, 1;
-	mov.b64 %rd72, %rd96;
-	bra.uni $L10;
-$L12:
-$L3:
-	add.s64 %rd55, %rd55, %rd54;
+$L13:
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd97, %rd51;
-	// block reduction
-	sub.u32 %r55, %r13, 1;
-	mov.b64 {%r56, %r57}, %rd97;
-	shfl.sync.down.b32 %r58|%p26, %r56, 1, %r55, %r17;
-	shfl.sync.down.b32 %r59, %r57, 1, %r55, %r17;
-	mov.b64 %rd98, {%r58, %r59};
-	@!%p26 bra $L33;
-	and.b64 %rd99, %rd97, %rd98;
-	mov.b64 %rd97, %rd99;
-$L33:
-	mov.b64 {%r60, %r61}, %rd97;
-	shfl.sync.down.b32 %r62|%p27, %r60, 2, %r55, %r17;
-	shfl.sync.down.b32 %r63, %r61, 2, %r55, %r17;
-	mov.b64 %rd100, {%r62, %r63};
-	@!%p27 bra $L34;
-	and.b64 %rd101, %rd97, %rd100;
-	mov.b64 %rd97, %rd101;
-$L34:
-	mov.b64 {%r64, %r65}, %rd97;
-	shfl.sync.down.b32 %r66|%p28, %r64, 4, %r55, %r17;
-	shfl.sync.down.b32 %r67, %r65, 4, %r55, %r17;
-	mov.b64 %rd102, {%r66, %r67};
-	@!%p28 bra $L35;
-	and.b64 %rd103, %rd97, %rd102;
-	mov.b64 %rd97, %rd103;
-$L35:
-	mov.b64 {%r68, %r69}, %rd97;
-	shfl.sync.down.b32 %r70|%p29, %r68, 8, %r55, %r17;
-	shfl.sync.down.b32 %r71, %r69, 8, %r55, %r17;
-	mov.b64 %rd104, {%r70, %r71};
-	@!%p29 bra $L36;
-	and.b64 %rd105, %rd97, %rd104;
-	mov.b64 %rd97, %rd105;
-$L36:
-	mov.b64 {%r72, %r73}, %rd97;
-	shfl.sync.down.b32 %r74|%p30, %r72, 16, %r55, %r17;
-	shfl.sync.down.b32 %r75, %r73, 16, %r55, %r17;
-	mov.b64 %rd106, {%r74, %r75};
-	@!%p30 bra $L37;
-	and.b64 %rd107, %rd97, %rd106;
-	mov.b64 %rd97, %rd107;
-$L37:
-	setp.eq.u32 %p31, %r7, 0;
-	@!%p31 bra $L38;
-	mul.wide.u32 %rd108, %r8, 16;
-	add.s64 %rd109, %rd1, %rd108;
-	st.shared.s64 [%rd109+0], %rd97;
-$L38:
-	bar.sync 0;
-	setp.eq.u32 %p32, %r8, 0;
-	@!%p32 bra $L39;
-	setp.lo.u32 %p33, %r7, %r10;
-	@!%p33 bra $L40;
-	mul.wide.u32 %rd110, %r7, 16;
-	add.s64 %rd111, %rd1, %rd110;
-	ld.shared.s64 %rd112, [%rd111+0];
-	mov.b64 %rd97, %rd112;
-$L40:
-	sub.u32 %r76, %r10, 1;
-	mov.b64 {%r77, %r78}, %rd97;
-	shfl.sync.down.b32 %r79|%p34, %r77, 1, %r76, %r17;
-	shfl.sync.down.b32 %r80, %r78, 1, %r76, %r17;
-	mov.b64 %rd113, {%r79, %r80};
-	@!%p34 bra $L41;
-	and.b64 %rd114, %rd97, %rd113;
-	mov.b64 %rd97, %rd114;
-$L41:
-	mov.b64 {%r81, %r82}, %rd97;
-	shfl.sync.down.b32 %r83|%p35, %r81, 2, %r76, %r17;
-	shfl.sync.down.b32 %r84, %r82, 2, %r76, %r17;
-	mov.b64 %rd115, {%r83, %r84};
-	@!%p35 bra $L42;
-	and.b64 %rd116, %rd97, %rd115;
-	mov.b64 %rd97, %rd116;
-$L42:
-	mov.b64 {%r85, %r86}, %rd97;
-	shfl.sync.down.b32 %r87|%p36, %r85, 4, %r76, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r76, %r17;
-	mov.b64 %rd117, {%r87, %r88};
-	@!%p36 bra $L43;
-	and.b64 %rd118, %rd97, %rd117;
-	mov.b64 %rd97, %rd118;
-$L43:
-	mov.b64 {%r89, %r90}, %rd97;
-	shfl.sync.down.b32 %r91|%p37, %r89, 8, %r76, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r76, %r17;
-	mov.b64 %rd119, {%r91, %r92};
-	@!%p37 bra $L44;
-	and.b64 %rd120, %rd97, %rd119;
-	mov.b64 %rd97, %rd120;
-$L44:
-	mov.b64 {%r93, %r94}, %rd97;
-	shfl.sync.down.b32 %r95|%p38, %r93, 16, %r76, %r17;
-	shfl.sync.down.b32 %r96, %r94, 16, %r76, %r17;
-	mov.b64 %rd121, {%r95, %r96};
-	@!%p38 bra $L45;
-	and.b64 %rd122, %rd97, %rd121;
-	mov.b64 %rd97, %rd122;
-$L45:
-$L39:
-	mul.wide.u32 %rd123, %r20, 8;
-	add.s64 %rd124, %rd5, %rd123;
-	setp.eq.u32 %p39, %r5, 0;
-	@!%p39 bra $L46;
-	st.global.s64 [%rd124+0], %rd97;
-$L46:
-	ret;
-}
-
-.visible .entry gk_wcc_hook_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<75>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.u64 %rd21, [gk_s6];
-	cvta.to.global.u64 %rd22, %rd21;
-	mov.b64 %rd23, %rd22;
-	ld.param.s64 %rd24, [gk_s7];
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s9];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s10];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.u32 %r18, [gk_s12];
-	mov.b32 %r19, %r18;
-	ld.param.u64 %rd35, [gk_s13];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s14];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s15];
-	mov.b64 %rd41, %rd40;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
 	mov.b64 %rd42, -1;
-	cvt.u64.u32 %rd43, %r5;
-	cvt.u64.u32 %rd44, %r6;
-	mov.b64 %rd45, %rd43;
-$L1:
-	setp.ge.s64 %p2, %rd45, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd46, %rd45, 8, %rd3;
-	ld.global.s64 %rd47, [%rd46+0];
-	and.b64 %rd48, %rd42, %rd47;
-	mov.b64 %rd42, %rd48;
-	add.s64 %rd45, %rd45, %rd44;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd49, %rd42;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd49;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd50, {%r23, %r24};
-	@!%p3 bra $L3;
-	and.b64 %rd51, %rd49, %rd50;
-	mov.b64 %rd49, %rd51;
-$L3:
-	mov.b64 {%r25, %r26}, %rd49;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd52, {%r27, %r28};
-	@!%p4 bra $L4;
-	and.b64 %rd53, %rd49, %rd52;
-	mov.b64 %rd49, %rd53;
-$L4:
-	mov.b64 {%r29, %r30}, %rd49;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd54, {%r31, %r32};
-	@!%p5 bra $L5;
-	and.b64 %rd55, %rd49, %rd54;
-	mov.b64 %rd49, %rd55;
-$L5:
-	mov.b64 {%r33, %r34}, %rd49;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd56, {%r35, %r36};
-	@!%p6 bra $L6;
-	and.b64 %rd57, %rd49, %rd56;
-	mov.b64 %rd49, %rd57;
-$L6:
-	mov.b64 {%r37, %r38}, %rd49;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd58, {%r39, %r40};
-	@!%p7 bra $L7;
-	and.b64 %rd59, %rd49, %rd58;
-	mov.b64 %rd49, %rd59;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd60, %r8, 16;
-	add.s64 %rd61, %rd1, %rd60;
-	st.shared.s64 [%rd61+0], %rd49;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd62, %r7, 16;
-	add.s64 %rd63, %rd1, %rd62;
-	ld.shared.s64 %rd64, [%rd63+0];
-	mov.b64 %rd49, %rd64;
-$L10:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd49;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd65, {%r44, %r45};
-	@!%p11 bra $L11;
-	and.b64 %rd66, %rd49, %rd65;
-	mov.b64 %rd49, %rd66;
-$L11:
-	mov.b64 {%r46, %r47}, %rd49;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd67, {%r48, %r49};
-	@!%p12 bra $L12;
-	and.b64 %rd68, %rd49, %rd67;
-	mov.b64 %rd49, %rd68;
-$L12:
-	mov.b64 {%r50, %r51}, %rd49;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd69, {%r52, %r53};
-	@!%p13 bra $L13;
-	and.b64 %rd70, %rd49, %rd69;
-	mov.b64 %rd49, %rd70;
-$L13:
-	mov.b64 {%r54, %r55}, %rd49;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd71, {%r56, %r57};
-	@!%p14 bra $L14;
-	and.b64 %rd72, %rd49, %rd71;
-	mov.b64 %rd49, %rd72;
-$L14:
-	mov.b64 {%r58, %r59}, %rd49;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd73, {%r60, %r61};
-	@!%p15 bra $L15;
-	and.b64 %rd74, %rd49, %rd73;
-	mov.b64 %rd49, %rd74;
+	mov.b64 %rd61, %rd43;
 $L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd49;
+	setp.ge.s64 %p11, %rd61, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd62, %rd61, 8, %rd3;
+	ld.global.s64 %rd63, [%rd62+0];
+	and.b64 %rd64, %rd42, %rd63;
+	mov.b64 %rd42, %rd64;
+	add.s64 %rd61, %rd61, %rd44;
+	bra.uni $L15;
 $L16:
-	ret;
-}
-
-.visible .entry gk_wcc_hook_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15
-)
-{
-	.reg .pred %p<40>;
-	.reg .b32 %r<97>;
-	.reg .b64 %rd<125>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.u64 %rd20, [gk_s6];
-	cvta.to.global.u64 %rd21, %rd20;
-	mov.b64 %rd22, %rd21;
-	ld.param.s64 %rd23, [gk_s7];
-	mov.b64 %rd24, %rd23;
-	ld.param.s64 %rd25, [gk_s8];
-	mov.b64 %rd26, %rd25;
-	ld.param.u64 %rd27, [gk_s9];
-	cvta.to.global.u64 %rd28, %rd27;
-	mov.b64 %rd29, %rd28;
-	ld.param.s64 %rd30, [gk_s10];
-	mov.b64 %rd31, %rd30;
-	ld.param.s64 %rd32, [gk_s11];
-	mov.b64 %rd33, %rd32;
-	ld.param.u32 %r18, [gk_s12];
-	mov.b32 %r19, %r18;
-	ld.param.u64 %rd34, [gk_s13];
-	cvta.to.global.u64 %rd35, %rd34;
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.s64 %rd39, [gk_s15];
-	mov.b64 %rd40, %rd39;
-	mov.u32 %r20, %ctaid.x;
-	mov.u32 %r21, %nctaid.x;
-	sub.s64 %rd41, %rd3, %rd2;
-	max.s64 %rd42, %rd41, 0;
-	cvt.u64.u32 %rd43, %r21;
-	add.s64 %rd44, %rd42, %rd43;
-	sub.s64 %rd45, %rd44, 1;
-	div.u64 %rd46, %rd45, %rd43;
-	cvt.u64.u32 %rd47, %r20;
-	mad.lo.s64 %rd48, %rd47, %rd46, %rd2;
-	add.s64 %rd49, %rd48, %rd46;
-	min.s64 %rd50, %rd49, %rd3;
-	mov.b64 %rd51, 0;
-	cvt.u64.u32 %rd52, %r5;
-	add.s64 %rd53, %rd48, %rd52;
-	cvt.u64.u32 %rd54, %r6;
-	mov.b64 %rd55, %rd53;
-$L1:
-	setp.ge.s64 %p2, %rd55, %rd50;
-	@%p2 bra $L2;
-	mov.b64 %rd56, %rd55;
-	mov.b32 %r22, %r19;
-	mov.b64 %rd57, %rd56;
-	setp.ne.s64 %p3, %rd31, 0;
-	mov.pred %p4, %p3;
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd58, %rd57, %rd33;
-	mad.lo.s64 %rd59, %rd58, 4, %rd29;
-	ld.global.nc.u32 %r23, [%rd59+0];
-	mov.b32 %r24, %r23;
-	and.b32 %r25, %r24, %r22;
-	setp.ne.u32 %p5, %r25, 0x0;
-	mov.pred %p4, %p5;
-$L5:
-	mov.pred %p6, %p4;
-	@!%p6 bra $L7;
-	bra.uni $L3;
-$L7:
-	setp.ne.s64 %p7, %rd38, 0;
-	mov.pred %p8, %p7;
-	mov.b32 %r26, 0;
-	@!%p8 bra $L9;
-	mul.lo.s64 %rd60, %rd56, %rd40;
-	mad.lo.s64 %rd61, %rd60, 4, %rd36;
-	ld.global.nc.s32 %r27, [%rd61+0];
-	mov.b32 %r28, %r27;
-	mov.b32 %r26, %r28;
-$L9:
-	add.s64 %rd62, %rd56, 1;
-	mul.lo.s64 %rd63, %rd62, %rd12;
-	mad.lo.s64 %rd64, %rd63, 8, %rd8;
-	ld.global.nc.s64 %rd65, [%rd64+0];
-	mov.b64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	mul.lo.s64 %rd68, %rd56, %rd12;
-	mad.lo.s64 %rd69, %rd68, 8, %rd8;
-	ld.global.nc.s64 %rd70, [%rd69+0];
-	mov.b64 %rd71, %rd70;
-	mov.b64 %rd72, %rd71;
-$L10:
-	setp.lt.s64 %p9, %rd72, %rd67;
-	not.pred %p10, %p9;
-	@!%p10 bra $L14;
-	bra.uni $L12;
-$L14:
-	mul.lo.s64 %rd73, %rd72, %rd19;
-	mad.lo.s64 %rd74, %rd73, 4, %rd15;
-	ld.global.nc.s32 %r29, [%rd74+0];
-	mov.b32 %r30, %r29;
-	cvt.s64.s32 %rd75, %r30;
-	mov.b64 %rd76, %rd75;
-	setp.eq.s64 %p11, %rd76, %rd56;
-	mov.pred %p12, %p11;
-	not.pred %p13, %p12;
-	@!%p13 bra $L16;
-	mov.b32 %r31, %r19;
-	mov.b64 %rd77, %rd76;
-	setp.ne.s64 %p14, %rd31, 0;
-	mov.pred %p15, %p14;
-	@!%p15 bra $L18;
-	mul.lo.s64 %rd78, %rd77, %rd33;
-	mad.lo.s64 %rd79, %rd78, 4, %rd29;
-	ld.global.nc.u32 %r32, [%rd79+0];
-	mov.b32 %r33, %r32;
-	and.b32 %r34, %r33, %r31;
-	setp.ne.u32 %p16, %r34, 0x0;
-	mov.pred %p15, %p16;
-$L18:
-	mov.pred %p17, %p15;
-	mov.pred %p12, %p17;
-$L16:
-	mov.pred %p18, %p12;
-	not.pred %p19, %p18;
-	@!%p19 bra $L20;
-	mov.pred %p20, %p8;
-	@!%p20 bra $L22;
-	mul.lo.s64 %rd80, %rd76, %rd40;
-	mad.lo.s64 %rd81, %rd80, 4, %rd36;
-	ld.global.nc.s32 %r35, [%rd81+0];
-	mov.b32 %r36, %r35;
-	setp.ne.s32 %p21, %r36, %r26;
-	mov.pred %p20, %p21;
-$L22:
-	mov.pred %p18, %p20;
-$L20:
-	@!%p18 bra $L24;
-	bra.uni $L11;
-$L24:
-	mul.lo.s64 %rd82, %rd56, %rd26;
-	mad.lo.s64 %rd83, %rd82, 4, %rd22;
-	ld.relaxed.gpu.global.s32 %r37, [%rd83+0];
-	mov.b32 %r38, %r37;
-	mul.lo.s64 %rd84, %rd76, %rd26;
-	mad.lo.s64 %rd85, %rd84, 4, %rd22;
-	ld.relaxed.gpu.global.s32 %r39, [%rd85+0];
-	mov.b32 %r40, %r39;
-	mov.b32 %r41, %r38;
-	mov.b32 %r42, %r40;
-	mov.b32 %r43, %r41;
-	mov.b32 %r44, %r42;
-	setp.eq.s32 %p22, %r43, %r44;
-	@!%p22 bra $L26;
-	bra.uni $L11;
-$L26:
-	mov.b32 %r45, %r43;
-	mov.b32 %r46, %r44;
-	mov.b64 %rd86, %rd76;
-	mov.b32 %r47, %r45;
-	mov.b32 %r48, %r46;
-	mov.b64 %rd87, %rd86;
-	setp.lt.s32 %p23, %r44, %r43;
-	@!%p23 bra $L28;
-	mov.b32 %r49, %r44;
-	mov.b32 %r50, %r43;
-	mov.b64 %rd88, %rd56;
-	mov.b32 %r47, %r49;
-	mov.b32 %r48, %r50;
-	mov.b64 %rd87, %rd88;
-$L28:
-	cvt.s64.s32 %rd89, %r48;
-	mul.lo.s64 %rd90, %rd89, %rd26;
-	mad.lo.s64 %rd91, %rd90, 4, %rd22;
-	atom.global.min.s32 %r51, [%rd91], %r47;
-	mov.b32 %r52, %r51;
-	setp.gt.s32 %p24, %r52, %r47;
-	@!%p24 bra $L30;
-	add.s64 %rd92, %rd51, 1;
-	mov.b64 %rd51, %rd92;
-$L30:
-	mul.lo.s64 %rd93, %rd87, %rd26;
-	mad.lo.s64 %rd94, %rd93, 4, %rd22;
-	atom.global.min.s32 %r53, [%rd94], %r47;
-	mov.b32 %r54, %r53;
-	setp.gt.s32 %p25, %r54, %r47;
-	@!%p25 bra $L32;
-	add.s64 %rd95, %rd51, 1;
-	mov.b64 %rd51, %rd95;
-$L32:
-$L11:
-	add.s64 %rd96, %rd72, 1;
-	mov.b64 %rd72, %rd96;
-	bra.uni $L10;
-$L12:
-$L3:
-	add.s64 %rd55, %rd55, %rd54;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd97, %rd51;
-	// block reduction
-	sub.u32 %r55, %r13, 1;
-	mov.b64 {%r56, %r57}, %rd97;
-	shfl.sync.down.b32 %r58|%p26, %r56, 1, %r55, %r17;
-	shfl.sync.down.b32 %r59, %r57, 1, %r55, %r17;
-	mov.b64 %rd98, {%r58, %r59};
-	@!%p26 bra $L33;
-	or.b64 %rd99, %rd97, %rd98;
-	mov.b64 %rd97, %rd99;
-$L33:
-	mov.b64 {%r60, %r61}, %rd97;
-	shfl.sync.down.b32 %r62|%p27, %r60, 2, %r55, %r17;
-	shfl.sync.down.b32 %r63, %r61, 2, %r55, %r17;
-	mov.b64 %rd100, {%r62, %r63};
-	@!%p27 bra $L34;
-	or.b64 %rd101, %rd97, %rd100;
-	mov.b64 %rd97, %rd101;
-$L34:
-	mov.b64 {%r64, %r65}, %rd97;
-	shfl.sync.down.b32 %r66|%p28, %r64, 4, %r55, %r17;
-	shfl.sync.down.b32 %r67, %r65, 4, %r55, %r17;
-	mov.b64 %rd102, {%r66, %r67};
-	@!%p28 bra $L35;
-	or.b64 %rd103, %rd97, %rd102;
-	mov.b64 %rd97, %rd103;
-$L35:
-	mov.b64 {%r68, %r69}, %rd97;
-	shfl.sync.down.b32 %r70|%p29, %r68, 8, %r55, %r17;
-	shfl.sync.down.b32 %r71, %r69, 8, %r55, %r17;
-	mov.b64 %rd104, {%r70, %r71};
-	@!%p29 bra $L36;
-	or.b64 %rd105, %rd97, %rd104;
-	mov.b64 %rd97, %rd105;
-$L36:
-	mov.b64 {%r72, %r73}, %rd97;
-	shfl.sync.down.b32 %r74|%p30, %r72, 16, %r55, %r17;
-	shfl.sync.down.b32 %r75, %r73, 16, %r55, %r17;
-	mov.b64 %rd106, {%r74, %r75};
-	@!%p30 bra $L37;
-	or.b64 %rd107, %rd97, %rd106;
-	mov.b64 %rd97, %rd107;
-$L37:
-	setp.eq.u32 %p31, %r7, 0;
-	@!%p31 bra $L38;
-	mul.wide.u32 %rd108, %r8, 16;
-	add.s64 %rd109, %rd1, %rd108;
-	st.shared.s64 [%rd109+0], %rd97;
-$L38:
-	bar.sync 0;
-	setp.eq.u32 %p32, %r8, 0;
-	@!%p32 bra $L39;
-	setp.lo.u32 %p33, %r7, %r10;
-	@!%p33 bra $L40;
-	mul.wide.u32 %rd110, %r7, 16;
-	add.s64 %rd111, %rd1, %rd110;
-	ld.shared.s64 %rd112, [%rd111+0];
-	mov.b64 %rd97, %rd112;
-$L40:
-	sub.u32 %r76, %r10, 1;
-	mov.b64 {%r77, %r78}, %rd97;
-	shfl.sync.down.b32 %r79|%p34, %r77, 1, %r76, %r17;
-	shfl.sync.down.b32 %r80, %r78, 1, %r76, %r17;
-	mov.b64 %rd113, {%r79, %r80};
-	@!%p34 bra $L41;
-	or.b64 %rd114, %rd97, %rd113;
-	mov.b64 %rd97, %rd114;
-$L41:
-	mov.b64 {%r81, %r82}, %rd97;
-	shfl.sync.down.b32 %r83|%p35, %r81, 2, %r76, %r17;
-	shfl.sync.down.b32 %r84, %r82, 2, %r76, %r17;
-	mov.b64 %rd115, {%r83, %r84};
-	@!%p35 bra $L42;
-	or.b64 %rd116, %rd97, %rd115;
-	mov.b64 %rd97, %rd116;
-$L42:
-	mov.b64 {%r85, %r86}, %rd97;
-	shfl.sync.down.b32 %r87|%p36, %r85, 4, %r76, %r17;
-	shfl.sync.down.b32 %r88, %r86, 4, %r76, %r17;
-	mov.b64 %rd117, {%r87, %r88};
-	@!%p36 bra $L43;
-	or.b64 %rd118, %rd97, %rd117;
-	mov.b64 %rd97, %rd118;
-$L43:
-	mov.b64 {%r89, %r90}, %rd97;
-	shfl.sync.down.b32 %r91|%p37, %r89, 8, %r76, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r76, %r17;
-	mov.b64 %rd119, {%r91, %r92};
-	@!%p37 bra $L44;
-	or.b64 %rd120, %rd97, %rd119;
-	mov.b64 %rd97, %rd120;
-$L44:
-	mov.b64 {%r93, %r94}, %rd97;
-	shfl.sync.down.b32 %r95|%p38, %r93, 16, %r76, %r17;
-	shfl.sync.down.b32 %r96, %r94, 16, %r76, %r17;
-	mov.b64 %rd121, {%r95, %r96};
-	@!%p38 bra $L45;
-	or.b64 %rd122, %rd97, %rd121;
-	mov.b64 %rd97, %rd122;
-$L45:
-$L39:
-	mul.wide.u32 %rd123, %r20, 8;
-	add.s64 %rd124, %rd5, %rd123;
-	setp.eq.u32 %p39, %r5, 0;
-	@!%p39 bra $L46;
-	st.global.s64 [%rd124+0], %rd97;
-$L46:
-	ret;
-}
-
-.visible .entry gk_wcc_hook_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<75>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.u64 %rd21, [gk_s6];
-	cvta.to.global.u64 %rd22, %rd21;
-	mov.b64 %rd23, %rd22;
-	ld.param.s64 %rd24, [gk_s7];
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s9];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s10];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s11];
-	mov.b64 %rd34, %rd33;
-	ld.param.u32 %r18, [gk_s12];
-	mov.b32 %r19, %r18;
-	ld.param.u64 %rd35, [gk_s13];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s14];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s15];
-	mov.b64 %rd41, %rd40;
+$L14:
 	mov.b64 %rd42, 0;
-	cvt.u64.u32 %rd43, %r5;
-	cvt.u64.u32 %rd44, %r6;
-	mov.b64 %rd45, %rd43;
+	mov.b64 %rd65, %rd43;
+$L17:
+	setp.ge.s64 %p12, %rd65, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd66, %rd65, 8, %rd3;
+	ld.global.s64 %rd67, [%rd66+0];
+	or.b64 %rd68, %rd42, %rd67;
+	mov.b64 %rd42, %rd68;
+	add.s64 %rd65, %rd65, %rd44;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd45, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd46, %rd45, 8, %rd3;
-	ld.global.s64 %rd47, [%rd46+0];
-	or.b64 %rd48, %rd42, %rd47;
-	mov.b64 %rd42, %rd48;
-	add.s64 %rd45, %rd45, %rd44;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd49, %rd42;
+	mov.b64 %rd69, %rd42;
 	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd49;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd50, {%r23, %r24};
-	@!%p3 bra $L3;
-	or.b64 %rd51, %rd49, %rd50;
-	mov.b64 %rd49, %rd51;
-$L3:
-	mov.b64 {%r25, %r26}, %rd49;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd52, {%r27, %r28};
-	@!%p4 bra $L4;
-	or.b64 %rd53, %rd49, %rd52;
-	mov.b64 %rd49, %rd53;
-$L4:
-	mov.b64 {%r29, %r30}, %rd49;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd54, {%r31, %r32};
-	@!%p5 bra $L5;
-	or.b64 %rd55, %rd49, %rd54;
-	mov.b64 %rd49, %rd55;
-$L5:
-	mov.b64 {%r33, %r34}, %rd49;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd56, {%r35, %r36};
-	@!%p6 bra $L6;
-	or.b64 %rd57, %rd49, %rd56;
-	mov.b64 %rd49, %rd57;
-$L6:
-	mov.b64 {%r37, %r38}, %rd49;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd58, {%r39, %r40};
-	@!%p7 bra $L7;
-	or.b64 %rd59, %rd49, %rd58;
-	mov.b64 %rd49, %rd59;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd60, %r8, 16;
-	add.s64 %rd61, %rd1, %rd60;
-	st.shared.s64 [%rd61+0], %rd49;
-$L8:
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
+$L19:
+	setp.hs.u32 %p13, %r24, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r25, %r26}, %rd69;
+	shfl.sync.down.b32 %r27|%p14, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd70, {%r27, %r28};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd71, %rd69, %rd70;
+	mov.b64 %rd69, %rd71;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd72, %rd69, %rd70;
+	mov.b64 %rd69, %rd72;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd73, %rd69, %rd70;
+	mov.b64 %rd69, %rd73;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd74, %rd69, %rd70;
+	mov.b64 %rd69, %rd74;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd75, %rd69, %rd70;
+	mov.b64 %rd69, %rd75;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd76, %rd69, %rd70;
+	mov.b64 %rd69, %rd76;
+$L22:
+$L21:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd77, %r8, 16;
+	add.s64 %rd78, %rd1, %rd77;
+	st.shared.s64 [%rd78+0], %rd69;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd62, %r7, 16;
-	add.s64 %rd63, %rd1, %rd62;
-	ld.shared.s64 %rd64, [%rd63+0];
-	mov.b64 %rd49, %rd64;
-$L10:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd49;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd65, {%r44, %r45};
-	@!%p11 bra $L11;
-	or.b64 %rd66, %rd49, %rd65;
-	mov.b64 %rd49, %rd66;
-$L11:
-	mov.b64 {%r46, %r47}, %rd49;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd67, {%r48, %r49};
-	@!%p12 bra $L12;
-	or.b64 %rd68, %rd49, %rd67;
-	mov.b64 %rd49, %rd68;
-$L12:
-	mov.b64 {%r50, %r51}, %rd49;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd69, {%r52, %r53};
-	@!%p13 bra $L13;
-	or.b64 %rd70, %rd49, %rd69;
-	mov.b64 %rd49, %rd70;
-$L13:
-	mov.b64 {%r54, %r55}, %rd49;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd71, {%r56, %r57};
-	@!%p14 bra $L14;
-	or.b64 %rd72, %rd49, %rd71;
-	mov.b64 %rd49, %rd72;
-$L14:
-	mov.b64 {%r58, %r59}, %rd49;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd73, {%r60, %r61};
-	@!%p15 bra $L15;
-	or.b64 %rd74, %rd49, %rd73;
-	mov.b64 %rd49, %rd74;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd49;
-$L16:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd79, %r7, 16;
+	add.s64 %rd80, %rd1, %rd79;
+	ld.shared.s64 %rd81, [%rd80+0];
+	mov.b64 %rd69, %rd81;
+$L30:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L31:
+	setp.hs.u32 %p23, %r30, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r31, %r32}, %rd69;
+	shfl.sync.down.b32 %r33|%p24, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd82, {%r33, %r34};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd83, %rd69, %rd82;
+	mov.b64 %rd69, %rd83;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd84, %rd69, %rd82;
+	mov.b64 %rd69, %rd84;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd85, %rd69, %rd82;
+	mov.b64 %rd69, %rd85;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd86, %rd69, %rd82;
+	mov.b64 %rd69, %rd86;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd87, %rd69, %rd82;
+	mov.b64 %rd69, %rd87;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd88, %rd69, %rd82;
+	mov.b64 %rd69, %rd88;
+$L34:
+$L33:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd69;
+$L40:
 	ret;
 }
 `
@@ -8728,10 +4349,11 @@ const gokkosPTX9 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_wcc_countSizes_main_sum(
+.visible .entry gk_wcc_countSizes_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -8741,9 +4363,9 @@ const gokkosPTX9 = `//
 	.param .b64 gk_s6
 )
 {
-	.reg .pred %p<20>;
-	.reg .b32 %r<69>;
-	.reg .b64 %rd<74>;
+	.reg .pred %p<29>;
+	.reg .b32 %r<42>;
+	.reg .b64 %rd<69>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8767,6 +4389,7 @@ const gokkosPTX9 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -8783,170 +4406,212 @@ const gokkosPTX9 = `//
 	mov.b64 %rd19, %rd18;
 	ld.param.s64 %rd20, [gk_s6];
 	mov.b64 %rd21, %rd20;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd22, %rd3, %rd2;
 	max.s64 %rd23, %rd22, 0;
-	cvt.u64.u32 %rd24, %r19;
+	cvt.u64.u32 %rd24, %r20;
 	add.s64 %rd25, %rd23, %rd24;
 	sub.s64 %rd26, %rd25, 1;
 	div.u64 %rd27, %rd26, %rd24;
-	cvt.u64.u32 %rd28, %r18;
+	cvt.u64.u32 %rd28, %r19;
 	mad.lo.s64 %rd29, %rd28, %rd27, %rd2;
 	add.s64 %rd30, %rd29, %rd27;
 	min.s64 %rd31, %rd30, %rd3;
-	mov.b64 %rd32, 0;
-	cvt.u64.u32 %rd33, %r5;
-	add.s64 %rd34, %rd29, %rd33;
-	cvt.u64.u32 %rd35, %r6;
-	mov.b64 %rd36, %rd34;
-$L1:
-	setp.ge.s64 %p2, %rd36, %rd31;
-	@%p2 bra $L2;
-	mov.b64 %rd37, %rd36;
-	mul.lo.s64 %rd38, %rd37, %rd12;
-	mad.lo.s64 %rd39, %rd38, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd39+0];
-	mov.b32 %r21, %r20;
-	mov.b32 %r22, %r21;
-	setp.ge.s64 %p3, %rd21, 0;
-	mov.pred %p4, %p3;
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd40, %rd21, %rd12;
-	mad.lo.s64 %rd41, %rd40, 4, %rd8;
-	ld.global.nc.s32 %r23, [%rd41+0];
-	mov.b32 %r24, %r23;
-	setp.eq.s32 %p5, %r22, %r24;
-	mov.pred %p4, %p5;
-$L5:
-	@!%p4 bra $L7;
-	add.s64 %rd42, %rd32, 1;
-	mov.b64 %rd32, %rd42;
-	bra.uni $L3;
-$L7:
-	cvt.s64.s32 %rd43, %r22;
-	mul.lo.s64 %rd44, %rd43, %rd19;
-	mad.lo.s64 %rd45, %rd44, 4, %rd15;
-	mov.b32 %r25, 1;
-	atom.global.add.s32 %r26, [%rd45], %r25;
-$L3:
-	add.s64 %rd36, %rd36, %rd35;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd33, 0;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd46, %rd32;
-	// block reduction
-	sub.u32 %r27, %r13, 1;
-	mov.b64 {%r28, %r29}, %rd46;
-	shfl.sync.down.b32 %r30|%p6, %r28, 1, %r27, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
-	mov.b64 %rd47, {%r30, %r31};
-	@!%p6 bra $L8;
-	add.s64 %rd48, %rd46, %rd47;
-	mov.b64 %rd46, %rd48;
-$L8:
-	mov.b64 {%r32, %r33}, %rd46;
-	shfl.sync.down.b32 %r34|%p7, %r32, 2, %r27, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
-	mov.b64 %rd49, {%r34, %r35};
-	@!%p7 bra $L9;
-	add.s64 %rd50, %rd46, %rd49;
-	mov.b64 %rd46, %rd50;
-$L9:
-	mov.b64 {%r36, %r37}, %rd46;
-	shfl.sync.down.b32 %r38|%p8, %r36, 4, %r27, %r17;
-	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
-	mov.b64 %rd51, {%r38, %r39};
-	@!%p8 bra $L10;
-	add.s64 %rd52, %rd46, %rd51;
-	mov.b64 %rd46, %rd52;
-$L10:
-	mov.b64 {%r40, %r41}, %rd46;
-	shfl.sync.down.b32 %r42|%p9, %r40, 8, %r27, %r17;
-	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
-	mov.b64 %rd53, {%r42, %r43};
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd33, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd33, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd33, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd33, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd33, 0;
+$L1:
+	mov.b64 %rd32, %rd33;
+	cvt.u64.u32 %rd34, %r5;
+	add.s64 %rd35, %rd29, %rd34;
+	cvt.u64.u32 %rd36, %r6;
+	mov.b64 %rd37, %rd35;
+$L7:
+	setp.ge.s64 %p7, %rd37, %rd31;
+	@%p7 bra $L8;
+	mov.b64 %rd38, %rd37;
+	mul.lo.s64 %rd39, %rd38, %rd12;
+	mad.lo.s64 %rd40, %rd39, 4, %rd8;
+	ld.global.nc.s32 %r21, [%rd40+0];
+	mov.b32 %r22, %r21;
+	mov.b32 %r23, %r22;
+	setp.ge.s64 %p8, %rd21, 0;
+	mov.pred %p9, %p8;
 	@!%p9 bra $L11;
-	add.s64 %rd54, %rd46, %rd53;
-	mov.b64 %rd46, %rd54;
+	mul.lo.s64 %rd41, %rd21, %rd12;
+	mad.lo.s64 %rd42, %rd41, 4, %rd8;
+	ld.global.nc.s32 %r24, [%rd42+0];
+	mov.b32 %r25, %r24;
+	setp.eq.s32 %p10, %r23, %r25;
+	mov.pred %p9, %p10;
 $L11:
-	mov.b64 {%r44, %r45}, %rd46;
-	shfl.sync.down.b32 %r46|%p10, %r44, 16, %r27, %r17;
-	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
-	mov.b64 %rd55, {%r46, %r47};
-	@!%p10 bra $L12;
-	add.s64 %rd56, %rd46, %rd55;
-	mov.b64 %rd46, %rd56;
-$L12:
-	setp.eq.u32 %p11, %r7, 0;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd57, %r8, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	st.shared.s64 [%rd58+0], %rd46;
+	@!%p9 bra $L13;
+	add.s64 %rd43, %rd32, 1;
+	mov.b64 %rd32, %rd43;
+	bra.uni $L9;
 $L13:
-	bar.sync 0;
-	setp.eq.u32 %p12, %r8, 0;
-	@!%p12 bra $L14;
-	setp.lo.u32 %p13, %r7, %r10;
-	@!%p13 bra $L15;
-	mul.wide.u32 %rd59, %r7, 16;
-	add.s64 %rd60, %rd1, %rd59;
-	ld.shared.s64 %rd61, [%rd60+0];
-	mov.b64 %rd46, %rd61;
-$L15:
-	sub.u32 %r48, %r10, 1;
-	mov.b64 {%r49, %r50}, %rd46;
-	shfl.sync.down.b32 %r51|%p14, %r49, 1, %r48, %r17;
-	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
-	mov.b64 %rd62, {%r51, %r52};
-	@!%p14 bra $L16;
-	add.s64 %rd63, %rd46, %rd62;
-	mov.b64 %rd46, %rd63;
-$L16:
-	mov.b64 {%r53, %r54}, %rd46;
-	shfl.sync.down.b32 %r55|%p15, %r53, 2, %r48, %r17;
-	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
-	mov.b64 %rd64, {%r55, %r56};
-	@!%p15 bra $L17;
-	add.s64 %rd65, %rd46, %rd64;
-	mov.b64 %rd46, %rd65;
-$L17:
-	mov.b64 {%r57, %r58}, %rd46;
-	shfl.sync.down.b32 %r59|%p16, %r57, 4, %r48, %r17;
-	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
-	mov.b64 %rd66, {%r59, %r60};
-	@!%p16 bra $L18;
-	add.s64 %rd67, %rd46, %rd66;
-	mov.b64 %rd46, %rd67;
-$L18:
-	mov.b64 {%r61, %r62}, %rd46;
-	shfl.sync.down.b32 %r63|%p17, %r61, 8, %r48, %r17;
-	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
-	mov.b64 %rd68, {%r63, %r64};
-	@!%p17 bra $L19;
-	add.s64 %rd69, %rd46, %rd68;
-	mov.b64 %rd46, %rd69;
-$L19:
-	mov.b64 {%r65, %r66}, %rd46;
-	shfl.sync.down.b32 %r67|%p18, %r65, 16, %r48, %r17;
-	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
-	mov.b64 %rd70, {%r67, %r68};
-	@!%p18 bra $L20;
-	add.s64 %rd71, %rd46, %rd70;
-	mov.b64 %rd46, %rd71;
-$L20:
+	cvt.s64.s32 %rd44, %r23;
+	mul.lo.s64 %rd45, %rd44, %rd19;
+	mad.lo.s64 %rd46, %rd45, 4, %rd15;
+	mov.b32 %r26, 1;
+	atom.global.add.s32 %r27, [%rd46], %r26;
+$L9:
+	add.s64 %rd37, %rd37, %rd36;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd47, %rd32;
+	// block reduction
+	mov.b32 %r28, 1;
+	mov.b32 %r29, 1;
+	sub.u32 %r30, %r13, 1;
+	mov.b32 %r31, %r28;
 $L14:
-	mul.wide.u32 %rd72, %r18, 8;
-	add.s64 %rd73, %rd5, %rd72;
-	setp.eq.u32 %p19, %r5, 0;
-	@!%p19 bra $L21;
-	st.global.s64 [%rd73+0], %rd46;
+	setp.hs.u32 %p11, %r31, 32;
+	@%p11 bra $L15;
+	mov.b64 {%r32, %r33}, %rd47;
+	shfl.sync.down.b32 %r34|%p12, %r32, %r31, %r30, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
+	mov.b64 %rd48, {%r34, %r35};
+	@!%p12 bra $L16;
+	setp.ne.u32 %p13, %r18, 1;
+	@%p13 bra.uni $L18;
+	add.s64 %rd49, %rd47, %rd48;
+	mov.b64 %rd47, %rd49;
+	bra.uni $L17;
+$L18:
+	setp.ne.u32 %p14, %r18, 2;
+	@%p14 bra.uni $L19;
+	mul.lo.s64 %rd50, %rd47, %rd48;
+	mov.b64 %rd47, %rd50;
+	bra.uni $L17;
+$L19:
+	setp.ne.u32 %p15, %r18, 3;
+	@%p15 bra.uni $L20;
+	min.s64 %rd51, %rd47, %rd48;
+	mov.b64 %rd47, %rd51;
+	bra.uni $L17;
+$L20:
+	setp.ne.u32 %p16, %r18, 4;
+	@%p16 bra.uni $L21;
+	max.s64 %rd52, %rd47, %rd48;
+	mov.b64 %rd47, %rd52;
+	bra.uni $L17;
 $L21:
+	setp.ne.u32 %p17, %r18, 7;
+	@%p17 bra.uni $L22;
+	and.b64 %rd53, %rd47, %rd48;
+	mov.b64 %rd47, %rd53;
+	bra.uni $L17;
+$L22:
+	or.b64 %rd54, %rd47, %rd48;
+	mov.b64 %rd47, %rd54;
+$L17:
+$L16:
+	shl.b32 %r31, %r31, 1;
+	bra.uni $L14;
+$L15:
+	setp.eq.u32 %p18, %r7, 0;
+	@!%p18 bra $L23;
+	mul.wide.u32 %rd55, %r8, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	st.shared.s64 [%rd56+0], %rd47;
+$L23:
+	bar.sync 0;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L24;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L25;
+	mul.wide.u32 %rd57, %r7, 16;
+	add.s64 %rd58, %rd1, %rd57;
+	ld.shared.s64 %rd59, [%rd58+0];
+	mov.b64 %rd47, %rd59;
+$L25:
+	sub.u32 %r36, %r10, 1;
+	mov.b32 %r37, %r29;
+$L26:
+	setp.hs.u32 %p21, %r37, 32;
+	@%p21 bra $L27;
+	mov.b64 {%r38, %r39}, %rd47;
+	shfl.sync.down.b32 %r40|%p22, %r38, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
+	mov.b64 %rd60, {%r40, %r41};
+	@!%p22 bra $L28;
+	setp.ne.u32 %p23, %r18, 1;
+	@%p23 bra.uni $L30;
+	add.s64 %rd61, %rd47, %rd60;
+	mov.b64 %rd47, %rd61;
+	bra.uni $L29;
+$L30:
+	setp.ne.u32 %p24, %r18, 2;
+	@%p24 bra.uni $L31;
+	mul.lo.s64 %rd62, %rd47, %rd60;
+	mov.b64 %rd47, %rd62;
+	bra.uni $L29;
+$L31:
+	setp.ne.u32 %p25, %r18, 3;
+	@%p25 bra.uni $L32;
+	min.s64 %rd63, %rd47, %rd60;
+	mov.b64 %rd47, %rd63;
+	bra.uni $L29;
+$L32:
+	setp.ne.u32 %p26, %r18, 4;
+	@%p26 bra.uni $L33;
+	max.s64 %rd64, %rd47, %rd60;
+	mov.b64 %rd47, %rd64;
+	bra.uni $L29;
+$L33:
+	setp.ne.u32 %p27, %r18, 7;
+	@%p27 bra.uni $L34;
+	and.b64 %rd65, %rd47, %rd60;
+	mov.b64 %rd47, %rd65;
+	bra.uni $L29;
+$L34:
+	or.b64 %rd66, %rd47, %rd60;
+	mov.b64 %rd47, %rd66;
+$L29:
+$L28:
+	shl.b32 %r37, %r37, 1;
+	bra.uni $L26;
+$L27:
+$L24:
+	mul.wide.u32 %rd67, %r19, 8;
+	add.s64 %rd68, %rd5, %rd67;
+	setp.eq.u32 %p28, %r5, 0;
+	@!%p28 bra $L35;
+	st.global.s64 [%rd68+0], %rd47;
+$L35:
 	ret;
 }
 
-.visible .entry gk_wcc_countSizes_final_sum(
+.visible .entry gk_wcc_countSizes_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -8956,9 +4621,9 @@ $L21:
 	.param .b64 gk_s6
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<56>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<70>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8983,6 +4648,7 @@ $L21:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -8999,2090 +4665,220 @@ $L21:
 	mov.b64 %rd20, %rd19;
 	ld.param.s64 %rd21, [gk_s6];
 	mov.b64 %rd22, %rd21;
-	mov.b64 %rd23, 0;
 	cvt.u64.u32 %rd24, %r5;
 	cvt.u64.u32 %rd25, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd23, 0;
 	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd26, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd27, %rd26, 8, %rd3;
 	ld.global.s64 %rd28, [%rd27+0];
 	add.s64 %rd29, %rd23, %rd28;
 	mov.b64 %rd23, %rd29;
 	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd30, %rd23;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd30;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd31, {%r21, %r22};
-	@!%p3 bra $L3;
-	add.s64 %rd32, %rd30, %rd31;
-	mov.b64 %rd30, %rd32;
-$L3:
-	mov.b64 {%r23, %r24}, %rd30;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd33, {%r25, %r26};
-	@!%p4 bra $L4;
-	add.s64 %rd34, %rd30, %rd33;
-	mov.b64 %rd30, %rd34;
-$L4:
-	mov.b64 {%r27, %r28}, %rd30;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd35, {%r29, %r30};
-	@!%p5 bra $L5;
-	add.s64 %rd36, %rd30, %rd35;
-	mov.b64 %rd30, %rd36;
-$L5:
-	mov.b64 {%r31, %r32}, %rd30;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd37, {%r33, %r34};
-	@!%p6 bra $L6;
-	add.s64 %rd38, %rd30, %rd37;
-	mov.b64 %rd30, %rd38;
-$L6:
-	mov.b64 {%r35, %r36}, %rd30;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd39, {%r37, %r38};
-	@!%p7 bra $L7;
-	add.s64 %rd40, %rd30, %rd39;
-	mov.b64 %rd30, %rd40;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd41, %r8, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	st.shared.s64 [%rd42+0], %rd30;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd43, %r7, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	ld.shared.s64 %rd45, [%rd44+0];
-	mov.b64 %rd30, %rd45;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd30;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd46, {%r42, %r43};
-	@!%p11 bra $L11;
-	add.s64 %rd47, %rd30, %rd46;
-	mov.b64 %rd30, %rd47;
-$L11:
-	mov.b64 {%r44, %r45}, %rd30;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd48, {%r46, %r47};
-	@!%p12 bra $L12;
-	add.s64 %rd49, %rd30, %rd48;
-	mov.b64 %rd30, %rd49;
-$L12:
-	mov.b64 {%r48, %r49}, %rd30;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd50, {%r50, %r51};
-	@!%p13 bra $L13;
-	add.s64 %rd51, %rd30, %rd50;
-	mov.b64 %rd30, %rd51;
-$L13:
-	mov.b64 {%r52, %r53}, %rd30;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd52, {%r54, %r55};
-	@!%p14 bra $L14;
-	add.s64 %rd53, %rd30, %rd52;
-	mov.b64 %rd30, %rd53;
-$L14:
-	mov.b64 {%r56, %r57}, %rd30;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd54, {%r58, %r59};
-	@!%p15 bra $L15;
-	add.s64 %rd55, %rd30, %rd54;
-	mov.b64 %rd30, %rd55;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd30;
-$L16:
-	ret;
-}
-
-.visible .entry gk_wcc_countSizes_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6
-)
-{
-	.reg .pred %p<20>;
-	.reg .b32 %r<69>;
-	.reg .b64 %rd<74>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd22, %rd3, %rd2;
-	max.s64 %rd23, %rd22, 0;
-	cvt.u64.u32 %rd24, %r19;
-	add.s64 %rd25, %rd23, %rd24;
-	sub.s64 %rd26, %rd25, 1;
-	div.u64 %rd27, %rd26, %rd24;
-	cvt.u64.u32 %rd28, %r18;
-	mad.lo.s64 %rd29, %rd28, %rd27, %rd2;
-	add.s64 %rd30, %rd29, %rd27;
-	min.s64 %rd31, %rd30, %rd3;
-	mov.b64 %rd32, 1;
-	cvt.u64.u32 %rd33, %r5;
-	add.s64 %rd34, %rd29, %rd33;
-	cvt.u64.u32 %rd35, %r6;
-	mov.b64 %rd36, %rd34;
-$L1:
-	setp.ge.s64 %p2, %rd36, %rd31;
-	@%p2 bra $L2;
-	mov.b64 %rd37, %rd36;
-	mul.lo.s64 %rd38, %rd37, %rd12;
-	mad.lo.s64 %rd39, %rd38, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd39+0];
-	mov.b32 %r21, %r20;
-	mov.b32 %r22, %r21;
-	setp.ge.s64 %p3, %rd21, 0;
-	mov.pred %p4, %p3;
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd40, %rd21, %rd12;
-	mad.lo.s64 %rd41, %rd40, 4, %rd8;
-	ld.global.nc.s32 %r23, [%rd41+0];
-	mov.b32 %r24, %r23;
-	setp.eq.s32 %p5, %r22, %r24;
-	mov.pred %p4, %p5;
-$L5:
-	@!%p4 bra $L7;
-	add.s64 %rd42, %rd32, 1;
-	mov.b64 %rd32, %rd42;
 	bra.uni $L3;
-$L7:
-	cvt.s64.s32 %rd43, %r22;
-	mul.lo.s64 %rd44, %rd43, %rd19;
-	mad.lo.s64 %rd45, %rd44, 4, %rd15;
-	mov.b32 %r25, 1;
-	atom.global.add.s32 %r26, [%rd45], %r25;
-$L3:
-	add.s64 %rd36, %rd36, %rd35;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd46, %rd32;
-	// block reduction
-	sub.u32 %r27, %r13, 1;
-	mov.b64 {%r28, %r29}, %rd46;
-	shfl.sync.down.b32 %r30|%p6, %r28, 1, %r27, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
-	mov.b64 %rd47, {%r30, %r31};
-	@!%p6 bra $L8;
-	mul.lo.s64 %rd48, %rd46, %rd47;
-	mov.b64 %rd46, %rd48;
-$L8:
-	mov.b64 {%r32, %r33}, %rd46;
-	shfl.sync.down.b32 %r34|%p7, %r32, 2, %r27, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
-	mov.b64 %rd49, {%r34, %r35};
-	@!%p7 bra $L9;
-	mul.lo.s64 %rd50, %rd46, %rd49;
-	mov.b64 %rd46, %rd50;
-$L9:
-	mov.b64 {%r36, %r37}, %rd46;
-	shfl.sync.down.b32 %r38|%p8, %r36, 4, %r27, %r17;
-	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
-	mov.b64 %rd51, {%r38, %r39};
-	@!%p8 bra $L10;
-	mul.lo.s64 %rd52, %rd46, %rd51;
-	mov.b64 %rd46, %rd52;
-$L10:
-	mov.b64 {%r40, %r41}, %rd46;
-	shfl.sync.down.b32 %r42|%p9, %r40, 8, %r27, %r17;
-	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
-	mov.b64 %rd53, {%r42, %r43};
-	@!%p9 bra $L11;
-	mul.lo.s64 %rd54, %rd46, %rd53;
-	mov.b64 %rd46, %rd54;
-$L11:
-	mov.b64 {%r44, %r45}, %rd46;
-	shfl.sync.down.b32 %r46|%p10, %r44, 16, %r27, %r17;
-	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
-	mov.b64 %rd55, {%r46, %r47};
-	@!%p10 bra $L12;
-	mul.lo.s64 %rd56, %rd46, %rd55;
-	mov.b64 %rd46, %rd56;
-$L12:
-	setp.eq.u32 %p11, %r7, 0;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd57, %r8, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	st.shared.s64 [%rd58+0], %rd46;
-$L13:
-	bar.sync 0;
-	setp.eq.u32 %p12, %r8, 0;
-	@!%p12 bra $L14;
-	setp.lo.u32 %p13, %r7, %r10;
-	@!%p13 bra $L15;
-	mul.wide.u32 %rd59, %r7, 16;
-	add.s64 %rd60, %rd1, %rd59;
-	ld.shared.s64 %rd61, [%rd60+0];
-	mov.b64 %rd46, %rd61;
-$L15:
-	sub.u32 %r48, %r10, 1;
-	mov.b64 {%r49, %r50}, %rd46;
-	shfl.sync.down.b32 %r51|%p14, %r49, 1, %r48, %r17;
-	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
-	mov.b64 %rd62, {%r51, %r52};
-	@!%p14 bra $L16;
-	mul.lo.s64 %rd63, %rd46, %rd62;
-	mov.b64 %rd46, %rd63;
-$L16:
-	mov.b64 {%r53, %r54}, %rd46;
-	shfl.sync.down.b32 %r55|%p15, %r53, 2, %r48, %r17;
-	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
-	mov.b64 %rd64, {%r55, %r56};
-	@!%p15 bra $L17;
-	mul.lo.s64 %rd65, %rd46, %rd64;
-	mov.b64 %rd46, %rd65;
-$L17:
-	mov.b64 {%r57, %r58}, %rd46;
-	shfl.sync.down.b32 %r59|%p16, %r57, 4, %r48, %r17;
-	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
-	mov.b64 %rd66, {%r59, %r60};
-	@!%p16 bra $L18;
-	mul.lo.s64 %rd67, %rd46, %rd66;
-	mov.b64 %rd46, %rd67;
-$L18:
-	mov.b64 {%r61, %r62}, %rd46;
-	shfl.sync.down.b32 %r63|%p17, %r61, 8, %r48, %r17;
-	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
-	mov.b64 %rd68, {%r63, %r64};
-	@!%p17 bra $L19;
-	mul.lo.s64 %rd69, %rd46, %rd68;
-	mov.b64 %rd46, %rd69;
-$L19:
-	mov.b64 {%r65, %r66}, %rd46;
-	shfl.sync.down.b32 %r67|%p18, %r65, 16, %r48, %r17;
-	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
-	mov.b64 %rd70, {%r67, %r68};
-	@!%p18 bra $L20;
-	mul.lo.s64 %rd71, %rd46, %rd70;
-	mov.b64 %rd46, %rd71;
-$L20:
-$L14:
-	mul.wide.u32 %rd72, %r18, 8;
-	add.s64 %rd73, %rd5, %rd72;
-	setp.eq.u32 %p19, %r5, 0;
-	@!%p19 bra $L21;
-	st.global.s64 [%rd73+0], %rd46;
-$L21:
-	ret;
-}
-
-.visible .entry gk_wcc_countSizes_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<56>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.b64 %rd23, 1;
-	cvt.u64.u32 %rd24, %r5;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd27, %rd26, 8, %rd3;
-	ld.global.s64 %rd28, [%rd27+0];
-	mul.lo.s64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd30, %rd23;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd30;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd31, {%r21, %r22};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd32, %rd30, %rd31;
-	mov.b64 %rd30, %rd32;
-$L3:
-	mov.b64 {%r23, %r24}, %rd30;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd33, {%r25, %r26};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd34, %rd30, %rd33;
-	mov.b64 %rd30, %rd34;
-$L4:
-	mov.b64 {%r27, %r28}, %rd30;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd35, {%r29, %r30};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd36, %rd30, %rd35;
-	mov.b64 %rd30, %rd36;
-$L5:
-	mov.b64 {%r31, %r32}, %rd30;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd37, {%r33, %r34};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd38, %rd30, %rd37;
-	mov.b64 %rd30, %rd38;
+	mov.b64 %rd30, %rd24;
 $L6:
-	mov.b64 {%r35, %r36}, %rd30;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd39, {%r37, %r38};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd40, %rd30, %rd39;
-	mov.b64 %rd30, %rd40;
+	setp.ge.s64 %p5, %rd30, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd31, %rd30, 8, %rd3;
+	ld.global.s64 %rd32, [%rd31+0];
+	mul.lo.s64 %rd33, %rd23, %rd32;
+	mov.b64 %rd23, %rd33;
+	add.s64 %rd30, %rd30, %rd25;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd41, %r8, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	st.shared.s64 [%rd42+0], %rd30;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd43, %r7, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	ld.shared.s64 %rd45, [%rd44+0];
-	mov.b64 %rd30, %rd45;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd30;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd46, {%r42, %r43};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd47, %rd30, %rd46;
-	mov.b64 %rd30, %rd47;
-$L11:
-	mov.b64 {%r44, %r45}, %rd30;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd48, {%r46, %r47};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd49, %rd30, %rd48;
-	mov.b64 %rd30, %rd49;
-$L12:
-	mov.b64 {%r48, %r49}, %rd30;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd50, {%r50, %r51};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd51, %rd30, %rd50;
-	mov.b64 %rd30, %rd51;
-$L13:
-	mov.b64 {%r52, %r53}, %rd30;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd52, {%r54, %r55};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd53, %rd30, %rd52;
-	mov.b64 %rd30, %rd53;
-$L14:
-	mov.b64 {%r56, %r57}, %rd30;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd54, {%r58, %r59};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd55, %rd30, %rd54;
-	mov.b64 %rd30, %rd55;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd30;
-$L16:
-	ret;
-}
-
-.visible .entry gk_wcc_countSizes_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6
-)
-{
-	.reg .pred %p<20>;
-	.reg .b32 %r<69>;
-	.reg .b64 %rd<74>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd22, %rd3, %rd2;
-	max.s64 %rd23, %rd22, 0;
-	cvt.u64.u32 %rd24, %r19;
-	add.s64 %rd25, %rd23, %rd24;
-	sub.s64 %rd26, %rd25, 1;
-	div.u64 %rd27, %rd26, %rd24;
-	cvt.u64.u32 %rd28, %r18;
-	mad.lo.s64 %rd29, %rd28, %rd27, %rd2;
-	add.s64 %rd30, %rd29, %rd27;
-	min.s64 %rd31, %rd30, %rd3;
-	mov.b64 %rd32, 9223372036854775807;
-	cvt.u64.u32 %rd33, %r5;
-	add.s64 %rd34, %rd29, %rd33;
-	cvt.u64.u32 %rd35, %r6;
-	mov.b64 %rd36, %rd34;
-$L1:
-	setp.ge.s64 %p2, %rd36, %rd31;
-	@%p2 bra $L2;
-	mov.b64 %rd37, %rd36;
-	mul.lo.s64 %rd38, %rd37, %rd12;
-	mad.lo.s64 %rd39, %rd38, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd39+0];
-	mov.b32 %r21, %r20;
-	mov.b32 %r22, %r21;
-	setp.ge.s64 %p3, %rd21, 0;
-	mov.pred %p4, %p3;
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd40, %rd21, %rd12;
-	mad.lo.s64 %rd41, %rd40, 4, %rd8;
-	ld.global.nc.s32 %r23, [%rd41+0];
-	mov.b32 %r24, %r23;
-	setp.eq.s32 %p5, %r22, %r24;
-	mov.pred %p4, %p5;
-$L5:
-	@!%p4 bra $L7;
-	add.s64 %rd42, %rd32, 1;
-	mov.b64 %rd32, %rd42;
-	bra.uni $L3;
-$L7:
-	cvt.s64.s32 %rd43, %r22;
-	mul.lo.s64 %rd44, %rd43, %rd19;
-	mad.lo.s64 %rd45, %rd44, 4, %rd15;
-	mov.b32 %r25, 1;
-	atom.global.add.s32 %r26, [%rd45], %r25;
-$L3:
-	add.s64 %rd36, %rd36, %rd35;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd46, %rd32;
-	// block reduction
-	sub.u32 %r27, %r13, 1;
-	mov.b64 {%r28, %r29}, %rd46;
-	shfl.sync.down.b32 %r30|%p6, %r28, 1, %r27, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
-	mov.b64 %rd47, {%r30, %r31};
-	@!%p6 bra $L8;
-	min.s64 %rd48, %rd46, %rd47;
-	mov.b64 %rd46, %rd48;
-$L8:
-	mov.b64 {%r32, %r33}, %rd46;
-	shfl.sync.down.b32 %r34|%p7, %r32, 2, %r27, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
-	mov.b64 %rd49, {%r34, %r35};
-	@!%p7 bra $L9;
-	min.s64 %rd50, %rd46, %rd49;
-	mov.b64 %rd46, %rd50;
-$L9:
-	mov.b64 {%r36, %r37}, %rd46;
-	shfl.sync.down.b32 %r38|%p8, %r36, 4, %r27, %r17;
-	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
-	mov.b64 %rd51, {%r38, %r39};
-	@!%p8 bra $L10;
-	min.s64 %rd52, %rd46, %rd51;
-	mov.b64 %rd46, %rd52;
-$L10:
-	mov.b64 {%r40, %r41}, %rd46;
-	shfl.sync.down.b32 %r42|%p9, %r40, 8, %r27, %r17;
-	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
-	mov.b64 %rd53, {%r42, %r43};
-	@!%p9 bra $L11;
-	min.s64 %rd54, %rd46, %rd53;
-	mov.b64 %rd46, %rd54;
-$L11:
-	mov.b64 {%r44, %r45}, %rd46;
-	shfl.sync.down.b32 %r46|%p10, %r44, 16, %r27, %r17;
-	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
-	mov.b64 %rd55, {%r46, %r47};
-	@!%p10 bra $L12;
-	min.s64 %rd56, %rd46, %rd55;
-	mov.b64 %rd46, %rd56;
-$L12:
-	setp.eq.u32 %p11, %r7, 0;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd57, %r8, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	st.shared.s64 [%rd58+0], %rd46;
-$L13:
-	bar.sync 0;
-	setp.eq.u32 %p12, %r8, 0;
-	@!%p12 bra $L14;
-	setp.lo.u32 %p13, %r7, %r10;
-	@!%p13 bra $L15;
-	mul.wide.u32 %rd59, %r7, 16;
-	add.s64 %rd60, %rd1, %rd59;
-	ld.shared.s64 %rd61, [%rd60+0];
-	mov.b64 %rd46, %rd61;
-$L15:
-	sub.u32 %r48, %r10, 1;
-	mov.b64 {%r49, %r50}, %rd46;
-	shfl.sync.down.b32 %r51|%p14, %r49, 1, %r48, %r17;
-	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
-	mov.b64 %rd62, {%r51, %r52};
-	@!%p14 bra $L16;
-	min.s64 %rd63, %rd46, %rd62;
-	mov.b64 %rd46, %rd63;
-$L16:
-	mov.b64 {%r53, %r54}, %rd46;
-	shfl.sync.down.b32 %r55|%p15, %r53, 2, %r48, %r17;
-	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
-	mov.b64 %rd64, {%r55, %r56};
-	@!%p15 bra $L17;
-	min.s64 %rd65, %rd46, %rd64;
-	mov.b64 %rd46, %rd65;
-$L17:
-	mov.b64 {%r57, %r58}, %rd46;
-	shfl.sync.down.b32 %r59|%p16, %r57, 4, %r48, %r17;
-	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
-	mov.b64 %rd66, {%r59, %r60};
-	@!%p16 bra $L18;
-	min.s64 %rd67, %rd46, %rd66;
-	mov.b64 %rd46, %rd67;
-$L18:
-	mov.b64 {%r61, %r62}, %rd46;
-	shfl.sync.down.b32 %r63|%p17, %r61, 8, %r48, %r17;
-	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
-	mov.b64 %rd68, {%r63, %r64};
-	@!%p17 bra $L19;
-	min.s64 %rd69, %rd46, %rd68;
-	mov.b64 %rd46, %rd69;
-$L19:
-	mov.b64 {%r65, %r66}, %rd46;
-	shfl.sync.down.b32 %r67|%p18, %r65, 16, %r48, %r17;
-	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
-	mov.b64 %rd70, {%r67, %r68};
-	@!%p18 bra $L20;
-	min.s64 %rd71, %rd46, %rd70;
-	mov.b64 %rd46, %rd71;
-$L20:
-$L14:
-	mul.wide.u32 %rd72, %r18, 8;
-	add.s64 %rd73, %rd5, %rd72;
-	setp.eq.u32 %p19, %r5, 0;
-	@!%p19 bra $L21;
-	st.global.s64 [%rd73+0], %rd46;
-$L21:
-	ret;
-}
-
-.visible .entry gk_wcc_countSizes_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<56>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.b64 %rd23, 9223372036854775807;
-	cvt.u64.u32 %rd24, %r5;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd27, %rd26, 8, %rd3;
-	ld.global.s64 %rd28, [%rd27+0];
-	min.s64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd30, %rd23;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd30;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd31, {%r21, %r22};
-	@!%p3 bra $L3;
-	min.s64 %rd32, %rd30, %rd31;
-	mov.b64 %rd30, %rd32;
-$L3:
-	mov.b64 {%r23, %r24}, %rd30;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd33, {%r25, %r26};
-	@!%p4 bra $L4;
-	min.s64 %rd34, %rd30, %rd33;
-	mov.b64 %rd30, %rd34;
-$L4:
-	mov.b64 {%r27, %r28}, %rd30;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd35, {%r29, %r30};
-	@!%p5 bra $L5;
-	min.s64 %rd36, %rd30, %rd35;
-	mov.b64 %rd30, %rd36;
-$L5:
-	mov.b64 {%r31, %r32}, %rd30;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd37, {%r33, %r34};
-	@!%p6 bra $L6;
-	min.s64 %rd38, %rd30, %rd37;
-	mov.b64 %rd30, %rd38;
-$L6:
-	mov.b64 {%r35, %r36}, %rd30;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd39, {%r37, %r38};
-	@!%p7 bra $L7;
-	min.s64 %rd40, %rd30, %rd39;
-	mov.b64 %rd30, %rd40;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd41, %r8, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	st.shared.s64 [%rd42+0], %rd30;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd43, %r7, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	ld.shared.s64 %rd45, [%rd44+0];
-	mov.b64 %rd30, %rd45;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd30;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd46, {%r42, %r43};
-	@!%p11 bra $L11;
-	min.s64 %rd47, %rd30, %rd46;
-	mov.b64 %rd30, %rd47;
-$L11:
-	mov.b64 {%r44, %r45}, %rd30;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd48, {%r46, %r47};
-	@!%p12 bra $L12;
-	min.s64 %rd49, %rd30, %rd48;
-	mov.b64 %rd30, %rd49;
-$L12:
-	mov.b64 {%r48, %r49}, %rd30;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd50, {%r50, %r51};
-	@!%p13 bra $L13;
-	min.s64 %rd51, %rd30, %rd50;
-	mov.b64 %rd30, %rd51;
-$L13:
-	mov.b64 {%r52, %r53}, %rd30;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd52, {%r54, %r55};
-	@!%p14 bra $L14;
-	min.s64 %rd53, %rd30, %rd52;
-	mov.b64 %rd30, %rd53;
-$L14:
-	mov.b64 {%r56, %r57}, %rd30;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd54, {%r58, %r59};
-	@!%p15 bra $L15;
-	min.s64 %rd55, %rd30, %rd54;
-	mov.b64 %rd30, %rd55;
-$L15:
+	mov.b64 %rd34, %rd24;
 $L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd30;
-$L16:
-	ret;
-}
-
-.visible .entry gk_wcc_countSizes_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6
-)
-{
-	.reg .pred %p<20>;
-	.reg .b32 %r<69>;
-	.reg .b64 %rd<74>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd22, %rd3, %rd2;
-	max.s64 %rd23, %rd22, 0;
-	cvt.u64.u32 %rd24, %r19;
-	add.s64 %rd25, %rd23, %rd24;
-	sub.s64 %rd26, %rd25, 1;
-	div.u64 %rd27, %rd26, %rd24;
-	cvt.u64.u32 %rd28, %r18;
-	mad.lo.s64 %rd29, %rd28, %rd27, %rd2;
-	add.s64 %rd30, %rd29, %rd27;
-	min.s64 %rd31, %rd30, %rd3;
-	mov.b64 %rd32, -9223372036854775808;
-	cvt.u64.u32 %rd33, %r5;
-	add.s64 %rd34, %rd29, %rd33;
-	cvt.u64.u32 %rd35, %r6;
-	mov.b64 %rd36, %rd34;
-$L1:
-	setp.ge.s64 %p2, %rd36, %rd31;
-	@%p2 bra $L2;
-	mov.b64 %rd37, %rd36;
-	mul.lo.s64 %rd38, %rd37, %rd12;
-	mad.lo.s64 %rd39, %rd38, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd39+0];
-	mov.b32 %r21, %r20;
-	mov.b32 %r22, %r21;
-	setp.ge.s64 %p3, %rd21, 0;
-	mov.pred %p4, %p3;
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd40, %rd21, %rd12;
-	mad.lo.s64 %rd41, %rd40, 4, %rd8;
-	ld.global.nc.s32 %r23, [%rd41+0];
-	mov.b32 %r24, %r23;
-	setp.eq.s32 %p5, %r22, %r24;
-	mov.pred %p4, %p5;
-$L5:
-	@!%p4 bra $L7;
-	add.s64 %rd42, %rd32, 1;
-	mov.b64 %rd32, %rd42;
-	bra.uni $L3;
-$L7:
-	cvt.s64.s32 %rd43, %r22;
-	mul.lo.s64 %rd44, %rd43, %rd19;
-	mad.lo.s64 %rd45, %rd44, 4, %rd15;
-	mov.b32 %r25, 1;
-	atom.global.add.s32 %r26, [%rd45], %r25;
-$L3:
-	add.s64 %rd36, %rd36, %rd35;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd46, %rd32;
-	// block reduction
-	sub.u32 %r27, %r13, 1;
-	mov.b64 {%r28, %r29}, %rd46;
-	shfl.sync.down.b32 %r30|%p6, %r28, 1, %r27, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
-	mov.b64 %rd47, {%r30, %r31};
-	@!%p6 bra $L8;
-	max.s64 %rd48, %rd46, %rd47;
-	mov.b64 %rd46, %rd48;
-$L8:
-	mov.b64 {%r32, %r33}, %rd46;
-	shfl.sync.down.b32 %r34|%p7, %r32, 2, %r27, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
-	mov.b64 %rd49, {%r34, %r35};
-	@!%p7 bra $L9;
-	max.s64 %rd50, %rd46, %rd49;
-	mov.b64 %rd46, %rd50;
-$L9:
-	mov.b64 {%r36, %r37}, %rd46;
-	shfl.sync.down.b32 %r38|%p8, %r36, 4, %r27, %r17;
-	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
-	mov.b64 %rd51, {%r38, %r39};
-	@!%p8 bra $L10;
-	max.s64 %rd52, %rd46, %rd51;
-	mov.b64 %rd46, %rd52;
+	setp.ge.s64 %p7, %rd34, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd35, %rd34, 8, %rd3;
+	ld.global.s64 %rd36, [%rd35+0];
+	min.s64 %rd37, %rd23, %rd36;
+	mov.b64 %rd23, %rd37;
+	add.s64 %rd34, %rd34, %rd25;
+	bra.uni $L9;
 $L10:
-	mov.b64 {%r40, %r41}, %rd46;
-	shfl.sync.down.b32 %r42|%p9, %r40, 8, %r27, %r17;
-	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
-	mov.b64 %rd53, {%r42, %r43};
-	@!%p9 bra $L11;
-	max.s64 %rd54, %rd46, %rd53;
-	mov.b64 %rd46, %rd54;
-$L11:
-	mov.b64 {%r44, %r45}, %rd46;
-	shfl.sync.down.b32 %r46|%p10, %r44, 16, %r27, %r17;
-	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
-	mov.b64 %rd55, {%r46, %r47};
-	@!%p10 bra $L12;
-	max.s64 %rd56, %rd46, %rd55;
-	mov.b64 %rd46, %rd56;
-$L12:
-	setp.eq.u32 %p11, %r7, 0;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd57, %r8, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	st.shared.s64 [%rd58+0], %rd46;
-$L13:
-	bar.sync 0;
-	setp.eq.u32 %p12, %r8, 0;
-	@!%p12 bra $L14;
-	setp.lo.u32 %p13, %r7, %r10;
-	@!%p13 bra $L15;
-	mul.wide.u32 %rd59, %r7, 16;
-	add.s64 %rd60, %rd1, %rd59;
-	ld.shared.s64 %rd61, [%rd60+0];
-	mov.b64 %rd46, %rd61;
-$L15:
-	sub.u32 %r48, %r10, 1;
-	mov.b64 {%r49, %r50}, %rd46;
-	shfl.sync.down.b32 %r51|%p14, %r49, 1, %r48, %r17;
-	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
-	mov.b64 %rd62, {%r51, %r52};
-	@!%p14 bra $L16;
-	max.s64 %rd63, %rd46, %rd62;
-	mov.b64 %rd46, %rd63;
-$L16:
-	mov.b64 {%r53, %r54}, %rd46;
-	shfl.sync.down.b32 %r55|%p15, %r53, 2, %r48, %r17;
-	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
-	mov.b64 %rd64, {%r55, %r56};
-	@!%p15 bra $L17;
-	max.s64 %rd65, %rd46, %rd64;
-	mov.b64 %rd46, %rd65;
-$L17:
-	mov.b64 {%r57, %r58}, %rd46;
-	shfl.sync.down.b32 %r59|%p16, %r57, 4, %r48, %r17;
-	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
-	mov.b64 %rd66, {%r59, %r60};
-	@!%p16 bra $L18;
-	max.s64 %rd67, %rd46, %rd66;
-	mov.b64 %rd46, %rd67;
-$L18:
-	mov.b64 {%r61, %r62}, %rd46;
-	shfl.sync.down.b32 %r63|%p17, %r61, 8, %r48, %r17;
-	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
-	mov.b64 %rd68, {%r63, %r64};
-	@!%p17 bra $L19;
-	max.s64 %rd69, %rd46, %rd68;
-	mov.b64 %rd46, %rd69;
-$L19:
-	mov.b64 {%r65, %r66}, %rd46;
-	shfl.sync.down.b32 %r67|%p18, %r65, 16, %r48, %r17;
-	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
-	mov.b64 %rd70, {%r67, %r68};
-	@!%p18 bra $L20;
-	max.s64 %rd71, %rd46, %rd70;
-	mov.b64 %rd46, %rd71;
-$L20:
-$L14:
-	mul.wide.u32 %rd72, %r18, 8;
-	add.s64 %rd73, %rd5, %rd72;
-	setp.eq.u32 %p19, %r5, 0;
-	@!%p19 bra $L21;
-	st.global.s64 [%rd73+0], %rd46;
-$L21:
-	ret;
-}
-
-.visible .entry gk_wcc_countSizes_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<56>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
 	mov.b64 %rd23, -9223372036854775808;
-	cvt.u64.u32 %rd24, %r5;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd27, %rd26, 8, %rd3;
-	ld.global.s64 %rd28, [%rd27+0];
-	max.s64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd30, %rd23;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd30;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd31, {%r21, %r22};
-	@!%p3 bra $L3;
-	max.s64 %rd32, %rd30, %rd31;
-	mov.b64 %rd30, %rd32;
-$L3:
-	mov.b64 {%r23, %r24}, %rd30;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd33, {%r25, %r26};
-	@!%p4 bra $L4;
-	max.s64 %rd34, %rd30, %rd33;
-	mov.b64 %rd30, %rd34;
-$L4:
-	mov.b64 {%r27, %r28}, %rd30;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd35, {%r29, %r30};
-	@!%p5 bra $L5;
-	max.s64 %rd36, %rd30, %rd35;
-	mov.b64 %rd30, %rd36;
-$L5:
-	mov.b64 {%r31, %r32}, %rd30;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd37, {%r33, %r34};
-	@!%p6 bra $L6;
-	max.s64 %rd38, %rd30, %rd37;
-	mov.b64 %rd30, %rd38;
-$L6:
-	mov.b64 {%r35, %r36}, %rd30;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd39, {%r37, %r38};
-	@!%p7 bra $L7;
-	max.s64 %rd40, %rd30, %rd39;
-	mov.b64 %rd30, %rd40;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd41, %r8, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	st.shared.s64 [%rd42+0], %rd30;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd43, %r7, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	ld.shared.s64 %rd45, [%rd44+0];
-	mov.b64 %rd30, %rd45;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd30;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd46, {%r42, %r43};
-	@!%p11 bra $L11;
-	max.s64 %rd47, %rd30, %rd46;
-	mov.b64 %rd30, %rd47;
-$L11:
-	mov.b64 {%r44, %r45}, %rd30;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd48, {%r46, %r47};
-	@!%p12 bra $L12;
-	max.s64 %rd49, %rd30, %rd48;
-	mov.b64 %rd30, %rd49;
+	mov.b64 %rd38, %rd24;
 $L12:
-	mov.b64 {%r48, %r49}, %rd30;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd50, {%r50, %r51};
-	@!%p13 bra $L13;
-	max.s64 %rd51, %rd30, %rd50;
-	mov.b64 %rd30, %rd51;
+	setp.ge.s64 %p9, %rd38, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd39, %rd38, 8, %rd3;
+	ld.global.s64 %rd40, [%rd39+0];
+	max.s64 %rd41, %rd23, %rd40;
+	mov.b64 %rd23, %rd41;
+	add.s64 %rd38, %rd38, %rd25;
+	bra.uni $L12;
 $L13:
-	mov.b64 {%r52, %r53}, %rd30;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd52, {%r54, %r55};
-	@!%p14 bra $L14;
-	max.s64 %rd53, %rd30, %rd52;
-	mov.b64 %rd30, %rd53;
-$L14:
-	mov.b64 {%r56, %r57}, %rd30;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd54, {%r58, %r59};
-	@!%p15 bra $L15;
-	max.s64 %rd55, %rd30, %rd54;
-	mov.b64 %rd30, %rd55;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd30;
-$L16:
-	ret;
-}
-
-.visible .entry gk_wcc_countSizes_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6
-)
-{
-	.reg .pred %p<20>;
-	.reg .b32 %r<69>;
-	.reg .b64 %rd<74>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd22, %rd3, %rd2;
-	max.s64 %rd23, %rd22, 0;
-	cvt.u64.u32 %rd24, %r19;
-	add.s64 %rd25, %rd23, %rd24;
-	sub.s64 %rd26, %rd25, 1;
-	div.u64 %rd27, %rd26, %rd24;
-	cvt.u64.u32 %rd28, %r18;
-	mad.lo.s64 %rd29, %rd28, %rd27, %rd2;
-	add.s64 %rd30, %rd29, %rd27;
-	min.s64 %rd31, %rd30, %rd3;
-	mov.b64 %rd32, -1;
-	cvt.u64.u32 %rd33, %r5;
-	add.s64 %rd34, %rd29, %rd33;
-	cvt.u64.u32 %rd35, %r6;
-	mov.b64 %rd36, %rd34;
-$L1:
-	setp.ge.s64 %p2, %rd36, %rd31;
-	@%p2 bra $L2;
-	mov.b64 %rd37, %rd36;
-	mul.lo.s64 %rd38, %rd37, %rd12;
-	mad.lo.s64 %rd39, %rd38, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd39+0];
-	mov.b32 %r21, %r20;
-	mov.b32 %r22, %r21;
-	setp.ge.s64 %p3, %rd21, 0;
-	mov.pred %p4, %p3;
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd40, %rd21, %rd12;
-	mad.lo.s64 %rd41, %rd40, 4, %rd8;
-	ld.global.nc.s32 %r23, [%rd41+0];
-	mov.b32 %r24, %r23;
-	setp.eq.s32 %p5, %r22, %r24;
-	mov.pred %p4, %p5;
-$L5:
-	@!%p4 bra $L7;
-	add.s64 %rd42, %rd32, 1;
-	mov.b64 %rd32, %rd42;
-	bra.uni $L3;
-$L7:
-	cvt.s64.s32 %rd43, %r22;
-	mul.lo.s64 %rd44, %rd43, %rd19;
-	mad.lo.s64 %rd45, %rd44, 4, %rd15;
-	mov.b32 %r25, 1;
-	atom.global.add.s32 %r26, [%rd45], %r25;
-$L3:
-	add.s64 %rd36, %rd36, %rd35;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd46, %rd32;
-	// block reduction
-	sub.u32 %r27, %r13, 1;
-	mov.b64 {%r28, %r29}, %rd46;
-	shfl.sync.down.b32 %r30|%p6, %r28, 1, %r27, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
-	mov.b64 %rd47, {%r30, %r31};
-	@!%p6 bra $L8;
-	and.b64 %rd48, %rd46, %rd47;
-	mov.b64 %rd46, %rd48;
-$L8:
-	mov.b64 {%r32, %r33}, %rd46;
-	shfl.sync.down.b32 %r34|%p7, %r32, 2, %r27, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
-	mov.b64 %rd49, {%r34, %r35};
-	@!%p7 bra $L9;
-	and.b64 %rd50, %rd46, %rd49;
-	mov.b64 %rd46, %rd50;
-$L9:
-	mov.b64 {%r36, %r37}, %rd46;
-	shfl.sync.down.b32 %r38|%p8, %r36, 4, %r27, %r17;
-	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
-	mov.b64 %rd51, {%r38, %r39};
-	@!%p8 bra $L10;
-	and.b64 %rd52, %rd46, %rd51;
-	mov.b64 %rd46, %rd52;
-$L10:
-	mov.b64 {%r40, %r41}, %rd46;
-	shfl.sync.down.b32 %r42|%p9, %r40, 8, %r27, %r17;
-	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
-	mov.b64 %rd53, {%r42, %r43};
-	@!%p9 bra $L11;
-	and.b64 %rd54, %rd46, %rd53;
-	mov.b64 %rd46, %rd54;
 $L11:
-	mov.b64 {%r44, %r45}, %rd46;
-	shfl.sync.down.b32 %r46|%p10, %r44, 16, %r27, %r17;
-	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
-	mov.b64 %rd55, {%r46, %r47};
-	@!%p10 bra $L12;
-	and.b64 %rd56, %rd46, %rd55;
-	mov.b64 %rd46, %rd56;
-$L12:
-	setp.eq.u32 %p11, %r7, 0;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd57, %r8, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	st.shared.s64 [%rd58+0], %rd46;
-$L13:
-	bar.sync 0;
-	setp.eq.u32 %p12, %r8, 0;
-	@!%p12 bra $L14;
-	setp.lo.u32 %p13, %r7, %r10;
-	@!%p13 bra $L15;
-	mul.wide.u32 %rd59, %r7, 16;
-	add.s64 %rd60, %rd1, %rd59;
-	ld.shared.s64 %rd61, [%rd60+0];
-	mov.b64 %rd46, %rd61;
-$L15:
-	sub.u32 %r48, %r10, 1;
-	mov.b64 {%r49, %r50}, %rd46;
-	shfl.sync.down.b32 %r51|%p14, %r49, 1, %r48, %r17;
-	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
-	mov.b64 %rd62, {%r51, %r52};
-	@!%p14 bra $L16;
-	and.b64 %rd63, %rd46, %rd62;
-	mov.b64 %rd46, %rd63;
-$L16:
-	mov.b64 {%r53, %r54}, %rd46;
-	shfl.sync.down.b32 %r55|%p15, %r53, 2, %r48, %r17;
-	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
-	mov.b64 %rd64, {%r55, %r56};
-	@!%p15 bra $L17;
-	and.b64 %rd65, %rd46, %rd64;
-	mov.b64 %rd46, %rd65;
-$L17:
-	mov.b64 {%r57, %r58}, %rd46;
-	shfl.sync.down.b32 %r59|%p16, %r57, 4, %r48, %r17;
-	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
-	mov.b64 %rd66, {%r59, %r60};
-	@!%p16 bra $L18;
-	and.b64 %rd67, %rd46, %rd66;
-	mov.b64 %rd46, %rd67;
-$L18:
-	mov.b64 {%r61, %r62}, %rd46;
-	shfl.sync.down.b32 %r63|%p17, %r61, 8, %r48, %r17;
-	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
-	mov.b64 %rd68, {%r63, %r64};
-	@!%p17 bra $L19;
-	and.b64 %rd69, %rd46, %rd68;
-	mov.b64 %rd46, %rd69;
-$L19:
-	mov.b64 {%r65, %r66}, %rd46;
-	shfl.sync.down.b32 %r67|%p18, %r65, 16, %r48, %r17;
-	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
-	mov.b64 %rd70, {%r67, %r68};
-	@!%p18 bra $L20;
-	and.b64 %rd71, %rd46, %rd70;
-	mov.b64 %rd46, %rd71;
-$L20:
-$L14:
-	mul.wide.u32 %rd72, %r18, 8;
-	add.s64 %rd73, %rd5, %rd72;
-	setp.eq.u32 %p19, %r5, 0;
-	@!%p19 bra $L21;
-	st.global.s64 [%rd73+0], %rd46;
-$L21:
-	ret;
-}
-
-.visible .entry gk_wcc_countSizes_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<56>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
 	mov.b64 %rd23, -1;
-	cvt.u64.u32 %rd24, %r5;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd27, %rd26, 8, %rd3;
-	ld.global.s64 %rd28, [%rd27+0];
-	and.b64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd30, %rd23;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd30;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd31, {%r21, %r22};
-	@!%p3 bra $L3;
-	and.b64 %rd32, %rd30, %rd31;
-	mov.b64 %rd30, %rd32;
-$L3:
-	mov.b64 {%r23, %r24}, %rd30;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd33, {%r25, %r26};
-	@!%p4 bra $L4;
-	and.b64 %rd34, %rd30, %rd33;
-	mov.b64 %rd30, %rd34;
-$L4:
-	mov.b64 {%r27, %r28}, %rd30;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd35, {%r29, %r30};
-	@!%p5 bra $L5;
-	and.b64 %rd36, %rd30, %rd35;
-	mov.b64 %rd30, %rd36;
-$L5:
-	mov.b64 {%r31, %r32}, %rd30;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd37, {%r33, %r34};
-	@!%p6 bra $L6;
-	and.b64 %rd38, %rd30, %rd37;
-	mov.b64 %rd30, %rd38;
-$L6:
-	mov.b64 {%r35, %r36}, %rd30;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd39, {%r37, %r38};
-	@!%p7 bra $L7;
-	and.b64 %rd40, %rd30, %rd39;
-	mov.b64 %rd30, %rd40;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd41, %r8, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	st.shared.s64 [%rd42+0], %rd30;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd43, %r7, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	ld.shared.s64 %rd45, [%rd44+0];
-	mov.b64 %rd30, %rd45;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd30;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd46, {%r42, %r43};
-	@!%p11 bra $L11;
-	and.b64 %rd47, %rd30, %rd46;
-	mov.b64 %rd30, %rd47;
-$L11:
-	mov.b64 {%r44, %r45}, %rd30;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd48, {%r46, %r47};
-	@!%p12 bra $L12;
-	and.b64 %rd49, %rd30, %rd48;
-	mov.b64 %rd30, %rd49;
-$L12:
-	mov.b64 {%r48, %r49}, %rd30;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd50, {%r50, %r51};
-	@!%p13 bra $L13;
-	and.b64 %rd51, %rd30, %rd50;
-	mov.b64 %rd30, %rd51;
-$L13:
-	mov.b64 {%r52, %r53}, %rd30;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd52, {%r54, %r55};
-	@!%p14 bra $L14;
-	and.b64 %rd53, %rd30, %rd52;
-	mov.b64 %rd30, %rd53;
-$L14:
-	mov.b64 {%r56, %r57}, %rd30;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd54, {%r58, %r59};
-	@!%p15 bra $L15;
-	and.b64 %rd55, %rd30, %rd54;
-	mov.b64 %rd30, %rd55;
+	mov.b64 %rd42, %rd24;
 $L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd30;
+	setp.ge.s64 %p11, %rd42, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd43, %rd42, 8, %rd3;
+	ld.global.s64 %rd44, [%rd43+0];
+	and.b64 %rd45, %rd23, %rd44;
+	mov.b64 %rd23, %rd45;
+	add.s64 %rd42, %rd42, %rd25;
+	bra.uni $L15;
 $L16:
-	ret;
-}
-
-.visible .entry gk_wcc_countSizes_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6
-)
-{
-	.reg .pred %p<20>;
-	.reg .b32 %r<69>;
-	.reg .b64 %rd<74>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u64 %rd13, [gk_s3];
-	cvta.to.global.u64 %rd14, %rd13;
-	mov.b64 %rd15, %rd14;
-	ld.param.s64 %rd16, [gk_s4];
-	mov.b64 %rd17, %rd16;
-	ld.param.s64 %rd18, [gk_s5];
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd22, %rd3, %rd2;
-	max.s64 %rd23, %rd22, 0;
-	cvt.u64.u32 %rd24, %r19;
-	add.s64 %rd25, %rd23, %rd24;
-	sub.s64 %rd26, %rd25, 1;
-	div.u64 %rd27, %rd26, %rd24;
-	cvt.u64.u32 %rd28, %r18;
-	mad.lo.s64 %rd29, %rd28, %rd27, %rd2;
-	add.s64 %rd30, %rd29, %rd27;
-	min.s64 %rd31, %rd30, %rd3;
-	mov.b64 %rd32, 0;
-	cvt.u64.u32 %rd33, %r5;
-	add.s64 %rd34, %rd29, %rd33;
-	cvt.u64.u32 %rd35, %r6;
-	mov.b64 %rd36, %rd34;
-$L1:
-	setp.ge.s64 %p2, %rd36, %rd31;
-	@%p2 bra $L2;
-	mov.b64 %rd37, %rd36;
-	mul.lo.s64 %rd38, %rd37, %rd12;
-	mad.lo.s64 %rd39, %rd38, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd39+0];
-	mov.b32 %r21, %r20;
-	mov.b32 %r22, %r21;
-	setp.ge.s64 %p3, %rd21, 0;
-	mov.pred %p4, %p3;
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd40, %rd21, %rd12;
-	mad.lo.s64 %rd41, %rd40, 4, %rd8;
-	ld.global.nc.s32 %r23, [%rd41+0];
-	mov.b32 %r24, %r23;
-	setp.eq.s32 %p5, %r22, %r24;
-	mov.pred %p4, %p5;
-$L5:
-	@!%p4 bra $L7;
-	add.s64 %rd42, %rd32, 1;
-	mov.b64 %rd32, %rd42;
-	bra.uni $L3;
-$L7:
-	cvt.s64.s32 %rd43, %r22;
-	mul.lo.s64 %rd44, %rd43, %rd19;
-	mad.lo.s64 %rd45, %rd44, 4, %rd15;
-	mov.b32 %r25, 1;
-	atom.global.add.s32 %r26, [%rd45], %r25;
-$L3:
-	add.s64 %rd36, %rd36, %rd35;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd46, %rd32;
-	// block reduction
-	sub.u32 %r27, %r13, 1;
-	mov.b64 {%r28, %r29}, %rd46;
-	shfl.sync.down.b32 %r30|%p6, %r28, 1, %r27, %r17;
-	shfl.sync.down.b32 %r31, %r29, 1, %r27, %r17;
-	mov.b64 %rd47, {%r30, %r31};
-	@!%p6 bra $L8;
-	or.b64 %rd48, %rd46, %rd47;
-	mov.b64 %rd46, %rd48;
-$L8:
-	mov.b64 {%r32, %r33}, %rd46;
-	shfl.sync.down.b32 %r34|%p7, %r32, 2, %r27, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r27, %r17;
-	mov.b64 %rd49, {%r34, %r35};
-	@!%p7 bra $L9;
-	or.b64 %rd50, %rd46, %rd49;
-	mov.b64 %rd46, %rd50;
-$L9:
-	mov.b64 {%r36, %r37}, %rd46;
-	shfl.sync.down.b32 %r38|%p8, %r36, 4, %r27, %r17;
-	shfl.sync.down.b32 %r39, %r37, 4, %r27, %r17;
-	mov.b64 %rd51, {%r38, %r39};
-	@!%p8 bra $L10;
-	or.b64 %rd52, %rd46, %rd51;
-	mov.b64 %rd46, %rd52;
-$L10:
-	mov.b64 {%r40, %r41}, %rd46;
-	shfl.sync.down.b32 %r42|%p9, %r40, 8, %r27, %r17;
-	shfl.sync.down.b32 %r43, %r41, 8, %r27, %r17;
-	mov.b64 %rd53, {%r42, %r43};
-	@!%p9 bra $L11;
-	or.b64 %rd54, %rd46, %rd53;
-	mov.b64 %rd46, %rd54;
-$L11:
-	mov.b64 {%r44, %r45}, %rd46;
-	shfl.sync.down.b32 %r46|%p10, %r44, 16, %r27, %r17;
-	shfl.sync.down.b32 %r47, %r45, 16, %r27, %r17;
-	mov.b64 %rd55, {%r46, %r47};
-	@!%p10 bra $L12;
-	or.b64 %rd56, %rd46, %rd55;
-	mov.b64 %rd46, %rd56;
-$L12:
-	setp.eq.u32 %p11, %r7, 0;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd57, %r8, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	st.shared.s64 [%rd58+0], %rd46;
-$L13:
-	bar.sync 0;
-	setp.eq.u32 %p12, %r8, 0;
-	@!%p12 bra $L14;
-	setp.lo.u32 %p13, %r7, %r10;
-	@!%p13 bra $L15;
-	mul.wide.u32 %rd59, %r7, 16;
-	add.s64 %rd60, %rd1, %rd59;
-	ld.shared.s64 %rd61, [%rd60+0];
-	mov.b64 %rd46, %rd61;
-$L15:
-	sub.u32 %r48, %r10, 1;
-	mov.b64 {%r49, %r50}, %rd46;
-	shfl.sync.down.b32 %r51|%p14, %r49, 1, %r48, %r17;
-	shfl.sync.down.b32 %r52, %r50, 1, %r48, %r17;
-	mov.b64 %rd62, {%r51, %r52};
-	@!%p14 bra $L16;
-	or.b64 %rd63, %rd46, %rd62;
-	mov.b64 %rd46, %rd63;
-$L16:
-	mov.b64 {%r53, %r54}, %rd46;
-	shfl.sync.down.b32 %r55|%p15, %r53, 2, %r48, %r17;
-	shfl.sync.down.b32 %r56, %r54, 2, %r48, %r17;
-	mov.b64 %rd64, {%r55, %r56};
-	@!%p15 bra $L17;
-	or.b64 %rd65, %rd46, %rd64;
-	mov.b64 %rd46, %rd65;
-$L17:
-	mov.b64 {%r57, %r58}, %rd46;
-	shfl.sync.down.b32 %r59|%p16, %r57, 4, %r48, %r17;
-	shfl.sync.down.b32 %r60, %r58, 4, %r48, %r17;
-	mov.b64 %rd66, {%r59, %r60};
-	@!%p16 bra $L18;
-	or.b64 %rd67, %rd46, %rd66;
-	mov.b64 %rd46, %rd67;
-$L18:
-	mov.b64 {%r61, %r62}, %rd46;
-	shfl.sync.down.b32 %r63|%p17, %r61, 8, %r48, %r17;
-	shfl.sync.down.b32 %r64, %r62, 8, %r48, %r17;
-	mov.b64 %rd68, {%r63, %r64};
-	@!%p17 bra $L19;
-	or.b64 %rd69, %rd46, %rd68;
-	mov.b64 %rd46, %rd69;
-$L19:
-	mov.b64 {%r65, %r66}, %rd46;
-	shfl.sync.down.b32 %r67|%p18, %r65, 16, %r48, %r17;
-	shfl.sync.down.b32 %r68, %r66, 16, %r48, %r17;
-	mov.b64 %rd70, {%r67, %r68};
-	@!%p18 bra $L20;
-	or.b64 %rd71, %rd46, %rd70;
-	mov.b64 %rd46, %rd71;
-$L20:
 $L14:
-	mul.wide.u32 %rd72, %r18, 8;
-	add.s64 %rd73, %rd5, %rd72;
-	setp.eq.u32 %p19, %r5, 0;
-	@!%p19 bra $L21;
-	st.global.s64 [%rd73+0], %rd46;
-$L21:
-	ret;
-}
-
-.visible .entry gk_wcc_countSizes_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<56>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u64 %rd14, [gk_s3];
-	cvta.to.global.u64 %rd15, %rd14;
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s4];
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
 	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
+	mov.b64 %rd46, %rd24;
+$L17:
+	setp.ge.s64 %p12, %rd46, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd47, %rd46, 8, %rd3;
+	ld.global.s64 %rd48, [%rd47+0];
+	or.b64 %rd49, %rd23, %rd48;
+	mov.b64 %rd23, %rd49;
+	add.s64 %rd46, %rd46, %rd25;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd26, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd27, %rd26, 8, %rd3;
-	ld.global.s64 %rd28, [%rd27+0];
-	or.b64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd30, %rd23;
+	mov.b64 %rd50, %rd23;
 	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd30;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd31, {%r21, %r22};
-	@!%p3 bra $L3;
-	or.b64 %rd32, %rd30, %rd31;
-	mov.b64 %rd30, %rd32;
-$L3:
-	mov.b64 {%r23, %r24}, %rd30;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd33, {%r25, %r26};
-	@!%p4 bra $L4;
-	or.b64 %rd34, %rd30, %rd33;
-	mov.b64 %rd30, %rd34;
-$L4:
-	mov.b64 {%r27, %r28}, %rd30;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd35, {%r29, %r30};
-	@!%p5 bra $L5;
-	or.b64 %rd36, %rd30, %rd35;
-	mov.b64 %rd30, %rd36;
-$L5:
-	mov.b64 {%r31, %r32}, %rd30;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd37, {%r33, %r34};
-	@!%p6 bra $L6;
-	or.b64 %rd38, %rd30, %rd37;
-	mov.b64 %rd30, %rd38;
-$L6:
-	mov.b64 {%r35, %r36}, %rd30;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd39, {%r37, %r38};
-	@!%p7 bra $L7;
-	or.b64 %rd40, %rd30, %rd39;
-	mov.b64 %rd30, %rd40;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd41, %r8, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	st.shared.s64 [%rd42+0], %rd30;
-$L8:
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd50;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd51, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd52, %rd50, %rd51;
+	mov.b64 %rd50, %rd52;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd53, %rd50, %rd51;
+	mov.b64 %rd50, %rd53;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd54, %rd50, %rd51;
+	mov.b64 %rd50, %rd54;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd55, %rd50, %rd51;
+	mov.b64 %rd50, %rd55;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd56, %rd50, %rd51;
+	mov.b64 %rd50, %rd56;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd57, %rd50, %rd51;
+	mov.b64 %rd50, %rd57;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd58, %r8, 16;
+	add.s64 %rd59, %rd1, %rd58;
+	st.shared.s64 [%rd59+0], %rd50;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd43, %r7, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	ld.shared.s64 %rd45, [%rd44+0];
-	mov.b64 %rd30, %rd45;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd30;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd46, {%r42, %r43};
-	@!%p11 bra $L11;
-	or.b64 %rd47, %rd30, %rd46;
-	mov.b64 %rd30, %rd47;
-$L11:
-	mov.b64 {%r44, %r45}, %rd30;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd48, {%r46, %r47};
-	@!%p12 bra $L12;
-	or.b64 %rd49, %rd30, %rd48;
-	mov.b64 %rd30, %rd49;
-$L12:
-	mov.b64 {%r48, %r49}, %rd30;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd50, {%r50, %r51};
-	@!%p13 bra $L13;
-	or.b64 %rd51, %rd30, %rd50;
-	mov.b64 %rd30, %rd51;
-$L13:
-	mov.b64 {%r52, %r53}, %rd30;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd52, {%r54, %r55};
-	@!%p14 bra $L14;
-	or.b64 %rd53, %rd30, %rd52;
-	mov.b64 %rd30, %rd53;
-$L14:
-	mov.b64 {%r56, %r57}, %rd30;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd54, {%r58, %r59};
-	@!%p15 bra $L15;
-	or.b64 %rd55, %rd30, %rd54;
-	mov.b64 %rd30, %rd55;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd30;
-$L16:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd60, %r7, 16;
+	add.s64 %rd61, %rd1, %rd60;
+	ld.shared.s64 %rd62, [%rd61+0];
+	mov.b64 %rd50, %rd62;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd50;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd63, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd64, %rd50, %rd63;
+	mov.b64 %rd50, %rd64;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd65, %rd50, %rd63;
+	mov.b64 %rd50, %rd65;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd66, %rd50, %rd63;
+	mov.b64 %rd50, %rd66;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd67, %rd50, %rd63;
+	mov.b64 %rd50, %rd67;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd68, %rd50, %rd63;
+	mov.b64 %rd50, %rd68;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd69, %rd50, %rd63;
+	mov.b64 %rd50, %rd69;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd50;
+$L40:
 	ret;
 }
 `
@@ -11098,16 +4894,17 @@ const gokkosPTX10 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_wcc_maxSize_main_sum(
+.visible .entry gk_wcc_maxSize_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
+	.reg .pred %p<26>;
 	.reg .b32 %r<48>;
 	.reg .b64 %rd<36>;
 	mov.u32 %r1, %tid.x;
@@ -11133,6 +4930,7 @@ const gokkosPTX10 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -11140,129 +4938,195 @@ const gokkosPTX10 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b32 %r22, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b32 %r22, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b32 %r22, 2147483647;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b32 %r22, -2147483648;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b32 %r22, -1;
+	bra.uni $L1;
+$L6:
+	mov.b32 %r22, 0;
+$L1:
+	mov.b32 %r21, %r22;
 	cvt.u64.u32 %rd23, %r5;
 	add.s64 %rd24, %rd20, %rd23;
 	cvt.u64.u32 %rd25, %r6;
 	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
+$L7:
+	setp.ge.s64 %p7, %rd26, %rd22;
+	@%p7 bra $L8;
 	mov.b64 %rd27, %rd26;
 	mul.lo.s64 %rd28, %rd27, %rd12;
 	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	max.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
+	ld.global.nc.s32 %r23, [%rd29+0];
+	mov.b32 %r24, %r23;
+	max.s32 %r25, %r21, %r24;
+	mov.b32 %r21, %r25;
+$L9:
 	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	add.s32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	add.s32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	add.s32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	add.s32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	add.s32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
+	bra.uni $L7;
 $L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
+	mov.b32 %r26, %r21;
+	// block reduction
+	mov.b32 %r27, 1;
+	mov.b32 %r28, 1;
+	sub.u32 %r29, %r13, 1;
+	mov.b32 %r30, %r27;
+$L10:
+	setp.hs.u32 %p8, %r30, 32;
+	@%p8 bra $L11;
+	shfl.sync.down.b32 %r31|%p9, %r26, %r30, %r29, %r17;
+	@!%p9 bra $L12;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L14;
+	add.s32 %r32, %r26, %r31;
+	mov.b32 %r26, %r32;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L15;
+	mul.lo.s32 %r33, %r26, %r31;
+	mov.b32 %r26, %r33;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L16;
+	min.s32 %r34, %r26, %r31;
+	mov.b32 %r26, %r34;
+	bra.uni $L13;
+$L16:
+	setp.ne.u32 %p13, %r18, 4;
+	@%p13 bra.uni $L17;
+	max.s32 %r35, %r26, %r31;
+	mov.b32 %r26, %r35;
+	bra.uni $L13;
+$L17:
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L18;
+	and.b32 %r36, %r26, %r31;
+	mov.b32 %r26, %r36;
+	bra.uni $L13;
+$L18:
+	or.b32 %r37, %r26, %r31;
+	mov.b32 %r26, %r37;
+$L13:
+$L12:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L19;
 	mul.wide.u32 %rd30, %r8, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
-$L9:
+	st.shared.s32 [%rd31+0], %r26;
+$L19:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L20;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L21;
 	mul.wide.u32 %rd32, %r7, 16;
 	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	add.s32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	add.s32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	add.s32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	add.s32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	add.s32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
+	ld.shared.s32 %r38, [%rd33+0];
+	mov.b32 %r26, %r38;
+$L21:
+	sub.u32 %r39, %r10, 1;
+	mov.b32 %r40, %r28;
+$L22:
+	setp.hs.u32 %p18, %r40, 32;
+	@%p18 bra $L23;
+	shfl.sync.down.b32 %r41|%p19, %r26, %r40, %r39, %r17;
+	@!%p19 bra $L24;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L26;
+	add.s32 %r42, %r26, %r41;
+	mov.b32 %r26, %r42;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L27;
+	mul.lo.s32 %r43, %r26, %r41;
+	mov.b32 %r26, %r43;
+	bra.uni $L25;
+$L27:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L28;
+	min.s32 %r44, %r26, %r41;
+	mov.b32 %r26, %r44;
+	bra.uni $L25;
+$L28:
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L29;
+	max.s32 %r45, %r26, %r41;
+	mov.b32 %r26, %r45;
+	bra.uni $L25;
+$L29:
+	setp.ne.u32 %p24, %r18, 7;
+	@%p24 bra.uni $L30;
+	and.b32 %r46, %r26, %r41;
+	mov.b32 %r26, %r46;
+	bra.uni $L25;
+$L30:
+	or.b32 %r47, %r26, %r41;
+	mov.b32 %r26, %r47;
+$L25:
+$L24:
+	shl.b32 %r40, %r40, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	mul.wide.u32 %rd34, %r19, 8;
 	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
-$L17:
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L31;
+	st.global.s32 [%rd35+0], %r26;
+$L31:
 	ret;
 }
 
-.visible .entry gk_wcc_maxSize_final_sum(
+.visible .entry gk_wcc_maxSize_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<54>;
+	.reg .b64 %rd<32>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11287,6 +5151,7 @@ $L17:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -11294,1535 +5159,214 @@ $L17:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0;
 	cvt.u64.u32 %rd14, %r5;
 	cvt.u64.u32 %rd15, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b32 %r19, 0;
 	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd16, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	add.s32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
+	ld.global.s32 %r20, [%rd17+0];
+	add.s32 %r21, %r19, %r20;
+	mov.b32 %r19, %r21;
 	add.s64 %rd16, %rd16, %rd15;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	add.s32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	add.s32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	add.s32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	add.s32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b32 %r19, 1;
+	mov.b64 %rd18, %rd14;
 $L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	add.s32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
+	setp.ge.s64 %p5, %rd18, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd19, %rd18, 8, %rd3;
+	ld.global.s32 %r22, [%rd19+0];
+	mul.lo.s32 %r23, %r19, %r22;
+	mov.b32 %r19, %r23;
+	add.s64 %rd18, %rd18, %rd15;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	add.s32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	add.s32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	add.s32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	add.s32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	add.s32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_wcc_maxSize_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 1;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	max.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
 	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	mul.lo.s32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	mul.lo.s32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
 $L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	mul.lo.s32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	mul.lo.s32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	mul.lo.s32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b32 %r19, 2147483647;
+	mov.b64 %rd20, %rd14;
 $L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	mul.lo.s32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	mul.lo.s32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	mul.lo.s32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	mul.lo.s32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	mul.lo.s32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
+	setp.ge.s64 %p7, %rd20, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd21, %rd20, 8, %rd3;
+	ld.global.s32 %r24, [%rd21+0];
+	min.s32 %r25, %r19, %r24;
+	mov.b32 %r19, %r25;
+	add.s64 %rd20, %rd20, %rd15;
+	bra.uni $L9;
 $L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b32 %r19, -2147483648;
+	mov.b64 %rd22, %rd14;
+$L12:
+	setp.ge.s64 %p9, %rd22, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd23, %rd22, 8, %rd3;
+	ld.global.s32 %r26, [%rd23+0];
+	max.s32 %r27, %r19, %r26;
+	mov.b32 %r19, %r27;
+	add.s64 %rd22, %rd22, %rd15;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b32 %r19, -1;
+	mov.b64 %rd24, %rd14;
+$L15:
+	setp.ge.s64 %p11, %rd24, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd25, %rd24, 8, %rd3;
+	ld.global.s32 %r28, [%rd25+0];
+	and.b32 %r29, %r19, %r28;
+	mov.b32 %r19, %r29;
+	add.s64 %rd24, %rd24, %rd15;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b32 %r19, 0;
+	mov.b64 %rd26, %rd14;
 $L17:
-	ret;
-}
-
-.visible .entry gk_wcc_maxSize_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 1;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
+	setp.ge.s64 %p12, %rd26, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd27, %rd26, 8, %rd3;
+	ld.global.s32 %r30, [%rd27+0];
+	or.b32 %r31, %r19, %r30;
+	mov.b32 %r19, %r31;
+	add.s64 %rd26, %rd26, %rd15;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	mul.lo.s32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
+	mov.b32 %r32, %r19;
 	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	mul.lo.s32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	mul.lo.s32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	mul.lo.s32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	mul.lo.s32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	mul.lo.s32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
+	mov.b32 %r33, 1;
+	mov.b32 %r34, 1;
+	sub.u32 %r35, %r13, 1;
+	mov.b32 %r36, %r33;
+$L19:
+	setp.hs.u32 %p13, %r36, 32;
+	@%p13 bra $L20;
+	shfl.sync.down.b32 %r37|%p14, %r32, %r36, %r35, %r17;
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s32 %r38, %r32, %r37;
+	mov.b32 %r32, %r38;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s32 %r39, %r32, %r37;
+	mov.b32 %r32, %r39;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s32 %r40, %r32, %r37;
+	mov.b32 %r32, %r40;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s32 %r41, %r32, %r37;
+	mov.b32 %r32, %r41;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b32 %r42, %r32, %r37;
+	mov.b32 %r32, %r42;
+	bra.uni $L22;
+$L27:
+	or.b32 %r43, %r32, %r37;
+	mov.b32 %r32, %r43;
+$L22:
+$L21:
+	shl.b32 %r36, %r36, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd28, %r8, 16;
+	add.s64 %rd29, %rd1, %rd28;
+	st.shared.s32 [%rd29+0], %r32;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	mul.lo.s32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	mul.lo.s32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	mul.lo.s32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	mul.lo.s32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	mul.lo.s32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_wcc_maxSize_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 2147483647;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	max.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	min.s32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	min.s32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	min.s32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	min.s32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	min.s32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd30, %r7, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	min.s32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	min.s32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	min.s32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	min.s32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	min.s32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_wcc_maxSize_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 2147483647;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	min.s32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	min.s32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	min.s32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	min.s32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	min.s32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	min.s32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	min.s32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	min.s32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	min.s32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	min.s32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	min.s32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_wcc_maxSize_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, -2147483648;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	max.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	max.s32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	max.s32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	max.s32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	max.s32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	max.s32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	max.s32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	max.s32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	max.s32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	max.s32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	max.s32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_wcc_maxSize_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, -2147483648;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	max.s32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	max.s32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	max.s32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	max.s32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	max.s32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	max.s32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	max.s32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	max.s32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	max.s32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	max.s32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	max.s32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_wcc_maxSize_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, -1;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	max.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	and.b32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	and.b32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	and.b32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	and.b32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	and.b32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	and.b32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	and.b32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	and.b32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	and.b32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	and.b32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_wcc_maxSize_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, -1;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	and.b32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	and.b32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	and.b32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	and.b32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	and.b32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	and.b32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	and.b32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	and.b32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	and.b32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	and.b32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	and.b32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_wcc_maxSize_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	max.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	or.b32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	or.b32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	or.b32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	or.b32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	or.b32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	or.b32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	or.b32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	or.b32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	or.b32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	or.b32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_wcc_maxSize_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	or.b32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	or.b32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	or.b32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	or.b32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	or.b32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	or.b32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	or.b32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	or.b32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	or.b32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	or.b32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	or.b32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
+	ld.shared.s32 %r44, [%rd31+0];
+	mov.b32 %r32, %r44;
+$L30:
+	sub.u32 %r45, %r10, 1;
+	mov.b32 %r46, %r34;
+$L31:
+	setp.hs.u32 %p23, %r46, 32;
+	@%p23 bra $L32;
+	shfl.sync.down.b32 %r47|%p24, %r32, %r46, %r45, %r17;
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s32 %r48, %r32, %r47;
+	mov.b32 %r32, %r48;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s32 %r49, %r32, %r47;
+	mov.b32 %r32, %r49;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s32 %r50, %r32, %r47;
+	mov.b32 %r32, %r50;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s32 %r51, %r32, %r47;
+	mov.b32 %r32, %r51;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b32 %r52, %r32, %r47;
+	mov.b32 %r32, %r52;
+	bra.uni $L34;
+$L39:
+	or.b32 %r53, %r32, %r47;
+	mov.b32 %r32, %r53;
+$L34:
+$L33:
+	shl.b32 %r46, %r46, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s32 [%rd6+0], %r32;
+$L40:
 	ret;
 }
 `
@@ -13600,7 +6144,7 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 		}
 		k.L.edge(u, k.L.key(u), int(k.G.Adj.At(int(e))))
 	}
-//line gokkos_kernels_gen.go:13604
+//line gokkos_kernels_gen.go:6148
 }
 
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
@@ -13628,7 +6172,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:13632
+//line gokkos_kernels_gen.go:6176
 }
 
 // gokkosHostLoop3 runs listDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -13647,7 +6191,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:13651
+//line gokkos_kernels_gen.go:6195
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -13661,7 +6205,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:13665
+//line gokkos_kernels_gen.go:6209
 }
 
 // gokkosHostLoop4 runs sampleRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -13677,7 +6221,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:13681
+//line gokkos_kernels_gen.go:6225
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -13688,7 +6232,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:13692
+//line gokkos_kernels_gen.go:6236
 }
 
 // gokkosHostLoop5 runs countRoot.Run for every index in [gokkosLo, gokkosHi).
@@ -13701,7 +6245,7 @@ func gokkosHostLoop5(gokkosK *countRoot, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:13705
+//line gokkos_kernels_gen.go:6249
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -13710,7 +6254,7 @@ func gokkosHostLoop5(gokkosK *countRoot, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:13714
+//line gokkos_kernels_gen.go:6258
 }
 
 // gokkosHostLoop6 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -13722,14 +6266,14 @@ func gokkosHostLoop6(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:104
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:13726
+//line gokkos_kernels_gen.go:6270
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:104
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:13733
+//line gokkos_kernels_gen.go:6277
 }
 
 // gokkosHostLoop7 runs hook.Run for every index in [gokkosLo, gokkosHi).
@@ -13770,7 +6314,7 @@ func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:13774
+//line gokkos_kernels_gen.go:6318
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -13805,7 +6349,7 @@ func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:13809
+//line gokkos_kernels_gen.go:6353
 }
 
 // gokkosHostLoop8 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
@@ -13826,7 +6370,7 @@ func gokkosHostLoop8(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:13830
+//line gokkos_kernels_gen.go:6374
 }
 
 // gokkosHostLoop9 runs countSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -13842,7 +6386,7 @@ func gokkosHostLoop9(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			k.Size.AtomicAdd(int(r), 1)
 		}
-//line gokkos_kernels_gen.go:13846
+//line gokkos_kernels_gen.go:6390
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -13854,7 +6398,7 @@ func gokkosHostLoop9(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.Size.AtomicAdd(int(r), 1)
 	}
-//line gokkos_kernels_gen.go:13858
+//line gokkos_kernels_gen.go:6402
 }
 
 // gokkosHostLoop10 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
@@ -13865,14 +6409,14 @@ func gokkosHostLoop10(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:217
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:13869
+//line gokkos_kernels_gen.go:6413
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:217
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:13876
+//line gokkos_kernels_gen.go:6420
 }
 
 // gokkosHostLoop11 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -13891,7 +6435,7 @@ func gokkosHostLoop11(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:13895
+//line gokkos_kernels_gen.go:6439
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -13904,7 +6448,7 @@ func gokkosHostLoop11(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:13908
+//line gokkos_kernels_gen.go:6452
 }
 
 // gokkosHostLoop12 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -13916,12 +6460,12 @@ func gokkosHostLoop12(gokkosK *gatherNumbers, gokkosLo, gokkosHi int) {
 //line wcc.go:246
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:13920
+//line gokkos_kernels_gen.go:6464
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:246
 		k.Out.Set(v, k.Num.At(int(k.L.At(v))))
 	}
-//line gokkos_kernels_gen.go:13927
+//line gokkos_kernels_gen.go:6471
 }

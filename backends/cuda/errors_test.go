@@ -35,7 +35,7 @@ func TestLaunchErrors(t *testing.T) {
 		{"missing entry", execspace.Launch{Kernel: missing, End: 10}, []string{`entry "nope" not found`}},
 		{"slot count", execspace.Launch{Kernel: axpySpec, End: 10, Args: []uint64{1, 2}}, []string{"takes 7 argument slots", "passes 2"}},
 		{"host view", execspace.Launch{Kernel: sumSpec, End: 10, Op: abi.OpSum, Args: []uint64{0, 10, 1}}, []string{"field X", "no device address"}},
-		{"reduction op", execspace.Launch{Kernel: sumSpec, End: 10, Op: abi.OpMax, Args: args(x)}, []string{"no device entries for reduction max", "sum"}},
+		{"reduction op", execspace.Launch{Kernel: sumSpec, End: 10, Op: abi.OpMax, Args: args(x)}, []string{"does not support the max reduction", "it supports: sum"}},
 		{"team too large", execspace.Launch{Kernel: teamSpec, League: 4, TeamSize: 2048, VectorLength: 1, Args: args(x)}, []string{"2048", "threads per block", "league 4, team 2048, vector 1"}},
 		{"vector length", execspace.Launch{Kernel: teamSpec, League: 4, TeamSize: 4, VectorLength: 3, Args: args(x)}, []string{"vector length 3"}},
 		{"shared memory", execspace.Launch{Kernel: teamSpec, League: 4, TeamSize: 32, VectorLength: 1, Args: args(x),
@@ -45,7 +45,7 @@ func TestLaunchErrors(t *testing.T) {
 		{"level 1", execspace.Launch{Kernel: teamSpec, League: 4, TeamSize: 32, VectorLength: 1, Args: args(x),
 			Scratch: [2]execspace.ScratchSize{{}, {Team: 1 << 50}}}, []string{"level-1 scratch"}},
 		{"reduce bad PTX", execspace.Launch{Kernel: &abi.KernelSpec{Name: "cuda_test.badReduce", Form: abi.FormReduce, PTX: badPTX.PTX,
-			Reducers: map[abi.ReduceOp]abi.ReduceEntries{abi.OpSum: {Main: "bad", Final: "bad"}}}, End: 10, Op: abi.OpSum, Result: unsafe.Pointer(&result)},
+			Reduce: abi.ReduceEntries{Main: "bad", Final: "bad"}, ReduceOps: []abi.ReduceOp{abi.OpSum}}, End: 10, Op: abi.OpSum, Result: unsafe.Pointer(&result)},
 			[]string{"cuda_test.badReduce", "JIT log"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math/bits"
 	"os"
-	"sort"
 	"strings"
 	"time"
 	"unsafe"
@@ -494,15 +493,10 @@ func (x *launcher) copyResult(result cu.DevicePtr) error {
 
 func (x *launcher) reduce() error {
 	d, l, k := x.d, x.l, x.k
-	ent, ok := k.Reducers[l.Op]
-	if !ok {
-		var have []string
-		for op := range k.Reducers {
-			have = append(have, op.String())
-		}
-		sort.Strings(have)
-		return fmt.Errorf("the kernel has no device entries for reduction %s (it has: %s)", l.Op, strings.Join(have, ", "))
+	if !k.HasReduceOp(l.Op) {
+		return fmt.Errorf("the kernel does not support the %s reduction on the device (it supports: %s)", l.Op, k.ReduceOpsString())
 	}
+	ent, op := k.Reduce, uint64(l.Op)
 	main, err := x.fn(ent.Main)
 	if err != nil {
 		return err
@@ -547,13 +541,13 @@ func (x *launcher) reduce() error {
 	if err := x.begin(); err != nil {
 		return err
 	}
-	if err := x.run(main, grid, block, shared, x.slots(append(prefix, uint64(part))...)); err != nil {
+	if err := x.run(main, grid, block, shared, x.slots(append(prefix, uint64(part), op)...)); err != nil {
 		return err
 	}
 	if t != nil {
 		t.release(d)
 	}
-	if err := x.run(final, 1, [3]int{fb, 1, 1}, align16(k.SharedPerThread*fb), x.slots(uint64(part), uint64(grid), uint64(result))); err != nil {
+	if err := x.run(final, 1, [3]int{fb, 1, 1}, align16(k.SharedPerThread*fb), x.slots(uint64(part), uint64(grid), uint64(result), op)); err != nil {
 		return err
 	}
 	if err := x.finish(); err != nil {

@@ -48,10 +48,11 @@ func TestGenerate(t *testing.T) {
 		"gokkosimpl.Register[Rows](",
 		"gokkosimpl.Register[Loc](",
 		"Form:  abi.FormTeam,",
-		"abi.OpBAnd: {Main:",
-		"abi.OpMinLoc: {Main:",
+		`abi.ReduceEntries{Main: "gk_good_Sum_main", Final: "gk_good_Sum_final"},`,
+		"[]abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},",
+		"[]abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},",
 		`abi.ScanEntries{Up: "gk_good_Prefix_up"`,
-		"Value: abi.Value{Kind: abi.KindFloat64, Loc: true},",
+		"abi.Value{Kind: abi.KindFloat64, Loc: true},",
 		`{Name: "X", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat32, Written: true},`,
 		".version",
 		"gokkosimpl.RegisterHostRange[Scale](gokkosHostLoop0)",
@@ -146,7 +147,7 @@ func TestGenerateInstantiation(t *testing.T) {
 		"gokkosimpl.Register[tmpl.Frontier[bump]](",
 		`Name:  "tmpl.Frontier[user.bump]",`,
 		"gokkosimpl.Register[Stats](",
-		"abi.OpCustom: {Main:",
+		"[]abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpCustom},",
 		"gokkosimpl.RegisterHostReduce[Stats, float64](gokkosHostLoop1)",
 	} {
 		if !strings.Contains(string(src), want) {

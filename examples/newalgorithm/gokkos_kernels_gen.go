@@ -10,18 +10,15 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/examples/newalgorithm", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/examples/newalgorithm", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[frontier.PushThread[nearest]](&abi.KernelSpec{
-		Name: "frontier.PushThread[main.nearest]",
-		Pos:  "algorithms/frontier/baseline.go:21",
-		Form: abi.FormTeamReduce,
-		PTX:  gokkosPTX0,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_frontier_PushThread_main_nearest__main_minloc", Final: "gk_frontier_PushThread_main_nearest__final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_frontier_PushThread_main_nearest__main_maxloc", Final: "gk_frontier_PushThread_main_nearest__final_maxloc"},
-			abi.OpCustom: {Main: "gk_frontier_PushThread_main_nearest__main_custom", Final: "gk_frontier_PushThread_main_nearest__final_custom"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Name:      "frontier.PushThread[main.nearest]",
+		Pos:       "algorithms/frontier/baseline.go:21",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX0,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_main_nearest__main", Final: "gk_frontier_PushThread_main_nearest__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -54,16 +51,13 @@ func init() {
 		SourceHash: "810926c68075ab99",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[nearest]](&abi.KernelSpec{
-		Name: "frontier.PushGlobal[main.nearest]",
-		Pos:  "algorithms/frontier/global.go:41",
-		Form: abi.FormTeamReduce,
-		PTX:  gokkosPTX1,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_frontier_PushGlobal_main_nearest__main_minloc", Final: "gk_frontier_PushGlobal_main_nearest__final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_frontier_PushGlobal_main_nearest__main_maxloc", Final: "gk_frontier_PushGlobal_main_nearest__final_maxloc"},
-			abi.OpCustom: {Main: "gk_frontier_PushGlobal_main_nearest__main_custom", Final: "gk_frontier_PushGlobal_main_nearest__final_custom"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Name:      "frontier.PushGlobal[main.nearest]",
+		Pos:       "algorithms/frontier/global.go:41",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX1,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_main_nearest__main", Final: "gk_frontier_PushGlobal_main_nearest__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -97,16 +91,13 @@ func init() {
 		SourceHash: "810926c68075ab99",
 	})
 	gokkosimpl.Register[frontier.PushTeam[nearest]](&abi.KernelSpec{
-		Name: "frontier.PushTeam[main.nearest]",
-		Pos:  "algorithms/frontier/hierarchical.go:80",
-		Form: abi.FormTeamReduce,
-		PTX:  gokkosPTX2,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_frontier_PushTeam_main_nearest__main_minloc", Final: "gk_frontier_PushTeam_main_nearest__final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_frontier_PushTeam_main_nearest__main_maxloc", Final: "gk_frontier_PushTeam_main_nearest__final_maxloc"},
-			abi.OpCustom: {Main: "gk_frontier_PushTeam_main_nearest__main_custom", Final: "gk_frontier_PushTeam_main_nearest__final_custom"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Name:      "frontier.PushTeam[main.nearest]",
+		Pos:       "algorithms/frontier/hierarchical.go:80",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX2,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_main_nearest__main", Final: "gk_frontier_PushTeam_main_nearest__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -139,16 +130,13 @@ func init() {
 		SourceHash: "810926c68075ab99",
 	})
 	gokkosimpl.Register[frontier.PushLocal[nearest]](&abi.KernelSpec{
-		Name: "frontier.PushLocal[main.nearest]",
-		Pos:  "algorithms/frontier/local.go:19",
-		Form: abi.FormTeamReduce,
-		PTX:  gokkosPTX3,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_frontier_PushLocal_main_nearest__main_minloc", Final: "gk_frontier_PushLocal_main_nearest__final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_frontier_PushLocal_main_nearest__main_maxloc", Final: "gk_frontier_PushLocal_main_nearest__final_maxloc"},
-			abi.OpCustom: {Main: "gk_frontier_PushLocal_main_nearest__main_custom", Final: "gk_frontier_PushLocal_main_nearest__final_custom"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Name:      "frontier.PushLocal[main.nearest]",
+		Pos:       "algorithms/frontier/local.go:19",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX3,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_main_nearest__main", Final: "gk_frontier_PushLocal_main_nearest__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -233,7 +221,7 @@ const gokkosPTX0 = `//
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
-.visible .entry gk_frontier_PushThread_main_nearest__main_minloc(
+.visible .entry gk_frontier_PushThread_main_nearest__main(
 	.param .b64 gk_league,
 	.param .b64 gk_team_size,
 	.param .b64 gk_vector_length,
@@ -243,6 +231,7 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -288,9 +277,9 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<212>;
-	.reg .b32 %r<344>;
-	.reg .b64 %rd<660>;
+	.reg .pred %p<205>;
+	.reg .b32 %r<315>;
+	.reg .b64 %rd<674>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -320,25 +309,26 @@ const gokkosPTX0 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
 	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
 	cvt.u64.u32 %rd12, %r2;
 	mov.u64 %rd13, gk_dyn;
 	add.s64 %rd14, %rd13, %rd5;
 	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
 	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
+	cvt.u64.u32 %rd18, %r29;
 	cvta.to.global.u64 %rd19, %rd7;
 	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
 	add.s64 %rd20, %rd17, %rd8;
@@ -366,8 +356,8 @@ const gokkosPTX0 = `//
 	mov.b64 %rd46, %rd45;
 	ld.param.s64 %rd47, [gk_s9];
 	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
 	ld.param.s64 %rd49, [gk_s11];
 	mov.b64 %rd50, %rd49;
@@ -385,8 +375,8 @@ const gokkosPTX0 = `//
 	mov.b64 %rd62, %rd61;
 	ld.param.s64 %rd63, [gk_s17];
 	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
 	ld.param.u64 %rd65, [gk_s19];
 	cvta.to.global.u64 %rd66, %rd65;
@@ -409,8 +399,8 @@ const gokkosPTX0 = `//
 	mov.b64 %rd83, %rd82;
 	ld.param.s64 %rd84, [gk_s27];
 	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
 	ld.param.u64 %rd86, [gk_s29];
 	cvta.to.global.u64 %rd87, %rd86;
@@ -419,8 +409,8 @@ const gokkosPTX0 = `//
 	mov.b64 %rd90, %rd89;
 	ld.param.s64 %rd91, [gk_s31];
 	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
 	ld.param.s64 %rd93, [gk_s33];
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s34];
@@ -441,4296 +431,107 @@ const gokkosPTX0 = `//
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	ld.param.s32 %r35, [gk_s42];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd113, 9223372036854775807;
-	mov.b64 %rd114, 9223372036854775807;
-	cvt.u64.u32 %rd116, %r28;
-	cvt.u64.u32 %rd117, %r29;
-	mov.b64 %rd118, %rd116;
-$L1:
-	setp.ge.s64 %p9, %rd118, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd115, %rd118;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd119, %rd27;
-	mov.b64 %rd120, %rd30;
-	mov.b64 %rd121, %rd32;
-	mov.b64 %rd122, %rd34;
-	mov.b64 %rd123, %rd37;
-	mov.b64 %rd124, %rd39;
-	mov.b64 %rd125, %rd41;
-	mov.b64 %rd126, %rd44;
-	mov.b64 %rd127, %rd46;
-	mov.b64 %rd128, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd129, %rd50;
-	mov.b64 %rd130, %rd53;
-	mov.b64 %rd131, %rd55;
-	mov.b64 %rd132, %rd57;
-	mov.b64 %rd133, %rd60;
-	mov.b64 %rd134, %rd62;
-	mov.b64 %rd135, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd136, %rd67;
-	mov.b64 %rd137, %rd69;
-	mov.b64 %rd138, %rd71;
-	mov.b64 %rd139, %rd74;
-	mov.b64 %rd140, %rd76;
-	mov.b64 %rd141, %rd78;
-	mov.b64 %rd142, %rd81;
-	mov.b64 %rd143, %rd83;
-	mov.b64 %rd144, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd145, %rd88;
-	mov.b64 %rd146, %rd90;
-	mov.b64 %rd147, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd148, %rd94;
-	mov.b64 %rd149, %rd96;
-	mov.b64 %rd150, %rd98;
-	mov.b64 %rd151, %rd101;
-	mov.b64 %rd152, %rd103;
-	mov.b64 %rd153, %rd105;
-	mov.b64 %rd154, %rd108;
-	mov.b64 %rd155, %rd110;
-	mov.b64 %rd156, %rd112;
-	mov.b32 %r38, %r36;
-	add.s64 %rd157, %rd15, %rd23;
-	mad.lo.s64 %rd158, %rd148, 4, 15;
-	and.b64 %rd158, %rd158, -16;
-	add.s64 %rd23, %rd23, %rd158;
-	mov.b64 %rd159, %rd157;
-	mov.b64 %rd160, %rd148;
-	mov.b64 %rd161, 1;
-	mov.b64 %rd162, %rd159;
-	mov.b64 %rd163, %rd160;
-	mov.b64 %rd164, %rd161;
-	cvt.u64.u32 %rd165, %r4;
-	mov.b64 %rd166, %rd165;
-	mul.lo.s64 %rd167, %rd115, %rd150;
-	mov.b64 %rd168, %rd167;
-	add.s64 %rd169, %rd168, %rd150;
-	min.s64 %rd170, %rd169, %rd129;
-	mov.b64 %rd171, %rd170;
-	setp.eq.s64 %p13, %rd166, 1;
-	@!%p13 bra $L5;
-	mov.b64 %rd172, %rd119;
-	mov.b64 %rd173, %rd120;
-	mov.b64 %rd174, %rd121;
-	mov.b64 %rd175, %rd122;
-	mov.b64 %rd176, %rd123;
-	mov.b64 %rd177, %rd124;
-	mov.b64 %rd178, %rd125;
-	mov.b64 %rd179, %rd126;
-	mov.b64 %rd180, %rd127;
-	mov.b64 %rd181, %rd128;
-	mov.pred %p14, %p10;
-	mov.b64 %rd182, %rd129;
-	mov.b64 %rd183, %rd130;
-	mov.b64 %rd184, %rd131;
-	mov.b64 %rd185, %rd132;
-	mov.b64 %rd186, %rd133;
-	mov.b64 %rd187, %rd134;
-	mov.b64 %rd188, %rd135;
-	mov.pred %p15, %p11;
-	mov.b64 %rd189, %rd136;
-	mov.b64 %rd190, %rd137;
-	mov.b64 %rd191, %rd138;
-	mov.b64 %rd192, %rd139;
-	mov.b64 %rd193, %rd140;
-	mov.b64 %rd194, %rd141;
-	mov.b64 %rd195, %rd142;
-	mov.b64 %rd196, %rd143;
-	mov.b64 %rd197, %rd144;
-	mov.pred %p16, %p12;
-	mov.b64 %rd198, %rd145;
-	mov.b64 %rd199, %rd146;
-	mov.b64 %rd200, %rd147;
-	mov.b32 %r39, %r37;
-	mov.b64 %rd201, %rd148;
-	mov.b64 %rd202, %rd149;
-	mov.b64 %rd203, %rd150;
-	mov.b64 %rd204, %rd151;
-	mov.b64 %rd205, %rd152;
-	mov.b64 %rd206, %rd153;
-	mov.b64 %rd207, %rd154;
-	mov.b64 %rd208, %rd155;
-	mov.b64 %rd209, %rd156;
-	mov.b32 %r40, %r38;
-	mov.b64 %rd210, %rd168;
-	mov.b64 %rd211, %rd171;
-$L6:
-	@!%p15 bra $L10;
-	mov.b64 %rd212, 4611686018427387904;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd212, %rd201;
-	bra.uni $L8;
-$L7:
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd213, %rd212;
-	mov.b64 %rd214, 0;
-	mov.b64 %rd215, %rd210;
-$L11:
-	setp.lt.s64 %p17, %rd215, %rd211;
-	not.pred %p18, %p17;
-	@!%p18 bra $L15;
-	bra.uni $L13;
-$L15:
-	mov.pred %p19, %p14;
-	mov.b64 %rd216, %rd182;
-	mov.b64 %rd217, %rd215;
-$L16:
-	@!%p19 bra $L20;
-	shr.s64 %rd218, %rd217, 5;
-	mul.lo.s64 %rd219, %rd218, %rd188;
-	mad.lo.s64 %rd220, %rd219, 4, %rd186;
-	ld.global.nc.u32 %r41, [%rd220+0];
-	mov.b32 %r42, %r41;
-	and.b64 %rd221, %rd217, 31;
-	min.u64 %rd222, %rd221, 32;
-	cvt.u32.u64 %r43, %rd222;
-	mov.b32 %r45, 0x1;
-	shl.b32 %r44, %r45, %r43;
-	setp.hs.u32 %p20, %r43, 32;
-	selp.b32 %r46, 0, %r44, %p20;
-	and.b32 %r47, %r42, %r46;
-	setp.ne.u32 %p21, %r47, 0x0;
-	@!%p21 bra $L22;
-	cvt.u32.u64 %r48, %rd217;
-	mov.b32 %r49, %r48;
-	bra.uni $L18;
-$L22:
-	mov.b32 %r49, -1;
-	bra.uni $L18;
-$L20:
-	mul.lo.s64 %rd223, %rd217, %rd185;
-	mad.lo.s64 %rd224, %rd223, 4, %rd183;
-	ld.global.nc.s32 %r50, [%rd224+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r49, %r51;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.b32 %r52, %r49;
-	setp.lt.s32 %p22, %r52, 0;
-	@!%p22 bra $L24;
-	bra.uni $L12;
-$L24:
-	mov.b64 %rd225, %rd172;
-	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd226, %r53;
-	add.s64 %rd227, %rd226, 1;
-	mul.lo.s64 %rd228, %rd227, %rd175;
-	mad.lo.s64 %rd229, %rd228, 8, %rd173;
-	ld.global.nc.s64 %rd230, [%rd229+0];
-	mov.b64 %rd231, %rd230;
-	mov.b64 %rd232, %rd231;
-	mov.b64 %rd233, %rd232;
-	mov.b64 %rd234, %rd172;
-	mov.b32 %r54, %r52;
-	cvt.s64.s32 %rd235, %r54;
-	mul.lo.s64 %rd236, %rd235, %rd175;
-	mad.lo.s64 %rd237, %rd236, 8, %rd173;
-	ld.global.nc.s64 %rd238, [%rd237+0];
-	mov.b64 %rd239, %rd238;
-	mov.b64 %rd240, %rd239;
-	mov.b64 %rd241, %rd240;
-$L25:
-	setp.lt.s64 %p23, %rd241, %rd233;
-	not.pred %p24, %p23;
-	@!%p24 bra $L29;
-	bra.uni $L27;
-$L29:
-	mul.lo.s64 %rd242, %rd241, %rd178;
-	mad.lo.s64 %rd243, %rd242, 4, %rd176;
-	ld.global.nc.s32 %r55, [%rd243+0];
-	mov.b32 %r56, %r55;
-	mov.b32 %r57, %r56;
-	mov.b32 %r58, %r40;
-	mov.b32 %r59, %r52;
-	mov.b32 %r60, %r57;
-	mov.b64 %rd244, %rd241;
-	add.s32 %r61, %r58, 1;
-	mov.b32 %r62, %r61;
-	cvt.s64.s32 %rd245, %r60;
-	mul.lo.s64 %rd246, %rd245, %rd206;
-	mad.lo.s64 %rd247, %rd246, 4, %rd204;
-	mov.b32 %r63, -1;
-	atom.global.cas.b32 %r64, [%rd247], %r63, %r62;
-	setp.eq.u32 %p25, %r64, %r63;
-	mov.pred %p26, %p25;
-	mov.pred %p27, %p26;
-	mov.pred %p28, %p27;
-	not.pred %p29, %p28;
-	@!%p29 bra $L31;
-	cvt.s64.s32 %rd248, %r60;
-	mul.lo.s64 %rd249, %rd248, %rd206;
-	mad.lo.s64 %rd250, %rd249, 4, %rd204;
-	ld.relaxed.gpu.global.s32 %r65, [%rd250+0];
-	mov.b32 %r66, %r65;
-	setp.eq.s32 %p30, %r66, %r62;
-	mov.pred %p28, %p30;
-$L31:
-	@!%p28 bra $L33;
-	cvt.s64.s32 %rd251, %r59;
-	mul.lo.s64 %rd252, %rd251, %rd209;
-	mad.lo.s64 %rd253, %rd252, 4, %rd207;
-	ld.relaxed.gpu.global.s32 %r67, [%rd253+0];
-	mov.b32 %r68, %r67;
-	cvt.s64.s32 %rd254, %r60;
-	mul.lo.s64 %rd255, %rd254, %rd209;
-	mad.lo.s64 %rd256, %rd255, 4, %rd207;
-	atom.global.min.s32 %r69, [%rd256], %r68;
-$L33:
-	mov.pred %p31, %p27;
-	not.pred %p32, %p31;
-	@!%p32 bra $L35;
-	bra.uni $L26;
-$L35:
-	mov.pred %p33, 0;
-	mov.b64 %rd257, %rd214;
-	mov.b32 %r70, %r57;
-$L36:
-	@!%p15 bra $L40;
-	shr.s32 %r71, %r70, 5;
-	cvt.s64.s32 %rd258, %r71;
-	mov.b64 %rd259, %rd258;
-	and.b32 %r72, %r70, 31;
-	cvt.s64.s32 %rd260, %r72;
-	min.u64 %rd261, %rd260, 32;
-	cvt.u32.u64 %r73, %rd261;
-	mov.b32 %r75, 0x1;
-	shl.b32 %r74, %r75, %r73;
-	setp.hs.u32 %p34, %r73, 32;
-	selp.b32 %r76, 0, %r74, %p34;
-	mov.b32 %r77, %r76;
-	mov.b64 %rd262, %rd259;
-	mov.b32 %r78, %r77;
-	mul.lo.s64 %rd263, %rd262, %rd197;
-	mad.lo.s64 %rd264, %rd263, 4, %rd195;
-	ld.relaxed.gpu.global.u32 %r79, [%rd264+0];
-	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, %r78;
-	setp.ne.u32 %p35, %r81, 0x0;
-	mov.pred %p36, %p35;
-	not.pred %p37, %p36;
-	@!%p37 bra $L42;
-	mul.lo.s64 %rd265, %rd262, %rd197;
-	mad.lo.s64 %rd266, %rd265, 4, %rd195;
-	atom.global.or.b32 %r82, [%rd266], %r78;
-	mov.b32 %r83, %r82;
-	and.b32 %r84, %r83, %r78;
-	setp.ne.u32 %p38, %r84, 0x0;
-	mov.pred %p36, %p38;
-$L42:
-	@!%p36 bra $L44;
-	mov.b64 %rd267, %rd257;
-	mov.b64 %rd268, %rd267;
-	mov.pred %p39, 0;
-	bra.uni $L38;
-$L44:
-	mov.b64 %rd269, %rd257;
-	mov.b64 %rd268, %rd269;
-	mov.pred %p39, 1;
-	bra.uni $L38;
-$L40:
-	@!%p16 bra $L46;
-	cvt.s64.s32 %rd270, %r70;
-	mul.lo.s64 %rd271, %rd270, %rd200;
-	mad.lo.s64 %rd272, %rd271, 4, %rd198;
-	ld.relaxed.gpu.global.s32 %r85, [%rd272+0];
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p40, %r86, %r39;
-	mov.pred %p41, %p40;
-	not.pred %p42, %p41;
-	@!%p42 bra $L48;
-	cvt.s64.s32 %rd273, %r70;
-	mul.lo.s64 %rd274, %rd273, %rd200;
-	mad.lo.s64 %rd275, %rd274, 4, %rd198;
-	atom.global.exch.b32 %r87, [%rd275], %r39;
-	mov.b32 %r88, %r87;
-	setp.eq.s32 %p43, %r88, %r39;
-	mov.pred %p41, %p43;
-$L48:
-	@!%p41 bra $L50;
-	mov.b64 %rd276, %rd257;
-	mov.b64 %rd268, %rd276;
-	mov.pred %p39, 0;
-	bra.uni $L38;
-$L50:
-$L46:
-	mul.lo.s64 %rd277, %rd257, %rd164;
-	mad.lo.s64 %rd278, %rd277, 4, %rd162;
-	st.shared.s32 [%rd278+0], %r70;
-	add.s64 %rd279, %rd257, 1;
-	mov.b64 %rd280, %rd279;
-	mov.b64 %rd268, %rd280;
-	mov.pred %p39, 1;
-	bra.uni $L38;
-$L37:
-	bra.uni $L36;
-$L38:
-	mov.b64 %rd281, %rd268;
-	mov.pred %p44, %p39;
-	mov.b64 %rd214, %rd281;
-	mov.pred %p33, %p44;
-	@!%p33 bra $L52;
-	mov.b64 %rd282, %rd172;
-	mov.b32 %r89, %r57;
-	setp.lt.s64 %p45, %rd113, 64;
-	setp.le.s64 %p46, %rd202, 1;
-	or.pred %p47, %p45, %p46;
-	@!%p47 bra $L53;
-	mov.b64 %rd283, %rd282;
-	mov.b32 %r90, %r89;
-	cvt.s64.s32 %rd284, %r90;
-	add.s64 %rd285, %rd284, 1;
-	mul.lo.s64 %rd286, %rd285, %rd175;
-	mad.lo.s64 %rd287, %rd286, 8, %rd173;
-	ld.global.nc.s64 %rd288, [%rd287+0];
-	mov.b64 %rd289, %rd288;
-	cvt.s64.s32 %rd290, %r90;
-	mul.lo.s64 %rd291, %rd290, %rd175;
-	mad.lo.s64 %rd292, %rd291, 8, %rd173;
-	ld.global.nc.s64 %rd293, [%rd292+0];
-	mov.b64 %rd294, %rd293;
-	sub.s64 %rd295, %rd289, %rd294;
-	mov.b64 %rd296, %rd295;
-	add.s64 %rd297, %rd114, %rd296;
-	mov.b64 %rd114, %rd297;
-	bra.uni $L54;
-$L53:
-	rem.s64 %rd298, %rd113, %rd202;
-	setp.eq.s64 %p48, %rd202, -1;
-	selp.b64 %rd299, 0, %rd298, %p48;
-	setp.eq.s64 %p49, %rd202, 0;
-	selp.b64 %rd300, %rd113, %rd299, %p49;
-	setp.eq.s64 %p50, %rd300, 0;
-	@!%p50 bra $L56;
-	mov.b64 %rd301, %rd282;
-	mov.b32 %r91, %r89;
-	cvt.s64.s32 %rd302, %r91;
-	add.s64 %rd303, %rd302, 1;
-	mul.lo.s64 %rd304, %rd303, %rd175;
-	mad.lo.s64 %rd305, %rd304, 8, %rd173;
-	ld.global.nc.s64 %rd306, [%rd305+0];
-	mov.b64 %rd307, %rd306;
-	cvt.s64.s32 %rd308, %r91;
-	mul.lo.s64 %rd309, %rd308, %rd175;
-	mad.lo.s64 %rd310, %rd309, 8, %rd173;
-	ld.global.nc.s64 %rd311, [%rd310+0];
-	mov.b64 %rd312, %rd311;
-	sub.s64 %rd313, %rd307, %rd312;
-	mov.b64 %rd314, %rd313;
-	mul.lo.s64 %rd315, %rd202, %rd314;
-	add.s64 %rd316, %rd114, %rd315;
-	mov.b64 %rd114, %rd316;
-$L56:
-$L54:
-	add.s64 %rd317, %rd113, 1;
-	mov.b64 %rd113, %rd317;
-$L52:
-	setp.eq.s64 %p51, %rd214, %rd213;
-	@!%p51 bra $L58;
-	mov.b64 %rd318, %rd214;
-$L59:
-	@!%p15 bra $L63;
-	bra.uni $L61;
-$L63:
-	// block scan
-	mov.b64 %rd319, %rd318;
-	mov.b32 %r92, %r3;
-$L64:
-	setp.hs.u32 %p52, %r92, 32;
-	@%p52 bra $L65;
-	mov.b64 {%r93, %r94}, %rd319;
-	shfl.sync.up.b32 %r95|%p53, %r93, %r92, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
-	mov.b64 %rd320, {%r95, %r96};
-	@!%p53 bra $L66;
-	add.s64 %rd321, %rd320, %rd319;
-	mov.b64 %rd319, %rd321;
-$L66:
-	shl.b32 %r92, %r92, 1;
-	bra.uni $L64;
-$L65:
-	mov.b64 {%r97, %r98}, %rd319;
-	shfl.sync.up.b32 %r99|%p54, %r97, %r3, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
-	mov.b64 %rd322, {%r99, %r100};
-	setp.lo.u32 %p55, %r3, 32;
-	and.pred %p56, %p54, %p55;
-	selp.b64 %rd323, %rd322, 0, %p56;
-	sub.u32 %r101, %r13, %r3;
-	setp.eq.u32 %p57, %r7, %r101;
-	@!%p57 bra $L67;
-	mul.wide.u32 %rd324, %r8, 16;
-	add.s64 %rd325, %rd1, %rd324;
-	st.shared.s64 [%rd325+0], %rd319;
-$L67:
-	bar.sync 0;
-	setp.eq.u32 %p58, %r8, 0;
-	@!%p58 bra $L68;
-	mov.b64 %rd326, 0;
-	setp.lo.u32 %p59, %r7, %r10;
-	@!%p59 bra $L69;
-	mul.wide.u32 %rd327, %r7, 16;
-	add.s64 %rd328, %rd1, %rd327;
-	ld.shared.s64 %rd329, [%rd328+0];
-	mov.b64 %rd326, %rd329;
-$L69:
-	mov.b64 {%r102, %r103}, %rd326;
-	shfl.sync.up.b32 %r104|%p60, %r102, 1, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
-	mov.b64 %rd330, {%r104, %r105};
-	@!%p60 bra $L70;
-	add.s64 %rd331, %rd330, %rd326;
-	mov.b64 %rd326, %rd331;
-$L70:
-	mov.b64 {%r106, %r107}, %rd326;
-	shfl.sync.up.b32 %r108|%p61, %r106, 2, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
-	mov.b64 %rd332, {%r108, %r109};
-	@!%p61 bra $L71;
-	add.s64 %rd333, %rd332, %rd326;
-	mov.b64 %rd326, %rd333;
-$L71:
-	mov.b64 {%r110, %r111}, %rd326;
-	shfl.sync.up.b32 %r112|%p62, %r110, 4, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
-	mov.b64 %rd334, {%r112, %r113};
-	@!%p62 bra $L72;
-	add.s64 %rd335, %rd334, %rd326;
-	mov.b64 %rd326, %rd335;
-$L72:
-	mov.b64 {%r114, %r115}, %rd326;
-	shfl.sync.up.b32 %r116|%p63, %r114, 8, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
-	mov.b64 %rd336, {%r116, %r117};
-	@!%p63 bra $L73;
-	add.s64 %rd337, %rd336, %rd326;
-	mov.b64 %rd326, %rd337;
-$L73:
-	mov.b64 {%r118, %r119}, %rd326;
-	shfl.sync.up.b32 %r120|%p64, %r118, 16, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
-	mov.b64 %rd338, {%r120, %r121};
-	@!%p64 bra $L74;
-	add.s64 %rd339, %rd338, %rd326;
-	mov.b64 %rd326, %rd339;
-$L74:
-	mov.b64 {%r122, %r123}, %rd326;
-	shfl.sync.up.b32 %r124|%p65, %r122, 1, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd340, {%r124, %r125};
-	selp.b64 %rd341, %rd340, 0, %p65;
-	@!%p59 bra $L75;
-	mul.wide.u32 %rd342, %r7, 16;
-	add.s64 %rd343, %rd1, %rd342;
-	add.s64 %rd344, %rd343, 512;
-	st.shared.s64 [%rd344+0], %rd341;
-$L75:
-	sub.u32 %r126, %r10, 1;
-	setp.eq.u32 %p66, %r7, %r126;
-	@!%p66 bra $L76;
-	st.shared.s64 [%rd1+1024], %rd326;
-$L76:
-$L68:
-	bar.sync 0;
-	mul.wide.u32 %rd345, %r8, 16;
-	add.s64 %rd346, %rd1, %rd345;
-	add.s64 %rd347, %rd346, 512;
-	ld.shared.s64 %rd348, [%rd347+0];
-	add.s64 %rd349, %rd348, %rd323;
-	ld.shared.s64 %rd350, [%rd1+1024];
-	mov.b64 {%r127, %r128}, %rd349;
-	shfl.sync.idx.b32 %r129|%p67, %r127, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r130, %r128, 0, %r21, %r17;
-	mov.b64 %rd351, {%r129, %r130};
-	mov.b64 %rd352, %rd350;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
-	mov.b64 %rd356, %rd354;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, 0;
-	cvt.u64.u32 %rd360, %r2;
-	setp.eq.s64 %p68, %rd360, 0;
-	setp.gt.s64 %p69, %rd358, 0;
-	and.pred %p70, %p68, %p69;
-	@!%p70 bra $L78;
-	atom.global.add.u64 %rd361, [%rd192], %rd358;
-	mov.b64 %rd362, %rd361;
-	mov.b64 %rd359, %rd362;
-$L78:
-	cvt.u64.u32 %rd363, %r2;
-	setp.eq.s64 %p71, %rd363, 0;
-	setp.eq.u32 %p72, %r1, 0;
-	and.pred %p73, %p71, %p72;
-	bar.sync 0;
-	@!%p73 bra $L79;
-	st.shared.s64 [%rd1+1024], %rd359;
-$L79:
-	bar.sync 0;
-	ld.shared.s64 %rd364, [%rd1+1024];
-	mov.b64 %rd365, %rd364;
-	mov.b64 %rd359, %rd365;
-	add.s64 %rd366, %rd359, %rd357;
-	mov.b64 %rd367, %rd366;
-	mov.b64 %rd368, 0;
-$L80:
-	setp.lt.s64 %p74, %rd368, %rd318;
-	not.pred %p75, %p74;
-	@!%p75 bra $L84;
-	bra.uni $L82;
-$L84:
-	mul.lo.s64 %rd369, %rd368, %rd164;
-	mad.lo.s64 %rd370, %rd369, 4, %rd162;
-	ld.shared.s32 %r131, [%rd370+0];
-	mov.b32 %r132, %r131;
-	add.s64 %rd371, %rd367, %rd368;
-	mul.lo.s64 %rd372, %rd371, %rd191;
-	mad.lo.s64 %rd373, %rd372, 4, %rd189;
-	st.global.s32 [%rd373+0], %r132;
-$L81:
-	add.s64 %rd374, %rd368, 1;
-	mov.b64 %rd368, %rd374;
-	bra.uni $L80;
-$L82:
-	bra.uni $L61;
-$L60:
-	bra.uni $L59;
-$L61:
-	mov.b64 %rd214, 0;
-$L58:
-$L26:
-	add.s64 %rd375, %rd241, 1;
-	mov.b64 %rd241, %rd375;
-	bra.uni $L25;
-$L27:
-$L12:
-	add.s64 %rd376, %rd215, 1;
-	mov.b64 %rd215, %rd376;
-	bra.uni $L11;
-$L13:
-	mov.b64 %rd377, %rd214;
-$L85:
-	@!%p15 bra $L89;
-	bra.uni $L87;
-$L89:
-	// block scan
-	mov.b64 %rd378, %rd377;
-	mov.b32 %r133, %r3;
-$L90:
-	setp.hs.u32 %p76, %r133, 32;
-	@%p76 bra $L91;
-	mov.b64 {%r134, %r135}, %rd378;
-	shfl.sync.up.b32 %r136|%p77, %r134, %r133, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd379, {%r136, %r137};
-	@!%p77 bra $L92;
-	add.s64 %rd380, %rd379, %rd378;
-	mov.b64 %rd378, %rd380;
-$L92:
-	shl.b32 %r133, %r133, 1;
-	bra.uni $L90;
-$L91:
-	mov.b64 {%r138, %r139}, %rd378;
-	shfl.sync.up.b32 %r140|%p78, %r138, %r3, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd381, {%r140, %r141};
-	setp.lo.u32 %p79, %r3, 32;
-	and.pred %p80, %p78, %p79;
-	selp.b64 %rd382, %rd381, 0, %p80;
-	sub.u32 %r142, %r13, %r3;
-	setp.eq.u32 %p81, %r7, %r142;
-	@!%p81 bra $L93;
-	mul.wide.u32 %rd383, %r8, 16;
-	add.s64 %rd384, %rd1, %rd383;
-	st.shared.s64 [%rd384+0], %rd378;
-$L93:
-	bar.sync 0;
-	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L94;
-	mov.b64 %rd385, 0;
-	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L95;
-	mul.wide.u32 %rd386, %r7, 16;
-	add.s64 %rd387, %rd1, %rd386;
-	ld.shared.s64 %rd388, [%rd387+0];
-	mov.b64 %rd385, %rd388;
-$L95:
-	mov.b64 {%r143, %r144}, %rd385;
-	shfl.sync.up.b32 %r145|%p84, %r143, 1, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd389, {%r145, %r146};
-	@!%p84 bra $L96;
-	add.s64 %rd390, %rd389, %rd385;
-	mov.b64 %rd385, %rd390;
-$L96:
-	mov.b64 {%r147, %r148}, %rd385;
-	shfl.sync.up.b32 %r149|%p85, %r147, 2, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd391, {%r149, %r150};
-	@!%p85 bra $L97;
-	add.s64 %rd392, %rd391, %rd385;
-	mov.b64 %rd385, %rd392;
-$L97:
-	mov.b64 {%r151, %r152}, %rd385;
-	shfl.sync.up.b32 %r153|%p86, %r151, 4, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd393, {%r153, %r154};
-	@!%p86 bra $L98;
-	add.s64 %rd394, %rd393, %rd385;
-	mov.b64 %rd385, %rd394;
-$L98:
-	mov.b64 {%r155, %r156}, %rd385;
-	shfl.sync.up.b32 %r157|%p87, %r155, 8, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd395, {%r157, %r158};
-	@!%p87 bra $L99;
-	add.s64 %rd396, %rd395, %rd385;
-	mov.b64 %rd385, %rd396;
-$L99:
-	mov.b64 {%r159, %r160}, %rd385;
-	shfl.sync.up.b32 %r161|%p88, %r159, 16, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd397, {%r161, %r162};
-	@!%p88 bra $L100;
-	add.s64 %rd398, %rd397, %rd385;
-	mov.b64 %rd385, %rd398;
-$L100:
-	mov.b64 {%r163, %r164}, %rd385;
-	shfl.sync.up.b32 %r165|%p89, %r163, 1, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd399, {%r165, %r166};
-	selp.b64 %rd400, %rd399, 0, %p89;
-	@!%p83 bra $L101;
-	mul.wide.u32 %rd401, %r7, 16;
-	add.s64 %rd402, %rd1, %rd401;
-	add.s64 %rd403, %rd402, 512;
-	st.shared.s64 [%rd403+0], %rd400;
-$L101:
-	sub.u32 %r167, %r10, 1;
-	setp.eq.u32 %p90, %r7, %r167;
-	@!%p90 bra $L102;
-	st.shared.s64 [%rd1+1024], %rd385;
-$L102:
-$L94:
-	bar.sync 0;
-	mul.wide.u32 %rd404, %r8, 16;
-	add.s64 %rd405, %rd1, %rd404;
-	add.s64 %rd406, %rd405, 512;
-	ld.shared.s64 %rd407, [%rd406+0];
-	add.s64 %rd408, %rd407, %rd382;
-	ld.shared.s64 %rd409, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd408;
-	shfl.sync.idx.b32 %r170|%p91, %r168, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r171, %r169, 0, %r21, %r17;
-	mov.b64 %rd410, {%r170, %r171};
-	mov.b64 %rd411, %rd409;
-	mov.b64 %rd412, %rd410;
-	mov.b64 %rd413, %rd411;
-	mov.b64 %rd414, %rd412;
-	mov.b64 %rd415, %rd413;
-	mov.b64 %rd416, %rd414;
-	mov.b64 %rd417, %rd415;
-	mov.b64 %rd418, 0;
-	cvt.u64.u32 %rd419, %r2;
-	setp.eq.s64 %p92, %rd419, 0;
-	setp.gt.s64 %p93, %rd417, 0;
-	and.pred %p94, %p92, %p93;
-	@!%p94 bra $L104;
-	atom.global.add.u64 %rd420, [%rd192], %rd417;
-	mov.b64 %rd421, %rd420;
-	mov.b64 %rd418, %rd421;
-$L104:
-	cvt.u64.u32 %rd422, %r2;
-	setp.eq.s64 %p95, %rd422, 0;
-	setp.eq.u32 %p96, %r1, 0;
-	and.pred %p97, %p95, %p96;
-	bar.sync 0;
-	@!%p97 bra $L105;
-	st.shared.s64 [%rd1+1024], %rd418;
-$L105:
-	bar.sync 0;
-	ld.shared.s64 %rd423, [%rd1+1024];
-	mov.b64 %rd424, %rd423;
-	mov.b64 %rd418, %rd424;
-	add.s64 %rd425, %rd418, %rd416;
-	mov.b64 %rd426, %rd425;
-	mov.b64 %rd427, 0;
-$L106:
-	setp.lt.s64 %p98, %rd427, %rd377;
-	not.pred %p99, %p98;
-	@!%p99 bra $L110;
-	bra.uni $L108;
-$L110:
-	mul.lo.s64 %rd428, %rd427, %rd164;
-	mad.lo.s64 %rd429, %rd428, 4, %rd162;
-	ld.shared.s32 %r172, [%rd429+0];
-	mov.b32 %r173, %r172;
-	add.s64 %rd430, %rd426, %rd427;
-	mul.lo.s64 %rd431, %rd430, %rd191;
-	mad.lo.s64 %rd432, %rd431, 4, %rd189;
-	st.global.s32 [%rd432+0], %r173;
-$L107:
-	add.s64 %rd433, %rd427, 1;
-	mov.b64 %rd427, %rd433;
-	bra.uni $L106;
-$L108:
-	bra.uni $L87;
-$L86:
-	bra.uni $L85;
-$L87:
-	bra.uni $L3;
-$L5:
-	cvt.u64.u32 %rd434, %r2;
-	add.s64 %rd435, %rd168, %rd434;
-	mov.b64 %rd436, %rd435;
-	mov.b32 %r174, -1;
-	mov.b64 %rd437, 0;
-	mov.b64 %rd438, 0;
-$L111:
-	@!%p11 bra $L115;
-	mov.b64 %rd439, 4611686018427387904;
-	bra.uni $L113;
-$L115:
-	mov.b64 %rd439, %rd148;
-	bra.uni $L113;
-$L112:
-	bra.uni $L111;
-$L113:
-	mov.b64 %rd440, %rd439;
-$L116:
-	mov.b64 %rd441, 0;
-	mov.b64 %rd442, %rd440;
-$L119:
-	setp.gt.s64 %p100, %rd442, 0;
-	not.pred %p101, %p100;
-	@!%p101 bra $L123;
-	bra.uni $L121;
-$L123:
-	setp.ge.s64 %p102, %rd437, %rd438;
-	@!%p102 bra $L125;
-	setp.ge.s64 %p103, %rd436, %rd171;
-	@!%p103 bra $L127;
-	bra.uni $L121;
-$L127:
-	mov.pred %p104, %p10;
-	mov.b64 %rd443, %rd129;
-	mov.b64 %rd444, %rd436;
-$L128:
-	@!%p104 bra $L132;
-	shr.s64 %rd445, %rd444, 5;
-	mul.lo.s64 %rd446, %rd445, %rd135;
-	mad.lo.s64 %rd447, %rd446, 4, %rd133;
-	ld.global.nc.u32 %r175, [%rd447+0];
-	mov.b32 %r176, %r175;
-	and.b64 %rd448, %rd444, 31;
-	min.u64 %rd449, %rd448, 32;
-	cvt.u32.u64 %r177, %rd449;
-	mov.b32 %r179, 0x1;
-	shl.b32 %r178, %r179, %r177;
-	setp.hs.u32 %p105, %r177, 32;
-	selp.b32 %r180, 0, %r178, %p105;
-	and.b32 %r181, %r176, %r180;
-	setp.ne.u32 %p106, %r181, 0x0;
-	@!%p106 bra $L134;
-	cvt.u32.u64 %r182, %rd444;
-	mov.b32 %r183, %r182;
-	bra.uni $L130;
-$L134:
-	mov.b32 %r183, -1;
-	bra.uni $L130;
-$L132:
-	mul.lo.s64 %rd450, %rd444, %rd132;
-	mad.lo.s64 %rd451, %rd450, 4, %rd130;
-	ld.global.nc.s32 %r184, [%rd451+0];
-	mov.b32 %r185, %r184;
-	mov.b32 %r183, %r185;
-	bra.uni $L130;
-$L129:
-	bra.uni $L128;
-$L130:
-	mov.b32 %r174, %r183;
-	add.s64 %rd452, %rd436, %rd166;
-	mov.b64 %rd436, %rd452;
-	setp.ge.s32 %p107, %r174, 0;
-	@!%p107 bra $L136;
-	mov.b64 %rd453, %rd119;
-	mov.b32 %r186, %r174;
-	cvt.s64.s32 %rd454, %r186;
-	mul.lo.s64 %rd455, %rd454, %rd122;
-	mad.lo.s64 %rd456, %rd455, 8, %rd120;
-	ld.global.nc.s64 %rd457, [%rd456+0];
-	mov.b64 %rd458, %rd457;
-	mov.b64 %rd459, %rd458;
-	mov.b64 %rd460, %rd119;
-	mov.b32 %r187, %r174;
-	cvt.s64.s32 %rd461, %r187;
-	add.s64 %rd462, %rd461, 1;
-	mul.lo.s64 %rd463, %rd462, %rd122;
-	mad.lo.s64 %rd464, %rd463, 8, %rd120;
-	ld.global.nc.s64 %rd465, [%rd464+0];
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, %rd466;
-	mov.b64 %rd468, %rd459;
-	mov.b64 %rd469, %rd467;
-	mov.b64 %rd437, %rd468;
-	mov.b64 %rd438, %rd469;
-$L136:
-	bra.uni $L120;
-$L125:
-	mul.lo.s64 %rd470, %rd437, %rd125;
-	mad.lo.s64 %rd471, %rd470, 4, %rd123;
-	ld.global.nc.s32 %r188, [%rd471+0];
-	mov.b32 %r189, %r188;
-	mov.b32 %r190, %r189;
-	mov.b32 %r191, %r38;
-	mov.b32 %r192, %r174;
-	mov.b32 %r193, %r190;
-	mov.b64 %rd472, %rd437;
-	add.s32 %r194, %r191, 1;
-	mov.b32 %r195, %r194;
-	cvt.s64.s32 %rd473, %r193;
-	mul.lo.s64 %rd474, %rd473, %rd153;
-	mad.lo.s64 %rd475, %rd474, 4, %rd151;
-	mov.b32 %r196, -1;
-	atom.global.cas.b32 %r197, [%rd475], %r196, %r195;
-	setp.eq.u32 %p108, %r197, %r196;
-	mov.pred %p109, %p108;
-	mov.pred %p110, %p109;
-	mov.pred %p111, %p110;
-	not.pred %p112, %p111;
-	@!%p112 bra $L138;
-	cvt.s64.s32 %rd476, %r193;
-	mul.lo.s64 %rd477, %rd476, %rd153;
-	mad.lo.s64 %rd478, %rd477, 4, %rd151;
-	ld.relaxed.gpu.global.s32 %r198, [%rd478+0];
-	mov.b32 %r199, %r198;
-	setp.eq.s32 %p113, %r199, %r195;
-	mov.pred %p111, %p113;
-$L138:
-	@!%p111 bra $L140;
-	cvt.s64.s32 %rd479, %r192;
-	mul.lo.s64 %rd480, %rd479, %rd156;
-	mad.lo.s64 %rd481, %rd480, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r200, [%rd481+0];
-	mov.b32 %r201, %r200;
-	cvt.s64.s32 %rd482, %r193;
-	mul.lo.s64 %rd483, %rd482, %rd156;
-	mad.lo.s64 %rd484, %rd483, 4, %rd154;
-	atom.global.min.s32 %r202, [%rd484], %r201;
-$L140:
-	mov.pred %p114, %p110;
-	@!%p114 bra $L142;
-	mov.pred %p115, 0;
-	mov.b64 %rd485, %rd441;
-	mov.b32 %r203, %r190;
-$L143:
-	@!%p11 bra $L147;
-	shr.s32 %r204, %r203, 5;
-	cvt.s64.s32 %rd486, %r204;
-	mov.b64 %rd487, %rd486;
-	and.b32 %r205, %r203, 31;
-	cvt.s64.s32 %rd488, %r205;
-	min.u64 %rd489, %rd488, 32;
-	cvt.u32.u64 %r206, %rd489;
-	mov.b32 %r208, 0x1;
-	shl.b32 %r207, %r208, %r206;
-	setp.hs.u32 %p116, %r206, 32;
-	selp.b32 %r209, 0, %r207, %p116;
-	mov.b32 %r210, %r209;
-	mov.b64 %rd490, %rd487;
-	mov.b32 %r211, %r210;
-	mul.lo.s64 %rd491, %rd490, %rd144;
-	mad.lo.s64 %rd492, %rd491, 4, %rd142;
-	ld.relaxed.gpu.global.u32 %r212, [%rd492+0];
-	mov.b32 %r213, %r212;
-	and.b32 %r214, %r213, %r211;
-	setp.ne.u32 %p117, %r214, 0x0;
-	mov.pred %p118, %p117;
-	not.pred %p119, %p118;
-	@!%p119 bra $L149;
-	mul.lo.s64 %rd493, %rd490, %rd144;
-	mad.lo.s64 %rd494, %rd493, 4, %rd142;
-	atom.global.or.b32 %r215, [%rd494], %r211;
-	mov.b32 %r216, %r215;
-	and.b32 %r217, %r216, %r211;
-	setp.ne.u32 %p120, %r217, 0x0;
-	mov.pred %p118, %p120;
-$L149:
-	@!%p118 bra $L151;
-	mov.b64 %rd495, %rd485;
-	mov.b64 %rd496, %rd495;
-	mov.pred %p121, 0;
-	bra.uni $L145;
-$L151:
-	mov.b64 %rd497, %rd485;
-	mov.b64 %rd496, %rd497;
-	mov.pred %p121, 1;
-	bra.uni $L145;
-$L147:
-	@!%p12 bra $L153;
-	cvt.s64.s32 %rd498, %r203;
-	mul.lo.s64 %rd499, %rd498, %rd147;
-	mad.lo.s64 %rd500, %rd499, 4, %rd145;
-	ld.relaxed.gpu.global.s32 %r218, [%rd500+0];
-	mov.b32 %r219, %r218;
-	setp.eq.s32 %p122, %r219, %r37;
-	mov.pred %p123, %p122;
-	not.pred %p124, %p123;
-	@!%p124 bra $L155;
-	cvt.s64.s32 %rd501, %r203;
-	mul.lo.s64 %rd502, %rd501, %rd147;
-	mad.lo.s64 %rd503, %rd502, 4, %rd145;
-	atom.global.exch.b32 %r220, [%rd503], %r37;
-	mov.b32 %r221, %r220;
-	setp.eq.s32 %p125, %r221, %r37;
-	mov.pred %p123, %p125;
-$L155:
-	@!%p123 bra $L157;
-	mov.b64 %rd504, %rd485;
-	mov.b64 %rd496, %rd504;
-	mov.pred %p121, 0;
-	bra.uni $L145;
-$L157:
-$L153:
-	mul.lo.s64 %rd505, %rd485, %rd164;
-	mad.lo.s64 %rd506, %rd505, 4, %rd162;
-	st.shared.s32 [%rd506+0], %r203;
-	add.s64 %rd507, %rd485, 1;
-	mov.b64 %rd508, %rd507;
-	mov.b64 %rd496, %rd508;
-	mov.pred %p121, 1;
-	bra.uni $L145;
-$L144:
-	bra.uni $L143;
-$L145:
-	mov.b64 %rd509, %rd496;
-	mov.pred %p126, %p121;
-	mov.b64 %rd441, %rd509;
-	mov.pred %p115, %p126;
-	@!%p115 bra $L159;
-	mov.b64 %rd510, %rd119;
-	mov.b32 %r222, %r190;
-	setp.lt.s64 %p127, %rd113, 64;
-	setp.le.s64 %p128, %rd149, 1;
-	or.pred %p129, %p127, %p128;
-	@!%p129 bra $L160;
-	mov.b64 %rd511, %rd510;
-	mov.b32 %r223, %r222;
-	cvt.s64.s32 %rd512, %r223;
-	add.s64 %rd513, %rd512, 1;
-	mul.lo.s64 %rd514, %rd513, %rd122;
-	mad.lo.s64 %rd515, %rd514, 8, %rd120;
-	ld.global.nc.s64 %rd516, [%rd515+0];
-	mov.b64 %rd517, %rd516;
-	cvt.s64.s32 %rd518, %r223;
-	mul.lo.s64 %rd519, %rd518, %rd122;
-	mad.lo.s64 %rd520, %rd519, 8, %rd120;
-	ld.global.nc.s64 %rd521, [%rd520+0];
-	mov.b64 %rd522, %rd521;
-	sub.s64 %rd523, %rd517, %rd522;
-	mov.b64 %rd524, %rd523;
-	add.s64 %rd525, %rd114, %rd524;
-	mov.b64 %rd114, %rd525;
-	bra.uni $L161;
-$L160:
-	rem.s64 %rd526, %rd113, %rd149;
-	setp.eq.s64 %p130, %rd149, -1;
-	selp.b64 %rd527, 0, %rd526, %p130;
-	setp.eq.s64 %p131, %rd149, 0;
-	selp.b64 %rd528, %rd113, %rd527, %p131;
-	setp.eq.s64 %p132, %rd528, 0;
-	@!%p132 bra $L163;
-	mov.b64 %rd529, %rd510;
-	mov.b32 %r224, %r222;
-	cvt.s64.s32 %rd530, %r224;
-	add.s64 %rd531, %rd530, 1;
-	mul.lo.s64 %rd532, %rd531, %rd122;
-	mad.lo.s64 %rd533, %rd532, 8, %rd120;
-	ld.global.nc.s64 %rd534, [%rd533+0];
-	mov.b64 %rd535, %rd534;
-	cvt.s64.s32 %rd536, %r224;
-	mul.lo.s64 %rd537, %rd536, %rd122;
-	mad.lo.s64 %rd538, %rd537, 8, %rd120;
-	ld.global.nc.s64 %rd539, [%rd538+0];
-	mov.b64 %rd540, %rd539;
-	sub.s64 %rd541, %rd535, %rd540;
-	mov.b64 %rd542, %rd541;
-	mul.lo.s64 %rd543, %rd149, %rd542;
-	add.s64 %rd544, %rd114, %rd543;
-	mov.b64 %rd114, %rd544;
-$L163:
-$L161:
-	add.s64 %rd545, %rd113, 1;
-	mov.b64 %rd113, %rd545;
-$L159:
-$L142:
-	add.s64 %rd546, %rd437, 1;
-	mov.b64 %rd437, %rd546;
-	sub.s64 %rd547, %rd442, 1;
-	mov.b64 %rd442, %rd547;
-$L120:
-	bra.uni $L119;
-$L121:
-	mov.b64 %rd548, %rd441;
-$L164:
-	@!%p11 bra $L168;
-	bra.uni $L166;
-$L168:
-	// block scan
-	mov.b64 %rd549, %rd548;
-	mov.b32 %r225, %r3;
-$L169:
-	setp.hs.u32 %p133, %r225, 32;
-	@%p133 bra $L170;
-	mov.b64 {%r226, %r227}, %rd549;
-	shfl.sync.up.b32 %r228|%p134, %r226, %r225, 0, %r17;
-	shfl.sync.up.b32 %r229, %r227, %r225, 0, %r17;
-	mov.b64 %rd550, {%r228, %r229};
-	@!%p134 bra $L171;
-	add.s64 %rd551, %rd550, %rd549;
-	mov.b64 %rd549, %rd551;
-$L171:
-	shl.b32 %r225, %r225, 1;
-	bra.uni $L169;
-$L170:
-	mov.b64 {%r230, %r231}, %rd549;
-	shfl.sync.up.b32 %r232|%p135, %r230, %r3, 0, %r17;
-	shfl.sync.up.b32 %r233, %r231, %r3, 0, %r17;
-	mov.b64 %rd552, {%r232, %r233};
-	setp.lo.u32 %p136, %r3, 32;
-	and.pred %p137, %p135, %p136;
-	selp.b64 %rd553, %rd552, 0, %p137;
-	sub.u32 %r234, %r13, %r3;
-	setp.eq.u32 %p138, %r7, %r234;
-	@!%p138 bra $L172;
-	mul.wide.u32 %rd554, %r8, 16;
-	add.s64 %rd555, %rd1, %rd554;
-	st.shared.s64 [%rd555+0], %rd549;
-$L172:
-	bar.sync 0;
-	setp.eq.u32 %p139, %r8, 0;
-	@!%p139 bra $L173;
-	mov.b64 %rd556, 0;
-	setp.lo.u32 %p140, %r7, %r10;
-	@!%p140 bra $L174;
-	mul.wide.u32 %rd557, %r7, 16;
-	add.s64 %rd558, %rd1, %rd557;
-	ld.shared.s64 %rd559, [%rd558+0];
-	mov.b64 %rd556, %rd559;
-$L174:
-	mov.b64 {%r235, %r236}, %rd556;
-	shfl.sync.up.b32 %r237|%p141, %r235, 1, 0, %r17;
-	shfl.sync.up.b32 %r238, %r236, 1, 0, %r17;
-	mov.b64 %rd560, {%r237, %r238};
-	@!%p141 bra $L175;
-	add.s64 %rd561, %rd560, %rd556;
-	mov.b64 %rd556, %rd561;
-$L175:
-	mov.b64 {%r239, %r240}, %rd556;
-	shfl.sync.up.b32 %r241|%p142, %r239, 2, 0, %r17;
-	shfl.sync.up.b32 %r242, %r240, 2, 0, %r17;
-	mov.b64 %rd562, {%r241, %r242};
-	@!%p142 bra $L176;
-	add.s64 %rd563, %rd562, %rd556;
-	mov.b64 %rd556, %rd563;
-$L176:
-	mov.b64 {%r243, %r244}, %rd556;
-	shfl.sync.up.b32 %r245|%p143, %r243, 4, 0, %r17;
-	shfl.sync.up.b32 %r246, %r244, 4, 0, %r17;
-	mov.b64 %rd564, {%r245, %r246};
-	@!%p143 bra $L177;
-	add.s64 %rd565, %rd564, %rd556;
-	mov.b64 %rd556, %rd565;
-$L177:
-	mov.b64 {%r247, %r248}, %rd556;
-	shfl.sync.up.b32 %r249|%p144, %r247, 8, 0, %r17;
-	shfl.sync.up.b32 %r250, %r248, 8, 0, %r17;
-	mov.b64 %rd566, {%r249, %r250};
-	@!%p144 bra $L178;
-	add.s64 %rd567, %rd566, %rd556;
-	mov.b64 %rd556, %rd567;
-$L178:
-	mov.b64 {%r251, %r252}, %rd556;
-	shfl.sync.up.b32 %r253|%p145, %r251, 16, 0, %r17;
-	shfl.sync.up.b32 %r254, %r252, 16, 0, %r17;
-	mov.b64 %rd568, {%r253, %r254};
-	@!%p145 bra $L179;
-	add.s64 %rd569, %rd568, %rd556;
-	mov.b64 %rd556, %rd569;
-$L179:
-	mov.b64 {%r255, %r256}, %rd556;
-	shfl.sync.up.b32 %r257|%p146, %r255, 1, 0, %r17;
-	shfl.sync.up.b32 %r258, %r256, 1, 0, %r17;
-	mov.b64 %rd570, {%r257, %r258};
-	selp.b64 %rd571, %rd570, 0, %p146;
-	@!%p140 bra $L180;
-	mul.wide.u32 %rd572, %r7, 16;
-	add.s64 %rd573, %rd1, %rd572;
-	add.s64 %rd574, %rd573, 512;
-	st.shared.s64 [%rd574+0], %rd571;
-$L180:
-	sub.u32 %r259, %r10, 1;
-	setp.eq.u32 %p147, %r7, %r259;
-	@!%p147 bra $L181;
-	st.shared.s64 [%rd1+1024], %rd556;
-$L181:
-$L173:
-	bar.sync 0;
-	mul.wide.u32 %rd575, %r8, 16;
-	add.s64 %rd576, %rd1, %rd575;
-	add.s64 %rd577, %rd576, 512;
-	ld.shared.s64 %rd578, [%rd577+0];
-	add.s64 %rd579, %rd578, %rd553;
-	ld.shared.s64 %rd580, [%rd1+1024];
-	mov.b64 {%r260, %r261}, %rd579;
-	shfl.sync.idx.b32 %r262|%p148, %r260, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r263, %r261, 0, %r21, %r17;
-	mov.b64 %rd581, {%r262, %r263};
-	mov.b64 %rd582, %rd580;
-	mov.b64 %rd583, %rd581;
-	mov.b64 %rd584, %rd582;
-	mov.b64 %rd585, %rd583;
-	mov.b64 %rd586, %rd584;
-	mov.b64 %rd587, %rd585;
-	mov.b64 %rd588, %rd586;
-	mov.b64 %rd589, 0;
-	cvt.u64.u32 %rd590, %r2;
-	setp.eq.s64 %p149, %rd590, 0;
-	setp.gt.s64 %p150, %rd588, 0;
-	and.pred %p151, %p149, %p150;
-	@!%p151 bra $L183;
-	atom.global.add.u64 %rd591, [%rd139], %rd588;
-	mov.b64 %rd592, %rd591;
-	mov.b64 %rd589, %rd592;
-$L183:
-	cvt.u64.u32 %rd593, %r2;
-	setp.eq.s64 %p152, %rd593, 0;
-	setp.eq.u32 %p153, %r1, 0;
-	and.pred %p154, %p152, %p153;
-	bar.sync 0;
-	@!%p154 bra $L184;
-	st.shared.s64 [%rd1+1024], %rd589;
-$L184:
-	bar.sync 0;
-	ld.shared.s64 %rd594, [%rd1+1024];
-	mov.b64 %rd595, %rd594;
-	mov.b64 %rd589, %rd595;
-	add.s64 %rd596, %rd589, %rd587;
-	mov.b64 %rd597, %rd596;
-	mov.b64 %rd598, 0;
-$L185:
-	setp.lt.s64 %p155, %rd598, %rd548;
-	not.pred %p156, %p155;
-	@!%p156 bra $L189;
-	bra.uni $L187;
-$L189:
-	mul.lo.s64 %rd599, %rd598, %rd164;
-	mad.lo.s64 %rd600, %rd599, 4, %rd162;
-	ld.shared.s32 %r264, [%rd600+0];
-	mov.b32 %r265, %r264;
-	add.s64 %rd601, %rd597, %rd598;
-	mul.lo.s64 %rd602, %rd601, %rd138;
-	mad.lo.s64 %rd603, %rd602, 4, %rd136;
-	st.global.s32 [%rd603+0], %r265;
-$L186:
-	add.s64 %rd604, %rd598, 1;
-	mov.b64 %rd598, %rd604;
-	bra.uni $L185;
-$L187:
-	bra.uni $L166;
-$L165:
-	bra.uni $L164;
-$L166:
-	mov.b64 %rd605, 0;
-	setp.lt.s64 %p157, %rd437, %rd438;
-	setp.lt.s64 %p158, %rd436, %rd171;
-	or.pred %p159, %p157, %p158;
-	@!%p159 bra $L191;
-	mov.b64 %rd605, 1;
-$L191:
-	mov.b64 %rd606, %rd605;
-	// block reduction
-	sub.u32 %r266, %r13, 1;
-	mov.b32 %r267, %r3;
-$L192:
-	setp.hs.u32 %p160, %r267, 32;
-	@%p160 bra $L193;
-	mov.b64 {%r268, %r269}, %rd606;
-	shfl.sync.down.b32 %r270|%p161, %r268, %r267, %r266, %r17;
-	shfl.sync.down.b32 %r271, %r269, %r267, %r266, %r17;
-	mov.b64 %rd607, {%r270, %r271};
-	@!%p161 bra $L194;
-	max.s64 %rd608, %rd606, %rd607;
-	mov.b64 %rd606, %rd608;
-$L194:
-	shl.b32 %r267, %r267, 1;
-	bra.uni $L192;
-$L193:
-	setp.eq.u32 %p162, %r7, 0;
-	@!%p162 bra $L195;
-	mul.wide.u32 %rd609, %r8, 16;
-	add.s64 %rd610, %rd1, %rd609;
-	st.shared.s64 [%rd610+0], %rd606;
-$L195:
-	bar.sync 0;
-	setp.eq.u32 %p163, %r8, 0;
-	@!%p163 bra $L196;
-	setp.lo.u32 %p164, %r7, %r10;
-	@!%p164 bra $L197;
-	mul.wide.u32 %rd611, %r7, 16;
-	add.s64 %rd612, %rd1, %rd611;
-	ld.shared.s64 %rd613, [%rd612+0];
-	mov.b64 %rd606, %rd613;
-$L197:
-	sub.u32 %r272, %r10, 1;
-	mov.b64 {%r273, %r274}, %rd606;
-	shfl.sync.down.b32 %r275|%p165, %r273, 1, %r272, %r17;
-	shfl.sync.down.b32 %r276, %r274, 1, %r272, %r17;
-	mov.b64 %rd614, {%r275, %r276};
-	@!%p165 bra $L198;
-	max.s64 %rd615, %rd606, %rd614;
-	mov.b64 %rd606, %rd615;
-$L198:
-	mov.b64 {%r277, %r278}, %rd606;
-	shfl.sync.down.b32 %r279|%p166, %r277, 2, %r272, %r17;
-	shfl.sync.down.b32 %r280, %r278, 2, %r272, %r17;
-	mov.b64 %rd616, {%r279, %r280};
-	@!%p166 bra $L199;
-	max.s64 %rd617, %rd606, %rd616;
-	mov.b64 %rd606, %rd617;
-$L199:
-	mov.b64 {%r281, %r282}, %rd606;
-	shfl.sync.down.b32 %r283|%p167, %r281, 4, %r272, %r17;
-	shfl.sync.down.b32 %r284, %r282, 4, %r272, %r17;
-	mov.b64 %rd618, {%r283, %r284};
-	@!%p167 bra $L200;
-	max.s64 %rd619, %rd606, %rd618;
-	mov.b64 %rd606, %rd619;
-$L200:
-	mov.b64 {%r285, %r286}, %rd606;
-	shfl.sync.down.b32 %r287|%p168, %r285, 8, %r272, %r17;
-	shfl.sync.down.b32 %r288, %r286, 8, %r272, %r17;
-	mov.b64 %rd620, {%r287, %r288};
-	@!%p168 bra $L201;
-	max.s64 %rd621, %rd606, %rd620;
-	mov.b64 %rd606, %rd621;
-$L201:
-	mov.b64 {%r289, %r290}, %rd606;
-	shfl.sync.down.b32 %r291|%p169, %r289, 16, %r272, %r17;
-	shfl.sync.down.b32 %r292, %r290, 16, %r272, %r17;
-	mov.b64 %rd622, {%r291, %r292};
-	@!%p169 bra $L202;
-	max.s64 %rd623, %rd606, %rd622;
-	mov.b64 %rd606, %rd623;
-$L202:
-	@!%p162 bra $L203;
-	st.shared.s64 [%rd1+1024], %rd606;
-$L203:
-$L196:
-	bar.sync 0;
-	ld.shared.s64 %rd624, [%rd1+1024];
-	mov.b64 %rd606, %rd624;
-	mov.b64 %rd625, %rd606;
-	setp.eq.s64 %p170, %rd625, 0;
-	@!%p170 bra $L205;
-	bra.uni $L118;
-$L205:
-$L117:
-	bra.uni $L116;
-$L118:
-$L3:
-	bar.sync 0;
-	add.s64 %rd118, %rd118, %rd117;
+	ld.param.s32 %r36, [gk_s42];
+	mov.b32 %r37, %r36;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd115, 9223372036854775807;
+	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd626, %rd113;
-	mov.b64 %rd627, %rd114;
-	// block reduction
-	sub.u32 %r293, %r13, 1;
-	mov.b32 %r294, %r3;
-$L206:
-	setp.hs.u32 %p171, %r294, 32;
-	@%p171 bra $L207;
-	mov.b64 {%r295, %r296}, %rd626;
-	shfl.sync.down.b32 %r297|%p172, %r295, %r294, %r293, %r17;
-	shfl.sync.down.b32 %r298, %r296, %r294, %r293, %r17;
-	mov.b64 %rd628, {%r297, %r298};
-	mov.b64 {%r299, %r300}, %rd627;
-	shfl.sync.down.b32 %r301, %r299, %r294, %r293, %r17;
-	shfl.sync.down.b32 %r302, %r300, %r294, %r293, %r17;
-	mov.b64 %rd629, {%r301, %r302};
-	@!%p172 bra $L208;
-	setp.lt.s64 %p173, %rd628, %rd626;
-	setp.eq.s64 %p174, %rd628, %rd626;
-	setp.lt.s64 %p175, %rd629, %rd627;
-	and.pred %p176, %p174, %p175;
-	or.pred %p177, %p173, %p176;
-	selp.b64 %rd630, %rd628, %rd626, %p177;
-	selp.b64 %rd631, %rd629, %rd627, %p177;
-	mov.b64 %rd626, %rd630;
-	mov.b64 %rd627, %rd631;
-$L208:
-	shl.b32 %r294, %r294, 1;
-	bra.uni $L206;
-$L207:
-	setp.eq.u32 %p178, %r7, 0;
-	@!%p178 bra $L209;
-	mul.wide.u32 %rd632, %r8, 16;
-	add.s64 %rd633, %rd1, %rd632;
-	st.shared.s64 [%rd633+0], %rd626;
-	st.shared.s64 [%rd633+8], %rd627;
-$L209:
-	bar.sync 0;
-	setp.eq.u32 %p179, %r8, 0;
-	@!%p179 bra $L210;
-	setp.lo.u32 %p180, %r7, %r10;
-	@!%p180 bra $L211;
-	mul.wide.u32 %rd634, %r7, 16;
-	add.s64 %rd635, %rd1, %rd634;
-	ld.shared.s64 %rd636, [%rd635+0];
-	ld.shared.s64 %rd637, [%rd635+8];
-	mov.b64 %rd626, %rd636;
-	mov.b64 %rd627, %rd637;
-$L211:
-	sub.u32 %r303, %r10, 1;
-	mov.b64 {%r304, %r305}, %rd626;
-	shfl.sync.down.b32 %r306|%p181, %r304, 1, %r303, %r17;
-	shfl.sync.down.b32 %r307, %r305, 1, %r303, %r17;
-	mov.b64 %rd638, {%r306, %r307};
-	mov.b64 {%r308, %r309}, %rd627;
-	shfl.sync.down.b32 %r310, %r308, 1, %r303, %r17;
-	shfl.sync.down.b32 %r311, %r309, 1, %r303, %r17;
-	mov.b64 %rd639, {%r310, %r311};
-	@!%p181 bra $L212;
-	setp.lt.s64 %p182, %rd638, %rd626;
-	setp.eq.s64 %p183, %rd638, %rd626;
-	setp.lt.s64 %p184, %rd639, %rd627;
-	and.pred %p185, %p183, %p184;
-	or.pred %p186, %p182, %p185;
-	selp.b64 %rd640, %rd638, %rd626, %p186;
-	selp.b64 %rd641, %rd639, %rd627, %p186;
-	mov.b64 %rd626, %rd640;
-	mov.b64 %rd627, %rd641;
-$L212:
-	mov.b64 {%r312, %r313}, %rd626;
-	shfl.sync.down.b32 %r314|%p187, %r312, 2, %r303, %r17;
-	shfl.sync.down.b32 %r315, %r313, 2, %r303, %r17;
-	mov.b64 %rd642, {%r314, %r315};
-	mov.b64 {%r316, %r317}, %rd627;
-	shfl.sync.down.b32 %r318, %r316, 2, %r303, %r17;
-	shfl.sync.down.b32 %r319, %r317, 2, %r303, %r17;
-	mov.b64 %rd643, {%r318, %r319};
-	@!%p187 bra $L213;
-	setp.lt.s64 %p188, %rd642, %rd626;
-	setp.eq.s64 %p189, %rd642, %rd626;
-	setp.lt.s64 %p190, %rd643, %rd627;
-	and.pred %p191, %p189, %p190;
-	or.pred %p192, %p188, %p191;
-	selp.b64 %rd644, %rd642, %rd626, %p192;
-	selp.b64 %rd645, %rd643, %rd627, %p192;
-	mov.b64 %rd626, %rd644;
-	mov.b64 %rd627, %rd645;
-$L213:
-	mov.b64 {%r320, %r321}, %rd626;
-	shfl.sync.down.b32 %r322|%p193, %r320, 4, %r303, %r17;
-	shfl.sync.down.b32 %r323, %r321, 4, %r303, %r17;
-	mov.b64 %rd646, {%r322, %r323};
-	mov.b64 {%r324, %r325}, %rd627;
-	shfl.sync.down.b32 %r326, %r324, 4, %r303, %r17;
-	shfl.sync.down.b32 %r327, %r325, 4, %r303, %r17;
-	mov.b64 %rd647, {%r326, %r327};
-	@!%p193 bra $L214;
-	setp.lt.s64 %p194, %rd646, %rd626;
-	setp.eq.s64 %p195, %rd646, %rd626;
-	setp.lt.s64 %p196, %rd647, %rd627;
-	and.pred %p197, %p195, %p196;
-	or.pred %p198, %p194, %p197;
-	selp.b64 %rd648, %rd646, %rd626, %p198;
-	selp.b64 %rd649, %rd647, %rd627, %p198;
-	mov.b64 %rd626, %rd648;
-	mov.b64 %rd627, %rd649;
-$L214:
-	mov.b64 {%r328, %r329}, %rd626;
-	shfl.sync.down.b32 %r330|%p199, %r328, 8, %r303, %r17;
-	shfl.sync.down.b32 %r331, %r329, 8, %r303, %r17;
-	mov.b64 %rd650, {%r330, %r331};
-	mov.b64 {%r332, %r333}, %rd627;
-	shfl.sync.down.b32 %r334, %r332, 8, %r303, %r17;
-	shfl.sync.down.b32 %r335, %r333, 8, %r303, %r17;
-	mov.b64 %rd651, {%r334, %r335};
-	@!%p199 bra $L215;
-	setp.lt.s64 %p200, %rd650, %rd626;
-	setp.eq.s64 %p201, %rd650, %rd626;
-	setp.lt.s64 %p202, %rd651, %rd627;
-	and.pred %p203, %p201, %p202;
-	or.pred %p204, %p200, %p203;
-	selp.b64 %rd652, %rd650, %rd626, %p204;
-	selp.b64 %rd653, %rd651, %rd627, %p204;
-	mov.b64 %rd626, %rd652;
-	mov.b64 %rd627, %rd653;
-$L215:
-	mov.b64 {%r336, %r337}, %rd626;
-	shfl.sync.down.b32 %r338|%p205, %r336, 16, %r303, %r17;
-	shfl.sync.down.b32 %r339, %r337, 16, %r303, %r17;
-	mov.b64 %rd654, {%r338, %r339};
-	mov.b64 {%r340, %r341}, %rd627;
-	shfl.sync.down.b32 %r342, %r340, 16, %r303, %r17;
-	shfl.sync.down.b32 %r343, %r341, 16, %r303, %r17;
-	mov.b64 %rd655, {%r342, %r343};
-	@!%p205 bra $L216;
-	setp.lt.s64 %p206, %rd654, %rd626;
-	setp.eq.s64 %p207, %rd654, %rd626;
-	setp.lt.s64 %p208, %rd655, %rd627;
-	and.pred %p209, %p207, %p208;
-	or.pred %p210, %p206, %p209;
-	selp.b64 %rd656, %rd654, %rd626, %p210;
-	selp.b64 %rd657, %rd655, %rd627, %p210;
-	mov.b64 %rd626, %rd656;
-	mov.b64 %rd627, %rd657;
-$L216:
-$L210:
-	mul.wide.u32 %rd658, %r28, 16;
-	add.s64 %rd659, %rd11, %rd658;
-	setp.eq.u32 %p211, %r5, 0;
-	@!%p211 bra $L217;
-	st.global.s64 [%rd659+0], %rd626;
-	st.global.s64 [%rd659+8], %rd627;
-$L217:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_main_nearest__final_minloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<152>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.s32 %r23, [gk_s42];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd94, 9223372036854775807;
-	mov.b64 %rd95, 9223372036854775807;
-	cvt.u64.u32 %rd96, %r5;
-	cvt.u64.u32 %rd97, %r6;
-	mov.b64 %rd98, %rd96;
-$L1:
-	setp.ge.s64 %p8, %rd98, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd99, %rd98, 16, %rd3;
-	ld.global.s64 %rd100, [%rd99+0];
-	ld.global.s64 %rd101, [%rd99+8];
-	setp.lt.s64 %p9, %rd100, %rd94;
-	setp.eq.s64 %p10, %rd100, %rd94;
-	setp.lt.s64 %p11, %rd101, %rd95;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd102, %rd100, %rd94, %p13;
-	selp.b64 %rd103, %rd101, %rd95, %p13;
-	mov.b64 %rd94, %rd102;
-	mov.b64 %rd95, %rd103;
-	add.s64 %rd98, %rd98, %rd97;
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd115, -9223372036854775808;
+	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd104, %rd94;
-	mov.b64 %rd105, %rd95;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd104;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd106, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd105;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd107, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd106, %rd104;
-	setp.eq.s64 %p16, %rd106, %rd104;
-	setp.lt.s64 %p17, %rd107, %rd105;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd108, %rd106, %rd104, %p19;
-	selp.b64 %rd109, %rd107, %rd105, %p19;
-	mov.b64 %rd104, %rd108;
-	mov.b64 %rd105, %rd109;
 $L3:
-	mov.b64 {%r34, %r35}, %rd104;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd110, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd105;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd111, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd110, %rd104;
-	setp.eq.s64 %p22, %rd110, %rd104;
-	setp.lt.s64 %p23, %rd111, %rd105;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd112, %rd110, %rd104, %p25;
-	selp.b64 %rd113, %rd111, %rd105, %p25;
-	mov.b64 %rd104, %rd112;
-	mov.b64 %rd105, %rd113;
-$L4:
-	mov.b64 {%r42, %r43}, %rd104;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd114, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd105;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd115, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd114, %rd104;
-	setp.eq.s64 %p28, %rd114, %rd104;
-	setp.lt.s64 %p29, %rd115, %rd105;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd116, %rd114, %rd104, %p31;
-	selp.b64 %rd117, %rd115, %rd105, %p31;
-	mov.b64 %rd104, %rd116;
-	mov.b64 %rd105, %rd117;
-$L5:
-	mov.b64 {%r50, %r51}, %rd104;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd118, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd105;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd119, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd118, %rd104;
-	setp.eq.s64 %p34, %rd118, %rd104;
-	setp.lt.s64 %p35, %rd119, %rd105;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd120, %rd118, %rd104, %p37;
-	selp.b64 %rd121, %rd119, %rd105, %p37;
-	mov.b64 %rd104, %rd120;
-	mov.b64 %rd105, %rd121;
-$L6:
-	mov.b64 {%r58, %r59}, %rd104;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd122, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd105;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd123, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd122, %rd104;
-	setp.eq.s64 %p40, %rd122, %rd104;
-	setp.lt.s64 %p41, %rd123, %rd105;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd124, %rd122, %rd104, %p43;
-	selp.b64 %rd125, %rd123, %rd105, %p43;
-	mov.b64 %rd104, %rd124;
-	mov.b64 %rd105, %rd125;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd126, %r8, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	st.shared.s64 [%rd127+0], %rd104;
-	st.shared.s64 [%rd127+8], %rd105;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd128, %r7, 16;
-	add.s64 %rd129, %rd1, %rd128;
-	ld.shared.s64 %rd130, [%rd129+0];
-	ld.shared.s64 %rd131, [%rd129+8];
-	mov.b64 %rd104, %rd130;
-	mov.b64 %rd105, %rd131;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd104;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd132, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd105;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd133, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd132, %rd104;
-	setp.eq.s64 %p49, %rd132, %rd104;
-	setp.lt.s64 %p50, %rd133, %rd105;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd134, %rd132, %rd104, %p52;
-	selp.b64 %rd135, %rd133, %rd105, %p52;
-	mov.b64 %rd104, %rd134;
-	mov.b64 %rd105, %rd135;
-$L11:
-	mov.b64 {%r75, %r76}, %rd104;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd136, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd105;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd137, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd136, %rd104;
-	setp.eq.s64 %p55, %rd136, %rd104;
-	setp.lt.s64 %p56, %rd137, %rd105;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd138, %rd136, %rd104, %p58;
-	selp.b64 %rd139, %rd137, %rd105, %p58;
-	mov.b64 %rd104, %rd138;
-	mov.b64 %rd105, %rd139;
-$L12:
-	mov.b64 {%r83, %r84}, %rd104;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd140, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd105;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd141, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd140, %rd104;
-	setp.eq.s64 %p61, %rd140, %rd104;
-	setp.lt.s64 %p62, %rd141, %rd105;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd142, %rd140, %rd104, %p64;
-	selp.b64 %rd143, %rd141, %rd105, %p64;
-	mov.b64 %rd104, %rd142;
-	mov.b64 %rd105, %rd143;
-$L13:
-	mov.b64 {%r91, %r92}, %rd104;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd144, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd105;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd145, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd144, %rd104;
-	setp.eq.s64 %p67, %rd144, %rd104;
-	setp.lt.s64 %p68, %rd145, %rd105;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd146, %rd144, %rd104, %p70;
-	selp.b64 %rd147, %rd145, %rd105, %p70;
-	mov.b64 %rd104, %rd146;
-	mov.b64 %rd105, %rd147;
-$L14:
-	mov.b64 {%r99, %r100}, %rd104;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd148, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd105;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd149, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd148, %rd104;
-	setp.eq.s64 %p73, %rd148, %rd104;
-	setp.lt.s64 %p74, %rd149, %rd105;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd150, %rd148, %rd104, %p76;
-	selp.b64 %rd151, %rd149, %rd105, %p76;
-	mov.b64 %rd104, %rd150;
-	mov.b64 %rd105, %rd151;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd104;
-	st.global.s64 [%rd6+8], %rd105;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_main_nearest__main_maxloc(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42
-)
-{
-	.reg .pred %p<212>;
-	.reg .b32 %r<344>;
-	.reg .b64 %rd<660>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.s32 %r35, [gk_s42];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd113, -9223372036854775808;
-	mov.b64 %rd114, 9223372036854775807;
-	cvt.u64.u32 %rd116, %r28;
-	cvt.u64.u32 %rd117, %r29;
-	mov.b64 %rd118, %rd116;
-$L1:
-	setp.ge.s64 %p9, %rd118, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd115, %rd118;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd119, %rd27;
-	mov.b64 %rd120, %rd30;
-	mov.b64 %rd121, %rd32;
-	mov.b64 %rd122, %rd34;
-	mov.b64 %rd123, %rd37;
-	mov.b64 %rd124, %rd39;
-	mov.b64 %rd125, %rd41;
-	mov.b64 %rd126, %rd44;
-	mov.b64 %rd127, %rd46;
-	mov.b64 %rd128, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd129, %rd50;
-	mov.b64 %rd130, %rd53;
-	mov.b64 %rd131, %rd55;
-	mov.b64 %rd132, %rd57;
-	mov.b64 %rd133, %rd60;
-	mov.b64 %rd134, %rd62;
-	mov.b64 %rd135, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd136, %rd67;
-	mov.b64 %rd137, %rd69;
-	mov.b64 %rd138, %rd71;
-	mov.b64 %rd139, %rd74;
-	mov.b64 %rd140, %rd76;
-	mov.b64 %rd141, %rd78;
-	mov.b64 %rd142, %rd81;
-	mov.b64 %rd143, %rd83;
-	mov.b64 %rd144, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd145, %rd88;
-	mov.b64 %rd146, %rd90;
-	mov.b64 %rd147, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd148, %rd94;
-	mov.b64 %rd149, %rd96;
-	mov.b64 %rd150, %rd98;
-	mov.b64 %rd151, %rd101;
-	mov.b64 %rd152, %rd103;
-	mov.b64 %rd153, %rd105;
-	mov.b64 %rd154, %rd108;
-	mov.b64 %rd155, %rd110;
-	mov.b64 %rd156, %rd112;
-	mov.b32 %r38, %r36;
-	add.s64 %rd157, %rd15, %rd23;
-	mad.lo.s64 %rd158, %rd148, 4, 15;
-	and.b64 %rd158, %rd158, -16;
-	add.s64 %rd23, %rd23, %rd158;
-	mov.b64 %rd159, %rd157;
-	mov.b64 %rd160, %rd148;
-	mov.b64 %rd161, 1;
-	mov.b64 %rd162, %rd159;
-	mov.b64 %rd163, %rd160;
-	mov.b64 %rd164, %rd161;
-	cvt.u64.u32 %rd165, %r4;
-	mov.b64 %rd166, %rd165;
-	mul.lo.s64 %rd167, %rd115, %rd150;
-	mov.b64 %rd168, %rd167;
-	add.s64 %rd169, %rd168, %rd150;
-	min.s64 %rd170, %rd169, %rd129;
-	mov.b64 %rd171, %rd170;
-	setp.eq.s64 %p13, %rd166, 1;
-	@!%p13 bra $L5;
-	mov.b64 %rd172, %rd119;
-	mov.b64 %rd173, %rd120;
-	mov.b64 %rd174, %rd121;
-	mov.b64 %rd175, %rd122;
-	mov.b64 %rd176, %rd123;
-	mov.b64 %rd177, %rd124;
-	mov.b64 %rd178, %rd125;
-	mov.b64 %rd179, %rd126;
-	mov.b64 %rd180, %rd127;
-	mov.b64 %rd181, %rd128;
-	mov.pred %p14, %p10;
-	mov.b64 %rd182, %rd129;
-	mov.b64 %rd183, %rd130;
-	mov.b64 %rd184, %rd131;
-	mov.b64 %rd185, %rd132;
-	mov.b64 %rd186, %rd133;
-	mov.b64 %rd187, %rd134;
-	mov.b64 %rd188, %rd135;
-	mov.pred %p15, %p11;
-	mov.b64 %rd189, %rd136;
-	mov.b64 %rd190, %rd137;
-	mov.b64 %rd191, %rd138;
-	mov.b64 %rd192, %rd139;
-	mov.b64 %rd193, %rd140;
-	mov.b64 %rd194, %rd141;
-	mov.b64 %rd195, %rd142;
-	mov.b64 %rd196, %rd143;
-	mov.b64 %rd197, %rd144;
-	mov.pred %p16, %p12;
-	mov.b64 %rd198, %rd145;
-	mov.b64 %rd199, %rd146;
-	mov.b64 %rd200, %rd147;
-	mov.b32 %r39, %r37;
-	mov.b64 %rd201, %rd148;
-	mov.b64 %rd202, %rd149;
-	mov.b64 %rd203, %rd150;
-	mov.b64 %rd204, %rd151;
-	mov.b64 %rd205, %rd152;
-	mov.b64 %rd206, %rd153;
-	mov.b64 %rd207, %rd154;
-	mov.b64 %rd208, %rd155;
-	mov.b64 %rd209, %rd156;
-	mov.b32 %r40, %r38;
-	mov.b64 %rd210, %rd168;
-	mov.b64 %rd211, %rd171;
-$L6:
-	@!%p15 bra $L10;
-	mov.b64 %rd212, 4611686018427387904;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd212, %rd201;
-	bra.uni $L8;
-$L7:
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd213, %rd212;
-	mov.b64 %rd214, 0;
-	mov.b64 %rd215, %rd210;
-$L11:
-	setp.lt.s64 %p17, %rd215, %rd211;
-	not.pred %p18, %p17;
-	@!%p18 bra $L15;
-	bra.uni $L13;
-$L15:
-	mov.pred %p19, %p14;
-	mov.b64 %rd216, %rd182;
-	mov.b64 %rd217, %rd215;
-$L16:
-	@!%p19 bra $L20;
-	shr.s64 %rd218, %rd217, 5;
-	mul.lo.s64 %rd219, %rd218, %rd188;
-	mad.lo.s64 %rd220, %rd219, 4, %rd186;
-	ld.global.nc.u32 %r41, [%rd220+0];
-	mov.b32 %r42, %r41;
-	and.b64 %rd221, %rd217, 31;
-	min.u64 %rd222, %rd221, 32;
-	cvt.u32.u64 %r43, %rd222;
-	mov.b32 %r45, 0x1;
-	shl.b32 %r44, %r45, %r43;
-	setp.hs.u32 %p20, %r43, 32;
-	selp.b32 %r46, 0, %r44, %p20;
-	and.b32 %r47, %r42, %r46;
-	setp.ne.u32 %p21, %r47, 0x0;
-	@!%p21 bra $L22;
-	cvt.u32.u64 %r48, %rd217;
-	mov.b32 %r49, %r48;
-	bra.uni $L18;
-$L22:
-	mov.b32 %r49, -1;
-	bra.uni $L18;
-$L20:
-	mul.lo.s64 %rd223, %rd217, %rd185;
-	mad.lo.s64 %rd224, %rd223, 4, %rd183;
-	ld.global.nc.s32 %r50, [%rd224+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r49, %r51;
-	bra.uni $L18;
-$L17:
-	bra.uni $L16;
-$L18:
-	mov.b32 %r52, %r49;
-	setp.lt.s32 %p22, %r52, 0;
-	@!%p22 bra $L24;
-	bra.uni $L12;
-$L24:
-	mov.b64 %rd225, %rd172;
-	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd226, %r53;
-	add.s64 %rd227, %rd226, 1;
-	mul.lo.s64 %rd228, %rd227, %rd175;
-	mad.lo.s64 %rd229, %rd228, 8, %rd173;
-	ld.global.nc.s64 %rd230, [%rd229+0];
-	mov.b64 %rd231, %rd230;
-	mov.b64 %rd232, %rd231;
-	mov.b64 %rd233, %rd232;
-	mov.b64 %rd234, %rd172;
-	mov.b32 %r54, %r52;
-	cvt.s64.s32 %rd235, %r54;
-	mul.lo.s64 %rd236, %rd235, %rd175;
-	mad.lo.s64 %rd237, %rd236, 8, %rd173;
-	ld.global.nc.s64 %rd238, [%rd237+0];
-	mov.b64 %rd239, %rd238;
-	mov.b64 %rd240, %rd239;
-	mov.b64 %rd241, %rd240;
-$L25:
-	setp.lt.s64 %p23, %rd241, %rd233;
-	not.pred %p24, %p23;
-	@!%p24 bra $L29;
-	bra.uni $L27;
-$L29:
-	mul.lo.s64 %rd242, %rd241, %rd178;
-	mad.lo.s64 %rd243, %rd242, 4, %rd176;
-	ld.global.nc.s32 %r55, [%rd243+0];
-	mov.b32 %r56, %r55;
-	mov.b32 %r57, %r56;
-	mov.b32 %r58, %r40;
-	mov.b32 %r59, %r52;
-	mov.b32 %r60, %r57;
-	mov.b64 %rd244, %rd241;
-	add.s32 %r61, %r58, 1;
-	mov.b32 %r62, %r61;
-	cvt.s64.s32 %rd245, %r60;
-	mul.lo.s64 %rd246, %rd245, %rd206;
-	mad.lo.s64 %rd247, %rd246, 4, %rd204;
-	mov.b32 %r63, -1;
-	atom.global.cas.b32 %r64, [%rd247], %r63, %r62;
-	setp.eq.u32 %p25, %r64, %r63;
-	mov.pred %p26, %p25;
-	mov.pred %p27, %p26;
-	mov.pred %p28, %p27;
-	not.pred %p29, %p28;
-	@!%p29 bra $L31;
-	cvt.s64.s32 %rd248, %r60;
-	mul.lo.s64 %rd249, %rd248, %rd206;
-	mad.lo.s64 %rd250, %rd249, 4, %rd204;
-	ld.relaxed.gpu.global.s32 %r65, [%rd250+0];
-	mov.b32 %r66, %r65;
-	setp.eq.s32 %p30, %r66, %r62;
-	mov.pred %p28, %p30;
-$L31:
-	@!%p28 bra $L33;
-	cvt.s64.s32 %rd251, %r59;
-	mul.lo.s64 %rd252, %rd251, %rd209;
-	mad.lo.s64 %rd253, %rd252, 4, %rd207;
-	ld.relaxed.gpu.global.s32 %r67, [%rd253+0];
-	mov.b32 %r68, %r67;
-	cvt.s64.s32 %rd254, %r60;
-	mul.lo.s64 %rd255, %rd254, %rd209;
-	mad.lo.s64 %rd256, %rd255, 4, %rd207;
-	atom.global.min.s32 %r69, [%rd256], %r68;
-$L33:
-	mov.pred %p31, %p27;
-	not.pred %p32, %p31;
-	@!%p32 bra $L35;
-	bra.uni $L26;
-$L35:
-	mov.pred %p33, 0;
-	mov.b64 %rd257, %rd214;
-	mov.b32 %r70, %r57;
-$L36:
-	@!%p15 bra $L40;
-	shr.s32 %r71, %r70, 5;
-	cvt.s64.s32 %rd258, %r71;
-	mov.b64 %rd259, %rd258;
-	and.b32 %r72, %r70, 31;
-	cvt.s64.s32 %rd260, %r72;
-	min.u64 %rd261, %rd260, 32;
-	cvt.u32.u64 %r73, %rd261;
-	mov.b32 %r75, 0x1;
-	shl.b32 %r74, %r75, %r73;
-	setp.hs.u32 %p34, %r73, 32;
-	selp.b32 %r76, 0, %r74, %p34;
-	mov.b32 %r77, %r76;
-	mov.b64 %rd262, %rd259;
-	mov.b32 %r78, %r77;
-	mul.lo.s64 %rd263, %rd262, %rd197;
-	mad.lo.s64 %rd264, %rd263, 4, %rd195;
-	ld.relaxed.gpu.global.u32 %r79, [%rd264+0];
-	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, %r78;
-	setp.ne.u32 %p35, %r81, 0x0;
-	mov.pred %p36, %p35;
-	not.pred %p37, %p36;
-	@!%p37 bra $L42;
-	mul.lo.s64 %rd265, %rd262, %rd197;
-	mad.lo.s64 %rd266, %rd265, 4, %rd195;
-	atom.global.or.b32 %r82, [%rd266], %r78;
-	mov.b32 %r83, %r82;
-	and.b32 %r84, %r83, %r78;
-	setp.ne.u32 %p38, %r84, 0x0;
-	mov.pred %p36, %p38;
-$L42:
-	@!%p36 bra $L44;
-	mov.b64 %rd267, %rd257;
-	mov.b64 %rd268, %rd267;
-	mov.pred %p39, 0;
-	bra.uni $L38;
-$L44:
-	mov.b64 %rd269, %rd257;
-	mov.b64 %rd268, %rd269;
-	mov.pred %p39, 1;
-	bra.uni $L38;
-$L40:
-	@!%p16 bra $L46;
-	cvt.s64.s32 %rd270, %r70;
-	mul.lo.s64 %rd271, %rd270, %rd200;
-	mad.lo.s64 %rd272, %rd271, 4, %rd198;
-	ld.relaxed.gpu.global.s32 %r85, [%rd272+0];
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p40, %r86, %r39;
-	mov.pred %p41, %p40;
-	not.pred %p42, %p41;
-	@!%p42 bra $L48;
-	cvt.s64.s32 %rd273, %r70;
-	mul.lo.s64 %rd274, %rd273, %rd200;
-	mad.lo.s64 %rd275, %rd274, 4, %rd198;
-	atom.global.exch.b32 %r87, [%rd275], %r39;
-	mov.b32 %r88, %r87;
-	setp.eq.s32 %p43, %r88, %r39;
-	mov.pred %p41, %p43;
-$L48:
-	@!%p41 bra $L50;
-	mov.b64 %rd276, %rd257;
-	mov.b64 %rd268, %rd276;
-	mov.pred %p39, 0;
-	bra.uni $L38;
-$L50:
-$L46:
-	mul.lo.s64 %rd277, %rd257, %rd164;
-	mad.lo.s64 %rd278, %rd277, 4, %rd162;
-	st.shared.s32 [%rd278+0], %r70;
-	add.s64 %rd279, %rd257, 1;
-	mov.b64 %rd280, %rd279;
-	mov.b64 %rd268, %rd280;
-	mov.pred %p39, 1;
-	bra.uni $L38;
-$L37:
-	bra.uni $L36;
-$L38:
-	mov.b64 %rd281, %rd268;
-	mov.pred %p44, %p39;
-	mov.b64 %rd214, %rd281;
-	mov.pred %p33, %p44;
-	@!%p33 bra $L52;
-	mov.b64 %rd282, %rd172;
-	mov.b32 %r89, %r57;
-	setp.lt.s64 %p45, %rd113, 64;
-	setp.le.s64 %p46, %rd202, 1;
-	or.pred %p47, %p45, %p46;
-	@!%p47 bra $L53;
-	mov.b64 %rd283, %rd282;
-	mov.b32 %r90, %r89;
-	cvt.s64.s32 %rd284, %r90;
-	add.s64 %rd285, %rd284, 1;
-	mul.lo.s64 %rd286, %rd285, %rd175;
-	mad.lo.s64 %rd287, %rd286, 8, %rd173;
-	ld.global.nc.s64 %rd288, [%rd287+0];
-	mov.b64 %rd289, %rd288;
-	cvt.s64.s32 %rd290, %r90;
-	mul.lo.s64 %rd291, %rd290, %rd175;
-	mad.lo.s64 %rd292, %rd291, 8, %rd173;
-	ld.global.nc.s64 %rd293, [%rd292+0];
-	mov.b64 %rd294, %rd293;
-	sub.s64 %rd295, %rd289, %rd294;
-	mov.b64 %rd296, %rd295;
-	add.s64 %rd297, %rd114, %rd296;
-	mov.b64 %rd114, %rd297;
-	bra.uni $L54;
-$L53:
-	rem.s64 %rd298, %rd113, %rd202;
-	setp.eq.s64 %p48, %rd202, -1;
-	selp.b64 %rd299, 0, %rd298, %p48;
-	setp.eq.s64 %p49, %rd202, 0;
-	selp.b64 %rd300, %rd113, %rd299, %p49;
-	setp.eq.s64 %p50, %rd300, 0;
-	@!%p50 bra $L56;
-	mov.b64 %rd301, %rd282;
-	mov.b32 %r91, %r89;
-	cvt.s64.s32 %rd302, %r91;
-	add.s64 %rd303, %rd302, 1;
-	mul.lo.s64 %rd304, %rd303, %rd175;
-	mad.lo.s64 %rd305, %rd304, 8, %rd173;
-	ld.global.nc.s64 %rd306, [%rd305+0];
-	mov.b64 %rd307, %rd306;
-	cvt.s64.s32 %rd308, %r91;
-	mul.lo.s64 %rd309, %rd308, %rd175;
-	mad.lo.s64 %rd310, %rd309, 8, %rd173;
-	ld.global.nc.s64 %rd311, [%rd310+0];
-	mov.b64 %rd312, %rd311;
-	sub.s64 %rd313, %rd307, %rd312;
-	mov.b64 %rd314, %rd313;
-	mul.lo.s64 %rd315, %rd202, %rd314;
-	add.s64 %rd316, %rd114, %rd315;
-	mov.b64 %rd114, %rd316;
-$L56:
-$L54:
-	add.s64 %rd317, %rd113, 1;
-	mov.b64 %rd113, %rd317;
-$L52:
-	setp.eq.s64 %p51, %rd214, %rd213;
-	@!%p51 bra $L58;
-	mov.b64 %rd318, %rd214;
-$L59:
-	@!%p15 bra $L63;
-	bra.uni $L61;
-$L63:
-	// block scan
-	mov.b64 %rd319, %rd318;
-	mov.b32 %r92, %r3;
-$L64:
-	setp.hs.u32 %p52, %r92, 32;
-	@%p52 bra $L65;
-	mov.b64 {%r93, %r94}, %rd319;
-	shfl.sync.up.b32 %r95|%p53, %r93, %r92, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
-	mov.b64 %rd320, {%r95, %r96};
-	@!%p53 bra $L66;
-	add.s64 %rd321, %rd320, %rd319;
-	mov.b64 %rd319, %rd321;
-$L66:
-	shl.b32 %r92, %r92, 1;
-	bra.uni $L64;
-$L65:
-	mov.b64 {%r97, %r98}, %rd319;
-	shfl.sync.up.b32 %r99|%p54, %r97, %r3, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
-	mov.b64 %rd322, {%r99, %r100};
-	setp.lo.u32 %p55, %r3, 32;
-	and.pred %p56, %p54, %p55;
-	selp.b64 %rd323, %rd322, 0, %p56;
-	sub.u32 %r101, %r13, %r3;
-	setp.eq.u32 %p57, %r7, %r101;
-	@!%p57 bra $L67;
-	mul.wide.u32 %rd324, %r8, 16;
-	add.s64 %rd325, %rd1, %rd324;
-	st.shared.s64 [%rd325+0], %rd319;
-$L67:
-	bar.sync 0;
-	setp.eq.u32 %p58, %r8, 0;
-	@!%p58 bra $L68;
-	mov.b64 %rd326, 0;
-	setp.lo.u32 %p59, %r7, %r10;
-	@!%p59 bra $L69;
-	mul.wide.u32 %rd327, %r7, 16;
-	add.s64 %rd328, %rd1, %rd327;
-	ld.shared.s64 %rd329, [%rd328+0];
-	mov.b64 %rd326, %rd329;
-$L69:
-	mov.b64 {%r102, %r103}, %rd326;
-	shfl.sync.up.b32 %r104|%p60, %r102, 1, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
-	mov.b64 %rd330, {%r104, %r105};
-	@!%p60 bra $L70;
-	add.s64 %rd331, %rd330, %rd326;
-	mov.b64 %rd326, %rd331;
-$L70:
-	mov.b64 {%r106, %r107}, %rd326;
-	shfl.sync.up.b32 %r108|%p61, %r106, 2, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
-	mov.b64 %rd332, {%r108, %r109};
-	@!%p61 bra $L71;
-	add.s64 %rd333, %rd332, %rd326;
-	mov.b64 %rd326, %rd333;
-$L71:
-	mov.b64 {%r110, %r111}, %rd326;
-	shfl.sync.up.b32 %r112|%p62, %r110, 4, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
-	mov.b64 %rd334, {%r112, %r113};
-	@!%p62 bra $L72;
-	add.s64 %rd335, %rd334, %rd326;
-	mov.b64 %rd326, %rd335;
-$L72:
-	mov.b64 {%r114, %r115}, %rd326;
-	shfl.sync.up.b32 %r116|%p63, %r114, 8, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
-	mov.b64 %rd336, {%r116, %r117};
-	@!%p63 bra $L73;
-	add.s64 %rd337, %rd336, %rd326;
-	mov.b64 %rd326, %rd337;
-$L73:
-	mov.b64 {%r118, %r119}, %rd326;
-	shfl.sync.up.b32 %r120|%p64, %r118, 16, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
-	mov.b64 %rd338, {%r120, %r121};
-	@!%p64 bra $L74;
-	add.s64 %rd339, %rd338, %rd326;
-	mov.b64 %rd326, %rd339;
-$L74:
-	mov.b64 {%r122, %r123}, %rd326;
-	shfl.sync.up.b32 %r124|%p65, %r122, 1, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd340, {%r124, %r125};
-	selp.b64 %rd341, %rd340, 0, %p65;
-	@!%p59 bra $L75;
-	mul.wide.u32 %rd342, %r7, 16;
-	add.s64 %rd343, %rd1, %rd342;
-	add.s64 %rd344, %rd343, 512;
-	st.shared.s64 [%rd344+0], %rd341;
-$L75:
-	sub.u32 %r126, %r10, 1;
-	setp.eq.u32 %p66, %r7, %r126;
-	@!%p66 bra $L76;
-	st.shared.s64 [%rd1+1024], %rd326;
-$L76:
-$L68:
-	bar.sync 0;
-	mul.wide.u32 %rd345, %r8, 16;
-	add.s64 %rd346, %rd1, %rd345;
-	add.s64 %rd347, %rd346, 512;
-	ld.shared.s64 %rd348, [%rd347+0];
-	add.s64 %rd349, %rd348, %rd323;
-	ld.shared.s64 %rd350, [%rd1+1024];
-	mov.b64 {%r127, %r128}, %rd349;
-	shfl.sync.idx.b32 %r129|%p67, %r127, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r130, %r128, 0, %r21, %r17;
-	mov.b64 %rd351, {%r129, %r130};
-	mov.b64 %rd352, %rd350;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
-	mov.b64 %rd356, %rd354;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, 0;
-	cvt.u64.u32 %rd360, %r2;
-	setp.eq.s64 %p68, %rd360, 0;
-	setp.gt.s64 %p69, %rd358, 0;
-	and.pred %p70, %p68, %p69;
-	@!%p70 bra $L78;
-	atom.global.add.u64 %rd361, [%rd192], %rd358;
-	mov.b64 %rd362, %rd361;
-	mov.b64 %rd359, %rd362;
-$L78:
-	cvt.u64.u32 %rd363, %r2;
-	setp.eq.s64 %p71, %rd363, 0;
-	setp.eq.u32 %p72, %r1, 0;
-	and.pred %p73, %p71, %p72;
-	bar.sync 0;
-	@!%p73 bra $L79;
-	st.shared.s64 [%rd1+1024], %rd359;
-$L79:
-	bar.sync 0;
-	ld.shared.s64 %rd364, [%rd1+1024];
-	mov.b64 %rd365, %rd364;
-	mov.b64 %rd359, %rd365;
-	add.s64 %rd366, %rd359, %rd357;
-	mov.b64 %rd367, %rd366;
-	mov.b64 %rd368, 0;
-$L80:
-	setp.lt.s64 %p74, %rd368, %rd318;
-	not.pred %p75, %p74;
-	@!%p75 bra $L84;
-	bra.uni $L82;
-$L84:
-	mul.lo.s64 %rd369, %rd368, %rd164;
-	mad.lo.s64 %rd370, %rd369, 4, %rd162;
-	ld.shared.s32 %r131, [%rd370+0];
-	mov.b32 %r132, %r131;
-	add.s64 %rd371, %rd367, %rd368;
-	mul.lo.s64 %rd372, %rd371, %rd191;
-	mad.lo.s64 %rd373, %rd372, 4, %rd189;
-	st.global.s32 [%rd373+0], %r132;
-$L81:
-	add.s64 %rd374, %rd368, 1;
-	mov.b64 %rd368, %rd374;
-	bra.uni $L80;
-$L82:
-	bra.uni $L61;
-$L60:
-	bra.uni $L59;
-$L61:
-	mov.b64 %rd214, 0;
-$L58:
-$L26:
-	add.s64 %rd375, %rd241, 1;
-	mov.b64 %rd241, %rd375;
-	bra.uni $L25;
-$L27:
-$L12:
-	add.s64 %rd376, %rd215, 1;
-	mov.b64 %rd215, %rd376;
-	bra.uni $L11;
-$L13:
-	mov.b64 %rd377, %rd214;
-$L85:
-	@!%p15 bra $L89;
-	bra.uni $L87;
-$L89:
-	// block scan
-	mov.b64 %rd378, %rd377;
-	mov.b32 %r133, %r3;
-$L90:
-	setp.hs.u32 %p76, %r133, 32;
-	@%p76 bra $L91;
-	mov.b64 {%r134, %r135}, %rd378;
-	shfl.sync.up.b32 %r136|%p77, %r134, %r133, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd379, {%r136, %r137};
-	@!%p77 bra $L92;
-	add.s64 %rd380, %rd379, %rd378;
-	mov.b64 %rd378, %rd380;
-$L92:
-	shl.b32 %r133, %r133, 1;
-	bra.uni $L90;
-$L91:
-	mov.b64 {%r138, %r139}, %rd378;
-	shfl.sync.up.b32 %r140|%p78, %r138, %r3, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd381, {%r140, %r141};
-	setp.lo.u32 %p79, %r3, 32;
-	and.pred %p80, %p78, %p79;
-	selp.b64 %rd382, %rd381, 0, %p80;
-	sub.u32 %r142, %r13, %r3;
-	setp.eq.u32 %p81, %r7, %r142;
-	@!%p81 bra $L93;
-	mul.wide.u32 %rd383, %r8, 16;
-	add.s64 %rd384, %rd1, %rd383;
-	st.shared.s64 [%rd384+0], %rd378;
-$L93:
-	bar.sync 0;
-	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L94;
-	mov.b64 %rd385, 0;
-	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L95;
-	mul.wide.u32 %rd386, %r7, 16;
-	add.s64 %rd387, %rd1, %rd386;
-	ld.shared.s64 %rd388, [%rd387+0];
-	mov.b64 %rd385, %rd388;
-$L95:
-	mov.b64 {%r143, %r144}, %rd385;
-	shfl.sync.up.b32 %r145|%p84, %r143, 1, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd389, {%r145, %r146};
-	@!%p84 bra $L96;
-	add.s64 %rd390, %rd389, %rd385;
-	mov.b64 %rd385, %rd390;
-$L96:
-	mov.b64 {%r147, %r148}, %rd385;
-	shfl.sync.up.b32 %r149|%p85, %r147, 2, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd391, {%r149, %r150};
-	@!%p85 bra $L97;
-	add.s64 %rd392, %rd391, %rd385;
-	mov.b64 %rd385, %rd392;
-$L97:
-	mov.b64 {%r151, %r152}, %rd385;
-	shfl.sync.up.b32 %r153|%p86, %r151, 4, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd393, {%r153, %r154};
-	@!%p86 bra $L98;
-	add.s64 %rd394, %rd393, %rd385;
-	mov.b64 %rd385, %rd394;
-$L98:
-	mov.b64 {%r155, %r156}, %rd385;
-	shfl.sync.up.b32 %r157|%p87, %r155, 8, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd395, {%r157, %r158};
-	@!%p87 bra $L99;
-	add.s64 %rd396, %rd395, %rd385;
-	mov.b64 %rd385, %rd396;
-$L99:
-	mov.b64 {%r159, %r160}, %rd385;
-	shfl.sync.up.b32 %r161|%p88, %r159, 16, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd397, {%r161, %r162};
-	@!%p88 bra $L100;
-	add.s64 %rd398, %rd397, %rd385;
-	mov.b64 %rd385, %rd398;
-$L100:
-	mov.b64 {%r163, %r164}, %rd385;
-	shfl.sync.up.b32 %r165|%p89, %r163, 1, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd399, {%r165, %r166};
-	selp.b64 %rd400, %rd399, 0, %p89;
-	@!%p83 bra $L101;
-	mul.wide.u32 %rd401, %r7, 16;
-	add.s64 %rd402, %rd1, %rd401;
-	add.s64 %rd403, %rd402, 512;
-	st.shared.s64 [%rd403+0], %rd400;
-$L101:
-	sub.u32 %r167, %r10, 1;
-	setp.eq.u32 %p90, %r7, %r167;
-	@!%p90 bra $L102;
-	st.shared.s64 [%rd1+1024], %rd385;
-$L102:
-$L94:
-	bar.sync 0;
-	mul.wide.u32 %rd404, %r8, 16;
-	add.s64 %rd405, %rd1, %rd404;
-	add.s64 %rd406, %rd405, 512;
-	ld.shared.s64 %rd407, [%rd406+0];
-	add.s64 %rd408, %rd407, %rd382;
-	ld.shared.s64 %rd409, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd408;
-	shfl.sync.idx.b32 %r170|%p91, %r168, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r171, %r169, 0, %r21, %r17;
-	mov.b64 %rd410, {%r170, %r171};
-	mov.b64 %rd411, %rd409;
-	mov.b64 %rd412, %rd410;
-	mov.b64 %rd413, %rd411;
-	mov.b64 %rd414, %rd412;
-	mov.b64 %rd415, %rd413;
-	mov.b64 %rd416, %rd414;
-	mov.b64 %rd417, %rd415;
-	mov.b64 %rd418, 0;
-	cvt.u64.u32 %rd419, %r2;
-	setp.eq.s64 %p92, %rd419, 0;
-	setp.gt.s64 %p93, %rd417, 0;
-	and.pred %p94, %p92, %p93;
-	@!%p94 bra $L104;
-	atom.global.add.u64 %rd420, [%rd192], %rd417;
-	mov.b64 %rd421, %rd420;
-	mov.b64 %rd418, %rd421;
-$L104:
-	cvt.u64.u32 %rd422, %r2;
-	setp.eq.s64 %p95, %rd422, 0;
-	setp.eq.u32 %p96, %r1, 0;
-	and.pred %p97, %p95, %p96;
-	bar.sync 0;
-	@!%p97 bra $L105;
-	st.shared.s64 [%rd1+1024], %rd418;
-$L105:
-	bar.sync 0;
-	ld.shared.s64 %rd423, [%rd1+1024];
-	mov.b64 %rd424, %rd423;
-	mov.b64 %rd418, %rd424;
-	add.s64 %rd425, %rd418, %rd416;
-	mov.b64 %rd426, %rd425;
-	mov.b64 %rd427, 0;
-$L106:
-	setp.lt.s64 %p98, %rd427, %rd377;
-	not.pred %p99, %p98;
-	@!%p99 bra $L110;
-	bra.uni $L108;
-$L110:
-	mul.lo.s64 %rd428, %rd427, %rd164;
-	mad.lo.s64 %rd429, %rd428, 4, %rd162;
-	ld.shared.s32 %r172, [%rd429+0];
-	mov.b32 %r173, %r172;
-	add.s64 %rd430, %rd426, %rd427;
-	mul.lo.s64 %rd431, %rd430, %rd191;
-	mad.lo.s64 %rd432, %rd431, 4, %rd189;
-	st.global.s32 [%rd432+0], %r173;
-$L107:
-	add.s64 %rd433, %rd427, 1;
-	mov.b64 %rd427, %rd433;
-	bra.uni $L106;
-$L108:
-	bra.uni $L87;
-$L86:
-	bra.uni $L85;
-$L87:
-	bra.uni $L3;
-$L5:
-	cvt.u64.u32 %rd434, %r2;
-	add.s64 %rd435, %rd168, %rd434;
-	mov.b64 %rd436, %rd435;
-	mov.b32 %r174, -1;
-	mov.b64 %rd437, 0;
-	mov.b64 %rd438, 0;
-$L111:
-	@!%p11 bra $L115;
-	mov.b64 %rd439, 4611686018427387904;
-	bra.uni $L113;
-$L115:
-	mov.b64 %rd439, %rd148;
-	bra.uni $L113;
-$L112:
-	bra.uni $L111;
-$L113:
-	mov.b64 %rd440, %rd439;
-$L116:
-	mov.b64 %rd441, 0;
-	mov.b64 %rd442, %rd440;
-$L119:
-	setp.gt.s64 %p100, %rd442, 0;
-	not.pred %p101, %p100;
-	@!%p101 bra $L123;
-	bra.uni $L121;
-$L123:
-	setp.ge.s64 %p102, %rd437, %rd438;
-	@!%p102 bra $L125;
-	setp.ge.s64 %p103, %rd436, %rd171;
-	@!%p103 bra $L127;
-	bra.uni $L121;
-$L127:
-	mov.pred %p104, %p10;
-	mov.b64 %rd443, %rd129;
-	mov.b64 %rd444, %rd436;
-$L128:
-	@!%p104 bra $L132;
-	shr.s64 %rd445, %rd444, 5;
-	mul.lo.s64 %rd446, %rd445, %rd135;
-	mad.lo.s64 %rd447, %rd446, 4, %rd133;
-	ld.global.nc.u32 %r175, [%rd447+0];
-	mov.b32 %r176, %r175;
-	and.b64 %rd448, %rd444, 31;
-	min.u64 %rd449, %rd448, 32;
-	cvt.u32.u64 %r177, %rd449;
-	mov.b32 %r179, 0x1;
-	shl.b32 %r178, %r179, %r177;
-	setp.hs.u32 %p105, %r177, 32;
-	selp.b32 %r180, 0, %r178, %p105;
-	and.b32 %r181, %r176, %r180;
-	setp.ne.u32 %p106, %r181, 0x0;
-	@!%p106 bra $L134;
-	cvt.u32.u64 %r182, %rd444;
-	mov.b32 %r183, %r182;
-	bra.uni $L130;
-$L134:
-	mov.b32 %r183, -1;
-	bra.uni $L130;
-$L132:
-	mul.lo.s64 %rd450, %rd444, %rd132;
-	mad.lo.s64 %rd451, %rd450, 4, %rd130;
-	ld.global.nc.s32 %r184, [%rd451+0];
-	mov.b32 %r185, %r184;
-	mov.b32 %r183, %r185;
-	bra.uni $L130;
-$L129:
-	bra.uni $L128;
-$L130:
-	mov.b32 %r174, %r183;
-	add.s64 %rd452, %rd436, %rd166;
-	mov.b64 %rd436, %rd452;
-	setp.ge.s32 %p107, %r174, 0;
-	@!%p107 bra $L136;
-	mov.b64 %rd453, %rd119;
-	mov.b32 %r186, %r174;
-	cvt.s64.s32 %rd454, %r186;
-	mul.lo.s64 %rd455, %rd454, %rd122;
-	mad.lo.s64 %rd456, %rd455, 8, %rd120;
-	ld.global.nc.s64 %rd457, [%rd456+0];
-	mov.b64 %rd458, %rd457;
-	mov.b64 %rd459, %rd458;
-	mov.b64 %rd460, %rd119;
-	mov.b32 %r187, %r174;
-	cvt.s64.s32 %rd461, %r187;
-	add.s64 %rd462, %rd461, 1;
-	mul.lo.s64 %rd463, %rd462, %rd122;
-	mad.lo.s64 %rd464, %rd463, 8, %rd120;
-	ld.global.nc.s64 %rd465, [%rd464+0];
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, %rd466;
-	mov.b64 %rd468, %rd459;
-	mov.b64 %rd469, %rd467;
-	mov.b64 %rd437, %rd468;
-	mov.b64 %rd438, %rd469;
-$L136:
-	bra.uni $L120;
-$L125:
-	mul.lo.s64 %rd470, %rd437, %rd125;
-	mad.lo.s64 %rd471, %rd470, 4, %rd123;
-	ld.global.nc.s32 %r188, [%rd471+0];
-	mov.b32 %r189, %r188;
-	mov.b32 %r190, %r189;
-	mov.b32 %r191, %r38;
-	mov.b32 %r192, %r174;
-	mov.b32 %r193, %r190;
-	mov.b64 %rd472, %rd437;
-	add.s32 %r194, %r191, 1;
-	mov.b32 %r195, %r194;
-	cvt.s64.s32 %rd473, %r193;
-	mul.lo.s64 %rd474, %rd473, %rd153;
-	mad.lo.s64 %rd475, %rd474, 4, %rd151;
-	mov.b32 %r196, -1;
-	atom.global.cas.b32 %r197, [%rd475], %r196, %r195;
-	setp.eq.u32 %p108, %r197, %r196;
-	mov.pred %p109, %p108;
-	mov.pred %p110, %p109;
-	mov.pred %p111, %p110;
-	not.pred %p112, %p111;
-	@!%p112 bra $L138;
-	cvt.s64.s32 %rd476, %r193;
-	mul.lo.s64 %rd477, %rd476, %rd153;
-	mad.lo.s64 %rd478, %rd477, 4, %rd151;
-	ld.relaxed.gpu.global.s32 %r198, [%rd478+0];
-	mov.b32 %r199, %r198;
-	setp.eq.s32 %p113, %r199, %r195;
-	mov.pred %p111, %p113;
-$L138:
-	@!%p111 bra $L140;
-	cvt.s64.s32 %rd479, %r192;
-	mul.lo.s64 %rd480, %rd479, %rd156;
-	mad.lo.s64 %rd481, %rd480, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r200, [%rd481+0];
-	mov.b32 %r201, %r200;
-	cvt.s64.s32 %rd482, %r193;
-	mul.lo.s64 %rd483, %rd482, %rd156;
-	mad.lo.s64 %rd484, %rd483, 4, %rd154;
-	atom.global.min.s32 %r202, [%rd484], %r201;
-$L140:
-	mov.pred %p114, %p110;
-	@!%p114 bra $L142;
-	mov.pred %p115, 0;
-	mov.b64 %rd485, %rd441;
-	mov.b32 %r203, %r190;
-$L143:
-	@!%p11 bra $L147;
-	shr.s32 %r204, %r203, 5;
-	cvt.s64.s32 %rd486, %r204;
-	mov.b64 %rd487, %rd486;
-	and.b32 %r205, %r203, 31;
-	cvt.s64.s32 %rd488, %r205;
-	min.u64 %rd489, %rd488, 32;
-	cvt.u32.u64 %r206, %rd489;
-	mov.b32 %r208, 0x1;
-	shl.b32 %r207, %r208, %r206;
-	setp.hs.u32 %p116, %r206, 32;
-	selp.b32 %r209, 0, %r207, %p116;
-	mov.b32 %r210, %r209;
-	mov.b64 %rd490, %rd487;
-	mov.b32 %r211, %r210;
-	mul.lo.s64 %rd491, %rd490, %rd144;
-	mad.lo.s64 %rd492, %rd491, 4, %rd142;
-	ld.relaxed.gpu.global.u32 %r212, [%rd492+0];
-	mov.b32 %r213, %r212;
-	and.b32 %r214, %r213, %r211;
-	setp.ne.u32 %p117, %r214, 0x0;
-	mov.pred %p118, %p117;
-	not.pred %p119, %p118;
-	@!%p119 bra $L149;
-	mul.lo.s64 %rd493, %rd490, %rd144;
-	mad.lo.s64 %rd494, %rd493, 4, %rd142;
-	atom.global.or.b32 %r215, [%rd494], %r211;
-	mov.b32 %r216, %r215;
-	and.b32 %r217, %r216, %r211;
-	setp.ne.u32 %p120, %r217, 0x0;
-	mov.pred %p118, %p120;
-$L149:
-	@!%p118 bra $L151;
-	mov.b64 %rd495, %rd485;
-	mov.b64 %rd496, %rd495;
-	mov.pred %p121, 0;
-	bra.uni $L145;
-$L151:
-	mov.b64 %rd497, %rd485;
-	mov.b64 %rd496, %rd497;
-	mov.pred %p121, 1;
-	bra.uni $L145;
-$L147:
-	@!%p12 bra $L153;
-	cvt.s64.s32 %rd498, %r203;
-	mul.lo.s64 %rd499, %rd498, %rd147;
-	mad.lo.s64 %rd500, %rd499, 4, %rd145;
-	ld.relaxed.gpu.global.s32 %r218, [%rd500+0];
-	mov.b32 %r219, %r218;
-	setp.eq.s32 %p122, %r219, %r37;
-	mov.pred %p123, %p122;
-	not.pred %p124, %p123;
-	@!%p124 bra $L155;
-	cvt.s64.s32 %rd501, %r203;
-	mul.lo.s64 %rd502, %rd501, %rd147;
-	mad.lo.s64 %rd503, %rd502, 4, %rd145;
-	atom.global.exch.b32 %r220, [%rd503], %r37;
-	mov.b32 %r221, %r220;
-	setp.eq.s32 %p125, %r221, %r37;
-	mov.pred %p123, %p125;
-$L155:
-	@!%p123 bra $L157;
-	mov.b64 %rd504, %rd485;
-	mov.b64 %rd496, %rd504;
-	mov.pred %p121, 0;
-	bra.uni $L145;
-$L157:
-$L153:
-	mul.lo.s64 %rd505, %rd485, %rd164;
-	mad.lo.s64 %rd506, %rd505, 4, %rd162;
-	st.shared.s32 [%rd506+0], %r203;
-	add.s64 %rd507, %rd485, 1;
-	mov.b64 %rd508, %rd507;
-	mov.b64 %rd496, %rd508;
-	mov.pred %p121, 1;
-	bra.uni $L145;
-$L144:
-	bra.uni $L143;
-$L145:
-	mov.b64 %rd509, %rd496;
-	mov.pred %p126, %p121;
-	mov.b64 %rd441, %rd509;
-	mov.pred %p115, %p126;
-	@!%p115 bra $L159;
-	mov.b64 %rd510, %rd119;
-	mov.b32 %r222, %r190;
-	setp.lt.s64 %p127, %rd113, 64;
-	setp.le.s64 %p128, %rd149, 1;
-	or.pred %p129, %p127, %p128;
-	@!%p129 bra $L160;
-	mov.b64 %rd511, %rd510;
-	mov.b32 %r223, %r222;
-	cvt.s64.s32 %rd512, %r223;
-	add.s64 %rd513, %rd512, 1;
-	mul.lo.s64 %rd514, %rd513, %rd122;
-	mad.lo.s64 %rd515, %rd514, 8, %rd120;
-	ld.global.nc.s64 %rd516, [%rd515+0];
-	mov.b64 %rd517, %rd516;
-	cvt.s64.s32 %rd518, %r223;
-	mul.lo.s64 %rd519, %rd518, %rd122;
-	mad.lo.s64 %rd520, %rd519, 8, %rd120;
-	ld.global.nc.s64 %rd521, [%rd520+0];
-	mov.b64 %rd522, %rd521;
-	sub.s64 %rd523, %rd517, %rd522;
-	mov.b64 %rd524, %rd523;
-	add.s64 %rd525, %rd114, %rd524;
-	mov.b64 %rd114, %rd525;
-	bra.uni $L161;
-$L160:
-	rem.s64 %rd526, %rd113, %rd149;
-	setp.eq.s64 %p130, %rd149, -1;
-	selp.b64 %rd527, 0, %rd526, %p130;
-	setp.eq.s64 %p131, %rd149, 0;
-	selp.b64 %rd528, %rd113, %rd527, %p131;
-	setp.eq.s64 %p132, %rd528, 0;
-	@!%p132 bra $L163;
-	mov.b64 %rd529, %rd510;
-	mov.b32 %r224, %r222;
-	cvt.s64.s32 %rd530, %r224;
-	add.s64 %rd531, %rd530, 1;
-	mul.lo.s64 %rd532, %rd531, %rd122;
-	mad.lo.s64 %rd533, %rd532, 8, %rd120;
-	ld.global.nc.s64 %rd534, [%rd533+0];
-	mov.b64 %rd535, %rd534;
-	cvt.s64.s32 %rd536, %r224;
-	mul.lo.s64 %rd537, %rd536, %rd122;
-	mad.lo.s64 %rd538, %rd537, 8, %rd120;
-	ld.global.nc.s64 %rd539, [%rd538+0];
-	mov.b64 %rd540, %rd539;
-	sub.s64 %rd541, %rd535, %rd540;
-	mov.b64 %rd542, %rd541;
-	mul.lo.s64 %rd543, %rd149, %rd542;
-	add.s64 %rd544, %rd114, %rd543;
-	mov.b64 %rd114, %rd544;
-$L163:
-$L161:
-	add.s64 %rd545, %rd113, 1;
-	mov.b64 %rd113, %rd545;
-$L159:
-$L142:
-	add.s64 %rd546, %rd437, 1;
-	mov.b64 %rd437, %rd546;
-	sub.s64 %rd547, %rd442, 1;
-	mov.b64 %rd442, %rd547;
-$L120:
-	bra.uni $L119;
-$L121:
-	mov.b64 %rd548, %rd441;
-$L164:
-	@!%p11 bra $L168;
-	bra.uni $L166;
-$L168:
-	// block scan
-	mov.b64 %rd549, %rd548;
-	mov.b32 %r225, %r3;
-$L169:
-	setp.hs.u32 %p133, %r225, 32;
-	@%p133 bra $L170;
-	mov.b64 {%r226, %r227}, %rd549;
-	shfl.sync.up.b32 %r228|%p134, %r226, %r225, 0, %r17;
-	shfl.sync.up.b32 %r229, %r227, %r225, 0, %r17;
-	mov.b64 %rd550, {%r228, %r229};
-	@!%p134 bra $L171;
-	add.s64 %rd551, %rd550, %rd549;
-	mov.b64 %rd549, %rd551;
-$L171:
-	shl.b32 %r225, %r225, 1;
-	bra.uni $L169;
-$L170:
-	mov.b64 {%r230, %r231}, %rd549;
-	shfl.sync.up.b32 %r232|%p135, %r230, %r3, 0, %r17;
-	shfl.sync.up.b32 %r233, %r231, %r3, 0, %r17;
-	mov.b64 %rd552, {%r232, %r233};
-	setp.lo.u32 %p136, %r3, 32;
-	and.pred %p137, %p135, %p136;
-	selp.b64 %rd553, %rd552, 0, %p137;
-	sub.u32 %r234, %r13, %r3;
-	setp.eq.u32 %p138, %r7, %r234;
-	@!%p138 bra $L172;
-	mul.wide.u32 %rd554, %r8, 16;
-	add.s64 %rd555, %rd1, %rd554;
-	st.shared.s64 [%rd555+0], %rd549;
-$L172:
-	bar.sync 0;
-	setp.eq.u32 %p139, %r8, 0;
-	@!%p139 bra $L173;
-	mov.b64 %rd556, 0;
-	setp.lo.u32 %p140, %r7, %r10;
-	@!%p140 bra $L174;
-	mul.wide.u32 %rd557, %r7, 16;
-	add.s64 %rd558, %rd1, %rd557;
-	ld.shared.s64 %rd559, [%rd558+0];
-	mov.b64 %rd556, %rd559;
-$L174:
-	mov.b64 {%r235, %r236}, %rd556;
-	shfl.sync.up.b32 %r237|%p141, %r235, 1, 0, %r17;
-	shfl.sync.up.b32 %r238, %r236, 1, 0, %r17;
-	mov.b64 %rd560, {%r237, %r238};
-	@!%p141 bra $L175;
-	add.s64 %rd561, %rd560, %rd556;
-	mov.b64 %rd556, %rd561;
-$L175:
-	mov.b64 {%r239, %r240}, %rd556;
-	shfl.sync.up.b32 %r241|%p142, %r239, 2, 0, %r17;
-	shfl.sync.up.b32 %r242, %r240, 2, 0, %r17;
-	mov.b64 %rd562, {%r241, %r242};
-	@!%p142 bra $L176;
-	add.s64 %rd563, %rd562, %rd556;
-	mov.b64 %rd556, %rd563;
-$L176:
-	mov.b64 {%r243, %r244}, %rd556;
-	shfl.sync.up.b32 %r245|%p143, %r243, 4, 0, %r17;
-	shfl.sync.up.b32 %r246, %r244, 4, 0, %r17;
-	mov.b64 %rd564, {%r245, %r246};
-	@!%p143 bra $L177;
-	add.s64 %rd565, %rd564, %rd556;
-	mov.b64 %rd556, %rd565;
-$L177:
-	mov.b64 {%r247, %r248}, %rd556;
-	shfl.sync.up.b32 %r249|%p144, %r247, 8, 0, %r17;
-	shfl.sync.up.b32 %r250, %r248, 8, 0, %r17;
-	mov.b64 %rd566, {%r249, %r250};
-	@!%p144 bra $L178;
-	add.s64 %rd567, %rd566, %rd556;
-	mov.b64 %rd556, %rd567;
-$L178:
-	mov.b64 {%r251, %r252}, %rd556;
-	shfl.sync.up.b32 %r253|%p145, %r251, 16, 0, %r17;
-	shfl.sync.up.b32 %r254, %r252, 16, 0, %r17;
-	mov.b64 %rd568, {%r253, %r254};
-	@!%p145 bra $L179;
-	add.s64 %rd569, %rd568, %rd556;
-	mov.b64 %rd556, %rd569;
-$L179:
-	mov.b64 {%r255, %r256}, %rd556;
-	shfl.sync.up.b32 %r257|%p146, %r255, 1, 0, %r17;
-	shfl.sync.up.b32 %r258, %r256, 1, 0, %r17;
-	mov.b64 %rd570, {%r257, %r258};
-	selp.b64 %rd571, %rd570, 0, %p146;
-	@!%p140 bra $L180;
-	mul.wide.u32 %rd572, %r7, 16;
-	add.s64 %rd573, %rd1, %rd572;
-	add.s64 %rd574, %rd573, 512;
-	st.shared.s64 [%rd574+0], %rd571;
-$L180:
-	sub.u32 %r259, %r10, 1;
-	setp.eq.u32 %p147, %r7, %r259;
-	@!%p147 bra $L181;
-	st.shared.s64 [%rd1+1024], %rd556;
-$L181:
-$L173:
-	bar.sync 0;
-	mul.wide.u32 %rd575, %r8, 16;
-	add.s64 %rd576, %rd1, %rd575;
-	add.s64 %rd577, %rd576, 512;
-	ld.shared.s64 %rd578, [%rd577+0];
-	add.s64 %rd579, %rd578, %rd553;
-	ld.shared.s64 %rd580, [%rd1+1024];
-	mov.b64 {%r260, %r261}, %rd579;
-	shfl.sync.idx.b32 %r262|%p148, %r260, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r263, %r261, 0, %r21, %r17;
-	mov.b64 %rd581, {%r262, %r263};
-	mov.b64 %rd582, %rd580;
-	mov.b64 %rd583, %rd581;
-	mov.b64 %rd584, %rd582;
-	mov.b64 %rd585, %rd583;
-	mov.b64 %rd586, %rd584;
-	mov.b64 %rd587, %rd585;
-	mov.b64 %rd588, %rd586;
-	mov.b64 %rd589, 0;
-	cvt.u64.u32 %rd590, %r2;
-	setp.eq.s64 %p149, %rd590, 0;
-	setp.gt.s64 %p150, %rd588, 0;
-	and.pred %p151, %p149, %p150;
-	@!%p151 bra $L183;
-	atom.global.add.u64 %rd591, [%rd139], %rd588;
-	mov.b64 %rd592, %rd591;
-	mov.b64 %rd589, %rd592;
-$L183:
-	cvt.u64.u32 %rd593, %r2;
-	setp.eq.s64 %p152, %rd593, 0;
-	setp.eq.u32 %p153, %r1, 0;
-	and.pred %p154, %p152, %p153;
-	bar.sync 0;
-	@!%p154 bra $L184;
-	st.shared.s64 [%rd1+1024], %rd589;
-$L184:
-	bar.sync 0;
-	ld.shared.s64 %rd594, [%rd1+1024];
-	mov.b64 %rd595, %rd594;
-	mov.b64 %rd589, %rd595;
-	add.s64 %rd596, %rd589, %rd587;
-	mov.b64 %rd597, %rd596;
-	mov.b64 %rd598, 0;
-$L185:
-	setp.lt.s64 %p155, %rd598, %rd548;
-	not.pred %p156, %p155;
-	@!%p156 bra $L189;
-	bra.uni $L187;
-$L189:
-	mul.lo.s64 %rd599, %rd598, %rd164;
-	mad.lo.s64 %rd600, %rd599, 4, %rd162;
-	ld.shared.s32 %r264, [%rd600+0];
-	mov.b32 %r265, %r264;
-	add.s64 %rd601, %rd597, %rd598;
-	mul.lo.s64 %rd602, %rd601, %rd138;
-	mad.lo.s64 %rd603, %rd602, 4, %rd136;
-	st.global.s32 [%rd603+0], %r265;
-$L186:
-	add.s64 %rd604, %rd598, 1;
-	mov.b64 %rd598, %rd604;
-	bra.uni $L185;
-$L187:
-	bra.uni $L166;
-$L165:
-	bra.uni $L164;
-$L166:
-	mov.b64 %rd605, 0;
-	setp.lt.s64 %p157, %rd437, %rd438;
-	setp.lt.s64 %p158, %rd436, %rd171;
-	or.pred %p159, %p157, %p158;
-	@!%p159 bra $L191;
-	mov.b64 %rd605, 1;
-$L191:
-	mov.b64 %rd606, %rd605;
-	// block reduction
-	sub.u32 %r266, %r13, 1;
-	mov.b32 %r267, %r3;
-$L192:
-	setp.hs.u32 %p160, %r267, 32;
-	@%p160 bra $L193;
-	mov.b64 {%r268, %r269}, %rd606;
-	shfl.sync.down.b32 %r270|%p161, %r268, %r267, %r266, %r17;
-	shfl.sync.down.b32 %r271, %r269, %r267, %r266, %r17;
-	mov.b64 %rd607, {%r270, %r271};
-	@!%p161 bra $L194;
-	max.s64 %rd608, %rd606, %rd607;
-	mov.b64 %rd606, %rd608;
-$L194:
-	shl.b32 %r267, %r267, 1;
-	bra.uni $L192;
-$L193:
-	setp.eq.u32 %p162, %r7, 0;
-	@!%p162 bra $L195;
-	mul.wide.u32 %rd609, %r8, 16;
-	add.s64 %rd610, %rd1, %rd609;
-	st.shared.s64 [%rd610+0], %rd606;
-$L195:
-	bar.sync 0;
-	setp.eq.u32 %p163, %r8, 0;
-	@!%p163 bra $L196;
-	setp.lo.u32 %p164, %r7, %r10;
-	@!%p164 bra $L197;
-	mul.wide.u32 %rd611, %r7, 16;
-	add.s64 %rd612, %rd1, %rd611;
-	ld.shared.s64 %rd613, [%rd612+0];
-	mov.b64 %rd606, %rd613;
-$L197:
-	sub.u32 %r272, %r10, 1;
-	mov.b64 {%r273, %r274}, %rd606;
-	shfl.sync.down.b32 %r275|%p165, %r273, 1, %r272, %r17;
-	shfl.sync.down.b32 %r276, %r274, 1, %r272, %r17;
-	mov.b64 %rd614, {%r275, %r276};
-	@!%p165 bra $L198;
-	max.s64 %rd615, %rd606, %rd614;
-	mov.b64 %rd606, %rd615;
-$L198:
-	mov.b64 {%r277, %r278}, %rd606;
-	shfl.sync.down.b32 %r279|%p166, %r277, 2, %r272, %r17;
-	shfl.sync.down.b32 %r280, %r278, 2, %r272, %r17;
-	mov.b64 %rd616, {%r279, %r280};
-	@!%p166 bra $L199;
-	max.s64 %rd617, %rd606, %rd616;
-	mov.b64 %rd606, %rd617;
-$L199:
-	mov.b64 {%r281, %r282}, %rd606;
-	shfl.sync.down.b32 %r283|%p167, %r281, 4, %r272, %r17;
-	shfl.sync.down.b32 %r284, %r282, 4, %r272, %r17;
-	mov.b64 %rd618, {%r283, %r284};
-	@!%p167 bra $L200;
-	max.s64 %rd619, %rd606, %rd618;
-	mov.b64 %rd606, %rd619;
-$L200:
-	mov.b64 {%r285, %r286}, %rd606;
-	shfl.sync.down.b32 %r287|%p168, %r285, 8, %r272, %r17;
-	shfl.sync.down.b32 %r288, %r286, 8, %r272, %r17;
-	mov.b64 %rd620, {%r287, %r288};
-	@!%p168 bra $L201;
-	max.s64 %rd621, %rd606, %rd620;
-	mov.b64 %rd606, %rd621;
-$L201:
-	mov.b64 {%r289, %r290}, %rd606;
-	shfl.sync.down.b32 %r291|%p169, %r289, 16, %r272, %r17;
-	shfl.sync.down.b32 %r292, %r290, 16, %r272, %r17;
-	mov.b64 %rd622, {%r291, %r292};
-	@!%p169 bra $L202;
-	max.s64 %rd623, %rd606, %rd622;
-	mov.b64 %rd606, %rd623;
-$L202:
-	@!%p162 bra $L203;
-	st.shared.s64 [%rd1+1024], %rd606;
-$L203:
-$L196:
-	bar.sync 0;
-	ld.shared.s64 %rd624, [%rd1+1024];
-	mov.b64 %rd606, %rd624;
-	mov.b64 %rd625, %rd606;
-	setp.eq.s64 %p170, %rd625, 0;
-	@!%p170 bra $L205;
-	bra.uni $L118;
-$L205:
-$L117:
-	bra.uni $L116;
-$L118:
-$L3:
-	bar.sync 0;
-	add.s64 %rd118, %rd118, %rd117;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd626, %rd113;
-	mov.b64 %rd627, %rd114;
-	// block reduction
-	sub.u32 %r293, %r13, 1;
-	mov.b32 %r294, %r3;
-$L206:
-	setp.hs.u32 %p171, %r294, 32;
-	@%p171 bra $L207;
-	mov.b64 {%r295, %r296}, %rd626;
-	shfl.sync.down.b32 %r297|%p172, %r295, %r294, %r293, %r17;
-	shfl.sync.down.b32 %r298, %r296, %r294, %r293, %r17;
-	mov.b64 %rd628, {%r297, %r298};
-	mov.b64 {%r299, %r300}, %rd627;
-	shfl.sync.down.b32 %r301, %r299, %r294, %r293, %r17;
-	shfl.sync.down.b32 %r302, %r300, %r294, %r293, %r17;
-	mov.b64 %rd629, {%r301, %r302};
-	@!%p172 bra $L208;
-	setp.gt.s64 %p173, %rd628, %rd626;
-	setp.eq.s64 %p174, %rd628, %rd626;
-	setp.lt.s64 %p175, %rd629, %rd627;
-	and.pred %p176, %p174, %p175;
-	or.pred %p177, %p173, %p176;
-	selp.b64 %rd630, %rd628, %rd626, %p177;
-	selp.b64 %rd631, %rd629, %rd627, %p177;
-	mov.b64 %rd626, %rd630;
-	mov.b64 %rd627, %rd631;
-$L208:
-	shl.b32 %r294, %r294, 1;
-	bra.uni $L206;
-$L207:
-	setp.eq.u32 %p178, %r7, 0;
-	@!%p178 bra $L209;
-	mul.wide.u32 %rd632, %r8, 16;
-	add.s64 %rd633, %rd1, %rd632;
-	st.shared.s64 [%rd633+0], %rd626;
-	st.shared.s64 [%rd633+8], %rd627;
-$L209:
-	bar.sync 0;
-	setp.eq.u32 %p179, %r8, 0;
-	@!%p179 bra $L210;
-	setp.lo.u32 %p180, %r7, %r10;
-	@!%p180 bra $L211;
-	mul.wide.u32 %rd634, %r7, 16;
-	add.s64 %rd635, %rd1, %rd634;
-	ld.shared.s64 %rd636, [%rd635+0];
-	ld.shared.s64 %rd637, [%rd635+8];
-	mov.b64 %rd626, %rd636;
-	mov.b64 %rd627, %rd637;
-$L211:
-	sub.u32 %r303, %r10, 1;
-	mov.b64 {%r304, %r305}, %rd626;
-	shfl.sync.down.b32 %r306|%p181, %r304, 1, %r303, %r17;
-	shfl.sync.down.b32 %r307, %r305, 1, %r303, %r17;
-	mov.b64 %rd638, {%r306, %r307};
-	mov.b64 {%r308, %r309}, %rd627;
-	shfl.sync.down.b32 %r310, %r308, 1, %r303, %r17;
-	shfl.sync.down.b32 %r311, %r309, 1, %r303, %r17;
-	mov.b64 %rd639, {%r310, %r311};
-	@!%p181 bra $L212;
-	setp.gt.s64 %p182, %rd638, %rd626;
-	setp.eq.s64 %p183, %rd638, %rd626;
-	setp.lt.s64 %p184, %rd639, %rd627;
-	and.pred %p185, %p183, %p184;
-	or.pred %p186, %p182, %p185;
-	selp.b64 %rd640, %rd638, %rd626, %p186;
-	selp.b64 %rd641, %rd639, %rd627, %p186;
-	mov.b64 %rd626, %rd640;
-	mov.b64 %rd627, %rd641;
-$L212:
-	mov.b64 {%r312, %r313}, %rd626;
-	shfl.sync.down.b32 %r314|%p187, %r312, 2, %r303, %r17;
-	shfl.sync.down.b32 %r315, %r313, 2, %r303, %r17;
-	mov.b64 %rd642, {%r314, %r315};
-	mov.b64 {%r316, %r317}, %rd627;
-	shfl.sync.down.b32 %r318, %r316, 2, %r303, %r17;
-	shfl.sync.down.b32 %r319, %r317, 2, %r303, %r17;
-	mov.b64 %rd643, {%r318, %r319};
-	@!%p187 bra $L213;
-	setp.gt.s64 %p188, %rd642, %rd626;
-	setp.eq.s64 %p189, %rd642, %rd626;
-	setp.lt.s64 %p190, %rd643, %rd627;
-	and.pred %p191, %p189, %p190;
-	or.pred %p192, %p188, %p191;
-	selp.b64 %rd644, %rd642, %rd626, %p192;
-	selp.b64 %rd645, %rd643, %rd627, %p192;
-	mov.b64 %rd626, %rd644;
-	mov.b64 %rd627, %rd645;
-$L213:
-	mov.b64 {%r320, %r321}, %rd626;
-	shfl.sync.down.b32 %r322|%p193, %r320, 4, %r303, %r17;
-	shfl.sync.down.b32 %r323, %r321, 4, %r303, %r17;
-	mov.b64 %rd646, {%r322, %r323};
-	mov.b64 {%r324, %r325}, %rd627;
-	shfl.sync.down.b32 %r326, %r324, 4, %r303, %r17;
-	shfl.sync.down.b32 %r327, %r325, 4, %r303, %r17;
-	mov.b64 %rd647, {%r326, %r327};
-	@!%p193 bra $L214;
-	setp.gt.s64 %p194, %rd646, %rd626;
-	setp.eq.s64 %p195, %rd646, %rd626;
-	setp.lt.s64 %p196, %rd647, %rd627;
-	and.pred %p197, %p195, %p196;
-	or.pred %p198, %p194, %p197;
-	selp.b64 %rd648, %rd646, %rd626, %p198;
-	selp.b64 %rd649, %rd647, %rd627, %p198;
-	mov.b64 %rd626, %rd648;
-	mov.b64 %rd627, %rd649;
-$L214:
-	mov.b64 {%r328, %r329}, %rd626;
-	shfl.sync.down.b32 %r330|%p199, %r328, 8, %r303, %r17;
-	shfl.sync.down.b32 %r331, %r329, 8, %r303, %r17;
-	mov.b64 %rd650, {%r330, %r331};
-	mov.b64 {%r332, %r333}, %rd627;
-	shfl.sync.down.b32 %r334, %r332, 8, %r303, %r17;
-	shfl.sync.down.b32 %r335, %r333, 8, %r303, %r17;
-	mov.b64 %rd651, {%r334, %r335};
-	@!%p199 bra $L215;
-	setp.gt.s64 %p200, %rd650, %rd626;
-	setp.eq.s64 %p201, %rd650, %rd626;
-	setp.lt.s64 %p202, %rd651, %rd627;
-	and.pred %p203, %p201, %p202;
-	or.pred %p204, %p200, %p203;
-	selp.b64 %rd652, %rd650, %rd626, %p204;
-	selp.b64 %rd653, %rd651, %rd627, %p204;
-	mov.b64 %rd626, %rd652;
-	mov.b64 %rd627, %rd653;
-$L215:
-	mov.b64 {%r336, %r337}, %rd626;
-	shfl.sync.down.b32 %r338|%p205, %r336, 16, %r303, %r17;
-	shfl.sync.down.b32 %r339, %r337, 16, %r303, %r17;
-	mov.b64 %rd654, {%r338, %r339};
-	mov.b64 {%r340, %r341}, %rd627;
-	shfl.sync.down.b32 %r342, %r340, 16, %r303, %r17;
-	shfl.sync.down.b32 %r343, %r341, 16, %r303, %r17;
-	mov.b64 %rd655, {%r342, %r343};
-	@!%p205 bra $L216;
-	setp.gt.s64 %p206, %rd654, %rd626;
-	setp.eq.s64 %p207, %rd654, %rd626;
-	setp.lt.s64 %p208, %rd655, %rd627;
-	and.pred %p209, %p207, %p208;
-	or.pred %p210, %p206, %p209;
-	selp.b64 %rd656, %rd654, %rd626, %p210;
-	selp.b64 %rd657, %rd655, %rd627, %p210;
-	mov.b64 %rd626, %rd656;
-	mov.b64 %rd627, %rd657;
-$L216:
-$L210:
-	mul.wide.u32 %rd658, %r28, 16;
-	add.s64 %rd659, %rd11, %rd658;
-	setp.eq.u32 %p211, %r5, 0;
-	@!%p211 bra $L217;
-	st.global.s64 [%rd659+0], %rd626;
-	st.global.s64 [%rd659+8], %rd627;
-$L217:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_main_nearest__final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<152>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.s32 %r23, [gk_s42];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd94, -9223372036854775808;
-	mov.b64 %rd95, 9223372036854775807;
-	cvt.u64.u32 %rd96, %r5;
-	cvt.u64.u32 %rd97, %r6;
-	mov.b64 %rd98, %rd96;
-$L1:
-	setp.ge.s64 %p8, %rd98, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd99, %rd98, 16, %rd3;
-	ld.global.s64 %rd100, [%rd99+0];
-	ld.global.s64 %rd101, [%rd99+8];
-	setp.gt.s64 %p9, %rd100, %rd94;
-	setp.eq.s64 %p10, %rd100, %rd94;
-	setp.lt.s64 %p11, %rd101, %rd95;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd102, %rd100, %rd94, %p13;
-	selp.b64 %rd103, %rd101, %rd95, %p13;
-	mov.b64 %rd94, %rd102;
-	mov.b64 %rd95, %rd103;
-	add.s64 %rd98, %rd98, %rd97;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd104, %rd94;
-	mov.b64 %rd105, %rd95;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd104;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd106, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd105;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd107, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd106, %rd104;
-	setp.eq.s64 %p16, %rd106, %rd104;
-	setp.lt.s64 %p17, %rd107, %rd105;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd108, %rd106, %rd104, %p19;
-	selp.b64 %rd109, %rd107, %rd105, %p19;
-	mov.b64 %rd104, %rd108;
-	mov.b64 %rd105, %rd109;
-$L3:
-	mov.b64 {%r34, %r35}, %rd104;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd110, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd105;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd111, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd110, %rd104;
-	setp.eq.s64 %p22, %rd110, %rd104;
-	setp.lt.s64 %p23, %rd111, %rd105;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd112, %rd110, %rd104, %p25;
-	selp.b64 %rd113, %rd111, %rd105, %p25;
-	mov.b64 %rd104, %rd112;
-	mov.b64 %rd105, %rd113;
-$L4:
-	mov.b64 {%r42, %r43}, %rd104;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd114, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd105;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd115, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd114, %rd104;
-	setp.eq.s64 %p28, %rd114, %rd104;
-	setp.lt.s64 %p29, %rd115, %rd105;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd116, %rd114, %rd104, %p31;
-	selp.b64 %rd117, %rd115, %rd105, %p31;
-	mov.b64 %rd104, %rd116;
-	mov.b64 %rd105, %rd117;
-$L5:
-	mov.b64 {%r50, %r51}, %rd104;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd118, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd105;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd119, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd118, %rd104;
-	setp.eq.s64 %p34, %rd118, %rd104;
-	setp.lt.s64 %p35, %rd119, %rd105;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd120, %rd118, %rd104, %p37;
-	selp.b64 %rd121, %rd119, %rd105, %p37;
-	mov.b64 %rd104, %rd120;
-	mov.b64 %rd105, %rd121;
-$L6:
-	mov.b64 {%r58, %r59}, %rd104;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd122, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd105;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd123, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd122, %rd104;
-	setp.eq.s64 %p40, %rd122, %rd104;
-	setp.lt.s64 %p41, %rd123, %rd105;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd124, %rd122, %rd104, %p43;
-	selp.b64 %rd125, %rd123, %rd105, %p43;
-	mov.b64 %rd104, %rd124;
-	mov.b64 %rd105, %rd125;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd126, %r8, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	st.shared.s64 [%rd127+0], %rd104;
-	st.shared.s64 [%rd127+8], %rd105;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd128, %r7, 16;
-	add.s64 %rd129, %rd1, %rd128;
-	ld.shared.s64 %rd130, [%rd129+0];
-	ld.shared.s64 %rd131, [%rd129+8];
-	mov.b64 %rd104, %rd130;
-	mov.b64 %rd105, %rd131;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd104;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd132, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd105;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd133, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd132, %rd104;
-	setp.eq.s64 %p49, %rd132, %rd104;
-	setp.lt.s64 %p50, %rd133, %rd105;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd134, %rd132, %rd104, %p52;
-	selp.b64 %rd135, %rd133, %rd105, %p52;
-	mov.b64 %rd104, %rd134;
-	mov.b64 %rd105, %rd135;
-$L11:
-	mov.b64 {%r75, %r76}, %rd104;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd136, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd105;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd137, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd136, %rd104;
-	setp.eq.s64 %p55, %rd136, %rd104;
-	setp.lt.s64 %p56, %rd137, %rd105;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd138, %rd136, %rd104, %p58;
-	selp.b64 %rd139, %rd137, %rd105, %p58;
-	mov.b64 %rd104, %rd138;
-	mov.b64 %rd105, %rd139;
-$L12:
-	mov.b64 {%r83, %r84}, %rd104;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd140, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd105;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd141, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd140, %rd104;
-	setp.eq.s64 %p61, %rd140, %rd104;
-	setp.lt.s64 %p62, %rd141, %rd105;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd142, %rd140, %rd104, %p64;
-	selp.b64 %rd143, %rd141, %rd105, %p64;
-	mov.b64 %rd104, %rd142;
-	mov.b64 %rd105, %rd143;
-$L13:
-	mov.b64 {%r91, %r92}, %rd104;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd144, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd105;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd145, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd144, %rd104;
-	setp.eq.s64 %p67, %rd144, %rd104;
-	setp.lt.s64 %p68, %rd145, %rd105;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd146, %rd144, %rd104, %p70;
-	selp.b64 %rd147, %rd145, %rd105, %p70;
-	mov.b64 %rd104, %rd146;
-	mov.b64 %rd105, %rd147;
-$L14:
-	mov.b64 {%r99, %r100}, %rd104;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd148, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd105;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd149, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd148, %rd104;
-	setp.eq.s64 %p73, %rd148, %rd104;
-	setp.lt.s64 %p74, %rd149, %rd105;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd150, %rd148, %rd104, %p76;
-	selp.b64 %rd151, %rd149, %rd105, %p76;
-	mov.b64 %rd104, %rd150;
-	mov.b64 %rd105, %rd151;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd104;
-	st.global.s64 [%rd6+8], %rd105;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushThread_main_nearest__main_custom(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42
-)
-{
-	.reg .pred %p<182>;
-	.reg .b32 %r<344>;
-	.reg .b64 %rd<696>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.s32 %r35, [gk_s42];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd115, 0;
-	mov.b64 %rd116, 0;
 	mov.b64 %rd117, 0;
 	mov.b64 %rd118, 0;
-	mov.b64 %rd115, %rd117;
-	mov.b64 %rd116, %rd118;
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd117, %rd119;
+	mov.b64 %rd118, %rd120;
+$L4:
+	mov.b64 %rd121, %rd117;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd115, %rd121;
+	mov.b64 %rd116, %rd122;
 $L1:
-	mov.b64 %rd119, %rd115;
-	mov.b64 %rd120, %rd116;
-	mov.b64 %rd113, %rd119;
-	mov.b64 %rd114, %rd120;
-	cvt.u64.u32 %rd122, %r28;
-	cvt.u64.u32 %rd123, %r29;
-	mov.b64 %rd124, %rd122;
-$L2:
-	setp.ge.s64 %p9, %rd124, %rd2;
-	@%p9 bra $L3;
-	mov.b64 %rd121, %rd124;
+	mov.b64 %rd113, %rd115;
+	mov.b64 %rd114, %rd116;
+	cvt.u64.u32 %rd124, %r29;
+	cvt.u64.u32 %rd125, %r30;
+	mov.b64 %rd126, %rd124;
+$L5:
+	setp.ge.s64 %p11, %rd126, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd123, %rd126;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd125, %rd27;
-	mov.b64 %rd126, %rd30;
-	mov.b64 %rd127, %rd32;
-	mov.b64 %rd128, %rd34;
-	mov.b64 %rd129, %rd37;
-	mov.b64 %rd130, %rd39;
-	mov.b64 %rd131, %rd41;
-	mov.b64 %rd132, %rd44;
-	mov.b64 %rd133, %rd46;
-	mov.b64 %rd134, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd135, %rd50;
-	mov.b64 %rd136, %rd53;
-	mov.b64 %rd137, %rd55;
-	mov.b64 %rd138, %rd57;
-	mov.b64 %rd139, %rd60;
-	mov.b64 %rd140, %rd62;
-	mov.b64 %rd141, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd142, %rd67;
-	mov.b64 %rd143, %rd69;
-	mov.b64 %rd144, %rd71;
-	mov.b64 %rd145, %rd74;
-	mov.b64 %rd146, %rd76;
-	mov.b64 %rd147, %rd78;
-	mov.b64 %rd148, %rd81;
-	mov.b64 %rd149, %rd83;
-	mov.b64 %rd150, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd151, %rd88;
-	mov.b64 %rd152, %rd90;
-	mov.b64 %rd153, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd154, %rd94;
-	mov.b64 %rd155, %rd96;
-	mov.b64 %rd156, %rd98;
-	mov.b64 %rd157, %rd101;
-	mov.b64 %rd158, %rd103;
-	mov.b64 %rd159, %rd105;
-	mov.b64 %rd160, %rd108;
-	mov.b64 %rd161, %rd110;
-	mov.b64 %rd162, %rd112;
-	mov.b32 %r38, %r36;
-	add.s64 %rd163, %rd15, %rd23;
-	mad.lo.s64 %rd164, %rd154, 4, 15;
-	and.b64 %rd164, %rd164, -16;
-	add.s64 %rd23, %rd23, %rd164;
-	mov.b64 %rd165, %rd163;
-	mov.b64 %rd166, %rd154;
-	mov.b64 %rd167, 1;
-	mov.b64 %rd168, %rd165;
-	mov.b64 %rd169, %rd166;
+	mov.b64 %rd127, %rd27;
+	mov.b64 %rd128, %rd30;
+	mov.b64 %rd129, %rd32;
+	mov.b64 %rd130, %rd34;
+	mov.b64 %rd131, %rd37;
+	mov.b64 %rd132, %rd39;
+	mov.b64 %rd133, %rd41;
+	mov.b64 %rd134, %rd44;
+	mov.b64 %rd135, %rd46;
+	mov.b64 %rd136, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd137, %rd50;
+	mov.b64 %rd138, %rd53;
+	mov.b64 %rd139, %rd55;
+	mov.b64 %rd140, %rd57;
+	mov.b64 %rd141, %rd60;
+	mov.b64 %rd142, %rd62;
+	mov.b64 %rd143, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd144, %rd67;
+	mov.b64 %rd145, %rd69;
+	mov.b64 %rd146, %rd71;
+	mov.b64 %rd147, %rd74;
+	mov.b64 %rd148, %rd76;
+	mov.b64 %rd149, %rd78;
+	mov.b64 %rd150, %rd81;
+	mov.b64 %rd151, %rd83;
+	mov.b64 %rd152, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd153, %rd88;
+	mov.b64 %rd154, %rd90;
+	mov.b64 %rd155, %rd92;
+	mov.b32 %r38, %r35;
+	mov.b64 %rd156, %rd94;
+	mov.b64 %rd157, %rd96;
+	mov.b64 %rd158, %rd98;
+	mov.b64 %rd159, %rd101;
+	mov.b64 %rd160, %rd103;
+	mov.b64 %rd161, %rd105;
+	mov.b64 %rd162, %rd108;
+	mov.b64 %rd163, %rd110;
+	mov.b64 %rd164, %rd112;
+	mov.b32 %r39, %r37;
+	add.s64 %rd165, %rd15, %rd23;
+	mad.lo.s64 %rd166, %rd156, 4, 15;
+	and.b64 %rd166, %rd166, -16;
+	add.s64 %rd23, %rd23, %rd166;
+	mov.b64 %rd167, %rd165;
+	mov.b64 %rd168, %rd156;
+	mov.b64 %rd169, 1;
 	mov.b64 %rd170, %rd167;
-	cvt.u64.u32 %rd171, %r4;
-	mov.b64 %rd172, %rd171;
-	mul.lo.s64 %rd173, %rd121, %rd156;
+	mov.b64 %rd171, %rd168;
+	mov.b64 %rd172, %rd169;
+	cvt.u64.u32 %rd173, %r4;
 	mov.b64 %rd174, %rd173;
-	add.s64 %rd175, %rd174, %rd156;
-	min.s64 %rd176, %rd175, %rd135;
-	mov.b64 %rd177, %rd176;
-	setp.eq.s64 %p13, %rd172, 1;
-	@!%p13 bra $L6;
-	mov.b64 %rd178, %rd125;
-	mov.b64 %rd179, %rd126;
+	mul.lo.s64 %rd175, %rd123, %rd158;
+	mov.b64 %rd176, %rd175;
+	add.s64 %rd177, %rd176, %rd158;
+	min.s64 %rd178, %rd177, %rd137;
+	mov.b64 %rd179, %rd178;
+	setp.eq.s64 %p15, %rd174, 1;
+	@!%p15 bra $L9;
 	mov.b64 %rd180, %rd127;
 	mov.b64 %rd181, %rd128;
 	mov.b64 %rd182, %rd129;
@@ -4739,17 +540,17 @@ $L2:
 	mov.b64 %rd185, %rd132;
 	mov.b64 %rd186, %rd133;
 	mov.b64 %rd187, %rd134;
-	mov.pred %p14, %p10;
 	mov.b64 %rd188, %rd135;
 	mov.b64 %rd189, %rd136;
+	mov.pred %p16, %p12;
 	mov.b64 %rd190, %rd137;
 	mov.b64 %rd191, %rd138;
 	mov.b64 %rd192, %rd139;
 	mov.b64 %rd193, %rd140;
 	mov.b64 %rd194, %rd141;
-	mov.pred %p15, %p11;
 	mov.b64 %rd195, %rd142;
 	mov.b64 %rd196, %rd143;
+	mov.pred %p17, %p13;
 	mov.b64 %rd197, %rd144;
 	mov.b64 %rd198, %rd145;
 	mov.b64 %rd199, %rd146;
@@ -4757,13 +558,13 @@ $L2:
 	mov.b64 %rd201, %rd148;
 	mov.b64 %rd202, %rd149;
 	mov.b64 %rd203, %rd150;
-	mov.pred %p16, %p12;
 	mov.b64 %rd204, %rd151;
 	mov.b64 %rd205, %rd152;
+	mov.pred %p18, %p14;
 	mov.b64 %rd206, %rd153;
-	mov.b32 %r39, %r37;
 	mov.b64 %rd207, %rd154;
 	mov.b64 %rd208, %rd155;
+	mov.b32 %r40, %r38;
 	mov.b64 %rd209, %rd156;
 	mov.b64 %rd210, %rd157;
 	mov.b64 %rd211, %rd158;
@@ -4771,1410 +572,1367 @@ $L2:
 	mov.b64 %rd213, %rd160;
 	mov.b64 %rd214, %rd161;
 	mov.b64 %rd215, %rd162;
-	mov.b32 %r40, %r38;
-	mov.b64 %rd216, %rd174;
-	mov.b64 %rd217, %rd177;
-$L7:
-	@!%p15 bra $L11;
-	mov.b64 %rd218, 4611686018427387904;
-	bra.uni $L9;
+	mov.b64 %rd216, %rd163;
+	mov.b64 %rd217, %rd164;
+	mov.b32 %r41, %r39;
+	mov.b64 %rd218, %rd176;
+	mov.b64 %rd219, %rd179;
+$L10:
+	@!%p17 bra $L14;
+	mov.b64 %rd220, 4611686018427387904;
+	bra.uni $L12;
+$L14:
+	mov.b64 %rd220, %rd209;
+	bra.uni $L12;
 $L11:
-	mov.b64 %rd218, %rd207;
-	bra.uni $L9;
-$L8:
-	bra.uni $L7;
-$L9:
-	mov.b64 %rd219, %rd218;
-	mov.b64 %rd220, 0;
-	mov.b64 %rd221, %rd216;
+	bra.uni $L10;
 $L12:
-	setp.lt.s64 %p17, %rd221, %rd217;
-	not.pred %p18, %p17;
-	@!%p18 bra $L16;
-	bra.uni $L14;
-$L16:
-	mov.pred %p19, %p14;
-	mov.b64 %rd222, %rd188;
-	mov.b64 %rd223, %rd221;
-$L17:
-	@!%p19 bra $L21;
-	shr.s64 %rd224, %rd223, 5;
-	mul.lo.s64 %rd225, %rd224, %rd194;
-	mad.lo.s64 %rd226, %rd225, 4, %rd192;
-	ld.global.nc.u32 %r41, [%rd226+0];
-	mov.b32 %r42, %r41;
-	and.b64 %rd227, %rd223, 31;
-	min.u64 %rd228, %rd227, 32;
-	cvt.u32.u64 %r43, %rd228;
-	mov.b32 %r45, 0x1;
-	shl.b32 %r44, %r45, %r43;
-	setp.hs.u32 %p20, %r43, 32;
-	selp.b32 %r46, 0, %r44, %p20;
-	and.b32 %r47, %r42, %r46;
-	setp.ne.u32 %p21, %r47, 0x0;
-	@!%p21 bra $L23;
-	cvt.u32.u64 %r48, %rd223;
-	mov.b32 %r49, %r48;
-	bra.uni $L19;
-$L23:
-	mov.b32 %r49, -1;
-	bra.uni $L19;
-$L21:
-	mul.lo.s64 %rd229, %rd223, %rd191;
-	mad.lo.s64 %rd230, %rd229, 4, %rd189;
-	ld.global.nc.s32 %r50, [%rd230+0];
-	mov.b32 %r51, %r50;
-	mov.b32 %r49, %r51;
-	bra.uni $L19;
-$L18:
+	mov.b64 %rd221, %rd220;
+	mov.b64 %rd222, 0;
+	mov.b64 %rd223, %rd218;
+$L15:
+	setp.lt.s64 %p19, %rd223, %rd219;
+	not.pred %p20, %p19;
+	@!%p20 bra $L19;
 	bra.uni $L17;
 $L19:
-	mov.b32 %r52, %r49;
-	setp.lt.s32 %p22, %r52, 0;
-	@!%p22 bra $L25;
-	bra.uni $L13;
-$L25:
-	mov.b64 %rd231, %rd178;
-	mov.b32 %r53, %r52;
-	cvt.s64.s32 %rd232, %r53;
-	add.s64 %rd233, %rd232, 1;
-	mul.lo.s64 %rd234, %rd233, %rd181;
-	mad.lo.s64 %rd235, %rd234, 8, %rd179;
-	ld.global.nc.s64 %rd236, [%rd235+0];
-	mov.b64 %rd237, %rd236;
-	mov.b64 %rd238, %rd237;
-	mov.b64 %rd239, %rd238;
-	mov.b64 %rd240, %rd178;
-	mov.b32 %r54, %r52;
-	cvt.s64.s32 %rd241, %r54;
-	mul.lo.s64 %rd242, %rd241, %rd181;
-	mad.lo.s64 %rd243, %rd242, 8, %rd179;
-	ld.global.nc.s64 %rd244, [%rd243+0];
-	mov.b64 %rd245, %rd244;
-	mov.b64 %rd246, %rd245;
-	mov.b64 %rd247, %rd246;
+	mov.pred %p21, %p16;
+	mov.b64 %rd224, %rd190;
+	mov.b64 %rd225, %rd223;
+$L20:
+	@!%p21 bra $L24;
+	shr.s64 %rd226, %rd225, 5;
+	mul.lo.s64 %rd227, %rd226, %rd196;
+	mad.lo.s64 %rd228, %rd227, 4, %rd194;
+	ld.global.nc.u32 %r42, [%rd228+0];
+	mov.b32 %r43, %r42;
+	and.b64 %rd229, %rd225, 31;
+	min.u64 %rd230, %rd229, 32;
+	cvt.u32.u64 %r44, %rd230;
+	mov.b32 %r46, 0x1;
+	shl.b32 %r45, %r46, %r44;
+	setp.hs.u32 %p22, %r44, 32;
+	selp.b32 %r47, 0, %r45, %p22;
+	and.b32 %r48, %r43, %r47;
+	setp.ne.u32 %p23, %r48, 0x0;
+	@!%p23 bra $L26;
+	cvt.u32.u64 %r49, %rd225;
+	mov.b32 %r50, %r49;
+	bra.uni $L22;
 $L26:
-	setp.lt.s64 %p23, %rd247, %rd239;
-	not.pred %p24, %p23;
-	@!%p24 bra $L30;
-	bra.uni $L28;
-$L30:
-	mul.lo.s64 %rd248, %rd247, %rd184;
-	mad.lo.s64 %rd249, %rd248, 4, %rd182;
-	ld.global.nc.s32 %r55, [%rd249+0];
-	mov.b32 %r56, %r55;
+	mov.b32 %r50, -1;
+	bra.uni $L22;
+$L24:
+	mul.lo.s64 %rd231, %rd225, %rd193;
+	mad.lo.s64 %rd232, %rd231, 4, %rd191;
+	ld.global.nc.s32 %r51, [%rd232+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r50, %r52;
+	bra.uni $L22;
+$L21:
+	bra.uni $L20;
+$L22:
+	mov.b32 %r53, %r50;
+	setp.lt.s32 %p24, %r53, 0;
+	@!%p24 bra $L28;
+	bra.uni $L16;
+$L28:
+	mov.b64 %rd233, %rd180;
+	mov.b32 %r54, %r53;
+	cvt.s64.s32 %rd234, %r54;
+	add.s64 %rd235, %rd234, 1;
+	mul.lo.s64 %rd236, %rd235, %rd183;
+	mad.lo.s64 %rd237, %rd236, 8, %rd181;
+	ld.global.nc.s64 %rd238, [%rd237+0];
+	mov.b64 %rd239, %rd238;
+	mov.b64 %rd240, %rd239;
+	mov.b64 %rd241, %rd240;
+	mov.b64 %rd242, %rd180;
+	mov.b32 %r55, %r53;
+	cvt.s64.s32 %rd243, %r55;
+	mul.lo.s64 %rd244, %rd243, %rd183;
+	mad.lo.s64 %rd245, %rd244, 8, %rd181;
+	ld.global.nc.s64 %rd246, [%rd245+0];
+	mov.b64 %rd247, %rd246;
+	mov.b64 %rd248, %rd247;
+	mov.b64 %rd249, %rd248;
+$L29:
+	setp.lt.s64 %p25, %rd249, %rd241;
+	not.pred %p26, %p25;
+	@!%p26 bra $L33;
+	bra.uni $L31;
+$L33:
+	mul.lo.s64 %rd250, %rd249, %rd186;
+	mad.lo.s64 %rd251, %rd250, 4, %rd184;
+	ld.global.nc.s32 %r56, [%rd251+0];
 	mov.b32 %r57, %r56;
-	mov.b32 %r58, %r40;
-	mov.b32 %r59, %r52;
-	mov.b32 %r60, %r57;
-	mov.b64 %rd250, %rd247;
-	add.s32 %r61, %r58, 1;
-	mov.b32 %r62, %r61;
-	cvt.s64.s32 %rd251, %r60;
-	mul.lo.s64 %rd252, %rd251, %rd212;
-	mad.lo.s64 %rd253, %rd252, 4, %rd210;
-	mov.b32 %r63, -1;
-	atom.global.cas.b32 %r64, [%rd253], %r63, %r62;
-	setp.eq.u32 %p25, %r64, %r63;
-	mov.pred %p26, %p25;
-	mov.pred %p27, %p26;
+	mov.b32 %r58, %r57;
+	mov.b32 %r59, %r41;
+	mov.b32 %r60, %r53;
+	mov.b32 %r61, %r58;
+	mov.b64 %rd252, %rd249;
+	add.s32 %r62, %r59, 1;
+	mov.b32 %r63, %r62;
+	cvt.s64.s32 %rd253, %r61;
+	mul.lo.s64 %rd254, %rd253, %rd214;
+	mad.lo.s64 %rd255, %rd254, 4, %rd212;
+	mov.b32 %r64, -1;
+	atom.global.cas.b32 %r65, [%rd255], %r64, %r63;
+	setp.eq.u32 %p27, %r65, %r64;
 	mov.pred %p28, %p27;
-	not.pred %p29, %p28;
-	@!%p29 bra $L32;
-	cvt.s64.s32 %rd254, %r60;
-	mul.lo.s64 %rd255, %rd254, %rd212;
-	mad.lo.s64 %rd256, %rd255, 4, %rd210;
-	ld.relaxed.gpu.global.s32 %r65, [%rd256+0];
-	mov.b32 %r66, %r65;
-	setp.eq.s32 %p30, %r66, %r62;
-	mov.pred %p28, %p30;
-$L32:
-	@!%p28 bra $L34;
-	cvt.s64.s32 %rd257, %r59;
-	mul.lo.s64 %rd258, %rd257, %rd215;
-	mad.lo.s64 %rd259, %rd258, 4, %rd213;
-	ld.relaxed.gpu.global.s32 %r67, [%rd259+0];
-	mov.b32 %r68, %r67;
-	cvt.s64.s32 %rd260, %r60;
-	mul.lo.s64 %rd261, %rd260, %rd215;
-	mad.lo.s64 %rd262, %rd261, 4, %rd213;
-	atom.global.min.s32 %r69, [%rd262], %r68;
-$L34:
-	mov.pred %p31, %p27;
-	not.pred %p32, %p31;
-	@!%p32 bra $L36;
-	bra.uni $L27;
-$L36:
-	mov.pred %p33, 0;
-	mov.b64 %rd263, %rd220;
-	mov.b32 %r70, %r57;
+	mov.pred %p29, %p28;
+	mov.pred %p30, %p29;
+	not.pred %p31, %p30;
+	@!%p31 bra $L35;
+	cvt.s64.s32 %rd256, %r61;
+	mul.lo.s64 %rd257, %rd256, %rd214;
+	mad.lo.s64 %rd258, %rd257, 4, %rd212;
+	ld.relaxed.gpu.global.s32 %r66, [%rd258+0];
+	mov.b32 %r67, %r66;
+	setp.eq.s32 %p32, %r67, %r63;
+	mov.pred %p30, %p32;
+$L35:
+	@!%p30 bra $L37;
+	cvt.s64.s32 %rd259, %r60;
+	mul.lo.s64 %rd260, %rd259, %rd217;
+	mad.lo.s64 %rd261, %rd260, 4, %rd215;
+	ld.relaxed.gpu.global.s32 %r68, [%rd261+0];
+	mov.b32 %r69, %r68;
+	cvt.s64.s32 %rd262, %r61;
+	mul.lo.s64 %rd263, %rd262, %rd217;
+	mad.lo.s64 %rd264, %rd263, 4, %rd215;
+	atom.global.min.s32 %r70, [%rd264], %r69;
 $L37:
-	@!%p15 bra $L41;
-	shr.s32 %r71, %r70, 5;
-	cvt.s64.s32 %rd264, %r71;
-	mov.b64 %rd265, %rd264;
-	and.b32 %r72, %r70, 31;
-	cvt.s64.s32 %rd266, %r72;
-	min.u64 %rd267, %rd266, 32;
-	cvt.u32.u64 %r73, %rd267;
-	mov.b32 %r75, 0x1;
-	shl.b32 %r74, %r75, %r73;
-	setp.hs.u32 %p34, %r73, 32;
-	selp.b32 %r76, 0, %r74, %p34;
-	mov.b32 %r77, %r76;
-	mov.b64 %rd268, %rd265;
-	mov.b32 %r78, %r77;
-	mul.lo.s64 %rd269, %rd268, %rd203;
-	mad.lo.s64 %rd270, %rd269, 4, %rd201;
-	ld.relaxed.gpu.global.u32 %r79, [%rd270+0];
-	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, %r78;
-	setp.ne.u32 %p35, %r81, 0x0;
-	mov.pred %p36, %p35;
-	not.pred %p37, %p36;
-	@!%p37 bra $L43;
-	mul.lo.s64 %rd271, %rd268, %rd203;
-	mad.lo.s64 %rd272, %rd271, 4, %rd201;
-	atom.global.or.b32 %r82, [%rd272], %r78;
-	mov.b32 %r83, %r82;
-	and.b32 %r84, %r83, %r78;
-	setp.ne.u32 %p38, %r84, 0x0;
-	mov.pred %p36, %p38;
-$L43:
-	@!%p36 bra $L45;
-	mov.b64 %rd273, %rd263;
-	mov.b64 %rd274, %rd273;
-	mov.pred %p39, 0;
-	bra.uni $L39;
-$L45:
-	mov.b64 %rd275, %rd263;
-	mov.b64 %rd274, %rd275;
-	mov.pred %p39, 1;
-	bra.uni $L39;
-$L41:
-	@!%p16 bra $L47;
-	cvt.s64.s32 %rd276, %r70;
-	mul.lo.s64 %rd277, %rd276, %rd206;
-	mad.lo.s64 %rd278, %rd277, 4, %rd204;
-	ld.relaxed.gpu.global.s32 %r85, [%rd278+0];
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p40, %r86, %r39;
-	mov.pred %p41, %p40;
-	not.pred %p42, %p41;
-	@!%p42 bra $L49;
-	cvt.s64.s32 %rd279, %r70;
-	mul.lo.s64 %rd280, %rd279, %rd206;
-	mad.lo.s64 %rd281, %rd280, 4, %rd204;
-	atom.global.exch.b32 %r87, [%rd281], %r39;
-	mov.b32 %r88, %r87;
-	setp.eq.s32 %p43, %r88, %r39;
-	mov.pred %p41, %p43;
-$L49:
-	@!%p41 bra $L51;
-	mov.b64 %rd282, %rd263;
-	mov.b64 %rd274, %rd282;
-	mov.pred %p39, 0;
-	bra.uni $L39;
-$L51:
-$L47:
-	mul.lo.s64 %rd283, %rd263, %rd170;
-	mad.lo.s64 %rd284, %rd283, 4, %rd168;
-	st.shared.s32 [%rd284+0], %r70;
-	add.s64 %rd285, %rd263, 1;
-	mov.b64 %rd286, %rd285;
-	mov.b64 %rd274, %rd286;
-	mov.pred %p39, 1;
-	bra.uni $L39;
-$L38:
-	bra.uni $L37;
+	mov.pred %p33, %p29;
+	not.pred %p34, %p33;
+	@!%p34 bra $L39;
+	bra.uni $L30;
 $L39:
-	mov.b64 %rd287, %rd274;
-	mov.pred %p44, %p39;
-	mov.b64 %rd220, %rd287;
-	mov.pred %p33, %p44;
-	@!%p33 bra $L53;
-	mov.b64 %rd288, %rd178;
-	mov.b32 %r89, %r57;
-	setp.lt.s64 %p45, %rd113, 64;
-	setp.le.s64 %p46, %rd208, 1;
-	or.pred %p47, %p45, %p46;
-	@!%p47 bra $L54;
-	mov.b64 %rd289, %rd288;
-	mov.b32 %r90, %r89;
-	cvt.s64.s32 %rd290, %r90;
-	add.s64 %rd291, %rd290, 1;
-	mul.lo.s64 %rd292, %rd291, %rd181;
-	mad.lo.s64 %rd293, %rd292, 8, %rd179;
-	ld.global.nc.s64 %rd294, [%rd293+0];
-	mov.b64 %rd295, %rd294;
-	cvt.s64.s32 %rd296, %r90;
-	mul.lo.s64 %rd297, %rd296, %rd181;
-	mad.lo.s64 %rd298, %rd297, 8, %rd179;
-	ld.global.nc.s64 %rd299, [%rd298+0];
-	mov.b64 %rd300, %rd299;
-	sub.s64 %rd301, %rd295, %rd300;
-	mov.b64 %rd302, %rd301;
-	add.s64 %rd303, %rd114, %rd302;
-	mov.b64 %rd114, %rd303;
-	bra.uni $L55;
+	mov.pred %p35, 0;
+	mov.b64 %rd265, %rd222;
+	mov.b32 %r71, %r58;
+$L40:
+	@!%p17 bra $L44;
+	shr.s32 %r72, %r71, 5;
+	cvt.s64.s32 %rd266, %r72;
+	mov.b64 %rd267, %rd266;
+	and.b32 %r73, %r71, 31;
+	cvt.s64.s32 %rd268, %r73;
+	min.u64 %rd269, %rd268, 32;
+	cvt.u32.u64 %r74, %rd269;
+	mov.b32 %r76, 0x1;
+	shl.b32 %r75, %r76, %r74;
+	setp.hs.u32 %p36, %r74, 32;
+	selp.b32 %r77, 0, %r75, %p36;
+	mov.b32 %r78, %r77;
+	mov.b64 %rd270, %rd267;
+	mov.b32 %r79, %r78;
+	mul.lo.s64 %rd271, %rd270, %rd205;
+	mad.lo.s64 %rd272, %rd271, 4, %rd203;
+	ld.relaxed.gpu.global.u32 %r80, [%rd272+0];
+	mov.b32 %r81, %r80;
+	and.b32 %r82, %r81, %r79;
+	setp.ne.u32 %p37, %r82, 0x0;
+	mov.pred %p38, %p37;
+	not.pred %p39, %p38;
+	@!%p39 bra $L46;
+	mul.lo.s64 %rd273, %rd270, %rd205;
+	mad.lo.s64 %rd274, %rd273, 4, %rd203;
+	atom.global.or.b32 %r83, [%rd274], %r79;
+	mov.b32 %r84, %r83;
+	and.b32 %r85, %r84, %r79;
+	setp.ne.u32 %p40, %r85, 0x0;
+	mov.pred %p38, %p40;
+$L46:
+	@!%p38 bra $L48;
+	mov.b64 %rd275, %rd265;
+	mov.b64 %rd276, %rd275;
+	mov.pred %p41, 0;
+	bra.uni $L42;
+$L48:
+	mov.b64 %rd277, %rd265;
+	mov.b64 %rd276, %rd277;
+	mov.pred %p41, 1;
+	bra.uni $L42;
+$L44:
+	@!%p18 bra $L50;
+	cvt.s64.s32 %rd278, %r71;
+	mul.lo.s64 %rd279, %rd278, %rd208;
+	mad.lo.s64 %rd280, %rd279, 4, %rd206;
+	ld.relaxed.gpu.global.s32 %r86, [%rd280+0];
+	mov.b32 %r87, %r86;
+	setp.eq.s32 %p42, %r87, %r40;
+	mov.pred %p43, %p42;
+	not.pred %p44, %p43;
+	@!%p44 bra $L52;
+	cvt.s64.s32 %rd281, %r71;
+	mul.lo.s64 %rd282, %rd281, %rd208;
+	mad.lo.s64 %rd283, %rd282, 4, %rd206;
+	atom.global.exch.b32 %r88, [%rd283], %r40;
+	mov.b32 %r89, %r88;
+	setp.eq.s32 %p45, %r89, %r40;
+	mov.pred %p43, %p45;
+$L52:
+	@!%p43 bra $L54;
+	mov.b64 %rd284, %rd265;
+	mov.b64 %rd276, %rd284;
+	mov.pred %p41, 0;
+	bra.uni $L42;
 $L54:
-	rem.s64 %rd304, %rd113, %rd208;
-	setp.eq.s64 %p48, %rd208, -1;
-	selp.b64 %rd305, 0, %rd304, %p48;
-	setp.eq.s64 %p49, %rd208, 0;
-	selp.b64 %rd306, %rd113, %rd305, %p49;
-	setp.eq.s64 %p50, %rd306, 0;
-	@!%p50 bra $L57;
-	mov.b64 %rd307, %rd288;
-	mov.b32 %r91, %r89;
-	cvt.s64.s32 %rd308, %r91;
-	add.s64 %rd309, %rd308, 1;
-	mul.lo.s64 %rd310, %rd309, %rd181;
-	mad.lo.s64 %rd311, %rd310, 8, %rd179;
-	ld.global.nc.s64 %rd312, [%rd311+0];
-	mov.b64 %rd313, %rd312;
-	cvt.s64.s32 %rd314, %r91;
-	mul.lo.s64 %rd315, %rd314, %rd181;
-	mad.lo.s64 %rd316, %rd315, 8, %rd179;
-	ld.global.nc.s64 %rd317, [%rd316+0];
-	mov.b64 %rd318, %rd317;
-	sub.s64 %rd319, %rd313, %rd318;
-	mov.b64 %rd320, %rd319;
-	mul.lo.s64 %rd321, %rd208, %rd320;
-	add.s64 %rd322, %rd114, %rd321;
-	mov.b64 %rd114, %rd322;
+$L50:
+	mul.lo.s64 %rd285, %rd265, %rd172;
+	mad.lo.s64 %rd286, %rd285, 4, %rd170;
+	st.shared.s32 [%rd286+0], %r71;
+	add.s64 %rd287, %rd265, 1;
+	mov.b64 %rd288, %rd287;
+	mov.b64 %rd276, %rd288;
+	mov.pred %p41, 1;
+	bra.uni $L42;
+$L41:
+	bra.uni $L40;
+$L42:
+	mov.b64 %rd289, %rd276;
+	mov.pred %p46, %p41;
+	mov.b64 %rd222, %rd289;
+	mov.pred %p35, %p46;
+	@!%p35 bra $L56;
+	mov.b64 %rd290, %rd180;
+	mov.b32 %r90, %r58;
+	setp.lt.s64 %p47, %rd113, 64;
+	setp.le.s64 %p48, %rd210, 1;
+	or.pred %p49, %p47, %p48;
+	@!%p49 bra $L57;
+	mov.b64 %rd291, %rd290;
+	mov.b32 %r91, %r90;
+	cvt.s64.s32 %rd292, %r91;
+	add.s64 %rd293, %rd292, 1;
+	mul.lo.s64 %rd294, %rd293, %rd183;
+	mad.lo.s64 %rd295, %rd294, 8, %rd181;
+	ld.global.nc.s64 %rd296, [%rd295+0];
+	mov.b64 %rd297, %rd296;
+	cvt.s64.s32 %rd298, %r91;
+	mul.lo.s64 %rd299, %rd298, %rd183;
+	mad.lo.s64 %rd300, %rd299, 8, %rd181;
+	ld.global.nc.s64 %rd301, [%rd300+0];
+	mov.b64 %rd302, %rd301;
+	sub.s64 %rd303, %rd297, %rd302;
+	mov.b64 %rd304, %rd303;
+	add.s64 %rd305, %rd114, %rd304;
+	mov.b64 %rd114, %rd305;
+	bra.uni $L58;
 $L57:
-$L55:
-	add.s64 %rd323, %rd113, 1;
-	mov.b64 %rd113, %rd323;
-$L53:
-	setp.eq.s64 %p51, %rd220, %rd219;
-	@!%p51 bra $L59;
-	mov.b64 %rd324, %rd220;
+	rem.s64 %rd306, %rd113, %rd210;
+	setp.eq.s64 %p50, %rd210, -1;
+	selp.b64 %rd307, 0, %rd306, %p50;
+	setp.eq.s64 %p51, %rd210, 0;
+	selp.b64 %rd308, %rd113, %rd307, %p51;
+	setp.eq.s64 %p52, %rd308, 0;
+	@!%p52 bra $L60;
+	mov.b64 %rd309, %rd290;
+	mov.b32 %r92, %r90;
+	cvt.s64.s32 %rd310, %r92;
+	add.s64 %rd311, %rd310, 1;
+	mul.lo.s64 %rd312, %rd311, %rd183;
+	mad.lo.s64 %rd313, %rd312, 8, %rd181;
+	ld.global.nc.s64 %rd314, [%rd313+0];
+	mov.b64 %rd315, %rd314;
+	cvt.s64.s32 %rd316, %r92;
+	mul.lo.s64 %rd317, %rd316, %rd183;
+	mad.lo.s64 %rd318, %rd317, 8, %rd181;
+	ld.global.nc.s64 %rd319, [%rd318+0];
+	mov.b64 %rd320, %rd319;
+	sub.s64 %rd321, %rd315, %rd320;
+	mov.b64 %rd322, %rd321;
+	mul.lo.s64 %rd323, %rd210, %rd322;
+	add.s64 %rd324, %rd114, %rd323;
+	mov.b64 %rd114, %rd324;
 $L60:
-	@!%p15 bra $L64;
-	bra.uni $L62;
-$L64:
-	// block scan
-	mov.b64 %rd325, %rd324;
-	mov.b32 %r92, %r3;
-$L65:
-	setp.hs.u32 %p52, %r92, 32;
-	@%p52 bra $L66;
-	mov.b64 {%r93, %r94}, %rd325;
-	shfl.sync.up.b32 %r95|%p53, %r93, %r92, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
-	mov.b64 %rd326, {%r95, %r96};
-	@!%p53 bra $L67;
-	add.s64 %rd327, %rd326, %rd325;
-	mov.b64 %rd325, %rd327;
-$L67:
-	shl.b32 %r92, %r92, 1;
+$L58:
+	add.s64 %rd325, %rd113, 1;
+	mov.b64 %rd113, %rd325;
+$L56:
+	setp.eq.s64 %p53, %rd222, %rd221;
+	@!%p53 bra $L62;
+	mov.b64 %rd326, %rd222;
+$L63:
+	@!%p17 bra $L67;
 	bra.uni $L65;
-$L66:
-	mov.b64 {%r97, %r98}, %rd325;
-	shfl.sync.up.b32 %r99|%p54, %r97, %r3, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
-	mov.b64 %rd328, {%r99, %r100};
-	setp.lo.u32 %p55, %r3, 32;
-	and.pred %p56, %p54, %p55;
-	selp.b64 %rd329, %rd328, 0, %p56;
-	sub.u32 %r101, %r13, %r3;
-	setp.eq.u32 %p57, %r7, %r101;
-	@!%p57 bra $L68;
-	mul.wide.u32 %rd330, %r8, 16;
-	add.s64 %rd331, %rd1, %rd330;
-	st.shared.s64 [%rd331+0], %rd325;
+$L67:
+	// block scan
+	mov.b64 %rd327, %rd326;
+	mov.b32 %r93, %r3;
 $L68:
-	bar.sync 0;
-	setp.eq.u32 %p58, %r8, 0;
-	@!%p58 bra $L69;
-	mov.b64 %rd332, 0;
-	setp.lo.u32 %p59, %r7, %r10;
-	@!%p59 bra $L70;
-	mul.wide.u32 %rd333, %r7, 16;
-	add.s64 %rd334, %rd1, %rd333;
-	ld.shared.s64 %rd335, [%rd334+0];
-	mov.b64 %rd332, %rd335;
+	setp.hs.u32 %p54, %r93, 32;
+	@%p54 bra $L69;
+	mov.b64 {%r94, %r95}, %rd327;
+	shfl.sync.up.b32 %r96|%p55, %r94, %r93, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
+	mov.b64 %rd328, {%r96, %r97};
+	@!%p55 bra $L70;
+	add.s64 %rd329, %rd328, %rd327;
+	mov.b64 %rd327, %rd329;
 $L70:
-	mov.b64 {%r102, %r103}, %rd332;
-	shfl.sync.up.b32 %r104|%p60, %r102, 1, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
-	mov.b64 %rd336, {%r104, %r105};
-	@!%p60 bra $L71;
-	add.s64 %rd337, %rd336, %rd332;
-	mov.b64 %rd332, %rd337;
-$L71:
-	mov.b64 {%r106, %r107}, %rd332;
-	shfl.sync.up.b32 %r108|%p61, %r106, 2, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
-	mov.b64 %rd338, {%r108, %r109};
-	@!%p61 bra $L72;
-	add.s64 %rd339, %rd338, %rd332;
-	mov.b64 %rd332, %rd339;
-$L72:
-	mov.b64 {%r110, %r111}, %rd332;
-	shfl.sync.up.b32 %r112|%p62, %r110, 4, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
-	mov.b64 %rd340, {%r112, %r113};
-	@!%p62 bra $L73;
-	add.s64 %rd341, %rd340, %rd332;
-	mov.b64 %rd332, %rd341;
-$L73:
-	mov.b64 {%r114, %r115}, %rd332;
-	shfl.sync.up.b32 %r116|%p63, %r114, 8, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
-	mov.b64 %rd342, {%r116, %r117};
-	@!%p63 bra $L74;
-	add.s64 %rd343, %rd342, %rd332;
-	mov.b64 %rd332, %rd343;
-$L74:
-	mov.b64 {%r118, %r119}, %rd332;
-	shfl.sync.up.b32 %r120|%p64, %r118, 16, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
-	mov.b64 %rd344, {%r120, %r121};
-	@!%p64 bra $L75;
-	add.s64 %rd345, %rd344, %rd332;
-	mov.b64 %rd332, %rd345;
-$L75:
-	mov.b64 {%r122, %r123}, %rd332;
-	shfl.sync.up.b32 %r124|%p65, %r122, 1, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd346, {%r124, %r125};
-	selp.b64 %rd347, %rd346, 0, %p65;
-	@!%p59 bra $L76;
-	mul.wide.u32 %rd348, %r7, 16;
-	add.s64 %rd349, %rd1, %rd348;
-	add.s64 %rd350, %rd349, 512;
-	st.shared.s64 [%rd350+0], %rd347;
-$L76:
-	sub.u32 %r126, %r10, 1;
-	setp.eq.u32 %p66, %r7, %r126;
-	@!%p66 bra $L77;
-	st.shared.s64 [%rd1+1024], %rd332;
-$L77:
+	shl.b32 %r93, %r93, 1;
+	bra.uni $L68;
 $L69:
+	mov.b64 {%r98, %r99}, %rd327;
+	shfl.sync.up.b32 %r100|%p56, %r98, %r3, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
+	mov.b64 %rd330, {%r100, %r101};
+	setp.lo.u32 %p57, %r3, 32;
+	and.pred %p58, %p56, %p57;
+	selp.b64 %rd331, %rd330, 0, %p58;
+	sub.u32 %r102, %r13, %r3;
+	setp.eq.u32 %p59, %r7, %r102;
+	@!%p59 bra $L71;
+	mul.wide.u32 %rd332, %r8, 16;
+	add.s64 %rd333, %rd1, %rd332;
+	st.shared.s64 [%rd333+0], %rd327;
+$L71:
 	bar.sync 0;
-	mul.wide.u32 %rd351, %r8, 16;
-	add.s64 %rd352, %rd1, %rd351;
-	add.s64 %rd353, %rd352, 512;
-	ld.shared.s64 %rd354, [%rd353+0];
-	add.s64 %rd355, %rd354, %rd329;
-	ld.shared.s64 %rd356, [%rd1+1024];
-	mov.b64 {%r127, %r128}, %rd355;
-	shfl.sync.idx.b32 %r129|%p67, %r127, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r130, %r128, 0, %r21, %r17;
-	mov.b64 %rd357, {%r129, %r130};
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, %rd357;
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L72;
+	mov.b64 %rd334, 0;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L73;
+	mul.wide.u32 %rd335, %r7, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	ld.shared.s64 %rd337, [%rd336+0];
+	mov.b64 %rd334, %rd337;
+$L73:
+	mov.b64 {%r103, %r104}, %rd334;
+	shfl.sync.up.b32 %r105|%p62, %r103, 1, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 1, 0, %r17;
+	mov.b64 %rd338, {%r105, %r106};
+	@!%p62 bra $L74;
+	add.s64 %rd339, %rd338, %rd334;
+	mov.b64 %rd334, %rd339;
+$L74:
+	mov.b64 {%r107, %r108}, %rd334;
+	shfl.sync.up.b32 %r109|%p63, %r107, 2, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 2, 0, %r17;
+	mov.b64 %rd340, {%r109, %r110};
+	@!%p63 bra $L75;
+	add.s64 %rd341, %rd340, %rd334;
+	mov.b64 %rd334, %rd341;
+$L75:
+	mov.b64 {%r111, %r112}, %rd334;
+	shfl.sync.up.b32 %r113|%p64, %r111, 4, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 4, 0, %r17;
+	mov.b64 %rd342, {%r113, %r114};
+	@!%p64 bra $L76;
+	add.s64 %rd343, %rd342, %rd334;
+	mov.b64 %rd334, %rd343;
+$L76:
+	mov.b64 {%r115, %r116}, %rd334;
+	shfl.sync.up.b32 %r117|%p65, %r115, 8, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 8, 0, %r17;
+	mov.b64 %rd344, {%r117, %r118};
+	@!%p65 bra $L77;
+	add.s64 %rd345, %rd344, %rd334;
+	mov.b64 %rd334, %rd345;
+$L77:
+	mov.b64 {%r119, %r120}, %rd334;
+	shfl.sync.up.b32 %r121|%p66, %r119, 16, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 16, 0, %r17;
+	mov.b64 %rd346, {%r121, %r122};
+	@!%p66 bra $L78;
+	add.s64 %rd347, %rd346, %rd334;
+	mov.b64 %rd334, %rd347;
+$L78:
+	mov.b64 {%r123, %r124}, %rd334;
+	shfl.sync.up.b32 %r125|%p67, %r123, 1, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
+	mov.b64 %rd348, {%r125, %r126};
+	selp.b64 %rd349, %rd348, 0, %p67;
+	@!%p61 bra $L79;
+	mul.wide.u32 %rd350, %r7, 16;
+	add.s64 %rd351, %rd1, %rd350;
+	add.s64 %rd352, %rd351, 512;
+	st.shared.s64 [%rd352+0], %rd349;
+$L79:
+	sub.u32 %r127, %r10, 1;
+	setp.eq.u32 %p68, %r7, %r127;
+	@!%p68 bra $L80;
+	st.shared.s64 [%rd1+1024], %rd334;
+$L80:
+$L72:
+	bar.sync 0;
+	mul.wide.u32 %rd353, %r8, 16;
+	add.s64 %rd354, %rd1, %rd353;
+	add.s64 %rd355, %rd354, 512;
+	ld.shared.s64 %rd356, [%rd355+0];
+	add.s64 %rd357, %rd356, %rd331;
+	ld.shared.s64 %rd358, [%rd1+1024];
+	mov.b64 {%r128, %r129}, %rd357;
+	shfl.sync.idx.b32 %r130|%p69, %r128, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r131, %r129, 0, %r22, %r17;
+	mov.b64 %rd359, {%r130, %r131};
 	mov.b64 %rd360, %rd358;
 	mov.b64 %rd361, %rd359;
 	mov.b64 %rd362, %rd360;
 	mov.b64 %rd363, %rd361;
 	mov.b64 %rd364, %rd362;
-	mov.b64 %rd365, 0;
-	cvt.u64.u32 %rd366, %r2;
-	setp.eq.s64 %p68, %rd366, 0;
-	setp.gt.s64 %p69, %rd364, 0;
-	and.pred %p70, %p68, %p69;
-	@!%p70 bra $L79;
-	atom.global.add.u64 %rd367, [%rd198], %rd364;
-	mov.b64 %rd368, %rd367;
-	mov.b64 %rd365, %rd368;
-$L79:
-	cvt.u64.u32 %rd369, %r2;
-	setp.eq.s64 %p71, %rd369, 0;
-	setp.eq.u32 %p72, %r1, 0;
-	and.pred %p73, %p71, %p72;
-	bar.sync 0;
-	@!%p73 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd365;
-$L80:
-	bar.sync 0;
-	ld.shared.s64 %rd370, [%rd1+1024];
-	mov.b64 %rd371, %rd370;
-	mov.b64 %rd365, %rd371;
-	add.s64 %rd372, %rd365, %rd363;
-	mov.b64 %rd373, %rd372;
-	mov.b64 %rd374, 0;
-$L81:
-	setp.lt.s64 %p74, %rd374, %rd324;
-	not.pred %p75, %p74;
-	@!%p75 bra $L85;
-	bra.uni $L83;
-$L85:
-	mul.lo.s64 %rd375, %rd374, %rd170;
-	mad.lo.s64 %rd376, %rd375, 4, %rd168;
-	ld.shared.s32 %r131, [%rd376+0];
-	mov.b32 %r132, %r131;
-	add.s64 %rd377, %rd373, %rd374;
-	mul.lo.s64 %rd378, %rd377, %rd197;
-	mad.lo.s64 %rd379, %rd378, 4, %rd195;
-	st.global.s32 [%rd379+0], %r132;
+	mov.b64 %rd365, %rd363;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, 0;
+	cvt.u64.u32 %rd368, %r2;
+	setp.eq.s64 %p70, %rd368, 0;
+	setp.gt.s64 %p71, %rd366, 0;
+	and.pred %p72, %p70, %p71;
+	@!%p72 bra $L82;
+	atom.global.add.u64 %rd369, [%rd200], %rd366;
+	mov.b64 %rd370, %rd369;
+	mov.b64 %rd367, %rd370;
 $L82:
-	add.s64 %rd380, %rd374, 1;
-	mov.b64 %rd374, %rd380;
-	bra.uni $L81;
+	cvt.u64.u32 %rd371, %r2;
+	setp.eq.s64 %p73, %rd371, 0;
+	setp.eq.u32 %p74, %r1, 0;
+	and.pred %p75, %p73, %p74;
+	bar.sync 0;
+	@!%p75 bra $L83;
+	st.shared.s64 [%rd1+1024], %rd367;
 $L83:
-	bra.uni $L62;
-$L61:
-	bra.uni $L60;
-$L62:
-	mov.b64 %rd220, 0;
-$L59:
-$L27:
-	add.s64 %rd381, %rd247, 1;
-	mov.b64 %rd247, %rd381;
-	bra.uni $L26;
-$L28:
-$L13:
-	add.s64 %rd382, %rd221, 1;
-	mov.b64 %rd221, %rd382;
-	bra.uni $L12;
-$L14:
-	mov.b64 %rd383, %rd220;
+	bar.sync 0;
+	ld.shared.s64 %rd372, [%rd1+1024];
+	mov.b64 %rd373, %rd372;
+	mov.b64 %rd367, %rd373;
+	add.s64 %rd374, %rd367, %rd365;
+	mov.b64 %rd375, %rd374;
+	mov.b64 %rd376, 0;
+$L84:
+	setp.lt.s64 %p76, %rd376, %rd326;
+	not.pred %p77, %p76;
+	@!%p77 bra $L88;
+	bra.uni $L86;
+$L88:
+	mul.lo.s64 %rd377, %rd376, %rd172;
+	mad.lo.s64 %rd378, %rd377, 4, %rd170;
+	ld.shared.s32 %r132, [%rd378+0];
+	mov.b32 %r133, %r132;
+	add.s64 %rd379, %rd375, %rd376;
+	mul.lo.s64 %rd380, %rd379, %rd199;
+	mad.lo.s64 %rd381, %rd380, 4, %rd197;
+	st.global.s32 [%rd381+0], %r133;
+$L85:
+	add.s64 %rd382, %rd376, 1;
+	mov.b64 %rd376, %rd382;
+	bra.uni $L84;
 $L86:
-	@!%p15 bra $L90;
-	bra.uni $L88;
-$L90:
-	// block scan
-	mov.b64 %rd384, %rd383;
-	mov.b32 %r133, %r3;
-$L91:
-	setp.hs.u32 %p76, %r133, 32;
-	@%p76 bra $L92;
-	mov.b64 {%r134, %r135}, %rd384;
-	shfl.sync.up.b32 %r136|%p77, %r134, %r133, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd385, {%r136, %r137};
-	@!%p77 bra $L93;
-	add.s64 %rd386, %rd385, %rd384;
-	mov.b64 %rd384, %rd386;
-$L93:
-	shl.b32 %r133, %r133, 1;
+	bra.uni $L65;
+$L64:
+	bra.uni $L63;
+$L65:
+	mov.b64 %rd222, 0;
+$L62:
+$L30:
+	add.s64 %rd383, %rd249, 1;
+	mov.b64 %rd249, %rd383;
+	bra.uni $L29;
+$L31:
+$L16:
+	add.s64 %rd384, %rd223, 1;
+	mov.b64 %rd223, %rd384;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd385, %rd222;
+$L89:
+	@!%p17 bra $L93;
 	bra.uni $L91;
-$L92:
-	mov.b64 {%r138, %r139}, %rd384;
-	shfl.sync.up.b32 %r140|%p78, %r138, %r3, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd387, {%r140, %r141};
-	setp.lo.u32 %p79, %r3, 32;
-	and.pred %p80, %p78, %p79;
-	selp.b64 %rd388, %rd387, 0, %p80;
-	sub.u32 %r142, %r13, %r3;
-	setp.eq.u32 %p81, %r7, %r142;
-	@!%p81 bra $L94;
-	mul.wide.u32 %rd389, %r8, 16;
-	add.s64 %rd390, %rd1, %rd389;
-	st.shared.s64 [%rd390+0], %rd384;
+$L93:
+	// block scan
+	mov.b64 %rd386, %rd385;
+	mov.b32 %r134, %r3;
 $L94:
-	bar.sync 0;
-	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L95;
-	mov.b64 %rd391, 0;
-	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L96;
-	mul.wide.u32 %rd392, %r7, 16;
-	add.s64 %rd393, %rd1, %rd392;
-	ld.shared.s64 %rd394, [%rd393+0];
-	mov.b64 %rd391, %rd394;
+	setp.hs.u32 %p78, %r134, 32;
+	@%p78 bra $L95;
+	mov.b64 {%r135, %r136}, %rd386;
+	shfl.sync.up.b32 %r137|%p79, %r135, %r134, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
+	mov.b64 %rd387, {%r137, %r138};
+	@!%p79 bra $L96;
+	add.s64 %rd388, %rd387, %rd386;
+	mov.b64 %rd386, %rd388;
 $L96:
-	mov.b64 {%r143, %r144}, %rd391;
-	shfl.sync.up.b32 %r145|%p84, %r143, 1, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd395, {%r145, %r146};
-	@!%p84 bra $L97;
-	add.s64 %rd396, %rd395, %rd391;
-	mov.b64 %rd391, %rd396;
-$L97:
-	mov.b64 {%r147, %r148}, %rd391;
-	shfl.sync.up.b32 %r149|%p85, %r147, 2, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd397, {%r149, %r150};
-	@!%p85 bra $L98;
-	add.s64 %rd398, %rd397, %rd391;
-	mov.b64 %rd391, %rd398;
-$L98:
-	mov.b64 {%r151, %r152}, %rd391;
-	shfl.sync.up.b32 %r153|%p86, %r151, 4, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd399, {%r153, %r154};
-	@!%p86 bra $L99;
-	add.s64 %rd400, %rd399, %rd391;
-	mov.b64 %rd391, %rd400;
-$L99:
-	mov.b64 {%r155, %r156}, %rd391;
-	shfl.sync.up.b32 %r157|%p87, %r155, 8, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd401, {%r157, %r158};
-	@!%p87 bra $L100;
-	add.s64 %rd402, %rd401, %rd391;
-	mov.b64 %rd391, %rd402;
-$L100:
-	mov.b64 {%r159, %r160}, %rd391;
-	shfl.sync.up.b32 %r161|%p88, %r159, 16, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd403, {%r161, %r162};
-	@!%p88 bra $L101;
-	add.s64 %rd404, %rd403, %rd391;
-	mov.b64 %rd391, %rd404;
-$L101:
-	mov.b64 {%r163, %r164}, %rd391;
-	shfl.sync.up.b32 %r165|%p89, %r163, 1, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd405, {%r165, %r166};
-	selp.b64 %rd406, %rd405, 0, %p89;
-	@!%p83 bra $L102;
-	mul.wide.u32 %rd407, %r7, 16;
-	add.s64 %rd408, %rd1, %rd407;
-	add.s64 %rd409, %rd408, 512;
-	st.shared.s64 [%rd409+0], %rd406;
-$L102:
-	sub.u32 %r167, %r10, 1;
-	setp.eq.u32 %p90, %r7, %r167;
-	@!%p90 bra $L103;
-	st.shared.s64 [%rd1+1024], %rd391;
-$L103:
+	shl.b32 %r134, %r134, 1;
+	bra.uni $L94;
 $L95:
+	mov.b64 {%r139, %r140}, %rd386;
+	shfl.sync.up.b32 %r141|%p80, %r139, %r3, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
+	mov.b64 %rd389, {%r141, %r142};
+	setp.lo.u32 %p81, %r3, 32;
+	and.pred %p82, %p80, %p81;
+	selp.b64 %rd390, %rd389, 0, %p82;
+	sub.u32 %r143, %r13, %r3;
+	setp.eq.u32 %p83, %r7, %r143;
+	@!%p83 bra $L97;
+	mul.wide.u32 %rd391, %r8, 16;
+	add.s64 %rd392, %rd1, %rd391;
+	st.shared.s64 [%rd392+0], %rd386;
+$L97:
 	bar.sync 0;
-	mul.wide.u32 %rd410, %r8, 16;
-	add.s64 %rd411, %rd1, %rd410;
-	add.s64 %rd412, %rd411, 512;
-	ld.shared.s64 %rd413, [%rd412+0];
-	add.s64 %rd414, %rd413, %rd388;
-	ld.shared.s64 %rd415, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd414;
-	shfl.sync.idx.b32 %r170|%p91, %r168, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r171, %r169, 0, %r21, %r17;
-	mov.b64 %rd416, {%r170, %r171};
-	mov.b64 %rd417, %rd415;
-	mov.b64 %rd418, %rd416;
+	setp.eq.u32 %p84, %r8, 0;
+	@!%p84 bra $L98;
+	mov.b64 %rd393, 0;
+	setp.lo.u32 %p85, %r7, %r10;
+	@!%p85 bra $L99;
+	mul.wide.u32 %rd394, %r7, 16;
+	add.s64 %rd395, %rd1, %rd394;
+	ld.shared.s64 %rd396, [%rd395+0];
+	mov.b64 %rd393, %rd396;
+$L99:
+	mov.b64 {%r144, %r145}, %rd393;
+	shfl.sync.up.b32 %r146|%p86, %r144, 1, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
+	mov.b64 %rd397, {%r146, %r147};
+	@!%p86 bra $L100;
+	add.s64 %rd398, %rd397, %rd393;
+	mov.b64 %rd393, %rd398;
+$L100:
+	mov.b64 {%r148, %r149}, %rd393;
+	shfl.sync.up.b32 %r150|%p87, %r148, 2, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
+	mov.b64 %rd399, {%r150, %r151};
+	@!%p87 bra $L101;
+	add.s64 %rd400, %rd399, %rd393;
+	mov.b64 %rd393, %rd400;
+$L101:
+	mov.b64 {%r152, %r153}, %rd393;
+	shfl.sync.up.b32 %r154|%p88, %r152, 4, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
+	mov.b64 %rd401, {%r154, %r155};
+	@!%p88 bra $L102;
+	add.s64 %rd402, %rd401, %rd393;
+	mov.b64 %rd393, %rd402;
+$L102:
+	mov.b64 {%r156, %r157}, %rd393;
+	shfl.sync.up.b32 %r158|%p89, %r156, 8, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
+	mov.b64 %rd403, {%r158, %r159};
+	@!%p89 bra $L103;
+	add.s64 %rd404, %rd403, %rd393;
+	mov.b64 %rd393, %rd404;
+$L103:
+	mov.b64 {%r160, %r161}, %rd393;
+	shfl.sync.up.b32 %r162|%p90, %r160, 16, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
+	mov.b64 %rd405, {%r162, %r163};
+	@!%p90 bra $L104;
+	add.s64 %rd406, %rd405, %rd393;
+	mov.b64 %rd393, %rd406;
+$L104:
+	mov.b64 {%r164, %r165}, %rd393;
+	shfl.sync.up.b32 %r166|%p91, %r164, 1, 0, %r17;
+	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
+	mov.b64 %rd407, {%r166, %r167};
+	selp.b64 %rd408, %rd407, 0, %p91;
+	@!%p85 bra $L105;
+	mul.wide.u32 %rd409, %r7, 16;
+	add.s64 %rd410, %rd1, %rd409;
+	add.s64 %rd411, %rd410, 512;
+	st.shared.s64 [%rd411+0], %rd408;
+$L105:
+	sub.u32 %r168, %r10, 1;
+	setp.eq.u32 %p92, %r7, %r168;
+	@!%p92 bra $L106;
+	st.shared.s64 [%rd1+1024], %rd393;
+$L106:
+$L98:
+	bar.sync 0;
+	mul.wide.u32 %rd412, %r8, 16;
+	add.s64 %rd413, %rd1, %rd412;
+	add.s64 %rd414, %rd413, 512;
+	ld.shared.s64 %rd415, [%rd414+0];
+	add.s64 %rd416, %rd415, %rd390;
+	ld.shared.s64 %rd417, [%rd1+1024];
+	mov.b64 {%r169, %r170}, %rd416;
+	shfl.sync.idx.b32 %r171|%p93, %r169, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r172, %r170, 0, %r22, %r17;
+	mov.b64 %rd418, {%r171, %r172};
 	mov.b64 %rd419, %rd417;
 	mov.b64 %rd420, %rd418;
 	mov.b64 %rd421, %rd419;
 	mov.b64 %rd422, %rd420;
 	mov.b64 %rd423, %rd421;
-	mov.b64 %rd424, 0;
-	cvt.u64.u32 %rd425, %r2;
-	setp.eq.s64 %p92, %rd425, 0;
-	setp.gt.s64 %p93, %rd423, 0;
-	and.pred %p94, %p92, %p93;
-	@!%p94 bra $L105;
-	atom.global.add.u64 %rd426, [%rd198], %rd423;
-	mov.b64 %rd427, %rd426;
-	mov.b64 %rd424, %rd427;
-$L105:
-	cvt.u64.u32 %rd428, %r2;
-	setp.eq.s64 %p95, %rd428, 0;
-	setp.eq.u32 %p96, %r1, 0;
-	and.pred %p97, %p95, %p96;
-	bar.sync 0;
-	@!%p97 bra $L106;
-	st.shared.s64 [%rd1+1024], %rd424;
-$L106:
-	bar.sync 0;
-	ld.shared.s64 %rd429, [%rd1+1024];
-	mov.b64 %rd430, %rd429;
-	mov.b64 %rd424, %rd430;
-	add.s64 %rd431, %rd424, %rd422;
-	mov.b64 %rd432, %rd431;
-	mov.b64 %rd433, 0;
-$L107:
-	setp.lt.s64 %p98, %rd433, %rd383;
-	not.pred %p99, %p98;
-	@!%p99 bra $L111;
-	bra.uni $L109;
-$L111:
-	mul.lo.s64 %rd434, %rd433, %rd170;
-	mad.lo.s64 %rd435, %rd434, 4, %rd168;
-	ld.shared.s32 %r172, [%rd435+0];
-	mov.b32 %r173, %r172;
-	add.s64 %rd436, %rd432, %rd433;
-	mul.lo.s64 %rd437, %rd436, %rd197;
-	mad.lo.s64 %rd438, %rd437, 4, %rd195;
-	st.global.s32 [%rd438+0], %r173;
+	mov.b64 %rd424, %rd422;
+	mov.b64 %rd425, %rd423;
+	mov.b64 %rd426, 0;
+	cvt.u64.u32 %rd427, %r2;
+	setp.eq.s64 %p94, %rd427, 0;
+	setp.gt.s64 %p95, %rd425, 0;
+	and.pred %p96, %p94, %p95;
+	@!%p96 bra $L108;
+	atom.global.add.u64 %rd428, [%rd200], %rd425;
+	mov.b64 %rd429, %rd428;
+	mov.b64 %rd426, %rd429;
 $L108:
-	add.s64 %rd439, %rd433, 1;
-	mov.b64 %rd433, %rd439;
-	bra.uni $L107;
+	cvt.u64.u32 %rd430, %r2;
+	setp.eq.s64 %p97, %rd430, 0;
+	setp.eq.u32 %p98, %r1, 0;
+	and.pred %p99, %p97, %p98;
+	bar.sync 0;
+	@!%p99 bra $L109;
+	st.shared.s64 [%rd1+1024], %rd426;
 $L109:
-	bra.uni $L88;
-$L87:
-	bra.uni $L86;
-$L88:
-	bra.uni $L4;
-$L6:
-	cvt.u64.u32 %rd440, %r2;
-	add.s64 %rd441, %rd174, %rd440;
-	mov.b64 %rd442, %rd441;
-	mov.b32 %r174, -1;
-	mov.b64 %rd443, 0;
-	mov.b64 %rd444, 0;
-$L112:
-	@!%p11 bra $L116;
-	mov.b64 %rd445, 4611686018427387904;
-	bra.uni $L114;
-$L116:
-	mov.b64 %rd445, %rd154;
-	bra.uni $L114;
-$L113:
+	bar.sync 0;
+	ld.shared.s64 %rd431, [%rd1+1024];
+	mov.b64 %rd432, %rd431;
+	mov.b64 %rd426, %rd432;
+	add.s64 %rd433, %rd426, %rd424;
+	mov.b64 %rd434, %rd433;
+	mov.b64 %rd435, 0;
+$L110:
+	setp.lt.s64 %p100, %rd435, %rd385;
+	not.pred %p101, %p100;
+	@!%p101 bra $L114;
 	bra.uni $L112;
 $L114:
-	mov.b64 %rd446, %rd445;
+	mul.lo.s64 %rd436, %rd435, %rd172;
+	mad.lo.s64 %rd437, %rd436, 4, %rd170;
+	ld.shared.s32 %r173, [%rd437+0];
+	mov.b32 %r174, %r173;
+	add.s64 %rd438, %rd434, %rd435;
+	mul.lo.s64 %rd439, %rd438, %rd199;
+	mad.lo.s64 %rd440, %rd439, 4, %rd197;
+	st.global.s32 [%rd440+0], %r174;
+$L111:
+	add.s64 %rd441, %rd435, 1;
+	mov.b64 %rd435, %rd441;
+	bra.uni $L110;
+$L112:
+	bra.uni $L91;
+$L90:
+	bra.uni $L89;
+$L91:
+	bra.uni $L7;
+$L9:
+	cvt.u64.u32 %rd442, %r2;
+	add.s64 %rd443, %rd176, %rd442;
+	mov.b64 %rd444, %rd443;
+	mov.b32 %r175, -1;
+	mov.b64 %rd445, 0;
+	mov.b64 %rd446, 0;
+$L115:
+	@!%p13 bra $L119;
+	mov.b64 %rd447, 4611686018427387904;
+	bra.uni $L117;
+$L119:
+	mov.b64 %rd447, %rd156;
+	bra.uni $L117;
+$L116:
+	bra.uni $L115;
 $L117:
-	mov.b64 %rd447, 0;
-	mov.b64 %rd448, %rd446;
+	mov.b64 %rd448, %rd447;
 $L120:
-	setp.gt.s64 %p100, %rd448, 0;
-	not.pred %p101, %p100;
-	@!%p101 bra $L124;
-	bra.uni $L122;
-$L124:
-	setp.ge.s64 %p102, %rd443, %rd444;
-	@!%p102 bra $L126;
-	setp.ge.s64 %p103, %rd442, %rd177;
-	@!%p103 bra $L128;
-	bra.uni $L122;
-$L128:
-	mov.pred %p104, %p10;
-	mov.b64 %rd449, %rd135;
-	mov.b64 %rd450, %rd442;
-$L129:
-	@!%p104 bra $L133;
-	shr.s64 %rd451, %rd450, 5;
-	mul.lo.s64 %rd452, %rd451, %rd141;
-	mad.lo.s64 %rd453, %rd452, 4, %rd139;
-	ld.global.nc.u32 %r175, [%rd453+0];
-	mov.b32 %r176, %r175;
-	and.b64 %rd454, %rd450, 31;
-	min.u64 %rd455, %rd454, 32;
-	cvt.u32.u64 %r177, %rd455;
-	mov.b32 %r179, 0x1;
-	shl.b32 %r178, %r179, %r177;
-	setp.hs.u32 %p105, %r177, 32;
-	selp.b32 %r180, 0, %r178, %p105;
-	and.b32 %r181, %r176, %r180;
-	setp.ne.u32 %p106, %r181, 0x0;
-	@!%p106 bra $L135;
-	cvt.u32.u64 %r182, %rd450;
-	mov.b32 %r183, %r182;
-	bra.uni $L131;
-$L135:
-	mov.b32 %r183, -1;
-	bra.uni $L131;
-$L133:
-	mul.lo.s64 %rd456, %rd450, %rd138;
-	mad.lo.s64 %rd457, %rd456, 4, %rd136;
-	ld.global.nc.s32 %r184, [%rd457+0];
-	mov.b32 %r185, %r184;
-	mov.b32 %r183, %r185;
-	bra.uni $L131;
-$L130:
-	bra.uni $L129;
+	mov.b64 %rd449, 0;
+	mov.b64 %rd450, %rd448;
+$L123:
+	setp.gt.s64 %p102, %rd450, 0;
+	not.pred %p103, %p102;
+	@!%p103 bra $L127;
+	bra.uni $L125;
+$L127:
+	setp.ge.s64 %p104, %rd445, %rd446;
+	@!%p104 bra $L129;
+	setp.ge.s64 %p105, %rd444, %rd179;
+	@!%p105 bra $L131;
+	bra.uni $L125;
 $L131:
-	mov.b32 %r174, %r183;
-	add.s64 %rd458, %rd442, %rd172;
-	mov.b64 %rd442, %rd458;
-	setp.ge.s32 %p107, %r174, 0;
-	@!%p107 bra $L137;
-	mov.b64 %rd459, %rd125;
-	mov.b32 %r186, %r174;
-	cvt.s64.s32 %rd460, %r186;
-	mul.lo.s64 %rd461, %rd460, %rd128;
-	mad.lo.s64 %rd462, %rd461, 8, %rd126;
-	ld.global.nc.s64 %rd463, [%rd462+0];
-	mov.b64 %rd464, %rd463;
-	mov.b64 %rd465, %rd464;
-	mov.b64 %rd466, %rd125;
-	mov.b32 %r187, %r174;
-	cvt.s64.s32 %rd467, %r187;
-	add.s64 %rd468, %rd467, 1;
-	mul.lo.s64 %rd469, %rd468, %rd128;
-	mad.lo.s64 %rd470, %rd469, 8, %rd126;
-	ld.global.nc.s64 %rd471, [%rd470+0];
-	mov.b64 %rd472, %rd471;
-	mov.b64 %rd473, %rd472;
-	mov.b64 %rd474, %rd465;
-	mov.b64 %rd475, %rd473;
-	mov.b64 %rd443, %rd474;
-	mov.b64 %rd444, %rd475;
-$L137:
-	bra.uni $L121;
-$L126:
-	mul.lo.s64 %rd476, %rd443, %rd131;
-	mad.lo.s64 %rd477, %rd476, 4, %rd129;
-	ld.global.nc.s32 %r188, [%rd477+0];
-	mov.b32 %r189, %r188;
+	mov.pred %p106, %p12;
+	mov.b64 %rd451, %rd137;
+	mov.b64 %rd452, %rd444;
+$L132:
+	@!%p106 bra $L136;
+	shr.s64 %rd453, %rd452, 5;
+	mul.lo.s64 %rd454, %rd453, %rd143;
+	mad.lo.s64 %rd455, %rd454, 4, %rd141;
+	ld.global.nc.u32 %r176, [%rd455+0];
+	mov.b32 %r177, %r176;
+	and.b64 %rd456, %rd452, 31;
+	min.u64 %rd457, %rd456, 32;
+	cvt.u32.u64 %r178, %rd457;
+	mov.b32 %r180, 0x1;
+	shl.b32 %r179, %r180, %r178;
+	setp.hs.u32 %p107, %r178, 32;
+	selp.b32 %r181, 0, %r179, %p107;
+	and.b32 %r182, %r177, %r181;
+	setp.ne.u32 %p108, %r182, 0x0;
+	@!%p108 bra $L138;
+	cvt.u32.u64 %r183, %rd452;
+	mov.b32 %r184, %r183;
+	bra.uni $L134;
+$L138:
+	mov.b32 %r184, -1;
+	bra.uni $L134;
+$L136:
+	mul.lo.s64 %rd458, %rd452, %rd140;
+	mad.lo.s64 %rd459, %rd458, 4, %rd138;
+	ld.global.nc.s32 %r185, [%rd459+0];
+	mov.b32 %r186, %r185;
+	mov.b32 %r184, %r186;
+	bra.uni $L134;
+$L133:
+	bra.uni $L132;
+$L134:
+	mov.b32 %r175, %r184;
+	add.s64 %rd460, %rd444, %rd174;
+	mov.b64 %rd444, %rd460;
+	setp.ge.s32 %p109, %r175, 0;
+	@!%p109 bra $L140;
+	mov.b64 %rd461, %rd127;
+	mov.b32 %r187, %r175;
+	cvt.s64.s32 %rd462, %r187;
+	mul.lo.s64 %rd463, %rd462, %rd130;
+	mad.lo.s64 %rd464, %rd463, 8, %rd128;
+	ld.global.nc.s64 %rd465, [%rd464+0];
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd466;
+	mov.b64 %rd468, %rd127;
+	mov.b32 %r188, %r175;
+	cvt.s64.s32 %rd469, %r188;
+	add.s64 %rd470, %rd469, 1;
+	mul.lo.s64 %rd471, %rd470, %rd130;
+	mad.lo.s64 %rd472, %rd471, 8, %rd128;
+	ld.global.nc.s64 %rd473, [%rd472+0];
+	mov.b64 %rd474, %rd473;
+	mov.b64 %rd475, %rd474;
+	mov.b64 %rd476, %rd467;
+	mov.b64 %rd477, %rd475;
+	mov.b64 %rd445, %rd476;
+	mov.b64 %rd446, %rd477;
+$L140:
+	bra.uni $L124;
+$L129:
+	mul.lo.s64 %rd478, %rd445, %rd133;
+	mad.lo.s64 %rd479, %rd478, 4, %rd131;
+	ld.global.nc.s32 %r189, [%rd479+0];
 	mov.b32 %r190, %r189;
-	mov.b32 %r191, %r38;
-	mov.b32 %r192, %r174;
-	mov.b32 %r193, %r190;
-	mov.b64 %rd478, %rd443;
-	add.s32 %r194, %r191, 1;
-	mov.b32 %r195, %r194;
-	cvt.s64.s32 %rd479, %r193;
-	mul.lo.s64 %rd480, %rd479, %rd159;
-	mad.lo.s64 %rd481, %rd480, 4, %rd157;
-	mov.b32 %r196, -1;
-	atom.global.cas.b32 %r197, [%rd481], %r196, %r195;
-	setp.eq.u32 %p108, %r197, %r196;
-	mov.pred %p109, %p108;
-	mov.pred %p110, %p109;
+	mov.b32 %r191, %r190;
+	mov.b32 %r192, %r39;
+	mov.b32 %r193, %r175;
+	mov.b32 %r194, %r191;
+	mov.b64 %rd480, %rd445;
+	add.s32 %r195, %r192, 1;
+	mov.b32 %r196, %r195;
+	cvt.s64.s32 %rd481, %r194;
+	mul.lo.s64 %rd482, %rd481, %rd161;
+	mad.lo.s64 %rd483, %rd482, 4, %rd159;
+	mov.b32 %r197, -1;
+	atom.global.cas.b32 %r198, [%rd483], %r197, %r196;
+	setp.eq.u32 %p110, %r198, %r197;
 	mov.pred %p111, %p110;
-	not.pred %p112, %p111;
-	@!%p112 bra $L139;
-	cvt.s64.s32 %rd482, %r193;
-	mul.lo.s64 %rd483, %rd482, %rd159;
-	mad.lo.s64 %rd484, %rd483, 4, %rd157;
-	ld.relaxed.gpu.global.s32 %r198, [%rd484+0];
-	mov.b32 %r199, %r198;
-	setp.eq.s32 %p113, %r199, %r195;
-	mov.pred %p111, %p113;
-$L139:
-	@!%p111 bra $L141;
-	cvt.s64.s32 %rd485, %r192;
-	mul.lo.s64 %rd486, %rd485, %rd162;
-	mad.lo.s64 %rd487, %rd486, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r200, [%rd487+0];
-	mov.b32 %r201, %r200;
-	cvt.s64.s32 %rd488, %r193;
-	mul.lo.s64 %rd489, %rd488, %rd162;
-	mad.lo.s64 %rd490, %rd489, 4, %rd160;
-	atom.global.min.s32 %r202, [%rd490], %r201;
-$L141:
-	mov.pred %p114, %p110;
-	@!%p114 bra $L143;
-	mov.pred %p115, 0;
-	mov.b64 %rd491, %rd447;
-	mov.b32 %r203, %r190;
+	mov.pred %p112, %p111;
+	mov.pred %p113, %p112;
+	not.pred %p114, %p113;
+	@!%p114 bra $L142;
+	cvt.s64.s32 %rd484, %r194;
+	mul.lo.s64 %rd485, %rd484, %rd161;
+	mad.lo.s64 %rd486, %rd485, 4, %rd159;
+	ld.relaxed.gpu.global.s32 %r199, [%rd486+0];
+	mov.b32 %r200, %r199;
+	setp.eq.s32 %p115, %r200, %r196;
+	mov.pred %p113, %p115;
+$L142:
+	@!%p113 bra $L144;
+	cvt.s64.s32 %rd487, %r193;
+	mul.lo.s64 %rd488, %rd487, %rd164;
+	mad.lo.s64 %rd489, %rd488, 4, %rd162;
+	ld.relaxed.gpu.global.s32 %r201, [%rd489+0];
+	mov.b32 %r202, %r201;
+	cvt.s64.s32 %rd490, %r194;
+	mul.lo.s64 %rd491, %rd490, %rd164;
+	mad.lo.s64 %rd492, %rd491, 4, %rd162;
+	atom.global.min.s32 %r203, [%rd492], %r202;
 $L144:
-	@!%p11 bra $L148;
-	shr.s32 %r204, %r203, 5;
-	cvt.s64.s32 %rd492, %r204;
-	mov.b64 %rd493, %rd492;
-	and.b32 %r205, %r203, 31;
+	mov.pred %p116, %p112;
+	@!%p116 bra $L146;
+	mov.pred %p117, 0;
+	mov.b64 %rd493, %rd449;
+	mov.b32 %r204, %r191;
+$L147:
+	@!%p13 bra $L151;
+	shr.s32 %r205, %r204, 5;
 	cvt.s64.s32 %rd494, %r205;
-	min.u64 %rd495, %rd494, 32;
-	cvt.u32.u64 %r206, %rd495;
-	mov.b32 %r208, 0x1;
-	shl.b32 %r207, %r208, %r206;
-	setp.hs.u32 %p116, %r206, 32;
-	selp.b32 %r209, 0, %r207, %p116;
-	mov.b32 %r210, %r209;
-	mov.b64 %rd496, %rd493;
+	mov.b64 %rd495, %rd494;
+	and.b32 %r206, %r204, 31;
+	cvt.s64.s32 %rd496, %r206;
+	min.u64 %rd497, %rd496, 32;
+	cvt.u32.u64 %r207, %rd497;
+	mov.b32 %r209, 0x1;
+	shl.b32 %r208, %r209, %r207;
+	setp.hs.u32 %p118, %r207, 32;
+	selp.b32 %r210, 0, %r208, %p118;
 	mov.b32 %r211, %r210;
-	mul.lo.s64 %rd497, %rd496, %rd150;
-	mad.lo.s64 %rd498, %rd497, 4, %rd148;
-	ld.relaxed.gpu.global.u32 %r212, [%rd498+0];
-	mov.b32 %r213, %r212;
-	and.b32 %r214, %r213, %r211;
-	setp.ne.u32 %p117, %r214, 0x0;
-	mov.pred %p118, %p117;
-	not.pred %p119, %p118;
-	@!%p119 bra $L150;
-	mul.lo.s64 %rd499, %rd496, %rd150;
-	mad.lo.s64 %rd500, %rd499, 4, %rd148;
-	atom.global.or.b32 %r215, [%rd500], %r211;
-	mov.b32 %r216, %r215;
-	and.b32 %r217, %r216, %r211;
-	setp.ne.u32 %p120, %r217, 0x0;
-	mov.pred %p118, %p120;
-$L150:
-	@!%p118 bra $L152;
-	mov.b64 %rd501, %rd491;
-	mov.b64 %rd502, %rd501;
-	mov.pred %p121, 0;
-	bra.uni $L146;
-$L152:
-	mov.b64 %rd503, %rd491;
-	mov.b64 %rd502, %rd503;
-	mov.pred %p121, 1;
-	bra.uni $L146;
-$L148:
-	@!%p12 bra $L154;
-	cvt.s64.s32 %rd504, %r203;
-	mul.lo.s64 %rd505, %rd504, %rd153;
-	mad.lo.s64 %rd506, %rd505, 4, %rd151;
-	ld.relaxed.gpu.global.s32 %r218, [%rd506+0];
-	mov.b32 %r219, %r218;
-	setp.eq.s32 %p122, %r219, %r37;
-	mov.pred %p123, %p122;
-	not.pred %p124, %p123;
-	@!%p124 bra $L156;
-	cvt.s64.s32 %rd507, %r203;
-	mul.lo.s64 %rd508, %rd507, %rd153;
-	mad.lo.s64 %rd509, %rd508, 4, %rd151;
-	atom.global.exch.b32 %r220, [%rd509], %r37;
-	mov.b32 %r221, %r220;
-	setp.eq.s32 %p125, %r221, %r37;
-	mov.pred %p123, %p125;
-$L156:
-	@!%p123 bra $L158;
-	mov.b64 %rd510, %rd491;
-	mov.b64 %rd502, %rd510;
-	mov.pred %p121, 0;
-	bra.uni $L146;
-$L158:
-$L154:
-	mul.lo.s64 %rd511, %rd491, %rd170;
-	mad.lo.s64 %rd512, %rd511, 4, %rd168;
-	st.shared.s32 [%rd512+0], %r203;
-	add.s64 %rd513, %rd491, 1;
-	mov.b64 %rd514, %rd513;
-	mov.b64 %rd502, %rd514;
-	mov.pred %p121, 1;
-	bra.uni $L146;
-$L145:
-	bra.uni $L144;
-$L146:
-	mov.b64 %rd515, %rd502;
-	mov.pred %p126, %p121;
-	mov.b64 %rd447, %rd515;
-	mov.pred %p115, %p126;
-	@!%p115 bra $L160;
-	mov.b64 %rd516, %rd125;
-	mov.b32 %r222, %r190;
-	setp.lt.s64 %p127, %rd113, 64;
-	setp.le.s64 %p128, %rd155, 1;
-	or.pred %p129, %p127, %p128;
-	@!%p129 bra $L161;
-	mov.b64 %rd517, %rd516;
-	mov.b32 %r223, %r222;
-	cvt.s64.s32 %rd518, %r223;
-	add.s64 %rd519, %rd518, 1;
-	mul.lo.s64 %rd520, %rd519, %rd128;
-	mad.lo.s64 %rd521, %rd520, 8, %rd126;
-	ld.global.nc.s64 %rd522, [%rd521+0];
-	mov.b64 %rd523, %rd522;
-	cvt.s64.s32 %rd524, %r223;
-	mul.lo.s64 %rd525, %rd524, %rd128;
-	mad.lo.s64 %rd526, %rd525, 8, %rd126;
-	ld.global.nc.s64 %rd527, [%rd526+0];
-	mov.b64 %rd528, %rd527;
-	sub.s64 %rd529, %rd523, %rd528;
-	mov.b64 %rd530, %rd529;
-	add.s64 %rd531, %rd114, %rd530;
-	mov.b64 %rd114, %rd531;
-	bra.uni $L162;
+	mov.b64 %rd498, %rd495;
+	mov.b32 %r212, %r211;
+	mul.lo.s64 %rd499, %rd498, %rd152;
+	mad.lo.s64 %rd500, %rd499, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r213, [%rd500+0];
+	mov.b32 %r214, %r213;
+	and.b32 %r215, %r214, %r212;
+	setp.ne.u32 %p119, %r215, 0x0;
+	mov.pred %p120, %p119;
+	not.pred %p121, %p120;
+	@!%p121 bra $L153;
+	mul.lo.s64 %rd501, %rd498, %rd152;
+	mad.lo.s64 %rd502, %rd501, 4, %rd150;
+	atom.global.or.b32 %r216, [%rd502], %r212;
+	mov.b32 %r217, %r216;
+	and.b32 %r218, %r217, %r212;
+	setp.ne.u32 %p122, %r218, 0x0;
+	mov.pred %p120, %p122;
+$L153:
+	@!%p120 bra $L155;
+	mov.b64 %rd503, %rd493;
+	mov.b64 %rd504, %rd503;
+	mov.pred %p123, 0;
+	bra.uni $L149;
+$L155:
+	mov.b64 %rd505, %rd493;
+	mov.b64 %rd504, %rd505;
+	mov.pred %p123, 1;
+	bra.uni $L149;
+$L151:
+	@!%p14 bra $L157;
+	cvt.s64.s32 %rd506, %r204;
+	mul.lo.s64 %rd507, %rd506, %rd155;
+	mad.lo.s64 %rd508, %rd507, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r219, [%rd508+0];
+	mov.b32 %r220, %r219;
+	setp.eq.s32 %p124, %r220, %r38;
+	mov.pred %p125, %p124;
+	not.pred %p126, %p125;
+	@!%p126 bra $L159;
+	cvt.s64.s32 %rd509, %r204;
+	mul.lo.s64 %rd510, %rd509, %rd155;
+	mad.lo.s64 %rd511, %rd510, 4, %rd153;
+	atom.global.exch.b32 %r221, [%rd511], %r38;
+	mov.b32 %r222, %r221;
+	setp.eq.s32 %p127, %r222, %r38;
+	mov.pred %p125, %p127;
+$L159:
+	@!%p125 bra $L161;
+	mov.b64 %rd512, %rd493;
+	mov.b64 %rd504, %rd512;
+	mov.pred %p123, 0;
+	bra.uni $L149;
 $L161:
-	rem.s64 %rd532, %rd113, %rd155;
-	setp.eq.s64 %p130, %rd155, -1;
-	selp.b64 %rd533, 0, %rd532, %p130;
-	setp.eq.s64 %p131, %rd155, 0;
-	selp.b64 %rd534, %rd113, %rd533, %p131;
-	setp.eq.s64 %p132, %rd534, 0;
-	@!%p132 bra $L164;
-	mov.b64 %rd535, %rd516;
-	mov.b32 %r224, %r222;
-	cvt.s64.s32 %rd536, %r224;
-	add.s64 %rd537, %rd536, 1;
-	mul.lo.s64 %rd538, %rd537, %rd128;
-	mad.lo.s64 %rd539, %rd538, 8, %rd126;
-	ld.global.nc.s64 %rd540, [%rd539+0];
-	mov.b64 %rd541, %rd540;
-	cvt.s64.s32 %rd542, %r224;
-	mul.lo.s64 %rd543, %rd542, %rd128;
-	mad.lo.s64 %rd544, %rd543, 8, %rd126;
-	ld.global.nc.s64 %rd545, [%rd544+0];
-	mov.b64 %rd546, %rd545;
-	sub.s64 %rd547, %rd541, %rd546;
-	mov.b64 %rd548, %rd547;
-	mul.lo.s64 %rd549, %rd155, %rd548;
-	add.s64 %rd550, %rd114, %rd549;
-	mov.b64 %rd114, %rd550;
+$L157:
+	mul.lo.s64 %rd513, %rd493, %rd172;
+	mad.lo.s64 %rd514, %rd513, 4, %rd170;
+	st.shared.s32 [%rd514+0], %r204;
+	add.s64 %rd515, %rd493, 1;
+	mov.b64 %rd516, %rd515;
+	mov.b64 %rd504, %rd516;
+	mov.pred %p123, 1;
+	bra.uni $L149;
+$L148:
+	bra.uni $L147;
+$L149:
+	mov.b64 %rd517, %rd504;
+	mov.pred %p128, %p123;
+	mov.b64 %rd449, %rd517;
+	mov.pred %p117, %p128;
+	@!%p117 bra $L163;
+	mov.b64 %rd518, %rd127;
+	mov.b32 %r223, %r191;
+	setp.lt.s64 %p129, %rd113, 64;
+	setp.le.s64 %p130, %rd157, 1;
+	or.pred %p131, %p129, %p130;
+	@!%p131 bra $L164;
+	mov.b64 %rd519, %rd518;
+	mov.b32 %r224, %r223;
+	cvt.s64.s32 %rd520, %r224;
+	add.s64 %rd521, %rd520, 1;
+	mul.lo.s64 %rd522, %rd521, %rd130;
+	mad.lo.s64 %rd523, %rd522, 8, %rd128;
+	ld.global.nc.s64 %rd524, [%rd523+0];
+	mov.b64 %rd525, %rd524;
+	cvt.s64.s32 %rd526, %r224;
+	mul.lo.s64 %rd527, %rd526, %rd130;
+	mad.lo.s64 %rd528, %rd527, 8, %rd128;
+	ld.global.nc.s64 %rd529, [%rd528+0];
+	mov.b64 %rd530, %rd529;
+	sub.s64 %rd531, %rd525, %rd530;
+	mov.b64 %rd532, %rd531;
+	add.s64 %rd533, %rd114, %rd532;
+	mov.b64 %rd114, %rd533;
+	bra.uni $L165;
 $L164:
-$L162:
-	add.s64 %rd551, %rd113, 1;
-	mov.b64 %rd113, %rd551;
-$L160:
-$L143:
-	add.s64 %rd552, %rd443, 1;
-	mov.b64 %rd443, %rd552;
-	sub.s64 %rd553, %rd448, 1;
-	mov.b64 %rd448, %rd553;
-$L121:
-	bra.uni $L120;
-$L122:
-	mov.b64 %rd554, %rd447;
+	rem.s64 %rd534, %rd113, %rd157;
+	setp.eq.s64 %p132, %rd157, -1;
+	selp.b64 %rd535, 0, %rd534, %p132;
+	setp.eq.s64 %p133, %rd157, 0;
+	selp.b64 %rd536, %rd113, %rd535, %p133;
+	setp.eq.s64 %p134, %rd536, 0;
+	@!%p134 bra $L167;
+	mov.b64 %rd537, %rd518;
+	mov.b32 %r225, %r223;
+	cvt.s64.s32 %rd538, %r225;
+	add.s64 %rd539, %rd538, 1;
+	mul.lo.s64 %rd540, %rd539, %rd130;
+	mad.lo.s64 %rd541, %rd540, 8, %rd128;
+	ld.global.nc.s64 %rd542, [%rd541+0];
+	mov.b64 %rd543, %rd542;
+	cvt.s64.s32 %rd544, %r225;
+	mul.lo.s64 %rd545, %rd544, %rd130;
+	mad.lo.s64 %rd546, %rd545, 8, %rd128;
+	ld.global.nc.s64 %rd547, [%rd546+0];
+	mov.b64 %rd548, %rd547;
+	sub.s64 %rd549, %rd543, %rd548;
+	mov.b64 %rd550, %rd549;
+	mul.lo.s64 %rd551, %rd157, %rd550;
+	add.s64 %rd552, %rd114, %rd551;
+	mov.b64 %rd114, %rd552;
+$L167:
 $L165:
-	@!%p11 bra $L169;
-	bra.uni $L167;
-$L169:
-	// block scan
-	mov.b64 %rd555, %rd554;
-	mov.b32 %r225, %r3;
-$L170:
-	setp.hs.u32 %p133, %r225, 32;
-	@%p133 bra $L171;
-	mov.b64 {%r226, %r227}, %rd555;
-	shfl.sync.up.b32 %r228|%p134, %r226, %r225, 0, %r17;
-	shfl.sync.up.b32 %r229, %r227, %r225, 0, %r17;
-	mov.b64 %rd556, {%r228, %r229};
-	@!%p134 bra $L172;
-	add.s64 %rd557, %rd556, %rd555;
-	mov.b64 %rd555, %rd557;
-$L172:
-	shl.b32 %r225, %r225, 1;
+	add.s64 %rd553, %rd113, 1;
+	mov.b64 %rd113, %rd553;
+$L163:
+$L146:
+	add.s64 %rd554, %rd445, 1;
+	mov.b64 %rd445, %rd554;
+	sub.s64 %rd555, %rd450, 1;
+	mov.b64 %rd450, %rd555;
+$L124:
+	bra.uni $L123;
+$L125:
+	mov.b64 %rd556, %rd449;
+$L168:
+	@!%p13 bra $L172;
 	bra.uni $L170;
-$L171:
-	mov.b64 {%r230, %r231}, %rd555;
-	shfl.sync.up.b32 %r232|%p135, %r230, %r3, 0, %r17;
-	shfl.sync.up.b32 %r233, %r231, %r3, 0, %r17;
-	mov.b64 %rd558, {%r232, %r233};
-	setp.lo.u32 %p136, %r3, 32;
-	and.pred %p137, %p135, %p136;
-	selp.b64 %rd559, %rd558, 0, %p137;
-	sub.u32 %r234, %r13, %r3;
-	setp.eq.u32 %p138, %r7, %r234;
-	@!%p138 bra $L173;
-	mul.wide.u32 %rd560, %r8, 16;
-	add.s64 %rd561, %rd1, %rd560;
-	st.shared.s64 [%rd561+0], %rd555;
+$L172:
+	// block scan
+	mov.b64 %rd557, %rd556;
+	mov.b32 %r226, %r3;
 $L173:
-	bar.sync 0;
-	setp.eq.u32 %p139, %r8, 0;
-	@!%p139 bra $L174;
-	mov.b64 %rd562, 0;
-	setp.lo.u32 %p140, %r7, %r10;
-	@!%p140 bra $L175;
-	mul.wide.u32 %rd563, %r7, 16;
-	add.s64 %rd564, %rd1, %rd563;
-	ld.shared.s64 %rd565, [%rd564+0];
-	mov.b64 %rd562, %rd565;
+	setp.hs.u32 %p135, %r226, 32;
+	@%p135 bra $L174;
+	mov.b64 {%r227, %r228}, %rd557;
+	shfl.sync.up.b32 %r229|%p136, %r227, %r226, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, %r226, 0, %r17;
+	mov.b64 %rd558, {%r229, %r230};
+	@!%p136 bra $L175;
+	add.s64 %rd559, %rd558, %rd557;
+	mov.b64 %rd557, %rd559;
 $L175:
-	mov.b64 {%r235, %r236}, %rd562;
-	shfl.sync.up.b32 %r237|%p141, %r235, 1, 0, %r17;
-	shfl.sync.up.b32 %r238, %r236, 1, 0, %r17;
-	mov.b64 %rd566, {%r237, %r238};
-	@!%p141 bra $L176;
-	add.s64 %rd567, %rd566, %rd562;
-	mov.b64 %rd562, %rd567;
-$L176:
-	mov.b64 {%r239, %r240}, %rd562;
-	shfl.sync.up.b32 %r241|%p142, %r239, 2, 0, %r17;
-	shfl.sync.up.b32 %r242, %r240, 2, 0, %r17;
-	mov.b64 %rd568, {%r241, %r242};
-	@!%p142 bra $L177;
-	add.s64 %rd569, %rd568, %rd562;
-	mov.b64 %rd562, %rd569;
-$L177:
-	mov.b64 {%r243, %r244}, %rd562;
-	shfl.sync.up.b32 %r245|%p143, %r243, 4, 0, %r17;
-	shfl.sync.up.b32 %r246, %r244, 4, 0, %r17;
-	mov.b64 %rd570, {%r245, %r246};
-	@!%p143 bra $L178;
-	add.s64 %rd571, %rd570, %rd562;
-	mov.b64 %rd562, %rd571;
-$L178:
-	mov.b64 {%r247, %r248}, %rd562;
-	shfl.sync.up.b32 %r249|%p144, %r247, 8, 0, %r17;
-	shfl.sync.up.b32 %r250, %r248, 8, 0, %r17;
-	mov.b64 %rd572, {%r249, %r250};
-	@!%p144 bra $L179;
-	add.s64 %rd573, %rd572, %rd562;
-	mov.b64 %rd562, %rd573;
-$L179:
-	mov.b64 {%r251, %r252}, %rd562;
-	shfl.sync.up.b32 %r253|%p145, %r251, 16, 0, %r17;
-	shfl.sync.up.b32 %r254, %r252, 16, 0, %r17;
-	mov.b64 %rd574, {%r253, %r254};
-	@!%p145 bra $L180;
-	add.s64 %rd575, %rd574, %rd562;
-	mov.b64 %rd562, %rd575;
-$L180:
-	mov.b64 {%r255, %r256}, %rd562;
-	shfl.sync.up.b32 %r257|%p146, %r255, 1, 0, %r17;
-	shfl.sync.up.b32 %r258, %r256, 1, 0, %r17;
-	mov.b64 %rd576, {%r257, %r258};
-	selp.b64 %rd577, %rd576, 0, %p146;
-	@!%p140 bra $L181;
-	mul.wide.u32 %rd578, %r7, 16;
-	add.s64 %rd579, %rd1, %rd578;
-	add.s64 %rd580, %rd579, 512;
-	st.shared.s64 [%rd580+0], %rd577;
-$L181:
-	sub.u32 %r259, %r10, 1;
-	setp.eq.u32 %p147, %r7, %r259;
-	@!%p147 bra $L182;
-	st.shared.s64 [%rd1+1024], %rd562;
-$L182:
+	shl.b32 %r226, %r226, 1;
+	bra.uni $L173;
 $L174:
+	mov.b64 {%r231, %r232}, %rd557;
+	shfl.sync.up.b32 %r233|%p137, %r231, %r3, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, %r3, 0, %r17;
+	mov.b64 %rd560, {%r233, %r234};
+	setp.lo.u32 %p138, %r3, 32;
+	and.pred %p139, %p137, %p138;
+	selp.b64 %rd561, %rd560, 0, %p139;
+	sub.u32 %r235, %r13, %r3;
+	setp.eq.u32 %p140, %r7, %r235;
+	@!%p140 bra $L176;
+	mul.wide.u32 %rd562, %r8, 16;
+	add.s64 %rd563, %rd1, %rd562;
+	st.shared.s64 [%rd563+0], %rd557;
+$L176:
 	bar.sync 0;
-	mul.wide.u32 %rd581, %r8, 16;
-	add.s64 %rd582, %rd1, %rd581;
-	add.s64 %rd583, %rd582, 512;
-	ld.shared.s64 %rd584, [%rd583+0];
-	add.s64 %rd585, %rd584, %rd559;
-	ld.shared.s64 %rd586, [%rd1+1024];
-	mov.b64 {%r260, %r261}, %rd585;
-	shfl.sync.idx.b32 %r262|%p148, %r260, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r263, %r261, 0, %r21, %r17;
-	mov.b64 %rd587, {%r262, %r263};
-	mov.b64 %rd588, %rd586;
-	mov.b64 %rd589, %rd587;
+	setp.eq.u32 %p141, %r8, 0;
+	@!%p141 bra $L177;
+	mov.b64 %rd564, 0;
+	setp.lo.u32 %p142, %r7, %r10;
+	@!%p142 bra $L178;
+	mul.wide.u32 %rd565, %r7, 16;
+	add.s64 %rd566, %rd1, %rd565;
+	ld.shared.s64 %rd567, [%rd566+0];
+	mov.b64 %rd564, %rd567;
+$L178:
+	mov.b64 {%r236, %r237}, %rd564;
+	shfl.sync.up.b32 %r238|%p143, %r236, 1, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, 1, 0, %r17;
+	mov.b64 %rd568, {%r238, %r239};
+	@!%p143 bra $L179;
+	add.s64 %rd569, %rd568, %rd564;
+	mov.b64 %rd564, %rd569;
+$L179:
+	mov.b64 {%r240, %r241}, %rd564;
+	shfl.sync.up.b32 %r242|%p144, %r240, 2, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, 2, 0, %r17;
+	mov.b64 %rd570, {%r242, %r243};
+	@!%p144 bra $L180;
+	add.s64 %rd571, %rd570, %rd564;
+	mov.b64 %rd564, %rd571;
+$L180:
+	mov.b64 {%r244, %r245}, %rd564;
+	shfl.sync.up.b32 %r246|%p145, %r244, 4, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, 4, 0, %r17;
+	mov.b64 %rd572, {%r246, %r247};
+	@!%p145 bra $L181;
+	add.s64 %rd573, %rd572, %rd564;
+	mov.b64 %rd564, %rd573;
+$L181:
+	mov.b64 {%r248, %r249}, %rd564;
+	shfl.sync.up.b32 %r250|%p146, %r248, 8, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 8, 0, %r17;
+	mov.b64 %rd574, {%r250, %r251};
+	@!%p146 bra $L182;
+	add.s64 %rd575, %rd574, %rd564;
+	mov.b64 %rd564, %rd575;
+$L182:
+	mov.b64 {%r252, %r253}, %rd564;
+	shfl.sync.up.b32 %r254|%p147, %r252, 16, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, 16, 0, %r17;
+	mov.b64 %rd576, {%r254, %r255};
+	@!%p147 bra $L183;
+	add.s64 %rd577, %rd576, %rd564;
+	mov.b64 %rd564, %rd577;
+$L183:
+	mov.b64 {%r256, %r257}, %rd564;
+	shfl.sync.up.b32 %r258|%p148, %r256, 1, 0, %r17;
+	shfl.sync.up.b32 %r259, %r257, 1, 0, %r17;
+	mov.b64 %rd578, {%r258, %r259};
+	selp.b64 %rd579, %rd578, 0, %p148;
+	@!%p142 bra $L184;
+	mul.wide.u32 %rd580, %r7, 16;
+	add.s64 %rd581, %rd1, %rd580;
+	add.s64 %rd582, %rd581, 512;
+	st.shared.s64 [%rd582+0], %rd579;
+$L184:
+	sub.u32 %r260, %r10, 1;
+	setp.eq.u32 %p149, %r7, %r260;
+	@!%p149 bra $L185;
+	st.shared.s64 [%rd1+1024], %rd564;
+$L185:
+$L177:
+	bar.sync 0;
+	mul.wide.u32 %rd583, %r8, 16;
+	add.s64 %rd584, %rd1, %rd583;
+	add.s64 %rd585, %rd584, 512;
+	ld.shared.s64 %rd586, [%rd585+0];
+	add.s64 %rd587, %rd586, %rd561;
+	ld.shared.s64 %rd588, [%rd1+1024];
+	mov.b64 {%r261, %r262}, %rd587;
+	shfl.sync.idx.b32 %r263|%p150, %r261, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r264, %r262, 0, %r22, %r17;
+	mov.b64 %rd589, {%r263, %r264};
 	mov.b64 %rd590, %rd588;
 	mov.b64 %rd591, %rd589;
 	mov.b64 %rd592, %rd590;
 	mov.b64 %rd593, %rd591;
 	mov.b64 %rd594, %rd592;
-	mov.b64 %rd595, 0;
-	cvt.u64.u32 %rd596, %r2;
-	setp.eq.s64 %p149, %rd596, 0;
-	setp.gt.s64 %p150, %rd594, 0;
-	and.pred %p151, %p149, %p150;
-	@!%p151 bra $L184;
-	atom.global.add.u64 %rd597, [%rd145], %rd594;
-	mov.b64 %rd598, %rd597;
-	mov.b64 %rd595, %rd598;
-$L184:
-	cvt.u64.u32 %rd599, %r2;
-	setp.eq.s64 %p152, %rd599, 0;
-	setp.eq.u32 %p153, %r1, 0;
-	and.pred %p154, %p152, %p153;
-	bar.sync 0;
-	@!%p154 bra $L185;
-	st.shared.s64 [%rd1+1024], %rd595;
-$L185:
-	bar.sync 0;
-	ld.shared.s64 %rd600, [%rd1+1024];
-	mov.b64 %rd601, %rd600;
-	mov.b64 %rd595, %rd601;
-	add.s64 %rd602, %rd595, %rd593;
-	mov.b64 %rd603, %rd602;
-	mov.b64 %rd604, 0;
-$L186:
-	setp.lt.s64 %p155, %rd604, %rd554;
-	not.pred %p156, %p155;
-	@!%p156 bra $L190;
-	bra.uni $L188;
-$L190:
-	mul.lo.s64 %rd605, %rd604, %rd170;
-	mad.lo.s64 %rd606, %rd605, 4, %rd168;
-	ld.shared.s32 %r264, [%rd606+0];
-	mov.b32 %r265, %r264;
-	add.s64 %rd607, %rd603, %rd604;
-	mul.lo.s64 %rd608, %rd607, %rd144;
-	mad.lo.s64 %rd609, %rd608, 4, %rd142;
-	st.global.s32 [%rd609+0], %r265;
+	mov.b64 %rd595, %rd593;
+	mov.b64 %rd596, %rd594;
+	mov.b64 %rd597, 0;
+	cvt.u64.u32 %rd598, %r2;
+	setp.eq.s64 %p151, %rd598, 0;
+	setp.gt.s64 %p152, %rd596, 0;
+	and.pred %p153, %p151, %p152;
+	@!%p153 bra $L187;
+	atom.global.add.u64 %rd599, [%rd147], %rd596;
+	mov.b64 %rd600, %rd599;
+	mov.b64 %rd597, %rd600;
 $L187:
-	add.s64 %rd610, %rd604, 1;
-	mov.b64 %rd604, %rd610;
-	bra.uni $L186;
+	cvt.u64.u32 %rd601, %r2;
+	setp.eq.s64 %p154, %rd601, 0;
+	setp.eq.u32 %p155, %r1, 0;
+	and.pred %p156, %p154, %p155;
+	bar.sync 0;
+	@!%p156 bra $L188;
+	st.shared.s64 [%rd1+1024], %rd597;
 $L188:
-	bra.uni $L167;
-$L166:
-	bra.uni $L165;
-$L167:
-	mov.b64 %rd611, 0;
-	setp.lt.s64 %p157, %rd443, %rd444;
-	setp.lt.s64 %p158, %rd442, %rd177;
-	or.pred %p159, %p157, %p158;
-	@!%p159 bra $L192;
-	mov.b64 %rd611, 1;
-$L192:
-	mov.b64 %rd612, %rd611;
-	// block reduction
-	sub.u32 %r266, %r13, 1;
-	mov.b32 %r267, %r3;
+	bar.sync 0;
+	ld.shared.s64 %rd602, [%rd1+1024];
+	mov.b64 %rd603, %rd602;
+	mov.b64 %rd597, %rd603;
+	add.s64 %rd604, %rd597, %rd595;
+	mov.b64 %rd605, %rd604;
+	mov.b64 %rd606, 0;
+$L189:
+	setp.lt.s64 %p157, %rd606, %rd556;
+	not.pred %p158, %p157;
+	@!%p158 bra $L193;
+	bra.uni $L191;
 $L193:
-	setp.hs.u32 %p160, %r267, 32;
-	@%p160 bra $L194;
-	mov.b64 {%r268, %r269}, %rd612;
-	shfl.sync.down.b32 %r270|%p161, %r268, %r267, %r266, %r17;
-	shfl.sync.down.b32 %r271, %r269, %r267, %r266, %r17;
-	mov.b64 %rd613, {%r270, %r271};
+	mul.lo.s64 %rd607, %rd606, %rd172;
+	mad.lo.s64 %rd608, %rd607, 4, %rd170;
+	ld.shared.s32 %r265, [%rd608+0];
+	mov.b32 %r266, %r265;
+	add.s64 %rd609, %rd605, %rd606;
+	mul.lo.s64 %rd610, %rd609, %rd146;
+	mad.lo.s64 %rd611, %rd610, 4, %rd144;
+	st.global.s32 [%rd611+0], %r266;
+$L190:
+	add.s64 %rd612, %rd606, 1;
+	mov.b64 %rd606, %rd612;
+	bra.uni $L189;
+$L191:
+	bra.uni $L170;
+$L169:
+	bra.uni $L168;
+$L170:
+	mov.b64 %rd613, 0;
+	setp.lt.s64 %p159, %rd445, %rd446;
+	setp.lt.s64 %p160, %rd444, %rd179;
+	or.pred %p161, %p159, %p160;
 	@!%p161 bra $L195;
-	max.s64 %rd614, %rd612, %rd613;
-	mov.b64 %rd612, %rd614;
+	mov.b64 %rd613, 1;
 $L195:
-	shl.b32 %r267, %r267, 1;
-	bra.uni $L193;
-$L194:
-	setp.eq.u32 %p162, %r7, 0;
-	@!%p162 bra $L196;
-	mul.wide.u32 %rd615, %r8, 16;
-	add.s64 %rd616, %rd1, %rd615;
-	st.shared.s64 [%rd616+0], %rd612;
-$L196:
-	bar.sync 0;
-	setp.eq.u32 %p163, %r8, 0;
-	@!%p163 bra $L197;
-	setp.lo.u32 %p164, %r7, %r10;
-	@!%p164 bra $L198;
-	mul.wide.u32 %rd617, %r7, 16;
-	add.s64 %rd618, %rd1, %rd617;
-	ld.shared.s64 %rd619, [%rd618+0];
-	mov.b64 %rd612, %rd619;
-$L198:
-	sub.u32 %r272, %r10, 1;
-	mov.b64 {%r273, %r274}, %rd612;
-	shfl.sync.down.b32 %r275|%p165, %r273, 1, %r272, %r17;
-	shfl.sync.down.b32 %r276, %r274, 1, %r272, %r17;
-	mov.b64 %rd620, {%r275, %r276};
-	@!%p165 bra $L199;
-	max.s64 %rd621, %rd612, %rd620;
-	mov.b64 %rd612, %rd621;
-$L199:
-	mov.b64 {%r277, %r278}, %rd612;
-	shfl.sync.down.b32 %r279|%p166, %r277, 2, %r272, %r17;
-	shfl.sync.down.b32 %r280, %r278, 2, %r272, %r17;
-	mov.b64 %rd622, {%r279, %r280};
-	@!%p166 bra $L200;
-	max.s64 %rd623, %rd612, %rd622;
-	mov.b64 %rd612, %rd623;
-$L200:
-	mov.b64 {%r281, %r282}, %rd612;
-	shfl.sync.down.b32 %r283|%p167, %r281, 4, %r272, %r17;
-	shfl.sync.down.b32 %r284, %r282, 4, %r272, %r17;
-	mov.b64 %rd624, {%r283, %r284};
-	@!%p167 bra $L201;
-	max.s64 %rd625, %rd612, %rd624;
-	mov.b64 %rd612, %rd625;
-$L201:
-	mov.b64 {%r285, %r286}, %rd612;
-	shfl.sync.down.b32 %r287|%p168, %r285, 8, %r272, %r17;
-	shfl.sync.down.b32 %r288, %r286, 8, %r272, %r17;
-	mov.b64 %rd626, {%r287, %r288};
-	@!%p168 bra $L202;
-	max.s64 %rd627, %rd612, %rd626;
-	mov.b64 %rd612, %rd627;
-$L202:
-	mov.b64 {%r289, %r290}, %rd612;
-	shfl.sync.down.b32 %r291|%p169, %r289, 16, %r272, %r17;
-	shfl.sync.down.b32 %r292, %r290, 16, %r272, %r17;
-	mov.b64 %rd628, {%r291, %r292};
-	@!%p169 bra $L203;
-	max.s64 %rd629, %rd612, %rd628;
-	mov.b64 %rd612, %rd629;
-$L203:
-	@!%p162 bra $L204;
-	st.shared.s64 [%rd1+1024], %rd612;
-$L204:
-$L197:
-	bar.sync 0;
-	ld.shared.s64 %rd630, [%rd1+1024];
-	mov.b64 %rd612, %rd630;
-	mov.b64 %rd631, %rd612;
-	setp.eq.s64 %p170, %rd631, 0;
-	@!%p170 bra $L206;
-	bra.uni $L119;
-$L206:
-$L118:
-	bra.uni $L117;
-$L119:
-$L4:
-	bar.sync 0;
-	add.s64 %rd124, %rd124, %rd123;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd632, %rd113;
-	mov.b64 %rd633, %rd114;
+	mov.b64 %rd614, %rd613;
 	// block reduction
-	sub.u32 %r293, %r13, 1;
-	mov.b32 %r294, %r3;
-$L207:
-	setp.hs.u32 %p171, %r294, 32;
-	@%p171 bra $L208;
-	mov.b64 {%r295, %r296}, %rd632;
-	shfl.sync.down.b32 %r297|%p172, %r295, %r294, %r293, %r17;
-	shfl.sync.down.b32 %r298, %r296, %r294, %r293, %r17;
-	mov.b64 %rd634, {%r297, %r298};
-	mov.b64 {%r299, %r300}, %rd633;
-	shfl.sync.down.b32 %r301, %r299, %r294, %r293, %r17;
-	shfl.sync.down.b32 %r302, %r300, %r294, %r293, %r17;
-	mov.b64 %rd635, {%r301, %r302};
-	@!%p172 bra $L209;
-	mov.b64 %rd636, %rd632;
-	mov.b64 %rd637, %rd633;
-	mov.b64 %rd638, %rd634;
-	mov.b64 %rd639, %rd635;
-	mov.b64 %rd640, %rd636;
-	mov.b64 %rd641, %rd637;
-	mov.b64 %rd642, %rd638;
-	mov.b64 %rd643, %rd639;
-	mov.b64 %rd644, %rd642;
-	mov.b64 %rd645, %rd643;
-	add.s64 %rd646, %rd640, %rd644;
-	mov.b64 %rd640, %rd646;
-	add.s64 %rd647, %rd641, %rd645;
-	mov.b64 %rd641, %rd647;
-$L210:
-	mov.b64 %rd632, %rd640;
-	mov.b64 %rd633, %rd641;
-$L209:
-	shl.b32 %r294, %r294, 1;
-	bra.uni $L207;
-$L208:
-	setp.eq.u32 %p173, %r7, 0;
-	@!%p173 bra $L211;
-	mul.wide.u32 %rd648, %r8, 16;
-	add.s64 %rd649, %rd1, %rd648;
-	st.shared.s64 [%rd649+0], %rd632;
-	st.shared.s64 [%rd649+8], %rd633;
-$L211:
+	sub.u32 %r267, %r13, 1;
+	mov.b32 %r268, %r3;
+$L196:
+	setp.hs.u32 %p162, %r268, 32;
+	@%p162 bra $L197;
+	mov.b64 {%r269, %r270}, %rd614;
+	shfl.sync.down.b32 %r271|%p163, %r269, %r268, %r267, %r17;
+	shfl.sync.down.b32 %r272, %r270, %r268, %r267, %r17;
+	mov.b64 %rd615, {%r271, %r272};
+	@!%p163 bra $L198;
+	max.s64 %rd616, %rd614, %rd615;
+	mov.b64 %rd614, %rd616;
+$L198:
+	shl.b32 %r268, %r268, 1;
+	bra.uni $L196;
+$L197:
+	setp.eq.u32 %p164, %r7, 0;
+	@!%p164 bra $L199;
+	mul.wide.u32 %rd617, %r8, 16;
+	add.s64 %rd618, %rd1, %rd617;
+	st.shared.s64 [%rd618+0], %rd614;
+$L199:
 	bar.sync 0;
-	setp.eq.u32 %p174, %r8, 0;
+	setp.eq.u32 %p165, %r8, 0;
+	@!%p165 bra $L200;
+	setp.lo.u32 %p166, %r7, %r10;
+	@!%p166 bra $L201;
+	mul.wide.u32 %rd619, %r7, 16;
+	add.s64 %rd620, %rd1, %rd619;
+	ld.shared.s64 %rd621, [%rd620+0];
+	mov.b64 %rd614, %rd621;
+$L201:
+	sub.u32 %r273, %r10, 1;
+	mov.b64 {%r274, %r275}, %rd614;
+	shfl.sync.down.b32 %r276|%p167, %r274, 1, %r273, %r17;
+	shfl.sync.down.b32 %r277, %r275, 1, %r273, %r17;
+	mov.b64 %rd622, {%r276, %r277};
+	@!%p167 bra $L202;
+	max.s64 %rd623, %rd614, %rd622;
+	mov.b64 %rd614, %rd623;
+$L202:
+	mov.b64 {%r278, %r279}, %rd614;
+	shfl.sync.down.b32 %r280|%p168, %r278, 2, %r273, %r17;
+	shfl.sync.down.b32 %r281, %r279, 2, %r273, %r17;
+	mov.b64 %rd624, {%r280, %r281};
+	@!%p168 bra $L203;
+	max.s64 %rd625, %rd614, %rd624;
+	mov.b64 %rd614, %rd625;
+$L203:
+	mov.b64 {%r282, %r283}, %rd614;
+	shfl.sync.down.b32 %r284|%p169, %r282, 4, %r273, %r17;
+	shfl.sync.down.b32 %r285, %r283, 4, %r273, %r17;
+	mov.b64 %rd626, {%r284, %r285};
+	@!%p169 bra $L204;
+	max.s64 %rd627, %rd614, %rd626;
+	mov.b64 %rd614, %rd627;
+$L204:
+	mov.b64 {%r286, %r287}, %rd614;
+	shfl.sync.down.b32 %r288|%p170, %r286, 8, %r273, %r17;
+	shfl.sync.down.b32 %r289, %r287, 8, %r273, %r17;
+	mov.b64 %rd628, {%r288, %r289};
+	@!%p170 bra $L205;
+	max.s64 %rd629, %rd614, %rd628;
+	mov.b64 %rd614, %rd629;
+$L205:
+	mov.b64 {%r290, %r291}, %rd614;
+	shfl.sync.down.b32 %r292|%p171, %r290, 16, %r273, %r17;
+	shfl.sync.down.b32 %r293, %r291, 16, %r273, %r17;
+	mov.b64 %rd630, {%r292, %r293};
+	@!%p171 bra $L206;
+	max.s64 %rd631, %rd614, %rd630;
+	mov.b64 %rd614, %rd631;
+$L206:
+	@!%p164 bra $L207;
+	st.shared.s64 [%rd1+1024], %rd614;
+$L207:
+$L200:
+	bar.sync 0;
+	ld.shared.s64 %rd632, [%rd1+1024];
+	mov.b64 %rd614, %rd632;
+	mov.b64 %rd633, %rd614;
+	setp.eq.s64 %p172, %rd633, 0;
+	@!%p172 bra $L209;
+	bra.uni $L122;
+$L209:
+$L121:
+	bra.uni $L120;
+$L122:
+$L7:
+	bar.sync 0;
+	add.s64 %rd126, %rd126, %rd125;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd634, %rd113;
+	mov.b64 %rd635, %rd114;
+	// block reduction
+	mov.b32 %r294, 1;
+	sub.u32 %r295, %r13, 1;
+	mov.b32 %r296, %r3;
+$L210:
+	setp.hs.u32 %p173, %r296, 32;
+	@%p173 bra $L211;
+	mov.b64 {%r297, %r298}, %rd634;
+	shfl.sync.down.b32 %r299|%p174, %r297, %r296, %r295, %r17;
+	shfl.sync.down.b32 %r300, %r298, %r296, %r295, %r17;
+	mov.b64 %rd636, {%r299, %r300};
+	mov.b64 {%r301, %r302}, %rd635;
+	shfl.sync.down.b32 %r303, %r301, %r296, %r295, %r17;
+	shfl.sync.down.b32 %r304, %r302, %r296, %r295, %r17;
+	mov.b64 %rd637, {%r303, %r304};
 	@!%p174 bra $L212;
-	setp.lo.u32 %p175, %r7, %r10;
-	@!%p175 bra $L213;
-	mul.wide.u32 %rd650, %r7, 16;
-	add.s64 %rd651, %rd1, %rd650;
-	ld.shared.s64 %rd652, [%rd651+0];
-	ld.shared.s64 %rd653, [%rd651+8];
-	mov.b64 %rd632, %rd652;
-	mov.b64 %rd633, %rd653;
-$L213:
-	sub.u32 %r303, %r10, 1;
-	mov.b64 {%r304, %r305}, %rd632;
-	shfl.sync.down.b32 %r306|%p176, %r304, 1, %r303, %r17;
-	shfl.sync.down.b32 %r307, %r305, 1, %r303, %r17;
-	mov.b64 %rd654, {%r306, %r307};
-	mov.b64 {%r308, %r309}, %rd633;
-	shfl.sync.down.b32 %r310, %r308, 1, %r303, %r17;
-	shfl.sync.down.b32 %r311, %r309, 1, %r303, %r17;
-	mov.b64 %rd655, {%r310, %r311};
-	@!%p176 bra $L214;
-	mov.b64 %rd656, %rd632;
-	mov.b64 %rd657, %rd633;
-	mov.b64 %rd658, %rd654;
-	mov.b64 %rd659, %rd655;
-	mov.b64 %rd640, %rd656;
-	mov.b64 %rd641, %rd657;
-	mov.b64 %rd642, %rd658;
-	mov.b64 %rd643, %rd659;
-	mov.b64 %rd644, %rd642;
-	mov.b64 %rd645, %rd643;
-	add.s64 %rd660, %rd640, %rd644;
-	mov.b64 %rd640, %rd660;
-	add.s64 %rd661, %rd641, %rd645;
-	mov.b64 %rd641, %rd661;
-$L215:
-	mov.b64 %rd632, %rd640;
-	mov.b64 %rd633, %rd641;
+	setp.ne.u32 %p175, %r18, 9;
+	@%p175 bra.uni $L214;
+	setp.lt.s64 %p176, %rd636, %rd634;
+	setp.eq.s64 %p177, %rd636, %rd634;
+	setp.lt.s64 %p178, %rd637, %rd635;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd638, %rd636, %rd634, %p180;
+	selp.b64 %rd639, %rd637, %rd635, %p180;
+	mov.b64 %rd634, %rd638;
+	mov.b64 %rd635, %rd639;
+	bra.uni $L213;
 $L214:
-	mov.b64 {%r312, %r313}, %rd632;
-	shfl.sync.down.b32 %r314|%p177, %r312, 2, %r303, %r17;
-	shfl.sync.down.b32 %r315, %r313, 2, %r303, %r17;
-	mov.b64 %rd662, {%r314, %r315};
-	mov.b64 {%r316, %r317}, %rd633;
-	shfl.sync.down.b32 %r318, %r316, 2, %r303, %r17;
-	shfl.sync.down.b32 %r319, %r317, 2, %r303, %r17;
-	mov.b64 %rd663, {%r318, %r319};
-	@!%p177 bra $L216;
-	mov.b64 %rd664, %rd632;
-	mov.b64 %rd665, %rd633;
-	mov.b64 %rd666, %rd662;
-	mov.b64 %rd667, %rd663;
-	mov.b64 %rd640, %rd664;
-	mov.b64 %rd641, %rd665;
-	mov.b64 %rd642, %rd666;
-	mov.b64 %rd643, %rd667;
-	mov.b64 %rd644, %rd642;
-	mov.b64 %rd645, %rd643;
-	add.s64 %rd668, %rd640, %rd644;
-	mov.b64 %rd640, %rd668;
-	add.s64 %rd669, %rd641, %rd645;
-	mov.b64 %rd641, %rd669;
-$L217:
-	mov.b64 %rd632, %rd640;
-	mov.b64 %rd633, %rd641;
+	setp.ne.u32 %p181, %r18, 10;
+	@%p181 bra.uni $L215;
+	setp.gt.s64 %p182, %rd636, %rd634;
+	setp.eq.s64 %p183, %rd636, %rd634;
+	setp.lt.s64 %p184, %rd637, %rd635;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd640, %rd636, %rd634, %p186;
+	selp.b64 %rd641, %rd637, %rd635, %p186;
+	mov.b64 %rd634, %rd640;
+	mov.b64 %rd635, %rd641;
+	bra.uni $L213;
+$L215:
+	mov.b64 %rd642, %rd634;
+	mov.b64 %rd643, %rd635;
+	mov.b64 %rd644, %rd636;
+	mov.b64 %rd645, %rd637;
+	mov.b64 %rd646, %rd642;
+	mov.b64 %rd647, %rd643;
+	mov.b64 %rd648, %rd644;
+	mov.b64 %rd649, %rd645;
+	mov.b64 %rd650, %rd648;
+	mov.b64 %rd651, %rd649;
+	add.s64 %rd652, %rd646, %rd650;
+	mov.b64 %rd646, %rd652;
+	add.s64 %rd653, %rd647, %rd651;
+	mov.b64 %rd647, %rd653;
 $L216:
-	mov.b64 {%r320, %r321}, %rd632;
-	shfl.sync.down.b32 %r322|%p178, %r320, 4, %r303, %r17;
-	shfl.sync.down.b32 %r323, %r321, 4, %r303, %r17;
-	mov.b64 %rd670, {%r322, %r323};
-	mov.b64 {%r324, %r325}, %rd633;
-	shfl.sync.down.b32 %r326, %r324, 4, %r303, %r17;
-	shfl.sync.down.b32 %r327, %r325, 4, %r303, %r17;
-	mov.b64 %rd671, {%r326, %r327};
-	@!%p178 bra $L218;
-	mov.b64 %rd672, %rd632;
-	mov.b64 %rd673, %rd633;
-	mov.b64 %rd674, %rd670;
-	mov.b64 %rd675, %rd671;
-	mov.b64 %rd640, %rd672;
-	mov.b64 %rd641, %rd673;
-	mov.b64 %rd642, %rd674;
-	mov.b64 %rd643, %rd675;
-	mov.b64 %rd644, %rd642;
-	mov.b64 %rd645, %rd643;
-	add.s64 %rd676, %rd640, %rd644;
-	mov.b64 %rd640, %rd676;
-	add.s64 %rd677, %rd641, %rd645;
-	mov.b64 %rd641, %rd677;
-$L219:
-	mov.b64 %rd632, %rd640;
-	mov.b64 %rd633, %rd641;
-$L218:
-	mov.b64 {%r328, %r329}, %rd632;
-	shfl.sync.down.b32 %r330|%p179, %r328, 8, %r303, %r17;
-	shfl.sync.down.b32 %r331, %r329, 8, %r303, %r17;
-	mov.b64 %rd678, {%r330, %r331};
-	mov.b64 {%r332, %r333}, %rd633;
-	shfl.sync.down.b32 %r334, %r332, 8, %r303, %r17;
-	shfl.sync.down.b32 %r335, %r333, 8, %r303, %r17;
-	mov.b64 %rd679, {%r334, %r335};
-	@!%p179 bra $L220;
-	mov.b64 %rd680, %rd632;
-	mov.b64 %rd681, %rd633;
-	mov.b64 %rd682, %rd678;
-	mov.b64 %rd683, %rd679;
-	mov.b64 %rd640, %rd680;
-	mov.b64 %rd641, %rd681;
-	mov.b64 %rd642, %rd682;
-	mov.b64 %rd643, %rd683;
-	mov.b64 %rd644, %rd642;
-	mov.b64 %rd645, %rd643;
-	add.s64 %rd684, %rd640, %rd644;
-	mov.b64 %rd640, %rd684;
-	add.s64 %rd685, %rd641, %rd645;
-	mov.b64 %rd641, %rd685;
-$L221:
-	mov.b64 %rd632, %rd640;
-	mov.b64 %rd633, %rd641;
-$L220:
-	mov.b64 {%r336, %r337}, %rd632;
-	shfl.sync.down.b32 %r338|%p180, %r336, 16, %r303, %r17;
-	shfl.sync.down.b32 %r339, %r337, 16, %r303, %r17;
-	mov.b64 %rd686, {%r338, %r339};
-	mov.b64 {%r340, %r341}, %rd633;
-	shfl.sync.down.b32 %r342, %r340, 16, %r303, %r17;
-	shfl.sync.down.b32 %r343, %r341, 16, %r303, %r17;
-	mov.b64 %rd687, {%r342, %r343};
-	@!%p180 bra $L222;
-	mov.b64 %rd688, %rd632;
-	mov.b64 %rd689, %rd633;
-	mov.b64 %rd690, %rd686;
-	mov.b64 %rd691, %rd687;
-	mov.b64 %rd640, %rd688;
-	mov.b64 %rd641, %rd689;
-	mov.b64 %rd642, %rd690;
-	mov.b64 %rd643, %rd691;
-	mov.b64 %rd644, %rd642;
-	mov.b64 %rd645, %rd643;
-	add.s64 %rd692, %rd640, %rd644;
-	mov.b64 %rd640, %rd692;
-	add.s64 %rd693, %rd641, %rd645;
-	mov.b64 %rd641, %rd693;
-$L223:
-	mov.b64 %rd632, %rd640;
-	mov.b64 %rd633, %rd641;
-$L222:
+	mov.b64 %rd634, %rd646;
+	mov.b64 %rd635, %rd647;
+$L213:
 $L212:
-	mul.wide.u32 %rd694, %r28, 16;
-	add.s64 %rd695, %rd11, %rd694;
-	setp.eq.u32 %p181, %r5, 0;
-	@!%p181 bra $L224;
-	st.global.s64 [%rd695+0], %rd632;
-	st.global.s64 [%rd695+8], %rd633;
+	shl.b32 %r296, %r296, 1;
+	bra.uni $L210;
+$L211:
+	setp.eq.u32 %p187, %r7, 0;
+	@!%p187 bra $L217;
+	mul.wide.u32 %rd654, %r8, 16;
+	add.s64 %rd655, %rd1, %rd654;
+	st.shared.s64 [%rd655+0], %rd634;
+	st.shared.s64 [%rd655+8], %rd635;
+$L217:
+	bar.sync 0;
+	setp.eq.u32 %p188, %r8, 0;
+	@!%p188 bra $L218;
+	setp.lo.u32 %p189, %r7, %r10;
+	@!%p189 bra $L219;
+	mul.wide.u32 %rd656, %r7, 16;
+	add.s64 %rd657, %rd1, %rd656;
+	ld.shared.s64 %rd658, [%rd657+0];
+	ld.shared.s64 %rd659, [%rd657+8];
+	mov.b64 %rd634, %rd658;
+	mov.b64 %rd635, %rd659;
+$L219:
+	sub.u32 %r305, %r10, 1;
+	mov.b32 %r306, %r294;
+$L220:
+	setp.hs.u32 %p190, %r306, 32;
+	@%p190 bra $L221;
+	mov.b64 {%r307, %r308}, %rd634;
+	shfl.sync.down.b32 %r309|%p191, %r307, %r306, %r305, %r17;
+	shfl.sync.down.b32 %r310, %r308, %r306, %r305, %r17;
+	mov.b64 %rd660, {%r309, %r310};
+	mov.b64 {%r311, %r312}, %rd635;
+	shfl.sync.down.b32 %r313, %r311, %r306, %r305, %r17;
+	shfl.sync.down.b32 %r314, %r312, %r306, %r305, %r17;
+	mov.b64 %rd661, {%r313, %r314};
+	@!%p191 bra $L222;
+	setp.ne.u32 %p192, %r18, 9;
+	@%p192 bra.uni $L224;
+	setp.lt.s64 %p193, %rd660, %rd634;
+	setp.eq.s64 %p194, %rd660, %rd634;
+	setp.lt.s64 %p195, %rd661, %rd635;
+	and.pred %p196, %p194, %p195;
+	or.pred %p197, %p193, %p196;
+	selp.b64 %rd662, %rd660, %rd634, %p197;
+	selp.b64 %rd663, %rd661, %rd635, %p197;
+	mov.b64 %rd634, %rd662;
+	mov.b64 %rd635, %rd663;
+	bra.uni $L223;
 $L224:
+	setp.ne.u32 %p198, %r18, 10;
+	@%p198 bra.uni $L225;
+	setp.gt.s64 %p199, %rd660, %rd634;
+	setp.eq.s64 %p200, %rd660, %rd634;
+	setp.lt.s64 %p201, %rd661, %rd635;
+	and.pred %p202, %p200, %p201;
+	or.pred %p203, %p199, %p202;
+	selp.b64 %rd664, %rd660, %rd634, %p203;
+	selp.b64 %rd665, %rd661, %rd635, %p203;
+	mov.b64 %rd634, %rd664;
+	mov.b64 %rd635, %rd665;
+	bra.uni $L223;
+$L225:
+	mov.b64 %rd666, %rd634;
+	mov.b64 %rd667, %rd635;
+	mov.b64 %rd668, %rd660;
+	mov.b64 %rd669, %rd661;
+	mov.b64 %rd646, %rd666;
+	mov.b64 %rd647, %rd667;
+	mov.b64 %rd648, %rd668;
+	mov.b64 %rd649, %rd669;
+	mov.b64 %rd650, %rd648;
+	mov.b64 %rd651, %rd649;
+	add.s64 %rd670, %rd646, %rd650;
+	mov.b64 %rd646, %rd670;
+	add.s64 %rd671, %rd647, %rd651;
+	mov.b64 %rd647, %rd671;
+$L226:
+	mov.b64 %rd634, %rd646;
+	mov.b64 %rd635, %rd647;
+$L223:
+$L222:
+	shl.b32 %r306, %r306, 1;
+	bra.uni $L220;
+$L221:
+$L218:
+	mul.wide.u32 %rd672, %r29, 16;
+	add.s64 %rd673, %rd11, %rd672;
+	setp.eq.u32 %p204, %r5, 0;
+	@!%p204 bra $L227;
+	st.global.s64 [%rd673+0], %rd634;
+	st.global.s64 [%rd673+8], %rd635;
+$L227:
 	ret;
 }
 
-.visible .entry gk_frontier_PushThread_main_nearest__final_custom(
+.visible .entry gk_frontier_PushThread_main_nearest__final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -6220,9 +1978,9 @@ $L224:
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<23>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<208>;
+	.reg .pred %p<55>;
+	.reg .b32 %r<48>;
+	.reg .b64 %rd<164>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6247,6 +2005,7 @@ $L224:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -6270,8 +2029,8 @@ $L224:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	ld.param.s64 %rd30, [gk_s11];
 	mov.b64 %rd31, %rd30;
@@ -6289,8 +2048,8 @@ $L224:
 	mov.b64 %rd43, %rd42;
 	ld.param.s64 %rd44, [gk_s17];
 	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
 	mov.pred %p5, %p4;
 	ld.param.u64 %rd46, [gk_s19];
 	cvta.to.global.u64 %rd47, %rd46;
@@ -6313,8 +2072,8 @@ $L224:
 	mov.b64 %rd64, %rd63;
 	ld.param.s64 %rd65, [gk_s27];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
 	mov.pred %p7, %p6;
 	ld.param.u64 %rd67, [gk_s29];
 	cvta.to.global.u64 %rd68, %rd67;
@@ -6323,8 +2082,8 @@ $L224:
 	mov.b64 %rd71, %rd70;
 	ld.param.s64 %rd72, [gk_s31];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
 	ld.param.s64 %rd74, [gk_s33];
 	mov.b64 %rd75, %rd74;
 	ld.param.s64 %rd76, [gk_s34];
@@ -6345,348 +2104,253 @@ $L224:
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	ld.param.s32 %r23, [gk_s42];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd94, 0;
-	mov.b64 %rd95, 0;
-	mov.b64 %rd96, 0;
-	mov.b64 %rd97, 0;
-	mov.b64 %rd94, %rd96;
-	mov.b64 %rd95, %rd97;
-$L1:
-	mov.b64 %rd98, %rd94;
-	mov.b64 %rd99, %rd95;
-	mov.b64 %rd100, %rd98;
-	mov.b64 %rd101, %rd99;
-	cvt.u64.u32 %rd102, %r5;
-	cvt.u64.u32 %rd103, %r6;
-	mov.b64 %rd104, %rd102;
+	ld.param.s32 %r24, [gk_s42];
+	mov.b32 %r25, %r24;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd94, 9223372036854775807;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd98, %rd96;
+$L3:
+	setp.ge.s64 %p9, %rd98, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd99, %rd98, 16, %rd3;
+	ld.global.s64 %rd100, [%rd99+0];
+	ld.global.s64 %rd101, [%rd99+8];
+	setp.lt.s64 %p10, %rd100, %rd94;
+	setp.eq.s64 %p11, %rd100, %rd94;
+	setp.lt.s64 %p12, %rd101, %rd95;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd102, %rd100, %rd94, %p14;
+	selp.b64 %rd103, %rd101, %rd95, %p14;
+	mov.b64 %rd94, %rd102;
+	mov.b64 %rd95, %rd103;
+	add.s64 %rd98, %rd98, %rd97;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
 $L2:
-	setp.ge.s64 %p8, %rd104, %rd4;
-	@%p8 bra $L3;
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd94, -9223372036854775808;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd104, %rd96;
+$L6:
+	setp.ge.s64 %p16, %rd104, %rd4;
+	@%p16 bra $L7;
 	mad.lo.s64 %rd105, %rd104, 16, %rd3;
 	ld.global.s64 %rd106, [%rd105+0];
 	ld.global.s64 %rd107, [%rd105+8];
-	mov.b64 %rd108, %rd100;
-	mov.b64 %rd109, %rd101;
-	mov.b64 %rd110, %rd106;
-	mov.b64 %rd111, %rd107;
-	mov.b64 %rd112, %rd108;
-	mov.b64 %rd113, %rd109;
+	setp.gt.s64 %p17, %rd106, %rd94;
+	setp.eq.s64 %p18, %rd106, %rd94;
+	setp.lt.s64 %p19, %rd107, %rd95;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd108, %rd106, %rd94, %p21;
+	selp.b64 %rd109, %rd107, %rd95, %p21;
+	mov.b64 %rd94, %rd108;
+	mov.b64 %rd95, %rd109;
+	add.s64 %rd104, %rd104, %rd97;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd110, 0;
+	mov.b64 %rd111, 0;
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd110, %rd112;
+	mov.b64 %rd111, %rd113;
+$L8:
 	mov.b64 %rd114, %rd110;
 	mov.b64 %rd115, %rd111;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd118, %rd112, %rd116;
-	mov.b64 %rd112, %rd118;
-	add.s64 %rd119, %rd113, %rd117;
-	mov.b64 %rd113, %rd119;
-$L4:
-	mov.b64 %rd100, %rd112;
-	mov.b64 %rd101, %rd113;
-	add.s64 %rd104, %rd104, %rd103;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd120, %rd100;
-	mov.b64 %rd121, %rd101;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd120;
-	shfl.sync.down.b32 %r28|%p9, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd122, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd121;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd123, {%r32, %r33};
-	@!%p9 bra $L5;
+	mov.b64 %rd94, %rd114;
+	mov.b64 %rd95, %rd115;
+	mov.b64 %rd116, %rd96;
+$L9:
+	setp.ge.s64 %p22, %rd116, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd117, %rd116, 16, %rd3;
+	ld.global.s64 %rd118, [%rd117+0];
+	ld.global.s64 %rd119, [%rd117+8];
+	mov.b64 %rd120, %rd94;
+	mov.b64 %rd121, %rd95;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd123, %rd119;
 	mov.b64 %rd124, %rd120;
 	mov.b64 %rd125, %rd121;
 	mov.b64 %rd126, %rd122;
 	mov.b64 %rd127, %rd123;
-	mov.b64 %rd112, %rd124;
-	mov.b64 %rd113, %rd125;
-	mov.b64 %rd114, %rd126;
-	mov.b64 %rd115, %rd127;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd128, %rd112, %rd116;
-	mov.b64 %rd112, %rd128;
-	add.s64 %rd129, %rd113, %rd117;
-	mov.b64 %rd113, %rd129;
-$L6:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L5:
-	mov.b64 {%r34, %r35}, %rd120;
-	shfl.sync.down.b32 %r36|%p10, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd130, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd121;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd131, {%r40, %r41};
-	@!%p10 bra $L7;
-	mov.b64 %rd132, %rd120;
-	mov.b64 %rd133, %rd121;
-	mov.b64 %rd134, %rd130;
-	mov.b64 %rd135, %rd131;
-	mov.b64 %rd112, %rd132;
-	mov.b64 %rd113, %rd133;
-	mov.b64 %rd114, %rd134;
-	mov.b64 %rd115, %rd135;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd136, %rd112, %rd116;
-	mov.b64 %rd112, %rd136;
-	add.s64 %rd137, %rd113, %rd117;
-	mov.b64 %rd113, %rd137;
-$L8:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L7:
-	mov.b64 {%r42, %r43}, %rd120;
-	shfl.sync.down.b32 %r44|%p11, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd138, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd121;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd139, {%r48, %r49};
-	@!%p11 bra $L9;
-	mov.b64 %rd140, %rd120;
-	mov.b64 %rd141, %rd121;
-	mov.b64 %rd142, %rd138;
-	mov.b64 %rd143, %rd139;
-	mov.b64 %rd112, %rd140;
-	mov.b64 %rd113, %rd141;
-	mov.b64 %rd114, %rd142;
-	mov.b64 %rd115, %rd143;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd144, %rd112, %rd116;
-	mov.b64 %rd112, %rd144;
-	add.s64 %rd145, %rd113, %rd117;
-	mov.b64 %rd113, %rd145;
-$L10:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L9:
-	mov.b64 {%r50, %r51}, %rd120;
-	shfl.sync.down.b32 %r52|%p12, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd146, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd121;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd147, {%r56, %r57};
-	@!%p12 bra $L11;
-	mov.b64 %rd148, %rd120;
-	mov.b64 %rd149, %rd121;
-	mov.b64 %rd150, %rd146;
-	mov.b64 %rd151, %rd147;
-	mov.b64 %rd112, %rd148;
-	mov.b64 %rd113, %rd149;
-	mov.b64 %rd114, %rd150;
-	mov.b64 %rd115, %rd151;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd152, %rd112, %rd116;
-	mov.b64 %rd112, %rd152;
-	add.s64 %rd153, %rd113, %rd117;
-	mov.b64 %rd113, %rd153;
-$L12:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd130, %rd124, %rd128;
+	mov.b64 %rd124, %rd130;
+	add.s64 %rd131, %rd125, %rd129;
+	mov.b64 %rd125, %rd131;
 $L11:
-	mov.b64 {%r58, %r59}, %rd120;
-	shfl.sync.down.b32 %r60|%p13, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd154, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd121;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd155, {%r64, %r65};
-	@!%p13 bra $L13;
-	mov.b64 %rd156, %rd120;
-	mov.b64 %rd157, %rd121;
-	mov.b64 %rd158, %rd154;
-	mov.b64 %rd159, %rd155;
-	mov.b64 %rd112, %rd156;
-	mov.b64 %rd113, %rd157;
-	mov.b64 %rd114, %rd158;
-	mov.b64 %rd115, %rd159;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd160, %rd112, %rd116;
-	mov.b64 %rd112, %rd160;
-	add.s64 %rd161, %rd113, %rd117;
-	mov.b64 %rd113, %rd161;
-$L14:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L13:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L15;
-	mul.wide.u32 %rd162, %r8, 16;
-	add.s64 %rd163, %rd1, %rd162;
-	st.shared.s64 [%rd163+0], %rd120;
-	st.shared.s64 [%rd163+8], %rd121;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L16;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L17;
-	mul.wide.u32 %rd164, %r7, 16;
-	add.s64 %rd165, %rd1, %rd164;
-	ld.shared.s64 %rd166, [%rd165+0];
-	ld.shared.s64 %rd167, [%rd165+8];
-	mov.b64 %rd120, %rd166;
-	mov.b64 %rd121, %rd167;
-$L17:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd120;
-	shfl.sync.down.b32 %r69|%p17, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd168, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd121;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd169, {%r73, %r74};
-	@!%p17 bra $L18;
-	mov.b64 %rd170, %rd120;
-	mov.b64 %rd171, %rd121;
-	mov.b64 %rd172, %rd168;
-	mov.b64 %rd173, %rd169;
-	mov.b64 %rd112, %rd170;
-	mov.b64 %rd113, %rd171;
-	mov.b64 %rd114, %rd172;
-	mov.b64 %rd115, %rd173;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd174, %rd112, %rd116;
-	mov.b64 %rd112, %rd174;
-	add.s64 %rd175, %rd113, %rd117;
-	mov.b64 %rd113, %rd175;
-$L19:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L18:
-	mov.b64 {%r75, %r76}, %rd120;
-	shfl.sync.down.b32 %r77|%p18, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd176, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd121;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd177, {%r81, %r82};
-	@!%p18 bra $L20;
-	mov.b64 %rd178, %rd120;
-	mov.b64 %rd179, %rd121;
-	mov.b64 %rd180, %rd176;
-	mov.b64 %rd181, %rd177;
-	mov.b64 %rd112, %rd178;
-	mov.b64 %rd113, %rd179;
-	mov.b64 %rd114, %rd180;
-	mov.b64 %rd115, %rd181;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd182, %rd112, %rd116;
-	mov.b64 %rd112, %rd182;
-	add.s64 %rd183, %rd113, %rd117;
-	mov.b64 %rd113, %rd183;
-$L21:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L20:
-	mov.b64 {%r83, %r84}, %rd120;
-	shfl.sync.down.b32 %r85|%p19, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd184, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd121;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd185, {%r89, %r90};
-	@!%p19 bra $L22;
-	mov.b64 %rd186, %rd120;
-	mov.b64 %rd187, %rd121;
-	mov.b64 %rd188, %rd184;
-	mov.b64 %rd189, %rd185;
-	mov.b64 %rd112, %rd186;
-	mov.b64 %rd113, %rd187;
-	mov.b64 %rd114, %rd188;
-	mov.b64 %rd115, %rd189;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd190, %rd112, %rd116;
-	mov.b64 %rd112, %rd190;
-	add.s64 %rd191, %rd113, %rd117;
-	mov.b64 %rd113, %rd191;
-$L23:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L22:
-	mov.b64 {%r91, %r92}, %rd120;
-	shfl.sync.down.b32 %r93|%p20, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd192, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd121;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd193, {%r97, %r98};
-	@!%p20 bra $L24;
-	mov.b64 %rd194, %rd120;
-	mov.b64 %rd195, %rd121;
-	mov.b64 %rd196, %rd192;
-	mov.b64 %rd197, %rd193;
-	mov.b64 %rd112, %rd194;
-	mov.b64 %rd113, %rd195;
-	mov.b64 %rd114, %rd196;
-	mov.b64 %rd115, %rd197;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd198, %rd112, %rd116;
-	mov.b64 %rd112, %rd198;
-	add.s64 %rd199, %rd113, %rd117;
-	mov.b64 %rd113, %rd199;
-$L25:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L24:
-	mov.b64 {%r99, %r100}, %rd120;
-	shfl.sync.down.b32 %r101|%p21, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd200, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd121;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd201, {%r105, %r106};
-	@!%p21 bra $L26;
-	mov.b64 %rd202, %rd120;
-	mov.b64 %rd203, %rd121;
-	mov.b64 %rd204, %rd200;
-	mov.b64 %rd205, %rd201;
-	mov.b64 %rd112, %rd202;
-	mov.b64 %rd113, %rd203;
-	mov.b64 %rd114, %rd204;
-	mov.b64 %rd115, %rd205;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd206, %rd112, %rd116;
-	mov.b64 %rd112, %rd206;
-	add.s64 %rd207, %rd113, %rd117;
-	mov.b64 %rd113, %rd207;
-$L27:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L26:
+	mov.b64 %rd94, %rd124;
+	mov.b64 %rd95, %rd125;
+	add.s64 %rd116, %rd116, %rd97;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd132, %rd94;
+	mov.b64 %rd133, %rd95;
+	// block reduction
+	mov.b32 %r26, 1;
+	mov.b32 %r27, 1;
+	sub.u32 %r28, %r13, 1;
+	mov.b32 %r29, %r26;
+$L12:
+	setp.hs.u32 %p23, %r29, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r30, %r31}, %rd132;
+	shfl.sync.down.b32 %r32|%p24, %r30, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
+	mov.b64 %rd134, {%r32, %r33};
+	mov.b64 {%r34, %r35}, %rd133;
+	shfl.sync.down.b32 %r36, %r34, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r29, %r28, %r17;
+	mov.b64 %rd135, {%r36, %r37};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd134, %rd132;
+	setp.eq.s64 %p27, %rd134, %rd132;
+	setp.lt.s64 %p28, %rd135, %rd133;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd136, %rd134, %rd132, %p30;
+	selp.b64 %rd137, %rd135, %rd133, %p30;
+	mov.b64 %rd132, %rd136;
+	mov.b64 %rd133, %rd137;
+	bra.uni $L15;
 $L16:
-	setp.eq.u32 %p22, %r5, 0;
-	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd120;
-	st.global.s64 [%rd6+8], %rd121;
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd134, %rd132;
+	setp.eq.s64 %p33, %rd134, %rd132;
+	setp.lt.s64 %p34, %rd135, %rd133;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd138, %rd134, %rd132, %p36;
+	selp.b64 %rd139, %rd135, %rd133, %p36;
+	mov.b64 %rd132, %rd138;
+	mov.b64 %rd133, %rd139;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd140, %rd132;
+	mov.b64 %rd141, %rd133;
+	mov.b64 %rd142, %rd134;
+	mov.b64 %rd143, %rd135;
+	mov.b64 %rd124, %rd140;
+	mov.b64 %rd125, %rd141;
+	mov.b64 %rd126, %rd142;
+	mov.b64 %rd127, %rd143;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd144, %rd124, %rd128;
+	mov.b64 %rd124, %rd144;
+	add.s64 %rd145, %rd125, %rd129;
+	mov.b64 %rd125, %rd145;
+$L18:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L15:
+$L14:
+	shl.b32 %r29, %r29, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd146, %r8, 16;
+	add.s64 %rd147, %rd1, %rd146;
+	st.shared.s64 [%rd147+0], %rd132;
+	st.shared.s64 [%rd147+8], %rd133;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd148, %r7, 16;
+	add.s64 %rd149, %rd1, %rd148;
+	ld.shared.s64 %rd150, [%rd149+0];
+	ld.shared.s64 %rd151, [%rd149+8];
+	mov.b64 %rd132, %rd150;
+	mov.b64 %rd133, %rd151;
+$L21:
+	sub.u32 %r38, %r10, 1;
+	mov.b32 %r39, %r27;
+$L22:
+	setp.hs.u32 %p40, %r39, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r40, %r41}, %rd132;
+	shfl.sync.down.b32 %r42|%p41, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd152, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd133;
+	shfl.sync.down.b32 %r46, %r44, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r47, %r45, %r39, %r38, %r17;
+	mov.b64 %rd153, {%r46, %r47};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd152, %rd132;
+	setp.eq.s64 %p44, %rd152, %rd132;
+	setp.lt.s64 %p45, %rd153, %rd133;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd154, %rd152, %rd132, %p47;
+	selp.b64 %rd155, %rd153, %rd133, %p47;
+	mov.b64 %rd132, %rd154;
+	mov.b64 %rd133, %rd155;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd152, %rd132;
+	setp.eq.s64 %p50, %rd152, %rd132;
+	setp.lt.s64 %p51, %rd153, %rd133;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd156, %rd152, %rd132, %p53;
+	selp.b64 %rd157, %rd153, %rd133, %p53;
+	mov.b64 %rd132, %rd156;
+	mov.b64 %rd133, %rd157;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd158, %rd132;
+	mov.b64 %rd159, %rd133;
+	mov.b64 %rd160, %rd152;
+	mov.b64 %rd161, %rd153;
+	mov.b64 %rd124, %rd158;
+	mov.b64 %rd125, %rd159;
+	mov.b64 %rd126, %rd160;
+	mov.b64 %rd127, %rd161;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd162, %rd124, %rd128;
+	mov.b64 %rd124, %rd162;
+	add.s64 %rd163, %rd125, %rd129;
+	mov.b64 %rd125, %rd163;
 $L28:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L25:
+$L24:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd132;
+	st.global.s64 [%rd6+8], %rd133;
+$L29:
 	ret;
 }
 `
@@ -6703,7 +2367,7 @@ const gokkosPTX1 = `//
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
-.visible .entry gk_frontier_PushGlobal_main_nearest__main_minloc(
+.visible .entry gk_frontier_PushGlobal_main_nearest__main(
 	.param .b64 gk_league,
 	.param .b64 gk_team_size,
 	.param .b64 gk_vector_length,
@@ -6713,6 +2377,7 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -6761,9 +2426,9 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s45
 )
 {
-	.reg .pred %p<119>;
-	.reg .b32 %r<181>;
-	.reg .b64 %rd<419>;
+	.reg .pred %p<112>;
+	.reg .b32 %r<152>;
+	.reg .b64 %rd<433>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6793,25 +2458,26 @@ const gokkosPTX1 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
 	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
 	cvt.u64.u32 %rd12, %r2;
 	mov.u64 %rd13, gk_dyn;
 	add.s64 %rd14, %rd13, %rd5;
 	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
 	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
+	cvt.u64.u32 %rd18, %r29;
 	cvta.to.global.u64 %rd19, %rd7;
 	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
 	add.s64 %rd20, %rd17, %rd8;
@@ -6839,8 +2505,8 @@ const gokkosPTX1 = `//
 	mov.b64 %rd46, %rd45;
 	ld.param.s64 %rd47, [gk_s9];
 	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
 	ld.param.s64 %rd49, [gk_s11];
 	mov.b64 %rd50, %rd49;
@@ -6858,8 +2524,8 @@ const gokkosPTX1 = `//
 	mov.b64 %rd62, %rd61;
 	ld.param.s64 %rd63, [gk_s17];
 	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
 	ld.param.u64 %rd65, [gk_s19];
 	cvta.to.global.u64 %rd66, %rd65;
@@ -6882,8 +2548,8 @@ const gokkosPTX1 = `//
 	mov.b64 %rd83, %rd82;
 	ld.param.s64 %rd84, [gk_s27];
 	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
 	ld.param.u64 %rd86, [gk_s29];
 	cvta.to.global.u64 %rd87, %rd86;
@@ -6892,8 +2558,8 @@ const gokkosPTX1 = `//
 	mov.b64 %rd90, %rd89;
 	ld.param.s64 %rd91, [gk_s31];
 	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
 	ld.param.s64 %rd93, [gk_s33];
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s34];
@@ -6921,3611 +2587,785 @@ const gokkosPTX1 = `//
 	mov.b64 %rd117, %rd116;
 	ld.param.s64 %rd118, [gk_s44];
 	mov.b64 %rd119, %rd118;
-	ld.param.s32 %r35, [gk_s45];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd120, 9223372036854775807;
-	mov.b64 %rd121, 9223372036854775807;
-	cvt.u64.u32 %rd123, %r28;
-	cvt.u64.u32 %rd124, %r29;
-	mov.b64 %rd125, %rd123;
-$L1:
-	setp.ge.s64 %p9, %rd125, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd122, %rd125;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd126, %rd27;
-	mov.b64 %rd127, %rd30;
-	mov.b64 %rd128, %rd32;
-	mov.b64 %rd129, %rd34;
-	mov.b64 %rd130, %rd37;
-	mov.b64 %rd131, %rd39;
-	mov.b64 %rd132, %rd41;
-	mov.b64 %rd133, %rd44;
-	mov.b64 %rd134, %rd46;
-	mov.b64 %rd135, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd136, %rd50;
-	mov.b64 %rd137, %rd53;
-	mov.b64 %rd138, %rd55;
-	mov.b64 %rd139, %rd57;
-	mov.b64 %rd140, %rd60;
-	mov.b64 %rd141, %rd62;
-	mov.b64 %rd142, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd143, %rd67;
-	mov.b64 %rd144, %rd69;
-	mov.b64 %rd145, %rd71;
-	mov.b64 %rd146, %rd74;
-	mov.b64 %rd147, %rd76;
-	mov.b64 %rd148, %rd78;
-	mov.b64 %rd149, %rd81;
-	mov.b64 %rd150, %rd83;
-	mov.b64 %rd151, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd152, %rd88;
-	mov.b64 %rd153, %rd90;
-	mov.b64 %rd154, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd155, %rd94;
-	mov.b64 %rd156, %rd96;
-	mov.b64 %rd157, %rd99;
-	mov.b64 %rd158, %rd101;
-	mov.b64 %rd159, %rd103;
-	mov.b64 %rd160, %rd105;
-	mov.b64 %rd161, %rd108;
-	mov.b64 %rd162, %rd110;
-	mov.b64 %rd163, %rd112;
-	mov.b64 %rd164, %rd115;
-	mov.b64 %rd165, %rd117;
-	mov.b64 %rd166, %rd119;
-	mov.b32 %r38, %r36;
-	add.s64 %rd167, %rd15, %rd23;
-	mad.lo.s64 %rd168, %rd155, 4, 15;
-	and.b64 %rd168, %rd168, -16;
-	add.s64 %rd23, %rd23, %rd168;
-	mov.b64 %rd169, %rd167;
-	mov.b64 %rd170, %rd155;
-	mov.b64 %rd171, 1;
-	mov.b64 %rd172, %rd169;
-	mov.b64 %rd173, %rd170;
-	mov.b64 %rd174, %rd171;
-	mov.b64 %rd175, %rd2;
-	mov.b64 %rd176, %rd122;
-	mul.lo.s64 %rd177, %rd176, %rd160;
-	div.s64 %rd178, %rd177, %rd175;
-	setp.eq.s64 %p13, %rd175, -1;
-	neg.s64 %rd179, %rd177;
-	selp.b64 %rd180, %rd179, %rd178, %p13;
-	setp.eq.s64 %p14, %rd175, 0;
-	selp.b64 %rd181, 0, %rd180, %p14;
-	mov.b64 %rd182, %rd181;
-	add.s64 %rd183, %rd176, 1;
-	mul.lo.s64 %rd184, %rd183, %rd160;
-	div.s64 %rd185, %rd184, %rd175;
-	setp.eq.s64 %p15, %rd175, -1;
-	neg.s64 %rd186, %rd184;
-	selp.b64 %rd187, %rd186, %rd185, %p15;
-	setp.eq.s64 %p16, %rd175, 0;
-	selp.b64 %rd188, 0, %rd187, %p16;
-	mov.b64 %rd189, %rd188;
-	cvt.u64.u32 %rd190, %r4;
-	mov.b64 %rd191, %rd190;
-	mul.lo.s64 %rd192, %rd191, %rd155;
-	mov.b64 %rd193, %rd192;
-	@!%p11 bra $L5;
-	sub.s64 %rd194, %rd189, %rd182;
-	mov.b64 %rd193, %rd194;
-$L5:
-	mov.b64 %rd195, %rd182;
-$L6:
-	setp.lt.s64 %p17, %rd195, %rd189;
-	not.pred %p18, %p17;
-	@!%p18 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd196, 0;
-	add.s64 %rd197, %rd195, %rd193;
-	min.s64 %rd198, %rd189, %rd197;
-	mov.b64 %rd199, %rd198;
-	cvt.u64.u32 %rd200, %r2;
-	add.s64 %rd201, %rd195, %rd200;
-	mov.b64 %rd202, %rd201;
-	mov.b64 %rd203, %rd136;
-	mov.b64 %rd204, %rd202;
-	sub.s64 %rd205, %rd203, 1;
-	mov.b64 %rd206, %rd205;
-	mov.b64 %rd207, 0;
-	mov.b64 %rd208, %rd206;
-$L11:
-	setp.lt.s64 %p19, %rd207, %rd208;
-	not.pred %p20, %p19;
-	@!%p20 bra $L15;
-	bra.uni $L13;
-$L15:
-	add.s64 %rd209, %rd207, %rd208;
-	add.s64 %rd210, %rd209, 1;
-	shr.u64 %rd211, %rd210, 1;
-	mov.b64 %rd212, %rd211;
-	mul.lo.s64 %rd213, %rd212, %rd159;
-	mad.lo.s64 %rd214, %rd213, 8, %rd157;
-	ld.global.nc.s64 %rd215, [%rd214+0];
-	mov.b64 %rd216, %rd215;
-	setp.le.s64 %p21, %rd216, %rd204;
-	@!%p21 bra $L16;
-	mov.b64 %rd207, %rd212;
-	bra.uni $L17;
-$L16:
-	sub.s64 %rd217, %rd212, 1;
-	mov.b64 %rd208, %rd217;
-$L17:
-$L12:
-	bra.uni $L11;
-$L13:
-	max.s64 %rd218, %rd207, 0;
-	mov.b64 %rd219, %rd218;
-	mov.b64 %rd220, %rd219;
-$L18:
-	setp.lt.s64 %p22, %rd202, %rd199;
-	not.pred %p23, %p22;
-	@!%p23 bra $L22;
-	bra.uni $L20;
-$L22:
-$L23:
-	add.s64 %rd221, %rd220, 1;
-	mul.lo.s64 %rd222, %rd221, %rd159;
-	mad.lo.s64 %rd223, %rd222, 8, %rd157;
-	ld.global.nc.s64 %rd224, [%rd223+0];
-	mov.b64 %rd225, %rd224;
-	setp.le.s64 %p24, %rd225, %rd202;
-	not.pred %p25, %p24;
-	@!%p25 bra $L27;
-	bra.uni $L25;
-$L27:
-	add.s64 %rd226, %rd220, 1;
-	mov.b64 %rd220, %rd226;
-$L24:
-	bra.uni $L23;
-$L25:
-	mov.pred %p26, %p10;
-	mov.b64 %rd227, %rd136;
-	mov.b64 %rd228, %rd220;
-$L28:
-	@!%p26 bra $L32;
-	shr.s64 %rd229, %rd228, 5;
-	mul.lo.s64 %rd230, %rd229, %rd142;
-	mad.lo.s64 %rd231, %rd230, 4, %rd140;
-	ld.global.nc.u32 %r39, [%rd231+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd232, %rd228, 31;
-	min.u64 %rd233, %rd232, 32;
-	cvt.u32.u64 %r41, %rd233;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p27, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p27;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p28, %r45, 0x0;
-	@!%p28 bra $L34;
-	cvt.u32.u64 %r46, %rd228;
-	mov.b32 %r47, %r46;
-	bra.uni $L30;
-$L34:
-	mov.b32 %r47, -1;
-	bra.uni $L30;
-$L32:
-	mul.lo.s64 %rd234, %rd228, %rd139;
-	mad.lo.s64 %rd235, %rd234, 4, %rd137;
-	ld.global.nc.s32 %r48, [%rd235+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L30;
-$L29:
-	bra.uni $L28;
-$L30:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd236, %rd126;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd237, %r51;
-	mul.lo.s64 %rd238, %rd237, %rd129;
-	mad.lo.s64 %rd239, %rd238, 8, %rd127;
-	ld.global.nc.s64 %rd240, [%rd239+0];
-	mov.b64 %rd241, %rd240;
-	mov.b64 %rd242, %rd241;
-	mul.lo.s64 %rd243, %rd220, %rd159;
-	mad.lo.s64 %rd244, %rd243, 8, %rd157;
-	ld.global.nc.s64 %rd245, [%rd244+0];
-	mov.b64 %rd246, %rd245;
-	add.s64 %rd247, %rd242, %rd202;
-	sub.s64 %rd248, %rd247, %rd246;
-	mov.b64 %rd249, %rd248;
-	mul.lo.s64 %rd250, %rd249, %rd132;
-	mad.lo.s64 %rd251, %rd250, 4, %rd130;
-	ld.global.nc.s32 %r52, [%rd251+0];
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r38;
-	mov.b32 %r56, %r50;
-	mov.b32 %r57, %r54;
-	mov.b64 %rd252, %rd249;
-	add.s32 %r58, %r55, 1;
-	mov.b32 %r59, %r58;
-	cvt.s64.s32 %rd253, %r57;
-	mul.lo.s64 %rd254, %rd253, %rd163;
-	mad.lo.s64 %rd255, %rd254, 4, %rd161;
-	mov.b32 %r60, -1;
-	atom.global.cas.b32 %r61, [%rd255], %r60, %r59;
-	setp.eq.u32 %p29, %r61, %r60;
-	mov.pred %p30, %p29;
-	mov.pred %p31, %p30;
-	mov.pred %p32, %p31;
-	not.pred %p33, %p32;
-	@!%p33 bra $L36;
-	cvt.s64.s32 %rd256, %r57;
-	mul.lo.s64 %rd257, %rd256, %rd163;
-	mad.lo.s64 %rd258, %rd257, 4, %rd161;
-	ld.relaxed.gpu.global.s32 %r62, [%rd258+0];
-	mov.b32 %r63, %r62;
-	setp.eq.s32 %p34, %r63, %r59;
-	mov.pred %p32, %p34;
-$L36:
-	@!%p32 bra $L38;
-	cvt.s64.s32 %rd259, %r56;
-	mul.lo.s64 %rd260, %rd259, %rd166;
-	mad.lo.s64 %rd261, %rd260, 4, %rd164;
-	ld.relaxed.gpu.global.s32 %r64, [%rd261+0];
-	mov.b32 %r65, %r64;
-	cvt.s64.s32 %rd262, %r57;
-	mul.lo.s64 %rd263, %rd262, %rd166;
-	mad.lo.s64 %rd264, %rd263, 4, %rd164;
-	atom.global.min.s32 %r66, [%rd264], %r65;
-$L38:
-	mov.pred %p35, %p31;
-	@!%p35 bra $L40;
-	mov.pred %p36, 0;
-	mov.b64 %rd265, %rd196;
-	mov.b32 %r67, %r54;
-$L41:
-	@!%p11 bra $L45;
-	shr.s32 %r68, %r67, 5;
-	cvt.s64.s32 %rd266, %r68;
-	mov.b64 %rd267, %rd266;
-	and.b32 %r69, %r67, 31;
-	cvt.s64.s32 %rd268, %r69;
-	min.u64 %rd269, %rd268, 32;
-	cvt.u32.u64 %r70, %rd269;
-	mov.b32 %r72, 0x1;
-	shl.b32 %r71, %r72, %r70;
-	setp.hs.u32 %p37, %r70, 32;
-	selp.b32 %r73, 0, %r71, %p37;
-	mov.b32 %r74, %r73;
-	mov.b64 %rd270, %rd267;
-	mov.b32 %r75, %r74;
-	mul.lo.s64 %rd271, %rd270, %rd151;
-	mad.lo.s64 %rd272, %rd271, 4, %rd149;
-	ld.relaxed.gpu.global.u32 %r76, [%rd272+0];
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r75;
-	setp.ne.u32 %p38, %r78, 0x0;
-	mov.pred %p39, %p38;
-	not.pred %p40, %p39;
-	@!%p40 bra $L47;
-	mul.lo.s64 %rd273, %rd270, %rd151;
-	mad.lo.s64 %rd274, %rd273, 4, %rd149;
-	atom.global.or.b32 %r79, [%rd274], %r75;
-	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, %r75;
-	setp.ne.u32 %p41, %r81, 0x0;
-	mov.pred %p39, %p41;
-$L47:
-	@!%p39 bra $L49;
-	mov.b64 %rd275, %rd265;
-	mov.b64 %rd276, %rd275;
-	mov.pred %p42, 0;
-	bra.uni $L43;
-$L49:
-	mov.b64 %rd277, %rd265;
-	mov.b64 %rd276, %rd277;
-	mov.pred %p42, 1;
-	bra.uni $L43;
-$L45:
-	@!%p12 bra $L51;
-	cvt.s64.s32 %rd278, %r67;
-	mul.lo.s64 %rd279, %rd278, %rd154;
-	mad.lo.s64 %rd280, %rd279, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r82, [%rd280+0];
-	mov.b32 %r83, %r82;
-	setp.eq.s32 %p43, %r83, %r37;
-	mov.pred %p44, %p43;
-	not.pred %p45, %p44;
-	@!%p45 bra $L53;
-	cvt.s64.s32 %rd281, %r67;
-	mul.lo.s64 %rd282, %rd281, %rd154;
-	mad.lo.s64 %rd283, %rd282, 4, %rd152;
-	atom.global.exch.b32 %r84, [%rd283], %r37;
-	mov.b32 %r85, %r84;
-	setp.eq.s32 %p46, %r85, %r37;
-	mov.pred %p44, %p46;
-$L53:
-	@!%p44 bra $L55;
-	mov.b64 %rd284, %rd265;
-	mov.b64 %rd276, %rd284;
-	mov.pred %p42, 0;
-	bra.uni $L43;
-$L55:
-$L51:
-	mul.lo.s64 %rd285, %rd265, %rd174;
-	mad.lo.s64 %rd286, %rd285, 4, %rd172;
-	st.shared.s32 [%rd286+0], %r67;
-	add.s64 %rd287, %rd265, 1;
-	mov.b64 %rd288, %rd287;
-	mov.b64 %rd276, %rd288;
-	mov.pred %p42, 1;
-	bra.uni $L43;
-$L42:
-	bra.uni $L41;
-$L43:
-	mov.b64 %rd289, %rd276;
-	mov.pred %p47, %p42;
-	mov.b64 %rd196, %rd289;
-	mov.pred %p36, %p47;
-	@!%p36 bra $L57;
-	mov.b64 %rd290, %rd126;
-	mov.b32 %r86, %r54;
-	setp.lt.s64 %p48, %rd120, 64;
-	setp.le.s64 %p49, %rd156, 1;
-	or.pred %p50, %p48, %p49;
-	@!%p50 bra $L58;
-	mov.b64 %rd291, %rd290;
-	mov.b32 %r87, %r86;
-	cvt.s64.s32 %rd292, %r87;
-	add.s64 %rd293, %rd292, 1;
-	mul.lo.s64 %rd294, %rd293, %rd129;
-	mad.lo.s64 %rd295, %rd294, 8, %rd127;
-	ld.global.nc.s64 %rd296, [%rd295+0];
-	mov.b64 %rd297, %rd296;
-	cvt.s64.s32 %rd298, %r87;
-	mul.lo.s64 %rd299, %rd298, %rd129;
-	mad.lo.s64 %rd300, %rd299, 8, %rd127;
-	ld.global.nc.s64 %rd301, [%rd300+0];
-	mov.b64 %rd302, %rd301;
-	sub.s64 %rd303, %rd297, %rd302;
-	mov.b64 %rd304, %rd303;
-	add.s64 %rd305, %rd121, %rd304;
-	mov.b64 %rd121, %rd305;
-	bra.uni $L59;
-$L58:
-	rem.s64 %rd306, %rd120, %rd156;
-	setp.eq.s64 %p51, %rd156, -1;
-	selp.b64 %rd307, 0, %rd306, %p51;
-	setp.eq.s64 %p52, %rd156, 0;
-	selp.b64 %rd308, %rd120, %rd307, %p52;
-	setp.eq.s64 %p53, %rd308, 0;
-	@!%p53 bra $L61;
-	mov.b64 %rd309, %rd290;
-	mov.b32 %r88, %r86;
-	cvt.s64.s32 %rd310, %r88;
-	add.s64 %rd311, %rd310, 1;
-	mul.lo.s64 %rd312, %rd311, %rd129;
-	mad.lo.s64 %rd313, %rd312, 8, %rd127;
-	ld.global.nc.s64 %rd314, [%rd313+0];
-	mov.b64 %rd315, %rd314;
-	cvt.s64.s32 %rd316, %r88;
-	mul.lo.s64 %rd317, %rd316, %rd129;
-	mad.lo.s64 %rd318, %rd317, 8, %rd127;
-	ld.global.nc.s64 %rd319, [%rd318+0];
-	mov.b64 %rd320, %rd319;
-	sub.s64 %rd321, %rd315, %rd320;
-	mov.b64 %rd322, %rd321;
-	mul.lo.s64 %rd323, %rd156, %rd322;
-	add.s64 %rd324, %rd121, %rd323;
-	mov.b64 %rd121, %rd324;
-$L61:
-$L59:
-	add.s64 %rd325, %rd120, 1;
-	mov.b64 %rd120, %rd325;
-$L57:
-$L40:
-$L19:
-	add.s64 %rd326, %rd202, %rd191;
-	mov.b64 %rd202, %rd326;
-	bra.uni $L18;
-$L20:
-	mov.b64 %rd327, %rd196;
-$L62:
-	@!%p11 bra $L66;
-	bra.uni $L64;
-$L66:
-	// block scan
-	mov.b64 %rd328, %rd327;
-	mov.b32 %r89, %r3;
-$L67:
-	setp.hs.u32 %p54, %r89, 32;
-	@%p54 bra $L68;
-	mov.b64 {%r90, %r91}, %rd328;
-	shfl.sync.up.b32 %r92|%p55, %r90, %r89, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
-	mov.b64 %rd329, {%r92, %r93};
-	@!%p55 bra $L69;
-	add.s64 %rd330, %rd329, %rd328;
-	mov.b64 %rd328, %rd330;
-$L69:
-	shl.b32 %r89, %r89, 1;
-	bra.uni $L67;
-$L68:
-	mov.b64 {%r94, %r95}, %rd328;
-	shfl.sync.up.b32 %r96|%p56, %r94, %r3, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
-	mov.b64 %rd331, {%r96, %r97};
-	setp.lo.u32 %p57, %r3, 32;
-	and.pred %p58, %p56, %p57;
-	selp.b64 %rd332, %rd331, 0, %p58;
-	sub.u32 %r98, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r98;
-	@!%p59 bra $L70;
-	mul.wide.u32 %rd333, %r8, 16;
-	add.s64 %rd334, %rd1, %rd333;
-	st.shared.s64 [%rd334+0], %rd328;
-$L70:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L71;
-	mov.b64 %rd335, 0;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L72;
-	mul.wide.u32 %rd336, %r7, 16;
-	add.s64 %rd337, %rd1, %rd336;
-	ld.shared.s64 %rd338, [%rd337+0];
-	mov.b64 %rd335, %rd338;
-$L72:
-	mov.b64 {%r99, %r100}, %rd335;
-	shfl.sync.up.b32 %r101|%p62, %r99, 1, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
-	mov.b64 %rd339, {%r101, %r102};
-	@!%p62 bra $L73;
-	add.s64 %rd340, %rd339, %rd335;
-	mov.b64 %rd335, %rd340;
-$L73:
-	mov.b64 {%r103, %r104}, %rd335;
-	shfl.sync.up.b32 %r105|%p63, %r103, 2, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
-	mov.b64 %rd341, {%r105, %r106};
-	@!%p63 bra $L74;
-	add.s64 %rd342, %rd341, %rd335;
-	mov.b64 %rd335, %rd342;
-$L74:
-	mov.b64 {%r107, %r108}, %rd335;
-	shfl.sync.up.b32 %r109|%p64, %r107, 4, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
-	mov.b64 %rd343, {%r109, %r110};
-	@!%p64 bra $L75;
-	add.s64 %rd344, %rd343, %rd335;
-	mov.b64 %rd335, %rd344;
-$L75:
-	mov.b64 {%r111, %r112}, %rd335;
-	shfl.sync.up.b32 %r113|%p65, %r111, 8, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
-	mov.b64 %rd345, {%r113, %r114};
-	@!%p65 bra $L76;
-	add.s64 %rd346, %rd345, %rd335;
-	mov.b64 %rd335, %rd346;
-$L76:
-	mov.b64 {%r115, %r116}, %rd335;
-	shfl.sync.up.b32 %r117|%p66, %r115, 16, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
-	mov.b64 %rd347, {%r117, %r118};
-	@!%p66 bra $L77;
-	add.s64 %rd348, %rd347, %rd335;
-	mov.b64 %rd335, %rd348;
-$L77:
-	mov.b64 {%r119, %r120}, %rd335;
-	shfl.sync.up.b32 %r121|%p67, %r119, 1, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
-	mov.b64 %rd349, {%r121, %r122};
-	selp.b64 %rd350, %rd349, 0, %p67;
-	@!%p61 bra $L78;
-	mul.wide.u32 %rd351, %r7, 16;
-	add.s64 %rd352, %rd1, %rd351;
-	add.s64 %rd353, %rd352, 512;
-	st.shared.s64 [%rd353+0], %rd350;
-$L78:
-	sub.u32 %r123, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r123;
-	@!%p68 bra $L79;
-	st.shared.s64 [%rd1+1024], %rd335;
-$L79:
-$L71:
-	bar.sync 0;
-	mul.wide.u32 %rd354, %r8, 16;
-	add.s64 %rd355, %rd1, %rd354;
-	add.s64 %rd356, %rd355, 512;
-	ld.shared.s64 %rd357, [%rd356+0];
-	add.s64 %rd358, %rd357, %rd332;
-	ld.shared.s64 %rd359, [%rd1+1024];
-	mov.b64 {%r124, %r125}, %rd358;
-	shfl.sync.idx.b32 %r126|%p69, %r124, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r127, %r125, 0, %r21, %r17;
-	mov.b64 %rd360, {%r126, %r127};
-	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	mov.b64 %rd364, %rd362;
-	mov.b64 %rd365, %rd363;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, %rd365;
-	mov.b64 %rd368, 0;
-	cvt.u64.u32 %rd369, %r2;
-	setp.eq.s64 %p70, %rd369, 0;
-	setp.gt.s64 %p71, %rd367, 0;
-	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L81;
-	atom.global.add.u64 %rd370, [%rd146], %rd367;
-	mov.b64 %rd371, %rd370;
-	mov.b64 %rd368, %rd371;
-$L81:
-	cvt.u64.u32 %rd372, %r2;
-	setp.eq.s64 %p73, %rd372, 0;
-	setp.eq.u32 %p74, %r1, 0;
-	and.pred %p75, %p73, %p74;
-	bar.sync 0;
-	@!%p75 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd368;
-$L82:
-	bar.sync 0;
-	ld.shared.s64 %rd373, [%rd1+1024];
-	mov.b64 %rd374, %rd373;
-	mov.b64 %rd368, %rd374;
-	add.s64 %rd375, %rd368, %rd366;
-	mov.b64 %rd376, %rd375;
-	mov.b64 %rd377, 0;
-$L83:
-	setp.lt.s64 %p76, %rd377, %rd327;
-	not.pred %p77, %p76;
-	@!%p77 bra $L87;
-	bra.uni $L85;
-$L87:
-	mul.lo.s64 %rd378, %rd377, %rd174;
-	mad.lo.s64 %rd379, %rd378, 4, %rd172;
-	ld.shared.s32 %r128, [%rd379+0];
-	mov.b32 %r129, %r128;
-	add.s64 %rd380, %rd376, %rd377;
-	mul.lo.s64 %rd381, %rd380, %rd145;
-	mad.lo.s64 %rd382, %rd381, 4, %rd143;
-	st.global.s32 [%rd382+0], %r129;
-$L84:
-	add.s64 %rd383, %rd377, 1;
-	mov.b64 %rd377, %rd383;
-	bra.uni $L83;
-$L85:
-	bra.uni $L64;
-$L63:
-	bra.uni $L62;
-$L64:
-$L7:
-	add.s64 %rd384, %rd195, %rd193;
-	mov.b64 %rd195, %rd384;
-	bra.uni $L6;
-$L8:
-$L3:
-	bar.sync 0;
-	add.s64 %rd125, %rd125, %rd124;
+	ld.param.s32 %r36, [gk_s45];
+	mov.b32 %r37, %r36;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd122, 9223372036854775807;
+	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd385, %rd120;
-	mov.b64 %rd386, %rd121;
-	// block reduction
-	sub.u32 %r130, %r13, 1;
-	mov.b32 %r131, %r3;
-$L88:
-	setp.hs.u32 %p78, %r131, 32;
-	@%p78 bra $L89;
-	mov.b64 {%r132, %r133}, %rd385;
-	shfl.sync.down.b32 %r134|%p79, %r132, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
-	mov.b64 %rd387, {%r134, %r135};
-	mov.b64 {%r136, %r137}, %rd386;
-	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
-	mov.b64 %rd388, {%r138, %r139};
-	@!%p79 bra $L90;
-	setp.lt.s64 %p80, %rd387, %rd385;
-	setp.eq.s64 %p81, %rd387, %rd385;
-	setp.lt.s64 %p82, %rd388, %rd386;
-	and.pred %p83, %p81, %p82;
-	or.pred %p84, %p80, %p83;
-	selp.b64 %rd389, %rd387, %rd385, %p84;
-	selp.b64 %rd390, %rd388, %rd386, %p84;
-	mov.b64 %rd385, %rd389;
-	mov.b64 %rd386, %rd390;
-$L90:
-	shl.b32 %r131, %r131, 1;
-	bra.uni $L88;
-$L89:
-	setp.eq.u32 %p85, %r7, 0;
-	@!%p85 bra $L91;
-	mul.wide.u32 %rd391, %r8, 16;
-	add.s64 %rd392, %rd1, %rd391;
-	st.shared.s64 [%rd392+0], %rd385;
-	st.shared.s64 [%rd392+8], %rd386;
-$L91:
-	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L92;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L93;
-	mul.wide.u32 %rd393, %r7, 16;
-	add.s64 %rd394, %rd1, %rd393;
-	ld.shared.s64 %rd395, [%rd394+0];
-	ld.shared.s64 %rd396, [%rd394+8];
-	mov.b64 %rd385, %rd395;
-	mov.b64 %rd386, %rd396;
-$L93:
-	sub.u32 %r140, %r10, 1;
-	mov.b64 {%r141, %r142}, %rd385;
-	shfl.sync.down.b32 %r143|%p88, %r141, 1, %r140, %r17;
-	shfl.sync.down.b32 %r144, %r142, 1, %r140, %r17;
-	mov.b64 %rd397, {%r143, %r144};
-	mov.b64 {%r145, %r146}, %rd386;
-	shfl.sync.down.b32 %r147, %r145, 1, %r140, %r17;
-	shfl.sync.down.b32 %r148, %r146, 1, %r140, %r17;
-	mov.b64 %rd398, {%r147, %r148};
-	@!%p88 bra $L94;
-	setp.lt.s64 %p89, %rd397, %rd385;
-	setp.eq.s64 %p90, %rd397, %rd385;
-	setp.lt.s64 %p91, %rd398, %rd386;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd399, %rd397, %rd385, %p93;
-	selp.b64 %rd400, %rd398, %rd386, %p93;
-	mov.b64 %rd385, %rd399;
-	mov.b64 %rd386, %rd400;
-$L94:
-	mov.b64 {%r149, %r150}, %rd385;
-	shfl.sync.down.b32 %r151|%p94, %r149, 2, %r140, %r17;
-	shfl.sync.down.b32 %r152, %r150, 2, %r140, %r17;
-	mov.b64 %rd401, {%r151, %r152};
-	mov.b64 {%r153, %r154}, %rd386;
-	shfl.sync.down.b32 %r155, %r153, 2, %r140, %r17;
-	shfl.sync.down.b32 %r156, %r154, 2, %r140, %r17;
-	mov.b64 %rd402, {%r155, %r156};
-	@!%p94 bra $L95;
-	setp.lt.s64 %p95, %rd401, %rd385;
-	setp.eq.s64 %p96, %rd401, %rd385;
-	setp.lt.s64 %p97, %rd402, %rd386;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd403, %rd401, %rd385, %p99;
-	selp.b64 %rd404, %rd402, %rd386, %p99;
-	mov.b64 %rd385, %rd403;
-	mov.b64 %rd386, %rd404;
-$L95:
-	mov.b64 {%r157, %r158}, %rd385;
-	shfl.sync.down.b32 %r159|%p100, %r157, 4, %r140, %r17;
-	shfl.sync.down.b32 %r160, %r158, 4, %r140, %r17;
-	mov.b64 %rd405, {%r159, %r160};
-	mov.b64 {%r161, %r162}, %rd386;
-	shfl.sync.down.b32 %r163, %r161, 4, %r140, %r17;
-	shfl.sync.down.b32 %r164, %r162, 4, %r140, %r17;
-	mov.b64 %rd406, {%r163, %r164};
-	@!%p100 bra $L96;
-	setp.lt.s64 %p101, %rd405, %rd385;
-	setp.eq.s64 %p102, %rd405, %rd385;
-	setp.lt.s64 %p103, %rd406, %rd386;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd407, %rd405, %rd385, %p105;
-	selp.b64 %rd408, %rd406, %rd386, %p105;
-	mov.b64 %rd385, %rd407;
-	mov.b64 %rd386, %rd408;
-$L96:
-	mov.b64 {%r165, %r166}, %rd385;
-	shfl.sync.down.b32 %r167|%p106, %r165, 8, %r140, %r17;
-	shfl.sync.down.b32 %r168, %r166, 8, %r140, %r17;
-	mov.b64 %rd409, {%r167, %r168};
-	mov.b64 {%r169, %r170}, %rd386;
-	shfl.sync.down.b32 %r171, %r169, 8, %r140, %r17;
-	shfl.sync.down.b32 %r172, %r170, 8, %r140, %r17;
-	mov.b64 %rd410, {%r171, %r172};
-	@!%p106 bra $L97;
-	setp.lt.s64 %p107, %rd409, %rd385;
-	setp.eq.s64 %p108, %rd409, %rd385;
-	setp.lt.s64 %p109, %rd410, %rd386;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd411, %rd409, %rd385, %p111;
-	selp.b64 %rd412, %rd410, %rd386, %p111;
-	mov.b64 %rd385, %rd411;
-	mov.b64 %rd386, %rd412;
-$L97:
-	mov.b64 {%r173, %r174}, %rd385;
-	shfl.sync.down.b32 %r175|%p112, %r173, 16, %r140, %r17;
-	shfl.sync.down.b32 %r176, %r174, 16, %r140, %r17;
-	mov.b64 %rd413, {%r175, %r176};
-	mov.b64 {%r177, %r178}, %rd386;
-	shfl.sync.down.b32 %r179, %r177, 16, %r140, %r17;
-	shfl.sync.down.b32 %r180, %r178, 16, %r140, %r17;
-	mov.b64 %rd414, {%r179, %r180};
-	@!%p112 bra $L98;
-	setp.lt.s64 %p113, %rd413, %rd385;
-	setp.eq.s64 %p114, %rd413, %rd385;
-	setp.lt.s64 %p115, %rd414, %rd386;
-	and.pred %p116, %p114, %p115;
-	or.pred %p117, %p113, %p116;
-	selp.b64 %rd415, %rd413, %rd385, %p117;
-	selp.b64 %rd416, %rd414, %rd386, %p117;
-	mov.b64 %rd385, %rd415;
-	mov.b64 %rd386, %rd416;
-$L98:
-$L92:
-	mul.wide.u32 %rd417, %r28, 16;
-	add.s64 %rd418, %rd11, %rd417;
-	setp.eq.u32 %p118, %r5, 0;
-	@!%p118 bra $L99;
-	st.global.s64 [%rd418+0], %rd385;
-	st.global.s64 [%rd418+8], %rd386;
-$L99:
-	ret;
-}
-
-.visible .entry gk_frontier_PushGlobal_main_nearest__final_minloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<159>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.u64 %rd78, [gk_s35];
-	cvta.to.global.u64 %rd79, %rd78;
-	mov.b64 %rd80, %rd79;
-	ld.param.s64 %rd81, [gk_s36];
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.u64 %rd94, [gk_s42];
-	cvta.to.global.u64 %rd95, %rd94;
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s43];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s32 %r23, [gk_s45];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd101, 9223372036854775807;
-	mov.b64 %rd102, 9223372036854775807;
-	cvt.u64.u32 %rd103, %r5;
-	cvt.u64.u32 %rd104, %r6;
-	mov.b64 %rd105, %rd103;
-$L1:
-	setp.ge.s64 %p8, %rd105, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd106, %rd105, 16, %rd3;
-	ld.global.s64 %rd107, [%rd106+0];
-	ld.global.s64 %rd108, [%rd106+8];
-	setp.lt.s64 %p9, %rd107, %rd101;
-	setp.eq.s64 %p10, %rd107, %rd101;
-	setp.lt.s64 %p11, %rd108, %rd102;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd109, %rd107, %rd101, %p13;
-	selp.b64 %rd110, %rd108, %rd102, %p13;
-	mov.b64 %rd101, %rd109;
-	mov.b64 %rd102, %rd110;
-	add.s64 %rd105, %rd105, %rd104;
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd122, -9223372036854775808;
+	mov.b64 %rd123, 9223372036854775807;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd111, %rd101;
-	mov.b64 %rd112, %rd102;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd111;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd113, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd112;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd114, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd113, %rd111;
-	setp.eq.s64 %p16, %rd113, %rd111;
-	setp.lt.s64 %p17, %rd114, %rd112;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd115, %rd113, %rd111, %p19;
-	selp.b64 %rd116, %rd114, %rd112, %p19;
-	mov.b64 %rd111, %rd115;
-	mov.b64 %rd112, %rd116;
 $L3:
-	mov.b64 {%r34, %r35}, %rd111;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd117, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd112;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd118, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd117, %rd111;
-	setp.eq.s64 %p22, %rd117, %rd111;
-	setp.lt.s64 %p23, %rd118, %rd112;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd119, %rd117, %rd111, %p25;
-	selp.b64 %rd120, %rd118, %rd112, %p25;
-	mov.b64 %rd111, %rd119;
-	mov.b64 %rd112, %rd120;
-$L4:
-	mov.b64 {%r42, %r43}, %rd111;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd121, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd112;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd122, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd121, %rd111;
-	setp.eq.s64 %p28, %rd121, %rd111;
-	setp.lt.s64 %p29, %rd122, %rd112;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd123, %rd121, %rd111, %p31;
-	selp.b64 %rd124, %rd122, %rd112, %p31;
-	mov.b64 %rd111, %rd123;
-	mov.b64 %rd112, %rd124;
-$L5:
-	mov.b64 {%r50, %r51}, %rd111;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd125, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd112;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd126, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd125, %rd111;
-	setp.eq.s64 %p34, %rd125, %rd111;
-	setp.lt.s64 %p35, %rd126, %rd112;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd127, %rd125, %rd111, %p37;
-	selp.b64 %rd128, %rd126, %rd112, %p37;
-	mov.b64 %rd111, %rd127;
-	mov.b64 %rd112, %rd128;
-$L6:
-	mov.b64 {%r58, %r59}, %rd111;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd129, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd112;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd130, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd129, %rd111;
-	setp.eq.s64 %p40, %rd129, %rd111;
-	setp.lt.s64 %p41, %rd130, %rd112;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd131, %rd129, %rd111, %p43;
-	selp.b64 %rd132, %rd130, %rd112, %p43;
-	mov.b64 %rd111, %rd131;
-	mov.b64 %rd112, %rd132;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd133, %r8, 16;
-	add.s64 %rd134, %rd1, %rd133;
-	st.shared.s64 [%rd134+0], %rd111;
-	st.shared.s64 [%rd134+8], %rd112;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd135, %r7, 16;
-	add.s64 %rd136, %rd1, %rd135;
-	ld.shared.s64 %rd137, [%rd136+0];
-	ld.shared.s64 %rd138, [%rd136+8];
-	mov.b64 %rd111, %rd137;
-	mov.b64 %rd112, %rd138;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd111;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd139, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd112;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd140, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd139, %rd111;
-	setp.eq.s64 %p49, %rd139, %rd111;
-	setp.lt.s64 %p50, %rd140, %rd112;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd141, %rd139, %rd111, %p52;
-	selp.b64 %rd142, %rd140, %rd112, %p52;
-	mov.b64 %rd111, %rd141;
-	mov.b64 %rd112, %rd142;
-$L11:
-	mov.b64 {%r75, %r76}, %rd111;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd143, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd112;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd144, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd143, %rd111;
-	setp.eq.s64 %p55, %rd143, %rd111;
-	setp.lt.s64 %p56, %rd144, %rd112;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd145, %rd143, %rd111, %p58;
-	selp.b64 %rd146, %rd144, %rd112, %p58;
-	mov.b64 %rd111, %rd145;
-	mov.b64 %rd112, %rd146;
-$L12:
-	mov.b64 {%r83, %r84}, %rd111;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd147, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd112;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd148, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd147, %rd111;
-	setp.eq.s64 %p61, %rd147, %rd111;
-	setp.lt.s64 %p62, %rd148, %rd112;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd149, %rd147, %rd111, %p64;
-	selp.b64 %rd150, %rd148, %rd112, %p64;
-	mov.b64 %rd111, %rd149;
-	mov.b64 %rd112, %rd150;
-$L13:
-	mov.b64 {%r91, %r92}, %rd111;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd151, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd112;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd152, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd151, %rd111;
-	setp.eq.s64 %p67, %rd151, %rd111;
-	setp.lt.s64 %p68, %rd152, %rd112;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd153, %rd151, %rd111, %p70;
-	selp.b64 %rd154, %rd152, %rd112, %p70;
-	mov.b64 %rd111, %rd153;
-	mov.b64 %rd112, %rd154;
-$L14:
-	mov.b64 {%r99, %r100}, %rd111;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd155, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd112;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd156, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd155, %rd111;
-	setp.eq.s64 %p73, %rd155, %rd111;
-	setp.lt.s64 %p74, %rd156, %rd112;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd157, %rd155, %rd111, %p76;
-	selp.b64 %rd158, %rd156, %rd112, %p76;
-	mov.b64 %rd111, %rd157;
-	mov.b64 %rd112, %rd158;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd111;
-	st.global.s64 [%rd6+8], %rd112;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushGlobal_main_nearest__main_maxloc(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45
-)
-{
-	.reg .pred %p<119>;
-	.reg .b32 %r<181>;
-	.reg .b64 %rd<419>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.u64 %rd97, [gk_s35];
-	cvta.to.global.u64 %rd98, %rd97;
-	mov.b64 %rd99, %rd98;
-	ld.param.s64 %rd100, [gk_s36];
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.u64 %rd113, [gk_s42];
-	cvta.to.global.u64 %rd114, %rd113;
-	mov.b64 %rd115, %rd114;
-	ld.param.s64 %rd116, [gk_s43];
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s32 %r35, [gk_s45];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd120, -9223372036854775808;
-	mov.b64 %rd121, 9223372036854775807;
-	cvt.u64.u32 %rd123, %r28;
-	cvt.u64.u32 %rd124, %r29;
-	mov.b64 %rd125, %rd123;
-$L1:
-	setp.ge.s64 %p9, %rd125, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd122, %rd125;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd126, %rd27;
-	mov.b64 %rd127, %rd30;
-	mov.b64 %rd128, %rd32;
-	mov.b64 %rd129, %rd34;
-	mov.b64 %rd130, %rd37;
-	mov.b64 %rd131, %rd39;
-	mov.b64 %rd132, %rd41;
-	mov.b64 %rd133, %rd44;
-	mov.b64 %rd134, %rd46;
-	mov.b64 %rd135, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd136, %rd50;
-	mov.b64 %rd137, %rd53;
-	mov.b64 %rd138, %rd55;
-	mov.b64 %rd139, %rd57;
-	mov.b64 %rd140, %rd60;
-	mov.b64 %rd141, %rd62;
-	mov.b64 %rd142, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd143, %rd67;
-	mov.b64 %rd144, %rd69;
-	mov.b64 %rd145, %rd71;
-	mov.b64 %rd146, %rd74;
-	mov.b64 %rd147, %rd76;
-	mov.b64 %rd148, %rd78;
-	mov.b64 %rd149, %rd81;
-	mov.b64 %rd150, %rd83;
-	mov.b64 %rd151, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd152, %rd88;
-	mov.b64 %rd153, %rd90;
-	mov.b64 %rd154, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd155, %rd94;
-	mov.b64 %rd156, %rd96;
-	mov.b64 %rd157, %rd99;
-	mov.b64 %rd158, %rd101;
-	mov.b64 %rd159, %rd103;
-	mov.b64 %rd160, %rd105;
-	mov.b64 %rd161, %rd108;
-	mov.b64 %rd162, %rd110;
-	mov.b64 %rd163, %rd112;
-	mov.b64 %rd164, %rd115;
-	mov.b64 %rd165, %rd117;
-	mov.b64 %rd166, %rd119;
-	mov.b32 %r38, %r36;
-	add.s64 %rd167, %rd15, %rd23;
-	mad.lo.s64 %rd168, %rd155, 4, 15;
-	and.b64 %rd168, %rd168, -16;
-	add.s64 %rd23, %rd23, %rd168;
-	mov.b64 %rd169, %rd167;
-	mov.b64 %rd170, %rd155;
-	mov.b64 %rd171, 1;
-	mov.b64 %rd172, %rd169;
-	mov.b64 %rd173, %rd170;
-	mov.b64 %rd174, %rd171;
-	mov.b64 %rd175, %rd2;
-	mov.b64 %rd176, %rd122;
-	mul.lo.s64 %rd177, %rd176, %rd160;
-	div.s64 %rd178, %rd177, %rd175;
-	setp.eq.s64 %p13, %rd175, -1;
-	neg.s64 %rd179, %rd177;
-	selp.b64 %rd180, %rd179, %rd178, %p13;
-	setp.eq.s64 %p14, %rd175, 0;
-	selp.b64 %rd181, 0, %rd180, %p14;
-	mov.b64 %rd182, %rd181;
-	add.s64 %rd183, %rd176, 1;
-	mul.lo.s64 %rd184, %rd183, %rd160;
-	div.s64 %rd185, %rd184, %rd175;
-	setp.eq.s64 %p15, %rd175, -1;
-	neg.s64 %rd186, %rd184;
-	selp.b64 %rd187, %rd186, %rd185, %p15;
-	setp.eq.s64 %p16, %rd175, 0;
-	selp.b64 %rd188, 0, %rd187, %p16;
-	mov.b64 %rd189, %rd188;
-	cvt.u64.u32 %rd190, %r4;
-	mov.b64 %rd191, %rd190;
-	mul.lo.s64 %rd192, %rd191, %rd155;
-	mov.b64 %rd193, %rd192;
-	@!%p11 bra $L5;
-	sub.s64 %rd194, %rd189, %rd182;
-	mov.b64 %rd193, %rd194;
-$L5:
-	mov.b64 %rd195, %rd182;
-$L6:
-	setp.lt.s64 %p17, %rd195, %rd189;
-	not.pred %p18, %p17;
-	@!%p18 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.b64 %rd196, 0;
-	add.s64 %rd197, %rd195, %rd193;
-	min.s64 %rd198, %rd189, %rd197;
-	mov.b64 %rd199, %rd198;
-	cvt.u64.u32 %rd200, %r2;
-	add.s64 %rd201, %rd195, %rd200;
-	mov.b64 %rd202, %rd201;
-	mov.b64 %rd203, %rd136;
-	mov.b64 %rd204, %rd202;
-	sub.s64 %rd205, %rd203, 1;
-	mov.b64 %rd206, %rd205;
-	mov.b64 %rd207, 0;
-	mov.b64 %rd208, %rd206;
-$L11:
-	setp.lt.s64 %p19, %rd207, %rd208;
-	not.pred %p20, %p19;
-	@!%p20 bra $L15;
-	bra.uni $L13;
-$L15:
-	add.s64 %rd209, %rd207, %rd208;
-	add.s64 %rd210, %rd209, 1;
-	shr.u64 %rd211, %rd210, 1;
-	mov.b64 %rd212, %rd211;
-	mul.lo.s64 %rd213, %rd212, %rd159;
-	mad.lo.s64 %rd214, %rd213, 8, %rd157;
-	ld.global.nc.s64 %rd215, [%rd214+0];
-	mov.b64 %rd216, %rd215;
-	setp.le.s64 %p21, %rd216, %rd204;
-	@!%p21 bra $L16;
-	mov.b64 %rd207, %rd212;
-	bra.uni $L17;
-$L16:
-	sub.s64 %rd217, %rd212, 1;
-	mov.b64 %rd208, %rd217;
-$L17:
-$L12:
-	bra.uni $L11;
-$L13:
-	max.s64 %rd218, %rd207, 0;
-	mov.b64 %rd219, %rd218;
-	mov.b64 %rd220, %rd219;
-$L18:
-	setp.lt.s64 %p22, %rd202, %rd199;
-	not.pred %p23, %p22;
-	@!%p23 bra $L22;
-	bra.uni $L20;
-$L22:
-$L23:
-	add.s64 %rd221, %rd220, 1;
-	mul.lo.s64 %rd222, %rd221, %rd159;
-	mad.lo.s64 %rd223, %rd222, 8, %rd157;
-	ld.global.nc.s64 %rd224, [%rd223+0];
-	mov.b64 %rd225, %rd224;
-	setp.le.s64 %p24, %rd225, %rd202;
-	not.pred %p25, %p24;
-	@!%p25 bra $L27;
-	bra.uni $L25;
-$L27:
-	add.s64 %rd226, %rd220, 1;
-	mov.b64 %rd220, %rd226;
-$L24:
-	bra.uni $L23;
-$L25:
-	mov.pred %p26, %p10;
-	mov.b64 %rd227, %rd136;
-	mov.b64 %rd228, %rd220;
-$L28:
-	@!%p26 bra $L32;
-	shr.s64 %rd229, %rd228, 5;
-	mul.lo.s64 %rd230, %rd229, %rd142;
-	mad.lo.s64 %rd231, %rd230, 4, %rd140;
-	ld.global.nc.u32 %r39, [%rd231+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd232, %rd228, 31;
-	min.u64 %rd233, %rd232, 32;
-	cvt.u32.u64 %r41, %rd233;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p27, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p27;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p28, %r45, 0x0;
-	@!%p28 bra $L34;
-	cvt.u32.u64 %r46, %rd228;
-	mov.b32 %r47, %r46;
-	bra.uni $L30;
-$L34:
-	mov.b32 %r47, -1;
-	bra.uni $L30;
-$L32:
-	mul.lo.s64 %rd234, %rd228, %rd139;
-	mad.lo.s64 %rd235, %rd234, 4, %rd137;
-	ld.global.nc.s32 %r48, [%rd235+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L30;
-$L29:
-	bra.uni $L28;
-$L30:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd236, %rd126;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd237, %r51;
-	mul.lo.s64 %rd238, %rd237, %rd129;
-	mad.lo.s64 %rd239, %rd238, 8, %rd127;
-	ld.global.nc.s64 %rd240, [%rd239+0];
-	mov.b64 %rd241, %rd240;
-	mov.b64 %rd242, %rd241;
-	mul.lo.s64 %rd243, %rd220, %rd159;
-	mad.lo.s64 %rd244, %rd243, 8, %rd157;
-	ld.global.nc.s64 %rd245, [%rd244+0];
-	mov.b64 %rd246, %rd245;
-	add.s64 %rd247, %rd242, %rd202;
-	sub.s64 %rd248, %rd247, %rd246;
-	mov.b64 %rd249, %rd248;
-	mul.lo.s64 %rd250, %rd249, %rd132;
-	mad.lo.s64 %rd251, %rd250, 4, %rd130;
-	ld.global.nc.s32 %r52, [%rd251+0];
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r38;
-	mov.b32 %r56, %r50;
-	mov.b32 %r57, %r54;
-	mov.b64 %rd252, %rd249;
-	add.s32 %r58, %r55, 1;
-	mov.b32 %r59, %r58;
-	cvt.s64.s32 %rd253, %r57;
-	mul.lo.s64 %rd254, %rd253, %rd163;
-	mad.lo.s64 %rd255, %rd254, 4, %rd161;
-	mov.b32 %r60, -1;
-	atom.global.cas.b32 %r61, [%rd255], %r60, %r59;
-	setp.eq.u32 %p29, %r61, %r60;
-	mov.pred %p30, %p29;
-	mov.pred %p31, %p30;
-	mov.pred %p32, %p31;
-	not.pred %p33, %p32;
-	@!%p33 bra $L36;
-	cvt.s64.s32 %rd256, %r57;
-	mul.lo.s64 %rd257, %rd256, %rd163;
-	mad.lo.s64 %rd258, %rd257, 4, %rd161;
-	ld.relaxed.gpu.global.s32 %r62, [%rd258+0];
-	mov.b32 %r63, %r62;
-	setp.eq.s32 %p34, %r63, %r59;
-	mov.pred %p32, %p34;
-$L36:
-	@!%p32 bra $L38;
-	cvt.s64.s32 %rd259, %r56;
-	mul.lo.s64 %rd260, %rd259, %rd166;
-	mad.lo.s64 %rd261, %rd260, 4, %rd164;
-	ld.relaxed.gpu.global.s32 %r64, [%rd261+0];
-	mov.b32 %r65, %r64;
-	cvt.s64.s32 %rd262, %r57;
-	mul.lo.s64 %rd263, %rd262, %rd166;
-	mad.lo.s64 %rd264, %rd263, 4, %rd164;
-	atom.global.min.s32 %r66, [%rd264], %r65;
-$L38:
-	mov.pred %p35, %p31;
-	@!%p35 bra $L40;
-	mov.pred %p36, 0;
-	mov.b64 %rd265, %rd196;
-	mov.b32 %r67, %r54;
-$L41:
-	@!%p11 bra $L45;
-	shr.s32 %r68, %r67, 5;
-	cvt.s64.s32 %rd266, %r68;
-	mov.b64 %rd267, %rd266;
-	and.b32 %r69, %r67, 31;
-	cvt.s64.s32 %rd268, %r69;
-	min.u64 %rd269, %rd268, 32;
-	cvt.u32.u64 %r70, %rd269;
-	mov.b32 %r72, 0x1;
-	shl.b32 %r71, %r72, %r70;
-	setp.hs.u32 %p37, %r70, 32;
-	selp.b32 %r73, 0, %r71, %p37;
-	mov.b32 %r74, %r73;
-	mov.b64 %rd270, %rd267;
-	mov.b32 %r75, %r74;
-	mul.lo.s64 %rd271, %rd270, %rd151;
-	mad.lo.s64 %rd272, %rd271, 4, %rd149;
-	ld.relaxed.gpu.global.u32 %r76, [%rd272+0];
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r75;
-	setp.ne.u32 %p38, %r78, 0x0;
-	mov.pred %p39, %p38;
-	not.pred %p40, %p39;
-	@!%p40 bra $L47;
-	mul.lo.s64 %rd273, %rd270, %rd151;
-	mad.lo.s64 %rd274, %rd273, 4, %rd149;
-	atom.global.or.b32 %r79, [%rd274], %r75;
-	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, %r75;
-	setp.ne.u32 %p41, %r81, 0x0;
-	mov.pred %p39, %p41;
-$L47:
-	@!%p39 bra $L49;
-	mov.b64 %rd275, %rd265;
-	mov.b64 %rd276, %rd275;
-	mov.pred %p42, 0;
-	bra.uni $L43;
-$L49:
-	mov.b64 %rd277, %rd265;
-	mov.b64 %rd276, %rd277;
-	mov.pred %p42, 1;
-	bra.uni $L43;
-$L45:
-	@!%p12 bra $L51;
-	cvt.s64.s32 %rd278, %r67;
-	mul.lo.s64 %rd279, %rd278, %rd154;
-	mad.lo.s64 %rd280, %rd279, 4, %rd152;
-	ld.relaxed.gpu.global.s32 %r82, [%rd280+0];
-	mov.b32 %r83, %r82;
-	setp.eq.s32 %p43, %r83, %r37;
-	mov.pred %p44, %p43;
-	not.pred %p45, %p44;
-	@!%p45 bra $L53;
-	cvt.s64.s32 %rd281, %r67;
-	mul.lo.s64 %rd282, %rd281, %rd154;
-	mad.lo.s64 %rd283, %rd282, 4, %rd152;
-	atom.global.exch.b32 %r84, [%rd283], %r37;
-	mov.b32 %r85, %r84;
-	setp.eq.s32 %p46, %r85, %r37;
-	mov.pred %p44, %p46;
-$L53:
-	@!%p44 bra $L55;
-	mov.b64 %rd284, %rd265;
-	mov.b64 %rd276, %rd284;
-	mov.pred %p42, 0;
-	bra.uni $L43;
-$L55:
-$L51:
-	mul.lo.s64 %rd285, %rd265, %rd174;
-	mad.lo.s64 %rd286, %rd285, 4, %rd172;
-	st.shared.s32 [%rd286+0], %r67;
-	add.s64 %rd287, %rd265, 1;
-	mov.b64 %rd288, %rd287;
-	mov.b64 %rd276, %rd288;
-	mov.pred %p42, 1;
-	bra.uni $L43;
-$L42:
-	bra.uni $L41;
-$L43:
-	mov.b64 %rd289, %rd276;
-	mov.pred %p47, %p42;
-	mov.b64 %rd196, %rd289;
-	mov.pred %p36, %p47;
-	@!%p36 bra $L57;
-	mov.b64 %rd290, %rd126;
-	mov.b32 %r86, %r54;
-	setp.lt.s64 %p48, %rd120, 64;
-	setp.le.s64 %p49, %rd156, 1;
-	or.pred %p50, %p48, %p49;
-	@!%p50 bra $L58;
-	mov.b64 %rd291, %rd290;
-	mov.b32 %r87, %r86;
-	cvt.s64.s32 %rd292, %r87;
-	add.s64 %rd293, %rd292, 1;
-	mul.lo.s64 %rd294, %rd293, %rd129;
-	mad.lo.s64 %rd295, %rd294, 8, %rd127;
-	ld.global.nc.s64 %rd296, [%rd295+0];
-	mov.b64 %rd297, %rd296;
-	cvt.s64.s32 %rd298, %r87;
-	mul.lo.s64 %rd299, %rd298, %rd129;
-	mad.lo.s64 %rd300, %rd299, 8, %rd127;
-	ld.global.nc.s64 %rd301, [%rd300+0];
-	mov.b64 %rd302, %rd301;
-	sub.s64 %rd303, %rd297, %rd302;
-	mov.b64 %rd304, %rd303;
-	add.s64 %rd305, %rd121, %rd304;
-	mov.b64 %rd121, %rd305;
-	bra.uni $L59;
-$L58:
-	rem.s64 %rd306, %rd120, %rd156;
-	setp.eq.s64 %p51, %rd156, -1;
-	selp.b64 %rd307, 0, %rd306, %p51;
-	setp.eq.s64 %p52, %rd156, 0;
-	selp.b64 %rd308, %rd120, %rd307, %p52;
-	setp.eq.s64 %p53, %rd308, 0;
-	@!%p53 bra $L61;
-	mov.b64 %rd309, %rd290;
-	mov.b32 %r88, %r86;
-	cvt.s64.s32 %rd310, %r88;
-	add.s64 %rd311, %rd310, 1;
-	mul.lo.s64 %rd312, %rd311, %rd129;
-	mad.lo.s64 %rd313, %rd312, 8, %rd127;
-	ld.global.nc.s64 %rd314, [%rd313+0];
-	mov.b64 %rd315, %rd314;
-	cvt.s64.s32 %rd316, %r88;
-	mul.lo.s64 %rd317, %rd316, %rd129;
-	mad.lo.s64 %rd318, %rd317, 8, %rd127;
-	ld.global.nc.s64 %rd319, [%rd318+0];
-	mov.b64 %rd320, %rd319;
-	sub.s64 %rd321, %rd315, %rd320;
-	mov.b64 %rd322, %rd321;
-	mul.lo.s64 %rd323, %rd156, %rd322;
-	add.s64 %rd324, %rd121, %rd323;
-	mov.b64 %rd121, %rd324;
-$L61:
-$L59:
-	add.s64 %rd325, %rd120, 1;
-	mov.b64 %rd120, %rd325;
-$L57:
-$L40:
-$L19:
-	add.s64 %rd326, %rd202, %rd191;
-	mov.b64 %rd202, %rd326;
-	bra.uni $L18;
-$L20:
-	mov.b64 %rd327, %rd196;
-$L62:
-	@!%p11 bra $L66;
-	bra.uni $L64;
-$L66:
-	// block scan
-	mov.b64 %rd328, %rd327;
-	mov.b32 %r89, %r3;
-$L67:
-	setp.hs.u32 %p54, %r89, 32;
-	@%p54 bra $L68;
-	mov.b64 {%r90, %r91}, %rd328;
-	shfl.sync.up.b32 %r92|%p55, %r90, %r89, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
-	mov.b64 %rd329, {%r92, %r93};
-	@!%p55 bra $L69;
-	add.s64 %rd330, %rd329, %rd328;
-	mov.b64 %rd328, %rd330;
-$L69:
-	shl.b32 %r89, %r89, 1;
-	bra.uni $L67;
-$L68:
-	mov.b64 {%r94, %r95}, %rd328;
-	shfl.sync.up.b32 %r96|%p56, %r94, %r3, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
-	mov.b64 %rd331, {%r96, %r97};
-	setp.lo.u32 %p57, %r3, 32;
-	and.pred %p58, %p56, %p57;
-	selp.b64 %rd332, %rd331, 0, %p58;
-	sub.u32 %r98, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r98;
-	@!%p59 bra $L70;
-	mul.wide.u32 %rd333, %r8, 16;
-	add.s64 %rd334, %rd1, %rd333;
-	st.shared.s64 [%rd334+0], %rd328;
-$L70:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L71;
-	mov.b64 %rd335, 0;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L72;
-	mul.wide.u32 %rd336, %r7, 16;
-	add.s64 %rd337, %rd1, %rd336;
-	ld.shared.s64 %rd338, [%rd337+0];
-	mov.b64 %rd335, %rd338;
-$L72:
-	mov.b64 {%r99, %r100}, %rd335;
-	shfl.sync.up.b32 %r101|%p62, %r99, 1, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
-	mov.b64 %rd339, {%r101, %r102};
-	@!%p62 bra $L73;
-	add.s64 %rd340, %rd339, %rd335;
-	mov.b64 %rd335, %rd340;
-$L73:
-	mov.b64 {%r103, %r104}, %rd335;
-	shfl.sync.up.b32 %r105|%p63, %r103, 2, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
-	mov.b64 %rd341, {%r105, %r106};
-	@!%p63 bra $L74;
-	add.s64 %rd342, %rd341, %rd335;
-	mov.b64 %rd335, %rd342;
-$L74:
-	mov.b64 {%r107, %r108}, %rd335;
-	shfl.sync.up.b32 %r109|%p64, %r107, 4, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
-	mov.b64 %rd343, {%r109, %r110};
-	@!%p64 bra $L75;
-	add.s64 %rd344, %rd343, %rd335;
-	mov.b64 %rd335, %rd344;
-$L75:
-	mov.b64 {%r111, %r112}, %rd335;
-	shfl.sync.up.b32 %r113|%p65, %r111, 8, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
-	mov.b64 %rd345, {%r113, %r114};
-	@!%p65 bra $L76;
-	add.s64 %rd346, %rd345, %rd335;
-	mov.b64 %rd335, %rd346;
-$L76:
-	mov.b64 {%r115, %r116}, %rd335;
-	shfl.sync.up.b32 %r117|%p66, %r115, 16, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
-	mov.b64 %rd347, {%r117, %r118};
-	@!%p66 bra $L77;
-	add.s64 %rd348, %rd347, %rd335;
-	mov.b64 %rd335, %rd348;
-$L77:
-	mov.b64 {%r119, %r120}, %rd335;
-	shfl.sync.up.b32 %r121|%p67, %r119, 1, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
-	mov.b64 %rd349, {%r121, %r122};
-	selp.b64 %rd350, %rd349, 0, %p67;
-	@!%p61 bra $L78;
-	mul.wide.u32 %rd351, %r7, 16;
-	add.s64 %rd352, %rd1, %rd351;
-	add.s64 %rd353, %rd352, 512;
-	st.shared.s64 [%rd353+0], %rd350;
-$L78:
-	sub.u32 %r123, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r123;
-	@!%p68 bra $L79;
-	st.shared.s64 [%rd1+1024], %rd335;
-$L79:
-$L71:
-	bar.sync 0;
-	mul.wide.u32 %rd354, %r8, 16;
-	add.s64 %rd355, %rd1, %rd354;
-	add.s64 %rd356, %rd355, 512;
-	ld.shared.s64 %rd357, [%rd356+0];
-	add.s64 %rd358, %rd357, %rd332;
-	ld.shared.s64 %rd359, [%rd1+1024];
-	mov.b64 {%r124, %r125}, %rd358;
-	shfl.sync.idx.b32 %r126|%p69, %r124, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r127, %r125, 0, %r21, %r17;
-	mov.b64 %rd360, {%r126, %r127};
-	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	mov.b64 %rd364, %rd362;
-	mov.b64 %rd365, %rd363;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, %rd365;
-	mov.b64 %rd368, 0;
-	cvt.u64.u32 %rd369, %r2;
-	setp.eq.s64 %p70, %rd369, 0;
-	setp.gt.s64 %p71, %rd367, 0;
-	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L81;
-	atom.global.add.u64 %rd370, [%rd146], %rd367;
-	mov.b64 %rd371, %rd370;
-	mov.b64 %rd368, %rd371;
-$L81:
-	cvt.u64.u32 %rd372, %r2;
-	setp.eq.s64 %p73, %rd372, 0;
-	setp.eq.u32 %p74, %r1, 0;
-	and.pred %p75, %p73, %p74;
-	bar.sync 0;
-	@!%p75 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd368;
-$L82:
-	bar.sync 0;
-	ld.shared.s64 %rd373, [%rd1+1024];
-	mov.b64 %rd374, %rd373;
-	mov.b64 %rd368, %rd374;
-	add.s64 %rd375, %rd368, %rd366;
-	mov.b64 %rd376, %rd375;
-	mov.b64 %rd377, 0;
-$L83:
-	setp.lt.s64 %p76, %rd377, %rd327;
-	not.pred %p77, %p76;
-	@!%p77 bra $L87;
-	bra.uni $L85;
-$L87:
-	mul.lo.s64 %rd378, %rd377, %rd174;
-	mad.lo.s64 %rd379, %rd378, 4, %rd172;
-	ld.shared.s32 %r128, [%rd379+0];
-	mov.b32 %r129, %r128;
-	add.s64 %rd380, %rd376, %rd377;
-	mul.lo.s64 %rd381, %rd380, %rd145;
-	mad.lo.s64 %rd382, %rd381, 4, %rd143;
-	st.global.s32 [%rd382+0], %r129;
-$L84:
-	add.s64 %rd383, %rd377, 1;
-	mov.b64 %rd377, %rd383;
-	bra.uni $L83;
-$L85:
-	bra.uni $L64;
-$L63:
-	bra.uni $L62;
-$L64:
-$L7:
-	add.s64 %rd384, %rd195, %rd193;
-	mov.b64 %rd195, %rd384;
-	bra.uni $L6;
-$L8:
-$L3:
-	bar.sync 0;
-	add.s64 %rd125, %rd125, %rd124;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd385, %rd120;
-	mov.b64 %rd386, %rd121;
-	// block reduction
-	sub.u32 %r130, %r13, 1;
-	mov.b32 %r131, %r3;
-$L88:
-	setp.hs.u32 %p78, %r131, 32;
-	@%p78 bra $L89;
-	mov.b64 {%r132, %r133}, %rd385;
-	shfl.sync.down.b32 %r134|%p79, %r132, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
-	mov.b64 %rd387, {%r134, %r135};
-	mov.b64 {%r136, %r137}, %rd386;
-	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
-	mov.b64 %rd388, {%r138, %r139};
-	@!%p79 bra $L90;
-	setp.gt.s64 %p80, %rd387, %rd385;
-	setp.eq.s64 %p81, %rd387, %rd385;
-	setp.lt.s64 %p82, %rd388, %rd386;
-	and.pred %p83, %p81, %p82;
-	or.pred %p84, %p80, %p83;
-	selp.b64 %rd389, %rd387, %rd385, %p84;
-	selp.b64 %rd390, %rd388, %rd386, %p84;
-	mov.b64 %rd385, %rd389;
-	mov.b64 %rd386, %rd390;
-$L90:
-	shl.b32 %r131, %r131, 1;
-	bra.uni $L88;
-$L89:
-	setp.eq.u32 %p85, %r7, 0;
-	@!%p85 bra $L91;
-	mul.wide.u32 %rd391, %r8, 16;
-	add.s64 %rd392, %rd1, %rd391;
-	st.shared.s64 [%rd392+0], %rd385;
-	st.shared.s64 [%rd392+8], %rd386;
-$L91:
-	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L92;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L93;
-	mul.wide.u32 %rd393, %r7, 16;
-	add.s64 %rd394, %rd1, %rd393;
-	ld.shared.s64 %rd395, [%rd394+0];
-	ld.shared.s64 %rd396, [%rd394+8];
-	mov.b64 %rd385, %rd395;
-	mov.b64 %rd386, %rd396;
-$L93:
-	sub.u32 %r140, %r10, 1;
-	mov.b64 {%r141, %r142}, %rd385;
-	shfl.sync.down.b32 %r143|%p88, %r141, 1, %r140, %r17;
-	shfl.sync.down.b32 %r144, %r142, 1, %r140, %r17;
-	mov.b64 %rd397, {%r143, %r144};
-	mov.b64 {%r145, %r146}, %rd386;
-	shfl.sync.down.b32 %r147, %r145, 1, %r140, %r17;
-	shfl.sync.down.b32 %r148, %r146, 1, %r140, %r17;
-	mov.b64 %rd398, {%r147, %r148};
-	@!%p88 bra $L94;
-	setp.gt.s64 %p89, %rd397, %rd385;
-	setp.eq.s64 %p90, %rd397, %rd385;
-	setp.lt.s64 %p91, %rd398, %rd386;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd399, %rd397, %rd385, %p93;
-	selp.b64 %rd400, %rd398, %rd386, %p93;
-	mov.b64 %rd385, %rd399;
-	mov.b64 %rd386, %rd400;
-$L94:
-	mov.b64 {%r149, %r150}, %rd385;
-	shfl.sync.down.b32 %r151|%p94, %r149, 2, %r140, %r17;
-	shfl.sync.down.b32 %r152, %r150, 2, %r140, %r17;
-	mov.b64 %rd401, {%r151, %r152};
-	mov.b64 {%r153, %r154}, %rd386;
-	shfl.sync.down.b32 %r155, %r153, 2, %r140, %r17;
-	shfl.sync.down.b32 %r156, %r154, 2, %r140, %r17;
-	mov.b64 %rd402, {%r155, %r156};
-	@!%p94 bra $L95;
-	setp.gt.s64 %p95, %rd401, %rd385;
-	setp.eq.s64 %p96, %rd401, %rd385;
-	setp.lt.s64 %p97, %rd402, %rd386;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd403, %rd401, %rd385, %p99;
-	selp.b64 %rd404, %rd402, %rd386, %p99;
-	mov.b64 %rd385, %rd403;
-	mov.b64 %rd386, %rd404;
-$L95:
-	mov.b64 {%r157, %r158}, %rd385;
-	shfl.sync.down.b32 %r159|%p100, %r157, 4, %r140, %r17;
-	shfl.sync.down.b32 %r160, %r158, 4, %r140, %r17;
-	mov.b64 %rd405, {%r159, %r160};
-	mov.b64 {%r161, %r162}, %rd386;
-	shfl.sync.down.b32 %r163, %r161, 4, %r140, %r17;
-	shfl.sync.down.b32 %r164, %r162, 4, %r140, %r17;
-	mov.b64 %rd406, {%r163, %r164};
-	@!%p100 bra $L96;
-	setp.gt.s64 %p101, %rd405, %rd385;
-	setp.eq.s64 %p102, %rd405, %rd385;
-	setp.lt.s64 %p103, %rd406, %rd386;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd407, %rd405, %rd385, %p105;
-	selp.b64 %rd408, %rd406, %rd386, %p105;
-	mov.b64 %rd385, %rd407;
-	mov.b64 %rd386, %rd408;
-$L96:
-	mov.b64 {%r165, %r166}, %rd385;
-	shfl.sync.down.b32 %r167|%p106, %r165, 8, %r140, %r17;
-	shfl.sync.down.b32 %r168, %r166, 8, %r140, %r17;
-	mov.b64 %rd409, {%r167, %r168};
-	mov.b64 {%r169, %r170}, %rd386;
-	shfl.sync.down.b32 %r171, %r169, 8, %r140, %r17;
-	shfl.sync.down.b32 %r172, %r170, 8, %r140, %r17;
-	mov.b64 %rd410, {%r171, %r172};
-	@!%p106 bra $L97;
-	setp.gt.s64 %p107, %rd409, %rd385;
-	setp.eq.s64 %p108, %rd409, %rd385;
-	setp.lt.s64 %p109, %rd410, %rd386;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd411, %rd409, %rd385, %p111;
-	selp.b64 %rd412, %rd410, %rd386, %p111;
-	mov.b64 %rd385, %rd411;
-	mov.b64 %rd386, %rd412;
-$L97:
-	mov.b64 {%r173, %r174}, %rd385;
-	shfl.sync.down.b32 %r175|%p112, %r173, 16, %r140, %r17;
-	shfl.sync.down.b32 %r176, %r174, 16, %r140, %r17;
-	mov.b64 %rd413, {%r175, %r176};
-	mov.b64 {%r177, %r178}, %rd386;
-	shfl.sync.down.b32 %r179, %r177, 16, %r140, %r17;
-	shfl.sync.down.b32 %r180, %r178, 16, %r140, %r17;
-	mov.b64 %rd414, {%r179, %r180};
-	@!%p112 bra $L98;
-	setp.gt.s64 %p113, %rd413, %rd385;
-	setp.eq.s64 %p114, %rd413, %rd385;
-	setp.lt.s64 %p115, %rd414, %rd386;
-	and.pred %p116, %p114, %p115;
-	or.pred %p117, %p113, %p116;
-	selp.b64 %rd415, %rd413, %rd385, %p117;
-	selp.b64 %rd416, %rd414, %rd386, %p117;
-	mov.b64 %rd385, %rd415;
-	mov.b64 %rd386, %rd416;
-$L98:
-$L92:
-	mul.wide.u32 %rd417, %r28, 16;
-	add.s64 %rd418, %rd11, %rd417;
-	setp.eq.u32 %p118, %r5, 0;
-	@!%p118 bra $L99;
-	st.global.s64 [%rd418+0], %rd385;
-	st.global.s64 [%rd418+8], %rd386;
-$L99:
-	ret;
-}
-
-.visible .entry gk_frontier_PushGlobal_main_nearest__final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<159>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.u64 %rd78, [gk_s35];
-	cvta.to.global.u64 %rd79, %rd78;
-	mov.b64 %rd80, %rd79;
-	ld.param.s64 %rd81, [gk_s36];
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.u64 %rd94, [gk_s42];
-	cvta.to.global.u64 %rd95, %rd94;
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s43];
-	mov.b64 %rd98, %rd97;
-	ld.param.s64 %rd99, [gk_s44];
-	mov.b64 %rd100, %rd99;
-	ld.param.s32 %r23, [gk_s45];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd101, -9223372036854775808;
-	mov.b64 %rd102, 9223372036854775807;
-	cvt.u64.u32 %rd103, %r5;
-	cvt.u64.u32 %rd104, %r6;
-	mov.b64 %rd105, %rd103;
-$L1:
-	setp.ge.s64 %p8, %rd105, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd106, %rd105, 16, %rd3;
-	ld.global.s64 %rd107, [%rd106+0];
-	ld.global.s64 %rd108, [%rd106+8];
-	setp.gt.s64 %p9, %rd107, %rd101;
-	setp.eq.s64 %p10, %rd107, %rd101;
-	setp.lt.s64 %p11, %rd108, %rd102;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd109, %rd107, %rd101, %p13;
-	selp.b64 %rd110, %rd108, %rd102, %p13;
-	mov.b64 %rd101, %rd109;
-	mov.b64 %rd102, %rd110;
-	add.s64 %rd105, %rd105, %rd104;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd111, %rd101;
-	mov.b64 %rd112, %rd102;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd111;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd113, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd112;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd114, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd113, %rd111;
-	setp.eq.s64 %p16, %rd113, %rd111;
-	setp.lt.s64 %p17, %rd114, %rd112;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd115, %rd113, %rd111, %p19;
-	selp.b64 %rd116, %rd114, %rd112, %p19;
-	mov.b64 %rd111, %rd115;
-	mov.b64 %rd112, %rd116;
-$L3:
-	mov.b64 {%r34, %r35}, %rd111;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd117, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd112;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd118, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd117, %rd111;
-	setp.eq.s64 %p22, %rd117, %rd111;
-	setp.lt.s64 %p23, %rd118, %rd112;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd119, %rd117, %rd111, %p25;
-	selp.b64 %rd120, %rd118, %rd112, %p25;
-	mov.b64 %rd111, %rd119;
-	mov.b64 %rd112, %rd120;
-$L4:
-	mov.b64 {%r42, %r43}, %rd111;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd121, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd112;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd122, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd121, %rd111;
-	setp.eq.s64 %p28, %rd121, %rd111;
-	setp.lt.s64 %p29, %rd122, %rd112;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd123, %rd121, %rd111, %p31;
-	selp.b64 %rd124, %rd122, %rd112, %p31;
-	mov.b64 %rd111, %rd123;
-	mov.b64 %rd112, %rd124;
-$L5:
-	mov.b64 {%r50, %r51}, %rd111;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd125, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd112;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd126, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd125, %rd111;
-	setp.eq.s64 %p34, %rd125, %rd111;
-	setp.lt.s64 %p35, %rd126, %rd112;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd127, %rd125, %rd111, %p37;
-	selp.b64 %rd128, %rd126, %rd112, %p37;
-	mov.b64 %rd111, %rd127;
-	mov.b64 %rd112, %rd128;
-$L6:
-	mov.b64 {%r58, %r59}, %rd111;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd129, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd112;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd130, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd129, %rd111;
-	setp.eq.s64 %p40, %rd129, %rd111;
-	setp.lt.s64 %p41, %rd130, %rd112;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd131, %rd129, %rd111, %p43;
-	selp.b64 %rd132, %rd130, %rd112, %p43;
-	mov.b64 %rd111, %rd131;
-	mov.b64 %rd112, %rd132;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd133, %r8, 16;
-	add.s64 %rd134, %rd1, %rd133;
-	st.shared.s64 [%rd134+0], %rd111;
-	st.shared.s64 [%rd134+8], %rd112;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd135, %r7, 16;
-	add.s64 %rd136, %rd1, %rd135;
-	ld.shared.s64 %rd137, [%rd136+0];
-	ld.shared.s64 %rd138, [%rd136+8];
-	mov.b64 %rd111, %rd137;
-	mov.b64 %rd112, %rd138;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd111;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd139, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd112;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd140, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd139, %rd111;
-	setp.eq.s64 %p49, %rd139, %rd111;
-	setp.lt.s64 %p50, %rd140, %rd112;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd141, %rd139, %rd111, %p52;
-	selp.b64 %rd142, %rd140, %rd112, %p52;
-	mov.b64 %rd111, %rd141;
-	mov.b64 %rd112, %rd142;
-$L11:
-	mov.b64 {%r75, %r76}, %rd111;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd143, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd112;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd144, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd143, %rd111;
-	setp.eq.s64 %p55, %rd143, %rd111;
-	setp.lt.s64 %p56, %rd144, %rd112;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd145, %rd143, %rd111, %p58;
-	selp.b64 %rd146, %rd144, %rd112, %p58;
-	mov.b64 %rd111, %rd145;
-	mov.b64 %rd112, %rd146;
-$L12:
-	mov.b64 {%r83, %r84}, %rd111;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd147, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd112;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd148, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd147, %rd111;
-	setp.eq.s64 %p61, %rd147, %rd111;
-	setp.lt.s64 %p62, %rd148, %rd112;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd149, %rd147, %rd111, %p64;
-	selp.b64 %rd150, %rd148, %rd112, %p64;
-	mov.b64 %rd111, %rd149;
-	mov.b64 %rd112, %rd150;
-$L13:
-	mov.b64 {%r91, %r92}, %rd111;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd151, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd112;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd152, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd151, %rd111;
-	setp.eq.s64 %p67, %rd151, %rd111;
-	setp.lt.s64 %p68, %rd152, %rd112;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd153, %rd151, %rd111, %p70;
-	selp.b64 %rd154, %rd152, %rd112, %p70;
-	mov.b64 %rd111, %rd153;
-	mov.b64 %rd112, %rd154;
-$L14:
-	mov.b64 {%r99, %r100}, %rd111;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd155, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd112;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd156, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd155, %rd111;
-	setp.eq.s64 %p73, %rd155, %rd111;
-	setp.lt.s64 %p74, %rd156, %rd112;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd157, %rd155, %rd111, %p76;
-	selp.b64 %rd158, %rd156, %rd112, %p76;
-	mov.b64 %rd111, %rd157;
-	mov.b64 %rd112, %rd158;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd111;
-	st.global.s64 [%rd6+8], %rd112;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushGlobal_main_nearest__main_custom(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42,
-	.param .b64 gk_s43,
-	.param .b64 gk_s44,
-	.param .b64 gk_s45
-)
-{
-	.reg .pred %p<89>;
-	.reg .b32 %r<181>;
-	.reg .b64 %rd<455>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.u64 %rd97, [gk_s35];
-	cvta.to.global.u64 %rd98, %rd97;
-	mov.b64 %rd99, %rd98;
-	ld.param.s64 %rd100, [gk_s36];
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.u64 %rd113, [gk_s42];
-	cvta.to.global.u64 %rd114, %rd113;
-	mov.b64 %rd115, %rd114;
-	ld.param.s64 %rd116, [gk_s43];
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
-	mov.b64 %rd119, %rd118;
-	ld.param.s32 %r35, [gk_s45];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd122, 0;
-	mov.b64 %rd123, 0;
 	mov.b64 %rd124, 0;
 	mov.b64 %rd125, 0;
-	mov.b64 %rd122, %rd124;
-	mov.b64 %rd123, %rd125;
+	mov.b64 %rd126, 0;
+	mov.b64 %rd127, 0;
+	mov.b64 %rd124, %rd126;
+	mov.b64 %rd125, %rd127;
+$L4:
+	mov.b64 %rd128, %rd124;
+	mov.b64 %rd129, %rd125;
+	mov.b64 %rd122, %rd128;
+	mov.b64 %rd123, %rd129;
 $L1:
-	mov.b64 %rd126, %rd122;
-	mov.b64 %rd127, %rd123;
-	mov.b64 %rd120, %rd126;
-	mov.b64 %rd121, %rd127;
-	cvt.u64.u32 %rd129, %r28;
-	cvt.u64.u32 %rd130, %r29;
-	mov.b64 %rd131, %rd129;
-$L2:
-	setp.ge.s64 %p9, %rd131, %rd2;
-	@%p9 bra $L3;
-	mov.b64 %rd128, %rd131;
+	mov.b64 %rd120, %rd122;
+	mov.b64 %rd121, %rd123;
+	cvt.u64.u32 %rd131, %r29;
+	cvt.u64.u32 %rd132, %r30;
+	mov.b64 %rd133, %rd131;
+$L5:
+	setp.ge.s64 %p11, %rd133, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd130, %rd133;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd132, %rd27;
-	mov.b64 %rd133, %rd30;
-	mov.b64 %rd134, %rd32;
-	mov.b64 %rd135, %rd34;
-	mov.b64 %rd136, %rd37;
-	mov.b64 %rd137, %rd39;
-	mov.b64 %rd138, %rd41;
-	mov.b64 %rd139, %rd44;
-	mov.b64 %rd140, %rd46;
-	mov.b64 %rd141, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd142, %rd50;
-	mov.b64 %rd143, %rd53;
-	mov.b64 %rd144, %rd55;
-	mov.b64 %rd145, %rd57;
-	mov.b64 %rd146, %rd60;
-	mov.b64 %rd147, %rd62;
-	mov.b64 %rd148, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd149, %rd67;
-	mov.b64 %rd150, %rd69;
-	mov.b64 %rd151, %rd71;
-	mov.b64 %rd152, %rd74;
-	mov.b64 %rd153, %rd76;
-	mov.b64 %rd154, %rd78;
-	mov.b64 %rd155, %rd81;
-	mov.b64 %rd156, %rd83;
-	mov.b64 %rd157, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd158, %rd88;
-	mov.b64 %rd159, %rd90;
-	mov.b64 %rd160, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd161, %rd94;
-	mov.b64 %rd162, %rd96;
-	mov.b64 %rd163, %rd99;
-	mov.b64 %rd164, %rd101;
-	mov.b64 %rd165, %rd103;
-	mov.b64 %rd166, %rd105;
-	mov.b64 %rd167, %rd108;
-	mov.b64 %rd168, %rd110;
-	mov.b64 %rd169, %rd112;
-	mov.b64 %rd170, %rd115;
-	mov.b64 %rd171, %rd117;
-	mov.b64 %rd172, %rd119;
-	mov.b32 %r38, %r36;
-	add.s64 %rd173, %rd15, %rd23;
-	mad.lo.s64 %rd174, %rd161, 4, 15;
-	and.b64 %rd174, %rd174, -16;
-	add.s64 %rd23, %rd23, %rd174;
-	mov.b64 %rd175, %rd173;
-	mov.b64 %rd176, %rd161;
-	mov.b64 %rd177, 1;
-	mov.b64 %rd178, %rd175;
-	mov.b64 %rd179, %rd176;
+	mov.b64 %rd134, %rd27;
+	mov.b64 %rd135, %rd30;
+	mov.b64 %rd136, %rd32;
+	mov.b64 %rd137, %rd34;
+	mov.b64 %rd138, %rd37;
+	mov.b64 %rd139, %rd39;
+	mov.b64 %rd140, %rd41;
+	mov.b64 %rd141, %rd44;
+	mov.b64 %rd142, %rd46;
+	mov.b64 %rd143, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd144, %rd50;
+	mov.b64 %rd145, %rd53;
+	mov.b64 %rd146, %rd55;
+	mov.b64 %rd147, %rd57;
+	mov.b64 %rd148, %rd60;
+	mov.b64 %rd149, %rd62;
+	mov.b64 %rd150, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd151, %rd67;
+	mov.b64 %rd152, %rd69;
+	mov.b64 %rd153, %rd71;
+	mov.b64 %rd154, %rd74;
+	mov.b64 %rd155, %rd76;
+	mov.b64 %rd156, %rd78;
+	mov.b64 %rd157, %rd81;
+	mov.b64 %rd158, %rd83;
+	mov.b64 %rd159, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd160, %rd88;
+	mov.b64 %rd161, %rd90;
+	mov.b64 %rd162, %rd92;
+	mov.b32 %r38, %r35;
+	mov.b64 %rd163, %rd94;
+	mov.b64 %rd164, %rd96;
+	mov.b64 %rd165, %rd99;
+	mov.b64 %rd166, %rd101;
+	mov.b64 %rd167, %rd103;
+	mov.b64 %rd168, %rd105;
+	mov.b64 %rd169, %rd108;
+	mov.b64 %rd170, %rd110;
+	mov.b64 %rd171, %rd112;
+	mov.b64 %rd172, %rd115;
+	mov.b64 %rd173, %rd117;
+	mov.b64 %rd174, %rd119;
+	mov.b32 %r39, %r37;
+	add.s64 %rd175, %rd15, %rd23;
+	mad.lo.s64 %rd176, %rd163, 4, 15;
+	and.b64 %rd176, %rd176, -16;
+	add.s64 %rd23, %rd23, %rd176;
+	mov.b64 %rd177, %rd175;
+	mov.b64 %rd178, %rd163;
+	mov.b64 %rd179, 1;
 	mov.b64 %rd180, %rd177;
-	mov.b64 %rd181, %rd2;
-	mov.b64 %rd182, %rd128;
-	mul.lo.s64 %rd183, %rd182, %rd166;
-	div.s64 %rd184, %rd183, %rd181;
-	setp.eq.s64 %p13, %rd181, -1;
-	neg.s64 %rd185, %rd183;
-	selp.b64 %rd186, %rd185, %rd184, %p13;
-	setp.eq.s64 %p14, %rd181, 0;
-	selp.b64 %rd187, 0, %rd186, %p14;
-	mov.b64 %rd188, %rd187;
-	add.s64 %rd189, %rd182, 1;
-	mul.lo.s64 %rd190, %rd189, %rd166;
-	div.s64 %rd191, %rd190, %rd181;
-	setp.eq.s64 %p15, %rd181, -1;
-	neg.s64 %rd192, %rd190;
-	selp.b64 %rd193, %rd192, %rd191, %p15;
-	setp.eq.s64 %p16, %rd181, 0;
-	selp.b64 %rd194, 0, %rd193, %p16;
-	mov.b64 %rd195, %rd194;
-	cvt.u64.u32 %rd196, %r4;
+	mov.b64 %rd181, %rd178;
+	mov.b64 %rd182, %rd179;
+	mov.b64 %rd183, %rd2;
+	mov.b64 %rd184, %rd130;
+	mul.lo.s64 %rd185, %rd184, %rd168;
+	div.s64 %rd186, %rd185, %rd183;
+	setp.eq.s64 %p15, %rd183, -1;
+	neg.s64 %rd187, %rd185;
+	selp.b64 %rd188, %rd187, %rd186, %p15;
+	setp.eq.s64 %p16, %rd183, 0;
+	selp.b64 %rd189, 0, %rd188, %p16;
+	mov.b64 %rd190, %rd189;
+	add.s64 %rd191, %rd184, 1;
+	mul.lo.s64 %rd192, %rd191, %rd168;
+	div.s64 %rd193, %rd192, %rd183;
+	setp.eq.s64 %p17, %rd183, -1;
+	neg.s64 %rd194, %rd192;
+	selp.b64 %rd195, %rd194, %rd193, %p17;
+	setp.eq.s64 %p18, %rd183, 0;
+	selp.b64 %rd196, 0, %rd195, %p18;
 	mov.b64 %rd197, %rd196;
-	mul.lo.s64 %rd198, %rd197, %rd161;
+	cvt.u64.u32 %rd198, %r4;
 	mov.b64 %rd199, %rd198;
-	@!%p11 bra $L6;
-	sub.s64 %rd200, %rd195, %rd188;
-	mov.b64 %rd199, %rd200;
-$L6:
-	mov.b64 %rd201, %rd188;
-$L7:
-	setp.lt.s64 %p17, %rd201, %rd195;
-	not.pred %p18, %p17;
-	@!%p18 bra $L11;
-	bra.uni $L9;
-$L11:
-	mov.b64 %rd202, 0;
-	add.s64 %rd203, %rd201, %rd199;
-	min.s64 %rd204, %rd195, %rd203;
-	mov.b64 %rd205, %rd204;
-	cvt.u64.u32 %rd206, %r2;
-	add.s64 %rd207, %rd201, %rd206;
-	mov.b64 %rd208, %rd207;
-	mov.b64 %rd209, %rd142;
-	mov.b64 %rd210, %rd208;
-	sub.s64 %rd211, %rd209, 1;
-	mov.b64 %rd212, %rd211;
-	mov.b64 %rd213, 0;
-	mov.b64 %rd214, %rd212;
-$L12:
-	setp.lt.s64 %p19, %rd213, %rd214;
+	mul.lo.s64 %rd200, %rd199, %rd163;
+	mov.b64 %rd201, %rd200;
+	@!%p13 bra $L9;
+	sub.s64 %rd202, %rd197, %rd190;
+	mov.b64 %rd201, %rd202;
+$L9:
+	mov.b64 %rd203, %rd190;
+$L10:
+	setp.lt.s64 %p19, %rd203, %rd197;
 	not.pred %p20, %p19;
-	@!%p20 bra $L16;
-	bra.uni $L14;
-$L16:
-	add.s64 %rd215, %rd213, %rd214;
-	add.s64 %rd216, %rd215, 1;
-	shr.u64 %rd217, %rd216, 1;
-	mov.b64 %rd218, %rd217;
-	mul.lo.s64 %rd219, %rd218, %rd165;
-	mad.lo.s64 %rd220, %rd219, 8, %rd163;
-	ld.global.nc.s64 %rd221, [%rd220+0];
-	mov.b64 %rd222, %rd221;
-	setp.le.s64 %p21, %rd222, %rd210;
-	@!%p21 bra $L17;
-	mov.b64 %rd213, %rd218;
-	bra.uni $L18;
-$L17:
-	sub.s64 %rd223, %rd218, 1;
-	mov.b64 %rd214, %rd223;
-$L18:
-$L13:
+	@!%p20 bra $L14;
 	bra.uni $L12;
 $L14:
-	max.s64 %rd224, %rd213, 0;
-	mov.b64 %rd225, %rd224;
-	mov.b64 %rd226, %rd225;
+	mov.b64 %rd204, 0;
+	add.s64 %rd205, %rd203, %rd201;
+	min.s64 %rd206, %rd197, %rd205;
+	mov.b64 %rd207, %rd206;
+	cvt.u64.u32 %rd208, %r2;
+	add.s64 %rd209, %rd203, %rd208;
+	mov.b64 %rd210, %rd209;
+	mov.b64 %rd211, %rd144;
+	mov.b64 %rd212, %rd210;
+	sub.s64 %rd213, %rd211, 1;
+	mov.b64 %rd214, %rd213;
+	mov.b64 %rd215, 0;
+	mov.b64 %rd216, %rd214;
+$L15:
+	setp.lt.s64 %p21, %rd215, %rd216;
+	not.pred %p22, %p21;
+	@!%p22 bra $L19;
+	bra.uni $L17;
 $L19:
-	setp.lt.s64 %p22, %rd208, %rd205;
-	not.pred %p23, %p22;
-	@!%p23 bra $L23;
+	add.s64 %rd217, %rd215, %rd216;
+	add.s64 %rd218, %rd217, 1;
+	shr.u64 %rd219, %rd218, 1;
+	mov.b64 %rd220, %rd219;
+	mul.lo.s64 %rd221, %rd220, %rd167;
+	mad.lo.s64 %rd222, %rd221, 8, %rd165;
+	ld.global.nc.s64 %rd223, [%rd222+0];
+	mov.b64 %rd224, %rd223;
+	setp.le.s64 %p23, %rd224, %rd212;
+	@!%p23 bra $L20;
+	mov.b64 %rd215, %rd220;
 	bra.uni $L21;
-$L23:
-$L24:
-	add.s64 %rd227, %rd226, 1;
-	mul.lo.s64 %rd228, %rd227, %rd165;
-	mad.lo.s64 %rd229, %rd228, 8, %rd163;
-	ld.global.nc.s64 %rd230, [%rd229+0];
-	mov.b64 %rd231, %rd230;
-	setp.le.s64 %p24, %rd231, %rd208;
+$L20:
+	sub.s64 %rd225, %rd220, 1;
+	mov.b64 %rd216, %rd225;
+$L21:
+$L16:
+	bra.uni $L15;
+$L17:
+	max.s64 %rd226, %rd215, 0;
+	mov.b64 %rd227, %rd226;
+	mov.b64 %rd228, %rd227;
+$L22:
+	setp.lt.s64 %p24, %rd210, %rd207;
 	not.pred %p25, %p24;
-	@!%p25 bra $L28;
-	bra.uni $L26;
-$L28:
-	add.s64 %rd232, %rd226, 1;
-	mov.b64 %rd226, %rd232;
-$L25:
+	@!%p25 bra $L26;
 	bra.uni $L24;
 $L26:
-	mov.pred %p26, %p10;
-	mov.b64 %rd233, %rd142;
-	mov.b64 %rd234, %rd226;
-$L29:
-	@!%p26 bra $L33;
-	shr.s64 %rd235, %rd234, 5;
-	mul.lo.s64 %rd236, %rd235, %rd148;
-	mad.lo.s64 %rd237, %rd236, 4, %rd146;
-	ld.global.nc.u32 %r39, [%rd237+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd238, %rd234, 31;
-	min.u64 %rd239, %rd238, 32;
-	cvt.u32.u64 %r41, %rd239;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p27, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p27;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p28, %r45, 0x0;
-	@!%p28 bra $L35;
-	cvt.u32.u64 %r46, %rd234;
-	mov.b32 %r47, %r46;
-	bra.uni $L31;
-$L35:
-	mov.b32 %r47, -1;
-	bra.uni $L31;
-$L33:
-	mul.lo.s64 %rd240, %rd234, %rd145;
-	mad.lo.s64 %rd241, %rd240, 4, %rd143;
-	ld.global.nc.s32 %r48, [%rd241+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L31;
-$L30:
+$L27:
+	add.s64 %rd229, %rd228, 1;
+	mul.lo.s64 %rd230, %rd229, %rd167;
+	mad.lo.s64 %rd231, %rd230, 8, %rd165;
+	ld.global.nc.s64 %rd232, [%rd231+0];
+	mov.b64 %rd233, %rd232;
+	setp.le.s64 %p26, %rd233, %rd210;
+	not.pred %p27, %p26;
+	@!%p27 bra $L31;
 	bra.uni $L29;
 $L31:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd242, %rd132;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd243, %r51;
-	mul.lo.s64 %rd244, %rd243, %rd135;
-	mad.lo.s64 %rd245, %rd244, 8, %rd133;
-	ld.global.nc.s64 %rd246, [%rd245+0];
-	mov.b64 %rd247, %rd246;
-	mov.b64 %rd248, %rd247;
-	mul.lo.s64 %rd249, %rd226, %rd165;
-	mad.lo.s64 %rd250, %rd249, 8, %rd163;
-	ld.global.nc.s64 %rd251, [%rd250+0];
-	mov.b64 %rd252, %rd251;
-	add.s64 %rd253, %rd248, %rd208;
-	sub.s64 %rd254, %rd253, %rd252;
-	mov.b64 %rd255, %rd254;
-	mul.lo.s64 %rd256, %rd255, %rd138;
-	mad.lo.s64 %rd257, %rd256, 4, %rd136;
-	ld.global.nc.s32 %r52, [%rd257+0];
-	mov.b32 %r53, %r52;
+	add.s64 %rd234, %rd228, 1;
+	mov.b64 %rd228, %rd234;
+$L28:
+	bra.uni $L27;
+$L29:
+	mov.pred %p28, %p12;
+	mov.b64 %rd235, %rd144;
+	mov.b64 %rd236, %rd228;
+$L32:
+	@!%p28 bra $L36;
+	shr.s64 %rd237, %rd236, 5;
+	mul.lo.s64 %rd238, %rd237, %rd150;
+	mad.lo.s64 %rd239, %rd238, 4, %rd148;
+	ld.global.nc.u32 %r40, [%rd239+0];
+	mov.b32 %r41, %r40;
+	and.b64 %rd240, %rd236, 31;
+	min.u64 %rd241, %rd240, 32;
+	cvt.u32.u64 %r42, %rd241;
+	mov.b32 %r44, 0x1;
+	shl.b32 %r43, %r44, %r42;
+	setp.hs.u32 %p29, %r42, 32;
+	selp.b32 %r45, 0, %r43, %p29;
+	and.b32 %r46, %r41, %r45;
+	setp.ne.u32 %p30, %r46, 0x0;
+	@!%p30 bra $L38;
+	cvt.u32.u64 %r47, %rd236;
+	mov.b32 %r48, %r47;
+	bra.uni $L34;
+$L38:
+	mov.b32 %r48, -1;
+	bra.uni $L34;
+$L36:
+	mul.lo.s64 %rd242, %rd236, %rd147;
+	mad.lo.s64 %rd243, %rd242, 4, %rd145;
+	ld.global.nc.s32 %r49, [%rd243+0];
+	mov.b32 %r50, %r49;
+	mov.b32 %r48, %r50;
+	bra.uni $L34;
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.b32 %r51, %r48;
+	mov.b64 %rd244, %rd134;
+	mov.b32 %r52, %r51;
+	cvt.s64.s32 %rd245, %r52;
+	mul.lo.s64 %rd246, %rd245, %rd137;
+	mad.lo.s64 %rd247, %rd246, 8, %rd135;
+	ld.global.nc.s64 %rd248, [%rd247+0];
+	mov.b64 %rd249, %rd248;
+	mov.b64 %rd250, %rd249;
+	mul.lo.s64 %rd251, %rd228, %rd167;
+	mad.lo.s64 %rd252, %rd251, 8, %rd165;
+	ld.global.nc.s64 %rd253, [%rd252+0];
+	mov.b64 %rd254, %rd253;
+	add.s64 %rd255, %rd250, %rd210;
+	sub.s64 %rd256, %rd255, %rd254;
+	mov.b64 %rd257, %rd256;
+	mul.lo.s64 %rd258, %rd257, %rd140;
+	mad.lo.s64 %rd259, %rd258, 4, %rd138;
+	ld.global.nc.s32 %r53, [%rd259+0];
 	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r38;
-	mov.b32 %r56, %r50;
-	mov.b32 %r57, %r54;
-	mov.b64 %rd258, %rd255;
-	add.s32 %r58, %r55, 1;
-	mov.b32 %r59, %r58;
-	cvt.s64.s32 %rd259, %r57;
-	mul.lo.s64 %rd260, %rd259, %rd169;
-	mad.lo.s64 %rd261, %rd260, 4, %rd167;
-	mov.b32 %r60, -1;
-	atom.global.cas.b32 %r61, [%rd261], %r60, %r59;
-	setp.eq.u32 %p29, %r61, %r60;
-	mov.pred %p30, %p29;
-	mov.pred %p31, %p30;
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r39;
+	mov.b32 %r57, %r51;
+	mov.b32 %r58, %r55;
+	mov.b64 %rd260, %rd257;
+	add.s32 %r59, %r56, 1;
+	mov.b32 %r60, %r59;
+	cvt.s64.s32 %rd261, %r58;
+	mul.lo.s64 %rd262, %rd261, %rd171;
+	mad.lo.s64 %rd263, %rd262, 4, %rd169;
+	mov.b32 %r61, -1;
+	atom.global.cas.b32 %r62, [%rd263], %r61, %r60;
+	setp.eq.u32 %p31, %r62, %r61;
 	mov.pred %p32, %p31;
-	not.pred %p33, %p32;
-	@!%p33 bra $L37;
-	cvt.s64.s32 %rd262, %r57;
-	mul.lo.s64 %rd263, %rd262, %rd169;
-	mad.lo.s64 %rd264, %rd263, 4, %rd167;
-	ld.relaxed.gpu.global.s32 %r62, [%rd264+0];
-	mov.b32 %r63, %r62;
-	setp.eq.s32 %p34, %r63, %r59;
-	mov.pred %p32, %p34;
-$L37:
-	@!%p32 bra $L39;
-	cvt.s64.s32 %rd265, %r56;
-	mul.lo.s64 %rd266, %rd265, %rd172;
-	mad.lo.s64 %rd267, %rd266, 4, %rd170;
-	ld.relaxed.gpu.global.s32 %r64, [%rd267+0];
-	mov.b32 %r65, %r64;
-	cvt.s64.s32 %rd268, %r57;
-	mul.lo.s64 %rd269, %rd268, %rd172;
-	mad.lo.s64 %rd270, %rd269, 4, %rd170;
-	atom.global.min.s32 %r66, [%rd270], %r65;
-$L39:
-	mov.pred %p35, %p31;
-	@!%p35 bra $L41;
-	mov.pred %p36, 0;
-	mov.b64 %rd271, %rd202;
-	mov.b32 %r67, %r54;
+	mov.pred %p33, %p32;
+	mov.pred %p34, %p33;
+	not.pred %p35, %p34;
+	@!%p35 bra $L40;
+	cvt.s64.s32 %rd264, %r58;
+	mul.lo.s64 %rd265, %rd264, %rd171;
+	mad.lo.s64 %rd266, %rd265, 4, %rd169;
+	ld.relaxed.gpu.global.s32 %r63, [%rd266+0];
+	mov.b32 %r64, %r63;
+	setp.eq.s32 %p36, %r64, %r60;
+	mov.pred %p34, %p36;
+$L40:
+	@!%p34 bra $L42;
+	cvt.s64.s32 %rd267, %r57;
+	mul.lo.s64 %rd268, %rd267, %rd174;
+	mad.lo.s64 %rd269, %rd268, 4, %rd172;
+	ld.relaxed.gpu.global.s32 %r65, [%rd269+0];
+	mov.b32 %r66, %r65;
+	cvt.s64.s32 %rd270, %r58;
+	mul.lo.s64 %rd271, %rd270, %rd174;
+	mad.lo.s64 %rd272, %rd271, 4, %rd172;
+	atom.global.min.s32 %r67, [%rd272], %r66;
 $L42:
-	@!%p11 bra $L46;
-	shr.s32 %r68, %r67, 5;
-	cvt.s64.s32 %rd272, %r68;
-	mov.b64 %rd273, %rd272;
-	and.b32 %r69, %r67, 31;
+	mov.pred %p37, %p33;
+	@!%p37 bra $L44;
+	mov.pred %p38, 0;
+	mov.b64 %rd273, %rd204;
+	mov.b32 %r68, %r55;
+$L45:
+	@!%p13 bra $L49;
+	shr.s32 %r69, %r68, 5;
 	cvt.s64.s32 %rd274, %r69;
-	min.u64 %rd275, %rd274, 32;
-	cvt.u32.u64 %r70, %rd275;
-	mov.b32 %r72, 0x1;
-	shl.b32 %r71, %r72, %r70;
-	setp.hs.u32 %p37, %r70, 32;
-	selp.b32 %r73, 0, %r71, %p37;
-	mov.b32 %r74, %r73;
-	mov.b64 %rd276, %rd273;
+	mov.b64 %rd275, %rd274;
+	and.b32 %r70, %r68, 31;
+	cvt.s64.s32 %rd276, %r70;
+	min.u64 %rd277, %rd276, 32;
+	cvt.u32.u64 %r71, %rd277;
+	mov.b32 %r73, 0x1;
+	shl.b32 %r72, %r73, %r71;
+	setp.hs.u32 %p39, %r71, 32;
+	selp.b32 %r74, 0, %r72, %p39;
 	mov.b32 %r75, %r74;
-	mul.lo.s64 %rd277, %rd276, %rd157;
-	mad.lo.s64 %rd278, %rd277, 4, %rd155;
-	ld.relaxed.gpu.global.u32 %r76, [%rd278+0];
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r75;
-	setp.ne.u32 %p38, %r78, 0x0;
-	mov.pred %p39, %p38;
-	not.pred %p40, %p39;
-	@!%p40 bra $L48;
-	mul.lo.s64 %rd279, %rd276, %rd157;
-	mad.lo.s64 %rd280, %rd279, 4, %rd155;
-	atom.global.or.b32 %r79, [%rd280], %r75;
-	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, %r75;
-	setp.ne.u32 %p41, %r81, 0x0;
-	mov.pred %p39, %p41;
-$L48:
-	@!%p39 bra $L50;
-	mov.b64 %rd281, %rd271;
-	mov.b64 %rd282, %rd281;
-	mov.pred %p42, 0;
-	bra.uni $L44;
-$L50:
-	mov.b64 %rd283, %rd271;
-	mov.b64 %rd282, %rd283;
-	mov.pred %p42, 1;
-	bra.uni $L44;
-$L46:
-	@!%p12 bra $L52;
-	cvt.s64.s32 %rd284, %r67;
-	mul.lo.s64 %rd285, %rd284, %rd160;
-	mad.lo.s64 %rd286, %rd285, 4, %rd158;
-	ld.relaxed.gpu.global.s32 %r82, [%rd286+0];
-	mov.b32 %r83, %r82;
-	setp.eq.s32 %p43, %r83, %r37;
-	mov.pred %p44, %p43;
-	not.pred %p45, %p44;
-	@!%p45 bra $L54;
-	cvt.s64.s32 %rd287, %r67;
-	mul.lo.s64 %rd288, %rd287, %rd160;
-	mad.lo.s64 %rd289, %rd288, 4, %rd158;
-	atom.global.exch.b32 %r84, [%rd289], %r37;
-	mov.b32 %r85, %r84;
-	setp.eq.s32 %p46, %r85, %r37;
-	mov.pred %p44, %p46;
-$L54:
-	@!%p44 bra $L56;
-	mov.b64 %rd290, %rd271;
-	mov.b64 %rd282, %rd290;
-	mov.pred %p42, 0;
-	bra.uni $L44;
-$L56:
-$L52:
-	mul.lo.s64 %rd291, %rd271, %rd180;
-	mad.lo.s64 %rd292, %rd291, 4, %rd178;
-	st.shared.s32 [%rd292+0], %r67;
-	add.s64 %rd293, %rd271, 1;
-	mov.b64 %rd294, %rd293;
-	mov.b64 %rd282, %rd294;
-	mov.pred %p42, 1;
-	bra.uni $L44;
-$L43:
-	bra.uni $L42;
-$L44:
-	mov.b64 %rd295, %rd282;
-	mov.pred %p47, %p42;
-	mov.b64 %rd202, %rd295;
-	mov.pred %p36, %p47;
-	@!%p36 bra $L58;
-	mov.b64 %rd296, %rd132;
-	mov.b32 %r86, %r54;
-	setp.lt.s64 %p48, %rd120, 64;
-	setp.le.s64 %p49, %rd162, 1;
-	or.pred %p50, %p48, %p49;
-	@!%p50 bra $L59;
-	mov.b64 %rd297, %rd296;
-	mov.b32 %r87, %r86;
-	cvt.s64.s32 %rd298, %r87;
-	add.s64 %rd299, %rd298, 1;
-	mul.lo.s64 %rd300, %rd299, %rd135;
-	mad.lo.s64 %rd301, %rd300, 8, %rd133;
-	ld.global.nc.s64 %rd302, [%rd301+0];
-	mov.b64 %rd303, %rd302;
-	cvt.s64.s32 %rd304, %r87;
-	mul.lo.s64 %rd305, %rd304, %rd135;
-	mad.lo.s64 %rd306, %rd305, 8, %rd133;
-	ld.global.nc.s64 %rd307, [%rd306+0];
-	mov.b64 %rd308, %rd307;
-	sub.s64 %rd309, %rd303, %rd308;
-	mov.b64 %rd310, %rd309;
-	add.s64 %rd311, %rd121, %rd310;
-	mov.b64 %rd121, %rd311;
-	bra.uni $L60;
+	mov.b64 %rd278, %rd275;
+	mov.b32 %r76, %r75;
+	mul.lo.s64 %rd279, %rd278, %rd159;
+	mad.lo.s64 %rd280, %rd279, 4, %rd157;
+	ld.relaxed.gpu.global.u32 %r77, [%rd280+0];
+	mov.b32 %r78, %r77;
+	and.b32 %r79, %r78, %r76;
+	setp.ne.u32 %p40, %r79, 0x0;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L51;
+	mul.lo.s64 %rd281, %rd278, %rd159;
+	mad.lo.s64 %rd282, %rd281, 4, %rd157;
+	atom.global.or.b32 %r80, [%rd282], %r76;
+	mov.b32 %r81, %r80;
+	and.b32 %r82, %r81, %r76;
+	setp.ne.u32 %p43, %r82, 0x0;
+	mov.pred %p41, %p43;
+$L51:
+	@!%p41 bra $L53;
+	mov.b64 %rd283, %rd273;
+	mov.b64 %rd284, %rd283;
+	mov.pred %p44, 0;
+	bra.uni $L47;
+$L53:
+	mov.b64 %rd285, %rd273;
+	mov.b64 %rd284, %rd285;
+	mov.pred %p44, 1;
+	bra.uni $L47;
+$L49:
+	@!%p14 bra $L55;
+	cvt.s64.s32 %rd286, %r68;
+	mul.lo.s64 %rd287, %rd286, %rd162;
+	mad.lo.s64 %rd288, %rd287, 4, %rd160;
+	ld.relaxed.gpu.global.s32 %r83, [%rd288+0];
+	mov.b32 %r84, %r83;
+	setp.eq.s32 %p45, %r84, %r38;
+	mov.pred %p46, %p45;
+	not.pred %p47, %p46;
+	@!%p47 bra $L57;
+	cvt.s64.s32 %rd289, %r68;
+	mul.lo.s64 %rd290, %rd289, %rd162;
+	mad.lo.s64 %rd291, %rd290, 4, %rd160;
+	atom.global.exch.b32 %r85, [%rd291], %r38;
+	mov.b32 %r86, %r85;
+	setp.eq.s32 %p48, %r86, %r38;
+	mov.pred %p46, %p48;
+$L57:
+	@!%p46 bra $L59;
+	mov.b64 %rd292, %rd273;
+	mov.b64 %rd284, %rd292;
+	mov.pred %p44, 0;
+	bra.uni $L47;
 $L59:
-	rem.s64 %rd312, %rd120, %rd162;
-	setp.eq.s64 %p51, %rd162, -1;
-	selp.b64 %rd313, 0, %rd312, %p51;
-	setp.eq.s64 %p52, %rd162, 0;
-	selp.b64 %rd314, %rd120, %rd313, %p52;
-	setp.eq.s64 %p53, %rd314, 0;
-	@!%p53 bra $L62;
-	mov.b64 %rd315, %rd296;
-	mov.b32 %r88, %r86;
-	cvt.s64.s32 %rd316, %r88;
-	add.s64 %rd317, %rd316, 1;
-	mul.lo.s64 %rd318, %rd317, %rd135;
-	mad.lo.s64 %rd319, %rd318, 8, %rd133;
-	ld.global.nc.s64 %rd320, [%rd319+0];
-	mov.b64 %rd321, %rd320;
-	cvt.s64.s32 %rd322, %r88;
-	mul.lo.s64 %rd323, %rd322, %rd135;
-	mad.lo.s64 %rd324, %rd323, 8, %rd133;
-	ld.global.nc.s64 %rd325, [%rd324+0];
-	mov.b64 %rd326, %rd325;
-	sub.s64 %rd327, %rd321, %rd326;
-	mov.b64 %rd328, %rd327;
-	mul.lo.s64 %rd329, %rd162, %rd328;
-	add.s64 %rd330, %rd121, %rd329;
-	mov.b64 %rd121, %rd330;
+$L55:
+	mul.lo.s64 %rd293, %rd273, %rd182;
+	mad.lo.s64 %rd294, %rd293, 4, %rd180;
+	st.shared.s32 [%rd294+0], %r68;
+	add.s64 %rd295, %rd273, 1;
+	mov.b64 %rd296, %rd295;
+	mov.b64 %rd284, %rd296;
+	mov.pred %p44, 1;
+	bra.uni $L47;
+$L46:
+	bra.uni $L45;
+$L47:
+	mov.b64 %rd297, %rd284;
+	mov.pred %p49, %p44;
+	mov.b64 %rd204, %rd297;
+	mov.pred %p38, %p49;
+	@!%p38 bra $L61;
+	mov.b64 %rd298, %rd134;
+	mov.b32 %r87, %r55;
+	setp.lt.s64 %p50, %rd120, 64;
+	setp.le.s64 %p51, %rd164, 1;
+	or.pred %p52, %p50, %p51;
+	@!%p52 bra $L62;
+	mov.b64 %rd299, %rd298;
+	mov.b32 %r88, %r87;
+	cvt.s64.s32 %rd300, %r88;
+	add.s64 %rd301, %rd300, 1;
+	mul.lo.s64 %rd302, %rd301, %rd137;
+	mad.lo.s64 %rd303, %rd302, 8, %rd135;
+	ld.global.nc.s64 %rd304, [%rd303+0];
+	mov.b64 %rd305, %rd304;
+	cvt.s64.s32 %rd306, %r88;
+	mul.lo.s64 %rd307, %rd306, %rd137;
+	mad.lo.s64 %rd308, %rd307, 8, %rd135;
+	ld.global.nc.s64 %rd309, [%rd308+0];
+	mov.b64 %rd310, %rd309;
+	sub.s64 %rd311, %rd305, %rd310;
+	mov.b64 %rd312, %rd311;
+	add.s64 %rd313, %rd121, %rd312;
+	mov.b64 %rd121, %rd313;
+	bra.uni $L63;
 $L62:
-$L60:
-	add.s64 %rd331, %rd120, 1;
-	mov.b64 %rd120, %rd331;
-$L58:
-$L41:
-$L20:
-	add.s64 %rd332, %rd208, %rd197;
-	mov.b64 %rd208, %rd332;
-	bra.uni $L19;
-$L21:
-	mov.b64 %rd333, %rd202;
+	rem.s64 %rd314, %rd120, %rd164;
+	setp.eq.s64 %p53, %rd164, -1;
+	selp.b64 %rd315, 0, %rd314, %p53;
+	setp.eq.s64 %p54, %rd164, 0;
+	selp.b64 %rd316, %rd120, %rd315, %p54;
+	setp.eq.s64 %p55, %rd316, 0;
+	@!%p55 bra $L65;
+	mov.b64 %rd317, %rd298;
+	mov.b32 %r89, %r87;
+	cvt.s64.s32 %rd318, %r89;
+	add.s64 %rd319, %rd318, 1;
+	mul.lo.s64 %rd320, %rd319, %rd137;
+	mad.lo.s64 %rd321, %rd320, 8, %rd135;
+	ld.global.nc.s64 %rd322, [%rd321+0];
+	mov.b64 %rd323, %rd322;
+	cvt.s64.s32 %rd324, %r89;
+	mul.lo.s64 %rd325, %rd324, %rd137;
+	mad.lo.s64 %rd326, %rd325, 8, %rd135;
+	ld.global.nc.s64 %rd327, [%rd326+0];
+	mov.b64 %rd328, %rd327;
+	sub.s64 %rd329, %rd323, %rd328;
+	mov.b64 %rd330, %rd329;
+	mul.lo.s64 %rd331, %rd164, %rd330;
+	add.s64 %rd332, %rd121, %rd331;
+	mov.b64 %rd121, %rd332;
+$L65:
 $L63:
-	@!%p11 bra $L67;
-	bra.uni $L65;
-$L67:
-	// block scan
-	mov.b64 %rd334, %rd333;
-	mov.b32 %r89, %r3;
-$L68:
-	setp.hs.u32 %p54, %r89, 32;
-	@%p54 bra $L69;
-	mov.b64 {%r90, %r91}, %rd334;
-	shfl.sync.up.b32 %r92|%p55, %r90, %r89, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
-	mov.b64 %rd335, {%r92, %r93};
-	@!%p55 bra $L70;
-	add.s64 %rd336, %rd335, %rd334;
-	mov.b64 %rd334, %rd336;
-$L70:
-	shl.b32 %r89, %r89, 1;
+	add.s64 %rd333, %rd120, 1;
+	mov.b64 %rd120, %rd333;
+$L61:
+$L44:
+$L23:
+	add.s64 %rd334, %rd210, %rd199;
+	mov.b64 %rd210, %rd334;
+	bra.uni $L22;
+$L24:
+	mov.b64 %rd335, %rd204;
+$L66:
+	@!%p13 bra $L70;
 	bra.uni $L68;
-$L69:
-	mov.b64 {%r94, %r95}, %rd334;
-	shfl.sync.up.b32 %r96|%p56, %r94, %r3, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
-	mov.b64 %rd337, {%r96, %r97};
-	setp.lo.u32 %p57, %r3, 32;
-	and.pred %p58, %p56, %p57;
-	selp.b64 %rd338, %rd337, 0, %p58;
-	sub.u32 %r98, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r98;
-	@!%p59 bra $L71;
-	mul.wide.u32 %rd339, %r8, 16;
-	add.s64 %rd340, %rd1, %rd339;
-	st.shared.s64 [%rd340+0], %rd334;
+$L70:
+	// block scan
+	mov.b64 %rd336, %rd335;
+	mov.b32 %r90, %r3;
 $L71:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L72;
-	mov.b64 %rd341, 0;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L73;
-	mul.wide.u32 %rd342, %r7, 16;
-	add.s64 %rd343, %rd1, %rd342;
-	ld.shared.s64 %rd344, [%rd343+0];
-	mov.b64 %rd341, %rd344;
+	setp.hs.u32 %p56, %r90, 32;
+	@%p56 bra $L72;
+	mov.b64 {%r91, %r92}, %rd336;
+	shfl.sync.up.b32 %r93|%p57, %r91, %r90, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
+	mov.b64 %rd337, {%r93, %r94};
+	@!%p57 bra $L73;
+	add.s64 %rd338, %rd337, %rd336;
+	mov.b64 %rd336, %rd338;
 $L73:
-	mov.b64 {%r99, %r100}, %rd341;
-	shfl.sync.up.b32 %r101|%p62, %r99, 1, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
-	mov.b64 %rd345, {%r101, %r102};
-	@!%p62 bra $L74;
-	add.s64 %rd346, %rd345, %rd341;
-	mov.b64 %rd341, %rd346;
-$L74:
-	mov.b64 {%r103, %r104}, %rd341;
-	shfl.sync.up.b32 %r105|%p63, %r103, 2, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
-	mov.b64 %rd347, {%r105, %r106};
-	@!%p63 bra $L75;
-	add.s64 %rd348, %rd347, %rd341;
-	mov.b64 %rd341, %rd348;
-$L75:
-	mov.b64 {%r107, %r108}, %rd341;
-	shfl.sync.up.b32 %r109|%p64, %r107, 4, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
-	mov.b64 %rd349, {%r109, %r110};
-	@!%p64 bra $L76;
-	add.s64 %rd350, %rd349, %rd341;
-	mov.b64 %rd341, %rd350;
-$L76:
-	mov.b64 {%r111, %r112}, %rd341;
-	shfl.sync.up.b32 %r113|%p65, %r111, 8, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
-	mov.b64 %rd351, {%r113, %r114};
-	@!%p65 bra $L77;
-	add.s64 %rd352, %rd351, %rd341;
-	mov.b64 %rd341, %rd352;
-$L77:
-	mov.b64 {%r115, %r116}, %rd341;
-	shfl.sync.up.b32 %r117|%p66, %r115, 16, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
-	mov.b64 %rd353, {%r117, %r118};
-	@!%p66 bra $L78;
-	add.s64 %rd354, %rd353, %rd341;
-	mov.b64 %rd341, %rd354;
-$L78:
-	mov.b64 {%r119, %r120}, %rd341;
-	shfl.sync.up.b32 %r121|%p67, %r119, 1, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
-	mov.b64 %rd355, {%r121, %r122};
-	selp.b64 %rd356, %rd355, 0, %p67;
-	@!%p61 bra $L79;
-	mul.wide.u32 %rd357, %r7, 16;
-	add.s64 %rd358, %rd1, %rd357;
-	add.s64 %rd359, %rd358, 512;
-	st.shared.s64 [%rd359+0], %rd356;
-$L79:
-	sub.u32 %r123, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r123;
-	@!%p68 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd341;
-$L80:
+	shl.b32 %r90, %r90, 1;
+	bra.uni $L71;
 $L72:
+	mov.b64 {%r95, %r96}, %rd336;
+	shfl.sync.up.b32 %r97|%p58, %r95, %r3, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
+	mov.b64 %rd339, {%r97, %r98};
+	setp.lo.u32 %p59, %r3, 32;
+	and.pred %p60, %p58, %p59;
+	selp.b64 %rd340, %rd339, 0, %p60;
+	sub.u32 %r99, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r99;
+	@!%p61 bra $L74;
+	mul.wide.u32 %rd341, %r8, 16;
+	add.s64 %rd342, %rd1, %rd341;
+	st.shared.s64 [%rd342+0], %rd336;
+$L74:
 	bar.sync 0;
-	mul.wide.u32 %rd360, %r8, 16;
-	add.s64 %rd361, %rd1, %rd360;
-	add.s64 %rd362, %rd361, 512;
-	ld.shared.s64 %rd363, [%rd362+0];
-	add.s64 %rd364, %rd363, %rd338;
-	ld.shared.s64 %rd365, [%rd1+1024];
-	mov.b64 {%r124, %r125}, %rd364;
-	shfl.sync.idx.b32 %r126|%p69, %r124, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r127, %r125, 0, %r21, %r17;
-	mov.b64 %rd366, {%r126, %r127};
-	mov.b64 %rd367, %rd365;
-	mov.b64 %rd368, %rd366;
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L75;
+	mov.b64 %rd343, 0;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L76;
+	mul.wide.u32 %rd344, %r7, 16;
+	add.s64 %rd345, %rd1, %rd344;
+	ld.shared.s64 %rd346, [%rd345+0];
+	mov.b64 %rd343, %rd346;
+$L76:
+	mov.b64 {%r100, %r101}, %rd343;
+	shfl.sync.up.b32 %r102|%p64, %r100, 1, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
+	mov.b64 %rd347, {%r102, %r103};
+	@!%p64 bra $L77;
+	add.s64 %rd348, %rd347, %rd343;
+	mov.b64 %rd343, %rd348;
+$L77:
+	mov.b64 {%r104, %r105}, %rd343;
+	shfl.sync.up.b32 %r106|%p65, %r104, 2, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
+	mov.b64 %rd349, {%r106, %r107};
+	@!%p65 bra $L78;
+	add.s64 %rd350, %rd349, %rd343;
+	mov.b64 %rd343, %rd350;
+$L78:
+	mov.b64 {%r108, %r109}, %rd343;
+	shfl.sync.up.b32 %r110|%p66, %r108, 4, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
+	mov.b64 %rd351, {%r110, %r111};
+	@!%p66 bra $L79;
+	add.s64 %rd352, %rd351, %rd343;
+	mov.b64 %rd343, %rd352;
+$L79:
+	mov.b64 {%r112, %r113}, %rd343;
+	shfl.sync.up.b32 %r114|%p67, %r112, 8, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
+	mov.b64 %rd353, {%r114, %r115};
+	@!%p67 bra $L80;
+	add.s64 %rd354, %rd353, %rd343;
+	mov.b64 %rd343, %rd354;
+$L80:
+	mov.b64 {%r116, %r117}, %rd343;
+	shfl.sync.up.b32 %r118|%p68, %r116, 16, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
+	mov.b64 %rd355, {%r118, %r119};
+	@!%p68 bra $L81;
+	add.s64 %rd356, %rd355, %rd343;
+	mov.b64 %rd343, %rd356;
+$L81:
+	mov.b64 {%r120, %r121}, %rd343;
+	shfl.sync.up.b32 %r122|%p69, %r120, 1, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
+	mov.b64 %rd357, {%r122, %r123};
+	selp.b64 %rd358, %rd357, 0, %p69;
+	@!%p63 bra $L82;
+	mul.wide.u32 %rd359, %r7, 16;
+	add.s64 %rd360, %rd1, %rd359;
+	add.s64 %rd361, %rd360, 512;
+	st.shared.s64 [%rd361+0], %rd358;
+$L82:
+	sub.u32 %r124, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r124;
+	@!%p70 bra $L83;
+	st.shared.s64 [%rd1+1024], %rd343;
+$L83:
+$L75:
+	bar.sync 0;
+	mul.wide.u32 %rd362, %r8, 16;
+	add.s64 %rd363, %rd1, %rd362;
+	add.s64 %rd364, %rd363, 512;
+	ld.shared.s64 %rd365, [%rd364+0];
+	add.s64 %rd366, %rd365, %rd340;
+	ld.shared.s64 %rd367, [%rd1+1024];
+	mov.b64 {%r125, %r126}, %rd366;
+	shfl.sync.idx.b32 %r127|%p71, %r125, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
+	mov.b64 %rd368, {%r127, %r128};
 	mov.b64 %rd369, %rd367;
 	mov.b64 %rd370, %rd368;
 	mov.b64 %rd371, %rd369;
 	mov.b64 %rd372, %rd370;
 	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, 0;
-	cvt.u64.u32 %rd375, %r2;
-	setp.eq.s64 %p70, %rd375, 0;
-	setp.gt.s64 %p71, %rd373, 0;
-	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L82;
-	atom.global.add.u64 %rd376, [%rd152], %rd373;
-	mov.b64 %rd377, %rd376;
-	mov.b64 %rd374, %rd377;
-$L82:
-	cvt.u64.u32 %rd378, %r2;
-	setp.eq.s64 %p73, %rd378, 0;
-	setp.eq.u32 %p74, %r1, 0;
-	and.pred %p75, %p73, %p74;
-	bar.sync 0;
-	@!%p75 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd374;
-$L83:
-	bar.sync 0;
-	ld.shared.s64 %rd379, [%rd1+1024];
-	mov.b64 %rd380, %rd379;
-	mov.b64 %rd374, %rd380;
-	add.s64 %rd381, %rd374, %rd372;
-	mov.b64 %rd382, %rd381;
-	mov.b64 %rd383, 0;
-$L84:
-	setp.lt.s64 %p76, %rd383, %rd333;
-	not.pred %p77, %p76;
-	@!%p77 bra $L88;
-	bra.uni $L86;
-$L88:
-	mul.lo.s64 %rd384, %rd383, %rd180;
-	mad.lo.s64 %rd385, %rd384, 4, %rd178;
-	ld.shared.s32 %r128, [%rd385+0];
-	mov.b32 %r129, %r128;
-	add.s64 %rd386, %rd382, %rd383;
-	mul.lo.s64 %rd387, %rd386, %rd151;
-	mad.lo.s64 %rd388, %rd387, 4, %rd149;
-	st.global.s32 [%rd388+0], %r129;
+	mov.b64 %rd374, %rd372;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, 0;
+	cvt.u64.u32 %rd377, %r2;
+	setp.eq.s64 %p72, %rd377, 0;
+	setp.gt.s64 %p73, %rd375, 0;
+	and.pred %p74, %p72, %p73;
+	@!%p74 bra $L85;
+	atom.global.add.u64 %rd378, [%rd154], %rd375;
+	mov.b64 %rd379, %rd378;
+	mov.b64 %rd376, %rd379;
 $L85:
-	add.s64 %rd389, %rd383, 1;
-	mov.b64 %rd383, %rd389;
-	bra.uni $L84;
+	cvt.u64.u32 %rd380, %r2;
+	setp.eq.s64 %p75, %rd380, 0;
+	setp.eq.u32 %p76, %r1, 0;
+	and.pred %p77, %p75, %p76;
+	bar.sync 0;
+	@!%p77 bra $L86;
+	st.shared.s64 [%rd1+1024], %rd376;
 $L86:
-	bra.uni $L65;
-$L64:
-	bra.uni $L63;
-$L65:
-$L8:
-	add.s64 %rd390, %rd201, %rd199;
-	mov.b64 %rd201, %rd390;
-	bra.uni $L7;
-$L9:
-$L4:
 	bar.sync 0;
-	add.s64 %rd131, %rd131, %rd130;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd391, %rd120;
-	mov.b64 %rd392, %rd121;
-	// block reduction
-	sub.u32 %r130, %r13, 1;
-	mov.b32 %r131, %r3;
-$L89:
-	setp.hs.u32 %p78, %r131, 32;
-	@%p78 bra $L90;
-	mov.b64 {%r132, %r133}, %rd391;
-	shfl.sync.down.b32 %r134|%p79, %r132, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
-	mov.b64 %rd393, {%r134, %r135};
-	mov.b64 {%r136, %r137}, %rd392;
-	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
-	mov.b64 %rd394, {%r138, %r139};
+	ld.shared.s64 %rd381, [%rd1+1024];
+	mov.b64 %rd382, %rd381;
+	mov.b64 %rd376, %rd382;
+	add.s64 %rd383, %rd376, %rd374;
+	mov.b64 %rd384, %rd383;
+	mov.b64 %rd385, 0;
+$L87:
+	setp.lt.s64 %p78, %rd385, %rd335;
+	not.pred %p79, %p78;
 	@!%p79 bra $L91;
-	mov.b64 %rd395, %rd391;
-	mov.b64 %rd396, %rd392;
-	mov.b64 %rd397, %rd393;
-	mov.b64 %rd398, %rd394;
-	mov.b64 %rd399, %rd395;
-	mov.b64 %rd400, %rd396;
-	mov.b64 %rd401, %rd397;
-	mov.b64 %rd402, %rd398;
-	mov.b64 %rd403, %rd401;
-	mov.b64 %rd404, %rd402;
-	add.s64 %rd405, %rd399, %rd403;
-	mov.b64 %rd399, %rd405;
-	add.s64 %rd406, %rd400, %rd404;
-	mov.b64 %rd400, %rd406;
-$L92:
-	mov.b64 %rd391, %rd399;
-	mov.b64 %rd392, %rd400;
-$L91:
-	shl.b32 %r131, %r131, 1;
 	bra.uni $L89;
-$L90:
-	setp.eq.u32 %p80, %r7, 0;
-	@!%p80 bra $L93;
-	mul.wide.u32 %rd407, %r8, 16;
-	add.s64 %rd408, %rd1, %rd407;
-	st.shared.s64 [%rd408+0], %rd391;
-	st.shared.s64 [%rd408+8], %rd392;
-$L93:
+$L91:
+	mul.lo.s64 %rd386, %rd385, %rd182;
+	mad.lo.s64 %rd387, %rd386, 4, %rd180;
+	ld.shared.s32 %r129, [%rd387+0];
+	mov.b32 %r130, %r129;
+	add.s64 %rd388, %rd384, %rd385;
+	mul.lo.s64 %rd389, %rd388, %rd153;
+	mad.lo.s64 %rd390, %rd389, 4, %rd151;
+	st.global.s32 [%rd390+0], %r130;
+$L88:
+	add.s64 %rd391, %rd385, 1;
+	mov.b64 %rd385, %rd391;
+	bra.uni $L87;
+$L89:
+	bra.uni $L68;
+$L67:
+	bra.uni $L66;
+$L68:
+$L11:
+	add.s64 %rd392, %rd203, %rd201;
+	mov.b64 %rd203, %rd392;
+	bra.uni $L10;
+$L12:
+$L7:
 	bar.sync 0;
-	setp.eq.u32 %p81, %r8, 0;
+	add.s64 %rd133, %rd133, %rd132;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd393, %rd120;
+	mov.b64 %rd394, %rd121;
+	// block reduction
+	mov.b32 %r131, 1;
+	sub.u32 %r132, %r13, 1;
+	mov.b32 %r133, %r3;
+$L92:
+	setp.hs.u32 %p80, %r133, 32;
+	@%p80 bra $L93;
+	mov.b64 {%r134, %r135}, %rd393;
+	shfl.sync.down.b32 %r136|%p81, %r134, %r133, %r132, %r17;
+	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
+	mov.b64 %rd395, {%r136, %r137};
+	mov.b64 {%r138, %r139}, %rd394;
+	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
+	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
+	mov.b64 %rd396, {%r140, %r141};
 	@!%p81 bra $L94;
-	setp.lo.u32 %p82, %r7, %r10;
-	@!%p82 bra $L95;
-	mul.wide.u32 %rd409, %r7, 16;
-	add.s64 %rd410, %rd1, %rd409;
-	ld.shared.s64 %rd411, [%rd410+0];
-	ld.shared.s64 %rd412, [%rd410+8];
-	mov.b64 %rd391, %rd411;
-	mov.b64 %rd392, %rd412;
-$L95:
-	sub.u32 %r140, %r10, 1;
-	mov.b64 {%r141, %r142}, %rd391;
-	shfl.sync.down.b32 %r143|%p83, %r141, 1, %r140, %r17;
-	shfl.sync.down.b32 %r144, %r142, 1, %r140, %r17;
-	mov.b64 %rd413, {%r143, %r144};
-	mov.b64 {%r145, %r146}, %rd392;
-	shfl.sync.down.b32 %r147, %r145, 1, %r140, %r17;
-	shfl.sync.down.b32 %r148, %r146, 1, %r140, %r17;
-	mov.b64 %rd414, {%r147, %r148};
-	@!%p83 bra $L96;
-	mov.b64 %rd415, %rd391;
-	mov.b64 %rd416, %rd392;
-	mov.b64 %rd417, %rd413;
-	mov.b64 %rd418, %rd414;
-	mov.b64 %rd399, %rd415;
-	mov.b64 %rd400, %rd416;
-	mov.b64 %rd401, %rd417;
-	mov.b64 %rd402, %rd418;
-	mov.b64 %rd403, %rd401;
-	mov.b64 %rd404, %rd402;
-	add.s64 %rd419, %rd399, %rd403;
-	mov.b64 %rd399, %rd419;
-	add.s64 %rd420, %rd400, %rd404;
-	mov.b64 %rd400, %rd420;
-$L97:
-	mov.b64 %rd391, %rd399;
-	mov.b64 %rd392, %rd400;
+	setp.ne.u32 %p82, %r18, 9;
+	@%p82 bra.uni $L96;
+	setp.lt.s64 %p83, %rd395, %rd393;
+	setp.eq.s64 %p84, %rd395, %rd393;
+	setp.lt.s64 %p85, %rd396, %rd394;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd397, %rd395, %rd393, %p87;
+	selp.b64 %rd398, %rd396, %rd394, %p87;
+	mov.b64 %rd393, %rd397;
+	mov.b64 %rd394, %rd398;
+	bra.uni $L95;
 $L96:
-	mov.b64 {%r149, %r150}, %rd391;
-	shfl.sync.down.b32 %r151|%p84, %r149, 2, %r140, %r17;
-	shfl.sync.down.b32 %r152, %r150, 2, %r140, %r17;
-	mov.b64 %rd421, {%r151, %r152};
-	mov.b64 {%r153, %r154}, %rd392;
-	shfl.sync.down.b32 %r155, %r153, 2, %r140, %r17;
-	shfl.sync.down.b32 %r156, %r154, 2, %r140, %r17;
-	mov.b64 %rd422, {%r155, %r156};
-	@!%p84 bra $L98;
-	mov.b64 %rd423, %rd391;
-	mov.b64 %rd424, %rd392;
-	mov.b64 %rd425, %rd421;
-	mov.b64 %rd426, %rd422;
-	mov.b64 %rd399, %rd423;
-	mov.b64 %rd400, %rd424;
-	mov.b64 %rd401, %rd425;
-	mov.b64 %rd402, %rd426;
-	mov.b64 %rd403, %rd401;
-	mov.b64 %rd404, %rd402;
-	add.s64 %rd427, %rd399, %rd403;
-	mov.b64 %rd399, %rd427;
-	add.s64 %rd428, %rd400, %rd404;
-	mov.b64 %rd400, %rd428;
-$L99:
-	mov.b64 %rd391, %rd399;
-	mov.b64 %rd392, %rd400;
+	setp.ne.u32 %p88, %r18, 10;
+	@%p88 bra.uni $L97;
+	setp.gt.s64 %p89, %rd395, %rd393;
+	setp.eq.s64 %p90, %rd395, %rd393;
+	setp.lt.s64 %p91, %rd396, %rd394;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd399, %rd395, %rd393, %p93;
+	selp.b64 %rd400, %rd396, %rd394, %p93;
+	mov.b64 %rd393, %rd399;
+	mov.b64 %rd394, %rd400;
+	bra.uni $L95;
+$L97:
+	mov.b64 %rd401, %rd393;
+	mov.b64 %rd402, %rd394;
+	mov.b64 %rd403, %rd395;
+	mov.b64 %rd404, %rd396;
+	mov.b64 %rd405, %rd401;
+	mov.b64 %rd406, %rd402;
+	mov.b64 %rd407, %rd403;
+	mov.b64 %rd408, %rd404;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, %rd408;
+	add.s64 %rd411, %rd405, %rd409;
+	mov.b64 %rd405, %rd411;
+	add.s64 %rd412, %rd406, %rd410;
+	mov.b64 %rd406, %rd412;
 $L98:
-	mov.b64 {%r157, %r158}, %rd391;
-	shfl.sync.down.b32 %r159|%p85, %r157, 4, %r140, %r17;
-	shfl.sync.down.b32 %r160, %r158, 4, %r140, %r17;
-	mov.b64 %rd429, {%r159, %r160};
-	mov.b64 {%r161, %r162}, %rd392;
-	shfl.sync.down.b32 %r163, %r161, 4, %r140, %r17;
-	shfl.sync.down.b32 %r164, %r162, 4, %r140, %r17;
-	mov.b64 %rd430, {%r163, %r164};
-	@!%p85 bra $L100;
-	mov.b64 %rd431, %rd391;
-	mov.b64 %rd432, %rd392;
-	mov.b64 %rd433, %rd429;
-	mov.b64 %rd434, %rd430;
-	mov.b64 %rd399, %rd431;
-	mov.b64 %rd400, %rd432;
-	mov.b64 %rd401, %rd433;
-	mov.b64 %rd402, %rd434;
-	mov.b64 %rd403, %rd401;
-	mov.b64 %rd404, %rd402;
-	add.s64 %rd435, %rd399, %rd403;
-	mov.b64 %rd399, %rd435;
-	add.s64 %rd436, %rd400, %rd404;
-	mov.b64 %rd400, %rd436;
-$L101:
-	mov.b64 %rd391, %rd399;
-	mov.b64 %rd392, %rd400;
-$L100:
-	mov.b64 {%r165, %r166}, %rd391;
-	shfl.sync.down.b32 %r167|%p86, %r165, 8, %r140, %r17;
-	shfl.sync.down.b32 %r168, %r166, 8, %r140, %r17;
-	mov.b64 %rd437, {%r167, %r168};
-	mov.b64 {%r169, %r170}, %rd392;
-	shfl.sync.down.b32 %r171, %r169, 8, %r140, %r17;
-	shfl.sync.down.b32 %r172, %r170, 8, %r140, %r17;
-	mov.b64 %rd438, {%r171, %r172};
-	@!%p86 bra $L102;
-	mov.b64 %rd439, %rd391;
-	mov.b64 %rd440, %rd392;
-	mov.b64 %rd441, %rd437;
-	mov.b64 %rd442, %rd438;
-	mov.b64 %rd399, %rd439;
-	mov.b64 %rd400, %rd440;
-	mov.b64 %rd401, %rd441;
-	mov.b64 %rd402, %rd442;
-	mov.b64 %rd403, %rd401;
-	mov.b64 %rd404, %rd402;
-	add.s64 %rd443, %rd399, %rd403;
-	mov.b64 %rd399, %rd443;
-	add.s64 %rd444, %rd400, %rd404;
-	mov.b64 %rd400, %rd444;
-$L103:
-	mov.b64 %rd391, %rd399;
-	mov.b64 %rd392, %rd400;
-$L102:
-	mov.b64 {%r173, %r174}, %rd391;
-	shfl.sync.down.b32 %r175|%p87, %r173, 16, %r140, %r17;
-	shfl.sync.down.b32 %r176, %r174, 16, %r140, %r17;
-	mov.b64 %rd445, {%r175, %r176};
-	mov.b64 {%r177, %r178}, %rd392;
-	shfl.sync.down.b32 %r179, %r177, 16, %r140, %r17;
-	shfl.sync.down.b32 %r180, %r178, 16, %r140, %r17;
-	mov.b64 %rd446, {%r179, %r180};
-	@!%p87 bra $L104;
-	mov.b64 %rd447, %rd391;
-	mov.b64 %rd448, %rd392;
-	mov.b64 %rd449, %rd445;
-	mov.b64 %rd450, %rd446;
-	mov.b64 %rd399, %rd447;
-	mov.b64 %rd400, %rd448;
-	mov.b64 %rd401, %rd449;
-	mov.b64 %rd402, %rd450;
-	mov.b64 %rd403, %rd401;
-	mov.b64 %rd404, %rd402;
-	add.s64 %rd451, %rd399, %rd403;
-	mov.b64 %rd399, %rd451;
-	add.s64 %rd452, %rd400, %rd404;
-	mov.b64 %rd400, %rd452;
-$L105:
-	mov.b64 %rd391, %rd399;
-	mov.b64 %rd392, %rd400;
-$L104:
+	mov.b64 %rd393, %rd405;
+	mov.b64 %rd394, %rd406;
+$L95:
 $L94:
-	mul.wide.u32 %rd453, %r28, 16;
-	add.s64 %rd454, %rd11, %rd453;
-	setp.eq.u32 %p88, %r5, 0;
-	@!%p88 bra $L106;
-	st.global.s64 [%rd454+0], %rd391;
-	st.global.s64 [%rd454+8], %rd392;
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L92;
+$L93:
+	setp.eq.u32 %p94, %r7, 0;
+	@!%p94 bra $L99;
+	mul.wide.u32 %rd413, %r8, 16;
+	add.s64 %rd414, %rd1, %rd413;
+	st.shared.s64 [%rd414+0], %rd393;
+	st.shared.s64 [%rd414+8], %rd394;
+$L99:
+	bar.sync 0;
+	setp.eq.u32 %p95, %r8, 0;
+	@!%p95 bra $L100;
+	setp.lo.u32 %p96, %r7, %r10;
+	@!%p96 bra $L101;
+	mul.wide.u32 %rd415, %r7, 16;
+	add.s64 %rd416, %rd1, %rd415;
+	ld.shared.s64 %rd417, [%rd416+0];
+	ld.shared.s64 %rd418, [%rd416+8];
+	mov.b64 %rd393, %rd417;
+	mov.b64 %rd394, %rd418;
+$L101:
+	sub.u32 %r142, %r10, 1;
+	mov.b32 %r143, %r131;
+$L102:
+	setp.hs.u32 %p97, %r143, 32;
+	@%p97 bra $L103;
+	mov.b64 {%r144, %r145}, %rd393;
+	shfl.sync.down.b32 %r146|%p98, %r144, %r143, %r142, %r17;
+	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
+	mov.b64 %rd419, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd394;
+	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
+	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
+	mov.b64 %rd420, {%r150, %r151};
+	@!%p98 bra $L104;
+	setp.ne.u32 %p99, %r18, 9;
+	@%p99 bra.uni $L106;
+	setp.lt.s64 %p100, %rd419, %rd393;
+	setp.eq.s64 %p101, %rd419, %rd393;
+	setp.lt.s64 %p102, %rd420, %rd394;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd421, %rd419, %rd393, %p104;
+	selp.b64 %rd422, %rd420, %rd394, %p104;
+	mov.b64 %rd393, %rd421;
+	mov.b64 %rd394, %rd422;
+	bra.uni $L105;
 $L106:
+	setp.ne.u32 %p105, %r18, 10;
+	@%p105 bra.uni $L107;
+	setp.gt.s64 %p106, %rd419, %rd393;
+	setp.eq.s64 %p107, %rd419, %rd393;
+	setp.lt.s64 %p108, %rd420, %rd394;
+	and.pred %p109, %p107, %p108;
+	or.pred %p110, %p106, %p109;
+	selp.b64 %rd423, %rd419, %rd393, %p110;
+	selp.b64 %rd424, %rd420, %rd394, %p110;
+	mov.b64 %rd393, %rd423;
+	mov.b64 %rd394, %rd424;
+	bra.uni $L105;
+$L107:
+	mov.b64 %rd425, %rd393;
+	mov.b64 %rd426, %rd394;
+	mov.b64 %rd427, %rd419;
+	mov.b64 %rd428, %rd420;
+	mov.b64 %rd405, %rd425;
+	mov.b64 %rd406, %rd426;
+	mov.b64 %rd407, %rd427;
+	mov.b64 %rd408, %rd428;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, %rd408;
+	add.s64 %rd429, %rd405, %rd409;
+	mov.b64 %rd405, %rd429;
+	add.s64 %rd430, %rd406, %rd410;
+	mov.b64 %rd406, %rd430;
+$L108:
+	mov.b64 %rd393, %rd405;
+	mov.b64 %rd394, %rd406;
+$L105:
+$L104:
+	shl.b32 %r143, %r143, 1;
+	bra.uni $L102;
+$L103:
+$L100:
+	mul.wide.u32 %rd431, %r29, 16;
+	add.s64 %rd432, %rd11, %rd431;
+	setp.eq.u32 %p111, %r5, 0;
+	@!%p111 bra $L109;
+	st.global.s64 [%rd432+0], %rd393;
+	st.global.s64 [%rd432+8], %rd394;
+$L109:
 	ret;
 }
 
-.visible .entry gk_frontier_PushGlobal_main_nearest__final_custom(
+.visible .entry gk_frontier_PushGlobal_main_nearest__final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -10574,9 +3414,9 @@ $L106:
 	.param .b64 gk_s45
 )
 {
-	.reg .pred %p<23>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<215>;
+	.reg .pred %p<55>;
+	.reg .b32 %r<48>;
+	.reg .b64 %rd<171>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -10601,6 +3441,7 @@ $L106:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -10624,8 +3465,8 @@ $L106:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	ld.param.s64 %rd30, [gk_s11];
 	mov.b64 %rd31, %rd30;
@@ -10643,8 +3484,8 @@ $L106:
 	mov.b64 %rd43, %rd42;
 	ld.param.s64 %rd44, [gk_s17];
 	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
 	mov.pred %p5, %p4;
 	ld.param.u64 %rd46, [gk_s19];
 	cvta.to.global.u64 %rd47, %rd46;
@@ -10667,8 +3508,8 @@ $L106:
 	mov.b64 %rd64, %rd63;
 	ld.param.s64 %rd65, [gk_s27];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
 	mov.pred %p7, %p6;
 	ld.param.u64 %rd67, [gk_s29];
 	cvta.to.global.u64 %rd68, %rd67;
@@ -10677,8 +3518,8 @@ $L106:
 	mov.b64 %rd71, %rd70;
 	ld.param.s64 %rd72, [gk_s31];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
 	ld.param.s64 %rd74, [gk_s33];
 	mov.b64 %rd75, %rd74;
 	ld.param.s64 %rd76, [gk_s34];
@@ -10706,348 +3547,253 @@ $L106:
 	mov.b64 %rd98, %rd97;
 	ld.param.s64 %rd99, [gk_s44];
 	mov.b64 %rd100, %rd99;
-	ld.param.s32 %r23, [gk_s45];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd101, 0;
-	mov.b64 %rd102, 0;
-	mov.b64 %rd103, 0;
-	mov.b64 %rd104, 0;
-	mov.b64 %rd101, %rd103;
-	mov.b64 %rd102, %rd104;
-$L1:
-	mov.b64 %rd105, %rd101;
-	mov.b64 %rd106, %rd102;
-	mov.b64 %rd107, %rd105;
-	mov.b64 %rd108, %rd106;
-	cvt.u64.u32 %rd109, %r5;
-	cvt.u64.u32 %rd110, %r6;
-	mov.b64 %rd111, %rd109;
+	ld.param.s32 %r24, [gk_s45];
+	mov.b32 %r25, %r24;
+	cvt.u64.u32 %rd103, %r5;
+	cvt.u64.u32 %rd104, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd101, 9223372036854775807;
+	mov.b64 %rd102, 9223372036854775807;
+	mov.b64 %rd105, %rd103;
+$L3:
+	setp.ge.s64 %p9, %rd105, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd106, %rd105, 16, %rd3;
+	ld.global.s64 %rd107, [%rd106+0];
+	ld.global.s64 %rd108, [%rd106+8];
+	setp.lt.s64 %p10, %rd107, %rd101;
+	setp.eq.s64 %p11, %rd107, %rd101;
+	setp.lt.s64 %p12, %rd108, %rd102;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd109, %rd107, %rd101, %p14;
+	selp.b64 %rd110, %rd108, %rd102, %p14;
+	mov.b64 %rd101, %rd109;
+	mov.b64 %rd102, %rd110;
+	add.s64 %rd105, %rd105, %rd104;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
 $L2:
-	setp.ge.s64 %p8, %rd111, %rd4;
-	@%p8 bra $L3;
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd101, -9223372036854775808;
+	mov.b64 %rd102, 9223372036854775807;
+	mov.b64 %rd111, %rd103;
+$L6:
+	setp.ge.s64 %p16, %rd111, %rd4;
+	@%p16 bra $L7;
 	mad.lo.s64 %rd112, %rd111, 16, %rd3;
 	ld.global.s64 %rd113, [%rd112+0];
 	ld.global.s64 %rd114, [%rd112+8];
-	mov.b64 %rd115, %rd107;
-	mov.b64 %rd116, %rd108;
-	mov.b64 %rd117, %rd113;
-	mov.b64 %rd118, %rd114;
-	mov.b64 %rd119, %rd115;
-	mov.b64 %rd120, %rd116;
+	setp.gt.s64 %p17, %rd113, %rd101;
+	setp.eq.s64 %p18, %rd113, %rd101;
+	setp.lt.s64 %p19, %rd114, %rd102;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd115, %rd113, %rd101, %p21;
+	selp.b64 %rd116, %rd114, %rd102, %p21;
+	mov.b64 %rd101, %rd115;
+	mov.b64 %rd102, %rd116;
+	add.s64 %rd111, %rd111, %rd104;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd117, 0;
+	mov.b64 %rd118, 0;
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd117, %rd119;
+	mov.b64 %rd118, %rd120;
+$L8:
 	mov.b64 %rd121, %rd117;
 	mov.b64 %rd122, %rd118;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd125, %rd119, %rd123;
-	mov.b64 %rd119, %rd125;
-	add.s64 %rd126, %rd120, %rd124;
-	mov.b64 %rd120, %rd126;
-$L4:
-	mov.b64 %rd107, %rd119;
-	mov.b64 %rd108, %rd120;
-	add.s64 %rd111, %rd111, %rd110;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd127, %rd107;
-	mov.b64 %rd128, %rd108;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd127;
-	shfl.sync.down.b32 %r28|%p9, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd129, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd128;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd130, {%r32, %r33};
-	@!%p9 bra $L5;
+	mov.b64 %rd101, %rd121;
+	mov.b64 %rd102, %rd122;
+	mov.b64 %rd123, %rd103;
+$L9:
+	setp.ge.s64 %p22, %rd123, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd124, %rd123, 16, %rd3;
+	ld.global.s64 %rd125, [%rd124+0];
+	ld.global.s64 %rd126, [%rd124+8];
+	mov.b64 %rd127, %rd101;
+	mov.b64 %rd128, %rd102;
+	mov.b64 %rd129, %rd125;
+	mov.b64 %rd130, %rd126;
 	mov.b64 %rd131, %rd127;
 	mov.b64 %rd132, %rd128;
 	mov.b64 %rd133, %rd129;
 	mov.b64 %rd134, %rd130;
-	mov.b64 %rd119, %rd131;
-	mov.b64 %rd120, %rd132;
-	mov.b64 %rd121, %rd133;
-	mov.b64 %rd122, %rd134;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd135, %rd119, %rd123;
-	mov.b64 %rd119, %rd135;
-	add.s64 %rd136, %rd120, %rd124;
-	mov.b64 %rd120, %rd136;
-$L6:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L5:
-	mov.b64 {%r34, %r35}, %rd127;
-	shfl.sync.down.b32 %r36|%p10, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd137, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd128;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd138, {%r40, %r41};
-	@!%p10 bra $L7;
-	mov.b64 %rd139, %rd127;
-	mov.b64 %rd140, %rd128;
-	mov.b64 %rd141, %rd137;
-	mov.b64 %rd142, %rd138;
-	mov.b64 %rd119, %rd139;
-	mov.b64 %rd120, %rd140;
-	mov.b64 %rd121, %rd141;
-	mov.b64 %rd122, %rd142;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd143, %rd119, %rd123;
-	mov.b64 %rd119, %rd143;
-	add.s64 %rd144, %rd120, %rd124;
-	mov.b64 %rd120, %rd144;
-$L8:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L7:
-	mov.b64 {%r42, %r43}, %rd127;
-	shfl.sync.down.b32 %r44|%p11, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd145, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd128;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd146, {%r48, %r49};
-	@!%p11 bra $L9;
-	mov.b64 %rd147, %rd127;
-	mov.b64 %rd148, %rd128;
-	mov.b64 %rd149, %rd145;
-	mov.b64 %rd150, %rd146;
-	mov.b64 %rd119, %rd147;
-	mov.b64 %rd120, %rd148;
-	mov.b64 %rd121, %rd149;
-	mov.b64 %rd122, %rd150;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd151, %rd119, %rd123;
-	mov.b64 %rd119, %rd151;
-	add.s64 %rd152, %rd120, %rd124;
-	mov.b64 %rd120, %rd152;
-$L10:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L9:
-	mov.b64 {%r50, %r51}, %rd127;
-	shfl.sync.down.b32 %r52|%p12, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd153, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd128;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd154, {%r56, %r57};
-	@!%p12 bra $L11;
-	mov.b64 %rd155, %rd127;
-	mov.b64 %rd156, %rd128;
-	mov.b64 %rd157, %rd153;
-	mov.b64 %rd158, %rd154;
-	mov.b64 %rd119, %rd155;
-	mov.b64 %rd120, %rd156;
-	mov.b64 %rd121, %rd157;
-	mov.b64 %rd122, %rd158;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd159, %rd119, %rd123;
-	mov.b64 %rd119, %rd159;
-	add.s64 %rd160, %rd120, %rd124;
-	mov.b64 %rd120, %rd160;
-$L12:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd137, %rd131, %rd135;
+	mov.b64 %rd131, %rd137;
+	add.s64 %rd138, %rd132, %rd136;
+	mov.b64 %rd132, %rd138;
 $L11:
-	mov.b64 {%r58, %r59}, %rd127;
-	shfl.sync.down.b32 %r60|%p13, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd161, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd128;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd162, {%r64, %r65};
-	@!%p13 bra $L13;
-	mov.b64 %rd163, %rd127;
-	mov.b64 %rd164, %rd128;
-	mov.b64 %rd165, %rd161;
-	mov.b64 %rd166, %rd162;
-	mov.b64 %rd119, %rd163;
-	mov.b64 %rd120, %rd164;
-	mov.b64 %rd121, %rd165;
-	mov.b64 %rd122, %rd166;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd167, %rd119, %rd123;
-	mov.b64 %rd119, %rd167;
-	add.s64 %rd168, %rd120, %rd124;
-	mov.b64 %rd120, %rd168;
-$L14:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L13:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L15;
-	mul.wide.u32 %rd169, %r8, 16;
-	add.s64 %rd170, %rd1, %rd169;
-	st.shared.s64 [%rd170+0], %rd127;
-	st.shared.s64 [%rd170+8], %rd128;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L16;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L17;
-	mul.wide.u32 %rd171, %r7, 16;
-	add.s64 %rd172, %rd1, %rd171;
-	ld.shared.s64 %rd173, [%rd172+0];
-	ld.shared.s64 %rd174, [%rd172+8];
-	mov.b64 %rd127, %rd173;
-	mov.b64 %rd128, %rd174;
-$L17:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd127;
-	shfl.sync.down.b32 %r69|%p17, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd175, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd128;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd176, {%r73, %r74};
-	@!%p17 bra $L18;
-	mov.b64 %rd177, %rd127;
-	mov.b64 %rd178, %rd128;
-	mov.b64 %rd179, %rd175;
-	mov.b64 %rd180, %rd176;
-	mov.b64 %rd119, %rd177;
-	mov.b64 %rd120, %rd178;
-	mov.b64 %rd121, %rd179;
-	mov.b64 %rd122, %rd180;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd181, %rd119, %rd123;
-	mov.b64 %rd119, %rd181;
-	add.s64 %rd182, %rd120, %rd124;
-	mov.b64 %rd120, %rd182;
-$L19:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L18:
-	mov.b64 {%r75, %r76}, %rd127;
-	shfl.sync.down.b32 %r77|%p18, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd183, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd128;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd184, {%r81, %r82};
-	@!%p18 bra $L20;
-	mov.b64 %rd185, %rd127;
-	mov.b64 %rd186, %rd128;
-	mov.b64 %rd187, %rd183;
-	mov.b64 %rd188, %rd184;
-	mov.b64 %rd119, %rd185;
-	mov.b64 %rd120, %rd186;
-	mov.b64 %rd121, %rd187;
-	mov.b64 %rd122, %rd188;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd189, %rd119, %rd123;
-	mov.b64 %rd119, %rd189;
-	add.s64 %rd190, %rd120, %rd124;
-	mov.b64 %rd120, %rd190;
-$L21:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L20:
-	mov.b64 {%r83, %r84}, %rd127;
-	shfl.sync.down.b32 %r85|%p19, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd191, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd128;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd192, {%r89, %r90};
-	@!%p19 bra $L22;
-	mov.b64 %rd193, %rd127;
-	mov.b64 %rd194, %rd128;
-	mov.b64 %rd195, %rd191;
-	mov.b64 %rd196, %rd192;
-	mov.b64 %rd119, %rd193;
-	mov.b64 %rd120, %rd194;
-	mov.b64 %rd121, %rd195;
-	mov.b64 %rd122, %rd196;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd197, %rd119, %rd123;
-	mov.b64 %rd119, %rd197;
-	add.s64 %rd198, %rd120, %rd124;
-	mov.b64 %rd120, %rd198;
-$L23:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L22:
-	mov.b64 {%r91, %r92}, %rd127;
-	shfl.sync.down.b32 %r93|%p20, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd199, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd128;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd200, {%r97, %r98};
-	@!%p20 bra $L24;
-	mov.b64 %rd201, %rd127;
-	mov.b64 %rd202, %rd128;
-	mov.b64 %rd203, %rd199;
-	mov.b64 %rd204, %rd200;
-	mov.b64 %rd119, %rd201;
-	mov.b64 %rd120, %rd202;
-	mov.b64 %rd121, %rd203;
-	mov.b64 %rd122, %rd204;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd205, %rd119, %rd123;
-	mov.b64 %rd119, %rd205;
-	add.s64 %rd206, %rd120, %rd124;
-	mov.b64 %rd120, %rd206;
-$L25:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L24:
-	mov.b64 {%r99, %r100}, %rd127;
-	shfl.sync.down.b32 %r101|%p21, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd207, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd128;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd208, {%r105, %r106};
-	@!%p21 bra $L26;
-	mov.b64 %rd209, %rd127;
-	mov.b64 %rd210, %rd128;
-	mov.b64 %rd211, %rd207;
-	mov.b64 %rd212, %rd208;
-	mov.b64 %rd119, %rd209;
-	mov.b64 %rd120, %rd210;
-	mov.b64 %rd121, %rd211;
-	mov.b64 %rd122, %rd212;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd122;
-	add.s64 %rd213, %rd119, %rd123;
-	mov.b64 %rd119, %rd213;
-	add.s64 %rd214, %rd120, %rd124;
-	mov.b64 %rd120, %rd214;
-$L27:
-	mov.b64 %rd127, %rd119;
-	mov.b64 %rd128, %rd120;
-$L26:
+	mov.b64 %rd101, %rd131;
+	mov.b64 %rd102, %rd132;
+	add.s64 %rd123, %rd123, %rd104;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd139, %rd101;
+	mov.b64 %rd140, %rd102;
+	// block reduction
+	mov.b32 %r26, 1;
+	mov.b32 %r27, 1;
+	sub.u32 %r28, %r13, 1;
+	mov.b32 %r29, %r26;
+$L12:
+	setp.hs.u32 %p23, %r29, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r30, %r31}, %rd139;
+	shfl.sync.down.b32 %r32|%p24, %r30, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
+	mov.b64 %rd141, {%r32, %r33};
+	mov.b64 {%r34, %r35}, %rd140;
+	shfl.sync.down.b32 %r36, %r34, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r29, %r28, %r17;
+	mov.b64 %rd142, {%r36, %r37};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd141, %rd139;
+	setp.eq.s64 %p27, %rd141, %rd139;
+	setp.lt.s64 %p28, %rd142, %rd140;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd143, %rd141, %rd139, %p30;
+	selp.b64 %rd144, %rd142, %rd140, %p30;
+	mov.b64 %rd139, %rd143;
+	mov.b64 %rd140, %rd144;
+	bra.uni $L15;
 $L16:
-	setp.eq.u32 %p22, %r5, 0;
-	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd127;
-	st.global.s64 [%rd6+8], %rd128;
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd141, %rd139;
+	setp.eq.s64 %p33, %rd141, %rd139;
+	setp.lt.s64 %p34, %rd142, %rd140;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd145, %rd141, %rd139, %p36;
+	selp.b64 %rd146, %rd142, %rd140, %p36;
+	mov.b64 %rd139, %rd145;
+	mov.b64 %rd140, %rd146;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd147, %rd139;
+	mov.b64 %rd148, %rd140;
+	mov.b64 %rd149, %rd141;
+	mov.b64 %rd150, %rd142;
+	mov.b64 %rd131, %rd147;
+	mov.b64 %rd132, %rd148;
+	mov.b64 %rd133, %rd149;
+	mov.b64 %rd134, %rd150;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd151, %rd131, %rd135;
+	mov.b64 %rd131, %rd151;
+	add.s64 %rd152, %rd132, %rd136;
+	mov.b64 %rd132, %rd152;
+$L18:
+	mov.b64 %rd139, %rd131;
+	mov.b64 %rd140, %rd132;
+$L15:
+$L14:
+	shl.b32 %r29, %r29, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd153, %r8, 16;
+	add.s64 %rd154, %rd1, %rd153;
+	st.shared.s64 [%rd154+0], %rd139;
+	st.shared.s64 [%rd154+8], %rd140;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd155, %r7, 16;
+	add.s64 %rd156, %rd1, %rd155;
+	ld.shared.s64 %rd157, [%rd156+0];
+	ld.shared.s64 %rd158, [%rd156+8];
+	mov.b64 %rd139, %rd157;
+	mov.b64 %rd140, %rd158;
+$L21:
+	sub.u32 %r38, %r10, 1;
+	mov.b32 %r39, %r27;
+$L22:
+	setp.hs.u32 %p40, %r39, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r40, %r41}, %rd139;
+	shfl.sync.down.b32 %r42|%p41, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd159, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd140;
+	shfl.sync.down.b32 %r46, %r44, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r47, %r45, %r39, %r38, %r17;
+	mov.b64 %rd160, {%r46, %r47};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd159, %rd139;
+	setp.eq.s64 %p44, %rd159, %rd139;
+	setp.lt.s64 %p45, %rd160, %rd140;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd161, %rd159, %rd139, %p47;
+	selp.b64 %rd162, %rd160, %rd140, %p47;
+	mov.b64 %rd139, %rd161;
+	mov.b64 %rd140, %rd162;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd159, %rd139;
+	setp.eq.s64 %p50, %rd159, %rd139;
+	setp.lt.s64 %p51, %rd160, %rd140;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd163, %rd159, %rd139, %p53;
+	selp.b64 %rd164, %rd160, %rd140, %p53;
+	mov.b64 %rd139, %rd163;
+	mov.b64 %rd140, %rd164;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd165, %rd139;
+	mov.b64 %rd166, %rd140;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd160;
+	mov.b64 %rd131, %rd165;
+	mov.b64 %rd132, %rd166;
+	mov.b64 %rd133, %rd167;
+	mov.b64 %rd134, %rd168;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd169, %rd131, %rd135;
+	mov.b64 %rd131, %rd169;
+	add.s64 %rd170, %rd132, %rd136;
+	mov.b64 %rd132, %rd170;
 $L28:
+	mov.b64 %rd139, %rd131;
+	mov.b64 %rd140, %rd132;
+$L25:
+$L24:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd139;
+	st.global.s64 [%rd6+8], %rd140;
+$L29:
 	ret;
 }
 `
@@ -11064,7 +3810,7 @@ const gokkosPTX2 = `//
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
-.visible .entry gk_frontier_PushTeam_main_nearest__main_minloc(
+.visible .entry gk_frontier_PushTeam_main_nearest__main(
 	.param .b64 gk_league,
 	.param .b64 gk_team_size,
 	.param .b64 gk_vector_length,
@@ -11074,6 +3820,7 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -11119,9 +3866,9 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<113>;
-	.reg .b32 %r<182>;
-	.reg .b64 %rd<382>;
+	.reg .pred %p<106>;
+	.reg .b32 %r<153>;
+	.reg .b64 %rd<396>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11151,25 +3898,26 @@ const gokkosPTX2 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
 	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
 	cvt.u64.u32 %rd12, %r2;
 	mov.u64 %rd13, gk_dyn;
 	add.s64 %rd14, %rd13, %rd5;
 	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
 	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
+	cvt.u64.u32 %rd18, %r29;
 	cvta.to.global.u64 %rd19, %rd7;
 	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
 	add.s64 %rd20, %rd17, %rd8;
@@ -11197,8 +3945,8 @@ const gokkosPTX2 = `//
 	mov.b64 %rd46, %rd45;
 	ld.param.s64 %rd47, [gk_s9];
 	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
 	ld.param.s64 %rd49, [gk_s11];
 	mov.b64 %rd50, %rd49;
@@ -11216,8 +3964,8 @@ const gokkosPTX2 = `//
 	mov.b64 %rd62, %rd61;
 	ld.param.s64 %rd63, [gk_s17];
 	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
 	ld.param.u64 %rd65, [gk_s19];
 	cvta.to.global.u64 %rd66, %rd65;
@@ -11240,8 +3988,8 @@ const gokkosPTX2 = `//
 	mov.b64 %rd83, %rd82;
 	ld.param.s64 %rd84, [gk_s27];
 	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
 	ld.param.u64 %rd86, [gk_s29];
 	cvta.to.global.u64 %rd87, %rd86;
@@ -11250,8 +3998,8 @@ const gokkosPTX2 = `//
 	mov.b64 %rd90, %rd89;
 	ld.param.s64 %rd91, [gk_s31];
 	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
 	ld.param.s64 %rd93, [gk_s33];
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s34];
@@ -11272,3436 +4020,740 @@ const gokkosPTX2 = `//
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	ld.param.s32 %r35, [gk_s42];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd113, 9223372036854775807;
-	mov.b64 %rd114, 9223372036854775807;
-	cvt.u64.u32 %rd116, %r28;
-	cvt.u64.u32 %rd117, %r29;
-	mov.b64 %rd118, %rd116;
-$L1:
-	setp.ge.s64 %p9, %rd118, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd115, %rd118;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd119, %rd27;
-	mov.b64 %rd120, %rd30;
-	mov.b64 %rd121, %rd32;
-	mov.b64 %rd122, %rd34;
-	mov.b64 %rd123, %rd37;
-	mov.b64 %rd124, %rd39;
-	mov.b64 %rd125, %rd41;
-	mov.b64 %rd126, %rd44;
-	mov.b64 %rd127, %rd46;
-	mov.b64 %rd128, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd129, %rd50;
-	mov.b64 %rd130, %rd53;
-	mov.b64 %rd131, %rd55;
-	mov.b64 %rd132, %rd57;
-	mov.b64 %rd133, %rd60;
-	mov.b64 %rd134, %rd62;
-	mov.b64 %rd135, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd136, %rd67;
-	mov.b64 %rd137, %rd69;
-	mov.b64 %rd138, %rd71;
-	mov.b64 %rd139, %rd74;
-	mov.b64 %rd140, %rd76;
-	mov.b64 %rd141, %rd78;
-	mov.b64 %rd142, %rd81;
-	mov.b64 %rd143, %rd83;
-	mov.b64 %rd144, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd145, %rd88;
-	mov.b64 %rd146, %rd90;
-	mov.b64 %rd147, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd148, %rd94;
-	mov.b64 %rd149, %rd96;
-	mov.b64 %rd150, %rd98;
-	mov.b64 %rd151, %rd101;
-	mov.b64 %rd152, %rd103;
-	mov.b64 %rd153, %rd105;
-	mov.b64 %rd154, %rd108;
-	mov.b64 %rd155, %rd110;
-	mov.b64 %rd156, %rd112;
-	mov.b32 %r38, %r36;
-	add.s64 %rd157, %rd15, %rd23;
-	mad.lo.s64 %rd158, %rd148, 4, 15;
-	and.b64 %rd158, %rd158, -16;
-	add.s64 %rd23, %rd23, %rd158;
-	mov.b64 %rd159, %rd157;
-	mov.b64 %rd160, %rd148;
-	mov.b64 %rd161, 1;
-	mov.b64 %rd162, %rd159;
-	mov.b64 %rd163, %rd160;
-	mov.b64 %rd164, %rd161;
-	cvt.u64.u32 %rd165, %r4;
-	mov.b64 %rd166, %rd165;
-	cvt.u64.u32 %rd167, %r2;
-	mov.b64 %rd168, %rd167;
-	mul.lo.s64 %rd169, %rd115, %rd150;
-	mov.b64 %rd170, %rd169;
-	add.s64 %rd171, %rd170, %rd150;
-	min.s64 %rd172, %rd171, %rd129;
-	mov.b64 %rd173, %rd172;
-	mul.lo.s64 %rd174, %rd166, %rd148;
-	mov.b64 %rd175, %rd174;
-	@!%p11 bra $L5;
-	mov.b64 %rd175, 4611686018427387904;
-$L5:
-	mov.b64 %rd176, %rd170;
-$L6:
-	setp.lt.s64 %p13, %rd176, %rd173;
-	not.pred %p14, %p13;
-	@!%p14 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.pred %p15, %p10;
-	mov.b64 %rd177, %rd129;
-	mov.b64 %rd178, %rd176;
-$L11:
-	@!%p15 bra $L15;
-	shr.s64 %rd179, %rd178, 5;
-	mul.lo.s64 %rd180, %rd179, %rd135;
-	mad.lo.s64 %rd181, %rd180, 4, %rd133;
-	ld.global.nc.u32 %r39, [%rd181+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd182, %rd178, 31;
-	min.u64 %rd183, %rd182, 32;
-	cvt.u32.u64 %r41, %rd183;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p16, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p16;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p17, %r45, 0x0;
-	@!%p17 bra $L17;
-	cvt.u32.u64 %r46, %rd178;
-	mov.b32 %r47, %r46;
-	bra.uni $L13;
-$L17:
-	mov.b32 %r47, -1;
-	bra.uni $L13;
-$L15:
-	mul.lo.s64 %rd184, %rd178, %rd132;
-	mad.lo.s64 %rd185, %rd184, 4, %rd130;
-	ld.global.nc.s32 %r48, [%rd185+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	mov.b32 %r50, %r47;
-	setp.lt.s32 %p18, %r50, 0;
-	@!%p18 bra $L19;
-	bra.uni $L7;
-$L19:
-	mov.b64 %rd186, %rd119;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd187, %r51;
-	mul.lo.s64 %rd188, %rd187, %rd122;
-	mad.lo.s64 %rd189, %rd188, 8, %rd120;
-	ld.global.nc.s64 %rd190, [%rd189+0];
-	mov.b64 %rd191, %rd190;
-	mov.b64 %rd192, %rd191;
-	mov.b64 %rd193, %rd119;
-	mov.b32 %r52, %r50;
-	cvt.s64.s32 %rd194, %r52;
-	add.s64 %rd195, %rd194, 1;
-	mul.lo.s64 %rd196, %rd195, %rd122;
-	mad.lo.s64 %rd197, %rd196, 8, %rd120;
-	ld.global.nc.s64 %rd198, [%rd197+0];
-	mov.b64 %rd199, %rd198;
-	mov.b64 %rd200, %rd199;
-	mov.b64 %rd201, %rd192;
-	mov.b64 %rd202, %rd200;
-	mov.b64 %rd203, %rd201;
-	mov.b64 %rd204, %rd202;
-	mov.b64 %rd205, %rd203;
-$L20:
-	setp.lt.s64 %p19, %rd205, %rd204;
-	not.pred %p20, %p19;
-	@!%p20 bra $L24;
-	bra.uni $L22;
-$L24:
-	add.s64 %rd206, %rd205, %rd175;
-	min.s64 %rd207, %rd204, %rd206;
-	mov.b64 %rd208, %rd207;
-	mov.b64 %rd209, 0;
-	add.s64 %rd210, %rd205, %rd168;
-	mov.b64 %rd211, %rd210;
-$L25:
-	setp.lt.s64 %p21, %rd211, %rd208;
-	not.pred %p22, %p21;
-	@!%p22 bra $L29;
-	bra.uni $L27;
-$L29:
-	mul.lo.s64 %rd212, %rd211, %rd125;
-	mad.lo.s64 %rd213, %rd212, 4, %rd123;
-	ld.global.nc.s32 %r53, [%rd213+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r38;
-	mov.b32 %r57, %r50;
-	mov.b32 %r58, %r55;
-	mov.b64 %rd214, %rd211;
-	add.s32 %r59, %r56, 1;
-	mov.b32 %r60, %r59;
-	cvt.s64.s32 %rd215, %r58;
-	mul.lo.s64 %rd216, %rd215, %rd153;
-	mad.lo.s64 %rd217, %rd216, 4, %rd151;
-	mov.b32 %r61, -1;
-	atom.global.cas.b32 %r62, [%rd217], %r61, %r60;
-	setp.eq.u32 %p23, %r62, %r61;
-	mov.pred %p24, %p23;
-	mov.pred %p25, %p24;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L31;
-	cvt.s64.s32 %rd218, %r58;
-	mul.lo.s64 %rd219, %rd218, %rd153;
-	mad.lo.s64 %rd220, %rd219, 4, %rd151;
-	ld.relaxed.gpu.global.s32 %r63, [%rd220+0];
-	mov.b32 %r64, %r63;
-	setp.eq.s32 %p28, %r64, %r60;
-	mov.pred %p26, %p28;
-$L31:
-	@!%p26 bra $L33;
-	cvt.s64.s32 %rd221, %r57;
-	mul.lo.s64 %rd222, %rd221, %rd156;
-	mad.lo.s64 %rd223, %rd222, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r65, [%rd223+0];
-	mov.b32 %r66, %r65;
-	cvt.s64.s32 %rd224, %r58;
-	mul.lo.s64 %rd225, %rd224, %rd156;
-	mad.lo.s64 %rd226, %rd225, 4, %rd154;
-	atom.global.min.s32 %r67, [%rd226], %r66;
-$L33:
-	mov.pred %p29, %p25;
-	@!%p29 bra $L35;
-	mov.pred %p30, 0;
-	mov.b64 %rd227, %rd209;
-	mov.b32 %r68, %r55;
-$L36:
-	@!%p11 bra $L40;
-	shr.s32 %r69, %r68, 5;
-	cvt.s64.s32 %rd228, %r69;
-	mov.b64 %rd229, %rd228;
-	and.b32 %r70, %r68, 31;
-	cvt.s64.s32 %rd230, %r70;
-	min.u64 %rd231, %rd230, 32;
-	cvt.u32.u64 %r71, %rd231;
-	mov.b32 %r73, 0x1;
-	shl.b32 %r72, %r73, %r71;
-	setp.hs.u32 %p31, %r71, 32;
-	selp.b32 %r74, 0, %r72, %p31;
-	mov.b32 %r75, %r74;
-	mov.b64 %rd232, %rd229;
-	mov.b32 %r76, %r75;
-	mul.lo.s64 %rd233, %rd232, %rd144;
-	mad.lo.s64 %rd234, %rd233, 4, %rd142;
-	ld.relaxed.gpu.global.u32 %r77, [%rd234+0];
-	mov.b32 %r78, %r77;
-	and.b32 %r79, %r78, %r76;
-	setp.ne.u32 %p32, %r79, 0x0;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L42;
-	mul.lo.s64 %rd235, %rd232, %rd144;
-	mad.lo.s64 %rd236, %rd235, 4, %rd142;
-	atom.global.or.b32 %r80, [%rd236], %r76;
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r81, %r76;
-	setp.ne.u32 %p35, %r82, 0x0;
-	mov.pred %p33, %p35;
-$L42:
-	@!%p33 bra $L44;
-	mov.b64 %rd237, %rd227;
-	mov.b64 %rd238, %rd237;
-	mov.pred %p36, 0;
-	bra.uni $L38;
-$L44:
-	mov.b64 %rd239, %rd227;
-	mov.b64 %rd238, %rd239;
-	mov.pred %p36, 1;
-	bra.uni $L38;
-$L40:
-	@!%p12 bra $L46;
-	cvt.s64.s32 %rd240, %r68;
-	mul.lo.s64 %rd241, %rd240, %rd147;
-	mad.lo.s64 %rd242, %rd241, 4, %rd145;
-	ld.relaxed.gpu.global.s32 %r83, [%rd242+0];
-	mov.b32 %r84, %r83;
-	setp.eq.s32 %p37, %r84, %r37;
-	mov.pred %p38, %p37;
-	not.pred %p39, %p38;
-	@!%p39 bra $L48;
-	cvt.s64.s32 %rd243, %r68;
-	mul.lo.s64 %rd244, %rd243, %rd147;
-	mad.lo.s64 %rd245, %rd244, 4, %rd145;
-	atom.global.exch.b32 %r85, [%rd245], %r37;
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p40, %r86, %r37;
-	mov.pred %p38, %p40;
-$L48:
-	@!%p38 bra $L50;
-	mov.b64 %rd246, %rd227;
-	mov.b64 %rd238, %rd246;
-	mov.pred %p36, 0;
-	bra.uni $L38;
-$L50:
-$L46:
-	mul.lo.s64 %rd247, %rd227, %rd164;
-	mad.lo.s64 %rd248, %rd247, 4, %rd162;
-	st.shared.s32 [%rd248+0], %r68;
-	add.s64 %rd249, %rd227, 1;
-	mov.b64 %rd250, %rd249;
-	mov.b64 %rd238, %rd250;
-	mov.pred %p36, 1;
-	bra.uni $L38;
-$L37:
-	bra.uni $L36;
-$L38:
-	mov.b64 %rd251, %rd238;
-	mov.pred %p41, %p36;
-	mov.b64 %rd209, %rd251;
-	mov.pred %p30, %p41;
-	@!%p30 bra $L52;
-	mov.b64 %rd252, %rd119;
-	mov.b32 %r87, %r55;
-	setp.lt.s64 %p42, %rd113, 64;
-	setp.le.s64 %p43, %rd149, 1;
-	or.pred %p44, %p42, %p43;
-	@!%p44 bra $L53;
-	mov.b64 %rd253, %rd252;
-	mov.b32 %r88, %r87;
-	cvt.s64.s32 %rd254, %r88;
-	add.s64 %rd255, %rd254, 1;
-	mul.lo.s64 %rd256, %rd255, %rd122;
-	mad.lo.s64 %rd257, %rd256, 8, %rd120;
-	ld.global.nc.s64 %rd258, [%rd257+0];
-	mov.b64 %rd259, %rd258;
-	cvt.s64.s32 %rd260, %r88;
-	mul.lo.s64 %rd261, %rd260, %rd122;
-	mad.lo.s64 %rd262, %rd261, 8, %rd120;
-	ld.global.nc.s64 %rd263, [%rd262+0];
-	mov.b64 %rd264, %rd263;
-	sub.s64 %rd265, %rd259, %rd264;
-	mov.b64 %rd266, %rd265;
-	add.s64 %rd267, %rd114, %rd266;
-	mov.b64 %rd114, %rd267;
-	bra.uni $L54;
-$L53:
-	rem.s64 %rd268, %rd113, %rd149;
-	setp.eq.s64 %p45, %rd149, -1;
-	selp.b64 %rd269, 0, %rd268, %p45;
-	setp.eq.s64 %p46, %rd149, 0;
-	selp.b64 %rd270, %rd113, %rd269, %p46;
-	setp.eq.s64 %p47, %rd270, 0;
-	@!%p47 bra $L56;
-	mov.b64 %rd271, %rd252;
-	mov.b32 %r89, %r87;
-	cvt.s64.s32 %rd272, %r89;
-	add.s64 %rd273, %rd272, 1;
-	mul.lo.s64 %rd274, %rd273, %rd122;
-	mad.lo.s64 %rd275, %rd274, 8, %rd120;
-	ld.global.nc.s64 %rd276, [%rd275+0];
-	mov.b64 %rd277, %rd276;
-	cvt.s64.s32 %rd278, %r89;
-	mul.lo.s64 %rd279, %rd278, %rd122;
-	mad.lo.s64 %rd280, %rd279, 8, %rd120;
-	ld.global.nc.s64 %rd281, [%rd280+0];
-	mov.b64 %rd282, %rd281;
-	sub.s64 %rd283, %rd277, %rd282;
-	mov.b64 %rd284, %rd283;
-	mul.lo.s64 %rd285, %rd149, %rd284;
-	add.s64 %rd286, %rd114, %rd285;
-	mov.b64 %rd114, %rd286;
-$L56:
-$L54:
-	add.s64 %rd287, %rd113, 1;
-	mov.b64 %rd113, %rd287;
-$L52:
-$L35:
-$L26:
-	add.s64 %rd288, %rd211, %rd166;
-	mov.b64 %rd211, %rd288;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd289, %rd209;
-$L57:
-	@!%p11 bra $L61;
-	bra.uni $L59;
-$L61:
-	// block scan
-	mov.b64 %rd290, %rd289;
-	mov.b32 %r90, %r3;
-$L62:
-	setp.hs.u32 %p48, %r90, 32;
-	@%p48 bra $L63;
-	mov.b64 {%r91, %r92}, %rd290;
-	shfl.sync.up.b32 %r93|%p49, %r91, %r90, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd291, {%r93, %r94};
-	@!%p49 bra $L64;
-	add.s64 %rd292, %rd291, %rd290;
-	mov.b64 %rd290, %rd292;
-$L64:
-	shl.b32 %r90, %r90, 1;
-	bra.uni $L62;
-$L63:
-	mov.b64 {%r95, %r96}, %rd290;
-	shfl.sync.up.b32 %r97|%p50, %r95, %r3, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd293, {%r97, %r98};
-	setp.lo.u32 %p51, %r3, 32;
-	and.pred %p52, %p50, %p51;
-	selp.b64 %rd294, %rd293, 0, %p52;
-	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p53, %r7, %r99;
-	@!%p53 bra $L65;
-	mul.wide.u32 %rd295, %r8, 16;
-	add.s64 %rd296, %rd1, %rd295;
-	st.shared.s64 [%rd296+0], %rd290;
-$L65:
-	bar.sync 0;
-	setp.eq.u32 %p54, %r8, 0;
-	@!%p54 bra $L66;
-	mov.b64 %rd297, 0;
-	setp.lo.u32 %p55, %r7, %r10;
-	@!%p55 bra $L67;
-	mul.wide.u32 %rd298, %r7, 16;
-	add.s64 %rd299, %rd1, %rd298;
-	ld.shared.s64 %rd300, [%rd299+0];
-	mov.b64 %rd297, %rd300;
-$L67:
-	mov.b64 {%r100, %r101}, %rd297;
-	shfl.sync.up.b32 %r102|%p56, %r100, 1, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd301, {%r102, %r103};
-	@!%p56 bra $L68;
-	add.s64 %rd302, %rd301, %rd297;
-	mov.b64 %rd297, %rd302;
-$L68:
-	mov.b64 {%r104, %r105}, %rd297;
-	shfl.sync.up.b32 %r106|%p57, %r104, 2, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd303, {%r106, %r107};
-	@!%p57 bra $L69;
-	add.s64 %rd304, %rd303, %rd297;
-	mov.b64 %rd297, %rd304;
-$L69:
-	mov.b64 {%r108, %r109}, %rd297;
-	shfl.sync.up.b32 %r110|%p58, %r108, 4, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd305, {%r110, %r111};
-	@!%p58 bra $L70;
-	add.s64 %rd306, %rd305, %rd297;
-	mov.b64 %rd297, %rd306;
-$L70:
-	mov.b64 {%r112, %r113}, %rd297;
-	shfl.sync.up.b32 %r114|%p59, %r112, 8, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd307, {%r114, %r115};
-	@!%p59 bra $L71;
-	add.s64 %rd308, %rd307, %rd297;
-	mov.b64 %rd297, %rd308;
-$L71:
-	mov.b64 {%r116, %r117}, %rd297;
-	shfl.sync.up.b32 %r118|%p60, %r116, 16, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd309, {%r118, %r119};
-	@!%p60 bra $L72;
-	add.s64 %rd310, %rd309, %rd297;
-	mov.b64 %rd297, %rd310;
-$L72:
-	mov.b64 {%r120, %r121}, %rd297;
-	shfl.sync.up.b32 %r122|%p61, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd311, {%r122, %r123};
-	selp.b64 %rd312, %rd311, 0, %p61;
-	@!%p55 bra $L73;
-	mul.wide.u32 %rd313, %r7, 16;
-	add.s64 %rd314, %rd1, %rd313;
-	add.s64 %rd315, %rd314, 512;
-	st.shared.s64 [%rd315+0], %rd312;
-$L73:
-	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p62, %r7, %r124;
-	@!%p62 bra $L74;
-	st.shared.s64 [%rd1+1024], %rd297;
-$L74:
-$L66:
-	bar.sync 0;
-	mul.wide.u32 %rd316, %r8, 16;
-	add.s64 %rd317, %rd1, %rd316;
-	add.s64 %rd318, %rd317, 512;
-	ld.shared.s64 %rd319, [%rd318+0];
-	add.s64 %rd320, %rd319, %rd294;
-	ld.shared.s64 %rd321, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd320;
-	shfl.sync.idx.b32 %r127|%p63, %r125, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r128, %r126, 0, %r21, %r17;
-	mov.b64 %rd322, {%r127, %r128};
-	mov.b64 %rd323, %rd321;
-	mov.b64 %rd324, %rd322;
-	mov.b64 %rd325, %rd323;
-	mov.b64 %rd326, %rd324;
-	mov.b64 %rd327, %rd325;
-	mov.b64 %rd328, %rd326;
-	mov.b64 %rd329, %rd327;
-	mov.b64 %rd330, 0;
-	cvt.u64.u32 %rd331, %r2;
-	setp.eq.s64 %p64, %rd331, 0;
-	setp.gt.s64 %p65, %rd329, 0;
-	and.pred %p66, %p64, %p65;
-	@!%p66 bra $L76;
-	atom.global.add.u64 %rd332, [%rd139], %rd329;
-	mov.b64 %rd333, %rd332;
-	mov.b64 %rd330, %rd333;
-$L76:
-	cvt.u64.u32 %rd334, %r2;
-	setp.eq.s64 %p67, %rd334, 0;
-	setp.eq.u32 %p68, %r1, 0;
-	and.pred %p69, %p67, %p68;
-	bar.sync 0;
-	@!%p69 bra $L77;
-	st.shared.s64 [%rd1+1024], %rd330;
-$L77:
-	bar.sync 0;
-	ld.shared.s64 %rd335, [%rd1+1024];
-	mov.b64 %rd336, %rd335;
-	mov.b64 %rd330, %rd336;
-	add.s64 %rd337, %rd330, %rd328;
-	mov.b64 %rd338, %rd337;
-	mov.b64 %rd339, 0;
-$L78:
-	setp.lt.s64 %p70, %rd339, %rd289;
-	not.pred %p71, %p70;
-	@!%p71 bra $L82;
-	bra.uni $L80;
-$L82:
-	mul.lo.s64 %rd340, %rd339, %rd164;
-	mad.lo.s64 %rd341, %rd340, 4, %rd162;
-	ld.shared.s32 %r129, [%rd341+0];
-	mov.b32 %r130, %r129;
-	add.s64 %rd342, %rd338, %rd339;
-	mul.lo.s64 %rd343, %rd342, %rd138;
-	mad.lo.s64 %rd344, %rd343, 4, %rd136;
-	st.global.s32 [%rd344+0], %r130;
-$L79:
-	add.s64 %rd345, %rd339, 1;
-	mov.b64 %rd339, %rd345;
-	bra.uni $L78;
-$L80:
-	bra.uni $L59;
-$L58:
-	bra.uni $L57;
-$L59:
-$L21:
-	add.s64 %rd346, %rd205, %rd175;
-	mov.b64 %rd205, %rd346;
-	bra.uni $L20;
-$L22:
-$L7:
-	add.s64 %rd347, %rd176, 1;
-	mov.b64 %rd176, %rd347;
-	bra.uni $L6;
-$L8:
-$L3:
-	bar.sync 0;
-	add.s64 %rd118, %rd118, %rd117;
+	ld.param.s32 %r36, [gk_s42];
+	mov.b32 %r37, %r36;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd115, 9223372036854775807;
+	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd348, %rd113;
-	mov.b64 %rd349, %rd114;
-	// block reduction
-	sub.u32 %r131, %r13, 1;
-	mov.b32 %r132, %r3;
-$L83:
-	setp.hs.u32 %p72, %r132, 32;
-	@%p72 bra $L84;
-	mov.b64 {%r133, %r134}, %rd348;
-	shfl.sync.down.b32 %r135|%p73, %r133, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
-	mov.b64 %rd350, {%r135, %r136};
-	mov.b64 {%r137, %r138}, %rd349;
-	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
-	mov.b64 %rd351, {%r139, %r140};
-	@!%p73 bra $L85;
-	setp.lt.s64 %p74, %rd350, %rd348;
-	setp.eq.s64 %p75, %rd350, %rd348;
-	setp.lt.s64 %p76, %rd351, %rd349;
-	and.pred %p77, %p75, %p76;
-	or.pred %p78, %p74, %p77;
-	selp.b64 %rd352, %rd350, %rd348, %p78;
-	selp.b64 %rd353, %rd351, %rd349, %p78;
-	mov.b64 %rd348, %rd352;
-	mov.b64 %rd349, %rd353;
-$L85:
-	shl.b32 %r132, %r132, 1;
-	bra.uni $L83;
-$L84:
-	setp.eq.u32 %p79, %r7, 0;
-	@!%p79 bra $L86;
-	mul.wide.u32 %rd354, %r8, 16;
-	add.s64 %rd355, %rd1, %rd354;
-	st.shared.s64 [%rd355+0], %rd348;
-	st.shared.s64 [%rd355+8], %rd349;
-$L86:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L87;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L88;
-	mul.wide.u32 %rd356, %r7, 16;
-	add.s64 %rd357, %rd1, %rd356;
-	ld.shared.s64 %rd358, [%rd357+0];
-	ld.shared.s64 %rd359, [%rd357+8];
-	mov.b64 %rd348, %rd358;
-	mov.b64 %rd349, %rd359;
-$L88:
-	sub.u32 %r141, %r10, 1;
-	mov.b64 {%r142, %r143}, %rd348;
-	shfl.sync.down.b32 %r144|%p82, %r142, 1, %r141, %r17;
-	shfl.sync.down.b32 %r145, %r143, 1, %r141, %r17;
-	mov.b64 %rd360, {%r144, %r145};
-	mov.b64 {%r146, %r147}, %rd349;
-	shfl.sync.down.b32 %r148, %r146, 1, %r141, %r17;
-	shfl.sync.down.b32 %r149, %r147, 1, %r141, %r17;
-	mov.b64 %rd361, {%r148, %r149};
-	@!%p82 bra $L89;
-	setp.lt.s64 %p83, %rd360, %rd348;
-	setp.eq.s64 %p84, %rd360, %rd348;
-	setp.lt.s64 %p85, %rd361, %rd349;
-	and.pred %p86, %p84, %p85;
-	or.pred %p87, %p83, %p86;
-	selp.b64 %rd362, %rd360, %rd348, %p87;
-	selp.b64 %rd363, %rd361, %rd349, %p87;
-	mov.b64 %rd348, %rd362;
-	mov.b64 %rd349, %rd363;
-$L89:
-	mov.b64 {%r150, %r151}, %rd348;
-	shfl.sync.down.b32 %r152|%p88, %r150, 2, %r141, %r17;
-	shfl.sync.down.b32 %r153, %r151, 2, %r141, %r17;
-	mov.b64 %rd364, {%r152, %r153};
-	mov.b64 {%r154, %r155}, %rd349;
-	shfl.sync.down.b32 %r156, %r154, 2, %r141, %r17;
-	shfl.sync.down.b32 %r157, %r155, 2, %r141, %r17;
-	mov.b64 %rd365, {%r156, %r157};
-	@!%p88 bra $L90;
-	setp.lt.s64 %p89, %rd364, %rd348;
-	setp.eq.s64 %p90, %rd364, %rd348;
-	setp.lt.s64 %p91, %rd365, %rd349;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd366, %rd364, %rd348, %p93;
-	selp.b64 %rd367, %rd365, %rd349, %p93;
-	mov.b64 %rd348, %rd366;
-	mov.b64 %rd349, %rd367;
-$L90:
-	mov.b64 {%r158, %r159}, %rd348;
-	shfl.sync.down.b32 %r160|%p94, %r158, 4, %r141, %r17;
-	shfl.sync.down.b32 %r161, %r159, 4, %r141, %r17;
-	mov.b64 %rd368, {%r160, %r161};
-	mov.b64 {%r162, %r163}, %rd349;
-	shfl.sync.down.b32 %r164, %r162, 4, %r141, %r17;
-	shfl.sync.down.b32 %r165, %r163, 4, %r141, %r17;
-	mov.b64 %rd369, {%r164, %r165};
-	@!%p94 bra $L91;
-	setp.lt.s64 %p95, %rd368, %rd348;
-	setp.eq.s64 %p96, %rd368, %rd348;
-	setp.lt.s64 %p97, %rd369, %rd349;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd370, %rd368, %rd348, %p99;
-	selp.b64 %rd371, %rd369, %rd349, %p99;
-	mov.b64 %rd348, %rd370;
-	mov.b64 %rd349, %rd371;
-$L91:
-	mov.b64 {%r166, %r167}, %rd348;
-	shfl.sync.down.b32 %r168|%p100, %r166, 8, %r141, %r17;
-	shfl.sync.down.b32 %r169, %r167, 8, %r141, %r17;
-	mov.b64 %rd372, {%r168, %r169};
-	mov.b64 {%r170, %r171}, %rd349;
-	shfl.sync.down.b32 %r172, %r170, 8, %r141, %r17;
-	shfl.sync.down.b32 %r173, %r171, 8, %r141, %r17;
-	mov.b64 %rd373, {%r172, %r173};
-	@!%p100 bra $L92;
-	setp.lt.s64 %p101, %rd372, %rd348;
-	setp.eq.s64 %p102, %rd372, %rd348;
-	setp.lt.s64 %p103, %rd373, %rd349;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd374, %rd372, %rd348, %p105;
-	selp.b64 %rd375, %rd373, %rd349, %p105;
-	mov.b64 %rd348, %rd374;
-	mov.b64 %rd349, %rd375;
-$L92:
-	mov.b64 {%r174, %r175}, %rd348;
-	shfl.sync.down.b32 %r176|%p106, %r174, 16, %r141, %r17;
-	shfl.sync.down.b32 %r177, %r175, 16, %r141, %r17;
-	mov.b64 %rd376, {%r176, %r177};
-	mov.b64 {%r178, %r179}, %rd349;
-	shfl.sync.down.b32 %r180, %r178, 16, %r141, %r17;
-	shfl.sync.down.b32 %r181, %r179, 16, %r141, %r17;
-	mov.b64 %rd377, {%r180, %r181};
-	@!%p106 bra $L93;
-	setp.lt.s64 %p107, %rd376, %rd348;
-	setp.eq.s64 %p108, %rd376, %rd348;
-	setp.lt.s64 %p109, %rd377, %rd349;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd378, %rd376, %rd348, %p111;
-	selp.b64 %rd379, %rd377, %rd349, %p111;
-	mov.b64 %rd348, %rd378;
-	mov.b64 %rd349, %rd379;
-$L93:
-$L87:
-	mul.wide.u32 %rd380, %r28, 16;
-	add.s64 %rd381, %rd11, %rd380;
-	setp.eq.u32 %p112, %r5, 0;
-	@!%p112 bra $L94;
-	st.global.s64 [%rd381+0], %rd348;
-	st.global.s64 [%rd381+8], %rd349;
-$L94:
-	ret;
-}
-
-.visible .entry gk_frontier_PushTeam_main_nearest__final_minloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<152>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.s32 %r23, [gk_s42];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd94, 9223372036854775807;
-	mov.b64 %rd95, 9223372036854775807;
-	cvt.u64.u32 %rd96, %r5;
-	cvt.u64.u32 %rd97, %r6;
-	mov.b64 %rd98, %rd96;
-$L1:
-	setp.ge.s64 %p8, %rd98, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd99, %rd98, 16, %rd3;
-	ld.global.s64 %rd100, [%rd99+0];
-	ld.global.s64 %rd101, [%rd99+8];
-	setp.lt.s64 %p9, %rd100, %rd94;
-	setp.eq.s64 %p10, %rd100, %rd94;
-	setp.lt.s64 %p11, %rd101, %rd95;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd102, %rd100, %rd94, %p13;
-	selp.b64 %rd103, %rd101, %rd95, %p13;
-	mov.b64 %rd94, %rd102;
-	mov.b64 %rd95, %rd103;
-	add.s64 %rd98, %rd98, %rd97;
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd115, -9223372036854775808;
+	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd104, %rd94;
-	mov.b64 %rd105, %rd95;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd104;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd106, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd105;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd107, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd106, %rd104;
-	setp.eq.s64 %p16, %rd106, %rd104;
-	setp.lt.s64 %p17, %rd107, %rd105;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd108, %rd106, %rd104, %p19;
-	selp.b64 %rd109, %rd107, %rd105, %p19;
-	mov.b64 %rd104, %rd108;
-	mov.b64 %rd105, %rd109;
 $L3:
-	mov.b64 {%r34, %r35}, %rd104;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd110, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd105;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd111, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd110, %rd104;
-	setp.eq.s64 %p22, %rd110, %rd104;
-	setp.lt.s64 %p23, %rd111, %rd105;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd112, %rd110, %rd104, %p25;
-	selp.b64 %rd113, %rd111, %rd105, %p25;
-	mov.b64 %rd104, %rd112;
-	mov.b64 %rd105, %rd113;
-$L4:
-	mov.b64 {%r42, %r43}, %rd104;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd114, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd105;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd115, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd114, %rd104;
-	setp.eq.s64 %p28, %rd114, %rd104;
-	setp.lt.s64 %p29, %rd115, %rd105;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd116, %rd114, %rd104, %p31;
-	selp.b64 %rd117, %rd115, %rd105, %p31;
-	mov.b64 %rd104, %rd116;
-	mov.b64 %rd105, %rd117;
-$L5:
-	mov.b64 {%r50, %r51}, %rd104;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd118, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd105;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd119, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd118, %rd104;
-	setp.eq.s64 %p34, %rd118, %rd104;
-	setp.lt.s64 %p35, %rd119, %rd105;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd120, %rd118, %rd104, %p37;
-	selp.b64 %rd121, %rd119, %rd105, %p37;
-	mov.b64 %rd104, %rd120;
-	mov.b64 %rd105, %rd121;
-$L6:
-	mov.b64 {%r58, %r59}, %rd104;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd122, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd105;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd123, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd122, %rd104;
-	setp.eq.s64 %p40, %rd122, %rd104;
-	setp.lt.s64 %p41, %rd123, %rd105;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd124, %rd122, %rd104, %p43;
-	selp.b64 %rd125, %rd123, %rd105, %p43;
-	mov.b64 %rd104, %rd124;
-	mov.b64 %rd105, %rd125;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd126, %r8, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	st.shared.s64 [%rd127+0], %rd104;
-	st.shared.s64 [%rd127+8], %rd105;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd128, %r7, 16;
-	add.s64 %rd129, %rd1, %rd128;
-	ld.shared.s64 %rd130, [%rd129+0];
-	ld.shared.s64 %rd131, [%rd129+8];
-	mov.b64 %rd104, %rd130;
-	mov.b64 %rd105, %rd131;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd104;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd132, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd105;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd133, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd132, %rd104;
-	setp.eq.s64 %p49, %rd132, %rd104;
-	setp.lt.s64 %p50, %rd133, %rd105;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd134, %rd132, %rd104, %p52;
-	selp.b64 %rd135, %rd133, %rd105, %p52;
-	mov.b64 %rd104, %rd134;
-	mov.b64 %rd105, %rd135;
-$L11:
-	mov.b64 {%r75, %r76}, %rd104;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd136, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd105;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd137, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd136, %rd104;
-	setp.eq.s64 %p55, %rd136, %rd104;
-	setp.lt.s64 %p56, %rd137, %rd105;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd138, %rd136, %rd104, %p58;
-	selp.b64 %rd139, %rd137, %rd105, %p58;
-	mov.b64 %rd104, %rd138;
-	mov.b64 %rd105, %rd139;
-$L12:
-	mov.b64 {%r83, %r84}, %rd104;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd140, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd105;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd141, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd140, %rd104;
-	setp.eq.s64 %p61, %rd140, %rd104;
-	setp.lt.s64 %p62, %rd141, %rd105;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd142, %rd140, %rd104, %p64;
-	selp.b64 %rd143, %rd141, %rd105, %p64;
-	mov.b64 %rd104, %rd142;
-	mov.b64 %rd105, %rd143;
-$L13:
-	mov.b64 {%r91, %r92}, %rd104;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd144, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd105;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd145, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd144, %rd104;
-	setp.eq.s64 %p67, %rd144, %rd104;
-	setp.lt.s64 %p68, %rd145, %rd105;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd146, %rd144, %rd104, %p70;
-	selp.b64 %rd147, %rd145, %rd105, %p70;
-	mov.b64 %rd104, %rd146;
-	mov.b64 %rd105, %rd147;
-$L14:
-	mov.b64 {%r99, %r100}, %rd104;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd148, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd105;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd149, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd148, %rd104;
-	setp.eq.s64 %p73, %rd148, %rd104;
-	setp.lt.s64 %p74, %rd149, %rd105;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd150, %rd148, %rd104, %p76;
-	selp.b64 %rd151, %rd149, %rd105, %p76;
-	mov.b64 %rd104, %rd150;
-	mov.b64 %rd105, %rd151;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd104;
-	st.global.s64 [%rd6+8], %rd105;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushTeam_main_nearest__main_maxloc(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42
-)
-{
-	.reg .pred %p<113>;
-	.reg .b32 %r<182>;
-	.reg .b64 %rd<382>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.s32 %r35, [gk_s42];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd113, -9223372036854775808;
-	mov.b64 %rd114, 9223372036854775807;
-	cvt.u64.u32 %rd116, %r28;
-	cvt.u64.u32 %rd117, %r29;
-	mov.b64 %rd118, %rd116;
-$L1:
-	setp.ge.s64 %p9, %rd118, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd115, %rd118;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd119, %rd27;
-	mov.b64 %rd120, %rd30;
-	mov.b64 %rd121, %rd32;
-	mov.b64 %rd122, %rd34;
-	mov.b64 %rd123, %rd37;
-	mov.b64 %rd124, %rd39;
-	mov.b64 %rd125, %rd41;
-	mov.b64 %rd126, %rd44;
-	mov.b64 %rd127, %rd46;
-	mov.b64 %rd128, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd129, %rd50;
-	mov.b64 %rd130, %rd53;
-	mov.b64 %rd131, %rd55;
-	mov.b64 %rd132, %rd57;
-	mov.b64 %rd133, %rd60;
-	mov.b64 %rd134, %rd62;
-	mov.b64 %rd135, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd136, %rd67;
-	mov.b64 %rd137, %rd69;
-	mov.b64 %rd138, %rd71;
-	mov.b64 %rd139, %rd74;
-	mov.b64 %rd140, %rd76;
-	mov.b64 %rd141, %rd78;
-	mov.b64 %rd142, %rd81;
-	mov.b64 %rd143, %rd83;
-	mov.b64 %rd144, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd145, %rd88;
-	mov.b64 %rd146, %rd90;
-	mov.b64 %rd147, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd148, %rd94;
-	mov.b64 %rd149, %rd96;
-	mov.b64 %rd150, %rd98;
-	mov.b64 %rd151, %rd101;
-	mov.b64 %rd152, %rd103;
-	mov.b64 %rd153, %rd105;
-	mov.b64 %rd154, %rd108;
-	mov.b64 %rd155, %rd110;
-	mov.b64 %rd156, %rd112;
-	mov.b32 %r38, %r36;
-	add.s64 %rd157, %rd15, %rd23;
-	mad.lo.s64 %rd158, %rd148, 4, 15;
-	and.b64 %rd158, %rd158, -16;
-	add.s64 %rd23, %rd23, %rd158;
-	mov.b64 %rd159, %rd157;
-	mov.b64 %rd160, %rd148;
-	mov.b64 %rd161, 1;
-	mov.b64 %rd162, %rd159;
-	mov.b64 %rd163, %rd160;
-	mov.b64 %rd164, %rd161;
-	cvt.u64.u32 %rd165, %r4;
-	mov.b64 %rd166, %rd165;
-	cvt.u64.u32 %rd167, %r2;
-	mov.b64 %rd168, %rd167;
-	mul.lo.s64 %rd169, %rd115, %rd150;
-	mov.b64 %rd170, %rd169;
-	add.s64 %rd171, %rd170, %rd150;
-	min.s64 %rd172, %rd171, %rd129;
-	mov.b64 %rd173, %rd172;
-	mul.lo.s64 %rd174, %rd166, %rd148;
-	mov.b64 %rd175, %rd174;
-	@!%p11 bra $L5;
-	mov.b64 %rd175, 4611686018427387904;
-$L5:
-	mov.b64 %rd176, %rd170;
-$L6:
-	setp.lt.s64 %p13, %rd176, %rd173;
-	not.pred %p14, %p13;
-	@!%p14 bra $L10;
-	bra.uni $L8;
-$L10:
-	mov.pred %p15, %p10;
-	mov.b64 %rd177, %rd129;
-	mov.b64 %rd178, %rd176;
-$L11:
-	@!%p15 bra $L15;
-	shr.s64 %rd179, %rd178, 5;
-	mul.lo.s64 %rd180, %rd179, %rd135;
-	mad.lo.s64 %rd181, %rd180, 4, %rd133;
-	ld.global.nc.u32 %r39, [%rd181+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd182, %rd178, 31;
-	min.u64 %rd183, %rd182, 32;
-	cvt.u32.u64 %r41, %rd183;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p16, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p16;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p17, %r45, 0x0;
-	@!%p17 bra $L17;
-	cvt.u32.u64 %r46, %rd178;
-	mov.b32 %r47, %r46;
-	bra.uni $L13;
-$L17:
-	mov.b32 %r47, -1;
-	bra.uni $L13;
-$L15:
-	mul.lo.s64 %rd184, %rd178, %rd132;
-	mad.lo.s64 %rd185, %rd184, 4, %rd130;
-	ld.global.nc.s32 %r48, [%rd185+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L13;
-$L12:
-	bra.uni $L11;
-$L13:
-	mov.b32 %r50, %r47;
-	setp.lt.s32 %p18, %r50, 0;
-	@!%p18 bra $L19;
-	bra.uni $L7;
-$L19:
-	mov.b64 %rd186, %rd119;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd187, %r51;
-	mul.lo.s64 %rd188, %rd187, %rd122;
-	mad.lo.s64 %rd189, %rd188, 8, %rd120;
-	ld.global.nc.s64 %rd190, [%rd189+0];
-	mov.b64 %rd191, %rd190;
-	mov.b64 %rd192, %rd191;
-	mov.b64 %rd193, %rd119;
-	mov.b32 %r52, %r50;
-	cvt.s64.s32 %rd194, %r52;
-	add.s64 %rd195, %rd194, 1;
-	mul.lo.s64 %rd196, %rd195, %rd122;
-	mad.lo.s64 %rd197, %rd196, 8, %rd120;
-	ld.global.nc.s64 %rd198, [%rd197+0];
-	mov.b64 %rd199, %rd198;
-	mov.b64 %rd200, %rd199;
-	mov.b64 %rd201, %rd192;
-	mov.b64 %rd202, %rd200;
-	mov.b64 %rd203, %rd201;
-	mov.b64 %rd204, %rd202;
-	mov.b64 %rd205, %rd203;
-$L20:
-	setp.lt.s64 %p19, %rd205, %rd204;
-	not.pred %p20, %p19;
-	@!%p20 bra $L24;
-	bra.uni $L22;
-$L24:
-	add.s64 %rd206, %rd205, %rd175;
-	min.s64 %rd207, %rd204, %rd206;
-	mov.b64 %rd208, %rd207;
-	mov.b64 %rd209, 0;
-	add.s64 %rd210, %rd205, %rd168;
-	mov.b64 %rd211, %rd210;
-$L25:
-	setp.lt.s64 %p21, %rd211, %rd208;
-	not.pred %p22, %p21;
-	@!%p22 bra $L29;
-	bra.uni $L27;
-$L29:
-	mul.lo.s64 %rd212, %rd211, %rd125;
-	mad.lo.s64 %rd213, %rd212, 4, %rd123;
-	ld.global.nc.s32 %r53, [%rd213+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r38;
-	mov.b32 %r57, %r50;
-	mov.b32 %r58, %r55;
-	mov.b64 %rd214, %rd211;
-	add.s32 %r59, %r56, 1;
-	mov.b32 %r60, %r59;
-	cvt.s64.s32 %rd215, %r58;
-	mul.lo.s64 %rd216, %rd215, %rd153;
-	mad.lo.s64 %rd217, %rd216, 4, %rd151;
-	mov.b32 %r61, -1;
-	atom.global.cas.b32 %r62, [%rd217], %r61, %r60;
-	setp.eq.u32 %p23, %r62, %r61;
-	mov.pred %p24, %p23;
-	mov.pred %p25, %p24;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L31;
-	cvt.s64.s32 %rd218, %r58;
-	mul.lo.s64 %rd219, %rd218, %rd153;
-	mad.lo.s64 %rd220, %rd219, 4, %rd151;
-	ld.relaxed.gpu.global.s32 %r63, [%rd220+0];
-	mov.b32 %r64, %r63;
-	setp.eq.s32 %p28, %r64, %r60;
-	mov.pred %p26, %p28;
-$L31:
-	@!%p26 bra $L33;
-	cvt.s64.s32 %rd221, %r57;
-	mul.lo.s64 %rd222, %rd221, %rd156;
-	mad.lo.s64 %rd223, %rd222, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r65, [%rd223+0];
-	mov.b32 %r66, %r65;
-	cvt.s64.s32 %rd224, %r58;
-	mul.lo.s64 %rd225, %rd224, %rd156;
-	mad.lo.s64 %rd226, %rd225, 4, %rd154;
-	atom.global.min.s32 %r67, [%rd226], %r66;
-$L33:
-	mov.pred %p29, %p25;
-	@!%p29 bra $L35;
-	mov.pred %p30, 0;
-	mov.b64 %rd227, %rd209;
-	mov.b32 %r68, %r55;
-$L36:
-	@!%p11 bra $L40;
-	shr.s32 %r69, %r68, 5;
-	cvt.s64.s32 %rd228, %r69;
-	mov.b64 %rd229, %rd228;
-	and.b32 %r70, %r68, 31;
-	cvt.s64.s32 %rd230, %r70;
-	min.u64 %rd231, %rd230, 32;
-	cvt.u32.u64 %r71, %rd231;
-	mov.b32 %r73, 0x1;
-	shl.b32 %r72, %r73, %r71;
-	setp.hs.u32 %p31, %r71, 32;
-	selp.b32 %r74, 0, %r72, %p31;
-	mov.b32 %r75, %r74;
-	mov.b64 %rd232, %rd229;
-	mov.b32 %r76, %r75;
-	mul.lo.s64 %rd233, %rd232, %rd144;
-	mad.lo.s64 %rd234, %rd233, 4, %rd142;
-	ld.relaxed.gpu.global.u32 %r77, [%rd234+0];
-	mov.b32 %r78, %r77;
-	and.b32 %r79, %r78, %r76;
-	setp.ne.u32 %p32, %r79, 0x0;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L42;
-	mul.lo.s64 %rd235, %rd232, %rd144;
-	mad.lo.s64 %rd236, %rd235, 4, %rd142;
-	atom.global.or.b32 %r80, [%rd236], %r76;
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r81, %r76;
-	setp.ne.u32 %p35, %r82, 0x0;
-	mov.pred %p33, %p35;
-$L42:
-	@!%p33 bra $L44;
-	mov.b64 %rd237, %rd227;
-	mov.b64 %rd238, %rd237;
-	mov.pred %p36, 0;
-	bra.uni $L38;
-$L44:
-	mov.b64 %rd239, %rd227;
-	mov.b64 %rd238, %rd239;
-	mov.pred %p36, 1;
-	bra.uni $L38;
-$L40:
-	@!%p12 bra $L46;
-	cvt.s64.s32 %rd240, %r68;
-	mul.lo.s64 %rd241, %rd240, %rd147;
-	mad.lo.s64 %rd242, %rd241, 4, %rd145;
-	ld.relaxed.gpu.global.s32 %r83, [%rd242+0];
-	mov.b32 %r84, %r83;
-	setp.eq.s32 %p37, %r84, %r37;
-	mov.pred %p38, %p37;
-	not.pred %p39, %p38;
-	@!%p39 bra $L48;
-	cvt.s64.s32 %rd243, %r68;
-	mul.lo.s64 %rd244, %rd243, %rd147;
-	mad.lo.s64 %rd245, %rd244, 4, %rd145;
-	atom.global.exch.b32 %r85, [%rd245], %r37;
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p40, %r86, %r37;
-	mov.pred %p38, %p40;
-$L48:
-	@!%p38 bra $L50;
-	mov.b64 %rd246, %rd227;
-	mov.b64 %rd238, %rd246;
-	mov.pred %p36, 0;
-	bra.uni $L38;
-$L50:
-$L46:
-	mul.lo.s64 %rd247, %rd227, %rd164;
-	mad.lo.s64 %rd248, %rd247, 4, %rd162;
-	st.shared.s32 [%rd248+0], %r68;
-	add.s64 %rd249, %rd227, 1;
-	mov.b64 %rd250, %rd249;
-	mov.b64 %rd238, %rd250;
-	mov.pred %p36, 1;
-	bra.uni $L38;
-$L37:
-	bra.uni $L36;
-$L38:
-	mov.b64 %rd251, %rd238;
-	mov.pred %p41, %p36;
-	mov.b64 %rd209, %rd251;
-	mov.pred %p30, %p41;
-	@!%p30 bra $L52;
-	mov.b64 %rd252, %rd119;
-	mov.b32 %r87, %r55;
-	setp.lt.s64 %p42, %rd113, 64;
-	setp.le.s64 %p43, %rd149, 1;
-	or.pred %p44, %p42, %p43;
-	@!%p44 bra $L53;
-	mov.b64 %rd253, %rd252;
-	mov.b32 %r88, %r87;
-	cvt.s64.s32 %rd254, %r88;
-	add.s64 %rd255, %rd254, 1;
-	mul.lo.s64 %rd256, %rd255, %rd122;
-	mad.lo.s64 %rd257, %rd256, 8, %rd120;
-	ld.global.nc.s64 %rd258, [%rd257+0];
-	mov.b64 %rd259, %rd258;
-	cvt.s64.s32 %rd260, %r88;
-	mul.lo.s64 %rd261, %rd260, %rd122;
-	mad.lo.s64 %rd262, %rd261, 8, %rd120;
-	ld.global.nc.s64 %rd263, [%rd262+0];
-	mov.b64 %rd264, %rd263;
-	sub.s64 %rd265, %rd259, %rd264;
-	mov.b64 %rd266, %rd265;
-	add.s64 %rd267, %rd114, %rd266;
-	mov.b64 %rd114, %rd267;
-	bra.uni $L54;
-$L53:
-	rem.s64 %rd268, %rd113, %rd149;
-	setp.eq.s64 %p45, %rd149, -1;
-	selp.b64 %rd269, 0, %rd268, %p45;
-	setp.eq.s64 %p46, %rd149, 0;
-	selp.b64 %rd270, %rd113, %rd269, %p46;
-	setp.eq.s64 %p47, %rd270, 0;
-	@!%p47 bra $L56;
-	mov.b64 %rd271, %rd252;
-	mov.b32 %r89, %r87;
-	cvt.s64.s32 %rd272, %r89;
-	add.s64 %rd273, %rd272, 1;
-	mul.lo.s64 %rd274, %rd273, %rd122;
-	mad.lo.s64 %rd275, %rd274, 8, %rd120;
-	ld.global.nc.s64 %rd276, [%rd275+0];
-	mov.b64 %rd277, %rd276;
-	cvt.s64.s32 %rd278, %r89;
-	mul.lo.s64 %rd279, %rd278, %rd122;
-	mad.lo.s64 %rd280, %rd279, 8, %rd120;
-	ld.global.nc.s64 %rd281, [%rd280+0];
-	mov.b64 %rd282, %rd281;
-	sub.s64 %rd283, %rd277, %rd282;
-	mov.b64 %rd284, %rd283;
-	mul.lo.s64 %rd285, %rd149, %rd284;
-	add.s64 %rd286, %rd114, %rd285;
-	mov.b64 %rd114, %rd286;
-$L56:
-$L54:
-	add.s64 %rd287, %rd113, 1;
-	mov.b64 %rd113, %rd287;
-$L52:
-$L35:
-$L26:
-	add.s64 %rd288, %rd211, %rd166;
-	mov.b64 %rd211, %rd288;
-	bra.uni $L25;
-$L27:
-	mov.b64 %rd289, %rd209;
-$L57:
-	@!%p11 bra $L61;
-	bra.uni $L59;
-$L61:
-	// block scan
-	mov.b64 %rd290, %rd289;
-	mov.b32 %r90, %r3;
-$L62:
-	setp.hs.u32 %p48, %r90, 32;
-	@%p48 bra $L63;
-	mov.b64 {%r91, %r92}, %rd290;
-	shfl.sync.up.b32 %r93|%p49, %r91, %r90, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd291, {%r93, %r94};
-	@!%p49 bra $L64;
-	add.s64 %rd292, %rd291, %rd290;
-	mov.b64 %rd290, %rd292;
-$L64:
-	shl.b32 %r90, %r90, 1;
-	bra.uni $L62;
-$L63:
-	mov.b64 {%r95, %r96}, %rd290;
-	shfl.sync.up.b32 %r97|%p50, %r95, %r3, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd293, {%r97, %r98};
-	setp.lo.u32 %p51, %r3, 32;
-	and.pred %p52, %p50, %p51;
-	selp.b64 %rd294, %rd293, 0, %p52;
-	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p53, %r7, %r99;
-	@!%p53 bra $L65;
-	mul.wide.u32 %rd295, %r8, 16;
-	add.s64 %rd296, %rd1, %rd295;
-	st.shared.s64 [%rd296+0], %rd290;
-$L65:
-	bar.sync 0;
-	setp.eq.u32 %p54, %r8, 0;
-	@!%p54 bra $L66;
-	mov.b64 %rd297, 0;
-	setp.lo.u32 %p55, %r7, %r10;
-	@!%p55 bra $L67;
-	mul.wide.u32 %rd298, %r7, 16;
-	add.s64 %rd299, %rd1, %rd298;
-	ld.shared.s64 %rd300, [%rd299+0];
-	mov.b64 %rd297, %rd300;
-$L67:
-	mov.b64 {%r100, %r101}, %rd297;
-	shfl.sync.up.b32 %r102|%p56, %r100, 1, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd301, {%r102, %r103};
-	@!%p56 bra $L68;
-	add.s64 %rd302, %rd301, %rd297;
-	mov.b64 %rd297, %rd302;
-$L68:
-	mov.b64 {%r104, %r105}, %rd297;
-	shfl.sync.up.b32 %r106|%p57, %r104, 2, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd303, {%r106, %r107};
-	@!%p57 bra $L69;
-	add.s64 %rd304, %rd303, %rd297;
-	mov.b64 %rd297, %rd304;
-$L69:
-	mov.b64 {%r108, %r109}, %rd297;
-	shfl.sync.up.b32 %r110|%p58, %r108, 4, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd305, {%r110, %r111};
-	@!%p58 bra $L70;
-	add.s64 %rd306, %rd305, %rd297;
-	mov.b64 %rd297, %rd306;
-$L70:
-	mov.b64 {%r112, %r113}, %rd297;
-	shfl.sync.up.b32 %r114|%p59, %r112, 8, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd307, {%r114, %r115};
-	@!%p59 bra $L71;
-	add.s64 %rd308, %rd307, %rd297;
-	mov.b64 %rd297, %rd308;
-$L71:
-	mov.b64 {%r116, %r117}, %rd297;
-	shfl.sync.up.b32 %r118|%p60, %r116, 16, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd309, {%r118, %r119};
-	@!%p60 bra $L72;
-	add.s64 %rd310, %rd309, %rd297;
-	mov.b64 %rd297, %rd310;
-$L72:
-	mov.b64 {%r120, %r121}, %rd297;
-	shfl.sync.up.b32 %r122|%p61, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd311, {%r122, %r123};
-	selp.b64 %rd312, %rd311, 0, %p61;
-	@!%p55 bra $L73;
-	mul.wide.u32 %rd313, %r7, 16;
-	add.s64 %rd314, %rd1, %rd313;
-	add.s64 %rd315, %rd314, 512;
-	st.shared.s64 [%rd315+0], %rd312;
-$L73:
-	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p62, %r7, %r124;
-	@!%p62 bra $L74;
-	st.shared.s64 [%rd1+1024], %rd297;
-$L74:
-$L66:
-	bar.sync 0;
-	mul.wide.u32 %rd316, %r8, 16;
-	add.s64 %rd317, %rd1, %rd316;
-	add.s64 %rd318, %rd317, 512;
-	ld.shared.s64 %rd319, [%rd318+0];
-	add.s64 %rd320, %rd319, %rd294;
-	ld.shared.s64 %rd321, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd320;
-	shfl.sync.idx.b32 %r127|%p63, %r125, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r128, %r126, 0, %r21, %r17;
-	mov.b64 %rd322, {%r127, %r128};
-	mov.b64 %rd323, %rd321;
-	mov.b64 %rd324, %rd322;
-	mov.b64 %rd325, %rd323;
-	mov.b64 %rd326, %rd324;
-	mov.b64 %rd327, %rd325;
-	mov.b64 %rd328, %rd326;
-	mov.b64 %rd329, %rd327;
-	mov.b64 %rd330, 0;
-	cvt.u64.u32 %rd331, %r2;
-	setp.eq.s64 %p64, %rd331, 0;
-	setp.gt.s64 %p65, %rd329, 0;
-	and.pred %p66, %p64, %p65;
-	@!%p66 bra $L76;
-	atom.global.add.u64 %rd332, [%rd139], %rd329;
-	mov.b64 %rd333, %rd332;
-	mov.b64 %rd330, %rd333;
-$L76:
-	cvt.u64.u32 %rd334, %r2;
-	setp.eq.s64 %p67, %rd334, 0;
-	setp.eq.u32 %p68, %r1, 0;
-	and.pred %p69, %p67, %p68;
-	bar.sync 0;
-	@!%p69 bra $L77;
-	st.shared.s64 [%rd1+1024], %rd330;
-$L77:
-	bar.sync 0;
-	ld.shared.s64 %rd335, [%rd1+1024];
-	mov.b64 %rd336, %rd335;
-	mov.b64 %rd330, %rd336;
-	add.s64 %rd337, %rd330, %rd328;
-	mov.b64 %rd338, %rd337;
-	mov.b64 %rd339, 0;
-$L78:
-	setp.lt.s64 %p70, %rd339, %rd289;
-	not.pred %p71, %p70;
-	@!%p71 bra $L82;
-	bra.uni $L80;
-$L82:
-	mul.lo.s64 %rd340, %rd339, %rd164;
-	mad.lo.s64 %rd341, %rd340, 4, %rd162;
-	ld.shared.s32 %r129, [%rd341+0];
-	mov.b32 %r130, %r129;
-	add.s64 %rd342, %rd338, %rd339;
-	mul.lo.s64 %rd343, %rd342, %rd138;
-	mad.lo.s64 %rd344, %rd343, 4, %rd136;
-	st.global.s32 [%rd344+0], %r130;
-$L79:
-	add.s64 %rd345, %rd339, 1;
-	mov.b64 %rd339, %rd345;
-	bra.uni $L78;
-$L80:
-	bra.uni $L59;
-$L58:
-	bra.uni $L57;
-$L59:
-$L21:
-	add.s64 %rd346, %rd205, %rd175;
-	mov.b64 %rd205, %rd346;
-	bra.uni $L20;
-$L22:
-$L7:
-	add.s64 %rd347, %rd176, 1;
-	mov.b64 %rd176, %rd347;
-	bra.uni $L6;
-$L8:
-$L3:
-	bar.sync 0;
-	add.s64 %rd118, %rd118, %rd117;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd348, %rd113;
-	mov.b64 %rd349, %rd114;
-	// block reduction
-	sub.u32 %r131, %r13, 1;
-	mov.b32 %r132, %r3;
-$L83:
-	setp.hs.u32 %p72, %r132, 32;
-	@%p72 bra $L84;
-	mov.b64 {%r133, %r134}, %rd348;
-	shfl.sync.down.b32 %r135|%p73, %r133, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
-	mov.b64 %rd350, {%r135, %r136};
-	mov.b64 {%r137, %r138}, %rd349;
-	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
-	mov.b64 %rd351, {%r139, %r140};
-	@!%p73 bra $L85;
-	setp.gt.s64 %p74, %rd350, %rd348;
-	setp.eq.s64 %p75, %rd350, %rd348;
-	setp.lt.s64 %p76, %rd351, %rd349;
-	and.pred %p77, %p75, %p76;
-	or.pred %p78, %p74, %p77;
-	selp.b64 %rd352, %rd350, %rd348, %p78;
-	selp.b64 %rd353, %rd351, %rd349, %p78;
-	mov.b64 %rd348, %rd352;
-	mov.b64 %rd349, %rd353;
-$L85:
-	shl.b32 %r132, %r132, 1;
-	bra.uni $L83;
-$L84:
-	setp.eq.u32 %p79, %r7, 0;
-	@!%p79 bra $L86;
-	mul.wide.u32 %rd354, %r8, 16;
-	add.s64 %rd355, %rd1, %rd354;
-	st.shared.s64 [%rd355+0], %rd348;
-	st.shared.s64 [%rd355+8], %rd349;
-$L86:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L87;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L88;
-	mul.wide.u32 %rd356, %r7, 16;
-	add.s64 %rd357, %rd1, %rd356;
-	ld.shared.s64 %rd358, [%rd357+0];
-	ld.shared.s64 %rd359, [%rd357+8];
-	mov.b64 %rd348, %rd358;
-	mov.b64 %rd349, %rd359;
-$L88:
-	sub.u32 %r141, %r10, 1;
-	mov.b64 {%r142, %r143}, %rd348;
-	shfl.sync.down.b32 %r144|%p82, %r142, 1, %r141, %r17;
-	shfl.sync.down.b32 %r145, %r143, 1, %r141, %r17;
-	mov.b64 %rd360, {%r144, %r145};
-	mov.b64 {%r146, %r147}, %rd349;
-	shfl.sync.down.b32 %r148, %r146, 1, %r141, %r17;
-	shfl.sync.down.b32 %r149, %r147, 1, %r141, %r17;
-	mov.b64 %rd361, {%r148, %r149};
-	@!%p82 bra $L89;
-	setp.gt.s64 %p83, %rd360, %rd348;
-	setp.eq.s64 %p84, %rd360, %rd348;
-	setp.lt.s64 %p85, %rd361, %rd349;
-	and.pred %p86, %p84, %p85;
-	or.pred %p87, %p83, %p86;
-	selp.b64 %rd362, %rd360, %rd348, %p87;
-	selp.b64 %rd363, %rd361, %rd349, %p87;
-	mov.b64 %rd348, %rd362;
-	mov.b64 %rd349, %rd363;
-$L89:
-	mov.b64 {%r150, %r151}, %rd348;
-	shfl.sync.down.b32 %r152|%p88, %r150, 2, %r141, %r17;
-	shfl.sync.down.b32 %r153, %r151, 2, %r141, %r17;
-	mov.b64 %rd364, {%r152, %r153};
-	mov.b64 {%r154, %r155}, %rd349;
-	shfl.sync.down.b32 %r156, %r154, 2, %r141, %r17;
-	shfl.sync.down.b32 %r157, %r155, 2, %r141, %r17;
-	mov.b64 %rd365, {%r156, %r157};
-	@!%p88 bra $L90;
-	setp.gt.s64 %p89, %rd364, %rd348;
-	setp.eq.s64 %p90, %rd364, %rd348;
-	setp.lt.s64 %p91, %rd365, %rd349;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd366, %rd364, %rd348, %p93;
-	selp.b64 %rd367, %rd365, %rd349, %p93;
-	mov.b64 %rd348, %rd366;
-	mov.b64 %rd349, %rd367;
-$L90:
-	mov.b64 {%r158, %r159}, %rd348;
-	shfl.sync.down.b32 %r160|%p94, %r158, 4, %r141, %r17;
-	shfl.sync.down.b32 %r161, %r159, 4, %r141, %r17;
-	mov.b64 %rd368, {%r160, %r161};
-	mov.b64 {%r162, %r163}, %rd349;
-	shfl.sync.down.b32 %r164, %r162, 4, %r141, %r17;
-	shfl.sync.down.b32 %r165, %r163, 4, %r141, %r17;
-	mov.b64 %rd369, {%r164, %r165};
-	@!%p94 bra $L91;
-	setp.gt.s64 %p95, %rd368, %rd348;
-	setp.eq.s64 %p96, %rd368, %rd348;
-	setp.lt.s64 %p97, %rd369, %rd349;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd370, %rd368, %rd348, %p99;
-	selp.b64 %rd371, %rd369, %rd349, %p99;
-	mov.b64 %rd348, %rd370;
-	mov.b64 %rd349, %rd371;
-$L91:
-	mov.b64 {%r166, %r167}, %rd348;
-	shfl.sync.down.b32 %r168|%p100, %r166, 8, %r141, %r17;
-	shfl.sync.down.b32 %r169, %r167, 8, %r141, %r17;
-	mov.b64 %rd372, {%r168, %r169};
-	mov.b64 {%r170, %r171}, %rd349;
-	shfl.sync.down.b32 %r172, %r170, 8, %r141, %r17;
-	shfl.sync.down.b32 %r173, %r171, 8, %r141, %r17;
-	mov.b64 %rd373, {%r172, %r173};
-	@!%p100 bra $L92;
-	setp.gt.s64 %p101, %rd372, %rd348;
-	setp.eq.s64 %p102, %rd372, %rd348;
-	setp.lt.s64 %p103, %rd373, %rd349;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd374, %rd372, %rd348, %p105;
-	selp.b64 %rd375, %rd373, %rd349, %p105;
-	mov.b64 %rd348, %rd374;
-	mov.b64 %rd349, %rd375;
-$L92:
-	mov.b64 {%r174, %r175}, %rd348;
-	shfl.sync.down.b32 %r176|%p106, %r174, 16, %r141, %r17;
-	shfl.sync.down.b32 %r177, %r175, 16, %r141, %r17;
-	mov.b64 %rd376, {%r176, %r177};
-	mov.b64 {%r178, %r179}, %rd349;
-	shfl.sync.down.b32 %r180, %r178, 16, %r141, %r17;
-	shfl.sync.down.b32 %r181, %r179, 16, %r141, %r17;
-	mov.b64 %rd377, {%r180, %r181};
-	@!%p106 bra $L93;
-	setp.gt.s64 %p107, %rd376, %rd348;
-	setp.eq.s64 %p108, %rd376, %rd348;
-	setp.lt.s64 %p109, %rd377, %rd349;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd378, %rd376, %rd348, %p111;
-	selp.b64 %rd379, %rd377, %rd349, %p111;
-	mov.b64 %rd348, %rd378;
-	mov.b64 %rd349, %rd379;
-$L93:
-$L87:
-	mul.wide.u32 %rd380, %r28, 16;
-	add.s64 %rd381, %rd11, %rd380;
-	setp.eq.u32 %p112, %r5, 0;
-	@!%p112 bra $L94;
-	st.global.s64 [%rd381+0], %rd348;
-	st.global.s64 [%rd381+8], %rd349;
-$L94:
-	ret;
-}
-
-.visible .entry gk_frontier_PushTeam_main_nearest__final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<152>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.s32 %r23, [gk_s42];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd94, -9223372036854775808;
-	mov.b64 %rd95, 9223372036854775807;
-	cvt.u64.u32 %rd96, %r5;
-	cvt.u64.u32 %rd97, %r6;
-	mov.b64 %rd98, %rd96;
-$L1:
-	setp.ge.s64 %p8, %rd98, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd99, %rd98, 16, %rd3;
-	ld.global.s64 %rd100, [%rd99+0];
-	ld.global.s64 %rd101, [%rd99+8];
-	setp.gt.s64 %p9, %rd100, %rd94;
-	setp.eq.s64 %p10, %rd100, %rd94;
-	setp.lt.s64 %p11, %rd101, %rd95;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd102, %rd100, %rd94, %p13;
-	selp.b64 %rd103, %rd101, %rd95, %p13;
-	mov.b64 %rd94, %rd102;
-	mov.b64 %rd95, %rd103;
-	add.s64 %rd98, %rd98, %rd97;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd104, %rd94;
-	mov.b64 %rd105, %rd95;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd104;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd106, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd105;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd107, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd106, %rd104;
-	setp.eq.s64 %p16, %rd106, %rd104;
-	setp.lt.s64 %p17, %rd107, %rd105;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd108, %rd106, %rd104, %p19;
-	selp.b64 %rd109, %rd107, %rd105, %p19;
-	mov.b64 %rd104, %rd108;
-	mov.b64 %rd105, %rd109;
-$L3:
-	mov.b64 {%r34, %r35}, %rd104;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd110, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd105;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd111, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd110, %rd104;
-	setp.eq.s64 %p22, %rd110, %rd104;
-	setp.lt.s64 %p23, %rd111, %rd105;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd112, %rd110, %rd104, %p25;
-	selp.b64 %rd113, %rd111, %rd105, %p25;
-	mov.b64 %rd104, %rd112;
-	mov.b64 %rd105, %rd113;
-$L4:
-	mov.b64 {%r42, %r43}, %rd104;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd114, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd105;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd115, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd114, %rd104;
-	setp.eq.s64 %p28, %rd114, %rd104;
-	setp.lt.s64 %p29, %rd115, %rd105;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd116, %rd114, %rd104, %p31;
-	selp.b64 %rd117, %rd115, %rd105, %p31;
-	mov.b64 %rd104, %rd116;
-	mov.b64 %rd105, %rd117;
-$L5:
-	mov.b64 {%r50, %r51}, %rd104;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd118, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd105;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd119, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd118, %rd104;
-	setp.eq.s64 %p34, %rd118, %rd104;
-	setp.lt.s64 %p35, %rd119, %rd105;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd120, %rd118, %rd104, %p37;
-	selp.b64 %rd121, %rd119, %rd105, %p37;
-	mov.b64 %rd104, %rd120;
-	mov.b64 %rd105, %rd121;
-$L6:
-	mov.b64 {%r58, %r59}, %rd104;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd122, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd105;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd123, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd122, %rd104;
-	setp.eq.s64 %p40, %rd122, %rd104;
-	setp.lt.s64 %p41, %rd123, %rd105;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd124, %rd122, %rd104, %p43;
-	selp.b64 %rd125, %rd123, %rd105, %p43;
-	mov.b64 %rd104, %rd124;
-	mov.b64 %rd105, %rd125;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd126, %r8, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	st.shared.s64 [%rd127+0], %rd104;
-	st.shared.s64 [%rd127+8], %rd105;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd128, %r7, 16;
-	add.s64 %rd129, %rd1, %rd128;
-	ld.shared.s64 %rd130, [%rd129+0];
-	ld.shared.s64 %rd131, [%rd129+8];
-	mov.b64 %rd104, %rd130;
-	mov.b64 %rd105, %rd131;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd104;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd132, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd105;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd133, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd132, %rd104;
-	setp.eq.s64 %p49, %rd132, %rd104;
-	setp.lt.s64 %p50, %rd133, %rd105;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd134, %rd132, %rd104, %p52;
-	selp.b64 %rd135, %rd133, %rd105, %p52;
-	mov.b64 %rd104, %rd134;
-	mov.b64 %rd105, %rd135;
-$L11:
-	mov.b64 {%r75, %r76}, %rd104;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd136, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd105;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd137, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd136, %rd104;
-	setp.eq.s64 %p55, %rd136, %rd104;
-	setp.lt.s64 %p56, %rd137, %rd105;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd138, %rd136, %rd104, %p58;
-	selp.b64 %rd139, %rd137, %rd105, %p58;
-	mov.b64 %rd104, %rd138;
-	mov.b64 %rd105, %rd139;
-$L12:
-	mov.b64 {%r83, %r84}, %rd104;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd140, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd105;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd141, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd140, %rd104;
-	setp.eq.s64 %p61, %rd140, %rd104;
-	setp.lt.s64 %p62, %rd141, %rd105;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd142, %rd140, %rd104, %p64;
-	selp.b64 %rd143, %rd141, %rd105, %p64;
-	mov.b64 %rd104, %rd142;
-	mov.b64 %rd105, %rd143;
-$L13:
-	mov.b64 {%r91, %r92}, %rd104;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd144, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd105;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd145, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd144, %rd104;
-	setp.eq.s64 %p67, %rd144, %rd104;
-	setp.lt.s64 %p68, %rd145, %rd105;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd146, %rd144, %rd104, %p70;
-	selp.b64 %rd147, %rd145, %rd105, %p70;
-	mov.b64 %rd104, %rd146;
-	mov.b64 %rd105, %rd147;
-$L14:
-	mov.b64 {%r99, %r100}, %rd104;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd148, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd105;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd149, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd148, %rd104;
-	setp.eq.s64 %p73, %rd148, %rd104;
-	setp.lt.s64 %p74, %rd149, %rd105;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd150, %rd148, %rd104, %p76;
-	selp.b64 %rd151, %rd149, %rd105, %p76;
-	mov.b64 %rd104, %rd150;
-	mov.b64 %rd105, %rd151;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd104;
-	st.global.s64 [%rd6+8], %rd105;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushTeam_main_nearest__main_custom(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42
-)
-{
-	.reg .pred %p<83>;
-	.reg .b32 %r<182>;
-	.reg .b64 %rd<418>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.s32 %r35, [gk_s42];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd115, 0;
-	mov.b64 %rd116, 0;
 	mov.b64 %rd117, 0;
 	mov.b64 %rd118, 0;
-	mov.b64 %rd115, %rd117;
-	mov.b64 %rd116, %rd118;
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd117, %rd119;
+	mov.b64 %rd118, %rd120;
+$L4:
+	mov.b64 %rd121, %rd117;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd115, %rd121;
+	mov.b64 %rd116, %rd122;
 $L1:
-	mov.b64 %rd119, %rd115;
-	mov.b64 %rd120, %rd116;
-	mov.b64 %rd113, %rd119;
-	mov.b64 %rd114, %rd120;
-	cvt.u64.u32 %rd122, %r28;
-	cvt.u64.u32 %rd123, %r29;
-	mov.b64 %rd124, %rd122;
-$L2:
-	setp.ge.s64 %p9, %rd124, %rd2;
-	@%p9 bra $L3;
-	mov.b64 %rd121, %rd124;
+	mov.b64 %rd113, %rd115;
+	mov.b64 %rd114, %rd116;
+	cvt.u64.u32 %rd124, %r29;
+	cvt.u64.u32 %rd125, %r30;
+	mov.b64 %rd126, %rd124;
+$L5:
+	setp.ge.s64 %p11, %rd126, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd123, %rd126;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd125, %rd27;
-	mov.b64 %rd126, %rd30;
-	mov.b64 %rd127, %rd32;
-	mov.b64 %rd128, %rd34;
-	mov.b64 %rd129, %rd37;
-	mov.b64 %rd130, %rd39;
-	mov.b64 %rd131, %rd41;
-	mov.b64 %rd132, %rd44;
-	mov.b64 %rd133, %rd46;
-	mov.b64 %rd134, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd135, %rd50;
-	mov.b64 %rd136, %rd53;
-	mov.b64 %rd137, %rd55;
-	mov.b64 %rd138, %rd57;
-	mov.b64 %rd139, %rd60;
-	mov.b64 %rd140, %rd62;
-	mov.b64 %rd141, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd142, %rd67;
-	mov.b64 %rd143, %rd69;
-	mov.b64 %rd144, %rd71;
-	mov.b64 %rd145, %rd74;
-	mov.b64 %rd146, %rd76;
-	mov.b64 %rd147, %rd78;
-	mov.b64 %rd148, %rd81;
-	mov.b64 %rd149, %rd83;
-	mov.b64 %rd150, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd151, %rd88;
-	mov.b64 %rd152, %rd90;
-	mov.b64 %rd153, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd154, %rd94;
-	mov.b64 %rd155, %rd96;
-	mov.b64 %rd156, %rd98;
-	mov.b64 %rd157, %rd101;
-	mov.b64 %rd158, %rd103;
-	mov.b64 %rd159, %rd105;
-	mov.b64 %rd160, %rd108;
-	mov.b64 %rd161, %rd110;
-	mov.b64 %rd162, %rd112;
-	mov.b32 %r38, %r36;
-	add.s64 %rd163, %rd15, %rd23;
-	mad.lo.s64 %rd164, %rd154, 4, 15;
-	and.b64 %rd164, %rd164, -16;
-	add.s64 %rd23, %rd23, %rd164;
-	mov.b64 %rd165, %rd163;
-	mov.b64 %rd166, %rd154;
-	mov.b64 %rd167, 1;
-	mov.b64 %rd168, %rd165;
-	mov.b64 %rd169, %rd166;
+	mov.b64 %rd127, %rd27;
+	mov.b64 %rd128, %rd30;
+	mov.b64 %rd129, %rd32;
+	mov.b64 %rd130, %rd34;
+	mov.b64 %rd131, %rd37;
+	mov.b64 %rd132, %rd39;
+	mov.b64 %rd133, %rd41;
+	mov.b64 %rd134, %rd44;
+	mov.b64 %rd135, %rd46;
+	mov.b64 %rd136, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd137, %rd50;
+	mov.b64 %rd138, %rd53;
+	mov.b64 %rd139, %rd55;
+	mov.b64 %rd140, %rd57;
+	mov.b64 %rd141, %rd60;
+	mov.b64 %rd142, %rd62;
+	mov.b64 %rd143, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd144, %rd67;
+	mov.b64 %rd145, %rd69;
+	mov.b64 %rd146, %rd71;
+	mov.b64 %rd147, %rd74;
+	mov.b64 %rd148, %rd76;
+	mov.b64 %rd149, %rd78;
+	mov.b64 %rd150, %rd81;
+	mov.b64 %rd151, %rd83;
+	mov.b64 %rd152, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd153, %rd88;
+	mov.b64 %rd154, %rd90;
+	mov.b64 %rd155, %rd92;
+	mov.b32 %r38, %r35;
+	mov.b64 %rd156, %rd94;
+	mov.b64 %rd157, %rd96;
+	mov.b64 %rd158, %rd98;
+	mov.b64 %rd159, %rd101;
+	mov.b64 %rd160, %rd103;
+	mov.b64 %rd161, %rd105;
+	mov.b64 %rd162, %rd108;
+	mov.b64 %rd163, %rd110;
+	mov.b64 %rd164, %rd112;
+	mov.b32 %r39, %r37;
+	add.s64 %rd165, %rd15, %rd23;
+	mad.lo.s64 %rd166, %rd156, 4, 15;
+	and.b64 %rd166, %rd166, -16;
+	add.s64 %rd23, %rd23, %rd166;
+	mov.b64 %rd167, %rd165;
+	mov.b64 %rd168, %rd156;
+	mov.b64 %rd169, 1;
 	mov.b64 %rd170, %rd167;
-	cvt.u64.u32 %rd171, %r4;
-	mov.b64 %rd172, %rd171;
-	cvt.u64.u32 %rd173, %r2;
+	mov.b64 %rd171, %rd168;
+	mov.b64 %rd172, %rd169;
+	cvt.u64.u32 %rd173, %r4;
 	mov.b64 %rd174, %rd173;
-	mul.lo.s64 %rd175, %rd121, %rd156;
+	cvt.u64.u32 %rd175, %r2;
 	mov.b64 %rd176, %rd175;
-	add.s64 %rd177, %rd176, %rd156;
-	min.s64 %rd178, %rd177, %rd135;
-	mov.b64 %rd179, %rd178;
-	mul.lo.s64 %rd180, %rd172, %rd154;
+	mul.lo.s64 %rd177, %rd123, %rd158;
+	mov.b64 %rd178, %rd177;
+	add.s64 %rd179, %rd178, %rd158;
+	min.s64 %rd180, %rd179, %rd137;
 	mov.b64 %rd181, %rd180;
-	@!%p11 bra $L6;
-	mov.b64 %rd181, 4611686018427387904;
-$L6:
-	mov.b64 %rd182, %rd176;
-$L7:
-	setp.lt.s64 %p13, %rd182, %rd179;
-	not.pred %p14, %p13;
-	@!%p14 bra $L11;
-	bra.uni $L9;
-$L11:
-	mov.pred %p15, %p10;
-	mov.b64 %rd183, %rd135;
-	mov.b64 %rd184, %rd182;
-$L12:
-	@!%p15 bra $L16;
-	shr.s64 %rd185, %rd184, 5;
-	mul.lo.s64 %rd186, %rd185, %rd141;
-	mad.lo.s64 %rd187, %rd186, 4, %rd139;
-	ld.global.nc.u32 %r39, [%rd187+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd188, %rd184, 31;
-	min.u64 %rd189, %rd188, 32;
-	cvt.u32.u64 %r41, %rd189;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p16, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p16;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p17, %r45, 0x0;
-	@!%p17 bra $L18;
-	cvt.u32.u64 %r46, %rd184;
-	mov.b32 %r47, %r46;
-	bra.uni $L14;
-$L18:
-	mov.b32 %r47, -1;
-	bra.uni $L14;
-$L16:
-	mul.lo.s64 %rd190, %rd184, %rd138;
-	mad.lo.s64 %rd191, %rd190, 4, %rd136;
-	ld.global.nc.s32 %r48, [%rd191+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L14;
-$L13:
+	mul.lo.s64 %rd182, %rd174, %rd156;
+	mov.b64 %rd183, %rd182;
+	@!%p13 bra $L9;
+	mov.b64 %rd183, 4611686018427387904;
+$L9:
+	mov.b64 %rd184, %rd178;
+$L10:
+	setp.lt.s64 %p15, %rd184, %rd181;
+	not.pred %p16, %p15;
+	@!%p16 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b32 %r50, %r47;
-	setp.lt.s32 %p18, %r50, 0;
-	@!%p18 bra $L20;
-	bra.uni $L8;
-$L20:
-	mov.b64 %rd192, %rd125;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd193, %r51;
-	mul.lo.s64 %rd194, %rd193, %rd128;
-	mad.lo.s64 %rd195, %rd194, 8, %rd126;
-	ld.global.nc.s64 %rd196, [%rd195+0];
-	mov.b64 %rd197, %rd196;
-	mov.b64 %rd198, %rd197;
-	mov.b64 %rd199, %rd125;
-	mov.b32 %r52, %r50;
-	cvt.s64.s32 %rd200, %r52;
-	add.s64 %rd201, %rd200, 1;
-	mul.lo.s64 %rd202, %rd201, %rd128;
-	mad.lo.s64 %rd203, %rd202, 8, %rd126;
-	ld.global.nc.s64 %rd204, [%rd203+0];
-	mov.b64 %rd205, %rd204;
-	mov.b64 %rd206, %rd205;
-	mov.b64 %rd207, %rd198;
-	mov.b64 %rd208, %rd206;
-	mov.b64 %rd209, %rd207;
+	mov.pred %p17, %p12;
+	mov.b64 %rd185, %rd137;
+	mov.b64 %rd186, %rd184;
+$L15:
+	@!%p17 bra $L19;
+	shr.s64 %rd187, %rd186, 5;
+	mul.lo.s64 %rd188, %rd187, %rd143;
+	mad.lo.s64 %rd189, %rd188, 4, %rd141;
+	ld.global.nc.u32 %r40, [%rd189+0];
+	mov.b32 %r41, %r40;
+	and.b64 %rd190, %rd186, 31;
+	min.u64 %rd191, %rd190, 32;
+	cvt.u32.u64 %r42, %rd191;
+	mov.b32 %r44, 0x1;
+	shl.b32 %r43, %r44, %r42;
+	setp.hs.u32 %p18, %r42, 32;
+	selp.b32 %r45, 0, %r43, %p18;
+	and.b32 %r46, %r41, %r45;
+	setp.ne.u32 %p19, %r46, 0x0;
+	@!%p19 bra $L21;
+	cvt.u32.u64 %r47, %rd186;
+	mov.b32 %r48, %r47;
+	bra.uni $L17;
+$L21:
+	mov.b32 %r48, -1;
+	bra.uni $L17;
+$L19:
+	mul.lo.s64 %rd192, %rd186, %rd140;
+	mad.lo.s64 %rd193, %rd192, 4, %rd138;
+	ld.global.nc.s32 %r49, [%rd193+0];
+	mov.b32 %r50, %r49;
+	mov.b32 %r48, %r50;
+	bra.uni $L17;
+$L16:
+	bra.uni $L15;
+$L17:
+	mov.b32 %r51, %r48;
+	setp.lt.s32 %p20, %r51, 0;
+	@!%p20 bra $L23;
+	bra.uni $L11;
+$L23:
+	mov.b64 %rd194, %rd127;
+	mov.b32 %r52, %r51;
+	cvt.s64.s32 %rd195, %r52;
+	mul.lo.s64 %rd196, %rd195, %rd130;
+	mad.lo.s64 %rd197, %rd196, 8, %rd128;
+	ld.global.nc.s64 %rd198, [%rd197+0];
+	mov.b64 %rd199, %rd198;
+	mov.b64 %rd200, %rd199;
+	mov.b64 %rd201, %rd127;
+	mov.b32 %r53, %r51;
+	cvt.s64.s32 %rd202, %r53;
+	add.s64 %rd203, %rd202, 1;
+	mul.lo.s64 %rd204, %rd203, %rd130;
+	mad.lo.s64 %rd205, %rd204, 8, %rd128;
+	ld.global.nc.s64 %rd206, [%rd205+0];
+	mov.b64 %rd207, %rd206;
+	mov.b64 %rd208, %rd207;
+	mov.b64 %rd209, %rd200;
 	mov.b64 %rd210, %rd208;
 	mov.b64 %rd211, %rd209;
-$L21:
-	setp.lt.s64 %p19, %rd211, %rd210;
-	not.pred %p20, %p19;
-	@!%p20 bra $L25;
-	bra.uni $L23;
-$L25:
-	add.s64 %rd212, %rd211, %rd181;
-	min.s64 %rd213, %rd210, %rd212;
-	mov.b64 %rd214, %rd213;
-	mov.b64 %rd215, 0;
-	add.s64 %rd216, %rd211, %rd174;
-	mov.b64 %rd217, %rd216;
-$L26:
-	setp.lt.s64 %p21, %rd217, %rd214;
+	mov.b64 %rd212, %rd210;
+	mov.b64 %rd213, %rd211;
+$L24:
+	setp.lt.s64 %p21, %rd213, %rd212;
 	not.pred %p22, %p21;
-	@!%p22 bra $L30;
-	bra.uni $L28;
-$L30:
-	mul.lo.s64 %rd218, %rd217, %rd131;
-	mad.lo.s64 %rd219, %rd218, 4, %rd129;
-	ld.global.nc.s32 %r53, [%rd219+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	mov.b32 %r56, %r38;
-	mov.b32 %r57, %r50;
-	mov.b32 %r58, %r55;
-	mov.b64 %rd220, %rd217;
-	add.s32 %r59, %r56, 1;
-	mov.b32 %r60, %r59;
-	cvt.s64.s32 %rd221, %r58;
-	mul.lo.s64 %rd222, %rd221, %rd159;
-	mad.lo.s64 %rd223, %rd222, 4, %rd157;
-	mov.b32 %r61, -1;
-	atom.global.cas.b32 %r62, [%rd223], %r61, %r60;
-	setp.eq.u32 %p23, %r62, %r61;
-	mov.pred %p24, %p23;
-	mov.pred %p25, %p24;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L32;
-	cvt.s64.s32 %rd224, %r58;
-	mul.lo.s64 %rd225, %rd224, %rd159;
-	mad.lo.s64 %rd226, %rd225, 4, %rd157;
-	ld.relaxed.gpu.global.s32 %r63, [%rd226+0];
-	mov.b32 %r64, %r63;
-	setp.eq.s32 %p28, %r64, %r60;
-	mov.pred %p26, %p28;
-$L32:
-	@!%p26 bra $L34;
-	cvt.s64.s32 %rd227, %r57;
-	mul.lo.s64 %rd228, %rd227, %rd162;
-	mad.lo.s64 %rd229, %rd228, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r65, [%rd229+0];
-	mov.b32 %r66, %r65;
-	cvt.s64.s32 %rd230, %r58;
-	mul.lo.s64 %rd231, %rd230, %rd162;
-	mad.lo.s64 %rd232, %rd231, 4, %rd160;
-	atom.global.min.s32 %r67, [%rd232], %r66;
-$L34:
-	mov.pred %p29, %p25;
-	@!%p29 bra $L36;
-	mov.pred %p30, 0;
-	mov.b64 %rd233, %rd215;
-	mov.b32 %r68, %r55;
-$L37:
-	@!%p11 bra $L41;
-	shr.s32 %r69, %r68, 5;
-	cvt.s64.s32 %rd234, %r69;
-	mov.b64 %rd235, %rd234;
-	and.b32 %r70, %r68, 31;
-	cvt.s64.s32 %rd236, %r70;
-	min.u64 %rd237, %rd236, 32;
-	cvt.u32.u64 %r71, %rd237;
-	mov.b32 %r73, 0x1;
-	shl.b32 %r72, %r73, %r71;
-	setp.hs.u32 %p31, %r71, 32;
-	selp.b32 %r74, 0, %r72, %p31;
-	mov.b32 %r75, %r74;
-	mov.b64 %rd238, %rd235;
-	mov.b32 %r76, %r75;
-	mul.lo.s64 %rd239, %rd238, %rd150;
-	mad.lo.s64 %rd240, %rd239, 4, %rd148;
-	ld.relaxed.gpu.global.u32 %r77, [%rd240+0];
-	mov.b32 %r78, %r77;
-	and.b32 %r79, %r78, %r76;
-	setp.ne.u32 %p32, %r79, 0x0;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L43;
-	mul.lo.s64 %rd241, %rd238, %rd150;
-	mad.lo.s64 %rd242, %rd241, 4, %rd148;
-	atom.global.or.b32 %r80, [%rd242], %r76;
-	mov.b32 %r81, %r80;
-	and.b32 %r82, %r81, %r76;
-	setp.ne.u32 %p35, %r82, 0x0;
-	mov.pred %p33, %p35;
-$L43:
-	@!%p33 bra $L45;
-	mov.b64 %rd243, %rd233;
-	mov.b64 %rd244, %rd243;
-	mov.pred %p36, 0;
-	bra.uni $L39;
-$L45:
-	mov.b64 %rd245, %rd233;
-	mov.b64 %rd244, %rd245;
-	mov.pred %p36, 1;
-	bra.uni $L39;
-$L41:
-	@!%p12 bra $L47;
-	cvt.s64.s32 %rd246, %r68;
-	mul.lo.s64 %rd247, %rd246, %rd153;
-	mad.lo.s64 %rd248, %rd247, 4, %rd151;
-	ld.relaxed.gpu.global.s32 %r83, [%rd248+0];
-	mov.b32 %r84, %r83;
-	setp.eq.s32 %p37, %r84, %r37;
-	mov.pred %p38, %p37;
-	not.pred %p39, %p38;
-	@!%p39 bra $L49;
-	cvt.s64.s32 %rd249, %r68;
-	mul.lo.s64 %rd250, %rd249, %rd153;
-	mad.lo.s64 %rd251, %rd250, 4, %rd151;
-	atom.global.exch.b32 %r85, [%rd251], %r37;
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p40, %r86, %r37;
-	mov.pred %p38, %p40;
-$L49:
-	@!%p38 bra $L51;
-	mov.b64 %rd252, %rd233;
-	mov.b64 %rd244, %rd252;
-	mov.pred %p36, 0;
-	bra.uni $L39;
-$L51:
-$L47:
-	mul.lo.s64 %rd253, %rd233, %rd170;
-	mad.lo.s64 %rd254, %rd253, 4, %rd168;
-	st.shared.s32 [%rd254+0], %r68;
-	add.s64 %rd255, %rd233, 1;
-	mov.b64 %rd256, %rd255;
-	mov.b64 %rd244, %rd256;
-	mov.pred %p36, 1;
-	bra.uni $L39;
-$L38:
-	bra.uni $L37;
-$L39:
-	mov.b64 %rd257, %rd244;
-	mov.pred %p41, %p36;
-	mov.b64 %rd215, %rd257;
-	mov.pred %p30, %p41;
-	@!%p30 bra $L53;
-	mov.b64 %rd258, %rd125;
-	mov.b32 %r87, %r55;
-	setp.lt.s64 %p42, %rd113, 64;
-	setp.le.s64 %p43, %rd155, 1;
-	or.pred %p44, %p42, %p43;
-	@!%p44 bra $L54;
-	mov.b64 %rd259, %rd258;
-	mov.b32 %r88, %r87;
-	cvt.s64.s32 %rd260, %r88;
-	add.s64 %rd261, %rd260, 1;
-	mul.lo.s64 %rd262, %rd261, %rd128;
-	mad.lo.s64 %rd263, %rd262, 8, %rd126;
-	ld.global.nc.s64 %rd264, [%rd263+0];
-	mov.b64 %rd265, %rd264;
-	cvt.s64.s32 %rd266, %r88;
-	mul.lo.s64 %rd267, %rd266, %rd128;
-	mad.lo.s64 %rd268, %rd267, 8, %rd126;
-	ld.global.nc.s64 %rd269, [%rd268+0];
-	mov.b64 %rd270, %rd269;
-	sub.s64 %rd271, %rd265, %rd270;
-	mov.b64 %rd272, %rd271;
-	add.s64 %rd273, %rd114, %rd272;
-	mov.b64 %rd114, %rd273;
-	bra.uni $L55;
-$L54:
-	rem.s64 %rd274, %rd113, %rd155;
-	setp.eq.s64 %p45, %rd155, -1;
-	selp.b64 %rd275, 0, %rd274, %p45;
-	setp.eq.s64 %p46, %rd155, 0;
-	selp.b64 %rd276, %rd113, %rd275, %p46;
-	setp.eq.s64 %p47, %rd276, 0;
-	@!%p47 bra $L57;
-	mov.b64 %rd277, %rd258;
-	mov.b32 %r89, %r87;
-	cvt.s64.s32 %rd278, %r89;
-	add.s64 %rd279, %rd278, 1;
-	mul.lo.s64 %rd280, %rd279, %rd128;
-	mad.lo.s64 %rd281, %rd280, 8, %rd126;
-	ld.global.nc.s64 %rd282, [%rd281+0];
-	mov.b64 %rd283, %rd282;
-	cvt.s64.s32 %rd284, %r89;
-	mul.lo.s64 %rd285, %rd284, %rd128;
-	mad.lo.s64 %rd286, %rd285, 8, %rd126;
-	ld.global.nc.s64 %rd287, [%rd286+0];
-	mov.b64 %rd288, %rd287;
-	sub.s64 %rd289, %rd283, %rd288;
-	mov.b64 %rd290, %rd289;
-	mul.lo.s64 %rd291, %rd155, %rd290;
-	add.s64 %rd292, %rd114, %rd291;
-	mov.b64 %rd114, %rd292;
-$L57:
-$L55:
-	add.s64 %rd293, %rd113, 1;
-	mov.b64 %rd113, %rd293;
-$L53:
-$L36:
-$L27:
-	add.s64 %rd294, %rd217, %rd172;
-	mov.b64 %rd217, %rd294;
+	@!%p22 bra $L28;
 	bra.uni $L26;
 $L28:
-	mov.b64 %rd295, %rd215;
+	add.s64 %rd214, %rd213, %rd183;
+	min.s64 %rd215, %rd212, %rd214;
+	mov.b64 %rd216, %rd215;
+	mov.b64 %rd217, 0;
+	add.s64 %rd218, %rd213, %rd176;
+	mov.b64 %rd219, %rd218;
+$L29:
+	setp.lt.s64 %p23, %rd219, %rd216;
+	not.pred %p24, %p23;
+	@!%p24 bra $L33;
+	bra.uni $L31;
+$L33:
+	mul.lo.s64 %rd220, %rd219, %rd133;
+	mad.lo.s64 %rd221, %rd220, 4, %rd131;
+	ld.global.nc.s32 %r54, [%rd221+0];
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r55;
+	mov.b32 %r57, %r39;
+	mov.b32 %r58, %r51;
+	mov.b32 %r59, %r56;
+	mov.b64 %rd222, %rd219;
+	add.s32 %r60, %r57, 1;
+	mov.b32 %r61, %r60;
+	cvt.s64.s32 %rd223, %r59;
+	mul.lo.s64 %rd224, %rd223, %rd161;
+	mad.lo.s64 %rd225, %rd224, 4, %rd159;
+	mov.b32 %r62, -1;
+	atom.global.cas.b32 %r63, [%rd225], %r62, %r61;
+	setp.eq.u32 %p25, %r63, %r62;
+	mov.pred %p26, %p25;
+	mov.pred %p27, %p26;
+	mov.pred %p28, %p27;
+	not.pred %p29, %p28;
+	@!%p29 bra $L35;
+	cvt.s64.s32 %rd226, %r59;
+	mul.lo.s64 %rd227, %rd226, %rd161;
+	mad.lo.s64 %rd228, %rd227, 4, %rd159;
+	ld.relaxed.gpu.global.s32 %r64, [%rd228+0];
+	mov.b32 %r65, %r64;
+	setp.eq.s32 %p30, %r65, %r61;
+	mov.pred %p28, %p30;
+$L35:
+	@!%p28 bra $L37;
+	cvt.s64.s32 %rd229, %r58;
+	mul.lo.s64 %rd230, %rd229, %rd164;
+	mad.lo.s64 %rd231, %rd230, 4, %rd162;
+	ld.relaxed.gpu.global.s32 %r66, [%rd231+0];
+	mov.b32 %r67, %r66;
+	cvt.s64.s32 %rd232, %r59;
+	mul.lo.s64 %rd233, %rd232, %rd164;
+	mad.lo.s64 %rd234, %rd233, 4, %rd162;
+	atom.global.min.s32 %r68, [%rd234], %r67;
+$L37:
+	mov.pred %p31, %p27;
+	@!%p31 bra $L39;
+	mov.pred %p32, 0;
+	mov.b64 %rd235, %rd217;
+	mov.b32 %r69, %r56;
+$L40:
+	@!%p13 bra $L44;
+	shr.s32 %r70, %r69, 5;
+	cvt.s64.s32 %rd236, %r70;
+	mov.b64 %rd237, %rd236;
+	and.b32 %r71, %r69, 31;
+	cvt.s64.s32 %rd238, %r71;
+	min.u64 %rd239, %rd238, 32;
+	cvt.u32.u64 %r72, %rd239;
+	mov.b32 %r74, 0x1;
+	shl.b32 %r73, %r74, %r72;
+	setp.hs.u32 %p33, %r72, 32;
+	selp.b32 %r75, 0, %r73, %p33;
+	mov.b32 %r76, %r75;
+	mov.b64 %rd240, %rd237;
+	mov.b32 %r77, %r76;
+	mul.lo.s64 %rd241, %rd240, %rd152;
+	mad.lo.s64 %rd242, %rd241, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r78, [%rd242+0];
+	mov.b32 %r79, %r78;
+	and.b32 %r80, %r79, %r77;
+	setp.ne.u32 %p34, %r80, 0x0;
+	mov.pred %p35, %p34;
+	not.pred %p36, %p35;
+	@!%p36 bra $L46;
+	mul.lo.s64 %rd243, %rd240, %rd152;
+	mad.lo.s64 %rd244, %rd243, 4, %rd150;
+	atom.global.or.b32 %r81, [%rd244], %r77;
+	mov.b32 %r82, %r81;
+	and.b32 %r83, %r82, %r77;
+	setp.ne.u32 %p37, %r83, 0x0;
+	mov.pred %p35, %p37;
+$L46:
+	@!%p35 bra $L48;
+	mov.b64 %rd245, %rd235;
+	mov.b64 %rd246, %rd245;
+	mov.pred %p38, 0;
+	bra.uni $L42;
+$L48:
+	mov.b64 %rd247, %rd235;
+	mov.b64 %rd246, %rd247;
+	mov.pred %p38, 1;
+	bra.uni $L42;
+$L44:
+	@!%p14 bra $L50;
+	cvt.s64.s32 %rd248, %r69;
+	mul.lo.s64 %rd249, %rd248, %rd155;
+	mad.lo.s64 %rd250, %rd249, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r84, [%rd250+0];
+	mov.b32 %r85, %r84;
+	setp.eq.s32 %p39, %r85, %r38;
+	mov.pred %p40, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L52;
+	cvt.s64.s32 %rd251, %r69;
+	mul.lo.s64 %rd252, %rd251, %rd155;
+	mad.lo.s64 %rd253, %rd252, 4, %rd153;
+	atom.global.exch.b32 %r86, [%rd253], %r38;
+	mov.b32 %r87, %r86;
+	setp.eq.s32 %p42, %r87, %r38;
+	mov.pred %p40, %p42;
+$L52:
+	@!%p40 bra $L54;
+	mov.b64 %rd254, %rd235;
+	mov.b64 %rd246, %rd254;
+	mov.pred %p38, 0;
+	bra.uni $L42;
+$L54:
+$L50:
+	mul.lo.s64 %rd255, %rd235, %rd172;
+	mad.lo.s64 %rd256, %rd255, 4, %rd170;
+	st.shared.s32 [%rd256+0], %r69;
+	add.s64 %rd257, %rd235, 1;
+	mov.b64 %rd258, %rd257;
+	mov.b64 %rd246, %rd258;
+	mov.pred %p38, 1;
+	bra.uni $L42;
+$L41:
+	bra.uni $L40;
+$L42:
+	mov.b64 %rd259, %rd246;
+	mov.pred %p43, %p38;
+	mov.b64 %rd217, %rd259;
+	mov.pred %p32, %p43;
+	@!%p32 bra $L56;
+	mov.b64 %rd260, %rd127;
+	mov.b32 %r88, %r56;
+	setp.lt.s64 %p44, %rd113, 64;
+	setp.le.s64 %p45, %rd157, 1;
+	or.pred %p46, %p44, %p45;
+	@!%p46 bra $L57;
+	mov.b64 %rd261, %rd260;
+	mov.b32 %r89, %r88;
+	cvt.s64.s32 %rd262, %r89;
+	add.s64 %rd263, %rd262, 1;
+	mul.lo.s64 %rd264, %rd263, %rd130;
+	mad.lo.s64 %rd265, %rd264, 8, %rd128;
+	ld.global.nc.s64 %rd266, [%rd265+0];
+	mov.b64 %rd267, %rd266;
+	cvt.s64.s32 %rd268, %r89;
+	mul.lo.s64 %rd269, %rd268, %rd130;
+	mad.lo.s64 %rd270, %rd269, 8, %rd128;
+	ld.global.nc.s64 %rd271, [%rd270+0];
+	mov.b64 %rd272, %rd271;
+	sub.s64 %rd273, %rd267, %rd272;
+	mov.b64 %rd274, %rd273;
+	add.s64 %rd275, %rd114, %rd274;
+	mov.b64 %rd114, %rd275;
+	bra.uni $L58;
+$L57:
+	rem.s64 %rd276, %rd113, %rd157;
+	setp.eq.s64 %p47, %rd157, -1;
+	selp.b64 %rd277, 0, %rd276, %p47;
+	setp.eq.s64 %p48, %rd157, 0;
+	selp.b64 %rd278, %rd113, %rd277, %p48;
+	setp.eq.s64 %p49, %rd278, 0;
+	@!%p49 bra $L60;
+	mov.b64 %rd279, %rd260;
+	mov.b32 %r90, %r88;
+	cvt.s64.s32 %rd280, %r90;
+	add.s64 %rd281, %rd280, 1;
+	mul.lo.s64 %rd282, %rd281, %rd130;
+	mad.lo.s64 %rd283, %rd282, 8, %rd128;
+	ld.global.nc.s64 %rd284, [%rd283+0];
+	mov.b64 %rd285, %rd284;
+	cvt.s64.s32 %rd286, %r90;
+	mul.lo.s64 %rd287, %rd286, %rd130;
+	mad.lo.s64 %rd288, %rd287, 8, %rd128;
+	ld.global.nc.s64 %rd289, [%rd288+0];
+	mov.b64 %rd290, %rd289;
+	sub.s64 %rd291, %rd285, %rd290;
+	mov.b64 %rd292, %rd291;
+	mul.lo.s64 %rd293, %rd157, %rd292;
+	add.s64 %rd294, %rd114, %rd293;
+	mov.b64 %rd114, %rd294;
+$L60:
 $L58:
-	@!%p11 bra $L62;
-	bra.uni $L60;
-$L62:
-	// block scan
-	mov.b64 %rd296, %rd295;
-	mov.b32 %r90, %r3;
-$L63:
-	setp.hs.u32 %p48, %r90, 32;
-	@%p48 bra $L64;
-	mov.b64 {%r91, %r92}, %rd296;
-	shfl.sync.up.b32 %r93|%p49, %r91, %r90, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd297, {%r93, %r94};
-	@!%p49 bra $L65;
-	add.s64 %rd298, %rd297, %rd296;
-	mov.b64 %rd296, %rd298;
-$L65:
-	shl.b32 %r90, %r90, 1;
+	add.s64 %rd295, %rd113, 1;
+	mov.b64 %rd113, %rd295;
+$L56:
+$L39:
+$L30:
+	add.s64 %rd296, %rd219, %rd174;
+	mov.b64 %rd219, %rd296;
+	bra.uni $L29;
+$L31:
+	mov.b64 %rd297, %rd217;
+$L61:
+	@!%p13 bra $L65;
 	bra.uni $L63;
-$L64:
-	mov.b64 {%r95, %r96}, %rd296;
-	shfl.sync.up.b32 %r97|%p50, %r95, %r3, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd299, {%r97, %r98};
-	setp.lo.u32 %p51, %r3, 32;
-	and.pred %p52, %p50, %p51;
-	selp.b64 %rd300, %rd299, 0, %p52;
-	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p53, %r7, %r99;
-	@!%p53 bra $L66;
-	mul.wide.u32 %rd301, %r8, 16;
-	add.s64 %rd302, %rd1, %rd301;
-	st.shared.s64 [%rd302+0], %rd296;
+$L65:
+	// block scan
+	mov.b64 %rd298, %rd297;
+	mov.b32 %r91, %r3;
 $L66:
-	bar.sync 0;
-	setp.eq.u32 %p54, %r8, 0;
-	@!%p54 bra $L67;
-	mov.b64 %rd303, 0;
-	setp.lo.u32 %p55, %r7, %r10;
-	@!%p55 bra $L68;
-	mul.wide.u32 %rd304, %r7, 16;
-	add.s64 %rd305, %rd1, %rd304;
-	ld.shared.s64 %rd306, [%rd305+0];
-	mov.b64 %rd303, %rd306;
+	setp.hs.u32 %p50, %r91, 32;
+	@%p50 bra $L67;
+	mov.b64 {%r92, %r93}, %rd298;
+	shfl.sync.up.b32 %r94|%p51, %r92, %r91, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
+	mov.b64 %rd299, {%r94, %r95};
+	@!%p51 bra $L68;
+	add.s64 %rd300, %rd299, %rd298;
+	mov.b64 %rd298, %rd300;
 $L68:
-	mov.b64 {%r100, %r101}, %rd303;
-	shfl.sync.up.b32 %r102|%p56, %r100, 1, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd307, {%r102, %r103};
-	@!%p56 bra $L69;
-	add.s64 %rd308, %rd307, %rd303;
-	mov.b64 %rd303, %rd308;
-$L69:
-	mov.b64 {%r104, %r105}, %rd303;
-	shfl.sync.up.b32 %r106|%p57, %r104, 2, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd309, {%r106, %r107};
-	@!%p57 bra $L70;
-	add.s64 %rd310, %rd309, %rd303;
-	mov.b64 %rd303, %rd310;
-$L70:
-	mov.b64 {%r108, %r109}, %rd303;
-	shfl.sync.up.b32 %r110|%p58, %r108, 4, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd311, {%r110, %r111};
-	@!%p58 bra $L71;
-	add.s64 %rd312, %rd311, %rd303;
-	mov.b64 %rd303, %rd312;
-$L71:
-	mov.b64 {%r112, %r113}, %rd303;
-	shfl.sync.up.b32 %r114|%p59, %r112, 8, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd313, {%r114, %r115};
-	@!%p59 bra $L72;
-	add.s64 %rd314, %rd313, %rd303;
-	mov.b64 %rd303, %rd314;
-$L72:
-	mov.b64 {%r116, %r117}, %rd303;
-	shfl.sync.up.b32 %r118|%p60, %r116, 16, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd315, {%r118, %r119};
-	@!%p60 bra $L73;
-	add.s64 %rd316, %rd315, %rd303;
-	mov.b64 %rd303, %rd316;
-$L73:
-	mov.b64 {%r120, %r121}, %rd303;
-	shfl.sync.up.b32 %r122|%p61, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd317, {%r122, %r123};
-	selp.b64 %rd318, %rd317, 0, %p61;
-	@!%p55 bra $L74;
-	mul.wide.u32 %rd319, %r7, 16;
-	add.s64 %rd320, %rd1, %rd319;
-	add.s64 %rd321, %rd320, 512;
-	st.shared.s64 [%rd321+0], %rd318;
-$L74:
-	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p62, %r7, %r124;
-	@!%p62 bra $L75;
-	st.shared.s64 [%rd1+1024], %rd303;
-$L75:
+	shl.b32 %r91, %r91, 1;
+	bra.uni $L66;
 $L67:
+	mov.b64 {%r96, %r97}, %rd298;
+	shfl.sync.up.b32 %r98|%p52, %r96, %r3, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
+	mov.b64 %rd301, {%r98, %r99};
+	setp.lo.u32 %p53, %r3, 32;
+	and.pred %p54, %p52, %p53;
+	selp.b64 %rd302, %rd301, 0, %p54;
+	sub.u32 %r100, %r13, %r3;
+	setp.eq.u32 %p55, %r7, %r100;
+	@!%p55 bra $L69;
+	mul.wide.u32 %rd303, %r8, 16;
+	add.s64 %rd304, %rd1, %rd303;
+	st.shared.s64 [%rd304+0], %rd298;
+$L69:
 	bar.sync 0;
-	mul.wide.u32 %rd322, %r8, 16;
-	add.s64 %rd323, %rd1, %rd322;
-	add.s64 %rd324, %rd323, 512;
-	ld.shared.s64 %rd325, [%rd324+0];
-	add.s64 %rd326, %rd325, %rd300;
-	ld.shared.s64 %rd327, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd326;
-	shfl.sync.idx.b32 %r127|%p63, %r125, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r128, %r126, 0, %r21, %r17;
-	mov.b64 %rd328, {%r127, %r128};
-	mov.b64 %rd329, %rd327;
-	mov.b64 %rd330, %rd328;
+	setp.eq.u32 %p56, %r8, 0;
+	@!%p56 bra $L70;
+	mov.b64 %rd305, 0;
+	setp.lo.u32 %p57, %r7, %r10;
+	@!%p57 bra $L71;
+	mul.wide.u32 %rd306, %r7, 16;
+	add.s64 %rd307, %rd1, %rd306;
+	ld.shared.s64 %rd308, [%rd307+0];
+	mov.b64 %rd305, %rd308;
+$L71:
+	mov.b64 {%r101, %r102}, %rd305;
+	shfl.sync.up.b32 %r103|%p58, %r101, 1, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
+	mov.b64 %rd309, {%r103, %r104};
+	@!%p58 bra $L72;
+	add.s64 %rd310, %rd309, %rd305;
+	mov.b64 %rd305, %rd310;
+$L72:
+	mov.b64 {%r105, %r106}, %rd305;
+	shfl.sync.up.b32 %r107|%p59, %r105, 2, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
+	mov.b64 %rd311, {%r107, %r108};
+	@!%p59 bra $L73;
+	add.s64 %rd312, %rd311, %rd305;
+	mov.b64 %rd305, %rd312;
+$L73:
+	mov.b64 {%r109, %r110}, %rd305;
+	shfl.sync.up.b32 %r111|%p60, %r109, 4, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
+	mov.b64 %rd313, {%r111, %r112};
+	@!%p60 bra $L74;
+	add.s64 %rd314, %rd313, %rd305;
+	mov.b64 %rd305, %rd314;
+$L74:
+	mov.b64 {%r113, %r114}, %rd305;
+	shfl.sync.up.b32 %r115|%p61, %r113, 8, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
+	mov.b64 %rd315, {%r115, %r116};
+	@!%p61 bra $L75;
+	add.s64 %rd316, %rd315, %rd305;
+	mov.b64 %rd305, %rd316;
+$L75:
+	mov.b64 {%r117, %r118}, %rd305;
+	shfl.sync.up.b32 %r119|%p62, %r117, 16, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
+	mov.b64 %rd317, {%r119, %r120};
+	@!%p62 bra $L76;
+	add.s64 %rd318, %rd317, %rd305;
+	mov.b64 %rd305, %rd318;
+$L76:
+	mov.b64 {%r121, %r122}, %rd305;
+	shfl.sync.up.b32 %r123|%p63, %r121, 1, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
+	mov.b64 %rd319, {%r123, %r124};
+	selp.b64 %rd320, %rd319, 0, %p63;
+	@!%p57 bra $L77;
+	mul.wide.u32 %rd321, %r7, 16;
+	add.s64 %rd322, %rd1, %rd321;
+	add.s64 %rd323, %rd322, 512;
+	st.shared.s64 [%rd323+0], %rd320;
+$L77:
+	sub.u32 %r125, %r10, 1;
+	setp.eq.u32 %p64, %r7, %r125;
+	@!%p64 bra $L78;
+	st.shared.s64 [%rd1+1024], %rd305;
+$L78:
+$L70:
+	bar.sync 0;
+	mul.wide.u32 %rd324, %r8, 16;
+	add.s64 %rd325, %rd1, %rd324;
+	add.s64 %rd326, %rd325, 512;
+	ld.shared.s64 %rd327, [%rd326+0];
+	add.s64 %rd328, %rd327, %rd302;
+	ld.shared.s64 %rd329, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd328;
+	shfl.sync.idx.b32 %r128|%p65, %r126, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
+	mov.b64 %rd330, {%r128, %r129};
 	mov.b64 %rd331, %rd329;
 	mov.b64 %rd332, %rd330;
 	mov.b64 %rd333, %rd331;
 	mov.b64 %rd334, %rd332;
 	mov.b64 %rd335, %rd333;
-	mov.b64 %rd336, 0;
-	cvt.u64.u32 %rd337, %r2;
-	setp.eq.s64 %p64, %rd337, 0;
-	setp.gt.s64 %p65, %rd335, 0;
-	and.pred %p66, %p64, %p65;
-	@!%p66 bra $L77;
-	atom.global.add.u64 %rd338, [%rd145], %rd335;
-	mov.b64 %rd339, %rd338;
-	mov.b64 %rd336, %rd339;
-$L77:
-	cvt.u64.u32 %rd340, %r2;
-	setp.eq.s64 %p67, %rd340, 0;
-	setp.eq.u32 %p68, %r1, 0;
-	and.pred %p69, %p67, %p68;
-	bar.sync 0;
-	@!%p69 bra $L78;
-	st.shared.s64 [%rd1+1024], %rd336;
-$L78:
-	bar.sync 0;
-	ld.shared.s64 %rd341, [%rd1+1024];
-	mov.b64 %rd342, %rd341;
-	mov.b64 %rd336, %rd342;
-	add.s64 %rd343, %rd336, %rd334;
-	mov.b64 %rd344, %rd343;
-	mov.b64 %rd345, 0;
-$L79:
-	setp.lt.s64 %p70, %rd345, %rd295;
-	not.pred %p71, %p70;
-	@!%p71 bra $L83;
-	bra.uni $L81;
-$L83:
-	mul.lo.s64 %rd346, %rd345, %rd170;
-	mad.lo.s64 %rd347, %rd346, 4, %rd168;
-	ld.shared.s32 %r129, [%rd347+0];
-	mov.b32 %r130, %r129;
-	add.s64 %rd348, %rd344, %rd345;
-	mul.lo.s64 %rd349, %rd348, %rd144;
-	mad.lo.s64 %rd350, %rd349, 4, %rd142;
-	st.global.s32 [%rd350+0], %r130;
+	mov.b64 %rd336, %rd334;
+	mov.b64 %rd337, %rd335;
+	mov.b64 %rd338, 0;
+	cvt.u64.u32 %rd339, %r2;
+	setp.eq.s64 %p66, %rd339, 0;
+	setp.gt.s64 %p67, %rd337, 0;
+	and.pred %p68, %p66, %p67;
+	@!%p68 bra $L80;
+	atom.global.add.u64 %rd340, [%rd147], %rd337;
+	mov.b64 %rd341, %rd340;
+	mov.b64 %rd338, %rd341;
 $L80:
-	add.s64 %rd351, %rd345, 1;
-	mov.b64 %rd345, %rd351;
-	bra.uni $L79;
+	cvt.u64.u32 %rd342, %r2;
+	setp.eq.s64 %p69, %rd342, 0;
+	setp.eq.u32 %p70, %r1, 0;
+	and.pred %p71, %p69, %p70;
+	bar.sync 0;
+	@!%p71 bra $L81;
+	st.shared.s64 [%rd1+1024], %rd338;
 $L81:
-	bra.uni $L60;
-$L59:
-	bra.uni $L58;
-$L60:
-$L22:
-	add.s64 %rd352, %rd211, %rd181;
-	mov.b64 %rd211, %rd352;
-	bra.uni $L21;
-$L23:
-$L8:
-	add.s64 %rd353, %rd182, 1;
-	mov.b64 %rd182, %rd353;
-	bra.uni $L7;
-$L9:
-$L4:
 	bar.sync 0;
-	add.s64 %rd124, %rd124, %rd123;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd354, %rd113;
-	mov.b64 %rd355, %rd114;
-	// block reduction
-	sub.u32 %r131, %r13, 1;
-	mov.b32 %r132, %r3;
-$L84:
-	setp.hs.u32 %p72, %r132, 32;
-	@%p72 bra $L85;
-	mov.b64 {%r133, %r134}, %rd354;
-	shfl.sync.down.b32 %r135|%p73, %r133, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
-	mov.b64 %rd356, {%r135, %r136};
-	mov.b64 {%r137, %r138}, %rd355;
-	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
-	mov.b64 %rd357, {%r139, %r140};
+	ld.shared.s64 %rd343, [%rd1+1024];
+	mov.b64 %rd344, %rd343;
+	mov.b64 %rd338, %rd344;
+	add.s64 %rd345, %rd338, %rd336;
+	mov.b64 %rd346, %rd345;
+	mov.b64 %rd347, 0;
+$L82:
+	setp.lt.s64 %p72, %rd347, %rd297;
+	not.pred %p73, %p72;
 	@!%p73 bra $L86;
-	mov.b64 %rd358, %rd354;
-	mov.b64 %rd359, %rd355;
-	mov.b64 %rd360, %rd356;
-	mov.b64 %rd361, %rd357;
-	mov.b64 %rd362, %rd358;
-	mov.b64 %rd363, %rd359;
-	mov.b64 %rd364, %rd360;
-	mov.b64 %rd365, %rd361;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, %rd365;
-	add.s64 %rd368, %rd362, %rd366;
-	mov.b64 %rd362, %rd368;
-	add.s64 %rd369, %rd363, %rd367;
-	mov.b64 %rd363, %rd369;
-$L87:
-	mov.b64 %rd354, %rd362;
-	mov.b64 %rd355, %rd363;
-$L86:
-	shl.b32 %r132, %r132, 1;
 	bra.uni $L84;
-$L85:
-	setp.eq.u32 %p74, %r7, 0;
-	@!%p74 bra $L88;
-	mul.wide.u32 %rd370, %r8, 16;
-	add.s64 %rd371, %rd1, %rd370;
-	st.shared.s64 [%rd371+0], %rd354;
-	st.shared.s64 [%rd371+8], %rd355;
-$L88:
+$L86:
+	mul.lo.s64 %rd348, %rd347, %rd172;
+	mad.lo.s64 %rd349, %rd348, 4, %rd170;
+	ld.shared.s32 %r130, [%rd349+0];
+	mov.b32 %r131, %r130;
+	add.s64 %rd350, %rd346, %rd347;
+	mul.lo.s64 %rd351, %rd350, %rd146;
+	mad.lo.s64 %rd352, %rd351, 4, %rd144;
+	st.global.s32 [%rd352+0], %r131;
+$L83:
+	add.s64 %rd353, %rd347, 1;
+	mov.b64 %rd347, %rd353;
+	bra.uni $L82;
+$L84:
+	bra.uni $L63;
+$L62:
+	bra.uni $L61;
+$L63:
+$L25:
+	add.s64 %rd354, %rd213, %rd183;
+	mov.b64 %rd213, %rd354;
+	bra.uni $L24;
+$L26:
+$L11:
+	add.s64 %rd355, %rd184, 1;
+	mov.b64 %rd184, %rd355;
+	bra.uni $L10;
+$L12:
+$L7:
 	bar.sync 0;
-	setp.eq.u32 %p75, %r8, 0;
+	add.s64 %rd126, %rd126, %rd125;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd356, %rd113;
+	mov.b64 %rd357, %rd114;
+	// block reduction
+	mov.b32 %r132, 1;
+	sub.u32 %r133, %r13, 1;
+	mov.b32 %r134, %r3;
+$L87:
+	setp.hs.u32 %p74, %r134, 32;
+	@%p74 bra $L88;
+	mov.b64 {%r135, %r136}, %rd356;
+	shfl.sync.down.b32 %r137|%p75, %r135, %r134, %r133, %r17;
+	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
+	mov.b64 %rd358, {%r137, %r138};
+	mov.b64 {%r139, %r140}, %rd357;
+	shfl.sync.down.b32 %r141, %r139, %r134, %r133, %r17;
+	shfl.sync.down.b32 %r142, %r140, %r134, %r133, %r17;
+	mov.b64 %rd359, {%r141, %r142};
 	@!%p75 bra $L89;
-	setp.lo.u32 %p76, %r7, %r10;
-	@!%p76 bra $L90;
-	mul.wide.u32 %rd372, %r7, 16;
-	add.s64 %rd373, %rd1, %rd372;
-	ld.shared.s64 %rd374, [%rd373+0];
-	ld.shared.s64 %rd375, [%rd373+8];
-	mov.b64 %rd354, %rd374;
-	mov.b64 %rd355, %rd375;
-$L90:
-	sub.u32 %r141, %r10, 1;
-	mov.b64 {%r142, %r143}, %rd354;
-	shfl.sync.down.b32 %r144|%p77, %r142, 1, %r141, %r17;
-	shfl.sync.down.b32 %r145, %r143, 1, %r141, %r17;
-	mov.b64 %rd376, {%r144, %r145};
-	mov.b64 {%r146, %r147}, %rd355;
-	shfl.sync.down.b32 %r148, %r146, 1, %r141, %r17;
-	shfl.sync.down.b32 %r149, %r147, 1, %r141, %r17;
-	mov.b64 %rd377, {%r148, %r149};
-	@!%p77 bra $L91;
-	mov.b64 %rd378, %rd354;
-	mov.b64 %rd379, %rd355;
-	mov.b64 %rd380, %rd376;
-	mov.b64 %rd381, %rd377;
-	mov.b64 %rd362, %rd378;
-	mov.b64 %rd363, %rd379;
-	mov.b64 %rd364, %rd380;
-	mov.b64 %rd365, %rd381;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, %rd365;
-	add.s64 %rd382, %rd362, %rd366;
-	mov.b64 %rd362, %rd382;
-	add.s64 %rd383, %rd363, %rd367;
-	mov.b64 %rd363, %rd383;
-$L92:
-	mov.b64 %rd354, %rd362;
-	mov.b64 %rd355, %rd363;
+	setp.ne.u32 %p76, %r18, 9;
+	@%p76 bra.uni $L91;
+	setp.lt.s64 %p77, %rd358, %rd356;
+	setp.eq.s64 %p78, %rd358, %rd356;
+	setp.lt.s64 %p79, %rd359, %rd357;
+	and.pred %p80, %p78, %p79;
+	or.pred %p81, %p77, %p80;
+	selp.b64 %rd360, %rd358, %rd356, %p81;
+	selp.b64 %rd361, %rd359, %rd357, %p81;
+	mov.b64 %rd356, %rd360;
+	mov.b64 %rd357, %rd361;
+	bra.uni $L90;
 $L91:
-	mov.b64 {%r150, %r151}, %rd354;
-	shfl.sync.down.b32 %r152|%p78, %r150, 2, %r141, %r17;
-	shfl.sync.down.b32 %r153, %r151, 2, %r141, %r17;
-	mov.b64 %rd384, {%r152, %r153};
-	mov.b64 {%r154, %r155}, %rd355;
-	shfl.sync.down.b32 %r156, %r154, 2, %r141, %r17;
-	shfl.sync.down.b32 %r157, %r155, 2, %r141, %r17;
-	mov.b64 %rd385, {%r156, %r157};
-	@!%p78 bra $L93;
-	mov.b64 %rd386, %rd354;
-	mov.b64 %rd387, %rd355;
-	mov.b64 %rd388, %rd384;
-	mov.b64 %rd389, %rd385;
-	mov.b64 %rd362, %rd386;
-	mov.b64 %rd363, %rd387;
-	mov.b64 %rd364, %rd388;
-	mov.b64 %rd365, %rd389;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, %rd365;
-	add.s64 %rd390, %rd362, %rd366;
-	mov.b64 %rd362, %rd390;
-	add.s64 %rd391, %rd363, %rd367;
-	mov.b64 %rd363, %rd391;
-$L94:
-	mov.b64 %rd354, %rd362;
-	mov.b64 %rd355, %rd363;
+	setp.ne.u32 %p82, %r18, 10;
+	@%p82 bra.uni $L92;
+	setp.gt.s64 %p83, %rd358, %rd356;
+	setp.eq.s64 %p84, %rd358, %rd356;
+	setp.lt.s64 %p85, %rd359, %rd357;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd362, %rd358, %rd356, %p87;
+	selp.b64 %rd363, %rd359, %rd357, %p87;
+	mov.b64 %rd356, %rd362;
+	mov.b64 %rd357, %rd363;
+	bra.uni $L90;
+$L92:
+	mov.b64 %rd364, %rd356;
+	mov.b64 %rd365, %rd357;
+	mov.b64 %rd366, %rd358;
+	mov.b64 %rd367, %rd359;
+	mov.b64 %rd368, %rd364;
+	mov.b64 %rd369, %rd365;
+	mov.b64 %rd370, %rd366;
+	mov.b64 %rd371, %rd367;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	add.s64 %rd374, %rd368, %rd372;
+	mov.b64 %rd368, %rd374;
+	add.s64 %rd375, %rd369, %rd373;
+	mov.b64 %rd369, %rd375;
 $L93:
-	mov.b64 {%r158, %r159}, %rd354;
-	shfl.sync.down.b32 %r160|%p79, %r158, 4, %r141, %r17;
-	shfl.sync.down.b32 %r161, %r159, 4, %r141, %r17;
-	mov.b64 %rd392, {%r160, %r161};
-	mov.b64 {%r162, %r163}, %rd355;
-	shfl.sync.down.b32 %r164, %r162, 4, %r141, %r17;
-	shfl.sync.down.b32 %r165, %r163, 4, %r141, %r17;
-	mov.b64 %rd393, {%r164, %r165};
-	@!%p79 bra $L95;
-	mov.b64 %rd394, %rd354;
-	mov.b64 %rd395, %rd355;
-	mov.b64 %rd396, %rd392;
-	mov.b64 %rd397, %rd393;
-	mov.b64 %rd362, %rd394;
-	mov.b64 %rd363, %rd395;
-	mov.b64 %rd364, %rd396;
-	mov.b64 %rd365, %rd397;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, %rd365;
-	add.s64 %rd398, %rd362, %rd366;
-	mov.b64 %rd362, %rd398;
-	add.s64 %rd399, %rd363, %rd367;
-	mov.b64 %rd363, %rd399;
-$L96:
-	mov.b64 %rd354, %rd362;
-	mov.b64 %rd355, %rd363;
-$L95:
-	mov.b64 {%r166, %r167}, %rd354;
-	shfl.sync.down.b32 %r168|%p80, %r166, 8, %r141, %r17;
-	shfl.sync.down.b32 %r169, %r167, 8, %r141, %r17;
-	mov.b64 %rd400, {%r168, %r169};
-	mov.b64 {%r170, %r171}, %rd355;
-	shfl.sync.down.b32 %r172, %r170, 8, %r141, %r17;
-	shfl.sync.down.b32 %r173, %r171, 8, %r141, %r17;
-	mov.b64 %rd401, {%r172, %r173};
-	@!%p80 bra $L97;
-	mov.b64 %rd402, %rd354;
-	mov.b64 %rd403, %rd355;
-	mov.b64 %rd404, %rd400;
-	mov.b64 %rd405, %rd401;
-	mov.b64 %rd362, %rd402;
-	mov.b64 %rd363, %rd403;
-	mov.b64 %rd364, %rd404;
-	mov.b64 %rd365, %rd405;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, %rd365;
-	add.s64 %rd406, %rd362, %rd366;
-	mov.b64 %rd362, %rd406;
-	add.s64 %rd407, %rd363, %rd367;
-	mov.b64 %rd363, %rd407;
-$L98:
-	mov.b64 %rd354, %rd362;
-	mov.b64 %rd355, %rd363;
-$L97:
-	mov.b64 {%r174, %r175}, %rd354;
-	shfl.sync.down.b32 %r176|%p81, %r174, 16, %r141, %r17;
-	shfl.sync.down.b32 %r177, %r175, 16, %r141, %r17;
-	mov.b64 %rd408, {%r176, %r177};
-	mov.b64 {%r178, %r179}, %rd355;
-	shfl.sync.down.b32 %r180, %r178, 16, %r141, %r17;
-	shfl.sync.down.b32 %r181, %r179, 16, %r141, %r17;
-	mov.b64 %rd409, {%r180, %r181};
-	@!%p81 bra $L99;
-	mov.b64 %rd410, %rd354;
-	mov.b64 %rd411, %rd355;
-	mov.b64 %rd412, %rd408;
-	mov.b64 %rd413, %rd409;
-	mov.b64 %rd362, %rd410;
-	mov.b64 %rd363, %rd411;
-	mov.b64 %rd364, %rd412;
-	mov.b64 %rd365, %rd413;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, %rd365;
-	add.s64 %rd414, %rd362, %rd366;
-	mov.b64 %rd362, %rd414;
-	add.s64 %rd415, %rd363, %rd367;
-	mov.b64 %rd363, %rd415;
-$L100:
-	mov.b64 %rd354, %rd362;
-	mov.b64 %rd355, %rd363;
-$L99:
+	mov.b64 %rd356, %rd368;
+	mov.b64 %rd357, %rd369;
+$L90:
 $L89:
-	mul.wide.u32 %rd416, %r28, 16;
-	add.s64 %rd417, %rd11, %rd416;
-	setp.eq.u32 %p82, %r5, 0;
-	@!%p82 bra $L101;
-	st.global.s64 [%rd417+0], %rd354;
-	st.global.s64 [%rd417+8], %rd355;
+	shl.b32 %r134, %r134, 1;
+	bra.uni $L87;
+$L88:
+	setp.eq.u32 %p88, %r7, 0;
+	@!%p88 bra $L94;
+	mul.wide.u32 %rd376, %r8, 16;
+	add.s64 %rd377, %rd1, %rd376;
+	st.shared.s64 [%rd377+0], %rd356;
+	st.shared.s64 [%rd377+8], %rd357;
+$L94:
+	bar.sync 0;
+	setp.eq.u32 %p89, %r8, 0;
+	@!%p89 bra $L95;
+	setp.lo.u32 %p90, %r7, %r10;
+	@!%p90 bra $L96;
+	mul.wide.u32 %rd378, %r7, 16;
+	add.s64 %rd379, %rd1, %rd378;
+	ld.shared.s64 %rd380, [%rd379+0];
+	ld.shared.s64 %rd381, [%rd379+8];
+	mov.b64 %rd356, %rd380;
+	mov.b64 %rd357, %rd381;
+$L96:
+	sub.u32 %r143, %r10, 1;
+	mov.b32 %r144, %r132;
+$L97:
+	setp.hs.u32 %p91, %r144, 32;
+	@%p91 bra $L98;
+	mov.b64 {%r145, %r146}, %rd356;
+	shfl.sync.down.b32 %r147|%p92, %r145, %r144, %r143, %r17;
+	shfl.sync.down.b32 %r148, %r146, %r144, %r143, %r17;
+	mov.b64 %rd382, {%r147, %r148};
+	mov.b64 {%r149, %r150}, %rd357;
+	shfl.sync.down.b32 %r151, %r149, %r144, %r143, %r17;
+	shfl.sync.down.b32 %r152, %r150, %r144, %r143, %r17;
+	mov.b64 %rd383, {%r151, %r152};
+	@!%p92 bra $L99;
+	setp.ne.u32 %p93, %r18, 9;
+	@%p93 bra.uni $L101;
+	setp.lt.s64 %p94, %rd382, %rd356;
+	setp.eq.s64 %p95, %rd382, %rd356;
+	setp.lt.s64 %p96, %rd383, %rd357;
+	and.pred %p97, %p95, %p96;
+	or.pred %p98, %p94, %p97;
+	selp.b64 %rd384, %rd382, %rd356, %p98;
+	selp.b64 %rd385, %rd383, %rd357, %p98;
+	mov.b64 %rd356, %rd384;
+	mov.b64 %rd357, %rd385;
+	bra.uni $L100;
 $L101:
+	setp.ne.u32 %p99, %r18, 10;
+	@%p99 bra.uni $L102;
+	setp.gt.s64 %p100, %rd382, %rd356;
+	setp.eq.s64 %p101, %rd382, %rd356;
+	setp.lt.s64 %p102, %rd383, %rd357;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd386, %rd382, %rd356, %p104;
+	selp.b64 %rd387, %rd383, %rd357, %p104;
+	mov.b64 %rd356, %rd386;
+	mov.b64 %rd357, %rd387;
+	bra.uni $L100;
+$L102:
+	mov.b64 %rd388, %rd356;
+	mov.b64 %rd389, %rd357;
+	mov.b64 %rd390, %rd382;
+	mov.b64 %rd391, %rd383;
+	mov.b64 %rd368, %rd388;
+	mov.b64 %rd369, %rd389;
+	mov.b64 %rd370, %rd390;
+	mov.b64 %rd371, %rd391;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	add.s64 %rd392, %rd368, %rd372;
+	mov.b64 %rd368, %rd392;
+	add.s64 %rd393, %rd369, %rd373;
+	mov.b64 %rd369, %rd393;
+$L103:
+	mov.b64 %rd356, %rd368;
+	mov.b64 %rd357, %rd369;
+$L100:
+$L99:
+	shl.b32 %r144, %r144, 1;
+	bra.uni $L97;
+$L98:
+$L95:
+	mul.wide.u32 %rd394, %r29, 16;
+	add.s64 %rd395, %rd11, %rd394;
+	setp.eq.u32 %p105, %r5, 0;
+	@!%p105 bra $L104;
+	st.global.s64 [%rd395+0], %rd356;
+	st.global.s64 [%rd395+8], %rd357;
+$L104:
 	ret;
 }
 
-.visible .entry gk_frontier_PushTeam_main_nearest__final_custom(
+.visible .entry gk_frontier_PushTeam_main_nearest__final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -14747,9 +4799,9 @@ $L101:
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<23>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<208>;
+	.reg .pred %p<55>;
+	.reg .b32 %r<48>;
+	.reg .b64 %rd<164>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14774,6 +4826,7 @@ $L101:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -14797,8 +4850,8 @@ $L101:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	ld.param.s64 %rd30, [gk_s11];
 	mov.b64 %rd31, %rd30;
@@ -14816,8 +4869,8 @@ $L101:
 	mov.b64 %rd43, %rd42;
 	ld.param.s64 %rd44, [gk_s17];
 	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
 	mov.pred %p5, %p4;
 	ld.param.u64 %rd46, [gk_s19];
 	cvta.to.global.u64 %rd47, %rd46;
@@ -14840,8 +4893,8 @@ $L101:
 	mov.b64 %rd64, %rd63;
 	ld.param.s64 %rd65, [gk_s27];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
 	mov.pred %p7, %p6;
 	ld.param.u64 %rd67, [gk_s29];
 	cvta.to.global.u64 %rd68, %rd67;
@@ -14850,8 +4903,8 @@ $L101:
 	mov.b64 %rd71, %rd70;
 	ld.param.s64 %rd72, [gk_s31];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
 	ld.param.s64 %rd74, [gk_s33];
 	mov.b64 %rd75, %rd74;
 	ld.param.s64 %rd76, [gk_s34];
@@ -14872,348 +4925,253 @@ $L101:
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	ld.param.s32 %r23, [gk_s42];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd94, 0;
-	mov.b64 %rd95, 0;
-	mov.b64 %rd96, 0;
-	mov.b64 %rd97, 0;
-	mov.b64 %rd94, %rd96;
-	mov.b64 %rd95, %rd97;
-$L1:
-	mov.b64 %rd98, %rd94;
-	mov.b64 %rd99, %rd95;
-	mov.b64 %rd100, %rd98;
-	mov.b64 %rd101, %rd99;
-	cvt.u64.u32 %rd102, %r5;
-	cvt.u64.u32 %rd103, %r6;
-	mov.b64 %rd104, %rd102;
+	ld.param.s32 %r24, [gk_s42];
+	mov.b32 %r25, %r24;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd94, 9223372036854775807;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd98, %rd96;
+$L3:
+	setp.ge.s64 %p9, %rd98, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd99, %rd98, 16, %rd3;
+	ld.global.s64 %rd100, [%rd99+0];
+	ld.global.s64 %rd101, [%rd99+8];
+	setp.lt.s64 %p10, %rd100, %rd94;
+	setp.eq.s64 %p11, %rd100, %rd94;
+	setp.lt.s64 %p12, %rd101, %rd95;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd102, %rd100, %rd94, %p14;
+	selp.b64 %rd103, %rd101, %rd95, %p14;
+	mov.b64 %rd94, %rd102;
+	mov.b64 %rd95, %rd103;
+	add.s64 %rd98, %rd98, %rd97;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
 $L2:
-	setp.ge.s64 %p8, %rd104, %rd4;
-	@%p8 bra $L3;
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd94, -9223372036854775808;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd104, %rd96;
+$L6:
+	setp.ge.s64 %p16, %rd104, %rd4;
+	@%p16 bra $L7;
 	mad.lo.s64 %rd105, %rd104, 16, %rd3;
 	ld.global.s64 %rd106, [%rd105+0];
 	ld.global.s64 %rd107, [%rd105+8];
-	mov.b64 %rd108, %rd100;
-	mov.b64 %rd109, %rd101;
-	mov.b64 %rd110, %rd106;
-	mov.b64 %rd111, %rd107;
-	mov.b64 %rd112, %rd108;
-	mov.b64 %rd113, %rd109;
+	setp.gt.s64 %p17, %rd106, %rd94;
+	setp.eq.s64 %p18, %rd106, %rd94;
+	setp.lt.s64 %p19, %rd107, %rd95;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd108, %rd106, %rd94, %p21;
+	selp.b64 %rd109, %rd107, %rd95, %p21;
+	mov.b64 %rd94, %rd108;
+	mov.b64 %rd95, %rd109;
+	add.s64 %rd104, %rd104, %rd97;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd110, 0;
+	mov.b64 %rd111, 0;
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd110, %rd112;
+	mov.b64 %rd111, %rd113;
+$L8:
 	mov.b64 %rd114, %rd110;
 	mov.b64 %rd115, %rd111;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd118, %rd112, %rd116;
-	mov.b64 %rd112, %rd118;
-	add.s64 %rd119, %rd113, %rd117;
-	mov.b64 %rd113, %rd119;
-$L4:
-	mov.b64 %rd100, %rd112;
-	mov.b64 %rd101, %rd113;
-	add.s64 %rd104, %rd104, %rd103;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd120, %rd100;
-	mov.b64 %rd121, %rd101;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd120;
-	shfl.sync.down.b32 %r28|%p9, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd122, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd121;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd123, {%r32, %r33};
-	@!%p9 bra $L5;
+	mov.b64 %rd94, %rd114;
+	mov.b64 %rd95, %rd115;
+	mov.b64 %rd116, %rd96;
+$L9:
+	setp.ge.s64 %p22, %rd116, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd117, %rd116, 16, %rd3;
+	ld.global.s64 %rd118, [%rd117+0];
+	ld.global.s64 %rd119, [%rd117+8];
+	mov.b64 %rd120, %rd94;
+	mov.b64 %rd121, %rd95;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd123, %rd119;
 	mov.b64 %rd124, %rd120;
 	mov.b64 %rd125, %rd121;
 	mov.b64 %rd126, %rd122;
 	mov.b64 %rd127, %rd123;
-	mov.b64 %rd112, %rd124;
-	mov.b64 %rd113, %rd125;
-	mov.b64 %rd114, %rd126;
-	mov.b64 %rd115, %rd127;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd128, %rd112, %rd116;
-	mov.b64 %rd112, %rd128;
-	add.s64 %rd129, %rd113, %rd117;
-	mov.b64 %rd113, %rd129;
-$L6:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L5:
-	mov.b64 {%r34, %r35}, %rd120;
-	shfl.sync.down.b32 %r36|%p10, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd130, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd121;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd131, {%r40, %r41};
-	@!%p10 bra $L7;
-	mov.b64 %rd132, %rd120;
-	mov.b64 %rd133, %rd121;
-	mov.b64 %rd134, %rd130;
-	mov.b64 %rd135, %rd131;
-	mov.b64 %rd112, %rd132;
-	mov.b64 %rd113, %rd133;
-	mov.b64 %rd114, %rd134;
-	mov.b64 %rd115, %rd135;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd136, %rd112, %rd116;
-	mov.b64 %rd112, %rd136;
-	add.s64 %rd137, %rd113, %rd117;
-	mov.b64 %rd113, %rd137;
-$L8:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L7:
-	mov.b64 {%r42, %r43}, %rd120;
-	shfl.sync.down.b32 %r44|%p11, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd138, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd121;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd139, {%r48, %r49};
-	@!%p11 bra $L9;
-	mov.b64 %rd140, %rd120;
-	mov.b64 %rd141, %rd121;
-	mov.b64 %rd142, %rd138;
-	mov.b64 %rd143, %rd139;
-	mov.b64 %rd112, %rd140;
-	mov.b64 %rd113, %rd141;
-	mov.b64 %rd114, %rd142;
-	mov.b64 %rd115, %rd143;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd144, %rd112, %rd116;
-	mov.b64 %rd112, %rd144;
-	add.s64 %rd145, %rd113, %rd117;
-	mov.b64 %rd113, %rd145;
-$L10:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L9:
-	mov.b64 {%r50, %r51}, %rd120;
-	shfl.sync.down.b32 %r52|%p12, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd146, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd121;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd147, {%r56, %r57};
-	@!%p12 bra $L11;
-	mov.b64 %rd148, %rd120;
-	mov.b64 %rd149, %rd121;
-	mov.b64 %rd150, %rd146;
-	mov.b64 %rd151, %rd147;
-	mov.b64 %rd112, %rd148;
-	mov.b64 %rd113, %rd149;
-	mov.b64 %rd114, %rd150;
-	mov.b64 %rd115, %rd151;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd152, %rd112, %rd116;
-	mov.b64 %rd112, %rd152;
-	add.s64 %rd153, %rd113, %rd117;
-	mov.b64 %rd113, %rd153;
-$L12:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd130, %rd124, %rd128;
+	mov.b64 %rd124, %rd130;
+	add.s64 %rd131, %rd125, %rd129;
+	mov.b64 %rd125, %rd131;
 $L11:
-	mov.b64 {%r58, %r59}, %rd120;
-	shfl.sync.down.b32 %r60|%p13, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd154, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd121;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd155, {%r64, %r65};
-	@!%p13 bra $L13;
-	mov.b64 %rd156, %rd120;
-	mov.b64 %rd157, %rd121;
-	mov.b64 %rd158, %rd154;
-	mov.b64 %rd159, %rd155;
-	mov.b64 %rd112, %rd156;
-	mov.b64 %rd113, %rd157;
-	mov.b64 %rd114, %rd158;
-	mov.b64 %rd115, %rd159;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd160, %rd112, %rd116;
-	mov.b64 %rd112, %rd160;
-	add.s64 %rd161, %rd113, %rd117;
-	mov.b64 %rd113, %rd161;
-$L14:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L13:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L15;
-	mul.wide.u32 %rd162, %r8, 16;
-	add.s64 %rd163, %rd1, %rd162;
-	st.shared.s64 [%rd163+0], %rd120;
-	st.shared.s64 [%rd163+8], %rd121;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L16;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L17;
-	mul.wide.u32 %rd164, %r7, 16;
-	add.s64 %rd165, %rd1, %rd164;
-	ld.shared.s64 %rd166, [%rd165+0];
-	ld.shared.s64 %rd167, [%rd165+8];
-	mov.b64 %rd120, %rd166;
-	mov.b64 %rd121, %rd167;
-$L17:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd120;
-	shfl.sync.down.b32 %r69|%p17, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd168, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd121;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd169, {%r73, %r74};
-	@!%p17 bra $L18;
-	mov.b64 %rd170, %rd120;
-	mov.b64 %rd171, %rd121;
-	mov.b64 %rd172, %rd168;
-	mov.b64 %rd173, %rd169;
-	mov.b64 %rd112, %rd170;
-	mov.b64 %rd113, %rd171;
-	mov.b64 %rd114, %rd172;
-	mov.b64 %rd115, %rd173;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd174, %rd112, %rd116;
-	mov.b64 %rd112, %rd174;
-	add.s64 %rd175, %rd113, %rd117;
-	mov.b64 %rd113, %rd175;
-$L19:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L18:
-	mov.b64 {%r75, %r76}, %rd120;
-	shfl.sync.down.b32 %r77|%p18, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd176, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd121;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd177, {%r81, %r82};
-	@!%p18 bra $L20;
-	mov.b64 %rd178, %rd120;
-	mov.b64 %rd179, %rd121;
-	mov.b64 %rd180, %rd176;
-	mov.b64 %rd181, %rd177;
-	mov.b64 %rd112, %rd178;
-	mov.b64 %rd113, %rd179;
-	mov.b64 %rd114, %rd180;
-	mov.b64 %rd115, %rd181;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd182, %rd112, %rd116;
-	mov.b64 %rd112, %rd182;
-	add.s64 %rd183, %rd113, %rd117;
-	mov.b64 %rd113, %rd183;
-$L21:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L20:
-	mov.b64 {%r83, %r84}, %rd120;
-	shfl.sync.down.b32 %r85|%p19, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd184, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd121;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd185, {%r89, %r90};
-	@!%p19 bra $L22;
-	mov.b64 %rd186, %rd120;
-	mov.b64 %rd187, %rd121;
-	mov.b64 %rd188, %rd184;
-	mov.b64 %rd189, %rd185;
-	mov.b64 %rd112, %rd186;
-	mov.b64 %rd113, %rd187;
-	mov.b64 %rd114, %rd188;
-	mov.b64 %rd115, %rd189;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd190, %rd112, %rd116;
-	mov.b64 %rd112, %rd190;
-	add.s64 %rd191, %rd113, %rd117;
-	mov.b64 %rd113, %rd191;
-$L23:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L22:
-	mov.b64 {%r91, %r92}, %rd120;
-	shfl.sync.down.b32 %r93|%p20, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd192, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd121;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd193, {%r97, %r98};
-	@!%p20 bra $L24;
-	mov.b64 %rd194, %rd120;
-	mov.b64 %rd195, %rd121;
-	mov.b64 %rd196, %rd192;
-	mov.b64 %rd197, %rd193;
-	mov.b64 %rd112, %rd194;
-	mov.b64 %rd113, %rd195;
-	mov.b64 %rd114, %rd196;
-	mov.b64 %rd115, %rd197;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd198, %rd112, %rd116;
-	mov.b64 %rd112, %rd198;
-	add.s64 %rd199, %rd113, %rd117;
-	mov.b64 %rd113, %rd199;
-$L25:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L24:
-	mov.b64 {%r99, %r100}, %rd120;
-	shfl.sync.down.b32 %r101|%p21, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd200, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd121;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd201, {%r105, %r106};
-	@!%p21 bra $L26;
-	mov.b64 %rd202, %rd120;
-	mov.b64 %rd203, %rd121;
-	mov.b64 %rd204, %rd200;
-	mov.b64 %rd205, %rd201;
-	mov.b64 %rd112, %rd202;
-	mov.b64 %rd113, %rd203;
-	mov.b64 %rd114, %rd204;
-	mov.b64 %rd115, %rd205;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd206, %rd112, %rd116;
-	mov.b64 %rd112, %rd206;
-	add.s64 %rd207, %rd113, %rd117;
-	mov.b64 %rd113, %rd207;
-$L27:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L26:
+	mov.b64 %rd94, %rd124;
+	mov.b64 %rd95, %rd125;
+	add.s64 %rd116, %rd116, %rd97;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd132, %rd94;
+	mov.b64 %rd133, %rd95;
+	// block reduction
+	mov.b32 %r26, 1;
+	mov.b32 %r27, 1;
+	sub.u32 %r28, %r13, 1;
+	mov.b32 %r29, %r26;
+$L12:
+	setp.hs.u32 %p23, %r29, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r30, %r31}, %rd132;
+	shfl.sync.down.b32 %r32|%p24, %r30, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
+	mov.b64 %rd134, {%r32, %r33};
+	mov.b64 {%r34, %r35}, %rd133;
+	shfl.sync.down.b32 %r36, %r34, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r29, %r28, %r17;
+	mov.b64 %rd135, {%r36, %r37};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd134, %rd132;
+	setp.eq.s64 %p27, %rd134, %rd132;
+	setp.lt.s64 %p28, %rd135, %rd133;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd136, %rd134, %rd132, %p30;
+	selp.b64 %rd137, %rd135, %rd133, %p30;
+	mov.b64 %rd132, %rd136;
+	mov.b64 %rd133, %rd137;
+	bra.uni $L15;
 $L16:
-	setp.eq.u32 %p22, %r5, 0;
-	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd120;
-	st.global.s64 [%rd6+8], %rd121;
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd134, %rd132;
+	setp.eq.s64 %p33, %rd134, %rd132;
+	setp.lt.s64 %p34, %rd135, %rd133;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd138, %rd134, %rd132, %p36;
+	selp.b64 %rd139, %rd135, %rd133, %p36;
+	mov.b64 %rd132, %rd138;
+	mov.b64 %rd133, %rd139;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd140, %rd132;
+	mov.b64 %rd141, %rd133;
+	mov.b64 %rd142, %rd134;
+	mov.b64 %rd143, %rd135;
+	mov.b64 %rd124, %rd140;
+	mov.b64 %rd125, %rd141;
+	mov.b64 %rd126, %rd142;
+	mov.b64 %rd127, %rd143;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd144, %rd124, %rd128;
+	mov.b64 %rd124, %rd144;
+	add.s64 %rd145, %rd125, %rd129;
+	mov.b64 %rd125, %rd145;
+$L18:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L15:
+$L14:
+	shl.b32 %r29, %r29, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd146, %r8, 16;
+	add.s64 %rd147, %rd1, %rd146;
+	st.shared.s64 [%rd147+0], %rd132;
+	st.shared.s64 [%rd147+8], %rd133;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd148, %r7, 16;
+	add.s64 %rd149, %rd1, %rd148;
+	ld.shared.s64 %rd150, [%rd149+0];
+	ld.shared.s64 %rd151, [%rd149+8];
+	mov.b64 %rd132, %rd150;
+	mov.b64 %rd133, %rd151;
+$L21:
+	sub.u32 %r38, %r10, 1;
+	mov.b32 %r39, %r27;
+$L22:
+	setp.hs.u32 %p40, %r39, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r40, %r41}, %rd132;
+	shfl.sync.down.b32 %r42|%p41, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd152, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd133;
+	shfl.sync.down.b32 %r46, %r44, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r47, %r45, %r39, %r38, %r17;
+	mov.b64 %rd153, {%r46, %r47};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd152, %rd132;
+	setp.eq.s64 %p44, %rd152, %rd132;
+	setp.lt.s64 %p45, %rd153, %rd133;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd154, %rd152, %rd132, %p47;
+	selp.b64 %rd155, %rd153, %rd133, %p47;
+	mov.b64 %rd132, %rd154;
+	mov.b64 %rd133, %rd155;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd152, %rd132;
+	setp.eq.s64 %p50, %rd152, %rd132;
+	setp.lt.s64 %p51, %rd153, %rd133;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd156, %rd152, %rd132, %p53;
+	selp.b64 %rd157, %rd153, %rd133, %p53;
+	mov.b64 %rd132, %rd156;
+	mov.b64 %rd133, %rd157;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd158, %rd132;
+	mov.b64 %rd159, %rd133;
+	mov.b64 %rd160, %rd152;
+	mov.b64 %rd161, %rd153;
+	mov.b64 %rd124, %rd158;
+	mov.b64 %rd125, %rd159;
+	mov.b64 %rd126, %rd160;
+	mov.b64 %rd127, %rd161;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd162, %rd124, %rd128;
+	mov.b64 %rd124, %rd162;
+	add.s64 %rd163, %rd125, %rd129;
+	mov.b64 %rd125, %rd163;
 $L28:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L25:
+$L24:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd132;
+	st.global.s64 [%rd6+8], %rd133;
+$L29:
 	ret;
 }
 `
@@ -15230,7 +5188,7 @@ const gokkosPTX3 = `//
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
-.visible .entry gk_frontier_PushLocal_main_nearest__main_minloc(
+.visible .entry gk_frontier_PushLocal_main_nearest__main(
 	.param .b64 gk_league,
 	.param .b64 gk_team_size,
 	.param .b64 gk_vector_length,
@@ -15240,6 +5198,7 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -15285,9 +5244,9 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<139>;
-	.reg .b32 %r<232>;
-	.reg .b64 %rd<518>;
+	.reg .pred %p<132>;
+	.reg .b32 %r<203>;
+	.reg .b64 %rd<532>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -15317,25 +5276,26 @@ const gokkosPTX3 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
 	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
 	cvt.u64.u32 %rd12, %r2;
 	mov.u64 %rd13, gk_dyn;
 	add.s64 %rd14, %rd13, %rd5;
 	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
 	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
+	cvt.u64.u32 %rd18, %r29;
 	cvta.to.global.u64 %rd19, %rd7;
 	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
 	add.s64 %rd20, %rd17, %rd8;
@@ -15363,8 +5323,8 @@ const gokkosPTX3 = `//
 	mov.b64 %rd46, %rd45;
 	ld.param.s64 %rd47, [gk_s9];
 	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
 	mov.pred %p4, %p3;
 	ld.param.s64 %rd49, [gk_s11];
 	mov.b64 %rd50, %rd49;
@@ -15382,8 +5342,8 @@ const gokkosPTX3 = `//
 	mov.b64 %rd62, %rd61;
 	ld.param.s64 %rd63, [gk_s17];
 	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
 	mov.pred %p6, %p5;
 	ld.param.u64 %rd65, [gk_s19];
 	cvta.to.global.u64 %rd66, %rd65;
@@ -15406,8 +5366,8 @@ const gokkosPTX3 = `//
 	mov.b64 %rd83, %rd82;
 	ld.param.s64 %rd84, [gk_s27];
 	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
 	mov.pred %p8, %p7;
 	ld.param.u64 %rd86, [gk_s29];
 	cvta.to.global.u64 %rd87, %rd86;
@@ -15416,8 +5376,8 @@ const gokkosPTX3 = `//
 	mov.b64 %rd90, %rd89;
 	ld.param.s64 %rd91, [gk_s31];
 	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
 	ld.param.s64 %rd93, [gk_s33];
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s34];
@@ -15438,4363 +5398,1049 @@ const gokkosPTX3 = `//
 	mov.b64 %rd110, %rd109;
 	ld.param.s64 %rd111, [gk_s41];
 	mov.b64 %rd112, %rd111;
-	ld.param.s32 %r35, [gk_s42];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd113, 9223372036854775807;
-	mov.b64 %rd114, 9223372036854775807;
-	cvt.u64.u32 %rd116, %r28;
-	cvt.u64.u32 %rd117, %r29;
-	mov.b64 %rd118, %rd116;
-$L1:
-	setp.ge.s64 %p9, %rd118, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd115, %rd118;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd119, %rd27;
-	mov.b64 %rd120, %rd30;
-	mov.b64 %rd121, %rd32;
-	mov.b64 %rd122, %rd34;
-	mov.b64 %rd123, %rd37;
-	mov.b64 %rd124, %rd39;
-	mov.b64 %rd125, %rd41;
-	mov.b64 %rd126, %rd44;
-	mov.b64 %rd127, %rd46;
-	mov.b64 %rd128, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd129, %rd50;
-	mov.b64 %rd130, %rd53;
-	mov.b64 %rd131, %rd55;
-	mov.b64 %rd132, %rd57;
-	mov.b64 %rd133, %rd60;
-	mov.b64 %rd134, %rd62;
-	mov.b64 %rd135, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd136, %rd67;
-	mov.b64 %rd137, %rd69;
-	mov.b64 %rd138, %rd71;
-	mov.b64 %rd139, %rd74;
-	mov.b64 %rd140, %rd76;
-	mov.b64 %rd141, %rd78;
-	mov.b64 %rd142, %rd81;
-	mov.b64 %rd143, %rd83;
-	mov.b64 %rd144, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd145, %rd88;
-	mov.b64 %rd146, %rd90;
-	mov.b64 %rd147, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd148, %rd94;
-	mov.b64 %rd149, %rd96;
-	mov.b64 %rd150, %rd98;
-	mov.b64 %rd151, %rd101;
-	mov.b64 %rd152, %rd103;
-	mov.b64 %rd153, %rd105;
-	mov.b64 %rd154, %rd108;
-	mov.b64 %rd155, %rd110;
-	mov.b64 %rd156, %rd112;
-	mov.b32 %r38, %r36;
-	add.s64 %rd157, %rd15, %rd23;
-	mad.lo.s64 %rd158, %rd148, 4, 15;
-	and.b64 %rd158, %rd158, -16;
-	add.s64 %rd23, %rd23, %rd158;
-	mov.b64 %rd159, %rd157;
-	mov.b64 %rd160, %rd148;
-	mov.b64 %rd161, 1;
-	mov.b64 %rd162, %rd159;
-	mov.b64 %rd163, %rd160;
-	mov.b64 %rd164, %rd161;
-	add.s64 %rd165, %rd150, 1;
-	add.s64 %rd166, %rd13, %rd22;
-	mad.lo.s64 %rd167, %rd165, 8, 15;
-	and.b64 %rd167, %rd167, -16;
-	add.s64 %rd22, %rd22, %rd167;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd169, %rd165;
-	mov.b64 %rd170, 1;
-	mov.b64 %rd171, %rd168;
-	mov.b64 %rd172, %rd169;
-	mov.b64 %rd173, %rd170;
-	add.s64 %rd174, %rd13, %rd22;
-	mad.lo.s64 %rd175, %rd150, 4, 15;
-	and.b64 %rd175, %rd175, -16;
-	add.s64 %rd22, %rd22, %rd175;
-	mov.b64 %rd176, %rd174;
-	mov.b64 %rd177, %rd150;
-	mov.b64 %rd178, 1;
-	mov.b64 %rd179, %rd176;
-	mov.b64 %rd180, %rd177;
-	mov.b64 %rd181, %rd178;
-	mul.lo.s64 %rd182, %rd115, %rd150;
-	mov.b64 %rd183, %rd182;
-	sub.s64 %rd184, %rd129, %rd183;
-	min.s64 %rd185, %rd150, %rd184;
-	mov.b64 %rd186, %rd185;
-	mov.b64 %rd187, 0;
-	sub.s64 %rd188, %rd186, %rd187;
-	max.s64 %rd189, %rd188, 0;
-	cvt.u64.u32 %rd190, %r4;
-	add.s64 %rd191, %rd189, %rd190;
-	sub.s64 %rd192, %rd191, 1;
-	div.u64 %rd193, %rd192, %rd190;
-	cvt.u64.u32 %rd194, %r2;
-	mad.lo.s64 %rd195, %rd194, %rd193, %rd187;
-	add.s64 %rd196, %rd195, %rd193;
-	min.s64 %rd197, %rd196, %rd186;
-	mov.b64 %rd198, 0;
-	mov.pred %p13, 0;
-	mov.b64 %rd199, %rd195;
-$L4:
-	setp.ge.s64 %p14, %rd199, %rd197;
-	@%p14 bra $L6;
-	mov.b64 %rd200, %rd199;
-	mov.pred %p15, %p10;
-	mov.b64 %rd201, %rd129;
-	add.s64 %rd202, %rd183, %rd200;
-	mov.b64 %rd203, %rd202;
-$L7:
-	@!%p15 bra $L11;
-	shr.s64 %rd204, %rd203, 5;
-	mul.lo.s64 %rd205, %rd204, %rd135;
-	mad.lo.s64 %rd206, %rd205, 4, %rd133;
-	ld.global.nc.u32 %r39, [%rd206+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd207, %rd203, 31;
-	min.u64 %rd208, %rd207, 32;
-	cvt.u32.u64 %r41, %rd208;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p16, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p16;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p17, %r45, 0x0;
-	@!%p17 bra $L13;
-	cvt.u32.u64 %r46, %rd203;
-	mov.b32 %r47, %r46;
-	bra.uni $L9;
-$L13:
-	mov.b32 %r47, -1;
-	bra.uni $L9;
-$L11:
-	mul.lo.s64 %rd209, %rd203, %rd132;
-	mad.lo.s64 %rd210, %rd209, 4, %rd130;
-	ld.global.nc.s32 %r48, [%rd210+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L9;
-$L8:
-	bra.uni $L7;
-$L9:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd211, 0;
-	setp.ge.s32 %p18, %r50, 0;
-	@!%p18 bra $L15;
-	mov.b64 %rd212, %rd119;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd213, %r51;
-	add.s64 %rd214, %rd213, 1;
-	mul.lo.s64 %rd215, %rd214, %rd122;
-	mad.lo.s64 %rd216, %rd215, 8, %rd120;
-	ld.global.nc.s64 %rd217, [%rd216+0];
-	mov.b64 %rd218, %rd217;
-	cvt.s64.s32 %rd219, %r51;
-	mul.lo.s64 %rd220, %rd219, %rd122;
-	mad.lo.s64 %rd221, %rd220, 8, %rd120;
-	ld.global.nc.s64 %rd222, [%rd221+0];
-	mov.b64 %rd223, %rd222;
-	sub.s64 %rd224, %rd218, %rd223;
-	mov.b64 %rd225, %rd224;
-	mov.b64 %rd211, %rd225;
-$L15:
-	@!%p13 bra $L17;
-	mul.lo.s64 %rd226, %rd200, %rd173;
-	mad.lo.s64 %rd227, %rd226, 8, %rd171;
-	st.shared.s64 [%rd227+0], %rd198;
-	mul.lo.s64 %rd228, %rd200, %rd181;
-	mad.lo.s64 %rd229, %rd228, 4, %rd179;
-	st.shared.s32 [%rd229+0], %r50;
-$L17:
-	add.s64 %rd230, %rd198, %rd211;
-	mov.b64 %rd198, %rd230;
-$L5:
-	mov.b64 %rd231, 1;
-	add.s64 %rd199, %rd199, %rd231;
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd232, %rd198;
-	// block scan
-	mov.b64 %rd233, %rd232;
-	mov.b32 %r52, %r3;
-$L18:
-	setp.hs.u32 %p19, %r52, 32;
-	@%p19 bra $L19;
-	mov.b64 {%r53, %r54}, %rd233;
-	shfl.sync.up.b32 %r55|%p20, %r53, %r52, 0, %r17;
-	shfl.sync.up.b32 %r56, %r54, %r52, 0, %r17;
-	mov.b64 %rd234, {%r55, %r56};
-	@!%p20 bra $L20;
-	add.s64 %rd235, %rd234, %rd233;
-	mov.b64 %rd233, %rd235;
-$L20:
-	shl.b32 %r52, %r52, 1;
-	bra.uni $L18;
-$L19:
-	mov.b64 {%r57, %r58}, %rd233;
-	shfl.sync.up.b32 %r59|%p21, %r57, %r3, 0, %r17;
-	shfl.sync.up.b32 %r60, %r58, %r3, 0, %r17;
-	mov.b64 %rd236, {%r59, %r60};
-	setp.lo.u32 %p22, %r3, 32;
-	and.pred %p23, %p21, %p22;
-	selp.b64 %rd237, %rd236, 0, %p23;
-	sub.u32 %r61, %r13, %r3;
-	setp.eq.u32 %p24, %r7, %r61;
-	@!%p24 bra $L21;
-	mul.wide.u32 %rd238, %r8, 16;
-	add.s64 %rd239, %rd1, %rd238;
-	st.shared.s64 [%rd239+0], %rd233;
-$L21:
-	bar.sync 0;
-	setp.eq.u32 %p25, %r8, 0;
-	@!%p25 bra $L22;
-	mov.b64 %rd240, 0;
-	setp.lo.u32 %p26, %r7, %r10;
-	@!%p26 bra $L23;
-	mul.wide.u32 %rd241, %r7, 16;
-	add.s64 %rd242, %rd1, %rd241;
-	ld.shared.s64 %rd243, [%rd242+0];
-	mov.b64 %rd240, %rd243;
-$L23:
-	mov.b64 {%r62, %r63}, %rd240;
-	shfl.sync.up.b32 %r64|%p27, %r62, 1, 0, %r17;
-	shfl.sync.up.b32 %r65, %r63, 1, 0, %r17;
-	mov.b64 %rd244, {%r64, %r65};
-	@!%p27 bra $L24;
-	add.s64 %rd245, %rd244, %rd240;
-	mov.b64 %rd240, %rd245;
-$L24:
-	mov.b64 {%r66, %r67}, %rd240;
-	shfl.sync.up.b32 %r68|%p28, %r66, 2, 0, %r17;
-	shfl.sync.up.b32 %r69, %r67, 2, 0, %r17;
-	mov.b64 %rd246, {%r68, %r69};
-	@!%p28 bra $L25;
-	add.s64 %rd247, %rd246, %rd240;
-	mov.b64 %rd240, %rd247;
-$L25:
-	mov.b64 {%r70, %r71}, %rd240;
-	shfl.sync.up.b32 %r72|%p29, %r70, 4, 0, %r17;
-	shfl.sync.up.b32 %r73, %r71, 4, 0, %r17;
-	mov.b64 %rd248, {%r72, %r73};
-	@!%p29 bra $L26;
-	add.s64 %rd249, %rd248, %rd240;
-	mov.b64 %rd240, %rd249;
-$L26:
-	mov.b64 {%r74, %r75}, %rd240;
-	shfl.sync.up.b32 %r76|%p30, %r74, 8, 0, %r17;
-	shfl.sync.up.b32 %r77, %r75, 8, 0, %r17;
-	mov.b64 %rd250, {%r76, %r77};
-	@!%p30 bra $L27;
-	add.s64 %rd251, %rd250, %rd240;
-	mov.b64 %rd240, %rd251;
-$L27:
-	mov.b64 {%r78, %r79}, %rd240;
-	shfl.sync.up.b32 %r80|%p31, %r78, 16, 0, %r17;
-	shfl.sync.up.b32 %r81, %r79, 16, 0, %r17;
-	mov.b64 %rd252, {%r80, %r81};
-	@!%p31 bra $L28;
-	add.s64 %rd253, %rd252, %rd240;
-	mov.b64 %rd240, %rd253;
-$L28:
-	mov.b64 {%r82, %r83}, %rd240;
-	shfl.sync.up.b32 %r84|%p32, %r82, 1, 0, %r17;
-	shfl.sync.up.b32 %r85, %r83, 1, 0, %r17;
-	mov.b64 %rd254, {%r84, %r85};
-	selp.b64 %rd255, %rd254, 0, %p32;
-	@!%p26 bra $L29;
-	mul.wide.u32 %rd256, %r7, 16;
-	add.s64 %rd257, %rd1, %rd256;
-	add.s64 %rd258, %rd257, 512;
-	st.shared.s64 [%rd258+0], %rd255;
-$L29:
-	sub.u32 %r86, %r10, 1;
-	setp.eq.u32 %p33, %r7, %r86;
-	@!%p33 bra $L30;
-	st.shared.s64 [%rd1+1024], %rd240;
-$L30:
-$L22:
-	bar.sync 0;
-	mul.wide.u32 %rd259, %r8, 16;
-	add.s64 %rd260, %rd1, %rd259;
-	add.s64 %rd261, %rd260, 512;
-	ld.shared.s64 %rd262, [%rd261+0];
-	add.s64 %rd263, %rd262, %rd237;
-	ld.shared.s64 %rd264, [%rd1+1024];
-	mov.b64 {%r87, %r88}, %rd263;
-	shfl.sync.idx.b32 %r89|%p34, %r87, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r90, %r88, 0, %r21, %r17;
-	mov.b64 %rd265, {%r89, %r90};
-	mov.b64 %rd266, %rd264;
-	mov.b64 %rd198, %rd265;
-	mov.pred %p13, 1;
-	mov.b64 %rd267, %rd195;
-$L31:
-	setp.ge.s64 %p35, %rd267, %rd197;
-	@%p35 bra $L33;
-	mov.b64 %rd200, %rd267;
-	mov.pred %p15, %p10;
-	mov.b64 %rd201, %rd129;
-	add.s64 %rd268, %rd183, %rd200;
-	mov.b64 %rd203, %rd268;
-$L34:
-	@!%p15 bra $L38;
-	shr.s64 %rd269, %rd203, 5;
-	mul.lo.s64 %rd270, %rd269, %rd135;
-	mad.lo.s64 %rd271, %rd270, 4, %rd133;
-	ld.global.nc.u32 %r91, [%rd271+0];
-	mov.b32 %r40, %r91;
-	and.b64 %rd272, %rd203, 31;
-	min.u64 %rd273, %rd272, 32;
-	cvt.u32.u64 %r92, %rd273;
-	mov.b32 %r94, 0x1;
-	shl.b32 %r93, %r94, %r92;
-	setp.hs.u32 %p36, %r92, 32;
-	selp.b32 %r95, 0, %r93, %p36;
-	and.b32 %r96, %r40, %r95;
-	setp.ne.u32 %p37, %r96, 0x0;
-	@!%p37 bra $L40;
-	cvt.u32.u64 %r97, %rd203;
-	mov.b32 %r47, %r97;
-	bra.uni $L36;
-$L40:
-	mov.b32 %r47, -1;
-	bra.uni $L36;
-$L38:
-	mul.lo.s64 %rd274, %rd203, %rd132;
-	mad.lo.s64 %rd275, %rd274, 4, %rd130;
-	ld.global.nc.s32 %r98, [%rd275+0];
-	mov.b32 %r49, %r98;
-	mov.b32 %r47, %r49;
-	bra.uni $L36;
-$L35:
-	bra.uni $L34;
-$L36:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd211, 0;
-	setp.ge.s32 %p38, %r50, 0;
-	@!%p38 bra $L42;
-	mov.b64 %rd212, %rd119;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd276, %r51;
-	add.s64 %rd277, %rd276, 1;
-	mul.lo.s64 %rd278, %rd277, %rd122;
-	mad.lo.s64 %rd279, %rd278, 8, %rd120;
-	ld.global.nc.s64 %rd280, [%rd279+0];
-	mov.b64 %rd218, %rd280;
-	cvt.s64.s32 %rd281, %r51;
-	mul.lo.s64 %rd282, %rd281, %rd122;
-	mad.lo.s64 %rd283, %rd282, 8, %rd120;
-	ld.global.nc.s64 %rd284, [%rd283+0];
-	mov.b64 %rd223, %rd284;
-	sub.s64 %rd285, %rd218, %rd223;
-	mov.b64 %rd225, %rd285;
-	mov.b64 %rd211, %rd225;
-$L42:
-	@!%p13 bra $L44;
-	mul.lo.s64 %rd286, %rd200, %rd173;
-	mad.lo.s64 %rd287, %rd286, 8, %rd171;
-	st.shared.s64 [%rd287+0], %rd198;
-	mul.lo.s64 %rd288, %rd200, %rd181;
-	mad.lo.s64 %rd289, %rd288, 4, %rd179;
-	st.shared.s32 [%rd289+0], %r50;
-$L44:
-	add.s64 %rd290, %rd198, %rd211;
-	mov.b64 %rd198, %rd290;
-$L32:
-	mov.b64 %rd291, 1;
-	add.s64 %rd267, %rd267, %rd291;
-	bra.uni $L31;
-$L33:
-	mov.b64 %rd292, %rd266;
-	mov.b64 %rd293, %rd292;
-	cvt.u64.u32 %rd294, %r2;
-	setp.eq.s64 %p39, %rd294, 0;
-	@!%p39 bra $L46;
-	mul.lo.s64 %rd295, %rd186, %rd173;
-	mad.lo.s64 %rd296, %rd295, 8, %rd171;
-	st.shared.s64 [%rd296+0], %rd293;
-$L46:
-	bar.sync 0;
-	cvt.u64.u32 %rd297, %r4;
-	mov.b64 %rd298, %rd297;
-	mul.lo.s64 %rd299, %rd298, %rd148;
-	mov.b64 %rd300, %rd299;
-	@!%p11 bra $L48;
-	mov.b64 %rd300, %rd293;
-$L48:
-	mov.b64 %rd301, 0;
-$L49:
-	setp.lt.s64 %p40, %rd301, %rd293;
-	not.pred %p41, %p40;
-	@!%p41 bra $L53;
-	bra.uni $L51;
-$L53:
-	mov.b64 %rd302, 0;
-	add.s64 %rd303, %rd301, %rd300;
-	min.s64 %rd304, %rd293, %rd303;
-	mov.b64 %rd305, %rd304;
-	cvt.u64.u32 %rd306, %r2;
-	add.s64 %rd307, %rd301, %rd306;
-	mov.b64 %rd308, %rd307;
-	mov.b64 %rd309, %rd186;
-	mov.b64 %rd310, %rd308;
-	sub.s64 %rd311, %rd309, 1;
-	mov.b64 %rd312, %rd311;
-	mov.b64 %rd313, 0;
-	mov.b64 %rd314, %rd312;
-$L54:
-	setp.lt.s64 %p42, %rd313, %rd314;
-	not.pred %p43, %p42;
-	@!%p43 bra $L58;
-	bra.uni $L56;
-$L58:
-	add.s64 %rd315, %rd313, %rd314;
-	add.s64 %rd316, %rd315, 1;
-	shr.u64 %rd317, %rd316, 1;
-	mov.b64 %rd318, %rd317;
-	mul.lo.s64 %rd319, %rd318, %rd173;
-	mad.lo.s64 %rd320, %rd319, 8, %rd171;
-	ld.shared.s64 %rd321, [%rd320+0];
-	mov.b64 %rd322, %rd321;
-	setp.le.s64 %p44, %rd322, %rd310;
-	@!%p44 bra $L59;
-	mov.b64 %rd313, %rd318;
-	bra.uni $L60;
-$L59:
-	sub.s64 %rd323, %rd318, 1;
-	mov.b64 %rd314, %rd323;
-$L60:
-$L55:
-	bra.uni $L54;
-$L56:
-	max.s64 %rd324, %rd313, 0;
-	mov.b64 %rd325, %rd324;
-	mov.b64 %rd326, %rd325;
-$L61:
-	setp.lt.s64 %p45, %rd308, %rd305;
-	not.pred %p46, %p45;
-	@!%p46 bra $L65;
-	bra.uni $L63;
-$L65:
-$L66:
-	add.s64 %rd327, %rd326, 1;
-	mul.lo.s64 %rd328, %rd327, %rd173;
-	mad.lo.s64 %rd329, %rd328, 8, %rd171;
-	ld.shared.s64 %rd330, [%rd329+0];
-	mov.b64 %rd331, %rd330;
-	setp.le.s64 %p47, %rd331, %rd308;
-	not.pred %p48, %p47;
-	@!%p48 bra $L70;
-	bra.uni $L68;
-$L70:
-	add.s64 %rd332, %rd326, 1;
-	mov.b64 %rd326, %rd332;
-$L67:
-	bra.uni $L66;
-$L68:
-	mul.lo.s64 %rd333, %rd326, %rd181;
-	mad.lo.s64 %rd334, %rd333, 4, %rd179;
-	ld.shared.s32 %r99, [%rd334+0];
-	mov.b32 %r100, %r99;
-	mov.b32 %r101, %r100;
-	mov.b64 %rd335, %rd119;
-	mov.b32 %r102, %r101;
-	cvt.s64.s32 %rd336, %r102;
-	mul.lo.s64 %rd337, %rd336, %rd122;
-	mad.lo.s64 %rd338, %rd337, 8, %rd120;
-	ld.global.nc.s64 %rd339, [%rd338+0];
-	mov.b64 %rd340, %rd339;
-	mov.b64 %rd341, %rd340;
-	mul.lo.s64 %rd342, %rd326, %rd173;
-	mad.lo.s64 %rd343, %rd342, 8, %rd171;
-	ld.shared.s64 %rd344, [%rd343+0];
-	mov.b64 %rd345, %rd344;
-	add.s64 %rd346, %rd341, %rd308;
-	sub.s64 %rd347, %rd346, %rd345;
-	mov.b64 %rd348, %rd347;
-	mul.lo.s64 %rd349, %rd348, %rd125;
-	mad.lo.s64 %rd350, %rd349, 4, %rd123;
-	ld.global.nc.s32 %r103, [%rd350+0];
-	mov.b32 %r104, %r103;
-	mov.b32 %r105, %r104;
-	mov.b32 %r106, %r38;
-	mov.b32 %r107, %r101;
-	mov.b32 %r108, %r105;
-	mov.b64 %rd351, %rd348;
-	add.s32 %r109, %r106, 1;
-	mov.b32 %r110, %r109;
-	cvt.s64.s32 %rd352, %r108;
-	mul.lo.s64 %rd353, %rd352, %rd153;
-	mad.lo.s64 %rd354, %rd353, 4, %rd151;
-	mov.b32 %r111, -1;
-	atom.global.cas.b32 %r112, [%rd354], %r111, %r110;
-	setp.eq.u32 %p49, %r112, %r111;
-	mov.pred %p50, %p49;
-	mov.pred %p51, %p50;
-	mov.pred %p52, %p51;
-	not.pred %p53, %p52;
-	@!%p53 bra $L72;
-	cvt.s64.s32 %rd355, %r108;
-	mul.lo.s64 %rd356, %rd355, %rd153;
-	mad.lo.s64 %rd357, %rd356, 4, %rd151;
-	ld.relaxed.gpu.global.s32 %r113, [%rd357+0];
-	mov.b32 %r114, %r113;
-	setp.eq.s32 %p54, %r114, %r110;
-	mov.pred %p52, %p54;
-$L72:
-	@!%p52 bra $L74;
-	cvt.s64.s32 %rd358, %r107;
-	mul.lo.s64 %rd359, %rd358, %rd156;
-	mad.lo.s64 %rd360, %rd359, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r115, [%rd360+0];
-	mov.b32 %r116, %r115;
-	cvt.s64.s32 %rd361, %r108;
-	mul.lo.s64 %rd362, %rd361, %rd156;
-	mad.lo.s64 %rd363, %rd362, 4, %rd154;
-	atom.global.min.s32 %r117, [%rd363], %r116;
-$L74:
-	mov.pred %p55, %p51;
-	@!%p55 bra $L76;
-	mov.pred %p56, 0;
-	mov.b64 %rd364, %rd302;
-	mov.b32 %r118, %r105;
-$L77:
-	@!%p11 bra $L81;
-	shr.s32 %r119, %r118, 5;
-	cvt.s64.s32 %rd365, %r119;
-	mov.b64 %rd366, %rd365;
-	and.b32 %r120, %r118, 31;
-	cvt.s64.s32 %rd367, %r120;
-	min.u64 %rd368, %rd367, 32;
-	cvt.u32.u64 %r121, %rd368;
-	mov.b32 %r123, 0x1;
-	shl.b32 %r122, %r123, %r121;
-	setp.hs.u32 %p57, %r121, 32;
-	selp.b32 %r124, 0, %r122, %p57;
-	mov.b32 %r125, %r124;
-	mov.b64 %rd369, %rd366;
-	mov.b32 %r126, %r125;
-	mul.lo.s64 %rd370, %rd369, %rd144;
-	mad.lo.s64 %rd371, %rd370, 4, %rd142;
-	ld.relaxed.gpu.global.u32 %r127, [%rd371+0];
-	mov.b32 %r128, %r127;
-	and.b32 %r129, %r128, %r126;
-	setp.ne.u32 %p58, %r129, 0x0;
-	mov.pred %p59, %p58;
-	not.pred %p60, %p59;
-	@!%p60 bra $L83;
-	mul.lo.s64 %rd372, %rd369, %rd144;
-	mad.lo.s64 %rd373, %rd372, 4, %rd142;
-	atom.global.or.b32 %r130, [%rd373], %r126;
-	mov.b32 %r131, %r130;
-	and.b32 %r132, %r131, %r126;
-	setp.ne.u32 %p61, %r132, 0x0;
-	mov.pred %p59, %p61;
-$L83:
-	@!%p59 bra $L85;
-	mov.b64 %rd374, %rd364;
-	mov.b64 %rd375, %rd374;
-	mov.pred %p62, 0;
-	bra.uni $L79;
-$L85:
-	mov.b64 %rd376, %rd364;
-	mov.b64 %rd375, %rd376;
-	mov.pred %p62, 1;
-	bra.uni $L79;
-$L81:
-	@!%p12 bra $L87;
-	cvt.s64.s32 %rd377, %r118;
-	mul.lo.s64 %rd378, %rd377, %rd147;
-	mad.lo.s64 %rd379, %rd378, 4, %rd145;
-	ld.relaxed.gpu.global.s32 %r133, [%rd379+0];
-	mov.b32 %r134, %r133;
-	setp.eq.s32 %p63, %r134, %r37;
-	mov.pred %p64, %p63;
-	not.pred %p65, %p64;
-	@!%p65 bra $L89;
-	cvt.s64.s32 %rd380, %r118;
-	mul.lo.s64 %rd381, %rd380, %rd147;
-	mad.lo.s64 %rd382, %rd381, 4, %rd145;
-	atom.global.exch.b32 %r135, [%rd382], %r37;
-	mov.b32 %r136, %r135;
-	setp.eq.s32 %p66, %r136, %r37;
-	mov.pred %p64, %p66;
-$L89:
-	@!%p64 bra $L91;
-	mov.b64 %rd383, %rd364;
-	mov.b64 %rd375, %rd383;
-	mov.pred %p62, 0;
-	bra.uni $L79;
-$L91:
-$L87:
-	mul.lo.s64 %rd384, %rd364, %rd164;
-	mad.lo.s64 %rd385, %rd384, 4, %rd162;
-	st.shared.s32 [%rd385+0], %r118;
-	add.s64 %rd386, %rd364, 1;
-	mov.b64 %rd387, %rd386;
-	mov.b64 %rd375, %rd387;
-	mov.pred %p62, 1;
-	bra.uni $L79;
-$L78:
-	bra.uni $L77;
-$L79:
-	mov.b64 %rd388, %rd375;
-	mov.pred %p67, %p62;
-	mov.b64 %rd302, %rd388;
-	mov.pred %p56, %p67;
-	@!%p56 bra $L93;
-	mov.b64 %rd389, %rd119;
-	mov.b32 %r137, %r105;
-	setp.lt.s64 %p68, %rd113, 64;
-	setp.le.s64 %p69, %rd149, 1;
-	or.pred %p70, %p68, %p69;
-	@!%p70 bra $L94;
-	mov.b64 %rd390, %rd389;
-	mov.b32 %r138, %r137;
-	cvt.s64.s32 %rd391, %r138;
-	add.s64 %rd392, %rd391, 1;
-	mul.lo.s64 %rd393, %rd392, %rd122;
-	mad.lo.s64 %rd394, %rd393, 8, %rd120;
-	ld.global.nc.s64 %rd395, [%rd394+0];
-	mov.b64 %rd396, %rd395;
-	cvt.s64.s32 %rd397, %r138;
-	mul.lo.s64 %rd398, %rd397, %rd122;
-	mad.lo.s64 %rd399, %rd398, 8, %rd120;
-	ld.global.nc.s64 %rd400, [%rd399+0];
-	mov.b64 %rd401, %rd400;
-	sub.s64 %rd402, %rd396, %rd401;
-	mov.b64 %rd403, %rd402;
-	add.s64 %rd404, %rd114, %rd403;
-	mov.b64 %rd114, %rd404;
-	bra.uni $L95;
-$L94:
-	rem.s64 %rd405, %rd113, %rd149;
-	setp.eq.s64 %p71, %rd149, -1;
-	selp.b64 %rd406, 0, %rd405, %p71;
-	setp.eq.s64 %p72, %rd149, 0;
-	selp.b64 %rd407, %rd113, %rd406, %p72;
-	setp.eq.s64 %p73, %rd407, 0;
-	@!%p73 bra $L97;
-	mov.b64 %rd408, %rd389;
-	mov.b32 %r139, %r137;
-	cvt.s64.s32 %rd409, %r139;
-	add.s64 %rd410, %rd409, 1;
-	mul.lo.s64 %rd411, %rd410, %rd122;
-	mad.lo.s64 %rd412, %rd411, 8, %rd120;
-	ld.global.nc.s64 %rd413, [%rd412+0];
-	mov.b64 %rd414, %rd413;
-	cvt.s64.s32 %rd415, %r139;
-	mul.lo.s64 %rd416, %rd415, %rd122;
-	mad.lo.s64 %rd417, %rd416, 8, %rd120;
-	ld.global.nc.s64 %rd418, [%rd417+0];
-	mov.b64 %rd419, %rd418;
-	sub.s64 %rd420, %rd414, %rd419;
-	mov.b64 %rd421, %rd420;
-	mul.lo.s64 %rd422, %rd149, %rd421;
-	add.s64 %rd423, %rd114, %rd422;
-	mov.b64 %rd114, %rd423;
-$L97:
-$L95:
-	add.s64 %rd424, %rd113, 1;
-	mov.b64 %rd113, %rd424;
-$L93:
-$L76:
-$L62:
-	add.s64 %rd425, %rd308, %rd298;
-	mov.b64 %rd308, %rd425;
-	bra.uni $L61;
-$L63:
-	mov.b64 %rd426, %rd302;
-$L98:
-	@!%p11 bra $L102;
-	bra.uni $L100;
-$L102:
-	// block scan
-	mov.b64 %rd427, %rd426;
-	mov.b32 %r140, %r3;
-$L103:
-	setp.hs.u32 %p74, %r140, 32;
-	@%p74 bra $L104;
-	mov.b64 {%r141, %r142}, %rd427;
-	shfl.sync.up.b32 %r143|%p75, %r141, %r140, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, %r140, 0, %r17;
-	mov.b64 %rd428, {%r143, %r144};
-	@!%p75 bra $L105;
-	add.s64 %rd429, %rd428, %rd427;
-	mov.b64 %rd427, %rd429;
-$L105:
-	shl.b32 %r140, %r140, 1;
-	bra.uni $L103;
-$L104:
-	mov.b64 {%r145, %r146}, %rd427;
-	shfl.sync.up.b32 %r147|%p76, %r145, %r3, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, %r3, 0, %r17;
-	mov.b64 %rd430, {%r147, %r148};
-	setp.lo.u32 %p77, %r3, 32;
-	and.pred %p78, %p76, %p77;
-	selp.b64 %rd431, %rd430, 0, %p78;
-	sub.u32 %r149, %r13, %r3;
-	setp.eq.u32 %p79, %r7, %r149;
-	@!%p79 bra $L106;
-	mul.wide.u32 %rd432, %r8, 16;
-	add.s64 %rd433, %rd1, %rd432;
-	st.shared.s64 [%rd433+0], %rd427;
-$L106:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L107;
-	mov.b64 %rd434, 0;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L108;
-	mul.wide.u32 %rd435, %r7, 16;
-	add.s64 %rd436, %rd1, %rd435;
-	ld.shared.s64 %rd437, [%rd436+0];
-	mov.b64 %rd434, %rd437;
-$L108:
-	mov.b64 {%r150, %r151}, %rd434;
-	shfl.sync.up.b32 %r152|%p82, %r150, 1, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
-	mov.b64 %rd438, {%r152, %r153};
-	@!%p82 bra $L109;
-	add.s64 %rd439, %rd438, %rd434;
-	mov.b64 %rd434, %rd439;
-$L109:
-	mov.b64 {%r154, %r155}, %rd434;
-	shfl.sync.up.b32 %r156|%p83, %r154, 2, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 2, 0, %r17;
-	mov.b64 %rd440, {%r156, %r157};
-	@!%p83 bra $L110;
-	add.s64 %rd441, %rd440, %rd434;
-	mov.b64 %rd434, %rd441;
-$L110:
-	mov.b64 {%r158, %r159}, %rd434;
-	shfl.sync.up.b32 %r160|%p84, %r158, 4, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 4, 0, %r17;
-	mov.b64 %rd442, {%r160, %r161};
-	@!%p84 bra $L111;
-	add.s64 %rd443, %rd442, %rd434;
-	mov.b64 %rd434, %rd443;
-$L111:
-	mov.b64 {%r162, %r163}, %rd434;
-	shfl.sync.up.b32 %r164|%p85, %r162, 8, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 8, 0, %r17;
-	mov.b64 %rd444, {%r164, %r165};
-	@!%p85 bra $L112;
-	add.s64 %rd445, %rd444, %rd434;
-	mov.b64 %rd434, %rd445;
-$L112:
-	mov.b64 {%r166, %r167}, %rd434;
-	shfl.sync.up.b32 %r168|%p86, %r166, 16, 0, %r17;
-	shfl.sync.up.b32 %r169, %r167, 16, 0, %r17;
-	mov.b64 %rd446, {%r168, %r169};
-	@!%p86 bra $L113;
-	add.s64 %rd447, %rd446, %rd434;
-	mov.b64 %rd434, %rd447;
-$L113:
-	mov.b64 {%r170, %r171}, %rd434;
-	shfl.sync.up.b32 %r172|%p87, %r170, 1, 0, %r17;
-	shfl.sync.up.b32 %r173, %r171, 1, 0, %r17;
-	mov.b64 %rd448, {%r172, %r173};
-	selp.b64 %rd449, %rd448, 0, %p87;
-	@!%p81 bra $L114;
-	mul.wide.u32 %rd450, %r7, 16;
-	add.s64 %rd451, %rd1, %rd450;
-	add.s64 %rd452, %rd451, 512;
-	st.shared.s64 [%rd452+0], %rd449;
-$L114:
-	sub.u32 %r174, %r10, 1;
-	setp.eq.u32 %p88, %r7, %r174;
-	@!%p88 bra $L115;
-	st.shared.s64 [%rd1+1024], %rd434;
-$L115:
-$L107:
-	bar.sync 0;
-	mul.wide.u32 %rd453, %r8, 16;
-	add.s64 %rd454, %rd1, %rd453;
-	add.s64 %rd455, %rd454, 512;
-	ld.shared.s64 %rd456, [%rd455+0];
-	add.s64 %rd457, %rd456, %rd431;
-	ld.shared.s64 %rd458, [%rd1+1024];
-	mov.b64 {%r175, %r176}, %rd457;
-	shfl.sync.idx.b32 %r177|%p89, %r175, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r178, %r176, 0, %r21, %r17;
-	mov.b64 %rd459, {%r177, %r178};
-	mov.b64 %rd460, %rd458;
-	mov.b64 %rd461, %rd459;
-	mov.b64 %rd462, %rd460;
-	mov.b64 %rd463, %rd461;
-	mov.b64 %rd464, %rd462;
-	mov.b64 %rd465, %rd463;
-	mov.b64 %rd466, %rd464;
-	mov.b64 %rd467, 0;
-	cvt.u64.u32 %rd468, %r2;
-	setp.eq.s64 %p90, %rd468, 0;
-	setp.gt.s64 %p91, %rd466, 0;
-	and.pred %p92, %p90, %p91;
-	@!%p92 bra $L117;
-	atom.global.add.u64 %rd469, [%rd139], %rd466;
-	mov.b64 %rd470, %rd469;
-	mov.b64 %rd467, %rd470;
-$L117:
-	cvt.u64.u32 %rd471, %r2;
-	setp.eq.s64 %p93, %rd471, 0;
-	setp.eq.u32 %p94, %r1, 0;
-	and.pred %p95, %p93, %p94;
-	bar.sync 0;
-	@!%p95 bra $L118;
-	st.shared.s64 [%rd1+1024], %rd467;
-$L118:
-	bar.sync 0;
-	ld.shared.s64 %rd472, [%rd1+1024];
-	mov.b64 %rd473, %rd472;
-	mov.b64 %rd467, %rd473;
-	add.s64 %rd474, %rd467, %rd465;
-	mov.b64 %rd475, %rd474;
-	mov.b64 %rd476, 0;
-$L119:
-	setp.lt.s64 %p96, %rd476, %rd426;
-	not.pred %p97, %p96;
-	@!%p97 bra $L123;
-	bra.uni $L121;
-$L123:
-	mul.lo.s64 %rd477, %rd476, %rd164;
-	mad.lo.s64 %rd478, %rd477, 4, %rd162;
-	ld.shared.s32 %r179, [%rd478+0];
-	mov.b32 %r180, %r179;
-	add.s64 %rd479, %rd475, %rd476;
-	mul.lo.s64 %rd480, %rd479, %rd138;
-	mad.lo.s64 %rd481, %rd480, 4, %rd136;
-	st.global.s32 [%rd481+0], %r180;
-$L120:
-	add.s64 %rd482, %rd476, 1;
-	mov.b64 %rd476, %rd482;
-	bra.uni $L119;
-$L121:
-	bra.uni $L100;
-$L99:
-	bra.uni $L98;
-$L100:
-$L50:
-	add.s64 %rd483, %rd301, %rd300;
-	mov.b64 %rd301, %rd483;
-	bra.uni $L49;
-$L51:
-$L3:
-	bar.sync 0;
-	add.s64 %rd118, %rd118, %rd117;
+	ld.param.s32 %r36, [gk_s42];
+	mov.b32 %r37, %r36;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd115, 9223372036854775807;
+	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd484, %rd113;
-	mov.b64 %rd485, %rd114;
-	// block reduction
-	sub.u32 %r181, %r13, 1;
-	mov.b32 %r182, %r3;
-$L124:
-	setp.hs.u32 %p98, %r182, 32;
-	@%p98 bra $L125;
-	mov.b64 {%r183, %r184}, %rd484;
-	shfl.sync.down.b32 %r185|%p99, %r183, %r182, %r181, %r17;
-	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
-	mov.b64 %rd486, {%r185, %r186};
-	mov.b64 {%r187, %r188}, %rd485;
-	shfl.sync.down.b32 %r189, %r187, %r182, %r181, %r17;
-	shfl.sync.down.b32 %r190, %r188, %r182, %r181, %r17;
-	mov.b64 %rd487, {%r189, %r190};
-	@!%p99 bra $L126;
-	setp.lt.s64 %p100, %rd486, %rd484;
-	setp.eq.s64 %p101, %rd486, %rd484;
-	setp.lt.s64 %p102, %rd487, %rd485;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd488, %rd486, %rd484, %p104;
-	selp.b64 %rd489, %rd487, %rd485, %p104;
-	mov.b64 %rd484, %rd488;
-	mov.b64 %rd485, %rd489;
-$L126:
-	shl.b32 %r182, %r182, 1;
-	bra.uni $L124;
-$L125:
-	setp.eq.u32 %p105, %r7, 0;
-	@!%p105 bra $L127;
-	mul.wide.u32 %rd490, %r8, 16;
-	add.s64 %rd491, %rd1, %rd490;
-	st.shared.s64 [%rd491+0], %rd484;
-	st.shared.s64 [%rd491+8], %rd485;
-$L127:
-	bar.sync 0;
-	setp.eq.u32 %p106, %r8, 0;
-	@!%p106 bra $L128;
-	setp.lo.u32 %p107, %r7, %r10;
-	@!%p107 bra $L129;
-	mul.wide.u32 %rd492, %r7, 16;
-	add.s64 %rd493, %rd1, %rd492;
-	ld.shared.s64 %rd494, [%rd493+0];
-	ld.shared.s64 %rd495, [%rd493+8];
-	mov.b64 %rd484, %rd494;
-	mov.b64 %rd485, %rd495;
-$L129:
-	sub.u32 %r191, %r10, 1;
-	mov.b64 {%r192, %r193}, %rd484;
-	shfl.sync.down.b32 %r194|%p108, %r192, 1, %r191, %r17;
-	shfl.sync.down.b32 %r195, %r193, 1, %r191, %r17;
-	mov.b64 %rd496, {%r194, %r195};
-	mov.b64 {%r196, %r197}, %rd485;
-	shfl.sync.down.b32 %r198, %r196, 1, %r191, %r17;
-	shfl.sync.down.b32 %r199, %r197, 1, %r191, %r17;
-	mov.b64 %rd497, {%r198, %r199};
-	@!%p108 bra $L130;
-	setp.lt.s64 %p109, %rd496, %rd484;
-	setp.eq.s64 %p110, %rd496, %rd484;
-	setp.lt.s64 %p111, %rd497, %rd485;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd498, %rd496, %rd484, %p113;
-	selp.b64 %rd499, %rd497, %rd485, %p113;
-	mov.b64 %rd484, %rd498;
-	mov.b64 %rd485, %rd499;
-$L130:
-	mov.b64 {%r200, %r201}, %rd484;
-	shfl.sync.down.b32 %r202|%p114, %r200, 2, %r191, %r17;
-	shfl.sync.down.b32 %r203, %r201, 2, %r191, %r17;
-	mov.b64 %rd500, {%r202, %r203};
-	mov.b64 {%r204, %r205}, %rd485;
-	shfl.sync.down.b32 %r206, %r204, 2, %r191, %r17;
-	shfl.sync.down.b32 %r207, %r205, 2, %r191, %r17;
-	mov.b64 %rd501, {%r206, %r207};
-	@!%p114 bra $L131;
-	setp.lt.s64 %p115, %rd500, %rd484;
-	setp.eq.s64 %p116, %rd500, %rd484;
-	setp.lt.s64 %p117, %rd501, %rd485;
-	and.pred %p118, %p116, %p117;
-	or.pred %p119, %p115, %p118;
-	selp.b64 %rd502, %rd500, %rd484, %p119;
-	selp.b64 %rd503, %rd501, %rd485, %p119;
-	mov.b64 %rd484, %rd502;
-	mov.b64 %rd485, %rd503;
-$L131:
-	mov.b64 {%r208, %r209}, %rd484;
-	shfl.sync.down.b32 %r210|%p120, %r208, 4, %r191, %r17;
-	shfl.sync.down.b32 %r211, %r209, 4, %r191, %r17;
-	mov.b64 %rd504, {%r210, %r211};
-	mov.b64 {%r212, %r213}, %rd485;
-	shfl.sync.down.b32 %r214, %r212, 4, %r191, %r17;
-	shfl.sync.down.b32 %r215, %r213, 4, %r191, %r17;
-	mov.b64 %rd505, {%r214, %r215};
-	@!%p120 bra $L132;
-	setp.lt.s64 %p121, %rd504, %rd484;
-	setp.eq.s64 %p122, %rd504, %rd484;
-	setp.lt.s64 %p123, %rd505, %rd485;
-	and.pred %p124, %p122, %p123;
-	or.pred %p125, %p121, %p124;
-	selp.b64 %rd506, %rd504, %rd484, %p125;
-	selp.b64 %rd507, %rd505, %rd485, %p125;
-	mov.b64 %rd484, %rd506;
-	mov.b64 %rd485, %rd507;
-$L132:
-	mov.b64 {%r216, %r217}, %rd484;
-	shfl.sync.down.b32 %r218|%p126, %r216, 8, %r191, %r17;
-	shfl.sync.down.b32 %r219, %r217, 8, %r191, %r17;
-	mov.b64 %rd508, {%r218, %r219};
-	mov.b64 {%r220, %r221}, %rd485;
-	shfl.sync.down.b32 %r222, %r220, 8, %r191, %r17;
-	shfl.sync.down.b32 %r223, %r221, 8, %r191, %r17;
-	mov.b64 %rd509, {%r222, %r223};
-	@!%p126 bra $L133;
-	setp.lt.s64 %p127, %rd508, %rd484;
-	setp.eq.s64 %p128, %rd508, %rd484;
-	setp.lt.s64 %p129, %rd509, %rd485;
-	and.pred %p130, %p128, %p129;
-	or.pred %p131, %p127, %p130;
-	selp.b64 %rd510, %rd508, %rd484, %p131;
-	selp.b64 %rd511, %rd509, %rd485, %p131;
-	mov.b64 %rd484, %rd510;
-	mov.b64 %rd485, %rd511;
-$L133:
-	mov.b64 {%r224, %r225}, %rd484;
-	shfl.sync.down.b32 %r226|%p132, %r224, 16, %r191, %r17;
-	shfl.sync.down.b32 %r227, %r225, 16, %r191, %r17;
-	mov.b64 %rd512, {%r226, %r227};
-	mov.b64 {%r228, %r229}, %rd485;
-	shfl.sync.down.b32 %r230, %r228, 16, %r191, %r17;
-	shfl.sync.down.b32 %r231, %r229, 16, %r191, %r17;
-	mov.b64 %rd513, {%r230, %r231};
-	@!%p132 bra $L134;
-	setp.lt.s64 %p133, %rd512, %rd484;
-	setp.eq.s64 %p134, %rd512, %rd484;
-	setp.lt.s64 %p135, %rd513, %rd485;
-	and.pred %p136, %p134, %p135;
-	or.pred %p137, %p133, %p136;
-	selp.b64 %rd514, %rd512, %rd484, %p137;
-	selp.b64 %rd515, %rd513, %rd485, %p137;
-	mov.b64 %rd484, %rd514;
-	mov.b64 %rd485, %rd515;
-$L134:
-$L128:
-	mul.wide.u32 %rd516, %r28, 16;
-	add.s64 %rd517, %rd11, %rd516;
-	setp.eq.u32 %p138, %r5, 0;
-	@!%p138 bra $L135;
-	st.global.s64 [%rd517+0], %rd484;
-	st.global.s64 [%rd517+8], %rd485;
-$L135:
-	ret;
-}
-
-.visible .entry gk_frontier_PushLocal_main_nearest__final_minloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<152>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.s32 %r23, [gk_s42];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd94, 9223372036854775807;
-	mov.b64 %rd95, 9223372036854775807;
-	cvt.u64.u32 %rd96, %r5;
-	cvt.u64.u32 %rd97, %r6;
-	mov.b64 %rd98, %rd96;
-$L1:
-	setp.ge.s64 %p8, %rd98, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd99, %rd98, 16, %rd3;
-	ld.global.s64 %rd100, [%rd99+0];
-	ld.global.s64 %rd101, [%rd99+8];
-	setp.lt.s64 %p9, %rd100, %rd94;
-	setp.eq.s64 %p10, %rd100, %rd94;
-	setp.lt.s64 %p11, %rd101, %rd95;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd102, %rd100, %rd94, %p13;
-	selp.b64 %rd103, %rd101, %rd95, %p13;
-	mov.b64 %rd94, %rd102;
-	mov.b64 %rd95, %rd103;
-	add.s64 %rd98, %rd98, %rd97;
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd115, -9223372036854775808;
+	mov.b64 %rd116, 9223372036854775807;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd104, %rd94;
-	mov.b64 %rd105, %rd95;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd104;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd106, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd105;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd107, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.lt.s64 %p15, %rd106, %rd104;
-	setp.eq.s64 %p16, %rd106, %rd104;
-	setp.lt.s64 %p17, %rd107, %rd105;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd108, %rd106, %rd104, %p19;
-	selp.b64 %rd109, %rd107, %rd105, %p19;
-	mov.b64 %rd104, %rd108;
-	mov.b64 %rd105, %rd109;
 $L3:
-	mov.b64 {%r34, %r35}, %rd104;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd110, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd105;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd111, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.lt.s64 %p21, %rd110, %rd104;
-	setp.eq.s64 %p22, %rd110, %rd104;
-	setp.lt.s64 %p23, %rd111, %rd105;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd112, %rd110, %rd104, %p25;
-	selp.b64 %rd113, %rd111, %rd105, %p25;
-	mov.b64 %rd104, %rd112;
-	mov.b64 %rd105, %rd113;
-$L4:
-	mov.b64 {%r42, %r43}, %rd104;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd114, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd105;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd115, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.lt.s64 %p27, %rd114, %rd104;
-	setp.eq.s64 %p28, %rd114, %rd104;
-	setp.lt.s64 %p29, %rd115, %rd105;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd116, %rd114, %rd104, %p31;
-	selp.b64 %rd117, %rd115, %rd105, %p31;
-	mov.b64 %rd104, %rd116;
-	mov.b64 %rd105, %rd117;
-$L5:
-	mov.b64 {%r50, %r51}, %rd104;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd118, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd105;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd119, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.lt.s64 %p33, %rd118, %rd104;
-	setp.eq.s64 %p34, %rd118, %rd104;
-	setp.lt.s64 %p35, %rd119, %rd105;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd120, %rd118, %rd104, %p37;
-	selp.b64 %rd121, %rd119, %rd105, %p37;
-	mov.b64 %rd104, %rd120;
-	mov.b64 %rd105, %rd121;
-$L6:
-	mov.b64 {%r58, %r59}, %rd104;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd122, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd105;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd123, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.lt.s64 %p39, %rd122, %rd104;
-	setp.eq.s64 %p40, %rd122, %rd104;
-	setp.lt.s64 %p41, %rd123, %rd105;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd124, %rd122, %rd104, %p43;
-	selp.b64 %rd125, %rd123, %rd105, %p43;
-	mov.b64 %rd104, %rd124;
-	mov.b64 %rd105, %rd125;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd126, %r8, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	st.shared.s64 [%rd127+0], %rd104;
-	st.shared.s64 [%rd127+8], %rd105;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd128, %r7, 16;
-	add.s64 %rd129, %rd1, %rd128;
-	ld.shared.s64 %rd130, [%rd129+0];
-	ld.shared.s64 %rd131, [%rd129+8];
-	mov.b64 %rd104, %rd130;
-	mov.b64 %rd105, %rd131;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd104;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd132, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd105;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd133, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.lt.s64 %p48, %rd132, %rd104;
-	setp.eq.s64 %p49, %rd132, %rd104;
-	setp.lt.s64 %p50, %rd133, %rd105;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd134, %rd132, %rd104, %p52;
-	selp.b64 %rd135, %rd133, %rd105, %p52;
-	mov.b64 %rd104, %rd134;
-	mov.b64 %rd105, %rd135;
-$L11:
-	mov.b64 {%r75, %r76}, %rd104;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd136, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd105;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd137, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.lt.s64 %p54, %rd136, %rd104;
-	setp.eq.s64 %p55, %rd136, %rd104;
-	setp.lt.s64 %p56, %rd137, %rd105;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd138, %rd136, %rd104, %p58;
-	selp.b64 %rd139, %rd137, %rd105, %p58;
-	mov.b64 %rd104, %rd138;
-	mov.b64 %rd105, %rd139;
-$L12:
-	mov.b64 {%r83, %r84}, %rd104;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd140, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd105;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd141, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.lt.s64 %p60, %rd140, %rd104;
-	setp.eq.s64 %p61, %rd140, %rd104;
-	setp.lt.s64 %p62, %rd141, %rd105;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd142, %rd140, %rd104, %p64;
-	selp.b64 %rd143, %rd141, %rd105, %p64;
-	mov.b64 %rd104, %rd142;
-	mov.b64 %rd105, %rd143;
-$L13:
-	mov.b64 {%r91, %r92}, %rd104;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd144, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd105;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd145, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.lt.s64 %p66, %rd144, %rd104;
-	setp.eq.s64 %p67, %rd144, %rd104;
-	setp.lt.s64 %p68, %rd145, %rd105;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd146, %rd144, %rd104, %p70;
-	selp.b64 %rd147, %rd145, %rd105, %p70;
-	mov.b64 %rd104, %rd146;
-	mov.b64 %rd105, %rd147;
-$L14:
-	mov.b64 {%r99, %r100}, %rd104;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd148, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd105;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd149, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.lt.s64 %p72, %rd148, %rd104;
-	setp.eq.s64 %p73, %rd148, %rd104;
-	setp.lt.s64 %p74, %rd149, %rd105;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd150, %rd148, %rd104, %p76;
-	selp.b64 %rd151, %rd149, %rd105, %p76;
-	mov.b64 %rd104, %rd150;
-	mov.b64 %rd105, %rd151;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd104;
-	st.global.s64 [%rd6+8], %rd105;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushLocal_main_nearest__main_maxloc(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42
-)
-{
-	.reg .pred %p<139>;
-	.reg .b32 %r<232>;
-	.reg .b64 %rd<518>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.s32 %r35, [gk_s42];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd113, -9223372036854775808;
-	mov.b64 %rd114, 9223372036854775807;
-	cvt.u64.u32 %rd116, %r28;
-	cvt.u64.u32 %rd117, %r29;
-	mov.b64 %rd118, %rd116;
-$L1:
-	setp.ge.s64 %p9, %rd118, %rd2;
-	@%p9 bra $L2;
-	mov.b64 %rd115, %rd118;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mov.b64 %rd119, %rd27;
-	mov.b64 %rd120, %rd30;
-	mov.b64 %rd121, %rd32;
-	mov.b64 %rd122, %rd34;
-	mov.b64 %rd123, %rd37;
-	mov.b64 %rd124, %rd39;
-	mov.b64 %rd125, %rd41;
-	mov.b64 %rd126, %rd44;
-	mov.b64 %rd127, %rd46;
-	mov.b64 %rd128, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd129, %rd50;
-	mov.b64 %rd130, %rd53;
-	mov.b64 %rd131, %rd55;
-	mov.b64 %rd132, %rd57;
-	mov.b64 %rd133, %rd60;
-	mov.b64 %rd134, %rd62;
-	mov.b64 %rd135, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd136, %rd67;
-	mov.b64 %rd137, %rd69;
-	mov.b64 %rd138, %rd71;
-	mov.b64 %rd139, %rd74;
-	mov.b64 %rd140, %rd76;
-	mov.b64 %rd141, %rd78;
-	mov.b64 %rd142, %rd81;
-	mov.b64 %rd143, %rd83;
-	mov.b64 %rd144, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd145, %rd88;
-	mov.b64 %rd146, %rd90;
-	mov.b64 %rd147, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd148, %rd94;
-	mov.b64 %rd149, %rd96;
-	mov.b64 %rd150, %rd98;
-	mov.b64 %rd151, %rd101;
-	mov.b64 %rd152, %rd103;
-	mov.b64 %rd153, %rd105;
-	mov.b64 %rd154, %rd108;
-	mov.b64 %rd155, %rd110;
-	mov.b64 %rd156, %rd112;
-	mov.b32 %r38, %r36;
-	add.s64 %rd157, %rd15, %rd23;
-	mad.lo.s64 %rd158, %rd148, 4, 15;
-	and.b64 %rd158, %rd158, -16;
-	add.s64 %rd23, %rd23, %rd158;
-	mov.b64 %rd159, %rd157;
-	mov.b64 %rd160, %rd148;
-	mov.b64 %rd161, 1;
-	mov.b64 %rd162, %rd159;
-	mov.b64 %rd163, %rd160;
-	mov.b64 %rd164, %rd161;
-	add.s64 %rd165, %rd150, 1;
-	add.s64 %rd166, %rd13, %rd22;
-	mad.lo.s64 %rd167, %rd165, 8, 15;
-	and.b64 %rd167, %rd167, -16;
-	add.s64 %rd22, %rd22, %rd167;
-	mov.b64 %rd168, %rd166;
-	mov.b64 %rd169, %rd165;
-	mov.b64 %rd170, 1;
-	mov.b64 %rd171, %rd168;
-	mov.b64 %rd172, %rd169;
-	mov.b64 %rd173, %rd170;
-	add.s64 %rd174, %rd13, %rd22;
-	mad.lo.s64 %rd175, %rd150, 4, 15;
-	and.b64 %rd175, %rd175, -16;
-	add.s64 %rd22, %rd22, %rd175;
-	mov.b64 %rd176, %rd174;
-	mov.b64 %rd177, %rd150;
-	mov.b64 %rd178, 1;
-	mov.b64 %rd179, %rd176;
-	mov.b64 %rd180, %rd177;
-	mov.b64 %rd181, %rd178;
-	mul.lo.s64 %rd182, %rd115, %rd150;
-	mov.b64 %rd183, %rd182;
-	sub.s64 %rd184, %rd129, %rd183;
-	min.s64 %rd185, %rd150, %rd184;
-	mov.b64 %rd186, %rd185;
-	mov.b64 %rd187, 0;
-	sub.s64 %rd188, %rd186, %rd187;
-	max.s64 %rd189, %rd188, 0;
-	cvt.u64.u32 %rd190, %r4;
-	add.s64 %rd191, %rd189, %rd190;
-	sub.s64 %rd192, %rd191, 1;
-	div.u64 %rd193, %rd192, %rd190;
-	cvt.u64.u32 %rd194, %r2;
-	mad.lo.s64 %rd195, %rd194, %rd193, %rd187;
-	add.s64 %rd196, %rd195, %rd193;
-	min.s64 %rd197, %rd196, %rd186;
-	mov.b64 %rd198, 0;
-	mov.pred %p13, 0;
-	mov.b64 %rd199, %rd195;
-$L4:
-	setp.ge.s64 %p14, %rd199, %rd197;
-	@%p14 bra $L6;
-	mov.b64 %rd200, %rd199;
-	mov.pred %p15, %p10;
-	mov.b64 %rd201, %rd129;
-	add.s64 %rd202, %rd183, %rd200;
-	mov.b64 %rd203, %rd202;
-$L7:
-	@!%p15 bra $L11;
-	shr.s64 %rd204, %rd203, 5;
-	mul.lo.s64 %rd205, %rd204, %rd135;
-	mad.lo.s64 %rd206, %rd205, 4, %rd133;
-	ld.global.nc.u32 %r39, [%rd206+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd207, %rd203, 31;
-	min.u64 %rd208, %rd207, 32;
-	cvt.u32.u64 %r41, %rd208;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p16, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p16;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p17, %r45, 0x0;
-	@!%p17 bra $L13;
-	cvt.u32.u64 %r46, %rd203;
-	mov.b32 %r47, %r46;
-	bra.uni $L9;
-$L13:
-	mov.b32 %r47, -1;
-	bra.uni $L9;
-$L11:
-	mul.lo.s64 %rd209, %rd203, %rd132;
-	mad.lo.s64 %rd210, %rd209, 4, %rd130;
-	ld.global.nc.s32 %r48, [%rd210+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L9;
-$L8:
-	bra.uni $L7;
-$L9:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd211, 0;
-	setp.ge.s32 %p18, %r50, 0;
-	@!%p18 bra $L15;
-	mov.b64 %rd212, %rd119;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd213, %r51;
-	add.s64 %rd214, %rd213, 1;
-	mul.lo.s64 %rd215, %rd214, %rd122;
-	mad.lo.s64 %rd216, %rd215, 8, %rd120;
-	ld.global.nc.s64 %rd217, [%rd216+0];
-	mov.b64 %rd218, %rd217;
-	cvt.s64.s32 %rd219, %r51;
-	mul.lo.s64 %rd220, %rd219, %rd122;
-	mad.lo.s64 %rd221, %rd220, 8, %rd120;
-	ld.global.nc.s64 %rd222, [%rd221+0];
-	mov.b64 %rd223, %rd222;
-	sub.s64 %rd224, %rd218, %rd223;
-	mov.b64 %rd225, %rd224;
-	mov.b64 %rd211, %rd225;
-$L15:
-	@!%p13 bra $L17;
-	mul.lo.s64 %rd226, %rd200, %rd173;
-	mad.lo.s64 %rd227, %rd226, 8, %rd171;
-	st.shared.s64 [%rd227+0], %rd198;
-	mul.lo.s64 %rd228, %rd200, %rd181;
-	mad.lo.s64 %rd229, %rd228, 4, %rd179;
-	st.shared.s32 [%rd229+0], %r50;
-$L17:
-	add.s64 %rd230, %rd198, %rd211;
-	mov.b64 %rd198, %rd230;
-$L5:
-	mov.b64 %rd231, 1;
-	add.s64 %rd199, %rd199, %rd231;
-	bra.uni $L4;
-$L6:
-	mov.b64 %rd232, %rd198;
-	// block scan
-	mov.b64 %rd233, %rd232;
-	mov.b32 %r52, %r3;
-$L18:
-	setp.hs.u32 %p19, %r52, 32;
-	@%p19 bra $L19;
-	mov.b64 {%r53, %r54}, %rd233;
-	shfl.sync.up.b32 %r55|%p20, %r53, %r52, 0, %r17;
-	shfl.sync.up.b32 %r56, %r54, %r52, 0, %r17;
-	mov.b64 %rd234, {%r55, %r56};
-	@!%p20 bra $L20;
-	add.s64 %rd235, %rd234, %rd233;
-	mov.b64 %rd233, %rd235;
-$L20:
-	shl.b32 %r52, %r52, 1;
-	bra.uni $L18;
-$L19:
-	mov.b64 {%r57, %r58}, %rd233;
-	shfl.sync.up.b32 %r59|%p21, %r57, %r3, 0, %r17;
-	shfl.sync.up.b32 %r60, %r58, %r3, 0, %r17;
-	mov.b64 %rd236, {%r59, %r60};
-	setp.lo.u32 %p22, %r3, 32;
-	and.pred %p23, %p21, %p22;
-	selp.b64 %rd237, %rd236, 0, %p23;
-	sub.u32 %r61, %r13, %r3;
-	setp.eq.u32 %p24, %r7, %r61;
-	@!%p24 bra $L21;
-	mul.wide.u32 %rd238, %r8, 16;
-	add.s64 %rd239, %rd1, %rd238;
-	st.shared.s64 [%rd239+0], %rd233;
-$L21:
-	bar.sync 0;
-	setp.eq.u32 %p25, %r8, 0;
-	@!%p25 bra $L22;
-	mov.b64 %rd240, 0;
-	setp.lo.u32 %p26, %r7, %r10;
-	@!%p26 bra $L23;
-	mul.wide.u32 %rd241, %r7, 16;
-	add.s64 %rd242, %rd1, %rd241;
-	ld.shared.s64 %rd243, [%rd242+0];
-	mov.b64 %rd240, %rd243;
-$L23:
-	mov.b64 {%r62, %r63}, %rd240;
-	shfl.sync.up.b32 %r64|%p27, %r62, 1, 0, %r17;
-	shfl.sync.up.b32 %r65, %r63, 1, 0, %r17;
-	mov.b64 %rd244, {%r64, %r65};
-	@!%p27 bra $L24;
-	add.s64 %rd245, %rd244, %rd240;
-	mov.b64 %rd240, %rd245;
-$L24:
-	mov.b64 {%r66, %r67}, %rd240;
-	shfl.sync.up.b32 %r68|%p28, %r66, 2, 0, %r17;
-	shfl.sync.up.b32 %r69, %r67, 2, 0, %r17;
-	mov.b64 %rd246, {%r68, %r69};
-	@!%p28 bra $L25;
-	add.s64 %rd247, %rd246, %rd240;
-	mov.b64 %rd240, %rd247;
-$L25:
-	mov.b64 {%r70, %r71}, %rd240;
-	shfl.sync.up.b32 %r72|%p29, %r70, 4, 0, %r17;
-	shfl.sync.up.b32 %r73, %r71, 4, 0, %r17;
-	mov.b64 %rd248, {%r72, %r73};
-	@!%p29 bra $L26;
-	add.s64 %rd249, %rd248, %rd240;
-	mov.b64 %rd240, %rd249;
-$L26:
-	mov.b64 {%r74, %r75}, %rd240;
-	shfl.sync.up.b32 %r76|%p30, %r74, 8, 0, %r17;
-	shfl.sync.up.b32 %r77, %r75, 8, 0, %r17;
-	mov.b64 %rd250, {%r76, %r77};
-	@!%p30 bra $L27;
-	add.s64 %rd251, %rd250, %rd240;
-	mov.b64 %rd240, %rd251;
-$L27:
-	mov.b64 {%r78, %r79}, %rd240;
-	shfl.sync.up.b32 %r80|%p31, %r78, 16, 0, %r17;
-	shfl.sync.up.b32 %r81, %r79, 16, 0, %r17;
-	mov.b64 %rd252, {%r80, %r81};
-	@!%p31 bra $L28;
-	add.s64 %rd253, %rd252, %rd240;
-	mov.b64 %rd240, %rd253;
-$L28:
-	mov.b64 {%r82, %r83}, %rd240;
-	shfl.sync.up.b32 %r84|%p32, %r82, 1, 0, %r17;
-	shfl.sync.up.b32 %r85, %r83, 1, 0, %r17;
-	mov.b64 %rd254, {%r84, %r85};
-	selp.b64 %rd255, %rd254, 0, %p32;
-	@!%p26 bra $L29;
-	mul.wide.u32 %rd256, %r7, 16;
-	add.s64 %rd257, %rd1, %rd256;
-	add.s64 %rd258, %rd257, 512;
-	st.shared.s64 [%rd258+0], %rd255;
-$L29:
-	sub.u32 %r86, %r10, 1;
-	setp.eq.u32 %p33, %r7, %r86;
-	@!%p33 bra $L30;
-	st.shared.s64 [%rd1+1024], %rd240;
-$L30:
-$L22:
-	bar.sync 0;
-	mul.wide.u32 %rd259, %r8, 16;
-	add.s64 %rd260, %rd1, %rd259;
-	add.s64 %rd261, %rd260, 512;
-	ld.shared.s64 %rd262, [%rd261+0];
-	add.s64 %rd263, %rd262, %rd237;
-	ld.shared.s64 %rd264, [%rd1+1024];
-	mov.b64 {%r87, %r88}, %rd263;
-	shfl.sync.idx.b32 %r89|%p34, %r87, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r90, %r88, 0, %r21, %r17;
-	mov.b64 %rd265, {%r89, %r90};
-	mov.b64 %rd266, %rd264;
-	mov.b64 %rd198, %rd265;
-	mov.pred %p13, 1;
-	mov.b64 %rd267, %rd195;
-$L31:
-	setp.ge.s64 %p35, %rd267, %rd197;
-	@%p35 bra $L33;
-	mov.b64 %rd200, %rd267;
-	mov.pred %p15, %p10;
-	mov.b64 %rd201, %rd129;
-	add.s64 %rd268, %rd183, %rd200;
-	mov.b64 %rd203, %rd268;
-$L34:
-	@!%p15 bra $L38;
-	shr.s64 %rd269, %rd203, 5;
-	mul.lo.s64 %rd270, %rd269, %rd135;
-	mad.lo.s64 %rd271, %rd270, 4, %rd133;
-	ld.global.nc.u32 %r91, [%rd271+0];
-	mov.b32 %r40, %r91;
-	and.b64 %rd272, %rd203, 31;
-	min.u64 %rd273, %rd272, 32;
-	cvt.u32.u64 %r92, %rd273;
-	mov.b32 %r94, 0x1;
-	shl.b32 %r93, %r94, %r92;
-	setp.hs.u32 %p36, %r92, 32;
-	selp.b32 %r95, 0, %r93, %p36;
-	and.b32 %r96, %r40, %r95;
-	setp.ne.u32 %p37, %r96, 0x0;
-	@!%p37 bra $L40;
-	cvt.u32.u64 %r97, %rd203;
-	mov.b32 %r47, %r97;
-	bra.uni $L36;
-$L40:
-	mov.b32 %r47, -1;
-	bra.uni $L36;
-$L38:
-	mul.lo.s64 %rd274, %rd203, %rd132;
-	mad.lo.s64 %rd275, %rd274, 4, %rd130;
-	ld.global.nc.s32 %r98, [%rd275+0];
-	mov.b32 %r49, %r98;
-	mov.b32 %r47, %r49;
-	bra.uni $L36;
-$L35:
-	bra.uni $L34;
-$L36:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd211, 0;
-	setp.ge.s32 %p38, %r50, 0;
-	@!%p38 bra $L42;
-	mov.b64 %rd212, %rd119;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd276, %r51;
-	add.s64 %rd277, %rd276, 1;
-	mul.lo.s64 %rd278, %rd277, %rd122;
-	mad.lo.s64 %rd279, %rd278, 8, %rd120;
-	ld.global.nc.s64 %rd280, [%rd279+0];
-	mov.b64 %rd218, %rd280;
-	cvt.s64.s32 %rd281, %r51;
-	mul.lo.s64 %rd282, %rd281, %rd122;
-	mad.lo.s64 %rd283, %rd282, 8, %rd120;
-	ld.global.nc.s64 %rd284, [%rd283+0];
-	mov.b64 %rd223, %rd284;
-	sub.s64 %rd285, %rd218, %rd223;
-	mov.b64 %rd225, %rd285;
-	mov.b64 %rd211, %rd225;
-$L42:
-	@!%p13 bra $L44;
-	mul.lo.s64 %rd286, %rd200, %rd173;
-	mad.lo.s64 %rd287, %rd286, 8, %rd171;
-	st.shared.s64 [%rd287+0], %rd198;
-	mul.lo.s64 %rd288, %rd200, %rd181;
-	mad.lo.s64 %rd289, %rd288, 4, %rd179;
-	st.shared.s32 [%rd289+0], %r50;
-$L44:
-	add.s64 %rd290, %rd198, %rd211;
-	mov.b64 %rd198, %rd290;
-$L32:
-	mov.b64 %rd291, 1;
-	add.s64 %rd267, %rd267, %rd291;
-	bra.uni $L31;
-$L33:
-	mov.b64 %rd292, %rd266;
-	mov.b64 %rd293, %rd292;
-	cvt.u64.u32 %rd294, %r2;
-	setp.eq.s64 %p39, %rd294, 0;
-	@!%p39 bra $L46;
-	mul.lo.s64 %rd295, %rd186, %rd173;
-	mad.lo.s64 %rd296, %rd295, 8, %rd171;
-	st.shared.s64 [%rd296+0], %rd293;
-$L46:
-	bar.sync 0;
-	cvt.u64.u32 %rd297, %r4;
-	mov.b64 %rd298, %rd297;
-	mul.lo.s64 %rd299, %rd298, %rd148;
-	mov.b64 %rd300, %rd299;
-	@!%p11 bra $L48;
-	mov.b64 %rd300, %rd293;
-$L48:
-	mov.b64 %rd301, 0;
-$L49:
-	setp.lt.s64 %p40, %rd301, %rd293;
-	not.pred %p41, %p40;
-	@!%p41 bra $L53;
-	bra.uni $L51;
-$L53:
-	mov.b64 %rd302, 0;
-	add.s64 %rd303, %rd301, %rd300;
-	min.s64 %rd304, %rd293, %rd303;
-	mov.b64 %rd305, %rd304;
-	cvt.u64.u32 %rd306, %r2;
-	add.s64 %rd307, %rd301, %rd306;
-	mov.b64 %rd308, %rd307;
-	mov.b64 %rd309, %rd186;
-	mov.b64 %rd310, %rd308;
-	sub.s64 %rd311, %rd309, 1;
-	mov.b64 %rd312, %rd311;
-	mov.b64 %rd313, 0;
-	mov.b64 %rd314, %rd312;
-$L54:
-	setp.lt.s64 %p42, %rd313, %rd314;
-	not.pred %p43, %p42;
-	@!%p43 bra $L58;
-	bra.uni $L56;
-$L58:
-	add.s64 %rd315, %rd313, %rd314;
-	add.s64 %rd316, %rd315, 1;
-	shr.u64 %rd317, %rd316, 1;
-	mov.b64 %rd318, %rd317;
-	mul.lo.s64 %rd319, %rd318, %rd173;
-	mad.lo.s64 %rd320, %rd319, 8, %rd171;
-	ld.shared.s64 %rd321, [%rd320+0];
-	mov.b64 %rd322, %rd321;
-	setp.le.s64 %p44, %rd322, %rd310;
-	@!%p44 bra $L59;
-	mov.b64 %rd313, %rd318;
-	bra.uni $L60;
-$L59:
-	sub.s64 %rd323, %rd318, 1;
-	mov.b64 %rd314, %rd323;
-$L60:
-$L55:
-	bra.uni $L54;
-$L56:
-	max.s64 %rd324, %rd313, 0;
-	mov.b64 %rd325, %rd324;
-	mov.b64 %rd326, %rd325;
-$L61:
-	setp.lt.s64 %p45, %rd308, %rd305;
-	not.pred %p46, %p45;
-	@!%p46 bra $L65;
-	bra.uni $L63;
-$L65:
-$L66:
-	add.s64 %rd327, %rd326, 1;
-	mul.lo.s64 %rd328, %rd327, %rd173;
-	mad.lo.s64 %rd329, %rd328, 8, %rd171;
-	ld.shared.s64 %rd330, [%rd329+0];
-	mov.b64 %rd331, %rd330;
-	setp.le.s64 %p47, %rd331, %rd308;
-	not.pred %p48, %p47;
-	@!%p48 bra $L70;
-	bra.uni $L68;
-$L70:
-	add.s64 %rd332, %rd326, 1;
-	mov.b64 %rd326, %rd332;
-$L67:
-	bra.uni $L66;
-$L68:
-	mul.lo.s64 %rd333, %rd326, %rd181;
-	mad.lo.s64 %rd334, %rd333, 4, %rd179;
-	ld.shared.s32 %r99, [%rd334+0];
-	mov.b32 %r100, %r99;
-	mov.b32 %r101, %r100;
-	mov.b64 %rd335, %rd119;
-	mov.b32 %r102, %r101;
-	cvt.s64.s32 %rd336, %r102;
-	mul.lo.s64 %rd337, %rd336, %rd122;
-	mad.lo.s64 %rd338, %rd337, 8, %rd120;
-	ld.global.nc.s64 %rd339, [%rd338+0];
-	mov.b64 %rd340, %rd339;
-	mov.b64 %rd341, %rd340;
-	mul.lo.s64 %rd342, %rd326, %rd173;
-	mad.lo.s64 %rd343, %rd342, 8, %rd171;
-	ld.shared.s64 %rd344, [%rd343+0];
-	mov.b64 %rd345, %rd344;
-	add.s64 %rd346, %rd341, %rd308;
-	sub.s64 %rd347, %rd346, %rd345;
-	mov.b64 %rd348, %rd347;
-	mul.lo.s64 %rd349, %rd348, %rd125;
-	mad.lo.s64 %rd350, %rd349, 4, %rd123;
-	ld.global.nc.s32 %r103, [%rd350+0];
-	mov.b32 %r104, %r103;
-	mov.b32 %r105, %r104;
-	mov.b32 %r106, %r38;
-	mov.b32 %r107, %r101;
-	mov.b32 %r108, %r105;
-	mov.b64 %rd351, %rd348;
-	add.s32 %r109, %r106, 1;
-	mov.b32 %r110, %r109;
-	cvt.s64.s32 %rd352, %r108;
-	mul.lo.s64 %rd353, %rd352, %rd153;
-	mad.lo.s64 %rd354, %rd353, 4, %rd151;
-	mov.b32 %r111, -1;
-	atom.global.cas.b32 %r112, [%rd354], %r111, %r110;
-	setp.eq.u32 %p49, %r112, %r111;
-	mov.pred %p50, %p49;
-	mov.pred %p51, %p50;
-	mov.pred %p52, %p51;
-	not.pred %p53, %p52;
-	@!%p53 bra $L72;
-	cvt.s64.s32 %rd355, %r108;
-	mul.lo.s64 %rd356, %rd355, %rd153;
-	mad.lo.s64 %rd357, %rd356, 4, %rd151;
-	ld.relaxed.gpu.global.s32 %r113, [%rd357+0];
-	mov.b32 %r114, %r113;
-	setp.eq.s32 %p54, %r114, %r110;
-	mov.pred %p52, %p54;
-$L72:
-	@!%p52 bra $L74;
-	cvt.s64.s32 %rd358, %r107;
-	mul.lo.s64 %rd359, %rd358, %rd156;
-	mad.lo.s64 %rd360, %rd359, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r115, [%rd360+0];
-	mov.b32 %r116, %r115;
-	cvt.s64.s32 %rd361, %r108;
-	mul.lo.s64 %rd362, %rd361, %rd156;
-	mad.lo.s64 %rd363, %rd362, 4, %rd154;
-	atom.global.min.s32 %r117, [%rd363], %r116;
-$L74:
-	mov.pred %p55, %p51;
-	@!%p55 bra $L76;
-	mov.pred %p56, 0;
-	mov.b64 %rd364, %rd302;
-	mov.b32 %r118, %r105;
-$L77:
-	@!%p11 bra $L81;
-	shr.s32 %r119, %r118, 5;
-	cvt.s64.s32 %rd365, %r119;
-	mov.b64 %rd366, %rd365;
-	and.b32 %r120, %r118, 31;
-	cvt.s64.s32 %rd367, %r120;
-	min.u64 %rd368, %rd367, 32;
-	cvt.u32.u64 %r121, %rd368;
-	mov.b32 %r123, 0x1;
-	shl.b32 %r122, %r123, %r121;
-	setp.hs.u32 %p57, %r121, 32;
-	selp.b32 %r124, 0, %r122, %p57;
-	mov.b32 %r125, %r124;
-	mov.b64 %rd369, %rd366;
-	mov.b32 %r126, %r125;
-	mul.lo.s64 %rd370, %rd369, %rd144;
-	mad.lo.s64 %rd371, %rd370, 4, %rd142;
-	ld.relaxed.gpu.global.u32 %r127, [%rd371+0];
-	mov.b32 %r128, %r127;
-	and.b32 %r129, %r128, %r126;
-	setp.ne.u32 %p58, %r129, 0x0;
-	mov.pred %p59, %p58;
-	not.pred %p60, %p59;
-	@!%p60 bra $L83;
-	mul.lo.s64 %rd372, %rd369, %rd144;
-	mad.lo.s64 %rd373, %rd372, 4, %rd142;
-	atom.global.or.b32 %r130, [%rd373], %r126;
-	mov.b32 %r131, %r130;
-	and.b32 %r132, %r131, %r126;
-	setp.ne.u32 %p61, %r132, 0x0;
-	mov.pred %p59, %p61;
-$L83:
-	@!%p59 bra $L85;
-	mov.b64 %rd374, %rd364;
-	mov.b64 %rd375, %rd374;
-	mov.pred %p62, 0;
-	bra.uni $L79;
-$L85:
-	mov.b64 %rd376, %rd364;
-	mov.b64 %rd375, %rd376;
-	mov.pred %p62, 1;
-	bra.uni $L79;
-$L81:
-	@!%p12 bra $L87;
-	cvt.s64.s32 %rd377, %r118;
-	mul.lo.s64 %rd378, %rd377, %rd147;
-	mad.lo.s64 %rd379, %rd378, 4, %rd145;
-	ld.relaxed.gpu.global.s32 %r133, [%rd379+0];
-	mov.b32 %r134, %r133;
-	setp.eq.s32 %p63, %r134, %r37;
-	mov.pred %p64, %p63;
-	not.pred %p65, %p64;
-	@!%p65 bra $L89;
-	cvt.s64.s32 %rd380, %r118;
-	mul.lo.s64 %rd381, %rd380, %rd147;
-	mad.lo.s64 %rd382, %rd381, 4, %rd145;
-	atom.global.exch.b32 %r135, [%rd382], %r37;
-	mov.b32 %r136, %r135;
-	setp.eq.s32 %p66, %r136, %r37;
-	mov.pred %p64, %p66;
-$L89:
-	@!%p64 bra $L91;
-	mov.b64 %rd383, %rd364;
-	mov.b64 %rd375, %rd383;
-	mov.pred %p62, 0;
-	bra.uni $L79;
-$L91:
-$L87:
-	mul.lo.s64 %rd384, %rd364, %rd164;
-	mad.lo.s64 %rd385, %rd384, 4, %rd162;
-	st.shared.s32 [%rd385+0], %r118;
-	add.s64 %rd386, %rd364, 1;
-	mov.b64 %rd387, %rd386;
-	mov.b64 %rd375, %rd387;
-	mov.pred %p62, 1;
-	bra.uni $L79;
-$L78:
-	bra.uni $L77;
-$L79:
-	mov.b64 %rd388, %rd375;
-	mov.pred %p67, %p62;
-	mov.b64 %rd302, %rd388;
-	mov.pred %p56, %p67;
-	@!%p56 bra $L93;
-	mov.b64 %rd389, %rd119;
-	mov.b32 %r137, %r105;
-	setp.lt.s64 %p68, %rd113, 64;
-	setp.le.s64 %p69, %rd149, 1;
-	or.pred %p70, %p68, %p69;
-	@!%p70 bra $L94;
-	mov.b64 %rd390, %rd389;
-	mov.b32 %r138, %r137;
-	cvt.s64.s32 %rd391, %r138;
-	add.s64 %rd392, %rd391, 1;
-	mul.lo.s64 %rd393, %rd392, %rd122;
-	mad.lo.s64 %rd394, %rd393, 8, %rd120;
-	ld.global.nc.s64 %rd395, [%rd394+0];
-	mov.b64 %rd396, %rd395;
-	cvt.s64.s32 %rd397, %r138;
-	mul.lo.s64 %rd398, %rd397, %rd122;
-	mad.lo.s64 %rd399, %rd398, 8, %rd120;
-	ld.global.nc.s64 %rd400, [%rd399+0];
-	mov.b64 %rd401, %rd400;
-	sub.s64 %rd402, %rd396, %rd401;
-	mov.b64 %rd403, %rd402;
-	add.s64 %rd404, %rd114, %rd403;
-	mov.b64 %rd114, %rd404;
-	bra.uni $L95;
-$L94:
-	rem.s64 %rd405, %rd113, %rd149;
-	setp.eq.s64 %p71, %rd149, -1;
-	selp.b64 %rd406, 0, %rd405, %p71;
-	setp.eq.s64 %p72, %rd149, 0;
-	selp.b64 %rd407, %rd113, %rd406, %p72;
-	setp.eq.s64 %p73, %rd407, 0;
-	@!%p73 bra $L97;
-	mov.b64 %rd408, %rd389;
-	mov.b32 %r139, %r137;
-	cvt.s64.s32 %rd409, %r139;
-	add.s64 %rd410, %rd409, 1;
-	mul.lo.s64 %rd411, %rd410, %rd122;
-	mad.lo.s64 %rd412, %rd411, 8, %rd120;
-	ld.global.nc.s64 %rd413, [%rd412+0];
-	mov.b64 %rd414, %rd413;
-	cvt.s64.s32 %rd415, %r139;
-	mul.lo.s64 %rd416, %rd415, %rd122;
-	mad.lo.s64 %rd417, %rd416, 8, %rd120;
-	ld.global.nc.s64 %rd418, [%rd417+0];
-	mov.b64 %rd419, %rd418;
-	sub.s64 %rd420, %rd414, %rd419;
-	mov.b64 %rd421, %rd420;
-	mul.lo.s64 %rd422, %rd149, %rd421;
-	add.s64 %rd423, %rd114, %rd422;
-	mov.b64 %rd114, %rd423;
-$L97:
-$L95:
-	add.s64 %rd424, %rd113, 1;
-	mov.b64 %rd113, %rd424;
-$L93:
-$L76:
-$L62:
-	add.s64 %rd425, %rd308, %rd298;
-	mov.b64 %rd308, %rd425;
-	bra.uni $L61;
-$L63:
-	mov.b64 %rd426, %rd302;
-$L98:
-	@!%p11 bra $L102;
-	bra.uni $L100;
-$L102:
-	// block scan
-	mov.b64 %rd427, %rd426;
-	mov.b32 %r140, %r3;
-$L103:
-	setp.hs.u32 %p74, %r140, 32;
-	@%p74 bra $L104;
-	mov.b64 {%r141, %r142}, %rd427;
-	shfl.sync.up.b32 %r143|%p75, %r141, %r140, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, %r140, 0, %r17;
-	mov.b64 %rd428, {%r143, %r144};
-	@!%p75 bra $L105;
-	add.s64 %rd429, %rd428, %rd427;
-	mov.b64 %rd427, %rd429;
-$L105:
-	shl.b32 %r140, %r140, 1;
-	bra.uni $L103;
-$L104:
-	mov.b64 {%r145, %r146}, %rd427;
-	shfl.sync.up.b32 %r147|%p76, %r145, %r3, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, %r3, 0, %r17;
-	mov.b64 %rd430, {%r147, %r148};
-	setp.lo.u32 %p77, %r3, 32;
-	and.pred %p78, %p76, %p77;
-	selp.b64 %rd431, %rd430, 0, %p78;
-	sub.u32 %r149, %r13, %r3;
-	setp.eq.u32 %p79, %r7, %r149;
-	@!%p79 bra $L106;
-	mul.wide.u32 %rd432, %r8, 16;
-	add.s64 %rd433, %rd1, %rd432;
-	st.shared.s64 [%rd433+0], %rd427;
-$L106:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L107;
-	mov.b64 %rd434, 0;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L108;
-	mul.wide.u32 %rd435, %r7, 16;
-	add.s64 %rd436, %rd1, %rd435;
-	ld.shared.s64 %rd437, [%rd436+0];
-	mov.b64 %rd434, %rd437;
-$L108:
-	mov.b64 {%r150, %r151}, %rd434;
-	shfl.sync.up.b32 %r152|%p82, %r150, 1, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
-	mov.b64 %rd438, {%r152, %r153};
-	@!%p82 bra $L109;
-	add.s64 %rd439, %rd438, %rd434;
-	mov.b64 %rd434, %rd439;
-$L109:
-	mov.b64 {%r154, %r155}, %rd434;
-	shfl.sync.up.b32 %r156|%p83, %r154, 2, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 2, 0, %r17;
-	mov.b64 %rd440, {%r156, %r157};
-	@!%p83 bra $L110;
-	add.s64 %rd441, %rd440, %rd434;
-	mov.b64 %rd434, %rd441;
-$L110:
-	mov.b64 {%r158, %r159}, %rd434;
-	shfl.sync.up.b32 %r160|%p84, %r158, 4, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 4, 0, %r17;
-	mov.b64 %rd442, {%r160, %r161};
-	@!%p84 bra $L111;
-	add.s64 %rd443, %rd442, %rd434;
-	mov.b64 %rd434, %rd443;
-$L111:
-	mov.b64 {%r162, %r163}, %rd434;
-	shfl.sync.up.b32 %r164|%p85, %r162, 8, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 8, 0, %r17;
-	mov.b64 %rd444, {%r164, %r165};
-	@!%p85 bra $L112;
-	add.s64 %rd445, %rd444, %rd434;
-	mov.b64 %rd434, %rd445;
-$L112:
-	mov.b64 {%r166, %r167}, %rd434;
-	shfl.sync.up.b32 %r168|%p86, %r166, 16, 0, %r17;
-	shfl.sync.up.b32 %r169, %r167, 16, 0, %r17;
-	mov.b64 %rd446, {%r168, %r169};
-	@!%p86 bra $L113;
-	add.s64 %rd447, %rd446, %rd434;
-	mov.b64 %rd434, %rd447;
-$L113:
-	mov.b64 {%r170, %r171}, %rd434;
-	shfl.sync.up.b32 %r172|%p87, %r170, 1, 0, %r17;
-	shfl.sync.up.b32 %r173, %r171, 1, 0, %r17;
-	mov.b64 %rd448, {%r172, %r173};
-	selp.b64 %rd449, %rd448, 0, %p87;
-	@!%p81 bra $L114;
-	mul.wide.u32 %rd450, %r7, 16;
-	add.s64 %rd451, %rd1, %rd450;
-	add.s64 %rd452, %rd451, 512;
-	st.shared.s64 [%rd452+0], %rd449;
-$L114:
-	sub.u32 %r174, %r10, 1;
-	setp.eq.u32 %p88, %r7, %r174;
-	@!%p88 bra $L115;
-	st.shared.s64 [%rd1+1024], %rd434;
-$L115:
-$L107:
-	bar.sync 0;
-	mul.wide.u32 %rd453, %r8, 16;
-	add.s64 %rd454, %rd1, %rd453;
-	add.s64 %rd455, %rd454, 512;
-	ld.shared.s64 %rd456, [%rd455+0];
-	add.s64 %rd457, %rd456, %rd431;
-	ld.shared.s64 %rd458, [%rd1+1024];
-	mov.b64 {%r175, %r176}, %rd457;
-	shfl.sync.idx.b32 %r177|%p89, %r175, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r178, %r176, 0, %r21, %r17;
-	mov.b64 %rd459, {%r177, %r178};
-	mov.b64 %rd460, %rd458;
-	mov.b64 %rd461, %rd459;
-	mov.b64 %rd462, %rd460;
-	mov.b64 %rd463, %rd461;
-	mov.b64 %rd464, %rd462;
-	mov.b64 %rd465, %rd463;
-	mov.b64 %rd466, %rd464;
-	mov.b64 %rd467, 0;
-	cvt.u64.u32 %rd468, %r2;
-	setp.eq.s64 %p90, %rd468, 0;
-	setp.gt.s64 %p91, %rd466, 0;
-	and.pred %p92, %p90, %p91;
-	@!%p92 bra $L117;
-	atom.global.add.u64 %rd469, [%rd139], %rd466;
-	mov.b64 %rd470, %rd469;
-	mov.b64 %rd467, %rd470;
-$L117:
-	cvt.u64.u32 %rd471, %r2;
-	setp.eq.s64 %p93, %rd471, 0;
-	setp.eq.u32 %p94, %r1, 0;
-	and.pred %p95, %p93, %p94;
-	bar.sync 0;
-	@!%p95 bra $L118;
-	st.shared.s64 [%rd1+1024], %rd467;
-$L118:
-	bar.sync 0;
-	ld.shared.s64 %rd472, [%rd1+1024];
-	mov.b64 %rd473, %rd472;
-	mov.b64 %rd467, %rd473;
-	add.s64 %rd474, %rd467, %rd465;
-	mov.b64 %rd475, %rd474;
-	mov.b64 %rd476, 0;
-$L119:
-	setp.lt.s64 %p96, %rd476, %rd426;
-	not.pred %p97, %p96;
-	@!%p97 bra $L123;
-	bra.uni $L121;
-$L123:
-	mul.lo.s64 %rd477, %rd476, %rd164;
-	mad.lo.s64 %rd478, %rd477, 4, %rd162;
-	ld.shared.s32 %r179, [%rd478+0];
-	mov.b32 %r180, %r179;
-	add.s64 %rd479, %rd475, %rd476;
-	mul.lo.s64 %rd480, %rd479, %rd138;
-	mad.lo.s64 %rd481, %rd480, 4, %rd136;
-	st.global.s32 [%rd481+0], %r180;
-$L120:
-	add.s64 %rd482, %rd476, 1;
-	mov.b64 %rd476, %rd482;
-	bra.uni $L119;
-$L121:
-	bra.uni $L100;
-$L99:
-	bra.uni $L98;
-$L100:
-$L50:
-	add.s64 %rd483, %rd301, %rd300;
-	mov.b64 %rd301, %rd483;
-	bra.uni $L49;
-$L51:
-$L3:
-	bar.sync 0;
-	add.s64 %rd118, %rd118, %rd117;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd484, %rd113;
-	mov.b64 %rd485, %rd114;
-	// block reduction
-	sub.u32 %r181, %r13, 1;
-	mov.b32 %r182, %r3;
-$L124:
-	setp.hs.u32 %p98, %r182, 32;
-	@%p98 bra $L125;
-	mov.b64 {%r183, %r184}, %rd484;
-	shfl.sync.down.b32 %r185|%p99, %r183, %r182, %r181, %r17;
-	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
-	mov.b64 %rd486, {%r185, %r186};
-	mov.b64 {%r187, %r188}, %rd485;
-	shfl.sync.down.b32 %r189, %r187, %r182, %r181, %r17;
-	shfl.sync.down.b32 %r190, %r188, %r182, %r181, %r17;
-	mov.b64 %rd487, {%r189, %r190};
-	@!%p99 bra $L126;
-	setp.gt.s64 %p100, %rd486, %rd484;
-	setp.eq.s64 %p101, %rd486, %rd484;
-	setp.lt.s64 %p102, %rd487, %rd485;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd488, %rd486, %rd484, %p104;
-	selp.b64 %rd489, %rd487, %rd485, %p104;
-	mov.b64 %rd484, %rd488;
-	mov.b64 %rd485, %rd489;
-$L126:
-	shl.b32 %r182, %r182, 1;
-	bra.uni $L124;
-$L125:
-	setp.eq.u32 %p105, %r7, 0;
-	@!%p105 bra $L127;
-	mul.wide.u32 %rd490, %r8, 16;
-	add.s64 %rd491, %rd1, %rd490;
-	st.shared.s64 [%rd491+0], %rd484;
-	st.shared.s64 [%rd491+8], %rd485;
-$L127:
-	bar.sync 0;
-	setp.eq.u32 %p106, %r8, 0;
-	@!%p106 bra $L128;
-	setp.lo.u32 %p107, %r7, %r10;
-	@!%p107 bra $L129;
-	mul.wide.u32 %rd492, %r7, 16;
-	add.s64 %rd493, %rd1, %rd492;
-	ld.shared.s64 %rd494, [%rd493+0];
-	ld.shared.s64 %rd495, [%rd493+8];
-	mov.b64 %rd484, %rd494;
-	mov.b64 %rd485, %rd495;
-$L129:
-	sub.u32 %r191, %r10, 1;
-	mov.b64 {%r192, %r193}, %rd484;
-	shfl.sync.down.b32 %r194|%p108, %r192, 1, %r191, %r17;
-	shfl.sync.down.b32 %r195, %r193, 1, %r191, %r17;
-	mov.b64 %rd496, {%r194, %r195};
-	mov.b64 {%r196, %r197}, %rd485;
-	shfl.sync.down.b32 %r198, %r196, 1, %r191, %r17;
-	shfl.sync.down.b32 %r199, %r197, 1, %r191, %r17;
-	mov.b64 %rd497, {%r198, %r199};
-	@!%p108 bra $L130;
-	setp.gt.s64 %p109, %rd496, %rd484;
-	setp.eq.s64 %p110, %rd496, %rd484;
-	setp.lt.s64 %p111, %rd497, %rd485;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd498, %rd496, %rd484, %p113;
-	selp.b64 %rd499, %rd497, %rd485, %p113;
-	mov.b64 %rd484, %rd498;
-	mov.b64 %rd485, %rd499;
-$L130:
-	mov.b64 {%r200, %r201}, %rd484;
-	shfl.sync.down.b32 %r202|%p114, %r200, 2, %r191, %r17;
-	shfl.sync.down.b32 %r203, %r201, 2, %r191, %r17;
-	mov.b64 %rd500, {%r202, %r203};
-	mov.b64 {%r204, %r205}, %rd485;
-	shfl.sync.down.b32 %r206, %r204, 2, %r191, %r17;
-	shfl.sync.down.b32 %r207, %r205, 2, %r191, %r17;
-	mov.b64 %rd501, {%r206, %r207};
-	@!%p114 bra $L131;
-	setp.gt.s64 %p115, %rd500, %rd484;
-	setp.eq.s64 %p116, %rd500, %rd484;
-	setp.lt.s64 %p117, %rd501, %rd485;
-	and.pred %p118, %p116, %p117;
-	or.pred %p119, %p115, %p118;
-	selp.b64 %rd502, %rd500, %rd484, %p119;
-	selp.b64 %rd503, %rd501, %rd485, %p119;
-	mov.b64 %rd484, %rd502;
-	mov.b64 %rd485, %rd503;
-$L131:
-	mov.b64 {%r208, %r209}, %rd484;
-	shfl.sync.down.b32 %r210|%p120, %r208, 4, %r191, %r17;
-	shfl.sync.down.b32 %r211, %r209, 4, %r191, %r17;
-	mov.b64 %rd504, {%r210, %r211};
-	mov.b64 {%r212, %r213}, %rd485;
-	shfl.sync.down.b32 %r214, %r212, 4, %r191, %r17;
-	shfl.sync.down.b32 %r215, %r213, 4, %r191, %r17;
-	mov.b64 %rd505, {%r214, %r215};
-	@!%p120 bra $L132;
-	setp.gt.s64 %p121, %rd504, %rd484;
-	setp.eq.s64 %p122, %rd504, %rd484;
-	setp.lt.s64 %p123, %rd505, %rd485;
-	and.pred %p124, %p122, %p123;
-	or.pred %p125, %p121, %p124;
-	selp.b64 %rd506, %rd504, %rd484, %p125;
-	selp.b64 %rd507, %rd505, %rd485, %p125;
-	mov.b64 %rd484, %rd506;
-	mov.b64 %rd485, %rd507;
-$L132:
-	mov.b64 {%r216, %r217}, %rd484;
-	shfl.sync.down.b32 %r218|%p126, %r216, 8, %r191, %r17;
-	shfl.sync.down.b32 %r219, %r217, 8, %r191, %r17;
-	mov.b64 %rd508, {%r218, %r219};
-	mov.b64 {%r220, %r221}, %rd485;
-	shfl.sync.down.b32 %r222, %r220, 8, %r191, %r17;
-	shfl.sync.down.b32 %r223, %r221, 8, %r191, %r17;
-	mov.b64 %rd509, {%r222, %r223};
-	@!%p126 bra $L133;
-	setp.gt.s64 %p127, %rd508, %rd484;
-	setp.eq.s64 %p128, %rd508, %rd484;
-	setp.lt.s64 %p129, %rd509, %rd485;
-	and.pred %p130, %p128, %p129;
-	or.pred %p131, %p127, %p130;
-	selp.b64 %rd510, %rd508, %rd484, %p131;
-	selp.b64 %rd511, %rd509, %rd485, %p131;
-	mov.b64 %rd484, %rd510;
-	mov.b64 %rd485, %rd511;
-$L133:
-	mov.b64 {%r224, %r225}, %rd484;
-	shfl.sync.down.b32 %r226|%p132, %r224, 16, %r191, %r17;
-	shfl.sync.down.b32 %r227, %r225, 16, %r191, %r17;
-	mov.b64 %rd512, {%r226, %r227};
-	mov.b64 {%r228, %r229}, %rd485;
-	shfl.sync.down.b32 %r230, %r228, 16, %r191, %r17;
-	shfl.sync.down.b32 %r231, %r229, 16, %r191, %r17;
-	mov.b64 %rd513, {%r230, %r231};
-	@!%p132 bra $L134;
-	setp.gt.s64 %p133, %rd512, %rd484;
-	setp.eq.s64 %p134, %rd512, %rd484;
-	setp.lt.s64 %p135, %rd513, %rd485;
-	and.pred %p136, %p134, %p135;
-	or.pred %p137, %p133, %p136;
-	selp.b64 %rd514, %rd512, %rd484, %p137;
-	selp.b64 %rd515, %rd513, %rd485, %p137;
-	mov.b64 %rd484, %rd514;
-	mov.b64 %rd485, %rd515;
-$L134:
-$L128:
-	mul.wide.u32 %rd516, %r28, 16;
-	add.s64 %rd517, %rd11, %rd516;
-	setp.eq.u32 %p138, %r5, 0;
-	@!%p138 bra $L135;
-	st.global.s64 [%rd517+0], %rd484;
-	st.global.s64 [%rd517+8], %rd485;
-$L135:
-	ret;
-}
-
-.visible .entry gk_frontier_PushLocal_main_nearest__final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42
-)
-{
-	.reg .pred %p<78>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<152>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.s64 %rd7, [gk_s0];
-	mov.b64 %rd8, %rd7;
-	ld.param.u64 %rd9, [gk_s1];
-	cvta.to.global.u64 %rd10, %rd9;
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	ld.param.u64 %rd16, [gk_s4];
-	cvta.to.global.u64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	ld.param.s64 %rd19, [gk_s5];
-	mov.b64 %rd20, %rd19;
-	ld.param.s64 %rd21, [gk_s6];
-	mov.b64 %rd22, %rd21;
-	ld.param.u64 %rd23, [gk_s7];
-	cvta.to.global.u64 %rd24, %rd23;
-	mov.b64 %rd25, %rd24;
-	ld.param.s64 %rd26, [gk_s8];
-	mov.b64 %rd27, %rd26;
-	ld.param.s64 %rd28, [gk_s9];
-	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	ld.param.s64 %rd30, [gk_s11];
-	mov.b64 %rd31, %rd30;
-	ld.param.u64 %rd32, [gk_s12];
-	cvta.to.global.u64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	ld.param.s64 %rd35, [gk_s13];
-	mov.b64 %rd36, %rd35;
-	ld.param.s64 %rd37, [gk_s14];
-	mov.b64 %rd38, %rd37;
-	ld.param.u64 %rd39, [gk_s15];
-	cvta.to.global.u64 %rd40, %rd39;
-	mov.b64 %rd41, %rd40;
-	ld.param.s64 %rd42, [gk_s16];
-	mov.b64 %rd43, %rd42;
-	ld.param.s64 %rd44, [gk_s17];
-	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
-	mov.pred %p5, %p4;
-	ld.param.u64 %rd46, [gk_s19];
-	cvta.to.global.u64 %rd47, %rd46;
-	mov.b64 %rd48, %rd47;
-	ld.param.s64 %rd49, [gk_s20];
-	mov.b64 %rd50, %rd49;
-	ld.param.s64 %rd51, [gk_s21];
-	mov.b64 %rd52, %rd51;
-	ld.param.u64 %rd53, [gk_s22];
-	cvta.to.global.u64 %rd54, %rd53;
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s23];
-	mov.b64 %rd57, %rd56;
-	ld.param.s64 %rd58, [gk_s24];
-	mov.b64 %rd59, %rd58;
-	ld.param.u64 %rd60, [gk_s25];
-	cvta.to.global.u64 %rd61, %rd60;
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s26];
-	mov.b64 %rd64, %rd63;
-	ld.param.s64 %rd65, [gk_s27];
-	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
-	mov.pred %p7, %p6;
-	ld.param.u64 %rd67, [gk_s29];
-	cvta.to.global.u64 %rd68, %rd67;
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s31];
-	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
-	ld.param.s64 %rd74, [gk_s33];
-	mov.b64 %rd75, %rd74;
-	ld.param.s64 %rd76, [gk_s34];
-	mov.b64 %rd77, %rd76;
-	ld.param.s64 %rd78, [gk_s35];
-	mov.b64 %rd79, %rd78;
-	ld.param.u64 %rd80, [gk_s36];
-	cvta.to.global.u64 %rd81, %rd80;
-	mov.b64 %rd82, %rd81;
-	ld.param.s64 %rd83, [gk_s37];
-	mov.b64 %rd84, %rd83;
-	ld.param.s64 %rd85, [gk_s38];
-	mov.b64 %rd86, %rd85;
-	ld.param.u64 %rd87, [gk_s39];
-	cvta.to.global.u64 %rd88, %rd87;
-	mov.b64 %rd89, %rd88;
-	ld.param.s64 %rd90, [gk_s40];
-	mov.b64 %rd91, %rd90;
-	ld.param.s64 %rd92, [gk_s41];
-	mov.b64 %rd93, %rd92;
-	ld.param.s32 %r23, [gk_s42];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd94, -9223372036854775808;
-	mov.b64 %rd95, 9223372036854775807;
-	cvt.u64.u32 %rd96, %r5;
-	cvt.u64.u32 %rd97, %r6;
-	mov.b64 %rd98, %rd96;
-$L1:
-	setp.ge.s64 %p8, %rd98, %rd4;
-	@%p8 bra $L2;
-	mad.lo.s64 %rd99, %rd98, 16, %rd3;
-	ld.global.s64 %rd100, [%rd99+0];
-	ld.global.s64 %rd101, [%rd99+8];
-	setp.gt.s64 %p9, %rd100, %rd94;
-	setp.eq.s64 %p10, %rd100, %rd94;
-	setp.lt.s64 %p11, %rd101, %rd95;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd102, %rd100, %rd94, %p13;
-	selp.b64 %rd103, %rd101, %rd95, %p13;
-	mov.b64 %rd94, %rd102;
-	mov.b64 %rd95, %rd103;
-	add.s64 %rd98, %rd98, %rd97;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd104, %rd94;
-	mov.b64 %rd105, %rd95;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd104;
-	shfl.sync.down.b32 %r28|%p14, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd106, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd105;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd107, {%r32, %r33};
-	@!%p14 bra $L3;
-	setp.gt.s64 %p15, %rd106, %rd104;
-	setp.eq.s64 %p16, %rd106, %rd104;
-	setp.lt.s64 %p17, %rd107, %rd105;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd108, %rd106, %rd104, %p19;
-	selp.b64 %rd109, %rd107, %rd105, %p19;
-	mov.b64 %rd104, %rd108;
-	mov.b64 %rd105, %rd109;
-$L3:
-	mov.b64 {%r34, %r35}, %rd104;
-	shfl.sync.down.b32 %r36|%p20, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd110, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd105;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd111, {%r40, %r41};
-	@!%p20 bra $L4;
-	setp.gt.s64 %p21, %rd110, %rd104;
-	setp.eq.s64 %p22, %rd110, %rd104;
-	setp.lt.s64 %p23, %rd111, %rd105;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd112, %rd110, %rd104, %p25;
-	selp.b64 %rd113, %rd111, %rd105, %p25;
-	mov.b64 %rd104, %rd112;
-	mov.b64 %rd105, %rd113;
-$L4:
-	mov.b64 {%r42, %r43}, %rd104;
-	shfl.sync.down.b32 %r44|%p26, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd114, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd105;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd115, {%r48, %r49};
-	@!%p26 bra $L5;
-	setp.gt.s64 %p27, %rd114, %rd104;
-	setp.eq.s64 %p28, %rd114, %rd104;
-	setp.lt.s64 %p29, %rd115, %rd105;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd116, %rd114, %rd104, %p31;
-	selp.b64 %rd117, %rd115, %rd105, %p31;
-	mov.b64 %rd104, %rd116;
-	mov.b64 %rd105, %rd117;
-$L5:
-	mov.b64 {%r50, %r51}, %rd104;
-	shfl.sync.down.b32 %r52|%p32, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd118, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd105;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd119, {%r56, %r57};
-	@!%p32 bra $L6;
-	setp.gt.s64 %p33, %rd118, %rd104;
-	setp.eq.s64 %p34, %rd118, %rd104;
-	setp.lt.s64 %p35, %rd119, %rd105;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd120, %rd118, %rd104, %p37;
-	selp.b64 %rd121, %rd119, %rd105, %p37;
-	mov.b64 %rd104, %rd120;
-	mov.b64 %rd105, %rd121;
-$L6:
-	mov.b64 {%r58, %r59}, %rd104;
-	shfl.sync.down.b32 %r60|%p38, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd122, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd105;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd123, {%r64, %r65};
-	@!%p38 bra $L7;
-	setp.gt.s64 %p39, %rd122, %rd104;
-	setp.eq.s64 %p40, %rd122, %rd104;
-	setp.lt.s64 %p41, %rd123, %rd105;
-	and.pred %p42, %p40, %p41;
-	or.pred %p43, %p39, %p42;
-	selp.b64 %rd124, %rd122, %rd104, %p43;
-	selp.b64 %rd125, %rd123, %rd105, %p43;
-	mov.b64 %rd104, %rd124;
-	mov.b64 %rd105, %rd125;
-$L7:
-	setp.eq.u32 %p44, %r7, 0;
-	@!%p44 bra $L8;
-	mul.wide.u32 %rd126, %r8, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	st.shared.s64 [%rd127+0], %rd104;
-	st.shared.s64 [%rd127+8], %rd105;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L9;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L10;
-	mul.wide.u32 %rd128, %r7, 16;
-	add.s64 %rd129, %rd1, %rd128;
-	ld.shared.s64 %rd130, [%rd129+0];
-	ld.shared.s64 %rd131, [%rd129+8];
-	mov.b64 %rd104, %rd130;
-	mov.b64 %rd105, %rd131;
-$L10:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd104;
-	shfl.sync.down.b32 %r69|%p47, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd132, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd105;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd133, {%r73, %r74};
-	@!%p47 bra $L11;
-	setp.gt.s64 %p48, %rd132, %rd104;
-	setp.eq.s64 %p49, %rd132, %rd104;
-	setp.lt.s64 %p50, %rd133, %rd105;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd134, %rd132, %rd104, %p52;
-	selp.b64 %rd135, %rd133, %rd105, %p52;
-	mov.b64 %rd104, %rd134;
-	mov.b64 %rd105, %rd135;
-$L11:
-	mov.b64 {%r75, %r76}, %rd104;
-	shfl.sync.down.b32 %r77|%p53, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd136, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd105;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd137, {%r81, %r82};
-	@!%p53 bra $L12;
-	setp.gt.s64 %p54, %rd136, %rd104;
-	setp.eq.s64 %p55, %rd136, %rd104;
-	setp.lt.s64 %p56, %rd137, %rd105;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd138, %rd136, %rd104, %p58;
-	selp.b64 %rd139, %rd137, %rd105, %p58;
-	mov.b64 %rd104, %rd138;
-	mov.b64 %rd105, %rd139;
-$L12:
-	mov.b64 {%r83, %r84}, %rd104;
-	shfl.sync.down.b32 %r85|%p59, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd140, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd105;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd141, {%r89, %r90};
-	@!%p59 bra $L13;
-	setp.gt.s64 %p60, %rd140, %rd104;
-	setp.eq.s64 %p61, %rd140, %rd104;
-	setp.lt.s64 %p62, %rd141, %rd105;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd142, %rd140, %rd104, %p64;
-	selp.b64 %rd143, %rd141, %rd105, %p64;
-	mov.b64 %rd104, %rd142;
-	mov.b64 %rd105, %rd143;
-$L13:
-	mov.b64 {%r91, %r92}, %rd104;
-	shfl.sync.down.b32 %r93|%p65, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd144, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd105;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd145, {%r97, %r98};
-	@!%p65 bra $L14;
-	setp.gt.s64 %p66, %rd144, %rd104;
-	setp.eq.s64 %p67, %rd144, %rd104;
-	setp.lt.s64 %p68, %rd145, %rd105;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd146, %rd144, %rd104, %p70;
-	selp.b64 %rd147, %rd145, %rd105, %p70;
-	mov.b64 %rd104, %rd146;
-	mov.b64 %rd105, %rd147;
-$L14:
-	mov.b64 {%r99, %r100}, %rd104;
-	shfl.sync.down.b32 %r101|%p71, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd148, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd105;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd149, {%r105, %r106};
-	@!%p71 bra $L15;
-	setp.gt.s64 %p72, %rd148, %rd104;
-	setp.eq.s64 %p73, %rd148, %rd104;
-	setp.lt.s64 %p74, %rd149, %rd105;
-	and.pred %p75, %p73, %p74;
-	or.pred %p76, %p72, %p75;
-	selp.b64 %rd150, %rd148, %rd104, %p76;
-	selp.b64 %rd151, %rd149, %rd105, %p76;
-	mov.b64 %rd104, %rd150;
-	mov.b64 %rd105, %rd151;
-$L15:
-$L9:
-	setp.eq.u32 %p77, %r5, 0;
-	@!%p77 bra $L16;
-	st.global.s64 [%rd6+0], %rd104;
-	st.global.s64 [%rd6+8], %rd105;
-$L16:
-	ret;
-}
-
-.visible .entry gk_frontier_PushLocal_main_nearest__main_custom(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21,
-	.param .b64 gk_s22,
-	.param .b64 gk_s23,
-	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26,
-	.param .b64 gk_s27,
-	.param .b64 gk_s28,
-	.param .b64 gk_s29,
-	.param .b64 gk_s30,
-	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33,
-	.param .b64 gk_s34,
-	.param .b64 gk_s35,
-	.param .b64 gk_s36,
-	.param .b64 gk_s37,
-	.param .b64 gk_s38,
-	.param .b64 gk_s39,
-	.param .b64 gk_s40,
-	.param .b64 gk_s41,
-	.param .b64 gk_s42
-)
-{
-	.reg .pred %p<109>;
-	.reg .b32 %r<232>;
-	.reg .b64 %rd<554>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.s64 %rd26, [gk_s0];
-	mov.b64 %rd27, %rd26;
-	ld.param.u64 %rd28, [gk_s1];
-	cvta.to.global.u64 %rd29, %rd28;
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
-	ld.param.u64 %rd35, [gk_s4];
-	cvta.to.global.u64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s5];
-	mov.b64 %rd39, %rd38;
-	ld.param.s64 %rd40, [gk_s6];
-	mov.b64 %rd41, %rd40;
-	ld.param.u64 %rd42, [gk_s7];
-	cvta.to.global.u64 %rd43, %rd42;
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s8];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s9];
-	mov.b64 %rd48, %rd47;
-	ld.param.u8 %r30, [gk_s10];
-	setp.ne.u32 %p3, %r30, 0;
-	mov.pred %p4, %p3;
-	ld.param.s64 %rd49, [gk_s11];
-	mov.b64 %rd50, %rd49;
-	ld.param.u64 %rd51, [gk_s12];
-	cvta.to.global.u64 %rd52, %rd51;
-	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s13];
-	mov.b64 %rd55, %rd54;
-	ld.param.s64 %rd56, [gk_s14];
-	mov.b64 %rd57, %rd56;
-	ld.param.u64 %rd58, [gk_s15];
-	cvta.to.global.u64 %rd59, %rd58;
-	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s16];
-	mov.b64 %rd62, %rd61;
-	ld.param.s64 %rd63, [gk_s17];
-	mov.b64 %rd64, %rd63;
-	ld.param.u8 %r31, [gk_s18];
-	setp.ne.u32 %p5, %r31, 0;
-	mov.pred %p6, %p5;
-	ld.param.u64 %rd65, [gk_s19];
-	cvta.to.global.u64 %rd66, %rd65;
-	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s20];
-	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s21];
-	mov.b64 %rd71, %rd70;
-	ld.param.u64 %rd72, [gk_s22];
-	cvta.to.global.u64 %rd73, %rd72;
-	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
-	mov.b64 %rd76, %rd75;
-	ld.param.s64 %rd77, [gk_s24];
-	mov.b64 %rd78, %rd77;
-	ld.param.u64 %rd79, [gk_s25];
-	cvta.to.global.u64 %rd80, %rd79;
-	mov.b64 %rd81, %rd80;
-	ld.param.s64 %rd82, [gk_s26];
-	mov.b64 %rd83, %rd82;
-	ld.param.s64 %rd84, [gk_s27];
-	mov.b64 %rd85, %rd84;
-	ld.param.u8 %r32, [gk_s28];
-	setp.ne.u32 %p7, %r32, 0;
-	mov.pred %p8, %p7;
-	ld.param.u64 %rd86, [gk_s29];
-	cvta.to.global.u64 %rd87, %rd86;
-	mov.b64 %rd88, %rd87;
-	ld.param.s64 %rd89, [gk_s30];
-	mov.b64 %rd90, %rd89;
-	ld.param.s64 %rd91, [gk_s31];
-	mov.b64 %rd92, %rd91;
-	ld.param.s32 %r33, [gk_s32];
-	mov.b32 %r34, %r33;
-	ld.param.s64 %rd93, [gk_s33];
-	mov.b64 %rd94, %rd93;
-	ld.param.s64 %rd95, [gk_s34];
-	mov.b64 %rd96, %rd95;
-	ld.param.s64 %rd97, [gk_s35];
-	mov.b64 %rd98, %rd97;
-	ld.param.u64 %rd99, [gk_s36];
-	cvta.to.global.u64 %rd100, %rd99;
-	mov.b64 %rd101, %rd100;
-	ld.param.s64 %rd102, [gk_s37];
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
-	mov.b64 %rd105, %rd104;
-	ld.param.u64 %rd106, [gk_s39];
-	cvta.to.global.u64 %rd107, %rd106;
-	mov.b64 %rd108, %rd107;
-	ld.param.s64 %rd109, [gk_s40];
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
-	mov.b64 %rd112, %rd111;
-	ld.param.s32 %r35, [gk_s42];
-	mov.b32 %r36, %r35;
-	mov.b64 %rd115, 0;
-	mov.b64 %rd116, 0;
 	mov.b64 %rd117, 0;
 	mov.b64 %rd118, 0;
-	mov.b64 %rd115, %rd117;
-	mov.b64 %rd116, %rd118;
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd117, %rd119;
+	mov.b64 %rd118, %rd120;
+$L4:
+	mov.b64 %rd121, %rd117;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd115, %rd121;
+	mov.b64 %rd116, %rd122;
 $L1:
-	mov.b64 %rd119, %rd115;
-	mov.b64 %rd120, %rd116;
-	mov.b64 %rd113, %rd119;
-	mov.b64 %rd114, %rd120;
-	cvt.u64.u32 %rd122, %r28;
-	cvt.u64.u32 %rd123, %r29;
-	mov.b64 %rd124, %rd122;
-$L2:
-	setp.ge.s64 %p9, %rd124, %rd2;
-	@%p9 bra $L3;
-	mov.b64 %rd121, %rd124;
+	mov.b64 %rd113, %rd115;
+	mov.b64 %rd114, %rd116;
+	cvt.u64.u32 %rd124, %r29;
+	cvt.u64.u32 %rd125, %r30;
+	mov.b64 %rd126, %rd124;
+$L5:
+	setp.ge.s64 %p11, %rd126, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd123, %rd126;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mov.b64 %rd125, %rd27;
-	mov.b64 %rd126, %rd30;
-	mov.b64 %rd127, %rd32;
-	mov.b64 %rd128, %rd34;
-	mov.b64 %rd129, %rd37;
-	mov.b64 %rd130, %rd39;
-	mov.b64 %rd131, %rd41;
-	mov.b64 %rd132, %rd44;
-	mov.b64 %rd133, %rd46;
-	mov.b64 %rd134, %rd48;
-	mov.pred %p10, %p4;
-	mov.b64 %rd135, %rd50;
-	mov.b64 %rd136, %rd53;
-	mov.b64 %rd137, %rd55;
-	mov.b64 %rd138, %rd57;
-	mov.b64 %rd139, %rd60;
-	mov.b64 %rd140, %rd62;
-	mov.b64 %rd141, %rd64;
-	mov.pred %p11, %p6;
-	mov.b64 %rd142, %rd67;
-	mov.b64 %rd143, %rd69;
-	mov.b64 %rd144, %rd71;
-	mov.b64 %rd145, %rd74;
-	mov.b64 %rd146, %rd76;
-	mov.b64 %rd147, %rd78;
-	mov.b64 %rd148, %rd81;
-	mov.b64 %rd149, %rd83;
-	mov.b64 %rd150, %rd85;
-	mov.pred %p12, %p8;
-	mov.b64 %rd151, %rd88;
-	mov.b64 %rd152, %rd90;
-	mov.b64 %rd153, %rd92;
-	mov.b32 %r37, %r34;
-	mov.b64 %rd154, %rd94;
-	mov.b64 %rd155, %rd96;
-	mov.b64 %rd156, %rd98;
-	mov.b64 %rd157, %rd101;
-	mov.b64 %rd158, %rd103;
-	mov.b64 %rd159, %rd105;
-	mov.b64 %rd160, %rd108;
-	mov.b64 %rd161, %rd110;
-	mov.b64 %rd162, %rd112;
-	mov.b32 %r38, %r36;
-	add.s64 %rd163, %rd15, %rd23;
-	mad.lo.s64 %rd164, %rd154, 4, 15;
-	and.b64 %rd164, %rd164, -16;
-	add.s64 %rd23, %rd23, %rd164;
-	mov.b64 %rd165, %rd163;
-	mov.b64 %rd166, %rd154;
-	mov.b64 %rd167, 1;
-	mov.b64 %rd168, %rd165;
-	mov.b64 %rd169, %rd166;
+	mov.b64 %rd127, %rd27;
+	mov.b64 %rd128, %rd30;
+	mov.b64 %rd129, %rd32;
+	mov.b64 %rd130, %rd34;
+	mov.b64 %rd131, %rd37;
+	mov.b64 %rd132, %rd39;
+	mov.b64 %rd133, %rd41;
+	mov.b64 %rd134, %rd44;
+	mov.b64 %rd135, %rd46;
+	mov.b64 %rd136, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd137, %rd50;
+	mov.b64 %rd138, %rd53;
+	mov.b64 %rd139, %rd55;
+	mov.b64 %rd140, %rd57;
+	mov.b64 %rd141, %rd60;
+	mov.b64 %rd142, %rd62;
+	mov.b64 %rd143, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd144, %rd67;
+	mov.b64 %rd145, %rd69;
+	mov.b64 %rd146, %rd71;
+	mov.b64 %rd147, %rd74;
+	mov.b64 %rd148, %rd76;
+	mov.b64 %rd149, %rd78;
+	mov.b64 %rd150, %rd81;
+	mov.b64 %rd151, %rd83;
+	mov.b64 %rd152, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd153, %rd88;
+	mov.b64 %rd154, %rd90;
+	mov.b64 %rd155, %rd92;
+	mov.b32 %r38, %r35;
+	mov.b64 %rd156, %rd94;
+	mov.b64 %rd157, %rd96;
+	mov.b64 %rd158, %rd98;
+	mov.b64 %rd159, %rd101;
+	mov.b64 %rd160, %rd103;
+	mov.b64 %rd161, %rd105;
+	mov.b64 %rd162, %rd108;
+	mov.b64 %rd163, %rd110;
+	mov.b64 %rd164, %rd112;
+	mov.b32 %r39, %r37;
+	add.s64 %rd165, %rd15, %rd23;
+	mad.lo.s64 %rd166, %rd156, 4, 15;
+	and.b64 %rd166, %rd166, -16;
+	add.s64 %rd23, %rd23, %rd166;
+	mov.b64 %rd167, %rd165;
+	mov.b64 %rd168, %rd156;
+	mov.b64 %rd169, 1;
 	mov.b64 %rd170, %rd167;
-	add.s64 %rd171, %rd156, 1;
-	add.s64 %rd172, %rd13, %rd22;
-	mad.lo.s64 %rd173, %rd171, 8, 15;
-	and.b64 %rd173, %rd173, -16;
-	add.s64 %rd22, %rd22, %rd173;
-	mov.b64 %rd174, %rd172;
-	mov.b64 %rd175, %rd171;
-	mov.b64 %rd176, 1;
-	mov.b64 %rd177, %rd174;
-	mov.b64 %rd178, %rd175;
+	mov.b64 %rd171, %rd168;
+	mov.b64 %rd172, %rd169;
+	add.s64 %rd173, %rd158, 1;
+	add.s64 %rd174, %rd13, %rd22;
+	mad.lo.s64 %rd175, %rd173, 8, 15;
+	and.b64 %rd175, %rd175, -16;
+	add.s64 %rd22, %rd22, %rd175;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd173;
+	mov.b64 %rd178, 1;
 	mov.b64 %rd179, %rd176;
-	add.s64 %rd180, %rd13, %rd22;
-	mad.lo.s64 %rd181, %rd156, 4, 15;
-	and.b64 %rd181, %rd181, -16;
-	add.s64 %rd22, %rd22, %rd181;
-	mov.b64 %rd182, %rd180;
-	mov.b64 %rd183, %rd156;
-	mov.b64 %rd184, 1;
-	mov.b64 %rd185, %rd182;
-	mov.b64 %rd186, %rd183;
+	mov.b64 %rd180, %rd177;
+	mov.b64 %rd181, %rd178;
+	add.s64 %rd182, %rd13, %rd22;
+	mad.lo.s64 %rd183, %rd158, 4, 15;
+	and.b64 %rd183, %rd183, -16;
+	add.s64 %rd22, %rd22, %rd183;
+	mov.b64 %rd184, %rd182;
+	mov.b64 %rd185, %rd158;
+	mov.b64 %rd186, 1;
 	mov.b64 %rd187, %rd184;
-	mul.lo.s64 %rd188, %rd121, %rd156;
-	mov.b64 %rd189, %rd188;
-	sub.s64 %rd190, %rd135, %rd189;
-	min.s64 %rd191, %rd156, %rd190;
-	mov.b64 %rd192, %rd191;
-	mov.b64 %rd193, 0;
-	sub.s64 %rd194, %rd192, %rd193;
-	max.s64 %rd195, %rd194, 0;
-	cvt.u64.u32 %rd196, %r4;
-	add.s64 %rd197, %rd195, %rd196;
-	sub.s64 %rd198, %rd197, 1;
-	div.u64 %rd199, %rd198, %rd196;
-	cvt.u64.u32 %rd200, %r2;
-	mad.lo.s64 %rd201, %rd200, %rd199, %rd193;
-	add.s64 %rd202, %rd201, %rd199;
-	min.s64 %rd203, %rd202, %rd192;
-	mov.b64 %rd204, 0;
-	mov.pred %p13, 0;
-	mov.b64 %rd205, %rd201;
-$L5:
-	setp.ge.s64 %p14, %rd205, %rd203;
-	@%p14 bra $L7;
-	mov.b64 %rd206, %rd205;
-	mov.pred %p15, %p10;
-	mov.b64 %rd207, %rd135;
-	add.s64 %rd208, %rd189, %rd206;
-	mov.b64 %rd209, %rd208;
+	mov.b64 %rd188, %rd185;
+	mov.b64 %rd189, %rd186;
+	mul.lo.s64 %rd190, %rd123, %rd158;
+	mov.b64 %rd191, %rd190;
+	sub.s64 %rd192, %rd137, %rd191;
+	min.s64 %rd193, %rd158, %rd192;
+	mov.b64 %rd194, %rd193;
+	mov.b64 %rd195, 0;
+	sub.s64 %rd196, %rd194, %rd195;
+	max.s64 %rd197, %rd196, 0;
+	cvt.u64.u32 %rd198, %r4;
+	add.s64 %rd199, %rd197, %rd198;
+	sub.s64 %rd200, %rd199, 1;
+	div.u64 %rd201, %rd200, %rd198;
+	cvt.u64.u32 %rd202, %r2;
+	mad.lo.s64 %rd203, %rd202, %rd201, %rd195;
+	add.s64 %rd204, %rd203, %rd201;
+	min.s64 %rd205, %rd204, %rd194;
+	mov.b64 %rd206, 0;
+	mov.pred %p15, 0;
+	mov.b64 %rd207, %rd203;
 $L8:
-	@!%p15 bra $L12;
-	shr.s64 %rd210, %rd209, 5;
-	mul.lo.s64 %rd211, %rd210, %rd141;
-	mad.lo.s64 %rd212, %rd211, 4, %rd139;
-	ld.global.nc.u32 %r39, [%rd212+0];
-	mov.b32 %r40, %r39;
-	and.b64 %rd213, %rd209, 31;
-	min.u64 %rd214, %rd213, 32;
-	cvt.u32.u64 %r41, %rd214;
-	mov.b32 %r43, 0x1;
-	shl.b32 %r42, %r43, %r41;
-	setp.hs.u32 %p16, %r41, 32;
-	selp.b32 %r44, 0, %r42, %p16;
-	and.b32 %r45, %r40, %r44;
-	setp.ne.u32 %p17, %r45, 0x0;
-	@!%p17 bra $L14;
-	cvt.u32.u64 %r46, %rd209;
-	mov.b32 %r47, %r46;
-	bra.uni $L10;
-$L14:
-	mov.b32 %r47, -1;
-	bra.uni $L10;
+	setp.ge.s64 %p16, %rd207, %rd205;
+	@%p16 bra $L10;
+	mov.b64 %rd208, %rd207;
+	mov.pred %p17, %p12;
+	mov.b64 %rd209, %rd137;
+	add.s64 %rd210, %rd191, %rd208;
+	mov.b64 %rd211, %rd210;
+$L11:
+	@!%p17 bra $L15;
+	shr.s64 %rd212, %rd211, 5;
+	mul.lo.s64 %rd213, %rd212, %rd143;
+	mad.lo.s64 %rd214, %rd213, 4, %rd141;
+	ld.global.nc.u32 %r40, [%rd214+0];
+	mov.b32 %r41, %r40;
+	and.b64 %rd215, %rd211, 31;
+	min.u64 %rd216, %rd215, 32;
+	cvt.u32.u64 %r42, %rd216;
+	mov.b32 %r44, 0x1;
+	shl.b32 %r43, %r44, %r42;
+	setp.hs.u32 %p18, %r42, 32;
+	selp.b32 %r45, 0, %r43, %p18;
+	and.b32 %r46, %r41, %r45;
+	setp.ne.u32 %p19, %r46, 0x0;
+	@!%p19 bra $L17;
+	cvt.u32.u64 %r47, %rd211;
+	mov.b32 %r48, %r47;
+	bra.uni $L13;
+$L17:
+	mov.b32 %r48, -1;
+	bra.uni $L13;
+$L15:
+	mul.lo.s64 %rd217, %rd211, %rd140;
+	mad.lo.s64 %rd218, %rd217, 4, %rd138;
+	ld.global.nc.s32 %r49, [%rd218+0];
+	mov.b32 %r50, %r49;
+	mov.b32 %r48, %r50;
+	bra.uni $L13;
 $L12:
-	mul.lo.s64 %rd215, %rd209, %rd138;
-	mad.lo.s64 %rd216, %rd215, 4, %rd136;
-	ld.global.nc.s32 %r48, [%rd216+0];
-	mov.b32 %r49, %r48;
-	mov.b32 %r47, %r49;
-	bra.uni $L10;
+	bra.uni $L11;
+$L13:
+	mov.b32 %r51, %r48;
+	mov.b64 %rd219, 0;
+	setp.ge.s32 %p20, %r51, 0;
+	@!%p20 bra $L19;
+	mov.b64 %rd220, %rd127;
+	mov.b32 %r52, %r51;
+	cvt.s64.s32 %rd221, %r52;
+	add.s64 %rd222, %rd221, 1;
+	mul.lo.s64 %rd223, %rd222, %rd130;
+	mad.lo.s64 %rd224, %rd223, 8, %rd128;
+	ld.global.nc.s64 %rd225, [%rd224+0];
+	mov.b64 %rd226, %rd225;
+	cvt.s64.s32 %rd227, %r52;
+	mul.lo.s64 %rd228, %rd227, %rd130;
+	mad.lo.s64 %rd229, %rd228, 8, %rd128;
+	ld.global.nc.s64 %rd230, [%rd229+0];
+	mov.b64 %rd231, %rd230;
+	sub.s64 %rd232, %rd226, %rd231;
+	mov.b64 %rd233, %rd232;
+	mov.b64 %rd219, %rd233;
+$L19:
+	@!%p15 bra $L21;
+	mul.lo.s64 %rd234, %rd208, %rd181;
+	mad.lo.s64 %rd235, %rd234, 8, %rd179;
+	st.shared.s64 [%rd235+0], %rd206;
+	mul.lo.s64 %rd236, %rd208, %rd189;
+	mad.lo.s64 %rd237, %rd236, 4, %rd187;
+	st.shared.s32 [%rd237+0], %r51;
+$L21:
+	add.s64 %rd238, %rd206, %rd219;
+	mov.b64 %rd206, %rd238;
 $L9:
+	mov.b64 %rd239, 1;
+	add.s64 %rd207, %rd207, %rd239;
 	bra.uni $L8;
 $L10:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd217, 0;
-	setp.ge.s32 %p18, %r50, 0;
-	@!%p18 bra $L16;
-	mov.b64 %rd218, %rd125;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd219, %r51;
-	add.s64 %rd220, %rd219, 1;
-	mul.lo.s64 %rd221, %rd220, %rd128;
-	mad.lo.s64 %rd222, %rd221, 8, %rd126;
-	ld.global.nc.s64 %rd223, [%rd222+0];
-	mov.b64 %rd224, %rd223;
-	cvt.s64.s32 %rd225, %r51;
-	mul.lo.s64 %rd226, %rd225, %rd128;
-	mad.lo.s64 %rd227, %rd226, 8, %rd126;
-	ld.global.nc.s64 %rd228, [%rd227+0];
-	mov.b64 %rd229, %rd228;
-	sub.s64 %rd230, %rd224, %rd229;
-	mov.b64 %rd231, %rd230;
-	mov.b64 %rd217, %rd231;
-$L16:
-	@!%p13 bra $L18;
-	mul.lo.s64 %rd232, %rd206, %rd179;
-	mad.lo.s64 %rd233, %rd232, 8, %rd177;
-	st.shared.s64 [%rd233+0], %rd204;
-	mul.lo.s64 %rd234, %rd206, %rd187;
-	mad.lo.s64 %rd235, %rd234, 4, %rd185;
-	st.shared.s32 [%rd235+0], %r50;
-$L18:
-	add.s64 %rd236, %rd204, %rd217;
-	mov.b64 %rd204, %rd236;
-$L6:
-	mov.b64 %rd237, 1;
-	add.s64 %rd205, %rd205, %rd237;
-	bra.uni $L5;
-$L7:
-	mov.b64 %rd238, %rd204;
+	mov.b64 %rd240, %rd206;
 	// block scan
-	mov.b64 %rd239, %rd238;
-	mov.b32 %r52, %r3;
-$L19:
-	setp.hs.u32 %p19, %r52, 32;
-	@%p19 bra $L20;
-	mov.b64 {%r53, %r54}, %rd239;
-	shfl.sync.up.b32 %r55|%p20, %r53, %r52, 0, %r17;
-	shfl.sync.up.b32 %r56, %r54, %r52, 0, %r17;
-	mov.b64 %rd240, {%r55, %r56};
-	@!%p20 bra $L21;
-	add.s64 %rd241, %rd240, %rd239;
-	mov.b64 %rd239, %rd241;
-$L21:
-	shl.b32 %r52, %r52, 1;
-	bra.uni $L19;
-$L20:
-	mov.b64 {%r57, %r58}, %rd239;
-	shfl.sync.up.b32 %r59|%p21, %r57, %r3, 0, %r17;
-	shfl.sync.up.b32 %r60, %r58, %r3, 0, %r17;
-	mov.b64 %rd242, {%r59, %r60};
-	setp.lo.u32 %p22, %r3, 32;
-	and.pred %p23, %p21, %p22;
-	selp.b64 %rd243, %rd242, 0, %p23;
-	sub.u32 %r61, %r13, %r3;
-	setp.eq.u32 %p24, %r7, %r61;
-	@!%p24 bra $L22;
-	mul.wide.u32 %rd244, %r8, 16;
-	add.s64 %rd245, %rd1, %rd244;
-	st.shared.s64 [%rd245+0], %rd239;
+	mov.b64 %rd241, %rd240;
+	mov.b32 %r53, %r3;
 $L22:
-	bar.sync 0;
-	setp.eq.u32 %p25, %r8, 0;
-	@!%p25 bra $L23;
-	mov.b64 %rd246, 0;
-	setp.lo.u32 %p26, %r7, %r10;
-	@!%p26 bra $L24;
-	mul.wide.u32 %rd247, %r7, 16;
-	add.s64 %rd248, %rd1, %rd247;
-	ld.shared.s64 %rd249, [%rd248+0];
-	mov.b64 %rd246, %rd249;
+	setp.hs.u32 %p21, %r53, 32;
+	@%p21 bra $L23;
+	mov.b64 {%r54, %r55}, %rd241;
+	shfl.sync.up.b32 %r56|%p22, %r54, %r53, 0, %r17;
+	shfl.sync.up.b32 %r57, %r55, %r53, 0, %r17;
+	mov.b64 %rd242, {%r56, %r57};
+	@!%p22 bra $L24;
+	add.s64 %rd243, %rd242, %rd241;
+	mov.b64 %rd241, %rd243;
 $L24:
-	mov.b64 {%r62, %r63}, %rd246;
-	shfl.sync.up.b32 %r64|%p27, %r62, 1, 0, %r17;
-	shfl.sync.up.b32 %r65, %r63, 1, 0, %r17;
-	mov.b64 %rd250, {%r64, %r65};
-	@!%p27 bra $L25;
-	add.s64 %rd251, %rd250, %rd246;
-	mov.b64 %rd246, %rd251;
-$L25:
-	mov.b64 {%r66, %r67}, %rd246;
-	shfl.sync.up.b32 %r68|%p28, %r66, 2, 0, %r17;
-	shfl.sync.up.b32 %r69, %r67, 2, 0, %r17;
-	mov.b64 %rd252, {%r68, %r69};
-	@!%p28 bra $L26;
-	add.s64 %rd253, %rd252, %rd246;
-	mov.b64 %rd246, %rd253;
-$L26:
-	mov.b64 {%r70, %r71}, %rd246;
-	shfl.sync.up.b32 %r72|%p29, %r70, 4, 0, %r17;
-	shfl.sync.up.b32 %r73, %r71, 4, 0, %r17;
-	mov.b64 %rd254, {%r72, %r73};
-	@!%p29 bra $L27;
-	add.s64 %rd255, %rd254, %rd246;
-	mov.b64 %rd246, %rd255;
-$L27:
-	mov.b64 {%r74, %r75}, %rd246;
-	shfl.sync.up.b32 %r76|%p30, %r74, 8, 0, %r17;
-	shfl.sync.up.b32 %r77, %r75, 8, 0, %r17;
-	mov.b64 %rd256, {%r76, %r77};
-	@!%p30 bra $L28;
-	add.s64 %rd257, %rd256, %rd246;
-	mov.b64 %rd246, %rd257;
-$L28:
-	mov.b64 {%r78, %r79}, %rd246;
-	shfl.sync.up.b32 %r80|%p31, %r78, 16, 0, %r17;
-	shfl.sync.up.b32 %r81, %r79, 16, 0, %r17;
-	mov.b64 %rd258, {%r80, %r81};
-	@!%p31 bra $L29;
-	add.s64 %rd259, %rd258, %rd246;
-	mov.b64 %rd246, %rd259;
-$L29:
-	mov.b64 {%r82, %r83}, %rd246;
-	shfl.sync.up.b32 %r84|%p32, %r82, 1, 0, %r17;
-	shfl.sync.up.b32 %r85, %r83, 1, 0, %r17;
-	mov.b64 %rd260, {%r84, %r85};
-	selp.b64 %rd261, %rd260, 0, %p32;
-	@!%p26 bra $L30;
-	mul.wide.u32 %rd262, %r7, 16;
-	add.s64 %rd263, %rd1, %rd262;
-	add.s64 %rd264, %rd263, 512;
-	st.shared.s64 [%rd264+0], %rd261;
-$L30:
-	sub.u32 %r86, %r10, 1;
-	setp.eq.u32 %p33, %r7, %r86;
-	@!%p33 bra $L31;
-	st.shared.s64 [%rd1+1024], %rd246;
-$L31:
+	shl.b32 %r53, %r53, 1;
+	bra.uni $L22;
 $L23:
+	mov.b64 {%r58, %r59}, %rd241;
+	shfl.sync.up.b32 %r60|%p23, %r58, %r3, 0, %r17;
+	shfl.sync.up.b32 %r61, %r59, %r3, 0, %r17;
+	mov.b64 %rd244, {%r60, %r61};
+	setp.lo.u32 %p24, %r3, 32;
+	and.pred %p25, %p23, %p24;
+	selp.b64 %rd245, %rd244, 0, %p25;
+	sub.u32 %r62, %r13, %r3;
+	setp.eq.u32 %p26, %r7, %r62;
+	@!%p26 bra $L25;
+	mul.wide.u32 %rd246, %r8, 16;
+	add.s64 %rd247, %rd1, %rd246;
+	st.shared.s64 [%rd247+0], %rd241;
+$L25:
 	bar.sync 0;
-	mul.wide.u32 %rd265, %r8, 16;
-	add.s64 %rd266, %rd1, %rd265;
-	add.s64 %rd267, %rd266, 512;
-	ld.shared.s64 %rd268, [%rd267+0];
-	add.s64 %rd269, %rd268, %rd243;
-	ld.shared.s64 %rd270, [%rd1+1024];
-	mov.b64 {%r87, %r88}, %rd269;
-	shfl.sync.idx.b32 %r89|%p34, %r87, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r90, %r88, 0, %r21, %r17;
-	mov.b64 %rd271, {%r89, %r90};
-	mov.b64 %rd272, %rd270;
-	mov.b64 %rd204, %rd271;
-	mov.pred %p13, 1;
-	mov.b64 %rd273, %rd201;
+	setp.eq.u32 %p27, %r8, 0;
+	@!%p27 bra $L26;
+	mov.b64 %rd248, 0;
+	setp.lo.u32 %p28, %r7, %r10;
+	@!%p28 bra $L27;
+	mul.wide.u32 %rd249, %r7, 16;
+	add.s64 %rd250, %rd1, %rd249;
+	ld.shared.s64 %rd251, [%rd250+0];
+	mov.b64 %rd248, %rd251;
+$L27:
+	mov.b64 {%r63, %r64}, %rd248;
+	shfl.sync.up.b32 %r65|%p29, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd252, {%r65, %r66};
+	@!%p29 bra $L28;
+	add.s64 %rd253, %rd252, %rd248;
+	mov.b64 %rd248, %rd253;
+$L28:
+	mov.b64 {%r67, %r68}, %rd248;
+	shfl.sync.up.b32 %r69|%p30, %r67, 2, 0, %r17;
+	shfl.sync.up.b32 %r70, %r68, 2, 0, %r17;
+	mov.b64 %rd254, {%r69, %r70};
+	@!%p30 bra $L29;
+	add.s64 %rd255, %rd254, %rd248;
+	mov.b64 %rd248, %rd255;
+$L29:
+	mov.b64 {%r71, %r72}, %rd248;
+	shfl.sync.up.b32 %r73|%p31, %r71, 4, 0, %r17;
+	shfl.sync.up.b32 %r74, %r72, 4, 0, %r17;
+	mov.b64 %rd256, {%r73, %r74};
+	@!%p31 bra $L30;
+	add.s64 %rd257, %rd256, %rd248;
+	mov.b64 %rd248, %rd257;
+$L30:
+	mov.b64 {%r75, %r76}, %rd248;
+	shfl.sync.up.b32 %r77|%p32, %r75, 8, 0, %r17;
+	shfl.sync.up.b32 %r78, %r76, 8, 0, %r17;
+	mov.b64 %rd258, {%r77, %r78};
+	@!%p32 bra $L31;
+	add.s64 %rd259, %rd258, %rd248;
+	mov.b64 %rd248, %rd259;
+$L31:
+	mov.b64 {%r79, %r80}, %rd248;
+	shfl.sync.up.b32 %r81|%p33, %r79, 16, 0, %r17;
+	shfl.sync.up.b32 %r82, %r80, 16, 0, %r17;
+	mov.b64 %rd260, {%r81, %r82};
+	@!%p33 bra $L32;
+	add.s64 %rd261, %rd260, %rd248;
+	mov.b64 %rd248, %rd261;
 $L32:
-	setp.ge.s64 %p35, %rd273, %rd203;
-	@%p35 bra $L34;
+	mov.b64 {%r83, %r84}, %rd248;
+	shfl.sync.up.b32 %r85|%p34, %r83, 1, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, 1, 0, %r17;
+	mov.b64 %rd262, {%r85, %r86};
+	selp.b64 %rd263, %rd262, 0, %p34;
+	@!%p28 bra $L33;
+	mul.wide.u32 %rd264, %r7, 16;
+	add.s64 %rd265, %rd1, %rd264;
+	add.s64 %rd266, %rd265, 512;
+	st.shared.s64 [%rd266+0], %rd263;
+$L33:
+	sub.u32 %r87, %r10, 1;
+	setp.eq.u32 %p35, %r7, %r87;
+	@!%p35 bra $L34;
+	st.shared.s64 [%rd1+1024], %rd248;
+$L34:
+$L26:
+	bar.sync 0;
+	mul.wide.u32 %rd267, %r8, 16;
+	add.s64 %rd268, %rd1, %rd267;
+	add.s64 %rd269, %rd268, 512;
+	ld.shared.s64 %rd270, [%rd269+0];
+	add.s64 %rd271, %rd270, %rd245;
+	ld.shared.s64 %rd272, [%rd1+1024];
+	mov.b64 {%r88, %r89}, %rd271;
+	shfl.sync.idx.b32 %r90|%p36, %r88, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r91, %r89, 0, %r22, %r17;
+	mov.b64 %rd273, {%r90, %r91};
+	mov.b64 %rd274, %rd272;
 	mov.b64 %rd206, %rd273;
-	mov.pred %p15, %p10;
-	mov.b64 %rd207, %rd135;
-	add.s64 %rd274, %rd189, %rd206;
-	mov.b64 %rd209, %rd274;
+	mov.pred %p15, 1;
+	mov.b64 %rd275, %rd203;
 $L35:
-	@!%p15 bra $L39;
-	shr.s64 %rd275, %rd209, 5;
-	mul.lo.s64 %rd276, %rd275, %rd141;
-	mad.lo.s64 %rd277, %rd276, 4, %rd139;
-	ld.global.nc.u32 %r91, [%rd277+0];
-	mov.b32 %r40, %r91;
-	and.b64 %rd278, %rd209, 31;
-	min.u64 %rd279, %rd278, 32;
-	cvt.u32.u64 %r92, %rd279;
-	mov.b32 %r94, 0x1;
-	shl.b32 %r93, %r94, %r92;
-	setp.hs.u32 %p36, %r92, 32;
-	selp.b32 %r95, 0, %r93, %p36;
-	and.b32 %r96, %r40, %r95;
-	setp.ne.u32 %p37, %r96, 0x0;
-	@!%p37 bra $L41;
-	cvt.u32.u64 %r97, %rd209;
-	mov.b32 %r47, %r97;
-	bra.uni $L37;
-$L41:
-	mov.b32 %r47, -1;
-	bra.uni $L37;
+	setp.ge.s64 %p37, %rd275, %rd205;
+	@%p37 bra $L37;
+	mov.b64 %rd208, %rd275;
+	mov.pred %p17, %p12;
+	mov.b64 %rd209, %rd137;
+	add.s64 %rd276, %rd191, %rd208;
+	mov.b64 %rd211, %rd276;
+$L38:
+	@!%p17 bra $L42;
+	shr.s64 %rd277, %rd211, 5;
+	mul.lo.s64 %rd278, %rd277, %rd143;
+	mad.lo.s64 %rd279, %rd278, 4, %rd141;
+	ld.global.nc.u32 %r92, [%rd279+0];
+	mov.b32 %r41, %r92;
+	and.b64 %rd280, %rd211, 31;
+	min.u64 %rd281, %rd280, 32;
+	cvt.u32.u64 %r93, %rd281;
+	mov.b32 %r95, 0x1;
+	shl.b32 %r94, %r95, %r93;
+	setp.hs.u32 %p38, %r93, 32;
+	selp.b32 %r96, 0, %r94, %p38;
+	and.b32 %r97, %r41, %r96;
+	setp.ne.u32 %p39, %r97, 0x0;
+	@!%p39 bra $L44;
+	cvt.u32.u64 %r98, %rd211;
+	mov.b32 %r48, %r98;
+	bra.uni $L40;
+$L44:
+	mov.b32 %r48, -1;
+	bra.uni $L40;
+$L42:
+	mul.lo.s64 %rd282, %rd211, %rd140;
+	mad.lo.s64 %rd283, %rd282, 4, %rd138;
+	ld.global.nc.s32 %r99, [%rd283+0];
+	mov.b32 %r50, %r99;
+	mov.b32 %r48, %r50;
+	bra.uni $L40;
 $L39:
-	mul.lo.s64 %rd280, %rd209, %rd138;
-	mad.lo.s64 %rd281, %rd280, 4, %rd136;
-	ld.global.nc.s32 %r98, [%rd281+0];
-	mov.b32 %r49, %r98;
-	mov.b32 %r47, %r49;
-	bra.uni $L37;
+	bra.uni $L38;
+$L40:
+	mov.b32 %r51, %r48;
+	mov.b64 %rd219, 0;
+	setp.ge.s32 %p40, %r51, 0;
+	@!%p40 bra $L46;
+	mov.b64 %rd220, %rd127;
+	mov.b32 %r52, %r51;
+	cvt.s64.s32 %rd284, %r52;
+	add.s64 %rd285, %rd284, 1;
+	mul.lo.s64 %rd286, %rd285, %rd130;
+	mad.lo.s64 %rd287, %rd286, 8, %rd128;
+	ld.global.nc.s64 %rd288, [%rd287+0];
+	mov.b64 %rd226, %rd288;
+	cvt.s64.s32 %rd289, %r52;
+	mul.lo.s64 %rd290, %rd289, %rd130;
+	mad.lo.s64 %rd291, %rd290, 8, %rd128;
+	ld.global.nc.s64 %rd292, [%rd291+0];
+	mov.b64 %rd231, %rd292;
+	sub.s64 %rd293, %rd226, %rd231;
+	mov.b64 %rd233, %rd293;
+	mov.b64 %rd219, %rd233;
+$L46:
+	@!%p15 bra $L48;
+	mul.lo.s64 %rd294, %rd208, %rd181;
+	mad.lo.s64 %rd295, %rd294, 8, %rd179;
+	st.shared.s64 [%rd295+0], %rd206;
+	mul.lo.s64 %rd296, %rd208, %rd189;
+	mad.lo.s64 %rd297, %rd296, 4, %rd187;
+	st.shared.s32 [%rd297+0], %r51;
+$L48:
+	add.s64 %rd298, %rd206, %rd219;
+	mov.b64 %rd206, %rd298;
 $L36:
+	mov.b64 %rd299, 1;
+	add.s64 %rd275, %rd275, %rd299;
 	bra.uni $L35;
 $L37:
-	mov.b32 %r50, %r47;
-	mov.b64 %rd217, 0;
-	setp.ge.s32 %p38, %r50, 0;
-	@!%p38 bra $L43;
-	mov.b64 %rd218, %rd125;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd282, %r51;
-	add.s64 %rd283, %rd282, 1;
-	mul.lo.s64 %rd284, %rd283, %rd128;
-	mad.lo.s64 %rd285, %rd284, 8, %rd126;
-	ld.global.nc.s64 %rd286, [%rd285+0];
-	mov.b64 %rd224, %rd286;
-	cvt.s64.s32 %rd287, %r51;
-	mul.lo.s64 %rd288, %rd287, %rd128;
-	mad.lo.s64 %rd289, %rd288, 8, %rd126;
-	ld.global.nc.s64 %rd290, [%rd289+0];
-	mov.b64 %rd229, %rd290;
-	sub.s64 %rd291, %rd224, %rd229;
-	mov.b64 %rd231, %rd291;
-	mov.b64 %rd217, %rd231;
-$L43:
-	@!%p13 bra $L45;
-	mul.lo.s64 %rd292, %rd206, %rd179;
-	mad.lo.s64 %rd293, %rd292, 8, %rd177;
-	st.shared.s64 [%rd293+0], %rd204;
-	mul.lo.s64 %rd294, %rd206, %rd187;
-	mad.lo.s64 %rd295, %rd294, 4, %rd185;
-	st.shared.s32 [%rd295+0], %r50;
-$L45:
-	add.s64 %rd296, %rd204, %rd217;
-	mov.b64 %rd204, %rd296;
-$L33:
-	mov.b64 %rd297, 1;
-	add.s64 %rd273, %rd273, %rd297;
-	bra.uni $L32;
-$L34:
-	mov.b64 %rd298, %rd272;
-	mov.b64 %rd299, %rd298;
-	cvt.u64.u32 %rd300, %r2;
-	setp.eq.s64 %p39, %rd300, 0;
-	@!%p39 bra $L47;
-	mul.lo.s64 %rd301, %rd192, %rd179;
-	mad.lo.s64 %rd302, %rd301, 8, %rd177;
-	st.shared.s64 [%rd302+0], %rd299;
-$L47:
-	bar.sync 0;
-	cvt.u64.u32 %rd303, %r4;
-	mov.b64 %rd304, %rd303;
-	mul.lo.s64 %rd305, %rd304, %rd154;
-	mov.b64 %rd306, %rd305;
-	@!%p11 bra $L49;
-	mov.b64 %rd306, %rd299;
-$L49:
-	mov.b64 %rd307, 0;
+	mov.b64 %rd300, %rd274;
+	mov.b64 %rd301, %rd300;
+	cvt.u64.u32 %rd302, %r2;
+	setp.eq.s64 %p41, %rd302, 0;
+	@!%p41 bra $L50;
+	mul.lo.s64 %rd303, %rd194, %rd181;
+	mad.lo.s64 %rd304, %rd303, 8, %rd179;
+	st.shared.s64 [%rd304+0], %rd301;
 $L50:
-	setp.lt.s64 %p40, %rd307, %rd299;
-	not.pred %p41, %p40;
-	@!%p41 bra $L54;
-	bra.uni $L52;
-$L54:
-	mov.b64 %rd308, 0;
-	add.s64 %rd309, %rd307, %rd306;
-	min.s64 %rd310, %rd299, %rd309;
-	mov.b64 %rd311, %rd310;
-	cvt.u64.u32 %rd312, %r2;
-	add.s64 %rd313, %rd307, %rd312;
-	mov.b64 %rd314, %rd313;
-	mov.b64 %rd315, %rd192;
-	mov.b64 %rd316, %rd314;
-	sub.s64 %rd317, %rd315, 1;
-	mov.b64 %rd318, %rd317;
-	mov.b64 %rd319, 0;
-	mov.b64 %rd320, %rd318;
-$L55:
-	setp.lt.s64 %p42, %rd319, %rd320;
+	bar.sync 0;
+	cvt.u64.u32 %rd305, %r4;
+	mov.b64 %rd306, %rd305;
+	mul.lo.s64 %rd307, %rd306, %rd156;
+	mov.b64 %rd308, %rd307;
+	@!%p13 bra $L52;
+	mov.b64 %rd308, %rd301;
+$L52:
+	mov.b64 %rd309, 0;
+$L53:
+	setp.lt.s64 %p42, %rd309, %rd301;
 	not.pred %p43, %p42;
-	@!%p43 bra $L59;
-	bra.uni $L57;
-$L59:
-	add.s64 %rd321, %rd319, %rd320;
-	add.s64 %rd322, %rd321, 1;
-	shr.u64 %rd323, %rd322, 1;
-	mov.b64 %rd324, %rd323;
-	mul.lo.s64 %rd325, %rd324, %rd179;
-	mad.lo.s64 %rd326, %rd325, 8, %rd177;
-	ld.shared.s64 %rd327, [%rd326+0];
-	mov.b64 %rd328, %rd327;
-	setp.le.s64 %p44, %rd328, %rd316;
-	@!%p44 bra $L60;
-	mov.b64 %rd319, %rd324;
-	bra.uni $L61;
-$L60:
-	sub.s64 %rd329, %rd324, 1;
-	mov.b64 %rd320, %rd329;
-$L61:
-$L56:
+	@!%p43 bra $L57;
 	bra.uni $L55;
 $L57:
-	max.s64 %rd330, %rd319, 0;
-	mov.b64 %rd331, %rd330;
-	mov.b64 %rd332, %rd331;
+	mov.b64 %rd310, 0;
+	add.s64 %rd311, %rd309, %rd308;
+	min.s64 %rd312, %rd301, %rd311;
+	mov.b64 %rd313, %rd312;
+	cvt.u64.u32 %rd314, %r2;
+	add.s64 %rd315, %rd309, %rd314;
+	mov.b64 %rd316, %rd315;
+	mov.b64 %rd317, %rd194;
+	mov.b64 %rd318, %rd316;
+	sub.s64 %rd319, %rd317, 1;
+	mov.b64 %rd320, %rd319;
+	mov.b64 %rd321, 0;
+	mov.b64 %rd322, %rd320;
+$L58:
+	setp.lt.s64 %p44, %rd321, %rd322;
+	not.pred %p45, %p44;
+	@!%p45 bra $L62;
+	bra.uni $L60;
 $L62:
-	setp.lt.s64 %p45, %rd314, %rd311;
-	not.pred %p46, %p45;
-	@!%p46 bra $L66;
+	add.s64 %rd323, %rd321, %rd322;
+	add.s64 %rd324, %rd323, 1;
+	shr.u64 %rd325, %rd324, 1;
+	mov.b64 %rd326, %rd325;
+	mul.lo.s64 %rd327, %rd326, %rd181;
+	mad.lo.s64 %rd328, %rd327, 8, %rd179;
+	ld.shared.s64 %rd329, [%rd328+0];
+	mov.b64 %rd330, %rd329;
+	setp.le.s64 %p46, %rd330, %rd318;
+	@!%p46 bra $L63;
+	mov.b64 %rd321, %rd326;
 	bra.uni $L64;
-$L66:
-$L67:
-	add.s64 %rd333, %rd332, 1;
-	mul.lo.s64 %rd334, %rd333, %rd179;
-	mad.lo.s64 %rd335, %rd334, 8, %rd177;
-	ld.shared.s64 %rd336, [%rd335+0];
-	mov.b64 %rd337, %rd336;
-	setp.le.s64 %p47, %rd337, %rd314;
+$L63:
+	sub.s64 %rd331, %rd326, 1;
+	mov.b64 %rd322, %rd331;
+$L64:
+$L59:
+	bra.uni $L58;
+$L60:
+	max.s64 %rd332, %rd321, 0;
+	mov.b64 %rd333, %rd332;
+	mov.b64 %rd334, %rd333;
+$L65:
+	setp.lt.s64 %p47, %rd316, %rd313;
 	not.pred %p48, %p47;
-	@!%p48 bra $L71;
-	bra.uni $L69;
-$L71:
-	add.s64 %rd338, %rd332, 1;
-	mov.b64 %rd332, %rd338;
-$L68:
+	@!%p48 bra $L69;
 	bra.uni $L67;
 $L69:
-	mul.lo.s64 %rd339, %rd332, %rd187;
-	mad.lo.s64 %rd340, %rd339, 4, %rd185;
-	ld.shared.s32 %r99, [%rd340+0];
-	mov.b32 %r100, %r99;
+$L70:
+	add.s64 %rd335, %rd334, 1;
+	mul.lo.s64 %rd336, %rd335, %rd181;
+	mad.lo.s64 %rd337, %rd336, 8, %rd179;
+	ld.shared.s64 %rd338, [%rd337+0];
+	mov.b64 %rd339, %rd338;
+	setp.le.s64 %p49, %rd339, %rd316;
+	not.pred %p50, %p49;
+	@!%p50 bra $L74;
+	bra.uni $L72;
+$L74:
+	add.s64 %rd340, %rd334, 1;
+	mov.b64 %rd334, %rd340;
+$L71:
+	bra.uni $L70;
+$L72:
+	mul.lo.s64 %rd341, %rd334, %rd189;
+	mad.lo.s64 %rd342, %rd341, 4, %rd187;
+	ld.shared.s32 %r100, [%rd342+0];
 	mov.b32 %r101, %r100;
-	mov.b64 %rd341, %rd125;
 	mov.b32 %r102, %r101;
-	cvt.s64.s32 %rd342, %r102;
-	mul.lo.s64 %rd343, %rd342, %rd128;
-	mad.lo.s64 %rd344, %rd343, 8, %rd126;
-	ld.global.nc.s64 %rd345, [%rd344+0];
-	mov.b64 %rd346, %rd345;
-	mov.b64 %rd347, %rd346;
-	mul.lo.s64 %rd348, %rd332, %rd179;
-	mad.lo.s64 %rd349, %rd348, 8, %rd177;
-	ld.shared.s64 %rd350, [%rd349+0];
-	mov.b64 %rd351, %rd350;
-	add.s64 %rd352, %rd347, %rd314;
-	sub.s64 %rd353, %rd352, %rd351;
-	mov.b64 %rd354, %rd353;
-	mul.lo.s64 %rd355, %rd354, %rd131;
-	mad.lo.s64 %rd356, %rd355, 4, %rd129;
-	ld.global.nc.s32 %r103, [%rd356+0];
-	mov.b32 %r104, %r103;
+	mov.b64 %rd343, %rd127;
+	mov.b32 %r103, %r102;
+	cvt.s64.s32 %rd344, %r103;
+	mul.lo.s64 %rd345, %rd344, %rd130;
+	mad.lo.s64 %rd346, %rd345, 8, %rd128;
+	ld.global.nc.s64 %rd347, [%rd346+0];
+	mov.b64 %rd348, %rd347;
+	mov.b64 %rd349, %rd348;
+	mul.lo.s64 %rd350, %rd334, %rd181;
+	mad.lo.s64 %rd351, %rd350, 8, %rd179;
+	ld.shared.s64 %rd352, [%rd351+0];
+	mov.b64 %rd353, %rd352;
+	add.s64 %rd354, %rd349, %rd316;
+	sub.s64 %rd355, %rd354, %rd353;
+	mov.b64 %rd356, %rd355;
+	mul.lo.s64 %rd357, %rd356, %rd133;
+	mad.lo.s64 %rd358, %rd357, 4, %rd131;
+	ld.global.nc.s32 %r104, [%rd358+0];
 	mov.b32 %r105, %r104;
-	mov.b32 %r106, %r38;
-	mov.b32 %r107, %r101;
-	mov.b32 %r108, %r105;
-	mov.b64 %rd357, %rd354;
-	add.s32 %r109, %r106, 1;
-	mov.b32 %r110, %r109;
-	cvt.s64.s32 %rd358, %r108;
-	mul.lo.s64 %rd359, %rd358, %rd159;
-	mad.lo.s64 %rd360, %rd359, 4, %rd157;
-	mov.b32 %r111, -1;
-	atom.global.cas.b32 %r112, [%rd360], %r111, %r110;
-	setp.eq.u32 %p49, %r112, %r111;
-	mov.pred %p50, %p49;
-	mov.pred %p51, %p50;
+	mov.b32 %r106, %r105;
+	mov.b32 %r107, %r39;
+	mov.b32 %r108, %r102;
+	mov.b32 %r109, %r106;
+	mov.b64 %rd359, %rd356;
+	add.s32 %r110, %r107, 1;
+	mov.b32 %r111, %r110;
+	cvt.s64.s32 %rd360, %r109;
+	mul.lo.s64 %rd361, %rd360, %rd161;
+	mad.lo.s64 %rd362, %rd361, 4, %rd159;
+	mov.b32 %r112, -1;
+	atom.global.cas.b32 %r113, [%rd362], %r112, %r111;
+	setp.eq.u32 %p51, %r113, %r112;
 	mov.pred %p52, %p51;
-	not.pred %p53, %p52;
-	@!%p53 bra $L73;
-	cvt.s64.s32 %rd361, %r108;
-	mul.lo.s64 %rd362, %rd361, %rd159;
-	mad.lo.s64 %rd363, %rd362, 4, %rd157;
-	ld.relaxed.gpu.global.s32 %r113, [%rd363+0];
-	mov.b32 %r114, %r113;
-	setp.eq.s32 %p54, %r114, %r110;
-	mov.pred %p52, %p54;
-$L73:
-	@!%p52 bra $L75;
-	cvt.s64.s32 %rd364, %r107;
-	mul.lo.s64 %rd365, %rd364, %rd162;
-	mad.lo.s64 %rd366, %rd365, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r115, [%rd366+0];
-	mov.b32 %r116, %r115;
-	cvt.s64.s32 %rd367, %r108;
-	mul.lo.s64 %rd368, %rd367, %rd162;
-	mad.lo.s64 %rd369, %rd368, 4, %rd160;
-	atom.global.min.s32 %r117, [%rd369], %r116;
-$L75:
-	mov.pred %p55, %p51;
-	@!%p55 bra $L77;
-	mov.pred %p56, 0;
-	mov.b64 %rd370, %rd308;
-	mov.b32 %r118, %r105;
+	mov.pred %p53, %p52;
+	mov.pred %p54, %p53;
+	not.pred %p55, %p54;
+	@!%p55 bra $L76;
+	cvt.s64.s32 %rd363, %r109;
+	mul.lo.s64 %rd364, %rd363, %rd161;
+	mad.lo.s64 %rd365, %rd364, 4, %rd159;
+	ld.relaxed.gpu.global.s32 %r114, [%rd365+0];
+	mov.b32 %r115, %r114;
+	setp.eq.s32 %p56, %r115, %r111;
+	mov.pred %p54, %p56;
+$L76:
+	@!%p54 bra $L78;
+	cvt.s64.s32 %rd366, %r108;
+	mul.lo.s64 %rd367, %rd366, %rd164;
+	mad.lo.s64 %rd368, %rd367, 4, %rd162;
+	ld.relaxed.gpu.global.s32 %r116, [%rd368+0];
+	mov.b32 %r117, %r116;
+	cvt.s64.s32 %rd369, %r109;
+	mul.lo.s64 %rd370, %rd369, %rd164;
+	mad.lo.s64 %rd371, %rd370, 4, %rd162;
+	atom.global.min.s32 %r118, [%rd371], %r117;
 $L78:
-	@!%p11 bra $L82;
-	shr.s32 %r119, %r118, 5;
-	cvt.s64.s32 %rd371, %r119;
-	mov.b64 %rd372, %rd371;
-	and.b32 %r120, %r118, 31;
+	mov.pred %p57, %p53;
+	@!%p57 bra $L80;
+	mov.pred %p58, 0;
+	mov.b64 %rd372, %rd310;
+	mov.b32 %r119, %r106;
+$L81:
+	@!%p13 bra $L85;
+	shr.s32 %r120, %r119, 5;
 	cvt.s64.s32 %rd373, %r120;
-	min.u64 %rd374, %rd373, 32;
-	cvt.u32.u64 %r121, %rd374;
-	mov.b32 %r123, 0x1;
-	shl.b32 %r122, %r123, %r121;
-	setp.hs.u32 %p57, %r121, 32;
-	selp.b32 %r124, 0, %r122, %p57;
-	mov.b32 %r125, %r124;
-	mov.b64 %rd375, %rd372;
+	mov.b64 %rd374, %rd373;
+	and.b32 %r121, %r119, 31;
+	cvt.s64.s32 %rd375, %r121;
+	min.u64 %rd376, %rd375, 32;
+	cvt.u32.u64 %r122, %rd376;
+	mov.b32 %r124, 0x1;
+	shl.b32 %r123, %r124, %r122;
+	setp.hs.u32 %p59, %r122, 32;
+	selp.b32 %r125, 0, %r123, %p59;
 	mov.b32 %r126, %r125;
-	mul.lo.s64 %rd376, %rd375, %rd150;
-	mad.lo.s64 %rd377, %rd376, 4, %rd148;
-	ld.relaxed.gpu.global.u32 %r127, [%rd377+0];
-	mov.b32 %r128, %r127;
-	and.b32 %r129, %r128, %r126;
-	setp.ne.u32 %p58, %r129, 0x0;
-	mov.pred %p59, %p58;
-	not.pred %p60, %p59;
-	@!%p60 bra $L84;
-	mul.lo.s64 %rd378, %rd375, %rd150;
-	mad.lo.s64 %rd379, %rd378, 4, %rd148;
-	atom.global.or.b32 %r130, [%rd379], %r126;
-	mov.b32 %r131, %r130;
-	and.b32 %r132, %r131, %r126;
-	setp.ne.u32 %p61, %r132, 0x0;
-	mov.pred %p59, %p61;
-$L84:
-	@!%p59 bra $L86;
-	mov.b64 %rd380, %rd370;
-	mov.b64 %rd381, %rd380;
-	mov.pred %p62, 0;
-	bra.uni $L80;
-$L86:
-	mov.b64 %rd382, %rd370;
-	mov.b64 %rd381, %rd382;
-	mov.pred %p62, 1;
-	bra.uni $L80;
-$L82:
-	@!%p12 bra $L88;
-	cvt.s64.s32 %rd383, %r118;
-	mul.lo.s64 %rd384, %rd383, %rd153;
-	mad.lo.s64 %rd385, %rd384, 4, %rd151;
-	ld.relaxed.gpu.global.s32 %r133, [%rd385+0];
-	mov.b32 %r134, %r133;
-	setp.eq.s32 %p63, %r134, %r37;
-	mov.pred %p64, %p63;
-	not.pred %p65, %p64;
-	@!%p65 bra $L90;
-	cvt.s64.s32 %rd386, %r118;
-	mul.lo.s64 %rd387, %rd386, %rd153;
-	mad.lo.s64 %rd388, %rd387, 4, %rd151;
-	atom.global.exch.b32 %r135, [%rd388], %r37;
-	mov.b32 %r136, %r135;
-	setp.eq.s32 %p66, %r136, %r37;
-	mov.pred %p64, %p66;
-$L90:
-	@!%p64 bra $L92;
-	mov.b64 %rd389, %rd370;
-	mov.b64 %rd381, %rd389;
-	mov.pred %p62, 0;
-	bra.uni $L80;
-$L92:
-$L88:
-	mul.lo.s64 %rd390, %rd370, %rd170;
-	mad.lo.s64 %rd391, %rd390, 4, %rd168;
-	st.shared.s32 [%rd391+0], %r118;
-	add.s64 %rd392, %rd370, 1;
-	mov.b64 %rd393, %rd392;
-	mov.b64 %rd381, %rd393;
-	mov.pred %p62, 1;
-	bra.uni $L80;
-$L79:
-	bra.uni $L78;
-$L80:
-	mov.b64 %rd394, %rd381;
-	mov.pred %p67, %p62;
-	mov.b64 %rd308, %rd394;
-	mov.pred %p56, %p67;
-	@!%p56 bra $L94;
-	mov.b64 %rd395, %rd125;
-	mov.b32 %r137, %r105;
-	setp.lt.s64 %p68, %rd113, 64;
-	setp.le.s64 %p69, %rd155, 1;
-	or.pred %p70, %p68, %p69;
-	@!%p70 bra $L95;
-	mov.b64 %rd396, %rd395;
-	mov.b32 %r138, %r137;
-	cvt.s64.s32 %rd397, %r138;
-	add.s64 %rd398, %rd397, 1;
-	mul.lo.s64 %rd399, %rd398, %rd128;
-	mad.lo.s64 %rd400, %rd399, 8, %rd126;
-	ld.global.nc.s64 %rd401, [%rd400+0];
-	mov.b64 %rd402, %rd401;
-	cvt.s64.s32 %rd403, %r138;
-	mul.lo.s64 %rd404, %rd403, %rd128;
-	mad.lo.s64 %rd405, %rd404, 8, %rd126;
-	ld.global.nc.s64 %rd406, [%rd405+0];
-	mov.b64 %rd407, %rd406;
-	sub.s64 %rd408, %rd402, %rd407;
-	mov.b64 %rd409, %rd408;
-	add.s64 %rd410, %rd114, %rd409;
-	mov.b64 %rd114, %rd410;
-	bra.uni $L96;
+	mov.b64 %rd377, %rd374;
+	mov.b32 %r127, %r126;
+	mul.lo.s64 %rd378, %rd377, %rd152;
+	mad.lo.s64 %rd379, %rd378, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r128, [%rd379+0];
+	mov.b32 %r129, %r128;
+	and.b32 %r130, %r129, %r127;
+	setp.ne.u32 %p60, %r130, 0x0;
+	mov.pred %p61, %p60;
+	not.pred %p62, %p61;
+	@!%p62 bra $L87;
+	mul.lo.s64 %rd380, %rd377, %rd152;
+	mad.lo.s64 %rd381, %rd380, 4, %rd150;
+	atom.global.or.b32 %r131, [%rd381], %r127;
+	mov.b32 %r132, %r131;
+	and.b32 %r133, %r132, %r127;
+	setp.ne.u32 %p63, %r133, 0x0;
+	mov.pred %p61, %p63;
+$L87:
+	@!%p61 bra $L89;
+	mov.b64 %rd382, %rd372;
+	mov.b64 %rd383, %rd382;
+	mov.pred %p64, 0;
+	bra.uni $L83;
+$L89:
+	mov.b64 %rd384, %rd372;
+	mov.b64 %rd383, %rd384;
+	mov.pred %p64, 1;
+	bra.uni $L83;
+$L85:
+	@!%p14 bra $L91;
+	cvt.s64.s32 %rd385, %r119;
+	mul.lo.s64 %rd386, %rd385, %rd155;
+	mad.lo.s64 %rd387, %rd386, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r134, [%rd387+0];
+	mov.b32 %r135, %r134;
+	setp.eq.s32 %p65, %r135, %r38;
+	mov.pred %p66, %p65;
+	not.pred %p67, %p66;
+	@!%p67 bra $L93;
+	cvt.s64.s32 %rd388, %r119;
+	mul.lo.s64 %rd389, %rd388, %rd155;
+	mad.lo.s64 %rd390, %rd389, 4, %rd153;
+	atom.global.exch.b32 %r136, [%rd390], %r38;
+	mov.b32 %r137, %r136;
+	setp.eq.s32 %p68, %r137, %r38;
+	mov.pred %p66, %p68;
+$L93:
+	@!%p66 bra $L95;
+	mov.b64 %rd391, %rd372;
+	mov.b64 %rd383, %rd391;
+	mov.pred %p64, 0;
+	bra.uni $L83;
 $L95:
-	rem.s64 %rd411, %rd113, %rd155;
-	setp.eq.s64 %p71, %rd155, -1;
-	selp.b64 %rd412, 0, %rd411, %p71;
-	setp.eq.s64 %p72, %rd155, 0;
-	selp.b64 %rd413, %rd113, %rd412, %p72;
-	setp.eq.s64 %p73, %rd413, 0;
-	@!%p73 bra $L98;
-	mov.b64 %rd414, %rd395;
-	mov.b32 %r139, %r137;
-	cvt.s64.s32 %rd415, %r139;
-	add.s64 %rd416, %rd415, 1;
-	mul.lo.s64 %rd417, %rd416, %rd128;
-	mad.lo.s64 %rd418, %rd417, 8, %rd126;
-	ld.global.nc.s64 %rd419, [%rd418+0];
-	mov.b64 %rd420, %rd419;
-	cvt.s64.s32 %rd421, %r139;
-	mul.lo.s64 %rd422, %rd421, %rd128;
-	mad.lo.s64 %rd423, %rd422, 8, %rd126;
-	ld.global.nc.s64 %rd424, [%rd423+0];
-	mov.b64 %rd425, %rd424;
-	sub.s64 %rd426, %rd420, %rd425;
-	mov.b64 %rd427, %rd426;
-	mul.lo.s64 %rd428, %rd155, %rd427;
-	add.s64 %rd429, %rd114, %rd428;
-	mov.b64 %rd114, %rd429;
+$L91:
+	mul.lo.s64 %rd392, %rd372, %rd172;
+	mad.lo.s64 %rd393, %rd392, 4, %rd170;
+	st.shared.s32 [%rd393+0], %r119;
+	add.s64 %rd394, %rd372, 1;
+	mov.b64 %rd395, %rd394;
+	mov.b64 %rd383, %rd395;
+	mov.pred %p64, 1;
+	bra.uni $L83;
+$L82:
+	bra.uni $L81;
+$L83:
+	mov.b64 %rd396, %rd383;
+	mov.pred %p69, %p64;
+	mov.b64 %rd310, %rd396;
+	mov.pred %p58, %p69;
+	@!%p58 bra $L97;
+	mov.b64 %rd397, %rd127;
+	mov.b32 %r138, %r106;
+	setp.lt.s64 %p70, %rd113, 64;
+	setp.le.s64 %p71, %rd157, 1;
+	or.pred %p72, %p70, %p71;
+	@!%p72 bra $L98;
+	mov.b64 %rd398, %rd397;
+	mov.b32 %r139, %r138;
+	cvt.s64.s32 %rd399, %r139;
+	add.s64 %rd400, %rd399, 1;
+	mul.lo.s64 %rd401, %rd400, %rd130;
+	mad.lo.s64 %rd402, %rd401, 8, %rd128;
+	ld.global.nc.s64 %rd403, [%rd402+0];
+	mov.b64 %rd404, %rd403;
+	cvt.s64.s32 %rd405, %r139;
+	mul.lo.s64 %rd406, %rd405, %rd130;
+	mad.lo.s64 %rd407, %rd406, 8, %rd128;
+	ld.global.nc.s64 %rd408, [%rd407+0];
+	mov.b64 %rd409, %rd408;
+	sub.s64 %rd410, %rd404, %rd409;
+	mov.b64 %rd411, %rd410;
+	add.s64 %rd412, %rd114, %rd411;
+	mov.b64 %rd114, %rd412;
+	bra.uni $L99;
 $L98:
-$L96:
-	add.s64 %rd430, %rd113, 1;
-	mov.b64 %rd113, %rd430;
-$L94:
-$L77:
-$L63:
-	add.s64 %rd431, %rd314, %rd304;
-	mov.b64 %rd314, %rd431;
-	bra.uni $L62;
-$L64:
-	mov.b64 %rd432, %rd308;
+	rem.s64 %rd413, %rd113, %rd157;
+	setp.eq.s64 %p73, %rd157, -1;
+	selp.b64 %rd414, 0, %rd413, %p73;
+	setp.eq.s64 %p74, %rd157, 0;
+	selp.b64 %rd415, %rd113, %rd414, %p74;
+	setp.eq.s64 %p75, %rd415, 0;
+	@!%p75 bra $L101;
+	mov.b64 %rd416, %rd397;
+	mov.b32 %r140, %r138;
+	cvt.s64.s32 %rd417, %r140;
+	add.s64 %rd418, %rd417, 1;
+	mul.lo.s64 %rd419, %rd418, %rd130;
+	mad.lo.s64 %rd420, %rd419, 8, %rd128;
+	ld.global.nc.s64 %rd421, [%rd420+0];
+	mov.b64 %rd422, %rd421;
+	cvt.s64.s32 %rd423, %r140;
+	mul.lo.s64 %rd424, %rd423, %rd130;
+	mad.lo.s64 %rd425, %rd424, 8, %rd128;
+	ld.global.nc.s64 %rd426, [%rd425+0];
+	mov.b64 %rd427, %rd426;
+	sub.s64 %rd428, %rd422, %rd427;
+	mov.b64 %rd429, %rd428;
+	mul.lo.s64 %rd430, %rd157, %rd429;
+	add.s64 %rd431, %rd114, %rd430;
+	mov.b64 %rd114, %rd431;
+$L101:
 $L99:
-	@!%p11 bra $L103;
-	bra.uni $L101;
-$L103:
-	// block scan
-	mov.b64 %rd433, %rd432;
-	mov.b32 %r140, %r3;
-$L104:
-	setp.hs.u32 %p74, %r140, 32;
-	@%p74 bra $L105;
-	mov.b64 {%r141, %r142}, %rd433;
-	shfl.sync.up.b32 %r143|%p75, %r141, %r140, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, %r140, 0, %r17;
-	mov.b64 %rd434, {%r143, %r144};
-	@!%p75 bra $L106;
-	add.s64 %rd435, %rd434, %rd433;
-	mov.b64 %rd433, %rd435;
-$L106:
-	shl.b32 %r140, %r140, 1;
+	add.s64 %rd432, %rd113, 1;
+	mov.b64 %rd113, %rd432;
+$L97:
+$L80:
+$L66:
+	add.s64 %rd433, %rd316, %rd306;
+	mov.b64 %rd316, %rd433;
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd434, %rd310;
+$L102:
+	@!%p13 bra $L106;
 	bra.uni $L104;
-$L105:
-	mov.b64 {%r145, %r146}, %rd433;
-	shfl.sync.up.b32 %r147|%p76, %r145, %r3, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, %r3, 0, %r17;
-	mov.b64 %rd436, {%r147, %r148};
-	setp.lo.u32 %p77, %r3, 32;
-	and.pred %p78, %p76, %p77;
-	selp.b64 %rd437, %rd436, 0, %p78;
-	sub.u32 %r149, %r13, %r3;
-	setp.eq.u32 %p79, %r7, %r149;
-	@!%p79 bra $L107;
-	mul.wide.u32 %rd438, %r8, 16;
-	add.s64 %rd439, %rd1, %rd438;
-	st.shared.s64 [%rd439+0], %rd433;
+$L106:
+	// block scan
+	mov.b64 %rd435, %rd434;
+	mov.b32 %r141, %r3;
 $L107:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L108;
-	mov.b64 %rd440, 0;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L109;
-	mul.wide.u32 %rd441, %r7, 16;
-	add.s64 %rd442, %rd1, %rd441;
-	ld.shared.s64 %rd443, [%rd442+0];
-	mov.b64 %rd440, %rd443;
+	setp.hs.u32 %p76, %r141, 32;
+	@%p76 bra $L108;
+	mov.b64 {%r142, %r143}, %rd435;
+	shfl.sync.up.b32 %r144|%p77, %r142, %r141, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
+	mov.b64 %rd436, {%r144, %r145};
+	@!%p77 bra $L109;
+	add.s64 %rd437, %rd436, %rd435;
+	mov.b64 %rd435, %rd437;
 $L109:
-	mov.b64 {%r150, %r151}, %rd440;
-	shfl.sync.up.b32 %r152|%p82, %r150, 1, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
-	mov.b64 %rd444, {%r152, %r153};
-	@!%p82 bra $L110;
-	add.s64 %rd445, %rd444, %rd440;
-	mov.b64 %rd440, %rd445;
-$L110:
-	mov.b64 {%r154, %r155}, %rd440;
-	shfl.sync.up.b32 %r156|%p83, %r154, 2, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 2, 0, %r17;
-	mov.b64 %rd446, {%r156, %r157};
-	@!%p83 bra $L111;
-	add.s64 %rd447, %rd446, %rd440;
-	mov.b64 %rd440, %rd447;
-$L111:
-	mov.b64 {%r158, %r159}, %rd440;
-	shfl.sync.up.b32 %r160|%p84, %r158, 4, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 4, 0, %r17;
-	mov.b64 %rd448, {%r160, %r161};
-	@!%p84 bra $L112;
-	add.s64 %rd449, %rd448, %rd440;
-	mov.b64 %rd440, %rd449;
-$L112:
-	mov.b64 {%r162, %r163}, %rd440;
-	shfl.sync.up.b32 %r164|%p85, %r162, 8, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 8, 0, %r17;
-	mov.b64 %rd450, {%r164, %r165};
-	@!%p85 bra $L113;
-	add.s64 %rd451, %rd450, %rd440;
-	mov.b64 %rd440, %rd451;
-$L113:
-	mov.b64 {%r166, %r167}, %rd440;
-	shfl.sync.up.b32 %r168|%p86, %r166, 16, 0, %r17;
-	shfl.sync.up.b32 %r169, %r167, 16, 0, %r17;
-	mov.b64 %rd452, {%r168, %r169};
-	@!%p86 bra $L114;
-	add.s64 %rd453, %rd452, %rd440;
-	mov.b64 %rd440, %rd453;
-$L114:
-	mov.b64 {%r170, %r171}, %rd440;
-	shfl.sync.up.b32 %r172|%p87, %r170, 1, 0, %r17;
-	shfl.sync.up.b32 %r173, %r171, 1, 0, %r17;
-	mov.b64 %rd454, {%r172, %r173};
-	selp.b64 %rd455, %rd454, 0, %p87;
-	@!%p81 bra $L115;
-	mul.wide.u32 %rd456, %r7, 16;
-	add.s64 %rd457, %rd1, %rd456;
-	add.s64 %rd458, %rd457, 512;
-	st.shared.s64 [%rd458+0], %rd455;
-$L115:
-	sub.u32 %r174, %r10, 1;
-	setp.eq.u32 %p88, %r7, %r174;
-	@!%p88 bra $L116;
-	st.shared.s64 [%rd1+1024], %rd440;
-$L116:
+	shl.b32 %r141, %r141, 1;
+	bra.uni $L107;
 $L108:
+	mov.b64 {%r146, %r147}, %rd435;
+	shfl.sync.up.b32 %r148|%p78, %r146, %r3, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
+	mov.b64 %rd438, {%r148, %r149};
+	setp.lo.u32 %p79, %r3, 32;
+	and.pred %p80, %p78, %p79;
+	selp.b64 %rd439, %rd438, 0, %p80;
+	sub.u32 %r150, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r150;
+	@!%p81 bra $L110;
+	mul.wide.u32 %rd440, %r8, 16;
+	add.s64 %rd441, %rd1, %rd440;
+	st.shared.s64 [%rd441+0], %rd435;
+$L110:
 	bar.sync 0;
-	mul.wide.u32 %rd459, %r8, 16;
-	add.s64 %rd460, %rd1, %rd459;
-	add.s64 %rd461, %rd460, 512;
-	ld.shared.s64 %rd462, [%rd461+0];
-	add.s64 %rd463, %rd462, %rd437;
-	ld.shared.s64 %rd464, [%rd1+1024];
-	mov.b64 {%r175, %r176}, %rd463;
-	shfl.sync.idx.b32 %r177|%p89, %r175, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r178, %r176, 0, %r21, %r17;
-	mov.b64 %rd465, {%r177, %r178};
-	mov.b64 %rd466, %rd464;
-	mov.b64 %rd467, %rd465;
+	setp.eq.u32 %p82, %r8, 0;
+	@!%p82 bra $L111;
+	mov.b64 %rd442, 0;
+	setp.lo.u32 %p83, %r7, %r10;
+	@!%p83 bra $L112;
+	mul.wide.u32 %rd443, %r7, 16;
+	add.s64 %rd444, %rd1, %rd443;
+	ld.shared.s64 %rd445, [%rd444+0];
+	mov.b64 %rd442, %rd445;
+$L112:
+	mov.b64 {%r151, %r152}, %rd442;
+	shfl.sync.up.b32 %r153|%p84, %r151, 1, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
+	mov.b64 %rd446, {%r153, %r154};
+	@!%p84 bra $L113;
+	add.s64 %rd447, %rd446, %rd442;
+	mov.b64 %rd442, %rd447;
+$L113:
+	mov.b64 {%r155, %r156}, %rd442;
+	shfl.sync.up.b32 %r157|%p85, %r155, 2, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
+	mov.b64 %rd448, {%r157, %r158};
+	@!%p85 bra $L114;
+	add.s64 %rd449, %rd448, %rd442;
+	mov.b64 %rd442, %rd449;
+$L114:
+	mov.b64 {%r159, %r160}, %rd442;
+	shfl.sync.up.b32 %r161|%p86, %r159, 4, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
+	mov.b64 %rd450, {%r161, %r162};
+	@!%p86 bra $L115;
+	add.s64 %rd451, %rd450, %rd442;
+	mov.b64 %rd442, %rd451;
+$L115:
+	mov.b64 {%r163, %r164}, %rd442;
+	shfl.sync.up.b32 %r165|%p87, %r163, 8, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
+	mov.b64 %rd452, {%r165, %r166};
+	@!%p87 bra $L116;
+	add.s64 %rd453, %rd452, %rd442;
+	mov.b64 %rd442, %rd453;
+$L116:
+	mov.b64 {%r167, %r168}, %rd442;
+	shfl.sync.up.b32 %r169|%p88, %r167, 16, 0, %r17;
+	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
+	mov.b64 %rd454, {%r169, %r170};
+	@!%p88 bra $L117;
+	add.s64 %rd455, %rd454, %rd442;
+	mov.b64 %rd442, %rd455;
+$L117:
+	mov.b64 {%r171, %r172}, %rd442;
+	shfl.sync.up.b32 %r173|%p89, %r171, 1, 0, %r17;
+	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
+	mov.b64 %rd456, {%r173, %r174};
+	selp.b64 %rd457, %rd456, 0, %p89;
+	@!%p83 bra $L118;
+	mul.wide.u32 %rd458, %r7, 16;
+	add.s64 %rd459, %rd1, %rd458;
+	add.s64 %rd460, %rd459, 512;
+	st.shared.s64 [%rd460+0], %rd457;
+$L118:
+	sub.u32 %r175, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r175;
+	@!%p90 bra $L119;
+	st.shared.s64 [%rd1+1024], %rd442;
+$L119:
+$L111:
+	bar.sync 0;
+	mul.wide.u32 %rd461, %r8, 16;
+	add.s64 %rd462, %rd1, %rd461;
+	add.s64 %rd463, %rd462, 512;
+	ld.shared.s64 %rd464, [%rd463+0];
+	add.s64 %rd465, %rd464, %rd439;
+	ld.shared.s64 %rd466, [%rd1+1024];
+	mov.b64 {%r176, %r177}, %rd465;
+	shfl.sync.idx.b32 %r178|%p91, %r176, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r179, %r177, 0, %r22, %r17;
+	mov.b64 %rd467, {%r178, %r179};
 	mov.b64 %rd468, %rd466;
 	mov.b64 %rd469, %rd467;
 	mov.b64 %rd470, %rd468;
 	mov.b64 %rd471, %rd469;
 	mov.b64 %rd472, %rd470;
-	mov.b64 %rd473, 0;
-	cvt.u64.u32 %rd474, %r2;
-	setp.eq.s64 %p90, %rd474, 0;
-	setp.gt.s64 %p91, %rd472, 0;
-	and.pred %p92, %p90, %p91;
-	@!%p92 bra $L118;
-	atom.global.add.u64 %rd475, [%rd145], %rd472;
-	mov.b64 %rd476, %rd475;
-	mov.b64 %rd473, %rd476;
-$L118:
-	cvt.u64.u32 %rd477, %r2;
-	setp.eq.s64 %p93, %rd477, 0;
-	setp.eq.u32 %p94, %r1, 0;
-	and.pred %p95, %p93, %p94;
-	bar.sync 0;
-	@!%p95 bra $L119;
-	st.shared.s64 [%rd1+1024], %rd473;
-$L119:
-	bar.sync 0;
-	ld.shared.s64 %rd478, [%rd1+1024];
-	mov.b64 %rd479, %rd478;
-	mov.b64 %rd473, %rd479;
-	add.s64 %rd480, %rd473, %rd471;
-	mov.b64 %rd481, %rd480;
-	mov.b64 %rd482, 0;
-$L120:
-	setp.lt.s64 %p96, %rd482, %rd432;
-	not.pred %p97, %p96;
-	@!%p97 bra $L124;
-	bra.uni $L122;
-$L124:
-	mul.lo.s64 %rd483, %rd482, %rd170;
-	mad.lo.s64 %rd484, %rd483, 4, %rd168;
-	ld.shared.s32 %r179, [%rd484+0];
-	mov.b32 %r180, %r179;
-	add.s64 %rd485, %rd481, %rd482;
-	mul.lo.s64 %rd486, %rd485, %rd144;
-	mad.lo.s64 %rd487, %rd486, 4, %rd142;
-	st.global.s32 [%rd487+0], %r180;
+	mov.b64 %rd473, %rd471;
+	mov.b64 %rd474, %rd472;
+	mov.b64 %rd475, 0;
+	cvt.u64.u32 %rd476, %r2;
+	setp.eq.s64 %p92, %rd476, 0;
+	setp.gt.s64 %p93, %rd474, 0;
+	and.pred %p94, %p92, %p93;
+	@!%p94 bra $L121;
+	atom.global.add.u64 %rd477, [%rd147], %rd474;
+	mov.b64 %rd478, %rd477;
+	mov.b64 %rd475, %rd478;
 $L121:
-	add.s64 %rd488, %rd482, 1;
-	mov.b64 %rd482, %rd488;
-	bra.uni $L120;
+	cvt.u64.u32 %rd479, %r2;
+	setp.eq.s64 %p95, %rd479, 0;
+	setp.eq.u32 %p96, %r1, 0;
+	and.pred %p97, %p95, %p96;
+	bar.sync 0;
+	@!%p97 bra $L122;
+	st.shared.s64 [%rd1+1024], %rd475;
 $L122:
-	bra.uni $L101;
-$L100:
-	bra.uni $L99;
-$L101:
-$L51:
-	add.s64 %rd489, %rd307, %rd306;
-	mov.b64 %rd307, %rd489;
-	bra.uni $L50;
-$L52:
-$L4:
 	bar.sync 0;
-	add.s64 %rd124, %rd124, %rd123;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd490, %rd113;
-	mov.b64 %rd491, %rd114;
-	// block reduction
-	sub.u32 %r181, %r13, 1;
-	mov.b32 %r182, %r3;
-$L125:
-	setp.hs.u32 %p98, %r182, 32;
-	@%p98 bra $L126;
-	mov.b64 {%r183, %r184}, %rd490;
-	shfl.sync.down.b32 %r185|%p99, %r183, %r182, %r181, %r17;
-	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
-	mov.b64 %rd492, {%r185, %r186};
-	mov.b64 {%r187, %r188}, %rd491;
-	shfl.sync.down.b32 %r189, %r187, %r182, %r181, %r17;
-	shfl.sync.down.b32 %r190, %r188, %r182, %r181, %r17;
-	mov.b64 %rd493, {%r189, %r190};
+	ld.shared.s64 %rd480, [%rd1+1024];
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd475, %rd481;
+	add.s64 %rd482, %rd475, %rd473;
+	mov.b64 %rd483, %rd482;
+	mov.b64 %rd484, 0;
+$L123:
+	setp.lt.s64 %p98, %rd484, %rd434;
+	not.pred %p99, %p98;
 	@!%p99 bra $L127;
-	mov.b64 %rd494, %rd490;
-	mov.b64 %rd495, %rd491;
-	mov.b64 %rd496, %rd492;
-	mov.b64 %rd497, %rd493;
-	mov.b64 %rd498, %rd494;
-	mov.b64 %rd499, %rd495;
-	mov.b64 %rd500, %rd496;
-	mov.b64 %rd501, %rd497;
-	mov.b64 %rd502, %rd500;
-	mov.b64 %rd503, %rd501;
-	add.s64 %rd504, %rd498, %rd502;
-	mov.b64 %rd498, %rd504;
-	add.s64 %rd505, %rd499, %rd503;
-	mov.b64 %rd499, %rd505;
-$L128:
-	mov.b64 %rd490, %rd498;
-	mov.b64 %rd491, %rd499;
-$L127:
-	shl.b32 %r182, %r182, 1;
 	bra.uni $L125;
-$L126:
-	setp.eq.u32 %p100, %r7, 0;
-	@!%p100 bra $L129;
-	mul.wide.u32 %rd506, %r8, 16;
-	add.s64 %rd507, %rd1, %rd506;
-	st.shared.s64 [%rd507+0], %rd490;
-	st.shared.s64 [%rd507+8], %rd491;
-$L129:
+$L127:
+	mul.lo.s64 %rd485, %rd484, %rd172;
+	mad.lo.s64 %rd486, %rd485, 4, %rd170;
+	ld.shared.s32 %r180, [%rd486+0];
+	mov.b32 %r181, %r180;
+	add.s64 %rd487, %rd483, %rd484;
+	mul.lo.s64 %rd488, %rd487, %rd146;
+	mad.lo.s64 %rd489, %rd488, 4, %rd144;
+	st.global.s32 [%rd489+0], %r181;
+$L124:
+	add.s64 %rd490, %rd484, 1;
+	mov.b64 %rd484, %rd490;
+	bra.uni $L123;
+$L125:
+	bra.uni $L104;
+$L103:
+	bra.uni $L102;
+$L104:
+$L54:
+	add.s64 %rd491, %rd309, %rd308;
+	mov.b64 %rd309, %rd491;
+	bra.uni $L53;
+$L55:
+$L7:
 	bar.sync 0;
-	setp.eq.u32 %p101, %r8, 0;
+	add.s64 %rd126, %rd126, %rd125;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd492, %rd113;
+	mov.b64 %rd493, %rd114;
+	// block reduction
+	mov.b32 %r182, 1;
+	sub.u32 %r183, %r13, 1;
+	mov.b32 %r184, %r3;
+$L128:
+	setp.hs.u32 %p100, %r184, 32;
+	@%p100 bra $L129;
+	mov.b64 {%r185, %r186}, %rd492;
+	shfl.sync.down.b32 %r187|%p101, %r185, %r184, %r183, %r17;
+	shfl.sync.down.b32 %r188, %r186, %r184, %r183, %r17;
+	mov.b64 %rd494, {%r187, %r188};
+	mov.b64 {%r189, %r190}, %rd493;
+	shfl.sync.down.b32 %r191, %r189, %r184, %r183, %r17;
+	shfl.sync.down.b32 %r192, %r190, %r184, %r183, %r17;
+	mov.b64 %rd495, {%r191, %r192};
 	@!%p101 bra $L130;
-	setp.lo.u32 %p102, %r7, %r10;
-	@!%p102 bra $L131;
-	mul.wide.u32 %rd508, %r7, 16;
-	add.s64 %rd509, %rd1, %rd508;
-	ld.shared.s64 %rd510, [%rd509+0];
-	ld.shared.s64 %rd511, [%rd509+8];
-	mov.b64 %rd490, %rd510;
-	mov.b64 %rd491, %rd511;
-$L131:
-	sub.u32 %r191, %r10, 1;
-	mov.b64 {%r192, %r193}, %rd490;
-	shfl.sync.down.b32 %r194|%p103, %r192, 1, %r191, %r17;
-	shfl.sync.down.b32 %r195, %r193, 1, %r191, %r17;
-	mov.b64 %rd512, {%r194, %r195};
-	mov.b64 {%r196, %r197}, %rd491;
-	shfl.sync.down.b32 %r198, %r196, 1, %r191, %r17;
-	shfl.sync.down.b32 %r199, %r197, 1, %r191, %r17;
-	mov.b64 %rd513, {%r198, %r199};
-	@!%p103 bra $L132;
-	mov.b64 %rd514, %rd490;
-	mov.b64 %rd515, %rd491;
-	mov.b64 %rd516, %rd512;
-	mov.b64 %rd517, %rd513;
-	mov.b64 %rd498, %rd514;
-	mov.b64 %rd499, %rd515;
-	mov.b64 %rd500, %rd516;
-	mov.b64 %rd501, %rd517;
-	mov.b64 %rd502, %rd500;
-	mov.b64 %rd503, %rd501;
-	add.s64 %rd518, %rd498, %rd502;
-	mov.b64 %rd498, %rd518;
-	add.s64 %rd519, %rd499, %rd503;
-	mov.b64 %rd499, %rd519;
-$L133:
-	mov.b64 %rd490, %rd498;
-	mov.b64 %rd491, %rd499;
+	setp.ne.u32 %p102, %r18, 9;
+	@%p102 bra.uni $L132;
+	setp.lt.s64 %p103, %rd494, %rd492;
+	setp.eq.s64 %p104, %rd494, %rd492;
+	setp.lt.s64 %p105, %rd495, %rd493;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd496, %rd494, %rd492, %p107;
+	selp.b64 %rd497, %rd495, %rd493, %p107;
+	mov.b64 %rd492, %rd496;
+	mov.b64 %rd493, %rd497;
+	bra.uni $L131;
 $L132:
-	mov.b64 {%r200, %r201}, %rd490;
-	shfl.sync.down.b32 %r202|%p104, %r200, 2, %r191, %r17;
-	shfl.sync.down.b32 %r203, %r201, 2, %r191, %r17;
-	mov.b64 %rd520, {%r202, %r203};
-	mov.b64 {%r204, %r205}, %rd491;
-	shfl.sync.down.b32 %r206, %r204, 2, %r191, %r17;
-	shfl.sync.down.b32 %r207, %r205, 2, %r191, %r17;
-	mov.b64 %rd521, {%r206, %r207};
-	@!%p104 bra $L134;
-	mov.b64 %rd522, %rd490;
-	mov.b64 %rd523, %rd491;
-	mov.b64 %rd524, %rd520;
-	mov.b64 %rd525, %rd521;
-	mov.b64 %rd498, %rd522;
-	mov.b64 %rd499, %rd523;
-	mov.b64 %rd500, %rd524;
-	mov.b64 %rd501, %rd525;
-	mov.b64 %rd502, %rd500;
-	mov.b64 %rd503, %rd501;
-	add.s64 %rd526, %rd498, %rd502;
-	mov.b64 %rd498, %rd526;
-	add.s64 %rd527, %rd499, %rd503;
-	mov.b64 %rd499, %rd527;
-$L135:
-	mov.b64 %rd490, %rd498;
-	mov.b64 %rd491, %rd499;
+	setp.ne.u32 %p108, %r18, 10;
+	@%p108 bra.uni $L133;
+	setp.gt.s64 %p109, %rd494, %rd492;
+	setp.eq.s64 %p110, %rd494, %rd492;
+	setp.lt.s64 %p111, %rd495, %rd493;
+	and.pred %p112, %p110, %p111;
+	or.pred %p113, %p109, %p112;
+	selp.b64 %rd498, %rd494, %rd492, %p113;
+	selp.b64 %rd499, %rd495, %rd493, %p113;
+	mov.b64 %rd492, %rd498;
+	mov.b64 %rd493, %rd499;
+	bra.uni $L131;
+$L133:
+	mov.b64 %rd500, %rd492;
+	mov.b64 %rd501, %rd493;
+	mov.b64 %rd502, %rd494;
+	mov.b64 %rd503, %rd495;
+	mov.b64 %rd504, %rd500;
+	mov.b64 %rd505, %rd501;
+	mov.b64 %rd506, %rd502;
+	mov.b64 %rd507, %rd503;
+	mov.b64 %rd508, %rd506;
+	mov.b64 %rd509, %rd507;
+	add.s64 %rd510, %rd504, %rd508;
+	mov.b64 %rd504, %rd510;
+	add.s64 %rd511, %rd505, %rd509;
+	mov.b64 %rd505, %rd511;
 $L134:
-	mov.b64 {%r208, %r209}, %rd490;
-	shfl.sync.down.b32 %r210|%p105, %r208, 4, %r191, %r17;
-	shfl.sync.down.b32 %r211, %r209, 4, %r191, %r17;
-	mov.b64 %rd528, {%r210, %r211};
-	mov.b64 {%r212, %r213}, %rd491;
-	shfl.sync.down.b32 %r214, %r212, 4, %r191, %r17;
-	shfl.sync.down.b32 %r215, %r213, 4, %r191, %r17;
-	mov.b64 %rd529, {%r214, %r215};
-	@!%p105 bra $L136;
-	mov.b64 %rd530, %rd490;
-	mov.b64 %rd531, %rd491;
-	mov.b64 %rd532, %rd528;
-	mov.b64 %rd533, %rd529;
-	mov.b64 %rd498, %rd530;
-	mov.b64 %rd499, %rd531;
-	mov.b64 %rd500, %rd532;
-	mov.b64 %rd501, %rd533;
-	mov.b64 %rd502, %rd500;
-	mov.b64 %rd503, %rd501;
-	add.s64 %rd534, %rd498, %rd502;
-	mov.b64 %rd498, %rd534;
-	add.s64 %rd535, %rd499, %rd503;
-	mov.b64 %rd499, %rd535;
-$L137:
-	mov.b64 %rd490, %rd498;
-	mov.b64 %rd491, %rd499;
-$L136:
-	mov.b64 {%r216, %r217}, %rd490;
-	shfl.sync.down.b32 %r218|%p106, %r216, 8, %r191, %r17;
-	shfl.sync.down.b32 %r219, %r217, 8, %r191, %r17;
-	mov.b64 %rd536, {%r218, %r219};
-	mov.b64 {%r220, %r221}, %rd491;
-	shfl.sync.down.b32 %r222, %r220, 8, %r191, %r17;
-	shfl.sync.down.b32 %r223, %r221, 8, %r191, %r17;
-	mov.b64 %rd537, {%r222, %r223};
-	@!%p106 bra $L138;
-	mov.b64 %rd538, %rd490;
-	mov.b64 %rd539, %rd491;
-	mov.b64 %rd540, %rd536;
-	mov.b64 %rd541, %rd537;
-	mov.b64 %rd498, %rd538;
-	mov.b64 %rd499, %rd539;
-	mov.b64 %rd500, %rd540;
-	mov.b64 %rd501, %rd541;
-	mov.b64 %rd502, %rd500;
-	mov.b64 %rd503, %rd501;
-	add.s64 %rd542, %rd498, %rd502;
-	mov.b64 %rd498, %rd542;
-	add.s64 %rd543, %rd499, %rd503;
-	mov.b64 %rd499, %rd543;
-$L139:
-	mov.b64 %rd490, %rd498;
-	mov.b64 %rd491, %rd499;
-$L138:
-	mov.b64 {%r224, %r225}, %rd490;
-	shfl.sync.down.b32 %r226|%p107, %r224, 16, %r191, %r17;
-	shfl.sync.down.b32 %r227, %r225, 16, %r191, %r17;
-	mov.b64 %rd544, {%r226, %r227};
-	mov.b64 {%r228, %r229}, %rd491;
-	shfl.sync.down.b32 %r230, %r228, 16, %r191, %r17;
-	shfl.sync.down.b32 %r231, %r229, 16, %r191, %r17;
-	mov.b64 %rd545, {%r230, %r231};
-	@!%p107 bra $L140;
-	mov.b64 %rd546, %rd490;
-	mov.b64 %rd547, %rd491;
-	mov.b64 %rd548, %rd544;
-	mov.b64 %rd549, %rd545;
-	mov.b64 %rd498, %rd546;
-	mov.b64 %rd499, %rd547;
-	mov.b64 %rd500, %rd548;
-	mov.b64 %rd501, %rd549;
-	mov.b64 %rd502, %rd500;
-	mov.b64 %rd503, %rd501;
-	add.s64 %rd550, %rd498, %rd502;
-	mov.b64 %rd498, %rd550;
-	add.s64 %rd551, %rd499, %rd503;
-	mov.b64 %rd499, %rd551;
-$L141:
-	mov.b64 %rd490, %rd498;
-	mov.b64 %rd491, %rd499;
-$L140:
+	mov.b64 %rd492, %rd504;
+	mov.b64 %rd493, %rd505;
+$L131:
 $L130:
-	mul.wide.u32 %rd552, %r28, 16;
-	add.s64 %rd553, %rd11, %rd552;
-	setp.eq.u32 %p108, %r5, 0;
-	@!%p108 bra $L142;
-	st.global.s64 [%rd553+0], %rd490;
-	st.global.s64 [%rd553+8], %rd491;
+	shl.b32 %r184, %r184, 1;
+	bra.uni $L128;
+$L129:
+	setp.eq.u32 %p114, %r7, 0;
+	@!%p114 bra $L135;
+	mul.wide.u32 %rd512, %r8, 16;
+	add.s64 %rd513, %rd1, %rd512;
+	st.shared.s64 [%rd513+0], %rd492;
+	st.shared.s64 [%rd513+8], %rd493;
+$L135:
+	bar.sync 0;
+	setp.eq.u32 %p115, %r8, 0;
+	@!%p115 bra $L136;
+	setp.lo.u32 %p116, %r7, %r10;
+	@!%p116 bra $L137;
+	mul.wide.u32 %rd514, %r7, 16;
+	add.s64 %rd515, %rd1, %rd514;
+	ld.shared.s64 %rd516, [%rd515+0];
+	ld.shared.s64 %rd517, [%rd515+8];
+	mov.b64 %rd492, %rd516;
+	mov.b64 %rd493, %rd517;
+$L137:
+	sub.u32 %r193, %r10, 1;
+	mov.b32 %r194, %r182;
+$L138:
+	setp.hs.u32 %p117, %r194, 32;
+	@%p117 bra $L139;
+	mov.b64 {%r195, %r196}, %rd492;
+	shfl.sync.down.b32 %r197|%p118, %r195, %r194, %r193, %r17;
+	shfl.sync.down.b32 %r198, %r196, %r194, %r193, %r17;
+	mov.b64 %rd518, {%r197, %r198};
+	mov.b64 {%r199, %r200}, %rd493;
+	shfl.sync.down.b32 %r201, %r199, %r194, %r193, %r17;
+	shfl.sync.down.b32 %r202, %r200, %r194, %r193, %r17;
+	mov.b64 %rd519, {%r201, %r202};
+	@!%p118 bra $L140;
+	setp.ne.u32 %p119, %r18, 9;
+	@%p119 bra.uni $L142;
+	setp.lt.s64 %p120, %rd518, %rd492;
+	setp.eq.s64 %p121, %rd518, %rd492;
+	setp.lt.s64 %p122, %rd519, %rd493;
+	and.pred %p123, %p121, %p122;
+	or.pred %p124, %p120, %p123;
+	selp.b64 %rd520, %rd518, %rd492, %p124;
+	selp.b64 %rd521, %rd519, %rd493, %p124;
+	mov.b64 %rd492, %rd520;
+	mov.b64 %rd493, %rd521;
+	bra.uni $L141;
 $L142:
+	setp.ne.u32 %p125, %r18, 10;
+	@%p125 bra.uni $L143;
+	setp.gt.s64 %p126, %rd518, %rd492;
+	setp.eq.s64 %p127, %rd518, %rd492;
+	setp.lt.s64 %p128, %rd519, %rd493;
+	and.pred %p129, %p127, %p128;
+	or.pred %p130, %p126, %p129;
+	selp.b64 %rd522, %rd518, %rd492, %p130;
+	selp.b64 %rd523, %rd519, %rd493, %p130;
+	mov.b64 %rd492, %rd522;
+	mov.b64 %rd493, %rd523;
+	bra.uni $L141;
+$L143:
+	mov.b64 %rd524, %rd492;
+	mov.b64 %rd525, %rd493;
+	mov.b64 %rd526, %rd518;
+	mov.b64 %rd527, %rd519;
+	mov.b64 %rd504, %rd524;
+	mov.b64 %rd505, %rd525;
+	mov.b64 %rd506, %rd526;
+	mov.b64 %rd507, %rd527;
+	mov.b64 %rd508, %rd506;
+	mov.b64 %rd509, %rd507;
+	add.s64 %rd528, %rd504, %rd508;
+	mov.b64 %rd504, %rd528;
+	add.s64 %rd529, %rd505, %rd509;
+	mov.b64 %rd505, %rd529;
+$L144:
+	mov.b64 %rd492, %rd504;
+	mov.b64 %rd493, %rd505;
+$L141:
+$L140:
+	shl.b32 %r194, %r194, 1;
+	bra.uni $L138;
+$L139:
+$L136:
+	mul.wide.u32 %rd530, %r29, 16;
+	add.s64 %rd531, %rd11, %rd530;
+	setp.eq.u32 %p131, %r5, 0;
+	@!%p131 bra $L145;
+	st.global.s64 [%rd531+0], %rd492;
+	st.global.s64 [%rd531+8], %rd493;
+$L145:
 	ret;
 }
 
-.visible .entry gk_frontier_PushLocal_main_nearest__final_custom(
+.visible .entry gk_frontier_PushLocal_main_nearest__final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -19840,9 +6486,9 @@ $L142:
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<23>;
-	.reg .b32 %r<107>;
-	.reg .b64 %rd<208>;
+	.reg .pred %p<55>;
+	.reg .b32 %r<48>;
+	.reg .b64 %rd<164>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19867,6 +6513,7 @@ $L142:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.s64 %rd7, [gk_s0];
 	mov.b64 %rd8, %rd7;
 	ld.param.u64 %rd9, [gk_s1];
@@ -19890,8 +6537,8 @@ $L142:
 	mov.b64 %rd27, %rd26;
 	ld.param.s64 %rd28, [gk_s9];
 	mov.b64 %rd29, %rd28;
-	ld.param.u8 %r18, [gk_s10];
-	setp.ne.u32 %p2, %r18, 0;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
 	mov.pred %p3, %p2;
 	ld.param.s64 %rd30, [gk_s11];
 	mov.b64 %rd31, %rd30;
@@ -19909,8 +6556,8 @@ $L142:
 	mov.b64 %rd43, %rd42;
 	ld.param.s64 %rd44, [gk_s17];
 	mov.b64 %rd45, %rd44;
-	ld.param.u8 %r19, [gk_s18];
-	setp.ne.u32 %p4, %r19, 0;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
 	mov.pred %p5, %p4;
 	ld.param.u64 %rd46, [gk_s19];
 	cvta.to.global.u64 %rd47, %rd46;
@@ -19933,8 +6580,8 @@ $L142:
 	mov.b64 %rd64, %rd63;
 	ld.param.s64 %rd65, [gk_s27];
 	mov.b64 %rd66, %rd65;
-	ld.param.u8 %r20, [gk_s28];
-	setp.ne.u32 %p6, %r20, 0;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
 	mov.pred %p7, %p6;
 	ld.param.u64 %rd67, [gk_s29];
 	cvta.to.global.u64 %rd68, %rd67;
@@ -19943,8 +6590,8 @@ $L142:
 	mov.b64 %rd71, %rd70;
 	ld.param.s64 %rd72, [gk_s31];
 	mov.b64 %rd73, %rd72;
-	ld.param.s32 %r21, [gk_s32];
-	mov.b32 %r22, %r21;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
 	ld.param.s64 %rd74, [gk_s33];
 	mov.b64 %rd75, %rd74;
 	ld.param.s64 %rd76, [gk_s34];
@@ -19965,348 +6612,253 @@ $L142:
 	mov.b64 %rd91, %rd90;
 	ld.param.s64 %rd92, [gk_s41];
 	mov.b64 %rd93, %rd92;
-	ld.param.s32 %r23, [gk_s42];
-	mov.b32 %r24, %r23;
-	mov.b64 %rd94, 0;
-	mov.b64 %rd95, 0;
-	mov.b64 %rd96, 0;
-	mov.b64 %rd97, 0;
-	mov.b64 %rd94, %rd96;
-	mov.b64 %rd95, %rd97;
-$L1:
-	mov.b64 %rd98, %rd94;
-	mov.b64 %rd99, %rd95;
-	mov.b64 %rd100, %rd98;
-	mov.b64 %rd101, %rd99;
-	cvt.u64.u32 %rd102, %r5;
-	cvt.u64.u32 %rd103, %r6;
-	mov.b64 %rd104, %rd102;
+	ld.param.s32 %r24, [gk_s42];
+	mov.b32 %r25, %r24;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd94, 9223372036854775807;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd98, %rd96;
+$L3:
+	setp.ge.s64 %p9, %rd98, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd99, %rd98, 16, %rd3;
+	ld.global.s64 %rd100, [%rd99+0];
+	ld.global.s64 %rd101, [%rd99+8];
+	setp.lt.s64 %p10, %rd100, %rd94;
+	setp.eq.s64 %p11, %rd100, %rd94;
+	setp.lt.s64 %p12, %rd101, %rd95;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd102, %rd100, %rd94, %p14;
+	selp.b64 %rd103, %rd101, %rd95, %p14;
+	mov.b64 %rd94, %rd102;
+	mov.b64 %rd95, %rd103;
+	add.s64 %rd98, %rd98, %rd97;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
 $L2:
-	setp.ge.s64 %p8, %rd104, %rd4;
-	@%p8 bra $L3;
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd94, -9223372036854775808;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd104, %rd96;
+$L6:
+	setp.ge.s64 %p16, %rd104, %rd4;
+	@%p16 bra $L7;
 	mad.lo.s64 %rd105, %rd104, 16, %rd3;
 	ld.global.s64 %rd106, [%rd105+0];
 	ld.global.s64 %rd107, [%rd105+8];
-	mov.b64 %rd108, %rd100;
-	mov.b64 %rd109, %rd101;
-	mov.b64 %rd110, %rd106;
-	mov.b64 %rd111, %rd107;
-	mov.b64 %rd112, %rd108;
-	mov.b64 %rd113, %rd109;
+	setp.gt.s64 %p17, %rd106, %rd94;
+	setp.eq.s64 %p18, %rd106, %rd94;
+	setp.lt.s64 %p19, %rd107, %rd95;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd108, %rd106, %rd94, %p21;
+	selp.b64 %rd109, %rd107, %rd95, %p21;
+	mov.b64 %rd94, %rd108;
+	mov.b64 %rd95, %rd109;
+	add.s64 %rd104, %rd104, %rd97;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd110, 0;
+	mov.b64 %rd111, 0;
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd110, %rd112;
+	mov.b64 %rd111, %rd113;
+$L8:
 	mov.b64 %rd114, %rd110;
 	mov.b64 %rd115, %rd111;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd118, %rd112, %rd116;
-	mov.b64 %rd112, %rd118;
-	add.s64 %rd119, %rd113, %rd117;
-	mov.b64 %rd113, %rd119;
-$L4:
-	mov.b64 %rd100, %rd112;
-	mov.b64 %rd101, %rd113;
-	add.s64 %rd104, %rd104, %rd103;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd120, %rd100;
-	mov.b64 %rd121, %rd101;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd120;
-	shfl.sync.down.b32 %r28|%p9, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd122, {%r28, %r29};
-	mov.b64 {%r30, %r31}, %rd121;
-	shfl.sync.down.b32 %r32, %r30, 1, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 1, %r25, %r17;
-	mov.b64 %rd123, {%r32, %r33};
-	@!%p9 bra $L5;
+	mov.b64 %rd94, %rd114;
+	mov.b64 %rd95, %rd115;
+	mov.b64 %rd116, %rd96;
+$L9:
+	setp.ge.s64 %p22, %rd116, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd117, %rd116, 16, %rd3;
+	ld.global.s64 %rd118, [%rd117+0];
+	ld.global.s64 %rd119, [%rd117+8];
+	mov.b64 %rd120, %rd94;
+	mov.b64 %rd121, %rd95;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd123, %rd119;
 	mov.b64 %rd124, %rd120;
 	mov.b64 %rd125, %rd121;
 	mov.b64 %rd126, %rd122;
 	mov.b64 %rd127, %rd123;
-	mov.b64 %rd112, %rd124;
-	mov.b64 %rd113, %rd125;
-	mov.b64 %rd114, %rd126;
-	mov.b64 %rd115, %rd127;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd128, %rd112, %rd116;
-	mov.b64 %rd112, %rd128;
-	add.s64 %rd129, %rd113, %rd117;
-	mov.b64 %rd113, %rd129;
-$L6:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L5:
-	mov.b64 {%r34, %r35}, %rd120;
-	shfl.sync.down.b32 %r36|%p10, %r34, 2, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r25, %r17;
-	mov.b64 %rd130, {%r36, %r37};
-	mov.b64 {%r38, %r39}, %rd121;
-	shfl.sync.down.b32 %r40, %r38, 2, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 2, %r25, %r17;
-	mov.b64 %rd131, {%r40, %r41};
-	@!%p10 bra $L7;
-	mov.b64 %rd132, %rd120;
-	mov.b64 %rd133, %rd121;
-	mov.b64 %rd134, %rd130;
-	mov.b64 %rd135, %rd131;
-	mov.b64 %rd112, %rd132;
-	mov.b64 %rd113, %rd133;
-	mov.b64 %rd114, %rd134;
-	mov.b64 %rd115, %rd135;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd136, %rd112, %rd116;
-	mov.b64 %rd112, %rd136;
-	add.s64 %rd137, %rd113, %rd117;
-	mov.b64 %rd113, %rd137;
-$L8:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L7:
-	mov.b64 {%r42, %r43}, %rd120;
-	shfl.sync.down.b32 %r44|%p11, %r42, 4, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r25, %r17;
-	mov.b64 %rd138, {%r44, %r45};
-	mov.b64 {%r46, %r47}, %rd121;
-	shfl.sync.down.b32 %r48, %r46, 4, %r25, %r17;
-	shfl.sync.down.b32 %r49, %r47, 4, %r25, %r17;
-	mov.b64 %rd139, {%r48, %r49};
-	@!%p11 bra $L9;
-	mov.b64 %rd140, %rd120;
-	mov.b64 %rd141, %rd121;
-	mov.b64 %rd142, %rd138;
-	mov.b64 %rd143, %rd139;
-	mov.b64 %rd112, %rd140;
-	mov.b64 %rd113, %rd141;
-	mov.b64 %rd114, %rd142;
-	mov.b64 %rd115, %rd143;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd144, %rd112, %rd116;
-	mov.b64 %rd112, %rd144;
-	add.s64 %rd145, %rd113, %rd117;
-	mov.b64 %rd113, %rd145;
-$L10:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L9:
-	mov.b64 {%r50, %r51}, %rd120;
-	shfl.sync.down.b32 %r52|%p12, %r50, 8, %r25, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r25, %r17;
-	mov.b64 %rd146, {%r52, %r53};
-	mov.b64 {%r54, %r55}, %rd121;
-	shfl.sync.down.b32 %r56, %r54, 8, %r25, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r25, %r17;
-	mov.b64 %rd147, {%r56, %r57};
-	@!%p12 bra $L11;
-	mov.b64 %rd148, %rd120;
-	mov.b64 %rd149, %rd121;
-	mov.b64 %rd150, %rd146;
-	mov.b64 %rd151, %rd147;
-	mov.b64 %rd112, %rd148;
-	mov.b64 %rd113, %rd149;
-	mov.b64 %rd114, %rd150;
-	mov.b64 %rd115, %rd151;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd152, %rd112, %rd116;
-	mov.b64 %rd112, %rd152;
-	add.s64 %rd153, %rd113, %rd117;
-	mov.b64 %rd113, %rd153;
-$L12:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd130, %rd124, %rd128;
+	mov.b64 %rd124, %rd130;
+	add.s64 %rd131, %rd125, %rd129;
+	mov.b64 %rd125, %rd131;
 $L11:
-	mov.b64 {%r58, %r59}, %rd120;
-	shfl.sync.down.b32 %r60|%p13, %r58, 16, %r25, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r25, %r17;
-	mov.b64 %rd154, {%r60, %r61};
-	mov.b64 {%r62, %r63}, %rd121;
-	shfl.sync.down.b32 %r64, %r62, 16, %r25, %r17;
-	shfl.sync.down.b32 %r65, %r63, 16, %r25, %r17;
-	mov.b64 %rd155, {%r64, %r65};
-	@!%p13 bra $L13;
-	mov.b64 %rd156, %rd120;
-	mov.b64 %rd157, %rd121;
-	mov.b64 %rd158, %rd154;
-	mov.b64 %rd159, %rd155;
-	mov.b64 %rd112, %rd156;
-	mov.b64 %rd113, %rd157;
-	mov.b64 %rd114, %rd158;
-	mov.b64 %rd115, %rd159;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd160, %rd112, %rd116;
-	mov.b64 %rd112, %rd160;
-	add.s64 %rd161, %rd113, %rd117;
-	mov.b64 %rd113, %rd161;
-$L14:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L13:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L15;
-	mul.wide.u32 %rd162, %r8, 16;
-	add.s64 %rd163, %rd1, %rd162;
-	st.shared.s64 [%rd163+0], %rd120;
-	st.shared.s64 [%rd163+8], %rd121;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L16;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L17;
-	mul.wide.u32 %rd164, %r7, 16;
-	add.s64 %rd165, %rd1, %rd164;
-	ld.shared.s64 %rd166, [%rd165+0];
-	ld.shared.s64 %rd167, [%rd165+8];
-	mov.b64 %rd120, %rd166;
-	mov.b64 %rd121, %rd167;
-$L17:
-	sub.u32 %r66, %r10, 1;
-	mov.b64 {%r67, %r68}, %rd120;
-	shfl.sync.down.b32 %r69|%p17, %r67, 1, %r66, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r66, %r17;
-	mov.b64 %rd168, {%r69, %r70};
-	mov.b64 {%r71, %r72}, %rd121;
-	shfl.sync.down.b32 %r73, %r71, 1, %r66, %r17;
-	shfl.sync.down.b32 %r74, %r72, 1, %r66, %r17;
-	mov.b64 %rd169, {%r73, %r74};
-	@!%p17 bra $L18;
-	mov.b64 %rd170, %rd120;
-	mov.b64 %rd171, %rd121;
-	mov.b64 %rd172, %rd168;
-	mov.b64 %rd173, %rd169;
-	mov.b64 %rd112, %rd170;
-	mov.b64 %rd113, %rd171;
-	mov.b64 %rd114, %rd172;
-	mov.b64 %rd115, %rd173;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd174, %rd112, %rd116;
-	mov.b64 %rd112, %rd174;
-	add.s64 %rd175, %rd113, %rd117;
-	mov.b64 %rd113, %rd175;
-$L19:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L18:
-	mov.b64 {%r75, %r76}, %rd120;
-	shfl.sync.down.b32 %r77|%p18, %r75, 2, %r66, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r66, %r17;
-	mov.b64 %rd176, {%r77, %r78};
-	mov.b64 {%r79, %r80}, %rd121;
-	shfl.sync.down.b32 %r81, %r79, 2, %r66, %r17;
-	shfl.sync.down.b32 %r82, %r80, 2, %r66, %r17;
-	mov.b64 %rd177, {%r81, %r82};
-	@!%p18 bra $L20;
-	mov.b64 %rd178, %rd120;
-	mov.b64 %rd179, %rd121;
-	mov.b64 %rd180, %rd176;
-	mov.b64 %rd181, %rd177;
-	mov.b64 %rd112, %rd178;
-	mov.b64 %rd113, %rd179;
-	mov.b64 %rd114, %rd180;
-	mov.b64 %rd115, %rd181;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd182, %rd112, %rd116;
-	mov.b64 %rd112, %rd182;
-	add.s64 %rd183, %rd113, %rd117;
-	mov.b64 %rd113, %rd183;
-$L21:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L20:
-	mov.b64 {%r83, %r84}, %rd120;
-	shfl.sync.down.b32 %r85|%p19, %r83, 4, %r66, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r66, %r17;
-	mov.b64 %rd184, {%r85, %r86};
-	mov.b64 {%r87, %r88}, %rd121;
-	shfl.sync.down.b32 %r89, %r87, 4, %r66, %r17;
-	shfl.sync.down.b32 %r90, %r88, 4, %r66, %r17;
-	mov.b64 %rd185, {%r89, %r90};
-	@!%p19 bra $L22;
-	mov.b64 %rd186, %rd120;
-	mov.b64 %rd187, %rd121;
-	mov.b64 %rd188, %rd184;
-	mov.b64 %rd189, %rd185;
-	mov.b64 %rd112, %rd186;
-	mov.b64 %rd113, %rd187;
-	mov.b64 %rd114, %rd188;
-	mov.b64 %rd115, %rd189;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd190, %rd112, %rd116;
-	mov.b64 %rd112, %rd190;
-	add.s64 %rd191, %rd113, %rd117;
-	mov.b64 %rd113, %rd191;
-$L23:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L22:
-	mov.b64 {%r91, %r92}, %rd120;
-	shfl.sync.down.b32 %r93|%p20, %r91, 8, %r66, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r66, %r17;
-	mov.b64 %rd192, {%r93, %r94};
-	mov.b64 {%r95, %r96}, %rd121;
-	shfl.sync.down.b32 %r97, %r95, 8, %r66, %r17;
-	shfl.sync.down.b32 %r98, %r96, 8, %r66, %r17;
-	mov.b64 %rd193, {%r97, %r98};
-	@!%p20 bra $L24;
-	mov.b64 %rd194, %rd120;
-	mov.b64 %rd195, %rd121;
-	mov.b64 %rd196, %rd192;
-	mov.b64 %rd197, %rd193;
-	mov.b64 %rd112, %rd194;
-	mov.b64 %rd113, %rd195;
-	mov.b64 %rd114, %rd196;
-	mov.b64 %rd115, %rd197;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd198, %rd112, %rd116;
-	mov.b64 %rd112, %rd198;
-	add.s64 %rd199, %rd113, %rd117;
-	mov.b64 %rd113, %rd199;
-$L25:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L24:
-	mov.b64 {%r99, %r100}, %rd120;
-	shfl.sync.down.b32 %r101|%p21, %r99, 16, %r66, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r66, %r17;
-	mov.b64 %rd200, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd121;
-	shfl.sync.down.b32 %r105, %r103, 16, %r66, %r17;
-	shfl.sync.down.b32 %r106, %r104, 16, %r66, %r17;
-	mov.b64 %rd201, {%r105, %r106};
-	@!%p21 bra $L26;
-	mov.b64 %rd202, %rd120;
-	mov.b64 %rd203, %rd121;
-	mov.b64 %rd204, %rd200;
-	mov.b64 %rd205, %rd201;
-	mov.b64 %rd112, %rd202;
-	mov.b64 %rd113, %rd203;
-	mov.b64 %rd114, %rd204;
-	mov.b64 %rd115, %rd205;
-	mov.b64 %rd116, %rd114;
-	mov.b64 %rd117, %rd115;
-	add.s64 %rd206, %rd112, %rd116;
-	mov.b64 %rd112, %rd206;
-	add.s64 %rd207, %rd113, %rd117;
-	mov.b64 %rd113, %rd207;
-$L27:
-	mov.b64 %rd120, %rd112;
-	mov.b64 %rd121, %rd113;
-$L26:
+	mov.b64 %rd94, %rd124;
+	mov.b64 %rd95, %rd125;
+	add.s64 %rd116, %rd116, %rd97;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd132, %rd94;
+	mov.b64 %rd133, %rd95;
+	// block reduction
+	mov.b32 %r26, 1;
+	mov.b32 %r27, 1;
+	sub.u32 %r28, %r13, 1;
+	mov.b32 %r29, %r26;
+$L12:
+	setp.hs.u32 %p23, %r29, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r30, %r31}, %rd132;
+	shfl.sync.down.b32 %r32|%p24, %r30, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
+	mov.b64 %rd134, {%r32, %r33};
+	mov.b64 {%r34, %r35}, %rd133;
+	shfl.sync.down.b32 %r36, %r34, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r29, %r28, %r17;
+	mov.b64 %rd135, {%r36, %r37};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd134, %rd132;
+	setp.eq.s64 %p27, %rd134, %rd132;
+	setp.lt.s64 %p28, %rd135, %rd133;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd136, %rd134, %rd132, %p30;
+	selp.b64 %rd137, %rd135, %rd133, %p30;
+	mov.b64 %rd132, %rd136;
+	mov.b64 %rd133, %rd137;
+	bra.uni $L15;
 $L16:
-	setp.eq.u32 %p22, %r5, 0;
-	@!%p22 bra $L28;
-	st.global.s64 [%rd6+0], %rd120;
-	st.global.s64 [%rd6+8], %rd121;
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd134, %rd132;
+	setp.eq.s64 %p33, %rd134, %rd132;
+	setp.lt.s64 %p34, %rd135, %rd133;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd138, %rd134, %rd132, %p36;
+	selp.b64 %rd139, %rd135, %rd133, %p36;
+	mov.b64 %rd132, %rd138;
+	mov.b64 %rd133, %rd139;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd140, %rd132;
+	mov.b64 %rd141, %rd133;
+	mov.b64 %rd142, %rd134;
+	mov.b64 %rd143, %rd135;
+	mov.b64 %rd124, %rd140;
+	mov.b64 %rd125, %rd141;
+	mov.b64 %rd126, %rd142;
+	mov.b64 %rd127, %rd143;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd144, %rd124, %rd128;
+	mov.b64 %rd124, %rd144;
+	add.s64 %rd145, %rd125, %rd129;
+	mov.b64 %rd125, %rd145;
+$L18:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L15:
+$L14:
+	shl.b32 %r29, %r29, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd146, %r8, 16;
+	add.s64 %rd147, %rd1, %rd146;
+	st.shared.s64 [%rd147+0], %rd132;
+	st.shared.s64 [%rd147+8], %rd133;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd148, %r7, 16;
+	add.s64 %rd149, %rd1, %rd148;
+	ld.shared.s64 %rd150, [%rd149+0];
+	ld.shared.s64 %rd151, [%rd149+8];
+	mov.b64 %rd132, %rd150;
+	mov.b64 %rd133, %rd151;
+$L21:
+	sub.u32 %r38, %r10, 1;
+	mov.b32 %r39, %r27;
+$L22:
+	setp.hs.u32 %p40, %r39, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r40, %r41}, %rd132;
+	shfl.sync.down.b32 %r42|%p41, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd152, {%r42, %r43};
+	mov.b64 {%r44, %r45}, %rd133;
+	shfl.sync.down.b32 %r46, %r44, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r47, %r45, %r39, %r38, %r17;
+	mov.b64 %rd153, {%r46, %r47};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd152, %rd132;
+	setp.eq.s64 %p44, %rd152, %rd132;
+	setp.lt.s64 %p45, %rd153, %rd133;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd154, %rd152, %rd132, %p47;
+	selp.b64 %rd155, %rd153, %rd133, %p47;
+	mov.b64 %rd132, %rd154;
+	mov.b64 %rd133, %rd155;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd152, %rd132;
+	setp.eq.s64 %p50, %rd152, %rd132;
+	setp.lt.s64 %p51, %rd153, %rd133;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd156, %rd152, %rd132, %p53;
+	selp.b64 %rd157, %rd153, %rd133, %p53;
+	mov.b64 %rd132, %rd156;
+	mov.b64 %rd133, %rd157;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd158, %rd132;
+	mov.b64 %rd159, %rd133;
+	mov.b64 %rd160, %rd152;
+	mov.b64 %rd161, %rd153;
+	mov.b64 %rd124, %rd158;
+	mov.b64 %rd125, %rd159;
+	mov.b64 %rd126, %rd160;
+	mov.b64 %rd127, %rd161;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd162, %rd124, %rd128;
+	mov.b64 %rd124, %rd162;
+	add.s64 %rd163, %rd125, %rd129;
+	mov.b64 %rd125, %rd163;
 $L28:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L25:
+$L24:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd132;
+	st.global.s64 [%rd6+8], %rd133;
+$L29:
 	ret;
 }
 `
@@ -20477,7 +7029,7 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = -1
 			gokkosS1[gokkosJ] = math.MaxInt32
 		}
-//line gokkos_kernels_gen.go:20481
+//line gokkos_kernels_gen.go:7033
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -20485,7 +7037,7 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 		k.Dist.Set(v, -1)
 		k.Owner.Set(v, math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:20489
+//line gokkos_kernels_gen.go:7041
 }
 
 // gokkosHostLoop5 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -20499,7 +7051,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(s), 0)
 			k.Owner.AtomicMin(int(s), s)
 		}
-//line gokkos_kernels_gen.go:20503
+//line gokkos_kernels_gen.go:7055
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -20509,5 +7061,5 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 		k.Dist.AtomicStore(int(s), 0)
 		k.Owner.AtomicMin(int(s), s)
 	}
-//line gokkos_kernels_gen.go:20513
+//line gokkos_kernels_gen.go:7065
 }

@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/examples/teamscan", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/examples/teamscan", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[rowPrefix](&abi.KernelSpec{
 		Name:  "main.rowPrefix",
 		Pos:   "examples/teamscan/main.go:26",

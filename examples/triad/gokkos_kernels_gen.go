@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/examples/triad", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/examples/triad", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[triad](&abi.KernelSpec{
 		Name:  "main.triad",
 		Pos:   "examples/triad/main.go:25",
@@ -31,19 +31,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostRange[triad](gokkosHostLoop0)
 	gokkosimpl.Register[check](&abi.KernelSpec{
-		Name: "main.check",
-		Pos:  "examples/triad/main.go:35",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX1,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_main_check_main_sum", Final: "gk_main_check_final_sum"},
-			abi.OpProd: {Main: "gk_main_check_main_prod", Final: "gk_main_check_final_prod"},
-			abi.OpMin:  {Main: "gk_main_check_main_min", Final: "gk_main_check_final_min"},
-			abi.OpMax:  {Main: "gk_main_check_main_max", Final: "gk_main_check_final_max"},
-			abi.OpBAnd: {Main: "gk_main_check_main_band", Final: "gk_main_check_final_band"},
-			abi.OpBOr:  {Main: "gk_main_check_main_bor", Final: "gk_main_check_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Name:      "main.check",
+		Pos:       "examples/triad/main.go:35",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX1,
+		Reduce:    abi.ReduceEntries{Main: "gk_main_check_main", Final: "gk_main_check_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "Z", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 			{Name: "Want", Field: []int{1}, Kind: abi.KindFloat64},
@@ -159,19 +153,20 @@ const gokkosPTX1 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_main_check_main_sum(
+.visible .entry gk_main_check_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
 	.param .b64 gk_s3
 )
 {
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<60>;
+	.reg .pred %p<27>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<55>;
 	.reg .f64 %fd<5>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -196,6 +191,7 @@ const gokkosPTX1 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -205,163 +201,205 @@ const gokkosPTX1 = `//
 	mov.b64 %rd12, %rd11;
 	ld.param.f64 %fd1, [gk_s3];
 	mov.f64 %fd2, %fd1;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.f64 %fd3, [%rd30+0];
-	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p3, %fd4, %fd2;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd24, 0;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd32;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd33, {%r23, %r24};
-	@!%p4 bra $L6;
-	add.s64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd24, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd24, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd24, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd24, -1;
+	bra.uni $L1;
 $L6:
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd35, {%r27, %r28};
-	@!%p5 bra $L7;
-	add.s64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
+	mov.b64 %rd24, 0;
+$L1:
+	mov.b64 %rd23, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd20, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	mov.b64 {%r29, %r30}, %rd32;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd37, {%r31, %r32};
-	@!%p6 bra $L8;
-	add.s64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r33, %r34}, %rd32;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd39, {%r35, %r36};
-	@!%p7 bra $L9;
-	add.s64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r37, %r38}, %rd32;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd41, {%r39, %r40};
-	@!%p8 bra $L10;
-	add.s64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
+	setp.ge.s64 %p7, %rd28, %rd22;
+	@%p7 bra $L8;
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 8, %rd8;
+	ld.global.nc.f64 %fd3, [%rd31+0];
+	mov.f64 %fd4, %fd3;
+	setp.neu.f64 %p8, %fd4, %fd2;
+	@!%p8 bra $L11;
+	add.s64 %rd32, %rd23, 1;
+	mov.b64 %rd23, %rd32;
 $L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd32;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd48, {%r44, %r45};
-	@!%p12 bra $L14;
-	add.s64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
-$L14:
-	mov.b64 {%r46, %r47}, %rd32;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd50, {%r48, %r49};
-	@!%p13 bra $L15;
-	add.s64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r50, %r51}, %rd32;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd52, {%r52, %r53};
-	@!%p14 bra $L16;
-	add.s64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r54, %r55}, %rd32;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd54, {%r56, %r57};
-	@!%p15 bra $L17;
-	add.s64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r58, %r59}, %rd32;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd56, {%r60, %r61};
-	@!%p16 bra $L18;
-	add.s64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
+$L9:
+	add.s64 %rd28, %rd28, %rd27;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd33, %rd23;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L12:
-	mul.wide.u32 %rd58, %r18, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
+	setp.hs.u32 %p9, %r24, 32;
+	@%p9 bra $L13;
+	mov.b64 {%r25, %r26}, %rd33;
+	shfl.sync.down.b32 %r27|%p10, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd34, {%r27, %r28};
+	@!%p10 bra $L14;
+	setp.ne.u32 %p11, %r18, 1;
+	@%p11 bra.uni $L16;
+	add.s64 %rd35, %rd33, %rd34;
+	mov.b64 %rd33, %rd35;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p12, %r18, 2;
+	@%p12 bra.uni $L17;
+	mul.lo.s64 %rd36, %rd33, %rd34;
+	mov.b64 %rd33, %rd36;
+	bra.uni $L15;
+$L17:
+	setp.ne.u32 %p13, %r18, 3;
+	@%p13 bra.uni $L18;
+	min.s64 %rd37, %rd33, %rd34;
+	mov.b64 %rd33, %rd37;
+	bra.uni $L15;
+$L18:
+	setp.ne.u32 %p14, %r18, 4;
+	@%p14 bra.uni $L19;
+	max.s64 %rd38, %rd33, %rd34;
+	mov.b64 %rd33, %rd38;
+	bra.uni $L15;
 $L19:
+	setp.ne.u32 %p15, %r18, 7;
+	@%p15 bra.uni $L20;
+	and.b64 %rd39, %rd33, %rd34;
+	mov.b64 %rd33, %rd39;
+	bra.uni $L15;
+$L20:
+	or.b64 %rd40, %rd33, %rd34;
+	mov.b64 %rd33, %rd40;
+$L15:
+$L14:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L21;
+	mul.wide.u32 %rd41, %r8, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	st.shared.s64 [%rd42+0], %rd33;
+$L21:
+	bar.sync 0;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L22;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L23;
+	mul.wide.u32 %rd43, %r7, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	ld.shared.s64 %rd45, [%rd44+0];
+	mov.b64 %rd33, %rd45;
+$L23:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L24:
+	setp.hs.u32 %p19, %r30, 32;
+	@%p19 bra $L25;
+	mov.b64 {%r31, %r32}, %rd33;
+	shfl.sync.down.b32 %r33|%p20, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd46, {%r33, %r34};
+	@!%p20 bra $L26;
+	setp.ne.u32 %p21, %r18, 1;
+	@%p21 bra.uni $L28;
+	add.s64 %rd47, %rd33, %rd46;
+	mov.b64 %rd33, %rd47;
+	bra.uni $L27;
+$L28:
+	setp.ne.u32 %p22, %r18, 2;
+	@%p22 bra.uni $L29;
+	mul.lo.s64 %rd48, %rd33, %rd46;
+	mov.b64 %rd33, %rd48;
+	bra.uni $L27;
+$L29:
+	setp.ne.u32 %p23, %r18, 3;
+	@%p23 bra.uni $L30;
+	min.s64 %rd49, %rd33, %rd46;
+	mov.b64 %rd33, %rd49;
+	bra.uni $L27;
+$L30:
+	setp.ne.u32 %p24, %r18, 4;
+	@%p24 bra.uni $L31;
+	max.s64 %rd50, %rd33, %rd46;
+	mov.b64 %rd33, %rd50;
+	bra.uni $L27;
+$L31:
+	setp.ne.u32 %p25, %r18, 7;
+	@%p25 bra.uni $L32;
+	and.b64 %rd51, %rd33, %rd46;
+	mov.b64 %rd33, %rd51;
+	bra.uni $L27;
+$L32:
+	or.b64 %rd52, %rd33, %rd46;
+	mov.b64 %rd33, %rd52;
+$L27:
+$L26:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L24;
+$L25:
+$L22:
+	mul.wide.u32 %rd53, %r19, 8;
+	add.s64 %rd54, %rd5, %rd53;
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L33;
+	st.global.s64 [%rd54+0], %rd33;
+$L33:
 	ret;
 }
 
-.visible .entry gk_main_check_final_sum(
+.visible .entry gk_main_check_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
 	.param .b64 gk_s3
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<61>;
 	.reg .f64 %fd<3>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -387,6 +425,7 @@ $L19:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -396,1920 +435,220 @@ $L19:
 	mov.b64 %rd13, %rd12;
 	ld.param.f64 %fd1, [gk_s3];
 	mov.f64 %fd2, %fd1;
-	mov.b64 %rd14, 0;
 	cvt.u64.u32 %rd15, %r5;
 	cvt.u64.u32 %rd16, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd14, 0;
 	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd17, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd18, %rd17, 8, %rd3;
 	ld.global.s64 %rd19, [%rd18+0];
 	add.s64 %rd20, %rd14, %rd19;
 	mov.b64 %rd14, %rd20;
 	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	add.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	add.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
+	bra.uni $L3;
 $L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	add.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	add.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	add.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	add.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	add.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	add.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	add.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	add.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_main_check_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<60>;
-	.reg .f64 %fd<5>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.f64 %fd1, [gk_s3];
-	mov.f64 %fd2, %fd1;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.f64 %fd3, [%rd30+0];
-	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p3, %fd4, %fd2;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd32;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd33, {%r23, %r24};
-	@!%p4 bra $L6;
-	mul.lo.s64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
-$L6:
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd35, {%r27, %r28};
-	@!%p5 bra $L7;
-	mul.lo.s64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
-$L7:
-	mov.b64 {%r29, %r30}, %rd32;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd37, {%r31, %r32};
-	@!%p6 bra $L8;
-	mul.lo.s64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r33, %r34}, %rd32;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd39, {%r35, %r36};
-	@!%p7 bra $L9;
-	mul.lo.s64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r37, %r38}, %rd32;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd41, {%r39, %r40};
-	@!%p8 bra $L10;
-	mul.lo.s64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd32;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd48, {%r44, %r45};
-	@!%p12 bra $L14;
-	mul.lo.s64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
-$L14:
-	mov.b64 {%r46, %r47}, %rd32;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd50, {%r48, %r49};
-	@!%p13 bra $L15;
-	mul.lo.s64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r50, %r51}, %rd32;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd52, {%r52, %r53};
-	@!%p14 bra $L16;
-	mul.lo.s64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r54, %r55}, %rd32;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd54, {%r56, %r57};
-	@!%p15 bra $L17;
-	mul.lo.s64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r58, %r59}, %rd32;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd56, {%r60, %r61};
-	@!%p16 bra $L18;
-	mul.lo.s64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
-$L12:
-	mul.wide.u32 %rd58, %r18, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
-$L19:
-	ret;
-}
-
-.visible .entry gk_main_check_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	.reg .f64 %fd<3>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.f64 %fd1, [gk_s3];
-	mov.f64 %fd2, %fd1;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.b64 %rd14, 1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	mul.lo.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
+	mov.b64 %rd21, %rd15;
 $L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
+	setp.ge.s64 %p5, %rd21, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd22, %rd21, 8, %rd3;
+	ld.global.s64 %rd23, [%rd22+0];
+	mul.lo.s64 %rd24, %rd14, %rd23;
+	mov.b64 %rd14, %rd24;
+	add.s64 %rd21, %rd21, %rd16;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_main_check_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<60>;
-	.reg .f64 %fd<5>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.f64 %fd1, [gk_s3];
-	mov.f64 %fd2, %fd1;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 9223372036854775807;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.f64 %fd3, [%rd30+0];
-	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p3, %fd4, %fd2;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd32;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd33, {%r23, %r24};
-	@!%p4 bra $L6;
-	min.s64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
-$L6:
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd35, {%r27, %r28};
-	@!%p5 bra $L7;
-	min.s64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
-$L7:
-	mov.b64 {%r29, %r30}, %rd32;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd37, {%r31, %r32};
-	@!%p6 bra $L8;
-	min.s64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r33, %r34}, %rd32;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd39, {%r35, %r36};
-	@!%p7 bra $L9;
-	min.s64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r37, %r38}, %rd32;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd41, {%r39, %r40};
-	@!%p8 bra $L10;
-	min.s64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd32;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd48, {%r44, %r45};
-	@!%p12 bra $L14;
-	min.s64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
-$L14:
-	mov.b64 {%r46, %r47}, %rd32;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd50, {%r48, %r49};
-	@!%p13 bra $L15;
-	min.s64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r50, %r51}, %rd32;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd52, {%r52, %r53};
-	@!%p14 bra $L16;
-	min.s64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r54, %r55}, %rd32;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd54, {%r56, %r57};
-	@!%p15 bra $L17;
-	min.s64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r58, %r59}, %rd32;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd56, {%r60, %r61};
-	@!%p16 bra $L18;
-	min.s64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
-$L12:
-	mul.wide.u32 %rd58, %r18, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
-$L19:
-	ret;
-}
-
-.visible .entry gk_main_check_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	.reg .f64 %fd<3>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.f64 %fd1, [gk_s3];
-	mov.f64 %fd2, %fd1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.b64 %rd14, 9223372036854775807;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	min.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	min.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	min.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	min.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	min.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	min.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	min.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	min.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	min.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	min.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	min.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
+	mov.b64 %rd25, %rd15;
 $L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_main_check_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<60>;
-	.reg .f64 %fd<5>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.f64 %fd1, [gk_s3];
-	mov.f64 %fd2, %fd1;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -9223372036854775808;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.f64 %fd3, [%rd30+0];
-	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p3, %fd4, %fd2;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd32;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd33, {%r23, %r24};
-	@!%p4 bra $L6;
-	max.s64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
-$L6:
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd35, {%r27, %r28};
-	@!%p5 bra $L7;
-	max.s64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
-$L7:
-	mov.b64 {%r29, %r30}, %rd32;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd37, {%r31, %r32};
-	@!%p6 bra $L8;
-	max.s64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r33, %r34}, %rd32;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd39, {%r35, %r36};
-	@!%p7 bra $L9;
-	max.s64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r37, %r38}, %rd32;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd41, {%r39, %r40};
-	@!%p8 bra $L10;
-	max.s64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
+	setp.ge.s64 %p7, %rd25, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.s64 %rd27, [%rd26+0];
+	min.s64 %rd28, %rd14, %rd27;
+	mov.b64 %rd14, %rd28;
+	add.s64 %rd25, %rd25, %rd16;
+	bra.uni $L9;
 $L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd32;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd48, {%r44, %r45};
-	@!%p12 bra $L14;
-	max.s64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
-$L14:
-	mov.b64 {%r46, %r47}, %rd32;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd50, {%r48, %r49};
-	@!%p13 bra $L15;
-	max.s64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r50, %r51}, %rd32;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd52, {%r52, %r53};
-	@!%p14 bra $L16;
-	max.s64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r54, %r55}, %rd32;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd54, {%r56, %r57};
-	@!%p15 bra $L17;
-	max.s64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r58, %r59}, %rd32;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd56, {%r60, %r61};
-	@!%p16 bra $L18;
-	max.s64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
-$L12:
-	mul.wide.u32 %rd58, %r18, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
-$L19:
-	ret;
-}
-
-.visible .entry gk_main_check_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	.reg .f64 %fd<3>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.f64 %fd1, [gk_s3];
-	mov.f64 %fd2, %fd1;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
 	mov.b64 %rd14, -9223372036854775808;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	max.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	max.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	max.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	max.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	max.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	max.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	max.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	max.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
+	mov.b64 %rd29, %rd15;
 $L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	max.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
+	setp.ge.s64 %p9, %rd29, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd30, %rd29, 8, %rd3;
+	ld.global.s64 %rd31, [%rd30+0];
+	max.s64 %rd32, %rd14, %rd31;
+	mov.b64 %rd14, %rd32;
+	add.s64 %rd29, %rd29, %rd16;
+	bra.uni $L12;
 $L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	max.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	max.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_main_check_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<60>;
-	.reg .f64 %fd<5>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.f64 %fd1, [gk_s3];
-	mov.f64 %fd2, %fd1;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.f64 %fd3, [%rd30+0];
-	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p3, %fd4, %fd2;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd32;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd33, {%r23, %r24};
-	@!%p4 bra $L6;
-	and.b64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
-$L6:
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd35, {%r27, %r28};
-	@!%p5 bra $L7;
-	and.b64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
-$L7:
-	mov.b64 {%r29, %r30}, %rd32;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd37, {%r31, %r32};
-	@!%p6 bra $L8;
-	and.b64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r33, %r34}, %rd32;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd39, {%r35, %r36};
-	@!%p7 bra $L9;
-	and.b64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r37, %r38}, %rd32;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd41, {%r39, %r40};
-	@!%p8 bra $L10;
-	and.b64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
 $L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd32;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd48, {%r44, %r45};
-	@!%p12 bra $L14;
-	and.b64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
-$L14:
-	mov.b64 {%r46, %r47}, %rd32;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd50, {%r48, %r49};
-	@!%p13 bra $L15;
-	and.b64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r50, %r51}, %rd32;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd52, {%r52, %r53};
-	@!%p14 bra $L16;
-	and.b64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r54, %r55}, %rd32;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd54, {%r56, %r57};
-	@!%p15 bra $L17;
-	and.b64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r58, %r59}, %rd32;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd56, {%r60, %r61};
-	@!%p16 bra $L18;
-	and.b64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
-$L12:
-	mul.wide.u32 %rd58, %r18, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
-$L19:
-	ret;
-}
-
-.visible .entry gk_main_check_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	.reg .f64 %fd<3>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.f64 %fd1, [gk_s3];
-	mov.f64 %fd2, %fd1;
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
 	mov.b64 %rd14, -1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	and.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	and.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	and.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	and.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	and.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	and.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	and.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	and.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	and.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	and.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	and.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
+	mov.b64 %rd33, %rd15;
 $L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
+	setp.ge.s64 %p11, %rd33, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	and.b64 %rd36, %rd14, %rd35;
+	mov.b64 %rd14, %rd36;
+	add.s64 %rd33, %rd33, %rd16;
+	bra.uni $L15;
 $L16:
-	ret;
-}
-
-.visible .entry gk_main_check_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<60>;
-	.reg .f64 %fd<5>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.f64 %fd1, [gk_s3];
-	mov.f64 %fd2, %fd1;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.f64 %fd3, [%rd30+0];
-	mov.f64 %fd4, %fd3;
-	setp.neu.f64 %p3, %fd4, %fd2;
-	@!%p3 bra $L5;
-	add.s64 %rd31, %rd23, 1;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd32;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd33, {%r23, %r24};
-	@!%p4 bra $L6;
-	or.b64 %rd34, %rd32, %rd33;
-	mov.b64 %rd32, %rd34;
-$L6:
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd35, {%r27, %r28};
-	@!%p5 bra $L7;
-	or.b64 %rd36, %rd32, %rd35;
-	mov.b64 %rd32, %rd36;
-$L7:
-	mov.b64 {%r29, %r30}, %rd32;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd37, {%r31, %r32};
-	@!%p6 bra $L8;
-	or.b64 %rd38, %rd32, %rd37;
-	mov.b64 %rd32, %rd38;
-$L8:
-	mov.b64 {%r33, %r34}, %rd32;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd39, {%r35, %r36};
-	@!%p7 bra $L9;
-	or.b64 %rd40, %rd32, %rd39;
-	mov.b64 %rd32, %rd40;
-$L9:
-	mov.b64 {%r37, %r38}, %rd32;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd41, {%r39, %r40};
-	@!%p8 bra $L10;
-	or.b64 %rd42, %rd32, %rd41;
-	mov.b64 %rd32, %rd42;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.s64 [%rd44+0], %rd32;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.s64 %rd47, [%rd46+0];
-	mov.b64 %rd32, %rd47;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd32;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd48, {%r44, %r45};
-	@!%p12 bra $L14;
-	or.b64 %rd49, %rd32, %rd48;
-	mov.b64 %rd32, %rd49;
 $L14:
-	mov.b64 {%r46, %r47}, %rd32;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd50, {%r48, %r49};
-	@!%p13 bra $L15;
-	or.b64 %rd51, %rd32, %rd50;
-	mov.b64 %rd32, %rd51;
-$L15:
-	mov.b64 {%r50, %r51}, %rd32;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd52, {%r52, %r53};
-	@!%p14 bra $L16;
-	or.b64 %rd53, %rd32, %rd52;
-	mov.b64 %rd32, %rd53;
-$L16:
-	mov.b64 {%r54, %r55}, %rd32;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd54, {%r56, %r57};
-	@!%p15 bra $L17;
-	or.b64 %rd55, %rd32, %rd54;
-	mov.b64 %rd32, %rd55;
-$L17:
-	mov.b64 {%r58, %r59}, %rd32;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd56, {%r60, %r61};
-	@!%p16 bra $L18;
-	or.b64 %rd57, %rd32, %rd56;
-	mov.b64 %rd32, %rd57;
-$L18:
-$L12:
-	mul.wide.u32 %rd58, %r18, 8;
-	add.s64 %rd59, %rd5, %rd58;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.s64 [%rd59+0], %rd32;
-$L19:
-	ret;
-}
-
-.visible .entry gk_main_check_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	.reg .f64 %fd<3>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.f64 %fd1, [gk_s3];
-	mov.f64 %fd2, %fd1;
 	mov.b64 %rd14, 0;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
+	mov.b64 %rd37, %rd15;
+$L17:
+	setp.ge.s64 %p12, %rd37, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.s64 %rd39, [%rd38+0];
+	or.b64 %rd40, %rd14, %rd39;
+	mov.b64 %rd14, %rd40;
+	add.s64 %rd37, %rd37, %rd16;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	or.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
+	mov.b64 %rd41, %rd14;
 	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	or.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	or.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	or.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	or.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	or.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd41;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd42, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd44, %rd41, %rd42;
+	mov.b64 %rd41, %rd44;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd45, %rd41, %rd42;
+	mov.b64 %rd41, %rd45;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd46, %rd41, %rd42;
+	mov.b64 %rd41, %rd46;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd47, %rd41, %rd42;
+	mov.b64 %rd41, %rd47;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd48, %rd41, %rd42;
+	mov.b64 %rd41, %rd48;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	or.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	or.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	or.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	or.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	or.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	mov.b64 %rd41, %rd53;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd41;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd54, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd55, %rd41, %rd54;
+	mov.b64 %rd41, %rd55;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd56, %rd41, %rd54;
+	mov.b64 %rd41, %rd56;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd57, %rd41, %rd54;
+	mov.b64 %rd41, %rd57;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd58, %rd41, %rd54;
+	mov.b64 %rd41, %rd58;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd59, %rd41, %rd54;
+	mov.b64 %rd41, %rd59;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd60, %rd41, %rd54;
+	mov.b64 %rd41, %rd60;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd41;
+$L40:
 	ret;
 }
 `
@@ -2324,14 +663,14 @@ func gokkosHostLoop0(gokkosK *triad, gokkosLo, gokkosHi int) {
 //line main.go:30
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] + k.A*gokkosS2[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:2328
+//line gokkos_kernels_gen.go:667
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line main.go:30
 		k.Z.Set(i, k.X.At(i)+k.A*k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:2335
+//line gokkos_kernels_gen.go:674
 }
 
 // gokkosHostLoop1 runs check.Run for every index in [gokkosLo, gokkosHi).
@@ -2344,7 +683,7 @@ func gokkosHostLoop1(gokkosK *check, gokkosLo, gokkosHi int, bad *int64) {
 				*bad += 1
 			}
 		}
-//line gokkos_kernels_gen.go:2348
+//line gokkos_kernels_gen.go:687
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -2353,5 +692,5 @@ func gokkosHostLoop1(gokkosK *check, gokkosLo, gokkosHi int, bad *int64) {
 			*bad += 1
 		}
 	}
-//line gokkos_kernels_gen.go:2357
+//line gokkos_kernels_gen.go:696
 }

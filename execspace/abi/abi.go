@@ -21,15 +21,19 @@
 //     kernel's own SharedPerThread bytes per thread (rounded up to 16 bytes), then scratch0Team
 //     bytes, then scratch0Thread bytes per team member. Level-1 scratch is global memory at
 //     scratch1Base + blockIdx.x*(scratch1Team + teamSize*scratch1Thread), team part first.
-//   - FormReduce (and FormTeamReduce, with the FormTeam prefix in place of (begin, end)):
-//     entry Reducers[op].Main: (begin, end, partials). Block b of G handles the contiguous chunk
-//     [begin + b*C, min(end, begin+(b+1)*C)), C = ceil((end-begin)/G), starting every thread's
-//     accumulator at op's identity; it combines its threads in a fixed tree order and stores
-//     the block's value in partials[b] (a slot of Value.SlotBytes()). Entry Reducers[op].Final:
-//     (partials, count, result) followed by the kernel's slots (a custom Init/Join may read
-//     kernel fields), launched as one block, combines partials[0:count] in a fixed order into
-//     result[0]. For team reduce the team members' accumulators are combined the same
-//     way and block b's value covers the league ranks it ran.
+//   - FormReduce and FormTeamReduce: one pair of entries per kernel, Reduce.Main and
+//     Reduce.Final, serving every reduction of ReduceOps: the reduction is the launch argument
+//     op, the ReduceOp's numeric value. Launchers must pass one of ReduceOps (the entries treat
+//     any other value as one of them). Entry Reduce.Main: (begin, end, partials, op), or for
+//     FormTeamReduce the FormTeam prefix followed by (partials, op). Block b of G handles the
+//     contiguous chunk [begin + b*C, min(end, begin+(b+1)*C)), C = ceil((end-begin)/G),
+//     starting every thread's accumulator at op's identity; it combines its threads with op in
+//     a fixed tree order and stores the block's value in partials[b] (a slot of
+//     Value.SlotBytes()). For team reduce the team members' accumulators are combined the same
+//     way and block b's value covers the league ranks it ran. Entry Reduce.Final:
+//     (partials, count, result, op) followed by the kernel's slots (a custom Init/Join may
+//     read kernel fields), launched as one block, combines partials[0:count] with op in a
+//     fixed order into result[0].
 //   - FormScan: entries Scan.Up (begin, end, blockSums), Scan.Mid (blockSums, count, total) and
 //     Scan.Down (begin, end, blockSums), each followed by the kernel's slots, launched with the
 //     same grid in that order (Mid as one block). Up stores each block's sum of its chunk (chunks as for reduce) computed with
@@ -37,6 +41,11 @@
 //     total in total[0]; Down calls the body with final=true starting each thread from its
 //     exact exclusive prefix.
 package abi
+
+import (
+	"slices"
+	"strings"
+)
 
 // Form is a kernel's body form.
 type Form uint8
@@ -138,7 +147,8 @@ type Param struct {
 // ReduceOp names a reduction for device kernels.
 type ReduceOp uint8
 
-// The reductions. OpCustom is a kernel's own Init/Join methods.
+// The reductions. OpCustom is a kernel's own Init/Join methods. The values are part of the
+// ABI: reduce entries receive them as their op argument.
 const (
 	OpSum ReduceOp = iota + 1
 	OpProd
@@ -164,7 +174,7 @@ func (o ReduceOp) String() string {
 	return "invalid"
 }
 
-// ReduceEntries names the two PTX entries of a reduction.
+// ReduceEntries names the two PTX entries of a reduce kernel, shared by all its reductions.
 type ReduceEntries struct {
 	Main  string
 	Final string
@@ -205,8 +215,11 @@ type KernelSpec struct {
 	PTX string
 	// Entry is the entry name for FormRange and FormTeam.
 	Entry string
-	// Reducers holds the entries of a reduce kernel per supported reduction.
-	Reducers map[ReduceOp]ReduceEntries
+	// Reduce holds the entries of a reduce kernel; the reduction is their op argument.
+	Reduce ReduceEntries
+	// ReduceOps lists, in increasing order, the reductions a reduce kernel's entries
+	// implement: those its accumulator type supports, and OpCustom when it has Init and Join.
+	ReduceOps []ReduceOp
 	// Scan holds the entries of a scan kernel.
 	Scan ScanEntries
 	// Value is the accumulator type of reduce and scan kernels.
@@ -238,4 +251,21 @@ type SourcePiece struct {
 	Key string
 	// Hash is the hash of the declaration's tokens, comments and layout excluded.
 	Hash string
+}
+
+// HasReduceOp reports whether the kernel's reduce entries implement op.
+func (s *KernelSpec) HasReduceOp(op ReduceOp) bool {
+	return slices.Contains(s.ReduceOps, op)
+}
+
+// ReduceOpsString returns the names of the kernel's reductions, comma-separated, or "none".
+func (s *KernelSpec) ReduceOpsString() string {
+	if len(s.ReduceOps) == 0 {
+		return "none"
+	}
+	names := make([]string, len(s.ReduceOps))
+	for i, op := range s.ReduceOps {
+		names[i] = op.String()
+	}
+	return strings.Join(names, ", ")
 }

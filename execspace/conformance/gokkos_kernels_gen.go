@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/execspace/conformance", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/execspace/conformance", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[atomicMix](&abi.KernelSpec{
 		Name:  "conformance.atomicMix",
 		Pos:   "execspace/conformance/atomics.go:15",
@@ -115,18 +115,12 @@ func init() {
 	})
 	gokkosimpl.RegisterHostRange[axpy](gokkosHostLoop4)
 	gokkosimpl.Register[sumIndex](&abi.KernelSpec{
-		Name: "conformance.sumIndex",
-		Pos:  "execspace/conformance/reduce.go:16",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX5,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_conformance_sumIndex_main_sum", Final: "gk_conformance_sumIndex_final_sum"},
-			abi.OpProd: {Main: "gk_conformance_sumIndex_main_prod", Final: "gk_conformance_sumIndex_final_prod"},
-			abi.OpMin:  {Main: "gk_conformance_sumIndex_main_min", Final: "gk_conformance_sumIndex_final_min"},
-			abi.OpMax:  {Main: "gk_conformance_sumIndex_main_max", Final: "gk_conformance_sumIndex_final_max"},
-			abi.OpBAnd: {Main: "gk_conformance_sumIndex_main_band", Final: "gk_conformance_sumIndex_final_band"},
-			abi.OpBOr:  {Main: "gk_conformance_sumIndex_main_bor", Final: "gk_conformance_sumIndex_final_bor"},
-		},
+		Name:            "conformance.sumIndex",
+		Pos:             "execspace/conformance/reduce.go:16",
+		Form:            abi.FormReduce,
+		PTX:             gokkosPTX5,
+		Reduce:          abi.ReduceEntries{Main: "gk_conformance_sumIndex_main", Final: "gk_conformance_sumIndex_final"},
+		ReduceOps:       []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:           abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params:          []abi.Param{},
 		SharedPerThread: 0,
@@ -139,17 +133,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[sumIndex, int64](gokkosHostLoop5)
 	gokkosimpl.Register[sumF64](&abi.KernelSpec{
-		Name: "conformance.sumF64",
-		Pos:  "execspace/conformance/reduce.go:23",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX6,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_conformance_sumF64_main_sum", Final: "gk_conformance_sumF64_final_sum"},
-			abi.OpProd: {Main: "gk_conformance_sumF64_main_prod", Final: "gk_conformance_sumF64_final_prod"},
-			abi.OpMin:  {Main: "gk_conformance_sumF64_main_min", Final: "gk_conformance_sumF64_final_min"},
-			abi.OpMax:  {Main: "gk_conformance_sumF64_main_max", Final: "gk_conformance_sumF64_final_max"},
-		},
-		Value: abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Name:      "conformance.sumF64",
+		Pos:       "execspace/conformance/reduce.go:23",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX6,
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_sumF64_main", Final: "gk_conformance_sumF64_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
+		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
@@ -163,19 +153,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[sumF64, float64](gokkosHostLoop6)
 	gokkosimpl.Register[reduceI64](&abi.KernelSpec{
-		Name: "conformance.reduceI64",
-		Pos:  "execspace/conformance/reduce.go:30",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX7,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_conformance_reduceI64_main_sum", Final: "gk_conformance_reduceI64_final_sum"},
-			abi.OpProd: {Main: "gk_conformance_reduceI64_main_prod", Final: "gk_conformance_reduceI64_final_prod"},
-			abi.OpMin:  {Main: "gk_conformance_reduceI64_main_min", Final: "gk_conformance_reduceI64_final_min"},
-			abi.OpMax:  {Main: "gk_conformance_reduceI64_main_max", Final: "gk_conformance_reduceI64_final_max"},
-			abi.OpBAnd: {Main: "gk_conformance_reduceI64_main_band", Final: "gk_conformance_reduceI64_final_band"},
-			abi.OpBOr:  {Main: "gk_conformance_reduceI64_main_bor", Final: "gk_conformance_reduceI64_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Name:      "conformance.reduceI64",
+		Pos:       "execspace/conformance/reduce.go:30",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX7,
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_reduceI64_main", Final: "gk_conformance_reduceI64_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 		},
@@ -189,19 +173,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[reduceI64, int64](gokkosHostLoop7)
 	gokkosimpl.Register[prodI64](&abi.KernelSpec{
-		Name: "conformance.prodI64",
-		Pos:  "execspace/conformance/reduce.go:37",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX8,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_conformance_prodI64_main_sum", Final: "gk_conformance_prodI64_final_sum"},
-			abi.OpProd: {Main: "gk_conformance_prodI64_main_prod", Final: "gk_conformance_prodI64_final_prod"},
-			abi.OpMin:  {Main: "gk_conformance_prodI64_main_min", Final: "gk_conformance_prodI64_final_min"},
-			abi.OpMax:  {Main: "gk_conformance_prodI64_main_max", Final: "gk_conformance_prodI64_final_max"},
-			abi.OpBAnd: {Main: "gk_conformance_prodI64_main_band", Final: "gk_conformance_prodI64_final_band"},
-			abi.OpBOr:  {Main: "gk_conformance_prodI64_main_bor", Final: "gk_conformance_prodI64_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Name:      "conformance.prodI64",
+		Pos:       "execspace/conformance/reduce.go:37",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX8,
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_prodI64_main", Final: "gk_conformance_prodI64_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 		},
@@ -215,17 +193,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[prodI64, int64](gokkosHostLoop8)
 	gokkosimpl.Register[minF64](&abi.KernelSpec{
-		Name: "conformance.minF64",
-		Pos:  "execspace/conformance/reduce.go:44",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX9,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_conformance_minF64_main_sum", Final: "gk_conformance_minF64_final_sum"},
-			abi.OpProd: {Main: "gk_conformance_minF64_main_prod", Final: "gk_conformance_minF64_final_prod"},
-			abi.OpMin:  {Main: "gk_conformance_minF64_main_min", Final: "gk_conformance_minF64_final_min"},
-			abi.OpMax:  {Main: "gk_conformance_minF64_main_max", Final: "gk_conformance_minF64_final_max"},
-		},
-		Value: abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Name:      "conformance.minF64",
+		Pos:       "execspace/conformance/reduce.go:44",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX9,
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_minF64_main", Final: "gk_conformance_minF64_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
+		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
@@ -239,19 +213,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[minF64, float64](gokkosHostLoop9)
 	gokkosimpl.Register[maxI32](&abi.KernelSpec{
-		Name: "conformance.maxI32",
-		Pos:  "execspace/conformance/reduce.go:49",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX10,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_conformance_maxI32_main_sum", Final: "gk_conformance_maxI32_final_sum"},
-			abi.OpProd: {Main: "gk_conformance_maxI32_main_prod", Final: "gk_conformance_maxI32_final_prod"},
-			abi.OpMin:  {Main: "gk_conformance_maxI32_main_min", Final: "gk_conformance_maxI32_final_min"},
-			abi.OpMax:  {Main: "gk_conformance_maxI32_main_max", Final: "gk_conformance_maxI32_final_max"},
-			abi.OpBAnd: {Main: "gk_conformance_maxI32_main_band", Final: "gk_conformance_maxI32_final_band"},
-			abi.OpBOr:  {Main: "gk_conformance_maxI32_main_bor", Final: "gk_conformance_maxI32_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt32, Loc: false},
+		Name:      "conformance.maxI32",
+		Pos:       "execspace/conformance/reduce.go:49",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX10,
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_maxI32_main", Final: "gk_conformance_maxI32_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
@@ -265,15 +233,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[maxI32, int32](gokkosHostLoop10)
 	gokkosimpl.Register[minLoc](&abi.KernelSpec{
-		Name: "conformance.minLoc",
-		Pos:  "execspace/conformance/reduce.go:56",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX11,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_conformance_minLoc_main_minloc", Final: "gk_conformance_minLoc_final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_conformance_minLoc_main_maxloc", Final: "gk_conformance_minLoc_final_maxloc"},
-		},
-		Value: abi.Value{Kind: abi.KindFloat64, Loc: true},
+		Name:      "conformance.minLoc",
+		Pos:       "execspace/conformance/reduce.go:56",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX11,
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_minLoc_main", Final: "gk_conformance_minLoc_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},
+		Value:     abi.Value{Kind: abi.KindFloat64, Loc: true},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
@@ -287,15 +253,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[minLoc, portable.ValLoc[float64]](gokkosHostLoop11)
 	gokkosimpl.Register[maxLoc](&abi.KernelSpec{
-		Name: "conformance.maxLoc",
-		Pos:  "execspace/conformance/reduce.go:65",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX12,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_conformance_maxLoc_main_minloc", Final: "gk_conformance_maxLoc_final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_conformance_maxLoc_main_maxloc", Final: "gk_conformance_maxLoc_final_maxloc"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: true},
+		Name:      "conformance.maxLoc",
+		Pos:       "execspace/conformance/reduce.go:65",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX12,
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_maxLoc_main", Final: "gk_conformance_maxLoc_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 		},
@@ -309,15 +273,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[maxLoc, portable.ValLoc[int64]](gokkosHostLoop12)
 	gokkosimpl.Register[allPositive](&abi.KernelSpec{
-		Name: "conformance.allPositive",
-		Pos:  "execspace/conformance/reduce.go:76",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX13,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpLAnd: {Main: "gk_conformance_allPositive_main_land", Final: "gk_conformance_allPositive_final_land"},
-			abi.OpLOr:  {Main: "gk_conformance_allPositive_main_lor", Final: "gk_conformance_allPositive_final_lor"},
-		},
-		Value: abi.Value{Kind: abi.KindBool, Loc: false},
+		Name:      "conformance.allPositive",
+		Pos:       "execspace/conformance/reduce.go:76",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX13,
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_allPositive_main", Final: "gk_conformance_allPositive_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpLAnd, abi.OpLOr},
+		Value:     abi.Value{Kind: abi.KindBool, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 		},
@@ -331,15 +293,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[allPositive, bool](gokkosHostLoop13)
 	gokkosimpl.Register[anyNegative](&abi.KernelSpec{
-		Name: "conformance.anyNegative",
-		Pos:  "execspace/conformance/reduce.go:81",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX14,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpLAnd: {Main: "gk_conformance_anyNegative_main_land", Final: "gk_conformance_anyNegative_final_land"},
-			abi.OpLOr:  {Main: "gk_conformance_anyNegative_main_lor", Final: "gk_conformance_anyNegative_final_lor"},
-		},
-		Value: abi.Value{Kind: abi.KindBool, Loc: false},
+		Name:      "conformance.anyNegative",
+		Pos:       "execspace/conformance/reduce.go:81",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX14,
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_anyNegative_main", Final: "gk_conformance_anyNegative_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpLAnd, abi.OpLOr},
+		Value:     abi.Value{Kind: abi.KindBool, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 		},
@@ -353,19 +313,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[anyNegative, bool](gokkosHostLoop14)
 	gokkosimpl.Register[bitsAnd](&abi.KernelSpec{
-		Name: "conformance.bitsAnd",
-		Pos:  "execspace/conformance/reduce.go:88",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX15,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_conformance_bitsAnd_main_sum", Final: "gk_conformance_bitsAnd_final_sum"},
-			abi.OpProd: {Main: "gk_conformance_bitsAnd_main_prod", Final: "gk_conformance_bitsAnd_final_prod"},
-			abi.OpMin:  {Main: "gk_conformance_bitsAnd_main_min", Final: "gk_conformance_bitsAnd_final_min"},
-			abi.OpMax:  {Main: "gk_conformance_bitsAnd_main_max", Final: "gk_conformance_bitsAnd_final_max"},
-			abi.OpBAnd: {Main: "gk_conformance_bitsAnd_main_band", Final: "gk_conformance_bitsAnd_final_band"},
-			abi.OpBOr:  {Main: "gk_conformance_bitsAnd_main_bor", Final: "gk_conformance_bitsAnd_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindUint32, Loc: false},
+		Name:      "conformance.bitsAnd",
+		Pos:       "execspace/conformance/reduce.go:88",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX15,
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_bitsAnd_main", Final: "gk_conformance_bitsAnd_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindUint32, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 		},
@@ -379,19 +333,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[bitsAnd, uint32](gokkosHostLoop15)
 	gokkosimpl.Register[bitsOr](&abi.KernelSpec{
-		Name: "conformance.bitsOr",
-		Pos:  "execspace/conformance/reduce.go:93",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX16,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_conformance_bitsOr_main_sum", Final: "gk_conformance_bitsOr_final_sum"},
-			abi.OpProd: {Main: "gk_conformance_bitsOr_main_prod", Final: "gk_conformance_bitsOr_final_prod"},
-			abi.OpMin:  {Main: "gk_conformance_bitsOr_main_min", Final: "gk_conformance_bitsOr_final_min"},
-			abi.OpMax:  {Main: "gk_conformance_bitsOr_main_max", Final: "gk_conformance_bitsOr_final_max"},
-			abi.OpBAnd: {Main: "gk_conformance_bitsOr_main_band", Final: "gk_conformance_bitsOr_final_band"},
-			abi.OpBOr:  {Main: "gk_conformance_bitsOr_main_bor", Final: "gk_conformance_bitsOr_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindUint32, Loc: false},
+		Name:      "conformance.bitsOr",
+		Pos:       "execspace/conformance/reduce.go:93",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX16,
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_bitsOr_main", Final: "gk_conformance_bitsOr_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindUint32, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 		},
@@ -405,18 +353,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[bitsOr, uint32](gokkosHostLoop16)
 	gokkosimpl.Register[maxAbs](&abi.KernelSpec{
-		Name: "conformance.maxAbs",
-		Pos:  "execspace/conformance/reduce.go:100",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX17,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:    {Main: "gk_conformance_maxAbs_main_sum", Final: "gk_conformance_maxAbs_final_sum"},
-			abi.OpProd:   {Main: "gk_conformance_maxAbs_main_prod", Final: "gk_conformance_maxAbs_final_prod"},
-			abi.OpMin:    {Main: "gk_conformance_maxAbs_main_min", Final: "gk_conformance_maxAbs_final_min"},
-			abi.OpMax:    {Main: "gk_conformance_maxAbs_main_max", Final: "gk_conformance_maxAbs_final_max"},
-			abi.OpCustom: {Main: "gk_conformance_maxAbs_main_custom", Final: "gk_conformance_maxAbs_final_custom"},
-		},
-		Value: abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Name:      "conformance.maxAbs",
+		Pos:       "execspace/conformance/reduce.go:100",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX17,
+		Reduce:    abi.ReduceEntries{Main: "gk_conformance_maxAbs_main", Final: "gk_conformance_maxAbs_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
@@ -548,18 +491,12 @@ func init() {
 		SourceHash: "ba2ddc725073ace5",
 	})
 	gokkosimpl.Register[teamCount](&abi.KernelSpec{
-		Name: "conformance.teamCount",
-		Pos:  "execspace/conformance/team.go:151",
-		Form: abi.FormTeamReduce,
-		PTX:  gokkosPTX24,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_conformance_teamCount_main_sum", Final: "gk_conformance_teamCount_final_sum"},
-			abi.OpProd: {Main: "gk_conformance_teamCount_main_prod", Final: "gk_conformance_teamCount_final_prod"},
-			abi.OpMin:  {Main: "gk_conformance_teamCount_main_min", Final: "gk_conformance_teamCount_final_min"},
-			abi.OpMax:  {Main: "gk_conformance_teamCount_main_max", Final: "gk_conformance_teamCount_final_max"},
-			abi.OpBAnd: {Main: "gk_conformance_teamCount_main_band", Final: "gk_conformance_teamCount_final_band"},
-			abi.OpBOr:  {Main: "gk_conformance_teamCount_main_bor", Final: "gk_conformance_teamCount_final_bor"},
-		},
+		Name:            "conformance.teamCount",
+		Pos:             "execspace/conformance/team.go:151",
+		Form:            abi.FormTeamReduce,
+		PTX:             gokkosPTX24,
+		Reduce:          abi.ReduceEntries{Main: "gk_conformance_teamCount_main", Final: "gk_conformance_teamCount_final"},
+		ReduceOps:       []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:           abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params:          []abi.Param{},
 		SharedPerThread: 0,
@@ -1182,15 +1119,16 @@ const gokkosPTX5 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_conformance_sumIndex_main_sum(
+.visible .entry gk_conformance_sumIndex_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
-	.param .b64 gk_partials
+	.param .b64 gk_partials,
+	.param .b64 gk_op
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<51>;
+	.reg .pred %p<26>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<46>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1214,152 +1152,195 @@ const gokkosPTX5 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	ld.param.u32 %r18, [gk_op];
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd6, %rd3, %rd2;
 	max.s64 %rd7, %rd6, 0;
-	cvt.u64.u32 %rd8, %r19;
+	cvt.u64.u32 %rd8, %r20;
 	add.s64 %rd9, %rd7, %rd8;
 	sub.s64 %rd10, %rd9, 1;
 	div.u64 %rd11, %rd10, %rd8;
-	cvt.u64.u32 %rd12, %r18;
+	cvt.u64.u32 %rd12, %r19;
 	mad.lo.s64 %rd13, %rd12, %rd11, %rd2;
 	add.s64 %rd14, %rd13, %rd11;
 	min.s64 %rd15, %rd14, %rd3;
-	mov.b64 %rd16, 0;
-	cvt.u64.u32 %rd17, %r5;
-	add.s64 %rd18, %rd13, %rd17;
-	cvt.u64.u32 %rd19, %r6;
-	mov.b64 %rd20, %rd18;
-$L1:
-	setp.ge.s64 %p2, %rd20, %rd15;
-	@%p2 bra $L2;
-	mov.b64 %rd21, %rd20;
-	add.s64 %rd22, %rd16, %rd21;
-	mov.b64 %rd16, %rd22;
-$L3:
-	add.s64 %rd20, %rd20, %rd19;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd17, 0;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd23, %rd16;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd23;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd24, {%r23, %r24};
-	@!%p3 bra $L4;
-	add.s64 %rd25, %rd23, %rd24;
-	mov.b64 %rd23, %rd25;
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd17, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd17, 9223372036854775807;
+	bra.uni $L1;
 $L4:
-	mov.b64 {%r25, %r26}, %rd23;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd26, {%r27, %r28};
-	@!%p4 bra $L5;
-	add.s64 %rd27, %rd23, %rd26;
-	mov.b64 %rd23, %rd27;
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd17, -9223372036854775808;
+	bra.uni $L1;
 $L5:
-	mov.b64 {%r29, %r30}, %rd23;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd28, {%r31, %r32};
-	@!%p5 bra $L6;
-	add.s64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd17, -1;
+	bra.uni $L1;
 $L6:
-	mov.b64 {%r33, %r34}, %rd23;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd30, {%r35, %r36};
-	@!%p6 bra $L7;
-	add.s64 %rd31, %rd23, %rd30;
-	mov.b64 %rd23, %rd31;
+	mov.b64 %rd17, 0;
+$L1:
+	mov.b64 %rd16, %rd17;
+	cvt.u64.u32 %rd18, %r5;
+	add.s64 %rd19, %rd13, %rd18;
+	cvt.u64.u32 %rd20, %r6;
+	mov.b64 %rd21, %rd19;
 $L7:
-	mov.b64 {%r37, %r38}, %rd23;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd32, {%r39, %r40};
-	@!%p7 bra $L8;
-	add.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd34, %r8, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	st.shared.s64 [%rd35+0], %rd23;
+	setp.ge.s64 %p7, %rd21, %rd15;
+	@%p7 bra $L8;
+	mov.b64 %rd22, %rd21;
+	add.s64 %rd23, %rd16, %rd22;
+	mov.b64 %rd16, %rd23;
 $L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd36, %r7, 16;
-	add.s64 %rd37, %rd1, %rd36;
-	ld.shared.s64 %rd38, [%rd37+0];
-	mov.b64 %rd23, %rd38;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd23;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd39, {%r44, %r45};
-	@!%p11 bra $L12;
-	add.s64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L12:
-	mov.b64 {%r46, %r47}, %rd23;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd41, {%r48, %r49};
-	@!%p12 bra $L13;
-	add.s64 %rd42, %rd23, %rd41;
-	mov.b64 %rd23, %rd42;
-$L13:
-	mov.b64 {%r50, %r51}, %rd23;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd43, {%r52, %r53};
-	@!%p13 bra $L14;
-	add.s64 %rd44, %rd23, %rd43;
-	mov.b64 %rd23, %rd44;
-$L14:
-	mov.b64 {%r54, %r55}, %rd23;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd45, {%r56, %r57};
-	@!%p14 bra $L15;
-	add.s64 %rd46, %rd23, %rd45;
-	mov.b64 %rd23, %rd46;
-$L15:
-	mov.b64 {%r58, %r59}, %rd23;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd47, {%r60, %r61};
-	@!%p15 bra $L16;
-	add.s64 %rd48, %rd23, %rd47;
-	mov.b64 %rd23, %rd48;
-$L16:
+	add.s64 %rd21, %rd21, %rd20;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd24, %rd16;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L10:
-	mul.wide.u32 %rd49, %r18, 8;
-	add.s64 %rd50, %rd5, %rd49;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd50+0], %rd23;
+	setp.hs.u32 %p8, %r24, 32;
+	@%p8 bra $L11;
+	mov.b64 {%r25, %r26}, %rd24;
+	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd25, {%r27, %r28};
+	@!%p9 bra $L12;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L14;
+	add.s64 %rd26, %rd24, %rd25;
+	mov.b64 %rd24, %rd26;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L15;
+	mul.lo.s64 %rd27, %rd24, %rd25;
+	mov.b64 %rd24, %rd27;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L16;
+	min.s64 %rd28, %rd24, %rd25;
+	mov.b64 %rd24, %rd28;
+	bra.uni $L13;
+$L16:
+	setp.ne.u32 %p13, %r18, 4;
+	@%p13 bra.uni $L17;
+	max.s64 %rd29, %rd24, %rd25;
+	mov.b64 %rd24, %rd29;
+	bra.uni $L13;
 $L17:
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L18;
+	and.b64 %rd30, %rd24, %rd25;
+	mov.b64 %rd24, %rd30;
+	bra.uni $L13;
+$L18:
+	or.b64 %rd31, %rd24, %rd25;
+	mov.b64 %rd24, %rd31;
+$L13:
+$L12:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L19;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	st.shared.s64 [%rd33+0], %rd24;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L20;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L21;
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.s64 %rd36, [%rd35+0];
+	mov.b64 %rd24, %rd36;
+$L21:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L22:
+	setp.hs.u32 %p18, %r30, 32;
+	@%p18 bra $L23;
+	mov.b64 {%r31, %r32}, %rd24;
+	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd37, {%r33, %r34};
+	@!%p19 bra $L24;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L26;
+	add.s64 %rd38, %rd24, %rd37;
+	mov.b64 %rd24, %rd38;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L27;
+	mul.lo.s64 %rd39, %rd24, %rd37;
+	mov.b64 %rd24, %rd39;
+	bra.uni $L25;
+$L27:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L28;
+	min.s64 %rd40, %rd24, %rd37;
+	mov.b64 %rd24, %rd40;
+	bra.uni $L25;
+$L28:
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L29;
+	max.s64 %rd41, %rd24, %rd37;
+	mov.b64 %rd24, %rd41;
+	bra.uni $L25;
+$L29:
+	setp.ne.u32 %p24, %r18, 7;
+	@%p24 bra.uni $L30;
+	and.b64 %rd42, %rd24, %rd37;
+	mov.b64 %rd24, %rd42;
+	bra.uni $L25;
+$L30:
+	or.b64 %rd43, %rd24, %rd37;
+	mov.b64 %rd24, %rd43;
+$L25:
+$L24:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	mul.wide.u32 %rd44, %r19, 8;
+	add.s64 %rd45, %rd5, %rd44;
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L31;
+	st.global.s64 [%rd45+0], %rd24;
+$L31:
 	ret;
 }
 
-.visible .entry gk_conformance_sumIndex_final_sum(
+.visible .entry gk_conformance_sumIndex_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
-	.param .b64 gk_result
+	.param .b64 gk_result,
+	.param .b64 gk_op
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<40>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<54>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1384,1745 +1365,221 @@ $L17:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
-	mov.b64 %rd7, 0;
+	ld.param.u32 %r18, [gk_op];
 	cvt.u64.u32 %rd8, %r5;
 	cvt.u64.u32 %rd9, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd7, 0;
 	mov.b64 %rd10, %rd8;
-$L1:
-	setp.ge.s64 %p2, %rd10, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd10, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd11, %rd10, 8, %rd3;
 	ld.global.s64 %rd12, [%rd11+0];
 	add.s64 %rd13, %rd7, %rd12;
 	mov.b64 %rd7, %rd13;
 	add.s64 %rd10, %rd10, %rd9;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd14, %rd7;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd14;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd15, {%r21, %r22};
-	@!%p3 bra $L3;
-	add.s64 %rd16, %rd14, %rd15;
-	mov.b64 %rd14, %rd16;
-$L3:
-	mov.b64 {%r23, %r24}, %rd14;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd17, {%r25, %r26};
-	@!%p4 bra $L4;
-	add.s64 %rd18, %rd14, %rd17;
-	mov.b64 %rd14, %rd18;
-$L4:
-	mov.b64 {%r27, %r28}, %rd14;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd19, {%r29, %r30};
-	@!%p5 bra $L5;
-	add.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-$L5:
-	mov.b64 {%r31, %r32}, %rd14;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd21, {%r33, %r34};
-	@!%p6 bra $L6;
-	add.s64 %rd22, %rd14, %rd21;
-	mov.b64 %rd14, %rd22;
-$L6:
-	mov.b64 {%r35, %r36}, %rd14;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd23, {%r37, %r38};
-	@!%p7 bra $L7;
-	add.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd25, %r8, 16;
-	add.s64 %rd26, %rd1, %rd25;
-	st.shared.s64 [%rd26+0], %rd14;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd27, %r7, 16;
-	add.s64 %rd28, %rd1, %rd27;
-	ld.shared.s64 %rd29, [%rd28+0];
-	mov.b64 %rd14, %rd29;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd14;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd30, {%r42, %r43};
-	@!%p11 bra $L11;
-	add.s64 %rd31, %rd14, %rd30;
-	mov.b64 %rd14, %rd31;
-$L11:
-	mov.b64 {%r44, %r45}, %rd14;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd32, {%r46, %r47};
-	@!%p12 bra $L12;
-	add.s64 %rd33, %rd14, %rd32;
-	mov.b64 %rd14, %rd33;
-$L12:
-	mov.b64 {%r48, %r49}, %rd14;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd34, {%r50, %r51};
-	@!%p13 bra $L13;
-	add.s64 %rd35, %rd14, %rd34;
-	mov.b64 %rd14, %rd35;
-$L13:
-	mov.b64 {%r52, %r53}, %rd14;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd36, {%r54, %r55};
-	@!%p14 bra $L14;
-	add.s64 %rd37, %rd14, %rd36;
-	mov.b64 %rd14, %rd37;
-$L14:
-	mov.b64 {%r56, %r57}, %rd14;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd38, {%r58, %r59};
-	@!%p15 bra $L15;
-	add.s64 %rd39, %rd14, %rd38;
-	mov.b64 %rd14, %rd39;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd14;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_sumIndex_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<51>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd6, %rd3, %rd2;
-	max.s64 %rd7, %rd6, 0;
-	cvt.u64.u32 %rd8, %r19;
-	add.s64 %rd9, %rd7, %rd8;
-	sub.s64 %rd10, %rd9, 1;
-	div.u64 %rd11, %rd10, %rd8;
-	cvt.u64.u32 %rd12, %r18;
-	mad.lo.s64 %rd13, %rd12, %rd11, %rd2;
-	add.s64 %rd14, %rd13, %rd11;
-	min.s64 %rd15, %rd14, %rd3;
-	mov.b64 %rd16, 1;
-	cvt.u64.u32 %rd17, %r5;
-	add.s64 %rd18, %rd13, %rd17;
-	cvt.u64.u32 %rd19, %r6;
-	mov.b64 %rd20, %rd18;
-$L1:
-	setp.ge.s64 %p2, %rd20, %rd15;
-	@%p2 bra $L2;
-	mov.b64 %rd21, %rd20;
-	add.s64 %rd22, %rd16, %rd21;
-	mov.b64 %rd16, %rd22;
-$L3:
-	add.s64 %rd20, %rd20, %rd19;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd23, %rd16;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd23;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd24, {%r23, %r24};
-	@!%p3 bra $L4;
-	mul.lo.s64 %rd25, %rd23, %rd24;
-	mov.b64 %rd23, %rd25;
-$L4:
-	mov.b64 {%r25, %r26}, %rd23;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd26, {%r27, %r28};
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd27, %rd23, %rd26;
-	mov.b64 %rd23, %rd27;
-$L5:
-	mov.b64 {%r29, %r30}, %rd23;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd28, {%r31, %r32};
-	@!%p5 bra $L6;
-	mul.lo.s64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
-$L6:
-	mov.b64 {%r33, %r34}, %rd23;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd30, {%r35, %r36};
-	@!%p6 bra $L7;
-	mul.lo.s64 %rd31, %rd23, %rd30;
-	mov.b64 %rd23, %rd31;
-$L7:
-	mov.b64 {%r37, %r38}, %rd23;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd32, {%r39, %r40};
-	@!%p7 bra $L8;
-	mul.lo.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd34, %r8, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	st.shared.s64 [%rd35+0], %rd23;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd36, %r7, 16;
-	add.s64 %rd37, %rd1, %rd36;
-	ld.shared.s64 %rd38, [%rd37+0];
-	mov.b64 %rd23, %rd38;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd23;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd39, {%r44, %r45};
-	@!%p11 bra $L12;
-	mul.lo.s64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L12:
-	mov.b64 {%r46, %r47}, %rd23;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd41, {%r48, %r49};
-	@!%p12 bra $L13;
-	mul.lo.s64 %rd42, %rd23, %rd41;
-	mov.b64 %rd23, %rd42;
-$L13:
-	mov.b64 {%r50, %r51}, %rd23;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd43, {%r52, %r53};
-	@!%p13 bra $L14;
-	mul.lo.s64 %rd44, %rd23, %rd43;
-	mov.b64 %rd23, %rd44;
-$L14:
-	mov.b64 {%r54, %r55}, %rd23;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd45, {%r56, %r57};
-	@!%p14 bra $L15;
-	mul.lo.s64 %rd46, %rd23, %rd45;
-	mov.b64 %rd23, %rd46;
-$L15:
-	mov.b64 {%r58, %r59}, %rd23;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd47, {%r60, %r61};
-	@!%p15 bra $L16;
-	mul.lo.s64 %rd48, %rd23, %rd47;
-	mov.b64 %rd23, %rd48;
-$L16:
-$L10:
-	mul.wide.u32 %rd49, %r18, 8;
-	add.s64 %rd50, %rd5, %rd49;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd50+0], %rd23;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_sumIndex_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<40>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.b64 %rd7, 1;
-	cvt.u64.u32 %rd8, %r5;
-	cvt.u64.u32 %rd9, %r6;
-	mov.b64 %rd10, %rd8;
-$L1:
-	setp.ge.s64 %p2, %rd10, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd11, %rd10, 8, %rd3;
-	ld.global.s64 %rd12, [%rd11+0];
-	mul.lo.s64 %rd13, %rd7, %rd12;
-	mov.b64 %rd7, %rd13;
-	add.s64 %rd10, %rd10, %rd9;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd14, %rd7;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd14;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd15, {%r21, %r22};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd16, %rd14, %rd15;
-	mov.b64 %rd14, %rd16;
-$L3:
-	mov.b64 {%r23, %r24}, %rd14;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd17, {%r25, %r26};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd18, %rd14, %rd17;
-	mov.b64 %rd14, %rd18;
-$L4:
-	mov.b64 {%r27, %r28}, %rd14;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd19, {%r29, %r30};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-$L5:
-	mov.b64 {%r31, %r32}, %rd14;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd21, {%r33, %r34};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd22, %rd14, %rd21;
-	mov.b64 %rd14, %rd22;
+	mov.b64 %rd14, %rd8;
 $L6:
-	mov.b64 {%r35, %r36}, %rd14;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd23, {%r37, %r38};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
+	setp.ge.s64 %p5, %rd14, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd15, %rd14, 8, %rd3;
+	ld.global.s64 %rd16, [%rd15+0];
+	mul.lo.s64 %rd17, %rd7, %rd16;
+	mov.b64 %rd7, %rd17;
+	add.s64 %rd14, %rd14, %rd9;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd25, %r8, 16;
-	add.s64 %rd26, %rd1, %rd25;
-	st.shared.s64 [%rd26+0], %rd14;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd27, %r7, 16;
-	add.s64 %rd28, %rd1, %rd27;
-	ld.shared.s64 %rd29, [%rd28+0];
-	mov.b64 %rd14, %rd29;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd14;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd30, {%r42, %r43};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd31, %rd14, %rd30;
-	mov.b64 %rd14, %rd31;
-$L11:
-	mov.b64 {%r44, %r45}, %rd14;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd32, {%r46, %r47};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd33, %rd14, %rd32;
-	mov.b64 %rd14, %rd33;
-$L12:
-	mov.b64 {%r48, %r49}, %rd14;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd34, {%r50, %r51};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd35, %rd14, %rd34;
-	mov.b64 %rd14, %rd35;
-$L13:
-	mov.b64 {%r52, %r53}, %rd14;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd36, {%r54, %r55};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd37, %rd14, %rd36;
-	mov.b64 %rd14, %rd37;
-$L14:
-	mov.b64 {%r56, %r57}, %rd14;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd38, {%r58, %r59};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd39, %rd14, %rd38;
-	mov.b64 %rd14, %rd39;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd14;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_sumIndex_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<51>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd6, %rd3, %rd2;
-	max.s64 %rd7, %rd6, 0;
-	cvt.u64.u32 %rd8, %r19;
-	add.s64 %rd9, %rd7, %rd8;
-	sub.s64 %rd10, %rd9, 1;
-	div.u64 %rd11, %rd10, %rd8;
-	cvt.u64.u32 %rd12, %r18;
-	mad.lo.s64 %rd13, %rd12, %rd11, %rd2;
-	add.s64 %rd14, %rd13, %rd11;
-	min.s64 %rd15, %rd14, %rd3;
-	mov.b64 %rd16, 9223372036854775807;
-	cvt.u64.u32 %rd17, %r5;
-	add.s64 %rd18, %rd13, %rd17;
-	cvt.u64.u32 %rd19, %r6;
-	mov.b64 %rd20, %rd18;
-$L1:
-	setp.ge.s64 %p2, %rd20, %rd15;
-	@%p2 bra $L2;
-	mov.b64 %rd21, %rd20;
-	add.s64 %rd22, %rd16, %rd21;
-	mov.b64 %rd16, %rd22;
-$L3:
-	add.s64 %rd20, %rd20, %rd19;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd23, %rd16;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd23;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd24, {%r23, %r24};
-	@!%p3 bra $L4;
-	min.s64 %rd25, %rd23, %rd24;
-	mov.b64 %rd23, %rd25;
-$L4:
-	mov.b64 {%r25, %r26}, %rd23;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd26, {%r27, %r28};
-	@!%p4 bra $L5;
-	min.s64 %rd27, %rd23, %rd26;
-	mov.b64 %rd23, %rd27;
 $L5:
-	mov.b64 {%r29, %r30}, %rd23;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd28, {%r31, %r32};
-	@!%p5 bra $L6;
-	min.s64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
-$L6:
-	mov.b64 {%r33, %r34}, %rd23;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd30, {%r35, %r36};
-	@!%p6 bra $L7;
-	min.s64 %rd31, %rd23, %rd30;
-	mov.b64 %rd23, %rd31;
-$L7:
-	mov.b64 {%r37, %r38}, %rd23;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd32, {%r39, %r40};
-	@!%p7 bra $L8;
-	min.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd34, %r8, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	st.shared.s64 [%rd35+0], %rd23;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd36, %r7, 16;
-	add.s64 %rd37, %rd1, %rd36;
-	ld.shared.s64 %rd38, [%rd37+0];
-	mov.b64 %rd23, %rd38;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd23;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd39, {%r44, %r45};
-	@!%p11 bra $L12;
-	min.s64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L12:
-	mov.b64 {%r46, %r47}, %rd23;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd41, {%r48, %r49};
-	@!%p12 bra $L13;
-	min.s64 %rd42, %rd23, %rd41;
-	mov.b64 %rd23, %rd42;
-$L13:
-	mov.b64 {%r50, %r51}, %rd23;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd43, {%r52, %r53};
-	@!%p13 bra $L14;
-	min.s64 %rd44, %rd23, %rd43;
-	mov.b64 %rd23, %rd44;
-$L14:
-	mov.b64 {%r54, %r55}, %rd23;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd45, {%r56, %r57};
-	@!%p14 bra $L15;
-	min.s64 %rd46, %rd23, %rd45;
-	mov.b64 %rd23, %rd46;
-$L15:
-	mov.b64 {%r58, %r59}, %rd23;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd47, {%r60, %r61};
-	@!%p15 bra $L16;
-	min.s64 %rd48, %rd23, %rd47;
-	mov.b64 %rd23, %rd48;
-$L16:
-$L10:
-	mul.wide.u32 %rd49, %r18, 8;
-	add.s64 %rd50, %rd5, %rd49;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd50+0], %rd23;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_sumIndex_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<40>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.b64 %rd7, 9223372036854775807;
-	cvt.u64.u32 %rd8, %r5;
-	cvt.u64.u32 %rd9, %r6;
-	mov.b64 %rd10, %rd8;
-$L1:
-	setp.ge.s64 %p2, %rd10, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd11, %rd10, 8, %rd3;
-	ld.global.s64 %rd12, [%rd11+0];
-	min.s64 %rd13, %rd7, %rd12;
-	mov.b64 %rd7, %rd13;
-	add.s64 %rd10, %rd10, %rd9;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd14, %rd7;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd14;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd15, {%r21, %r22};
-	@!%p3 bra $L3;
-	min.s64 %rd16, %rd14, %rd15;
-	mov.b64 %rd14, %rd16;
-$L3:
-	mov.b64 {%r23, %r24}, %rd14;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd17, {%r25, %r26};
-	@!%p4 bra $L4;
-	min.s64 %rd18, %rd14, %rd17;
-	mov.b64 %rd14, %rd18;
-$L4:
-	mov.b64 {%r27, %r28}, %rd14;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd19, {%r29, %r30};
-	@!%p5 bra $L5;
-	min.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-$L5:
-	mov.b64 {%r31, %r32}, %rd14;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd21, {%r33, %r34};
-	@!%p6 bra $L6;
-	min.s64 %rd22, %rd14, %rd21;
-	mov.b64 %rd14, %rd22;
-$L6:
-	mov.b64 {%r35, %r36}, %rd14;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd23, {%r37, %r38};
-	@!%p7 bra $L7;
-	min.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd25, %r8, 16;
-	add.s64 %rd26, %rd1, %rd25;
-	st.shared.s64 [%rd26+0], %rd14;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd27, %r7, 16;
-	add.s64 %rd28, %rd1, %rd27;
-	ld.shared.s64 %rd29, [%rd28+0];
-	mov.b64 %rd14, %rd29;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd14;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd30, {%r42, %r43};
-	@!%p11 bra $L11;
-	min.s64 %rd31, %rd14, %rd30;
-	mov.b64 %rd14, %rd31;
-$L11:
-	mov.b64 {%r44, %r45}, %rd14;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd32, {%r46, %r47};
-	@!%p12 bra $L12;
-	min.s64 %rd33, %rd14, %rd32;
-	mov.b64 %rd14, %rd33;
-$L12:
-	mov.b64 {%r48, %r49}, %rd14;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd34, {%r50, %r51};
-	@!%p13 bra $L13;
-	min.s64 %rd35, %rd14, %rd34;
-	mov.b64 %rd14, %rd35;
-$L13:
-	mov.b64 {%r52, %r53}, %rd14;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd36, {%r54, %r55};
-	@!%p14 bra $L14;
-	min.s64 %rd37, %rd14, %rd36;
-	mov.b64 %rd14, %rd37;
-$L14:
-	mov.b64 {%r56, %r57}, %rd14;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd38, {%r58, %r59};
-	@!%p15 bra $L15;
-	min.s64 %rd39, %rd14, %rd38;
-	mov.b64 %rd14, %rd39;
-$L15:
+	mov.b64 %rd18, %rd8;
 $L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd14;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_sumIndex_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<51>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd6, %rd3, %rd2;
-	max.s64 %rd7, %rd6, 0;
-	cvt.u64.u32 %rd8, %r19;
-	add.s64 %rd9, %rd7, %rd8;
-	sub.s64 %rd10, %rd9, 1;
-	div.u64 %rd11, %rd10, %rd8;
-	cvt.u64.u32 %rd12, %r18;
-	mad.lo.s64 %rd13, %rd12, %rd11, %rd2;
-	add.s64 %rd14, %rd13, %rd11;
-	min.s64 %rd15, %rd14, %rd3;
-	mov.b64 %rd16, -9223372036854775808;
-	cvt.u64.u32 %rd17, %r5;
-	add.s64 %rd18, %rd13, %rd17;
-	cvt.u64.u32 %rd19, %r6;
-	mov.b64 %rd20, %rd18;
-$L1:
-	setp.ge.s64 %p2, %rd20, %rd15;
-	@%p2 bra $L2;
-	mov.b64 %rd21, %rd20;
-	add.s64 %rd22, %rd16, %rd21;
-	mov.b64 %rd16, %rd22;
-$L3:
-	add.s64 %rd20, %rd20, %rd19;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd23, %rd16;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd23;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd24, {%r23, %r24};
-	@!%p3 bra $L4;
-	max.s64 %rd25, %rd23, %rd24;
-	mov.b64 %rd23, %rd25;
-$L4:
-	mov.b64 {%r25, %r26}, %rd23;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd26, {%r27, %r28};
-	@!%p4 bra $L5;
-	max.s64 %rd27, %rd23, %rd26;
-	mov.b64 %rd23, %rd27;
-$L5:
-	mov.b64 {%r29, %r30}, %rd23;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd28, {%r31, %r32};
-	@!%p5 bra $L6;
-	max.s64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
-$L6:
-	mov.b64 {%r33, %r34}, %rd23;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd30, {%r35, %r36};
-	@!%p6 bra $L7;
-	max.s64 %rd31, %rd23, %rd30;
-	mov.b64 %rd23, %rd31;
-$L7:
-	mov.b64 {%r37, %r38}, %rd23;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd32, {%r39, %r40};
-	@!%p7 bra $L8;
-	max.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd34, %r8, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	st.shared.s64 [%rd35+0], %rd23;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd36, %r7, 16;
-	add.s64 %rd37, %rd1, %rd36;
-	ld.shared.s64 %rd38, [%rd37+0];
-	mov.b64 %rd23, %rd38;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd23;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd39, {%r44, %r45};
-	@!%p11 bra $L12;
-	max.s64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L12:
-	mov.b64 {%r46, %r47}, %rd23;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd41, {%r48, %r49};
-	@!%p12 bra $L13;
-	max.s64 %rd42, %rd23, %rd41;
-	mov.b64 %rd23, %rd42;
-$L13:
-	mov.b64 {%r50, %r51}, %rd23;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd43, {%r52, %r53};
-	@!%p13 bra $L14;
-	max.s64 %rd44, %rd23, %rd43;
-	mov.b64 %rd23, %rd44;
-$L14:
-	mov.b64 {%r54, %r55}, %rd23;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd45, {%r56, %r57};
-	@!%p14 bra $L15;
-	max.s64 %rd46, %rd23, %rd45;
-	mov.b64 %rd23, %rd46;
-$L15:
-	mov.b64 {%r58, %r59}, %rd23;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd47, {%r60, %r61};
-	@!%p15 bra $L16;
-	max.s64 %rd48, %rd23, %rd47;
-	mov.b64 %rd23, %rd48;
-$L16:
+	setp.ge.s64 %p7, %rd18, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd19, %rd18, 8, %rd3;
+	ld.global.s64 %rd20, [%rd19+0];
+	min.s64 %rd21, %rd7, %rd20;
+	mov.b64 %rd7, %rd21;
+	add.s64 %rd18, %rd18, %rd9;
+	bra.uni $L9;
 $L10:
-	mul.wide.u32 %rd49, %r18, 8;
-	add.s64 %rd50, %rd5, %rd49;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd50+0], %rd23;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_sumIndex_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<40>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
 	mov.b64 %rd7, -9223372036854775808;
-	cvt.u64.u32 %rd8, %r5;
-	cvt.u64.u32 %rd9, %r6;
-	mov.b64 %rd10, %rd8;
-$L1:
-	setp.ge.s64 %p2, %rd10, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd11, %rd10, 8, %rd3;
-	ld.global.s64 %rd12, [%rd11+0];
-	max.s64 %rd13, %rd7, %rd12;
-	mov.b64 %rd7, %rd13;
-	add.s64 %rd10, %rd10, %rd9;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd14, %rd7;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd14;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd15, {%r21, %r22};
-	@!%p3 bra $L3;
-	max.s64 %rd16, %rd14, %rd15;
-	mov.b64 %rd14, %rd16;
-$L3:
-	mov.b64 {%r23, %r24}, %rd14;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd17, {%r25, %r26};
-	@!%p4 bra $L4;
-	max.s64 %rd18, %rd14, %rd17;
-	mov.b64 %rd14, %rd18;
-$L4:
-	mov.b64 {%r27, %r28}, %rd14;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd19, {%r29, %r30};
-	@!%p5 bra $L5;
-	max.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-$L5:
-	mov.b64 {%r31, %r32}, %rd14;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd21, {%r33, %r34};
-	@!%p6 bra $L6;
-	max.s64 %rd22, %rd14, %rd21;
-	mov.b64 %rd14, %rd22;
-$L6:
-	mov.b64 {%r35, %r36}, %rd14;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd23, {%r37, %r38};
-	@!%p7 bra $L7;
-	max.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd25, %r8, 16;
-	add.s64 %rd26, %rd1, %rd25;
-	st.shared.s64 [%rd26+0], %rd14;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd27, %r7, 16;
-	add.s64 %rd28, %rd1, %rd27;
-	ld.shared.s64 %rd29, [%rd28+0];
-	mov.b64 %rd14, %rd29;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd14;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd30, {%r42, %r43};
-	@!%p11 bra $L11;
-	max.s64 %rd31, %rd14, %rd30;
-	mov.b64 %rd14, %rd31;
-$L11:
-	mov.b64 {%r44, %r45}, %rd14;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd32, {%r46, %r47};
-	@!%p12 bra $L12;
-	max.s64 %rd33, %rd14, %rd32;
-	mov.b64 %rd14, %rd33;
+	mov.b64 %rd22, %rd8;
 $L12:
-	mov.b64 {%r48, %r49}, %rd14;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd34, {%r50, %r51};
-	@!%p13 bra $L13;
-	max.s64 %rd35, %rd14, %rd34;
-	mov.b64 %rd14, %rd35;
+	setp.ge.s64 %p9, %rd22, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd23, %rd22, 8, %rd3;
+	ld.global.s64 %rd24, [%rd23+0];
+	max.s64 %rd25, %rd7, %rd24;
+	mov.b64 %rd7, %rd25;
+	add.s64 %rd22, %rd22, %rd9;
+	bra.uni $L12;
 $L13:
-	mov.b64 {%r52, %r53}, %rd14;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd36, {%r54, %r55};
-	@!%p14 bra $L14;
-	max.s64 %rd37, %rd14, %rd36;
-	mov.b64 %rd14, %rd37;
-$L14:
-	mov.b64 {%r56, %r57}, %rd14;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd38, {%r58, %r59};
-	@!%p15 bra $L15;
-	max.s64 %rd39, %rd14, %rd38;
-	mov.b64 %rd14, %rd39;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd14;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_sumIndex_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<51>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd6, %rd3, %rd2;
-	max.s64 %rd7, %rd6, 0;
-	cvt.u64.u32 %rd8, %r19;
-	add.s64 %rd9, %rd7, %rd8;
-	sub.s64 %rd10, %rd9, 1;
-	div.u64 %rd11, %rd10, %rd8;
-	cvt.u64.u32 %rd12, %r18;
-	mad.lo.s64 %rd13, %rd12, %rd11, %rd2;
-	add.s64 %rd14, %rd13, %rd11;
-	min.s64 %rd15, %rd14, %rd3;
-	mov.b64 %rd16, -1;
-	cvt.u64.u32 %rd17, %r5;
-	add.s64 %rd18, %rd13, %rd17;
-	cvt.u64.u32 %rd19, %r6;
-	mov.b64 %rd20, %rd18;
-$L1:
-	setp.ge.s64 %p2, %rd20, %rd15;
-	@%p2 bra $L2;
-	mov.b64 %rd21, %rd20;
-	add.s64 %rd22, %rd16, %rd21;
-	mov.b64 %rd16, %rd22;
-$L3:
-	add.s64 %rd20, %rd20, %rd19;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd23, %rd16;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd23;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd24, {%r23, %r24};
-	@!%p3 bra $L4;
-	and.b64 %rd25, %rd23, %rd24;
-	mov.b64 %rd23, %rd25;
-$L4:
-	mov.b64 {%r25, %r26}, %rd23;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd26, {%r27, %r28};
-	@!%p4 bra $L5;
-	and.b64 %rd27, %rd23, %rd26;
-	mov.b64 %rd23, %rd27;
-$L5:
-	mov.b64 {%r29, %r30}, %rd23;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd28, {%r31, %r32};
-	@!%p5 bra $L6;
-	and.b64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
-$L6:
-	mov.b64 {%r33, %r34}, %rd23;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd30, {%r35, %r36};
-	@!%p6 bra $L7;
-	and.b64 %rd31, %rd23, %rd30;
-	mov.b64 %rd23, %rd31;
-$L7:
-	mov.b64 {%r37, %r38}, %rd23;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd32, {%r39, %r40};
-	@!%p7 bra $L8;
-	and.b64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd34, %r8, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	st.shared.s64 [%rd35+0], %rd23;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd36, %r7, 16;
-	add.s64 %rd37, %rd1, %rd36;
-	ld.shared.s64 %rd38, [%rd37+0];
-	mov.b64 %rd23, %rd38;
 $L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd23;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd39, {%r44, %r45};
-	@!%p11 bra $L12;
-	and.b64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L12:
-	mov.b64 {%r46, %r47}, %rd23;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd41, {%r48, %r49};
-	@!%p12 bra $L13;
-	and.b64 %rd42, %rd23, %rd41;
-	mov.b64 %rd23, %rd42;
-$L13:
-	mov.b64 {%r50, %r51}, %rd23;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd43, {%r52, %r53};
-	@!%p13 bra $L14;
-	and.b64 %rd44, %rd23, %rd43;
-	mov.b64 %rd23, %rd44;
-$L14:
-	mov.b64 {%r54, %r55}, %rd23;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd45, {%r56, %r57};
-	@!%p14 bra $L15;
-	and.b64 %rd46, %rd23, %rd45;
-	mov.b64 %rd23, %rd46;
-$L15:
-	mov.b64 {%r58, %r59}, %rd23;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd47, {%r60, %r61};
-	@!%p15 bra $L16;
-	and.b64 %rd48, %rd23, %rd47;
-	mov.b64 %rd23, %rd48;
-$L16:
-$L10:
-	mul.wide.u32 %rd49, %r18, 8;
-	add.s64 %rd50, %rd5, %rd49;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd50+0], %rd23;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_sumIndex_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<40>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
 	mov.b64 %rd7, -1;
-	cvt.u64.u32 %rd8, %r5;
-	cvt.u64.u32 %rd9, %r6;
-	mov.b64 %rd10, %rd8;
-$L1:
-	setp.ge.s64 %p2, %rd10, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd11, %rd10, 8, %rd3;
-	ld.global.s64 %rd12, [%rd11+0];
-	and.b64 %rd13, %rd7, %rd12;
-	mov.b64 %rd7, %rd13;
-	add.s64 %rd10, %rd10, %rd9;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd14, %rd7;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd14;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd15, {%r21, %r22};
-	@!%p3 bra $L3;
-	and.b64 %rd16, %rd14, %rd15;
-	mov.b64 %rd14, %rd16;
-$L3:
-	mov.b64 {%r23, %r24}, %rd14;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd17, {%r25, %r26};
-	@!%p4 bra $L4;
-	and.b64 %rd18, %rd14, %rd17;
-	mov.b64 %rd14, %rd18;
-$L4:
-	mov.b64 {%r27, %r28}, %rd14;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd19, {%r29, %r30};
-	@!%p5 bra $L5;
-	and.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-$L5:
-	mov.b64 {%r31, %r32}, %rd14;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd21, {%r33, %r34};
-	@!%p6 bra $L6;
-	and.b64 %rd22, %rd14, %rd21;
-	mov.b64 %rd14, %rd22;
-$L6:
-	mov.b64 {%r35, %r36}, %rd14;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd23, {%r37, %r38};
-	@!%p7 bra $L7;
-	and.b64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd25, %r8, 16;
-	add.s64 %rd26, %rd1, %rd25;
-	st.shared.s64 [%rd26+0], %rd14;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd27, %r7, 16;
-	add.s64 %rd28, %rd1, %rd27;
-	ld.shared.s64 %rd29, [%rd28+0];
-	mov.b64 %rd14, %rd29;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd14;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd30, {%r42, %r43};
-	@!%p11 bra $L11;
-	and.b64 %rd31, %rd14, %rd30;
-	mov.b64 %rd14, %rd31;
-$L11:
-	mov.b64 {%r44, %r45}, %rd14;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd32, {%r46, %r47};
-	@!%p12 bra $L12;
-	and.b64 %rd33, %rd14, %rd32;
-	mov.b64 %rd14, %rd33;
-$L12:
-	mov.b64 {%r48, %r49}, %rd14;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd34, {%r50, %r51};
-	@!%p13 bra $L13;
-	and.b64 %rd35, %rd14, %rd34;
-	mov.b64 %rd14, %rd35;
-$L13:
-	mov.b64 {%r52, %r53}, %rd14;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd36, {%r54, %r55};
-	@!%p14 bra $L14;
-	and.b64 %rd37, %rd14, %rd36;
-	mov.b64 %rd14, %rd37;
-$L14:
-	mov.b64 {%r56, %r57}, %rd14;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd38, {%r58, %r59};
-	@!%p15 bra $L15;
-	and.b64 %rd39, %rd14, %rd38;
-	mov.b64 %rd14, %rd39;
+	mov.b64 %rd26, %rd8;
 $L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd14;
+	setp.ge.s64 %p11, %rd26, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd27, %rd26, 8, %rd3;
+	ld.global.s64 %rd28, [%rd27+0];
+	and.b64 %rd29, %rd7, %rd28;
+	mov.b64 %rd7, %rd29;
+	add.s64 %rd26, %rd26, %rd9;
+	bra.uni $L15;
 $L16:
-	ret;
-}
-
-.visible .entry gk_conformance_sumIndex_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<51>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd6, %rd3, %rd2;
-	max.s64 %rd7, %rd6, 0;
-	cvt.u64.u32 %rd8, %r19;
-	add.s64 %rd9, %rd7, %rd8;
-	sub.s64 %rd10, %rd9, 1;
-	div.u64 %rd11, %rd10, %rd8;
-	cvt.u64.u32 %rd12, %r18;
-	mad.lo.s64 %rd13, %rd12, %rd11, %rd2;
-	add.s64 %rd14, %rd13, %rd11;
-	min.s64 %rd15, %rd14, %rd3;
-	mov.b64 %rd16, 0;
-	cvt.u64.u32 %rd17, %r5;
-	add.s64 %rd18, %rd13, %rd17;
-	cvt.u64.u32 %rd19, %r6;
-	mov.b64 %rd20, %rd18;
-$L1:
-	setp.ge.s64 %p2, %rd20, %rd15;
-	@%p2 bra $L2;
-	mov.b64 %rd21, %rd20;
-	add.s64 %rd22, %rd16, %rd21;
-	mov.b64 %rd16, %rd22;
-$L3:
-	add.s64 %rd20, %rd20, %rd19;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd23, %rd16;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd23;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd24, {%r23, %r24};
-	@!%p3 bra $L4;
-	or.b64 %rd25, %rd23, %rd24;
-	mov.b64 %rd23, %rd25;
-$L4:
-	mov.b64 {%r25, %r26}, %rd23;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd26, {%r27, %r28};
-	@!%p4 bra $L5;
-	or.b64 %rd27, %rd23, %rd26;
-	mov.b64 %rd23, %rd27;
-$L5:
-	mov.b64 {%r29, %r30}, %rd23;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd28, {%r31, %r32};
-	@!%p5 bra $L6;
-	or.b64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
-$L6:
-	mov.b64 {%r33, %r34}, %rd23;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd30, {%r35, %r36};
-	@!%p6 bra $L7;
-	or.b64 %rd31, %rd23, %rd30;
-	mov.b64 %rd23, %rd31;
-$L7:
-	mov.b64 {%r37, %r38}, %rd23;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd32, {%r39, %r40};
-	@!%p7 bra $L8;
-	or.b64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd34, %r8, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	st.shared.s64 [%rd35+0], %rd23;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd36, %r7, 16;
-	add.s64 %rd37, %rd1, %rd36;
-	ld.shared.s64 %rd38, [%rd37+0];
-	mov.b64 %rd23, %rd38;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd23;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd39, {%r44, %r45};
-	@!%p11 bra $L12;
-	or.b64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L12:
-	mov.b64 {%r46, %r47}, %rd23;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd41, {%r48, %r49};
-	@!%p12 bra $L13;
-	or.b64 %rd42, %rd23, %rd41;
-	mov.b64 %rd23, %rd42;
-$L13:
-	mov.b64 {%r50, %r51}, %rd23;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd43, {%r52, %r53};
-	@!%p13 bra $L14;
-	or.b64 %rd44, %rd23, %rd43;
-	mov.b64 %rd23, %rd44;
 $L14:
-	mov.b64 {%r54, %r55}, %rd23;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd45, {%r56, %r57};
-	@!%p14 bra $L15;
-	or.b64 %rd46, %rd23, %rd45;
-	mov.b64 %rd23, %rd46;
-$L15:
-	mov.b64 {%r58, %r59}, %rd23;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd47, {%r60, %r61};
-	@!%p15 bra $L16;
-	or.b64 %rd48, %rd23, %rd47;
-	mov.b64 %rd23, %rd48;
-$L16:
-$L10:
-	mul.wide.u32 %rd49, %r18, 8;
-	add.s64 %rd50, %rd5, %rd49;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd50+0], %rd23;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_sumIndex_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<40>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
 	mov.b64 %rd7, 0;
-	cvt.u64.u32 %rd8, %r5;
-	cvt.u64.u32 %rd9, %r6;
-	mov.b64 %rd10, %rd8;
+	mov.b64 %rd30, %rd8;
+$L17:
+	setp.ge.s64 %p12, %rd30, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd31, %rd30, 8, %rd3;
+	ld.global.s64 %rd32, [%rd31+0];
+	or.b64 %rd33, %rd7, %rd32;
+	mov.b64 %rd7, %rd33;
+	add.s64 %rd30, %rd30, %rd9;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd10, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd11, %rd10, 8, %rd3;
-	ld.global.s64 %rd12, [%rd11+0];
-	or.b64 %rd13, %rd7, %rd12;
-	mov.b64 %rd7, %rd13;
-	add.s64 %rd10, %rd10, %rd9;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd14, %rd7;
+	mov.b64 %rd34, %rd7;
 	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd14;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd15, {%r21, %r22};
-	@!%p3 bra $L3;
-	or.b64 %rd16, %rd14, %rd15;
-	mov.b64 %rd14, %rd16;
-$L3:
-	mov.b64 {%r23, %r24}, %rd14;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd17, {%r25, %r26};
-	@!%p4 bra $L4;
-	or.b64 %rd18, %rd14, %rd17;
-	mov.b64 %rd14, %rd18;
-$L4:
-	mov.b64 {%r27, %r28}, %rd14;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd19, {%r29, %r30};
-	@!%p5 bra $L5;
-	or.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-$L5:
-	mov.b64 {%r31, %r32}, %rd14;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd21, {%r33, %r34};
-	@!%p6 bra $L6;
-	or.b64 %rd22, %rd14, %rd21;
-	mov.b64 %rd14, %rd22;
-$L6:
-	mov.b64 {%r35, %r36}, %rd14;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd23, {%r37, %r38};
-	@!%p7 bra $L7;
-	or.b64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd25, %r8, 16;
-	add.s64 %rd26, %rd1, %rd25;
-	st.shared.s64 [%rd26+0], %rd14;
-$L8:
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd34;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd35, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd36, %rd34, %rd35;
+	mov.b64 %rd34, %rd36;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd37, %rd34, %rd35;
+	mov.b64 %rd34, %rd37;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd38, %rd34, %rd35;
+	mov.b64 %rd34, %rd38;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd39, %rd34, %rd35;
+	mov.b64 %rd34, %rd39;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd40, %rd34, %rd35;
+	mov.b64 %rd34, %rd40;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd41, %rd34, %rd35;
+	mov.b64 %rd34, %rd41;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd42, %r8, 16;
+	add.s64 %rd43, %rd1, %rd42;
+	st.shared.s64 [%rd43+0], %rd34;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd27, %r7, 16;
-	add.s64 %rd28, %rd1, %rd27;
-	ld.shared.s64 %rd29, [%rd28+0];
-	mov.b64 %rd14, %rd29;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd14;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd30, {%r42, %r43};
-	@!%p11 bra $L11;
-	or.b64 %rd31, %rd14, %rd30;
-	mov.b64 %rd14, %rd31;
-$L11:
-	mov.b64 {%r44, %r45}, %rd14;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd32, {%r46, %r47};
-	@!%p12 bra $L12;
-	or.b64 %rd33, %rd14, %rd32;
-	mov.b64 %rd14, %rd33;
-$L12:
-	mov.b64 {%r48, %r49}, %rd14;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd34, {%r50, %r51};
-	@!%p13 bra $L13;
-	or.b64 %rd35, %rd14, %rd34;
-	mov.b64 %rd14, %rd35;
-$L13:
-	mov.b64 {%r52, %r53}, %rd14;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd36, {%r54, %r55};
-	@!%p14 bra $L14;
-	or.b64 %rd37, %rd14, %rd36;
-	mov.b64 %rd14, %rd37;
-$L14:
-	mov.b64 {%r56, %r57}, %rd14;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd38, {%r58, %r59};
-	@!%p15 bra $L15;
-	or.b64 %rd39, %rd14, %rd38;
-	mov.b64 %rd14, %rd39;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd14;
-$L16:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd44, %r7, 16;
+	add.s64 %rd45, %rd1, %rd44;
+	ld.shared.s64 %rd46, [%rd45+0];
+	mov.b64 %rd34, %rd46;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd34;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd47, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd48, %rd34, %rd47;
+	mov.b64 %rd34, %rd48;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd49, %rd34, %rd47;
+	mov.b64 %rd34, %rd49;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd50, %rd34, %rd47;
+	mov.b64 %rd34, %rd50;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd51, %rd34, %rd47;
+	mov.b64 %rd34, %rd51;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd52, %rd34, %rd47;
+	mov.b64 %rd34, %rd52;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd53, %rd34, %rd47;
+	mov.b64 %rd34, %rd53;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd34;
+$L40:
 	ret;
 }
 `
@@ -3138,19 +1595,20 @@ const gokkosPTX6 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_conformance_sumF64_main_sum(
+.visible .entry gk_conformance_sumF64_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<56>;
-	.reg .f64 %fd<27>;
+	.reg .pred %p<28>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<52>;
+	.reg .f64 %fd<34>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3174,6 +1632,7 @@ const gokkosPTX6 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -3181,180 +1640,208 @@ const gokkosPTX6 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.f64 %fd1, 0d0000000000000000;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd2, 0d0000000000000000;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.f64 %fd2, 0d3FF0000000000000;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.f64 %fd2, 0d7FF0000000000000;
+	bra.uni $L1;
+$L4:
+	mov.f64 %fd2, 0dFFF0000000000000;
+$L1:
+	mov.f64 %fd1, %fd2;
 	cvt.u64.u32 %rd23, %r5;
 	add.s64 %rd24, %rd20, %rd23;
 	cvt.u64.u32 %rd25, %r6;
 	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
+$L5:
+	setp.ge.s64 %p5, %rd26, %rd22;
+	@%p5 bra $L6;
 	mov.b64 %rd27, %rd26;
 	mul.lo.s64 %rd28, %rd27, %rd12;
 	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd29+0];
-	mov.f64 %fd3, %fd2;
-	add.rn.f64 %fd4, %fd1, %fd3;
-	mov.f64 %fd1, %fd4;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd5, %fd1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd30, %fd5;
-	mov.b64 {%r21, %r22}, %rd30;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd31, {%r23, %r24};
-	mov.b64 %fd6, %rd31;
-	@!%p3 bra $L4;
-	add.rn.f64 %fd7, %fd5, %fd6;
-	mov.f64 %fd5, %fd7;
-$L4:
-	mov.b64 %rd32, %fd5;
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd33, {%r27, %r28};
-	mov.b64 %fd8, %rd33;
-	@!%p4 bra $L5;
-	add.rn.f64 %fd9, %fd5, %fd8;
-	mov.f64 %fd5, %fd9;
-$L5:
-	mov.b64 %rd34, %fd5;
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd35, {%r31, %r32};
-	mov.b64 %fd10, %rd35;
-	@!%p5 bra $L6;
-	add.rn.f64 %fd11, %fd5, %fd10;
-	mov.f64 %fd5, %fd11;
-$L6:
-	mov.b64 %rd36, %fd5;
-	mov.b64 {%r33, %r34}, %rd36;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd37, {%r35, %r36};
-	mov.b64 %fd12, %rd37;
-	@!%p6 bra $L7;
-	add.rn.f64 %fd13, %fd5, %fd12;
-	mov.f64 %fd5, %fd13;
+	ld.global.nc.f64 %fd3, [%rd29+0];
+	mov.f64 %fd4, %fd3;
+	add.rn.f64 %fd5, %fd1, %fd4;
+	mov.f64 %fd1, %fd5;
 $L7:
-	mov.b64 %rd38, %fd5;
-	mov.b64 {%r37, %r38}, %rd38;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd39, {%r39, %r40};
-	mov.b64 %fd14, %rd39;
-	@!%p7 bra $L8;
-	add.rn.f64 %fd15, %fd5, %fd14;
-	mov.f64 %fd5, %fd15;
+	add.s64 %rd26, %rd26, %rd25;
+	bra.uni $L5;
+$L6:
+	mov.f64 %fd6, %fd1;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd40, %r8, 16;
-	add.s64 %rd41, %rd1, %rd40;
-	st.shared.f64 [%rd41+0], %fd5;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd42, %r7, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	ld.shared.f64 %fd16, [%rd43+0];
-	mov.f64 %fd5, %fd16;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd44, %fd5;
-	mov.b64 {%r42, %r43}, %rd44;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd45, {%r44, %r45};
-	mov.b64 %fd17, %rd45;
-	@!%p11 bra $L12;
-	add.rn.f64 %fd18, %fd5, %fd17;
-	mov.f64 %fd5, %fd18;
+	setp.hs.u32 %p6, %r24, 32;
+	@%p6 bra $L9;
+	mov.b64 %rd30, %fd6;
+	mov.b64 {%r25, %r26}, %rd30;
+	shfl.sync.down.b32 %r27|%p7, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd31, {%r27, %r28};
+	mov.b64 %fd7, %rd31;
+	@!%p7 bra $L10;
+	setp.ne.u32 %p8, %r18, 1;
+	@%p8 bra.uni $L12;
+	add.rn.f64 %fd8, %fd6, %fd7;
+	mov.f64 %fd6, %fd8;
+	bra.uni $L11;
 $L12:
-	mov.b64 %rd46, %fd5;
-	mov.b64 {%r46, %r47}, %rd46;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd47, {%r48, %r49};
-	mov.b64 %fd19, %rd47;
-	@!%p12 bra $L13;
-	add.rn.f64 %fd20, %fd5, %fd19;
-	mov.f64 %fd5, %fd20;
+	setp.ne.u32 %p9, %r18, 2;
+	@%p9 bra.uni $L13;
+	mul.rn.f64 %fd9, %fd6, %fd7;
+	mov.f64 %fd6, %fd9;
+	bra.uni $L11;
 $L13:
-	mov.b64 %rd48, %fd5;
-	mov.b64 {%r50, %r51}, %rd48;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd49, {%r52, %r53};
-	mov.b64 %fd21, %rd49;
-	@!%p13 bra $L14;
-	add.rn.f64 %fd22, %fd5, %fd21;
-	mov.f64 %fd5, %fd22;
+	setp.ne.u32 %p10, %r18, 3;
+	@%p10 bra.uni $L14;
+	min.f64 %fd10, %fd6, %fd7;
+	mov.b64 %rd32, %fd6;
+	mov.b64 %rd33, %fd7;
+	or.b64 %rd34, %rd32, %rd33;
+	setp.eq.f64 %p11, %fd6, %fd7;
+	mov.b64 %fd11, %rd34;
+	selp.f64 %fd12, %fd11, %fd10, %p11;
+	setp.nan.f64 %p12, %fd6, %fd7;
+	add.rn.f64 %fd13, %fd6, %fd7;
+	selp.f64 %fd14, %fd13, %fd12, %p12;
+	mov.f64 %fd6, %fd14;
+	bra.uni $L11;
 $L14:
-	mov.b64 %rd50, %fd5;
-	mov.b64 {%r54, %r55}, %rd50;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd51, {%r56, %r57};
-	mov.b64 %fd23, %rd51;
-	@!%p14 bra $L15;
-	add.rn.f64 %fd24, %fd5, %fd23;
-	mov.f64 %fd5, %fd24;
-$L15:
-	mov.b64 %rd52, %fd5;
-	mov.b64 {%r58, %r59}, %rd52;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd53, {%r60, %r61};
-	mov.b64 %fd25, %rd53;
-	@!%p15 bra $L16;
-	add.rn.f64 %fd26, %fd5, %fd25;
-	mov.f64 %fd5, %fd26;
-$L16:
+	max.f64 %fd15, %fd6, %fd7;
+	mov.b64 %rd35, %fd6;
+	mov.b64 %rd36, %fd7;
+	and.b64 %rd37, %rd35, %rd36;
+	setp.eq.f64 %p13, %fd6, %fd7;
+	mov.b64 %fd16, %rd37;
+	selp.f64 %fd17, %fd16, %fd15, %p13;
+	setp.nan.f64 %p14, %fd6, %fd7;
+	add.rn.f64 %fd18, %fd6, %fd7;
+	selp.f64 %fd19, %fd18, %fd17, %p14;
+	mov.f64 %fd6, %fd19;
+$L11:
 $L10:
-	mul.wide.u32 %rd54, %r18, 8;
-	add.s64 %rd55, %rd5, %rd54;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.f64 [%rd55+0], %fd5;
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L8;
+$L9:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L15;
+	mul.wide.u32 %rd38, %r8, 16;
+	add.s64 %rd39, %rd1, %rd38;
+	st.shared.f64 [%rd39+0], %fd6;
+$L15:
+	bar.sync 0;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L16;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L17;
+	mul.wide.u32 %rd40, %r7, 16;
+	add.s64 %rd41, %rd1, %rd40;
+	ld.shared.f64 %fd20, [%rd41+0];
+	mov.f64 %fd6, %fd20;
 $L17:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L18:
+	setp.hs.u32 %p18, %r30, 32;
+	@%p18 bra $L19;
+	mov.b64 %rd42, %fd6;
+	mov.b64 {%r31, %r32}, %rd42;
+	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd43, {%r33, %r34};
+	mov.b64 %fd21, %rd43;
+	@!%p19 bra $L20;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L22;
+	add.rn.f64 %fd22, %fd6, %fd21;
+	mov.f64 %fd6, %fd22;
+	bra.uni $L21;
+$L22:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L23;
+	mul.rn.f64 %fd23, %fd6, %fd21;
+	mov.f64 %fd6, %fd23;
+	bra.uni $L21;
+$L23:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L24;
+	min.f64 %fd24, %fd6, %fd21;
+	mov.b64 %rd44, %fd6;
+	mov.b64 %rd45, %fd21;
+	or.b64 %rd46, %rd44, %rd45;
+	setp.eq.f64 %p23, %fd6, %fd21;
+	mov.b64 %fd25, %rd46;
+	selp.f64 %fd26, %fd25, %fd24, %p23;
+	setp.nan.f64 %p24, %fd6, %fd21;
+	add.rn.f64 %fd27, %fd6, %fd21;
+	selp.f64 %fd28, %fd27, %fd26, %p24;
+	mov.f64 %fd6, %fd28;
+	bra.uni $L21;
+$L24:
+	max.f64 %fd29, %fd6, %fd21;
+	mov.b64 %rd47, %fd6;
+	mov.b64 %rd48, %fd21;
+	and.b64 %rd49, %rd47, %rd48;
+	setp.eq.f64 %p25, %fd6, %fd21;
+	mov.b64 %fd30, %rd49;
+	selp.f64 %fd31, %fd30, %fd29, %p25;
+	setp.nan.f64 %p26, %fd6, %fd21;
+	add.rn.f64 %fd32, %fd6, %fd21;
+	selp.f64 %fd33, %fd32, %fd31, %p26;
+	mov.f64 %fd6, %fd33;
+$L21:
+$L20:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L18;
+$L19:
+$L16:
+	mul.wide.u32 %rd50, %r19, 8;
+	add.s64 %rd51, %rd5, %rd50;
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L25;
+	st.global.f64 [%rd51+0], %fd6;
+$L25:
 	ret;
 }
 
-.visible .entry gk_conformance_sumF64_final_sum(
+.visible .entry gk_conformance_sumF64_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<42>;
-	.reg .f64 %fd<26>;
+	.reg .pred %p<35>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<50>;
+	.reg .f64 %fd<46>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3379,6 +1866,7 @@ $L17:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -3386,1693 +1874,222 @@ $L17:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.f64 %fd1, 0d0000000000000000;
 	cvt.u64.u32 %rd14, %r5;
 	cvt.u64.u32 %rd15, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd1, 0d0000000000000000;
 	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd16, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd17, %rd16, 8, %rd3;
 	ld.global.f64 %fd2, [%rd17+0];
 	add.rn.f64 %fd3, %fd1, %fd2;
 	mov.f64 %fd1, %fd3;
 	add.s64 %rd16, %rd16, %rd15;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.f64 %fd4, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd18, %fd4;
-	mov.b64 {%r19, %r20}, %rd18;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd19, {%r21, %r22};
-	mov.b64 %fd5, %rd19;
-	@!%p3 bra $L3;
-	add.rn.f64 %fd6, %fd4, %fd5;
-	mov.f64 %fd4, %fd6;
-$L3:
-	mov.b64 %rd20, %fd4;
-	mov.b64 {%r23, %r24}, %rd20;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd21, {%r25, %r26};
-	mov.b64 %fd7, %rd21;
-	@!%p4 bra $L4;
-	add.rn.f64 %fd8, %fd4, %fd7;
-	mov.f64 %fd4, %fd8;
-$L4:
-	mov.b64 %rd22, %fd4;
-	mov.b64 {%r27, %r28}, %rd22;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd23, {%r29, %r30};
-	mov.b64 %fd9, %rd23;
-	@!%p5 bra $L5;
-	add.rn.f64 %fd10, %fd4, %fd9;
-	mov.f64 %fd4, %fd10;
-$L5:
-	mov.b64 %rd24, %fd4;
-	mov.b64 {%r31, %r32}, %rd24;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd25, {%r33, %r34};
-	mov.b64 %fd11, %rd25;
-	@!%p6 bra $L6;
-	add.rn.f64 %fd12, %fd4, %fd11;
-	mov.f64 %fd4, %fd12;
-$L6:
-	mov.b64 %rd26, %fd4;
-	mov.b64 {%r35, %r36}, %rd26;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd27, {%r37, %r38};
-	mov.b64 %fd13, %rd27;
-	@!%p7 bra $L7;
-	add.rn.f64 %fd14, %fd4, %fd13;
-	mov.f64 %fd4, %fd14;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd28, %r8, 16;
-	add.s64 %rd29, %rd1, %rd28;
-	st.shared.f64 [%rd29+0], %fd4;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd30, %r7, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	ld.shared.f64 %fd15, [%rd31+0];
-	mov.f64 %fd4, %fd15;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd32, %fd4;
-	mov.b64 {%r40, %r41}, %rd32;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd33, {%r42, %r43};
-	mov.b64 %fd16, %rd33;
-	@!%p11 bra $L11;
-	add.rn.f64 %fd17, %fd4, %fd16;
-	mov.f64 %fd4, %fd17;
-$L11:
-	mov.b64 %rd34, %fd4;
-	mov.b64 {%r44, %r45}, %rd34;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd35, {%r46, %r47};
-	mov.b64 %fd18, %rd35;
-	@!%p12 bra $L12;
-	add.rn.f64 %fd19, %fd4, %fd18;
-	mov.f64 %fd4, %fd19;
-$L12:
-	mov.b64 %rd36, %fd4;
-	mov.b64 {%r48, %r49}, %rd36;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd37, {%r50, %r51};
-	mov.b64 %fd20, %rd37;
-	@!%p13 bra $L13;
-	add.rn.f64 %fd21, %fd4, %fd20;
-	mov.f64 %fd4, %fd21;
-$L13:
-	mov.b64 %rd38, %fd4;
-	mov.b64 {%r52, %r53}, %rd38;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd39, {%r54, %r55};
-	mov.b64 %fd22, %rd39;
-	@!%p14 bra $L14;
-	add.rn.f64 %fd23, %fd4, %fd22;
-	mov.f64 %fd4, %fd23;
-$L14:
-	mov.b64 %rd40, %fd4;
-	mov.b64 {%r56, %r57}, %rd40;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd41, {%r58, %r59};
-	mov.b64 %fd24, %rd41;
-	@!%p15 bra $L15;
-	add.rn.f64 %fd25, %fd4, %fd24;
-	mov.f64 %fd4, %fd25;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.f64 [%rd6+0], %fd4;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_sumF64_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<56>;
-	.reg .f64 %fd<27>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.f64 %fd1, 0d3FF0000000000000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd29+0];
-	mov.f64 %fd3, %fd2;
-	add.rn.f64 %fd4, %fd1, %fd3;
-	mov.f64 %fd1, %fd4;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd5, %fd1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd30, %fd5;
-	mov.b64 {%r21, %r22}, %rd30;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd31, {%r23, %r24};
-	mov.b64 %fd6, %rd31;
-	@!%p3 bra $L4;
-	mul.rn.f64 %fd7, %fd5, %fd6;
-	mov.f64 %fd5, %fd7;
-$L4:
-	mov.b64 %rd32, %fd5;
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd33, {%r27, %r28};
-	mov.b64 %fd8, %rd33;
-	@!%p4 bra $L5;
-	mul.rn.f64 %fd9, %fd5, %fd8;
-	mov.f64 %fd5, %fd9;
-$L5:
-	mov.b64 %rd34, %fd5;
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd35, {%r31, %r32};
-	mov.b64 %fd10, %rd35;
-	@!%p5 bra $L6;
-	mul.rn.f64 %fd11, %fd5, %fd10;
-	mov.f64 %fd5, %fd11;
+	mov.b64 %rd18, %rd14;
 $L6:
-	mov.b64 %rd36, %fd5;
-	mov.b64 {%r33, %r34}, %rd36;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd37, {%r35, %r36};
-	mov.b64 %fd12, %rd37;
-	@!%p6 bra $L7;
-	mul.rn.f64 %fd13, %fd5, %fd12;
-	mov.f64 %fd5, %fd13;
+	setp.ge.s64 %p5, %rd18, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd19, %rd18, 8, %rd3;
+	ld.global.f64 %fd4, [%rd19+0];
+	mul.rn.f64 %fd5, %fd1, %fd4;
+	mov.f64 %fd1, %fd5;
+	add.s64 %rd18, %rd18, %rd15;
+	bra.uni $L6;
 $L7:
-	mov.b64 %rd38, %fd5;
-	mov.b64 {%r37, %r38}, %rd38;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd39, {%r39, %r40};
-	mov.b64 %fd14, %rd39;
-	@!%p7 bra $L8;
-	mul.rn.f64 %fd15, %fd5, %fd14;
-	mov.f64 %fd5, %fd15;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd40, %r8, 16;
-	add.s64 %rd41, %rd1, %rd40;
-	st.shared.f64 [%rd41+0], %fd5;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.f64 %fd1, 0d7FF0000000000000;
+	mov.b64 %rd20, %rd14;
 $L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd42, %r7, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	ld.shared.f64 %fd16, [%rd43+0];
-	mov.f64 %fd5, %fd16;
+	setp.ge.s64 %p7, %rd20, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd21, %rd20, 8, %rd3;
+	ld.global.f64 %fd6, [%rd21+0];
+	min.f64 %fd7, %fd1, %fd6;
+	mov.b64 %rd22, %fd1;
+	mov.b64 %rd23, %fd6;
+	or.b64 %rd24, %rd22, %rd23;
+	setp.eq.f64 %p8, %fd1, %fd6;
+	mov.b64 %fd8, %rd24;
+	selp.f64 %fd9, %fd8, %fd7, %p8;
+	setp.nan.f64 %p9, %fd1, %fd6;
+	add.rn.f64 %fd10, %fd1, %fd6;
+	selp.f64 %fd11, %fd10, %fd9, %p9;
+	mov.f64 %fd1, %fd11;
+	add.s64 %rd20, %rd20, %rd15;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	mov.f64 %fd1, 0dFFF0000000000000;
+	mov.b64 %rd25, %rd14;
 $L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd44, %fd5;
-	mov.b64 {%r42, %r43}, %rd44;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd45, {%r44, %r45};
-	mov.b64 %fd17, %rd45;
-	@!%p11 bra $L12;
-	mul.rn.f64 %fd18, %fd5, %fd17;
-	mov.f64 %fd5, %fd18;
+	setp.ge.s64 %p10, %rd25, %rd4;
+	@%p10 bra $L12;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.f64 %fd12, [%rd26+0];
+	max.f64 %fd13, %fd1, %fd12;
+	mov.b64 %rd27, %fd1;
+	mov.b64 %rd28, %fd12;
+	and.b64 %rd29, %rd27, %rd28;
+	setp.eq.f64 %p11, %fd1, %fd12;
+	mov.b64 %fd14, %rd29;
+	selp.f64 %fd15, %fd14, %fd13, %p11;
+	setp.nan.f64 %p12, %fd1, %fd12;
+	add.rn.f64 %fd16, %fd1, %fd12;
+	selp.f64 %fd17, %fd16, %fd15, %p12;
+	mov.f64 %fd1, %fd17;
+	add.s64 %rd25, %rd25, %rd15;
+	bra.uni $L11;
 $L12:
-	mov.b64 %rd46, %fd5;
-	mov.b64 {%r46, %r47}, %rd46;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd47, {%r48, %r49};
-	mov.b64 %fd19, %rd47;
-	@!%p12 bra $L13;
-	mul.rn.f64 %fd20, %fd5, %fd19;
-	mov.f64 %fd5, %fd20;
+$L1:
+	mov.f64 %fd18, %fd1;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
 $L13:
-	mov.b64 %rd48, %fd5;
-	mov.b64 {%r50, %r51}, %rd48;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd49, {%r52, %r53};
-	mov.b64 %fd21, %rd49;
-	@!%p13 bra $L14;
-	mul.rn.f64 %fd22, %fd5, %fd21;
-	mov.f64 %fd5, %fd22;
-$L14:
-	mov.b64 %rd50, %fd5;
-	mov.b64 {%r54, %r55}, %rd50;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd51, {%r56, %r57};
-	mov.b64 %fd23, %rd51;
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L14;
+	mov.b64 %rd30, %fd18;
+	mov.b64 {%r23, %r24}, %rd30;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd31, {%r25, %r26};
+	mov.b64 %fd19, %rd31;
 	@!%p14 bra $L15;
-	mul.rn.f64 %fd24, %fd5, %fd23;
-	mov.f64 %fd5, %fd24;
-$L15:
-	mov.b64 %rd52, %fd5;
-	mov.b64 {%r58, %r59}, %rd52;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd53, {%r60, %r61};
-	mov.b64 %fd25, %rd53;
-	@!%p15 bra $L16;
-	mul.rn.f64 %fd26, %fd5, %fd25;
-	mov.f64 %fd5, %fd26;
-$L16:
-$L10:
-	mul.wide.u32 %rd54, %r18, 8;
-	add.s64 %rd55, %rd5, %rd54;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.f64 [%rd55+0], %fd5;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L17;
+	add.rn.f64 %fd20, %fd18, %fd19;
+	mov.f64 %fd18, %fd20;
+	bra.uni $L16;
 $L17:
-	ret;
-}
-
-.visible .entry gk_conformance_sumF64_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<42>;
-	.reg .f64 %fd<26>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f64 %fd1, 0d3FF0000000000000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f64 %fd2, [%rd17+0];
-	mul.rn.f64 %fd3, %fd1, %fd2;
-	mov.f64 %fd1, %fd3;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd4, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd18, %fd4;
-	mov.b64 {%r19, %r20}, %rd18;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd19, {%r21, %r22};
-	mov.b64 %fd5, %rd19;
-	@!%p3 bra $L3;
-	mul.rn.f64 %fd6, %fd4, %fd5;
-	mov.f64 %fd4, %fd6;
-$L3:
-	mov.b64 %rd20, %fd4;
-	mov.b64 {%r23, %r24}, %rd20;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd21, {%r25, %r26};
-	mov.b64 %fd7, %rd21;
-	@!%p4 bra $L4;
-	mul.rn.f64 %fd8, %fd4, %fd7;
-	mov.f64 %fd4, %fd8;
-$L4:
-	mov.b64 %rd22, %fd4;
-	mov.b64 {%r27, %r28}, %rd22;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd23, {%r29, %r30};
-	mov.b64 %fd9, %rd23;
-	@!%p5 bra $L5;
-	mul.rn.f64 %fd10, %fd4, %fd9;
-	mov.f64 %fd4, %fd10;
-$L5:
-	mov.b64 %rd24, %fd4;
-	mov.b64 {%r31, %r32}, %rd24;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd25, {%r33, %r34};
-	mov.b64 %fd11, %rd25;
-	@!%p6 bra $L6;
-	mul.rn.f64 %fd12, %fd4, %fd11;
-	mov.f64 %fd4, %fd12;
-$L6:
-	mov.b64 %rd26, %fd4;
-	mov.b64 {%r35, %r36}, %rd26;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd27, {%r37, %r38};
-	mov.b64 %fd13, %rd27;
-	@!%p7 bra $L7;
-	mul.rn.f64 %fd14, %fd4, %fd13;
-	mov.f64 %fd4, %fd14;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd28, %r8, 16;
-	add.s64 %rd29, %rd1, %rd28;
-	st.shared.f64 [%rd29+0], %fd4;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd30, %r7, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	ld.shared.f64 %fd15, [%rd31+0];
-	mov.f64 %fd4, %fd15;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd32, %fd4;
-	mov.b64 {%r40, %r41}, %rd32;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd33, {%r42, %r43};
-	mov.b64 %fd16, %rd33;
-	@!%p11 bra $L11;
-	mul.rn.f64 %fd17, %fd4, %fd16;
-	mov.f64 %fd4, %fd17;
-$L11:
-	mov.b64 %rd34, %fd4;
-	mov.b64 {%r44, %r45}, %rd34;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd35, {%r46, %r47};
-	mov.b64 %fd18, %rd35;
-	@!%p12 bra $L12;
-	mul.rn.f64 %fd19, %fd4, %fd18;
-	mov.f64 %fd4, %fd19;
-$L12:
-	mov.b64 %rd36, %fd4;
-	mov.b64 {%r48, %r49}, %rd36;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd37, {%r50, %r51};
-	mov.b64 %fd20, %rd37;
-	@!%p13 bra $L13;
-	mul.rn.f64 %fd21, %fd4, %fd20;
-	mov.f64 %fd4, %fd21;
-$L13:
-	mov.b64 %rd38, %fd4;
-	mov.b64 {%r52, %r53}, %rd38;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd39, {%r54, %r55};
-	mov.b64 %fd22, %rd39;
-	@!%p14 bra $L14;
-	mul.rn.f64 %fd23, %fd4, %fd22;
-	mov.f64 %fd4, %fd23;
-$L14:
-	mov.b64 %rd40, %fd4;
-	mov.b64 {%r56, %r57}, %rd40;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd41, {%r58, %r59};
-	mov.b64 %fd24, %rd41;
-	@!%p15 bra $L15;
-	mul.rn.f64 %fd25, %fd4, %fd24;
-	mov.f64 %fd4, %fd25;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.f64 [%rd6+0], %fd4;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_sumF64_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<37>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<86>;
-	.reg .f64 %fd<67>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd29+0];
-	mov.f64 %fd3, %fd2;
-	add.rn.f64 %fd4, %fd1, %fd3;
-	mov.f64 %fd1, %fd4;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd5, %fd1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd30, %fd5;
-	mov.b64 {%r21, %r22}, %rd30;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd31, {%r23, %r24};
-	mov.b64 %fd6, %rd31;
-	@!%p3 bra $L4;
-	min.f64 %fd7, %fd5, %fd6;
-	mov.b64 %rd32, %fd5;
-	mov.b64 %rd33, %fd6;
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L18;
+	mul.rn.f64 %fd21, %fd18, %fd19;
+	mov.f64 %fd18, %fd21;
+	bra.uni $L16;
+$L18:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L19;
+	min.f64 %fd22, %fd18, %fd19;
+	mov.b64 %rd32, %fd18;
+	mov.b64 %rd33, %fd19;
 	or.b64 %rd34, %rd32, %rd33;
-	setp.eq.f64 %p4, %fd5, %fd6;
-	mov.b64 %fd8, %rd34;
-	selp.f64 %fd9, %fd8, %fd7, %p4;
-	setp.nan.f64 %p5, %fd5, %fd6;
-	add.rn.f64 %fd10, %fd5, %fd6;
-	selp.f64 %fd11, %fd10, %fd9, %p5;
-	mov.f64 %fd5, %fd11;
-$L4:
-	mov.b64 %rd35, %fd5;
-	mov.b64 {%r25, %r26}, %rd35;
-	shfl.sync.down.b32 %r27|%p6, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd36, {%r27, %r28};
-	mov.b64 %fd12, %rd36;
-	@!%p6 bra $L5;
-	min.f64 %fd13, %fd5, %fd12;
-	mov.b64 %rd37, %fd5;
-	mov.b64 %rd38, %fd12;
-	or.b64 %rd39, %rd37, %rd38;
-	setp.eq.f64 %p7, %fd5, %fd12;
-	mov.b64 %fd14, %rd39;
-	selp.f64 %fd15, %fd14, %fd13, %p7;
-	setp.nan.f64 %p8, %fd5, %fd12;
-	add.rn.f64 %fd16, %fd5, %fd12;
-	selp.f64 %fd17, %fd16, %fd15, %p8;
-	mov.f64 %fd5, %fd17;
-$L5:
-	mov.b64 %rd40, %fd5;
-	mov.b64 {%r29, %r30}, %rd40;
-	shfl.sync.down.b32 %r31|%p9, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd41, {%r31, %r32};
-	mov.b64 %fd18, %rd41;
-	@!%p9 bra $L6;
-	min.f64 %fd19, %fd5, %fd18;
-	mov.b64 %rd42, %fd5;
-	mov.b64 %rd43, %fd18;
-	or.b64 %rd44, %rd42, %rd43;
-	setp.eq.f64 %p10, %fd5, %fd18;
-	mov.b64 %fd20, %rd44;
-	selp.f64 %fd21, %fd20, %fd19, %p10;
-	setp.nan.f64 %p11, %fd5, %fd18;
-	add.rn.f64 %fd22, %fd5, %fd18;
-	selp.f64 %fd23, %fd22, %fd21, %p11;
-	mov.f64 %fd5, %fd23;
-$L6:
-	mov.b64 %rd45, %fd5;
-	mov.b64 {%r33, %r34}, %rd45;
-	shfl.sync.down.b32 %r35|%p12, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd46, {%r35, %r36};
-	mov.b64 %fd24, %rd46;
-	@!%p12 bra $L7;
-	min.f64 %fd25, %fd5, %fd24;
-	mov.b64 %rd47, %fd5;
-	mov.b64 %rd48, %fd24;
-	or.b64 %rd49, %rd47, %rd48;
-	setp.eq.f64 %p13, %fd5, %fd24;
-	mov.b64 %fd26, %rd49;
-	selp.f64 %fd27, %fd26, %fd25, %p13;
-	setp.nan.f64 %p14, %fd5, %fd24;
-	add.rn.f64 %fd28, %fd5, %fd24;
-	selp.f64 %fd29, %fd28, %fd27, %p14;
-	mov.f64 %fd5, %fd29;
-$L7:
-	mov.b64 %rd50, %fd5;
-	mov.b64 {%r37, %r38}, %rd50;
-	shfl.sync.down.b32 %r39|%p15, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd51, {%r39, %r40};
-	mov.b64 %fd30, %rd51;
-	@!%p15 bra $L8;
-	min.f64 %fd31, %fd5, %fd30;
-	mov.b64 %rd52, %fd5;
-	mov.b64 %rd53, %fd30;
-	or.b64 %rd54, %rd52, %rd53;
-	setp.eq.f64 %p16, %fd5, %fd30;
-	mov.b64 %fd32, %rd54;
-	selp.f64 %fd33, %fd32, %fd31, %p16;
-	setp.nan.f64 %p17, %fd5, %fd30;
-	add.rn.f64 %fd34, %fd5, %fd30;
-	selp.f64 %fd35, %fd34, %fd33, %p17;
-	mov.f64 %fd5, %fd35;
-$L8:
-	setp.eq.u32 %p18, %r7, 0;
-	@!%p18 bra $L9;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.f64 [%rd56+0], %fd5;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p19, %r8, 0;
-	@!%p19 bra $L10;
-	setp.lo.u32 %p20, %r7, %r10;
-	@!%p20 bra $L11;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.f64 %fd36, [%rd58+0];
-	mov.f64 %fd5, %fd36;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd59, %fd5;
-	mov.b64 {%r42, %r43}, %rd59;
-	shfl.sync.down.b32 %r44|%p21, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd60, {%r44, %r45};
-	mov.b64 %fd37, %rd60;
-	@!%p21 bra $L12;
-	min.f64 %fd38, %fd5, %fd37;
-	mov.b64 %rd61, %fd5;
-	mov.b64 %rd62, %fd37;
-	or.b64 %rd63, %rd61, %rd62;
-	setp.eq.f64 %p22, %fd5, %fd37;
-	mov.b64 %fd39, %rd63;
-	selp.f64 %fd40, %fd39, %fd38, %p22;
-	setp.nan.f64 %p23, %fd5, %fd37;
-	add.rn.f64 %fd41, %fd5, %fd37;
-	selp.f64 %fd42, %fd41, %fd40, %p23;
-	mov.f64 %fd5, %fd42;
-$L12:
-	mov.b64 %rd64, %fd5;
-	mov.b64 {%r46, %r47}, %rd64;
-	shfl.sync.down.b32 %r48|%p24, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd65, {%r48, %r49};
-	mov.b64 %fd43, %rd65;
-	@!%p24 bra $L13;
-	min.f64 %fd44, %fd5, %fd43;
-	mov.b64 %rd66, %fd5;
-	mov.b64 %rd67, %fd43;
-	or.b64 %rd68, %rd66, %rd67;
-	setp.eq.f64 %p25, %fd5, %fd43;
-	mov.b64 %fd45, %rd68;
-	selp.f64 %fd46, %fd45, %fd44, %p25;
-	setp.nan.f64 %p26, %fd5, %fd43;
-	add.rn.f64 %fd47, %fd5, %fd43;
-	selp.f64 %fd48, %fd47, %fd46, %p26;
-	mov.f64 %fd5, %fd48;
-$L13:
-	mov.b64 %rd69, %fd5;
-	mov.b64 {%r50, %r51}, %rd69;
-	shfl.sync.down.b32 %r52|%p27, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd70, {%r52, %r53};
-	mov.b64 %fd49, %rd70;
-	@!%p27 bra $L14;
-	min.f64 %fd50, %fd5, %fd49;
-	mov.b64 %rd71, %fd5;
-	mov.b64 %rd72, %fd49;
-	or.b64 %rd73, %rd71, %rd72;
-	setp.eq.f64 %p28, %fd5, %fd49;
-	mov.b64 %fd51, %rd73;
-	selp.f64 %fd52, %fd51, %fd50, %p28;
-	setp.nan.f64 %p29, %fd5, %fd49;
-	add.rn.f64 %fd53, %fd5, %fd49;
-	selp.f64 %fd54, %fd53, %fd52, %p29;
-	mov.f64 %fd5, %fd54;
-$L14:
-	mov.b64 %rd74, %fd5;
-	mov.b64 {%r54, %r55}, %rd74;
-	shfl.sync.down.b32 %r56|%p30, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd75, {%r56, %r57};
-	mov.b64 %fd55, %rd75;
-	@!%p30 bra $L15;
-	min.f64 %fd56, %fd5, %fd55;
-	mov.b64 %rd76, %fd5;
-	mov.b64 %rd77, %fd55;
-	or.b64 %rd78, %rd76, %rd77;
-	setp.eq.f64 %p31, %fd5, %fd55;
-	mov.b64 %fd57, %rd78;
-	selp.f64 %fd58, %fd57, %fd56, %p31;
-	setp.nan.f64 %p32, %fd5, %fd55;
-	add.rn.f64 %fd59, %fd5, %fd55;
-	selp.f64 %fd60, %fd59, %fd58, %p32;
-	mov.f64 %fd5, %fd60;
-$L15:
-	mov.b64 %rd79, %fd5;
-	mov.b64 {%r58, %r59}, %rd79;
-	shfl.sync.down.b32 %r60|%p33, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd80, {%r60, %r61};
-	mov.b64 %fd61, %rd80;
-	@!%p33 bra $L16;
-	min.f64 %fd62, %fd5, %fd61;
-	mov.b64 %rd81, %fd5;
-	mov.b64 %rd82, %fd61;
-	or.b64 %rd83, %rd81, %rd82;
-	setp.eq.f64 %p34, %fd5, %fd61;
-	mov.b64 %fd63, %rd83;
-	selp.f64 %fd64, %fd63, %fd62, %p34;
-	setp.nan.f64 %p35, %fd5, %fd61;
-	add.rn.f64 %fd65, %fd5, %fd61;
-	selp.f64 %fd66, %fd65, %fd64, %p35;
-	mov.f64 %fd5, %fd66;
+	setp.eq.f64 %p18, %fd18, %fd19;
+	mov.b64 %fd23, %rd34;
+	selp.f64 %fd24, %fd23, %fd22, %p18;
+	setp.nan.f64 %p19, %fd18, %fd19;
+	add.rn.f64 %fd25, %fd18, %fd19;
+	selp.f64 %fd26, %fd25, %fd24, %p19;
+	mov.f64 %fd18, %fd26;
+	bra.uni $L16;
+$L19:
+	max.f64 %fd27, %fd18, %fd19;
+	mov.b64 %rd35, %fd18;
+	mov.b64 %rd36, %fd19;
+	and.b64 %rd37, %rd35, %rd36;
+	setp.eq.f64 %p20, %fd18, %fd19;
+	mov.b64 %fd28, %rd37;
+	selp.f64 %fd29, %fd28, %fd27, %p20;
+	setp.nan.f64 %p21, %fd18, %fd19;
+	add.rn.f64 %fd30, %fd18, %fd19;
+	selp.f64 %fd31, %fd30, %fd29, %p21;
+	mov.f64 %fd18, %fd31;
 $L16:
-$L10:
-	mul.wide.u32 %rd84, %r18, 8;
-	add.s64 %rd85, %rd5, %rd84;
-	setp.eq.u32 %p36, %r5, 0;
-	@!%p36 bra $L17;
-	st.global.f64 [%rd85+0], %fd5;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_sumF64_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<39>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<75>;
-	.reg .f64 %fd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f64 %fd2, [%rd17+0];
-	min.f64 %fd3, %fd1, %fd2;
-	mov.b64 %rd18, %fd1;
-	mov.b64 %rd19, %fd2;
-	or.b64 %rd20, %rd18, %rd19;
-	setp.eq.f64 %p3, %fd1, %fd2;
-	mov.b64 %fd4, %rd20;
-	selp.f64 %fd5, %fd4, %fd3, %p3;
-	setp.nan.f64 %p4, %fd1, %fd2;
-	add.rn.f64 %fd6, %fd1, %fd2;
-	selp.f64 %fd7, %fd6, %fd5, %p4;
-	mov.f64 %fd1, %fd7;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd8, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd21, %fd8;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p5, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	mov.b64 %fd9, %rd22;
-	@!%p5 bra $L3;
-	min.f64 %fd10, %fd8, %fd9;
-	mov.b64 %rd23, %fd8;
-	mov.b64 %rd24, %fd9;
-	or.b64 %rd25, %rd23, %rd24;
-	setp.eq.f64 %p6, %fd8, %fd9;
-	mov.b64 %fd11, %rd25;
-	selp.f64 %fd12, %fd11, %fd10, %p6;
-	setp.nan.f64 %p7, %fd8, %fd9;
-	add.rn.f64 %fd13, %fd8, %fd9;
-	selp.f64 %fd14, %fd13, %fd12, %p7;
-	mov.f64 %fd8, %fd14;
-$L3:
-	mov.b64 %rd26, %fd8;
-	mov.b64 {%r23, %r24}, %rd26;
-	shfl.sync.down.b32 %r25|%p8, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd27, {%r25, %r26};
-	mov.b64 %fd15, %rd27;
-	@!%p8 bra $L4;
-	min.f64 %fd16, %fd8, %fd15;
-	mov.b64 %rd28, %fd8;
-	mov.b64 %rd29, %fd15;
-	or.b64 %rd30, %rd28, %rd29;
-	setp.eq.f64 %p9, %fd8, %fd15;
-	mov.b64 %fd17, %rd30;
-	selp.f64 %fd18, %fd17, %fd16, %p9;
-	setp.nan.f64 %p10, %fd8, %fd15;
-	add.rn.f64 %fd19, %fd8, %fd15;
-	selp.f64 %fd20, %fd19, %fd18, %p10;
-	mov.f64 %fd8, %fd20;
-$L4:
-	mov.b64 %rd31, %fd8;
-	mov.b64 {%r27, %r28}, %rd31;
-	shfl.sync.down.b32 %r29|%p11, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd32, {%r29, %r30};
-	mov.b64 %fd21, %rd32;
-	@!%p11 bra $L5;
-	min.f64 %fd22, %fd8, %fd21;
-	mov.b64 %rd33, %fd8;
-	mov.b64 %rd34, %fd21;
-	or.b64 %rd35, %rd33, %rd34;
-	setp.eq.f64 %p12, %fd8, %fd21;
-	mov.b64 %fd23, %rd35;
-	selp.f64 %fd24, %fd23, %fd22, %p12;
-	setp.nan.f64 %p13, %fd8, %fd21;
-	add.rn.f64 %fd25, %fd8, %fd21;
-	selp.f64 %fd26, %fd25, %fd24, %p13;
-	mov.f64 %fd8, %fd26;
-$L5:
-	mov.b64 %rd36, %fd8;
-	mov.b64 {%r31, %r32}, %rd36;
-	shfl.sync.down.b32 %r33|%p14, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd37, {%r33, %r34};
-	mov.b64 %fd27, %rd37;
-	@!%p14 bra $L6;
-	min.f64 %fd28, %fd8, %fd27;
-	mov.b64 %rd38, %fd8;
-	mov.b64 %rd39, %fd27;
-	or.b64 %rd40, %rd38, %rd39;
-	setp.eq.f64 %p15, %fd8, %fd27;
-	mov.b64 %fd29, %rd40;
-	selp.f64 %fd30, %fd29, %fd28, %p15;
-	setp.nan.f64 %p16, %fd8, %fd27;
-	add.rn.f64 %fd31, %fd8, %fd27;
-	selp.f64 %fd32, %fd31, %fd30, %p16;
-	mov.f64 %fd8, %fd32;
-$L6:
-	mov.b64 %rd41, %fd8;
-	mov.b64 {%r35, %r36}, %rd41;
-	shfl.sync.down.b32 %r37|%p17, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd42, {%r37, %r38};
-	mov.b64 %fd33, %rd42;
-	@!%p17 bra $L7;
-	min.f64 %fd34, %fd8, %fd33;
-	mov.b64 %rd43, %fd8;
-	mov.b64 %rd44, %fd33;
-	or.b64 %rd45, %rd43, %rd44;
-	setp.eq.f64 %p18, %fd8, %fd33;
-	mov.b64 %fd35, %rd45;
-	selp.f64 %fd36, %fd35, %fd34, %p18;
-	setp.nan.f64 %p19, %fd8, %fd33;
-	add.rn.f64 %fd37, %fd8, %fd33;
-	selp.f64 %fd38, %fd37, %fd36, %p19;
-	mov.f64 %fd8, %fd38;
-$L7:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L8;
-	mul.wide.u32 %rd46, %r8, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	st.shared.f64 [%rd47+0], %fd8;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L9;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L10;
-	mul.wide.u32 %rd48, %r7, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	ld.shared.f64 %fd39, [%rd49+0];
-	mov.f64 %fd8, %fd39;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd50, %fd8;
-	mov.b64 {%r40, %r41}, %rd50;
-	shfl.sync.down.b32 %r42|%p23, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd51, {%r42, %r43};
-	mov.b64 %fd40, %rd51;
-	@!%p23 bra $L11;
-	min.f64 %fd41, %fd8, %fd40;
-	mov.b64 %rd52, %fd8;
-	mov.b64 %rd53, %fd40;
-	or.b64 %rd54, %rd52, %rd53;
-	setp.eq.f64 %p24, %fd8, %fd40;
-	mov.b64 %fd42, %rd54;
-	selp.f64 %fd43, %fd42, %fd41, %p24;
-	setp.nan.f64 %p25, %fd8, %fd40;
-	add.rn.f64 %fd44, %fd8, %fd40;
-	selp.f64 %fd45, %fd44, %fd43, %p25;
-	mov.f64 %fd8, %fd45;
-$L11:
-	mov.b64 %rd55, %fd8;
-	mov.b64 {%r44, %r45}, %rd55;
-	shfl.sync.down.b32 %r46|%p26, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd56, {%r46, %r47};
-	mov.b64 %fd46, %rd56;
-	@!%p26 bra $L12;
-	min.f64 %fd47, %fd8, %fd46;
-	mov.b64 %rd57, %fd8;
-	mov.b64 %rd58, %fd46;
-	or.b64 %rd59, %rd57, %rd58;
-	setp.eq.f64 %p27, %fd8, %fd46;
-	mov.b64 %fd48, %rd59;
-	selp.f64 %fd49, %fd48, %fd47, %p27;
-	setp.nan.f64 %p28, %fd8, %fd46;
-	add.rn.f64 %fd50, %fd8, %fd46;
-	selp.f64 %fd51, %fd50, %fd49, %p28;
-	mov.f64 %fd8, %fd51;
-$L12:
-	mov.b64 %rd60, %fd8;
-	mov.b64 {%r48, %r49}, %rd60;
-	shfl.sync.down.b32 %r50|%p29, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd61, {%r50, %r51};
-	mov.b64 %fd52, %rd61;
-	@!%p29 bra $L13;
-	min.f64 %fd53, %fd8, %fd52;
-	mov.b64 %rd62, %fd8;
-	mov.b64 %rd63, %fd52;
-	or.b64 %rd64, %rd62, %rd63;
-	setp.eq.f64 %p30, %fd8, %fd52;
-	mov.b64 %fd54, %rd64;
-	selp.f64 %fd55, %fd54, %fd53, %p30;
-	setp.nan.f64 %p31, %fd8, %fd52;
-	add.rn.f64 %fd56, %fd8, %fd52;
-	selp.f64 %fd57, %fd56, %fd55, %p31;
-	mov.f64 %fd8, %fd57;
-$L13:
-	mov.b64 %rd65, %fd8;
-	mov.b64 {%r52, %r53}, %rd65;
-	shfl.sync.down.b32 %r54|%p32, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	mov.b64 %fd58, %rd66;
-	@!%p32 bra $L14;
-	min.f64 %fd59, %fd8, %fd58;
-	mov.b64 %rd67, %fd8;
-	mov.b64 %rd68, %fd58;
-	or.b64 %rd69, %rd67, %rd68;
-	setp.eq.f64 %p33, %fd8, %fd58;
-	mov.b64 %fd60, %rd69;
-	selp.f64 %fd61, %fd60, %fd59, %p33;
-	setp.nan.f64 %p34, %fd8, %fd58;
-	add.rn.f64 %fd62, %fd8, %fd58;
-	selp.f64 %fd63, %fd62, %fd61, %p34;
-	mov.f64 %fd8, %fd63;
-$L14:
-	mov.b64 %rd70, %fd8;
-	mov.b64 {%r56, %r57}, %rd70;
-	shfl.sync.down.b32 %r58|%p35, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd71, {%r58, %r59};
-	mov.b64 %fd64, %rd71;
-	@!%p35 bra $L15;
-	min.f64 %fd65, %fd8, %fd64;
-	mov.b64 %rd72, %fd8;
-	mov.b64 %rd73, %fd64;
-	or.b64 %rd74, %rd72, %rd73;
-	setp.eq.f64 %p36, %fd8, %fd64;
-	mov.b64 %fd66, %rd74;
-	selp.f64 %fd67, %fd66, %fd65, %p36;
-	setp.nan.f64 %p37, %fd8, %fd64;
-	add.rn.f64 %fd68, %fd8, %fd64;
-	selp.f64 %fd69, %fd68, %fd67, %p37;
-	mov.f64 %fd8, %fd69;
 $L15:
-$L9:
-	setp.eq.u32 %p38, %r5, 0;
-	@!%p38 bra $L16;
-	st.global.f64 [%rd6+0], %fd8;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_sumF64_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<37>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<86>;
-	.reg .f64 %fd<67>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.f64 %fd1, 0dFFF0000000000000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd29+0];
-	mov.f64 %fd3, %fd2;
-	add.rn.f64 %fd4, %fd1, %fd3;
-	mov.f64 %fd1, %fd4;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd5, %fd1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd30, %fd5;
-	mov.b64 {%r21, %r22}, %rd30;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd31, {%r23, %r24};
-	mov.b64 %fd6, %rd31;
-	@!%p3 bra $L4;
-	max.f64 %fd7, %fd5, %fd6;
-	mov.b64 %rd32, %fd5;
-	mov.b64 %rd33, %fd6;
-	and.b64 %rd34, %rd32, %rd33;
-	setp.eq.f64 %p4, %fd5, %fd6;
-	mov.b64 %fd8, %rd34;
-	selp.f64 %fd9, %fd8, %fd7, %p4;
-	setp.nan.f64 %p5, %fd5, %fd6;
-	add.rn.f64 %fd10, %fd5, %fd6;
-	selp.f64 %fd11, %fd10, %fd9, %p5;
-	mov.f64 %fd5, %fd11;
-$L4:
-	mov.b64 %rd35, %fd5;
-	mov.b64 {%r25, %r26}, %rd35;
-	shfl.sync.down.b32 %r27|%p6, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd36, {%r27, %r28};
-	mov.b64 %fd12, %rd36;
-	@!%p6 bra $L5;
-	max.f64 %fd13, %fd5, %fd12;
-	mov.b64 %rd37, %fd5;
-	mov.b64 %rd38, %fd12;
-	and.b64 %rd39, %rd37, %rd38;
-	setp.eq.f64 %p7, %fd5, %fd12;
-	mov.b64 %fd14, %rd39;
-	selp.f64 %fd15, %fd14, %fd13, %p7;
-	setp.nan.f64 %p8, %fd5, %fd12;
-	add.rn.f64 %fd16, %fd5, %fd12;
-	selp.f64 %fd17, %fd16, %fd15, %p8;
-	mov.f64 %fd5, %fd17;
-$L5:
-	mov.b64 %rd40, %fd5;
-	mov.b64 {%r29, %r30}, %rd40;
-	shfl.sync.down.b32 %r31|%p9, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd41, {%r31, %r32};
-	mov.b64 %fd18, %rd41;
-	@!%p9 bra $L6;
-	max.f64 %fd19, %fd5, %fd18;
-	mov.b64 %rd42, %fd5;
-	mov.b64 %rd43, %fd18;
-	and.b64 %rd44, %rd42, %rd43;
-	setp.eq.f64 %p10, %fd5, %fd18;
-	mov.b64 %fd20, %rd44;
-	selp.f64 %fd21, %fd20, %fd19, %p10;
-	setp.nan.f64 %p11, %fd5, %fd18;
-	add.rn.f64 %fd22, %fd5, %fd18;
-	selp.f64 %fd23, %fd22, %fd21, %p11;
-	mov.f64 %fd5, %fd23;
-$L6:
-	mov.b64 %rd45, %fd5;
-	mov.b64 {%r33, %r34}, %rd45;
-	shfl.sync.down.b32 %r35|%p12, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd46, {%r35, %r36};
-	mov.b64 %fd24, %rd46;
-	@!%p12 bra $L7;
-	max.f64 %fd25, %fd5, %fd24;
-	mov.b64 %rd47, %fd5;
-	mov.b64 %rd48, %fd24;
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L13;
+$L14:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L20;
+	mul.wide.u32 %rd38, %r8, 16;
+	add.s64 %rd39, %rd1, %rd38;
+	st.shared.f64 [%rd39+0], %fd18;
+$L20:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L21;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L22;
+	mul.wide.u32 %rd40, %r7, 16;
+	add.s64 %rd41, %rd1, %rd40;
+	ld.shared.f64 %fd32, [%rd41+0];
+	mov.f64 %fd18, %fd32;
+$L22:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L23:
+	setp.hs.u32 %p25, %r28, 32;
+	@%p25 bra $L24;
+	mov.b64 %rd42, %fd18;
+	mov.b64 {%r29, %r30}, %rd42;
+	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd43, {%r31, %r32};
+	mov.b64 %fd33, %rd43;
+	@!%p26 bra $L25;
+	setp.ne.u32 %p27, %r18, 1;
+	@%p27 bra.uni $L27;
+	add.rn.f64 %fd34, %fd18, %fd33;
+	mov.f64 %fd18, %fd34;
+	bra.uni $L26;
+$L27:
+	setp.ne.u32 %p28, %r18, 2;
+	@%p28 bra.uni $L28;
+	mul.rn.f64 %fd35, %fd18, %fd33;
+	mov.f64 %fd18, %fd35;
+	bra.uni $L26;
+$L28:
+	setp.ne.u32 %p29, %r18, 3;
+	@%p29 bra.uni $L29;
+	min.f64 %fd36, %fd18, %fd33;
+	mov.b64 %rd44, %fd18;
+	mov.b64 %rd45, %fd33;
+	or.b64 %rd46, %rd44, %rd45;
+	setp.eq.f64 %p30, %fd18, %fd33;
+	mov.b64 %fd37, %rd46;
+	selp.f64 %fd38, %fd37, %fd36, %p30;
+	setp.nan.f64 %p31, %fd18, %fd33;
+	add.rn.f64 %fd39, %fd18, %fd33;
+	selp.f64 %fd40, %fd39, %fd38, %p31;
+	mov.f64 %fd18, %fd40;
+	bra.uni $L26;
+$L29:
+	max.f64 %fd41, %fd18, %fd33;
+	mov.b64 %rd47, %fd18;
+	mov.b64 %rd48, %fd33;
 	and.b64 %rd49, %rd47, %rd48;
-	setp.eq.f64 %p13, %fd5, %fd24;
-	mov.b64 %fd26, %rd49;
-	selp.f64 %fd27, %fd26, %fd25, %p13;
-	setp.nan.f64 %p14, %fd5, %fd24;
-	add.rn.f64 %fd28, %fd5, %fd24;
-	selp.f64 %fd29, %fd28, %fd27, %p14;
-	mov.f64 %fd5, %fd29;
-$L7:
-	mov.b64 %rd50, %fd5;
-	mov.b64 {%r37, %r38}, %rd50;
-	shfl.sync.down.b32 %r39|%p15, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd51, {%r39, %r40};
-	mov.b64 %fd30, %rd51;
-	@!%p15 bra $L8;
-	max.f64 %fd31, %fd5, %fd30;
-	mov.b64 %rd52, %fd5;
-	mov.b64 %rd53, %fd30;
-	and.b64 %rd54, %rd52, %rd53;
-	setp.eq.f64 %p16, %fd5, %fd30;
-	mov.b64 %fd32, %rd54;
-	selp.f64 %fd33, %fd32, %fd31, %p16;
-	setp.nan.f64 %p17, %fd5, %fd30;
-	add.rn.f64 %fd34, %fd5, %fd30;
-	selp.f64 %fd35, %fd34, %fd33, %p17;
-	mov.f64 %fd5, %fd35;
-$L8:
-	setp.eq.u32 %p18, %r7, 0;
-	@!%p18 bra $L9;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.f64 [%rd56+0], %fd5;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p19, %r8, 0;
-	@!%p19 bra $L10;
-	setp.lo.u32 %p20, %r7, %r10;
-	@!%p20 bra $L11;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.f64 %fd36, [%rd58+0];
-	mov.f64 %fd5, %fd36;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd59, %fd5;
-	mov.b64 {%r42, %r43}, %rd59;
-	shfl.sync.down.b32 %r44|%p21, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd60, {%r44, %r45};
-	mov.b64 %fd37, %rd60;
-	@!%p21 bra $L12;
-	max.f64 %fd38, %fd5, %fd37;
-	mov.b64 %rd61, %fd5;
-	mov.b64 %rd62, %fd37;
-	and.b64 %rd63, %rd61, %rd62;
-	setp.eq.f64 %p22, %fd5, %fd37;
-	mov.b64 %fd39, %rd63;
-	selp.f64 %fd40, %fd39, %fd38, %p22;
-	setp.nan.f64 %p23, %fd5, %fd37;
-	add.rn.f64 %fd41, %fd5, %fd37;
-	selp.f64 %fd42, %fd41, %fd40, %p23;
-	mov.f64 %fd5, %fd42;
-$L12:
-	mov.b64 %rd64, %fd5;
-	mov.b64 {%r46, %r47}, %rd64;
-	shfl.sync.down.b32 %r48|%p24, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd65, {%r48, %r49};
-	mov.b64 %fd43, %rd65;
-	@!%p24 bra $L13;
-	max.f64 %fd44, %fd5, %fd43;
-	mov.b64 %rd66, %fd5;
-	mov.b64 %rd67, %fd43;
-	and.b64 %rd68, %rd66, %rd67;
-	setp.eq.f64 %p25, %fd5, %fd43;
-	mov.b64 %fd45, %rd68;
-	selp.f64 %fd46, %fd45, %fd44, %p25;
-	setp.nan.f64 %p26, %fd5, %fd43;
-	add.rn.f64 %fd47, %fd5, %fd43;
-	selp.f64 %fd48, %fd47, %fd46, %p26;
-	mov.f64 %fd5, %fd48;
-$L13:
-	mov.b64 %rd69, %fd5;
-	mov.b64 {%r50, %r51}, %rd69;
-	shfl.sync.down.b32 %r52|%p27, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd70, {%r52, %r53};
-	mov.b64 %fd49, %rd70;
-	@!%p27 bra $L14;
-	max.f64 %fd50, %fd5, %fd49;
-	mov.b64 %rd71, %fd5;
-	mov.b64 %rd72, %fd49;
-	and.b64 %rd73, %rd71, %rd72;
-	setp.eq.f64 %p28, %fd5, %fd49;
-	mov.b64 %fd51, %rd73;
-	selp.f64 %fd52, %fd51, %fd50, %p28;
-	setp.nan.f64 %p29, %fd5, %fd49;
-	add.rn.f64 %fd53, %fd5, %fd49;
-	selp.f64 %fd54, %fd53, %fd52, %p29;
-	mov.f64 %fd5, %fd54;
-$L14:
-	mov.b64 %rd74, %fd5;
-	mov.b64 {%r54, %r55}, %rd74;
-	shfl.sync.down.b32 %r56|%p30, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd75, {%r56, %r57};
-	mov.b64 %fd55, %rd75;
-	@!%p30 bra $L15;
-	max.f64 %fd56, %fd5, %fd55;
-	mov.b64 %rd76, %fd5;
-	mov.b64 %rd77, %fd55;
-	and.b64 %rd78, %rd76, %rd77;
-	setp.eq.f64 %p31, %fd5, %fd55;
-	mov.b64 %fd57, %rd78;
-	selp.f64 %fd58, %fd57, %fd56, %p31;
-	setp.nan.f64 %p32, %fd5, %fd55;
-	add.rn.f64 %fd59, %fd5, %fd55;
-	selp.f64 %fd60, %fd59, %fd58, %p32;
-	mov.f64 %fd5, %fd60;
-$L15:
-	mov.b64 %rd79, %fd5;
-	mov.b64 {%r58, %r59}, %rd79;
-	shfl.sync.down.b32 %r60|%p33, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd80, {%r60, %r61};
-	mov.b64 %fd61, %rd80;
-	@!%p33 bra $L16;
-	max.f64 %fd62, %fd5, %fd61;
-	mov.b64 %rd81, %fd5;
-	mov.b64 %rd82, %fd61;
-	and.b64 %rd83, %rd81, %rd82;
-	setp.eq.f64 %p34, %fd5, %fd61;
-	mov.b64 %fd63, %rd83;
-	selp.f64 %fd64, %fd63, %fd62, %p34;
-	setp.nan.f64 %p35, %fd5, %fd61;
-	add.rn.f64 %fd65, %fd5, %fd61;
-	selp.f64 %fd66, %fd65, %fd64, %p35;
-	mov.f64 %fd5, %fd66;
-$L16:
-$L10:
-	mul.wide.u32 %rd84, %r18, 8;
-	add.s64 %rd85, %rd5, %rd84;
-	setp.eq.u32 %p36, %r5, 0;
-	@!%p36 bra $L17;
-	st.global.f64 [%rd85+0], %fd5;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_sumF64_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<39>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<75>;
-	.reg .f64 %fd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f64 %fd1, 0dFFF0000000000000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f64 %fd2, [%rd17+0];
-	max.f64 %fd3, %fd1, %fd2;
-	mov.b64 %rd18, %fd1;
-	mov.b64 %rd19, %fd2;
-	and.b64 %rd20, %rd18, %rd19;
-	setp.eq.f64 %p3, %fd1, %fd2;
-	mov.b64 %fd4, %rd20;
-	selp.f64 %fd5, %fd4, %fd3, %p3;
-	setp.nan.f64 %p4, %fd1, %fd2;
-	add.rn.f64 %fd6, %fd1, %fd2;
-	selp.f64 %fd7, %fd6, %fd5, %p4;
-	mov.f64 %fd1, %fd7;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd8, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd21, %fd8;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p5, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	mov.b64 %fd9, %rd22;
-	@!%p5 bra $L3;
-	max.f64 %fd10, %fd8, %fd9;
-	mov.b64 %rd23, %fd8;
-	mov.b64 %rd24, %fd9;
-	and.b64 %rd25, %rd23, %rd24;
-	setp.eq.f64 %p6, %fd8, %fd9;
-	mov.b64 %fd11, %rd25;
-	selp.f64 %fd12, %fd11, %fd10, %p6;
-	setp.nan.f64 %p7, %fd8, %fd9;
-	add.rn.f64 %fd13, %fd8, %fd9;
-	selp.f64 %fd14, %fd13, %fd12, %p7;
-	mov.f64 %fd8, %fd14;
-$L3:
-	mov.b64 %rd26, %fd8;
-	mov.b64 {%r23, %r24}, %rd26;
-	shfl.sync.down.b32 %r25|%p8, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd27, {%r25, %r26};
-	mov.b64 %fd15, %rd27;
-	@!%p8 bra $L4;
-	max.f64 %fd16, %fd8, %fd15;
-	mov.b64 %rd28, %fd8;
-	mov.b64 %rd29, %fd15;
-	and.b64 %rd30, %rd28, %rd29;
-	setp.eq.f64 %p9, %fd8, %fd15;
-	mov.b64 %fd17, %rd30;
-	selp.f64 %fd18, %fd17, %fd16, %p9;
-	setp.nan.f64 %p10, %fd8, %fd15;
-	add.rn.f64 %fd19, %fd8, %fd15;
-	selp.f64 %fd20, %fd19, %fd18, %p10;
-	mov.f64 %fd8, %fd20;
-$L4:
-	mov.b64 %rd31, %fd8;
-	mov.b64 {%r27, %r28}, %rd31;
-	shfl.sync.down.b32 %r29|%p11, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd32, {%r29, %r30};
-	mov.b64 %fd21, %rd32;
-	@!%p11 bra $L5;
-	max.f64 %fd22, %fd8, %fd21;
-	mov.b64 %rd33, %fd8;
-	mov.b64 %rd34, %fd21;
-	and.b64 %rd35, %rd33, %rd34;
-	setp.eq.f64 %p12, %fd8, %fd21;
-	mov.b64 %fd23, %rd35;
-	selp.f64 %fd24, %fd23, %fd22, %p12;
-	setp.nan.f64 %p13, %fd8, %fd21;
-	add.rn.f64 %fd25, %fd8, %fd21;
-	selp.f64 %fd26, %fd25, %fd24, %p13;
-	mov.f64 %fd8, %fd26;
-$L5:
-	mov.b64 %rd36, %fd8;
-	mov.b64 {%r31, %r32}, %rd36;
-	shfl.sync.down.b32 %r33|%p14, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd37, {%r33, %r34};
-	mov.b64 %fd27, %rd37;
-	@!%p14 bra $L6;
-	max.f64 %fd28, %fd8, %fd27;
-	mov.b64 %rd38, %fd8;
-	mov.b64 %rd39, %fd27;
-	and.b64 %rd40, %rd38, %rd39;
-	setp.eq.f64 %p15, %fd8, %fd27;
-	mov.b64 %fd29, %rd40;
-	selp.f64 %fd30, %fd29, %fd28, %p15;
-	setp.nan.f64 %p16, %fd8, %fd27;
-	add.rn.f64 %fd31, %fd8, %fd27;
-	selp.f64 %fd32, %fd31, %fd30, %p16;
-	mov.f64 %fd8, %fd32;
-$L6:
-	mov.b64 %rd41, %fd8;
-	mov.b64 {%r35, %r36}, %rd41;
-	shfl.sync.down.b32 %r37|%p17, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd42, {%r37, %r38};
-	mov.b64 %fd33, %rd42;
-	@!%p17 bra $L7;
-	max.f64 %fd34, %fd8, %fd33;
-	mov.b64 %rd43, %fd8;
-	mov.b64 %rd44, %fd33;
-	and.b64 %rd45, %rd43, %rd44;
-	setp.eq.f64 %p18, %fd8, %fd33;
-	mov.b64 %fd35, %rd45;
-	selp.f64 %fd36, %fd35, %fd34, %p18;
-	setp.nan.f64 %p19, %fd8, %fd33;
-	add.rn.f64 %fd37, %fd8, %fd33;
-	selp.f64 %fd38, %fd37, %fd36, %p19;
-	mov.f64 %fd8, %fd38;
-$L7:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L8;
-	mul.wide.u32 %rd46, %r8, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	st.shared.f64 [%rd47+0], %fd8;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L9;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L10;
-	mul.wide.u32 %rd48, %r7, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	ld.shared.f64 %fd39, [%rd49+0];
-	mov.f64 %fd8, %fd39;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd50, %fd8;
-	mov.b64 {%r40, %r41}, %rd50;
-	shfl.sync.down.b32 %r42|%p23, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd51, {%r42, %r43};
-	mov.b64 %fd40, %rd51;
-	@!%p23 bra $L11;
-	max.f64 %fd41, %fd8, %fd40;
-	mov.b64 %rd52, %fd8;
-	mov.b64 %rd53, %fd40;
-	and.b64 %rd54, %rd52, %rd53;
-	setp.eq.f64 %p24, %fd8, %fd40;
-	mov.b64 %fd42, %rd54;
-	selp.f64 %fd43, %fd42, %fd41, %p24;
-	setp.nan.f64 %p25, %fd8, %fd40;
-	add.rn.f64 %fd44, %fd8, %fd40;
-	selp.f64 %fd45, %fd44, %fd43, %p25;
-	mov.f64 %fd8, %fd45;
-$L11:
-	mov.b64 %rd55, %fd8;
-	mov.b64 {%r44, %r45}, %rd55;
-	shfl.sync.down.b32 %r46|%p26, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd56, {%r46, %r47};
-	mov.b64 %fd46, %rd56;
-	@!%p26 bra $L12;
-	max.f64 %fd47, %fd8, %fd46;
-	mov.b64 %rd57, %fd8;
-	mov.b64 %rd58, %fd46;
-	and.b64 %rd59, %rd57, %rd58;
-	setp.eq.f64 %p27, %fd8, %fd46;
-	mov.b64 %fd48, %rd59;
-	selp.f64 %fd49, %fd48, %fd47, %p27;
-	setp.nan.f64 %p28, %fd8, %fd46;
-	add.rn.f64 %fd50, %fd8, %fd46;
-	selp.f64 %fd51, %fd50, %fd49, %p28;
-	mov.f64 %fd8, %fd51;
-$L12:
-	mov.b64 %rd60, %fd8;
-	mov.b64 {%r48, %r49}, %rd60;
-	shfl.sync.down.b32 %r50|%p29, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd61, {%r50, %r51};
-	mov.b64 %fd52, %rd61;
-	@!%p29 bra $L13;
-	max.f64 %fd53, %fd8, %fd52;
-	mov.b64 %rd62, %fd8;
-	mov.b64 %rd63, %fd52;
-	and.b64 %rd64, %rd62, %rd63;
-	setp.eq.f64 %p30, %fd8, %fd52;
-	mov.b64 %fd54, %rd64;
-	selp.f64 %fd55, %fd54, %fd53, %p30;
-	setp.nan.f64 %p31, %fd8, %fd52;
-	add.rn.f64 %fd56, %fd8, %fd52;
-	selp.f64 %fd57, %fd56, %fd55, %p31;
-	mov.f64 %fd8, %fd57;
-$L13:
-	mov.b64 %rd65, %fd8;
-	mov.b64 {%r52, %r53}, %rd65;
-	shfl.sync.down.b32 %r54|%p32, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	mov.b64 %fd58, %rd66;
-	@!%p32 bra $L14;
-	max.f64 %fd59, %fd8, %fd58;
-	mov.b64 %rd67, %fd8;
-	mov.b64 %rd68, %fd58;
-	and.b64 %rd69, %rd67, %rd68;
-	setp.eq.f64 %p33, %fd8, %fd58;
-	mov.b64 %fd60, %rd69;
-	selp.f64 %fd61, %fd60, %fd59, %p33;
-	setp.nan.f64 %p34, %fd8, %fd58;
-	add.rn.f64 %fd62, %fd8, %fd58;
-	selp.f64 %fd63, %fd62, %fd61, %p34;
-	mov.f64 %fd8, %fd63;
-$L14:
-	mov.b64 %rd70, %fd8;
-	mov.b64 {%r56, %r57}, %rd70;
-	shfl.sync.down.b32 %r58|%p35, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd71, {%r58, %r59};
-	mov.b64 %fd64, %rd71;
-	@!%p35 bra $L15;
-	max.f64 %fd65, %fd8, %fd64;
-	mov.b64 %rd72, %fd8;
-	mov.b64 %rd73, %fd64;
-	and.b64 %rd74, %rd72, %rd73;
-	setp.eq.f64 %p36, %fd8, %fd64;
-	mov.b64 %fd66, %rd74;
-	selp.f64 %fd67, %fd66, %fd65, %p36;
-	setp.nan.f64 %p37, %fd8, %fd64;
-	add.rn.f64 %fd68, %fd8, %fd64;
-	selp.f64 %fd69, %fd68, %fd67, %p37;
-	mov.f64 %fd8, %fd69;
-$L15:
-$L9:
-	setp.eq.u32 %p38, %r5, 0;
-	@!%p38 bra $L16;
-	st.global.f64 [%rd6+0], %fd8;
-$L16:
+	setp.eq.f64 %p32, %fd18, %fd33;
+	mov.b64 %fd42, %rd49;
+	selp.f64 %fd43, %fd42, %fd41, %p32;
+	setp.nan.f64 %p33, %fd18, %fd33;
+	add.rn.f64 %fd44, %fd18, %fd33;
+	selp.f64 %fd45, %fd44, %fd43, %p33;
+	mov.f64 %fd18, %fd45;
+$L26:
+$L25:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L23;
+$L24:
+$L21:
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L30;
+	st.global.f64 [%rd6+0], %fd18;
+$L30:
 	ret;
 }
 `
@@ -5088,18 +2105,19 @@ const gokkosPTX7 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_conformance_reduceI64_main_sum(
+.visible .entry gk_conformance_reduceI64_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<62>;
+	.reg .pred %p<26>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<57>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5123,6 +2141,7 @@ const gokkosPTX7 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -5130,159 +2149,201 @@ const gokkosPTX7 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	add.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd24, 0;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd34, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd34;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd35, {%r23, %r24};
-	@!%p3 bra $L4;
-	add.s64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd24, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd24, 9223372036854775807;
+	bra.uni $L1;
 $L4:
-	mov.b64 {%r25, %r26}, %rd34;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd37, {%r27, %r28};
-	@!%p4 bra $L5;
-	add.s64 %rd38, %rd34, %rd37;
-	mov.b64 %rd34, %rd38;
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd24, -9223372036854775808;
+	bra.uni $L1;
 $L5:
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd39, {%r31, %r32};
-	@!%p5 bra $L6;
-	add.s64 %rd40, %rd34, %rd39;
-	mov.b64 %rd34, %rd40;
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd24, -1;
+	bra.uni $L1;
 $L6:
-	mov.b64 {%r33, %r34}, %rd34;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd41, {%r35, %r36};
-	@!%p6 bra $L7;
-	add.s64 %rd42, %rd34, %rd41;
-	mov.b64 %rd34, %rd42;
+	mov.b64 %rd24, 0;
+$L1:
+	mov.b64 %rd23, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd20, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	mov.b64 {%r37, %r38}, %rd34;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd43, {%r39, %r40};
-	@!%p7 bra $L8;
-	add.s64 %rd44, %rd34, %rd43;
-	mov.b64 %rd34, %rd44;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd45, %r8, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	st.shared.s64 [%rd46+0], %rd34;
+	setp.ge.s64 %p7, %rd28, %rd22;
+	@%p7 bra $L8;
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 8, %rd8;
+	ld.global.nc.s64 %rd32, [%rd31+0];
+	mov.b64 %rd33, %rd32;
+	add.s64 %rd34, %rd23, %rd33;
+	mov.b64 %rd23, %rd34;
 $L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd47, %r7, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	ld.shared.s64 %rd49, [%rd48+0];
-	mov.b64 %rd34, %rd49;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd34;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd50, {%r44, %r45};
-	@!%p11 bra $L12;
-	add.s64 %rd51, %rd34, %rd50;
-	mov.b64 %rd34, %rd51;
-$L12:
-	mov.b64 {%r46, %r47}, %rd34;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd52, {%r48, %r49};
-	@!%p12 bra $L13;
-	add.s64 %rd53, %rd34, %rd52;
-	mov.b64 %rd34, %rd53;
-$L13:
-	mov.b64 {%r50, %r51}, %rd34;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd54, {%r52, %r53};
-	@!%p13 bra $L14;
-	add.s64 %rd55, %rd34, %rd54;
-	mov.b64 %rd34, %rd55;
-$L14:
-	mov.b64 {%r54, %r55}, %rd34;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd56, {%r56, %r57};
-	@!%p14 bra $L15;
-	add.s64 %rd57, %rd34, %rd56;
-	mov.b64 %rd34, %rd57;
-$L15:
-	mov.b64 {%r58, %r59}, %rd34;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd58, {%r60, %r61};
-	@!%p15 bra $L16;
-	add.s64 %rd59, %rd34, %rd58;
-	mov.b64 %rd34, %rd59;
-$L16:
+	add.s64 %rd28, %rd28, %rd27;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd35, %rd23;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L10:
-	mul.wide.u32 %rd60, %r18, 8;
-	add.s64 %rd61, %rd5, %rd60;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd61+0], %rd34;
+	setp.hs.u32 %p8, %r24, 32;
+	@%p8 bra $L11;
+	mov.b64 {%r25, %r26}, %rd35;
+	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd36, {%r27, %r28};
+	@!%p9 bra $L12;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L14;
+	add.s64 %rd37, %rd35, %rd36;
+	mov.b64 %rd35, %rd37;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L15;
+	mul.lo.s64 %rd38, %rd35, %rd36;
+	mov.b64 %rd35, %rd38;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L16;
+	min.s64 %rd39, %rd35, %rd36;
+	mov.b64 %rd35, %rd39;
+	bra.uni $L13;
+$L16:
+	setp.ne.u32 %p13, %r18, 4;
+	@%p13 bra.uni $L17;
+	max.s64 %rd40, %rd35, %rd36;
+	mov.b64 %rd35, %rd40;
+	bra.uni $L13;
 $L17:
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L18;
+	and.b64 %rd41, %rd35, %rd36;
+	mov.b64 %rd35, %rd41;
+	bra.uni $L13;
+$L18:
+	or.b64 %rd42, %rd35, %rd36;
+	mov.b64 %rd35, %rd42;
+$L13:
+$L12:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L19;
+	mul.wide.u32 %rd43, %r8, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	st.shared.s64 [%rd44+0], %rd35;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L20;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L21;
+	mul.wide.u32 %rd45, %r7, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	ld.shared.s64 %rd47, [%rd46+0];
+	mov.b64 %rd35, %rd47;
+$L21:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L22:
+	setp.hs.u32 %p18, %r30, 32;
+	@%p18 bra $L23;
+	mov.b64 {%r31, %r32}, %rd35;
+	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd48, {%r33, %r34};
+	@!%p19 bra $L24;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L26;
+	add.s64 %rd49, %rd35, %rd48;
+	mov.b64 %rd35, %rd49;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L27;
+	mul.lo.s64 %rd50, %rd35, %rd48;
+	mov.b64 %rd35, %rd50;
+	bra.uni $L25;
+$L27:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L28;
+	min.s64 %rd51, %rd35, %rd48;
+	mov.b64 %rd35, %rd51;
+	bra.uni $L25;
+$L28:
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L29;
+	max.s64 %rd52, %rd35, %rd48;
+	mov.b64 %rd35, %rd52;
+	bra.uni $L25;
+$L29:
+	setp.ne.u32 %p24, %r18, 7;
+	@%p24 bra.uni $L30;
+	and.b64 %rd53, %rd35, %rd48;
+	mov.b64 %rd35, %rd53;
+	bra.uni $L25;
+$L30:
+	or.b64 %rd54, %rd35, %rd48;
+	mov.b64 %rd35, %rd54;
+$L25:
+$L24:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	mul.wide.u32 %rd55, %r19, 8;
+	add.s64 %rd56, %rd5, %rd55;
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L31;
+	st.global.s64 [%rd56+0], %rd35;
+$L31:
 	ret;
 }
 
-.visible .entry gk_conformance_reduceI64_final_sum(
+.visible .entry gk_conformance_reduceI64_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<61>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5307,6 +2368,7 @@ $L17:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -5314,1865 +2376,220 @@ $L17:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.b64 %rd14, 0;
 	cvt.u64.u32 %rd15, %r5;
 	cvt.u64.u32 %rd16, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd14, 0;
 	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd17, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd18, %rd17, 8, %rd3;
 	ld.global.s64 %rd19, [%rd18+0];
 	add.s64 %rd20, %rd14, %rd19;
 	mov.b64 %rd14, %rd20;
 	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	add.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	add.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	add.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	add.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	add.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	add.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	add.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	add.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	add.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	add.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_reduceI64_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<62>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	add.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd34, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd34;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd35, {%r23, %r24};
-	@!%p3 bra $L4;
-	mul.lo.s64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
-$L4:
-	mov.b64 {%r25, %r26}, %rd34;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd37, {%r27, %r28};
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd38, %rd34, %rd37;
-	mov.b64 %rd34, %rd38;
-$L5:
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd39, {%r31, %r32};
-	@!%p5 bra $L6;
-	mul.lo.s64 %rd40, %rd34, %rd39;
-	mov.b64 %rd34, %rd40;
-$L6:
-	mov.b64 {%r33, %r34}, %rd34;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd41, {%r35, %r36};
-	@!%p6 bra $L7;
-	mul.lo.s64 %rd42, %rd34, %rd41;
-	mov.b64 %rd34, %rd42;
-$L7:
-	mov.b64 {%r37, %r38}, %rd34;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd43, {%r39, %r40};
-	@!%p7 bra $L8;
-	mul.lo.s64 %rd44, %rd34, %rd43;
-	mov.b64 %rd34, %rd44;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd45, %r8, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	st.shared.s64 [%rd46+0], %rd34;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd47, %r7, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	ld.shared.s64 %rd49, [%rd48+0];
-	mov.b64 %rd34, %rd49;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd34;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd50, {%r44, %r45};
-	@!%p11 bra $L12;
-	mul.lo.s64 %rd51, %rd34, %rd50;
-	mov.b64 %rd34, %rd51;
-$L12:
-	mov.b64 {%r46, %r47}, %rd34;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd52, {%r48, %r49};
-	@!%p12 bra $L13;
-	mul.lo.s64 %rd53, %rd34, %rd52;
-	mov.b64 %rd34, %rd53;
-$L13:
-	mov.b64 {%r50, %r51}, %rd34;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd54, {%r52, %r53};
-	@!%p13 bra $L14;
-	mul.lo.s64 %rd55, %rd34, %rd54;
-	mov.b64 %rd34, %rd55;
-$L14:
-	mov.b64 {%r54, %r55}, %rd34;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd56, {%r56, %r57};
-	@!%p14 bra $L15;
-	mul.lo.s64 %rd57, %rd34, %rd56;
-	mov.b64 %rd34, %rd57;
-$L15:
-	mov.b64 {%r58, %r59}, %rd34;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd58, {%r60, %r61};
-	@!%p15 bra $L16;
-	mul.lo.s64 %rd59, %rd34, %rd58;
-	mov.b64 %rd34, %rd59;
-$L16:
-$L10:
-	mul.wide.u32 %rd60, %r18, 8;
-	add.s64 %rd61, %rd5, %rd60;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd61+0], %rd34;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_reduceI64_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.b64 %rd14, 1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	mul.lo.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
+	mov.b64 %rd21, %rd15;
 $L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
+	setp.ge.s64 %p5, %rd21, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd22, %rd21, 8, %rd3;
+	ld.global.s64 %rd23, [%rd22+0];
+	mul.lo.s64 %rd24, %rd14, %rd23;
+	mov.b64 %rd14, %rd24;
+	add.s64 %rd21, %rd21, %rd16;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_reduceI64_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<62>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 9223372036854775807;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	add.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd34, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd34;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd35, {%r23, %r24};
-	@!%p3 bra $L4;
-	min.s64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
-$L4:
-	mov.b64 {%r25, %r26}, %rd34;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd37, {%r27, %r28};
-	@!%p4 bra $L5;
-	min.s64 %rd38, %rd34, %rd37;
-	mov.b64 %rd34, %rd38;
 $L5:
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd39, {%r31, %r32};
-	@!%p5 bra $L6;
-	min.s64 %rd40, %rd34, %rd39;
-	mov.b64 %rd34, %rd40;
-$L6:
-	mov.b64 {%r33, %r34}, %rd34;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd41, {%r35, %r36};
-	@!%p6 bra $L7;
-	min.s64 %rd42, %rd34, %rd41;
-	mov.b64 %rd34, %rd42;
-$L7:
-	mov.b64 {%r37, %r38}, %rd34;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd43, {%r39, %r40};
-	@!%p7 bra $L8;
-	min.s64 %rd44, %rd34, %rd43;
-	mov.b64 %rd34, %rd44;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd45, %r8, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	st.shared.s64 [%rd46+0], %rd34;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd47, %r7, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	ld.shared.s64 %rd49, [%rd48+0];
-	mov.b64 %rd34, %rd49;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd34;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd50, {%r44, %r45};
-	@!%p11 bra $L12;
-	min.s64 %rd51, %rd34, %rd50;
-	mov.b64 %rd34, %rd51;
-$L12:
-	mov.b64 {%r46, %r47}, %rd34;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd52, {%r48, %r49};
-	@!%p12 bra $L13;
-	min.s64 %rd53, %rd34, %rd52;
-	mov.b64 %rd34, %rd53;
-$L13:
-	mov.b64 {%r50, %r51}, %rd34;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd54, {%r52, %r53};
-	@!%p13 bra $L14;
-	min.s64 %rd55, %rd34, %rd54;
-	mov.b64 %rd34, %rd55;
-$L14:
-	mov.b64 {%r54, %r55}, %rd34;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd56, {%r56, %r57};
-	@!%p14 bra $L15;
-	min.s64 %rd57, %rd34, %rd56;
-	mov.b64 %rd34, %rd57;
-$L15:
-	mov.b64 {%r58, %r59}, %rd34;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd58, {%r60, %r61};
-	@!%p15 bra $L16;
-	min.s64 %rd59, %rd34, %rd58;
-	mov.b64 %rd34, %rd59;
-$L16:
-$L10:
-	mul.wide.u32 %rd60, %r18, 8;
-	add.s64 %rd61, %rd5, %rd60;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd61+0], %rd34;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_reduceI64_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.b64 %rd14, 9223372036854775807;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	min.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	min.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	min.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	min.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	min.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	min.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	min.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	min.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	min.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	min.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	min.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
+	mov.b64 %rd25, %rd15;
 $L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_reduceI64_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<62>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -9223372036854775808;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	add.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd34, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd34;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd35, {%r23, %r24};
-	@!%p3 bra $L4;
-	max.s64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
-$L4:
-	mov.b64 {%r25, %r26}, %rd34;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd37, {%r27, %r28};
-	@!%p4 bra $L5;
-	max.s64 %rd38, %rd34, %rd37;
-	mov.b64 %rd34, %rd38;
-$L5:
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd39, {%r31, %r32};
-	@!%p5 bra $L6;
-	max.s64 %rd40, %rd34, %rd39;
-	mov.b64 %rd34, %rd40;
-$L6:
-	mov.b64 {%r33, %r34}, %rd34;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd41, {%r35, %r36};
-	@!%p6 bra $L7;
-	max.s64 %rd42, %rd34, %rd41;
-	mov.b64 %rd34, %rd42;
-$L7:
-	mov.b64 {%r37, %r38}, %rd34;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd43, {%r39, %r40};
-	@!%p7 bra $L8;
-	max.s64 %rd44, %rd34, %rd43;
-	mov.b64 %rd34, %rd44;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd45, %r8, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	st.shared.s64 [%rd46+0], %rd34;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd47, %r7, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	ld.shared.s64 %rd49, [%rd48+0];
-	mov.b64 %rd34, %rd49;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd34;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd50, {%r44, %r45};
-	@!%p11 bra $L12;
-	max.s64 %rd51, %rd34, %rd50;
-	mov.b64 %rd34, %rd51;
-$L12:
-	mov.b64 {%r46, %r47}, %rd34;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd52, {%r48, %r49};
-	@!%p12 bra $L13;
-	max.s64 %rd53, %rd34, %rd52;
-	mov.b64 %rd34, %rd53;
-$L13:
-	mov.b64 {%r50, %r51}, %rd34;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd54, {%r52, %r53};
-	@!%p13 bra $L14;
-	max.s64 %rd55, %rd34, %rd54;
-	mov.b64 %rd34, %rd55;
-$L14:
-	mov.b64 {%r54, %r55}, %rd34;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd56, {%r56, %r57};
-	@!%p14 bra $L15;
-	max.s64 %rd57, %rd34, %rd56;
-	mov.b64 %rd34, %rd57;
-$L15:
-	mov.b64 {%r58, %r59}, %rd34;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd58, {%r60, %r61};
-	@!%p15 bra $L16;
-	max.s64 %rd59, %rd34, %rd58;
-	mov.b64 %rd34, %rd59;
-$L16:
+	setp.ge.s64 %p7, %rd25, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.s64 %rd27, [%rd26+0];
+	min.s64 %rd28, %rd14, %rd27;
+	mov.b64 %rd14, %rd28;
+	add.s64 %rd25, %rd25, %rd16;
+	bra.uni $L9;
 $L10:
-	mul.wide.u32 %rd60, %r18, 8;
-	add.s64 %rd61, %rd5, %rd60;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd61+0], %rd34;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_reduceI64_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
 	mov.b64 %rd14, -9223372036854775808;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	max.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	max.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	max.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	max.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	max.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	max.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	max.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	max.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
+	mov.b64 %rd29, %rd15;
 $L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	max.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
+	setp.ge.s64 %p9, %rd29, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd30, %rd29, 8, %rd3;
+	ld.global.s64 %rd31, [%rd30+0];
+	max.s64 %rd32, %rd14, %rd31;
+	mov.b64 %rd14, %rd32;
+	add.s64 %rd29, %rd29, %rd16;
+	bra.uni $L12;
 $L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	max.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	max.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_reduceI64_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<62>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	add.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd34, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd34;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd35, {%r23, %r24};
-	@!%p3 bra $L4;
-	and.b64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
-$L4:
-	mov.b64 {%r25, %r26}, %rd34;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd37, {%r27, %r28};
-	@!%p4 bra $L5;
-	and.b64 %rd38, %rd34, %rd37;
-	mov.b64 %rd34, %rd38;
-$L5:
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd39, {%r31, %r32};
-	@!%p5 bra $L6;
-	and.b64 %rd40, %rd34, %rd39;
-	mov.b64 %rd34, %rd40;
-$L6:
-	mov.b64 {%r33, %r34}, %rd34;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd41, {%r35, %r36};
-	@!%p6 bra $L7;
-	and.b64 %rd42, %rd34, %rd41;
-	mov.b64 %rd34, %rd42;
-$L7:
-	mov.b64 {%r37, %r38}, %rd34;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd43, {%r39, %r40};
-	@!%p7 bra $L8;
-	and.b64 %rd44, %rd34, %rd43;
-	mov.b64 %rd34, %rd44;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd45, %r8, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	st.shared.s64 [%rd46+0], %rd34;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd47, %r7, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	ld.shared.s64 %rd49, [%rd48+0];
-	mov.b64 %rd34, %rd49;
 $L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd34;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd50, {%r44, %r45};
-	@!%p11 bra $L12;
-	and.b64 %rd51, %rd34, %rd50;
-	mov.b64 %rd34, %rd51;
-$L12:
-	mov.b64 {%r46, %r47}, %rd34;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd52, {%r48, %r49};
-	@!%p12 bra $L13;
-	and.b64 %rd53, %rd34, %rd52;
-	mov.b64 %rd34, %rd53;
-$L13:
-	mov.b64 {%r50, %r51}, %rd34;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd54, {%r52, %r53};
-	@!%p13 bra $L14;
-	and.b64 %rd55, %rd34, %rd54;
-	mov.b64 %rd34, %rd55;
-$L14:
-	mov.b64 {%r54, %r55}, %rd34;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd56, {%r56, %r57};
-	@!%p14 bra $L15;
-	and.b64 %rd57, %rd34, %rd56;
-	mov.b64 %rd34, %rd57;
-$L15:
-	mov.b64 {%r58, %r59}, %rd34;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd58, {%r60, %r61};
-	@!%p15 bra $L16;
-	and.b64 %rd59, %rd34, %rd58;
-	mov.b64 %rd34, %rd59;
-$L16:
-$L10:
-	mul.wide.u32 %rd60, %r18, 8;
-	add.s64 %rd61, %rd5, %rd60;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd61+0], %rd34;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_reduceI64_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
 	mov.b64 %rd14, -1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	and.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	and.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	and.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	and.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	and.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	and.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	and.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	and.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	and.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	and.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	and.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
+	mov.b64 %rd33, %rd15;
 $L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
+	setp.ge.s64 %p11, %rd33, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	and.b64 %rd36, %rd14, %rd35;
+	mov.b64 %rd14, %rd36;
+	add.s64 %rd33, %rd33, %rd16;
+	bra.uni $L15;
 $L16:
-	ret;
-}
-
-.visible .entry gk_conformance_reduceI64_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<62>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	add.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd34, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd34;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd35, {%r23, %r24};
-	@!%p3 bra $L4;
-	or.b64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
-$L4:
-	mov.b64 {%r25, %r26}, %rd34;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd37, {%r27, %r28};
-	@!%p4 bra $L5;
-	or.b64 %rd38, %rd34, %rd37;
-	mov.b64 %rd34, %rd38;
-$L5:
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd39, {%r31, %r32};
-	@!%p5 bra $L6;
-	or.b64 %rd40, %rd34, %rd39;
-	mov.b64 %rd34, %rd40;
-$L6:
-	mov.b64 {%r33, %r34}, %rd34;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd41, {%r35, %r36};
-	@!%p6 bra $L7;
-	or.b64 %rd42, %rd34, %rd41;
-	mov.b64 %rd34, %rd42;
-$L7:
-	mov.b64 {%r37, %r38}, %rd34;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd43, {%r39, %r40};
-	@!%p7 bra $L8;
-	or.b64 %rd44, %rd34, %rd43;
-	mov.b64 %rd34, %rd44;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd45, %r8, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	st.shared.s64 [%rd46+0], %rd34;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd47, %r7, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	ld.shared.s64 %rd49, [%rd48+0];
-	mov.b64 %rd34, %rd49;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd34;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd50, {%r44, %r45};
-	@!%p11 bra $L12;
-	or.b64 %rd51, %rd34, %rd50;
-	mov.b64 %rd34, %rd51;
-$L12:
-	mov.b64 {%r46, %r47}, %rd34;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd52, {%r48, %r49};
-	@!%p12 bra $L13;
-	or.b64 %rd53, %rd34, %rd52;
-	mov.b64 %rd34, %rd53;
-$L13:
-	mov.b64 {%r50, %r51}, %rd34;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd54, {%r52, %r53};
-	@!%p13 bra $L14;
-	or.b64 %rd55, %rd34, %rd54;
-	mov.b64 %rd34, %rd55;
 $L14:
-	mov.b64 {%r54, %r55}, %rd34;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd56, {%r56, %r57};
-	@!%p14 bra $L15;
-	or.b64 %rd57, %rd34, %rd56;
-	mov.b64 %rd34, %rd57;
-$L15:
-	mov.b64 {%r58, %r59}, %rd34;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd58, {%r60, %r61};
-	@!%p15 bra $L16;
-	or.b64 %rd59, %rd34, %rd58;
-	mov.b64 %rd34, %rd59;
-$L16:
-$L10:
-	mul.wide.u32 %rd60, %r18, 8;
-	add.s64 %rd61, %rd5, %rd60;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd61+0], %rd34;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_reduceI64_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
 	mov.b64 %rd14, 0;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
+	mov.b64 %rd37, %rd15;
+$L17:
+	setp.ge.s64 %p12, %rd37, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.s64 %rd39, [%rd38+0];
+	or.b64 %rd40, %rd14, %rd39;
+	mov.b64 %rd14, %rd40;
+	add.s64 %rd37, %rd37, %rd16;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	or.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
+	mov.b64 %rd41, %rd14;
 	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	or.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	or.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	or.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	or.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	or.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd41;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd42, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd44, %rd41, %rd42;
+	mov.b64 %rd41, %rd44;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd45, %rd41, %rd42;
+	mov.b64 %rd41, %rd45;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd46, %rd41, %rd42;
+	mov.b64 %rd41, %rd46;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd47, %rd41, %rd42;
+	mov.b64 %rd41, %rd47;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd48, %rd41, %rd42;
+	mov.b64 %rd41, %rd48;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	or.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	or.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	or.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	or.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	or.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	mov.b64 %rd41, %rd53;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd41;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd54, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd55, %rd41, %rd54;
+	mov.b64 %rd41, %rd55;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd56, %rd41, %rd54;
+	mov.b64 %rd41, %rd56;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd57, %rd41, %rd54;
+	mov.b64 %rd41, %rd57;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd58, %rd41, %rd54;
+	mov.b64 %rd41, %rd58;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd59, %rd41, %rd54;
+	mov.b64 %rd41, %rd59;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd60, %rd41, %rd54;
+	mov.b64 %rd41, %rd60;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd41;
+$L40:
 	ret;
 }
 `
@@ -7188,18 +2605,19 @@ const gokkosPTX8 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_conformance_prodI64_main_sum(
+.visible .entry gk_conformance_prodI64_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<62>;
+	.reg .pred %p<26>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<57>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -7223,6 +2641,7 @@ const gokkosPTX8 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -7230,159 +2649,201 @@ const gokkosPTX8 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	mul.lo.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd24, 0;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd34, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd34;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd35, {%r23, %r24};
-	@!%p3 bra $L4;
-	add.s64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd24, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd24, 9223372036854775807;
+	bra.uni $L1;
 $L4:
-	mov.b64 {%r25, %r26}, %rd34;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd37, {%r27, %r28};
-	@!%p4 bra $L5;
-	add.s64 %rd38, %rd34, %rd37;
-	mov.b64 %rd34, %rd38;
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd24, -9223372036854775808;
+	bra.uni $L1;
 $L5:
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd39, {%r31, %r32};
-	@!%p5 bra $L6;
-	add.s64 %rd40, %rd34, %rd39;
-	mov.b64 %rd34, %rd40;
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd24, -1;
+	bra.uni $L1;
 $L6:
-	mov.b64 {%r33, %r34}, %rd34;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd41, {%r35, %r36};
-	@!%p6 bra $L7;
-	add.s64 %rd42, %rd34, %rd41;
-	mov.b64 %rd34, %rd42;
+	mov.b64 %rd24, 0;
+$L1:
+	mov.b64 %rd23, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd20, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	mov.b64 {%r37, %r38}, %rd34;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd43, {%r39, %r40};
-	@!%p7 bra $L8;
-	add.s64 %rd44, %rd34, %rd43;
-	mov.b64 %rd34, %rd44;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd45, %r8, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	st.shared.s64 [%rd46+0], %rd34;
+	setp.ge.s64 %p7, %rd28, %rd22;
+	@%p7 bra $L8;
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 8, %rd8;
+	ld.global.nc.s64 %rd32, [%rd31+0];
+	mov.b64 %rd33, %rd32;
+	mul.lo.s64 %rd34, %rd23, %rd33;
+	mov.b64 %rd23, %rd34;
 $L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd47, %r7, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	ld.shared.s64 %rd49, [%rd48+0];
-	mov.b64 %rd34, %rd49;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd34;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd50, {%r44, %r45};
-	@!%p11 bra $L12;
-	add.s64 %rd51, %rd34, %rd50;
-	mov.b64 %rd34, %rd51;
-$L12:
-	mov.b64 {%r46, %r47}, %rd34;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd52, {%r48, %r49};
-	@!%p12 bra $L13;
-	add.s64 %rd53, %rd34, %rd52;
-	mov.b64 %rd34, %rd53;
-$L13:
-	mov.b64 {%r50, %r51}, %rd34;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd54, {%r52, %r53};
-	@!%p13 bra $L14;
-	add.s64 %rd55, %rd34, %rd54;
-	mov.b64 %rd34, %rd55;
-$L14:
-	mov.b64 {%r54, %r55}, %rd34;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd56, {%r56, %r57};
-	@!%p14 bra $L15;
-	add.s64 %rd57, %rd34, %rd56;
-	mov.b64 %rd34, %rd57;
-$L15:
-	mov.b64 {%r58, %r59}, %rd34;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd58, {%r60, %r61};
-	@!%p15 bra $L16;
-	add.s64 %rd59, %rd34, %rd58;
-	mov.b64 %rd34, %rd59;
-$L16:
+	add.s64 %rd28, %rd28, %rd27;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd35, %rd23;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L10:
-	mul.wide.u32 %rd60, %r18, 8;
-	add.s64 %rd61, %rd5, %rd60;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd61+0], %rd34;
+	setp.hs.u32 %p8, %r24, 32;
+	@%p8 bra $L11;
+	mov.b64 {%r25, %r26}, %rd35;
+	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd36, {%r27, %r28};
+	@!%p9 bra $L12;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L14;
+	add.s64 %rd37, %rd35, %rd36;
+	mov.b64 %rd35, %rd37;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L15;
+	mul.lo.s64 %rd38, %rd35, %rd36;
+	mov.b64 %rd35, %rd38;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L16;
+	min.s64 %rd39, %rd35, %rd36;
+	mov.b64 %rd35, %rd39;
+	bra.uni $L13;
+$L16:
+	setp.ne.u32 %p13, %r18, 4;
+	@%p13 bra.uni $L17;
+	max.s64 %rd40, %rd35, %rd36;
+	mov.b64 %rd35, %rd40;
+	bra.uni $L13;
 $L17:
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L18;
+	and.b64 %rd41, %rd35, %rd36;
+	mov.b64 %rd35, %rd41;
+	bra.uni $L13;
+$L18:
+	or.b64 %rd42, %rd35, %rd36;
+	mov.b64 %rd35, %rd42;
+$L13:
+$L12:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L19;
+	mul.wide.u32 %rd43, %r8, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	st.shared.s64 [%rd44+0], %rd35;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L20;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L21;
+	mul.wide.u32 %rd45, %r7, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	ld.shared.s64 %rd47, [%rd46+0];
+	mov.b64 %rd35, %rd47;
+$L21:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L22:
+	setp.hs.u32 %p18, %r30, 32;
+	@%p18 bra $L23;
+	mov.b64 {%r31, %r32}, %rd35;
+	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd48, {%r33, %r34};
+	@!%p19 bra $L24;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L26;
+	add.s64 %rd49, %rd35, %rd48;
+	mov.b64 %rd35, %rd49;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L27;
+	mul.lo.s64 %rd50, %rd35, %rd48;
+	mov.b64 %rd35, %rd50;
+	bra.uni $L25;
+$L27:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L28;
+	min.s64 %rd51, %rd35, %rd48;
+	mov.b64 %rd35, %rd51;
+	bra.uni $L25;
+$L28:
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L29;
+	max.s64 %rd52, %rd35, %rd48;
+	mov.b64 %rd35, %rd52;
+	bra.uni $L25;
+$L29:
+	setp.ne.u32 %p24, %r18, 7;
+	@%p24 bra.uni $L30;
+	and.b64 %rd53, %rd35, %rd48;
+	mov.b64 %rd35, %rd53;
+	bra.uni $L25;
+$L30:
+	or.b64 %rd54, %rd35, %rd48;
+	mov.b64 %rd35, %rd54;
+$L25:
+$L24:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	mul.wide.u32 %rd55, %r19, 8;
+	add.s64 %rd56, %rd5, %rd55;
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L31;
+	st.global.s64 [%rd56+0], %rd35;
+$L31:
 	ret;
 }
 
-.visible .entry gk_conformance_prodI64_final_sum(
+.visible .entry gk_conformance_prodI64_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<61>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -7407,6 +2868,7 @@ $L17:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -7414,1865 +2876,220 @@ $L17:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.b64 %rd14, 0;
 	cvt.u64.u32 %rd15, %r5;
 	cvt.u64.u32 %rd16, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd14, 0;
 	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd17, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd18, %rd17, 8, %rd3;
 	ld.global.s64 %rd19, [%rd18+0];
 	add.s64 %rd20, %rd14, %rd19;
 	mov.b64 %rd14, %rd20;
 	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	add.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	add.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	add.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	add.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	add.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	add.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	add.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	add.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	add.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	add.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_prodI64_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<62>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	mul.lo.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd34, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd34;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd35, {%r23, %r24};
-	@!%p3 bra $L4;
-	mul.lo.s64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
-$L4:
-	mov.b64 {%r25, %r26}, %rd34;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd37, {%r27, %r28};
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd38, %rd34, %rd37;
-	mov.b64 %rd34, %rd38;
-$L5:
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd39, {%r31, %r32};
-	@!%p5 bra $L6;
-	mul.lo.s64 %rd40, %rd34, %rd39;
-	mov.b64 %rd34, %rd40;
-$L6:
-	mov.b64 {%r33, %r34}, %rd34;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd41, {%r35, %r36};
-	@!%p6 bra $L7;
-	mul.lo.s64 %rd42, %rd34, %rd41;
-	mov.b64 %rd34, %rd42;
-$L7:
-	mov.b64 {%r37, %r38}, %rd34;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd43, {%r39, %r40};
-	@!%p7 bra $L8;
-	mul.lo.s64 %rd44, %rd34, %rd43;
-	mov.b64 %rd34, %rd44;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd45, %r8, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	st.shared.s64 [%rd46+0], %rd34;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd47, %r7, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	ld.shared.s64 %rd49, [%rd48+0];
-	mov.b64 %rd34, %rd49;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd34;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd50, {%r44, %r45};
-	@!%p11 bra $L12;
-	mul.lo.s64 %rd51, %rd34, %rd50;
-	mov.b64 %rd34, %rd51;
-$L12:
-	mov.b64 {%r46, %r47}, %rd34;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd52, {%r48, %r49};
-	@!%p12 bra $L13;
-	mul.lo.s64 %rd53, %rd34, %rd52;
-	mov.b64 %rd34, %rd53;
-$L13:
-	mov.b64 {%r50, %r51}, %rd34;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd54, {%r52, %r53};
-	@!%p13 bra $L14;
-	mul.lo.s64 %rd55, %rd34, %rd54;
-	mov.b64 %rd34, %rd55;
-$L14:
-	mov.b64 {%r54, %r55}, %rd34;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd56, {%r56, %r57};
-	@!%p14 bra $L15;
-	mul.lo.s64 %rd57, %rd34, %rd56;
-	mov.b64 %rd34, %rd57;
-$L15:
-	mov.b64 {%r58, %r59}, %rd34;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd58, {%r60, %r61};
-	@!%p15 bra $L16;
-	mul.lo.s64 %rd59, %rd34, %rd58;
-	mov.b64 %rd34, %rd59;
-$L16:
-$L10:
-	mul.wide.u32 %rd60, %r18, 8;
-	add.s64 %rd61, %rd5, %rd60;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd61+0], %rd34;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_prodI64_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.b64 %rd14, 1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	mul.lo.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
+	mov.b64 %rd21, %rd15;
 $L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
+	setp.ge.s64 %p5, %rd21, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd22, %rd21, 8, %rd3;
+	ld.global.s64 %rd23, [%rd22+0];
+	mul.lo.s64 %rd24, %rd14, %rd23;
+	mov.b64 %rd14, %rd24;
+	add.s64 %rd21, %rd21, %rd16;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_prodI64_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<62>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 9223372036854775807;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	mul.lo.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd34, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd34;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd35, {%r23, %r24};
-	@!%p3 bra $L4;
-	min.s64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
-$L4:
-	mov.b64 {%r25, %r26}, %rd34;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd37, {%r27, %r28};
-	@!%p4 bra $L5;
-	min.s64 %rd38, %rd34, %rd37;
-	mov.b64 %rd34, %rd38;
 $L5:
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd39, {%r31, %r32};
-	@!%p5 bra $L6;
-	min.s64 %rd40, %rd34, %rd39;
-	mov.b64 %rd34, %rd40;
-$L6:
-	mov.b64 {%r33, %r34}, %rd34;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd41, {%r35, %r36};
-	@!%p6 bra $L7;
-	min.s64 %rd42, %rd34, %rd41;
-	mov.b64 %rd34, %rd42;
-$L7:
-	mov.b64 {%r37, %r38}, %rd34;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd43, {%r39, %r40};
-	@!%p7 bra $L8;
-	min.s64 %rd44, %rd34, %rd43;
-	mov.b64 %rd34, %rd44;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd45, %r8, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	st.shared.s64 [%rd46+0], %rd34;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd47, %r7, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	ld.shared.s64 %rd49, [%rd48+0];
-	mov.b64 %rd34, %rd49;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd34;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd50, {%r44, %r45};
-	@!%p11 bra $L12;
-	min.s64 %rd51, %rd34, %rd50;
-	mov.b64 %rd34, %rd51;
-$L12:
-	mov.b64 {%r46, %r47}, %rd34;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd52, {%r48, %r49};
-	@!%p12 bra $L13;
-	min.s64 %rd53, %rd34, %rd52;
-	mov.b64 %rd34, %rd53;
-$L13:
-	mov.b64 {%r50, %r51}, %rd34;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd54, {%r52, %r53};
-	@!%p13 bra $L14;
-	min.s64 %rd55, %rd34, %rd54;
-	mov.b64 %rd34, %rd55;
-$L14:
-	mov.b64 {%r54, %r55}, %rd34;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd56, {%r56, %r57};
-	@!%p14 bra $L15;
-	min.s64 %rd57, %rd34, %rd56;
-	mov.b64 %rd34, %rd57;
-$L15:
-	mov.b64 {%r58, %r59}, %rd34;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd58, {%r60, %r61};
-	@!%p15 bra $L16;
-	min.s64 %rd59, %rd34, %rd58;
-	mov.b64 %rd34, %rd59;
-$L16:
-$L10:
-	mul.wide.u32 %rd60, %r18, 8;
-	add.s64 %rd61, %rd5, %rd60;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd61+0], %rd34;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_prodI64_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.b64 %rd14, 9223372036854775807;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	min.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	min.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	min.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	min.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	min.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	min.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	min.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	min.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	min.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	min.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	min.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
+	mov.b64 %rd25, %rd15;
 $L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_prodI64_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<62>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -9223372036854775808;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	mul.lo.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd34, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd34;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd35, {%r23, %r24};
-	@!%p3 bra $L4;
-	max.s64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
-$L4:
-	mov.b64 {%r25, %r26}, %rd34;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd37, {%r27, %r28};
-	@!%p4 bra $L5;
-	max.s64 %rd38, %rd34, %rd37;
-	mov.b64 %rd34, %rd38;
-$L5:
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd39, {%r31, %r32};
-	@!%p5 bra $L6;
-	max.s64 %rd40, %rd34, %rd39;
-	mov.b64 %rd34, %rd40;
-$L6:
-	mov.b64 {%r33, %r34}, %rd34;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd41, {%r35, %r36};
-	@!%p6 bra $L7;
-	max.s64 %rd42, %rd34, %rd41;
-	mov.b64 %rd34, %rd42;
-$L7:
-	mov.b64 {%r37, %r38}, %rd34;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd43, {%r39, %r40};
-	@!%p7 bra $L8;
-	max.s64 %rd44, %rd34, %rd43;
-	mov.b64 %rd34, %rd44;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd45, %r8, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	st.shared.s64 [%rd46+0], %rd34;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd47, %r7, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	ld.shared.s64 %rd49, [%rd48+0];
-	mov.b64 %rd34, %rd49;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd34;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd50, {%r44, %r45};
-	@!%p11 bra $L12;
-	max.s64 %rd51, %rd34, %rd50;
-	mov.b64 %rd34, %rd51;
-$L12:
-	mov.b64 {%r46, %r47}, %rd34;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd52, {%r48, %r49};
-	@!%p12 bra $L13;
-	max.s64 %rd53, %rd34, %rd52;
-	mov.b64 %rd34, %rd53;
-$L13:
-	mov.b64 {%r50, %r51}, %rd34;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd54, {%r52, %r53};
-	@!%p13 bra $L14;
-	max.s64 %rd55, %rd34, %rd54;
-	mov.b64 %rd34, %rd55;
-$L14:
-	mov.b64 {%r54, %r55}, %rd34;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd56, {%r56, %r57};
-	@!%p14 bra $L15;
-	max.s64 %rd57, %rd34, %rd56;
-	mov.b64 %rd34, %rd57;
-$L15:
-	mov.b64 {%r58, %r59}, %rd34;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd58, {%r60, %r61};
-	@!%p15 bra $L16;
-	max.s64 %rd59, %rd34, %rd58;
-	mov.b64 %rd34, %rd59;
-$L16:
+	setp.ge.s64 %p7, %rd25, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.s64 %rd27, [%rd26+0];
+	min.s64 %rd28, %rd14, %rd27;
+	mov.b64 %rd14, %rd28;
+	add.s64 %rd25, %rd25, %rd16;
+	bra.uni $L9;
 $L10:
-	mul.wide.u32 %rd60, %r18, 8;
-	add.s64 %rd61, %rd5, %rd60;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd61+0], %rd34;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_prodI64_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
 	mov.b64 %rd14, -9223372036854775808;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	max.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	max.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	max.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	max.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	max.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	max.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	max.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	max.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
+	mov.b64 %rd29, %rd15;
 $L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	max.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
+	setp.ge.s64 %p9, %rd29, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd30, %rd29, 8, %rd3;
+	ld.global.s64 %rd31, [%rd30+0];
+	max.s64 %rd32, %rd14, %rd31;
+	mov.b64 %rd14, %rd32;
+	add.s64 %rd29, %rd29, %rd16;
+	bra.uni $L12;
 $L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	max.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	max.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_prodI64_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<62>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	mul.lo.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd34, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd34;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd35, {%r23, %r24};
-	@!%p3 bra $L4;
-	and.b64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
-$L4:
-	mov.b64 {%r25, %r26}, %rd34;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd37, {%r27, %r28};
-	@!%p4 bra $L5;
-	and.b64 %rd38, %rd34, %rd37;
-	mov.b64 %rd34, %rd38;
-$L5:
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd39, {%r31, %r32};
-	@!%p5 bra $L6;
-	and.b64 %rd40, %rd34, %rd39;
-	mov.b64 %rd34, %rd40;
-$L6:
-	mov.b64 {%r33, %r34}, %rd34;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd41, {%r35, %r36};
-	@!%p6 bra $L7;
-	and.b64 %rd42, %rd34, %rd41;
-	mov.b64 %rd34, %rd42;
-$L7:
-	mov.b64 {%r37, %r38}, %rd34;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd43, {%r39, %r40};
-	@!%p7 bra $L8;
-	and.b64 %rd44, %rd34, %rd43;
-	mov.b64 %rd34, %rd44;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd45, %r8, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	st.shared.s64 [%rd46+0], %rd34;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd47, %r7, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	ld.shared.s64 %rd49, [%rd48+0];
-	mov.b64 %rd34, %rd49;
 $L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd34;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd50, {%r44, %r45};
-	@!%p11 bra $L12;
-	and.b64 %rd51, %rd34, %rd50;
-	mov.b64 %rd34, %rd51;
-$L12:
-	mov.b64 {%r46, %r47}, %rd34;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd52, {%r48, %r49};
-	@!%p12 bra $L13;
-	and.b64 %rd53, %rd34, %rd52;
-	mov.b64 %rd34, %rd53;
-$L13:
-	mov.b64 {%r50, %r51}, %rd34;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd54, {%r52, %r53};
-	@!%p13 bra $L14;
-	and.b64 %rd55, %rd34, %rd54;
-	mov.b64 %rd34, %rd55;
-$L14:
-	mov.b64 {%r54, %r55}, %rd34;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd56, {%r56, %r57};
-	@!%p14 bra $L15;
-	and.b64 %rd57, %rd34, %rd56;
-	mov.b64 %rd34, %rd57;
-$L15:
-	mov.b64 {%r58, %r59}, %rd34;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd58, {%r60, %r61};
-	@!%p15 bra $L16;
-	and.b64 %rd59, %rd34, %rd58;
-	mov.b64 %rd34, %rd59;
-$L16:
-$L10:
-	mul.wide.u32 %rd60, %r18, 8;
-	add.s64 %rd61, %rd5, %rd60;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd61+0], %rd34;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_prodI64_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
 	mov.b64 %rd14, -1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	and.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	and.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	and.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	and.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	and.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	and.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	and.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	and.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	and.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	and.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	and.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
+	mov.b64 %rd33, %rd15;
 $L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
+	setp.ge.s64 %p11, %rd33, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	and.b64 %rd36, %rd14, %rd35;
+	mov.b64 %rd14, %rd36;
+	add.s64 %rd33, %rd33, %rd16;
+	bra.uni $L15;
 $L16:
-	ret;
-}
-
-.visible .entry gk_conformance_prodI64_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<62>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	mul.lo.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd34, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd34;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd35, {%r23, %r24};
-	@!%p3 bra $L4;
-	or.b64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
-$L4:
-	mov.b64 {%r25, %r26}, %rd34;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd37, {%r27, %r28};
-	@!%p4 bra $L5;
-	or.b64 %rd38, %rd34, %rd37;
-	mov.b64 %rd34, %rd38;
-$L5:
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd39, {%r31, %r32};
-	@!%p5 bra $L6;
-	or.b64 %rd40, %rd34, %rd39;
-	mov.b64 %rd34, %rd40;
-$L6:
-	mov.b64 {%r33, %r34}, %rd34;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd41, {%r35, %r36};
-	@!%p6 bra $L7;
-	or.b64 %rd42, %rd34, %rd41;
-	mov.b64 %rd34, %rd42;
-$L7:
-	mov.b64 {%r37, %r38}, %rd34;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd43, {%r39, %r40};
-	@!%p7 bra $L8;
-	or.b64 %rd44, %rd34, %rd43;
-	mov.b64 %rd34, %rd44;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd45, %r8, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	st.shared.s64 [%rd46+0], %rd34;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd47, %r7, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	ld.shared.s64 %rd49, [%rd48+0];
-	mov.b64 %rd34, %rd49;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd34;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd50, {%r44, %r45};
-	@!%p11 bra $L12;
-	or.b64 %rd51, %rd34, %rd50;
-	mov.b64 %rd34, %rd51;
-$L12:
-	mov.b64 {%r46, %r47}, %rd34;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd52, {%r48, %r49};
-	@!%p12 bra $L13;
-	or.b64 %rd53, %rd34, %rd52;
-	mov.b64 %rd34, %rd53;
-$L13:
-	mov.b64 {%r50, %r51}, %rd34;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd54, {%r52, %r53};
-	@!%p13 bra $L14;
-	or.b64 %rd55, %rd34, %rd54;
-	mov.b64 %rd34, %rd55;
 $L14:
-	mov.b64 {%r54, %r55}, %rd34;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd56, {%r56, %r57};
-	@!%p14 bra $L15;
-	or.b64 %rd57, %rd34, %rd56;
-	mov.b64 %rd34, %rd57;
-$L15:
-	mov.b64 {%r58, %r59}, %rd34;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd58, {%r60, %r61};
-	@!%p15 bra $L16;
-	or.b64 %rd59, %rd34, %rd58;
-	mov.b64 %rd34, %rd59;
-$L16:
-$L10:
-	mul.wide.u32 %rd60, %r18, 8;
-	add.s64 %rd61, %rd5, %rd60;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd61+0], %rd34;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_prodI64_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
 	mov.b64 %rd14, 0;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
+	mov.b64 %rd37, %rd15;
+$L17:
+	setp.ge.s64 %p12, %rd37, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.s64 %rd39, [%rd38+0];
+	or.b64 %rd40, %rd14, %rd39;
+	mov.b64 %rd14, %rd40;
+	add.s64 %rd37, %rd37, %rd16;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	or.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
+	mov.b64 %rd41, %rd14;
 	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	or.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	or.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	or.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	or.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	or.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd41;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd42, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd44, %rd41, %rd42;
+	mov.b64 %rd41, %rd44;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd45, %rd41, %rd42;
+	mov.b64 %rd41, %rd45;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd46, %rd41, %rd42;
+	mov.b64 %rd41, %rd46;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd47, %rd41, %rd42;
+	mov.b64 %rd41, %rd47;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd48, %rd41, %rd42;
+	mov.b64 %rd41, %rd48;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	or.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	or.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	or.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	or.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	or.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	mov.b64 %rd41, %rd53;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd41;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd54, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd55, %rd41, %rd54;
+	mov.b64 %rd41, %rd55;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd56, %rd41, %rd54;
+	mov.b64 %rd41, %rd56;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd57, %rd41, %rd54;
+	mov.b64 %rd41, %rd57;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd58, %rd41, %rd54;
+	mov.b64 %rd41, %rd58;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd59, %rd41, %rd54;
+	mov.b64 %rd41, %rd59;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd60, %rd41, %rd54;
+	mov.b64 %rd41, %rd60;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd41;
+$L40:
 	ret;
 }
 `
@@ -9288,19 +3105,20 @@ const gokkosPTX9 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_conformance_minF64_main_sum(
+.visible .entry gk_conformance_minF64_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<19>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<59>;
-	.reg .f64 %fd<31>;
+	.reg .pred %p<30>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<55>;
+	.reg .f64 %fd<38>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9324,6 +3142,7 @@ const gokkosPTX9 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -9331,189 +3150,217 @@ const gokkosPTX9 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.f64 %fd1, 0d0000000000000000;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd2, 0d0000000000000000;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.f64 %fd2, 0d3FF0000000000000;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.f64 %fd2, 0d7FF0000000000000;
+	bra.uni $L1;
+$L4:
+	mov.f64 %fd2, 0dFFF0000000000000;
+$L1:
+	mov.f64 %fd1, %fd2;
 	cvt.u64.u32 %rd23, %r5;
 	add.s64 %rd24, %rd20, %rd23;
 	cvt.u64.u32 %rd25, %r6;
 	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
+$L5:
+	setp.ge.s64 %p5, %rd26, %rd22;
+	@%p5 bra $L6;
 	mov.b64 %rd27, %rd26;
 	mul.lo.s64 %rd28, %rd27, %rd12;
 	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd29+0];
-	mov.f64 %fd3, %fd2;
-	min.f64 %fd4, %fd1, %fd3;
+	ld.global.nc.f64 %fd3, [%rd29+0];
+	mov.f64 %fd4, %fd3;
+	min.f64 %fd5, %fd1, %fd4;
 	mov.b64 %rd30, %fd1;
-	mov.b64 %rd31, %fd3;
+	mov.b64 %rd31, %fd4;
 	or.b64 %rd32, %rd30, %rd31;
-	setp.eq.f64 %p3, %fd1, %fd3;
-	mov.b64 %fd5, %rd32;
-	selp.f64 %fd6, %fd5, %fd4, %p3;
-	setp.nan.f64 %p4, %fd1, %fd3;
-	add.rn.f64 %fd7, %fd1, %fd3;
-	selp.f64 %fd8, %fd7, %fd6, %p4;
-	mov.f64 %fd1, %fd8;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd9, %fd1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd33, %fd9;
-	mov.b64 {%r21, %r22}, %rd33;
-	shfl.sync.down.b32 %r23|%p5, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd34, {%r23, %r24};
-	mov.b64 %fd10, %rd34;
-	@!%p5 bra $L4;
-	add.rn.f64 %fd11, %fd9, %fd10;
-	mov.f64 %fd9, %fd11;
-$L4:
-	mov.b64 %rd35, %fd9;
-	mov.b64 {%r25, %r26}, %rd35;
-	shfl.sync.down.b32 %r27|%p6, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd36, {%r27, %r28};
-	mov.b64 %fd12, %rd36;
-	@!%p6 bra $L5;
-	add.rn.f64 %fd13, %fd9, %fd12;
-	mov.f64 %fd9, %fd13;
-$L5:
-	mov.b64 %rd37, %fd9;
-	mov.b64 {%r29, %r30}, %rd37;
-	shfl.sync.down.b32 %r31|%p7, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd38, {%r31, %r32};
-	mov.b64 %fd14, %rd38;
-	@!%p7 bra $L6;
-	add.rn.f64 %fd15, %fd9, %fd14;
-	mov.f64 %fd9, %fd15;
-$L6:
-	mov.b64 %rd39, %fd9;
-	mov.b64 {%r33, %r34}, %rd39;
-	shfl.sync.down.b32 %r35|%p8, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd40, {%r35, %r36};
-	mov.b64 %fd16, %rd40;
-	@!%p8 bra $L7;
-	add.rn.f64 %fd17, %fd9, %fd16;
-	mov.f64 %fd9, %fd17;
+	setp.eq.f64 %p6, %fd1, %fd4;
+	mov.b64 %fd6, %rd32;
+	selp.f64 %fd7, %fd6, %fd5, %p6;
+	setp.nan.f64 %p7, %fd1, %fd4;
+	add.rn.f64 %fd8, %fd1, %fd4;
+	selp.f64 %fd9, %fd8, %fd7, %p7;
+	mov.f64 %fd1, %fd9;
 $L7:
-	mov.b64 %rd41, %fd9;
-	mov.b64 {%r37, %r38}, %rd41;
-	shfl.sync.down.b32 %r39|%p9, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd42, {%r39, %r40};
-	mov.b64 %fd18, %rd42;
-	@!%p9 bra $L8;
-	add.rn.f64 %fd19, %fd9, %fd18;
-	mov.f64 %fd9, %fd19;
+	add.s64 %rd26, %rd26, %rd25;
+	bra.uni $L5;
+$L6:
+	mov.f64 %fd10, %fd1;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L8:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L9;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.f64 [%rd44+0], %fd9;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L10;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L11;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.f64 %fd20, [%rd46+0];
-	mov.f64 %fd9, %fd20;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd47, %fd9;
-	mov.b64 {%r42, %r43}, %rd47;
-	shfl.sync.down.b32 %r44|%p13, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd48, {%r44, %r45};
-	mov.b64 %fd21, %rd48;
-	@!%p13 bra $L12;
-	add.rn.f64 %fd22, %fd9, %fd21;
-	mov.f64 %fd9, %fd22;
+	setp.hs.u32 %p8, %r24, 32;
+	@%p8 bra $L9;
+	mov.b64 %rd33, %fd10;
+	mov.b64 {%r25, %r26}, %rd33;
+	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd34, {%r27, %r28};
+	mov.b64 %fd11, %rd34;
+	@!%p9 bra $L10;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L12;
+	add.rn.f64 %fd12, %fd10, %fd11;
+	mov.f64 %fd10, %fd12;
+	bra.uni $L11;
 $L12:
-	mov.b64 %rd49, %fd9;
-	mov.b64 {%r46, %r47}, %rd49;
-	shfl.sync.down.b32 %r48|%p14, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd50, {%r48, %r49};
-	mov.b64 %fd23, %rd50;
-	@!%p14 bra $L13;
-	add.rn.f64 %fd24, %fd9, %fd23;
-	mov.f64 %fd9, %fd24;
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L13;
+	mul.rn.f64 %fd13, %fd10, %fd11;
+	mov.f64 %fd10, %fd13;
+	bra.uni $L11;
 $L13:
-	mov.b64 %rd51, %fd9;
-	mov.b64 {%r50, %r51}, %rd51;
-	shfl.sync.down.b32 %r52|%p15, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd52, {%r52, %r53};
-	mov.b64 %fd25, %rd52;
-	@!%p15 bra $L14;
-	add.rn.f64 %fd26, %fd9, %fd25;
-	mov.f64 %fd9, %fd26;
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L14;
+	min.f64 %fd14, %fd10, %fd11;
+	mov.b64 %rd35, %fd10;
+	mov.b64 %rd36, %fd11;
+	or.b64 %rd37, %rd35, %rd36;
+	setp.eq.f64 %p13, %fd10, %fd11;
+	mov.b64 %fd15, %rd37;
+	selp.f64 %fd16, %fd15, %fd14, %p13;
+	setp.nan.f64 %p14, %fd10, %fd11;
+	add.rn.f64 %fd17, %fd10, %fd11;
+	selp.f64 %fd18, %fd17, %fd16, %p14;
+	mov.f64 %fd10, %fd18;
+	bra.uni $L11;
 $L14:
-	mov.b64 %rd53, %fd9;
-	mov.b64 {%r54, %r55}, %rd53;
-	shfl.sync.down.b32 %r56|%p16, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd54, {%r56, %r57};
-	mov.b64 %fd27, %rd54;
-	@!%p16 bra $L15;
-	add.rn.f64 %fd28, %fd9, %fd27;
-	mov.f64 %fd9, %fd28;
-$L15:
-	mov.b64 %rd55, %fd9;
-	mov.b64 {%r58, %r59}, %rd55;
-	shfl.sync.down.b32 %r60|%p17, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd56, {%r60, %r61};
-	mov.b64 %fd29, %rd56;
-	@!%p17 bra $L16;
-	add.rn.f64 %fd30, %fd9, %fd29;
-	mov.f64 %fd9, %fd30;
-$L16:
+	max.f64 %fd19, %fd10, %fd11;
+	mov.b64 %rd38, %fd10;
+	mov.b64 %rd39, %fd11;
+	and.b64 %rd40, %rd38, %rd39;
+	setp.eq.f64 %p15, %fd10, %fd11;
+	mov.b64 %fd20, %rd40;
+	selp.f64 %fd21, %fd20, %fd19, %p15;
+	setp.nan.f64 %p16, %fd10, %fd11;
+	add.rn.f64 %fd22, %fd10, %fd11;
+	selp.f64 %fd23, %fd22, %fd21, %p16;
+	mov.f64 %fd10, %fd23;
+$L11:
 $L10:
-	mul.wide.u32 %rd57, %r18, 8;
-	add.s64 %rd58, %rd5, %rd57;
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L17;
-	st.global.f64 [%rd58+0], %fd9;
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L8;
+$L9:
+	setp.eq.u32 %p17, %r7, 0;
+	@!%p17 bra $L15;
+	mul.wide.u32 %rd41, %r8, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	st.shared.f64 [%rd42+0], %fd10;
+$L15:
+	bar.sync 0;
+	setp.eq.u32 %p18, %r8, 0;
+	@!%p18 bra $L16;
+	setp.lo.u32 %p19, %r7, %r10;
+	@!%p19 bra $L17;
+	mul.wide.u32 %rd43, %r7, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	ld.shared.f64 %fd24, [%rd44+0];
+	mov.f64 %fd10, %fd24;
 $L17:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L18:
+	setp.hs.u32 %p20, %r30, 32;
+	@%p20 bra $L19;
+	mov.b64 %rd45, %fd10;
+	mov.b64 {%r31, %r32}, %rd45;
+	shfl.sync.down.b32 %r33|%p21, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd46, {%r33, %r34};
+	mov.b64 %fd25, %rd46;
+	@!%p21 bra $L20;
+	setp.ne.u32 %p22, %r18, 1;
+	@%p22 bra.uni $L22;
+	add.rn.f64 %fd26, %fd10, %fd25;
+	mov.f64 %fd10, %fd26;
+	bra.uni $L21;
+$L22:
+	setp.ne.u32 %p23, %r18, 2;
+	@%p23 bra.uni $L23;
+	mul.rn.f64 %fd27, %fd10, %fd25;
+	mov.f64 %fd10, %fd27;
+	bra.uni $L21;
+$L23:
+	setp.ne.u32 %p24, %r18, 3;
+	@%p24 bra.uni $L24;
+	min.f64 %fd28, %fd10, %fd25;
+	mov.b64 %rd47, %fd10;
+	mov.b64 %rd48, %fd25;
+	or.b64 %rd49, %rd47, %rd48;
+	setp.eq.f64 %p25, %fd10, %fd25;
+	mov.b64 %fd29, %rd49;
+	selp.f64 %fd30, %fd29, %fd28, %p25;
+	setp.nan.f64 %p26, %fd10, %fd25;
+	add.rn.f64 %fd31, %fd10, %fd25;
+	selp.f64 %fd32, %fd31, %fd30, %p26;
+	mov.f64 %fd10, %fd32;
+	bra.uni $L21;
+$L24:
+	max.f64 %fd33, %fd10, %fd25;
+	mov.b64 %rd50, %fd10;
+	mov.b64 %rd51, %fd25;
+	and.b64 %rd52, %rd50, %rd51;
+	setp.eq.f64 %p27, %fd10, %fd25;
+	mov.b64 %fd34, %rd52;
+	selp.f64 %fd35, %fd34, %fd33, %p27;
+	setp.nan.f64 %p28, %fd10, %fd25;
+	add.rn.f64 %fd36, %fd10, %fd25;
+	selp.f64 %fd37, %fd36, %fd35, %p28;
+	mov.f64 %fd10, %fd37;
+$L21:
+$L20:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L18;
+$L19:
+$L16:
+	mul.wide.u32 %rd53, %r19, 8;
+	add.s64 %rd54, %rd5, %rd53;
+	setp.eq.u32 %p29, %r5, 0;
+	@!%p29 bra $L25;
+	st.global.f64 [%rd54+0], %fd10;
+$L25:
 	ret;
 }
 
-.visible .entry gk_conformance_minF64_final_sum(
+.visible .entry gk_conformance_minF64_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<42>;
-	.reg .f64 %fd<26>;
+	.reg .pred %p<35>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<50>;
+	.reg .f64 %fd<46>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9538,6 +3385,7 @@ $L17:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -9545,1720 +3393,222 @@ $L17:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.f64 %fd1, 0d0000000000000000;
 	cvt.u64.u32 %rd14, %r5;
 	cvt.u64.u32 %rd15, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd1, 0d0000000000000000;
 	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd16, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd17, %rd16, 8, %rd3;
 	ld.global.f64 %fd2, [%rd17+0];
 	add.rn.f64 %fd3, %fd1, %fd2;
 	mov.f64 %fd1, %fd3;
 	add.s64 %rd16, %rd16, %rd15;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.f64 %fd4, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd18, %fd4;
-	mov.b64 {%r19, %r20}, %rd18;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd19, {%r21, %r22};
-	mov.b64 %fd5, %rd19;
-	@!%p3 bra $L3;
-	add.rn.f64 %fd6, %fd4, %fd5;
-	mov.f64 %fd4, %fd6;
-$L3:
-	mov.b64 %rd20, %fd4;
-	mov.b64 {%r23, %r24}, %rd20;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd21, {%r25, %r26};
-	mov.b64 %fd7, %rd21;
-	@!%p4 bra $L4;
-	add.rn.f64 %fd8, %fd4, %fd7;
-	mov.f64 %fd4, %fd8;
-$L4:
-	mov.b64 %rd22, %fd4;
-	mov.b64 {%r27, %r28}, %rd22;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd23, {%r29, %r30};
-	mov.b64 %fd9, %rd23;
-	@!%p5 bra $L5;
-	add.rn.f64 %fd10, %fd4, %fd9;
-	mov.f64 %fd4, %fd10;
-$L5:
-	mov.b64 %rd24, %fd4;
-	mov.b64 {%r31, %r32}, %rd24;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd25, {%r33, %r34};
-	mov.b64 %fd11, %rd25;
-	@!%p6 bra $L6;
-	add.rn.f64 %fd12, %fd4, %fd11;
-	mov.f64 %fd4, %fd12;
-$L6:
-	mov.b64 %rd26, %fd4;
-	mov.b64 {%r35, %r36}, %rd26;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd27, {%r37, %r38};
-	mov.b64 %fd13, %rd27;
-	@!%p7 bra $L7;
-	add.rn.f64 %fd14, %fd4, %fd13;
-	mov.f64 %fd4, %fd14;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd28, %r8, 16;
-	add.s64 %rd29, %rd1, %rd28;
-	st.shared.f64 [%rd29+0], %fd4;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd30, %r7, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	ld.shared.f64 %fd15, [%rd31+0];
-	mov.f64 %fd4, %fd15;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd32, %fd4;
-	mov.b64 {%r40, %r41}, %rd32;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd33, {%r42, %r43};
-	mov.b64 %fd16, %rd33;
-	@!%p11 bra $L11;
-	add.rn.f64 %fd17, %fd4, %fd16;
-	mov.f64 %fd4, %fd17;
-$L11:
-	mov.b64 %rd34, %fd4;
-	mov.b64 {%r44, %r45}, %rd34;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd35, {%r46, %r47};
-	mov.b64 %fd18, %rd35;
-	@!%p12 bra $L12;
-	add.rn.f64 %fd19, %fd4, %fd18;
-	mov.f64 %fd4, %fd19;
-$L12:
-	mov.b64 %rd36, %fd4;
-	mov.b64 {%r48, %r49}, %rd36;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd37, {%r50, %r51};
-	mov.b64 %fd20, %rd37;
-	@!%p13 bra $L13;
-	add.rn.f64 %fd21, %fd4, %fd20;
-	mov.f64 %fd4, %fd21;
-$L13:
-	mov.b64 %rd38, %fd4;
-	mov.b64 {%r52, %r53}, %rd38;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd39, {%r54, %r55};
-	mov.b64 %fd22, %rd39;
-	@!%p14 bra $L14;
-	add.rn.f64 %fd23, %fd4, %fd22;
-	mov.f64 %fd4, %fd23;
-$L14:
-	mov.b64 %rd40, %fd4;
-	mov.b64 {%r56, %r57}, %rd40;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd41, {%r58, %r59};
-	mov.b64 %fd24, %rd41;
-	@!%p15 bra $L15;
-	add.rn.f64 %fd25, %fd4, %fd24;
-	mov.f64 %fd4, %fd25;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.f64 [%rd6+0], %fd4;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_minF64_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<59>;
-	.reg .f64 %fd<31>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.f64 %fd1, 0d3FF0000000000000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd29+0];
-	mov.f64 %fd3, %fd2;
-	min.f64 %fd4, %fd1, %fd3;
-	mov.b64 %rd30, %fd1;
-	mov.b64 %rd31, %fd3;
-	or.b64 %rd32, %rd30, %rd31;
-	setp.eq.f64 %p3, %fd1, %fd3;
-	mov.b64 %fd5, %rd32;
-	selp.f64 %fd6, %fd5, %fd4, %p3;
-	setp.nan.f64 %p4, %fd1, %fd3;
-	add.rn.f64 %fd7, %fd1, %fd3;
-	selp.f64 %fd8, %fd7, %fd6, %p4;
-	mov.f64 %fd1, %fd8;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd9, %fd1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd33, %fd9;
-	mov.b64 {%r21, %r22}, %rd33;
-	shfl.sync.down.b32 %r23|%p5, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd34, {%r23, %r24};
-	mov.b64 %fd10, %rd34;
-	@!%p5 bra $L4;
-	mul.rn.f64 %fd11, %fd9, %fd10;
-	mov.f64 %fd9, %fd11;
-$L4:
-	mov.b64 %rd35, %fd9;
-	mov.b64 {%r25, %r26}, %rd35;
-	shfl.sync.down.b32 %r27|%p6, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd36, {%r27, %r28};
-	mov.b64 %fd12, %rd36;
-	@!%p6 bra $L5;
-	mul.rn.f64 %fd13, %fd9, %fd12;
-	mov.f64 %fd9, %fd13;
-$L5:
-	mov.b64 %rd37, %fd9;
-	mov.b64 {%r29, %r30}, %rd37;
-	shfl.sync.down.b32 %r31|%p7, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd38, {%r31, %r32};
-	mov.b64 %fd14, %rd38;
-	@!%p7 bra $L6;
-	mul.rn.f64 %fd15, %fd9, %fd14;
-	mov.f64 %fd9, %fd15;
+	mov.b64 %rd18, %rd14;
 $L6:
-	mov.b64 %rd39, %fd9;
-	mov.b64 {%r33, %r34}, %rd39;
-	shfl.sync.down.b32 %r35|%p8, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd40, {%r35, %r36};
-	mov.b64 %fd16, %rd40;
-	@!%p8 bra $L7;
-	mul.rn.f64 %fd17, %fd9, %fd16;
-	mov.f64 %fd9, %fd17;
+	setp.ge.s64 %p5, %rd18, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd19, %rd18, 8, %rd3;
+	ld.global.f64 %fd4, [%rd19+0];
+	mul.rn.f64 %fd5, %fd1, %fd4;
+	mov.f64 %fd1, %fd5;
+	add.s64 %rd18, %rd18, %rd15;
+	bra.uni $L6;
 $L7:
-	mov.b64 %rd41, %fd9;
-	mov.b64 {%r37, %r38}, %rd41;
-	shfl.sync.down.b32 %r39|%p9, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd42, {%r39, %r40};
-	mov.b64 %fd18, %rd42;
-	@!%p9 bra $L8;
-	mul.rn.f64 %fd19, %fd9, %fd18;
-	mov.f64 %fd9, %fd19;
-$L8:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L9;
-	mul.wide.u32 %rd43, %r8, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	st.shared.f64 [%rd44+0], %fd9;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L10;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L11;
-	mul.wide.u32 %rd45, %r7, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	ld.shared.f64 %fd20, [%rd46+0];
-	mov.f64 %fd9, %fd20;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd47, %fd9;
-	mov.b64 {%r42, %r43}, %rd47;
-	shfl.sync.down.b32 %r44|%p13, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd48, {%r44, %r45};
-	mov.b64 %fd21, %rd48;
-	@!%p13 bra $L12;
-	mul.rn.f64 %fd22, %fd9, %fd21;
-	mov.f64 %fd9, %fd22;
-$L12:
-	mov.b64 %rd49, %fd9;
-	mov.b64 {%r46, %r47}, %rd49;
-	shfl.sync.down.b32 %r48|%p14, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd50, {%r48, %r49};
-	mov.b64 %fd23, %rd50;
-	@!%p14 bra $L13;
-	mul.rn.f64 %fd24, %fd9, %fd23;
-	mov.f64 %fd9, %fd24;
-$L13:
-	mov.b64 %rd51, %fd9;
-	mov.b64 {%r50, %r51}, %rd51;
-	shfl.sync.down.b32 %r52|%p15, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd52, {%r52, %r53};
-	mov.b64 %fd25, %rd52;
-	@!%p15 bra $L14;
-	mul.rn.f64 %fd26, %fd9, %fd25;
-	mov.f64 %fd9, %fd26;
-$L14:
-	mov.b64 %rd53, %fd9;
-	mov.b64 {%r54, %r55}, %rd53;
-	shfl.sync.down.b32 %r56|%p16, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd54, {%r56, %r57};
-	mov.b64 %fd27, %rd54;
-	@!%p16 bra $L15;
-	mul.rn.f64 %fd28, %fd9, %fd27;
-	mov.f64 %fd9, %fd28;
-$L15:
-	mov.b64 %rd55, %fd9;
-	mov.b64 {%r58, %r59}, %rd55;
-	shfl.sync.down.b32 %r60|%p17, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd56, {%r60, %r61};
-	mov.b64 %fd29, %rd56;
-	@!%p17 bra $L16;
-	mul.rn.f64 %fd30, %fd9, %fd29;
-	mov.f64 %fd9, %fd30;
-$L16:
-$L10:
-	mul.wide.u32 %rd57, %r18, 8;
-	add.s64 %rd58, %rd5, %rd57;
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L17;
-	st.global.f64 [%rd58+0], %fd9;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_minF64_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<42>;
-	.reg .f64 %fd<26>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f64 %fd1, 0d3FF0000000000000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f64 %fd2, [%rd17+0];
-	mul.rn.f64 %fd3, %fd1, %fd2;
-	mov.f64 %fd1, %fd3;
-	add.s64 %rd16, %rd16, %rd15;
 	bra.uni $L1;
-$L2:
-	mov.f64 %fd4, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd18, %fd4;
-	mov.b64 {%r19, %r20}, %rd18;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd19, {%r21, %r22};
-	mov.b64 %fd5, %rd19;
-	@!%p3 bra $L3;
-	mul.rn.f64 %fd6, %fd4, %fd5;
-	mov.f64 %fd4, %fd6;
-$L3:
-	mov.b64 %rd20, %fd4;
-	mov.b64 {%r23, %r24}, %rd20;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd21, {%r25, %r26};
-	mov.b64 %fd7, %rd21;
-	@!%p4 bra $L4;
-	mul.rn.f64 %fd8, %fd4, %fd7;
-	mov.f64 %fd4, %fd8;
-$L4:
-	mov.b64 %rd22, %fd4;
-	mov.b64 {%r27, %r28}, %rd22;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd23, {%r29, %r30};
-	mov.b64 %fd9, %rd23;
-	@!%p5 bra $L5;
-	mul.rn.f64 %fd10, %fd4, %fd9;
-	mov.f64 %fd4, %fd10;
 $L5:
-	mov.b64 %rd24, %fd4;
-	mov.b64 {%r31, %r32}, %rd24;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd25, {%r33, %r34};
-	mov.b64 %fd11, %rd25;
-	@!%p6 bra $L6;
-	mul.rn.f64 %fd12, %fd4, %fd11;
-	mov.f64 %fd4, %fd12;
-$L6:
-	mov.b64 %rd26, %fd4;
-	mov.b64 {%r35, %r36}, %rd26;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd27, {%r37, %r38};
-	mov.b64 %fd13, %rd27;
-	@!%p7 bra $L7;
-	mul.rn.f64 %fd14, %fd4, %fd13;
-	mov.f64 %fd4, %fd14;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd28, %r8, 16;
-	add.s64 %rd29, %rd1, %rd28;
-	st.shared.f64 [%rd29+0], %fd4;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd30, %r7, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	ld.shared.f64 %fd15, [%rd31+0];
-	mov.f64 %fd4, %fd15;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd32, %fd4;
-	mov.b64 {%r40, %r41}, %rd32;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd33, {%r42, %r43};
-	mov.b64 %fd16, %rd33;
-	@!%p11 bra $L11;
-	mul.rn.f64 %fd17, %fd4, %fd16;
-	mov.f64 %fd4, %fd17;
-$L11:
-	mov.b64 %rd34, %fd4;
-	mov.b64 {%r44, %r45}, %rd34;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd35, {%r46, %r47};
-	mov.b64 %fd18, %rd35;
-	@!%p12 bra $L12;
-	mul.rn.f64 %fd19, %fd4, %fd18;
-	mov.f64 %fd4, %fd19;
-$L12:
-	mov.b64 %rd36, %fd4;
-	mov.b64 {%r48, %r49}, %rd36;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd37, {%r50, %r51};
-	mov.b64 %fd20, %rd37;
-	@!%p13 bra $L13;
-	mul.rn.f64 %fd21, %fd4, %fd20;
-	mov.f64 %fd4, %fd21;
-$L13:
-	mov.b64 %rd38, %fd4;
-	mov.b64 {%r52, %r53}, %rd38;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd39, {%r54, %r55};
-	mov.b64 %fd22, %rd39;
-	@!%p14 bra $L14;
-	mul.rn.f64 %fd23, %fd4, %fd22;
-	mov.f64 %fd4, %fd23;
-$L14:
-	mov.b64 %rd40, %fd4;
-	mov.b64 {%r56, %r57}, %rd40;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd41, {%r58, %r59};
-	mov.b64 %fd24, %rd41;
-	@!%p15 bra $L15;
-	mul.rn.f64 %fd25, %fd4, %fd24;
-	mov.f64 %fd4, %fd25;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.f64 [%rd6+0], %fd4;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_minF64_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<39>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<89>;
-	.reg .f64 %fd<71>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.f64 %fd1, 0d7FF0000000000000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd29+0];
-	mov.f64 %fd3, %fd2;
-	min.f64 %fd4, %fd1, %fd3;
-	mov.b64 %rd30, %fd1;
-	mov.b64 %rd31, %fd3;
-	or.b64 %rd32, %rd30, %rd31;
-	setp.eq.f64 %p3, %fd1, %fd3;
-	mov.b64 %fd5, %rd32;
-	selp.f64 %fd6, %fd5, %fd4, %p3;
-	setp.nan.f64 %p4, %fd1, %fd3;
-	add.rn.f64 %fd7, %fd1, %fd3;
-	selp.f64 %fd8, %fd7, %fd6, %p4;
-	mov.f64 %fd1, %fd8;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd9, %fd1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd33, %fd9;
-	mov.b64 {%r21, %r22}, %rd33;
-	shfl.sync.down.b32 %r23|%p5, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd34, {%r23, %r24};
-	mov.b64 %fd10, %rd34;
-	@!%p5 bra $L4;
-	min.f64 %fd11, %fd9, %fd10;
-	mov.b64 %rd35, %fd9;
-	mov.b64 %rd36, %fd10;
-	or.b64 %rd37, %rd35, %rd36;
-	setp.eq.f64 %p6, %fd9, %fd10;
-	mov.b64 %fd12, %rd37;
-	selp.f64 %fd13, %fd12, %fd11, %p6;
-	setp.nan.f64 %p7, %fd9, %fd10;
-	add.rn.f64 %fd14, %fd9, %fd10;
-	selp.f64 %fd15, %fd14, %fd13, %p7;
-	mov.f64 %fd9, %fd15;
-$L4:
-	mov.b64 %rd38, %fd9;
-	mov.b64 {%r25, %r26}, %rd38;
-	shfl.sync.down.b32 %r27|%p8, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd39, {%r27, %r28};
-	mov.b64 %fd16, %rd39;
-	@!%p8 bra $L5;
-	min.f64 %fd17, %fd9, %fd16;
-	mov.b64 %rd40, %fd9;
-	mov.b64 %rd41, %fd16;
-	or.b64 %rd42, %rd40, %rd41;
-	setp.eq.f64 %p9, %fd9, %fd16;
-	mov.b64 %fd18, %rd42;
-	selp.f64 %fd19, %fd18, %fd17, %p9;
-	setp.nan.f64 %p10, %fd9, %fd16;
-	add.rn.f64 %fd20, %fd9, %fd16;
-	selp.f64 %fd21, %fd20, %fd19, %p10;
-	mov.f64 %fd9, %fd21;
-$L5:
-	mov.b64 %rd43, %fd9;
-	mov.b64 {%r29, %r30}, %rd43;
-	shfl.sync.down.b32 %r31|%p11, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd44, {%r31, %r32};
-	mov.b64 %fd22, %rd44;
-	@!%p11 bra $L6;
-	min.f64 %fd23, %fd9, %fd22;
-	mov.b64 %rd45, %fd9;
-	mov.b64 %rd46, %fd22;
-	or.b64 %rd47, %rd45, %rd46;
-	setp.eq.f64 %p12, %fd9, %fd22;
-	mov.b64 %fd24, %rd47;
-	selp.f64 %fd25, %fd24, %fd23, %p12;
-	setp.nan.f64 %p13, %fd9, %fd22;
-	add.rn.f64 %fd26, %fd9, %fd22;
-	selp.f64 %fd27, %fd26, %fd25, %p13;
-	mov.f64 %fd9, %fd27;
-$L6:
-	mov.b64 %rd48, %fd9;
-	mov.b64 {%r33, %r34}, %rd48;
-	shfl.sync.down.b32 %r35|%p14, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd49, {%r35, %r36};
-	mov.b64 %fd28, %rd49;
-	@!%p14 bra $L7;
-	min.f64 %fd29, %fd9, %fd28;
-	mov.b64 %rd50, %fd9;
-	mov.b64 %rd51, %fd28;
-	or.b64 %rd52, %rd50, %rd51;
-	setp.eq.f64 %p15, %fd9, %fd28;
-	mov.b64 %fd30, %rd52;
-	selp.f64 %fd31, %fd30, %fd29, %p15;
-	setp.nan.f64 %p16, %fd9, %fd28;
-	add.rn.f64 %fd32, %fd9, %fd28;
-	selp.f64 %fd33, %fd32, %fd31, %p16;
-	mov.f64 %fd9, %fd33;
-$L7:
-	mov.b64 %rd53, %fd9;
-	mov.b64 {%r37, %r38}, %rd53;
-	shfl.sync.down.b32 %r39|%p17, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd54, {%r39, %r40};
-	mov.b64 %fd34, %rd54;
-	@!%p17 bra $L8;
-	min.f64 %fd35, %fd9, %fd34;
-	mov.b64 %rd55, %fd9;
-	mov.b64 %rd56, %fd34;
-	or.b64 %rd57, %rd55, %rd56;
-	setp.eq.f64 %p18, %fd9, %fd34;
-	mov.b64 %fd36, %rd57;
-	selp.f64 %fd37, %fd36, %fd35, %p18;
-	setp.nan.f64 %p19, %fd9, %fd34;
-	add.rn.f64 %fd38, %fd9, %fd34;
-	selp.f64 %fd39, %fd38, %fd37, %p19;
-	mov.f64 %fd9, %fd39;
-$L8:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L9;
-	mul.wide.u32 %rd58, %r8, 16;
-	add.s64 %rd59, %rd1, %rd58;
-	st.shared.f64 [%rd59+0], %fd9;
+	mov.b64 %rd20, %rd14;
 $L9:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L10;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L11;
-	mul.wide.u32 %rd60, %r7, 16;
-	add.s64 %rd61, %rd1, %rd60;
-	ld.shared.f64 %fd40, [%rd61+0];
-	mov.f64 %fd9, %fd40;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd62, %fd9;
-	mov.b64 {%r42, %r43}, %rd62;
-	shfl.sync.down.b32 %r44|%p23, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd63, {%r44, %r45};
-	mov.b64 %fd41, %rd63;
-	@!%p23 bra $L12;
-	min.f64 %fd42, %fd9, %fd41;
-	mov.b64 %rd64, %fd9;
-	mov.b64 %rd65, %fd41;
-	or.b64 %rd66, %rd64, %rd65;
-	setp.eq.f64 %p24, %fd9, %fd41;
-	mov.b64 %fd43, %rd66;
-	selp.f64 %fd44, %fd43, %fd42, %p24;
-	setp.nan.f64 %p25, %fd9, %fd41;
-	add.rn.f64 %fd45, %fd9, %fd41;
-	selp.f64 %fd46, %fd45, %fd44, %p25;
-	mov.f64 %fd9, %fd46;
-$L12:
-	mov.b64 %rd67, %fd9;
-	mov.b64 {%r46, %r47}, %rd67;
-	shfl.sync.down.b32 %r48|%p26, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd68, {%r48, %r49};
-	mov.b64 %fd47, %rd68;
-	@!%p26 bra $L13;
-	min.f64 %fd48, %fd9, %fd47;
-	mov.b64 %rd69, %fd9;
-	mov.b64 %rd70, %fd47;
-	or.b64 %rd71, %rd69, %rd70;
-	setp.eq.f64 %p27, %fd9, %fd47;
-	mov.b64 %fd49, %rd71;
-	selp.f64 %fd50, %fd49, %fd48, %p27;
-	setp.nan.f64 %p28, %fd9, %fd47;
-	add.rn.f64 %fd51, %fd9, %fd47;
-	selp.f64 %fd52, %fd51, %fd50, %p28;
-	mov.f64 %fd9, %fd52;
-$L13:
-	mov.b64 %rd72, %fd9;
-	mov.b64 {%r50, %r51}, %rd72;
-	shfl.sync.down.b32 %r52|%p29, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd73, {%r52, %r53};
-	mov.b64 %fd53, %rd73;
-	@!%p29 bra $L14;
-	min.f64 %fd54, %fd9, %fd53;
-	mov.b64 %rd74, %fd9;
-	mov.b64 %rd75, %fd53;
-	or.b64 %rd76, %rd74, %rd75;
-	setp.eq.f64 %p30, %fd9, %fd53;
-	mov.b64 %fd55, %rd76;
-	selp.f64 %fd56, %fd55, %fd54, %p30;
-	setp.nan.f64 %p31, %fd9, %fd53;
-	add.rn.f64 %fd57, %fd9, %fd53;
-	selp.f64 %fd58, %fd57, %fd56, %p31;
-	mov.f64 %fd9, %fd58;
-$L14:
-	mov.b64 %rd77, %fd9;
-	mov.b64 {%r54, %r55}, %rd77;
-	shfl.sync.down.b32 %r56|%p32, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd78, {%r56, %r57};
-	mov.b64 %fd59, %rd78;
-	@!%p32 bra $L15;
-	min.f64 %fd60, %fd9, %fd59;
-	mov.b64 %rd79, %fd9;
-	mov.b64 %rd80, %fd59;
-	or.b64 %rd81, %rd79, %rd80;
-	setp.eq.f64 %p33, %fd9, %fd59;
-	mov.b64 %fd61, %rd81;
-	selp.f64 %fd62, %fd61, %fd60, %p33;
-	setp.nan.f64 %p34, %fd9, %fd59;
-	add.rn.f64 %fd63, %fd9, %fd59;
-	selp.f64 %fd64, %fd63, %fd62, %p34;
-	mov.f64 %fd9, %fd64;
-$L15:
-	mov.b64 %rd82, %fd9;
-	mov.b64 {%r58, %r59}, %rd82;
-	shfl.sync.down.b32 %r60|%p35, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd83, {%r60, %r61};
-	mov.b64 %fd65, %rd83;
-	@!%p35 bra $L16;
-	min.f64 %fd66, %fd9, %fd65;
-	mov.b64 %rd84, %fd9;
-	mov.b64 %rd85, %fd65;
-	or.b64 %rd86, %rd84, %rd85;
-	setp.eq.f64 %p36, %fd9, %fd65;
-	mov.b64 %fd67, %rd86;
-	selp.f64 %fd68, %fd67, %fd66, %p36;
-	setp.nan.f64 %p37, %fd9, %fd65;
-	add.rn.f64 %fd69, %fd9, %fd65;
-	selp.f64 %fd70, %fd69, %fd68, %p37;
-	mov.f64 %fd9, %fd70;
-$L16:
+	setp.ge.s64 %p7, %rd20, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd21, %rd20, 8, %rd3;
+	ld.global.f64 %fd6, [%rd21+0];
+	min.f64 %fd7, %fd1, %fd6;
+	mov.b64 %rd22, %fd1;
+	mov.b64 %rd23, %fd6;
+	or.b64 %rd24, %rd22, %rd23;
+	setp.eq.f64 %p8, %fd1, %fd6;
+	mov.b64 %fd8, %rd24;
+	selp.f64 %fd9, %fd8, %fd7, %p8;
+	setp.nan.f64 %p9, %fd1, %fd6;
+	add.rn.f64 %fd10, %fd1, %fd6;
+	selp.f64 %fd11, %fd10, %fd9, %p9;
+	mov.f64 %fd1, %fd11;
+	add.s64 %rd20, %rd20, %rd15;
+	bra.uni $L9;
 $L10:
-	mul.wide.u32 %rd87, %r18, 8;
-	add.s64 %rd88, %rd5, %rd87;
-	setp.eq.u32 %p38, %r5, 0;
-	@!%p38 bra $L17;
-	st.global.f64 [%rd88+0], %fd9;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_minF64_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<39>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<75>;
-	.reg .f64 %fd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f64 %fd2, [%rd17+0];
-	min.f64 %fd3, %fd1, %fd2;
-	mov.b64 %rd18, %fd1;
-	mov.b64 %rd19, %fd2;
-	or.b64 %rd20, %rd18, %rd19;
-	setp.eq.f64 %p3, %fd1, %fd2;
-	mov.b64 %fd4, %rd20;
-	selp.f64 %fd5, %fd4, %fd3, %p3;
-	setp.nan.f64 %p4, %fd1, %fd2;
-	add.rn.f64 %fd6, %fd1, %fd2;
-	selp.f64 %fd7, %fd6, %fd5, %p4;
-	mov.f64 %fd1, %fd7;
-	add.s64 %rd16, %rd16, %rd15;
 	bra.uni $L1;
-$L2:
-	mov.f64 %fd8, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd21, %fd8;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p5, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	mov.b64 %fd9, %rd22;
-	@!%p5 bra $L3;
-	min.f64 %fd10, %fd8, %fd9;
-	mov.b64 %rd23, %fd8;
-	mov.b64 %rd24, %fd9;
-	or.b64 %rd25, %rd23, %rd24;
-	setp.eq.f64 %p6, %fd8, %fd9;
-	mov.b64 %fd11, %rd25;
-	selp.f64 %fd12, %fd11, %fd10, %p6;
-	setp.nan.f64 %p7, %fd8, %fd9;
-	add.rn.f64 %fd13, %fd8, %fd9;
-	selp.f64 %fd14, %fd13, %fd12, %p7;
-	mov.f64 %fd8, %fd14;
-$L3:
-	mov.b64 %rd26, %fd8;
-	mov.b64 {%r23, %r24}, %rd26;
-	shfl.sync.down.b32 %r25|%p8, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd27, {%r25, %r26};
-	mov.b64 %fd15, %rd27;
-	@!%p8 bra $L4;
-	min.f64 %fd16, %fd8, %fd15;
-	mov.b64 %rd28, %fd8;
-	mov.b64 %rd29, %fd15;
-	or.b64 %rd30, %rd28, %rd29;
-	setp.eq.f64 %p9, %fd8, %fd15;
-	mov.b64 %fd17, %rd30;
-	selp.f64 %fd18, %fd17, %fd16, %p9;
-	setp.nan.f64 %p10, %fd8, %fd15;
-	add.rn.f64 %fd19, %fd8, %fd15;
-	selp.f64 %fd20, %fd19, %fd18, %p10;
-	mov.f64 %fd8, %fd20;
-$L4:
-	mov.b64 %rd31, %fd8;
-	mov.b64 {%r27, %r28}, %rd31;
-	shfl.sync.down.b32 %r29|%p11, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd32, {%r29, %r30};
-	mov.b64 %fd21, %rd32;
-	@!%p11 bra $L5;
-	min.f64 %fd22, %fd8, %fd21;
-	mov.b64 %rd33, %fd8;
-	mov.b64 %rd34, %fd21;
-	or.b64 %rd35, %rd33, %rd34;
-	setp.eq.f64 %p12, %fd8, %fd21;
-	mov.b64 %fd23, %rd35;
-	selp.f64 %fd24, %fd23, %fd22, %p12;
-	setp.nan.f64 %p13, %fd8, %fd21;
-	add.rn.f64 %fd25, %fd8, %fd21;
-	selp.f64 %fd26, %fd25, %fd24, %p13;
-	mov.f64 %fd8, %fd26;
-$L5:
-	mov.b64 %rd36, %fd8;
-	mov.b64 {%r31, %r32}, %rd36;
-	shfl.sync.down.b32 %r33|%p14, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd37, {%r33, %r34};
-	mov.b64 %fd27, %rd37;
-	@!%p14 bra $L6;
-	min.f64 %fd28, %fd8, %fd27;
-	mov.b64 %rd38, %fd8;
-	mov.b64 %rd39, %fd27;
-	or.b64 %rd40, %rd38, %rd39;
-	setp.eq.f64 %p15, %fd8, %fd27;
-	mov.b64 %fd29, %rd40;
-	selp.f64 %fd30, %fd29, %fd28, %p15;
-	setp.nan.f64 %p16, %fd8, %fd27;
-	add.rn.f64 %fd31, %fd8, %fd27;
-	selp.f64 %fd32, %fd31, %fd30, %p16;
-	mov.f64 %fd8, %fd32;
-$L6:
-	mov.b64 %rd41, %fd8;
-	mov.b64 {%r35, %r36}, %rd41;
-	shfl.sync.down.b32 %r37|%p17, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd42, {%r37, %r38};
-	mov.b64 %fd33, %rd42;
-	@!%p17 bra $L7;
-	min.f64 %fd34, %fd8, %fd33;
-	mov.b64 %rd43, %fd8;
-	mov.b64 %rd44, %fd33;
-	or.b64 %rd45, %rd43, %rd44;
-	setp.eq.f64 %p18, %fd8, %fd33;
-	mov.b64 %fd35, %rd45;
-	selp.f64 %fd36, %fd35, %fd34, %p18;
-	setp.nan.f64 %p19, %fd8, %fd33;
-	add.rn.f64 %fd37, %fd8, %fd33;
-	selp.f64 %fd38, %fd37, %fd36, %p19;
-	mov.f64 %fd8, %fd38;
-$L7:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L8;
-	mul.wide.u32 %rd46, %r8, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	st.shared.f64 [%rd47+0], %fd8;
 $L8:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L9;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L10;
-	mul.wide.u32 %rd48, %r7, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	ld.shared.f64 %fd39, [%rd49+0];
-	mov.f64 %fd8, %fd39;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd50, %fd8;
-	mov.b64 {%r40, %r41}, %rd50;
-	shfl.sync.down.b32 %r42|%p23, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd51, {%r42, %r43};
-	mov.b64 %fd40, %rd51;
-	@!%p23 bra $L11;
-	min.f64 %fd41, %fd8, %fd40;
-	mov.b64 %rd52, %fd8;
-	mov.b64 %rd53, %fd40;
-	or.b64 %rd54, %rd52, %rd53;
-	setp.eq.f64 %p24, %fd8, %fd40;
-	mov.b64 %fd42, %rd54;
-	selp.f64 %fd43, %fd42, %fd41, %p24;
-	setp.nan.f64 %p25, %fd8, %fd40;
-	add.rn.f64 %fd44, %fd8, %fd40;
-	selp.f64 %fd45, %fd44, %fd43, %p25;
-	mov.f64 %fd8, %fd45;
-$L11:
-	mov.b64 %rd55, %fd8;
-	mov.b64 {%r44, %r45}, %rd55;
-	shfl.sync.down.b32 %r46|%p26, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd56, {%r46, %r47};
-	mov.b64 %fd46, %rd56;
-	@!%p26 bra $L12;
-	min.f64 %fd47, %fd8, %fd46;
-	mov.b64 %rd57, %fd8;
-	mov.b64 %rd58, %fd46;
-	or.b64 %rd59, %rd57, %rd58;
-	setp.eq.f64 %p27, %fd8, %fd46;
-	mov.b64 %fd48, %rd59;
-	selp.f64 %fd49, %fd48, %fd47, %p27;
-	setp.nan.f64 %p28, %fd8, %fd46;
-	add.rn.f64 %fd50, %fd8, %fd46;
-	selp.f64 %fd51, %fd50, %fd49, %p28;
-	mov.f64 %fd8, %fd51;
-$L12:
-	mov.b64 %rd60, %fd8;
-	mov.b64 {%r48, %r49}, %rd60;
-	shfl.sync.down.b32 %r50|%p29, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd61, {%r50, %r51};
-	mov.b64 %fd52, %rd61;
-	@!%p29 bra $L13;
-	min.f64 %fd53, %fd8, %fd52;
-	mov.b64 %rd62, %fd8;
-	mov.b64 %rd63, %fd52;
-	or.b64 %rd64, %rd62, %rd63;
-	setp.eq.f64 %p30, %fd8, %fd52;
-	mov.b64 %fd54, %rd64;
-	selp.f64 %fd55, %fd54, %fd53, %p30;
-	setp.nan.f64 %p31, %fd8, %fd52;
-	add.rn.f64 %fd56, %fd8, %fd52;
-	selp.f64 %fd57, %fd56, %fd55, %p31;
-	mov.f64 %fd8, %fd57;
-$L13:
-	mov.b64 %rd65, %fd8;
-	mov.b64 {%r52, %r53}, %rd65;
-	shfl.sync.down.b32 %r54|%p32, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	mov.b64 %fd58, %rd66;
-	@!%p32 bra $L14;
-	min.f64 %fd59, %fd8, %fd58;
-	mov.b64 %rd67, %fd8;
-	mov.b64 %rd68, %fd58;
-	or.b64 %rd69, %rd67, %rd68;
-	setp.eq.f64 %p33, %fd8, %fd58;
-	mov.b64 %fd60, %rd69;
-	selp.f64 %fd61, %fd60, %fd59, %p33;
-	setp.nan.f64 %p34, %fd8, %fd58;
-	add.rn.f64 %fd62, %fd8, %fd58;
-	selp.f64 %fd63, %fd62, %fd61, %p34;
-	mov.f64 %fd8, %fd63;
-$L14:
-	mov.b64 %rd70, %fd8;
-	mov.b64 {%r56, %r57}, %rd70;
-	shfl.sync.down.b32 %r58|%p35, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd71, {%r58, %r59};
-	mov.b64 %fd64, %rd71;
-	@!%p35 bra $L15;
-	min.f64 %fd65, %fd8, %fd64;
-	mov.b64 %rd72, %fd8;
-	mov.b64 %rd73, %fd64;
-	or.b64 %rd74, %rd72, %rd73;
-	setp.eq.f64 %p36, %fd8, %fd64;
-	mov.b64 %fd66, %rd74;
-	selp.f64 %fd67, %fd66, %fd65, %p36;
-	setp.nan.f64 %p37, %fd8, %fd64;
-	add.rn.f64 %fd68, %fd8, %fd64;
-	selp.f64 %fd69, %fd68, %fd67, %p37;
-	mov.f64 %fd8, %fd69;
-$L15:
-$L9:
-	setp.eq.u32 %p38, %r5, 0;
-	@!%p38 bra $L16;
-	st.global.f64 [%rd6+0], %fd8;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_minF64_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<39>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<89>;
-	.reg .f64 %fd<71>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
 	mov.f64 %fd1, 0dFFF0000000000000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
+	mov.b64 %rd25, %rd14;
+$L11:
+	setp.ge.s64 %p10, %rd25, %rd4;
+	@%p10 bra $L12;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.f64 %fd12, [%rd26+0];
+	max.f64 %fd13, %fd1, %fd12;
+	mov.b64 %rd27, %fd1;
+	mov.b64 %rd28, %fd12;
+	and.b64 %rd29, %rd27, %rd28;
+	setp.eq.f64 %p11, %fd1, %fd12;
+	mov.b64 %fd14, %rd29;
+	selp.f64 %fd15, %fd14, %fd13, %p11;
+	setp.nan.f64 %p12, %fd1, %fd12;
+	add.rn.f64 %fd16, %fd1, %fd12;
+	selp.f64 %fd17, %fd16, %fd15, %p12;
+	mov.f64 %fd1, %fd17;
+	add.s64 %rd25, %rd25, %rd15;
+	bra.uni $L11;
+$L12:
 $L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd29+0];
-	mov.f64 %fd3, %fd2;
-	min.f64 %fd4, %fd1, %fd3;
-	mov.b64 %rd30, %fd1;
-	mov.b64 %rd31, %fd3;
-	or.b64 %rd32, %rd30, %rd31;
-	setp.eq.f64 %p3, %fd1, %fd3;
-	mov.b64 %fd5, %rd32;
-	selp.f64 %fd6, %fd5, %fd4, %p3;
-	setp.nan.f64 %p4, %fd1, %fd3;
-	add.rn.f64 %fd7, %fd1, %fd3;
-	selp.f64 %fd8, %fd7, %fd6, %p4;
-	mov.f64 %fd1, %fd8;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd9, %fd1;
+	mov.f64 %fd18, %fd1;
 	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd33, %fd9;
-	mov.b64 {%r21, %r22}, %rd33;
-	shfl.sync.down.b32 %r23|%p5, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd34, {%r23, %r24};
-	mov.b64 %fd10, %rd34;
-	@!%p5 bra $L4;
-	max.f64 %fd11, %fd9, %fd10;
-	mov.b64 %rd35, %fd9;
-	mov.b64 %rd36, %fd10;
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L13:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L14;
+	mov.b64 %rd30, %fd18;
+	mov.b64 {%r23, %r24}, %rd30;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd31, {%r25, %r26};
+	mov.b64 %fd19, %rd31;
+	@!%p14 bra $L15;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L17;
+	add.rn.f64 %fd20, %fd18, %fd19;
+	mov.f64 %fd18, %fd20;
+	bra.uni $L16;
+$L17:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L18;
+	mul.rn.f64 %fd21, %fd18, %fd19;
+	mov.f64 %fd18, %fd21;
+	bra.uni $L16;
+$L18:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L19;
+	min.f64 %fd22, %fd18, %fd19;
+	mov.b64 %rd32, %fd18;
+	mov.b64 %rd33, %fd19;
+	or.b64 %rd34, %rd32, %rd33;
+	setp.eq.f64 %p18, %fd18, %fd19;
+	mov.b64 %fd23, %rd34;
+	selp.f64 %fd24, %fd23, %fd22, %p18;
+	setp.nan.f64 %p19, %fd18, %fd19;
+	add.rn.f64 %fd25, %fd18, %fd19;
+	selp.f64 %fd26, %fd25, %fd24, %p19;
+	mov.f64 %fd18, %fd26;
+	bra.uni $L16;
+$L19:
+	max.f64 %fd27, %fd18, %fd19;
+	mov.b64 %rd35, %fd18;
+	mov.b64 %rd36, %fd19;
 	and.b64 %rd37, %rd35, %rd36;
-	setp.eq.f64 %p6, %fd9, %fd10;
-	mov.b64 %fd12, %rd37;
-	selp.f64 %fd13, %fd12, %fd11, %p6;
-	setp.nan.f64 %p7, %fd9, %fd10;
-	add.rn.f64 %fd14, %fd9, %fd10;
-	selp.f64 %fd15, %fd14, %fd13, %p7;
-	mov.f64 %fd9, %fd15;
-$L4:
-	mov.b64 %rd38, %fd9;
-	mov.b64 {%r25, %r26}, %rd38;
-	shfl.sync.down.b32 %r27|%p8, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd39, {%r27, %r28};
-	mov.b64 %fd16, %rd39;
-	@!%p8 bra $L5;
-	max.f64 %fd17, %fd9, %fd16;
-	mov.b64 %rd40, %fd9;
-	mov.b64 %rd41, %fd16;
-	and.b64 %rd42, %rd40, %rd41;
-	setp.eq.f64 %p9, %fd9, %fd16;
-	mov.b64 %fd18, %rd42;
-	selp.f64 %fd19, %fd18, %fd17, %p9;
-	setp.nan.f64 %p10, %fd9, %fd16;
-	add.rn.f64 %fd20, %fd9, %fd16;
-	selp.f64 %fd21, %fd20, %fd19, %p10;
-	mov.f64 %fd9, %fd21;
-$L5:
-	mov.b64 %rd43, %fd9;
-	mov.b64 {%r29, %r30}, %rd43;
-	shfl.sync.down.b32 %r31|%p11, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd44, {%r31, %r32};
-	mov.b64 %fd22, %rd44;
-	@!%p11 bra $L6;
-	max.f64 %fd23, %fd9, %fd22;
-	mov.b64 %rd45, %fd9;
-	mov.b64 %rd46, %fd22;
-	and.b64 %rd47, %rd45, %rd46;
-	setp.eq.f64 %p12, %fd9, %fd22;
-	mov.b64 %fd24, %rd47;
-	selp.f64 %fd25, %fd24, %fd23, %p12;
-	setp.nan.f64 %p13, %fd9, %fd22;
-	add.rn.f64 %fd26, %fd9, %fd22;
-	selp.f64 %fd27, %fd26, %fd25, %p13;
-	mov.f64 %fd9, %fd27;
-$L6:
-	mov.b64 %rd48, %fd9;
-	mov.b64 {%r33, %r34}, %rd48;
-	shfl.sync.down.b32 %r35|%p14, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd49, {%r35, %r36};
-	mov.b64 %fd28, %rd49;
-	@!%p14 bra $L7;
-	max.f64 %fd29, %fd9, %fd28;
-	mov.b64 %rd50, %fd9;
-	mov.b64 %rd51, %fd28;
-	and.b64 %rd52, %rd50, %rd51;
-	setp.eq.f64 %p15, %fd9, %fd28;
-	mov.b64 %fd30, %rd52;
-	selp.f64 %fd31, %fd30, %fd29, %p15;
-	setp.nan.f64 %p16, %fd9, %fd28;
-	add.rn.f64 %fd32, %fd9, %fd28;
-	selp.f64 %fd33, %fd32, %fd31, %p16;
-	mov.f64 %fd9, %fd33;
-$L7:
-	mov.b64 %rd53, %fd9;
-	mov.b64 {%r37, %r38}, %rd53;
-	shfl.sync.down.b32 %r39|%p17, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd54, {%r39, %r40};
-	mov.b64 %fd34, %rd54;
-	@!%p17 bra $L8;
-	max.f64 %fd35, %fd9, %fd34;
-	mov.b64 %rd55, %fd9;
-	mov.b64 %rd56, %fd34;
-	and.b64 %rd57, %rd55, %rd56;
-	setp.eq.f64 %p18, %fd9, %fd34;
-	mov.b64 %fd36, %rd57;
-	selp.f64 %fd37, %fd36, %fd35, %p18;
-	setp.nan.f64 %p19, %fd9, %fd34;
-	add.rn.f64 %fd38, %fd9, %fd34;
-	selp.f64 %fd39, %fd38, %fd37, %p19;
-	mov.f64 %fd9, %fd39;
-$L8:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L9;
-	mul.wide.u32 %rd58, %r8, 16;
-	add.s64 %rd59, %rd1, %rd58;
-	st.shared.f64 [%rd59+0], %fd9;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L10;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L11;
-	mul.wide.u32 %rd60, %r7, 16;
-	add.s64 %rd61, %rd1, %rd60;
-	ld.shared.f64 %fd40, [%rd61+0];
-	mov.f64 %fd9, %fd40;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd62, %fd9;
-	mov.b64 {%r42, %r43}, %rd62;
-	shfl.sync.down.b32 %r44|%p23, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd63, {%r44, %r45};
-	mov.b64 %fd41, %rd63;
-	@!%p23 bra $L12;
-	max.f64 %fd42, %fd9, %fd41;
-	mov.b64 %rd64, %fd9;
-	mov.b64 %rd65, %fd41;
-	and.b64 %rd66, %rd64, %rd65;
-	setp.eq.f64 %p24, %fd9, %fd41;
-	mov.b64 %fd43, %rd66;
-	selp.f64 %fd44, %fd43, %fd42, %p24;
-	setp.nan.f64 %p25, %fd9, %fd41;
-	add.rn.f64 %fd45, %fd9, %fd41;
-	selp.f64 %fd46, %fd45, %fd44, %p25;
-	mov.f64 %fd9, %fd46;
-$L12:
-	mov.b64 %rd67, %fd9;
-	mov.b64 {%r46, %r47}, %rd67;
-	shfl.sync.down.b32 %r48|%p26, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd68, {%r48, %r49};
-	mov.b64 %fd47, %rd68;
-	@!%p26 bra $L13;
-	max.f64 %fd48, %fd9, %fd47;
-	mov.b64 %rd69, %fd9;
-	mov.b64 %rd70, %fd47;
-	and.b64 %rd71, %rd69, %rd70;
-	setp.eq.f64 %p27, %fd9, %fd47;
-	mov.b64 %fd49, %rd71;
-	selp.f64 %fd50, %fd49, %fd48, %p27;
-	setp.nan.f64 %p28, %fd9, %fd47;
-	add.rn.f64 %fd51, %fd9, %fd47;
-	selp.f64 %fd52, %fd51, %fd50, %p28;
-	mov.f64 %fd9, %fd52;
-$L13:
-	mov.b64 %rd72, %fd9;
-	mov.b64 {%r50, %r51}, %rd72;
-	shfl.sync.down.b32 %r52|%p29, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd73, {%r52, %r53};
-	mov.b64 %fd53, %rd73;
-	@!%p29 bra $L14;
-	max.f64 %fd54, %fd9, %fd53;
-	mov.b64 %rd74, %fd9;
-	mov.b64 %rd75, %fd53;
-	and.b64 %rd76, %rd74, %rd75;
-	setp.eq.f64 %p30, %fd9, %fd53;
-	mov.b64 %fd55, %rd76;
-	selp.f64 %fd56, %fd55, %fd54, %p30;
-	setp.nan.f64 %p31, %fd9, %fd53;
-	add.rn.f64 %fd57, %fd9, %fd53;
-	selp.f64 %fd58, %fd57, %fd56, %p31;
-	mov.f64 %fd9, %fd58;
-$L14:
-	mov.b64 %rd77, %fd9;
-	mov.b64 {%r54, %r55}, %rd77;
-	shfl.sync.down.b32 %r56|%p32, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd78, {%r56, %r57};
-	mov.b64 %fd59, %rd78;
-	@!%p32 bra $L15;
-	max.f64 %fd60, %fd9, %fd59;
-	mov.b64 %rd79, %fd9;
-	mov.b64 %rd80, %fd59;
-	and.b64 %rd81, %rd79, %rd80;
-	setp.eq.f64 %p33, %fd9, %fd59;
-	mov.b64 %fd61, %rd81;
-	selp.f64 %fd62, %fd61, %fd60, %p33;
-	setp.nan.f64 %p34, %fd9, %fd59;
-	add.rn.f64 %fd63, %fd9, %fd59;
-	selp.f64 %fd64, %fd63, %fd62, %p34;
-	mov.f64 %fd9, %fd64;
-$L15:
-	mov.b64 %rd82, %fd9;
-	mov.b64 {%r58, %r59}, %rd82;
-	shfl.sync.down.b32 %r60|%p35, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd83, {%r60, %r61};
-	mov.b64 %fd65, %rd83;
-	@!%p35 bra $L16;
-	max.f64 %fd66, %fd9, %fd65;
-	mov.b64 %rd84, %fd9;
-	mov.b64 %rd85, %fd65;
-	and.b64 %rd86, %rd84, %rd85;
-	setp.eq.f64 %p36, %fd9, %fd65;
-	mov.b64 %fd67, %rd86;
-	selp.f64 %fd68, %fd67, %fd66, %p36;
-	setp.nan.f64 %p37, %fd9, %fd65;
-	add.rn.f64 %fd69, %fd9, %fd65;
-	selp.f64 %fd70, %fd69, %fd68, %p37;
-	mov.f64 %fd9, %fd70;
+	setp.eq.f64 %p20, %fd18, %fd19;
+	mov.b64 %fd28, %rd37;
+	selp.f64 %fd29, %fd28, %fd27, %p20;
+	setp.nan.f64 %p21, %fd18, %fd19;
+	add.rn.f64 %fd30, %fd18, %fd19;
+	selp.f64 %fd31, %fd30, %fd29, %p21;
+	mov.f64 %fd18, %fd31;
 $L16:
-$L10:
-	mul.wide.u32 %rd87, %r18, 8;
-	add.s64 %rd88, %rd5, %rd87;
-	setp.eq.u32 %p38, %r5, 0;
-	@!%p38 bra $L17;
-	st.global.f64 [%rd88+0], %fd9;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_minF64_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<39>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<75>;
-	.reg .f64 %fd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f64 %fd1, 0dFFF0000000000000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f64 %fd2, [%rd17+0];
-	max.f64 %fd3, %fd1, %fd2;
-	mov.b64 %rd18, %fd1;
-	mov.b64 %rd19, %fd2;
-	and.b64 %rd20, %rd18, %rd19;
-	setp.eq.f64 %p3, %fd1, %fd2;
-	mov.b64 %fd4, %rd20;
-	selp.f64 %fd5, %fd4, %fd3, %p3;
-	setp.nan.f64 %p4, %fd1, %fd2;
-	add.rn.f64 %fd6, %fd1, %fd2;
-	selp.f64 %fd7, %fd6, %fd5, %p4;
-	mov.f64 %fd1, %fd7;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd8, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd21, %fd8;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p5, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	mov.b64 %fd9, %rd22;
-	@!%p5 bra $L3;
-	max.f64 %fd10, %fd8, %fd9;
-	mov.b64 %rd23, %fd8;
-	mov.b64 %rd24, %fd9;
-	and.b64 %rd25, %rd23, %rd24;
-	setp.eq.f64 %p6, %fd8, %fd9;
-	mov.b64 %fd11, %rd25;
-	selp.f64 %fd12, %fd11, %fd10, %p6;
-	setp.nan.f64 %p7, %fd8, %fd9;
-	add.rn.f64 %fd13, %fd8, %fd9;
-	selp.f64 %fd14, %fd13, %fd12, %p7;
-	mov.f64 %fd8, %fd14;
-$L3:
-	mov.b64 %rd26, %fd8;
-	mov.b64 {%r23, %r24}, %rd26;
-	shfl.sync.down.b32 %r25|%p8, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd27, {%r25, %r26};
-	mov.b64 %fd15, %rd27;
-	@!%p8 bra $L4;
-	max.f64 %fd16, %fd8, %fd15;
-	mov.b64 %rd28, %fd8;
-	mov.b64 %rd29, %fd15;
-	and.b64 %rd30, %rd28, %rd29;
-	setp.eq.f64 %p9, %fd8, %fd15;
-	mov.b64 %fd17, %rd30;
-	selp.f64 %fd18, %fd17, %fd16, %p9;
-	setp.nan.f64 %p10, %fd8, %fd15;
-	add.rn.f64 %fd19, %fd8, %fd15;
-	selp.f64 %fd20, %fd19, %fd18, %p10;
-	mov.f64 %fd8, %fd20;
-$L4:
-	mov.b64 %rd31, %fd8;
-	mov.b64 {%r27, %r28}, %rd31;
-	shfl.sync.down.b32 %r29|%p11, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd32, {%r29, %r30};
-	mov.b64 %fd21, %rd32;
-	@!%p11 bra $L5;
-	max.f64 %fd22, %fd8, %fd21;
-	mov.b64 %rd33, %fd8;
-	mov.b64 %rd34, %fd21;
-	and.b64 %rd35, %rd33, %rd34;
-	setp.eq.f64 %p12, %fd8, %fd21;
-	mov.b64 %fd23, %rd35;
-	selp.f64 %fd24, %fd23, %fd22, %p12;
-	setp.nan.f64 %p13, %fd8, %fd21;
-	add.rn.f64 %fd25, %fd8, %fd21;
-	selp.f64 %fd26, %fd25, %fd24, %p13;
-	mov.f64 %fd8, %fd26;
-$L5:
-	mov.b64 %rd36, %fd8;
-	mov.b64 {%r31, %r32}, %rd36;
-	shfl.sync.down.b32 %r33|%p14, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd37, {%r33, %r34};
-	mov.b64 %fd27, %rd37;
-	@!%p14 bra $L6;
-	max.f64 %fd28, %fd8, %fd27;
-	mov.b64 %rd38, %fd8;
-	mov.b64 %rd39, %fd27;
-	and.b64 %rd40, %rd38, %rd39;
-	setp.eq.f64 %p15, %fd8, %fd27;
-	mov.b64 %fd29, %rd40;
-	selp.f64 %fd30, %fd29, %fd28, %p15;
-	setp.nan.f64 %p16, %fd8, %fd27;
-	add.rn.f64 %fd31, %fd8, %fd27;
-	selp.f64 %fd32, %fd31, %fd30, %p16;
-	mov.f64 %fd8, %fd32;
-$L6:
-	mov.b64 %rd41, %fd8;
-	mov.b64 {%r35, %r36}, %rd41;
-	shfl.sync.down.b32 %r37|%p17, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd42, {%r37, %r38};
-	mov.b64 %fd33, %rd42;
-	@!%p17 bra $L7;
-	max.f64 %fd34, %fd8, %fd33;
-	mov.b64 %rd43, %fd8;
-	mov.b64 %rd44, %fd33;
-	and.b64 %rd45, %rd43, %rd44;
-	setp.eq.f64 %p18, %fd8, %fd33;
-	mov.b64 %fd35, %rd45;
-	selp.f64 %fd36, %fd35, %fd34, %p18;
-	setp.nan.f64 %p19, %fd8, %fd33;
-	add.rn.f64 %fd37, %fd8, %fd33;
-	selp.f64 %fd38, %fd37, %fd36, %p19;
-	mov.f64 %fd8, %fd38;
-$L7:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L8;
-	mul.wide.u32 %rd46, %r8, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	st.shared.f64 [%rd47+0], %fd8;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L9;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L10;
-	mul.wide.u32 %rd48, %r7, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	ld.shared.f64 %fd39, [%rd49+0];
-	mov.f64 %fd8, %fd39;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd50, %fd8;
-	mov.b64 {%r40, %r41}, %rd50;
-	shfl.sync.down.b32 %r42|%p23, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd51, {%r42, %r43};
-	mov.b64 %fd40, %rd51;
-	@!%p23 bra $L11;
-	max.f64 %fd41, %fd8, %fd40;
-	mov.b64 %rd52, %fd8;
-	mov.b64 %rd53, %fd40;
-	and.b64 %rd54, %rd52, %rd53;
-	setp.eq.f64 %p24, %fd8, %fd40;
-	mov.b64 %fd42, %rd54;
-	selp.f64 %fd43, %fd42, %fd41, %p24;
-	setp.nan.f64 %p25, %fd8, %fd40;
-	add.rn.f64 %fd44, %fd8, %fd40;
-	selp.f64 %fd45, %fd44, %fd43, %p25;
-	mov.f64 %fd8, %fd45;
-$L11:
-	mov.b64 %rd55, %fd8;
-	mov.b64 {%r44, %r45}, %rd55;
-	shfl.sync.down.b32 %r46|%p26, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd56, {%r46, %r47};
-	mov.b64 %fd46, %rd56;
-	@!%p26 bra $L12;
-	max.f64 %fd47, %fd8, %fd46;
-	mov.b64 %rd57, %fd8;
-	mov.b64 %rd58, %fd46;
-	and.b64 %rd59, %rd57, %rd58;
-	setp.eq.f64 %p27, %fd8, %fd46;
-	mov.b64 %fd48, %rd59;
-	selp.f64 %fd49, %fd48, %fd47, %p27;
-	setp.nan.f64 %p28, %fd8, %fd46;
-	add.rn.f64 %fd50, %fd8, %fd46;
-	selp.f64 %fd51, %fd50, %fd49, %p28;
-	mov.f64 %fd8, %fd51;
-$L12:
-	mov.b64 %rd60, %fd8;
-	mov.b64 {%r48, %r49}, %rd60;
-	shfl.sync.down.b32 %r50|%p29, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd61, {%r50, %r51};
-	mov.b64 %fd52, %rd61;
-	@!%p29 bra $L13;
-	max.f64 %fd53, %fd8, %fd52;
-	mov.b64 %rd62, %fd8;
-	mov.b64 %rd63, %fd52;
-	and.b64 %rd64, %rd62, %rd63;
-	setp.eq.f64 %p30, %fd8, %fd52;
-	mov.b64 %fd54, %rd64;
-	selp.f64 %fd55, %fd54, %fd53, %p30;
-	setp.nan.f64 %p31, %fd8, %fd52;
-	add.rn.f64 %fd56, %fd8, %fd52;
-	selp.f64 %fd57, %fd56, %fd55, %p31;
-	mov.f64 %fd8, %fd57;
-$L13:
-	mov.b64 %rd65, %fd8;
-	mov.b64 {%r52, %r53}, %rd65;
-	shfl.sync.down.b32 %r54|%p32, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	mov.b64 %fd58, %rd66;
-	@!%p32 bra $L14;
-	max.f64 %fd59, %fd8, %fd58;
-	mov.b64 %rd67, %fd8;
-	mov.b64 %rd68, %fd58;
-	and.b64 %rd69, %rd67, %rd68;
-	setp.eq.f64 %p33, %fd8, %fd58;
-	mov.b64 %fd60, %rd69;
-	selp.f64 %fd61, %fd60, %fd59, %p33;
-	setp.nan.f64 %p34, %fd8, %fd58;
-	add.rn.f64 %fd62, %fd8, %fd58;
-	selp.f64 %fd63, %fd62, %fd61, %p34;
-	mov.f64 %fd8, %fd63;
-$L14:
-	mov.b64 %rd70, %fd8;
-	mov.b64 {%r56, %r57}, %rd70;
-	shfl.sync.down.b32 %r58|%p35, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd71, {%r58, %r59};
-	mov.b64 %fd64, %rd71;
-	@!%p35 bra $L15;
-	max.f64 %fd65, %fd8, %fd64;
-	mov.b64 %rd72, %fd8;
-	mov.b64 %rd73, %fd64;
-	and.b64 %rd74, %rd72, %rd73;
-	setp.eq.f64 %p36, %fd8, %fd64;
-	mov.b64 %fd66, %rd74;
-	selp.f64 %fd67, %fd66, %fd65, %p36;
-	setp.nan.f64 %p37, %fd8, %fd64;
-	add.rn.f64 %fd68, %fd8, %fd64;
-	selp.f64 %fd69, %fd68, %fd67, %p37;
-	mov.f64 %fd8, %fd69;
 $L15:
-$L9:
-	setp.eq.u32 %p38, %r5, 0;
-	@!%p38 bra $L16;
-	st.global.f64 [%rd6+0], %fd8;
-$L16:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L13;
+$L14:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L20;
+	mul.wide.u32 %rd38, %r8, 16;
+	add.s64 %rd39, %rd1, %rd38;
+	st.shared.f64 [%rd39+0], %fd18;
+$L20:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L21;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L22;
+	mul.wide.u32 %rd40, %r7, 16;
+	add.s64 %rd41, %rd1, %rd40;
+	ld.shared.f64 %fd32, [%rd41+0];
+	mov.f64 %fd18, %fd32;
+$L22:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L23:
+	setp.hs.u32 %p25, %r28, 32;
+	@%p25 bra $L24;
+	mov.b64 %rd42, %fd18;
+	mov.b64 {%r29, %r30}, %rd42;
+	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd43, {%r31, %r32};
+	mov.b64 %fd33, %rd43;
+	@!%p26 bra $L25;
+	setp.ne.u32 %p27, %r18, 1;
+	@%p27 bra.uni $L27;
+	add.rn.f64 %fd34, %fd18, %fd33;
+	mov.f64 %fd18, %fd34;
+	bra.uni $L26;
+$L27:
+	setp.ne.u32 %p28, %r18, 2;
+	@%p28 bra.uni $L28;
+	mul.rn.f64 %fd35, %fd18, %fd33;
+	mov.f64 %fd18, %fd35;
+	bra.uni $L26;
+$L28:
+	setp.ne.u32 %p29, %r18, 3;
+	@%p29 bra.uni $L29;
+	min.f64 %fd36, %fd18, %fd33;
+	mov.b64 %rd44, %fd18;
+	mov.b64 %rd45, %fd33;
+	or.b64 %rd46, %rd44, %rd45;
+	setp.eq.f64 %p30, %fd18, %fd33;
+	mov.b64 %fd37, %rd46;
+	selp.f64 %fd38, %fd37, %fd36, %p30;
+	setp.nan.f64 %p31, %fd18, %fd33;
+	add.rn.f64 %fd39, %fd18, %fd33;
+	selp.f64 %fd40, %fd39, %fd38, %p31;
+	mov.f64 %fd18, %fd40;
+	bra.uni $L26;
+$L29:
+	max.f64 %fd41, %fd18, %fd33;
+	mov.b64 %rd47, %fd18;
+	mov.b64 %rd48, %fd33;
+	and.b64 %rd49, %rd47, %rd48;
+	setp.eq.f64 %p32, %fd18, %fd33;
+	mov.b64 %fd42, %rd49;
+	selp.f64 %fd43, %fd42, %fd41, %p32;
+	setp.nan.f64 %p33, %fd18, %fd33;
+	add.rn.f64 %fd44, %fd18, %fd33;
+	selp.f64 %fd45, %fd44, %fd43, %p33;
+	mov.f64 %fd18, %fd45;
+$L26:
+$L25:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L23;
+$L24:
+$L21:
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L30;
+	st.global.f64 [%rd6+0], %fd18;
+$L30:
 	ret;
 }
 `
@@ -11274,16 +3624,17 @@ const gokkosPTX10 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_conformance_maxI32_main_sum(
+.visible .entry gk_conformance_maxI32_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
+	.reg .pred %p<26>;
 	.reg .b32 %r<48>;
 	.reg .b64 %rd<36>;
 	mov.u32 %r1, %tid.x;
@@ -11309,6 +3660,7 @@ const gokkosPTX10 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -11316,129 +3668,195 @@ const gokkosPTX10 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b32 %r22, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b32 %r22, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b32 %r22, 2147483647;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b32 %r22, -2147483648;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b32 %r22, -1;
+	bra.uni $L1;
+$L6:
+	mov.b32 %r22, 0;
+$L1:
+	mov.b32 %r21, %r22;
 	cvt.u64.u32 %rd23, %r5;
 	add.s64 %rd24, %rd20, %rd23;
 	cvt.u64.u32 %rd25, %r6;
 	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
+$L7:
+	setp.ge.s64 %p7, %rd26, %rd22;
+	@%p7 bra $L8;
 	mov.b64 %rd27, %rd26;
 	mul.lo.s64 %rd28, %rd27, %rd12;
 	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	max.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
+	ld.global.nc.s32 %r23, [%rd29+0];
+	mov.b32 %r24, %r23;
+	max.s32 %r25, %r21, %r24;
+	mov.b32 %r21, %r25;
+$L9:
 	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	add.s32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	add.s32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	add.s32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	add.s32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	add.s32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
+	bra.uni $L7;
 $L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
+	mov.b32 %r26, %r21;
+	// block reduction
+	mov.b32 %r27, 1;
+	mov.b32 %r28, 1;
+	sub.u32 %r29, %r13, 1;
+	mov.b32 %r30, %r27;
+$L10:
+	setp.hs.u32 %p8, %r30, 32;
+	@%p8 bra $L11;
+	shfl.sync.down.b32 %r31|%p9, %r26, %r30, %r29, %r17;
+	@!%p9 bra $L12;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L14;
+	add.s32 %r32, %r26, %r31;
+	mov.b32 %r26, %r32;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L15;
+	mul.lo.s32 %r33, %r26, %r31;
+	mov.b32 %r26, %r33;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L16;
+	min.s32 %r34, %r26, %r31;
+	mov.b32 %r26, %r34;
+	bra.uni $L13;
+$L16:
+	setp.ne.u32 %p13, %r18, 4;
+	@%p13 bra.uni $L17;
+	max.s32 %r35, %r26, %r31;
+	mov.b32 %r26, %r35;
+	bra.uni $L13;
+$L17:
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L18;
+	and.b32 %r36, %r26, %r31;
+	mov.b32 %r26, %r36;
+	bra.uni $L13;
+$L18:
+	or.b32 %r37, %r26, %r31;
+	mov.b32 %r26, %r37;
+$L13:
+$L12:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L19;
 	mul.wide.u32 %rd30, %r8, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
-$L9:
+	st.shared.s32 [%rd31+0], %r26;
+$L19:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L20;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L21;
 	mul.wide.u32 %rd32, %r7, 16;
 	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	add.s32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	add.s32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	add.s32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	add.s32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	add.s32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
+	ld.shared.s32 %r38, [%rd33+0];
+	mov.b32 %r26, %r38;
+$L21:
+	sub.u32 %r39, %r10, 1;
+	mov.b32 %r40, %r28;
+$L22:
+	setp.hs.u32 %p18, %r40, 32;
+	@%p18 bra $L23;
+	shfl.sync.down.b32 %r41|%p19, %r26, %r40, %r39, %r17;
+	@!%p19 bra $L24;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L26;
+	add.s32 %r42, %r26, %r41;
+	mov.b32 %r26, %r42;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L27;
+	mul.lo.s32 %r43, %r26, %r41;
+	mov.b32 %r26, %r43;
+	bra.uni $L25;
+$L27:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L28;
+	min.s32 %r44, %r26, %r41;
+	mov.b32 %r26, %r44;
+	bra.uni $L25;
+$L28:
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L29;
+	max.s32 %r45, %r26, %r41;
+	mov.b32 %r26, %r45;
+	bra.uni $L25;
+$L29:
+	setp.ne.u32 %p24, %r18, 7;
+	@%p24 bra.uni $L30;
+	and.b32 %r46, %r26, %r41;
+	mov.b32 %r26, %r46;
+	bra.uni $L25;
+$L30:
+	or.b32 %r47, %r26, %r41;
+	mov.b32 %r26, %r47;
+$L25:
+$L24:
+	shl.b32 %r40, %r40, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	mul.wide.u32 %rd34, %r19, 8;
 	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
-$L17:
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L31;
+	st.global.s32 [%rd35+0], %r26;
+$L31:
 	ret;
 }
 
-.visible .entry gk_conformance_maxI32_final_sum(
+.visible .entry gk_conformance_maxI32_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<54>;
+	.reg .b64 %rd<32>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11463,6 +3881,7 @@ $L17:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -11470,1535 +3889,214 @@ $L17:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0;
 	cvt.u64.u32 %rd14, %r5;
 	cvt.u64.u32 %rd15, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b32 %r19, 0;
 	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd16, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	add.s32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
+	ld.global.s32 %r20, [%rd17+0];
+	add.s32 %r21, %r19, %r20;
+	mov.b32 %r19, %r21;
 	add.s64 %rd16, %rd16, %rd15;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	add.s32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	add.s32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	add.s32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	add.s32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b32 %r19, 1;
+	mov.b64 %rd18, %rd14;
 $L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	add.s32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
+	setp.ge.s64 %p5, %rd18, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd19, %rd18, 8, %rd3;
+	ld.global.s32 %r22, [%rd19+0];
+	mul.lo.s32 %r23, %r19, %r22;
+	mov.b32 %r19, %r23;
+	add.s64 %rd18, %rd18, %rd15;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	add.s32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	add.s32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	add.s32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	add.s32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	add.s32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_maxI32_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 1;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	max.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
 	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	mul.lo.s32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	mul.lo.s32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
 $L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	mul.lo.s32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	mul.lo.s32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	mul.lo.s32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b32 %r19, 2147483647;
+	mov.b64 %rd20, %rd14;
 $L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	mul.lo.s32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	mul.lo.s32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	mul.lo.s32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	mul.lo.s32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	mul.lo.s32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
+	setp.ge.s64 %p7, %rd20, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd21, %rd20, 8, %rd3;
+	ld.global.s32 %r24, [%rd21+0];
+	min.s32 %r25, %r19, %r24;
+	mov.b32 %r19, %r25;
+	add.s64 %rd20, %rd20, %rd15;
+	bra.uni $L9;
 $L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b32 %r19, -2147483648;
+	mov.b64 %rd22, %rd14;
+$L12:
+	setp.ge.s64 %p9, %rd22, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd23, %rd22, 8, %rd3;
+	ld.global.s32 %r26, [%rd23+0];
+	max.s32 %r27, %r19, %r26;
+	mov.b32 %r19, %r27;
+	add.s64 %rd22, %rd22, %rd15;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b32 %r19, -1;
+	mov.b64 %rd24, %rd14;
+$L15:
+	setp.ge.s64 %p11, %rd24, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd25, %rd24, 8, %rd3;
+	ld.global.s32 %r28, [%rd25+0];
+	and.b32 %r29, %r19, %r28;
+	mov.b32 %r19, %r29;
+	add.s64 %rd24, %rd24, %rd15;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b32 %r19, 0;
+	mov.b64 %rd26, %rd14;
 $L17:
-	ret;
-}
-
-.visible .entry gk_conformance_maxI32_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 1;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
+	setp.ge.s64 %p12, %rd26, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd27, %rd26, 8, %rd3;
+	ld.global.s32 %r30, [%rd27+0];
+	or.b32 %r31, %r19, %r30;
+	mov.b32 %r19, %r31;
+	add.s64 %rd26, %rd26, %rd15;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	mul.lo.s32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
+	mov.b32 %r32, %r19;
 	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	mul.lo.s32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	mul.lo.s32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	mul.lo.s32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	mul.lo.s32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	mul.lo.s32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
+	mov.b32 %r33, 1;
+	mov.b32 %r34, 1;
+	sub.u32 %r35, %r13, 1;
+	mov.b32 %r36, %r33;
+$L19:
+	setp.hs.u32 %p13, %r36, 32;
+	@%p13 bra $L20;
+	shfl.sync.down.b32 %r37|%p14, %r32, %r36, %r35, %r17;
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s32 %r38, %r32, %r37;
+	mov.b32 %r32, %r38;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s32 %r39, %r32, %r37;
+	mov.b32 %r32, %r39;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s32 %r40, %r32, %r37;
+	mov.b32 %r32, %r40;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s32 %r41, %r32, %r37;
+	mov.b32 %r32, %r41;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b32 %r42, %r32, %r37;
+	mov.b32 %r32, %r42;
+	bra.uni $L22;
+$L27:
+	or.b32 %r43, %r32, %r37;
+	mov.b32 %r32, %r43;
+$L22:
+$L21:
+	shl.b32 %r36, %r36, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd28, %r8, 16;
+	add.s64 %rd29, %rd1, %rd28;
+	st.shared.s32 [%rd29+0], %r32;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	mul.lo.s32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	mul.lo.s32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	mul.lo.s32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	mul.lo.s32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	mul.lo.s32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_maxI32_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 2147483647;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	max.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	min.s32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	min.s32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	min.s32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	min.s32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	min.s32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd30, %r7, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	min.s32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	min.s32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	min.s32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	min.s32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	min.s32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_maxI32_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 2147483647;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	min.s32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	min.s32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	min.s32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	min.s32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	min.s32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	min.s32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	min.s32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	min.s32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	min.s32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	min.s32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	min.s32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_maxI32_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, -2147483648;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	max.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	max.s32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	max.s32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	max.s32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	max.s32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	max.s32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	max.s32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	max.s32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	max.s32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	max.s32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	max.s32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_maxI32_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, -2147483648;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	max.s32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	max.s32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	max.s32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	max.s32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	max.s32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	max.s32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	max.s32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	max.s32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	max.s32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	max.s32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	max.s32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_maxI32_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, -1;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	max.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	and.b32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	and.b32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	and.b32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	and.b32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	and.b32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	and.b32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	and.b32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	and.b32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	and.b32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	and.b32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_maxI32_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, -1;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	and.b32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	and.b32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	and.b32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	and.b32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	and.b32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	and.b32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	and.b32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	and.b32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	and.b32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	and.b32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	and.b32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_maxI32_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	max.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	or.b32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	or.b32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	or.b32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	or.b32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	or.b32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	or.b32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	or.b32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	or.b32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	or.b32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	or.b32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_maxI32_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	or.b32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	or.b32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	or.b32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	or.b32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	or.b32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	or.b32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	or.b32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	or.b32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	or.b32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	or.b32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	or.b32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
+	ld.shared.s32 %r44, [%rd31+0];
+	mov.b32 %r32, %r44;
+$L30:
+	sub.u32 %r45, %r10, 1;
+	mov.b32 %r46, %r34;
+$L31:
+	setp.hs.u32 %p23, %r46, 32;
+	@%p23 bra $L32;
+	shfl.sync.down.b32 %r47|%p24, %r32, %r46, %r45, %r17;
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s32 %r48, %r32, %r47;
+	mov.b32 %r32, %r48;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s32 %r49, %r32, %r47;
+	mov.b32 %r32, %r49;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s32 %r50, %r32, %r47;
+	mov.b32 %r32, %r50;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s32 %r51, %r32, %r47;
+	mov.b32 %r32, %r51;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b32 %r52, %r32, %r47;
+	mov.b32 %r32, %r52;
+	bra.uni $L34;
+$L39:
+	or.b32 %r53, %r32, %r47;
+	mov.b32 %r32, %r53;
+$L34:
+$L33:
+	shl.b32 %r46, %r46, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s32 [%rd6+0], %r32;
+$L40:
 	ret;
 }
 `
@@ -13014,19 +4112,20 @@ const gokkosPTX11 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_conformance_minLoc_main_minloc(
+.visible .entry gk_conformance_minLoc_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<72>;
-	.reg .b32 %r<102>;
-	.reg .b64 %rd<80>;
-	.reg .f64 %fd<28>;
+	.reg .pred %p<39>;
+	.reg .b32 %r<43>;
+	.reg .b64 %rd<51>;
+	.reg .f64 %fd<15>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13050,6 +4149,7 @@ const gokkosPTX11 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -13057,306 +4157,192 @@ const gokkosPTX11 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	mov.b64 %rd23, 9223372036854775807;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd30+0];
-	mov.f64 %fd3, %fd2;
-	mov.f64 %fd4, %fd3;
-	setp.lt.f64 %p3, %fd4, %fd1;
-	setp.eq.f64 %p4, %fd4, %fd1;
-	setp.lt.s64 %p5, %rd28, %rd23;
-	and.pred %p6, %p4, %p5;
-	or.pred %p7, %p3, %p6;
-	@!%p7 bra $L5;
-	mov.f64 %fd5, %fd4;
-	mov.b64 %rd31, %rd28;
-	mov.f64 %fd1, %fd5;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
+	setp.ne.u32 %p2, %r18, 9;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd2, 0d7FF0000000000000;
+	mov.b64 %rd24, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.f64 %fd6, %fd1;
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd33, %fd6;
-	mov.b64 {%r21, %r22}, %rd33;
-	shfl.sync.down.b32 %r23|%p8, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd34, {%r23, %r24};
-	mov.b64 %fd7, %rd34;
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27, %r25, 1, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r20, %r17;
-	mov.b64 %rd35, {%r27, %r28};
-	@!%p8 bra $L6;
-	setp.lt.f64 %p9, %fd7, %fd6;
-	setp.eq.f64 %p10, %fd7, %fd6;
-	setp.lt.s64 %p11, %rd35, %rd32;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.f64 %fd8, %fd7, %fd6, %p13;
-	selp.b64 %rd36, %rd35, %rd32, %p13;
-	mov.f64 %fd6, %fd8;
-	mov.b64 %rd32, %rd36;
-$L6:
-	mov.b64 %rd37, %fd6;
-	mov.b64 {%r29, %r30}, %rd37;
-	shfl.sync.down.b32 %r31|%p14, %r29, 2, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r20, %r17;
-	mov.b64 %rd38, {%r31, %r32};
-	mov.b64 %fd9, %rd38;
-	mov.b64 {%r33, %r34}, %rd32;
-	shfl.sync.down.b32 %r35, %r33, 2, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 2, %r20, %r17;
-	mov.b64 %rd39, {%r35, %r36};
-	@!%p14 bra $L7;
-	setp.lt.f64 %p15, %fd9, %fd6;
-	setp.eq.f64 %p16, %fd9, %fd6;
-	setp.lt.s64 %p17, %rd39, %rd32;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.f64 %fd10, %fd9, %fd6, %p19;
-	selp.b64 %rd40, %rd39, %rd32, %p19;
-	mov.f64 %fd6, %fd10;
-	mov.b64 %rd32, %rd40;
+	mov.f64 %fd2, 0dFFF0000000000000;
+	mov.b64 %rd24, 9223372036854775807;
+$L1:
+	mov.f64 %fd1, %fd2;
+	mov.b64 %rd23, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd20, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
+$L3:
+	setp.ge.s64 %p3, %rd28, %rd22;
+	@%p3 bra $L4;
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 8, %rd8;
+	ld.global.nc.f64 %fd3, [%rd31+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd4;
+	setp.lt.f64 %p4, %fd5, %fd1;
+	setp.eq.f64 %p5, %fd5, %fd1;
+	setp.lt.s64 %p6, %rd29, %rd23;
+	and.pred %p7, %p5, %p6;
+	or.pred %p8, %p4, %p7;
+	@!%p8 bra $L7;
+	mov.f64 %fd6, %fd5;
+	mov.b64 %rd32, %rd29;
+	mov.f64 %fd1, %fd6;
+	mov.b64 %rd23, %rd32;
 $L7:
-	mov.b64 %rd41, %fd6;
-	mov.b64 {%r37, %r38}, %rd41;
-	shfl.sync.down.b32 %r39|%p20, %r37, 4, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 4, %r20, %r17;
-	mov.b64 %rd42, {%r39, %r40};
-	mov.b64 %fd11, %rd42;
-	mov.b64 {%r41, %r42}, %rd32;
-	shfl.sync.down.b32 %r43, %r41, 4, %r20, %r17;
-	shfl.sync.down.b32 %r44, %r42, 4, %r20, %r17;
-	mov.b64 %rd43, {%r43, %r44};
-	@!%p20 bra $L8;
-	setp.lt.f64 %p21, %fd11, %fd6;
-	setp.eq.f64 %p22, %fd11, %fd6;
-	setp.lt.s64 %p23, %rd43, %rd32;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.f64 %fd12, %fd11, %fd6, %p25;
-	selp.b64 %rd44, %rd43, %rd32, %p25;
-	mov.f64 %fd6, %fd12;
-	mov.b64 %rd32, %rd44;
+$L5:
+	add.s64 %rd28, %rd28, %rd27;
+	bra.uni $L3;
+$L4:
+	mov.f64 %fd7, %fd1;
+	mov.b64 %rd33, %rd23;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L8:
-	mov.b64 %rd45, %fd6;
-	mov.b64 {%r45, %r46}, %rd45;
-	shfl.sync.down.b32 %r47|%p26, %r45, 8, %r20, %r17;
-	shfl.sync.down.b32 %r48, %r46, 8, %r20, %r17;
-	mov.b64 %rd46, {%r47, %r48};
-	mov.b64 %fd13, %rd46;
-	mov.b64 {%r49, %r50}, %rd32;
-	shfl.sync.down.b32 %r51, %r49, 8, %r20, %r17;
-	shfl.sync.down.b32 %r52, %r50, 8, %r20, %r17;
-	mov.b64 %rd47, {%r51, %r52};
-	@!%p26 bra $L9;
-	setp.lt.f64 %p27, %fd13, %fd6;
-	setp.eq.f64 %p28, %fd13, %fd6;
-	setp.lt.s64 %p29, %rd47, %rd32;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.f64 %fd14, %fd13, %fd6, %p31;
-	selp.b64 %rd48, %rd47, %rd32, %p31;
-	mov.f64 %fd6, %fd14;
-	mov.b64 %rd32, %rd48;
+	setp.hs.u32 %p9, %r24, 32;
+	@%p9 bra $L9;
+	mov.b64 %rd34, %fd7;
+	mov.b64 {%r25, %r26}, %rd34;
+	shfl.sync.down.b32 %r27|%p10, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd35, {%r27, %r28};
+	mov.b64 %fd8, %rd35;
+	mov.b64 {%r29, %r30}, %rd33;
+	shfl.sync.down.b32 %r31, %r29, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r24, %r23, %r17;
+	mov.b64 %rd36, {%r31, %r32};
+	@!%p10 bra $L10;
+	setp.ne.u32 %p11, %r18, 9;
+	@%p11 bra.uni $L12;
+	setp.lt.f64 %p12, %fd8, %fd7;
+	setp.eq.f64 %p13, %fd8, %fd7;
+	setp.lt.s64 %p14, %rd36, %rd33;
+	and.pred %p15, %p13, %p14;
+	or.pred %p16, %p12, %p15;
+	selp.f64 %fd9, %fd8, %fd7, %p16;
+	selp.b64 %rd37, %rd36, %rd33, %p16;
+	mov.f64 %fd7, %fd9;
+	mov.b64 %rd33, %rd37;
+	bra.uni $L11;
+$L12:
+	setp.gt.f64 %p17, %fd8, %fd7;
+	setp.eq.f64 %p18, %fd8, %fd7;
+	setp.lt.s64 %p19, %rd36, %rd33;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.f64 %fd10, %fd8, %fd7, %p21;
+	selp.b64 %rd38, %rd36, %rd33, %p21;
+	mov.f64 %fd7, %fd10;
+	mov.b64 %rd33, %rd38;
+$L11:
+$L10:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L8;
 $L9:
-	mov.b64 %rd49, %fd6;
-	mov.b64 {%r53, %r54}, %rd49;
-	shfl.sync.down.b32 %r55|%p32, %r53, 16, %r20, %r17;
-	shfl.sync.down.b32 %r56, %r54, 16, %r20, %r17;
-	mov.b64 %rd50, {%r55, %r56};
-	mov.b64 %fd15, %rd50;
-	mov.b64 {%r57, %r58}, %rd32;
-	shfl.sync.down.b32 %r59, %r57, 16, %r20, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r20, %r17;
-	mov.b64 %rd51, {%r59, %r60};
-	@!%p32 bra $L10;
-	setp.lt.f64 %p33, %fd15, %fd6;
-	setp.eq.f64 %p34, %fd15, %fd6;
-	setp.lt.s64 %p35, %rd51, %rd32;
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L13;
+	mul.wide.u32 %rd39, %r8, 16;
+	add.s64 %rd40, %rd1, %rd39;
+	st.shared.f64 [%rd40+0], %fd7;
+	st.shared.s64 [%rd40+8], %rd33;
+$L13:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L14;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L15;
+	mul.wide.u32 %rd41, %r7, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	ld.shared.f64 %fd11, [%rd42+0];
+	ld.shared.s64 %rd43, [%rd42+8];
+	mov.f64 %fd7, %fd11;
+	mov.b64 %rd33, %rd43;
+$L15:
+	sub.u32 %r33, %r10, 1;
+	mov.b32 %r34, %r22;
+$L16:
+	setp.hs.u32 %p25, %r34, 32;
+	@%p25 bra $L17;
+	mov.b64 %rd44, %fd7;
+	mov.b64 {%r35, %r36}, %rd44;
+	shfl.sync.down.b32 %r37|%p26, %r35, %r34, %r33, %r17;
+	shfl.sync.down.b32 %r38, %r36, %r34, %r33, %r17;
+	mov.b64 %rd45, {%r37, %r38};
+	mov.b64 %fd12, %rd45;
+	mov.b64 {%r39, %r40}, %rd33;
+	shfl.sync.down.b32 %r41, %r39, %r34, %r33, %r17;
+	shfl.sync.down.b32 %r42, %r40, %r34, %r33, %r17;
+	mov.b64 %rd46, {%r41, %r42};
+	@!%p26 bra $L18;
+	setp.ne.u32 %p27, %r18, 9;
+	@%p27 bra.uni $L20;
+	setp.lt.f64 %p28, %fd12, %fd7;
+	setp.eq.f64 %p29, %fd12, %fd7;
+	setp.lt.s64 %p30, %rd46, %rd33;
+	and.pred %p31, %p29, %p30;
+	or.pred %p32, %p28, %p31;
+	selp.f64 %fd13, %fd12, %fd7, %p32;
+	selp.b64 %rd47, %rd46, %rd33, %p32;
+	mov.f64 %fd7, %fd13;
+	mov.b64 %rd33, %rd47;
+	bra.uni $L19;
+$L20:
+	setp.gt.f64 %p33, %fd12, %fd7;
+	setp.eq.f64 %p34, %fd12, %fd7;
+	setp.lt.s64 %p35, %rd46, %rd33;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
-	selp.f64 %fd16, %fd15, %fd6, %p37;
-	selp.b64 %rd52, %rd51, %rd32, %p37;
-	mov.f64 %fd6, %fd16;
-	mov.b64 %rd32, %rd52;
-$L10:
-	setp.eq.u32 %p38, %r7, 0;
-	@!%p38 bra $L11;
-	mul.wide.u32 %rd53, %r8, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	st.shared.f64 [%rd54+0], %fd6;
-	st.shared.s64 [%rd54+8], %rd32;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p39, %r8, 0;
-	@!%p39 bra $L12;
-	setp.lo.u32 %p40, %r7, %r10;
-	@!%p40 bra $L13;
-	mul.wide.u32 %rd55, %r7, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	ld.shared.f64 %fd17, [%rd56+0];
-	ld.shared.s64 %rd57, [%rd56+8];
-	mov.f64 %fd6, %fd17;
-	mov.b64 %rd32, %rd57;
-$L13:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 %rd58, %fd6;
-	mov.b64 {%r62, %r63}, %rd58;
-	shfl.sync.down.b32 %r64|%p41, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd59, {%r64, %r65};
-	mov.b64 %fd18, %rd59;
-	mov.b64 {%r66, %r67}, %rd32;
-	shfl.sync.down.b32 %r68, %r66, 1, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 1, %r61, %r17;
-	mov.b64 %rd60, {%r68, %r69};
-	@!%p41 bra $L14;
-	setp.lt.f64 %p42, %fd18, %fd6;
-	setp.eq.f64 %p43, %fd18, %fd6;
-	setp.lt.s64 %p44, %rd60, %rd32;
-	and.pred %p45, %p43, %p44;
-	or.pred %p46, %p42, %p45;
-	selp.f64 %fd19, %fd18, %fd6, %p46;
-	selp.b64 %rd61, %rd60, %rd32, %p46;
-	mov.f64 %fd6, %fd19;
-	mov.b64 %rd32, %rd61;
-$L14:
-	mov.b64 %rd62, %fd6;
-	mov.b64 {%r70, %r71}, %rd62;
-	shfl.sync.down.b32 %r72|%p47, %r70, 2, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 2, %r61, %r17;
-	mov.b64 %rd63, {%r72, %r73};
-	mov.b64 %fd20, %rd63;
-	mov.b64 {%r74, %r75}, %rd32;
-	shfl.sync.down.b32 %r76, %r74, 2, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 2, %r61, %r17;
-	mov.b64 %rd64, {%r76, %r77};
-	@!%p47 bra $L15;
-	setp.lt.f64 %p48, %fd20, %fd6;
-	setp.eq.f64 %p49, %fd20, %fd6;
-	setp.lt.s64 %p50, %rd64, %rd32;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.f64 %fd21, %fd20, %fd6, %p52;
-	selp.b64 %rd65, %rd64, %rd32, %p52;
-	mov.f64 %fd6, %fd21;
-	mov.b64 %rd32, %rd65;
-$L15:
-	mov.b64 %rd66, %fd6;
-	mov.b64 {%r78, %r79}, %rd66;
-	shfl.sync.down.b32 %r80|%p53, %r78, 4, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 4, %r61, %r17;
-	mov.b64 %rd67, {%r80, %r81};
-	mov.b64 %fd22, %rd67;
-	mov.b64 {%r82, %r83}, %rd32;
-	shfl.sync.down.b32 %r84, %r82, 4, %r61, %r17;
-	shfl.sync.down.b32 %r85, %r83, 4, %r61, %r17;
-	mov.b64 %rd68, {%r84, %r85};
-	@!%p53 bra $L16;
-	setp.lt.f64 %p54, %fd22, %fd6;
-	setp.eq.f64 %p55, %fd22, %fd6;
-	setp.lt.s64 %p56, %rd68, %rd32;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.f64 %fd23, %fd22, %fd6, %p58;
-	selp.b64 %rd69, %rd68, %rd32, %p58;
-	mov.f64 %fd6, %fd23;
-	mov.b64 %rd32, %rd69;
-$L16:
-	mov.b64 %rd70, %fd6;
-	mov.b64 {%r86, %r87}, %rd70;
-	shfl.sync.down.b32 %r88|%p59, %r86, 8, %r61, %r17;
-	shfl.sync.down.b32 %r89, %r87, 8, %r61, %r17;
-	mov.b64 %rd71, {%r88, %r89};
-	mov.b64 %fd24, %rd71;
-	mov.b64 {%r90, %r91}, %rd32;
-	shfl.sync.down.b32 %r92, %r90, 8, %r61, %r17;
-	shfl.sync.down.b32 %r93, %r91, 8, %r61, %r17;
-	mov.b64 %rd72, {%r92, %r93};
-	@!%p59 bra $L17;
-	setp.lt.f64 %p60, %fd24, %fd6;
-	setp.eq.f64 %p61, %fd24, %fd6;
-	setp.lt.s64 %p62, %rd72, %rd32;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.f64 %fd25, %fd24, %fd6, %p64;
-	selp.b64 %rd73, %rd72, %rd32, %p64;
-	mov.f64 %fd6, %fd25;
-	mov.b64 %rd32, %rd73;
-$L17:
-	mov.b64 %rd74, %fd6;
-	mov.b64 {%r94, %r95}, %rd74;
-	shfl.sync.down.b32 %r96|%p65, %r94, 16, %r61, %r17;
-	shfl.sync.down.b32 %r97, %r95, 16, %r61, %r17;
-	mov.b64 %rd75, {%r96, %r97};
-	mov.b64 %fd26, %rd75;
-	mov.b64 {%r98, %r99}, %rd32;
-	shfl.sync.down.b32 %r100, %r98, 16, %r61, %r17;
-	shfl.sync.down.b32 %r101, %r99, 16, %r61, %r17;
-	mov.b64 %rd76, {%r100, %r101};
-	@!%p65 bra $L18;
-	setp.lt.f64 %p66, %fd26, %fd6;
-	setp.eq.f64 %p67, %fd26, %fd6;
-	setp.lt.s64 %p68, %rd76, %rd32;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.f64 %fd27, %fd26, %fd6, %p70;
-	selp.b64 %rd77, %rd76, %rd32, %p70;
-	mov.f64 %fd6, %fd27;
-	mov.b64 %rd32, %rd77;
-$L18:
-$L12:
-	mul.wide.u32 %rd78, %r18, 16;
-	add.s64 %rd79, %rd5, %rd78;
-	setp.eq.u32 %p71, %r5, 0;
-	@!%p71 bra $L19;
-	st.global.f64 [%rd79+0], %fd6;
-	st.global.s64 [%rd79+8], %rd32;
+	selp.f64 %fd14, %fd12, %fd7, %p37;
+	selp.b64 %rd48, %rd46, %rd33, %p37;
+	mov.f64 %fd7, %fd14;
+	mov.b64 %rd33, %rd48;
 $L19:
+$L18:
+	shl.b32 %r34, %r34, 1;
+	bra.uni $L16;
+$L17:
+$L14:
+	mul.wide.u32 %rd49, %r19, 16;
+	add.s64 %rd50, %rd5, %rd49;
+	setp.eq.u32 %p38, %r5, 0;
+	@!%p38 bra $L21;
+	st.global.f64 [%rd50+0], %fd7;
+	st.global.s64 [%rd50+8], %rd33;
+$L21:
 	ret;
 }
 
-.visible .entry gk_conformance_minLoc_final_minloc(
+.visible .entry gk_conformance_minLoc_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<72>;
-	.reg .b32 %r<100>;
-	.reg .b64 %rd<67>;
-	.reg .f64 %fd<26>;
+	.reg .pred %p<45>;
+	.reg .b32 %r<41>;
+	.reg .b64 %rd<41>;
+	.reg .f64 %fd<14>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13381,6 +4367,7 @@ $L19:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -13388,909 +4375,171 @@ $L19:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	setp.ne.u32 %p2, %r18, 9;
+	@%p2 bra.uni $L2;
 	mov.f64 %fd1, 0d7FF0000000000000;
 	mov.b64 %rd14, 9223372036854775807;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
 	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd17, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd18, %rd17, 16, %rd3;
 	ld.global.f64 %fd2, [%rd18+0];
 	ld.global.s64 %rd19, [%rd18+8];
-	setp.lt.f64 %p3, %fd2, %fd1;
-	setp.eq.f64 %p4, %fd2, %fd1;
-	setp.lt.s64 %p5, %rd19, %rd14;
-	and.pred %p6, %p4, %p5;
-	or.pred %p7, %p3, %p6;
-	selp.f64 %fd3, %fd2, %fd1, %p7;
-	selp.b64 %rd20, %rd19, %rd14, %p7;
+	setp.lt.f64 %p4, %fd2, %fd1;
+	setp.eq.f64 %p5, %fd2, %fd1;
+	setp.lt.s64 %p6, %rd19, %rd14;
+	and.pred %p7, %p5, %p6;
+	or.pred %p8, %p4, %p7;
+	selp.f64 %fd3, %fd2, %fd1, %p8;
+	selp.b64 %rd20, %rd19, %rd14, %p8;
 	mov.f64 %fd1, %fd3;
 	mov.b64 %rd14, %rd20;
 	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd4, %fd1;
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd22, %fd4;
-	mov.b64 {%r19, %r20}, %rd22;
-	shfl.sync.down.b32 %r21|%p8, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd23, {%r21, %r22};
-	mov.b64 %fd5, %rd23;
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25, %r23, 1, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 1, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p8 bra $L3;
-	setp.lt.f64 %p9, %fd5, %fd4;
-	setp.eq.f64 %p10, %fd5, %fd4;
-	setp.lt.s64 %p11, %rd24, %rd21;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.f64 %fd6, %fd5, %fd4, %p13;
-	selp.b64 %rd25, %rd24, %rd21, %p13;
-	mov.f64 %fd4, %fd6;
-	mov.b64 %rd21, %rd25;
-$L3:
-	mov.b64 %rd26, %fd4;
-	mov.b64 {%r27, %r28}, %rd26;
-	shfl.sync.down.b32 %r29|%p14, %r27, 2, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 2, %r18, %r17;
-	mov.b64 %rd27, {%r29, %r30};
-	mov.b64 %fd7, %rd27;
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33, %r31, 2, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 2, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p14 bra $L4;
-	setp.lt.f64 %p15, %fd7, %fd4;
-	setp.eq.f64 %p16, %fd7, %fd4;
-	setp.lt.s64 %p17, %rd28, %rd21;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.f64 %fd8, %fd7, %fd4, %p19;
-	selp.b64 %rd29, %rd28, %rd21, %p19;
-	mov.f64 %fd4, %fd8;
-	mov.b64 %rd21, %rd29;
+	bra.uni $L3;
 $L4:
-	mov.b64 %rd30, %fd4;
-	mov.b64 {%r35, %r36}, %rd30;
-	shfl.sync.down.b32 %r37|%p20, %r35, 4, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 4, %r18, %r17;
-	mov.b64 %rd31, {%r37, %r38};
-	mov.b64 %fd9, %rd31;
-	mov.b64 {%r39, %r40}, %rd21;
-	shfl.sync.down.b32 %r41, %r39, 4, %r18, %r17;
-	shfl.sync.down.b32 %r42, %r40, 4, %r18, %r17;
-	mov.b64 %rd32, {%r41, %r42};
-	@!%p20 bra $L5;
-	setp.lt.f64 %p21, %fd9, %fd4;
-	setp.eq.f64 %p22, %fd9, %fd4;
-	setp.lt.s64 %p23, %rd32, %rd21;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.f64 %fd10, %fd9, %fd4, %p25;
-	selp.b64 %rd33, %rd32, %rd21, %p25;
-	mov.f64 %fd4, %fd10;
-	mov.b64 %rd21, %rd33;
-$L5:
-	mov.b64 %rd34, %fd4;
-	mov.b64 {%r43, %r44}, %rd34;
-	shfl.sync.down.b32 %r45|%p26, %r43, 8, %r18, %r17;
-	shfl.sync.down.b32 %r46, %r44, 8, %r18, %r17;
-	mov.b64 %rd35, {%r45, %r46};
-	mov.b64 %fd11, %rd35;
-	mov.b64 {%r47, %r48}, %rd21;
-	shfl.sync.down.b32 %r49, %r47, 8, %r18, %r17;
-	shfl.sync.down.b32 %r50, %r48, 8, %r18, %r17;
-	mov.b64 %rd36, {%r49, %r50};
-	@!%p26 bra $L6;
-	setp.lt.f64 %p27, %fd11, %fd4;
-	setp.eq.f64 %p28, %fd11, %fd4;
-	setp.lt.s64 %p29, %rd36, %rd21;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.f64 %fd12, %fd11, %fd4, %p31;
-	selp.b64 %rd37, %rd36, %rd21, %p31;
-	mov.f64 %fd4, %fd12;
-	mov.b64 %rd21, %rd37;
-$L6:
-	mov.b64 %rd38, %fd4;
-	mov.b64 {%r51, %r52}, %rd38;
-	shfl.sync.down.b32 %r53|%p32, %r51, 16, %r18, %r17;
-	shfl.sync.down.b32 %r54, %r52, 16, %r18, %r17;
-	mov.b64 %rd39, {%r53, %r54};
-	mov.b64 %fd13, %rd39;
-	mov.b64 {%r55, %r56}, %rd21;
-	shfl.sync.down.b32 %r57, %r55, 16, %r18, %r17;
-	shfl.sync.down.b32 %r58, %r56, 16, %r18, %r17;
-	mov.b64 %rd40, {%r57, %r58};
-	@!%p32 bra $L7;
-	setp.lt.f64 %p33, %fd13, %fd4;
-	setp.eq.f64 %p34, %fd13, %fd4;
-	setp.lt.s64 %p35, %rd40, %rd21;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.f64 %fd14, %fd13, %fd4, %p37;
-	selp.b64 %rd41, %rd40, %rd21, %p37;
-	mov.f64 %fd4, %fd14;
-	mov.b64 %rd21, %rd41;
-$L7:
-	setp.eq.u32 %p38, %r7, 0;
-	@!%p38 bra $L8;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.f64 [%rd43+0], %fd4;
-	st.shared.s64 [%rd43+8], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p39, %r8, 0;
-	@!%p39 bra $L9;
-	setp.lo.u32 %p40, %r7, %r10;
-	@!%p40 bra $L10;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.f64 %fd15, [%rd45+0];
-	ld.shared.s64 %rd46, [%rd45+8];
-	mov.f64 %fd4, %fd15;
-	mov.b64 %rd21, %rd46;
-$L10:
-	sub.u32 %r59, %r10, 1;
-	mov.b64 %rd47, %fd4;
-	mov.b64 {%r60, %r61}, %rd47;
-	shfl.sync.down.b32 %r62|%p41, %r60, 1, %r59, %r17;
-	shfl.sync.down.b32 %r63, %r61, 1, %r59, %r17;
-	mov.b64 %rd48, {%r62, %r63};
-	mov.b64 %fd16, %rd48;
-	mov.b64 {%r64, %r65}, %rd21;
-	shfl.sync.down.b32 %r66, %r64, 1, %r59, %r17;
-	shfl.sync.down.b32 %r67, %r65, 1, %r59, %r17;
-	mov.b64 %rd49, {%r66, %r67};
-	@!%p41 bra $L11;
-	setp.lt.f64 %p42, %fd16, %fd4;
-	setp.eq.f64 %p43, %fd16, %fd4;
-	setp.lt.s64 %p44, %rd49, %rd21;
-	and.pred %p45, %p43, %p44;
-	or.pred %p46, %p42, %p45;
-	selp.f64 %fd17, %fd16, %fd4, %p46;
-	selp.b64 %rd50, %rd49, %rd21, %p46;
-	mov.f64 %fd4, %fd17;
-	mov.b64 %rd21, %rd50;
-$L11:
-	mov.b64 %rd51, %fd4;
-	mov.b64 {%r68, %r69}, %rd51;
-	shfl.sync.down.b32 %r70|%p47, %r68, 2, %r59, %r17;
-	shfl.sync.down.b32 %r71, %r69, 2, %r59, %r17;
-	mov.b64 %rd52, {%r70, %r71};
-	mov.b64 %fd18, %rd52;
-	mov.b64 {%r72, %r73}, %rd21;
-	shfl.sync.down.b32 %r74, %r72, 2, %r59, %r17;
-	shfl.sync.down.b32 %r75, %r73, 2, %r59, %r17;
-	mov.b64 %rd53, {%r74, %r75};
-	@!%p47 bra $L12;
-	setp.lt.f64 %p48, %fd18, %fd4;
-	setp.eq.f64 %p49, %fd18, %fd4;
-	setp.lt.s64 %p50, %rd53, %rd21;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.f64 %fd19, %fd18, %fd4, %p52;
-	selp.b64 %rd54, %rd53, %rd21, %p52;
-	mov.f64 %fd4, %fd19;
-	mov.b64 %rd21, %rd54;
-$L12:
-	mov.b64 %rd55, %fd4;
-	mov.b64 {%r76, %r77}, %rd55;
-	shfl.sync.down.b32 %r78|%p53, %r76, 4, %r59, %r17;
-	shfl.sync.down.b32 %r79, %r77, 4, %r59, %r17;
-	mov.b64 %rd56, {%r78, %r79};
-	mov.b64 %fd20, %rd56;
-	mov.b64 {%r80, %r81}, %rd21;
-	shfl.sync.down.b32 %r82, %r80, 4, %r59, %r17;
-	shfl.sync.down.b32 %r83, %r81, 4, %r59, %r17;
-	mov.b64 %rd57, {%r82, %r83};
-	@!%p53 bra $L13;
-	setp.lt.f64 %p54, %fd20, %fd4;
-	setp.eq.f64 %p55, %fd20, %fd4;
-	setp.lt.s64 %p56, %rd57, %rd21;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.f64 %fd21, %fd20, %fd4, %p58;
-	selp.b64 %rd58, %rd57, %rd21, %p58;
-	mov.f64 %fd4, %fd21;
-	mov.b64 %rd21, %rd58;
-$L13:
-	mov.b64 %rd59, %fd4;
-	mov.b64 {%r84, %r85}, %rd59;
-	shfl.sync.down.b32 %r86|%p59, %r84, 8, %r59, %r17;
-	shfl.sync.down.b32 %r87, %r85, 8, %r59, %r17;
-	mov.b64 %rd60, {%r86, %r87};
-	mov.b64 %fd22, %rd60;
-	mov.b64 {%r88, %r89}, %rd21;
-	shfl.sync.down.b32 %r90, %r88, 8, %r59, %r17;
-	shfl.sync.down.b32 %r91, %r89, 8, %r59, %r17;
-	mov.b64 %rd61, {%r90, %r91};
-	@!%p59 bra $L14;
-	setp.lt.f64 %p60, %fd22, %fd4;
-	setp.eq.f64 %p61, %fd22, %fd4;
-	setp.lt.s64 %p62, %rd61, %rd21;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.f64 %fd23, %fd22, %fd4, %p64;
-	selp.b64 %rd62, %rd61, %rd21, %p64;
-	mov.f64 %fd4, %fd23;
-	mov.b64 %rd21, %rd62;
-$L14:
-	mov.b64 %rd63, %fd4;
-	mov.b64 {%r92, %r93}, %rd63;
-	shfl.sync.down.b32 %r94|%p65, %r92, 16, %r59, %r17;
-	shfl.sync.down.b32 %r95, %r93, 16, %r59, %r17;
-	mov.b64 %rd64, {%r94, %r95};
-	mov.b64 %fd24, %rd64;
-	mov.b64 {%r96, %r97}, %rd21;
-	shfl.sync.down.b32 %r98, %r96, 16, %r59, %r17;
-	shfl.sync.down.b32 %r99, %r97, 16, %r59, %r17;
-	mov.b64 %rd65, {%r98, %r99};
-	@!%p65 bra $L15;
-	setp.lt.f64 %p66, %fd24, %fd4;
-	setp.eq.f64 %p67, %fd24, %fd4;
-	setp.lt.s64 %p68, %rd65, %rd21;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.f64 %fd25, %fd24, %fd4, %p70;
-	selp.b64 %rd66, %rd65, %rd21, %p70;
-	mov.f64 %fd4, %fd25;
-	mov.b64 %rd21, %rd66;
-$L15:
-$L9:
-	setp.eq.u32 %p71, %r5, 0;
-	@!%p71 bra $L16;
-	st.global.f64 [%rd6+0], %fd4;
-	st.global.s64 [%rd6+8], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_minLoc_main_maxloc(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<72>;
-	.reg .b32 %r<102>;
-	.reg .b64 %rd<80>;
-	.reg .f64 %fd<28>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.f64 %fd1, 0dFFF0000000000000;
-	mov.b64 %rd23, 9223372036854775807;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd30+0];
-	mov.f64 %fd3, %fd2;
-	mov.f64 %fd4, %fd3;
-	setp.lt.f64 %p3, %fd4, %fd1;
-	setp.eq.f64 %p4, %fd4, %fd1;
-	setp.lt.s64 %p5, %rd28, %rd23;
-	and.pred %p6, %p4, %p5;
-	or.pred %p7, %p3, %p6;
-	@!%p7 bra $L5;
-	mov.f64 %fd5, %fd4;
-	mov.b64 %rd31, %rd28;
-	mov.f64 %fd1, %fd5;
-	mov.b64 %rd23, %rd31;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
 $L2:
-	mov.f64 %fd6, %fd1;
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd33, %fd6;
-	mov.b64 {%r21, %r22}, %rd33;
-	shfl.sync.down.b32 %r23|%p8, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd34, {%r23, %r24};
-	mov.b64 %fd7, %rd34;
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27, %r25, 1, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r20, %r17;
-	mov.b64 %rd35, {%r27, %r28};
-	@!%p8 bra $L6;
-	setp.gt.f64 %p9, %fd7, %fd6;
-	setp.eq.f64 %p10, %fd7, %fd6;
-	setp.lt.s64 %p11, %rd35, %rd32;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.f64 %fd8, %fd7, %fd6, %p13;
-	selp.b64 %rd36, %rd35, %rd32, %p13;
-	mov.f64 %fd6, %fd8;
-	mov.b64 %rd32, %rd36;
-$L6:
-	mov.b64 %rd37, %fd6;
-	mov.b64 {%r29, %r30}, %rd37;
-	shfl.sync.down.b32 %r31|%p14, %r29, 2, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r20, %r17;
-	mov.b64 %rd38, {%r31, %r32};
-	mov.b64 %fd9, %rd38;
-	mov.b64 {%r33, %r34}, %rd32;
-	shfl.sync.down.b32 %r35, %r33, 2, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 2, %r20, %r17;
-	mov.b64 %rd39, {%r35, %r36};
-	@!%p14 bra $L7;
-	setp.gt.f64 %p15, %fd9, %fd6;
-	setp.eq.f64 %p16, %fd9, %fd6;
-	setp.lt.s64 %p17, %rd39, %rd32;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.f64 %fd10, %fd9, %fd6, %p19;
-	selp.b64 %rd40, %rd39, %rd32, %p19;
-	mov.f64 %fd6, %fd10;
-	mov.b64 %rd32, %rd40;
-$L7:
-	mov.b64 %rd41, %fd6;
-	mov.b64 {%r37, %r38}, %rd41;
-	shfl.sync.down.b32 %r39|%p20, %r37, 4, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 4, %r20, %r17;
-	mov.b64 %rd42, {%r39, %r40};
-	mov.b64 %fd11, %rd42;
-	mov.b64 {%r41, %r42}, %rd32;
-	shfl.sync.down.b32 %r43, %r41, 4, %r20, %r17;
-	shfl.sync.down.b32 %r44, %r42, 4, %r20, %r17;
-	mov.b64 %rd43, {%r43, %r44};
-	@!%p20 bra $L8;
-	setp.gt.f64 %p21, %fd11, %fd6;
-	setp.eq.f64 %p22, %fd11, %fd6;
-	setp.lt.s64 %p23, %rd43, %rd32;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.f64 %fd12, %fd11, %fd6, %p25;
-	selp.b64 %rd44, %rd43, %rd32, %p25;
-	mov.f64 %fd6, %fd12;
-	mov.b64 %rd32, %rd44;
-$L8:
-	mov.b64 %rd45, %fd6;
-	mov.b64 {%r45, %r46}, %rd45;
-	shfl.sync.down.b32 %r47|%p26, %r45, 8, %r20, %r17;
-	shfl.sync.down.b32 %r48, %r46, 8, %r20, %r17;
-	mov.b64 %rd46, {%r47, %r48};
-	mov.b64 %fd13, %rd46;
-	mov.b64 {%r49, %r50}, %rd32;
-	shfl.sync.down.b32 %r51, %r49, 8, %r20, %r17;
-	shfl.sync.down.b32 %r52, %r50, 8, %r20, %r17;
-	mov.b64 %rd47, {%r51, %r52};
-	@!%p26 bra $L9;
-	setp.gt.f64 %p27, %fd13, %fd6;
-	setp.eq.f64 %p28, %fd13, %fd6;
-	setp.lt.s64 %p29, %rd47, %rd32;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.f64 %fd14, %fd13, %fd6, %p31;
-	selp.b64 %rd48, %rd47, %rd32, %p31;
-	mov.f64 %fd6, %fd14;
-	mov.b64 %rd32, %rd48;
-$L9:
-	mov.b64 %rd49, %fd6;
-	mov.b64 {%r53, %r54}, %rd49;
-	shfl.sync.down.b32 %r55|%p32, %r53, 16, %r20, %r17;
-	shfl.sync.down.b32 %r56, %r54, 16, %r20, %r17;
-	mov.b64 %rd50, {%r55, %r56};
-	mov.b64 %fd15, %rd50;
-	mov.b64 {%r57, %r58}, %rd32;
-	shfl.sync.down.b32 %r59, %r57, 16, %r20, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r20, %r17;
-	mov.b64 %rd51, {%r59, %r60};
-	@!%p32 bra $L10;
-	setp.gt.f64 %p33, %fd15, %fd6;
-	setp.eq.f64 %p34, %fd15, %fd6;
-	setp.lt.s64 %p35, %rd51, %rd32;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.f64 %fd16, %fd15, %fd6, %p37;
-	selp.b64 %rd52, %rd51, %rd32, %p37;
-	mov.f64 %fd6, %fd16;
-	mov.b64 %rd32, %rd52;
-$L10:
-	setp.eq.u32 %p38, %r7, 0;
-	@!%p38 bra $L11;
-	mul.wide.u32 %rd53, %r8, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	st.shared.f64 [%rd54+0], %fd6;
-	st.shared.s64 [%rd54+8], %rd32;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p39, %r8, 0;
-	@!%p39 bra $L12;
-	setp.lo.u32 %p40, %r7, %r10;
-	@!%p40 bra $L13;
-	mul.wide.u32 %rd55, %r7, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	ld.shared.f64 %fd17, [%rd56+0];
-	ld.shared.s64 %rd57, [%rd56+8];
-	mov.f64 %fd6, %fd17;
-	mov.b64 %rd32, %rd57;
-$L13:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 %rd58, %fd6;
-	mov.b64 {%r62, %r63}, %rd58;
-	shfl.sync.down.b32 %r64|%p41, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd59, {%r64, %r65};
-	mov.b64 %fd18, %rd59;
-	mov.b64 {%r66, %r67}, %rd32;
-	shfl.sync.down.b32 %r68, %r66, 1, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 1, %r61, %r17;
-	mov.b64 %rd60, {%r68, %r69};
-	@!%p41 bra $L14;
-	setp.gt.f64 %p42, %fd18, %fd6;
-	setp.eq.f64 %p43, %fd18, %fd6;
-	setp.lt.s64 %p44, %rd60, %rd32;
-	and.pred %p45, %p43, %p44;
-	or.pred %p46, %p42, %p45;
-	selp.f64 %fd19, %fd18, %fd6, %p46;
-	selp.b64 %rd61, %rd60, %rd32, %p46;
-	mov.f64 %fd6, %fd19;
-	mov.b64 %rd32, %rd61;
-$L14:
-	mov.b64 %rd62, %fd6;
-	mov.b64 {%r70, %r71}, %rd62;
-	shfl.sync.down.b32 %r72|%p47, %r70, 2, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 2, %r61, %r17;
-	mov.b64 %rd63, {%r72, %r73};
-	mov.b64 %fd20, %rd63;
-	mov.b64 {%r74, %r75}, %rd32;
-	shfl.sync.down.b32 %r76, %r74, 2, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 2, %r61, %r17;
-	mov.b64 %rd64, {%r76, %r77};
-	@!%p47 bra $L15;
-	setp.gt.f64 %p48, %fd20, %fd6;
-	setp.eq.f64 %p49, %fd20, %fd6;
-	setp.lt.s64 %p50, %rd64, %rd32;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.f64 %fd21, %fd20, %fd6, %p52;
-	selp.b64 %rd65, %rd64, %rd32, %p52;
-	mov.f64 %fd6, %fd21;
-	mov.b64 %rd32, %rd65;
-$L15:
-	mov.b64 %rd66, %fd6;
-	mov.b64 {%r78, %r79}, %rd66;
-	shfl.sync.down.b32 %r80|%p53, %r78, 4, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 4, %r61, %r17;
-	mov.b64 %rd67, {%r80, %r81};
-	mov.b64 %fd22, %rd67;
-	mov.b64 {%r82, %r83}, %rd32;
-	shfl.sync.down.b32 %r84, %r82, 4, %r61, %r17;
-	shfl.sync.down.b32 %r85, %r83, 4, %r61, %r17;
-	mov.b64 %rd68, {%r84, %r85};
-	@!%p53 bra $L16;
-	setp.gt.f64 %p54, %fd22, %fd6;
-	setp.eq.f64 %p55, %fd22, %fd6;
-	setp.lt.s64 %p56, %rd68, %rd32;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.f64 %fd23, %fd22, %fd6, %p58;
-	selp.b64 %rd69, %rd68, %rd32, %p58;
-	mov.f64 %fd6, %fd23;
-	mov.b64 %rd32, %rd69;
-$L16:
-	mov.b64 %rd70, %fd6;
-	mov.b64 {%r86, %r87}, %rd70;
-	shfl.sync.down.b32 %r88|%p59, %r86, 8, %r61, %r17;
-	shfl.sync.down.b32 %r89, %r87, 8, %r61, %r17;
-	mov.b64 %rd71, {%r88, %r89};
-	mov.b64 %fd24, %rd71;
-	mov.b64 {%r90, %r91}, %rd32;
-	shfl.sync.down.b32 %r92, %r90, 8, %r61, %r17;
-	shfl.sync.down.b32 %r93, %r91, 8, %r61, %r17;
-	mov.b64 %rd72, {%r92, %r93};
-	@!%p59 bra $L17;
-	setp.gt.f64 %p60, %fd24, %fd6;
-	setp.eq.f64 %p61, %fd24, %fd6;
-	setp.lt.s64 %p62, %rd72, %rd32;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.f64 %fd25, %fd24, %fd6, %p64;
-	selp.b64 %rd73, %rd72, %rd32, %p64;
-	mov.f64 %fd6, %fd25;
-	mov.b64 %rd32, %rd73;
-$L17:
-	mov.b64 %rd74, %fd6;
-	mov.b64 {%r94, %r95}, %rd74;
-	shfl.sync.down.b32 %r96|%p65, %r94, 16, %r61, %r17;
-	shfl.sync.down.b32 %r97, %r95, 16, %r61, %r17;
-	mov.b64 %rd75, {%r96, %r97};
-	mov.b64 %fd26, %rd75;
-	mov.b64 {%r98, %r99}, %rd32;
-	shfl.sync.down.b32 %r100, %r98, 16, %r61, %r17;
-	shfl.sync.down.b32 %r101, %r99, 16, %r61, %r17;
-	mov.b64 %rd76, {%r100, %r101};
-	@!%p65 bra $L18;
-	setp.gt.f64 %p66, %fd26, %fd6;
-	setp.eq.f64 %p67, %fd26, %fd6;
-	setp.lt.s64 %p68, %rd76, %rd32;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.f64 %fd27, %fd26, %fd6, %p70;
-	selp.b64 %rd77, %rd76, %rd32, %p70;
-	mov.f64 %fd6, %fd27;
-	mov.b64 %rd32, %rd77;
-$L18:
-$L12:
-	mul.wide.u32 %rd78, %r18, 16;
-	add.s64 %rd79, %rd5, %rd78;
-	setp.eq.u32 %p71, %r5, 0;
-	@!%p71 bra $L19;
-	st.global.f64 [%rd79+0], %fd6;
-	st.global.s64 [%rd79+8], %rd32;
-$L19:
-	ret;
-}
-
-.visible .entry gk_conformance_minLoc_final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<72>;
-	.reg .b32 %r<100>;
-	.reg .b64 %rd<67>;
-	.reg .f64 %fd<26>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
 	mov.f64 %fd1, 0dFFF0000000000000;
 	mov.b64 %rd14, 9223372036854775807;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 16, %rd3;
-	ld.global.f64 %fd2, [%rd18+0];
-	ld.global.s64 %rd19, [%rd18+8];
-	setp.gt.f64 %p3, %fd2, %fd1;
-	setp.eq.f64 %p4, %fd2, %fd1;
-	setp.lt.s64 %p5, %rd19, %rd14;
-	and.pred %p6, %p4, %p5;
-	or.pred %p7, %p3, %p6;
-	selp.f64 %fd3, %fd2, %fd1, %p7;
-	selp.b64 %rd20, %rd19, %rd14, %p7;
-	mov.f64 %fd1, %fd3;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd4, %fd1;
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd22, %fd4;
-	mov.b64 {%r19, %r20}, %rd22;
-	shfl.sync.down.b32 %r21|%p8, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd23, {%r21, %r22};
-	mov.b64 %fd5, %rd23;
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25, %r23, 1, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 1, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p8 bra $L3;
-	setp.gt.f64 %p9, %fd5, %fd4;
-	setp.eq.f64 %p10, %fd5, %fd4;
-	setp.lt.s64 %p11, %rd24, %rd21;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.f64 %fd6, %fd5, %fd4, %p13;
-	selp.b64 %rd25, %rd24, %rd21, %p13;
-	mov.f64 %fd4, %fd6;
-	mov.b64 %rd21, %rd25;
-$L3:
-	mov.b64 %rd26, %fd4;
-	mov.b64 {%r27, %r28}, %rd26;
-	shfl.sync.down.b32 %r29|%p14, %r27, 2, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 2, %r18, %r17;
-	mov.b64 %rd27, {%r29, %r30};
-	mov.b64 %fd7, %rd27;
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33, %r31, 2, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 2, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p14 bra $L4;
-	setp.gt.f64 %p15, %fd7, %fd4;
-	setp.eq.f64 %p16, %fd7, %fd4;
-	setp.lt.s64 %p17, %rd28, %rd21;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.f64 %fd8, %fd7, %fd4, %p19;
-	selp.b64 %rd29, %rd28, %rd21, %p19;
-	mov.f64 %fd4, %fd8;
-	mov.b64 %rd21, %rd29;
-$L4:
-	mov.b64 %rd30, %fd4;
-	mov.b64 {%r35, %r36}, %rd30;
-	shfl.sync.down.b32 %r37|%p20, %r35, 4, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 4, %r18, %r17;
-	mov.b64 %rd31, {%r37, %r38};
-	mov.b64 %fd9, %rd31;
-	mov.b64 {%r39, %r40}, %rd21;
-	shfl.sync.down.b32 %r41, %r39, 4, %r18, %r17;
-	shfl.sync.down.b32 %r42, %r40, 4, %r18, %r17;
-	mov.b64 %rd32, {%r41, %r42};
-	@!%p20 bra $L5;
-	setp.gt.f64 %p21, %fd9, %fd4;
-	setp.eq.f64 %p22, %fd9, %fd4;
-	setp.lt.s64 %p23, %rd32, %rd21;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.f64 %fd10, %fd9, %fd4, %p25;
-	selp.b64 %rd33, %rd32, %rd21, %p25;
-	mov.f64 %fd4, %fd10;
-	mov.b64 %rd21, %rd33;
+	mov.b64 %rd21, %rd15;
 $L5:
-	mov.b64 %rd34, %fd4;
-	mov.b64 {%r43, %r44}, %rd34;
-	shfl.sync.down.b32 %r45|%p26, %r43, 8, %r18, %r17;
-	shfl.sync.down.b32 %r46, %r44, 8, %r18, %r17;
-	mov.b64 %rd35, {%r45, %r46};
-	mov.b64 %fd11, %rd35;
-	mov.b64 {%r47, %r48}, %rd21;
-	shfl.sync.down.b32 %r49, %r47, 8, %r18, %r17;
-	shfl.sync.down.b32 %r50, %r48, 8, %r18, %r17;
-	mov.b64 %rd36, {%r49, %r50};
-	@!%p26 bra $L6;
-	setp.gt.f64 %p27, %fd11, %fd4;
-	setp.eq.f64 %p28, %fd11, %fd4;
-	setp.lt.s64 %p29, %rd36, %rd21;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.f64 %fd12, %fd11, %fd4, %p31;
-	selp.b64 %rd37, %rd36, %rd21, %p31;
-	mov.f64 %fd4, %fd12;
-	mov.b64 %rd21, %rd37;
+	setp.ge.s64 %p9, %rd21, %rd4;
+	@%p9 bra $L6;
+	mad.lo.s64 %rd22, %rd21, 16, %rd3;
+	ld.global.f64 %fd4, [%rd22+0];
+	ld.global.s64 %rd23, [%rd22+8];
+	setp.gt.f64 %p10, %fd4, %fd1;
+	setp.eq.f64 %p11, %fd4, %fd1;
+	setp.lt.s64 %p12, %rd23, %rd14;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.f64 %fd5, %fd4, %fd1, %p14;
+	selp.b64 %rd24, %rd23, %rd14, %p14;
+	mov.f64 %fd1, %fd5;
+	mov.b64 %rd14, %rd24;
+	add.s64 %rd21, %rd21, %rd16;
+	bra.uni $L5;
 $L6:
-	mov.b64 %rd38, %fd4;
-	mov.b64 {%r51, %r52}, %rd38;
-	shfl.sync.down.b32 %r53|%p32, %r51, 16, %r18, %r17;
-	shfl.sync.down.b32 %r54, %r52, 16, %r18, %r17;
-	mov.b64 %rd39, {%r53, %r54};
-	mov.b64 %fd13, %rd39;
-	mov.b64 {%r55, %r56}, %rd21;
-	shfl.sync.down.b32 %r57, %r55, 16, %r18, %r17;
-	shfl.sync.down.b32 %r58, %r56, 16, %r18, %r17;
-	mov.b64 %rd40, {%r57, %r58};
-	@!%p32 bra $L7;
-	setp.gt.f64 %p33, %fd13, %fd4;
-	setp.eq.f64 %p34, %fd13, %fd4;
-	setp.lt.s64 %p35, %rd40, %rd21;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.f64 %fd14, %fd13, %fd4, %p37;
-	selp.b64 %rd41, %rd40, %rd21, %p37;
-	mov.f64 %fd4, %fd14;
-	mov.b64 %rd21, %rd41;
+$L1:
+	mov.f64 %fd6, %fd1;
+	mov.b64 %rd25, %rd14;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
 $L7:
-	setp.eq.u32 %p38, %r7, 0;
-	@!%p38 bra $L8;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.f64 [%rd43+0], %fd4;
-	st.shared.s64 [%rd43+8], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p39, %r8, 0;
-	@!%p39 bra $L9;
-	setp.lo.u32 %p40, %r7, %r10;
-	@!%p40 bra $L10;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.f64 %fd15, [%rd45+0];
-	ld.shared.s64 %rd46, [%rd45+8];
-	mov.f64 %fd4, %fd15;
-	mov.b64 %rd21, %rd46;
-$L10:
-	sub.u32 %r59, %r10, 1;
-	mov.b64 %rd47, %fd4;
-	mov.b64 {%r60, %r61}, %rd47;
-	shfl.sync.down.b32 %r62|%p41, %r60, 1, %r59, %r17;
-	shfl.sync.down.b32 %r63, %r61, 1, %r59, %r17;
-	mov.b64 %rd48, {%r62, %r63};
-	mov.b64 %fd16, %rd48;
-	mov.b64 {%r64, %r65}, %rd21;
-	shfl.sync.down.b32 %r66, %r64, 1, %r59, %r17;
-	shfl.sync.down.b32 %r67, %r65, 1, %r59, %r17;
-	mov.b64 %rd49, {%r66, %r67};
-	@!%p41 bra $L11;
-	setp.gt.f64 %p42, %fd16, %fd4;
-	setp.eq.f64 %p43, %fd16, %fd4;
-	setp.lt.s64 %p44, %rd49, %rd21;
-	and.pred %p45, %p43, %p44;
-	or.pred %p46, %p42, %p45;
-	selp.f64 %fd17, %fd16, %fd4, %p46;
-	selp.b64 %rd50, %rd49, %rd21, %p46;
-	mov.f64 %fd4, %fd17;
-	mov.b64 %rd21, %rd50;
+	setp.hs.u32 %p15, %r22, 32;
+	@%p15 bra $L8;
+	mov.b64 %rd26, %fd6;
+	mov.b64 {%r23, %r24}, %rd26;
+	shfl.sync.down.b32 %r25|%p16, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd27, {%r25, %r26};
+	mov.b64 %fd7, %rd27;
+	mov.b64 {%r27, %r28}, %rd25;
+	shfl.sync.down.b32 %r29, %r27, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r30, %r28, %r22, %r21, %r17;
+	mov.b64 %rd28, {%r29, %r30};
+	@!%p16 bra $L9;
+	setp.ne.u32 %p17, %r18, 9;
+	@%p17 bra.uni $L11;
+	setp.lt.f64 %p18, %fd7, %fd6;
+	setp.eq.f64 %p19, %fd7, %fd6;
+	setp.lt.s64 %p20, %rd28, %rd25;
+	and.pred %p21, %p19, %p20;
+	or.pred %p22, %p18, %p21;
+	selp.f64 %fd8, %fd7, %fd6, %p22;
+	selp.b64 %rd29, %rd28, %rd25, %p22;
+	mov.f64 %fd6, %fd8;
+	mov.b64 %rd25, %rd29;
+	bra.uni $L10;
 $L11:
-	mov.b64 %rd51, %fd4;
-	mov.b64 {%r68, %r69}, %rd51;
-	shfl.sync.down.b32 %r70|%p47, %r68, 2, %r59, %r17;
-	shfl.sync.down.b32 %r71, %r69, 2, %r59, %r17;
-	mov.b64 %rd52, {%r70, %r71};
-	mov.b64 %fd18, %rd52;
-	mov.b64 {%r72, %r73}, %rd21;
-	shfl.sync.down.b32 %r74, %r72, 2, %r59, %r17;
-	shfl.sync.down.b32 %r75, %r73, 2, %r59, %r17;
-	mov.b64 %rd53, {%r74, %r75};
-	@!%p47 bra $L12;
-	setp.gt.f64 %p48, %fd18, %fd4;
-	setp.eq.f64 %p49, %fd18, %fd4;
-	setp.lt.s64 %p50, %rd53, %rd21;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.f64 %fd19, %fd18, %fd4, %p52;
-	selp.b64 %rd54, %rd53, %rd21, %p52;
-	mov.f64 %fd4, %fd19;
-	mov.b64 %rd21, %rd54;
-$L12:
-	mov.b64 %rd55, %fd4;
-	mov.b64 {%r76, %r77}, %rd55;
-	shfl.sync.down.b32 %r78|%p53, %r76, 4, %r59, %r17;
-	shfl.sync.down.b32 %r79, %r77, 4, %r59, %r17;
-	mov.b64 %rd56, {%r78, %r79};
-	mov.b64 %fd20, %rd56;
-	mov.b64 {%r80, %r81}, %rd21;
-	shfl.sync.down.b32 %r82, %r80, 4, %r59, %r17;
-	shfl.sync.down.b32 %r83, %r81, 4, %r59, %r17;
-	mov.b64 %rd57, {%r82, %r83};
-	@!%p53 bra $L13;
-	setp.gt.f64 %p54, %fd20, %fd4;
-	setp.eq.f64 %p55, %fd20, %fd4;
-	setp.lt.s64 %p56, %rd57, %rd21;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.f64 %fd21, %fd20, %fd4, %p58;
-	selp.b64 %rd58, %rd57, %rd21, %p58;
-	mov.f64 %fd4, %fd21;
-	mov.b64 %rd21, %rd58;
-$L13:
-	mov.b64 %rd59, %fd4;
-	mov.b64 {%r84, %r85}, %rd59;
-	shfl.sync.down.b32 %r86|%p59, %r84, 8, %r59, %r17;
-	shfl.sync.down.b32 %r87, %r85, 8, %r59, %r17;
-	mov.b64 %rd60, {%r86, %r87};
-	mov.b64 %fd22, %rd60;
-	mov.b64 {%r88, %r89}, %rd21;
-	shfl.sync.down.b32 %r90, %r88, 8, %r59, %r17;
-	shfl.sync.down.b32 %r91, %r89, 8, %r59, %r17;
-	mov.b64 %rd61, {%r90, %r91};
-	@!%p59 bra $L14;
-	setp.gt.f64 %p60, %fd22, %fd4;
-	setp.eq.f64 %p61, %fd22, %fd4;
-	setp.lt.s64 %p62, %rd61, %rd21;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.f64 %fd23, %fd22, %fd4, %p64;
-	selp.b64 %rd62, %rd61, %rd21, %p64;
-	mov.f64 %fd4, %fd23;
-	mov.b64 %rd21, %rd62;
-$L14:
-	mov.b64 %rd63, %fd4;
-	mov.b64 {%r92, %r93}, %rd63;
-	shfl.sync.down.b32 %r94|%p65, %r92, 16, %r59, %r17;
-	shfl.sync.down.b32 %r95, %r93, 16, %r59, %r17;
-	mov.b64 %rd64, {%r94, %r95};
-	mov.b64 %fd24, %rd64;
-	mov.b64 {%r96, %r97}, %rd21;
-	shfl.sync.down.b32 %r98, %r96, 16, %r59, %r17;
-	shfl.sync.down.b32 %r99, %r97, 16, %r59, %r17;
-	mov.b64 %rd65, {%r98, %r99};
-	@!%p65 bra $L15;
-	setp.gt.f64 %p66, %fd24, %fd4;
-	setp.eq.f64 %p67, %fd24, %fd4;
-	setp.lt.s64 %p68, %rd65, %rd21;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.f64 %fd25, %fd24, %fd4, %p70;
-	selp.b64 %rd66, %rd65, %rd21, %p70;
-	mov.f64 %fd4, %fd25;
-	mov.b64 %rd21, %rd66;
-$L15:
+	setp.gt.f64 %p23, %fd7, %fd6;
+	setp.eq.f64 %p24, %fd7, %fd6;
+	setp.lt.s64 %p25, %rd28, %rd25;
+	and.pred %p26, %p24, %p25;
+	or.pred %p27, %p23, %p26;
+	selp.f64 %fd9, %fd7, %fd6, %p27;
+	selp.b64 %rd30, %rd28, %rd25, %p27;
+	mov.f64 %fd6, %fd9;
+	mov.b64 %rd25, %rd30;
+$L10:
 $L9:
-	setp.eq.u32 %p71, %r5, 0;
-	@!%p71 bra $L16;
-	st.global.f64 [%rd6+0], %fd4;
-	st.global.s64 [%rd6+8], %rd21;
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L7;
+$L8:
+	setp.eq.u32 %p28, %r7, 0;
+	@!%p28 bra $L12;
+	mul.wide.u32 %rd31, %r8, 16;
+	add.s64 %rd32, %rd1, %rd31;
+	st.shared.f64 [%rd32+0], %fd6;
+	st.shared.s64 [%rd32+8], %rd25;
+$L12:
+	bar.sync 0;
+	setp.eq.u32 %p29, %r8, 0;
+	@!%p29 bra $L13;
+	setp.lo.u32 %p30, %r7, %r10;
+	@!%p30 bra $L14;
+	mul.wide.u32 %rd33, %r7, 16;
+	add.s64 %rd34, %rd1, %rd33;
+	ld.shared.f64 %fd10, [%rd34+0];
+	ld.shared.s64 %rd35, [%rd34+8];
+	mov.f64 %fd6, %fd10;
+	mov.b64 %rd25, %rd35;
+$L14:
+	sub.u32 %r31, %r10, 1;
+	mov.b32 %r32, %r20;
+$L15:
+	setp.hs.u32 %p31, %r32, 32;
+	@%p31 bra $L16;
+	mov.b64 %rd36, %fd6;
+	mov.b64 {%r33, %r34}, %rd36;
+	shfl.sync.down.b32 %r35|%p32, %r33, %r32, %r31, %r17;
+	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
+	mov.b64 %rd37, {%r35, %r36};
+	mov.b64 %fd11, %rd37;
+	mov.b64 {%r37, %r38}, %rd25;
+	shfl.sync.down.b32 %r39, %r37, %r32, %r31, %r17;
+	shfl.sync.down.b32 %r40, %r38, %r32, %r31, %r17;
+	mov.b64 %rd38, {%r39, %r40};
+	@!%p32 bra $L17;
+	setp.ne.u32 %p33, %r18, 9;
+	@%p33 bra.uni $L19;
+	setp.lt.f64 %p34, %fd11, %fd6;
+	setp.eq.f64 %p35, %fd11, %fd6;
+	setp.lt.s64 %p36, %rd38, %rd25;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	selp.f64 %fd12, %fd11, %fd6, %p38;
+	selp.b64 %rd39, %rd38, %rd25, %p38;
+	mov.f64 %fd6, %fd12;
+	mov.b64 %rd25, %rd39;
+	bra.uni $L18;
+$L19:
+	setp.gt.f64 %p39, %fd11, %fd6;
+	setp.eq.f64 %p40, %fd11, %fd6;
+	setp.lt.s64 %p41, %rd38, %rd25;
+	and.pred %p42, %p40, %p41;
+	or.pred %p43, %p39, %p42;
+	selp.f64 %fd13, %fd11, %fd6, %p43;
+	selp.b64 %rd40, %rd38, %rd25, %p43;
+	mov.f64 %fd6, %fd13;
+	mov.b64 %rd25, %rd40;
+$L18:
+$L17:
+	shl.b32 %r32, %r32, 1;
+	bra.uni $L15;
 $L16:
+$L13:
+	setp.eq.u32 %p44, %r5, 0;
+	@!%p44 bra $L20;
+	st.global.f64 [%rd6+0], %fd6;
+	st.global.s64 [%rd6+8], %rd25;
+$L20:
 	ret;
 }
 `
@@ -14306,18 +4555,19 @@ const gokkosPTX12 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_conformance_maxLoc_main_minloc(
+.visible .entry gk_conformance_maxLoc_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<72>;
-	.reg .b32 %r<102>;
-	.reg .b64 %rd<87>;
+	.reg .pred %p<39>;
+	.reg .b32 %r<43>;
+	.reg .b64 %rd<61>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14341,6 +4591,7 @@ const gokkosPTX12 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -14348,285 +4599,187 @@ const gokkosPTX12 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 9223372036854775807;
-	mov.b64 %rd24, 9223372036854775807;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
-$L1:
-	setp.ge.s64 %p2, %rd28, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd29, %rd28;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	setp.gt.s64 %p3, %rd34, %rd23;
-	setp.eq.s64 %p4, %rd34, %rd23;
-	setp.lt.s64 %p5, %rd29, %rd24;
-	and.pred %p6, %p4, %p5;
-	or.pred %p7, %p3, %p6;
-	@!%p7 bra $L5;
-	mov.b64 %rd35, %rd34;
-	mov.b64 %rd36, %rd29;
-	mov.b64 %rd23, %rd35;
-	mov.b64 %rd24, %rd36;
-$L5:
-$L3:
-	add.s64 %rd28, %rd28, %rd27;
+	setp.ne.u32 %p2, %r18, 9;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd25, 9223372036854775807;
+	mov.b64 %rd26, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd37, %rd23;
-	mov.b64 %rd38, %rd24;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd37;
-	shfl.sync.down.b32 %r23|%p8, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd39, {%r23, %r24};
-	mov.b64 {%r25, %r26}, %rd38;
-	shfl.sync.down.b32 %r27, %r25, 1, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r20, %r17;
-	mov.b64 %rd40, {%r27, %r28};
-	@!%p8 bra $L6;
-	setp.lt.s64 %p9, %rd39, %rd37;
-	setp.eq.s64 %p10, %rd39, %rd37;
-	setp.lt.s64 %p11, %rd40, %rd38;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd41, %rd39, %rd37, %p13;
-	selp.b64 %rd42, %rd40, %rd38, %p13;
-	mov.b64 %rd37, %rd41;
-	mov.b64 %rd38, %rd42;
-$L6:
-	mov.b64 {%r29, %r30}, %rd37;
-	shfl.sync.down.b32 %r31|%p14, %r29, 2, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r20, %r17;
-	mov.b64 %rd43, {%r31, %r32};
-	mov.b64 {%r33, %r34}, %rd38;
-	shfl.sync.down.b32 %r35, %r33, 2, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 2, %r20, %r17;
-	mov.b64 %rd44, {%r35, %r36};
-	@!%p14 bra $L7;
-	setp.lt.s64 %p15, %rd43, %rd37;
-	setp.eq.s64 %p16, %rd43, %rd37;
-	setp.lt.s64 %p17, %rd44, %rd38;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd45, %rd43, %rd37, %p19;
-	selp.b64 %rd46, %rd44, %rd38, %p19;
-	mov.b64 %rd37, %rd45;
-	mov.b64 %rd38, %rd46;
+	mov.b64 %rd25, -9223372036854775808;
+	mov.b64 %rd26, 9223372036854775807;
+$L1:
+	mov.b64 %rd23, %rd25;
+	mov.b64 %rd24, %rd26;
+	cvt.u64.u32 %rd27, %r5;
+	add.s64 %rd28, %rd20, %rd27;
+	cvt.u64.u32 %rd29, %r6;
+	mov.b64 %rd30, %rd28;
+$L3:
+	setp.ge.s64 %p3, %rd30, %rd22;
+	@%p3 bra $L4;
+	mov.b64 %rd31, %rd30;
+	mul.lo.s64 %rd32, %rd31, %rd12;
+	mad.lo.s64 %rd33, %rd32, 8, %rd8;
+	ld.global.nc.s64 %rd34, [%rd33+0];
+	mov.b64 %rd35, %rd34;
+	mov.b64 %rd36, %rd35;
+	setp.gt.s64 %p4, %rd36, %rd23;
+	setp.eq.s64 %p5, %rd36, %rd23;
+	setp.lt.s64 %p6, %rd31, %rd24;
+	and.pred %p7, %p5, %p6;
+	or.pred %p8, %p4, %p7;
+	@!%p8 bra $L7;
+	mov.b64 %rd37, %rd36;
+	mov.b64 %rd38, %rd31;
+	mov.b64 %rd23, %rd37;
+	mov.b64 %rd24, %rd38;
 $L7:
-	mov.b64 {%r37, %r38}, %rd37;
-	shfl.sync.down.b32 %r39|%p20, %r37, 4, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 4, %r20, %r17;
-	mov.b64 %rd47, {%r39, %r40};
-	mov.b64 {%r41, %r42}, %rd38;
-	shfl.sync.down.b32 %r43, %r41, 4, %r20, %r17;
-	shfl.sync.down.b32 %r44, %r42, 4, %r20, %r17;
-	mov.b64 %rd48, {%r43, %r44};
-	@!%p20 bra $L8;
-	setp.lt.s64 %p21, %rd47, %rd37;
-	setp.eq.s64 %p22, %rd47, %rd37;
-	setp.lt.s64 %p23, %rd48, %rd38;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd49, %rd47, %rd37, %p25;
-	selp.b64 %rd50, %rd48, %rd38, %p25;
-	mov.b64 %rd37, %rd49;
-	mov.b64 %rd38, %rd50;
+$L5:
+	add.s64 %rd30, %rd30, %rd29;
+	bra.uni $L3;
+$L4:
+	mov.b64 %rd39, %rd23;
+	mov.b64 %rd40, %rd24;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L8:
-	mov.b64 {%r45, %r46}, %rd37;
-	shfl.sync.down.b32 %r47|%p26, %r45, 8, %r20, %r17;
-	shfl.sync.down.b32 %r48, %r46, 8, %r20, %r17;
-	mov.b64 %rd51, {%r47, %r48};
-	mov.b64 {%r49, %r50}, %rd38;
-	shfl.sync.down.b32 %r51, %r49, 8, %r20, %r17;
-	shfl.sync.down.b32 %r52, %r50, 8, %r20, %r17;
-	mov.b64 %rd52, {%r51, %r52};
-	@!%p26 bra $L9;
-	setp.lt.s64 %p27, %rd51, %rd37;
-	setp.eq.s64 %p28, %rd51, %rd37;
-	setp.lt.s64 %p29, %rd52, %rd38;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd53, %rd51, %rd37, %p31;
-	selp.b64 %rd54, %rd52, %rd38, %p31;
-	mov.b64 %rd37, %rd53;
-	mov.b64 %rd38, %rd54;
+	setp.hs.u32 %p9, %r24, 32;
+	@%p9 bra $L9;
+	mov.b64 {%r25, %r26}, %rd39;
+	shfl.sync.down.b32 %r27|%p10, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd41, {%r27, %r28};
+	mov.b64 {%r29, %r30}, %rd40;
+	shfl.sync.down.b32 %r31, %r29, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r24, %r23, %r17;
+	mov.b64 %rd42, {%r31, %r32};
+	@!%p10 bra $L10;
+	setp.ne.u32 %p11, %r18, 9;
+	@%p11 bra.uni $L12;
+	setp.lt.s64 %p12, %rd41, %rd39;
+	setp.eq.s64 %p13, %rd41, %rd39;
+	setp.lt.s64 %p14, %rd42, %rd40;
+	and.pred %p15, %p13, %p14;
+	or.pred %p16, %p12, %p15;
+	selp.b64 %rd43, %rd41, %rd39, %p16;
+	selp.b64 %rd44, %rd42, %rd40, %p16;
+	mov.b64 %rd39, %rd43;
+	mov.b64 %rd40, %rd44;
+	bra.uni $L11;
+$L12:
+	setp.gt.s64 %p17, %rd41, %rd39;
+	setp.eq.s64 %p18, %rd41, %rd39;
+	setp.lt.s64 %p19, %rd42, %rd40;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd45, %rd41, %rd39, %p21;
+	selp.b64 %rd46, %rd42, %rd40, %p21;
+	mov.b64 %rd39, %rd45;
+	mov.b64 %rd40, %rd46;
+$L11:
+$L10:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L8;
 $L9:
-	mov.b64 {%r53, %r54}, %rd37;
-	shfl.sync.down.b32 %r55|%p32, %r53, 16, %r20, %r17;
-	shfl.sync.down.b32 %r56, %r54, 16, %r20, %r17;
-	mov.b64 %rd55, {%r55, %r56};
-	mov.b64 {%r57, %r58}, %rd38;
-	shfl.sync.down.b32 %r59, %r57, 16, %r20, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r20, %r17;
-	mov.b64 %rd56, {%r59, %r60};
-	@!%p32 bra $L10;
-	setp.lt.s64 %p33, %rd55, %rd37;
-	setp.eq.s64 %p34, %rd55, %rd37;
-	setp.lt.s64 %p35, %rd56, %rd38;
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L13;
+	mul.wide.u32 %rd47, %r8, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	st.shared.s64 [%rd48+0], %rd39;
+	st.shared.s64 [%rd48+8], %rd40;
+$L13:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L14;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L15;
+	mul.wide.u32 %rd49, %r7, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	ld.shared.s64 %rd51, [%rd50+0];
+	ld.shared.s64 %rd52, [%rd50+8];
+	mov.b64 %rd39, %rd51;
+	mov.b64 %rd40, %rd52;
+$L15:
+	sub.u32 %r33, %r10, 1;
+	mov.b32 %r34, %r22;
+$L16:
+	setp.hs.u32 %p25, %r34, 32;
+	@%p25 bra $L17;
+	mov.b64 {%r35, %r36}, %rd39;
+	shfl.sync.down.b32 %r37|%p26, %r35, %r34, %r33, %r17;
+	shfl.sync.down.b32 %r38, %r36, %r34, %r33, %r17;
+	mov.b64 %rd53, {%r37, %r38};
+	mov.b64 {%r39, %r40}, %rd40;
+	shfl.sync.down.b32 %r41, %r39, %r34, %r33, %r17;
+	shfl.sync.down.b32 %r42, %r40, %r34, %r33, %r17;
+	mov.b64 %rd54, {%r41, %r42};
+	@!%p26 bra $L18;
+	setp.ne.u32 %p27, %r18, 9;
+	@%p27 bra.uni $L20;
+	setp.lt.s64 %p28, %rd53, %rd39;
+	setp.eq.s64 %p29, %rd53, %rd39;
+	setp.lt.s64 %p30, %rd54, %rd40;
+	and.pred %p31, %p29, %p30;
+	or.pred %p32, %p28, %p31;
+	selp.b64 %rd55, %rd53, %rd39, %p32;
+	selp.b64 %rd56, %rd54, %rd40, %p32;
+	mov.b64 %rd39, %rd55;
+	mov.b64 %rd40, %rd56;
+	bra.uni $L19;
+$L20:
+	setp.gt.s64 %p33, %rd53, %rd39;
+	setp.eq.s64 %p34, %rd53, %rd39;
+	setp.lt.s64 %p35, %rd54, %rd40;
 	and.pred %p36, %p34, %p35;
 	or.pred %p37, %p33, %p36;
-	selp.b64 %rd57, %rd55, %rd37, %p37;
-	selp.b64 %rd58, %rd56, %rd38, %p37;
-	mov.b64 %rd37, %rd57;
-	mov.b64 %rd38, %rd58;
-$L10:
-	setp.eq.u32 %p38, %r7, 0;
-	@!%p38 bra $L11;
-	mul.wide.u32 %rd59, %r8, 16;
-	add.s64 %rd60, %rd1, %rd59;
-	st.shared.s64 [%rd60+0], %rd37;
-	st.shared.s64 [%rd60+8], %rd38;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p39, %r8, 0;
-	@!%p39 bra $L12;
-	setp.lo.u32 %p40, %r7, %r10;
-	@!%p40 bra $L13;
-	mul.wide.u32 %rd61, %r7, 16;
-	add.s64 %rd62, %rd1, %rd61;
-	ld.shared.s64 %rd63, [%rd62+0];
-	ld.shared.s64 %rd64, [%rd62+8];
-	mov.b64 %rd37, %rd63;
-	mov.b64 %rd38, %rd64;
-$L13:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd37;
-	shfl.sync.down.b32 %r64|%p41, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd65, {%r64, %r65};
-	mov.b64 {%r66, %r67}, %rd38;
-	shfl.sync.down.b32 %r68, %r66, 1, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 1, %r61, %r17;
-	mov.b64 %rd66, {%r68, %r69};
-	@!%p41 bra $L14;
-	setp.lt.s64 %p42, %rd65, %rd37;
-	setp.eq.s64 %p43, %rd65, %rd37;
-	setp.lt.s64 %p44, %rd66, %rd38;
-	and.pred %p45, %p43, %p44;
-	or.pred %p46, %p42, %p45;
-	selp.b64 %rd67, %rd65, %rd37, %p46;
-	selp.b64 %rd68, %rd66, %rd38, %p46;
-	mov.b64 %rd37, %rd67;
-	mov.b64 %rd38, %rd68;
-$L14:
-	mov.b64 {%r70, %r71}, %rd37;
-	shfl.sync.down.b32 %r72|%p47, %r70, 2, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 2, %r61, %r17;
-	mov.b64 %rd69, {%r72, %r73};
-	mov.b64 {%r74, %r75}, %rd38;
-	shfl.sync.down.b32 %r76, %r74, 2, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 2, %r61, %r17;
-	mov.b64 %rd70, {%r76, %r77};
-	@!%p47 bra $L15;
-	setp.lt.s64 %p48, %rd69, %rd37;
-	setp.eq.s64 %p49, %rd69, %rd37;
-	setp.lt.s64 %p50, %rd70, %rd38;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd71, %rd69, %rd37, %p52;
-	selp.b64 %rd72, %rd70, %rd38, %p52;
-	mov.b64 %rd37, %rd71;
-	mov.b64 %rd38, %rd72;
-$L15:
-	mov.b64 {%r78, %r79}, %rd37;
-	shfl.sync.down.b32 %r80|%p53, %r78, 4, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 4, %r61, %r17;
-	mov.b64 %rd73, {%r80, %r81};
-	mov.b64 {%r82, %r83}, %rd38;
-	shfl.sync.down.b32 %r84, %r82, 4, %r61, %r17;
-	shfl.sync.down.b32 %r85, %r83, 4, %r61, %r17;
-	mov.b64 %rd74, {%r84, %r85};
-	@!%p53 bra $L16;
-	setp.lt.s64 %p54, %rd73, %rd37;
-	setp.eq.s64 %p55, %rd73, %rd37;
-	setp.lt.s64 %p56, %rd74, %rd38;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd75, %rd73, %rd37, %p58;
-	selp.b64 %rd76, %rd74, %rd38, %p58;
-	mov.b64 %rd37, %rd75;
-	mov.b64 %rd38, %rd76;
-$L16:
-	mov.b64 {%r86, %r87}, %rd37;
-	shfl.sync.down.b32 %r88|%p59, %r86, 8, %r61, %r17;
-	shfl.sync.down.b32 %r89, %r87, 8, %r61, %r17;
-	mov.b64 %rd77, {%r88, %r89};
-	mov.b64 {%r90, %r91}, %rd38;
-	shfl.sync.down.b32 %r92, %r90, 8, %r61, %r17;
-	shfl.sync.down.b32 %r93, %r91, 8, %r61, %r17;
-	mov.b64 %rd78, {%r92, %r93};
-	@!%p59 bra $L17;
-	setp.lt.s64 %p60, %rd77, %rd37;
-	setp.eq.s64 %p61, %rd77, %rd37;
-	setp.lt.s64 %p62, %rd78, %rd38;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd79, %rd77, %rd37, %p64;
-	selp.b64 %rd80, %rd78, %rd38, %p64;
-	mov.b64 %rd37, %rd79;
-	mov.b64 %rd38, %rd80;
-$L17:
-	mov.b64 {%r94, %r95}, %rd37;
-	shfl.sync.down.b32 %r96|%p65, %r94, 16, %r61, %r17;
-	shfl.sync.down.b32 %r97, %r95, 16, %r61, %r17;
-	mov.b64 %rd81, {%r96, %r97};
-	mov.b64 {%r98, %r99}, %rd38;
-	shfl.sync.down.b32 %r100, %r98, 16, %r61, %r17;
-	shfl.sync.down.b32 %r101, %r99, 16, %r61, %r17;
-	mov.b64 %rd82, {%r100, %r101};
-	@!%p65 bra $L18;
-	setp.lt.s64 %p66, %rd81, %rd37;
-	setp.eq.s64 %p67, %rd81, %rd37;
-	setp.lt.s64 %p68, %rd82, %rd38;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd83, %rd81, %rd37, %p70;
-	selp.b64 %rd84, %rd82, %rd38, %p70;
-	mov.b64 %rd37, %rd83;
-	mov.b64 %rd38, %rd84;
-$L18:
-$L12:
-	mul.wide.u32 %rd85, %r18, 16;
-	add.s64 %rd86, %rd5, %rd85;
-	setp.eq.u32 %p71, %r5, 0;
-	@!%p71 bra $L19;
-	st.global.s64 [%rd86+0], %rd37;
-	st.global.s64 [%rd86+8], %rd38;
+	selp.b64 %rd57, %rd53, %rd39, %p37;
+	selp.b64 %rd58, %rd54, %rd40, %p37;
+	mov.b64 %rd39, %rd57;
+	mov.b64 %rd40, %rd58;
 $L19:
+$L18:
+	shl.b32 %r34, %r34, 1;
+	bra.uni $L16;
+$L17:
+$L14:
+	mul.wide.u32 %rd59, %r19, 16;
+	add.s64 %rd60, %rd5, %rd59;
+	setp.eq.u32 %p38, %r5, 0;
+	@!%p38 bra $L21;
+	st.global.s64 [%rd60+0], %rd39;
+	st.global.s64 [%rd60+8], %rd40;
+$L21:
 	ret;
 }
 
-.visible .entry gk_conformance_maxLoc_final_minloc(
+.visible .entry gk_conformance_maxLoc_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<72>;
-	.reg .b32 %r<100>;
-	.reg .b64 %rd<72>;
+	.reg .pred %p<45>;
+	.reg .b32 %r<41>;
+	.reg .b64 %rd<50>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14651,6 +4804,7 @@ $L19:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -14658,847 +4812,167 @@ $L19:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
+	cvt.u64.u32 %rd16, %r5;
+	cvt.u64.u32 %rd17, %r6;
+	setp.ne.u32 %p2, %r18, 9;
+	@%p2 bra.uni $L2;
 	mov.b64 %rd14, 9223372036854775807;
 	mov.b64 %rd15, 9223372036854775807;
-	cvt.u64.u32 %rd16, %r5;
-	cvt.u64.u32 %rd17, %r6;
 	mov.b64 %rd18, %rd16;
-$L1:
-	setp.ge.s64 %p2, %rd18, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd18, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd19, %rd18, 16, %rd3;
 	ld.global.s64 %rd20, [%rd19+0];
 	ld.global.s64 %rd21, [%rd19+8];
-	setp.lt.s64 %p3, %rd20, %rd14;
-	setp.eq.s64 %p4, %rd20, %rd14;
-	setp.lt.s64 %p5, %rd21, %rd15;
-	and.pred %p6, %p4, %p5;
-	or.pred %p7, %p3, %p6;
-	selp.b64 %rd22, %rd20, %rd14, %p7;
-	selp.b64 %rd23, %rd21, %rd15, %p7;
+	setp.lt.s64 %p4, %rd20, %rd14;
+	setp.eq.s64 %p5, %rd20, %rd14;
+	setp.lt.s64 %p6, %rd21, %rd15;
+	and.pred %p7, %p5, %p6;
+	or.pred %p8, %p4, %p7;
+	selp.b64 %rd22, %rd20, %rd14, %p8;
+	selp.b64 %rd23, %rd21, %rd15, %p8;
 	mov.b64 %rd14, %rd22;
 	mov.b64 %rd15, %rd23;
 	add.s64 %rd18, %rd18, %rd17;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd24, %rd14;
-	mov.b64 %rd25, %rd15;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd24;
-	shfl.sync.down.b32 %r21|%p8, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd26, {%r21, %r22};
-	mov.b64 {%r23, %r24}, %rd25;
-	shfl.sync.down.b32 %r25, %r23, 1, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 1, %r18, %r17;
-	mov.b64 %rd27, {%r25, %r26};
-	@!%p8 bra $L3;
-	setp.lt.s64 %p9, %rd26, %rd24;
-	setp.eq.s64 %p10, %rd26, %rd24;
-	setp.lt.s64 %p11, %rd27, %rd25;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd28, %rd26, %rd24, %p13;
-	selp.b64 %rd29, %rd27, %rd25, %p13;
-	mov.b64 %rd24, %rd28;
-	mov.b64 %rd25, %rd29;
-$L3:
-	mov.b64 {%r27, %r28}, %rd24;
-	shfl.sync.down.b32 %r29|%p14, %r27, 2, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 2, %r18, %r17;
-	mov.b64 %rd30, {%r29, %r30};
-	mov.b64 {%r31, %r32}, %rd25;
-	shfl.sync.down.b32 %r33, %r31, 2, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 2, %r18, %r17;
-	mov.b64 %rd31, {%r33, %r34};
-	@!%p14 bra $L4;
-	setp.lt.s64 %p15, %rd30, %rd24;
-	setp.eq.s64 %p16, %rd30, %rd24;
-	setp.lt.s64 %p17, %rd31, %rd25;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd32, %rd30, %rd24, %p19;
-	selp.b64 %rd33, %rd31, %rd25, %p19;
-	mov.b64 %rd24, %rd32;
-	mov.b64 %rd25, %rd33;
+	bra.uni $L3;
 $L4:
-	mov.b64 {%r35, %r36}, %rd24;
-	shfl.sync.down.b32 %r37|%p20, %r35, 4, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 4, %r18, %r17;
-	mov.b64 %rd34, {%r37, %r38};
-	mov.b64 {%r39, %r40}, %rd25;
-	shfl.sync.down.b32 %r41, %r39, 4, %r18, %r17;
-	shfl.sync.down.b32 %r42, %r40, 4, %r18, %r17;
-	mov.b64 %rd35, {%r41, %r42};
-	@!%p20 bra $L5;
-	setp.lt.s64 %p21, %rd34, %rd24;
-	setp.eq.s64 %p22, %rd34, %rd24;
-	setp.lt.s64 %p23, %rd35, %rd25;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd36, %rd34, %rd24, %p25;
-	selp.b64 %rd37, %rd35, %rd25, %p25;
-	mov.b64 %rd24, %rd36;
-	mov.b64 %rd25, %rd37;
-$L5:
-	mov.b64 {%r43, %r44}, %rd24;
-	shfl.sync.down.b32 %r45|%p26, %r43, 8, %r18, %r17;
-	shfl.sync.down.b32 %r46, %r44, 8, %r18, %r17;
-	mov.b64 %rd38, {%r45, %r46};
-	mov.b64 {%r47, %r48}, %rd25;
-	shfl.sync.down.b32 %r49, %r47, 8, %r18, %r17;
-	shfl.sync.down.b32 %r50, %r48, 8, %r18, %r17;
-	mov.b64 %rd39, {%r49, %r50};
-	@!%p26 bra $L6;
-	setp.lt.s64 %p27, %rd38, %rd24;
-	setp.eq.s64 %p28, %rd38, %rd24;
-	setp.lt.s64 %p29, %rd39, %rd25;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd40, %rd38, %rd24, %p31;
-	selp.b64 %rd41, %rd39, %rd25, %p31;
-	mov.b64 %rd24, %rd40;
-	mov.b64 %rd25, %rd41;
-$L6:
-	mov.b64 {%r51, %r52}, %rd24;
-	shfl.sync.down.b32 %r53|%p32, %r51, 16, %r18, %r17;
-	shfl.sync.down.b32 %r54, %r52, 16, %r18, %r17;
-	mov.b64 %rd42, {%r53, %r54};
-	mov.b64 {%r55, %r56}, %rd25;
-	shfl.sync.down.b32 %r57, %r55, 16, %r18, %r17;
-	shfl.sync.down.b32 %r58, %r56, 16, %r18, %r17;
-	mov.b64 %rd43, {%r57, %r58};
-	@!%p32 bra $L7;
-	setp.lt.s64 %p33, %rd42, %rd24;
-	setp.eq.s64 %p34, %rd42, %rd24;
-	setp.lt.s64 %p35, %rd43, %rd25;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd44, %rd42, %rd24, %p37;
-	selp.b64 %rd45, %rd43, %rd25, %p37;
-	mov.b64 %rd24, %rd44;
-	mov.b64 %rd25, %rd45;
-$L7:
-	setp.eq.u32 %p38, %r7, 0;
-	@!%p38 bra $L8;
-	mul.wide.u32 %rd46, %r8, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	st.shared.s64 [%rd47+0], %rd24;
-	st.shared.s64 [%rd47+8], %rd25;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p39, %r8, 0;
-	@!%p39 bra $L9;
-	setp.lo.u32 %p40, %r7, %r10;
-	@!%p40 bra $L10;
-	mul.wide.u32 %rd48, %r7, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	ld.shared.s64 %rd50, [%rd49+0];
-	ld.shared.s64 %rd51, [%rd49+8];
-	mov.b64 %rd24, %rd50;
-	mov.b64 %rd25, %rd51;
-$L10:
-	sub.u32 %r59, %r10, 1;
-	mov.b64 {%r60, %r61}, %rd24;
-	shfl.sync.down.b32 %r62|%p41, %r60, 1, %r59, %r17;
-	shfl.sync.down.b32 %r63, %r61, 1, %r59, %r17;
-	mov.b64 %rd52, {%r62, %r63};
-	mov.b64 {%r64, %r65}, %rd25;
-	shfl.sync.down.b32 %r66, %r64, 1, %r59, %r17;
-	shfl.sync.down.b32 %r67, %r65, 1, %r59, %r17;
-	mov.b64 %rd53, {%r66, %r67};
-	@!%p41 bra $L11;
-	setp.lt.s64 %p42, %rd52, %rd24;
-	setp.eq.s64 %p43, %rd52, %rd24;
-	setp.lt.s64 %p44, %rd53, %rd25;
-	and.pred %p45, %p43, %p44;
-	or.pred %p46, %p42, %p45;
-	selp.b64 %rd54, %rd52, %rd24, %p46;
-	selp.b64 %rd55, %rd53, %rd25, %p46;
-	mov.b64 %rd24, %rd54;
-	mov.b64 %rd25, %rd55;
-$L11:
-	mov.b64 {%r68, %r69}, %rd24;
-	shfl.sync.down.b32 %r70|%p47, %r68, 2, %r59, %r17;
-	shfl.sync.down.b32 %r71, %r69, 2, %r59, %r17;
-	mov.b64 %rd56, {%r70, %r71};
-	mov.b64 {%r72, %r73}, %rd25;
-	shfl.sync.down.b32 %r74, %r72, 2, %r59, %r17;
-	shfl.sync.down.b32 %r75, %r73, 2, %r59, %r17;
-	mov.b64 %rd57, {%r74, %r75};
-	@!%p47 bra $L12;
-	setp.lt.s64 %p48, %rd56, %rd24;
-	setp.eq.s64 %p49, %rd56, %rd24;
-	setp.lt.s64 %p50, %rd57, %rd25;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd58, %rd56, %rd24, %p52;
-	selp.b64 %rd59, %rd57, %rd25, %p52;
-	mov.b64 %rd24, %rd58;
-	mov.b64 %rd25, %rd59;
-$L12:
-	mov.b64 {%r76, %r77}, %rd24;
-	shfl.sync.down.b32 %r78|%p53, %r76, 4, %r59, %r17;
-	shfl.sync.down.b32 %r79, %r77, 4, %r59, %r17;
-	mov.b64 %rd60, {%r78, %r79};
-	mov.b64 {%r80, %r81}, %rd25;
-	shfl.sync.down.b32 %r82, %r80, 4, %r59, %r17;
-	shfl.sync.down.b32 %r83, %r81, 4, %r59, %r17;
-	mov.b64 %rd61, {%r82, %r83};
-	@!%p53 bra $L13;
-	setp.lt.s64 %p54, %rd60, %rd24;
-	setp.eq.s64 %p55, %rd60, %rd24;
-	setp.lt.s64 %p56, %rd61, %rd25;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd62, %rd60, %rd24, %p58;
-	selp.b64 %rd63, %rd61, %rd25, %p58;
-	mov.b64 %rd24, %rd62;
-	mov.b64 %rd25, %rd63;
-$L13:
-	mov.b64 {%r84, %r85}, %rd24;
-	shfl.sync.down.b32 %r86|%p59, %r84, 8, %r59, %r17;
-	shfl.sync.down.b32 %r87, %r85, 8, %r59, %r17;
-	mov.b64 %rd64, {%r86, %r87};
-	mov.b64 {%r88, %r89}, %rd25;
-	shfl.sync.down.b32 %r90, %r88, 8, %r59, %r17;
-	shfl.sync.down.b32 %r91, %r89, 8, %r59, %r17;
-	mov.b64 %rd65, {%r90, %r91};
-	@!%p59 bra $L14;
-	setp.lt.s64 %p60, %rd64, %rd24;
-	setp.eq.s64 %p61, %rd64, %rd24;
-	setp.lt.s64 %p62, %rd65, %rd25;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd66, %rd64, %rd24, %p64;
-	selp.b64 %rd67, %rd65, %rd25, %p64;
-	mov.b64 %rd24, %rd66;
-	mov.b64 %rd25, %rd67;
-$L14:
-	mov.b64 {%r92, %r93}, %rd24;
-	shfl.sync.down.b32 %r94|%p65, %r92, 16, %r59, %r17;
-	shfl.sync.down.b32 %r95, %r93, 16, %r59, %r17;
-	mov.b64 %rd68, {%r94, %r95};
-	mov.b64 {%r96, %r97}, %rd25;
-	shfl.sync.down.b32 %r98, %r96, 16, %r59, %r17;
-	shfl.sync.down.b32 %r99, %r97, 16, %r59, %r17;
-	mov.b64 %rd69, {%r98, %r99};
-	@!%p65 bra $L15;
-	setp.lt.s64 %p66, %rd68, %rd24;
-	setp.eq.s64 %p67, %rd68, %rd24;
-	setp.lt.s64 %p68, %rd69, %rd25;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd70, %rd68, %rd24, %p70;
-	selp.b64 %rd71, %rd69, %rd25, %p70;
-	mov.b64 %rd24, %rd70;
-	mov.b64 %rd25, %rd71;
-$L15:
-$L9:
-	setp.eq.u32 %p71, %r5, 0;
-	@!%p71 bra $L16;
-	st.global.s64 [%rd6+0], %rd24;
-	st.global.s64 [%rd6+8], %rd25;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_maxLoc_main_maxloc(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<72>;
-	.reg .b32 %r<102>;
-	.reg .b64 %rd<87>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -9223372036854775808;
-	mov.b64 %rd24, 9223372036854775807;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
-$L1:
-	setp.ge.s64 %p2, %rd28, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd29, %rd28;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.s64 %rd32, [%rd31+0];
-	mov.b64 %rd33, %rd32;
-	mov.b64 %rd34, %rd33;
-	setp.gt.s64 %p3, %rd34, %rd23;
-	setp.eq.s64 %p4, %rd34, %rd23;
-	setp.lt.s64 %p5, %rd29, %rd24;
-	and.pred %p6, %p4, %p5;
-	or.pred %p7, %p3, %p6;
-	@!%p7 bra $L5;
-	mov.b64 %rd35, %rd34;
-	mov.b64 %rd36, %rd29;
-	mov.b64 %rd23, %rd35;
-	mov.b64 %rd24, %rd36;
-$L5:
-$L3:
-	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd37, %rd23;
-	mov.b64 %rd38, %rd24;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd37;
-	shfl.sync.down.b32 %r23|%p8, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd39, {%r23, %r24};
-	mov.b64 {%r25, %r26}, %rd38;
-	shfl.sync.down.b32 %r27, %r25, 1, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 1, %r20, %r17;
-	mov.b64 %rd40, {%r27, %r28};
-	@!%p8 bra $L6;
-	setp.gt.s64 %p9, %rd39, %rd37;
-	setp.eq.s64 %p10, %rd39, %rd37;
-	setp.lt.s64 %p11, %rd40, %rd38;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd41, %rd39, %rd37, %p13;
-	selp.b64 %rd42, %rd40, %rd38, %p13;
-	mov.b64 %rd37, %rd41;
-	mov.b64 %rd38, %rd42;
-$L6:
-	mov.b64 {%r29, %r30}, %rd37;
-	shfl.sync.down.b32 %r31|%p14, %r29, 2, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 2, %r20, %r17;
-	mov.b64 %rd43, {%r31, %r32};
-	mov.b64 {%r33, %r34}, %rd38;
-	shfl.sync.down.b32 %r35, %r33, 2, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 2, %r20, %r17;
-	mov.b64 %rd44, {%r35, %r36};
-	@!%p14 bra $L7;
-	setp.gt.s64 %p15, %rd43, %rd37;
-	setp.eq.s64 %p16, %rd43, %rd37;
-	setp.lt.s64 %p17, %rd44, %rd38;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd45, %rd43, %rd37, %p19;
-	selp.b64 %rd46, %rd44, %rd38, %p19;
-	mov.b64 %rd37, %rd45;
-	mov.b64 %rd38, %rd46;
-$L7:
-	mov.b64 {%r37, %r38}, %rd37;
-	shfl.sync.down.b32 %r39|%p20, %r37, 4, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 4, %r20, %r17;
-	mov.b64 %rd47, {%r39, %r40};
-	mov.b64 {%r41, %r42}, %rd38;
-	shfl.sync.down.b32 %r43, %r41, 4, %r20, %r17;
-	shfl.sync.down.b32 %r44, %r42, 4, %r20, %r17;
-	mov.b64 %rd48, {%r43, %r44};
-	@!%p20 bra $L8;
-	setp.gt.s64 %p21, %rd47, %rd37;
-	setp.eq.s64 %p22, %rd47, %rd37;
-	setp.lt.s64 %p23, %rd48, %rd38;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd49, %rd47, %rd37, %p25;
-	selp.b64 %rd50, %rd48, %rd38, %p25;
-	mov.b64 %rd37, %rd49;
-	mov.b64 %rd38, %rd50;
-$L8:
-	mov.b64 {%r45, %r46}, %rd37;
-	shfl.sync.down.b32 %r47|%p26, %r45, 8, %r20, %r17;
-	shfl.sync.down.b32 %r48, %r46, 8, %r20, %r17;
-	mov.b64 %rd51, {%r47, %r48};
-	mov.b64 {%r49, %r50}, %rd38;
-	shfl.sync.down.b32 %r51, %r49, 8, %r20, %r17;
-	shfl.sync.down.b32 %r52, %r50, 8, %r20, %r17;
-	mov.b64 %rd52, {%r51, %r52};
-	@!%p26 bra $L9;
-	setp.gt.s64 %p27, %rd51, %rd37;
-	setp.eq.s64 %p28, %rd51, %rd37;
-	setp.lt.s64 %p29, %rd52, %rd38;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd53, %rd51, %rd37, %p31;
-	selp.b64 %rd54, %rd52, %rd38, %p31;
-	mov.b64 %rd37, %rd53;
-	mov.b64 %rd38, %rd54;
-$L9:
-	mov.b64 {%r53, %r54}, %rd37;
-	shfl.sync.down.b32 %r55|%p32, %r53, 16, %r20, %r17;
-	shfl.sync.down.b32 %r56, %r54, 16, %r20, %r17;
-	mov.b64 %rd55, {%r55, %r56};
-	mov.b64 {%r57, %r58}, %rd38;
-	shfl.sync.down.b32 %r59, %r57, 16, %r20, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r20, %r17;
-	mov.b64 %rd56, {%r59, %r60};
-	@!%p32 bra $L10;
-	setp.gt.s64 %p33, %rd55, %rd37;
-	setp.eq.s64 %p34, %rd55, %rd37;
-	setp.lt.s64 %p35, %rd56, %rd38;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd57, %rd55, %rd37, %p37;
-	selp.b64 %rd58, %rd56, %rd38, %p37;
-	mov.b64 %rd37, %rd57;
-	mov.b64 %rd38, %rd58;
-$L10:
-	setp.eq.u32 %p38, %r7, 0;
-	@!%p38 bra $L11;
-	mul.wide.u32 %rd59, %r8, 16;
-	add.s64 %rd60, %rd1, %rd59;
-	st.shared.s64 [%rd60+0], %rd37;
-	st.shared.s64 [%rd60+8], %rd38;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p39, %r8, 0;
-	@!%p39 bra $L12;
-	setp.lo.u32 %p40, %r7, %r10;
-	@!%p40 bra $L13;
-	mul.wide.u32 %rd61, %r7, 16;
-	add.s64 %rd62, %rd1, %rd61;
-	ld.shared.s64 %rd63, [%rd62+0];
-	ld.shared.s64 %rd64, [%rd62+8];
-	mov.b64 %rd37, %rd63;
-	mov.b64 %rd38, %rd64;
-$L13:
-	sub.u32 %r61, %r10, 1;
-	mov.b64 {%r62, %r63}, %rd37;
-	shfl.sync.down.b32 %r64|%p41, %r62, 1, %r61, %r17;
-	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
-	mov.b64 %rd65, {%r64, %r65};
-	mov.b64 {%r66, %r67}, %rd38;
-	shfl.sync.down.b32 %r68, %r66, 1, %r61, %r17;
-	shfl.sync.down.b32 %r69, %r67, 1, %r61, %r17;
-	mov.b64 %rd66, {%r68, %r69};
-	@!%p41 bra $L14;
-	setp.gt.s64 %p42, %rd65, %rd37;
-	setp.eq.s64 %p43, %rd65, %rd37;
-	setp.lt.s64 %p44, %rd66, %rd38;
-	and.pred %p45, %p43, %p44;
-	or.pred %p46, %p42, %p45;
-	selp.b64 %rd67, %rd65, %rd37, %p46;
-	selp.b64 %rd68, %rd66, %rd38, %p46;
-	mov.b64 %rd37, %rd67;
-	mov.b64 %rd38, %rd68;
-$L14:
-	mov.b64 {%r70, %r71}, %rd37;
-	shfl.sync.down.b32 %r72|%p47, %r70, 2, %r61, %r17;
-	shfl.sync.down.b32 %r73, %r71, 2, %r61, %r17;
-	mov.b64 %rd69, {%r72, %r73};
-	mov.b64 {%r74, %r75}, %rd38;
-	shfl.sync.down.b32 %r76, %r74, 2, %r61, %r17;
-	shfl.sync.down.b32 %r77, %r75, 2, %r61, %r17;
-	mov.b64 %rd70, {%r76, %r77};
-	@!%p47 bra $L15;
-	setp.gt.s64 %p48, %rd69, %rd37;
-	setp.eq.s64 %p49, %rd69, %rd37;
-	setp.lt.s64 %p50, %rd70, %rd38;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd71, %rd69, %rd37, %p52;
-	selp.b64 %rd72, %rd70, %rd38, %p52;
-	mov.b64 %rd37, %rd71;
-	mov.b64 %rd38, %rd72;
-$L15:
-	mov.b64 {%r78, %r79}, %rd37;
-	shfl.sync.down.b32 %r80|%p53, %r78, 4, %r61, %r17;
-	shfl.sync.down.b32 %r81, %r79, 4, %r61, %r17;
-	mov.b64 %rd73, {%r80, %r81};
-	mov.b64 {%r82, %r83}, %rd38;
-	shfl.sync.down.b32 %r84, %r82, 4, %r61, %r17;
-	shfl.sync.down.b32 %r85, %r83, 4, %r61, %r17;
-	mov.b64 %rd74, {%r84, %r85};
-	@!%p53 bra $L16;
-	setp.gt.s64 %p54, %rd73, %rd37;
-	setp.eq.s64 %p55, %rd73, %rd37;
-	setp.lt.s64 %p56, %rd74, %rd38;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd75, %rd73, %rd37, %p58;
-	selp.b64 %rd76, %rd74, %rd38, %p58;
-	mov.b64 %rd37, %rd75;
-	mov.b64 %rd38, %rd76;
-$L16:
-	mov.b64 {%r86, %r87}, %rd37;
-	shfl.sync.down.b32 %r88|%p59, %r86, 8, %r61, %r17;
-	shfl.sync.down.b32 %r89, %r87, 8, %r61, %r17;
-	mov.b64 %rd77, {%r88, %r89};
-	mov.b64 {%r90, %r91}, %rd38;
-	shfl.sync.down.b32 %r92, %r90, 8, %r61, %r17;
-	shfl.sync.down.b32 %r93, %r91, 8, %r61, %r17;
-	mov.b64 %rd78, {%r92, %r93};
-	@!%p59 bra $L17;
-	setp.gt.s64 %p60, %rd77, %rd37;
-	setp.eq.s64 %p61, %rd77, %rd37;
-	setp.lt.s64 %p62, %rd78, %rd38;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd79, %rd77, %rd37, %p64;
-	selp.b64 %rd80, %rd78, %rd38, %p64;
-	mov.b64 %rd37, %rd79;
-	mov.b64 %rd38, %rd80;
-$L17:
-	mov.b64 {%r94, %r95}, %rd37;
-	shfl.sync.down.b32 %r96|%p65, %r94, 16, %r61, %r17;
-	shfl.sync.down.b32 %r97, %r95, 16, %r61, %r17;
-	mov.b64 %rd81, {%r96, %r97};
-	mov.b64 {%r98, %r99}, %rd38;
-	shfl.sync.down.b32 %r100, %r98, 16, %r61, %r17;
-	shfl.sync.down.b32 %r101, %r99, 16, %r61, %r17;
-	mov.b64 %rd82, {%r100, %r101};
-	@!%p65 bra $L18;
-	setp.gt.s64 %p66, %rd81, %rd37;
-	setp.eq.s64 %p67, %rd81, %rd37;
-	setp.lt.s64 %p68, %rd82, %rd38;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd83, %rd81, %rd37, %p70;
-	selp.b64 %rd84, %rd82, %rd38, %p70;
-	mov.b64 %rd37, %rd83;
-	mov.b64 %rd38, %rd84;
-$L18:
-$L12:
-	mul.wide.u32 %rd85, %r18, 16;
-	add.s64 %rd86, %rd5, %rd85;
-	setp.eq.u32 %p71, %r5, 0;
-	@!%p71 bra $L19;
-	st.global.s64 [%rd86+0], %rd37;
-	st.global.s64 [%rd86+8], %rd38;
-$L19:
-	ret;
-}
-
-.visible .entry gk_conformance_maxLoc_final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<72>;
-	.reg .b32 %r<100>;
-	.reg .b64 %rd<72>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
 	mov.b64 %rd14, -9223372036854775808;
 	mov.b64 %rd15, 9223372036854775807;
-	cvt.u64.u32 %rd16, %r5;
-	cvt.u64.u32 %rd17, %r6;
-	mov.b64 %rd18, %rd16;
-$L1:
-	setp.ge.s64 %p2, %rd18, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd19, %rd18, 16, %rd3;
-	ld.global.s64 %rd20, [%rd19+0];
-	ld.global.s64 %rd21, [%rd19+8];
-	setp.gt.s64 %p3, %rd20, %rd14;
-	setp.eq.s64 %p4, %rd20, %rd14;
-	setp.lt.s64 %p5, %rd21, %rd15;
-	and.pred %p6, %p4, %p5;
-	or.pred %p7, %p3, %p6;
-	selp.b64 %rd22, %rd20, %rd14, %p7;
-	selp.b64 %rd23, %rd21, %rd15, %p7;
-	mov.b64 %rd14, %rd22;
-	mov.b64 %rd15, %rd23;
-	add.s64 %rd18, %rd18, %rd17;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd24, %rd14;
-	mov.b64 %rd25, %rd15;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd24;
-	shfl.sync.down.b32 %r21|%p8, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd26, {%r21, %r22};
-	mov.b64 {%r23, %r24}, %rd25;
-	shfl.sync.down.b32 %r25, %r23, 1, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 1, %r18, %r17;
-	mov.b64 %rd27, {%r25, %r26};
-	@!%p8 bra $L3;
-	setp.gt.s64 %p9, %rd26, %rd24;
-	setp.eq.s64 %p10, %rd26, %rd24;
-	setp.lt.s64 %p11, %rd27, %rd25;
-	and.pred %p12, %p10, %p11;
-	or.pred %p13, %p9, %p12;
-	selp.b64 %rd28, %rd26, %rd24, %p13;
-	selp.b64 %rd29, %rd27, %rd25, %p13;
-	mov.b64 %rd24, %rd28;
-	mov.b64 %rd25, %rd29;
-$L3:
-	mov.b64 {%r27, %r28}, %rd24;
-	shfl.sync.down.b32 %r29|%p14, %r27, 2, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 2, %r18, %r17;
-	mov.b64 %rd30, {%r29, %r30};
-	mov.b64 {%r31, %r32}, %rd25;
-	shfl.sync.down.b32 %r33, %r31, 2, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 2, %r18, %r17;
-	mov.b64 %rd31, {%r33, %r34};
-	@!%p14 bra $L4;
-	setp.gt.s64 %p15, %rd30, %rd24;
-	setp.eq.s64 %p16, %rd30, %rd24;
-	setp.lt.s64 %p17, %rd31, %rd25;
-	and.pred %p18, %p16, %p17;
-	or.pred %p19, %p15, %p18;
-	selp.b64 %rd32, %rd30, %rd24, %p19;
-	selp.b64 %rd33, %rd31, %rd25, %p19;
-	mov.b64 %rd24, %rd32;
-	mov.b64 %rd25, %rd33;
-$L4:
-	mov.b64 {%r35, %r36}, %rd24;
-	shfl.sync.down.b32 %r37|%p20, %r35, 4, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 4, %r18, %r17;
-	mov.b64 %rd34, {%r37, %r38};
-	mov.b64 {%r39, %r40}, %rd25;
-	shfl.sync.down.b32 %r41, %r39, 4, %r18, %r17;
-	shfl.sync.down.b32 %r42, %r40, 4, %r18, %r17;
-	mov.b64 %rd35, {%r41, %r42};
-	@!%p20 bra $L5;
-	setp.gt.s64 %p21, %rd34, %rd24;
-	setp.eq.s64 %p22, %rd34, %rd24;
-	setp.lt.s64 %p23, %rd35, %rd25;
-	and.pred %p24, %p22, %p23;
-	or.pred %p25, %p21, %p24;
-	selp.b64 %rd36, %rd34, %rd24, %p25;
-	selp.b64 %rd37, %rd35, %rd25, %p25;
-	mov.b64 %rd24, %rd36;
-	mov.b64 %rd25, %rd37;
+	mov.b64 %rd24, %rd16;
 $L5:
-	mov.b64 {%r43, %r44}, %rd24;
-	shfl.sync.down.b32 %r45|%p26, %r43, 8, %r18, %r17;
-	shfl.sync.down.b32 %r46, %r44, 8, %r18, %r17;
-	mov.b64 %rd38, {%r45, %r46};
-	mov.b64 {%r47, %r48}, %rd25;
-	shfl.sync.down.b32 %r49, %r47, 8, %r18, %r17;
-	shfl.sync.down.b32 %r50, %r48, 8, %r18, %r17;
-	mov.b64 %rd39, {%r49, %r50};
-	@!%p26 bra $L6;
-	setp.gt.s64 %p27, %rd38, %rd24;
-	setp.eq.s64 %p28, %rd38, %rd24;
-	setp.lt.s64 %p29, %rd39, %rd25;
-	and.pred %p30, %p28, %p29;
-	or.pred %p31, %p27, %p30;
-	selp.b64 %rd40, %rd38, %rd24, %p31;
-	selp.b64 %rd41, %rd39, %rd25, %p31;
-	mov.b64 %rd24, %rd40;
-	mov.b64 %rd25, %rd41;
+	setp.ge.s64 %p9, %rd24, %rd4;
+	@%p9 bra $L6;
+	mad.lo.s64 %rd25, %rd24, 16, %rd3;
+	ld.global.s64 %rd26, [%rd25+0];
+	ld.global.s64 %rd27, [%rd25+8];
+	setp.gt.s64 %p10, %rd26, %rd14;
+	setp.eq.s64 %p11, %rd26, %rd14;
+	setp.lt.s64 %p12, %rd27, %rd15;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd28, %rd26, %rd14, %p14;
+	selp.b64 %rd29, %rd27, %rd15, %p14;
+	mov.b64 %rd14, %rd28;
+	mov.b64 %rd15, %rd29;
+	add.s64 %rd24, %rd24, %rd17;
+	bra.uni $L5;
 $L6:
-	mov.b64 {%r51, %r52}, %rd24;
-	shfl.sync.down.b32 %r53|%p32, %r51, 16, %r18, %r17;
-	shfl.sync.down.b32 %r54, %r52, 16, %r18, %r17;
-	mov.b64 %rd42, {%r53, %r54};
-	mov.b64 {%r55, %r56}, %rd25;
-	shfl.sync.down.b32 %r57, %r55, 16, %r18, %r17;
-	shfl.sync.down.b32 %r58, %r56, 16, %r18, %r17;
-	mov.b64 %rd43, {%r57, %r58};
-	@!%p32 bra $L7;
-	setp.gt.s64 %p33, %rd42, %rd24;
-	setp.eq.s64 %p34, %rd42, %rd24;
-	setp.lt.s64 %p35, %rd43, %rd25;
-	and.pred %p36, %p34, %p35;
-	or.pred %p37, %p33, %p36;
-	selp.b64 %rd44, %rd42, %rd24, %p37;
-	selp.b64 %rd45, %rd43, %rd25, %p37;
-	mov.b64 %rd24, %rd44;
-	mov.b64 %rd25, %rd45;
+$L1:
+	mov.b64 %rd30, %rd14;
+	mov.b64 %rd31, %rd15;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
 $L7:
-	setp.eq.u32 %p38, %r7, 0;
-	@!%p38 bra $L8;
-	mul.wide.u32 %rd46, %r8, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	st.shared.s64 [%rd47+0], %rd24;
-	st.shared.s64 [%rd47+8], %rd25;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p39, %r8, 0;
-	@!%p39 bra $L9;
-	setp.lo.u32 %p40, %r7, %r10;
-	@!%p40 bra $L10;
-	mul.wide.u32 %rd48, %r7, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	ld.shared.s64 %rd50, [%rd49+0];
-	ld.shared.s64 %rd51, [%rd49+8];
-	mov.b64 %rd24, %rd50;
-	mov.b64 %rd25, %rd51;
-$L10:
-	sub.u32 %r59, %r10, 1;
-	mov.b64 {%r60, %r61}, %rd24;
-	shfl.sync.down.b32 %r62|%p41, %r60, 1, %r59, %r17;
-	shfl.sync.down.b32 %r63, %r61, 1, %r59, %r17;
-	mov.b64 %rd52, {%r62, %r63};
-	mov.b64 {%r64, %r65}, %rd25;
-	shfl.sync.down.b32 %r66, %r64, 1, %r59, %r17;
-	shfl.sync.down.b32 %r67, %r65, 1, %r59, %r17;
-	mov.b64 %rd53, {%r66, %r67};
-	@!%p41 bra $L11;
-	setp.gt.s64 %p42, %rd52, %rd24;
-	setp.eq.s64 %p43, %rd52, %rd24;
-	setp.lt.s64 %p44, %rd53, %rd25;
-	and.pred %p45, %p43, %p44;
-	or.pred %p46, %p42, %p45;
-	selp.b64 %rd54, %rd52, %rd24, %p46;
-	selp.b64 %rd55, %rd53, %rd25, %p46;
-	mov.b64 %rd24, %rd54;
-	mov.b64 %rd25, %rd55;
+	setp.hs.u32 %p15, %r22, 32;
+	@%p15 bra $L8;
+	mov.b64 {%r23, %r24}, %rd30;
+	shfl.sync.down.b32 %r25|%p16, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd32, {%r25, %r26};
+	mov.b64 {%r27, %r28}, %rd31;
+	shfl.sync.down.b32 %r29, %r27, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r30, %r28, %r22, %r21, %r17;
+	mov.b64 %rd33, {%r29, %r30};
+	@!%p16 bra $L9;
+	setp.ne.u32 %p17, %r18, 9;
+	@%p17 bra.uni $L11;
+	setp.lt.s64 %p18, %rd32, %rd30;
+	setp.eq.s64 %p19, %rd32, %rd30;
+	setp.lt.s64 %p20, %rd33, %rd31;
+	and.pred %p21, %p19, %p20;
+	or.pred %p22, %p18, %p21;
+	selp.b64 %rd34, %rd32, %rd30, %p22;
+	selp.b64 %rd35, %rd33, %rd31, %p22;
+	mov.b64 %rd30, %rd34;
+	mov.b64 %rd31, %rd35;
+	bra.uni $L10;
 $L11:
-	mov.b64 {%r68, %r69}, %rd24;
-	shfl.sync.down.b32 %r70|%p47, %r68, 2, %r59, %r17;
-	shfl.sync.down.b32 %r71, %r69, 2, %r59, %r17;
-	mov.b64 %rd56, {%r70, %r71};
-	mov.b64 {%r72, %r73}, %rd25;
-	shfl.sync.down.b32 %r74, %r72, 2, %r59, %r17;
-	shfl.sync.down.b32 %r75, %r73, 2, %r59, %r17;
-	mov.b64 %rd57, {%r74, %r75};
-	@!%p47 bra $L12;
-	setp.gt.s64 %p48, %rd56, %rd24;
-	setp.eq.s64 %p49, %rd56, %rd24;
-	setp.lt.s64 %p50, %rd57, %rd25;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd58, %rd56, %rd24, %p52;
-	selp.b64 %rd59, %rd57, %rd25, %p52;
-	mov.b64 %rd24, %rd58;
-	mov.b64 %rd25, %rd59;
-$L12:
-	mov.b64 {%r76, %r77}, %rd24;
-	shfl.sync.down.b32 %r78|%p53, %r76, 4, %r59, %r17;
-	shfl.sync.down.b32 %r79, %r77, 4, %r59, %r17;
-	mov.b64 %rd60, {%r78, %r79};
-	mov.b64 {%r80, %r81}, %rd25;
-	shfl.sync.down.b32 %r82, %r80, 4, %r59, %r17;
-	shfl.sync.down.b32 %r83, %r81, 4, %r59, %r17;
-	mov.b64 %rd61, {%r82, %r83};
-	@!%p53 bra $L13;
-	setp.gt.s64 %p54, %rd60, %rd24;
-	setp.eq.s64 %p55, %rd60, %rd24;
-	setp.lt.s64 %p56, %rd61, %rd25;
-	and.pred %p57, %p55, %p56;
-	or.pred %p58, %p54, %p57;
-	selp.b64 %rd62, %rd60, %rd24, %p58;
-	selp.b64 %rd63, %rd61, %rd25, %p58;
-	mov.b64 %rd24, %rd62;
-	mov.b64 %rd25, %rd63;
-$L13:
-	mov.b64 {%r84, %r85}, %rd24;
-	shfl.sync.down.b32 %r86|%p59, %r84, 8, %r59, %r17;
-	shfl.sync.down.b32 %r87, %r85, 8, %r59, %r17;
-	mov.b64 %rd64, {%r86, %r87};
-	mov.b64 {%r88, %r89}, %rd25;
-	shfl.sync.down.b32 %r90, %r88, 8, %r59, %r17;
-	shfl.sync.down.b32 %r91, %r89, 8, %r59, %r17;
-	mov.b64 %rd65, {%r90, %r91};
-	@!%p59 bra $L14;
-	setp.gt.s64 %p60, %rd64, %rd24;
-	setp.eq.s64 %p61, %rd64, %rd24;
-	setp.lt.s64 %p62, %rd65, %rd25;
-	and.pred %p63, %p61, %p62;
-	or.pred %p64, %p60, %p63;
-	selp.b64 %rd66, %rd64, %rd24, %p64;
-	selp.b64 %rd67, %rd65, %rd25, %p64;
-	mov.b64 %rd24, %rd66;
-	mov.b64 %rd25, %rd67;
-$L14:
-	mov.b64 {%r92, %r93}, %rd24;
-	shfl.sync.down.b32 %r94|%p65, %r92, 16, %r59, %r17;
-	shfl.sync.down.b32 %r95, %r93, 16, %r59, %r17;
-	mov.b64 %rd68, {%r94, %r95};
-	mov.b64 {%r96, %r97}, %rd25;
-	shfl.sync.down.b32 %r98, %r96, 16, %r59, %r17;
-	shfl.sync.down.b32 %r99, %r97, 16, %r59, %r17;
-	mov.b64 %rd69, {%r98, %r99};
-	@!%p65 bra $L15;
-	setp.gt.s64 %p66, %rd68, %rd24;
-	setp.eq.s64 %p67, %rd68, %rd24;
-	setp.lt.s64 %p68, %rd69, %rd25;
-	and.pred %p69, %p67, %p68;
-	or.pred %p70, %p66, %p69;
-	selp.b64 %rd70, %rd68, %rd24, %p70;
-	selp.b64 %rd71, %rd69, %rd25, %p70;
-	mov.b64 %rd24, %rd70;
-	mov.b64 %rd25, %rd71;
-$L15:
+	setp.gt.s64 %p23, %rd32, %rd30;
+	setp.eq.s64 %p24, %rd32, %rd30;
+	setp.lt.s64 %p25, %rd33, %rd31;
+	and.pred %p26, %p24, %p25;
+	or.pred %p27, %p23, %p26;
+	selp.b64 %rd36, %rd32, %rd30, %p27;
+	selp.b64 %rd37, %rd33, %rd31, %p27;
+	mov.b64 %rd30, %rd36;
+	mov.b64 %rd31, %rd37;
+$L10:
 $L9:
-	setp.eq.u32 %p71, %r5, 0;
-	@!%p71 bra $L16;
-	st.global.s64 [%rd6+0], %rd24;
-	st.global.s64 [%rd6+8], %rd25;
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L7;
+$L8:
+	setp.eq.u32 %p28, %r7, 0;
+	@!%p28 bra $L12;
+	mul.wide.u32 %rd38, %r8, 16;
+	add.s64 %rd39, %rd1, %rd38;
+	st.shared.s64 [%rd39+0], %rd30;
+	st.shared.s64 [%rd39+8], %rd31;
+$L12:
+	bar.sync 0;
+	setp.eq.u32 %p29, %r8, 0;
+	@!%p29 bra $L13;
+	setp.lo.u32 %p30, %r7, %r10;
+	@!%p30 bra $L14;
+	mul.wide.u32 %rd40, %r7, 16;
+	add.s64 %rd41, %rd1, %rd40;
+	ld.shared.s64 %rd42, [%rd41+0];
+	ld.shared.s64 %rd43, [%rd41+8];
+	mov.b64 %rd30, %rd42;
+	mov.b64 %rd31, %rd43;
+$L14:
+	sub.u32 %r31, %r10, 1;
+	mov.b32 %r32, %r20;
+$L15:
+	setp.hs.u32 %p31, %r32, 32;
+	@%p31 bra $L16;
+	mov.b64 {%r33, %r34}, %rd30;
+	shfl.sync.down.b32 %r35|%p32, %r33, %r32, %r31, %r17;
+	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
+	mov.b64 %rd44, {%r35, %r36};
+	mov.b64 {%r37, %r38}, %rd31;
+	shfl.sync.down.b32 %r39, %r37, %r32, %r31, %r17;
+	shfl.sync.down.b32 %r40, %r38, %r32, %r31, %r17;
+	mov.b64 %rd45, {%r39, %r40};
+	@!%p32 bra $L17;
+	setp.ne.u32 %p33, %r18, 9;
+	@%p33 bra.uni $L19;
+	setp.lt.s64 %p34, %rd44, %rd30;
+	setp.eq.s64 %p35, %rd44, %rd30;
+	setp.lt.s64 %p36, %rd45, %rd31;
+	and.pred %p37, %p35, %p36;
+	or.pred %p38, %p34, %p37;
+	selp.b64 %rd46, %rd44, %rd30, %p38;
+	selp.b64 %rd47, %rd45, %rd31, %p38;
+	mov.b64 %rd30, %rd46;
+	mov.b64 %rd31, %rd47;
+	bra.uni $L18;
+$L19:
+	setp.gt.s64 %p39, %rd44, %rd30;
+	setp.eq.s64 %p40, %rd44, %rd30;
+	setp.lt.s64 %p41, %rd45, %rd31;
+	and.pred %p42, %p40, %p41;
+	or.pred %p43, %p39, %p42;
+	selp.b64 %rd48, %rd44, %rd30, %p43;
+	selp.b64 %rd49, %rd45, %rd31, %p43;
+	mov.b64 %rd30, %rd48;
+	mov.b64 %rd31, %rd49;
+$L18:
+$L17:
+	shl.b32 %r32, %r32, 1;
+	bra.uni $L15;
 $L16:
+$L13:
+	setp.eq.u32 %p44, %r5, 0;
+	@!%p44 bra $L20;
+	st.global.s64 [%rd6+0], %rd30;
+	st.global.s64 [%rd6+8], %rd31;
+$L20:
 	ret;
 }
 `
@@ -15514,17 +4988,18 @@ const gokkosPTX13 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_conformance_allPositive_main_land(
+.visible .entry gk_conformance_allPositive_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<42>;
-	.reg .b32 %r<45>;
+	.reg .pred %p<26>;
+	.reg .b32 %r<34>;
 	.reg .b64 %rd<38>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -15549,6 +5024,7 @@ const gokkosPTX13 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -15556,156 +5032,138 @@ const gokkosPTX13 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.pred %p2, 1;
+	setp.ne.u32 %p4, %r18, 5;
+	@%p4 bra.uni $L2;
+	mov.pred %p3, 1;
+	bra.uni $L1;
+$L2:
+	mov.pred %p3, 0;
+$L1:
+	mov.pred %p2, %p3;
 	cvt.u64.u32 %rd23, %r5;
 	add.s64 %rd24, %rd20, %rd23;
 	cvt.u64.u32 %rd25, %r6;
 	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p3, %rd26, %rd22;
-	@%p3 bra $L2;
+$L3:
+	setp.ge.s64 %p5, %rd26, %rd22;
+	@%p5 bra $L4;
 	mov.b64 %rd27, %rd26;
-	mov.pred %p4, %p2;
-	@!%p4 bra $L5;
+	mov.pred %p6, %p2;
+	@!%p6 bra $L7;
 	mul.lo.s64 %rd28, %rd27, %rd12;
 	mad.lo.s64 %rd29, %rd28, 8, %rd8;
 	ld.global.nc.s64 %rd30, [%rd29+0];
 	mov.b64 %rd31, %rd30;
-	setp.gt.s64 %p5, %rd31, 0;
-	mov.pred %p4, %p5;
-$L5:
-	mov.pred %p2, %p4;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.pred %p6, %p2;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	selp.u32 %r21, 1, 0, %p6;
-	shfl.sync.down.b32 %r22|%p7, %r21, 1, %r20, %r17;
-	setp.ne.u32 %p8, %r22, 0;
-	@!%p7 bra $L6;
-	and.pred %p9, %p6, %p8;
-	mov.pred %p6, %p9;
-$L6:
-	selp.u32 %r23, 1, 0, %p6;
-	shfl.sync.down.b32 %r24|%p10, %r23, 2, %r20, %r17;
-	setp.ne.u32 %p11, %r24, 0;
-	@!%p10 bra $L7;
-	and.pred %p12, %p6, %p11;
-	mov.pred %p6, %p12;
+	setp.gt.s64 %p7, %rd31, 0;
+	mov.pred %p6, %p7;
 $L7:
-	selp.u32 %r25, 1, 0, %p6;
-	shfl.sync.down.b32 %r26|%p13, %r25, 4, %r20, %r17;
-	setp.ne.u32 %p14, %r26, 0;
-	@!%p13 bra $L8;
-	and.pred %p15, %p6, %p14;
-	mov.pred %p6, %p15;
+	mov.pred %p2, %p6;
+$L5:
+	add.s64 %rd26, %rd26, %rd25;
+	bra.uni $L3;
+$L4:
+	mov.pred %p8, %p2;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L8:
-	selp.u32 %r27, 1, 0, %p6;
-	shfl.sync.down.b32 %r28|%p16, %r27, 8, %r20, %r17;
-	setp.ne.u32 %p17, %r28, 0;
-	@!%p16 bra $L9;
-	and.pred %p18, %p6, %p17;
-	mov.pred %p6, %p18;
-$L9:
-	selp.u32 %r29, 1, 0, %p6;
-	shfl.sync.down.b32 %r30|%p19, %r29, 16, %r20, %r17;
-	setp.ne.u32 %p20, %r30, 0;
-	@!%p19 bra $L10;
-	and.pred %p21, %p6, %p20;
-	mov.pred %p6, %p21;
+	setp.hs.u32 %p9, %r24, 32;
+	@%p9 bra $L9;
+	selp.u32 %r25, 1, 0, %p8;
+	shfl.sync.down.b32 %r26|%p10, %r25, %r24, %r23, %r17;
+	setp.ne.u32 %p11, %r26, 0;
+	@!%p10 bra $L10;
+	setp.ne.u32 %p12, %r18, 5;
+	@%p12 bra.uni $L12;
+	and.pred %p13, %p8, %p11;
+	mov.pred %p8, %p13;
+	bra.uni $L11;
+$L12:
+	or.pred %p14, %p8, %p11;
+	mov.pred %p8, %p14;
+$L11:
 $L10:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L11;
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L8;
+$L9:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L13;
 	mul.wide.u32 %rd32, %r8, 16;
 	add.s64 %rd33, %rd1, %rd32;
-	selp.u32 %r31, 1, 0, %p6;
-	st.shared.u8 [%rd33+0], %r31;
-$L11:
+	selp.u32 %r27, 1, 0, %p8;
+	st.shared.u8 [%rd33+0], %r27;
+$L13:
 	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L12;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L13;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L14;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L15;
 	mul.wide.u32 %rd34, %r7, 16;
 	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.u8 %r32, [%rd35+0];
-	setp.ne.u32 %p25, %r32, 0;
-	mov.pred %p6, %p25;
-$L13:
-	sub.u32 %r33, %r10, 1;
-	selp.u32 %r34, 1, 0, %p6;
-	shfl.sync.down.b32 %r35|%p26, %r34, 1, %r33, %r17;
-	setp.ne.u32 %p27, %r35, 0;
-	@!%p26 bra $L14;
-	and.pred %p28, %p6, %p27;
-	mov.pred %p6, %p28;
-$L14:
-	selp.u32 %r36, 1, 0, %p6;
-	shfl.sync.down.b32 %r37|%p29, %r36, 2, %r33, %r17;
-	setp.ne.u32 %p30, %r37, 0;
-	@!%p29 bra $L15;
-	and.pred %p31, %p6, %p30;
-	mov.pred %p6, %p31;
+	ld.shared.u8 %r28, [%rd35+0];
+	setp.ne.u32 %p18, %r28, 0;
+	mov.pred %p8, %p18;
 $L15:
-	selp.u32 %r38, 1, 0, %p6;
-	shfl.sync.down.b32 %r39|%p32, %r38, 4, %r33, %r17;
-	setp.ne.u32 %p33, %r39, 0;
-	@!%p32 bra $L16;
-	and.pred %p34, %p6, %p33;
-	mov.pred %p6, %p34;
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
 $L16:
-	selp.u32 %r40, 1, 0, %p6;
-	shfl.sync.down.b32 %r41|%p35, %r40, 8, %r33, %r17;
-	setp.ne.u32 %p36, %r41, 0;
-	@!%p35 bra $L17;
-	and.pred %p37, %p6, %p36;
-	mov.pred %p6, %p37;
-$L17:
-	selp.u32 %r42, 1, 0, %p6;
-	shfl.sync.down.b32 %r43|%p38, %r42, 16, %r33, %r17;
-	setp.ne.u32 %p39, %r43, 0;
-	@!%p38 bra $L18;
-	and.pred %p40, %p6, %p39;
-	mov.pred %p6, %p40;
-$L18:
-$L12:
-	mul.wide.u32 %rd36, %r18, 8;
-	add.s64 %rd37, %rd5, %rd36;
-	setp.eq.u32 %p41, %r5, 0;
-	@!%p41 bra $L19;
-	selp.u32 %r44, 1, 0, %p6;
-	st.global.u8 [%rd37+0], %r44;
+	setp.hs.u32 %p19, %r30, 32;
+	@%p19 bra $L17;
+	selp.u32 %r31, 1, 0, %p8;
+	shfl.sync.down.b32 %r32|%p20, %r31, %r30, %r29, %r17;
+	setp.ne.u32 %p21, %r32, 0;
+	@!%p20 bra $L18;
+	setp.ne.u32 %p22, %r18, 5;
+	@%p22 bra.uni $L20;
+	and.pred %p23, %p8, %p21;
+	mov.pred %p8, %p23;
+	bra.uni $L19;
+$L20:
+	or.pred %p24, %p8, %p21;
+	mov.pred %p8, %p24;
 $L19:
+$L18:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L16;
+$L17:
+$L14:
+	mul.wide.u32 %rd36, %r19, 8;
+	add.s64 %rd37, %rd5, %rd36;
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L21;
+	selp.u32 %r33, 1, 0, %p8;
+	st.global.u8 [%rd37+0], %r33;
+$L21:
 	ret;
 }
 
-.visible .entry gk_conformance_allPositive_final_land(
+.visible .entry gk_conformance_allPositive_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<42>;
-	.reg .b32 %r<44>;
-	.reg .b64 %rd<22>;
+	.reg .pred %p<28>;
+	.reg .b32 %r<34>;
+	.reg .b64 %rd<24>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -15730,6 +5188,7 @@ $L19:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -15737,458 +5196,111 @@ $L19:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
+	cvt.u64.u32 %rd14, %r5;
+	cvt.u64.u32 %rd15, %r6;
+	setp.ne.u32 %p3, %r18, 5;
+	@%p3 bra.uni $L2;
 	mov.pred %p2, 1;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
 	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p3, %rd16, %rd4;
-	@%p3 bra $L2;
+$L3:
+	setp.ge.s64 %p4, %rd16, %rd4;
+	@%p4 bra $L4;
 	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u8 %r18, [%rd17+0];
-	setp.ne.u32 %p4, %r18, 0;
-	and.pred %p5, %p2, %p4;
-	mov.pred %p2, %p5;
+	ld.global.u8 %r19, [%rd17+0];
+	setp.ne.u32 %p5, %r19, 0;
+	and.pred %p6, %p2, %p5;
+	mov.pred %p2, %p6;
 	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.pred %p6, %p2;
-	// block reduction
-	sub.u32 %r19, %r13, 1;
-	selp.u32 %r20, 1, 0, %p6;
-	shfl.sync.down.b32 %r21|%p7, %r20, 1, %r19, %r17;
-	setp.ne.u32 %p8, %r21, 0;
-	@!%p7 bra $L3;
-	and.pred %p9, %p6, %p8;
-	mov.pred %p6, %p9;
-$L3:
-	selp.u32 %r22, 1, 0, %p6;
-	shfl.sync.down.b32 %r23|%p10, %r22, 2, %r19, %r17;
-	setp.ne.u32 %p11, %r23, 0;
-	@!%p10 bra $L4;
-	and.pred %p12, %p6, %p11;
-	mov.pred %p6, %p12;
+	bra.uni $L3;
 $L4:
-	selp.u32 %r24, 1, 0, %p6;
-	shfl.sync.down.b32 %r25|%p13, %r24, 4, %r19, %r17;
-	setp.ne.u32 %p14, %r25, 0;
-	@!%p13 bra $L5;
-	and.pred %p15, %p6, %p14;
-	mov.pred %p6, %p15;
-$L5:
-	selp.u32 %r26, 1, 0, %p6;
-	shfl.sync.down.b32 %r27|%p16, %r26, 8, %r19, %r17;
-	setp.ne.u32 %p17, %r27, 0;
-	@!%p16 bra $L6;
-	and.pred %p18, %p6, %p17;
-	mov.pred %p6, %p18;
-$L6:
-	selp.u32 %r28, 1, 0, %p6;
-	shfl.sync.down.b32 %r29|%p19, %r28, 16, %r19, %r17;
-	setp.ne.u32 %p20, %r29, 0;
-	@!%p19 bra $L7;
-	and.pred %p21, %p6, %p20;
-	mov.pred %p6, %p21;
-$L7:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	selp.u32 %r30, 1, 0, %p6;
-	st.shared.u8 [%rd19+0], %r30;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L9;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u8 %r31, [%rd21+0];
-	setp.ne.u32 %p25, %r31, 0;
-	mov.pred %p6, %p25;
-$L10:
-	sub.u32 %r32, %r10, 1;
-	selp.u32 %r33, 1, 0, %p6;
-	shfl.sync.down.b32 %r34|%p26, %r33, 1, %r32, %r17;
-	setp.ne.u32 %p27, %r34, 0;
-	@!%p26 bra $L11;
-	and.pred %p28, %p6, %p27;
-	mov.pred %p6, %p28;
-$L11:
-	selp.u32 %r35, 1, 0, %p6;
-	shfl.sync.down.b32 %r36|%p29, %r35, 2, %r32, %r17;
-	setp.ne.u32 %p30, %r36, 0;
-	@!%p29 bra $L12;
-	and.pred %p31, %p6, %p30;
-	mov.pred %p6, %p31;
-$L12:
-	selp.u32 %r37, 1, 0, %p6;
-	shfl.sync.down.b32 %r38|%p32, %r37, 4, %r32, %r17;
-	setp.ne.u32 %p33, %r38, 0;
-	@!%p32 bra $L13;
-	and.pred %p34, %p6, %p33;
-	mov.pred %p6, %p34;
-$L13:
-	selp.u32 %r39, 1, 0, %p6;
-	shfl.sync.down.b32 %r40|%p35, %r39, 8, %r32, %r17;
-	setp.ne.u32 %p36, %r40, 0;
-	@!%p35 bra $L14;
-	and.pred %p37, %p6, %p36;
-	mov.pred %p6, %p37;
-$L14:
-	selp.u32 %r41, 1, 0, %p6;
-	shfl.sync.down.b32 %r42|%p38, %r41, 16, %r32, %r17;
-	setp.ne.u32 %p39, %r42, 0;
-	@!%p38 bra $L15;
-	and.pred %p40, %p6, %p39;
-	mov.pred %p6, %p40;
-$L15:
-$L9:
-	setp.eq.u32 %p41, %r5, 0;
-	@!%p41 bra $L16;
-	selp.u32 %r43, 1, 0, %p6;
-	st.global.u8 [%rd6+0], %r43;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_allPositive_main_lor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<42>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<38>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.pred %p2, 0;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p3, %rd26, %rd22;
-	@%p3 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mov.pred %p4, %p2;
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.s64 %rd30, [%rd29+0];
-	mov.b64 %rd31, %rd30;
-	setp.gt.s64 %p5, %rd31, 0;
-	mov.pred %p4, %p5;
-$L5:
-	mov.pred %p2, %p4;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
 	bra.uni $L1;
 $L2:
-	mov.pred %p6, %p2;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	selp.u32 %r21, 1, 0, %p6;
-	shfl.sync.down.b32 %r22|%p7, %r21, 1, %r20, %r17;
-	setp.ne.u32 %p8, %r22, 0;
-	@!%p7 bra $L6;
-	or.pred %p9, %p6, %p8;
-	mov.pred %p6, %p9;
+	mov.pred %p2, 0;
+	mov.b64 %rd18, %rd14;
+$L5:
+	setp.ge.s64 %p7, %rd18, %rd4;
+	@%p7 bra $L6;
+	mad.lo.s64 %rd19, %rd18, 8, %rd3;
+	ld.global.u8 %r20, [%rd19+0];
+	setp.ne.u32 %p8, %r20, 0;
+	or.pred %p9, %p2, %p8;
+	mov.pred %p2, %p9;
+	add.s64 %rd18, %rd18, %rd15;
+	bra.uni $L5;
 $L6:
-	selp.u32 %r23, 1, 0, %p6;
-	shfl.sync.down.b32 %r24|%p10, %r23, 2, %r20, %r17;
-	setp.ne.u32 %p11, %r24, 0;
-	@!%p10 bra $L7;
-	or.pred %p12, %p6, %p11;
-	mov.pred %p6, %p12;
+$L1:
+	mov.pred %p10, %p2;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L7:
-	selp.u32 %r25, 1, 0, %p6;
-	shfl.sync.down.b32 %r26|%p13, %r25, 4, %r20, %r17;
-	setp.ne.u32 %p14, %r26, 0;
-	@!%p13 bra $L8;
-	or.pred %p15, %p6, %p14;
-	mov.pred %p6, %p15;
-$L8:
-	selp.u32 %r27, 1, 0, %p6;
-	shfl.sync.down.b32 %r28|%p16, %r27, 8, %r20, %r17;
-	setp.ne.u32 %p17, %r28, 0;
-	@!%p16 bra $L9;
-	or.pred %p18, %p6, %p17;
-	mov.pred %p6, %p18;
-$L9:
-	selp.u32 %r29, 1, 0, %p6;
-	shfl.sync.down.b32 %r30|%p19, %r29, 16, %r20, %r17;
-	setp.ne.u32 %p20, %r30, 0;
-	@!%p19 bra $L10;
-	or.pred %p21, %p6, %p20;
-	mov.pred %p6, %p21;
-$L10:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L11;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	selp.u32 %r31, 1, 0, %p6;
-	st.shared.u8 [%rd33+0], %r31;
+	setp.hs.u32 %p11, %r24, 32;
+	@%p11 bra $L8;
+	selp.u32 %r25, 1, 0, %p10;
+	shfl.sync.down.b32 %r26|%p12, %r25, %r24, %r23, %r17;
+	setp.ne.u32 %p13, %r26, 0;
+	@!%p12 bra $L9;
+	setp.ne.u32 %p14, %r18, 5;
+	@%p14 bra.uni $L11;
+	and.pred %p15, %p10, %p13;
+	mov.pred %p10, %p15;
+	bra.uni $L10;
 $L11:
-	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L12;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L13;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.u8 %r32, [%rd35+0];
-	setp.ne.u32 %p25, %r32, 0;
-	mov.pred %p6, %p25;
-$L13:
-	sub.u32 %r33, %r10, 1;
-	selp.u32 %r34, 1, 0, %p6;
-	shfl.sync.down.b32 %r35|%p26, %r34, 1, %r33, %r17;
-	setp.ne.u32 %p27, %r35, 0;
-	@!%p26 bra $L14;
-	or.pred %p28, %p6, %p27;
-	mov.pred %p6, %p28;
-$L14:
-	selp.u32 %r36, 1, 0, %p6;
-	shfl.sync.down.b32 %r37|%p29, %r36, 2, %r33, %r17;
-	setp.ne.u32 %p30, %r37, 0;
-	@!%p29 bra $L15;
-	or.pred %p31, %p6, %p30;
-	mov.pred %p6, %p31;
-$L15:
-	selp.u32 %r38, 1, 0, %p6;
-	shfl.sync.down.b32 %r39|%p32, %r38, 4, %r33, %r17;
-	setp.ne.u32 %p33, %r39, 0;
-	@!%p32 bra $L16;
-	or.pred %p34, %p6, %p33;
-	mov.pred %p6, %p34;
-$L16:
-	selp.u32 %r40, 1, 0, %p6;
-	shfl.sync.down.b32 %r41|%p35, %r40, 8, %r33, %r17;
-	setp.ne.u32 %p36, %r41, 0;
-	@!%p35 bra $L17;
-	or.pred %p37, %p6, %p36;
-	mov.pred %p6, %p37;
-$L17:
-	selp.u32 %r42, 1, 0, %p6;
-	shfl.sync.down.b32 %r43|%p38, %r42, 16, %r33, %r17;
-	setp.ne.u32 %p39, %r43, 0;
-	@!%p38 bra $L18;
-	or.pred %p40, %p6, %p39;
-	mov.pred %p6, %p40;
-$L18:
+	or.pred %p16, %p10, %p13;
+	mov.pred %p10, %p16;
+$L10:
+$L9:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L7;
+$L8:
+	setp.eq.u32 %p17, %r7, 0;
+	@!%p17 bra $L12;
+	mul.wide.u32 %rd20, %r8, 16;
+	add.s64 %rd21, %rd1, %rd20;
+	selp.u32 %r27, 1, 0, %p10;
+	st.shared.u8 [%rd21+0], %r27;
 $L12:
-	mul.wide.u32 %rd36, %r18, 8;
-	add.s64 %rd37, %rd5, %rd36;
-	setp.eq.u32 %p41, %r5, 0;
-	@!%p41 bra $L19;
-	selp.u32 %r44, 1, 0, %p6;
-	st.global.u8 [%rd37+0], %r44;
+	bar.sync 0;
+	setp.eq.u32 %p18, %r8, 0;
+	@!%p18 bra $L13;
+	setp.lo.u32 %p19, %r7, %r10;
+	@!%p19 bra $L14;
+	mul.wide.u32 %rd22, %r7, 16;
+	add.s64 %rd23, %rd1, %rd22;
+	ld.shared.u8 %r28, [%rd23+0];
+	setp.ne.u32 %p20, %r28, 0;
+	mov.pred %p10, %p20;
+$L14:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L15:
+	setp.hs.u32 %p21, %r30, 32;
+	@%p21 bra $L16;
+	selp.u32 %r31, 1, 0, %p10;
+	shfl.sync.down.b32 %r32|%p22, %r31, %r30, %r29, %r17;
+	setp.ne.u32 %p23, %r32, 0;
+	@!%p22 bra $L17;
+	setp.ne.u32 %p24, %r18, 5;
+	@%p24 bra.uni $L19;
+	and.pred %p25, %p10, %p23;
+	mov.pred %p10, %p25;
+	bra.uni $L18;
 $L19:
-	ret;
-}
-
-.visible .entry gk_conformance_allPositive_final_lor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<42>;
-	.reg .b32 %r<44>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.pred %p2, 0;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p3, %rd16, %rd4;
-	@%p3 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u8 %r18, [%rd17+0];
-	setp.ne.u32 %p4, %r18, 0;
-	or.pred %p5, %p2, %p4;
-	mov.pred %p2, %p5;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.pred %p6, %p2;
-	// block reduction
-	sub.u32 %r19, %r13, 1;
-	selp.u32 %r20, 1, 0, %p6;
-	shfl.sync.down.b32 %r21|%p7, %r20, 1, %r19, %r17;
-	setp.ne.u32 %p8, %r21, 0;
-	@!%p7 bra $L3;
-	or.pred %p9, %p6, %p8;
-	mov.pred %p6, %p9;
-$L3:
-	selp.u32 %r22, 1, 0, %p6;
-	shfl.sync.down.b32 %r23|%p10, %r22, 2, %r19, %r17;
-	setp.ne.u32 %p11, %r23, 0;
-	@!%p10 bra $L4;
-	or.pred %p12, %p6, %p11;
-	mov.pred %p6, %p12;
-$L4:
-	selp.u32 %r24, 1, 0, %p6;
-	shfl.sync.down.b32 %r25|%p13, %r24, 4, %r19, %r17;
-	setp.ne.u32 %p14, %r25, 0;
-	@!%p13 bra $L5;
-	or.pred %p15, %p6, %p14;
-	mov.pred %p6, %p15;
-$L5:
-	selp.u32 %r26, 1, 0, %p6;
-	shfl.sync.down.b32 %r27|%p16, %r26, 8, %r19, %r17;
-	setp.ne.u32 %p17, %r27, 0;
-	@!%p16 bra $L6;
-	or.pred %p18, %p6, %p17;
-	mov.pred %p6, %p18;
-$L6:
-	selp.u32 %r28, 1, 0, %p6;
-	shfl.sync.down.b32 %r29|%p19, %r28, 16, %r19, %r17;
-	setp.ne.u32 %p20, %r29, 0;
-	@!%p19 bra $L7;
-	or.pred %p21, %p6, %p20;
-	mov.pred %p6, %p21;
-$L7:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	selp.u32 %r30, 1, 0, %p6;
-	st.shared.u8 [%rd19+0], %r30;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L9;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u8 %r31, [%rd21+0];
-	setp.ne.u32 %p25, %r31, 0;
-	mov.pred %p6, %p25;
-$L10:
-	sub.u32 %r32, %r10, 1;
-	selp.u32 %r33, 1, 0, %p6;
-	shfl.sync.down.b32 %r34|%p26, %r33, 1, %r32, %r17;
-	setp.ne.u32 %p27, %r34, 0;
-	@!%p26 bra $L11;
-	or.pred %p28, %p6, %p27;
-	mov.pred %p6, %p28;
-$L11:
-	selp.u32 %r35, 1, 0, %p6;
-	shfl.sync.down.b32 %r36|%p29, %r35, 2, %r32, %r17;
-	setp.ne.u32 %p30, %r36, 0;
-	@!%p29 bra $L12;
-	or.pred %p31, %p6, %p30;
-	mov.pred %p6, %p31;
-$L12:
-	selp.u32 %r37, 1, 0, %p6;
-	shfl.sync.down.b32 %r38|%p32, %r37, 4, %r32, %r17;
-	setp.ne.u32 %p33, %r38, 0;
-	@!%p32 bra $L13;
-	or.pred %p34, %p6, %p33;
-	mov.pred %p6, %p34;
-$L13:
-	selp.u32 %r39, 1, 0, %p6;
-	shfl.sync.down.b32 %r40|%p35, %r39, 8, %r32, %r17;
-	setp.ne.u32 %p36, %r40, 0;
-	@!%p35 bra $L14;
-	or.pred %p37, %p6, %p36;
-	mov.pred %p6, %p37;
-$L14:
-	selp.u32 %r41, 1, 0, %p6;
-	shfl.sync.down.b32 %r42|%p38, %r41, 16, %r32, %r17;
-	setp.ne.u32 %p39, %r42, 0;
-	@!%p38 bra $L15;
-	or.pred %p40, %p6, %p39;
-	mov.pred %p6, %p40;
-$L15:
-$L9:
-	setp.eq.u32 %p41, %r5, 0;
-	@!%p41 bra $L16;
-	selp.u32 %r43, 1, 0, %p6;
-	st.global.u8 [%rd6+0], %r43;
+	or.pred %p26, %p10, %p23;
+	mov.pred %p10, %p26;
+$L18:
+$L17:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L15;
 $L16:
+$L13:
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L20;
+	selp.u32 %r33, 1, 0, %p10;
+	st.global.u8 [%rd6+0], %r33;
+$L20:
 	ret;
 }
 `
@@ -16204,17 +5316,18 @@ const gokkosPTX14 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_conformance_anyNegative_main_land(
+.visible .entry gk_conformance_anyNegative_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<43>;
-	.reg .b32 %r<45>;
+	.reg .pred %p<27>;
+	.reg .b32 %r<34>;
 	.reg .b64 %rd<38>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -16239,6 +5352,7 @@ const gokkosPTX14 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -16246,157 +5360,139 @@ const gokkosPTX14 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.pred %p2, 1;
+	setp.ne.u32 %p4, %r18, 5;
+	@%p4 bra.uni $L2;
+	mov.pred %p3, 1;
+	bra.uni $L1;
+$L2:
+	mov.pred %p3, 0;
+$L1:
+	mov.pred %p2, %p3;
 	cvt.u64.u32 %rd23, %r5;
 	add.s64 %rd24, %rd20, %rd23;
 	cvt.u64.u32 %rd25, %r6;
 	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p3, %rd26, %rd22;
-	@%p3 bra $L2;
+$L3:
+	setp.ge.s64 %p5, %rd26, %rd22;
+	@%p5 bra $L4;
 	mov.b64 %rd27, %rd26;
-	mov.pred %p4, %p2;
-	not.pred %p5, %p4;
-	@!%p5 bra $L5;
+	mov.pred %p6, %p2;
+	not.pred %p7, %p6;
+	@!%p7 bra $L7;
 	mul.lo.s64 %rd28, %rd27, %rd12;
 	mad.lo.s64 %rd29, %rd28, 8, %rd8;
 	ld.global.nc.s64 %rd30, [%rd29+0];
 	mov.b64 %rd31, %rd30;
-	setp.lt.s64 %p6, %rd31, 0;
-	mov.pred %p4, %p6;
-$L5:
-	mov.pred %p2, %p4;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.pred %p7, %p2;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	selp.u32 %r21, 1, 0, %p7;
-	shfl.sync.down.b32 %r22|%p8, %r21, 1, %r20, %r17;
-	setp.ne.u32 %p9, %r22, 0;
-	@!%p8 bra $L6;
-	and.pred %p10, %p7, %p9;
-	mov.pred %p7, %p10;
-$L6:
-	selp.u32 %r23, 1, 0, %p7;
-	shfl.sync.down.b32 %r24|%p11, %r23, 2, %r20, %r17;
-	setp.ne.u32 %p12, %r24, 0;
-	@!%p11 bra $L7;
-	and.pred %p13, %p7, %p12;
-	mov.pred %p7, %p13;
+	setp.lt.s64 %p8, %rd31, 0;
+	mov.pred %p6, %p8;
 $L7:
-	selp.u32 %r25, 1, 0, %p7;
-	shfl.sync.down.b32 %r26|%p14, %r25, 4, %r20, %r17;
-	setp.ne.u32 %p15, %r26, 0;
-	@!%p14 bra $L8;
-	and.pred %p16, %p7, %p15;
-	mov.pred %p7, %p16;
+	mov.pred %p2, %p6;
+$L5:
+	add.s64 %rd26, %rd26, %rd25;
+	bra.uni $L3;
+$L4:
+	mov.pred %p9, %p2;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L8:
-	selp.u32 %r27, 1, 0, %p7;
-	shfl.sync.down.b32 %r28|%p17, %r27, 8, %r20, %r17;
-	setp.ne.u32 %p18, %r28, 0;
-	@!%p17 bra $L9;
-	and.pred %p19, %p7, %p18;
-	mov.pred %p7, %p19;
-$L9:
-	selp.u32 %r29, 1, 0, %p7;
-	shfl.sync.down.b32 %r30|%p20, %r29, 16, %r20, %r17;
-	setp.ne.u32 %p21, %r30, 0;
-	@!%p20 bra $L10;
-	and.pred %p22, %p7, %p21;
-	mov.pred %p7, %p22;
+	setp.hs.u32 %p10, %r24, 32;
+	@%p10 bra $L9;
+	selp.u32 %r25, 1, 0, %p9;
+	shfl.sync.down.b32 %r26|%p11, %r25, %r24, %r23, %r17;
+	setp.ne.u32 %p12, %r26, 0;
+	@!%p11 bra $L10;
+	setp.ne.u32 %p13, %r18, 5;
+	@%p13 bra.uni $L12;
+	and.pred %p14, %p9, %p12;
+	mov.pred %p9, %p14;
+	bra.uni $L11;
+$L12:
+	or.pred %p15, %p9, %p12;
+	mov.pred %p9, %p15;
+$L11:
 $L10:
-	setp.eq.u32 %p23, %r7, 0;
-	@!%p23 bra $L11;
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L8;
+$L9:
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L13;
 	mul.wide.u32 %rd32, %r8, 16;
 	add.s64 %rd33, %rd1, %rd32;
-	selp.u32 %r31, 1, 0, %p7;
-	st.shared.u8 [%rd33+0], %r31;
-$L11:
+	selp.u32 %r27, 1, 0, %p9;
+	st.shared.u8 [%rd33+0], %r27;
+$L13:
 	bar.sync 0;
-	setp.eq.u32 %p24, %r8, 0;
-	@!%p24 bra $L12;
-	setp.lo.u32 %p25, %r7, %r10;
-	@!%p25 bra $L13;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L14;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L15;
 	mul.wide.u32 %rd34, %r7, 16;
 	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.u8 %r32, [%rd35+0];
-	setp.ne.u32 %p26, %r32, 0;
-	mov.pred %p7, %p26;
-$L13:
-	sub.u32 %r33, %r10, 1;
-	selp.u32 %r34, 1, 0, %p7;
-	shfl.sync.down.b32 %r35|%p27, %r34, 1, %r33, %r17;
-	setp.ne.u32 %p28, %r35, 0;
-	@!%p27 bra $L14;
-	and.pred %p29, %p7, %p28;
-	mov.pred %p7, %p29;
-$L14:
-	selp.u32 %r36, 1, 0, %p7;
-	shfl.sync.down.b32 %r37|%p30, %r36, 2, %r33, %r17;
-	setp.ne.u32 %p31, %r37, 0;
-	@!%p30 bra $L15;
-	and.pred %p32, %p7, %p31;
-	mov.pred %p7, %p32;
+	ld.shared.u8 %r28, [%rd35+0];
+	setp.ne.u32 %p19, %r28, 0;
+	mov.pred %p9, %p19;
 $L15:
-	selp.u32 %r38, 1, 0, %p7;
-	shfl.sync.down.b32 %r39|%p33, %r38, 4, %r33, %r17;
-	setp.ne.u32 %p34, %r39, 0;
-	@!%p33 bra $L16;
-	and.pred %p35, %p7, %p34;
-	mov.pred %p7, %p35;
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
 $L16:
-	selp.u32 %r40, 1, 0, %p7;
-	shfl.sync.down.b32 %r41|%p36, %r40, 8, %r33, %r17;
-	setp.ne.u32 %p37, %r41, 0;
-	@!%p36 bra $L17;
-	and.pred %p38, %p7, %p37;
-	mov.pred %p7, %p38;
-$L17:
-	selp.u32 %r42, 1, 0, %p7;
-	shfl.sync.down.b32 %r43|%p39, %r42, 16, %r33, %r17;
-	setp.ne.u32 %p40, %r43, 0;
-	@!%p39 bra $L18;
-	and.pred %p41, %p7, %p40;
-	mov.pred %p7, %p41;
-$L18:
-$L12:
-	mul.wide.u32 %rd36, %r18, 8;
-	add.s64 %rd37, %rd5, %rd36;
-	setp.eq.u32 %p42, %r5, 0;
-	@!%p42 bra $L19;
-	selp.u32 %r44, 1, 0, %p7;
-	st.global.u8 [%rd37+0], %r44;
+	setp.hs.u32 %p20, %r30, 32;
+	@%p20 bra $L17;
+	selp.u32 %r31, 1, 0, %p9;
+	shfl.sync.down.b32 %r32|%p21, %r31, %r30, %r29, %r17;
+	setp.ne.u32 %p22, %r32, 0;
+	@!%p21 bra $L18;
+	setp.ne.u32 %p23, %r18, 5;
+	@%p23 bra.uni $L20;
+	and.pred %p24, %p9, %p22;
+	mov.pred %p9, %p24;
+	bra.uni $L19;
+$L20:
+	or.pred %p25, %p9, %p22;
+	mov.pred %p9, %p25;
 $L19:
+$L18:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L16;
+$L17:
+$L14:
+	mul.wide.u32 %rd36, %r19, 8;
+	add.s64 %rd37, %rd5, %rd36;
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L21;
+	selp.u32 %r33, 1, 0, %p9;
+	st.global.u8 [%rd37+0], %r33;
+$L21:
 	ret;
 }
 
-.visible .entry gk_conformance_anyNegative_final_land(
+.visible .entry gk_conformance_anyNegative_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<42>;
-	.reg .b32 %r<44>;
-	.reg .b64 %rd<22>;
+	.reg .pred %p<28>;
+	.reg .b32 %r<34>;
+	.reg .b64 %rd<24>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -16421,6 +5517,7 @@ $L19:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -16428,459 +5525,111 @@ $L19:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
+	cvt.u64.u32 %rd14, %r5;
+	cvt.u64.u32 %rd15, %r6;
+	setp.ne.u32 %p3, %r18, 5;
+	@%p3 bra.uni $L2;
 	mov.pred %p2, 1;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
 	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p3, %rd16, %rd4;
-	@%p3 bra $L2;
+$L3:
+	setp.ge.s64 %p4, %rd16, %rd4;
+	@%p4 bra $L4;
 	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u8 %r18, [%rd17+0];
-	setp.ne.u32 %p4, %r18, 0;
-	and.pred %p5, %p2, %p4;
-	mov.pred %p2, %p5;
+	ld.global.u8 %r19, [%rd17+0];
+	setp.ne.u32 %p5, %r19, 0;
+	and.pred %p6, %p2, %p5;
+	mov.pred %p2, %p6;
 	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.pred %p6, %p2;
-	// block reduction
-	sub.u32 %r19, %r13, 1;
-	selp.u32 %r20, 1, 0, %p6;
-	shfl.sync.down.b32 %r21|%p7, %r20, 1, %r19, %r17;
-	setp.ne.u32 %p8, %r21, 0;
-	@!%p7 bra $L3;
-	and.pred %p9, %p6, %p8;
-	mov.pred %p6, %p9;
-$L3:
-	selp.u32 %r22, 1, 0, %p6;
-	shfl.sync.down.b32 %r23|%p10, %r22, 2, %r19, %r17;
-	setp.ne.u32 %p11, %r23, 0;
-	@!%p10 bra $L4;
-	and.pred %p12, %p6, %p11;
-	mov.pred %p6, %p12;
+	bra.uni $L3;
 $L4:
-	selp.u32 %r24, 1, 0, %p6;
-	shfl.sync.down.b32 %r25|%p13, %r24, 4, %r19, %r17;
-	setp.ne.u32 %p14, %r25, 0;
-	@!%p13 bra $L5;
-	and.pred %p15, %p6, %p14;
-	mov.pred %p6, %p15;
-$L5:
-	selp.u32 %r26, 1, 0, %p6;
-	shfl.sync.down.b32 %r27|%p16, %r26, 8, %r19, %r17;
-	setp.ne.u32 %p17, %r27, 0;
-	@!%p16 bra $L6;
-	and.pred %p18, %p6, %p17;
-	mov.pred %p6, %p18;
-$L6:
-	selp.u32 %r28, 1, 0, %p6;
-	shfl.sync.down.b32 %r29|%p19, %r28, 16, %r19, %r17;
-	setp.ne.u32 %p20, %r29, 0;
-	@!%p19 bra $L7;
-	and.pred %p21, %p6, %p20;
-	mov.pred %p6, %p21;
-$L7:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	selp.u32 %r30, 1, 0, %p6;
-	st.shared.u8 [%rd19+0], %r30;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L9;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u8 %r31, [%rd21+0];
-	setp.ne.u32 %p25, %r31, 0;
-	mov.pred %p6, %p25;
-$L10:
-	sub.u32 %r32, %r10, 1;
-	selp.u32 %r33, 1, 0, %p6;
-	shfl.sync.down.b32 %r34|%p26, %r33, 1, %r32, %r17;
-	setp.ne.u32 %p27, %r34, 0;
-	@!%p26 bra $L11;
-	and.pred %p28, %p6, %p27;
-	mov.pred %p6, %p28;
-$L11:
-	selp.u32 %r35, 1, 0, %p6;
-	shfl.sync.down.b32 %r36|%p29, %r35, 2, %r32, %r17;
-	setp.ne.u32 %p30, %r36, 0;
-	@!%p29 bra $L12;
-	and.pred %p31, %p6, %p30;
-	mov.pred %p6, %p31;
-$L12:
-	selp.u32 %r37, 1, 0, %p6;
-	shfl.sync.down.b32 %r38|%p32, %r37, 4, %r32, %r17;
-	setp.ne.u32 %p33, %r38, 0;
-	@!%p32 bra $L13;
-	and.pred %p34, %p6, %p33;
-	mov.pred %p6, %p34;
-$L13:
-	selp.u32 %r39, 1, 0, %p6;
-	shfl.sync.down.b32 %r40|%p35, %r39, 8, %r32, %r17;
-	setp.ne.u32 %p36, %r40, 0;
-	@!%p35 bra $L14;
-	and.pred %p37, %p6, %p36;
-	mov.pred %p6, %p37;
-$L14:
-	selp.u32 %r41, 1, 0, %p6;
-	shfl.sync.down.b32 %r42|%p38, %r41, 16, %r32, %r17;
-	setp.ne.u32 %p39, %r42, 0;
-	@!%p38 bra $L15;
-	and.pred %p40, %p6, %p39;
-	mov.pred %p6, %p40;
-$L15:
-$L9:
-	setp.eq.u32 %p41, %r5, 0;
-	@!%p41 bra $L16;
-	selp.u32 %r43, 1, 0, %p6;
-	st.global.u8 [%rd6+0], %r43;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_anyNegative_main_lor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<43>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<38>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.pred %p2, 0;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p3, %rd26, %rd22;
-	@%p3 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mov.pred %p4, %p2;
-	not.pred %p5, %p4;
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.s64 %rd30, [%rd29+0];
-	mov.b64 %rd31, %rd30;
-	setp.lt.s64 %p6, %rd31, 0;
-	mov.pred %p4, %p6;
-$L5:
-	mov.pred %p2, %p4;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
 	bra.uni $L1;
 $L2:
-	mov.pred %p7, %p2;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	selp.u32 %r21, 1, 0, %p7;
-	shfl.sync.down.b32 %r22|%p8, %r21, 1, %r20, %r17;
-	setp.ne.u32 %p9, %r22, 0;
-	@!%p8 bra $L6;
-	or.pred %p10, %p7, %p9;
-	mov.pred %p7, %p10;
+	mov.pred %p2, 0;
+	mov.b64 %rd18, %rd14;
+$L5:
+	setp.ge.s64 %p7, %rd18, %rd4;
+	@%p7 bra $L6;
+	mad.lo.s64 %rd19, %rd18, 8, %rd3;
+	ld.global.u8 %r20, [%rd19+0];
+	setp.ne.u32 %p8, %r20, 0;
+	or.pred %p9, %p2, %p8;
+	mov.pred %p2, %p9;
+	add.s64 %rd18, %rd18, %rd15;
+	bra.uni $L5;
 $L6:
-	selp.u32 %r23, 1, 0, %p7;
-	shfl.sync.down.b32 %r24|%p11, %r23, 2, %r20, %r17;
-	setp.ne.u32 %p12, %r24, 0;
-	@!%p11 bra $L7;
-	or.pred %p13, %p7, %p12;
-	mov.pred %p7, %p13;
+$L1:
+	mov.pred %p10, %p2;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L7:
-	selp.u32 %r25, 1, 0, %p7;
-	shfl.sync.down.b32 %r26|%p14, %r25, 4, %r20, %r17;
-	setp.ne.u32 %p15, %r26, 0;
-	@!%p14 bra $L8;
-	or.pred %p16, %p7, %p15;
-	mov.pred %p7, %p16;
-$L8:
-	selp.u32 %r27, 1, 0, %p7;
-	shfl.sync.down.b32 %r28|%p17, %r27, 8, %r20, %r17;
-	setp.ne.u32 %p18, %r28, 0;
-	@!%p17 bra $L9;
-	or.pred %p19, %p7, %p18;
-	mov.pred %p7, %p19;
-$L9:
-	selp.u32 %r29, 1, 0, %p7;
-	shfl.sync.down.b32 %r30|%p20, %r29, 16, %r20, %r17;
-	setp.ne.u32 %p21, %r30, 0;
-	@!%p20 bra $L10;
-	or.pred %p22, %p7, %p21;
-	mov.pred %p7, %p22;
-$L10:
-	setp.eq.u32 %p23, %r7, 0;
-	@!%p23 bra $L11;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	selp.u32 %r31, 1, 0, %p7;
-	st.shared.u8 [%rd33+0], %r31;
+	setp.hs.u32 %p11, %r24, 32;
+	@%p11 bra $L8;
+	selp.u32 %r25, 1, 0, %p10;
+	shfl.sync.down.b32 %r26|%p12, %r25, %r24, %r23, %r17;
+	setp.ne.u32 %p13, %r26, 0;
+	@!%p12 bra $L9;
+	setp.ne.u32 %p14, %r18, 5;
+	@%p14 bra.uni $L11;
+	and.pred %p15, %p10, %p13;
+	mov.pred %p10, %p15;
+	bra.uni $L10;
 $L11:
-	bar.sync 0;
-	setp.eq.u32 %p24, %r8, 0;
-	@!%p24 bra $L12;
-	setp.lo.u32 %p25, %r7, %r10;
-	@!%p25 bra $L13;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.u8 %r32, [%rd35+0];
-	setp.ne.u32 %p26, %r32, 0;
-	mov.pred %p7, %p26;
-$L13:
-	sub.u32 %r33, %r10, 1;
-	selp.u32 %r34, 1, 0, %p7;
-	shfl.sync.down.b32 %r35|%p27, %r34, 1, %r33, %r17;
-	setp.ne.u32 %p28, %r35, 0;
-	@!%p27 bra $L14;
-	or.pred %p29, %p7, %p28;
-	mov.pred %p7, %p29;
-$L14:
-	selp.u32 %r36, 1, 0, %p7;
-	shfl.sync.down.b32 %r37|%p30, %r36, 2, %r33, %r17;
-	setp.ne.u32 %p31, %r37, 0;
-	@!%p30 bra $L15;
-	or.pred %p32, %p7, %p31;
-	mov.pred %p7, %p32;
-$L15:
-	selp.u32 %r38, 1, 0, %p7;
-	shfl.sync.down.b32 %r39|%p33, %r38, 4, %r33, %r17;
-	setp.ne.u32 %p34, %r39, 0;
-	@!%p33 bra $L16;
-	or.pred %p35, %p7, %p34;
-	mov.pred %p7, %p35;
-$L16:
-	selp.u32 %r40, 1, 0, %p7;
-	shfl.sync.down.b32 %r41|%p36, %r40, 8, %r33, %r17;
-	setp.ne.u32 %p37, %r41, 0;
-	@!%p36 bra $L17;
-	or.pred %p38, %p7, %p37;
-	mov.pred %p7, %p38;
-$L17:
-	selp.u32 %r42, 1, 0, %p7;
-	shfl.sync.down.b32 %r43|%p39, %r42, 16, %r33, %r17;
-	setp.ne.u32 %p40, %r43, 0;
-	@!%p39 bra $L18;
-	or.pred %p41, %p7, %p40;
-	mov.pred %p7, %p41;
-$L18:
+	or.pred %p16, %p10, %p13;
+	mov.pred %p10, %p16;
+$L10:
+$L9:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L7;
+$L8:
+	setp.eq.u32 %p17, %r7, 0;
+	@!%p17 bra $L12;
+	mul.wide.u32 %rd20, %r8, 16;
+	add.s64 %rd21, %rd1, %rd20;
+	selp.u32 %r27, 1, 0, %p10;
+	st.shared.u8 [%rd21+0], %r27;
 $L12:
-	mul.wide.u32 %rd36, %r18, 8;
-	add.s64 %rd37, %rd5, %rd36;
-	setp.eq.u32 %p42, %r5, 0;
-	@!%p42 bra $L19;
-	selp.u32 %r44, 1, 0, %p7;
-	st.global.u8 [%rd37+0], %r44;
+	bar.sync 0;
+	setp.eq.u32 %p18, %r8, 0;
+	@!%p18 bra $L13;
+	setp.lo.u32 %p19, %r7, %r10;
+	@!%p19 bra $L14;
+	mul.wide.u32 %rd22, %r7, 16;
+	add.s64 %rd23, %rd1, %rd22;
+	ld.shared.u8 %r28, [%rd23+0];
+	setp.ne.u32 %p20, %r28, 0;
+	mov.pred %p10, %p20;
+$L14:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L15:
+	setp.hs.u32 %p21, %r30, 32;
+	@%p21 bra $L16;
+	selp.u32 %r31, 1, 0, %p10;
+	shfl.sync.down.b32 %r32|%p22, %r31, %r30, %r29, %r17;
+	setp.ne.u32 %p23, %r32, 0;
+	@!%p22 bra $L17;
+	setp.ne.u32 %p24, %r18, 5;
+	@%p24 bra.uni $L19;
+	and.pred %p25, %p10, %p23;
+	mov.pred %p10, %p25;
+	bra.uni $L18;
 $L19:
-	ret;
-}
-
-.visible .entry gk_conformance_anyNegative_final_lor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<42>;
-	.reg .b32 %r<44>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.pred %p2, 0;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p3, %rd16, %rd4;
-	@%p3 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u8 %r18, [%rd17+0];
-	setp.ne.u32 %p4, %r18, 0;
-	or.pred %p5, %p2, %p4;
-	mov.pred %p2, %p5;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.pred %p6, %p2;
-	// block reduction
-	sub.u32 %r19, %r13, 1;
-	selp.u32 %r20, 1, 0, %p6;
-	shfl.sync.down.b32 %r21|%p7, %r20, 1, %r19, %r17;
-	setp.ne.u32 %p8, %r21, 0;
-	@!%p7 bra $L3;
-	or.pred %p9, %p6, %p8;
-	mov.pred %p6, %p9;
-$L3:
-	selp.u32 %r22, 1, 0, %p6;
-	shfl.sync.down.b32 %r23|%p10, %r22, 2, %r19, %r17;
-	setp.ne.u32 %p11, %r23, 0;
-	@!%p10 bra $L4;
-	or.pred %p12, %p6, %p11;
-	mov.pred %p6, %p12;
-$L4:
-	selp.u32 %r24, 1, 0, %p6;
-	shfl.sync.down.b32 %r25|%p13, %r24, 4, %r19, %r17;
-	setp.ne.u32 %p14, %r25, 0;
-	@!%p13 bra $L5;
-	or.pred %p15, %p6, %p14;
-	mov.pred %p6, %p15;
-$L5:
-	selp.u32 %r26, 1, 0, %p6;
-	shfl.sync.down.b32 %r27|%p16, %r26, 8, %r19, %r17;
-	setp.ne.u32 %p17, %r27, 0;
-	@!%p16 bra $L6;
-	or.pred %p18, %p6, %p17;
-	mov.pred %p6, %p18;
-$L6:
-	selp.u32 %r28, 1, 0, %p6;
-	shfl.sync.down.b32 %r29|%p19, %r28, 16, %r19, %r17;
-	setp.ne.u32 %p20, %r29, 0;
-	@!%p19 bra $L7;
-	or.pred %p21, %p6, %p20;
-	mov.pred %p6, %p21;
-$L7:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	selp.u32 %r30, 1, 0, %p6;
-	st.shared.u8 [%rd19+0], %r30;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L9;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u8 %r31, [%rd21+0];
-	setp.ne.u32 %p25, %r31, 0;
-	mov.pred %p6, %p25;
-$L10:
-	sub.u32 %r32, %r10, 1;
-	selp.u32 %r33, 1, 0, %p6;
-	shfl.sync.down.b32 %r34|%p26, %r33, 1, %r32, %r17;
-	setp.ne.u32 %p27, %r34, 0;
-	@!%p26 bra $L11;
-	or.pred %p28, %p6, %p27;
-	mov.pred %p6, %p28;
-$L11:
-	selp.u32 %r35, 1, 0, %p6;
-	shfl.sync.down.b32 %r36|%p29, %r35, 2, %r32, %r17;
-	setp.ne.u32 %p30, %r36, 0;
-	@!%p29 bra $L12;
-	or.pred %p31, %p6, %p30;
-	mov.pred %p6, %p31;
-$L12:
-	selp.u32 %r37, 1, 0, %p6;
-	shfl.sync.down.b32 %r38|%p32, %r37, 4, %r32, %r17;
-	setp.ne.u32 %p33, %r38, 0;
-	@!%p32 bra $L13;
-	or.pred %p34, %p6, %p33;
-	mov.pred %p6, %p34;
-$L13:
-	selp.u32 %r39, 1, 0, %p6;
-	shfl.sync.down.b32 %r40|%p35, %r39, 8, %r32, %r17;
-	setp.ne.u32 %p36, %r40, 0;
-	@!%p35 bra $L14;
-	or.pred %p37, %p6, %p36;
-	mov.pred %p6, %p37;
-$L14:
-	selp.u32 %r41, 1, 0, %p6;
-	shfl.sync.down.b32 %r42|%p38, %r41, 16, %r32, %r17;
-	setp.ne.u32 %p39, %r42, 0;
-	@!%p38 bra $L15;
-	or.pred %p40, %p6, %p39;
-	mov.pred %p6, %p40;
-$L15:
-$L9:
-	setp.eq.u32 %p41, %r5, 0;
-	@!%p41 bra $L16;
-	selp.u32 %r43, 1, 0, %p6;
-	st.global.u8 [%rd6+0], %r43;
+	or.pred %p26, %p10, %p23;
+	mov.pred %p10, %p26;
+$L18:
+$L17:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L15;
 $L16:
+$L13:
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L20;
+	selp.u32 %r33, 1, 0, %p10;
+	st.global.u8 [%rd6+0], %r33;
+$L20:
 	ret;
 }
 `
@@ -16896,16 +5645,17 @@ const gokkosPTX15 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_conformance_bitsAnd_main_sum(
+.visible .entry gk_conformance_bitsAnd_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
+	.reg .pred %p<26>;
 	.reg .b32 %r<48>;
 	.reg .b64 %rd<36>;
 	mov.u32 %r1, %tid.x;
@@ -16931,6 +5681,7 @@ const gokkosPTX15 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -16938,129 +5689,195 @@ const gokkosPTX15 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b32 %r22, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b32 %r22, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b32 %r22, 0xFFFFFFFF;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b32 %r22, 0;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b32 %r22, 0xFFFFFFFF;
+	bra.uni $L1;
+$L6:
+	mov.b32 %r22, 0;
+$L1:
+	mov.b32 %r21, %r22;
 	cvt.u64.u32 %rd23, %r5;
 	add.s64 %rd24, %rd20, %rd23;
 	cvt.u64.u32 %rd25, %r6;
 	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
+$L7:
+	setp.ge.s64 %p7, %rd26, %rd22;
+	@%p7 bra $L8;
 	mov.b64 %rd27, %rd26;
 	mul.lo.s64 %rd28, %rd27, %rd12;
 	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.u32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	and.b32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
+	ld.global.nc.u32 %r23, [%rd29+0];
+	mov.b32 %r24, %r23;
+	and.b32 %r25, %r21, %r24;
+	mov.b32 %r21, %r25;
+$L9:
 	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	add.u32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	add.u32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	add.u32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	add.u32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	add.u32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
+	bra.uni $L7;
 $L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
+	mov.b32 %r26, %r21;
+	// block reduction
+	mov.b32 %r27, 1;
+	mov.b32 %r28, 1;
+	sub.u32 %r29, %r13, 1;
+	mov.b32 %r30, %r27;
+$L10:
+	setp.hs.u32 %p8, %r30, 32;
+	@%p8 bra $L11;
+	shfl.sync.down.b32 %r31|%p9, %r26, %r30, %r29, %r17;
+	@!%p9 bra $L12;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L14;
+	add.u32 %r32, %r26, %r31;
+	mov.b32 %r26, %r32;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L15;
+	mul.lo.u32 %r33, %r26, %r31;
+	mov.b32 %r26, %r33;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L16;
+	min.u32 %r34, %r26, %r31;
+	mov.b32 %r26, %r34;
+	bra.uni $L13;
+$L16:
+	setp.ne.u32 %p13, %r18, 4;
+	@%p13 bra.uni $L17;
+	max.u32 %r35, %r26, %r31;
+	mov.b32 %r26, %r35;
+	bra.uni $L13;
+$L17:
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L18;
+	and.b32 %r36, %r26, %r31;
+	mov.b32 %r26, %r36;
+	bra.uni $L13;
+$L18:
+	or.b32 %r37, %r26, %r31;
+	mov.b32 %r26, %r37;
+$L13:
+$L12:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L19;
 	mul.wide.u32 %rd30, %r8, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	st.shared.u32 [%rd31+0], %r24;
-$L9:
+	st.shared.u32 [%rd31+0], %r26;
+$L19:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L20;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L21;
 	mul.wide.u32 %rd32, %r7, 16;
 	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.u32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	add.u32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	add.u32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	add.u32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	add.u32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	add.u32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
+	ld.shared.u32 %r38, [%rd33+0];
+	mov.b32 %r26, %r38;
+$L21:
+	sub.u32 %r39, %r10, 1;
+	mov.b32 %r40, %r28;
+$L22:
+	setp.hs.u32 %p18, %r40, 32;
+	@%p18 bra $L23;
+	shfl.sync.down.b32 %r41|%p19, %r26, %r40, %r39, %r17;
+	@!%p19 bra $L24;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L26;
+	add.u32 %r42, %r26, %r41;
+	mov.b32 %r26, %r42;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L27;
+	mul.lo.u32 %r43, %r26, %r41;
+	mov.b32 %r26, %r43;
+	bra.uni $L25;
+$L27:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L28;
+	min.u32 %r44, %r26, %r41;
+	mov.b32 %r26, %r44;
+	bra.uni $L25;
+$L28:
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L29;
+	max.u32 %r45, %r26, %r41;
+	mov.b32 %r26, %r45;
+	bra.uni $L25;
+$L29:
+	setp.ne.u32 %p24, %r18, 7;
+	@%p24 bra.uni $L30;
+	and.b32 %r46, %r26, %r41;
+	mov.b32 %r26, %r46;
+	bra.uni $L25;
+$L30:
+	or.b32 %r47, %r26, %r41;
+	mov.b32 %r26, %r47;
+$L25:
+$L24:
+	shl.b32 %r40, %r40, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	mul.wide.u32 %rd34, %r19, 8;
 	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.u32 [%rd35+0], %r24;
-$L17:
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L31;
+	st.global.u32 [%rd35+0], %r26;
+$L31:
 	ret;
 }
 
-.visible .entry gk_conformance_bitsAnd_final_sum(
+.visible .entry gk_conformance_bitsAnd_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<54>;
+	.reg .b64 %rd<32>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17085,6 +5902,7 @@ $L17:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -17092,1535 +5910,214 @@ $L17:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0;
 	cvt.u64.u32 %rd14, %r5;
 	cvt.u64.u32 %rd15, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b32 %r19, 0;
 	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd16, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u32 %r19, [%rd17+0];
-	add.u32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
+	ld.global.u32 %r20, [%rd17+0];
+	add.u32 %r21, %r19, %r20;
+	mov.b32 %r19, %r21;
 	add.s64 %rd16, %rd16, %rd15;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	add.u32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	add.u32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	add.u32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	add.u32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b32 %r19, 1;
+	mov.b64 %rd18, %rd14;
 $L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	add.u32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
+	setp.ge.s64 %p5, %rd18, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd19, %rd18, 8, %rd3;
+	ld.global.u32 %r22, [%rd19+0];
+	mul.lo.u32 %r23, %r19, %r22;
+	mov.b32 %r19, %r23;
+	add.s64 %rd18, %rd18, %rd15;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.u32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	add.u32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	add.u32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	add.u32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	add.u32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	add.u32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.u32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsAnd_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 1;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.u32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	and.b32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
 	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	mul.lo.u32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	mul.lo.u32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
 $L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	mul.lo.u32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	mul.lo.u32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	mul.lo.u32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.u32 [%rd31+0], %r24;
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b32 %r19, 0xFFFFFFFF;
+	mov.b64 %rd20, %rd14;
 $L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.u32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	mul.lo.u32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	mul.lo.u32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	mul.lo.u32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	mul.lo.u32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	mul.lo.u32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
+	setp.ge.s64 %p7, %rd20, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd21, %rd20, 8, %rd3;
+	ld.global.u32 %r24, [%rd21+0];
+	min.u32 %r25, %r19, %r24;
+	mov.b32 %r19, %r25;
+	add.s64 %rd20, %rd20, %rd15;
+	bra.uni $L9;
 $L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.u32 [%rd35+0], %r24;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b32 %r19, 0;
+	mov.b64 %rd22, %rd14;
+$L12:
+	setp.ge.s64 %p9, %rd22, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd23, %rd22, 8, %rd3;
+	ld.global.u32 %r26, [%rd23+0];
+	max.u32 %r27, %r19, %r26;
+	mov.b32 %r19, %r27;
+	add.s64 %rd22, %rd22, %rd15;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b32 %r19, 0xFFFFFFFF;
+	mov.b64 %rd24, %rd14;
+$L15:
+	setp.ge.s64 %p11, %rd24, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd25, %rd24, 8, %rd3;
+	ld.global.u32 %r28, [%rd25+0];
+	and.b32 %r29, %r19, %r28;
+	mov.b32 %r19, %r29;
+	add.s64 %rd24, %rd24, %rd15;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b32 %r19, 0;
+	mov.b64 %rd26, %rd14;
 $L17:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsAnd_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 1;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
+	setp.ge.s64 %p12, %rd26, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd27, %rd26, 8, %rd3;
+	ld.global.u32 %r30, [%rd27+0];
+	or.b32 %r31, %r19, %r30;
+	mov.b32 %r19, %r31;
+	add.s64 %rd26, %rd26, %rd15;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u32 %r19, [%rd17+0];
-	mul.lo.u32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
+	mov.b32 %r32, %r19;
 	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	mul.lo.u32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	mul.lo.u32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	mul.lo.u32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	mul.lo.u32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	mul.lo.u32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.u32 [%rd19+0], %r21;
-$L8:
+	mov.b32 %r33, 1;
+	mov.b32 %r34, 1;
+	sub.u32 %r35, %r13, 1;
+	mov.b32 %r36, %r33;
+$L19:
+	setp.hs.u32 %p13, %r36, 32;
+	@%p13 bra $L20;
+	shfl.sync.down.b32 %r37|%p14, %r32, %r36, %r35, %r17;
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.u32 %r38, %r32, %r37;
+	mov.b32 %r32, %r38;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.u32 %r39, %r32, %r37;
+	mov.b32 %r32, %r39;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.u32 %r40, %r32, %r37;
+	mov.b32 %r32, %r40;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.u32 %r41, %r32, %r37;
+	mov.b32 %r32, %r41;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b32 %r42, %r32, %r37;
+	mov.b32 %r32, %r42;
+	bra.uni $L22;
+$L27:
+	or.b32 %r43, %r32, %r37;
+	mov.b32 %r32, %r43;
+$L22:
+$L21:
+	shl.b32 %r36, %r36, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd28, %r8, 16;
+	add.s64 %rd29, %rd1, %rd28;
+	st.shared.u32 [%rd29+0], %r32;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	mul.lo.u32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	mul.lo.u32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	mul.lo.u32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	mul.lo.u32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	mul.lo.u32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.u32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsAnd_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0xFFFFFFFF;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.u32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	and.b32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	min.u32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	min.u32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	min.u32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	min.u32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	min.u32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd30, %r7, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	st.shared.u32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.u32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	min.u32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	min.u32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	min.u32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	min.u32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	min.u32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.u32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsAnd_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0xFFFFFFFF;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u32 %r19, [%rd17+0];
-	min.u32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	min.u32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	min.u32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	min.u32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	min.u32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	min.u32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.u32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	min.u32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	min.u32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	min.u32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	min.u32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	min.u32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.u32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsAnd_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.u32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	and.b32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	max.u32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	max.u32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	max.u32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	max.u32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	max.u32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.u32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.u32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	max.u32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	max.u32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	max.u32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	max.u32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	max.u32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.u32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsAnd_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u32 %r19, [%rd17+0];
-	max.u32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	max.u32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	max.u32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	max.u32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	max.u32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	max.u32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.u32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	max.u32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	max.u32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	max.u32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	max.u32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	max.u32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.u32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsAnd_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0xFFFFFFFF;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.u32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	and.b32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	and.b32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	and.b32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	and.b32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	and.b32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	and.b32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.u32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.u32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	and.b32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	and.b32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	and.b32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	and.b32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	and.b32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.u32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsAnd_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0xFFFFFFFF;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u32 %r19, [%rd17+0];
-	and.b32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	and.b32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	and.b32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	and.b32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	and.b32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	and.b32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.u32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	and.b32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	and.b32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	and.b32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	and.b32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	and.b32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.u32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsAnd_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.u32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	and.b32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	or.b32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	or.b32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	or.b32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	or.b32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	or.b32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.u32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.u32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	or.b32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	or.b32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	or.b32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	or.b32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	or.b32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.u32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsAnd_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u32 %r19, [%rd17+0];
-	or.b32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	or.b32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	or.b32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	or.b32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	or.b32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	or.b32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.u32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	or.b32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	or.b32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	or.b32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	or.b32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	or.b32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.u32 [%rd6+0], %r21;
-$L16:
+	ld.shared.u32 %r44, [%rd31+0];
+	mov.b32 %r32, %r44;
+$L30:
+	sub.u32 %r45, %r10, 1;
+	mov.b32 %r46, %r34;
+$L31:
+	setp.hs.u32 %p23, %r46, 32;
+	@%p23 bra $L32;
+	shfl.sync.down.b32 %r47|%p24, %r32, %r46, %r45, %r17;
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.u32 %r48, %r32, %r47;
+	mov.b32 %r32, %r48;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.u32 %r49, %r32, %r47;
+	mov.b32 %r32, %r49;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.u32 %r50, %r32, %r47;
+	mov.b32 %r32, %r50;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.u32 %r51, %r32, %r47;
+	mov.b32 %r32, %r51;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b32 %r52, %r32, %r47;
+	mov.b32 %r32, %r52;
+	bra.uni $L34;
+$L39:
+	or.b32 %r53, %r32, %r47;
+	mov.b32 %r32, %r53;
+$L34:
+$L33:
+	shl.b32 %r46, %r46, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.u32 [%rd6+0], %r32;
+$L40:
 	ret;
 }
 `
@@ -18636,16 +6133,17 @@ const gokkosPTX16 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_conformance_bitsOr_main_sum(
+.visible .entry gk_conformance_bitsOr_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
+	.reg .pred %p<26>;
 	.reg .b32 %r<48>;
 	.reg .b64 %rd<36>;
 	mov.u32 %r1, %tid.x;
@@ -18671,6 +6169,7 @@ const gokkosPTX16 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -18678,129 +6177,195 @@ const gokkosPTX16 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b32 %r22, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b32 %r22, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b32 %r22, 0xFFFFFFFF;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b32 %r22, 0;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b32 %r22, 0xFFFFFFFF;
+	bra.uni $L1;
+$L6:
+	mov.b32 %r22, 0;
+$L1:
+	mov.b32 %r21, %r22;
 	cvt.u64.u32 %rd23, %r5;
 	add.s64 %rd24, %rd20, %rd23;
 	cvt.u64.u32 %rd25, %r6;
 	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
+$L7:
+	setp.ge.s64 %p7, %rd26, %rd22;
+	@%p7 bra $L8;
 	mov.b64 %rd27, %rd26;
 	mul.lo.s64 %rd28, %rd27, %rd12;
 	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.u32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	or.b32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
+	ld.global.nc.u32 %r23, [%rd29+0];
+	mov.b32 %r24, %r23;
+	or.b32 %r25, %r21, %r24;
+	mov.b32 %r21, %r25;
+$L9:
 	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	add.u32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	add.u32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	add.u32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	add.u32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	add.u32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
+	bra.uni $L7;
 $L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
+	mov.b32 %r26, %r21;
+	// block reduction
+	mov.b32 %r27, 1;
+	mov.b32 %r28, 1;
+	sub.u32 %r29, %r13, 1;
+	mov.b32 %r30, %r27;
+$L10:
+	setp.hs.u32 %p8, %r30, 32;
+	@%p8 bra $L11;
+	shfl.sync.down.b32 %r31|%p9, %r26, %r30, %r29, %r17;
+	@!%p9 bra $L12;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L14;
+	add.u32 %r32, %r26, %r31;
+	mov.b32 %r26, %r32;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L15;
+	mul.lo.u32 %r33, %r26, %r31;
+	mov.b32 %r26, %r33;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L16;
+	min.u32 %r34, %r26, %r31;
+	mov.b32 %r26, %r34;
+	bra.uni $L13;
+$L16:
+	setp.ne.u32 %p13, %r18, 4;
+	@%p13 bra.uni $L17;
+	max.u32 %r35, %r26, %r31;
+	mov.b32 %r26, %r35;
+	bra.uni $L13;
+$L17:
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L18;
+	and.b32 %r36, %r26, %r31;
+	mov.b32 %r26, %r36;
+	bra.uni $L13;
+$L18:
+	or.b32 %r37, %r26, %r31;
+	mov.b32 %r26, %r37;
+$L13:
+$L12:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L19;
 	mul.wide.u32 %rd30, %r8, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	st.shared.u32 [%rd31+0], %r24;
-$L9:
+	st.shared.u32 [%rd31+0], %r26;
+$L19:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L20;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L21;
 	mul.wide.u32 %rd32, %r7, 16;
 	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.u32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	add.u32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	add.u32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	add.u32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	add.u32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	add.u32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
+	ld.shared.u32 %r38, [%rd33+0];
+	mov.b32 %r26, %r38;
+$L21:
+	sub.u32 %r39, %r10, 1;
+	mov.b32 %r40, %r28;
+$L22:
+	setp.hs.u32 %p18, %r40, 32;
+	@%p18 bra $L23;
+	shfl.sync.down.b32 %r41|%p19, %r26, %r40, %r39, %r17;
+	@!%p19 bra $L24;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L26;
+	add.u32 %r42, %r26, %r41;
+	mov.b32 %r26, %r42;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L27;
+	mul.lo.u32 %r43, %r26, %r41;
+	mov.b32 %r26, %r43;
+	bra.uni $L25;
+$L27:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L28;
+	min.u32 %r44, %r26, %r41;
+	mov.b32 %r26, %r44;
+	bra.uni $L25;
+$L28:
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L29;
+	max.u32 %r45, %r26, %r41;
+	mov.b32 %r26, %r45;
+	bra.uni $L25;
+$L29:
+	setp.ne.u32 %p24, %r18, 7;
+	@%p24 bra.uni $L30;
+	and.b32 %r46, %r26, %r41;
+	mov.b32 %r26, %r46;
+	bra.uni $L25;
+$L30:
+	or.b32 %r47, %r26, %r41;
+	mov.b32 %r26, %r47;
+$L25:
+$L24:
+	shl.b32 %r40, %r40, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	mul.wide.u32 %rd34, %r19, 8;
 	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.u32 [%rd35+0], %r24;
-$L17:
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L31;
+	st.global.u32 [%rd35+0], %r26;
+$L31:
 	ret;
 }
 
-.visible .entry gk_conformance_bitsOr_final_sum(
+.visible .entry gk_conformance_bitsOr_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<54>;
+	.reg .b64 %rd<32>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -18825,6 +6390,7 @@ $L17:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -18832,1535 +6398,214 @@ $L17:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0;
 	cvt.u64.u32 %rd14, %r5;
 	cvt.u64.u32 %rd15, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b32 %r19, 0;
 	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd16, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u32 %r19, [%rd17+0];
-	add.u32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
+	ld.global.u32 %r20, [%rd17+0];
+	add.u32 %r21, %r19, %r20;
+	mov.b32 %r19, %r21;
 	add.s64 %rd16, %rd16, %rd15;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	add.u32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	add.u32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	add.u32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	add.u32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b32 %r19, 1;
+	mov.b64 %rd18, %rd14;
 $L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	add.u32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
+	setp.ge.s64 %p5, %rd18, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd19, %rd18, 8, %rd3;
+	ld.global.u32 %r22, [%rd19+0];
+	mul.lo.u32 %r23, %r19, %r22;
+	mov.b32 %r19, %r23;
+	add.s64 %rd18, %rd18, %rd15;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.u32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	add.u32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	add.u32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	add.u32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	add.u32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	add.u32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.u32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsOr_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 1;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.u32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	or.b32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
 	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	mul.lo.u32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	mul.lo.u32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
 $L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	mul.lo.u32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	mul.lo.u32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	mul.lo.u32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.u32 [%rd31+0], %r24;
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b32 %r19, 0xFFFFFFFF;
+	mov.b64 %rd20, %rd14;
 $L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.u32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	mul.lo.u32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	mul.lo.u32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	mul.lo.u32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	mul.lo.u32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	mul.lo.u32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
+	setp.ge.s64 %p7, %rd20, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd21, %rd20, 8, %rd3;
+	ld.global.u32 %r24, [%rd21+0];
+	min.u32 %r25, %r19, %r24;
+	mov.b32 %r19, %r25;
+	add.s64 %rd20, %rd20, %rd15;
+	bra.uni $L9;
 $L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.u32 [%rd35+0], %r24;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b32 %r19, 0;
+	mov.b64 %rd22, %rd14;
+$L12:
+	setp.ge.s64 %p9, %rd22, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd23, %rd22, 8, %rd3;
+	ld.global.u32 %r26, [%rd23+0];
+	max.u32 %r27, %r19, %r26;
+	mov.b32 %r19, %r27;
+	add.s64 %rd22, %rd22, %rd15;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b32 %r19, 0xFFFFFFFF;
+	mov.b64 %rd24, %rd14;
+$L15:
+	setp.ge.s64 %p11, %rd24, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd25, %rd24, 8, %rd3;
+	ld.global.u32 %r28, [%rd25+0];
+	and.b32 %r29, %r19, %r28;
+	mov.b32 %r19, %r29;
+	add.s64 %rd24, %rd24, %rd15;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b32 %r19, 0;
+	mov.b64 %rd26, %rd14;
 $L17:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsOr_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 1;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
+	setp.ge.s64 %p12, %rd26, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd27, %rd26, 8, %rd3;
+	ld.global.u32 %r30, [%rd27+0];
+	or.b32 %r31, %r19, %r30;
+	mov.b32 %r19, %r31;
+	add.s64 %rd26, %rd26, %rd15;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u32 %r19, [%rd17+0];
-	mul.lo.u32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
+	mov.b32 %r32, %r19;
 	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	mul.lo.u32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	mul.lo.u32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	mul.lo.u32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	mul.lo.u32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	mul.lo.u32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.u32 [%rd19+0], %r21;
-$L8:
+	mov.b32 %r33, 1;
+	mov.b32 %r34, 1;
+	sub.u32 %r35, %r13, 1;
+	mov.b32 %r36, %r33;
+$L19:
+	setp.hs.u32 %p13, %r36, 32;
+	@%p13 bra $L20;
+	shfl.sync.down.b32 %r37|%p14, %r32, %r36, %r35, %r17;
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.u32 %r38, %r32, %r37;
+	mov.b32 %r32, %r38;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.u32 %r39, %r32, %r37;
+	mov.b32 %r32, %r39;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.u32 %r40, %r32, %r37;
+	mov.b32 %r32, %r40;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.u32 %r41, %r32, %r37;
+	mov.b32 %r32, %r41;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b32 %r42, %r32, %r37;
+	mov.b32 %r32, %r42;
+	bra.uni $L22;
+$L27:
+	or.b32 %r43, %r32, %r37;
+	mov.b32 %r32, %r43;
+$L22:
+$L21:
+	shl.b32 %r36, %r36, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd28, %r8, 16;
+	add.s64 %rd29, %rd1, %rd28;
+	st.shared.u32 [%rd29+0], %r32;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	mul.lo.u32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	mul.lo.u32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	mul.lo.u32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	mul.lo.u32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	mul.lo.u32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.u32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsOr_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0xFFFFFFFF;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.u32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	or.b32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	min.u32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	min.u32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	min.u32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	min.u32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	min.u32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd30, %r7, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	st.shared.u32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.u32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	min.u32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	min.u32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	min.u32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	min.u32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	min.u32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.u32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsOr_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0xFFFFFFFF;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u32 %r19, [%rd17+0];
-	min.u32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	min.u32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	min.u32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	min.u32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	min.u32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	min.u32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.u32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	min.u32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	min.u32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	min.u32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	min.u32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	min.u32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.u32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsOr_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.u32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	or.b32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	max.u32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	max.u32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	max.u32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	max.u32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	max.u32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.u32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.u32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	max.u32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	max.u32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	max.u32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	max.u32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	max.u32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.u32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsOr_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u32 %r19, [%rd17+0];
-	max.u32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	max.u32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	max.u32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	max.u32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	max.u32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	max.u32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.u32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	max.u32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	max.u32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	max.u32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	max.u32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	max.u32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.u32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsOr_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0xFFFFFFFF;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.u32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	or.b32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	and.b32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	and.b32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	and.b32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	and.b32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	and.b32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.u32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.u32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	and.b32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	and.b32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	and.b32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	and.b32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	and.b32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.u32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsOr_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0xFFFFFFFF;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u32 %r19, [%rd17+0];
-	and.b32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	and.b32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	and.b32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	and.b32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	and.b32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	and.b32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.u32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	and.b32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	and.b32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	and.b32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	and.b32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	and.b32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.u32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsOr_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.u32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	or.b32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	or.b32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	or.b32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	or.b32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	or.b32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	or.b32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.u32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.u32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	or.b32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	or.b32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	or.b32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	or.b32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	or.b32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.u32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_conformance_bitsOr_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u32 %r19, [%rd17+0];
-	or.b32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	or.b32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	or.b32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	or.b32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	or.b32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	or.b32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.u32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	or.b32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	or.b32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	or.b32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	or.b32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	or.b32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.u32 [%rd6+0], %r21;
-$L16:
+	ld.shared.u32 %r44, [%rd31+0];
+	mov.b32 %r32, %r44;
+$L30:
+	sub.u32 %r45, %r10, 1;
+	mov.b32 %r46, %r34;
+$L31:
+	setp.hs.u32 %p23, %r46, 32;
+	@%p23 bra $L32;
+	shfl.sync.down.b32 %r47|%p24, %r32, %r46, %r45, %r17;
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.u32 %r48, %r32, %r47;
+	mov.b32 %r32, %r48;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.u32 %r49, %r32, %r47;
+	mov.b32 %r32, %r49;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.u32 %r50, %r32, %r47;
+	mov.b32 %r32, %r50;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.u32 %r51, %r32, %r47;
+	mov.b32 %r32, %r51;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b32 %r52, %r32, %r47;
+	mov.b32 %r32, %r52;
+	bra.uni $L34;
+$L39:
+	or.b32 %r53, %r32, %r47;
+	mov.b32 %r32, %r53;
+$L34:
+$L33:
+	shl.b32 %r46, %r46, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.u32 [%rd6+0], %r32;
+$L40:
 	ret;
 }
 `
@@ -20376,19 +6621,20 @@ const gokkosPTX17 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_conformance_maxAbs_main_sum(
+.visible .entry gk_conformance_maxAbs_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<58>;
-	.reg .f64 %fd<28>;
+	.reg .pred %p<34>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<54>;
+	.reg .f64 %fd<43>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -20412,6 +6658,7 @@ const gokkosPTX17 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -20419,186 +6666,251 @@ const gokkosPTX17 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.f64 %fd1, 0d0000000000000000;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd2, 0d0000000000000000;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.f64 %fd2, 0d3FF0000000000000;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.f64 %fd2, 0d7FF0000000000000;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.f64 %fd2, 0dFFF0000000000000;
+	bra.uni $L1;
+$L5:
+	mov.f64 %fd3, 0d0000000000000000;
+	mov.f64 %fd3, 0d0000000000000000;
+$L6:
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd2, %fd4;
+$L1:
+	mov.f64 %fd1, %fd2;
 	cvt.u64.u32 %rd23, %r5;
 	add.s64 %rd24, %rd20, %rd23;
 	cvt.u64.u32 %rd25, %r6;
 	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
+$L7:
+	setp.ge.s64 %p6, %rd26, %rd22;
+	@%p6 bra $L8;
 	mov.b64 %rd27, %rd26;
 	mul.lo.s64 %rd28, %rd27, %rd12;
 	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd29+0];
-	mov.f64 %fd3, %fd2;
-	mov.b64 %rd30, %fd3;
+	ld.global.nc.f64 %fd5, [%rd29+0];
+	mov.f64 %fd6, %fd5;
+	mov.b64 %rd30, %fd6;
 	and.b64 %rd31, %rd30, 0x7FFFFFFFFFFFFFFF;
-	mov.b64 %fd4, %rd31;
-	mov.f64 %fd5, %fd4;
-	setp.gt.f64 %p3, %fd5, %fd1;
-	@!%p3 bra $L5;
-	mov.f64 %fd1, %fd5;
-$L5:
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd6, %fd1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd32, %fd6;
-	mov.b64 {%r21, %r22}, %rd32;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd33, {%r23, %r24};
-	mov.b64 %fd7, %rd33;
-	@!%p4 bra $L6;
-	add.rn.f64 %fd8, %fd6, %fd7;
-	mov.f64 %fd6, %fd8;
-$L6:
-	mov.b64 %rd34, %fd6;
-	mov.b64 {%r25, %r26}, %rd34;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd35, {%r27, %r28};
-	mov.b64 %fd9, %rd35;
-	@!%p5 bra $L7;
-	add.rn.f64 %fd10, %fd6, %fd9;
-	mov.f64 %fd6, %fd10;
-$L7:
-	mov.b64 %rd36, %fd6;
-	mov.b64 {%r29, %r30}, %rd36;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd37, {%r31, %r32};
-	mov.b64 %fd11, %rd37;
-	@!%p6 bra $L8;
-	add.rn.f64 %fd12, %fd6, %fd11;
-	mov.f64 %fd6, %fd12;
-$L8:
-	mov.b64 %rd38, %fd6;
-	mov.b64 {%r33, %r34}, %rd38;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd39, {%r35, %r36};
-	mov.b64 %fd13, %rd39;
-	@!%p7 bra $L9;
-	add.rn.f64 %fd14, %fd6, %fd13;
-	mov.f64 %fd6, %fd14;
-$L9:
-	mov.b64 %rd40, %fd6;
-	mov.b64 {%r37, %r38}, %rd40;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd41, {%r39, %r40};
-	mov.b64 %fd15, %rd41;
-	@!%p8 bra $L10;
-	add.rn.f64 %fd16, %fd6, %fd15;
-	mov.f64 %fd6, %fd16;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.f64 [%rd43+0], %fd6;
+	mov.b64 %fd7, %rd31;
+	mov.f64 %fd8, %fd7;
+	setp.gt.f64 %p7, %fd8, %fd1;
+	@!%p7 bra $L11;
+	mov.f64 %fd1, %fd8;
 $L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.f64 %fd17, [%rd45+0];
-	mov.f64 %fd6, %fd17;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd46, %fd6;
-	mov.b64 {%r42, %r43}, %rd46;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd47, {%r44, %r45};
-	mov.b64 %fd18, %rd47;
-	@!%p12 bra $L14;
-	add.rn.f64 %fd19, %fd6, %fd18;
-	mov.f64 %fd6, %fd19;
-$L14:
-	mov.b64 %rd48, %fd6;
-	mov.b64 {%r46, %r47}, %rd48;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd49, {%r48, %r49};
-	mov.b64 %fd20, %rd49;
-	@!%p13 bra $L15;
-	add.rn.f64 %fd21, %fd6, %fd20;
-	mov.f64 %fd6, %fd21;
-$L15:
-	mov.b64 %rd50, %fd6;
-	mov.b64 {%r50, %r51}, %rd50;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd51, {%r52, %r53};
-	mov.b64 %fd22, %rd51;
-	@!%p14 bra $L16;
-	add.rn.f64 %fd23, %fd6, %fd22;
-	mov.f64 %fd6, %fd23;
-$L16:
-	mov.b64 %rd52, %fd6;
-	mov.b64 {%r54, %r55}, %rd52;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd53, {%r56, %r57};
-	mov.b64 %fd24, %rd53;
-	@!%p15 bra $L17;
-	add.rn.f64 %fd25, %fd6, %fd24;
-	mov.f64 %fd6, %fd25;
-$L17:
-	mov.b64 %rd54, %fd6;
-	mov.b64 {%r58, %r59}, %rd54;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd55, {%r60, %r61};
-	mov.b64 %fd26, %rd55;
-	@!%p16 bra $L18;
-	add.rn.f64 %fd27, %fd6, %fd26;
-	mov.f64 %fd6, %fd27;
-$L18:
+$L9:
+	add.s64 %rd26, %rd26, %rd25;
+	bra.uni $L7;
+$L8:
+	mov.f64 %fd9, %fd1;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L12:
-	mul.wide.u32 %rd56, %r18, 8;
-	add.s64 %rd57, %rd5, %rd56;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.f64 [%rd57+0], %fd6;
+	setp.hs.u32 %p8, %r24, 32;
+	@%p8 bra $L13;
+	mov.b64 %rd32, %fd9;
+	mov.b64 {%r25, %r26}, %rd32;
+	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd33, {%r27, %r28};
+	mov.b64 %fd10, %rd33;
+	@!%p9 bra $L14;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L16;
+	add.rn.f64 %fd11, %fd9, %fd10;
+	mov.f64 %fd9, %fd11;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L17;
+	mul.rn.f64 %fd12, %fd9, %fd10;
+	mov.f64 %fd9, %fd12;
+	bra.uni $L15;
+$L17:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L18;
+	min.f64 %fd13, %fd9, %fd10;
+	mov.b64 %rd34, %fd9;
+	mov.b64 %rd35, %fd10;
+	or.b64 %rd36, %rd34, %rd35;
+	setp.eq.f64 %p13, %fd9, %fd10;
+	mov.b64 %fd14, %rd36;
+	selp.f64 %fd15, %fd14, %fd13, %p13;
+	setp.nan.f64 %p14, %fd9, %fd10;
+	add.rn.f64 %fd16, %fd9, %fd10;
+	selp.f64 %fd17, %fd16, %fd15, %p14;
+	mov.f64 %fd9, %fd17;
+	bra.uni $L15;
+$L18:
+	setp.ne.u32 %p15, %r18, 4;
+	@%p15 bra.uni $L19;
+	max.f64 %fd18, %fd9, %fd10;
+	mov.b64 %rd37, %fd9;
+	mov.b64 %rd38, %fd10;
+	and.b64 %rd39, %rd37, %rd38;
+	setp.eq.f64 %p16, %fd9, %fd10;
+	mov.b64 %fd19, %rd39;
+	selp.f64 %fd20, %fd19, %fd18, %p16;
+	setp.nan.f64 %p17, %fd9, %fd10;
+	add.rn.f64 %fd21, %fd9, %fd10;
+	selp.f64 %fd22, %fd21, %fd20, %p17;
+	mov.f64 %fd9, %fd22;
+	bra.uni $L15;
 $L19:
+	mov.f64 %fd23, %fd9;
+	mov.f64 %fd24, %fd10;
+	mov.f64 %fd25, %fd23;
+	mov.f64 %fd26, %fd24;
+	setp.gt.f64 %p18, %fd26, %fd25;
+	@!%p18 bra $L22;
+	mov.f64 %fd25, %fd26;
+$L22:
+$L20:
+	mov.f64 %fd9, %fd25;
+$L15:
+$L14:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p19, %r7, 0;
+	@!%p19 bra $L23;
+	mul.wide.u32 %rd40, %r8, 16;
+	add.s64 %rd41, %rd1, %rd40;
+	st.shared.f64 [%rd41+0], %fd9;
+$L23:
+	bar.sync 0;
+	setp.eq.u32 %p20, %r8, 0;
+	@!%p20 bra $L24;
+	setp.lo.u32 %p21, %r7, %r10;
+	@!%p21 bra $L25;
+	mul.wide.u32 %rd42, %r7, 16;
+	add.s64 %rd43, %rd1, %rd42;
+	ld.shared.f64 %fd27, [%rd43+0];
+	mov.f64 %fd9, %fd27;
+$L25:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L26:
+	setp.hs.u32 %p22, %r30, 32;
+	@%p22 bra $L27;
+	mov.b64 %rd44, %fd9;
+	mov.b64 {%r31, %r32}, %rd44;
+	shfl.sync.down.b32 %r33|%p23, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd45, {%r33, %r34};
+	mov.b64 %fd28, %rd45;
+	@!%p23 bra $L28;
+	setp.ne.u32 %p24, %r18, 1;
+	@%p24 bra.uni $L30;
+	add.rn.f64 %fd29, %fd9, %fd28;
+	mov.f64 %fd9, %fd29;
+	bra.uni $L29;
+$L30:
+	setp.ne.u32 %p25, %r18, 2;
+	@%p25 bra.uni $L31;
+	mul.rn.f64 %fd30, %fd9, %fd28;
+	mov.f64 %fd9, %fd30;
+	bra.uni $L29;
+$L31:
+	setp.ne.u32 %p26, %r18, 3;
+	@%p26 bra.uni $L32;
+	min.f64 %fd31, %fd9, %fd28;
+	mov.b64 %rd46, %fd9;
+	mov.b64 %rd47, %fd28;
+	or.b64 %rd48, %rd46, %rd47;
+	setp.eq.f64 %p27, %fd9, %fd28;
+	mov.b64 %fd32, %rd48;
+	selp.f64 %fd33, %fd32, %fd31, %p27;
+	setp.nan.f64 %p28, %fd9, %fd28;
+	add.rn.f64 %fd34, %fd9, %fd28;
+	selp.f64 %fd35, %fd34, %fd33, %p28;
+	mov.f64 %fd9, %fd35;
+	bra.uni $L29;
+$L32:
+	setp.ne.u32 %p29, %r18, 4;
+	@%p29 bra.uni $L33;
+	max.f64 %fd36, %fd9, %fd28;
+	mov.b64 %rd49, %fd9;
+	mov.b64 %rd50, %fd28;
+	and.b64 %rd51, %rd49, %rd50;
+	setp.eq.f64 %p30, %fd9, %fd28;
+	mov.b64 %fd37, %rd51;
+	selp.f64 %fd38, %fd37, %fd36, %p30;
+	setp.nan.f64 %p31, %fd9, %fd28;
+	add.rn.f64 %fd39, %fd9, %fd28;
+	selp.f64 %fd40, %fd39, %fd38, %p31;
+	mov.f64 %fd9, %fd40;
+	bra.uni $L29;
+$L33:
+	mov.f64 %fd41, %fd9;
+	mov.f64 %fd42, %fd28;
+	mov.f64 %fd25, %fd41;
+	mov.f64 %fd26, %fd42;
+	setp.gt.f64 %p32, %fd26, %fd25;
+	@!%p32 bra $L36;
+	mov.f64 %fd25, %fd26;
+$L36:
+$L34:
+	mov.f64 %fd9, %fd25;
+$L29:
+$L28:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L26;
+$L27:
+$L24:
+	mul.wide.u32 %rd52, %r19, 8;
+	add.s64 %rd53, %rd5, %rd52;
+	setp.eq.u32 %p33, %r5, 0;
+	@!%p33 bra $L37;
+	st.global.f64 [%rd53+0], %fd9;
+$L37:
 	ret;
 }
 
-.visible .entry gk_conformance_maxAbs_final_sum(
+.visible .entry gk_conformance_maxAbs_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<42>;
-	.reg .f64 %fd<26>;
+	.reg .pred %p<42>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<52>;
+	.reg .f64 %fd<57>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -20623,6 +6935,7 @@ $L19:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -20630,2283 +6943,278 @@ $L19:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.f64 %fd1, 0d0000000000000000;
 	cvt.u64.u32 %rd14, %r5;
 	cvt.u64.u32 %rd15, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd1, 0d0000000000000000;
 	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd16, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd17, %rd16, 8, %rd3;
 	ld.global.f64 %fd2, [%rd17+0];
 	add.rn.f64 %fd3, %fd1, %fd2;
 	mov.f64 %fd1, %fd3;
 	add.s64 %rd16, %rd16, %rd15;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.f64 %fd4, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd18, %fd4;
-	mov.b64 {%r19, %r20}, %rd18;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd19, {%r21, %r22};
-	mov.b64 %fd5, %rd19;
-	@!%p3 bra $L3;
-	add.rn.f64 %fd6, %fd4, %fd5;
-	mov.f64 %fd4, %fd6;
-$L3:
-	mov.b64 %rd20, %fd4;
-	mov.b64 {%r23, %r24}, %rd20;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd21, {%r25, %r26};
-	mov.b64 %fd7, %rd21;
-	@!%p4 bra $L4;
-	add.rn.f64 %fd8, %fd4, %fd7;
-	mov.f64 %fd4, %fd8;
-$L4:
-	mov.b64 %rd22, %fd4;
-	mov.b64 {%r27, %r28}, %rd22;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd23, {%r29, %r30};
-	mov.b64 %fd9, %rd23;
-	@!%p5 bra $L5;
-	add.rn.f64 %fd10, %fd4, %fd9;
-	mov.f64 %fd4, %fd10;
-$L5:
-	mov.b64 %rd24, %fd4;
-	mov.b64 {%r31, %r32}, %rd24;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd25, {%r33, %r34};
-	mov.b64 %fd11, %rd25;
-	@!%p6 bra $L6;
-	add.rn.f64 %fd12, %fd4, %fd11;
-	mov.f64 %fd4, %fd12;
-$L6:
-	mov.b64 %rd26, %fd4;
-	mov.b64 {%r35, %r36}, %rd26;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd27, {%r37, %r38};
-	mov.b64 %fd13, %rd27;
-	@!%p7 bra $L7;
-	add.rn.f64 %fd14, %fd4, %fd13;
-	mov.f64 %fd4, %fd14;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd28, %r8, 16;
-	add.s64 %rd29, %rd1, %rd28;
-	st.shared.f64 [%rd29+0], %fd4;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd30, %r7, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	ld.shared.f64 %fd15, [%rd31+0];
-	mov.f64 %fd4, %fd15;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd32, %fd4;
-	mov.b64 {%r40, %r41}, %rd32;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd33, {%r42, %r43};
-	mov.b64 %fd16, %rd33;
-	@!%p11 bra $L11;
-	add.rn.f64 %fd17, %fd4, %fd16;
-	mov.f64 %fd4, %fd17;
-$L11:
-	mov.b64 %rd34, %fd4;
-	mov.b64 {%r44, %r45}, %rd34;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd35, {%r46, %r47};
-	mov.b64 %fd18, %rd35;
-	@!%p12 bra $L12;
-	add.rn.f64 %fd19, %fd4, %fd18;
-	mov.f64 %fd4, %fd19;
-$L12:
-	mov.b64 %rd36, %fd4;
-	mov.b64 {%r48, %r49}, %rd36;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd37, {%r50, %r51};
-	mov.b64 %fd20, %rd37;
-	@!%p13 bra $L13;
-	add.rn.f64 %fd21, %fd4, %fd20;
-	mov.f64 %fd4, %fd21;
-$L13:
-	mov.b64 %rd38, %fd4;
-	mov.b64 {%r52, %r53}, %rd38;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd39, {%r54, %r55};
-	mov.b64 %fd22, %rd39;
-	@!%p14 bra $L14;
-	add.rn.f64 %fd23, %fd4, %fd22;
-	mov.f64 %fd4, %fd23;
-$L14:
-	mov.b64 %rd40, %fd4;
-	mov.b64 {%r56, %r57}, %rd40;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd41, {%r58, %r59};
-	mov.b64 %fd24, %rd41;
-	@!%p15 bra $L15;
-	add.rn.f64 %fd25, %fd4, %fd24;
-	mov.f64 %fd4, %fd25;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.f64 [%rd6+0], %fd4;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_maxAbs_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<58>;
-	.reg .f64 %fd<28>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.f64 %fd1, 0d3FF0000000000000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd29+0];
-	mov.f64 %fd3, %fd2;
-	mov.b64 %rd30, %fd3;
-	and.b64 %rd31, %rd30, 0x7FFFFFFFFFFFFFFF;
-	mov.b64 %fd4, %rd31;
-	mov.f64 %fd5, %fd4;
-	setp.gt.f64 %p3, %fd5, %fd1;
-	@!%p3 bra $L5;
+	mov.b64 %rd18, %rd14;
+$L6:
+	setp.ge.s64 %p5, %rd18, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd19, %rd18, 8, %rd3;
+	ld.global.f64 %fd4, [%rd19+0];
+	mul.rn.f64 %fd5, %fd1, %fd4;
 	mov.f64 %fd1, %fd5;
-$L5:
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd6, %fd1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd32, %fd6;
-	mov.b64 {%r21, %r22}, %rd32;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd33, {%r23, %r24};
-	mov.b64 %fd7, %rd33;
-	@!%p4 bra $L6;
-	mul.rn.f64 %fd8, %fd6, %fd7;
-	mov.f64 %fd6, %fd8;
-$L6:
-	mov.b64 %rd34, %fd6;
-	mov.b64 {%r25, %r26}, %rd34;
-	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd35, {%r27, %r28};
-	mov.b64 %fd9, %rd35;
-	@!%p5 bra $L7;
-	mul.rn.f64 %fd10, %fd6, %fd9;
-	mov.f64 %fd6, %fd10;
+	add.s64 %rd18, %rd18, %rd15;
+	bra.uni $L6;
 $L7:
-	mov.b64 %rd36, %fd6;
-	mov.b64 {%r29, %r30}, %rd36;
-	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd37, {%r31, %r32};
-	mov.b64 %fd11, %rd37;
-	@!%p6 bra $L8;
-	mul.rn.f64 %fd12, %fd6, %fd11;
-	mov.f64 %fd6, %fd12;
-$L8:
-	mov.b64 %rd38, %fd6;
-	mov.b64 {%r33, %r34}, %rd38;
-	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd39, {%r35, %r36};
-	mov.b64 %fd13, %rd39;
-	@!%p7 bra $L9;
-	mul.rn.f64 %fd14, %fd6, %fd13;
-	mov.f64 %fd6, %fd14;
-$L9:
-	mov.b64 %rd40, %fd6;
-	mov.b64 {%r37, %r38}, %rd40;
-	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd41, {%r39, %r40};
-	mov.b64 %fd15, %rd41;
-	@!%p8 bra $L10;
-	mul.rn.f64 %fd16, %fd6, %fd15;
-	mov.f64 %fd6, %fd16;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.f64 [%rd43+0], %fd6;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.f64 %fd17, [%rd45+0];
-	mov.f64 %fd6, %fd17;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd46, %fd6;
-	mov.b64 {%r42, %r43}, %rd46;
-	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd47, {%r44, %r45};
-	mov.b64 %fd18, %rd47;
-	@!%p12 bra $L14;
-	mul.rn.f64 %fd19, %fd6, %fd18;
-	mov.f64 %fd6, %fd19;
-$L14:
-	mov.b64 %rd48, %fd6;
-	mov.b64 {%r46, %r47}, %rd48;
-	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd49, {%r48, %r49};
-	mov.b64 %fd20, %rd49;
-	@!%p13 bra $L15;
-	mul.rn.f64 %fd21, %fd6, %fd20;
-	mov.f64 %fd6, %fd21;
-$L15:
-	mov.b64 %rd50, %fd6;
-	mov.b64 {%r50, %r51}, %rd50;
-	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd51, {%r52, %r53};
-	mov.b64 %fd22, %rd51;
-	@!%p14 bra $L16;
-	mul.rn.f64 %fd23, %fd6, %fd22;
-	mov.f64 %fd6, %fd23;
-$L16:
-	mov.b64 %rd52, %fd6;
-	mov.b64 {%r54, %r55}, %rd52;
-	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd53, {%r56, %r57};
-	mov.b64 %fd24, %rd53;
-	@!%p15 bra $L17;
-	mul.rn.f64 %fd25, %fd6, %fd24;
-	mov.f64 %fd6, %fd25;
-$L17:
-	mov.b64 %rd54, %fd6;
-	mov.b64 {%r58, %r59}, %rd54;
-	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd55, {%r60, %r61};
-	mov.b64 %fd26, %rd55;
-	@!%p16 bra $L18;
-	mul.rn.f64 %fd27, %fd6, %fd26;
-	mov.f64 %fd6, %fd27;
-$L18:
-$L12:
-	mul.wide.u32 %rd56, %r18, 8;
-	add.s64 %rd57, %rd5, %rd56;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.f64 [%rd57+0], %fd6;
-$L19:
-	ret;
-}
-
-.visible .entry gk_conformance_maxAbs_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<42>;
-	.reg .f64 %fd<26>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f64 %fd1, 0d3FF0000000000000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f64 %fd2, [%rd17+0];
-	mul.rn.f64 %fd3, %fd1, %fd2;
-	mov.f64 %fd1, %fd3;
-	add.s64 %rd16, %rd16, %rd15;
 	bra.uni $L1;
-$L2:
-	mov.f64 %fd4, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd18, %fd4;
-	mov.b64 {%r19, %r20}, %rd18;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd19, {%r21, %r22};
-	mov.b64 %fd5, %rd19;
-	@!%p3 bra $L3;
-	mul.rn.f64 %fd6, %fd4, %fd5;
-	mov.f64 %fd4, %fd6;
-$L3:
-	mov.b64 %rd20, %fd4;
-	mov.b64 {%r23, %r24}, %rd20;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd21, {%r25, %r26};
-	mov.b64 %fd7, %rd21;
-	@!%p4 bra $L4;
-	mul.rn.f64 %fd8, %fd4, %fd7;
-	mov.f64 %fd4, %fd8;
-$L4:
-	mov.b64 %rd22, %fd4;
-	mov.b64 {%r27, %r28}, %rd22;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd23, {%r29, %r30};
-	mov.b64 %fd9, %rd23;
-	@!%p5 bra $L5;
-	mul.rn.f64 %fd10, %fd4, %fd9;
-	mov.f64 %fd4, %fd10;
 $L5:
-	mov.b64 %rd24, %fd4;
-	mov.b64 {%r31, %r32}, %rd24;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd25, {%r33, %r34};
-	mov.b64 %fd11, %rd25;
-	@!%p6 bra $L6;
-	mul.rn.f64 %fd12, %fd4, %fd11;
-	mov.f64 %fd4, %fd12;
-$L6:
-	mov.b64 %rd26, %fd4;
-	mov.b64 {%r35, %r36}, %rd26;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd27, {%r37, %r38};
-	mov.b64 %fd13, %rd27;
-	@!%p7 bra $L7;
-	mul.rn.f64 %fd14, %fd4, %fd13;
-	mov.f64 %fd4, %fd14;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd28, %r8, 16;
-	add.s64 %rd29, %rd1, %rd28;
-	st.shared.f64 [%rd29+0], %fd4;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd30, %r7, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	ld.shared.f64 %fd15, [%rd31+0];
-	mov.f64 %fd4, %fd15;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd32, %fd4;
-	mov.b64 {%r40, %r41}, %rd32;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd33, {%r42, %r43};
-	mov.b64 %fd16, %rd33;
-	@!%p11 bra $L11;
-	mul.rn.f64 %fd17, %fd4, %fd16;
-	mov.f64 %fd4, %fd17;
-$L11:
-	mov.b64 %rd34, %fd4;
-	mov.b64 {%r44, %r45}, %rd34;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd35, {%r46, %r47};
-	mov.b64 %fd18, %rd35;
-	@!%p12 bra $L12;
-	mul.rn.f64 %fd19, %fd4, %fd18;
-	mov.f64 %fd4, %fd19;
-$L12:
-	mov.b64 %rd36, %fd4;
-	mov.b64 {%r48, %r49}, %rd36;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd37, {%r50, %r51};
-	mov.b64 %fd20, %rd37;
-	@!%p13 bra $L13;
-	mul.rn.f64 %fd21, %fd4, %fd20;
-	mov.f64 %fd4, %fd21;
-$L13:
-	mov.b64 %rd38, %fd4;
-	mov.b64 {%r52, %r53}, %rd38;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd39, {%r54, %r55};
-	mov.b64 %fd22, %rd39;
-	@!%p14 bra $L14;
-	mul.rn.f64 %fd23, %fd4, %fd22;
-	mov.f64 %fd4, %fd23;
-$L14:
-	mov.b64 %rd40, %fd4;
-	mov.b64 {%r56, %r57}, %rd40;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd41, {%r58, %r59};
-	mov.b64 %fd24, %rd41;
-	@!%p15 bra $L15;
-	mul.rn.f64 %fd25, %fd4, %fd24;
-	mov.f64 %fd4, %fd25;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.f64 [%rd6+0], %fd4;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_maxAbs_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<38>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<88>;
-	.reg .f64 %fd<68>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.f64 %fd1, 0d7FF0000000000000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd29+0];
-	mov.f64 %fd3, %fd2;
-	mov.b64 %rd30, %fd3;
-	and.b64 %rd31, %rd30, 0x7FFFFFFFFFFFFFFF;
-	mov.b64 %fd4, %rd31;
-	mov.f64 %fd5, %fd4;
-	setp.gt.f64 %p3, %fd5, %fd1;
-	@!%p3 bra $L5;
-	mov.f64 %fd1, %fd5;
-$L5:
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd6, %fd1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd32, %fd6;
-	mov.b64 {%r21, %r22}, %rd32;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd33, {%r23, %r24};
-	mov.b64 %fd7, %rd33;
-	@!%p4 bra $L6;
-	min.f64 %fd8, %fd6, %fd7;
-	mov.b64 %rd34, %fd6;
-	mov.b64 %rd35, %fd7;
-	or.b64 %rd36, %rd34, %rd35;
-	setp.eq.f64 %p5, %fd6, %fd7;
-	mov.b64 %fd9, %rd36;
-	selp.f64 %fd10, %fd9, %fd8, %p5;
-	setp.nan.f64 %p6, %fd6, %fd7;
-	add.rn.f64 %fd11, %fd6, %fd7;
-	selp.f64 %fd12, %fd11, %fd10, %p6;
-	mov.f64 %fd6, %fd12;
-$L6:
-	mov.b64 %rd37, %fd6;
-	mov.b64 {%r25, %r26}, %rd37;
-	shfl.sync.down.b32 %r27|%p7, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd38, {%r27, %r28};
-	mov.b64 %fd13, %rd38;
-	@!%p7 bra $L7;
-	min.f64 %fd14, %fd6, %fd13;
-	mov.b64 %rd39, %fd6;
-	mov.b64 %rd40, %fd13;
-	or.b64 %rd41, %rd39, %rd40;
-	setp.eq.f64 %p8, %fd6, %fd13;
-	mov.b64 %fd15, %rd41;
-	selp.f64 %fd16, %fd15, %fd14, %p8;
-	setp.nan.f64 %p9, %fd6, %fd13;
-	add.rn.f64 %fd17, %fd6, %fd13;
-	selp.f64 %fd18, %fd17, %fd16, %p9;
-	mov.f64 %fd6, %fd18;
-$L7:
-	mov.b64 %rd42, %fd6;
-	mov.b64 {%r29, %r30}, %rd42;
-	shfl.sync.down.b32 %r31|%p10, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd43, {%r31, %r32};
-	mov.b64 %fd19, %rd43;
-	@!%p10 bra $L8;
-	min.f64 %fd20, %fd6, %fd19;
-	mov.b64 %rd44, %fd6;
-	mov.b64 %rd45, %fd19;
-	or.b64 %rd46, %rd44, %rd45;
-	setp.eq.f64 %p11, %fd6, %fd19;
-	mov.b64 %fd21, %rd46;
-	selp.f64 %fd22, %fd21, %fd20, %p11;
-	setp.nan.f64 %p12, %fd6, %fd19;
-	add.rn.f64 %fd23, %fd6, %fd19;
-	selp.f64 %fd24, %fd23, %fd22, %p12;
-	mov.f64 %fd6, %fd24;
-$L8:
-	mov.b64 %rd47, %fd6;
-	mov.b64 {%r33, %r34}, %rd47;
-	shfl.sync.down.b32 %r35|%p13, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd48, {%r35, %r36};
-	mov.b64 %fd25, %rd48;
-	@!%p13 bra $L9;
-	min.f64 %fd26, %fd6, %fd25;
-	mov.b64 %rd49, %fd6;
-	mov.b64 %rd50, %fd25;
-	or.b64 %rd51, %rd49, %rd50;
-	setp.eq.f64 %p14, %fd6, %fd25;
-	mov.b64 %fd27, %rd51;
-	selp.f64 %fd28, %fd27, %fd26, %p14;
-	setp.nan.f64 %p15, %fd6, %fd25;
-	add.rn.f64 %fd29, %fd6, %fd25;
-	selp.f64 %fd30, %fd29, %fd28, %p15;
-	mov.f64 %fd6, %fd30;
+	mov.b64 %rd20, %rd14;
 $L9:
-	mov.b64 %rd52, %fd6;
-	mov.b64 {%r37, %r38}, %rd52;
-	shfl.sync.down.b32 %r39|%p16, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd53, {%r39, %r40};
-	mov.b64 %fd31, %rd53;
-	@!%p16 bra $L10;
-	min.f64 %fd32, %fd6, %fd31;
-	mov.b64 %rd54, %fd6;
-	mov.b64 %rd55, %fd31;
-	or.b64 %rd56, %rd54, %rd55;
-	setp.eq.f64 %p17, %fd6, %fd31;
-	mov.b64 %fd33, %rd56;
-	selp.f64 %fd34, %fd33, %fd32, %p17;
-	setp.nan.f64 %p18, %fd6, %fd31;
-	add.rn.f64 %fd35, %fd6, %fd31;
-	selp.f64 %fd36, %fd35, %fd34, %p18;
-	mov.f64 %fd6, %fd36;
+	setp.ge.s64 %p7, %rd20, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd21, %rd20, 8, %rd3;
+	ld.global.f64 %fd6, [%rd21+0];
+	min.f64 %fd7, %fd1, %fd6;
+	mov.b64 %rd22, %fd1;
+	mov.b64 %rd23, %fd6;
+	or.b64 %rd24, %rd22, %rd23;
+	setp.eq.f64 %p8, %fd1, %fd6;
+	mov.b64 %fd8, %rd24;
+	selp.f64 %fd9, %fd8, %fd7, %p8;
+	setp.nan.f64 %p9, %fd1, %fd6;
+	add.rn.f64 %fd10, %fd1, %fd6;
+	selp.f64 %fd11, %fd10, %fd9, %p9;
+	mov.f64 %fd1, %fd11;
+	add.s64 %rd20, %rd20, %rd15;
+	bra.uni $L9;
 $L10:
-	setp.eq.u32 %p19, %r7, 0;
-	@!%p19 bra $L11;
-	mul.wide.u32 %rd57, %r8, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	st.shared.f64 [%rd58+0], %fd6;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p20, %r8, 0;
-	@!%p20 bra $L12;
-	setp.lo.u32 %p21, %r7, %r10;
-	@!%p21 bra $L13;
-	mul.wide.u32 %rd59, %r7, 16;
-	add.s64 %rd60, %rd1, %rd59;
-	ld.shared.f64 %fd37, [%rd60+0];
-	mov.f64 %fd6, %fd37;
-$L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd61, %fd6;
-	mov.b64 {%r42, %r43}, %rd61;
-	shfl.sync.down.b32 %r44|%p22, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd62, {%r44, %r45};
-	mov.b64 %fd38, %rd62;
-	@!%p22 bra $L14;
-	min.f64 %fd39, %fd6, %fd38;
-	mov.b64 %rd63, %fd6;
-	mov.b64 %rd64, %fd38;
-	or.b64 %rd65, %rd63, %rd64;
-	setp.eq.f64 %p23, %fd6, %fd38;
-	mov.b64 %fd40, %rd65;
-	selp.f64 %fd41, %fd40, %fd39, %p23;
-	setp.nan.f64 %p24, %fd6, %fd38;
-	add.rn.f64 %fd42, %fd6, %fd38;
-	selp.f64 %fd43, %fd42, %fd41, %p24;
-	mov.f64 %fd6, %fd43;
-$L14:
-	mov.b64 %rd66, %fd6;
-	mov.b64 {%r46, %r47}, %rd66;
-	shfl.sync.down.b32 %r48|%p25, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd67, {%r48, %r49};
-	mov.b64 %fd44, %rd67;
-	@!%p25 bra $L15;
-	min.f64 %fd45, %fd6, %fd44;
-	mov.b64 %rd68, %fd6;
-	mov.b64 %rd69, %fd44;
-	or.b64 %rd70, %rd68, %rd69;
-	setp.eq.f64 %p26, %fd6, %fd44;
-	mov.b64 %fd46, %rd70;
-	selp.f64 %fd47, %fd46, %fd45, %p26;
-	setp.nan.f64 %p27, %fd6, %fd44;
-	add.rn.f64 %fd48, %fd6, %fd44;
-	selp.f64 %fd49, %fd48, %fd47, %p27;
-	mov.f64 %fd6, %fd49;
-$L15:
-	mov.b64 %rd71, %fd6;
-	mov.b64 {%r50, %r51}, %rd71;
-	shfl.sync.down.b32 %r52|%p28, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd72, {%r52, %r53};
-	mov.b64 %fd50, %rd72;
-	@!%p28 bra $L16;
-	min.f64 %fd51, %fd6, %fd50;
-	mov.b64 %rd73, %fd6;
-	mov.b64 %rd74, %fd50;
-	or.b64 %rd75, %rd73, %rd74;
-	setp.eq.f64 %p29, %fd6, %fd50;
-	mov.b64 %fd52, %rd75;
-	selp.f64 %fd53, %fd52, %fd51, %p29;
-	setp.nan.f64 %p30, %fd6, %fd50;
-	add.rn.f64 %fd54, %fd6, %fd50;
-	selp.f64 %fd55, %fd54, %fd53, %p30;
-	mov.f64 %fd6, %fd55;
-$L16:
-	mov.b64 %rd76, %fd6;
-	mov.b64 {%r54, %r55}, %rd76;
-	shfl.sync.down.b32 %r56|%p31, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd77, {%r56, %r57};
-	mov.b64 %fd56, %rd77;
-	@!%p31 bra $L17;
-	min.f64 %fd57, %fd6, %fd56;
-	mov.b64 %rd78, %fd6;
-	mov.b64 %rd79, %fd56;
-	or.b64 %rd80, %rd78, %rd79;
-	setp.eq.f64 %p32, %fd6, %fd56;
-	mov.b64 %fd58, %rd80;
-	selp.f64 %fd59, %fd58, %fd57, %p32;
-	setp.nan.f64 %p33, %fd6, %fd56;
-	add.rn.f64 %fd60, %fd6, %fd56;
-	selp.f64 %fd61, %fd60, %fd59, %p33;
-	mov.f64 %fd6, %fd61;
-$L17:
-	mov.b64 %rd81, %fd6;
-	mov.b64 {%r58, %r59}, %rd81;
-	shfl.sync.down.b32 %r60|%p34, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd82, {%r60, %r61};
-	mov.b64 %fd62, %rd82;
-	@!%p34 bra $L18;
-	min.f64 %fd63, %fd6, %fd62;
-	mov.b64 %rd83, %fd6;
-	mov.b64 %rd84, %fd62;
-	or.b64 %rd85, %rd83, %rd84;
-	setp.eq.f64 %p35, %fd6, %fd62;
-	mov.b64 %fd64, %rd85;
-	selp.f64 %fd65, %fd64, %fd63, %p35;
-	setp.nan.f64 %p36, %fd6, %fd62;
-	add.rn.f64 %fd66, %fd6, %fd62;
-	selp.f64 %fd67, %fd66, %fd65, %p36;
-	mov.f64 %fd6, %fd67;
-$L18:
-$L12:
-	mul.wide.u32 %rd86, %r18, 8;
-	add.s64 %rd87, %rd5, %rd86;
-	setp.eq.u32 %p37, %r5, 0;
-	@!%p37 bra $L19;
-	st.global.f64 [%rd87+0], %fd6;
-$L19:
-	ret;
-}
-
-.visible .entry gk_conformance_maxAbs_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<39>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<75>;
-	.reg .f64 %fd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f64 %fd2, [%rd17+0];
-	min.f64 %fd3, %fd1, %fd2;
-	mov.b64 %rd18, %fd1;
-	mov.b64 %rd19, %fd2;
-	or.b64 %rd20, %rd18, %rd19;
-	setp.eq.f64 %p3, %fd1, %fd2;
-	mov.b64 %fd4, %rd20;
-	selp.f64 %fd5, %fd4, %fd3, %p3;
-	setp.nan.f64 %p4, %fd1, %fd2;
-	add.rn.f64 %fd6, %fd1, %fd2;
-	selp.f64 %fd7, %fd6, %fd5, %p4;
-	mov.f64 %fd1, %fd7;
-	add.s64 %rd16, %rd16, %rd15;
 	bra.uni $L1;
-$L2:
-	mov.f64 %fd8, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd21, %fd8;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p5, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	mov.b64 %fd9, %rd22;
-	@!%p5 bra $L3;
-	min.f64 %fd10, %fd8, %fd9;
-	mov.b64 %rd23, %fd8;
-	mov.b64 %rd24, %fd9;
-	or.b64 %rd25, %rd23, %rd24;
-	setp.eq.f64 %p6, %fd8, %fd9;
-	mov.b64 %fd11, %rd25;
-	selp.f64 %fd12, %fd11, %fd10, %p6;
-	setp.nan.f64 %p7, %fd8, %fd9;
-	add.rn.f64 %fd13, %fd8, %fd9;
-	selp.f64 %fd14, %fd13, %fd12, %p7;
-	mov.f64 %fd8, %fd14;
-$L3:
-	mov.b64 %rd26, %fd8;
-	mov.b64 {%r23, %r24}, %rd26;
-	shfl.sync.down.b32 %r25|%p8, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd27, {%r25, %r26};
-	mov.b64 %fd15, %rd27;
-	@!%p8 bra $L4;
-	min.f64 %fd16, %fd8, %fd15;
-	mov.b64 %rd28, %fd8;
-	mov.b64 %rd29, %fd15;
-	or.b64 %rd30, %rd28, %rd29;
-	setp.eq.f64 %p9, %fd8, %fd15;
-	mov.b64 %fd17, %rd30;
-	selp.f64 %fd18, %fd17, %fd16, %p9;
-	setp.nan.f64 %p10, %fd8, %fd15;
-	add.rn.f64 %fd19, %fd8, %fd15;
-	selp.f64 %fd20, %fd19, %fd18, %p10;
-	mov.f64 %fd8, %fd20;
-$L4:
-	mov.b64 %rd31, %fd8;
-	mov.b64 {%r27, %r28}, %rd31;
-	shfl.sync.down.b32 %r29|%p11, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd32, {%r29, %r30};
-	mov.b64 %fd21, %rd32;
-	@!%p11 bra $L5;
-	min.f64 %fd22, %fd8, %fd21;
-	mov.b64 %rd33, %fd8;
-	mov.b64 %rd34, %fd21;
-	or.b64 %rd35, %rd33, %rd34;
-	setp.eq.f64 %p12, %fd8, %fd21;
-	mov.b64 %fd23, %rd35;
-	selp.f64 %fd24, %fd23, %fd22, %p12;
-	setp.nan.f64 %p13, %fd8, %fd21;
-	add.rn.f64 %fd25, %fd8, %fd21;
-	selp.f64 %fd26, %fd25, %fd24, %p13;
-	mov.f64 %fd8, %fd26;
-$L5:
-	mov.b64 %rd36, %fd8;
-	mov.b64 {%r31, %r32}, %rd36;
-	shfl.sync.down.b32 %r33|%p14, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd37, {%r33, %r34};
-	mov.b64 %fd27, %rd37;
-	@!%p14 bra $L6;
-	min.f64 %fd28, %fd8, %fd27;
-	mov.b64 %rd38, %fd8;
-	mov.b64 %rd39, %fd27;
-	or.b64 %rd40, %rd38, %rd39;
-	setp.eq.f64 %p15, %fd8, %fd27;
-	mov.b64 %fd29, %rd40;
-	selp.f64 %fd30, %fd29, %fd28, %p15;
-	setp.nan.f64 %p16, %fd8, %fd27;
-	add.rn.f64 %fd31, %fd8, %fd27;
-	selp.f64 %fd32, %fd31, %fd30, %p16;
-	mov.f64 %fd8, %fd32;
-$L6:
-	mov.b64 %rd41, %fd8;
-	mov.b64 {%r35, %r36}, %rd41;
-	shfl.sync.down.b32 %r37|%p17, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd42, {%r37, %r38};
-	mov.b64 %fd33, %rd42;
-	@!%p17 bra $L7;
-	min.f64 %fd34, %fd8, %fd33;
-	mov.b64 %rd43, %fd8;
-	mov.b64 %rd44, %fd33;
-	or.b64 %rd45, %rd43, %rd44;
-	setp.eq.f64 %p18, %fd8, %fd33;
-	mov.b64 %fd35, %rd45;
-	selp.f64 %fd36, %fd35, %fd34, %p18;
-	setp.nan.f64 %p19, %fd8, %fd33;
-	add.rn.f64 %fd37, %fd8, %fd33;
-	selp.f64 %fd38, %fd37, %fd36, %p19;
-	mov.f64 %fd8, %fd38;
-$L7:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L8;
-	mul.wide.u32 %rd46, %r8, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	st.shared.f64 [%rd47+0], %fd8;
 $L8:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L9;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L10;
-	mul.wide.u32 %rd48, %r7, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	ld.shared.f64 %fd39, [%rd49+0];
-	mov.f64 %fd8, %fd39;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd50, %fd8;
-	mov.b64 {%r40, %r41}, %rd50;
-	shfl.sync.down.b32 %r42|%p23, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd51, {%r42, %r43};
-	mov.b64 %fd40, %rd51;
-	@!%p23 bra $L11;
-	min.f64 %fd41, %fd8, %fd40;
-	mov.b64 %rd52, %fd8;
-	mov.b64 %rd53, %fd40;
-	or.b64 %rd54, %rd52, %rd53;
-	setp.eq.f64 %p24, %fd8, %fd40;
-	mov.b64 %fd42, %rd54;
-	selp.f64 %fd43, %fd42, %fd41, %p24;
-	setp.nan.f64 %p25, %fd8, %fd40;
-	add.rn.f64 %fd44, %fd8, %fd40;
-	selp.f64 %fd45, %fd44, %fd43, %p25;
-	mov.f64 %fd8, %fd45;
-$L11:
-	mov.b64 %rd55, %fd8;
-	mov.b64 {%r44, %r45}, %rd55;
-	shfl.sync.down.b32 %r46|%p26, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd56, {%r46, %r47};
-	mov.b64 %fd46, %rd56;
-	@!%p26 bra $L12;
-	min.f64 %fd47, %fd8, %fd46;
-	mov.b64 %rd57, %fd8;
-	mov.b64 %rd58, %fd46;
-	or.b64 %rd59, %rd57, %rd58;
-	setp.eq.f64 %p27, %fd8, %fd46;
-	mov.b64 %fd48, %rd59;
-	selp.f64 %fd49, %fd48, %fd47, %p27;
-	setp.nan.f64 %p28, %fd8, %fd46;
-	add.rn.f64 %fd50, %fd8, %fd46;
-	selp.f64 %fd51, %fd50, %fd49, %p28;
-	mov.f64 %fd8, %fd51;
-$L12:
-	mov.b64 %rd60, %fd8;
-	mov.b64 {%r48, %r49}, %rd60;
-	shfl.sync.down.b32 %r50|%p29, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd61, {%r50, %r51};
-	mov.b64 %fd52, %rd61;
-	@!%p29 bra $L13;
-	min.f64 %fd53, %fd8, %fd52;
-	mov.b64 %rd62, %fd8;
-	mov.b64 %rd63, %fd52;
-	or.b64 %rd64, %rd62, %rd63;
-	setp.eq.f64 %p30, %fd8, %fd52;
-	mov.b64 %fd54, %rd64;
-	selp.f64 %fd55, %fd54, %fd53, %p30;
-	setp.nan.f64 %p31, %fd8, %fd52;
-	add.rn.f64 %fd56, %fd8, %fd52;
-	selp.f64 %fd57, %fd56, %fd55, %p31;
-	mov.f64 %fd8, %fd57;
-$L13:
-	mov.b64 %rd65, %fd8;
-	mov.b64 {%r52, %r53}, %rd65;
-	shfl.sync.down.b32 %r54|%p32, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	mov.b64 %fd58, %rd66;
-	@!%p32 bra $L14;
-	min.f64 %fd59, %fd8, %fd58;
-	mov.b64 %rd67, %fd8;
-	mov.b64 %rd68, %fd58;
-	or.b64 %rd69, %rd67, %rd68;
-	setp.eq.f64 %p33, %fd8, %fd58;
-	mov.b64 %fd60, %rd69;
-	selp.f64 %fd61, %fd60, %fd59, %p33;
-	setp.nan.f64 %p34, %fd8, %fd58;
-	add.rn.f64 %fd62, %fd8, %fd58;
-	selp.f64 %fd63, %fd62, %fd61, %p34;
-	mov.f64 %fd8, %fd63;
-$L14:
-	mov.b64 %rd70, %fd8;
-	mov.b64 {%r56, %r57}, %rd70;
-	shfl.sync.down.b32 %r58|%p35, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd71, {%r58, %r59};
-	mov.b64 %fd64, %rd71;
-	@!%p35 bra $L15;
-	min.f64 %fd65, %fd8, %fd64;
-	mov.b64 %rd72, %fd8;
-	mov.b64 %rd73, %fd64;
-	or.b64 %rd74, %rd72, %rd73;
-	setp.eq.f64 %p36, %fd8, %fd64;
-	mov.b64 %fd66, %rd74;
-	selp.f64 %fd67, %fd66, %fd65, %p36;
-	setp.nan.f64 %p37, %fd8, %fd64;
-	add.rn.f64 %fd68, %fd8, %fd64;
-	selp.f64 %fd69, %fd68, %fd67, %p37;
-	mov.f64 %fd8, %fd69;
-$L15:
-$L9:
-	setp.eq.u32 %p38, %r5, 0;
-	@!%p38 bra $L16;
-	st.global.f64 [%rd6+0], %fd8;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_maxAbs_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<38>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<88>;
-	.reg .f64 %fd<68>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p10, %r18, 4;
+	@%p10 bra.uni $L11;
 	mov.f64 %fd1, 0dFFF0000000000000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd29+0];
-	mov.f64 %fd3, %fd2;
-	mov.b64 %rd30, %fd3;
-	and.b64 %rd31, %rd30, 0x7FFFFFFFFFFFFFFF;
-	mov.b64 %fd4, %rd31;
-	mov.f64 %fd5, %fd4;
-	setp.gt.f64 %p3, %fd5, %fd1;
-	@!%p3 bra $L5;
-	mov.f64 %fd1, %fd5;
-$L5:
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd6, %fd1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd32, %fd6;
-	mov.b64 {%r21, %r22}, %rd32;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd33, {%r23, %r24};
-	mov.b64 %fd7, %rd33;
-	@!%p4 bra $L6;
-	max.f64 %fd8, %fd6, %fd7;
-	mov.b64 %rd34, %fd6;
-	mov.b64 %rd35, %fd7;
-	and.b64 %rd36, %rd34, %rd35;
-	setp.eq.f64 %p5, %fd6, %fd7;
-	mov.b64 %fd9, %rd36;
-	selp.f64 %fd10, %fd9, %fd8, %p5;
-	setp.nan.f64 %p6, %fd6, %fd7;
-	add.rn.f64 %fd11, %fd6, %fd7;
-	selp.f64 %fd12, %fd11, %fd10, %p6;
-	mov.f64 %fd6, %fd12;
-$L6:
-	mov.b64 %rd37, %fd6;
-	mov.b64 {%r25, %r26}, %rd37;
-	shfl.sync.down.b32 %r27|%p7, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd38, {%r27, %r28};
-	mov.b64 %fd13, %rd38;
-	@!%p7 bra $L7;
-	max.f64 %fd14, %fd6, %fd13;
-	mov.b64 %rd39, %fd6;
-	mov.b64 %rd40, %fd13;
-	and.b64 %rd41, %rd39, %rd40;
-	setp.eq.f64 %p8, %fd6, %fd13;
-	mov.b64 %fd15, %rd41;
-	selp.f64 %fd16, %fd15, %fd14, %p8;
-	setp.nan.f64 %p9, %fd6, %fd13;
-	add.rn.f64 %fd17, %fd6, %fd13;
-	selp.f64 %fd18, %fd17, %fd16, %p9;
-	mov.f64 %fd6, %fd18;
-$L7:
-	mov.b64 %rd42, %fd6;
-	mov.b64 {%r29, %r30}, %rd42;
-	shfl.sync.down.b32 %r31|%p10, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd43, {%r31, %r32};
-	mov.b64 %fd19, %rd43;
-	@!%p10 bra $L8;
-	max.f64 %fd20, %fd6, %fd19;
-	mov.b64 %rd44, %fd6;
-	mov.b64 %rd45, %fd19;
-	and.b64 %rd46, %rd44, %rd45;
-	setp.eq.f64 %p11, %fd6, %fd19;
-	mov.b64 %fd21, %rd46;
-	selp.f64 %fd22, %fd21, %fd20, %p11;
-	setp.nan.f64 %p12, %fd6, %fd19;
-	add.rn.f64 %fd23, %fd6, %fd19;
-	selp.f64 %fd24, %fd23, %fd22, %p12;
-	mov.f64 %fd6, %fd24;
-$L8:
-	mov.b64 %rd47, %fd6;
-	mov.b64 {%r33, %r34}, %rd47;
-	shfl.sync.down.b32 %r35|%p13, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd48, {%r35, %r36};
-	mov.b64 %fd25, %rd48;
-	@!%p13 bra $L9;
-	max.f64 %fd26, %fd6, %fd25;
-	mov.b64 %rd49, %fd6;
-	mov.b64 %rd50, %fd25;
-	and.b64 %rd51, %rd49, %rd50;
-	setp.eq.f64 %p14, %fd6, %fd25;
-	mov.b64 %fd27, %rd51;
-	selp.f64 %fd28, %fd27, %fd26, %p14;
-	setp.nan.f64 %p15, %fd6, %fd25;
-	add.rn.f64 %fd29, %fd6, %fd25;
-	selp.f64 %fd30, %fd29, %fd28, %p15;
-	mov.f64 %fd6, %fd30;
-$L9:
-	mov.b64 %rd52, %fd6;
-	mov.b64 {%r37, %r38}, %rd52;
-	shfl.sync.down.b32 %r39|%p16, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd53, {%r39, %r40};
-	mov.b64 %fd31, %rd53;
-	@!%p16 bra $L10;
-	max.f64 %fd32, %fd6, %fd31;
-	mov.b64 %rd54, %fd6;
-	mov.b64 %rd55, %fd31;
-	and.b64 %rd56, %rd54, %rd55;
-	setp.eq.f64 %p17, %fd6, %fd31;
-	mov.b64 %fd33, %rd56;
-	selp.f64 %fd34, %fd33, %fd32, %p17;
-	setp.nan.f64 %p18, %fd6, %fd31;
-	add.rn.f64 %fd35, %fd6, %fd31;
-	selp.f64 %fd36, %fd35, %fd34, %p18;
-	mov.f64 %fd6, %fd36;
-$L10:
-	setp.eq.u32 %p19, %r7, 0;
-	@!%p19 bra $L11;
-	mul.wide.u32 %rd57, %r8, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	st.shared.f64 [%rd58+0], %fd6;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p20, %r8, 0;
-	@!%p20 bra $L12;
-	setp.lo.u32 %p21, %r7, %r10;
-	@!%p21 bra $L13;
-	mul.wide.u32 %rd59, %r7, 16;
-	add.s64 %rd60, %rd1, %rd59;
-	ld.shared.f64 %fd37, [%rd60+0];
-	mov.f64 %fd6, %fd37;
+	mov.b64 %rd25, %rd14;
+$L12:
+	setp.ge.s64 %p11, %rd25, %rd4;
+	@%p11 bra $L13;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.f64 %fd12, [%rd26+0];
+	max.f64 %fd13, %fd1, %fd12;
+	mov.b64 %rd27, %fd1;
+	mov.b64 %rd28, %fd12;
+	and.b64 %rd29, %rd27, %rd28;
+	setp.eq.f64 %p12, %fd1, %fd12;
+	mov.b64 %fd14, %rd29;
+	selp.f64 %fd15, %fd14, %fd13, %p12;
+	setp.nan.f64 %p13, %fd1, %fd12;
+	add.rn.f64 %fd16, %fd1, %fd12;
+	selp.f64 %fd17, %fd16, %fd15, %p13;
+	mov.f64 %fd1, %fd17;
+	add.s64 %rd25, %rd25, %rd15;
+	bra.uni $L12;
 $L13:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd61, %fd6;
-	mov.b64 {%r42, %r43}, %rd61;
-	shfl.sync.down.b32 %r44|%p22, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd62, {%r44, %r45};
-	mov.b64 %fd38, %rd62;
-	@!%p22 bra $L14;
-	max.f64 %fd39, %fd6, %fd38;
-	mov.b64 %rd63, %fd6;
-	mov.b64 %rd64, %fd38;
-	and.b64 %rd65, %rd63, %rd64;
-	setp.eq.f64 %p23, %fd6, %fd38;
-	mov.b64 %fd40, %rd65;
-	selp.f64 %fd41, %fd40, %fd39, %p23;
-	setp.nan.f64 %p24, %fd6, %fd38;
-	add.rn.f64 %fd42, %fd6, %fd38;
-	selp.f64 %fd43, %fd42, %fd41, %p24;
-	mov.f64 %fd6, %fd43;
-$L14:
-	mov.b64 %rd66, %fd6;
-	mov.b64 {%r46, %r47}, %rd66;
-	shfl.sync.down.b32 %r48|%p25, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd67, {%r48, %r49};
-	mov.b64 %fd44, %rd67;
-	@!%p25 bra $L15;
-	max.f64 %fd45, %fd6, %fd44;
-	mov.b64 %rd68, %fd6;
-	mov.b64 %rd69, %fd44;
-	and.b64 %rd70, %rd68, %rd69;
-	setp.eq.f64 %p26, %fd6, %fd44;
-	mov.b64 %fd46, %rd70;
-	selp.f64 %fd47, %fd46, %fd45, %p26;
-	setp.nan.f64 %p27, %fd6, %fd44;
-	add.rn.f64 %fd48, %fd6, %fd44;
-	selp.f64 %fd49, %fd48, %fd47, %p27;
-	mov.f64 %fd6, %fd49;
-$L15:
-	mov.b64 %rd71, %fd6;
-	mov.b64 {%r50, %r51}, %rd71;
-	shfl.sync.down.b32 %r52|%p28, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd72, {%r52, %r53};
-	mov.b64 %fd50, %rd72;
-	@!%p28 bra $L16;
-	max.f64 %fd51, %fd6, %fd50;
-	mov.b64 %rd73, %fd6;
-	mov.b64 %rd74, %fd50;
-	and.b64 %rd75, %rd73, %rd74;
-	setp.eq.f64 %p29, %fd6, %fd50;
-	mov.b64 %fd52, %rd75;
-	selp.f64 %fd53, %fd52, %fd51, %p29;
-	setp.nan.f64 %p30, %fd6, %fd50;
-	add.rn.f64 %fd54, %fd6, %fd50;
-	selp.f64 %fd55, %fd54, %fd53, %p30;
-	mov.f64 %fd6, %fd55;
-$L16:
-	mov.b64 %rd76, %fd6;
-	mov.b64 {%r54, %r55}, %rd76;
-	shfl.sync.down.b32 %r56|%p31, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd77, {%r56, %r57};
-	mov.b64 %fd56, %rd77;
-	@!%p31 bra $L17;
-	max.f64 %fd57, %fd6, %fd56;
-	mov.b64 %rd78, %fd6;
-	mov.b64 %rd79, %fd56;
-	and.b64 %rd80, %rd78, %rd79;
-	setp.eq.f64 %p32, %fd6, %fd56;
-	mov.b64 %fd58, %rd80;
-	selp.f64 %fd59, %fd58, %fd57, %p32;
-	setp.nan.f64 %p33, %fd6, %fd56;
-	add.rn.f64 %fd60, %fd6, %fd56;
-	selp.f64 %fd61, %fd60, %fd59, %p33;
-	mov.f64 %fd6, %fd61;
-$L17:
-	mov.b64 %rd81, %fd6;
-	mov.b64 {%r58, %r59}, %rd81;
-	shfl.sync.down.b32 %r60|%p34, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd82, {%r60, %r61};
-	mov.b64 %fd62, %rd82;
-	@!%p34 bra $L18;
-	max.f64 %fd63, %fd6, %fd62;
-	mov.b64 %rd83, %fd6;
-	mov.b64 %rd84, %fd62;
-	and.b64 %rd85, %rd83, %rd84;
-	setp.eq.f64 %p35, %fd6, %fd62;
-	mov.b64 %fd64, %rd85;
-	selp.f64 %fd65, %fd64, %fd63, %p35;
-	setp.nan.f64 %p36, %fd6, %fd62;
-	add.rn.f64 %fd66, %fd6, %fd62;
-	selp.f64 %fd67, %fd66, %fd65, %p36;
-	mov.f64 %fd6, %fd67;
-$L18:
-$L12:
-	mul.wide.u32 %rd86, %r18, 8;
-	add.s64 %rd87, %rd5, %rd86;
-	setp.eq.u32 %p37, %r5, 0;
-	@!%p37 bra $L19;
-	st.global.f64 [%rd87+0], %fd6;
-$L19:
-	ret;
-}
-
-.visible .entry gk_conformance_maxAbs_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<39>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<75>;
-	.reg .f64 %fd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f64 %fd1, 0dFFF0000000000000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f64 %fd2, [%rd17+0];
-	max.f64 %fd3, %fd1, %fd2;
-	mov.b64 %rd18, %fd1;
-	mov.b64 %rd19, %fd2;
-	and.b64 %rd20, %rd18, %rd19;
-	setp.eq.f64 %p3, %fd1, %fd2;
-	mov.b64 %fd4, %rd20;
-	selp.f64 %fd5, %fd4, %fd3, %p3;
-	setp.nan.f64 %p4, %fd1, %fd2;
-	add.rn.f64 %fd6, %fd1, %fd2;
-	selp.f64 %fd7, %fd6, %fd5, %p4;
-	mov.f64 %fd1, %fd7;
-	add.s64 %rd16, %rd16, %rd15;
 	bra.uni $L1;
-$L2:
-	mov.f64 %fd8, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd21, %fd8;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p5, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	mov.b64 %fd9, %rd22;
-	@!%p5 bra $L3;
-	max.f64 %fd10, %fd8, %fd9;
-	mov.b64 %rd23, %fd8;
-	mov.b64 %rd24, %fd9;
-	and.b64 %rd25, %rd23, %rd24;
-	setp.eq.f64 %p6, %fd8, %fd9;
-	mov.b64 %fd11, %rd25;
-	selp.f64 %fd12, %fd11, %fd10, %p6;
-	setp.nan.f64 %p7, %fd8, %fd9;
-	add.rn.f64 %fd13, %fd8, %fd9;
-	selp.f64 %fd14, %fd13, %fd12, %p7;
-	mov.f64 %fd8, %fd14;
-$L3:
-	mov.b64 %rd26, %fd8;
-	mov.b64 {%r23, %r24}, %rd26;
-	shfl.sync.down.b32 %r25|%p8, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd27, {%r25, %r26};
-	mov.b64 %fd15, %rd27;
-	@!%p8 bra $L4;
-	max.f64 %fd16, %fd8, %fd15;
-	mov.b64 %rd28, %fd8;
-	mov.b64 %rd29, %fd15;
-	and.b64 %rd30, %rd28, %rd29;
-	setp.eq.f64 %p9, %fd8, %fd15;
-	mov.b64 %fd17, %rd30;
-	selp.f64 %fd18, %fd17, %fd16, %p9;
-	setp.nan.f64 %p10, %fd8, %fd15;
-	add.rn.f64 %fd19, %fd8, %fd15;
-	selp.f64 %fd20, %fd19, %fd18, %p10;
-	mov.f64 %fd8, %fd20;
-$L4:
-	mov.b64 %rd31, %fd8;
-	mov.b64 {%r27, %r28}, %rd31;
-	shfl.sync.down.b32 %r29|%p11, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd32, {%r29, %r30};
-	mov.b64 %fd21, %rd32;
-	@!%p11 bra $L5;
-	max.f64 %fd22, %fd8, %fd21;
-	mov.b64 %rd33, %fd8;
-	mov.b64 %rd34, %fd21;
-	and.b64 %rd35, %rd33, %rd34;
-	setp.eq.f64 %p12, %fd8, %fd21;
-	mov.b64 %fd23, %rd35;
-	selp.f64 %fd24, %fd23, %fd22, %p12;
-	setp.nan.f64 %p13, %fd8, %fd21;
-	add.rn.f64 %fd25, %fd8, %fd21;
-	selp.f64 %fd26, %fd25, %fd24, %p13;
-	mov.f64 %fd8, %fd26;
-$L5:
-	mov.b64 %rd36, %fd8;
-	mov.b64 {%r31, %r32}, %rd36;
-	shfl.sync.down.b32 %r33|%p14, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd37, {%r33, %r34};
-	mov.b64 %fd27, %rd37;
-	@!%p14 bra $L6;
-	max.f64 %fd28, %fd8, %fd27;
-	mov.b64 %rd38, %fd8;
-	mov.b64 %rd39, %fd27;
-	and.b64 %rd40, %rd38, %rd39;
-	setp.eq.f64 %p15, %fd8, %fd27;
-	mov.b64 %fd29, %rd40;
-	selp.f64 %fd30, %fd29, %fd28, %p15;
-	setp.nan.f64 %p16, %fd8, %fd27;
-	add.rn.f64 %fd31, %fd8, %fd27;
-	selp.f64 %fd32, %fd31, %fd30, %p16;
-	mov.f64 %fd8, %fd32;
-$L6:
-	mov.b64 %rd41, %fd8;
-	mov.b64 {%r35, %r36}, %rd41;
-	shfl.sync.down.b32 %r37|%p17, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd42, {%r37, %r38};
-	mov.b64 %fd33, %rd42;
-	@!%p17 bra $L7;
-	max.f64 %fd34, %fd8, %fd33;
-	mov.b64 %rd43, %fd8;
-	mov.b64 %rd44, %fd33;
-	and.b64 %rd45, %rd43, %rd44;
-	setp.eq.f64 %p18, %fd8, %fd33;
-	mov.b64 %fd35, %rd45;
-	selp.f64 %fd36, %fd35, %fd34, %p18;
-	setp.nan.f64 %p19, %fd8, %fd33;
-	add.rn.f64 %fd37, %fd8, %fd33;
-	selp.f64 %fd38, %fd37, %fd36, %p19;
-	mov.f64 %fd8, %fd38;
-$L7:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L8;
-	mul.wide.u32 %rd46, %r8, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	st.shared.f64 [%rd47+0], %fd8;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L9;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L10;
-	mul.wide.u32 %rd48, %r7, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	ld.shared.f64 %fd39, [%rd49+0];
-	mov.f64 %fd8, %fd39;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd50, %fd8;
-	mov.b64 {%r40, %r41}, %rd50;
-	shfl.sync.down.b32 %r42|%p23, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd51, {%r42, %r43};
-	mov.b64 %fd40, %rd51;
-	@!%p23 bra $L11;
-	max.f64 %fd41, %fd8, %fd40;
-	mov.b64 %rd52, %fd8;
-	mov.b64 %rd53, %fd40;
-	and.b64 %rd54, %rd52, %rd53;
-	setp.eq.f64 %p24, %fd8, %fd40;
-	mov.b64 %fd42, %rd54;
-	selp.f64 %fd43, %fd42, %fd41, %p24;
-	setp.nan.f64 %p25, %fd8, %fd40;
-	add.rn.f64 %fd44, %fd8, %fd40;
-	selp.f64 %fd45, %fd44, %fd43, %p25;
-	mov.f64 %fd8, %fd45;
 $L11:
-	mov.b64 %rd55, %fd8;
-	mov.b64 {%r44, %r45}, %rd55;
-	shfl.sync.down.b32 %r46|%p26, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd56, {%r46, %r47};
-	mov.b64 %fd46, %rd56;
-	@!%p26 bra $L12;
-	max.f64 %fd47, %fd8, %fd46;
-	mov.b64 %rd57, %fd8;
-	mov.b64 %rd58, %fd46;
-	and.b64 %rd59, %rd57, %rd58;
-	setp.eq.f64 %p27, %fd8, %fd46;
-	mov.b64 %fd48, %rd59;
-	selp.f64 %fd49, %fd48, %fd47, %p27;
-	setp.nan.f64 %p28, %fd8, %fd46;
-	add.rn.f64 %fd50, %fd8, %fd46;
-	selp.f64 %fd51, %fd50, %fd49, %p28;
-	mov.f64 %fd8, %fd51;
-$L12:
-	mov.b64 %rd60, %fd8;
-	mov.b64 {%r48, %r49}, %rd60;
-	shfl.sync.down.b32 %r50|%p29, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd61, {%r50, %r51};
-	mov.b64 %fd52, %rd61;
-	@!%p29 bra $L13;
-	max.f64 %fd53, %fd8, %fd52;
-	mov.b64 %rd62, %fd8;
-	mov.b64 %rd63, %fd52;
-	and.b64 %rd64, %rd62, %rd63;
-	setp.eq.f64 %p30, %fd8, %fd52;
-	mov.b64 %fd54, %rd64;
-	selp.f64 %fd55, %fd54, %fd53, %p30;
-	setp.nan.f64 %p31, %fd8, %fd52;
-	add.rn.f64 %fd56, %fd8, %fd52;
-	selp.f64 %fd57, %fd56, %fd55, %p31;
-	mov.f64 %fd8, %fd57;
-$L13:
-	mov.b64 %rd65, %fd8;
-	mov.b64 {%r52, %r53}, %rd65;
-	shfl.sync.down.b32 %r54|%p32, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	mov.b64 %fd58, %rd66;
-	@!%p32 bra $L14;
-	max.f64 %fd59, %fd8, %fd58;
-	mov.b64 %rd67, %fd8;
-	mov.b64 %rd68, %fd58;
-	and.b64 %rd69, %rd67, %rd68;
-	setp.eq.f64 %p33, %fd8, %fd58;
-	mov.b64 %fd60, %rd69;
-	selp.f64 %fd61, %fd60, %fd59, %p33;
-	setp.nan.f64 %p34, %fd8, %fd58;
-	add.rn.f64 %fd62, %fd8, %fd58;
-	selp.f64 %fd63, %fd62, %fd61, %p34;
-	mov.f64 %fd8, %fd63;
+	mov.f64 %fd18, 0d0000000000000000;
+	mov.f64 %fd18, 0d0000000000000000;
 $L14:
-	mov.b64 %rd70, %fd8;
-	mov.b64 {%r56, %r57}, %rd70;
-	shfl.sync.down.b32 %r58|%p35, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd71, {%r58, %r59};
-	mov.b64 %fd64, %rd71;
-	@!%p35 bra $L15;
-	max.f64 %fd65, %fd8, %fd64;
-	mov.b64 %rd72, %fd8;
-	mov.b64 %rd73, %fd64;
-	and.b64 %rd74, %rd72, %rd73;
-	setp.eq.f64 %p36, %fd8, %fd64;
-	mov.b64 %fd66, %rd74;
-	selp.f64 %fd67, %fd66, %fd65, %p36;
-	setp.nan.f64 %p37, %fd8, %fd64;
-	add.rn.f64 %fd68, %fd8, %fd64;
-	selp.f64 %fd69, %fd68, %fd67, %p37;
-	mov.f64 %fd8, %fd69;
+	mov.f64 %fd19, %fd18;
+	mov.f64 %fd1, %fd19;
+	mov.b64 %rd30, %rd14;
 $L15:
-$L9:
-	setp.eq.u32 %p38, %r5, 0;
-	@!%p38 bra $L16;
-	st.global.f64 [%rd6+0], %fd8;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_maxAbs_main_custom(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<28>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<58>;
-	.reg .f64 %fd<42>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.f64 %fd2, 0d0000000000000000;
-	mov.f64 %fd2, 0d0000000000000000;
-$L1:
-	mov.f64 %fd3, %fd2;
-	mov.f64 %fd1, %fd3;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L2:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L3;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd4, [%rd29+0];
-	mov.f64 %fd5, %fd4;
-	mov.b64 %rd30, %fd5;
-	and.b64 %rd31, %rd30, 0x7FFFFFFFFFFFFFFF;
-	mov.b64 %fd6, %rd31;
-	mov.f64 %fd7, %fd6;
-	setp.gt.f64 %p3, %fd7, %fd1;
-	@!%p3 bra $L6;
-	mov.f64 %fd1, %fd7;
-$L6:
-$L4:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L2;
-$L3:
-	mov.f64 %fd8, %fd1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd32, %fd8;
-	mov.b64 {%r21, %r22}, %rd32;
-	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd33, {%r23, %r24};
-	mov.b64 %fd9, %rd33;
-	@!%p4 bra $L7;
-	mov.f64 %fd10, %fd8;
-	mov.f64 %fd11, %fd9;
-	mov.f64 %fd12, %fd10;
-	mov.f64 %fd13, %fd11;
-	setp.gt.f64 %p5, %fd13, %fd12;
-	@!%p5 bra $L10;
-	mov.f64 %fd12, %fd13;
-$L10:
-$L8:
-	mov.f64 %fd8, %fd12;
-$L7:
-	mov.b64 %rd34, %fd8;
-	mov.b64 {%r25, %r26}, %rd34;
-	shfl.sync.down.b32 %r27|%p6, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd35, {%r27, %r28};
-	mov.b64 %fd14, %rd35;
-	@!%p6 bra $L11;
-	mov.f64 %fd15, %fd8;
-	mov.f64 %fd16, %fd14;
-	mov.f64 %fd12, %fd15;
-	mov.f64 %fd13, %fd16;
-	setp.gt.f64 %p7, %fd13, %fd12;
-	@!%p7 bra $L14;
-	mov.f64 %fd12, %fd13;
-$L14:
-$L12:
-	mov.f64 %fd8, %fd12;
-$L11:
-	mov.b64 %rd36, %fd8;
-	mov.b64 {%r29, %r30}, %rd36;
-	shfl.sync.down.b32 %r31|%p8, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd37, {%r31, %r32};
-	mov.b64 %fd17, %rd37;
-	@!%p8 bra $L15;
-	mov.f64 %fd18, %fd8;
-	mov.f64 %fd19, %fd17;
-	mov.f64 %fd12, %fd18;
-	mov.f64 %fd13, %fd19;
-	setp.gt.f64 %p9, %fd13, %fd12;
-	@!%p9 bra $L18;
-	mov.f64 %fd12, %fd13;
-$L18:
-$L16:
-	mov.f64 %fd8, %fd12;
-$L15:
-	mov.b64 %rd38, %fd8;
-	mov.b64 {%r33, %r34}, %rd38;
-	shfl.sync.down.b32 %r35|%p10, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd39, {%r35, %r36};
-	mov.b64 %fd20, %rd39;
-	@!%p10 bra $L19;
-	mov.f64 %fd21, %fd8;
+	setp.ge.s64 %p14, %rd30, %rd4;
+	@%p14 bra $L16;
+	mad.lo.s64 %rd31, %rd30, 8, %rd3;
+	ld.global.f64 %fd20, [%rd31+0];
+	mov.f64 %fd21, %fd1;
 	mov.f64 %fd22, %fd20;
-	mov.f64 %fd12, %fd21;
-	mov.f64 %fd13, %fd22;
-	setp.gt.f64 %p11, %fd13, %fd12;
-	@!%p11 bra $L22;
-	mov.f64 %fd12, %fd13;
-$L22:
-$L20:
-	mov.f64 %fd8, %fd12;
-$L19:
-	mov.b64 %rd40, %fd8;
-	mov.b64 {%r37, %r38}, %rd40;
-	shfl.sync.down.b32 %r39|%p12, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd41, {%r39, %r40};
-	mov.b64 %fd23, %rd41;
-	@!%p12 bra $L23;
-	mov.f64 %fd24, %fd8;
-	mov.f64 %fd25, %fd23;
-	mov.f64 %fd12, %fd24;
-	mov.f64 %fd13, %fd25;
-	setp.gt.f64 %p13, %fd13, %fd12;
-	@!%p13 bra $L26;
-	mov.f64 %fd12, %fd13;
-$L26:
-$L24:
-	mov.f64 %fd8, %fd12;
-$L23:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L27;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.f64 [%rd43+0], %fd8;
-$L27:
-	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L28;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L29;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.f64 %fd26, [%rd45+0];
-	mov.f64 %fd8, %fd26;
-$L29:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd46, %fd8;
-	mov.b64 {%r42, %r43}, %rd46;
-	shfl.sync.down.b32 %r44|%p17, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd47, {%r44, %r45};
-	mov.b64 %fd27, %rd47;
-	@!%p17 bra $L30;
-	mov.f64 %fd28, %fd8;
-	mov.f64 %fd29, %fd27;
-	mov.f64 %fd12, %fd28;
-	mov.f64 %fd13, %fd29;
-	setp.gt.f64 %p18, %fd13, %fd12;
-	@!%p18 bra $L33;
-	mov.f64 %fd12, %fd13;
-$L33:
-$L31:
-	mov.f64 %fd8, %fd12;
-$L30:
-	mov.b64 %rd48, %fd8;
-	mov.b64 {%r46, %r47}, %rd48;
-	shfl.sync.down.b32 %r48|%p19, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd49, {%r48, %r49};
-	mov.b64 %fd30, %rd49;
-	@!%p19 bra $L34;
-	mov.f64 %fd31, %fd8;
-	mov.f64 %fd32, %fd30;
-	mov.f64 %fd12, %fd31;
-	mov.f64 %fd13, %fd32;
-	setp.gt.f64 %p20, %fd13, %fd12;
-	@!%p20 bra $L37;
-	mov.f64 %fd12, %fd13;
-$L37:
-$L35:
-	mov.f64 %fd8, %fd12;
-$L34:
-	mov.b64 %rd50, %fd8;
-	mov.b64 {%r50, %r51}, %rd50;
-	shfl.sync.down.b32 %r52|%p21, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd51, {%r52, %r53};
-	mov.b64 %fd33, %rd51;
-	@!%p21 bra $L38;
-	mov.f64 %fd34, %fd8;
-	mov.f64 %fd35, %fd33;
-	mov.f64 %fd12, %fd34;
-	mov.f64 %fd13, %fd35;
-	setp.gt.f64 %p22, %fd13, %fd12;
-	@!%p22 bra $L41;
-	mov.f64 %fd12, %fd13;
-$L41:
-$L39:
-	mov.f64 %fd8, %fd12;
-$L38:
-	mov.b64 %rd52, %fd8;
-	mov.b64 {%r54, %r55}, %rd52;
-	shfl.sync.down.b32 %r56|%p23, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd53, {%r56, %r57};
-	mov.b64 %fd36, %rd53;
-	@!%p23 bra $L42;
-	mov.f64 %fd37, %fd8;
-	mov.f64 %fd38, %fd36;
-	mov.f64 %fd12, %fd37;
-	mov.f64 %fd13, %fd38;
-	setp.gt.f64 %p24, %fd13, %fd12;
-	@!%p24 bra $L45;
-	mov.f64 %fd12, %fd13;
-$L45:
-$L43:
-	mov.f64 %fd8, %fd12;
-$L42:
-	mov.b64 %rd54, %fd8;
-	mov.b64 {%r58, %r59}, %rd54;
-	shfl.sync.down.b32 %r60|%p25, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd55, {%r60, %r61};
-	mov.b64 %fd39, %rd55;
-	@!%p25 bra $L46;
-	mov.f64 %fd40, %fd8;
-	mov.f64 %fd41, %fd39;
-	mov.f64 %fd12, %fd40;
-	mov.f64 %fd13, %fd41;
-	setp.gt.f64 %p26, %fd13, %fd12;
-	@!%p26 bra $L49;
-	mov.f64 %fd12, %fd13;
-$L49:
-$L47:
-	mov.f64 %fd8, %fd12;
-$L46:
-$L28:
-	mul.wide.u32 %rd56, %r18, 8;
-	add.s64 %rd57, %rd5, %rd56;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L50;
-	st.global.f64 [%rd57+0], %fd8;
-$L50:
-	ret;
-}
-
-.visible .entry gk_conformance_maxAbs_final_custom(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<28>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<42>;
-	.reg .f64 %fd<41>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f64 %fd1, 0d0000000000000000;
-	mov.f64 %fd1, 0d0000000000000000;
-$L1:
-	mov.f64 %fd2, %fd1;
-	mov.f64 %fd3, %fd2;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L2:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L3;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f64 %fd4, [%rd17+0];
-	mov.f64 %fd5, %fd3;
-	mov.f64 %fd6, %fd4;
-	mov.f64 %fd7, %fd5;
-	mov.f64 %fd8, %fd6;
-	setp.gt.f64 %p3, %fd8, %fd7;
-	@!%p3 bra $L6;
-	mov.f64 %fd7, %fd8;
-$L6:
-$L4:
-	mov.f64 %fd3, %fd7;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L2;
-$L3:
-	mov.f64 %fd9, %fd3;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd18, %fd9;
-	mov.b64 {%r19, %r20}, %rd18;
-	shfl.sync.down.b32 %r21|%p4, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd19, {%r21, %r22};
-	mov.b64 %fd10, %rd19;
-	@!%p4 bra $L7;
-	mov.f64 %fd11, %fd9;
-	mov.f64 %fd12, %fd10;
-	mov.f64 %fd7, %fd11;
-	mov.f64 %fd8, %fd12;
-	setp.gt.f64 %p5, %fd8, %fd7;
-	@!%p5 bra $L10;
-	mov.f64 %fd7, %fd8;
-$L10:
-$L8:
-	mov.f64 %fd9, %fd7;
-$L7:
-	mov.b64 %rd20, %fd9;
-	mov.b64 {%r23, %r24}, %rd20;
-	shfl.sync.down.b32 %r25|%p6, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd21, {%r25, %r26};
-	mov.b64 %fd13, %rd21;
-	@!%p6 bra $L11;
-	mov.f64 %fd14, %fd9;
-	mov.f64 %fd15, %fd13;
-	mov.f64 %fd7, %fd14;
-	mov.f64 %fd8, %fd15;
-	setp.gt.f64 %p7, %fd8, %fd7;
-	@!%p7 bra $L14;
-	mov.f64 %fd7, %fd8;
-$L14:
-$L12:
-	mov.f64 %fd9, %fd7;
-$L11:
-	mov.b64 %rd22, %fd9;
-	mov.b64 {%r27, %r28}, %rd22;
-	shfl.sync.down.b32 %r29|%p8, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd23, {%r29, %r30};
-	mov.b64 %fd16, %rd23;
-	@!%p8 bra $L15;
-	mov.f64 %fd17, %fd9;
-	mov.f64 %fd18, %fd16;
-	mov.f64 %fd7, %fd17;
-	mov.f64 %fd8, %fd18;
-	setp.gt.f64 %p9, %fd8, %fd7;
-	@!%p9 bra $L18;
-	mov.f64 %fd7, %fd8;
-$L18:
-$L16:
-	mov.f64 %fd9, %fd7;
-$L15:
-	mov.b64 %rd24, %fd9;
-	mov.b64 {%r31, %r32}, %rd24;
-	shfl.sync.down.b32 %r33|%p10, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd25, {%r33, %r34};
-	mov.b64 %fd19, %rd25;
-	@!%p10 bra $L19;
-	mov.f64 %fd20, %fd9;
-	mov.f64 %fd21, %fd19;
-	mov.f64 %fd7, %fd20;
-	mov.f64 %fd8, %fd21;
-	setp.gt.f64 %p11, %fd8, %fd7;
-	@!%p11 bra $L22;
-	mov.f64 %fd7, %fd8;
-$L22:
-$L20:
-	mov.f64 %fd9, %fd7;
-$L19:
-	mov.b64 %rd26, %fd9;
-	mov.b64 {%r35, %r36}, %rd26;
-	shfl.sync.down.b32 %r37|%p12, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd27, {%r37, %r38};
-	mov.b64 %fd22, %rd27;
-	@!%p12 bra $L23;
-	mov.f64 %fd23, %fd9;
+	mov.f64 %fd23, %fd21;
 	mov.f64 %fd24, %fd22;
-	mov.f64 %fd7, %fd23;
-	mov.f64 %fd8, %fd24;
-	setp.gt.f64 %p13, %fd8, %fd7;
-	@!%p13 bra $L26;
-	mov.f64 %fd7, %fd8;
-$L26:
-$L24:
-	mov.f64 %fd9, %fd7;
-$L23:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L27;
-	mul.wide.u32 %rd28, %r8, 16;
-	add.s64 %rd29, %rd1, %rd28;
-	st.shared.f64 [%rd29+0], %fd9;
-$L27:
-	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L28;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L29;
-	mul.wide.u32 %rd30, %r7, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	ld.shared.f64 %fd25, [%rd31+0];
-	mov.f64 %fd9, %fd25;
-$L29:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd32, %fd9;
-	mov.b64 {%r40, %r41}, %rd32;
-	shfl.sync.down.b32 %r42|%p17, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd33, {%r42, %r43};
+	setp.gt.f64 %p15, %fd24, %fd23;
+	@!%p15 bra $L19;
+	mov.f64 %fd23, %fd24;
+$L19:
+$L17:
+	mov.f64 %fd1, %fd23;
+	add.s64 %rd30, %rd30, %rd15;
+	bra.uni $L15;
+$L16:
+$L1:
+	mov.f64 %fd25, %fd1;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L20:
+	setp.hs.u32 %p16, %r22, 32;
+	@%p16 bra $L21;
+	mov.b64 %rd32, %fd25;
+	mov.b64 {%r23, %r24}, %rd32;
+	shfl.sync.down.b32 %r25|%p17, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd33, {%r25, %r26};
 	mov.b64 %fd26, %rd33;
-	@!%p17 bra $L30;
-	mov.f64 %fd27, %fd9;
-	mov.f64 %fd28, %fd26;
-	mov.f64 %fd7, %fd27;
-	mov.f64 %fd8, %fd28;
-	setp.gt.f64 %p18, %fd8, %fd7;
-	@!%p18 bra $L33;
-	mov.f64 %fd7, %fd8;
-$L33:
-$L31:
-	mov.f64 %fd9, %fd7;
-$L30:
-	mov.b64 %rd34, %fd9;
-	mov.b64 {%r44, %r45}, %rd34;
-	shfl.sync.down.b32 %r46|%p19, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd35, {%r46, %r47};
-	mov.b64 %fd29, %rd35;
-	@!%p19 bra $L34;
-	mov.f64 %fd30, %fd9;
-	mov.f64 %fd31, %fd29;
-	mov.f64 %fd7, %fd30;
-	mov.f64 %fd8, %fd31;
-	setp.gt.f64 %p20, %fd8, %fd7;
-	@!%p20 bra $L37;
-	mov.f64 %fd7, %fd8;
-$L37:
-$L35:
-	mov.f64 %fd9, %fd7;
-$L34:
-	mov.b64 %rd36, %fd9;
-	mov.b64 {%r48, %r49}, %rd36;
-	shfl.sync.down.b32 %r50|%p21, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd37, {%r50, %r51};
-	mov.b64 %fd32, %rd37;
-	@!%p21 bra $L38;
-	mov.f64 %fd33, %fd9;
-	mov.f64 %fd34, %fd32;
-	mov.f64 %fd7, %fd33;
-	mov.f64 %fd8, %fd34;
-	setp.gt.f64 %p22, %fd8, %fd7;
-	@!%p22 bra $L41;
-	mov.f64 %fd7, %fd8;
-$L41:
-$L39:
-	mov.f64 %fd9, %fd7;
-$L38:
-	mov.b64 %rd38, %fd9;
-	mov.b64 {%r52, %r53}, %rd38;
-	shfl.sync.down.b32 %r54|%p23, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd39, {%r54, %r55};
+	@!%p17 bra $L22;
+	setp.ne.u32 %p18, %r18, 1;
+	@%p18 bra.uni $L24;
+	add.rn.f64 %fd27, %fd25, %fd26;
+	mov.f64 %fd25, %fd27;
+	bra.uni $L23;
+$L24:
+	setp.ne.u32 %p19, %r18, 2;
+	@%p19 bra.uni $L25;
+	mul.rn.f64 %fd28, %fd25, %fd26;
+	mov.f64 %fd25, %fd28;
+	bra.uni $L23;
+$L25:
+	setp.ne.u32 %p20, %r18, 3;
+	@%p20 bra.uni $L26;
+	min.f64 %fd29, %fd25, %fd26;
+	mov.b64 %rd34, %fd25;
+	mov.b64 %rd35, %fd26;
+	or.b64 %rd36, %rd34, %rd35;
+	setp.eq.f64 %p21, %fd25, %fd26;
+	mov.b64 %fd30, %rd36;
+	selp.f64 %fd31, %fd30, %fd29, %p21;
+	setp.nan.f64 %p22, %fd25, %fd26;
+	add.rn.f64 %fd32, %fd25, %fd26;
+	selp.f64 %fd33, %fd32, %fd31, %p22;
+	mov.f64 %fd25, %fd33;
+	bra.uni $L23;
+$L26:
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L27;
+	max.f64 %fd34, %fd25, %fd26;
+	mov.b64 %rd37, %fd25;
+	mov.b64 %rd38, %fd26;
+	and.b64 %rd39, %rd37, %rd38;
+	setp.eq.f64 %p24, %fd25, %fd26;
 	mov.b64 %fd35, %rd39;
-	@!%p23 bra $L42;
-	mov.f64 %fd36, %fd9;
-	mov.f64 %fd37, %fd35;
-	mov.f64 %fd7, %fd36;
-	mov.f64 %fd8, %fd37;
-	setp.gt.f64 %p24, %fd8, %fd7;
-	@!%p24 bra $L45;
-	mov.f64 %fd7, %fd8;
-$L45:
-$L43:
-	mov.f64 %fd9, %fd7;
-$L42:
-	mov.b64 %rd40, %fd9;
-	mov.b64 {%r56, %r57}, %rd40;
-	shfl.sync.down.b32 %r58|%p25, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd41, {%r58, %r59};
-	mov.b64 %fd38, %rd41;
-	@!%p25 bra $L46;
-	mov.f64 %fd39, %fd9;
-	mov.f64 %fd40, %fd38;
-	mov.f64 %fd7, %fd39;
-	mov.f64 %fd8, %fd40;
-	setp.gt.f64 %p26, %fd8, %fd7;
-	@!%p26 bra $L49;
-	mov.f64 %fd7, %fd8;
-$L49:
-$L47:
-	mov.f64 %fd9, %fd7;
-$L46:
+	selp.f64 %fd36, %fd35, %fd34, %p24;
+	setp.nan.f64 %p25, %fd25, %fd26;
+	add.rn.f64 %fd37, %fd25, %fd26;
+	selp.f64 %fd38, %fd37, %fd36, %p25;
+	mov.f64 %fd25, %fd38;
+	bra.uni $L23;
+$L27:
+	mov.f64 %fd39, %fd25;
+	mov.f64 %fd40, %fd26;
+	mov.f64 %fd23, %fd39;
+	mov.f64 %fd24, %fd40;
+	setp.gt.f64 %p26, %fd24, %fd23;
+	@!%p26 bra $L30;
+	mov.f64 %fd23, %fd24;
+$L30:
 $L28:
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L50;
-	st.global.f64 [%rd6+0], %fd9;
-$L50:
+	mov.f64 %fd25, %fd23;
+$L23:
+$L22:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L20;
+$L21:
+	setp.eq.u32 %p27, %r7, 0;
+	@!%p27 bra $L31;
+	mul.wide.u32 %rd40, %r8, 16;
+	add.s64 %rd41, %rd1, %rd40;
+	st.shared.f64 [%rd41+0], %fd25;
+$L31:
+	bar.sync 0;
+	setp.eq.u32 %p28, %r8, 0;
+	@!%p28 bra $L32;
+	setp.lo.u32 %p29, %r7, %r10;
+	@!%p29 bra $L33;
+	mul.wide.u32 %rd42, %r7, 16;
+	add.s64 %rd43, %rd1, %rd42;
+	ld.shared.f64 %fd41, [%rd43+0];
+	mov.f64 %fd25, %fd41;
+$L33:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L34:
+	setp.hs.u32 %p30, %r28, 32;
+	@%p30 bra $L35;
+	mov.b64 %rd44, %fd25;
+	mov.b64 {%r29, %r30}, %rd44;
+	shfl.sync.down.b32 %r31|%p31, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd45, {%r31, %r32};
+	mov.b64 %fd42, %rd45;
+	@!%p31 bra $L36;
+	setp.ne.u32 %p32, %r18, 1;
+	@%p32 bra.uni $L38;
+	add.rn.f64 %fd43, %fd25, %fd42;
+	mov.f64 %fd25, %fd43;
+	bra.uni $L37;
+$L38:
+	setp.ne.u32 %p33, %r18, 2;
+	@%p33 bra.uni $L39;
+	mul.rn.f64 %fd44, %fd25, %fd42;
+	mov.f64 %fd25, %fd44;
+	bra.uni $L37;
+$L39:
+	setp.ne.u32 %p34, %r18, 3;
+	@%p34 bra.uni $L40;
+	min.f64 %fd45, %fd25, %fd42;
+	mov.b64 %rd46, %fd25;
+	mov.b64 %rd47, %fd42;
+	or.b64 %rd48, %rd46, %rd47;
+	setp.eq.f64 %p35, %fd25, %fd42;
+	mov.b64 %fd46, %rd48;
+	selp.f64 %fd47, %fd46, %fd45, %p35;
+	setp.nan.f64 %p36, %fd25, %fd42;
+	add.rn.f64 %fd48, %fd25, %fd42;
+	selp.f64 %fd49, %fd48, %fd47, %p36;
+	mov.f64 %fd25, %fd49;
+	bra.uni $L37;
+$L40:
+	setp.ne.u32 %p37, %r18, 4;
+	@%p37 bra.uni $L41;
+	max.f64 %fd50, %fd25, %fd42;
+	mov.b64 %rd49, %fd25;
+	mov.b64 %rd50, %fd42;
+	and.b64 %rd51, %rd49, %rd50;
+	setp.eq.f64 %p38, %fd25, %fd42;
+	mov.b64 %fd51, %rd51;
+	selp.f64 %fd52, %fd51, %fd50, %p38;
+	setp.nan.f64 %p39, %fd25, %fd42;
+	add.rn.f64 %fd53, %fd25, %fd42;
+	selp.f64 %fd54, %fd53, %fd52, %p39;
+	mov.f64 %fd25, %fd54;
+	bra.uni $L37;
+$L41:
+	mov.f64 %fd55, %fd25;
+	mov.f64 %fd56, %fd42;
+	mov.f64 %fd23, %fd55;
+	mov.f64 %fd24, %fd56;
+	setp.gt.f64 %p40, %fd24, %fd23;
+	@!%p40 bra $L44;
+	mov.f64 %fd23, %fd24;
+$L44:
+$L42:
+	mov.f64 %fd25, %fd23;
+$L37:
+$L36:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L34;
+$L35:
+$L32:
+	setp.eq.u32 %p41, %r5, 0;
+	@!%p41 bra $L45;
+	st.global.f64 [%rd6+0], %fd25;
+$L45:
 	ret;
 }
 `
@@ -25317,7 +9625,7 @@ const gokkosPTX24 = `//
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
-.visible .entry gk_conformance_teamCount_main_sum(
+.visible .entry gk_conformance_teamCount_main(
 	.param .b64 gk_league,
 	.param .b64 gk_team_size,
 	.param .b64 gk_vector_length,
@@ -25326,12 +9634,13 @@ const gokkosPTX24 = `//
 	.param .b64 gk_s1_base,
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials
+	.param .b64 gk_partials,
+	.param .b64 gk_op
 )
 {
-	.reg .pred %p<15>;
-	.reg .b32 %r<57>;
-	.reg .b64 %rd<56>;
+	.reg .pred %p<27>;
+	.reg .b32 %r<44>;
+	.reg .b64 %rd<59>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -25361,145 +9670,212 @@ const gokkosPTX24 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
 	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
 	cvt.u64.u32 %rd12, %r2;
 	mov.u64 %rd13, gk_dyn;
 	add.s64 %rd14, %rd13, %rd5;
 	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
 	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
+	cvt.u64.u32 %rd18, %r29;
 	cvta.to.global.u64 %rd19, %rd7;
 	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
 	add.s64 %rd20, %rd17, %rd8;
 	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	mov.b64 %rd26, 0;
-	cvt.u64.u32 %rd28, %r28;
-	cvt.u64.u32 %rd29, %r29;
-	mov.b64 %rd30, %rd28;
+	setp.ne.u32 %p3, %r18, 1;
+	@%p3 bra.uni $L2;
+	mov.b64 %rd27, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L3;
+	mov.b64 %rd27, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p5, %r18, 3;
+	@%p5 bra.uni $L4;
+	mov.b64 %rd27, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p6, %r18, 4;
+	@%p6 bra.uni $L5;
+	mov.b64 %rd27, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p7, %r18, 7;
+	@%p7 bra.uni $L6;
+	mov.b64 %rd27, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd27, 0;
 $L1:
-	setp.ge.s64 %p3, %rd30, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd27, %rd30;
+	mov.b64 %rd26, %rd27;
+	cvt.u64.u32 %rd29, %r29;
+	cvt.u64.u32 %rd30, %r30;
+	mov.b64 %rd31, %rd29;
+$L7:
+	setp.ge.s64 %p8, %rd31, %rd2;
+	@%p8 bra $L8;
+	mov.b64 %rd28, %rd31;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
 	mov.b64 %rd24, 0;
 	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd31, %rd27, 1000;
-	cvt.u64.u32 %rd32, %r2;
-	add.s64 %rd33, %rd31, %rd32;
-	add.s64 %rd34, %rd33, 1;
-	add.s64 %rd35, %rd26, %rd34;
-	mov.b64 %rd26, %rd35;
-$L3:
-	add.s64 %rd30, %rd30, %rd29;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd36, %rd26;
-	// block reduction
-	sub.u32 %r30, %r13, 1;
-	mov.b32 %r31, %r3;
-$L4:
-	setp.hs.u32 %p4, %r31, 32;
-	@%p4 bra $L5;
-	mov.b64 {%r32, %r33}, %rd36;
-	shfl.sync.down.b32 %r34|%p5, %r32, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd37, {%r34, %r35};
-	@!%p5 bra $L6;
-	add.s64 %rd38, %rd36, %rd37;
-	mov.b64 %rd36, %rd38;
-$L6:
-	shl.b32 %r31, %r31, 1;
-	bra.uni $L4;
-$L5:
-	setp.eq.u32 %p6, %r7, 0;
-	@!%p6 bra $L7;
-	mul.wide.u32 %rd39, %r8, 16;
-	add.s64 %rd40, %rd1, %rd39;
-	st.shared.s64 [%rd40+0], %rd36;
-$L7:
-	bar.sync 0;
-	setp.eq.u32 %p7, %r8, 0;
-	@!%p7 bra $L8;
-	setp.lo.u32 %p8, %r7, %r10;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd41, %r7, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	ld.shared.s64 %rd43, [%rd42+0];
-	mov.b64 %rd36, %rd43;
+	mul.lo.s64 %rd32, %rd28, 1000;
+	cvt.u64.u32 %rd33, %r2;
+	add.s64 %rd34, %rd32, %rd33;
+	add.s64 %rd35, %rd34, 1;
+	add.s64 %rd36, %rd26, %rd35;
+	mov.b64 %rd26, %rd36;
 $L9:
-	sub.u32 %r36, %r10, 1;
-	mov.b64 {%r37, %r38}, %rd36;
-	shfl.sync.down.b32 %r39|%p9, %r37, 1, %r36, %r17;
-	shfl.sync.down.b32 %r40, %r38, 1, %r36, %r17;
-	mov.b64 %rd44, {%r39, %r40};
-	@!%p9 bra $L10;
-	add.s64 %rd45, %rd36, %rd44;
-	mov.b64 %rd36, %rd45;
-$L10:
-	mov.b64 {%r41, %r42}, %rd36;
-	shfl.sync.down.b32 %r43|%p10, %r41, 2, %r36, %r17;
-	shfl.sync.down.b32 %r44, %r42, 2, %r36, %r17;
-	mov.b64 %rd46, {%r43, %r44};
-	@!%p10 bra $L11;
-	add.s64 %rd47, %rd36, %rd46;
-	mov.b64 %rd36, %rd47;
-$L11:
-	mov.b64 {%r45, %r46}, %rd36;
-	shfl.sync.down.b32 %r47|%p11, %r45, 4, %r36, %r17;
-	shfl.sync.down.b32 %r48, %r46, 4, %r36, %r17;
-	mov.b64 %rd48, {%r47, %r48};
-	@!%p11 bra $L12;
-	add.s64 %rd49, %rd36, %rd48;
-	mov.b64 %rd36, %rd49;
-$L12:
-	mov.b64 {%r49, %r50}, %rd36;
-	shfl.sync.down.b32 %r51|%p12, %r49, 8, %r36, %r17;
-	shfl.sync.down.b32 %r52, %r50, 8, %r36, %r17;
-	mov.b64 %rd50, {%r51, %r52};
-	@!%p12 bra $L13;
-	add.s64 %rd51, %rd36, %rd50;
-	mov.b64 %rd36, %rd51;
-$L13:
-	mov.b64 {%r53, %r54}, %rd36;
-	shfl.sync.down.b32 %r55|%p13, %r53, 16, %r36, %r17;
-	shfl.sync.down.b32 %r56, %r54, 16, %r36, %r17;
-	mov.b64 %rd52, {%r55, %r56};
-	@!%p13 bra $L14;
-	add.s64 %rd53, %rd36, %rd52;
-	mov.b64 %rd36, %rd53;
-$L14:
+	add.s64 %rd31, %rd31, %rd30;
+	bra.uni $L7;
 $L8:
-	mul.wide.u32 %rd54, %r28, 8;
-	add.s64 %rd55, %rd11, %rd54;
-	setp.eq.u32 %p14, %r5, 0;
-	@!%p14 bra $L15;
-	st.global.s64 [%rd55+0], %rd36;
+	mov.b64 %rd37, %rd26;
+	// block reduction
+	mov.b32 %r31, 1;
+	sub.u32 %r32, %r13, 1;
+	mov.b32 %r33, %r3;
+$L10:
+	setp.hs.u32 %p9, %r33, 32;
+	@%p9 bra $L11;
+	mov.b64 {%r34, %r35}, %rd37;
+	shfl.sync.down.b32 %r36|%p10, %r34, %r33, %r32, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
+	mov.b64 %rd38, {%r36, %r37};
+	@!%p10 bra $L12;
+	setp.ne.u32 %p11, %r18, 1;
+	@%p11 bra.uni $L14;
+	add.s64 %rd39, %rd37, %rd38;
+	mov.b64 %rd37, %rd39;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p12, %r18, 2;
+	@%p12 bra.uni $L15;
+	mul.lo.s64 %rd40, %rd37, %rd38;
+	mov.b64 %rd37, %rd40;
+	bra.uni $L13;
 $L15:
+	setp.ne.u32 %p13, %r18, 3;
+	@%p13 bra.uni $L16;
+	min.s64 %rd41, %rd37, %rd38;
+	mov.b64 %rd37, %rd41;
+	bra.uni $L13;
+$L16:
+	setp.ne.u32 %p14, %r18, 4;
+	@%p14 bra.uni $L17;
+	max.s64 %rd42, %rd37, %rd38;
+	mov.b64 %rd37, %rd42;
+	bra.uni $L13;
+$L17:
+	setp.ne.u32 %p15, %r18, 7;
+	@%p15 bra.uni $L18;
+	and.b64 %rd43, %rd37, %rd38;
+	mov.b64 %rd37, %rd43;
+	bra.uni $L13;
+$L18:
+	or.b64 %rd44, %rd37, %rd38;
+	mov.b64 %rd37, %rd44;
+$L13:
+$L12:
+	shl.b32 %r33, %r33, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L19;
+	mul.wide.u32 %rd45, %r8, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	st.shared.s64 [%rd46+0], %rd37;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L20;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L21;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	ld.shared.s64 %rd49, [%rd48+0];
+	mov.b64 %rd37, %rd49;
+$L21:
+	sub.u32 %r38, %r10, 1;
+	mov.b32 %r39, %r31;
+$L22:
+	setp.hs.u32 %p19, %r39, 32;
+	@%p19 bra $L23;
+	mov.b64 {%r40, %r41}, %rd37;
+	shfl.sync.down.b32 %r42|%p20, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd50, {%r42, %r43};
+	@!%p20 bra $L24;
+	setp.ne.u32 %p21, %r18, 1;
+	@%p21 bra.uni $L26;
+	add.s64 %rd51, %rd37, %rd50;
+	mov.b64 %rd37, %rd51;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p22, %r18, 2;
+	@%p22 bra.uni $L27;
+	mul.lo.s64 %rd52, %rd37, %rd50;
+	mov.b64 %rd37, %rd52;
+	bra.uni $L25;
+$L27:
+	setp.ne.u32 %p23, %r18, 3;
+	@%p23 bra.uni $L28;
+	min.s64 %rd53, %rd37, %rd50;
+	mov.b64 %rd37, %rd53;
+	bra.uni $L25;
+$L28:
+	setp.ne.u32 %p24, %r18, 4;
+	@%p24 bra.uni $L29;
+	max.s64 %rd54, %rd37, %rd50;
+	mov.b64 %rd37, %rd54;
+	bra.uni $L25;
+$L29:
+	setp.ne.u32 %p25, %r18, 7;
+	@%p25 bra.uni $L30;
+	and.b64 %rd55, %rd37, %rd50;
+	mov.b64 %rd37, %rd55;
+	bra.uni $L25;
+$L30:
+	or.b64 %rd56, %rd37, %rd50;
+	mov.b64 %rd37, %rd56;
+$L25:
+$L24:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	mul.wide.u32 %rd57, %r29, 8;
+	add.s64 %rd58, %rd11, %rd57;
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L31;
+	st.global.s64 [%rd58+0], %rd37;
+$L31:
 	ret;
 }
 
-.visible .entry gk_conformance_teamCount_final_sum(
+.visible .entry gk_conformance_teamCount_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
-	.param .b64 gk_result
+	.param .b64 gk_result,
+	.param .b64 gk_op
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<40>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<54>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -25524,1770 +9900,221 @@ $L15:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
-	mov.b64 %rd7, 0;
+	ld.param.u32 %r18, [gk_op];
 	cvt.u64.u32 %rd8, %r5;
 	cvt.u64.u32 %rd9, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd7, 0;
 	mov.b64 %rd10, %rd8;
-$L1:
-	setp.ge.s64 %p2, %rd10, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd10, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd11, %rd10, 8, %rd3;
 	ld.global.s64 %rd12, [%rd11+0];
 	add.s64 %rd13, %rd7, %rd12;
 	mov.b64 %rd7, %rd13;
 	add.s64 %rd10, %rd10, %rd9;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd14, %rd7;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd14;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd15, {%r21, %r22};
-	@!%p3 bra $L3;
-	add.s64 %rd16, %rd14, %rd15;
-	mov.b64 %rd14, %rd16;
-$L3:
-	mov.b64 {%r23, %r24}, %rd14;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd17, {%r25, %r26};
-	@!%p4 bra $L4;
-	add.s64 %rd18, %rd14, %rd17;
-	mov.b64 %rd14, %rd18;
-$L4:
-	mov.b64 {%r27, %r28}, %rd14;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd19, {%r29, %r30};
-	@!%p5 bra $L5;
-	add.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-$L5:
-	mov.b64 {%r31, %r32}, %rd14;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd21, {%r33, %r34};
-	@!%p6 bra $L6;
-	add.s64 %rd22, %rd14, %rd21;
-	mov.b64 %rd14, %rd22;
-$L6:
-	mov.b64 {%r35, %r36}, %rd14;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd23, {%r37, %r38};
-	@!%p7 bra $L7;
-	add.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd25, %r8, 16;
-	add.s64 %rd26, %rd1, %rd25;
-	st.shared.s64 [%rd26+0], %rd14;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd27, %r7, 16;
-	add.s64 %rd28, %rd1, %rd27;
-	ld.shared.s64 %rd29, [%rd28+0];
-	mov.b64 %rd14, %rd29;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd14;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd30, {%r42, %r43};
-	@!%p11 bra $L11;
-	add.s64 %rd31, %rd14, %rd30;
-	mov.b64 %rd14, %rd31;
-$L11:
-	mov.b64 {%r44, %r45}, %rd14;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd32, {%r46, %r47};
-	@!%p12 bra $L12;
-	add.s64 %rd33, %rd14, %rd32;
-	mov.b64 %rd14, %rd33;
-$L12:
-	mov.b64 {%r48, %r49}, %rd14;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd34, {%r50, %r51};
-	@!%p13 bra $L13;
-	add.s64 %rd35, %rd14, %rd34;
-	mov.b64 %rd14, %rd35;
-$L13:
-	mov.b64 {%r52, %r53}, %rd14;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd36, {%r54, %r55};
-	@!%p14 bra $L14;
-	add.s64 %rd37, %rd14, %rd36;
-	mov.b64 %rd14, %rd37;
-$L14:
-	mov.b64 {%r56, %r57}, %rd14;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd38, {%r58, %r59};
-	@!%p15 bra $L15;
-	add.s64 %rd39, %rd14, %rd38;
-	mov.b64 %rd14, %rd39;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd14;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_teamCount_main_prod(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials
-)
-{
-	.reg .pred %p<15>;
-	.reg .b32 %r<57>;
-	.reg .b64 %rd<56>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	mov.b64 %rd26, 1;
-	cvt.u64.u32 %rd28, %r28;
-	cvt.u64.u32 %rd29, %r29;
-	mov.b64 %rd30, %rd28;
-$L1:
-	setp.ge.s64 %p3, %rd30, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd27, %rd30;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd31, %rd27, 1000;
-	cvt.u64.u32 %rd32, %r2;
-	add.s64 %rd33, %rd31, %rd32;
-	add.s64 %rd34, %rd33, 1;
-	add.s64 %rd35, %rd26, %rd34;
-	mov.b64 %rd26, %rd35;
-$L3:
-	add.s64 %rd30, %rd30, %rd29;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd36, %rd26;
-	// block reduction
-	sub.u32 %r30, %r13, 1;
-	mov.b32 %r31, %r3;
-$L4:
-	setp.hs.u32 %p4, %r31, 32;
-	@%p4 bra $L5;
-	mov.b64 {%r32, %r33}, %rd36;
-	shfl.sync.down.b32 %r34|%p5, %r32, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd37, {%r34, %r35};
-	@!%p5 bra $L6;
-	mul.lo.s64 %rd38, %rd36, %rd37;
-	mov.b64 %rd36, %rd38;
-$L6:
-	shl.b32 %r31, %r31, 1;
-	bra.uni $L4;
-$L5:
-	setp.eq.u32 %p6, %r7, 0;
-	@!%p6 bra $L7;
-	mul.wide.u32 %rd39, %r8, 16;
-	add.s64 %rd40, %rd1, %rd39;
-	st.shared.s64 [%rd40+0], %rd36;
-$L7:
-	bar.sync 0;
-	setp.eq.u32 %p7, %r8, 0;
-	@!%p7 bra $L8;
-	setp.lo.u32 %p8, %r7, %r10;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd41, %r7, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	ld.shared.s64 %rd43, [%rd42+0];
-	mov.b64 %rd36, %rd43;
-$L9:
-	sub.u32 %r36, %r10, 1;
-	mov.b64 {%r37, %r38}, %rd36;
-	shfl.sync.down.b32 %r39|%p9, %r37, 1, %r36, %r17;
-	shfl.sync.down.b32 %r40, %r38, 1, %r36, %r17;
-	mov.b64 %rd44, {%r39, %r40};
-	@!%p9 bra $L10;
-	mul.lo.s64 %rd45, %rd36, %rd44;
-	mov.b64 %rd36, %rd45;
-$L10:
-	mov.b64 {%r41, %r42}, %rd36;
-	shfl.sync.down.b32 %r43|%p10, %r41, 2, %r36, %r17;
-	shfl.sync.down.b32 %r44, %r42, 2, %r36, %r17;
-	mov.b64 %rd46, {%r43, %r44};
-	@!%p10 bra $L11;
-	mul.lo.s64 %rd47, %rd36, %rd46;
-	mov.b64 %rd36, %rd47;
-$L11:
-	mov.b64 {%r45, %r46}, %rd36;
-	shfl.sync.down.b32 %r47|%p11, %r45, 4, %r36, %r17;
-	shfl.sync.down.b32 %r48, %r46, 4, %r36, %r17;
-	mov.b64 %rd48, {%r47, %r48};
-	@!%p11 bra $L12;
-	mul.lo.s64 %rd49, %rd36, %rd48;
-	mov.b64 %rd36, %rd49;
-$L12:
-	mov.b64 {%r49, %r50}, %rd36;
-	shfl.sync.down.b32 %r51|%p12, %r49, 8, %r36, %r17;
-	shfl.sync.down.b32 %r52, %r50, 8, %r36, %r17;
-	mov.b64 %rd50, {%r51, %r52};
-	@!%p12 bra $L13;
-	mul.lo.s64 %rd51, %rd36, %rd50;
-	mov.b64 %rd36, %rd51;
-$L13:
-	mov.b64 {%r53, %r54}, %rd36;
-	shfl.sync.down.b32 %r55|%p13, %r53, 16, %r36, %r17;
-	shfl.sync.down.b32 %r56, %r54, 16, %r36, %r17;
-	mov.b64 %rd52, {%r55, %r56};
-	@!%p13 bra $L14;
-	mul.lo.s64 %rd53, %rd36, %rd52;
-	mov.b64 %rd36, %rd53;
-$L14:
-$L8:
-	mul.wide.u32 %rd54, %r28, 8;
-	add.s64 %rd55, %rd11, %rd54;
-	setp.eq.u32 %p14, %r5, 0;
-	@!%p14 bra $L15;
-	st.global.s64 [%rd55+0], %rd36;
-$L15:
-	ret;
-}
-
-.visible .entry gk_conformance_teamCount_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<40>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.b64 %rd7, 1;
-	cvt.u64.u32 %rd8, %r5;
-	cvt.u64.u32 %rd9, %r6;
-	mov.b64 %rd10, %rd8;
-$L1:
-	setp.ge.s64 %p2, %rd10, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd11, %rd10, 8, %rd3;
-	ld.global.s64 %rd12, [%rd11+0];
-	mul.lo.s64 %rd13, %rd7, %rd12;
-	mov.b64 %rd7, %rd13;
-	add.s64 %rd10, %rd10, %rd9;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd14, %rd7;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd14;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd15, {%r21, %r22};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd16, %rd14, %rd15;
-	mov.b64 %rd14, %rd16;
-$L3:
-	mov.b64 {%r23, %r24}, %rd14;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd17, {%r25, %r26};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd18, %rd14, %rd17;
-	mov.b64 %rd14, %rd18;
-$L4:
-	mov.b64 {%r27, %r28}, %rd14;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd19, {%r29, %r30};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-$L5:
-	mov.b64 {%r31, %r32}, %rd14;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd21, {%r33, %r34};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd22, %rd14, %rd21;
-	mov.b64 %rd14, %rd22;
+	mov.b64 %rd14, %rd8;
 $L6:
-	mov.b64 {%r35, %r36}, %rd14;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd23, {%r37, %r38};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
+	setp.ge.s64 %p5, %rd14, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd15, %rd14, 8, %rd3;
+	ld.global.s64 %rd16, [%rd15+0];
+	mul.lo.s64 %rd17, %rd7, %rd16;
+	mov.b64 %rd7, %rd17;
+	add.s64 %rd14, %rd14, %rd9;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd25, %r8, 16;
-	add.s64 %rd26, %rd1, %rd25;
-	st.shared.s64 [%rd26+0], %rd14;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd27, %r7, 16;
-	add.s64 %rd28, %rd1, %rd27;
-	ld.shared.s64 %rd29, [%rd28+0];
-	mov.b64 %rd14, %rd29;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd14;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd30, {%r42, %r43};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd31, %rd14, %rd30;
-	mov.b64 %rd14, %rd31;
-$L11:
-	mov.b64 {%r44, %r45}, %rd14;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd32, {%r46, %r47};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd33, %rd14, %rd32;
-	mov.b64 %rd14, %rd33;
-$L12:
-	mov.b64 {%r48, %r49}, %rd14;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd34, {%r50, %r51};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd35, %rd14, %rd34;
-	mov.b64 %rd14, %rd35;
-$L13:
-	mov.b64 {%r52, %r53}, %rd14;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd36, {%r54, %r55};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd37, %rd14, %rd36;
-	mov.b64 %rd14, %rd37;
-$L14:
-	mov.b64 {%r56, %r57}, %rd14;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd38, {%r58, %r59};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd39, %rd14, %rd38;
-	mov.b64 %rd14, %rd39;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd14;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_teamCount_main_min(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials
-)
-{
-	.reg .pred %p<15>;
-	.reg .b32 %r<57>;
-	.reg .b64 %rd<56>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	mov.b64 %rd26, 9223372036854775807;
-	cvt.u64.u32 %rd28, %r28;
-	cvt.u64.u32 %rd29, %r29;
-	mov.b64 %rd30, %rd28;
-$L1:
-	setp.ge.s64 %p3, %rd30, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd27, %rd30;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd31, %rd27, 1000;
-	cvt.u64.u32 %rd32, %r2;
-	add.s64 %rd33, %rd31, %rd32;
-	add.s64 %rd34, %rd33, 1;
-	add.s64 %rd35, %rd26, %rd34;
-	mov.b64 %rd26, %rd35;
-$L3:
-	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd36, %rd26;
-	// block reduction
-	sub.u32 %r30, %r13, 1;
-	mov.b32 %r31, %r3;
-$L4:
-	setp.hs.u32 %p4, %r31, 32;
-	@%p4 bra $L5;
-	mov.b64 {%r32, %r33}, %rd36;
-	shfl.sync.down.b32 %r34|%p5, %r32, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd37, {%r34, %r35};
-	@!%p5 bra $L6;
-	min.s64 %rd38, %rd36, %rd37;
-	mov.b64 %rd36, %rd38;
-$L6:
-	shl.b32 %r31, %r31, 1;
-	bra.uni $L4;
 $L5:
-	setp.eq.u32 %p6, %r7, 0;
-	@!%p6 bra $L7;
-	mul.wide.u32 %rd39, %r8, 16;
-	add.s64 %rd40, %rd1, %rd39;
-	st.shared.s64 [%rd40+0], %rd36;
-$L7:
-	bar.sync 0;
-	setp.eq.u32 %p7, %r8, 0;
-	@!%p7 bra $L8;
-	setp.lo.u32 %p8, %r7, %r10;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd41, %r7, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	ld.shared.s64 %rd43, [%rd42+0];
-	mov.b64 %rd36, %rd43;
-$L9:
-	sub.u32 %r36, %r10, 1;
-	mov.b64 {%r37, %r38}, %rd36;
-	shfl.sync.down.b32 %r39|%p9, %r37, 1, %r36, %r17;
-	shfl.sync.down.b32 %r40, %r38, 1, %r36, %r17;
-	mov.b64 %rd44, {%r39, %r40};
-	@!%p9 bra $L10;
-	min.s64 %rd45, %rd36, %rd44;
-	mov.b64 %rd36, %rd45;
-$L10:
-	mov.b64 {%r41, %r42}, %rd36;
-	shfl.sync.down.b32 %r43|%p10, %r41, 2, %r36, %r17;
-	shfl.sync.down.b32 %r44, %r42, 2, %r36, %r17;
-	mov.b64 %rd46, {%r43, %r44};
-	@!%p10 bra $L11;
-	min.s64 %rd47, %rd36, %rd46;
-	mov.b64 %rd36, %rd47;
-$L11:
-	mov.b64 {%r45, %r46}, %rd36;
-	shfl.sync.down.b32 %r47|%p11, %r45, 4, %r36, %r17;
-	shfl.sync.down.b32 %r48, %r46, 4, %r36, %r17;
-	mov.b64 %rd48, {%r47, %r48};
-	@!%p11 bra $L12;
-	min.s64 %rd49, %rd36, %rd48;
-	mov.b64 %rd36, %rd49;
-$L12:
-	mov.b64 {%r49, %r50}, %rd36;
-	shfl.sync.down.b32 %r51|%p12, %r49, 8, %r36, %r17;
-	shfl.sync.down.b32 %r52, %r50, 8, %r36, %r17;
-	mov.b64 %rd50, {%r51, %r52};
-	@!%p12 bra $L13;
-	min.s64 %rd51, %rd36, %rd50;
-	mov.b64 %rd36, %rd51;
-$L13:
-	mov.b64 {%r53, %r54}, %rd36;
-	shfl.sync.down.b32 %r55|%p13, %r53, 16, %r36, %r17;
-	shfl.sync.down.b32 %r56, %r54, 16, %r36, %r17;
-	mov.b64 %rd52, {%r55, %r56};
-	@!%p13 bra $L14;
-	min.s64 %rd53, %rd36, %rd52;
-	mov.b64 %rd36, %rd53;
-$L14:
-$L8:
-	mul.wide.u32 %rd54, %r28, 8;
-	add.s64 %rd55, %rd11, %rd54;
-	setp.eq.u32 %p14, %r5, 0;
-	@!%p14 bra $L15;
-	st.global.s64 [%rd55+0], %rd36;
-$L15:
-	ret;
-}
-
-.visible .entry gk_conformance_teamCount_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<40>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.b64 %rd7, 9223372036854775807;
-	cvt.u64.u32 %rd8, %r5;
-	cvt.u64.u32 %rd9, %r6;
-	mov.b64 %rd10, %rd8;
-$L1:
-	setp.ge.s64 %p2, %rd10, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd11, %rd10, 8, %rd3;
-	ld.global.s64 %rd12, [%rd11+0];
-	min.s64 %rd13, %rd7, %rd12;
-	mov.b64 %rd7, %rd13;
-	add.s64 %rd10, %rd10, %rd9;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd14, %rd7;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd14;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd15, {%r21, %r22};
-	@!%p3 bra $L3;
-	min.s64 %rd16, %rd14, %rd15;
-	mov.b64 %rd14, %rd16;
-$L3:
-	mov.b64 {%r23, %r24}, %rd14;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd17, {%r25, %r26};
-	@!%p4 bra $L4;
-	min.s64 %rd18, %rd14, %rd17;
-	mov.b64 %rd14, %rd18;
-$L4:
-	mov.b64 {%r27, %r28}, %rd14;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd19, {%r29, %r30};
-	@!%p5 bra $L5;
-	min.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-$L5:
-	mov.b64 {%r31, %r32}, %rd14;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd21, {%r33, %r34};
-	@!%p6 bra $L6;
-	min.s64 %rd22, %rd14, %rd21;
-	mov.b64 %rd14, %rd22;
-$L6:
-	mov.b64 {%r35, %r36}, %rd14;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd23, {%r37, %r38};
-	@!%p7 bra $L7;
-	min.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd25, %r8, 16;
-	add.s64 %rd26, %rd1, %rd25;
-	st.shared.s64 [%rd26+0], %rd14;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd27, %r7, 16;
-	add.s64 %rd28, %rd1, %rd27;
-	ld.shared.s64 %rd29, [%rd28+0];
-	mov.b64 %rd14, %rd29;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd14;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd30, {%r42, %r43};
-	@!%p11 bra $L11;
-	min.s64 %rd31, %rd14, %rd30;
-	mov.b64 %rd14, %rd31;
-$L11:
-	mov.b64 {%r44, %r45}, %rd14;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd32, {%r46, %r47};
-	@!%p12 bra $L12;
-	min.s64 %rd33, %rd14, %rd32;
-	mov.b64 %rd14, %rd33;
-$L12:
-	mov.b64 {%r48, %r49}, %rd14;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd34, {%r50, %r51};
-	@!%p13 bra $L13;
-	min.s64 %rd35, %rd14, %rd34;
-	mov.b64 %rd14, %rd35;
-$L13:
-	mov.b64 {%r52, %r53}, %rd14;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd36, {%r54, %r55};
-	@!%p14 bra $L14;
-	min.s64 %rd37, %rd14, %rd36;
-	mov.b64 %rd14, %rd37;
-$L14:
-	mov.b64 {%r56, %r57}, %rd14;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd38, {%r58, %r59};
-	@!%p15 bra $L15;
-	min.s64 %rd39, %rd14, %rd38;
-	mov.b64 %rd14, %rd39;
-$L15:
+	mov.b64 %rd18, %rd8;
 $L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd14;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_teamCount_main_max(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials
-)
-{
-	.reg .pred %p<15>;
-	.reg .b32 %r<57>;
-	.reg .b64 %rd<56>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	mov.b64 %rd26, -9223372036854775808;
-	cvt.u64.u32 %rd28, %r28;
-	cvt.u64.u32 %rd29, %r29;
-	mov.b64 %rd30, %rd28;
-$L1:
-	setp.ge.s64 %p3, %rd30, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd27, %rd30;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd31, %rd27, 1000;
-	cvt.u64.u32 %rd32, %r2;
-	add.s64 %rd33, %rd31, %rd32;
-	add.s64 %rd34, %rd33, 1;
-	add.s64 %rd35, %rd26, %rd34;
-	mov.b64 %rd26, %rd35;
-$L3:
-	add.s64 %rd30, %rd30, %rd29;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd36, %rd26;
-	// block reduction
-	sub.u32 %r30, %r13, 1;
-	mov.b32 %r31, %r3;
-$L4:
-	setp.hs.u32 %p4, %r31, 32;
-	@%p4 bra $L5;
-	mov.b64 {%r32, %r33}, %rd36;
-	shfl.sync.down.b32 %r34|%p5, %r32, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd37, {%r34, %r35};
-	@!%p5 bra $L6;
-	max.s64 %rd38, %rd36, %rd37;
-	mov.b64 %rd36, %rd38;
-$L6:
-	shl.b32 %r31, %r31, 1;
-	bra.uni $L4;
-$L5:
-	setp.eq.u32 %p6, %r7, 0;
-	@!%p6 bra $L7;
-	mul.wide.u32 %rd39, %r8, 16;
-	add.s64 %rd40, %rd1, %rd39;
-	st.shared.s64 [%rd40+0], %rd36;
-$L7:
-	bar.sync 0;
-	setp.eq.u32 %p7, %r8, 0;
-	@!%p7 bra $L8;
-	setp.lo.u32 %p8, %r7, %r10;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd41, %r7, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	ld.shared.s64 %rd43, [%rd42+0];
-	mov.b64 %rd36, %rd43;
-$L9:
-	sub.u32 %r36, %r10, 1;
-	mov.b64 {%r37, %r38}, %rd36;
-	shfl.sync.down.b32 %r39|%p9, %r37, 1, %r36, %r17;
-	shfl.sync.down.b32 %r40, %r38, 1, %r36, %r17;
-	mov.b64 %rd44, {%r39, %r40};
-	@!%p9 bra $L10;
-	max.s64 %rd45, %rd36, %rd44;
-	mov.b64 %rd36, %rd45;
+	setp.ge.s64 %p7, %rd18, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd19, %rd18, 8, %rd3;
+	ld.global.s64 %rd20, [%rd19+0];
+	min.s64 %rd21, %rd7, %rd20;
+	mov.b64 %rd7, %rd21;
+	add.s64 %rd18, %rd18, %rd9;
+	bra.uni $L9;
 $L10:
-	mov.b64 {%r41, %r42}, %rd36;
-	shfl.sync.down.b32 %r43|%p10, %r41, 2, %r36, %r17;
-	shfl.sync.down.b32 %r44, %r42, 2, %r36, %r17;
-	mov.b64 %rd46, {%r43, %r44};
-	@!%p10 bra $L11;
-	max.s64 %rd47, %rd36, %rd46;
-	mov.b64 %rd36, %rd47;
-$L11:
-	mov.b64 {%r45, %r46}, %rd36;
-	shfl.sync.down.b32 %r47|%p11, %r45, 4, %r36, %r17;
-	shfl.sync.down.b32 %r48, %r46, 4, %r36, %r17;
-	mov.b64 %rd48, {%r47, %r48};
-	@!%p11 bra $L12;
-	max.s64 %rd49, %rd36, %rd48;
-	mov.b64 %rd36, %rd49;
-$L12:
-	mov.b64 {%r49, %r50}, %rd36;
-	shfl.sync.down.b32 %r51|%p12, %r49, 8, %r36, %r17;
-	shfl.sync.down.b32 %r52, %r50, 8, %r36, %r17;
-	mov.b64 %rd50, {%r51, %r52};
-	@!%p12 bra $L13;
-	max.s64 %rd51, %rd36, %rd50;
-	mov.b64 %rd36, %rd51;
-$L13:
-	mov.b64 {%r53, %r54}, %rd36;
-	shfl.sync.down.b32 %r55|%p13, %r53, 16, %r36, %r17;
-	shfl.sync.down.b32 %r56, %r54, 16, %r36, %r17;
-	mov.b64 %rd52, {%r55, %r56};
-	@!%p13 bra $L14;
-	max.s64 %rd53, %rd36, %rd52;
-	mov.b64 %rd36, %rd53;
-$L14:
+	bra.uni $L1;
 $L8:
-	mul.wide.u32 %rd54, %r28, 8;
-	add.s64 %rd55, %rd11, %rd54;
-	setp.eq.u32 %p14, %r5, 0;
-	@!%p14 bra $L15;
-	st.global.s64 [%rd55+0], %rd36;
-$L15:
-	ret;
-}
-
-.visible .entry gk_conformance_teamCount_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<40>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
 	mov.b64 %rd7, -9223372036854775808;
-	cvt.u64.u32 %rd8, %r5;
-	cvt.u64.u32 %rd9, %r6;
-	mov.b64 %rd10, %rd8;
-$L1:
-	setp.ge.s64 %p2, %rd10, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd11, %rd10, 8, %rd3;
-	ld.global.s64 %rd12, [%rd11+0];
-	max.s64 %rd13, %rd7, %rd12;
-	mov.b64 %rd7, %rd13;
-	add.s64 %rd10, %rd10, %rd9;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd14, %rd7;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd14;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd15, {%r21, %r22};
-	@!%p3 bra $L3;
-	max.s64 %rd16, %rd14, %rd15;
-	mov.b64 %rd14, %rd16;
-$L3:
-	mov.b64 {%r23, %r24}, %rd14;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd17, {%r25, %r26};
-	@!%p4 bra $L4;
-	max.s64 %rd18, %rd14, %rd17;
-	mov.b64 %rd14, %rd18;
-$L4:
-	mov.b64 {%r27, %r28}, %rd14;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd19, {%r29, %r30};
-	@!%p5 bra $L5;
-	max.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-$L5:
-	mov.b64 {%r31, %r32}, %rd14;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd21, {%r33, %r34};
-	@!%p6 bra $L6;
-	max.s64 %rd22, %rd14, %rd21;
-	mov.b64 %rd14, %rd22;
-$L6:
-	mov.b64 {%r35, %r36}, %rd14;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd23, {%r37, %r38};
-	@!%p7 bra $L7;
-	max.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd25, %r8, 16;
-	add.s64 %rd26, %rd1, %rd25;
-	st.shared.s64 [%rd26+0], %rd14;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd27, %r7, 16;
-	add.s64 %rd28, %rd1, %rd27;
-	ld.shared.s64 %rd29, [%rd28+0];
-	mov.b64 %rd14, %rd29;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd14;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd30, {%r42, %r43};
-	@!%p11 bra $L11;
-	max.s64 %rd31, %rd14, %rd30;
-	mov.b64 %rd14, %rd31;
-$L11:
-	mov.b64 {%r44, %r45}, %rd14;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd32, {%r46, %r47};
-	@!%p12 bra $L12;
-	max.s64 %rd33, %rd14, %rd32;
-	mov.b64 %rd14, %rd33;
+	mov.b64 %rd22, %rd8;
 $L12:
-	mov.b64 {%r48, %r49}, %rd14;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd34, {%r50, %r51};
-	@!%p13 bra $L13;
-	max.s64 %rd35, %rd14, %rd34;
-	mov.b64 %rd14, %rd35;
+	setp.ge.s64 %p9, %rd22, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd23, %rd22, 8, %rd3;
+	ld.global.s64 %rd24, [%rd23+0];
+	max.s64 %rd25, %rd7, %rd24;
+	mov.b64 %rd7, %rd25;
+	add.s64 %rd22, %rd22, %rd9;
+	bra.uni $L12;
 $L13:
-	mov.b64 {%r52, %r53}, %rd14;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd36, {%r54, %r55};
-	@!%p14 bra $L14;
-	max.s64 %rd37, %rd14, %rd36;
-	mov.b64 %rd14, %rd37;
-$L14:
-	mov.b64 {%r56, %r57}, %rd14;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd38, {%r58, %r59};
-	@!%p15 bra $L15;
-	max.s64 %rd39, %rd14, %rd38;
-	mov.b64 %rd14, %rd39;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd14;
-$L16:
-	ret;
-}
-
-.visible .entry gk_conformance_teamCount_main_band(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials
-)
-{
-	.reg .pred %p<15>;
-	.reg .b32 %r<57>;
-	.reg .b64 %rd<56>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	mov.b64 %rd26, -1;
-	cvt.u64.u32 %rd28, %r28;
-	cvt.u64.u32 %rd29, %r29;
-	mov.b64 %rd30, %rd28;
-$L1:
-	setp.ge.s64 %p3, %rd30, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd27, %rd30;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd31, %rd27, 1000;
-	cvt.u64.u32 %rd32, %r2;
-	add.s64 %rd33, %rd31, %rd32;
-	add.s64 %rd34, %rd33, 1;
-	add.s64 %rd35, %rd26, %rd34;
-	mov.b64 %rd26, %rd35;
-$L3:
-	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd36, %rd26;
-	// block reduction
-	sub.u32 %r30, %r13, 1;
-	mov.b32 %r31, %r3;
-$L4:
-	setp.hs.u32 %p4, %r31, 32;
-	@%p4 bra $L5;
-	mov.b64 {%r32, %r33}, %rd36;
-	shfl.sync.down.b32 %r34|%p5, %r32, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd37, {%r34, %r35};
-	@!%p5 bra $L6;
-	and.b64 %rd38, %rd36, %rd37;
-	mov.b64 %rd36, %rd38;
-$L6:
-	shl.b32 %r31, %r31, 1;
-	bra.uni $L4;
-$L5:
-	setp.eq.u32 %p6, %r7, 0;
-	@!%p6 bra $L7;
-	mul.wide.u32 %rd39, %r8, 16;
-	add.s64 %rd40, %rd1, %rd39;
-	st.shared.s64 [%rd40+0], %rd36;
-$L7:
-	bar.sync 0;
-	setp.eq.u32 %p7, %r8, 0;
-	@!%p7 bra $L8;
-	setp.lo.u32 %p8, %r7, %r10;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd41, %r7, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	ld.shared.s64 %rd43, [%rd42+0];
-	mov.b64 %rd36, %rd43;
-$L9:
-	sub.u32 %r36, %r10, 1;
-	mov.b64 {%r37, %r38}, %rd36;
-	shfl.sync.down.b32 %r39|%p9, %r37, 1, %r36, %r17;
-	shfl.sync.down.b32 %r40, %r38, 1, %r36, %r17;
-	mov.b64 %rd44, {%r39, %r40};
-	@!%p9 bra $L10;
-	and.b64 %rd45, %rd36, %rd44;
-	mov.b64 %rd36, %rd45;
-$L10:
-	mov.b64 {%r41, %r42}, %rd36;
-	shfl.sync.down.b32 %r43|%p10, %r41, 2, %r36, %r17;
-	shfl.sync.down.b32 %r44, %r42, 2, %r36, %r17;
-	mov.b64 %rd46, {%r43, %r44};
-	@!%p10 bra $L11;
-	and.b64 %rd47, %rd36, %rd46;
-	mov.b64 %rd36, %rd47;
 $L11:
-	mov.b64 {%r45, %r46}, %rd36;
-	shfl.sync.down.b32 %r47|%p11, %r45, 4, %r36, %r17;
-	shfl.sync.down.b32 %r48, %r46, 4, %r36, %r17;
-	mov.b64 %rd48, {%r47, %r48};
-	@!%p11 bra $L12;
-	and.b64 %rd49, %rd36, %rd48;
-	mov.b64 %rd36, %rd49;
-$L12:
-	mov.b64 {%r49, %r50}, %rd36;
-	shfl.sync.down.b32 %r51|%p12, %r49, 8, %r36, %r17;
-	shfl.sync.down.b32 %r52, %r50, 8, %r36, %r17;
-	mov.b64 %rd50, {%r51, %r52};
-	@!%p12 bra $L13;
-	and.b64 %rd51, %rd36, %rd50;
-	mov.b64 %rd36, %rd51;
-$L13:
-	mov.b64 {%r53, %r54}, %rd36;
-	shfl.sync.down.b32 %r55|%p13, %r53, 16, %r36, %r17;
-	shfl.sync.down.b32 %r56, %r54, 16, %r36, %r17;
-	mov.b64 %rd52, {%r55, %r56};
-	@!%p13 bra $L14;
-	and.b64 %rd53, %rd36, %rd52;
-	mov.b64 %rd36, %rd53;
-$L14:
-$L8:
-	mul.wide.u32 %rd54, %r28, 8;
-	add.s64 %rd55, %rd11, %rd54;
-	setp.eq.u32 %p14, %r5, 0;
-	@!%p14 bra $L15;
-	st.global.s64 [%rd55+0], %rd36;
-$L15:
-	ret;
-}
-
-.visible .entry gk_conformance_teamCount_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<40>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
 	mov.b64 %rd7, -1;
-	cvt.u64.u32 %rd8, %r5;
-	cvt.u64.u32 %rd9, %r6;
-	mov.b64 %rd10, %rd8;
-$L1:
-	setp.ge.s64 %p2, %rd10, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd11, %rd10, 8, %rd3;
-	ld.global.s64 %rd12, [%rd11+0];
-	and.b64 %rd13, %rd7, %rd12;
-	mov.b64 %rd7, %rd13;
-	add.s64 %rd10, %rd10, %rd9;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd14, %rd7;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd14;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd15, {%r21, %r22};
-	@!%p3 bra $L3;
-	and.b64 %rd16, %rd14, %rd15;
-	mov.b64 %rd14, %rd16;
-$L3:
-	mov.b64 {%r23, %r24}, %rd14;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd17, {%r25, %r26};
-	@!%p4 bra $L4;
-	and.b64 %rd18, %rd14, %rd17;
-	mov.b64 %rd14, %rd18;
-$L4:
-	mov.b64 {%r27, %r28}, %rd14;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd19, {%r29, %r30};
-	@!%p5 bra $L5;
-	and.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-$L5:
-	mov.b64 {%r31, %r32}, %rd14;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd21, {%r33, %r34};
-	@!%p6 bra $L6;
-	and.b64 %rd22, %rd14, %rd21;
-	mov.b64 %rd14, %rd22;
-$L6:
-	mov.b64 {%r35, %r36}, %rd14;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd23, {%r37, %r38};
-	@!%p7 bra $L7;
-	and.b64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd25, %r8, 16;
-	add.s64 %rd26, %rd1, %rd25;
-	st.shared.s64 [%rd26+0], %rd14;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd27, %r7, 16;
-	add.s64 %rd28, %rd1, %rd27;
-	ld.shared.s64 %rd29, [%rd28+0];
-	mov.b64 %rd14, %rd29;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd14;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd30, {%r42, %r43};
-	@!%p11 bra $L11;
-	and.b64 %rd31, %rd14, %rd30;
-	mov.b64 %rd14, %rd31;
-$L11:
-	mov.b64 {%r44, %r45}, %rd14;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd32, {%r46, %r47};
-	@!%p12 bra $L12;
-	and.b64 %rd33, %rd14, %rd32;
-	mov.b64 %rd14, %rd33;
-$L12:
-	mov.b64 {%r48, %r49}, %rd14;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd34, {%r50, %r51};
-	@!%p13 bra $L13;
-	and.b64 %rd35, %rd14, %rd34;
-	mov.b64 %rd14, %rd35;
-$L13:
-	mov.b64 {%r52, %r53}, %rd14;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd36, {%r54, %r55};
-	@!%p14 bra $L14;
-	and.b64 %rd37, %rd14, %rd36;
-	mov.b64 %rd14, %rd37;
-$L14:
-	mov.b64 {%r56, %r57}, %rd14;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd38, {%r58, %r59};
-	@!%p15 bra $L15;
-	and.b64 %rd39, %rd14, %rd38;
-	mov.b64 %rd14, %rd39;
+	mov.b64 %rd26, %rd8;
 $L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd14;
+	setp.ge.s64 %p11, %rd26, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd27, %rd26, 8, %rd3;
+	ld.global.s64 %rd28, [%rd27+0];
+	and.b64 %rd29, %rd7, %rd28;
+	mov.b64 %rd7, %rd29;
+	add.s64 %rd26, %rd26, %rd9;
+	bra.uni $L15;
 $L16:
-	ret;
-}
-
-.visible .entry gk_conformance_teamCount_main_bor(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials
-)
-{
-	.reg .pred %p<15>;
-	.reg .b32 %r<57>;
-	.reg .b64 %rd<56>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	mov.b64 %rd26, 0;
-	cvt.u64.u32 %rd28, %r28;
-	cvt.u64.u32 %rd29, %r29;
-	mov.b64 %rd30, %rd28;
-$L1:
-	setp.ge.s64 %p3, %rd30, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd27, %rd30;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd31, %rd27, 1000;
-	cvt.u64.u32 %rd32, %r2;
-	add.s64 %rd33, %rd31, %rd32;
-	add.s64 %rd34, %rd33, 1;
-	add.s64 %rd35, %rd26, %rd34;
-	mov.b64 %rd26, %rd35;
-$L3:
-	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd36, %rd26;
-	// block reduction
-	sub.u32 %r30, %r13, 1;
-	mov.b32 %r31, %r3;
-$L4:
-	setp.hs.u32 %p4, %r31, 32;
-	@%p4 bra $L5;
-	mov.b64 {%r32, %r33}, %rd36;
-	shfl.sync.down.b32 %r34|%p5, %r32, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd37, {%r34, %r35};
-	@!%p5 bra $L6;
-	or.b64 %rd38, %rd36, %rd37;
-	mov.b64 %rd36, %rd38;
-$L6:
-	shl.b32 %r31, %r31, 1;
-	bra.uni $L4;
-$L5:
-	setp.eq.u32 %p6, %r7, 0;
-	@!%p6 bra $L7;
-	mul.wide.u32 %rd39, %r8, 16;
-	add.s64 %rd40, %rd1, %rd39;
-	st.shared.s64 [%rd40+0], %rd36;
-$L7:
-	bar.sync 0;
-	setp.eq.u32 %p7, %r8, 0;
-	@!%p7 bra $L8;
-	setp.lo.u32 %p8, %r7, %r10;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd41, %r7, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	ld.shared.s64 %rd43, [%rd42+0];
-	mov.b64 %rd36, %rd43;
-$L9:
-	sub.u32 %r36, %r10, 1;
-	mov.b64 {%r37, %r38}, %rd36;
-	shfl.sync.down.b32 %r39|%p9, %r37, 1, %r36, %r17;
-	shfl.sync.down.b32 %r40, %r38, 1, %r36, %r17;
-	mov.b64 %rd44, {%r39, %r40};
-	@!%p9 bra $L10;
-	or.b64 %rd45, %rd36, %rd44;
-	mov.b64 %rd36, %rd45;
-$L10:
-	mov.b64 {%r41, %r42}, %rd36;
-	shfl.sync.down.b32 %r43|%p10, %r41, 2, %r36, %r17;
-	shfl.sync.down.b32 %r44, %r42, 2, %r36, %r17;
-	mov.b64 %rd46, {%r43, %r44};
-	@!%p10 bra $L11;
-	or.b64 %rd47, %rd36, %rd46;
-	mov.b64 %rd36, %rd47;
-$L11:
-	mov.b64 {%r45, %r46}, %rd36;
-	shfl.sync.down.b32 %r47|%p11, %r45, 4, %r36, %r17;
-	shfl.sync.down.b32 %r48, %r46, 4, %r36, %r17;
-	mov.b64 %rd48, {%r47, %r48};
-	@!%p11 bra $L12;
-	or.b64 %rd49, %rd36, %rd48;
-	mov.b64 %rd36, %rd49;
-$L12:
-	mov.b64 {%r49, %r50}, %rd36;
-	shfl.sync.down.b32 %r51|%p12, %r49, 8, %r36, %r17;
-	shfl.sync.down.b32 %r52, %r50, 8, %r36, %r17;
-	mov.b64 %rd50, {%r51, %r52};
-	@!%p12 bra $L13;
-	or.b64 %rd51, %rd36, %rd50;
-	mov.b64 %rd36, %rd51;
-$L13:
-	mov.b64 {%r53, %r54}, %rd36;
-	shfl.sync.down.b32 %r55|%p13, %r53, 16, %r36, %r17;
-	shfl.sync.down.b32 %r56, %r54, 16, %r36, %r17;
-	mov.b64 %rd52, {%r55, %r56};
-	@!%p13 bra $L14;
-	or.b64 %rd53, %rd36, %rd52;
-	mov.b64 %rd36, %rd53;
 $L14:
-$L8:
-	mul.wide.u32 %rd54, %r28, 8;
-	add.s64 %rd55, %rd11, %rd54;
-	setp.eq.u32 %p14, %r5, 0;
-	@!%p14 bra $L15;
-	st.global.s64 [%rd55+0], %rd36;
-$L15:
-	ret;
-}
-
-.visible .entry gk_conformance_teamCount_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<40>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
 	mov.b64 %rd7, 0;
-	cvt.u64.u32 %rd8, %r5;
-	cvt.u64.u32 %rd9, %r6;
-	mov.b64 %rd10, %rd8;
+	mov.b64 %rd30, %rd8;
+$L17:
+	setp.ge.s64 %p12, %rd30, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd31, %rd30, 8, %rd3;
+	ld.global.s64 %rd32, [%rd31+0];
+	or.b64 %rd33, %rd7, %rd32;
+	mov.b64 %rd7, %rd33;
+	add.s64 %rd30, %rd30, %rd9;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd10, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd11, %rd10, 8, %rd3;
-	ld.global.s64 %rd12, [%rd11+0];
-	or.b64 %rd13, %rd7, %rd12;
-	mov.b64 %rd7, %rd13;
-	add.s64 %rd10, %rd10, %rd9;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd14, %rd7;
+	mov.b64 %rd34, %rd7;
 	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd14;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd15, {%r21, %r22};
-	@!%p3 bra $L3;
-	or.b64 %rd16, %rd14, %rd15;
-	mov.b64 %rd14, %rd16;
-$L3:
-	mov.b64 {%r23, %r24}, %rd14;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd17, {%r25, %r26};
-	@!%p4 bra $L4;
-	or.b64 %rd18, %rd14, %rd17;
-	mov.b64 %rd14, %rd18;
-$L4:
-	mov.b64 {%r27, %r28}, %rd14;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd19, {%r29, %r30};
-	@!%p5 bra $L5;
-	or.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-$L5:
-	mov.b64 {%r31, %r32}, %rd14;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd21, {%r33, %r34};
-	@!%p6 bra $L6;
-	or.b64 %rd22, %rd14, %rd21;
-	mov.b64 %rd14, %rd22;
-$L6:
-	mov.b64 {%r35, %r36}, %rd14;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd23, {%r37, %r38};
-	@!%p7 bra $L7;
-	or.b64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd25, %r8, 16;
-	add.s64 %rd26, %rd1, %rd25;
-	st.shared.s64 [%rd26+0], %rd14;
-$L8:
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd34;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd35, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd36, %rd34, %rd35;
+	mov.b64 %rd34, %rd36;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd37, %rd34, %rd35;
+	mov.b64 %rd34, %rd37;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd38, %rd34, %rd35;
+	mov.b64 %rd34, %rd38;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd39, %rd34, %rd35;
+	mov.b64 %rd34, %rd39;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd40, %rd34, %rd35;
+	mov.b64 %rd34, %rd40;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd41, %rd34, %rd35;
+	mov.b64 %rd34, %rd41;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd42, %r8, 16;
+	add.s64 %rd43, %rd1, %rd42;
+	st.shared.s64 [%rd43+0], %rd34;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd27, %r7, 16;
-	add.s64 %rd28, %rd1, %rd27;
-	ld.shared.s64 %rd29, [%rd28+0];
-	mov.b64 %rd14, %rd29;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd14;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd30, {%r42, %r43};
-	@!%p11 bra $L11;
-	or.b64 %rd31, %rd14, %rd30;
-	mov.b64 %rd14, %rd31;
-$L11:
-	mov.b64 {%r44, %r45}, %rd14;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd32, {%r46, %r47};
-	@!%p12 bra $L12;
-	or.b64 %rd33, %rd14, %rd32;
-	mov.b64 %rd14, %rd33;
-$L12:
-	mov.b64 {%r48, %r49}, %rd14;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd34, {%r50, %r51};
-	@!%p13 bra $L13;
-	or.b64 %rd35, %rd14, %rd34;
-	mov.b64 %rd14, %rd35;
-$L13:
-	mov.b64 {%r52, %r53}, %rd14;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd36, {%r54, %r55};
-	@!%p14 bra $L14;
-	or.b64 %rd37, %rd14, %rd36;
-	mov.b64 %rd14, %rd37;
-$L14:
-	mov.b64 {%r56, %r57}, %rd14;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd38, {%r58, %r59};
-	@!%p15 bra $L15;
-	or.b64 %rd39, %rd14, %rd38;
-	mov.b64 %rd14, %rd39;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd14;
-$L16:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd44, %r7, 16;
+	add.s64 %rd45, %rd1, %rd44;
+	ld.shared.s64 %rd46, [%rd45+0];
+	mov.b64 %rd34, %rd46;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd34;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd47, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd48, %rd34, %rd47;
+	mov.b64 %rd34, %rd48;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd49, %rd34, %rd47;
+	mov.b64 %rd34, %rd49;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd50, %rd34, %rd47;
+	mov.b64 %rd34, %rd50;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd51, %rd34, %rd47;
+	mov.b64 %rd34, %rd51;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd52, %rd34, %rd47;
+	mov.b64 %rd34, %rd52;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd53, %rd34, %rd47;
+	mov.b64 %rd34, %rd53;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd34;
+$L40:
 	ret;
 }
 `
@@ -27926,7 +10753,7 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 		_ = k.I64.AtomicLoad(0)
 		k.I64.AtomicStore(4, 42)
 	}
-//line gokkos_kernels_gen.go:27930
+//line gokkos_kernels_gen.go:10757
 }
 
 // gokkosHostLoop1 runs readPast.Run for every index in [gokkosLo, gokkosHi).
@@ -27938,14 +10765,14 @@ func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
 //line errors.go:17
 			gokkosS0[gokkosJ] = k.X.At(i + 1)
 		}
-//line gokkos_kernels_gen.go:27942
+//line gokkos_kernels_gen.go:10769
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line errors.go:17
 		k.Y.Set(i, k.X.At(i+1))
 	}
-//line gokkos_kernels_gen.go:27949
+//line gokkos_kernels_gen.go:10776
 }
 
 // gokkosHostLoop2 runs fillAffine.Run for every index in [gokkosLo, gokkosHi).
@@ -27955,7 +10782,7 @@ func gokkosHostLoop2(gokkosK *fillAffine, gokkosLo, gokkosHi int) {
 //line range.go:20
 		k.Out.Set(i-int(k.Off), k.A*int64(i)+k.B)
 	}
-//line gokkos_kernels_gen.go:27959
+//line gokkos_kernels_gen.go:10786
 }
 
 // gokkosHostLoop3 runs countVisits.Run for every index in [gokkosLo, gokkosHi).
@@ -27965,7 +10792,7 @@ func gokkosHostLoop3(gokkosK *countVisits, gokkosLo, gokkosHi int) {
 //line range.go:29
 		k.Hits.AtomicAdd(i, 1)
 	}
-//line gokkos_kernels_gen.go:27969
+//line gokkos_kernels_gen.go:10796
 }
 
 // gokkosHostLoop4 runs axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -27977,14 +10804,14 @@ func gokkosHostLoop4(gokkosK *axpy, gokkosLo, gokkosHi int) {
 //line range.go:39
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:27981
+//line gokkos_kernels_gen.go:10808
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:39
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:27988
+//line gokkos_kernels_gen.go:10815
 }
 
 // gokkosHostLoop5 runs sumIndex.Run for every index in [gokkosLo, gokkosHi).
@@ -27993,7 +10820,7 @@ func gokkosHostLoop5(gokkosK *sumIndex, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:18
 		*acc += int64(i)
 	}
-//line gokkos_kernels_gen.go:27997
+//line gokkos_kernels_gen.go:10824
 }
 
 // gokkosHostLoop6 runs sumF64.Run for every index in [gokkosLo, gokkosHi).
@@ -28004,14 +10831,14 @@ func gokkosHostLoop6(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:25
 			*acc += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28008
+//line gokkos_kernels_gen.go:10835
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:25
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:28015
+//line gokkos_kernels_gen.go:10842
 }
 
 // gokkosHostLoop7 runs reduceI64.Run for every index in [gokkosLo, gokkosHi).
@@ -28022,14 +10849,14 @@ func gokkosHostLoop7(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:32
 			*acc += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28026
+//line gokkos_kernels_gen.go:10853
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:32
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:28033
+//line gokkos_kernels_gen.go:10860
 }
 
 // gokkosHostLoop8 runs prodI64.Run for every index in [gokkosLo, gokkosHi).
@@ -28040,14 +10867,14 @@ func gokkosHostLoop8(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:39
 			*acc *= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28044
+//line gokkos_kernels_gen.go:10871
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:39
 		*acc *= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:28051
+//line gokkos_kernels_gen.go:10878
 }
 
 // gokkosHostLoop9 runs minF64.Run for every index in [gokkosLo, gokkosHi).
@@ -28058,14 +10885,14 @@ func gokkosHostLoop9(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:46
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:28062
+//line gokkos_kernels_gen.go:10889
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:46
 		*acc = min(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:28069
+//line gokkos_kernels_gen.go:10896
 }
 
 // gokkosHostLoop10 runs maxI32.Run for every index in [gokkosLo, gokkosHi).
@@ -28076,14 +10903,14 @@ func gokkosHostLoop10(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:51
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:28080
+//line gokkos_kernels_gen.go:10907
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:51
 		*acc = max(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:28087
+//line gokkos_kernels_gen.go:10914
 }
 
 // gokkosHostLoop11 runs minLoc.Run for every index in [gokkosLo, gokkosHi).
@@ -28097,7 +10924,7 @@ func gokkosHostLoop11(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:28101
+//line gokkos_kernels_gen.go:10928
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -28106,7 +10933,7 @@ func gokkosHostLoop11(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:28110
+//line gokkos_kernels_gen.go:10937
 }
 
 // gokkosHostLoop12 runs maxLoc.Run for every index in [gokkosLo, gokkosHi).
@@ -28120,7 +10947,7 @@ func gokkosHostLoop12(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:28124
+//line gokkos_kernels_gen.go:10951
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -28129,7 +10956,7 @@ func gokkosHostLoop12(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:28133
+//line gokkos_kernels_gen.go:10960
 }
 
 // gokkosHostLoop13 runs allPositive.Run for every index in [gokkosLo, gokkosHi).
@@ -28140,14 +10967,14 @@ func gokkosHostLoop13(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:78
 			*acc = *acc && gokkosS0[gokkosJ] > 0
 		}
-//line gokkos_kernels_gen.go:28144
+//line gokkos_kernels_gen.go:10971
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:78
 		*acc = *acc && k.X.At(i) > 0
 	}
-//line gokkos_kernels_gen.go:28151
+//line gokkos_kernels_gen.go:10978
 }
 
 // gokkosHostLoop14 runs anyNegative.Run for every index in [gokkosLo, gokkosHi).
@@ -28158,14 +10985,14 @@ func gokkosHostLoop14(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 //line reduce.go:83
 			*acc = *acc || gokkosS0[gokkosJ] < 0
 		}
-//line gokkos_kernels_gen.go:28162
+//line gokkos_kernels_gen.go:10989
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:83
 		*acc = *acc || k.X.At(i) < 0
 	}
-//line gokkos_kernels_gen.go:28169
+//line gokkos_kernels_gen.go:10996
 }
 
 // gokkosHostLoop15 runs bitsAnd.Run for every index in [gokkosLo, gokkosHi).
@@ -28176,14 +11003,14 @@ func gokkosHostLoop15(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:90
 			*acc &= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28180
+//line gokkos_kernels_gen.go:11007
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:90
 		*acc &= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:28187
+//line gokkos_kernels_gen.go:11014
 }
 
 // gokkosHostLoop16 runs bitsOr.Run for every index in [gokkosLo, gokkosHi).
@@ -28194,14 +11021,14 @@ func gokkosHostLoop16(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 //line reduce.go:95
 			*acc |= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28198
+//line gokkos_kernels_gen.go:11025
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:95
 		*acc |= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:28205
+//line gokkos_kernels_gen.go:11032
 }
 
 // gokkosHostLoop17 runs maxAbs.Run for every index in [gokkosLo, gokkosHi).
@@ -28212,14 +11039,14 @@ func gokkosHostLoop17(gokkosK *maxAbs, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:102
 			k.Join(acc, math.Abs(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:28216
+//line gokkos_kernels_gen.go:11043
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:102
 		k.Join(acc, math.Abs(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:28223
+//line gokkos_kernels_gen.go:11050
 }
 
 // gokkosHostLoop18 runs prefixSum.Run for every index in [gokkosLo, gokkosHi).
@@ -28234,7 +11061,7 @@ func gokkosHostLoop18(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28238
+//line gokkos_kernels_gen.go:11065
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -28244,7 +11071,7 @@ func gokkosHostLoop18(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:28248
+//line gokkos_kernels_gen.go:11075
 }
 
 // gokkosHostLoop19 runs prefixF32.Run for every index in [gokkosLo, gokkosHi).
@@ -28259,7 +11086,7 @@ func gokkosHostLoop19(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 			}
 			*acc += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28263
+//line gokkos_kernels_gen.go:11090
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -28269,7 +11096,7 @@ func gokkosHostLoop19(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 		}
 		*acc += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:28273
+//line gokkos_kernels_gen.go:11100
 }
 
 // gokkosHostLoop27 runs scale.Run for every index in [gokkosLo, gokkosHi).
@@ -28280,12 +11107,12 @@ func gokkosHostLoop27(gokkosK *scale, gokkosLo, gokkosHi int) {
 //line views.go:130
 			gokkosS0[gokkosJ] = k.A * gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28284
+//line gokkos_kernels_gen.go:11111
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line views.go:130
 		k.X.Set(i, k.A*k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:28291
+//line gokkos_kernels_gen.go:11118
 }

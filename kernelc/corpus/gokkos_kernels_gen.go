@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	gokkosimpl.EnforceVersion(2, "github.com/gokkos/gokkos/kernelc/corpus", "gokkos_kernels_gen.go")
+	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/kernelc/corpus", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[IntArith](&abi.KernelSpec{
 		Name:  "corpus.IntArith",
 		Pos:   "kernelc/corpus/arith.go:9",
@@ -356,17 +356,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostRange[Map[Square]](gokkosHostLoop14[Square])
 	gokkosimpl.Register[GenericSum[float32]](&abi.KernelSpec{
-		Name: "corpus.GenericSum[float32]",
-		Pos:  "kernelc/corpus/generic.go:43",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX16,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_corpus_GenericSum_float32__main_sum", Final: "gk_corpus_GenericSum_float32__final_sum"},
-			abi.OpProd: {Main: "gk_corpus_GenericSum_float32__main_prod", Final: "gk_corpus_GenericSum_float32__final_prod"},
-			abi.OpMin:  {Main: "gk_corpus_GenericSum_float32__main_min", Final: "gk_corpus_GenericSum_float32__final_min"},
-			abi.OpMax:  {Main: "gk_corpus_GenericSum_float32__main_max", Final: "gk_corpus_GenericSum_float32__final_max"},
-		},
-		Value: abi.Value{Kind: abi.KindFloat32, Loc: false},
+		Name:      "corpus.GenericSum[float32]",
+		Pos:       "kernelc/corpus/generic.go:43",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX16,
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_GenericSum_float32__main", Final: "gk_corpus_GenericSum_float32__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
+		Value:     abi.Value{Kind: abi.KindFloat32, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat32},
 		},
@@ -380,19 +376,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[GenericSum[float32], float32](gokkosHostLoop16[float32])
 	gokkosimpl.Register[GenericSum[int32]](&abi.KernelSpec{
-		Name: "corpus.GenericSum[int32]",
-		Pos:  "kernelc/corpus/generic.go:43",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX17,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_corpus_GenericSum_int32__main_sum", Final: "gk_corpus_GenericSum_int32__final_sum"},
-			abi.OpProd: {Main: "gk_corpus_GenericSum_int32__main_prod", Final: "gk_corpus_GenericSum_int32__final_prod"},
-			abi.OpMin:  {Main: "gk_corpus_GenericSum_int32__main_min", Final: "gk_corpus_GenericSum_int32__final_min"},
-			abi.OpMax:  {Main: "gk_corpus_GenericSum_int32__main_max", Final: "gk_corpus_GenericSum_int32__final_max"},
-			abi.OpBAnd: {Main: "gk_corpus_GenericSum_int32__main_band", Final: "gk_corpus_GenericSum_int32__final_band"},
-			abi.OpBOr:  {Main: "gk_corpus_GenericSum_int32__main_bor", Final: "gk_corpus_GenericSum_int32__final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt32, Loc: false},
+		Name:      "corpus.GenericSum[int32]",
+		Pos:       "kernelc/corpus/generic.go:43",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX17,
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_GenericSum_int32__main", Final: "gk_corpus_GenericSum_int32__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
@@ -497,17 +487,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostRange[Bits](gokkosHostLoop21)
 	gokkosimpl.Register[SumF64](&abi.KernelSpec{
-		Name: "corpus.SumF64",
-		Pos:  "kernelc/corpus/reduce.go:11",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX22,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_corpus_SumF64_main_sum", Final: "gk_corpus_SumF64_final_sum"},
-			abi.OpProd: {Main: "gk_corpus_SumF64_main_prod", Final: "gk_corpus_SumF64_final_prod"},
-			abi.OpMin:  {Main: "gk_corpus_SumF64_main_min", Final: "gk_corpus_SumF64_final_min"},
-			abi.OpMax:  {Main: "gk_corpus_SumF64_main_max", Final: "gk_corpus_SumF64_final_max"},
-		},
-		Value: abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Name:      "corpus.SumF64",
+		Pos:       "kernelc/corpus/reduce.go:11",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX22,
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_SumF64_main", Final: "gk_corpus_SumF64_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
+		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 		},
@@ -521,19 +507,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[SumF64, float64](gokkosHostLoop22)
 	gokkosimpl.Register[ProdI64](&abi.KernelSpec{
-		Name: "corpus.ProdI64",
-		Pos:  "kernelc/corpus/reduce.go:19",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX23,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_corpus_ProdI64_main_sum", Final: "gk_corpus_ProdI64_final_sum"},
-			abi.OpProd: {Main: "gk_corpus_ProdI64_main_prod", Final: "gk_corpus_ProdI64_final_prod"},
-			abi.OpMin:  {Main: "gk_corpus_ProdI64_main_min", Final: "gk_corpus_ProdI64_final_min"},
-			abi.OpMax:  {Main: "gk_corpus_ProdI64_main_max", Final: "gk_corpus_ProdI64_final_max"},
-			abi.OpBAnd: {Main: "gk_corpus_ProdI64_main_band", Final: "gk_corpus_ProdI64_final_band"},
-			abi.OpBOr:  {Main: "gk_corpus_ProdI64_main_bor", Final: "gk_corpus_ProdI64_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Name:      "corpus.ProdI64",
+		Pos:       "kernelc/corpus/reduce.go:19",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX23,
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_ProdI64_main", Final: "gk_corpus_ProdI64_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 		},
@@ -547,19 +527,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[ProdI64, int64](gokkosHostLoop23)
 	gokkosimpl.Register[MinI32](&abi.KernelSpec{
-		Name: "corpus.MinI32",
-		Pos:  "kernelc/corpus/reduce.go:27",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX24,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_corpus_MinI32_main_sum", Final: "gk_corpus_MinI32_final_sum"},
-			abi.OpProd: {Main: "gk_corpus_MinI32_main_prod", Final: "gk_corpus_MinI32_final_prod"},
-			abi.OpMin:  {Main: "gk_corpus_MinI32_main_min", Final: "gk_corpus_MinI32_final_min"},
-			abi.OpMax:  {Main: "gk_corpus_MinI32_main_max", Final: "gk_corpus_MinI32_final_max"},
-			abi.OpBAnd: {Main: "gk_corpus_MinI32_main_band", Final: "gk_corpus_MinI32_final_band"},
-			abi.OpBOr:  {Main: "gk_corpus_MinI32_main_bor", Final: "gk_corpus_MinI32_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindInt32, Loc: false},
+		Name:      "corpus.MinI32",
+		Pos:       "kernelc/corpus/reduce.go:27",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX24,
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_MinI32_main", Final: "gk_corpus_MinI32_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 		},
@@ -573,17 +547,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[MinI32, int32](gokkosHostLoop24)
 	gokkosimpl.Register[MaxF32](&abi.KernelSpec{
-		Name: "corpus.MaxF32",
-		Pos:  "kernelc/corpus/reduce.go:35",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX25,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_corpus_MaxF32_main_sum", Final: "gk_corpus_MaxF32_final_sum"},
-			abi.OpProd: {Main: "gk_corpus_MaxF32_main_prod", Final: "gk_corpus_MaxF32_final_prod"},
-			abi.OpMin:  {Main: "gk_corpus_MaxF32_main_min", Final: "gk_corpus_MaxF32_final_min"},
-			abi.OpMax:  {Main: "gk_corpus_MaxF32_main_max", Final: "gk_corpus_MaxF32_final_max"},
-		},
-		Value: abi.Value{Kind: abi.KindFloat32, Loc: false},
+		Name:      "corpus.MaxF32",
+		Pos:       "kernelc/corpus/reduce.go:35",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX25,
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_MaxF32_main", Final: "gk_corpus_MaxF32_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
+		Value:     abi.Value{Kind: abi.KindFloat32, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat32},
 		},
@@ -597,19 +567,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[MaxF32, float32](gokkosHostLoop25)
 	gokkosimpl.Register[BitsU64](&abi.KernelSpec{
-		Name: "corpus.BitsU64",
-		Pos:  "kernelc/corpus/reduce.go:47",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX26,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_corpus_BitsU64_main_sum", Final: "gk_corpus_BitsU64_final_sum"},
-			abi.OpProd: {Main: "gk_corpus_BitsU64_main_prod", Final: "gk_corpus_BitsU64_final_prod"},
-			abi.OpMin:  {Main: "gk_corpus_BitsU64_main_min", Final: "gk_corpus_BitsU64_final_min"},
-			abi.OpMax:  {Main: "gk_corpus_BitsU64_main_max", Final: "gk_corpus_BitsU64_final_max"},
-			abi.OpBAnd: {Main: "gk_corpus_BitsU64_main_band", Final: "gk_corpus_BitsU64_final_band"},
-			abi.OpBOr:  {Main: "gk_corpus_BitsU64_main_bor", Final: "gk_corpus_BitsU64_final_bor"},
-		},
-		Value: abi.Value{Kind: abi.KindUint64, Loc: false},
+		Name:      "corpus.BitsU64",
+		Pos:       "kernelc/corpus/reduce.go:47",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX26,
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_BitsU64_main", Final: "gk_corpus_BitsU64_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindUint64, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint64},
 			{Name: "And", Field: []int{1}, Kind: abi.KindBool},
@@ -624,15 +588,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[BitsU64, uint64](gokkosHostLoop26)
 	gokkosimpl.Register[AllPositive](&abi.KernelSpec{
-		Name: "corpus.AllPositive",
-		Pos:  "kernelc/corpus/reduce.go:64",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX27,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpLAnd: {Main: "gk_corpus_AllPositive_main_land", Final: "gk_corpus_AllPositive_final_land"},
-			abi.OpLOr:  {Main: "gk_corpus_AllPositive_main_lor", Final: "gk_corpus_AllPositive_final_lor"},
-		},
-		Value: abi.Value{Kind: abi.KindBool, Loc: false},
+		Name:      "corpus.AllPositive",
+		Pos:       "kernelc/corpus/reduce.go:64",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX27,
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_AllPositive_main", Final: "gk_corpus_AllPositive_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpLAnd, abi.OpLOr},
+		Value:     abi.Value{Kind: abi.KindBool, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 			{Name: "Any", Field: []int{1}, Kind: abi.KindBool},
@@ -647,15 +609,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[AllPositive, bool](gokkosHostLoop27)
 	gokkosimpl.Register[ArgMin](&abi.KernelSpec{
-		Name: "corpus.ArgMin",
-		Pos:  "kernelc/corpus/reduce.go:81",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX28,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpMinLoc: {Main: "gk_corpus_ArgMin_main_minloc", Final: "gk_corpus_ArgMin_final_minloc"},
-			abi.OpMaxLoc: {Main: "gk_corpus_ArgMin_main_maxloc", Final: "gk_corpus_ArgMin_final_maxloc"},
-		},
-		Value: abi.Value{Kind: abi.KindFloat64, Loc: true},
+		Name:      "corpus.ArgMin",
+		Pos:       "kernelc/corpus/reduce.go:81",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX28,
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_ArgMin_main", Final: "gk_corpus_ArgMin_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},
+		Value:     abi.Value{Kind: abi.KindFloat64, Loc: true},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 			{Name: "Max", Field: []int{1}, Kind: abi.KindBool},
@@ -670,20 +630,13 @@ func init() {
 	})
 	gokkosimpl.RegisterHostReduce[ArgMin, portable.ValLoc[float64]](gokkosHostLoop28)
 	gokkosimpl.Register[MaxAbs](&abi.KernelSpec{
-		Name: "corpus.MaxAbs",
-		Pos:  "kernelc/corpus/reduce.go:104",
-		Form: abi.FormReduce,
-		PTX:  gokkosPTX29,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:    {Main: "gk_corpus_MaxAbs_main_sum", Final: "gk_corpus_MaxAbs_final_sum"},
-			abi.OpProd:   {Main: "gk_corpus_MaxAbs_main_prod", Final: "gk_corpus_MaxAbs_final_prod"},
-			abi.OpMin:    {Main: "gk_corpus_MaxAbs_main_min", Final: "gk_corpus_MaxAbs_final_min"},
-			abi.OpMax:    {Main: "gk_corpus_MaxAbs_main_max", Final: "gk_corpus_MaxAbs_final_max"},
-			abi.OpBAnd:   {Main: "gk_corpus_MaxAbs_main_band", Final: "gk_corpus_MaxAbs_final_band"},
-			abi.OpBOr:    {Main: "gk_corpus_MaxAbs_main_bor", Final: "gk_corpus_MaxAbs_final_bor"},
-			abi.OpCustom: {Main: "gk_corpus_MaxAbs_main_custom", Final: "gk_corpus_MaxAbs_final_custom"},
-		},
-		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Name:      "corpus.MaxAbs",
+		Pos:       "kernelc/corpus/reduce.go:104",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX29,
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_MaxAbs_main", Final: "gk_corpus_MaxAbs_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 			{Name: "Floor", Field: []int{1}, Kind: abi.KindInt64},
@@ -822,17 +775,13 @@ func init() {
 		SourceHash: "113d6ba8045beb3d",
 	})
 	gokkosimpl.Register[TeamSum](&abi.KernelSpec{
-		Name: "corpus.TeamSum",
-		Pos:  "kernelc/corpus/teamk.go:190",
-		Form: abi.FormTeamReduce,
-		PTX:  gokkosPTX36,
-		Reducers: map[abi.ReduceOp]abi.ReduceEntries{
-			abi.OpSum:  {Main: "gk_corpus_TeamSum_main_sum", Final: "gk_corpus_TeamSum_final_sum"},
-			abi.OpProd: {Main: "gk_corpus_TeamSum_main_prod", Final: "gk_corpus_TeamSum_final_prod"},
-			abi.OpMin:  {Main: "gk_corpus_TeamSum_main_min", Final: "gk_corpus_TeamSum_final_min"},
-			abi.OpMax:  {Main: "gk_corpus_TeamSum_main_max", Final: "gk_corpus_TeamSum_final_max"},
-		},
-		Value: abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Name:      "corpus.TeamSum",
+		Pos:       "kernelc/corpus/teamk.go:190",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX36,
+		Reduce:    abi.ReduceEntries{Main: "gk_corpus_TeamSum_main", Final: "gk_corpus_TeamSum_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
+		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
 		Params: []abi.Param{
 			{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
 			{Name: "Chunk", Field: []int{1}, Kind: abi.KindInt64},
@@ -4098,19 +4047,20 @@ const gokkosPTX16 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_corpus_GenericSum_float32__main_sum(
+.visible .entry gk_corpus_GenericSum_float32__main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<42>;
+	.reg .pred %p<28>;
+	.reg .b32 %r<43>;
 	.reg .b64 %rd<36>;
-	.reg .f32 %f<28>;
+	.reg .f32 %f<35>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4134,6 +4084,7 @@ const gokkosPTX16 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -4141,151 +4092,203 @@ const gokkosPTX16 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.f32 %f1, 0f00000000;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f32 %f2, 0f00000000;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.f32 %f2, 0f3F800000;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.f32 %f2, 0f7F800000;
+	bra.uni $L1;
+$L4:
+	mov.f32 %f2, 0fFF800000;
+$L1:
+	mov.f32 %f1, %f2;
 	cvt.u64.u32 %rd23, %r5;
 	add.s64 %rd24, %rd20, %rd23;
 	cvt.u64.u32 %rd25, %r6;
 	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
+$L5:
+	setp.ge.s64 %p5, %rd26, %rd22;
+	@%p5 bra $L6;
 	mov.b64 %rd27, %rd26;
 	mul.lo.s64 %rd28, %rd27, %rd12;
 	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.f32 %f2, [%rd29+0];
-	mov.f32 %f3, %f2;
-	mul.rn.f32 %f4, %f3, 0f40000000;
-	add.rn.f32 %f5, %f1, %f4;
-	mov.f32 %f1, %f5;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f32 %f6, %f1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b32 %r21, %f6;
-	shfl.sync.down.b32 %r22|%p3, %r21, 1, %r20, %r17;
-	mov.b32 %f7, %r22;
-	@!%p3 bra $L4;
-	add.rn.f32 %f8, %f6, %f7;
-	mov.f32 %f6, %f8;
-$L4:
-	mov.b32 %r23, %f6;
-	shfl.sync.down.b32 %r24|%p4, %r23, 2, %r20, %r17;
-	mov.b32 %f9, %r24;
-	@!%p4 bra $L5;
-	add.rn.f32 %f10, %f6, %f9;
-	mov.f32 %f6, %f10;
-$L5:
-	mov.b32 %r25, %f6;
-	shfl.sync.down.b32 %r26|%p5, %r25, 4, %r20, %r17;
-	mov.b32 %f11, %r26;
-	@!%p5 bra $L6;
-	add.rn.f32 %f12, %f6, %f11;
-	mov.f32 %f6, %f12;
-$L6:
-	mov.b32 %r27, %f6;
-	shfl.sync.down.b32 %r28|%p6, %r27, 8, %r20, %r17;
-	mov.b32 %f13, %r28;
-	@!%p6 bra $L7;
-	add.rn.f32 %f14, %f6, %f13;
-	mov.f32 %f6, %f14;
+	ld.global.nc.f32 %f3, [%rd29+0];
+	mov.f32 %f4, %f3;
+	mul.rn.f32 %f5, %f4, 0f40000000;
+	add.rn.f32 %f6, %f1, %f5;
+	mov.f32 %f1, %f6;
 $L7:
-	mov.b32 %r29, %f6;
-	shfl.sync.down.b32 %r30|%p7, %r29, 16, %r20, %r17;
-	mov.b32 %f15, %r30;
-	@!%p7 bra $L8;
-	add.rn.f32 %f16, %f6, %f15;
-	mov.f32 %f6, %f16;
+	add.s64 %rd26, %rd26, %rd25;
+	bra.uni $L5;
+$L6:
+	mov.f32 %f7, %f1;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
+	setp.hs.u32 %p6, %r24, 32;
+	@%p6 bra $L9;
+	mov.b32 %r25, %f7;
+	shfl.sync.down.b32 %r26|%p7, %r25, %r24, %r23, %r17;
+	mov.b32 %f8, %r26;
+	@!%p7 bra $L10;
+	setp.ne.u32 %p8, %r18, 1;
+	@%p8 bra.uni $L12;
+	add.rn.f32 %f9, %f7, %f8;
+	mov.f32 %f7, %f9;
+	bra.uni $L11;
+$L12:
+	setp.ne.u32 %p9, %r18, 2;
+	@%p9 bra.uni $L13;
+	mul.rn.f32 %f10, %f7, %f8;
+	mov.f32 %f7, %f10;
+	bra.uni $L11;
+$L13:
+	setp.ne.u32 %p10, %r18, 3;
+	@%p10 bra.uni $L14;
+	min.f32 %f11, %f7, %f8;
+	mov.b32 %r27, %f7;
+	mov.b32 %r28, %f8;
+	or.b32 %r29, %r27, %r28;
+	setp.eq.f32 %p11, %f7, %f8;
+	mov.b32 %f12, %r29;
+	selp.f32 %f13, %f12, %f11, %p11;
+	setp.nan.f32 %p12, %f7, %f8;
+	add.rn.f32 %f14, %f7, %f8;
+	selp.f32 %f15, %f14, %f13, %p12;
+	mov.f32 %f7, %f15;
+	bra.uni $L11;
+$L14:
+	max.f32 %f16, %f7, %f8;
+	mov.b32 %r30, %f7;
+	mov.b32 %r31, %f8;
+	and.b32 %r32, %r30, %r31;
+	setp.eq.f32 %p13, %f7, %f8;
+	mov.b32 %f17, %r32;
+	selp.f32 %f18, %f17, %f16, %p13;
+	setp.nan.f32 %p14, %f7, %f8;
+	add.rn.f32 %f19, %f7, %f8;
+	selp.f32 %f20, %f19, %f18, %p14;
+	mov.f32 %f7, %f20;
+$L11:
+$L10:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L8;
+$L9:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L15;
 	mul.wide.u32 %rd30, %r8, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	st.shared.f32 [%rd31+0], %f6;
-$L9:
+	st.shared.f32 [%rd31+0], %f7;
+$L15:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L16;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L17;
 	mul.wide.u32 %rd32, %r7, 16;
 	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.f32 %f17, [%rd33+0];
-	mov.f32 %f6, %f17;
-$L11:
-	sub.u32 %r31, %r10, 1;
-	mov.b32 %r32, %f6;
-	shfl.sync.down.b32 %r33|%p11, %r32, 1, %r31, %r17;
-	mov.b32 %f18, %r33;
-	@!%p11 bra $L12;
-	add.rn.f32 %f19, %f6, %f18;
-	mov.f32 %f6, %f19;
-$L12:
-	mov.b32 %r34, %f6;
-	shfl.sync.down.b32 %r35|%p12, %r34, 2, %r31, %r17;
-	mov.b32 %f20, %r35;
-	@!%p12 bra $L13;
-	add.rn.f32 %f21, %f6, %f20;
-	mov.f32 %f6, %f21;
-$L13:
-	mov.b32 %r36, %f6;
-	shfl.sync.down.b32 %r37|%p13, %r36, 4, %r31, %r17;
-	mov.b32 %f22, %r37;
-	@!%p13 bra $L14;
-	add.rn.f32 %f23, %f6, %f22;
-	mov.f32 %f6, %f23;
-$L14:
-	mov.b32 %r38, %f6;
-	shfl.sync.down.b32 %r39|%p14, %r38, 8, %r31, %r17;
-	mov.b32 %f24, %r39;
-	@!%p14 bra $L15;
-	add.rn.f32 %f25, %f6, %f24;
-	mov.f32 %f6, %f25;
-$L15:
-	mov.b32 %r40, %f6;
-	shfl.sync.down.b32 %r41|%p15, %r40, 16, %r31, %r17;
-	mov.b32 %f26, %r41;
-	@!%p15 bra $L16;
-	add.rn.f32 %f27, %f6, %f26;
-	mov.f32 %f6, %f27;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.f32 [%rd35+0], %f6;
+	ld.shared.f32 %f21, [%rd33+0];
+	mov.f32 %f7, %f21;
 $L17:
+	sub.u32 %r33, %r10, 1;
+	mov.b32 %r34, %r22;
+$L18:
+	setp.hs.u32 %p18, %r34, 32;
+	@%p18 bra $L19;
+	mov.b32 %r35, %f7;
+	shfl.sync.down.b32 %r36|%p19, %r35, %r34, %r33, %r17;
+	mov.b32 %f22, %r36;
+	@!%p19 bra $L20;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L22;
+	add.rn.f32 %f23, %f7, %f22;
+	mov.f32 %f7, %f23;
+	bra.uni $L21;
+$L22:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L23;
+	mul.rn.f32 %f24, %f7, %f22;
+	mov.f32 %f7, %f24;
+	bra.uni $L21;
+$L23:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L24;
+	min.f32 %f25, %f7, %f22;
+	mov.b32 %r37, %f7;
+	mov.b32 %r38, %f22;
+	or.b32 %r39, %r37, %r38;
+	setp.eq.f32 %p23, %f7, %f22;
+	mov.b32 %f26, %r39;
+	selp.f32 %f27, %f26, %f25, %p23;
+	setp.nan.f32 %p24, %f7, %f22;
+	add.rn.f32 %f28, %f7, %f22;
+	selp.f32 %f29, %f28, %f27, %p24;
+	mov.f32 %f7, %f29;
+	bra.uni $L21;
+$L24:
+	max.f32 %f30, %f7, %f22;
+	mov.b32 %r40, %f7;
+	mov.b32 %r41, %f22;
+	and.b32 %r42, %r40, %r41;
+	setp.eq.f32 %p25, %f7, %f22;
+	mov.b32 %f31, %r42;
+	selp.f32 %f32, %f31, %f30, %p25;
+	setp.nan.f32 %p26, %f7, %f22;
+	add.rn.f32 %f33, %f7, %f22;
+	selp.f32 %f34, %f33, %f32, %p26;
+	mov.f32 %f7, %f34;
+$L21:
+$L20:
+	shl.b32 %r34, %r34, 1;
+	bra.uni $L18;
+$L19:
+$L16:
+	mul.wide.u32 %rd34, %r19, 8;
+	add.s64 %rd35, %rd5, %rd34;
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L25;
+	st.global.f32 [%rd35+0], %f7;
+$L25:
 	ret;
 }
 
-.visible .entry gk_corpus_GenericSum_float32__final_sum(
+.visible .entry gk_corpus_GenericSum_float32__final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<40>;
-	.reg .b64 %rd<22>;
-	.reg .f32 %f<26>;
+	.reg .pred %p<35>;
+	.reg .b32 %r<47>;
+	.reg .b64 %rd<28>;
+	.reg .f32 %f<46>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4310,6 +4313,7 @@ $L17:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -4317,1486 +4321,216 @@ $L17:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.f32 %f1, 0f00000000;
 	cvt.u64.u32 %rd14, %r5;
 	cvt.u64.u32 %rd15, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f32 %f1, 0f00000000;
 	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd16, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd17, %rd16, 8, %rd3;
 	ld.global.f32 %f2, [%rd17+0];
 	add.rn.f32 %f3, %f1, %f2;
 	mov.f32 %f1, %f3;
 	add.s64 %rd16, %rd16, %rd15;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.f32 %f4, %f1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b32 %r19, %f4;
-	shfl.sync.down.b32 %r20|%p3, %r19, 1, %r18, %r17;
-	mov.b32 %f5, %r20;
-	@!%p3 bra $L3;
-	add.rn.f32 %f6, %f4, %f5;
-	mov.f32 %f4, %f6;
-$L3:
-	mov.b32 %r21, %f4;
-	shfl.sync.down.b32 %r22|%p4, %r21, 2, %r18, %r17;
-	mov.b32 %f7, %r22;
-	@!%p4 bra $L4;
-	add.rn.f32 %f8, %f4, %f7;
-	mov.f32 %f4, %f8;
-$L4:
-	mov.b32 %r23, %f4;
-	shfl.sync.down.b32 %r24|%p5, %r23, 4, %r18, %r17;
-	mov.b32 %f9, %r24;
-	@!%p5 bra $L5;
-	add.rn.f32 %f10, %f4, %f9;
-	mov.f32 %f4, %f10;
-$L5:
-	mov.b32 %r25, %f4;
-	shfl.sync.down.b32 %r26|%p6, %r25, 8, %r18, %r17;
-	mov.b32 %f11, %r26;
-	@!%p6 bra $L6;
-	add.rn.f32 %f12, %f4, %f11;
-	mov.f32 %f4, %f12;
-$L6:
-	mov.b32 %r27, %f4;
-	shfl.sync.down.b32 %r28|%p7, %r27, 16, %r18, %r17;
-	mov.b32 %f13, %r28;
-	@!%p7 bra $L7;
-	add.rn.f32 %f14, %f4, %f13;
-	mov.f32 %f4, %f14;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.f32 [%rd19+0], %f4;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.f32 %f15, [%rd21+0];
-	mov.f32 %f4, %f15;
-$L10:
-	sub.u32 %r29, %r10, 1;
-	mov.b32 %r30, %f4;
-	shfl.sync.down.b32 %r31|%p11, %r30, 1, %r29, %r17;
-	mov.b32 %f16, %r31;
-	@!%p11 bra $L11;
-	add.rn.f32 %f17, %f4, %f16;
-	mov.f32 %f4, %f17;
-$L11:
-	mov.b32 %r32, %f4;
-	shfl.sync.down.b32 %r33|%p12, %r32, 2, %r29, %r17;
-	mov.b32 %f18, %r33;
-	@!%p12 bra $L12;
-	add.rn.f32 %f19, %f4, %f18;
-	mov.f32 %f4, %f19;
-$L12:
-	mov.b32 %r34, %f4;
-	shfl.sync.down.b32 %r35|%p13, %r34, 4, %r29, %r17;
-	mov.b32 %f20, %r35;
-	@!%p13 bra $L13;
-	add.rn.f32 %f21, %f4, %f20;
-	mov.f32 %f4, %f21;
-$L13:
-	mov.b32 %r36, %f4;
-	shfl.sync.down.b32 %r37|%p14, %r36, 8, %r29, %r17;
-	mov.b32 %f22, %r37;
-	@!%p14 bra $L14;
-	add.rn.f32 %f23, %f4, %f22;
-	mov.f32 %f4, %f23;
-$L14:
-	mov.b32 %r38, %f4;
-	shfl.sync.down.b32 %r39|%p15, %r38, 16, %r29, %r17;
-	mov.b32 %f24, %r39;
-	@!%p15 bra $L15;
-	add.rn.f32 %f25, %f4, %f24;
-	mov.f32 %f4, %f25;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.f32 [%rd6+0], %f4;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_float32__main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<42>;
-	.reg .b64 %rd<36>;
-	.reg .f32 %f<28>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.f32 %f1, 0f3F800000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.f32 %f2, [%rd29+0];
-	mov.f32 %f3, %f2;
-	mul.rn.f32 %f4, %f3, 0f40000000;
-	add.rn.f32 %f5, %f1, %f4;
-	mov.f32 %f1, %f5;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f32 %f6, %f1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b32 %r21, %f6;
-	shfl.sync.down.b32 %r22|%p3, %r21, 1, %r20, %r17;
-	mov.b32 %f7, %r22;
-	@!%p3 bra $L4;
-	mul.rn.f32 %f8, %f6, %f7;
-	mov.f32 %f6, %f8;
-$L4:
-	mov.b32 %r23, %f6;
-	shfl.sync.down.b32 %r24|%p4, %r23, 2, %r20, %r17;
-	mov.b32 %f9, %r24;
-	@!%p4 bra $L5;
-	mul.rn.f32 %f10, %f6, %f9;
-	mov.f32 %f6, %f10;
-$L5:
-	mov.b32 %r25, %f6;
-	shfl.sync.down.b32 %r26|%p5, %r25, 4, %r20, %r17;
-	mov.b32 %f11, %r26;
-	@!%p5 bra $L6;
-	mul.rn.f32 %f12, %f6, %f11;
-	mov.f32 %f6, %f12;
+	mov.b64 %rd18, %rd14;
 $L6:
-	mov.b32 %r27, %f6;
-	shfl.sync.down.b32 %r28|%p6, %r27, 8, %r20, %r17;
-	mov.b32 %f13, %r28;
-	@!%p6 bra $L7;
-	mul.rn.f32 %f14, %f6, %f13;
-	mov.f32 %f6, %f14;
+	setp.ge.s64 %p5, %rd18, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd19, %rd18, 8, %rd3;
+	ld.global.f32 %f4, [%rd19+0];
+	mul.rn.f32 %f5, %f1, %f4;
+	mov.f32 %f1, %f5;
+	add.s64 %rd18, %rd18, %rd15;
+	bra.uni $L6;
 $L7:
-	mov.b32 %r29, %f6;
-	shfl.sync.down.b32 %r30|%p7, %r29, 16, %r20, %r17;
-	mov.b32 %f15, %r30;
-	@!%p7 bra $L8;
-	mul.rn.f32 %f16, %f6, %f15;
-	mov.f32 %f6, %f16;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.f32 [%rd31+0], %f6;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.f32 %f1, 0f7F800000;
+	mov.b64 %rd20, %rd14;
 $L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.f32 %f17, [%rd33+0];
-	mov.f32 %f6, %f17;
+	setp.ge.s64 %p7, %rd20, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd21, %rd20, 8, %rd3;
+	ld.global.f32 %f6, [%rd21+0];
+	min.f32 %f7, %f1, %f6;
+	mov.b32 %r19, %f1;
+	mov.b32 %r20, %f6;
+	or.b32 %r21, %r19, %r20;
+	setp.eq.f32 %p8, %f1, %f6;
+	mov.b32 %f8, %r21;
+	selp.f32 %f9, %f8, %f7, %p8;
+	setp.nan.f32 %p9, %f1, %f6;
+	add.rn.f32 %f10, %f1, %f6;
+	selp.f32 %f11, %f10, %f9, %p9;
+	mov.f32 %f1, %f11;
+	add.s64 %rd20, %rd20, %rd15;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	mov.f32 %f1, 0fFF800000;
+	mov.b64 %rd22, %rd14;
 $L11:
-	sub.u32 %r31, %r10, 1;
-	mov.b32 %r32, %f6;
-	shfl.sync.down.b32 %r33|%p11, %r32, 1, %r31, %r17;
-	mov.b32 %f18, %r33;
-	@!%p11 bra $L12;
-	mul.rn.f32 %f19, %f6, %f18;
-	mov.f32 %f6, %f19;
+	setp.ge.s64 %p10, %rd22, %rd4;
+	@%p10 bra $L12;
+	mad.lo.s64 %rd23, %rd22, 8, %rd3;
+	ld.global.f32 %f12, [%rd23+0];
+	max.f32 %f13, %f1, %f12;
+	mov.b32 %r22, %f1;
+	mov.b32 %r23, %f12;
+	and.b32 %r24, %r22, %r23;
+	setp.eq.f32 %p11, %f1, %f12;
+	mov.b32 %f14, %r24;
+	selp.f32 %f15, %f14, %f13, %p11;
+	setp.nan.f32 %p12, %f1, %f12;
+	add.rn.f32 %f16, %f1, %f12;
+	selp.f32 %f17, %f16, %f15, %p12;
+	mov.f32 %f1, %f17;
+	add.s64 %rd22, %rd22, %rd15;
+	bra.uni $L11;
 $L12:
-	mov.b32 %r34, %f6;
-	shfl.sync.down.b32 %r35|%p12, %r34, 2, %r31, %r17;
-	mov.b32 %f20, %r35;
-	@!%p12 bra $L13;
-	mul.rn.f32 %f21, %f6, %f20;
-	mov.f32 %f6, %f21;
+$L1:
+	mov.f32 %f18, %f1;
+	// block reduction
+	mov.b32 %r25, 1;
+	mov.b32 %r26, 1;
+	sub.u32 %r27, %r13, 1;
+	mov.b32 %r28, %r25;
 $L13:
-	mov.b32 %r36, %f6;
-	shfl.sync.down.b32 %r37|%p13, %r36, 4, %r31, %r17;
-	mov.b32 %f22, %r37;
-	@!%p13 bra $L14;
-	mul.rn.f32 %f23, %f6, %f22;
-	mov.f32 %f6, %f23;
-$L14:
-	mov.b32 %r38, %f6;
-	shfl.sync.down.b32 %r39|%p14, %r38, 8, %r31, %r17;
-	mov.b32 %f24, %r39;
+	setp.hs.u32 %p13, %r28, 32;
+	@%p13 bra $L14;
+	mov.b32 %r29, %f18;
+	shfl.sync.down.b32 %r30|%p14, %r29, %r28, %r27, %r17;
+	mov.b32 %f19, %r30;
 	@!%p14 bra $L15;
-	mul.rn.f32 %f25, %f6, %f24;
-	mov.f32 %f6, %f25;
-$L15:
-	mov.b32 %r40, %f6;
-	shfl.sync.down.b32 %r41|%p15, %r40, 16, %r31, %r17;
-	mov.b32 %f26, %r41;
-	@!%p15 bra $L16;
-	mul.rn.f32 %f27, %f6, %f26;
-	mov.f32 %f6, %f27;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.f32 [%rd35+0], %f6;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L17;
+	add.rn.f32 %f20, %f18, %f19;
+	mov.f32 %f18, %f20;
+	bra.uni $L16;
 $L17:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_float32__final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<40>;
-	.reg .b64 %rd<22>;
-	.reg .f32 %f<26>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f32 %f1, 0f3F800000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f32 %f2, [%rd17+0];
-	mul.rn.f32 %f3, %f1, %f2;
-	mov.f32 %f1, %f3;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.f32 %f4, %f1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b32 %r19, %f4;
-	shfl.sync.down.b32 %r20|%p3, %r19, 1, %r18, %r17;
-	mov.b32 %f5, %r20;
-	@!%p3 bra $L3;
-	mul.rn.f32 %f6, %f4, %f5;
-	mov.f32 %f4, %f6;
-$L3:
-	mov.b32 %r21, %f4;
-	shfl.sync.down.b32 %r22|%p4, %r21, 2, %r18, %r17;
-	mov.b32 %f7, %r22;
-	@!%p4 bra $L4;
-	mul.rn.f32 %f8, %f4, %f7;
-	mov.f32 %f4, %f8;
-$L4:
-	mov.b32 %r23, %f4;
-	shfl.sync.down.b32 %r24|%p5, %r23, 4, %r18, %r17;
-	mov.b32 %f9, %r24;
-	@!%p5 bra $L5;
-	mul.rn.f32 %f10, %f4, %f9;
-	mov.f32 %f4, %f10;
-$L5:
-	mov.b32 %r25, %f4;
-	shfl.sync.down.b32 %r26|%p6, %r25, 8, %r18, %r17;
-	mov.b32 %f11, %r26;
-	@!%p6 bra $L6;
-	mul.rn.f32 %f12, %f4, %f11;
-	mov.f32 %f4, %f12;
-$L6:
-	mov.b32 %r27, %f4;
-	shfl.sync.down.b32 %r28|%p7, %r27, 16, %r18, %r17;
-	mov.b32 %f13, %r28;
-	@!%p7 bra $L7;
-	mul.rn.f32 %f14, %f4, %f13;
-	mov.f32 %f4, %f14;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.f32 [%rd19+0], %f4;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.f32 %f15, [%rd21+0];
-	mov.f32 %f4, %f15;
-$L10:
-	sub.u32 %r29, %r10, 1;
-	mov.b32 %r30, %f4;
-	shfl.sync.down.b32 %r31|%p11, %r30, 1, %r29, %r17;
-	mov.b32 %f16, %r31;
-	@!%p11 bra $L11;
-	mul.rn.f32 %f17, %f4, %f16;
-	mov.f32 %f4, %f17;
-$L11:
-	mov.b32 %r32, %f4;
-	shfl.sync.down.b32 %r33|%p12, %r32, 2, %r29, %r17;
-	mov.b32 %f18, %r33;
-	@!%p12 bra $L12;
-	mul.rn.f32 %f19, %f4, %f18;
-	mov.f32 %f4, %f19;
-$L12:
-	mov.b32 %r34, %f4;
-	shfl.sync.down.b32 %r35|%p13, %r34, 4, %r29, %r17;
-	mov.b32 %f20, %r35;
-	@!%p13 bra $L13;
-	mul.rn.f32 %f21, %f4, %f20;
-	mov.f32 %f4, %f21;
-$L13:
-	mov.b32 %r36, %f4;
-	shfl.sync.down.b32 %r37|%p14, %r36, 8, %r29, %r17;
-	mov.b32 %f22, %r37;
-	@!%p14 bra $L14;
-	mul.rn.f32 %f23, %f4, %f22;
-	mov.f32 %f4, %f23;
-$L14:
-	mov.b32 %r38, %f4;
-	shfl.sync.down.b32 %r39|%p15, %r38, 16, %r29, %r17;
-	mov.b32 %f24, %r39;
-	@!%p15 bra $L15;
-	mul.rn.f32 %f25, %f4, %f24;
-	mov.f32 %f4, %f25;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.f32 [%rd6+0], %f4;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_float32__main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<37>;
-	.reg .b32 %r<72>;
-	.reg .b64 %rd<36>;
-	.reg .f32 %f<68>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.f32 %f1, 0f7F800000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.f32 %f2, [%rd29+0];
-	mov.f32 %f3, %f2;
-	mul.rn.f32 %f4, %f3, 0f40000000;
-	add.rn.f32 %f5, %f1, %f4;
-	mov.f32 %f1, %f5;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f32 %f6, %f1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b32 %r21, %f6;
-	shfl.sync.down.b32 %r22|%p3, %r21, 1, %r20, %r17;
-	mov.b32 %f7, %r22;
-	@!%p3 bra $L4;
-	min.f32 %f8, %f6, %f7;
-	mov.b32 %r23, %f6;
-	mov.b32 %r24, %f7;
-	or.b32 %r25, %r23, %r24;
-	setp.eq.f32 %p4, %f6, %f7;
-	mov.b32 %f9, %r25;
-	selp.f32 %f10, %f9, %f8, %p4;
-	setp.nan.f32 %p5, %f6, %f7;
-	add.rn.f32 %f11, %f6, %f7;
-	selp.f32 %f12, %f11, %f10, %p5;
-	mov.f32 %f6, %f12;
-$L4:
-	mov.b32 %r26, %f6;
-	shfl.sync.down.b32 %r27|%p6, %r26, 2, %r20, %r17;
-	mov.b32 %f13, %r27;
-	@!%p6 bra $L5;
-	min.f32 %f14, %f6, %f13;
-	mov.b32 %r28, %f6;
-	mov.b32 %r29, %f13;
-	or.b32 %r30, %r28, %r29;
-	setp.eq.f32 %p7, %f6, %f13;
-	mov.b32 %f15, %r30;
-	selp.f32 %f16, %f15, %f14, %p7;
-	setp.nan.f32 %p8, %f6, %f13;
-	add.rn.f32 %f17, %f6, %f13;
-	selp.f32 %f18, %f17, %f16, %p8;
-	mov.f32 %f6, %f18;
-$L5:
-	mov.b32 %r31, %f6;
-	shfl.sync.down.b32 %r32|%p9, %r31, 4, %r20, %r17;
-	mov.b32 %f19, %r32;
-	@!%p9 bra $L6;
-	min.f32 %f20, %f6, %f19;
-	mov.b32 %r33, %f6;
-	mov.b32 %r34, %f19;
-	or.b32 %r35, %r33, %r34;
-	setp.eq.f32 %p10, %f6, %f19;
-	mov.b32 %f21, %r35;
-	selp.f32 %f22, %f21, %f20, %p10;
-	setp.nan.f32 %p11, %f6, %f19;
-	add.rn.f32 %f23, %f6, %f19;
-	selp.f32 %f24, %f23, %f22, %p11;
-	mov.f32 %f6, %f24;
-$L6:
-	mov.b32 %r36, %f6;
-	shfl.sync.down.b32 %r37|%p12, %r36, 8, %r20, %r17;
-	mov.b32 %f25, %r37;
-	@!%p12 bra $L7;
-	min.f32 %f26, %f6, %f25;
-	mov.b32 %r38, %f6;
-	mov.b32 %r39, %f25;
-	or.b32 %r40, %r38, %r39;
-	setp.eq.f32 %p13, %f6, %f25;
-	mov.b32 %f27, %r40;
-	selp.f32 %f28, %f27, %f26, %p13;
-	setp.nan.f32 %p14, %f6, %f25;
-	add.rn.f32 %f29, %f6, %f25;
-	selp.f32 %f30, %f29, %f28, %p14;
-	mov.f32 %f6, %f30;
-$L7:
-	mov.b32 %r41, %f6;
-	shfl.sync.down.b32 %r42|%p15, %r41, 16, %r20, %r17;
-	mov.b32 %f31, %r42;
-	@!%p15 bra $L8;
-	min.f32 %f32, %f6, %f31;
-	mov.b32 %r43, %f6;
-	mov.b32 %r44, %f31;
-	or.b32 %r45, %r43, %r44;
-	setp.eq.f32 %p16, %f6, %f31;
-	mov.b32 %f33, %r45;
-	selp.f32 %f34, %f33, %f32, %p16;
-	setp.nan.f32 %p17, %f6, %f31;
-	add.rn.f32 %f35, %f6, %f31;
-	selp.f32 %f36, %f35, %f34, %p17;
-	mov.f32 %f6, %f36;
-$L8:
-	setp.eq.u32 %p18, %r7, 0;
-	@!%p18 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.f32 [%rd31+0], %f6;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p19, %r8, 0;
-	@!%p19 bra $L10;
-	setp.lo.u32 %p20, %r7, %r10;
-	@!%p20 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.f32 %f37, [%rd33+0];
-	mov.f32 %f6, %f37;
-$L11:
-	sub.u32 %r46, %r10, 1;
-	mov.b32 %r47, %f6;
-	shfl.sync.down.b32 %r48|%p21, %r47, 1, %r46, %r17;
-	mov.b32 %f38, %r48;
-	@!%p21 bra $L12;
-	min.f32 %f39, %f6, %f38;
-	mov.b32 %r49, %f6;
-	mov.b32 %r50, %f38;
-	or.b32 %r51, %r49, %r50;
-	setp.eq.f32 %p22, %f6, %f38;
-	mov.b32 %f40, %r51;
-	selp.f32 %f41, %f40, %f39, %p22;
-	setp.nan.f32 %p23, %f6, %f38;
-	add.rn.f32 %f42, %f6, %f38;
-	selp.f32 %f43, %f42, %f41, %p23;
-	mov.f32 %f6, %f43;
-$L12:
-	mov.b32 %r52, %f6;
-	shfl.sync.down.b32 %r53|%p24, %r52, 2, %r46, %r17;
-	mov.b32 %f44, %r53;
-	@!%p24 bra $L13;
-	min.f32 %f45, %f6, %f44;
-	mov.b32 %r54, %f6;
-	mov.b32 %r55, %f44;
-	or.b32 %r56, %r54, %r55;
-	setp.eq.f32 %p25, %f6, %f44;
-	mov.b32 %f46, %r56;
-	selp.f32 %f47, %f46, %f45, %p25;
-	setp.nan.f32 %p26, %f6, %f44;
-	add.rn.f32 %f48, %f6, %f44;
-	selp.f32 %f49, %f48, %f47, %p26;
-	mov.f32 %f6, %f49;
-$L13:
-	mov.b32 %r57, %f6;
-	shfl.sync.down.b32 %r58|%p27, %r57, 4, %r46, %r17;
-	mov.b32 %f50, %r58;
-	@!%p27 bra $L14;
-	min.f32 %f51, %f6, %f50;
-	mov.b32 %r59, %f6;
-	mov.b32 %r60, %f50;
-	or.b32 %r61, %r59, %r60;
-	setp.eq.f32 %p28, %f6, %f50;
-	mov.b32 %f52, %r61;
-	selp.f32 %f53, %f52, %f51, %p28;
-	setp.nan.f32 %p29, %f6, %f50;
-	add.rn.f32 %f54, %f6, %f50;
-	selp.f32 %f55, %f54, %f53, %p29;
-	mov.f32 %f6, %f55;
-$L14:
-	mov.b32 %r62, %f6;
-	shfl.sync.down.b32 %r63|%p30, %r62, 8, %r46, %r17;
-	mov.b32 %f56, %r63;
-	@!%p30 bra $L15;
-	min.f32 %f57, %f6, %f56;
-	mov.b32 %r64, %f6;
-	mov.b32 %r65, %f56;
-	or.b32 %r66, %r64, %r65;
-	setp.eq.f32 %p31, %f6, %f56;
-	mov.b32 %f58, %r66;
-	selp.f32 %f59, %f58, %f57, %p31;
-	setp.nan.f32 %p32, %f6, %f56;
-	add.rn.f32 %f60, %f6, %f56;
-	selp.f32 %f61, %f60, %f59, %p32;
-	mov.f32 %f6, %f61;
-$L15:
-	mov.b32 %r67, %f6;
-	shfl.sync.down.b32 %r68|%p33, %r67, 16, %r46, %r17;
-	mov.b32 %f62, %r68;
-	@!%p33 bra $L16;
-	min.f32 %f63, %f6, %f62;
-	mov.b32 %r69, %f6;
-	mov.b32 %r70, %f62;
-	or.b32 %r71, %r69, %r70;
-	setp.eq.f32 %p34, %f6, %f62;
-	mov.b32 %f64, %r71;
-	selp.f32 %f65, %f64, %f63, %p34;
-	setp.nan.f32 %p35, %f6, %f62;
-	add.rn.f32 %f66, %f6, %f62;
-	selp.f32 %f67, %f66, %f65, %p35;
-	mov.f32 %f6, %f67;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p36, %r5, 0;
-	@!%p36 bra $L17;
-	st.global.f32 [%rd35+0], %f6;
-$L17:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_float32__final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<39>;
-	.reg .b32 %r<73>;
-	.reg .b64 %rd<22>;
-	.reg .f32 %f<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f32 %f1, 0f7F800000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f32 %f2, [%rd17+0];
-	min.f32 %f3, %f1, %f2;
-	mov.b32 %r18, %f1;
-	mov.b32 %r19, %f2;
-	or.b32 %r20, %r18, %r19;
-	setp.eq.f32 %p3, %f1, %f2;
-	mov.b32 %f4, %r20;
-	selp.f32 %f5, %f4, %f3, %p3;
-	setp.nan.f32 %p4, %f1, %f2;
-	add.rn.f32 %f6, %f1, %f2;
-	selp.f32 %f7, %f6, %f5, %p4;
-	mov.f32 %f1, %f7;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.f32 %f8, %f1;
-	// block reduction
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %f8;
-	shfl.sync.down.b32 %r23|%p5, %r22, 1, %r21, %r17;
-	mov.b32 %f9, %r23;
-	@!%p5 bra $L3;
-	min.f32 %f10, %f8, %f9;
-	mov.b32 %r24, %f8;
-	mov.b32 %r25, %f9;
-	or.b32 %r26, %r24, %r25;
-	setp.eq.f32 %p6, %f8, %f9;
-	mov.b32 %f11, %r26;
-	selp.f32 %f12, %f11, %f10, %p6;
-	setp.nan.f32 %p7, %f8, %f9;
-	add.rn.f32 %f13, %f8, %f9;
-	selp.f32 %f14, %f13, %f12, %p7;
-	mov.f32 %f8, %f14;
-$L3:
-	mov.b32 %r27, %f8;
-	shfl.sync.down.b32 %r28|%p8, %r27, 2, %r21, %r17;
-	mov.b32 %f15, %r28;
-	@!%p8 bra $L4;
-	min.f32 %f16, %f8, %f15;
-	mov.b32 %r29, %f8;
-	mov.b32 %r30, %f15;
-	or.b32 %r31, %r29, %r30;
-	setp.eq.f32 %p9, %f8, %f15;
-	mov.b32 %f17, %r31;
-	selp.f32 %f18, %f17, %f16, %p9;
-	setp.nan.f32 %p10, %f8, %f15;
-	add.rn.f32 %f19, %f8, %f15;
-	selp.f32 %f20, %f19, %f18, %p10;
-	mov.f32 %f8, %f20;
-$L4:
-	mov.b32 %r32, %f8;
-	shfl.sync.down.b32 %r33|%p11, %r32, 4, %r21, %r17;
-	mov.b32 %f21, %r33;
-	@!%p11 bra $L5;
-	min.f32 %f22, %f8, %f21;
-	mov.b32 %r34, %f8;
-	mov.b32 %r35, %f21;
-	or.b32 %r36, %r34, %r35;
-	setp.eq.f32 %p12, %f8, %f21;
-	mov.b32 %f23, %r36;
-	selp.f32 %f24, %f23, %f22, %p12;
-	setp.nan.f32 %p13, %f8, %f21;
-	add.rn.f32 %f25, %f8, %f21;
-	selp.f32 %f26, %f25, %f24, %p13;
-	mov.f32 %f8, %f26;
-$L5:
-	mov.b32 %r37, %f8;
-	shfl.sync.down.b32 %r38|%p14, %r37, 8, %r21, %r17;
-	mov.b32 %f27, %r38;
-	@!%p14 bra $L6;
-	min.f32 %f28, %f8, %f27;
-	mov.b32 %r39, %f8;
-	mov.b32 %r40, %f27;
-	or.b32 %r41, %r39, %r40;
-	setp.eq.f32 %p15, %f8, %f27;
-	mov.b32 %f29, %r41;
-	selp.f32 %f30, %f29, %f28, %p15;
-	setp.nan.f32 %p16, %f8, %f27;
-	add.rn.f32 %f31, %f8, %f27;
-	selp.f32 %f32, %f31, %f30, %p16;
-	mov.f32 %f8, %f32;
-$L6:
-	mov.b32 %r42, %f8;
-	shfl.sync.down.b32 %r43|%p17, %r42, 16, %r21, %r17;
-	mov.b32 %f33, %r43;
-	@!%p17 bra $L7;
-	min.f32 %f34, %f8, %f33;
-	mov.b32 %r44, %f8;
-	mov.b32 %r45, %f33;
-	or.b32 %r46, %r44, %r45;
-	setp.eq.f32 %p18, %f8, %f33;
-	mov.b32 %f35, %r46;
-	selp.f32 %f36, %f35, %f34, %p18;
-	setp.nan.f32 %p19, %f8, %f33;
-	add.rn.f32 %f37, %f8, %f33;
-	selp.f32 %f38, %f37, %f36, %p19;
-	mov.f32 %f8, %f38;
-$L7:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.f32 [%rd19+0], %f8;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L9;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.f32 %f39, [%rd21+0];
-	mov.f32 %f8, %f39;
-$L10:
-	sub.u32 %r47, %r10, 1;
-	mov.b32 %r48, %f8;
-	shfl.sync.down.b32 %r49|%p23, %r48, 1, %r47, %r17;
-	mov.b32 %f40, %r49;
-	@!%p23 bra $L11;
-	min.f32 %f41, %f8, %f40;
-	mov.b32 %r50, %f8;
-	mov.b32 %r51, %f40;
-	or.b32 %r52, %r50, %r51;
-	setp.eq.f32 %p24, %f8, %f40;
-	mov.b32 %f42, %r52;
-	selp.f32 %f43, %f42, %f41, %p24;
-	setp.nan.f32 %p25, %f8, %f40;
-	add.rn.f32 %f44, %f8, %f40;
-	selp.f32 %f45, %f44, %f43, %p25;
-	mov.f32 %f8, %f45;
-$L11:
-	mov.b32 %r53, %f8;
-	shfl.sync.down.b32 %r54|%p26, %r53, 2, %r47, %r17;
-	mov.b32 %f46, %r54;
-	@!%p26 bra $L12;
-	min.f32 %f47, %f8, %f46;
-	mov.b32 %r55, %f8;
-	mov.b32 %r56, %f46;
-	or.b32 %r57, %r55, %r56;
-	setp.eq.f32 %p27, %f8, %f46;
-	mov.b32 %f48, %r57;
-	selp.f32 %f49, %f48, %f47, %p27;
-	setp.nan.f32 %p28, %f8, %f46;
-	add.rn.f32 %f50, %f8, %f46;
-	selp.f32 %f51, %f50, %f49, %p28;
-	mov.f32 %f8, %f51;
-$L12:
-	mov.b32 %r58, %f8;
-	shfl.sync.down.b32 %r59|%p29, %r58, 4, %r47, %r17;
-	mov.b32 %f52, %r59;
-	@!%p29 bra $L13;
-	min.f32 %f53, %f8, %f52;
-	mov.b32 %r60, %f8;
-	mov.b32 %r61, %f52;
-	or.b32 %r62, %r60, %r61;
-	setp.eq.f32 %p30, %f8, %f52;
-	mov.b32 %f54, %r62;
-	selp.f32 %f55, %f54, %f53, %p30;
-	setp.nan.f32 %p31, %f8, %f52;
-	add.rn.f32 %f56, %f8, %f52;
-	selp.f32 %f57, %f56, %f55, %p31;
-	mov.f32 %f8, %f57;
-$L13:
-	mov.b32 %r63, %f8;
-	shfl.sync.down.b32 %r64|%p32, %r63, 8, %r47, %r17;
-	mov.b32 %f58, %r64;
-	@!%p32 bra $L14;
-	min.f32 %f59, %f8, %f58;
-	mov.b32 %r65, %f8;
-	mov.b32 %r66, %f58;
-	or.b32 %r67, %r65, %r66;
-	setp.eq.f32 %p33, %f8, %f58;
-	mov.b32 %f60, %r67;
-	selp.f32 %f61, %f60, %f59, %p33;
-	setp.nan.f32 %p34, %f8, %f58;
-	add.rn.f32 %f62, %f8, %f58;
-	selp.f32 %f63, %f62, %f61, %p34;
-	mov.f32 %f8, %f63;
-$L14:
-	mov.b32 %r68, %f8;
-	shfl.sync.down.b32 %r69|%p35, %r68, 16, %r47, %r17;
-	mov.b32 %f64, %r69;
-	@!%p35 bra $L15;
-	min.f32 %f65, %f8, %f64;
-	mov.b32 %r70, %f8;
-	mov.b32 %r71, %f64;
-	or.b32 %r72, %r70, %r71;
-	setp.eq.f32 %p36, %f8, %f64;
-	mov.b32 %f66, %r72;
-	selp.f32 %f67, %f66, %f65, %p36;
-	setp.nan.f32 %p37, %f8, %f64;
-	add.rn.f32 %f68, %f8, %f64;
-	selp.f32 %f69, %f68, %f67, %p37;
-	mov.f32 %f8, %f69;
-$L15:
-$L9:
-	setp.eq.u32 %p38, %r5, 0;
-	@!%p38 bra $L16;
-	st.global.f32 [%rd6+0], %f8;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_float32__main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<37>;
-	.reg .b32 %r<72>;
-	.reg .b64 %rd<36>;
-	.reg .f32 %f<68>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.f32 %f1, 0fFF800000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.f32 %f2, [%rd29+0];
-	mov.f32 %f3, %f2;
-	mul.rn.f32 %f4, %f3, 0f40000000;
-	add.rn.f32 %f5, %f1, %f4;
-	mov.f32 %f1, %f5;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f32 %f6, %f1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b32 %r21, %f6;
-	shfl.sync.down.b32 %r22|%p3, %r21, 1, %r20, %r17;
-	mov.b32 %f7, %r22;
-	@!%p3 bra $L4;
-	max.f32 %f8, %f6, %f7;
-	mov.b32 %r23, %f6;
-	mov.b32 %r24, %f7;
-	and.b32 %r25, %r23, %r24;
-	setp.eq.f32 %p4, %f6, %f7;
-	mov.b32 %f9, %r25;
-	selp.f32 %f10, %f9, %f8, %p4;
-	setp.nan.f32 %p5, %f6, %f7;
-	add.rn.f32 %f11, %f6, %f7;
-	selp.f32 %f12, %f11, %f10, %p5;
-	mov.f32 %f6, %f12;
-$L4:
-	mov.b32 %r26, %f6;
-	shfl.sync.down.b32 %r27|%p6, %r26, 2, %r20, %r17;
-	mov.b32 %f13, %r27;
-	@!%p6 bra $L5;
-	max.f32 %f14, %f6, %f13;
-	mov.b32 %r28, %f6;
-	mov.b32 %r29, %f13;
-	and.b32 %r30, %r28, %r29;
-	setp.eq.f32 %p7, %f6, %f13;
-	mov.b32 %f15, %r30;
-	selp.f32 %f16, %f15, %f14, %p7;
-	setp.nan.f32 %p8, %f6, %f13;
-	add.rn.f32 %f17, %f6, %f13;
-	selp.f32 %f18, %f17, %f16, %p8;
-	mov.f32 %f6, %f18;
-$L5:
-	mov.b32 %r31, %f6;
-	shfl.sync.down.b32 %r32|%p9, %r31, 4, %r20, %r17;
-	mov.b32 %f19, %r32;
-	@!%p9 bra $L6;
-	max.f32 %f20, %f6, %f19;
-	mov.b32 %r33, %f6;
-	mov.b32 %r34, %f19;
-	and.b32 %r35, %r33, %r34;
-	setp.eq.f32 %p10, %f6, %f19;
-	mov.b32 %f21, %r35;
-	selp.f32 %f22, %f21, %f20, %p10;
-	setp.nan.f32 %p11, %f6, %f19;
-	add.rn.f32 %f23, %f6, %f19;
-	selp.f32 %f24, %f23, %f22, %p11;
-	mov.f32 %f6, %f24;
-$L6:
-	mov.b32 %r36, %f6;
-	shfl.sync.down.b32 %r37|%p12, %r36, 8, %r20, %r17;
-	mov.b32 %f25, %r37;
-	@!%p12 bra $L7;
-	max.f32 %f26, %f6, %f25;
-	mov.b32 %r38, %f6;
-	mov.b32 %r39, %f25;
-	and.b32 %r40, %r38, %r39;
-	setp.eq.f32 %p13, %f6, %f25;
-	mov.b32 %f27, %r40;
-	selp.f32 %f28, %f27, %f26, %p13;
-	setp.nan.f32 %p14, %f6, %f25;
-	add.rn.f32 %f29, %f6, %f25;
-	selp.f32 %f30, %f29, %f28, %p14;
-	mov.f32 %f6, %f30;
-$L7:
-	mov.b32 %r41, %f6;
-	shfl.sync.down.b32 %r42|%p15, %r41, 16, %r20, %r17;
-	mov.b32 %f31, %r42;
-	@!%p15 bra $L8;
-	max.f32 %f32, %f6, %f31;
-	mov.b32 %r43, %f6;
-	mov.b32 %r44, %f31;
-	and.b32 %r45, %r43, %r44;
-	setp.eq.f32 %p16, %f6, %f31;
-	mov.b32 %f33, %r45;
-	selp.f32 %f34, %f33, %f32, %p16;
-	setp.nan.f32 %p17, %f6, %f31;
-	add.rn.f32 %f35, %f6, %f31;
-	selp.f32 %f36, %f35, %f34, %p17;
-	mov.f32 %f6, %f36;
-$L8:
-	setp.eq.u32 %p18, %r7, 0;
-	@!%p18 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.f32 [%rd31+0], %f6;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p19, %r8, 0;
-	@!%p19 bra $L10;
-	setp.lo.u32 %p20, %r7, %r10;
-	@!%p20 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.f32 %f37, [%rd33+0];
-	mov.f32 %f6, %f37;
-$L11:
-	sub.u32 %r46, %r10, 1;
-	mov.b32 %r47, %f6;
-	shfl.sync.down.b32 %r48|%p21, %r47, 1, %r46, %r17;
-	mov.b32 %f38, %r48;
-	@!%p21 bra $L12;
-	max.f32 %f39, %f6, %f38;
-	mov.b32 %r49, %f6;
-	mov.b32 %r50, %f38;
-	and.b32 %r51, %r49, %r50;
-	setp.eq.f32 %p22, %f6, %f38;
-	mov.b32 %f40, %r51;
-	selp.f32 %f41, %f40, %f39, %p22;
-	setp.nan.f32 %p23, %f6, %f38;
-	add.rn.f32 %f42, %f6, %f38;
-	selp.f32 %f43, %f42, %f41, %p23;
-	mov.f32 %f6, %f43;
-$L12:
-	mov.b32 %r52, %f6;
-	shfl.sync.down.b32 %r53|%p24, %r52, 2, %r46, %r17;
-	mov.b32 %f44, %r53;
-	@!%p24 bra $L13;
-	max.f32 %f45, %f6, %f44;
-	mov.b32 %r54, %f6;
-	mov.b32 %r55, %f44;
-	and.b32 %r56, %r54, %r55;
-	setp.eq.f32 %p25, %f6, %f44;
-	mov.b32 %f46, %r56;
-	selp.f32 %f47, %f46, %f45, %p25;
-	setp.nan.f32 %p26, %f6, %f44;
-	add.rn.f32 %f48, %f6, %f44;
-	selp.f32 %f49, %f48, %f47, %p26;
-	mov.f32 %f6, %f49;
-$L13:
-	mov.b32 %r57, %f6;
-	shfl.sync.down.b32 %r58|%p27, %r57, 4, %r46, %r17;
-	mov.b32 %f50, %r58;
-	@!%p27 bra $L14;
-	max.f32 %f51, %f6, %f50;
-	mov.b32 %r59, %f6;
-	mov.b32 %r60, %f50;
-	and.b32 %r61, %r59, %r60;
-	setp.eq.f32 %p28, %f6, %f50;
-	mov.b32 %f52, %r61;
-	selp.f32 %f53, %f52, %f51, %p28;
-	setp.nan.f32 %p29, %f6, %f50;
-	add.rn.f32 %f54, %f6, %f50;
-	selp.f32 %f55, %f54, %f53, %p29;
-	mov.f32 %f6, %f55;
-$L14:
-	mov.b32 %r62, %f6;
-	shfl.sync.down.b32 %r63|%p30, %r62, 8, %r46, %r17;
-	mov.b32 %f56, %r63;
-	@!%p30 bra $L15;
-	max.f32 %f57, %f6, %f56;
-	mov.b32 %r64, %f6;
-	mov.b32 %r65, %f56;
-	and.b32 %r66, %r64, %r65;
-	setp.eq.f32 %p31, %f6, %f56;
-	mov.b32 %f58, %r66;
-	selp.f32 %f59, %f58, %f57, %p31;
-	setp.nan.f32 %p32, %f6, %f56;
-	add.rn.f32 %f60, %f6, %f56;
-	selp.f32 %f61, %f60, %f59, %p32;
-	mov.f32 %f6, %f61;
-$L15:
-	mov.b32 %r67, %f6;
-	shfl.sync.down.b32 %r68|%p33, %r67, 16, %r46, %r17;
-	mov.b32 %f62, %r68;
-	@!%p33 bra $L16;
-	max.f32 %f63, %f6, %f62;
-	mov.b32 %r69, %f6;
-	mov.b32 %r70, %f62;
-	and.b32 %r71, %r69, %r70;
-	setp.eq.f32 %p34, %f6, %f62;
-	mov.b32 %f64, %r71;
-	selp.f32 %f65, %f64, %f63, %p34;
-	setp.nan.f32 %p35, %f6, %f62;
-	add.rn.f32 %f66, %f6, %f62;
-	selp.f32 %f67, %f66, %f65, %p35;
-	mov.f32 %f6, %f67;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p36, %r5, 0;
-	@!%p36 bra $L17;
-	st.global.f32 [%rd35+0], %f6;
-$L17:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_float32__final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<39>;
-	.reg .b32 %r<73>;
-	.reg .b64 %rd<22>;
-	.reg .f32 %f<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f32 %f1, 0fFF800000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f32 %f2, [%rd17+0];
-	max.f32 %f3, %f1, %f2;
-	mov.b32 %r18, %f1;
-	mov.b32 %r19, %f2;
-	and.b32 %r20, %r18, %r19;
-	setp.eq.f32 %p3, %f1, %f2;
-	mov.b32 %f4, %r20;
-	selp.f32 %f5, %f4, %f3, %p3;
-	setp.nan.f32 %p4, %f1, %f2;
-	add.rn.f32 %f6, %f1, %f2;
-	selp.f32 %f7, %f6, %f5, %p4;
-	mov.f32 %f1, %f7;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.f32 %f8, %f1;
-	// block reduction
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %f8;
-	shfl.sync.down.b32 %r23|%p5, %r22, 1, %r21, %r17;
-	mov.b32 %f9, %r23;
-	@!%p5 bra $L3;
-	max.f32 %f10, %f8, %f9;
-	mov.b32 %r24, %f8;
-	mov.b32 %r25, %f9;
-	and.b32 %r26, %r24, %r25;
-	setp.eq.f32 %p6, %f8, %f9;
-	mov.b32 %f11, %r26;
-	selp.f32 %f12, %f11, %f10, %p6;
-	setp.nan.f32 %p7, %f8, %f9;
-	add.rn.f32 %f13, %f8, %f9;
-	selp.f32 %f14, %f13, %f12, %p7;
-	mov.f32 %f8, %f14;
-$L3:
-	mov.b32 %r27, %f8;
-	shfl.sync.down.b32 %r28|%p8, %r27, 2, %r21, %r17;
-	mov.b32 %f15, %r28;
-	@!%p8 bra $L4;
-	max.f32 %f16, %f8, %f15;
-	mov.b32 %r29, %f8;
-	mov.b32 %r30, %f15;
-	and.b32 %r31, %r29, %r30;
-	setp.eq.f32 %p9, %f8, %f15;
-	mov.b32 %f17, %r31;
-	selp.f32 %f18, %f17, %f16, %p9;
-	setp.nan.f32 %p10, %f8, %f15;
-	add.rn.f32 %f19, %f8, %f15;
-	selp.f32 %f20, %f19, %f18, %p10;
-	mov.f32 %f8, %f20;
-$L4:
-	mov.b32 %r32, %f8;
-	shfl.sync.down.b32 %r33|%p11, %r32, 4, %r21, %r17;
-	mov.b32 %f21, %r33;
-	@!%p11 bra $L5;
-	max.f32 %f22, %f8, %f21;
-	mov.b32 %r34, %f8;
-	mov.b32 %r35, %f21;
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L18;
+	mul.rn.f32 %f21, %f18, %f19;
+	mov.f32 %f18, %f21;
+	bra.uni $L16;
+$L18:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L19;
+	min.f32 %f22, %f18, %f19;
+	mov.b32 %r31, %f18;
+	mov.b32 %r32, %f19;
+	or.b32 %r33, %r31, %r32;
+	setp.eq.f32 %p18, %f18, %f19;
+	mov.b32 %f23, %r33;
+	selp.f32 %f24, %f23, %f22, %p18;
+	setp.nan.f32 %p19, %f18, %f19;
+	add.rn.f32 %f25, %f18, %f19;
+	selp.f32 %f26, %f25, %f24, %p19;
+	mov.f32 %f18, %f26;
+	bra.uni $L16;
+$L19:
+	max.f32 %f27, %f18, %f19;
+	mov.b32 %r34, %f18;
+	mov.b32 %r35, %f19;
 	and.b32 %r36, %r34, %r35;
-	setp.eq.f32 %p12, %f8, %f21;
-	mov.b32 %f23, %r36;
-	selp.f32 %f24, %f23, %f22, %p12;
-	setp.nan.f32 %p13, %f8, %f21;
-	add.rn.f32 %f25, %f8, %f21;
-	selp.f32 %f26, %f25, %f24, %p13;
-	mov.f32 %f8, %f26;
-$L5:
-	mov.b32 %r37, %f8;
-	shfl.sync.down.b32 %r38|%p14, %r37, 8, %r21, %r17;
-	mov.b32 %f27, %r38;
-	@!%p14 bra $L6;
-	max.f32 %f28, %f8, %f27;
-	mov.b32 %r39, %f8;
-	mov.b32 %r40, %f27;
-	and.b32 %r41, %r39, %r40;
-	setp.eq.f32 %p15, %f8, %f27;
-	mov.b32 %f29, %r41;
-	selp.f32 %f30, %f29, %f28, %p15;
-	setp.nan.f32 %p16, %f8, %f27;
-	add.rn.f32 %f31, %f8, %f27;
-	selp.f32 %f32, %f31, %f30, %p16;
-	mov.f32 %f8, %f32;
-$L6:
-	mov.b32 %r42, %f8;
-	shfl.sync.down.b32 %r43|%p17, %r42, 16, %r21, %r17;
-	mov.b32 %f33, %r43;
-	@!%p17 bra $L7;
-	max.f32 %f34, %f8, %f33;
-	mov.b32 %r44, %f8;
+	setp.eq.f32 %p20, %f18, %f19;
+	mov.b32 %f28, %r36;
+	selp.f32 %f29, %f28, %f27, %p20;
+	setp.nan.f32 %p21, %f18, %f19;
+	add.rn.f32 %f30, %f18, %f19;
+	selp.f32 %f31, %f30, %f29, %p21;
+	mov.f32 %f18, %f31;
+$L16:
+$L15:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L13;
+$L14:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L20;
+	mul.wide.u32 %rd24, %r8, 16;
+	add.s64 %rd25, %rd1, %rd24;
+	st.shared.f32 [%rd25+0], %f18;
+$L20:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L21;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L22;
+	mul.wide.u32 %rd26, %r7, 16;
+	add.s64 %rd27, %rd1, %rd26;
+	ld.shared.f32 %f32, [%rd27+0];
+	mov.f32 %f18, %f32;
+$L22:
+	sub.u32 %r37, %r10, 1;
+	mov.b32 %r38, %r26;
+$L23:
+	setp.hs.u32 %p25, %r38, 32;
+	@%p25 bra $L24;
+	mov.b32 %r39, %f18;
+	shfl.sync.down.b32 %r40|%p26, %r39, %r38, %r37, %r17;
+	mov.b32 %f33, %r40;
+	@!%p26 bra $L25;
+	setp.ne.u32 %p27, %r18, 1;
+	@%p27 bra.uni $L27;
+	add.rn.f32 %f34, %f18, %f33;
+	mov.f32 %f18, %f34;
+	bra.uni $L26;
+$L27:
+	setp.ne.u32 %p28, %r18, 2;
+	@%p28 bra.uni $L28;
+	mul.rn.f32 %f35, %f18, %f33;
+	mov.f32 %f18, %f35;
+	bra.uni $L26;
+$L28:
+	setp.ne.u32 %p29, %r18, 3;
+	@%p29 bra.uni $L29;
+	min.f32 %f36, %f18, %f33;
+	mov.b32 %r41, %f18;
+	mov.b32 %r42, %f33;
+	or.b32 %r43, %r41, %r42;
+	setp.eq.f32 %p30, %f18, %f33;
+	mov.b32 %f37, %r43;
+	selp.f32 %f38, %f37, %f36, %p30;
+	setp.nan.f32 %p31, %f18, %f33;
+	add.rn.f32 %f39, %f18, %f33;
+	selp.f32 %f40, %f39, %f38, %p31;
+	mov.f32 %f18, %f40;
+	bra.uni $L26;
+$L29:
+	max.f32 %f41, %f18, %f33;
+	mov.b32 %r44, %f18;
 	mov.b32 %r45, %f33;
 	and.b32 %r46, %r44, %r45;
-	setp.eq.f32 %p18, %f8, %f33;
-	mov.b32 %f35, %r46;
-	selp.f32 %f36, %f35, %f34, %p18;
-	setp.nan.f32 %p19, %f8, %f33;
-	add.rn.f32 %f37, %f8, %f33;
-	selp.f32 %f38, %f37, %f36, %p19;
-	mov.f32 %f8, %f38;
-$L7:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.f32 [%rd19+0], %f8;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L9;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.f32 %f39, [%rd21+0];
-	mov.f32 %f8, %f39;
-$L10:
-	sub.u32 %r47, %r10, 1;
-	mov.b32 %r48, %f8;
-	shfl.sync.down.b32 %r49|%p23, %r48, 1, %r47, %r17;
-	mov.b32 %f40, %r49;
-	@!%p23 bra $L11;
-	max.f32 %f41, %f8, %f40;
-	mov.b32 %r50, %f8;
-	mov.b32 %r51, %f40;
-	and.b32 %r52, %r50, %r51;
-	setp.eq.f32 %p24, %f8, %f40;
-	mov.b32 %f42, %r52;
-	selp.f32 %f43, %f42, %f41, %p24;
-	setp.nan.f32 %p25, %f8, %f40;
-	add.rn.f32 %f44, %f8, %f40;
-	selp.f32 %f45, %f44, %f43, %p25;
-	mov.f32 %f8, %f45;
-$L11:
-	mov.b32 %r53, %f8;
-	shfl.sync.down.b32 %r54|%p26, %r53, 2, %r47, %r17;
-	mov.b32 %f46, %r54;
-	@!%p26 bra $L12;
-	max.f32 %f47, %f8, %f46;
-	mov.b32 %r55, %f8;
-	mov.b32 %r56, %f46;
-	and.b32 %r57, %r55, %r56;
-	setp.eq.f32 %p27, %f8, %f46;
-	mov.b32 %f48, %r57;
-	selp.f32 %f49, %f48, %f47, %p27;
-	setp.nan.f32 %p28, %f8, %f46;
-	add.rn.f32 %f50, %f8, %f46;
-	selp.f32 %f51, %f50, %f49, %p28;
-	mov.f32 %f8, %f51;
-$L12:
-	mov.b32 %r58, %f8;
-	shfl.sync.down.b32 %r59|%p29, %r58, 4, %r47, %r17;
-	mov.b32 %f52, %r59;
-	@!%p29 bra $L13;
-	max.f32 %f53, %f8, %f52;
-	mov.b32 %r60, %f8;
-	mov.b32 %r61, %f52;
-	and.b32 %r62, %r60, %r61;
-	setp.eq.f32 %p30, %f8, %f52;
-	mov.b32 %f54, %r62;
-	selp.f32 %f55, %f54, %f53, %p30;
-	setp.nan.f32 %p31, %f8, %f52;
-	add.rn.f32 %f56, %f8, %f52;
-	selp.f32 %f57, %f56, %f55, %p31;
-	mov.f32 %f8, %f57;
-$L13:
-	mov.b32 %r63, %f8;
-	shfl.sync.down.b32 %r64|%p32, %r63, 8, %r47, %r17;
-	mov.b32 %f58, %r64;
-	@!%p32 bra $L14;
-	max.f32 %f59, %f8, %f58;
-	mov.b32 %r65, %f8;
-	mov.b32 %r66, %f58;
-	and.b32 %r67, %r65, %r66;
-	setp.eq.f32 %p33, %f8, %f58;
-	mov.b32 %f60, %r67;
-	selp.f32 %f61, %f60, %f59, %p33;
-	setp.nan.f32 %p34, %f8, %f58;
-	add.rn.f32 %f62, %f8, %f58;
-	selp.f32 %f63, %f62, %f61, %p34;
-	mov.f32 %f8, %f63;
-$L14:
-	mov.b32 %r68, %f8;
-	shfl.sync.down.b32 %r69|%p35, %r68, 16, %r47, %r17;
-	mov.b32 %f64, %r69;
-	@!%p35 bra $L15;
-	max.f32 %f65, %f8, %f64;
-	mov.b32 %r70, %f8;
-	mov.b32 %r71, %f64;
-	and.b32 %r72, %r70, %r71;
-	setp.eq.f32 %p36, %f8, %f64;
-	mov.b32 %f66, %r72;
-	selp.f32 %f67, %f66, %f65, %p36;
-	setp.nan.f32 %p37, %f8, %f64;
-	add.rn.f32 %f68, %f8, %f64;
-	selp.f32 %f69, %f68, %f67, %p37;
-	mov.f32 %f8, %f69;
-$L15:
-$L9:
-	setp.eq.u32 %p38, %r5, 0;
-	@!%p38 bra $L16;
-	st.global.f32 [%rd6+0], %f8;
-$L16:
+	setp.eq.f32 %p32, %f18, %f33;
+	mov.b32 %f42, %r46;
+	selp.f32 %f43, %f42, %f41, %p32;
+	setp.nan.f32 %p33, %f18, %f33;
+	add.rn.f32 %f44, %f18, %f33;
+	selp.f32 %f45, %f44, %f43, %p33;
+	mov.f32 %f18, %f45;
+$L26:
+$L25:
+	shl.b32 %r38, %r38, 1;
+	bra.uni $L23;
+$L24:
+$L21:
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L30;
+	st.global.f32 [%rd6+0], %f18;
+$L30:
 	ret;
 }
 `
@@ -5812,16 +4546,17 @@ const gokkosPTX17 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_corpus_GenericSum_int32__main_sum(
+.visible .entry gk_corpus_GenericSum_int32__main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
+	.reg .pred %p<26>;
 	.reg .b32 %r<49>;
 	.reg .b64 %rd<36>;
 	mov.u32 %r1, %tid.x;
@@ -5847,6 +4582,7 @@ const gokkosPTX17 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -5854,419 +4590,196 @@ const gokkosPTX17 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b32 %r22, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b32 %r22, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b32 %r22, 2147483647;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b32 %r22, -2147483648;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b32 %r22, -1;
+	bra.uni $L1;
+$L6:
+	mov.b32 %r22, 0;
+$L1:
+	mov.b32 %r21, %r22;
 	cvt.u64.u32 %rd23, %r5;
 	add.s64 %rd24, %rd20, %rd23;
 	cvt.u64.u32 %rd25, %r6;
 	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
+$L7:
+	setp.ge.s64 %p7, %rd26, %rd22;
+	@%p7 bra $L8;
 	mov.b64 %rd27, %rd26;
 	mul.lo.s64 %rd28, %rd27, %rd12;
 	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	mul.lo.s32 %r23, %r22, 2;
-	add.s32 %r24, %r20, %r23;
-	mov.b32 %r20, %r24;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r25, %r20;
-	// block reduction
-	sub.u32 %r26, %r13, 1;
-	shfl.sync.down.b32 %r27|%p3, %r25, 1, %r26, %r17;
-	@!%p3 bra $L4;
-	add.s32 %r28, %r25, %r27;
-	mov.b32 %r25, %r28;
-$L4:
-	shfl.sync.down.b32 %r29|%p4, %r25, 2, %r26, %r17;
-	@!%p4 bra $L5;
-	add.s32 %r30, %r25, %r29;
-	mov.b32 %r25, %r30;
-$L5:
-	shfl.sync.down.b32 %r31|%p5, %r25, 4, %r26, %r17;
-	@!%p5 bra $L6;
-	add.s32 %r32, %r25, %r31;
-	mov.b32 %r25, %r32;
-$L6:
-	shfl.sync.down.b32 %r33|%p6, %r25, 8, %r26, %r17;
-	@!%p6 bra $L7;
-	add.s32 %r34, %r25, %r33;
-	mov.b32 %r25, %r34;
-$L7:
-	shfl.sync.down.b32 %r35|%p7, %r25, 16, %r26, %r17;
-	@!%p7 bra $L8;
-	add.s32 %r36, %r25, %r35;
-	mov.b32 %r25, %r36;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r25;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r37, [%rd33+0];
-	mov.b32 %r25, %r37;
-$L11:
-	sub.u32 %r38, %r10, 1;
-	shfl.sync.down.b32 %r39|%p11, %r25, 1, %r38, %r17;
-	@!%p11 bra $L12;
-	add.s32 %r40, %r25, %r39;
-	mov.b32 %r25, %r40;
-$L12:
-	shfl.sync.down.b32 %r41|%p12, %r25, 2, %r38, %r17;
-	@!%p12 bra $L13;
-	add.s32 %r42, %r25, %r41;
-	mov.b32 %r25, %r42;
-$L13:
-	shfl.sync.down.b32 %r43|%p13, %r25, 4, %r38, %r17;
-	@!%p13 bra $L14;
-	add.s32 %r44, %r25, %r43;
-	mov.b32 %r25, %r44;
-$L14:
-	shfl.sync.down.b32 %r45|%p14, %r25, 8, %r38, %r17;
-	@!%p14 bra $L15;
-	add.s32 %r46, %r25, %r45;
-	mov.b32 %r25, %r46;
-$L15:
-	shfl.sync.down.b32 %r47|%p15, %r25, 16, %r38, %r17;
-	@!%p15 bra $L16;
-	add.s32 %r48, %r25, %r47;
-	mov.b32 %r25, %r48;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r25;
-$L17:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_int32__final_sum(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	add.s32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	add.s32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
+	ld.global.nc.s32 %r23, [%rd29+0];
+	mov.b32 %r24, %r23;
+	mul.lo.s32 %r25, %r24, 2;
 	add.s32 %r26, %r21, %r25;
 	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	add.s32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	add.s32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	add.s32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	add.s32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	add.s32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	add.s32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	add.s32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	add.s32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
 $L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_int32__main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<49>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 1;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	mul.lo.s32 %r23, %r22, 2;
-	add.s32 %r24, %r20, %r23;
-	mov.b32 %r20, %r24;
-$L3:
 	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r25, %r20;
-	// block reduction
-	sub.u32 %r26, %r13, 1;
-	shfl.sync.down.b32 %r27|%p3, %r25, 1, %r26, %r17;
-	@!%p3 bra $L4;
-	mul.lo.s32 %r28, %r25, %r27;
-	mov.b32 %r25, %r28;
-$L4:
-	shfl.sync.down.b32 %r29|%p4, %r25, 2, %r26, %r17;
-	@!%p4 bra $L5;
-	mul.lo.s32 %r30, %r25, %r29;
-	mov.b32 %r25, %r30;
-$L5:
-	shfl.sync.down.b32 %r31|%p5, %r25, 4, %r26, %r17;
-	@!%p5 bra $L6;
-	mul.lo.s32 %r32, %r25, %r31;
-	mov.b32 %r25, %r32;
-$L6:
-	shfl.sync.down.b32 %r33|%p6, %r25, 8, %r26, %r17;
-	@!%p6 bra $L7;
-	mul.lo.s32 %r34, %r25, %r33;
-	mov.b32 %r25, %r34;
-$L7:
-	shfl.sync.down.b32 %r35|%p7, %r25, 16, %r26, %r17;
-	@!%p7 bra $L8;
-	mul.lo.s32 %r36, %r25, %r35;
-	mov.b32 %r25, %r36;
+	bra.uni $L7;
 $L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
+	mov.b32 %r27, %r21;
+	// block reduction
+	mov.b32 %r28, 1;
+	mov.b32 %r29, 1;
+	sub.u32 %r30, %r13, 1;
+	mov.b32 %r31, %r28;
+$L10:
+	setp.hs.u32 %p8, %r31, 32;
+	@%p8 bra $L11;
+	shfl.sync.down.b32 %r32|%p9, %r27, %r31, %r30, %r17;
+	@!%p9 bra $L12;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L14;
+	add.s32 %r33, %r27, %r32;
+	mov.b32 %r27, %r33;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L15;
+	mul.lo.s32 %r34, %r27, %r32;
+	mov.b32 %r27, %r34;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L16;
+	min.s32 %r35, %r27, %r32;
+	mov.b32 %r27, %r35;
+	bra.uni $L13;
+$L16:
+	setp.ne.u32 %p13, %r18, 4;
+	@%p13 bra.uni $L17;
+	max.s32 %r36, %r27, %r32;
+	mov.b32 %r27, %r36;
+	bra.uni $L13;
+$L17:
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L18;
+	and.b32 %r37, %r27, %r32;
+	mov.b32 %r27, %r37;
+	bra.uni $L13;
+$L18:
+	or.b32 %r38, %r27, %r32;
+	mov.b32 %r27, %r38;
+$L13:
+$L12:
+	shl.b32 %r31, %r31, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L19;
 	mul.wide.u32 %rd30, %r8, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r25;
-$L9:
+	st.shared.s32 [%rd31+0], %r27;
+$L19:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L20;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L21;
 	mul.wide.u32 %rd32, %r7, 16;
 	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r37, [%rd33+0];
-	mov.b32 %r25, %r37;
-$L11:
-	sub.u32 %r38, %r10, 1;
-	shfl.sync.down.b32 %r39|%p11, %r25, 1, %r38, %r17;
-	@!%p11 bra $L12;
-	mul.lo.s32 %r40, %r25, %r39;
-	mov.b32 %r25, %r40;
-$L12:
-	shfl.sync.down.b32 %r41|%p12, %r25, 2, %r38, %r17;
-	@!%p12 bra $L13;
-	mul.lo.s32 %r42, %r25, %r41;
-	mov.b32 %r25, %r42;
-$L13:
-	shfl.sync.down.b32 %r43|%p13, %r25, 4, %r38, %r17;
-	@!%p13 bra $L14;
-	mul.lo.s32 %r44, %r25, %r43;
-	mov.b32 %r25, %r44;
-$L14:
-	shfl.sync.down.b32 %r45|%p14, %r25, 8, %r38, %r17;
-	@!%p14 bra $L15;
-	mul.lo.s32 %r46, %r25, %r45;
-	mov.b32 %r25, %r46;
-$L15:
-	shfl.sync.down.b32 %r47|%p15, %r25, 16, %r38, %r17;
-	@!%p15 bra $L16;
-	mul.lo.s32 %r48, %r25, %r47;
-	mov.b32 %r25, %r48;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
+	ld.shared.s32 %r39, [%rd33+0];
+	mov.b32 %r27, %r39;
+$L21:
+	sub.u32 %r40, %r10, 1;
+	mov.b32 %r41, %r29;
+$L22:
+	setp.hs.u32 %p18, %r41, 32;
+	@%p18 bra $L23;
+	shfl.sync.down.b32 %r42|%p19, %r27, %r41, %r40, %r17;
+	@!%p19 bra $L24;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L26;
+	add.s32 %r43, %r27, %r42;
+	mov.b32 %r27, %r43;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L27;
+	mul.lo.s32 %r44, %r27, %r42;
+	mov.b32 %r27, %r44;
+	bra.uni $L25;
+$L27:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L28;
+	min.s32 %r45, %r27, %r42;
+	mov.b32 %r27, %r45;
+	bra.uni $L25;
+$L28:
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L29;
+	max.s32 %r46, %r27, %r42;
+	mov.b32 %r27, %r46;
+	bra.uni $L25;
+$L29:
+	setp.ne.u32 %p24, %r18, 7;
+	@%p24 bra.uni $L30;
+	and.b32 %r47, %r27, %r42;
+	mov.b32 %r27, %r47;
+	bra.uni $L25;
+$L30:
+	or.b32 %r48, %r27, %r42;
+	mov.b32 %r27, %r48;
+$L25:
+$L24:
+	shl.b32 %r41, %r41, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	mul.wide.u32 %rd34, %r19, 8;
 	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r25;
-$L17:
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L31;
+	st.global.s32 [%rd35+0], %r27;
+$L31:
 	ret;
 }
 
-.visible .entry gk_corpus_GenericSum_int32__final_prod(
+.visible .entry gk_corpus_GenericSum_int32__final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<54>;
+	.reg .b64 %rd<32>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6291,6 +4804,7 @@ $L17:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -6298,1251 +4812,214 @@ $L17:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 1;
 	cvt.u64.u32 %rd14, %r5;
 	cvt.u64.u32 %rd15, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b32 %r19, 0;
 	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd16, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	mul.lo.s32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
+	ld.global.s32 %r20, [%rd17+0];
+	add.s32 %r21, %r19, %r20;
+	mov.b32 %r19, %r21;
 	add.s64 %rd16, %rd16, %rd15;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	mul.lo.s32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	mul.lo.s32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	mul.lo.s32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	mul.lo.s32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b32 %r19, 1;
+	mov.b64 %rd18, %rd14;
 $L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	mul.lo.s32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
+	setp.ge.s64 %p5, %rd18, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd19, %rd18, 8, %rd3;
+	ld.global.s32 %r22, [%rd19+0];
+	mul.lo.s32 %r23, %r19, %r22;
+	mov.b32 %r19, %r23;
+	add.s64 %rd18, %rd18, %rd15;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	mul.lo.s32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	mul.lo.s32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	mul.lo.s32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	mul.lo.s32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	mul.lo.s32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_int32__main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<49>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 2147483647;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	mul.lo.s32 %r23, %r22, 2;
-	add.s32 %r24, %r20, %r23;
-	mov.b32 %r20, %r24;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
 	bra.uni $L1;
-$L2:
-	mov.b32 %r25, %r20;
-	// block reduction
-	sub.u32 %r26, %r13, 1;
-	shfl.sync.down.b32 %r27|%p3, %r25, 1, %r26, %r17;
-	@!%p3 bra $L4;
-	min.s32 %r28, %r25, %r27;
-	mov.b32 %r25, %r28;
-$L4:
-	shfl.sync.down.b32 %r29|%p4, %r25, 2, %r26, %r17;
-	@!%p4 bra $L5;
-	min.s32 %r30, %r25, %r29;
-	mov.b32 %r25, %r30;
 $L5:
-	shfl.sync.down.b32 %r31|%p5, %r25, 4, %r26, %r17;
-	@!%p5 bra $L6;
-	min.s32 %r32, %r25, %r31;
-	mov.b32 %r25, %r32;
-$L6:
-	shfl.sync.down.b32 %r33|%p6, %r25, 8, %r26, %r17;
-	@!%p6 bra $L7;
-	min.s32 %r34, %r25, %r33;
-	mov.b32 %r25, %r34;
-$L7:
-	shfl.sync.down.b32 %r35|%p7, %r25, 16, %r26, %r17;
-	@!%p7 bra $L8;
-	min.s32 %r36, %r25, %r35;
-	mov.b32 %r25, %r36;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r25;
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b32 %r19, 2147483647;
+	mov.b64 %rd20, %rd14;
 $L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r37, [%rd33+0];
-	mov.b32 %r25, %r37;
-$L11:
-	sub.u32 %r38, %r10, 1;
-	shfl.sync.down.b32 %r39|%p11, %r25, 1, %r38, %r17;
-	@!%p11 bra $L12;
-	min.s32 %r40, %r25, %r39;
-	mov.b32 %r25, %r40;
-$L12:
-	shfl.sync.down.b32 %r41|%p12, %r25, 2, %r38, %r17;
-	@!%p12 bra $L13;
-	min.s32 %r42, %r25, %r41;
-	mov.b32 %r25, %r42;
-$L13:
-	shfl.sync.down.b32 %r43|%p13, %r25, 4, %r38, %r17;
-	@!%p13 bra $L14;
-	min.s32 %r44, %r25, %r43;
-	mov.b32 %r25, %r44;
-$L14:
-	shfl.sync.down.b32 %r45|%p14, %r25, 8, %r38, %r17;
-	@!%p14 bra $L15;
-	min.s32 %r46, %r25, %r45;
-	mov.b32 %r25, %r46;
-$L15:
-	shfl.sync.down.b32 %r47|%p15, %r25, 16, %r38, %r17;
-	@!%p15 bra $L16;
-	min.s32 %r48, %r25, %r47;
-	mov.b32 %r25, %r48;
-$L16:
+	setp.ge.s64 %p7, %rd20, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd21, %rd20, 8, %rd3;
+	ld.global.s32 %r24, [%rd21+0];
+	min.s32 %r25, %r19, %r24;
+	mov.b32 %r19, %r25;
+	add.s64 %rd20, %rd20, %rd15;
+	bra.uni $L9;
 $L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r25;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b32 %r19, -2147483648;
+	mov.b64 %rd22, %rd14;
+$L12:
+	setp.ge.s64 %p9, %rd22, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd23, %rd22, 8, %rd3;
+	ld.global.s32 %r26, [%rd23+0];
+	max.s32 %r27, %r19, %r26;
+	mov.b32 %r19, %r27;
+	add.s64 %rd22, %rd22, %rd15;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b32 %r19, -1;
+	mov.b64 %rd24, %rd14;
+$L15:
+	setp.ge.s64 %p11, %rd24, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd25, %rd24, 8, %rd3;
+	ld.global.s32 %r28, [%rd25+0];
+	and.b32 %r29, %r19, %r28;
+	mov.b32 %r19, %r29;
+	add.s64 %rd24, %rd24, %rd15;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b32 %r19, 0;
+	mov.b64 %rd26, %rd14;
 $L17:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_int32__final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 2147483647;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
+	setp.ge.s64 %p12, %rd26, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd27, %rd26, 8, %rd3;
+	ld.global.s32 %r30, [%rd27+0];
+	or.b32 %r31, %r19, %r30;
+	mov.b32 %r19, %r31;
+	add.s64 %rd26, %rd26, %rd15;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	min.s32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
+	mov.b32 %r32, %r19;
 	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	min.s32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	min.s32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	min.s32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	min.s32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	min.s32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
+	mov.b32 %r33, 1;
+	mov.b32 %r34, 1;
+	sub.u32 %r35, %r13, 1;
+	mov.b32 %r36, %r33;
+$L19:
+	setp.hs.u32 %p13, %r36, 32;
+	@%p13 bra $L20;
+	shfl.sync.down.b32 %r37|%p14, %r32, %r36, %r35, %r17;
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s32 %r38, %r32, %r37;
+	mov.b32 %r32, %r38;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s32 %r39, %r32, %r37;
+	mov.b32 %r32, %r39;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s32 %r40, %r32, %r37;
+	mov.b32 %r32, %r40;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s32 %r41, %r32, %r37;
+	mov.b32 %r32, %r41;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b32 %r42, %r32, %r37;
+	mov.b32 %r32, %r42;
+	bra.uni $L22;
+$L27:
+	or.b32 %r43, %r32, %r37;
+	mov.b32 %r32, %r43;
+$L22:
+$L21:
+	shl.b32 %r36, %r36, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd28, %r8, 16;
+	add.s64 %rd29, %rd1, %rd28;
+	st.shared.s32 [%rd29+0], %r32;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	min.s32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	min.s32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	min.s32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	min.s32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	min.s32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_int32__main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<49>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, -2147483648;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	mul.lo.s32 %r23, %r22, 2;
-	add.s32 %r24, %r20, %r23;
-	mov.b32 %r20, %r24;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r25, %r20;
-	// block reduction
-	sub.u32 %r26, %r13, 1;
-	shfl.sync.down.b32 %r27|%p3, %r25, 1, %r26, %r17;
-	@!%p3 bra $L4;
-	max.s32 %r28, %r25, %r27;
-	mov.b32 %r25, %r28;
-$L4:
-	shfl.sync.down.b32 %r29|%p4, %r25, 2, %r26, %r17;
-	@!%p4 bra $L5;
-	max.s32 %r30, %r25, %r29;
-	mov.b32 %r25, %r30;
-$L5:
-	shfl.sync.down.b32 %r31|%p5, %r25, 4, %r26, %r17;
-	@!%p5 bra $L6;
-	max.s32 %r32, %r25, %r31;
-	mov.b32 %r25, %r32;
-$L6:
-	shfl.sync.down.b32 %r33|%p6, %r25, 8, %r26, %r17;
-	@!%p6 bra $L7;
-	max.s32 %r34, %r25, %r33;
-	mov.b32 %r25, %r34;
-$L7:
-	shfl.sync.down.b32 %r35|%p7, %r25, 16, %r26, %r17;
-	@!%p7 bra $L8;
-	max.s32 %r36, %r25, %r35;
-	mov.b32 %r25, %r36;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd30, %r7, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r25;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r37, [%rd33+0];
-	mov.b32 %r25, %r37;
-$L11:
-	sub.u32 %r38, %r10, 1;
-	shfl.sync.down.b32 %r39|%p11, %r25, 1, %r38, %r17;
-	@!%p11 bra $L12;
-	max.s32 %r40, %r25, %r39;
-	mov.b32 %r25, %r40;
-$L12:
-	shfl.sync.down.b32 %r41|%p12, %r25, 2, %r38, %r17;
-	@!%p12 bra $L13;
-	max.s32 %r42, %r25, %r41;
-	mov.b32 %r25, %r42;
-$L13:
-	shfl.sync.down.b32 %r43|%p13, %r25, 4, %r38, %r17;
-	@!%p13 bra $L14;
-	max.s32 %r44, %r25, %r43;
-	mov.b32 %r25, %r44;
-$L14:
-	shfl.sync.down.b32 %r45|%p14, %r25, 8, %r38, %r17;
-	@!%p14 bra $L15;
-	max.s32 %r46, %r25, %r45;
-	mov.b32 %r25, %r46;
-$L15:
-	shfl.sync.down.b32 %r47|%p15, %r25, 16, %r38, %r17;
-	@!%p15 bra $L16;
-	max.s32 %r48, %r25, %r47;
-	mov.b32 %r25, %r48;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r25;
-$L17:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_int32__final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, -2147483648;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	max.s32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	max.s32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	max.s32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	max.s32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	max.s32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	max.s32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	max.s32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	max.s32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	max.s32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	max.s32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	max.s32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_int32__main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<49>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, -1;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	mul.lo.s32 %r23, %r22, 2;
-	add.s32 %r24, %r20, %r23;
-	mov.b32 %r20, %r24;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r25, %r20;
-	// block reduction
-	sub.u32 %r26, %r13, 1;
-	shfl.sync.down.b32 %r27|%p3, %r25, 1, %r26, %r17;
-	@!%p3 bra $L4;
-	and.b32 %r28, %r25, %r27;
-	mov.b32 %r25, %r28;
-$L4:
-	shfl.sync.down.b32 %r29|%p4, %r25, 2, %r26, %r17;
-	@!%p4 bra $L5;
-	and.b32 %r30, %r25, %r29;
-	mov.b32 %r25, %r30;
-$L5:
-	shfl.sync.down.b32 %r31|%p5, %r25, 4, %r26, %r17;
-	@!%p5 bra $L6;
-	and.b32 %r32, %r25, %r31;
-	mov.b32 %r25, %r32;
-$L6:
-	shfl.sync.down.b32 %r33|%p6, %r25, 8, %r26, %r17;
-	@!%p6 bra $L7;
-	and.b32 %r34, %r25, %r33;
-	mov.b32 %r25, %r34;
-$L7:
-	shfl.sync.down.b32 %r35|%p7, %r25, 16, %r26, %r17;
-	@!%p7 bra $L8;
-	and.b32 %r36, %r25, %r35;
-	mov.b32 %r25, %r36;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r25;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r37, [%rd33+0];
-	mov.b32 %r25, %r37;
-$L11:
-	sub.u32 %r38, %r10, 1;
-	shfl.sync.down.b32 %r39|%p11, %r25, 1, %r38, %r17;
-	@!%p11 bra $L12;
-	and.b32 %r40, %r25, %r39;
-	mov.b32 %r25, %r40;
-$L12:
-	shfl.sync.down.b32 %r41|%p12, %r25, 2, %r38, %r17;
-	@!%p12 bra $L13;
-	and.b32 %r42, %r25, %r41;
-	mov.b32 %r25, %r42;
-$L13:
-	shfl.sync.down.b32 %r43|%p13, %r25, 4, %r38, %r17;
-	@!%p13 bra $L14;
-	and.b32 %r44, %r25, %r43;
-	mov.b32 %r25, %r44;
-$L14:
-	shfl.sync.down.b32 %r45|%p14, %r25, 8, %r38, %r17;
-	@!%p14 bra $L15;
-	and.b32 %r46, %r25, %r45;
-	mov.b32 %r25, %r46;
-$L15:
-	shfl.sync.down.b32 %r47|%p15, %r25, 16, %r38, %r17;
-	@!%p15 bra $L16;
-	and.b32 %r48, %r25, %r47;
-	mov.b32 %r25, %r48;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r25;
-$L17:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_int32__final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, -1;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	and.b32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	and.b32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	and.b32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	and.b32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	and.b32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	and.b32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	and.b32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	and.b32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	and.b32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	and.b32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	and.b32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_int32__main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<49>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	mul.lo.s32 %r23, %r22, 2;
-	add.s32 %r24, %r20, %r23;
-	mov.b32 %r20, %r24;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r25, %r20;
-	// block reduction
-	sub.u32 %r26, %r13, 1;
-	shfl.sync.down.b32 %r27|%p3, %r25, 1, %r26, %r17;
-	@!%p3 bra $L4;
-	or.b32 %r28, %r25, %r27;
-	mov.b32 %r25, %r28;
-$L4:
-	shfl.sync.down.b32 %r29|%p4, %r25, 2, %r26, %r17;
-	@!%p4 bra $L5;
-	or.b32 %r30, %r25, %r29;
-	mov.b32 %r25, %r30;
-$L5:
-	shfl.sync.down.b32 %r31|%p5, %r25, 4, %r26, %r17;
-	@!%p5 bra $L6;
-	or.b32 %r32, %r25, %r31;
-	mov.b32 %r25, %r32;
-$L6:
-	shfl.sync.down.b32 %r33|%p6, %r25, 8, %r26, %r17;
-	@!%p6 bra $L7;
-	or.b32 %r34, %r25, %r33;
-	mov.b32 %r25, %r34;
-$L7:
-	shfl.sync.down.b32 %r35|%p7, %r25, 16, %r26, %r17;
-	@!%p7 bra $L8;
-	or.b32 %r36, %r25, %r35;
-	mov.b32 %r25, %r36;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r25;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r37, [%rd33+0];
-	mov.b32 %r25, %r37;
-$L11:
-	sub.u32 %r38, %r10, 1;
-	shfl.sync.down.b32 %r39|%p11, %r25, 1, %r38, %r17;
-	@!%p11 bra $L12;
-	or.b32 %r40, %r25, %r39;
-	mov.b32 %r25, %r40;
-$L12:
-	shfl.sync.down.b32 %r41|%p12, %r25, 2, %r38, %r17;
-	@!%p12 bra $L13;
-	or.b32 %r42, %r25, %r41;
-	mov.b32 %r25, %r42;
-$L13:
-	shfl.sync.down.b32 %r43|%p13, %r25, 4, %r38, %r17;
-	@!%p13 bra $L14;
-	or.b32 %r44, %r25, %r43;
-	mov.b32 %r25, %r44;
-$L14:
-	shfl.sync.down.b32 %r45|%p14, %r25, 8, %r38, %r17;
-	@!%p14 bra $L15;
-	or.b32 %r46, %r25, %r45;
-	mov.b32 %r25, %r46;
-$L15:
-	shfl.sync.down.b32 %r47|%p15, %r25, 16, %r38, %r17;
-	@!%p15 bra $L16;
-	or.b32 %r48, %r25, %r47;
-	mov.b32 %r25, %r48;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r25;
-$L17:
-	ret;
-}
-
-.visible .entry gk_corpus_GenericSum_int32__final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	or.b32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	or.b32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	or.b32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	or.b32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	or.b32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	or.b32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	or.b32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	or.b32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	or.b32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	or.b32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	or.b32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
+	ld.shared.s32 %r44, [%rd31+0];
+	mov.b32 %r32, %r44;
+$L30:
+	sub.u32 %r45, %r10, 1;
+	mov.b32 %r46, %r34;
+$L31:
+	setp.hs.u32 %p23, %r46, 32;
+	@%p23 bra $L32;
+	shfl.sync.down.b32 %r47|%p24, %r32, %r46, %r45, %r17;
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s32 %r48, %r32, %r47;
+	mov.b32 %r32, %r48;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s32 %r49, %r32, %r47;
+	mov.b32 %r32, %r49;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s32 %r50, %r32, %r47;
+	mov.b32 %r32, %r50;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s32 %r51, %r32, %r47;
+	mov.b32 %r32, %r51;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b32 %r52, %r32, %r47;
+	mov.b32 %r32, %r52;
+	bra.uni $L34;
+$L39:
+	or.b32 %r53, %r32, %r47;
+	mov.b32 %r32, %r53;
+$L34:
+$L33:
+	shl.b32 %r46, %r46, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s32 [%rd6+0], %r32;
+$L40:
 	ret;
 }
 `
@@ -13430,19 +10907,20 @@ const gokkosPTX22 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_corpus_SumF64_main_sum(
+.visible .entry gk_corpus_SumF64_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<56>;
-	.reg .f64 %fd<27>;
+	.reg .pred %p<28>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<52>;
+	.reg .f64 %fd<34>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13466,6 +10944,7 @@ const gokkosPTX22 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -13473,180 +10952,208 @@ const gokkosPTX22 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.f64 %fd1, 0d0000000000000000;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd2, 0d0000000000000000;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.f64 %fd2, 0d3FF0000000000000;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.f64 %fd2, 0d7FF0000000000000;
+	bra.uni $L1;
+$L4:
+	mov.f64 %fd2, 0dFFF0000000000000;
+$L1:
+	mov.f64 %fd1, %fd2;
 	cvt.u64.u32 %rd23, %r5;
 	add.s64 %rd24, %rd20, %rd23;
 	cvt.u64.u32 %rd25, %r6;
 	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
+$L5:
+	setp.ge.s64 %p5, %rd26, %rd22;
+	@%p5 bra $L6;
 	mov.b64 %rd27, %rd26;
 	mul.lo.s64 %rd28, %rd27, %rd12;
 	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd29+0];
-	mov.f64 %fd3, %fd2;
-	add.rn.f64 %fd4, %fd1, %fd3;
-	mov.f64 %fd1, %fd4;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd5, %fd1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd30, %fd5;
-	mov.b64 {%r21, %r22}, %rd30;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd31, {%r23, %r24};
-	mov.b64 %fd6, %rd31;
-	@!%p3 bra $L4;
-	add.rn.f64 %fd7, %fd5, %fd6;
-	mov.f64 %fd5, %fd7;
-$L4:
-	mov.b64 %rd32, %fd5;
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd33, {%r27, %r28};
-	mov.b64 %fd8, %rd33;
-	@!%p4 bra $L5;
-	add.rn.f64 %fd9, %fd5, %fd8;
-	mov.f64 %fd5, %fd9;
-$L5:
-	mov.b64 %rd34, %fd5;
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd35, {%r31, %r32};
-	mov.b64 %fd10, %rd35;
-	@!%p5 bra $L6;
-	add.rn.f64 %fd11, %fd5, %fd10;
-	mov.f64 %fd5, %fd11;
-$L6:
-	mov.b64 %rd36, %fd5;
-	mov.b64 {%r33, %r34}, %rd36;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd37, {%r35, %r36};
-	mov.b64 %fd12, %rd37;
-	@!%p6 bra $L7;
-	add.rn.f64 %fd13, %fd5, %fd12;
-	mov.f64 %fd5, %fd13;
+	ld.global.nc.f64 %fd3, [%rd29+0];
+	mov.f64 %fd4, %fd3;
+	add.rn.f64 %fd5, %fd1, %fd4;
+	mov.f64 %fd1, %fd5;
 $L7:
-	mov.b64 %rd38, %fd5;
-	mov.b64 {%r37, %r38}, %rd38;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd39, {%r39, %r40};
-	mov.b64 %fd14, %rd39;
-	@!%p7 bra $L8;
-	add.rn.f64 %fd15, %fd5, %fd14;
-	mov.f64 %fd5, %fd15;
+	add.s64 %rd26, %rd26, %rd25;
+	bra.uni $L5;
+$L6:
+	mov.f64 %fd6, %fd1;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd40, %r8, 16;
-	add.s64 %rd41, %rd1, %rd40;
-	st.shared.f64 [%rd41+0], %fd5;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd42, %r7, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	ld.shared.f64 %fd16, [%rd43+0];
-	mov.f64 %fd5, %fd16;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd44, %fd5;
-	mov.b64 {%r42, %r43}, %rd44;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd45, {%r44, %r45};
-	mov.b64 %fd17, %rd45;
-	@!%p11 bra $L12;
-	add.rn.f64 %fd18, %fd5, %fd17;
-	mov.f64 %fd5, %fd18;
+	setp.hs.u32 %p6, %r24, 32;
+	@%p6 bra $L9;
+	mov.b64 %rd30, %fd6;
+	mov.b64 {%r25, %r26}, %rd30;
+	shfl.sync.down.b32 %r27|%p7, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd31, {%r27, %r28};
+	mov.b64 %fd7, %rd31;
+	@!%p7 bra $L10;
+	setp.ne.u32 %p8, %r18, 1;
+	@%p8 bra.uni $L12;
+	add.rn.f64 %fd8, %fd6, %fd7;
+	mov.f64 %fd6, %fd8;
+	bra.uni $L11;
 $L12:
-	mov.b64 %rd46, %fd5;
-	mov.b64 {%r46, %r47}, %rd46;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd47, {%r48, %r49};
-	mov.b64 %fd19, %rd47;
-	@!%p12 bra $L13;
-	add.rn.f64 %fd20, %fd5, %fd19;
-	mov.f64 %fd5, %fd20;
+	setp.ne.u32 %p9, %r18, 2;
+	@%p9 bra.uni $L13;
+	mul.rn.f64 %fd9, %fd6, %fd7;
+	mov.f64 %fd6, %fd9;
+	bra.uni $L11;
 $L13:
-	mov.b64 %rd48, %fd5;
-	mov.b64 {%r50, %r51}, %rd48;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd49, {%r52, %r53};
-	mov.b64 %fd21, %rd49;
-	@!%p13 bra $L14;
-	add.rn.f64 %fd22, %fd5, %fd21;
-	mov.f64 %fd5, %fd22;
+	setp.ne.u32 %p10, %r18, 3;
+	@%p10 bra.uni $L14;
+	min.f64 %fd10, %fd6, %fd7;
+	mov.b64 %rd32, %fd6;
+	mov.b64 %rd33, %fd7;
+	or.b64 %rd34, %rd32, %rd33;
+	setp.eq.f64 %p11, %fd6, %fd7;
+	mov.b64 %fd11, %rd34;
+	selp.f64 %fd12, %fd11, %fd10, %p11;
+	setp.nan.f64 %p12, %fd6, %fd7;
+	add.rn.f64 %fd13, %fd6, %fd7;
+	selp.f64 %fd14, %fd13, %fd12, %p12;
+	mov.f64 %fd6, %fd14;
+	bra.uni $L11;
 $L14:
-	mov.b64 %rd50, %fd5;
-	mov.b64 {%r54, %r55}, %rd50;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd51, {%r56, %r57};
-	mov.b64 %fd23, %rd51;
-	@!%p14 bra $L15;
-	add.rn.f64 %fd24, %fd5, %fd23;
-	mov.f64 %fd5, %fd24;
-$L15:
-	mov.b64 %rd52, %fd5;
-	mov.b64 {%r58, %r59}, %rd52;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd53, {%r60, %r61};
-	mov.b64 %fd25, %rd53;
-	@!%p15 bra $L16;
-	add.rn.f64 %fd26, %fd5, %fd25;
-	mov.f64 %fd5, %fd26;
-$L16:
+	max.f64 %fd15, %fd6, %fd7;
+	mov.b64 %rd35, %fd6;
+	mov.b64 %rd36, %fd7;
+	and.b64 %rd37, %rd35, %rd36;
+	setp.eq.f64 %p13, %fd6, %fd7;
+	mov.b64 %fd16, %rd37;
+	selp.f64 %fd17, %fd16, %fd15, %p13;
+	setp.nan.f64 %p14, %fd6, %fd7;
+	add.rn.f64 %fd18, %fd6, %fd7;
+	selp.f64 %fd19, %fd18, %fd17, %p14;
+	mov.f64 %fd6, %fd19;
+$L11:
 $L10:
-	mul.wide.u32 %rd54, %r18, 8;
-	add.s64 %rd55, %rd5, %rd54;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.f64 [%rd55+0], %fd5;
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L8;
+$L9:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L15;
+	mul.wide.u32 %rd38, %r8, 16;
+	add.s64 %rd39, %rd1, %rd38;
+	st.shared.f64 [%rd39+0], %fd6;
+$L15:
+	bar.sync 0;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L16;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L17;
+	mul.wide.u32 %rd40, %r7, 16;
+	add.s64 %rd41, %rd1, %rd40;
+	ld.shared.f64 %fd20, [%rd41+0];
+	mov.f64 %fd6, %fd20;
 $L17:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L18:
+	setp.hs.u32 %p18, %r30, 32;
+	@%p18 bra $L19;
+	mov.b64 %rd42, %fd6;
+	mov.b64 {%r31, %r32}, %rd42;
+	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd43, {%r33, %r34};
+	mov.b64 %fd21, %rd43;
+	@!%p19 bra $L20;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L22;
+	add.rn.f64 %fd22, %fd6, %fd21;
+	mov.f64 %fd6, %fd22;
+	bra.uni $L21;
+$L22:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L23;
+	mul.rn.f64 %fd23, %fd6, %fd21;
+	mov.f64 %fd6, %fd23;
+	bra.uni $L21;
+$L23:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L24;
+	min.f64 %fd24, %fd6, %fd21;
+	mov.b64 %rd44, %fd6;
+	mov.b64 %rd45, %fd21;
+	or.b64 %rd46, %rd44, %rd45;
+	setp.eq.f64 %p23, %fd6, %fd21;
+	mov.b64 %fd25, %rd46;
+	selp.f64 %fd26, %fd25, %fd24, %p23;
+	setp.nan.f64 %p24, %fd6, %fd21;
+	add.rn.f64 %fd27, %fd6, %fd21;
+	selp.f64 %fd28, %fd27, %fd26, %p24;
+	mov.f64 %fd6, %fd28;
+	bra.uni $L21;
+$L24:
+	max.f64 %fd29, %fd6, %fd21;
+	mov.b64 %rd47, %fd6;
+	mov.b64 %rd48, %fd21;
+	and.b64 %rd49, %rd47, %rd48;
+	setp.eq.f64 %p25, %fd6, %fd21;
+	mov.b64 %fd30, %rd49;
+	selp.f64 %fd31, %fd30, %fd29, %p25;
+	setp.nan.f64 %p26, %fd6, %fd21;
+	add.rn.f64 %fd32, %fd6, %fd21;
+	selp.f64 %fd33, %fd32, %fd31, %p26;
+	mov.f64 %fd6, %fd33;
+$L21:
+$L20:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L18;
+$L19:
+$L16:
+	mul.wide.u32 %rd50, %r19, 8;
+	add.s64 %rd51, %rd5, %rd50;
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L25;
+	st.global.f64 [%rd51+0], %fd6;
+$L25:
 	ret;
 }
 
-.visible .entry gk_corpus_SumF64_final_sum(
+.visible .entry gk_corpus_SumF64_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<42>;
-	.reg .f64 %fd<26>;
+	.reg .pred %p<35>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<50>;
+	.reg .f64 %fd<46>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13671,6 +11178,7 @@ $L17:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -13678,1693 +11186,222 @@ $L17:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.f64 %fd1, 0d0000000000000000;
 	cvt.u64.u32 %rd14, %r5;
 	cvt.u64.u32 %rd15, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd1, 0d0000000000000000;
 	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd16, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd17, %rd16, 8, %rd3;
 	ld.global.f64 %fd2, [%rd17+0];
 	add.rn.f64 %fd3, %fd1, %fd2;
 	mov.f64 %fd1, %fd3;
 	add.s64 %rd16, %rd16, %rd15;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.f64 %fd4, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd18, %fd4;
-	mov.b64 {%r19, %r20}, %rd18;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd19, {%r21, %r22};
-	mov.b64 %fd5, %rd19;
-	@!%p3 bra $L3;
-	add.rn.f64 %fd6, %fd4, %fd5;
-	mov.f64 %fd4, %fd6;
-$L3:
-	mov.b64 %rd20, %fd4;
-	mov.b64 {%r23, %r24}, %rd20;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd21, {%r25, %r26};
-	mov.b64 %fd7, %rd21;
-	@!%p4 bra $L4;
-	add.rn.f64 %fd8, %fd4, %fd7;
-	mov.f64 %fd4, %fd8;
-$L4:
-	mov.b64 %rd22, %fd4;
-	mov.b64 {%r27, %r28}, %rd22;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd23, {%r29, %r30};
-	mov.b64 %fd9, %rd23;
-	@!%p5 bra $L5;
-	add.rn.f64 %fd10, %fd4, %fd9;
-	mov.f64 %fd4, %fd10;
-$L5:
-	mov.b64 %rd24, %fd4;
-	mov.b64 {%r31, %r32}, %rd24;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd25, {%r33, %r34};
-	mov.b64 %fd11, %rd25;
-	@!%p6 bra $L6;
-	add.rn.f64 %fd12, %fd4, %fd11;
-	mov.f64 %fd4, %fd12;
-$L6:
-	mov.b64 %rd26, %fd4;
-	mov.b64 {%r35, %r36}, %rd26;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd27, {%r37, %r38};
-	mov.b64 %fd13, %rd27;
-	@!%p7 bra $L7;
-	add.rn.f64 %fd14, %fd4, %fd13;
-	mov.f64 %fd4, %fd14;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd28, %r8, 16;
-	add.s64 %rd29, %rd1, %rd28;
-	st.shared.f64 [%rd29+0], %fd4;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd30, %r7, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	ld.shared.f64 %fd15, [%rd31+0];
-	mov.f64 %fd4, %fd15;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd32, %fd4;
-	mov.b64 {%r40, %r41}, %rd32;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd33, {%r42, %r43};
-	mov.b64 %fd16, %rd33;
-	@!%p11 bra $L11;
-	add.rn.f64 %fd17, %fd4, %fd16;
-	mov.f64 %fd4, %fd17;
-$L11:
-	mov.b64 %rd34, %fd4;
-	mov.b64 {%r44, %r45}, %rd34;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd35, {%r46, %r47};
-	mov.b64 %fd18, %rd35;
-	@!%p12 bra $L12;
-	add.rn.f64 %fd19, %fd4, %fd18;
-	mov.f64 %fd4, %fd19;
-$L12:
-	mov.b64 %rd36, %fd4;
-	mov.b64 {%r48, %r49}, %rd36;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd37, {%r50, %r51};
-	mov.b64 %fd20, %rd37;
-	@!%p13 bra $L13;
-	add.rn.f64 %fd21, %fd4, %fd20;
-	mov.f64 %fd4, %fd21;
-$L13:
-	mov.b64 %rd38, %fd4;
-	mov.b64 {%r52, %r53}, %rd38;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd39, {%r54, %r55};
-	mov.b64 %fd22, %rd39;
-	@!%p14 bra $L14;
-	add.rn.f64 %fd23, %fd4, %fd22;
-	mov.f64 %fd4, %fd23;
-$L14:
-	mov.b64 %rd40, %fd4;
-	mov.b64 {%r56, %r57}, %rd40;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd41, {%r58, %r59};
-	mov.b64 %fd24, %rd41;
-	@!%p15 bra $L15;
-	add.rn.f64 %fd25, %fd4, %fd24;
-	mov.f64 %fd4, %fd25;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.f64 [%rd6+0], %fd4;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_SumF64_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<56>;
-	.reg .f64 %fd<27>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.f64 %fd1, 0d3FF0000000000000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd29+0];
-	mov.f64 %fd3, %fd2;
-	add.rn.f64 %fd4, %fd1, %fd3;
-	mov.f64 %fd1, %fd4;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd5, %fd1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd30, %fd5;
-	mov.b64 {%r21, %r22}, %rd30;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd31, {%r23, %r24};
-	mov.b64 %fd6, %rd31;
-	@!%p3 bra $L4;
-	mul.rn.f64 %fd7, %fd5, %fd6;
-	mov.f64 %fd5, %fd7;
-$L4:
-	mov.b64 %rd32, %fd5;
-	mov.b64 {%r25, %r26}, %rd32;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd33, {%r27, %r28};
-	mov.b64 %fd8, %rd33;
-	@!%p4 bra $L5;
-	mul.rn.f64 %fd9, %fd5, %fd8;
-	mov.f64 %fd5, %fd9;
-$L5:
-	mov.b64 %rd34, %fd5;
-	mov.b64 {%r29, %r30}, %rd34;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd35, {%r31, %r32};
-	mov.b64 %fd10, %rd35;
-	@!%p5 bra $L6;
-	mul.rn.f64 %fd11, %fd5, %fd10;
-	mov.f64 %fd5, %fd11;
+	mov.b64 %rd18, %rd14;
 $L6:
-	mov.b64 %rd36, %fd5;
-	mov.b64 {%r33, %r34}, %rd36;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd37, {%r35, %r36};
-	mov.b64 %fd12, %rd37;
-	@!%p6 bra $L7;
-	mul.rn.f64 %fd13, %fd5, %fd12;
-	mov.f64 %fd5, %fd13;
+	setp.ge.s64 %p5, %rd18, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd19, %rd18, 8, %rd3;
+	ld.global.f64 %fd4, [%rd19+0];
+	mul.rn.f64 %fd5, %fd1, %fd4;
+	mov.f64 %fd1, %fd5;
+	add.s64 %rd18, %rd18, %rd15;
+	bra.uni $L6;
 $L7:
-	mov.b64 %rd38, %fd5;
-	mov.b64 {%r37, %r38}, %rd38;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd39, {%r39, %r40};
-	mov.b64 %fd14, %rd39;
-	@!%p7 bra $L8;
-	mul.rn.f64 %fd15, %fd5, %fd14;
-	mov.f64 %fd5, %fd15;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd40, %r8, 16;
-	add.s64 %rd41, %rd1, %rd40;
-	st.shared.f64 [%rd41+0], %fd5;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.f64 %fd1, 0d7FF0000000000000;
+	mov.b64 %rd20, %rd14;
 $L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd42, %r7, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	ld.shared.f64 %fd16, [%rd43+0];
-	mov.f64 %fd5, %fd16;
+	setp.ge.s64 %p7, %rd20, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd21, %rd20, 8, %rd3;
+	ld.global.f64 %fd6, [%rd21+0];
+	min.f64 %fd7, %fd1, %fd6;
+	mov.b64 %rd22, %fd1;
+	mov.b64 %rd23, %fd6;
+	or.b64 %rd24, %rd22, %rd23;
+	setp.eq.f64 %p8, %fd1, %fd6;
+	mov.b64 %fd8, %rd24;
+	selp.f64 %fd9, %fd8, %fd7, %p8;
+	setp.nan.f64 %p9, %fd1, %fd6;
+	add.rn.f64 %fd10, %fd1, %fd6;
+	selp.f64 %fd11, %fd10, %fd9, %p9;
+	mov.f64 %fd1, %fd11;
+	add.s64 %rd20, %rd20, %rd15;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	mov.f64 %fd1, 0dFFF0000000000000;
+	mov.b64 %rd25, %rd14;
 $L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd44, %fd5;
-	mov.b64 {%r42, %r43}, %rd44;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd45, {%r44, %r45};
-	mov.b64 %fd17, %rd45;
-	@!%p11 bra $L12;
-	mul.rn.f64 %fd18, %fd5, %fd17;
-	mov.f64 %fd5, %fd18;
+	setp.ge.s64 %p10, %rd25, %rd4;
+	@%p10 bra $L12;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.f64 %fd12, [%rd26+0];
+	max.f64 %fd13, %fd1, %fd12;
+	mov.b64 %rd27, %fd1;
+	mov.b64 %rd28, %fd12;
+	and.b64 %rd29, %rd27, %rd28;
+	setp.eq.f64 %p11, %fd1, %fd12;
+	mov.b64 %fd14, %rd29;
+	selp.f64 %fd15, %fd14, %fd13, %p11;
+	setp.nan.f64 %p12, %fd1, %fd12;
+	add.rn.f64 %fd16, %fd1, %fd12;
+	selp.f64 %fd17, %fd16, %fd15, %p12;
+	mov.f64 %fd1, %fd17;
+	add.s64 %rd25, %rd25, %rd15;
+	bra.uni $L11;
 $L12:
-	mov.b64 %rd46, %fd5;
-	mov.b64 {%r46, %r47}, %rd46;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd47, {%r48, %r49};
-	mov.b64 %fd19, %rd47;
-	@!%p12 bra $L13;
-	mul.rn.f64 %fd20, %fd5, %fd19;
-	mov.f64 %fd5, %fd20;
+$L1:
+	mov.f64 %fd18, %fd1;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
 $L13:
-	mov.b64 %rd48, %fd5;
-	mov.b64 {%r50, %r51}, %rd48;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd49, {%r52, %r53};
-	mov.b64 %fd21, %rd49;
-	@!%p13 bra $L14;
-	mul.rn.f64 %fd22, %fd5, %fd21;
-	mov.f64 %fd5, %fd22;
-$L14:
-	mov.b64 %rd50, %fd5;
-	mov.b64 {%r54, %r55}, %rd50;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd51, {%r56, %r57};
-	mov.b64 %fd23, %rd51;
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L14;
+	mov.b64 %rd30, %fd18;
+	mov.b64 {%r23, %r24}, %rd30;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd31, {%r25, %r26};
+	mov.b64 %fd19, %rd31;
 	@!%p14 bra $L15;
-	mul.rn.f64 %fd24, %fd5, %fd23;
-	mov.f64 %fd5, %fd24;
-$L15:
-	mov.b64 %rd52, %fd5;
-	mov.b64 {%r58, %r59}, %rd52;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd53, {%r60, %r61};
-	mov.b64 %fd25, %rd53;
-	@!%p15 bra $L16;
-	mul.rn.f64 %fd26, %fd5, %fd25;
-	mov.f64 %fd5, %fd26;
-$L16:
-$L10:
-	mul.wide.u32 %rd54, %r18, 8;
-	add.s64 %rd55, %rd5, %rd54;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.f64 [%rd55+0], %fd5;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L17;
+	add.rn.f64 %fd20, %fd18, %fd19;
+	mov.f64 %fd18, %fd20;
+	bra.uni $L16;
 $L17:
-	ret;
-}
-
-.visible .entry gk_corpus_SumF64_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<42>;
-	.reg .f64 %fd<26>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f64 %fd1, 0d3FF0000000000000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f64 %fd2, [%rd17+0];
-	mul.rn.f64 %fd3, %fd1, %fd2;
-	mov.f64 %fd1, %fd3;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd4, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd18, %fd4;
-	mov.b64 {%r19, %r20}, %rd18;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd19, {%r21, %r22};
-	mov.b64 %fd5, %rd19;
-	@!%p3 bra $L3;
-	mul.rn.f64 %fd6, %fd4, %fd5;
-	mov.f64 %fd4, %fd6;
-$L3:
-	mov.b64 %rd20, %fd4;
-	mov.b64 {%r23, %r24}, %rd20;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd21, {%r25, %r26};
-	mov.b64 %fd7, %rd21;
-	@!%p4 bra $L4;
-	mul.rn.f64 %fd8, %fd4, %fd7;
-	mov.f64 %fd4, %fd8;
-$L4:
-	mov.b64 %rd22, %fd4;
-	mov.b64 {%r27, %r28}, %rd22;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd23, {%r29, %r30};
-	mov.b64 %fd9, %rd23;
-	@!%p5 bra $L5;
-	mul.rn.f64 %fd10, %fd4, %fd9;
-	mov.f64 %fd4, %fd10;
-$L5:
-	mov.b64 %rd24, %fd4;
-	mov.b64 {%r31, %r32}, %rd24;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd25, {%r33, %r34};
-	mov.b64 %fd11, %rd25;
-	@!%p6 bra $L6;
-	mul.rn.f64 %fd12, %fd4, %fd11;
-	mov.f64 %fd4, %fd12;
-$L6:
-	mov.b64 %rd26, %fd4;
-	mov.b64 {%r35, %r36}, %rd26;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd27, {%r37, %r38};
-	mov.b64 %fd13, %rd27;
-	@!%p7 bra $L7;
-	mul.rn.f64 %fd14, %fd4, %fd13;
-	mov.f64 %fd4, %fd14;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd28, %r8, 16;
-	add.s64 %rd29, %rd1, %rd28;
-	st.shared.f64 [%rd29+0], %fd4;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd30, %r7, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	ld.shared.f64 %fd15, [%rd31+0];
-	mov.f64 %fd4, %fd15;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd32, %fd4;
-	mov.b64 {%r40, %r41}, %rd32;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd33, {%r42, %r43};
-	mov.b64 %fd16, %rd33;
-	@!%p11 bra $L11;
-	mul.rn.f64 %fd17, %fd4, %fd16;
-	mov.f64 %fd4, %fd17;
-$L11:
-	mov.b64 %rd34, %fd4;
-	mov.b64 {%r44, %r45}, %rd34;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd35, {%r46, %r47};
-	mov.b64 %fd18, %rd35;
-	@!%p12 bra $L12;
-	mul.rn.f64 %fd19, %fd4, %fd18;
-	mov.f64 %fd4, %fd19;
-$L12:
-	mov.b64 %rd36, %fd4;
-	mov.b64 {%r48, %r49}, %rd36;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd37, {%r50, %r51};
-	mov.b64 %fd20, %rd37;
-	@!%p13 bra $L13;
-	mul.rn.f64 %fd21, %fd4, %fd20;
-	mov.f64 %fd4, %fd21;
-$L13:
-	mov.b64 %rd38, %fd4;
-	mov.b64 {%r52, %r53}, %rd38;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd39, {%r54, %r55};
-	mov.b64 %fd22, %rd39;
-	@!%p14 bra $L14;
-	mul.rn.f64 %fd23, %fd4, %fd22;
-	mov.f64 %fd4, %fd23;
-$L14:
-	mov.b64 %rd40, %fd4;
-	mov.b64 {%r56, %r57}, %rd40;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd41, {%r58, %r59};
-	mov.b64 %fd24, %rd41;
-	@!%p15 bra $L15;
-	mul.rn.f64 %fd25, %fd4, %fd24;
-	mov.f64 %fd4, %fd25;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.f64 [%rd6+0], %fd4;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_SumF64_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<37>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<86>;
-	.reg .f64 %fd<67>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd29+0];
-	mov.f64 %fd3, %fd2;
-	add.rn.f64 %fd4, %fd1, %fd3;
-	mov.f64 %fd1, %fd4;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd5, %fd1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd30, %fd5;
-	mov.b64 {%r21, %r22}, %rd30;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd31, {%r23, %r24};
-	mov.b64 %fd6, %rd31;
-	@!%p3 bra $L4;
-	min.f64 %fd7, %fd5, %fd6;
-	mov.b64 %rd32, %fd5;
-	mov.b64 %rd33, %fd6;
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L18;
+	mul.rn.f64 %fd21, %fd18, %fd19;
+	mov.f64 %fd18, %fd21;
+	bra.uni $L16;
+$L18:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L19;
+	min.f64 %fd22, %fd18, %fd19;
+	mov.b64 %rd32, %fd18;
+	mov.b64 %rd33, %fd19;
 	or.b64 %rd34, %rd32, %rd33;
-	setp.eq.f64 %p4, %fd5, %fd6;
-	mov.b64 %fd8, %rd34;
-	selp.f64 %fd9, %fd8, %fd7, %p4;
-	setp.nan.f64 %p5, %fd5, %fd6;
-	add.rn.f64 %fd10, %fd5, %fd6;
-	selp.f64 %fd11, %fd10, %fd9, %p5;
-	mov.f64 %fd5, %fd11;
-$L4:
-	mov.b64 %rd35, %fd5;
-	mov.b64 {%r25, %r26}, %rd35;
-	shfl.sync.down.b32 %r27|%p6, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd36, {%r27, %r28};
-	mov.b64 %fd12, %rd36;
-	@!%p6 bra $L5;
-	min.f64 %fd13, %fd5, %fd12;
-	mov.b64 %rd37, %fd5;
-	mov.b64 %rd38, %fd12;
-	or.b64 %rd39, %rd37, %rd38;
-	setp.eq.f64 %p7, %fd5, %fd12;
-	mov.b64 %fd14, %rd39;
-	selp.f64 %fd15, %fd14, %fd13, %p7;
-	setp.nan.f64 %p8, %fd5, %fd12;
-	add.rn.f64 %fd16, %fd5, %fd12;
-	selp.f64 %fd17, %fd16, %fd15, %p8;
-	mov.f64 %fd5, %fd17;
-$L5:
-	mov.b64 %rd40, %fd5;
-	mov.b64 {%r29, %r30}, %rd40;
-	shfl.sync.down.b32 %r31|%p9, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd41, {%r31, %r32};
-	mov.b64 %fd18, %rd41;
-	@!%p9 bra $L6;
-	min.f64 %fd19, %fd5, %fd18;
-	mov.b64 %rd42, %fd5;
-	mov.b64 %rd43, %fd18;
-	or.b64 %rd44, %rd42, %rd43;
-	setp.eq.f64 %p10, %fd5, %fd18;
-	mov.b64 %fd20, %rd44;
-	selp.f64 %fd21, %fd20, %fd19, %p10;
-	setp.nan.f64 %p11, %fd5, %fd18;
-	add.rn.f64 %fd22, %fd5, %fd18;
-	selp.f64 %fd23, %fd22, %fd21, %p11;
-	mov.f64 %fd5, %fd23;
-$L6:
-	mov.b64 %rd45, %fd5;
-	mov.b64 {%r33, %r34}, %rd45;
-	shfl.sync.down.b32 %r35|%p12, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd46, {%r35, %r36};
-	mov.b64 %fd24, %rd46;
-	@!%p12 bra $L7;
-	min.f64 %fd25, %fd5, %fd24;
-	mov.b64 %rd47, %fd5;
-	mov.b64 %rd48, %fd24;
-	or.b64 %rd49, %rd47, %rd48;
-	setp.eq.f64 %p13, %fd5, %fd24;
-	mov.b64 %fd26, %rd49;
-	selp.f64 %fd27, %fd26, %fd25, %p13;
-	setp.nan.f64 %p14, %fd5, %fd24;
-	add.rn.f64 %fd28, %fd5, %fd24;
-	selp.f64 %fd29, %fd28, %fd27, %p14;
-	mov.f64 %fd5, %fd29;
-$L7:
-	mov.b64 %rd50, %fd5;
-	mov.b64 {%r37, %r38}, %rd50;
-	shfl.sync.down.b32 %r39|%p15, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd51, {%r39, %r40};
-	mov.b64 %fd30, %rd51;
-	@!%p15 bra $L8;
-	min.f64 %fd31, %fd5, %fd30;
-	mov.b64 %rd52, %fd5;
-	mov.b64 %rd53, %fd30;
-	or.b64 %rd54, %rd52, %rd53;
-	setp.eq.f64 %p16, %fd5, %fd30;
-	mov.b64 %fd32, %rd54;
-	selp.f64 %fd33, %fd32, %fd31, %p16;
-	setp.nan.f64 %p17, %fd5, %fd30;
-	add.rn.f64 %fd34, %fd5, %fd30;
-	selp.f64 %fd35, %fd34, %fd33, %p17;
-	mov.f64 %fd5, %fd35;
-$L8:
-	setp.eq.u32 %p18, %r7, 0;
-	@!%p18 bra $L9;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.f64 [%rd56+0], %fd5;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p19, %r8, 0;
-	@!%p19 bra $L10;
-	setp.lo.u32 %p20, %r7, %r10;
-	@!%p20 bra $L11;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.f64 %fd36, [%rd58+0];
-	mov.f64 %fd5, %fd36;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd59, %fd5;
-	mov.b64 {%r42, %r43}, %rd59;
-	shfl.sync.down.b32 %r44|%p21, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd60, {%r44, %r45};
-	mov.b64 %fd37, %rd60;
-	@!%p21 bra $L12;
-	min.f64 %fd38, %fd5, %fd37;
-	mov.b64 %rd61, %fd5;
-	mov.b64 %rd62, %fd37;
-	or.b64 %rd63, %rd61, %rd62;
-	setp.eq.f64 %p22, %fd5, %fd37;
-	mov.b64 %fd39, %rd63;
-	selp.f64 %fd40, %fd39, %fd38, %p22;
-	setp.nan.f64 %p23, %fd5, %fd37;
-	add.rn.f64 %fd41, %fd5, %fd37;
-	selp.f64 %fd42, %fd41, %fd40, %p23;
-	mov.f64 %fd5, %fd42;
-$L12:
-	mov.b64 %rd64, %fd5;
-	mov.b64 {%r46, %r47}, %rd64;
-	shfl.sync.down.b32 %r48|%p24, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd65, {%r48, %r49};
-	mov.b64 %fd43, %rd65;
-	@!%p24 bra $L13;
-	min.f64 %fd44, %fd5, %fd43;
-	mov.b64 %rd66, %fd5;
-	mov.b64 %rd67, %fd43;
-	or.b64 %rd68, %rd66, %rd67;
-	setp.eq.f64 %p25, %fd5, %fd43;
-	mov.b64 %fd45, %rd68;
-	selp.f64 %fd46, %fd45, %fd44, %p25;
-	setp.nan.f64 %p26, %fd5, %fd43;
-	add.rn.f64 %fd47, %fd5, %fd43;
-	selp.f64 %fd48, %fd47, %fd46, %p26;
-	mov.f64 %fd5, %fd48;
-$L13:
-	mov.b64 %rd69, %fd5;
-	mov.b64 {%r50, %r51}, %rd69;
-	shfl.sync.down.b32 %r52|%p27, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd70, {%r52, %r53};
-	mov.b64 %fd49, %rd70;
-	@!%p27 bra $L14;
-	min.f64 %fd50, %fd5, %fd49;
-	mov.b64 %rd71, %fd5;
-	mov.b64 %rd72, %fd49;
-	or.b64 %rd73, %rd71, %rd72;
-	setp.eq.f64 %p28, %fd5, %fd49;
-	mov.b64 %fd51, %rd73;
-	selp.f64 %fd52, %fd51, %fd50, %p28;
-	setp.nan.f64 %p29, %fd5, %fd49;
-	add.rn.f64 %fd53, %fd5, %fd49;
-	selp.f64 %fd54, %fd53, %fd52, %p29;
-	mov.f64 %fd5, %fd54;
-$L14:
-	mov.b64 %rd74, %fd5;
-	mov.b64 {%r54, %r55}, %rd74;
-	shfl.sync.down.b32 %r56|%p30, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd75, {%r56, %r57};
-	mov.b64 %fd55, %rd75;
-	@!%p30 bra $L15;
-	min.f64 %fd56, %fd5, %fd55;
-	mov.b64 %rd76, %fd5;
-	mov.b64 %rd77, %fd55;
-	or.b64 %rd78, %rd76, %rd77;
-	setp.eq.f64 %p31, %fd5, %fd55;
-	mov.b64 %fd57, %rd78;
-	selp.f64 %fd58, %fd57, %fd56, %p31;
-	setp.nan.f64 %p32, %fd5, %fd55;
-	add.rn.f64 %fd59, %fd5, %fd55;
-	selp.f64 %fd60, %fd59, %fd58, %p32;
-	mov.f64 %fd5, %fd60;
-$L15:
-	mov.b64 %rd79, %fd5;
-	mov.b64 {%r58, %r59}, %rd79;
-	shfl.sync.down.b32 %r60|%p33, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd80, {%r60, %r61};
-	mov.b64 %fd61, %rd80;
-	@!%p33 bra $L16;
-	min.f64 %fd62, %fd5, %fd61;
-	mov.b64 %rd81, %fd5;
-	mov.b64 %rd82, %fd61;
-	or.b64 %rd83, %rd81, %rd82;
-	setp.eq.f64 %p34, %fd5, %fd61;
-	mov.b64 %fd63, %rd83;
-	selp.f64 %fd64, %fd63, %fd62, %p34;
-	setp.nan.f64 %p35, %fd5, %fd61;
-	add.rn.f64 %fd65, %fd5, %fd61;
-	selp.f64 %fd66, %fd65, %fd64, %p35;
-	mov.f64 %fd5, %fd66;
+	setp.eq.f64 %p18, %fd18, %fd19;
+	mov.b64 %fd23, %rd34;
+	selp.f64 %fd24, %fd23, %fd22, %p18;
+	setp.nan.f64 %p19, %fd18, %fd19;
+	add.rn.f64 %fd25, %fd18, %fd19;
+	selp.f64 %fd26, %fd25, %fd24, %p19;
+	mov.f64 %fd18, %fd26;
+	bra.uni $L16;
+$L19:
+	max.f64 %fd27, %fd18, %fd19;
+	mov.b64 %rd35, %fd18;
+	mov.b64 %rd36, %fd19;
+	and.b64 %rd37, %rd35, %rd36;
+	setp.eq.f64 %p20, %fd18, %fd19;
+	mov.b64 %fd28, %rd37;
+	selp.f64 %fd29, %fd28, %fd27, %p20;
+	setp.nan.f64 %p21, %fd18, %fd19;
+	add.rn.f64 %fd30, %fd18, %fd19;
+	selp.f64 %fd31, %fd30, %fd29, %p21;
+	mov.f64 %fd18, %fd31;
 $L16:
-$L10:
-	mul.wide.u32 %rd84, %r18, 8;
-	add.s64 %rd85, %rd5, %rd84;
-	setp.eq.u32 %p36, %r5, 0;
-	@!%p36 bra $L17;
-	st.global.f64 [%rd85+0], %fd5;
-$L17:
-	ret;
-}
-
-.visible .entry gk_corpus_SumF64_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<39>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<75>;
-	.reg .f64 %fd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f64 %fd2, [%rd17+0];
-	min.f64 %fd3, %fd1, %fd2;
-	mov.b64 %rd18, %fd1;
-	mov.b64 %rd19, %fd2;
-	or.b64 %rd20, %rd18, %rd19;
-	setp.eq.f64 %p3, %fd1, %fd2;
-	mov.b64 %fd4, %rd20;
-	selp.f64 %fd5, %fd4, %fd3, %p3;
-	setp.nan.f64 %p4, %fd1, %fd2;
-	add.rn.f64 %fd6, %fd1, %fd2;
-	selp.f64 %fd7, %fd6, %fd5, %p4;
-	mov.f64 %fd1, %fd7;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd8, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd21, %fd8;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p5, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	mov.b64 %fd9, %rd22;
-	@!%p5 bra $L3;
-	min.f64 %fd10, %fd8, %fd9;
-	mov.b64 %rd23, %fd8;
-	mov.b64 %rd24, %fd9;
-	or.b64 %rd25, %rd23, %rd24;
-	setp.eq.f64 %p6, %fd8, %fd9;
-	mov.b64 %fd11, %rd25;
-	selp.f64 %fd12, %fd11, %fd10, %p6;
-	setp.nan.f64 %p7, %fd8, %fd9;
-	add.rn.f64 %fd13, %fd8, %fd9;
-	selp.f64 %fd14, %fd13, %fd12, %p7;
-	mov.f64 %fd8, %fd14;
-$L3:
-	mov.b64 %rd26, %fd8;
-	mov.b64 {%r23, %r24}, %rd26;
-	shfl.sync.down.b32 %r25|%p8, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd27, {%r25, %r26};
-	mov.b64 %fd15, %rd27;
-	@!%p8 bra $L4;
-	min.f64 %fd16, %fd8, %fd15;
-	mov.b64 %rd28, %fd8;
-	mov.b64 %rd29, %fd15;
-	or.b64 %rd30, %rd28, %rd29;
-	setp.eq.f64 %p9, %fd8, %fd15;
-	mov.b64 %fd17, %rd30;
-	selp.f64 %fd18, %fd17, %fd16, %p9;
-	setp.nan.f64 %p10, %fd8, %fd15;
-	add.rn.f64 %fd19, %fd8, %fd15;
-	selp.f64 %fd20, %fd19, %fd18, %p10;
-	mov.f64 %fd8, %fd20;
-$L4:
-	mov.b64 %rd31, %fd8;
-	mov.b64 {%r27, %r28}, %rd31;
-	shfl.sync.down.b32 %r29|%p11, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd32, {%r29, %r30};
-	mov.b64 %fd21, %rd32;
-	@!%p11 bra $L5;
-	min.f64 %fd22, %fd8, %fd21;
-	mov.b64 %rd33, %fd8;
-	mov.b64 %rd34, %fd21;
-	or.b64 %rd35, %rd33, %rd34;
-	setp.eq.f64 %p12, %fd8, %fd21;
-	mov.b64 %fd23, %rd35;
-	selp.f64 %fd24, %fd23, %fd22, %p12;
-	setp.nan.f64 %p13, %fd8, %fd21;
-	add.rn.f64 %fd25, %fd8, %fd21;
-	selp.f64 %fd26, %fd25, %fd24, %p13;
-	mov.f64 %fd8, %fd26;
-$L5:
-	mov.b64 %rd36, %fd8;
-	mov.b64 {%r31, %r32}, %rd36;
-	shfl.sync.down.b32 %r33|%p14, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd37, {%r33, %r34};
-	mov.b64 %fd27, %rd37;
-	@!%p14 bra $L6;
-	min.f64 %fd28, %fd8, %fd27;
-	mov.b64 %rd38, %fd8;
-	mov.b64 %rd39, %fd27;
-	or.b64 %rd40, %rd38, %rd39;
-	setp.eq.f64 %p15, %fd8, %fd27;
-	mov.b64 %fd29, %rd40;
-	selp.f64 %fd30, %fd29, %fd28, %p15;
-	setp.nan.f64 %p16, %fd8, %fd27;
-	add.rn.f64 %fd31, %fd8, %fd27;
-	selp.f64 %fd32, %fd31, %fd30, %p16;
-	mov.f64 %fd8, %fd32;
-$L6:
-	mov.b64 %rd41, %fd8;
-	mov.b64 {%r35, %r36}, %rd41;
-	shfl.sync.down.b32 %r37|%p17, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd42, {%r37, %r38};
-	mov.b64 %fd33, %rd42;
-	@!%p17 bra $L7;
-	min.f64 %fd34, %fd8, %fd33;
-	mov.b64 %rd43, %fd8;
-	mov.b64 %rd44, %fd33;
-	or.b64 %rd45, %rd43, %rd44;
-	setp.eq.f64 %p18, %fd8, %fd33;
-	mov.b64 %fd35, %rd45;
-	selp.f64 %fd36, %fd35, %fd34, %p18;
-	setp.nan.f64 %p19, %fd8, %fd33;
-	add.rn.f64 %fd37, %fd8, %fd33;
-	selp.f64 %fd38, %fd37, %fd36, %p19;
-	mov.f64 %fd8, %fd38;
-$L7:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L8;
-	mul.wide.u32 %rd46, %r8, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	st.shared.f64 [%rd47+0], %fd8;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L9;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L10;
-	mul.wide.u32 %rd48, %r7, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	ld.shared.f64 %fd39, [%rd49+0];
-	mov.f64 %fd8, %fd39;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd50, %fd8;
-	mov.b64 {%r40, %r41}, %rd50;
-	shfl.sync.down.b32 %r42|%p23, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd51, {%r42, %r43};
-	mov.b64 %fd40, %rd51;
-	@!%p23 bra $L11;
-	min.f64 %fd41, %fd8, %fd40;
-	mov.b64 %rd52, %fd8;
-	mov.b64 %rd53, %fd40;
-	or.b64 %rd54, %rd52, %rd53;
-	setp.eq.f64 %p24, %fd8, %fd40;
-	mov.b64 %fd42, %rd54;
-	selp.f64 %fd43, %fd42, %fd41, %p24;
-	setp.nan.f64 %p25, %fd8, %fd40;
-	add.rn.f64 %fd44, %fd8, %fd40;
-	selp.f64 %fd45, %fd44, %fd43, %p25;
-	mov.f64 %fd8, %fd45;
-$L11:
-	mov.b64 %rd55, %fd8;
-	mov.b64 {%r44, %r45}, %rd55;
-	shfl.sync.down.b32 %r46|%p26, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd56, {%r46, %r47};
-	mov.b64 %fd46, %rd56;
-	@!%p26 bra $L12;
-	min.f64 %fd47, %fd8, %fd46;
-	mov.b64 %rd57, %fd8;
-	mov.b64 %rd58, %fd46;
-	or.b64 %rd59, %rd57, %rd58;
-	setp.eq.f64 %p27, %fd8, %fd46;
-	mov.b64 %fd48, %rd59;
-	selp.f64 %fd49, %fd48, %fd47, %p27;
-	setp.nan.f64 %p28, %fd8, %fd46;
-	add.rn.f64 %fd50, %fd8, %fd46;
-	selp.f64 %fd51, %fd50, %fd49, %p28;
-	mov.f64 %fd8, %fd51;
-$L12:
-	mov.b64 %rd60, %fd8;
-	mov.b64 {%r48, %r49}, %rd60;
-	shfl.sync.down.b32 %r50|%p29, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd61, {%r50, %r51};
-	mov.b64 %fd52, %rd61;
-	@!%p29 bra $L13;
-	min.f64 %fd53, %fd8, %fd52;
-	mov.b64 %rd62, %fd8;
-	mov.b64 %rd63, %fd52;
-	or.b64 %rd64, %rd62, %rd63;
-	setp.eq.f64 %p30, %fd8, %fd52;
-	mov.b64 %fd54, %rd64;
-	selp.f64 %fd55, %fd54, %fd53, %p30;
-	setp.nan.f64 %p31, %fd8, %fd52;
-	add.rn.f64 %fd56, %fd8, %fd52;
-	selp.f64 %fd57, %fd56, %fd55, %p31;
-	mov.f64 %fd8, %fd57;
-$L13:
-	mov.b64 %rd65, %fd8;
-	mov.b64 {%r52, %r53}, %rd65;
-	shfl.sync.down.b32 %r54|%p32, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	mov.b64 %fd58, %rd66;
-	@!%p32 bra $L14;
-	min.f64 %fd59, %fd8, %fd58;
-	mov.b64 %rd67, %fd8;
-	mov.b64 %rd68, %fd58;
-	or.b64 %rd69, %rd67, %rd68;
-	setp.eq.f64 %p33, %fd8, %fd58;
-	mov.b64 %fd60, %rd69;
-	selp.f64 %fd61, %fd60, %fd59, %p33;
-	setp.nan.f64 %p34, %fd8, %fd58;
-	add.rn.f64 %fd62, %fd8, %fd58;
-	selp.f64 %fd63, %fd62, %fd61, %p34;
-	mov.f64 %fd8, %fd63;
-$L14:
-	mov.b64 %rd70, %fd8;
-	mov.b64 {%r56, %r57}, %rd70;
-	shfl.sync.down.b32 %r58|%p35, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd71, {%r58, %r59};
-	mov.b64 %fd64, %rd71;
-	@!%p35 bra $L15;
-	min.f64 %fd65, %fd8, %fd64;
-	mov.b64 %rd72, %fd8;
-	mov.b64 %rd73, %fd64;
-	or.b64 %rd74, %rd72, %rd73;
-	setp.eq.f64 %p36, %fd8, %fd64;
-	mov.b64 %fd66, %rd74;
-	selp.f64 %fd67, %fd66, %fd65, %p36;
-	setp.nan.f64 %p37, %fd8, %fd64;
-	add.rn.f64 %fd68, %fd8, %fd64;
-	selp.f64 %fd69, %fd68, %fd67, %p37;
-	mov.f64 %fd8, %fd69;
 $L15:
-$L9:
-	setp.eq.u32 %p38, %r5, 0;
-	@!%p38 bra $L16;
-	st.global.f64 [%rd6+0], %fd8;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_SumF64_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<37>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<86>;
-	.reg .f64 %fd<67>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.f64 %fd1, 0dFFF0000000000000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd29+0];
-	mov.f64 %fd3, %fd2;
-	add.rn.f64 %fd4, %fd1, %fd3;
-	mov.f64 %fd1, %fd4;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd5, %fd1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 %rd30, %fd5;
-	mov.b64 {%r21, %r22}, %rd30;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd31, {%r23, %r24};
-	mov.b64 %fd6, %rd31;
-	@!%p3 bra $L4;
-	max.f64 %fd7, %fd5, %fd6;
-	mov.b64 %rd32, %fd5;
-	mov.b64 %rd33, %fd6;
-	and.b64 %rd34, %rd32, %rd33;
-	setp.eq.f64 %p4, %fd5, %fd6;
-	mov.b64 %fd8, %rd34;
-	selp.f64 %fd9, %fd8, %fd7, %p4;
-	setp.nan.f64 %p5, %fd5, %fd6;
-	add.rn.f64 %fd10, %fd5, %fd6;
-	selp.f64 %fd11, %fd10, %fd9, %p5;
-	mov.f64 %fd5, %fd11;
-$L4:
-	mov.b64 %rd35, %fd5;
-	mov.b64 {%r25, %r26}, %rd35;
-	shfl.sync.down.b32 %r27|%p6, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd36, {%r27, %r28};
-	mov.b64 %fd12, %rd36;
-	@!%p6 bra $L5;
-	max.f64 %fd13, %fd5, %fd12;
-	mov.b64 %rd37, %fd5;
-	mov.b64 %rd38, %fd12;
-	and.b64 %rd39, %rd37, %rd38;
-	setp.eq.f64 %p7, %fd5, %fd12;
-	mov.b64 %fd14, %rd39;
-	selp.f64 %fd15, %fd14, %fd13, %p7;
-	setp.nan.f64 %p8, %fd5, %fd12;
-	add.rn.f64 %fd16, %fd5, %fd12;
-	selp.f64 %fd17, %fd16, %fd15, %p8;
-	mov.f64 %fd5, %fd17;
-$L5:
-	mov.b64 %rd40, %fd5;
-	mov.b64 {%r29, %r30}, %rd40;
-	shfl.sync.down.b32 %r31|%p9, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd41, {%r31, %r32};
-	mov.b64 %fd18, %rd41;
-	@!%p9 bra $L6;
-	max.f64 %fd19, %fd5, %fd18;
-	mov.b64 %rd42, %fd5;
-	mov.b64 %rd43, %fd18;
-	and.b64 %rd44, %rd42, %rd43;
-	setp.eq.f64 %p10, %fd5, %fd18;
-	mov.b64 %fd20, %rd44;
-	selp.f64 %fd21, %fd20, %fd19, %p10;
-	setp.nan.f64 %p11, %fd5, %fd18;
-	add.rn.f64 %fd22, %fd5, %fd18;
-	selp.f64 %fd23, %fd22, %fd21, %p11;
-	mov.f64 %fd5, %fd23;
-$L6:
-	mov.b64 %rd45, %fd5;
-	mov.b64 {%r33, %r34}, %rd45;
-	shfl.sync.down.b32 %r35|%p12, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd46, {%r35, %r36};
-	mov.b64 %fd24, %rd46;
-	@!%p12 bra $L7;
-	max.f64 %fd25, %fd5, %fd24;
-	mov.b64 %rd47, %fd5;
-	mov.b64 %rd48, %fd24;
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L13;
+$L14:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L20;
+	mul.wide.u32 %rd38, %r8, 16;
+	add.s64 %rd39, %rd1, %rd38;
+	st.shared.f64 [%rd39+0], %fd18;
+$L20:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L21;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L22;
+	mul.wide.u32 %rd40, %r7, 16;
+	add.s64 %rd41, %rd1, %rd40;
+	ld.shared.f64 %fd32, [%rd41+0];
+	mov.f64 %fd18, %fd32;
+$L22:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L23:
+	setp.hs.u32 %p25, %r28, 32;
+	@%p25 bra $L24;
+	mov.b64 %rd42, %fd18;
+	mov.b64 {%r29, %r30}, %rd42;
+	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd43, {%r31, %r32};
+	mov.b64 %fd33, %rd43;
+	@!%p26 bra $L25;
+	setp.ne.u32 %p27, %r18, 1;
+	@%p27 bra.uni $L27;
+	add.rn.f64 %fd34, %fd18, %fd33;
+	mov.f64 %fd18, %fd34;
+	bra.uni $L26;
+$L27:
+	setp.ne.u32 %p28, %r18, 2;
+	@%p28 bra.uni $L28;
+	mul.rn.f64 %fd35, %fd18, %fd33;
+	mov.f64 %fd18, %fd35;
+	bra.uni $L26;
+$L28:
+	setp.ne.u32 %p29, %r18, 3;
+	@%p29 bra.uni $L29;
+	min.f64 %fd36, %fd18, %fd33;
+	mov.b64 %rd44, %fd18;
+	mov.b64 %rd45, %fd33;
+	or.b64 %rd46, %rd44, %rd45;
+	setp.eq.f64 %p30, %fd18, %fd33;
+	mov.b64 %fd37, %rd46;
+	selp.f64 %fd38, %fd37, %fd36, %p30;
+	setp.nan.f64 %p31, %fd18, %fd33;
+	add.rn.f64 %fd39, %fd18, %fd33;
+	selp.f64 %fd40, %fd39, %fd38, %p31;
+	mov.f64 %fd18, %fd40;
+	bra.uni $L26;
+$L29:
+	max.f64 %fd41, %fd18, %fd33;
+	mov.b64 %rd47, %fd18;
+	mov.b64 %rd48, %fd33;
 	and.b64 %rd49, %rd47, %rd48;
-	setp.eq.f64 %p13, %fd5, %fd24;
-	mov.b64 %fd26, %rd49;
-	selp.f64 %fd27, %fd26, %fd25, %p13;
-	setp.nan.f64 %p14, %fd5, %fd24;
-	add.rn.f64 %fd28, %fd5, %fd24;
-	selp.f64 %fd29, %fd28, %fd27, %p14;
-	mov.f64 %fd5, %fd29;
-$L7:
-	mov.b64 %rd50, %fd5;
-	mov.b64 {%r37, %r38}, %rd50;
-	shfl.sync.down.b32 %r39|%p15, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd51, {%r39, %r40};
-	mov.b64 %fd30, %rd51;
-	@!%p15 bra $L8;
-	max.f64 %fd31, %fd5, %fd30;
-	mov.b64 %rd52, %fd5;
-	mov.b64 %rd53, %fd30;
-	and.b64 %rd54, %rd52, %rd53;
-	setp.eq.f64 %p16, %fd5, %fd30;
-	mov.b64 %fd32, %rd54;
-	selp.f64 %fd33, %fd32, %fd31, %p16;
-	setp.nan.f64 %p17, %fd5, %fd30;
-	add.rn.f64 %fd34, %fd5, %fd30;
-	selp.f64 %fd35, %fd34, %fd33, %p17;
-	mov.f64 %fd5, %fd35;
-$L8:
-	setp.eq.u32 %p18, %r7, 0;
-	@!%p18 bra $L9;
-	mul.wide.u32 %rd55, %r8, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	st.shared.f64 [%rd56+0], %fd5;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p19, %r8, 0;
-	@!%p19 bra $L10;
-	setp.lo.u32 %p20, %r7, %r10;
-	@!%p20 bra $L11;
-	mul.wide.u32 %rd57, %r7, 16;
-	add.s64 %rd58, %rd1, %rd57;
-	ld.shared.f64 %fd36, [%rd58+0];
-	mov.f64 %fd5, %fd36;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 %rd59, %fd5;
-	mov.b64 {%r42, %r43}, %rd59;
-	shfl.sync.down.b32 %r44|%p21, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd60, {%r44, %r45};
-	mov.b64 %fd37, %rd60;
-	@!%p21 bra $L12;
-	max.f64 %fd38, %fd5, %fd37;
-	mov.b64 %rd61, %fd5;
-	mov.b64 %rd62, %fd37;
-	and.b64 %rd63, %rd61, %rd62;
-	setp.eq.f64 %p22, %fd5, %fd37;
-	mov.b64 %fd39, %rd63;
-	selp.f64 %fd40, %fd39, %fd38, %p22;
-	setp.nan.f64 %p23, %fd5, %fd37;
-	add.rn.f64 %fd41, %fd5, %fd37;
-	selp.f64 %fd42, %fd41, %fd40, %p23;
-	mov.f64 %fd5, %fd42;
-$L12:
-	mov.b64 %rd64, %fd5;
-	mov.b64 {%r46, %r47}, %rd64;
-	shfl.sync.down.b32 %r48|%p24, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd65, {%r48, %r49};
-	mov.b64 %fd43, %rd65;
-	@!%p24 bra $L13;
-	max.f64 %fd44, %fd5, %fd43;
-	mov.b64 %rd66, %fd5;
-	mov.b64 %rd67, %fd43;
-	and.b64 %rd68, %rd66, %rd67;
-	setp.eq.f64 %p25, %fd5, %fd43;
-	mov.b64 %fd45, %rd68;
-	selp.f64 %fd46, %fd45, %fd44, %p25;
-	setp.nan.f64 %p26, %fd5, %fd43;
-	add.rn.f64 %fd47, %fd5, %fd43;
-	selp.f64 %fd48, %fd47, %fd46, %p26;
-	mov.f64 %fd5, %fd48;
-$L13:
-	mov.b64 %rd69, %fd5;
-	mov.b64 {%r50, %r51}, %rd69;
-	shfl.sync.down.b32 %r52|%p27, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd70, {%r52, %r53};
-	mov.b64 %fd49, %rd70;
-	@!%p27 bra $L14;
-	max.f64 %fd50, %fd5, %fd49;
-	mov.b64 %rd71, %fd5;
-	mov.b64 %rd72, %fd49;
-	and.b64 %rd73, %rd71, %rd72;
-	setp.eq.f64 %p28, %fd5, %fd49;
-	mov.b64 %fd51, %rd73;
-	selp.f64 %fd52, %fd51, %fd50, %p28;
-	setp.nan.f64 %p29, %fd5, %fd49;
-	add.rn.f64 %fd53, %fd5, %fd49;
-	selp.f64 %fd54, %fd53, %fd52, %p29;
-	mov.f64 %fd5, %fd54;
-$L14:
-	mov.b64 %rd74, %fd5;
-	mov.b64 {%r54, %r55}, %rd74;
-	shfl.sync.down.b32 %r56|%p30, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd75, {%r56, %r57};
-	mov.b64 %fd55, %rd75;
-	@!%p30 bra $L15;
-	max.f64 %fd56, %fd5, %fd55;
-	mov.b64 %rd76, %fd5;
-	mov.b64 %rd77, %fd55;
-	and.b64 %rd78, %rd76, %rd77;
-	setp.eq.f64 %p31, %fd5, %fd55;
-	mov.b64 %fd57, %rd78;
-	selp.f64 %fd58, %fd57, %fd56, %p31;
-	setp.nan.f64 %p32, %fd5, %fd55;
-	add.rn.f64 %fd59, %fd5, %fd55;
-	selp.f64 %fd60, %fd59, %fd58, %p32;
-	mov.f64 %fd5, %fd60;
-$L15:
-	mov.b64 %rd79, %fd5;
-	mov.b64 {%r58, %r59}, %rd79;
-	shfl.sync.down.b32 %r60|%p33, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd80, {%r60, %r61};
-	mov.b64 %fd61, %rd80;
-	@!%p33 bra $L16;
-	max.f64 %fd62, %fd5, %fd61;
-	mov.b64 %rd81, %fd5;
-	mov.b64 %rd82, %fd61;
-	and.b64 %rd83, %rd81, %rd82;
-	setp.eq.f64 %p34, %fd5, %fd61;
-	mov.b64 %fd63, %rd83;
-	selp.f64 %fd64, %fd63, %fd62, %p34;
-	setp.nan.f64 %p35, %fd5, %fd61;
-	add.rn.f64 %fd65, %fd5, %fd61;
-	selp.f64 %fd66, %fd65, %fd64, %p35;
-	mov.f64 %fd5, %fd66;
-$L16:
-$L10:
-	mul.wide.u32 %rd84, %r18, 8;
-	add.s64 %rd85, %rd5, %rd84;
-	setp.eq.u32 %p36, %r5, 0;
-	@!%p36 bra $L17;
-	st.global.f64 [%rd85+0], %fd5;
-$L17:
-	ret;
-}
-
-.visible .entry gk_corpus_SumF64_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<39>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<75>;
-	.reg .f64 %fd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f64 %fd1, 0dFFF0000000000000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f64 %fd2, [%rd17+0];
-	max.f64 %fd3, %fd1, %fd2;
-	mov.b64 %rd18, %fd1;
-	mov.b64 %rd19, %fd2;
-	and.b64 %rd20, %rd18, %rd19;
-	setp.eq.f64 %p3, %fd1, %fd2;
-	mov.b64 %fd4, %rd20;
-	selp.f64 %fd5, %fd4, %fd3, %p3;
-	setp.nan.f64 %p4, %fd1, %fd2;
-	add.rn.f64 %fd6, %fd1, %fd2;
-	selp.f64 %fd7, %fd6, %fd5, %p4;
-	mov.f64 %fd1, %fd7;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd8, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd21, %fd8;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p5, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	mov.b64 %fd9, %rd22;
-	@!%p5 bra $L3;
-	max.f64 %fd10, %fd8, %fd9;
-	mov.b64 %rd23, %fd8;
-	mov.b64 %rd24, %fd9;
-	and.b64 %rd25, %rd23, %rd24;
-	setp.eq.f64 %p6, %fd8, %fd9;
-	mov.b64 %fd11, %rd25;
-	selp.f64 %fd12, %fd11, %fd10, %p6;
-	setp.nan.f64 %p7, %fd8, %fd9;
-	add.rn.f64 %fd13, %fd8, %fd9;
-	selp.f64 %fd14, %fd13, %fd12, %p7;
-	mov.f64 %fd8, %fd14;
-$L3:
-	mov.b64 %rd26, %fd8;
-	mov.b64 {%r23, %r24}, %rd26;
-	shfl.sync.down.b32 %r25|%p8, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd27, {%r25, %r26};
-	mov.b64 %fd15, %rd27;
-	@!%p8 bra $L4;
-	max.f64 %fd16, %fd8, %fd15;
-	mov.b64 %rd28, %fd8;
-	mov.b64 %rd29, %fd15;
-	and.b64 %rd30, %rd28, %rd29;
-	setp.eq.f64 %p9, %fd8, %fd15;
-	mov.b64 %fd17, %rd30;
-	selp.f64 %fd18, %fd17, %fd16, %p9;
-	setp.nan.f64 %p10, %fd8, %fd15;
-	add.rn.f64 %fd19, %fd8, %fd15;
-	selp.f64 %fd20, %fd19, %fd18, %p10;
-	mov.f64 %fd8, %fd20;
-$L4:
-	mov.b64 %rd31, %fd8;
-	mov.b64 {%r27, %r28}, %rd31;
-	shfl.sync.down.b32 %r29|%p11, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd32, {%r29, %r30};
-	mov.b64 %fd21, %rd32;
-	@!%p11 bra $L5;
-	max.f64 %fd22, %fd8, %fd21;
-	mov.b64 %rd33, %fd8;
-	mov.b64 %rd34, %fd21;
-	and.b64 %rd35, %rd33, %rd34;
-	setp.eq.f64 %p12, %fd8, %fd21;
-	mov.b64 %fd23, %rd35;
-	selp.f64 %fd24, %fd23, %fd22, %p12;
-	setp.nan.f64 %p13, %fd8, %fd21;
-	add.rn.f64 %fd25, %fd8, %fd21;
-	selp.f64 %fd26, %fd25, %fd24, %p13;
-	mov.f64 %fd8, %fd26;
-$L5:
-	mov.b64 %rd36, %fd8;
-	mov.b64 {%r31, %r32}, %rd36;
-	shfl.sync.down.b32 %r33|%p14, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd37, {%r33, %r34};
-	mov.b64 %fd27, %rd37;
-	@!%p14 bra $L6;
-	max.f64 %fd28, %fd8, %fd27;
-	mov.b64 %rd38, %fd8;
-	mov.b64 %rd39, %fd27;
-	and.b64 %rd40, %rd38, %rd39;
-	setp.eq.f64 %p15, %fd8, %fd27;
-	mov.b64 %fd29, %rd40;
-	selp.f64 %fd30, %fd29, %fd28, %p15;
-	setp.nan.f64 %p16, %fd8, %fd27;
-	add.rn.f64 %fd31, %fd8, %fd27;
-	selp.f64 %fd32, %fd31, %fd30, %p16;
-	mov.f64 %fd8, %fd32;
-$L6:
-	mov.b64 %rd41, %fd8;
-	mov.b64 {%r35, %r36}, %rd41;
-	shfl.sync.down.b32 %r37|%p17, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd42, {%r37, %r38};
-	mov.b64 %fd33, %rd42;
-	@!%p17 bra $L7;
-	max.f64 %fd34, %fd8, %fd33;
-	mov.b64 %rd43, %fd8;
-	mov.b64 %rd44, %fd33;
-	and.b64 %rd45, %rd43, %rd44;
-	setp.eq.f64 %p18, %fd8, %fd33;
-	mov.b64 %fd35, %rd45;
-	selp.f64 %fd36, %fd35, %fd34, %p18;
-	setp.nan.f64 %p19, %fd8, %fd33;
-	add.rn.f64 %fd37, %fd8, %fd33;
-	selp.f64 %fd38, %fd37, %fd36, %p19;
-	mov.f64 %fd8, %fd38;
-$L7:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L8;
-	mul.wide.u32 %rd46, %r8, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	st.shared.f64 [%rd47+0], %fd8;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L9;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L10;
-	mul.wide.u32 %rd48, %r7, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	ld.shared.f64 %fd39, [%rd49+0];
-	mov.f64 %fd8, %fd39;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd50, %fd8;
-	mov.b64 {%r40, %r41}, %rd50;
-	shfl.sync.down.b32 %r42|%p23, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd51, {%r42, %r43};
-	mov.b64 %fd40, %rd51;
-	@!%p23 bra $L11;
-	max.f64 %fd41, %fd8, %fd40;
-	mov.b64 %rd52, %fd8;
-	mov.b64 %rd53, %fd40;
-	and.b64 %rd54, %rd52, %rd53;
-	setp.eq.f64 %p24, %fd8, %fd40;
-	mov.b64 %fd42, %rd54;
-	selp.f64 %fd43, %fd42, %fd41, %p24;
-	setp.nan.f64 %p25, %fd8, %fd40;
-	add.rn.f64 %fd44, %fd8, %fd40;
-	selp.f64 %fd45, %fd44, %fd43, %p25;
-	mov.f64 %fd8, %fd45;
-$L11:
-	mov.b64 %rd55, %fd8;
-	mov.b64 {%r44, %r45}, %rd55;
-	shfl.sync.down.b32 %r46|%p26, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd56, {%r46, %r47};
-	mov.b64 %fd46, %rd56;
-	@!%p26 bra $L12;
-	max.f64 %fd47, %fd8, %fd46;
-	mov.b64 %rd57, %fd8;
-	mov.b64 %rd58, %fd46;
-	and.b64 %rd59, %rd57, %rd58;
-	setp.eq.f64 %p27, %fd8, %fd46;
-	mov.b64 %fd48, %rd59;
-	selp.f64 %fd49, %fd48, %fd47, %p27;
-	setp.nan.f64 %p28, %fd8, %fd46;
-	add.rn.f64 %fd50, %fd8, %fd46;
-	selp.f64 %fd51, %fd50, %fd49, %p28;
-	mov.f64 %fd8, %fd51;
-$L12:
-	mov.b64 %rd60, %fd8;
-	mov.b64 {%r48, %r49}, %rd60;
-	shfl.sync.down.b32 %r50|%p29, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd61, {%r50, %r51};
-	mov.b64 %fd52, %rd61;
-	@!%p29 bra $L13;
-	max.f64 %fd53, %fd8, %fd52;
-	mov.b64 %rd62, %fd8;
-	mov.b64 %rd63, %fd52;
-	and.b64 %rd64, %rd62, %rd63;
-	setp.eq.f64 %p30, %fd8, %fd52;
-	mov.b64 %fd54, %rd64;
-	selp.f64 %fd55, %fd54, %fd53, %p30;
-	setp.nan.f64 %p31, %fd8, %fd52;
-	add.rn.f64 %fd56, %fd8, %fd52;
-	selp.f64 %fd57, %fd56, %fd55, %p31;
-	mov.f64 %fd8, %fd57;
-$L13:
-	mov.b64 %rd65, %fd8;
-	mov.b64 {%r52, %r53}, %rd65;
-	shfl.sync.down.b32 %r54|%p32, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd66, {%r54, %r55};
-	mov.b64 %fd58, %rd66;
-	@!%p32 bra $L14;
-	max.f64 %fd59, %fd8, %fd58;
-	mov.b64 %rd67, %fd8;
-	mov.b64 %rd68, %fd58;
-	and.b64 %rd69, %rd67, %rd68;
-	setp.eq.f64 %p33, %fd8, %fd58;
-	mov.b64 %fd60, %rd69;
-	selp.f64 %fd61, %fd60, %fd59, %p33;
-	setp.nan.f64 %p34, %fd8, %fd58;
-	add.rn.f64 %fd62, %fd8, %fd58;
-	selp.f64 %fd63, %fd62, %fd61, %p34;
-	mov.f64 %fd8, %fd63;
-$L14:
-	mov.b64 %rd70, %fd8;
-	mov.b64 {%r56, %r57}, %rd70;
-	shfl.sync.down.b32 %r58|%p35, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd71, {%r58, %r59};
-	mov.b64 %fd64, %rd71;
-	@!%p35 bra $L15;
-	max.f64 %fd65, %fd8, %fd64;
-	mov.b64 %rd72, %fd8;
-	mov.b64 %rd73, %fd64;
-	and.b64 %rd74, %rd72, %rd73;
-	setp.eq.f64 %p36, %fd8, %fd64;
-	mov.b64 %fd66, %rd74;
-	selp.f64 %fd67, %fd66, %fd65, %p36;
-	setp.nan.f64 %p37, %fd8, %fd64;
-	add.rn.f64 %fd68, %fd8, %fd64;
-	selp.f64 %fd69, %fd68, %fd67, %p37;
-	mov.f64 %fd8, %fd69;
-$L15:
-$L9:
-	setp.eq.u32 %p38, %r5, 0;
-	@!%p38 bra $L16;
-	st.global.f64 [%rd6+0], %fd8;
-$L16:
+	setp.eq.f64 %p32, %fd18, %fd33;
+	mov.b64 %fd42, %rd49;
+	selp.f64 %fd43, %fd42, %fd41, %p32;
+	setp.nan.f64 %p33, %fd18, %fd33;
+	add.rn.f64 %fd44, %fd18, %fd33;
+	selp.f64 %fd45, %fd44, %fd43, %p33;
+	mov.f64 %fd18, %fd45;
+$L26:
+$L25:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L23;
+$L24:
+$L21:
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L30;
+	st.global.f64 [%rd6+0], %fd18;
+$L30:
 	ret;
 }
 `
@@ -15380,18 +11417,19 @@ const gokkosPTX23 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_corpus_ProdI64_main_sum(
+.visible .entry gk_corpus_ProdI64_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<64>;
+	.reg .pred %p<26>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<59>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -15415,6 +11453,7 @@ const gokkosPTX23 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -15422,161 +11461,203 @@ const gokkosPTX23 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	rem.s64 %rd33, %rd32, 3;
-	add.s64 %rd34, %rd33, 2;
-	mul.lo.s64 %rd35, %rd23, %rd34;
-	mov.b64 %rd23, %rd35;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd24, 0;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd36, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd36;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd37, {%r23, %r24};
-	@!%p3 bra $L4;
-	add.s64 %rd38, %rd36, %rd37;
-	mov.b64 %rd36, %rd38;
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd24, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd24, 9223372036854775807;
+	bra.uni $L1;
 $L4:
-	mov.b64 {%r25, %r26}, %rd36;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd39, {%r27, %r28};
-	@!%p4 bra $L5;
-	add.s64 %rd40, %rd36, %rd39;
-	mov.b64 %rd36, %rd40;
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd24, -9223372036854775808;
+	bra.uni $L1;
 $L5:
-	mov.b64 {%r29, %r30}, %rd36;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd41, {%r31, %r32};
-	@!%p5 bra $L6;
-	add.s64 %rd42, %rd36, %rd41;
-	mov.b64 %rd36, %rd42;
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd24, -1;
+	bra.uni $L1;
 $L6:
-	mov.b64 {%r33, %r34}, %rd36;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd43, {%r35, %r36};
-	@!%p6 bra $L7;
-	add.s64 %rd44, %rd36, %rd43;
-	mov.b64 %rd36, %rd44;
+	mov.b64 %rd24, 0;
+$L1:
+	mov.b64 %rd23, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd20, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
 $L7:
-	mov.b64 {%r37, %r38}, %rd36;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd45, {%r39, %r40};
-	@!%p7 bra $L8;
-	add.s64 %rd46, %rd36, %rd45;
-	mov.b64 %rd36, %rd46;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd47, %r8, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	st.shared.s64 [%rd48+0], %rd36;
+	setp.ge.s64 %p7, %rd28, %rd22;
+	@%p7 bra $L8;
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 8, %rd8;
+	ld.global.nc.s64 %rd32, [%rd31+0];
+	mov.b64 %rd33, %rd32;
+	rem.s64 %rd34, %rd33, 3;
+	add.s64 %rd35, %rd34, 2;
+	mul.lo.s64 %rd36, %rd23, %rd35;
+	mov.b64 %rd23, %rd36;
 $L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd49, %r7, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	ld.shared.s64 %rd51, [%rd50+0];
-	mov.b64 %rd36, %rd51;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd36;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd52, {%r44, %r45};
-	@!%p11 bra $L12;
-	add.s64 %rd53, %rd36, %rd52;
-	mov.b64 %rd36, %rd53;
-$L12:
-	mov.b64 {%r46, %r47}, %rd36;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd54, {%r48, %r49};
-	@!%p12 bra $L13;
-	add.s64 %rd55, %rd36, %rd54;
-	mov.b64 %rd36, %rd55;
-$L13:
-	mov.b64 {%r50, %r51}, %rd36;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd56, {%r52, %r53};
-	@!%p13 bra $L14;
-	add.s64 %rd57, %rd36, %rd56;
-	mov.b64 %rd36, %rd57;
-$L14:
-	mov.b64 {%r54, %r55}, %rd36;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd58, {%r56, %r57};
-	@!%p14 bra $L15;
-	add.s64 %rd59, %rd36, %rd58;
-	mov.b64 %rd36, %rd59;
-$L15:
-	mov.b64 {%r58, %r59}, %rd36;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd60, {%r60, %r61};
-	@!%p15 bra $L16;
-	add.s64 %rd61, %rd36, %rd60;
-	mov.b64 %rd36, %rd61;
-$L16:
+	add.s64 %rd28, %rd28, %rd27;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd37, %rd23;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L10:
-	mul.wide.u32 %rd62, %r18, 8;
-	add.s64 %rd63, %rd5, %rd62;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd63+0], %rd36;
+	setp.hs.u32 %p8, %r24, 32;
+	@%p8 bra $L11;
+	mov.b64 {%r25, %r26}, %rd37;
+	shfl.sync.down.b32 %r27|%p9, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd38, {%r27, %r28};
+	@!%p9 bra $L12;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L14;
+	add.s64 %rd39, %rd37, %rd38;
+	mov.b64 %rd37, %rd39;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L15;
+	mul.lo.s64 %rd40, %rd37, %rd38;
+	mov.b64 %rd37, %rd40;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L16;
+	min.s64 %rd41, %rd37, %rd38;
+	mov.b64 %rd37, %rd41;
+	bra.uni $L13;
+$L16:
+	setp.ne.u32 %p13, %r18, 4;
+	@%p13 bra.uni $L17;
+	max.s64 %rd42, %rd37, %rd38;
+	mov.b64 %rd37, %rd42;
+	bra.uni $L13;
 $L17:
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L18;
+	and.b64 %rd43, %rd37, %rd38;
+	mov.b64 %rd37, %rd43;
+	bra.uni $L13;
+$L18:
+	or.b64 %rd44, %rd37, %rd38;
+	mov.b64 %rd37, %rd44;
+$L13:
+$L12:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L19;
+	mul.wide.u32 %rd45, %r8, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	st.shared.s64 [%rd46+0], %rd37;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L20;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L21;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	ld.shared.s64 %rd49, [%rd48+0];
+	mov.b64 %rd37, %rd49;
+$L21:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L22:
+	setp.hs.u32 %p18, %r30, 32;
+	@%p18 bra $L23;
+	mov.b64 {%r31, %r32}, %rd37;
+	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd50, {%r33, %r34};
+	@!%p19 bra $L24;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L26;
+	add.s64 %rd51, %rd37, %rd50;
+	mov.b64 %rd37, %rd51;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L27;
+	mul.lo.s64 %rd52, %rd37, %rd50;
+	mov.b64 %rd37, %rd52;
+	bra.uni $L25;
+$L27:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L28;
+	min.s64 %rd53, %rd37, %rd50;
+	mov.b64 %rd37, %rd53;
+	bra.uni $L25;
+$L28:
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L29;
+	max.s64 %rd54, %rd37, %rd50;
+	mov.b64 %rd37, %rd54;
+	bra.uni $L25;
+$L29:
+	setp.ne.u32 %p24, %r18, 7;
+	@%p24 bra.uni $L30;
+	and.b64 %rd55, %rd37, %rd50;
+	mov.b64 %rd37, %rd55;
+	bra.uni $L25;
+$L30:
+	or.b64 %rd56, %rd37, %rd50;
+	mov.b64 %rd37, %rd56;
+$L25:
+$L24:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	mul.wide.u32 %rd57, %r19, 8;
+	add.s64 %rd58, %rd5, %rd57;
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L31;
+	st.global.s64 [%rd58+0], %rd37;
+$L31:
 	ret;
 }
 
-.visible .entry gk_corpus_ProdI64_final_sum(
+.visible .entry gk_corpus_ProdI64_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<61>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -15601,6 +11682,7 @@ $L17:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -15608,1875 +11690,220 @@ $L17:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.b64 %rd14, 0;
 	cvt.u64.u32 %rd15, %r5;
 	cvt.u64.u32 %rd16, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd14, 0;
 	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd17, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd18, %rd17, 8, %rd3;
 	ld.global.s64 %rd19, [%rd18+0];
 	add.s64 %rd20, %rd14, %rd19;
 	mov.b64 %rd14, %rd20;
 	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	add.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	add.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	add.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	add.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	add.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	add.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	add.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	add.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	add.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	add.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_ProdI64_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<64>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	rem.s64 %rd33, %rd32, 3;
-	add.s64 %rd34, %rd33, 2;
-	mul.lo.s64 %rd35, %rd23, %rd34;
-	mov.b64 %rd23, %rd35;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd36, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd36;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd37, {%r23, %r24};
-	@!%p3 bra $L4;
-	mul.lo.s64 %rd38, %rd36, %rd37;
-	mov.b64 %rd36, %rd38;
-$L4:
-	mov.b64 {%r25, %r26}, %rd36;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd39, {%r27, %r28};
-	@!%p4 bra $L5;
-	mul.lo.s64 %rd40, %rd36, %rd39;
-	mov.b64 %rd36, %rd40;
-$L5:
-	mov.b64 {%r29, %r30}, %rd36;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd41, {%r31, %r32};
-	@!%p5 bra $L6;
-	mul.lo.s64 %rd42, %rd36, %rd41;
-	mov.b64 %rd36, %rd42;
-$L6:
-	mov.b64 {%r33, %r34}, %rd36;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd43, {%r35, %r36};
-	@!%p6 bra $L7;
-	mul.lo.s64 %rd44, %rd36, %rd43;
-	mov.b64 %rd36, %rd44;
-$L7:
-	mov.b64 {%r37, %r38}, %rd36;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd45, {%r39, %r40};
-	@!%p7 bra $L8;
-	mul.lo.s64 %rd46, %rd36, %rd45;
-	mov.b64 %rd36, %rd46;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd47, %r8, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	st.shared.s64 [%rd48+0], %rd36;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd49, %r7, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	ld.shared.s64 %rd51, [%rd50+0];
-	mov.b64 %rd36, %rd51;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd36;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd52, {%r44, %r45};
-	@!%p11 bra $L12;
-	mul.lo.s64 %rd53, %rd36, %rd52;
-	mov.b64 %rd36, %rd53;
-$L12:
-	mov.b64 {%r46, %r47}, %rd36;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd54, {%r48, %r49};
-	@!%p12 bra $L13;
-	mul.lo.s64 %rd55, %rd36, %rd54;
-	mov.b64 %rd36, %rd55;
-$L13:
-	mov.b64 {%r50, %r51}, %rd36;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd56, {%r52, %r53};
-	@!%p13 bra $L14;
-	mul.lo.s64 %rd57, %rd36, %rd56;
-	mov.b64 %rd36, %rd57;
-$L14:
-	mov.b64 {%r54, %r55}, %rd36;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd58, {%r56, %r57};
-	@!%p14 bra $L15;
-	mul.lo.s64 %rd59, %rd36, %rd58;
-	mov.b64 %rd36, %rd59;
-$L15:
-	mov.b64 {%r58, %r59}, %rd36;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd60, {%r60, %r61};
-	@!%p15 bra $L16;
-	mul.lo.s64 %rd61, %rd36, %rd60;
-	mov.b64 %rd36, %rd61;
-$L16:
-$L10:
-	mul.wide.u32 %rd62, %r18, 8;
-	add.s64 %rd63, %rd5, %rd62;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd63+0], %rd36;
-$L17:
-	ret;
-}
-
-.visible .entry gk_corpus_ProdI64_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.b64 %rd14, 1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	mul.lo.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
+	mov.b64 %rd21, %rd15;
 $L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
+	setp.ge.s64 %p5, %rd21, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd22, %rd21, 8, %rd3;
+	ld.global.s64 %rd23, [%rd22+0];
+	mul.lo.s64 %rd24, %rd14, %rd23;
+	mov.b64 %rd14, %rd24;
+	add.s64 %rd21, %rd21, %rd16;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_ProdI64_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<64>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 9223372036854775807;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	rem.s64 %rd33, %rd32, 3;
-	add.s64 %rd34, %rd33, 2;
-	mul.lo.s64 %rd35, %rd23, %rd34;
-	mov.b64 %rd23, %rd35;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd36, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd36;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd37, {%r23, %r24};
-	@!%p3 bra $L4;
-	min.s64 %rd38, %rd36, %rd37;
-	mov.b64 %rd36, %rd38;
-$L4:
-	mov.b64 {%r25, %r26}, %rd36;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd39, {%r27, %r28};
-	@!%p4 bra $L5;
-	min.s64 %rd40, %rd36, %rd39;
-	mov.b64 %rd36, %rd40;
 $L5:
-	mov.b64 {%r29, %r30}, %rd36;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd41, {%r31, %r32};
-	@!%p5 bra $L6;
-	min.s64 %rd42, %rd36, %rd41;
-	mov.b64 %rd36, %rd42;
-$L6:
-	mov.b64 {%r33, %r34}, %rd36;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd43, {%r35, %r36};
-	@!%p6 bra $L7;
-	min.s64 %rd44, %rd36, %rd43;
-	mov.b64 %rd36, %rd44;
-$L7:
-	mov.b64 {%r37, %r38}, %rd36;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd45, {%r39, %r40};
-	@!%p7 bra $L8;
-	min.s64 %rd46, %rd36, %rd45;
-	mov.b64 %rd36, %rd46;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd47, %r8, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	st.shared.s64 [%rd48+0], %rd36;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd49, %r7, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	ld.shared.s64 %rd51, [%rd50+0];
-	mov.b64 %rd36, %rd51;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd36;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd52, {%r44, %r45};
-	@!%p11 bra $L12;
-	min.s64 %rd53, %rd36, %rd52;
-	mov.b64 %rd36, %rd53;
-$L12:
-	mov.b64 {%r46, %r47}, %rd36;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd54, {%r48, %r49};
-	@!%p12 bra $L13;
-	min.s64 %rd55, %rd36, %rd54;
-	mov.b64 %rd36, %rd55;
-$L13:
-	mov.b64 {%r50, %r51}, %rd36;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd56, {%r52, %r53};
-	@!%p13 bra $L14;
-	min.s64 %rd57, %rd36, %rd56;
-	mov.b64 %rd36, %rd57;
-$L14:
-	mov.b64 {%r54, %r55}, %rd36;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd58, {%r56, %r57};
-	@!%p14 bra $L15;
-	min.s64 %rd59, %rd36, %rd58;
-	mov.b64 %rd36, %rd59;
-$L15:
-	mov.b64 {%r58, %r59}, %rd36;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd60, {%r60, %r61};
-	@!%p15 bra $L16;
-	min.s64 %rd61, %rd36, %rd60;
-	mov.b64 %rd36, %rd61;
-$L16:
-$L10:
-	mul.wide.u32 %rd62, %r18, 8;
-	add.s64 %rd63, %rd5, %rd62;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd63+0], %rd36;
-$L17:
-	ret;
-}
-
-.visible .entry gk_corpus_ProdI64_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.b64 %rd14, 9223372036854775807;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	min.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	min.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	min.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	min.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	min.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	min.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	min.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	min.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	min.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	min.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	min.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
+	mov.b64 %rd25, %rd15;
 $L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_ProdI64_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<64>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -9223372036854775808;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	rem.s64 %rd33, %rd32, 3;
-	add.s64 %rd34, %rd33, 2;
-	mul.lo.s64 %rd35, %rd23, %rd34;
-	mov.b64 %rd23, %rd35;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd36, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd36;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd37, {%r23, %r24};
-	@!%p3 bra $L4;
-	max.s64 %rd38, %rd36, %rd37;
-	mov.b64 %rd36, %rd38;
-$L4:
-	mov.b64 {%r25, %r26}, %rd36;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd39, {%r27, %r28};
-	@!%p4 bra $L5;
-	max.s64 %rd40, %rd36, %rd39;
-	mov.b64 %rd36, %rd40;
-$L5:
-	mov.b64 {%r29, %r30}, %rd36;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd41, {%r31, %r32};
-	@!%p5 bra $L6;
-	max.s64 %rd42, %rd36, %rd41;
-	mov.b64 %rd36, %rd42;
-$L6:
-	mov.b64 {%r33, %r34}, %rd36;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd43, {%r35, %r36};
-	@!%p6 bra $L7;
-	max.s64 %rd44, %rd36, %rd43;
-	mov.b64 %rd36, %rd44;
-$L7:
-	mov.b64 {%r37, %r38}, %rd36;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd45, {%r39, %r40};
-	@!%p7 bra $L8;
-	max.s64 %rd46, %rd36, %rd45;
-	mov.b64 %rd36, %rd46;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd47, %r8, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	st.shared.s64 [%rd48+0], %rd36;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd49, %r7, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	ld.shared.s64 %rd51, [%rd50+0];
-	mov.b64 %rd36, %rd51;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd36;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd52, {%r44, %r45};
-	@!%p11 bra $L12;
-	max.s64 %rd53, %rd36, %rd52;
-	mov.b64 %rd36, %rd53;
-$L12:
-	mov.b64 {%r46, %r47}, %rd36;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd54, {%r48, %r49};
-	@!%p12 bra $L13;
-	max.s64 %rd55, %rd36, %rd54;
-	mov.b64 %rd36, %rd55;
-$L13:
-	mov.b64 {%r50, %r51}, %rd36;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd56, {%r52, %r53};
-	@!%p13 bra $L14;
-	max.s64 %rd57, %rd36, %rd56;
-	mov.b64 %rd36, %rd57;
-$L14:
-	mov.b64 {%r54, %r55}, %rd36;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd58, {%r56, %r57};
-	@!%p14 bra $L15;
-	max.s64 %rd59, %rd36, %rd58;
-	mov.b64 %rd36, %rd59;
-$L15:
-	mov.b64 {%r58, %r59}, %rd36;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd60, {%r60, %r61};
-	@!%p15 bra $L16;
-	max.s64 %rd61, %rd36, %rd60;
-	mov.b64 %rd36, %rd61;
-$L16:
+	setp.ge.s64 %p7, %rd25, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.s64 %rd27, [%rd26+0];
+	min.s64 %rd28, %rd14, %rd27;
+	mov.b64 %rd14, %rd28;
+	add.s64 %rd25, %rd25, %rd16;
+	bra.uni $L9;
 $L10:
-	mul.wide.u32 %rd62, %r18, 8;
-	add.s64 %rd63, %rd5, %rd62;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd63+0], %rd36;
-$L17:
-	ret;
-}
-
-.visible .entry gk_corpus_ProdI64_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
 	mov.b64 %rd14, -9223372036854775808;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	max.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	max.s64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	max.s64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	max.s64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	max.s64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	max.s64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	max.s64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	max.s64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
+	mov.b64 %rd29, %rd15;
 $L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	max.s64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
+	setp.ge.s64 %p9, %rd29, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd30, %rd29, 8, %rd3;
+	ld.global.s64 %rd31, [%rd30+0];
+	max.s64 %rd32, %rd14, %rd31;
+	mov.b64 %rd14, %rd32;
+	add.s64 %rd29, %rd29, %rd16;
+	bra.uni $L12;
 $L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	max.s64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	max.s64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_ProdI64_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<64>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, -1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	rem.s64 %rd33, %rd32, 3;
-	add.s64 %rd34, %rd33, 2;
-	mul.lo.s64 %rd35, %rd23, %rd34;
-	mov.b64 %rd23, %rd35;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd36, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd36;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd37, {%r23, %r24};
-	@!%p3 bra $L4;
-	and.b64 %rd38, %rd36, %rd37;
-	mov.b64 %rd36, %rd38;
-$L4:
-	mov.b64 {%r25, %r26}, %rd36;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd39, {%r27, %r28};
-	@!%p4 bra $L5;
-	and.b64 %rd40, %rd36, %rd39;
-	mov.b64 %rd36, %rd40;
-$L5:
-	mov.b64 {%r29, %r30}, %rd36;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd41, {%r31, %r32};
-	@!%p5 bra $L6;
-	and.b64 %rd42, %rd36, %rd41;
-	mov.b64 %rd36, %rd42;
-$L6:
-	mov.b64 {%r33, %r34}, %rd36;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd43, {%r35, %r36};
-	@!%p6 bra $L7;
-	and.b64 %rd44, %rd36, %rd43;
-	mov.b64 %rd36, %rd44;
-$L7:
-	mov.b64 {%r37, %r38}, %rd36;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd45, {%r39, %r40};
-	@!%p7 bra $L8;
-	and.b64 %rd46, %rd36, %rd45;
-	mov.b64 %rd36, %rd46;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd47, %r8, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	st.shared.s64 [%rd48+0], %rd36;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd49, %r7, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	ld.shared.s64 %rd51, [%rd50+0];
-	mov.b64 %rd36, %rd51;
 $L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd36;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd52, {%r44, %r45};
-	@!%p11 bra $L12;
-	and.b64 %rd53, %rd36, %rd52;
-	mov.b64 %rd36, %rd53;
-$L12:
-	mov.b64 {%r46, %r47}, %rd36;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd54, {%r48, %r49};
-	@!%p12 bra $L13;
-	and.b64 %rd55, %rd36, %rd54;
-	mov.b64 %rd36, %rd55;
-$L13:
-	mov.b64 {%r50, %r51}, %rd36;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd56, {%r52, %r53};
-	@!%p13 bra $L14;
-	and.b64 %rd57, %rd36, %rd56;
-	mov.b64 %rd36, %rd57;
-$L14:
-	mov.b64 {%r54, %r55}, %rd36;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd58, {%r56, %r57};
-	@!%p14 bra $L15;
-	and.b64 %rd59, %rd36, %rd58;
-	mov.b64 %rd36, %rd59;
-$L15:
-	mov.b64 {%r58, %r59}, %rd36;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd60, {%r60, %r61};
-	@!%p15 bra $L16;
-	and.b64 %rd61, %rd36, %rd60;
-	mov.b64 %rd36, %rd61;
-$L16:
-$L10:
-	mul.wide.u32 %rd62, %r18, 8;
-	add.s64 %rd63, %rd5, %rd62;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd63+0], %rd36;
-$L17:
-	ret;
-}
-
-.visible .entry gk_corpus_ProdI64_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
 	mov.b64 %rd14, -1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	and.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	and.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	and.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	and.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	and.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	and.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	and.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	and.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	and.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	and.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	and.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
+	mov.b64 %rd33, %rd15;
 $L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
+	setp.ge.s64 %p11, %rd33, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	and.b64 %rd36, %rd14, %rd35;
+	mov.b64 %rd14, %rd36;
+	add.s64 %rd33, %rd33, %rd16;
+	bra.uni $L15;
 $L16:
-	ret;
-}
-
-.visible .entry gk_corpus_ProdI64_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<64>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p2, %rd27, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.s64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	rem.s64 %rd33, %rd32, 3;
-	add.s64 %rd34, %rd33, 2;
-	mul.lo.s64 %rd35, %rd23, %rd34;
-	mov.b64 %rd23, %rd35;
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
 	bra.uni $L1;
-$L2:
-	mov.b64 %rd36, %rd23;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd36;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd37, {%r23, %r24};
-	@!%p3 bra $L4;
-	or.b64 %rd38, %rd36, %rd37;
-	mov.b64 %rd36, %rd38;
-$L4:
-	mov.b64 {%r25, %r26}, %rd36;
-	shfl.sync.down.b32 %r27|%p4, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd39, {%r27, %r28};
-	@!%p4 bra $L5;
-	or.b64 %rd40, %rd36, %rd39;
-	mov.b64 %rd36, %rd40;
-$L5:
-	mov.b64 {%r29, %r30}, %rd36;
-	shfl.sync.down.b32 %r31|%p5, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd41, {%r31, %r32};
-	@!%p5 bra $L6;
-	or.b64 %rd42, %rd36, %rd41;
-	mov.b64 %rd36, %rd42;
-$L6:
-	mov.b64 {%r33, %r34}, %rd36;
-	shfl.sync.down.b32 %r35|%p6, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd43, {%r35, %r36};
-	@!%p6 bra $L7;
-	or.b64 %rd44, %rd36, %rd43;
-	mov.b64 %rd36, %rd44;
-$L7:
-	mov.b64 {%r37, %r38}, %rd36;
-	shfl.sync.down.b32 %r39|%p7, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd45, {%r39, %r40};
-	@!%p7 bra $L8;
-	or.b64 %rd46, %rd36, %rd45;
-	mov.b64 %rd36, %rd46;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd47, %r8, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	st.shared.s64 [%rd48+0], %rd36;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd49, %r7, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	ld.shared.s64 %rd51, [%rd50+0];
-	mov.b64 %rd36, %rd51;
-$L11:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd36;
-	shfl.sync.down.b32 %r44|%p11, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd52, {%r44, %r45};
-	@!%p11 bra $L12;
-	or.b64 %rd53, %rd36, %rd52;
-	mov.b64 %rd36, %rd53;
-$L12:
-	mov.b64 {%r46, %r47}, %rd36;
-	shfl.sync.down.b32 %r48|%p12, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd54, {%r48, %r49};
-	@!%p12 bra $L13;
-	or.b64 %rd55, %rd36, %rd54;
-	mov.b64 %rd36, %rd55;
-$L13:
-	mov.b64 {%r50, %r51}, %rd36;
-	shfl.sync.down.b32 %r52|%p13, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd56, {%r52, %r53};
-	@!%p13 bra $L14;
-	or.b64 %rd57, %rd36, %rd56;
-	mov.b64 %rd36, %rd57;
 $L14:
-	mov.b64 {%r54, %r55}, %rd36;
-	shfl.sync.down.b32 %r56|%p14, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd58, {%r56, %r57};
-	@!%p14 bra $L15;
-	or.b64 %rd59, %rd36, %rd58;
-	mov.b64 %rd36, %rd59;
-$L15:
-	mov.b64 {%r58, %r59}, %rd36;
-	shfl.sync.down.b32 %r60|%p15, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd60, {%r60, %r61};
-	@!%p15 bra $L16;
-	or.b64 %rd61, %rd36, %rd60;
-	mov.b64 %rd36, %rd61;
-$L16:
-$L10:
-	mul.wide.u32 %rd62, %r18, 8;
-	add.s64 %rd63, %rd5, %rd62;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s64 [%rd63+0], %rd36;
-$L17:
-	ret;
-}
-
-.visible .entry gk_corpus_ProdI64_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
 	mov.b64 %rd14, 0;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
+	mov.b64 %rd37, %rd15;
+$L17:
+	setp.ge.s64 %p12, %rd37, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.s64 %rd39, [%rd38+0];
+	or.b64 %rd40, %rd14, %rd39;
+	mov.b64 %rd14, %rd40;
+	add.s64 %rd37, %rd37, %rd16;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd17, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	or.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
+	mov.b64 %rd41, %rd14;
 	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd21;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd22, {%r21, %r22};
-	@!%p3 bra $L3;
-	or.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r23, %r24}, %rd21;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd24, {%r25, %r26};
-	@!%p4 bra $L4;
-	or.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r27, %r28}, %rd21;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd26, {%r29, %r30};
-	@!%p5 bra $L5;
-	or.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r31, %r32}, %rd21;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd28, {%r33, %r34};
-	@!%p6 bra $L6;
-	or.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r35, %r36}, %rd21;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd30, {%r37, %r38};
-	@!%p7 bra $L7;
-	or.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.s64 [%rd33+0], %rd21;
-$L8:
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd41;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd42, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd44, %rd41, %rd42;
+	mov.b64 %rd41, %rd44;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd45, %rd41, %rd42;
+	mov.b64 %rd41, %rd45;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd46, %rd41, %rd42;
+	mov.b64 %rd41, %rd46;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd47, %rd41, %rd42;
+	mov.b64 %rd41, %rd47;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd48, %rd41, %rd42;
+	mov.b64 %rd41, %rd48;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.s64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd37, {%r42, %r43};
-	@!%p11 bra $L11;
-	or.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r44, %r45}, %rd21;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd39, {%r46, %r47};
-	@!%p12 bra $L12;
-	or.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd41, {%r50, %r51};
-	@!%p13 bra $L13;
-	or.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r52, %r53}, %rd21;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd43, {%r54, %r55};
-	@!%p14 bra $L14;
-	or.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd45, {%r58, %r59};
-	@!%p15 bra $L15;
-	or.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd21;
-$L16:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	mov.b64 %rd41, %rd53;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd41;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd54, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd55, %rd41, %rd54;
+	mov.b64 %rd41, %rd55;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd56, %rd41, %rd54;
+	mov.b64 %rd41, %rd56;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd57, %rd41, %rd54;
+	mov.b64 %rd41, %rd57;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd58, %rd41, %rd54;
+	mov.b64 %rd41, %rd58;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd59, %rd41, %rd54;
+	mov.b64 %rd41, %rd59;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd60, %rd41, %rd54;
+	mov.b64 %rd41, %rd60;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd41;
+$L40:
 	ret;
 }
 `
@@ -17492,16 +11919,17 @@ const gokkosPTX24 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_corpus_MinI32_main_sum(
+.visible .entry gk_corpus_MinI32_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
+	.reg .pred %p<26>;
 	.reg .b32 %r<48>;
 	.reg .b64 %rd<36>;
 	mov.u32 %r1, %tid.x;
@@ -17527,6 +11955,7 @@ const gokkosPTX24 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -17534,129 +11963,195 @@ const gokkosPTX24 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b32 %r22, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b32 %r22, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b32 %r22, 2147483647;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b32 %r22, -2147483648;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b32 %r22, -1;
+	bra.uni $L1;
+$L6:
+	mov.b32 %r22, 0;
+$L1:
+	mov.b32 %r21, %r22;
 	cvt.u64.u32 %rd23, %r5;
 	add.s64 %rd24, %rd20, %rd23;
 	cvt.u64.u32 %rd25, %r6;
 	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
+$L7:
+	setp.ge.s64 %p7, %rd26, %rd22;
+	@%p7 bra $L8;
 	mov.b64 %rd27, %rd26;
 	mul.lo.s64 %rd28, %rd27, %rd12;
 	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	min.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
+	ld.global.nc.s32 %r23, [%rd29+0];
+	mov.b32 %r24, %r23;
+	min.s32 %r25, %r21, %r24;
+	mov.b32 %r21, %r25;
+$L9:
 	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	add.s32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	add.s32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	add.s32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	add.s32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	add.s32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
+	bra.uni $L7;
 $L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
+	mov.b32 %r26, %r21;
+	// block reduction
+	mov.b32 %r27, 1;
+	mov.b32 %r28, 1;
+	sub.u32 %r29, %r13, 1;
+	mov.b32 %r30, %r27;
+$L10:
+	setp.hs.u32 %p8, %r30, 32;
+	@%p8 bra $L11;
+	shfl.sync.down.b32 %r31|%p9, %r26, %r30, %r29, %r17;
+	@!%p9 bra $L12;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L14;
+	add.s32 %r32, %r26, %r31;
+	mov.b32 %r26, %r32;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L15;
+	mul.lo.s32 %r33, %r26, %r31;
+	mov.b32 %r26, %r33;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L16;
+	min.s32 %r34, %r26, %r31;
+	mov.b32 %r26, %r34;
+	bra.uni $L13;
+$L16:
+	setp.ne.u32 %p13, %r18, 4;
+	@%p13 bra.uni $L17;
+	max.s32 %r35, %r26, %r31;
+	mov.b32 %r26, %r35;
+	bra.uni $L13;
+$L17:
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L18;
+	and.b32 %r36, %r26, %r31;
+	mov.b32 %r26, %r36;
+	bra.uni $L13;
+$L18:
+	or.b32 %r37, %r26, %r31;
+	mov.b32 %r26, %r37;
+$L13:
+$L12:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L19;
 	mul.wide.u32 %rd30, %r8, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
-$L9:
+	st.shared.s32 [%rd31+0], %r26;
+$L19:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L20;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L21;
 	mul.wide.u32 %rd32, %r7, 16;
 	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	add.s32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	add.s32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	add.s32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	add.s32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	add.s32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
+	ld.shared.s32 %r38, [%rd33+0];
+	mov.b32 %r26, %r38;
+$L21:
+	sub.u32 %r39, %r10, 1;
+	mov.b32 %r40, %r28;
+$L22:
+	setp.hs.u32 %p18, %r40, 32;
+	@%p18 bra $L23;
+	shfl.sync.down.b32 %r41|%p19, %r26, %r40, %r39, %r17;
+	@!%p19 bra $L24;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L26;
+	add.s32 %r42, %r26, %r41;
+	mov.b32 %r26, %r42;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L27;
+	mul.lo.s32 %r43, %r26, %r41;
+	mov.b32 %r26, %r43;
+	bra.uni $L25;
+$L27:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L28;
+	min.s32 %r44, %r26, %r41;
+	mov.b32 %r26, %r44;
+	bra.uni $L25;
+$L28:
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L29;
+	max.s32 %r45, %r26, %r41;
+	mov.b32 %r26, %r45;
+	bra.uni $L25;
+$L29:
+	setp.ne.u32 %p24, %r18, 7;
+	@%p24 bra.uni $L30;
+	and.b32 %r46, %r26, %r41;
+	mov.b32 %r26, %r46;
+	bra.uni $L25;
+$L30:
+	or.b32 %r47, %r26, %r41;
+	mov.b32 %r26, %r47;
+$L25:
+$L24:
+	shl.b32 %r40, %r40, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	mul.wide.u32 %rd34, %r19, 8;
 	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
-$L17:
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L31;
+	st.global.s32 [%rd35+0], %r26;
+$L31:
 	ret;
 }
 
-.visible .entry gk_corpus_MinI32_final_sum(
+.visible .entry gk_corpus_MinI32_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<54>;
+	.reg .b64 %rd<32>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17681,6 +12176,7 @@ $L17:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -17688,1535 +12184,214 @@ $L17:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0;
 	cvt.u64.u32 %rd14, %r5;
 	cvt.u64.u32 %rd15, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b32 %r19, 0;
 	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd16, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	add.s32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
+	ld.global.s32 %r20, [%rd17+0];
+	add.s32 %r21, %r19, %r20;
+	mov.b32 %r19, %r21;
 	add.s64 %rd16, %rd16, %rd15;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	add.s32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	add.s32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	add.s32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	add.s32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b32 %r19, 1;
+	mov.b64 %rd18, %rd14;
 $L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	add.s32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
+	setp.ge.s64 %p5, %rd18, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd19, %rd18, 8, %rd3;
+	ld.global.s32 %r22, [%rd19+0];
+	mul.lo.s32 %r23, %r19, %r22;
+	mov.b32 %r19, %r23;
+	add.s64 %rd18, %rd18, %rd15;
+	bra.uni $L6;
 $L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	add.s32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	add.s32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	add.s32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	add.s32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	add.s32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_MinI32_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 1;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	min.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
 	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	mul.lo.s32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	mul.lo.s32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
 $L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	mul.lo.s32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	mul.lo.s32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	mul.lo.s32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b32 %r19, 2147483647;
+	mov.b64 %rd20, %rd14;
 $L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	mul.lo.s32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	mul.lo.s32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	mul.lo.s32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	mul.lo.s32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	mul.lo.s32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
+	setp.ge.s64 %p7, %rd20, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd21, %rd20, 8, %rd3;
+	ld.global.s32 %r24, [%rd21+0];
+	min.s32 %r25, %r19, %r24;
+	mov.b32 %r19, %r25;
+	add.s64 %rd20, %rd20, %rd15;
+	bra.uni $L9;
 $L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b32 %r19, -2147483648;
+	mov.b64 %rd22, %rd14;
+$L12:
+	setp.ge.s64 %p9, %rd22, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd23, %rd22, 8, %rd3;
+	ld.global.s32 %r26, [%rd23+0];
+	max.s32 %r27, %r19, %r26;
+	mov.b32 %r19, %r27;
+	add.s64 %rd22, %rd22, %rd15;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b32 %r19, -1;
+	mov.b64 %rd24, %rd14;
+$L15:
+	setp.ge.s64 %p11, %rd24, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd25, %rd24, 8, %rd3;
+	ld.global.s32 %r28, [%rd25+0];
+	and.b32 %r29, %r19, %r28;
+	mov.b32 %r19, %r29;
+	add.s64 %rd24, %rd24, %rd15;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b32 %r19, 0;
+	mov.b64 %rd26, %rd14;
 $L17:
-	ret;
-}
-
-.visible .entry gk_corpus_MinI32_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 1;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
+	setp.ge.s64 %p12, %rd26, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd27, %rd26, 8, %rd3;
+	ld.global.s32 %r30, [%rd27+0];
+	or.b32 %r31, %r19, %r30;
+	mov.b32 %r19, %r31;
+	add.s64 %rd26, %rd26, %rd15;
+	bra.uni $L17;
+$L18:
 $L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	mul.lo.s32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
+	mov.b32 %r32, %r19;
 	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	mul.lo.s32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	mul.lo.s32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	mul.lo.s32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	mul.lo.s32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	mul.lo.s32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
+	mov.b32 %r33, 1;
+	mov.b32 %r34, 1;
+	sub.u32 %r35, %r13, 1;
+	mov.b32 %r36, %r33;
+$L19:
+	setp.hs.u32 %p13, %r36, 32;
+	@%p13 bra $L20;
+	shfl.sync.down.b32 %r37|%p14, %r32, %r36, %r35, %r17;
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s32 %r38, %r32, %r37;
+	mov.b32 %r32, %r38;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s32 %r39, %r32, %r37;
+	mov.b32 %r32, %r39;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s32 %r40, %r32, %r37;
+	mov.b32 %r32, %r40;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s32 %r41, %r32, %r37;
+	mov.b32 %r32, %r41;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b32 %r42, %r32, %r37;
+	mov.b32 %r32, %r42;
+	bra.uni $L22;
+$L27:
+	or.b32 %r43, %r32, %r37;
+	mov.b32 %r32, %r43;
+$L22:
+$L21:
+	shl.b32 %r36, %r36, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd28, %r8, 16;
+	add.s64 %rd29, %rd1, %rd28;
+	st.shared.s32 [%rd29+0], %r32;
+$L28:
 	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	mul.lo.s32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	mul.lo.s32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	mul.lo.s32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	mul.lo.s32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	mul.lo.s32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_MinI32_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 2147483647;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	min.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	min.s32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	min.s32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	min.s32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	min.s32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	min.s32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd30, %r7, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	min.s32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	min.s32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	min.s32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	min.s32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	min.s32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_corpus_MinI32_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 2147483647;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	min.s32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	min.s32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	min.s32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	min.s32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	min.s32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	min.s32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	min.s32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	min.s32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	min.s32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	min.s32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	min.s32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_MinI32_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, -2147483648;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	min.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	max.s32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	max.s32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	max.s32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	max.s32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	max.s32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	max.s32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	max.s32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	max.s32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	max.s32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	max.s32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_corpus_MinI32_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, -2147483648;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	max.s32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	max.s32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	max.s32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	max.s32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	max.s32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	max.s32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	max.s32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	max.s32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	max.s32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	max.s32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	max.s32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_MinI32_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, -1;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	min.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	and.b32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	and.b32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	and.b32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	and.b32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	and.b32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	and.b32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	and.b32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	and.b32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	and.b32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	and.b32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_corpus_MinI32_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, -1;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	and.b32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	and.b32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	and.b32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	and.b32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	and.b32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	and.b32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	and.b32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	and.b32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	and.b32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	and.b32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	and.b32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_MinI32_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<48>;
-	.reg .b64 %rd<36>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b32 %r20, 0;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd29+0];
-	mov.b32 %r22, %r21;
-	min.s32 %r23, %r20, %r22;
-	mov.b32 %r20, %r23;
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r24, %r20;
-	// block reduction
-	sub.u32 %r25, %r13, 1;
-	shfl.sync.down.b32 %r26|%p3, %r24, 1, %r25, %r17;
-	@!%p3 bra $L4;
-	or.b32 %r27, %r24, %r26;
-	mov.b32 %r24, %r27;
-$L4:
-	shfl.sync.down.b32 %r28|%p4, %r24, 2, %r25, %r17;
-	@!%p4 bra $L5;
-	or.b32 %r29, %r24, %r28;
-	mov.b32 %r24, %r29;
-$L5:
-	shfl.sync.down.b32 %r30|%p5, %r24, 4, %r25, %r17;
-	@!%p5 bra $L6;
-	or.b32 %r31, %r24, %r30;
-	mov.b32 %r24, %r31;
-$L6:
-	shfl.sync.down.b32 %r32|%p6, %r24, 8, %r25, %r17;
-	@!%p6 bra $L7;
-	or.b32 %r33, %r24, %r32;
-	mov.b32 %r24, %r33;
-$L7:
-	shfl.sync.down.b32 %r34|%p7, %r24, 16, %r25, %r17;
-	@!%p7 bra $L8;
-	or.b32 %r35, %r24, %r34;
-	mov.b32 %r24, %r35;
-$L8:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L9;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r24;
-$L9:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L10;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r36, [%rd33+0];
-	mov.b32 %r24, %r36;
-$L11:
-	sub.u32 %r37, %r10, 1;
-	shfl.sync.down.b32 %r38|%p11, %r24, 1, %r37, %r17;
-	@!%p11 bra $L12;
-	or.b32 %r39, %r24, %r38;
-	mov.b32 %r24, %r39;
-$L12:
-	shfl.sync.down.b32 %r40|%p12, %r24, 2, %r37, %r17;
-	@!%p12 bra $L13;
-	or.b32 %r41, %r24, %r40;
-	mov.b32 %r24, %r41;
-$L13:
-	shfl.sync.down.b32 %r42|%p13, %r24, 4, %r37, %r17;
-	@!%p13 bra $L14;
-	or.b32 %r43, %r24, %r42;
-	mov.b32 %r24, %r43;
-$L14:
-	shfl.sync.down.b32 %r44|%p14, %r24, 8, %r37, %r17;
-	@!%p14 bra $L15;
-	or.b32 %r45, %r24, %r44;
-	mov.b32 %r24, %r45;
-$L15:
-	shfl.sync.down.b32 %r46|%p15, %r24, 16, %r37, %r17;
-	@!%p15 bra $L16;
-	or.b32 %r47, %r24, %r46;
-	mov.b32 %r24, %r47;
-$L16:
-$L10:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L17;
-	st.global.s32 [%rd35+0], %r24;
-$L17:
-	ret;
-}
-
-.visible .entry gk_corpus_MinI32_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.b32 %r18, 0;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r19, [%rd17+0];
-	or.b32 %r20, %r18, %r19;
-	mov.b32 %r18, %r20;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.b32 %r21, %r18;
-	// block reduction
-	sub.u32 %r22, %r13, 1;
-	shfl.sync.down.b32 %r23|%p3, %r21, 1, %r22, %r17;
-	@!%p3 bra $L3;
-	or.b32 %r24, %r21, %r23;
-	mov.b32 %r21, %r24;
-$L3:
-	shfl.sync.down.b32 %r25|%p4, %r21, 2, %r22, %r17;
-	@!%p4 bra $L4;
-	or.b32 %r26, %r21, %r25;
-	mov.b32 %r21, %r26;
-$L4:
-	shfl.sync.down.b32 %r27|%p5, %r21, 4, %r22, %r17;
-	@!%p5 bra $L5;
-	or.b32 %r28, %r21, %r27;
-	mov.b32 %r21, %r28;
-$L5:
-	shfl.sync.down.b32 %r29|%p6, %r21, 8, %r22, %r17;
-	@!%p6 bra $L6;
-	or.b32 %r30, %r21, %r29;
-	mov.b32 %r21, %r30;
-$L6:
-	shfl.sync.down.b32 %r31|%p7, %r21, 16, %r22, %r17;
-	@!%p7 bra $L7;
-	or.b32 %r32, %r21, %r31;
-	mov.b32 %r21, %r32;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.s32 [%rd19+0], %r21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.s32 %r33, [%rd21+0];
-	mov.b32 %r21, %r33;
-$L10:
-	sub.u32 %r34, %r10, 1;
-	shfl.sync.down.b32 %r35|%p11, %r21, 1, %r34, %r17;
-	@!%p11 bra $L11;
-	or.b32 %r36, %r21, %r35;
-	mov.b32 %r21, %r36;
-$L11:
-	shfl.sync.down.b32 %r37|%p12, %r21, 2, %r34, %r17;
-	@!%p12 bra $L12;
-	or.b32 %r38, %r21, %r37;
-	mov.b32 %r21, %r38;
-$L12:
-	shfl.sync.down.b32 %r39|%p13, %r21, 4, %r34, %r17;
-	@!%p13 bra $L13;
-	or.b32 %r40, %r21, %r39;
-	mov.b32 %r21, %r40;
-$L13:
-	shfl.sync.down.b32 %r41|%p14, %r21, 8, %r34, %r17;
-	@!%p14 bra $L14;
-	or.b32 %r42, %r21, %r41;
-	mov.b32 %r21, %r42;
-$L14:
-	shfl.sync.down.b32 %r43|%p15, %r21, 16, %r34, %r17;
-	@!%p15 bra $L15;
-	or.b32 %r44, %r21, %r43;
-	mov.b32 %r21, %r44;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s32 [%rd6+0], %r21;
-$L16:
+	ld.shared.s32 %r44, [%rd31+0];
+	mov.b32 %r32, %r44;
+$L30:
+	sub.u32 %r45, %r10, 1;
+	mov.b32 %r46, %r34;
+$L31:
+	setp.hs.u32 %p23, %r46, 32;
+	@%p23 bra $L32;
+	shfl.sync.down.b32 %r47|%p24, %r32, %r46, %r45, %r17;
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s32 %r48, %r32, %r47;
+	mov.b32 %r32, %r48;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s32 %r49, %r32, %r47;
+	mov.b32 %r32, %r49;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s32 %r50, %r32, %r47;
+	mov.b32 %r32, %r50;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s32 %r51, %r32, %r47;
+	mov.b32 %r32, %r51;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b32 %r52, %r32, %r47;
+	mov.b32 %r32, %r52;
+	bra.uni $L34;
+$L39:
+	or.b32 %r53, %r32, %r47;
+	mov.b32 %r32, %r53;
+$L34:
+$L33:
+	shl.b32 %r46, %r46, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s32 [%rd6+0], %r32;
+$L40:
 	ret;
 }
 `
@@ -19232,19 +12407,20 @@ const gokkosPTX25 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_corpus_MaxF32_main_sum(
+.visible .entry gk_corpus_MaxF32_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<18>;
-	.reg .b32 %r<42>;
+	.reg .pred %p<29>;
+	.reg .b32 %r<43>;
 	.reg .b64 %rd<36>;
-	.reg .f32 %f<27>;
+	.reg .f32 %f<34>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19268,6 +12444,7 @@ const gokkosPTX25 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_partials];
 	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd6, [gk_s0];
 	cvta.to.global.u64 %rd7, %rd6;
 	mov.b64 %rd8, %rd7;
@@ -19275,153 +12452,205 @@ const gokkosPTX25 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
-	mov.f32 %f1, 0f00000000;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f32 %f2, 0f00000000;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.f32 %f2, 0f3F800000;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.f32 %f2, 0f7F800000;
+	bra.uni $L1;
+$L4:
+	mov.f32 %f2, 0fFF800000;
+$L1:
+	mov.f32 %f1, %f2;
 	cvt.u64.u32 %rd23, %r5;
 	add.s64 %rd24, %rd20, %rd23;
 	cvt.u64.u32 %rd25, %r6;
 	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
+$L5:
+	setp.ge.s64 %p5, %rd26, %rd22;
+	@%p5 bra $L6;
 	mov.b64 %rd27, %rd26;
 	mul.lo.s64 %rd28, %rd27, %rd12;
 	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.f32 %f2, [%rd29+0];
-	mov.f32 %f3, %f2;
+	ld.global.nc.f32 %f3, [%rd29+0];
 	mov.f32 %f4, %f3;
-	setp.gt.f32 %p3, %f4, %f1;
-	@!%p3 bra $L5;
-	mov.f32 %f1, %f4;
-$L5:
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f32 %f5, %f1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b32 %r21, %f5;
-	shfl.sync.down.b32 %r22|%p4, %r21, 1, %r20, %r17;
-	mov.b32 %f6, %r22;
-	@!%p4 bra $L6;
-	add.rn.f32 %f7, %f5, %f6;
-	mov.f32 %f5, %f7;
-$L6:
-	mov.b32 %r23, %f5;
-	shfl.sync.down.b32 %r24|%p5, %r23, 2, %r20, %r17;
-	mov.b32 %f8, %r24;
-	@!%p5 bra $L7;
-	add.rn.f32 %f9, %f5, %f8;
-	mov.f32 %f5, %f9;
-$L7:
-	mov.b32 %r25, %f5;
-	shfl.sync.down.b32 %r26|%p6, %r25, 4, %r20, %r17;
-	mov.b32 %f10, %r26;
-	@!%p6 bra $L8;
-	add.rn.f32 %f11, %f5, %f10;
-	mov.f32 %f5, %f11;
-$L8:
-	mov.b32 %r27, %f5;
-	shfl.sync.down.b32 %r28|%p7, %r27, 8, %r20, %r17;
-	mov.b32 %f12, %r28;
-	@!%p7 bra $L9;
-	add.rn.f32 %f13, %f5, %f12;
-	mov.f32 %f5, %f13;
+	mov.f32 %f5, %f4;
+	setp.gt.f32 %p6, %f5, %f1;
+	@!%p6 bra $L9;
+	mov.f32 %f1, %f5;
 $L9:
-	mov.b32 %r29, %f5;
-	shfl.sync.down.b32 %r30|%p8, %r29, 16, %r20, %r17;
-	mov.b32 %f14, %r30;
-	@!%p8 bra $L10;
-	add.rn.f32 %f15, %f5, %f14;
-	mov.f32 %f5, %f15;
+$L7:
+	add.s64 %rd26, %rd26, %rd25;
+	bra.uni $L5;
+$L6:
+	mov.f32 %f6, %f1;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
+	setp.hs.u32 %p7, %r24, 32;
+	@%p7 bra $L11;
+	mov.b32 %r25, %f6;
+	shfl.sync.down.b32 %r26|%p8, %r25, %r24, %r23, %r17;
+	mov.b32 %f7, %r26;
+	@!%p8 bra $L12;
+	setp.ne.u32 %p9, %r18, 1;
+	@%p9 bra.uni $L14;
+	add.rn.f32 %f8, %f6, %f7;
+	mov.f32 %f6, %f8;
+	bra.uni $L13;
+$L14:
+	setp.ne.u32 %p10, %r18, 2;
+	@%p10 bra.uni $L15;
+	mul.rn.f32 %f9, %f6, %f7;
+	mov.f32 %f6, %f9;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p11, %r18, 3;
+	@%p11 bra.uni $L16;
+	min.f32 %f10, %f6, %f7;
+	mov.b32 %r27, %f6;
+	mov.b32 %r28, %f7;
+	or.b32 %r29, %r27, %r28;
+	setp.eq.f32 %p12, %f6, %f7;
+	mov.b32 %f11, %r29;
+	selp.f32 %f12, %f11, %f10, %p12;
+	setp.nan.f32 %p13, %f6, %f7;
+	add.rn.f32 %f13, %f6, %f7;
+	selp.f32 %f14, %f13, %f12, %p13;
+	mov.f32 %f6, %f14;
+	bra.uni $L13;
+$L16:
+	max.f32 %f15, %f6, %f7;
+	mov.b32 %r30, %f6;
+	mov.b32 %r31, %f7;
+	and.b32 %r32, %r30, %r31;
+	setp.eq.f32 %p14, %f6, %f7;
+	mov.b32 %f16, %r32;
+	selp.f32 %f17, %f16, %f15, %p14;
+	setp.nan.f32 %p15, %f6, %f7;
+	add.rn.f32 %f18, %f6, %f7;
+	selp.f32 %f19, %f18, %f17, %p15;
+	mov.f32 %f6, %f19;
+$L13:
+$L12:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L17;
 	mul.wide.u32 %rd30, %r8, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	st.shared.f32 [%rd31+0], %f5;
-$L11:
+	st.shared.f32 [%rd31+0], %f6;
+$L17:
 	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L18;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L19;
 	mul.wide.u32 %rd32, %r7, 16;
 	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.f32 %f16, [%rd33+0];
-	mov.f32 %f5, %f16;
-$L13:
-	sub.u32 %r31, %r10, 1;
-	mov.b32 %r32, %f5;
-	shfl.sync.down.b32 %r33|%p12, %r32, 1, %r31, %r17;
-	mov.b32 %f17, %r33;
-	@!%p12 bra $L14;
-	add.rn.f32 %f18, %f5, %f17;
-	mov.f32 %f5, %f18;
-$L14:
-	mov.b32 %r34, %f5;
-	shfl.sync.down.b32 %r35|%p13, %r34, 2, %r31, %r17;
-	mov.b32 %f19, %r35;
-	@!%p13 bra $L15;
-	add.rn.f32 %f20, %f5, %f19;
-	mov.f32 %f5, %f20;
-$L15:
-	mov.b32 %r36, %f5;
-	shfl.sync.down.b32 %r37|%p14, %r36, 4, %r31, %r17;
-	mov.b32 %f21, %r37;
-	@!%p14 bra $L16;
-	add.rn.f32 %f22, %f5, %f21;
-	mov.f32 %f5, %f22;
-$L16:
-	mov.b32 %r38, %f5;
-	shfl.sync.down.b32 %r39|%p15, %r38, 8, %r31, %r17;
-	mov.b32 %f23, %r39;
-	@!%p15 bra $L17;
-	add.rn.f32 %f24, %f5, %f23;
-	mov.f32 %f5, %f24;
-$L17:
-	mov.b32 %r40, %f5;
-	shfl.sync.down.b32 %r41|%p16, %r40, 16, %r31, %r17;
-	mov.b32 %f25, %r41;
-	@!%p16 bra $L18;
-	add.rn.f32 %f26, %f5, %f25;
-	mov.f32 %f5, %f26;
-$L18:
-$L12:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.f32 [%rd35+0], %f5;
+	ld.shared.f32 %f20, [%rd33+0];
+	mov.f32 %f6, %f20;
 $L19:
+	sub.u32 %r33, %r10, 1;
+	mov.b32 %r34, %r22;
+$L20:
+	setp.hs.u32 %p19, %r34, 32;
+	@%p19 bra $L21;
+	mov.b32 %r35, %f6;
+	shfl.sync.down.b32 %r36|%p20, %r35, %r34, %r33, %r17;
+	mov.b32 %f21, %r36;
+	@!%p20 bra $L22;
+	setp.ne.u32 %p21, %r18, 1;
+	@%p21 bra.uni $L24;
+	add.rn.f32 %f22, %f6, %f21;
+	mov.f32 %f6, %f22;
+	bra.uni $L23;
+$L24:
+	setp.ne.u32 %p22, %r18, 2;
+	@%p22 bra.uni $L25;
+	mul.rn.f32 %f23, %f6, %f21;
+	mov.f32 %f6, %f23;
+	bra.uni $L23;
+$L25:
+	setp.ne.u32 %p23, %r18, 3;
+	@%p23 bra.uni $L26;
+	min.f32 %f24, %f6, %f21;
+	mov.b32 %r37, %f6;
+	mov.b32 %r38, %f21;
+	or.b32 %r39, %r37, %r38;
+	setp.eq.f32 %p24, %f6, %f21;
+	mov.b32 %f25, %r39;
+	selp.f32 %f26, %f25, %f24, %p24;
+	setp.nan.f32 %p25, %f6, %f21;
+	add.rn.f32 %f27, %f6, %f21;
+	selp.f32 %f28, %f27, %f26, %p25;
+	mov.f32 %f6, %f28;
+	bra.uni $L23;
+$L26:
+	max.f32 %f29, %f6, %f21;
+	mov.b32 %r40, %f6;
+	mov.b32 %r41, %f21;
+	and.b32 %r42, %r40, %r41;
+	setp.eq.f32 %p26, %f6, %f21;
+	mov.b32 %f30, %r42;
+	selp.f32 %f31, %f30, %f29, %p26;
+	setp.nan.f32 %p27, %f6, %f21;
+	add.rn.f32 %f32, %f6, %f21;
+	selp.f32 %f33, %f32, %f31, %p27;
+	mov.f32 %f6, %f33;
+$L23:
+$L22:
+	shl.b32 %r34, %r34, 1;
+	bra.uni $L20;
+$L21:
+$L18:
+	mul.wide.u32 %rd34, %r19, 8;
+	add.s64 %rd35, %rd5, %rd34;
+	setp.eq.u32 %p28, %r5, 0;
+	@!%p28 bra $L27;
+	st.global.f32 [%rd35+0], %f6;
+$L27:
 	ret;
 }
 
-.visible .entry gk_corpus_MaxF32_final_sum(
+.visible .entry gk_corpus_MaxF32_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<40>;
-	.reg .b64 %rd<22>;
-	.reg .f32 %f<26>;
+	.reg .pred %p<35>;
+	.reg .b32 %r<47>;
+	.reg .b64 %rd<28>;
+	.reg .f32 %f<46>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19446,6 +12675,7 @@ $L19:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -19453,1492 +12683,216 @@ $L19:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	mov.f32 %f1, 0f00000000;
 	cvt.u64.u32 %rd14, %r5;
 	cvt.u64.u32 %rd15, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f32 %f1, 0f00000000;
 	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd16, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd17, %rd16, 8, %rd3;
 	ld.global.f32 %f2, [%rd17+0];
 	add.rn.f32 %f3, %f1, %f2;
 	mov.f32 %f1, %f3;
 	add.s64 %rd16, %rd16, %rd15;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.f32 %f4, %f1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b32 %r19, %f4;
-	shfl.sync.down.b32 %r20|%p3, %r19, 1, %r18, %r17;
-	mov.b32 %f5, %r20;
-	@!%p3 bra $L3;
-	add.rn.f32 %f6, %f4, %f5;
-	mov.f32 %f4, %f6;
-$L3:
-	mov.b32 %r21, %f4;
-	shfl.sync.down.b32 %r22|%p4, %r21, 2, %r18, %r17;
-	mov.b32 %f7, %r22;
-	@!%p4 bra $L4;
-	add.rn.f32 %f8, %f4, %f7;
-	mov.f32 %f4, %f8;
-$L4:
-	mov.b32 %r23, %f4;
-	shfl.sync.down.b32 %r24|%p5, %r23, 4, %r18, %r17;
-	mov.b32 %f9, %r24;
-	@!%p5 bra $L5;
-	add.rn.f32 %f10, %f4, %f9;
-	mov.f32 %f4, %f10;
-$L5:
-	mov.b32 %r25, %f4;
-	shfl.sync.down.b32 %r26|%p6, %r25, 8, %r18, %r17;
-	mov.b32 %f11, %r26;
-	@!%p6 bra $L6;
-	add.rn.f32 %f12, %f4, %f11;
-	mov.f32 %f4, %f12;
-$L6:
-	mov.b32 %r27, %f4;
-	shfl.sync.down.b32 %r28|%p7, %r27, 16, %r18, %r17;
-	mov.b32 %f13, %r28;
-	@!%p7 bra $L7;
-	add.rn.f32 %f14, %f4, %f13;
-	mov.f32 %f4, %f14;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.f32 [%rd19+0], %f4;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.f32 %f15, [%rd21+0];
-	mov.f32 %f4, %f15;
-$L10:
-	sub.u32 %r29, %r10, 1;
-	mov.b32 %r30, %f4;
-	shfl.sync.down.b32 %r31|%p11, %r30, 1, %r29, %r17;
-	mov.b32 %f16, %r31;
-	@!%p11 bra $L11;
-	add.rn.f32 %f17, %f4, %f16;
-	mov.f32 %f4, %f17;
-$L11:
-	mov.b32 %r32, %f4;
-	shfl.sync.down.b32 %r33|%p12, %r32, 2, %r29, %r17;
-	mov.b32 %f18, %r33;
-	@!%p12 bra $L12;
-	add.rn.f32 %f19, %f4, %f18;
-	mov.f32 %f4, %f19;
-$L12:
-	mov.b32 %r34, %f4;
-	shfl.sync.down.b32 %r35|%p13, %r34, 4, %r29, %r17;
-	mov.b32 %f20, %r35;
-	@!%p13 bra $L13;
-	add.rn.f32 %f21, %f4, %f20;
-	mov.f32 %f4, %f21;
-$L13:
-	mov.b32 %r36, %f4;
-	shfl.sync.down.b32 %r37|%p14, %r36, 8, %r29, %r17;
-	mov.b32 %f22, %r37;
-	@!%p14 bra $L14;
-	add.rn.f32 %f23, %f4, %f22;
-	mov.f32 %f4, %f23;
-$L14:
-	mov.b32 %r38, %f4;
-	shfl.sync.down.b32 %r39|%p15, %r38, 16, %r29, %r17;
-	mov.b32 %f24, %r39;
-	@!%p15 bra $L15;
-	add.rn.f32 %f25, %f4, %f24;
-	mov.f32 %f4, %f25;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.f32 [%rd6+0], %f4;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxF32_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<18>;
-	.reg .b32 %r<42>;
-	.reg .b64 %rd<36>;
-	.reg .f32 %f<27>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.f32 %f1, 0f3F800000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.f32 %f2, [%rd29+0];
-	mov.f32 %f3, %f2;
-	mov.f32 %f4, %f3;
-	setp.gt.f32 %p3, %f4, %f1;
-	@!%p3 bra $L5;
-	mov.f32 %f1, %f4;
-$L5:
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f32 %f5, %f1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b32 %r21, %f5;
-	shfl.sync.down.b32 %r22|%p4, %r21, 1, %r20, %r17;
-	mov.b32 %f6, %r22;
-	@!%p4 bra $L6;
-	mul.rn.f32 %f7, %f5, %f6;
-	mov.f32 %f5, %f7;
+	mov.b64 %rd18, %rd14;
 $L6:
-	mov.b32 %r23, %f5;
-	shfl.sync.down.b32 %r24|%p5, %r23, 2, %r20, %r17;
-	mov.b32 %f8, %r24;
-	@!%p5 bra $L7;
-	mul.rn.f32 %f9, %f5, %f8;
-	mov.f32 %f5, %f9;
+	setp.ge.s64 %p5, %rd18, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd19, %rd18, 8, %rd3;
+	ld.global.f32 %f4, [%rd19+0];
+	mul.rn.f32 %f5, %f1, %f4;
+	mov.f32 %f1, %f5;
+	add.s64 %rd18, %rd18, %rd15;
+	bra.uni $L6;
 $L7:
-	mov.b32 %r25, %f5;
-	shfl.sync.down.b32 %r26|%p6, %r25, 4, %r20, %r17;
-	mov.b32 %f10, %r26;
-	@!%p6 bra $L8;
-	mul.rn.f32 %f11, %f5, %f10;
-	mov.f32 %f5, %f11;
-$L8:
-	mov.b32 %r27, %f5;
-	shfl.sync.down.b32 %r28|%p7, %r27, 8, %r20, %r17;
-	mov.b32 %f12, %r28;
-	@!%p7 bra $L9;
-	mul.rn.f32 %f13, %f5, %f12;
-	mov.f32 %f5, %f13;
-$L9:
-	mov.b32 %r29, %f5;
-	shfl.sync.down.b32 %r30|%p8, %r29, 16, %r20, %r17;
-	mov.b32 %f14, %r30;
-	@!%p8 bra $L10;
-	mul.rn.f32 %f15, %f5, %f14;
-	mov.f32 %f5, %f15;
-$L10:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L11;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.f32 [%rd31+0], %f5;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L12;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L13;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.f32 %f16, [%rd33+0];
-	mov.f32 %f5, %f16;
-$L13:
-	sub.u32 %r31, %r10, 1;
-	mov.b32 %r32, %f5;
-	shfl.sync.down.b32 %r33|%p12, %r32, 1, %r31, %r17;
-	mov.b32 %f17, %r33;
-	@!%p12 bra $L14;
-	mul.rn.f32 %f18, %f5, %f17;
-	mov.f32 %f5, %f18;
-$L14:
-	mov.b32 %r34, %f5;
-	shfl.sync.down.b32 %r35|%p13, %r34, 2, %r31, %r17;
-	mov.b32 %f19, %r35;
-	@!%p13 bra $L15;
-	mul.rn.f32 %f20, %f5, %f19;
-	mov.f32 %f5, %f20;
-$L15:
-	mov.b32 %r36, %f5;
-	shfl.sync.down.b32 %r37|%p14, %r36, 4, %r31, %r17;
-	mov.b32 %f21, %r37;
-	@!%p14 bra $L16;
-	mul.rn.f32 %f22, %f5, %f21;
-	mov.f32 %f5, %f22;
-$L16:
-	mov.b32 %r38, %f5;
-	shfl.sync.down.b32 %r39|%p15, %r38, 8, %r31, %r17;
-	mov.b32 %f23, %r39;
-	@!%p15 bra $L17;
-	mul.rn.f32 %f24, %f5, %f23;
-	mov.f32 %f5, %f24;
-$L17:
-	mov.b32 %r40, %f5;
-	shfl.sync.down.b32 %r41|%p16, %r40, 16, %r31, %r17;
-	mov.b32 %f25, %r41;
-	@!%p16 bra $L18;
-	mul.rn.f32 %f26, %f5, %f25;
-	mov.f32 %f5, %f26;
-$L18:
-$L12:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p17, %r5, 0;
-	@!%p17 bra $L19;
-	st.global.f32 [%rd35+0], %f5;
-$L19:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxF32_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<40>;
-	.reg .b64 %rd<22>;
-	.reg .f32 %f<26>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f32 %f1, 0f3F800000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f32 %f2, [%rd17+0];
-	mul.rn.f32 %f3, %f1, %f2;
-	mov.f32 %f1, %f3;
-	add.s64 %rd16, %rd16, %rd15;
 	bra.uni $L1;
-$L2:
-	mov.f32 %f4, %f1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b32 %r19, %f4;
-	shfl.sync.down.b32 %r20|%p3, %r19, 1, %r18, %r17;
-	mov.b32 %f5, %r20;
-	@!%p3 bra $L3;
-	mul.rn.f32 %f6, %f4, %f5;
-	mov.f32 %f4, %f6;
-$L3:
-	mov.b32 %r21, %f4;
-	shfl.sync.down.b32 %r22|%p4, %r21, 2, %r18, %r17;
-	mov.b32 %f7, %r22;
-	@!%p4 bra $L4;
-	mul.rn.f32 %f8, %f4, %f7;
-	mov.f32 %f4, %f8;
-$L4:
-	mov.b32 %r23, %f4;
-	shfl.sync.down.b32 %r24|%p5, %r23, 4, %r18, %r17;
-	mov.b32 %f9, %r24;
-	@!%p5 bra $L5;
-	mul.rn.f32 %f10, %f4, %f9;
-	mov.f32 %f4, %f10;
 $L5:
-	mov.b32 %r25, %f4;
-	shfl.sync.down.b32 %r26|%p6, %r25, 8, %r18, %r17;
-	mov.b32 %f11, %r26;
-	@!%p6 bra $L6;
-	mul.rn.f32 %f12, %f4, %f11;
-	mov.f32 %f4, %f12;
-$L6:
-	mov.b32 %r27, %f4;
-	shfl.sync.down.b32 %r28|%p7, %r27, 16, %r18, %r17;
-	mov.b32 %f13, %r28;
-	@!%p7 bra $L7;
-	mul.rn.f32 %f14, %f4, %f13;
-	mov.f32 %f4, %f14;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.f32 [%rd19+0], %f4;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.f32 %f15, [%rd21+0];
-	mov.f32 %f4, %f15;
-$L10:
-	sub.u32 %r29, %r10, 1;
-	mov.b32 %r30, %f4;
-	shfl.sync.down.b32 %r31|%p11, %r30, 1, %r29, %r17;
-	mov.b32 %f16, %r31;
-	@!%p11 bra $L11;
-	mul.rn.f32 %f17, %f4, %f16;
-	mov.f32 %f4, %f17;
-$L11:
-	mov.b32 %r32, %f4;
-	shfl.sync.down.b32 %r33|%p12, %r32, 2, %r29, %r17;
-	mov.b32 %f18, %r33;
-	@!%p12 bra $L12;
-	mul.rn.f32 %f19, %f4, %f18;
-	mov.f32 %f4, %f19;
-$L12:
-	mov.b32 %r34, %f4;
-	shfl.sync.down.b32 %r35|%p13, %r34, 4, %r29, %r17;
-	mov.b32 %f20, %r35;
-	@!%p13 bra $L13;
-	mul.rn.f32 %f21, %f4, %f20;
-	mov.f32 %f4, %f21;
-$L13:
-	mov.b32 %r36, %f4;
-	shfl.sync.down.b32 %r37|%p14, %r36, 8, %r29, %r17;
-	mov.b32 %f22, %r37;
-	@!%p14 bra $L14;
-	mul.rn.f32 %f23, %f4, %f22;
-	mov.f32 %f4, %f23;
-$L14:
-	mov.b32 %r38, %f4;
-	shfl.sync.down.b32 %r39|%p15, %r38, 16, %r29, %r17;
-	mov.b32 %f24, %r39;
-	@!%p15 bra $L15;
-	mul.rn.f32 %f25, %f4, %f24;
-	mov.f32 %f4, %f25;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.f32 [%rd6+0], %f4;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxF32_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<38>;
-	.reg .b32 %r<72>;
-	.reg .b64 %rd<36>;
-	.reg .f32 %f<67>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.f32 %f1, 0f7F800000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.f32 %f2, [%rd29+0];
-	mov.f32 %f3, %f2;
-	mov.f32 %f4, %f3;
-	setp.gt.f32 %p3, %f4, %f1;
-	@!%p3 bra $L5;
-	mov.f32 %f1, %f4;
-$L5:
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f32 %f5, %f1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b32 %r21, %f5;
-	shfl.sync.down.b32 %r22|%p4, %r21, 1, %r20, %r17;
-	mov.b32 %f6, %r22;
-	@!%p4 bra $L6;
-	min.f32 %f7, %f5, %f6;
-	mov.b32 %r23, %f5;
-	mov.b32 %r24, %f6;
-	or.b32 %r25, %r23, %r24;
-	setp.eq.f32 %p5, %f5, %f6;
-	mov.b32 %f8, %r25;
-	selp.f32 %f9, %f8, %f7, %p5;
-	setp.nan.f32 %p6, %f5, %f6;
-	add.rn.f32 %f10, %f5, %f6;
-	selp.f32 %f11, %f10, %f9, %p6;
-	mov.f32 %f5, %f11;
-$L6:
-	mov.b32 %r26, %f5;
-	shfl.sync.down.b32 %r27|%p7, %r26, 2, %r20, %r17;
-	mov.b32 %f12, %r27;
-	@!%p7 bra $L7;
-	min.f32 %f13, %f5, %f12;
-	mov.b32 %r28, %f5;
-	mov.b32 %r29, %f12;
-	or.b32 %r30, %r28, %r29;
-	setp.eq.f32 %p8, %f5, %f12;
-	mov.b32 %f14, %r30;
-	selp.f32 %f15, %f14, %f13, %p8;
-	setp.nan.f32 %p9, %f5, %f12;
-	add.rn.f32 %f16, %f5, %f12;
-	selp.f32 %f17, %f16, %f15, %p9;
-	mov.f32 %f5, %f17;
-$L7:
-	mov.b32 %r31, %f5;
-	shfl.sync.down.b32 %r32|%p10, %r31, 4, %r20, %r17;
-	mov.b32 %f18, %r32;
-	@!%p10 bra $L8;
-	min.f32 %f19, %f5, %f18;
-	mov.b32 %r33, %f5;
-	mov.b32 %r34, %f18;
-	or.b32 %r35, %r33, %r34;
-	setp.eq.f32 %p11, %f5, %f18;
-	mov.b32 %f20, %r35;
-	selp.f32 %f21, %f20, %f19, %p11;
-	setp.nan.f32 %p12, %f5, %f18;
-	add.rn.f32 %f22, %f5, %f18;
-	selp.f32 %f23, %f22, %f21, %p12;
-	mov.f32 %f5, %f23;
-$L8:
-	mov.b32 %r36, %f5;
-	shfl.sync.down.b32 %r37|%p13, %r36, 8, %r20, %r17;
-	mov.b32 %f24, %r37;
-	@!%p13 bra $L9;
-	min.f32 %f25, %f5, %f24;
-	mov.b32 %r38, %f5;
-	mov.b32 %r39, %f24;
-	or.b32 %r40, %r38, %r39;
-	setp.eq.f32 %p14, %f5, %f24;
-	mov.b32 %f26, %r40;
-	selp.f32 %f27, %f26, %f25, %p14;
-	setp.nan.f32 %p15, %f5, %f24;
-	add.rn.f32 %f28, %f5, %f24;
-	selp.f32 %f29, %f28, %f27, %p15;
-	mov.f32 %f5, %f29;
+	mov.b64 %rd20, %rd14;
 $L9:
-	mov.b32 %r41, %f5;
-	shfl.sync.down.b32 %r42|%p16, %r41, 16, %r20, %r17;
-	mov.b32 %f30, %r42;
-	@!%p16 bra $L10;
-	min.f32 %f31, %f5, %f30;
-	mov.b32 %r43, %f5;
-	mov.b32 %r44, %f30;
-	or.b32 %r45, %r43, %r44;
-	setp.eq.f32 %p17, %f5, %f30;
-	mov.b32 %f32, %r45;
-	selp.f32 %f33, %f32, %f31, %p17;
-	setp.nan.f32 %p18, %f5, %f30;
-	add.rn.f32 %f34, %f5, %f30;
-	selp.f32 %f35, %f34, %f33, %p18;
-	mov.f32 %f5, %f35;
+	setp.ge.s64 %p7, %rd20, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd21, %rd20, 8, %rd3;
+	ld.global.f32 %f6, [%rd21+0];
+	min.f32 %f7, %f1, %f6;
+	mov.b32 %r19, %f1;
+	mov.b32 %r20, %f6;
+	or.b32 %r21, %r19, %r20;
+	setp.eq.f32 %p8, %f1, %f6;
+	mov.b32 %f8, %r21;
+	selp.f32 %f9, %f8, %f7, %p8;
+	setp.nan.f32 %p9, %f1, %f6;
+	add.rn.f32 %f10, %f1, %f6;
+	selp.f32 %f11, %f10, %f9, %p9;
+	mov.f32 %f1, %f11;
+	add.s64 %rd20, %rd20, %rd15;
+	bra.uni $L9;
 $L10:
-	setp.eq.u32 %p19, %r7, 0;
-	@!%p19 bra $L11;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.f32 [%rd31+0], %f5;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p20, %r8, 0;
-	@!%p20 bra $L12;
-	setp.lo.u32 %p21, %r7, %r10;
-	@!%p21 bra $L13;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.f32 %f36, [%rd33+0];
-	mov.f32 %f5, %f36;
-$L13:
-	sub.u32 %r46, %r10, 1;
-	mov.b32 %r47, %f5;
-	shfl.sync.down.b32 %r48|%p22, %r47, 1, %r46, %r17;
-	mov.b32 %f37, %r48;
-	@!%p22 bra $L14;
-	min.f32 %f38, %f5, %f37;
-	mov.b32 %r49, %f5;
-	mov.b32 %r50, %f37;
-	or.b32 %r51, %r49, %r50;
-	setp.eq.f32 %p23, %f5, %f37;
-	mov.b32 %f39, %r51;
-	selp.f32 %f40, %f39, %f38, %p23;
-	setp.nan.f32 %p24, %f5, %f37;
-	add.rn.f32 %f41, %f5, %f37;
-	selp.f32 %f42, %f41, %f40, %p24;
-	mov.f32 %f5, %f42;
-$L14:
-	mov.b32 %r52, %f5;
-	shfl.sync.down.b32 %r53|%p25, %r52, 2, %r46, %r17;
-	mov.b32 %f43, %r53;
-	@!%p25 bra $L15;
-	min.f32 %f44, %f5, %f43;
-	mov.b32 %r54, %f5;
-	mov.b32 %r55, %f43;
-	or.b32 %r56, %r54, %r55;
-	setp.eq.f32 %p26, %f5, %f43;
-	mov.b32 %f45, %r56;
-	selp.f32 %f46, %f45, %f44, %p26;
-	setp.nan.f32 %p27, %f5, %f43;
-	add.rn.f32 %f47, %f5, %f43;
-	selp.f32 %f48, %f47, %f46, %p27;
-	mov.f32 %f5, %f48;
-$L15:
-	mov.b32 %r57, %f5;
-	shfl.sync.down.b32 %r58|%p28, %r57, 4, %r46, %r17;
-	mov.b32 %f49, %r58;
-	@!%p28 bra $L16;
-	min.f32 %f50, %f5, %f49;
-	mov.b32 %r59, %f5;
-	mov.b32 %r60, %f49;
-	or.b32 %r61, %r59, %r60;
-	setp.eq.f32 %p29, %f5, %f49;
-	mov.b32 %f51, %r61;
-	selp.f32 %f52, %f51, %f50, %p29;
-	setp.nan.f32 %p30, %f5, %f49;
-	add.rn.f32 %f53, %f5, %f49;
-	selp.f32 %f54, %f53, %f52, %p30;
-	mov.f32 %f5, %f54;
-$L16:
-	mov.b32 %r62, %f5;
-	shfl.sync.down.b32 %r63|%p31, %r62, 8, %r46, %r17;
-	mov.b32 %f55, %r63;
-	@!%p31 bra $L17;
-	min.f32 %f56, %f5, %f55;
-	mov.b32 %r64, %f5;
-	mov.b32 %r65, %f55;
-	or.b32 %r66, %r64, %r65;
-	setp.eq.f32 %p32, %f5, %f55;
-	mov.b32 %f57, %r66;
-	selp.f32 %f58, %f57, %f56, %p32;
-	setp.nan.f32 %p33, %f5, %f55;
-	add.rn.f32 %f59, %f5, %f55;
-	selp.f32 %f60, %f59, %f58, %p33;
-	mov.f32 %f5, %f60;
-$L17:
-	mov.b32 %r67, %f5;
-	shfl.sync.down.b32 %r68|%p34, %r67, 16, %r46, %r17;
-	mov.b32 %f61, %r68;
-	@!%p34 bra $L18;
-	min.f32 %f62, %f5, %f61;
-	mov.b32 %r69, %f5;
-	mov.b32 %r70, %f61;
-	or.b32 %r71, %r69, %r70;
-	setp.eq.f32 %p35, %f5, %f61;
-	mov.b32 %f63, %r71;
-	selp.f32 %f64, %f63, %f62, %p35;
-	setp.nan.f32 %p36, %f5, %f61;
-	add.rn.f32 %f65, %f5, %f61;
-	selp.f32 %f66, %f65, %f64, %p36;
-	mov.f32 %f5, %f66;
-$L18:
-$L12:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p37, %r5, 0;
-	@!%p37 bra $L19;
-	st.global.f32 [%rd35+0], %f5;
-$L19:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxF32_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<39>;
-	.reg .b32 %r<73>;
-	.reg .b64 %rd<22>;
-	.reg .f32 %f<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f32 %f1, 0f7F800000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f32 %f2, [%rd17+0];
-	min.f32 %f3, %f1, %f2;
-	mov.b32 %r18, %f1;
-	mov.b32 %r19, %f2;
-	or.b32 %r20, %r18, %r19;
-	setp.eq.f32 %p3, %f1, %f2;
-	mov.b32 %f4, %r20;
-	selp.f32 %f5, %f4, %f3, %p3;
-	setp.nan.f32 %p4, %f1, %f2;
-	add.rn.f32 %f6, %f1, %f2;
-	selp.f32 %f7, %f6, %f5, %p4;
-	mov.f32 %f1, %f7;
-	add.s64 %rd16, %rd16, %rd15;
 	bra.uni $L1;
-$L2:
-	mov.f32 %f8, %f1;
-	// block reduction
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %f8;
-	shfl.sync.down.b32 %r23|%p5, %r22, 1, %r21, %r17;
-	mov.b32 %f9, %r23;
-	@!%p5 bra $L3;
-	min.f32 %f10, %f8, %f9;
-	mov.b32 %r24, %f8;
-	mov.b32 %r25, %f9;
-	or.b32 %r26, %r24, %r25;
-	setp.eq.f32 %p6, %f8, %f9;
-	mov.b32 %f11, %r26;
-	selp.f32 %f12, %f11, %f10, %p6;
-	setp.nan.f32 %p7, %f8, %f9;
-	add.rn.f32 %f13, %f8, %f9;
-	selp.f32 %f14, %f13, %f12, %p7;
-	mov.f32 %f8, %f14;
-$L3:
-	mov.b32 %r27, %f8;
-	shfl.sync.down.b32 %r28|%p8, %r27, 2, %r21, %r17;
-	mov.b32 %f15, %r28;
-	@!%p8 bra $L4;
-	min.f32 %f16, %f8, %f15;
-	mov.b32 %r29, %f8;
-	mov.b32 %r30, %f15;
-	or.b32 %r31, %r29, %r30;
-	setp.eq.f32 %p9, %f8, %f15;
-	mov.b32 %f17, %r31;
-	selp.f32 %f18, %f17, %f16, %p9;
-	setp.nan.f32 %p10, %f8, %f15;
-	add.rn.f32 %f19, %f8, %f15;
-	selp.f32 %f20, %f19, %f18, %p10;
-	mov.f32 %f8, %f20;
-$L4:
-	mov.b32 %r32, %f8;
-	shfl.sync.down.b32 %r33|%p11, %r32, 4, %r21, %r17;
-	mov.b32 %f21, %r33;
-	@!%p11 bra $L5;
-	min.f32 %f22, %f8, %f21;
-	mov.b32 %r34, %f8;
-	mov.b32 %r35, %f21;
-	or.b32 %r36, %r34, %r35;
-	setp.eq.f32 %p12, %f8, %f21;
-	mov.b32 %f23, %r36;
-	selp.f32 %f24, %f23, %f22, %p12;
-	setp.nan.f32 %p13, %f8, %f21;
-	add.rn.f32 %f25, %f8, %f21;
-	selp.f32 %f26, %f25, %f24, %p13;
-	mov.f32 %f8, %f26;
-$L5:
-	mov.b32 %r37, %f8;
-	shfl.sync.down.b32 %r38|%p14, %r37, 8, %r21, %r17;
-	mov.b32 %f27, %r38;
-	@!%p14 bra $L6;
-	min.f32 %f28, %f8, %f27;
-	mov.b32 %r39, %f8;
-	mov.b32 %r40, %f27;
-	or.b32 %r41, %r39, %r40;
-	setp.eq.f32 %p15, %f8, %f27;
-	mov.b32 %f29, %r41;
-	selp.f32 %f30, %f29, %f28, %p15;
-	setp.nan.f32 %p16, %f8, %f27;
-	add.rn.f32 %f31, %f8, %f27;
-	selp.f32 %f32, %f31, %f30, %p16;
-	mov.f32 %f8, %f32;
-$L6:
-	mov.b32 %r42, %f8;
-	shfl.sync.down.b32 %r43|%p17, %r42, 16, %r21, %r17;
-	mov.b32 %f33, %r43;
-	@!%p17 bra $L7;
-	min.f32 %f34, %f8, %f33;
-	mov.b32 %r44, %f8;
-	mov.b32 %r45, %f33;
-	or.b32 %r46, %r44, %r45;
-	setp.eq.f32 %p18, %f8, %f33;
-	mov.b32 %f35, %r46;
-	selp.f32 %f36, %f35, %f34, %p18;
-	setp.nan.f32 %p19, %f8, %f33;
-	add.rn.f32 %f37, %f8, %f33;
-	selp.f32 %f38, %f37, %f36, %p19;
-	mov.f32 %f8, %f38;
-$L7:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.f32 [%rd19+0], %f8;
 $L8:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L9;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.f32 %f39, [%rd21+0];
-	mov.f32 %f8, %f39;
-$L10:
-	sub.u32 %r47, %r10, 1;
-	mov.b32 %r48, %f8;
-	shfl.sync.down.b32 %r49|%p23, %r48, 1, %r47, %r17;
-	mov.b32 %f40, %r49;
-	@!%p23 bra $L11;
-	min.f32 %f41, %f8, %f40;
-	mov.b32 %r50, %f8;
-	mov.b32 %r51, %f40;
-	or.b32 %r52, %r50, %r51;
-	setp.eq.f32 %p24, %f8, %f40;
-	mov.b32 %f42, %r52;
-	selp.f32 %f43, %f42, %f41, %p24;
-	setp.nan.f32 %p25, %f8, %f40;
-	add.rn.f32 %f44, %f8, %f40;
-	selp.f32 %f45, %f44, %f43, %p25;
-	mov.f32 %f8, %f45;
-$L11:
-	mov.b32 %r53, %f8;
-	shfl.sync.down.b32 %r54|%p26, %r53, 2, %r47, %r17;
-	mov.b32 %f46, %r54;
-	@!%p26 bra $L12;
-	min.f32 %f47, %f8, %f46;
-	mov.b32 %r55, %f8;
-	mov.b32 %r56, %f46;
-	or.b32 %r57, %r55, %r56;
-	setp.eq.f32 %p27, %f8, %f46;
-	mov.b32 %f48, %r57;
-	selp.f32 %f49, %f48, %f47, %p27;
-	setp.nan.f32 %p28, %f8, %f46;
-	add.rn.f32 %f50, %f8, %f46;
-	selp.f32 %f51, %f50, %f49, %p28;
-	mov.f32 %f8, %f51;
-$L12:
-	mov.b32 %r58, %f8;
-	shfl.sync.down.b32 %r59|%p29, %r58, 4, %r47, %r17;
-	mov.b32 %f52, %r59;
-	@!%p29 bra $L13;
-	min.f32 %f53, %f8, %f52;
-	mov.b32 %r60, %f8;
-	mov.b32 %r61, %f52;
-	or.b32 %r62, %r60, %r61;
-	setp.eq.f32 %p30, %f8, %f52;
-	mov.b32 %f54, %r62;
-	selp.f32 %f55, %f54, %f53, %p30;
-	setp.nan.f32 %p31, %f8, %f52;
-	add.rn.f32 %f56, %f8, %f52;
-	selp.f32 %f57, %f56, %f55, %p31;
-	mov.f32 %f8, %f57;
-$L13:
-	mov.b32 %r63, %f8;
-	shfl.sync.down.b32 %r64|%p32, %r63, 8, %r47, %r17;
-	mov.b32 %f58, %r64;
-	@!%p32 bra $L14;
-	min.f32 %f59, %f8, %f58;
-	mov.b32 %r65, %f8;
-	mov.b32 %r66, %f58;
-	or.b32 %r67, %r65, %r66;
-	setp.eq.f32 %p33, %f8, %f58;
-	mov.b32 %f60, %r67;
-	selp.f32 %f61, %f60, %f59, %p33;
-	setp.nan.f32 %p34, %f8, %f58;
-	add.rn.f32 %f62, %f8, %f58;
-	selp.f32 %f63, %f62, %f61, %p34;
-	mov.f32 %f8, %f63;
-$L14:
-	mov.b32 %r68, %f8;
-	shfl.sync.down.b32 %r69|%p35, %r68, 16, %r47, %r17;
-	mov.b32 %f64, %r69;
-	@!%p35 bra $L15;
-	min.f32 %f65, %f8, %f64;
-	mov.b32 %r70, %f8;
-	mov.b32 %r71, %f64;
-	or.b32 %r72, %r70, %r71;
-	setp.eq.f32 %p36, %f8, %f64;
-	mov.b32 %f66, %r72;
-	selp.f32 %f67, %f66, %f65, %p36;
-	setp.nan.f32 %p37, %f8, %f64;
-	add.rn.f32 %f68, %f8, %f64;
-	selp.f32 %f69, %f68, %f67, %p37;
-	mov.f32 %f8, %f69;
-$L15:
-$L9:
-	setp.eq.u32 %p38, %r5, 0;
-	@!%p38 bra $L16;
-	st.global.f32 [%rd6+0], %f8;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxF32_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<38>;
-	.reg .b32 %r<72>;
-	.reg .b64 %rd<36>;
-	.reg .f32 %f<67>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r19;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r18;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
 	mov.f32 %f1, 0fFF800000;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p2, %rd26, %rd22;
-	@%p2 bra $L2;
-	mov.b64 %rd27, %rd26;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.f32 %f2, [%rd29+0];
-	mov.f32 %f3, %f2;
-	mov.f32 %f4, %f3;
-	setp.gt.f32 %p3, %f4, %f1;
-	@!%p3 bra $L5;
-	mov.f32 %f1, %f4;
-$L5:
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.f32 %f5, %f1;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b32 %r21, %f5;
-	shfl.sync.down.b32 %r22|%p4, %r21, 1, %r20, %r17;
-	mov.b32 %f6, %r22;
-	@!%p4 bra $L6;
-	max.f32 %f7, %f5, %f6;
-	mov.b32 %r23, %f5;
-	mov.b32 %r24, %f6;
-	and.b32 %r25, %r23, %r24;
-	setp.eq.f32 %p5, %f5, %f6;
-	mov.b32 %f8, %r25;
-	selp.f32 %f9, %f8, %f7, %p5;
-	setp.nan.f32 %p6, %f5, %f6;
-	add.rn.f32 %f10, %f5, %f6;
-	selp.f32 %f11, %f10, %f9, %p6;
-	mov.f32 %f5, %f11;
-$L6:
-	mov.b32 %r26, %f5;
-	shfl.sync.down.b32 %r27|%p7, %r26, 2, %r20, %r17;
-	mov.b32 %f12, %r27;
-	@!%p7 bra $L7;
-	max.f32 %f13, %f5, %f12;
-	mov.b32 %r28, %f5;
-	mov.b32 %r29, %f12;
-	and.b32 %r30, %r28, %r29;
-	setp.eq.f32 %p8, %f5, %f12;
-	mov.b32 %f14, %r30;
-	selp.f32 %f15, %f14, %f13, %p8;
-	setp.nan.f32 %p9, %f5, %f12;
-	add.rn.f32 %f16, %f5, %f12;
-	selp.f32 %f17, %f16, %f15, %p9;
-	mov.f32 %f5, %f17;
-$L7:
-	mov.b32 %r31, %f5;
-	shfl.sync.down.b32 %r32|%p10, %r31, 4, %r20, %r17;
-	mov.b32 %f18, %r32;
-	@!%p10 bra $L8;
-	max.f32 %f19, %f5, %f18;
-	mov.b32 %r33, %f5;
-	mov.b32 %r34, %f18;
-	and.b32 %r35, %r33, %r34;
-	setp.eq.f32 %p11, %f5, %f18;
-	mov.b32 %f20, %r35;
-	selp.f32 %f21, %f20, %f19, %p11;
-	setp.nan.f32 %p12, %f5, %f18;
-	add.rn.f32 %f22, %f5, %f18;
-	selp.f32 %f23, %f22, %f21, %p12;
-	mov.f32 %f5, %f23;
-$L8:
-	mov.b32 %r36, %f5;
-	shfl.sync.down.b32 %r37|%p13, %r36, 8, %r20, %r17;
-	mov.b32 %f24, %r37;
-	@!%p13 bra $L9;
-	max.f32 %f25, %f5, %f24;
-	mov.b32 %r38, %f5;
-	mov.b32 %r39, %f24;
-	and.b32 %r40, %r38, %r39;
-	setp.eq.f32 %p14, %f5, %f24;
-	mov.b32 %f26, %r40;
-	selp.f32 %f27, %f26, %f25, %p14;
-	setp.nan.f32 %p15, %f5, %f24;
-	add.rn.f32 %f28, %f5, %f24;
-	selp.f32 %f29, %f28, %f27, %p15;
-	mov.f32 %f5, %f29;
-$L9:
-	mov.b32 %r41, %f5;
-	shfl.sync.down.b32 %r42|%p16, %r41, 16, %r20, %r17;
-	mov.b32 %f30, %r42;
-	@!%p16 bra $L10;
-	max.f32 %f31, %f5, %f30;
-	mov.b32 %r43, %f5;
-	mov.b32 %r44, %f30;
-	and.b32 %r45, %r43, %r44;
-	setp.eq.f32 %p17, %f5, %f30;
-	mov.b32 %f32, %r45;
-	selp.f32 %f33, %f32, %f31, %p17;
-	setp.nan.f32 %p18, %f5, %f30;
-	add.rn.f32 %f34, %f5, %f30;
-	selp.f32 %f35, %f34, %f33, %p18;
-	mov.f32 %f5, %f35;
-$L10:
-	setp.eq.u32 %p19, %r7, 0;
-	@!%p19 bra $L11;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.f32 [%rd31+0], %f5;
+	mov.b64 %rd22, %rd14;
 $L11:
-	bar.sync 0;
-	setp.eq.u32 %p20, %r8, 0;
-	@!%p20 bra $L12;
-	setp.lo.u32 %p21, %r7, %r10;
-	@!%p21 bra $L13;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.f32 %f36, [%rd33+0];
-	mov.f32 %f5, %f36;
-$L13:
-	sub.u32 %r46, %r10, 1;
-	mov.b32 %r47, %f5;
-	shfl.sync.down.b32 %r48|%p22, %r47, 1, %r46, %r17;
-	mov.b32 %f37, %r48;
-	@!%p22 bra $L14;
-	max.f32 %f38, %f5, %f37;
-	mov.b32 %r49, %f5;
-	mov.b32 %r50, %f37;
-	and.b32 %r51, %r49, %r50;
-	setp.eq.f32 %p23, %f5, %f37;
-	mov.b32 %f39, %r51;
-	selp.f32 %f40, %f39, %f38, %p23;
-	setp.nan.f32 %p24, %f5, %f37;
-	add.rn.f32 %f41, %f5, %f37;
-	selp.f32 %f42, %f41, %f40, %p24;
-	mov.f32 %f5, %f42;
-$L14:
-	mov.b32 %r52, %f5;
-	shfl.sync.down.b32 %r53|%p25, %r52, 2, %r46, %r17;
-	mov.b32 %f43, %r53;
-	@!%p25 bra $L15;
-	max.f32 %f44, %f5, %f43;
-	mov.b32 %r54, %f5;
-	mov.b32 %r55, %f43;
-	and.b32 %r56, %r54, %r55;
-	setp.eq.f32 %p26, %f5, %f43;
-	mov.b32 %f45, %r56;
-	selp.f32 %f46, %f45, %f44, %p26;
-	setp.nan.f32 %p27, %f5, %f43;
-	add.rn.f32 %f47, %f5, %f43;
-	selp.f32 %f48, %f47, %f46, %p27;
-	mov.f32 %f5, %f48;
-$L15:
-	mov.b32 %r57, %f5;
-	shfl.sync.down.b32 %r58|%p28, %r57, 4, %r46, %r17;
-	mov.b32 %f49, %r58;
-	@!%p28 bra $L16;
-	max.f32 %f50, %f5, %f49;
-	mov.b32 %r59, %f5;
-	mov.b32 %r60, %f49;
-	and.b32 %r61, %r59, %r60;
-	setp.eq.f32 %p29, %f5, %f49;
-	mov.b32 %f51, %r61;
-	selp.f32 %f52, %f51, %f50, %p29;
-	setp.nan.f32 %p30, %f5, %f49;
-	add.rn.f32 %f53, %f5, %f49;
-	selp.f32 %f54, %f53, %f52, %p30;
-	mov.f32 %f5, %f54;
-$L16:
-	mov.b32 %r62, %f5;
-	shfl.sync.down.b32 %r63|%p31, %r62, 8, %r46, %r17;
-	mov.b32 %f55, %r63;
-	@!%p31 bra $L17;
-	max.f32 %f56, %f5, %f55;
-	mov.b32 %r64, %f5;
-	mov.b32 %r65, %f55;
-	and.b32 %r66, %r64, %r65;
-	setp.eq.f32 %p32, %f5, %f55;
-	mov.b32 %f57, %r66;
-	selp.f32 %f58, %f57, %f56, %p32;
-	setp.nan.f32 %p33, %f5, %f55;
-	add.rn.f32 %f59, %f5, %f55;
-	selp.f32 %f60, %f59, %f58, %p33;
-	mov.f32 %f5, %f60;
-$L17:
-	mov.b32 %r67, %f5;
-	shfl.sync.down.b32 %r68|%p34, %r67, 16, %r46, %r17;
-	mov.b32 %f61, %r68;
-	@!%p34 bra $L18;
-	max.f32 %f62, %f5, %f61;
-	mov.b32 %r69, %f5;
-	mov.b32 %r70, %f61;
-	and.b32 %r71, %r69, %r70;
-	setp.eq.f32 %p35, %f5, %f61;
-	mov.b32 %f63, %r71;
-	selp.f32 %f64, %f63, %f62, %p35;
-	setp.nan.f32 %p36, %f5, %f61;
-	add.rn.f32 %f65, %f5, %f61;
-	selp.f32 %f66, %f65, %f64, %p36;
-	mov.f32 %f5, %f66;
-$L18:
+	setp.ge.s64 %p10, %rd22, %rd4;
+	@%p10 bra $L12;
+	mad.lo.s64 %rd23, %rd22, 8, %rd3;
+	ld.global.f32 %f12, [%rd23+0];
+	max.f32 %f13, %f1, %f12;
+	mov.b32 %r22, %f1;
+	mov.b32 %r23, %f12;
+	and.b32 %r24, %r22, %r23;
+	setp.eq.f32 %p11, %f1, %f12;
+	mov.b32 %f14, %r24;
+	selp.f32 %f15, %f14, %f13, %p11;
+	setp.nan.f32 %p12, %f1, %f12;
+	add.rn.f32 %f16, %f1, %f12;
+	selp.f32 %f17, %f16, %f15, %p12;
+	mov.f32 %f1, %f17;
+	add.s64 %rd22, %rd22, %rd15;
+	bra.uni $L11;
 $L12:
-	mul.wide.u32 %rd34, %r18, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p37, %r5, 0;
-	@!%p37 bra $L19;
-	st.global.f32 [%rd35+0], %f5;
-$L19:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxF32_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2
-)
-{
-	.reg .pred %p<39>;
-	.reg .b32 %r<73>;
-	.reg .b64 %rd<22>;
-	.reg .f32 %f<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	mov.f32 %f1, 0fFF800000;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
 $L1:
-	setp.ge.s64 %p2, %rd16, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.f32 %f2, [%rd17+0];
-	max.f32 %f3, %f1, %f2;
-	mov.b32 %r18, %f1;
-	mov.b32 %r19, %f2;
-	and.b32 %r20, %r18, %r19;
-	setp.eq.f32 %p3, %f1, %f2;
-	mov.b32 %f4, %r20;
-	selp.f32 %f5, %f4, %f3, %p3;
-	setp.nan.f32 %p4, %f1, %f2;
-	add.rn.f32 %f6, %f1, %f2;
-	selp.f32 %f7, %f6, %f5, %p4;
-	mov.f32 %f1, %f7;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.f32 %f8, %f1;
+	mov.f32 %f18, %f1;
 	// block reduction
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %f8;
-	shfl.sync.down.b32 %r23|%p5, %r22, 1, %r21, %r17;
-	mov.b32 %f9, %r23;
-	@!%p5 bra $L3;
-	max.f32 %f10, %f8, %f9;
-	mov.b32 %r24, %f8;
-	mov.b32 %r25, %f9;
-	and.b32 %r26, %r24, %r25;
-	setp.eq.f32 %p6, %f8, %f9;
-	mov.b32 %f11, %r26;
-	selp.f32 %f12, %f11, %f10, %p6;
-	setp.nan.f32 %p7, %f8, %f9;
-	add.rn.f32 %f13, %f8, %f9;
-	selp.f32 %f14, %f13, %f12, %p7;
-	mov.f32 %f8, %f14;
-$L3:
-	mov.b32 %r27, %f8;
-	shfl.sync.down.b32 %r28|%p8, %r27, 2, %r21, %r17;
-	mov.b32 %f15, %r28;
-	@!%p8 bra $L4;
-	max.f32 %f16, %f8, %f15;
-	mov.b32 %r29, %f8;
-	mov.b32 %r30, %f15;
-	and.b32 %r31, %r29, %r30;
-	setp.eq.f32 %p9, %f8, %f15;
-	mov.b32 %f17, %r31;
-	selp.f32 %f18, %f17, %f16, %p9;
-	setp.nan.f32 %p10, %f8, %f15;
-	add.rn.f32 %f19, %f8, %f15;
-	selp.f32 %f20, %f19, %f18, %p10;
-	mov.f32 %f8, %f20;
-$L4:
-	mov.b32 %r32, %f8;
-	shfl.sync.down.b32 %r33|%p11, %r32, 4, %r21, %r17;
-	mov.b32 %f21, %r33;
-	@!%p11 bra $L5;
-	max.f32 %f22, %f8, %f21;
-	mov.b32 %r34, %f8;
-	mov.b32 %r35, %f21;
+	mov.b32 %r25, 1;
+	mov.b32 %r26, 1;
+	sub.u32 %r27, %r13, 1;
+	mov.b32 %r28, %r25;
+$L13:
+	setp.hs.u32 %p13, %r28, 32;
+	@%p13 bra $L14;
+	mov.b32 %r29, %f18;
+	shfl.sync.down.b32 %r30|%p14, %r29, %r28, %r27, %r17;
+	mov.b32 %f19, %r30;
+	@!%p14 bra $L15;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L17;
+	add.rn.f32 %f20, %f18, %f19;
+	mov.f32 %f18, %f20;
+	bra.uni $L16;
+$L17:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L18;
+	mul.rn.f32 %f21, %f18, %f19;
+	mov.f32 %f18, %f21;
+	bra.uni $L16;
+$L18:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L19;
+	min.f32 %f22, %f18, %f19;
+	mov.b32 %r31, %f18;
+	mov.b32 %r32, %f19;
+	or.b32 %r33, %r31, %r32;
+	setp.eq.f32 %p18, %f18, %f19;
+	mov.b32 %f23, %r33;
+	selp.f32 %f24, %f23, %f22, %p18;
+	setp.nan.f32 %p19, %f18, %f19;
+	add.rn.f32 %f25, %f18, %f19;
+	selp.f32 %f26, %f25, %f24, %p19;
+	mov.f32 %f18, %f26;
+	bra.uni $L16;
+$L19:
+	max.f32 %f27, %f18, %f19;
+	mov.b32 %r34, %f18;
+	mov.b32 %r35, %f19;
 	and.b32 %r36, %r34, %r35;
-	setp.eq.f32 %p12, %f8, %f21;
-	mov.b32 %f23, %r36;
-	selp.f32 %f24, %f23, %f22, %p12;
-	setp.nan.f32 %p13, %f8, %f21;
-	add.rn.f32 %f25, %f8, %f21;
-	selp.f32 %f26, %f25, %f24, %p13;
-	mov.f32 %f8, %f26;
-$L5:
-	mov.b32 %r37, %f8;
-	shfl.sync.down.b32 %r38|%p14, %r37, 8, %r21, %r17;
-	mov.b32 %f27, %r38;
-	@!%p14 bra $L6;
-	max.f32 %f28, %f8, %f27;
-	mov.b32 %r39, %f8;
-	mov.b32 %r40, %f27;
-	and.b32 %r41, %r39, %r40;
-	setp.eq.f32 %p15, %f8, %f27;
-	mov.b32 %f29, %r41;
-	selp.f32 %f30, %f29, %f28, %p15;
-	setp.nan.f32 %p16, %f8, %f27;
-	add.rn.f32 %f31, %f8, %f27;
-	selp.f32 %f32, %f31, %f30, %p16;
-	mov.f32 %f8, %f32;
-$L6:
-	mov.b32 %r42, %f8;
-	shfl.sync.down.b32 %r43|%p17, %r42, 16, %r21, %r17;
-	mov.b32 %f33, %r43;
-	@!%p17 bra $L7;
-	max.f32 %f34, %f8, %f33;
-	mov.b32 %r44, %f8;
+	setp.eq.f32 %p20, %f18, %f19;
+	mov.b32 %f28, %r36;
+	selp.f32 %f29, %f28, %f27, %p20;
+	setp.nan.f32 %p21, %f18, %f19;
+	add.rn.f32 %f30, %f18, %f19;
+	selp.f32 %f31, %f30, %f29, %p21;
+	mov.f32 %f18, %f31;
+$L16:
+$L15:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L13;
+$L14:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L20;
+	mul.wide.u32 %rd24, %r8, 16;
+	add.s64 %rd25, %rd1, %rd24;
+	st.shared.f32 [%rd25+0], %f18;
+$L20:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L21;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L22;
+	mul.wide.u32 %rd26, %r7, 16;
+	add.s64 %rd27, %rd1, %rd26;
+	ld.shared.f32 %f32, [%rd27+0];
+	mov.f32 %f18, %f32;
+$L22:
+	sub.u32 %r37, %r10, 1;
+	mov.b32 %r38, %r26;
+$L23:
+	setp.hs.u32 %p25, %r38, 32;
+	@%p25 bra $L24;
+	mov.b32 %r39, %f18;
+	shfl.sync.down.b32 %r40|%p26, %r39, %r38, %r37, %r17;
+	mov.b32 %f33, %r40;
+	@!%p26 bra $L25;
+	setp.ne.u32 %p27, %r18, 1;
+	@%p27 bra.uni $L27;
+	add.rn.f32 %f34, %f18, %f33;
+	mov.f32 %f18, %f34;
+	bra.uni $L26;
+$L27:
+	setp.ne.u32 %p28, %r18, 2;
+	@%p28 bra.uni $L28;
+	mul.rn.f32 %f35, %f18, %f33;
+	mov.f32 %f18, %f35;
+	bra.uni $L26;
+$L28:
+	setp.ne.u32 %p29, %r18, 3;
+	@%p29 bra.uni $L29;
+	min.f32 %f36, %f18, %f33;
+	mov.b32 %r41, %f18;
+	mov.b32 %r42, %f33;
+	or.b32 %r43, %r41, %r42;
+	setp.eq.f32 %p30, %f18, %f33;
+	mov.b32 %f37, %r43;
+	selp.f32 %f38, %f37, %f36, %p30;
+	setp.nan.f32 %p31, %f18, %f33;
+	add.rn.f32 %f39, %f18, %f33;
+	selp.f32 %f40, %f39, %f38, %p31;
+	mov.f32 %f18, %f40;
+	bra.uni $L26;
+$L29:
+	max.f32 %f41, %f18, %f33;
+	mov.b32 %r44, %f18;
 	mov.b32 %r45, %f33;
 	and.b32 %r46, %r44, %r45;
-	setp.eq.f32 %p18, %f8, %f33;
-	mov.b32 %f35, %r46;
-	selp.f32 %f36, %f35, %f34, %p18;
-	setp.nan.f32 %p19, %f8, %f33;
-	add.rn.f32 %f37, %f8, %f33;
-	selp.f32 %f38, %f37, %f36, %p19;
-	mov.f32 %f8, %f38;
-$L7:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	st.shared.f32 [%rd19+0], %f8;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L9;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.f32 %f39, [%rd21+0];
-	mov.f32 %f8, %f39;
-$L10:
-	sub.u32 %r47, %r10, 1;
-	mov.b32 %r48, %f8;
-	shfl.sync.down.b32 %r49|%p23, %r48, 1, %r47, %r17;
-	mov.b32 %f40, %r49;
-	@!%p23 bra $L11;
-	max.f32 %f41, %f8, %f40;
-	mov.b32 %r50, %f8;
-	mov.b32 %r51, %f40;
-	and.b32 %r52, %r50, %r51;
-	setp.eq.f32 %p24, %f8, %f40;
-	mov.b32 %f42, %r52;
-	selp.f32 %f43, %f42, %f41, %p24;
-	setp.nan.f32 %p25, %f8, %f40;
-	add.rn.f32 %f44, %f8, %f40;
-	selp.f32 %f45, %f44, %f43, %p25;
-	mov.f32 %f8, %f45;
-$L11:
-	mov.b32 %r53, %f8;
-	shfl.sync.down.b32 %r54|%p26, %r53, 2, %r47, %r17;
-	mov.b32 %f46, %r54;
-	@!%p26 bra $L12;
-	max.f32 %f47, %f8, %f46;
-	mov.b32 %r55, %f8;
-	mov.b32 %r56, %f46;
-	and.b32 %r57, %r55, %r56;
-	setp.eq.f32 %p27, %f8, %f46;
-	mov.b32 %f48, %r57;
-	selp.f32 %f49, %f48, %f47, %p27;
-	setp.nan.f32 %p28, %f8, %f46;
-	add.rn.f32 %f50, %f8, %f46;
-	selp.f32 %f51, %f50, %f49, %p28;
-	mov.f32 %f8, %f51;
-$L12:
-	mov.b32 %r58, %f8;
-	shfl.sync.down.b32 %r59|%p29, %r58, 4, %r47, %r17;
-	mov.b32 %f52, %r59;
-	@!%p29 bra $L13;
-	max.f32 %f53, %f8, %f52;
-	mov.b32 %r60, %f8;
-	mov.b32 %r61, %f52;
-	and.b32 %r62, %r60, %r61;
-	setp.eq.f32 %p30, %f8, %f52;
-	mov.b32 %f54, %r62;
-	selp.f32 %f55, %f54, %f53, %p30;
-	setp.nan.f32 %p31, %f8, %f52;
-	add.rn.f32 %f56, %f8, %f52;
-	selp.f32 %f57, %f56, %f55, %p31;
-	mov.f32 %f8, %f57;
-$L13:
-	mov.b32 %r63, %f8;
-	shfl.sync.down.b32 %r64|%p32, %r63, 8, %r47, %r17;
-	mov.b32 %f58, %r64;
-	@!%p32 bra $L14;
-	max.f32 %f59, %f8, %f58;
-	mov.b32 %r65, %f8;
-	mov.b32 %r66, %f58;
-	and.b32 %r67, %r65, %r66;
-	setp.eq.f32 %p33, %f8, %f58;
-	mov.b32 %f60, %r67;
-	selp.f32 %f61, %f60, %f59, %p33;
-	setp.nan.f32 %p34, %f8, %f58;
-	add.rn.f32 %f62, %f8, %f58;
-	selp.f32 %f63, %f62, %f61, %p34;
-	mov.f32 %f8, %f63;
-$L14:
-	mov.b32 %r68, %f8;
-	shfl.sync.down.b32 %r69|%p35, %r68, 16, %r47, %r17;
-	mov.b32 %f64, %r69;
-	@!%p35 bra $L15;
-	max.f32 %f65, %f8, %f64;
-	mov.b32 %r70, %f8;
-	mov.b32 %r71, %f64;
-	and.b32 %r72, %r70, %r71;
-	setp.eq.f32 %p36, %f8, %f64;
-	mov.b32 %f66, %r72;
-	selp.f32 %f67, %f66, %f65, %p36;
-	setp.nan.f32 %p37, %f8, %f64;
-	add.rn.f32 %f68, %f8, %f64;
-	selp.f32 %f69, %f68, %f67, %p37;
-	mov.f32 %f8, %f69;
-$L15:
-$L9:
-	setp.eq.u32 %p38, %r5, 0;
-	@!%p38 bra $L16;
-	st.global.f32 [%rd6+0], %f8;
-$L16:
+	setp.eq.f32 %p32, %f18, %f33;
+	mov.b32 %f42, %r46;
+	selp.f32 %f43, %f42, %f41, %p32;
+	setp.nan.f32 %p33, %f18, %f33;
+	add.rn.f32 %f44, %f18, %f33;
+	selp.f32 %f45, %f44, %f43, %p33;
+	mov.f32 %f18, %f45;
+$L26:
+$L25:
+	shl.b32 %r38, %r38, 1;
+	bra.uni $L23;
+$L24:
+$L21:
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L30;
+	st.global.f32 [%rd6+0], %f18;
+$L30:
 	ret;
 }
 `
@@ -20954,6748 +12908,11 @@ const gokkosPTX26 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_corpus_BitsU64_main_sum(
+.visible .entry gk_corpus_BitsU64_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<63>;
-	.reg .b64 %rd<69>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p4, %rd27, %rd22;
-	@%p4 bra $L2;
-	mov.b64 %rd28, %rd27;
-	@!%p3 bra $L4;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.u64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	or.b64 %rd33, %rd32, 0xFF00FF00FF00FF00;
-	and.b64 %rd34, %rd23, %rd33;
-	mov.b64 %rd23, %rd34;
-	bra.uni $L5;
-$L4:
-	mul.lo.s64 %rd35, %rd28, %rd12;
-	mad.lo.s64 %rd36, %rd35, 8, %rd8;
-	ld.global.nc.u64 %rd37, [%rd36+0];
-	mov.b64 %rd38, %rd37;
-	and.b64 %rd39, %rd38, 0x101010101010101;
-	or.b64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd41, %rd23;
-	// block reduction
-	sub.u32 %r21, %r13, 1;
-	mov.b64 {%r22, %r23}, %rd41;
-	shfl.sync.down.b32 %r24|%p5, %r22, 1, %r21, %r17;
-	shfl.sync.down.b32 %r25, %r23, 1, %r21, %r17;
-	mov.b64 %rd42, {%r24, %r25};
-	@!%p5 bra $L6;
-	add.u64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-$L6:
-	mov.b64 {%r26, %r27}, %rd41;
-	shfl.sync.down.b32 %r28|%p6, %r26, 2, %r21, %r17;
-	shfl.sync.down.b32 %r29, %r27, 2, %r21, %r17;
-	mov.b64 %rd44, {%r28, %r29};
-	@!%p6 bra $L7;
-	add.u64 %rd45, %rd41, %rd44;
-	mov.b64 %rd41, %rd45;
-$L7:
-	mov.b64 {%r30, %r31}, %rd41;
-	shfl.sync.down.b32 %r32|%p7, %r30, 4, %r21, %r17;
-	shfl.sync.down.b32 %r33, %r31, 4, %r21, %r17;
-	mov.b64 %rd46, {%r32, %r33};
-	@!%p7 bra $L8;
-	add.u64 %rd47, %rd41, %rd46;
-	mov.b64 %rd41, %rd47;
-$L8:
-	mov.b64 {%r34, %r35}, %rd41;
-	shfl.sync.down.b32 %r36|%p8, %r34, 8, %r21, %r17;
-	shfl.sync.down.b32 %r37, %r35, 8, %r21, %r17;
-	mov.b64 %rd48, {%r36, %r37};
-	@!%p8 bra $L9;
-	add.u64 %rd49, %rd41, %rd48;
-	mov.b64 %rd41, %rd49;
-$L9:
-	mov.b64 {%r38, %r39}, %rd41;
-	shfl.sync.down.b32 %r40|%p9, %r38, 16, %r21, %r17;
-	shfl.sync.down.b32 %r41, %r39, 16, %r21, %r17;
-	mov.b64 %rd50, {%r40, %r41};
-	@!%p9 bra $L10;
-	add.u64 %rd51, %rd41, %rd50;
-	mov.b64 %rd41, %rd51;
-$L10:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd52, %r8, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	st.shared.u64 [%rd53+0], %rd41;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L12;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L13;
-	mul.wide.u32 %rd54, %r7, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	ld.shared.u64 %rd56, [%rd55+0];
-	mov.b64 %rd41, %rd56;
-$L13:
-	sub.u32 %r42, %r10, 1;
-	mov.b64 {%r43, %r44}, %rd41;
-	shfl.sync.down.b32 %r45|%p13, %r43, 1, %r42, %r17;
-	shfl.sync.down.b32 %r46, %r44, 1, %r42, %r17;
-	mov.b64 %rd57, {%r45, %r46};
-	@!%p13 bra $L14;
-	add.u64 %rd58, %rd41, %rd57;
-	mov.b64 %rd41, %rd58;
-$L14:
-	mov.b64 {%r47, %r48}, %rd41;
-	shfl.sync.down.b32 %r49|%p14, %r47, 2, %r42, %r17;
-	shfl.sync.down.b32 %r50, %r48, 2, %r42, %r17;
-	mov.b64 %rd59, {%r49, %r50};
-	@!%p14 bra $L15;
-	add.u64 %rd60, %rd41, %rd59;
-	mov.b64 %rd41, %rd60;
-$L15:
-	mov.b64 {%r51, %r52}, %rd41;
-	shfl.sync.down.b32 %r53|%p15, %r51, 4, %r42, %r17;
-	shfl.sync.down.b32 %r54, %r52, 4, %r42, %r17;
-	mov.b64 %rd61, {%r53, %r54};
-	@!%p15 bra $L16;
-	add.u64 %rd62, %rd41, %rd61;
-	mov.b64 %rd41, %rd62;
-$L16:
-	mov.b64 {%r55, %r56}, %rd41;
-	shfl.sync.down.b32 %r57|%p16, %r55, 8, %r42, %r17;
-	shfl.sync.down.b32 %r58, %r56, 8, %r42, %r17;
-	mov.b64 %rd63, {%r57, %r58};
-	@!%p16 bra $L17;
-	add.u64 %rd64, %rd41, %rd63;
-	mov.b64 %rd41, %rd64;
-$L17:
-	mov.b64 {%r59, %r60}, %rd41;
-	shfl.sync.down.b32 %r61|%p17, %r59, 16, %r42, %r17;
-	shfl.sync.down.b32 %r62, %r60, 16, %r42, %r17;
-	mov.b64 %rd65, {%r61, %r62};
-	@!%p17 bra $L18;
-	add.u64 %rd66, %rd41, %rd65;
-	mov.b64 %rd41, %rd66;
-$L18:
-$L12:
-	mul.wide.u32 %rd67, %r19, 8;
-	add.s64 %rd68, %rd5, %rd67;
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L19;
-	st.global.u64 [%rd68+0], %rd41;
-$L19:
-	ret;
-}
-
-.visible .entry gk_corpus_BitsU64_final_sum(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<61>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.b64 %rd14, 0;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p4, %rd17, %rd4;
-	@%p4 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.u64 %rd19, [%rd18+0];
-	add.u64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r19, %r13, 1;
-	mov.b64 {%r20, %r21}, %rd21;
-	shfl.sync.down.b32 %r22|%p5, %r20, 1, %r19, %r17;
-	shfl.sync.down.b32 %r23, %r21, 1, %r19, %r17;
-	mov.b64 %rd22, {%r22, %r23};
-	@!%p5 bra $L3;
-	add.u64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r24, %r25}, %rd21;
-	shfl.sync.down.b32 %r26|%p6, %r24, 2, %r19, %r17;
-	shfl.sync.down.b32 %r27, %r25, 2, %r19, %r17;
-	mov.b64 %rd24, {%r26, %r27};
-	@!%p6 bra $L4;
-	add.u64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r28, %r29}, %rd21;
-	shfl.sync.down.b32 %r30|%p7, %r28, 4, %r19, %r17;
-	shfl.sync.down.b32 %r31, %r29, 4, %r19, %r17;
-	mov.b64 %rd26, {%r30, %r31};
-	@!%p7 bra $L5;
-	add.u64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r32, %r33}, %rd21;
-	shfl.sync.down.b32 %r34|%p8, %r32, 8, %r19, %r17;
-	shfl.sync.down.b32 %r35, %r33, 8, %r19, %r17;
-	mov.b64 %rd28, {%r34, %r35};
-	@!%p8 bra $L6;
-	add.u64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r36, %r37}, %rd21;
-	shfl.sync.down.b32 %r38|%p9, %r36, 16, %r19, %r17;
-	shfl.sync.down.b32 %r39, %r37, 16, %r19, %r17;
-	mov.b64 %rd30, {%r38, %r39};
-	@!%p9 bra $L7;
-	add.u64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.u64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L9;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.u64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r40, %r10, 1;
-	mov.b64 {%r41, %r42}, %rd21;
-	shfl.sync.down.b32 %r43|%p13, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd37, {%r43, %r44};
-	@!%p13 bra $L11;
-	add.u64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r45, %r46}, %rd21;
-	shfl.sync.down.b32 %r47|%p14, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd39, {%r47, %r48};
-	@!%p14 bra $L12;
-	add.u64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r49, %r50}, %rd21;
-	shfl.sync.down.b32 %r51|%p15, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd41, {%r51, %r52};
-	@!%p15 bra $L13;
-	add.u64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r53, %r54}, %rd21;
-	shfl.sync.down.b32 %r55|%p16, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd43, {%r55, %r56};
-	@!%p16 bra $L14;
-	add.u64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r57, %r58}, %rd21;
-	shfl.sync.down.b32 %r59|%p17, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd45, {%r59, %r60};
-	@!%p17 bra $L15;
-	add.u64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L16;
-	st.global.u64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_BitsU64_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<63>;
-	.reg .b64 %rd<69>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 1;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p4, %rd27, %rd22;
-	@%p4 bra $L2;
-	mov.b64 %rd28, %rd27;
-	@!%p3 bra $L4;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.u64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	or.b64 %rd33, %rd32, 0xFF00FF00FF00FF00;
-	and.b64 %rd34, %rd23, %rd33;
-	mov.b64 %rd23, %rd34;
-	bra.uni $L5;
-$L4:
-	mul.lo.s64 %rd35, %rd28, %rd12;
-	mad.lo.s64 %rd36, %rd35, 8, %rd8;
-	ld.global.nc.u64 %rd37, [%rd36+0];
-	mov.b64 %rd38, %rd37;
-	and.b64 %rd39, %rd38, 0x101010101010101;
-	or.b64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd41, %rd23;
-	// block reduction
-	sub.u32 %r21, %r13, 1;
-	mov.b64 {%r22, %r23}, %rd41;
-	shfl.sync.down.b32 %r24|%p5, %r22, 1, %r21, %r17;
-	shfl.sync.down.b32 %r25, %r23, 1, %r21, %r17;
-	mov.b64 %rd42, {%r24, %r25};
-	@!%p5 bra $L6;
-	mul.lo.u64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-$L6:
-	mov.b64 {%r26, %r27}, %rd41;
-	shfl.sync.down.b32 %r28|%p6, %r26, 2, %r21, %r17;
-	shfl.sync.down.b32 %r29, %r27, 2, %r21, %r17;
-	mov.b64 %rd44, {%r28, %r29};
-	@!%p6 bra $L7;
-	mul.lo.u64 %rd45, %rd41, %rd44;
-	mov.b64 %rd41, %rd45;
-$L7:
-	mov.b64 {%r30, %r31}, %rd41;
-	shfl.sync.down.b32 %r32|%p7, %r30, 4, %r21, %r17;
-	shfl.sync.down.b32 %r33, %r31, 4, %r21, %r17;
-	mov.b64 %rd46, {%r32, %r33};
-	@!%p7 bra $L8;
-	mul.lo.u64 %rd47, %rd41, %rd46;
-	mov.b64 %rd41, %rd47;
-$L8:
-	mov.b64 {%r34, %r35}, %rd41;
-	shfl.sync.down.b32 %r36|%p8, %r34, 8, %r21, %r17;
-	shfl.sync.down.b32 %r37, %r35, 8, %r21, %r17;
-	mov.b64 %rd48, {%r36, %r37};
-	@!%p8 bra $L9;
-	mul.lo.u64 %rd49, %rd41, %rd48;
-	mov.b64 %rd41, %rd49;
-$L9:
-	mov.b64 {%r38, %r39}, %rd41;
-	shfl.sync.down.b32 %r40|%p9, %r38, 16, %r21, %r17;
-	shfl.sync.down.b32 %r41, %r39, 16, %r21, %r17;
-	mov.b64 %rd50, {%r40, %r41};
-	@!%p9 bra $L10;
-	mul.lo.u64 %rd51, %rd41, %rd50;
-	mov.b64 %rd41, %rd51;
-$L10:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd52, %r8, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	st.shared.u64 [%rd53+0], %rd41;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L12;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L13;
-	mul.wide.u32 %rd54, %r7, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	ld.shared.u64 %rd56, [%rd55+0];
-	mov.b64 %rd41, %rd56;
-$L13:
-	sub.u32 %r42, %r10, 1;
-	mov.b64 {%r43, %r44}, %rd41;
-	shfl.sync.down.b32 %r45|%p13, %r43, 1, %r42, %r17;
-	shfl.sync.down.b32 %r46, %r44, 1, %r42, %r17;
-	mov.b64 %rd57, {%r45, %r46};
-	@!%p13 bra $L14;
-	mul.lo.u64 %rd58, %rd41, %rd57;
-	mov.b64 %rd41, %rd58;
-$L14:
-	mov.b64 {%r47, %r48}, %rd41;
-	shfl.sync.down.b32 %r49|%p14, %r47, 2, %r42, %r17;
-	shfl.sync.down.b32 %r50, %r48, 2, %r42, %r17;
-	mov.b64 %rd59, {%r49, %r50};
-	@!%p14 bra $L15;
-	mul.lo.u64 %rd60, %rd41, %rd59;
-	mov.b64 %rd41, %rd60;
-$L15:
-	mov.b64 {%r51, %r52}, %rd41;
-	shfl.sync.down.b32 %r53|%p15, %r51, 4, %r42, %r17;
-	shfl.sync.down.b32 %r54, %r52, 4, %r42, %r17;
-	mov.b64 %rd61, {%r53, %r54};
-	@!%p15 bra $L16;
-	mul.lo.u64 %rd62, %rd41, %rd61;
-	mov.b64 %rd41, %rd62;
-$L16:
-	mov.b64 {%r55, %r56}, %rd41;
-	shfl.sync.down.b32 %r57|%p16, %r55, 8, %r42, %r17;
-	shfl.sync.down.b32 %r58, %r56, 8, %r42, %r17;
-	mov.b64 %rd63, {%r57, %r58};
-	@!%p16 bra $L17;
-	mul.lo.u64 %rd64, %rd41, %rd63;
-	mov.b64 %rd41, %rd64;
-$L17:
-	mov.b64 {%r59, %r60}, %rd41;
-	shfl.sync.down.b32 %r61|%p17, %r59, 16, %r42, %r17;
-	shfl.sync.down.b32 %r62, %r60, 16, %r42, %r17;
-	mov.b64 %rd65, {%r61, %r62};
-	@!%p17 bra $L18;
-	mul.lo.u64 %rd66, %rd41, %rd65;
-	mov.b64 %rd41, %rd66;
-$L18:
-$L12:
-	mul.wide.u32 %rd67, %r19, 8;
-	add.s64 %rd68, %rd5, %rd67;
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L19;
-	st.global.u64 [%rd68+0], %rd41;
-$L19:
-	ret;
-}
-
-.visible .entry gk_corpus_BitsU64_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<61>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.b64 %rd14, 1;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p4, %rd17, %rd4;
-	@%p4 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.u64 %rd19, [%rd18+0];
-	mul.lo.u64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r19, %r13, 1;
-	mov.b64 {%r20, %r21}, %rd21;
-	shfl.sync.down.b32 %r22|%p5, %r20, 1, %r19, %r17;
-	shfl.sync.down.b32 %r23, %r21, 1, %r19, %r17;
-	mov.b64 %rd22, {%r22, %r23};
-	@!%p5 bra $L3;
-	mul.lo.u64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r24, %r25}, %rd21;
-	shfl.sync.down.b32 %r26|%p6, %r24, 2, %r19, %r17;
-	shfl.sync.down.b32 %r27, %r25, 2, %r19, %r17;
-	mov.b64 %rd24, {%r26, %r27};
-	@!%p6 bra $L4;
-	mul.lo.u64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r28, %r29}, %rd21;
-	shfl.sync.down.b32 %r30|%p7, %r28, 4, %r19, %r17;
-	shfl.sync.down.b32 %r31, %r29, 4, %r19, %r17;
-	mov.b64 %rd26, {%r30, %r31};
-	@!%p7 bra $L5;
-	mul.lo.u64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r32, %r33}, %rd21;
-	shfl.sync.down.b32 %r34|%p8, %r32, 8, %r19, %r17;
-	shfl.sync.down.b32 %r35, %r33, 8, %r19, %r17;
-	mov.b64 %rd28, {%r34, %r35};
-	@!%p8 bra $L6;
-	mul.lo.u64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r36, %r37}, %rd21;
-	shfl.sync.down.b32 %r38|%p9, %r36, 16, %r19, %r17;
-	shfl.sync.down.b32 %r39, %r37, 16, %r19, %r17;
-	mov.b64 %rd30, {%r38, %r39};
-	@!%p9 bra $L7;
-	mul.lo.u64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.u64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L9;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.u64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r40, %r10, 1;
-	mov.b64 {%r41, %r42}, %rd21;
-	shfl.sync.down.b32 %r43|%p13, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd37, {%r43, %r44};
-	@!%p13 bra $L11;
-	mul.lo.u64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r45, %r46}, %rd21;
-	shfl.sync.down.b32 %r47|%p14, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd39, {%r47, %r48};
-	@!%p14 bra $L12;
-	mul.lo.u64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r49, %r50}, %rd21;
-	shfl.sync.down.b32 %r51|%p15, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd41, {%r51, %r52};
-	@!%p15 bra $L13;
-	mul.lo.u64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r53, %r54}, %rd21;
-	shfl.sync.down.b32 %r55|%p16, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd43, {%r55, %r56};
-	@!%p16 bra $L14;
-	mul.lo.u64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r57, %r58}, %rd21;
-	shfl.sync.down.b32 %r59|%p17, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd45, {%r59, %r60};
-	@!%p17 bra $L15;
-	mul.lo.u64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L16;
-	st.global.u64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_BitsU64_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<63>;
-	.reg .b64 %rd<69>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0xFFFFFFFFFFFFFFFF;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p4, %rd27, %rd22;
-	@%p4 bra $L2;
-	mov.b64 %rd28, %rd27;
-	@!%p3 bra $L4;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.u64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	or.b64 %rd33, %rd32, 0xFF00FF00FF00FF00;
-	and.b64 %rd34, %rd23, %rd33;
-	mov.b64 %rd23, %rd34;
-	bra.uni $L5;
-$L4:
-	mul.lo.s64 %rd35, %rd28, %rd12;
-	mad.lo.s64 %rd36, %rd35, 8, %rd8;
-	ld.global.nc.u64 %rd37, [%rd36+0];
-	mov.b64 %rd38, %rd37;
-	and.b64 %rd39, %rd38, 0x101010101010101;
-	or.b64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd41, %rd23;
-	// block reduction
-	sub.u32 %r21, %r13, 1;
-	mov.b64 {%r22, %r23}, %rd41;
-	shfl.sync.down.b32 %r24|%p5, %r22, 1, %r21, %r17;
-	shfl.sync.down.b32 %r25, %r23, 1, %r21, %r17;
-	mov.b64 %rd42, {%r24, %r25};
-	@!%p5 bra $L6;
-	min.u64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-$L6:
-	mov.b64 {%r26, %r27}, %rd41;
-	shfl.sync.down.b32 %r28|%p6, %r26, 2, %r21, %r17;
-	shfl.sync.down.b32 %r29, %r27, 2, %r21, %r17;
-	mov.b64 %rd44, {%r28, %r29};
-	@!%p6 bra $L7;
-	min.u64 %rd45, %rd41, %rd44;
-	mov.b64 %rd41, %rd45;
-$L7:
-	mov.b64 {%r30, %r31}, %rd41;
-	shfl.sync.down.b32 %r32|%p7, %r30, 4, %r21, %r17;
-	shfl.sync.down.b32 %r33, %r31, 4, %r21, %r17;
-	mov.b64 %rd46, {%r32, %r33};
-	@!%p7 bra $L8;
-	min.u64 %rd47, %rd41, %rd46;
-	mov.b64 %rd41, %rd47;
-$L8:
-	mov.b64 {%r34, %r35}, %rd41;
-	shfl.sync.down.b32 %r36|%p8, %r34, 8, %r21, %r17;
-	shfl.sync.down.b32 %r37, %r35, 8, %r21, %r17;
-	mov.b64 %rd48, {%r36, %r37};
-	@!%p8 bra $L9;
-	min.u64 %rd49, %rd41, %rd48;
-	mov.b64 %rd41, %rd49;
-$L9:
-	mov.b64 {%r38, %r39}, %rd41;
-	shfl.sync.down.b32 %r40|%p9, %r38, 16, %r21, %r17;
-	shfl.sync.down.b32 %r41, %r39, 16, %r21, %r17;
-	mov.b64 %rd50, {%r40, %r41};
-	@!%p9 bra $L10;
-	min.u64 %rd51, %rd41, %rd50;
-	mov.b64 %rd41, %rd51;
-$L10:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd52, %r8, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	st.shared.u64 [%rd53+0], %rd41;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L12;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L13;
-	mul.wide.u32 %rd54, %r7, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	ld.shared.u64 %rd56, [%rd55+0];
-	mov.b64 %rd41, %rd56;
-$L13:
-	sub.u32 %r42, %r10, 1;
-	mov.b64 {%r43, %r44}, %rd41;
-	shfl.sync.down.b32 %r45|%p13, %r43, 1, %r42, %r17;
-	shfl.sync.down.b32 %r46, %r44, 1, %r42, %r17;
-	mov.b64 %rd57, {%r45, %r46};
-	@!%p13 bra $L14;
-	min.u64 %rd58, %rd41, %rd57;
-	mov.b64 %rd41, %rd58;
-$L14:
-	mov.b64 {%r47, %r48}, %rd41;
-	shfl.sync.down.b32 %r49|%p14, %r47, 2, %r42, %r17;
-	shfl.sync.down.b32 %r50, %r48, 2, %r42, %r17;
-	mov.b64 %rd59, {%r49, %r50};
-	@!%p14 bra $L15;
-	min.u64 %rd60, %rd41, %rd59;
-	mov.b64 %rd41, %rd60;
-$L15:
-	mov.b64 {%r51, %r52}, %rd41;
-	shfl.sync.down.b32 %r53|%p15, %r51, 4, %r42, %r17;
-	shfl.sync.down.b32 %r54, %r52, 4, %r42, %r17;
-	mov.b64 %rd61, {%r53, %r54};
-	@!%p15 bra $L16;
-	min.u64 %rd62, %rd41, %rd61;
-	mov.b64 %rd41, %rd62;
-$L16:
-	mov.b64 {%r55, %r56}, %rd41;
-	shfl.sync.down.b32 %r57|%p16, %r55, 8, %r42, %r17;
-	shfl.sync.down.b32 %r58, %r56, 8, %r42, %r17;
-	mov.b64 %rd63, {%r57, %r58};
-	@!%p16 bra $L17;
-	min.u64 %rd64, %rd41, %rd63;
-	mov.b64 %rd41, %rd64;
-$L17:
-	mov.b64 {%r59, %r60}, %rd41;
-	shfl.sync.down.b32 %r61|%p17, %r59, 16, %r42, %r17;
-	shfl.sync.down.b32 %r62, %r60, 16, %r42, %r17;
-	mov.b64 %rd65, {%r61, %r62};
-	@!%p17 bra $L18;
-	min.u64 %rd66, %rd41, %rd65;
-	mov.b64 %rd41, %rd66;
-$L18:
-$L12:
-	mul.wide.u32 %rd67, %r19, 8;
-	add.s64 %rd68, %rd5, %rd67;
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L19;
-	st.global.u64 [%rd68+0], %rd41;
-$L19:
-	ret;
-}
-
-.visible .entry gk_corpus_BitsU64_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<61>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.b64 %rd14, 0xFFFFFFFFFFFFFFFF;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p4, %rd17, %rd4;
-	@%p4 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.u64 %rd19, [%rd18+0];
-	min.u64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r19, %r13, 1;
-	mov.b64 {%r20, %r21}, %rd21;
-	shfl.sync.down.b32 %r22|%p5, %r20, 1, %r19, %r17;
-	shfl.sync.down.b32 %r23, %r21, 1, %r19, %r17;
-	mov.b64 %rd22, {%r22, %r23};
-	@!%p5 bra $L3;
-	min.u64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r24, %r25}, %rd21;
-	shfl.sync.down.b32 %r26|%p6, %r24, 2, %r19, %r17;
-	shfl.sync.down.b32 %r27, %r25, 2, %r19, %r17;
-	mov.b64 %rd24, {%r26, %r27};
-	@!%p6 bra $L4;
-	min.u64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r28, %r29}, %rd21;
-	shfl.sync.down.b32 %r30|%p7, %r28, 4, %r19, %r17;
-	shfl.sync.down.b32 %r31, %r29, 4, %r19, %r17;
-	mov.b64 %rd26, {%r30, %r31};
-	@!%p7 bra $L5;
-	min.u64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r32, %r33}, %rd21;
-	shfl.sync.down.b32 %r34|%p8, %r32, 8, %r19, %r17;
-	shfl.sync.down.b32 %r35, %r33, 8, %r19, %r17;
-	mov.b64 %rd28, {%r34, %r35};
-	@!%p8 bra $L6;
-	min.u64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r36, %r37}, %rd21;
-	shfl.sync.down.b32 %r38|%p9, %r36, 16, %r19, %r17;
-	shfl.sync.down.b32 %r39, %r37, 16, %r19, %r17;
-	mov.b64 %rd30, {%r38, %r39};
-	@!%p9 bra $L7;
-	min.u64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.u64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L9;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.u64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r40, %r10, 1;
-	mov.b64 {%r41, %r42}, %rd21;
-	shfl.sync.down.b32 %r43|%p13, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd37, {%r43, %r44};
-	@!%p13 bra $L11;
-	min.u64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r45, %r46}, %rd21;
-	shfl.sync.down.b32 %r47|%p14, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd39, {%r47, %r48};
-	@!%p14 bra $L12;
-	min.u64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r49, %r50}, %rd21;
-	shfl.sync.down.b32 %r51|%p15, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd41, {%r51, %r52};
-	@!%p15 bra $L13;
-	min.u64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r53, %r54}, %rd21;
-	shfl.sync.down.b32 %r55|%p16, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd43, {%r55, %r56};
-	@!%p16 bra $L14;
-	min.u64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r57, %r58}, %rd21;
-	shfl.sync.down.b32 %r59|%p17, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd45, {%r59, %r60};
-	@!%p17 bra $L15;
-	min.u64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L16;
-	st.global.u64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_BitsU64_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<63>;
-	.reg .b64 %rd<69>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p4, %rd27, %rd22;
-	@%p4 bra $L2;
-	mov.b64 %rd28, %rd27;
-	@!%p3 bra $L4;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.u64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	or.b64 %rd33, %rd32, 0xFF00FF00FF00FF00;
-	and.b64 %rd34, %rd23, %rd33;
-	mov.b64 %rd23, %rd34;
-	bra.uni $L5;
-$L4:
-	mul.lo.s64 %rd35, %rd28, %rd12;
-	mad.lo.s64 %rd36, %rd35, 8, %rd8;
-	ld.global.nc.u64 %rd37, [%rd36+0];
-	mov.b64 %rd38, %rd37;
-	and.b64 %rd39, %rd38, 0x101010101010101;
-	or.b64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd41, %rd23;
-	// block reduction
-	sub.u32 %r21, %r13, 1;
-	mov.b64 {%r22, %r23}, %rd41;
-	shfl.sync.down.b32 %r24|%p5, %r22, 1, %r21, %r17;
-	shfl.sync.down.b32 %r25, %r23, 1, %r21, %r17;
-	mov.b64 %rd42, {%r24, %r25};
-	@!%p5 bra $L6;
-	max.u64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-$L6:
-	mov.b64 {%r26, %r27}, %rd41;
-	shfl.sync.down.b32 %r28|%p6, %r26, 2, %r21, %r17;
-	shfl.sync.down.b32 %r29, %r27, 2, %r21, %r17;
-	mov.b64 %rd44, {%r28, %r29};
-	@!%p6 bra $L7;
-	max.u64 %rd45, %rd41, %rd44;
-	mov.b64 %rd41, %rd45;
-$L7:
-	mov.b64 {%r30, %r31}, %rd41;
-	shfl.sync.down.b32 %r32|%p7, %r30, 4, %r21, %r17;
-	shfl.sync.down.b32 %r33, %r31, 4, %r21, %r17;
-	mov.b64 %rd46, {%r32, %r33};
-	@!%p7 bra $L8;
-	max.u64 %rd47, %rd41, %rd46;
-	mov.b64 %rd41, %rd47;
-$L8:
-	mov.b64 {%r34, %r35}, %rd41;
-	shfl.sync.down.b32 %r36|%p8, %r34, 8, %r21, %r17;
-	shfl.sync.down.b32 %r37, %r35, 8, %r21, %r17;
-	mov.b64 %rd48, {%r36, %r37};
-	@!%p8 bra $L9;
-	max.u64 %rd49, %rd41, %rd48;
-	mov.b64 %rd41, %rd49;
-$L9:
-	mov.b64 {%r38, %r39}, %rd41;
-	shfl.sync.down.b32 %r40|%p9, %r38, 16, %r21, %r17;
-	shfl.sync.down.b32 %r41, %r39, 16, %r21, %r17;
-	mov.b64 %rd50, {%r40, %r41};
-	@!%p9 bra $L10;
-	max.u64 %rd51, %rd41, %rd50;
-	mov.b64 %rd41, %rd51;
-$L10:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd52, %r8, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	st.shared.u64 [%rd53+0], %rd41;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L12;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L13;
-	mul.wide.u32 %rd54, %r7, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	ld.shared.u64 %rd56, [%rd55+0];
-	mov.b64 %rd41, %rd56;
-$L13:
-	sub.u32 %r42, %r10, 1;
-	mov.b64 {%r43, %r44}, %rd41;
-	shfl.sync.down.b32 %r45|%p13, %r43, 1, %r42, %r17;
-	shfl.sync.down.b32 %r46, %r44, 1, %r42, %r17;
-	mov.b64 %rd57, {%r45, %r46};
-	@!%p13 bra $L14;
-	max.u64 %rd58, %rd41, %rd57;
-	mov.b64 %rd41, %rd58;
-$L14:
-	mov.b64 {%r47, %r48}, %rd41;
-	shfl.sync.down.b32 %r49|%p14, %r47, 2, %r42, %r17;
-	shfl.sync.down.b32 %r50, %r48, 2, %r42, %r17;
-	mov.b64 %rd59, {%r49, %r50};
-	@!%p14 bra $L15;
-	max.u64 %rd60, %rd41, %rd59;
-	mov.b64 %rd41, %rd60;
-$L15:
-	mov.b64 {%r51, %r52}, %rd41;
-	shfl.sync.down.b32 %r53|%p15, %r51, 4, %r42, %r17;
-	shfl.sync.down.b32 %r54, %r52, 4, %r42, %r17;
-	mov.b64 %rd61, {%r53, %r54};
-	@!%p15 bra $L16;
-	max.u64 %rd62, %rd41, %rd61;
-	mov.b64 %rd41, %rd62;
-$L16:
-	mov.b64 {%r55, %r56}, %rd41;
-	shfl.sync.down.b32 %r57|%p16, %r55, 8, %r42, %r17;
-	shfl.sync.down.b32 %r58, %r56, 8, %r42, %r17;
-	mov.b64 %rd63, {%r57, %r58};
-	@!%p16 bra $L17;
-	max.u64 %rd64, %rd41, %rd63;
-	mov.b64 %rd41, %rd64;
-$L17:
-	mov.b64 {%r59, %r60}, %rd41;
-	shfl.sync.down.b32 %r61|%p17, %r59, 16, %r42, %r17;
-	shfl.sync.down.b32 %r62, %r60, 16, %r42, %r17;
-	mov.b64 %rd65, {%r61, %r62};
-	@!%p17 bra $L18;
-	max.u64 %rd66, %rd41, %rd65;
-	mov.b64 %rd41, %rd66;
-$L18:
-$L12:
-	mul.wide.u32 %rd67, %r19, 8;
-	add.s64 %rd68, %rd5, %rd67;
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L19;
-	st.global.u64 [%rd68+0], %rd41;
-$L19:
-	ret;
-}
-
-.visible .entry gk_corpus_BitsU64_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<61>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.b64 %rd14, 0;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p4, %rd17, %rd4;
-	@%p4 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.u64 %rd19, [%rd18+0];
-	max.u64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r19, %r13, 1;
-	mov.b64 {%r20, %r21}, %rd21;
-	shfl.sync.down.b32 %r22|%p5, %r20, 1, %r19, %r17;
-	shfl.sync.down.b32 %r23, %r21, 1, %r19, %r17;
-	mov.b64 %rd22, {%r22, %r23};
-	@!%p5 bra $L3;
-	max.u64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r24, %r25}, %rd21;
-	shfl.sync.down.b32 %r26|%p6, %r24, 2, %r19, %r17;
-	shfl.sync.down.b32 %r27, %r25, 2, %r19, %r17;
-	mov.b64 %rd24, {%r26, %r27};
-	@!%p6 bra $L4;
-	max.u64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r28, %r29}, %rd21;
-	shfl.sync.down.b32 %r30|%p7, %r28, 4, %r19, %r17;
-	shfl.sync.down.b32 %r31, %r29, 4, %r19, %r17;
-	mov.b64 %rd26, {%r30, %r31};
-	@!%p7 bra $L5;
-	max.u64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r32, %r33}, %rd21;
-	shfl.sync.down.b32 %r34|%p8, %r32, 8, %r19, %r17;
-	shfl.sync.down.b32 %r35, %r33, 8, %r19, %r17;
-	mov.b64 %rd28, {%r34, %r35};
-	@!%p8 bra $L6;
-	max.u64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r36, %r37}, %rd21;
-	shfl.sync.down.b32 %r38|%p9, %r36, 16, %r19, %r17;
-	shfl.sync.down.b32 %r39, %r37, 16, %r19, %r17;
-	mov.b64 %rd30, {%r38, %r39};
-	@!%p9 bra $L7;
-	max.u64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.u64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L9;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.u64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r40, %r10, 1;
-	mov.b64 {%r41, %r42}, %rd21;
-	shfl.sync.down.b32 %r43|%p13, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd37, {%r43, %r44};
-	@!%p13 bra $L11;
-	max.u64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r45, %r46}, %rd21;
-	shfl.sync.down.b32 %r47|%p14, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd39, {%r47, %r48};
-	@!%p14 bra $L12;
-	max.u64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r49, %r50}, %rd21;
-	shfl.sync.down.b32 %r51|%p15, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd41, {%r51, %r52};
-	@!%p15 bra $L13;
-	max.u64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r53, %r54}, %rd21;
-	shfl.sync.down.b32 %r55|%p16, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd43, {%r55, %r56};
-	@!%p16 bra $L14;
-	max.u64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r57, %r58}, %rd21;
-	shfl.sync.down.b32 %r59|%p17, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd45, {%r59, %r60};
-	@!%p17 bra $L15;
-	max.u64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L16;
-	st.global.u64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_BitsU64_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<63>;
-	.reg .b64 %rd<69>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0xFFFFFFFFFFFFFFFF;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p4, %rd27, %rd22;
-	@%p4 bra $L2;
-	mov.b64 %rd28, %rd27;
-	@!%p3 bra $L4;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.u64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	or.b64 %rd33, %rd32, 0xFF00FF00FF00FF00;
-	and.b64 %rd34, %rd23, %rd33;
-	mov.b64 %rd23, %rd34;
-	bra.uni $L5;
-$L4:
-	mul.lo.s64 %rd35, %rd28, %rd12;
-	mad.lo.s64 %rd36, %rd35, 8, %rd8;
-	ld.global.nc.u64 %rd37, [%rd36+0];
-	mov.b64 %rd38, %rd37;
-	and.b64 %rd39, %rd38, 0x101010101010101;
-	or.b64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd41, %rd23;
-	// block reduction
-	sub.u32 %r21, %r13, 1;
-	mov.b64 {%r22, %r23}, %rd41;
-	shfl.sync.down.b32 %r24|%p5, %r22, 1, %r21, %r17;
-	shfl.sync.down.b32 %r25, %r23, 1, %r21, %r17;
-	mov.b64 %rd42, {%r24, %r25};
-	@!%p5 bra $L6;
-	and.b64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-$L6:
-	mov.b64 {%r26, %r27}, %rd41;
-	shfl.sync.down.b32 %r28|%p6, %r26, 2, %r21, %r17;
-	shfl.sync.down.b32 %r29, %r27, 2, %r21, %r17;
-	mov.b64 %rd44, {%r28, %r29};
-	@!%p6 bra $L7;
-	and.b64 %rd45, %rd41, %rd44;
-	mov.b64 %rd41, %rd45;
-$L7:
-	mov.b64 {%r30, %r31}, %rd41;
-	shfl.sync.down.b32 %r32|%p7, %r30, 4, %r21, %r17;
-	shfl.sync.down.b32 %r33, %r31, 4, %r21, %r17;
-	mov.b64 %rd46, {%r32, %r33};
-	@!%p7 bra $L8;
-	and.b64 %rd47, %rd41, %rd46;
-	mov.b64 %rd41, %rd47;
-$L8:
-	mov.b64 {%r34, %r35}, %rd41;
-	shfl.sync.down.b32 %r36|%p8, %r34, 8, %r21, %r17;
-	shfl.sync.down.b32 %r37, %r35, 8, %r21, %r17;
-	mov.b64 %rd48, {%r36, %r37};
-	@!%p8 bra $L9;
-	and.b64 %rd49, %rd41, %rd48;
-	mov.b64 %rd41, %rd49;
-$L9:
-	mov.b64 {%r38, %r39}, %rd41;
-	shfl.sync.down.b32 %r40|%p9, %r38, 16, %r21, %r17;
-	shfl.sync.down.b32 %r41, %r39, 16, %r21, %r17;
-	mov.b64 %rd50, {%r40, %r41};
-	@!%p9 bra $L10;
-	and.b64 %rd51, %rd41, %rd50;
-	mov.b64 %rd41, %rd51;
-$L10:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd52, %r8, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	st.shared.u64 [%rd53+0], %rd41;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L12;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L13;
-	mul.wide.u32 %rd54, %r7, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	ld.shared.u64 %rd56, [%rd55+0];
-	mov.b64 %rd41, %rd56;
-$L13:
-	sub.u32 %r42, %r10, 1;
-	mov.b64 {%r43, %r44}, %rd41;
-	shfl.sync.down.b32 %r45|%p13, %r43, 1, %r42, %r17;
-	shfl.sync.down.b32 %r46, %r44, 1, %r42, %r17;
-	mov.b64 %rd57, {%r45, %r46};
-	@!%p13 bra $L14;
-	and.b64 %rd58, %rd41, %rd57;
-	mov.b64 %rd41, %rd58;
-$L14:
-	mov.b64 {%r47, %r48}, %rd41;
-	shfl.sync.down.b32 %r49|%p14, %r47, 2, %r42, %r17;
-	shfl.sync.down.b32 %r50, %r48, 2, %r42, %r17;
-	mov.b64 %rd59, {%r49, %r50};
-	@!%p14 bra $L15;
-	and.b64 %rd60, %rd41, %rd59;
-	mov.b64 %rd41, %rd60;
-$L15:
-	mov.b64 {%r51, %r52}, %rd41;
-	shfl.sync.down.b32 %r53|%p15, %r51, 4, %r42, %r17;
-	shfl.sync.down.b32 %r54, %r52, 4, %r42, %r17;
-	mov.b64 %rd61, {%r53, %r54};
-	@!%p15 bra $L16;
-	and.b64 %rd62, %rd41, %rd61;
-	mov.b64 %rd41, %rd62;
-$L16:
-	mov.b64 {%r55, %r56}, %rd41;
-	shfl.sync.down.b32 %r57|%p16, %r55, 8, %r42, %r17;
-	shfl.sync.down.b32 %r58, %r56, 8, %r42, %r17;
-	mov.b64 %rd63, {%r57, %r58};
-	@!%p16 bra $L17;
-	and.b64 %rd64, %rd41, %rd63;
-	mov.b64 %rd41, %rd64;
-$L17:
-	mov.b64 {%r59, %r60}, %rd41;
-	shfl.sync.down.b32 %r61|%p17, %r59, 16, %r42, %r17;
-	shfl.sync.down.b32 %r62, %r60, 16, %r42, %r17;
-	mov.b64 %rd65, {%r61, %r62};
-	@!%p17 bra $L18;
-	and.b64 %rd66, %rd41, %rd65;
-	mov.b64 %rd41, %rd66;
-$L18:
-$L12:
-	mul.wide.u32 %rd67, %r19, 8;
-	add.s64 %rd68, %rd5, %rd67;
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L19;
-	st.global.u64 [%rd68+0], %rd41;
-$L19:
-	ret;
-}
-
-.visible .entry gk_corpus_BitsU64_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<61>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.b64 %rd14, 0xFFFFFFFFFFFFFFFF;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p4, %rd17, %rd4;
-	@%p4 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.u64 %rd19, [%rd18+0];
-	and.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r19, %r13, 1;
-	mov.b64 {%r20, %r21}, %rd21;
-	shfl.sync.down.b32 %r22|%p5, %r20, 1, %r19, %r17;
-	shfl.sync.down.b32 %r23, %r21, 1, %r19, %r17;
-	mov.b64 %rd22, {%r22, %r23};
-	@!%p5 bra $L3;
-	and.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r24, %r25}, %rd21;
-	shfl.sync.down.b32 %r26|%p6, %r24, 2, %r19, %r17;
-	shfl.sync.down.b32 %r27, %r25, 2, %r19, %r17;
-	mov.b64 %rd24, {%r26, %r27};
-	@!%p6 bra $L4;
-	and.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r28, %r29}, %rd21;
-	shfl.sync.down.b32 %r30|%p7, %r28, 4, %r19, %r17;
-	shfl.sync.down.b32 %r31, %r29, 4, %r19, %r17;
-	mov.b64 %rd26, {%r30, %r31};
-	@!%p7 bra $L5;
-	and.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r32, %r33}, %rd21;
-	shfl.sync.down.b32 %r34|%p8, %r32, 8, %r19, %r17;
-	shfl.sync.down.b32 %r35, %r33, 8, %r19, %r17;
-	mov.b64 %rd28, {%r34, %r35};
-	@!%p8 bra $L6;
-	and.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r36, %r37}, %rd21;
-	shfl.sync.down.b32 %r38|%p9, %r36, 16, %r19, %r17;
-	shfl.sync.down.b32 %r39, %r37, 16, %r19, %r17;
-	mov.b64 %rd30, {%r38, %r39};
-	@!%p9 bra $L7;
-	and.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.u64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L9;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.u64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r40, %r10, 1;
-	mov.b64 {%r41, %r42}, %rd21;
-	shfl.sync.down.b32 %r43|%p13, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd37, {%r43, %r44};
-	@!%p13 bra $L11;
-	and.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r45, %r46}, %rd21;
-	shfl.sync.down.b32 %r47|%p14, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd39, {%r47, %r48};
-	@!%p14 bra $L12;
-	and.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r49, %r50}, %rd21;
-	shfl.sync.down.b32 %r51|%p15, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd41, {%r51, %r52};
-	@!%p15 bra $L13;
-	and.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r53, %r54}, %rd21;
-	shfl.sync.down.b32 %r55|%p16, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd43, {%r55, %r56};
-	@!%p16 bra $L14;
-	and.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r57, %r58}, %rd21;
-	shfl.sync.down.b32 %r59|%p17, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd45, {%r59, %r60};
-	@!%p17 bra $L15;
-	and.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L16;
-	st.global.u64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_BitsU64_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<63>;
-	.reg .b64 %rd<69>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.b64 %rd23, 0;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p4, %rd27, %rd22;
-	@%p4 bra $L2;
-	mov.b64 %rd28, %rd27;
-	@!%p3 bra $L4;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.u64 %rd31, [%rd30+0];
-	mov.b64 %rd32, %rd31;
-	or.b64 %rd33, %rd32, 0xFF00FF00FF00FF00;
-	and.b64 %rd34, %rd23, %rd33;
-	mov.b64 %rd23, %rd34;
-	bra.uni $L5;
-$L4:
-	mul.lo.s64 %rd35, %rd28, %rd12;
-	mad.lo.s64 %rd36, %rd35, 8, %rd8;
-	ld.global.nc.u64 %rd37, [%rd36+0];
-	mov.b64 %rd38, %rd37;
-	and.b64 %rd39, %rd38, 0x101010101010101;
-	or.b64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L5:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd41, %rd23;
-	// block reduction
-	sub.u32 %r21, %r13, 1;
-	mov.b64 {%r22, %r23}, %rd41;
-	shfl.sync.down.b32 %r24|%p5, %r22, 1, %r21, %r17;
-	shfl.sync.down.b32 %r25, %r23, 1, %r21, %r17;
-	mov.b64 %rd42, {%r24, %r25};
-	@!%p5 bra $L6;
-	or.b64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-$L6:
-	mov.b64 {%r26, %r27}, %rd41;
-	shfl.sync.down.b32 %r28|%p6, %r26, 2, %r21, %r17;
-	shfl.sync.down.b32 %r29, %r27, 2, %r21, %r17;
-	mov.b64 %rd44, {%r28, %r29};
-	@!%p6 bra $L7;
-	or.b64 %rd45, %rd41, %rd44;
-	mov.b64 %rd41, %rd45;
-$L7:
-	mov.b64 {%r30, %r31}, %rd41;
-	shfl.sync.down.b32 %r32|%p7, %r30, 4, %r21, %r17;
-	shfl.sync.down.b32 %r33, %r31, 4, %r21, %r17;
-	mov.b64 %rd46, {%r32, %r33};
-	@!%p7 bra $L8;
-	or.b64 %rd47, %rd41, %rd46;
-	mov.b64 %rd41, %rd47;
-$L8:
-	mov.b64 {%r34, %r35}, %rd41;
-	shfl.sync.down.b32 %r36|%p8, %r34, 8, %r21, %r17;
-	shfl.sync.down.b32 %r37, %r35, 8, %r21, %r17;
-	mov.b64 %rd48, {%r36, %r37};
-	@!%p8 bra $L9;
-	or.b64 %rd49, %rd41, %rd48;
-	mov.b64 %rd41, %rd49;
-$L9:
-	mov.b64 {%r38, %r39}, %rd41;
-	shfl.sync.down.b32 %r40|%p9, %r38, 16, %r21, %r17;
-	shfl.sync.down.b32 %r41, %r39, 16, %r21, %r17;
-	mov.b64 %rd50, {%r40, %r41};
-	@!%p9 bra $L10;
-	or.b64 %rd51, %rd41, %rd50;
-	mov.b64 %rd41, %rd51;
-$L10:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L11;
-	mul.wide.u32 %rd52, %r8, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	st.shared.u64 [%rd53+0], %rd41;
-$L11:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L12;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L13;
-	mul.wide.u32 %rd54, %r7, 16;
-	add.s64 %rd55, %rd1, %rd54;
-	ld.shared.u64 %rd56, [%rd55+0];
-	mov.b64 %rd41, %rd56;
-$L13:
-	sub.u32 %r42, %r10, 1;
-	mov.b64 {%r43, %r44}, %rd41;
-	shfl.sync.down.b32 %r45|%p13, %r43, 1, %r42, %r17;
-	shfl.sync.down.b32 %r46, %r44, 1, %r42, %r17;
-	mov.b64 %rd57, {%r45, %r46};
-	@!%p13 bra $L14;
-	or.b64 %rd58, %rd41, %rd57;
-	mov.b64 %rd41, %rd58;
-$L14:
-	mov.b64 {%r47, %r48}, %rd41;
-	shfl.sync.down.b32 %r49|%p14, %r47, 2, %r42, %r17;
-	shfl.sync.down.b32 %r50, %r48, 2, %r42, %r17;
-	mov.b64 %rd59, {%r49, %r50};
-	@!%p14 bra $L15;
-	or.b64 %rd60, %rd41, %rd59;
-	mov.b64 %rd41, %rd60;
-$L15:
-	mov.b64 {%r51, %r52}, %rd41;
-	shfl.sync.down.b32 %r53|%p15, %r51, 4, %r42, %r17;
-	shfl.sync.down.b32 %r54, %r52, 4, %r42, %r17;
-	mov.b64 %rd61, {%r53, %r54};
-	@!%p15 bra $L16;
-	or.b64 %rd62, %rd41, %rd61;
-	mov.b64 %rd41, %rd62;
-$L16:
-	mov.b64 {%r55, %r56}, %rd41;
-	shfl.sync.down.b32 %r57|%p16, %r55, 8, %r42, %r17;
-	shfl.sync.down.b32 %r58, %r56, 8, %r42, %r17;
-	mov.b64 %rd63, {%r57, %r58};
-	@!%p16 bra $L17;
-	or.b64 %rd64, %rd41, %rd63;
-	mov.b64 %rd41, %rd64;
-$L17:
-	mov.b64 {%r59, %r60}, %rd41;
-	shfl.sync.down.b32 %r61|%p17, %r59, 16, %r42, %r17;
-	shfl.sync.down.b32 %r62, %r60, 16, %r42, %r17;
-	mov.b64 %rd65, {%r61, %r62};
-	@!%p17 bra $L18;
-	or.b64 %rd66, %rd41, %rd65;
-	mov.b64 %rd41, %rd66;
-$L18:
-$L12:
-	mul.wide.u32 %rd67, %r19, 8;
-	add.s64 %rd68, %rd5, %rd67;
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L19;
-	st.global.u64 [%rd68+0], %rd41;
-$L19:
-	ret;
-}
-
-.visible .entry gk_corpus_BitsU64_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<61>;
-	.reg .b64 %rd<47>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.b64 %rd14, 0;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p4, %rd17, %rd4;
-	@%p4 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.u64 %rd19, [%rd18+0];
-	or.b64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r19, %r13, 1;
-	mov.b64 {%r20, %r21}, %rd21;
-	shfl.sync.down.b32 %r22|%p5, %r20, 1, %r19, %r17;
-	shfl.sync.down.b32 %r23, %r21, 1, %r19, %r17;
-	mov.b64 %rd22, {%r22, %r23};
-	@!%p5 bra $L3;
-	or.b64 %rd23, %rd21, %rd22;
-	mov.b64 %rd21, %rd23;
-$L3:
-	mov.b64 {%r24, %r25}, %rd21;
-	shfl.sync.down.b32 %r26|%p6, %r24, 2, %r19, %r17;
-	shfl.sync.down.b32 %r27, %r25, 2, %r19, %r17;
-	mov.b64 %rd24, {%r26, %r27};
-	@!%p6 bra $L4;
-	or.b64 %rd25, %rd21, %rd24;
-	mov.b64 %rd21, %rd25;
-$L4:
-	mov.b64 {%r28, %r29}, %rd21;
-	shfl.sync.down.b32 %r30|%p7, %r28, 4, %r19, %r17;
-	shfl.sync.down.b32 %r31, %r29, 4, %r19, %r17;
-	mov.b64 %rd26, {%r30, %r31};
-	@!%p7 bra $L5;
-	or.b64 %rd27, %rd21, %rd26;
-	mov.b64 %rd21, %rd27;
-$L5:
-	mov.b64 {%r32, %r33}, %rd21;
-	shfl.sync.down.b32 %r34|%p8, %r32, 8, %r19, %r17;
-	shfl.sync.down.b32 %r35, %r33, 8, %r19, %r17;
-	mov.b64 %rd28, {%r34, %r35};
-	@!%p8 bra $L6;
-	or.b64 %rd29, %rd21, %rd28;
-	mov.b64 %rd21, %rd29;
-$L6:
-	mov.b64 {%r36, %r37}, %rd21;
-	shfl.sync.down.b32 %r38|%p9, %r36, 16, %r19, %r17;
-	shfl.sync.down.b32 %r39, %r37, 16, %r19, %r17;
-	mov.b64 %rd30, {%r38, %r39};
-	@!%p9 bra $L7;
-	or.b64 %rd31, %rd21, %rd30;
-	mov.b64 %rd21, %rd31;
-$L7:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L8;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	st.shared.u64 [%rd33+0], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L9;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L10;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.u64 %rd36, [%rd35+0];
-	mov.b64 %rd21, %rd36;
-$L10:
-	sub.u32 %r40, %r10, 1;
-	mov.b64 {%r41, %r42}, %rd21;
-	shfl.sync.down.b32 %r43|%p13, %r41, 1, %r40, %r17;
-	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
-	mov.b64 %rd37, {%r43, %r44};
-	@!%p13 bra $L11;
-	or.b64 %rd38, %rd21, %rd37;
-	mov.b64 %rd21, %rd38;
-$L11:
-	mov.b64 {%r45, %r46}, %rd21;
-	shfl.sync.down.b32 %r47|%p14, %r45, 2, %r40, %r17;
-	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
-	mov.b64 %rd39, {%r47, %r48};
-	@!%p14 bra $L12;
-	or.b64 %rd40, %rd21, %rd39;
-	mov.b64 %rd21, %rd40;
-$L12:
-	mov.b64 {%r49, %r50}, %rd21;
-	shfl.sync.down.b32 %r51|%p15, %r49, 4, %r40, %r17;
-	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
-	mov.b64 %rd41, {%r51, %r52};
-	@!%p15 bra $L13;
-	or.b64 %rd42, %rd21, %rd41;
-	mov.b64 %rd21, %rd42;
-$L13:
-	mov.b64 {%r53, %r54}, %rd21;
-	shfl.sync.down.b32 %r55|%p16, %r53, 8, %r40, %r17;
-	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
-	mov.b64 %rd43, {%r55, %r56};
-	@!%p16 bra $L14;
-	or.b64 %rd44, %rd21, %rd43;
-	mov.b64 %rd21, %rd44;
-$L14:
-	mov.b64 {%r57, %r58}, %rd21;
-	shfl.sync.down.b32 %r59|%p17, %r57, 16, %r40, %r17;
-	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
-	mov.b64 %rd45, {%r59, %r60};
-	@!%p17 bra $L15;
-	or.b64 %rd46, %rd21, %rd45;
-	mov.b64 %rd21, %rd46;
-$L15:
-$L9:
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L16;
-	st.global.u64 [%rd6+0], %rd21;
-$L16:
-	ret;
-}
-`
-
-// gokkosPTX27 is the PTX of corpus.AllPositive.
-const gokkosPTX27 = `//
-// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
-//
-
-.version 7.8
-.target sm_70
-.address_size 64
-
-.shared .align 16 .b8 gk_stage[1040];
-
-.visible .entry gk_corpus_AllPositive_main_land(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<47>;
-	.reg .b32 %r<46>;
-	.reg .b64 %rd<38>;
-	.reg .f64 %fd<5>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.pred %p4, 1;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p5, %rd26, %rd22;
-	@%p5 bra $L2;
-	mov.b64 %rd27, %rd26;
-	@!%p3 bra $L4;
-	mov.pred %p6, %p4;
-	not.pred %p7, %p6;
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd1, [%rd29+0];
-	mov.f64 %fd2, %fd1;
-	setp.gt.f64 %p8, %fd2, 0d3FEFAE147AE147AE;
-	mov.pred %p6, %p8;
-$L7:
-	mov.pred %p4, %p6;
-	bra.uni $L5;
-$L4:
-	mov.pred %p9, %p4;
-	@!%p9 bra $L9;
-	mul.lo.s64 %rd30, %rd27, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.f64 %fd3, [%rd31+0];
-	mov.f64 %fd4, %fd3;
-	setp.gt.f64 %p10, %fd4, 0dBFEFAE147AE147AE;
-	mov.pred %p9, %p10;
-$L9:
-	mov.pred %p4, %p9;
-$L5:
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.pred %p11, %p4;
-	// block reduction
-	sub.u32 %r21, %r13, 1;
-	selp.u32 %r22, 1, 0, %p11;
-	shfl.sync.down.b32 %r23|%p12, %r22, 1, %r21, %r17;
-	setp.ne.u32 %p13, %r23, 0;
-	@!%p12 bra $L10;
-	and.pred %p14, %p11, %p13;
-	mov.pred %p11, %p14;
-$L10:
-	selp.u32 %r24, 1, 0, %p11;
-	shfl.sync.down.b32 %r25|%p15, %r24, 2, %r21, %r17;
-	setp.ne.u32 %p16, %r25, 0;
-	@!%p15 bra $L11;
-	and.pred %p17, %p11, %p16;
-	mov.pred %p11, %p17;
-$L11:
-	selp.u32 %r26, 1, 0, %p11;
-	shfl.sync.down.b32 %r27|%p18, %r26, 4, %r21, %r17;
-	setp.ne.u32 %p19, %r27, 0;
-	@!%p18 bra $L12;
-	and.pred %p20, %p11, %p19;
-	mov.pred %p11, %p20;
-$L12:
-	selp.u32 %r28, 1, 0, %p11;
-	shfl.sync.down.b32 %r29|%p21, %r28, 8, %r21, %r17;
-	setp.ne.u32 %p22, %r29, 0;
-	@!%p21 bra $L13;
-	and.pred %p23, %p11, %p22;
-	mov.pred %p11, %p23;
-$L13:
-	selp.u32 %r30, 1, 0, %p11;
-	shfl.sync.down.b32 %r31|%p24, %r30, 16, %r21, %r17;
-	setp.ne.u32 %p25, %r31, 0;
-	@!%p24 bra $L14;
-	and.pred %p26, %p11, %p25;
-	mov.pred %p11, %p26;
-$L14:
-	setp.eq.u32 %p27, %r7, 0;
-	@!%p27 bra $L15;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	selp.u32 %r32, 1, 0, %p11;
-	st.shared.u8 [%rd33+0], %r32;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p28, %r8, 0;
-	@!%p28 bra $L16;
-	setp.lo.u32 %p29, %r7, %r10;
-	@!%p29 bra $L17;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.u8 %r33, [%rd35+0];
-	setp.ne.u32 %p30, %r33, 0;
-	mov.pred %p11, %p30;
-$L17:
-	sub.u32 %r34, %r10, 1;
-	selp.u32 %r35, 1, 0, %p11;
-	shfl.sync.down.b32 %r36|%p31, %r35, 1, %r34, %r17;
-	setp.ne.u32 %p32, %r36, 0;
-	@!%p31 bra $L18;
-	and.pred %p33, %p11, %p32;
-	mov.pred %p11, %p33;
-$L18:
-	selp.u32 %r37, 1, 0, %p11;
-	shfl.sync.down.b32 %r38|%p34, %r37, 2, %r34, %r17;
-	setp.ne.u32 %p35, %r38, 0;
-	@!%p34 bra $L19;
-	and.pred %p36, %p11, %p35;
-	mov.pred %p11, %p36;
-$L19:
-	selp.u32 %r39, 1, 0, %p11;
-	shfl.sync.down.b32 %r40|%p37, %r39, 4, %r34, %r17;
-	setp.ne.u32 %p38, %r40, 0;
-	@!%p37 bra $L20;
-	and.pred %p39, %p11, %p38;
-	mov.pred %p11, %p39;
-$L20:
-	selp.u32 %r41, 1, 0, %p11;
-	shfl.sync.down.b32 %r42|%p40, %r41, 8, %r34, %r17;
-	setp.ne.u32 %p41, %r42, 0;
-	@!%p40 bra $L21;
-	and.pred %p42, %p11, %p41;
-	mov.pred %p11, %p42;
-$L21:
-	selp.u32 %r43, 1, 0, %p11;
-	shfl.sync.down.b32 %r44|%p43, %r43, 16, %r34, %r17;
-	setp.ne.u32 %p44, %r44, 0;
-	@!%p43 bra $L22;
-	and.pred %p45, %p11, %p44;
-	mov.pred %p11, %p45;
-$L22:
-$L16:
-	mul.wide.u32 %rd36, %r19, 8;
-	add.s64 %rd37, %rd5, %rd36;
-	setp.eq.u32 %p46, %r5, 0;
-	@!%p46 bra $L23;
-	selp.u32 %r45, 1, 0, %p11;
-	st.global.u8 [%rd37+0], %r45;
-$L23:
-	ret;
-}
-
-.visible .entry gk_corpus_AllPositive_final_land(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<44>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.pred %p4, 1;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p5, %rd16, %rd4;
-	@%p5 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u8 %r19, [%rd17+0];
-	setp.ne.u32 %p6, %r19, 0;
-	and.pred %p7, %p4, %p6;
-	mov.pred %p4, %p7;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.pred %p8, %p4;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	selp.u32 %r21, 1, 0, %p8;
-	shfl.sync.down.b32 %r22|%p9, %r21, 1, %r20, %r17;
-	setp.ne.u32 %p10, %r22, 0;
-	@!%p9 bra $L3;
-	and.pred %p11, %p8, %p10;
-	mov.pred %p8, %p11;
-$L3:
-	selp.u32 %r23, 1, 0, %p8;
-	shfl.sync.down.b32 %r24|%p12, %r23, 2, %r20, %r17;
-	setp.ne.u32 %p13, %r24, 0;
-	@!%p12 bra $L4;
-	and.pred %p14, %p8, %p13;
-	mov.pred %p8, %p14;
-$L4:
-	selp.u32 %r25, 1, 0, %p8;
-	shfl.sync.down.b32 %r26|%p15, %r25, 4, %r20, %r17;
-	setp.ne.u32 %p16, %r26, 0;
-	@!%p15 bra $L5;
-	and.pred %p17, %p8, %p16;
-	mov.pred %p8, %p17;
-$L5:
-	selp.u32 %r27, 1, 0, %p8;
-	shfl.sync.down.b32 %r28|%p18, %r27, 8, %r20, %r17;
-	setp.ne.u32 %p19, %r28, 0;
-	@!%p18 bra $L6;
-	and.pred %p20, %p8, %p19;
-	mov.pred %p8, %p20;
-$L6:
-	selp.u32 %r29, 1, 0, %p8;
-	shfl.sync.down.b32 %r30|%p21, %r29, 16, %r20, %r17;
-	setp.ne.u32 %p22, %r30, 0;
-	@!%p21 bra $L7;
-	and.pred %p23, %p8, %p22;
-	mov.pred %p8, %p23;
-$L7:
-	setp.eq.u32 %p24, %r7, 0;
-	@!%p24 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	selp.u32 %r31, 1, 0, %p8;
-	st.shared.u8 [%rd19+0], %r31;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p25, %r8, 0;
-	@!%p25 bra $L9;
-	setp.lo.u32 %p26, %r7, %r10;
-	@!%p26 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u8 %r32, [%rd21+0];
-	setp.ne.u32 %p27, %r32, 0;
-	mov.pred %p8, %p27;
-$L10:
-	sub.u32 %r33, %r10, 1;
-	selp.u32 %r34, 1, 0, %p8;
-	shfl.sync.down.b32 %r35|%p28, %r34, 1, %r33, %r17;
-	setp.ne.u32 %p29, %r35, 0;
-	@!%p28 bra $L11;
-	and.pred %p30, %p8, %p29;
-	mov.pred %p8, %p30;
-$L11:
-	selp.u32 %r36, 1, 0, %p8;
-	shfl.sync.down.b32 %r37|%p31, %r36, 2, %r33, %r17;
-	setp.ne.u32 %p32, %r37, 0;
-	@!%p31 bra $L12;
-	and.pred %p33, %p8, %p32;
-	mov.pred %p8, %p33;
-$L12:
-	selp.u32 %r38, 1, 0, %p8;
-	shfl.sync.down.b32 %r39|%p34, %r38, 4, %r33, %r17;
-	setp.ne.u32 %p35, %r39, 0;
-	@!%p34 bra $L13;
-	and.pred %p36, %p8, %p35;
-	mov.pred %p8, %p36;
-$L13:
-	selp.u32 %r40, 1, 0, %p8;
-	shfl.sync.down.b32 %r41|%p37, %r40, 8, %r33, %r17;
-	setp.ne.u32 %p38, %r41, 0;
-	@!%p37 bra $L14;
-	and.pred %p39, %p8, %p38;
-	mov.pred %p8, %p39;
-$L14:
-	selp.u32 %r42, 1, 0, %p8;
-	shfl.sync.down.b32 %r43|%p40, %r42, 16, %r33, %r17;
-	setp.ne.u32 %p41, %r43, 0;
-	@!%p40 bra $L15;
-	and.pred %p42, %p8, %p41;
-	mov.pred %p8, %p42;
-$L15:
-$L9:
-	setp.eq.u32 %p43, %r5, 0;
-	@!%p43 bra $L16;
-	selp.u32 %r44, 1, 0, %p8;
-	st.global.u8 [%rd6+0], %r44;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_AllPositive_main_lor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<47>;
-	.reg .b32 %r<46>;
-	.reg .b64 %rd<38>;
-	.reg .f64 %fd<5>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.pred %p4, 0;
-	cvt.u64.u32 %rd23, %r5;
-	add.s64 %rd24, %rd20, %rd23;
-	cvt.u64.u32 %rd25, %r6;
-	mov.b64 %rd26, %rd24;
-$L1:
-	setp.ge.s64 %p5, %rd26, %rd22;
-	@%p5 bra $L2;
-	mov.b64 %rd27, %rd26;
-	@!%p3 bra $L4;
-	mov.pred %p6, %p4;
-	not.pred %p7, %p6;
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd28, %rd27, %rd12;
-	mad.lo.s64 %rd29, %rd28, 8, %rd8;
-	ld.global.nc.f64 %fd1, [%rd29+0];
-	mov.f64 %fd2, %fd1;
-	setp.gt.f64 %p8, %fd2, 0d3FEFAE147AE147AE;
-	mov.pred %p6, %p8;
-$L7:
-	mov.pred %p4, %p6;
-	bra.uni $L5;
-$L4:
-	mov.pred %p9, %p4;
-	@!%p9 bra $L9;
-	mul.lo.s64 %rd30, %rd27, %rd12;
-	mad.lo.s64 %rd31, %rd30, 8, %rd8;
-	ld.global.nc.f64 %fd3, [%rd31+0];
-	mov.f64 %fd4, %fd3;
-	setp.gt.f64 %p10, %fd4, 0dBFEFAE147AE147AE;
-	mov.pred %p9, %p10;
-$L9:
-	mov.pred %p4, %p9;
-$L5:
-$L3:
-	add.s64 %rd26, %rd26, %rd25;
-	bra.uni $L1;
-$L2:
-	mov.pred %p11, %p4;
-	// block reduction
-	sub.u32 %r21, %r13, 1;
-	selp.u32 %r22, 1, 0, %p11;
-	shfl.sync.down.b32 %r23|%p12, %r22, 1, %r21, %r17;
-	setp.ne.u32 %p13, %r23, 0;
-	@!%p12 bra $L10;
-	or.pred %p14, %p11, %p13;
-	mov.pred %p11, %p14;
-$L10:
-	selp.u32 %r24, 1, 0, %p11;
-	shfl.sync.down.b32 %r25|%p15, %r24, 2, %r21, %r17;
-	setp.ne.u32 %p16, %r25, 0;
-	@!%p15 bra $L11;
-	or.pred %p17, %p11, %p16;
-	mov.pred %p11, %p17;
-$L11:
-	selp.u32 %r26, 1, 0, %p11;
-	shfl.sync.down.b32 %r27|%p18, %r26, 4, %r21, %r17;
-	setp.ne.u32 %p19, %r27, 0;
-	@!%p18 bra $L12;
-	or.pred %p20, %p11, %p19;
-	mov.pred %p11, %p20;
-$L12:
-	selp.u32 %r28, 1, 0, %p11;
-	shfl.sync.down.b32 %r29|%p21, %r28, 8, %r21, %r17;
-	setp.ne.u32 %p22, %r29, 0;
-	@!%p21 bra $L13;
-	or.pred %p23, %p11, %p22;
-	mov.pred %p11, %p23;
-$L13:
-	selp.u32 %r30, 1, 0, %p11;
-	shfl.sync.down.b32 %r31|%p24, %r30, 16, %r21, %r17;
-	setp.ne.u32 %p25, %r31, 0;
-	@!%p24 bra $L14;
-	or.pred %p26, %p11, %p25;
-	mov.pred %p11, %p26;
-$L14:
-	setp.eq.u32 %p27, %r7, 0;
-	@!%p27 bra $L15;
-	mul.wide.u32 %rd32, %r8, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	selp.u32 %r32, 1, 0, %p11;
-	st.shared.u8 [%rd33+0], %r32;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p28, %r8, 0;
-	@!%p28 bra $L16;
-	setp.lo.u32 %p29, %r7, %r10;
-	@!%p29 bra $L17;
-	mul.wide.u32 %rd34, %r7, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	ld.shared.u8 %r33, [%rd35+0];
-	setp.ne.u32 %p30, %r33, 0;
-	mov.pred %p11, %p30;
-$L17:
-	sub.u32 %r34, %r10, 1;
-	selp.u32 %r35, 1, 0, %p11;
-	shfl.sync.down.b32 %r36|%p31, %r35, 1, %r34, %r17;
-	setp.ne.u32 %p32, %r36, 0;
-	@!%p31 bra $L18;
-	or.pred %p33, %p11, %p32;
-	mov.pred %p11, %p33;
-$L18:
-	selp.u32 %r37, 1, 0, %p11;
-	shfl.sync.down.b32 %r38|%p34, %r37, 2, %r34, %r17;
-	setp.ne.u32 %p35, %r38, 0;
-	@!%p34 bra $L19;
-	or.pred %p36, %p11, %p35;
-	mov.pred %p11, %p36;
-$L19:
-	selp.u32 %r39, 1, 0, %p11;
-	shfl.sync.down.b32 %r40|%p37, %r39, 4, %r34, %r17;
-	setp.ne.u32 %p38, %r40, 0;
-	@!%p37 bra $L20;
-	or.pred %p39, %p11, %p38;
-	mov.pred %p11, %p39;
-$L20:
-	selp.u32 %r41, 1, 0, %p11;
-	shfl.sync.down.b32 %r42|%p40, %r41, 8, %r34, %r17;
-	setp.ne.u32 %p41, %r42, 0;
-	@!%p40 bra $L21;
-	or.pred %p42, %p11, %p41;
-	mov.pred %p11, %p42;
-$L21:
-	selp.u32 %r43, 1, 0, %p11;
-	shfl.sync.down.b32 %r44|%p43, %r43, 16, %r34, %r17;
-	setp.ne.u32 %p44, %r44, 0;
-	@!%p43 bra $L22;
-	or.pred %p45, %p11, %p44;
-	mov.pred %p11, %p45;
-$L22:
-$L16:
-	mul.wide.u32 %rd36, %r19, 8;
-	add.s64 %rd37, %rd5, %rd36;
-	setp.eq.u32 %p46, %r5, 0;
-	@!%p46 bra $L23;
-	selp.u32 %r45, 1, 0, %p11;
-	st.global.u8 [%rd37+0], %r45;
-$L23:
-	ret;
-}
-
-.visible .entry gk_corpus_AllPositive_final_lor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<44>;
-	.reg .b32 %r<45>;
-	.reg .b64 %rd<22>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.pred %p4, 0;
-	cvt.u64.u32 %rd14, %r5;
-	cvt.u64.u32 %rd15, %r6;
-	mov.b64 %rd16, %rd14;
-$L1:
-	setp.ge.s64 %p5, %rd16, %rd4;
-	@%p5 bra $L2;
-	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.u8 %r19, [%rd17+0];
-	setp.ne.u32 %p6, %r19, 0;
-	or.pred %p7, %p4, %p6;
-	mov.pred %p4, %p7;
-	add.s64 %rd16, %rd16, %rd15;
-	bra.uni $L1;
-$L2:
-	mov.pred %p8, %p4;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	selp.u32 %r21, 1, 0, %p8;
-	shfl.sync.down.b32 %r22|%p9, %r21, 1, %r20, %r17;
-	setp.ne.u32 %p10, %r22, 0;
-	@!%p9 bra $L3;
-	or.pred %p11, %p8, %p10;
-	mov.pred %p8, %p11;
-$L3:
-	selp.u32 %r23, 1, 0, %p8;
-	shfl.sync.down.b32 %r24|%p12, %r23, 2, %r20, %r17;
-	setp.ne.u32 %p13, %r24, 0;
-	@!%p12 bra $L4;
-	or.pred %p14, %p8, %p13;
-	mov.pred %p8, %p14;
-$L4:
-	selp.u32 %r25, 1, 0, %p8;
-	shfl.sync.down.b32 %r26|%p15, %r25, 4, %r20, %r17;
-	setp.ne.u32 %p16, %r26, 0;
-	@!%p15 bra $L5;
-	or.pred %p17, %p8, %p16;
-	mov.pred %p8, %p17;
-$L5:
-	selp.u32 %r27, 1, 0, %p8;
-	shfl.sync.down.b32 %r28|%p18, %r27, 8, %r20, %r17;
-	setp.ne.u32 %p19, %r28, 0;
-	@!%p18 bra $L6;
-	or.pred %p20, %p8, %p19;
-	mov.pred %p8, %p20;
-$L6:
-	selp.u32 %r29, 1, 0, %p8;
-	shfl.sync.down.b32 %r30|%p21, %r29, 16, %r20, %r17;
-	setp.ne.u32 %p22, %r30, 0;
-	@!%p21 bra $L7;
-	or.pred %p23, %p8, %p22;
-	mov.pred %p8, %p23;
-$L7:
-	setp.eq.u32 %p24, %r7, 0;
-	@!%p24 bra $L8;
-	mul.wide.u32 %rd18, %r8, 16;
-	add.s64 %rd19, %rd1, %rd18;
-	selp.u32 %r31, 1, 0, %p8;
-	st.shared.u8 [%rd19+0], %r31;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p25, %r8, 0;
-	@!%p25 bra $L9;
-	setp.lo.u32 %p26, %r7, %r10;
-	@!%p26 bra $L10;
-	mul.wide.u32 %rd20, %r7, 16;
-	add.s64 %rd21, %rd1, %rd20;
-	ld.shared.u8 %r32, [%rd21+0];
-	setp.ne.u32 %p27, %r32, 0;
-	mov.pred %p8, %p27;
-$L10:
-	sub.u32 %r33, %r10, 1;
-	selp.u32 %r34, 1, 0, %p8;
-	shfl.sync.down.b32 %r35|%p28, %r34, 1, %r33, %r17;
-	setp.ne.u32 %p29, %r35, 0;
-	@!%p28 bra $L11;
-	or.pred %p30, %p8, %p29;
-	mov.pred %p8, %p30;
-$L11:
-	selp.u32 %r36, 1, 0, %p8;
-	shfl.sync.down.b32 %r37|%p31, %r36, 2, %r33, %r17;
-	setp.ne.u32 %p32, %r37, 0;
-	@!%p31 bra $L12;
-	or.pred %p33, %p8, %p32;
-	mov.pred %p8, %p33;
-$L12:
-	selp.u32 %r38, 1, 0, %p8;
-	shfl.sync.down.b32 %r39|%p34, %r38, 4, %r33, %r17;
-	setp.ne.u32 %p35, %r39, 0;
-	@!%p34 bra $L13;
-	or.pred %p36, %p8, %p35;
-	mov.pred %p8, %p36;
-$L13:
-	selp.u32 %r40, 1, 0, %p8;
-	shfl.sync.down.b32 %r41|%p37, %r40, 8, %r33, %r17;
-	setp.ne.u32 %p38, %r41, 0;
-	@!%p37 bra $L14;
-	or.pred %p39, %p8, %p38;
-	mov.pred %p8, %p39;
-$L14:
-	selp.u32 %r42, 1, 0, %p8;
-	shfl.sync.down.b32 %r43|%p40, %r42, 16, %r33, %r17;
-	setp.ne.u32 %p41, %r43, 0;
-	@!%p40 bra $L15;
-	or.pred %p42, %p8, %p41;
-	mov.pred %p8, %p42;
-$L15:
-$L9:
-	setp.eq.u32 %p43, %r5, 0;
-	@!%p43 bra $L16;
-	selp.u32 %r44, 1, 0, %p8;
-	st.global.u8 [%rd6+0], %r44;
-$L16:
-	ret;
-}
-`
-
-// gokkosPTX28 is the PTX of corpus.ArgMin.
-const gokkosPTX28 = `//
-// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
-//
-
-.version 7.8
-.target sm_70
-.address_size 64
-
-.shared .align 16 .b8 gk_stage[1040];
-
-.visible .entry gk_corpus_ArgMin_main_minloc(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<71>;
-	.reg .b32 %r<103>;
-	.reg .b64 %rd<80>;
-	.reg .f64 %fd<28>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	mov.b64 %rd23, 9223372036854775807;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p4, %rd27, %rd22;
-	@%p4 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd30+0];
-	mov.f64 %fd3, %fd2;
-	mov.f64 %fd4, %fd3;
-	@!%p3 bra $L5;
-	setp.gt.f64 %p5, %fd4, %fd1;
-	@!%p5 bra $L7;
-	mov.f64 %fd5, %fd4;
-	mov.b64 %rd31, %rd28;
-	mov.f64 %fd1, %fd5;
-	mov.b64 %rd23, %rd31;
-$L7:
-	bra.uni $L3;
-$L5:
-	setp.lt.f64 %p6, %fd4, %fd1;
-	@!%p6 bra $L9;
-	mov.f64 %fd1, %fd4;
-	mov.b64 %rd23, %rd28;
-$L9:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd6, %fd1;
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r21, %r13, 1;
-	mov.b64 %rd33, %fd6;
-	mov.b64 {%r22, %r23}, %rd33;
-	shfl.sync.down.b32 %r24|%p7, %r22, 1, %r21, %r17;
-	shfl.sync.down.b32 %r25, %r23, 1, %r21, %r17;
-	mov.b64 %rd34, {%r24, %r25};
-	mov.b64 %fd7, %rd34;
-	mov.b64 {%r26, %r27}, %rd32;
-	shfl.sync.down.b32 %r28, %r26, 1, %r21, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r21, %r17;
-	mov.b64 %rd35, {%r28, %r29};
-	@!%p7 bra $L10;
-	setp.lt.f64 %p8, %fd7, %fd6;
-	setp.eq.f64 %p9, %fd7, %fd6;
-	setp.lt.s64 %p10, %rd35, %rd32;
-	and.pred %p11, %p9, %p10;
-	or.pred %p12, %p8, %p11;
-	selp.f64 %fd8, %fd7, %fd6, %p12;
-	selp.b64 %rd36, %rd35, %rd32, %p12;
-	mov.f64 %fd6, %fd8;
-	mov.b64 %rd32, %rd36;
-$L10:
-	mov.b64 %rd37, %fd6;
-	mov.b64 {%r30, %r31}, %rd37;
-	shfl.sync.down.b32 %r32|%p13, %r30, 2, %r21, %r17;
-	shfl.sync.down.b32 %r33, %r31, 2, %r21, %r17;
-	mov.b64 %rd38, {%r32, %r33};
-	mov.b64 %fd9, %rd38;
-	mov.b64 {%r34, %r35}, %rd32;
-	shfl.sync.down.b32 %r36, %r34, 2, %r21, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r21, %r17;
-	mov.b64 %rd39, {%r36, %r37};
-	@!%p13 bra $L11;
-	setp.lt.f64 %p14, %fd9, %fd6;
-	setp.eq.f64 %p15, %fd9, %fd6;
-	setp.lt.s64 %p16, %rd39, %rd32;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	selp.f64 %fd10, %fd9, %fd6, %p18;
-	selp.b64 %rd40, %rd39, %rd32, %p18;
-	mov.f64 %fd6, %fd10;
-	mov.b64 %rd32, %rd40;
-$L11:
-	mov.b64 %rd41, %fd6;
-	mov.b64 {%r38, %r39}, %rd41;
-	shfl.sync.down.b32 %r40|%p19, %r38, 4, %r21, %r17;
-	shfl.sync.down.b32 %r41, %r39, 4, %r21, %r17;
-	mov.b64 %rd42, {%r40, %r41};
-	mov.b64 %fd11, %rd42;
-	mov.b64 {%r42, %r43}, %rd32;
-	shfl.sync.down.b32 %r44, %r42, 4, %r21, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r21, %r17;
-	mov.b64 %rd43, {%r44, %r45};
-	@!%p19 bra $L12;
-	setp.lt.f64 %p20, %fd11, %fd6;
-	setp.eq.f64 %p21, %fd11, %fd6;
-	setp.lt.s64 %p22, %rd43, %rd32;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	selp.f64 %fd12, %fd11, %fd6, %p24;
-	selp.b64 %rd44, %rd43, %rd32, %p24;
-	mov.f64 %fd6, %fd12;
-	mov.b64 %rd32, %rd44;
-$L12:
-	mov.b64 %rd45, %fd6;
-	mov.b64 {%r46, %r47}, %rd45;
-	shfl.sync.down.b32 %r48|%p25, %r46, 8, %r21, %r17;
-	shfl.sync.down.b32 %r49, %r47, 8, %r21, %r17;
-	mov.b64 %rd46, {%r48, %r49};
-	mov.b64 %fd13, %rd46;
-	mov.b64 {%r50, %r51}, %rd32;
-	shfl.sync.down.b32 %r52, %r50, 8, %r21, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r21, %r17;
-	mov.b64 %rd47, {%r52, %r53};
-	@!%p25 bra $L13;
-	setp.lt.f64 %p26, %fd13, %fd6;
-	setp.eq.f64 %p27, %fd13, %fd6;
-	setp.lt.s64 %p28, %rd47, %rd32;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.f64 %fd14, %fd13, %fd6, %p30;
-	selp.b64 %rd48, %rd47, %rd32, %p30;
-	mov.f64 %fd6, %fd14;
-	mov.b64 %rd32, %rd48;
-$L13:
-	mov.b64 %rd49, %fd6;
-	mov.b64 {%r54, %r55}, %rd49;
-	shfl.sync.down.b32 %r56|%p31, %r54, 16, %r21, %r17;
-	shfl.sync.down.b32 %r57, %r55, 16, %r21, %r17;
-	mov.b64 %rd50, {%r56, %r57};
-	mov.b64 %fd15, %rd50;
-	mov.b64 {%r58, %r59}, %rd32;
-	shfl.sync.down.b32 %r60, %r58, 16, %r21, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r21, %r17;
-	mov.b64 %rd51, {%r60, %r61};
-	@!%p31 bra $L14;
-	setp.lt.f64 %p32, %fd15, %fd6;
-	setp.eq.f64 %p33, %fd15, %fd6;
-	setp.lt.s64 %p34, %rd51, %rd32;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.f64 %fd16, %fd15, %fd6, %p36;
-	selp.b64 %rd52, %rd51, %rd32, %p36;
-	mov.f64 %fd6, %fd16;
-	mov.b64 %rd32, %rd52;
-$L14:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L15;
-	mul.wide.u32 %rd53, %r8, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	st.shared.f64 [%rd54+0], %fd6;
-	st.shared.s64 [%rd54+8], %rd32;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L16;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L17;
-	mul.wide.u32 %rd55, %r7, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	ld.shared.f64 %fd17, [%rd56+0];
-	ld.shared.s64 %rd57, [%rd56+8];
-	mov.f64 %fd6, %fd17;
-	mov.b64 %rd32, %rd57;
-$L17:
-	sub.u32 %r62, %r10, 1;
-	mov.b64 %rd58, %fd6;
-	mov.b64 {%r63, %r64}, %rd58;
-	shfl.sync.down.b32 %r65|%p40, %r63, 1, %r62, %r17;
-	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
-	mov.b64 %rd59, {%r65, %r66};
-	mov.b64 %fd18, %rd59;
-	mov.b64 {%r67, %r68}, %rd32;
-	shfl.sync.down.b32 %r69, %r67, 1, %r62, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r62, %r17;
-	mov.b64 %rd60, {%r69, %r70};
-	@!%p40 bra $L18;
-	setp.lt.f64 %p41, %fd18, %fd6;
-	setp.eq.f64 %p42, %fd18, %fd6;
-	setp.lt.s64 %p43, %rd60, %rd32;
-	and.pred %p44, %p42, %p43;
-	or.pred %p45, %p41, %p44;
-	selp.f64 %fd19, %fd18, %fd6, %p45;
-	selp.b64 %rd61, %rd60, %rd32, %p45;
-	mov.f64 %fd6, %fd19;
-	mov.b64 %rd32, %rd61;
-$L18:
-	mov.b64 %rd62, %fd6;
-	mov.b64 {%r71, %r72}, %rd62;
-	shfl.sync.down.b32 %r73|%p46, %r71, 2, %r62, %r17;
-	shfl.sync.down.b32 %r74, %r72, 2, %r62, %r17;
-	mov.b64 %rd63, {%r73, %r74};
-	mov.b64 %fd20, %rd63;
-	mov.b64 {%r75, %r76}, %rd32;
-	shfl.sync.down.b32 %r77, %r75, 2, %r62, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r62, %r17;
-	mov.b64 %rd64, {%r77, %r78};
-	@!%p46 bra $L19;
-	setp.lt.f64 %p47, %fd20, %fd6;
-	setp.eq.f64 %p48, %fd20, %fd6;
-	setp.lt.s64 %p49, %rd64, %rd32;
-	and.pred %p50, %p48, %p49;
-	or.pred %p51, %p47, %p50;
-	selp.f64 %fd21, %fd20, %fd6, %p51;
-	selp.b64 %rd65, %rd64, %rd32, %p51;
-	mov.f64 %fd6, %fd21;
-	mov.b64 %rd32, %rd65;
-$L19:
-	mov.b64 %rd66, %fd6;
-	mov.b64 {%r79, %r80}, %rd66;
-	shfl.sync.down.b32 %r81|%p52, %r79, 4, %r62, %r17;
-	shfl.sync.down.b32 %r82, %r80, 4, %r62, %r17;
-	mov.b64 %rd67, {%r81, %r82};
-	mov.b64 %fd22, %rd67;
-	mov.b64 {%r83, %r84}, %rd32;
-	shfl.sync.down.b32 %r85, %r83, 4, %r62, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r62, %r17;
-	mov.b64 %rd68, {%r85, %r86};
-	@!%p52 bra $L20;
-	setp.lt.f64 %p53, %fd22, %fd6;
-	setp.eq.f64 %p54, %fd22, %fd6;
-	setp.lt.s64 %p55, %rd68, %rd32;
-	and.pred %p56, %p54, %p55;
-	or.pred %p57, %p53, %p56;
-	selp.f64 %fd23, %fd22, %fd6, %p57;
-	selp.b64 %rd69, %rd68, %rd32, %p57;
-	mov.f64 %fd6, %fd23;
-	mov.b64 %rd32, %rd69;
-$L20:
-	mov.b64 %rd70, %fd6;
-	mov.b64 {%r87, %r88}, %rd70;
-	shfl.sync.down.b32 %r89|%p58, %r87, 8, %r62, %r17;
-	shfl.sync.down.b32 %r90, %r88, 8, %r62, %r17;
-	mov.b64 %rd71, {%r89, %r90};
-	mov.b64 %fd24, %rd71;
-	mov.b64 {%r91, %r92}, %rd32;
-	shfl.sync.down.b32 %r93, %r91, 8, %r62, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r62, %r17;
-	mov.b64 %rd72, {%r93, %r94};
-	@!%p58 bra $L21;
-	setp.lt.f64 %p59, %fd24, %fd6;
-	setp.eq.f64 %p60, %fd24, %fd6;
-	setp.lt.s64 %p61, %rd72, %rd32;
-	and.pred %p62, %p60, %p61;
-	or.pred %p63, %p59, %p62;
-	selp.f64 %fd25, %fd24, %fd6, %p63;
-	selp.b64 %rd73, %rd72, %rd32, %p63;
-	mov.f64 %fd6, %fd25;
-	mov.b64 %rd32, %rd73;
-$L21:
-	mov.b64 %rd74, %fd6;
-	mov.b64 {%r95, %r96}, %rd74;
-	shfl.sync.down.b32 %r97|%p64, %r95, 16, %r62, %r17;
-	shfl.sync.down.b32 %r98, %r96, 16, %r62, %r17;
-	mov.b64 %rd75, {%r97, %r98};
-	mov.b64 %fd26, %rd75;
-	mov.b64 {%r99, %r100}, %rd32;
-	shfl.sync.down.b32 %r101, %r99, 16, %r62, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r62, %r17;
-	mov.b64 %rd76, {%r101, %r102};
-	@!%p64 bra $L22;
-	setp.lt.f64 %p65, %fd26, %fd6;
-	setp.eq.f64 %p66, %fd26, %fd6;
-	setp.lt.s64 %p67, %rd76, %rd32;
-	and.pred %p68, %p66, %p67;
-	or.pred %p69, %p65, %p68;
-	selp.f64 %fd27, %fd26, %fd6, %p69;
-	selp.b64 %rd77, %rd76, %rd32, %p69;
-	mov.f64 %fd6, %fd27;
-	mov.b64 %rd32, %rd77;
-$L22:
-$L16:
-	mul.wide.u32 %rd78, %r19, 16;
-	add.s64 %rd79, %rd5, %rd78;
-	setp.eq.u32 %p70, %r5, 0;
-	@!%p70 bra $L23;
-	st.global.f64 [%rd79+0], %fd6;
-	st.global.s64 [%rd79+8], %rd32;
-$L23:
-	ret;
-}
-
-.visible .entry gk_corpus_ArgMin_final_minloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<74>;
-	.reg .b32 %r<101>;
-	.reg .b64 %rd<67>;
-	.reg .f64 %fd<26>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	mov.b64 %rd14, 9223372036854775807;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p4, %rd17, %rd4;
-	@%p4 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 16, %rd3;
-	ld.global.f64 %fd2, [%rd18+0];
-	ld.global.s64 %rd19, [%rd18+8];
-	setp.lt.f64 %p5, %fd2, %fd1;
-	setp.eq.f64 %p6, %fd2, %fd1;
-	setp.lt.s64 %p7, %rd19, %rd14;
-	and.pred %p8, %p6, %p7;
-	or.pred %p9, %p5, %p8;
-	selp.f64 %fd3, %fd2, %fd1, %p9;
-	selp.b64 %rd20, %rd19, %rd14, %p9;
-	mov.f64 %fd1, %fd3;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd4, %fd1;
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r19, %r13, 1;
-	mov.b64 %rd22, %fd4;
-	mov.b64 {%r20, %r21}, %rd22;
-	shfl.sync.down.b32 %r22|%p10, %r20, 1, %r19, %r17;
-	shfl.sync.down.b32 %r23, %r21, 1, %r19, %r17;
-	mov.b64 %rd23, {%r22, %r23};
-	mov.b64 %fd5, %rd23;
-	mov.b64 {%r24, %r25}, %rd21;
-	shfl.sync.down.b32 %r26, %r24, 1, %r19, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r19, %r17;
-	mov.b64 %rd24, {%r26, %r27};
-	@!%p10 bra $L3;
-	setp.lt.f64 %p11, %fd5, %fd4;
-	setp.eq.f64 %p12, %fd5, %fd4;
-	setp.lt.s64 %p13, %rd24, %rd21;
-	and.pred %p14, %p12, %p13;
-	or.pred %p15, %p11, %p14;
-	selp.f64 %fd6, %fd5, %fd4, %p15;
-	selp.b64 %rd25, %rd24, %rd21, %p15;
-	mov.f64 %fd4, %fd6;
-	mov.b64 %rd21, %rd25;
-$L3:
-	mov.b64 %rd26, %fd4;
-	mov.b64 {%r28, %r29}, %rd26;
-	shfl.sync.down.b32 %r30|%p16, %r28, 2, %r19, %r17;
-	shfl.sync.down.b32 %r31, %r29, 2, %r19, %r17;
-	mov.b64 %rd27, {%r30, %r31};
-	mov.b64 %fd7, %rd27;
-	mov.b64 {%r32, %r33}, %rd21;
-	shfl.sync.down.b32 %r34, %r32, 2, %r19, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r19, %r17;
-	mov.b64 %rd28, {%r34, %r35};
-	@!%p16 bra $L4;
-	setp.lt.f64 %p17, %fd7, %fd4;
-	setp.eq.f64 %p18, %fd7, %fd4;
-	setp.lt.s64 %p19, %rd28, %rd21;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.f64 %fd8, %fd7, %fd4, %p21;
-	selp.b64 %rd29, %rd28, %rd21, %p21;
-	mov.f64 %fd4, %fd8;
-	mov.b64 %rd21, %rd29;
-$L4:
-	mov.b64 %rd30, %fd4;
-	mov.b64 {%r36, %r37}, %rd30;
-	shfl.sync.down.b32 %r38|%p22, %r36, 4, %r19, %r17;
-	shfl.sync.down.b32 %r39, %r37, 4, %r19, %r17;
-	mov.b64 %rd31, {%r38, %r39};
-	mov.b64 %fd9, %rd31;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42, %r40, 4, %r19, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r19, %r17;
-	mov.b64 %rd32, {%r42, %r43};
-	@!%p22 bra $L5;
-	setp.lt.f64 %p23, %fd9, %fd4;
-	setp.eq.f64 %p24, %fd9, %fd4;
-	setp.lt.s64 %p25, %rd32, %rd21;
-	and.pred %p26, %p24, %p25;
-	or.pred %p27, %p23, %p26;
-	selp.f64 %fd10, %fd9, %fd4, %p27;
-	selp.b64 %rd33, %rd32, %rd21, %p27;
-	mov.f64 %fd4, %fd10;
-	mov.b64 %rd21, %rd33;
-$L5:
-	mov.b64 %rd34, %fd4;
-	mov.b64 {%r44, %r45}, %rd34;
-	shfl.sync.down.b32 %r46|%p28, %r44, 8, %r19, %r17;
-	shfl.sync.down.b32 %r47, %r45, 8, %r19, %r17;
-	mov.b64 %rd35, {%r46, %r47};
-	mov.b64 %fd11, %rd35;
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50, %r48, 8, %r19, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r19, %r17;
-	mov.b64 %rd36, {%r50, %r51};
-	@!%p28 bra $L6;
-	setp.lt.f64 %p29, %fd11, %fd4;
-	setp.eq.f64 %p30, %fd11, %fd4;
-	setp.lt.s64 %p31, %rd36, %rd21;
-	and.pred %p32, %p30, %p31;
-	or.pred %p33, %p29, %p32;
-	selp.f64 %fd12, %fd11, %fd4, %p33;
-	selp.b64 %rd37, %rd36, %rd21, %p33;
-	mov.f64 %fd4, %fd12;
-	mov.b64 %rd21, %rd37;
-$L6:
-	mov.b64 %rd38, %fd4;
-	mov.b64 {%r52, %r53}, %rd38;
-	shfl.sync.down.b32 %r54|%p34, %r52, 16, %r19, %r17;
-	shfl.sync.down.b32 %r55, %r53, 16, %r19, %r17;
-	mov.b64 %rd39, {%r54, %r55};
-	mov.b64 %fd13, %rd39;
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58, %r56, 16, %r19, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r19, %r17;
-	mov.b64 %rd40, {%r58, %r59};
-	@!%p34 bra $L7;
-	setp.lt.f64 %p35, %fd13, %fd4;
-	setp.eq.f64 %p36, %fd13, %fd4;
-	setp.lt.s64 %p37, %rd40, %rd21;
-	and.pred %p38, %p36, %p37;
-	or.pred %p39, %p35, %p38;
-	selp.f64 %fd14, %fd13, %fd4, %p39;
-	selp.b64 %rd41, %rd40, %rd21, %p39;
-	mov.f64 %fd4, %fd14;
-	mov.b64 %rd21, %rd41;
-$L7:
-	setp.eq.u32 %p40, %r7, 0;
-	@!%p40 bra $L8;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.f64 [%rd43+0], %fd4;
-	st.shared.s64 [%rd43+8], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p41, %r8, 0;
-	@!%p41 bra $L9;
-	setp.lo.u32 %p42, %r7, %r10;
-	@!%p42 bra $L10;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.f64 %fd15, [%rd45+0];
-	ld.shared.s64 %rd46, [%rd45+8];
-	mov.f64 %fd4, %fd15;
-	mov.b64 %rd21, %rd46;
-$L10:
-	sub.u32 %r60, %r10, 1;
-	mov.b64 %rd47, %fd4;
-	mov.b64 {%r61, %r62}, %rd47;
-	shfl.sync.down.b32 %r63|%p43, %r61, 1, %r60, %r17;
-	shfl.sync.down.b32 %r64, %r62, 1, %r60, %r17;
-	mov.b64 %rd48, {%r63, %r64};
-	mov.b64 %fd16, %rd48;
-	mov.b64 {%r65, %r66}, %rd21;
-	shfl.sync.down.b32 %r67, %r65, 1, %r60, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r60, %r17;
-	mov.b64 %rd49, {%r67, %r68};
-	@!%p43 bra $L11;
-	setp.lt.f64 %p44, %fd16, %fd4;
-	setp.eq.f64 %p45, %fd16, %fd4;
-	setp.lt.s64 %p46, %rd49, %rd21;
-	and.pred %p47, %p45, %p46;
-	or.pred %p48, %p44, %p47;
-	selp.f64 %fd17, %fd16, %fd4, %p48;
-	selp.b64 %rd50, %rd49, %rd21, %p48;
-	mov.f64 %fd4, %fd17;
-	mov.b64 %rd21, %rd50;
-$L11:
-	mov.b64 %rd51, %fd4;
-	mov.b64 {%r69, %r70}, %rd51;
-	shfl.sync.down.b32 %r71|%p49, %r69, 2, %r60, %r17;
-	shfl.sync.down.b32 %r72, %r70, 2, %r60, %r17;
-	mov.b64 %rd52, {%r71, %r72};
-	mov.b64 %fd18, %rd52;
-	mov.b64 {%r73, %r74}, %rd21;
-	shfl.sync.down.b32 %r75, %r73, 2, %r60, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r60, %r17;
-	mov.b64 %rd53, {%r75, %r76};
-	@!%p49 bra $L12;
-	setp.lt.f64 %p50, %fd18, %fd4;
-	setp.eq.f64 %p51, %fd18, %fd4;
-	setp.lt.s64 %p52, %rd53, %rd21;
-	and.pred %p53, %p51, %p52;
-	or.pred %p54, %p50, %p53;
-	selp.f64 %fd19, %fd18, %fd4, %p54;
-	selp.b64 %rd54, %rd53, %rd21, %p54;
-	mov.f64 %fd4, %fd19;
-	mov.b64 %rd21, %rd54;
-$L12:
-	mov.b64 %rd55, %fd4;
-	mov.b64 {%r77, %r78}, %rd55;
-	shfl.sync.down.b32 %r79|%p55, %r77, 4, %r60, %r17;
-	shfl.sync.down.b32 %r80, %r78, 4, %r60, %r17;
-	mov.b64 %rd56, {%r79, %r80};
-	mov.b64 %fd20, %rd56;
-	mov.b64 {%r81, %r82}, %rd21;
-	shfl.sync.down.b32 %r83, %r81, 4, %r60, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r60, %r17;
-	mov.b64 %rd57, {%r83, %r84};
-	@!%p55 bra $L13;
-	setp.lt.f64 %p56, %fd20, %fd4;
-	setp.eq.f64 %p57, %fd20, %fd4;
-	setp.lt.s64 %p58, %rd57, %rd21;
-	and.pred %p59, %p57, %p58;
-	or.pred %p60, %p56, %p59;
-	selp.f64 %fd21, %fd20, %fd4, %p60;
-	selp.b64 %rd58, %rd57, %rd21, %p60;
-	mov.f64 %fd4, %fd21;
-	mov.b64 %rd21, %rd58;
-$L13:
-	mov.b64 %rd59, %fd4;
-	mov.b64 {%r85, %r86}, %rd59;
-	shfl.sync.down.b32 %r87|%p61, %r85, 8, %r60, %r17;
-	shfl.sync.down.b32 %r88, %r86, 8, %r60, %r17;
-	mov.b64 %rd60, {%r87, %r88};
-	mov.b64 %fd22, %rd60;
-	mov.b64 {%r89, %r90}, %rd21;
-	shfl.sync.down.b32 %r91, %r89, 8, %r60, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r60, %r17;
-	mov.b64 %rd61, {%r91, %r92};
-	@!%p61 bra $L14;
-	setp.lt.f64 %p62, %fd22, %fd4;
-	setp.eq.f64 %p63, %fd22, %fd4;
-	setp.lt.s64 %p64, %rd61, %rd21;
-	and.pred %p65, %p63, %p64;
-	or.pred %p66, %p62, %p65;
-	selp.f64 %fd23, %fd22, %fd4, %p66;
-	selp.b64 %rd62, %rd61, %rd21, %p66;
-	mov.f64 %fd4, %fd23;
-	mov.b64 %rd21, %rd62;
-$L14:
-	mov.b64 %rd63, %fd4;
-	mov.b64 {%r93, %r94}, %rd63;
-	shfl.sync.down.b32 %r95|%p67, %r93, 16, %r60, %r17;
-	shfl.sync.down.b32 %r96, %r94, 16, %r60, %r17;
-	mov.b64 %rd64, {%r95, %r96};
-	mov.b64 %fd24, %rd64;
-	mov.b64 {%r97, %r98}, %rd21;
-	shfl.sync.down.b32 %r99, %r97, 16, %r60, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r60, %r17;
-	mov.b64 %rd65, {%r99, %r100};
-	@!%p67 bra $L15;
-	setp.lt.f64 %p68, %fd24, %fd4;
-	setp.eq.f64 %p69, %fd24, %fd4;
-	setp.lt.s64 %p70, %rd65, %rd21;
-	and.pred %p71, %p69, %p70;
-	or.pred %p72, %p68, %p71;
-	selp.f64 %fd25, %fd24, %fd4, %p72;
-	selp.b64 %rd66, %rd65, %rd21, %p72;
-	mov.f64 %fd4, %fd25;
-	mov.b64 %rd21, %rd66;
-$L15:
-$L9:
-	setp.eq.u32 %p73, %r5, 0;
-	@!%p73 bra $L16;
-	st.global.f64 [%rd6+0], %fd4;
-	st.global.s64 [%rd6+8], %rd21;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_ArgMin_main_maxloc(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<71>;
-	.reg .b32 %r<103>;
-	.reg .b64 %rd<80>;
-	.reg .f64 %fd<28>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	mov.f64 %fd1, 0dFFF0000000000000;
-	mov.b64 %rd23, 9223372036854775807;
-	cvt.u64.u32 %rd24, %r5;
-	add.s64 %rd25, %rd20, %rd24;
-	cvt.u64.u32 %rd26, %r6;
-	mov.b64 %rd27, %rd25;
-$L1:
-	setp.ge.s64 %p4, %rd27, %rd22;
-	@%p4 bra $L2;
-	mov.b64 %rd28, %rd27;
-	mul.lo.s64 %rd29, %rd28, %rd12;
-	mad.lo.s64 %rd30, %rd29, 8, %rd8;
-	ld.global.nc.f64 %fd2, [%rd30+0];
-	mov.f64 %fd3, %fd2;
-	mov.f64 %fd4, %fd3;
-	@!%p3 bra $L5;
-	setp.gt.f64 %p5, %fd4, %fd1;
-	@!%p5 bra $L7;
-	mov.f64 %fd5, %fd4;
-	mov.b64 %rd31, %rd28;
-	mov.f64 %fd1, %fd5;
-	mov.b64 %rd23, %rd31;
-$L7:
-	bra.uni $L3;
-$L5:
-	setp.lt.f64 %p6, %fd4, %fd1;
-	@!%p6 bra $L9;
-	mov.f64 %fd1, %fd4;
-	mov.b64 %rd23, %rd28;
-$L9:
-$L3:
-	add.s64 %rd27, %rd27, %rd26;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd6, %fd1;
-	mov.b64 %rd32, %rd23;
-	// block reduction
-	sub.u32 %r21, %r13, 1;
-	mov.b64 %rd33, %fd6;
-	mov.b64 {%r22, %r23}, %rd33;
-	shfl.sync.down.b32 %r24|%p7, %r22, 1, %r21, %r17;
-	shfl.sync.down.b32 %r25, %r23, 1, %r21, %r17;
-	mov.b64 %rd34, {%r24, %r25};
-	mov.b64 %fd7, %rd34;
-	mov.b64 {%r26, %r27}, %rd32;
-	shfl.sync.down.b32 %r28, %r26, 1, %r21, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r21, %r17;
-	mov.b64 %rd35, {%r28, %r29};
-	@!%p7 bra $L10;
-	setp.gt.f64 %p8, %fd7, %fd6;
-	setp.eq.f64 %p9, %fd7, %fd6;
-	setp.lt.s64 %p10, %rd35, %rd32;
-	and.pred %p11, %p9, %p10;
-	or.pred %p12, %p8, %p11;
-	selp.f64 %fd8, %fd7, %fd6, %p12;
-	selp.b64 %rd36, %rd35, %rd32, %p12;
-	mov.f64 %fd6, %fd8;
-	mov.b64 %rd32, %rd36;
-$L10:
-	mov.b64 %rd37, %fd6;
-	mov.b64 {%r30, %r31}, %rd37;
-	shfl.sync.down.b32 %r32|%p13, %r30, 2, %r21, %r17;
-	shfl.sync.down.b32 %r33, %r31, 2, %r21, %r17;
-	mov.b64 %rd38, {%r32, %r33};
-	mov.b64 %fd9, %rd38;
-	mov.b64 {%r34, %r35}, %rd32;
-	shfl.sync.down.b32 %r36, %r34, 2, %r21, %r17;
-	shfl.sync.down.b32 %r37, %r35, 2, %r21, %r17;
-	mov.b64 %rd39, {%r36, %r37};
-	@!%p13 bra $L11;
-	setp.gt.f64 %p14, %fd9, %fd6;
-	setp.eq.f64 %p15, %fd9, %fd6;
-	setp.lt.s64 %p16, %rd39, %rd32;
-	and.pred %p17, %p15, %p16;
-	or.pred %p18, %p14, %p17;
-	selp.f64 %fd10, %fd9, %fd6, %p18;
-	selp.b64 %rd40, %rd39, %rd32, %p18;
-	mov.f64 %fd6, %fd10;
-	mov.b64 %rd32, %rd40;
-$L11:
-	mov.b64 %rd41, %fd6;
-	mov.b64 {%r38, %r39}, %rd41;
-	shfl.sync.down.b32 %r40|%p19, %r38, 4, %r21, %r17;
-	shfl.sync.down.b32 %r41, %r39, 4, %r21, %r17;
-	mov.b64 %rd42, {%r40, %r41};
-	mov.b64 %fd11, %rd42;
-	mov.b64 {%r42, %r43}, %rd32;
-	shfl.sync.down.b32 %r44, %r42, 4, %r21, %r17;
-	shfl.sync.down.b32 %r45, %r43, 4, %r21, %r17;
-	mov.b64 %rd43, {%r44, %r45};
-	@!%p19 bra $L12;
-	setp.gt.f64 %p20, %fd11, %fd6;
-	setp.eq.f64 %p21, %fd11, %fd6;
-	setp.lt.s64 %p22, %rd43, %rd32;
-	and.pred %p23, %p21, %p22;
-	or.pred %p24, %p20, %p23;
-	selp.f64 %fd12, %fd11, %fd6, %p24;
-	selp.b64 %rd44, %rd43, %rd32, %p24;
-	mov.f64 %fd6, %fd12;
-	mov.b64 %rd32, %rd44;
-$L12:
-	mov.b64 %rd45, %fd6;
-	mov.b64 {%r46, %r47}, %rd45;
-	shfl.sync.down.b32 %r48|%p25, %r46, 8, %r21, %r17;
-	shfl.sync.down.b32 %r49, %r47, 8, %r21, %r17;
-	mov.b64 %rd46, {%r48, %r49};
-	mov.b64 %fd13, %rd46;
-	mov.b64 {%r50, %r51}, %rd32;
-	shfl.sync.down.b32 %r52, %r50, 8, %r21, %r17;
-	shfl.sync.down.b32 %r53, %r51, 8, %r21, %r17;
-	mov.b64 %rd47, {%r52, %r53};
-	@!%p25 bra $L13;
-	setp.gt.f64 %p26, %fd13, %fd6;
-	setp.eq.f64 %p27, %fd13, %fd6;
-	setp.lt.s64 %p28, %rd47, %rd32;
-	and.pred %p29, %p27, %p28;
-	or.pred %p30, %p26, %p29;
-	selp.f64 %fd14, %fd13, %fd6, %p30;
-	selp.b64 %rd48, %rd47, %rd32, %p30;
-	mov.f64 %fd6, %fd14;
-	mov.b64 %rd32, %rd48;
-$L13:
-	mov.b64 %rd49, %fd6;
-	mov.b64 {%r54, %r55}, %rd49;
-	shfl.sync.down.b32 %r56|%p31, %r54, 16, %r21, %r17;
-	shfl.sync.down.b32 %r57, %r55, 16, %r21, %r17;
-	mov.b64 %rd50, {%r56, %r57};
-	mov.b64 %fd15, %rd50;
-	mov.b64 {%r58, %r59}, %rd32;
-	shfl.sync.down.b32 %r60, %r58, 16, %r21, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r21, %r17;
-	mov.b64 %rd51, {%r60, %r61};
-	@!%p31 bra $L14;
-	setp.gt.f64 %p32, %fd15, %fd6;
-	setp.eq.f64 %p33, %fd15, %fd6;
-	setp.lt.s64 %p34, %rd51, %rd32;
-	and.pred %p35, %p33, %p34;
-	or.pred %p36, %p32, %p35;
-	selp.f64 %fd16, %fd15, %fd6, %p36;
-	selp.b64 %rd52, %rd51, %rd32, %p36;
-	mov.f64 %fd6, %fd16;
-	mov.b64 %rd32, %rd52;
-$L14:
-	setp.eq.u32 %p37, %r7, 0;
-	@!%p37 bra $L15;
-	mul.wide.u32 %rd53, %r8, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	st.shared.f64 [%rd54+0], %fd6;
-	st.shared.s64 [%rd54+8], %rd32;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p38, %r8, 0;
-	@!%p38 bra $L16;
-	setp.lo.u32 %p39, %r7, %r10;
-	@!%p39 bra $L17;
-	mul.wide.u32 %rd55, %r7, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	ld.shared.f64 %fd17, [%rd56+0];
-	ld.shared.s64 %rd57, [%rd56+8];
-	mov.f64 %fd6, %fd17;
-	mov.b64 %rd32, %rd57;
-$L17:
-	sub.u32 %r62, %r10, 1;
-	mov.b64 %rd58, %fd6;
-	mov.b64 {%r63, %r64}, %rd58;
-	shfl.sync.down.b32 %r65|%p40, %r63, 1, %r62, %r17;
-	shfl.sync.down.b32 %r66, %r64, 1, %r62, %r17;
-	mov.b64 %rd59, {%r65, %r66};
-	mov.b64 %fd18, %rd59;
-	mov.b64 {%r67, %r68}, %rd32;
-	shfl.sync.down.b32 %r69, %r67, 1, %r62, %r17;
-	shfl.sync.down.b32 %r70, %r68, 1, %r62, %r17;
-	mov.b64 %rd60, {%r69, %r70};
-	@!%p40 bra $L18;
-	setp.gt.f64 %p41, %fd18, %fd6;
-	setp.eq.f64 %p42, %fd18, %fd6;
-	setp.lt.s64 %p43, %rd60, %rd32;
-	and.pred %p44, %p42, %p43;
-	or.pred %p45, %p41, %p44;
-	selp.f64 %fd19, %fd18, %fd6, %p45;
-	selp.b64 %rd61, %rd60, %rd32, %p45;
-	mov.f64 %fd6, %fd19;
-	mov.b64 %rd32, %rd61;
-$L18:
-	mov.b64 %rd62, %fd6;
-	mov.b64 {%r71, %r72}, %rd62;
-	shfl.sync.down.b32 %r73|%p46, %r71, 2, %r62, %r17;
-	shfl.sync.down.b32 %r74, %r72, 2, %r62, %r17;
-	mov.b64 %rd63, {%r73, %r74};
-	mov.b64 %fd20, %rd63;
-	mov.b64 {%r75, %r76}, %rd32;
-	shfl.sync.down.b32 %r77, %r75, 2, %r62, %r17;
-	shfl.sync.down.b32 %r78, %r76, 2, %r62, %r17;
-	mov.b64 %rd64, {%r77, %r78};
-	@!%p46 bra $L19;
-	setp.gt.f64 %p47, %fd20, %fd6;
-	setp.eq.f64 %p48, %fd20, %fd6;
-	setp.lt.s64 %p49, %rd64, %rd32;
-	and.pred %p50, %p48, %p49;
-	or.pred %p51, %p47, %p50;
-	selp.f64 %fd21, %fd20, %fd6, %p51;
-	selp.b64 %rd65, %rd64, %rd32, %p51;
-	mov.f64 %fd6, %fd21;
-	mov.b64 %rd32, %rd65;
-$L19:
-	mov.b64 %rd66, %fd6;
-	mov.b64 {%r79, %r80}, %rd66;
-	shfl.sync.down.b32 %r81|%p52, %r79, 4, %r62, %r17;
-	shfl.sync.down.b32 %r82, %r80, 4, %r62, %r17;
-	mov.b64 %rd67, {%r81, %r82};
-	mov.b64 %fd22, %rd67;
-	mov.b64 {%r83, %r84}, %rd32;
-	shfl.sync.down.b32 %r85, %r83, 4, %r62, %r17;
-	shfl.sync.down.b32 %r86, %r84, 4, %r62, %r17;
-	mov.b64 %rd68, {%r85, %r86};
-	@!%p52 bra $L20;
-	setp.gt.f64 %p53, %fd22, %fd6;
-	setp.eq.f64 %p54, %fd22, %fd6;
-	setp.lt.s64 %p55, %rd68, %rd32;
-	and.pred %p56, %p54, %p55;
-	or.pred %p57, %p53, %p56;
-	selp.f64 %fd23, %fd22, %fd6, %p57;
-	selp.b64 %rd69, %rd68, %rd32, %p57;
-	mov.f64 %fd6, %fd23;
-	mov.b64 %rd32, %rd69;
-$L20:
-	mov.b64 %rd70, %fd6;
-	mov.b64 {%r87, %r88}, %rd70;
-	shfl.sync.down.b32 %r89|%p58, %r87, 8, %r62, %r17;
-	shfl.sync.down.b32 %r90, %r88, 8, %r62, %r17;
-	mov.b64 %rd71, {%r89, %r90};
-	mov.b64 %fd24, %rd71;
-	mov.b64 {%r91, %r92}, %rd32;
-	shfl.sync.down.b32 %r93, %r91, 8, %r62, %r17;
-	shfl.sync.down.b32 %r94, %r92, 8, %r62, %r17;
-	mov.b64 %rd72, {%r93, %r94};
-	@!%p58 bra $L21;
-	setp.gt.f64 %p59, %fd24, %fd6;
-	setp.eq.f64 %p60, %fd24, %fd6;
-	setp.lt.s64 %p61, %rd72, %rd32;
-	and.pred %p62, %p60, %p61;
-	or.pred %p63, %p59, %p62;
-	selp.f64 %fd25, %fd24, %fd6, %p63;
-	selp.b64 %rd73, %rd72, %rd32, %p63;
-	mov.f64 %fd6, %fd25;
-	mov.b64 %rd32, %rd73;
-$L21:
-	mov.b64 %rd74, %fd6;
-	mov.b64 {%r95, %r96}, %rd74;
-	shfl.sync.down.b32 %r97|%p64, %r95, 16, %r62, %r17;
-	shfl.sync.down.b32 %r98, %r96, 16, %r62, %r17;
-	mov.b64 %rd75, {%r97, %r98};
-	mov.b64 %fd26, %rd75;
-	mov.b64 {%r99, %r100}, %rd32;
-	shfl.sync.down.b32 %r101, %r99, 16, %r62, %r17;
-	shfl.sync.down.b32 %r102, %r100, 16, %r62, %r17;
-	mov.b64 %rd76, {%r101, %r102};
-	@!%p64 bra $L22;
-	setp.gt.f64 %p65, %fd26, %fd6;
-	setp.eq.f64 %p66, %fd26, %fd6;
-	setp.lt.s64 %p67, %rd76, %rd32;
-	and.pred %p68, %p66, %p67;
-	or.pred %p69, %p65, %p68;
-	selp.f64 %fd27, %fd26, %fd6, %p69;
-	selp.b64 %rd77, %rd76, %rd32, %p69;
-	mov.f64 %fd6, %fd27;
-	mov.b64 %rd32, %rd77;
-$L22:
-$L16:
-	mul.wide.u32 %rd78, %r19, 16;
-	add.s64 %rd79, %rd5, %rd78;
-	setp.eq.u32 %p70, %r5, 0;
-	@!%p70 bra $L23;
-	st.global.f64 [%rd79+0], %fd6;
-	st.global.s64 [%rd79+8], %rd32;
-$L23:
-	ret;
-}
-
-.visible .entry gk_corpus_ArgMin_final_maxloc(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<74>;
-	.reg .b32 %r<101>;
-	.reg .b64 %rd<67>;
-	.reg .f64 %fd<26>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.u8 %r18, [gk_s3];
-	setp.ne.u32 %p2, %r18, 0;
-	mov.pred %p3, %p2;
-	mov.f64 %fd1, 0dFFF0000000000000;
-	mov.b64 %rd14, 9223372036854775807;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	mov.b64 %rd17, %rd15;
-$L1:
-	setp.ge.s64 %p4, %rd17, %rd4;
-	@%p4 bra $L2;
-	mad.lo.s64 %rd18, %rd17, 16, %rd3;
-	ld.global.f64 %fd2, [%rd18+0];
-	ld.global.s64 %rd19, [%rd18+8];
-	setp.gt.f64 %p5, %fd2, %fd1;
-	setp.eq.f64 %p6, %fd2, %fd1;
-	setp.lt.s64 %p7, %rd19, %rd14;
-	and.pred %p8, %p6, %p7;
-	or.pred %p9, %p5, %p8;
-	selp.f64 %fd3, %fd2, %fd1, %p9;
-	selp.b64 %rd20, %rd19, %rd14, %p9;
-	mov.f64 %fd1, %fd3;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd4, %fd1;
-	mov.b64 %rd21, %rd14;
-	// block reduction
-	sub.u32 %r19, %r13, 1;
-	mov.b64 %rd22, %fd4;
-	mov.b64 {%r20, %r21}, %rd22;
-	shfl.sync.down.b32 %r22|%p10, %r20, 1, %r19, %r17;
-	shfl.sync.down.b32 %r23, %r21, 1, %r19, %r17;
-	mov.b64 %rd23, {%r22, %r23};
-	mov.b64 %fd5, %rd23;
-	mov.b64 {%r24, %r25}, %rd21;
-	shfl.sync.down.b32 %r26, %r24, 1, %r19, %r17;
-	shfl.sync.down.b32 %r27, %r25, 1, %r19, %r17;
-	mov.b64 %rd24, {%r26, %r27};
-	@!%p10 bra $L3;
-	setp.gt.f64 %p11, %fd5, %fd4;
-	setp.eq.f64 %p12, %fd5, %fd4;
-	setp.lt.s64 %p13, %rd24, %rd21;
-	and.pred %p14, %p12, %p13;
-	or.pred %p15, %p11, %p14;
-	selp.f64 %fd6, %fd5, %fd4, %p15;
-	selp.b64 %rd25, %rd24, %rd21, %p15;
-	mov.f64 %fd4, %fd6;
-	mov.b64 %rd21, %rd25;
-$L3:
-	mov.b64 %rd26, %fd4;
-	mov.b64 {%r28, %r29}, %rd26;
-	shfl.sync.down.b32 %r30|%p16, %r28, 2, %r19, %r17;
-	shfl.sync.down.b32 %r31, %r29, 2, %r19, %r17;
-	mov.b64 %rd27, {%r30, %r31};
-	mov.b64 %fd7, %rd27;
-	mov.b64 {%r32, %r33}, %rd21;
-	shfl.sync.down.b32 %r34, %r32, 2, %r19, %r17;
-	shfl.sync.down.b32 %r35, %r33, 2, %r19, %r17;
-	mov.b64 %rd28, {%r34, %r35};
-	@!%p16 bra $L4;
-	setp.gt.f64 %p17, %fd7, %fd4;
-	setp.eq.f64 %p18, %fd7, %fd4;
-	setp.lt.s64 %p19, %rd28, %rd21;
-	and.pred %p20, %p18, %p19;
-	or.pred %p21, %p17, %p20;
-	selp.f64 %fd8, %fd7, %fd4, %p21;
-	selp.b64 %rd29, %rd28, %rd21, %p21;
-	mov.f64 %fd4, %fd8;
-	mov.b64 %rd21, %rd29;
-$L4:
-	mov.b64 %rd30, %fd4;
-	mov.b64 {%r36, %r37}, %rd30;
-	shfl.sync.down.b32 %r38|%p22, %r36, 4, %r19, %r17;
-	shfl.sync.down.b32 %r39, %r37, 4, %r19, %r17;
-	mov.b64 %rd31, {%r38, %r39};
-	mov.b64 %fd9, %rd31;
-	mov.b64 {%r40, %r41}, %rd21;
-	shfl.sync.down.b32 %r42, %r40, 4, %r19, %r17;
-	shfl.sync.down.b32 %r43, %r41, 4, %r19, %r17;
-	mov.b64 %rd32, {%r42, %r43};
-	@!%p22 bra $L5;
-	setp.gt.f64 %p23, %fd9, %fd4;
-	setp.eq.f64 %p24, %fd9, %fd4;
-	setp.lt.s64 %p25, %rd32, %rd21;
-	and.pred %p26, %p24, %p25;
-	or.pred %p27, %p23, %p26;
-	selp.f64 %fd10, %fd9, %fd4, %p27;
-	selp.b64 %rd33, %rd32, %rd21, %p27;
-	mov.f64 %fd4, %fd10;
-	mov.b64 %rd21, %rd33;
-$L5:
-	mov.b64 %rd34, %fd4;
-	mov.b64 {%r44, %r45}, %rd34;
-	shfl.sync.down.b32 %r46|%p28, %r44, 8, %r19, %r17;
-	shfl.sync.down.b32 %r47, %r45, 8, %r19, %r17;
-	mov.b64 %rd35, {%r46, %r47};
-	mov.b64 %fd11, %rd35;
-	mov.b64 {%r48, %r49}, %rd21;
-	shfl.sync.down.b32 %r50, %r48, 8, %r19, %r17;
-	shfl.sync.down.b32 %r51, %r49, 8, %r19, %r17;
-	mov.b64 %rd36, {%r50, %r51};
-	@!%p28 bra $L6;
-	setp.gt.f64 %p29, %fd11, %fd4;
-	setp.eq.f64 %p30, %fd11, %fd4;
-	setp.lt.s64 %p31, %rd36, %rd21;
-	and.pred %p32, %p30, %p31;
-	or.pred %p33, %p29, %p32;
-	selp.f64 %fd12, %fd11, %fd4, %p33;
-	selp.b64 %rd37, %rd36, %rd21, %p33;
-	mov.f64 %fd4, %fd12;
-	mov.b64 %rd21, %rd37;
-$L6:
-	mov.b64 %rd38, %fd4;
-	mov.b64 {%r52, %r53}, %rd38;
-	shfl.sync.down.b32 %r54|%p34, %r52, 16, %r19, %r17;
-	shfl.sync.down.b32 %r55, %r53, 16, %r19, %r17;
-	mov.b64 %rd39, {%r54, %r55};
-	mov.b64 %fd13, %rd39;
-	mov.b64 {%r56, %r57}, %rd21;
-	shfl.sync.down.b32 %r58, %r56, 16, %r19, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r19, %r17;
-	mov.b64 %rd40, {%r58, %r59};
-	@!%p34 bra $L7;
-	setp.gt.f64 %p35, %fd13, %fd4;
-	setp.eq.f64 %p36, %fd13, %fd4;
-	setp.lt.s64 %p37, %rd40, %rd21;
-	and.pred %p38, %p36, %p37;
-	or.pred %p39, %p35, %p38;
-	selp.f64 %fd14, %fd13, %fd4, %p39;
-	selp.b64 %rd41, %rd40, %rd21, %p39;
-	mov.f64 %fd4, %fd14;
-	mov.b64 %rd21, %rd41;
-$L7:
-	setp.eq.u32 %p40, %r7, 0;
-	@!%p40 bra $L8;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.f64 [%rd43+0], %fd4;
-	st.shared.s64 [%rd43+8], %rd21;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p41, %r8, 0;
-	@!%p41 bra $L9;
-	setp.lo.u32 %p42, %r7, %r10;
-	@!%p42 bra $L10;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.f64 %fd15, [%rd45+0];
-	ld.shared.s64 %rd46, [%rd45+8];
-	mov.f64 %fd4, %fd15;
-	mov.b64 %rd21, %rd46;
-$L10:
-	sub.u32 %r60, %r10, 1;
-	mov.b64 %rd47, %fd4;
-	mov.b64 {%r61, %r62}, %rd47;
-	shfl.sync.down.b32 %r63|%p43, %r61, 1, %r60, %r17;
-	shfl.sync.down.b32 %r64, %r62, 1, %r60, %r17;
-	mov.b64 %rd48, {%r63, %r64};
-	mov.b64 %fd16, %rd48;
-	mov.b64 {%r65, %r66}, %rd21;
-	shfl.sync.down.b32 %r67, %r65, 1, %r60, %r17;
-	shfl.sync.down.b32 %r68, %r66, 1, %r60, %r17;
-	mov.b64 %rd49, {%r67, %r68};
-	@!%p43 bra $L11;
-	setp.gt.f64 %p44, %fd16, %fd4;
-	setp.eq.f64 %p45, %fd16, %fd4;
-	setp.lt.s64 %p46, %rd49, %rd21;
-	and.pred %p47, %p45, %p46;
-	or.pred %p48, %p44, %p47;
-	selp.f64 %fd17, %fd16, %fd4, %p48;
-	selp.b64 %rd50, %rd49, %rd21, %p48;
-	mov.f64 %fd4, %fd17;
-	mov.b64 %rd21, %rd50;
-$L11:
-	mov.b64 %rd51, %fd4;
-	mov.b64 {%r69, %r70}, %rd51;
-	shfl.sync.down.b32 %r71|%p49, %r69, 2, %r60, %r17;
-	shfl.sync.down.b32 %r72, %r70, 2, %r60, %r17;
-	mov.b64 %rd52, {%r71, %r72};
-	mov.b64 %fd18, %rd52;
-	mov.b64 {%r73, %r74}, %rd21;
-	shfl.sync.down.b32 %r75, %r73, 2, %r60, %r17;
-	shfl.sync.down.b32 %r76, %r74, 2, %r60, %r17;
-	mov.b64 %rd53, {%r75, %r76};
-	@!%p49 bra $L12;
-	setp.gt.f64 %p50, %fd18, %fd4;
-	setp.eq.f64 %p51, %fd18, %fd4;
-	setp.lt.s64 %p52, %rd53, %rd21;
-	and.pred %p53, %p51, %p52;
-	or.pred %p54, %p50, %p53;
-	selp.f64 %fd19, %fd18, %fd4, %p54;
-	selp.b64 %rd54, %rd53, %rd21, %p54;
-	mov.f64 %fd4, %fd19;
-	mov.b64 %rd21, %rd54;
-$L12:
-	mov.b64 %rd55, %fd4;
-	mov.b64 {%r77, %r78}, %rd55;
-	shfl.sync.down.b32 %r79|%p55, %r77, 4, %r60, %r17;
-	shfl.sync.down.b32 %r80, %r78, 4, %r60, %r17;
-	mov.b64 %rd56, {%r79, %r80};
-	mov.b64 %fd20, %rd56;
-	mov.b64 {%r81, %r82}, %rd21;
-	shfl.sync.down.b32 %r83, %r81, 4, %r60, %r17;
-	shfl.sync.down.b32 %r84, %r82, 4, %r60, %r17;
-	mov.b64 %rd57, {%r83, %r84};
-	@!%p55 bra $L13;
-	setp.gt.f64 %p56, %fd20, %fd4;
-	setp.eq.f64 %p57, %fd20, %fd4;
-	setp.lt.s64 %p58, %rd57, %rd21;
-	and.pred %p59, %p57, %p58;
-	or.pred %p60, %p56, %p59;
-	selp.f64 %fd21, %fd20, %fd4, %p60;
-	selp.b64 %rd58, %rd57, %rd21, %p60;
-	mov.f64 %fd4, %fd21;
-	mov.b64 %rd21, %rd58;
-$L13:
-	mov.b64 %rd59, %fd4;
-	mov.b64 {%r85, %r86}, %rd59;
-	shfl.sync.down.b32 %r87|%p61, %r85, 8, %r60, %r17;
-	shfl.sync.down.b32 %r88, %r86, 8, %r60, %r17;
-	mov.b64 %rd60, {%r87, %r88};
-	mov.b64 %fd22, %rd60;
-	mov.b64 {%r89, %r90}, %rd21;
-	shfl.sync.down.b32 %r91, %r89, 8, %r60, %r17;
-	shfl.sync.down.b32 %r92, %r90, 8, %r60, %r17;
-	mov.b64 %rd61, {%r91, %r92};
-	@!%p61 bra $L14;
-	setp.gt.f64 %p62, %fd22, %fd4;
-	setp.eq.f64 %p63, %fd22, %fd4;
-	setp.lt.s64 %p64, %rd61, %rd21;
-	and.pred %p65, %p63, %p64;
-	or.pred %p66, %p62, %p65;
-	selp.f64 %fd23, %fd22, %fd4, %p66;
-	selp.b64 %rd62, %rd61, %rd21, %p66;
-	mov.f64 %fd4, %fd23;
-	mov.b64 %rd21, %rd62;
-$L14:
-	mov.b64 %rd63, %fd4;
-	mov.b64 {%r93, %r94}, %rd63;
-	shfl.sync.down.b32 %r95|%p67, %r93, 16, %r60, %r17;
-	shfl.sync.down.b32 %r96, %r94, 16, %r60, %r17;
-	mov.b64 %rd64, {%r95, %r96};
-	mov.b64 %fd24, %rd64;
-	mov.b64 {%r97, %r98}, %rd21;
-	shfl.sync.down.b32 %r99, %r97, 16, %r60, %r17;
-	shfl.sync.down.b32 %r100, %r98, 16, %r60, %r17;
-	mov.b64 %rd65, {%r99, %r100};
-	@!%p67 bra $L15;
-	setp.gt.f64 %p68, %fd24, %fd4;
-	setp.eq.f64 %p69, %fd24, %fd4;
-	setp.lt.s64 %p70, %rd65, %rd21;
-	and.pred %p71, %p69, %p70;
-	or.pred %p72, %p68, %p71;
-	selp.f64 %fd25, %fd24, %fd4, %p72;
-	selp.b64 %rd66, %rd65, %rd21, %p72;
-	mov.f64 %fd4, %fd25;
-	mov.b64 %rd21, %rd66;
-$L15:
-$L9:
-	setp.eq.u32 %p73, %r5, 0;
-	@!%p73 bra $L16;
-	st.global.f64 [%rd6+0], %fd4;
-	st.global.s64 [%rd6+8], %rd21;
-$L16:
-	ret;
-}
-`
-
-// gokkosPTX29 is the PTX of corpus.MaxAbs.
-const gokkosPTX29 = `//
-// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
-//
-
-.version 7.8
-.target sm_70
-.address_size 64
-
-.shared .align 16 .b8 gk_stage[1040];
-
-.visible .entry gk_corpus_MaxAbs_main_sum(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<67>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd15, %rd3, %rd2;
-	max.s64 %rd16, %rd15, 0;
-	cvt.u64.u32 %rd17, %r19;
-	add.s64 %rd18, %rd16, %rd17;
-	sub.s64 %rd19, %rd18, 1;
-	div.u64 %rd20, %rd19, %rd17;
-	cvt.u64.u32 %rd21, %r18;
-	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
-	add.s64 %rd23, %rd22, %rd20;
-	min.s64 %rd24, %rd23, %rd3;
-	mov.b64 %rd25, 0;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd22, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
-$L1:
-	setp.ge.s64 %p2, %rd29, %rd24;
-	@%p2 bra $L2;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd12;
-	mad.lo.s64 %rd32, %rd31, 8, %rd8;
-	ld.global.nc.s64 %rd33, [%rd32+0];
-	mov.b64 %rd34, %rd33;
-	mov.b64 %rd35, %rd34;
-	setp.lt.s64 %p3, %rd35, 0;
-	@!%p3 bra $L5;
-	neg.s64 %rd36, %rd35;
-	mov.b64 %rd35, %rd36;
-$L5:
-	mov.b64 %rd37, %rd14;
-	mov.b64 %rd38, %rd35;
-	setp.gt.s64 %p4, %rd38, %rd25;
-	@!%p4 bra $L7;
-	mov.b64 %rd25, %rd38;
-$L7:
-$L3:
-	add.s64 %rd29, %rd29, %rd28;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd39, %rd25;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd39;
-	shfl.sync.down.b32 %r23|%p5, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd40, {%r23, %r24};
-	@!%p5 bra $L8;
-	add.s64 %rd41, %rd39, %rd40;
-	mov.b64 %rd39, %rd41;
-$L8:
-	mov.b64 {%r25, %r26}, %rd39;
-	shfl.sync.down.b32 %r27|%p6, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd42, {%r27, %r28};
-	@!%p6 bra $L9;
-	add.s64 %rd43, %rd39, %rd42;
-	mov.b64 %rd39, %rd43;
-$L9:
-	mov.b64 {%r29, %r30}, %rd39;
-	shfl.sync.down.b32 %r31|%p7, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd44, {%r31, %r32};
-	@!%p7 bra $L10;
-	add.s64 %rd45, %rd39, %rd44;
-	mov.b64 %rd39, %rd45;
-$L10:
-	mov.b64 {%r33, %r34}, %rd39;
-	shfl.sync.down.b32 %r35|%p8, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd46, {%r35, %r36};
-	@!%p8 bra $L11;
-	add.s64 %rd47, %rd39, %rd46;
-	mov.b64 %rd39, %rd47;
-$L11:
-	mov.b64 {%r37, %r38}, %rd39;
-	shfl.sync.down.b32 %r39|%p9, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd48, {%r39, %r40};
-	@!%p9 bra $L12;
-	add.s64 %rd49, %rd39, %rd48;
-	mov.b64 %rd39, %rd49;
-$L12:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L13;
-	mul.wide.u32 %rd50, %r8, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	st.shared.s64 [%rd51+0], %rd39;
-$L13:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L14;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L15;
-	mul.wide.u32 %rd52, %r7, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	ld.shared.s64 %rd54, [%rd53+0];
-	mov.b64 %rd39, %rd54;
-$L15:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd39;
-	shfl.sync.down.b32 %r44|%p13, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd55, {%r44, %r45};
-	@!%p13 bra $L16;
-	add.s64 %rd56, %rd39, %rd55;
-	mov.b64 %rd39, %rd56;
-$L16:
-	mov.b64 {%r46, %r47}, %rd39;
-	shfl.sync.down.b32 %r48|%p14, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd57, {%r48, %r49};
-	@!%p14 bra $L17;
-	add.s64 %rd58, %rd39, %rd57;
-	mov.b64 %rd39, %rd58;
-$L17:
-	mov.b64 {%r50, %r51}, %rd39;
-	shfl.sync.down.b32 %r52|%p15, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd59, {%r52, %r53};
-	@!%p15 bra $L18;
-	add.s64 %rd60, %rd39, %rd59;
-	mov.b64 %rd39, %rd60;
-$L18:
-	mov.b64 {%r54, %r55}, %rd39;
-	shfl.sync.down.b32 %r56|%p16, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd61, {%r56, %r57};
-	@!%p16 bra $L19;
-	add.s64 %rd62, %rd39, %rd61;
-	mov.b64 %rd39, %rd62;
-$L19:
-	mov.b64 {%r58, %r59}, %rd39;
-	shfl.sync.down.b32 %r60|%p17, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd63, {%r60, %r61};
-	@!%p17 bra $L20;
-	add.s64 %rd64, %rd39, %rd63;
-	mov.b64 %rd39, %rd64;
-$L20:
-$L14:
-	mul.wide.u32 %rd65, %r18, 8;
-	add.s64 %rd66, %rd5, %rd65;
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L21;
-	st.global.s64 [%rd66+0], %rd39;
-$L21:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxAbs_final_sum(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<49>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	mov.b64 %rd16, 0;
-	cvt.u64.u32 %rd17, %r5;
-	cvt.u64.u32 %rd18, %r6;
-	mov.b64 %rd19, %rd17;
-$L1:
-	setp.ge.s64 %p2, %rd19, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd20, %rd19, 8, %rd3;
-	ld.global.s64 %rd21, [%rd20+0];
-	add.s64 %rd22, %rd16, %rd21;
-	mov.b64 %rd16, %rd22;
-	add.s64 %rd19, %rd19, %rd18;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd23, %rd16;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd23;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd24, {%r21, %r22};
-	@!%p3 bra $L3;
-	add.s64 %rd25, %rd23, %rd24;
-	mov.b64 %rd23, %rd25;
-$L3:
-	mov.b64 {%r23, %r24}, %rd23;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd26, {%r25, %r26};
-	@!%p4 bra $L4;
-	add.s64 %rd27, %rd23, %rd26;
-	mov.b64 %rd23, %rd27;
-$L4:
-	mov.b64 {%r27, %r28}, %rd23;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd28, {%r29, %r30};
-	@!%p5 bra $L5;
-	add.s64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
-$L5:
-	mov.b64 {%r31, %r32}, %rd23;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd30, {%r33, %r34};
-	@!%p6 bra $L6;
-	add.s64 %rd31, %rd23, %rd30;
-	mov.b64 %rd23, %rd31;
-$L6:
-	mov.b64 {%r35, %r36}, %rd23;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd32, {%r37, %r38};
-	@!%p7 bra $L7;
-	add.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd34, %r8, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	st.shared.s64 [%rd35+0], %rd23;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd36, %r7, 16;
-	add.s64 %rd37, %rd1, %rd36;
-	ld.shared.s64 %rd38, [%rd37+0];
-	mov.b64 %rd23, %rd38;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd23;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd39, {%r42, %r43};
-	@!%p11 bra $L11;
-	add.s64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L11:
-	mov.b64 {%r44, %r45}, %rd23;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd41, {%r46, %r47};
-	@!%p12 bra $L12;
-	add.s64 %rd42, %rd23, %rd41;
-	mov.b64 %rd23, %rd42;
-$L12:
-	mov.b64 {%r48, %r49}, %rd23;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd43, {%r50, %r51};
-	@!%p13 bra $L13;
-	add.s64 %rd44, %rd23, %rd43;
-	mov.b64 %rd23, %rd44;
-$L13:
-	mov.b64 {%r52, %r53}, %rd23;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd45, {%r54, %r55};
-	@!%p14 bra $L14;
-	add.s64 %rd46, %rd23, %rd45;
-	mov.b64 %rd23, %rd46;
-$L14:
-	mov.b64 {%r56, %r57}, %rd23;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd47, {%r58, %r59};
-	@!%p15 bra $L15;
-	add.s64 %rd48, %rd23, %rd47;
-	mov.b64 %rd23, %rd48;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd23;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxAbs_main_prod(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<67>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd15, %rd3, %rd2;
-	max.s64 %rd16, %rd15, 0;
-	cvt.u64.u32 %rd17, %r19;
-	add.s64 %rd18, %rd16, %rd17;
-	sub.s64 %rd19, %rd18, 1;
-	div.u64 %rd20, %rd19, %rd17;
-	cvt.u64.u32 %rd21, %r18;
-	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
-	add.s64 %rd23, %rd22, %rd20;
-	min.s64 %rd24, %rd23, %rd3;
-	mov.b64 %rd25, 1;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd22, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
-$L1:
-	setp.ge.s64 %p2, %rd29, %rd24;
-	@%p2 bra $L2;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd12;
-	mad.lo.s64 %rd32, %rd31, 8, %rd8;
-	ld.global.nc.s64 %rd33, [%rd32+0];
-	mov.b64 %rd34, %rd33;
-	mov.b64 %rd35, %rd34;
-	setp.lt.s64 %p3, %rd35, 0;
-	@!%p3 bra $L5;
-	neg.s64 %rd36, %rd35;
-	mov.b64 %rd35, %rd36;
-$L5:
-	mov.b64 %rd37, %rd14;
-	mov.b64 %rd38, %rd35;
-	setp.gt.s64 %p4, %rd38, %rd25;
-	@!%p4 bra $L7;
-	mov.b64 %rd25, %rd38;
-$L7:
-$L3:
-	add.s64 %rd29, %rd29, %rd28;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd39, %rd25;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd39;
-	shfl.sync.down.b32 %r23|%p5, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd40, {%r23, %r24};
-	@!%p5 bra $L8;
-	mul.lo.s64 %rd41, %rd39, %rd40;
-	mov.b64 %rd39, %rd41;
-$L8:
-	mov.b64 {%r25, %r26}, %rd39;
-	shfl.sync.down.b32 %r27|%p6, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd42, {%r27, %r28};
-	@!%p6 bra $L9;
-	mul.lo.s64 %rd43, %rd39, %rd42;
-	mov.b64 %rd39, %rd43;
-$L9:
-	mov.b64 {%r29, %r30}, %rd39;
-	shfl.sync.down.b32 %r31|%p7, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd44, {%r31, %r32};
-	@!%p7 bra $L10;
-	mul.lo.s64 %rd45, %rd39, %rd44;
-	mov.b64 %rd39, %rd45;
-$L10:
-	mov.b64 {%r33, %r34}, %rd39;
-	shfl.sync.down.b32 %r35|%p8, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd46, {%r35, %r36};
-	@!%p8 bra $L11;
-	mul.lo.s64 %rd47, %rd39, %rd46;
-	mov.b64 %rd39, %rd47;
-$L11:
-	mov.b64 {%r37, %r38}, %rd39;
-	shfl.sync.down.b32 %r39|%p9, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd48, {%r39, %r40};
-	@!%p9 bra $L12;
-	mul.lo.s64 %rd49, %rd39, %rd48;
-	mov.b64 %rd39, %rd49;
-$L12:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L13;
-	mul.wide.u32 %rd50, %r8, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	st.shared.s64 [%rd51+0], %rd39;
-$L13:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L14;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L15;
-	mul.wide.u32 %rd52, %r7, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	ld.shared.s64 %rd54, [%rd53+0];
-	mov.b64 %rd39, %rd54;
-$L15:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd39;
-	shfl.sync.down.b32 %r44|%p13, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd55, {%r44, %r45};
-	@!%p13 bra $L16;
-	mul.lo.s64 %rd56, %rd39, %rd55;
-	mov.b64 %rd39, %rd56;
-$L16:
-	mov.b64 {%r46, %r47}, %rd39;
-	shfl.sync.down.b32 %r48|%p14, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd57, {%r48, %r49};
-	@!%p14 bra $L17;
-	mul.lo.s64 %rd58, %rd39, %rd57;
-	mov.b64 %rd39, %rd58;
-$L17:
-	mov.b64 {%r50, %r51}, %rd39;
-	shfl.sync.down.b32 %r52|%p15, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd59, {%r52, %r53};
-	@!%p15 bra $L18;
-	mul.lo.s64 %rd60, %rd39, %rd59;
-	mov.b64 %rd39, %rd60;
-$L18:
-	mov.b64 {%r54, %r55}, %rd39;
-	shfl.sync.down.b32 %r56|%p16, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd61, {%r56, %r57};
-	@!%p16 bra $L19;
-	mul.lo.s64 %rd62, %rd39, %rd61;
-	mov.b64 %rd39, %rd62;
-$L19:
-	mov.b64 {%r58, %r59}, %rd39;
-	shfl.sync.down.b32 %r60|%p17, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd63, {%r60, %r61};
-	@!%p17 bra $L20;
-	mul.lo.s64 %rd64, %rd39, %rd63;
-	mov.b64 %rd39, %rd64;
-$L20:
-$L14:
-	mul.wide.u32 %rd65, %r18, 8;
-	add.s64 %rd66, %rd5, %rd65;
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L21;
-	st.global.s64 [%rd66+0], %rd39;
-$L21:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxAbs_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<49>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	mov.b64 %rd16, 1;
-	cvt.u64.u32 %rd17, %r5;
-	cvt.u64.u32 %rd18, %r6;
-	mov.b64 %rd19, %rd17;
-$L1:
-	setp.ge.s64 %p2, %rd19, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd20, %rd19, 8, %rd3;
-	ld.global.s64 %rd21, [%rd20+0];
-	mul.lo.s64 %rd22, %rd16, %rd21;
-	mov.b64 %rd16, %rd22;
-	add.s64 %rd19, %rd19, %rd18;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd23, %rd16;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd23;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd24, {%r21, %r22};
-	@!%p3 bra $L3;
-	mul.lo.s64 %rd25, %rd23, %rd24;
-	mov.b64 %rd23, %rd25;
-$L3:
-	mov.b64 {%r23, %r24}, %rd23;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd26, {%r25, %r26};
-	@!%p4 bra $L4;
-	mul.lo.s64 %rd27, %rd23, %rd26;
-	mov.b64 %rd23, %rd27;
-$L4:
-	mov.b64 {%r27, %r28}, %rd23;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd28, {%r29, %r30};
-	@!%p5 bra $L5;
-	mul.lo.s64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
-$L5:
-	mov.b64 {%r31, %r32}, %rd23;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd30, {%r33, %r34};
-	@!%p6 bra $L6;
-	mul.lo.s64 %rd31, %rd23, %rd30;
-	mov.b64 %rd23, %rd31;
-$L6:
-	mov.b64 {%r35, %r36}, %rd23;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd32, {%r37, %r38};
-	@!%p7 bra $L7;
-	mul.lo.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd34, %r8, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	st.shared.s64 [%rd35+0], %rd23;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd36, %r7, 16;
-	add.s64 %rd37, %rd1, %rd36;
-	ld.shared.s64 %rd38, [%rd37+0];
-	mov.b64 %rd23, %rd38;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd23;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd39, {%r42, %r43};
-	@!%p11 bra $L11;
-	mul.lo.s64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L11:
-	mov.b64 {%r44, %r45}, %rd23;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd41, {%r46, %r47};
-	@!%p12 bra $L12;
-	mul.lo.s64 %rd42, %rd23, %rd41;
-	mov.b64 %rd23, %rd42;
-$L12:
-	mov.b64 {%r48, %r49}, %rd23;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd43, {%r50, %r51};
-	@!%p13 bra $L13;
-	mul.lo.s64 %rd44, %rd23, %rd43;
-	mov.b64 %rd23, %rd44;
-$L13:
-	mov.b64 {%r52, %r53}, %rd23;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd45, {%r54, %r55};
-	@!%p14 bra $L14;
-	mul.lo.s64 %rd46, %rd23, %rd45;
-	mov.b64 %rd23, %rd46;
-$L14:
-	mov.b64 {%r56, %r57}, %rd23;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd47, {%r58, %r59};
-	@!%p15 bra $L15;
-	mul.lo.s64 %rd48, %rd23, %rd47;
-	mov.b64 %rd23, %rd48;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd23;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxAbs_main_min(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<67>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd15, %rd3, %rd2;
-	max.s64 %rd16, %rd15, 0;
-	cvt.u64.u32 %rd17, %r19;
-	add.s64 %rd18, %rd16, %rd17;
-	sub.s64 %rd19, %rd18, 1;
-	div.u64 %rd20, %rd19, %rd17;
-	cvt.u64.u32 %rd21, %r18;
-	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
-	add.s64 %rd23, %rd22, %rd20;
-	min.s64 %rd24, %rd23, %rd3;
-	mov.b64 %rd25, 9223372036854775807;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd22, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
-$L1:
-	setp.ge.s64 %p2, %rd29, %rd24;
-	@%p2 bra $L2;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd12;
-	mad.lo.s64 %rd32, %rd31, 8, %rd8;
-	ld.global.nc.s64 %rd33, [%rd32+0];
-	mov.b64 %rd34, %rd33;
-	mov.b64 %rd35, %rd34;
-	setp.lt.s64 %p3, %rd35, 0;
-	@!%p3 bra $L5;
-	neg.s64 %rd36, %rd35;
-	mov.b64 %rd35, %rd36;
-$L5:
-	mov.b64 %rd37, %rd14;
-	mov.b64 %rd38, %rd35;
-	setp.gt.s64 %p4, %rd38, %rd25;
-	@!%p4 bra $L7;
-	mov.b64 %rd25, %rd38;
-$L7:
-$L3:
-	add.s64 %rd29, %rd29, %rd28;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd39, %rd25;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd39;
-	shfl.sync.down.b32 %r23|%p5, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd40, {%r23, %r24};
-	@!%p5 bra $L8;
-	min.s64 %rd41, %rd39, %rd40;
-	mov.b64 %rd39, %rd41;
-$L8:
-	mov.b64 {%r25, %r26}, %rd39;
-	shfl.sync.down.b32 %r27|%p6, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd42, {%r27, %r28};
-	@!%p6 bra $L9;
-	min.s64 %rd43, %rd39, %rd42;
-	mov.b64 %rd39, %rd43;
-$L9:
-	mov.b64 {%r29, %r30}, %rd39;
-	shfl.sync.down.b32 %r31|%p7, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd44, {%r31, %r32};
-	@!%p7 bra $L10;
-	min.s64 %rd45, %rd39, %rd44;
-	mov.b64 %rd39, %rd45;
-$L10:
-	mov.b64 {%r33, %r34}, %rd39;
-	shfl.sync.down.b32 %r35|%p8, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd46, {%r35, %r36};
-	@!%p8 bra $L11;
-	min.s64 %rd47, %rd39, %rd46;
-	mov.b64 %rd39, %rd47;
-$L11:
-	mov.b64 {%r37, %r38}, %rd39;
-	shfl.sync.down.b32 %r39|%p9, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd48, {%r39, %r40};
-	@!%p9 bra $L12;
-	min.s64 %rd49, %rd39, %rd48;
-	mov.b64 %rd39, %rd49;
-$L12:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L13;
-	mul.wide.u32 %rd50, %r8, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	st.shared.s64 [%rd51+0], %rd39;
-$L13:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L14;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L15;
-	mul.wide.u32 %rd52, %r7, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	ld.shared.s64 %rd54, [%rd53+0];
-	mov.b64 %rd39, %rd54;
-$L15:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd39;
-	shfl.sync.down.b32 %r44|%p13, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd55, {%r44, %r45};
-	@!%p13 bra $L16;
-	min.s64 %rd56, %rd39, %rd55;
-	mov.b64 %rd39, %rd56;
-$L16:
-	mov.b64 {%r46, %r47}, %rd39;
-	shfl.sync.down.b32 %r48|%p14, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd57, {%r48, %r49};
-	@!%p14 bra $L17;
-	min.s64 %rd58, %rd39, %rd57;
-	mov.b64 %rd39, %rd58;
-$L17:
-	mov.b64 {%r50, %r51}, %rd39;
-	shfl.sync.down.b32 %r52|%p15, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd59, {%r52, %r53};
-	@!%p15 bra $L18;
-	min.s64 %rd60, %rd39, %rd59;
-	mov.b64 %rd39, %rd60;
-$L18:
-	mov.b64 {%r54, %r55}, %rd39;
-	shfl.sync.down.b32 %r56|%p16, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd61, {%r56, %r57};
-	@!%p16 bra $L19;
-	min.s64 %rd62, %rd39, %rd61;
-	mov.b64 %rd39, %rd62;
-$L19:
-	mov.b64 {%r58, %r59}, %rd39;
-	shfl.sync.down.b32 %r60|%p17, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd63, {%r60, %r61};
-	@!%p17 bra $L20;
-	min.s64 %rd64, %rd39, %rd63;
-	mov.b64 %rd39, %rd64;
-$L20:
-$L14:
-	mul.wide.u32 %rd65, %r18, 8;
-	add.s64 %rd66, %rd5, %rd65;
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L21;
-	st.global.s64 [%rd66+0], %rd39;
-$L21:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxAbs_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<49>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	mov.b64 %rd16, 9223372036854775807;
-	cvt.u64.u32 %rd17, %r5;
-	cvt.u64.u32 %rd18, %r6;
-	mov.b64 %rd19, %rd17;
-$L1:
-	setp.ge.s64 %p2, %rd19, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd20, %rd19, 8, %rd3;
-	ld.global.s64 %rd21, [%rd20+0];
-	min.s64 %rd22, %rd16, %rd21;
-	mov.b64 %rd16, %rd22;
-	add.s64 %rd19, %rd19, %rd18;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd23, %rd16;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd23;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd24, {%r21, %r22};
-	@!%p3 bra $L3;
-	min.s64 %rd25, %rd23, %rd24;
-	mov.b64 %rd23, %rd25;
-$L3:
-	mov.b64 {%r23, %r24}, %rd23;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd26, {%r25, %r26};
-	@!%p4 bra $L4;
-	min.s64 %rd27, %rd23, %rd26;
-	mov.b64 %rd23, %rd27;
-$L4:
-	mov.b64 {%r27, %r28}, %rd23;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd28, {%r29, %r30};
-	@!%p5 bra $L5;
-	min.s64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
-$L5:
-	mov.b64 {%r31, %r32}, %rd23;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd30, {%r33, %r34};
-	@!%p6 bra $L6;
-	min.s64 %rd31, %rd23, %rd30;
-	mov.b64 %rd23, %rd31;
-$L6:
-	mov.b64 {%r35, %r36}, %rd23;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd32, {%r37, %r38};
-	@!%p7 bra $L7;
-	min.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd34, %r8, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	st.shared.s64 [%rd35+0], %rd23;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd36, %r7, 16;
-	add.s64 %rd37, %rd1, %rd36;
-	ld.shared.s64 %rd38, [%rd37+0];
-	mov.b64 %rd23, %rd38;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd23;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd39, {%r42, %r43};
-	@!%p11 bra $L11;
-	min.s64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L11:
-	mov.b64 {%r44, %r45}, %rd23;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd41, {%r46, %r47};
-	@!%p12 bra $L12;
-	min.s64 %rd42, %rd23, %rd41;
-	mov.b64 %rd23, %rd42;
-$L12:
-	mov.b64 {%r48, %r49}, %rd23;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd43, {%r50, %r51};
-	@!%p13 bra $L13;
-	min.s64 %rd44, %rd23, %rd43;
-	mov.b64 %rd23, %rd44;
-$L13:
-	mov.b64 {%r52, %r53}, %rd23;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd45, {%r54, %r55};
-	@!%p14 bra $L14;
-	min.s64 %rd46, %rd23, %rd45;
-	mov.b64 %rd23, %rd46;
-$L14:
-	mov.b64 {%r56, %r57}, %rd23;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd47, {%r58, %r59};
-	@!%p15 bra $L15;
-	min.s64 %rd48, %rd23, %rd47;
-	mov.b64 %rd23, %rd48;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd23;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxAbs_main_max(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<67>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd15, %rd3, %rd2;
-	max.s64 %rd16, %rd15, 0;
-	cvt.u64.u32 %rd17, %r19;
-	add.s64 %rd18, %rd16, %rd17;
-	sub.s64 %rd19, %rd18, 1;
-	div.u64 %rd20, %rd19, %rd17;
-	cvt.u64.u32 %rd21, %r18;
-	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
-	add.s64 %rd23, %rd22, %rd20;
-	min.s64 %rd24, %rd23, %rd3;
-	mov.b64 %rd25, -9223372036854775808;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd22, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
-$L1:
-	setp.ge.s64 %p2, %rd29, %rd24;
-	@%p2 bra $L2;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd12;
-	mad.lo.s64 %rd32, %rd31, 8, %rd8;
-	ld.global.nc.s64 %rd33, [%rd32+0];
-	mov.b64 %rd34, %rd33;
-	mov.b64 %rd35, %rd34;
-	setp.lt.s64 %p3, %rd35, 0;
-	@!%p3 bra $L5;
-	neg.s64 %rd36, %rd35;
-	mov.b64 %rd35, %rd36;
-$L5:
-	mov.b64 %rd37, %rd14;
-	mov.b64 %rd38, %rd35;
-	setp.gt.s64 %p4, %rd38, %rd25;
-	@!%p4 bra $L7;
-	mov.b64 %rd25, %rd38;
-$L7:
-$L3:
-	add.s64 %rd29, %rd29, %rd28;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd39, %rd25;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd39;
-	shfl.sync.down.b32 %r23|%p5, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd40, {%r23, %r24};
-	@!%p5 bra $L8;
-	max.s64 %rd41, %rd39, %rd40;
-	mov.b64 %rd39, %rd41;
-$L8:
-	mov.b64 {%r25, %r26}, %rd39;
-	shfl.sync.down.b32 %r27|%p6, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd42, {%r27, %r28};
-	@!%p6 bra $L9;
-	max.s64 %rd43, %rd39, %rd42;
-	mov.b64 %rd39, %rd43;
-$L9:
-	mov.b64 {%r29, %r30}, %rd39;
-	shfl.sync.down.b32 %r31|%p7, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd44, {%r31, %r32};
-	@!%p7 bra $L10;
-	max.s64 %rd45, %rd39, %rd44;
-	mov.b64 %rd39, %rd45;
-$L10:
-	mov.b64 {%r33, %r34}, %rd39;
-	shfl.sync.down.b32 %r35|%p8, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd46, {%r35, %r36};
-	@!%p8 bra $L11;
-	max.s64 %rd47, %rd39, %rd46;
-	mov.b64 %rd39, %rd47;
-$L11:
-	mov.b64 {%r37, %r38}, %rd39;
-	shfl.sync.down.b32 %r39|%p9, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd48, {%r39, %r40};
-	@!%p9 bra $L12;
-	max.s64 %rd49, %rd39, %rd48;
-	mov.b64 %rd39, %rd49;
-$L12:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L13;
-	mul.wide.u32 %rd50, %r8, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	st.shared.s64 [%rd51+0], %rd39;
-$L13:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L14;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L15;
-	mul.wide.u32 %rd52, %r7, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	ld.shared.s64 %rd54, [%rd53+0];
-	mov.b64 %rd39, %rd54;
-$L15:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd39;
-	shfl.sync.down.b32 %r44|%p13, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd55, {%r44, %r45};
-	@!%p13 bra $L16;
-	max.s64 %rd56, %rd39, %rd55;
-	mov.b64 %rd39, %rd56;
-$L16:
-	mov.b64 {%r46, %r47}, %rd39;
-	shfl.sync.down.b32 %r48|%p14, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd57, {%r48, %r49};
-	@!%p14 bra $L17;
-	max.s64 %rd58, %rd39, %rd57;
-	mov.b64 %rd39, %rd58;
-$L17:
-	mov.b64 {%r50, %r51}, %rd39;
-	shfl.sync.down.b32 %r52|%p15, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd59, {%r52, %r53};
-	@!%p15 bra $L18;
-	max.s64 %rd60, %rd39, %rd59;
-	mov.b64 %rd39, %rd60;
-$L18:
-	mov.b64 {%r54, %r55}, %rd39;
-	shfl.sync.down.b32 %r56|%p16, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd61, {%r56, %r57};
-	@!%p16 bra $L19;
-	max.s64 %rd62, %rd39, %rd61;
-	mov.b64 %rd39, %rd62;
-$L19:
-	mov.b64 {%r58, %r59}, %rd39;
-	shfl.sync.down.b32 %r60|%p17, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd63, {%r60, %r61};
-	@!%p17 bra $L20;
-	max.s64 %rd64, %rd39, %rd63;
-	mov.b64 %rd39, %rd64;
-$L20:
-$L14:
-	mul.wide.u32 %rd65, %r18, 8;
-	add.s64 %rd66, %rd5, %rd65;
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L21;
-	st.global.s64 [%rd66+0], %rd39;
-$L21:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxAbs_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<49>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	mov.b64 %rd16, -9223372036854775808;
-	cvt.u64.u32 %rd17, %r5;
-	cvt.u64.u32 %rd18, %r6;
-	mov.b64 %rd19, %rd17;
-$L1:
-	setp.ge.s64 %p2, %rd19, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd20, %rd19, 8, %rd3;
-	ld.global.s64 %rd21, [%rd20+0];
-	max.s64 %rd22, %rd16, %rd21;
-	mov.b64 %rd16, %rd22;
-	add.s64 %rd19, %rd19, %rd18;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd23, %rd16;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd23;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd24, {%r21, %r22};
-	@!%p3 bra $L3;
-	max.s64 %rd25, %rd23, %rd24;
-	mov.b64 %rd23, %rd25;
-$L3:
-	mov.b64 {%r23, %r24}, %rd23;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd26, {%r25, %r26};
-	@!%p4 bra $L4;
-	max.s64 %rd27, %rd23, %rd26;
-	mov.b64 %rd23, %rd27;
-$L4:
-	mov.b64 {%r27, %r28}, %rd23;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd28, {%r29, %r30};
-	@!%p5 bra $L5;
-	max.s64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
-$L5:
-	mov.b64 {%r31, %r32}, %rd23;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd30, {%r33, %r34};
-	@!%p6 bra $L6;
-	max.s64 %rd31, %rd23, %rd30;
-	mov.b64 %rd23, %rd31;
-$L6:
-	mov.b64 {%r35, %r36}, %rd23;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd32, {%r37, %r38};
-	@!%p7 bra $L7;
-	max.s64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd34, %r8, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	st.shared.s64 [%rd35+0], %rd23;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd36, %r7, 16;
-	add.s64 %rd37, %rd1, %rd36;
-	ld.shared.s64 %rd38, [%rd37+0];
-	mov.b64 %rd23, %rd38;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd23;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd39, {%r42, %r43};
-	@!%p11 bra $L11;
-	max.s64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L11:
-	mov.b64 {%r44, %r45}, %rd23;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd41, {%r46, %r47};
-	@!%p12 bra $L12;
-	max.s64 %rd42, %rd23, %rd41;
-	mov.b64 %rd23, %rd42;
-$L12:
-	mov.b64 {%r48, %r49}, %rd23;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd43, {%r50, %r51};
-	@!%p13 bra $L13;
-	max.s64 %rd44, %rd23, %rd43;
-	mov.b64 %rd23, %rd44;
-$L13:
-	mov.b64 {%r52, %r53}, %rd23;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd45, {%r54, %r55};
-	@!%p14 bra $L14;
-	max.s64 %rd46, %rd23, %rd45;
-	mov.b64 %rd23, %rd46;
-$L14:
-	mov.b64 {%r56, %r57}, %rd23;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd47, {%r58, %r59};
-	@!%p15 bra $L15;
-	max.s64 %rd48, %rd23, %rd47;
-	mov.b64 %rd23, %rd48;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd23;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxAbs_main_band(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<67>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd15, %rd3, %rd2;
-	max.s64 %rd16, %rd15, 0;
-	cvt.u64.u32 %rd17, %r19;
-	add.s64 %rd18, %rd16, %rd17;
-	sub.s64 %rd19, %rd18, 1;
-	div.u64 %rd20, %rd19, %rd17;
-	cvt.u64.u32 %rd21, %r18;
-	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
-	add.s64 %rd23, %rd22, %rd20;
-	min.s64 %rd24, %rd23, %rd3;
-	mov.b64 %rd25, -1;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd22, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
-$L1:
-	setp.ge.s64 %p2, %rd29, %rd24;
-	@%p2 bra $L2;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd12;
-	mad.lo.s64 %rd32, %rd31, 8, %rd8;
-	ld.global.nc.s64 %rd33, [%rd32+0];
-	mov.b64 %rd34, %rd33;
-	mov.b64 %rd35, %rd34;
-	setp.lt.s64 %p3, %rd35, 0;
-	@!%p3 bra $L5;
-	neg.s64 %rd36, %rd35;
-	mov.b64 %rd35, %rd36;
-$L5:
-	mov.b64 %rd37, %rd14;
-	mov.b64 %rd38, %rd35;
-	setp.gt.s64 %p4, %rd38, %rd25;
-	@!%p4 bra $L7;
-	mov.b64 %rd25, %rd38;
-$L7:
-$L3:
-	add.s64 %rd29, %rd29, %rd28;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd39, %rd25;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd39;
-	shfl.sync.down.b32 %r23|%p5, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd40, {%r23, %r24};
-	@!%p5 bra $L8;
-	and.b64 %rd41, %rd39, %rd40;
-	mov.b64 %rd39, %rd41;
-$L8:
-	mov.b64 {%r25, %r26}, %rd39;
-	shfl.sync.down.b32 %r27|%p6, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd42, {%r27, %r28};
-	@!%p6 bra $L9;
-	and.b64 %rd43, %rd39, %rd42;
-	mov.b64 %rd39, %rd43;
-$L9:
-	mov.b64 {%r29, %r30}, %rd39;
-	shfl.sync.down.b32 %r31|%p7, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd44, {%r31, %r32};
-	@!%p7 bra $L10;
-	and.b64 %rd45, %rd39, %rd44;
-	mov.b64 %rd39, %rd45;
-$L10:
-	mov.b64 {%r33, %r34}, %rd39;
-	shfl.sync.down.b32 %r35|%p8, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd46, {%r35, %r36};
-	@!%p8 bra $L11;
-	and.b64 %rd47, %rd39, %rd46;
-	mov.b64 %rd39, %rd47;
-$L11:
-	mov.b64 {%r37, %r38}, %rd39;
-	shfl.sync.down.b32 %r39|%p9, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd48, {%r39, %r40};
-	@!%p9 bra $L12;
-	and.b64 %rd49, %rd39, %rd48;
-	mov.b64 %rd39, %rd49;
-$L12:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L13;
-	mul.wide.u32 %rd50, %r8, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	st.shared.s64 [%rd51+0], %rd39;
-$L13:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L14;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L15;
-	mul.wide.u32 %rd52, %r7, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	ld.shared.s64 %rd54, [%rd53+0];
-	mov.b64 %rd39, %rd54;
-$L15:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd39;
-	shfl.sync.down.b32 %r44|%p13, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd55, {%r44, %r45};
-	@!%p13 bra $L16;
-	and.b64 %rd56, %rd39, %rd55;
-	mov.b64 %rd39, %rd56;
-$L16:
-	mov.b64 {%r46, %r47}, %rd39;
-	shfl.sync.down.b32 %r48|%p14, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd57, {%r48, %r49};
-	@!%p14 bra $L17;
-	and.b64 %rd58, %rd39, %rd57;
-	mov.b64 %rd39, %rd58;
-$L17:
-	mov.b64 {%r50, %r51}, %rd39;
-	shfl.sync.down.b32 %r52|%p15, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd59, {%r52, %r53};
-	@!%p15 bra $L18;
-	and.b64 %rd60, %rd39, %rd59;
-	mov.b64 %rd39, %rd60;
-$L18:
-	mov.b64 {%r54, %r55}, %rd39;
-	shfl.sync.down.b32 %r56|%p16, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd61, {%r56, %r57};
-	@!%p16 bra $L19;
-	and.b64 %rd62, %rd39, %rd61;
-	mov.b64 %rd39, %rd62;
-$L19:
-	mov.b64 {%r58, %r59}, %rd39;
-	shfl.sync.down.b32 %r60|%p17, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd63, {%r60, %r61};
-	@!%p17 bra $L20;
-	and.b64 %rd64, %rd39, %rd63;
-	mov.b64 %rd39, %rd64;
-$L20:
-$L14:
-	mul.wide.u32 %rd65, %r18, 8;
-	add.s64 %rd66, %rd5, %rd65;
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L21;
-	st.global.s64 [%rd66+0], %rd39;
-$L21:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxAbs_final_band(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<49>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	mov.b64 %rd16, -1;
-	cvt.u64.u32 %rd17, %r5;
-	cvt.u64.u32 %rd18, %r6;
-	mov.b64 %rd19, %rd17;
-$L1:
-	setp.ge.s64 %p2, %rd19, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd20, %rd19, 8, %rd3;
-	ld.global.s64 %rd21, [%rd20+0];
-	and.b64 %rd22, %rd16, %rd21;
-	mov.b64 %rd16, %rd22;
-	add.s64 %rd19, %rd19, %rd18;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd23, %rd16;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd23;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd24, {%r21, %r22};
-	@!%p3 bra $L3;
-	and.b64 %rd25, %rd23, %rd24;
-	mov.b64 %rd23, %rd25;
-$L3:
-	mov.b64 {%r23, %r24}, %rd23;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd26, {%r25, %r26};
-	@!%p4 bra $L4;
-	and.b64 %rd27, %rd23, %rd26;
-	mov.b64 %rd23, %rd27;
-$L4:
-	mov.b64 {%r27, %r28}, %rd23;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd28, {%r29, %r30};
-	@!%p5 bra $L5;
-	and.b64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
-$L5:
-	mov.b64 {%r31, %r32}, %rd23;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd30, {%r33, %r34};
-	@!%p6 bra $L6;
-	and.b64 %rd31, %rd23, %rd30;
-	mov.b64 %rd23, %rd31;
-$L6:
-	mov.b64 {%r35, %r36}, %rd23;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd32, {%r37, %r38};
-	@!%p7 bra $L7;
-	and.b64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd34, %r8, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	st.shared.s64 [%rd35+0], %rd23;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd36, %r7, 16;
-	add.s64 %rd37, %rd1, %rd36;
-	ld.shared.s64 %rd38, [%rd37+0];
-	mov.b64 %rd23, %rd38;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd23;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd39, {%r42, %r43};
-	@!%p11 bra $L11;
-	and.b64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L11:
-	mov.b64 {%r44, %r45}, %rd23;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd41, {%r46, %r47};
-	@!%p12 bra $L12;
-	and.b64 %rd42, %rd23, %rd41;
-	mov.b64 %rd23, %rd42;
-$L12:
-	mov.b64 {%r48, %r49}, %rd23;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd43, {%r50, %r51};
-	@!%p13 bra $L13;
-	and.b64 %rd44, %rd23, %rd43;
-	mov.b64 %rd23, %rd44;
-$L13:
-	mov.b64 {%r52, %r53}, %rd23;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd45, {%r54, %r55};
-	@!%p14 bra $L14;
-	and.b64 %rd46, %rd23, %rd45;
-	mov.b64 %rd23, %rd46;
-$L14:
-	mov.b64 {%r56, %r57}, %rd23;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd47, {%r58, %r59};
-	@!%p15 bra $L15;
-	and.b64 %rd48, %rd23, %rd47;
-	mov.b64 %rd23, %rd48;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd23;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxAbs_main_bor(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<19>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<67>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd15, %rd3, %rd2;
-	max.s64 %rd16, %rd15, 0;
-	cvt.u64.u32 %rd17, %r19;
-	add.s64 %rd18, %rd16, %rd17;
-	sub.s64 %rd19, %rd18, 1;
-	div.u64 %rd20, %rd19, %rd17;
-	cvt.u64.u32 %rd21, %r18;
-	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
-	add.s64 %rd23, %rd22, %rd20;
-	min.s64 %rd24, %rd23, %rd3;
-	mov.b64 %rd25, 0;
-	cvt.u64.u32 %rd26, %r5;
-	add.s64 %rd27, %rd22, %rd26;
-	cvt.u64.u32 %rd28, %r6;
-	mov.b64 %rd29, %rd27;
-$L1:
-	setp.ge.s64 %p2, %rd29, %rd24;
-	@%p2 bra $L2;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd12;
-	mad.lo.s64 %rd32, %rd31, 8, %rd8;
-	ld.global.nc.s64 %rd33, [%rd32+0];
-	mov.b64 %rd34, %rd33;
-	mov.b64 %rd35, %rd34;
-	setp.lt.s64 %p3, %rd35, 0;
-	@!%p3 bra $L5;
-	neg.s64 %rd36, %rd35;
-	mov.b64 %rd35, %rd36;
-$L5:
-	mov.b64 %rd37, %rd14;
-	mov.b64 %rd38, %rd35;
-	setp.gt.s64 %p4, %rd38, %rd25;
-	@!%p4 bra $L7;
-	mov.b64 %rd25, %rd38;
-$L7:
-$L3:
-	add.s64 %rd29, %rd29, %rd28;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd39, %rd25;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd39;
-	shfl.sync.down.b32 %r23|%p5, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd40, {%r23, %r24};
-	@!%p5 bra $L8;
-	or.b64 %rd41, %rd39, %rd40;
-	mov.b64 %rd39, %rd41;
-$L8:
-	mov.b64 {%r25, %r26}, %rd39;
-	shfl.sync.down.b32 %r27|%p6, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd42, {%r27, %r28};
-	@!%p6 bra $L9;
-	or.b64 %rd43, %rd39, %rd42;
-	mov.b64 %rd39, %rd43;
-$L9:
-	mov.b64 {%r29, %r30}, %rd39;
-	shfl.sync.down.b32 %r31|%p7, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd44, {%r31, %r32};
-	@!%p7 bra $L10;
-	or.b64 %rd45, %rd39, %rd44;
-	mov.b64 %rd39, %rd45;
-$L10:
-	mov.b64 {%r33, %r34}, %rd39;
-	shfl.sync.down.b32 %r35|%p8, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd46, {%r35, %r36};
-	@!%p8 bra $L11;
-	or.b64 %rd47, %rd39, %rd46;
-	mov.b64 %rd39, %rd47;
-$L11:
-	mov.b64 {%r37, %r38}, %rd39;
-	shfl.sync.down.b32 %r39|%p9, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd48, {%r39, %r40};
-	@!%p9 bra $L12;
-	or.b64 %rd49, %rd39, %rd48;
-	mov.b64 %rd39, %rd49;
-$L12:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L13;
-	mul.wide.u32 %rd50, %r8, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	st.shared.s64 [%rd51+0], %rd39;
-$L13:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L14;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L15;
-	mul.wide.u32 %rd52, %r7, 16;
-	add.s64 %rd53, %rd1, %rd52;
-	ld.shared.s64 %rd54, [%rd53+0];
-	mov.b64 %rd39, %rd54;
-$L15:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd39;
-	shfl.sync.down.b32 %r44|%p13, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd55, {%r44, %r45};
-	@!%p13 bra $L16;
-	or.b64 %rd56, %rd39, %rd55;
-	mov.b64 %rd39, %rd56;
-$L16:
-	mov.b64 {%r46, %r47}, %rd39;
-	shfl.sync.down.b32 %r48|%p14, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd57, {%r48, %r49};
-	@!%p14 bra $L17;
-	or.b64 %rd58, %rd39, %rd57;
-	mov.b64 %rd39, %rd58;
-$L17:
-	mov.b64 {%r50, %r51}, %rd39;
-	shfl.sync.down.b32 %r52|%p15, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd59, {%r52, %r53};
-	@!%p15 bra $L18;
-	or.b64 %rd60, %rd39, %rd59;
-	mov.b64 %rd39, %rd60;
-$L18:
-	mov.b64 {%r54, %r55}, %rd39;
-	shfl.sync.down.b32 %r56|%p16, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd61, {%r56, %r57};
-	@!%p16 bra $L19;
-	or.b64 %rd62, %rd39, %rd61;
-	mov.b64 %rd39, %rd62;
-$L19:
-	mov.b64 {%r58, %r59}, %rd39;
-	shfl.sync.down.b32 %r60|%p17, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd63, {%r60, %r61};
-	@!%p17 bra $L20;
-	or.b64 %rd64, %rd39, %rd63;
-	mov.b64 %rd39, %rd64;
-$L20:
-$L14:
-	mul.wide.u32 %rd65, %r18, 8;
-	add.s64 %rd66, %rd5, %rd65;
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L21;
-	st.global.s64 [%rd66+0], %rd39;
-$L21:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxAbs_final_bor(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<49>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	mov.b64 %rd16, 0;
-	cvt.u64.u32 %rd17, %r5;
-	cvt.u64.u32 %rd18, %r6;
-	mov.b64 %rd19, %rd17;
-$L1:
-	setp.ge.s64 %p2, %rd19, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd20, %rd19, 8, %rd3;
-	ld.global.s64 %rd21, [%rd20+0];
-	or.b64 %rd22, %rd16, %rd21;
-	mov.b64 %rd16, %rd22;
-	add.s64 %rd19, %rd19, %rd18;
-	bra.uni $L1;
-$L2:
-	mov.b64 %rd23, %rd16;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd23;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd24, {%r21, %r22};
-	@!%p3 bra $L3;
-	or.b64 %rd25, %rd23, %rd24;
-	mov.b64 %rd23, %rd25;
-$L3:
-	mov.b64 {%r23, %r24}, %rd23;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd26, {%r25, %r26};
-	@!%p4 bra $L4;
-	or.b64 %rd27, %rd23, %rd26;
-	mov.b64 %rd23, %rd27;
-$L4:
-	mov.b64 {%r27, %r28}, %rd23;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd28, {%r29, %r30};
-	@!%p5 bra $L5;
-	or.b64 %rd29, %rd23, %rd28;
-	mov.b64 %rd23, %rd29;
-$L5:
-	mov.b64 {%r31, %r32}, %rd23;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd30, {%r33, %r34};
-	@!%p6 bra $L6;
-	or.b64 %rd31, %rd23, %rd30;
-	mov.b64 %rd23, %rd31;
-$L6:
-	mov.b64 {%r35, %r36}, %rd23;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd32, {%r37, %r38};
-	@!%p7 bra $L7;
-	or.b64 %rd33, %rd23, %rd32;
-	mov.b64 %rd23, %rd33;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd34, %r8, 16;
-	add.s64 %rd35, %rd1, %rd34;
-	st.shared.s64 [%rd35+0], %rd23;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd36, %r7, 16;
-	add.s64 %rd37, %rd1, %rd36;
-	ld.shared.s64 %rd38, [%rd37+0];
-	mov.b64 %rd23, %rd38;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd23;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd39, {%r42, %r43};
-	@!%p11 bra $L11;
-	or.b64 %rd40, %rd23, %rd39;
-	mov.b64 %rd23, %rd40;
-$L11:
-	mov.b64 {%r44, %r45}, %rd23;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd41, {%r46, %r47};
-	@!%p12 bra $L12;
-	or.b64 %rd42, %rd23, %rd41;
-	mov.b64 %rd23, %rd42;
-$L12:
-	mov.b64 {%r48, %r49}, %rd23;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd43, {%r50, %r51};
-	@!%p13 bra $L13;
-	or.b64 %rd44, %rd23, %rd43;
-	mov.b64 %rd23, %rd44;
-$L13:
-	mov.b64 {%r52, %r53}, %rd23;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd45, {%r54, %r55};
-	@!%p14 bra $L14;
-	or.b64 %rd46, %rd23, %rd45;
-	mov.b64 %rd23, %rd46;
-$L14:
-	mov.b64 {%r56, %r57}, %rd23;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd47, {%r58, %r59};
-	@!%p15 bra $L15;
-	or.b64 %rd48, %rd23, %rd47;
-	mov.b64 %rd23, %rd48;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.s64 [%rd6+0], %rd23;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxAbs_main_custom(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<29>;
-	.reg .b32 %r<62>;
-	.reg .b64 %rd<81>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd15, %rd3, %rd2;
-	max.s64 %rd16, %rd15, 0;
-	cvt.u64.u32 %rd17, %r19;
-	add.s64 %rd18, %rd16, %rd17;
-	sub.s64 %rd19, %rd18, 1;
-	div.u64 %rd20, %rd19, %rd17;
-	cvt.u64.u32 %rd21, %r18;
-	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
-	add.s64 %rd23, %rd22, %rd20;
-	min.s64 %rd24, %rd23, %rd3;
-	mov.b64 %rd26, 0;
-	mov.b64 %rd26, %rd14;
-$L1:
-	mov.b64 %rd27, %rd26;
-	mov.b64 %rd25, %rd27;
-	cvt.u64.u32 %rd28, %r5;
-	add.s64 %rd29, %rd22, %rd28;
-	cvt.u64.u32 %rd30, %r6;
-	mov.b64 %rd31, %rd29;
-$L2:
-	setp.ge.s64 %p2, %rd31, %rd24;
-	@%p2 bra $L3;
-	mov.b64 %rd32, %rd31;
-	mul.lo.s64 %rd33, %rd32, %rd12;
-	mad.lo.s64 %rd34, %rd33, 8, %rd8;
-	ld.global.nc.s64 %rd35, [%rd34+0];
-	mov.b64 %rd36, %rd35;
-	mov.b64 %rd37, %rd36;
-	setp.lt.s64 %p3, %rd37, 0;
-	@!%p3 bra $L6;
-	neg.s64 %rd38, %rd37;
-	mov.b64 %rd37, %rd38;
-$L6:
-	mov.b64 %rd39, %rd14;
-	mov.b64 %rd40, %rd37;
-	setp.gt.s64 %p4, %rd40, %rd25;
-	@!%p4 bra $L8;
-	mov.b64 %rd25, %rd40;
-$L8:
-$L4:
-	add.s64 %rd31, %rd31, %rd30;
-	bra.uni $L2;
-$L3:
-	mov.b64 %rd41, %rd25;
-	// block reduction
-	sub.u32 %r20, %r13, 1;
-	mov.b64 {%r21, %r22}, %rd41;
-	shfl.sync.down.b32 %r23|%p5, %r21, 1, %r20, %r17;
-	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
-	mov.b64 %rd42, {%r23, %r24};
-	@!%p5 bra $L9;
-	mov.b64 %rd43, %rd41;
-	mov.b64 %rd44, %rd42;
-	mov.b64 %rd45, %rd43;
-	mov.b64 %rd46, %rd44;
-	setp.gt.s64 %p6, %rd46, %rd45;
-	@!%p6 bra $L12;
-	mov.b64 %rd45, %rd46;
-$L12:
-$L10:
-	mov.b64 %rd41, %rd45;
-$L9:
-	mov.b64 {%r25, %r26}, %rd41;
-	shfl.sync.down.b32 %r27|%p7, %r25, 2, %r20, %r17;
-	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
-	mov.b64 %rd47, {%r27, %r28};
-	@!%p7 bra $L13;
-	mov.b64 %rd48, %rd41;
-	mov.b64 %rd49, %rd47;
-	mov.b64 %rd45, %rd48;
-	mov.b64 %rd46, %rd49;
-	setp.gt.s64 %p8, %rd46, %rd45;
-	@!%p8 bra $L16;
-	mov.b64 %rd45, %rd46;
-$L16:
-$L14:
-	mov.b64 %rd41, %rd45;
-$L13:
-	mov.b64 {%r29, %r30}, %rd41;
-	shfl.sync.down.b32 %r31|%p9, %r29, 4, %r20, %r17;
-	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
-	mov.b64 %rd50, {%r31, %r32};
-	@!%p9 bra $L17;
-	mov.b64 %rd51, %rd41;
-	mov.b64 %rd52, %rd50;
-	mov.b64 %rd45, %rd51;
-	mov.b64 %rd46, %rd52;
-	setp.gt.s64 %p10, %rd46, %rd45;
-	@!%p10 bra $L20;
-	mov.b64 %rd45, %rd46;
-$L20:
-$L18:
-	mov.b64 %rd41, %rd45;
-$L17:
-	mov.b64 {%r33, %r34}, %rd41;
-	shfl.sync.down.b32 %r35|%p11, %r33, 8, %r20, %r17;
-	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
-	mov.b64 %rd53, {%r35, %r36};
-	@!%p11 bra $L21;
-	mov.b64 %rd54, %rd41;
-	mov.b64 %rd55, %rd53;
-	mov.b64 %rd45, %rd54;
-	mov.b64 %rd46, %rd55;
-	setp.gt.s64 %p12, %rd46, %rd45;
-	@!%p12 bra $L24;
-	mov.b64 %rd45, %rd46;
-$L24:
-$L22:
-	mov.b64 %rd41, %rd45;
-$L21:
-	mov.b64 {%r37, %r38}, %rd41;
-	shfl.sync.down.b32 %r39|%p13, %r37, 16, %r20, %r17;
-	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
-	mov.b64 %rd56, {%r39, %r40};
-	@!%p13 bra $L25;
-	mov.b64 %rd57, %rd41;
-	mov.b64 %rd58, %rd56;
-	mov.b64 %rd45, %rd57;
-	mov.b64 %rd46, %rd58;
-	setp.gt.s64 %p14, %rd46, %rd45;
-	@!%p14 bra $L28;
-	mov.b64 %rd45, %rd46;
-$L28:
-$L26:
-	mov.b64 %rd41, %rd45;
-$L25:
-	setp.eq.u32 %p15, %r7, 0;
-	@!%p15 bra $L29;
-	mul.wide.u32 %rd59, %r8, 16;
-	add.s64 %rd60, %rd1, %rd59;
-	st.shared.s64 [%rd60+0], %rd41;
-$L29:
-	bar.sync 0;
-	setp.eq.u32 %p16, %r8, 0;
-	@!%p16 bra $L30;
-	setp.lo.u32 %p17, %r7, %r10;
-	@!%p17 bra $L31;
-	mul.wide.u32 %rd61, %r7, 16;
-	add.s64 %rd62, %rd1, %rd61;
-	ld.shared.s64 %rd63, [%rd62+0];
-	mov.b64 %rd41, %rd63;
-$L31:
-	sub.u32 %r41, %r10, 1;
-	mov.b64 {%r42, %r43}, %rd41;
-	shfl.sync.down.b32 %r44|%p18, %r42, 1, %r41, %r17;
-	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
-	mov.b64 %rd64, {%r44, %r45};
-	@!%p18 bra $L32;
-	mov.b64 %rd65, %rd41;
-	mov.b64 %rd66, %rd64;
-	mov.b64 %rd45, %rd65;
-	mov.b64 %rd46, %rd66;
-	setp.gt.s64 %p19, %rd46, %rd45;
-	@!%p19 bra $L35;
-	mov.b64 %rd45, %rd46;
-$L35:
-$L33:
-	mov.b64 %rd41, %rd45;
-$L32:
-	mov.b64 {%r46, %r47}, %rd41;
-	shfl.sync.down.b32 %r48|%p20, %r46, 2, %r41, %r17;
-	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
-	mov.b64 %rd67, {%r48, %r49};
-	@!%p20 bra $L36;
-	mov.b64 %rd68, %rd41;
-	mov.b64 %rd69, %rd67;
-	mov.b64 %rd45, %rd68;
-	mov.b64 %rd46, %rd69;
-	setp.gt.s64 %p21, %rd46, %rd45;
-	@!%p21 bra $L39;
-	mov.b64 %rd45, %rd46;
-$L39:
-$L37:
-	mov.b64 %rd41, %rd45;
-$L36:
-	mov.b64 {%r50, %r51}, %rd41;
-	shfl.sync.down.b32 %r52|%p22, %r50, 4, %r41, %r17;
-	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
-	mov.b64 %rd70, {%r52, %r53};
-	@!%p22 bra $L40;
-	mov.b64 %rd71, %rd41;
-	mov.b64 %rd72, %rd70;
-	mov.b64 %rd45, %rd71;
-	mov.b64 %rd46, %rd72;
-	setp.gt.s64 %p23, %rd46, %rd45;
-	@!%p23 bra $L43;
-	mov.b64 %rd45, %rd46;
-$L43:
-$L41:
-	mov.b64 %rd41, %rd45;
-$L40:
-	mov.b64 {%r54, %r55}, %rd41;
-	shfl.sync.down.b32 %r56|%p24, %r54, 8, %r41, %r17;
-	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
-	mov.b64 %rd73, {%r56, %r57};
-	@!%p24 bra $L44;
-	mov.b64 %rd74, %rd41;
-	mov.b64 %rd75, %rd73;
-	mov.b64 %rd45, %rd74;
-	mov.b64 %rd46, %rd75;
-	setp.gt.s64 %p25, %rd46, %rd45;
-	@!%p25 bra $L47;
-	mov.b64 %rd45, %rd46;
-$L47:
-$L45:
-	mov.b64 %rd41, %rd45;
-$L44:
-	mov.b64 {%r58, %r59}, %rd41;
-	shfl.sync.down.b32 %r60|%p26, %r58, 16, %r41, %r17;
-	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
-	mov.b64 %rd76, {%r60, %r61};
-	@!%p26 bra $L48;
-	mov.b64 %rd77, %rd41;
-	mov.b64 %rd78, %rd76;
-	mov.b64 %rd45, %rd77;
-	mov.b64 %rd46, %rd78;
-	setp.gt.s64 %p27, %rd46, %rd45;
-	@!%p27 bra $L51;
-	mov.b64 %rd45, %rd46;
-$L51:
-$L49:
-	mov.b64 %rd41, %rd45;
-$L48:
-$L30:
-	mul.wide.u32 %rd79, %r18, 8;
-	add.s64 %rd80, %rd5, %rd79;
-	setp.eq.u32 %p28, %r5, 0;
-	@!%p28 bra $L52;
-	st.global.s64 [%rd80+0], %rd41;
-$L52:
-	ret;
-}
-
-.visible .entry gk_corpus_MaxAbs_final_custom(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -27703,7 +12920,7 @@ $L52:
 )
 {
 	.reg .pred %p<28>;
-	.reg .b32 %r<60>;
+	.reg .b32 %r<36>;
 	.reg .b64 %rd<64>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -27724,11 +12941,1615 @@ $L52:
 	setp.hs.u32 %p1, %r13, 32;
 	selp.b32 %r17, -1, %r16, %p1;
 	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u8 %r19, [gk_s3];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	mov.u32 %r20, %ctaid.x;
+	mov.u32 %r21, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r21;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r20;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p4, %r18, 1;
+	@%p4 bra.uni $L2;
+	mov.b64 %rd24, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p5, %r18, 2;
+	@%p5 bra.uni $L3;
+	mov.b64 %rd24, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L4;
+	mov.b64 %rd24, 0xFFFFFFFFFFFFFFFF;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p7, %r18, 4;
+	@%p7 bra.uni $L5;
+	mov.b64 %rd24, 0;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p8, %r18, 7;
+	@%p8 bra.uni $L6;
+	mov.b64 %rd24, 0xFFFFFFFFFFFFFFFF;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd24, 0;
+$L1:
+	mov.b64 %rd23, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd20, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
+$L7:
+	setp.ge.s64 %p9, %rd28, %rd22;
+	@%p9 bra $L8;
+	mov.b64 %rd29, %rd28;
+	@!%p3 bra $L10;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 8, %rd8;
+	ld.global.nc.u64 %rd32, [%rd31+0];
+	mov.b64 %rd33, %rd32;
+	or.b64 %rd34, %rd33, 0xFF00FF00FF00FF00;
+	and.b64 %rd35, %rd23, %rd34;
+	mov.b64 %rd23, %rd35;
+	bra.uni $L11;
+$L10:
+	mul.lo.s64 %rd36, %rd29, %rd12;
+	mad.lo.s64 %rd37, %rd36, 8, %rd8;
+	ld.global.nc.u64 %rd38, [%rd37+0];
+	mov.b64 %rd39, %rd38;
+	and.b64 %rd40, %rd39, 0x101010101010101;
+	or.b64 %rd41, %rd23, %rd40;
+	mov.b64 %rd23, %rd41;
+$L11:
+$L9:
+	add.s64 %rd28, %rd28, %rd27;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd42, %rd23;
+	// block reduction
+	mov.b32 %r22, 1;
+	mov.b32 %r23, 1;
+	sub.u32 %r24, %r13, 1;
+	mov.b32 %r25, %r22;
+$L12:
+	setp.hs.u32 %p10, %r25, 32;
+	@%p10 bra $L13;
+	mov.b64 {%r26, %r27}, %rd42;
+	shfl.sync.down.b32 %r28|%p11, %r26, %r25, %r24, %r17;
+	shfl.sync.down.b32 %r29, %r27, %r25, %r24, %r17;
+	mov.b64 %rd43, {%r28, %r29};
+	@!%p11 bra $L14;
+	setp.ne.u32 %p12, %r18, 1;
+	@%p12 bra.uni $L16;
+	add.u64 %rd44, %rd42, %rd43;
+	mov.b64 %rd42, %rd44;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p13, %r18, 2;
+	@%p13 bra.uni $L17;
+	mul.lo.u64 %rd45, %rd42, %rd43;
+	mov.b64 %rd42, %rd45;
+	bra.uni $L15;
+$L17:
+	setp.ne.u32 %p14, %r18, 3;
+	@%p14 bra.uni $L18;
+	min.u64 %rd46, %rd42, %rd43;
+	mov.b64 %rd42, %rd46;
+	bra.uni $L15;
+$L18:
+	setp.ne.u32 %p15, %r18, 4;
+	@%p15 bra.uni $L19;
+	max.u64 %rd47, %rd42, %rd43;
+	mov.b64 %rd42, %rd47;
+	bra.uni $L15;
+$L19:
+	setp.ne.u32 %p16, %r18, 7;
+	@%p16 bra.uni $L20;
+	and.b64 %rd48, %rd42, %rd43;
+	mov.b64 %rd42, %rd48;
+	bra.uni $L15;
+$L20:
+	or.b64 %rd49, %rd42, %rd43;
+	mov.b64 %rd42, %rd49;
+$L15:
+$L14:
+	shl.b32 %r25, %r25, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p17, %r7, 0;
+	@!%p17 bra $L21;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	st.shared.u64 [%rd51+0], %rd42;
+$L21:
+	bar.sync 0;
+	setp.eq.u32 %p18, %r8, 0;
+	@!%p18 bra $L22;
+	setp.lo.u32 %p19, %r7, %r10;
+	@!%p19 bra $L23;
+	mul.wide.u32 %rd52, %r7, 16;
+	add.s64 %rd53, %rd1, %rd52;
+	ld.shared.u64 %rd54, [%rd53+0];
+	mov.b64 %rd42, %rd54;
+$L23:
+	sub.u32 %r30, %r10, 1;
+	mov.b32 %r31, %r23;
+$L24:
+	setp.hs.u32 %p20, %r31, 32;
+	@%p20 bra $L25;
+	mov.b64 {%r32, %r33}, %rd42;
+	shfl.sync.down.b32 %r34|%p21, %r32, %r31, %r30, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
+	mov.b64 %rd55, {%r34, %r35};
+	@!%p21 bra $L26;
+	setp.ne.u32 %p22, %r18, 1;
+	@%p22 bra.uni $L28;
+	add.u64 %rd56, %rd42, %rd55;
+	mov.b64 %rd42, %rd56;
+	bra.uni $L27;
+$L28:
+	setp.ne.u32 %p23, %r18, 2;
+	@%p23 bra.uni $L29;
+	mul.lo.u64 %rd57, %rd42, %rd55;
+	mov.b64 %rd42, %rd57;
+	bra.uni $L27;
+$L29:
+	setp.ne.u32 %p24, %r18, 3;
+	@%p24 bra.uni $L30;
+	min.u64 %rd58, %rd42, %rd55;
+	mov.b64 %rd42, %rd58;
+	bra.uni $L27;
+$L30:
+	setp.ne.u32 %p25, %r18, 4;
+	@%p25 bra.uni $L31;
+	max.u64 %rd59, %rd42, %rd55;
+	mov.b64 %rd42, %rd59;
+	bra.uni $L27;
+$L31:
+	setp.ne.u32 %p26, %r18, 7;
+	@%p26 bra.uni $L32;
+	and.b64 %rd60, %rd42, %rd55;
+	mov.b64 %rd42, %rd60;
+	bra.uni $L27;
+$L32:
+	or.b64 %rd61, %rd42, %rd55;
+	mov.b64 %rd42, %rd61;
+$L27:
+$L26:
+	shl.b32 %r31, %r31, 1;
+	bra.uni $L24;
+$L25:
+$L22:
+	mul.wide.u32 %rd62, %r20, 8;
+	add.s64 %rd63, %rd5, %rd62;
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L33;
+	st.global.u64 [%rd63+0], %rd42;
+$L33:
+	ret;
+}
+
+.visible .entry gk_corpus_BitsU64_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<33>;
+	.reg .b32 %r<34>;
+	.reg .b64 %rd<61>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
 	ld.param.u64 %rd2, [gk_partials];
 	cvta.to.global.u64 %rd3, %rd2;
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u8 %r19, [gk_s3];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	setp.ne.u32 %p4, %r18, 1;
+	@%p4 bra.uni $L2;
+	mov.b64 %rd14, 0;
+	mov.b64 %rd17, %rd15;
+$L3:
+	setp.ge.s64 %p5, %rd17, %rd4;
+	@%p5 bra $L4;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.u64 %rd19, [%rd18+0];
+	add.u64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p6, %r18, 2;
+	@%p6 bra.uni $L5;
+	mov.b64 %rd14, 1;
+	mov.b64 %rd21, %rd15;
+$L6:
+	setp.ge.s64 %p7, %rd21, %rd4;
+	@%p7 bra $L7;
+	mad.lo.s64 %rd22, %rd21, 8, %rd3;
+	ld.global.u64 %rd23, [%rd22+0];
+	mul.lo.u64 %rd24, %rd14, %rd23;
+	mov.b64 %rd14, %rd24;
+	add.s64 %rd21, %rd21, %rd16;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p8, %r18, 3;
+	@%p8 bra.uni $L8;
+	mov.b64 %rd14, 0xFFFFFFFFFFFFFFFF;
+	mov.b64 %rd25, %rd15;
+$L9:
+	setp.ge.s64 %p9, %rd25, %rd4;
+	@%p9 bra $L10;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.u64 %rd27, [%rd26+0];
+	min.u64 %rd28, %rd14, %rd27;
+	mov.b64 %rd14, %rd28;
+	add.s64 %rd25, %rd25, %rd16;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p10, %r18, 4;
+	@%p10 bra.uni $L11;
+	mov.b64 %rd14, 0;
+	mov.b64 %rd29, %rd15;
+$L12:
+	setp.ge.s64 %p11, %rd29, %rd4;
+	@%p11 bra $L13;
+	mad.lo.s64 %rd30, %rd29, 8, %rd3;
+	ld.global.u64 %rd31, [%rd30+0];
+	max.u64 %rd32, %rd14, %rd31;
+	mov.b64 %rd14, %rd32;
+	add.s64 %rd29, %rd29, %rd16;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p12, %r18, 7;
+	@%p12 bra.uni $L14;
+	mov.b64 %rd14, 0xFFFFFFFFFFFFFFFF;
+	mov.b64 %rd33, %rd15;
+$L15:
+	setp.ge.s64 %p13, %rd33, %rd4;
+	@%p13 bra $L16;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.u64 %rd35, [%rd34+0];
+	and.b64 %rd36, %rd14, %rd35;
+	mov.b64 %rd14, %rd36;
+	add.s64 %rd33, %rd33, %rd16;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd14, 0;
+	mov.b64 %rd37, %rd15;
+$L17:
+	setp.ge.s64 %p14, %rd37, %rd4;
+	@%p14 bra $L18;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.u64 %rd39, [%rd38+0];
+	or.b64 %rd40, %rd14, %rd39;
+	mov.b64 %rd14, %rd40;
+	add.s64 %rd37, %rd37, %rd16;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd41, %rd14;
+	// block reduction
+	mov.b32 %r20, 1;
+	mov.b32 %r21, 1;
+	sub.u32 %r22, %r13, 1;
+	mov.b32 %r23, %r20;
+$L19:
+	setp.hs.u32 %p15, %r23, 32;
+	@%p15 bra $L20;
+	mov.b64 {%r24, %r25}, %rd41;
+	shfl.sync.down.b32 %r26|%p16, %r24, %r23, %r22, %r17;
+	shfl.sync.down.b32 %r27, %r25, %r23, %r22, %r17;
+	mov.b64 %rd42, {%r26, %r27};
+	@!%p16 bra $L21;
+	setp.ne.u32 %p17, %r18, 1;
+	@%p17 bra.uni $L23;
+	add.u64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p18, %r18, 2;
+	@%p18 bra.uni $L24;
+	mul.lo.u64 %rd44, %rd41, %rd42;
+	mov.b64 %rd41, %rd44;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p19, %r18, 3;
+	@%p19 bra.uni $L25;
+	min.u64 %rd45, %rd41, %rd42;
+	mov.b64 %rd41, %rd45;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p20, %r18, 4;
+	@%p20 bra.uni $L26;
+	max.u64 %rd46, %rd41, %rd42;
+	mov.b64 %rd41, %rd46;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p21, %r18, 7;
+	@%p21 bra.uni $L27;
+	and.b64 %rd47, %rd41, %rd42;
+	mov.b64 %rd41, %rd47;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd48, %rd41, %rd42;
+	mov.b64 %rd41, %rd48;
+$L22:
+$L21:
+	shl.b32 %r23, %r23, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L28;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.u64 [%rd50+0], %rd41;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L29;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L30;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.u64 %rd53, [%rd52+0];
+	mov.b64 %rd41, %rd53;
+$L30:
+	sub.u32 %r28, %r10, 1;
+	mov.b32 %r29, %r21;
+$L31:
+	setp.hs.u32 %p25, %r29, 32;
+	@%p25 bra $L32;
+	mov.b64 {%r30, %r31}, %rd41;
+	shfl.sync.down.b32 %r32|%p26, %r30, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
+	mov.b64 %rd54, {%r32, %r33};
+	@!%p26 bra $L33;
+	setp.ne.u32 %p27, %r18, 1;
+	@%p27 bra.uni $L35;
+	add.u64 %rd55, %rd41, %rd54;
+	mov.b64 %rd41, %rd55;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p28, %r18, 2;
+	@%p28 bra.uni $L36;
+	mul.lo.u64 %rd56, %rd41, %rd54;
+	mov.b64 %rd41, %rd56;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p29, %r18, 3;
+	@%p29 bra.uni $L37;
+	min.u64 %rd57, %rd41, %rd54;
+	mov.b64 %rd41, %rd57;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p30, %r18, 4;
+	@%p30 bra.uni $L38;
+	max.u64 %rd58, %rd41, %rd54;
+	mov.b64 %rd41, %rd58;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p31, %r18, 7;
+	@%p31 bra.uni $L39;
+	and.b64 %rd59, %rd41, %rd54;
+	mov.b64 %rd41, %rd59;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd60, %rd41, %rd54;
+	mov.b64 %rd41, %rd60;
+$L34:
+$L33:
+	shl.b32 %r29, %r29, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p32, %r5, 0;
+	@!%p32 bra $L40;
+	st.global.u64 [%rd6+0], %rd41;
+$L40:
+	ret;
+}
+`
+
+// gokkosPTX27 is the PTX of corpus.AllPositive.
+const gokkosPTX27 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_corpus_AllPositive_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<31>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<38>;
+	.reg .f64 %fd<5>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u8 %r19, [gk_s3];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	mov.u32 %r20, %ctaid.x;
+	mov.u32 %r21, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r21;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r20;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p6, %r18, 5;
+	@%p6 bra.uni $L2;
+	mov.pred %p5, 1;
+	bra.uni $L1;
+$L2:
+	mov.pred %p5, 0;
+$L1:
+	mov.pred %p4, %p5;
+	cvt.u64.u32 %rd23, %r5;
+	add.s64 %rd24, %rd20, %rd23;
+	cvt.u64.u32 %rd25, %r6;
+	mov.b64 %rd26, %rd24;
+$L3:
+	setp.ge.s64 %p7, %rd26, %rd22;
+	@%p7 bra $L4;
+	mov.b64 %rd27, %rd26;
+	@!%p3 bra $L6;
+	mov.pred %p8, %p4;
+	not.pred %p9, %p8;
+	@!%p9 bra $L9;
+	mul.lo.s64 %rd28, %rd27, %rd12;
+	mad.lo.s64 %rd29, %rd28, 8, %rd8;
+	ld.global.nc.f64 %fd1, [%rd29+0];
+	mov.f64 %fd2, %fd1;
+	setp.gt.f64 %p10, %fd2, 0d3FEFAE147AE147AE;
+	mov.pred %p8, %p10;
+$L9:
+	mov.pred %p4, %p8;
+	bra.uni $L7;
+$L6:
+	mov.pred %p11, %p4;
+	@!%p11 bra $L11;
+	mul.lo.s64 %rd30, %rd27, %rd12;
+	mad.lo.s64 %rd31, %rd30, 8, %rd8;
+	ld.global.nc.f64 %fd3, [%rd31+0];
+	mov.f64 %fd4, %fd3;
+	setp.gt.f64 %p12, %fd4, 0dBFEFAE147AE147AE;
+	mov.pred %p11, %p12;
+$L11:
+	mov.pred %p4, %p11;
+$L7:
+$L5:
+	add.s64 %rd26, %rd26, %rd25;
+	bra.uni $L3;
+$L4:
+	mov.pred %p13, %p4;
+	// block reduction
+	mov.b32 %r22, 1;
+	mov.b32 %r23, 1;
+	sub.u32 %r24, %r13, 1;
+	mov.b32 %r25, %r22;
+$L12:
+	setp.hs.u32 %p14, %r25, 32;
+	@%p14 bra $L13;
+	selp.u32 %r26, 1, 0, %p13;
+	shfl.sync.down.b32 %r27|%p15, %r26, %r25, %r24, %r17;
+	setp.ne.u32 %p16, %r27, 0;
+	@!%p15 bra $L14;
+	setp.ne.u32 %p17, %r18, 5;
+	@%p17 bra.uni $L16;
+	and.pred %p18, %p13, %p16;
+	mov.pred %p13, %p18;
+	bra.uni $L15;
+$L16:
+	or.pred %p19, %p13, %p16;
+	mov.pred %p13, %p19;
+$L15:
+$L14:
+	shl.b32 %r25, %r25, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L17;
+	mul.wide.u32 %rd32, %r8, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	selp.u32 %r28, 1, 0, %p13;
+	st.shared.u8 [%rd33+0], %r28;
+$L17:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L18;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L19;
+	mul.wide.u32 %rd34, %r7, 16;
+	add.s64 %rd35, %rd1, %rd34;
+	ld.shared.u8 %r29, [%rd35+0];
+	setp.ne.u32 %p23, %r29, 0;
+	mov.pred %p13, %p23;
+$L19:
+	sub.u32 %r30, %r10, 1;
+	mov.b32 %r31, %r23;
+$L20:
+	setp.hs.u32 %p24, %r31, 32;
+	@%p24 bra $L21;
+	selp.u32 %r32, 1, 0, %p13;
+	shfl.sync.down.b32 %r33|%p25, %r32, %r31, %r30, %r17;
+	setp.ne.u32 %p26, %r33, 0;
+	@!%p25 bra $L22;
+	setp.ne.u32 %p27, %r18, 5;
+	@%p27 bra.uni $L24;
+	and.pred %p28, %p13, %p26;
+	mov.pred %p13, %p28;
+	bra.uni $L23;
+$L24:
+	or.pred %p29, %p13, %p26;
+	mov.pred %p13, %p29;
+$L23:
+$L22:
+	shl.b32 %r31, %r31, 1;
+	bra.uni $L20;
+$L21:
+$L18:
+	mul.wide.u32 %rd36, %r20, 8;
+	add.s64 %rd37, %rd5, %rd36;
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L25;
+	selp.u32 %r34, 1, 0, %p13;
+	st.global.u8 [%rd37+0], %r34;
+$L25:
+	ret;
+}
+
+.visible .entry gk_corpus_AllPositive_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<30>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<24>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u8 %r19, [gk_s3];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	cvt.u64.u32 %rd14, %r5;
+	cvt.u64.u32 %rd15, %r6;
+	setp.ne.u32 %p5, %r18, 5;
+	@%p5 bra.uni $L2;
+	mov.pred %p4, 1;
+	mov.b64 %rd16, %rd14;
+$L3:
+	setp.ge.s64 %p6, %rd16, %rd4;
+	@%p6 bra $L4;
+	mad.lo.s64 %rd17, %rd16, 8, %rd3;
+	ld.global.u8 %r20, [%rd17+0];
+	setp.ne.u32 %p7, %r20, 0;
+	and.pred %p8, %p4, %p7;
+	mov.pred %p4, %p8;
+	add.s64 %rd16, %rd16, %rd15;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	mov.pred %p4, 0;
+	mov.b64 %rd18, %rd14;
+$L5:
+	setp.ge.s64 %p9, %rd18, %rd4;
+	@%p9 bra $L6;
+	mad.lo.s64 %rd19, %rd18, 8, %rd3;
+	ld.global.u8 %r21, [%rd19+0];
+	setp.ne.u32 %p10, %r21, 0;
+	or.pred %p11, %p4, %p10;
+	mov.pred %p4, %p11;
+	add.s64 %rd18, %rd18, %rd15;
+	bra.uni $L5;
+$L6:
+$L1:
+	mov.pred %p12, %p4;
+	// block reduction
+	mov.b32 %r22, 1;
+	mov.b32 %r23, 1;
+	sub.u32 %r24, %r13, 1;
+	mov.b32 %r25, %r22;
+$L7:
+	setp.hs.u32 %p13, %r25, 32;
+	@%p13 bra $L8;
+	selp.u32 %r26, 1, 0, %p12;
+	shfl.sync.down.b32 %r27|%p14, %r26, %r25, %r24, %r17;
+	setp.ne.u32 %p15, %r27, 0;
+	@!%p14 bra $L9;
+	setp.ne.u32 %p16, %r18, 5;
+	@%p16 bra.uni $L11;
+	and.pred %p17, %p12, %p15;
+	mov.pred %p12, %p17;
+	bra.uni $L10;
+$L11:
+	or.pred %p18, %p12, %p15;
+	mov.pred %p12, %p18;
+$L10:
+$L9:
+	shl.b32 %r25, %r25, 1;
+	bra.uni $L7;
+$L8:
+	setp.eq.u32 %p19, %r7, 0;
+	@!%p19 bra $L12;
+	mul.wide.u32 %rd20, %r8, 16;
+	add.s64 %rd21, %rd1, %rd20;
+	selp.u32 %r28, 1, 0, %p12;
+	st.shared.u8 [%rd21+0], %r28;
+$L12:
+	bar.sync 0;
+	setp.eq.u32 %p20, %r8, 0;
+	@!%p20 bra $L13;
+	setp.lo.u32 %p21, %r7, %r10;
+	@!%p21 bra $L14;
+	mul.wide.u32 %rd22, %r7, 16;
+	add.s64 %rd23, %rd1, %rd22;
+	ld.shared.u8 %r29, [%rd23+0];
+	setp.ne.u32 %p22, %r29, 0;
+	mov.pred %p12, %p22;
+$L14:
+	sub.u32 %r30, %r10, 1;
+	mov.b32 %r31, %r23;
+$L15:
+	setp.hs.u32 %p23, %r31, 32;
+	@%p23 bra $L16;
+	selp.u32 %r32, 1, 0, %p12;
+	shfl.sync.down.b32 %r33|%p24, %r32, %r31, %r30, %r17;
+	setp.ne.u32 %p25, %r33, 0;
+	@!%p24 bra $L17;
+	setp.ne.u32 %p26, %r18, 5;
+	@%p26 bra.uni $L19;
+	and.pred %p27, %p12, %p25;
+	mov.pred %p12, %p27;
+	bra.uni $L18;
+$L19:
+	or.pred %p28, %p12, %p25;
+	mov.pred %p12, %p28;
+$L18:
+$L17:
+	shl.b32 %r31, %r31, 1;
+	bra.uni $L15;
+$L16:
+$L13:
+	setp.eq.u32 %p29, %r5, 0;
+	@!%p29 bra $L20;
+	selp.u32 %r34, 1, 0, %p12;
+	st.global.u8 [%rd6+0], %r34;
+$L20:
+	ret;
+}
+`
+
+// gokkosPTX28 is the PTX of corpus.ArgMin.
+const gokkosPTX28 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_corpus_ArgMin_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<38>;
+	.reg .b32 %r<44>;
+	.reg .b64 %rd<51>;
+	.reg .f64 %fd<15>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u8 %r19, [gk_s3];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	mov.u32 %r20, %ctaid.x;
+	mov.u32 %r21, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r21;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r20;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p4, %r18, 9;
+	@%p4 bra.uni $L2;
+	mov.f64 %fd2, 0d7FF0000000000000;
+	mov.b64 %rd24, 9223372036854775807;
+	bra.uni $L1;
+$L2:
+	mov.f64 %fd2, 0dFFF0000000000000;
+	mov.b64 %rd24, 9223372036854775807;
+$L1:
+	mov.f64 %fd1, %fd2;
+	mov.b64 %rd23, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd20, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
+$L3:
+	setp.ge.s64 %p5, %rd28, %rd22;
+	@%p5 bra $L4;
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 8, %rd8;
+	ld.global.nc.f64 %fd3, [%rd31+0];
+	mov.f64 %fd4, %fd3;
+	mov.f64 %fd5, %fd4;
+	@!%p3 bra $L7;
+	setp.gt.f64 %p6, %fd5, %fd1;
+	@!%p6 bra $L9;
+	mov.f64 %fd6, %fd5;
+	mov.b64 %rd32, %rd29;
+	mov.f64 %fd1, %fd6;
+	mov.b64 %rd23, %rd32;
+$L9:
+	bra.uni $L5;
+$L7:
+	setp.lt.f64 %p7, %fd5, %fd1;
+	@!%p7 bra $L11;
+	mov.f64 %fd1, %fd5;
+	mov.b64 %rd23, %rd29;
+$L11:
+$L5:
+	add.s64 %rd28, %rd28, %rd27;
+	bra.uni $L3;
+$L4:
+	mov.f64 %fd7, %fd1;
+	mov.b64 %rd33, %rd23;
+	// block reduction
+	mov.b32 %r22, 1;
+	mov.b32 %r23, 1;
+	sub.u32 %r24, %r13, 1;
+	mov.b32 %r25, %r22;
+$L12:
+	setp.hs.u32 %p8, %r25, 32;
+	@%p8 bra $L13;
+	mov.b64 %rd34, %fd7;
+	mov.b64 {%r26, %r27}, %rd34;
+	shfl.sync.down.b32 %r28|%p9, %r26, %r25, %r24, %r17;
+	shfl.sync.down.b32 %r29, %r27, %r25, %r24, %r17;
+	mov.b64 %rd35, {%r28, %r29};
+	mov.b64 %fd8, %rd35;
+	mov.b64 {%r30, %r31}, %rd33;
+	shfl.sync.down.b32 %r32, %r30, %r25, %r24, %r17;
+	shfl.sync.down.b32 %r33, %r31, %r25, %r24, %r17;
+	mov.b64 %rd36, {%r32, %r33};
+	@!%p9 bra $L14;
+	setp.ne.u32 %p10, %r18, 9;
+	@%p10 bra.uni $L16;
+	setp.lt.f64 %p11, %fd8, %fd7;
+	setp.eq.f64 %p12, %fd8, %fd7;
+	setp.lt.s64 %p13, %rd36, %rd33;
+	and.pred %p14, %p12, %p13;
+	or.pred %p15, %p11, %p14;
+	selp.f64 %fd9, %fd8, %fd7, %p15;
+	selp.b64 %rd37, %rd36, %rd33, %p15;
+	mov.f64 %fd7, %fd9;
+	mov.b64 %rd33, %rd37;
+	bra.uni $L15;
+$L16:
+	setp.gt.f64 %p16, %fd8, %fd7;
+	setp.eq.f64 %p17, %fd8, %fd7;
+	setp.lt.s64 %p18, %rd36, %rd33;
+	and.pred %p19, %p17, %p18;
+	or.pred %p20, %p16, %p19;
+	selp.f64 %fd10, %fd8, %fd7, %p20;
+	selp.b64 %rd38, %rd36, %rd33, %p20;
+	mov.f64 %fd7, %fd10;
+	mov.b64 %rd33, %rd38;
+$L15:
+$L14:
+	shl.b32 %r25, %r25, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p21, %r7, 0;
+	@!%p21 bra $L17;
+	mul.wide.u32 %rd39, %r8, 16;
+	add.s64 %rd40, %rd1, %rd39;
+	st.shared.f64 [%rd40+0], %fd7;
+	st.shared.s64 [%rd40+8], %rd33;
+$L17:
+	bar.sync 0;
+	setp.eq.u32 %p22, %r8, 0;
+	@!%p22 bra $L18;
+	setp.lo.u32 %p23, %r7, %r10;
+	@!%p23 bra $L19;
+	mul.wide.u32 %rd41, %r7, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	ld.shared.f64 %fd11, [%rd42+0];
+	ld.shared.s64 %rd43, [%rd42+8];
+	mov.f64 %fd7, %fd11;
+	mov.b64 %rd33, %rd43;
+$L19:
+	sub.u32 %r34, %r10, 1;
+	mov.b32 %r35, %r23;
+$L20:
+	setp.hs.u32 %p24, %r35, 32;
+	@%p24 bra $L21;
+	mov.b64 %rd44, %fd7;
+	mov.b64 {%r36, %r37}, %rd44;
+	shfl.sync.down.b32 %r38|%p25, %r36, %r35, %r34, %r17;
+	shfl.sync.down.b32 %r39, %r37, %r35, %r34, %r17;
+	mov.b64 %rd45, {%r38, %r39};
+	mov.b64 %fd12, %rd45;
+	mov.b64 {%r40, %r41}, %rd33;
+	shfl.sync.down.b32 %r42, %r40, %r35, %r34, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r35, %r34, %r17;
+	mov.b64 %rd46, {%r42, %r43};
+	@!%p25 bra $L22;
+	setp.ne.u32 %p26, %r18, 9;
+	@%p26 bra.uni $L24;
+	setp.lt.f64 %p27, %fd12, %fd7;
+	setp.eq.f64 %p28, %fd12, %fd7;
+	setp.lt.s64 %p29, %rd46, %rd33;
+	and.pred %p30, %p28, %p29;
+	or.pred %p31, %p27, %p30;
+	selp.f64 %fd13, %fd12, %fd7, %p31;
+	selp.b64 %rd47, %rd46, %rd33, %p31;
+	mov.f64 %fd7, %fd13;
+	mov.b64 %rd33, %rd47;
+	bra.uni $L23;
+$L24:
+	setp.gt.f64 %p32, %fd12, %fd7;
+	setp.eq.f64 %p33, %fd12, %fd7;
+	setp.lt.s64 %p34, %rd46, %rd33;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.f64 %fd14, %fd12, %fd7, %p36;
+	selp.b64 %rd48, %rd46, %rd33, %p36;
+	mov.f64 %fd7, %fd14;
+	mov.b64 %rd33, %rd48;
+$L23:
+$L22:
+	shl.b32 %r35, %r35, 1;
+	bra.uni $L20;
+$L21:
+$L18:
+	mul.wide.u32 %rd49, %r20, 16;
+	add.s64 %rd50, %rd5, %rd49;
+	setp.eq.u32 %p37, %r5, 0;
+	@!%p37 bra $L25;
+	st.global.f64 [%rd50+0], %fd7;
+	st.global.s64 [%rd50+8], %rd33;
+$L25:
+	ret;
+}
+
+.visible .entry gk_corpus_ArgMin_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<47>;
+	.reg .b32 %r<42>;
+	.reg .b64 %rd<41>;
+	.reg .f64 %fd<14>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u8 %r19, [gk_s3];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	setp.ne.u32 %p4, %r18, 9;
+	@%p4 bra.uni $L2;
+	mov.f64 %fd1, 0d7FF0000000000000;
+	mov.b64 %rd14, 9223372036854775807;
+	mov.b64 %rd17, %rd15;
+$L3:
+	setp.ge.s64 %p5, %rd17, %rd4;
+	@%p5 bra $L4;
+	mad.lo.s64 %rd18, %rd17, 16, %rd3;
+	ld.global.f64 %fd2, [%rd18+0];
+	ld.global.s64 %rd19, [%rd18+8];
+	setp.lt.f64 %p6, %fd2, %fd1;
+	setp.eq.f64 %p7, %fd2, %fd1;
+	setp.lt.s64 %p8, %rd19, %rd14;
+	and.pred %p9, %p7, %p8;
+	or.pred %p10, %p6, %p9;
+	selp.f64 %fd3, %fd2, %fd1, %p10;
+	selp.b64 %rd20, %rd19, %rd14, %p10;
+	mov.f64 %fd1, %fd3;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	mov.f64 %fd1, 0dFFF0000000000000;
+	mov.b64 %rd14, 9223372036854775807;
+	mov.b64 %rd21, %rd15;
+$L5:
+	setp.ge.s64 %p11, %rd21, %rd4;
+	@%p11 bra $L6;
+	mad.lo.s64 %rd22, %rd21, 16, %rd3;
+	ld.global.f64 %fd4, [%rd22+0];
+	ld.global.s64 %rd23, [%rd22+8];
+	setp.gt.f64 %p12, %fd4, %fd1;
+	setp.eq.f64 %p13, %fd4, %fd1;
+	setp.lt.s64 %p14, %rd23, %rd14;
+	and.pred %p15, %p13, %p14;
+	or.pred %p16, %p12, %p15;
+	selp.f64 %fd5, %fd4, %fd1, %p16;
+	selp.b64 %rd24, %rd23, %rd14, %p16;
+	mov.f64 %fd1, %fd5;
+	mov.b64 %rd14, %rd24;
+	add.s64 %rd21, %rd21, %rd16;
+	bra.uni $L5;
+$L6:
+$L1:
+	mov.f64 %fd6, %fd1;
+	mov.b64 %rd25, %rd14;
+	// block reduction
+	mov.b32 %r20, 1;
+	mov.b32 %r21, 1;
+	sub.u32 %r22, %r13, 1;
+	mov.b32 %r23, %r20;
+$L7:
+	setp.hs.u32 %p17, %r23, 32;
+	@%p17 bra $L8;
+	mov.b64 %rd26, %fd6;
+	mov.b64 {%r24, %r25}, %rd26;
+	shfl.sync.down.b32 %r26|%p18, %r24, %r23, %r22, %r17;
+	shfl.sync.down.b32 %r27, %r25, %r23, %r22, %r17;
+	mov.b64 %rd27, {%r26, %r27};
+	mov.b64 %fd7, %rd27;
+	mov.b64 {%r28, %r29}, %rd25;
+	shfl.sync.down.b32 %r30, %r28, %r23, %r22, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r23, %r22, %r17;
+	mov.b64 %rd28, {%r30, %r31};
+	@!%p18 bra $L9;
+	setp.ne.u32 %p19, %r18, 9;
+	@%p19 bra.uni $L11;
+	setp.lt.f64 %p20, %fd7, %fd6;
+	setp.eq.f64 %p21, %fd7, %fd6;
+	setp.lt.s64 %p22, %rd28, %rd25;
+	and.pred %p23, %p21, %p22;
+	or.pred %p24, %p20, %p23;
+	selp.f64 %fd8, %fd7, %fd6, %p24;
+	selp.b64 %rd29, %rd28, %rd25, %p24;
+	mov.f64 %fd6, %fd8;
+	mov.b64 %rd25, %rd29;
+	bra.uni $L10;
+$L11:
+	setp.gt.f64 %p25, %fd7, %fd6;
+	setp.eq.f64 %p26, %fd7, %fd6;
+	setp.lt.s64 %p27, %rd28, %rd25;
+	and.pred %p28, %p26, %p27;
+	or.pred %p29, %p25, %p28;
+	selp.f64 %fd9, %fd7, %fd6, %p29;
+	selp.b64 %rd30, %rd28, %rd25, %p29;
+	mov.f64 %fd6, %fd9;
+	mov.b64 %rd25, %rd30;
+$L10:
+$L9:
+	shl.b32 %r23, %r23, 1;
+	bra.uni $L7;
+$L8:
+	setp.eq.u32 %p30, %r7, 0;
+	@!%p30 bra $L12;
+	mul.wide.u32 %rd31, %r8, 16;
+	add.s64 %rd32, %rd1, %rd31;
+	st.shared.f64 [%rd32+0], %fd6;
+	st.shared.s64 [%rd32+8], %rd25;
+$L12:
+	bar.sync 0;
+	setp.eq.u32 %p31, %r8, 0;
+	@!%p31 bra $L13;
+	setp.lo.u32 %p32, %r7, %r10;
+	@!%p32 bra $L14;
+	mul.wide.u32 %rd33, %r7, 16;
+	add.s64 %rd34, %rd1, %rd33;
+	ld.shared.f64 %fd10, [%rd34+0];
+	ld.shared.s64 %rd35, [%rd34+8];
+	mov.f64 %fd6, %fd10;
+	mov.b64 %rd25, %rd35;
+$L14:
+	sub.u32 %r32, %r10, 1;
+	mov.b32 %r33, %r21;
+$L15:
+	setp.hs.u32 %p33, %r33, 32;
+	@%p33 bra $L16;
+	mov.b64 %rd36, %fd6;
+	mov.b64 {%r34, %r35}, %rd36;
+	shfl.sync.down.b32 %r36|%p34, %r34, %r33, %r32, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
+	mov.b64 %rd37, {%r36, %r37};
+	mov.b64 %fd11, %rd37;
+	mov.b64 {%r38, %r39}, %rd25;
+	shfl.sync.down.b32 %r40, %r38, %r33, %r32, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r33, %r32, %r17;
+	mov.b64 %rd38, {%r40, %r41};
+	@!%p34 bra $L17;
+	setp.ne.u32 %p35, %r18, 9;
+	@%p35 bra.uni $L19;
+	setp.lt.f64 %p36, %fd11, %fd6;
+	setp.eq.f64 %p37, %fd11, %fd6;
+	setp.lt.s64 %p38, %rd38, %rd25;
+	and.pred %p39, %p37, %p38;
+	or.pred %p40, %p36, %p39;
+	selp.f64 %fd12, %fd11, %fd6, %p40;
+	selp.b64 %rd39, %rd38, %rd25, %p40;
+	mov.f64 %fd6, %fd12;
+	mov.b64 %rd25, %rd39;
+	bra.uni $L18;
+$L19:
+	setp.gt.f64 %p41, %fd11, %fd6;
+	setp.eq.f64 %p42, %fd11, %fd6;
+	setp.lt.s64 %p43, %rd38, %rd25;
+	and.pred %p44, %p42, %p43;
+	or.pred %p45, %p41, %p44;
+	selp.f64 %fd13, %fd11, %fd6, %p45;
+	selp.b64 %rd40, %rd38, %rd25, %p45;
+	mov.f64 %fd6, %fd13;
+	mov.b64 %rd25, %rd40;
+$L18:
+$L17:
+	shl.b32 %r33, %r33, 1;
+	bra.uni $L15;
+$L16:
+$L13:
+	setp.eq.u32 %p46, %r5, 0;
+	@!%p46 bra $L20;
+	st.global.f64 [%rd6+0], %fd6;
+	st.global.s64 [%rd6+8], %rd25;
+$L20:
+	ret;
+}
+`
+
+// gokkosPTX29 is the PTX of corpus.MaxAbs.
+const gokkosPTX29 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_corpus_MaxAbs_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<33>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<70>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd15, %rd3, %rd2;
+	max.s64 %rd16, %rd15, 0;
+	cvt.u64.u32 %rd17, %r20;
+	add.s64 %rd18, %rd16, %rd17;
+	sub.s64 %rd19, %rd18, 1;
+	div.u64 %rd20, %rd19, %rd17;
+	cvt.u64.u32 %rd21, %r19;
+	mad.lo.s64 %rd22, %rd21, %rd20, %rd2;
+	add.s64 %rd23, %rd22, %rd20;
+	min.s64 %rd24, %rd23, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd26, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd26, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd26, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd26, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd26, -1;
+	bra.uni $L1;
+$L6:
+	setp.ne.u32 %p7, %r18, 8;
+	@%p7 bra.uni $L7;
+	mov.b64 %rd26, 0;
+	bra.uni $L1;
+$L7:
+	mov.b64 %rd27, 0;
+	mov.b64 %rd27, %rd14;
+$L8:
+	mov.b64 %rd28, %rd27;
+	mov.b64 %rd26, %rd28;
+$L1:
+	mov.b64 %rd25, %rd26;
+	cvt.u64.u32 %rd29, %r5;
+	add.s64 %rd30, %rd22, %rd29;
+	cvt.u64.u32 %rd31, %r6;
+	mov.b64 %rd32, %rd30;
+$L9:
+	setp.ge.s64 %p8, %rd32, %rd24;
+	@%p8 bra $L10;
+	mov.b64 %rd33, %rd32;
+	mul.lo.s64 %rd34, %rd33, %rd12;
+	mad.lo.s64 %rd35, %rd34, 8, %rd8;
+	ld.global.nc.s64 %rd36, [%rd35+0];
+	mov.b64 %rd37, %rd36;
+	mov.b64 %rd38, %rd37;
+	setp.lt.s64 %p9, %rd38, 0;
+	@!%p9 bra $L13;
+	neg.s64 %rd39, %rd38;
+	mov.b64 %rd38, %rd39;
+$L13:
+	mov.b64 %rd40, %rd14;
+	mov.b64 %rd41, %rd38;
+	setp.gt.s64 %p10, %rd41, %rd25;
+	@!%p10 bra $L15;
+	mov.b64 %rd25, %rd41;
+$L15:
+$L11:
+	add.s64 %rd32, %rd32, %rd31;
+	bra.uni $L9;
+$L10:
+	mov.b64 %rd42, %rd25;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
+$L16:
+	setp.hs.u32 %p11, %r24, 32;
+	@%p11 bra $L17;
+	mov.b64 {%r25, %r26}, %rd42;
+	shfl.sync.down.b32 %r27|%p12, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd43, {%r27, %r28};
+	@!%p12 bra $L18;
+	setp.ne.u32 %p13, %r18, 1;
+	@%p13 bra.uni $L20;
+	add.s64 %rd44, %rd42, %rd43;
+	mov.b64 %rd42, %rd44;
+	bra.uni $L19;
+$L20:
+	setp.ne.u32 %p14, %r18, 2;
+	@%p14 bra.uni $L21;
+	mul.lo.s64 %rd45, %rd42, %rd43;
+	mov.b64 %rd42, %rd45;
+	bra.uni $L19;
+$L21:
+	setp.ne.u32 %p15, %r18, 3;
+	@%p15 bra.uni $L22;
+	min.s64 %rd46, %rd42, %rd43;
+	mov.b64 %rd42, %rd46;
+	bra.uni $L19;
+$L22:
+	setp.ne.u32 %p16, %r18, 4;
+	@%p16 bra.uni $L23;
+	max.s64 %rd47, %rd42, %rd43;
+	mov.b64 %rd42, %rd47;
+	bra.uni $L19;
+$L23:
+	setp.ne.u32 %p17, %r18, 7;
+	@%p17 bra.uni $L24;
+	and.b64 %rd48, %rd42, %rd43;
+	mov.b64 %rd42, %rd48;
+	bra.uni $L19;
+$L24:
+	setp.ne.u32 %p18, %r18, 8;
+	@%p18 bra.uni $L25;
+	or.b64 %rd49, %rd42, %rd43;
+	mov.b64 %rd42, %rd49;
+	bra.uni $L19;
+$L25:
+	mov.b64 %rd50, %rd42;
+	mov.b64 %rd51, %rd43;
+	mov.b64 %rd52, %rd50;
+	mov.b64 %rd53, %rd51;
+	setp.gt.s64 %p19, %rd53, %rd52;
+	@!%p19 bra $L28;
+	mov.b64 %rd52, %rd53;
+$L28:
+$L26:
+	mov.b64 %rd42, %rd52;
+$L19:
+$L18:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L16;
+$L17:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L29;
+	mul.wide.u32 %rd54, %r8, 16;
+	add.s64 %rd55, %rd1, %rd54;
+	st.shared.s64 [%rd55+0], %rd42;
+$L29:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L30;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L31;
+	mul.wide.u32 %rd56, %r7, 16;
+	add.s64 %rd57, %rd1, %rd56;
+	ld.shared.s64 %rd58, [%rd57+0];
+	mov.b64 %rd42, %rd58;
+$L31:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L32:
+	setp.hs.u32 %p23, %r30, 32;
+	@%p23 bra $L33;
+	mov.b64 {%r31, %r32}, %rd42;
+	shfl.sync.down.b32 %r33|%p24, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd59, {%r33, %r34};
+	@!%p24 bra $L34;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L36;
+	add.s64 %rd60, %rd42, %rd59;
+	mov.b64 %rd42, %rd60;
+	bra.uni $L35;
+$L36:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L37;
+	mul.lo.s64 %rd61, %rd42, %rd59;
+	mov.b64 %rd42, %rd61;
+	bra.uni $L35;
+$L37:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L38;
+	min.s64 %rd62, %rd42, %rd59;
+	mov.b64 %rd42, %rd62;
+	bra.uni $L35;
+$L38:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L39;
+	max.s64 %rd63, %rd42, %rd59;
+	mov.b64 %rd42, %rd63;
+	bra.uni $L35;
+$L39:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L40;
+	and.b64 %rd64, %rd42, %rd59;
+	mov.b64 %rd42, %rd64;
+	bra.uni $L35;
+$L40:
+	setp.ne.u32 %p30, %r18, 8;
+	@%p30 bra.uni $L41;
+	or.b64 %rd65, %rd42, %rd59;
+	mov.b64 %rd42, %rd65;
+	bra.uni $L35;
+$L41:
+	mov.b64 %rd66, %rd42;
+	mov.b64 %rd67, %rd59;
+	mov.b64 %rd52, %rd66;
+	mov.b64 %rd53, %rd67;
+	setp.gt.s64 %p31, %rd53, %rd52;
+	@!%p31 bra $L44;
+	mov.b64 %rd52, %rd53;
+$L44:
+$L42:
+	mov.b64 %rd42, %rd52;
+$L35:
+$L34:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L32;
+$L33:
+$L30:
+	mul.wide.u32 %rd68, %r19, 8;
+	add.s64 %rd69, %rd5, %rd68;
+	setp.eq.u32 %p32, %r5, 0;
+	@!%p32 bra $L45;
+	st.global.s64 [%rd69+0], %rd42;
+$L45:
+	ret;
+}
+
+.visible .entry gk_corpus_MaxAbs_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<38>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<76>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -27738,217 +14559,276 @@ $L52:
 	mov.b64 %rd13, %rd12;
 	ld.param.s64 %rd14, [gk_s3];
 	mov.b64 %rd15, %rd14;
+	cvt.u64.u32 %rd17, %r5;
+	cvt.u64.u32 %rd18, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
 	mov.b64 %rd16, 0;
-	mov.b64 %rd16, %rd15;
-$L1:
-	mov.b64 %rd17, %rd16;
-	mov.b64 %rd18, %rd17;
-	cvt.u64.u32 %rd19, %r5;
-	cvt.u64.u32 %rd20, %r6;
-	mov.b64 %rd21, %rd19;
-$L2:
-	setp.ge.s64 %p2, %rd21, %rd4;
-	@%p2 bra $L3;
-	mad.lo.s64 %rd22, %rd21, 8, %rd3;
-	ld.global.s64 %rd23, [%rd22+0];
-	mov.b64 %rd24, %rd18;
-	mov.b64 %rd25, %rd23;
-	mov.b64 %rd26, %rd24;
-	mov.b64 %rd27, %rd25;
-	setp.gt.s64 %p3, %rd27, %rd26;
-	@!%p3 bra $L6;
-	mov.b64 %rd26, %rd27;
-$L6:
-$L4:
-	mov.b64 %rd18, %rd26;
-	add.s64 %rd21, %rd21, %rd20;
-	bra.uni $L2;
+	mov.b64 %rd19, %rd17;
 $L3:
-	mov.b64 %rd28, %rd18;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 {%r19, %r20}, %rd28;
-	shfl.sync.down.b32 %r21|%p4, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd29, {%r21, %r22};
-	@!%p4 bra $L7;
-	mov.b64 %rd30, %rd28;
-	mov.b64 %rd31, %rd29;
-	mov.b64 %rd26, %rd30;
-	mov.b64 %rd27, %rd31;
-	setp.gt.s64 %p5, %rd27, %rd26;
-	@!%p5 bra $L10;
-	mov.b64 %rd26, %rd27;
-$L10:
-$L8:
-	mov.b64 %rd28, %rd26;
+	setp.ge.s64 %p3, %rd19, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd20, %rd19, 8, %rd3;
+	ld.global.s64 %rd21, [%rd20+0];
+	add.s64 %rd22, %rd16, %rd21;
+	mov.b64 %rd16, %rd22;
+	add.s64 %rd19, %rd19, %rd18;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b64 %rd16, 1;
+	mov.b64 %rd23, %rd17;
+$L6:
+	setp.ge.s64 %p5, %rd23, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd24, %rd23, 8, %rd3;
+	ld.global.s64 %rd25, [%rd24+0];
+	mul.lo.s64 %rd26, %rd16, %rd25;
+	mov.b64 %rd16, %rd26;
+	add.s64 %rd23, %rd23, %rd18;
+	bra.uni $L6;
 $L7:
-	mov.b64 {%r23, %r24}, %rd28;
-	shfl.sync.down.b32 %r25|%p6, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd32, {%r25, %r26};
-	@!%p6 bra $L11;
-	mov.b64 %rd33, %rd28;
-	mov.b64 %rd34, %rd32;
-	mov.b64 %rd26, %rd33;
-	mov.b64 %rd27, %rd34;
-	setp.gt.s64 %p7, %rd27, %rd26;
-	@!%p7 bra $L14;
-	mov.b64 %rd26, %rd27;
-$L14:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b64 %rd16, 9223372036854775807;
+	mov.b64 %rd27, %rd17;
+$L9:
+	setp.ge.s64 %p7, %rd27, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd28, %rd27, 8, %rd3;
+	ld.global.s64 %rd29, [%rd28+0];
+	min.s64 %rd30, %rd16, %rd29;
+	mov.b64 %rd16, %rd30;
+	add.s64 %rd27, %rd27, %rd18;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b64 %rd16, -9223372036854775808;
+	mov.b64 %rd31, %rd17;
 $L12:
-	mov.b64 %rd28, %rd26;
+	setp.ge.s64 %p9, %rd31, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd32, %rd31, 8, %rd3;
+	ld.global.s64 %rd33, [%rd32+0];
+	max.s64 %rd34, %rd16, %rd33;
+	mov.b64 %rd16, %rd34;
+	add.s64 %rd31, %rd31, %rd18;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
 $L11:
-	mov.b64 {%r27, %r28}, %rd28;
-	shfl.sync.down.b32 %r29|%p8, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd35, {%r29, %r30};
-	@!%p8 bra $L15;
-	mov.b64 %rd36, %rd28;
-	mov.b64 %rd37, %rd35;
-	mov.b64 %rd26, %rd36;
-	mov.b64 %rd27, %rd37;
-	setp.gt.s64 %p9, %rd27, %rd26;
-	@!%p9 bra $L18;
-	mov.b64 %rd26, %rd27;
-$L18:
-$L16:
-	mov.b64 %rd28, %rd26;
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b64 %rd16, -1;
+	mov.b64 %rd35, %rd17;
 $L15:
-	mov.b64 {%r31, %r32}, %rd28;
-	shfl.sync.down.b32 %r33|%p10, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd38, {%r33, %r34};
-	@!%p10 bra $L19;
-	mov.b64 %rd39, %rd28;
-	mov.b64 %rd40, %rd38;
-	mov.b64 %rd26, %rd39;
-	mov.b64 %rd27, %rd40;
-	setp.gt.s64 %p11, %rd27, %rd26;
-	@!%p11 bra $L22;
-	mov.b64 %rd26, %rd27;
-$L22:
-$L20:
-	mov.b64 %rd28, %rd26;
+	setp.ge.s64 %p11, %rd35, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd36, %rd35, 8, %rd3;
+	ld.global.s64 %rd37, [%rd36+0];
+	and.b64 %rd38, %rd16, %rd37;
+	mov.b64 %rd16, %rd38;
+	add.s64 %rd35, %rd35, %rd18;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	setp.ne.u32 %p12, %r18, 8;
+	@%p12 bra.uni $L17;
+	mov.b64 %rd16, 0;
+	mov.b64 %rd39, %rd17;
+$L18:
+	setp.ge.s64 %p13, %rd39, %rd4;
+	@%p13 bra $L19;
+	mad.lo.s64 %rd40, %rd39, 8, %rd3;
+	ld.global.s64 %rd41, [%rd40+0];
+	or.b64 %rd42, %rd16, %rd41;
+	mov.b64 %rd16, %rd42;
+	add.s64 %rd39, %rd39, %rd18;
+	bra.uni $L18;
 $L19:
-	mov.b64 {%r35, %r36}, %rd28;
-	shfl.sync.down.b32 %r37|%p12, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd41, {%r37, %r38};
-	@!%p12 bra $L23;
-	mov.b64 %rd42, %rd28;
-	mov.b64 %rd43, %rd41;
-	mov.b64 %rd26, %rd42;
-	mov.b64 %rd27, %rd43;
-	setp.gt.s64 %p13, %rd27, %rd26;
-	@!%p13 bra $L26;
-	mov.b64 %rd26, %rd27;
-$L26:
-$L24:
-	mov.b64 %rd28, %rd26;
-$L23:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L27;
-	mul.wide.u32 %rd44, %r8, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	st.shared.s64 [%rd45+0], %rd28;
-$L27:
-	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L28;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L29;
-	mul.wide.u32 %rd46, %r7, 16;
-	add.s64 %rd47, %rd1, %rd46;
-	ld.shared.s64 %rd48, [%rd47+0];
-	mov.b64 %rd28, %rd48;
-$L29:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 {%r40, %r41}, %rd28;
-	shfl.sync.down.b32 %r42|%p17, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd49, {%r42, %r43};
-	@!%p17 bra $L30;
-	mov.b64 %rd50, %rd28;
+	bra.uni $L1;
+$L17:
+	mov.b64 %rd43, 0;
+	mov.b64 %rd43, %rd15;
+$L20:
+	mov.b64 %rd44, %rd43;
+	mov.b64 %rd16, %rd44;
+	mov.b64 %rd45, %rd17;
+$L21:
+	setp.ge.s64 %p14, %rd45, %rd4;
+	@%p14 bra $L22;
+	mad.lo.s64 %rd46, %rd45, 8, %rd3;
+	ld.global.s64 %rd47, [%rd46+0];
+	mov.b64 %rd48, %rd16;
+	mov.b64 %rd49, %rd47;
+	mov.b64 %rd50, %rd48;
 	mov.b64 %rd51, %rd49;
-	mov.b64 %rd26, %rd50;
-	mov.b64 %rd27, %rd51;
-	setp.gt.s64 %p18, %rd27, %rd26;
-	@!%p18 bra $L33;
-	mov.b64 %rd26, %rd27;
-$L33:
-$L31:
-	mov.b64 %rd28, %rd26;
+	setp.gt.s64 %p15, %rd51, %rd50;
+	@!%p15 bra $L25;
+	mov.b64 %rd50, %rd51;
+$L25:
+$L23:
+	mov.b64 %rd16, %rd50;
+	add.s64 %rd45, %rd45, %rd18;
+	bra.uni $L21;
+$L22:
+$L1:
+	mov.b64 %rd52, %rd16;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L26:
+	setp.hs.u32 %p16, %r22, 32;
+	@%p16 bra $L27;
+	mov.b64 {%r23, %r24}, %rd52;
+	shfl.sync.down.b32 %r25|%p17, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd53, {%r25, %r26};
+	@!%p17 bra $L28;
+	setp.ne.u32 %p18, %r18, 1;
+	@%p18 bra.uni $L30;
+	add.s64 %rd54, %rd52, %rd53;
+	mov.b64 %rd52, %rd54;
+	bra.uni $L29;
 $L30:
-	mov.b64 {%r44, %r45}, %rd28;
-	shfl.sync.down.b32 %r46|%p19, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd52, {%r46, %r47};
-	@!%p19 bra $L34;
-	mov.b64 %rd53, %rd28;
-	mov.b64 %rd54, %rd52;
-	mov.b64 %rd26, %rd53;
-	mov.b64 %rd27, %rd54;
-	setp.gt.s64 %p20, %rd27, %rd26;
-	@!%p20 bra $L37;
-	mov.b64 %rd26, %rd27;
-$L37:
-$L35:
-	mov.b64 %rd28, %rd26;
+	setp.ne.u32 %p19, %r18, 2;
+	@%p19 bra.uni $L31;
+	mul.lo.s64 %rd55, %rd52, %rd53;
+	mov.b64 %rd52, %rd55;
+	bra.uni $L29;
+$L31:
+	setp.ne.u32 %p20, %r18, 3;
+	@%p20 bra.uni $L32;
+	min.s64 %rd56, %rd52, %rd53;
+	mov.b64 %rd52, %rd56;
+	bra.uni $L29;
+$L32:
+	setp.ne.u32 %p21, %r18, 4;
+	@%p21 bra.uni $L33;
+	max.s64 %rd57, %rd52, %rd53;
+	mov.b64 %rd52, %rd57;
+	bra.uni $L29;
+$L33:
+	setp.ne.u32 %p22, %r18, 7;
+	@%p22 bra.uni $L34;
+	and.b64 %rd58, %rd52, %rd53;
+	mov.b64 %rd52, %rd58;
+	bra.uni $L29;
 $L34:
-	mov.b64 {%r48, %r49}, %rd28;
-	shfl.sync.down.b32 %r50|%p21, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd55, {%r50, %r51};
-	@!%p21 bra $L38;
-	mov.b64 %rd56, %rd28;
-	mov.b64 %rd57, %rd55;
-	mov.b64 %rd26, %rd56;
-	mov.b64 %rd27, %rd57;
-	setp.gt.s64 %p22, %rd27, %rd26;
-	@!%p22 bra $L41;
-	mov.b64 %rd26, %rd27;
-$L41:
-$L39:
-	mov.b64 %rd28, %rd26;
+	setp.ne.u32 %p23, %r18, 8;
+	@%p23 bra.uni $L35;
+	or.b64 %rd59, %rd52, %rd53;
+	mov.b64 %rd52, %rd59;
+	bra.uni $L29;
+$L35:
+	mov.b64 %rd60, %rd52;
+	mov.b64 %rd61, %rd53;
+	mov.b64 %rd50, %rd60;
+	mov.b64 %rd51, %rd61;
+	setp.gt.s64 %p24, %rd51, %rd50;
+	@!%p24 bra $L38;
+	mov.b64 %rd50, %rd51;
 $L38:
-	mov.b64 {%r52, %r53}, %rd28;
-	shfl.sync.down.b32 %r54|%p23, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd58, {%r54, %r55};
-	@!%p23 bra $L42;
-	mov.b64 %rd59, %rd28;
-	mov.b64 %rd60, %rd58;
-	mov.b64 %rd26, %rd59;
-	mov.b64 %rd27, %rd60;
-	setp.gt.s64 %p24, %rd27, %rd26;
-	@!%p24 bra $L45;
-	mov.b64 %rd26, %rd27;
-$L45:
-$L43:
-	mov.b64 %rd28, %rd26;
-$L42:
-	mov.b64 {%r56, %r57}, %rd28;
-	shfl.sync.down.b32 %r58|%p25, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd61, {%r58, %r59};
-	@!%p25 bra $L46;
-	mov.b64 %rd62, %rd28;
-	mov.b64 %rd63, %rd61;
-	mov.b64 %rd26, %rd62;
-	mov.b64 %rd27, %rd63;
-	setp.gt.s64 %p26, %rd27, %rd26;
-	@!%p26 bra $L49;
-	mov.b64 %rd26, %rd27;
-$L49:
-$L47:
-	mov.b64 %rd28, %rd26;
-$L46:
+$L36:
+	mov.b64 %rd52, %rd50;
+$L29:
 $L28:
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L50;
-	st.global.s64 [%rd6+0], %rd28;
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L26;
+$L27:
+	setp.eq.u32 %p25, %r7, 0;
+	@!%p25 bra $L39;
+	mul.wide.u32 %rd62, %r8, 16;
+	add.s64 %rd63, %rd1, %rd62;
+	st.shared.s64 [%rd63+0], %rd52;
+$L39:
+	bar.sync 0;
+	setp.eq.u32 %p26, %r8, 0;
+	@!%p26 bra $L40;
+	setp.lo.u32 %p27, %r7, %r10;
+	@!%p27 bra $L41;
+	mul.wide.u32 %rd64, %r7, 16;
+	add.s64 %rd65, %rd1, %rd64;
+	ld.shared.s64 %rd66, [%rd65+0];
+	mov.b64 %rd52, %rd66;
+$L41:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L42:
+	setp.hs.u32 %p28, %r28, 32;
+	@%p28 bra $L43;
+	mov.b64 {%r29, %r30}, %rd52;
+	shfl.sync.down.b32 %r31|%p29, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd67, {%r31, %r32};
+	@!%p29 bra $L44;
+	setp.ne.u32 %p30, %r18, 1;
+	@%p30 bra.uni $L46;
+	add.s64 %rd68, %rd52, %rd67;
+	mov.b64 %rd52, %rd68;
+	bra.uni $L45;
+$L46:
+	setp.ne.u32 %p31, %r18, 2;
+	@%p31 bra.uni $L47;
+	mul.lo.s64 %rd69, %rd52, %rd67;
+	mov.b64 %rd52, %rd69;
+	bra.uni $L45;
+$L47:
+	setp.ne.u32 %p32, %r18, 3;
+	@%p32 bra.uni $L48;
+	min.s64 %rd70, %rd52, %rd67;
+	mov.b64 %rd52, %rd70;
+	bra.uni $L45;
+$L48:
+	setp.ne.u32 %p33, %r18, 4;
+	@%p33 bra.uni $L49;
+	max.s64 %rd71, %rd52, %rd67;
+	mov.b64 %rd52, %rd71;
+	bra.uni $L45;
+$L49:
+	setp.ne.u32 %p34, %r18, 7;
+	@%p34 bra.uni $L50;
+	and.b64 %rd72, %rd52, %rd67;
+	mov.b64 %rd52, %rd72;
+	bra.uni $L45;
 $L50:
+	setp.ne.u32 %p35, %r18, 8;
+	@%p35 bra.uni $L51;
+	or.b64 %rd73, %rd52, %rd67;
+	mov.b64 %rd52, %rd73;
+	bra.uni $L45;
+$L51:
+	mov.b64 %rd74, %rd52;
+	mov.b64 %rd75, %rd67;
+	mov.b64 %rd50, %rd74;
+	mov.b64 %rd51, %rd75;
+	setp.gt.s64 %p36, %rd51, %rd50;
+	@!%p36 bra $L54;
+	mov.b64 %rd50, %rd51;
+$L54:
+$L52:
+	mov.b64 %rd52, %rd50;
+$L45:
+$L44:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L42;
+$L43:
+$L40:
+	setp.eq.u32 %p37, %r5, 0;
+	@!%p37 bra $L55;
+	st.global.s64 [%rd6+0], %rd52;
+$L55:
 	ret;
 }
 `
@@ -31707,7 +18587,7 @@ const gokkosPTX36 = `//
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
-.visible .entry gk_corpus_TeamSum_main_sum(
+.visible .entry gk_corpus_TeamSum_main(
 	.param .b64 gk_league,
 	.param .b64 gk_team_size,
 	.param .b64 gk_vector_length,
@@ -31717,16 +18597,17 @@ const gokkosPTX36 = `//
 	.param .b64 gk_s1_team,
 	.param .b64 gk_s1_thread,
 	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
 	.param .b64 gk_s3
 )
 {
-	.reg .pred %p<16>;
-	.reg .b32 %r<57>;
-	.reg .b64 %rd<69>;
-	.reg .f64 %fd<19>;
+	.reg .pred %p<30>;
+	.reg .b32 %r<44>;
+	.reg .b64 %rd<73>;
+	.reg .f64 %fd<34>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -31756,25 +18637,26 @@ const gokkosPTX36 = `//
 	ld.param.s64 %rd9, [gk_s1_thread];
 	ld.param.u64 %rd10, [gk_partials];
 	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
 	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
 	cvt.u64.u32 %rd12, %r2;
 	mov.u64 %rd13, gk_dyn;
 	add.s64 %rd14, %rd13, %rd5;
 	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
 	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
+	cvt.u64.u32 %rd18, %r29;
 	cvta.to.global.u64 %rd19, %rd7;
 	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
 	add.s64 %rd20, %rd17, %rd8;
@@ -31788,13 +18670,30 @@ const gokkosPTX36 = `//
 	mov.b64 %rd32, %rd31;
 	ld.param.s64 %rd33, [gk_s3];
 	mov.b64 %rd34, %rd33;
-	mov.f64 %fd1, 0d0000000000000000;
-	cvt.u64.u32 %rd36, %r28;
-	cvt.u64.u32 %rd37, %r29;
-	mov.b64 %rd38, %rd36;
+	setp.ne.u32 %p3, %r18, 1;
+	@%p3 bra.uni $L2;
+	mov.f64 %fd2, 0d0000000000000000;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L3;
+	mov.f64 %fd2, 0d3FF0000000000000;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p5, %r18, 3;
+	@%p5 bra.uni $L4;
+	mov.f64 %fd2, 0d7FF0000000000000;
+	bra.uni $L1;
+$L4:
+	mov.f64 %fd2, 0dFFF0000000000000;
 $L1:
-	setp.ge.s64 %p3, %rd38, %rd2;
-	@%p3 bra $L2;
+	mov.f64 %fd1, %fd2;
+	cvt.u64.u32 %rd36, %r29;
+	cvt.u64.u32 %rd37, %r30;
+	mov.b64 %rd38, %rd36;
+$L5:
+	setp.ge.s64 %p6, %rd38, %rd2;
+	@%p6 bra $L6;
 	mov.b64 %rd35, %rd38;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
@@ -31808,136 +18707,179 @@ $L1:
 	add.s64 %rd43, %rd44, %rd42;
 	cvt.u64.u32 %rd45, %r4;
 	mov.b64 %rd46, %rd43;
-$L4:
-	setp.ge.s64 %p4, %rd46, %rd41;
-	@%p4 bra $L6;
+$L8:
+	setp.ge.s64 %p7, %rd46, %rd41;
+	@%p7 bra $L10;
 	mov.b64 %rd47, %rd46;
 	add.s64 %rd48, %rd40, %rd47;
 	mul.lo.s64 %rd49, %rd48, %rd32;
 	mad.lo.s64 %rd50, %rd49, 8, %rd28;
-	ld.global.nc.f64 %fd2, [%rd50+0];
-	mov.f64 %fd3, %fd2;
-	add.rn.f64 %fd4, %fd1, %fd3;
-	mov.f64 %fd1, %fd4;
-$L5:
-	add.s64 %rd46, %rd46, %rd45;
-	bra.uni $L4;
-$L6:
-$L3:
-	add.s64 %rd38, %rd38, %rd37;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd5, %fd1;
-	// block reduction
-	sub.u32 %r30, %r13, 1;
-	mov.b32 %r31, %r3;
-$L7:
-	setp.hs.u32 %p5, %r31, 32;
-	@%p5 bra $L8;
-	mov.b64 %rd51, %fd5;
-	mov.b64 {%r32, %r33}, %rd51;
-	shfl.sync.down.b32 %r34|%p6, %r32, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd52, {%r34, %r35};
-	mov.b64 %fd6, %rd52;
-	@!%p6 bra $L9;
-	add.rn.f64 %fd7, %fd5, %fd6;
-	mov.f64 %fd5, %fd7;
+	ld.global.nc.f64 %fd3, [%rd50+0];
+	mov.f64 %fd4, %fd3;
+	add.rn.f64 %fd5, %fd1, %fd4;
+	mov.f64 %fd1, %fd5;
 $L9:
-	shl.b32 %r31, %r31, 1;
-	bra.uni $L7;
-$L8:
-	setp.eq.u32 %p7, %r7, 0;
-	@!%p7 bra $L10;
-	mul.wide.u32 %rd53, %r8, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	st.shared.f64 [%rd54+0], %fd5;
+	add.s64 %rd46, %rd46, %rd45;
+	bra.uni $L8;
 $L10:
-	bar.sync 0;
-	setp.eq.u32 %p8, %r8, 0;
-	@!%p8 bra $L11;
-	setp.lo.u32 %p9, %r7, %r10;
-	@!%p9 bra $L12;
-	mul.wide.u32 %rd55, %r7, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	ld.shared.f64 %fd8, [%rd56+0];
-	mov.f64 %fd5, %fd8;
-$L12:
-	sub.u32 %r36, %r10, 1;
-	mov.b64 %rd57, %fd5;
-	mov.b64 {%r37, %r38}, %rd57;
-	shfl.sync.down.b32 %r39|%p10, %r37, 1, %r36, %r17;
-	shfl.sync.down.b32 %r40, %r38, 1, %r36, %r17;
-	mov.b64 %rd58, {%r39, %r40};
-	mov.b64 %fd9, %rd58;
-	@!%p10 bra $L13;
-	add.rn.f64 %fd10, %fd5, %fd9;
-	mov.f64 %fd5, %fd10;
-$L13:
-	mov.b64 %rd59, %fd5;
-	mov.b64 {%r41, %r42}, %rd59;
-	shfl.sync.down.b32 %r43|%p11, %r41, 2, %r36, %r17;
-	shfl.sync.down.b32 %r44, %r42, 2, %r36, %r17;
-	mov.b64 %rd60, {%r43, %r44};
-	mov.b64 %fd11, %rd60;
-	@!%p11 bra $L14;
-	add.rn.f64 %fd12, %fd5, %fd11;
-	mov.f64 %fd5, %fd12;
-$L14:
-	mov.b64 %rd61, %fd5;
-	mov.b64 {%r45, %r46}, %rd61;
-	shfl.sync.down.b32 %r47|%p12, %r45, 4, %r36, %r17;
-	shfl.sync.down.b32 %r48, %r46, 4, %r36, %r17;
-	mov.b64 %rd62, {%r47, %r48};
-	mov.b64 %fd13, %rd62;
-	@!%p12 bra $L15;
-	add.rn.f64 %fd14, %fd5, %fd13;
-	mov.f64 %fd5, %fd14;
-$L15:
-	mov.b64 %rd63, %fd5;
-	mov.b64 {%r49, %r50}, %rd63;
-	shfl.sync.down.b32 %r51|%p13, %r49, 8, %r36, %r17;
-	shfl.sync.down.b32 %r52, %r50, 8, %r36, %r17;
-	mov.b64 %rd64, {%r51, %r52};
-	mov.b64 %fd15, %rd64;
-	@!%p13 bra $L16;
-	add.rn.f64 %fd16, %fd5, %fd15;
-	mov.f64 %fd5, %fd16;
-$L16:
-	mov.b64 %rd65, %fd5;
-	mov.b64 {%r53, %r54}, %rd65;
-	shfl.sync.down.b32 %r55|%p14, %r53, 16, %r36, %r17;
-	shfl.sync.down.b32 %r56, %r54, 16, %r36, %r17;
-	mov.b64 %rd66, {%r55, %r56};
-	mov.b64 %fd17, %rd66;
-	@!%p14 bra $L17;
-	add.rn.f64 %fd18, %fd5, %fd17;
-	mov.f64 %fd5, %fd18;
-$L17:
+$L7:
+	add.s64 %rd38, %rd38, %rd37;
+	bra.uni $L5;
+$L6:
+	mov.f64 %fd6, %fd1;
+	// block reduction
+	mov.b32 %r31, 1;
+	sub.u32 %r32, %r13, 1;
+	mov.b32 %r33, %r3;
 $L11:
-	mul.wide.u32 %rd67, %r28, 8;
-	add.s64 %rd68, %rd11, %rd67;
-	setp.eq.u32 %p15, %r5, 0;
-	@!%p15 bra $L18;
-	st.global.f64 [%rd68+0], %fd5;
+	setp.hs.u32 %p8, %r33, 32;
+	@%p8 bra $L12;
+	mov.b64 %rd51, %fd6;
+	mov.b64 {%r34, %r35}, %rd51;
+	shfl.sync.down.b32 %r36|%p9, %r34, %r33, %r32, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
+	mov.b64 %rd52, {%r36, %r37};
+	mov.b64 %fd7, %rd52;
+	@!%p9 bra $L13;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L15;
+	add.rn.f64 %fd8, %fd6, %fd7;
+	mov.f64 %fd6, %fd8;
+	bra.uni $L14;
+$L15:
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L16;
+	mul.rn.f64 %fd9, %fd6, %fd7;
+	mov.f64 %fd6, %fd9;
+	bra.uni $L14;
+$L16:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L17;
+	min.f64 %fd10, %fd6, %fd7;
+	mov.b64 %rd53, %fd6;
+	mov.b64 %rd54, %fd7;
+	or.b64 %rd55, %rd53, %rd54;
+	setp.eq.f64 %p13, %fd6, %fd7;
+	mov.b64 %fd11, %rd55;
+	selp.f64 %fd12, %fd11, %fd10, %p13;
+	setp.nan.f64 %p14, %fd6, %fd7;
+	add.rn.f64 %fd13, %fd6, %fd7;
+	selp.f64 %fd14, %fd13, %fd12, %p14;
+	mov.f64 %fd6, %fd14;
+	bra.uni $L14;
+$L17:
+	max.f64 %fd15, %fd6, %fd7;
+	mov.b64 %rd56, %fd6;
+	mov.b64 %rd57, %fd7;
+	and.b64 %rd58, %rd56, %rd57;
+	setp.eq.f64 %p15, %fd6, %fd7;
+	mov.b64 %fd16, %rd58;
+	selp.f64 %fd17, %fd16, %fd15, %p15;
+	setp.nan.f64 %p16, %fd6, %fd7;
+	add.rn.f64 %fd18, %fd6, %fd7;
+	selp.f64 %fd19, %fd18, %fd17, %p16;
+	mov.f64 %fd6, %fd19;
+$L14:
+$L13:
+	shl.b32 %r33, %r33, 1;
+	bra.uni $L11;
+$L12:
+	setp.eq.u32 %p17, %r7, 0;
+	@!%p17 bra $L18;
+	mul.wide.u32 %rd59, %r8, 16;
+	add.s64 %rd60, %rd1, %rd59;
+	st.shared.f64 [%rd60+0], %fd6;
 $L18:
+	bar.sync 0;
+	setp.eq.u32 %p18, %r8, 0;
+	@!%p18 bra $L19;
+	setp.lo.u32 %p19, %r7, %r10;
+	@!%p19 bra $L20;
+	mul.wide.u32 %rd61, %r7, 16;
+	add.s64 %rd62, %rd1, %rd61;
+	ld.shared.f64 %fd20, [%rd62+0];
+	mov.f64 %fd6, %fd20;
+$L20:
+	sub.u32 %r38, %r10, 1;
+	mov.b32 %r39, %r31;
+$L21:
+	setp.hs.u32 %p20, %r39, 32;
+	@%p20 bra $L22;
+	mov.b64 %rd63, %fd6;
+	mov.b64 {%r40, %r41}, %rd63;
+	shfl.sync.down.b32 %r42|%p21, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd64, {%r42, %r43};
+	mov.b64 %fd21, %rd64;
+	@!%p21 bra $L23;
+	setp.ne.u32 %p22, %r18, 1;
+	@%p22 bra.uni $L25;
+	add.rn.f64 %fd22, %fd6, %fd21;
+	mov.f64 %fd6, %fd22;
+	bra.uni $L24;
+$L25:
+	setp.ne.u32 %p23, %r18, 2;
+	@%p23 bra.uni $L26;
+	mul.rn.f64 %fd23, %fd6, %fd21;
+	mov.f64 %fd6, %fd23;
+	bra.uni $L24;
+$L26:
+	setp.ne.u32 %p24, %r18, 3;
+	@%p24 bra.uni $L27;
+	min.f64 %fd24, %fd6, %fd21;
+	mov.b64 %rd65, %fd6;
+	mov.b64 %rd66, %fd21;
+	or.b64 %rd67, %rd65, %rd66;
+	setp.eq.f64 %p25, %fd6, %fd21;
+	mov.b64 %fd25, %rd67;
+	selp.f64 %fd26, %fd25, %fd24, %p25;
+	setp.nan.f64 %p26, %fd6, %fd21;
+	add.rn.f64 %fd27, %fd6, %fd21;
+	selp.f64 %fd28, %fd27, %fd26, %p26;
+	mov.f64 %fd6, %fd28;
+	bra.uni $L24;
+$L27:
+	max.f64 %fd29, %fd6, %fd21;
+	mov.b64 %rd68, %fd6;
+	mov.b64 %rd69, %fd21;
+	and.b64 %rd70, %rd68, %rd69;
+	setp.eq.f64 %p27, %fd6, %fd21;
+	mov.b64 %fd30, %rd70;
+	selp.f64 %fd31, %fd30, %fd29, %p27;
+	setp.nan.f64 %p28, %fd6, %fd21;
+	add.rn.f64 %fd32, %fd6, %fd21;
+	selp.f64 %fd33, %fd32, %fd31, %p28;
+	mov.f64 %fd6, %fd33;
+$L24:
+$L23:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L21;
+$L22:
+$L19:
+	mul.wide.u32 %rd71, %r29, 8;
+	add.s64 %rd72, %rd11, %rd71;
+	setp.eq.u32 %p29, %r5, 0;
+	@!%p29 bra $L28;
+	st.global.f64 [%rd72+0], %fd6;
+$L28:
 	ret;
 }
 
-.visible .entry gk_corpus_TeamSum_final_sum(
+.visible .entry gk_corpus_TeamSum_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
 	.param .b64 gk_s3
 )
 {
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<44>;
-	.reg .f64 %fd<26>;
+	.reg .pred %p<35>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<52>;
+	.reg .f64 %fd<46>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -31962,6 +18904,7 @@ $L18:
 	ld.param.s64 %rd4, [gk_count];
 	ld.param.u64 %rd5, [gk_result];
 	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
 	ld.param.u64 %rd7, [gk_s0];
 	cvta.to.global.u64 %rd8, %rd7;
 	mov.b64 %rd9, %rd8;
@@ -31971,1669 +18914,222 @@ $L18:
 	mov.b64 %rd13, %rd12;
 	ld.param.s64 %rd14, [gk_s3];
 	mov.b64 %rd15, %rd14;
-	mov.f64 %fd1, 0d0000000000000000;
 	cvt.u64.u32 %rd16, %r5;
 	cvt.u64.u32 %rd17, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd1, 0d0000000000000000;
 	mov.b64 %rd18, %rd16;
-$L1:
-	setp.ge.s64 %p2, %rd18, %rd4;
-	@%p2 bra $L2;
+$L3:
+	setp.ge.s64 %p3, %rd18, %rd4;
+	@%p3 bra $L4;
 	mad.lo.s64 %rd19, %rd18, 8, %rd3;
 	ld.global.f64 %fd2, [%rd19+0];
 	add.rn.f64 %fd3, %fd1, %fd2;
 	mov.f64 %fd1, %fd3;
 	add.s64 %rd18, %rd18, %rd17;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
-	mov.f64 %fd4, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd20, %fd4;
-	mov.b64 {%r19, %r20}, %rd20;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd21, {%r21, %r22};
-	mov.b64 %fd5, %rd21;
-	@!%p3 bra $L3;
-	add.rn.f64 %fd6, %fd4, %fd5;
-	mov.f64 %fd4, %fd6;
-$L3:
-	mov.b64 %rd22, %fd4;
-	mov.b64 {%r23, %r24}, %rd22;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd23, {%r25, %r26};
-	mov.b64 %fd7, %rd23;
-	@!%p4 bra $L4;
-	add.rn.f64 %fd8, %fd4, %fd7;
-	mov.f64 %fd4, %fd8;
-$L4:
-	mov.b64 %rd24, %fd4;
-	mov.b64 {%r27, %r28}, %rd24;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd25, {%r29, %r30};
-	mov.b64 %fd9, %rd25;
-	@!%p5 bra $L5;
-	add.rn.f64 %fd10, %fd4, %fd9;
-	mov.f64 %fd4, %fd10;
-$L5:
-	mov.b64 %rd26, %fd4;
-	mov.b64 {%r31, %r32}, %rd26;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd27, {%r33, %r34};
-	mov.b64 %fd11, %rd27;
-	@!%p6 bra $L6;
-	add.rn.f64 %fd12, %fd4, %fd11;
-	mov.f64 %fd4, %fd12;
-$L6:
-	mov.b64 %rd28, %fd4;
-	mov.b64 {%r35, %r36}, %rd28;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd29, {%r37, %r38};
-	mov.b64 %fd13, %rd29;
-	@!%p7 bra $L7;
-	add.rn.f64 %fd14, %fd4, %fd13;
-	mov.f64 %fd4, %fd14;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.f64 [%rd31+0], %fd4;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.f64 %fd15, [%rd33+0];
-	mov.f64 %fd4, %fd15;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd34, %fd4;
-	mov.b64 {%r40, %r41}, %rd34;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd35, {%r42, %r43};
-	mov.b64 %fd16, %rd35;
-	@!%p11 bra $L11;
-	add.rn.f64 %fd17, %fd4, %fd16;
-	mov.f64 %fd4, %fd17;
-$L11:
-	mov.b64 %rd36, %fd4;
-	mov.b64 {%r44, %r45}, %rd36;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd37, {%r46, %r47};
-	mov.b64 %fd18, %rd37;
-	@!%p12 bra $L12;
-	add.rn.f64 %fd19, %fd4, %fd18;
-	mov.f64 %fd4, %fd19;
-$L12:
-	mov.b64 %rd38, %fd4;
-	mov.b64 {%r48, %r49}, %rd38;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd39, {%r50, %r51};
-	mov.b64 %fd20, %rd39;
-	@!%p13 bra $L13;
-	add.rn.f64 %fd21, %fd4, %fd20;
-	mov.f64 %fd4, %fd21;
-$L13:
-	mov.b64 %rd40, %fd4;
-	mov.b64 {%r52, %r53}, %rd40;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd41, {%r54, %r55};
-	mov.b64 %fd22, %rd41;
-	@!%p14 bra $L14;
-	add.rn.f64 %fd23, %fd4, %fd22;
-	mov.f64 %fd4, %fd23;
-$L14:
-	mov.b64 %rd42, %fd4;
-	mov.b64 {%r56, %r57}, %rd42;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd43, {%r58, %r59};
-	mov.b64 %fd24, %rd43;
-	@!%p15 bra $L15;
-	add.rn.f64 %fd25, %fd4, %fd24;
-	mov.f64 %fd4, %fd25;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.f64 [%rd6+0], %fd4;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_TeamSum_main_prod(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<16>;
-	.reg .b32 %r<57>;
-	.reg .b64 %rd<69>;
-	.reg .f64 %fd<19>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.u64 %rd26, [gk_s0];
-	cvta.to.global.u64 %rd27, %rd26;
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s1];
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
 	mov.f64 %fd1, 0d3FF0000000000000;
-	cvt.u64.u32 %rd36, %r28;
-	cvt.u64.u32 %rd37, %r29;
-	mov.b64 %rd38, %rd36;
-$L1:
-	setp.ge.s64 %p3, %rd38, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd35, %rd38;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd39, %rd35, %rd34;
-	mov.b64 %rd40, %rd39;
-	mov.b64 %rd41, %rd34;
-	cvt.u64.u32 %rd42, %r2;
-	mov.b64 %rd44, 0;
-	add.s64 %rd43, %rd44, %rd42;
-	cvt.u64.u32 %rd45, %r4;
-	mov.b64 %rd46, %rd43;
-$L4:
-	setp.ge.s64 %p4, %rd46, %rd41;
-	@%p4 bra $L6;
-	mov.b64 %rd47, %rd46;
-	add.s64 %rd48, %rd40, %rd47;
-	mul.lo.s64 %rd49, %rd48, %rd32;
-	mad.lo.s64 %rd50, %rd49, 8, %rd28;
-	ld.global.nc.f64 %fd2, [%rd50+0];
-	mov.f64 %fd3, %fd2;
-	add.rn.f64 %fd4, %fd1, %fd3;
-	mov.f64 %fd1, %fd4;
-$L5:
-	add.s64 %rd46, %rd46, %rd45;
-	bra.uni $L4;
+	mov.b64 %rd20, %rd16;
 $L6:
-$L3:
-	add.s64 %rd38, %rd38, %rd37;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd5, %fd1;
-	// block reduction
-	sub.u32 %r30, %r13, 1;
-	mov.b32 %r31, %r3;
+	setp.ge.s64 %p5, %rd20, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd21, %rd20, 8, %rd3;
+	ld.global.f64 %fd4, [%rd21+0];
+	mul.rn.f64 %fd5, %fd1, %fd4;
+	mov.f64 %fd1, %fd5;
+	add.s64 %rd20, %rd20, %rd17;
+	bra.uni $L6;
 $L7:
-	setp.hs.u32 %p5, %r31, 32;
-	@%p5 bra $L8;
-	mov.b64 %rd51, %fd5;
-	mov.b64 {%r32, %r33}, %rd51;
-	shfl.sync.down.b32 %r34|%p6, %r32, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd52, {%r34, %r35};
-	mov.b64 %fd6, %rd52;
-	@!%p6 bra $L9;
-	mul.rn.f64 %fd7, %fd5, %fd6;
-	mov.f64 %fd5, %fd7;
-$L9:
-	shl.b32 %r31, %r31, 1;
-	bra.uni $L7;
-$L8:
-	setp.eq.u32 %p7, %r7, 0;
-	@!%p7 bra $L10;
-	mul.wide.u32 %rd53, %r8, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	st.shared.f64 [%rd54+0], %fd5;
-$L10:
-	bar.sync 0;
-	setp.eq.u32 %p8, %r8, 0;
-	@!%p8 bra $L11;
-	setp.lo.u32 %p9, %r7, %r10;
-	@!%p9 bra $L12;
-	mul.wide.u32 %rd55, %r7, 16;
-	add.s64 %rd56, %rd1, %rd55;
-	ld.shared.f64 %fd8, [%rd56+0];
-	mov.f64 %fd5, %fd8;
-$L12:
-	sub.u32 %r36, %r10, 1;
-	mov.b64 %rd57, %fd5;
-	mov.b64 {%r37, %r38}, %rd57;
-	shfl.sync.down.b32 %r39|%p10, %r37, 1, %r36, %r17;
-	shfl.sync.down.b32 %r40, %r38, 1, %r36, %r17;
-	mov.b64 %rd58, {%r39, %r40};
-	mov.b64 %fd9, %rd58;
-	@!%p10 bra $L13;
-	mul.rn.f64 %fd10, %fd5, %fd9;
-	mov.f64 %fd5, %fd10;
-$L13:
-	mov.b64 %rd59, %fd5;
-	mov.b64 {%r41, %r42}, %rd59;
-	shfl.sync.down.b32 %r43|%p11, %r41, 2, %r36, %r17;
-	shfl.sync.down.b32 %r44, %r42, 2, %r36, %r17;
-	mov.b64 %rd60, {%r43, %r44};
-	mov.b64 %fd11, %rd60;
-	@!%p11 bra $L14;
-	mul.rn.f64 %fd12, %fd5, %fd11;
-	mov.f64 %fd5, %fd12;
-$L14:
-	mov.b64 %rd61, %fd5;
-	mov.b64 {%r45, %r46}, %rd61;
-	shfl.sync.down.b32 %r47|%p12, %r45, 4, %r36, %r17;
-	shfl.sync.down.b32 %r48, %r46, 4, %r36, %r17;
-	mov.b64 %rd62, {%r47, %r48};
-	mov.b64 %fd13, %rd62;
-	@!%p12 bra $L15;
-	mul.rn.f64 %fd14, %fd5, %fd13;
-	mov.f64 %fd5, %fd14;
-$L15:
-	mov.b64 %rd63, %fd5;
-	mov.b64 {%r49, %r50}, %rd63;
-	shfl.sync.down.b32 %r51|%p13, %r49, 8, %r36, %r17;
-	shfl.sync.down.b32 %r52, %r50, 8, %r36, %r17;
-	mov.b64 %rd64, {%r51, %r52};
-	mov.b64 %fd15, %rd64;
-	@!%p13 bra $L16;
-	mul.rn.f64 %fd16, %fd5, %fd15;
-	mov.f64 %fd5, %fd16;
-$L16:
-	mov.b64 %rd65, %fd5;
-	mov.b64 {%r53, %r54}, %rd65;
-	shfl.sync.down.b32 %r55|%p14, %r53, 16, %r36, %r17;
-	shfl.sync.down.b32 %r56, %r54, 16, %r36, %r17;
-	mov.b64 %rd66, {%r55, %r56};
-	mov.b64 %fd17, %rd66;
-	@!%p14 bra $L17;
-	mul.rn.f64 %fd18, %fd5, %fd17;
-	mov.f64 %fd5, %fd18;
-$L17:
-$L11:
-	mul.wide.u32 %rd67, %r28, 8;
-	add.s64 %rd68, %rd11, %rd67;
-	setp.eq.u32 %p15, %r5, 0;
-	@!%p15 bra $L18;
-	st.global.f64 [%rd68+0], %fd5;
-$L18:
-	ret;
-}
-
-.visible .entry gk_corpus_TeamSum_final_prod(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<17>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<44>;
-	.reg .f64 %fd<26>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	mov.f64 %fd1, 0d3FF0000000000000;
-	cvt.u64.u32 %rd16, %r5;
-	cvt.u64.u32 %rd17, %r6;
-	mov.b64 %rd18, %rd16;
-$L1:
-	setp.ge.s64 %p2, %rd18, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.f64 %fd2, [%rd19+0];
-	mul.rn.f64 %fd3, %fd1, %fd2;
-	mov.f64 %fd1, %fd3;
-	add.s64 %rd18, %rd18, %rd17;
 	bra.uni $L1;
-$L2:
-	mov.f64 %fd4, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd20, %fd4;
-	mov.b64 {%r19, %r20}, %rd20;
-	shfl.sync.down.b32 %r21|%p3, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd21, {%r21, %r22};
-	mov.b64 %fd5, %rd21;
-	@!%p3 bra $L3;
-	mul.rn.f64 %fd6, %fd4, %fd5;
-	mov.f64 %fd4, %fd6;
-$L3:
-	mov.b64 %rd22, %fd4;
-	mov.b64 {%r23, %r24}, %rd22;
-	shfl.sync.down.b32 %r25|%p4, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd23, {%r25, %r26};
-	mov.b64 %fd7, %rd23;
-	@!%p4 bra $L4;
-	mul.rn.f64 %fd8, %fd4, %fd7;
-	mov.f64 %fd4, %fd8;
-$L4:
-	mov.b64 %rd24, %fd4;
-	mov.b64 {%r27, %r28}, %rd24;
-	shfl.sync.down.b32 %r29|%p5, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd25, {%r29, %r30};
-	mov.b64 %fd9, %rd25;
-	@!%p5 bra $L5;
-	mul.rn.f64 %fd10, %fd4, %fd9;
-	mov.f64 %fd4, %fd10;
 $L5:
-	mov.b64 %rd26, %fd4;
-	mov.b64 {%r31, %r32}, %rd26;
-	shfl.sync.down.b32 %r33|%p6, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd27, {%r33, %r34};
-	mov.b64 %fd11, %rd27;
-	@!%p6 bra $L6;
-	mul.rn.f64 %fd12, %fd4, %fd11;
-	mov.f64 %fd4, %fd12;
-$L6:
-	mov.b64 %rd28, %fd4;
-	mov.b64 {%r35, %r36}, %rd28;
-	shfl.sync.down.b32 %r37|%p7, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd29, {%r37, %r38};
-	mov.b64 %fd13, %rd29;
-	@!%p7 bra $L7;
-	mul.rn.f64 %fd14, %fd4, %fd13;
-	mov.f64 %fd4, %fd14;
-$L7:
-	setp.eq.u32 %p8, %r7, 0;
-	@!%p8 bra $L8;
-	mul.wide.u32 %rd30, %r8, 16;
-	add.s64 %rd31, %rd1, %rd30;
-	st.shared.f64 [%rd31+0], %fd4;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p9, %r8, 0;
-	@!%p9 bra $L9;
-	setp.lo.u32 %p10, %r7, %r10;
-	@!%p10 bra $L10;
-	mul.wide.u32 %rd32, %r7, 16;
-	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.f64 %fd15, [%rd33+0];
-	mov.f64 %fd4, %fd15;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd34, %fd4;
-	mov.b64 {%r40, %r41}, %rd34;
-	shfl.sync.down.b32 %r42|%p11, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd35, {%r42, %r43};
-	mov.b64 %fd16, %rd35;
-	@!%p11 bra $L11;
-	mul.rn.f64 %fd17, %fd4, %fd16;
-	mov.f64 %fd4, %fd17;
-$L11:
-	mov.b64 %rd36, %fd4;
-	mov.b64 {%r44, %r45}, %rd36;
-	shfl.sync.down.b32 %r46|%p12, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd37, {%r46, %r47};
-	mov.b64 %fd18, %rd37;
-	@!%p12 bra $L12;
-	mul.rn.f64 %fd19, %fd4, %fd18;
-	mov.f64 %fd4, %fd19;
-$L12:
-	mov.b64 %rd38, %fd4;
-	mov.b64 {%r48, %r49}, %rd38;
-	shfl.sync.down.b32 %r50|%p13, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd39, {%r50, %r51};
-	mov.b64 %fd20, %rd39;
-	@!%p13 bra $L13;
-	mul.rn.f64 %fd21, %fd4, %fd20;
-	mov.f64 %fd4, %fd21;
-$L13:
-	mov.b64 %rd40, %fd4;
-	mov.b64 {%r52, %r53}, %rd40;
-	shfl.sync.down.b32 %r54|%p14, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd41, {%r54, %r55};
-	mov.b64 %fd22, %rd41;
-	@!%p14 bra $L14;
-	mul.rn.f64 %fd23, %fd4, %fd22;
-	mov.f64 %fd4, %fd23;
-$L14:
-	mov.b64 %rd42, %fd4;
-	mov.b64 {%r56, %r57}, %rd42;
-	shfl.sync.down.b32 %r58|%p15, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd43, {%r58, %r59};
-	mov.b64 %fd24, %rd43;
-	@!%p15 bra $L15;
-	mul.rn.f64 %fd25, %fd4, %fd24;
-	mov.f64 %fd4, %fd25;
-$L15:
-$L9:
-	setp.eq.u32 %p16, %r5, 0;
-	@!%p16 bra $L16;
-	st.global.f64 [%rd6+0], %fd4;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_TeamSum_main_min(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<28>;
-	.reg .b32 %r<57>;
-	.reg .b64 %rd<87>;
-	.reg .f64 %fd<43>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.u64 %rd26, [gk_s0];
-	cvta.to.global.u64 %rd27, %rd26;
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s1];
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
 	mov.f64 %fd1, 0d7FF0000000000000;
-	cvt.u64.u32 %rd36, %r28;
-	cvt.u64.u32 %rd37, %r29;
-	mov.b64 %rd38, %rd36;
-$L1:
-	setp.ge.s64 %p3, %rd38, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd35, %rd38;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd39, %rd35, %rd34;
-	mov.b64 %rd40, %rd39;
-	mov.b64 %rd41, %rd34;
-	cvt.u64.u32 %rd42, %r2;
-	mov.b64 %rd44, 0;
-	add.s64 %rd43, %rd44, %rd42;
-	cvt.u64.u32 %rd45, %r4;
-	mov.b64 %rd46, %rd43;
-$L4:
-	setp.ge.s64 %p4, %rd46, %rd41;
-	@%p4 bra $L6;
-	mov.b64 %rd47, %rd46;
-	add.s64 %rd48, %rd40, %rd47;
-	mul.lo.s64 %rd49, %rd48, %rd32;
-	mad.lo.s64 %rd50, %rd49, 8, %rd28;
-	ld.global.nc.f64 %fd2, [%rd50+0];
-	mov.f64 %fd3, %fd2;
-	add.rn.f64 %fd4, %fd1, %fd3;
-	mov.f64 %fd1, %fd4;
-$L5:
-	add.s64 %rd46, %rd46, %rd45;
-	bra.uni $L4;
-$L6:
-$L3:
-	add.s64 %rd38, %rd38, %rd37;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd5, %fd1;
-	// block reduction
-	sub.u32 %r30, %r13, 1;
-	mov.b32 %r31, %r3;
-$L7:
-	setp.hs.u32 %p5, %r31, 32;
-	@%p5 bra $L8;
-	mov.b64 %rd51, %fd5;
-	mov.b64 {%r32, %r33}, %rd51;
-	shfl.sync.down.b32 %r34|%p6, %r32, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd52, {%r34, %r35};
-	mov.b64 %fd6, %rd52;
-	@!%p6 bra $L9;
-	min.f64 %fd7, %fd5, %fd6;
-	mov.b64 %rd53, %fd5;
-	mov.b64 %rd54, %fd6;
-	or.b64 %rd55, %rd53, %rd54;
-	setp.eq.f64 %p7, %fd5, %fd6;
-	mov.b64 %fd8, %rd55;
-	selp.f64 %fd9, %fd8, %fd7, %p7;
-	setp.nan.f64 %p8, %fd5, %fd6;
-	add.rn.f64 %fd10, %fd5, %fd6;
-	selp.f64 %fd11, %fd10, %fd9, %p8;
-	mov.f64 %fd5, %fd11;
+	mov.b64 %rd22, %rd16;
 $L9:
-	shl.b32 %r31, %r31, 1;
-	bra.uni $L7;
-$L8:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L10;
-	mul.wide.u32 %rd56, %r8, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	st.shared.f64 [%rd57+0], %fd5;
+	setp.ge.s64 %p7, %rd22, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd23, %rd22, 8, %rd3;
+	ld.global.f64 %fd6, [%rd23+0];
+	min.f64 %fd7, %fd1, %fd6;
+	mov.b64 %rd24, %fd1;
+	mov.b64 %rd25, %fd6;
+	or.b64 %rd26, %rd24, %rd25;
+	setp.eq.f64 %p8, %fd1, %fd6;
+	mov.b64 %fd8, %rd26;
+	selp.f64 %fd9, %fd8, %fd7, %p8;
+	setp.nan.f64 %p9, %fd1, %fd6;
+	add.rn.f64 %fd10, %fd1, %fd6;
+	selp.f64 %fd11, %fd10, %fd9, %p9;
+	mov.f64 %fd1, %fd11;
+	add.s64 %rd22, %rd22, %rd17;
+	bra.uni $L9;
 $L10:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L11;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L12;
-	mul.wide.u32 %rd58, %r7, 16;
-	add.s64 %rd59, %rd1, %rd58;
-	ld.shared.f64 %fd12, [%rd59+0];
-	mov.f64 %fd5, %fd12;
-$L12:
-	sub.u32 %r36, %r10, 1;
-	mov.b64 %rd60, %fd5;
-	mov.b64 {%r37, %r38}, %rd60;
-	shfl.sync.down.b32 %r39|%p12, %r37, 1, %r36, %r17;
-	shfl.sync.down.b32 %r40, %r38, 1, %r36, %r17;
-	mov.b64 %rd61, {%r39, %r40};
-	mov.b64 %fd13, %rd61;
-	@!%p12 bra $L13;
-	min.f64 %fd14, %fd5, %fd13;
-	mov.b64 %rd62, %fd5;
-	mov.b64 %rd63, %fd13;
-	or.b64 %rd64, %rd62, %rd63;
-	setp.eq.f64 %p13, %fd5, %fd13;
-	mov.b64 %fd15, %rd64;
-	selp.f64 %fd16, %fd15, %fd14, %p13;
-	setp.nan.f64 %p14, %fd5, %fd13;
-	add.rn.f64 %fd17, %fd5, %fd13;
-	selp.f64 %fd18, %fd17, %fd16, %p14;
-	mov.f64 %fd5, %fd18;
-$L13:
-	mov.b64 %rd65, %fd5;
-	mov.b64 {%r41, %r42}, %rd65;
-	shfl.sync.down.b32 %r43|%p15, %r41, 2, %r36, %r17;
-	shfl.sync.down.b32 %r44, %r42, 2, %r36, %r17;
-	mov.b64 %rd66, {%r43, %r44};
-	mov.b64 %fd19, %rd66;
-	@!%p15 bra $L14;
-	min.f64 %fd20, %fd5, %fd19;
-	mov.b64 %rd67, %fd5;
-	mov.b64 %rd68, %fd19;
-	or.b64 %rd69, %rd67, %rd68;
-	setp.eq.f64 %p16, %fd5, %fd19;
-	mov.b64 %fd21, %rd69;
-	selp.f64 %fd22, %fd21, %fd20, %p16;
-	setp.nan.f64 %p17, %fd5, %fd19;
-	add.rn.f64 %fd23, %fd5, %fd19;
-	selp.f64 %fd24, %fd23, %fd22, %p17;
-	mov.f64 %fd5, %fd24;
-$L14:
-	mov.b64 %rd70, %fd5;
-	mov.b64 {%r45, %r46}, %rd70;
-	shfl.sync.down.b32 %r47|%p18, %r45, 4, %r36, %r17;
-	shfl.sync.down.b32 %r48, %r46, 4, %r36, %r17;
-	mov.b64 %rd71, {%r47, %r48};
-	mov.b64 %fd25, %rd71;
-	@!%p18 bra $L15;
-	min.f64 %fd26, %fd5, %fd25;
-	mov.b64 %rd72, %fd5;
-	mov.b64 %rd73, %fd25;
-	or.b64 %rd74, %rd72, %rd73;
-	setp.eq.f64 %p19, %fd5, %fd25;
-	mov.b64 %fd27, %rd74;
-	selp.f64 %fd28, %fd27, %fd26, %p19;
-	setp.nan.f64 %p20, %fd5, %fd25;
-	add.rn.f64 %fd29, %fd5, %fd25;
-	selp.f64 %fd30, %fd29, %fd28, %p20;
-	mov.f64 %fd5, %fd30;
-$L15:
-	mov.b64 %rd75, %fd5;
-	mov.b64 {%r49, %r50}, %rd75;
-	shfl.sync.down.b32 %r51|%p21, %r49, 8, %r36, %r17;
-	shfl.sync.down.b32 %r52, %r50, 8, %r36, %r17;
-	mov.b64 %rd76, {%r51, %r52};
-	mov.b64 %fd31, %rd76;
-	@!%p21 bra $L16;
-	min.f64 %fd32, %fd5, %fd31;
-	mov.b64 %rd77, %fd5;
-	mov.b64 %rd78, %fd31;
-	or.b64 %rd79, %rd77, %rd78;
-	setp.eq.f64 %p22, %fd5, %fd31;
-	mov.b64 %fd33, %rd79;
-	selp.f64 %fd34, %fd33, %fd32, %p22;
-	setp.nan.f64 %p23, %fd5, %fd31;
-	add.rn.f64 %fd35, %fd5, %fd31;
-	selp.f64 %fd36, %fd35, %fd34, %p23;
-	mov.f64 %fd5, %fd36;
-$L16:
-	mov.b64 %rd80, %fd5;
-	mov.b64 {%r53, %r54}, %rd80;
-	shfl.sync.down.b32 %r55|%p24, %r53, 16, %r36, %r17;
-	shfl.sync.down.b32 %r56, %r54, 16, %r36, %r17;
-	mov.b64 %rd81, {%r55, %r56};
-	mov.b64 %fd37, %rd81;
-	@!%p24 bra $L17;
-	min.f64 %fd38, %fd5, %fd37;
-	mov.b64 %rd82, %fd5;
-	mov.b64 %rd83, %fd37;
-	or.b64 %rd84, %rd82, %rd83;
-	setp.eq.f64 %p25, %fd5, %fd37;
-	mov.b64 %fd39, %rd84;
-	selp.f64 %fd40, %fd39, %fd38, %p25;
-	setp.nan.f64 %p26, %fd5, %fd37;
-	add.rn.f64 %fd41, %fd5, %fd37;
-	selp.f64 %fd42, %fd41, %fd40, %p26;
-	mov.f64 %fd5, %fd42;
-$L17:
-$L11:
-	mul.wide.u32 %rd85, %r28, 8;
-	add.s64 %rd86, %rd11, %rd85;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L18;
-	st.global.f64 [%rd86+0], %fd5;
-$L18:
-	ret;
-}
-
-.visible .entry gk_corpus_TeamSum_final_min(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<39>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<77>;
-	.reg .f64 %fd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	mov.f64 %fd1, 0d7FF0000000000000;
-	cvt.u64.u32 %rd16, %r5;
-	cvt.u64.u32 %rd17, %r6;
-	mov.b64 %rd18, %rd16;
-$L1:
-	setp.ge.s64 %p2, %rd18, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.f64 %fd2, [%rd19+0];
-	min.f64 %fd3, %fd1, %fd2;
-	mov.b64 %rd20, %fd1;
-	mov.b64 %rd21, %fd2;
-	or.b64 %rd22, %rd20, %rd21;
-	setp.eq.f64 %p3, %fd1, %fd2;
-	mov.b64 %fd4, %rd22;
-	selp.f64 %fd5, %fd4, %fd3, %p3;
-	setp.nan.f64 %p4, %fd1, %fd2;
-	add.rn.f64 %fd6, %fd1, %fd2;
-	selp.f64 %fd7, %fd6, %fd5, %p4;
-	mov.f64 %fd1, %fd7;
-	add.s64 %rd18, %rd18, %rd17;
 	bra.uni $L1;
-$L2:
-	mov.f64 %fd8, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd23, %fd8;
-	mov.b64 {%r19, %r20}, %rd23;
-	shfl.sync.down.b32 %r21|%p5, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd24, {%r21, %r22};
-	mov.b64 %fd9, %rd24;
-	@!%p5 bra $L3;
-	min.f64 %fd10, %fd8, %fd9;
-	mov.b64 %rd25, %fd8;
-	mov.b64 %rd26, %fd9;
-	or.b64 %rd27, %rd25, %rd26;
-	setp.eq.f64 %p6, %fd8, %fd9;
-	mov.b64 %fd11, %rd27;
-	selp.f64 %fd12, %fd11, %fd10, %p6;
-	setp.nan.f64 %p7, %fd8, %fd9;
-	add.rn.f64 %fd13, %fd8, %fd9;
-	selp.f64 %fd14, %fd13, %fd12, %p7;
-	mov.f64 %fd8, %fd14;
-$L3:
-	mov.b64 %rd28, %fd8;
-	mov.b64 {%r23, %r24}, %rd28;
-	shfl.sync.down.b32 %r25|%p8, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd29, {%r25, %r26};
-	mov.b64 %fd15, %rd29;
-	@!%p8 bra $L4;
-	min.f64 %fd16, %fd8, %fd15;
-	mov.b64 %rd30, %fd8;
-	mov.b64 %rd31, %fd15;
-	or.b64 %rd32, %rd30, %rd31;
-	setp.eq.f64 %p9, %fd8, %fd15;
-	mov.b64 %fd17, %rd32;
-	selp.f64 %fd18, %fd17, %fd16, %p9;
-	setp.nan.f64 %p10, %fd8, %fd15;
-	add.rn.f64 %fd19, %fd8, %fd15;
-	selp.f64 %fd20, %fd19, %fd18, %p10;
-	mov.f64 %fd8, %fd20;
-$L4:
-	mov.b64 %rd33, %fd8;
-	mov.b64 {%r27, %r28}, %rd33;
-	shfl.sync.down.b32 %r29|%p11, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd34, {%r29, %r30};
-	mov.b64 %fd21, %rd34;
-	@!%p11 bra $L5;
-	min.f64 %fd22, %fd8, %fd21;
-	mov.b64 %rd35, %fd8;
-	mov.b64 %rd36, %fd21;
-	or.b64 %rd37, %rd35, %rd36;
-	setp.eq.f64 %p12, %fd8, %fd21;
-	mov.b64 %fd23, %rd37;
-	selp.f64 %fd24, %fd23, %fd22, %p12;
-	setp.nan.f64 %p13, %fd8, %fd21;
-	add.rn.f64 %fd25, %fd8, %fd21;
-	selp.f64 %fd26, %fd25, %fd24, %p13;
-	mov.f64 %fd8, %fd26;
-$L5:
-	mov.b64 %rd38, %fd8;
-	mov.b64 {%r31, %r32}, %rd38;
-	shfl.sync.down.b32 %r33|%p14, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd39, {%r33, %r34};
-	mov.b64 %fd27, %rd39;
-	@!%p14 bra $L6;
-	min.f64 %fd28, %fd8, %fd27;
-	mov.b64 %rd40, %fd8;
-	mov.b64 %rd41, %fd27;
-	or.b64 %rd42, %rd40, %rd41;
-	setp.eq.f64 %p15, %fd8, %fd27;
-	mov.b64 %fd29, %rd42;
-	selp.f64 %fd30, %fd29, %fd28, %p15;
-	setp.nan.f64 %p16, %fd8, %fd27;
-	add.rn.f64 %fd31, %fd8, %fd27;
-	selp.f64 %fd32, %fd31, %fd30, %p16;
-	mov.f64 %fd8, %fd32;
-$L6:
-	mov.b64 %rd43, %fd8;
-	mov.b64 {%r35, %r36}, %rd43;
-	shfl.sync.down.b32 %r37|%p17, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd44, {%r37, %r38};
-	mov.b64 %fd33, %rd44;
-	@!%p17 bra $L7;
-	min.f64 %fd34, %fd8, %fd33;
-	mov.b64 %rd45, %fd8;
-	mov.b64 %rd46, %fd33;
-	or.b64 %rd47, %rd45, %rd46;
-	setp.eq.f64 %p18, %fd8, %fd33;
-	mov.b64 %fd35, %rd47;
-	selp.f64 %fd36, %fd35, %fd34, %p18;
-	setp.nan.f64 %p19, %fd8, %fd33;
-	add.rn.f64 %fd37, %fd8, %fd33;
-	selp.f64 %fd38, %fd37, %fd36, %p19;
-	mov.f64 %fd8, %fd38;
-$L7:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L8;
-	mul.wide.u32 %rd48, %r8, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	st.shared.f64 [%rd49+0], %fd8;
 $L8:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L9;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L10;
-	mul.wide.u32 %rd50, %r7, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	ld.shared.f64 %fd39, [%rd51+0];
-	mov.f64 %fd8, %fd39;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd52, %fd8;
-	mov.b64 {%r40, %r41}, %rd52;
-	shfl.sync.down.b32 %r42|%p23, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd53, {%r42, %r43};
-	mov.b64 %fd40, %rd53;
-	@!%p23 bra $L11;
-	min.f64 %fd41, %fd8, %fd40;
-	mov.b64 %rd54, %fd8;
-	mov.b64 %rd55, %fd40;
-	or.b64 %rd56, %rd54, %rd55;
-	setp.eq.f64 %p24, %fd8, %fd40;
-	mov.b64 %fd42, %rd56;
-	selp.f64 %fd43, %fd42, %fd41, %p24;
-	setp.nan.f64 %p25, %fd8, %fd40;
-	add.rn.f64 %fd44, %fd8, %fd40;
-	selp.f64 %fd45, %fd44, %fd43, %p25;
-	mov.f64 %fd8, %fd45;
-$L11:
-	mov.b64 %rd57, %fd8;
-	mov.b64 {%r44, %r45}, %rd57;
-	shfl.sync.down.b32 %r46|%p26, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd58, {%r46, %r47};
-	mov.b64 %fd46, %rd58;
-	@!%p26 bra $L12;
-	min.f64 %fd47, %fd8, %fd46;
-	mov.b64 %rd59, %fd8;
-	mov.b64 %rd60, %fd46;
-	or.b64 %rd61, %rd59, %rd60;
-	setp.eq.f64 %p27, %fd8, %fd46;
-	mov.b64 %fd48, %rd61;
-	selp.f64 %fd49, %fd48, %fd47, %p27;
-	setp.nan.f64 %p28, %fd8, %fd46;
-	add.rn.f64 %fd50, %fd8, %fd46;
-	selp.f64 %fd51, %fd50, %fd49, %p28;
-	mov.f64 %fd8, %fd51;
-$L12:
-	mov.b64 %rd62, %fd8;
-	mov.b64 {%r48, %r49}, %rd62;
-	shfl.sync.down.b32 %r50|%p29, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd63, {%r50, %r51};
-	mov.b64 %fd52, %rd63;
-	@!%p29 bra $L13;
-	min.f64 %fd53, %fd8, %fd52;
-	mov.b64 %rd64, %fd8;
-	mov.b64 %rd65, %fd52;
-	or.b64 %rd66, %rd64, %rd65;
-	setp.eq.f64 %p30, %fd8, %fd52;
-	mov.b64 %fd54, %rd66;
-	selp.f64 %fd55, %fd54, %fd53, %p30;
-	setp.nan.f64 %p31, %fd8, %fd52;
-	add.rn.f64 %fd56, %fd8, %fd52;
-	selp.f64 %fd57, %fd56, %fd55, %p31;
-	mov.f64 %fd8, %fd57;
-$L13:
-	mov.b64 %rd67, %fd8;
-	mov.b64 {%r52, %r53}, %rd67;
-	shfl.sync.down.b32 %r54|%p32, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd68, {%r54, %r55};
-	mov.b64 %fd58, %rd68;
-	@!%p32 bra $L14;
-	min.f64 %fd59, %fd8, %fd58;
-	mov.b64 %rd69, %fd8;
-	mov.b64 %rd70, %fd58;
-	or.b64 %rd71, %rd69, %rd70;
-	setp.eq.f64 %p33, %fd8, %fd58;
-	mov.b64 %fd60, %rd71;
-	selp.f64 %fd61, %fd60, %fd59, %p33;
-	setp.nan.f64 %p34, %fd8, %fd58;
-	add.rn.f64 %fd62, %fd8, %fd58;
-	selp.f64 %fd63, %fd62, %fd61, %p34;
-	mov.f64 %fd8, %fd63;
-$L14:
-	mov.b64 %rd72, %fd8;
-	mov.b64 {%r56, %r57}, %rd72;
-	shfl.sync.down.b32 %r58|%p35, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd73, {%r58, %r59};
-	mov.b64 %fd64, %rd73;
-	@!%p35 bra $L15;
-	min.f64 %fd65, %fd8, %fd64;
-	mov.b64 %rd74, %fd8;
-	mov.b64 %rd75, %fd64;
-	or.b64 %rd76, %rd74, %rd75;
-	setp.eq.f64 %p36, %fd8, %fd64;
-	mov.b64 %fd66, %rd76;
-	selp.f64 %fd67, %fd66, %fd65, %p36;
-	setp.nan.f64 %p37, %fd8, %fd64;
-	add.rn.f64 %fd68, %fd8, %fd64;
-	selp.f64 %fd69, %fd68, %fd67, %p37;
-	mov.f64 %fd8, %fd69;
-$L15:
-$L9:
-	setp.eq.u32 %p38, %r5, 0;
-	@!%p38 bra $L16;
-	st.global.f64 [%rd6+0], %fd8;
-$L16:
-	ret;
-}
-
-.visible .entry gk_corpus_TeamSum_main_max(
-	.param .b64 gk_league,
-	.param .b64 gk_team_size,
-	.param .b64 gk_vector_length,
-	.param .b64 gk_s0_team,
-	.param .b64 gk_s0_thread,
-	.param .b64 gk_s1_base,
-	.param .b64 gk_s1_team,
-	.param .b64 gk_s1_thread,
-	.param .b64 gk_partials,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<28>;
-	.reg .b32 %r<57>;
-	.reg .b64 %rd<87>;
-	.reg .f64 %fd<43>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_league];
-	ld.param.s64 %rd3, [gk_team_size];
-	ld.param.s64 %rd4, [gk_vector_length];
-	ld.param.s64 %rd5, [gk_s0_team];
-	ld.param.s64 %rd6, [gk_s0_thread];
-	ld.param.u64 %rd7, [gk_s1_base];
-	ld.param.s64 %rd8, [gk_s1_team];
-	ld.param.s64 %rd9, [gk_s1_thread];
-	ld.param.u64 %rd10, [gk_partials];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b32 %r18, 32;
-	sub.u32 %r19, %r18, %r3;
-	shl.b32 %r20, %r19, 8;
-	or.b32 %r21, %r20, 31;
-	and.b32 %r22, %r7, %r19;
-	mov.b32 %r23, 1;
-	shl.b32 %r24, %r23, %r3;
-	sub.u32 %r25, %r24, 1;
-	setp.hs.u32 %p2, %r3, 32;
-	selp.b32 %r26, -1, %r25, %p2;
-	shl.b32 %r27, %r26, %r22;
-	mov.u32 %r28, %ctaid.x;
-	mov.u32 %r29, %nctaid.x;
-	cvt.u64.u32 %rd12, %r2;
-	mov.u64 %rd13, gk_dyn;
-	add.s64 %rd14, %rd13, %rd5;
-	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
-	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
-	cvt.u64.u32 %rd18, %r28;
-	cvta.to.global.u64 %rd19, %rd7;
-	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
-	add.s64 %rd20, %rd17, %rd8;
-	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
-	ld.param.u64 %rd26, [gk_s0];
-	cvta.to.global.u64 %rd27, %rd26;
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s1];
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s2];
-	mov.b64 %rd32, %rd31;
-	ld.param.s64 %rd33, [gk_s3];
-	mov.b64 %rd34, %rd33;
 	mov.f64 %fd1, 0dFFF0000000000000;
-	cvt.u64.u32 %rd36, %r28;
-	cvt.u64.u32 %rd37, %r29;
-	mov.b64 %rd38, %rd36;
-$L1:
-	setp.ge.s64 %p3, %rd38, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd35, %rd38;
-	mov.b64 %rd22, 0;
-	mov.b64 %rd23, 0;
-	mov.b64 %rd24, 0;
-	mov.b64 %rd25, 0;
-	mul.lo.s64 %rd39, %rd35, %rd34;
-	mov.b64 %rd40, %rd39;
-	mov.b64 %rd41, %rd34;
-	cvt.u64.u32 %rd42, %r2;
-	mov.b64 %rd44, 0;
-	add.s64 %rd43, %rd44, %rd42;
-	cvt.u64.u32 %rd45, %r4;
-	mov.b64 %rd46, %rd43;
-$L4:
-	setp.ge.s64 %p4, %rd46, %rd41;
-	@%p4 bra $L6;
-	mov.b64 %rd47, %rd46;
-	add.s64 %rd48, %rd40, %rd47;
-	mul.lo.s64 %rd49, %rd48, %rd32;
-	mad.lo.s64 %rd50, %rd49, 8, %rd28;
-	ld.global.nc.f64 %fd2, [%rd50+0];
-	mov.f64 %fd3, %fd2;
-	add.rn.f64 %fd4, %fd1, %fd3;
-	mov.f64 %fd1, %fd4;
-$L5:
-	add.s64 %rd46, %rd46, %rd45;
-	bra.uni $L4;
-$L6:
-$L3:
-	add.s64 %rd38, %rd38, %rd37;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd5, %fd1;
-	// block reduction
-	sub.u32 %r30, %r13, 1;
-	mov.b32 %r31, %r3;
-$L7:
-	setp.hs.u32 %p5, %r31, 32;
-	@%p5 bra $L8;
-	mov.b64 %rd51, %fd5;
-	mov.b64 {%r32, %r33}, %rd51;
-	shfl.sync.down.b32 %r34|%p6, %r32, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd52, {%r34, %r35};
-	mov.b64 %fd6, %rd52;
-	@!%p6 bra $L9;
-	max.f64 %fd7, %fd5, %fd6;
-	mov.b64 %rd53, %fd5;
-	mov.b64 %rd54, %fd6;
-	and.b64 %rd55, %rd53, %rd54;
-	setp.eq.f64 %p7, %fd5, %fd6;
-	mov.b64 %fd8, %rd55;
-	selp.f64 %fd9, %fd8, %fd7, %p7;
-	setp.nan.f64 %p8, %fd5, %fd6;
-	add.rn.f64 %fd10, %fd5, %fd6;
-	selp.f64 %fd11, %fd10, %fd9, %p8;
-	mov.f64 %fd5, %fd11;
-$L9:
-	shl.b32 %r31, %r31, 1;
-	bra.uni $L7;
-$L8:
-	setp.eq.u32 %p9, %r7, 0;
-	@!%p9 bra $L10;
-	mul.wide.u32 %rd56, %r8, 16;
-	add.s64 %rd57, %rd1, %rd56;
-	st.shared.f64 [%rd57+0], %fd5;
-$L10:
-	bar.sync 0;
-	setp.eq.u32 %p10, %r8, 0;
-	@!%p10 bra $L11;
-	setp.lo.u32 %p11, %r7, %r10;
-	@!%p11 bra $L12;
-	mul.wide.u32 %rd58, %r7, 16;
-	add.s64 %rd59, %rd1, %rd58;
-	ld.shared.f64 %fd12, [%rd59+0];
-	mov.f64 %fd5, %fd12;
+	mov.b64 %rd27, %rd16;
+$L11:
+	setp.ge.s64 %p10, %rd27, %rd4;
+	@%p10 bra $L12;
+	mad.lo.s64 %rd28, %rd27, 8, %rd3;
+	ld.global.f64 %fd12, [%rd28+0];
+	max.f64 %fd13, %fd1, %fd12;
+	mov.b64 %rd29, %fd1;
+	mov.b64 %rd30, %fd12;
+	and.b64 %rd31, %rd29, %rd30;
+	setp.eq.f64 %p11, %fd1, %fd12;
+	mov.b64 %fd14, %rd31;
+	selp.f64 %fd15, %fd14, %fd13, %p11;
+	setp.nan.f64 %p12, %fd1, %fd12;
+	add.rn.f64 %fd16, %fd1, %fd12;
+	selp.f64 %fd17, %fd16, %fd15, %p12;
+	mov.f64 %fd1, %fd17;
+	add.s64 %rd27, %rd27, %rd17;
+	bra.uni $L11;
 $L12:
-	sub.u32 %r36, %r10, 1;
-	mov.b64 %rd60, %fd5;
-	mov.b64 {%r37, %r38}, %rd60;
-	shfl.sync.down.b32 %r39|%p12, %r37, 1, %r36, %r17;
-	shfl.sync.down.b32 %r40, %r38, 1, %r36, %r17;
-	mov.b64 %rd61, {%r39, %r40};
-	mov.b64 %fd13, %rd61;
-	@!%p12 bra $L13;
-	max.f64 %fd14, %fd5, %fd13;
-	mov.b64 %rd62, %fd5;
-	mov.b64 %rd63, %fd13;
-	and.b64 %rd64, %rd62, %rd63;
-	setp.eq.f64 %p13, %fd5, %fd13;
-	mov.b64 %fd15, %rd64;
-	selp.f64 %fd16, %fd15, %fd14, %p13;
-	setp.nan.f64 %p14, %fd5, %fd13;
-	add.rn.f64 %fd17, %fd5, %fd13;
-	selp.f64 %fd18, %fd17, %fd16, %p14;
-	mov.f64 %fd5, %fd18;
+$L1:
+	mov.f64 %fd18, %fd1;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
 $L13:
-	mov.b64 %rd65, %fd5;
-	mov.b64 {%r41, %r42}, %rd65;
-	shfl.sync.down.b32 %r43|%p15, %r41, 2, %r36, %r17;
-	shfl.sync.down.b32 %r44, %r42, 2, %r36, %r17;
-	mov.b64 %rd66, {%r43, %r44};
-	mov.b64 %fd19, %rd66;
-	@!%p15 bra $L14;
-	max.f64 %fd20, %fd5, %fd19;
-	mov.b64 %rd67, %fd5;
-	mov.b64 %rd68, %fd19;
-	and.b64 %rd69, %rd67, %rd68;
-	setp.eq.f64 %p16, %fd5, %fd19;
-	mov.b64 %fd21, %rd69;
-	selp.f64 %fd22, %fd21, %fd20, %p16;
-	setp.nan.f64 %p17, %fd5, %fd19;
-	add.rn.f64 %fd23, %fd5, %fd19;
-	selp.f64 %fd24, %fd23, %fd22, %p17;
-	mov.f64 %fd5, %fd24;
-$L14:
-	mov.b64 %rd70, %fd5;
-	mov.b64 {%r45, %r46}, %rd70;
-	shfl.sync.down.b32 %r47|%p18, %r45, 4, %r36, %r17;
-	shfl.sync.down.b32 %r48, %r46, 4, %r36, %r17;
-	mov.b64 %rd71, {%r47, %r48};
-	mov.b64 %fd25, %rd71;
-	@!%p18 bra $L15;
-	max.f64 %fd26, %fd5, %fd25;
-	mov.b64 %rd72, %fd5;
-	mov.b64 %rd73, %fd25;
-	and.b64 %rd74, %rd72, %rd73;
-	setp.eq.f64 %p19, %fd5, %fd25;
-	mov.b64 %fd27, %rd74;
-	selp.f64 %fd28, %fd27, %fd26, %p19;
-	setp.nan.f64 %p20, %fd5, %fd25;
-	add.rn.f64 %fd29, %fd5, %fd25;
-	selp.f64 %fd30, %fd29, %fd28, %p20;
-	mov.f64 %fd5, %fd30;
-$L15:
-	mov.b64 %rd75, %fd5;
-	mov.b64 {%r49, %r50}, %rd75;
-	shfl.sync.down.b32 %r51|%p21, %r49, 8, %r36, %r17;
-	shfl.sync.down.b32 %r52, %r50, 8, %r36, %r17;
-	mov.b64 %rd76, {%r51, %r52};
-	mov.b64 %fd31, %rd76;
-	@!%p21 bra $L16;
-	max.f64 %fd32, %fd5, %fd31;
-	mov.b64 %rd77, %fd5;
-	mov.b64 %rd78, %fd31;
-	and.b64 %rd79, %rd77, %rd78;
-	setp.eq.f64 %p22, %fd5, %fd31;
-	mov.b64 %fd33, %rd79;
-	selp.f64 %fd34, %fd33, %fd32, %p22;
-	setp.nan.f64 %p23, %fd5, %fd31;
-	add.rn.f64 %fd35, %fd5, %fd31;
-	selp.f64 %fd36, %fd35, %fd34, %p23;
-	mov.f64 %fd5, %fd36;
-$L16:
-	mov.b64 %rd80, %fd5;
-	mov.b64 {%r53, %r54}, %rd80;
-	shfl.sync.down.b32 %r55|%p24, %r53, 16, %r36, %r17;
-	shfl.sync.down.b32 %r56, %r54, 16, %r36, %r17;
-	mov.b64 %rd81, {%r55, %r56};
-	mov.b64 %fd37, %rd81;
-	@!%p24 bra $L17;
-	max.f64 %fd38, %fd5, %fd37;
-	mov.b64 %rd82, %fd5;
-	mov.b64 %rd83, %fd37;
-	and.b64 %rd84, %rd82, %rd83;
-	setp.eq.f64 %p25, %fd5, %fd37;
-	mov.b64 %fd39, %rd84;
-	selp.f64 %fd40, %fd39, %fd38, %p25;
-	setp.nan.f64 %p26, %fd5, %fd37;
-	add.rn.f64 %fd41, %fd5, %fd37;
-	selp.f64 %fd42, %fd41, %fd40, %p26;
-	mov.f64 %fd5, %fd42;
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L14;
+	mov.b64 %rd32, %fd18;
+	mov.b64 {%r23, %r24}, %rd32;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd33, {%r25, %r26};
+	mov.b64 %fd19, %rd33;
+	@!%p14 bra $L15;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L17;
+	add.rn.f64 %fd20, %fd18, %fd19;
+	mov.f64 %fd18, %fd20;
+	bra.uni $L16;
 $L17:
-$L11:
-	mul.wide.u32 %rd85, %r28, 8;
-	add.s64 %rd86, %rd11, %rd85;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L18;
-	st.global.f64 [%rd86+0], %fd5;
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L18;
+	mul.rn.f64 %fd21, %fd18, %fd19;
+	mov.f64 %fd18, %fd21;
+	bra.uni $L16;
 $L18:
-	ret;
-}
-
-.visible .entry gk_corpus_TeamSum_final_max(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<39>;
-	.reg .b32 %r<60>;
-	.reg .b64 %rd<77>;
-	.reg .f64 %fd<70>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s64 %rd14, [gk_s3];
-	mov.b64 %rd15, %rd14;
-	mov.f64 %fd1, 0dFFF0000000000000;
-	cvt.u64.u32 %rd16, %r5;
-	cvt.u64.u32 %rd17, %r6;
-	mov.b64 %rd18, %rd16;
-$L1:
-	setp.ge.s64 %p2, %rd18, %rd4;
-	@%p2 bra $L2;
-	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.f64 %fd2, [%rd19+0];
-	max.f64 %fd3, %fd1, %fd2;
-	mov.b64 %rd20, %fd1;
-	mov.b64 %rd21, %fd2;
-	and.b64 %rd22, %rd20, %rd21;
-	setp.eq.f64 %p3, %fd1, %fd2;
-	mov.b64 %fd4, %rd22;
-	selp.f64 %fd5, %fd4, %fd3, %p3;
-	setp.nan.f64 %p4, %fd1, %fd2;
-	add.rn.f64 %fd6, %fd1, %fd2;
-	selp.f64 %fd7, %fd6, %fd5, %p4;
-	mov.f64 %fd1, %fd7;
-	add.s64 %rd18, %rd18, %rd17;
-	bra.uni $L1;
-$L2:
-	mov.f64 %fd8, %fd1;
-	// block reduction
-	sub.u32 %r18, %r13, 1;
-	mov.b64 %rd23, %fd8;
-	mov.b64 {%r19, %r20}, %rd23;
-	shfl.sync.down.b32 %r21|%p5, %r19, 1, %r18, %r17;
-	shfl.sync.down.b32 %r22, %r20, 1, %r18, %r17;
-	mov.b64 %rd24, {%r21, %r22};
-	mov.b64 %fd9, %rd24;
-	@!%p5 bra $L3;
-	max.f64 %fd10, %fd8, %fd9;
-	mov.b64 %rd25, %fd8;
-	mov.b64 %rd26, %fd9;
-	and.b64 %rd27, %rd25, %rd26;
-	setp.eq.f64 %p6, %fd8, %fd9;
-	mov.b64 %fd11, %rd27;
-	selp.f64 %fd12, %fd11, %fd10, %p6;
-	setp.nan.f64 %p7, %fd8, %fd9;
-	add.rn.f64 %fd13, %fd8, %fd9;
-	selp.f64 %fd14, %fd13, %fd12, %p7;
-	mov.f64 %fd8, %fd14;
-$L3:
-	mov.b64 %rd28, %fd8;
-	mov.b64 {%r23, %r24}, %rd28;
-	shfl.sync.down.b32 %r25|%p8, %r23, 2, %r18, %r17;
-	shfl.sync.down.b32 %r26, %r24, 2, %r18, %r17;
-	mov.b64 %rd29, {%r25, %r26};
-	mov.b64 %fd15, %rd29;
-	@!%p8 bra $L4;
-	max.f64 %fd16, %fd8, %fd15;
-	mov.b64 %rd30, %fd8;
-	mov.b64 %rd31, %fd15;
-	and.b64 %rd32, %rd30, %rd31;
-	setp.eq.f64 %p9, %fd8, %fd15;
-	mov.b64 %fd17, %rd32;
-	selp.f64 %fd18, %fd17, %fd16, %p9;
-	setp.nan.f64 %p10, %fd8, %fd15;
-	add.rn.f64 %fd19, %fd8, %fd15;
-	selp.f64 %fd20, %fd19, %fd18, %p10;
-	mov.f64 %fd8, %fd20;
-$L4:
-	mov.b64 %rd33, %fd8;
-	mov.b64 {%r27, %r28}, %rd33;
-	shfl.sync.down.b32 %r29|%p11, %r27, 4, %r18, %r17;
-	shfl.sync.down.b32 %r30, %r28, 4, %r18, %r17;
-	mov.b64 %rd34, {%r29, %r30};
-	mov.b64 %fd21, %rd34;
-	@!%p11 bra $L5;
-	max.f64 %fd22, %fd8, %fd21;
-	mov.b64 %rd35, %fd8;
-	mov.b64 %rd36, %fd21;
-	and.b64 %rd37, %rd35, %rd36;
-	setp.eq.f64 %p12, %fd8, %fd21;
-	mov.b64 %fd23, %rd37;
-	selp.f64 %fd24, %fd23, %fd22, %p12;
-	setp.nan.f64 %p13, %fd8, %fd21;
-	add.rn.f64 %fd25, %fd8, %fd21;
-	selp.f64 %fd26, %fd25, %fd24, %p13;
-	mov.f64 %fd8, %fd26;
-$L5:
-	mov.b64 %rd38, %fd8;
-	mov.b64 {%r31, %r32}, %rd38;
-	shfl.sync.down.b32 %r33|%p14, %r31, 8, %r18, %r17;
-	shfl.sync.down.b32 %r34, %r32, 8, %r18, %r17;
-	mov.b64 %rd39, {%r33, %r34};
-	mov.b64 %fd27, %rd39;
-	@!%p14 bra $L6;
-	max.f64 %fd28, %fd8, %fd27;
-	mov.b64 %rd40, %fd8;
-	mov.b64 %rd41, %fd27;
-	and.b64 %rd42, %rd40, %rd41;
-	setp.eq.f64 %p15, %fd8, %fd27;
-	mov.b64 %fd29, %rd42;
-	selp.f64 %fd30, %fd29, %fd28, %p15;
-	setp.nan.f64 %p16, %fd8, %fd27;
-	add.rn.f64 %fd31, %fd8, %fd27;
-	selp.f64 %fd32, %fd31, %fd30, %p16;
-	mov.f64 %fd8, %fd32;
-$L6:
-	mov.b64 %rd43, %fd8;
-	mov.b64 {%r35, %r36}, %rd43;
-	shfl.sync.down.b32 %r37|%p17, %r35, 16, %r18, %r17;
-	shfl.sync.down.b32 %r38, %r36, 16, %r18, %r17;
-	mov.b64 %rd44, {%r37, %r38};
-	mov.b64 %fd33, %rd44;
-	@!%p17 bra $L7;
-	max.f64 %fd34, %fd8, %fd33;
-	mov.b64 %rd45, %fd8;
-	mov.b64 %rd46, %fd33;
-	and.b64 %rd47, %rd45, %rd46;
-	setp.eq.f64 %p18, %fd8, %fd33;
-	mov.b64 %fd35, %rd47;
-	selp.f64 %fd36, %fd35, %fd34, %p18;
-	setp.nan.f64 %p19, %fd8, %fd33;
-	add.rn.f64 %fd37, %fd8, %fd33;
-	selp.f64 %fd38, %fd37, %fd36, %p19;
-	mov.f64 %fd8, %fd38;
-$L7:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L8;
-	mul.wide.u32 %rd48, %r8, 16;
-	add.s64 %rd49, %rd1, %rd48;
-	st.shared.f64 [%rd49+0], %fd8;
-$L8:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L9;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L10;
-	mul.wide.u32 %rd50, %r7, 16;
-	add.s64 %rd51, %rd1, %rd50;
-	ld.shared.f64 %fd39, [%rd51+0];
-	mov.f64 %fd8, %fd39;
-$L10:
-	sub.u32 %r39, %r10, 1;
-	mov.b64 %rd52, %fd8;
-	mov.b64 {%r40, %r41}, %rd52;
-	shfl.sync.down.b32 %r42|%p23, %r40, 1, %r39, %r17;
-	shfl.sync.down.b32 %r43, %r41, 1, %r39, %r17;
-	mov.b64 %rd53, {%r42, %r43};
-	mov.b64 %fd40, %rd53;
-	@!%p23 bra $L11;
-	max.f64 %fd41, %fd8, %fd40;
-	mov.b64 %rd54, %fd8;
-	mov.b64 %rd55, %fd40;
-	and.b64 %rd56, %rd54, %rd55;
-	setp.eq.f64 %p24, %fd8, %fd40;
-	mov.b64 %fd42, %rd56;
-	selp.f64 %fd43, %fd42, %fd41, %p24;
-	setp.nan.f64 %p25, %fd8, %fd40;
-	add.rn.f64 %fd44, %fd8, %fd40;
-	selp.f64 %fd45, %fd44, %fd43, %p25;
-	mov.f64 %fd8, %fd45;
-$L11:
-	mov.b64 %rd57, %fd8;
-	mov.b64 {%r44, %r45}, %rd57;
-	shfl.sync.down.b32 %r46|%p26, %r44, 2, %r39, %r17;
-	shfl.sync.down.b32 %r47, %r45, 2, %r39, %r17;
-	mov.b64 %rd58, {%r46, %r47};
-	mov.b64 %fd46, %rd58;
-	@!%p26 bra $L12;
-	max.f64 %fd47, %fd8, %fd46;
-	mov.b64 %rd59, %fd8;
-	mov.b64 %rd60, %fd46;
-	and.b64 %rd61, %rd59, %rd60;
-	setp.eq.f64 %p27, %fd8, %fd46;
-	mov.b64 %fd48, %rd61;
-	selp.f64 %fd49, %fd48, %fd47, %p27;
-	setp.nan.f64 %p28, %fd8, %fd46;
-	add.rn.f64 %fd50, %fd8, %fd46;
-	selp.f64 %fd51, %fd50, %fd49, %p28;
-	mov.f64 %fd8, %fd51;
-$L12:
-	mov.b64 %rd62, %fd8;
-	mov.b64 {%r48, %r49}, %rd62;
-	shfl.sync.down.b32 %r50|%p29, %r48, 4, %r39, %r17;
-	shfl.sync.down.b32 %r51, %r49, 4, %r39, %r17;
-	mov.b64 %rd63, {%r50, %r51};
-	mov.b64 %fd52, %rd63;
-	@!%p29 bra $L13;
-	max.f64 %fd53, %fd8, %fd52;
-	mov.b64 %rd64, %fd8;
-	mov.b64 %rd65, %fd52;
-	and.b64 %rd66, %rd64, %rd65;
-	setp.eq.f64 %p30, %fd8, %fd52;
-	mov.b64 %fd54, %rd66;
-	selp.f64 %fd55, %fd54, %fd53, %p30;
-	setp.nan.f64 %p31, %fd8, %fd52;
-	add.rn.f64 %fd56, %fd8, %fd52;
-	selp.f64 %fd57, %fd56, %fd55, %p31;
-	mov.f64 %fd8, %fd57;
-$L13:
-	mov.b64 %rd67, %fd8;
-	mov.b64 {%r52, %r53}, %rd67;
-	shfl.sync.down.b32 %r54|%p32, %r52, 8, %r39, %r17;
-	shfl.sync.down.b32 %r55, %r53, 8, %r39, %r17;
-	mov.b64 %rd68, {%r54, %r55};
-	mov.b64 %fd58, %rd68;
-	@!%p32 bra $L14;
-	max.f64 %fd59, %fd8, %fd58;
-	mov.b64 %rd69, %fd8;
-	mov.b64 %rd70, %fd58;
-	and.b64 %rd71, %rd69, %rd70;
-	setp.eq.f64 %p33, %fd8, %fd58;
-	mov.b64 %fd60, %rd71;
-	selp.f64 %fd61, %fd60, %fd59, %p33;
-	setp.nan.f64 %p34, %fd8, %fd58;
-	add.rn.f64 %fd62, %fd8, %fd58;
-	selp.f64 %fd63, %fd62, %fd61, %p34;
-	mov.f64 %fd8, %fd63;
-$L14:
-	mov.b64 %rd72, %fd8;
-	mov.b64 {%r56, %r57}, %rd72;
-	shfl.sync.down.b32 %r58|%p35, %r56, 16, %r39, %r17;
-	shfl.sync.down.b32 %r59, %r57, 16, %r39, %r17;
-	mov.b64 %rd73, {%r58, %r59};
-	mov.b64 %fd64, %rd73;
-	@!%p35 bra $L15;
-	max.f64 %fd65, %fd8, %fd64;
-	mov.b64 %rd74, %fd8;
-	mov.b64 %rd75, %fd64;
-	and.b64 %rd76, %rd74, %rd75;
-	setp.eq.f64 %p36, %fd8, %fd64;
-	mov.b64 %fd66, %rd76;
-	selp.f64 %fd67, %fd66, %fd65, %p36;
-	setp.nan.f64 %p37, %fd8, %fd64;
-	add.rn.f64 %fd68, %fd8, %fd64;
-	selp.f64 %fd69, %fd68, %fd67, %p37;
-	mov.f64 %fd8, %fd69;
-$L15:
-$L9:
-	setp.eq.u32 %p38, %r5, 0;
-	@!%p38 bra $L16;
-	st.global.f64 [%rd6+0], %fd8;
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L19;
+	min.f64 %fd22, %fd18, %fd19;
+	mov.b64 %rd34, %fd18;
+	mov.b64 %rd35, %fd19;
+	or.b64 %rd36, %rd34, %rd35;
+	setp.eq.f64 %p18, %fd18, %fd19;
+	mov.b64 %fd23, %rd36;
+	selp.f64 %fd24, %fd23, %fd22, %p18;
+	setp.nan.f64 %p19, %fd18, %fd19;
+	add.rn.f64 %fd25, %fd18, %fd19;
+	selp.f64 %fd26, %fd25, %fd24, %p19;
+	mov.f64 %fd18, %fd26;
+	bra.uni $L16;
+$L19:
+	max.f64 %fd27, %fd18, %fd19;
+	mov.b64 %rd37, %fd18;
+	mov.b64 %rd38, %fd19;
+	and.b64 %rd39, %rd37, %rd38;
+	setp.eq.f64 %p20, %fd18, %fd19;
+	mov.b64 %fd28, %rd39;
+	selp.f64 %fd29, %fd28, %fd27, %p20;
+	setp.nan.f64 %p21, %fd18, %fd19;
+	add.rn.f64 %fd30, %fd18, %fd19;
+	selp.f64 %fd31, %fd30, %fd29, %p21;
+	mov.f64 %fd18, %fd31;
 $L16:
+$L15:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L13;
+$L14:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L20;
+	mul.wide.u32 %rd40, %r8, 16;
+	add.s64 %rd41, %rd1, %rd40;
+	st.shared.f64 [%rd41+0], %fd18;
+$L20:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L21;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L22;
+	mul.wide.u32 %rd42, %r7, 16;
+	add.s64 %rd43, %rd1, %rd42;
+	ld.shared.f64 %fd32, [%rd43+0];
+	mov.f64 %fd18, %fd32;
+$L22:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L23:
+	setp.hs.u32 %p25, %r28, 32;
+	@%p25 bra $L24;
+	mov.b64 %rd44, %fd18;
+	mov.b64 {%r29, %r30}, %rd44;
+	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd45, {%r31, %r32};
+	mov.b64 %fd33, %rd45;
+	@!%p26 bra $L25;
+	setp.ne.u32 %p27, %r18, 1;
+	@%p27 bra.uni $L27;
+	add.rn.f64 %fd34, %fd18, %fd33;
+	mov.f64 %fd18, %fd34;
+	bra.uni $L26;
+$L27:
+	setp.ne.u32 %p28, %r18, 2;
+	@%p28 bra.uni $L28;
+	mul.rn.f64 %fd35, %fd18, %fd33;
+	mov.f64 %fd18, %fd35;
+	bra.uni $L26;
+$L28:
+	setp.ne.u32 %p29, %r18, 3;
+	@%p29 bra.uni $L29;
+	min.f64 %fd36, %fd18, %fd33;
+	mov.b64 %rd46, %fd18;
+	mov.b64 %rd47, %fd33;
+	or.b64 %rd48, %rd46, %rd47;
+	setp.eq.f64 %p30, %fd18, %fd33;
+	mov.b64 %fd37, %rd48;
+	selp.f64 %fd38, %fd37, %fd36, %p30;
+	setp.nan.f64 %p31, %fd18, %fd33;
+	add.rn.f64 %fd39, %fd18, %fd33;
+	selp.f64 %fd40, %fd39, %fd38, %p31;
+	mov.f64 %fd18, %fd40;
+	bra.uni $L26;
+$L29:
+	max.f64 %fd41, %fd18, %fd33;
+	mov.b64 %rd49, %fd18;
+	mov.b64 %rd50, %fd33;
+	and.b64 %rd51, %rd49, %rd50;
+	setp.eq.f64 %p32, %fd18, %fd33;
+	mov.b64 %fd42, %rd51;
+	selp.f64 %fd43, %fd42, %fd41, %p32;
+	setp.nan.f64 %p33, %fd18, %fd33;
+	add.rn.f64 %fd44, %fd18, %fd33;
+	selp.f64 %fd45, %fd44, %fd43, %p33;
+	mov.f64 %fd18, %fd45;
+$L26:
+$L25:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L23;
+$L24:
+$L21:
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L30;
+	st.global.f64 [%rd6+0], %fd18;
+$L30:
 	ret;
 }
 `
@@ -33661,7 +19157,7 @@ func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
 			k.Out.Set(6, i, +a^b)
 			k.Out.Set(7, i, a/7+a%-5)
 		}
-//line gokkos_kernels_gen.go:33665
+//line gokkos_kernels_gen.go:19161
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33681,7 +19177,7 @@ func gokkosHostLoop0(gokkosK *IntArith, gokkosLo, gokkosHi int) {
 		k.Out.Set(6, i, +a^b)
 		k.Out.Set(7, i, a/7+a%-5)
 	}
-//line gokkos_kernels_gen.go:33685
+//line gokkos_kernels_gen.go:19181
 }
 
 // gokkosHostLoop1 runs Wrap.Run for every index in [gokkosLo, gokkosHi).
@@ -33720,7 +19216,7 @@ func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
 			i64 = i64*6364136223846793005 + 1442695040888963407
 			gokkosS6[gokkosJ] = i64/int64(i+1) - i64%1000003 + ^i64
 		}
-//line gokkos_kernels_gen.go:33724
+//line gokkos_kernels_gen.go:19220
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33748,7 +19244,7 @@ func gokkosHostLoop1(gokkosK *Wrap, gokkosLo, gokkosHi int) {
 		i64 = i64*6364136223846793005 + 1442695040888963407
 		k.I64.Set(i, i64/int64(i+1)-i64%1000003+^i64)
 	}
-//line gokkos_kernels_gen.go:33752
+//line gokkos_kernels_gen.go:19248
 }
 
 // gokkosHostLoop2 runs Shifts.Run for every index in [gokkosLo, gokkosHi).
@@ -33774,7 +19270,7 @@ func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
 			y <<= 2
 			k.Out.Set(i, 8, int64(y))
 		}
-//line gokkos_kernels_gen.go:33778
+//line gokkos_kernels_gen.go:19274
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33794,7 +19290,7 @@ func gokkosHostLoop2(gokkosK *Shifts, gokkosLo, gokkosHi int) {
 		y <<= 2
 		k.Out.Set(i, 8, int64(y))
 	}
-//line gokkos_kernels_gen.go:33798
+//line gokkos_kernels_gen.go:19294
 }
 
 // gokkosHostLoop3 runs Compare.Run for every index in [gokkosLo, gokkosHi).
@@ -33816,7 +19312,7 @@ func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
 			t := a < b
 			k.Out.Set(i, 3, b2u(t == (f < g))|b2u(!t)<<1|b2u(t != (ua < ub))<<2)
 		}
-//line gokkos_kernels_gen.go:33820
+//line gokkos_kernels_gen.go:19316
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33830,7 +19326,7 @@ func gokkosHostLoop3(gokkosK *Compare, gokkosLo, gokkosHi int) {
 		t := a < b
 		k.Out.Set(i, 3, b2u(t == (f < g))|b2u(!t)<<1|b2u(t != (ua < ub))<<2)
 	}
-//line gokkos_kernels_gen.go:33834
+//line gokkos_kernels_gen.go:19330
 }
 
 // gokkosHostLoop4 runs Convert.Run for every index in [gokkosLo, gokkosHi).
@@ -33860,7 +19356,7 @@ func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 5, float64(uint8(x)))
 			k.Out.Set(i, 6, float64(float32(uint32(x))))
 		}
-//line gokkos_kernels_gen.go:33864
+//line gokkos_kernels_gen.go:19360
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33884,7 +19380,7 @@ func gokkosHostLoop4(gokkosK *Convert, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 5, float64(uint8(x)))
 		k.Out.Set(i, 6, float64(float32(uint32(x))))
 	}
-//line gokkos_kernels_gen.go:33888
+//line gokkos_kernels_gen.go:19384
 }
 
 // gokkosHostLoop5 runs Float32Ops.Run for every index in [gokkosLo, gokkosHi).
@@ -33909,7 +19405,7 @@ func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 5, min(a, b, k.S))
 			k.Out.Set(i, 6, max(a, b))
 		}
-//line gokkos_kernels_gen.go:33913
+//line gokkos_kernels_gen.go:19409
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33928,7 +19424,7 @@ func gokkosHostLoop5(gokkosK *Float32Ops, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 5, min(a, b, k.S))
 		k.Out.Set(i, 6, max(a, b))
 	}
-//line gokkos_kernels_gen.go:33932
+//line gokkos_kernels_gen.go:19428
 }
 
 // gokkosHostLoop6 runs Atomics.Run for every index in [gokkosLo, gokkosHi).
@@ -33969,7 +19465,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 			k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 			k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 		}
-//line gokkos_kernels_gen.go:33973
+//line gokkos_kernels_gen.go:19469
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34004,7 +19500,7 @@ func gokkosHostLoop6(gokkosK *Atomics, gokkosLo, gokkosHi int) {
 		k.Grid.AtomicAdd(b%k.Grid.Extent(0), i%k.Grid.Extent(1), 1)
 		k.Bits.AtomicAdd(3, uint32(k.Bits.AtomicOr(4, 1)&0))
 	}
-//line gokkos_kernels_gen.go:34008
+//line gokkos_kernels_gen.go:19504
 }
 
 // gokkosHostLoop7 runs Views2D.Run for every index in [gokkosLo, gokkosHi).
@@ -34039,7 +19535,7 @@ func gokkosHostLoop7(gokkosK *Views2D, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 6, w.At(1))
 	}
-//line gokkos_kernels_gen.go:34043
+//line gokkos_kernels_gen.go:19539
 }
 
 // gokkosHostLoop8 runs Axpy.Run for every index in [gokkosLo, gokkosHi).
@@ -34051,14 +19547,14 @@ func gokkosHostLoop8(gokkosK *Axpy, gokkosLo, gokkosHi int) {
 //line basic.go:14
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:34055
+//line gokkos_kernels_gen.go:19551
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line basic.go:14
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:34062
+//line gokkos_kernels_gen.go:19558
 }
 
 // gokkosHostLoop9 runs Loops.Run for every index in [gokkosLo, gokkosHi).
@@ -34126,7 +19622,7 @@ func gokkosHostLoop9(gokkosK *Loops, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 5, p*1000+q)
 	}
-//line gokkos_kernels_gen.go:34130
+//line gokkos_kernels_gen.go:19626
 }
 
 // gokkosHostLoop10 runs Switches.Run for every index in [gokkosLo, gokkosHi).
@@ -34176,7 +19672,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 			}
 			k.Out.Set(i, 2, c)
 		}
-//line gokkos_kernels_gen.go:34180
+//line gokkos_kernels_gen.go:19676
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34221,7 +19717,7 @@ func gokkosHostLoop10(gokkosK *Switches, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, 2, c)
 	}
-//line gokkos_kernels_gen.go:34225
+//line gokkos_kernels_gen.go:19721
 }
 
 // gokkosHostLoop11 runs EarlyReturn.Run for every index in [gokkosLo, gokkosHi).
@@ -34250,7 +19746,7 @@ func gokkosHostLoop11(gokkosK *EarlyReturn, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = x
 		}
-//line gokkos_kernels_gen.go:34254
+//line gokkos_kernels_gen.go:19750
 		return
 	}
 gokkosNext:
@@ -34273,7 +19769,7 @@ gokkosNext:
 		}
 		k.Out.Set(i, x)
 	}
-//line gokkos_kernels_gen.go:34277
+//line gokkos_kernels_gen.go:19773
 }
 
 // gokkosHostLoop12 runs ShortCircuit.Run for every index in [gokkosLo, gokkosHi).
@@ -34300,7 +19796,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = r
 		}
-//line gokkos_kernels_gen.go:34304
+//line gokkos_kernels_gen.go:19800
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34322,7 +19818,7 @@ func gokkosHostLoop12(gokkosK *ShortCircuit, gokkosLo, gokkosHi int) {
 		}
 		k.Out.Set(i, r)
 	}
-//line gokkos_kernels_gen.go:34326
+//line gokkos_kernels_gen.go:19822
 }
 
 // gokkosHostLoop13 runs OpAssign.Run for every index in [gokkosLo, gokkosHi).
@@ -34358,7 +19854,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 			z, _ = k.pair(x)
 			k.Out.Set(i, 2, z)
 		}
-//line gokkos_kernels_gen.go:34362
+//line gokkos_kernels_gen.go:19858
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34389,7 +19885,7 @@ func gokkosHostLoop13(gokkosK *OpAssign, gokkosLo, gokkosHi int) {
 		z, _ = k.pair(x)
 		k.Out.Set(i, 2, z)
 	}
-//line gokkos_kernels_gen.go:34393
+//line gokkos_kernels_gen.go:19889
 }
 
 // gokkosHostLoop14 runs Map[Op].Run for every index in [gokkosLo, gokkosHi).
@@ -34401,14 +19897,14 @@ func gokkosHostLoop14[Op Unary](gokkosK *Map[Op], gokkosLo, gokkosHi int) {
 //line generic.go:38
 			gokkosS0[gokkosJ] = k.Op.Apply(gokkosS1[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:34405
+//line gokkos_kernels_gen.go:19901
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line generic.go:38
 		k.Out.Set(i, k.Op.Apply(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:34412
+//line gokkos_kernels_gen.go:19908
 }
 
 // gokkosHostLoop16 runs GenericSum[T].Run for every index in [gokkosLo, gokkosHi).
@@ -34419,14 +19915,14 @@ func gokkosHostLoop16[T int32 | float32](gokkosK *GenericSum[T], gokkosLo, gokko
 //line generic.go:48
 			*acc += gokkosS0[gokkosJ] * 2
 		}
-//line gokkos_kernels_gen.go:34423
+//line gokkos_kernels_gen.go:19919
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line generic.go:48
 		*acc += k.X.At(i) * 2
 	}
-//line gokkos_kernels_gen.go:34430
+//line gokkos_kernels_gen.go:19926
 }
 
 // gokkosHostLoop18 runs Graph.Run for every index in [gokkosLo, gokkosHi).
@@ -34453,7 +19949,7 @@ func gokkosHostLoop18(gokkosK *Graph, gokkosLo, gokkosHi int) {
 		lo, hi := minmax(sum, int64(v), int64(k.G.Degree(v)))
 		k.Out.Set(v, 6, lo*1000+hi)
 	}
-//line gokkos_kernels_gen.go:34457
+//line gokkos_kernels_gen.go:19953
 }
 
 // gokkosHostLoop19 runs MathF64.Run for every index in [gokkosLo, gokkosHi).
@@ -34495,7 +19991,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 			o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 			o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 		}
-//line gokkos_kernels_gen.go:34499
+//line gokkos_kernels_gen.go:19995
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34531,7 +20027,7 @@ func gokkosHostLoop19(gokkosK *MathF64, gokkosLo, gokkosHi int) {
 		o.Set(i, 12, math.Float64frombits(math.Float64bits(x)^1<<63)+float64(math.Float32bits(float32(y))>>20))
 		o.Set(i, 13, float64(math.Float32frombits(math.Float32bits(float32(x))+1))+math.Pi*x+math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:34535
+//line gokkos_kernels_gen.go:20031
 }
 
 // gokkosHostLoop20 runs MathF32.Run for every index in [gokkosLo, gokkosHi).
@@ -34548,7 +20044,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 			k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 			k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 		}
-//line gokkos_kernels_gen.go:34552
+//line gokkos_kernels_gen.go:20048
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34560,7 +20056,7 @@ func gokkosHostLoop20(gokkosK *MathF32, gokkosLo, gokkosHi int) {
 		k.Out.Set(i, 3, min(x, 0.5)+max(x, -0.5)*2)
 		k.Out.Set(i, 4, float32(math.Floor(float64(x)))+float32(int32(x*100))/100)
 	}
-//line gokkos_kernels_gen.go:34564
+//line gokkos_kernels_gen.go:20060
 }
 
 // gokkosHostLoop21 runs Bits.Run for every index in [gokkosLo, gokkosHi).
@@ -34588,7 +20084,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 			o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 			o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 		}
-//line gokkos_kernels_gen.go:34592
+//line gokkos_kernels_gen.go:20088
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34611,7 +20107,7 @@ func gokkosHostLoop21(gokkosK *Bits, gokkosLo, gokkosHi int) {
 		o.Set(i, 10, int64(bits.ReverseBytes32(uint32(x)))<<16|int64(bits.ReverseBytes16(uint16(x))))
 		o.Set(i, 11, int64(bits.Reverse(uint(x))^bits.ReverseBytes(uint(x))))
 	}
-//line gokkos_kernels_gen.go:34615
+//line gokkos_kernels_gen.go:20111
 }
 
 // gokkosHostLoop22 runs SumF64.Run for every index in [gokkosLo, gokkosHi).
@@ -34622,14 +20118,14 @@ func gokkosHostLoop22(gokkosK *SumF64, gokkosLo, gokkosHi int, acc *float64) {
 //line reduce.go:14
 			*acc += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:34626
+//line gokkos_kernels_gen.go:20122
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:14
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:34633
+//line gokkos_kernels_gen.go:20129
 }
 
 // gokkosHostLoop23 runs ProdI64.Run for every index in [gokkosLo, gokkosHi).
@@ -34640,14 +20136,14 @@ func gokkosHostLoop23(gokkosK *ProdI64, gokkosLo, gokkosHi int, acc *int64) {
 //line reduce.go:22
 			*acc *= gokkosS0[gokkosJ]%3 + 2
 		}
-//line gokkos_kernels_gen.go:34644
+//line gokkos_kernels_gen.go:20140
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:22
 		*acc *= k.X.At(i)%3 + 2
 	}
-//line gokkos_kernels_gen.go:34651
+//line gokkos_kernels_gen.go:20147
 }
 
 // gokkosHostLoop24 runs MinI32.Run for every index in [gokkosLo, gokkosHi).
@@ -34658,14 +20154,14 @@ func gokkosHostLoop24(gokkosK *MinI32, gokkosLo, gokkosHi int, acc *int32) {
 //line reduce.go:30
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:34662
+//line gokkos_kernels_gen.go:20158
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:30
 		*acc = min(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:34669
+//line gokkos_kernels_gen.go:20165
 }
 
 // gokkosHostLoop25 runs MaxF32.Run for every index in [gokkosLo, gokkosHi).
@@ -34678,7 +20174,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 				*acc = x
 			}
 		}
-//line gokkos_kernels_gen.go:34682
+//line gokkos_kernels_gen.go:20178
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34687,7 +20183,7 @@ func gokkosHostLoop25(gokkosK *MaxF32, gokkosLo, gokkosHi int, acc *float32) {
 			*acc = x
 		}
 	}
-//line gokkos_kernels_gen.go:34691
+//line gokkos_kernels_gen.go:20187
 }
 
 // gokkosHostLoop26 runs BitsU64.Run for every index in [gokkosLo, gokkosHi).
@@ -34702,7 +20198,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 				*acc |= gokkosS0[gokkosJ] & 0x0101010101010101
 			}
 		}
-//line gokkos_kernels_gen.go:34706
+//line gokkos_kernels_gen.go:20202
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34713,7 +20209,7 @@ func gokkosHostLoop26(gokkosK *BitsU64, gokkosLo, gokkosHi int, acc *uint64) {
 			*acc |= k.X.At(i) & 0x0101010101010101
 		}
 	}
-//line gokkos_kernels_gen.go:34717
+//line gokkos_kernels_gen.go:20213
 }
 
 // gokkosHostLoop27 runs AllPositive.Run for every index in [gokkosLo, gokkosHi).
@@ -34728,7 +20224,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 				*acc = *acc && gokkosS0[gokkosJ] > -0.99
 			}
 		}
-//line gokkos_kernels_gen.go:34732
+//line gokkos_kernels_gen.go:20228
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34739,7 +20235,7 @@ func gokkosHostLoop27(gokkosK *AllPositive, gokkosLo, gokkosHi int, acc *bool) {
 			*acc = *acc && k.X.At(i) > -0.99
 		}
 	}
-//line gokkos_kernels_gen.go:34743
+//line gokkos_kernels_gen.go:20239
 }
 
 // gokkosHostLoop28 runs ArgMin.Run for every index in [gokkosLo, gokkosHi).
@@ -34760,7 +20256,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 				*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 			}
 		}
-//line gokkos_kernels_gen.go:34764
+//line gokkos_kernels_gen.go:20260
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34776,7 +20272,7 @@ func gokkosHostLoop28(gokkosK *ArgMin, gokkosLo, gokkosHi int, acc *portable.Val
 			*acc = portable.ValLoc[float64]{Val: x, Loc: i}
 		}
 	}
-//line gokkos_kernels_gen.go:34780
+//line gokkos_kernels_gen.go:20276
 }
 
 // gokkosHostLoop29 runs MaxAbs.Run for every index in [gokkosLo, gokkosHi).
@@ -34791,7 +20287,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			k.Join(acc, x)
 		}
-//line gokkos_kernels_gen.go:34795
+//line gokkos_kernels_gen.go:20291
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34802,7 +20298,7 @@ func gokkosHostLoop29(gokkosK *MaxAbs, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.Join(acc, x)
 	}
-//line gokkos_kernels_gen.go:34806
+//line gokkos_kernels_gen.go:20302
 }
 
 // gokkosHostLoop30 runs PrefixI64.Run for every index in [gokkosLo, gokkosHi).
@@ -34818,7 +20314,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += x
 		}
-//line gokkos_kernels_gen.go:34822
+//line gokkos_kernels_gen.go:20318
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34829,7 +20325,7 @@ func gokkosHostLoop30(gokkosK *PrefixI64, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += x
 	}
-//line gokkos_kernels_gen.go:34833
+//line gokkos_kernels_gen.go:20329
 }
 
 // gokkosHostLoop31 runs PrefixF64.Run for every index in [gokkosLo, gokkosHi).
@@ -34844,7 +20340,7 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 				gokkosS1[gokkosJ] = *acc
 			}
 		}
-//line gokkos_kernels_gen.go:34848
+//line gokkos_kernels_gen.go:20344
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34854,5 +20350,5 @@ func gokkosHostLoop31(gokkosK *PrefixF64, gokkosLo, gokkosHi int, acc *float64, 
 			k.Out.Set(i, *acc)
 		}
 	}
-//line gokkos_kernels_gen.go:34858
+//line gokkos_kernels_gen.go:20354
 }

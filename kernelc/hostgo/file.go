@@ -221,18 +221,15 @@ func writeSpec(b *bytes.Buffer, implQ, abiQ, typeExpr, ptxName string, s *abi.Ke
 	if s.Entry != "" {
 		fmt.Fprintf(b, "Entry: %q,\n", s.Entry)
 	}
-	if len(s.Reducers) > 0 {
-		ops := make([]abi.ReduceOp, 0, len(s.Reducers))
-		for op := range s.Reducers {
-			ops = append(ops, op)
+	if s.Reduce != (abi.ReduceEntries{}) {
+		fmt.Fprintf(b, "Reduce: %sReduceEntries{Main: %q, Final: %q},\n", e, s.Reduce.Main, s.Reduce.Final)
+	}
+	if len(s.ReduceOps) > 0 {
+		names := make([]string, len(s.ReduceOps))
+		for i, op := range s.ReduceOps {
+			names[i] = e + opNames[op]
 		}
-		sort.Slice(ops, func(i, j int) bool { return ops[i] < ops[j] })
-		fmt.Fprintf(b, "Reducers: map[%sReduceOp]%sReduceEntries{\n", e, e)
-		for _, op := range ops {
-			r := s.Reducers[op]
-			fmt.Fprintf(b, "%s%s: {Main: %q, Final: %q},\n", e, opNames[op], r.Main, r.Final)
-		}
-		b.WriteString("},\n")
+		fmt.Fprintf(b, "ReduceOps: []%sReduceOp{%s},\n", e, strings.Join(names, ", "))
 	}
 	if s.Scan != (abi.ScanEntries{}) {
 		fmt.Fprintf(b, "Scan: %sScanEntries{Up: %q, Mid: %q, Down: %q},\n", e, s.Scan.Up, s.Scan.Mid, s.Scan.Down)

@@ -2,6 +2,7 @@ package ptx
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gokkos/gokkos/execspace/abi"
@@ -16,9 +17,12 @@ type Module struct {
 	PTX string
 	// Entry is the entry of FormRange and FormTeam kernels.
 	Entry string
-	// Reducers holds the Main and Final entries of reduce kernels, one pair per op of
-	// ir.Kernel.ReduceOps (plus OpCustom when the kernel has Init and Join).
-	Reducers map[abi.ReduceOp]abi.ReduceEntries
+	// Reduce holds the Main and Final entries of reduce kernels: one pair that takes the
+	// reduction as its op argument.
+	Reduce abi.ReduceEntries
+	// ReduceOps lists in increasing order the reductions the reduce entries implement: the
+	// ops of ir.Kernel.ReduceOps, plus OpCustom when the kernel has Init and Join.
+	ReduceOps []abi.ReduceOp
 	// Scan holds the entries of scan kernels.
 	Scan abi.ScanEntries
 	// SharedPerThread is the dynamic shared memory per thread the entries need ahead of
@@ -37,12 +41,13 @@ func (m *Module) Spec(k *ir.Kernel) *abi.KernelSpec {
 	return s
 }
 
-// Fill stores the module's fields into s: PTX, Entry, Reducers, Scan, SharedPerThread and
-// Lanes.
+// Fill stores the module's fields into s: PTX, Entry, Reduce, ReduceOps, Scan,
+// SharedPerThread and Lanes.
 func (m *Module) Fill(s *abi.KernelSpec) {
 	s.PTX = m.PTX
 	s.Entry = m.Entry
-	s.Reducers = m.Reducers
+	s.Reduce = m.Reduce
+	s.ReduceOps = m.ReduceOps
 	s.Scan = m.Scan
 	s.SharedPerThread = m.SharedPerThread
 	s.Lanes = m.Lanes
@@ -68,28 +73,27 @@ func Compile(k *ir.Kernel) (mod *Module, err error) {
 		out.Entry = base
 		m.entries = append(m.entries, teamEntry(m, k, base, nil))
 	case abi.FormReduce, abi.FormTeamReduce:
-		out.Reducers = map[abi.ReduceOp]abi.ReduceEntries{}
-		ops := append([]abi.ReduceOp(nil), k.ReduceOps...)
-		if k.Init != nil && k.Join != nil && !hasOp(ops, abi.OpCustom) {
+		ops := slices.Clone(k.ReduceOps)
+		if k.Init != nil && k.Join != nil && !slices.Contains(ops, abi.OpCustom) {
 			ops = append(ops, abi.OpCustom)
 		}
+		slices.Sort(ops)
+		ops = slices.Compact(ops)
 		if len(ops) == 0 {
 			return nil, fmt.Errorf("ptx: kernel %s: reduce kernel without reductions", k.Name)
 		}
-		for _, op := range ops {
-			r, err := kernelReducer(k, op)
-			if err != nil {
-				return nil, fmt.Errorf("ptx: kernel %s: %v", k.Name, err)
-			}
-			e := abi.ReduceEntries{Main: base + "_main_" + op.String(), Final: base + "_final_" + op.String()}
-			if k.Form == abi.FormReduce {
-				m.entries = append(m.entries, reduceMainEntry(m, k, e.Main, r))
-			} else {
-				m.entries = append(m.entries, teamEntry(m, k, e.Main, r))
-			}
-			m.entries = append(m.entries, reduceFinalEntry(m, k, e.Final, r))
-			out.Reducers[op] = e
+		rs, err := kernelReducers(k, ops)
+		if err != nil {
+			return nil, fmt.Errorf("ptx: kernel %s: %v", k.Name, err)
 		}
+		out.Reduce = abi.ReduceEntries{Main: base + "_main", Final: base + "_final"}
+		out.ReduceOps = ops
+		if k.Form == abi.FormReduce {
+			m.entries = append(m.entries, reduceMainEntry(m, k, out.Reduce.Main, rs))
+		} else {
+			m.entries = append(m.entries, teamEntry(m, k, out.Reduce.Main, rs))
+		}
+		m.entries = append(m.entries, reduceFinalEntry(m, k, out.Reduce.Final, rs))
 	case abi.FormScan:
 		out.Scan = abi.ScanEntries{Up: base + "_up", Mid: base + "_mid", Down: base + "_down"}
 		m.entries = append(m.entries,
@@ -101,15 +105,6 @@ func Compile(k *ir.Kernel) (mod *Module, err error) {
 	}
 	out.PTX = m.text()
 	return out, nil
-}
-
-func hasOp(ops []abi.ReduceOp, op abi.ReduceOp) bool {
-	for _, o := range ops {
-		if o == op {
-			return true
-		}
-	}
-	return false
 }
 
 // entryBase turns a kernel name into an identifier: "gk_" and the name with every character

@@ -140,14 +140,16 @@ func (lw *lowerer) storeFromThread0(addr val, v []val) {
 	lw.ifPred(first, func() { lw.storeTuple(".global", addr, 0, v) })
 }
 
-// reduceMainEntry is the Main entry of FormReduce: (begin, end, partials). Block b runs the
-// contiguous chunk b of [begin, end), its threads taking indices lo+t, lo+t+threads, ..., and
-// stores the block's combined value in partials[b].
-func reduceMainEntry(m *module, k *ir.Kernel, name string, r *reducer) *function {
-	lw := newEntry(m, k, name, "gk_begin", "gk_end", "gk_partials")
+// reduceMainEntry is the Main entry of FormReduce: (begin, end, partials, op). Block b runs
+// the contiguous chunk b of [begin, end), its threads taking indices lo+t, lo+t+threads, ...
+// from op's identity, and stores the block's value combined with op in partials[b]. The body
+// does not depend on op: only the identity and the block's tree dispatch on it.
+func reduceMainEntry(m *module, k *ir.Kernel, name string, rs *opReducers) *function {
+	lw := newEntry(m, k, name, "gk_begin", "gk_end", "gk_partials", "gk_op")
 	lw.setupGeometry()
 	begin, end := lw.param("gk_begin", ir.I64), lw.param("gk_end", ir.I64)
 	partials := lw.globalParam("gk_partials")
+	r := rs.forOp(rs.opParam(lw))
 	lw.loadParams()
 	cta, ncta := lw.sreg("%ctaid.x"), lw.sreg("%nctaid.x")
 	lo, hi := lw.chunk(begin, end, cta, ncta)
@@ -161,42 +163,50 @@ func reduceMainEntry(m *module, k *ir.Kernel, name string, r *reducer) *function
 	return lw.f
 }
 
-// reduceFinalEntry is the Final entry: (partials, count, result) and the kernel's slots (used
-// by OpCustom's Init and Join). One block combines partials[0:count] in order: thread t joins
-// partials t, t+threads, ..., then the block's tree; thread 0 stores result[0].
-func reduceFinalEntry(m *module, k *ir.Kernel, name string, r *reducer) *function {
-	lw := newEntry(m, k, name, "gk_partials", "gk_count", "gk_result")
+// reduceFinalEntry is the Final entry: (partials, count, result, op) and the kernel's slots
+// (used by OpCustom's Init and Join). One block combines partials[0:count] with op in order:
+// thread t joins partials t, t+threads, ... from the identity, then the block's tree; thread 0
+// stores result[0]. Each op has its own loop over the partials, so that the loop does not
+// branch on op.
+func reduceFinalEntry(m *module, k *ir.Kernel, name string, rs *opReducers) *function {
+	lw := newEntry(m, k, name, "gk_partials", "gk_count", "gk_result", "gk_op")
 	lw.setupGeometry()
 	partials := lw.globalParam("gk_partials")
 	count := lw.param("gk_count", ir.I64)
 	result := lw.globalParam("gk_result")
+	op := rs.opParam(lw)
 	lw.loadParams()
-	acc := lw.fresh(r.identity(lw))
-	types := make([]ir.Type, len(acc))
-	for i := range acc {
-		types[i] = acc[i].t
+	acc := make([]val, len(rs.types))
+	for i, t := range rs.types {
+		acc[i] = lw.newReg(t)
 	}
-	lw.strideLoop(lw.wide(lw.geo.t), lw.wide(lw.geo.nthr), count, func(j val) {
-		a := lw.newReg(ir.Ptr)
-		lw.ins("mad.lo.s64 %s, %s, %d, %s", a, j, lw.slotBytes(), partials)
-		x := lw.loadTuple(".global", a, 0, types)
-		r.combine(lw, acc, acc, x)
+	start, step := lw.wide(lw.geo.t), lw.wide(lw.geo.nthr)
+	lw.switchOp(op, rs.ops, func(i int) {
+		r := rs.rs[i]
+		lw.assign(acc, r.identity(lw))
+		lw.strideLoop(start, step, count, func(j val) {
+			a := lw.newReg(ir.Ptr)
+			lw.ins("mad.lo.s64 %s, %s, %d, %s", a, j, lw.slotBytes(), partials)
+			x := lw.loadTuple(".global", a, 0, rs.types)
+			r.combine(lw, acc, acc, x)
+		})
 	})
-	res := lw.blockReduce(r, acc, immInt(ir.U32, 1), false)
+	res := lw.blockReduce(rs.forOp(op), acc, immInt(ir.U32, 1), false)
 	lw.storeFromThread0(result, res)
 	lw.ins("ret")
 	return lw.f
 }
 
-// teamEntry is FormTeam, or with a reducer the Main entry of FormTeamReduce: block b runs
+// teamEntry is FormTeam, or with reducers the Main entry of FormTeamReduce: block b runs
 // league ranks b, b+grid, ..., with a barrier after each when the body uses scratch; scratch is
 // carved as the ABI says.
-// For a reduction every lane keeps its accumulator across its league ranks; lane 0 of each
-// member contributes, combined in member order, and thread 0 stores partials[b].
-func teamEntry(m *module, k *ir.Kernel, name string, r *reducer) *function {
+// For a reduction (prefix ending in partials, op) every lane keeps its accumulator across its
+// league ranks, starting from op's identity; lane 0 of each member contributes, combined with
+// op in member order, and thread 0 stores partials[b].
+func teamEntry(m *module, k *ir.Kernel, name string, rs *opReducers) *function {
 	prefix := []string{"gk_league", "gk_team_size", "gk_vector_length", "gk_s0_team", "gk_s0_thread", "gk_s1_base", "gk_s1_team", "gk_s1_thread"}
-	if r != nil {
-		prefix = append(prefix, "gk_partials")
+	if rs != nil {
+		prefix = append(prefix, "gk_partials", "gk_op")
 	}
 	lw := newEntry(m, k, name, prefix...)
 	lw.setupGeometry()
@@ -211,8 +221,10 @@ func teamEntry(m *module, k *ir.Kernel, name string, r *reducer) *function {
 	tm.s1Team = lw.param("gk_s1_team", ir.I64)
 	tm.s1Thread = lw.param("gk_s1_thread", ir.I64)
 	var partials val
-	if r != nil {
+	var r *reducer
+	if rs != nil {
 		partials = lw.globalParam("gk_partials")
+		r = rs.forOp(rs.opParam(lw))
 	}
 	lw.setupMember()
 	g := lw.geo

@@ -24,6 +24,17 @@ func goldenKernels() []testKernel {
 		b.k.Body = ir.Block{loadRO(xi, x, b.k.Index), assign(acc, bin(ir.Add, acc, xi))}
 		return b.k
 	}
+	// ops is a reduce kernel with several reductions: its one pair of entries dispatches on
+	// the op argument.
+	ops := func() *ir.Kernel {
+		b := newKB("main.count", abi.FormReduce)
+		x := b.view("X", 1, ir.I32, false)
+		acc := b.acc(ir.I32, false)[0]
+		xi := b.local("x", ir.I32)
+		b.k.ReduceOps = []abi.ReduceOp{abi.OpSum, abi.OpMin, abi.OpMax}
+		b.k.Body = ir.Block{loadRO(xi, x, b.k.Index), assign(acc, bin(ir.Add, acc, xi))}
+		return b.k
+	}
 	team := func() *ir.Kernel {
 		b := newKB("main.rowsum", abi.FormTeam)
 		m := b.view("M", 2, ir.F32, false)
@@ -67,6 +78,7 @@ func goldenKernels() []testKernel {
 	return []testKernel{
 		{"axpy", axpyKernel()},
 		{"sum", sum()},
+		{"ops", ops()},
 		{"scan", scanKernel(ir.I32)},
 		{"rowsum", team()},
 		{"histogram", atomics()},

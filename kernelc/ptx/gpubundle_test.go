@@ -217,10 +217,10 @@ func TestGPUBundle(t *testing.T) {
 			}
 		}
 		for _, j := range jobs {
-			e := c.s.mod.Reducers[j.op]
+			e := c.s.mod.Reduce
 			args := cat(view1(xa, n), []uint64{uint64(j.op)})
-			c.launch(e.Main, j.grid, j.blk, 1, 0, cat([]uint64{3, uint64(n - 5), j.part}, args))
-			c.launch(e.Final, 1, j.fblk, 1, 0, cat([]uint64{j.part, uint64(j.grid), j.res}, args))
+			c.launch(e.Main, j.grid, j.blk, 1, 0, cat([]uint64{3, uint64(n - 5), j.part, uint64(j.op)}, args))
+			c.launch(e.Final, 1, j.fblk, 1, 0, cat([]uint64{j.part, uint64(j.grid), j.res, uint64(j.op)}, args))
 		}
 	}
 	for _, typ := range []ir.Type{ir.I64, ir.F64, ir.U8} {
@@ -230,10 +230,10 @@ func TestGPUBundle(t *testing.T) {
 		xa := uploadBits(c.s.d, typ, exactSamples(typ, n, 2))
 		for _, op := range k.ReduceOps {
 			part, res := c.s.d.Alloc(16*9), c.s.d.Alloc(16)
-			e := c.s.mod.Reducers[op]
+			e := c.s.mod.Reduce
 			args := cat(view1(xa, n), []uint64{b2u(op == abi.OpMaxLoc)})
-			c.launch(e.Main, 8, 128, 1, 0, cat([]uint64{0, uint64(n), part}, args))
-			c.launch(e.Final, 1, 64, 1, 0, cat([]uint64{part, 8, res}, args))
+			c.launch(e.Main, 8, 128, 1, 0, cat([]uint64{0, uint64(n), part, uint64(op)}, args))
+			c.launch(e.Final, 1, 64, 1, 0, cat([]uint64{part, 8, res, uint64(op)}, args))
 		}
 	}
 	// Scans.
@@ -278,9 +278,9 @@ func TestGPUBundle(t *testing.T) {
 				c.launch(c.s.mod.Entry, j.ts.grid, j.ts.vector, j.ts.size, j.ts.shared(), cat(j.prefix, args))
 				continue
 			}
-			e := c.s.mod.Reducers[abi.OpSum]
-			c.launch(e.Main, j.ts.grid, j.ts.vector, j.ts.size, j.ts.shared(), cat(j.prefix, []uint64{j.part}, args))
-			c.launch(e.Final, 1, 64, 1, 0, cat([]uint64{j.part, uint64(j.ts.grid), j.res}, args))
+			e, op := c.s.mod.Reduce, uint64(abi.OpSum)
+			c.launch(e.Main, j.ts.grid, j.ts.vector, j.ts.size, j.ts.shared(), cat(j.prefix, []uint64{j.part, op}, args))
+			c.launch(e.Final, 1, 64, 1, 0, cat([]uint64{j.part, uint64(j.ts.grid), j.res, op}, args))
 		}
 	}
 	b.write(t)

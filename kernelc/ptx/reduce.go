@@ -3,6 +3,7 @@ package ptx
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/gokkos/gokkos/execspace/abi"
 	"github.com/gokkos/gokkos/kernelc/ir"
@@ -16,6 +17,9 @@ type reducer struct {
 	// combine stores join(a, b) (a the earlier, b the later contribution) into the registers
 	// dst, which may be a's.
 	combine func(lw *lowerer, dst, a, b []val)
+	// loop makes collectives run their shuffle rounds as a loop instead of unrolling them, so
+	// that a combine which dispatches on the launch's op appears only a few times.
+	loop bool
 }
 
 // maxOf and lowestOf return the largest and lowest values of an integer type, and ±Inf for
@@ -132,6 +136,88 @@ func kernelReducer(k *ir.Kernel, op abi.ReduceOp) (*reducer, error) {
 		return customReducer(k), nil
 	}
 	return nil, fmt.Errorf("reduction %s is not supported on the device", op)
+}
+
+// opReducers are the reductions a reduce kernel's one pair of entries implements: rs[i] is
+// the reducer of ops[i]. Every reducer has the accumulator's component types.
+type opReducers struct {
+	ops   []abi.ReduceOp
+	rs    []*reducer
+	types []ir.Type
+}
+
+// kernelReducers returns the reducers of ops (increasing, not empty) for k's accumulator.
+func kernelReducers(k *ir.Kernel, ops []abi.ReduceOp) (*opReducers, error) {
+	o := &opReducers{ops: ops}
+	for _, op := range ops {
+		r, err := kernelReducer(k, op)
+		if err != nil {
+			return nil, err
+		}
+		if o.types == nil {
+			o.types = r.types
+		} else if !slices.Equal(o.types, r.types) {
+			return nil, fmt.Errorf("reduction %s has accumulator components %v, reduction %s %v", op, r.types, ops[0], o.types)
+		}
+		o.rs = append(o.rs, r)
+	}
+	return o, nil
+}
+
+// switchOp runs each(i) for the reduction ops[i] equal to op, the launch's op argument (a U32
+// register with the same value on every thread): a chain of uniform branches that compare op
+// with every op but the last, which takes any other value. With a single op, each(0) runs
+// without a test.
+func (lw *lowerer) switchOp(op val, ops []abi.ReduceOp, each func(i int)) {
+	last := len(ops) - 1
+	if last == 0 {
+		each(0)
+		return
+	}
+	done := lw.f.label()
+	for i, o := range ops[:last] {
+		next := lw.f.label()
+		p := lw.setp("ne", op, immInt(ir.U32, int64(o)))
+		lw.ins("@%s bra.uni %s", p, next)
+		each(i)
+		lw.ins("bra.uni %s", done)
+		lw.f.place(next)
+	}
+	each(last)
+	lw.f.place(done)
+}
+
+// opParam loads the op argument gk_op as a U32, or returns no value when the entries implement
+// a single op and need not read it.
+func (o *opReducers) opParam(lw *lowerer) val {
+	if len(o.ops) == 1 {
+		return val{}
+	}
+	return lw.param("gk_op", ir.U32)
+}
+
+// forOp returns the reducer of the launch's op (a U32 register): its identity and combine
+// dispatch on op with switchOp, and collectives loop over their shuffle rounds so that the
+// dispatch appears once per loop. With a single op it is that op's reducer.
+func (o *opReducers) forOp(op val) *reducer {
+	if len(o.rs) == 1 {
+		return o.rs[0]
+	}
+	return &reducer{
+		types: o.types,
+		identity: func(lw *lowerer) []val {
+			out := make([]val, len(o.types))
+			for i, t := range o.types {
+				out[i] = lw.newReg(t)
+			}
+			lw.switchOp(op, o.ops, func(i int) { lw.assign(out, o.rs[i].identity(lw)) })
+			return out
+		},
+		combine: func(lw *lowerer, dst, a, b []val) {
+			lw.switchOp(op, o.ops, func(i int) { o.rs[i].combine(lw, dst, a, b) })
+		},
+		loop: true,
+	}
 }
 
 // locReducer is MinLoc or MaxLoc: the better value wins, and among equal values the smaller

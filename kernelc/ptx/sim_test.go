@@ -3,6 +3,7 @@ package ptx
 import (
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/gokkos/gokkos/execspace/abi"
@@ -65,17 +66,17 @@ func (s *simKernel) rangeFor(begin, end int64, grid, block int, args []uint64) {
 	s.run(s.mod.Entry, grid, block, 1, 0, cat([]uint64{uint64(begin), uint64(end)}, args))
 }
 
-// reduce launches Main and Final of op and returns the result slot.
+// reduce launches Main and Final with op and returns the result slot.
 func (s *simKernel) reduce(op abi.ReduceOp, begin, end int64, grid, block, finalBlock int, args []uint64) [2]uint64 {
 	s.t.Helper()
-	e, ok := s.mod.Reducers[op]
-	if !ok {
-		s.t.Fatalf("no entries for %s", op)
+	if !slices.Contains(s.mod.ReduceOps, op) {
+		s.t.Fatalf("no reduction %s (the kernel has %v)", op, s.mod.ReduceOps)
 	}
+	e := s.mod.Reduce
 	part := s.d.Alloc(16 * (grid + 1))
 	res := s.d.Alloc(16)
-	s.run(e.Main, grid, block, 1, 0, cat([]uint64{uint64(begin), uint64(end), part}, args))
-	s.run(e.Final, 1, finalBlock, 1, 0, cat([]uint64{part, uint64(grid), res}, args))
+	s.run(e.Main, grid, block, 1, 0, cat([]uint64{uint64(begin), uint64(end), part, uint64(op)}, args))
+	s.run(e.Final, 1, finalBlock, 1, 0, cat([]uint64{part, uint64(grid), res, uint64(op)}, args))
 	r := sim.Download[uint64](s.d, res, 2)
 	return [2]uint64{r[0], r[1]}
 }
@@ -112,14 +113,17 @@ func (s *simKernel) teamFor(ts teamShape, args []uint64) {
 	s.run(s.mod.Entry, ts.grid, ts.vector, ts.size, ts.shared(), cat(s.teamPrefix(ts), args))
 }
 
-// teamReduce launches a FormTeamReduce kernel's Main and Final for op.
+// teamReduce launches a FormTeamReduce kernel's Main and Final with op.
 func (s *simKernel) teamReduce(op abi.ReduceOp, ts teamShape, finalBlock int, args []uint64) [2]uint64 {
 	s.t.Helper()
-	e := s.mod.Reducers[op]
+	if !slices.Contains(s.mod.ReduceOps, op) {
+		s.t.Fatalf("no reduction %s (the kernel has %v)", op, s.mod.ReduceOps)
+	}
+	e := s.mod.Reduce
 	part := s.d.Alloc(16 * (ts.grid + 1))
 	res := s.d.Alloc(16)
-	s.run(e.Main, ts.grid, ts.vector, ts.size, ts.shared(), cat(s.teamPrefix(ts), []uint64{part}, args))
-	s.run(e.Final, 1, finalBlock, 1, 0, cat([]uint64{part, uint64(ts.grid), res}, args))
+	s.run(e.Main, ts.grid, ts.vector, ts.size, ts.shared(), cat(s.teamPrefix(ts), []uint64{part, uint64(op)}, args))
+	s.run(e.Final, 1, finalBlock, 1, 0, cat([]uint64{part, uint64(ts.grid), res, uint64(op)}, args))
 	r := sim.Download[uint64](s.d, res, 2)
 	return [2]uint64{r[0], r[1]}
 }
@@ -706,21 +710,42 @@ func TestSimLogicalAndCustom(t *testing.T) {
 			}
 		}
 	}
-	c := loadSim(t, customKernel())
 	xs := make([]int64, n)
 	var sq int64
 	for i := range xs {
 		xs[i] = int64(i%13 - 6)
 		sq += xs[i] * xs[i]
 	}
-	xa := sim.Upload(c.d, xs)
-	for _, off := range []int64{0, 5, -7} {
-		for _, sh := range simShapes {
-			got := c.reduce(abi.OpCustom, 0, int64(n), sh.grid, sh.block, sh.one, cat(view1(xa, n), []uint64{uint64(off)}))
-			if int64(got[0]) != off+sq {
-				t.Errorf("custom off %d shape %+v: got %d, want %d", off, sh, int64(got[0]), off+sq)
+	for _, tc := range []struct {
+		name string
+		ops  []abi.ReduceOp
+	}{
+		{"custom", []abi.ReduceOp{abi.OpCustom}},
+		// As the front end lists them for an int64 accumulator with Init and Join: the
+		// entries dispatch on the op.
+		{"custom and builtin", []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr, abi.OpCustom}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			k := customKernel()
+			k.ReduceOps = tc.ops
+			c := loadSim(t, k)
+			xa := sim.Upload(c.d, xs)
+			for _, off := range []int64{0, 5, -7} {
+				for _, sh := range simShapes {
+					args := cat(view1(xa, n), []uint64{uint64(off)})
+					got := c.reduce(abi.OpCustom, 0, int64(n), sh.grid, sh.block, sh.one, args)
+					if int64(got[0]) != off+sq {
+						t.Errorf("custom off %d shape %+v: got %d, want %d", off, sh, int64(got[0]), off+sq)
+					}
+					if !slices.Contains(tc.ops, abi.OpSum) {
+						continue
+					}
+					if got := c.reduce(abi.OpSum, 0, int64(n), sh.grid, sh.block, sh.one, args); int64(got[0]) != sq {
+						t.Errorf("sum off %d shape %+v: got %d, want %d", off, sh, int64(got[0]), sq)
+					}
+				}
 			}
-		}
+		})
 	}
 }
 
@@ -817,35 +842,57 @@ func TestSimTeam(t *testing.T) {
 				ts.s0Thread = 32
 				ts.s1Team = 64
 				ia := sim.Upload(s.d, in)
-				out := s.d.Alloc(ts.league * 40 * 8)
-				args := cat(view1(ia, len(in)), view2(out, ts.league, 40))
-				var got [2]uint64
-				var op abi.ReduceOp
-				if form == abi.FormTeam {
-					s.teamFor(ts, args)
-				} else {
-					op = abi.OpSum
-					got = s.teamReduce(op, ts, 64, args)
+				// Each launch writes (and adds atomically to) a fresh output.
+				var out uint64
+				args := func() []uint64 {
+					out = s.d.Alloc(ts.league * 40 * 8)
+					return cat(view1(ia, len(in)), view2(out, ts.league, 40))
 				}
-				rows := sim.Download[int64](s.d, out, ts.league*40)
-				for lr := 0; lr < ts.league; lr++ {
-					want := teamExpect(in, int64(lr), ts)
-					for c := range want {
-						if rows[lr*40+c] != want[c] {
-							t.Errorf("league rank %d column %d: got %d, want %d", lr, c, rows[lr*40+c], want[c])
+				check := func(what string) {
+					t.Helper()
+					rows := sim.Download[int64](s.d, out, ts.league*40)
+					for lr := 0; lr < ts.league; lr++ {
+						want := teamExpect(in, int64(lr), ts)
+						for c := range want {
+							if rows[lr*40+c] != want[c] {
+								t.Errorf("%s: league rank %d column %d: got %d, want %d", what, lr, c, rows[lr*40+c], want[c])
+							}
 						}
 					}
 				}
-				if form == abi.FormTeamReduce {
-					L, TS := int64(ts.league), int64(ts.size)
-					want := TS*L*(L-1)/2 + L*TS*(TS-1)/2
-					if int64(got[0]) != want {
-						t.Errorf("team reduce sum: got %d, want %d", int64(got[0]), want)
+				if form == abi.FormTeam {
+					s.teamFor(ts, args())
+					check("team")
+					return
+				}
+				// One pair of entries serves every op.
+				for _, op := range k.ReduceOps {
+					got := s.teamReduce(op, ts, 64, args())
+					check(op.String())
+					if want := teamReduceExpect(op, ts); got[0] != want {
+						t.Errorf("team reduce %s: got %d, want %d", op, int64(got[0]), int64(want))
 					}
 				}
 			})
 		}
 	}
+}
+
+// teamReduceExpect returns teamKernel's FormTeamReduce result for op: vector lane 0 of member
+// r of block b starts at op's identity and adds lr+r for every league rank lr that b runs (wrapping
+// around); the members' and blocks' values are joined with op.
+func teamReduceExpect(op abi.ReduceOp, ts teamShape) uint64 {
+	res := refIdentity(op, ir.I64)
+	for b := 0; b < ts.grid; b++ {
+		for r := 0; r < ts.size; r++ {
+			acc := refIdentity(op, ir.I64)
+			for lr := b; lr < ts.league; lr += ts.grid {
+				acc += uint64(lr + r)
+			}
+			res = refJoin(op, ir.I64, res, acc)
+		}
+	}
+	return res
 }
 
 func TestSimSharedAtomics(t *testing.T) {

@@ -238,18 +238,21 @@ func (lw *lowerer) shuffleRounds(start val, body func(off val)) {
 // blockReduce combines the values v of the lanes whose flat index is a multiple of step (1:
 // every lane; the vector length: lane 0 of every member) in a fixed tree order: pairs of
 // neighbours within each warp, then the warps' values in the same way. The result is valid on
-// thread 0; with bcast, on every thread. Every thread of the block must call it.
+// thread 0; with bcast, on every thread. Every thread of the block must call it. The shuffle
+// rounds are unrolled for an immediate step unless r.loop.
 func (lw *lowerer) blockReduce(r *reducer, v []val, step val, bcast bool) []val {
 	g := lw.geo
 	acc := lw.fresh(v)
 	lw.comment("block reduction")
-	tree := func(c val) {
-		lw.shuffleRounds(step, func(off val) {
-			o, p := lw.shfl("down", acc, off, c, g.wmask)
-			lw.ifPred(p, func() { r.combine(lw, acc, acc, o) })
-		})
+	first := immInt(ir.U32, 1)
+	if r.loop {
+		step, first = lw.reg(step), lw.reg(first)
 	}
-	tree(lw.bin("sub.u32", ir.U32, g.wlanes, immInt(ir.U32, 1)))
+	c := lw.bin("sub.u32", ir.U32, g.wlanes, immInt(ir.U32, 1))
+	lw.shuffleRounds(step, func(off val) {
+		o, p := lw.shfl("down", acc, off, c, g.wmask)
+		lw.ifPred(p, func() { r.combine(lw, acc, acc, o) })
+	})
 	lead := lw.setp("eq", g.lane, immInt(ir.U32, 0))
 	lw.ifPred(lead, func() { lw.storeTuple(".shared", lw.slotAddr(g.warp, stageA), 0, acc) })
 	lw.ins("bar.sync 0")
@@ -260,10 +263,10 @@ func (lw *lowerer) blockReduce(r *reducer, v []val, step val, bcast bool) []val 
 			lw.assign(acc, lw.loadTuple(".shared", lw.slotAddr(g.lane, stageA), 0, typesOf(acc)))
 		})
 		c := lw.bin("sub.u32", ir.U32, g.nwarps, immInt(ir.U32, 1))
-		for off := int64(1); off < 32; off *= 2 {
-			o, p := lw.shfl("down", acc, immInt(ir.U32, off), c, g.wmask)
+		lw.shuffleRounds(first, func(off val) {
+			o, p := lw.shfl("down", acc, off, c, g.wmask)
 			lw.ifPred(p, func() { r.combine(lw, acc, acc, o) })
-		}
+		})
 		if bcast {
 			lw.ifPred(lead, func() { lw.storeTuple(".shared", g.stage, stageR, acc) })
 		}
