@@ -34,7 +34,7 @@ func BenchmarkWCC(b *testing.B) {
 				{"lp", Options{Method: LabelProp}},
 			} {
 				b.Run(m.name, func(b *testing.B) {
-					w, err := New(g, m.opt)
+					w, err := NewWith(g, m.opt)
 					if err != nil {
 						b.Fatal(err)
 					}

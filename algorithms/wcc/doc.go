@@ -35,7 +35,7 @@
 // and an edge key, in place, on views of an execution space.
 //
 //	g, err := dgraph.New(space, host)
-//	res, err := wcc.Run(g, wcc.Options{})   // res.Comp, res.Count, res.Largest, res.Rounds
+//	res, err := wcc.Run(g)   // Afforest; wcc.RunWith(g, opt) picks the method. res.Comp, res.Count, res.Largest, res.Rounds
 //
 // Everything runs unchanged on every execution space: the kernels are ordinary Go methods on the
 // host and are translated to PTX for CUDA by cmd/gokkos-gen.

@@ -38,12 +38,12 @@ type WCC struct {
 	ran    bool
 }
 
-// New prepares a run of opt.Method over g: three arrays of N int32 in g's space and, for
+// NewWith prepares a run of opt.Method over g: three arrays of N int32 in g's space and, for
 // Afforest, the sample buffer and (on device spaces) the vertex lists of the team-linked degree
 // classes. For Afforest on a directed graph New also builds the graph's in-edges with
 // dgraph.Graph.In unless opt.NoInEdges is set (see Options.NoInEdges); the graph keeps them.
 // Errors are a nil graph, invalid options, or a failed allocation or launch.
-func New(g *dgraph.Graph, opt Options) (*WCC, error) {
+func NewWith(g *dgraph.Graph, opt Options) (*WCC, error) {
 	if g == nil {
 		return nil, errors.New("wcc: nil graph")
 	}
@@ -169,10 +169,16 @@ func (w *WCC) Components() ([]int32, error) {
 	return out, nil
 }
 
-// Run is the one-call form: it computes the weakly connected components of g (on g's space) with
-// opt and returns them with their counts. It allocates and frees the run's memory.
-func Run(g *dgraph.Graph, opt Options) (*Result, error) {
-	w, err := New(g, opt)
+// New is NewWith with the default Options (Afforest).
+func New(g *dgraph.Graph) (*WCC, error) { return NewWith(g, Options{}) }
+
+// Run is RunWith with the default Options (Afforest).
+func Run(g *dgraph.Graph) (*Result, error) { return RunWith(g, Options{}) }
+
+// RunWith is the one-call form: it computes the weakly connected components of g (on g's space)
+// with opt and returns them with their counts. It allocates and frees the run's memory.
+func RunWith(g *dgraph.Graph, opt Options) (*Result, error) {
+	w, err := NewWith(g, opt)
 	if err != nil {
 		return nil, err
 	}

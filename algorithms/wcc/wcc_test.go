@@ -190,7 +190,7 @@ func TestRunMatchesUnionFind(t *testing.T) {
 			}
 			for _, v := range variants {
 				t.Run(v.name, func(t *testing.T) {
-					res, err := Run(dg, v.opt)
+					res, err := RunWith(dg, v.opt)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -389,14 +389,14 @@ func alloc[T views.Scalar](t *testing.T, mem views.MemorySpace, data []T) views.
 
 func TestErrors(t *testing.T) {
 	s := space(t)
-	if _, err := Run(nil, Options{}); err == nil {
+	if _, err := RunWith(nil, Options{}); err == nil {
 		t.Fatal("no error for a nil graph")
 	}
 	g, err := dgraph.New(s, build(t, edges(3, 0, 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := New(g, Options{Method: Method(9)}); err == nil {
+	if _, err := NewWith(g, Options{Method: Method(9)}); err == nil {
 		t.Fatal("no error for an unknown method")
 	}
 	labels, err := views.Alloc1D[int32](s.Memory(), "labels", 3)
@@ -406,7 +406,7 @@ func TestErrors(t *testing.T) {
 	if _, err := Label(s, g.Out(), Filter{}, labels); err != nil {
 		t.Fatal(err)
 	}
-	w, err := New(g, Options{})
+	w, err := NewWith(g, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -427,7 +427,7 @@ func TestRepeatedRuns(t *testing.T) {
 	}
 	var first []int32
 	for _, opt := range []Options{{}, {Seed: 99}, {Method: LabelProp}} {
-		w, err := New(g, opt)
+		w, err := NewWith(g, opt)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -80,7 +80,7 @@ func init() {
 		},
 		usesStrategy: func() bool { return false },
 		prepare: func(c *runContext) (instance, error) {
-			w, err := wcc.New(c.Graph, wccFlags.opt)
+			w, err := wcc.NewWith(c.Graph, wccFlags.opt)
 			if err != nil {
 				return nil, err
 			}
