@@ -4,6 +4,7 @@
 // printout, and the contract between generated device kernels and device backends (KernelSpec,
 // Launch).
 //
-// Backends live in backends/host (a goroutine pool, always available) and backends/cuda (NVIDIA
-// GPUs, build tag cuda). A program links them in by importing github.com/gokkos/gokkos/backends.
+// Backends live in backends/host (a goroutine pool, always available), backends/cuda (NVIDIA
+// GPUs, build tag cuda) and backends/sim (a simulated GPU for tests, always available, chosen only
+// by name). A program links them in by importing github.com/gokkos/gokkos/backends.
 package execspace

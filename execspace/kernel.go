@@ -39,7 +39,8 @@ type ScratchSize struct {
 	Team, Thread int
 }
 
-// DeviceExecutor is implemented by spaces that run generated device code (backends/cuda).
+// DeviceExecutor is implemented by spaces that run generated device code (backends/cuda, and
+// backends/sim, which simulates a GPU).
 type DeviceExecutor interface {
 	Space
 	// Launch runs l's kernel. It may return before the kernel completes, except when the launch

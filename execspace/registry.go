@@ -14,7 +14,7 @@ import (
 
 // Backend is a registered execution-space implementation.
 type Backend struct {
-	// Name is the space's name as GOKKOS_SPACE selects it: "host" or "cuda".
+	// Name is the space's name as GOKKOS_SPACE selects it: "host", "cuda" or "sim".
 	Name string
 	// Priority orders backends for Default: the highest-priority backend that opens wins.
 	Priority int
@@ -141,10 +141,10 @@ var (
 )
 
 // Default returns the process's default execution space, opening it on first use: the space
-// named by GOKKOS_SPACE (host or cuda) if set, otherwise the highest-priority registered backend
-// that opens (cuda when built in and a GPU is present, else host), configured from the
-// environment (ConfigFromEnv). Later calls return the same space until it is closed. It is safe
-// for concurrent use.
+// named by GOKKOS_SPACE (host, cuda or sim) if set, otherwise the highest-priority registered
+// backend that opens (cuda when built in and a GPU is present, else host; never sim), configured
+// from the environment (ConfigFromEnv). Later calls return the same space until it is closed. It
+// is safe for concurrent use.
 func Default() (Space, error) {
 	defMu.Lock()
 	defer defMu.Unlock()

@@ -7,7 +7,7 @@ import "github.com/gokkos/gokkos/views"
 // ParallelReduce and ParallelScan take a Space; application code rarely calls its methods other
 // than Fence and Close.
 type Space interface {
-	// Name returns the space's name: "host" or "cuda".
+	// Name returns the space's name: "host", "cuda" or "sim".
 	Name() string
 	// Concurrency returns how many kernel invocations can run at once: worker goroutines on
 	// the host, resident threads on a GPU.

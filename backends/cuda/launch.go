@@ -5,7 +5,6 @@ package cuda
 import (
 	"errors"
 	"fmt"
-	"math/bits"
 	"os"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/gokkos/gokkos/execspace"
 	"github.com/gokkos/gokkos/execspace/abi"
+	"github.com/gokkos/gokkos/internal/devlaunch"
 )
 
 // LaunchError is the error of a kernel launch. It names the launch's label, the kernel, the
@@ -156,55 +156,22 @@ func (x *launcher) fail(err error) error {
 	return &e
 }
 
-func policyString(l *execspace.Launch) string {
-	switch l.Kernel.Form {
-	case abi.FormTeam, abi.FormTeamReduce:
-		ts, vl := "Auto", "Auto"
-		if l.TeamSize != execspace.Auto {
-			ts = fmt.Sprint(l.TeamSize)
-		}
-		if l.VectorLength != execspace.Auto {
-			vl = fmt.Sprint(l.VectorLength)
-		}
-		s := fmt.Sprintf("league %d, team %s, vector %s", l.League, ts, vl)
-		for lv, sc := range l.Scratch {
-			if sc.Team != 0 || sc.Thread != 0 {
-				s += fmt.Sprintf(", level-%d scratch %d B/team + %d B/thread", lv, sc.Team, sc.Thread)
-			}
-		}
-		return s
-	}
-	return fmt.Sprintf("range [%d, %d)", l.Begin, l.End)
-}
+func policyString(l *execspace.Launch) string { return devlaunch.Policy(l) }
 
 // checkArgs is a cheap sanity check of the argument slots: their count, and that each view has a
 // device address. With GOKKOS_CUDA_CHECK=1 it also asks the driver whether each view address is
 // device memory. The caller has entered.
 func checkArgs(k *abi.KernelSpec, args []uint64) error {
-	want := 0
-	for _, p := range k.Params {
-		want += p.Kind.Slots()
-	}
-	if len(args) != want {
-		return fmt.Errorf("kernel takes %d argument slots, the launch passes %d", want, len(args))
-	}
-	i := 0
-	for _, p := range k.Params {
-		if p.Kind == abi.KindView1D || p.Kind == abi.KindView2D {
-			addr, n := args[i], args[i+1]
-			if p.Kind == abi.KindView2D {
-				n *= args[i+2]
+	var check func(addr uint64) error
+	if checkPointers {
+		check = func(addr uint64) error {
+			if !isDevicePointer(uintptr(addr)) {
+				return fmt.Errorf("address %#x is not device memory of this context", addr)
 			}
-			if addr == 0 && n > 0 {
-				return fmt.Errorf("kernel field %s: view of %d elements has no device address (a host view, or a freed one)", p.Name, n)
-			}
-			if checkPointers && n > 0 && !isDevicePointer(uintptr(addr)) {
-				return fmt.Errorf("kernel field %s: address %#x is not device memory of this context", p.Name, addr)
-			}
+			return nil
 		}
-		i += p.Kind.Slots()
 	}
-	return nil
+	return devlaunch.CheckArgs(k, args, check)
 }
 
 func (x *launcher) fn(name string) (*function, error) { return x.m.function(x.k, name) }
@@ -273,7 +240,7 @@ func (x *launcher) run(f *function, grid int, block [3]int, shared int, slots []
 	return nil
 }
 
-func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
+func ceilDiv(a, b int64) int64 { return devlaunch.CeilDiv(a, b) }
 
 // rangeGrid returns the block choice and grid for a range-like launch of f over n iterations.
 func (x *launcher) rangeGrid(f *function, n int64) (blockChoice, int, error) {
@@ -281,8 +248,7 @@ func (x *launcher) rangeGrid(f *function, n int64) (blockChoice, int, error) {
 	if err != nil {
 		return c, 0, err
 	}
-	grid := int(min(max(ceilDiv(n, int64(c.threads)), 1), int64(x.d.sms*c.perSM)))
-	return c, grid, nil
+	return c, devlaunch.RangeGrid(x.d.shape(), devlaunch.Block{Threads: c.threads, PerSM: c.perSM}, n), nil
 }
 
 func (x *launcher) rangeFor() error {
@@ -333,85 +299,15 @@ func (t *team) release(d *device) {
 }
 
 // teamShape resolves the team size, vector length, shared memory and grid of a team launch of f
-// and reserves level-1 scratch. On success the caller must call release.
+// (devlaunch.TeamShape) and reserves level-1 scratch. On success the caller must call release.
 func (x *launcher) teamShape(f *function) (*team, error) {
-	d, l, k := x.d, x.l, x.k
-	t := &team{league: l.League, vector: l.VectorLength}
-	if t.league < 0 {
-		return nil, fmt.Errorf("negative league size %d", t.league)
-	}
-	switch {
-	case t.vector == execspace.Auto || t.vector == 0:
-		t.vector = 1
-	case t.vector < 1 || t.vector > d.warp || bits.OnesCount(uint(t.vector)) != 1:
-		return nil, fmt.Errorf("vector length %d; want a power of two up to the warp size %d", t.vector, d.warp)
-	}
-	for lv, sc := range l.Scratch {
-		if sc.Team < 0 || sc.Thread < 0 {
-			return nil, fmt.Errorf("negative level-%d scratch request (%d B per team, %d B per thread)", lv, sc.Team, sc.Thread)
-		}
-	}
-	sharedFor := func(size int) int {
-		return align16(k.SharedPerThread*size*t.vector) + l.Scratch[0].Team + l.Scratch[0].Thread*size
-	}
-	room := d.sharedOptin - f.staticShared
-	if l.TeamSize == execspace.Auto {
-		best := blockChoice{}
-		step := max(1, d.warp/t.vector)
-		top := min(f.maxThreads, 256) / t.vector
-		top -= top % step
-		for size := top; size >= step; size -= step {
-			sh := sharedFor(size)
-			if sh > room {
-				continue
-			}
-			if err := f.ensureShared(sh); err != nil {
-				return nil, err
-			}
-			n, err := occupancy(f.f, size*t.vector, sh)
-			if err != nil {
-				return nil, err
-			}
-			if n*size > best.threads*best.perSM {
-				best = blockChoice{size, n}
-			}
-		}
-		if best.threads == 0 {
-			return nil, fmt.Errorf("no team size fits: even %d threads need %d B of dynamic shared memory, and the device allows %d B per block beside the entry's %d B of static shared memory", step*t.vector, sharedFor(step), room, f.staticShared)
-		}
-		t.size = best.threads
-	} else {
-		t.size = l.TeamSize
-		if t.size < 1 {
-			return nil, fmt.Errorf("team size %d; want a positive size or Auto", t.size)
-		}
-	}
-	threads := t.size * t.vector
-	if threads > f.maxThreads {
-		return nil, fmt.Errorf("team of %d×%d = %d threads exceeds entry %s's limit of %d threads per block (%d registers per thread)", t.size, t.vector, threads, f.name, f.maxThreads, f.regs)
-	}
-	t.shared = sharedFor(t.size)
-	if t.shared > room {
-		return nil, fmt.Errorf("dynamic shared memory of %d B per team (%d B kernel + %d B level-0 team scratch + %d B × %d members level-0 thread scratch) exceeds the device's %d B per block beside the entry's %d B of static shared memory",
-			t.shared, align16(k.SharedPerThread*threads), l.Scratch[0].Team, l.Scratch[0].Thread, t.size, room, f.staticShared)
-	}
-	if err := f.ensureShared(t.shared); err != nil {
-		return nil, err
-	}
-	perSM, err := occupancy(f.f, threads, t.shared)
+	d := x.d
+	s, err := devlaunch.TeamShape(d.shape(), f.shape(), x.k, x.l)
 	if err != nil {
 		return nil, err
 	}
-	if perSM == 0 {
-		return nil, fmt.Errorf("a block of %d threads with %d B of dynamic shared memory does not fit on a multiprocessor (%d registers per thread)", threads, t.shared, f.regs)
-	}
-	t.grid = min(max(t.league, 1), d.sms*perSM)
-	t.s1Per = int64(l.Scratch[1].Team) + int64(t.size)*int64(l.Scratch[1].Thread)
+	t := &team{league: s.League, size: s.Size, vector: s.Vector, grid: s.Grid, shared: s.Shared, s1Per: s.Level1}
 	if t.s1Per > 0 {
-		if t.s1Per > d.level1Budget {
-			return nil, fmt.Errorf("level-1 scratch of %d B per team exceeds the limit of %d B", t.s1Per, d.level1Budget)
-		}
-		t.grid = int(min(int64(t.grid), max(1, d.level1Budget/t.s1Per)))
 		need := int64(t.grid) * t.s1Per
 		for {
 			d.scratchMu.RLock()
@@ -458,15 +354,9 @@ func (x *launcher) teamFor() error {
 	return x.finish()
 }
 
-// oneBlock returns the block size of the single-block entries (reduce Final, scan Mid): 256
-// threads, or f's limit rounded down to the warp size.
-func (x *launcher) oneBlock(f *function) int {
-	b := min(256, f.maxThreads)
-	if b >= x.d.warp {
-		b -= b % x.d.warp
-	}
-	return b
-}
+// oneBlock returns the block size of the single-block entries (reduce Final, scan Mid):
+// devlaunch.OneBlock.
+func (x *launcher) oneBlock(f *function) int { return devlaunch.OneBlock(x.d.shape(), f.shape()) }
 
 // partials reserves the partials buffer for count values plus one result slot and returns the
 // addresses of both. The caller holds d.multiMu and has entered.
@@ -574,10 +464,8 @@ func (x *launcher) scan() error {
 	if err != nil {
 		return err
 	}
-	if c.threads > down.maxThreads {
-		c.threads = down.maxThreads - down.maxThreads%d.warp
-		grid = int(min(max(ceilDiv(l.End-l.Begin, int64(c.threads)), 1), int64(grid)))
-	}
+	sb, grid := devlaunch.ScanBlock(d.shape(), devlaunch.Block{Threads: c.threads, PerSM: c.perSM}, grid, down.shape(), l.End-l.Begin)
+	c.threads = sb.Threads
 	block, shared := [3]int{c.threads, 1, 1}, align16(k.SharedPerThread*c.threads)
 	mb := x.oneBlock(mid)
 	d.multiMu.Lock()

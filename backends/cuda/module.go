@@ -12,6 +12,7 @@ import (
 	"gorgonia.org/cu"
 
 	"github.com/gokkos/gokkos/execspace/abi"
+	"github.com/gokkos/gokkos/internal/devlaunch"
 )
 
 // JITError is the error of a kernel whose PTX the driver could not compile or link. Log holds
@@ -160,10 +161,9 @@ func (f *function) ensureShared(bytes int) error {
 	return nil
 }
 
-// rangeBlock returns the block size for a range-like launch of f: among multiples of the warp
-// size up to 256 (and f's limit), the one with the most resident threads per multiprocessor,
-// the largest on ties, with sharedPerThread bytes of dynamic shared memory per thread. The
-// choice is cached. The caller has entered.
+// rangeBlock returns the block size for a range-like launch of f with sharedPerThread bytes of
+// dynamic shared memory per thread (devlaunch.RangeBlock). The choice is cached. The caller has
+// entered.
 func (d *device) rangeBlock(f *function, sharedPerThread int) (blockChoice, error) {
 	f.mu.Lock()
 	c, ok := f.blocks[sharedPerThread]
@@ -171,31 +171,32 @@ func (d *device) rangeBlock(f *function, sharedPerThread int) (blockChoice, erro
 	if ok {
 		return c, nil
 	}
-	limit := min(f.maxThreads, 256)
-	best := blockChoice{}
-	for t := limit - limit%d.warp; t >= d.warp; t -= d.warp {
-		smem := align16(sharedPerThread * t)
-		if smem+f.staticShared > d.sharedOptin {
-			continue
-		}
-		if err := f.ensureShared(smem); err != nil {
-			return c, err
-		}
-		n, err := occupancy(f.f, t, smem)
-		if err != nil {
-			return c, err
-		}
-		if n*t > best.threads*best.perSM {
-			best = blockChoice{t, n}
-		}
+	b, err := devlaunch.RangeBlock(d.shape(), f.shape(), sharedPerThread)
+	if err != nil {
+		return c, fmt.Errorf("cuda: %w", err)
 	}
-	if best.threads == 0 {
-		return best, fmt.Errorf("cuda: entry %s fits no block of %d to %d threads (%d registers, %d B static shared, %d B shared per thread)", f.name, d.warp, limit, f.regs, f.staticShared, sharedPerThread)
-	}
+	c = blockChoice{b.Threads, b.PerSM}
 	f.mu.Lock()
-	f.blocks[sharedPerThread] = best
+	f.blocks[sharedPerThread] = c
 	f.mu.Unlock()
-	return best, nil
+	return c, nil
 }
 
-func align16(n int) int { return (n + 15) &^ 15 }
+// shape returns what devlaunch needs to know of the device.
+func (d *device) shape() devlaunch.Device {
+	return devlaunch.Device{Warp: d.warp, SMs: d.sms, SharedOptin: d.sharedOptin, Level1Budget: d.level1Budget}
+}
+
+// shape returns what devlaunch needs to know of the entry: its limits, and its occupancy from
+// the driver after raising its dynamic shared memory limit as needed. The caller has entered.
+func (f *function) shape() devlaunch.Entry {
+	return devlaunch.Entry{Name: f.name, MaxThreads: f.maxThreads, StaticShared: f.staticShared, Regs: f.regs,
+		Occupancy: func(threads, shared int) (int, error) {
+			if err := f.ensureShared(shared); err != nil {
+				return 0, err
+			}
+			return occupancy(f.f, threads, shared)
+		}}
+}
+
+func align16(n int) int { return devlaunch.Align16(n) }

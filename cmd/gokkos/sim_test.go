@@ -4,13 +4,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os/exec"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
-	"unsafe"
 
 	"github.com/gokkos/gokkos/algorithms/bfs"
 	"github.com/gokkos/gokkos/algorithms/coloring"
@@ -19,168 +16,62 @@ import (
 	"github.com/gokkos/gokkos/algorithms/frontier/frontiertest"
 	"github.com/gokkos/gokkos/algorithms/graph"
 	"github.com/gokkos/gokkos/algorithms/sssp"
+	"github.com/gokkos/gokkos/backends/sim"
 	"github.com/gokkos/gokkos/execspace"
 	"github.com/gokkos/gokkos/execspace/abi"
-	"github.com/gokkos/gokkos/kernelc/frontend"
-	"github.com/gokkos/gokkos/kernelc/interp"
-	"github.com/gokkos/gokkos/kernelc/ir"
-	"github.com/gokkos/gokkos/views"
 )
 
-// This file runs the graph algorithms on a simulated device: an execution space whose memory
-// the host cannot address and whose launches run the translated IR of each kernel in the IR
-// interpreter, with the device's launch semantics (teams of many threads with real barriers,
-// team scans and broadcasts, per-block reductions). It exercises the device paths of the
-// frontier template (team-sized flushes, one thread per vertex in pull steps, the device
-// tuning) that host spaces, whose teams have one member, never take, and checks their
-// results against the host's.
+// This file runs the graph algorithms on the simulated device (backends/sim): an execution
+// space whose memory the host cannot address and whose launches run each kernel's generated PTX
+// in the PTX simulator, with the GPU's launch semantics (teams of many threads with real
+// barriers, team scans and broadcasts, per-block reductions). It exercises the device paths of
+// the frontier template (team-sized flushes, one thread per vertex in pull steps, the device
+// tuning) that host spaces, whose teams have one member, never take, and checks their results
+// against the host's.
 
-// simMemory is device memory backed by interpreter regions.
-type simMemory struct {
-	mu   sync.Mutex
-	mem  *interp.Memory
-	bufs []simBuf // sorted by address
-}
-
-type simBuf struct {
-	addr uintptr
-	data []byte
-}
-
-func (m *simMemory) Name() string         { return "Sim" }
-func (m *simMemory) HostAccessible() bool { return false }
-
-func (m *simMemory) Alloc(label string, bytes int64) (uintptr, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	buf := make([]uint64, (bytes+7)/8+1)
-	data := unsafe.Slice((*byte)(unsafe.Pointer(&buf[0])), len(buf)*8)
-	addr := uintptr(unsafe.Pointer(&buf[0]))
-	m.mem.Add(unsafe.Pointer(&buf[0]), uintptr(len(data)))
-	m.mem.Keep(buf)
-	i := sort.Search(len(m.bufs), func(i int) bool { return m.bufs[i].addr > addr })
-	m.bufs = slices.Insert(m.bufs, i, simBuf{addr, data})
-	return addr, nil
-}
-
-func (m *simMemory) Free(addr uintptr, bytes int64) {} // regions stay registered
-
-// bytesAt returns the n bytes at device address addr.
-func (m *simMemory) bytesAt(addr uintptr, n int64) []byte {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	i := sort.Search(len(m.bufs), func(i int) bool { return m.bufs[i].addr > addr }) - 1
-	if i < 0 || addr+uintptr(n) > m.bufs[i].addr+uintptr(len(m.bufs[i].data)) {
-		panic(fmt.Sprintf("sim: %d bytes at %#x outside every allocation", n, addr))
-	}
-	off := addr - m.bufs[i].addr
-	return m.bufs[i].data[off : off+uintptr(n)]
-}
-
-func (m *simMemory) CopyToDevice(dst uintptr, src unsafe.Pointer, bytes int64) error {
-	copy(m.bytesAt(dst, bytes), unsafe.Slice((*byte)(src), bytes))
-	return nil
-}
-
-func (m *simMemory) CopyToHost(dst unsafe.Pointer, src uintptr, bytes int64) error {
-	copy(unsafe.Slice((*byte)(dst), bytes), m.bytesAt(src, bytes))
-	return nil
-}
-
-func (m *simMemory) CopyWithin(dst, src uintptr, bytes int64) error {
-	copy(m.bytesAt(dst, bytes), m.bytesAt(src, bytes))
-	return nil
-}
-
-func (m *simMemory) Fill(dst uintptr, elemSize int, bits uint64, count int64) error {
-	b := m.bytesAt(dst, int64(elemSize)*count)
-	for i := int64(0); i < count; i++ {
-		for j := 0; j < elemSize; j++ {
-			b[int(i)*elemSize+j] = byte(bits >> (8 * j))
-		}
-	}
-	return nil
-}
-
-// simSpace is the simulated device.
+// simSpace is the sim space, counting each kernel's launches that run more than one thread per
+// team, and reporting the tuning hints of a smaller device: teams of at most 64 threads (fewer
+// simulated threads) and a 4 KiB cache (edge-list SSSP splits even small graphs into segments).
 type simSpace struct {
-	mem     *simMemory
-	kernels map[string]*ir.Kernel
-	info    execspace.Info
+	*sim.Space
 
 	mu       sync.Mutex
 	launches map[string]int // kernel name → launches with more than one thread per team
 }
 
-func (s *simSpace) Name() string              { return "sim" }
-func (s *simSpace) Concurrency() int          { return s.info.Units * s.info.MaxBlockSize }
-func (s *simSpace) Memory() views.MemorySpace { return s.mem }
-func (s *simSpace) Info() execspace.Info      { return s.info }
-func (s *simSpace) Fence(label string) error  { return nil }
-func (s *simSpace) Close() error              { return nil }
-func (s *simSpace) Config() string            { return "simulated device (IR interpreter)" }
-
-func (s *simSpace) Launch(l *execspace.Launch) error {
-	k := s.kernels[l.Kernel.Name]
-	if k == nil {
-		return fmt.Errorf("sim: no IR for kernel %s", l.Kernel.Name)
-	}
-	cfg := interp.Config{Begin: l.Begin, End: l.End, Blocks: 3, Threads: 32, League: l.League, TeamSize: l.TeamSize,
-		VectorLength: l.VectorLength, Scratch: l.Scratch, Op: l.Op}
-	if cfg.TeamSize == execspace.Auto {
-		cfg.TeamSize = 32
-	}
-	if cfg.VectorLength == execspace.Auto {
-		cfg.VectorLength = 1
-	}
-	if cfg.TeamSize > 1 || k.Form == abi.FormRange || k.Form == abi.FormReduce || k.Form == abi.FormScan {
-		s.mu.Lock()
-		s.launches[k.Name]++
-		s.mu.Unlock()
-	}
-	res, err := interp.Run(k, l.Args, s.mem.mem, cfg)
-	if err != nil {
-		return fmt.Errorf("%s: %w", l.Label, err)
-	}
-	if l.Result != nil {
-		*(*uint64)(l.Result) = res.Val
-		if l.Kernel.Value.SlotBytes() == 16 {
-			*(*uint64)(unsafe.Add(l.Result, 8)) = res.Loc
-		}
-	}
-	return nil
+// Info returns the sim space's Info with the smaller device's team and cache sizes.
+func (s *simSpace) Info() execspace.Info {
+	info := s.Space.Info()
+	info.MaxTeamSize, info.MaxBlockSize, info.CacheBytes = 64, 64, 1<<12
+	return info
 }
 
-var simKernels = sync.OnceValues(func() (map[string]*ir.Kernel, error) {
-	m := map[string]*ir.Kernel{}
-	for _, dir := range []string{"dgraph", "frontier", "bfs", "coloring", "sssp"} {
-		res, err := frontend.Load(frontend.Config{Dir: "../../algorithms/" + dir})
-		if err != nil {
-			return nil, err
+// Launch counts the launch and runs it on the sim space.
+func (s *simSpace) Launch(l *execspace.Launch) error {
+	switch l.Kernel.Form {
+	case abi.FormTeam, abi.FormTeamReduce:
+		if l.TeamSize != execspace.Auto && l.TeamSize <= 1 {
+			break
 		}
-		if len(res.Errors) > 0 {
-			return nil, fmt.Errorf("%s: %v", dir, res.Errors)
-		}
-		for _, k := range res.Kernels {
-			m[k.IR.Name] = k.IR
-		}
+		fallthrough
+	default:
+		s.mu.Lock()
+		s.launches[l.Kernel.Name]++
+		s.mu.Unlock()
 	}
-	return m, nil
-})
+	return s.Space.Launch(l)
+}
 
 func newSim(t *testing.T) *simSpace {
 	if testing.Short() {
-		t.Skip("loads and interprets the algorithms' kernels")
+		t.Skip("simulates the algorithms' kernels")
 	}
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("loading the kernels' source needs the go tool")
-	}
-	ks, err := simKernels()
+	s, err := sim.New(execspace.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &simSpace{mem: &simMemory{mem: &interp.Memory{}}, kernels: ks, launches: map[string]int{},
-		info: execspace.Info{Device: true, Units: 2, WarpSize: 32, MaxTeamSize: 64, MaxBlockSize: 64, CacheBytes: 1 << 12}}
+	t.Cleanup(func() { s.Close() })
+	return &simSpace{Space: s, launches: map[string]int{}}
 }
 
 // simGraphs are small graphs of the test set, with weights.
@@ -229,14 +120,14 @@ func checkDeviceBuild(t *testing.T, space execspace.Space, el *graph.EdgeList, o
 }
 
 func TestSimulatedDevice(t *testing.T) {
-	sim := newSim(t)
+	dev := newSim(t)
 	defer func() {
 		// Every kernel of the template must have run with device-sized teams.
 		for _, name := range []string{"PushThread[bfs.visit]", "PushTeam[bfs.visit]", "PushLocal[bfs.visit]", "PushGlobal[bfs.visit]",
 			"PullStep[bfs.visit]", "frontier.Classify", "PushLocal[sssp.relax]", "PullStep[coloring.propagate]", "sssp.relaxEdges",
 			"dgraph.sortHubs", "dgraph.unmatchedHubs"} {
 			found := false
-			for k, n := range sim.launches {
+			for k, n := range dev.launches {
 				found = found || (n > 0 && strings.HasSuffix(k, name))
 			}
 			if !found && !t.Failed() {
@@ -268,11 +159,11 @@ func TestSimulatedDevice(t *testing.T) {
 			el.W[i], el.W[j] = el.W[j], el.W[i]
 		}
 		for _, opt := range []graph.BuildOptions{{}, {Symmetrize: true}, {Dedup: true}} {
-			checkDeviceBuild(t, sim, el, opt)
+			checkDeviceBuild(t, dev, el, opt)
 		}
 	})
 	for _, tc := range simGraphs() {
-		dg, err := dgraph.New(sim, tc.Graph)
+		dg, err := dgraph.New(dev, tc.Graph)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -283,7 +174,7 @@ func TestSimulatedDevice(t *testing.T) {
 		t.Run(tc.Name+"/dgraph", func(t *testing.T) {
 			el := tc.Graph.EdgeList()
 			for _, opt := range []graph.BuildOptions{{}, {Symmetrize: true, Dedup: true}} {
-				checkDeviceBuild(t, sim, el, opt)
+				checkDeviceBuild(t, dev, el, opt)
 			}
 		})
 		for _, root := range tc.Roots {

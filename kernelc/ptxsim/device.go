@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"sort"
 )
 
 // Address layout of the simulated device. Global memory addresses start at GlobalBase; the
@@ -14,21 +15,97 @@ const (
 	sharedStart  = 16 // first shared-space address handed out
 )
 
-// Device is simulated device memory: one global heap.
+// Device is simulated device memory: one global heap, from which Alloc hands out blocks that
+// Free returns for reuse. A Device is not safe for concurrent use; callers that share one
+// serialize their calls (and launches of the programs loaded on it).
 type Device struct {
-	mem []byte
+	mem  []byte
+	live map[uint64]int // offset → size of each allocated block
+	free []span         // free blocks below len(mem), by offset, never adjacent
+	used int
 }
+
+// span is a free block of the heap.
+type span struct{ off, size int }
 
 // NewDevice returns a device with an empty global heap.
-func NewDevice() *Device { return &Device{} }
+func NewDevice() *Device { return &Device{live: map[uint64]int{}} }
 
-// Alloc returns the address of n zero bytes of global memory, 256-byte aligned.
+// Alloc returns the address of n zero bytes of global memory, 256-byte aligned. It reuses
+// freed blocks first-fit and grows the heap otherwise; the cost is the zeroing, plus a copy of
+// the heap when it grows past its capacity.
 func (d *Device) Alloc(n int) uint64 {
-	start := (len(d.mem) + 255) &^ 255
-	need := start + n + 8 // a guard so that narrow accesses near the end stay in range
-	d.mem = append(d.mem, make([]byte, need-len(d.mem))...)
-	return GlobalBase + uint64(start)
+	if d.live == nil {
+		d.live = map[uint64]int{}
+	}
+	size := (n + 8 + 255) &^ 255 // a guard so that narrow accesses near the end stay in range
+	off := -1
+	for i, f := range d.free {
+		if f.size >= size {
+			off = f.off
+			if f.size == size {
+				d.free = append(d.free[:i], d.free[i+1:]...)
+			} else {
+				d.free[i] = span{f.off + size, f.size - size}
+			}
+			clear(d.mem[off : off+size])
+			break
+		}
+	}
+	if off < 0 {
+		off = (len(d.mem) + 255) &^ 255
+		if k := len(d.free); k > 0 && d.free[k-1].off+d.free[k-1].size == len(d.mem) {
+			off = d.free[k-1].off
+			d.free = d.free[:k-1]
+		}
+		end := off + size
+		if end > cap(d.mem) {
+			grown := make([]byte, end, max(end, 2*cap(d.mem)))
+			copy(grown, d.mem[:off])
+			d.mem = grown
+		} else {
+			d.mem = d.mem[:end]
+			clear(d.mem[off:end])
+		}
+	}
+	d.live[uint64(off)] = size
+	d.used += size
+	return GlobalBase + uint64(off)
 }
+
+// Free returns the block at addr, which Alloc returned, for reuse. Freeing an address that is
+// not a live block is an error. The memory stays addressable: the simulator does not catch
+// accesses to freed blocks.
+func (d *Device) Free(addr uint64) error {
+	off := addr - GlobalBase
+	size, ok := d.live[off]
+	if addr < GlobalBase || !ok {
+		return fmt.Errorf("sim: Free of %#x, which is not an allocated block", addr)
+	}
+	delete(d.live, off)
+	d.used -= size
+	f := span{int(off), size}
+	i := sort.Search(len(d.free), func(i int) bool { return d.free[i].off > f.off })
+	if i < len(d.free) && f.off+f.size == d.free[i].off {
+		f.size += d.free[i].size
+		d.free = append(d.free[:i], d.free[i+1:]...)
+	}
+	if i > 0 && d.free[i-1].off+d.free[i-1].size == f.off {
+		d.free[i-1].size += f.size
+		return nil
+	}
+	d.free = append(d.free, span{})
+	copy(d.free[i+1:], d.free[i:])
+	d.free[i] = f
+	return nil
+}
+
+// Used returns the bytes of the live blocks, each rounded up to 256 bytes with its guard.
+func (d *Device) Used() int { return d.used }
+
+// Span returns the n bytes of global memory at addr themselves, or an error when they are not
+// all inside the heap. The slice is valid until the next Alloc.
+func (d *Device) Span(addr uint64, n int) ([]byte, error) { return d.slice(addr, n) }
 
 func (d *Device) slice(addr uint64, n int) ([]byte, error) {
 	if addr < GlobalBase || addr-GlobalBase+uint64(n) > uint64(len(d.mem)) {

@@ -16,7 +16,18 @@ type Program struct {
 	staticShared int
 	dynSym       string
 	// Limit bounds the instructions one thread may execute per launch (0: 1e8).
-	Limit int64
+	Limit    int64
+	cache    runCache
+	executed int64
+}
+
+// runCache holds a launch's threads, registers and shared memory for the next launch.
+type runCache struct {
+	ths     []thread
+	roots   []frame
+	threads []*thread
+	regs    []uint64
+	shared  []byte
 }
 
 // Load places the module's global variables in d's memory.
@@ -46,6 +57,16 @@ func Load(d *Device, m *Module) *Program {
 	return p
 }
 
+// HasEntry reports whether the module has a kernel entry (.entry) called name.
+func (p *Program) HasEntry(name string) bool {
+	f := p.m.funcs[name]
+	return f != nil && f.entry
+}
+
+// StaticShared returns the bytes of shared memory every block of the module's entries uses
+// before its dynamic shared memory: the module's .shared variables, 16-byte aligned.
+func (p *Program) StaticShared() int { return p.staticShared }
+
 // Launch describes one kernel launch.
 type Launch struct {
 	Entry string
@@ -57,7 +78,8 @@ type Launch struct {
 	Params []uint64
 }
 
-// Run executes the launch, block after block.
+// Run executes the launch, block after block. A Program runs one launch at a time: Run is not
+// safe for concurrent use (nor is the Device, which launches write).
 func (p *Program) Run(l Launch) error {
 	f := p.m.funcs[l.Entry]
 	if f == nil || !f.entry {
@@ -69,25 +91,54 @@ func (p *Program) Run(l Launch) error {
 	if l.Block[1] == 0 {
 		l.Block[1] = 1
 	}
-	params := map[string]uint64{}
-	for i, n := range f.params {
-		params[n] = l.Params[i]
+	// One block's threads, reused by every block of the launch and kept for the next launch.
+	n := l.Block[0] * l.Block[1]
+	c := &p.cache
+	if cap(c.threads) < n {
+		c.ths, c.roots, c.threads = make([]thread, n), make([]frame, n), make([]*thread, n)
+	}
+	if cap(c.regs) < n*f.nregs {
+		c.regs = make([]uint64, n*f.nregs)
+	}
+	if cap(c.shared) < p.staticShared+l.Shared+8 {
+		c.shared = make([]byte, p.staticShared+l.Shared+8)
+	}
+	ths, roots, regs := c.ths[:n], c.roots[:n], c.regs[:n*f.nregs]
+	blk := &block{p: p, nctaid: l.Grid, ntid: l.Block, params: l.Params[:len(f.params)],
+		shared: c.shared[:p.staticShared+l.Shared+8], threads: c.threads[:n]}
+	clear(blk.shared)
+	clear(regs)
+	for t := range ths {
+		th := &ths[t]
+		*th = thread{b: blk, flat: t, tid: [2]int{t % l.Block[0], t / l.Block[0]}}
+		roots[t] = frame{fn: f, regs: regs[t*f.nregs : (t+1)*f.nregs : (t+1)*f.nregs]}
+		blk.threads[t] = th
 	}
 	for b := 0; b < l.Grid; b++ {
-		blk := &block{p: p, ctaid: b, nctaid: l.Grid, ntid: l.Block, params: params,
-			shared: make([]byte, p.staticShared+l.Shared+8)}
-		n := l.Block[0] * l.Block[1]
-		for t := 0; t < n; t++ {
-			th := &thread{b: blk, flat: t, tid: [2]int{t % l.Block[0], t / l.Block[0]}}
-			th.frames = []*frame{{fn: f, regs: make([]uint64, f.nregs)}}
-			blk.threads = append(blk.threads, th)
+		blk.ctaid = b
+		if b > 0 {
+			clear(blk.shared)
+			clear(regs)
 		}
-		if err := blk.run(); err != nil {
+		for t, th := range blk.threads {
+			roots[t].pc, roots[t].ret = 0, nil
+			th.frames = append(th.frames[:0], &roots[t])
+			th.state, th.steps = running, 0
+		}
+		err := blk.run()
+		for _, th := range blk.threads {
+			p.executed += th.steps
+		}
+		if err != nil {
 			return fmt.Errorf("sim: %s block %d: %w", l.Entry, b, err)
 		}
 	}
 	return nil
 }
+
+// Executed returns the number of instructions the threads of p's launches have executed (those
+// skipped by a false guard included).
+func (p *Program) Executed() int64 { return p.executed }
 
 type block struct {
 	p       *Program
@@ -96,7 +147,7 @@ type block struct {
 	ntid    [2]int
 	shared  []byte
 	threads []*thread
-	params  map[string]uint64
+	params  []uint64 // the entry's parameters, in order
 }
 
 const (
@@ -392,7 +443,7 @@ func (th *thread) special(name string) uint64 {
 }
 
 // get reads an operand's raw bits.
-func (th *thread) get(fr *frame, o operand) uint64 {
+func (th *thread) get(fr *frame, o *operand) uint64 {
 	switch o.kind {
 	case oReg:
 		return fr.regs[o.reg]
@@ -401,18 +452,24 @@ func (th *thread) get(fr *frame, o operand) uint64 {
 	case oSpecial:
 		return th.special(o.sym)
 	case oSym:
-		if a, ok := th.b.p.globalAddr[o.sym]; ok {
-			return a
-		}
-		if a, ok := th.b.p.sharedAddr[o.sym]; ok {
-			return a
-		}
+		return th.symAddr(o.sym)
 	}
 	panic(fmt.Sprintf("sim: cannot read operand %+v", o))
 }
 
+// symAddr returns the address of the module variable sym.
+func (th *thread) symAddr(sym string) uint64 {
+	if a, ok := th.b.p.globalAddr[sym]; ok {
+		return a
+	}
+	if a, ok := th.b.p.sharedAddr[sym]; ok {
+		return a
+	}
+	panic(fmt.Sprintf("sim: no variable %s", sym))
+}
+
 // getF reads a float operand of width w as float64.
-func (th *thread) getF(fr *frame, o operand, w int) float64 {
+func (th *thread) getF(fr *frame, o *operand, w int) float64 {
 	v := th.get(fr, o)
 	if w == 32 {
 		return float64(math.Float32frombits(uint32(v)))
@@ -427,7 +484,7 @@ func putF(x float64, w int) uint64 {
 	return math.Float64bits(x)
 }
 
-func (th *thread) set(fr *frame, o operand, v uint64, w int) {
+func (th *thread) set(fr *frame, o *operand, v uint64, w int) {
 	if o.kind == oSink {
 		return
 	}

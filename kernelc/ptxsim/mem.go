@@ -43,27 +43,26 @@ func (th *thread) memAt(sp string, addr uint64, n int) ([]byte, error) {
 
 // address computes a memory operand's address (for param space, the parameter's value is
 // returned with ok=false instead).
-func (th *thread) address(fr *frame, o operand) uint64 {
+func (th *thread) address(fr *frame, o *operand) uint64 {
 	if o.reg >= 0 {
 		return fr.regs[o.reg] + uint64(o.off)
 	}
-	return th.get(fr, operand{kind: oSym, sym: o.sym}) + uint64(o.off)
+	return th.symAddr(o.sym) + uint64(o.off)
 }
 
 func (th *thread) ld(fr *frame, in *inst) error {
 	a := in.args
-	t := lastType(in.mods)
+	t := in.typ
 	n := t.width / 8
-	sp := space(in.mods)
+	sp := in.space
 	var raw uint64
 	if sp == "param" {
-		v, ok := th.b.params[a[1].sym]
-		if !ok {
+		if a[1].param < 0 || a[1].param >= len(th.b.params) {
 			return fmt.Errorf("no parameter %s", a[1].sym)
 		}
-		raw = v >> (8 * uint(a[1].off))
+		raw = th.b.params[a[1].param] >> (8 * uint(a[1].off))
 	} else {
-		b, err := th.memAt(sp, th.address(fr, a[1]), n)
+		b, err := th.memAt(sp, th.address(fr, &a[1]), n)
 		if err != nil {
 			return err
 		}
@@ -77,32 +76,32 @@ func (th *thread) ld(fr *frame, in *inst) error {
 		}
 		w = 32
 	}
-	th.set(fr, a[0], raw, w)
+	th.set(fr, &a[0], raw, w)
 	return nil
 }
 
 func (th *thread) st(fr *frame, in *inst) error {
 	a := in.args
-	t := lastType(in.mods)
+	t := in.typ
 	n := t.width / 8
-	b, err := th.memAt(space(in.mods), th.address(fr, a[0]), n)
+	b, err := th.memAt(in.space, th.address(fr, &a[0]), n)
 	if err != nil {
 		return err
 	}
-	putBits(b, n, th.get(fr, a[1]))
+	putBits(b, n, th.get(fr, &a[1]))
 	return nil
 }
 
 func (th *thread) atom(fr *frame, in *inst) error {
 	a := in.args
-	t := lastType(in.mods)
+	t := in.typ
 	n := t.width / 8
-	b, err := th.memAt(space(in.mods), th.address(fr, a[1]), n)
+	b, err := th.memAt(in.space, th.address(fr, &a[1]), n)
 	if err != nil {
 		return err
 	}
 	old := getBits(b, n)
-	x := th.get(fr, a[2]) & mask(t.width)
+	x := th.get(fr, &a[2]) & mask(t.width)
 	var nv uint64
 	op := ""
 	for _, m := range in.mods {
@@ -142,12 +141,12 @@ func (th *thread) atom(fr *frame, in *inst) error {
 	case "cas":
 		nv = old
 		if old == x {
-			nv = th.get(fr, a[3])
+			nv = th.get(fr, &a[3])
 		}
 	default:
 		return fmt.Errorf("unsupported atomic operation")
 	}
 	putBits(b, n, nv&mask(t.width))
-	th.set(fr, a[0], old, max(t.width, 32))
+	th.set(fr, &a[0], old, max(t.width, 32))
 	return nil
 }

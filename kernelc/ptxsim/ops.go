@@ -8,47 +8,47 @@ import (
 
 func (th *thread) exec(fr *frame, in *inst) error {
 	a := in.args
-	switch in.op {
-	case "mov":
+	switch in.code {
+	case opMov:
 		return th.mov(fr, in)
-	case "add", "sub", "mul", "mad", "div", "rem", "min", "max", "and", "or", "xor", "shl", "shr", "fma":
+	case opAdd, opSub, opMul, opMad, opDiv, opRem, opMin, opMax, opAnd, opOr, opXor, opShl, opShr, opFma:
 		return th.arith(fr, in)
-	case "neg", "not", "abs", "sqrt", "popc", "clz", "brev", "cnot":
+	case opNeg, opNot, opAbs, opSqrt, opPopc, opClz, opBrev, opCnot:
 		return th.unary(fr, in)
-	case "setp":
+	case opSetp:
 		return th.setp(fr, in)
-	case "selp":
-		t := lastType(in.mods)
-		c := th.get(fr, a[3]) != 0
-		v := th.get(fr, a[2])
+	case opSelp:
+		t := in.typ
+		c := th.get(fr, &a[3]) != 0
+		v := th.get(fr, &a[2])
 		if c {
-			v = th.get(fr, a[1])
+			v = th.get(fr, &a[1])
 		}
-		th.set(fr, a[0], v&mask(t.width), t.width)
-	case "cvt":
+		th.set(fr, &a[0], v&mask(t.width), t.width)
+	case opCvt:
 		return th.cvt(fr, in)
-	case "cvta":
-		v := th.get(fr, a[1])
+	case opCvta:
+		v := th.get(fr, &a[1])
 		switch {
 		case hasMod(in.mods, "to") && hasMod(in.mods, "shared"):
 			v -= SharedWindow
 		case hasMod(in.mods, "shared"):
 			v += SharedWindow
 		}
-		th.set(fr, a[0], v, 64)
-	case "prmt":
-		x, y := uint32(th.get(fr, a[1])), uint32(th.get(fr, a[2]))
-		sel := uint32(th.get(fr, a[3]))
+		th.set(fr, &a[0], v, 64)
+	case opPrmt:
+		x, y := uint32(th.get(fr, &a[1])), uint32(th.get(fr, &a[2]))
+		sel := uint32(th.get(fr, &a[3]))
 		src := uint64(x) | uint64(y)<<32
 		var r uint32
 		for i := 0; i < 4; i++ {
 			s := (sel >> (4 * i)) & 7
 			r |= uint32(byte(src>>(8*s))) << (8 * i)
 		}
-		th.set(fr, a[0], uint64(r), 32)
-	case "shf":
-		lo, hi := uint32(th.get(fr, a[1])), uint32(th.get(fr, a[2]))
-		n := uint32(th.get(fr, a[3]))
+		th.set(fr, &a[0], uint64(r), 32)
+	case opShf:
+		lo, hi := uint32(th.get(fr, &a[1])), uint32(th.get(fr, &a[2]))
+		n := uint32(th.get(fr, &a[3]))
 		if hasMod(in.mods, "wrap") {
 			n &= 31
 		} else {
@@ -61,20 +61,19 @@ func (th *thread) exec(fr *frame, in *inst) error {
 		} else {
 			r = uint32(v >> n)
 		}
-		th.set(fr, a[0], uint64(r), 32)
-	case "ld":
+		th.set(fr, &a[0], uint64(r), 32)
+	case opLd:
 		return th.ld(fr, in)
-	case "st":
+	case opSt:
 		return th.st(fr, in)
-	case "atom":
+	case opAtom:
 		return th.atom(fr, in)
-	case "bra":
-		l, ok := fr.fn.labels[a[0].sym]
-		if !ok {
+	case opBra:
+		if a[0].target < 0 {
 			return fmt.Errorf("no label %s", a[0].sym)
 		}
-		fr.pc = l
-	case "ret":
+		fr.pc = a[0].target
+	case opRet:
 		th.frames = th.frames[:len(th.frames)-1]
 		if len(th.frames) == 0 {
 			th.state = exited
@@ -84,36 +83,36 @@ func (th *thread) exec(fr *frame, in *inst) error {
 		for i, r := range fr.fn.rets {
 			caller.regs[fr.ret[i]] = fr.regs[fr.fn.regs[r]]
 		}
-	case "exit":
+	case opExit:
 		th.frames = nil
 		th.state = exited
-	case "call":
+	case opCall:
 		f := th.b.p.m.funcs[a[1].sym]
 		if f == nil {
 			return fmt.Errorf("no function %s", a[1].sym)
 		}
 		nf := &frame{fn: f, regs: make([]uint64, f.nregs)}
 		for i, p := range f.params {
-			nf.regs[f.regs[p]] = th.get(fr, a[2].elems[i])
+			nf.regs[f.regs[p]] = th.get(fr, &a[2].elems[i])
 		}
 		for _, r := range a[0].elems {
 			nf.ret = append(nf.ret, r.reg)
 		}
 		th.frames = append(th.frames, nf)
-	case "bar":
+	case opBar:
 		th.state = atBar
-	case "shfl":
+	case opShfl:
 		th.shIn = in
-		th.shVal = th.get(fr, a[1])
-		th.shB = th.get(fr, a[2])
-		th.shC = th.get(fr, a[3])
-		th.shMask = uint32(th.get(fr, a[4]))
+		th.shVal = th.get(fr, &a[1])
+		th.shB = th.get(fr, &a[2])
+		th.shC = th.get(fr, &a[3])
+		th.shMask = uint32(th.get(fr, &a[4]))
 		lane := uint32(1) << (th.flat % 32)
 		if th.shMask&lane == 0 {
 			return fmt.Errorf("shuffle with a mask %#x that excludes the calling lane", th.shMask)
 		}
 		th.state = atShfl
-	case "trap":
+	case opTrap:
 		return fmt.Errorf("trap")
 	default:
 		return fmt.Errorf("unsupported instruction")
@@ -123,59 +122,59 @@ func (th *thread) exec(fr *frame, in *inst) error {
 
 func (th *thread) mov(fr *frame, in *inst) error {
 	a := in.args
-	t := lastType(in.mods)
+	t := in.typ
 	switch {
 	case a[0].kind == oVec: // unpack
-		v := th.get(fr, a[1])
+		v := th.get(fr, &a[1])
 		w := t.width / len(a[0].elems)
-		for i, e := range a[0].elems {
-			th.set(fr, e, (v>>(w*i))&mask(w), w)
+		for i := range a[0].elems {
+			th.set(fr, &a[0].elems[i], (v>>(w*i))&mask(w), w)
 		}
 	case a[1].kind == oVec: // pack
 		w := t.width / len(a[1].elems)
 		var v uint64
-		for i, e := range a[1].elems {
-			v |= (th.get(fr, e) & mask(w)) << (w * i)
+		for i := range a[1].elems {
+			v |= (th.get(fr, &a[1].elems[i]) & mask(w)) << (w * i)
 		}
-		th.set(fr, a[0], v, t.width)
+		th.set(fr, &a[0], v, t.width)
 	default:
-		v := th.get(fr, a[1])
+		v := th.get(fr, &a[1])
 		if a[1].kind == oImm && t.float && t.width == 32 && !a[1].fimm {
 			return fmt.Errorf("integer literal moved into f32")
 		}
-		th.set(fr, a[0], v&mask(t.width), t.width)
+		th.set(fr, &a[0], v&mask(t.width), t.width)
 	}
 	return nil
 }
 
 func (th *thread) arith(fr *frame, in *inst) error {
 	a := in.args
-	t := lastType(in.mods)
+	t := in.typ
 	w := t.width
 	if t.float {
-		x := th.getF(fr, a[1], w)
-		y := th.getF(fr, a[2], w)
+		x := th.getF(fr, &a[1], w)
+		y := th.getF(fr, &a[2], w)
 		var r float64
-		switch in.op {
-		case "add":
+		switch in.code {
+		case opAdd:
 			r = roundF(x+y, w)
-		case "sub":
+		case opSub:
 			r = roundF(x-y, w)
-		case "mul":
+		case opMul:
 			r = roundF(x*y, w)
-		case "div":
+		case opDiv:
 			if w == 32 {
 				r = float64(float32(x) / float32(y))
 			} else {
 				r = x / y
 			}
-		case "fma":
-			z := th.getF(fr, a[3], w)
+		case opFma:
+			z := th.getF(fr, &a[3], w)
 			r = math.FMA(x, y, z)
 			if w == 32 {
 				r = float64(float32(r)) // may double-round; the generated code avoids f32 fma
 			}
-		case "min", "max":
+		case opMin, opMax:
 			switch {
 			case math.IsNaN(x) && math.IsNaN(y):
 				r = math.NaN()
@@ -183,7 +182,7 @@ func (th *thread) arith(fr *frame, in *inst) error {
 				r = y
 			case math.IsNaN(y):
 				r = x
-			case in.op == "min":
+			case in.code == opMin:
 				r = x
 				if y < x {
 					r = y
@@ -197,32 +196,32 @@ func (th *thread) arith(fr *frame, in *inst) error {
 		default:
 			return fmt.Errorf("unsupported float operation")
 		}
-		th.set(fr, a[0], putF(r, w), w)
+		th.set(fr, &a[0], putF(r, w), w)
 		return nil
 	}
-	x := th.get(fr, a[1])
-	y := th.get(fr, a[2])
+	x := th.get(fr, &a[1])
+	y := th.get(fr, &a[2])
 	m := mask(w)
 	var r uint64
-	switch in.op {
-	case "add":
+	switch in.code {
+	case opAdd:
 		r = x + y
-	case "sub":
+	case opSub:
 		r = x - y
-	case "mul", "mad":
+	case opMul, opMad:
 		switch {
-		case hasMod(in.mods, "wide"):
+		case in.wide:
 			if t.signed {
 				r = uint64(sext(x, w) * sext(y, w))
 			} else {
 				r = (x & m) * (y & m)
 			}
-			if in.op == "mad" {
-				r += th.get(fr, a[3])
+			if in.code == opMad {
+				r += th.get(fr, &a[3])
 			}
-			th.set(fr, a[0], r, 2*w)
+			th.set(fr, &a[0], r, 2*w)
 			return nil
-		case hasMod(in.mods, "hi"):
+		case in.hi:
 			if t.signed {
 				hi, _ := mulSigned(sext(x, w), sext(y, w), w)
 				r = hi
@@ -234,21 +233,21 @@ func (th *thread) arith(fr *frame, in *inst) error {
 		default:
 			r = x * y
 		}
-		if in.op == "mad" {
-			r += th.get(fr, a[3])
+		if in.code == opMad {
+			r += th.get(fr, &a[3])
 		}
-	case "div", "rem":
+	case opDiv, opRem:
 		if t.signed {
 			xs, ys := sext(x, w), sext(y, w)
 			if ys == 0 {
 				r = 0xDEAD // unspecified on the device
 			} else if ys == -1 {
-				if in.op == "div" {
+				if in.code == opDiv {
 					r = uint64(-xs)
 				} else {
 					r = 0
 				}
-			} else if in.op == "div" {
+			} else if in.code == opDiv {
 				r = uint64(xs / ys)
 			} else {
 				r = uint64(xs % ys)
@@ -257,35 +256,35 @@ func (th *thread) arith(fr *frame, in *inst) error {
 			xu, yu := x&m, y&m
 			if yu == 0 {
 				r = 0xDEAD
-			} else if in.op == "div" {
+			} else if in.code == opDiv {
 				r = xu / yu
 			} else {
 				r = xu % yu
 			}
 		}
-	case "min", "max":
+	case opMin, opMax:
 		less := (x & m) < (y & m)
 		if t.signed {
 			less = sext(x, w) < sext(y, w)
 		}
-		if (in.op == "min") == less {
+		if (in.code == opMin) == less {
 			r = x
 		} else {
 			r = y
 		}
-	case "and":
+	case opAnd:
 		r = x & y
-	case "or":
+	case opOr:
 		r = x | y
-	case "xor":
+	case opXor:
 		r = x ^ y
-	case "shl", "shr":
+	case opShl, opShr:
 		n := uint32(y)
 		if n > uint32(w) {
 			n = uint32(w) // PTX clamps the shift amount to the width
 		}
 		switch {
-		case in.op == "shl":
+		case in.code == opShl:
 			if n >= uint32(w) {
 				r = 0
 			} else {
@@ -306,7 +305,7 @@ func (th *thread) arith(fr *frame, in *inst) error {
 	default:
 		return fmt.Errorf("unsupported integer operation")
 	}
-	th.set(fr, a[0], r&m, w)
+	th.set(fr, &a[0], r&m, w)
 	return nil
 }
 
@@ -337,26 +336,26 @@ func roundF(x float64, w int) float64 {
 
 func (th *thread) unary(fr *frame, in *inst) error {
 	a := in.args
-	t := lastType(in.mods)
+	t := in.typ
 	w := t.width
-	x := th.get(fr, a[1])
+	x := th.get(fr, &a[1])
 	if t.pred {
-		switch in.op {
-		case "not":
-			th.set(fr, a[0], x^1, 1)
+		switch in.code {
+		case opNot:
+			th.set(fr, &a[0], x^1, 1)
 			return nil
 		}
 		return fmt.Errorf("unsupported predicate operation")
 	}
 	if t.float {
-		f := th.getF(fr, a[1], w)
+		f := th.getF(fr, &a[1], w)
 		var r float64
-		switch in.op {
-		case "neg":
+		switch in.code {
+		case opNeg:
 			r = -f
-		case "abs":
+		case opAbs:
 			r = math.Abs(f)
-		case "sqrt":
+		case opSqrt:
 			if w == 32 {
 				r = float64(float32(math.Sqrt(f)))
 			} else {
@@ -365,47 +364,47 @@ func (th *thread) unary(fr *frame, in *inst) error {
 		default:
 			return fmt.Errorf("unsupported float operation")
 		}
-		th.set(fr, a[0], putF(r, w), w)
+		th.set(fr, &a[0], putF(r, w), w)
 		return nil
 	}
 	m := mask(w)
 	var r uint64
-	switch in.op {
-	case "neg":
+	switch in.code {
+	case opNeg:
 		r = -x
-	case "not":
+	case opNot:
 		r = ^x
-	case "abs":
+	case opAbs:
 		s := sext(x, w)
 		if s < 0 {
 			s = -s
 		}
 		r = uint64(s)
-	case "popc":
+	case opPopc:
 		r = uint64(bits.OnesCount64(x & m))
-		th.set(fr, a[0], r, 32)
+		th.set(fr, &a[0], r, 32)
 		return nil
-	case "clz":
+	case opClz:
 		r = uint64(bits.LeadingZeros64(x&m) - (64 - w))
-		th.set(fr, a[0], r, 32)
+		th.set(fr, &a[0], r, 32)
 		return nil
-	case "brev":
+	case opBrev:
 		r = bits.Reverse64(x&m) >> uint(64-w)
 	default:
 		return fmt.Errorf("unsupported integer operation")
 	}
-	th.set(fr, a[0], r&m, w)
+	th.set(fr, &a[0], r&m, w)
 	return nil
 }
 
 func (th *thread) setp(fr *frame, in *inst) error {
 	a := in.args
 	cmp := in.mods[0]
-	t := lastType(in.mods)
+	t := in.typ
 	w := t.width
 	var r bool
 	if t.float {
-		x, y := th.getF(fr, a[1], w), th.getF(fr, a[2], w)
+		x, y := th.getF(fr, &a[1], w), th.getF(fr, &a[2], w)
 		nan := math.IsNaN(x) || math.IsNaN(y)
 		switch cmp {
 		case "eq":
@@ -440,7 +439,7 @@ func (th *thread) setp(fr *frame, in *inst) error {
 			return fmt.Errorf("unsupported comparison")
 		}
 	} else {
-		x, y := th.get(fr, a[1]), th.get(fr, a[2])
+		x, y := th.get(fr, &a[1]), th.get(fr, &a[2])
 		m := mask(w)
 		xu, yu := x&m, y&m
 		xs, ys := sext(x, w), sext(y, w)
@@ -485,37 +484,48 @@ func (th *thread) setp(fr *frame, in *inst) error {
 			return fmt.Errorf("unsupported comparison")
 		}
 	}
-	th.set(fr, a[0], b2u(r), 1)
+	th.set(fr, &a[0], b2u(r), 1)
 	return nil
 }
 
-func (th *thread) cvt(fr *frame, in *inst) error {
-	a := in.args
-	var types []typeInfo
-	rnd := ""
-	sat := false
-	for _, m := range in.mods {
+// cvtInfo is a cvt instruction's modifiers, decoded once.
+type cvtInfo struct {
+	types []typeInfo // destination, source
+	rnd   string
+	sat   bool
+}
+
+func decodeCvt(mods []string) *cvtInfo {
+	c := &cvtInfo{}
+	for _, m := range mods {
 		if t, ok := tinfo(m); ok {
-			types = append(types, t)
+			c.types = append(c.types, t)
 			continue
 		}
 		switch m {
 		case "sat":
-			sat = true
+			c.sat = true
 		case "ftz":
 		default:
-			rnd = m
+			c.rnd = m
 		}
 	}
+	return c
+}
+
+func (th *thread) cvt(fr *frame, in *inst) error {
+	a := in.args
+	c := in.cvt
+	types, rnd, sat := c.types, c.rnd, c.sat
 	if len(types) != 2 {
 		return fmt.Errorf("cvt needs two types")
 	}
 	dt, st := types[0], types[1]
-	x := th.get(fr, a[1])
+	x := th.get(fr, &a[1])
 	var r uint64
 	switch {
 	case st.float && dt.float:
-		f := th.getF(fr, a[1], st.width)
+		f := th.getF(fr, &a[1], st.width)
 		switch rnd {
 		case "rni":
 			f = math.RoundToEven(f)
@@ -531,7 +541,7 @@ func (th *thread) cvt(fr *frame, in *inst) error {
 		}
 		r = putF(f, dt.width)
 	case st.float:
-		f := th.getF(fr, a[1], st.width)
+		f := th.getF(fr, &a[1], st.width)
 		switch rnd {
 		case "rni":
 			f = math.RoundToEven(f)
@@ -615,6 +625,6 @@ func (th *thread) cvt(fr *frame, in *inst) error {
 		}
 		dw = 32
 	}
-	th.set(fr, a[0], r, dw)
+	th.set(fr, &a[0], r, dw)
 	return nil
 }

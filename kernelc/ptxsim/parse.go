@@ -34,13 +34,21 @@ type operand struct {
 	off   int64
 	elems []operand
 	pred  int // for "d|p": the predicate register, or -1
+	// target is a branch target's instruction index and param a parameter's index in its
+	// entry's parameter list, resolved after parsing; -1 when unresolved.
+	target, param int
 }
 
 type inst struct {
 	guard    int // predicate register or -1
 	guardNeg bool
 	op       string   // the opcode's first part, such as "add"
+	code     opcode   // op, decoded
 	mods     []string // the remaining dot parts, such as ["rn", "f64"]
+	typ      typeInfo // the instruction's type: its last type modifier
+	space    string   // the state space modifier: "param", "global", "shared", ... or ""
+	cvt      *cvtInfo // a cvt's types and modes
+	wide, hi bool     // the .wide and .hi modifiers
 	args     []operand
 	line     int
 	text     string
@@ -153,12 +161,27 @@ func Parse(text string) (*Module, error) {
 		cur.code = append(cur.code, in)
 	}
 	for _, f := range m.funcs {
+		params := map[string]int{}
+		if f.entry {
+			for i, p := range f.params {
+				params[p] = i
+			}
+		}
 		for i := range f.code {
-			for _, a := range f.code[i].args {
+			in := &f.code[i]
+			for j := range in.args {
+				a := &in.args[j]
+				a.target, a.param = -1, -1
 				if a.kind == oSym && strings.HasPrefix(a.sym, "$") {
 					if _, ok := f.labels[a.sym]; !ok {
 						return nil, fmt.Errorf("%s: undefined label %s", f.name, a.sym)
 					}
+				}
+				if t, ok := f.labels[a.sym]; ok && a.kind == oSym && in.op == "bra" {
+					a.target = t
+				}
+				if p, ok := params[a.sym]; ok && a.kind == oMem && in.space == "param" {
+					a.param = p
 				}
 			}
 		}
@@ -313,6 +336,12 @@ func parseInst(f *function, s string) (inst, error) {
 	}
 	parts := strings.Split(opc, ".")
 	in.op, in.mods = parts[0], parts[1:]
+	in.code = opcodes[in.op]
+	in.typ, in.space = lastType(in.mods), space(in.mods)
+	in.wide, in.hi = hasMod(in.mods, "wide"), hasMod(in.mods, "hi")
+	if in.op == "cvt" {
+		in.cvt = decodeCvt(in.mods)
+	}
 	if in.op == "call" {
 		// call.uni (r), name, (a, b)
 		a, err := parseCall(f, rest)
