@@ -6,8 +6,12 @@
 #   2. checks formatting (gofmt) and vets the code with and without -tags cuda;
 #   3. regenerates every translated kernel (go generate) and fails if a generated file changed;
 #   4. runs every test with the race detector, assembling all generated PTX with ptxas for
-#      sm_70 and sm_90 (GOKKOS_REQUIRE_PTXAS=1 makes a missing ptxas an error, not a skip);
-#   5. builds the CUDA test binaries and programs (scripts/build-gpu.sh), which only a machine
+#      sm_70 and sm_90 (GOKKOS_REQUIRE_PTXAS=1 makes a missing ptxas an error, not a skip); the
+#      conformance suite and the kernel corpus run on the host and on the simulated device;
+#   5. runs the algorithm tests on the simulated device (the PTX of every algorithm, on the
+#      graphs of the matrix that a simulator runs in minutes);
+#   6. checks a downstream module's workflow end to end (scripts/downstream.sh);
+#   7. builds the CUDA test binaries and programs (scripts/build-gpu.sh), which only a machine
 #      with an NVIDIA GPU can run (docs/gpu.md).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -44,6 +48,18 @@ fi
 
 step "go test -race ./..."
 go test -race -timeout 30m ./...
+
+step "algorithm tests on the simulated device (GOKKOS_SPACE=sim, graphs that fit)"
+# Every algorithm's PTX runs on the simulator here; the long paths and cycles of the host
+# matrix (thousands of levels, each several simulated launches) are left to a GPU.
+GOKKOS_SPACE=sim go test -count=1 -timeout 20m ./algorithms/dgraph/ ./algorithms/wcc/ ./algorithms/frontier/
+GOKKOS_SPACE=sim go test -count=1 -timeout 20m -run 'TestBFS/(star|rmat|grid|smallworld)/' ./algorithms/bfs/
+GOKKOS_SPACE=sim go test -count=1 -timeout 20m -run 'TestSSSP/[a-z]+/(star|rmat|grid)/' ./algorithms/sssp/
+GOKKOS_SPACE=sim go test -count=1 -timeout 20m -run 'TestColoring/(star|rmat|grid)/' ./algorithms/coloring/
+GOKKOS_SPACE=sim go test -count=1 -timeout 20m -run 'TestMatchesTarjanAndGonum/(giant|rmat-13|grid|smallworld|pair-chain)/' ./algorithms/scc/
+
+step "a downstream module: go get -tool, go generate, go test on host and sim"
+scripts/downstream.sh
 
 step "CUDA test binaries (build only: no GPU here)"
 scripts/build-gpu.sh >/dev/null

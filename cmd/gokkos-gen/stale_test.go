@@ -166,7 +166,7 @@ func TestStaleKernelRefused(t *testing.T) {
 		t.Skip("no go command")
 	}
 	// The spaces the module's test runs on: the host, and device spaces that need no hardware.
-	spaces := []string{"host"}
+	spaces := []string{"host", "sim"}
 	m := newTempModule(t)
 	m.generate(t)
 	for _, space := range spaces {
