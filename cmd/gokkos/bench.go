@@ -122,7 +122,7 @@ func benchCommand(args []string, stdout, stderr io.Writer) error {
 	algos := fs.String("algos", "bfs,coloring,sssp:method=delta,sssp:method=bellman-ford,sssp:method=edgelist", "algorithms, each name[:flag=value,...], separated by commas")
 	strategies := fs.String("strategies", "baseline,hierarchical,ml,mg,auto", "comma-separated strategies")
 	trials := fs.Int("trials", 3, "timed runs per cell after one warm-up run")
-	spaceName := fs.String("space", "", "execution space: host or cuda")
+	spaceName := fs.String("space", "", "execution space: host, cuda or sim")
 	seed := fs.Uint64("seed", 1, "generator seed")
 	jsonOut := fs.Bool("json", false, "print one JSON object per cell instead of the table")
 	quiet := fs.Bool("quiet", false, "no progress messages")
