@@ -242,7 +242,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[shortcut](gokkosHostLoop8)
 	gokkosimpl.Register[countSizes](&abi.KernelSpec{
 		Name:      "wcc.countSizes",
-		Pos:       "algorithms/wcc/wcc.go:194",
+		Pos:       "algorithms/wcc/wcc.go:200",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX9,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_countSizes_main", Final: "gk_wcc_countSizes_final"},
@@ -264,7 +264,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[countSizes, int64](gokkosHostLoop9)
 	gokkosimpl.Register[maxSize](&abi.KernelSpec{
 		Name:      "wcc.maxSize",
-		Pos:       "algorithms/wcc/wcc.go:212",
+		Pos:       "algorithms/wcc/wcc.go:218",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX10,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_maxSize_main", Final: "gk_wcc_maxSize_final"},
@@ -284,7 +284,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop10)
 	gokkosimpl.Register[numberRoots](&abi.KernelSpec{
 		Name:  "wcc.numberRoots",
-		Pos:   "algorithms/wcc/wcc.go:223",
+		Pos:   "algorithms/wcc/wcc.go:229",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX11,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_numberRoots_up", Mid: "gk_wcc_numberRoots_mid", Down: "gk_wcc_numberRoots_down"},
@@ -304,7 +304,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop11)
 	gokkosimpl.Register[gatherNumbers](&abi.KernelSpec{
 		Name:  "wcc.gatherNumbers",
-		Pos:   "algorithms/wcc/wcc.go:241",
+		Pos:   "algorithms/wcc/wcc.go:247",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX12,
 		Entry: "gk_wcc_gatherNumbers",
@@ -6378,7 +6378,7 @@ func gokkosHostLoop9(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line wcc.go:201
+//line wcc.go:207
 			r := gokkosS0[gokkosJ]
 			if k.C >= 0 && r == k.L.At(k.C) {
 				*acc += 1
@@ -6390,7 +6390,7 @@ func gokkosHostLoop9(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:201
+//line wcc.go:207
 		r := k.L.At(v)
 		if k.C >= 0 && r == k.L.At(k.C) {
 			*acc += 1
@@ -6406,14 +6406,14 @@ func gokkosHostLoop10(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line wcc.go:217
+//line wcc.go:223
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
 //line gokkos_kernels_gen.go:6413
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:217
+//line wcc.go:223
 		*acc = max(*acc, k.Size.At(v))
 	}
 //line gokkos_kernels_gen.go:6420
@@ -6426,7 +6426,7 @@ func gokkosHostLoop11(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line wcc.go:229
+//line wcc.go:235
 			if gokkosS0[gokkosJ] != int32(v) {
 				continue
 			}
@@ -6439,7 +6439,7 @@ func gokkosHostLoop11(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:229
+//line wcc.go:235
 		if k.L.At(v) != int32(v) {
 			continue
 		}
@@ -6457,14 +6457,14 @@ func gokkosHostLoop12(gokkosK *gatherNumbers, gokkosLo, gokkosHi int) {
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line wcc.go:246
+//line wcc.go:252
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
 //line gokkos_kernels_gen.go:6464
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:246
+//line wcc.go:252
 		k.Out.Set(v, k.Num.At(int(k.L.At(v))))
 	}
 //line gokkos_kernels_gen.go:6471
