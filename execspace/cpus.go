@@ -1,7 +1,6 @@
 package execspace
 
 import (
-	"bufio"
 	"bytes"
 	"io/fs"
 	"math"
@@ -10,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/gokkos/gokkos/internal/cgroup"
 )
 
 // cpuLimits is what the operating system says about the CPUs: how many are online on the
@@ -134,9 +135,9 @@ func cgroupCPUQuota(root fs.FS) float64 {
 		var mnt, mroot string
 		switch {
 		case v2:
-			mnt, mroot = findMount(mi, "cgroup2", "")
-		case hasWord(f[1], "cpu"):
-			mnt, mroot = findMount(mi, "cgroup", "cpu")
+			mnt, mroot = cgroup.FindMount(mi, "cgroup2", "")
+		case cgroup.HasWord(f[1], "cpu"):
+			mnt, mroot = cgroup.FindMount(mi, "cgroup", "cpu")
 		default:
 			continue
 		}
@@ -179,56 +180,4 @@ func cgroupCPUQuota(root fs.FS) float64 {
 		}
 	}
 	return limit
-}
-
-// findMount returns the mount point and the mounted root of the first mount of type fstype in
-// the mountinfo text mi whose super options include option (any when option is empty).
-func findMount(mi []byte, fstype, option string) (mountPoint, root string) {
-	sc := bufio.NewScanner(bytes.NewReader(mi))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		// "id parent major:minor root mount-point options [optional...] - type source super-options"
-		pre, post, ok := strings.Cut(sc.Text(), " - ")
-		if !ok {
-			continue
-		}
-		a, b := strings.Fields(pre), strings.Fields(post)
-		if len(a) < 5 || len(b) < 1 || b[0] != fstype {
-			continue
-		}
-		if option != "" && (len(b) < 3 || !hasWord(b[2], option)) {
-			continue
-		}
-		return unescapeMount(a[4]), unescapeMount(a[3])
-	}
-	return "", ""
-}
-
-// hasWord reports whether the comma-separated list holds w.
-func hasWord(list, w string) bool {
-	for x := range strings.SplitSeq(list, ",") {
-		if x == w {
-			return true
-		}
-	}
-	return false
-}
-
-// unescapeMount undoes mountinfo's octal escapes of blanks and backslashes ("\040").
-func unescapeMount(s string) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+4 <= len(s) {
-			if v, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
-				b.WriteByte(byte(v))
-				i += 3
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
 }

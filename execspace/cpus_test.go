@@ -155,19 +155,3 @@ func TestCgroupCPUQuota(t *testing.T) {
 		})
 	}
 }
-
-func TestUnescapeMount(t *testing.T) {
-	cases := []struct{ in, want string }{
-		{"/sys/fs/cgroup", "/sys/fs/cgroup"},
-		{`/mnt/with\040blank`, "/mnt/with blank"},
-		{`/back\134slash`, `/back\slash`},
-		{`/trailing\04`, `/trailing\04`},
-	}
-	for _, c := range cases {
-		t.Run(c.in, func(t *testing.T) {
-			if got := unescapeMount(c.in); got != c.want {
-				t.Errorf("unescapeMount(%q) = %q, want %q", c.in, got, c.want)
-			}
-		})
-	}
-}

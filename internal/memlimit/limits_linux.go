@@ -1,7 +1,6 @@
 package memlimit
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"io/fs"
@@ -11,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/gokkos/gokkos/internal/cgroup"
 )
 
 // Limits returns the limits that apply to the process: physical memory (less what the Go
@@ -101,10 +102,10 @@ func cgroupLimits(root fs.FS) []Limit {
 		switch {
 		case f[0] == "0" && f[1] == "":
 			files = cgroupV2
-			mnt, mroot = findMount(mi, "cgroup2", "")
-		case hasWord(f[1], "memory"):
+			mnt, mroot = cgroup.FindMount(mi, "cgroup2", "")
+		case cgroup.HasWord(f[1], "memory"):
 			files = cgroupV1
-			mnt, mroot = findMount(mi, "cgroup", "memory")
+			mnt, mroot = cgroup.FindMount(mi, "cgroup", "memory")
 		default:
 			continue
 		}
@@ -163,58 +164,6 @@ func readInt(root fs.FS, name string) (int64, bool) {
 	}
 	v, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
 	return v, err == nil
-}
-
-// findMount returns the mount point and the mounted root of the first mount of type fstype in
-// the mountinfo text mi whose super options include option (any when option is empty).
-func findMount(mi []byte, fstype, option string) (mountPoint, root string) {
-	sc := bufio.NewScanner(bytes.NewReader(mi))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		// "id parent major:minor root mount-point options [optional...] - type source super-options"
-		pre, post, ok := strings.Cut(sc.Text(), " - ")
-		if !ok {
-			continue
-		}
-		a, b := strings.Fields(pre), strings.Fields(post)
-		if len(a) < 5 || len(b) < 1 || b[0] != fstype {
-			continue
-		}
-		if option != "" && (len(b) < 3 || !hasWord(b[2], option)) {
-			continue
-		}
-		return unescape(a[4]), unescape(a[3])
-	}
-	return "", ""
-}
-
-// hasWord reports whether the comma-separated list holds w.
-func hasWord(list, w string) bool {
-	for x := range strings.SplitSeq(list, ",") {
-		if x == w {
-			return true
-		}
-	}
-	return false
-}
-
-// unescape undoes mountinfo's octal escapes of blanks and backslashes ("\040").
-func unescape(s string) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+3 < len(s) {
-			if v, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
-				b.WriteByte(byte(v))
-				i += 3
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
 }
 
 // LimitAddressSpace sets the process's RLIMIT_AS soft limit to its virtual size now plus extra

@@ -82,12 +82,6 @@ func TestStatusBytes(t *testing.T) {
 	}
 }
 
-func TestUnescape(t *testing.T) {
-	if got := unescape(`/mnt/a\040b\134c`); got != `/mnt/a b\c` {
-		t.Errorf("unescape = %q", got)
-	}
-}
-
 // TestRlimitAS checks, in a child process under RLIMIT_AS, that the budget names the limit
 // and that it is about the limit less the process's size.
 func TestRlimitAS(t *testing.T) {
