@@ -53,6 +53,7 @@ step "algorithm tests on the simulated device (GOKKOS_SPACE=sim, graphs that fit
 # Every algorithm's PTX runs on the simulator here; the long paths and cycles of the host
 # matrix (thousands of levels, each several simulated launches) are left to a GPU.
 GOKKOS_SPACE=sim go test -count=1 -timeout 20m ./algorithms/dgraph/ ./algorithms/wcc/ ./algorithms/frontier/
+go test -count=1 -timeout 20m -run TestSimulatedDevice ./cmd/gokkos/
 GOKKOS_SPACE=sim go test -count=1 -timeout 20m -run 'TestBFS/(star|rmat|grid|smallworld)/' ./algorithms/bfs/
 GOKKOS_SPACE=sim go test -count=1 -timeout 20m -run 'TestSSSP/[a-z]+/(star|rmat|grid)/' ./algorithms/sssp/
 GOKKOS_SPACE=sim go test -count=1 -timeout 20m -run 'TestColoring/(star|rmat|grid)/' ./algorithms/coloring/
