@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# peers.sh: gokkos beside the established graph codes, on the same files, roots and thread
+# count, in one run; prints a table of medians and the ratio gokkos / peer.
+#
+#   GAPBS=~/src/gapbs MULTISTEP=~/src/Connectivity/multistep scripts/peers.sh
+#   SCALES=18 TRIALS=5 GAPBS=... MULTISTEP=... scripts/peers.sh          # a small machine
+#   SPACES=host,cuda GOKKOS=./gokkos-cuda ECLSCC=~/src/ECL-SCC ECLCC=~/src/ECL-Suite \
+#     GAPBS=... MULTISTEP=... scripts/peers.sh                           # a GPU machine
+#
+# Peers (each optional; a peer whose directory is not given is left out of the table):
+#   GAPBS      a checkout of the GAP benchmark suite (github.com/sbeamer/gapbs): bfs, sssp, cc
+#              are built with make; BFS and SSSP from the same root as gokkos, cc with -s.
+#   MULTISTEP  the multistep/ folder of github.com/HPCGraphAnalysis/Connectivity: scc_main.cpp
+#              and cc_main.cpp are built with g++ -O3 -fopenmp.
+#   ECLSCC     a folder holding ECL-SCC_10.cu (github.com/burtscher/ECL-SCC); GPU, needs nvcc.
+#   ECLCC      a folder holding ECL-CC_11.cu and ECLgraph.h (github.com/burtscher/ECL-Suite);
+#              GPU, needs nvcc. Both ECL codes are built on a copy whose two uses of
+#              cudaDeviceProp clock-rate fields (gone in CUDA 13) print 0 instead.
+#
+# Environment: SCALES (comma-separated, default 22), KINDS (rmat,uniform), TRIALS (5: gokkos'
+# median of TRIALS after a warm-up; GAP's median of its TRIALS trials; Multistep and ECL are run
+# TRIALS times and their own timers' median is taken), SPACES (host; add cuda with a gokkos
+# binary built with -tags cuda), GOKKOS_NUM_THREADS (default: every CPU; OMP_NUM_THREADS is set
+# to the same), GOKKOS (a prebuilt gokkos binary; default: go build ./cmd/gokkos), OUT (the
+# working folder for graph files and peer builds; default a temporary one, kept), ARCH (nvcc
+# -arch, default sm_90), SSSP_DELTA (GAP sssp's -d; default GAP's own).
+#
+# Graphs: gokkos gen's R-MAT (a=0.57, b=c=0.19, ids permuted) and uniform random graphs with
+# 2^scale vertices and 16 edges per vertex, directed, without duplicate edges or self loops,
+# integer weights 1..255; written once as .gkg (gokkos), .el/.wel (GAP), .ms (Multistep), .egr
+# and .sym.egr (ECL). The root of BFS and SSSP is the vertex of largest out-degree.
+# Every timer excludes reading the file and building the graph.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+SCALES=${SCALES:-22}
+KINDS=${KINDS:-rmat,uniform}
+TRIALS=${TRIALS:-5}
+SPACES=${SPACES:-host}
+ARCH=${ARCH:-sm_90}
+THREADS=${GOKKOS_NUM_THREADS:-$(nproc)}
+export GOKKOS_NUM_THREADS=$THREADS OMP_NUM_THREADS=$THREADS
+OUT=${OUT:-$(mktemp -d)}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+
+if [[ -z ${GOKKOS:-} ]]; then
+  GOKKOS=$OUT/gokkos
+  go build -o "$GOKKOS" ./cmd/gokkos
+fi
+GOKKOS=$(cd "$(dirname "$GOKKOS")" && pwd)/$(basename "$GOKKOS")
+
+log() { printf '%s\n' "$*" >&2; }
+
+# median reads numbers, one per line, and prints their median (the lower one of an even count).
+median() { sort -g | awk '{a[NR]=$1} END {if (NR) print a[int((NR+1)/2)]}'; }
+
+# ---- build the peers (in parallel, each into OUT/peers)
+mkdir -p "$OUT/peers"
+declare -A HAVE=()
+build() { # name, command...
+  local name=$1; shift
+  if ("$@") >"$OUT/peers/$name.log" 2>&1; then HAVE[$name]=1; else log "building $name failed: see $OUT/peers/$name.log"; fi
+}
+if [[ -n ${GAPBS:-} ]]; then
+  rm -rf "$OUT/peers/gapbs" && cp -r "$GAPBS" "$OUT/peers/gapbs"
+  build gap make -C "$OUT/peers/gapbs" -j"$THREADS" bfs sssp cc
+fi
+if [[ -n ${MULTISTEP:-} ]]; then
+  build msscc g++ -O3 -fopenmp -o "$OUT/peers/msscc" "$MULTISTEP/scc_main.cpp"
+  build mscc g++ -O3 -fopenmp -o "$OUT/peers/mscc" "$MULTISTEP/cc_main.cpp"
+fi
+eclpatch() { sed -e 's/deviceProp\.clockRate \* 0\.001/0.0/g' -e 's/deviceProp\.memoryClockRate \* 0\.001/0.0/g' "$1" >"$2"; }
+if [[ -n ${ECLSCC:-} ]]; then
+  mkdir -p "$OUT/peers/eclscc-src" && cp "$ECLSCC"/*.h "$OUT/peers/eclscc-src/" 2>/dev/null || true
+  eclpatch "$ECLSCC/ECL-SCC_10.cu" "$OUT/peers/eclscc-src/ECL-SCC_10.cu"
+  build eclscc nvcc -O3 -arch="$ARCH" -I"$OUT/peers/eclscc-src" -o "$OUT/peers/eclscc" "$OUT/peers/eclscc-src/ECL-SCC_10.cu"
+fi
+if [[ -n ${ECLCC:-} ]]; then
+  mkdir -p "$OUT/peers/eclcc-src" && cp "$ECLCC"/ECLgraph.h "$OUT/peers/eclcc-src/"
+  eclpatch "$ECLCC/ECL-CC_11.cu" "$OUT/peers/eclcc-src/ECL-CC_11.cu"
+  build eclcc nvcc -O3 -arch="$ARCH" -I"$OUT/peers/eclcc-src" -o "$OUT/peers/eclcc" "$OUT/peers/eclcc-src/ECL-CC_11.cu"
+fi
+
+# ---- machine
+log "== machine"
+{
+  echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), threads: $THREADS"
+  if command -v nvidia-smi >/dev/null; then echo "gpu: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"; fi
+} >&2
+
+# ---- runners: each prints one number, seconds (median), or nothing on failure
+gk() { # space, gokkos run args...
+  local space=$1; shift
+  "$GOKKOS" run -space "$space" -trials "$TRIALS" -quiet -json "$@" 2>>"$OUT/gokkos.log" |
+    sed -n 's/.*"seconds": \([0-9.e+-]*\).*/\1/p'
+}
+gap() { # binary, args...
+  local b=$1; shift
+  "$OUT/peers/gapbs/$b" -n "$TRIALS" "$@" 2>&1 | sed -n 's/^Trial Time: *\([0-9.]*\).*/\1/p' | median
+}
+repeat() { # sed expression picking seconds, command...
+  local expr=$1; shift
+  for ((i = 0; i < TRIALS; i++)); do "$@" 2>&1 | sed -n "$expr"; done | median
+}
+
+# ---- table
+ROWS=()
+row() { # task, graph, gokkos space, gokkos seconds, peer name, peer seconds
+  local ratio=""
+  if [[ -n $4 && -n $6 ]]; then ratio=$(awk -v a="$4" -v b="$6" 'BEGIN {printf "%.2f", a / b}'); fi
+  ROWS+=("$(printf '| %s | %s | %s | %s | %s | %s | %s |' "$1" "$2" "$3" "$(ms "$4")" "$5" "$(ms "$6")" "$ratio")")
+  log "${ROWS[-1]}"
+}
+ms() { [[ -n $1 ]] && awk -v s="$1" 'BEGIN {printf "%.2f", s * 1000}' || echo "—"; }
+
+IFS=, read -ra scales <<<"$SCALES"
+IFS=, read -ra kinds <<<"$KINDS"
+IFS=, read -ra spaces <<<"$SPACES"
+for s in "${scales[@]}"; do
+  for k in "${kinds[@]}"; do
+    g=$OUT/$k$s
+    base=(-kind "$k" -seed 1)
+    if [[ $k == rmat ]]; then base+=(-scale "$s"); else base+=(-n $((1 << s))); fi
+    args=("${base[@]}" -dedup -noloops)
+    if [[ ! -s $g.egr ]]; then
+      log "== generating $k$s"
+      "$GOKKOS" gen "${args[@]}" -weights int -wmin 1 -wmax 255 -o "$g.gkg" >&2
+      "$GOKKOS" gen "${args[@]}" -weights int -wmin 1 -wmax 255 -o "$g.wel" >&2
+      "$GOKKOS" gen "${args[@]}" -o "$g.el" >&2
+      "$GOKKOS" gen "${args[@]}" -o "$g.ms" >&2
+      "$GOKKOS" gen "${base[@]}" -undirected -o "$g.sym.egr" >&2
+      "$GOKKOS" gen "${args[@]}" -o "$g.egr" >&2
+    fi
+    root=$("$GOKKOS" run -algo bfs -graph "$g.gkg" -trials 1 -quiet -json -space host | sed -n 's/.*"root": \([0-9]*\).*/\1/p')
+    log "== $k$s (root $root)"
+    name=$k-$s
+    for sp in "${spaces[@]}"; do
+      if [[ $sp == host ]]; then
+        gap_bfs="" gap_bfs_s="" gap_sssp="" gap_cc="" ms_scc="" ms_cc=""
+        if [[ -n ${HAVE[gap]:-} ]]; then
+          gap_bfs=$(gap bfs -f "$g.el" -r "$root")
+          gap_bfs_s=$(gap bfs -f "$g.el" -s -r "$root")
+          gap_sssp=$(gap sssp -f "$g.wel" -r "$root" ${SSSP_DELTA:+-d "$SSSP_DELTA"})
+          gap_cc=$(gap cc -f "$g.el" -s)
+        fi
+        if [[ -n ${HAVE[msscc]:-} ]]; then ms_scc=$(repeat 's/^Multistep SCC time: *\([0-9.]*\).*/\1/p' "$OUT/peers/msscc" "$g.ms"); fi
+        if [[ -n ${HAVE[mscc]:-} ]]; then ms_cc=$(repeat 's/^Multistep CC time: *\([0-9.]*\).*/\1/p' "$OUT/peers/mscc" "$g.ms"); fi
+        t=$(gk host -algo bfs -graph "$g.gkg" -root "$root");                row bfs "$name" host "$t" "GAP bfs" "$gap_bfs"
+        t=$(gk host -algo bfs -graph "$g.gkg" -root "$root" -undirected);    row "bfs (symmetrized)" "$name" host "$t" "GAP bfs -s" "$gap_bfs_s"
+        t=$(gk host -algo sssp -graph "$g.gkg" -root "$root");               row sssp "$name" host "$t" "GAP sssp" "$gap_sssp"
+        t=$(gk host -algo scc -method multistep -graph "$g.gkg");            row "scc multistep" "$name" host "$t" "Multistep scc" "$ms_scc"
+        t=$(gk host -algo wcc -graph "$g.gkg")
+        row wcc "$name" host "$t" "GAP cc" "$gap_cc"
+        row wcc "$name" host "$t" "Multistep cc" "$ms_cc"
+      else
+        ecl_scc="" ecl_cc=""
+        if [[ -n ${HAVE[eclscc]:-} ]]; then ecl_scc=$(repeat 's/^compute time: *\([0-9.]*\) s.*/\1/p' "$OUT/peers/eclscc" "$g.egr"); fi
+        if [[ -n ${HAVE[eclcc]:-} ]]; then ecl_cc=$( (ulimit -s unlimited; repeat 's/^compute time: *\([0-9.]*\) s.*/\1/p' "$OUT/peers/eclcc" "$g.sym.egr")); fi
+        t=$(gk "$sp" -algo bfs -graph "$g.gkg" -root "$root");               row bfs "$name" "$sp" "$t" "—" ""
+        t=$(gk "$sp" -algo sssp -graph "$g.gkg" -root "$root");              row sssp "$name" "$sp" "$t" "—" ""
+        for m in multistep fbtrim hybrid; do
+          t=$(gk "$sp" -algo scc -method "$m" -graph "$g.gkg");              row "scc $m" "$name" "$sp" "$t" "ECL-SCC" "$ecl_scc"
+        done
+        t=$(gk "$sp" -algo wcc -graph "$g.gkg");                             row wcc "$name" "$sp" "$t" "ECL-CC" "$ecl_cc"
+      fi
+    done
+  done
+done
+
+echo
+echo "threads $THREADS; medians in ms; ratio = gokkos / peer (below 1: gokkos is faster)"
+echo
+echo "| task | graph | space | gokkos ms | peer | peer ms | ratio |"
+echo "| --- | --- | --- | --- | --- | --- | --- |"
+printf '%s\n' "${ROWS[@]}"
+echo
+echo "files and logs: $OUT"
