@@ -582,71 +582,100 @@ func init() {
 		SourceHash: "7299838dc5504491",
 	})
 	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop15)
-	gokkosimpl.Register[compSizes](&abi.KernelSpec{
-		Name:  "scc.compSizes",
-		Pos:   "algorithms/scc/number.go:18",
-		Form:  abi.FormRange,
-		PTX:   gokkosPTX16,
-		Entry: "gk_scc_compSizes",
+	gokkosimpl.Register[compSample](&abi.KernelSpec{
+		Name:      "scc.compSample",
+		Pos:       "algorithms/scc/number.go:23",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX16,
+		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSample_main", Final: "gk_scc_compSample_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "Comp", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Size", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Least", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "N", Field: []int{1}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "number.go", Key: "func (compSizes) Run", Hash: "4296967ee60df906"},
-			{File: "number.go", Key: "type compSizes", Hash: "f106666021123aaa"},
+			{File: "number.go", Key: "const hotSamples", Hash: "19f8d561c242177f"},
+			{File: "number.go", Key: "func (compSample) Run", Hash: "26d11508f7679a2e"},
+			{File: "number.go", Key: "type compSample", Hash: "cb1e372a7fe436a5"},
 		},
-		SourceHash: "8d251e05cd297388",
+		SourceHash: "17058c0091831d24",
 	})
-	gokkosimpl.RegisterHostRange[compSizes](gokkosHostLoop16)
-	gokkosimpl.Register[compCounts](&abi.KernelSpec{
-		Name:      "scc.compCounts",
-		Pos:       "algorithms/scc/number.go:32",
+	gokkosimpl.RegisterHostReduce[compSample, int64](gokkosHostLoop16)
+	gokkosimpl.Register[compSizes](&abi.KernelSpec{
+		Name:      "scc.compSizes",
+		Pos:       "algorithms/scc/number.go:47",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX17,
+		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSizes_main", Final: "gk_scc_compSizes_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Comp", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Size", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Least", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Hot", Field: []int{3}, Kind: abi.KindInt32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "number.go", Key: "func (compSizes) Run", Hash: "3d6be442ba004b7d"},
+			{File: "number.go", Key: "type compSizes", Hash: "15db619ef8f51f92"},
+		},
+		SourceHash: "ea51358022029cd5",
+	})
+	gokkosimpl.RegisterHostReduce[compSizes, int64](gokkosHostLoop17)
+	gokkosimpl.Register[compCounts](&abi.KernelSpec{
+		Name:      "scc.compCounts",
+		Pos:       "algorithms/scc/number.go:68",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX18,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compCounts_main", Final: "gk_scc_compCounts_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "Size", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Hot", Field: []int{1}, Kind: abi.KindInt32},
+			{Name: "HotSize", Field: []int{2}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "number.go", Key: "func (compCounts) Run", Hash: "cf31f5834221f004"},
-			{File: "number.go", Key: "type compCounts", Hash: "febdfd984322bbb0"},
+			{File: "number.go", Key: "func (compCounts) Run", Hash: "2a5d6f8f6a5671e2"},
+			{File: "number.go", Key: "type compCounts", Hash: "6af976edf8b5d728"},
 		},
-		SourceHash: "8cf2132113b0ba14",
+		SourceHash: "4d07a660a2bdb839",
 	})
-	gokkosimpl.RegisterHostReduce[compCounts, int64](gokkosHostLoop17)
+	gokkosimpl.RegisterHostReduce[compCounts, int64](gokkosHostLoop18)
 	gokkosimpl.Register[compLargest](&abi.KernelSpec{
 		Name:      "scc.compLargest",
-		Pos:       "algorithms/scc/number.go:49",
+		Pos:       "algorithms/scc/number.go:90",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX18,
+		PTX:       gokkosPTX19,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compLargest_main", Final: "gk_scc_compLargest_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
 		Params: []abi.Param{
 			{Name: "Size", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Hot", Field: []int{1}, Kind: abi.KindInt32},
+			{Name: "HotSize", Field: []int{2}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "number.go", Key: "func (compLargest) Run", Hash: "83ded78482c2a17d"},
-			{File: "number.go", Key: "type compLargest", Hash: "80d8ad9c0551a308"},
+			{File: "number.go", Key: "func (compLargest) Run", Hash: "048e37bc6274e810"},
+			{File: "number.go", Key: "type compLargest", Hash: "5273d9615e3242a6"},
 		},
-		SourceHash: "374cb431a203f8ec",
+		SourceHash: "fe187bddf5bc8453",
 	})
-	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop18)
+	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop19)
 	gokkosimpl.Register[compNumbers](&abi.KernelSpec{
 		Name:  "scc.compNumbers",
-		Pos:   "algorithms/scc/number.go:61",
+		Pos:   "algorithms/scc/number.go:109",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX19,
+		PTX:   gokkosPTX20,
 		Scan:  abi.ScanEntries{Up: "gk_scc_compNumbers_up", Mid: "gk_scc_compNumbers_mid", Down: "gk_scc_compNumbers_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -662,12 +691,12 @@ func init() {
 		},
 		SourceHash: "5874b968f13b36b4",
 	})
-	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop19)
+	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop20)
 	gokkosimpl.Register[compGather](&abi.KernelSpec{
 		Name:  "scc.compGather",
-		Pos:   "algorithms/scc/number.go:80",
+		Pos:   "algorithms/scc/number.go:128",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX20,
+		PTX:   gokkosPTX21,
 		Entry: "gk_scc_compGather",
 		Params: []abi.Param{
 			{Name: "Comp", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -682,12 +711,12 @@ func init() {
 		},
 		SourceHash: "b1a542f3ea90fc29",
 	})
-	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop20)
+	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop21)
 	gokkosimpl.Register[pivotMax](&abi.KernelSpec{
 		Name:      "scc.pivotMax",
 		Pos:       "algorithms/scc/pivot.go:18",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX21,
+		PTX:       gokkosPTX22,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_pivotMax_main", Final: "gk_scc_pivotMax_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -709,12 +738,12 @@ func init() {
 		},
 		SourceHash: "9abc8f665ba63854",
 	})
-	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop21)
+	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop22)
 	gokkosimpl.Register[seedPivot](&abi.KernelSpec{
 		Name:  "scc.seedPivot",
 		Pos:   "algorithms/scc/pivot.go:37",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX22,
+		PTX:   gokkosPTX23,
 		Entry: "gk_scc_seedPivot",
 		Params: []abi.Param{
 			{Name: "P", Field: []int{0}, Kind: abi.KindInt64},
@@ -734,12 +763,12 @@ func init() {
 		},
 		SourceHash: "836a7d7944051c9b",
 	})
-	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop22)
+	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop23)
 	gokkosimpl.Register[racePivots](&abi.KernelSpec{
 		Name:  "scc.racePivots",
 		Pos:   "algorithms/scc/pivot.go:53",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX23,
+		PTX:   gokkosPTX24,
 		Entry: "gk_scc_racePivots",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
@@ -759,12 +788,12 @@ func init() {
 		},
 		SourceHash: "9e4726344de1a74e",
 	})
-	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop23)
+	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop24)
 	gokkosimpl.Register[seedPivots](&abi.KernelSpec{
 		Name:      "scc.seedPivots",
 		Pos:       "algorithms/scc/pivot.go:69",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX24,
+		PTX:       gokkosPTX25,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_seedPivots_main", Final: "gk_scc_seedPivots_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -786,12 +815,12 @@ func init() {
 		},
 		SourceHash: "250d316a983a9542",
 	})
-	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop24)
+	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop25)
 	gokkosimpl.Register[activeIDs](&abi.KernelSpec{
 		Name:  "scc.activeIDs",
 		Pos:   "algorithms/scc/serial.go:18",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX25,
+		PTX:   gokkosPTX26,
 		Scan:  abi.ScanEntries{Up: "gk_scc_activeIDs_up", Mid: "gk_scc_activeIDs_mid", Down: "gk_scc_activeIDs_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -811,12 +840,12 @@ func init() {
 		},
 		SourceHash: "1b53125a599af07b",
 	})
-	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop25)
+	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop26)
 	gokkosimpl.Register[subEdges](&abi.KernelSpec{
 		Name:  "scc.subEdges",
 		Pos:   "algorithms/scc/serial.go:42",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX26,
+		PTX:   gokkosPTX27,
 		Scan:  abi.ScanEntries{Up: "gk_scc_subEdges_up", Mid: "gk_scc_subEdges_mid", Down: "gk_scc_subEdges_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -836,12 +865,12 @@ func init() {
 		},
 		SourceHash: "55e5d7a689ca13bd",
 	})
-	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop26)
+	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop27)
 	gokkosimpl.Register[subFill](&abi.KernelSpec{
 		Name:  "scc.subFill",
 		Pos:   "algorithms/scc/serial.go:81",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX27,
+		PTX:   gokkosPTX28,
 		Entry: "gk_scc_subFill",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -859,12 +888,12 @@ func init() {
 		},
 		SourceHash: "f62a596e538daf33",
 	})
-	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop27)
+	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop28)
 	gokkosimpl.Register[subScatter](&abi.KernelSpec{
 		Name:  "scc.subScatter",
 		Pos:   "algorithms/scc/serial.go:112",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX28,
+		PTX:   gokkosPTX29,
 		Entry: "gk_scc_subScatter",
 		Params: []abi.Param{
 			{Name: "Orig", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -885,12 +914,12 @@ func init() {
 		},
 		SourceHash: "554443c77cea1bfa",
 	})
-	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop28)
+	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop29)
 	gokkosimpl.Register[frontierStep](&abi.KernelSpec{
 		Name:      "scc.frontierStep",
 		Pos:       "algorithms/scc/traverse.go:168",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX29,
+		PTX:       gokkosPTX30,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierStep_main", Final: "gk_scc_frontierStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -934,12 +963,12 @@ func init() {
 		},
 		SourceHash: "6162f95b594179b9",
 	})
-	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop29)
+	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop30)
 	gokkosimpl.Register[frontierTeam](&abi.KernelSpec{
 		Name:      "scc.frontierTeam",
 		Pos:       "algorithms/scc/traverse.go:187",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX30,
+		PTX:       gokkosPTX31,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierTeam_main", Final: "gk_scc_frontierTeam_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -987,7 +1016,7 @@ func init() {
 		Name:      "scc.frontierSeed",
 		Pos:       "algorithms/scc/traverse.go:214",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX31,
+		PTX:       gokkosPTX32,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierSeed_main", Final: "gk_scc_frontierSeed_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1018,12 +1047,12 @@ func init() {
 		},
 		SourceHash: "e54dffd67c62e9a6",
 	})
-	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop31)
+	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop32)
 	gokkosimpl.Register[heavyList](&abi.KernelSpec{
 		Name:  "scc.heavyList",
 		Pos:   "algorithms/scc/traverse.go:229",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX32,
+		PTX:   gokkosPTX33,
 		Scan:  abi.ScanEntries{Up: "gk_scc_heavyList_up", Mid: "gk_scc_heavyList_mid", Down: "gk_scc_heavyList_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1039,12 +1068,12 @@ func init() {
 		},
 		SourceHash: "599e473e6fb21615",
 	})
-	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop32)
+	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop33)
 	gokkosimpl.Register[trimByDegree](&abi.KernelSpec{
 		Name:      "scc.trimByDegree",
 		Pos:       "algorithms/scc/trim.go:23",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX33,
+		PTX:       gokkosPTX34,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimByDegree_main", Final: "gk_scc_trimByDegree_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1067,12 +1096,12 @@ func init() {
 		},
 		SourceHash: "58fbedb3afb82e78",
 	})
-	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop33)
+	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop34)
 	gokkosimpl.Register[trimStep](&abi.KernelSpec{
 		Name:      "scc.trimStep",
 		Pos:       "algorithms/scc/trim.go:48",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX34,
+		PTX:       gokkosPTX35,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimStep_main", Final: "gk_scc_trimStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1108,12 +1137,12 @@ func init() {
 		},
 		SourceHash: "ce4ab3a7cc2f3f39",
 	})
-	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop34)
+	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop35)
 	gokkosimpl.Register[trim2Find](&abi.KernelSpec{
 		Name:  "scc.trim2Find",
 		Pos:   "algorithms/scc/trim2.go:39",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX35,
+		PTX:   gokkosPTX36,
 		Entry: "gk_scc_trim2Find",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -1139,12 +1168,12 @@ func init() {
 		},
 		SourceHash: "ec7660de4a761cf5",
 	})
-	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop35)
+	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop36)
 	gokkosimpl.Register[trim2Assign](&abi.KernelSpec{
 		Name:      "scc.trim2Assign",
 		Pos:       "algorithms/scc/trim2.go:74",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX36,
+		PTX:       gokkosPTX37,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trim2Assign_main", Final: "gk_scc_trim2Assign_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1166,7 +1195,7 @@ func init() {
 		},
 		SourceHash: "3b56bd0fd58f7e8d",
 	})
-	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop36)
+	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop37)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[scc.propOp].
@@ -18148,94 +18177,8 @@ $L2:
 }
 `
 
-// gokkosPTX16 is the PTX of scc.compSizes.
+// gokkosPTX16 is the PTX of scc.compSample.
 const gokkosPTX16 = `//
-// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
-//
-
-.version 7.8
-.target sm_70
-.address_size 64
-
-.visible .entry gk_scc_compSizes(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8
-)
-{
-	.reg .pred %p<2>;
-	.reg .b32 %r<12>;
-	.reg .b64 %rd<39>;
-	ld.param.s64 %rd1, [gk_begin];
-	ld.param.s64 %rd2, [gk_end];
-	ld.param.u64 %rd3, [gk_s0];
-	cvta.to.global.u64 %rd4, %rd3;
-	mov.b64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s1];
-	mov.b64 %rd7, %rd6;
-	ld.param.s64 %rd8, [gk_s2];
-	mov.b64 %rd9, %rd8;
-	ld.param.u64 %rd10, [gk_s3];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s4];
-	mov.b64 %rd14, %rd13;
-	ld.param.s64 %rd15, [gk_s5];
-	mov.b64 %rd16, %rd15;
-	ld.param.u64 %rd17, [gk_s6];
-	cvta.to.global.u64 %rd18, %rd17;
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s7];
-	mov.b64 %rd21, %rd20;
-	ld.param.s64 %rd22, [gk_s8];
-	mov.b64 %rd23, %rd22;
-	mov.u32 %r1, %ctaid.x;
-	mov.u32 %r2, %ntid.x;
-	mul.wide.u32 %rd24, %r1, %r2;
-	mov.u32 %r3, %tid.x;
-	cvt.u64.u32 %rd25, %r3;
-	add.s64 %rd26, %rd24, %rd25;
-	mov.u32 %r4, %nctaid.x;
-	mov.u32 %r5, %ntid.x;
-	mul.wide.u32 %rd27, %r4, %r5;
-	add.s64 %rd28, %rd1, %rd26;
-	mov.b64 %rd29, %rd28;
-$L1:
-	setp.ge.s64 %p1, %rd29, %rd2;
-	@%p1 bra $L2;
-	mov.b64 %rd30, %rd29;
-	mul.lo.s64 %rd31, %rd30, %rd9;
-	mad.lo.s64 %rd32, %rd31, 4, %rd5;
-	ld.global.nc.s32 %r6, [%rd32+0];
-	mov.b32 %r7, %r6;
-	cvt.s64.s32 %rd33, %r7;
-	mov.b64 %rd34, %rd33;
-	mul.lo.s64 %rd35, %rd34, %rd16;
-	mad.lo.s64 %rd36, %rd35, 4, %rd12;
-	mov.b32 %r8, 1;
-	atom.global.add.s32 %r9, [%rd36], %r8;
-	mul.lo.s64 %rd37, %rd34, %rd23;
-	mad.lo.s64 %rd38, %rd37, 4, %rd19;
-	cvt.u32.u64 %r10, %rd30;
-	atom.global.min.s32 %r11, [%rd38], %r10;
-$L3:
-	add.s64 %rd29, %rd29, %rd27;
-	bra.uni $L1;
-$L2:
-	ret;
-}
-`
-
-// gokkosPTX17 is the PTX of scc.compCounts.
-const gokkosPTX17 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -18245,19 +18188,20 @@ const gokkosPTX17 = `//
 
 .shared .align 16 .b8 gk_stage[1040];
 
-.visible .entry gk_scc_compCounts_main(
+.visible .entry gk_scc_compSample_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_partials,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
-	.param .b64 gk_s2
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
 )
 {
-	.reg .pred %p<28>;
-	.reg .b32 %r<38>;
-	.reg .b64 %rd<56>;
+	.reg .pred %p<29>;
+	.reg .b32 %r<42>;
+	.reg .b64 %rd<70>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -18289,15 +18233,17 @@ const gokkosPTX17 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
+	ld.param.s32 %r19, [gk_s3];
+	mov.b32 %r20, %r19;
+	mov.u32 %r21, %ctaid.x;
+	mov.u32 %r22, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
+	cvt.u64.u32 %rd15, %r22;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
+	cvt.u64.u32 %rd19, %r21;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
@@ -18337,161 +18283,185 @@ $L7:
 	setp.ge.s64 %p7, %rd28, %rd22;
 	@%p7 bra $L8;
 	mov.b64 %rd29, %rd28;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd31+0];
-	mov.b32 %r22, %r21;
-	mov.b32 %r23, %r22;
-	setp.gt.s32 %p8, %r23, 0;
-	@!%p8 bra $L11;
-	add.s64 %rd32, %rd23, 4294967296;
-	mov.b64 %rd23, %rd32;
-	setp.gt.s32 %p9, %r23, 1;
-	@!%p9 bra $L13;
-	add.s64 %rd33, %rd23, 1;
-	mov.b64 %rd23, %rd33;
-$L13:
+	cvt.s64.s32 %rd30, %r20;
+	mul.lo.s64 %rd31, %rd29, %rd30;
+	div.s64 %rd32, %rd31, 64;
+	mul.lo.s64 %rd33, %rd32, %rd12;
+	mad.lo.s64 %rd34, %rd33, 4, %rd8;
+	ld.global.nc.s32 %r23, [%rd34+0];
+	mov.b32 %r24, %r23;
+	mov.b32 %r25, %r24;
+	mov.b64 %rd35, 0;
+	mov.b64 %rd36, 0;
+$L10:
+	setp.lt.s64 %p8, %rd36, 64;
+	not.pred %p9, %p8;
+	@!%p9 bra $L14;
+	bra.uni $L12;
+$L14:
+	cvt.s64.s32 %rd37, %r20;
+	mul.lo.s64 %rd38, %rd36, %rd37;
+	div.s64 %rd39, %rd38, 64;
+	mul.lo.s64 %rd40, %rd39, %rd12;
+	mad.lo.s64 %rd41, %rd40, 4, %rd8;
+	ld.global.nc.s32 %r26, [%rd41+0];
+	mov.b32 %r27, %r26;
+	setp.eq.s32 %p10, %r27, %r25;
+	@!%p10 bra $L16;
+	add.s64 %rd42, %rd35, 1;
+	mov.b64 %rd35, %rd42;
+$L16:
 $L11:
+	add.s64 %rd43, %rd36, 1;
+	mov.b64 %rd36, %rd43;
+	bra.uni $L10;
+$L12:
+	shl.b64 %rd44, %rd35, 32;
+	cvt.s64.s32 %rd45, %r25;
+	or.b64 %rd46, %rd44, %rd45;
+	max.s64 %rd47, %rd23, %rd46;
+	mov.b64 %rd23, %rd47;
 $L9:
 	add.s64 %rd28, %rd28, %rd27;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd34, %rd23;
+	mov.b64 %rd48, %rd23;
 	// block reduction
-	mov.b32 %r24, 1;
-	mov.b32 %r25, 1;
-	sub.u32 %r26, %r13, 1;
-	mov.b32 %r27, %r24;
-$L14:
-	setp.hs.u32 %p10, %r27, 32;
-	@%p10 bra $L15;
-	mov.b64 {%r28, %r29}, %rd34;
-	shfl.sync.down.b32 %r30|%p11, %r28, %r27, %r26, %r17;
-	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
-	mov.b64 %rd35, {%r30, %r31};
-	@!%p11 bra $L16;
-	setp.ne.u32 %p12, %r18, 1;
-	@%p12 bra.uni $L18;
-	add.s64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
+	mov.b32 %r28, 1;
+	mov.b32 %r29, 1;
+	sub.u32 %r30, %r13, 1;
+	mov.b32 %r31, %r28;
+$L17:
+	setp.hs.u32 %p11, %r31, 32;
+	@%p11 bra $L18;
+	mov.b64 {%r32, %r33}, %rd48;
+	shfl.sync.down.b32 %r34|%p12, %r32, %r31, %r30, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
+	mov.b64 %rd49, {%r34, %r35};
+	@!%p12 bra $L19;
+	setp.ne.u32 %p13, %r18, 1;
+	@%p13 bra.uni $L21;
+	add.s64 %rd50, %rd48, %rd49;
+	mov.b64 %rd48, %rd50;
+	bra.uni $L20;
+$L21:
+	setp.ne.u32 %p14, %r18, 2;
+	@%p14 bra.uni $L22;
+	mul.lo.s64 %rd51, %rd48, %rd49;
+	mov.b64 %rd48, %rd51;
+	bra.uni $L20;
+$L22:
+	setp.ne.u32 %p15, %r18, 3;
+	@%p15 bra.uni $L23;
+	min.s64 %rd52, %rd48, %rd49;
+	mov.b64 %rd48, %rd52;
+	bra.uni $L20;
+$L23:
+	setp.ne.u32 %p16, %r18, 4;
+	@%p16 bra.uni $L24;
+	max.s64 %rd53, %rd48, %rd49;
+	mov.b64 %rd48, %rd53;
+	bra.uni $L20;
+$L24:
+	setp.ne.u32 %p17, %r18, 7;
+	@%p17 bra.uni $L25;
+	and.b64 %rd54, %rd48, %rd49;
+	mov.b64 %rd48, %rd54;
+	bra.uni $L20;
+$L25:
+	or.b64 %rd55, %rd48, %rd49;
+	mov.b64 %rd48, %rd55;
+$L20:
+$L19:
+	shl.b32 %r31, %r31, 1;
 	bra.uni $L17;
 $L18:
-	setp.ne.u32 %p13, %r18, 2;
-	@%p13 bra.uni $L19;
-	mul.lo.s64 %rd37, %rd34, %rd35;
-	mov.b64 %rd34, %rd37;
-	bra.uni $L17;
-$L19:
-	setp.ne.u32 %p14, %r18, 3;
-	@%p14 bra.uni $L20;
-	min.s64 %rd38, %rd34, %rd35;
-	mov.b64 %rd34, %rd38;
-	bra.uni $L17;
-$L20:
-	setp.ne.u32 %p15, %r18, 4;
-	@%p15 bra.uni $L21;
-	max.s64 %rd39, %rd34, %rd35;
-	mov.b64 %rd34, %rd39;
-	bra.uni $L17;
-$L21:
-	setp.ne.u32 %p16, %r18, 7;
-	@%p16 bra.uni $L22;
-	and.b64 %rd40, %rd34, %rd35;
-	mov.b64 %rd34, %rd40;
-	bra.uni $L17;
-$L22:
-	or.b64 %rd41, %rd34, %rd35;
-	mov.b64 %rd34, %rd41;
-$L17:
-$L16:
-	shl.b32 %r27, %r27, 1;
-	bra.uni $L14;
-$L15:
-	setp.eq.u32 %p17, %r7, 0;
-	@!%p17 bra $L23;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.s64 [%rd43+0], %rd34;
-$L23:
-	bar.sync 0;
-	setp.eq.u32 %p18, %r8, 0;
-	@!%p18 bra $L24;
-	setp.lo.u32 %p19, %r7, %r10;
-	@!%p19 bra $L25;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.s64 %rd46, [%rd45+0];
-	mov.b64 %rd34, %rd46;
-$L25:
-	sub.u32 %r32, %r10, 1;
-	mov.b32 %r33, %r25;
+	setp.eq.u32 %p18, %r7, 0;
+	@!%p18 bra $L26;
+	mul.wide.u32 %rd56, %r8, 16;
+	add.s64 %rd57, %rd1, %rd56;
+	st.shared.s64 [%rd57+0], %rd48;
 $L26:
-	setp.hs.u32 %p20, %r33, 32;
-	@%p20 bra $L27;
-	mov.b64 {%r34, %r35}, %rd34;
-	shfl.sync.down.b32 %r36|%p21, %r34, %r33, %r32, %r17;
-	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
-	mov.b64 %rd47, {%r36, %r37};
-	@!%p21 bra $L28;
-	setp.ne.u32 %p22, %r18, 1;
-	@%p22 bra.uni $L30;
-	add.s64 %rd48, %rd34, %rd47;
-	mov.b64 %rd34, %rd48;
+	bar.sync 0;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L27;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd58, %r7, 16;
+	add.s64 %rd59, %rd1, %rd58;
+	ld.shared.s64 %rd60, [%rd59+0];
+	mov.b64 %rd48, %rd60;
+$L28:
+	sub.u32 %r36, %r10, 1;
+	mov.b32 %r37, %r29;
+$L29:
+	setp.hs.u32 %p21, %r37, 32;
+	@%p21 bra $L30;
+	mov.b64 {%r38, %r39}, %rd48;
+	shfl.sync.down.b32 %r40|%p22, %r38, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
+	mov.b64 %rd61, {%r40, %r41};
+	@!%p22 bra $L31;
+	setp.ne.u32 %p23, %r18, 1;
+	@%p23 bra.uni $L33;
+	add.s64 %rd62, %rd48, %rd61;
+	mov.b64 %rd48, %rd62;
+	bra.uni $L32;
+$L33:
+	setp.ne.u32 %p24, %r18, 2;
+	@%p24 bra.uni $L34;
+	mul.lo.s64 %rd63, %rd48, %rd61;
+	mov.b64 %rd48, %rd63;
+	bra.uni $L32;
+$L34:
+	setp.ne.u32 %p25, %r18, 3;
+	@%p25 bra.uni $L35;
+	min.s64 %rd64, %rd48, %rd61;
+	mov.b64 %rd48, %rd64;
+	bra.uni $L32;
+$L35:
+	setp.ne.u32 %p26, %r18, 4;
+	@%p26 bra.uni $L36;
+	max.s64 %rd65, %rd48, %rd61;
+	mov.b64 %rd48, %rd65;
+	bra.uni $L32;
+$L36:
+	setp.ne.u32 %p27, %r18, 7;
+	@%p27 bra.uni $L37;
+	and.b64 %rd66, %rd48, %rd61;
+	mov.b64 %rd48, %rd66;
+	bra.uni $L32;
+$L37:
+	or.b64 %rd67, %rd48, %rd61;
+	mov.b64 %rd48, %rd67;
+$L32:
+$L31:
+	shl.b32 %r37, %r37, 1;
 	bra.uni $L29;
 $L30:
-	setp.ne.u32 %p23, %r18, 2;
-	@%p23 bra.uni $L31;
-	mul.lo.s64 %rd49, %rd34, %rd47;
-	mov.b64 %rd34, %rd49;
-	bra.uni $L29;
-$L31:
-	setp.ne.u32 %p24, %r18, 3;
-	@%p24 bra.uni $L32;
-	min.s64 %rd50, %rd34, %rd47;
-	mov.b64 %rd34, %rd50;
-	bra.uni $L29;
-$L32:
-	setp.ne.u32 %p25, %r18, 4;
-	@%p25 bra.uni $L33;
-	max.s64 %rd51, %rd34, %rd47;
-	mov.b64 %rd34, %rd51;
-	bra.uni $L29;
-$L33:
-	setp.ne.u32 %p26, %r18, 7;
-	@%p26 bra.uni $L34;
-	and.b64 %rd52, %rd34, %rd47;
-	mov.b64 %rd34, %rd52;
-	bra.uni $L29;
-$L34:
-	or.b64 %rd53, %rd34, %rd47;
-	mov.b64 %rd34, %rd53;
-$L29:
-$L28:
-	shl.b32 %r33, %r33, 1;
-	bra.uni $L26;
 $L27:
-$L24:
-	mul.wide.u32 %rd54, %r19, 8;
-	add.s64 %rd55, %rd5, %rd54;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L35;
-	st.global.s64 [%rd55+0], %rd34;
-$L35:
+	mul.wide.u32 %rd68, %r21, 8;
+	add.s64 %rd69, %rd5, %rd68;
+	setp.eq.u32 %p28, %r5, 0;
+	@!%p28 bra $L38;
+	st.global.s64 [%rd69+0], %rd48;
+$L38:
 	ret;
 }
 
-.visible .entry gk_scc_compCounts_final(
+.visible .entry gk_scc_compSample_final(
 	.param .b64 gk_partials,
 	.param .b64 gk_count,
 	.param .b64 gk_result,
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
-	.param .b64 gk_s2
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
 )
 {
 	.reg .pred %p<31>;
-	.reg .b32 %r<33>;
+	.reg .b32 %r<35>;
 	.reg .b64 %rd<61>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -18525,6 +18495,8 @@ $L35:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
+	ld.param.s32 %r19, [gk_s3];
+	mov.b32 %r20, %r19;
 	cvt.u64.u32 %rd15, %r5;
 	cvt.u64.u32 %rd16, %r6;
 	setp.ne.u32 %p2, %r18, 1;
@@ -18622,17 +18594,17 @@ $L18:
 $L1:
 	mov.b64 %rd41, %rd14;
 	// block reduction
-	mov.b32 %r19, 1;
-	mov.b32 %r20, 1;
-	sub.u32 %r21, %r13, 1;
-	mov.b32 %r22, %r19;
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L19:
-	setp.hs.u32 %p13, %r22, 32;
+	setp.hs.u32 %p13, %r24, 32;
 	@%p13 bra $L20;
-	mov.b64 {%r23, %r24}, %rd41;
-	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
-	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd42, {%r25, %r26};
+	mov.b64 {%r25, %r26}, %rd41;
+	shfl.sync.down.b32 %r27|%p14, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd42, {%r27, %r28};
 	@!%p14 bra $L21;
 	setp.ne.u32 %p15, %r18, 1;
 	@%p15 bra.uni $L23;
@@ -18668,7 +18640,7 @@ $L27:
 	mov.b64 %rd41, %rd48;
 $L22:
 $L21:
-	shl.b32 %r22, %r22, 1;
+	shl.b32 %r24, %r24, 1;
 	bra.uni $L19;
 $L20:
 	setp.eq.u32 %p20, %r7, 0;
@@ -18687,15 +18659,15 @@ $L28:
 	ld.shared.s64 %rd53, [%rd52+0];
 	mov.b64 %rd41, %rd53;
 $L30:
-	sub.u32 %r27, %r10, 1;
-	mov.b32 %r28, %r20;
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
 $L31:
-	setp.hs.u32 %p23, %r28, 32;
+	setp.hs.u32 %p23, %r30, 32;
 	@%p23 bra $L32;
-	mov.b64 {%r29, %r30}, %rd41;
-	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd54, {%r31, %r32};
+	mov.b64 {%r31, %r32}, %rd41;
+	shfl.sync.down.b32 %r33|%p24, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd54, {%r33, %r34};
 	@!%p24 bra $L33;
 	setp.ne.u32 %p25, %r18, 1;
 	@%p25 bra.uni $L35;
@@ -18731,7 +18703,7 @@ $L39:
 	mov.b64 %rd41, %rd60;
 $L34:
 $L33:
-	shl.b32 %r28, %r28, 1;
+	shl.b32 %r30, %r30, 1;
 	bra.uni $L31;
 $L32:
 $L29:
@@ -18743,8 +18715,1105 @@ $L40:
 }
 `
 
-// gokkosPTX18 is the PTX of scc.compLargest.
+// gokkosPTX17 is the PTX of scc.compSizes.
+const gokkosPTX17 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_scc_compSizes_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9
+)
+{
+	.reg .pred %p<28>;
+	.reg .b32 %r<47>;
+	.reg .b64 %rd<78>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.s32 %r19, [gk_s9];
+	mov.b32 %r20, %r19;
+	mov.u32 %r21, %ctaid.x;
+	mov.u32 %r22, %nctaid.x;
+	sub.s64 %rd27, %rd3, %rd2;
+	max.s64 %rd28, %rd27, 0;
+	cvt.u64.u32 %rd29, %r22;
+	add.s64 %rd30, %rd28, %rd29;
+	sub.s64 %rd31, %rd30, 1;
+	div.u64 %rd32, %rd31, %rd29;
+	cvt.u64.u32 %rd33, %r21;
+	mad.lo.s64 %rd34, %rd33, %rd32, %rd2;
+	add.s64 %rd35, %rd34, %rd32;
+	min.s64 %rd36, %rd35, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd38, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd38, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd38, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd38, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd38, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd38, 0;
+$L1:
+	mov.b64 %rd37, %rd38;
+	cvt.u64.u32 %rd39, %r5;
+	add.s64 %rd40, %rd34, %rd39;
+	cvt.u64.u32 %rd41, %r6;
+	mov.b64 %rd42, %rd40;
+$L7:
+	setp.ge.s64 %p7, %rd42, %rd36;
+	@%p7 bra $L8;
+	mov.b64 %rd43, %rd42;
+	mul.lo.s64 %rd44, %rd43, %rd12;
+	mad.lo.s64 %rd45, %rd44, 4, %rd8;
+	ld.global.nc.s32 %r23, [%rd45+0];
+	mov.b32 %r24, %r23;
+	mov.b32 %r25, %r24;
+	cvt.s64.s32 %rd46, %r25;
+	mul.lo.s64 %rd47, %rd46, %rd26;
+	mad.lo.s64 %rd48, %rd47, 4, %rd22;
+	ld.relaxed.gpu.global.s32 %r26, [%rd48+0];
+	mov.b32 %r27, %r26;
+	cvt.u32.u64 %r28, %rd43;
+	setp.lt.s32 %p8, %r28, %r27;
+	@!%p8 bra $L11;
+	cvt.s64.s32 %rd49, %r25;
+	mul.lo.s64 %rd50, %rd49, %rd26;
+	mad.lo.s64 %rd51, %rd50, 4, %rd22;
+	cvt.u32.u64 %r29, %rd43;
+	atom.global.min.s32 %r30, [%rd51], %r29;
+$L11:
+	setp.eq.s32 %p9, %r25, %r20;
+	@!%p9 bra $L12;
+	add.s64 %rd52, %rd37, 1;
+	mov.b64 %rd37, %rd52;
+	bra.uni $L13;
+$L12:
+	cvt.s64.s32 %rd53, %r25;
+	mul.lo.s64 %rd54, %rd53, %rd19;
+	mad.lo.s64 %rd55, %rd54, 4, %rd15;
+	mov.b32 %r31, 1;
+	atom.global.add.s32 %r32, [%rd55], %r31;
+$L13:
+$L9:
+	add.s64 %rd42, %rd42, %rd41;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd56, %rd37;
+	// block reduction
+	mov.b32 %r33, 1;
+	mov.b32 %r34, 1;
+	sub.u32 %r35, %r13, 1;
+	mov.b32 %r36, %r33;
+$L14:
+	setp.hs.u32 %p10, %r36, 32;
+	@%p10 bra $L15;
+	mov.b64 {%r37, %r38}, %rd56;
+	shfl.sync.down.b32 %r39|%p11, %r37, %r36, %r35, %r17;
+	shfl.sync.down.b32 %r40, %r38, %r36, %r35, %r17;
+	mov.b64 %rd57, {%r39, %r40};
+	@!%p11 bra $L16;
+	setp.ne.u32 %p12, %r18, 1;
+	@%p12 bra.uni $L18;
+	add.s64 %rd58, %rd56, %rd57;
+	mov.b64 %rd56, %rd58;
+	bra.uni $L17;
+$L18:
+	setp.ne.u32 %p13, %r18, 2;
+	@%p13 bra.uni $L19;
+	mul.lo.s64 %rd59, %rd56, %rd57;
+	mov.b64 %rd56, %rd59;
+	bra.uni $L17;
+$L19:
+	setp.ne.u32 %p14, %r18, 3;
+	@%p14 bra.uni $L20;
+	min.s64 %rd60, %rd56, %rd57;
+	mov.b64 %rd56, %rd60;
+	bra.uni $L17;
+$L20:
+	setp.ne.u32 %p15, %r18, 4;
+	@%p15 bra.uni $L21;
+	max.s64 %rd61, %rd56, %rd57;
+	mov.b64 %rd56, %rd61;
+	bra.uni $L17;
+$L21:
+	setp.ne.u32 %p16, %r18, 7;
+	@%p16 bra.uni $L22;
+	and.b64 %rd62, %rd56, %rd57;
+	mov.b64 %rd56, %rd62;
+	bra.uni $L17;
+$L22:
+	or.b64 %rd63, %rd56, %rd57;
+	mov.b64 %rd56, %rd63;
+$L17:
+$L16:
+	shl.b32 %r36, %r36, 1;
+	bra.uni $L14;
+$L15:
+	setp.eq.u32 %p17, %r7, 0;
+	@!%p17 bra $L23;
+	mul.wide.u32 %rd64, %r8, 16;
+	add.s64 %rd65, %rd1, %rd64;
+	st.shared.s64 [%rd65+0], %rd56;
+$L23:
+	bar.sync 0;
+	setp.eq.u32 %p18, %r8, 0;
+	@!%p18 bra $L24;
+	setp.lo.u32 %p19, %r7, %r10;
+	@!%p19 bra $L25;
+	mul.wide.u32 %rd66, %r7, 16;
+	add.s64 %rd67, %rd1, %rd66;
+	ld.shared.s64 %rd68, [%rd67+0];
+	mov.b64 %rd56, %rd68;
+$L25:
+	sub.u32 %r41, %r10, 1;
+	mov.b32 %r42, %r34;
+$L26:
+	setp.hs.u32 %p20, %r42, 32;
+	@%p20 bra $L27;
+	mov.b64 {%r43, %r44}, %rd56;
+	shfl.sync.down.b32 %r45|%p21, %r43, %r42, %r41, %r17;
+	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
+	mov.b64 %rd69, {%r45, %r46};
+	@!%p21 bra $L28;
+	setp.ne.u32 %p22, %r18, 1;
+	@%p22 bra.uni $L30;
+	add.s64 %rd70, %rd56, %rd69;
+	mov.b64 %rd56, %rd70;
+	bra.uni $L29;
+$L30:
+	setp.ne.u32 %p23, %r18, 2;
+	@%p23 bra.uni $L31;
+	mul.lo.s64 %rd71, %rd56, %rd69;
+	mov.b64 %rd56, %rd71;
+	bra.uni $L29;
+$L31:
+	setp.ne.u32 %p24, %r18, 3;
+	@%p24 bra.uni $L32;
+	min.s64 %rd72, %rd56, %rd69;
+	mov.b64 %rd56, %rd72;
+	bra.uni $L29;
+$L32:
+	setp.ne.u32 %p25, %r18, 4;
+	@%p25 bra.uni $L33;
+	max.s64 %rd73, %rd56, %rd69;
+	mov.b64 %rd56, %rd73;
+	bra.uni $L29;
+$L33:
+	setp.ne.u32 %p26, %r18, 7;
+	@%p26 bra.uni $L34;
+	and.b64 %rd74, %rd56, %rd69;
+	mov.b64 %rd56, %rd74;
+	bra.uni $L29;
+$L34:
+	or.b64 %rd75, %rd56, %rd69;
+	mov.b64 %rd56, %rd75;
+$L29:
+$L28:
+	shl.b32 %r42, %r42, 1;
+	bra.uni $L26;
+$L27:
+$L24:
+	mul.wide.u32 %rd76, %r21, 8;
+	add.s64 %rd77, %rd5, %rd76;
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L35;
+	st.global.s64 [%rd77+0], %rd56;
+$L35:
+	ret;
+}
+
+.visible .entry gk_scc_compSizes_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9
+)
+{
+	.reg .pred %p<31>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<75>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.u64 %rd21, [gk_s6];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s7];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s32 %r19, [gk_s9];
+	mov.b32 %r20, %r19;
+	cvt.u64.u32 %rd29, %r5;
+	cvt.u64.u32 %rd30, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd28, 0;
+	mov.b64 %rd31, %rd29;
+$L3:
+	setp.ge.s64 %p3, %rd31, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd32, %rd31, 8, %rd3;
+	ld.global.s64 %rd33, [%rd32+0];
+	add.s64 %rd34, %rd28, %rd33;
+	mov.b64 %rd28, %rd34;
+	add.s64 %rd31, %rd31, %rd30;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b64 %rd28, 1;
+	mov.b64 %rd35, %rd29;
+$L6:
+	setp.ge.s64 %p5, %rd35, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd36, %rd35, 8, %rd3;
+	ld.global.s64 %rd37, [%rd36+0];
+	mul.lo.s64 %rd38, %rd28, %rd37;
+	mov.b64 %rd28, %rd38;
+	add.s64 %rd35, %rd35, %rd30;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b64 %rd28, 9223372036854775807;
+	mov.b64 %rd39, %rd29;
+$L9:
+	setp.ge.s64 %p7, %rd39, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd40, %rd39, 8, %rd3;
+	ld.global.s64 %rd41, [%rd40+0];
+	min.s64 %rd42, %rd28, %rd41;
+	mov.b64 %rd28, %rd42;
+	add.s64 %rd39, %rd39, %rd30;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b64 %rd28, -9223372036854775808;
+	mov.b64 %rd43, %rd29;
+$L12:
+	setp.ge.s64 %p9, %rd43, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd44, %rd43, 8, %rd3;
+	ld.global.s64 %rd45, [%rd44+0];
+	max.s64 %rd46, %rd28, %rd45;
+	mov.b64 %rd28, %rd46;
+	add.s64 %rd43, %rd43, %rd30;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b64 %rd28, -1;
+	mov.b64 %rd47, %rd29;
+$L15:
+	setp.ge.s64 %p11, %rd47, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd48, %rd47, 8, %rd3;
+	ld.global.s64 %rd49, [%rd48+0];
+	and.b64 %rd50, %rd28, %rd49;
+	mov.b64 %rd28, %rd50;
+	add.s64 %rd47, %rd47, %rd30;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd28, 0;
+	mov.b64 %rd51, %rd29;
+$L17:
+	setp.ge.s64 %p12, %rd51, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd52, %rd51, 8, %rd3;
+	ld.global.s64 %rd53, [%rd52+0];
+	or.b64 %rd54, %rd28, %rd53;
+	mov.b64 %rd28, %rd54;
+	add.s64 %rd51, %rd51, %rd30;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd55, %rd28;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
+$L19:
+	setp.hs.u32 %p13, %r24, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r25, %r26}, %rd55;
+	shfl.sync.down.b32 %r27|%p14, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd56, {%r27, %r28};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd57, %rd55, %rd56;
+	mov.b64 %rd55, %rd57;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd58, %rd55, %rd56;
+	mov.b64 %rd55, %rd58;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd59, %rd55, %rd56;
+	mov.b64 %rd55, %rd59;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd60, %rd55, %rd56;
+	mov.b64 %rd55, %rd60;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd61, %rd55, %rd56;
+	mov.b64 %rd55, %rd61;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd62, %rd55, %rd56;
+	mov.b64 %rd55, %rd62;
+$L22:
+$L21:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd63, %r8, 16;
+	add.s64 %rd64, %rd1, %rd63;
+	st.shared.s64 [%rd64+0], %rd55;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd65, %r7, 16;
+	add.s64 %rd66, %rd1, %rd65;
+	ld.shared.s64 %rd67, [%rd66+0];
+	mov.b64 %rd55, %rd67;
+$L30:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L31:
+	setp.hs.u32 %p23, %r30, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r31, %r32}, %rd55;
+	shfl.sync.down.b32 %r33|%p24, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd68, {%r33, %r34};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd69, %rd55, %rd68;
+	mov.b64 %rd55, %rd69;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd70, %rd55, %rd68;
+	mov.b64 %rd55, %rd70;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd71, %rd55, %rd68;
+	mov.b64 %rd55, %rd71;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd72, %rd55, %rd68;
+	mov.b64 %rd55, %rd72;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd73, %rd55, %rd68;
+	mov.b64 %rd55, %rd73;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd74, %rd55, %rd68;
+	mov.b64 %rd55, %rd74;
+$L34:
+$L33:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd55;
+$L40:
+	ret;
+}
+`
+
+// gokkosPTX18 is the PTX of scc.compCounts.
 const gokkosPTX18 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_scc_compCounts_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4
+)
+{
+	.reg .pred %p<29>;
+	.reg .b32 %r<43>;
+	.reg .b64 %rd<56>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s32 %r19, [gk_s3];
+	mov.b32 %r20, %r19;
+	ld.param.s32 %r21, [gk_s4];
+	mov.b32 %r22, %r21;
+	mov.u32 %r23, %ctaid.x;
+	mov.u32 %r24, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r24;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r23;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd24, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd24, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd24, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd24, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd24, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd24, 0;
+$L1:
+	mov.b64 %rd23, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd20, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
+$L7:
+	setp.ge.s64 %p7, %rd28, %rd22;
+	@%p7 bra $L8;
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 4, %rd8;
+	ld.global.nc.s32 %r25, [%rd31+0];
+	mov.b32 %r26, %r25;
+	mov.b32 %r27, %r26;
+	cvt.u32.u64 %r28, %rd29;
+	setp.eq.s32 %p8, %r28, %r20;
+	@!%p8 bra $L11;
+	mov.b32 %r27, %r22;
+$L11:
+	setp.gt.s32 %p9, %r27, 0;
+	@!%p9 bra $L13;
+	add.s64 %rd32, %rd23, 4294967296;
+	mov.b64 %rd23, %rd32;
+	setp.gt.s32 %p10, %r27, 1;
+	@!%p10 bra $L15;
+	add.s64 %rd33, %rd23, 1;
+	mov.b64 %rd23, %rd33;
+$L15:
+$L13:
+$L9:
+	add.s64 %rd28, %rd28, %rd27;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd34, %rd23;
+	// block reduction
+	mov.b32 %r29, 1;
+	mov.b32 %r30, 1;
+	sub.u32 %r31, %r13, 1;
+	mov.b32 %r32, %r29;
+$L16:
+	setp.hs.u32 %p11, %r32, 32;
+	@%p11 bra $L17;
+	mov.b64 {%r33, %r34}, %rd34;
+	shfl.sync.down.b32 %r35|%p12, %r33, %r32, %r31, %r17;
+	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
+	mov.b64 %rd35, {%r35, %r36};
+	@!%p12 bra $L18;
+	setp.ne.u32 %p13, %r18, 1;
+	@%p13 bra.uni $L20;
+	add.s64 %rd36, %rd34, %rd35;
+	mov.b64 %rd34, %rd36;
+	bra.uni $L19;
+$L20:
+	setp.ne.u32 %p14, %r18, 2;
+	@%p14 bra.uni $L21;
+	mul.lo.s64 %rd37, %rd34, %rd35;
+	mov.b64 %rd34, %rd37;
+	bra.uni $L19;
+$L21:
+	setp.ne.u32 %p15, %r18, 3;
+	@%p15 bra.uni $L22;
+	min.s64 %rd38, %rd34, %rd35;
+	mov.b64 %rd34, %rd38;
+	bra.uni $L19;
+$L22:
+	setp.ne.u32 %p16, %r18, 4;
+	@%p16 bra.uni $L23;
+	max.s64 %rd39, %rd34, %rd35;
+	mov.b64 %rd34, %rd39;
+	bra.uni $L19;
+$L23:
+	setp.ne.u32 %p17, %r18, 7;
+	@%p17 bra.uni $L24;
+	and.b64 %rd40, %rd34, %rd35;
+	mov.b64 %rd34, %rd40;
+	bra.uni $L19;
+$L24:
+	or.b64 %rd41, %rd34, %rd35;
+	mov.b64 %rd34, %rd41;
+$L19:
+$L18:
+	shl.b32 %r32, %r32, 1;
+	bra.uni $L16;
+$L17:
+	setp.eq.u32 %p18, %r7, 0;
+	@!%p18 bra $L25;
+	mul.wide.u32 %rd42, %r8, 16;
+	add.s64 %rd43, %rd1, %rd42;
+	st.shared.s64 [%rd43+0], %rd34;
+$L25:
+	bar.sync 0;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L26;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L27;
+	mul.wide.u32 %rd44, %r7, 16;
+	add.s64 %rd45, %rd1, %rd44;
+	ld.shared.s64 %rd46, [%rd45+0];
+	mov.b64 %rd34, %rd46;
+$L27:
+	sub.u32 %r37, %r10, 1;
+	mov.b32 %r38, %r30;
+$L28:
+	setp.hs.u32 %p21, %r38, 32;
+	@%p21 bra $L29;
+	mov.b64 {%r39, %r40}, %rd34;
+	shfl.sync.down.b32 %r41|%p22, %r39, %r38, %r37, %r17;
+	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
+	mov.b64 %rd47, {%r41, %r42};
+	@!%p22 bra $L30;
+	setp.ne.u32 %p23, %r18, 1;
+	@%p23 bra.uni $L32;
+	add.s64 %rd48, %rd34, %rd47;
+	mov.b64 %rd34, %rd48;
+	bra.uni $L31;
+$L32:
+	setp.ne.u32 %p24, %r18, 2;
+	@%p24 bra.uni $L33;
+	mul.lo.s64 %rd49, %rd34, %rd47;
+	mov.b64 %rd34, %rd49;
+	bra.uni $L31;
+$L33:
+	setp.ne.u32 %p25, %r18, 3;
+	@%p25 bra.uni $L34;
+	min.s64 %rd50, %rd34, %rd47;
+	mov.b64 %rd34, %rd50;
+	bra.uni $L31;
+$L34:
+	setp.ne.u32 %p26, %r18, 4;
+	@%p26 bra.uni $L35;
+	max.s64 %rd51, %rd34, %rd47;
+	mov.b64 %rd34, %rd51;
+	bra.uni $L31;
+$L35:
+	setp.ne.u32 %p27, %r18, 7;
+	@%p27 bra.uni $L36;
+	and.b64 %rd52, %rd34, %rd47;
+	mov.b64 %rd34, %rd52;
+	bra.uni $L31;
+$L36:
+	or.b64 %rd53, %rd34, %rd47;
+	mov.b64 %rd34, %rd53;
+$L31:
+$L30:
+	shl.b32 %r38, %r38, 1;
+	bra.uni $L28;
+$L29:
+$L26:
+	mul.wide.u32 %rd54, %r23, 8;
+	add.s64 %rd55, %rd5, %rd54;
+	setp.eq.u32 %p28, %r5, 0;
+	@!%p28 bra $L37;
+	st.global.s64 [%rd55+0], %rd34;
+$L37:
+	ret;
+}
+
+.visible .entry gk_scc_compCounts_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4
+)
+{
+	.reg .pred %p<31>;
+	.reg .b32 %r<37>;
+	.reg .b64 %rd<61>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s32 %r19, [gk_s3];
+	mov.b32 %r20, %r19;
+	ld.param.s32 %r21, [gk_s4];
+	mov.b32 %r22, %r21;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd14, 0;
+	mov.b64 %rd17, %rd15;
+$L3:
+	setp.ge.s64 %p3, %rd17, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.s64 %rd19, [%rd18+0];
+	add.s64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b64 %rd14, 1;
+	mov.b64 %rd21, %rd15;
+$L6:
+	setp.ge.s64 %p5, %rd21, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd22, %rd21, 8, %rd3;
+	ld.global.s64 %rd23, [%rd22+0];
+	mul.lo.s64 %rd24, %rd14, %rd23;
+	mov.b64 %rd14, %rd24;
+	add.s64 %rd21, %rd21, %rd16;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b64 %rd14, 9223372036854775807;
+	mov.b64 %rd25, %rd15;
+$L9:
+	setp.ge.s64 %p7, %rd25, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.s64 %rd27, [%rd26+0];
+	min.s64 %rd28, %rd14, %rd27;
+	mov.b64 %rd14, %rd28;
+	add.s64 %rd25, %rd25, %rd16;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b64 %rd14, -9223372036854775808;
+	mov.b64 %rd29, %rd15;
+$L12:
+	setp.ge.s64 %p9, %rd29, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd30, %rd29, 8, %rd3;
+	ld.global.s64 %rd31, [%rd30+0];
+	max.s64 %rd32, %rd14, %rd31;
+	mov.b64 %rd14, %rd32;
+	add.s64 %rd29, %rd29, %rd16;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b64 %rd14, -1;
+	mov.b64 %rd33, %rd15;
+$L15:
+	setp.ge.s64 %p11, %rd33, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	and.b64 %rd36, %rd14, %rd35;
+	mov.b64 %rd14, %rd36;
+	add.s64 %rd33, %rd33, %rd16;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd14, 0;
+	mov.b64 %rd37, %rd15;
+$L17:
+	setp.ge.s64 %p12, %rd37, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.s64 %rd39, [%rd38+0];
+	or.b64 %rd40, %rd14, %rd39;
+	mov.b64 %rd14, %rd40;
+	add.s64 %rd37, %rd37, %rd16;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd41, %rd14;
+	// block reduction
+	mov.b32 %r23, 1;
+	mov.b32 %r24, 1;
+	sub.u32 %r25, %r13, 1;
+	mov.b32 %r26, %r23;
+$L19:
+	setp.hs.u32 %p13, %r26, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r27, %r28}, %rd41;
+	shfl.sync.down.b32 %r29|%p14, %r27, %r26, %r25, %r17;
+	shfl.sync.down.b32 %r30, %r28, %r26, %r25, %r17;
+	mov.b64 %rd42, {%r29, %r30};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd44, %rd41, %rd42;
+	mov.b64 %rd41, %rd44;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd45, %rd41, %rd42;
+	mov.b64 %rd41, %rd45;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd46, %rd41, %rd42;
+	mov.b64 %rd41, %rd46;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd47, %rd41, %rd42;
+	mov.b64 %rd41, %rd47;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd48, %rd41, %rd42;
+	mov.b64 %rd41, %rd48;
+$L22:
+$L21:
+	shl.b32 %r26, %r26, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	mov.b64 %rd41, %rd53;
+$L30:
+	sub.u32 %r31, %r10, 1;
+	mov.b32 %r32, %r24;
+$L31:
+	setp.hs.u32 %p23, %r32, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r33, %r34}, %rd41;
+	shfl.sync.down.b32 %r35|%p24, %r33, %r32, %r31, %r17;
+	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
+	mov.b64 %rd54, {%r35, %r36};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd55, %rd41, %rd54;
+	mov.b64 %rd41, %rd55;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd56, %rd41, %rd54;
+	mov.b64 %rd41, %rd56;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd57, %rd41, %rd54;
+	mov.b64 %rd41, %rd57;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd58, %rd41, %rd54;
+	mov.b64 %rd41, %rd58;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd59, %rd41, %rd54;
+	mov.b64 %rd41, %rd59;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd60, %rd41, %rd54;
+	mov.b64 %rd41, %rd60;
+$L34:
+$L33:
+	shl.b32 %r32, %r32, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd41;
+$L40:
+	ret;
+}
+`
+
+// gokkosPTX19 is the PTX of scc.compLargest.
+const gokkosPTX19 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -18761,11 +19830,13 @@ const gokkosPTX18 = `//
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
-	.param .b64 gk_s2
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4
 )
 {
-	.reg .pred %p<26>;
-	.reg .b32 %r<48>;
+	.reg .pred %p<27>;
+	.reg .b32 %r<54>;
 	.reg .b64 %rd<36>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -18798,46 +19869,50 @@ const gokkosPTX18 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	mov.u32 %r19, %ctaid.x;
-	mov.u32 %r20, %nctaid.x;
+	ld.param.s32 %r19, [gk_s3];
+	mov.b32 %r20, %r19;
+	ld.param.s32 %r21, [gk_s4];
+	mov.b32 %r22, %r21;
+	mov.u32 %r23, %ctaid.x;
+	mov.u32 %r24, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r20;
+	cvt.u64.u32 %rd15, %r24;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r19;
+	cvt.u64.u32 %rd19, %r23;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b32 %r22, 0;
+	mov.b32 %r26, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b32 %r22, 1;
+	mov.b32 %r26, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b32 %r22, 2147483647;
+	mov.b32 %r26, 2147483647;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b32 %r22, -2147483648;
+	mov.b32 %r26, -2147483648;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b32 %r22, -1;
+	mov.b32 %r26, -1;
 	bra.uni $L1;
 $L6:
-	mov.b32 %r22, 0;
+	mov.b32 %r26, 0;
 $L1:
-	mov.b32 %r21, %r22;
+	mov.b32 %r25, %r26;
 	cvt.u64.u32 %rd23, %r5;
 	add.s64 %rd24, %rd20, %rd23;
 	cvt.u64.u32 %rd25, %r6;
@@ -18848,129 +19923,135 @@ $L7:
 	mov.b64 %rd27, %rd26;
 	mul.lo.s64 %rd28, %rd27, %rd12;
 	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r23, [%rd29+0];
-	mov.b32 %r24, %r23;
-	max.s32 %r25, %r21, %r24;
-	mov.b32 %r21, %r25;
+	ld.global.nc.s32 %r27, [%rd29+0];
+	mov.b32 %r28, %r27;
+	mov.b32 %r29, %r28;
+	cvt.u32.u64 %r30, %rd27;
+	setp.eq.s32 %p8, %r30, %r20;
+	@!%p8 bra $L11;
+	mov.b32 %r29, %r22;
+$L11:
+	max.s32 %r31, %r25, %r29;
+	mov.b32 %r25, %r31;
 $L9:
 	add.s64 %rd26, %rd26, %rd25;
 	bra.uni $L7;
 $L8:
-	mov.b32 %r26, %r21;
+	mov.b32 %r32, %r25;
 	// block reduction
-	mov.b32 %r27, 1;
-	mov.b32 %r28, 1;
-	sub.u32 %r29, %r13, 1;
-	mov.b32 %r30, %r27;
-$L10:
-	setp.hs.u32 %p8, %r30, 32;
-	@%p8 bra $L11;
-	shfl.sync.down.b32 %r31|%p9, %r26, %r30, %r29, %r17;
-	@!%p9 bra $L12;
-	setp.ne.u32 %p10, %r18, 1;
-	@%p10 bra.uni $L14;
-	add.s32 %r32, %r26, %r31;
-	mov.b32 %r26, %r32;
-	bra.uni $L13;
-$L14:
-	setp.ne.u32 %p11, %r18, 2;
-	@%p11 bra.uni $L15;
-	mul.lo.s32 %r33, %r26, %r31;
-	mov.b32 %r26, %r33;
-	bra.uni $L13;
-$L15:
-	setp.ne.u32 %p12, %r18, 3;
-	@%p12 bra.uni $L16;
-	min.s32 %r34, %r26, %r31;
-	mov.b32 %r26, %r34;
-	bra.uni $L13;
-$L16:
-	setp.ne.u32 %p13, %r18, 4;
-	@%p13 bra.uni $L17;
-	max.s32 %r35, %r26, %r31;
-	mov.b32 %r26, %r35;
-	bra.uni $L13;
-$L17:
-	setp.ne.u32 %p14, %r18, 7;
-	@%p14 bra.uni $L18;
-	and.b32 %r36, %r26, %r31;
-	mov.b32 %r26, %r36;
-	bra.uni $L13;
-$L18:
-	or.b32 %r37, %r26, %r31;
-	mov.b32 %r26, %r37;
-$L13:
+	mov.b32 %r33, 1;
+	mov.b32 %r34, 1;
+	sub.u32 %r35, %r13, 1;
+	mov.b32 %r36, %r33;
 $L12:
-	shl.b32 %r30, %r30, 1;
-	bra.uni $L10;
-$L11:
-	setp.eq.u32 %p15, %r7, 0;
-	@!%p15 bra $L19;
+	setp.hs.u32 %p9, %r36, 32;
+	@%p9 bra $L13;
+	shfl.sync.down.b32 %r37|%p10, %r32, %r36, %r35, %r17;
+	@!%p10 bra $L14;
+	setp.ne.u32 %p11, %r18, 1;
+	@%p11 bra.uni $L16;
+	add.s32 %r38, %r32, %r37;
+	mov.b32 %r32, %r38;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p12, %r18, 2;
+	@%p12 bra.uni $L17;
+	mul.lo.s32 %r39, %r32, %r37;
+	mov.b32 %r32, %r39;
+	bra.uni $L15;
+$L17:
+	setp.ne.u32 %p13, %r18, 3;
+	@%p13 bra.uni $L18;
+	min.s32 %r40, %r32, %r37;
+	mov.b32 %r32, %r40;
+	bra.uni $L15;
+$L18:
+	setp.ne.u32 %p14, %r18, 4;
+	@%p14 bra.uni $L19;
+	max.s32 %r41, %r32, %r37;
+	mov.b32 %r32, %r41;
+	bra.uni $L15;
+$L19:
+	setp.ne.u32 %p15, %r18, 7;
+	@%p15 bra.uni $L20;
+	and.b32 %r42, %r32, %r37;
+	mov.b32 %r32, %r42;
+	bra.uni $L15;
+$L20:
+	or.b32 %r43, %r32, %r37;
+	mov.b32 %r32, %r43;
+$L15:
+$L14:
+	shl.b32 %r36, %r36, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L21;
 	mul.wide.u32 %rd30, %r8, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r26;
-$L19:
+	st.shared.s32 [%rd31+0], %r32;
+$L21:
 	bar.sync 0;
-	setp.eq.u32 %p16, %r8, 0;
-	@!%p16 bra $L20;
-	setp.lo.u32 %p17, %r7, %r10;
-	@!%p17 bra $L21;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L22;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L23;
 	mul.wide.u32 %rd32, %r7, 16;
 	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r38, [%rd33+0];
-	mov.b32 %r26, %r38;
-$L21:
-	sub.u32 %r39, %r10, 1;
-	mov.b32 %r40, %r28;
-$L22:
-	setp.hs.u32 %p18, %r40, 32;
-	@%p18 bra $L23;
-	shfl.sync.down.b32 %r41|%p19, %r26, %r40, %r39, %r17;
-	@!%p19 bra $L24;
-	setp.ne.u32 %p20, %r18, 1;
-	@%p20 bra.uni $L26;
-	add.s32 %r42, %r26, %r41;
-	mov.b32 %r26, %r42;
-	bra.uni $L25;
-$L26:
-	setp.ne.u32 %p21, %r18, 2;
-	@%p21 bra.uni $L27;
-	mul.lo.s32 %r43, %r26, %r41;
-	mov.b32 %r26, %r43;
-	bra.uni $L25;
-$L27:
-	setp.ne.u32 %p22, %r18, 3;
-	@%p22 bra.uni $L28;
-	min.s32 %r44, %r26, %r41;
-	mov.b32 %r26, %r44;
-	bra.uni $L25;
-$L28:
-	setp.ne.u32 %p23, %r18, 4;
-	@%p23 bra.uni $L29;
-	max.s32 %r45, %r26, %r41;
-	mov.b32 %r26, %r45;
-	bra.uni $L25;
-$L29:
-	setp.ne.u32 %p24, %r18, 7;
-	@%p24 bra.uni $L30;
-	and.b32 %r46, %r26, %r41;
-	mov.b32 %r26, %r46;
-	bra.uni $L25;
-$L30:
-	or.b32 %r47, %r26, %r41;
-	mov.b32 %r26, %r47;
-$L25:
-$L24:
-	shl.b32 %r40, %r40, 1;
-	bra.uni $L22;
+	ld.shared.s32 %r44, [%rd33+0];
+	mov.b32 %r32, %r44;
 $L23:
-$L20:
-	mul.wide.u32 %rd34, %r19, 8;
-	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p25, %r5, 0;
-	@!%p25 bra $L31;
-	st.global.s32 [%rd35+0], %r26;
+	sub.u32 %r45, %r10, 1;
+	mov.b32 %r46, %r34;
+$L24:
+	setp.hs.u32 %p19, %r46, 32;
+	@%p19 bra $L25;
+	shfl.sync.down.b32 %r47|%p20, %r32, %r46, %r45, %r17;
+	@!%p20 bra $L26;
+	setp.ne.u32 %p21, %r18, 1;
+	@%p21 bra.uni $L28;
+	add.s32 %r48, %r32, %r47;
+	mov.b32 %r32, %r48;
+	bra.uni $L27;
+$L28:
+	setp.ne.u32 %p22, %r18, 2;
+	@%p22 bra.uni $L29;
+	mul.lo.s32 %r49, %r32, %r47;
+	mov.b32 %r32, %r49;
+	bra.uni $L27;
+$L29:
+	setp.ne.u32 %p23, %r18, 3;
+	@%p23 bra.uni $L30;
+	min.s32 %r50, %r32, %r47;
+	mov.b32 %r32, %r50;
+	bra.uni $L27;
+$L30:
+	setp.ne.u32 %p24, %r18, 4;
+	@%p24 bra.uni $L31;
+	max.s32 %r51, %r32, %r47;
+	mov.b32 %r32, %r51;
+	bra.uni $L27;
 $L31:
+	setp.ne.u32 %p25, %r18, 7;
+	@%p25 bra.uni $L32;
+	and.b32 %r52, %r32, %r47;
+	mov.b32 %r32, %r52;
+	bra.uni $L27;
+$L32:
+	or.b32 %r53, %r32, %r47;
+	mov.b32 %r32, %r53;
+$L27:
+$L26:
+	shl.b32 %r46, %r46, 1;
+	bra.uni $L24;
+$L25:
+$L22:
+	mul.wide.u32 %rd34, %r23, 8;
+	add.s64 %rd35, %rd5, %rd34;
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L33;
+	st.global.s32 [%rd35+0], %r32;
+$L33:
 	ret;
 }
 
@@ -18981,11 +20062,13 @@ $L31:
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
-	.param .b64 gk_s2
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4
 )
 {
 	.reg .pred %p<31>;
-	.reg .b32 %r<54>;
+	.reg .b32 %r<58>;
 	.reg .b64 %rd<32>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -19019,19 +20102,23 @@ $L31:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
+	ld.param.s32 %r19, [gk_s3];
+	mov.b32 %r20, %r19;
+	ld.param.s32 %r21, [gk_s4];
+	mov.b32 %r22, %r21;
 	cvt.u64.u32 %rd14, %r5;
 	cvt.u64.u32 %rd15, %r6;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b32 %r19, 0;
+	mov.b32 %r23, 0;
 	mov.b64 %rd16, %rd14;
 $L3:
 	setp.ge.s64 %p3, %rd16, %rd4;
 	@%p3 bra $L4;
 	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r20, [%rd17+0];
-	add.s32 %r21, %r19, %r20;
-	mov.b32 %r19, %r21;
+	ld.global.s32 %r24, [%rd17+0];
+	add.s32 %r25, %r23, %r24;
+	mov.b32 %r23, %r25;
 	add.s64 %rd16, %rd16, %rd15;
 	bra.uni $L3;
 $L4:
@@ -19039,15 +20126,15 @@ $L4:
 $L2:
 	setp.ne.u32 %p4, %r18, 2;
 	@%p4 bra.uni $L5;
-	mov.b32 %r19, 1;
+	mov.b32 %r23, 1;
 	mov.b64 %rd18, %rd14;
 $L6:
 	setp.ge.s64 %p5, %rd18, %rd4;
 	@%p5 bra $L7;
 	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.s32 %r22, [%rd19+0];
-	mul.lo.s32 %r23, %r19, %r22;
-	mov.b32 %r19, %r23;
+	ld.global.s32 %r26, [%rd19+0];
+	mul.lo.s32 %r27, %r23, %r26;
+	mov.b32 %r23, %r27;
 	add.s64 %rd18, %rd18, %rd15;
 	bra.uni $L6;
 $L7:
@@ -19055,15 +20142,15 @@ $L7:
 $L5:
 	setp.ne.u32 %p6, %r18, 3;
 	@%p6 bra.uni $L8;
-	mov.b32 %r19, 2147483647;
+	mov.b32 %r23, 2147483647;
 	mov.b64 %rd20, %rd14;
 $L9:
 	setp.ge.s64 %p7, %rd20, %rd4;
 	@%p7 bra $L10;
 	mad.lo.s64 %rd21, %rd20, 8, %rd3;
-	ld.global.s32 %r24, [%rd21+0];
-	min.s32 %r25, %r19, %r24;
-	mov.b32 %r19, %r25;
+	ld.global.s32 %r28, [%rd21+0];
+	min.s32 %r29, %r23, %r28;
+	mov.b32 %r23, %r29;
 	add.s64 %rd20, %rd20, %rd15;
 	bra.uni $L9;
 $L10:
@@ -19071,15 +20158,15 @@ $L10:
 $L8:
 	setp.ne.u32 %p8, %r18, 4;
 	@%p8 bra.uni $L11;
-	mov.b32 %r19, -2147483648;
+	mov.b32 %r23, -2147483648;
 	mov.b64 %rd22, %rd14;
 $L12:
 	setp.ge.s64 %p9, %rd22, %rd4;
 	@%p9 bra $L13;
 	mad.lo.s64 %rd23, %rd22, 8, %rd3;
-	ld.global.s32 %r26, [%rd23+0];
-	max.s32 %r27, %r19, %r26;
-	mov.b32 %r19, %r27;
+	ld.global.s32 %r30, [%rd23+0];
+	max.s32 %r31, %r23, %r30;
+	mov.b32 %r23, %r31;
 	add.s64 %rd22, %rd22, %rd15;
 	bra.uni $L12;
 $L13:
@@ -19087,86 +20174,86 @@ $L13:
 $L11:
 	setp.ne.u32 %p10, %r18, 7;
 	@%p10 bra.uni $L14;
-	mov.b32 %r19, -1;
+	mov.b32 %r23, -1;
 	mov.b64 %rd24, %rd14;
 $L15:
 	setp.ge.s64 %p11, %rd24, %rd4;
 	@%p11 bra $L16;
 	mad.lo.s64 %rd25, %rd24, 8, %rd3;
-	ld.global.s32 %r28, [%rd25+0];
-	and.b32 %r29, %r19, %r28;
-	mov.b32 %r19, %r29;
+	ld.global.s32 %r32, [%rd25+0];
+	and.b32 %r33, %r23, %r32;
+	mov.b32 %r23, %r33;
 	add.s64 %rd24, %rd24, %rd15;
 	bra.uni $L15;
 $L16:
 	bra.uni $L1;
 $L14:
-	mov.b32 %r19, 0;
+	mov.b32 %r23, 0;
 	mov.b64 %rd26, %rd14;
 $L17:
 	setp.ge.s64 %p12, %rd26, %rd4;
 	@%p12 bra $L18;
 	mad.lo.s64 %rd27, %rd26, 8, %rd3;
-	ld.global.s32 %r30, [%rd27+0];
-	or.b32 %r31, %r19, %r30;
-	mov.b32 %r19, %r31;
+	ld.global.s32 %r34, [%rd27+0];
+	or.b32 %r35, %r23, %r34;
+	mov.b32 %r23, %r35;
 	add.s64 %rd26, %rd26, %rd15;
 	bra.uni $L17;
 $L18:
 $L1:
-	mov.b32 %r32, %r19;
+	mov.b32 %r36, %r23;
 	// block reduction
-	mov.b32 %r33, 1;
-	mov.b32 %r34, 1;
-	sub.u32 %r35, %r13, 1;
-	mov.b32 %r36, %r33;
+	mov.b32 %r37, 1;
+	mov.b32 %r38, 1;
+	sub.u32 %r39, %r13, 1;
+	mov.b32 %r40, %r37;
 $L19:
-	setp.hs.u32 %p13, %r36, 32;
+	setp.hs.u32 %p13, %r40, 32;
 	@%p13 bra $L20;
-	shfl.sync.down.b32 %r37|%p14, %r32, %r36, %r35, %r17;
+	shfl.sync.down.b32 %r41|%p14, %r36, %r40, %r39, %r17;
 	@!%p14 bra $L21;
 	setp.ne.u32 %p15, %r18, 1;
 	@%p15 bra.uni $L23;
-	add.s32 %r38, %r32, %r37;
-	mov.b32 %r32, %r38;
+	add.s32 %r42, %r36, %r41;
+	mov.b32 %r36, %r42;
 	bra.uni $L22;
 $L23:
 	setp.ne.u32 %p16, %r18, 2;
 	@%p16 bra.uni $L24;
-	mul.lo.s32 %r39, %r32, %r37;
-	mov.b32 %r32, %r39;
+	mul.lo.s32 %r43, %r36, %r41;
+	mov.b32 %r36, %r43;
 	bra.uni $L22;
 $L24:
 	setp.ne.u32 %p17, %r18, 3;
 	@%p17 bra.uni $L25;
-	min.s32 %r40, %r32, %r37;
-	mov.b32 %r32, %r40;
+	min.s32 %r44, %r36, %r41;
+	mov.b32 %r36, %r44;
 	bra.uni $L22;
 $L25:
 	setp.ne.u32 %p18, %r18, 4;
 	@%p18 bra.uni $L26;
-	max.s32 %r41, %r32, %r37;
-	mov.b32 %r32, %r41;
+	max.s32 %r45, %r36, %r41;
+	mov.b32 %r36, %r45;
 	bra.uni $L22;
 $L26:
 	setp.ne.u32 %p19, %r18, 7;
 	@%p19 bra.uni $L27;
-	and.b32 %r42, %r32, %r37;
-	mov.b32 %r32, %r42;
+	and.b32 %r46, %r36, %r41;
+	mov.b32 %r36, %r46;
 	bra.uni $L22;
 $L27:
-	or.b32 %r43, %r32, %r37;
-	mov.b32 %r32, %r43;
+	or.b32 %r47, %r36, %r41;
+	mov.b32 %r36, %r47;
 $L22:
 $L21:
-	shl.b32 %r36, %r36, 1;
+	shl.b32 %r40, %r40, 1;
 	bra.uni $L19;
 $L20:
 	setp.eq.u32 %p20, %r7, 0;
 	@!%p20 bra $L28;
 	mul.wide.u32 %rd28, %r8, 16;
 	add.s64 %rd29, %rd1, %rd28;
-	st.shared.s32 [%rd29+0], %r32;
+	st.shared.s32 [%rd29+0], %r36;
 $L28:
 	bar.sync 0;
 	setp.eq.u32 %p21, %r8, 0;
@@ -19175,64 +20262,64 @@ $L28:
 	@!%p22 bra $L30;
 	mul.wide.u32 %rd30, %r7, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	ld.shared.s32 %r44, [%rd31+0];
-	mov.b32 %r32, %r44;
+	ld.shared.s32 %r48, [%rd31+0];
+	mov.b32 %r36, %r48;
 $L30:
-	sub.u32 %r45, %r10, 1;
-	mov.b32 %r46, %r34;
+	sub.u32 %r49, %r10, 1;
+	mov.b32 %r50, %r38;
 $L31:
-	setp.hs.u32 %p23, %r46, 32;
+	setp.hs.u32 %p23, %r50, 32;
 	@%p23 bra $L32;
-	shfl.sync.down.b32 %r47|%p24, %r32, %r46, %r45, %r17;
+	shfl.sync.down.b32 %r51|%p24, %r36, %r50, %r49, %r17;
 	@!%p24 bra $L33;
 	setp.ne.u32 %p25, %r18, 1;
 	@%p25 bra.uni $L35;
-	add.s32 %r48, %r32, %r47;
-	mov.b32 %r32, %r48;
+	add.s32 %r52, %r36, %r51;
+	mov.b32 %r36, %r52;
 	bra.uni $L34;
 $L35:
 	setp.ne.u32 %p26, %r18, 2;
 	@%p26 bra.uni $L36;
-	mul.lo.s32 %r49, %r32, %r47;
-	mov.b32 %r32, %r49;
+	mul.lo.s32 %r53, %r36, %r51;
+	mov.b32 %r36, %r53;
 	bra.uni $L34;
 $L36:
 	setp.ne.u32 %p27, %r18, 3;
 	@%p27 bra.uni $L37;
-	min.s32 %r50, %r32, %r47;
-	mov.b32 %r32, %r50;
+	min.s32 %r54, %r36, %r51;
+	mov.b32 %r36, %r54;
 	bra.uni $L34;
 $L37:
 	setp.ne.u32 %p28, %r18, 4;
 	@%p28 bra.uni $L38;
-	max.s32 %r51, %r32, %r47;
-	mov.b32 %r32, %r51;
+	max.s32 %r55, %r36, %r51;
+	mov.b32 %r36, %r55;
 	bra.uni $L34;
 $L38:
 	setp.ne.u32 %p29, %r18, 7;
 	@%p29 bra.uni $L39;
-	and.b32 %r52, %r32, %r47;
-	mov.b32 %r32, %r52;
+	and.b32 %r56, %r36, %r51;
+	mov.b32 %r36, %r56;
 	bra.uni $L34;
 $L39:
-	or.b32 %r53, %r32, %r47;
-	mov.b32 %r32, %r53;
+	or.b32 %r57, %r36, %r51;
+	mov.b32 %r36, %r57;
 $L34:
 $L33:
-	shl.b32 %r46, %r46, 1;
+	shl.b32 %r50, %r50, 1;
 	bra.uni $L31;
 $L32:
 $L29:
 	setp.eq.u32 %p30, %r5, 0;
 	@!%p30 bra $L40;
-	st.global.s32 [%rd6+0], %r32;
+	st.global.s32 [%rd6+0], %r36;
 $L40:
 	ret;
 }
 `
 
-// gokkosPTX19 is the PTX of scc.compNumbers.
-const gokkosPTX19 = `//
+// gokkosPTX20 is the PTX of scc.compNumbers.
+const gokkosPTX20 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -19950,8 +21037,8 @@ $L2:
 }
 `
 
-// gokkosPTX20 is the PTX of scc.compGather.
-const gokkosPTX20 = `//
+// gokkosPTX21 is the PTX of scc.compGather.
+const gokkosPTX21 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -20034,8 +21121,8 @@ $L2:
 }
 `
 
-// gokkosPTX21 is the PTX of scc.pivotMax.
-const gokkosPTX21 = `//
+// gokkosPTX22 is the PTX of scc.pivotMax.
+const gokkosPTX22 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -20529,8 +21616,8 @@ $L20:
 }
 `
 
-// gokkosPTX22 is the PTX of scc.seedPivot.
-const gokkosPTX22 = `//
+// gokkosPTX23 is the PTX of scc.seedPivot.
+const gokkosPTX23 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -20617,8 +21704,8 @@ $L2:
 }
 `
 
-// gokkosPTX23 is the PTX of scc.racePivots.
-const gokkosPTX23 = `//
+// gokkosPTX24 is the PTX of scc.racePivots.
+const gokkosPTX24 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -20706,8 +21793,8 @@ $L2:
 }
 `
 
-// gokkosPTX24 is the PTX of scc.seedPivots.
-const gokkosPTX24 = `//
+// gokkosPTX25 is the PTX of scc.seedPivots.
+const gokkosPTX25 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21269,8 +22356,8 @@ $L40:
 }
 `
 
-// gokkosPTX25 is the PTX of scc.activeIDs.
-const gokkosPTX25 = `//
+// gokkosPTX26 is the PTX of scc.activeIDs.
+const gokkosPTX26 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21959,8 +23046,8 @@ $L2:
 }
 `
 
-// gokkosPTX26 is the PTX of scc.subEdges.
-const gokkosPTX26 = `//
+// gokkosPTX27 is the PTX of scc.subEdges.
+const gokkosPTX27 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -22903,8 +23990,8 @@ $L2:
 }
 `
 
-// gokkosPTX27 is the PTX of scc.subFill.
-const gokkosPTX27 = `//
+// gokkosPTX28 is the PTX of scc.subFill.
+const gokkosPTX28 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -23075,8 +24162,8 @@ $L2:
 }
 `
 
-// gokkosPTX28 is the PTX of scc.subScatter.
-const gokkosPTX28 = `//
+// gokkosPTX29 is the PTX of scc.subScatter.
+const gokkosPTX29 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -23178,8 +24265,8 @@ $L2:
 }
 `
 
-// gokkosPTX29 is the PTX of scc.frontierStep.
-const gokkosPTX29 = `//
+// gokkosPTX30 is the PTX of scc.frontierStep.
+const gokkosPTX30 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -24294,8 +25381,8 @@ $L40:
 }
 `
 
-// gokkosPTX30 is the PTX of scc.frontierTeam.
-const gokkosPTX30 = `//
+// gokkosPTX31 is the PTX of scc.frontierTeam.
+const gokkosPTX31 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25318,8 +26405,8 @@ $L40:
 }
 `
 
-// gokkosPTX31 is the PTX of scc.frontierSeed.
-const gokkosPTX31 = `//
+// gokkosPTX32 is the PTX of scc.frontierSeed.
+const gokkosPTX32 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26054,8 +27141,8 @@ $L40:
 }
 `
 
-// gokkosPTX32 is the PTX of scc.heavyList.
-const gokkosPTX32 = `//
+// gokkosPTX33 is the PTX of scc.heavyList.
+const gokkosPTX33 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26760,8 +27847,8 @@ $L2:
 }
 `
 
-// gokkosPTX33 is the PTX of scc.trimByDegree.
-const gokkosPTX33 = `//
+// gokkosPTX34 is the PTX of scc.trimByDegree.
+const gokkosPTX34 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -27364,8 +28451,8 @@ $L40:
 }
 `
 
-// gokkosPTX34 is the PTX of scc.trimStep.
-const gokkosPTX34 = `//
+// gokkosPTX35 is the PTX of scc.trimStep.
+const gokkosPTX35 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -28749,8 +29836,8 @@ $L40:
 }
 `
 
-// gokkosPTX35 is the PTX of scc.trim2Find.
-const gokkosPTX35 = `//
+// gokkosPTX36 is the PTX of scc.trim2Find.
+const gokkosPTX36 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -29206,8 +30293,8 @@ $L2:
 }
 `
 
-// gokkosPTX36 is the PTX of scc.trim2Assign.
-const gokkosPTX36 = `//
+// gokkosPTX37 is the PTX of scc.trim2Assign.
+const gokkosPTX37 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -29781,7 +30868,7 @@ func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:29785
+//line gokkos_kernels_gen.go:30872
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -29791,7 +30878,7 @@ func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:29795
+//line gokkos_kernels_gen.go:30882
 }
 
 // gokkosHostLoop9 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -29806,7 +30893,7 @@ func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:29810
+//line gokkos_kernels_gen.go:30897
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -29815,7 +30902,7 @@ func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:29819
+//line gokkos_kernels_gen.go:30906
 }
 
 // gokkosHostLoop10 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -29838,7 +30925,7 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:29842
+//line gokkos_kernels_gen.go:30929
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -29855,7 +30942,7 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:29859
+//line gokkos_kernels_gen.go:30946
 }
 
 // gokkosHostLoop11 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -29884,7 +30971,7 @@ func gokkosHostLoop11(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:29888
+//line gokkos_kernels_gen.go:30975
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -29907,7 +30994,7 @@ func gokkosHostLoop11(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:29911
+//line gokkos_kernels_gen.go:30998
 }
 
 // gokkosHostLoop12 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -29928,7 +31015,7 @@ func gokkosHostLoop12(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:29932
+//line gokkos_kernels_gen.go:31019
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -29942,7 +31029,7 @@ func gokkosHostLoop12(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:29946
+//line gokkos_kernels_gen.go:31033
 }
 
 // gokkosHostLoop13 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -29970,7 +31057,7 @@ func gokkosHostLoop13(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS4[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:29974
+//line gokkos_kernels_gen.go:31061
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -29990,7 +31077,7 @@ func gokkosHostLoop13(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:29994
+//line gokkos_kernels_gen.go:31081
 }
 
 // gokkosHostLoop14 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -30005,7 +31092,7 @@ func gokkosHostLoop14(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:30009
+//line gokkos_kernels_gen.go:31096
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -30014,7 +31101,7 @@ func gokkosHostLoop14(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:30018
+//line gokkos_kernels_gen.go:31105
 }
 
 // gokkosHostLoop15 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -30034,7 +31121,7 @@ func gokkosHostLoop15(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:30038
+//line gokkos_kernels_gen.go:31125
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -30048,85 +31135,132 @@ func gokkosHostLoop15(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:30052
+//line gokkos_kernels_gen.go:31139
 }
 
-// gokkosHostLoop16 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop16(gokkosK *compSizes, gokkosLo, gokkosHi int) {
+// gokkosHostLoop16 runs compSample.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop16(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line number.go:30
+		r := k.Comp.At(int(int64(i) * int64(k.N) / hotSamples))
+		c := int64(0)
+		for j := 0; j < hotSamples; j++ {
+			if k.Comp.At(int(int64(j)*int64(k.N)/hotSamples)) == r {
+				c++
+			}
+		}
+		*acc = max(*acc, c<<32|int64(r))
+	}
+//line gokkos_kernels_gen.go:31156
+}
+
+// gokkosHostLoop17 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop17(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line number.go:24
-			r := int(gokkosS0[gokkosJ])
-			k.Size.AtomicAdd(r, 1)
-			k.Least.AtomicMin(r, int32(v))
+//line number.go:54
+			r := gokkosS0[gokkosJ]
+			if int32(v) < k.Least.AtomicLoad(int(r)) {
+				k.Least.AtomicMin(int(r), int32(v))
+			}
+			if r == k.Hot {
+				*acc += 1
+			} else {
+				k.Size.AtomicAdd(int(r), 1)
+			}
 		}
-//line gokkos_kernels_gen.go:30066
+//line gokkos_kernels_gen.go:31176
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:24
-		r := int(k.Comp.At(v))
-		k.Size.AtomicAdd(r, 1)
-		k.Least.AtomicMin(r, int32(v))
+//line number.go:54
+		r := k.Comp.At(v)
+		if int32(v) < k.Least.AtomicLoad(int(r)) {
+			k.Least.AtomicMin(int(r), int32(v))
+		}
+		if r == k.Hot {
+			*acc += 1
+		} else {
+			k.Size.AtomicAdd(int(r), 1)
+		}
 	}
-//line gokkos_kernels_gen.go:30075
+//line gokkos_kernels_gen.go:31191
 }
 
-// gokkosHostLoop17 runs compCounts.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop17(gokkosK *compCounts, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop18 runs compCounts.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop18(gokkosK *compCounts, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line number.go:38
-			if sz := gokkosS0[gokkosJ]; sz > 0 {
+			v := gokkosLo + gokkosJ
+//line number.go:75
+			sz := gokkosS0[gokkosJ]
+			if int32(v) == k.Hot {
+				sz = k.HotSize
+			}
+			if sz > 0 {
 				*acc += 1 << 32
 				if sz > 1 {
 					*acc += 1
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:30091
+//line gokkos_kernels_gen.go:31212
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:38
-		if sz := k.Size.At(v); sz > 0 {
+//line number.go:75
+		sz := k.Size.At(v)
+		if int32(v) == k.Hot {
+			sz = k.HotSize
+		}
+		if sz > 0 {
 			*acc += 1 << 32
 			if sz > 1 {
 				*acc += 1
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:30103
+//line gokkos_kernels_gen.go:31228
 }
 
-// gokkosHostLoop18 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop18(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) {
+// gokkosHostLoop19 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop19(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line number.go:54
-			*acc = max(*acc, gokkosS0[gokkosJ])
+			v := gokkosLo + gokkosJ
+//line number.go:97
+			sz := gokkosS0[gokkosJ]
+			if int32(v) == k.Hot {
+				sz = k.HotSize
+			}
+			*acc = max(*acc, sz)
 		}
-//line gokkos_kernels_gen.go:30114
+//line gokkos_kernels_gen.go:31244
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:54
-		*acc = max(*acc, k.Size.At(v))
+//line number.go:97
+		sz := k.Size.At(v)
+		if int32(v) == k.Hot {
+			sz = k.HotSize
+		}
+		*acc = max(*acc, sz)
 	}
-//line gokkos_kernels_gen.go:30121
+//line gokkos_kernels_gen.go:31255
 }
 
-// gokkosHostLoop19 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop19(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop20 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop20(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line number.go:67
+//line number.go:115
 			r := int(gokkosS0[gokkosJ])
 			if k.Least.At(r) != int32(v) {
 				continue
@@ -30136,11 +31270,11 @@ func gokkosHostLoop19(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:30140
+//line gokkos_kernels_gen.go:31274
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:67
+//line number.go:115
 		r := int(k.Comp.At(v))
 		if k.Least.At(r) != int32(v) {
 			continue
@@ -30150,30 +31284,30 @@ func gokkosHostLoop19(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:30154
+//line gokkos_kernels_gen.go:31288
 }
 
-// gokkosHostLoop20 runs compGather.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop20(gokkosK *compGather, gokkosLo, gokkosHi int) {
+// gokkosHostLoop21 runs compGather.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop21(gokkosK *compGather, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line number.go:85
+//line number.go:133
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:30166
+//line gokkos_kernels_gen.go:31300
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:85
+//line number.go:133
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:30173
+//line gokkos_kernels_gen.go:31307
 }
 
-// gokkosHostLoop21 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop21(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
+// gokkosHostLoop22 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop22(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -30189,7 +31323,7 @@ func gokkosHostLoop21(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:30193
+//line gokkos_kernels_gen.go:31327
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -30202,22 +31336,22 @@ func gokkosHostLoop21(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:30206
+//line gokkos_kernels_gen.go:31340
 }
 
-// gokkosHostLoop22 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop22(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
+// gokkosHostLoop23 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop23(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line pivot.go:46
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:30217
+//line gokkos_kernels_gen.go:31351
 }
 
-// gokkosHostLoop23 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop23(gokkosK *racePivots, gokkosLo, gokkosHi int) {
+// gokkosHostLoop24 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop24(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -30228,7 +31362,7 @@ func gokkosHostLoop23(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:30232
+//line gokkos_kernels_gen.go:31366
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -30237,11 +31371,11 @@ func gokkosHostLoop23(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:30241
+//line gokkos_kernels_gen.go:31375
 }
 
-// gokkosHostLoop24 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop24(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop25 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop25(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -30253,7 +31387,7 @@ func gokkosHostLoop24(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:30257
+//line gokkos_kernels_gen.go:31391
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -30263,11 +31397,11 @@ func gokkosHostLoop24(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:30267
+//line gokkos_kernels_gen.go:31401
 }
 
-// gokkosHostLoop25 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop25(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop26 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop26(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -30285,7 +31419,7 @@ func gokkosHostLoop25(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:30289
+//line gokkos_kernels_gen.go:31423
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -30302,11 +31436,11 @@ func gokkosHostLoop25(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:30306
+//line gokkos_kernels_gen.go:31440
 }
 
-// gokkosHostLoop26 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop26(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop27 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop27(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -30322,7 +31456,7 @@ func gokkosHostLoop26(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:30326
+//line gokkos_kernels_gen.go:31460
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -30337,11 +31471,11 @@ func gokkosHostLoop26(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:30341
+//line gokkos_kernels_gen.go:31475
 }
 
-// gokkosHostLoop27 runs subFill.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop27(gokkosK *subFill, gokkosLo, gokkosHi int) {
+// gokkosHostLoop28 runs subFill.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop28(gokkosK *subFill, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -30364,7 +31498,7 @@ func gokkosHostLoop27(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:30368
+//line gokkos_kernels_gen.go:31502
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -30384,11 +31518,11 @@ func gokkosHostLoop27(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:30388
+//line gokkos_kernels_gen.go:31522
 }
 
-// gokkosHostLoop28 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop28(gokkosK *subScatter, gokkosLo, gokkosHi int) {
+// gokkosHostLoop29 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop29(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -30398,7 +31532,7 @@ func gokkosHostLoop28(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:30402
+//line gokkos_kernels_gen.go:31536
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -30407,11 +31541,11 @@ func gokkosHostLoop28(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:30411
+//line gokkos_kernels_gen.go:31545
 }
 
-// gokkosHostLoop29 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop29(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop30 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop30(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -30423,7 +31557,7 @@ func gokkosHostLoop29(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:30427
+//line gokkos_kernels_gen.go:31561
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -30434,11 +31568,11 @@ func gokkosHostLoop29(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:30438
+//line gokkos_kernels_gen.go:31572
 }
 
-// gokkosHostLoop31 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop31(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop32 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop32(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line traverse.go:220
@@ -30446,11 +31580,11 @@ func gokkosHostLoop31(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:30450
+//line gokkos_kernels_gen.go:31584
 }
 
-// gokkosHostLoop32 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop32(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop33 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop33(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -30464,7 +31598,7 @@ func gokkosHostLoop32(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:30468
+//line gokkos_kernels_gen.go:31602
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -30477,11 +31611,11 @@ func gokkosHostLoop32(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:30481
+//line gokkos_kernels_gen.go:31615
 }
 
-// gokkosHostLoop33 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop33(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop34 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop34(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2, gokkosS3 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -30499,7 +31633,7 @@ func gokkosHostLoop33(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:30503
+//line gokkos_kernels_gen.go:31637
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -30513,11 +31647,11 @@ func gokkosHostLoop33(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:30517
+//line gokkos_kernels_gen.go:31651
 }
 
-// gokkosHostLoop34 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop34(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop35 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop35(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 	gokkosNextSpan:
@@ -30548,7 +31682,7 @@ func gokkosHostLoop34(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:30552
+//line gokkos_kernels_gen.go:31686
 		return
 	}
 gokkosNext:
@@ -30578,11 +31712,11 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:30582
+//line gokkos_kernels_gen.go:31716
 }
 
-// gokkosHostLoop35 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop35(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
+// gokkosHostLoop36 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop36(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -30601,7 +31735,7 @@ func gokkosHostLoop35(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:30605
+//line gokkos_kernels_gen.go:31739
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -30617,11 +31751,11 @@ func gokkosHostLoop35(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:30621
+//line gokkos_kernels_gen.go:31755
 }
 
-// gokkosHostLoop36 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop36(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop37 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop37(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Partner.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -30638,7 +31772,7 @@ func gokkosHostLoop36(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:30642
+//line gokkos_kernels_gen.go:31776
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -30653,5 +31787,5 @@ func gokkosHostLoop36(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:30657
+//line gokkos_kernels_gen.go:31791
 }

@@ -11,31 +11,72 @@ import (
 // component, which depends on pivots and races. The result numbers components 0 to Count-1 in
 // increasing order of their smallest vertex instead, which depends on the graph only.
 
+// hotSamples is the number of evenly spaced vertices whose representatives compSample compares
+// to find a component that holds a large share of the graph.
+const hotSamples = 64
+
+// compSample finds the representative shared by most of hotSamples evenly spaced vertices:
+// the reduction's maximum holds the number of samples that share it (high 32 bits) and the
+// representative (low 32 bits).
+//
+//gokkos:kernel
+type compSample struct {
+	Comp views.View1D[int32]
+	N    int32
+}
+
+// Run counts how many samples share sample i's representative.
+func (k compSample) Run(i int, acc *int64) {
+	r := k.Comp.At(int(int64(i) * int64(k.N) / hotSamples))
+	c := int64(0)
+	for j := 0; j < hotSamples; j++ {
+		if k.Comp.At(int(int64(j)*int64(k.N)/hotSamples)) == r {
+			c++
+		}
+	}
+	*acc = max(*acc, c<<32|int64(r))
+}
+
 // compSizes adds every vertex to its representative's size and lowers the representative's
-// smallest member.
+// smallest member. Members of Hot, a representative that a large share of the vertices have,
+// are summed by the reduction instead: atomics on one address from every thread would
+// serialize them. The smallest member is read before it is lowered, so that a component's
+// later members only read it.
 //
 //gokkos:kernel
 type compSizes struct {
 	Comp, Size, Least views.View1D[int32]
+	Hot               int32
 }
 
 // Run counts vertex v.
-func (k compSizes) Run(v int) {
-	r := int(k.Comp.At(v))
-	k.Size.AtomicAdd(r, 1)
-	k.Least.AtomicMin(r, int32(v))
+func (k compSizes) Run(v int, acc *int64) {
+	r := k.Comp.At(v)
+	if int32(v) < k.Least.AtomicLoad(int(r)) {
+		k.Least.AtomicMin(int(r), int32(v))
+	}
+	if r == k.Hot {
+		*acc += 1
+	} else {
+		k.Size.AtomicAdd(int(r), 1)
+	}
 }
 
 // compCounts counts the components (high 32 bits) and the non-trivial ones (low 32 bits).
 //
 //gokkos:kernel
 type compCounts struct {
-	Size views.View1D[int32]
+	Size         views.View1D[int32]
+	Hot, HotSize int32 // the representative whose size compSizes reduced, and that size
 }
 
 // Run counts the component represented by v, if any.
 func (k compCounts) Run(v int, acc *int64) {
-	if sz := k.Size.At(v); sz > 0 {
+	sz := k.Size.At(v)
+	if int32(v) == k.Hot {
+		sz = k.HotSize
+	}
+	if sz > 0 {
 		*acc += 1 << 32
 		if sz > 1 {
 			*acc += 1
@@ -47,11 +88,18 @@ func (k compCounts) Run(v int, acc *int64) {
 //
 //gokkos:kernel
 type compLargest struct {
-	Size views.View1D[int32]
+	Size         views.View1D[int32]
+	Hot, HotSize int32 // as in compCounts
 }
 
 // Run folds the size of the component represented by v into the maximum.
-func (k compLargest) Run(v int, acc *int32) { *acc = max(*acc, k.Size.At(v)) }
+func (k compLargest) Run(v int, acc *int32) {
+	sz := k.Size.At(v)
+	if int32(v) == k.Hot {
+		sz = k.HotSize
+	}
+	*acc = max(*acc, sz)
+}
 
 // compNumbers numbers the components in increasing order of their smallest vertex: the scan
 // runs over vertices, and a vertex that is its component's smallest stores the component's
@@ -93,15 +141,26 @@ func (s *state) number(res *Result) error {
 	if err := least.Fill(math.MaxInt32); err != nil {
 		return err
 	}
-	if err := launch(s, "scc.number.sizes", compSizes{Comp: s.comp, Size: size, Least: least}); err != nil {
+	hot := int32(-1)
+	if s.n >= hotSamples {
+		var sample int64
+		if err := portable.ParallelReduce(s.space, "scc.number.sample", portable.Range(0, hotSamples), compSample{Comp: s.comp, N: int32(s.n)}, portable.Max(&sample)); err != nil {
+			return err
+		}
+		if hi(sample) >= hotSamples/8 {
+			hot = int32(lo(sample))
+		}
+	}
+	hotSize, err := count(s, "scc.number.sizes", compSizes{Comp: s.comp, Size: size, Least: least, Hot: hot})
+	if err != nil {
 		return err
 	}
-	counts, err := count(s, "scc.number.counts", compCounts{Size: size})
+	counts, err := count(s, "scc.number.counts", compCounts{Size: size, Hot: hot, HotSize: int32(hotSize)})
 	if err != nil {
 		return err
 	}
 	var largest int32
-	if err := portable.ParallelReduce(s.space, "scc.number.largest", portable.Range(0, s.n), compLargest{Size: size}, portable.Max(&largest)); err != nil {
+	if err := portable.ParallelReduce(s.space, "scc.number.largest", portable.Range(0, s.n), compLargest{Size: size, Hot: hot, HotSize: int32(hotSize)}, portable.Max(&largest)); err != nil {
 		return err
 	}
 	var total int64
