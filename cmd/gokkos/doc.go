@@ -20,7 +20,10 @@
 // With -trace it also prints to standard error every frontier step of the last run (bfs,
 // coloring and the sssp methods on the template): the decision (strategy and worklist
 // formats), what the inspector knew of the worklist (size, edges, largest degree), the size
-// of the next worklist and the step's time, which is how the adaptive runtime's rule was fitted.
+// of the next worklist and the step's time, which is how the adaptive runtime's rule was fitted;
+// and, for every algorithm, the kernels of the last run by total time (label, pattern, calls,
+// total and mean time, share of the run), the launches counted, so that the remainder is what
+// the run spent between kernels.
 // bench runs every algorithm and strategy on generated graphs and prints a table of GTEPS.
 // info prints the machine and the available execution spaces.
 //

@@ -16,6 +16,7 @@ import (
 	"github.com/gokkos/gokkos/algorithms/frontier"
 	"github.com/gokkos/gokkos/algorithms/graph"
 	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/portable"
 )
 
 // runOptions are the run subcommand's common flags.
@@ -60,7 +61,7 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.format, "format", "", "graph file format overriding the extension")
 	fs.BoolVar(&o.undirected, "undirected", false, "add the reverse of every edge (and drop duplicates and self loops) after reading")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress messages")
-	fs.BoolVar(&o.trace, "trace", false, "print every frontier step of the last timed run to stderr (bfs, coloring, sssp): decision, worklist, time")
+	fs.BoolVar(&o.trace, "trace", false, "print to stderr where the last timed run spent its time: every frontier step (bfs, coloring, sssp: decision, worklist, time) and every kernel (calls, total, share of the run)")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the timed runs to this file (go tool pprof)")
 	var validate func() error
 	if a, ok := algorithms[strings.ToLower(prescanAlgo(args))]; ok && a.flags != nil {
@@ -155,6 +156,7 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 	prog.end()
 	if o.trace {
 		writeTrace(stderr, rep.steps)
+		writeKernels(stderr, rep.kernels, rep.last)
 	}
 	rep.graph = o.graph
 	if o.json {
@@ -194,9 +196,11 @@ type report struct {
 	algorithm, space, strategy, graph string
 	vertices                          int
 	edges                             int64
-	times                             []float64       // seconds of each timed run
-	result                            result          // of the last run
-	steps                             []frontier.Step // of the last run, with runContext.Trace
+	times                             []float64           // seconds of each timed run
+	result                            result              // of the last run
+	steps                             []frontier.Step     // of the last run, with runContext.Trace
+	kernels                           []portable.TimerRow // of the last run, with runContext.Trace
+	last                              float64             // seconds of the last run
 }
 
 // seconds returns the median time.
@@ -235,16 +239,26 @@ func measure(a algorithm, c *runContext, prog *progress) (*report, error) {
 		} else {
 			prog.begin(fmt.Sprintf("%s trial %d of %d", a.name, t, c.Trials))
 		}
+		var timer *portable.Timer
+		if c.Trace && t == c.Trials {
+			timer = portable.NewTimer()
+			portable.AddHooks(timer)
+		}
 		start := time.Now()
 		err := inst.run()
 		if err == nil {
 			err = c.Space.Fence(a.name)
+		}
+		if timer != nil {
+			portable.RemoveHooks(timer)
+			rep.kernels = timer.Rows(c.Space.Name())
 		}
 		if err != nil {
 			return nil, err
 		}
 		if t > 0 {
 			rep.times = append(rep.times, time.Since(start).Seconds())
+			rep.last = rep.times[len(rep.times)-1]
 		}
 	}
 	if t, ok := inst.(tracer); ok && c.Trace {

@@ -3,8 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/gokkos/gokkos/algorithms/frontier"
+	"github.com/gokkos/gokkos/portable"
 )
 
 // writeTrace prints the frontier steps of a run as a table: the step, its direction and
@@ -37,4 +39,35 @@ func writeTrace(w io.Writer, steps []frontier.Step) {
 		total += s.Seconds
 	}
 	fmt.Fprintf(w, "trace: %d steps, %.1f µs in steps\n", len(steps), total*1e6)
+}
+
+// writeKernels prints where the last timed run's time went, kernel by kernel: every label with
+// its calls, total and mean time and share of the run (seconds), most total time first. The
+// times are the launches' own (on the cuda space, measured with events, which the trace turns
+// on); what the run spent outside kernels (host decisions, copies, allocation) is the
+// remainder.
+func writeKernels(w io.Writer, rows []portable.TimerRow, seconds float64) {
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%-40s %-15s %7s %12s %10s %6s\n", "kernel", "pattern", "calls", "total µs", "mean µs", "share")
+	var total time.Duration
+	for _, r := range rows {
+		share := "-"
+		if seconds > 0 {
+			share = fmt.Sprintf("%.1f%%", 100*r.Total.Seconds()/seconds)
+		}
+		fmt.Fprintf(w, "%-40s %-15s %7d %12.1f %10.1f %6s\n", r.Label, r.Kind, r.Calls, float64(r.Total.Microseconds()), float64(r.Mean.Nanoseconds())/1e3, share)
+		total += r.Total
+	}
+	fmt.Fprintf(w, "trace: %d kernels, %d launches, %.1f µs in kernels of %.1f µs\n", len(rows), launches(rows), float64(total.Nanoseconds())/1e3, seconds*1e6)
+}
+
+// launches returns the number of launches in rows.
+func launches(rows []portable.TimerRow) int64 {
+	var n int64
+	for _, r := range rows {
+		n += r.Calls
+	}
+	return n
 }

@@ -55,3 +55,47 @@ func TestTrace(t *testing.T) {
 		})
 	}
 }
+
+// TestTraceKernels checks that run -trace lists the kernels of the last run for algorithms on
+// and off the frontier template: the algorithm's own labels appear, and the summary's launch
+// count is the sum of the calls column.
+func TestTraceKernels(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "g.el")
+	if _, errOut, code := gokkos(t, "gen", "-kind", "rmat", "-scale", "10", "-o", file); code != 0 {
+		t.Fatalf("gen: %s", errOut)
+	}
+	row := regexp.MustCompile(`(?m)^(\S+(?: \S+)*?)\s+(parallel_\w+)\s+(\d+)\s+[\d.]+\s+[\d.]+\s+\S+$`)
+	summary := regexp.MustCompile(`trace: (\d+) kernels, (\d+) launches`)
+	for _, tc := range []struct {
+		algo, label string
+	}{
+		{"scc", "scc.trim.sweep"},
+		{"wcc", "wcc."},
+		{"bfs", "frontier: "},
+	} {
+		t.Run(tc.algo, func(t *testing.T) {
+			_, errOut, code := gokkos(t, "run", "-graph", file, "-algo", tc.algo, "-trials", "1", "-quiet", "-trace")
+			if code != 0 {
+				t.Fatalf("status %d: %s", code, errOut)
+			}
+			rows := row.FindAllStringSubmatch(errOut, -1)
+			m := summary.FindStringSubmatch(errOut)
+			if len(rows) == 0 || m == nil {
+				t.Fatalf("no kernel table:\n%s", errOut)
+			}
+			calls, found := 0, false
+			for _, r := range rows {
+				c, _ := strconv.Atoi(r[3])
+				calls += c
+				found = found || strings.HasPrefix(r[1], tc.label)
+			}
+			if !found {
+				t.Errorf("no kernel labelled %q:\n%s", tc.label, errOut)
+			}
+			if strconv.Itoa(len(rows)) != m[1] || strconv.Itoa(calls) != m[2] {
+				t.Errorf("summary %q, table has %d kernels and %d launches:\n%s", m[0], len(rows), calls, errOut)
+			}
+		})
+	}
+}
