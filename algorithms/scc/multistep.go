@@ -25,8 +25,9 @@ type multistep struct {
 	roots    views.View1D[int32] // the colour roots, as a worklist
 }
 
-// newMultistep prepares the searches and worklists over g.
-func newMultistep(g *dgraph.Graph, opts Options) (*multistep, error) {
+// newMultistep prepares the searches and worklists over g; with searchOnly, only the two
+// searches (what the first phase of FBTrim and Hybrid uses).
+func newMultistep(g *dgraph.Graph, opts Options, searchOnly bool) (*multistep, error) {
 	m := &multistep{}
 	var err error
 	fail := func(err error) (*multistep, error) {
@@ -41,6 +42,9 @@ func newMultistep(g *dgraph.Graph, opts Options) (*multistep, error) {
 	}
 	if m.bw, err = bfs.New(m.rev, bfs.Options{Strategy: opts.Strategy}); err != nil {
 		return fail(err)
+	}
+	if searchOnly {
+		return m, nil
 	}
 	if m.col, err = frontier.New(g, frontier.Options{Strategy: opts.Strategy}); err != nil {
 		return fail(err)
@@ -150,12 +154,14 @@ func (k searchSplit) Run(v int, acc *int64) {
 	}
 }
 
-// searchStep runs the forward-backward step of Multistep from the active vertex of largest
+// searchStep runs a single-pivot forward-backward step from the active vertex of largest
 // degree product with two breadth-first searches over the whole graph, and returns the number
-// of vertices it assigned. Searching through done vertices changes nothing: a path that leaves
-// the active vertices and comes back would put the done vertices on it in the pivot's
-// component, so the pivot's component is still exactly the active vertices reached both ways,
-// and no component is split between the three sets.
+// of vertices it assigned: the step of Multistep, and the phase-1 steps of FBTrim and Hybrid
+// with Traversal Auto. Searching the whole graph, through done vertices and other subgraphs,
+// is exact: the vertices reached both ways are the pivot's component in the graph, which lies
+// in the pivot's subgraph; and since reachability from one vertex is the same for every
+// vertex of a component, no component is split when the reached vertices move to the fresh
+// subgraphs p and n+p, even those that come from other subgraphs.
 func (s *state) searchStep() (int, error) {
 	t0 := time.Now()
 	defer func() { s.stats.FBTime += time.Since(t0) }()

@@ -119,11 +119,13 @@ type Options struct {
 	// Method is the algorithm.
 	Method Method
 	// Traversal is the reachability and propagation strategy of FBTrim and Hybrid; Auto
-	// chooses per iteration. Multistep does not use it.
+	// runs their single-pivot steps as direction-optimizing breadth-first searches and
+	// chooses per iteration in their many-pivot steps and colour rounds, and any other value
+	// applies to every step. Multistep does not use it.
 	Traversal Traversal
 	// Strategy is the frontier template's loop strategy for Multistep's breadth-first searches,
-	// colour propagation and backward reach (frontier.Auto: the template's adaptive runtime).
-	// FBTrim and Hybrid do not use it.
+	// colour propagation and backward reach, and for the single-pivot searches of FBTrim and
+	// Hybrid with Traversal Auto (frontier.Auto: the template's adaptive runtime).
 	Strategy frontier.Strategy
 	// SwitchFraction ends phase 1 of FBTrim and Hybrid when a single-pivot step finds a
 	// component of more than this fraction of the vertices; 0 means DefaultSwitchFraction (1%).

@@ -20,8 +20,9 @@ type SCC struct {
 // New prepares runs over g with opts: O(N) memory in g's space (a status word, a subgraph id,
 // a colour, a representative and scratch per vertex, three pivot slots per vertex, and the
 // worklists and template state of the method), plus the in-edge CSR of g if it has not been
-// built yet (dgraph.Graph.In); Multistep also builds g's transpose as a graph of its own for its
-// backward searches. Errors are a nil graph, a graph of more than math.MaxInt32/3 vertices, an
+// built yet (dgraph.Graph.In); Multistep, and FBTrim and Hybrid with Traversal Auto, also
+// build g's transpose as a graph of its own and two breadth-first searches for their
+// single-pivot steps. Errors are a nil graph, a graph of more than math.MaxInt32/3 vertices, an
 // option out of range, or a failed allocation.
 func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 	if g == nil {
@@ -35,8 +36,8 @@ func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 	if err != nil {
 		return nil, err
 	}
-	if opts.Method == Multistep && s.n > 0 {
-		if s.ms, err = newMultistep(g, opts); err != nil {
+	if (opts.Method == Multistep || opts.Traversal == Auto) && s.n > 0 {
+		if s.ms, err = newMultistep(g, opts, opts.Method != Multistep); err != nil {
 			s.free()
 			return nil, err
 		}

@@ -4,7 +4,9 @@ package scc
 //
 // Phase 1: trim, then forward-backward steps from single pivots of largest degree product until
 // one finds a component of more than SwitchFraction of the vertices (or Phase1Rounds steps have
-// run), then Trim2 and trimming again. Phase 2: FWcc gives every weakly connected piece of the
+// run), then Trim2 and trimming again. With Traversal Auto a phase-1 step is two
+// direction-optimizing breadth-first searches, as in Multistep (see searchStep); with another
+// traversal it is the restricted reach of the phase-2 steps from one pivot. Phase 2: FWcc gives every weakly connected piece of the
 // remaining graph its own subgraph, and rounds repeat until every vertex is assigned, each one
 // followed by trimming: many-pivot forward-backward steps (FBTrim) or colour propagation rounds
 // (Hybrid).
@@ -14,7 +16,13 @@ func (s *state) twoPhase(hybrid bool) error {
 	}
 	big := int(s.opts.SwitchFraction * float64(s.n))
 	for s.active > 0 && s.stats.Phase1Rounds < s.opts.Phase1Rounds {
-		found, err := s.singlePivotStep(s.opts.Traversal)
+		var found int
+		var err error
+		if s.ms != nil {
+			found, err = s.searchStep()
+		} else {
+			found, err = s.singlePivotStep(s.opts.Traversal)
+		}
 		if err != nil {
 			return err
 		}

@@ -45,9 +45,10 @@
 //
 // A flag given on the command line that does not apply to what the others chose is refused
 // with a message naming it: -root with an algorithm that has no root (wcc, scc, coloring),
-// -strategy where the frontier template is not used (wcc, scc -method fbtrim or hybrid, sssp
-// -method edgelist; -trace there says that there are no steps to show), an algorithm flag of another method (sssp -delta without
-// delta-stepping, scc -traversal with multistep), a gen flag of another -kind (-scale with
+// -strategy where the frontier template is not used (wcc, scc -method fbtrim or hybrid with
+// a -traversal other than auto, sssp -method edgelist; -trace there says that there are no
+// steps to show), an algorithm flag of another method (sssp -delta without delta-stepping,
+// scc -traversal with multistep), a gen flag of another -kind (-scale with
 // -kind grid), -wmin and -wmax without -weights, and -noloops or -dedup with -undirected.
 // gen -kind uniform without -m generates 16n edges, or every ordered pair when n(n-1) is
 // fewer.

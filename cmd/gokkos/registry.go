@@ -136,8 +136,10 @@ func rootAlgorithms() []string {
 // template is not used it says that it has no steps to show.
 func (a algorithm) checkApplies(fs *flag.FlagSet, set map[string]bool) error {
 	context := a.name
-	if f := fs.Lookup("method"); f != nil {
-		context += " -method " + f.Value.String()
+	for _, name := range []string{"method", "traversal"} {
+		if f := fs.Lookup(name); f != nil && (name == "method" || set[name]) {
+			context += " -" + name + " " + f.Value.String()
+		}
 	}
 	switch {
 	case set["root"] && !a.root:

@@ -54,7 +54,7 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.algo, "algo", "", "algorithm: "+strings.Join(algorithmNames(), ", "))
 	fs.StringVar(&o.graph, "graph", "", "graph file (.el .wel .ms .mtx .gkg .egr, optionally .gz)")
 	fs.StringVar(&o.space, "space", "", "execution space: host, cuda or sim (default: GOKKOS_SPACE, else the best available)")
-	fs.StringVar(&o.strategy, "strategy", "auto", "loop strategy of the frontier template: baseline, hierarchical, ml, mg or auto (not for wcc, scc -method fbtrim or hybrid, sssp -method edgelist)")
+	fs.StringVar(&o.strategy, "strategy", "auto", "loop strategy of the frontier template: baseline, hierarchical, ml, mg or auto (not for wcc, scc -method fbtrim or hybrid with a -traversal other than auto, sssp -method edgelist)")
 	fs.Int64Var(&o.root, "root", -1, "root vertex, for "+strings.Join(rootAlgorithms(), " and ")+" (default: the vertex of largest out-degree)")
 	fs.IntVar(&o.trials, "trials", 3, "timed runs after one warm-up run; the median is reported")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object; fields keep their types, a number that is not finite (sssp's sum when it overflows) is null")

@@ -24,7 +24,7 @@ func init() {
 		name:    "scc",
 		summary: "strongly connected components: -method multistep, fbtrim or hybrid (reports components, largest, nontrivial)",
 		flags: func(fs *flag.FlagSet) func() error {
-			fs.StringVar(&sccFlags.method, "method", "multistep", "multistep (trim, BFS forward-backward, colouring, serial finish; uses -strategy), fbtrim or hybrid (two-phase forward-backward; hybrid colours in phase 2)")
+			fs.StringVar(&sccFlags.method, "method", "multistep", "multistep (trim, BFS forward-backward, colouring, serial finish; uses -strategy), fbtrim or hybrid (two-phase forward-backward; hybrid colours in phase 2; with -traversal auto their phase-1 steps are BFS searches that use -strategy)")
 			fs.StringVar(&sccFlags.traversal, "traversal", "auto", "fbtrim and hybrid: auto, topo, topo-lb, data or data-lb")
 			fs.IntVar(&sccFlags.opt.SerialCutoff, "serial-cutoff", 0, "multistep: finish with serial Tarjan at this many remaining vertices (0: 100000, negative: never)")
 			fs.IntVar(&sccFlags.opt.HeavyDegree, "heavy", 0, "load-balanced traversals: degree above which a team expands a vertex (0: 32)")
@@ -55,7 +55,9 @@ func init() {
 				return nil
 			}
 		},
-		usesStrategy: func() bool { return sccFlags.opt.Method == scc.Multistep },
+		usesStrategy: func() bool {
+			return sccFlags.opt.Method == scc.Multistep || sccFlags.opt.Traversal == scc.Auto
+		},
 		prepare: func(c *runContext) (instance, error) {
 			opt := sccFlags.opt
 			opt.Strategy = c.Strategy
