@@ -1,4 +1,4 @@
-package ptx
+package devmath
 
 import (
 	"math"
@@ -305,4 +305,22 @@ func chebyshev(f func(*big.Float) *big.Float, a, b float64, n int) []float64 {
 		c[k], _ = s.Float64()
 	}
 	return c
+}
+
+// negate returns the coefficients c with their signs flipped.
+func negate(c []float64) []float64 {
+	out := make([]float64, len(c))
+	for i, v := range c {
+		out[i] = -v
+	}
+	return out
+}
+
+// floatWords returns the IEEE 754 bits of vals, the form Builder.Table takes.
+func floatWords(vals []float64) []uint64 {
+	out := make([]uint64, len(vals))
+	for i, v := range vals {
+		out[i] = math.Float64bits(v)
+	}
+	return out
 }
