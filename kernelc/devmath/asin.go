@@ -41,6 +41,7 @@ func (b emitter) asinHalf(z Value) (Value, Value) {
 	return b.Add(h, h), b.Add(l, l)
 }
 
+// asin returns the arcsine of x.
 func asin(b emitter, a []Value) Value {
 	x := a[0]
 	b.ReturnIf(b.IsNaN(x), b.Add(x, x))
@@ -53,6 +54,7 @@ func asin(b emitter, a []Value) Value {
 	return b.Copysign(b.Add(rh, rl), x)
 }
 
+// acos returns the arccosine of x.
 func acos(b emitter, a []Value) Value {
 	x := a[0]
 	b.ReturnIf(b.IsNaN(x), b.Add(x, x))

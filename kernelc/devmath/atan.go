@@ -31,6 +31,7 @@ func (b emitter) atanDD(t Value) (Value, Value) {
 	return b.fastTwoSum(th, b.Add(su, tl))
 }
 
+// atan returns the arctangent of x.
 func atan(b emitter, a []Value) Value {
 	x := a[0]
 	b.ReturnIf(b.IsNaN(x), b.Add(x, x))
@@ -44,6 +45,7 @@ func atan(b emitter, a []Value) Value {
 	return b.Copysign(r, x)
 }
 
+// atan2 returns the arctangent of y/x in the quadrant of (x, y), its arguments being y and x.
 func atan2(b emitter, a []Value) Value {
 	y, x := a[0], a[1]
 	inf := b.c(math.Inf(1))

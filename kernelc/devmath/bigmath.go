@@ -10,8 +10,10 @@ import (
 
 const bigPrec = 256
 
+// bigF returns x as a big.Float of precision bigPrec.
 func bigF(x float64) *big.Float { return new(big.Float).SetPrec(bigPrec).SetFloat64(x) }
 
+// bigRat returns p/q to precision bigPrec.
 func bigRat(p, q int64) *big.Float {
 	r := bigF(float64(p))
 	return r.Quo(r, bigF(float64(q)))
@@ -138,7 +140,8 @@ var atanTable = func() []float64 {
 	return t
 }()
 
-// taylor returns the coefficients sign^n / f(n) with f(n) given as n! style products.
+// invFactorials returns 1/n! for n = from, from+step, ... up to to, the signs alternating from
+// + when alternate is set.
 func invFactorials(from, to, step int, alternate bool) []float64 {
 	var out []float64
 	f := big.NewInt(1)
@@ -200,6 +203,7 @@ var twoOverPiBits = func() []uint64 {
 	return out
 }()
 
+// bigP returns x as a big.Float of precision prec.
 func bigP(prec uint, x float64) *big.Float { return new(big.Float).SetPrec(prec).SetFloat64(x) }
 
 // bigExpP returns e^x at precision prec (|x| up to a few hundred).

@@ -2,6 +2,7 @@ package devmath
 
 // cbrt, by Newton's iteration from a guess built on the exponent.
 
+// cbrt returns the cube root of x.
 func cbrt(b emitter, a []Value) Value {
 	x := a[0]
 	b.ReturnIf(b.Or(b.eq(x, b.c(0)), b.IsNaN(b.Sub(x, x))), b.Add(x, x)) // ±0, ±Inf, NaN

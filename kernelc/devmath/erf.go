@@ -45,6 +45,8 @@ var (
 // erfIntervals are the intervals of the Chebyshev interpolants of erfc(x) e^(x^2).
 var erfIntervals = [2][2]float64{{0.75, 2}, {2, 4}}
 
+// erfcFits returns the Chebyshev coefficients of erfc(x) e^(x^2) on erfIntervals, computed
+// on first use.
 func erfcFits() [2][]float64 {
 	erfFitsOnce.Do(func() {
 		for i, iv := range erfIntervals {
@@ -95,6 +97,7 @@ func (b emitter) erfSmall(x Value) Value {
 	return b.FMA(b.Mul(x, z), p, b.Mul(x, b.c(erfSeries[0])))
 }
 
+// erf returns the error function of x.
 func erf(b emitter, a []Value) Value {
 	x := a[0]
 	b.ReturnIf(b.IsNaN(x), b.Add(x, x))
@@ -105,6 +108,7 @@ func erf(b emitter, a []Value) Value {
 	return b.Copysign(b.Sub(b.c(1), b.erfcPos(ax)), x)
 }
 
+// erfc returns 1 - erf(x), accurate for large x.
 func erfc(b emitter, a []Value) Value {
 	x := a[0]
 	b.ReturnIf(b.IsNaN(x), b.Add(x, x))

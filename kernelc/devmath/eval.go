@@ -69,9 +69,12 @@ func word(x Value) uint64 {
 	panic(fmt.Sprintf("devmath: %T is not a word", x))
 }
 
+// f64, flv and pred convert between the evaluator's values and Go's.
 func f64(x Value) float64 { return math.Float64frombits(word(x)) }
 func flv(x float64) Value { return math.Float64bits(x) }
 func pred(p Value) bool   { return p.(bool) }
+
+// narrow returns the word w of kind k: its low 32 bits for the 32-bit kinds.
 func narrow(k Kind, w uint64) uint64 {
 	if k == Int32 || k == Uint32 {
 		return uint64(uint32(w))

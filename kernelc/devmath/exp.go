@@ -30,6 +30,7 @@ func (b emitter) expCore(hi, lo Value) Value {
 	return b.ldexp(y, b.toI32(k))
 }
 
+// exp returns e^x.
 func exp(b emitter, a []Value) Value {
 	x := a[0]
 	b.ReturnIf(b.IsNaN(x), b.Add(x, x))
@@ -38,6 +39,7 @@ func exp(b emitter, a []Value) Value {
 	return b.expCore(x, b.c(0))
 }
 
+// exp2 returns 2^x.
 func exp2(b emitter, a []Value) Value {
 	x := a[0]
 	b.ReturnIf(b.IsNaN(x), b.Add(x, x))
@@ -53,6 +55,7 @@ func exp2(b emitter, a []Value) Value {
 	return b.ldexp(b.Add(b.c(1), t), b.toI32(k))
 }
 
+// expm1 returns e^x - 1, accurate near 0.
 func expm1(b emitter, a []Value) Value {
 	x := a[0]
 	b.ReturnIf(b.IsNaN(x), b.Add(x, x))

@@ -7,6 +7,7 @@ import "math"
 // sinh(x) = x + x^3 H(x^2) for |x| < 1: H = 1/3! + x^2/5! + ... through x^21.
 var sinhH = invFactorials(3, 21, 2, false)
 
+// sinh returns the hyperbolic sine of x.
 func sinh(b emitter, a []Value) Value {
 	x := a[0]
 	b.ReturnIf(b.IsNaN(x), b.Add(x, x))
@@ -28,6 +29,7 @@ func sinh(b emitter, a []Value) Value {
 	return b.Copysign(r, x)
 }
 
+// cosh returns the hyperbolic cosine of x.
 func cosh(b emitter, a []Value) Value {
 	x := a[0]
 	b.ReturnIf(b.IsNaN(x), b.Add(x, x))
@@ -45,6 +47,7 @@ func cosh(b emitter, a []Value) Value {
 	return b.Mul(b.c(0.5), b.Add(e, b.Div(b.c(1), e)))
 }
 
+// tanh returns the hyperbolic tangent of x.
 func tanh(b emitter, a []Value) Value {
 	x := a[0]
 	b.ReturnIf(b.IsNaN(x), b.Add(x, x))
@@ -56,6 +59,7 @@ func tanh(b emitter, a []Value) Value {
 	return b.Copysign(b.Div(e, b.Add(e, b.c(2))), x)
 }
 
+// asinh returns the inverse hyperbolic sine of x.
 func asinh(b emitter, a []Value) Value {
 	x := a[0]
 	b.ReturnIf(b.IsNaN(b.Sub(x, x)), b.Add(x, x)) // NaN and ±Inf
@@ -75,6 +79,7 @@ func asinh(b emitter, a []Value) Value {
 	return b.Copysign(b.Call("log1p", t), x)
 }
 
+// acosh returns the inverse hyperbolic cosine of x.
 func acosh(b emitter, a []Value) Value {
 	x := a[0]
 	b.ReturnIf(b.IsNaN(x), b.Add(x, x))
@@ -91,6 +96,7 @@ func acosh(b emitter, a []Value) Value {
 	return b.Call("log1p", b.Add(t, b.Sqrt(b.FMA(t, t, b.Add(t, t)))))
 }
 
+// atanh returns the inverse hyperbolic tangent of x.
 func atanh(b emitter, a []Value) Value {
 	x := a[0]
 	b.ReturnIf(b.IsNaN(x), b.Add(x, x))

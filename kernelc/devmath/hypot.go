@@ -4,6 +4,7 @@ import "math"
 
 // hypot, scaled by a power of two so that neither square overflows nor underflows.
 
+// hypot returns sqrt(x*x + y*y) without undue overflow or underflow.
 func hypot(b emitter, a []Value) Value {
 	x, y := a[0], a[1]
 	ax, ay := b.Abs(x), b.Abs(y)

@@ -98,6 +98,7 @@ func logBase(b emitter, x Value, kind logKind) Value {
 	return b.Add(h, l)
 }
 
+// log1p returns log(1+x), accurate near 0.
 func log1p(b emitter, a []Value) Value {
 	x := a[0]
 	b.ReturnIf(b.IsNaN(x), b.Add(x, x))

@@ -4,6 +4,7 @@ import "math"
 
 // mod, exact, as Go's math.Mod.
 
+// mod returns the remainder of x/y with the sign of x, exactly.
 func mod(b emitter, a []Value) Value {
 	x, y := a[0], a[1]
 	ax, ay := b.Abs(x), b.Abs(y)

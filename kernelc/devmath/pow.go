@@ -12,6 +12,7 @@ func (b emitter) isOddInt(y Value) Value {
 	return b.And(isInt, b.And(halfFrac, b.lt(b.Abs(y), b.c(0x1p53))))
 }
 
+// pow returns x^y.
 func pow(b emitter, a []Value) Value {
 	x, y := a[0], a[1]
 	one := b.c(1)
