@@ -167,6 +167,15 @@ func ulpDiff32(got, want float32) float64 {
 // and random arguments spread over its range, in float64 and, to 1 ulp, in float32.
 func TestAccuracy(t *testing.T) {
 	n := *samples
+	covered := map[string]bool{}
+	for _, c := range mathCases() {
+		covered[c.fn] = true
+	}
+	for _, name := range Names() {
+		if !covered[name] {
+			t.Errorf("no accuracy case for %s", name)
+		}
+	}
 	for i, c := range mathCases() {
 		for _, t32 := range []bool{false, true} {
 			name := c.fn

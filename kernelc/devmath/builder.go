@@ -2,7 +2,7 @@ package devmath
 
 // Value is an operand or a result of the routine under construction: a register, a constant or
 // a variable of the target, made by a Builder. It is opaque to the library, which only passes
-// values back to the Builder that made them.
+// values back to the Builder that made them; nil is no value.
 type Value any
 
 // Kind is the type of a Value as the Builder sees it.

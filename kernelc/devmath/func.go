@@ -3,7 +3,8 @@ package devmath
 import "sort"
 
 // Func is one routine of the library: a function of float64 parameters with a float64 result.
-// Funcs are immutable and safe for concurrent use.
+// Lookup returns the library's Funcs, which are immutable and safe for concurrent use; the zero
+// Func is not a routine.
 type Func struct {
 	// Name is the routine's name, the lower-case name of the Go math function it computes
 	// ("exp", "atan2", ...).

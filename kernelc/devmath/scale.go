@@ -25,11 +25,9 @@ func (b emitter) ldexpBig(x, k Value) Value {
 	return b.Mul(b.Mul(b.Mul(x, b.pow2(k1)), b.pow2(k1)), b.pow2(k2))
 }
 
-// ilogb returns the exponent of a positive finite x (Int32), subnormals included.
-//
-// It reads the high word and shifts it rather than calling Exponent, which computes the same
-// field: the two orders of the operations are kept as the routines have always had them, so
-// that the generated code does not change.
+// ilogb returns the exponent of a positive finite x (Int32), subnormals included. It shifts the
+// high word itself where hypot calls Exponent for the same field: each keeps the order of
+// operations it was written with, so that the code generated for mod and hypot stays as it is.
 func (b emitter) ilogb(x Value) Value {
 	sub := b.lt(x, b.c(0x1p-1022))
 	xs := b.Select(sub, b.Mul(x, b.c(0x1p54)), x)
