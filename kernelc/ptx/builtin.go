@@ -7,7 +7,7 @@ import (
 )
 
 // builtin applies a pure builtin function. Transcendental functions call device functions of
-// the module's math library (mathlib.go), which compute in float64; float32 operands are
+// the module's math library (package devmath, through mathlib.go), which compute in float64; float32 operands are
 // widened and the result rounded back, as Go's math package does for float32 arguments.
 func (g *gen) builtin(fn ir.Builtin, t ir.Type, args []val) val {
 	x := args[0]
@@ -219,16 +219,16 @@ func (g *gen) bswap(x val) val {
 	return r
 }
 
-// callMath calls the math library function name with float64 arguments and returns its
-// float64 result.
+// callMath calls the math library's routine name (mathFuncs) with float64 arguments and
+// returns its float64 result.
 func (g *gen) callMath(name string, args []val) val {
-	g.m.useMath(name)
+	sym := g.m.useMath(name)
 	r := g.newReg(ir.F64)
 	strs := make([]string, len(args))
 	for i, a := range args {
 		strs[i] = a.s
 	}
-	g.ins("call.uni (%s), %s, (%s)", r, name, joinComma(strs))
+	g.ins("call.uni (%s), %s, (%s)", r, sym, joinComma(strs))
 	return r
 }
 

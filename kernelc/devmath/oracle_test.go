@@ -1,4 +1,4 @@
-package ptx
+package devmath
 
 import (
 	"math"

@@ -1,4 +1,4 @@
-package ptx
+package devmath
 
 import (
 	"math/big"
@@ -45,6 +45,8 @@ var (
 // erfIntervals are the intervals of the Chebyshev interpolants of erfc(x) e^(x^2).
 var erfIntervals = [2][2]float64{{0.75, 2}, {2, 4}}
 
+// erfcFits returns the Chebyshev coefficients of erfc(x) e^(x^2) on erfIntervals, computed
+// on first use.
 func erfcFits() [2][]float64 {
 	erfFitsOnce.Do(func() {
 		for i, iv := range erfIntervals {
@@ -54,71 +56,66 @@ func erfcFits() [2][]float64 {
 	return erfFits
 }
 
-func init() {
-	mathDefs["gk_erf"] = mathDef{1, mathErf}
-	mathDefs["gk_erfc"] = mathDef{1, mathErfc}
-}
-
 // clenshaw evaluates sum c_k T_k(u) with u the image of x in [a, b].
-func (b *fb) clenshaw(c []float64, lo, hi float64, x val) val {
-	u2 := b.fma(x, b.c(4/(hi-lo)), b.c(-2*(lo+hi)/(hi-lo))) // 2u
-	b1 := b.reg(b.c(0))
-	b2 := b.reg(b.c(0))
+func (b emitter) clenshaw(c []float64, lo, hi float64, x Value) Value {
+	u2 := b.FMA(x, b.c(4/(hi-lo)), b.c(-2*(lo+hi)/(hi-lo))) // 2u
+	b1 := b.Var(b.c(0))
+	b2 := b.Var(b.c(0))
 	for k := len(c) - 1; k >= 1; k-- {
-		nb := b.fma(u2, b1, b.sub(b.c(c[k]), b2))
+		nb := b.FMA(u2, b1, b.Sub(b.c(c[k]), b2))
 		b1, b2 = nb, b1
 	}
-	u := b.mul(u2, b.c(0.5))
-	return b.fma(u, b1, b.sub(b.c(c[0]), b2))
+	u := b.Mul(u2, b.c(0.5))
+	return b.FMA(u, b1, b.Sub(b.c(c[0]), b2))
 }
 
 // erfcPos returns erfc(x) for finite x >= 0.75.
-func (b *fb) erfcPos(x val) val {
+func (b emitter) erfcPos(x Value) Value {
 	fits := erfcFits()
-	g := b.variable(b.c(0))
-	cf, done := b.f.label(), b.f.label()
-	b.ins("@%s bra %s", b.ge(x, b.c(erfIntervals[1][1])), cf)
-	b.mov(g, b.sel(b.lt(x, b.c(erfIntervals[0][1])),
-		b.clenshaw(fits[0], erfIntervals[0][0], erfIntervals[0][1], x),
-		b.clenshaw(fits[1], erfIntervals[1][0], erfIntervals[1][1], x)))
-	b.ins("bra.uni %s", done)
-	b.f.place(cf)
-	k := b.reg(x)
-	for n := 28; n >= 1; n-- {
-		k = b.add(x, b.div(b.c(float64(n)/2), k))
-	}
-	b.mov(g, b.div(b.c(invSqrtPi), k))
-	b.f.place(done)
+	g := b.Var(b.c(0))
+	b.IfElse(b.ge(x, b.c(erfIntervals[1][1])), func() {
+		k := x
+		for n := 28; n >= 1; n-- {
+			k = b.Add(x, b.Div(b.c(float64(n)/2), k))
+		}
+		b.Set(g, b.Div(b.c(invSqrtPi), k))
+	}, func() {
+		b.Set(g, b.Select(b.lt(x, b.c(erfIntervals[0][1])),
+			b.clenshaw(fits[0], erfIntervals[0][0], erfIntervals[0][1], x),
+			b.clenshaw(fits[1], erfIntervals[1][0], erfIntervals[1][1], x)))
+	})
 	h, l := b.twoProd(x, x)
-	e := b.expCore(b.neg(h), b.neg(l))
-	e = b.sel(b.gt(h, b.c(745)), b.c(0), e)
-	return b.mul(e, g)
+	e := b.expCore(b.Neg(h), b.Neg(l))
+	e = b.Select(b.gt(h, b.c(745)), b.c(0), e)
+	return b.Mul(e, g)
 }
 
 // erfSmall returns erf(x) for |x| < 0.75.
-func (b *fb) erfSmall(x val) val {
-	z := b.mul(x, x)
+func (b emitter) erfSmall(x Value) Value {
+	z := b.Mul(x, x)
 	p := b.horner(z, erfSeries[1:])
-	return b.fma(b.mul(x, z), p, b.mul(x, b.c(erfSeries[0])))
+	return b.FMA(b.Mul(x, z), p, b.Mul(x, b.c(erfSeries[0])))
 }
 
-func mathErf(b *fb, a []val) val {
+// erf returns the error function of x.
+func erf(b emitter, a []Value) Value {
 	x := a[0]
-	b.retIf(b.isnan(x), b.add(x, x))
-	ax := b.abs(x)
-	b.retIf(b.lt(ax, b.c(0x1p-28)), b.mul(x, b.c(erfSeries[0])))
-	b.retIf(b.lt(ax, b.c(0.75)), b.erfSmall(x))
-	b.retIf(b.ge(ax, b.c(6)), b.copysign(b.c(1), x))
-	return b.copysign(b.sub(b.c(1), b.erfcPos(ax)), x)
+	b.ReturnIf(b.IsNaN(x), b.Add(x, x))
+	ax := b.Abs(x)
+	b.ReturnIf(b.lt(ax, b.c(0x1p-28)), b.Mul(x, b.c(erfSeries[0])))
+	b.ReturnIf(b.lt(ax, b.c(0.75)), b.erfSmall(x))
+	b.ReturnIf(b.ge(ax, b.c(6)), b.Copysign(b.c(1), x))
+	return b.Copysign(b.Sub(b.c(1), b.erfcPos(ax)), x)
 }
 
-func mathErfc(b *fb, a []val) val {
+// erfc returns 1 - erf(x), accurate for large x.
+func erfc(b emitter, a []Value) Value {
 	x := a[0]
-	b.retIf(b.isnan(x), b.add(x, x))
-	ax := b.abs(x)
-	b.retIf(b.lt(ax, b.c(0.75)), b.sub(b.c(1), b.erfSmall(x)))
-	b.retIf(b.gt(x, b.c(27.3)), b.c(0))
-	b.retIf(b.lt(x, b.c(-6)), b.c(2))
+	b.ReturnIf(b.IsNaN(x), b.Add(x, x))
+	ax := b.Abs(x)
+	b.ReturnIf(b.lt(ax, b.c(0.75)), b.Sub(b.c(1), b.erfSmall(x)))
+	b.ReturnIf(b.gt(x, b.c(27.3)), b.c(0))
+	b.ReturnIf(b.lt(x, b.c(-6)), b.c(2))
 	e := b.erfcPos(ax)
-	return b.sel(b.lt(x, b.c(0)), b.sub(b.c(2), e), e)
+	return b.Select(b.lt(x, b.c(0)), b.Sub(b.c(2), e), e)
 }

@@ -1,4 +1,4 @@
-package ptx
+package devmath
 
 import (
 	"math"
@@ -10,8 +10,10 @@ import (
 
 const bigPrec = 256
 
+// bigF returns x as a big.Float of precision bigPrec.
 func bigF(x float64) *big.Float { return new(big.Float).SetPrec(bigPrec).SetFloat64(x) }
 
+// bigRat returns p/q to precision bigPrec.
 func bigRat(p, q int64) *big.Float {
 	r := bigF(float64(p))
 	return r.Quo(r, bigF(float64(q)))
@@ -138,7 +140,8 @@ var atanTable = func() []float64 {
 	return t
 }()
 
-// taylor returns the coefficients sign^n / f(n) with f(n) given as n! style products.
+// invFactorials returns 1/n! for n = from, from+step, ... up to to, the signs alternating from
+// + when alternate is set.
 func invFactorials(from, to, step int, alternate bool) []float64 {
 	var out []float64
 	f := big.NewInt(1)
@@ -200,6 +203,7 @@ var twoOverPiBits = func() []uint64 {
 	return out
 }()
 
+// bigP returns x as a big.Float of precision prec.
 func bigP(prec uint, x float64) *big.Float { return new(big.Float).SetPrec(prec).SetFloat64(x) }
 
 // bigExpP returns e^x at precision prec (|x| up to a few hundred).
@@ -305,4 +309,22 @@ func chebyshev(f func(*big.Float) *big.Float, a, b float64, n int) []float64 {
 		c[k], _ = s.Float64()
 	}
 	return c
+}
+
+// negate returns the coefficients c with their signs flipped.
+func negate(c []float64) []float64 {
+	out := make([]float64, len(c))
+	for i, v := range c {
+		out[i] = -v
+	}
+	return out
+}
+
+// floatWords returns the IEEE 754 bits of vals, the form Builder.Table takes.
+func floatWords(vals []float64) []uint64 {
+	out := make([]uint64, len(vals))
+	for i, v := range vals {
+		out[i] = math.Float64bits(v)
+	}
+	return out
 }
