@@ -21,8 +21,9 @@ type SCC struct {
 // a colour, a representative and scratch per vertex, three pivot slots per vertex, and the
 // worklists and template state of the method), plus the in-edge CSR of g if it has not been
 // built yet (dgraph.Graph.In); Multistep also builds g's transpose as a graph of its own for its
-// backward searches. Errors are a nil graph, a graph of more than math.MaxInt32/3 vertices, an
-// option out of range, or a failed allocation.
+// backward searches, and EdgeList its sorted edge list (8 bytes per edge, and while sorting 8
+// bytes per counter, one counter per vertex and segment). Errors are a nil graph, a graph of
+// more than math.MaxInt32/3 vertices, an option out of range, or a failed allocation.
 func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 	if g == nil {
 		return nil, errors.New("scc: nil graph")
@@ -37,6 +38,12 @@ func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 	}
 	if opts.Method == Multistep && s.n > 0 {
 		if s.ms, err = newMultistep(g, opts); err != nil {
+			s.free()
+			return nil, err
+		}
+	}
+	if opts.Method == EdgeList && s.n > 0 {
+		if err = s.buildEdgeList(); err != nil {
 			s.free()
 			return nil, err
 		}
@@ -70,6 +77,8 @@ func (c *SCC) Run() (*Result, error) {
 	switch s.opts.Method {
 	case Multistep:
 		err = s.multistep()
+	case EdgeList:
+		err = s.edgeListMethod()
 	default:
 		err = s.twoPhase(s.opts.Method == Hybrid)
 	}
