@@ -25,6 +25,13 @@ import (
 //   - fbSplit gives the fw-only, bw-only and unreached vertices of every subgraph their own
 //     subgraphs, and the next round processes all of them at once.
 //
+// Two steps come from the two-phase methods (FBTrim): the first round starts from the active
+// vertex of largest in-degree × out-degree, the likeliest member of a giant component, and
+// after it the weakly connected components of the remaining vertices (FWcc, wcc.Label) become
+// the subgraphs. Without them, a graph of many small components hanging off a giant one (the
+// small-world generator's) would find about one of them per round, each round a full set of
+// sweeps.
+//
 // The list is sorted by segments of the vertex arrays (segment.Vertices): the edges u → v are
 // grouped by the pair (segment of u, segment of v), and by u within a group, so that the edges
 // of one group read and write the status words of two segments only, in both directions. With
@@ -408,45 +415,76 @@ func (s *state) elReach(name string, round int, backward bool) (int, error) {
 	return total, nil
 }
 
-// edgeListMethod runs EdgeList: trim, then rounds of one pivot per subgraph, forward and
-// backward reach, the split, and trimming, until every vertex is assigned.
+// edgeListMethod runs EdgeList: trim; a first round from the active vertex of largest degree
+// product; FWcc (every weakly connected piece of what remains becomes a subgraph); then rounds
+// of one pivot per subgraph (racing writes) until every vertex is assigned. A round is the
+// pivots, the forward and the backward reach, the split and trimming.
 func (s *state) edgeListMethod() error {
 	s.stats.Segments, s.stats.SegmentVertices, s.stats.ListEdges = s.el.segs, s.el.segV, int64(s.el.src.Len())
 	if _, err := s.elTrim(0); err != nil {
 		return err
 	}
 	for round := 1; s.active > 0; round++ {
-		t0 := time.Now()
-		pivots, err := s.seedMany()
-		if err != nil {
-			return err
+		if round == 2 {
+			t0 := time.Now()
+			if err := s.fwcc(); err != nil {
+				return err
+			}
+			s.phase("wcc", round, s.stats.WCCRounds, s.stats.WCCSubgraphs, t0)
 		}
-		s.phase("pivot", round, 1, pivots, t0)
-		if _, err := s.elReach("forward", round, false); err != nil {
-			return err
-		}
-		if _, err := s.elReach("backward", round, true); err != nil {
-			return err
-		}
-		t1 := time.Now()
-		found, err := count(s, "scc.el.split", fbSplit{N: int32(s.n), St: s.st, Sub: s.sub, Pivot: s.pivot, Comp: s.comp})
-		if err != nil {
-			return err
-		}
-		s.phase("split", round, 1, int(found), t1)
-		s.stats.FBTime += time.Since(t0)
-		if found <= 0 {
-			return errStalled(s.active)
-		}
-		s.stats.FBRounds++
-		s.stats.Phase2Rounds++
-		s.stats.Phase2Found += int(found)
-		s.active -= int(found)
-		if _, err := s.elTrim(round); err != nil {
+		if err := s.elRound(round); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// elRound runs one forward-backward round of EdgeList and the trimming after it: the first
+// from the vertex of largest degree product, later ones from one pivot per subgraph.
+func (s *state) elRound(round int) error {
+	t0 := time.Now()
+	pivots := 1
+	if round == 1 {
+		p, err := s.maxPivot()
+		if err == nil {
+			err = s.seedOne(max(p, 0))
+		}
+		if err != nil {
+			return err
+		}
+	} else {
+		var err error
+		if pivots, err = s.seedMany(); err != nil {
+			return err
+		}
+	}
+	s.phase("pivot", round, 1, pivots, t0)
+	if _, err := s.elReach("forward", round, false); err != nil {
+		return err
+	}
+	if _, err := s.elReach("backward", round, true); err != nil {
+		return err
+	}
+	t1 := time.Now()
+	found, err := count(s, "scc.el.split", fbSplit{N: int32(s.n), St: s.st, Sub: s.sub, Pivot: s.pivot, Comp: s.comp})
+	if err != nil {
+		return err
+	}
+	s.phase("split", round, 1, int(found), t1)
+	s.stats.FBTime += time.Since(t0)
+	if found <= 0 {
+		return errStalled(s.active)
+	}
+	s.stats.FBRounds++
+	if round == 1 {
+		s.stats.Phase1Rounds, s.stats.Phase1Found = 1, int(found)
+	} else {
+		s.stats.Phase2Rounds++
+		s.stats.Phase2Found += int(found)
+	}
+	s.active -= int(found)
+	_, err = s.elTrim(round)
+	return err
 }
 
 // phase records a phase that started at t0 when tracing, and adds its time to TrimTime for

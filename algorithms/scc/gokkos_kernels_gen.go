@@ -445,7 +445,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[colourSplit, int64](gokkosHostLoop10)
 	gokkosimpl.Register[elCountKeys](&abi.KernelSpec{
 		Name:  "scc.elCountKeys",
-		Pos:   "algorithms/scc/edgelist.go:61",
+		Pos:   "algorithms/scc/edgelist.go:68",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX11,
 		Entry: "gk_scc_elCountKeys",
@@ -470,7 +470,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[elCountKeys](gokkosHostLoop11)
 	gokkosimpl.Register[elScan](&abi.KernelSpec{
 		Name:  "scc.elScan",
-		Pos:   "algorithms/scc/edgelist.go:81",
+		Pos:   "algorithms/scc/edgelist.go:88",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX12,
 		Scan:  abi.ScanEntries{Up: "gk_scc_elScan_up", Mid: "gk_scc_elScan_mid", Down: "gk_scc_elScan_down"},
@@ -489,7 +489,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[elScan, int64](gokkosHostLoop12)
 	gokkosimpl.Register[elScatter](&abi.KernelSpec{
 		Name:  "scc.elScatter",
-		Pos:   "algorithms/scc/edgelist.go:98",
+		Pos:   "algorithms/scc/edgelist.go:105",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX13,
 		Entry: "gk_scc_elScatter",
@@ -516,7 +516,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[elScatter](gokkosHostLoop13)
 	gokkosimpl.Register[elDegrees](&abi.KernelSpec{
 		Name:  "scc.elDegrees",
-		Pos:   "algorithms/scc/edgelist.go:168",
+		Pos:   "algorithms/scc/edgelist.go:175",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX14,
 		Entry: "gk_scc_elDegrees",
@@ -544,7 +544,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[elDegrees](gokkosHostLoop14)
 	gokkosimpl.Register[elRemove](&abi.KernelSpec{
 		Name:      "scc.elRemove",
-		Pos:       "algorithms/scc/edgelist.go:191",
+		Pos:       "algorithms/scc/edgelist.go:198",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX15,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elRemove_main", Final: "gk_scc_elRemove_final"},
@@ -579,7 +579,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[elRemove, int64](gokkosHostLoop15)
 	gokkosimpl.Register[elSweep](&abi.KernelSpec{
 		Name:      "scc.elSweep",
-		Pos:       "algorithms/scc/edgelist.go:286",
+		Pos:       "algorithms/scc/edgelist.go:293",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX16,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elSweep_main", Final: "gk_scc_elSweep_final"},
@@ -618,7 +618,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[elSweep, int64](gokkosHostLoop16)
 	gokkosimpl.Register[elSweepCSR](&abi.KernelSpec{
 		Name:      "scc.elSweepCSR",
-		Pos:       "algorithms/scc/edgelist.go:315",
+		Pos:       "algorithms/scc/edgelist.go:322",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX17,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elSweepCSR_main", Final: "gk_scc_elSweepCSR_final"},
@@ -33642,7 +33642,7 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 func gokkosHostLoop11(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line edgelist.go:69
+//line edgelist.go:76
 		end := k.G.End(int32(u))
 		for e := k.G.Begin(int32(u)); e < end; e++ {
 			if w := int(k.G.Adj.At(int(e))); w != u {
@@ -33659,7 +33659,7 @@ func gokkosHostLoop12(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 	k := *gokkosK
 	if gokkosS0 := k.A.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line edgelist.go:87
+//line edgelist.go:94
 			c := gokkosS0[gokkosJ]
 			if final {
 				gokkosS0[gokkosJ] = *acc
@@ -33670,7 +33670,7 @@ func gokkosHostLoop12(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line edgelist.go:87
+//line edgelist.go:94
 		c := k.A.At(i)
 		if final {
 			k.A.Set(i, *acc)
@@ -33684,7 +33684,7 @@ func gokkosHostLoop12(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 func gokkosHostLoop13(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line edgelist.go:107
+//line edgelist.go:114
 		end := k.G.End(int32(u))
 		for e := k.G.Begin(int32(u)); e < end; e++ {
 			w := k.G.Adj.At(int(e))
@@ -33707,7 +33707,7 @@ func gokkosHostLoop14(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line edgelist.go:177
+//line edgelist.go:184
 			u, v := int(gokkosS0[gokkosJ]), int(gokkosS1[gokkosJ])
 			if k.St.At(u)&stDone != 0 || k.St.At(v)&stDone != 0 || k.Sub.At(u) != k.Sub.At(v) {
 				continue
@@ -33719,7 +33719,7 @@ func gokkosHostLoop14(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line edgelist.go:177
+//line edgelist.go:184
 		u, v := int(k.Src.At(i)), int(k.Dst.At(i))
 		if k.St.At(u)&stDone != 0 || k.St.At(v)&stDone != 0 || k.Sub.At(u) != k.Sub.At(v) {
 			continue
@@ -33736,7 +33736,7 @@ func gokkosHostLoop15(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 gokkosNext:
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 		v := gokkosI
-//line edgelist.go:219
+//line edgelist.go:226
 		for step := 0; v >= 0 && step < chainLimit; step++ {
 			if k.St.AtomicLoad(v)&stDone != 0 || (k.In.AtomicLoad(v) != 0 && k.Out.AtomicLoad(v) != 0) {
 				continue gokkosNext
@@ -33761,7 +33761,7 @@ func gokkosHostLoop16(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line edgelist.go:294
+//line edgelist.go:301
 			var u, v int
 			if k.Rev {
 				j := k.Src.Len() - 1 - i
@@ -33781,7 +33781,7 @@ func gokkosHostLoop16(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line edgelist.go:294
+//line edgelist.go:301
 		var u, v int
 		if k.Rev {
 			j := k.Src.Len() - 1 - i
@@ -33804,7 +33804,7 @@ func gokkosHostLoop16(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 func gokkosHostLoop17(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line edgelist.go:321
+//line edgelist.go:328
 		if !k.Op.marked(u) {
 			continue
 		}

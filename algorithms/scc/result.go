@@ -83,16 +83,17 @@ type Stats struct {
 
 // Phase is one phase of an EdgeList run, recorded with Options.Trace.
 type Phase struct {
-	// Name is "trim", "pivot", "forward", "backward" or "split".
+	// Name is "trim", "wcc", "pivot", "forward", "backward" or "split".
 	Name string
 	// Round is the forward-backward round the phase belongs to, from 1; the first trimming
 	// is round 0.
 	Round int
-	// Iterations is the number of passes (trim) or sweeps (forward, backward), and 1 for
-	// the other phases.
+	// Iterations is the number of passes (trim), hooking rounds (wcc) or sweeps (forward,
+	// backward), and 1 for the other phases.
 	Iterations int
 	// Vertices is the number of vertices the phase removed (trim), seeded as pivots
-	// (pivot), reached (forward, backward) or assigned to components (split).
+	// (pivot), reached (forward, backward) or assigned to components (split), or the number
+	// of subgraphs it made (wcc).
 	Vertices int
 	// Time is the phase's duration, measured on the host around its launches.
 	Time time.Duration

@@ -60,7 +60,7 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.format, "format", "", "graph file format overriding the extension")
 	fs.BoolVar(&o.undirected, "undirected", false, "add the reverse of every edge (and drop duplicates and self loops) after reading")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress messages")
-	fs.BoolVar(&o.trace, "trace", false, "print every frontier step of the last timed run to stderr (bfs, coloring, sssp): decision, worklist, time")
+	fs.BoolVar(&o.trace, "trace", false, "print every frontier step of the last timed run to stderr (bfs, coloring, sssp): decision, worklist, time; the phases of scc -method edgelist")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the timed runs to this file (go tool pprof)")
 	var validate func() error
 	if a, ok := algorithms[strings.ToLower(prescanAlgo(args))]; ok && a.flags != nil {
@@ -154,7 +154,11 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 	}
 	prog.end()
 	if o.trace {
-		writeTrace(stderr, rep.steps)
+		if len(rep.phases) > 0 {
+			writePhases(stderr, rep.phases)
+		} else {
+			writeTrace(stderr, rep.steps)
+		}
 	}
 	rep.graph = o.graph
 	if o.json {
@@ -197,6 +201,7 @@ type report struct {
 	times                             []float64       // seconds of each timed run
 	result                            result          // of the last run
 	steps                             []frontier.Step // of the last run, with runContext.Trace
+	phases                            []phase         // of the last run, with runContext.Trace
 }
 
 // seconds returns the median time.
@@ -249,6 +254,9 @@ func measure(a algorithm, c *runContext, prog *progress) (*report, error) {
 	}
 	if t, ok := inst.(tracer); ok && c.Trace {
 		rep.steps = t.steps()
+	}
+	if t, ok := inst.(phaseTracer); ok && c.Trace {
+		rep.phases = t.phases()
 	}
 	prog.begin("summarizing " + a.name)
 	if rep.result, err = inst.result(); err != nil {
