@@ -374,9 +374,11 @@ func (s *state) elTrim(round int) (int, error) {
 			break
 		}
 	}
+	d := time.Since(t0)
 	s.stats.TrimPasses += passes
 	s.stats.Trimmed += removed
-	s.phase("trim", round, passes, removed, t0)
+	s.stats.TrimTime += d
+	s.phase("trim", round, passes, removed, d)
 	return removed, nil
 }
 
@@ -384,7 +386,6 @@ func (s *state) elTrim(round int) (int, error) {
 // marked.
 func (s *state) elReach(name string, round int, backward bool) (int, error) {
 	t0 := time.Now()
-	defer func() { s.stats.ReachTime += time.Since(t0) }()
 	l := s.el
 	op := elMark{St: s.st, Sub: s.sub, Mark: stFW, Off: s.out.Offsets, Adj: s.out.Adj}
 	if backward {
@@ -410,8 +411,10 @@ func (s *state) elReach(name string, round int, backward bool) (int, error) {
 			break
 		}
 	}
+	d := time.Since(t0)
 	s.stats.ReachIterations += sweeps
-	s.phase(name, round, sweeps, total, t0)
+	s.stats.ReachTime += d
+	s.phase(name, round, sweeps, total, d)
 	return total, nil
 }
 
@@ -430,7 +433,7 @@ func (s *state) edgeListMethod() error {
 			if err := s.fwcc(); err != nil {
 				return err
 			}
-			s.phase("wcc", round, s.stats.WCCRounds, s.stats.WCCSubgraphs, t0)
+			s.phase("wcc", round, s.stats.WCCRounds, s.stats.WCCSubgraphs, time.Since(t0))
 		}
 		if err := s.elRound(round); err != nil {
 			return err
@@ -458,7 +461,7 @@ func (s *state) elRound(round int) error {
 			return err
 		}
 	}
-	s.phase("pivot", round, 1, pivots, t0)
+	s.phase("pivot", round, 1, pivots, time.Since(t0))
 	if _, err := s.elReach("forward", round, false); err != nil {
 		return err
 	}
@@ -470,7 +473,7 @@ func (s *state) elRound(round int) error {
 	if err != nil {
 		return err
 	}
-	s.phase("split", round, 1, int(found), t1)
+	s.phase("split", round, 1, int(found), time.Since(t1))
 	s.stats.FBTime += time.Since(t0)
 	if found <= 0 {
 		return errStalled(s.active)
@@ -487,13 +490,8 @@ func (s *state) elRound(round int) error {
 	return err
 }
 
-// phase records a phase that started at t0 when tracing, and adds its time to TrimTime for
-// trimming.
-func (s *state) phase(name string, round, iterations, vertices int, t0 time.Time) {
-	d := time.Since(t0)
-	if name == "trim" {
-		s.stats.TrimTime += d
-	}
+// phase records a phase of duration d when tracing.
+func (s *state) phase(name string, round, iterations, vertices int, d time.Duration) {
 	if s.opts.Trace {
 		s.stats.Phases = append(s.stats.Phases, Phase{Name: name, Round: round, Iterations: iterations, Vertices: vertices, Time: d})
 	}
