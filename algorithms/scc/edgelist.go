@@ -298,16 +298,15 @@ type elSweep struct {
 
 // Run relaxes edge i (from the end with Rev).
 func (k elSweep) Run(i int, acc *int64) {
-	var u, v int
+	from, to := k.Src, k.Dst
 	if k.Rev {
-		j := k.Src.Len() - 1 - i
-		u, v = int(k.Dst.At(j)), int(k.Src.At(j))
-	} else {
-		u, v = int(k.Src.At(i)), int(k.Dst.At(i))
+		from, to, i = k.Dst, k.Src, k.Src.Len()-1-i
 	}
+	u := int(from.At(i))
 	if !k.Op.marked(u) {
 		return
 	}
+	v := int(to.At(i))
 	c := k.Op.Sub.At(u)
 	if k.Op.mark(v, c) {
 		*acc += 1 + k.Op.chain(v, c)

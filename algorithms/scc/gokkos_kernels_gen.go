@@ -602,7 +602,7 @@ func init() {
 			{File: "edgelist.go", Key: "func (elMark) chain", Hash: "f3f2d6ae4e815e7f"},
 			{File: "edgelist.go", Key: "func (elMark) mark", Hash: "3b62d469ef27f696"},
 			{File: "edgelist.go", Key: "func (elMark) marked", Hash: "069fc1d33c2b0298"},
-			{File: "edgelist.go", Key: "func (elSweep) Run", Hash: "fd849e2c10def7c7"},
+			{File: "edgelist.go", Key: "func (elSweep) Run", Hash: "2cb866271fe12738"},
 			{File: "edgelist.go", Key: "type elMark", Hash: "12f5a64c52f54044"},
 			{File: "edgelist.go", Key: "type elSweep", Hash: "40c2d0fbec6b888b"},
 			{File: "options.go", Key: "const DefaultHeavyDegree", Hash: "43f9817d4c0986ef"},
@@ -613,12 +613,12 @@ func init() {
 			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
 			{File: "traverse.go", Key: "const chainLimit", Hash: "b1a4bc5e1ba10801"},
 		},
-		SourceHash: "cc68e8ae524b879f",
+		SourceHash: "336e3a359d9f9e9e",
 	})
 	gokkosimpl.RegisterHostReduce[elSweep, int64](gokkosHostLoop16)
 	gokkosimpl.Register[elSweepCSR](&abi.KernelSpec{
 		Name:      "scc.elSweepCSR",
-		Pos:       "algorithms/scc/edgelist.go:322",
+		Pos:       "algorithms/scc/edgelist.go:321",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX17,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elSweepCSR_main", Final: "gk_scc_elSweepCSR_final"},
@@ -17751,8 +17751,8 @@ const gokkosPTX16 = `//
 )
 {
 	.reg .pred %p<51>;
-	.reg .b32 %r<80>;
-	.reg .b64 %rd<157>;
+	.reg .b32 %r<76>;
+	.reg .b64 %rd<166>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17872,329 +17872,335 @@ $L7:
 	setp.ge.s64 %p9, %rd63, %rd57;
 	@%p9 bra $L8;
 	mov.b64 %rd64, %rd63;
-	mov.b64 %rd65, 0;
-	mov.b64 %rd66, 0;
-	@!%p3 bra $L10;
-	sub.s64 %rd67, %rd10, 1;
-	sub.s64 %rd68, %rd67, %rd64;
-	mov.b64 %rd69, %rd68;
-	mul.lo.s64 %rd70, %rd69, %rd19;
-	mad.lo.s64 %rd71, %rd70, 4, %rd15;
-	ld.global.nc.s32 %r24, [%rd71+0];
-	mov.b32 %r25, %r24;
-	mul.lo.s64 %rd72, %rd69, %rd12;
-	mad.lo.s64 %rd73, %rd72, 4, %rd8;
-	ld.global.nc.s32 %r26, [%rd73+0];
-	mov.b32 %r27, %r26;
-	cvt.s64.s32 %rd74, %r25;
-	mov.b64 %rd75, %rd74;
-	cvt.s64.s32 %rd76, %r27;
-	mov.b64 %rd77, %rd76;
-	mov.b64 %rd65, %rd75;
-	mov.b64 %rd66, %rd77;
-	bra.uni $L11;
-$L10:
-	mul.lo.s64 %rd78, %rd64, %rd12;
-	mad.lo.s64 %rd79, %rd78, 4, %rd8;
-	ld.global.nc.s32 %r28, [%rd79+0];
-	mov.b32 %r29, %r28;
-	mul.lo.s64 %rd80, %rd64, %rd19;
-	mad.lo.s64 %rd81, %rd80, 4, %rd15;
-	ld.global.nc.s32 %r30, [%rd81+0];
-	mov.b32 %r31, %r30;
-	cvt.s64.s32 %rd82, %r29;
-	mov.b64 %rd83, %rd82;
-	cvt.s64.s32 %rd84, %r31;
-	mov.b64 %rd85, %rd84;
-	mov.b64 %rd65, %rd83;
-	mov.b64 %rd66, %rd85;
+	mov.b64 %rd65, %rd64;
+	mov.b64 %rd66, %rd8;
+	mov.b64 %rd67, %rd10;
+	mov.b64 %rd68, %rd12;
+	mov.b64 %rd69, %rd15;
+	mov.b64 %rd70, %rd17;
+	mov.b64 %rd71, %rd19;
+	mov.b64 %rd72, %rd66;
+	mov.b64 %rd73, %rd67;
+	mov.b64 %rd74, %rd68;
+	mov.b64 %rd75, %rd69;
+	mov.b64 %rd76, %rd70;
+	mov.b64 %rd77, %rd71;
+	@!%p3 bra $L11;
+	mov.b64 %rd78, %rd15;
+	mov.b64 %rd79, %rd17;
+	mov.b64 %rd80, %rd19;
+	mov.b64 %rd81, %rd8;
+	mov.b64 %rd82, %rd10;
+	mov.b64 %rd83, %rd12;
+	sub.s64 %rd84, %rd10, 1;
+	sub.s64 %rd85, %rd84, %rd65;
+	mov.b64 %rd86, %rd85;
+	mov.b64 %rd72, %rd78;
+	mov.b64 %rd73, %rd79;
+	mov.b64 %rd74, %rd80;
+	mov.b64 %rd75, %rd81;
+	mov.b64 %rd76, %rd82;
+	mov.b64 %rd77, %rd83;
+	mov.b64 %rd65, %rd86;
 $L11:
-	mov.b32 %r32, %r21;
-	mov.b64 %rd86, %rd65;
-	mul.lo.s64 %rd87, %rd86, %rd26;
-	mad.lo.s64 %rd88, %rd87, 4, %rd22;
-	ld.relaxed.gpu.global.u32 %r33, [%rd88+0];
-	mov.b32 %r34, %r33;
-	or.b32 %r35, %r32, 0x4;
-	and.b32 %r36, %r34, %r35;
-	setp.eq.u32 %p10, %r36, %r32;
+	mul.lo.s64 %rd87, %rd65, %rd74;
+	mad.lo.s64 %rd88, %rd87, 4, %rd72;
+	ld.global.nc.s32 %r24, [%rd88+0];
+	mov.b32 %r25, %r24;
+	cvt.s64.s32 %rd89, %r25;
+	mov.b64 %rd90, %rd89;
+	mov.b32 %r26, %r21;
+	mov.b64 %rd91, %rd90;
+	mul.lo.s64 %rd92, %rd91, %rd26;
+	mad.lo.s64 %rd93, %rd92, 4, %rd22;
+	ld.relaxed.gpu.global.u32 %r27, [%rd93+0];
+	mov.b32 %r28, %r27;
+	or.b32 %r29, %r26, 0x4;
+	and.b32 %r30, %r28, %r29;
+	setp.eq.u32 %p10, %r30, %r26;
 	mov.pred %p11, %p10;
 	not.pred %p12, %p11;
 	@!%p12 bra $L13;
 	bra.uni $L9;
 $L13:
-	mul.lo.s64 %rd89, %rd65, %rd33;
-	mad.lo.s64 %rd90, %rd89, 4, %rd29;
-	ld.global.nc.s32 %r37, [%rd90+0];
-	mov.b32 %r38, %r37;
-	mov.b32 %r39, %r38;
-	mov.b32 %r40, %r21;
-	mov.b64 %rd91, %rd66;
-	mov.b32 %r41, %r39;
+	mul.lo.s64 %rd94, %rd65, %rd77;
+	mad.lo.s64 %rd95, %rd94, 4, %rd75;
+	ld.global.nc.s32 %r31, [%rd95+0];
+	mov.b32 %r32, %r31;
+	cvt.s64.s32 %rd96, %r32;
+	mov.b64 %rd97, %rd96;
+	mul.lo.s64 %rd98, %rd90, %rd33;
+	mad.lo.s64 %rd99, %rd98, 4, %rd29;
+	ld.global.nc.s32 %r33, [%rd99+0];
+	mov.b32 %r34, %r33;
+	mov.b32 %r35, %r34;
+	mov.b32 %r36, %r21;
+	mov.b64 %rd100, %rd97;
+	mov.b32 %r37, %r35;
 $L14:
-	mul.lo.s64 %rd92, %rd91, %rd33;
-	mad.lo.s64 %rd93, %rd92, 4, %rd29;
-	ld.global.nc.s32 %r42, [%rd93+0];
-	mov.b32 %r43, %r42;
-	setp.ne.s32 %p13, %r43, %r41;
+	mul.lo.s64 %rd101, %rd100, %rd33;
+	mad.lo.s64 %rd102, %rd101, 4, %rd29;
+	ld.global.nc.s32 %r38, [%rd102+0];
+	mov.b32 %r39, %r38;
+	setp.ne.s32 %p13, %r39, %r37;
 	mov.pred %p14, %p13;
 	not.pred %p15, %p14;
 	@!%p15 bra $L18;
-	mul.lo.s64 %rd94, %rd91, %rd26;
-	mad.lo.s64 %rd95, %rd94, 4, %rd22;
-	ld.relaxed.gpu.global.u32 %r44, [%rd95+0];
-	mov.b32 %r45, %r44;
-	or.b32 %r46, %r40, 0x4;
-	and.b32 %r47, %r45, %r46;
-	setp.ne.u32 %p16, %r47, 0x0;
+	mul.lo.s64 %rd103, %rd100, %rd26;
+	mad.lo.s64 %rd104, %rd103, 4, %rd22;
+	ld.relaxed.gpu.global.u32 %r40, [%rd104+0];
+	mov.b32 %r41, %r40;
+	or.b32 %r42, %r36, 0x4;
+	and.b32 %r43, %r41, %r42;
+	setp.ne.u32 %p16, %r43, 0x0;
 	mov.pred %p14, %p16;
 $L18:
 	@!%p14 bra $L20;
 	mov.pred %p17, 0;
 	bra.uni $L16;
 $L20:
-	mul.lo.s64 %rd96, %rd91, %rd26;
-	mad.lo.s64 %rd97, %rd96, 4, %rd22;
-	atom.global.or.b32 %r48, [%rd97], %r40;
-	mov.b32 %r49, %r48;
-	and.b32 %r50, %r49, %r40;
-	setp.eq.u32 %p18, %r50, 0x0;
+	mul.lo.s64 %rd105, %rd100, %rd26;
+	mad.lo.s64 %rd106, %rd105, 4, %rd22;
+	atom.global.or.b32 %r44, [%rd106], %r36;
+	mov.b32 %r45, %r44;
+	and.b32 %r46, %r45, %r36;
+	setp.eq.u32 %p18, %r46, 0x0;
 	mov.pred %p17, %p18;
 	bra.uni $L16;
 $L15:
 	bra.uni $L14;
 $L16:
 	@!%p17 bra $L22;
-	mov.b32 %r51, %r21;
-	mov.b64 %rd98, %rd66;
-	mov.b32 %r52, %r39;
-	mov.b64 %rd99, 0;
-	mov.b64 %rd100, 0;
+	mov.b32 %r47, %r21;
+	mov.b64 %rd107, %rd97;
+	mov.b32 %r48, %r35;
+	mov.b64 %rd108, 0;
+	mov.b64 %rd109, 0;
 $L23:
-	setp.ge.s64 %p19, %rd98, 0;
-	setp.lt.s64 %p20, %rd100, 128;
+	setp.ge.s64 %p19, %rd107, 0;
+	setp.lt.s64 %p20, %rd109, 128;
 	and.pred %p21, %p19, %p20;
 	not.pred %p22, %p21;
 	@!%p22 bra $L27;
 	bra.uni $L25;
 $L27:
-	mul.lo.s64 %rd101, %rd98, %rd40;
-	mad.lo.s64 %rd102, %rd101, 8, %rd36;
-	ld.global.nc.s64 %rd103, [%rd102+0];
-	mov.b64 %rd104, %rd103;
-	add.s64 %rd105, %rd98, 1;
-	mul.lo.s64 %rd106, %rd105, %rd40;
-	mad.lo.s64 %rd107, %rd106, 8, %rd36;
-	ld.global.nc.s64 %rd108, [%rd107+0];
-	mov.b64 %rd109, %rd108;
-	mov.b64 %rd110, %rd104;
-	mov.b64 %rd111, %rd109;
-	mov.b64 %rd112, %rd110;
-	mov.b64 %rd113, %rd111;
-	sub.s64 %rd114, %rd113, %rd112;
-	setp.gt.s64 %p23, %rd114, 32;
+	mul.lo.s64 %rd110, %rd107, %rd40;
+	mad.lo.s64 %rd111, %rd110, 8, %rd36;
+	ld.global.nc.s64 %rd112, [%rd111+0];
+	mov.b64 %rd113, %rd112;
+	add.s64 %rd114, %rd107, 1;
+	mul.lo.s64 %rd115, %rd114, %rd40;
+	mad.lo.s64 %rd116, %rd115, 8, %rd36;
+	ld.global.nc.s64 %rd117, [%rd116+0];
+	mov.b64 %rd118, %rd117;
+	mov.b64 %rd119, %rd113;
+	mov.b64 %rd120, %rd118;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	sub.s64 %rd123, %rd122, %rd121;
+	setp.gt.s64 %p23, %rd123, 32;
 	@!%p23 bra $L29;
 	bra.uni $L25;
 $L29:
-	mov.b64 %rd115, -1;
-	mov.b64 %rd116, %rd112;
+	mov.b64 %rd124, -1;
+	mov.b64 %rd125, %rd121;
 $L30:
-	setp.lt.s64 %p24, %rd116, %rd113;
+	setp.lt.s64 %p24, %rd125, %rd122;
 	not.pred %p25, %p24;
 	@!%p25 bra $L34;
 	bra.uni $L32;
 $L34:
-	mul.lo.s64 %rd117, %rd116, %rd47;
-	mad.lo.s64 %rd118, %rd117, 4, %rd43;
-	ld.global.nc.s32 %r53, [%rd118+0];
-	mov.b32 %r54, %r53;
-	cvt.s64.s32 %rd119, %r54;
-	mov.b64 %rd120, %rd119;
-	mov.b32 %r55, %r51;
-	mov.b64 %rd121, %rd120;
-	mov.b32 %r56, %r52;
+	mul.lo.s64 %rd126, %rd125, %rd47;
+	mad.lo.s64 %rd127, %rd126, 4, %rd43;
+	ld.global.nc.s32 %r49, [%rd127+0];
+	mov.b32 %r50, %r49;
+	cvt.s64.s32 %rd128, %r50;
+	mov.b64 %rd129, %rd128;
+	mov.b32 %r51, %r47;
+	mov.b64 %rd130, %rd129;
+	mov.b32 %r52, %r48;
 $L35:
-	mul.lo.s64 %rd122, %rd121, %rd33;
-	mad.lo.s64 %rd123, %rd122, 4, %rd29;
-	ld.global.nc.s32 %r57, [%rd123+0];
-	mov.b32 %r58, %r57;
-	setp.ne.s32 %p26, %r58, %r56;
+	mul.lo.s64 %rd131, %rd130, %rd33;
+	mad.lo.s64 %rd132, %rd131, 4, %rd29;
+	ld.global.nc.s32 %r53, [%rd132+0];
+	mov.b32 %r54, %r53;
+	setp.ne.s32 %p26, %r54, %r52;
 	mov.pred %p27, %p26;
 	not.pred %p28, %p27;
 	@!%p28 bra $L39;
-	mul.lo.s64 %rd124, %rd121, %rd26;
-	mad.lo.s64 %rd125, %rd124, 4, %rd22;
-	ld.relaxed.gpu.global.u32 %r59, [%rd125+0];
-	mov.b32 %r60, %r59;
-	or.b32 %r61, %r55, 0x4;
-	and.b32 %r62, %r60, %r61;
-	setp.ne.u32 %p29, %r62, 0x0;
+	mul.lo.s64 %rd133, %rd130, %rd26;
+	mad.lo.s64 %rd134, %rd133, 4, %rd22;
+	ld.relaxed.gpu.global.u32 %r55, [%rd134+0];
+	mov.b32 %r56, %r55;
+	or.b32 %r57, %r51, 0x4;
+	and.b32 %r58, %r56, %r57;
+	setp.ne.u32 %p29, %r58, 0x0;
 	mov.pred %p27, %p29;
 $L39:
 	@!%p27 bra $L41;
 	mov.pred %p30, 0;
 	bra.uni $L37;
 $L41:
-	mul.lo.s64 %rd126, %rd121, %rd26;
-	mad.lo.s64 %rd127, %rd126, 4, %rd22;
-	atom.global.or.b32 %r63, [%rd127], %r55;
-	mov.b32 %r64, %r63;
-	and.b32 %r65, %r64, %r55;
-	setp.eq.u32 %p31, %r65, 0x0;
+	mul.lo.s64 %rd135, %rd130, %rd26;
+	mad.lo.s64 %rd136, %rd135, 4, %rd22;
+	atom.global.or.b32 %r59, [%rd136], %r51;
+	mov.b32 %r60, %r59;
+	and.b32 %r61, %r60, %r51;
+	setp.eq.u32 %p31, %r61, 0x0;
 	mov.pred %p30, %p31;
 	bra.uni $L37;
 $L36:
 	bra.uni $L35;
 $L37:
 	@!%p30 bra $L43;
-	add.s64 %rd128, %rd99, 1;
-	mov.b64 %rd99, %rd128;
-	setp.lt.s64 %p32, %rd115, 0;
+	add.s64 %rd137, %rd108, 1;
+	mov.b64 %rd108, %rd137;
+	setp.lt.s64 %p32, %rd124, 0;
 	@!%p32 bra $L45;
-	mov.b64 %rd115, %rd120;
+	mov.b64 %rd124, %rd129;
 $L45:
 $L43:
 $L31:
-	add.s64 %rd129, %rd116, 1;
-	mov.b64 %rd116, %rd129;
+	add.s64 %rd138, %rd125, 1;
+	mov.b64 %rd125, %rd138;
 	bra.uni $L30;
 $L32:
-	mov.b64 %rd98, %rd115;
+	mov.b64 %rd107, %rd124;
 $L24:
-	add.s64 %rd130, %rd100, 1;
-	mov.b64 %rd100, %rd130;
+	add.s64 %rd139, %rd109, 1;
+	mov.b64 %rd109, %rd139;
 	bra.uni $L23;
 $L25:
-	mov.b64 %rd131, %rd99;
-	mov.b64 %rd133, 1;
-	add.s64 %rd132, %rd133, %rd131;
-	add.s64 %rd134, %rd58, %rd132;
-	mov.b64 %rd58, %rd134;
+	mov.b64 %rd140, %rd108;
+	mov.b64 %rd142, 1;
+	add.s64 %rd141, %rd142, %rd140;
+	add.s64 %rd143, %rd58, %rd141;
+	mov.b64 %rd58, %rd143;
 $L22:
 $L9:
 	add.s64 %rd63, %rd63, %rd62;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd135, %rd58;
+	mov.b64 %rd144, %rd58;
 	// block reduction
-	mov.b32 %r66, 1;
-	mov.b32 %r67, 1;
-	sub.u32 %r68, %r13, 1;
-	mov.b32 %r69, %r66;
+	mov.b32 %r62, 1;
+	mov.b32 %r63, 1;
+	sub.u32 %r64, %r13, 1;
+	mov.b32 %r65, %r62;
 $L46:
-	setp.hs.u32 %p33, %r69, 32;
+	setp.hs.u32 %p33, %r65, 32;
 	@%p33 bra $L47;
-	mov.b64 {%r70, %r71}, %rd135;
-	shfl.sync.down.b32 %r72|%p34, %r70, %r69, %r68, %r17;
-	shfl.sync.down.b32 %r73, %r71, %r69, %r68, %r17;
-	mov.b64 %rd136, {%r72, %r73};
+	mov.b64 {%r66, %r67}, %rd144;
+	shfl.sync.down.b32 %r68|%p34, %r66, %r65, %r64, %r17;
+	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
+	mov.b64 %rd145, {%r68, %r69};
 	@!%p34 bra $L48;
 	setp.ne.u32 %p35, %r18, 1;
 	@%p35 bra.uni $L50;
-	add.s64 %rd137, %rd135, %rd136;
-	mov.b64 %rd135, %rd137;
+	add.s64 %rd146, %rd144, %rd145;
+	mov.b64 %rd144, %rd146;
 	bra.uni $L49;
 $L50:
 	setp.ne.u32 %p36, %r18, 2;
 	@%p36 bra.uni $L51;
-	mul.lo.s64 %rd138, %rd135, %rd136;
-	mov.b64 %rd135, %rd138;
+	mul.lo.s64 %rd147, %rd144, %rd145;
+	mov.b64 %rd144, %rd147;
 	bra.uni $L49;
 $L51:
 	setp.ne.u32 %p37, %r18, 3;
 	@%p37 bra.uni $L52;
-	min.s64 %rd139, %rd135, %rd136;
-	mov.b64 %rd135, %rd139;
+	min.s64 %rd148, %rd144, %rd145;
+	mov.b64 %rd144, %rd148;
 	bra.uni $L49;
 $L52:
 	setp.ne.u32 %p38, %r18, 4;
 	@%p38 bra.uni $L53;
-	max.s64 %rd140, %rd135, %rd136;
-	mov.b64 %rd135, %rd140;
+	max.s64 %rd149, %rd144, %rd145;
+	mov.b64 %rd144, %rd149;
 	bra.uni $L49;
 $L53:
 	setp.ne.u32 %p39, %r18, 7;
 	@%p39 bra.uni $L54;
-	and.b64 %rd141, %rd135, %rd136;
-	mov.b64 %rd135, %rd141;
+	and.b64 %rd150, %rd144, %rd145;
+	mov.b64 %rd144, %rd150;
 	bra.uni $L49;
 $L54:
-	or.b64 %rd142, %rd135, %rd136;
-	mov.b64 %rd135, %rd142;
+	or.b64 %rd151, %rd144, %rd145;
+	mov.b64 %rd144, %rd151;
 $L49:
 $L48:
-	shl.b32 %r69, %r69, 1;
+	shl.b32 %r65, %r65, 1;
 	bra.uni $L46;
 $L47:
 	setp.eq.u32 %p40, %r7, 0;
 	@!%p40 bra $L55;
-	mul.wide.u32 %rd143, %r8, 16;
-	add.s64 %rd144, %rd1, %rd143;
-	st.shared.s64 [%rd144+0], %rd135;
+	mul.wide.u32 %rd152, %r8, 16;
+	add.s64 %rd153, %rd1, %rd152;
+	st.shared.s64 [%rd153+0], %rd144;
 $L55:
 	bar.sync 0;
 	setp.eq.u32 %p41, %r8, 0;
 	@!%p41 bra $L56;
 	setp.lo.u32 %p42, %r7, %r10;
 	@!%p42 bra $L57;
-	mul.wide.u32 %rd145, %r7, 16;
-	add.s64 %rd146, %rd1, %rd145;
-	ld.shared.s64 %rd147, [%rd146+0];
-	mov.b64 %rd135, %rd147;
+	mul.wide.u32 %rd154, %r7, 16;
+	add.s64 %rd155, %rd1, %rd154;
+	ld.shared.s64 %rd156, [%rd155+0];
+	mov.b64 %rd144, %rd156;
 $L57:
-	sub.u32 %r74, %r10, 1;
-	mov.b32 %r75, %r67;
+	sub.u32 %r70, %r10, 1;
+	mov.b32 %r71, %r63;
 $L58:
-	setp.hs.u32 %p43, %r75, 32;
+	setp.hs.u32 %p43, %r71, 32;
 	@%p43 bra $L59;
-	mov.b64 {%r76, %r77}, %rd135;
-	shfl.sync.down.b32 %r78|%p44, %r76, %r75, %r74, %r17;
-	shfl.sync.down.b32 %r79, %r77, %r75, %r74, %r17;
-	mov.b64 %rd148, {%r78, %r79};
+	mov.b64 {%r72, %r73}, %rd144;
+	shfl.sync.down.b32 %r74|%p44, %r72, %r71, %r70, %r17;
+	shfl.sync.down.b32 %r75, %r73, %r71, %r70, %r17;
+	mov.b64 %rd157, {%r74, %r75};
 	@!%p44 bra $L60;
 	setp.ne.u32 %p45, %r18, 1;
 	@%p45 bra.uni $L62;
-	add.s64 %rd149, %rd135, %rd148;
-	mov.b64 %rd135, %rd149;
+	add.s64 %rd158, %rd144, %rd157;
+	mov.b64 %rd144, %rd158;
 	bra.uni $L61;
 $L62:
 	setp.ne.u32 %p46, %r18, 2;
 	@%p46 bra.uni $L63;
-	mul.lo.s64 %rd150, %rd135, %rd148;
-	mov.b64 %rd135, %rd150;
+	mul.lo.s64 %rd159, %rd144, %rd157;
+	mov.b64 %rd144, %rd159;
 	bra.uni $L61;
 $L63:
 	setp.ne.u32 %p47, %r18, 3;
 	@%p47 bra.uni $L64;
-	min.s64 %rd151, %rd135, %rd148;
-	mov.b64 %rd135, %rd151;
+	min.s64 %rd160, %rd144, %rd157;
+	mov.b64 %rd144, %rd160;
 	bra.uni $L61;
 $L64:
 	setp.ne.u32 %p48, %r18, 4;
 	@%p48 bra.uni $L65;
-	max.s64 %rd152, %rd135, %rd148;
-	mov.b64 %rd135, %rd152;
+	max.s64 %rd161, %rd144, %rd157;
+	mov.b64 %rd144, %rd161;
 	bra.uni $L61;
 $L65:
 	setp.ne.u32 %p49, %r18, 7;
 	@%p49 bra.uni $L66;
-	and.b64 %rd153, %rd135, %rd148;
-	mov.b64 %rd135, %rd153;
+	and.b64 %rd162, %rd144, %rd157;
+	mov.b64 %rd144, %rd162;
 	bra.uni $L61;
 $L66:
-	or.b64 %rd154, %rd135, %rd148;
-	mov.b64 %rd135, %rd154;
+	or.b64 %rd163, %rd144, %rd157;
+	mov.b64 %rd144, %rd163;
 $L61:
 $L60:
-	shl.b32 %r75, %r75, 1;
+	shl.b32 %r71, %r71, 1;
 	bra.uni $L58;
 $L59:
 $L56:
-	mul.wide.u32 %rd155, %r22, 8;
-	add.s64 %rd156, %rd5, %rd155;
+	mul.wide.u32 %rd164, %r22, 8;
+	add.s64 %rd165, %rd5, %rd164;
 	setp.eq.u32 %p50, %r5, 0;
 	@!%p50 bra $L67;
-	st.global.s64 [%rd156+0], %rd135;
+	st.global.s64 [%rd165+0], %rd144;
 $L67:
 	ret;
 }
@@ -33561,7 +33567,7 @@ func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:33565
+//line gokkos_kernels_gen.go:33571
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33571,7 +33577,7 @@ func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:33575
+//line gokkos_kernels_gen.go:33581
 }
 
 // gokkosHostLoop9 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -33586,7 +33592,7 @@ func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:33590
+//line gokkos_kernels_gen.go:33596
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33595,7 +33601,7 @@ func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:33599
+//line gokkos_kernels_gen.go:33605
 }
 
 // gokkosHostLoop10 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -33618,7 +33624,7 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:33622
+//line gokkos_kernels_gen.go:33628
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33635,7 +33641,7 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:33639
+//line gokkos_kernels_gen.go:33645
 }
 
 // gokkosHostLoop11 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
@@ -33651,7 +33657,7 @@ func gokkosHostLoop11(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:33655
+//line gokkos_kernels_gen.go:33661
 }
 
 // gokkosHostLoop12 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -33666,7 +33672,7 @@ func gokkosHostLoop12(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:33670
+//line gokkos_kernels_gen.go:33676
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33677,7 +33683,7 @@ func gokkosHostLoop12(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:33681
+//line gokkos_kernels_gen.go:33687
 }
 
 // gokkosHostLoop13 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -33698,7 +33704,7 @@ func gokkosHostLoop13(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:33702
+//line gokkos_kernels_gen.go:33708
 }
 
 // gokkosHostLoop14 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -33715,7 +33721,7 @@ func gokkosHostLoop14(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:33719
+//line gokkos_kernels_gen.go:33725
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33727,7 +33733,7 @@ func gokkosHostLoop14(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:33731
+//line gokkos_kernels_gen.go:33737
 }
 
 // gokkosHostLoop15 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -33751,60 +33757,37 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:33755
+//line gokkos_kernels_gen.go:33761
 }
 
 // gokkosHostLoop16 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop16(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
-	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
-		gokkosS1 = gokkosS1[:len(gokkosS0)]
-		for gokkosJ := range gokkosS0 {
-			i := gokkosLo + gokkosJ
+	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
+		i := gokkosI
 //line edgelist.go:301
-			var u, v int
-			if k.Rev {
-				j := k.Src.Len() - 1 - i
-				u, v = int(k.Dst.At(j)), int(k.Src.At(j))
-			} else {
-				u, v = int(gokkosS0[gokkosJ]), int(gokkosS1[gokkosJ])
-			}
-			if !k.Op.marked(u) {
-				continue
-			}
-			c := k.Op.Sub.At(u)
-			if k.Op.mark(v, c) {
-				*acc += 1 + k.Op.chain(v, c)
-			}
-		}
-//line gokkos_kernels_gen.go:33781
-		return
-	}
-	for i := gokkosLo; i < gokkosHi; i++ {
-//line edgelist.go:301
-		var u, v int
+		from, to := k.Src, k.Dst
 		if k.Rev {
-			j := k.Src.Len() - 1 - i
-			u, v = int(k.Dst.At(j)), int(k.Src.At(j))
-		} else {
-			u, v = int(k.Src.At(i)), int(k.Dst.At(i))
+			from, to, i = k.Dst, k.Src, k.Src.Len()-1-i
 		}
+		u := int(from.At(i))
 		if !k.Op.marked(u) {
 			continue
 		}
+		v := int(to.At(i))
 		c := k.Op.Sub.At(u)
 		if k.Op.mark(v, c) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:33801
+//line gokkos_kernels_gen.go:33784
 }
 
 // gokkosHostLoop17 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop17(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line edgelist.go:328
+//line edgelist.go:327
 		if !k.Op.marked(u) {
 			continue
 		}
@@ -33817,7 +33800,7 @@ func gokkosHostLoop17(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:33821
+//line gokkos_kernels_gen.go:33804
 }
 
 // gokkosHostLoop18 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -33846,7 +33829,7 @@ func gokkosHostLoop18(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:33850
+//line gokkos_kernels_gen.go:33833
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33869,7 +33852,7 @@ func gokkosHostLoop18(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:33873
+//line gokkos_kernels_gen.go:33856
 }
 
 // gokkosHostLoop19 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -33890,7 +33873,7 @@ func gokkosHostLoop19(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:33894
+//line gokkos_kernels_gen.go:33877
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33904,7 +33887,7 @@ func gokkosHostLoop19(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:33908
+//line gokkos_kernels_gen.go:33891
 }
 
 // gokkosHostLoop20 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -33932,7 +33915,7 @@ func gokkosHostLoop20(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS4[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:33936
+//line gokkos_kernels_gen.go:33919
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33952,7 +33935,7 @@ func gokkosHostLoop20(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:33956
+//line gokkos_kernels_gen.go:33939
 }
 
 // gokkosHostLoop21 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -33967,7 +33950,7 @@ func gokkosHostLoop21(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:33971
+//line gokkos_kernels_gen.go:33954
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33976,7 +33959,7 @@ func gokkosHostLoop21(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:33980
+//line gokkos_kernels_gen.go:33963
 }
 
 // gokkosHostLoop22 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -33996,7 +33979,7 @@ func gokkosHostLoop22(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:34000
+//line gokkos_kernels_gen.go:33983
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34010,7 +33993,7 @@ func gokkosHostLoop22(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:34014
+//line gokkos_kernels_gen.go:33997
 }
 
 // gokkosHostLoop23 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -34024,7 +34007,7 @@ func gokkosHostLoop23(gokkosK *compSizes, gokkosLo, gokkosHi int) {
 			k.Size.AtomicAdd(r, 1)
 			k.Least.AtomicMin(r, int32(v))
 		}
-//line gokkos_kernels_gen.go:34028
+//line gokkos_kernels_gen.go:34011
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34033,7 +34016,7 @@ func gokkosHostLoop23(gokkosK *compSizes, gokkosLo, gokkosHi int) {
 		k.Size.AtomicAdd(r, 1)
 		k.Least.AtomicMin(r, int32(v))
 	}
-//line gokkos_kernels_gen.go:34037
+//line gokkos_kernels_gen.go:34020
 }
 
 // gokkosHostLoop24 runs compCounts.Run for every index in [gokkosLo, gokkosHi).
@@ -34049,7 +34032,7 @@ func gokkosHostLoop24(gokkosK *compCounts, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:34053
+//line gokkos_kernels_gen.go:34036
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34061,7 +34044,7 @@ func gokkosHostLoop24(gokkosK *compCounts, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:34065
+//line gokkos_kernels_gen.go:34048
 }
 
 // gokkosHostLoop25 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -34072,14 +34055,14 @@ func gokkosHostLoop25(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:54
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:34076
+//line gokkos_kernels_gen.go:34059
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:54
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:34083
+//line gokkos_kernels_gen.go:34066
 }
 
 // gokkosHostLoop26 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -34098,7 +34081,7 @@ func gokkosHostLoop26(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:34102
+//line gokkos_kernels_gen.go:34085
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34112,7 +34095,7 @@ func gokkosHostLoop26(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:34116
+//line gokkos_kernels_gen.go:34099
 }
 
 // gokkosHostLoop27 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -34124,14 +34107,14 @@ func gokkosHostLoop27(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:85
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:34128
+//line gokkos_kernels_gen.go:34111
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:85
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:34135
+//line gokkos_kernels_gen.go:34118
 }
 
 // gokkosHostLoop28 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -34151,7 +34134,7 @@ func gokkosHostLoop28(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:34155
+//line gokkos_kernels_gen.go:34138
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34164,7 +34147,7 @@ func gokkosHostLoop28(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:34168
+//line gokkos_kernels_gen.go:34151
 }
 
 // gokkosHostLoop29 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -34175,7 +34158,7 @@ func gokkosHostLoop29(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:34179
+//line gokkos_kernels_gen.go:34162
 }
 
 // gokkosHostLoop30 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -34190,7 +34173,7 @@ func gokkosHostLoop30(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:34194
+//line gokkos_kernels_gen.go:34177
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34199,7 +34182,7 @@ func gokkosHostLoop30(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:34203
+//line gokkos_kernels_gen.go:34186
 }
 
 // gokkosHostLoop31 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -34215,7 +34198,7 @@ func gokkosHostLoop31(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:34219
+//line gokkos_kernels_gen.go:34202
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34225,7 +34208,7 @@ func gokkosHostLoop31(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:34229
+//line gokkos_kernels_gen.go:34212
 }
 
 // gokkosHostLoop32 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -34247,7 +34230,7 @@ func gokkosHostLoop32(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:34251
+//line gokkos_kernels_gen.go:34234
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34264,7 +34247,7 @@ func gokkosHostLoop32(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:34268
+//line gokkos_kernels_gen.go:34251
 }
 
 // gokkosHostLoop33 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -34284,7 +34267,7 @@ func gokkosHostLoop33(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:34288
+//line gokkos_kernels_gen.go:34271
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34299,7 +34282,7 @@ func gokkosHostLoop33(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:34303
+//line gokkos_kernels_gen.go:34286
 }
 
 // gokkosHostLoop34 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -34326,7 +34309,7 @@ func gokkosHostLoop34(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:34330
+//line gokkos_kernels_gen.go:34313
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34346,7 +34329,7 @@ func gokkosHostLoop34(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:34350
+//line gokkos_kernels_gen.go:34333
 }
 
 // gokkosHostLoop35 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -34360,7 +34343,7 @@ func gokkosHostLoop35(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:34364
+//line gokkos_kernels_gen.go:34347
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34369,7 +34352,7 @@ func gokkosHostLoop35(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:34373
+//line gokkos_kernels_gen.go:34356
 }
 
 // gokkosHostLoop36 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
@@ -34385,7 +34368,7 @@ func gokkosHostLoop36(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:34389
+//line gokkos_kernels_gen.go:34372
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34396,7 +34379,7 @@ func gokkosHostLoop36(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:34400
+//line gokkos_kernels_gen.go:34383
 }
 
 // gokkosHostLoop38 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
@@ -34408,7 +34391,7 @@ func gokkosHostLoop38(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:34412
+//line gokkos_kernels_gen.go:34395
 }
 
 // gokkosHostLoop39 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
@@ -34426,7 +34409,7 @@ func gokkosHostLoop39(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:34430
+//line gokkos_kernels_gen.go:34413
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34439,7 +34422,7 @@ func gokkosHostLoop39(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:34443
+//line gokkos_kernels_gen.go:34426
 }
 
 // gokkosHostLoop40 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
@@ -34461,7 +34444,7 @@ func gokkosHostLoop40(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:34465
+//line gokkos_kernels_gen.go:34448
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34475,7 +34458,7 @@ func gokkosHostLoop40(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:34479
+//line gokkos_kernels_gen.go:34462
 }
 
 // gokkosHostLoop41 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
@@ -34510,7 +34493,7 @@ func gokkosHostLoop41(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:34514
+//line gokkos_kernels_gen.go:34497
 		return
 	}
 gokkosNext:
@@ -34540,7 +34523,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:34544
+//line gokkos_kernels_gen.go:34527
 }
 
 // gokkosHostLoop42 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
@@ -34563,7 +34546,7 @@ func gokkosHostLoop42(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:34567
+//line gokkos_kernels_gen.go:34550
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34579,7 +34562,7 @@ func gokkosHostLoop42(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:34583
+//line gokkos_kernels_gen.go:34566
 }
 
 // gokkosHostLoop43 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -34600,7 +34583,7 @@ func gokkosHostLoop43(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:34604
+//line gokkos_kernels_gen.go:34587
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34615,5 +34598,5 @@ func gokkosHostLoop43(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:34619
+//line gokkos_kernels_gen.go:34602
 }
