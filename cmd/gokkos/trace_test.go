@@ -79,7 +79,7 @@ func TestTracePhases(t *testing.T) {
 	}
 	rounds := int(m["fb_rounds"].(float64))
 	for _, name := range []string{"forward", "backward", "split"} {
-		rows := regexp.MustCompile(`(?m)^` + name + ` +\d+ +\d+ +\d+ +[0-9.]+$`).FindAllString(errOut, -1)
+		rows := regexp.MustCompile(`(?m)^`+name+` +\d+ +\d+ +\d+ +[0-9.]+$`).FindAllString(errOut, -1)
 		if len(rows) != rounds {
 			t.Fatalf("%d %s rows for %d rounds:\n%s", len(rows), name, rounds, errOut)
 		}
