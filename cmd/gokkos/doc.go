@@ -20,7 +20,9 @@
 // With -trace it also prints to standard error every frontier step of the last run (bfs,
 // coloring and the sssp methods on the template): the decision (strategy and worklist
 // formats), what the inspector knew of the worklist (size, edges, largest degree), the size
-// of the next worklist and the step's time, which is how the adaptive runtime's rule was fitted.
+// of the next worklist and the step's time, which is how the adaptive runtime's rule was fitted;
+// for scc -method edgelist it prints every phase instead (trim, wcc, pivot, forward, backward,
+// split: round, passes or sweeps, vertices, time).
 // bench runs every algorithm and strategy on generated graphs and prints a table of GTEPS.
 // info prints the machine and the available execution spaces.
 //
@@ -44,7 +46,8 @@
 // with a message naming it: -root with an algorithm that has no root (wcc, scc, coloring),
 // -strategy where the frontier template is not used (wcc, scc -method fbtrim or hybrid, sssp
 // -method edgelist; -trace there says that there are no steps to show), an algorithm flag of another method (sssp -delta without
-// delta-stepping, scc -traversal with multistep), a gen flag of another -kind (-scale with
+// delta-stepping, scc -traversal with multistep, scc -reorder, -transpose or -segment without
+// -method edgelist, scc -segment with -reorder=false), a gen flag of another -kind (-scale with
 // -kind grid), -wmin and -wmax without -weights, and -noloops or -dedup with -undirected.
 // gen -kind uniform without -m generates 16n edges, or every ordered pair when n(n-1) is
 // fewer.
