@@ -164,6 +164,7 @@ func TestOptions(t *testing.T) {
 		{SwitchFraction: 1},
 		{Phase1Rounds: -1},
 		{HeavyDegree: -2},
+		{Method: EdgeList, SegmentBytes: -1},
 	}
 	for _, o := range bad {
 		if _, err := Run(dg, o); err == nil {
@@ -173,7 +174,7 @@ func TestOptions(t *testing.T) {
 	if _, err := Run(nil, Options{}); err == nil {
 		t.Error("no error for a nil graph")
 	}
-	for _, m := range []Method{Multistep, FBTrim, Hybrid} {
+	for _, m := range []Method{Multistep, FBTrim, Hybrid, EdgeList} {
 		if got, err := ParseMethod(strings.ToUpper(m.String())); err != nil || got != m {
 			t.Errorf("ParseMethod(%q) = %v, %v", m, got, err)
 		}
@@ -185,6 +186,9 @@ func TestOptions(t *testing.T) {
 	}
 	if m, err := ParseMethod("FB-Trim-Hybrid"); err != nil || m != Hybrid {
 		t.Errorf("ParseMethod(FB-Trim-Hybrid) = %v, %v", m, err)
+	}
+	if m, err := ParseMethod("edge-list"); err != nil || m != EdgeList {
+		t.Errorf("ParseMethod(edge-list) = %v, %v", m, err)
 	}
 	if _, err := ParseMethod("dfs"); err == nil || !strings.Contains(err.Error(), "multistep") {
 		t.Errorf("ParseMethod(dfs): %v", err)

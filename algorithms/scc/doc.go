@@ -1,4 +1,4 @@
-// Package scc finds the strongly connected components of a directed graph with three parallel
+// Package scc finds the strongly connected components of a directed graph with four parallel
 // methods that run unchanged on every execution space (the goroutine pool of the host, or an
 // NVIDIA GPU through kernels that cmd/gokkos-gen translates to PTX):
 //
@@ -19,6 +19,12 @@
 //     of FBTrim repeats many-pivot forward-backward rounds (one pivot per subgraph, chosen by
 //     racing writes) with trimming in between; phase 2 of Hybrid runs colour propagation rounds
 //     instead, which finish the many small components in far fewer rounds.
+//   - EdgeList, after Afanasyev and Voevodin's Bellman-Ford-style processing (their edge-list
+//     SSSP is sssp.EdgeList): forward-backward-trim in which trimming counts degrees with one
+//     atomic per edge end and both reaches are sweeps over one edge list, grouped by segments
+//     of the vertex arrays of both endpoints so that the forward sweep and the backward one
+//     (the list read in reverse) stay within cached segments; one pivot per subgraph per round
+//     (racing writes), all subgraphs in the same sweeps.
 //
 // Every method keeps its state in views of the graph's execution space: a status word per vertex
 // whose bit fields say whether the vertex was reached forward or backward, expanded, queued, or

@@ -50,6 +50,8 @@ func (k fbSplit) Run(v int, acc *int64) {
 
 // reach runs the forward and the backward traversal of a step from the seeded frontiers.
 func (s *state) reach(t Traversal) error {
+	t0 := time.Now()
+	defer func() { s.stats.ReachTime += time.Since(t0) }()
 	fw := frontierOp{Key: s.sub, St: s.st, Mask: stFW | stFX | stDone, Want: stFW, Flip: stFX, Mark: stFW}
 	it, err := s.traverse("scc.fb.forward", t, s.out, 0, fw)
 	s.stats.ReachIterations += it

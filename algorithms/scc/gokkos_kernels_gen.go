@@ -443,11 +443,220 @@ func init() {
 		SourceHash: "d840283fb9110e6f",
 	})
 	gokkosimpl.RegisterHostReduce[colourSplit, int64](gokkosHostLoop10)
+	gokkosimpl.Register[elCountKeys](&abi.KernelSpec{
+		Name:  "scc.elCountKeys",
+		Pos:   "algorithms/scc/edgelist.go:68",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX11,
+		Entry: "gk_scc_elCountKeys",
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Count", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "SegV", Field: []int{2}, Kind: abi.KindInt64},
+			{Name: "Segs", Field: []int{3}, Kind: abi.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "edgelist.go", Key: "func (elCountKeys) Run", Hash: "94de22f469d4b8a9"},
+			{File: "edgelist.go", Key: "func elKey", Hash: "0f24c98acc6db94b"},
+			{File: "edgelist.go", Key: "type elCountKeys", Hash: "5b4a98e3b354813a"},
+		},
+		SourceHash: "71af945d81458fea",
+	})
+	gokkosimpl.RegisterHostRange[elCountKeys](gokkosHostLoop11)
+	gokkosimpl.Register[elScan](&abi.KernelSpec{
+		Name:  "scc.elScan",
+		Pos:   "algorithms/scc/edgelist.go:88",
+		Form:  abi.FormScan,
+		PTX:   gokkosPTX12,
+		Scan:  abi.ScanEntries{Up: "gk_scc_elScan_up", Mid: "gk_scc_elScan_mid", Down: "gk_scc_elScan_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "A", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "edgelist.go", Key: "func (elScan) Run", Hash: "66673e8cdaea6b5b"},
+			{File: "edgelist.go", Key: "type elScan", Hash: "2bfd442d89b869a4"},
+		},
+		SourceHash: "ce93cb33917e38cc",
+	})
+	gokkosimpl.RegisterHostScan[elScan, int64](gokkosHostLoop12)
+	gokkosimpl.Register[elScatter](&abi.KernelSpec{
+		Name:  "scc.elScatter",
+		Pos:   "algorithms/scc/edgelist.go:105",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX13,
+		Entry: "gk_scc_elScatter",
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Pos", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "SegV", Field: []int{2}, Kind: abi.KindInt64},
+			{Name: "Segs", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Src", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Dst", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "edgelist.go", Key: "func (elScatter) Run", Hash: "4c24db78cf9ba850"},
+			{File: "edgelist.go", Key: "func elKey", Hash: "0f24c98acc6db94b"},
+			{File: "edgelist.go", Key: "type elScatter", Hash: "4af1dcfcfb57bc93"},
+		},
+		SourceHash: "55c82ac856c75b1c",
+	})
+	gokkosimpl.RegisterHostRange[elScatter](gokkosHostLoop13)
+	gokkosimpl.Register[elDegrees](&abi.KernelSpec{
+		Name:  "scc.elDegrees",
+		Pos:   "algorithms/scc/edgelist.go:175",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX14,
+		Entry: "gk_scc_elDegrees",
+		Params: []abi.Param{
+			{Name: "Src", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Dst", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "St", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Sub", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "edgelist.go", Key: "func (elDegrees) Run", Hash: "d6d03f93036a80d0"},
+			{File: "edgelist.go", Key: "type elDegrees", Hash: "c31d3fbac40986e4"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "1e96ca7acffa1870",
+	})
+	gokkosimpl.RegisterHostRange[elDegrees](gokkosHostLoop14)
+	gokkosimpl.Register[elRemove](&abi.KernelSpec{
+		Name:      "scc.elRemove",
+		Pos:       "algorithms/scc/edgelist.go:198",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX15,
+		Reduce:    abi.ReduceEntries{Main: "gk_scc_elRemove_main", Final: "gk_scc_elRemove_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "ROff", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Adj", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "RAdj", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "St", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Sub", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Comp", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "In", Field: []int{7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "edgelist.go", Key: "func (elRemove) Run", Hash: "97b600fcf0edd324"},
+			{File: "edgelist.go", Key: "func (elRemove) release", Hash: "d0bed8602efeb1a1"},
+			{File: "edgelist.go", Key: "type elRemove", Hash: "b6c45ddbcb485407"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+			{File: "traverse.go", Key: "const chainLimit", Hash: "b1a4bc5e1ba10801"},
+		},
+		SourceHash: "060145b0a70d73fa",
+	})
+	gokkosimpl.RegisterHostReduce[elRemove, int64](gokkosHostLoop15)
+	gokkosimpl.Register[elSweep](&abi.KernelSpec{
+		Name:      "scc.elSweep",
+		Pos:       "algorithms/scc/edgelist.go:293",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX16,
+		Reduce:    abi.ReduceEntries{Main: "gk_scc_elSweep_main", Final: "gk_scc_elSweep_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Src", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Dst", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Rev", Field: []int{2}, Kind: abi.KindBool},
+			{Name: "Op.St", Field: []int{3, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Sub", Field: []int{3, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Mark", Field: []int{3, 2}, Kind: abi.KindUint32},
+			{Name: "Op.Off", Field: []int{3, 3}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Op.Adj", Field: []int{3, 4}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "edgelist.go", Key: "const chainDegree", Hash: "8425665ddbda63ad"},
+			{File: "edgelist.go", Key: "func (elMark) chain", Hash: "f3f2d6ae4e815e7f"},
+			{File: "edgelist.go", Key: "func (elMark) mark", Hash: "3b62d469ef27f696"},
+			{File: "edgelist.go", Key: "func (elMark) marked", Hash: "069fc1d33c2b0298"},
+			{File: "edgelist.go", Key: "func (elSweep) Run", Hash: "2cb866271fe12738"},
+			{File: "edgelist.go", Key: "type elMark", Hash: "12f5a64c52f54044"},
+			{File: "edgelist.go", Key: "type elSweep", Hash: "40c2d0fbec6b888b"},
+			{File: "options.go", Key: "const DefaultHeavyDegree", Hash: "43f9817d4c0986ef"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+			{File: "traverse.go", Key: "const chainLimit", Hash: "b1a4bc5e1ba10801"},
+		},
+		SourceHash: "336e3a359d9f9e9e",
+	})
+	gokkosimpl.RegisterHostReduce[elSweep, int64](gokkosHostLoop16)
+	gokkosimpl.Register[elSweepCSR](&abi.KernelSpec{
+		Name:      "scc.elSweepCSR",
+		Pos:       "algorithms/scc/edgelist.go:321",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX17,
+		Reduce:    abi.ReduceEntries{Main: "gk_scc_elSweepCSR_main", Final: "gk_scc_elSweepCSR_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Op.St", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Sub", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Mark", Field: []int{0, 2}, Kind: abi.KindUint32},
+			{Name: "Op.Off", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Op.Adj", Field: []int{0, 4}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "edgelist.go", Key: "const chainDegree", Hash: "8425665ddbda63ad"},
+			{File: "edgelist.go", Key: "func (elMark) chain", Hash: "f3f2d6ae4e815e7f"},
+			{File: "edgelist.go", Key: "func (elMark) mark", Hash: "3b62d469ef27f696"},
+			{File: "edgelist.go", Key: "func (elMark) marked", Hash: "069fc1d33c2b0298"},
+			{File: "edgelist.go", Key: "func (elSweepCSR) Run", Hash: "fcd09e0f79ef9cd3"},
+			{File: "edgelist.go", Key: "type elMark", Hash: "12f5a64c52f54044"},
+			{File: "edgelist.go", Key: "type elSweepCSR", Hash: "e1c228e99fc696a2"},
+			{File: "options.go", Key: "const DefaultHeavyDegree", Hash: "43f9817d4c0986ef"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+			{File: "traverse.go", Key: "const chainLimit", Hash: "b1a4bc5e1ba10801"},
+		},
+		SourceHash: "36af181c1ec6d1dc",
+	})
+	gokkosimpl.RegisterHostReduce[elSweepCSR, int64](gokkosHostLoop17)
 	gokkosimpl.Register[fbSplit](&abi.KernelSpec{
 		Name:      "scc.fbSplit",
 		Pos:       "algorithms/scc/fb.go:22",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX11,
+		PTX:       gokkosPTX18,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_fbSplit_main", Final: "gk_scc_fbSplit_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -472,12 +681,12 @@ func init() {
 		},
 		SourceHash: "a5977173c3dfbafd",
 	})
-	gokkosimpl.RegisterHostReduce[fbSplit, int64](gokkosHostLoop11)
+	gokkosimpl.RegisterHostReduce[fbSplit, int64](gokkosHostLoop18)
 	gokkosimpl.Register[wccSubgraphs](&abi.KernelSpec{
 		Name:      "scc.wccSubgraphs",
 		Pos:       "algorithms/scc/fwcc.go:17",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX12,
+		PTX:       gokkosPTX19,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_wccSubgraphs_main", Final: "gk_scc_wccSubgraphs_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -500,12 +709,12 @@ func init() {
 		},
 		SourceHash: "7e95db4f236edcaf",
 	})
-	gokkosimpl.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop12)
+	gokkosimpl.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop19)
 	gokkosimpl.Register[searchSplit](&abi.KernelSpec{
 		Name:      "scc.searchSplit",
-		Pos:       "algorithms/scc/multistep.go:126",
+		Pos:       "algorithms/scc/multistep.go:130",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX13,
+		PTX:       gokkosPTX20,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_searchSplit_main", Final: "gk_scc_searchSplit_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -531,12 +740,12 @@ func init() {
 		},
 		SourceHash: "8271b42ec8a38718",
 	})
-	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop13)
+	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop20)
 	gokkosimpl.Register[ownColour](&abi.KernelSpec{
 		Name:  "scc.ownColour",
-		Pos:   "algorithms/scc/multistep.go:236",
+		Pos:   "algorithms/scc/multistep.go:244",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX14,
+		PTX:   gokkosPTX21,
 		Entry: "gk_scc_ownColour",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
@@ -555,12 +764,12 @@ func init() {
 		},
 		SourceHash: "5d8aed914eb1343c",
 	})
-	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop14)
+	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop21)
 	gokkosimpl.Register[listRoots](&abi.KernelSpec{
 		Name:  "scc.listRoots",
-		Pos:   "algorithms/scc/multistep.go:252",
+		Pos:   "algorithms/scc/multistep.go:260",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX15,
+		PTX:   gokkosPTX22,
 		Scan:  abi.ScanEntries{Up: "gk_scc_listRoots_up", Mid: "gk_scc_listRoots_mid", Down: "gk_scc_listRoots_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -581,12 +790,12 @@ func init() {
 		},
 		SourceHash: "7299838dc5504491",
 	})
-	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop15)
+	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop22)
 	gokkosimpl.Register[compSample](&abi.KernelSpec{
 		Name:      "scc.compSample",
 		Pos:       "algorithms/scc/number.go:23",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX16,
+		PTX:       gokkosPTX23,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSample_main", Final: "gk_scc_compSample_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -603,12 +812,12 @@ func init() {
 		},
 		SourceHash: "17058c0091831d24",
 	})
-	gokkosimpl.RegisterHostReduce[compSample, int64](gokkosHostLoop16)
+	gokkosimpl.RegisterHostReduce[compSample, int64](gokkosHostLoop23)
 	gokkosimpl.Register[compSizes](&abi.KernelSpec{
 		Name:      "scc.compSizes",
 		Pos:       "algorithms/scc/number.go:47",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX17,
+		PTX:       gokkosPTX24,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSizes_main", Final: "gk_scc_compSizes_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -626,12 +835,12 @@ func init() {
 		},
 		SourceHash: "ea51358022029cd5",
 	})
-	gokkosimpl.RegisterHostReduce[compSizes, int64](gokkosHostLoop17)
+	gokkosimpl.RegisterHostReduce[compSizes, int64](gokkosHostLoop24)
 	gokkosimpl.Register[compCounts](&abi.KernelSpec{
 		Name:      "scc.compCounts",
 		Pos:       "algorithms/scc/number.go:68",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX18,
+		PTX:       gokkosPTX25,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compCounts_main", Final: "gk_scc_compCounts_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -648,12 +857,12 @@ func init() {
 		},
 		SourceHash: "4d07a660a2bdb839",
 	})
-	gokkosimpl.RegisterHostReduce[compCounts, int64](gokkosHostLoop18)
+	gokkosimpl.RegisterHostReduce[compCounts, int64](gokkosHostLoop25)
 	gokkosimpl.Register[compLargest](&abi.KernelSpec{
 		Name:      "scc.compLargest",
 		Pos:       "algorithms/scc/number.go:90",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX19,
+		PTX:       gokkosPTX26,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compLargest_main", Final: "gk_scc_compLargest_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
@@ -670,12 +879,12 @@ func init() {
 		},
 		SourceHash: "fe187bddf5bc8453",
 	})
-	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop19)
+	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop26)
 	gokkosimpl.Register[compNumbers](&abi.KernelSpec{
 		Name:  "scc.compNumbers",
 		Pos:   "algorithms/scc/number.go:109",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX20,
+		PTX:   gokkosPTX27,
 		Scan:  abi.ScanEntries{Up: "gk_scc_compNumbers_up", Mid: "gk_scc_compNumbers_mid", Down: "gk_scc_compNumbers_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -691,12 +900,12 @@ func init() {
 		},
 		SourceHash: "5874b968f13b36b4",
 	})
-	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop20)
+	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop27)
 	gokkosimpl.Register[compGather](&abi.KernelSpec{
 		Name:  "scc.compGather",
 		Pos:   "algorithms/scc/number.go:128",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX21,
+		PTX:   gokkosPTX28,
 		Entry: "gk_scc_compGather",
 		Params: []abi.Param{
 			{Name: "Comp", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -711,12 +920,12 @@ func init() {
 		},
 		SourceHash: "b1a542f3ea90fc29",
 	})
-	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop21)
+	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop28)
 	gokkosimpl.Register[pivotMax](&abi.KernelSpec{
 		Name:      "scc.pivotMax",
 		Pos:       "algorithms/scc/pivot.go:18",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX22,
+		PTX:       gokkosPTX29,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_pivotMax_main", Final: "gk_scc_pivotMax_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -738,12 +947,12 @@ func init() {
 		},
 		SourceHash: "9abc8f665ba63854",
 	})
-	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop22)
+	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop29)
 	gokkosimpl.Register[seedPivot](&abi.KernelSpec{
 		Name:  "scc.seedPivot",
 		Pos:   "algorithms/scc/pivot.go:37",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX23,
+		PTX:   gokkosPTX30,
 		Entry: "gk_scc_seedPivot",
 		Params: []abi.Param{
 			{Name: "P", Field: []int{0}, Kind: abi.KindInt64},
@@ -763,12 +972,12 @@ func init() {
 		},
 		SourceHash: "836a7d7944051c9b",
 	})
-	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop23)
+	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop30)
 	gokkosimpl.Register[racePivots](&abi.KernelSpec{
 		Name:  "scc.racePivots",
 		Pos:   "algorithms/scc/pivot.go:53",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX24,
+		PTX:   gokkosPTX31,
 		Entry: "gk_scc_racePivots",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
@@ -788,12 +997,12 @@ func init() {
 		},
 		SourceHash: "9e4726344de1a74e",
 	})
-	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop24)
+	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop31)
 	gokkosimpl.Register[seedPivots](&abi.KernelSpec{
 		Name:      "scc.seedPivots",
 		Pos:       "algorithms/scc/pivot.go:69",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX25,
+		PTX:       gokkosPTX32,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_seedPivots_main", Final: "gk_scc_seedPivots_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -815,12 +1024,12 @@ func init() {
 		},
 		SourceHash: "250d316a983a9542",
 	})
-	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop25)
+	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop32)
 	gokkosimpl.Register[activeIDs](&abi.KernelSpec{
 		Name:  "scc.activeIDs",
 		Pos:   "algorithms/scc/serial.go:18",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX26,
+		PTX:   gokkosPTX33,
 		Scan:  abi.ScanEntries{Up: "gk_scc_activeIDs_up", Mid: "gk_scc_activeIDs_mid", Down: "gk_scc_activeIDs_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -840,12 +1049,12 @@ func init() {
 		},
 		SourceHash: "1b53125a599af07b",
 	})
-	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop26)
+	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop33)
 	gokkosimpl.Register[subEdges](&abi.KernelSpec{
 		Name:  "scc.subEdges",
 		Pos:   "algorithms/scc/serial.go:42",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX27,
+		PTX:   gokkosPTX34,
 		Scan:  abi.ScanEntries{Up: "gk_scc_subEdges_up", Mid: "gk_scc_subEdges_mid", Down: "gk_scc_subEdges_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -865,12 +1074,12 @@ func init() {
 		},
 		SourceHash: "55e5d7a689ca13bd",
 	})
-	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop27)
+	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop34)
 	gokkosimpl.Register[subFill](&abi.KernelSpec{
 		Name:  "scc.subFill",
 		Pos:   "algorithms/scc/serial.go:81",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX28,
+		PTX:   gokkosPTX35,
 		Entry: "gk_scc_subFill",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -888,12 +1097,12 @@ func init() {
 		},
 		SourceHash: "f62a596e538daf33",
 	})
-	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop28)
+	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop35)
 	gokkosimpl.Register[subScatter](&abi.KernelSpec{
 		Name:  "scc.subScatter",
 		Pos:   "algorithms/scc/serial.go:112",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX29,
+		PTX:   gokkosPTX36,
 		Entry: "gk_scc_subScatter",
 		Params: []abi.Param{
 			{Name: "Orig", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -914,12 +1123,12 @@ func init() {
 		},
 		SourceHash: "554443c77cea1bfa",
 	})
-	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop29)
+	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop36)
 	gokkosimpl.Register[frontierStep](&abi.KernelSpec{
 		Name:      "scc.frontierStep",
 		Pos:       "algorithms/scc/traverse.go:168",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX30,
+		PTX:       gokkosPTX37,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierStep_main", Final: "gk_scc_frontierStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -963,12 +1172,12 @@ func init() {
 		},
 		SourceHash: "6162f95b594179b9",
 	})
-	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop30)
+	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop37)
 	gokkosimpl.Register[frontierTeam](&abi.KernelSpec{
 		Name:      "scc.frontierTeam",
 		Pos:       "algorithms/scc/traverse.go:187",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX31,
+		PTX:       gokkosPTX38,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierTeam_main", Final: "gk_scc_frontierTeam_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1016,7 +1225,7 @@ func init() {
 		Name:      "scc.frontierSeed",
 		Pos:       "algorithms/scc/traverse.go:214",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX32,
+		PTX:       gokkosPTX39,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierSeed_main", Final: "gk_scc_frontierSeed_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1047,12 +1256,12 @@ func init() {
 		},
 		SourceHash: "e54dffd67c62e9a6",
 	})
-	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop32)
+	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop39)
 	gokkosimpl.Register[heavyList](&abi.KernelSpec{
 		Name:  "scc.heavyList",
 		Pos:   "algorithms/scc/traverse.go:229",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX33,
+		PTX:   gokkosPTX40,
 		Scan:  abi.ScanEntries{Up: "gk_scc_heavyList_up", Mid: "gk_scc_heavyList_mid", Down: "gk_scc_heavyList_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1068,12 +1277,12 @@ func init() {
 		},
 		SourceHash: "599e473e6fb21615",
 	})
-	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop33)
+	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop40)
 	gokkosimpl.Register[trimByDegree](&abi.KernelSpec{
 		Name:      "scc.trimByDegree",
 		Pos:       "algorithms/scc/trim.go:23",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX34,
+		PTX:       gokkosPTX41,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimByDegree_main", Final: "gk_scc_trimByDegree_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1096,12 +1305,12 @@ func init() {
 		},
 		SourceHash: "58fbedb3afb82e78",
 	})
-	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop34)
+	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop41)
 	gokkosimpl.Register[trimStep](&abi.KernelSpec{
 		Name:      "scc.trimStep",
 		Pos:       "algorithms/scc/trim.go:48",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX35,
+		PTX:       gokkosPTX42,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimStep_main", Final: "gk_scc_trimStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1137,12 +1346,12 @@ func init() {
 		},
 		SourceHash: "ce4ab3a7cc2f3f39",
 	})
-	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop35)
+	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop42)
 	gokkosimpl.Register[trim2Find](&abi.KernelSpec{
 		Name:  "scc.trim2Find",
 		Pos:   "algorithms/scc/trim2.go:39",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX36,
+		PTX:   gokkosPTX43,
 		Entry: "gk_scc_trim2Find",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -1168,12 +1377,12 @@ func init() {
 		},
 		SourceHash: "ec7660de4a761cf5",
 	})
-	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop36)
+	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop43)
 	gokkosimpl.Register[trim2Assign](&abi.KernelSpec{
 		Name:      "scc.trim2Assign",
 		Pos:       "algorithms/scc/trim2.go:74",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX37,
+		PTX:       gokkosPTX44,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trim2Assign_main", Final: "gk_scc_trim2Assign_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1195,7 +1404,7 @@ func init() {
 		},
 		SourceHash: "3b56bd0fd58f7e8d",
 	})
-	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop37)
+	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop44)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[scc.propOp].
@@ -15518,8 +15727,3585 @@ $L40:
 }
 `
 
-// gokkosPTX11 is the PTX of scc.fbSplit.
+// gokkosPTX11 is the PTX of scc.elCountKeys.
 const gokkosPTX11 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_scc_elCountKeys(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14
+)
+{
+	.reg .pred %p<9>;
+	.reg .b32 %r<12>;
+	.reg .b64 %rd<94>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.s64 %rd3, [gk_s0];
+	mov.b64 %rd4, %rd3;
+	ld.param.u64 %rd5, [gk_s1];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s3];
+	mov.b64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_s4];
+	cvta.to.global.u64 %rd13, %rd12;
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s6];
+	mov.b64 %rd18, %rd17;
+	ld.param.u64 %rd19, [gk_s7];
+	cvta.to.global.u64 %rd20, %rd19;
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s8];
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s9];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s10];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s11];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s12];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s13];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s14];
+	mov.b64 %rd36, %rd35;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd37, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd38, %r3;
+	add.s64 %rd39, %rd37, %rd38;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd40, %r4, %r5;
+	add.s64 %rd41, %rd1, %rd39;
+	mov.b64 %rd42, %rd41;
+$L1:
+	setp.ge.s64 %p1, %rd42, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd43, %rd42;
+	mov.b64 %rd44, %rd4;
+	cvt.u32.u64 %r6, %rd43;
+	mov.b32 %r7, %r6;
+	cvt.s64.s32 %rd45, %r7;
+	add.s64 %rd46, %rd45, 1;
+	mul.lo.s64 %rd47, %rd46, %rd11;
+	mad.lo.s64 %rd48, %rd47, 8, %rd7;
+	ld.global.nc.s64 %rd49, [%rd48+0];
+	mov.b64 %rd50, %rd49;
+	mov.b64 %rd51, %rd50;
+	mov.b64 %rd52, %rd51;
+	mov.b64 %rd53, %rd4;
+	cvt.u32.u64 %r8, %rd43;
+	mov.b32 %r9, %r8;
+	cvt.s64.s32 %rd54, %r9;
+	mul.lo.s64 %rd55, %rd54, %rd11;
+	mad.lo.s64 %rd56, %rd55, 8, %rd7;
+	ld.global.nc.s64 %rd57, [%rd56+0];
+	mov.b64 %rd58, %rd57;
+	mov.b64 %rd59, %rd58;
+	mov.b64 %rd60, %rd59;
+$L4:
+	setp.lt.s64 %p2, %rd60, %rd52;
+	not.pred %p3, %p2;
+	@!%p3 bra $L8;
+	bra.uni $L6;
+$L8:
+	mul.lo.s64 %rd61, %rd60, %rd18;
+	mad.lo.s64 %rd62, %rd61, 4, %rd14;
+	ld.global.nc.s32 %r10, [%rd62+0];
+	mov.b32 %r11, %r10;
+	cvt.s64.s32 %rd63, %r11;
+	mov.b64 %rd64, %rd63;
+	setp.ne.s64 %p4, %rd64, %rd43;
+	@!%p4 bra $L10;
+	mov.b64 %rd65, %rd43;
+	mov.b64 %rd66, %rd64;
+	mov.b64 %rd67, %rd34;
+	mov.b64 %rd68, %rd36;
+	div.s64 %rd69, %rd65, %rd67;
+	setp.eq.s64 %p5, %rd67, -1;
+	neg.s64 %rd70, %rd65;
+	selp.b64 %rd71, %rd70, %rd69, %p5;
+	setp.eq.s64 %p6, %rd67, 0;
+	selp.b64 %rd72, 0, %rd71, %p6;
+	mov.b64 %rd73, %rd72;
+	mul.lo.s64 %rd74, %rd73, %rd68;
+	div.s64 %rd75, %rd66, %rd67;
+	setp.eq.s64 %p7, %rd67, -1;
+	neg.s64 %rd76, %rd66;
+	selp.b64 %rd77, %rd76, %rd75, %p7;
+	setp.eq.s64 %p8, %rd67, 0;
+	selp.b64 %rd78, 0, %rd77, %p8;
+	add.s64 %rd79, %rd74, %rd78;
+	mul.lo.s64 %rd80, %rd79, %rd67;
+	add.s64 %rd81, %rd80, %rd65;
+	mul.lo.s64 %rd82, %rd73, %rd67;
+	sub.s64 %rd83, %rd81, %rd82;
+	mov.b64 %rd84, %rd83;
+	mov.b64 %rd85, %rd84;
+	mul.lo.s64 %rd86, %rd85, %rd32;
+	mad.lo.s64 %rd87, %rd86, 8, %rd28;
+	ld.global.s64 %rd88, [%rd87+0];
+	mov.b64 %rd89, %rd88;
+	add.s64 %rd90, %rd89, 1;
+	mul.lo.s64 %rd91, %rd85, %rd32;
+	mad.lo.s64 %rd92, %rd91, 8, %rd28;
+	st.global.s64 [%rd92+0], %rd90;
+$L10:
+$L5:
+	add.s64 %rd93, %rd60, 1;
+	mov.b64 %rd60, %rd93;
+	bra.uni $L4;
+$L6:
+$L3:
+	add.s64 %rd42, %rd42, %rd40;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX12 is the PTX of scc.elScan.
+const gokkosPTX12 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_scc_elScan_up(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<18>;
+	.reg .b32 %r<62>;
+	.reg .b64 %rd<65>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r19;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r18;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	mov.b64 %rd23, 0;
+	cvt.u64.u32 %rd24, %r5;
+	add.s64 %rd25, %rd20, %rd24;
+	cvt.u64.u32 %rd26, %r6;
+	mov.b64 %rd27, %rd25;
+$L1:
+	setp.ge.s64 %p2, %rd27, %rd22;
+	@%p2 bra $L2;
+	mov.pred %p3, 0;
+	mov.b64 %rd28, %rd27;
+	mul.lo.s64 %rd29, %rd28, %rd12;
+	mad.lo.s64 %rd30, %rd29, 8, %rd8;
+	ld.global.s64 %rd31, [%rd30+0];
+	mov.b64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	@!%p3 bra $L5;
+	mul.lo.s64 %rd34, %rd28, %rd12;
+	mad.lo.s64 %rd35, %rd34, 8, %rd8;
+	st.global.s64 [%rd35+0], %rd23;
+$L5:
+	add.s64 %rd36, %rd23, %rd33;
+	mov.b64 %rd23, %rd36;
+$L3:
+	add.s64 %rd27, %rd27, %rd26;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd37, %rd23;
+	// block reduction
+	sub.u32 %r20, %r13, 1;
+	mov.b64 {%r21, %r22}, %rd37;
+	shfl.sync.down.b32 %r23|%p4, %r21, 1, %r20, %r17;
+	shfl.sync.down.b32 %r24, %r22, 1, %r20, %r17;
+	mov.b64 %rd38, {%r23, %r24};
+	@!%p4 bra $L6;
+	add.s64 %rd39, %rd37, %rd38;
+	mov.b64 %rd37, %rd39;
+$L6:
+	mov.b64 {%r25, %r26}, %rd37;
+	shfl.sync.down.b32 %r27|%p5, %r25, 2, %r20, %r17;
+	shfl.sync.down.b32 %r28, %r26, 2, %r20, %r17;
+	mov.b64 %rd40, {%r27, %r28};
+	@!%p5 bra $L7;
+	add.s64 %rd41, %rd37, %rd40;
+	mov.b64 %rd37, %rd41;
+$L7:
+	mov.b64 {%r29, %r30}, %rd37;
+	shfl.sync.down.b32 %r31|%p6, %r29, 4, %r20, %r17;
+	shfl.sync.down.b32 %r32, %r30, 4, %r20, %r17;
+	mov.b64 %rd42, {%r31, %r32};
+	@!%p6 bra $L8;
+	add.s64 %rd43, %rd37, %rd42;
+	mov.b64 %rd37, %rd43;
+$L8:
+	mov.b64 {%r33, %r34}, %rd37;
+	shfl.sync.down.b32 %r35|%p7, %r33, 8, %r20, %r17;
+	shfl.sync.down.b32 %r36, %r34, 8, %r20, %r17;
+	mov.b64 %rd44, {%r35, %r36};
+	@!%p7 bra $L9;
+	add.s64 %rd45, %rd37, %rd44;
+	mov.b64 %rd37, %rd45;
+$L9:
+	mov.b64 {%r37, %r38}, %rd37;
+	shfl.sync.down.b32 %r39|%p8, %r37, 16, %r20, %r17;
+	shfl.sync.down.b32 %r40, %r38, 16, %r20, %r17;
+	mov.b64 %rd46, {%r39, %r40};
+	@!%p8 bra $L10;
+	add.s64 %rd47, %rd37, %rd46;
+	mov.b64 %rd37, %rd47;
+$L10:
+	setp.eq.u32 %p9, %r7, 0;
+	@!%p9 bra $L11;
+	mul.wide.u32 %rd48, %r8, 16;
+	add.s64 %rd49, %rd1, %rd48;
+	st.shared.s64 [%rd49+0], %rd37;
+$L11:
+	bar.sync 0;
+	setp.eq.u32 %p10, %r8, 0;
+	@!%p10 bra $L12;
+	setp.lo.u32 %p11, %r7, %r10;
+	@!%p11 bra $L13;
+	mul.wide.u32 %rd50, %r7, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	ld.shared.s64 %rd52, [%rd51+0];
+	mov.b64 %rd37, %rd52;
+$L13:
+	sub.u32 %r41, %r10, 1;
+	mov.b64 {%r42, %r43}, %rd37;
+	shfl.sync.down.b32 %r44|%p12, %r42, 1, %r41, %r17;
+	shfl.sync.down.b32 %r45, %r43, 1, %r41, %r17;
+	mov.b64 %rd53, {%r44, %r45};
+	@!%p12 bra $L14;
+	add.s64 %rd54, %rd37, %rd53;
+	mov.b64 %rd37, %rd54;
+$L14:
+	mov.b64 {%r46, %r47}, %rd37;
+	shfl.sync.down.b32 %r48|%p13, %r46, 2, %r41, %r17;
+	shfl.sync.down.b32 %r49, %r47, 2, %r41, %r17;
+	mov.b64 %rd55, {%r48, %r49};
+	@!%p13 bra $L15;
+	add.s64 %rd56, %rd37, %rd55;
+	mov.b64 %rd37, %rd56;
+$L15:
+	mov.b64 {%r50, %r51}, %rd37;
+	shfl.sync.down.b32 %r52|%p14, %r50, 4, %r41, %r17;
+	shfl.sync.down.b32 %r53, %r51, 4, %r41, %r17;
+	mov.b64 %rd57, {%r52, %r53};
+	@!%p14 bra $L16;
+	add.s64 %rd58, %rd37, %rd57;
+	mov.b64 %rd37, %rd58;
+$L16:
+	mov.b64 {%r54, %r55}, %rd37;
+	shfl.sync.down.b32 %r56|%p15, %r54, 8, %r41, %r17;
+	shfl.sync.down.b32 %r57, %r55, 8, %r41, %r17;
+	mov.b64 %rd59, {%r56, %r57};
+	@!%p15 bra $L17;
+	add.s64 %rd60, %rd37, %rd59;
+	mov.b64 %rd37, %rd60;
+$L17:
+	mov.b64 {%r58, %r59}, %rd37;
+	shfl.sync.down.b32 %r60|%p16, %r58, 16, %r41, %r17;
+	shfl.sync.down.b32 %r61, %r59, 16, %r41, %r17;
+	mov.b64 %rd61, {%r60, %r61};
+	@!%p16 bra $L18;
+	add.s64 %rd62, %rd37, %rd61;
+	mov.b64 %rd37, %rd62;
+$L18:
+$L12:
+	mul.wide.u32 %rd63, %r18, 8;
+	add.s64 %rd64, %rd5, %rd63;
+	setp.eq.u32 %p17, %r5, 0;
+	@!%p17 bra $L19;
+	st.global.s64 [%rd64+0], %rd37;
+$L19:
+	ret;
+}
+
+.visible .entry gk_scc_elScan_mid(
+	.param .b64 gk_sums,
+	.param .b64 gk_count,
+	.param .b64 gk_total,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
+	mov.b64 %rd8, 0;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
+$L1:
+	setp.ge.s64 %p2, %rd10, %rd4;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
+	@!%p3 bra $L3;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
+$L3:
+	// block scan
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
+	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
+	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
+	mov.b64 %rd17, {%r20, %r21};
+	@!%p4 bra $L4;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
+$L4:
+	mov.b64 {%r22, %r23}, %rd16;
+	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
+	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
+	mov.b64 %rd19, {%r24, %r25};
+	@!%p5 bra $L5;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
+$L5:
+	mov.b64 {%r26, %r27}, %rd16;
+	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
+	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
+	mov.b64 %rd21, {%r28, %r29};
+	@!%p6 bra $L6;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
+$L6:
+	mov.b64 {%r30, %r31}, %rd16;
+	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
+	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
+	mov.b64 %rd23, {%r32, %r33};
+	@!%p7 bra $L7;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
+$L7:
+	mov.b64 {%r34, %r35}, %rd16;
+	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
+	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
+	mov.b64 %rd25, {%r36, %r37};
+	@!%p8 bra $L8;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
+$L8:
+	mov.b64 {%r38, %r39}, %rd16;
+	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
+	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
+	sub.u32 %r42, %r13, 1;
+	setp.eq.u32 %p10, %r7, %r42;
+	@!%p10 bra $L9;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
+$L9:
+	bar.sync 0;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
+$L11:
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
+$L13:
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
+	bra.uni $L1;
+$L2:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
+	ret;
+}
+
+.visible .entry gk_scc_elScan_down(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<21>;
+	.reg .b32 %r<70>;
+	.reg .b64 %rd<90>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r19;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r18;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	mul.wide.u32 %rd24, %r18, 8;
+	add.s64 %rd25, %rd5, %rd24;
+	ld.global.s64 %rd26, [%rd25+0];
+	mov.b64 %rd23, %rd26;
+	cvt.u64.u32 %rd28, %r6;
+	mov.b64 %rd29, %rd20;
+$L1:
+	setp.ge.s64 %p2, %rd29, %rd22;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd30, %r5;
+	add.s64 %rd31, %rd29, %rd30;
+	setp.lt.s64 %p3, %rd31, %rd22;
+	mov.b64 %rd27, 0;
+	@!%p3 bra $L3;
+	mov.pred %p4, 0;
+	mov.b64 %rd32, %rd31;
+	mul.lo.s64 %rd33, %rd32, %rd12;
+	mad.lo.s64 %rd34, %rd33, 8, %rd8;
+	ld.global.s64 %rd35, [%rd34+0];
+	mov.b64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	@!%p4 bra $L6;
+	mul.lo.s64 %rd38, %rd32, %rd12;
+	mad.lo.s64 %rd39, %rd38, 8, %rd8;
+	st.global.s64 [%rd39+0], %rd27;
+$L6:
+	add.s64 %rd40, %rd27, %rd37;
+	mov.b64 %rd27, %rd40;
+$L4:
+$L3:
+	mov.b64 %rd41, %rd27;
+	// block scan
+	mov.b64 %rd42, %rd41;
+	mov.b64 {%r20, %r21}, %rd42;
+	shfl.sync.up.b32 %r22|%p5, %r20, 1, 0, %r17;
+	shfl.sync.up.b32 %r23, %r21, 1, 0, %r17;
+	mov.b64 %rd43, {%r22, %r23};
+	@!%p5 bra $L7;
+	add.s64 %rd44, %rd43, %rd42;
+	mov.b64 %rd42, %rd44;
+$L7:
+	mov.b64 {%r24, %r25}, %rd42;
+	shfl.sync.up.b32 %r26|%p6, %r24, 2, 0, %r17;
+	shfl.sync.up.b32 %r27, %r25, 2, 0, %r17;
+	mov.b64 %rd45, {%r26, %r27};
+	@!%p6 bra $L8;
+	add.s64 %rd46, %rd45, %rd42;
+	mov.b64 %rd42, %rd46;
+$L8:
+	mov.b64 {%r28, %r29}, %rd42;
+	shfl.sync.up.b32 %r30|%p7, %r28, 4, 0, %r17;
+	shfl.sync.up.b32 %r31, %r29, 4, 0, %r17;
+	mov.b64 %rd47, {%r30, %r31};
+	@!%p7 bra $L9;
+	add.s64 %rd48, %rd47, %rd42;
+	mov.b64 %rd42, %rd48;
+$L9:
+	mov.b64 {%r32, %r33}, %rd42;
+	shfl.sync.up.b32 %r34|%p8, %r32, 8, 0, %r17;
+	shfl.sync.up.b32 %r35, %r33, 8, 0, %r17;
+	mov.b64 %rd49, {%r34, %r35};
+	@!%p8 bra $L10;
+	add.s64 %rd50, %rd49, %rd42;
+	mov.b64 %rd42, %rd50;
+$L10:
+	mov.b64 {%r36, %r37}, %rd42;
+	shfl.sync.up.b32 %r38|%p9, %r36, 16, 0, %r17;
+	shfl.sync.up.b32 %r39, %r37, 16, 0, %r17;
+	mov.b64 %rd51, {%r38, %r39};
+	@!%p9 bra $L11;
+	add.s64 %rd52, %rd51, %rd42;
+	mov.b64 %rd42, %rd52;
+$L11:
+	mov.b64 {%r40, %r41}, %rd42;
+	shfl.sync.up.b32 %r42|%p10, %r40, 1, 0, %r17;
+	shfl.sync.up.b32 %r43, %r41, 1, 0, %r17;
+	mov.b64 %rd53, {%r42, %r43};
+	selp.b64 %rd54, %rd53, 0, %p10;
+	sub.u32 %r44, %r13, 1;
+	setp.eq.u32 %p11, %r7, %r44;
+	@!%p11 bra $L12;
+	mul.wide.u32 %rd55, %r8, 16;
+	add.s64 %rd56, %rd1, %rd55;
+	st.shared.s64 [%rd56+0], %rd42;
+$L12:
+	bar.sync 0;
+	setp.eq.u32 %p12, %r8, 0;
+	@!%p12 bra $L13;
+	mov.b64 %rd57, 0;
+	setp.lo.u32 %p13, %r7, %r10;
+	@!%p13 bra $L14;
+	mul.wide.u32 %rd58, %r7, 16;
+	add.s64 %rd59, %rd1, %rd58;
+	ld.shared.s64 %rd60, [%rd59+0];
+	mov.b64 %rd57, %rd60;
+$L14:
+	mov.b64 {%r45, %r46}, %rd57;
+	shfl.sync.up.b32 %r47|%p14, %r45, 1, 0, %r17;
+	shfl.sync.up.b32 %r48, %r46, 1, 0, %r17;
+	mov.b64 %rd61, {%r47, %r48};
+	@!%p14 bra $L15;
+	add.s64 %rd62, %rd61, %rd57;
+	mov.b64 %rd57, %rd62;
+$L15:
+	mov.b64 {%r49, %r50}, %rd57;
+	shfl.sync.up.b32 %r51|%p15, %r49, 2, 0, %r17;
+	shfl.sync.up.b32 %r52, %r50, 2, 0, %r17;
+	mov.b64 %rd63, {%r51, %r52};
+	@!%p15 bra $L16;
+	add.s64 %rd64, %rd63, %rd57;
+	mov.b64 %rd57, %rd64;
+$L16:
+	mov.b64 {%r53, %r54}, %rd57;
+	shfl.sync.up.b32 %r55|%p16, %r53, 4, 0, %r17;
+	shfl.sync.up.b32 %r56, %r54, 4, 0, %r17;
+	mov.b64 %rd65, {%r55, %r56};
+	@!%p16 bra $L17;
+	add.s64 %rd66, %rd65, %rd57;
+	mov.b64 %rd57, %rd66;
+$L17:
+	mov.b64 {%r57, %r58}, %rd57;
+	shfl.sync.up.b32 %r59|%p17, %r57, 8, 0, %r17;
+	shfl.sync.up.b32 %r60, %r58, 8, 0, %r17;
+	mov.b64 %rd67, {%r59, %r60};
+	@!%p17 bra $L18;
+	add.s64 %rd68, %rd67, %rd57;
+	mov.b64 %rd57, %rd68;
+$L18:
+	mov.b64 {%r61, %r62}, %rd57;
+	shfl.sync.up.b32 %r63|%p18, %r61, 16, 0, %r17;
+	shfl.sync.up.b32 %r64, %r62, 16, 0, %r17;
+	mov.b64 %rd69, {%r63, %r64};
+	@!%p18 bra $L19;
+	add.s64 %rd70, %rd69, %rd57;
+	mov.b64 %rd57, %rd70;
+$L19:
+	mov.b64 {%r65, %r66}, %rd57;
+	shfl.sync.up.b32 %r67|%p19, %r65, 1, 0, %r17;
+	shfl.sync.up.b32 %r68, %r66, 1, 0, %r17;
+	mov.b64 %rd71, {%r67, %r68};
+	selp.b64 %rd72, %rd71, 0, %p19;
+	@!%p13 bra $L20;
+	mul.wide.u32 %rd73, %r7, 16;
+	add.s64 %rd74, %rd1, %rd73;
+	add.s64 %rd75, %rd74, 512;
+	st.shared.s64 [%rd75+0], %rd72;
+$L20:
+	sub.u32 %r69, %r10, 1;
+	setp.eq.u32 %p20, %r7, %r69;
+	@!%p20 bra $L21;
+	st.shared.s64 [%rd1+1024], %rd57;
+$L21:
+$L13:
+	bar.sync 0;
+	mul.wide.u32 %rd76, %r8, 16;
+	add.s64 %rd77, %rd1, %rd76;
+	add.s64 %rd78, %rd77, 512;
+	ld.shared.s64 %rd79, [%rd78+0];
+	add.s64 %rd80, %rd79, %rd54;
+	ld.shared.s64 %rd81, [%rd1+1024];
+	@!%p3 bra $L22;
+	add.s64 %rd82, %rd23, %rd80;
+	mov.b64 %rd27, %rd82;
+	mov.pred %p4, 1;
+	mov.b64 %rd32, %rd31;
+	mul.lo.s64 %rd83, %rd32, %rd12;
+	mad.lo.s64 %rd84, %rd83, 8, %rd8;
+	ld.global.s64 %rd85, [%rd84+0];
+	mov.b64 %rd36, %rd85;
+	mov.b64 %rd37, %rd36;
+	@!%p4 bra $L25;
+	mul.lo.s64 %rd86, %rd32, %rd12;
+	mad.lo.s64 %rd87, %rd86, 8, %rd8;
+	st.global.s64 [%rd87+0], %rd27;
+$L25:
+	add.s64 %rd88, %rd27, %rd37;
+	mov.b64 %rd27, %rd88;
+$L23:
+$L22:
+	add.s64 %rd89, %rd23, %rd81;
+	mov.b64 %rd23, %rd89;
+	add.s64 %rd29, %rd29, %rd28;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX13 is the PTX of scc.elScatter.
+const gokkosPTX13 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_scc_elScatter(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20
+)
+{
+	.reg .pred %p<9>;
+	.reg .b32 %r<14>;
+	.reg .b64 %rd<113>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.s64 %rd3, [gk_s0];
+	mov.b64 %rd4, %rd3;
+	ld.param.u64 %rd5, [gk_s1];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s3];
+	mov.b64 %rd11, %rd10;
+	ld.param.u64 %rd12, [gk_s4];
+	cvta.to.global.u64 %rd13, %rd12;
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s6];
+	mov.b64 %rd18, %rd17;
+	ld.param.u64 %rd19, [gk_s7];
+	cvta.to.global.u64 %rd20, %rd19;
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s8];
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s9];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s10];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s11];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s12];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s13];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s14];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s15];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s16];
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s17];
+	mov.b64 %rd43, %rd42;
+	ld.param.u64 %rd44, [gk_s18];
+	cvta.to.global.u64 %rd45, %rd44;
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s19];
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s20];
+	mov.b64 %rd50, %rd49;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd51, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd52, %r3;
+	add.s64 %rd53, %rd51, %rd52;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd54, %r4, %r5;
+	add.s64 %rd55, %rd1, %rd53;
+	mov.b64 %rd56, %rd55;
+$L1:
+	setp.ge.s64 %p1, %rd56, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd57, %rd56;
+	mov.b64 %rd58, %rd4;
+	cvt.u32.u64 %r6, %rd57;
+	mov.b32 %r7, %r6;
+	cvt.s64.s32 %rd59, %r7;
+	add.s64 %rd60, %rd59, 1;
+	mul.lo.s64 %rd61, %rd60, %rd11;
+	mad.lo.s64 %rd62, %rd61, 8, %rd7;
+	ld.global.nc.s64 %rd63, [%rd62+0];
+	mov.b64 %rd64, %rd63;
+	mov.b64 %rd65, %rd64;
+	mov.b64 %rd66, %rd65;
+	mov.b64 %rd67, %rd4;
+	cvt.u32.u64 %r8, %rd57;
+	mov.b32 %r9, %r8;
+	cvt.s64.s32 %rd68, %r9;
+	mul.lo.s64 %rd69, %rd68, %rd11;
+	mad.lo.s64 %rd70, %rd69, 8, %rd7;
+	ld.global.nc.s64 %rd71, [%rd70+0];
+	mov.b64 %rd72, %rd71;
+	mov.b64 %rd73, %rd72;
+	mov.b64 %rd74, %rd73;
+$L4:
+	setp.lt.s64 %p2, %rd74, %rd66;
+	not.pred %p3, %p2;
+	@!%p3 bra $L8;
+	bra.uni $L6;
+$L8:
+	mul.lo.s64 %rd75, %rd74, %rd18;
+	mad.lo.s64 %rd76, %rd75, 4, %rd14;
+	ld.global.nc.s32 %r10, [%rd76+0];
+	mov.b32 %r11, %r10;
+	mov.b32 %r12, %r11;
+	cvt.s64.s32 %rd77, %r12;
+	setp.eq.s64 %p4, %rd77, %rd57;
+	@!%p4 bra $L10;
+	bra.uni $L5;
+$L10:
+	mov.b64 %rd78, %rd57;
+	cvt.s64.s32 %rd79, %r12;
+	mov.b64 %rd80, %rd79;
+	mov.b64 %rd81, %rd34;
+	mov.b64 %rd82, %rd36;
+	div.s64 %rd83, %rd78, %rd81;
+	setp.eq.s64 %p5, %rd81, -1;
+	neg.s64 %rd84, %rd78;
+	selp.b64 %rd85, %rd84, %rd83, %p5;
+	setp.eq.s64 %p6, %rd81, 0;
+	selp.b64 %rd86, 0, %rd85, %p6;
+	mov.b64 %rd87, %rd86;
+	mul.lo.s64 %rd88, %rd87, %rd82;
+	div.s64 %rd89, %rd80, %rd81;
+	setp.eq.s64 %p7, %rd81, -1;
+	neg.s64 %rd90, %rd80;
+	selp.b64 %rd91, %rd90, %rd89, %p7;
+	setp.eq.s64 %p8, %rd81, 0;
+	selp.b64 %rd92, 0, %rd91, %p8;
+	add.s64 %rd93, %rd88, %rd92;
+	mul.lo.s64 %rd94, %rd93, %rd81;
+	add.s64 %rd95, %rd94, %rd78;
+	mul.lo.s64 %rd96, %rd87, %rd81;
+	sub.s64 %rd97, %rd95, %rd96;
+	mov.b64 %rd98, %rd97;
+	mov.b64 %rd99, %rd98;
+	mul.lo.s64 %rd100, %rd99, %rd32;
+	mad.lo.s64 %rd101, %rd100, 8, %rd28;
+	ld.global.s64 %rd102, [%rd101+0];
+	mov.b64 %rd103, %rd102;
+	mov.b64 %rd104, %rd103;
+	add.s64 %rd105, %rd104, 1;
+	mul.lo.s64 %rd106, %rd99, %rd32;
+	mad.lo.s64 %rd107, %rd106, 8, %rd28;
+	st.global.s64 [%rd107+0], %rd105;
+	cvt.u32.u64 %r13, %rd57;
+	mul.lo.s64 %rd108, %rd104, %rd43;
+	mad.lo.s64 %rd109, %rd108, 4, %rd39;
+	st.global.s32 [%rd109+0], %r13;
+	mul.lo.s64 %rd110, %rd104, %rd50;
+	mad.lo.s64 %rd111, %rd110, 4, %rd46;
+	st.global.s32 [%rd111+0], %r12;
+$L5:
+	add.s64 %rd112, %rd74, 1;
+	mov.b64 %rd74, %rd112;
+	bra.uni $L4;
+$L6:
+$L3:
+	add.s64 %rd56, %rd56, %rd54;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX14 is the PTX of scc.elDegrees.
+const gokkosPTX14 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_scc_elDegrees(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17
+)
+{
+	.reg .pred %p<9>;
+	.reg .b32 %r<24>;
+	.reg .b64 %rd<74>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s6];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s7];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s8];
+	mov.b64 %rd23, %rd22;
+	ld.param.u64 %rd24, [gk_s9];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s10];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s11];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s12];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s13];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s14];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s15];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s16];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s17];
+	mov.b64 %rd44, %rd43;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd45, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd46, %r3;
+	add.s64 %rd47, %rd45, %rd46;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd48, %r4, %r5;
+	add.s64 %rd49, %rd1, %rd47;
+	mov.b64 %rd50, %rd49;
+$L1:
+	setp.ge.s64 %p1, %rd50, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd51, %rd50;
+	mul.lo.s64 %rd52, %rd51, %rd9;
+	mad.lo.s64 %rd53, %rd52, 4, %rd5;
+	ld.global.nc.s32 %r6, [%rd53+0];
+	mov.b32 %r7, %r6;
+	mul.lo.s64 %rd54, %rd51, %rd16;
+	mad.lo.s64 %rd55, %rd54, 4, %rd12;
+	ld.global.nc.s32 %r8, [%rd55+0];
+	mov.b32 %r9, %r8;
+	cvt.s64.s32 %rd56, %r7;
+	mov.b64 %rd57, %rd56;
+	cvt.s64.s32 %rd58, %r9;
+	mov.b64 %rd59, %rd58;
+	mov.b64 %rd60, %rd57;
+	mov.b64 %rd61, %rd59;
+	mul.lo.s64 %rd62, %rd60, %rd23;
+	mad.lo.s64 %rd63, %rd62, 4, %rd19;
+	ld.global.nc.u32 %r10, [%rd63+0];
+	mov.b32 %r11, %r10;
+	and.b32 %r12, %r11, 0x4;
+	setp.ne.u32 %p2, %r12, 0x0;
+	mov.pred %p3, %p2;
+	not.pred %p4, %p3;
+	@!%p4 bra $L5;
+	mul.lo.s64 %rd64, %rd61, %rd23;
+	mad.lo.s64 %rd65, %rd64, 4, %rd19;
+	ld.global.nc.u32 %r13, [%rd65+0];
+	mov.b32 %r14, %r13;
+	and.b32 %r15, %r14, 0x4;
+	setp.ne.u32 %p5, %r15, 0x0;
+	mov.pred %p3, %p5;
+$L5:
+	mov.pred %p6, %p3;
+	not.pred %p7, %p6;
+	@!%p7 bra $L7;
+	mul.lo.s64 %rd66, %rd60, %rd30;
+	mad.lo.s64 %rd67, %rd66, 4, %rd26;
+	ld.global.nc.s32 %r16, [%rd67+0];
+	mov.b32 %r17, %r16;
+	mul.lo.s64 %rd68, %rd61, %rd30;
+	mad.lo.s64 %rd69, %rd68, 4, %rd26;
+	ld.global.nc.s32 %r18, [%rd69+0];
+	mov.b32 %r19, %r18;
+	setp.ne.s32 %p8, %r17, %r19;
+	mov.pred %p6, %p8;
+$L7:
+	@!%p6 bra $L9;
+	bra.uni $L3;
+$L9:
+	mul.lo.s64 %rd70, %rd60, %rd44;
+	mad.lo.s64 %rd71, %rd70, 4, %rd40;
+	mov.b32 %r20, 1;
+	atom.global.add.s32 %r21, [%rd71], %r20;
+	mul.lo.s64 %rd72, %rd61, %rd37;
+	mad.lo.s64 %rd73, %rd72, 4, %rd33;
+	mov.b32 %r22, 1;
+	atom.global.add.s32 %r23, [%rd73], %r22;
+$L3:
+	add.s64 %rd50, %rd50, %rd48;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX15 is the PTX of scc.elRemove.
+const gokkosPTX15 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_scc_elRemove_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26
+)
+{
+	.reg .pred %p<61>;
+	.reg .b32 %r<72>;
+	.reg .b64 %rd<175>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	ld.param.u64 %rd34, [gk_s12];
+	cvta.to.global.u64 %rd35, %rd34;
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s13];
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s14];
+	mov.b64 %rd40, %rd39;
+	ld.param.u64 %rd41, [gk_s15];
+	cvta.to.global.u64 %rd42, %rd41;
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s16];
+	mov.b64 %rd45, %rd44;
+	ld.param.s64 %rd46, [gk_s17];
+	mov.b64 %rd47, %rd46;
+	ld.param.u64 %rd48, [gk_s18];
+	cvta.to.global.u64 %rd49, %rd48;
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s19];
+	mov.b64 %rd52, %rd51;
+	ld.param.s64 %rd53, [gk_s20];
+	mov.b64 %rd54, %rd53;
+	ld.param.u64 %rd55, [gk_s21];
+	cvta.to.global.u64 %rd56, %rd55;
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s22];
+	mov.b64 %rd59, %rd58;
+	ld.param.s64 %rd60, [gk_s23];
+	mov.b64 %rd61, %rd60;
+	ld.param.u64 %rd62, [gk_s24];
+	cvta.to.global.u64 %rd63, %rd62;
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s25];
+	mov.b64 %rd66, %rd65;
+	ld.param.s64 %rd67, [gk_s26];
+	mov.b64 %rd68, %rd67;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd69, %rd3, %rd2;
+	max.s64 %rd70, %rd69, 0;
+	cvt.u64.u32 %rd71, %r20;
+	add.s64 %rd72, %rd70, %rd71;
+	sub.s64 %rd73, %rd72, 1;
+	div.u64 %rd74, %rd73, %rd71;
+	cvt.u64.u32 %rd75, %r19;
+	mad.lo.s64 %rd76, %rd75, %rd74, %rd2;
+	add.s64 %rd77, %rd76, %rd74;
+	min.s64 %rd78, %rd77, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd80, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd80, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd80, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd80, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd80, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd80, 0;
+$L1:
+	mov.b64 %rd79, %rd80;
+	cvt.u64.u32 %rd81, %r5;
+	add.s64 %rd82, %rd76, %rd81;
+	cvt.u64.u32 %rd83, %r6;
+	mov.b64 %rd84, %rd82;
+$L7:
+	setp.ge.s64 %p7, %rd84, %rd78;
+	@%p7 bra $L8;
+	mov.b64 %rd85, %rd84;
+	mov.b64 %rd86, %rd85;
+	mov.b64 %rd87, 0;
+$L10:
+	setp.ge.s64 %p8, %rd86, 0;
+	setp.lt.s64 %p9, %rd87, 128;
+	and.pred %p10, %p8, %p9;
+	not.pred %p11, %p10;
+	@!%p11 bra $L14;
+	bra.uni $L12;
+$L14:
+	mul.lo.s64 %rd88, %rd86, %rd40;
+	mad.lo.s64 %rd89, %rd88, 4, %rd36;
+	ld.relaxed.gpu.global.u32 %r21, [%rd89+0];
+	mov.b32 %r22, %r21;
+	and.b32 %r23, %r22, 0x4;
+	setp.ne.u32 %p12, %r23, 0x0;
+	mov.pred %p13, %p12;
+	not.pred %p14, %p13;
+	@!%p14 bra $L16;
+	mul.lo.s64 %rd90, %rd86, %rd61;
+	mad.lo.s64 %rd91, %rd90, 4, %rd57;
+	ld.relaxed.gpu.global.s32 %r24, [%rd91+0];
+	mov.b32 %r25, %r24;
+	setp.ne.s32 %p15, %r25, 0;
+	mov.pred %p16, %p15;
+	@!%p16 bra $L18;
+	mul.lo.s64 %rd92, %rd86, %rd68;
+	mad.lo.s64 %rd93, %rd92, 4, %rd64;
+	ld.relaxed.gpu.global.s32 %r26, [%rd93+0];
+	mov.b32 %r27, %r26;
+	setp.ne.s32 %p17, %r27, 0;
+	mov.pred %p16, %p17;
+$L18:
+	mov.pred %p13, %p16;
+$L16:
+	@!%p13 bra $L20;
+	bra.uni $L9;
+$L20:
+	mul.lo.s64 %rd94, %rd86, %rd40;
+	mad.lo.s64 %rd95, %rd94, 4, %rd36;
+	mov.b32 %r28, 0x4;
+	atom.global.or.b32 %r29, [%rd95], %r28;
+	mov.b32 %r30, %r29;
+	and.b32 %r31, %r30, 0x4;
+	setp.ne.u32 %p18, %r31, 0x0;
+	@!%p18 bra $L22;
+	bra.uni $L9;
+$L22:
+	cvt.u32.u64 %r32, %rd86;
+	mul.lo.s64 %rd96, %rd86, %rd54;
+	mad.lo.s64 %rd97, %rd96, 4, %rd50;
+	st.global.s32 [%rd97+0], %r32;
+	add.s64 %rd98, %rd79, 1;
+	mov.b64 %rd79, %rd98;
+	mul.lo.s64 %rd99, %rd86, %rd47;
+	mad.lo.s64 %rd100, %rd99, 4, %rd43;
+	ld.global.nc.s32 %r33, [%rd100+0];
+	mov.b32 %r34, %r33;
+	mov.b32 %r35, %r34;
+	mov.b64 %rd101, %rd86;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd102, -1;
+	add.s64 %rd103, %rd101, 1;
+	mul.lo.s64 %rd104, %rd103, %rd12;
+	mad.lo.s64 %rd105, %rd104, 8, %rd8;
+	ld.global.nc.s64 %rd106, [%rd105+0];
+	mov.b64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	mul.lo.s64 %rd109, %rd101, %rd12;
+	mad.lo.s64 %rd110, %rd109, 8, %rd8;
+	ld.global.nc.s64 %rd111, [%rd110+0];
+	mov.b64 %rd112, %rd111;
+	mov.b64 %rd113, %rd112;
+$L23:
+	setp.lt.s64 %p19, %rd113, %rd108;
+	not.pred %p20, %p19;
+	@!%p20 bra $L27;
+	bra.uni $L25;
+$L27:
+	mul.lo.s64 %rd114, %rd113, %rd26;
+	mad.lo.s64 %rd115, %rd114, 4, %rd22;
+	ld.global.nc.s32 %r37, [%rd115+0];
+	mov.b32 %r38, %r37;
+	cvt.s64.s32 %rd116, %r38;
+	mov.b64 %rd117, %rd116;
+	setp.eq.s64 %p21, %rd117, %rd101;
+	mov.pred %p22, %p21;
+	not.pred %p23, %p22;
+	@!%p23 bra $L29;
+	mul.lo.s64 %rd118, %rd117, %rd40;
+	mad.lo.s64 %rd119, %rd118, 4, %rd36;
+	ld.relaxed.gpu.global.u32 %r39, [%rd119+0];
+	mov.b32 %r40, %r39;
+	and.b32 %r41, %r40, 0x4;
+	setp.ne.u32 %p24, %r41, 0x0;
+	mov.pred %p22, %p24;
+$L29:
+	mov.pred %p25, %p22;
+	not.pred %p26, %p25;
+	@!%p26 bra $L31;
+	mul.lo.s64 %rd120, %rd117, %rd47;
+	mad.lo.s64 %rd121, %rd120, 4, %rd43;
+	ld.global.nc.s32 %r42, [%rd121+0];
+	mov.b32 %r43, %r42;
+	setp.ne.s32 %p27, %r43, %r36;
+	mov.pred %p25, %p27;
+$L31:
+	@!%p25 bra $L33;
+	bra.uni $L24;
+$L33:
+	mul.lo.s64 %rd122, %rd117, %rd61;
+	mad.lo.s64 %rd123, %rd122, 4, %rd57;
+	mov.b32 %r44, -1;
+	atom.global.add.s32 %r45, [%rd123], %r44;
+	mov.b32 %r46, %r45;
+	setp.eq.s32 %p28, %r46, 1;
+	setp.lt.s64 %p29, %rd102, 0;
+	and.pred %p30, %p28, %p29;
+	@!%p30 bra $L35;
+	mov.b64 %rd102, %rd117;
+$L35:
+$L24:
+	add.s64 %rd124, %rd113, 1;
+	mov.b64 %rd113, %rd124;
+	bra.uni $L23;
+$L25:
+	mov.b64 %rd125, %rd102;
+	mov.b64 %rd126, %rd125;
+	mov.b64 %rd127, %rd86;
+	mov.b32 %r47, %r35;
+	mov.b64 %rd128, %rd126;
+	add.s64 %rd129, %rd127, 1;
+	mul.lo.s64 %rd130, %rd129, %rd19;
+	mad.lo.s64 %rd131, %rd130, 8, %rd15;
+	ld.global.nc.s64 %rd132, [%rd131+0];
+	mov.b64 %rd133, %rd132;
+	mov.b64 %rd134, %rd133;
+	mul.lo.s64 %rd135, %rd127, %rd19;
+	mad.lo.s64 %rd136, %rd135, 8, %rd15;
+	ld.global.nc.s64 %rd137, [%rd136+0];
+	mov.b64 %rd138, %rd137;
+	mov.b64 %rd139, %rd138;
+$L36:
+	setp.lt.s64 %p31, %rd139, %rd134;
+	not.pred %p32, %p31;
+	@!%p32 bra $L40;
+	bra.uni $L38;
+$L40:
+	mul.lo.s64 %rd140, %rd139, %rd33;
+	mad.lo.s64 %rd141, %rd140, 4, %rd29;
+	ld.global.nc.s32 %r48, [%rd141+0];
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd142, %r49;
+	mov.b64 %rd143, %rd142;
+	setp.eq.s64 %p33, %rd143, %rd127;
+	mov.pred %p34, %p33;
+	not.pred %p35, %p34;
+	@!%p35 bra $L42;
+	mul.lo.s64 %rd144, %rd143, %rd40;
+	mad.lo.s64 %rd145, %rd144, 4, %rd36;
+	ld.relaxed.gpu.global.u32 %r50, [%rd145+0];
+	mov.b32 %r51, %r50;
+	and.b32 %r52, %r51, 0x4;
+	setp.ne.u32 %p36, %r52, 0x0;
+	mov.pred %p34, %p36;
+$L42:
+	mov.pred %p37, %p34;
+	not.pred %p38, %p37;
+	@!%p38 bra $L44;
+	mul.lo.s64 %rd146, %rd143, %rd47;
+	mad.lo.s64 %rd147, %rd146, 4, %rd43;
+	ld.global.nc.s32 %r53, [%rd147+0];
+	mov.b32 %r54, %r53;
+	setp.ne.s32 %p39, %r54, %r47;
+	mov.pred %p37, %p39;
+$L44:
+	@!%p37 bra $L46;
+	bra.uni $L37;
+$L46:
+	mul.lo.s64 %rd148, %rd143, %rd68;
+	mad.lo.s64 %rd149, %rd148, 4, %rd64;
+	mov.b32 %r55, -1;
+	atom.global.add.s32 %r56, [%rd149], %r55;
+	mov.b32 %r57, %r56;
+	setp.eq.s32 %p40, %r57, 1;
+	setp.lt.s64 %p41, %rd128, 0;
+	and.pred %p42, %p40, %p41;
+	@!%p42 bra $L48;
+	mov.b64 %rd128, %rd143;
+$L48:
+$L37:
+	add.s64 %rd150, %rd139, 1;
+	mov.b64 %rd139, %rd150;
+	bra.uni $L36;
+$L38:
+	mov.b64 %rd151, %rd128;
+	mov.b64 %rd86, %rd151;
+$L11:
+	add.s64 %rd152, %rd87, 1;
+	mov.b64 %rd87, %rd152;
+	bra.uni $L10;
+$L12:
+$L9:
+	add.s64 %rd84, %rd84, %rd83;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd153, %rd79;
+	// block reduction
+	mov.b32 %r58, 1;
+	mov.b32 %r59, 1;
+	sub.u32 %r60, %r13, 1;
+	mov.b32 %r61, %r58;
+$L49:
+	setp.hs.u32 %p43, %r61, 32;
+	@%p43 bra $L50;
+	mov.b64 {%r62, %r63}, %rd153;
+	shfl.sync.down.b32 %r64|%p44, %r62, %r61, %r60, %r17;
+	shfl.sync.down.b32 %r65, %r63, %r61, %r60, %r17;
+	mov.b64 %rd154, {%r64, %r65};
+	@!%p44 bra $L51;
+	setp.ne.u32 %p45, %r18, 1;
+	@%p45 bra.uni $L53;
+	add.s64 %rd155, %rd153, %rd154;
+	mov.b64 %rd153, %rd155;
+	bra.uni $L52;
+$L53:
+	setp.ne.u32 %p46, %r18, 2;
+	@%p46 bra.uni $L54;
+	mul.lo.s64 %rd156, %rd153, %rd154;
+	mov.b64 %rd153, %rd156;
+	bra.uni $L52;
+$L54:
+	setp.ne.u32 %p47, %r18, 3;
+	@%p47 bra.uni $L55;
+	min.s64 %rd157, %rd153, %rd154;
+	mov.b64 %rd153, %rd157;
+	bra.uni $L52;
+$L55:
+	setp.ne.u32 %p48, %r18, 4;
+	@%p48 bra.uni $L56;
+	max.s64 %rd158, %rd153, %rd154;
+	mov.b64 %rd153, %rd158;
+	bra.uni $L52;
+$L56:
+	setp.ne.u32 %p49, %r18, 7;
+	@%p49 bra.uni $L57;
+	and.b64 %rd159, %rd153, %rd154;
+	mov.b64 %rd153, %rd159;
+	bra.uni $L52;
+$L57:
+	or.b64 %rd160, %rd153, %rd154;
+	mov.b64 %rd153, %rd160;
+$L52:
+$L51:
+	shl.b32 %r61, %r61, 1;
+	bra.uni $L49;
+$L50:
+	setp.eq.u32 %p50, %r7, 0;
+	@!%p50 bra $L58;
+	mul.wide.u32 %rd161, %r8, 16;
+	add.s64 %rd162, %rd1, %rd161;
+	st.shared.s64 [%rd162+0], %rd153;
+$L58:
+	bar.sync 0;
+	setp.eq.u32 %p51, %r8, 0;
+	@!%p51 bra $L59;
+	setp.lo.u32 %p52, %r7, %r10;
+	@!%p52 bra $L60;
+	mul.wide.u32 %rd163, %r7, 16;
+	add.s64 %rd164, %rd1, %rd163;
+	ld.shared.s64 %rd165, [%rd164+0];
+	mov.b64 %rd153, %rd165;
+$L60:
+	sub.u32 %r66, %r10, 1;
+	mov.b32 %r67, %r59;
+$L61:
+	setp.hs.u32 %p53, %r67, 32;
+	@%p53 bra $L62;
+	mov.b64 {%r68, %r69}, %rd153;
+	shfl.sync.down.b32 %r70|%p54, %r68, %r67, %r66, %r17;
+	shfl.sync.down.b32 %r71, %r69, %r67, %r66, %r17;
+	mov.b64 %rd166, {%r70, %r71};
+	@!%p54 bra $L63;
+	setp.ne.u32 %p55, %r18, 1;
+	@%p55 bra.uni $L65;
+	add.s64 %rd167, %rd153, %rd166;
+	mov.b64 %rd153, %rd167;
+	bra.uni $L64;
+$L65:
+	setp.ne.u32 %p56, %r18, 2;
+	@%p56 bra.uni $L66;
+	mul.lo.s64 %rd168, %rd153, %rd166;
+	mov.b64 %rd153, %rd168;
+	bra.uni $L64;
+$L66:
+	setp.ne.u32 %p57, %r18, 3;
+	@%p57 bra.uni $L67;
+	min.s64 %rd169, %rd153, %rd166;
+	mov.b64 %rd153, %rd169;
+	bra.uni $L64;
+$L67:
+	setp.ne.u32 %p58, %r18, 4;
+	@%p58 bra.uni $L68;
+	max.s64 %rd170, %rd153, %rd166;
+	mov.b64 %rd153, %rd170;
+	bra.uni $L64;
+$L68:
+	setp.ne.u32 %p59, %r18, 7;
+	@%p59 bra.uni $L69;
+	and.b64 %rd171, %rd153, %rd166;
+	mov.b64 %rd153, %rd171;
+	bra.uni $L64;
+$L69:
+	or.b64 %rd172, %rd153, %rd166;
+	mov.b64 %rd153, %rd172;
+$L64:
+$L63:
+	shl.b32 %r67, %r67, 1;
+	bra.uni $L61;
+$L62:
+$L59:
+	mul.wide.u32 %rd173, %r19, 8;
+	add.s64 %rd174, %rd5, %rd173;
+	setp.eq.u32 %p60, %r5, 0;
+	@!%p60 bra $L70;
+	st.global.s64 [%rd174+0], %rd153;
+$L70:
+	ret;
+}
+
+.visible .entry gk_scc_elRemove_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26
+)
+{
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<117>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.u64 %rd21, [gk_s6];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s7];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s9];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s10];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s12];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s13];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s14];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s15];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s16];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s17];
+	mov.b64 %rd48, %rd47;
+	ld.param.u64 %rd49, [gk_s18];
+	cvta.to.global.u64 %rd50, %rd49;
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s19];
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s20];
+	mov.b64 %rd55, %rd54;
+	ld.param.u64 %rd56, [gk_s21];
+	cvta.to.global.u64 %rd57, %rd56;
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s22];
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s23];
+	mov.b64 %rd62, %rd61;
+	ld.param.u64 %rd63, [gk_s24];
+	cvta.to.global.u64 %rd64, %rd63;
+	mov.b64 %rd65, %rd64;
+	ld.param.s64 %rd66, [gk_s25];
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s26];
+	mov.b64 %rd69, %rd68;
+	cvt.u64.u32 %rd71, %r5;
+	cvt.u64.u32 %rd72, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd70, 0;
+	mov.b64 %rd73, %rd71;
+$L3:
+	setp.ge.s64 %p3, %rd73, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd74, %rd73, 8, %rd3;
+	ld.global.s64 %rd75, [%rd74+0];
+	add.s64 %rd76, %rd70, %rd75;
+	mov.b64 %rd70, %rd76;
+	add.s64 %rd73, %rd73, %rd72;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b64 %rd70, 1;
+	mov.b64 %rd77, %rd71;
+$L6:
+	setp.ge.s64 %p5, %rd77, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd78, %rd77, 8, %rd3;
+	ld.global.s64 %rd79, [%rd78+0];
+	mul.lo.s64 %rd80, %rd70, %rd79;
+	mov.b64 %rd70, %rd80;
+	add.s64 %rd77, %rd77, %rd72;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b64 %rd70, 9223372036854775807;
+	mov.b64 %rd81, %rd71;
+$L9:
+	setp.ge.s64 %p7, %rd81, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd82, %rd81, 8, %rd3;
+	ld.global.s64 %rd83, [%rd82+0];
+	min.s64 %rd84, %rd70, %rd83;
+	mov.b64 %rd70, %rd84;
+	add.s64 %rd81, %rd81, %rd72;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b64 %rd70, -9223372036854775808;
+	mov.b64 %rd85, %rd71;
+$L12:
+	setp.ge.s64 %p9, %rd85, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd86, %rd85, 8, %rd3;
+	ld.global.s64 %rd87, [%rd86+0];
+	max.s64 %rd88, %rd70, %rd87;
+	mov.b64 %rd70, %rd88;
+	add.s64 %rd85, %rd85, %rd72;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b64 %rd70, -1;
+	mov.b64 %rd89, %rd71;
+$L15:
+	setp.ge.s64 %p11, %rd89, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd90, %rd89, 8, %rd3;
+	ld.global.s64 %rd91, [%rd90+0];
+	and.b64 %rd92, %rd70, %rd91;
+	mov.b64 %rd70, %rd92;
+	add.s64 %rd89, %rd89, %rd72;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd70, 0;
+	mov.b64 %rd93, %rd71;
+$L17:
+	setp.ge.s64 %p12, %rd93, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd94, %rd93, 8, %rd3;
+	ld.global.s64 %rd95, [%rd94+0];
+	or.b64 %rd96, %rd70, %rd95;
+	mov.b64 %rd70, %rd96;
+	add.s64 %rd93, %rd93, %rd72;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd97, %rd70;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd97;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd98, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd99, %rd97, %rd98;
+	mov.b64 %rd97, %rd99;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd100, %rd97, %rd98;
+	mov.b64 %rd97, %rd100;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd101, %rd97, %rd98;
+	mov.b64 %rd97, %rd101;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd102, %rd97, %rd98;
+	mov.b64 %rd97, %rd102;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd103, %rd97, %rd98;
+	mov.b64 %rd97, %rd103;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd104, %rd97, %rd98;
+	mov.b64 %rd97, %rd104;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd105, %r8, 16;
+	add.s64 %rd106, %rd1, %rd105;
+	st.shared.s64 [%rd106+0], %rd97;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd107, %r7, 16;
+	add.s64 %rd108, %rd1, %rd107;
+	ld.shared.s64 %rd109, [%rd108+0];
+	mov.b64 %rd97, %rd109;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd97;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd110, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd111, %rd97, %rd110;
+	mov.b64 %rd97, %rd111;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd112, %rd97, %rd110;
+	mov.b64 %rd97, %rd112;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd113, %rd97, %rd110;
+	mov.b64 %rd97, %rd113;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd114, %rd97, %rd110;
+	mov.b64 %rd97, %rd114;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd115, %rd97, %rd110;
+	mov.b64 %rd97, %rd115;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd116, %rd97, %rd110;
+	mov.b64 %rd97, %rd116;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd97;
+$L40:
+	ret;
+}
+`
+
+// gokkosPTX16 is the PTX of scc.elSweep.
+const gokkosPTX16 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_scc_elSweep_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19
+)
+{
+	.reg .pred %p<51>;
+	.reg .b32 %r<76>;
+	.reg .b64 %rd<166>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u8 %r19, [gk_s6];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	ld.param.u64 %rd20, [gk_s7];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s8];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s9];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s10];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s11];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s12];
+	mov.b64 %rd33, %rd32;
+	ld.param.u32 %r20, [gk_s13];
+	mov.b32 %r21, %r20;
+	ld.param.u64 %rd34, [gk_s14];
+	cvta.to.global.u64 %rd35, %rd34;
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s15];
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s16];
+	mov.b64 %rd40, %rd39;
+	ld.param.u64 %rd41, [gk_s17];
+	cvta.to.global.u64 %rd42, %rd41;
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s18];
+	mov.b64 %rd45, %rd44;
+	ld.param.s64 %rd46, [gk_s19];
+	mov.b64 %rd47, %rd46;
+	mov.u32 %r22, %ctaid.x;
+	mov.u32 %r23, %nctaid.x;
+	sub.s64 %rd48, %rd3, %rd2;
+	max.s64 %rd49, %rd48, 0;
+	cvt.u64.u32 %rd50, %r23;
+	add.s64 %rd51, %rd49, %rd50;
+	sub.s64 %rd52, %rd51, 1;
+	div.u64 %rd53, %rd52, %rd50;
+	cvt.u64.u32 %rd54, %r22;
+	mad.lo.s64 %rd55, %rd54, %rd53, %rd2;
+	add.s64 %rd56, %rd55, %rd53;
+	min.s64 %rd57, %rd56, %rd3;
+	setp.ne.u32 %p4, %r18, 1;
+	@%p4 bra.uni $L2;
+	mov.b64 %rd59, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p5, %r18, 2;
+	@%p5 bra.uni $L3;
+	mov.b64 %rd59, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L4;
+	mov.b64 %rd59, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p7, %r18, 4;
+	@%p7 bra.uni $L5;
+	mov.b64 %rd59, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p8, %r18, 7;
+	@%p8 bra.uni $L6;
+	mov.b64 %rd59, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd59, 0;
+$L1:
+	mov.b64 %rd58, %rd59;
+	cvt.u64.u32 %rd60, %r5;
+	add.s64 %rd61, %rd55, %rd60;
+	cvt.u64.u32 %rd62, %r6;
+	mov.b64 %rd63, %rd61;
+$L7:
+	setp.ge.s64 %p9, %rd63, %rd57;
+	@%p9 bra $L8;
+	mov.b64 %rd64, %rd63;
+	mov.b64 %rd65, %rd64;
+	mov.b64 %rd66, %rd8;
+	mov.b64 %rd67, %rd10;
+	mov.b64 %rd68, %rd12;
+	mov.b64 %rd69, %rd15;
+	mov.b64 %rd70, %rd17;
+	mov.b64 %rd71, %rd19;
+	mov.b64 %rd72, %rd66;
+	mov.b64 %rd73, %rd67;
+	mov.b64 %rd74, %rd68;
+	mov.b64 %rd75, %rd69;
+	mov.b64 %rd76, %rd70;
+	mov.b64 %rd77, %rd71;
+	@!%p3 bra $L11;
+	mov.b64 %rd78, %rd15;
+	mov.b64 %rd79, %rd17;
+	mov.b64 %rd80, %rd19;
+	mov.b64 %rd81, %rd8;
+	mov.b64 %rd82, %rd10;
+	mov.b64 %rd83, %rd12;
+	sub.s64 %rd84, %rd10, 1;
+	sub.s64 %rd85, %rd84, %rd65;
+	mov.b64 %rd86, %rd85;
+	mov.b64 %rd72, %rd78;
+	mov.b64 %rd73, %rd79;
+	mov.b64 %rd74, %rd80;
+	mov.b64 %rd75, %rd81;
+	mov.b64 %rd76, %rd82;
+	mov.b64 %rd77, %rd83;
+	mov.b64 %rd65, %rd86;
+$L11:
+	mul.lo.s64 %rd87, %rd65, %rd74;
+	mad.lo.s64 %rd88, %rd87, 4, %rd72;
+	ld.global.nc.s32 %r24, [%rd88+0];
+	mov.b32 %r25, %r24;
+	cvt.s64.s32 %rd89, %r25;
+	mov.b64 %rd90, %rd89;
+	mov.b32 %r26, %r21;
+	mov.b64 %rd91, %rd90;
+	mul.lo.s64 %rd92, %rd91, %rd26;
+	mad.lo.s64 %rd93, %rd92, 4, %rd22;
+	ld.relaxed.gpu.global.u32 %r27, [%rd93+0];
+	mov.b32 %r28, %r27;
+	or.b32 %r29, %r26, 0x4;
+	and.b32 %r30, %r28, %r29;
+	setp.eq.u32 %p10, %r30, %r26;
+	mov.pred %p11, %p10;
+	not.pred %p12, %p11;
+	@!%p12 bra $L13;
+	bra.uni $L9;
+$L13:
+	mul.lo.s64 %rd94, %rd65, %rd77;
+	mad.lo.s64 %rd95, %rd94, 4, %rd75;
+	ld.global.nc.s32 %r31, [%rd95+0];
+	mov.b32 %r32, %r31;
+	cvt.s64.s32 %rd96, %r32;
+	mov.b64 %rd97, %rd96;
+	mul.lo.s64 %rd98, %rd90, %rd33;
+	mad.lo.s64 %rd99, %rd98, 4, %rd29;
+	ld.global.nc.s32 %r33, [%rd99+0];
+	mov.b32 %r34, %r33;
+	mov.b32 %r35, %r34;
+	mov.b32 %r36, %r21;
+	mov.b64 %rd100, %rd97;
+	mov.b32 %r37, %r35;
+$L14:
+	mul.lo.s64 %rd101, %rd100, %rd33;
+	mad.lo.s64 %rd102, %rd101, 4, %rd29;
+	ld.global.nc.s32 %r38, [%rd102+0];
+	mov.b32 %r39, %r38;
+	setp.ne.s32 %p13, %r39, %r37;
+	mov.pred %p14, %p13;
+	not.pred %p15, %p14;
+	@!%p15 bra $L18;
+	mul.lo.s64 %rd103, %rd100, %rd26;
+	mad.lo.s64 %rd104, %rd103, 4, %rd22;
+	ld.relaxed.gpu.global.u32 %r40, [%rd104+0];
+	mov.b32 %r41, %r40;
+	or.b32 %r42, %r36, 0x4;
+	and.b32 %r43, %r41, %r42;
+	setp.ne.u32 %p16, %r43, 0x0;
+	mov.pred %p14, %p16;
+$L18:
+	@!%p14 bra $L20;
+	mov.pred %p17, 0;
+	bra.uni $L16;
+$L20:
+	mul.lo.s64 %rd105, %rd100, %rd26;
+	mad.lo.s64 %rd106, %rd105, 4, %rd22;
+	atom.global.or.b32 %r44, [%rd106], %r36;
+	mov.b32 %r45, %r44;
+	and.b32 %r46, %r45, %r36;
+	setp.eq.u32 %p18, %r46, 0x0;
+	mov.pred %p17, %p18;
+	bra.uni $L16;
+$L15:
+	bra.uni $L14;
+$L16:
+	@!%p17 bra $L22;
+	mov.b32 %r47, %r21;
+	mov.b64 %rd107, %rd97;
+	mov.b32 %r48, %r35;
+	mov.b64 %rd108, 0;
+	mov.b64 %rd109, 0;
+$L23:
+	setp.ge.s64 %p19, %rd107, 0;
+	setp.lt.s64 %p20, %rd109, 128;
+	and.pred %p21, %p19, %p20;
+	not.pred %p22, %p21;
+	@!%p22 bra $L27;
+	bra.uni $L25;
+$L27:
+	mul.lo.s64 %rd110, %rd107, %rd40;
+	mad.lo.s64 %rd111, %rd110, 8, %rd36;
+	ld.global.nc.s64 %rd112, [%rd111+0];
+	mov.b64 %rd113, %rd112;
+	add.s64 %rd114, %rd107, 1;
+	mul.lo.s64 %rd115, %rd114, %rd40;
+	mad.lo.s64 %rd116, %rd115, 8, %rd36;
+	ld.global.nc.s64 %rd117, [%rd116+0];
+	mov.b64 %rd118, %rd117;
+	mov.b64 %rd119, %rd113;
+	mov.b64 %rd120, %rd118;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	sub.s64 %rd123, %rd122, %rd121;
+	setp.gt.s64 %p23, %rd123, 32;
+	@!%p23 bra $L29;
+	bra.uni $L25;
+$L29:
+	mov.b64 %rd124, -1;
+	mov.b64 %rd125, %rd121;
+$L30:
+	setp.lt.s64 %p24, %rd125, %rd122;
+	not.pred %p25, %p24;
+	@!%p25 bra $L34;
+	bra.uni $L32;
+$L34:
+	mul.lo.s64 %rd126, %rd125, %rd47;
+	mad.lo.s64 %rd127, %rd126, 4, %rd43;
+	ld.global.nc.s32 %r49, [%rd127+0];
+	mov.b32 %r50, %r49;
+	cvt.s64.s32 %rd128, %r50;
+	mov.b64 %rd129, %rd128;
+	mov.b32 %r51, %r47;
+	mov.b64 %rd130, %rd129;
+	mov.b32 %r52, %r48;
+$L35:
+	mul.lo.s64 %rd131, %rd130, %rd33;
+	mad.lo.s64 %rd132, %rd131, 4, %rd29;
+	ld.global.nc.s32 %r53, [%rd132+0];
+	mov.b32 %r54, %r53;
+	setp.ne.s32 %p26, %r54, %r52;
+	mov.pred %p27, %p26;
+	not.pred %p28, %p27;
+	@!%p28 bra $L39;
+	mul.lo.s64 %rd133, %rd130, %rd26;
+	mad.lo.s64 %rd134, %rd133, 4, %rd22;
+	ld.relaxed.gpu.global.u32 %r55, [%rd134+0];
+	mov.b32 %r56, %r55;
+	or.b32 %r57, %r51, 0x4;
+	and.b32 %r58, %r56, %r57;
+	setp.ne.u32 %p29, %r58, 0x0;
+	mov.pred %p27, %p29;
+$L39:
+	@!%p27 bra $L41;
+	mov.pred %p30, 0;
+	bra.uni $L37;
+$L41:
+	mul.lo.s64 %rd135, %rd130, %rd26;
+	mad.lo.s64 %rd136, %rd135, 4, %rd22;
+	atom.global.or.b32 %r59, [%rd136], %r51;
+	mov.b32 %r60, %r59;
+	and.b32 %r61, %r60, %r51;
+	setp.eq.u32 %p31, %r61, 0x0;
+	mov.pred %p30, %p31;
+	bra.uni $L37;
+$L36:
+	bra.uni $L35;
+$L37:
+	@!%p30 bra $L43;
+	add.s64 %rd137, %rd108, 1;
+	mov.b64 %rd108, %rd137;
+	setp.lt.s64 %p32, %rd124, 0;
+	@!%p32 bra $L45;
+	mov.b64 %rd124, %rd129;
+$L45:
+$L43:
+$L31:
+	add.s64 %rd138, %rd125, 1;
+	mov.b64 %rd125, %rd138;
+	bra.uni $L30;
+$L32:
+	mov.b64 %rd107, %rd124;
+$L24:
+	add.s64 %rd139, %rd109, 1;
+	mov.b64 %rd109, %rd139;
+	bra.uni $L23;
+$L25:
+	mov.b64 %rd140, %rd108;
+	mov.b64 %rd142, 1;
+	add.s64 %rd141, %rd142, %rd140;
+	add.s64 %rd143, %rd58, %rd141;
+	mov.b64 %rd58, %rd143;
+$L22:
+$L9:
+	add.s64 %rd63, %rd63, %rd62;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd144, %rd58;
+	// block reduction
+	mov.b32 %r62, 1;
+	mov.b32 %r63, 1;
+	sub.u32 %r64, %r13, 1;
+	mov.b32 %r65, %r62;
+$L46:
+	setp.hs.u32 %p33, %r65, 32;
+	@%p33 bra $L47;
+	mov.b64 {%r66, %r67}, %rd144;
+	shfl.sync.down.b32 %r68|%p34, %r66, %r65, %r64, %r17;
+	shfl.sync.down.b32 %r69, %r67, %r65, %r64, %r17;
+	mov.b64 %rd145, {%r68, %r69};
+	@!%p34 bra $L48;
+	setp.ne.u32 %p35, %r18, 1;
+	@%p35 bra.uni $L50;
+	add.s64 %rd146, %rd144, %rd145;
+	mov.b64 %rd144, %rd146;
+	bra.uni $L49;
+$L50:
+	setp.ne.u32 %p36, %r18, 2;
+	@%p36 bra.uni $L51;
+	mul.lo.s64 %rd147, %rd144, %rd145;
+	mov.b64 %rd144, %rd147;
+	bra.uni $L49;
+$L51:
+	setp.ne.u32 %p37, %r18, 3;
+	@%p37 bra.uni $L52;
+	min.s64 %rd148, %rd144, %rd145;
+	mov.b64 %rd144, %rd148;
+	bra.uni $L49;
+$L52:
+	setp.ne.u32 %p38, %r18, 4;
+	@%p38 bra.uni $L53;
+	max.s64 %rd149, %rd144, %rd145;
+	mov.b64 %rd144, %rd149;
+	bra.uni $L49;
+$L53:
+	setp.ne.u32 %p39, %r18, 7;
+	@%p39 bra.uni $L54;
+	and.b64 %rd150, %rd144, %rd145;
+	mov.b64 %rd144, %rd150;
+	bra.uni $L49;
+$L54:
+	or.b64 %rd151, %rd144, %rd145;
+	mov.b64 %rd144, %rd151;
+$L49:
+$L48:
+	shl.b32 %r65, %r65, 1;
+	bra.uni $L46;
+$L47:
+	setp.eq.u32 %p40, %r7, 0;
+	@!%p40 bra $L55;
+	mul.wide.u32 %rd152, %r8, 16;
+	add.s64 %rd153, %rd1, %rd152;
+	st.shared.s64 [%rd153+0], %rd144;
+$L55:
+	bar.sync 0;
+	setp.eq.u32 %p41, %r8, 0;
+	@!%p41 bra $L56;
+	setp.lo.u32 %p42, %r7, %r10;
+	@!%p42 bra $L57;
+	mul.wide.u32 %rd154, %r7, 16;
+	add.s64 %rd155, %rd1, %rd154;
+	ld.shared.s64 %rd156, [%rd155+0];
+	mov.b64 %rd144, %rd156;
+$L57:
+	sub.u32 %r70, %r10, 1;
+	mov.b32 %r71, %r63;
+$L58:
+	setp.hs.u32 %p43, %r71, 32;
+	@%p43 bra $L59;
+	mov.b64 {%r72, %r73}, %rd144;
+	shfl.sync.down.b32 %r74|%p44, %r72, %r71, %r70, %r17;
+	shfl.sync.down.b32 %r75, %r73, %r71, %r70, %r17;
+	mov.b64 %rd157, {%r74, %r75};
+	@!%p44 bra $L60;
+	setp.ne.u32 %p45, %r18, 1;
+	@%p45 bra.uni $L62;
+	add.s64 %rd158, %rd144, %rd157;
+	mov.b64 %rd144, %rd158;
+	bra.uni $L61;
+$L62:
+	setp.ne.u32 %p46, %r18, 2;
+	@%p46 bra.uni $L63;
+	mul.lo.s64 %rd159, %rd144, %rd157;
+	mov.b64 %rd144, %rd159;
+	bra.uni $L61;
+$L63:
+	setp.ne.u32 %p47, %r18, 3;
+	@%p47 bra.uni $L64;
+	min.s64 %rd160, %rd144, %rd157;
+	mov.b64 %rd144, %rd160;
+	bra.uni $L61;
+$L64:
+	setp.ne.u32 %p48, %r18, 4;
+	@%p48 bra.uni $L65;
+	max.s64 %rd161, %rd144, %rd157;
+	mov.b64 %rd144, %rd161;
+	bra.uni $L61;
+$L65:
+	setp.ne.u32 %p49, %r18, 7;
+	@%p49 bra.uni $L66;
+	and.b64 %rd162, %rd144, %rd157;
+	mov.b64 %rd144, %rd162;
+	bra.uni $L61;
+$L66:
+	or.b64 %rd163, %rd144, %rd157;
+	mov.b64 %rd144, %rd163;
+$L61:
+$L60:
+	shl.b32 %r71, %r71, 1;
+	bra.uni $L58;
+$L59:
+$L56:
+	mul.wide.u32 %rd164, %r22, 8;
+	add.s64 %rd165, %rd5, %rd164;
+	setp.eq.u32 %p50, %r5, 0;
+	@!%p50 bra $L67;
+	st.global.s64 [%rd165+0], %rd144;
+$L67:
+	ret;
+}
+
+.visible .entry gk_scc_elSweep_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19
+)
+{
+	.reg .pred %p<33>;
+	.reg .b32 %r<36>;
+	.reg .b64 %rd<96>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.u8 %r19, [gk_s6];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	ld.param.u64 %rd21, [gk_s7];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s8];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s9];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s10];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s11];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s12];
+	mov.b64 %rd34, %rd33;
+	ld.param.u32 %r20, [gk_s13];
+	mov.b32 %r21, %r20;
+	ld.param.u64 %rd35, [gk_s14];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s15];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s16];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s17];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s18];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s19];
+	mov.b64 %rd48, %rd47;
+	cvt.u64.u32 %rd50, %r5;
+	cvt.u64.u32 %rd51, %r6;
+	setp.ne.u32 %p4, %r18, 1;
+	@%p4 bra.uni $L2;
+	mov.b64 %rd49, 0;
+	mov.b64 %rd52, %rd50;
+$L3:
+	setp.ge.s64 %p5, %rd52, %rd4;
+	@%p5 bra $L4;
+	mad.lo.s64 %rd53, %rd52, 8, %rd3;
+	ld.global.s64 %rd54, [%rd53+0];
+	add.s64 %rd55, %rd49, %rd54;
+	mov.b64 %rd49, %rd55;
+	add.s64 %rd52, %rd52, %rd51;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p6, %r18, 2;
+	@%p6 bra.uni $L5;
+	mov.b64 %rd49, 1;
+	mov.b64 %rd56, %rd50;
+$L6:
+	setp.ge.s64 %p7, %rd56, %rd4;
+	@%p7 bra $L7;
+	mad.lo.s64 %rd57, %rd56, 8, %rd3;
+	ld.global.s64 %rd58, [%rd57+0];
+	mul.lo.s64 %rd59, %rd49, %rd58;
+	mov.b64 %rd49, %rd59;
+	add.s64 %rd56, %rd56, %rd51;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p8, %r18, 3;
+	@%p8 bra.uni $L8;
+	mov.b64 %rd49, 9223372036854775807;
+	mov.b64 %rd60, %rd50;
+$L9:
+	setp.ge.s64 %p9, %rd60, %rd4;
+	@%p9 bra $L10;
+	mad.lo.s64 %rd61, %rd60, 8, %rd3;
+	ld.global.s64 %rd62, [%rd61+0];
+	min.s64 %rd63, %rd49, %rd62;
+	mov.b64 %rd49, %rd63;
+	add.s64 %rd60, %rd60, %rd51;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p10, %r18, 4;
+	@%p10 bra.uni $L11;
+	mov.b64 %rd49, -9223372036854775808;
+	mov.b64 %rd64, %rd50;
+$L12:
+	setp.ge.s64 %p11, %rd64, %rd4;
+	@%p11 bra $L13;
+	mad.lo.s64 %rd65, %rd64, 8, %rd3;
+	ld.global.s64 %rd66, [%rd65+0];
+	max.s64 %rd67, %rd49, %rd66;
+	mov.b64 %rd49, %rd67;
+	add.s64 %rd64, %rd64, %rd51;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p12, %r18, 7;
+	@%p12 bra.uni $L14;
+	mov.b64 %rd49, -1;
+	mov.b64 %rd68, %rd50;
+$L15:
+	setp.ge.s64 %p13, %rd68, %rd4;
+	@%p13 bra $L16;
+	mad.lo.s64 %rd69, %rd68, 8, %rd3;
+	ld.global.s64 %rd70, [%rd69+0];
+	and.b64 %rd71, %rd49, %rd70;
+	mov.b64 %rd49, %rd71;
+	add.s64 %rd68, %rd68, %rd51;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd49, 0;
+	mov.b64 %rd72, %rd50;
+$L17:
+	setp.ge.s64 %p14, %rd72, %rd4;
+	@%p14 bra $L18;
+	mad.lo.s64 %rd73, %rd72, 8, %rd3;
+	ld.global.s64 %rd74, [%rd73+0];
+	or.b64 %rd75, %rd49, %rd74;
+	mov.b64 %rd49, %rd75;
+	add.s64 %rd72, %rd72, %rd51;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd76, %rd49;
+	// block reduction
+	mov.b32 %r22, 1;
+	mov.b32 %r23, 1;
+	sub.u32 %r24, %r13, 1;
+	mov.b32 %r25, %r22;
+$L19:
+	setp.hs.u32 %p15, %r25, 32;
+	@%p15 bra $L20;
+	mov.b64 {%r26, %r27}, %rd76;
+	shfl.sync.down.b32 %r28|%p16, %r26, %r25, %r24, %r17;
+	shfl.sync.down.b32 %r29, %r27, %r25, %r24, %r17;
+	mov.b64 %rd77, {%r28, %r29};
+	@!%p16 bra $L21;
+	setp.ne.u32 %p17, %r18, 1;
+	@%p17 bra.uni $L23;
+	add.s64 %rd78, %rd76, %rd77;
+	mov.b64 %rd76, %rd78;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p18, %r18, 2;
+	@%p18 bra.uni $L24;
+	mul.lo.s64 %rd79, %rd76, %rd77;
+	mov.b64 %rd76, %rd79;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p19, %r18, 3;
+	@%p19 bra.uni $L25;
+	min.s64 %rd80, %rd76, %rd77;
+	mov.b64 %rd76, %rd80;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p20, %r18, 4;
+	@%p20 bra.uni $L26;
+	max.s64 %rd81, %rd76, %rd77;
+	mov.b64 %rd76, %rd81;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p21, %r18, 7;
+	@%p21 bra.uni $L27;
+	and.b64 %rd82, %rd76, %rd77;
+	mov.b64 %rd76, %rd82;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd83, %rd76, %rd77;
+	mov.b64 %rd76, %rd83;
+$L22:
+$L21:
+	shl.b32 %r25, %r25, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L28;
+	mul.wide.u32 %rd84, %r8, 16;
+	add.s64 %rd85, %rd1, %rd84;
+	st.shared.s64 [%rd85+0], %rd76;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L29;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L30;
+	mul.wide.u32 %rd86, %r7, 16;
+	add.s64 %rd87, %rd1, %rd86;
+	ld.shared.s64 %rd88, [%rd87+0];
+	mov.b64 %rd76, %rd88;
+$L30:
+	sub.u32 %r30, %r10, 1;
+	mov.b32 %r31, %r23;
+$L31:
+	setp.hs.u32 %p25, %r31, 32;
+	@%p25 bra $L32;
+	mov.b64 {%r32, %r33}, %rd76;
+	shfl.sync.down.b32 %r34|%p26, %r32, %r31, %r30, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
+	mov.b64 %rd89, {%r34, %r35};
+	@!%p26 bra $L33;
+	setp.ne.u32 %p27, %r18, 1;
+	@%p27 bra.uni $L35;
+	add.s64 %rd90, %rd76, %rd89;
+	mov.b64 %rd76, %rd90;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p28, %r18, 2;
+	@%p28 bra.uni $L36;
+	mul.lo.s64 %rd91, %rd76, %rd89;
+	mov.b64 %rd76, %rd91;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p29, %r18, 3;
+	@%p29 bra.uni $L37;
+	min.s64 %rd92, %rd76, %rd89;
+	mov.b64 %rd76, %rd92;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p30, %r18, 4;
+	@%p30 bra.uni $L38;
+	max.s64 %rd93, %rd76, %rd89;
+	mov.b64 %rd76, %rd93;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p31, %r18, 7;
+	@%p31 bra.uni $L39;
+	and.b64 %rd94, %rd76, %rd89;
+	mov.b64 %rd76, %rd94;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd95, %rd76, %rd89;
+	mov.b64 %rd76, %rd95;
+$L34:
+$L33:
+	shl.b32 %r31, %r31, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p32, %r5, 0;
+	@!%p32 bra $L40;
+	st.global.s64 [%rd6+0], %rd76;
+$L40:
+	ret;
+}
+`
+
+// gokkosPTX17 is the PTX of scc.elSweepCSR.
+const gokkosPTX17 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_scc_elSweepCSR_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12
+)
+{
+	.reg .pred %p<51>;
+	.reg .b32 %r<73>;
+	.reg .b64 %rd<138>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u32 %r19, [gk_s6];
+	mov.b32 %r20, %r19;
+	ld.param.u64 %rd20, [gk_s7];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s8];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s9];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s10];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s11];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s12];
+	mov.b64 %rd33, %rd32;
+	mov.u32 %r21, %ctaid.x;
+	mov.u32 %r22, %nctaid.x;
+	sub.s64 %rd34, %rd3, %rd2;
+	max.s64 %rd35, %rd34, 0;
+	cvt.u64.u32 %rd36, %r22;
+	add.s64 %rd37, %rd35, %rd36;
+	sub.s64 %rd38, %rd37, 1;
+	div.u64 %rd39, %rd38, %rd36;
+	cvt.u64.u32 %rd40, %r21;
+	mad.lo.s64 %rd41, %rd40, %rd39, %rd2;
+	add.s64 %rd42, %rd41, %rd39;
+	min.s64 %rd43, %rd42, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd45, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd45, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd45, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd45, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd45, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd45, 0;
+$L1:
+	mov.b64 %rd44, %rd45;
+	cvt.u64.u32 %rd46, %r5;
+	add.s64 %rd47, %rd41, %rd46;
+	cvt.u64.u32 %rd48, %r6;
+	mov.b64 %rd49, %rd47;
+$L7:
+	setp.ge.s64 %p7, %rd49, %rd43;
+	@%p7 bra $L8;
+	mov.b64 %rd50, %rd49;
+	mov.b32 %r23, %r20;
+	mov.b64 %rd51, %rd50;
+	mul.lo.s64 %rd52, %rd51, %rd12;
+	mad.lo.s64 %rd53, %rd52, 4, %rd8;
+	ld.relaxed.gpu.global.u32 %r24, [%rd53+0];
+	mov.b32 %r25, %r24;
+	or.b32 %r26, %r23, 0x4;
+	and.b32 %r27, %r25, %r26;
+	setp.eq.u32 %p8, %r27, %r23;
+	mov.pred %p9, %p8;
+	not.pred %p10, %p9;
+	@!%p10 bra $L11;
+	bra.uni $L9;
+$L11:
+	mul.lo.s64 %rd54, %rd50, %rd19;
+	mad.lo.s64 %rd55, %rd54, 4, %rd15;
+	ld.global.nc.s32 %r28, [%rd55+0];
+	mov.b32 %r29, %r28;
+	mov.b32 %r30, %r29;
+	add.s64 %rd56, %rd50, 1;
+	mul.lo.s64 %rd57, %rd56, %rd26;
+	mad.lo.s64 %rd58, %rd57, 8, %rd22;
+	ld.global.nc.s64 %rd59, [%rd58+0];
+	mov.b64 %rd60, %rd59;
+	mov.b64 %rd61, %rd60;
+	mul.lo.s64 %rd62, %rd50, %rd26;
+	mad.lo.s64 %rd63, %rd62, 8, %rd22;
+	ld.global.nc.s64 %rd64, [%rd63+0];
+	mov.b64 %rd65, %rd64;
+	mov.b64 %rd66, %rd65;
+$L12:
+	setp.lt.s64 %p11, %rd66, %rd61;
+	not.pred %p12, %p11;
+	@!%p12 bra $L16;
+	bra.uni $L14;
+$L16:
+	mul.lo.s64 %rd67, %rd66, %rd33;
+	mad.lo.s64 %rd68, %rd67, 4, %rd29;
+	ld.global.nc.s32 %r31, [%rd68+0];
+	mov.b32 %r32, %r31;
+	cvt.s64.s32 %rd69, %r32;
+	mov.b64 %rd70, %rd69;
+	mov.b32 %r33, %r20;
+	mov.b64 %rd71, %rd70;
+	mov.b32 %r34, %r30;
+$L17:
+	mul.lo.s64 %rd72, %rd71, %rd19;
+	mad.lo.s64 %rd73, %rd72, 4, %rd15;
+	ld.global.nc.s32 %r35, [%rd73+0];
+	mov.b32 %r36, %r35;
+	setp.ne.s32 %p13, %r36, %r34;
+	mov.pred %p14, %p13;
+	not.pred %p15, %p14;
+	@!%p15 bra $L21;
+	mul.lo.s64 %rd74, %rd71, %rd12;
+	mad.lo.s64 %rd75, %rd74, 4, %rd8;
+	ld.relaxed.gpu.global.u32 %r37, [%rd75+0];
+	mov.b32 %r38, %r37;
+	or.b32 %r39, %r33, 0x4;
+	and.b32 %r40, %r38, %r39;
+	setp.ne.u32 %p16, %r40, 0x0;
+	mov.pred %p14, %p16;
+$L21:
+	@!%p14 bra $L23;
+	mov.pred %p17, 0;
+	bra.uni $L19;
+$L23:
+	mul.lo.s64 %rd76, %rd71, %rd12;
+	mad.lo.s64 %rd77, %rd76, 4, %rd8;
+	atom.global.or.b32 %r41, [%rd77], %r33;
+	mov.b32 %r42, %r41;
+	and.b32 %r43, %r42, %r33;
+	setp.eq.u32 %p18, %r43, 0x0;
+	mov.pred %p17, %p18;
+	bra.uni $L19;
+$L18:
+	bra.uni $L17;
+$L19:
+	@!%p17 bra $L25;
+	mov.b32 %r44, %r20;
+	mov.b64 %rd78, %rd70;
+	mov.b32 %r45, %r30;
+	mov.b64 %rd79, 0;
+	mov.b64 %rd80, 0;
+$L26:
+	setp.ge.s64 %p19, %rd78, 0;
+	setp.lt.s64 %p20, %rd80, 128;
+	and.pred %p21, %p19, %p20;
+	not.pred %p22, %p21;
+	@!%p22 bra $L30;
+	bra.uni $L28;
+$L30:
+	mul.lo.s64 %rd81, %rd78, %rd26;
+	mad.lo.s64 %rd82, %rd81, 8, %rd22;
+	ld.global.nc.s64 %rd83, [%rd82+0];
+	mov.b64 %rd84, %rd83;
+	add.s64 %rd85, %rd78, 1;
+	mul.lo.s64 %rd86, %rd85, %rd26;
+	mad.lo.s64 %rd87, %rd86, 8, %rd22;
+	ld.global.nc.s64 %rd88, [%rd87+0];
+	mov.b64 %rd89, %rd88;
+	mov.b64 %rd90, %rd84;
+	mov.b64 %rd91, %rd89;
+	mov.b64 %rd92, %rd90;
+	mov.b64 %rd93, %rd91;
+	sub.s64 %rd94, %rd93, %rd92;
+	setp.gt.s64 %p23, %rd94, 32;
+	@!%p23 bra $L32;
+	bra.uni $L28;
+$L32:
+	mov.b64 %rd95, -1;
+	mov.b64 %rd96, %rd92;
+$L33:
+	setp.lt.s64 %p24, %rd96, %rd93;
+	not.pred %p25, %p24;
+	@!%p25 bra $L37;
+	bra.uni $L35;
+$L37:
+	mul.lo.s64 %rd97, %rd96, %rd33;
+	mad.lo.s64 %rd98, %rd97, 4, %rd29;
+	ld.global.nc.s32 %r46, [%rd98+0];
+	mov.b32 %r47, %r46;
+	cvt.s64.s32 %rd99, %r47;
+	mov.b64 %rd100, %rd99;
+	mov.b32 %r48, %r44;
+	mov.b64 %rd101, %rd100;
+	mov.b32 %r49, %r45;
+$L38:
+	mul.lo.s64 %rd102, %rd101, %rd19;
+	mad.lo.s64 %rd103, %rd102, 4, %rd15;
+	ld.global.nc.s32 %r50, [%rd103+0];
+	mov.b32 %r51, %r50;
+	setp.ne.s32 %p26, %r51, %r49;
+	mov.pred %p27, %p26;
+	not.pred %p28, %p27;
+	@!%p28 bra $L42;
+	mul.lo.s64 %rd104, %rd101, %rd12;
+	mad.lo.s64 %rd105, %rd104, 4, %rd8;
+	ld.relaxed.gpu.global.u32 %r52, [%rd105+0];
+	mov.b32 %r53, %r52;
+	or.b32 %r54, %r48, 0x4;
+	and.b32 %r55, %r53, %r54;
+	setp.ne.u32 %p29, %r55, 0x0;
+	mov.pred %p27, %p29;
+$L42:
+	@!%p27 bra $L44;
+	mov.pred %p30, 0;
+	bra.uni $L40;
+$L44:
+	mul.lo.s64 %rd106, %rd101, %rd12;
+	mad.lo.s64 %rd107, %rd106, 4, %rd8;
+	atom.global.or.b32 %r56, [%rd107], %r48;
+	mov.b32 %r57, %r56;
+	and.b32 %r58, %r57, %r48;
+	setp.eq.u32 %p31, %r58, 0x0;
+	mov.pred %p30, %p31;
+	bra.uni $L40;
+$L39:
+	bra.uni $L38;
+$L40:
+	@!%p30 bra $L46;
+	add.s64 %rd108, %rd79, 1;
+	mov.b64 %rd79, %rd108;
+	setp.lt.s64 %p32, %rd95, 0;
+	@!%p32 bra $L48;
+	mov.b64 %rd95, %rd100;
+$L48:
+$L46:
+$L34:
+	add.s64 %rd109, %rd96, 1;
+	mov.b64 %rd96, %rd109;
+	bra.uni $L33;
+$L35:
+	mov.b64 %rd78, %rd95;
+$L27:
+	add.s64 %rd110, %rd80, 1;
+	mov.b64 %rd80, %rd110;
+	bra.uni $L26;
+$L28:
+	mov.b64 %rd111, %rd79;
+	mov.b64 %rd113, 1;
+	add.s64 %rd112, %rd113, %rd111;
+	add.s64 %rd114, %rd44, %rd112;
+	mov.b64 %rd44, %rd114;
+$L25:
+$L13:
+	add.s64 %rd115, %rd66, 1;
+	mov.b64 %rd66, %rd115;
+	bra.uni $L12;
+$L14:
+$L9:
+	add.s64 %rd49, %rd49, %rd48;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd116, %rd44;
+	// block reduction
+	mov.b32 %r59, 1;
+	mov.b32 %r60, 1;
+	sub.u32 %r61, %r13, 1;
+	mov.b32 %r62, %r59;
+$L49:
+	setp.hs.u32 %p33, %r62, 32;
+	@%p33 bra $L50;
+	mov.b64 {%r63, %r64}, %rd116;
+	shfl.sync.down.b32 %r65|%p34, %r63, %r62, %r61, %r17;
+	shfl.sync.down.b32 %r66, %r64, %r62, %r61, %r17;
+	mov.b64 %rd117, {%r65, %r66};
+	@!%p34 bra $L51;
+	setp.ne.u32 %p35, %r18, 1;
+	@%p35 bra.uni $L53;
+	add.s64 %rd118, %rd116, %rd117;
+	mov.b64 %rd116, %rd118;
+	bra.uni $L52;
+$L53:
+	setp.ne.u32 %p36, %r18, 2;
+	@%p36 bra.uni $L54;
+	mul.lo.s64 %rd119, %rd116, %rd117;
+	mov.b64 %rd116, %rd119;
+	bra.uni $L52;
+$L54:
+	setp.ne.u32 %p37, %r18, 3;
+	@%p37 bra.uni $L55;
+	min.s64 %rd120, %rd116, %rd117;
+	mov.b64 %rd116, %rd120;
+	bra.uni $L52;
+$L55:
+	setp.ne.u32 %p38, %r18, 4;
+	@%p38 bra.uni $L56;
+	max.s64 %rd121, %rd116, %rd117;
+	mov.b64 %rd116, %rd121;
+	bra.uni $L52;
+$L56:
+	setp.ne.u32 %p39, %r18, 7;
+	@%p39 bra.uni $L57;
+	and.b64 %rd122, %rd116, %rd117;
+	mov.b64 %rd116, %rd122;
+	bra.uni $L52;
+$L57:
+	or.b64 %rd123, %rd116, %rd117;
+	mov.b64 %rd116, %rd123;
+$L52:
+$L51:
+	shl.b32 %r62, %r62, 1;
+	bra.uni $L49;
+$L50:
+	setp.eq.u32 %p40, %r7, 0;
+	@!%p40 bra $L58;
+	mul.wide.u32 %rd124, %r8, 16;
+	add.s64 %rd125, %rd1, %rd124;
+	st.shared.s64 [%rd125+0], %rd116;
+$L58:
+	bar.sync 0;
+	setp.eq.u32 %p41, %r8, 0;
+	@!%p41 bra $L59;
+	setp.lo.u32 %p42, %r7, %r10;
+	@!%p42 bra $L60;
+	mul.wide.u32 %rd126, %r7, 16;
+	add.s64 %rd127, %rd1, %rd126;
+	ld.shared.s64 %rd128, [%rd127+0];
+	mov.b64 %rd116, %rd128;
+$L60:
+	sub.u32 %r67, %r10, 1;
+	mov.b32 %r68, %r60;
+$L61:
+	setp.hs.u32 %p43, %r68, 32;
+	@%p43 bra $L62;
+	mov.b64 {%r69, %r70}, %rd116;
+	shfl.sync.down.b32 %r71|%p44, %r69, %r68, %r67, %r17;
+	shfl.sync.down.b32 %r72, %r70, %r68, %r67, %r17;
+	mov.b64 %rd129, {%r71, %r72};
+	@!%p44 bra $L63;
+	setp.ne.u32 %p45, %r18, 1;
+	@%p45 bra.uni $L65;
+	add.s64 %rd130, %rd116, %rd129;
+	mov.b64 %rd116, %rd130;
+	bra.uni $L64;
+$L65:
+	setp.ne.u32 %p46, %r18, 2;
+	@%p46 bra.uni $L66;
+	mul.lo.s64 %rd131, %rd116, %rd129;
+	mov.b64 %rd116, %rd131;
+	bra.uni $L64;
+$L66:
+	setp.ne.u32 %p47, %r18, 3;
+	@%p47 bra.uni $L67;
+	min.s64 %rd132, %rd116, %rd129;
+	mov.b64 %rd116, %rd132;
+	bra.uni $L64;
+$L67:
+	setp.ne.u32 %p48, %r18, 4;
+	@%p48 bra.uni $L68;
+	max.s64 %rd133, %rd116, %rd129;
+	mov.b64 %rd116, %rd133;
+	bra.uni $L64;
+$L68:
+	setp.ne.u32 %p49, %r18, 7;
+	@%p49 bra.uni $L69;
+	and.b64 %rd134, %rd116, %rd129;
+	mov.b64 %rd116, %rd134;
+	bra.uni $L64;
+$L69:
+	or.b64 %rd135, %rd116, %rd129;
+	mov.b64 %rd116, %rd135;
+$L64:
+$L63:
+	shl.b32 %r68, %r68, 1;
+	bra.uni $L61;
+$L62:
+$L59:
+	mul.wide.u32 %rd136, %r21, 8;
+	add.s64 %rd137, %rd5, %rd136;
+	setp.eq.u32 %p50, %r5, 0;
+	@!%p50 bra $L70;
+	st.global.s64 [%rd137+0], %rd116;
+$L70:
+	ret;
+}
+
+.visible .entry gk_scc_elSweepCSR_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12
+)
+{
+	.reg .pred %p<31>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<82>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.u32 %r19, [gk_s6];
+	mov.b32 %r20, %r19;
+	ld.param.u64 %rd21, [gk_s7];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s8];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s9];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s10];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s11];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s12];
+	mov.b64 %rd34, %rd33;
+	cvt.u64.u32 %rd36, %r5;
+	cvt.u64.u32 %rd37, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd35, 0;
+	mov.b64 %rd38, %rd36;
+$L3:
+	setp.ge.s64 %p3, %rd38, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd39, %rd38, 8, %rd3;
+	ld.global.s64 %rd40, [%rd39+0];
+	add.s64 %rd41, %rd35, %rd40;
+	mov.b64 %rd35, %rd41;
+	add.s64 %rd38, %rd38, %rd37;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b64 %rd35, 1;
+	mov.b64 %rd42, %rd36;
+$L6:
+	setp.ge.s64 %p5, %rd42, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd43, %rd42, 8, %rd3;
+	ld.global.s64 %rd44, [%rd43+0];
+	mul.lo.s64 %rd45, %rd35, %rd44;
+	mov.b64 %rd35, %rd45;
+	add.s64 %rd42, %rd42, %rd37;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b64 %rd35, 9223372036854775807;
+	mov.b64 %rd46, %rd36;
+$L9:
+	setp.ge.s64 %p7, %rd46, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd47, %rd46, 8, %rd3;
+	ld.global.s64 %rd48, [%rd47+0];
+	min.s64 %rd49, %rd35, %rd48;
+	mov.b64 %rd35, %rd49;
+	add.s64 %rd46, %rd46, %rd37;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b64 %rd35, -9223372036854775808;
+	mov.b64 %rd50, %rd36;
+$L12:
+	setp.ge.s64 %p9, %rd50, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd51, %rd50, 8, %rd3;
+	ld.global.s64 %rd52, [%rd51+0];
+	max.s64 %rd53, %rd35, %rd52;
+	mov.b64 %rd35, %rd53;
+	add.s64 %rd50, %rd50, %rd37;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b64 %rd35, -1;
+	mov.b64 %rd54, %rd36;
+$L15:
+	setp.ge.s64 %p11, %rd54, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd55, %rd54, 8, %rd3;
+	ld.global.s64 %rd56, [%rd55+0];
+	and.b64 %rd57, %rd35, %rd56;
+	mov.b64 %rd35, %rd57;
+	add.s64 %rd54, %rd54, %rd37;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd35, 0;
+	mov.b64 %rd58, %rd36;
+$L17:
+	setp.ge.s64 %p12, %rd58, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd59, %rd58, 8, %rd3;
+	ld.global.s64 %rd60, [%rd59+0];
+	or.b64 %rd61, %rd35, %rd60;
+	mov.b64 %rd35, %rd61;
+	add.s64 %rd58, %rd58, %rd37;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd62, %rd35;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
+$L19:
+	setp.hs.u32 %p13, %r24, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r25, %r26}, %rd62;
+	shfl.sync.down.b32 %r27|%p14, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd63, {%r27, %r28};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd64, %rd62, %rd63;
+	mov.b64 %rd62, %rd64;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd65, %rd62, %rd63;
+	mov.b64 %rd62, %rd65;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd66, %rd62, %rd63;
+	mov.b64 %rd62, %rd66;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd67, %rd62, %rd63;
+	mov.b64 %rd62, %rd67;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd68, %rd62, %rd63;
+	mov.b64 %rd62, %rd68;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd69, %rd62, %rd63;
+	mov.b64 %rd62, %rd69;
+$L22:
+$L21:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd70, %r8, 16;
+	add.s64 %rd71, %rd1, %rd70;
+	st.shared.s64 [%rd71+0], %rd62;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd72, %r7, 16;
+	add.s64 %rd73, %rd1, %rd72;
+	ld.shared.s64 %rd74, [%rd73+0];
+	mov.b64 %rd62, %rd74;
+$L30:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L31:
+	setp.hs.u32 %p23, %r30, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r31, %r32}, %rd62;
+	shfl.sync.down.b32 %r33|%p24, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd75, {%r33, %r34};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd76, %rd62, %rd75;
+	mov.b64 %rd62, %rd76;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd77, %rd62, %rd75;
+	mov.b64 %rd62, %rd77;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd78, %rd62, %rd75;
+	mov.b64 %rd62, %rd78;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd79, %rd62, %rd75;
+	mov.b64 %rd62, %rd79;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd80, %rd62, %rd75;
+	mov.b64 %rd62, %rd80;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd81, %rd62, %rd75;
+	mov.b64 %rd62, %rd81;
+$L34:
+$L33:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd62;
+$L40:
+	ret;
+}
+`
+
+// gokkosPTX18 is the PTX of scc.fbSplit.
+const gokkosPTX18 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -16139,8 +19925,8 @@ $L40:
 }
 `
 
-// gokkosPTX12 is the PTX of scc.wccSubgraphs.
-const gokkosPTX12 = `//
+// gokkosPTX19 is the PTX of scc.wccSubgraphs.
+const gokkosPTX19 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -16705,8 +20491,8 @@ $L40:
 }
 `
 
-// gokkosPTX13 is the PTX of scc.searchSplit.
-const gokkosPTX13 = `//
+// gokkosPTX20 is the PTX of scc.searchSplit.
+const gokkosPTX20 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -17345,8 +21131,8 @@ $L40:
 }
 `
 
-// gokkosPTX14 is the PTX of scc.ownColour.
-const gokkosPTX14 = `//
+// gokkosPTX21 is the PTX of scc.ownColour.
+const gokkosPTX21 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -17419,8 +21205,8 @@ $L2:
 }
 `
 
-// gokkosPTX15 is the PTX of scc.listRoots.
-const gokkosPTX15 = `//
+// gokkosPTX22 is the PTX of scc.listRoots.
+const gokkosPTX22 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -18177,8 +21963,8 @@ $L2:
 }
 `
 
-// gokkosPTX16 is the PTX of scc.compSample.
-const gokkosPTX16 = `//
+// gokkosPTX23 is the PTX of scc.compSample.
+const gokkosPTX23 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -18715,8 +22501,8 @@ $L40:
 }
 `
 
-// gokkosPTX17 is the PTX of scc.compSizes.
-const gokkosPTX17 = `//
+// gokkosPTX24 is the PTX of scc.compSizes.
+const gokkosPTX24 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -19286,8 +23072,8 @@ $L40:
 }
 `
 
-// gokkosPTX18 is the PTX of scc.compCounts.
-const gokkosPTX18 = `//
+// gokkosPTX25 is the PTX of scc.compCounts.
+const gokkosPTX25 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -19812,8 +23598,8 @@ $L40:
 }
 `
 
-// gokkosPTX19 is the PTX of scc.compLargest.
-const gokkosPTX19 = `//
+// gokkosPTX26 is the PTX of scc.compLargest.
+const gokkosPTX26 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -20318,8 +24104,8 @@ $L40:
 }
 `
 
-// gokkosPTX20 is the PTX of scc.compNumbers.
-const gokkosPTX20 = `//
+// gokkosPTX27 is the PTX of scc.compNumbers.
+const gokkosPTX27 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21037,8 +24823,8 @@ $L2:
 }
 `
 
-// gokkosPTX21 is the PTX of scc.compGather.
-const gokkosPTX21 = `//
+// gokkosPTX28 is the PTX of scc.compGather.
+const gokkosPTX28 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21121,8 +24907,8 @@ $L2:
 }
 `
 
-// gokkosPTX22 is the PTX of scc.pivotMax.
-const gokkosPTX22 = `//
+// gokkosPTX29 is the PTX of scc.pivotMax.
+const gokkosPTX29 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21616,8 +25402,8 @@ $L20:
 }
 `
 
-// gokkosPTX23 is the PTX of scc.seedPivot.
-const gokkosPTX23 = `//
+// gokkosPTX30 is the PTX of scc.seedPivot.
+const gokkosPTX30 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21704,8 +25490,8 @@ $L2:
 }
 `
 
-// gokkosPTX24 is the PTX of scc.racePivots.
-const gokkosPTX24 = `//
+// gokkosPTX31 is the PTX of scc.racePivots.
+const gokkosPTX31 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21793,8 +25579,8 @@ $L2:
 }
 `
 
-// gokkosPTX25 is the PTX of scc.seedPivots.
-const gokkosPTX25 = `//
+// gokkosPTX32 is the PTX of scc.seedPivots.
+const gokkosPTX32 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -22356,8 +26142,8 @@ $L40:
 }
 `
 
-// gokkosPTX26 is the PTX of scc.activeIDs.
-const gokkosPTX26 = `//
+// gokkosPTX33 is the PTX of scc.activeIDs.
+const gokkosPTX33 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -23046,8 +26832,8 @@ $L2:
 }
 `
 
-// gokkosPTX27 is the PTX of scc.subEdges.
-const gokkosPTX27 = `//
+// gokkosPTX34 is the PTX of scc.subEdges.
+const gokkosPTX34 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -23990,8 +27776,8 @@ $L2:
 }
 `
 
-// gokkosPTX28 is the PTX of scc.subFill.
-const gokkosPTX28 = `//
+// gokkosPTX35 is the PTX of scc.subFill.
+const gokkosPTX35 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -24162,8 +27948,8 @@ $L2:
 }
 `
 
-// gokkosPTX29 is the PTX of scc.subScatter.
-const gokkosPTX29 = `//
+// gokkosPTX36 is the PTX of scc.subScatter.
+const gokkosPTX36 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -24265,8 +28051,8 @@ $L2:
 }
 `
 
-// gokkosPTX30 is the PTX of scc.frontierStep.
-const gokkosPTX30 = `//
+// gokkosPTX37 is the PTX of scc.frontierStep.
+const gokkosPTX37 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25381,8 +29167,8 @@ $L40:
 }
 `
 
-// gokkosPTX31 is the PTX of scc.frontierTeam.
-const gokkosPTX31 = `//
+// gokkosPTX38 is the PTX of scc.frontierTeam.
+const gokkosPTX38 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26405,8 +30191,8 @@ $L40:
 }
 `
 
-// gokkosPTX32 is the PTX of scc.frontierSeed.
-const gokkosPTX32 = `//
+// gokkosPTX39 is the PTX of scc.frontierSeed.
+const gokkosPTX39 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -27141,8 +30927,8 @@ $L40:
 }
 `
 
-// gokkosPTX33 is the PTX of scc.heavyList.
-const gokkosPTX33 = `//
+// gokkosPTX40 is the PTX of scc.heavyList.
+const gokkosPTX40 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -27847,8 +31633,8 @@ $L2:
 }
 `
 
-// gokkosPTX34 is the PTX of scc.trimByDegree.
-const gokkosPTX34 = `//
+// gokkosPTX41 is the PTX of scc.trimByDegree.
+const gokkosPTX41 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -28451,8 +32237,8 @@ $L40:
 }
 `
 
-// gokkosPTX35 is the PTX of scc.trimStep.
-const gokkosPTX35 = `//
+// gokkosPTX42 is the PTX of scc.trimStep.
+const gokkosPTX42 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -29836,8 +33622,8 @@ $L40:
 }
 `
 
-// gokkosPTX36 is the PTX of scc.trim2Find.
-const gokkosPTX36 = `//
+// gokkosPTX43 is the PTX of scc.trim2Find.
+const gokkosPTX43 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -30293,8 +34079,8 @@ $L2:
 }
 `
 
-// gokkosPTX37 is the PTX of scc.trim2Assign.
-const gokkosPTX37 = `//
+// gokkosPTX44 is the PTX of scc.trim2Assign.
+const gokkosPTX44 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -30868,7 +34654,7 @@ func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:30872
+//line gokkos_kernels_gen.go:34658
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -30878,7 +34664,7 @@ func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:30882
+//line gokkos_kernels_gen.go:34668
 }
 
 // gokkosHostLoop9 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -30893,7 +34679,7 @@ func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:30897
+//line gokkos_kernels_gen.go:34683
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -30902,7 +34688,7 @@ func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:30906
+//line gokkos_kernels_gen.go:34692
 }
 
 // gokkosHostLoop10 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -30925,7 +34711,7 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:30929
+//line gokkos_kernels_gen.go:34715
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -30942,11 +34728,170 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:30946
+//line gokkos_kernels_gen.go:34732
 }
 
-// gokkosHostLoop11 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop11(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop11 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop11(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for u := gokkosLo; u < gokkosHi; u++ {
+//line edgelist.go:76
+		end := k.G.End(int32(u))
+		for e := k.G.Begin(int32(u)); e < end; e++ {
+			if w := int(k.G.Adj.At(int(e))); w != u {
+				i := elKey(u, w, k.SegV, k.Segs)
+				k.Count.Set(i, k.Count.At(i)+1)
+			}
+		}
+	}
+//line gokkos_kernels_gen.go:34748
+}
+
+// gokkosHostLoop12 runs elScan.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop12(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
+	k := *gokkosK
+	if gokkosS0 := k.A.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line edgelist.go:94
+			c := gokkosS0[gokkosJ]
+			if final {
+				gokkosS0[gokkosJ] = *acc
+			}
+			*acc += c
+		}
+//line gokkos_kernels_gen.go:34763
+		return
+	}
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line edgelist.go:94
+		c := k.A.At(i)
+		if final {
+			k.A.Set(i, *acc)
+		}
+		*acc += c
+	}
+//line gokkos_kernels_gen.go:34774
+}
+
+// gokkosHostLoop13 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop13(gokkosK *elScatter, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for u := gokkosLo; u < gokkosHi; u++ {
+//line edgelist.go:114
+		end := k.G.End(int32(u))
+		for e := k.G.Begin(int32(u)); e < end; e++ {
+			w := k.G.Adj.At(int(e))
+			if int(w) == u {
+				continue
+			}
+			i := elKey(u, int(w), k.SegV, k.Segs)
+			p := int(k.Pos.At(i))
+			k.Pos.Set(i, int64(p+1))
+			k.Src.Set(p, int32(u))
+			k.Dst.Set(p, w)
+		}
+	}
+//line gokkos_kernels_gen.go:34795
+}
+
+// gokkosHostLoop14 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop14(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line edgelist.go:184
+			u, v := int(gokkosS0[gokkosJ]), int(gokkosS1[gokkosJ])
+			if k.St.At(u)&stDone != 0 || k.St.At(v)&stDone != 0 || k.Sub.At(u) != k.Sub.At(v) {
+				continue
+			}
+			k.Out.AtomicAdd(u, 1)
+			k.In.AtomicAdd(v, 1)
+		}
+//line gokkos_kernels_gen.go:34812
+		return
+	}
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line edgelist.go:184
+		u, v := int(k.Src.At(i)), int(k.Dst.At(i))
+		if k.St.At(u)&stDone != 0 || k.St.At(v)&stDone != 0 || k.Sub.At(u) != k.Sub.At(v) {
+			continue
+		}
+		k.Out.AtomicAdd(u, 1)
+		k.In.AtomicAdd(v, 1)
+	}
+//line gokkos_kernels_gen.go:34824
+}
+
+// gokkosHostLoop15 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop15(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+gokkosNext:
+	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
+		v := gokkosI
+//line edgelist.go:226
+		for step := 0; v >= 0 && step < chainLimit; step++ {
+			if k.St.AtomicLoad(v)&stDone != 0 || (k.In.AtomicLoad(v) != 0 && k.Out.AtomicLoad(v) != 0) {
+				continue gokkosNext
+			}
+			if k.St.AtomicOr(v, stDone)&stDone != 0 {
+				continue gokkosNext
+			}
+			k.Comp.Set(v, int32(v))
+			*acc += 1
+			c := k.Sub.At(v)
+			next := k.release(k.Off, k.Adj, k.In, v, c, -1)
+			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
+		}
+	}
+//line gokkos_kernels_gen.go:34848
+}
+
+// gokkosHostLoop16 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop16(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
+		i := gokkosI
+//line edgelist.go:301
+		from, to := k.Src, k.Dst
+		if k.Rev {
+			from, to, i = k.Dst, k.Src, k.Src.Len()-1-i
+		}
+		u := int(from.At(i))
+		if !k.Op.marked(u) {
+			continue
+		}
+		v := int(to.At(i))
+		c := k.Op.Sub.At(u)
+		if k.Op.mark(v, c) {
+			*acc += 1 + k.Op.chain(v, c)
+		}
+	}
+//line gokkos_kernels_gen.go:34871
+}
+
+// gokkosHostLoop17 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop17(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	for u := gokkosLo; u < gokkosHi; u++ {
+//line edgelist.go:327
+		if !k.Op.marked(u) {
+			continue
+		}
+		c := k.Op.Sub.At(u)
+		end := k.Op.Off.At(u + 1)
+		for e := k.Op.Off.At(u); e < end; e++ {
+			v := int(k.Op.Adj.At(int(e)))
+			if k.Op.mark(v, c) {
+				*acc += 1 + k.Op.chain(v, c)
+			}
+		}
+	}
+//line gokkos_kernels_gen.go:34891
+}
+
+// gokkosHostLoop18 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop18(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -30971,7 +34916,7 @@ func gokkosHostLoop11(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:30975
+//line gokkos_kernels_gen.go:34920
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -30994,11 +34939,11 @@ func gokkosHostLoop11(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:30998
+//line gokkos_kernels_gen.go:34943
 }
 
-// gokkosHostLoop12 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop12(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop19 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop19(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Label.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -31015,7 +34960,7 @@ func gokkosHostLoop12(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:31019
+//line gokkos_kernels_gen.go:34964
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -31029,11 +34974,11 @@ func gokkosHostLoop12(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:31033
+//line gokkos_kernels_gen.go:34978
 }
 
-// gokkosHostLoop13 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop13(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop20 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop20(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2, gokkosS3, gokkosS4 := k.St.Span(gokkosLo, gokkosHi), k.LF.Span(gokkosLo, gokkosHi), k.LB.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil && gokkosS4 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -31041,7 +34986,7 @@ func gokkosHostLoop13(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 		gokkosS3 = gokkosS3[:len(gokkosS0)]
 		gokkosS4 = gokkosS4[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line multistep.go:137
+//line multistep.go:141
 			if gokkosS0[gokkosJ]&stDone != 0 {
 				continue
 			}
@@ -31057,11 +35002,11 @@ func gokkosHostLoop13(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS4[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:31061
+//line gokkos_kernels_gen.go:35006
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:137
+//line multistep.go:141
 		if k.St.At(v)&stDone != 0 {
 			continue
 		}
@@ -31077,41 +35022,41 @@ func gokkosHostLoop13(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:31081
+//line gokkos_kernels_gen.go:35026
 }
 
-// gokkosHostLoop14 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop14(gokkosK *ownColour, gokkosLo, gokkosHi int) {
+// gokkosHostLoop21 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop21(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:243
+//line multistep.go:251
 			if gokkosS0[gokkosJ]&stDone == 0 {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:31096
+//line gokkos_kernels_gen.go:35041
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:243
+//line multistep.go:251
 		if k.St.At(v)&stDone == 0 {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:31105
+//line gokkos_kernels_gen.go:35050
 }
 
-// gokkosHostLoop15 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop15(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop22 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop22(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:260
+//line multistep.go:268
 			if gokkosS0[gokkosJ]&stDone != 0 || gokkosS1[gokkosJ] != int32(v) {
 				continue
 			}
@@ -31121,11 +35066,11 @@ func gokkosHostLoop15(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:31125
+//line gokkos_kernels_gen.go:35070
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:260
+//line multistep.go:268
 		if k.St.At(v)&stDone != 0 || k.Col.At(v) != int32(v) {
 			continue
 		}
@@ -31135,11 +35080,11 @@ func gokkosHostLoop15(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:31139
+//line gokkos_kernels_gen.go:35084
 }
 
-// gokkosHostLoop16 runs compSample.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop16(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop23 runs compSample.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop23(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line number.go:30
@@ -31152,11 +35097,11 @@ func gokkosHostLoop16(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:31156
+//line gokkos_kernels_gen.go:35101
 }
 
-// gokkosHostLoop17 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop17(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop24 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop24(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -31172,7 +35117,7 @@ func gokkosHostLoop17(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:31176
+//line gokkos_kernels_gen.go:35121
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -31187,11 +35132,11 @@ func gokkosHostLoop17(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:31191
+//line gokkos_kernels_gen.go:35136
 }
 
-// gokkosHostLoop18 runs compCounts.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop18(gokkosK *compCounts, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop25 runs compCounts.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop25(gokkosK *compCounts, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -31208,7 +35153,7 @@ func gokkosHostLoop18(gokkosK *compCounts, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:31212
+//line gokkos_kernels_gen.go:35157
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -31224,11 +35169,11 @@ func gokkosHostLoop18(gokkosK *compCounts, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:31228
+//line gokkos_kernels_gen.go:35173
 }
 
-// gokkosHostLoop19 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop19(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) {
+// gokkosHostLoop26 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop26(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -31240,7 +35185,7 @@ func gokkosHostLoop19(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 			}
 			*acc = max(*acc, sz)
 		}
-//line gokkos_kernels_gen.go:31244
+//line gokkos_kernels_gen.go:35189
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -31251,11 +35196,11 @@ func gokkosHostLoop19(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 		}
 		*acc = max(*acc, sz)
 	}
-//line gokkos_kernels_gen.go:31255
+//line gokkos_kernels_gen.go:35200
 }
 
-// gokkosHostLoop20 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop20(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop27 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop27(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -31270,7 +35215,7 @@ func gokkosHostLoop20(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:31274
+//line gokkos_kernels_gen.go:35219
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -31284,11 +35229,11 @@ func gokkosHostLoop20(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:31288
+//line gokkos_kernels_gen.go:35233
 }
 
-// gokkosHostLoop21 runs compGather.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop21(gokkosK *compGather, gokkosLo, gokkosHi int) {
+// gokkosHostLoop28 runs compGather.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop28(gokkosK *compGather, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -31296,18 +35241,18 @@ func gokkosHostLoop21(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:133
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:31300
+//line gokkos_kernels_gen.go:35245
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:133
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:31307
+//line gokkos_kernels_gen.go:35252
 }
 
-// gokkosHostLoop22 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop22(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
+// gokkosHostLoop29 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop29(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -31323,7 +35268,7 @@ func gokkosHostLoop22(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:31327
+//line gokkos_kernels_gen.go:35272
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -31336,22 +35281,22 @@ func gokkosHostLoop22(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:31340
+//line gokkos_kernels_gen.go:35285
 }
 
-// gokkosHostLoop23 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop23(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
+// gokkosHostLoop30 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop30(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line pivot.go:46
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:31351
+//line gokkos_kernels_gen.go:35296
 }
 
-// gokkosHostLoop24 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop24(gokkosK *racePivots, gokkosLo, gokkosHi int) {
+// gokkosHostLoop31 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop31(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -31362,7 +35307,7 @@ func gokkosHostLoop24(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:31366
+//line gokkos_kernels_gen.go:35311
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -31371,11 +35316,11 @@ func gokkosHostLoop24(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:31375
+//line gokkos_kernels_gen.go:35320
 }
 
-// gokkosHostLoop25 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop25(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop32 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop32(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -31387,7 +35332,7 @@ func gokkosHostLoop25(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:31391
+//line gokkos_kernels_gen.go:35336
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -31397,11 +35342,11 @@ func gokkosHostLoop25(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:31401
+//line gokkos_kernels_gen.go:35346
 }
 
-// gokkosHostLoop26 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop26(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop33 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop33(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -31419,7 +35364,7 @@ func gokkosHostLoop26(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:31423
+//line gokkos_kernels_gen.go:35368
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -31436,11 +35381,11 @@ func gokkosHostLoop26(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:31440
+//line gokkos_kernels_gen.go:35385
 }
 
-// gokkosHostLoop27 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop27(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop34 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop34(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -31456,7 +35401,7 @@ func gokkosHostLoop27(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:31460
+//line gokkos_kernels_gen.go:35405
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -31471,11 +35416,11 @@ func gokkosHostLoop27(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:31475
+//line gokkos_kernels_gen.go:35420
 }
 
-// gokkosHostLoop28 runs subFill.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop28(gokkosK *subFill, gokkosLo, gokkosHi int) {
+// gokkosHostLoop35 runs subFill.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop35(gokkosK *subFill, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -31498,7 +35443,7 @@ func gokkosHostLoop28(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:31502
+//line gokkos_kernels_gen.go:35447
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -31518,11 +35463,11 @@ func gokkosHostLoop28(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:31522
+//line gokkos_kernels_gen.go:35467
 }
 
-// gokkosHostLoop29 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop29(gokkosK *subScatter, gokkosLo, gokkosHi int) {
+// gokkosHostLoop36 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop36(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -31532,7 +35477,7 @@ func gokkosHostLoop29(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:31536
+//line gokkos_kernels_gen.go:35481
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -31541,11 +35486,11 @@ func gokkosHostLoop29(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:31545
+//line gokkos_kernels_gen.go:35490
 }
 
-// gokkosHostLoop30 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop30(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop37 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop37(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -31557,7 +35502,7 @@ func gokkosHostLoop30(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:31561
+//line gokkos_kernels_gen.go:35506
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -31568,11 +35513,11 @@ func gokkosHostLoop30(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:31572
+//line gokkos_kernels_gen.go:35517
 }
 
-// gokkosHostLoop32 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop32(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop39 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop39(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line traverse.go:220
@@ -31580,11 +35525,11 @@ func gokkosHostLoop32(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:31584
+//line gokkos_kernels_gen.go:35529
 }
 
-// gokkosHostLoop33 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop33(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop40 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop40(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -31598,7 +35543,7 @@ func gokkosHostLoop33(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:31602
+//line gokkos_kernels_gen.go:35547
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -31611,11 +35556,11 @@ func gokkosHostLoop33(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:31615
+//line gokkos_kernels_gen.go:35560
 }
 
-// gokkosHostLoop34 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop34(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop41 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop41(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2, gokkosS3 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -31633,7 +35578,7 @@ func gokkosHostLoop34(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:31637
+//line gokkos_kernels_gen.go:35582
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -31647,11 +35592,11 @@ func gokkosHostLoop34(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:31651
+//line gokkos_kernels_gen.go:35596
 }
 
-// gokkosHostLoop35 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop35(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop42 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop42(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 	gokkosNextSpan:
@@ -31682,7 +35627,7 @@ func gokkosHostLoop35(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:31686
+//line gokkos_kernels_gen.go:35631
 		return
 	}
 gokkosNext:
@@ -31712,11 +35657,11 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:31716
+//line gokkos_kernels_gen.go:35661
 }
 
-// gokkosHostLoop36 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop36(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
+// gokkosHostLoop43 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop43(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -31735,7 +35680,7 @@ func gokkosHostLoop36(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:31739
+//line gokkos_kernels_gen.go:35684
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -31751,11 +35696,11 @@ func gokkosHostLoop36(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:31755
+//line gokkos_kernels_gen.go:35700
 }
 
-// gokkosHostLoop37 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop37(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop44 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop44(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Partner.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -31772,7 +35717,7 @@ func gokkosHostLoop37(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:31776
+//line gokkos_kernels_gen.go:35721
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -31787,5 +35732,5 @@ func gokkosHostLoop37(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:31791
+//line gokkos_kernels_gen.go:35736
 }

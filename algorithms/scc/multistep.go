@@ -170,6 +170,7 @@ func (s *state) searchStep() (int, error) {
 		return 0, err
 	}
 	m := s.ms
+	tr := time.Now()
 	fst, err := m.fw.Run(int32(p))
 	if err != nil {
 		return 0, err
@@ -178,6 +179,7 @@ func (s *state) searchStep() (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	s.stats.ReachTime += time.Since(tr)
 	s.stats.ReachIterations += fst.PushSteps + fst.PullSteps + bst.PushSteps + bst.PullSteps
 	lf, _ := m.fw.Views()
 	lb, _ := m.bw.Views()

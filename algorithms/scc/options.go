@@ -21,12 +21,17 @@ const (
 	// Hybrid is FBTrim with colour propagation rounds instead of many-pivot forward-backward
 	// rounds in phase 2.
 	Hybrid
+	// EdgeList is forward-backward-trim over one edge list grouped by vertex segments (the
+	// Bellman-Ford style of Afanasyev and Voevodin): edge-parallel degree counting for
+	// trimming, and forward and backward reach as sweeps over the list, one pivot per
+	// subgraph each round. Options.NoReorder, TransposeBackward and SegmentBytes configure it.
+	EdgeList
 )
 
-var methodNames = [...]string{"multistep", "fbtrim", "hybrid"}
+var methodNames = [...]string{"multistep", "fbtrim", "hybrid", "edgelist"}
 
-// String returns the method's name as ParseMethod accepts it: "multistep", "fbtrim" or
-// "hybrid".
+// String returns the method's name as ParseMethod accepts it: "multistep", "fbtrim",
+// "hybrid" or "edgelist".
 func (m Method) String() string {
 	if int(m) < len(methodNames) {
 		return methodNames[m]
@@ -35,7 +40,7 @@ func (m Method) String() string {
 }
 
 // ParseMethod returns the method called name (case-insensitive): a name String returns, or
-// "fb-trim" and "fb-trim-hybrid". Any other name is an error listing the names.
+// "fb-trim", "fb-trim-hybrid" and "edge-list". Any other name is an error listing the names.
 func ParseMethod(name string) (Method, error) {
 	name = strings.TrimSpace(name)
 	for i, s := range methodNames {
@@ -48,6 +53,8 @@ func ParseMethod(name string) (Method, error) {
 		return FBTrim, nil
 	case "fb-trim-hybrid", "fbtrim-hybrid":
 		return Hybrid, nil
+	case "edge-list":
+		return EdgeList, nil
 	}
 	return 0, fmt.Errorf("scc: unknown method %q; want one of %s", name, strings.Join(methodNames[:], ", "))
 }
@@ -139,6 +146,17 @@ type Options struct {
 	// HeavyDegree is the degree above which the load-balanced traversals expand a vertex with a
 	// whole team; 0 means DefaultHeavyDegree.
 	HeavyDegree int
+	// NoReorder keeps EdgeList's edges in the order of the graph's CSR (grouped by source)
+	// instead of grouping them by the segments of both endpoints.
+	NoReorder bool
+	// TransposeBackward makes EdgeList's backward reach sweep over the in-edge CSR (the
+	// transpose) instead of reading the edge list in reverse.
+	TransposeBackward bool
+	// SegmentBytes is the size, in bytes of per-vertex state, of EdgeList's vertex segments; 0
+	// means half of the space's cache (execspace.Info.CacheBytes).
+	SegmentBytes int64
+	// Trace records EdgeList's phases in Stats.Phases.
+	Trace bool
 }
 
 // resolved returns o with defaults filled in, or an error for values out of range.
@@ -160,6 +178,9 @@ func (o Options) resolved() (Options, error) {
 	}
 	if o.HeavyDegree < 0 {
 		return o, fmt.Errorf("scc: heavy degree %d; want a non-negative number", o.HeavyDegree)
+	}
+	if o.SegmentBytes < 0 {
+		return o, fmt.Errorf("scc: segment of %d bytes; want a non-negative number", o.SegmentBytes)
 	}
 	if o.SwitchFraction == 0 {
 		o.SwitchFraction = DefaultSwitchFraction

@@ -68,4 +68,33 @@ type Stats struct {
 
 	// Times spent in each step, measured on the host around the launches.
 	TrimTime, FBTime, WCCTime, ColorTime, SerialTime, TotalTime time.Duration
+	// ReachTime is the part of FBTime spent in the forward and backward reach of
+	// forward-backward steps (the rest picks pivots and settles the steps).
+	ReachTime time.Duration
+
+	// Segments is the number of vertex segments of EdgeList's sort (1 with
+	// Options.NoReorder), SegmentVertices the vertices per segment, and ListEdges the edges of
+	// its list (the graph's, self loops dropped). Other methods leave them 0.
+	Segments, SegmentVertices int
+	ListEdges                 int64
+	// Phases lists EdgeList's phases in order when Options.Trace is set; nil otherwise.
+	Phases []Phase
+}
+
+// Phase is one phase of an EdgeList run, recorded with Options.Trace.
+type Phase struct {
+	// Name is "trim", "wcc", "pivot", "forward", "backward" or "split".
+	Name string
+	// Round is the forward-backward round the phase belongs to, from 1; the first trimming
+	// is round 0.
+	Round int
+	// Iterations is the number of passes (trim), hooking rounds (wcc) or sweeps (forward,
+	// backward), and 1 for the other phases.
+	Iterations int
+	// Vertices is the number of vertices the phase removed (trim), seeded as pivots
+	// (pivot), reached (forward, backward) or assigned to components (split), or the number
+	// of subgraphs it made (wcc).
+	Vertices int
+	// Time is the phase's duration, measured on the host around its launches.
+	Time time.Duration
 }

@@ -22,8 +22,9 @@ type SCC struct {
 // worklists and template state of the method), plus the in-edge CSR of g if it has not been
 // built yet (dgraph.Graph.In); Multistep, and FBTrim and Hybrid with Traversal Auto, also
 // build g's transpose as a graph of its own and two breadth-first searches for their
-// single-pivot steps. Errors are a nil graph, a graph of more than math.MaxInt32/3 vertices, an
-// option out of range, or a failed allocation.
+// single-pivot steps, and EdgeList builds its sorted edge list (8 bytes per edge, and while
+// sorting 8 bytes per counter, one counter per vertex and segment). Errors are a nil graph, a
+// graph of more than math.MaxInt32/3 vertices, an option out of range, or a failed allocation.
 func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 	if g == nil {
 		return nil, errors.New("scc: nil graph")
@@ -36,8 +37,14 @@ func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 	if err != nil {
 		return nil, err
 	}
-	if (opts.Method == Multistep || opts.Traversal == Auto) && s.n > 0 {
+	if (opts.Method == Multistep || (opts.Traversal == Auto && opts.Method != EdgeList)) && s.n > 0 {
 		if s.ms, err = newMultistep(g, opts, opts.Method != Multistep); err != nil {
+			s.free()
+			return nil, err
+		}
+	}
+	if opts.Method == EdgeList && s.n > 0 {
+		if err = s.buildEdgeList(); err != nil {
 			s.free()
 			return nil, err
 		}
@@ -71,6 +78,8 @@ func (c *SCC) Run() (*Result, error) {
 	switch s.opts.Method {
 	case Multistep:
 		err = s.multistep()
+	case EdgeList:
+		err = s.edgeListMethod()
 	default:
 		err = s.twoPhase(s.opts.Method == Hybrid)
 	}

@@ -35,6 +35,7 @@ type state struct {
 
 	fr *worklists // worklists of the FB-Trim traversals, made on first use
 	ms *multistep // the template-based parts of Multistep, made by New for that method
+	el *edgeList  // EdgeList's sorted edges, made by New for that method
 
 	owned []interface{ Free() }
 }

@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"github.com/gokkos/gokkos/algorithms/dgraph"
-	"github.com/gokkos/gokkos/execspace"
+	"github.com/gokkos/gokkos/algorithms/internal/segment"
 	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/views"
 )
@@ -144,29 +144,6 @@ func (k poisonEdges) Run(i int, acc *int64) {
 	}
 }
 
-// segmentVertices returns the vertices per segment for a segment of bytes bytes (0: half the
-// space's cache), and the number of segments, at most the average degree (rounded up) and at
-// most 64, so that the per-vertex segment counts take O(N+M) memory.
-func segmentVertices(info execspace.Info, bytes int64, n int, m int64) (segV, segs int) {
-	if bytes <= 0 {
-		bytes = info.CacheBytes / 2
-		if bytes <= 0 {
-			bytes = 4 << 20
-		}
-	}
-	segV = int(max(1, min(bytes/8, int64(max(n, 1)))))
-	segs = (n + segV - 1) / segV
-	limit := 64
-	if n > 0 {
-		limit = min(limit, max(1, int((m+int64(n)-1)/int64(n))))
-	}
-	if segs > limit {
-		segs = limit
-		segV = (n + segs - 1) / segs
-	}
-	return segV, max(segs, 1)
-}
-
 // buildEdgeList groups g's edges by destination segment on g's space.
 func buildEdgeList(g *dgraph.Graph, segBytes int64) (*edgeList, error) {
 	space := g.Space()
@@ -174,7 +151,7 @@ func buildEdgeList(g *dgraph.Graph, segBytes int64) (*edgeList, error) {
 	c := g.Out()
 	n, m := c.N, int(c.NumEdges())
 	l := &edgeList{}
-	l.segV, l.segs = segmentVertices(space.Info(), segBytes, n, int64(m))
+	l.segV, l.segs = segment.Vertices(space.Info(), segBytes, 8, n, int64(m))
 	if int64(l.segs)*int64(n) > math.MaxInt32*int64(16) {
 		return nil, fmt.Errorf("sssp: edge list of %d segments × %d vertices is too large", l.segs, n)
 	}

@@ -21,9 +21,10 @@
 // coloring and the sssp methods on the template): the decision (strategy and worklist
 // formats), what the inspector knew of the worklist (size, edges, largest degree), the size
 // of the next worklist and the step's time, which is how the adaptive runtime's rule was fitted;
-// and, for every algorithm, the kernels of the last run by total time (label, pattern, calls,
-// total and mean time, share of the run), the launches counted, so that the remainder is what
-// the run spent between kernels.
+// for scc -method edgelist its phases instead of frontier steps (trim, wcc, pivot, forward,
+// backward, split: round, passes or sweeps, vertices, time); and, for every algorithm, the
+// kernels of the last run by total time (label, pattern, calls, total and mean time, share of
+// the run), the launches counted, so that the remainder is what the run spent between kernels.
 // bench runs every algorithm and strategy on generated graphs and prints a table of GTEPS.
 // info prints the machine and the available execution spaces.
 //
@@ -46,9 +47,10 @@
 // A flag given on the command line that does not apply to what the others chose is refused
 // with a message naming it: -root with an algorithm that has no root (wcc, scc, coloring),
 // -strategy where the frontier template is not used (wcc, scc -method fbtrim or hybrid with
-// a -traversal other than auto, sssp -method edgelist; -trace there says that there are no
-// steps to show), an algorithm flag of another method (sssp -delta without delta-stepping,
-// scc -traversal with multistep), a gen flag of another -kind (-scale with
+// a -traversal other than auto, scc -method edgelist, sssp -method edgelist; -trace there says
+// that there are no steps to show), an algorithm flag of another method (sssp -delta without
+// delta-stepping, scc -traversal with multistep, scc -reorder, -transpose or -segment without
+// -method edgelist, scc -segment with -reorder=false), a gen flag of another -kind (-scale with
 // -kind grid), -wmin and -wmax without -weights, and -noloops or -dedup with -undirected.
 // gen -kind uniform without -m generates 16n edges, or every ordered pair when n(n-1) is
 // fewer.

@@ -55,6 +55,16 @@ func TestFlagsThatDoNotApply(t *testing.T) {
 			"-heavy does not apply to scc -method multistep (it sets the load-balanced traversals of fbtrim and hybrid)"},
 		{"scc heavy with topo", []string{"run", "-algo", "scc", "-method", "fbtrim", "-traversal", "topo", "-heavy", "9", "-graph", g},
 			"-heavy does not apply to scc -traversal topo (it sets the load-balanced traversals: auto, topo-lb and data-lb)"},
+		{"scc reorder with hybrid", []string{"run", "-algo", "scc", "-method", "hybrid", "-reorder=false", "-graph", g},
+			"-reorder does not apply to scc -method hybrid (it sets the edge list of edgelist)"},
+		{"scc transpose with multistep", []string{"run", "-algo", "scc", "-transpose", "-graph", g},
+			"-transpose does not apply to scc -method multistep (it sets the edge list of edgelist)"},
+		{"scc segment without reorder", []string{"run", "-algo", "scc", "-method", "edgelist", "-reorder=false", "-segment", "4096", "-graph", g},
+			"-segment does not apply to scc -reorder=false (it sets the segments of the reordered edge list)"},
+		{"scc traversal with edgelist", []string{"run", "-algo", "scc", "-method", "edgelist", "-traversal", "topo", "-graph", g},
+			"-traversal does not apply to scc -method edgelist (it sets the traversal of fbtrim and hybrid)"},
+		{"strategy with scc edgelist", []string{"run", "-algo", "scc", "-method", "edgelist", "-strategy", "ml", "-graph", g},
+			"-strategy does not apply to scc -method edgelist (it does not run on the frontier template)"},
 		{"bfs beta with push", []string{"run", "-algo", "bfs", "-direction", "push", "-beta", "3", "-graph", g},
 			"-beta does not apply to bfs -direction push (it sets when direction-optimizing search switches)"},
 		{"bench variant", []string{"bench", "-algos", "sssp:method=ordered,delta=4", "-scales", "4"},
@@ -110,6 +120,7 @@ func TestFlagsThatDoNotApply(t *testing.T) {
 		{"run", "-algo", "bfs", "-graph", filepath.Join(dir, "sw.el"), "-root", "1", "-direction", "optimizing", "-alpha", "3", "-trace", "-trials", "1", "-quiet"},
 		{"run", "-algo", "scc", "-graph", filepath.Join(dir, "sw.el"), "-method", "fbtrim", "-traversal", "topo-lb", "-heavy", "4", "-trials", "1", "-quiet"},
 		{"run", "-algo", "wcc", "-graph", filepath.Join(dir, "sw.el"), "-trials", "1", "-quiet"},
+		{"run", "-algo", "scc", "-graph", filepath.Join(dir, "sw.el"), "-method", "edgelist", "-segment", "64", "-transpose", "-trials", "1", "-quiet"},
 	} {
 		if _, errOut, code := inProcess(args...); code != 0 {
 			t.Errorf("%q: status %d\n%s", args, code, errOut)

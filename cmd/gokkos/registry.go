@@ -53,6 +53,20 @@ type tracer interface {
 	steps() []frontier.Step
 }
 
+// phaseTracer is an instance whose last run recorded its phases (with runContext.Trace), for
+// methods that do not run on the frontier template.
+type phaseTracer interface {
+	phases() []phase
+}
+
+// phase is one recorded phase of a run: its name, the round it belongs to, its iterations,
+// the vertices it handled and its time.
+type phase struct {
+	name                        string
+	round, iterations, vertices int
+	seconds                     float64
+}
+
 // runContext is what an algorithm's prepare gets.
 type runContext struct {
 	// Space is the execution space and Graph the graph resident in it.

@@ -61,7 +61,7 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.format, "format", "", "graph file format overriding the extension")
 	fs.BoolVar(&o.undirected, "undirected", false, "add the reverse of every edge (and drop duplicates and self loops) after reading")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress messages")
-	fs.BoolVar(&o.trace, "trace", false, "print to stderr where the last timed run spent its time: every frontier step (bfs, coloring, sssp: decision, worklist, time) and every kernel (calls, total, share of the run)")
+	fs.BoolVar(&o.trace, "trace", false, "print to stderr where the last timed run spent its time: every frontier step (bfs, coloring, sssp: decision, worklist, time) or phase (scc -method edgelist), and every kernel (calls, total, share of the run)")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the timed runs to this file (go tool pprof)")
 	var validate func() error
 	if a, ok := algorithms[strings.ToLower(prescanAlgo(args))]; ok && a.flags != nil {
@@ -155,7 +155,11 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 	}
 	prog.end()
 	if o.trace {
-		writeTrace(stderr, rep.steps)
+		if len(rep.phases) > 0 {
+			writePhases(stderr, rep.phases)
+		} else {
+			writeTrace(stderr, rep.steps)
+		}
 		writeKernels(stderr, rep.kernels, rep.last)
 	}
 	rep.graph = o.graph
@@ -199,6 +203,7 @@ type report struct {
 	times                             []float64           // seconds of each timed run
 	result                            result              // of the last run
 	steps                             []frontier.Step     // of the last run, with runContext.Trace
+	phases                            []phase             // of the last run, with runContext.Trace
 	kernels                           []portable.TimerRow // of the last run, with runContext.Trace
 	last                              float64             // seconds of the last run
 }
@@ -263,6 +268,9 @@ func measure(a algorithm, c *runContext, prog *progress) (*report, error) {
 	}
 	if t, ok := inst.(tracer); ok && c.Trace {
 		rep.steps = t.steps()
+	}
+	if t, ok := inst.(phaseTracer); ok && c.Trace {
+		rep.phases = t.phases()
 	}
 	prog.begin("summarizing " + a.name)
 	if rep.result, err = inst.result(); err != nil {

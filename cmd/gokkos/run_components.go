@@ -16,18 +16,22 @@ var wccFlags struct {
 // sccFlags holds the scc algorithm's own flags.
 var sccFlags struct {
 	method, traversal string
+	reorder           bool
 	opt               scc.Options
 }
 
 func init() {
 	register(algorithm{
 		name:    "scc",
-		summary: "strongly connected components: -method multistep, fbtrim or hybrid (reports components, largest, nontrivial)",
+		summary: "strongly connected components: -method multistep, fbtrim, hybrid or edgelist (reports components, largest, nontrivial)",
 		flags: func(fs *flag.FlagSet) func() error {
-			fs.StringVar(&sccFlags.method, "method", "multistep", "multistep (trim, BFS forward-backward, colouring, serial finish; uses -strategy), fbtrim or hybrid (two-phase forward-backward; hybrid colours in phase 2; with -traversal auto their phase-1 steps are BFS searches that use -strategy)")
+			fs.StringVar(&sccFlags.method, "method", "multistep", "multistep (trim, BFS forward-backward, colouring, serial finish; uses -strategy), fbtrim or hybrid (two-phase forward-backward; hybrid colours in phase 2; with -traversal auto their phase-1 steps are BFS searches that use -strategy), edgelist (forward-backward-trim by sweeps over a segment-sorted edge list)")
 			fs.StringVar(&sccFlags.traversal, "traversal", "auto", "fbtrim and hybrid: auto, topo, topo-lb, data or data-lb")
 			fs.IntVar(&sccFlags.opt.SerialCutoff, "serial-cutoff", 0, "multistep: finish with serial Tarjan at this many remaining vertices (0: 100000, negative: never)")
 			fs.IntVar(&sccFlags.opt.HeavyDegree, "heavy", 0, "load-balanced traversals: degree above which a team expands a vertex (0: 32)")
+			fs.BoolVar(&sccFlags.reorder, "reorder", true, "edgelist: group the edges by the segments of both endpoints (false: keep the CSR's order)")
+			fs.BoolVar(&sccFlags.opt.TransposeBackward, "transpose", false, "edgelist: backward reach over the in-edge CSR instead of the edge list read in reverse")
+			fs.Int64Var(&sccFlags.opt.SegmentBytes, "segment", 0, "edgelist with -reorder: bytes of per-vertex state per segment (0: half the cache)")
 			return func() error {
 				var err error
 				if sccFlags.opt.Method, err = scc.ParseMethod(sccFlags.method); err != nil {
@@ -36,31 +40,38 @@ func init() {
 				if sccFlags.opt.Traversal, err = scc.ParseTraversal(sccFlags.traversal); err != nil {
 					return err
 				}
-				if sccFlags.opt.HeavyDegree < 0 {
-					return usagef("-heavy must not be negative")
+				if sccFlags.opt.HeavyDegree < 0 || sccFlags.opt.SegmentBytes < 0 {
+					return usagef("-heavy and -segment must not be negative")
 				}
+				sccFlags.opt.NoReorder = !sccFlags.reorder
 				m, tr := sccFlags.opt.Method, sccFlags.opt.Traversal
 				set := explicit(fs)
 				context := "scc -method " + m.String()
 				switch {
-				case set["traversal"] && m == scc.Multistep:
+				case set["traversal"] && (m == scc.Multistep || m == scc.EdgeList):
 					return notApplicable("traversal", context, "it sets the traversal of fbtrim and hybrid")
 				case set["serial-cutoff"] && m != scc.Multistep:
 					return notApplicable("serial-cutoff", context, "it sets when multistep finishes serially")
-				case set["heavy"] && m == scc.Multistep:
+				case set["heavy"] && (m == scc.Multistep || m == scc.EdgeList):
 					return notApplicable("heavy", context, "it sets the load-balanced traversals of fbtrim and hybrid")
 				case set["heavy"] && (tr == scc.Topo || tr == scc.Data):
 					return notApplicable("heavy", "scc -traversal "+tr.String(), "it sets the load-balanced traversals: auto, topo-lb and data-lb")
+				case m != scc.EdgeList && firstSet(set, "reorder", "transpose", "segment") != "":
+					return notApplicable(firstSet(set, "reorder", "transpose", "segment"), context, "it sets the edge list of edgelist")
+				case set["segment"] && !sccFlags.reorder:
+					return notApplicable("segment", "scc -reorder=false", "it sets the segments of the reordered edge list")
 				}
 				return nil
 			}
 		},
 		usesStrategy: func() bool {
-			return sccFlags.opt.Method == scc.Multistep || sccFlags.opt.Traversal == scc.Auto
+			m := sccFlags.opt.Method
+			return m == scc.Multistep || (sccFlags.opt.Traversal == scc.Auto && m != scc.EdgeList)
 		},
 		prepare: func(c *runContext) (instance, error) {
 			opt := sccFlags.opt
 			opt.Strategy = c.Strategy
+			opt.Trace = c.Trace
 			s, err := scc.New(c.Graph, opt)
 			if err != nil {
 				return nil, err
@@ -123,7 +134,23 @@ func (i *sccInstance) result() (result, error) {
 	r.add("reach_iterations", st.ReachIterations)
 	r.add("propagation_iterations", st.PropagationIterations)
 	r.add("serial_vertices", st.SerialVertices)
+	r.add("trim_seconds", st.TrimTime.Seconds())
+	r.add("reach_seconds", st.ReachTime.Seconds())
+	if st.Method == scc.EdgeList {
+		r.add("segments", st.Segments)
+		r.add("segment_vertices", st.SegmentVertices)
+		r.add("list_edges", st.ListEdges)
+	}
 	return r, nil
+}
+
+// phases returns the phases EdgeList recorded (with runContext.Trace), as trace rows.
+func (i *sccInstance) phases() []phase {
+	var out []phase
+	for _, p := range i.res.Stats.Phases {
+		out = append(out, phase{name: p.Name, round: p.Round, iterations: p.Iterations, vertices: p.Vertices, seconds: p.Time.Seconds()})
+	}
+	return out
 }
 
 func (i *sccInstance) free() { i.s.Free() }
@@ -153,3 +180,13 @@ func (i *wccInstance) result() (result, error) {
 }
 
 func (i *wccInstance) free() { i.w.Free() }
+
+// firstSet returns the first of names that set holds, or "".
+func firstSet(set map[string]bool, names ...string) string {
+	for _, n := range names {
+		if set[n] {
+			return n
+		}
+	}
+	return ""
+}

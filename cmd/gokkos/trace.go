@@ -71,3 +71,27 @@ func launches(rows []portable.TimerRow) int64 {
 	}
 	return n
 }
+
+// writePhases prints the phases of a run as a table: the phase, its round, its iterations
+// (passes, rounds or sweeps), the vertices it handled and its time, then the time per phase.
+func writePhases(w io.Writer, phases []phase) {
+	fmt.Fprintf(w, "%-9s %6s %10s %12s %11s\n", "phase", "round", "iterations", "vertices", "µs")
+	var names []string
+	total := map[string]float64{}
+	for _, p := range phases {
+		fmt.Fprintf(w, "%-9s %6d %10d %12d %11.1f\n", p.name, p.round, p.iterations, p.vertices, p.seconds*1e6)
+		if _, ok := total[p.name]; !ok {
+			names = append(names, p.name)
+		}
+		total[p.name] += p.seconds
+	}
+	fmt.Fprintf(w, "trace: %d phases", len(phases))
+	for i, n := range names {
+		sep := ", "
+		if i == 0 {
+			sep = ": "
+		}
+		fmt.Fprintf(w, "%s%s %.1f µs", sep, n, total[n]*1e6)
+	}
+	fmt.Fprintln(w)
+}

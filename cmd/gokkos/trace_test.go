@@ -99,3 +99,36 @@ func TestTraceKernels(t *testing.T) {
 		})
 	}
 }
+
+// TestTracePhases checks that run -trace prints the phases of scc -method edgelist, one row per
+// phase, with rounds that match the forward-backward rounds of the JSON result.
+func TestTracePhases(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "g.el")
+	if _, errOut, code := gokkos(t, "gen", "-kind", "smallworld", "-n", "3000", "-o", file); code != 0 {
+		t.Fatalf("gen: %s", errOut)
+	}
+	args := []string{"-graph", file, "-algo", "scc", "-method", "edgelist", "-segment", "512"}
+	m := runJSON(t, args...)
+	for _, k := range []string{"trim_seconds", "reach_seconds", "segments", "segment_vertices", "list_edges"} {
+		if _, ok := m[k]; !ok {
+			t.Fatalf("no %s in %v", k, m)
+		}
+	}
+	if m["segments"].(float64) < 2 {
+		t.Fatalf("%v segments with 512-byte segments of %v vertices", m["segments"], m["vertices"])
+	}
+	_, errOut, code := gokkos(t, append([]string{"run", "-trials", "1", "-quiet", "-trace"}, args...)...)
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, errOut)
+	}
+	rounds := int(m["fb_rounds"].(float64))
+	for _, name := range []string{"forward", "backward", "split"} {
+		rows := regexp.MustCompile(`(?m)^`+name+` +\d+ +\d+ +\d+ +[0-9.]+$`).FindAllString(errOut, -1)
+		if len(rows) != rounds {
+			t.Fatalf("%d %s rows for %d rounds:\n%s", len(rows), name, rounds, errOut)
+		}
+	}
+	if !regexp.MustCompile(`trace: \d+ phases: trim [0-9.]+ µs, `).MatchString(errOut) {
+		t.Fatalf("no summary line:\n%s", errOut)
+	}
+}
