@@ -17,7 +17,12 @@
 package kernelc
 
 import (
+	"bytes"
 	"fmt"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
 
 	"golang.org/x/tools/go/packages"
 
@@ -85,8 +90,16 @@ func Generate(dir, output string) (*Unit, error) {
 // loadPass loads the package in u.Dir, loading the runtime packages the generated file imports
 // with it (in one type universe) so that the file can be type-checked even when the package
 // does not import them yet.
+//
+// A file at the output path that this pipeline generated is loaded as its package clause
+// alone: it is about to be replaced, and while it is stale (a kernel's field renamed, a kernel
+// removed) its host loops would not type-check.
 func loadPass(u *Unit) error {
-	pkgs, err := packages.Load(&packages.Config{Mode: frontend.LoadMode, Dir: u.Dir}, ".", hostgo.ImplPath, hostgo.ABIPath)
+	cfg := &packages.Config{Mode: frontend.LoadMode, Dir: u.Dir}
+	if path, stub, ok := staleOutput(u.Dir, u.Output); ok {
+		cfg.Overlay = map[string][]byte{path: stub}
+	}
+	pkgs, err := packages.Load(cfg, ".", hostgo.ImplPath, hostgo.ABIPath)
 	if err != nil {
 		return err
 	}
@@ -103,6 +116,28 @@ func loadPass(u *Unit) error {
 		return fmt.Errorf("gokkos: no package in directory %s", u.Dir)
 	}
 	return nil
+}
+
+// staleOutput returns the absolute path of output (relative to dir) and its replacement for
+// loading, the file's header and package clause, when output is a file this pipeline
+// generated; ok is false otherwise (no file, or a file of the user's, which is loaded as is).
+func staleOutput(dir, output string) (path string, stub []byte, ok bool) {
+	if output == "" {
+		return "", nil, false
+	}
+	path = output
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, path)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil || !bytes.HasPrefix(src, []byte(Header)) {
+		return "", nil, false
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), path, src, parser.PackageClauseOnly)
+	if err != nil {
+		return "", nil, false
+	}
+	return path, []byte(Header + "\n\npackage " + f.Name.Name + "\n"), true
 }
 
 // ErrDiagnostics is returned by Generate when the front end reported errors in the package's

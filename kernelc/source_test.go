@@ -1,6 +1,7 @@
 package kernelc
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,6 +103,58 @@ func TestKernelSources(t *testing.T) {
 				if changed := srchash.Combine(srchash.Current(tmp, s.Source)) != s.SourceHash; changed != want {
 					t.Errorf("%s: changed %v, want %v", name, changed, want)
 				}
+			}
+		})
+	}
+}
+
+// TestStaleOutputIgnored generates a package whose checked-in generated file no longer
+// compiles (it names a kernel type that was removed, as after a rename): the pipeline loads
+// that file as its package clause only, so it generates afresh, while a file of the user's at
+// the output path is loaded as it is.
+func TestStaleOutputIgnored(t *testing.T) {
+	dir, err := os.MkdirTemp("testdata", "stale")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if dir, err = filepath.Abs(dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"kernels.go", "helpers.go"} {
+		src, err := os.ReadFile(filepath.Join("testdata", "source", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(dir, DefaultOutput)
+	for _, tc := range []struct {
+		name, header string
+		wantErr      bool
+	}{
+		{"generated", Header + "\n\n", false},
+		{"the user's", "// A file of the user's.\n\n", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stale := tc.header + "package source\n\nvar _ = removedKernel{}\n"
+			if err := os.WriteFile(out, []byte(stale), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			u, err := Generate(dir, out)
+			if tc.wantErr {
+				if err == nil {
+					t.Fatal("a broken file of the user's at the output path was not loaded")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("stale generated file: %v", err)
+			}
+			if len(u.Specs) == 0 || bytes.Contains(u.Source, []byte("removedKernel")) {
+				t.Fatalf("%d kernels; output mentions the stale file's type: %v", len(u.Specs), bytes.Contains(u.Source, []byte("removedKernel")))
 			}
 		})
 	}
