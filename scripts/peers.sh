@@ -18,8 +18,9 @@
 #              cudaDeviceProp clock-rate fields (gone in CUDA 13) print 0 instead.
 #
 # Environment: SCALES (comma-separated, default 22), KINDS (rmat,uniform), TRIALS (5: gokkos'
-# median of TRIALS after a warm-up; GAP's median of its TRIALS trials; Multistep and ECL are run
-# TRIALS times and their own timers' median is taken), SPACES (host; add cuda with a gokkos
+# median of TRIALS after a warm-up; GAP's median of its TRIALS trials), PEER_TRIALS (3: Multistep
+# and ECL time one run per process, and read their input each time; they are run PEER_TRIALS
+# times and their own timers' median is taken), SPACES (host; add cuda with a gokkos
 # binary built with -tags cuda), GOKKOS_NUM_THREADS (default: every CPU; OMP_NUM_THREADS is set
 # to the same), GOKKOS (a prebuilt gokkos binary; default: go build ./cmd/gokkos), OUT (the
 # working folder for graph files and peer builds; default a temporary one, kept), ARCH (nvcc
@@ -36,6 +37,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 SCALES=${SCALES:-22}
 KINDS=${KINDS:-rmat,uniform}
 TRIALS=${TRIALS:-5}
+PEER_TRIALS=${PEER_TRIALS:-3}
 SPACES=${SPACES:-host}
 ARCH=${ARCH:-sm_90}
 THREADS=${GOKKOS_NUM_THREADS:-$(nproc)}
@@ -101,7 +103,7 @@ gap() { # binary, args...
 }
 repeat() { # sed expression picking seconds, command...
   local expr=$1; shift
-  for ((i = 0; i < TRIALS; i++)); do "$@" 2>&1 | sed -n "$expr"; done | median
+  for ((i = 0; i < PEER_TRIALS; i++)); do "$@" 2>&1 | sed -n "$expr"; done | median
 }
 
 # ---- table

@@ -793,7 +793,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop22)
 	gokkosimpl.Register[compSample](&abi.KernelSpec{
 		Name:      "scc.compSample",
-		Pos:       "algorithms/scc/number.go:23",
+		Pos:       "algorithms/scc/number.go:21",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX23,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSample_main", Final: "gk_scc_compSample_final"},
@@ -813,11 +813,30 @@ func init() {
 		SourceHash: "17058c0091831d24",
 	})
 	gokkosimpl.RegisterHostReduce[compSample, int64](gokkosHostLoop23)
+	gokkosimpl.Register[compInit](&abi.KernelSpec{
+		Name:  "scc.compInit",
+		Pos:   "algorithms/scc/number.go:41",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX24,
+		Entry: "gk_scc_compInit",
+		Params: []abi.Param{
+			{Name: "Size", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Least", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "number.go", Key: "func (compInit) Run", Hash: "92ae3914cb459613"},
+			{File: "number.go", Key: "type compInit", Hash: "5d93679ffbe30ec3"},
+		},
+		SourceHash: "4fdf1d443d1e0d74",
+	})
+	gokkosimpl.RegisterHostRange[compInit](gokkosHostLoop24)
 	gokkosimpl.Register[compSizes](&abi.KernelSpec{
 		Name:      "scc.compSizes",
-		Pos:       "algorithms/scc/number.go:47",
+		Pos:       "algorithms/scc/number.go:60",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX24,
+		PTX:       gokkosPTX25,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSizes_main", Final: "gk_scc_compSizes_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -830,37 +849,15 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "number.go", Key: "func (compSizes) Run", Hash: "3d6be442ba004b7d"},
+			{File: "number.go", Key: "func (compSizes) Run", Hash: "d946253784beaeb5"},
 			{File: "number.go", Key: "type compSizes", Hash: "15db619ef8f51f92"},
 		},
-		SourceHash: "ea51358022029cd5",
+		SourceHash: "ab95c5156b09a6e9",
 	})
-	gokkosimpl.RegisterHostReduce[compSizes, int64](gokkosHostLoop24)
-	gokkosimpl.Register[compCounts](&abi.KernelSpec{
-		Name:      "scc.compCounts",
-		Pos:       "algorithms/scc/number.go:68",
-		Form:      abi.FormReduce,
-		PTX:       gokkosPTX25,
-		Reduce:    abi.ReduceEntries{Main: "gk_scc_compCounts_main", Final: "gk_scc_compCounts_final"},
-		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
-		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
-		Params: []abi.Param{
-			{Name: "Size", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Hot", Field: []int{1}, Kind: abi.KindInt32},
-			{Name: "HotSize", Field: []int{2}, Kind: abi.KindInt32},
-		},
-		SharedPerThread: 0,
-		Lanes:           1,
-		Source: []abi.SourcePiece{
-			{File: "number.go", Key: "func (compCounts) Run", Hash: "2a5d6f8f6a5671e2"},
-			{File: "number.go", Key: "type compCounts", Hash: "6af976edf8b5d728"},
-		},
-		SourceHash: "4d07a660a2bdb839",
-	})
-	gokkosimpl.RegisterHostReduce[compCounts, int64](gokkosHostLoop25)
+	gokkosimpl.RegisterHostReduce[compSizes, int64](gokkosHostLoop25)
 	gokkosimpl.Register[compLargest](&abi.KernelSpec{
 		Name:      "scc.compLargest",
-		Pos:       "algorithms/scc/number.go:90",
+		Pos:       "algorithms/scc/number.go:85",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX26,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compLargest_main", Final: "gk_scc_compLargest_final"},
@@ -868,21 +865,19 @@ func init() {
 		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
 		Params: []abi.Param{
 			{Name: "Size", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Hot", Field: []int{1}, Kind: abi.KindInt32},
-			{Name: "HotSize", Field: []int{2}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "number.go", Key: "func (compLargest) Run", Hash: "048e37bc6274e810"},
-			{File: "number.go", Key: "type compLargest", Hash: "5273d9615e3242a6"},
+			{File: "number.go", Key: "func (compLargest) Run", Hash: "83ded78482c2a17d"},
+			{File: "number.go", Key: "type compLargest", Hash: "80d8ad9c0551a308"},
 		},
-		SourceHash: "fe187bddf5bc8453",
+		SourceHash: "374cb431a203f8ec",
 	})
 	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop26)
 	gokkosimpl.Register[compNumbers](&abi.KernelSpec{
 		Name:  "scc.compNumbers",
-		Pos:   "algorithms/scc/number.go:109",
+		Pos:   "algorithms/scc/number.go:100",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX27,
 		Scan:  abi.ScanEntries{Up: "gk_scc_compNumbers_up", Mid: "gk_scc_compNumbers_mid", Down: "gk_scc_compNumbers_down"},
@@ -890,20 +885,22 @@ func init() {
 		Params: []abi.Param{
 			{Name: "Comp", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "Least", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Num", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Size", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Hot", Field: []int{3}, Kind: abi.KindInt32},
+			{Name: "HotSize", Field: []int{4}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "number.go", Key: "func (compNumbers) Run", Hash: "3ba02595f051c97f"},
-			{File: "number.go", Key: "type compNumbers", Hash: "084de6994b421dc0"},
+			{File: "number.go", Key: "func (compNumbers) Run", Hash: "248c78f693d8bfec"},
+			{File: "number.go", Key: "type compNumbers", Hash: "e83c35effe24e7e6"},
 		},
-		SourceHash: "5874b968f13b36b4",
+		SourceHash: "76aaded0d2d32cd3",
 	})
 	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop27)
 	gokkosimpl.Register[compGather](&abi.KernelSpec{
 		Name:  "scc.compGather",
-		Pos:   "algorithms/scc/number.go:128",
+		Pos:   "algorithms/scc/number.go:127",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX28,
 		Entry: "gk_scc_compGather",
@@ -22501,8 +22498,78 @@ $L40:
 }
 `
 
-// gokkosPTX24 is the PTX of scc.compSizes.
+// gokkosPTX24 is the PTX of scc.compInit.
 const gokkosPTX24 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_scc_compInit(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<28>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd17, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd18, %r3;
+	add.s64 %rd19, %rd17, %rd18;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd20, %r4, %r5;
+	add.s64 %rd21, %rd1, %rd19;
+	mov.b64 %rd22, %rd21;
+$L1:
+	setp.ge.s64 %p1, %rd22, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd23, %rd22;
+	mul.lo.s64 %rd24, %rd23, %rd9;
+	mad.lo.s64 %rd25, %rd24, 4, %rd5;
+	mov.b32 %r6, 0;
+	st.global.s32 [%rd25+0], %r6;
+	cvt.u32.u64 %r7, %rd23;
+	mul.lo.s64 %rd26, %rd23, %rd16;
+	mad.lo.s64 %rd27, %rd26, 4, %rd12;
+	st.global.s32 [%rd27+0], %r7;
+$L3:
+	add.s64 %rd22, %rd22, %rd20;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX25 is the PTX of scc.compSizes.
+const gokkosPTX25 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -22529,8 +22596,8 @@ const gokkosPTX24 = `//
 	.param .b64 gk_s9
 )
 {
-	.reg .pred %p<28>;
-	.reg .b32 %r<47>;
+	.reg .pred %p<31>;
+	.reg .b32 %r<49>;
 	.reg .b64 %rd<78>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -22632,157 +22699,168 @@ $L7:
 	ld.global.nc.s32 %r23, [%rd45+0];
 	mov.b32 %r24, %r23;
 	mov.b32 %r25, %r24;
+	cvt.u32.u64 %r26, %rd43;
+	setp.eq.s32 %p8, %r25, %r26;
+	@!%p8 bra $L11;
+	bra.uni $L9;
+$L11:
+	cvt.u32.u64 %r27, %rd43;
+	setp.lt.s32 %p9, %r27, %r25;
+	mov.pred %p10, %p9;
+	@!%p10 bra $L13;
 	cvt.s64.s32 %rd46, %r25;
 	mul.lo.s64 %rd47, %rd46, %rd26;
 	mad.lo.s64 %rd48, %rd47, 4, %rd22;
-	ld.relaxed.gpu.global.s32 %r26, [%rd48+0];
-	mov.b32 %r27, %r26;
-	cvt.u32.u64 %r28, %rd43;
-	setp.lt.s32 %p8, %r28, %r27;
-	@!%p8 bra $L11;
+	ld.relaxed.gpu.global.s32 %r28, [%rd48+0];
+	mov.b32 %r29, %r28;
+	cvt.u32.u64 %r30, %rd43;
+	setp.lt.s32 %p11, %r30, %r29;
+	mov.pred %p10, %p11;
+$L13:
+	@!%p10 bra $L15;
 	cvt.s64.s32 %rd49, %r25;
 	mul.lo.s64 %rd50, %rd49, %rd26;
 	mad.lo.s64 %rd51, %rd50, 4, %rd22;
-	cvt.u32.u64 %r29, %rd43;
-	atom.global.min.s32 %r30, [%rd51], %r29;
-$L11:
-	setp.eq.s32 %p9, %r25, %r20;
-	@!%p9 bra $L12;
+	cvt.u32.u64 %r31, %rd43;
+	atom.global.min.s32 %r32, [%rd51], %r31;
+$L15:
+	setp.eq.s32 %p12, %r25, %r20;
+	@!%p12 bra $L16;
 	add.s64 %rd52, %rd37, 1;
 	mov.b64 %rd37, %rd52;
-	bra.uni $L13;
-$L12:
+	bra.uni $L17;
+$L16:
 	cvt.s64.s32 %rd53, %r25;
 	mul.lo.s64 %rd54, %rd53, %rd19;
 	mad.lo.s64 %rd55, %rd54, 4, %rd15;
-	mov.b32 %r31, 1;
-	atom.global.add.s32 %r32, [%rd55], %r31;
-$L13:
+	mov.b32 %r33, 1;
+	atom.global.add.s32 %r34, [%rd55], %r33;
+$L17:
 $L9:
 	add.s64 %rd42, %rd42, %rd41;
 	bra.uni $L7;
 $L8:
 	mov.b64 %rd56, %rd37;
 	// block reduction
-	mov.b32 %r33, 1;
-	mov.b32 %r34, 1;
-	sub.u32 %r35, %r13, 1;
-	mov.b32 %r36, %r33;
-$L14:
-	setp.hs.u32 %p10, %r36, 32;
-	@%p10 bra $L15;
-	mov.b64 {%r37, %r38}, %rd56;
-	shfl.sync.down.b32 %r39|%p11, %r37, %r36, %r35, %r17;
-	shfl.sync.down.b32 %r40, %r38, %r36, %r35, %r17;
-	mov.b64 %rd57, {%r39, %r40};
-	@!%p11 bra $L16;
-	setp.ne.u32 %p12, %r18, 1;
-	@%p12 bra.uni $L18;
+	mov.b32 %r35, 1;
+	mov.b32 %r36, 1;
+	sub.u32 %r37, %r13, 1;
+	mov.b32 %r38, %r35;
+$L18:
+	setp.hs.u32 %p13, %r38, 32;
+	@%p13 bra $L19;
+	mov.b64 {%r39, %r40}, %rd56;
+	shfl.sync.down.b32 %r41|%p14, %r39, %r38, %r37, %r17;
+	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
+	mov.b64 %rd57, {%r41, %r42};
+	@!%p14 bra $L20;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L22;
 	add.s64 %rd58, %rd56, %rd57;
 	mov.b64 %rd56, %rd58;
-	bra.uni $L17;
-$L18:
-	setp.ne.u32 %p13, %r18, 2;
-	@%p13 bra.uni $L19;
+	bra.uni $L21;
+$L22:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L23;
 	mul.lo.s64 %rd59, %rd56, %rd57;
 	mov.b64 %rd56, %rd59;
-	bra.uni $L17;
-$L19:
-	setp.ne.u32 %p14, %r18, 3;
-	@%p14 bra.uni $L20;
+	bra.uni $L21;
+$L23:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L24;
 	min.s64 %rd60, %rd56, %rd57;
 	mov.b64 %rd56, %rd60;
-	bra.uni $L17;
-$L20:
-	setp.ne.u32 %p15, %r18, 4;
-	@%p15 bra.uni $L21;
+	bra.uni $L21;
+$L24:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L25;
 	max.s64 %rd61, %rd56, %rd57;
 	mov.b64 %rd56, %rd61;
-	bra.uni $L17;
-$L21:
-	setp.ne.u32 %p16, %r18, 7;
-	@%p16 bra.uni $L22;
+	bra.uni $L21;
+$L25:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L26;
 	and.b64 %rd62, %rd56, %rd57;
 	mov.b64 %rd56, %rd62;
-	bra.uni $L17;
-$L22:
+	bra.uni $L21;
+$L26:
 	or.b64 %rd63, %rd56, %rd57;
 	mov.b64 %rd56, %rd63;
-$L17:
-$L16:
-	shl.b32 %r36, %r36, 1;
-	bra.uni $L14;
-$L15:
-	setp.eq.u32 %p17, %r7, 0;
-	@!%p17 bra $L23;
+$L21:
+$L20:
+	shl.b32 %r38, %r38, 1;
+	bra.uni $L18;
+$L19:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L27;
 	mul.wide.u32 %rd64, %r8, 16;
 	add.s64 %rd65, %rd1, %rd64;
 	st.shared.s64 [%rd65+0], %rd56;
-$L23:
+$L27:
 	bar.sync 0;
-	setp.eq.u32 %p18, %r8, 0;
-	@!%p18 bra $L24;
-	setp.lo.u32 %p19, %r7, %r10;
-	@!%p19 bra $L25;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L28;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L29;
 	mul.wide.u32 %rd66, %r7, 16;
 	add.s64 %rd67, %rd1, %rd66;
 	ld.shared.s64 %rd68, [%rd67+0];
 	mov.b64 %rd56, %rd68;
-$L25:
-	sub.u32 %r41, %r10, 1;
-	mov.b32 %r42, %r34;
-$L26:
-	setp.hs.u32 %p20, %r42, 32;
-	@%p20 bra $L27;
-	mov.b64 {%r43, %r44}, %rd56;
-	shfl.sync.down.b32 %r45|%p21, %r43, %r42, %r41, %r17;
-	shfl.sync.down.b32 %r46, %r44, %r42, %r41, %r17;
-	mov.b64 %rd69, {%r45, %r46};
-	@!%p21 bra $L28;
-	setp.ne.u32 %p22, %r18, 1;
-	@%p22 bra.uni $L30;
+$L29:
+	sub.u32 %r43, %r10, 1;
+	mov.b32 %r44, %r36;
+$L30:
+	setp.hs.u32 %p23, %r44, 32;
+	@%p23 bra $L31;
+	mov.b64 {%r45, %r46}, %rd56;
+	shfl.sync.down.b32 %r47|%p24, %r45, %r44, %r43, %r17;
+	shfl.sync.down.b32 %r48, %r46, %r44, %r43, %r17;
+	mov.b64 %rd69, {%r47, %r48};
+	@!%p24 bra $L32;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L34;
 	add.s64 %rd70, %rd56, %rd69;
 	mov.b64 %rd56, %rd70;
-	bra.uni $L29;
-$L30:
-	setp.ne.u32 %p23, %r18, 2;
-	@%p23 bra.uni $L31;
+	bra.uni $L33;
+$L34:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L35;
 	mul.lo.s64 %rd71, %rd56, %rd69;
 	mov.b64 %rd56, %rd71;
-	bra.uni $L29;
-$L31:
-	setp.ne.u32 %p24, %r18, 3;
-	@%p24 bra.uni $L32;
+	bra.uni $L33;
+$L35:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L36;
 	min.s64 %rd72, %rd56, %rd69;
 	mov.b64 %rd56, %rd72;
-	bra.uni $L29;
-$L32:
-	setp.ne.u32 %p25, %r18, 4;
-	@%p25 bra.uni $L33;
+	bra.uni $L33;
+$L36:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L37;
 	max.s64 %rd73, %rd56, %rd69;
 	mov.b64 %rd56, %rd73;
-	bra.uni $L29;
-$L33:
-	setp.ne.u32 %p26, %r18, 7;
-	@%p26 bra.uni $L34;
+	bra.uni $L33;
+$L37:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L38;
 	and.b64 %rd74, %rd56, %rd69;
 	mov.b64 %rd56, %rd74;
-	bra.uni $L29;
-$L34:
+	bra.uni $L33;
+$L38:
 	or.b64 %rd75, %rd56, %rd69;
 	mov.b64 %rd56, %rd75;
-$L29:
+$L33:
+$L32:
+	shl.b32 %r44, %r44, 1;
+	bra.uni $L30;
+$L31:
 $L28:
-	shl.b32 %r42, %r42, 1;
-	bra.uni $L26;
-$L27:
-$L24:
 	mul.wide.u32 %rd76, %r21, 8;
 	add.s64 %rd77, %rd5, %rd76;
-	setp.eq.u32 %p27, %r5, 0;
-	@!%p27 bra $L35;
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L39;
 	st.global.s64 [%rd77+0], %rd56;
-$L35:
+$L39:
 	ret;
 }
 
@@ -23072,532 +23150,6 @@ $L40:
 }
 `
 
-// gokkosPTX25 is the PTX of scc.compCounts.
-const gokkosPTX25 = `//
-// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
-//
-
-.version 7.8
-.target sm_70
-.address_size 64
-
-.shared .align 16 .b8 gk_stage[1040];
-
-.visible .entry gk_scc_compCounts_main(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4
-)
-{
-	.reg .pred %p<29>;
-	.reg .b32 %r<43>;
-	.reg .b64 %rd<56>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s32 %r19, [gk_s3];
-	mov.b32 %r20, %r19;
-	ld.param.s32 %r21, [gk_s4];
-	mov.b32 %r22, %r21;
-	mov.u32 %r23, %ctaid.x;
-	mov.u32 %r24, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r24;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r23;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd24, 0;
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p3, %r18, 2;
-	@%p3 bra.uni $L3;
-	mov.b64 %rd24, 1;
-	bra.uni $L1;
-$L3:
-	setp.ne.u32 %p4, %r18, 3;
-	@%p4 bra.uni $L4;
-	mov.b64 %rd24, 9223372036854775807;
-	bra.uni $L1;
-$L4:
-	setp.ne.u32 %p5, %r18, 4;
-	@%p5 bra.uni $L5;
-	mov.b64 %rd24, -9223372036854775808;
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 7;
-	@%p6 bra.uni $L6;
-	mov.b64 %rd24, -1;
-	bra.uni $L1;
-$L6:
-	mov.b64 %rd24, 0;
-$L1:
-	mov.b64 %rd23, %rd24;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
-$L7:
-	setp.ge.s64 %p7, %rd28, %rd22;
-	@%p7 bra $L8;
-	mov.b64 %rd29, %rd28;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 4, %rd8;
-	ld.global.nc.s32 %r25, [%rd31+0];
-	mov.b32 %r26, %r25;
-	mov.b32 %r27, %r26;
-	cvt.u32.u64 %r28, %rd29;
-	setp.eq.s32 %p8, %r28, %r20;
-	@!%p8 bra $L11;
-	mov.b32 %r27, %r22;
-$L11:
-	setp.gt.s32 %p9, %r27, 0;
-	@!%p9 bra $L13;
-	add.s64 %rd32, %rd23, 4294967296;
-	mov.b64 %rd23, %rd32;
-	setp.gt.s32 %p10, %r27, 1;
-	@!%p10 bra $L15;
-	add.s64 %rd33, %rd23, 1;
-	mov.b64 %rd23, %rd33;
-$L15:
-$L13:
-$L9:
-	add.s64 %rd28, %rd28, %rd27;
-	bra.uni $L7;
-$L8:
-	mov.b64 %rd34, %rd23;
-	// block reduction
-	mov.b32 %r29, 1;
-	mov.b32 %r30, 1;
-	sub.u32 %r31, %r13, 1;
-	mov.b32 %r32, %r29;
-$L16:
-	setp.hs.u32 %p11, %r32, 32;
-	@%p11 bra $L17;
-	mov.b64 {%r33, %r34}, %rd34;
-	shfl.sync.down.b32 %r35|%p12, %r33, %r32, %r31, %r17;
-	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
-	mov.b64 %rd35, {%r35, %r36};
-	@!%p12 bra $L18;
-	setp.ne.u32 %p13, %r18, 1;
-	@%p13 bra.uni $L20;
-	add.s64 %rd36, %rd34, %rd35;
-	mov.b64 %rd34, %rd36;
-	bra.uni $L19;
-$L20:
-	setp.ne.u32 %p14, %r18, 2;
-	@%p14 bra.uni $L21;
-	mul.lo.s64 %rd37, %rd34, %rd35;
-	mov.b64 %rd34, %rd37;
-	bra.uni $L19;
-$L21:
-	setp.ne.u32 %p15, %r18, 3;
-	@%p15 bra.uni $L22;
-	min.s64 %rd38, %rd34, %rd35;
-	mov.b64 %rd34, %rd38;
-	bra.uni $L19;
-$L22:
-	setp.ne.u32 %p16, %r18, 4;
-	@%p16 bra.uni $L23;
-	max.s64 %rd39, %rd34, %rd35;
-	mov.b64 %rd34, %rd39;
-	bra.uni $L19;
-$L23:
-	setp.ne.u32 %p17, %r18, 7;
-	@%p17 bra.uni $L24;
-	and.b64 %rd40, %rd34, %rd35;
-	mov.b64 %rd34, %rd40;
-	bra.uni $L19;
-$L24:
-	or.b64 %rd41, %rd34, %rd35;
-	mov.b64 %rd34, %rd41;
-$L19:
-$L18:
-	shl.b32 %r32, %r32, 1;
-	bra.uni $L16;
-$L17:
-	setp.eq.u32 %p18, %r7, 0;
-	@!%p18 bra $L25;
-	mul.wide.u32 %rd42, %r8, 16;
-	add.s64 %rd43, %rd1, %rd42;
-	st.shared.s64 [%rd43+0], %rd34;
-$L25:
-	bar.sync 0;
-	setp.eq.u32 %p19, %r8, 0;
-	@!%p19 bra $L26;
-	setp.lo.u32 %p20, %r7, %r10;
-	@!%p20 bra $L27;
-	mul.wide.u32 %rd44, %r7, 16;
-	add.s64 %rd45, %rd1, %rd44;
-	ld.shared.s64 %rd46, [%rd45+0];
-	mov.b64 %rd34, %rd46;
-$L27:
-	sub.u32 %r37, %r10, 1;
-	mov.b32 %r38, %r30;
-$L28:
-	setp.hs.u32 %p21, %r38, 32;
-	@%p21 bra $L29;
-	mov.b64 {%r39, %r40}, %rd34;
-	shfl.sync.down.b32 %r41|%p22, %r39, %r38, %r37, %r17;
-	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd47, {%r41, %r42};
-	@!%p22 bra $L30;
-	setp.ne.u32 %p23, %r18, 1;
-	@%p23 bra.uni $L32;
-	add.s64 %rd48, %rd34, %rd47;
-	mov.b64 %rd34, %rd48;
-	bra.uni $L31;
-$L32:
-	setp.ne.u32 %p24, %r18, 2;
-	@%p24 bra.uni $L33;
-	mul.lo.s64 %rd49, %rd34, %rd47;
-	mov.b64 %rd34, %rd49;
-	bra.uni $L31;
-$L33:
-	setp.ne.u32 %p25, %r18, 3;
-	@%p25 bra.uni $L34;
-	min.s64 %rd50, %rd34, %rd47;
-	mov.b64 %rd34, %rd50;
-	bra.uni $L31;
-$L34:
-	setp.ne.u32 %p26, %r18, 4;
-	@%p26 bra.uni $L35;
-	max.s64 %rd51, %rd34, %rd47;
-	mov.b64 %rd34, %rd51;
-	bra.uni $L31;
-$L35:
-	setp.ne.u32 %p27, %r18, 7;
-	@%p27 bra.uni $L36;
-	and.b64 %rd52, %rd34, %rd47;
-	mov.b64 %rd34, %rd52;
-	bra.uni $L31;
-$L36:
-	or.b64 %rd53, %rd34, %rd47;
-	mov.b64 %rd34, %rd53;
-$L31:
-$L30:
-	shl.b32 %r38, %r38, 1;
-	bra.uni $L28;
-$L29:
-$L26:
-	mul.wide.u32 %rd54, %r23, 8;
-	add.s64 %rd55, %rd5, %rd54;
-	setp.eq.u32 %p28, %r5, 0;
-	@!%p28 bra $L37;
-	st.global.s64 [%rd55+0], %rd34;
-$L37:
-	ret;
-}
-
-.visible .entry gk_scc_compCounts_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<37>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s32 %r19, [gk_s3];
-	mov.b32 %r20, %r19;
-	ld.param.s32 %r21, [gk_s4];
-	mov.b32 %r22, %r21;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd14, 0;
-	mov.b64 %rd17, %rd15;
-$L3:
-	setp.ge.s64 %p3, %rd17, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	add.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L3;
-$L4:
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd14, 1;
-	mov.b64 %rd21, %rd15;
-$L6:
-	setp.ge.s64 %p5, %rd21, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd22, %rd21, 8, %rd3;
-	ld.global.s64 %rd23, [%rd22+0];
-	mul.lo.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-	add.s64 %rd21, %rd21, %rd16;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd25, %rd15;
-$L9:
-	setp.ge.s64 %p7, %rd25, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.s64 %rd27, [%rd26+0];
-	min.s64 %rd28, %rd14, %rd27;
-	mov.b64 %rd14, %rd28;
-	add.s64 %rd25, %rd25, %rd16;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd14, -9223372036854775808;
-	mov.b64 %rd29, %rd15;
-$L12:
-	setp.ge.s64 %p9, %rd29, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd30, %rd29, 8, %rd3;
-	ld.global.s64 %rd31, [%rd30+0];
-	max.s64 %rd32, %rd14, %rd31;
-	mov.b64 %rd14, %rd32;
-	add.s64 %rd29, %rd29, %rd16;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd14, -1;
-	mov.b64 %rd33, %rd15;
-$L15:
-	setp.ge.s64 %p11, %rd33, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	and.b64 %rd36, %rd14, %rd35;
-	mov.b64 %rd14, %rd36;
-	add.s64 %rd33, %rd33, %rd16;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd14, 0;
-	mov.b64 %rd37, %rd15;
-$L17:
-	setp.ge.s64 %p12, %rd37, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd38, %rd37, 8, %rd3;
-	ld.global.s64 %rd39, [%rd38+0];
-	or.b64 %rd40, %rd14, %rd39;
-	mov.b64 %rd14, %rd40;
-	add.s64 %rd37, %rd37, %rd16;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd41, %rd14;
-	// block reduction
-	mov.b32 %r23, 1;
-	mov.b32 %r24, 1;
-	sub.u32 %r25, %r13, 1;
-	mov.b32 %r26, %r23;
-$L19:
-	setp.hs.u32 %p13, %r26, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r27, %r28}, %rd41;
-	shfl.sync.down.b32 %r29|%p14, %r27, %r26, %r25, %r17;
-	shfl.sync.down.b32 %r30, %r28, %r26, %r25, %r17;
-	mov.b64 %rd42, {%r29, %r30};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd44, %rd41, %rd42;
-	mov.b64 %rd41, %rd44;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd45, %rd41, %rd42;
-	mov.b64 %rd41, %rd45;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd46, %rd41, %rd42;
-	mov.b64 %rd41, %rd46;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd47, %rd41, %rd42;
-	mov.b64 %rd41, %rd47;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd48, %rd41, %rd42;
-	mov.b64 %rd41, %rd48;
-$L22:
-$L21:
-	shl.b32 %r26, %r26, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd49, %r8, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	st.shared.s64 [%rd50+0], %rd41;
-$L28:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd51, %r7, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	ld.shared.s64 %rd53, [%rd52+0];
-	mov.b64 %rd41, %rd53;
-$L30:
-	sub.u32 %r31, %r10, 1;
-	mov.b32 %r32, %r24;
-$L31:
-	setp.hs.u32 %p23, %r32, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r33, %r34}, %rd41;
-	shfl.sync.down.b32 %r35|%p24, %r33, %r32, %r31, %r17;
-	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
-	mov.b64 %rd54, {%r35, %r36};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd55, %rd41, %rd54;
-	mov.b64 %rd41, %rd55;
-	bra.uni $L34;
-$L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd56, %rd41, %rd54;
-	mov.b64 %rd41, %rd56;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd57, %rd41, %rd54;
-	mov.b64 %rd41, %rd57;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd58, %rd41, %rd54;
-	mov.b64 %rd41, %rd58;
-	bra.uni $L34;
-$L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd59, %rd41, %rd54;
-	mov.b64 %rd41, %rd59;
-	bra.uni $L34;
-$L39:
-	or.b64 %rd60, %rd41, %rd54;
-	mov.b64 %rd41, %rd60;
-$L34:
-$L33:
-	shl.b32 %r32, %r32, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd41;
-$L40:
-	ret;
-}
-`
-
 // gokkosPTX26 is the PTX of scc.compLargest.
 const gokkosPTX26 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
@@ -23616,13 +23168,11 @@ const gokkosPTX26 = `//
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4
+	.param .b64 gk_s2
 )
 {
-	.reg .pred %p<27>;
-	.reg .b32 %r<54>;
+	.reg .pred %p<26>;
+	.reg .b32 %r<48>;
 	.reg .b64 %rd<36>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -23655,50 +23205,46 @@ const gokkosPTX26 = `//
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	ld.param.s32 %r19, [gk_s3];
-	mov.b32 %r20, %r19;
-	ld.param.s32 %r21, [gk_s4];
-	mov.b32 %r22, %r21;
-	mov.u32 %r23, %ctaid.x;
-	mov.u32 %r24, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd13, %rd3, %rd2;
 	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r24;
+	cvt.u64.u32 %rd15, %r20;
 	add.s64 %rd16, %rd14, %rd15;
 	sub.s64 %rd17, %rd16, 1;
 	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r23;
+	cvt.u64.u32 %rd19, %r19;
 	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
 	add.s64 %rd21, %rd20, %rd18;
 	min.s64 %rd22, %rd21, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b32 %r26, 0;
+	mov.b32 %r22, 0;
 	bra.uni $L1;
 $L2:
 	setp.ne.u32 %p3, %r18, 2;
 	@%p3 bra.uni $L3;
-	mov.b32 %r26, 1;
+	mov.b32 %r22, 1;
 	bra.uni $L1;
 $L3:
 	setp.ne.u32 %p4, %r18, 3;
 	@%p4 bra.uni $L4;
-	mov.b32 %r26, 2147483647;
+	mov.b32 %r22, 2147483647;
 	bra.uni $L1;
 $L4:
 	setp.ne.u32 %p5, %r18, 4;
 	@%p5 bra.uni $L5;
-	mov.b32 %r26, -2147483648;
+	mov.b32 %r22, -2147483648;
 	bra.uni $L1;
 $L5:
 	setp.ne.u32 %p6, %r18, 7;
 	@%p6 bra.uni $L6;
-	mov.b32 %r26, -1;
+	mov.b32 %r22, -1;
 	bra.uni $L1;
 $L6:
-	mov.b32 %r26, 0;
+	mov.b32 %r22, 0;
 $L1:
-	mov.b32 %r25, %r26;
+	mov.b32 %r21, %r22;
 	cvt.u64.u32 %rd23, %r5;
 	add.s64 %rd24, %rd20, %rd23;
 	cvt.u64.u32 %rd25, %r6;
@@ -23709,135 +23255,129 @@ $L7:
 	mov.b64 %rd27, %rd26;
 	mul.lo.s64 %rd28, %rd27, %rd12;
 	mad.lo.s64 %rd29, %rd28, 4, %rd8;
-	ld.global.nc.s32 %r27, [%rd29+0];
-	mov.b32 %r28, %r27;
-	mov.b32 %r29, %r28;
-	cvt.u32.u64 %r30, %rd27;
-	setp.eq.s32 %p8, %r30, %r20;
-	@!%p8 bra $L11;
-	mov.b32 %r29, %r22;
-$L11:
-	max.s32 %r31, %r25, %r29;
-	mov.b32 %r25, %r31;
+	ld.global.nc.s32 %r23, [%rd29+0];
+	mov.b32 %r24, %r23;
+	max.s32 %r25, %r21, %r24;
+	mov.b32 %r21, %r25;
 $L9:
 	add.s64 %rd26, %rd26, %rd25;
 	bra.uni $L7;
 $L8:
-	mov.b32 %r32, %r25;
+	mov.b32 %r26, %r21;
 	// block reduction
-	mov.b32 %r33, 1;
-	mov.b32 %r34, 1;
-	sub.u32 %r35, %r13, 1;
-	mov.b32 %r36, %r33;
-$L12:
-	setp.hs.u32 %p9, %r36, 32;
-	@%p9 bra $L13;
-	shfl.sync.down.b32 %r37|%p10, %r32, %r36, %r35, %r17;
-	@!%p10 bra $L14;
-	setp.ne.u32 %p11, %r18, 1;
-	@%p11 bra.uni $L16;
-	add.s32 %r38, %r32, %r37;
-	mov.b32 %r32, %r38;
-	bra.uni $L15;
-$L16:
-	setp.ne.u32 %p12, %r18, 2;
-	@%p12 bra.uni $L17;
-	mul.lo.s32 %r39, %r32, %r37;
-	mov.b32 %r32, %r39;
-	bra.uni $L15;
-$L17:
-	setp.ne.u32 %p13, %r18, 3;
-	@%p13 bra.uni $L18;
-	min.s32 %r40, %r32, %r37;
-	mov.b32 %r32, %r40;
-	bra.uni $L15;
-$L18:
-	setp.ne.u32 %p14, %r18, 4;
-	@%p14 bra.uni $L19;
-	max.s32 %r41, %r32, %r37;
-	mov.b32 %r32, %r41;
-	bra.uni $L15;
-$L19:
-	setp.ne.u32 %p15, %r18, 7;
-	@%p15 bra.uni $L20;
-	and.b32 %r42, %r32, %r37;
-	mov.b32 %r32, %r42;
-	bra.uni $L15;
-$L20:
-	or.b32 %r43, %r32, %r37;
-	mov.b32 %r32, %r43;
-$L15:
+	mov.b32 %r27, 1;
+	mov.b32 %r28, 1;
+	sub.u32 %r29, %r13, 1;
+	mov.b32 %r30, %r27;
+$L10:
+	setp.hs.u32 %p8, %r30, 32;
+	@%p8 bra $L11;
+	shfl.sync.down.b32 %r31|%p9, %r26, %r30, %r29, %r17;
+	@!%p9 bra $L12;
+	setp.ne.u32 %p10, %r18, 1;
+	@%p10 bra.uni $L14;
+	add.s32 %r32, %r26, %r31;
+	mov.b32 %r26, %r32;
+	bra.uni $L13;
 $L14:
-	shl.b32 %r36, %r36, 1;
-	bra.uni $L12;
+	setp.ne.u32 %p11, %r18, 2;
+	@%p11 bra.uni $L15;
+	mul.lo.s32 %r33, %r26, %r31;
+	mov.b32 %r26, %r33;
+	bra.uni $L13;
+$L15:
+	setp.ne.u32 %p12, %r18, 3;
+	@%p12 bra.uni $L16;
+	min.s32 %r34, %r26, %r31;
+	mov.b32 %r26, %r34;
+	bra.uni $L13;
+$L16:
+	setp.ne.u32 %p13, %r18, 4;
+	@%p13 bra.uni $L17;
+	max.s32 %r35, %r26, %r31;
+	mov.b32 %r26, %r35;
+	bra.uni $L13;
+$L17:
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L18;
+	and.b32 %r36, %r26, %r31;
+	mov.b32 %r26, %r36;
+	bra.uni $L13;
+$L18:
+	or.b32 %r37, %r26, %r31;
+	mov.b32 %r26, %r37;
 $L13:
-	setp.eq.u32 %p16, %r7, 0;
-	@!%p16 bra $L21;
+$L12:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L10;
+$L11:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L19;
 	mul.wide.u32 %rd30, %r8, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	st.shared.s32 [%rd31+0], %r32;
-$L21:
+	st.shared.s32 [%rd31+0], %r26;
+$L19:
 	bar.sync 0;
-	setp.eq.u32 %p17, %r8, 0;
-	@!%p17 bra $L22;
-	setp.lo.u32 %p18, %r7, %r10;
-	@!%p18 bra $L23;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L20;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L21;
 	mul.wide.u32 %rd32, %r7, 16;
 	add.s64 %rd33, %rd1, %rd32;
-	ld.shared.s32 %r44, [%rd33+0];
-	mov.b32 %r32, %r44;
-$L23:
-	sub.u32 %r45, %r10, 1;
-	mov.b32 %r46, %r34;
-$L24:
-	setp.hs.u32 %p19, %r46, 32;
-	@%p19 bra $L25;
-	shfl.sync.down.b32 %r47|%p20, %r32, %r46, %r45, %r17;
-	@!%p20 bra $L26;
-	setp.ne.u32 %p21, %r18, 1;
-	@%p21 bra.uni $L28;
-	add.s32 %r48, %r32, %r47;
-	mov.b32 %r32, %r48;
-	bra.uni $L27;
-$L28:
-	setp.ne.u32 %p22, %r18, 2;
-	@%p22 bra.uni $L29;
-	mul.lo.s32 %r49, %r32, %r47;
-	mov.b32 %r32, %r49;
-	bra.uni $L27;
-$L29:
-	setp.ne.u32 %p23, %r18, 3;
-	@%p23 bra.uni $L30;
-	min.s32 %r50, %r32, %r47;
-	mov.b32 %r32, %r50;
-	bra.uni $L27;
-$L30:
-	setp.ne.u32 %p24, %r18, 4;
-	@%p24 bra.uni $L31;
-	max.s32 %r51, %r32, %r47;
-	mov.b32 %r32, %r51;
-	bra.uni $L27;
-$L31:
-	setp.ne.u32 %p25, %r18, 7;
-	@%p25 bra.uni $L32;
-	and.b32 %r52, %r32, %r47;
-	mov.b32 %r32, %r52;
-	bra.uni $L27;
-$L32:
-	or.b32 %r53, %r32, %r47;
-	mov.b32 %r32, %r53;
-$L27:
-$L26:
-	shl.b32 %r46, %r46, 1;
-	bra.uni $L24;
-$L25:
+	ld.shared.s32 %r38, [%rd33+0];
+	mov.b32 %r26, %r38;
+$L21:
+	sub.u32 %r39, %r10, 1;
+	mov.b32 %r40, %r28;
 $L22:
-	mul.wide.u32 %rd34, %r23, 8;
+	setp.hs.u32 %p18, %r40, 32;
+	@%p18 bra $L23;
+	shfl.sync.down.b32 %r41|%p19, %r26, %r40, %r39, %r17;
+	@!%p19 bra $L24;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L26;
+	add.s32 %r42, %r26, %r41;
+	mov.b32 %r26, %r42;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L27;
+	mul.lo.s32 %r43, %r26, %r41;
+	mov.b32 %r26, %r43;
+	bra.uni $L25;
+$L27:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L28;
+	min.s32 %r44, %r26, %r41;
+	mov.b32 %r26, %r44;
+	bra.uni $L25;
+$L28:
+	setp.ne.u32 %p23, %r18, 4;
+	@%p23 bra.uni $L29;
+	max.s32 %r45, %r26, %r41;
+	mov.b32 %r26, %r45;
+	bra.uni $L25;
+$L29:
+	setp.ne.u32 %p24, %r18, 7;
+	@%p24 bra.uni $L30;
+	and.b32 %r46, %r26, %r41;
+	mov.b32 %r26, %r46;
+	bra.uni $L25;
+$L30:
+	or.b32 %r47, %r26, %r41;
+	mov.b32 %r26, %r47;
+$L25:
+$L24:
+	shl.b32 %r40, %r40, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	mul.wide.u32 %rd34, %r19, 8;
 	add.s64 %rd35, %rd5, %rd34;
-	setp.eq.u32 %p26, %r5, 0;
-	@!%p26 bra $L33;
-	st.global.s32 [%rd35+0], %r32;
-$L33:
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L31;
+	st.global.s32 [%rd35+0], %r26;
+$L31:
 	ret;
 }
 
@@ -23848,13 +23388,11 @@ $L33:
 	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4
+	.param .b64 gk_s2
 )
 {
 	.reg .pred %p<31>;
-	.reg .b32 %r<58>;
+	.reg .b32 %r<54>;
 	.reg .b64 %rd<32>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -23888,23 +23426,19 @@ $L33:
 	mov.b64 %rd11, %rd10;
 	ld.param.s64 %rd12, [gk_s2];
 	mov.b64 %rd13, %rd12;
-	ld.param.s32 %r19, [gk_s3];
-	mov.b32 %r20, %r19;
-	ld.param.s32 %r21, [gk_s4];
-	mov.b32 %r22, %r21;
 	cvt.u64.u32 %rd14, %r5;
 	cvt.u64.u32 %rd15, %r6;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
-	mov.b32 %r23, 0;
+	mov.b32 %r19, 0;
 	mov.b64 %rd16, %rd14;
 $L3:
 	setp.ge.s64 %p3, %rd16, %rd4;
 	@%p3 bra $L4;
 	mad.lo.s64 %rd17, %rd16, 8, %rd3;
-	ld.global.s32 %r24, [%rd17+0];
-	add.s32 %r25, %r23, %r24;
-	mov.b32 %r23, %r25;
+	ld.global.s32 %r20, [%rd17+0];
+	add.s32 %r21, %r19, %r20;
+	mov.b32 %r19, %r21;
 	add.s64 %rd16, %rd16, %rd15;
 	bra.uni $L3;
 $L4:
@@ -23912,15 +23446,15 @@ $L4:
 $L2:
 	setp.ne.u32 %p4, %r18, 2;
 	@%p4 bra.uni $L5;
-	mov.b32 %r23, 1;
+	mov.b32 %r19, 1;
 	mov.b64 %rd18, %rd14;
 $L6:
 	setp.ge.s64 %p5, %rd18, %rd4;
 	@%p5 bra $L7;
 	mad.lo.s64 %rd19, %rd18, 8, %rd3;
-	ld.global.s32 %r26, [%rd19+0];
-	mul.lo.s32 %r27, %r23, %r26;
-	mov.b32 %r23, %r27;
+	ld.global.s32 %r22, [%rd19+0];
+	mul.lo.s32 %r23, %r19, %r22;
+	mov.b32 %r19, %r23;
 	add.s64 %rd18, %rd18, %rd15;
 	bra.uni $L6;
 $L7:
@@ -23928,15 +23462,15 @@ $L7:
 $L5:
 	setp.ne.u32 %p6, %r18, 3;
 	@%p6 bra.uni $L8;
-	mov.b32 %r23, 2147483647;
+	mov.b32 %r19, 2147483647;
 	mov.b64 %rd20, %rd14;
 $L9:
 	setp.ge.s64 %p7, %rd20, %rd4;
 	@%p7 bra $L10;
 	mad.lo.s64 %rd21, %rd20, 8, %rd3;
-	ld.global.s32 %r28, [%rd21+0];
-	min.s32 %r29, %r23, %r28;
-	mov.b32 %r23, %r29;
+	ld.global.s32 %r24, [%rd21+0];
+	min.s32 %r25, %r19, %r24;
+	mov.b32 %r19, %r25;
 	add.s64 %rd20, %rd20, %rd15;
 	bra.uni $L9;
 $L10:
@@ -23944,15 +23478,15 @@ $L10:
 $L8:
 	setp.ne.u32 %p8, %r18, 4;
 	@%p8 bra.uni $L11;
-	mov.b32 %r23, -2147483648;
+	mov.b32 %r19, -2147483648;
 	mov.b64 %rd22, %rd14;
 $L12:
 	setp.ge.s64 %p9, %rd22, %rd4;
 	@%p9 bra $L13;
 	mad.lo.s64 %rd23, %rd22, 8, %rd3;
-	ld.global.s32 %r30, [%rd23+0];
-	max.s32 %r31, %r23, %r30;
-	mov.b32 %r23, %r31;
+	ld.global.s32 %r26, [%rd23+0];
+	max.s32 %r27, %r19, %r26;
+	mov.b32 %r19, %r27;
 	add.s64 %rd22, %rd22, %rd15;
 	bra.uni $L12;
 $L13:
@@ -23960,86 +23494,86 @@ $L13:
 $L11:
 	setp.ne.u32 %p10, %r18, 7;
 	@%p10 bra.uni $L14;
-	mov.b32 %r23, -1;
+	mov.b32 %r19, -1;
 	mov.b64 %rd24, %rd14;
 $L15:
 	setp.ge.s64 %p11, %rd24, %rd4;
 	@%p11 bra $L16;
 	mad.lo.s64 %rd25, %rd24, 8, %rd3;
-	ld.global.s32 %r32, [%rd25+0];
-	and.b32 %r33, %r23, %r32;
-	mov.b32 %r23, %r33;
+	ld.global.s32 %r28, [%rd25+0];
+	and.b32 %r29, %r19, %r28;
+	mov.b32 %r19, %r29;
 	add.s64 %rd24, %rd24, %rd15;
 	bra.uni $L15;
 $L16:
 	bra.uni $L1;
 $L14:
-	mov.b32 %r23, 0;
+	mov.b32 %r19, 0;
 	mov.b64 %rd26, %rd14;
 $L17:
 	setp.ge.s64 %p12, %rd26, %rd4;
 	@%p12 bra $L18;
 	mad.lo.s64 %rd27, %rd26, 8, %rd3;
-	ld.global.s32 %r34, [%rd27+0];
-	or.b32 %r35, %r23, %r34;
-	mov.b32 %r23, %r35;
+	ld.global.s32 %r30, [%rd27+0];
+	or.b32 %r31, %r19, %r30;
+	mov.b32 %r19, %r31;
 	add.s64 %rd26, %rd26, %rd15;
 	bra.uni $L17;
 $L18:
 $L1:
-	mov.b32 %r36, %r23;
+	mov.b32 %r32, %r19;
 	// block reduction
-	mov.b32 %r37, 1;
-	mov.b32 %r38, 1;
-	sub.u32 %r39, %r13, 1;
-	mov.b32 %r40, %r37;
+	mov.b32 %r33, 1;
+	mov.b32 %r34, 1;
+	sub.u32 %r35, %r13, 1;
+	mov.b32 %r36, %r33;
 $L19:
-	setp.hs.u32 %p13, %r40, 32;
+	setp.hs.u32 %p13, %r36, 32;
 	@%p13 bra $L20;
-	shfl.sync.down.b32 %r41|%p14, %r36, %r40, %r39, %r17;
+	shfl.sync.down.b32 %r37|%p14, %r32, %r36, %r35, %r17;
 	@!%p14 bra $L21;
 	setp.ne.u32 %p15, %r18, 1;
 	@%p15 bra.uni $L23;
-	add.s32 %r42, %r36, %r41;
-	mov.b32 %r36, %r42;
+	add.s32 %r38, %r32, %r37;
+	mov.b32 %r32, %r38;
 	bra.uni $L22;
 $L23:
 	setp.ne.u32 %p16, %r18, 2;
 	@%p16 bra.uni $L24;
-	mul.lo.s32 %r43, %r36, %r41;
-	mov.b32 %r36, %r43;
+	mul.lo.s32 %r39, %r32, %r37;
+	mov.b32 %r32, %r39;
 	bra.uni $L22;
 $L24:
 	setp.ne.u32 %p17, %r18, 3;
 	@%p17 bra.uni $L25;
-	min.s32 %r44, %r36, %r41;
-	mov.b32 %r36, %r44;
+	min.s32 %r40, %r32, %r37;
+	mov.b32 %r32, %r40;
 	bra.uni $L22;
 $L25:
 	setp.ne.u32 %p18, %r18, 4;
 	@%p18 bra.uni $L26;
-	max.s32 %r45, %r36, %r41;
-	mov.b32 %r36, %r45;
+	max.s32 %r41, %r32, %r37;
+	mov.b32 %r32, %r41;
 	bra.uni $L22;
 $L26:
 	setp.ne.u32 %p19, %r18, 7;
 	@%p19 bra.uni $L27;
-	and.b32 %r46, %r36, %r41;
-	mov.b32 %r36, %r46;
+	and.b32 %r42, %r32, %r37;
+	mov.b32 %r32, %r42;
 	bra.uni $L22;
 $L27:
-	or.b32 %r47, %r36, %r41;
-	mov.b32 %r36, %r47;
+	or.b32 %r43, %r32, %r37;
+	mov.b32 %r32, %r43;
 $L22:
 $L21:
-	shl.b32 %r40, %r40, 1;
+	shl.b32 %r36, %r36, 1;
 	bra.uni $L19;
 $L20:
 	setp.eq.u32 %p20, %r7, 0;
 	@!%p20 bra $L28;
 	mul.wide.u32 %rd28, %r8, 16;
 	add.s64 %rd29, %rd1, %rd28;
-	st.shared.s32 [%rd29+0], %r36;
+	st.shared.s32 [%rd29+0], %r32;
 $L28:
 	bar.sync 0;
 	setp.eq.u32 %p21, %r8, 0;
@@ -24048,57 +23582,57 @@ $L28:
 	@!%p22 bra $L30;
 	mul.wide.u32 %rd30, %r7, 16;
 	add.s64 %rd31, %rd1, %rd30;
-	ld.shared.s32 %r48, [%rd31+0];
-	mov.b32 %r36, %r48;
+	ld.shared.s32 %r44, [%rd31+0];
+	mov.b32 %r32, %r44;
 $L30:
-	sub.u32 %r49, %r10, 1;
-	mov.b32 %r50, %r38;
+	sub.u32 %r45, %r10, 1;
+	mov.b32 %r46, %r34;
 $L31:
-	setp.hs.u32 %p23, %r50, 32;
+	setp.hs.u32 %p23, %r46, 32;
 	@%p23 bra $L32;
-	shfl.sync.down.b32 %r51|%p24, %r36, %r50, %r49, %r17;
+	shfl.sync.down.b32 %r47|%p24, %r32, %r46, %r45, %r17;
 	@!%p24 bra $L33;
 	setp.ne.u32 %p25, %r18, 1;
 	@%p25 bra.uni $L35;
-	add.s32 %r52, %r36, %r51;
-	mov.b32 %r36, %r52;
+	add.s32 %r48, %r32, %r47;
+	mov.b32 %r32, %r48;
 	bra.uni $L34;
 $L35:
 	setp.ne.u32 %p26, %r18, 2;
 	@%p26 bra.uni $L36;
-	mul.lo.s32 %r53, %r36, %r51;
-	mov.b32 %r36, %r53;
+	mul.lo.s32 %r49, %r32, %r47;
+	mov.b32 %r32, %r49;
 	bra.uni $L34;
 $L36:
 	setp.ne.u32 %p27, %r18, 3;
 	@%p27 bra.uni $L37;
-	min.s32 %r54, %r36, %r51;
-	mov.b32 %r36, %r54;
+	min.s32 %r50, %r32, %r47;
+	mov.b32 %r32, %r50;
 	bra.uni $L34;
 $L37:
 	setp.ne.u32 %p28, %r18, 4;
 	@%p28 bra.uni $L38;
-	max.s32 %r55, %r36, %r51;
-	mov.b32 %r36, %r55;
+	max.s32 %r51, %r32, %r47;
+	mov.b32 %r32, %r51;
 	bra.uni $L34;
 $L38:
 	setp.ne.u32 %p29, %r18, 7;
 	@%p29 bra.uni $L39;
-	and.b32 %r56, %r36, %r51;
-	mov.b32 %r36, %r56;
+	and.b32 %r52, %r32, %r47;
+	mov.b32 %r32, %r52;
 	bra.uni $L34;
 $L39:
-	or.b32 %r57, %r36, %r51;
-	mov.b32 %r36, %r57;
+	or.b32 %r53, %r32, %r47;
+	mov.b32 %r32, %r53;
 $L34:
 $L33:
-	shl.b32 %r50, %r50, 1;
+	shl.b32 %r46, %r46, 1;
 	bra.uni $L31;
 $L32:
 $L29:
 	setp.eq.u32 %p30, %r5, 0;
 	@!%p30 bra $L40;
-	st.global.s32 [%rd6+0], %r36;
+	st.global.s32 [%rd6+0], %r32;
 $L40:
 	ret;
 }
@@ -24127,12 +23661,14 @@ const gokkosPTX27 = `//
 	.param .b64 gk_s5,
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
-	.param .b64 gk_s8
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10
 )
 {
-	.reg .pred %p<19>;
-	.reg .b32 %r<68>;
-	.reg .b64 %rd<80>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<76>;
+	.reg .b64 %rd<85>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -24177,15 +23713,19 @@ const gokkosPTX27 = `//
 	mov.b64 %rd24, %rd23;
 	ld.param.s64 %rd25, [gk_s8];
 	mov.b64 %rd26, %rd25;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	ld.param.s32 %r18, [gk_s9];
+	mov.b32 %r19, %r18;
+	ld.param.s32 %r20, [gk_s10];
+	mov.b32 %r21, %r20;
+	mov.u32 %r22, %ctaid.x;
+	mov.u32 %r23, %nctaid.x;
 	sub.s64 %rd27, %rd3, %rd2;
 	max.s64 %rd28, %rd27, 0;
-	cvt.u64.u32 %rd29, %r19;
+	cvt.u64.u32 %rd29, %r23;
 	add.s64 %rd30, %rd28, %rd29;
 	sub.s64 %rd31, %rd30, 1;
 	div.u64 %rd32, %rd31, %rd29;
-	cvt.u64.u32 %rd33, %r18;
+	cvt.u64.u32 %rd33, %r22;
 	mad.lo.s64 %rd34, %rd33, %rd32, %rd2;
 	add.s64 %rd35, %rd34, %rd32;
 	min.s64 %rd36, %rd35, %rd3;
@@ -24201,138 +23741,155 @@ $L1:
 	mov.b64 %rd42, %rd41;
 	mul.lo.s64 %rd43, %rd42, %rd12;
 	mad.lo.s64 %rd44, %rd43, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd44+0];
-	mov.b32 %r21, %r20;
-	cvt.s64.s32 %rd45, %r21;
-	mov.b64 %rd46, %rd45;
-	mul.lo.s64 %rd47, %rd46, %rd19;
-	mad.lo.s64 %rd48, %rd47, 4, %rd15;
-	ld.global.nc.s32 %r22, [%rd48+0];
-	mov.b32 %r23, %r22;
-	cvt.u32.u64 %r24, %rd42;
-	setp.ne.s32 %p4, %r23, %r24;
+	ld.global.nc.s32 %r24, [%rd44+0];
+	mov.b32 %r25, %r24;
+	mov.b32 %r26, %r25;
+	cvt.s64.s32 %rd45, %r26;
+	mul.lo.s64 %rd46, %rd45, %rd19;
+	mad.lo.s64 %rd47, %rd46, 4, %rd15;
+	ld.global.nc.s32 %r27, [%rd47+0];
+	mov.b32 %r28, %r27;
+	cvt.u32.u64 %r29, %rd42;
+	setp.ne.s32 %p4, %r28, %r29;
 	@!%p4 bra $L5;
 	bra.uni $L3;
 $L5:
-	@!%p3 bra $L7;
-	cvt.u32.u64 %r25, %rd37;
-	mul.lo.s64 %rd49, %rd46, %rd26;
+	cvt.s64.s32 %rd48, %r26;
+	mul.lo.s64 %rd49, %rd48, %rd26;
 	mad.lo.s64 %rd50, %rd49, 4, %rd22;
-	st.global.s32 [%rd50+0], %r25;
+	ld.global.s32 %r30, [%rd50+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	setp.eq.s32 %p5, %r26, %r19;
+	@!%p5 bra $L7;
+	mov.b32 %r32, %r21;
 $L7:
-	add.s64 %rd51, %rd37, 1;
-	mov.b64 %rd37, %rd51;
+	@!%p3 bra $L9;
+	shr.s64 %rd51, %rd37, 32;
+	cvt.u32.u64 %r33, %rd51;
+	cvt.s64.s32 %rd52, %r26;
+	mul.lo.s64 %rd53, %rd52, %rd26;
+	mad.lo.s64 %rd54, %rd53, 4, %rd22;
+	st.global.s32 [%rd54+0], %r33;
+$L9:
+	add.s64 %rd55, %rd37, 4294967296;
+	mov.b64 %rd37, %rd55;
+	setp.gt.s32 %p6, %r32, 0;
+	@!%p6 bra $L11;
+	add.s64 %rd56, %rd37, 1;
+	mov.b64 %rd37, %rd56;
+$L11:
 $L3:
 	add.s64 %rd41, %rd41, %rd40;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd52, %rd37;
+	mov.b64 %rd57, %rd37;
 	// block reduction
-	sub.u32 %r26, %r13, 1;
-	mov.b64 {%r27, %r28}, %rd52;
-	shfl.sync.down.b32 %r29|%p5, %r27, 1, %r26, %r17;
-	shfl.sync.down.b32 %r30, %r28, 1, %r26, %r17;
-	mov.b64 %rd53, {%r29, %r30};
-	@!%p5 bra $L8;
-	add.s64 %rd54, %rd52, %rd53;
-	mov.b64 %rd52, %rd54;
-$L8:
-	mov.b64 {%r31, %r32}, %rd52;
-	shfl.sync.down.b32 %r33|%p6, %r31, 2, %r26, %r17;
-	shfl.sync.down.b32 %r34, %r32, 2, %r26, %r17;
-	mov.b64 %rd55, {%r33, %r34};
-	@!%p6 bra $L9;
-	add.s64 %rd56, %rd52, %rd55;
-	mov.b64 %rd52, %rd56;
-$L9:
-	mov.b64 {%r35, %r36}, %rd52;
-	shfl.sync.down.b32 %r37|%p7, %r35, 4, %r26, %r17;
-	shfl.sync.down.b32 %r38, %r36, 4, %r26, %r17;
-	mov.b64 %rd57, {%r37, %r38};
-	@!%p7 bra $L10;
-	add.s64 %rd58, %rd52, %rd57;
-	mov.b64 %rd52, %rd58;
-$L10:
-	mov.b64 {%r39, %r40}, %rd52;
-	shfl.sync.down.b32 %r41|%p8, %r39, 8, %r26, %r17;
-	shfl.sync.down.b32 %r42, %r40, 8, %r26, %r17;
-	mov.b64 %rd59, {%r41, %r42};
-	@!%p8 bra $L11;
-	add.s64 %rd60, %rd52, %rd59;
-	mov.b64 %rd52, %rd60;
-$L11:
-	mov.b64 {%r43, %r44}, %rd52;
-	shfl.sync.down.b32 %r45|%p9, %r43, 16, %r26, %r17;
-	shfl.sync.down.b32 %r46, %r44, 16, %r26, %r17;
-	mov.b64 %rd61, {%r45, %r46};
-	@!%p9 bra $L12;
-	add.s64 %rd62, %rd52, %rd61;
-	mov.b64 %rd52, %rd62;
+	sub.u32 %r34, %r13, 1;
+	mov.b64 {%r35, %r36}, %rd57;
+	shfl.sync.down.b32 %r37|%p7, %r35, 1, %r34, %r17;
+	shfl.sync.down.b32 %r38, %r36, 1, %r34, %r17;
+	mov.b64 %rd58, {%r37, %r38};
+	@!%p7 bra $L12;
+	add.s64 %rd59, %rd57, %rd58;
+	mov.b64 %rd57, %rd59;
 $L12:
-	setp.eq.u32 %p10, %r7, 0;
-	@!%p10 bra $L13;
-	mul.wide.u32 %rd63, %r8, 16;
-	add.s64 %rd64, %rd1, %rd63;
-	st.shared.s64 [%rd64+0], %rd52;
+	mov.b64 {%r39, %r40}, %rd57;
+	shfl.sync.down.b32 %r41|%p8, %r39, 2, %r34, %r17;
+	shfl.sync.down.b32 %r42, %r40, 2, %r34, %r17;
+	mov.b64 %rd60, {%r41, %r42};
+	@!%p8 bra $L13;
+	add.s64 %rd61, %rd57, %rd60;
+	mov.b64 %rd57, %rd61;
 $L13:
-	bar.sync 0;
-	setp.eq.u32 %p11, %r8, 0;
-	@!%p11 bra $L14;
-	setp.lo.u32 %p12, %r7, %r10;
-	@!%p12 bra $L15;
-	mul.wide.u32 %rd65, %r7, 16;
-	add.s64 %rd66, %rd1, %rd65;
-	ld.shared.s64 %rd67, [%rd66+0];
-	mov.b64 %rd52, %rd67;
-$L15:
-	sub.u32 %r47, %r10, 1;
-	mov.b64 {%r48, %r49}, %rd52;
-	shfl.sync.down.b32 %r50|%p13, %r48, 1, %r47, %r17;
-	shfl.sync.down.b32 %r51, %r49, 1, %r47, %r17;
-	mov.b64 %rd68, {%r50, %r51};
-	@!%p13 bra $L16;
-	add.s64 %rd69, %rd52, %rd68;
-	mov.b64 %rd52, %rd69;
-$L16:
-	mov.b64 {%r52, %r53}, %rd52;
-	shfl.sync.down.b32 %r54|%p14, %r52, 2, %r47, %r17;
-	shfl.sync.down.b32 %r55, %r53, 2, %r47, %r17;
-	mov.b64 %rd70, {%r54, %r55};
-	@!%p14 bra $L17;
-	add.s64 %rd71, %rd52, %rd70;
-	mov.b64 %rd52, %rd71;
-$L17:
-	mov.b64 {%r56, %r57}, %rd52;
-	shfl.sync.down.b32 %r58|%p15, %r56, 4, %r47, %r17;
-	shfl.sync.down.b32 %r59, %r57, 4, %r47, %r17;
-	mov.b64 %rd72, {%r58, %r59};
-	@!%p15 bra $L18;
-	add.s64 %rd73, %rd52, %rd72;
-	mov.b64 %rd52, %rd73;
-$L18:
-	mov.b64 {%r60, %r61}, %rd52;
-	shfl.sync.down.b32 %r62|%p16, %r60, 8, %r47, %r17;
-	shfl.sync.down.b32 %r63, %r61, 8, %r47, %r17;
-	mov.b64 %rd74, {%r62, %r63};
-	@!%p16 bra $L19;
-	add.s64 %rd75, %rd52, %rd74;
-	mov.b64 %rd52, %rd75;
-$L19:
-	mov.b64 {%r64, %r65}, %rd52;
-	shfl.sync.down.b32 %r66|%p17, %r64, 16, %r47, %r17;
-	shfl.sync.down.b32 %r67, %r65, 16, %r47, %r17;
-	mov.b64 %rd76, {%r66, %r67};
-	@!%p17 bra $L20;
-	add.s64 %rd77, %rd52, %rd76;
-	mov.b64 %rd52, %rd77;
-$L20:
+	mov.b64 {%r43, %r44}, %rd57;
+	shfl.sync.down.b32 %r45|%p9, %r43, 4, %r34, %r17;
+	shfl.sync.down.b32 %r46, %r44, 4, %r34, %r17;
+	mov.b64 %rd62, {%r45, %r46};
+	@!%p9 bra $L14;
+	add.s64 %rd63, %rd57, %rd62;
+	mov.b64 %rd57, %rd63;
 $L14:
-	mul.wide.u32 %rd78, %r18, 8;
-	add.s64 %rd79, %rd5, %rd78;
-	setp.eq.u32 %p18, %r5, 0;
-	@!%p18 bra $L21;
-	st.global.s64 [%rd79+0], %rd52;
+	mov.b64 {%r47, %r48}, %rd57;
+	shfl.sync.down.b32 %r49|%p10, %r47, 8, %r34, %r17;
+	shfl.sync.down.b32 %r50, %r48, 8, %r34, %r17;
+	mov.b64 %rd64, {%r49, %r50};
+	@!%p10 bra $L15;
+	add.s64 %rd65, %rd57, %rd64;
+	mov.b64 %rd57, %rd65;
+$L15:
+	mov.b64 {%r51, %r52}, %rd57;
+	shfl.sync.down.b32 %r53|%p11, %r51, 16, %r34, %r17;
+	shfl.sync.down.b32 %r54, %r52, 16, %r34, %r17;
+	mov.b64 %rd66, {%r53, %r54};
+	@!%p11 bra $L16;
+	add.s64 %rd67, %rd57, %rd66;
+	mov.b64 %rd57, %rd67;
+$L16:
+	setp.eq.u32 %p12, %r7, 0;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd68, %r8, 16;
+	add.s64 %rd69, %rd1, %rd68;
+	st.shared.s64 [%rd69+0], %rd57;
+$L17:
+	bar.sync 0;
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L18;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L19;
+	mul.wide.u32 %rd70, %r7, 16;
+	add.s64 %rd71, %rd1, %rd70;
+	ld.shared.s64 %rd72, [%rd71+0];
+	mov.b64 %rd57, %rd72;
+$L19:
+	sub.u32 %r55, %r10, 1;
+	mov.b64 {%r56, %r57}, %rd57;
+	shfl.sync.down.b32 %r58|%p15, %r56, 1, %r55, %r17;
+	shfl.sync.down.b32 %r59, %r57, 1, %r55, %r17;
+	mov.b64 %rd73, {%r58, %r59};
+	@!%p15 bra $L20;
+	add.s64 %rd74, %rd57, %rd73;
+	mov.b64 %rd57, %rd74;
+$L20:
+	mov.b64 {%r60, %r61}, %rd57;
+	shfl.sync.down.b32 %r62|%p16, %r60, 2, %r55, %r17;
+	shfl.sync.down.b32 %r63, %r61, 2, %r55, %r17;
+	mov.b64 %rd75, {%r62, %r63};
+	@!%p16 bra $L21;
+	add.s64 %rd76, %rd57, %rd75;
+	mov.b64 %rd57, %rd76;
 $L21:
+	mov.b64 {%r64, %r65}, %rd57;
+	shfl.sync.down.b32 %r66|%p17, %r64, 4, %r55, %r17;
+	shfl.sync.down.b32 %r67, %r65, 4, %r55, %r17;
+	mov.b64 %rd77, {%r66, %r67};
+	@!%p17 bra $L22;
+	add.s64 %rd78, %rd57, %rd77;
+	mov.b64 %rd57, %rd78;
+$L22:
+	mov.b64 {%r68, %r69}, %rd57;
+	shfl.sync.down.b32 %r70|%p18, %r68, 8, %r55, %r17;
+	shfl.sync.down.b32 %r71, %r69, 8, %r55, %r17;
+	mov.b64 %rd79, {%r70, %r71};
+	@!%p18 bra $L23;
+	add.s64 %rd80, %rd57, %rd79;
+	mov.b64 %rd57, %rd80;
+$L23:
+	mov.b64 {%r72, %r73}, %rd57;
+	shfl.sync.down.b32 %r74|%p19, %r72, 16, %r55, %r17;
+	shfl.sync.down.b32 %r75, %r73, 16, %r55, %r17;
+	mov.b64 %rd81, {%r74, %r75};
+	@!%p19 bra $L24;
+	add.s64 %rd82, %rd57, %rd81;
+	mov.b64 %rd57, %rd82;
+$L24:
+$L18:
+	mul.wide.u32 %rd83, %r22, 8;
+	add.s64 %rd84, %rd5, %rd83;
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L25;
+	st.global.s64 [%rd84+0], %rd57;
+$L25:
 	ret;
 }
 
@@ -24348,7 +23905,9 @@ $L21:
 	.param .b64 gk_s5,
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
-	.param .b64 gk_s8
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10
 )
 {
 	.reg .pred %p<21>;
@@ -24551,12 +24110,14 @@ $L20:
 	.param .b64 gk_s5,
 	.param .b64 gk_s6,
 	.param .b64 gk_s7,
-	.param .b64 gk_s8
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10
 )
 {
-	.reg .pred %p<23>;
-	.reg .b32 %r<80>;
-	.reg .b64 %rd<107>;
+	.reg .pred %p<27>;
+	.reg .b32 %r<89>;
+	.reg .b64 %rd<118>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -24601,19 +24162,23 @@ $L20:
 	mov.b64 %rd24, %rd23;
 	ld.param.s64 %rd25, [gk_s8];
 	mov.b64 %rd26, %rd25;
-	mov.u32 %r18, %ctaid.x;
-	mov.u32 %r19, %nctaid.x;
+	ld.param.s32 %r18, [gk_s9];
+	mov.b32 %r19, %r18;
+	ld.param.s32 %r20, [gk_s10];
+	mov.b32 %r21, %r20;
+	mov.u32 %r22, %ctaid.x;
+	mov.u32 %r23, %nctaid.x;
 	sub.s64 %rd27, %rd3, %rd2;
 	max.s64 %rd28, %rd27, 0;
-	cvt.u64.u32 %rd29, %r19;
+	cvt.u64.u32 %rd29, %r23;
 	add.s64 %rd30, %rd28, %rd29;
 	sub.s64 %rd31, %rd30, 1;
 	div.u64 %rd32, %rd31, %rd29;
-	cvt.u64.u32 %rd33, %r18;
+	cvt.u64.u32 %rd33, %r22;
 	mad.lo.s64 %rd34, %rd33, %rd32, %rd2;
 	add.s64 %rd35, %rd34, %rd32;
 	min.s64 %rd36, %rd35, %rd3;
-	mul.wide.u32 %rd38, %r18, 8;
+	mul.wide.u32 %rd38, %r22, 8;
 	add.s64 %rd39, %rd5, %rd38;
 	ld.global.s64 %rd40, [%rd39+0];
 	mov.b64 %rd37, %rd40;
@@ -24631,191 +24196,225 @@ $L1:
 	mov.b64 %rd46, %rd45;
 	mul.lo.s64 %rd47, %rd46, %rd12;
 	mad.lo.s64 %rd48, %rd47, 4, %rd8;
-	ld.global.nc.s32 %r20, [%rd48+0];
-	mov.b32 %r21, %r20;
-	cvt.s64.s32 %rd49, %r21;
-	mov.b64 %rd50, %rd49;
-	mul.lo.s64 %rd51, %rd50, %rd19;
-	mad.lo.s64 %rd52, %rd51, 4, %rd15;
-	ld.global.nc.s32 %r22, [%rd52+0];
-	mov.b32 %r23, %r22;
-	cvt.u32.u64 %r24, %rd46;
-	setp.ne.s32 %p5, %r23, %r24;
+	ld.global.nc.s32 %r24, [%rd48+0];
+	mov.b32 %r25, %r24;
+	mov.b32 %r26, %r25;
+	cvt.s64.s32 %rd49, %r26;
+	mul.lo.s64 %rd50, %rd49, %rd19;
+	mad.lo.s64 %rd51, %rd50, 4, %rd15;
+	ld.global.nc.s32 %r27, [%rd51+0];
+	mov.b32 %r28, %r27;
+	cvt.u32.u64 %r29, %rd46;
+	setp.ne.s32 %p5, %r28, %r29;
 	@!%p5 bra $L6;
 	bra.uni $L4;
 $L6:
-	@!%p4 bra $L8;
-	cvt.u32.u64 %r25, %rd41;
-	mul.lo.s64 %rd53, %rd50, %rd26;
+	cvt.s64.s32 %rd52, %r26;
+	mul.lo.s64 %rd53, %rd52, %rd26;
 	mad.lo.s64 %rd54, %rd53, 4, %rd22;
-	st.global.s32 [%rd54+0], %r25;
+	ld.global.s32 %r30, [%rd54+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	setp.eq.s32 %p6, %r26, %r19;
+	@!%p6 bra $L8;
+	mov.b32 %r32, %r21;
 $L8:
-	add.s64 %rd55, %rd41, 1;
-	mov.b64 %rd41, %rd55;
+	@!%p4 bra $L10;
+	shr.s64 %rd55, %rd41, 32;
+	cvt.u32.u64 %r33, %rd55;
+	cvt.s64.s32 %rd56, %r26;
+	mul.lo.s64 %rd57, %rd56, %rd26;
+	mad.lo.s64 %rd58, %rd57, 4, %rd22;
+	st.global.s32 [%rd58+0], %r33;
+$L10:
+	add.s64 %rd59, %rd41, 4294967296;
+	mov.b64 %rd41, %rd59;
+	setp.gt.s32 %p7, %r32, 0;
+	@!%p7 bra $L12;
+	add.s64 %rd60, %rd41, 1;
+	mov.b64 %rd41, %rd60;
+$L12:
 $L4:
 $L3:
-	mov.b64 %rd56, %rd41;
+	mov.b64 %rd61, %rd41;
 	// block scan
-	mov.b64 %rd57, %rd56;
-	mov.b64 {%r26, %r27}, %rd57;
-	shfl.sync.up.b32 %r28|%p6, %r26, 1, 0, %r17;
-	shfl.sync.up.b32 %r29, %r27, 1, 0, %r17;
-	mov.b64 %rd58, {%r28, %r29};
-	@!%p6 bra $L9;
-	add.s64 %rd59, %rd58, %rd57;
-	mov.b64 %rd57, %rd59;
-$L9:
-	mov.b64 {%r30, %r31}, %rd57;
-	shfl.sync.up.b32 %r32|%p7, %r30, 2, 0, %r17;
-	shfl.sync.up.b32 %r33, %r31, 2, 0, %r17;
-	mov.b64 %rd60, {%r32, %r33};
-	@!%p7 bra $L10;
-	add.s64 %rd61, %rd60, %rd57;
-	mov.b64 %rd57, %rd61;
-$L10:
-	mov.b64 {%r34, %r35}, %rd57;
-	shfl.sync.up.b32 %r36|%p8, %r34, 4, 0, %r17;
-	shfl.sync.up.b32 %r37, %r35, 4, 0, %r17;
-	mov.b64 %rd62, {%r36, %r37};
-	@!%p8 bra $L11;
-	add.s64 %rd63, %rd62, %rd57;
-	mov.b64 %rd57, %rd63;
-$L11:
-	mov.b64 {%r38, %r39}, %rd57;
-	shfl.sync.up.b32 %r40|%p9, %r38, 8, 0, %r17;
-	shfl.sync.up.b32 %r41, %r39, 8, 0, %r17;
-	mov.b64 %rd64, {%r40, %r41};
-	@!%p9 bra $L12;
-	add.s64 %rd65, %rd64, %rd57;
-	mov.b64 %rd57, %rd65;
-$L12:
-	mov.b64 {%r42, %r43}, %rd57;
-	shfl.sync.up.b32 %r44|%p10, %r42, 16, 0, %r17;
-	shfl.sync.up.b32 %r45, %r43, 16, 0, %r17;
-	mov.b64 %rd66, {%r44, %r45};
-	@!%p10 bra $L13;
-	add.s64 %rd67, %rd66, %rd57;
-	mov.b64 %rd57, %rd67;
+	mov.b64 %rd62, %rd61;
+	mov.b64 {%r34, %r35}, %rd62;
+	shfl.sync.up.b32 %r36|%p8, %r34, 1, 0, %r17;
+	shfl.sync.up.b32 %r37, %r35, 1, 0, %r17;
+	mov.b64 %rd63, {%r36, %r37};
+	@!%p8 bra $L13;
+	add.s64 %rd64, %rd63, %rd62;
+	mov.b64 %rd62, %rd64;
 $L13:
-	mov.b64 {%r46, %r47}, %rd57;
-	shfl.sync.up.b32 %r48|%p11, %r46, 1, 0, %r17;
-	shfl.sync.up.b32 %r49, %r47, 1, 0, %r17;
-	mov.b64 %rd68, {%r48, %r49};
-	selp.b64 %rd69, %rd68, 0, %p11;
-	sub.u32 %r50, %r13, 1;
-	setp.eq.u32 %p12, %r7, %r50;
-	@!%p12 bra $L14;
-	mul.wide.u32 %rd70, %r8, 16;
-	add.s64 %rd71, %rd1, %rd70;
-	st.shared.s64 [%rd71+0], %rd57;
+	mov.b64 {%r38, %r39}, %rd62;
+	shfl.sync.up.b32 %r40|%p9, %r38, 2, 0, %r17;
+	shfl.sync.up.b32 %r41, %r39, 2, 0, %r17;
+	mov.b64 %rd65, {%r40, %r41};
+	@!%p9 bra $L14;
+	add.s64 %rd66, %rd65, %rd62;
+	mov.b64 %rd62, %rd66;
 $L14:
-	bar.sync 0;
-	setp.eq.u32 %p13, %r8, 0;
-	@!%p13 bra $L15;
-	mov.b64 %rd72, 0;
-	setp.lo.u32 %p14, %r7, %r10;
-	@!%p14 bra $L16;
-	mul.wide.u32 %rd73, %r7, 16;
-	add.s64 %rd74, %rd1, %rd73;
-	ld.shared.s64 %rd75, [%rd74+0];
-	mov.b64 %rd72, %rd75;
-$L16:
-	mov.b64 {%r51, %r52}, %rd72;
-	shfl.sync.up.b32 %r53|%p15, %r51, 1, 0, %r17;
-	shfl.sync.up.b32 %r54, %r52, 1, 0, %r17;
-	mov.b64 %rd76, {%r53, %r54};
-	@!%p15 bra $L17;
-	add.s64 %rd77, %rd76, %rd72;
-	mov.b64 %rd72, %rd77;
-$L17:
-	mov.b64 {%r55, %r56}, %rd72;
-	shfl.sync.up.b32 %r57|%p16, %r55, 2, 0, %r17;
-	shfl.sync.up.b32 %r58, %r56, 2, 0, %r17;
-	mov.b64 %rd78, {%r57, %r58};
-	@!%p16 bra $L18;
-	add.s64 %rd79, %rd78, %rd72;
-	mov.b64 %rd72, %rd79;
-$L18:
-	mov.b64 {%r59, %r60}, %rd72;
-	shfl.sync.up.b32 %r61|%p17, %r59, 4, 0, %r17;
-	shfl.sync.up.b32 %r62, %r60, 4, 0, %r17;
-	mov.b64 %rd80, {%r61, %r62};
-	@!%p17 bra $L19;
-	add.s64 %rd81, %rd80, %rd72;
-	mov.b64 %rd72, %rd81;
-$L19:
-	mov.b64 {%r63, %r64}, %rd72;
-	shfl.sync.up.b32 %r65|%p18, %r63, 8, 0, %r17;
-	shfl.sync.up.b32 %r66, %r64, 8, 0, %r17;
-	mov.b64 %rd82, {%r65, %r66};
-	@!%p18 bra $L20;
-	add.s64 %rd83, %rd82, %rd72;
-	mov.b64 %rd72, %rd83;
-$L20:
-	mov.b64 {%r67, %r68}, %rd72;
-	shfl.sync.up.b32 %r69|%p19, %r67, 16, 0, %r17;
-	shfl.sync.up.b32 %r70, %r68, 16, 0, %r17;
-	mov.b64 %rd84, {%r69, %r70};
-	@!%p19 bra $L21;
-	add.s64 %rd85, %rd84, %rd72;
-	mov.b64 %rd72, %rd85;
-$L21:
-	mov.b64 {%r71, %r72}, %rd72;
-	shfl.sync.up.b32 %r73|%p20, %r71, 1, 0, %r17;
-	shfl.sync.up.b32 %r74, %r72, 1, 0, %r17;
-	mov.b64 %rd86, {%r73, %r74};
-	selp.b64 %rd87, %rd86, 0, %p20;
-	@!%p14 bra $L22;
-	mul.wide.u32 %rd88, %r7, 16;
-	add.s64 %rd89, %rd1, %rd88;
-	add.s64 %rd90, %rd89, 512;
-	st.shared.s64 [%rd90+0], %rd87;
-$L22:
-	sub.u32 %r75, %r10, 1;
-	setp.eq.u32 %p21, %r7, %r75;
-	@!%p21 bra $L23;
-	st.shared.s64 [%rd1+1024], %rd72;
-$L23:
+	mov.b64 {%r42, %r43}, %rd62;
+	shfl.sync.up.b32 %r44|%p10, %r42, 4, 0, %r17;
+	shfl.sync.up.b32 %r45, %r43, 4, 0, %r17;
+	mov.b64 %rd67, {%r44, %r45};
+	@!%p10 bra $L15;
+	add.s64 %rd68, %rd67, %rd62;
+	mov.b64 %rd62, %rd68;
 $L15:
+	mov.b64 {%r46, %r47}, %rd62;
+	shfl.sync.up.b32 %r48|%p11, %r46, 8, 0, %r17;
+	shfl.sync.up.b32 %r49, %r47, 8, 0, %r17;
+	mov.b64 %rd69, {%r48, %r49};
+	@!%p11 bra $L16;
+	add.s64 %rd70, %rd69, %rd62;
+	mov.b64 %rd62, %rd70;
+$L16:
+	mov.b64 {%r50, %r51}, %rd62;
+	shfl.sync.up.b32 %r52|%p12, %r50, 16, 0, %r17;
+	shfl.sync.up.b32 %r53, %r51, 16, 0, %r17;
+	mov.b64 %rd71, {%r52, %r53};
+	@!%p12 bra $L17;
+	add.s64 %rd72, %rd71, %rd62;
+	mov.b64 %rd62, %rd72;
+$L17:
+	mov.b64 {%r54, %r55}, %rd62;
+	shfl.sync.up.b32 %r56|%p13, %r54, 1, 0, %r17;
+	shfl.sync.up.b32 %r57, %r55, 1, 0, %r17;
+	mov.b64 %rd73, {%r56, %r57};
+	selp.b64 %rd74, %rd73, 0, %p13;
+	sub.u32 %r58, %r13, 1;
+	setp.eq.u32 %p14, %r7, %r58;
+	@!%p14 bra $L18;
+	mul.wide.u32 %rd75, %r8, 16;
+	add.s64 %rd76, %rd1, %rd75;
+	st.shared.s64 [%rd76+0], %rd62;
+$L18:
 	bar.sync 0;
-	mul.wide.u32 %rd91, %r8, 16;
-	add.s64 %rd92, %rd1, %rd91;
-	add.s64 %rd93, %rd92, 512;
-	ld.shared.s64 %rd94, [%rd93+0];
-	add.s64 %rd95, %rd94, %rd69;
-	ld.shared.s64 %rd96, [%rd1+1024];
-	@!%p3 bra $L24;
-	add.s64 %rd97, %rd37, %rd95;
-	mov.b64 %rd41, %rd97;
+	setp.eq.u32 %p15, %r8, 0;
+	@!%p15 bra $L19;
+	mov.b64 %rd77, 0;
+	setp.lo.u32 %p16, %r7, %r10;
+	@!%p16 bra $L20;
+	mul.wide.u32 %rd78, %r7, 16;
+	add.s64 %rd79, %rd1, %rd78;
+	ld.shared.s64 %rd80, [%rd79+0];
+	mov.b64 %rd77, %rd80;
+$L20:
+	mov.b64 {%r59, %r60}, %rd77;
+	shfl.sync.up.b32 %r61|%p17, %r59, 1, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 1, 0, %r17;
+	mov.b64 %rd81, {%r61, %r62};
+	@!%p17 bra $L21;
+	add.s64 %rd82, %rd81, %rd77;
+	mov.b64 %rd77, %rd82;
+$L21:
+	mov.b64 {%r63, %r64}, %rd77;
+	shfl.sync.up.b32 %r65|%p18, %r63, 2, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 2, 0, %r17;
+	mov.b64 %rd83, {%r65, %r66};
+	@!%p18 bra $L22;
+	add.s64 %rd84, %rd83, %rd77;
+	mov.b64 %rd77, %rd84;
+$L22:
+	mov.b64 {%r67, %r68}, %rd77;
+	shfl.sync.up.b32 %r69|%p19, %r67, 4, 0, %r17;
+	shfl.sync.up.b32 %r70, %r68, 4, 0, %r17;
+	mov.b64 %rd85, {%r69, %r70};
+	@!%p19 bra $L23;
+	add.s64 %rd86, %rd85, %rd77;
+	mov.b64 %rd77, %rd86;
+$L23:
+	mov.b64 {%r71, %r72}, %rd77;
+	shfl.sync.up.b32 %r73|%p20, %r71, 8, 0, %r17;
+	shfl.sync.up.b32 %r74, %r72, 8, 0, %r17;
+	mov.b64 %rd87, {%r73, %r74};
+	@!%p20 bra $L24;
+	add.s64 %rd88, %rd87, %rd77;
+	mov.b64 %rd77, %rd88;
+$L24:
+	mov.b64 {%r75, %r76}, %rd77;
+	shfl.sync.up.b32 %r77|%p21, %r75, 16, 0, %r17;
+	shfl.sync.up.b32 %r78, %r76, 16, 0, %r17;
+	mov.b64 %rd89, {%r77, %r78};
+	@!%p21 bra $L25;
+	add.s64 %rd90, %rd89, %rd77;
+	mov.b64 %rd77, %rd90;
+$L25:
+	mov.b64 {%r79, %r80}, %rd77;
+	shfl.sync.up.b32 %r81|%p22, %r79, 1, 0, %r17;
+	shfl.sync.up.b32 %r82, %r80, 1, 0, %r17;
+	mov.b64 %rd91, {%r81, %r82};
+	selp.b64 %rd92, %rd91, 0, %p22;
+	@!%p16 bra $L26;
+	mul.wide.u32 %rd93, %r7, 16;
+	add.s64 %rd94, %rd1, %rd93;
+	add.s64 %rd95, %rd94, 512;
+	st.shared.s64 [%rd95+0], %rd92;
+$L26:
+	sub.u32 %r83, %r10, 1;
+	setp.eq.u32 %p23, %r7, %r83;
+	@!%p23 bra $L27;
+	st.shared.s64 [%rd1+1024], %rd77;
+$L27:
+$L19:
+	bar.sync 0;
+	mul.wide.u32 %rd96, %r8, 16;
+	add.s64 %rd97, %rd1, %rd96;
+	add.s64 %rd98, %rd97, 512;
+	ld.shared.s64 %rd99, [%rd98+0];
+	add.s64 %rd100, %rd99, %rd74;
+	ld.shared.s64 %rd101, [%rd1+1024];
+	@!%p3 bra $L28;
+	add.s64 %rd102, %rd37, %rd100;
+	mov.b64 %rd41, %rd102;
 	mov.pred %p4, 1;
 	mov.b64 %rd46, %rd45;
-	mul.lo.s64 %rd98, %rd46, %rd12;
-	mad.lo.s64 %rd99, %rd98, 4, %rd8;
-	ld.global.nc.s32 %r76, [%rd99+0];
-	mov.b32 %r21, %r76;
-	cvt.s64.s32 %rd100, %r21;
-	mov.b64 %rd50, %rd100;
-	mul.lo.s64 %rd101, %rd50, %rd19;
-	mad.lo.s64 %rd102, %rd101, 4, %rd15;
-	ld.global.nc.s32 %r77, [%rd102+0];
-	mov.b32 %r23, %r77;
-	cvt.u32.u64 %r78, %rd46;
-	setp.ne.s32 %p22, %r23, %r78;
-	@!%p22 bra $L27;
-	bra.uni $L25;
-$L27:
-	@!%p4 bra $L29;
-	cvt.u32.u64 %r79, %rd41;
-	mul.lo.s64 %rd103, %rd50, %rd26;
-	mad.lo.s64 %rd104, %rd103, 4, %rd22;
-	st.global.s32 [%rd104+0], %r79;
+	mul.lo.s64 %rd103, %rd46, %rd12;
+	mad.lo.s64 %rd104, %rd103, 4, %rd8;
+	ld.global.nc.s32 %r84, [%rd104+0];
+	mov.b32 %r25, %r84;
+	mov.b32 %r26, %r25;
+	cvt.s64.s32 %rd105, %r26;
+	mul.lo.s64 %rd106, %rd105, %rd19;
+	mad.lo.s64 %rd107, %rd106, 4, %rd15;
+	ld.global.nc.s32 %r85, [%rd107+0];
+	mov.b32 %r28, %r85;
+	cvt.u32.u64 %r86, %rd46;
+	setp.ne.s32 %p24, %r28, %r86;
+	@!%p24 bra $L31;
+	bra.uni $L29;
+$L31:
+	cvt.s64.s32 %rd108, %r26;
+	mul.lo.s64 %rd109, %rd108, %rd26;
+	mad.lo.s64 %rd110, %rd109, 4, %rd22;
+	ld.global.s32 %r87, [%rd110+0];
+	mov.b32 %r31, %r87;
+	mov.b32 %r32, %r31;
+	setp.eq.s32 %p25, %r26, %r19;
+	@!%p25 bra $L33;
+	mov.b32 %r32, %r21;
+$L33:
+	@!%p4 bra $L35;
+	shr.s64 %rd111, %rd41, 32;
+	cvt.u32.u64 %r88, %rd111;
+	cvt.s64.s32 %rd112, %r26;
+	mul.lo.s64 %rd113, %rd112, %rd26;
+	mad.lo.s64 %rd114, %rd113, 4, %rd22;
+	st.global.s32 [%rd114+0], %r88;
+$L35:
+	add.s64 %rd115, %rd41, 4294967296;
+	mov.b64 %rd41, %rd115;
+	setp.gt.s32 %p26, %r32, 0;
+	@!%p26 bra $L37;
+	add.s64 %rd116, %rd41, 1;
+	mov.b64 %rd41, %rd116;
+$L37:
 $L29:
-	add.s64 %rd105, %rd41, 1;
-	mov.b64 %rd41, %rd105;
-$L25:
-$L24:
-	add.s64 %rd106, %rd37, %rd96;
-	mov.b64 %rd37, %rd106;
+$L28:
+	add.s64 %rd117, %rd37, %rd101;
+	mov.b64 %rd37, %rd117;
 	add.s64 %rd43, %rd43, %rd42;
 	bra.uni $L1;
 $L2:
@@ -34654,7 +34253,7 @@ func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:34658
+//line gokkos_kernels_gen.go:34257
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34664,7 +34263,7 @@ func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:34668
+//line gokkos_kernels_gen.go:34267
 }
 
 // gokkosHostLoop9 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -34679,7 +34278,7 @@ func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:34683
+//line gokkos_kernels_gen.go:34282
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34688,7 +34287,7 @@ func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:34692
+//line gokkos_kernels_gen.go:34291
 }
 
 // gokkosHostLoop10 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -34711,7 +34310,7 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:34715
+//line gokkos_kernels_gen.go:34314
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34728,7 +34327,7 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:34732
+//line gokkos_kernels_gen.go:34331
 }
 
 // gokkosHostLoop11 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
@@ -34744,7 +34343,7 @@ func gokkosHostLoop11(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:34748
+//line gokkos_kernels_gen.go:34347
 }
 
 // gokkosHostLoop12 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -34759,7 +34358,7 @@ func gokkosHostLoop12(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:34763
+//line gokkos_kernels_gen.go:34362
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34770,7 +34369,7 @@ func gokkosHostLoop12(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:34774
+//line gokkos_kernels_gen.go:34373
 }
 
 // gokkosHostLoop13 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -34791,7 +34390,7 @@ func gokkosHostLoop13(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:34795
+//line gokkos_kernels_gen.go:34394
 }
 
 // gokkosHostLoop14 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -34808,7 +34407,7 @@ func gokkosHostLoop14(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:34812
+//line gokkos_kernels_gen.go:34411
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34820,7 +34419,7 @@ func gokkosHostLoop14(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:34824
+//line gokkos_kernels_gen.go:34423
 }
 
 // gokkosHostLoop15 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -34844,7 +34443,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:34848
+//line gokkos_kernels_gen.go:34447
 }
 
 // gokkosHostLoop16 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
@@ -34867,7 +34466,7 @@ func gokkosHostLoop16(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:34871
+//line gokkos_kernels_gen.go:34470
 }
 
 // gokkosHostLoop17 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
@@ -34887,7 +34486,7 @@ func gokkosHostLoop17(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:34891
+//line gokkos_kernels_gen.go:34490
 }
 
 // gokkosHostLoop18 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -34916,7 +34515,7 @@ func gokkosHostLoop18(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:34920
+//line gokkos_kernels_gen.go:34519
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34939,7 +34538,7 @@ func gokkosHostLoop18(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:34943
+//line gokkos_kernels_gen.go:34542
 }
 
 // gokkosHostLoop19 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -34960,7 +34559,7 @@ func gokkosHostLoop19(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:34964
+//line gokkos_kernels_gen.go:34563
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34974,7 +34573,7 @@ func gokkosHostLoop19(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:34978
+//line gokkos_kernels_gen.go:34577
 }
 
 // gokkosHostLoop20 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -35002,7 +34601,7 @@ func gokkosHostLoop20(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS4[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:35006
+//line gokkos_kernels_gen.go:34605
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35022,7 +34621,7 @@ func gokkosHostLoop20(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:35026
+//line gokkos_kernels_gen.go:34625
 }
 
 // gokkosHostLoop21 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -35037,7 +34636,7 @@ func gokkosHostLoop21(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:35041
+//line gokkos_kernels_gen.go:34640
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35046,7 +34645,7 @@ func gokkosHostLoop21(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:35050
+//line gokkos_kernels_gen.go:34649
 }
 
 // gokkosHostLoop22 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -35066,7 +34665,7 @@ func gokkosHostLoop22(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:35070
+//line gokkos_kernels_gen.go:34669
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35080,14 +34679,14 @@ func gokkosHostLoop22(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:35084
+//line gokkos_kernels_gen.go:34683
 }
 
 // gokkosHostLoop23 runs compSample.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop23(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line number.go:30
+//line number.go:28
 		r := k.Comp.At(int(int64(i) * int64(k.N) / hotSamples))
 		c := int64(0)
 		for j := 0; j < hotSamples; j++ {
@@ -35097,18 +34696,43 @@ func gokkosHostLoop23(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:35101
+//line gokkos_kernels_gen.go:34700
 }
 
-// gokkosHostLoop24 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop24(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop24 runs compInit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop24(gokkosK *compInit, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Size.Span(gokkosLo, gokkosHi), k.Least.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line number.go:47
+			gokkosS0[gokkosJ] = 0
+			gokkosS1[gokkosJ] = int32(v)
+		}
+//line gokkos_kernels_gen.go:34714
+		return
+	}
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line number.go:47
+		k.Size.Set(v, 0)
+		k.Least.Set(v, int32(v))
+	}
+//line gokkos_kernels_gen.go:34722
+}
+
+// gokkosHostLoop25 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop25(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line number.go:54
+//line number.go:67
 			r := gokkosS0[gokkosJ]
-			if int32(v) < k.Least.AtomicLoad(int(r)) {
+			if r == int32(v) {
+				continue
+			}
+			if int32(v) < r && int32(v) < k.Least.AtomicLoad(int(r)) {
 				k.Least.AtomicMin(int(r), int32(v))
 			}
 			if r == k.Hot {
@@ -35117,13 +34741,16 @@ func gokkosHostLoop24(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:35121
+//line gokkos_kernels_gen.go:34745
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:54
+//line number.go:67
 		r := k.Comp.At(v)
-		if int32(v) < k.Least.AtomicLoad(int(r)) {
+		if r == int32(v) {
+			continue
+		}
+		if int32(v) < r && int32(v) < k.Least.AtomicLoad(int(r)) {
 			k.Least.AtomicMin(int(r), int32(v))
 		}
 		if r == k.Hot {
@@ -35132,44 +34759,7 @@ func gokkosHostLoop24(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:35136
-}
-
-// gokkosHostLoop25 runs compCounts.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop25(gokkosK *compCounts, gokkosLo, gokkosHi int, acc *int64) {
-	k := *gokkosK
-	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
-		for gokkosJ := range gokkosS0 {
-			v := gokkosLo + gokkosJ
-//line number.go:75
-			sz := gokkosS0[gokkosJ]
-			if int32(v) == k.Hot {
-				sz = k.HotSize
-			}
-			if sz > 0 {
-				*acc += 1 << 32
-				if sz > 1 {
-					*acc += 1
-				}
-			}
-		}
-//line gokkos_kernels_gen.go:35157
-		return
-	}
-	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:75
-		sz := k.Size.At(v)
-		if int32(v) == k.Hot {
-			sz = k.HotSize
-		}
-		if sz > 0 {
-			*acc += 1 << 32
-			if sz > 1 {
-				*acc += 1
-			}
-		}
-	}
-//line gokkos_kernels_gen.go:35173
+//line gokkos_kernels_gen.go:34763
 }
 
 // gokkosHostLoop26 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -35177,26 +34767,17 @@ func gokkosHostLoop26(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 	k := *gokkosK
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-			v := gokkosLo + gokkosJ
-//line number.go:97
-			sz := gokkosS0[gokkosJ]
-			if int32(v) == k.Hot {
-				sz = k.HotSize
-			}
-			*acc = max(*acc, sz)
+//line number.go:90
+			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:35189
+//line gokkos_kernels_gen.go:34774
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:97
-		sz := k.Size.At(v)
-		if int32(v) == k.Hot {
-			sz = k.HotSize
-		}
-		*acc = max(*acc, sz)
+//line number.go:90
+		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:35200
+//line gokkos_kernels_gen.go:34781
 }
 
 // gokkosHostLoop27 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -35205,31 +34786,45 @@ func gokkosHostLoop27(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line number.go:115
-			r := int(gokkosS0[gokkosJ])
-			if k.Least.At(r) != int32(v) {
+//line number.go:107
+			r := gokkosS0[gokkosJ]
+			if k.Least.At(int(r)) != int32(v) {
 				continue
 			}
-			if final {
-				k.Num.Set(r, int32(*acc))
+			others := k.Size.At(int(r))
+			if r == k.Hot {
+				others = k.HotSize
 			}
-			*acc += 1
+			if final {
+				k.Size.Set(int(r), int32(*acc>>32))
+			}
+			*acc += 1 << 32
+			if others > 0 {
+				*acc += 1
+			}
 		}
-//line gokkos_kernels_gen.go:35219
+//line gokkos_kernels_gen.go:34807
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:115
-		r := int(k.Comp.At(v))
-		if k.Least.At(r) != int32(v) {
+//line number.go:107
+		r := k.Comp.At(v)
+		if k.Least.At(int(r)) != int32(v) {
 			continue
 		}
-		if final {
-			k.Num.Set(r, int32(*acc))
+		others := k.Size.At(int(r))
+		if r == k.Hot {
+			others = k.HotSize
 		}
-		*acc += 1
+		if final {
+			k.Size.Set(int(r), int32(*acc>>32))
+		}
+		*acc += 1 << 32
+		if others > 0 {
+			*acc += 1
+		}
 	}
-//line gokkos_kernels_gen.go:35233
+//line gokkos_kernels_gen.go:34828
 }
 
 // gokkosHostLoop28 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -35238,17 +34833,17 @@ func gokkosHostLoop28(gokkosK *compGather, gokkosLo, gokkosHi int) {
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line number.go:133
+//line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:35245
+//line gokkos_kernels_gen.go:34840
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line number.go:133
+//line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:35252
+//line gokkos_kernels_gen.go:34847
 }
 
 // gokkosHostLoop29 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -35268,7 +34863,7 @@ func gokkosHostLoop29(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:35272
+//line gokkos_kernels_gen.go:34867
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35281,7 +34876,7 @@ func gokkosHostLoop29(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:35285
+//line gokkos_kernels_gen.go:34880
 }
 
 // gokkosHostLoop30 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -35292,7 +34887,7 @@ func gokkosHostLoop30(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:35296
+//line gokkos_kernels_gen.go:34891
 }
 
 // gokkosHostLoop31 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -35307,7 +34902,7 @@ func gokkosHostLoop31(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:35311
+//line gokkos_kernels_gen.go:34906
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35316,7 +34911,7 @@ func gokkosHostLoop31(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:35320
+//line gokkos_kernels_gen.go:34915
 }
 
 // gokkosHostLoop32 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -35332,7 +34927,7 @@ func gokkosHostLoop32(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:35336
+//line gokkos_kernels_gen.go:34931
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35342,7 +34937,7 @@ func gokkosHostLoop32(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:35346
+//line gokkos_kernels_gen.go:34941
 }
 
 // gokkosHostLoop33 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -35364,7 +34959,7 @@ func gokkosHostLoop33(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:35368
+//line gokkos_kernels_gen.go:34963
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35381,7 +34976,7 @@ func gokkosHostLoop33(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:35385
+//line gokkos_kernels_gen.go:34980
 }
 
 // gokkosHostLoop34 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -35401,7 +34996,7 @@ func gokkosHostLoop34(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:35405
+//line gokkos_kernels_gen.go:35000
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35416,7 +35011,7 @@ func gokkosHostLoop34(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:35420
+//line gokkos_kernels_gen.go:35015
 }
 
 // gokkosHostLoop35 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -35443,7 +35038,7 @@ func gokkosHostLoop35(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:35447
+//line gokkos_kernels_gen.go:35042
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35463,7 +35058,7 @@ func gokkosHostLoop35(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:35467
+//line gokkos_kernels_gen.go:35062
 }
 
 // gokkosHostLoop36 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -35477,7 +35072,7 @@ func gokkosHostLoop36(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:35481
+//line gokkos_kernels_gen.go:35076
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -35486,7 +35081,7 @@ func gokkosHostLoop36(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:35490
+//line gokkos_kernels_gen.go:35085
 }
 
 // gokkosHostLoop37 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
@@ -35502,7 +35097,7 @@ func gokkosHostLoop37(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:35506
+//line gokkos_kernels_gen.go:35101
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -35513,7 +35108,7 @@ func gokkosHostLoop37(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:35517
+//line gokkos_kernels_gen.go:35112
 }
 
 // gokkosHostLoop39 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
@@ -35525,7 +35120,7 @@ func gokkosHostLoop39(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:35529
+//line gokkos_kernels_gen.go:35124
 }
 
 // gokkosHostLoop40 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
@@ -35543,7 +35138,7 @@ func gokkosHostLoop40(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:35547
+//line gokkos_kernels_gen.go:35142
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35556,7 +35151,7 @@ func gokkosHostLoop40(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:35560
+//line gokkos_kernels_gen.go:35155
 }
 
 // gokkosHostLoop41 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
@@ -35578,7 +35173,7 @@ func gokkosHostLoop41(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:35582
+//line gokkos_kernels_gen.go:35177
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35592,7 +35187,7 @@ func gokkosHostLoop41(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:35596
+//line gokkos_kernels_gen.go:35191
 }
 
 // gokkosHostLoop42 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
@@ -35627,7 +35222,7 @@ func gokkosHostLoop42(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:35631
+//line gokkos_kernels_gen.go:35226
 		return
 	}
 gokkosNext:
@@ -35657,7 +35252,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:35661
+//line gokkos_kernels_gen.go:35256
 }
 
 // gokkosHostLoop43 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
@@ -35680,7 +35275,7 @@ func gokkosHostLoop43(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:35684
+//line gokkos_kernels_gen.go:35279
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35696,7 +35291,7 @@ func gokkosHostLoop43(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:35700
+//line gokkos_kernels_gen.go:35295
 }
 
 // gokkosHostLoop44 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -35717,7 +35312,7 @@ func gokkosHostLoop44(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:35721
+//line gokkos_kernels_gen.go:35316
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35732,5 +35327,5 @@ func gokkosHostLoop44(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:35736
+//line gokkos_kernels_gen.go:35331
 }

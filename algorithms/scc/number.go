@@ -1,8 +1,6 @@
 package scc
 
 import (
-	"math"
-
 	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/views"
 )
@@ -37,11 +35,26 @@ func (k compSample) Run(i int, acc *int64) {
 	*acc = max(*acc, c<<32|int64(r))
 }
 
-// compSizes adds every vertex to its representative's size and lowers the representative's
-// smallest member. Members of Hot, a representative that a large share of the vertices have,
-// are summed by the reduction instead: atomics on one address from every thread would
-// serialize them. The smallest member is read before it is lowered, so that a component's
-// later members only read it.
+// compInit clears Size and points every vertex's Least at itself.
+//
+//gokkos:kernel
+type compInit struct {
+	Size, Least views.View1D[int32]
+}
+
+// Run initializes the entries of vertex v.
+func (k compInit) Run(v int) {
+	k.Size.Set(v, 0)
+	k.Least.Set(v, int32(v))
+}
+
+// compSizes counts, for every representative r, the members other than r in Size[r], and
+// lowers Least[r] to the smallest member (Least[r] starts at r, a member). A representative is
+// its own component's member, so the vertices of singleton components (most of them, after
+// trimming) touch nothing. Members of Hot, a representative that a large share of the vertices
+// have, are counted by the reduction instead: atomics on one address from every thread would
+// serialize them. A member lowers Least[r] only when it is smaller than r and than the value it
+// reads first, so that most members only read it.
 //
 //gokkos:kernel
 type compSizes struct {
@@ -52,7 +65,10 @@ type compSizes struct {
 // Run counts vertex v.
 func (k compSizes) Run(v int, acc *int64) {
 	r := k.Comp.At(v)
-	if int32(v) < k.Least.AtomicLoad(int(r)) {
+	if r == int32(v) {
+		return
+	}
+	if int32(v) < r && int32(v) < k.Least.AtomicLoad(int(r)) {
 		k.Least.AtomicMin(int(r), int32(v))
 	}
 	if r == k.Hot {
@@ -62,64 +78,47 @@ func (k compSizes) Run(v int, acc *int64) {
 	}
 }
 
-// compCounts counts the components (high 32 bits) and the non-trivial ones (low 32 bits).
-//
-//gokkos:kernel
-type compCounts struct {
-	Size         views.View1D[int32]
-	Hot, HotSize int32 // the representative whose size compSizes reduced, and that size
-}
-
-// Run counts the component represented by v, if any.
-func (k compCounts) Run(v int, acc *int64) {
-	sz := k.Size.At(v)
-	if int32(v) == k.Hot {
-		sz = k.HotSize
-	}
-	if sz > 0 {
-		*acc += 1 << 32
-		if sz > 1 {
-			*acc += 1
-		}
-	}
-}
-
-// compLargest reduces the largest component size.
+// compLargest reduces the largest entry of Size: the size of the largest component other than
+// Hot's, less one.
 //
 //gokkos:kernel
 type compLargest struct {
-	Size         views.View1D[int32]
-	Hot, HotSize int32 // as in compCounts
+	Size views.View1D[int32]
 }
 
-// Run folds the size of the component represented by v into the maximum.
-func (k compLargest) Run(v int, acc *int32) {
-	sz := k.Size.At(v)
-	if int32(v) == k.Hot {
-		sz = k.HotSize
-	}
-	*acc = max(*acc, sz)
-}
+// Run folds Size[v] into the maximum.
+func (k compLargest) Run(v int, acc *int32) { *acc = max(*acc, k.Size.At(v)) }
 
-// compNumbers numbers the components in increasing order of their smallest vertex: the scan
-// runs over vertices, and a vertex that is its component's smallest stores the component's
-// number over the representative's size.
+// compNumbers numbers the components in increasing order of their smallest vertex and counts
+// them: the scan runs over vertices, and a vertex that is its component's smallest adds one
+// to the high 32 bits of the sum (and one to the low 32 bits when the component has more than
+// one vertex) and stores the component's number over the representative's entry of Size,
+// which it reads first and nothing else writes. Hot and HotSize are compSizes' representative
+// and the count its reduction made.
 //
 //gokkos:kernel
 type compNumbers struct {
-	Comp, Least, Num views.View1D[int32]
+	Comp, Least, Size views.View1D[int32]
+	Hot, HotSize      int32
 }
 
 // Run numbers v's component if v is its smallest vertex.
 func (k compNumbers) Run(v int, acc *int64, final bool) {
-	r := int(k.Comp.At(v))
-	if k.Least.At(r) != int32(v) {
+	r := k.Comp.At(v)
+	if k.Least.At(int(r)) != int32(v) {
 		return
 	}
-	if final {
-		k.Num.Set(r, int32(*acc))
+	others := k.Size.At(int(r))
+	if r == k.Hot {
+		others = k.HotSize
 	}
-	*acc += 1
+	if final {
+		k.Size.Set(int(r), int32(*acc>>32))
+	}
+	*acc += 1 << 32
+	if others > 0 {
+		*acc += 1
+	}
 }
 
 // compGather gives every vertex its component's number.
@@ -135,10 +134,7 @@ func (k compGather) Run(v int) { k.Out.Set(v, k.Num.At(int(k.Comp.At(v)))) }
 // number numbers the components into s.col and fills res's counts.
 func (s *state) number(res *Result) error {
 	size, least := s.size, s.least
-	if err := size.Fill(0); err != nil {
-		return err
-	}
-	if err := least.Fill(math.MaxInt32); err != nil {
+	if err := launch(s, "scc.number.init", compInit{Size: size, Least: least}); err != nil {
 		return err
 	}
 	hot := int32(-1)
@@ -155,21 +151,17 @@ func (s *state) number(res *Result) error {
 	if err != nil {
 		return err
 	}
-	counts, err := count(s, "scc.number.counts", compCounts{Size: size, Hot: hot, HotSize: int32(hotSize)})
-	if err != nil {
-		return err
-	}
 	var largest int32
-	if err := portable.ParallelReduce(s.space, "scc.number.largest", portable.Range(0, s.n), compLargest{Size: size, Hot: hot, HotSize: int32(hotSize)}, portable.Max(&largest)); err != nil {
+	if err := portable.ParallelReduce(s.space, "scc.number.largest", portable.Range(0, s.n), compLargest{Size: size}, portable.Max(&largest)); err != nil {
 		return err
 	}
-	var total int64
-	if err := portable.ParallelScan(s.space, "scc.number.scan", portable.Range(0, s.n), compNumbers{Comp: s.comp, Least: least, Num: size}, &total); err != nil {
+	var counts int64
+	if err := portable.ParallelScan(s.space, "scc.number.scan", portable.Range(0, s.n), compNumbers{Comp: s.comp, Least: least, Size: size, Hot: hot, HotSize: int32(hotSize)}, &counts); err != nil {
 		return err
 	}
 	if err := launch(s, "scc.number.gather", compGather{Comp: s.comp, Num: size, Out: s.col}); err != nil {
 		return err
 	}
-	res.Count, res.NonTrivial, res.Largest = hi(counts), lo(counts), int(largest)
+	res.Count, res.NonTrivial, res.Largest = hi(counts), lo(counts), int(max(largest, int32(hotSize)))+1
 	return nil
 }
