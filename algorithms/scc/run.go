@@ -21,7 +21,9 @@ type SCC struct {
 // a colour, a representative and scratch per vertex, three pivot slots per vertex, and the
 // worklists and template state of the method), plus the in-edge CSR of g if it has not been
 // built yet (dgraph.Graph.In); Multistep also builds g's transpose as a graph of its own for its
-// backward searches. Errors are a nil graph, a graph of more than math.MaxInt32/3 vertices, an
+// backward searches; Async allocates 16 bytes per edge (two edge worklists) and 16 per vertex on
+// its first Run; AutoMethod first measures the graph (AutoSignals: one reduction and one small
+// team launch) and then prepares the method it picks. Errors are a nil graph, a graph of more than math.MaxInt32/3 vertices, an
 // option out of range, or a failed allocation.
 func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 	if g == nil {
@@ -35,7 +37,13 @@ func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 	if err != nil {
 		return nil, err
 	}
-	if opts.Method == Multistep && s.n > 0 {
+	if opts.Method == AutoMethod {
+		if err := s.choose(); err != nil {
+			s.free()
+			return nil, err
+		}
+	}
+	if s.method == Multistep && s.n > 0 {
 		if s.ms, err = newMultistep(g, opts); err != nil {
 			s.free()
 			return nil, err
@@ -61,17 +69,19 @@ func (c *SCC) Run() (*Result, error) {
 	s := c.s
 	if s.n == 0 {
 		c.ran = true
-		return &Result{Stats: Stats{Method: s.opts.Method, Traversal: s.opts.Traversal, Strategy: s.opts.Strategy}}, nil
+		return &Result{Stats: Stats{Method: s.opts.Method, Traversal: s.opts.Traversal, Strategy: s.opts.Strategy, Chosen: s.method, Signals: s.signals}}, nil
 	}
 	if err := s.reset(); err != nil {
 		return nil, err
 	}
 	var err error
-	switch s.opts.Method {
+	switch s.method {
 	case Multistep:
 		err = s.multistep()
+	case Async:
+		err = s.async()
 	default:
-		err = s.twoPhase(s.opts.Method == Hybrid)
+		err = s.twoPhase(s.method == Hybrid)
 	}
 	if err == nil && s.active != 0 {
 		err = fmt.Errorf("scc: internal error: %d vertices left unassigned", s.active)
@@ -84,7 +94,7 @@ func (c *SCC) Run() (*Result, error) {
 		return nil, err
 	}
 	res.Stats = *s.stats
-	res.Iterations = res.Stats.FBRounds + res.Stats.ColorRounds
+	res.Iterations = res.Stats.FBRounds + res.Stats.ColorRounds + res.Stats.AsyncRounds
 	res.Stats.TotalTime = time.Since(t0)
 	c.ran = true
 	return res, nil
