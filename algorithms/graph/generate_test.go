@@ -30,6 +30,8 @@ func TestGeneratorsDeterministic(t *testing.T) {
 		{"Uniform", func(s uint64) *graph.EdgeList { return graph.Uniform(3000, 150000, s) }},
 		{"GridWithDrops", func(s uint64) *graph.EdgeList { return graph.GridWithDrops(300, 200, 0.1, s) }},
 		{"SmallWorld", func(s uint64) *graph.EdgeList { return graph.SmallWorld(50000, s) }},
+		{"Road", func(s uint64) *graph.EdgeList { return graph.Road(300, 200, 0.25, s) }},
+		{"Citation", func(s uint64) *graph.EdgeList { return graph.Citation(50000, s) }},
 		{"AddRandomWeights", func(s uint64) *graph.EdgeList {
 			el := graph.Grid(300, 300, 0)
 			graph.AddRandomWeights(el, 1, 100, false, s)

@@ -183,6 +183,27 @@ func SmallWorldBytes(n int) int64 {
 	return memlimit.Sum(edgeListBytes(3*int64(n), false), 4*int64(n))
 }
 
+// RoadBytes returns the memory that [Road] allocates for a rows x cols
+// grid: the edge list of every street in both directions, with weights.
+// Arguments that Road rejects give 0.
+func RoadBytes(rows, cols int) int64 {
+	if rows < 0 || cols < 0 || rows > 0 && cols > MaxVertices/rows {
+		return 0
+	}
+	undirected := int64(rows)*int64(max(cols-1, 0)) + int64(max(rows-1, 0))*int64(cols)
+	return edgeListBytes(2*undirected, true)
+}
+
+// CitationBytes returns the memory that [Citation] allocates for n
+// vertices: the edge list, reserved at four edges per vertex, and the vertex
+// permutation. Arguments that Citation rejects give 0.
+func CitationBytes(n int) int64 {
+	if n < 0 || n > MaxVertices {
+		return 0
+	}
+	return memlimit.Sum(edgeListBytes(4*int64(n), false), 4*int64(n))
+}
+
 // mustFit panics with an error wrapping [ErrTooLarge] when need bytes
 // exceed the memory the process can have; call describes the call that
 // needs them.

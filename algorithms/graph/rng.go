@@ -14,6 +14,8 @@ const (
 	tagGrid
 	tagSmallWorld
 	tagWeights
+	tagRoad
+	tagCitation
 )
 
 // genChunk is the number of items each seeded generator stream produces; it

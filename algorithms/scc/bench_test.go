@@ -65,6 +65,34 @@ func benchRun(b *testing.B, g *dgraph.Graph, o Options) {
 	b.ReportMetric(float64(res.Stats.FBRounds), "fb-rounds")
 	b.ReportMetric(float64(res.Stats.ColorRounds), "colour-rounds")
 	b.ReportMetric(float64(res.Stats.ReachIterations+res.Stats.PropagationIterations), "traversal-iters")
+	if res.Stats.Chosen == Async {
+		b.ReportMetric(float64(res.Stats.AsyncRounds), "async-rounds")
+		b.ReportMetric(float64(res.Stats.AsyncSweeps), "async-sweeps")
+		b.ReportMetric(float64(res.Stats.AsyncChecks), "flag-reads")
+	}
+}
+
+// highDiameterGraphs are the inputs of large diameter: a grid with a quarter of its edges
+// dropped, the road generator and the citation generator.
+var highDiameterGraphs = []struct {
+	name string
+	make func() *graph.EdgeList
+}{
+	{"grid-512", func() *graph.EdgeList { return graph.GridWithDrops(512, 512, 0.25, 1) }},
+	{"road-512", func() *graph.EdgeList { return graph.Road(512, 512, 0.25, 1) }},
+	{"citation-18", func() *graph.EdgeList { return graph.Citation(1<<18, 1) }},
+}
+
+// BenchmarkSCCAsync runs Multistep, Async and AutoMethod on the graphs of large diameter and on
+// the other benchmark graphs.
+func BenchmarkSCCAsync(b *testing.B) {
+	for _, bg := range append(highDiameterGraphs[:len(highDiameterGraphs):len(highDiameterGraphs)], benchGraphs...) {
+		for _, m := range []Method{Multistep, Async, AutoMethod} {
+			b.Run(fmt.Sprintf("%s/%v", bg.name, m), func(b *testing.B) {
+				benchRun(b, benchGraph(b, bg.name, bg.make), Options{Method: m})
+			})
+		}
+	}
 }
 
 // BenchmarkSCC runs every method with its default settings.

@@ -1,4 +1,4 @@
-// Package scc finds the strongly connected components of a directed graph with four parallel
+// Package scc finds the strongly connected components of a directed graph with five parallel
 // methods that run unchanged on every execution space (the goroutine pool of the host, or an
 // NVIDIA GPU through kernels that cmd/gokkos-gen translates to PTX):
 //
@@ -25,6 +25,16 @@
 //     of the vertex arrays of both endpoints so that the forward sweep and the backward one
 //     (the list read in reverse) stay within cached segments; one pivot per subgraph per round
 //     (racing writes), all subgraphs in the same sweeps.
+//   - Async, after the idea of Alabandi, Sands, Biros and Burtscher's ECL-SCC ("A GPU Algorithm
+//     for Detecting Strongly Connected Components"), for graphs of large diameter: the largest
+//     vertex that reaches each vertex and the largest it reaches are propagated to a fixed point
+//     in asynchronous sweeps over an edge worklist (a device-side flag read back once per batch
+//     of sweeps, so host round trips do not follow the diameter); vertices whose two values agree
+//     are settled, and the rest repeat on the edges whose endpoints agree, with trimming between
+//     rounds and worklists of the remaining vertices and edges.
+//
+// AutoMethod measures the graph (degree spread, a sampled diameter) and runs Multistep or Async;
+// see AutoSignals.
 //
 // Every method keeps its state in views of the graph's execution space: a status word per vertex
 // whose bit fields say whether the vertex was reached forward or backward, expanded, queued, or

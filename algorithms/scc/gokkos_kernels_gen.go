@@ -365,11 +365,248 @@ func init() {
 		},
 		SourceHash: "3b5cd6f4c64888ba",
 	})
+	gokkosimpl.Register[asyncEdges](&abi.KernelSpec{
+		Name:  "scc.asyncEdges",
+		Pos:   "algorithms/scc/async.go:83",
+		Form:  abi.FormScan,
+		PTX:   gokkosPTX8,
+		Scan:  abi.ScanEntries{Up: "gk_scc_asyncEdges_up", Mid: "gk_scc_asyncEdges_mid", Down: "gk_scc_asyncEdges_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "N", Field: []int{0}, Kind: abi.KindInt64},
+			{Name: "Off", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Adj", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "St", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Src", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Dst", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "async.go", Key: "func (asyncEdges) Run", Hash: "5bd39714e7c18d3a"},
+			{File: "async.go", Key: "func edgeSource", Hash: "11ecca212e658e2a"},
+			{File: "async.go", Key: "type asyncEdges", Hash: "c8b6b73d7c68b609"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "f5f398a93ce2d632",
+	})
+	gokkosimpl.RegisterHostScan[asyncEdges, int64](gokkosHostLoop8)
+	gokkosimpl.Register[asyncActive](&abi.KernelSpec{
+		Name:  "scc.asyncActive",
+		Pos:   "algorithms/scc/async.go:111",
+		Form:  abi.FormScan,
+		PTX:   gokkosPTX9,
+		Scan:  abi.ScanEntries{Up: "gk_scc_asyncActive_up", Mid: "gk_scc_asyncActive_mid", Down: "gk_scc_asyncActive_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "List", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "async.go", Key: "func (asyncActive) Run", Hash: "6c8c315a815d354b"},
+			{File: "async.go", Key: "type asyncActive", Hash: "fcc1a49ea4a39e46"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "729b29c4bf369736",
+	})
+	gokkosimpl.RegisterHostScan[asyncActive, int64](gokkosHostLoop9)
+	gokkosimpl.Register[asyncKeep](&abi.KernelSpec{
+		Name:  "scc.asyncKeep",
+		Pos:   "algorithms/scc/async.go:130",
+		Form:  abi.FormScan,
+		PTX:   gokkosPTX10,
+		Scan:  abi.ScanEntries{Up: "gk_scc_asyncKeep_up", Mid: "gk_scc_asyncKeep_mid", Down: "gk_scc_asyncKeep_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "List", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Next", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "async.go", Key: "func (asyncKeep) Run", Hash: "9db372ff676aea6b"},
+			{File: "async.go", Key: "type asyncKeep", Hash: "5a6e5d7c3d25dd14"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "2c005544437b47bd",
+	})
+	gokkosimpl.RegisterHostScan[asyncKeep, int64](gokkosHostLoop10)
+	gokkosimpl.Register[asyncInit](&abi.KernelSpec{
+		Name:  "scc.asyncInit",
+		Pos:   "algorithms/scc/async.go:150",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX11,
+		Entry: "gk_scc_asyncInit",
+		Params: []abi.Param{
+			{Name: "List", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "async.go", Key: "func (asyncInit) Run", Hash: "815db2ae3802b258"},
+			{File: "async.go", Key: "type asyncInit", Hash: "8a3559ba21f74bdd"},
+		},
+		SourceHash: "258a4d05b57332fc",
+	})
+	gokkosimpl.RegisterHostRange[asyncInit](gokkosHostLoop11)
+	gokkosimpl.Register[asyncSweep](&abi.KernelSpec{
+		Name:  "scc.asyncSweep",
+		Pos:   "algorithms/scc/async.go:175",
+		Form:  abi.FormTeam,
+		PTX:   gokkosPTX12,
+		Entry: "gk_scc_asyncSweep",
+		Params: []abi.Param{
+			{Name: "Src", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Dst", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Flags", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "M", Field: []int{5}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{6}, Kind: abi.KindInt64},
+			{Name: "Local", Field: []int{7}, Kind: abi.KindInt64},
+			{Name: "J", Field: []int{8}, Kind: abi.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "async.go", Key: "func (asyncSweep) RunTeam", Hash: "ad1637ce636de7dc"},
+			{File: "async.go", Key: "func (asyncSweep) relax", Hash: "0cfb939b1446763f"},
+			{File: "async.go", Key: "func raise", Hash: "2a48133b803eafc6"},
+			{File: "async.go", Key: "type asyncSweep", Hash: "742e4c867d4c541b"},
+		},
+		SourceHash: "99ac77ed29592c0e",
+	})
+	gokkosimpl.Register[asyncSettle](&abi.KernelSpec{
+		Name:      "scc.asyncSettle",
+		Pos:       "algorithms/scc/async.go:226",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX13,
+		Reduce:    abi.ReduceEntries{Main: "gk_scc_asyncSettle_main", Final: "gk_scc_asyncSettle_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "List", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "St", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Comp", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Sub", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "async.go", Key: "func (asyncSettle) Run", Hash: "e7ec343da5cd617e"},
+			{File: "async.go", Key: "type asyncSettle", Hash: "b14b47b649911b5e"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "ef22434f71fba2da",
+	})
+	gokkosimpl.RegisterHostReduce[asyncSettle, int64](gokkosHostLoop13)
+	gokkosimpl.Register[asyncFilter](&abi.KernelSpec{
+		Name:  "scc.asyncFilter",
+		Pos:   "algorithms/scc/async.go:251",
+		Form:  abi.FormScan,
+		PTX:   gokkosPTX14,
+		Scan:  abi.ScanEntries{Up: "gk_scc_asyncFilter_up", Mid: "gk_scc_asyncFilter_mid", Down: "gk_scc_asyncFilter_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Src", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Dst", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "NSrc", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "NDst", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "In", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "St", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "async.go", Key: "func (asyncFilter) Run", Hash: "2609796ce878c0f6"},
+			{File: "async.go", Key: "type asyncFilter", Hash: "add5fd6975b904f6"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "ddb2d42c7a615ff6",
+	})
+	gokkosimpl.RegisterHostScan[asyncFilter, int64](gokkosHostLoop14)
+	gokkosimpl.Register[degreeSquares](&abi.KernelSpec{
+		Name:      "scc.degreeSquares",
+		Pos:       "algorithms/scc/auto.go:74",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX15,
+		Reduce:    abi.ReduceEntries{Main: "gk_scc_degreeSquares_main", Final: "gk_scc_degreeSquares_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
+		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "ROff", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "auto.go", Key: "func (degreeSquares) Run", Hash: "a5f95a5335077170"},
+			{File: "auto.go", Key: "type degreeSquares", Hash: "dc2e50359a648c89"},
+		},
+		SourceHash: "63296f14ad9de675",
+	})
+	gokkosimpl.RegisterHostReduce[degreeSquares, float64](gokkosHostLoop15)
+	gokkosimpl.Register[ballSearch](&abi.KernelSpec{
+		Name:  "scc.ballSearch",
+		Pos:   "algorithms/scc/auto.go:91",
+		Form:  abi.FormTeam,
+		PTX:   gokkosPTX16,
+		Entry: "gk_scc_ballSearch",
+		Params: []abi.Param{
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "ROff", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Adj", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "RAdj", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Seen", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Start", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Queue", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Tail", Field: []int{7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Res", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Ball", Field: []int{9}, Kind: abi.KindInt64},
+			{Name: "Levels", Field: []int{10}, Kind: abi.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "auto.go", Key: "func (ballSearch) RunTeam", Hash: "7db1297e257d6f13"},
+			{File: "auto.go", Key: "func (ballSearch) visit", Hash: "88582b3086e621b4"},
+			{File: "auto.go", Key: "type ballSearch", Hash: "76de4e8f006ac8dd"},
+		},
+		SourceHash: "db428f959f2a433a",
+	})
 	gokkosimpl.Register[colourInit](&abi.KernelSpec{
 		Name:  "scc.colourInit",
 		Pos:   "algorithms/scc/coloring.go:19",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX8,
+		PTX:   gokkosPTX17,
 		Entry: "gk_scc_colourInit",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
@@ -389,12 +626,12 @@ func init() {
 		},
 		SourceHash: "36cd9593f52fb34f",
 	})
-	gokkosimpl.RegisterHostRange[colourInit](gokkosHostLoop8)
+	gokkosimpl.RegisterHostRange[colourInit](gokkosHostLoop17)
 	gokkosimpl.Register[colourRoots](&abi.KernelSpec{
 		Name:  "scc.colourRoots",
 		Pos:   "algorithms/scc/coloring.go:35",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX9,
+		PTX:   gokkosPTX18,
 		Entry: "gk_scc_colourRoots",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
@@ -413,12 +650,12 @@ func init() {
 		},
 		SourceHash: "41d8ce9e1f167ddc",
 	})
-	gokkosimpl.RegisterHostRange[colourRoots](gokkosHostLoop9)
+	gokkosimpl.RegisterHostRange[colourRoots](gokkosHostLoop18)
 	gokkosimpl.Register[colourSplit](&abi.KernelSpec{
 		Name:      "scc.colourSplit",
 		Pos:       "algorithms/scc/coloring.go:51",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX10,
+		PTX:       gokkosPTX19,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_colourSplit_main", Final: "gk_scc_colourSplit_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -442,12 +679,12 @@ func init() {
 		},
 		SourceHash: "d840283fb9110e6f",
 	})
-	gokkosimpl.RegisterHostReduce[colourSplit, int64](gokkosHostLoop10)
+	gokkosimpl.RegisterHostReduce[colourSplit, int64](gokkosHostLoop19)
 	gokkosimpl.Register[elCountKeys](&abi.KernelSpec{
 		Name:  "scc.elCountKeys",
 		Pos:   "algorithms/scc/edgelist.go:68",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX11,
+		PTX:   gokkosPTX20,
 		Entry: "gk_scc_elCountKeys",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -467,12 +704,12 @@ func init() {
 		},
 		SourceHash: "71af945d81458fea",
 	})
-	gokkosimpl.RegisterHostRange[elCountKeys](gokkosHostLoop11)
+	gokkosimpl.RegisterHostRange[elCountKeys](gokkosHostLoop20)
 	gokkosimpl.Register[elScan](&abi.KernelSpec{
 		Name:  "scc.elScan",
 		Pos:   "algorithms/scc/edgelist.go:88",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX12,
+		PTX:   gokkosPTX21,
 		Scan:  abi.ScanEntries{Up: "gk_scc_elScan_up", Mid: "gk_scc_elScan_mid", Down: "gk_scc_elScan_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -486,12 +723,12 @@ func init() {
 		},
 		SourceHash: "ce93cb33917e38cc",
 	})
-	gokkosimpl.RegisterHostScan[elScan, int64](gokkosHostLoop12)
+	gokkosimpl.RegisterHostScan[elScan, int64](gokkosHostLoop21)
 	gokkosimpl.Register[elScatter](&abi.KernelSpec{
 		Name:  "scc.elScatter",
 		Pos:   "algorithms/scc/edgelist.go:105",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX13,
+		PTX:   gokkosPTX22,
 		Entry: "gk_scc_elScatter",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -513,12 +750,12 @@ func init() {
 		},
 		SourceHash: "55c82ac856c75b1c",
 	})
-	gokkosimpl.RegisterHostRange[elScatter](gokkosHostLoop13)
+	gokkosimpl.RegisterHostRange[elScatter](gokkosHostLoop22)
 	gokkosimpl.Register[elDegrees](&abi.KernelSpec{
 		Name:  "scc.elDegrees",
 		Pos:   "algorithms/scc/edgelist.go:175",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX14,
+		PTX:   gokkosPTX23,
 		Entry: "gk_scc_elDegrees",
 		Params: []abi.Param{
 			{Name: "Src", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -541,12 +778,12 @@ func init() {
 		},
 		SourceHash: "1e96ca7acffa1870",
 	})
-	gokkosimpl.RegisterHostRange[elDegrees](gokkosHostLoop14)
+	gokkosimpl.RegisterHostRange[elDegrees](gokkosHostLoop23)
 	gokkosimpl.Register[elRemove](&abi.KernelSpec{
 		Name:      "scc.elRemove",
 		Pos:       "algorithms/scc/edgelist.go:198",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX15,
+		PTX:       gokkosPTX24,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elRemove_main", Final: "gk_scc_elRemove_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -576,12 +813,12 @@ func init() {
 		},
 		SourceHash: "060145b0a70d73fa",
 	})
-	gokkosimpl.RegisterHostReduce[elRemove, int64](gokkosHostLoop15)
+	gokkosimpl.RegisterHostReduce[elRemove, int64](gokkosHostLoop24)
 	gokkosimpl.Register[elSweep](&abi.KernelSpec{
 		Name:      "scc.elSweep",
 		Pos:       "algorithms/scc/edgelist.go:293",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX16,
+		PTX:       gokkosPTX25,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elSweep_main", Final: "gk_scc_elSweep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -615,12 +852,12 @@ func init() {
 		},
 		SourceHash: "336e3a359d9f9e9e",
 	})
-	gokkosimpl.RegisterHostReduce[elSweep, int64](gokkosHostLoop16)
+	gokkosimpl.RegisterHostReduce[elSweep, int64](gokkosHostLoop25)
 	gokkosimpl.Register[elSweepCSR](&abi.KernelSpec{
 		Name:      "scc.elSweepCSR",
 		Pos:       "algorithms/scc/edgelist.go:321",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX17,
+		PTX:       gokkosPTX26,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elSweepCSR_main", Final: "gk_scc_elSweepCSR_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -651,12 +888,12 @@ func init() {
 		},
 		SourceHash: "36af181c1ec6d1dc",
 	})
-	gokkosimpl.RegisterHostReduce[elSweepCSR, int64](gokkosHostLoop17)
+	gokkosimpl.RegisterHostReduce[elSweepCSR, int64](gokkosHostLoop26)
 	gokkosimpl.Register[fbSplit](&abi.KernelSpec{
 		Name:      "scc.fbSplit",
 		Pos:       "algorithms/scc/fb.go:22",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX18,
+		PTX:       gokkosPTX27,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_fbSplit_main", Final: "gk_scc_fbSplit_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -681,12 +918,12 @@ func init() {
 		},
 		SourceHash: "a5977173c3dfbafd",
 	})
-	gokkosimpl.RegisterHostReduce[fbSplit, int64](gokkosHostLoop18)
+	gokkosimpl.RegisterHostReduce[fbSplit, int64](gokkosHostLoop27)
 	gokkosimpl.Register[wccSubgraphs](&abi.KernelSpec{
 		Name:      "scc.wccSubgraphs",
 		Pos:       "algorithms/scc/fwcc.go:17",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX19,
+		PTX:       gokkosPTX28,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_wccSubgraphs_main", Final: "gk_scc_wccSubgraphs_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -709,12 +946,12 @@ func init() {
 		},
 		SourceHash: "7e95db4f236edcaf",
 	})
-	gokkosimpl.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop19)
+	gokkosimpl.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop28)
 	gokkosimpl.Register[searchSplit](&abi.KernelSpec{
 		Name:      "scc.searchSplit",
 		Pos:       "algorithms/scc/multistep.go:130",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX20,
+		PTX:       gokkosPTX29,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_searchSplit_main", Final: "gk_scc_searchSplit_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -740,12 +977,12 @@ func init() {
 		},
 		SourceHash: "8271b42ec8a38718",
 	})
-	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop20)
+	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop29)
 	gokkosimpl.Register[ownColour](&abi.KernelSpec{
 		Name:  "scc.ownColour",
 		Pos:   "algorithms/scc/multistep.go:244",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX21,
+		PTX:   gokkosPTX30,
 		Entry: "gk_scc_ownColour",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
@@ -764,12 +1001,12 @@ func init() {
 		},
 		SourceHash: "5d8aed914eb1343c",
 	})
-	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop21)
+	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop30)
 	gokkosimpl.Register[listRoots](&abi.KernelSpec{
 		Name:  "scc.listRoots",
 		Pos:   "algorithms/scc/multistep.go:260",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX22,
+		PTX:   gokkosPTX31,
 		Scan:  abi.ScanEntries{Up: "gk_scc_listRoots_up", Mid: "gk_scc_listRoots_mid", Down: "gk_scc_listRoots_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -790,12 +1027,12 @@ func init() {
 		},
 		SourceHash: "7299838dc5504491",
 	})
-	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop22)
+	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop31)
 	gokkosimpl.Register[compSample](&abi.KernelSpec{
 		Name:      "scc.compSample",
 		Pos:       "algorithms/scc/number.go:21",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX23,
+		PTX:       gokkosPTX32,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSample_main", Final: "gk_scc_compSample_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -812,12 +1049,12 @@ func init() {
 		},
 		SourceHash: "17058c0091831d24",
 	})
-	gokkosimpl.RegisterHostReduce[compSample, int64](gokkosHostLoop23)
+	gokkosimpl.RegisterHostReduce[compSample, int64](gokkosHostLoop32)
 	gokkosimpl.Register[compInit](&abi.KernelSpec{
 		Name:  "scc.compInit",
 		Pos:   "algorithms/scc/number.go:41",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX24,
+		PTX:   gokkosPTX33,
 		Entry: "gk_scc_compInit",
 		Params: []abi.Param{
 			{Name: "Size", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -831,12 +1068,12 @@ func init() {
 		},
 		SourceHash: "4fdf1d443d1e0d74",
 	})
-	gokkosimpl.RegisterHostRange[compInit](gokkosHostLoop24)
+	gokkosimpl.RegisterHostRange[compInit](gokkosHostLoop33)
 	gokkosimpl.Register[compSizes](&abi.KernelSpec{
 		Name:      "scc.compSizes",
 		Pos:       "algorithms/scc/number.go:60",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX25,
+		PTX:       gokkosPTX34,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSizes_main", Final: "gk_scc_compSizes_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -854,12 +1091,12 @@ func init() {
 		},
 		SourceHash: "ab95c5156b09a6e9",
 	})
-	gokkosimpl.RegisterHostReduce[compSizes, int64](gokkosHostLoop25)
+	gokkosimpl.RegisterHostReduce[compSizes, int64](gokkosHostLoop34)
 	gokkosimpl.Register[compLargest](&abi.KernelSpec{
 		Name:      "scc.compLargest",
 		Pos:       "algorithms/scc/number.go:85",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX26,
+		PTX:       gokkosPTX35,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compLargest_main", Final: "gk_scc_compLargest_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
@@ -874,12 +1111,12 @@ func init() {
 		},
 		SourceHash: "374cb431a203f8ec",
 	})
-	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop26)
+	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop35)
 	gokkosimpl.Register[compNumbers](&abi.KernelSpec{
 		Name:  "scc.compNumbers",
 		Pos:   "algorithms/scc/number.go:100",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX27,
+		PTX:   gokkosPTX36,
 		Scan:  abi.ScanEntries{Up: "gk_scc_compNumbers_up", Mid: "gk_scc_compNumbers_mid", Down: "gk_scc_compNumbers_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -897,12 +1134,12 @@ func init() {
 		},
 		SourceHash: "76aaded0d2d32cd3",
 	})
-	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop27)
+	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop36)
 	gokkosimpl.Register[compGather](&abi.KernelSpec{
 		Name:  "scc.compGather",
 		Pos:   "algorithms/scc/number.go:127",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX28,
+		PTX:   gokkosPTX37,
 		Entry: "gk_scc_compGather",
 		Params: []abi.Param{
 			{Name: "Comp", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -917,12 +1154,12 @@ func init() {
 		},
 		SourceHash: "b1a542f3ea90fc29",
 	})
-	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop28)
+	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop37)
 	gokkosimpl.Register[pivotMax](&abi.KernelSpec{
 		Name:      "scc.pivotMax",
 		Pos:       "algorithms/scc/pivot.go:18",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX29,
+		PTX:       gokkosPTX38,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_pivotMax_main", Final: "gk_scc_pivotMax_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -944,12 +1181,12 @@ func init() {
 		},
 		SourceHash: "9abc8f665ba63854",
 	})
-	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop29)
+	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop38)
 	gokkosimpl.Register[seedPivot](&abi.KernelSpec{
 		Name:  "scc.seedPivot",
 		Pos:   "algorithms/scc/pivot.go:37",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX30,
+		PTX:   gokkosPTX39,
 		Entry: "gk_scc_seedPivot",
 		Params: []abi.Param{
 			{Name: "P", Field: []int{0}, Kind: abi.KindInt64},
@@ -969,12 +1206,12 @@ func init() {
 		},
 		SourceHash: "836a7d7944051c9b",
 	})
-	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop30)
+	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop39)
 	gokkosimpl.Register[racePivots](&abi.KernelSpec{
 		Name:  "scc.racePivots",
 		Pos:   "algorithms/scc/pivot.go:53",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX31,
+		PTX:   gokkosPTX40,
 		Entry: "gk_scc_racePivots",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
@@ -994,12 +1231,12 @@ func init() {
 		},
 		SourceHash: "9e4726344de1a74e",
 	})
-	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop31)
+	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop40)
 	gokkosimpl.Register[seedPivots](&abi.KernelSpec{
 		Name:      "scc.seedPivots",
 		Pos:       "algorithms/scc/pivot.go:69",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX32,
+		PTX:       gokkosPTX41,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_seedPivots_main", Final: "gk_scc_seedPivots_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1021,12 +1258,12 @@ func init() {
 		},
 		SourceHash: "250d316a983a9542",
 	})
-	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop32)
+	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop41)
 	gokkosimpl.Register[activeIDs](&abi.KernelSpec{
 		Name:  "scc.activeIDs",
 		Pos:   "algorithms/scc/serial.go:18",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX33,
+		PTX:   gokkosPTX42,
 		Scan:  abi.ScanEntries{Up: "gk_scc_activeIDs_up", Mid: "gk_scc_activeIDs_mid", Down: "gk_scc_activeIDs_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1046,12 +1283,12 @@ func init() {
 		},
 		SourceHash: "1b53125a599af07b",
 	})
-	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop33)
+	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop42)
 	gokkosimpl.Register[subEdges](&abi.KernelSpec{
 		Name:  "scc.subEdges",
 		Pos:   "algorithms/scc/serial.go:42",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX34,
+		PTX:   gokkosPTX43,
 		Scan:  abi.ScanEntries{Up: "gk_scc_subEdges_up", Mid: "gk_scc_subEdges_mid", Down: "gk_scc_subEdges_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1071,12 +1308,12 @@ func init() {
 		},
 		SourceHash: "55e5d7a689ca13bd",
 	})
-	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop34)
+	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop43)
 	gokkosimpl.Register[subFill](&abi.KernelSpec{
 		Name:  "scc.subFill",
 		Pos:   "algorithms/scc/serial.go:81",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX35,
+		PTX:   gokkosPTX44,
 		Entry: "gk_scc_subFill",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -1094,12 +1331,12 @@ func init() {
 		},
 		SourceHash: "f62a596e538daf33",
 	})
-	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop35)
+	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop44)
 	gokkosimpl.Register[subScatter](&abi.KernelSpec{
 		Name:  "scc.subScatter",
 		Pos:   "algorithms/scc/serial.go:112",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX36,
+		PTX:   gokkosPTX45,
 		Entry: "gk_scc_subScatter",
 		Params: []abi.Param{
 			{Name: "Orig", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -1120,12 +1357,12 @@ func init() {
 		},
 		SourceHash: "554443c77cea1bfa",
 	})
-	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop36)
+	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop45)
 	gokkosimpl.Register[frontierStep](&abi.KernelSpec{
 		Name:      "scc.frontierStep",
 		Pos:       "algorithms/scc/traverse.go:168",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX37,
+		PTX:       gokkosPTX46,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierStep_main", Final: "gk_scc_frontierStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1169,12 +1406,12 @@ func init() {
 		},
 		SourceHash: "6162f95b594179b9",
 	})
-	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop37)
+	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop46)
 	gokkosimpl.Register[frontierTeam](&abi.KernelSpec{
 		Name:      "scc.frontierTeam",
 		Pos:       "algorithms/scc/traverse.go:187",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX38,
+		PTX:       gokkosPTX47,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierTeam_main", Final: "gk_scc_frontierTeam_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1222,7 +1459,7 @@ func init() {
 		Name:      "scc.frontierSeed",
 		Pos:       "algorithms/scc/traverse.go:214",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX39,
+		PTX:       gokkosPTX48,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierSeed_main", Final: "gk_scc_frontierSeed_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1253,12 +1490,12 @@ func init() {
 		},
 		SourceHash: "e54dffd67c62e9a6",
 	})
-	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop39)
+	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop48)
 	gokkosimpl.Register[heavyList](&abi.KernelSpec{
 		Name:  "scc.heavyList",
 		Pos:   "algorithms/scc/traverse.go:229",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX40,
+		PTX:   gokkosPTX49,
 		Scan:  abi.ScanEntries{Up: "gk_scc_heavyList_up", Mid: "gk_scc_heavyList_mid", Down: "gk_scc_heavyList_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1274,12 +1511,12 @@ func init() {
 		},
 		SourceHash: "599e473e6fb21615",
 	})
-	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop40)
+	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop49)
 	gokkosimpl.Register[trimByDegree](&abi.KernelSpec{
 		Name:      "scc.trimByDegree",
 		Pos:       "algorithms/scc/trim.go:23",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX41,
+		PTX:       gokkosPTX50,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimByDegree_main", Final: "gk_scc_trimByDegree_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1302,12 +1539,12 @@ func init() {
 		},
 		SourceHash: "58fbedb3afb82e78",
 	})
-	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop41)
+	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop50)
 	gokkosimpl.Register[trimStep](&abi.KernelSpec{
 		Name:      "scc.trimStep",
 		Pos:       "algorithms/scc/trim.go:48",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX42,
+		PTX:       gokkosPTX51,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimStep_main", Final: "gk_scc_trimStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1343,12 +1580,12 @@ func init() {
 		},
 		SourceHash: "ce4ab3a7cc2f3f39",
 	})
-	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop42)
+	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop51)
 	gokkosimpl.Register[trim2Find](&abi.KernelSpec{
 		Name:  "scc.trim2Find",
 		Pos:   "algorithms/scc/trim2.go:39",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX43,
+		PTX:   gokkosPTX52,
 		Entry: "gk_scc_trim2Find",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -1374,12 +1611,12 @@ func init() {
 		},
 		SourceHash: "ec7660de4a761cf5",
 	})
-	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop43)
+	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop52)
 	gokkosimpl.Register[trim2Assign](&abi.KernelSpec{
 		Name:      "scc.trim2Assign",
 		Pos:       "algorithms/scc/trim2.go:74",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX44,
+		PTX:       gokkosPTX53,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trim2Assign_main", Final: "gk_scc_trim2Assign_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1401,7 +1638,7 @@ func init() {
 		},
 		SourceHash: "3b56bd0fd58f7e8d",
 	})
-	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop44)
+	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop53)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[scc.propOp].
@@ -14983,8 +15220,5558 @@ $L29:
 }
 `
 
-// gokkosPTX8 is the PTX of scc.colourInit.
+// gokkosPTX8 is the PTX of scc.asyncEdges.
 const gokkosPTX8 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_scc_asyncEdges_up(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15
+)
+{
+	.reg .pred %p<26>;
+	.reg .b32 %r<72>;
+	.reg .b64 %rd<115>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s0];
+	mov.b64 %rd7, %rd6;
+	ld.param.u64 %rd8, [gk_s1];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd15, [gk_s4];
+	cvta.to.global.u64 %rd16, %rd15;
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s7];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s9];
+	mov.b64 %rd28, %rd27;
+	ld.param.u64 %rd29, [gk_s10];
+	cvta.to.global.u64 %rd30, %rd29;
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s12];
+	mov.b64 %rd35, %rd34;
+	ld.param.u64 %rd36, [gk_s13];
+	cvta.to.global.u64 %rd37, %rd36;
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s14];
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s15];
+	mov.b64 %rd42, %rd41;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd43, %rd3, %rd2;
+	max.s64 %rd44, %rd43, 0;
+	cvt.u64.u32 %rd45, %r19;
+	add.s64 %rd46, %rd44, %rd45;
+	sub.s64 %rd47, %rd46, 1;
+	div.u64 %rd48, %rd47, %rd45;
+	cvt.u64.u32 %rd49, %r18;
+	mad.lo.s64 %rd50, %rd49, %rd48, %rd2;
+	add.s64 %rd51, %rd50, %rd48;
+	min.s64 %rd52, %rd51, %rd3;
+	mov.b64 %rd53, 0;
+	cvt.u64.u32 %rd54, %r5;
+	add.s64 %rd55, %rd50, %rd54;
+	cvt.u64.u32 %rd56, %r6;
+	mov.b64 %rd57, %rd55;
+$L1:
+	setp.ge.s64 %p2, %rd57, %rd52;
+	@%p2 bra $L2;
+	mov.pred %p3, 0;
+	mov.b64 %rd58, %rd57;
+	mul.lo.s64 %rd59, %rd58, %rd21;
+	mad.lo.s64 %rd60, %rd59, 4, %rd17;
+	ld.global.nc.s32 %r20, [%rd60+0];
+	mov.b32 %r21, %r20;
+	cvt.s64.s32 %rd61, %r21;
+	mov.b64 %rd62, %rd61;
+	mul.lo.s64 %rd63, %rd62, %rd28;
+	mad.lo.s64 %rd64, %rd63, 4, %rd24;
+	ld.global.nc.u32 %r22, [%rd64+0];
+	mov.b32 %r23, %r22;
+	and.b32 %r24, %r23, 0x4;
+	setp.ne.u32 %p4, %r24, 0x0;
+	@!%p4 bra $L5;
+	bra.uni $L3;
+$L5:
+	mov.b64 %rd65, %rd7;
+	mov.b64 %rd66, %rd58;
+	mov.b64 %rd67, %rd65;
+	mov.b64 %rd68, 0;
+	mov.b64 %rd69, %rd67;
+$L6:
+	sub.s64 %rd70, %rd69, %rd68;
+	setp.gt.s64 %p5, %rd70, 1;
+	not.pred %p6, %p5;
+	@!%p6 bra $L10;
+	bra.uni $L8;
+$L10:
+	add.s64 %rd71, %rd68, %rd69;
+	div.s64 %rd72, %rd71, 2;
+	mov.b64 %rd73, %rd72;
+	mul.lo.s64 %rd74, %rd73, %rd14;
+	mad.lo.s64 %rd75, %rd74, 8, %rd10;
+	ld.global.nc.s64 %rd76, [%rd75+0];
+	mov.b64 %rd77, %rd76;
+	setp.le.s64 %p7, %rd77, %rd66;
+	@!%p7 bra $L11;
+	mov.b64 %rd68, %rd73;
+	bra.uni $L12;
+$L11:
+	mov.b64 %rd69, %rd73;
+$L12:
+$L7:
+	bra.uni $L6;
+$L8:
+	mov.b64 %rd78, %rd68;
+	mov.b64 %rd79, %rd78;
+	setp.eq.s64 %p8, %rd79, %rd62;
+	mov.pred %p9, %p8;
+	not.pred %p10, %p9;
+	@!%p10 bra $L14;
+	mul.lo.s64 %rd80, %rd79, %rd28;
+	mad.lo.s64 %rd81, %rd80, 4, %rd24;
+	ld.global.nc.u32 %r25, [%rd81+0];
+	mov.b32 %r26, %r25;
+	and.b32 %r27, %r26, 0x4;
+	setp.ne.u32 %p11, %r27, 0x0;
+	mov.pred %p9, %p11;
+$L14:
+	@!%p9 bra $L16;
+	bra.uni $L3;
+$L16:
+	@!%p3 bra $L18;
+	cvt.u32.u64 %r28, %rd79;
+	mul.lo.s64 %rd82, %rd53, %rd35;
+	mad.lo.s64 %rd83, %rd82, 4, %rd31;
+	st.global.s32 [%rd83+0], %r28;
+	cvt.u32.u64 %r29, %rd62;
+	mul.lo.s64 %rd84, %rd53, %rd42;
+	mad.lo.s64 %rd85, %rd84, 4, %rd38;
+	st.global.s32 [%rd85+0], %r29;
+$L18:
+	add.s64 %rd86, %rd53, 1;
+	mov.b64 %rd53, %rd86;
+$L3:
+	add.s64 %rd57, %rd57, %rd56;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd87, %rd53;
+	// block reduction
+	sub.u32 %r30, %r13, 1;
+	mov.b64 {%r31, %r32}, %rd87;
+	shfl.sync.down.b32 %r33|%p12, %r31, 1, %r30, %r17;
+	shfl.sync.down.b32 %r34, %r32, 1, %r30, %r17;
+	mov.b64 %rd88, {%r33, %r34};
+	@!%p12 bra $L19;
+	add.s64 %rd89, %rd87, %rd88;
+	mov.b64 %rd87, %rd89;
+$L19:
+	mov.b64 {%r35, %r36}, %rd87;
+	shfl.sync.down.b32 %r37|%p13, %r35, 2, %r30, %r17;
+	shfl.sync.down.b32 %r38, %r36, 2, %r30, %r17;
+	mov.b64 %rd90, {%r37, %r38};
+	@!%p13 bra $L20;
+	add.s64 %rd91, %rd87, %rd90;
+	mov.b64 %rd87, %rd91;
+$L20:
+	mov.b64 {%r39, %r40}, %rd87;
+	shfl.sync.down.b32 %r41|%p14, %r39, 4, %r30, %r17;
+	shfl.sync.down.b32 %r42, %r40, 4, %r30, %r17;
+	mov.b64 %rd92, {%r41, %r42};
+	@!%p14 bra $L21;
+	add.s64 %rd93, %rd87, %rd92;
+	mov.b64 %rd87, %rd93;
+$L21:
+	mov.b64 {%r43, %r44}, %rd87;
+	shfl.sync.down.b32 %r45|%p15, %r43, 8, %r30, %r17;
+	shfl.sync.down.b32 %r46, %r44, 8, %r30, %r17;
+	mov.b64 %rd94, {%r45, %r46};
+	@!%p15 bra $L22;
+	add.s64 %rd95, %rd87, %rd94;
+	mov.b64 %rd87, %rd95;
+$L22:
+	mov.b64 {%r47, %r48}, %rd87;
+	shfl.sync.down.b32 %r49|%p16, %r47, 16, %r30, %r17;
+	shfl.sync.down.b32 %r50, %r48, 16, %r30, %r17;
+	mov.b64 %rd96, {%r49, %r50};
+	@!%p16 bra $L23;
+	add.s64 %rd97, %rd87, %rd96;
+	mov.b64 %rd87, %rd97;
+$L23:
+	setp.eq.u32 %p17, %r7, 0;
+	@!%p17 bra $L24;
+	mul.wide.u32 %rd98, %r8, 16;
+	add.s64 %rd99, %rd1, %rd98;
+	st.shared.s64 [%rd99+0], %rd87;
+$L24:
+	bar.sync 0;
+	setp.eq.u32 %p18, %r8, 0;
+	@!%p18 bra $L25;
+	setp.lo.u32 %p19, %r7, %r10;
+	@!%p19 bra $L26;
+	mul.wide.u32 %rd100, %r7, 16;
+	add.s64 %rd101, %rd1, %rd100;
+	ld.shared.s64 %rd102, [%rd101+0];
+	mov.b64 %rd87, %rd102;
+$L26:
+	sub.u32 %r51, %r10, 1;
+	mov.b64 {%r52, %r53}, %rd87;
+	shfl.sync.down.b32 %r54|%p20, %r52, 1, %r51, %r17;
+	shfl.sync.down.b32 %r55, %r53, 1, %r51, %r17;
+	mov.b64 %rd103, {%r54, %r55};
+	@!%p20 bra $L27;
+	add.s64 %rd104, %rd87, %rd103;
+	mov.b64 %rd87, %rd104;
+$L27:
+	mov.b64 {%r56, %r57}, %rd87;
+	shfl.sync.down.b32 %r58|%p21, %r56, 2, %r51, %r17;
+	shfl.sync.down.b32 %r59, %r57, 2, %r51, %r17;
+	mov.b64 %rd105, {%r58, %r59};
+	@!%p21 bra $L28;
+	add.s64 %rd106, %rd87, %rd105;
+	mov.b64 %rd87, %rd106;
+$L28:
+	mov.b64 {%r60, %r61}, %rd87;
+	shfl.sync.down.b32 %r62|%p22, %r60, 4, %r51, %r17;
+	shfl.sync.down.b32 %r63, %r61, 4, %r51, %r17;
+	mov.b64 %rd107, {%r62, %r63};
+	@!%p22 bra $L29;
+	add.s64 %rd108, %rd87, %rd107;
+	mov.b64 %rd87, %rd108;
+$L29:
+	mov.b64 {%r64, %r65}, %rd87;
+	shfl.sync.down.b32 %r66|%p23, %r64, 8, %r51, %r17;
+	shfl.sync.down.b32 %r67, %r65, 8, %r51, %r17;
+	mov.b64 %rd109, {%r66, %r67};
+	@!%p23 bra $L30;
+	add.s64 %rd110, %rd87, %rd109;
+	mov.b64 %rd87, %rd110;
+$L30:
+	mov.b64 {%r68, %r69}, %rd87;
+	shfl.sync.down.b32 %r70|%p24, %r68, 16, %r51, %r17;
+	shfl.sync.down.b32 %r71, %r69, 16, %r51, %r17;
+	mov.b64 %rd111, {%r70, %r71};
+	@!%p24 bra $L31;
+	add.s64 %rd112, %rd87, %rd111;
+	mov.b64 %rd87, %rd112;
+$L31:
+$L25:
+	mul.wide.u32 %rd113, %r18, 8;
+	add.s64 %rd114, %rd5, %rd113;
+	setp.eq.u32 %p25, %r5, 0;
+	@!%p25 bra $L32;
+	st.global.s64 [%rd114+0], %rd87;
+$L32:
+	ret;
+}
+
+.visible .entry gk_scc_asyncEdges_mid(
+	.param .b64 gk_sums,
+	.param .b64 gk_count,
+	.param .b64 gk_total,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15
+)
+{
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
+	mov.b64 %rd8, 0;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
+$L1:
+	setp.ge.s64 %p2, %rd10, %rd4;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
+	@!%p3 bra $L3;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
+$L3:
+	// block scan
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
+	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
+	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
+	mov.b64 %rd17, {%r20, %r21};
+	@!%p4 bra $L4;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
+$L4:
+	mov.b64 {%r22, %r23}, %rd16;
+	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
+	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
+	mov.b64 %rd19, {%r24, %r25};
+	@!%p5 bra $L5;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
+$L5:
+	mov.b64 {%r26, %r27}, %rd16;
+	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
+	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
+	mov.b64 %rd21, {%r28, %r29};
+	@!%p6 bra $L6;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
+$L6:
+	mov.b64 {%r30, %r31}, %rd16;
+	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
+	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
+	mov.b64 %rd23, {%r32, %r33};
+	@!%p7 bra $L7;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
+$L7:
+	mov.b64 {%r34, %r35}, %rd16;
+	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
+	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
+	mov.b64 %rd25, {%r36, %r37};
+	@!%p8 bra $L8;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
+$L8:
+	mov.b64 {%r38, %r39}, %rd16;
+	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
+	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
+	sub.u32 %r42, %r13, 1;
+	setp.eq.u32 %p10, %r7, %r42;
+	@!%p10 bra $L9;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
+$L9:
+	bar.sync 0;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
+$L11:
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
+$L13:
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
+	bra.uni $L1;
+$L2:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
+	ret;
+}
+
+.visible .entry gk_scc_asyncEdges_down(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15
+)
+{
+	.reg .pred %p<36>;
+	.reg .b32 %r<87>;
+	.reg .b64 %rd<152>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s0];
+	mov.b64 %rd7, %rd6;
+	ld.param.u64 %rd8, [gk_s1];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd15, [gk_s4];
+	cvta.to.global.u64 %rd16, %rd15;
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s7];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s9];
+	mov.b64 %rd28, %rd27;
+	ld.param.u64 %rd29, [gk_s10];
+	cvta.to.global.u64 %rd30, %rd29;
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s12];
+	mov.b64 %rd35, %rd34;
+	ld.param.u64 %rd36, [gk_s13];
+	cvta.to.global.u64 %rd37, %rd36;
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s14];
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s15];
+	mov.b64 %rd42, %rd41;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd43, %rd3, %rd2;
+	max.s64 %rd44, %rd43, 0;
+	cvt.u64.u32 %rd45, %r19;
+	add.s64 %rd46, %rd44, %rd45;
+	sub.s64 %rd47, %rd46, 1;
+	div.u64 %rd48, %rd47, %rd45;
+	cvt.u64.u32 %rd49, %r18;
+	mad.lo.s64 %rd50, %rd49, %rd48, %rd2;
+	add.s64 %rd51, %rd50, %rd48;
+	min.s64 %rd52, %rd51, %rd3;
+	mul.wide.u32 %rd54, %r18, 8;
+	add.s64 %rd55, %rd5, %rd54;
+	ld.global.s64 %rd56, [%rd55+0];
+	mov.b64 %rd53, %rd56;
+	cvt.u64.u32 %rd58, %r6;
+	mov.b64 %rd59, %rd50;
+$L1:
+	setp.ge.s64 %p2, %rd59, %rd52;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd60, %r5;
+	add.s64 %rd61, %rd59, %rd60;
+	setp.lt.s64 %p3, %rd61, %rd52;
+	mov.b64 %rd57, 0;
+	@!%p3 bra $L3;
+	mov.pred %p4, 0;
+	mov.b64 %rd62, %rd61;
+	mul.lo.s64 %rd63, %rd62, %rd21;
+	mad.lo.s64 %rd64, %rd63, 4, %rd17;
+	ld.global.nc.s32 %r20, [%rd64+0];
+	mov.b32 %r21, %r20;
+	cvt.s64.s32 %rd65, %r21;
+	mov.b64 %rd66, %rd65;
+	mul.lo.s64 %rd67, %rd66, %rd28;
+	mad.lo.s64 %rd68, %rd67, 4, %rd24;
+	ld.global.nc.u32 %r22, [%rd68+0];
+	mov.b32 %r23, %r22;
+	and.b32 %r24, %r23, 0x4;
+	setp.ne.u32 %p5, %r24, 0x0;
+	@!%p5 bra $L6;
+	bra.uni $L4;
+$L6:
+	mov.b64 %rd69, %rd7;
+	mov.b64 %rd70, %rd62;
+	mov.b64 %rd71, %rd69;
+	mov.b64 %rd72, 0;
+	mov.b64 %rd73, %rd71;
+$L7:
+	sub.s64 %rd74, %rd73, %rd72;
+	setp.gt.s64 %p6, %rd74, 1;
+	not.pred %p7, %p6;
+	@!%p7 bra $L11;
+	bra.uni $L9;
+$L11:
+	add.s64 %rd75, %rd72, %rd73;
+	div.s64 %rd76, %rd75, 2;
+	mov.b64 %rd77, %rd76;
+	mul.lo.s64 %rd78, %rd77, %rd14;
+	mad.lo.s64 %rd79, %rd78, 8, %rd10;
+	ld.global.nc.s64 %rd80, [%rd79+0];
+	mov.b64 %rd81, %rd80;
+	setp.le.s64 %p8, %rd81, %rd70;
+	@!%p8 bra $L12;
+	mov.b64 %rd72, %rd77;
+	bra.uni $L13;
+$L12:
+	mov.b64 %rd73, %rd77;
+$L13:
+$L8:
+	bra.uni $L7;
+$L9:
+	mov.b64 %rd82, %rd72;
+	mov.b64 %rd83, %rd82;
+	setp.eq.s64 %p9, %rd83, %rd66;
+	mov.pred %p10, %p9;
+	not.pred %p11, %p10;
+	@!%p11 bra $L15;
+	mul.lo.s64 %rd84, %rd83, %rd28;
+	mad.lo.s64 %rd85, %rd84, 4, %rd24;
+	ld.global.nc.u32 %r25, [%rd85+0];
+	mov.b32 %r26, %r25;
+	and.b32 %r27, %r26, 0x4;
+	setp.ne.u32 %p12, %r27, 0x0;
+	mov.pred %p10, %p12;
+$L15:
+	@!%p10 bra $L17;
+	bra.uni $L4;
+$L17:
+	@!%p4 bra $L19;
+	cvt.u32.u64 %r28, %rd83;
+	mul.lo.s64 %rd86, %rd57, %rd35;
+	mad.lo.s64 %rd87, %rd86, 4, %rd31;
+	st.global.s32 [%rd87+0], %r28;
+	cvt.u32.u64 %r29, %rd66;
+	mul.lo.s64 %rd88, %rd57, %rd42;
+	mad.lo.s64 %rd89, %rd88, 4, %rd38;
+	st.global.s32 [%rd89+0], %r29;
+$L19:
+	add.s64 %rd90, %rd57, 1;
+	mov.b64 %rd57, %rd90;
+$L4:
+$L3:
+	mov.b64 %rd91, %rd57;
+	// block scan
+	mov.b64 %rd92, %rd91;
+	mov.b64 {%r30, %r31}, %rd92;
+	shfl.sync.up.b32 %r32|%p13, %r30, 1, 0, %r17;
+	shfl.sync.up.b32 %r33, %r31, 1, 0, %r17;
+	mov.b64 %rd93, {%r32, %r33};
+	@!%p13 bra $L20;
+	add.s64 %rd94, %rd93, %rd92;
+	mov.b64 %rd92, %rd94;
+$L20:
+	mov.b64 {%r34, %r35}, %rd92;
+	shfl.sync.up.b32 %r36|%p14, %r34, 2, 0, %r17;
+	shfl.sync.up.b32 %r37, %r35, 2, 0, %r17;
+	mov.b64 %rd95, {%r36, %r37};
+	@!%p14 bra $L21;
+	add.s64 %rd96, %rd95, %rd92;
+	mov.b64 %rd92, %rd96;
+$L21:
+	mov.b64 {%r38, %r39}, %rd92;
+	shfl.sync.up.b32 %r40|%p15, %r38, 4, 0, %r17;
+	shfl.sync.up.b32 %r41, %r39, 4, 0, %r17;
+	mov.b64 %rd97, {%r40, %r41};
+	@!%p15 bra $L22;
+	add.s64 %rd98, %rd97, %rd92;
+	mov.b64 %rd92, %rd98;
+$L22:
+	mov.b64 {%r42, %r43}, %rd92;
+	shfl.sync.up.b32 %r44|%p16, %r42, 8, 0, %r17;
+	shfl.sync.up.b32 %r45, %r43, 8, 0, %r17;
+	mov.b64 %rd99, {%r44, %r45};
+	@!%p16 bra $L23;
+	add.s64 %rd100, %rd99, %rd92;
+	mov.b64 %rd92, %rd100;
+$L23:
+	mov.b64 {%r46, %r47}, %rd92;
+	shfl.sync.up.b32 %r48|%p17, %r46, 16, 0, %r17;
+	shfl.sync.up.b32 %r49, %r47, 16, 0, %r17;
+	mov.b64 %rd101, {%r48, %r49};
+	@!%p17 bra $L24;
+	add.s64 %rd102, %rd101, %rd92;
+	mov.b64 %rd92, %rd102;
+$L24:
+	mov.b64 {%r50, %r51}, %rd92;
+	shfl.sync.up.b32 %r52|%p18, %r50, 1, 0, %r17;
+	shfl.sync.up.b32 %r53, %r51, 1, 0, %r17;
+	mov.b64 %rd103, {%r52, %r53};
+	selp.b64 %rd104, %rd103, 0, %p18;
+	sub.u32 %r54, %r13, 1;
+	setp.eq.u32 %p19, %r7, %r54;
+	@!%p19 bra $L25;
+	mul.wide.u32 %rd105, %r8, 16;
+	add.s64 %rd106, %rd1, %rd105;
+	st.shared.s64 [%rd106+0], %rd92;
+$L25:
+	bar.sync 0;
+	setp.eq.u32 %p20, %r8, 0;
+	@!%p20 bra $L26;
+	mov.b64 %rd107, 0;
+	setp.lo.u32 %p21, %r7, %r10;
+	@!%p21 bra $L27;
+	mul.wide.u32 %rd108, %r7, 16;
+	add.s64 %rd109, %rd1, %rd108;
+	ld.shared.s64 %rd110, [%rd109+0];
+	mov.b64 %rd107, %rd110;
+$L27:
+	mov.b64 {%r55, %r56}, %rd107;
+	shfl.sync.up.b32 %r57|%p22, %r55, 1, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 1, 0, %r17;
+	mov.b64 %rd111, {%r57, %r58};
+	@!%p22 bra $L28;
+	add.s64 %rd112, %rd111, %rd107;
+	mov.b64 %rd107, %rd112;
+$L28:
+	mov.b64 {%r59, %r60}, %rd107;
+	shfl.sync.up.b32 %r61|%p23, %r59, 2, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 2, 0, %r17;
+	mov.b64 %rd113, {%r61, %r62};
+	@!%p23 bra $L29;
+	add.s64 %rd114, %rd113, %rd107;
+	mov.b64 %rd107, %rd114;
+$L29:
+	mov.b64 {%r63, %r64}, %rd107;
+	shfl.sync.up.b32 %r65|%p24, %r63, 4, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 4, 0, %r17;
+	mov.b64 %rd115, {%r65, %r66};
+	@!%p24 bra $L30;
+	add.s64 %rd116, %rd115, %rd107;
+	mov.b64 %rd107, %rd116;
+$L30:
+	mov.b64 {%r67, %r68}, %rd107;
+	shfl.sync.up.b32 %r69|%p25, %r67, 8, 0, %r17;
+	shfl.sync.up.b32 %r70, %r68, 8, 0, %r17;
+	mov.b64 %rd117, {%r69, %r70};
+	@!%p25 bra $L31;
+	add.s64 %rd118, %rd117, %rd107;
+	mov.b64 %rd107, %rd118;
+$L31:
+	mov.b64 {%r71, %r72}, %rd107;
+	shfl.sync.up.b32 %r73|%p26, %r71, 16, 0, %r17;
+	shfl.sync.up.b32 %r74, %r72, 16, 0, %r17;
+	mov.b64 %rd119, {%r73, %r74};
+	@!%p26 bra $L32;
+	add.s64 %rd120, %rd119, %rd107;
+	mov.b64 %rd107, %rd120;
+$L32:
+	mov.b64 {%r75, %r76}, %rd107;
+	shfl.sync.up.b32 %r77|%p27, %r75, 1, 0, %r17;
+	shfl.sync.up.b32 %r78, %r76, 1, 0, %r17;
+	mov.b64 %rd121, {%r77, %r78};
+	selp.b64 %rd122, %rd121, 0, %p27;
+	@!%p21 bra $L33;
+	mul.wide.u32 %rd123, %r7, 16;
+	add.s64 %rd124, %rd1, %rd123;
+	add.s64 %rd125, %rd124, 512;
+	st.shared.s64 [%rd125+0], %rd122;
+$L33:
+	sub.u32 %r79, %r10, 1;
+	setp.eq.u32 %p28, %r7, %r79;
+	@!%p28 bra $L34;
+	st.shared.s64 [%rd1+1024], %rd107;
+$L34:
+$L26:
+	bar.sync 0;
+	mul.wide.u32 %rd126, %r8, 16;
+	add.s64 %rd127, %rd1, %rd126;
+	add.s64 %rd128, %rd127, 512;
+	ld.shared.s64 %rd129, [%rd128+0];
+	add.s64 %rd130, %rd129, %rd104;
+	ld.shared.s64 %rd131, [%rd1+1024];
+	@!%p3 bra $L35;
+	add.s64 %rd132, %rd53, %rd130;
+	mov.b64 %rd57, %rd132;
+	mov.pred %p4, 1;
+	mov.b64 %rd62, %rd61;
+	mul.lo.s64 %rd133, %rd62, %rd21;
+	mad.lo.s64 %rd134, %rd133, 4, %rd17;
+	ld.global.nc.s32 %r80, [%rd134+0];
+	mov.b32 %r21, %r80;
+	cvt.s64.s32 %rd135, %r21;
+	mov.b64 %rd66, %rd135;
+	mul.lo.s64 %rd136, %rd66, %rd28;
+	mad.lo.s64 %rd137, %rd136, 4, %rd24;
+	ld.global.nc.u32 %r81, [%rd137+0];
+	mov.b32 %r23, %r81;
+	and.b32 %r82, %r23, 0x4;
+	setp.ne.u32 %p29, %r82, 0x0;
+	@!%p29 bra $L38;
+	bra.uni $L36;
+$L38:
+	mov.b64 %rd69, %rd7;
+	mov.b64 %rd70, %rd62;
+	mov.b64 %rd71, %rd69;
+	mov.b64 %rd72, 0;
+	mov.b64 %rd73, %rd71;
+$L39:
+	sub.s64 %rd138, %rd73, %rd72;
+	setp.gt.s64 %p30, %rd138, 1;
+	not.pred %p31, %p30;
+	@!%p31 bra $L43;
+	bra.uni $L41;
+$L43:
+	add.s64 %rd139, %rd72, %rd73;
+	div.s64 %rd140, %rd139, 2;
+	mov.b64 %rd77, %rd140;
+	mul.lo.s64 %rd141, %rd77, %rd14;
+	mad.lo.s64 %rd142, %rd141, 8, %rd10;
+	ld.global.nc.s64 %rd143, [%rd142+0];
+	mov.b64 %rd81, %rd143;
+	setp.le.s64 %p32, %rd81, %rd70;
+	@!%p32 bra $L44;
+	mov.b64 %rd72, %rd77;
+	bra.uni $L45;
+$L44:
+	mov.b64 %rd73, %rd77;
+$L45:
+$L40:
+	bra.uni $L39;
+$L41:
+	mov.b64 %rd82, %rd72;
+	mov.b64 %rd83, %rd82;
+	setp.eq.s64 %p33, %rd83, %rd66;
+	mov.pred %p10, %p33;
+	not.pred %p34, %p10;
+	@!%p34 bra $L47;
+	mul.lo.s64 %rd144, %rd83, %rd28;
+	mad.lo.s64 %rd145, %rd144, 4, %rd24;
+	ld.global.nc.u32 %r83, [%rd145+0];
+	mov.b32 %r26, %r83;
+	and.b32 %r84, %r26, 0x4;
+	setp.ne.u32 %p35, %r84, 0x0;
+	mov.pred %p10, %p35;
+$L47:
+	@!%p10 bra $L49;
+	bra.uni $L36;
+$L49:
+	@!%p4 bra $L51;
+	cvt.u32.u64 %r85, %rd83;
+	mul.lo.s64 %rd146, %rd57, %rd35;
+	mad.lo.s64 %rd147, %rd146, 4, %rd31;
+	st.global.s32 [%rd147+0], %r85;
+	cvt.u32.u64 %r86, %rd66;
+	mul.lo.s64 %rd148, %rd57, %rd42;
+	mad.lo.s64 %rd149, %rd148, 4, %rd38;
+	st.global.s32 [%rd149+0], %r86;
+$L51:
+	add.s64 %rd150, %rd57, 1;
+	mov.b64 %rd57, %rd150;
+$L36:
+$L35:
+	add.s64 %rd151, %rd53, %rd131;
+	mov.b64 %rd53, %rd151;
+	add.s64 %rd59, %rd59, %rd58;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX9 is the PTX of scc.asyncActive.
+const gokkosPTX9 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_scc_asyncActive_up(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<19>;
+	.reg .b32 %r<66>;
+	.reg .b64 %rd<69>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mov.b64 %rd30, 0;
+	cvt.u64.u32 %rd31, %r5;
+	add.s64 %rd32, %rd27, %rd31;
+	cvt.u64.u32 %rd33, %r6;
+	mov.b64 %rd34, %rd32;
+$L1:
+	setp.ge.s64 %p2, %rd34, %rd29;
+	@%p2 bra $L2;
+	mov.pred %p3, 0;
+	mov.b64 %rd35, %rd34;
+	mul.lo.s64 %rd36, %rd35, %rd12;
+	mad.lo.s64 %rd37, %rd36, 4, %rd8;
+	ld.global.nc.u32 %r20, [%rd37+0];
+	mov.b32 %r21, %r20;
+	and.b32 %r22, %r21, 0x4;
+	setp.ne.u32 %p4, %r22, 0x0;
+	@!%p4 bra $L5;
+	bra.uni $L3;
+$L5:
+	@!%p3 bra $L7;
+	cvt.u32.u64 %r23, %rd35;
+	mul.lo.s64 %rd38, %rd30, %rd19;
+	mad.lo.s64 %rd39, %rd38, 4, %rd15;
+	st.global.s32 [%rd39+0], %r23;
+$L7:
+	add.s64 %rd40, %rd30, 1;
+	mov.b64 %rd30, %rd40;
+$L3:
+	add.s64 %rd34, %rd34, %rd33;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd41, %rd30;
+	// block reduction
+	sub.u32 %r24, %r13, 1;
+	mov.b64 {%r25, %r26}, %rd41;
+	shfl.sync.down.b32 %r27|%p5, %r25, 1, %r24, %r17;
+	shfl.sync.down.b32 %r28, %r26, 1, %r24, %r17;
+	mov.b64 %rd42, {%r27, %r28};
+	@!%p5 bra $L8;
+	add.s64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+$L8:
+	mov.b64 {%r29, %r30}, %rd41;
+	shfl.sync.down.b32 %r31|%p6, %r29, 2, %r24, %r17;
+	shfl.sync.down.b32 %r32, %r30, 2, %r24, %r17;
+	mov.b64 %rd44, {%r31, %r32};
+	@!%p6 bra $L9;
+	add.s64 %rd45, %rd41, %rd44;
+	mov.b64 %rd41, %rd45;
+$L9:
+	mov.b64 {%r33, %r34}, %rd41;
+	shfl.sync.down.b32 %r35|%p7, %r33, 4, %r24, %r17;
+	shfl.sync.down.b32 %r36, %r34, 4, %r24, %r17;
+	mov.b64 %rd46, {%r35, %r36};
+	@!%p7 bra $L10;
+	add.s64 %rd47, %rd41, %rd46;
+	mov.b64 %rd41, %rd47;
+$L10:
+	mov.b64 {%r37, %r38}, %rd41;
+	shfl.sync.down.b32 %r39|%p8, %r37, 8, %r24, %r17;
+	shfl.sync.down.b32 %r40, %r38, 8, %r24, %r17;
+	mov.b64 %rd48, {%r39, %r40};
+	@!%p8 bra $L11;
+	add.s64 %rd49, %rd41, %rd48;
+	mov.b64 %rd41, %rd49;
+$L11:
+	mov.b64 {%r41, %r42}, %rd41;
+	shfl.sync.down.b32 %r43|%p9, %r41, 16, %r24, %r17;
+	shfl.sync.down.b32 %r44, %r42, 16, %r24, %r17;
+	mov.b64 %rd50, {%r43, %r44};
+	@!%p9 bra $L12;
+	add.s64 %rd51, %rd41, %rd50;
+	mov.b64 %rd41, %rd51;
+$L12:
+	setp.eq.u32 %p10, %r7, 0;
+	@!%p10 bra $L13;
+	mul.wide.u32 %rd52, %r8, 16;
+	add.s64 %rd53, %rd1, %rd52;
+	st.shared.s64 [%rd53+0], %rd41;
+$L13:
+	bar.sync 0;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L14;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L15;
+	mul.wide.u32 %rd54, %r7, 16;
+	add.s64 %rd55, %rd1, %rd54;
+	ld.shared.s64 %rd56, [%rd55+0];
+	mov.b64 %rd41, %rd56;
+$L15:
+	sub.u32 %r45, %r10, 1;
+	mov.b64 {%r46, %r47}, %rd41;
+	shfl.sync.down.b32 %r48|%p13, %r46, 1, %r45, %r17;
+	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
+	mov.b64 %rd57, {%r48, %r49};
+	@!%p13 bra $L16;
+	add.s64 %rd58, %rd41, %rd57;
+	mov.b64 %rd41, %rd58;
+$L16:
+	mov.b64 {%r50, %r51}, %rd41;
+	shfl.sync.down.b32 %r52|%p14, %r50, 2, %r45, %r17;
+	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
+	mov.b64 %rd59, {%r52, %r53};
+	@!%p14 bra $L17;
+	add.s64 %rd60, %rd41, %rd59;
+	mov.b64 %rd41, %rd60;
+$L17:
+	mov.b64 {%r54, %r55}, %rd41;
+	shfl.sync.down.b32 %r56|%p15, %r54, 4, %r45, %r17;
+	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
+	mov.b64 %rd61, {%r56, %r57};
+	@!%p15 bra $L18;
+	add.s64 %rd62, %rd41, %rd61;
+	mov.b64 %rd41, %rd62;
+$L18:
+	mov.b64 {%r58, %r59}, %rd41;
+	shfl.sync.down.b32 %r60|%p16, %r58, 8, %r45, %r17;
+	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
+	mov.b64 %rd63, {%r60, %r61};
+	@!%p16 bra $L19;
+	add.s64 %rd64, %rd41, %rd63;
+	mov.b64 %rd41, %rd64;
+$L19:
+	mov.b64 {%r62, %r63}, %rd41;
+	shfl.sync.down.b32 %r64|%p17, %r62, 16, %r45, %r17;
+	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
+	mov.b64 %rd65, {%r64, %r65};
+	@!%p17 bra $L20;
+	add.s64 %rd66, %rd41, %rd65;
+	mov.b64 %rd41, %rd66;
+$L20:
+$L14:
+	mul.wide.u32 %rd67, %r18, 8;
+	add.s64 %rd68, %rd5, %rd67;
+	setp.eq.u32 %p18, %r5, 0;
+	@!%p18 bra $L21;
+	st.global.s64 [%rd68+0], %rd41;
+$L21:
+	ret;
+}
+
+.visible .entry gk_scc_asyncActive_mid(
+	.param .b64 gk_sums,
+	.param .b64 gk_count,
+	.param .b64 gk_total,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
+	mov.b64 %rd8, 0;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
+$L1:
+	setp.ge.s64 %p2, %rd10, %rd4;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
+	@!%p3 bra $L3;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
+$L3:
+	// block scan
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
+	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
+	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
+	mov.b64 %rd17, {%r20, %r21};
+	@!%p4 bra $L4;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
+$L4:
+	mov.b64 {%r22, %r23}, %rd16;
+	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
+	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
+	mov.b64 %rd19, {%r24, %r25};
+	@!%p5 bra $L5;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
+$L5:
+	mov.b64 {%r26, %r27}, %rd16;
+	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
+	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
+	mov.b64 %rd21, {%r28, %r29};
+	@!%p6 bra $L6;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
+$L6:
+	mov.b64 {%r30, %r31}, %rd16;
+	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
+	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
+	mov.b64 %rd23, {%r32, %r33};
+	@!%p7 bra $L7;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
+$L7:
+	mov.b64 {%r34, %r35}, %rd16;
+	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
+	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
+	mov.b64 %rd25, {%r36, %r37};
+	@!%p8 bra $L8;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
+$L8:
+	mov.b64 {%r38, %r39}, %rd16;
+	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
+	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
+	sub.u32 %r42, %r13, 1;
+	setp.eq.u32 %p10, %r7, %r42;
+	@!%p10 bra $L9;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
+$L9:
+	bar.sync 0;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
+$L11:
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
+$L13:
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
+	bra.uni $L1;
+$L2:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
+	ret;
+}
+
+.visible .entry gk_scc_asyncActive_down(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<23>;
+	.reg .b32 %r<77>;
+	.reg .b64 %rd<93>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r19;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r18;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	mul.wide.u32 %rd31, %r18, 8;
+	add.s64 %rd32, %rd5, %rd31;
+	ld.global.s64 %rd33, [%rd32+0];
+	mov.b64 %rd30, %rd33;
+	cvt.u64.u32 %rd35, %r6;
+	mov.b64 %rd36, %rd27;
+$L1:
+	setp.ge.s64 %p2, %rd36, %rd29;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd37, %r5;
+	add.s64 %rd38, %rd36, %rd37;
+	setp.lt.s64 %p3, %rd38, %rd29;
+	mov.b64 %rd34, 0;
+	@!%p3 bra $L3;
+	mov.pred %p4, 0;
+	mov.b64 %rd39, %rd38;
+	mul.lo.s64 %rd40, %rd39, %rd12;
+	mad.lo.s64 %rd41, %rd40, 4, %rd8;
+	ld.global.nc.u32 %r20, [%rd41+0];
+	mov.b32 %r21, %r20;
+	and.b32 %r22, %r21, 0x4;
+	setp.ne.u32 %p5, %r22, 0x0;
+	@!%p5 bra $L6;
+	bra.uni $L4;
+$L6:
+	@!%p4 bra $L8;
+	cvt.u32.u64 %r23, %rd39;
+	mul.lo.s64 %rd42, %rd34, %rd19;
+	mad.lo.s64 %rd43, %rd42, 4, %rd15;
+	st.global.s32 [%rd43+0], %r23;
+$L8:
+	add.s64 %rd44, %rd34, 1;
+	mov.b64 %rd34, %rd44;
+$L4:
+$L3:
+	mov.b64 %rd45, %rd34;
+	// block scan
+	mov.b64 %rd46, %rd45;
+	mov.b64 {%r24, %r25}, %rd46;
+	shfl.sync.up.b32 %r26|%p6, %r24, 1, 0, %r17;
+	shfl.sync.up.b32 %r27, %r25, 1, 0, %r17;
+	mov.b64 %rd47, {%r26, %r27};
+	@!%p6 bra $L9;
+	add.s64 %rd48, %rd47, %rd46;
+	mov.b64 %rd46, %rd48;
+$L9:
+	mov.b64 {%r28, %r29}, %rd46;
+	shfl.sync.up.b32 %r30|%p7, %r28, 2, 0, %r17;
+	shfl.sync.up.b32 %r31, %r29, 2, 0, %r17;
+	mov.b64 %rd49, {%r30, %r31};
+	@!%p7 bra $L10;
+	add.s64 %rd50, %rd49, %rd46;
+	mov.b64 %rd46, %rd50;
+$L10:
+	mov.b64 {%r32, %r33}, %rd46;
+	shfl.sync.up.b32 %r34|%p8, %r32, 4, 0, %r17;
+	shfl.sync.up.b32 %r35, %r33, 4, 0, %r17;
+	mov.b64 %rd51, {%r34, %r35};
+	@!%p8 bra $L11;
+	add.s64 %rd52, %rd51, %rd46;
+	mov.b64 %rd46, %rd52;
+$L11:
+	mov.b64 {%r36, %r37}, %rd46;
+	shfl.sync.up.b32 %r38|%p9, %r36, 8, 0, %r17;
+	shfl.sync.up.b32 %r39, %r37, 8, 0, %r17;
+	mov.b64 %rd53, {%r38, %r39};
+	@!%p9 bra $L12;
+	add.s64 %rd54, %rd53, %rd46;
+	mov.b64 %rd46, %rd54;
+$L12:
+	mov.b64 {%r40, %r41}, %rd46;
+	shfl.sync.up.b32 %r42|%p10, %r40, 16, 0, %r17;
+	shfl.sync.up.b32 %r43, %r41, 16, 0, %r17;
+	mov.b64 %rd55, {%r42, %r43};
+	@!%p10 bra $L13;
+	add.s64 %rd56, %rd55, %rd46;
+	mov.b64 %rd46, %rd56;
+$L13:
+	mov.b64 {%r44, %r45}, %rd46;
+	shfl.sync.up.b32 %r46|%p11, %r44, 1, 0, %r17;
+	shfl.sync.up.b32 %r47, %r45, 1, 0, %r17;
+	mov.b64 %rd57, {%r46, %r47};
+	selp.b64 %rd58, %rd57, 0, %p11;
+	sub.u32 %r48, %r13, 1;
+	setp.eq.u32 %p12, %r7, %r48;
+	@!%p12 bra $L14;
+	mul.wide.u32 %rd59, %r8, 16;
+	add.s64 %rd60, %rd1, %rd59;
+	st.shared.s64 [%rd60+0], %rd46;
+$L14:
+	bar.sync 0;
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L15;
+	mov.b64 %rd61, 0;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L16;
+	mul.wide.u32 %rd62, %r7, 16;
+	add.s64 %rd63, %rd1, %rd62;
+	ld.shared.s64 %rd64, [%rd63+0];
+	mov.b64 %rd61, %rd64;
+$L16:
+	mov.b64 {%r49, %r50}, %rd61;
+	shfl.sync.up.b32 %r51|%p15, %r49, 1, 0, %r17;
+	shfl.sync.up.b32 %r52, %r50, 1, 0, %r17;
+	mov.b64 %rd65, {%r51, %r52};
+	@!%p15 bra $L17;
+	add.s64 %rd66, %rd65, %rd61;
+	mov.b64 %rd61, %rd66;
+$L17:
+	mov.b64 {%r53, %r54}, %rd61;
+	shfl.sync.up.b32 %r55|%p16, %r53, 2, 0, %r17;
+	shfl.sync.up.b32 %r56, %r54, 2, 0, %r17;
+	mov.b64 %rd67, {%r55, %r56};
+	@!%p16 bra $L18;
+	add.s64 %rd68, %rd67, %rd61;
+	mov.b64 %rd61, %rd68;
+$L18:
+	mov.b64 {%r57, %r58}, %rd61;
+	shfl.sync.up.b32 %r59|%p17, %r57, 4, 0, %r17;
+	shfl.sync.up.b32 %r60, %r58, 4, 0, %r17;
+	mov.b64 %rd69, {%r59, %r60};
+	@!%p17 bra $L19;
+	add.s64 %rd70, %rd69, %rd61;
+	mov.b64 %rd61, %rd70;
+$L19:
+	mov.b64 {%r61, %r62}, %rd61;
+	shfl.sync.up.b32 %r63|%p18, %r61, 8, 0, %r17;
+	shfl.sync.up.b32 %r64, %r62, 8, 0, %r17;
+	mov.b64 %rd71, {%r63, %r64};
+	@!%p18 bra $L20;
+	add.s64 %rd72, %rd71, %rd61;
+	mov.b64 %rd61, %rd72;
+$L20:
+	mov.b64 {%r65, %r66}, %rd61;
+	shfl.sync.up.b32 %r67|%p19, %r65, 16, 0, %r17;
+	shfl.sync.up.b32 %r68, %r66, 16, 0, %r17;
+	mov.b64 %rd73, {%r67, %r68};
+	@!%p19 bra $L21;
+	add.s64 %rd74, %rd73, %rd61;
+	mov.b64 %rd61, %rd74;
+$L21:
+	mov.b64 {%r69, %r70}, %rd61;
+	shfl.sync.up.b32 %r71|%p20, %r69, 1, 0, %r17;
+	shfl.sync.up.b32 %r72, %r70, 1, 0, %r17;
+	mov.b64 %rd75, {%r71, %r72};
+	selp.b64 %rd76, %rd75, 0, %p20;
+	@!%p14 bra $L22;
+	mul.wide.u32 %rd77, %r7, 16;
+	add.s64 %rd78, %rd1, %rd77;
+	add.s64 %rd79, %rd78, 512;
+	st.shared.s64 [%rd79+0], %rd76;
+$L22:
+	sub.u32 %r73, %r10, 1;
+	setp.eq.u32 %p21, %r7, %r73;
+	@!%p21 bra $L23;
+	st.shared.s64 [%rd1+1024], %rd61;
+$L23:
+$L15:
+	bar.sync 0;
+	mul.wide.u32 %rd80, %r8, 16;
+	add.s64 %rd81, %rd1, %rd80;
+	add.s64 %rd82, %rd81, 512;
+	ld.shared.s64 %rd83, [%rd82+0];
+	add.s64 %rd84, %rd83, %rd58;
+	ld.shared.s64 %rd85, [%rd1+1024];
+	@!%p3 bra $L24;
+	add.s64 %rd86, %rd30, %rd84;
+	mov.b64 %rd34, %rd86;
+	mov.pred %p4, 1;
+	mov.b64 %rd39, %rd38;
+	mul.lo.s64 %rd87, %rd39, %rd12;
+	mad.lo.s64 %rd88, %rd87, 4, %rd8;
+	ld.global.nc.u32 %r74, [%rd88+0];
+	mov.b32 %r21, %r74;
+	and.b32 %r75, %r21, 0x4;
+	setp.ne.u32 %p22, %r75, 0x0;
+	@!%p22 bra $L27;
+	bra.uni $L25;
+$L27:
+	@!%p4 bra $L29;
+	cvt.u32.u64 %r76, %rd39;
+	mul.lo.s64 %rd89, %rd34, %rd19;
+	mad.lo.s64 %rd90, %rd89, 4, %rd15;
+	st.global.s32 [%rd90+0], %r76;
+$L29:
+	add.s64 %rd91, %rd34, 1;
+	mov.b64 %rd34, %rd91;
+$L25:
+$L24:
+	add.s64 %rd92, %rd30, %rd85;
+	mov.b64 %rd30, %rd92;
+	add.s64 %rd36, %rd36, %rd35;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX10 is the PTX of scc.asyncKeep.
+const gokkosPTX10 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_scc_asyncKeep_up(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8
+)
+{
+	.reg .pred %p<19>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<79>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd27, %rd3, %rd2;
+	max.s64 %rd28, %rd27, 0;
+	cvt.u64.u32 %rd29, %r19;
+	add.s64 %rd30, %rd28, %rd29;
+	sub.s64 %rd31, %rd30, 1;
+	div.u64 %rd32, %rd31, %rd29;
+	cvt.u64.u32 %rd33, %r18;
+	mad.lo.s64 %rd34, %rd33, %rd32, %rd2;
+	add.s64 %rd35, %rd34, %rd32;
+	min.s64 %rd36, %rd35, %rd3;
+	mov.b64 %rd37, 0;
+	cvt.u64.u32 %rd38, %r5;
+	add.s64 %rd39, %rd34, %rd38;
+	cvt.u64.u32 %rd40, %r6;
+	mov.b64 %rd41, %rd39;
+$L1:
+	setp.ge.s64 %p2, %rd41, %rd36;
+	@%p2 bra $L2;
+	mov.pred %p3, 0;
+	mov.b64 %rd42, %rd41;
+	mul.lo.s64 %rd43, %rd42, %rd19;
+	mad.lo.s64 %rd44, %rd43, 4, %rd15;
+	ld.global.nc.s32 %r20, [%rd44+0];
+	mov.b32 %r21, %r20;
+	mov.b32 %r22, %r21;
+	cvt.s64.s32 %rd45, %r22;
+	mul.lo.s64 %rd46, %rd45, %rd12;
+	mad.lo.s64 %rd47, %rd46, 4, %rd8;
+	ld.global.nc.u32 %r23, [%rd47+0];
+	mov.b32 %r24, %r23;
+	and.b32 %r25, %r24, 0x4;
+	setp.ne.u32 %p4, %r25, 0x0;
+	@!%p4 bra $L5;
+	bra.uni $L3;
+$L5:
+	@!%p3 bra $L7;
+	mul.lo.s64 %rd48, %rd37, %rd26;
+	mad.lo.s64 %rd49, %rd48, 4, %rd22;
+	st.global.s32 [%rd49+0], %r22;
+$L7:
+	add.s64 %rd50, %rd37, 1;
+	mov.b64 %rd37, %rd50;
+$L3:
+	add.s64 %rd41, %rd41, %rd40;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd51, %rd37;
+	// block reduction
+	sub.u32 %r26, %r13, 1;
+	mov.b64 {%r27, %r28}, %rd51;
+	shfl.sync.down.b32 %r29|%p5, %r27, 1, %r26, %r17;
+	shfl.sync.down.b32 %r30, %r28, 1, %r26, %r17;
+	mov.b64 %rd52, {%r29, %r30};
+	@!%p5 bra $L8;
+	add.s64 %rd53, %rd51, %rd52;
+	mov.b64 %rd51, %rd53;
+$L8:
+	mov.b64 {%r31, %r32}, %rd51;
+	shfl.sync.down.b32 %r33|%p6, %r31, 2, %r26, %r17;
+	shfl.sync.down.b32 %r34, %r32, 2, %r26, %r17;
+	mov.b64 %rd54, {%r33, %r34};
+	@!%p6 bra $L9;
+	add.s64 %rd55, %rd51, %rd54;
+	mov.b64 %rd51, %rd55;
+$L9:
+	mov.b64 {%r35, %r36}, %rd51;
+	shfl.sync.down.b32 %r37|%p7, %r35, 4, %r26, %r17;
+	shfl.sync.down.b32 %r38, %r36, 4, %r26, %r17;
+	mov.b64 %rd56, {%r37, %r38};
+	@!%p7 bra $L10;
+	add.s64 %rd57, %rd51, %rd56;
+	mov.b64 %rd51, %rd57;
+$L10:
+	mov.b64 {%r39, %r40}, %rd51;
+	shfl.sync.down.b32 %r41|%p8, %r39, 8, %r26, %r17;
+	shfl.sync.down.b32 %r42, %r40, 8, %r26, %r17;
+	mov.b64 %rd58, {%r41, %r42};
+	@!%p8 bra $L11;
+	add.s64 %rd59, %rd51, %rd58;
+	mov.b64 %rd51, %rd59;
+$L11:
+	mov.b64 {%r43, %r44}, %rd51;
+	shfl.sync.down.b32 %r45|%p9, %r43, 16, %r26, %r17;
+	shfl.sync.down.b32 %r46, %r44, 16, %r26, %r17;
+	mov.b64 %rd60, {%r45, %r46};
+	@!%p9 bra $L12;
+	add.s64 %rd61, %rd51, %rd60;
+	mov.b64 %rd51, %rd61;
+$L12:
+	setp.eq.u32 %p10, %r7, 0;
+	@!%p10 bra $L13;
+	mul.wide.u32 %rd62, %r8, 16;
+	add.s64 %rd63, %rd1, %rd62;
+	st.shared.s64 [%rd63+0], %rd51;
+$L13:
+	bar.sync 0;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L14;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L15;
+	mul.wide.u32 %rd64, %r7, 16;
+	add.s64 %rd65, %rd1, %rd64;
+	ld.shared.s64 %rd66, [%rd65+0];
+	mov.b64 %rd51, %rd66;
+$L15:
+	sub.u32 %r47, %r10, 1;
+	mov.b64 {%r48, %r49}, %rd51;
+	shfl.sync.down.b32 %r50|%p13, %r48, 1, %r47, %r17;
+	shfl.sync.down.b32 %r51, %r49, 1, %r47, %r17;
+	mov.b64 %rd67, {%r50, %r51};
+	@!%p13 bra $L16;
+	add.s64 %rd68, %rd51, %rd67;
+	mov.b64 %rd51, %rd68;
+$L16:
+	mov.b64 {%r52, %r53}, %rd51;
+	shfl.sync.down.b32 %r54|%p14, %r52, 2, %r47, %r17;
+	shfl.sync.down.b32 %r55, %r53, 2, %r47, %r17;
+	mov.b64 %rd69, {%r54, %r55};
+	@!%p14 bra $L17;
+	add.s64 %rd70, %rd51, %rd69;
+	mov.b64 %rd51, %rd70;
+$L17:
+	mov.b64 {%r56, %r57}, %rd51;
+	shfl.sync.down.b32 %r58|%p15, %r56, 4, %r47, %r17;
+	shfl.sync.down.b32 %r59, %r57, 4, %r47, %r17;
+	mov.b64 %rd71, {%r58, %r59};
+	@!%p15 bra $L18;
+	add.s64 %rd72, %rd51, %rd71;
+	mov.b64 %rd51, %rd72;
+$L18:
+	mov.b64 {%r60, %r61}, %rd51;
+	shfl.sync.down.b32 %r62|%p16, %r60, 8, %r47, %r17;
+	shfl.sync.down.b32 %r63, %r61, 8, %r47, %r17;
+	mov.b64 %rd73, {%r62, %r63};
+	@!%p16 bra $L19;
+	add.s64 %rd74, %rd51, %rd73;
+	mov.b64 %rd51, %rd74;
+$L19:
+	mov.b64 {%r64, %r65}, %rd51;
+	shfl.sync.down.b32 %r66|%p17, %r64, 16, %r47, %r17;
+	shfl.sync.down.b32 %r67, %r65, 16, %r47, %r17;
+	mov.b64 %rd75, {%r66, %r67};
+	@!%p17 bra $L20;
+	add.s64 %rd76, %rd51, %rd75;
+	mov.b64 %rd51, %rd76;
+$L20:
+$L14:
+	mul.wide.u32 %rd77, %r18, 8;
+	add.s64 %rd78, %rd5, %rd77;
+	setp.eq.u32 %p18, %r5, 0;
+	@!%p18 bra $L21;
+	st.global.s64 [%rd78+0], %rd51;
+$L21:
+	ret;
+}
+
+.visible .entry gk_scc_asyncKeep_mid(
+	.param .b64 gk_sums,
+	.param .b64 gk_count,
+	.param .b64 gk_total,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8
+)
+{
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
+	mov.b64 %rd8, 0;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
+$L1:
+	setp.ge.s64 %p2, %rd10, %rd4;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
+	@!%p3 bra $L3;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
+$L3:
+	// block scan
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
+	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
+	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
+	mov.b64 %rd17, {%r20, %r21};
+	@!%p4 bra $L4;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
+$L4:
+	mov.b64 {%r22, %r23}, %rd16;
+	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
+	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
+	mov.b64 %rd19, {%r24, %r25};
+	@!%p5 bra $L5;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
+$L5:
+	mov.b64 {%r26, %r27}, %rd16;
+	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
+	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
+	mov.b64 %rd21, {%r28, %r29};
+	@!%p6 bra $L6;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
+$L6:
+	mov.b64 {%r30, %r31}, %rd16;
+	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
+	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
+	mov.b64 %rd23, {%r32, %r33};
+	@!%p7 bra $L7;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
+$L7:
+	mov.b64 {%r34, %r35}, %rd16;
+	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
+	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
+	mov.b64 %rd25, {%r36, %r37};
+	@!%p8 bra $L8;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
+$L8:
+	mov.b64 {%r38, %r39}, %rd16;
+	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
+	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
+	sub.u32 %r42, %r13, 1;
+	setp.eq.u32 %p10, %r7, %r42;
+	@!%p10 bra $L9;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
+$L9:
+	bar.sync 0;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
+$L11:
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
+$L13:
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
+	bra.uni $L1;
+$L2:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
+	ret;
+}
+
+.visible .entry gk_scc_asyncKeep_down(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8
+)
+{
+	.reg .pred %p<23>;
+	.reg .b32 %r<79>;
+	.reg .b64 %rd<106>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd27, %rd3, %rd2;
+	max.s64 %rd28, %rd27, 0;
+	cvt.u64.u32 %rd29, %r19;
+	add.s64 %rd30, %rd28, %rd29;
+	sub.s64 %rd31, %rd30, 1;
+	div.u64 %rd32, %rd31, %rd29;
+	cvt.u64.u32 %rd33, %r18;
+	mad.lo.s64 %rd34, %rd33, %rd32, %rd2;
+	add.s64 %rd35, %rd34, %rd32;
+	min.s64 %rd36, %rd35, %rd3;
+	mul.wide.u32 %rd38, %r18, 8;
+	add.s64 %rd39, %rd5, %rd38;
+	ld.global.s64 %rd40, [%rd39+0];
+	mov.b64 %rd37, %rd40;
+	cvt.u64.u32 %rd42, %r6;
+	mov.b64 %rd43, %rd34;
+$L1:
+	setp.ge.s64 %p2, %rd43, %rd36;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd44, %r5;
+	add.s64 %rd45, %rd43, %rd44;
+	setp.lt.s64 %p3, %rd45, %rd36;
+	mov.b64 %rd41, 0;
+	@!%p3 bra $L3;
+	mov.pred %p4, 0;
+	mov.b64 %rd46, %rd45;
+	mul.lo.s64 %rd47, %rd46, %rd19;
+	mad.lo.s64 %rd48, %rd47, 4, %rd15;
+	ld.global.nc.s32 %r20, [%rd48+0];
+	mov.b32 %r21, %r20;
+	mov.b32 %r22, %r21;
+	cvt.s64.s32 %rd49, %r22;
+	mul.lo.s64 %rd50, %rd49, %rd12;
+	mad.lo.s64 %rd51, %rd50, 4, %rd8;
+	ld.global.nc.u32 %r23, [%rd51+0];
+	mov.b32 %r24, %r23;
+	and.b32 %r25, %r24, 0x4;
+	setp.ne.u32 %p5, %r25, 0x0;
+	@!%p5 bra $L6;
+	bra.uni $L4;
+$L6:
+	@!%p4 bra $L8;
+	mul.lo.s64 %rd52, %rd41, %rd26;
+	mad.lo.s64 %rd53, %rd52, 4, %rd22;
+	st.global.s32 [%rd53+0], %r22;
+$L8:
+	add.s64 %rd54, %rd41, 1;
+	mov.b64 %rd41, %rd54;
+$L4:
+$L3:
+	mov.b64 %rd55, %rd41;
+	// block scan
+	mov.b64 %rd56, %rd55;
+	mov.b64 {%r26, %r27}, %rd56;
+	shfl.sync.up.b32 %r28|%p6, %r26, 1, 0, %r17;
+	shfl.sync.up.b32 %r29, %r27, 1, 0, %r17;
+	mov.b64 %rd57, {%r28, %r29};
+	@!%p6 bra $L9;
+	add.s64 %rd58, %rd57, %rd56;
+	mov.b64 %rd56, %rd58;
+$L9:
+	mov.b64 {%r30, %r31}, %rd56;
+	shfl.sync.up.b32 %r32|%p7, %r30, 2, 0, %r17;
+	shfl.sync.up.b32 %r33, %r31, 2, 0, %r17;
+	mov.b64 %rd59, {%r32, %r33};
+	@!%p7 bra $L10;
+	add.s64 %rd60, %rd59, %rd56;
+	mov.b64 %rd56, %rd60;
+$L10:
+	mov.b64 {%r34, %r35}, %rd56;
+	shfl.sync.up.b32 %r36|%p8, %r34, 4, 0, %r17;
+	shfl.sync.up.b32 %r37, %r35, 4, 0, %r17;
+	mov.b64 %rd61, {%r36, %r37};
+	@!%p8 bra $L11;
+	add.s64 %rd62, %rd61, %rd56;
+	mov.b64 %rd56, %rd62;
+$L11:
+	mov.b64 {%r38, %r39}, %rd56;
+	shfl.sync.up.b32 %r40|%p9, %r38, 8, 0, %r17;
+	shfl.sync.up.b32 %r41, %r39, 8, 0, %r17;
+	mov.b64 %rd63, {%r40, %r41};
+	@!%p9 bra $L12;
+	add.s64 %rd64, %rd63, %rd56;
+	mov.b64 %rd56, %rd64;
+$L12:
+	mov.b64 {%r42, %r43}, %rd56;
+	shfl.sync.up.b32 %r44|%p10, %r42, 16, 0, %r17;
+	shfl.sync.up.b32 %r45, %r43, 16, 0, %r17;
+	mov.b64 %rd65, {%r44, %r45};
+	@!%p10 bra $L13;
+	add.s64 %rd66, %rd65, %rd56;
+	mov.b64 %rd56, %rd66;
+$L13:
+	mov.b64 {%r46, %r47}, %rd56;
+	shfl.sync.up.b32 %r48|%p11, %r46, 1, 0, %r17;
+	shfl.sync.up.b32 %r49, %r47, 1, 0, %r17;
+	mov.b64 %rd67, {%r48, %r49};
+	selp.b64 %rd68, %rd67, 0, %p11;
+	sub.u32 %r50, %r13, 1;
+	setp.eq.u32 %p12, %r7, %r50;
+	@!%p12 bra $L14;
+	mul.wide.u32 %rd69, %r8, 16;
+	add.s64 %rd70, %rd1, %rd69;
+	st.shared.s64 [%rd70+0], %rd56;
+$L14:
+	bar.sync 0;
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L15;
+	mov.b64 %rd71, 0;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L16;
+	mul.wide.u32 %rd72, %r7, 16;
+	add.s64 %rd73, %rd1, %rd72;
+	ld.shared.s64 %rd74, [%rd73+0];
+	mov.b64 %rd71, %rd74;
+$L16:
+	mov.b64 {%r51, %r52}, %rd71;
+	shfl.sync.up.b32 %r53|%p15, %r51, 1, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 1, 0, %r17;
+	mov.b64 %rd75, {%r53, %r54};
+	@!%p15 bra $L17;
+	add.s64 %rd76, %rd75, %rd71;
+	mov.b64 %rd71, %rd76;
+$L17:
+	mov.b64 {%r55, %r56}, %rd71;
+	shfl.sync.up.b32 %r57|%p16, %r55, 2, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 2, 0, %r17;
+	mov.b64 %rd77, {%r57, %r58};
+	@!%p16 bra $L18;
+	add.s64 %rd78, %rd77, %rd71;
+	mov.b64 %rd71, %rd78;
+$L18:
+	mov.b64 {%r59, %r60}, %rd71;
+	shfl.sync.up.b32 %r61|%p17, %r59, 4, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 4, 0, %r17;
+	mov.b64 %rd79, {%r61, %r62};
+	@!%p17 bra $L19;
+	add.s64 %rd80, %rd79, %rd71;
+	mov.b64 %rd71, %rd80;
+$L19:
+	mov.b64 {%r63, %r64}, %rd71;
+	shfl.sync.up.b32 %r65|%p18, %r63, 8, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 8, 0, %r17;
+	mov.b64 %rd81, {%r65, %r66};
+	@!%p18 bra $L20;
+	add.s64 %rd82, %rd81, %rd71;
+	mov.b64 %rd71, %rd82;
+$L20:
+	mov.b64 {%r67, %r68}, %rd71;
+	shfl.sync.up.b32 %r69|%p19, %r67, 16, 0, %r17;
+	shfl.sync.up.b32 %r70, %r68, 16, 0, %r17;
+	mov.b64 %rd83, {%r69, %r70};
+	@!%p19 bra $L21;
+	add.s64 %rd84, %rd83, %rd71;
+	mov.b64 %rd71, %rd84;
+$L21:
+	mov.b64 {%r71, %r72}, %rd71;
+	shfl.sync.up.b32 %r73|%p20, %r71, 1, 0, %r17;
+	shfl.sync.up.b32 %r74, %r72, 1, 0, %r17;
+	mov.b64 %rd85, {%r73, %r74};
+	selp.b64 %rd86, %rd85, 0, %p20;
+	@!%p14 bra $L22;
+	mul.wide.u32 %rd87, %r7, 16;
+	add.s64 %rd88, %rd1, %rd87;
+	add.s64 %rd89, %rd88, 512;
+	st.shared.s64 [%rd89+0], %rd86;
+$L22:
+	sub.u32 %r75, %r10, 1;
+	setp.eq.u32 %p21, %r7, %r75;
+	@!%p21 bra $L23;
+	st.shared.s64 [%rd1+1024], %rd71;
+$L23:
+$L15:
+	bar.sync 0;
+	mul.wide.u32 %rd90, %r8, 16;
+	add.s64 %rd91, %rd1, %rd90;
+	add.s64 %rd92, %rd91, 512;
+	ld.shared.s64 %rd93, [%rd92+0];
+	add.s64 %rd94, %rd93, %rd68;
+	ld.shared.s64 %rd95, [%rd1+1024];
+	@!%p3 bra $L24;
+	add.s64 %rd96, %rd37, %rd94;
+	mov.b64 %rd41, %rd96;
+	mov.pred %p4, 1;
+	mov.b64 %rd46, %rd45;
+	mul.lo.s64 %rd97, %rd46, %rd19;
+	mad.lo.s64 %rd98, %rd97, 4, %rd15;
+	ld.global.nc.s32 %r76, [%rd98+0];
+	mov.b32 %r21, %r76;
+	mov.b32 %r22, %r21;
+	cvt.s64.s32 %rd99, %r22;
+	mul.lo.s64 %rd100, %rd99, %rd12;
+	mad.lo.s64 %rd101, %rd100, 4, %rd8;
+	ld.global.nc.u32 %r77, [%rd101+0];
+	mov.b32 %r24, %r77;
+	and.b32 %r78, %r24, 0x4;
+	setp.ne.u32 %p22, %r78, 0x0;
+	@!%p22 bra $L27;
+	bra.uni $L25;
+$L27:
+	@!%p4 bra $L29;
+	mul.lo.s64 %rd102, %rd41, %rd26;
+	mad.lo.s64 %rd103, %rd102, 4, %rd22;
+	st.global.s32 [%rd103+0], %r22;
+$L29:
+	add.s64 %rd104, %rd41, 1;
+	mov.b64 %rd41, %rd104;
+$L25:
+$L24:
+	add.s64 %rd105, %rd37, %rd95;
+	mov.b64 %rd37, %rd105;
+	add.s64 %rd43, %rd43, %rd42;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX11 is the PTX of scc.asyncInit.
+const gokkosPTX11 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_scc_asyncInit(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8
+)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<9>;
+	.reg .b64 %rd<39>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s6];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s7];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s8];
+	mov.b64 %rd23, %rd22;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd24, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd25, %r3;
+	add.s64 %rd26, %rd24, %rd25;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd27, %r4, %r5;
+	add.s64 %rd28, %rd1, %rd26;
+	mov.b64 %rd29, %rd28;
+$L1:
+	setp.ge.s64 %p1, %rd29, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd30, %rd29;
+	mul.lo.s64 %rd31, %rd30, %rd9;
+	mad.lo.s64 %rd32, %rd31, 4, %rd5;
+	ld.global.nc.s32 %r6, [%rd32+0];
+	mov.b32 %r7, %r6;
+	mov.b32 %r8, %r7;
+	cvt.s64.s32 %rd33, %r8;
+	mul.lo.s64 %rd34, %rd33, %rd16;
+	mad.lo.s64 %rd35, %rd34, 4, %rd12;
+	st.global.s32 [%rd35+0], %r8;
+	cvt.s64.s32 %rd36, %r8;
+	mul.lo.s64 %rd37, %rd36, %rd23;
+	mad.lo.s64 %rd38, %rd37, 4, %rd19;
+	st.global.s32 [%rd38+0], %r8;
+$L3:
+	add.s64 %rd29, %rd29, %rd27;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX12 is the PTX of scc.asyncSweep.
+const gokkosPTX12 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_scc_asyncSweep(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18
+)
+{
+	.reg .pred %p<55>;
+	.reg .b32 %r<136>;
+	.reg .b64 %rd<166>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s3];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s4];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s6];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s7];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.u64 %rd45, [gk_s9];
+	cvta.to.global.u64 %rd46, %rd45;
+	mov.b64 %rd47, %rd46;
+	ld.param.s64 %rd48, [gk_s10];
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s11];
+	mov.b64 %rd51, %rd50;
+	ld.param.u64 %rd52, [gk_s12];
+	cvta.to.global.u64 %rd53, %rd52;
+	mov.b64 %rd54, %rd53;
+	ld.param.s64 %rd55, [gk_s13];
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s14];
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s15];
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s18];
+	mov.b64 %rd66, %rd65;
+	cvt.u64.u32 %rd68, %r28;
+	cvt.u64.u32 %rd69, %r29;
+	mov.b64 %rd70, %rd68;
+$L1:
+	setp.ge.s64 %p3, %rd70, %rd2;
+	@%p3 bra $L2;
+	mov.b64 %rd67, %rd70;
+	mov.b64 %rd20, 0;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	setp.gt.s64 %p4, %rd66, 0;
+	mov.pred %p5, %p4;
+	@!%p5 bra $L5;
+	sub.s64 %rd71, %rd66, 1;
+	mul.lo.s64 %rd72, %rd71, %rd58;
+	mad.lo.s64 %rd73, %rd72, 4, %rd54;
+	ld.relaxed.gpu.global.s32 %r30, [%rd73+0];
+	mov.b32 %r31, %r30;
+	setp.eq.s32 %p6, %r31, 0;
+	mov.pred %p5, %p6;
+$L5:
+	@!%p5 bra $L7;
+	bra.uni $L3;
+$L7:
+	mul.lo.s64 %rd74, %rd67, %rd62;
+	mov.b64 %rd75, %rd74;
+	add.s64 %rd76, %rd75, %rd62;
+	min.s64 %rd77, %rd76, %rd60;
+	mov.b64 %rd78, %rd77;
+	mov.pred %p7, 0;
+	mov.b64 %rd79, 0;
+$L8:
+	setp.lt.s64 %p8, %rd79, %rd64;
+	not.pred %p9, %p8;
+	@!%p9 bra $L12;
+	bra.uni $L10;
+$L12:
+	mov.b64 %rd80, %rd78;
+	mov.b32 %r32, 0;
+	cvt.u64.u32 %rd81, %r2;
+	add.s64 %rd82, %rd75, %rd81;
+	cvt.u64.u32 %rd83, %r4;
+	mov.b64 %rd84, %rd82;
+$L13:
+	setp.ge.s64 %p10, %rd84, %rd80;
+	@%p10 bra $L15;
+	mov.b64 %rd85, %rd84;
+	mov.b64 %rd86, %rd60;
+	mov.b64 %rd87, %rd62;
+	mov.b64 %rd88, %rd64;
+	mov.b64 %rd89, %rd66;
+	mov.b64 %rd90, %rd85;
+	mul.lo.s64 %rd91, %rd90, %rd30;
+	mad.lo.s64 %rd92, %rd91, 4, %rd26;
+	ld.global.nc.s32 %r33, [%rd92+0];
+	mov.b32 %r34, %r33;
+	mul.lo.s64 %rd93, %rd90, %rd37;
+	mad.lo.s64 %rd94, %rd93, 4, %rd33;
+	ld.global.nc.s32 %r35, [%rd94+0];
+	mov.b32 %r36, %r35;
+	cvt.s64.s32 %rd95, %r34;
+	mov.b64 %rd96, %rd95;
+	cvt.s64.s32 %rd97, %r36;
+	mov.b64 %rd98, %rd97;
+	mov.b64 %rd99, %rd96;
+	mov.b64 %rd100, %rd98;
+	mul.lo.s64 %rd101, %rd99, %rd44;
+	mad.lo.s64 %rd102, %rd101, 4, %rd40;
+	ld.relaxed.gpu.global.s32 %r37, [%rd102+0];
+	mov.b32 %r38, %r37;
+	mov.b32 %r39, %r38;
+	cvt.s64.s32 %rd103, %r39;
+	mul.lo.s64 %rd104, %rd103, %rd44;
+	mad.lo.s64 %rd105, %rd104, 4, %rd40;
+	ld.relaxed.gpu.global.s32 %r40, [%rd105+0];
+	mov.b32 %r41, %r40;
+	max.s32 %r42, %r39, %r41;
+	mov.b32 %r39, %r42;
+	mul.lo.s64 %rd106, %rd100, %rd51;
+	mad.lo.s64 %rd107, %rd106, 4, %rd47;
+	ld.relaxed.gpu.global.s32 %r43, [%rd107+0];
+	mov.b32 %r44, %r43;
+	mov.b32 %r45, %r44;
+	cvt.s64.s32 %rd108, %r45;
+	mul.lo.s64 %rd109, %rd108, %rd51;
+	mad.lo.s64 %rd110, %rd109, 4, %rd47;
+	ld.relaxed.gpu.global.s32 %r46, [%rd110+0];
+	mov.b32 %r47, %r46;
+	max.s32 %r48, %r45, %r47;
+	mov.b32 %r45, %r48;
+	mul.lo.s64 %rd111, %rd100, %rd44;
+	mad.lo.s64 %rd112, %rd111, 4, %rd40;
+	ld.relaxed.gpu.global.s32 %r49, [%rd112+0];
+	mov.b32 %r50, %r49;
+	mul.lo.s64 %rd113, %rd99, %rd51;
+	mad.lo.s64 %rd114, %rd113, 4, %rd47;
+	ld.relaxed.gpu.global.s32 %r51, [%rd114+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r50;
+	mov.b32 %r54, %r52;
+	mov.b32 %r55, %r53;
+	mov.b32 %r56, %r54;
+	mov.b64 %rd115, %rd100;
+	mov.b32 %r57, %r39;
+$L16:
+	mul.lo.s64 %rd116, %rd115, %rd44;
+	mad.lo.s64 %rd117, %rd116, 4, %rd40;
+	ld.relaxed.gpu.global.s32 %r58, [%rd117+0];
+	mov.b32 %r59, %r58;
+	setp.ge.s32 %p11, %r59, %r57;
+	mov.pred %p12, %p11;
+	not.pred %p13, %p12;
+	@!%p13 bra $L20;
+	mul.lo.s64 %rd118, %rd115, %rd44;
+	mad.lo.s64 %rd119, %rd118, 4, %rd40;
+	atom.global.max.s32 %r60, [%rd119], %r57;
+	mov.b32 %r61, %r60;
+	setp.ge.s32 %p14, %r61, %r57;
+	mov.pred %p12, %p14;
+$L20:
+	@!%p12 bra $L22;
+	mov.b32 %r62, 0;
+	bra.uni $L18;
+$L22:
+	mov.b32 %r62, 1;
+	bra.uni $L18;
+$L17:
+	bra.uni $L16;
+$L18:
+	mov.b64 %rd120, %rd99;
+	mov.b32 %r63, %r39;
+$L23:
+	mul.lo.s64 %rd121, %rd120, %rd44;
+	mad.lo.s64 %rd122, %rd121, 4, %rd40;
+	ld.relaxed.gpu.global.s32 %r64, [%rd122+0];
+	mov.b32 %r65, %r64;
+	setp.ge.s32 %p15, %r65, %r63;
+	mov.pred %p16, %p15;
+	not.pred %p17, %p16;
+	@!%p17 bra $L27;
+	mul.lo.s64 %rd123, %rd120, %rd44;
+	mad.lo.s64 %rd124, %rd123, 4, %rd40;
+	atom.global.max.s32 %r66, [%rd124], %r63;
+	mov.b32 %r67, %r66;
+	setp.ge.s32 %p18, %r67, %r63;
+	mov.pred %p16, %p18;
+$L27:
+	@!%p16 bra $L29;
+	mov.b32 %r68, 0;
+	bra.uni $L25;
+$L29:
+	mov.b32 %r68, 1;
+	bra.uni $L25;
+$L24:
+	bra.uni $L23;
+$L25:
+	mov.b64 %rd125, %rd99;
+	mov.b32 %r69, %r45;
+$L30:
+	mul.lo.s64 %rd126, %rd125, %rd51;
+	mad.lo.s64 %rd127, %rd126, 4, %rd47;
+	ld.relaxed.gpu.global.s32 %r70, [%rd127+0];
+	mov.b32 %r71, %r70;
+	setp.ge.s32 %p19, %r71, %r69;
+	mov.pred %p20, %p19;
+	not.pred %p21, %p20;
+	@!%p21 bra $L34;
+	mul.lo.s64 %rd128, %rd125, %rd51;
+	mad.lo.s64 %rd129, %rd128, 4, %rd47;
+	atom.global.max.s32 %r72, [%rd129], %r69;
+	mov.b32 %r73, %r72;
+	setp.ge.s32 %p22, %r73, %r69;
+	mov.pred %p20, %p22;
+$L34:
+	@!%p20 bra $L36;
+	mov.b32 %r74, 0;
+	bra.uni $L32;
+$L36:
+	mov.b32 %r74, 1;
+	bra.uni $L32;
+$L31:
+	bra.uni $L30;
+$L32:
+	mov.b64 %rd130, %rd100;
+	mov.b32 %r75, %r45;
+$L37:
+	mul.lo.s64 %rd131, %rd130, %rd51;
+	mad.lo.s64 %rd132, %rd131, 4, %rd47;
+	ld.relaxed.gpu.global.s32 %r76, [%rd132+0];
+	mov.b32 %r77, %r76;
+	setp.ge.s32 %p23, %r77, %r75;
+	mov.pred %p24, %p23;
+	not.pred %p25, %p24;
+	@!%p25 bra $L41;
+	mul.lo.s64 %rd133, %rd130, %rd51;
+	mad.lo.s64 %rd134, %rd133, 4, %rd47;
+	atom.global.max.s32 %r78, [%rd134], %r75;
+	mov.b32 %r79, %r78;
+	setp.ge.s32 %p26, %r79, %r75;
+	mov.pred %p24, %p26;
+$L41:
+	@!%p24 bra $L43;
+	mov.b32 %r80, 0;
+	bra.uni $L39;
+$L43:
+	mov.b32 %r80, 1;
+	bra.uni $L39;
+$L38:
+	bra.uni $L37;
+$L39:
+	add.s32 %r81, %r62, %r68;
+	add.s32 %r82, %r81, %r74;
+	add.s32 %r83, %r82, %r80;
+	mov.b32 %r84, %r83;
+	cvt.s64.s32 %rd135, %r39;
+	mov.b64 %rd136, %rd135;
+	mov.b32 %r85, %r45;
+$L44:
+	mul.lo.s64 %rd137, %rd136, %rd51;
+	mad.lo.s64 %rd138, %rd137, 4, %rd47;
+	ld.relaxed.gpu.global.s32 %r86, [%rd138+0];
+	mov.b32 %r87, %r86;
+	setp.ge.s32 %p27, %r87, %r85;
+	mov.pred %p28, %p27;
+	not.pred %p29, %p28;
+	@!%p29 bra $L48;
+	mul.lo.s64 %rd139, %rd136, %rd51;
+	mad.lo.s64 %rd140, %rd139, 4, %rd47;
+	atom.global.max.s32 %r88, [%rd140], %r85;
+	mov.b32 %r89, %r88;
+	setp.ge.s32 %p30, %r89, %r85;
+	mov.pred %p28, %p30;
+$L48:
+	@!%p28 bra $L50;
+	mov.b32 %r90, 0;
+	bra.uni $L46;
+$L50:
+	mov.b32 %r90, 1;
+	bra.uni $L46;
+$L45:
+	bra.uni $L44;
+$L46:
+	cvt.s64.s32 %rd141, %r55;
+	mov.b64 %rd142, %rd141;
+	mov.b32 %r91, %r45;
+$L51:
+	mul.lo.s64 %rd143, %rd142, %rd51;
+	mad.lo.s64 %rd144, %rd143, 4, %rd47;
+	ld.relaxed.gpu.global.s32 %r92, [%rd144+0];
+	mov.b32 %r93, %r92;
+	setp.ge.s32 %p31, %r93, %r91;
+	mov.pred %p32, %p31;
+	not.pred %p33, %p32;
+	@!%p33 bra $L55;
+	mul.lo.s64 %rd145, %rd142, %rd51;
+	mad.lo.s64 %rd146, %rd145, 4, %rd47;
+	atom.global.max.s32 %r94, [%rd146], %r91;
+	mov.b32 %r95, %r94;
+	setp.ge.s32 %p34, %r95, %r91;
+	mov.pred %p32, %p34;
+$L55:
+	@!%p32 bra $L57;
+	mov.b32 %r96, 0;
+	bra.uni $L53;
+$L57:
+	mov.b32 %r96, 1;
+	bra.uni $L53;
+$L52:
+	bra.uni $L51;
+$L53:
+	add.s32 %r97, %r90, %r96;
+	add.s32 %r98, %r84, %r97;
+	mov.b32 %r84, %r98;
+	cvt.s64.s32 %rd147, %r45;
+	mov.b64 %rd148, %rd147;
+	mov.b32 %r99, %r39;
+$L58:
+	mul.lo.s64 %rd149, %rd148, %rd44;
+	mad.lo.s64 %rd150, %rd149, 4, %rd40;
+	ld.relaxed.gpu.global.s32 %r100, [%rd150+0];
+	mov.b32 %r101, %r100;
+	setp.ge.s32 %p35, %r101, %r99;
+	mov.pred %p36, %p35;
+	not.pred %p37, %p36;
+	@!%p37 bra $L62;
+	mul.lo.s64 %rd151, %rd148, %rd44;
+	mad.lo.s64 %rd152, %rd151, 4, %rd40;
+	atom.global.max.s32 %r102, [%rd152], %r99;
+	mov.b32 %r103, %r102;
+	setp.ge.s32 %p38, %r103, %r99;
+	mov.pred %p36, %p38;
+$L62:
+	@!%p36 bra $L64;
+	mov.b32 %r104, 0;
+	bra.uni $L60;
+$L64:
+	mov.b32 %r104, 1;
+	bra.uni $L60;
+$L59:
+	bra.uni $L58;
+$L60:
+	cvt.s64.s32 %rd153, %r56;
+	mov.b64 %rd154, %rd153;
+	mov.b32 %r105, %r39;
+$L65:
+	mul.lo.s64 %rd155, %rd154, %rd44;
+	mad.lo.s64 %rd156, %rd155, 4, %rd40;
+	ld.relaxed.gpu.global.s32 %r106, [%rd156+0];
+	mov.b32 %r107, %r106;
+	setp.ge.s32 %p39, %r107, %r105;
+	mov.pred %p40, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L69;
+	mul.lo.s64 %rd157, %rd154, %rd44;
+	mad.lo.s64 %rd158, %rd157, 4, %rd40;
+	atom.global.max.s32 %r108, [%rd158], %r105;
+	mov.b32 %r109, %r108;
+	setp.ge.s32 %p42, %r109, %r105;
+	mov.pred %p40, %p42;
+$L69:
+	@!%p40 bra $L71;
+	mov.b32 %r110, 0;
+	bra.uni $L67;
+$L71:
+	mov.b32 %r110, 1;
+	bra.uni $L67;
+$L66:
+	bra.uni $L65;
+$L67:
+	add.s32 %r111, %r84, %r104;
+	add.s32 %r112, %r111, %r110;
+	mov.b32 %r113, %r112;
+	add.s32 %r114, %r32, %r113;
+	mov.b32 %r32, %r114;
+$L14:
+	add.s64 %rd84, %rd84, %rd83;
+	bra.uni $L13;
+$L15:
+	mov.b32 %r115, %r32;
+	// block reduction
+	sub.u32 %r116, %r13, 1;
+	mov.b32 %r117, %r3;
+$L72:
+	setp.hs.u32 %p43, %r117, 32;
+	@%p43 bra $L73;
+	shfl.sync.down.b32 %r118|%p44, %r115, %r117, %r116, %r17;
+	@!%p44 bra $L74;
+	add.s32 %r119, %r115, %r118;
+	mov.b32 %r115, %r119;
+$L74:
+	shl.b32 %r117, %r117, 1;
+	bra.uni $L72;
+$L73:
+	setp.eq.u32 %p45, %r7, 0;
+	@!%p45 bra $L75;
+	mul.wide.u32 %rd159, %r8, 16;
+	add.s64 %rd160, %rd1, %rd159;
+	st.shared.s32 [%rd160+0], %r115;
+$L75:
+	bar.sync 0;
+	setp.eq.u32 %p46, %r8, 0;
+	@!%p46 bra $L76;
+	setp.lo.u32 %p47, %r7, %r10;
+	@!%p47 bra $L77;
+	mul.wide.u32 %rd161, %r7, 16;
+	add.s64 %rd162, %rd1, %rd161;
+	ld.shared.s32 %r120, [%rd162+0];
+	mov.b32 %r115, %r120;
+$L77:
+	sub.u32 %r121, %r10, 1;
+	shfl.sync.down.b32 %r122|%p48, %r115, 1, %r121, %r17;
+	@!%p48 bra $L78;
+	add.s32 %r123, %r115, %r122;
+	mov.b32 %r115, %r123;
+$L78:
+	shfl.sync.down.b32 %r124|%p49, %r115, 2, %r121, %r17;
+	@!%p49 bra $L79;
+	add.s32 %r125, %r115, %r124;
+	mov.b32 %r115, %r125;
+$L79:
+	shfl.sync.down.b32 %r126|%p50, %r115, 4, %r121, %r17;
+	@!%p50 bra $L80;
+	add.s32 %r127, %r115, %r126;
+	mov.b32 %r115, %r127;
+$L80:
+	shfl.sync.down.b32 %r128|%p51, %r115, 8, %r121, %r17;
+	@!%p51 bra $L81;
+	add.s32 %r129, %r115, %r128;
+	mov.b32 %r115, %r129;
+$L81:
+	shfl.sync.down.b32 %r130|%p52, %r115, 16, %r121, %r17;
+	@!%p52 bra $L82;
+	add.s32 %r131, %r115, %r130;
+	mov.b32 %r115, %r131;
+$L82:
+	@!%p45 bra $L83;
+	st.shared.s32 [%rd1+1024], %r115;
+$L83:
+$L76:
+	bar.sync 0;
+	ld.shared.s32 %r132, [%rd1+1024];
+	mov.b32 %r115, %r132;
+	mov.b32 %r133, %r115;
+	mov.b32 %r134, %r133;
+	setp.eq.s32 %p53, %r134, 0;
+	@!%p53 bra $L85;
+	bra.uni $L10;
+$L85:
+	mov.pred %p7, 1;
+$L9:
+	add.s64 %rd163, %rd79, 1;
+	mov.b64 %rd79, %rd163;
+	bra.uni $L8;
+$L10:
+	@!%p7 bra $L87;
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L88;
+	mul.lo.s64 %rd164, %rd66, %rd58;
+	mad.lo.s64 %rd165, %rd164, 4, %rd54;
+	mov.b32 %r135, 1;
+	st.relaxed.gpu.global.s32 [%rd165], %r135;
+$L88:
+	bar.sync 0;
+$L87:
+$L3:
+	add.s64 %rd70, %rd70, %rd69;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX13 is the PTX of scc.asyncSettle.
+const gokkosPTX13 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_scc_asyncSettle_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17
+)
+{
+	.reg .pred %p<27>;
+	.reg .b32 %r<50>;
+	.reg .b64 %rd<104>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	ld.param.u64 %rd34, [gk_s12];
+	cvta.to.global.u64 %rd35, %rd34;
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s13];
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s14];
+	mov.b64 %rd40, %rd39;
+	ld.param.u64 %rd41, [gk_s15];
+	cvta.to.global.u64 %rd42, %rd41;
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s16];
+	mov.b64 %rd45, %rd44;
+	ld.param.s64 %rd46, [gk_s17];
+	mov.b64 %rd47, %rd46;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd48, %rd3, %rd2;
+	max.s64 %rd49, %rd48, 0;
+	cvt.u64.u32 %rd50, %r20;
+	add.s64 %rd51, %rd49, %rd50;
+	sub.s64 %rd52, %rd51, 1;
+	div.u64 %rd53, %rd52, %rd50;
+	cvt.u64.u32 %rd54, %r19;
+	mad.lo.s64 %rd55, %rd54, %rd53, %rd2;
+	add.s64 %rd56, %rd55, %rd53;
+	min.s64 %rd57, %rd56, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd59, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd59, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd59, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd59, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd59, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd59, 0;
+$L1:
+	mov.b64 %rd58, %rd59;
+	cvt.u64.u32 %rd60, %r5;
+	add.s64 %rd61, %rd55, %rd60;
+	cvt.u64.u32 %rd62, %r6;
+	mov.b64 %rd63, %rd61;
+$L7:
+	setp.ge.s64 %p7, %rd63, %rd57;
+	@%p7 bra $L8;
+	mov.b64 %rd64, %rd63;
+	mul.lo.s64 %rd65, %rd64, %rd12;
+	mad.lo.s64 %rd66, %rd65, 4, %rd8;
+	ld.global.nc.s32 %r21, [%rd66+0];
+	mov.b32 %r22, %r21;
+	cvt.s64.s32 %rd67, %r22;
+	mov.b64 %rd68, %rd67;
+	mul.lo.s64 %rd69, %rd68, %rd19;
+	mad.lo.s64 %rd70, %rd69, 4, %rd15;
+	ld.global.nc.s32 %r23, [%rd70+0];
+	mov.b32 %r24, %r23;
+	mul.lo.s64 %rd71, %rd68, %rd26;
+	mad.lo.s64 %rd72, %rd71, 4, %rd22;
+	ld.global.nc.s32 %r25, [%rd72+0];
+	mov.b32 %r26, %r25;
+	mov.b32 %r27, %r24;
+	mov.b32 %r28, %r26;
+	mov.b32 %r29, %r27;
+	mov.b32 %r30, %r28;
+	setp.eq.s32 %p8, %r29, %r30;
+	@!%p8 bra $L11;
+	mul.lo.s64 %rd73, %rd68, %rd33;
+	mad.lo.s64 %rd74, %rd73, 4, %rd29;
+	ld.global.u32 %r31, [%rd74+0];
+	mov.b32 %r32, %r31;
+	or.b32 %r33, %r32, 0x4;
+	mul.lo.s64 %rd75, %rd68, %rd33;
+	mad.lo.s64 %rd76, %rd75, 4, %rd29;
+	st.global.u32 [%rd76+0], %r33;
+	mul.lo.s64 %rd77, %rd68, %rd40;
+	mad.lo.s64 %rd78, %rd77, 4, %rd36;
+	st.global.s32 [%rd78+0], %r29;
+	add.s64 %rd79, %rd58, 1;
+	mov.b64 %rd58, %rd79;
+	bra.uni $L9;
+$L11:
+	mul.lo.u32 %r34, %r29, 0x9E3779B1;
+	add.u32 %r35, %r34, %r30;
+	mul.lo.s64 %rd80, %rd68, %rd47;
+	mad.lo.s64 %rd81, %rd80, 4, %rd43;
+	st.global.s32 [%rd81+0], %r35;
+$L9:
+	add.s64 %rd63, %rd63, %rd62;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd82, %rd58;
+	// block reduction
+	mov.b32 %r36, 1;
+	mov.b32 %r37, 1;
+	sub.u32 %r38, %r13, 1;
+	mov.b32 %r39, %r36;
+$L12:
+	setp.hs.u32 %p9, %r39, 32;
+	@%p9 bra $L13;
+	mov.b64 {%r40, %r41}, %rd82;
+	shfl.sync.down.b32 %r42|%p10, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd83, {%r42, %r43};
+	@!%p10 bra $L14;
+	setp.ne.u32 %p11, %r18, 1;
+	@%p11 bra.uni $L16;
+	add.s64 %rd84, %rd82, %rd83;
+	mov.b64 %rd82, %rd84;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p12, %r18, 2;
+	@%p12 bra.uni $L17;
+	mul.lo.s64 %rd85, %rd82, %rd83;
+	mov.b64 %rd82, %rd85;
+	bra.uni $L15;
+$L17:
+	setp.ne.u32 %p13, %r18, 3;
+	@%p13 bra.uni $L18;
+	min.s64 %rd86, %rd82, %rd83;
+	mov.b64 %rd82, %rd86;
+	bra.uni $L15;
+$L18:
+	setp.ne.u32 %p14, %r18, 4;
+	@%p14 bra.uni $L19;
+	max.s64 %rd87, %rd82, %rd83;
+	mov.b64 %rd82, %rd87;
+	bra.uni $L15;
+$L19:
+	setp.ne.u32 %p15, %r18, 7;
+	@%p15 bra.uni $L20;
+	and.b64 %rd88, %rd82, %rd83;
+	mov.b64 %rd82, %rd88;
+	bra.uni $L15;
+$L20:
+	or.b64 %rd89, %rd82, %rd83;
+	mov.b64 %rd82, %rd89;
+$L15:
+$L14:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L21;
+	mul.wide.u32 %rd90, %r8, 16;
+	add.s64 %rd91, %rd1, %rd90;
+	st.shared.s64 [%rd91+0], %rd82;
+$L21:
+	bar.sync 0;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L22;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L23;
+	mul.wide.u32 %rd92, %r7, 16;
+	add.s64 %rd93, %rd1, %rd92;
+	ld.shared.s64 %rd94, [%rd93+0];
+	mov.b64 %rd82, %rd94;
+$L23:
+	sub.u32 %r44, %r10, 1;
+	mov.b32 %r45, %r37;
+$L24:
+	setp.hs.u32 %p19, %r45, 32;
+	@%p19 bra $L25;
+	mov.b64 {%r46, %r47}, %rd82;
+	shfl.sync.down.b32 %r48|%p20, %r46, %r45, %r44, %r17;
+	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
+	mov.b64 %rd95, {%r48, %r49};
+	@!%p20 bra $L26;
+	setp.ne.u32 %p21, %r18, 1;
+	@%p21 bra.uni $L28;
+	add.s64 %rd96, %rd82, %rd95;
+	mov.b64 %rd82, %rd96;
+	bra.uni $L27;
+$L28:
+	setp.ne.u32 %p22, %r18, 2;
+	@%p22 bra.uni $L29;
+	mul.lo.s64 %rd97, %rd82, %rd95;
+	mov.b64 %rd82, %rd97;
+	bra.uni $L27;
+$L29:
+	setp.ne.u32 %p23, %r18, 3;
+	@%p23 bra.uni $L30;
+	min.s64 %rd98, %rd82, %rd95;
+	mov.b64 %rd82, %rd98;
+	bra.uni $L27;
+$L30:
+	setp.ne.u32 %p24, %r18, 4;
+	@%p24 bra.uni $L31;
+	max.s64 %rd99, %rd82, %rd95;
+	mov.b64 %rd82, %rd99;
+	bra.uni $L27;
+$L31:
+	setp.ne.u32 %p25, %r18, 7;
+	@%p25 bra.uni $L32;
+	and.b64 %rd100, %rd82, %rd95;
+	mov.b64 %rd82, %rd100;
+	bra.uni $L27;
+$L32:
+	or.b64 %rd101, %rd82, %rd95;
+	mov.b64 %rd82, %rd101;
+$L27:
+$L26:
+	shl.b32 %r45, %r45, 1;
+	bra.uni $L24;
+$L25:
+$L22:
+	mul.wide.u32 %rd102, %r19, 8;
+	add.s64 %rd103, %rd5, %rd102;
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L33;
+	st.global.s64 [%rd103+0], %rd82;
+$L33:
+	ret;
+}
+
+.visible .entry gk_scc_asyncSettle_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17
+)
+{
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<96>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.u64 %rd21, [gk_s6];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s7];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s9];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s10];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s12];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s13];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s14];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s15];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s16];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s17];
+	mov.b64 %rd48, %rd47;
+	cvt.u64.u32 %rd50, %r5;
+	cvt.u64.u32 %rd51, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd49, 0;
+	mov.b64 %rd52, %rd50;
+$L3:
+	setp.ge.s64 %p3, %rd52, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd53, %rd52, 8, %rd3;
+	ld.global.s64 %rd54, [%rd53+0];
+	add.s64 %rd55, %rd49, %rd54;
+	mov.b64 %rd49, %rd55;
+	add.s64 %rd52, %rd52, %rd51;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b64 %rd49, 1;
+	mov.b64 %rd56, %rd50;
+$L6:
+	setp.ge.s64 %p5, %rd56, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd57, %rd56, 8, %rd3;
+	ld.global.s64 %rd58, [%rd57+0];
+	mul.lo.s64 %rd59, %rd49, %rd58;
+	mov.b64 %rd49, %rd59;
+	add.s64 %rd56, %rd56, %rd51;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b64 %rd49, 9223372036854775807;
+	mov.b64 %rd60, %rd50;
+$L9:
+	setp.ge.s64 %p7, %rd60, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd61, %rd60, 8, %rd3;
+	ld.global.s64 %rd62, [%rd61+0];
+	min.s64 %rd63, %rd49, %rd62;
+	mov.b64 %rd49, %rd63;
+	add.s64 %rd60, %rd60, %rd51;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b64 %rd49, -9223372036854775808;
+	mov.b64 %rd64, %rd50;
+$L12:
+	setp.ge.s64 %p9, %rd64, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd65, %rd64, 8, %rd3;
+	ld.global.s64 %rd66, [%rd65+0];
+	max.s64 %rd67, %rd49, %rd66;
+	mov.b64 %rd49, %rd67;
+	add.s64 %rd64, %rd64, %rd51;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b64 %rd49, -1;
+	mov.b64 %rd68, %rd50;
+$L15:
+	setp.ge.s64 %p11, %rd68, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd69, %rd68, 8, %rd3;
+	ld.global.s64 %rd70, [%rd69+0];
+	and.b64 %rd71, %rd49, %rd70;
+	mov.b64 %rd49, %rd71;
+	add.s64 %rd68, %rd68, %rd51;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd49, 0;
+	mov.b64 %rd72, %rd50;
+$L17:
+	setp.ge.s64 %p12, %rd72, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd73, %rd72, 8, %rd3;
+	ld.global.s64 %rd74, [%rd73+0];
+	or.b64 %rd75, %rd49, %rd74;
+	mov.b64 %rd49, %rd75;
+	add.s64 %rd72, %rd72, %rd51;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd76, %rd49;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd76;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd77, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd78, %rd76, %rd77;
+	mov.b64 %rd76, %rd78;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd79, %rd76, %rd77;
+	mov.b64 %rd76, %rd79;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd80, %rd76, %rd77;
+	mov.b64 %rd76, %rd80;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd81, %rd76, %rd77;
+	mov.b64 %rd76, %rd81;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd82, %rd76, %rd77;
+	mov.b64 %rd76, %rd82;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd83, %rd76, %rd77;
+	mov.b64 %rd76, %rd83;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd84, %r8, 16;
+	add.s64 %rd85, %rd1, %rd84;
+	st.shared.s64 [%rd85+0], %rd76;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd86, %r7, 16;
+	add.s64 %rd87, %rd1, %rd86;
+	ld.shared.s64 %rd88, [%rd87+0];
+	mov.b64 %rd76, %rd88;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd76;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd89, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd90, %rd76, %rd89;
+	mov.b64 %rd76, %rd90;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd91, %rd76, %rd89;
+	mov.b64 %rd76, %rd91;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd92, %rd76, %rd89;
+	mov.b64 %rd76, %rd92;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd93, %rd76, %rd89;
+	mov.b64 %rd76, %rd93;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd94, %rd76, %rd89;
+	mov.b64 %rd76, %rd94;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd95, %rd76, %rd89;
+	mov.b64 %rd76, %rd95;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd76;
+$L40:
+	ret;
+}
+`
+
+// gokkosPTX14 is the PTX of scc.asyncFilter.
+const gokkosPTX14 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_scc_asyncFilter_up(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20
+)
+{
+	.reg .pred %p<25>;
+	.reg .b32 %r<82>;
+	.reg .b64 %rd<126>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	ld.param.u64 %rd34, [gk_s12];
+	cvta.to.global.u64 %rd35, %rd34;
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s13];
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s14];
+	mov.b64 %rd40, %rd39;
+	ld.param.u64 %rd41, [gk_s15];
+	cvta.to.global.u64 %rd42, %rd41;
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s16];
+	mov.b64 %rd45, %rd44;
+	ld.param.s64 %rd46, [gk_s17];
+	mov.b64 %rd47, %rd46;
+	ld.param.u64 %rd48, [gk_s18];
+	cvta.to.global.u64 %rd49, %rd48;
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s19];
+	mov.b64 %rd52, %rd51;
+	ld.param.s64 %rd53, [gk_s20];
+	mov.b64 %rd54, %rd53;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd55, %rd3, %rd2;
+	max.s64 %rd56, %rd55, 0;
+	cvt.u64.u32 %rd57, %r19;
+	add.s64 %rd58, %rd56, %rd57;
+	sub.s64 %rd59, %rd58, 1;
+	div.u64 %rd60, %rd59, %rd57;
+	cvt.u64.u32 %rd61, %r18;
+	mad.lo.s64 %rd62, %rd61, %rd60, %rd2;
+	add.s64 %rd63, %rd62, %rd60;
+	min.s64 %rd64, %rd63, %rd3;
+	mov.b64 %rd65, 0;
+	cvt.u64.u32 %rd66, %r5;
+	add.s64 %rd67, %rd62, %rd66;
+	cvt.u64.u32 %rd68, %r6;
+	mov.b64 %rd69, %rd67;
+$L1:
+	setp.ge.s64 %p2, %rd69, %rd64;
+	@%p2 bra $L2;
+	mov.pred %p3, 0;
+	mov.b64 %rd70, %rd69;
+	mul.lo.s64 %rd71, %rd70, %rd12;
+	mad.lo.s64 %rd72, %rd71, 4, %rd8;
+	ld.global.nc.s32 %r20, [%rd72+0];
+	mov.b32 %r21, %r20;
+	mul.lo.s64 %rd73, %rd70, %rd19;
+	mad.lo.s64 %rd74, %rd73, 4, %rd15;
+	ld.global.nc.s32 %r22, [%rd74+0];
+	mov.b32 %r23, %r22;
+	cvt.s64.s32 %rd75, %r21;
+	mov.b64 %rd76, %rd75;
+	cvt.s64.s32 %rd77, %r23;
+	mov.b64 %rd78, %rd77;
+	mov.b64 %rd79, %rd76;
+	mov.b64 %rd80, %rd78;
+	mul.lo.s64 %rd81, %rd79, %rd54;
+	mad.lo.s64 %rd82, %rd81, 4, %rd50;
+	ld.global.nc.u32 %r24, [%rd82+0];
+	mov.b32 %r25, %r24;
+	mul.lo.s64 %rd83, %rd80, %rd54;
+	mad.lo.s64 %rd84, %rd83, 4, %rd50;
+	ld.global.nc.u32 %r26, [%rd84+0];
+	mov.b32 %r27, %r26;
+	or.b32 %r28, %r25, %r27;
+	and.b32 %r29, %r28, 0x4;
+	setp.ne.u32 %p4, %r29, 0x0;
+	mov.pred %p5, %p4;
+	not.pred %p6, %p5;
+	@!%p6 bra $L5;
+	mul.lo.s64 %rd85, %rd79, %rd40;
+	mad.lo.s64 %rd86, %rd85, 4, %rd36;
+	ld.global.nc.s32 %r30, [%rd86+0];
+	mov.b32 %r31, %r30;
+	mul.lo.s64 %rd87, %rd80, %rd40;
+	mad.lo.s64 %rd88, %rd87, 4, %rd36;
+	ld.global.nc.s32 %r32, [%rd88+0];
+	mov.b32 %r33, %r32;
+	setp.ne.s32 %p7, %r31, %r33;
+	mov.pred %p5, %p7;
+$L5:
+	mov.pred %p8, %p5;
+	not.pred %p9, %p8;
+	@!%p9 bra $L7;
+	mul.lo.s64 %rd89, %rd79, %rd47;
+	mad.lo.s64 %rd90, %rd89, 4, %rd43;
+	ld.global.nc.s32 %r34, [%rd90+0];
+	mov.b32 %r35, %r34;
+	mul.lo.s64 %rd91, %rd80, %rd47;
+	mad.lo.s64 %rd92, %rd91, 4, %rd43;
+	ld.global.nc.s32 %r36, [%rd92+0];
+	mov.b32 %r37, %r36;
+	setp.ne.s32 %p10, %r35, %r37;
+	mov.pred %p8, %p10;
+$L7:
+	@!%p8 bra $L9;
+	bra.uni $L3;
+$L9:
+	@!%p3 bra $L11;
+	cvt.u32.u64 %r38, %rd79;
+	mul.lo.s64 %rd93, %rd65, %rd26;
+	mad.lo.s64 %rd94, %rd93, 4, %rd22;
+	st.global.s32 [%rd94+0], %r38;
+	cvt.u32.u64 %r39, %rd80;
+	mul.lo.s64 %rd95, %rd65, %rd33;
+	mad.lo.s64 %rd96, %rd95, 4, %rd29;
+	st.global.s32 [%rd96+0], %r39;
+$L11:
+	add.s64 %rd97, %rd65, 1;
+	mov.b64 %rd65, %rd97;
+$L3:
+	add.s64 %rd69, %rd69, %rd68;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd98, %rd65;
+	// block reduction
+	sub.u32 %r40, %r13, 1;
+	mov.b64 {%r41, %r42}, %rd98;
+	shfl.sync.down.b32 %r43|%p11, %r41, 1, %r40, %r17;
+	shfl.sync.down.b32 %r44, %r42, 1, %r40, %r17;
+	mov.b64 %rd99, {%r43, %r44};
+	@!%p11 bra $L12;
+	add.s64 %rd100, %rd98, %rd99;
+	mov.b64 %rd98, %rd100;
+$L12:
+	mov.b64 {%r45, %r46}, %rd98;
+	shfl.sync.down.b32 %r47|%p12, %r45, 2, %r40, %r17;
+	shfl.sync.down.b32 %r48, %r46, 2, %r40, %r17;
+	mov.b64 %rd101, {%r47, %r48};
+	@!%p12 bra $L13;
+	add.s64 %rd102, %rd98, %rd101;
+	mov.b64 %rd98, %rd102;
+$L13:
+	mov.b64 {%r49, %r50}, %rd98;
+	shfl.sync.down.b32 %r51|%p13, %r49, 4, %r40, %r17;
+	shfl.sync.down.b32 %r52, %r50, 4, %r40, %r17;
+	mov.b64 %rd103, {%r51, %r52};
+	@!%p13 bra $L14;
+	add.s64 %rd104, %rd98, %rd103;
+	mov.b64 %rd98, %rd104;
+$L14:
+	mov.b64 {%r53, %r54}, %rd98;
+	shfl.sync.down.b32 %r55|%p14, %r53, 8, %r40, %r17;
+	shfl.sync.down.b32 %r56, %r54, 8, %r40, %r17;
+	mov.b64 %rd105, {%r55, %r56};
+	@!%p14 bra $L15;
+	add.s64 %rd106, %rd98, %rd105;
+	mov.b64 %rd98, %rd106;
+$L15:
+	mov.b64 {%r57, %r58}, %rd98;
+	shfl.sync.down.b32 %r59|%p15, %r57, 16, %r40, %r17;
+	shfl.sync.down.b32 %r60, %r58, 16, %r40, %r17;
+	mov.b64 %rd107, {%r59, %r60};
+	@!%p15 bra $L16;
+	add.s64 %rd108, %rd98, %rd107;
+	mov.b64 %rd98, %rd108;
+$L16:
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L17;
+	mul.wide.u32 %rd109, %r8, 16;
+	add.s64 %rd110, %rd1, %rd109;
+	st.shared.s64 [%rd110+0], %rd98;
+$L17:
+	bar.sync 0;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L18;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L19;
+	mul.wide.u32 %rd111, %r7, 16;
+	add.s64 %rd112, %rd1, %rd111;
+	ld.shared.s64 %rd113, [%rd112+0];
+	mov.b64 %rd98, %rd113;
+$L19:
+	sub.u32 %r61, %r10, 1;
+	mov.b64 {%r62, %r63}, %rd98;
+	shfl.sync.down.b32 %r64|%p19, %r62, 1, %r61, %r17;
+	shfl.sync.down.b32 %r65, %r63, 1, %r61, %r17;
+	mov.b64 %rd114, {%r64, %r65};
+	@!%p19 bra $L20;
+	add.s64 %rd115, %rd98, %rd114;
+	mov.b64 %rd98, %rd115;
+$L20:
+	mov.b64 {%r66, %r67}, %rd98;
+	shfl.sync.down.b32 %r68|%p20, %r66, 2, %r61, %r17;
+	shfl.sync.down.b32 %r69, %r67, 2, %r61, %r17;
+	mov.b64 %rd116, {%r68, %r69};
+	@!%p20 bra $L21;
+	add.s64 %rd117, %rd98, %rd116;
+	mov.b64 %rd98, %rd117;
+$L21:
+	mov.b64 {%r70, %r71}, %rd98;
+	shfl.sync.down.b32 %r72|%p21, %r70, 4, %r61, %r17;
+	shfl.sync.down.b32 %r73, %r71, 4, %r61, %r17;
+	mov.b64 %rd118, {%r72, %r73};
+	@!%p21 bra $L22;
+	add.s64 %rd119, %rd98, %rd118;
+	mov.b64 %rd98, %rd119;
+$L22:
+	mov.b64 {%r74, %r75}, %rd98;
+	shfl.sync.down.b32 %r76|%p22, %r74, 8, %r61, %r17;
+	shfl.sync.down.b32 %r77, %r75, 8, %r61, %r17;
+	mov.b64 %rd120, {%r76, %r77};
+	@!%p22 bra $L23;
+	add.s64 %rd121, %rd98, %rd120;
+	mov.b64 %rd98, %rd121;
+$L23:
+	mov.b64 {%r78, %r79}, %rd98;
+	shfl.sync.down.b32 %r80|%p23, %r78, 16, %r61, %r17;
+	shfl.sync.down.b32 %r81, %r79, 16, %r61, %r17;
+	mov.b64 %rd122, {%r80, %r81};
+	@!%p23 bra $L24;
+	add.s64 %rd123, %rd98, %rd122;
+	mov.b64 %rd98, %rd123;
+$L24:
+$L18:
+	mul.wide.u32 %rd124, %r18, 8;
+	add.s64 %rd125, %rd5, %rd124;
+	setp.eq.u32 %p24, %r5, 0;
+	@!%p24 bra $L25;
+	st.global.s64 [%rd125+0], %rd98;
+$L25:
+	ret;
+}
+
+.visible .entry gk_scc_asyncFilter_mid(
+	.param .b64 gk_sums,
+	.param .b64 gk_count,
+	.param .b64 gk_total,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20
+)
+{
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
+	mov.b64 %rd8, 0;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
+$L1:
+	setp.ge.s64 %p2, %rd10, %rd4;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
+	@!%p3 bra $L3;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
+$L3:
+	// block scan
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
+	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
+	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
+	mov.b64 %rd17, {%r20, %r21};
+	@!%p4 bra $L4;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
+$L4:
+	mov.b64 {%r22, %r23}, %rd16;
+	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
+	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
+	mov.b64 %rd19, {%r24, %r25};
+	@!%p5 bra $L5;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
+$L5:
+	mov.b64 {%r26, %r27}, %rd16;
+	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
+	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
+	mov.b64 %rd21, {%r28, %r29};
+	@!%p6 bra $L6;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
+$L6:
+	mov.b64 {%r30, %r31}, %rd16;
+	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
+	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
+	mov.b64 %rd23, {%r32, %r33};
+	@!%p7 bra $L7;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
+$L7:
+	mov.b64 {%r34, %r35}, %rd16;
+	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
+	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
+	mov.b64 %rd25, {%r36, %r37};
+	@!%p8 bra $L8;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
+$L8:
+	mov.b64 {%r38, %r39}, %rd16;
+	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
+	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
+	sub.u32 %r42, %r13, 1;
+	setp.eq.u32 %p10, %r7, %r42;
+	@!%p10 bra $L9;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
+$L9:
+	bar.sync 0;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
+$L11:
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
+$L13:
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
+	bra.uni $L1;
+$L2:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
+	ret;
+}
+
+.visible .entry gk_scc_asyncFilter_down(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20
+)
+{
+	.reg .pred %p<33>;
+	.reg .b32 %r<102>;
+	.reg .b64 %rd<168>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	ld.param.u64 %rd34, [gk_s12];
+	cvta.to.global.u64 %rd35, %rd34;
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s13];
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s14];
+	mov.b64 %rd40, %rd39;
+	ld.param.u64 %rd41, [gk_s15];
+	cvta.to.global.u64 %rd42, %rd41;
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s16];
+	mov.b64 %rd45, %rd44;
+	ld.param.s64 %rd46, [gk_s17];
+	mov.b64 %rd47, %rd46;
+	ld.param.u64 %rd48, [gk_s18];
+	cvta.to.global.u64 %rd49, %rd48;
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s19];
+	mov.b64 %rd52, %rd51;
+	ld.param.s64 %rd53, [gk_s20];
+	mov.b64 %rd54, %rd53;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd55, %rd3, %rd2;
+	max.s64 %rd56, %rd55, 0;
+	cvt.u64.u32 %rd57, %r19;
+	add.s64 %rd58, %rd56, %rd57;
+	sub.s64 %rd59, %rd58, 1;
+	div.u64 %rd60, %rd59, %rd57;
+	cvt.u64.u32 %rd61, %r18;
+	mad.lo.s64 %rd62, %rd61, %rd60, %rd2;
+	add.s64 %rd63, %rd62, %rd60;
+	min.s64 %rd64, %rd63, %rd3;
+	mul.wide.u32 %rd66, %r18, 8;
+	add.s64 %rd67, %rd5, %rd66;
+	ld.global.s64 %rd68, [%rd67+0];
+	mov.b64 %rd65, %rd68;
+	cvt.u64.u32 %rd70, %r6;
+	mov.b64 %rd71, %rd62;
+$L1:
+	setp.ge.s64 %p2, %rd71, %rd64;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd72, %r5;
+	add.s64 %rd73, %rd71, %rd72;
+	setp.lt.s64 %p3, %rd73, %rd64;
+	mov.b64 %rd69, 0;
+	@!%p3 bra $L3;
+	mov.pred %p4, 0;
+	mov.b64 %rd74, %rd73;
+	mul.lo.s64 %rd75, %rd74, %rd12;
+	mad.lo.s64 %rd76, %rd75, 4, %rd8;
+	ld.global.nc.s32 %r20, [%rd76+0];
+	mov.b32 %r21, %r20;
+	mul.lo.s64 %rd77, %rd74, %rd19;
+	mad.lo.s64 %rd78, %rd77, 4, %rd15;
+	ld.global.nc.s32 %r22, [%rd78+0];
+	mov.b32 %r23, %r22;
+	cvt.s64.s32 %rd79, %r21;
+	mov.b64 %rd80, %rd79;
+	cvt.s64.s32 %rd81, %r23;
+	mov.b64 %rd82, %rd81;
+	mov.b64 %rd83, %rd80;
+	mov.b64 %rd84, %rd82;
+	mul.lo.s64 %rd85, %rd83, %rd54;
+	mad.lo.s64 %rd86, %rd85, 4, %rd50;
+	ld.global.nc.u32 %r24, [%rd86+0];
+	mov.b32 %r25, %r24;
+	mul.lo.s64 %rd87, %rd84, %rd54;
+	mad.lo.s64 %rd88, %rd87, 4, %rd50;
+	ld.global.nc.u32 %r26, [%rd88+0];
+	mov.b32 %r27, %r26;
+	or.b32 %r28, %r25, %r27;
+	and.b32 %r29, %r28, 0x4;
+	setp.ne.u32 %p5, %r29, 0x0;
+	mov.pred %p6, %p5;
+	not.pred %p7, %p6;
+	@!%p7 bra $L6;
+	mul.lo.s64 %rd89, %rd83, %rd40;
+	mad.lo.s64 %rd90, %rd89, 4, %rd36;
+	ld.global.nc.s32 %r30, [%rd90+0];
+	mov.b32 %r31, %r30;
+	mul.lo.s64 %rd91, %rd84, %rd40;
+	mad.lo.s64 %rd92, %rd91, 4, %rd36;
+	ld.global.nc.s32 %r32, [%rd92+0];
+	mov.b32 %r33, %r32;
+	setp.ne.s32 %p8, %r31, %r33;
+	mov.pred %p6, %p8;
+$L6:
+	mov.pred %p9, %p6;
+	not.pred %p10, %p9;
+	@!%p10 bra $L8;
+	mul.lo.s64 %rd93, %rd83, %rd47;
+	mad.lo.s64 %rd94, %rd93, 4, %rd43;
+	ld.global.nc.s32 %r34, [%rd94+0];
+	mov.b32 %r35, %r34;
+	mul.lo.s64 %rd95, %rd84, %rd47;
+	mad.lo.s64 %rd96, %rd95, 4, %rd43;
+	ld.global.nc.s32 %r36, [%rd96+0];
+	mov.b32 %r37, %r36;
+	setp.ne.s32 %p11, %r35, %r37;
+	mov.pred %p9, %p11;
+$L8:
+	@!%p9 bra $L10;
+	bra.uni $L4;
+$L10:
+	@!%p4 bra $L12;
+	cvt.u32.u64 %r38, %rd83;
+	mul.lo.s64 %rd97, %rd69, %rd26;
+	mad.lo.s64 %rd98, %rd97, 4, %rd22;
+	st.global.s32 [%rd98+0], %r38;
+	cvt.u32.u64 %r39, %rd84;
+	mul.lo.s64 %rd99, %rd69, %rd33;
+	mad.lo.s64 %rd100, %rd99, 4, %rd29;
+	st.global.s32 [%rd100+0], %r39;
+$L12:
+	add.s64 %rd101, %rd69, 1;
+	mov.b64 %rd69, %rd101;
+$L4:
+$L3:
+	mov.b64 %rd102, %rd69;
+	// block scan
+	mov.b64 %rd103, %rd102;
+	mov.b64 {%r40, %r41}, %rd103;
+	shfl.sync.up.b32 %r42|%p12, %r40, 1, 0, %r17;
+	shfl.sync.up.b32 %r43, %r41, 1, 0, %r17;
+	mov.b64 %rd104, {%r42, %r43};
+	@!%p12 bra $L13;
+	add.s64 %rd105, %rd104, %rd103;
+	mov.b64 %rd103, %rd105;
+$L13:
+	mov.b64 {%r44, %r45}, %rd103;
+	shfl.sync.up.b32 %r46|%p13, %r44, 2, 0, %r17;
+	shfl.sync.up.b32 %r47, %r45, 2, 0, %r17;
+	mov.b64 %rd106, {%r46, %r47};
+	@!%p13 bra $L14;
+	add.s64 %rd107, %rd106, %rd103;
+	mov.b64 %rd103, %rd107;
+$L14:
+	mov.b64 {%r48, %r49}, %rd103;
+	shfl.sync.up.b32 %r50|%p14, %r48, 4, 0, %r17;
+	shfl.sync.up.b32 %r51, %r49, 4, 0, %r17;
+	mov.b64 %rd108, {%r50, %r51};
+	@!%p14 bra $L15;
+	add.s64 %rd109, %rd108, %rd103;
+	mov.b64 %rd103, %rd109;
+$L15:
+	mov.b64 {%r52, %r53}, %rd103;
+	shfl.sync.up.b32 %r54|%p15, %r52, 8, 0, %r17;
+	shfl.sync.up.b32 %r55, %r53, 8, 0, %r17;
+	mov.b64 %rd110, {%r54, %r55};
+	@!%p15 bra $L16;
+	add.s64 %rd111, %rd110, %rd103;
+	mov.b64 %rd103, %rd111;
+$L16:
+	mov.b64 {%r56, %r57}, %rd103;
+	shfl.sync.up.b32 %r58|%p16, %r56, 16, 0, %r17;
+	shfl.sync.up.b32 %r59, %r57, 16, 0, %r17;
+	mov.b64 %rd112, {%r58, %r59};
+	@!%p16 bra $L17;
+	add.s64 %rd113, %rd112, %rd103;
+	mov.b64 %rd103, %rd113;
+$L17:
+	mov.b64 {%r60, %r61}, %rd103;
+	shfl.sync.up.b32 %r62|%p17, %r60, 1, 0, %r17;
+	shfl.sync.up.b32 %r63, %r61, 1, 0, %r17;
+	mov.b64 %rd114, {%r62, %r63};
+	selp.b64 %rd115, %rd114, 0, %p17;
+	sub.u32 %r64, %r13, 1;
+	setp.eq.u32 %p18, %r7, %r64;
+	@!%p18 bra $L18;
+	mul.wide.u32 %rd116, %r8, 16;
+	add.s64 %rd117, %rd1, %rd116;
+	st.shared.s64 [%rd117+0], %rd103;
+$L18:
+	bar.sync 0;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L19;
+	mov.b64 %rd118, 0;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L20;
+	mul.wide.u32 %rd119, %r7, 16;
+	add.s64 %rd120, %rd1, %rd119;
+	ld.shared.s64 %rd121, [%rd120+0];
+	mov.b64 %rd118, %rd121;
+$L20:
+	mov.b64 {%r65, %r66}, %rd118;
+	shfl.sync.up.b32 %r67|%p21, %r65, 1, 0, %r17;
+	shfl.sync.up.b32 %r68, %r66, 1, 0, %r17;
+	mov.b64 %rd122, {%r67, %r68};
+	@!%p21 bra $L21;
+	add.s64 %rd123, %rd122, %rd118;
+	mov.b64 %rd118, %rd123;
+$L21:
+	mov.b64 {%r69, %r70}, %rd118;
+	shfl.sync.up.b32 %r71|%p22, %r69, 2, 0, %r17;
+	shfl.sync.up.b32 %r72, %r70, 2, 0, %r17;
+	mov.b64 %rd124, {%r71, %r72};
+	@!%p22 bra $L22;
+	add.s64 %rd125, %rd124, %rd118;
+	mov.b64 %rd118, %rd125;
+$L22:
+	mov.b64 {%r73, %r74}, %rd118;
+	shfl.sync.up.b32 %r75|%p23, %r73, 4, 0, %r17;
+	shfl.sync.up.b32 %r76, %r74, 4, 0, %r17;
+	mov.b64 %rd126, {%r75, %r76};
+	@!%p23 bra $L23;
+	add.s64 %rd127, %rd126, %rd118;
+	mov.b64 %rd118, %rd127;
+$L23:
+	mov.b64 {%r77, %r78}, %rd118;
+	shfl.sync.up.b32 %r79|%p24, %r77, 8, 0, %r17;
+	shfl.sync.up.b32 %r80, %r78, 8, 0, %r17;
+	mov.b64 %rd128, {%r79, %r80};
+	@!%p24 bra $L24;
+	add.s64 %rd129, %rd128, %rd118;
+	mov.b64 %rd118, %rd129;
+$L24:
+	mov.b64 {%r81, %r82}, %rd118;
+	shfl.sync.up.b32 %r83|%p25, %r81, 16, 0, %r17;
+	shfl.sync.up.b32 %r84, %r82, 16, 0, %r17;
+	mov.b64 %rd130, {%r83, %r84};
+	@!%p25 bra $L25;
+	add.s64 %rd131, %rd130, %rd118;
+	mov.b64 %rd118, %rd131;
+$L25:
+	mov.b64 {%r85, %r86}, %rd118;
+	shfl.sync.up.b32 %r87|%p26, %r85, 1, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, 1, 0, %r17;
+	mov.b64 %rd132, {%r87, %r88};
+	selp.b64 %rd133, %rd132, 0, %p26;
+	@!%p20 bra $L26;
+	mul.wide.u32 %rd134, %r7, 16;
+	add.s64 %rd135, %rd1, %rd134;
+	add.s64 %rd136, %rd135, 512;
+	st.shared.s64 [%rd136+0], %rd133;
+$L26:
+	sub.u32 %r89, %r10, 1;
+	setp.eq.u32 %p27, %r7, %r89;
+	@!%p27 bra $L27;
+	st.shared.s64 [%rd1+1024], %rd118;
+$L27:
+$L19:
+	bar.sync 0;
+	mul.wide.u32 %rd137, %r8, 16;
+	add.s64 %rd138, %rd1, %rd137;
+	add.s64 %rd139, %rd138, 512;
+	ld.shared.s64 %rd140, [%rd139+0];
+	add.s64 %rd141, %rd140, %rd115;
+	ld.shared.s64 %rd142, [%rd1+1024];
+	@!%p3 bra $L28;
+	add.s64 %rd143, %rd65, %rd141;
+	mov.b64 %rd69, %rd143;
+	mov.pred %p4, 1;
+	mov.b64 %rd74, %rd73;
+	mul.lo.s64 %rd144, %rd74, %rd12;
+	mad.lo.s64 %rd145, %rd144, 4, %rd8;
+	ld.global.nc.s32 %r90, [%rd145+0];
+	mov.b32 %r21, %r90;
+	mul.lo.s64 %rd146, %rd74, %rd19;
+	mad.lo.s64 %rd147, %rd146, 4, %rd15;
+	ld.global.nc.s32 %r91, [%rd147+0];
+	mov.b32 %r23, %r91;
+	cvt.s64.s32 %rd148, %r21;
+	mov.b64 %rd80, %rd148;
+	cvt.s64.s32 %rd149, %r23;
+	mov.b64 %rd82, %rd149;
+	mov.b64 %rd83, %rd80;
+	mov.b64 %rd84, %rd82;
+	mul.lo.s64 %rd150, %rd83, %rd54;
+	mad.lo.s64 %rd151, %rd150, 4, %rd50;
+	ld.global.nc.u32 %r92, [%rd151+0];
+	mov.b32 %r25, %r92;
+	mul.lo.s64 %rd152, %rd84, %rd54;
+	mad.lo.s64 %rd153, %rd152, 4, %rd50;
+	ld.global.nc.u32 %r93, [%rd153+0];
+	mov.b32 %r27, %r93;
+	or.b32 %r94, %r25, %r27;
+	and.b32 %r95, %r94, 0x4;
+	setp.ne.u32 %p28, %r95, 0x0;
+	mov.pred %p6, %p28;
+	not.pred %p29, %p6;
+	@!%p29 bra $L31;
+	mul.lo.s64 %rd154, %rd83, %rd40;
+	mad.lo.s64 %rd155, %rd154, 4, %rd36;
+	ld.global.nc.s32 %r96, [%rd155+0];
+	mov.b32 %r31, %r96;
+	mul.lo.s64 %rd156, %rd84, %rd40;
+	mad.lo.s64 %rd157, %rd156, 4, %rd36;
+	ld.global.nc.s32 %r97, [%rd157+0];
+	mov.b32 %r33, %r97;
+	setp.ne.s32 %p30, %r31, %r33;
+	mov.pred %p6, %p30;
+$L31:
+	mov.pred %p9, %p6;
+	not.pred %p31, %p9;
+	@!%p31 bra $L33;
+	mul.lo.s64 %rd158, %rd83, %rd47;
+	mad.lo.s64 %rd159, %rd158, 4, %rd43;
+	ld.global.nc.s32 %r98, [%rd159+0];
+	mov.b32 %r35, %r98;
+	mul.lo.s64 %rd160, %rd84, %rd47;
+	mad.lo.s64 %rd161, %rd160, 4, %rd43;
+	ld.global.nc.s32 %r99, [%rd161+0];
+	mov.b32 %r37, %r99;
+	setp.ne.s32 %p32, %r35, %r37;
+	mov.pred %p9, %p32;
+$L33:
+	@!%p9 bra $L35;
+	bra.uni $L29;
+$L35:
+	@!%p4 bra $L37;
+	cvt.u32.u64 %r100, %rd83;
+	mul.lo.s64 %rd162, %rd69, %rd26;
+	mad.lo.s64 %rd163, %rd162, 4, %rd22;
+	st.global.s32 [%rd163+0], %r100;
+	cvt.u32.u64 %r101, %rd84;
+	mul.lo.s64 %rd164, %rd69, %rd33;
+	mad.lo.s64 %rd165, %rd164, 4, %rd29;
+	st.global.s32 [%rd165+0], %r101;
+$L37:
+	add.s64 %rd166, %rd69, 1;
+	mov.b64 %rd69, %rd166;
+$L29:
+$L28:
+	add.s64 %rd167, %rd65, %rd142;
+	mov.b64 %rd65, %rd167;
+	add.s64 %rd71, %rd71, %rd70;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX15 is the PTX of scc.degreeSquares.
+const gokkosPTX15 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_scc_degreeSquares_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<28>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<78>;
+	.reg .f64 %fd<35>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r20;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r19;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd2, 0d0000000000000000;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.f64 %fd2, 0d3FF0000000000000;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.f64 %fd2, 0d7FF0000000000000;
+	bra.uni $L1;
+$L4:
+	mov.f64 %fd2, 0dFFF0000000000000;
+$L1:
+	mov.f64 %fd1, %fd2;
+	cvt.u64.u32 %rd30, %r5;
+	add.s64 %rd31, %rd27, %rd30;
+	cvt.u64.u32 %rd32, %r6;
+	mov.b64 %rd33, %rd31;
+$L5:
+	setp.ge.s64 %p5, %rd33, %rd29;
+	@%p5 bra $L6;
+	mov.b64 %rd34, %rd33;
+	add.s64 %rd35, %rd34, 1;
+	mul.lo.s64 %rd36, %rd35, %rd12;
+	mad.lo.s64 %rd37, %rd36, 8, %rd8;
+	ld.global.nc.s64 %rd38, [%rd37+0];
+	mov.b64 %rd39, %rd38;
+	mul.lo.s64 %rd40, %rd34, %rd12;
+	mad.lo.s64 %rd41, %rd40, 8, %rd8;
+	ld.global.nc.s64 %rd42, [%rd41+0];
+	mov.b64 %rd43, %rd42;
+	add.s64 %rd44, %rd34, 1;
+	mul.lo.s64 %rd45, %rd44, %rd19;
+	mad.lo.s64 %rd46, %rd45, 8, %rd15;
+	ld.global.nc.s64 %rd47, [%rd46+0];
+	mov.b64 %rd48, %rd47;
+	mul.lo.s64 %rd49, %rd34, %rd19;
+	mad.lo.s64 %rd50, %rd49, 8, %rd15;
+	ld.global.nc.s64 %rd51, [%rd50+0];
+	mov.b64 %rd52, %rd51;
+	sub.s64 %rd53, %rd39, %rd43;
+	add.s64 %rd54, %rd53, %rd48;
+	sub.s64 %rd55, %rd54, %rd52;
+	cvt.rn.f64.s64 %fd3, %rd55;
+	mov.f64 %fd4, %fd3;
+	mul.rn.f64 %fd5, %fd4, %fd4;
+	add.rn.f64 %fd6, %fd1, %fd5;
+	mov.f64 %fd1, %fd6;
+$L7:
+	add.s64 %rd33, %rd33, %rd32;
+	bra.uni $L5;
+$L6:
+	mov.f64 %fd7, %fd1;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
+$L8:
+	setp.hs.u32 %p6, %r24, 32;
+	@%p6 bra $L9;
+	mov.b64 %rd56, %fd7;
+	mov.b64 {%r25, %r26}, %rd56;
+	shfl.sync.down.b32 %r27|%p7, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd57, {%r27, %r28};
+	mov.b64 %fd8, %rd57;
+	@!%p7 bra $L10;
+	setp.ne.u32 %p8, %r18, 1;
+	@%p8 bra.uni $L12;
+	add.rn.f64 %fd9, %fd7, %fd8;
+	mov.f64 %fd7, %fd9;
+	bra.uni $L11;
+$L12:
+	setp.ne.u32 %p9, %r18, 2;
+	@%p9 bra.uni $L13;
+	mul.rn.f64 %fd10, %fd7, %fd8;
+	mov.f64 %fd7, %fd10;
+	bra.uni $L11;
+$L13:
+	setp.ne.u32 %p10, %r18, 3;
+	@%p10 bra.uni $L14;
+	min.f64 %fd11, %fd7, %fd8;
+	mov.b64 %rd58, %fd7;
+	mov.b64 %rd59, %fd8;
+	or.b64 %rd60, %rd58, %rd59;
+	setp.eq.f64 %p11, %fd7, %fd8;
+	mov.b64 %fd12, %rd60;
+	selp.f64 %fd13, %fd12, %fd11, %p11;
+	setp.nan.f64 %p12, %fd7, %fd8;
+	add.rn.f64 %fd14, %fd7, %fd8;
+	selp.f64 %fd15, %fd14, %fd13, %p12;
+	mov.f64 %fd7, %fd15;
+	bra.uni $L11;
+$L14:
+	max.f64 %fd16, %fd7, %fd8;
+	mov.b64 %rd61, %fd7;
+	mov.b64 %rd62, %fd8;
+	and.b64 %rd63, %rd61, %rd62;
+	setp.eq.f64 %p13, %fd7, %fd8;
+	mov.b64 %fd17, %rd63;
+	selp.f64 %fd18, %fd17, %fd16, %p13;
+	setp.nan.f64 %p14, %fd7, %fd8;
+	add.rn.f64 %fd19, %fd7, %fd8;
+	selp.f64 %fd20, %fd19, %fd18, %p14;
+	mov.f64 %fd7, %fd20;
+$L11:
+$L10:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L8;
+$L9:
+	setp.eq.u32 %p15, %r7, 0;
+	@!%p15 bra $L15;
+	mul.wide.u32 %rd64, %r8, 16;
+	add.s64 %rd65, %rd1, %rd64;
+	st.shared.f64 [%rd65+0], %fd7;
+$L15:
+	bar.sync 0;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L16;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L17;
+	mul.wide.u32 %rd66, %r7, 16;
+	add.s64 %rd67, %rd1, %rd66;
+	ld.shared.f64 %fd21, [%rd67+0];
+	mov.f64 %fd7, %fd21;
+$L17:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L18:
+	setp.hs.u32 %p18, %r30, 32;
+	@%p18 bra $L19;
+	mov.b64 %rd68, %fd7;
+	mov.b64 {%r31, %r32}, %rd68;
+	shfl.sync.down.b32 %r33|%p19, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd69, {%r33, %r34};
+	mov.b64 %fd22, %rd69;
+	@!%p19 bra $L20;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L22;
+	add.rn.f64 %fd23, %fd7, %fd22;
+	mov.f64 %fd7, %fd23;
+	bra.uni $L21;
+$L22:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L23;
+	mul.rn.f64 %fd24, %fd7, %fd22;
+	mov.f64 %fd7, %fd24;
+	bra.uni $L21;
+$L23:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L24;
+	min.f64 %fd25, %fd7, %fd22;
+	mov.b64 %rd70, %fd7;
+	mov.b64 %rd71, %fd22;
+	or.b64 %rd72, %rd70, %rd71;
+	setp.eq.f64 %p23, %fd7, %fd22;
+	mov.b64 %fd26, %rd72;
+	selp.f64 %fd27, %fd26, %fd25, %p23;
+	setp.nan.f64 %p24, %fd7, %fd22;
+	add.rn.f64 %fd28, %fd7, %fd22;
+	selp.f64 %fd29, %fd28, %fd27, %p24;
+	mov.f64 %fd7, %fd29;
+	bra.uni $L21;
+$L24:
+	max.f64 %fd30, %fd7, %fd22;
+	mov.b64 %rd73, %fd7;
+	mov.b64 %rd74, %fd22;
+	and.b64 %rd75, %rd73, %rd74;
+	setp.eq.f64 %p25, %fd7, %fd22;
+	mov.b64 %fd31, %rd75;
+	selp.f64 %fd32, %fd31, %fd30, %p25;
+	setp.nan.f64 %p26, %fd7, %fd22;
+	add.rn.f64 %fd33, %fd7, %fd22;
+	selp.f64 %fd34, %fd33, %fd32, %p26;
+	mov.f64 %fd7, %fd34;
+$L21:
+$L20:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L18;
+$L19:
+$L16:
+	mul.wide.u32 %rd76, %r19, 8;
+	add.s64 %rd77, %rd5, %rd76;
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L25;
+	st.global.f64 [%rd77+0], %fd7;
+$L25:
+	ret;
+}
+
+.visible .entry gk_scc_degreeSquares_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<35>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<57>;
+	.reg .f64 %fd<46>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	cvt.u64.u32 %rd21, %r5;
+	cvt.u64.u32 %rd22, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd1, 0d0000000000000000;
+	mov.b64 %rd23, %rd21;
+$L3:
+	setp.ge.s64 %p3, %rd23, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd24, %rd23, 8, %rd3;
+	ld.global.f64 %fd2, [%rd24+0];
+	add.rn.f64 %fd3, %fd1, %fd2;
+	mov.f64 %fd1, %fd3;
+	add.s64 %rd23, %rd23, %rd22;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.f64 %fd1, 0d3FF0000000000000;
+	mov.b64 %rd25, %rd21;
+$L6:
+	setp.ge.s64 %p5, %rd25, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.f64 %fd4, [%rd26+0];
+	mul.rn.f64 %fd5, %fd1, %fd4;
+	mov.f64 %fd1, %fd5;
+	add.s64 %rd25, %rd25, %rd22;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.f64 %fd1, 0d7FF0000000000000;
+	mov.b64 %rd27, %rd21;
+$L9:
+	setp.ge.s64 %p7, %rd27, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd28, %rd27, 8, %rd3;
+	ld.global.f64 %fd6, [%rd28+0];
+	min.f64 %fd7, %fd1, %fd6;
+	mov.b64 %rd29, %fd1;
+	mov.b64 %rd30, %fd6;
+	or.b64 %rd31, %rd29, %rd30;
+	setp.eq.f64 %p8, %fd1, %fd6;
+	mov.b64 %fd8, %rd31;
+	selp.f64 %fd9, %fd8, %fd7, %p8;
+	setp.nan.f64 %p9, %fd1, %fd6;
+	add.rn.f64 %fd10, %fd1, %fd6;
+	selp.f64 %fd11, %fd10, %fd9, %p9;
+	mov.f64 %fd1, %fd11;
+	add.s64 %rd27, %rd27, %rd22;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	mov.f64 %fd1, 0dFFF0000000000000;
+	mov.b64 %rd32, %rd21;
+$L11:
+	setp.ge.s64 %p10, %rd32, %rd4;
+	@%p10 bra $L12;
+	mad.lo.s64 %rd33, %rd32, 8, %rd3;
+	ld.global.f64 %fd12, [%rd33+0];
+	max.f64 %fd13, %fd1, %fd12;
+	mov.b64 %rd34, %fd1;
+	mov.b64 %rd35, %fd12;
+	and.b64 %rd36, %rd34, %rd35;
+	setp.eq.f64 %p11, %fd1, %fd12;
+	mov.b64 %fd14, %rd36;
+	selp.f64 %fd15, %fd14, %fd13, %p11;
+	setp.nan.f64 %p12, %fd1, %fd12;
+	add.rn.f64 %fd16, %fd1, %fd12;
+	selp.f64 %fd17, %fd16, %fd15, %p12;
+	mov.f64 %fd1, %fd17;
+	add.s64 %rd32, %rd32, %rd22;
+	bra.uni $L11;
+$L12:
+$L1:
+	mov.f64 %fd18, %fd1;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L13:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L14;
+	mov.b64 %rd37, %fd18;
+	mov.b64 {%r23, %r24}, %rd37;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd38, {%r25, %r26};
+	mov.b64 %fd19, %rd38;
+	@!%p14 bra $L15;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L17;
+	add.rn.f64 %fd20, %fd18, %fd19;
+	mov.f64 %fd18, %fd20;
+	bra.uni $L16;
+$L17:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L18;
+	mul.rn.f64 %fd21, %fd18, %fd19;
+	mov.f64 %fd18, %fd21;
+	bra.uni $L16;
+$L18:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L19;
+	min.f64 %fd22, %fd18, %fd19;
+	mov.b64 %rd39, %fd18;
+	mov.b64 %rd40, %fd19;
+	or.b64 %rd41, %rd39, %rd40;
+	setp.eq.f64 %p18, %fd18, %fd19;
+	mov.b64 %fd23, %rd41;
+	selp.f64 %fd24, %fd23, %fd22, %p18;
+	setp.nan.f64 %p19, %fd18, %fd19;
+	add.rn.f64 %fd25, %fd18, %fd19;
+	selp.f64 %fd26, %fd25, %fd24, %p19;
+	mov.f64 %fd18, %fd26;
+	bra.uni $L16;
+$L19:
+	max.f64 %fd27, %fd18, %fd19;
+	mov.b64 %rd42, %fd18;
+	mov.b64 %rd43, %fd19;
+	and.b64 %rd44, %rd42, %rd43;
+	setp.eq.f64 %p20, %fd18, %fd19;
+	mov.b64 %fd28, %rd44;
+	selp.f64 %fd29, %fd28, %fd27, %p20;
+	setp.nan.f64 %p21, %fd18, %fd19;
+	add.rn.f64 %fd30, %fd18, %fd19;
+	selp.f64 %fd31, %fd30, %fd29, %p21;
+	mov.f64 %fd18, %fd31;
+$L16:
+$L15:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L13;
+$L14:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L20;
+	mul.wide.u32 %rd45, %r8, 16;
+	add.s64 %rd46, %rd1, %rd45;
+	st.shared.f64 [%rd46+0], %fd18;
+$L20:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L21;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L22;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	ld.shared.f64 %fd32, [%rd48+0];
+	mov.f64 %fd18, %fd32;
+$L22:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L23:
+	setp.hs.u32 %p25, %r28, 32;
+	@%p25 bra $L24;
+	mov.b64 %rd49, %fd18;
+	mov.b64 {%r29, %r30}, %rd49;
+	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd50, {%r31, %r32};
+	mov.b64 %fd33, %rd50;
+	@!%p26 bra $L25;
+	setp.ne.u32 %p27, %r18, 1;
+	@%p27 bra.uni $L27;
+	add.rn.f64 %fd34, %fd18, %fd33;
+	mov.f64 %fd18, %fd34;
+	bra.uni $L26;
+$L27:
+	setp.ne.u32 %p28, %r18, 2;
+	@%p28 bra.uni $L28;
+	mul.rn.f64 %fd35, %fd18, %fd33;
+	mov.f64 %fd18, %fd35;
+	bra.uni $L26;
+$L28:
+	setp.ne.u32 %p29, %r18, 3;
+	@%p29 bra.uni $L29;
+	min.f64 %fd36, %fd18, %fd33;
+	mov.b64 %rd51, %fd18;
+	mov.b64 %rd52, %fd33;
+	or.b64 %rd53, %rd51, %rd52;
+	setp.eq.f64 %p30, %fd18, %fd33;
+	mov.b64 %fd37, %rd53;
+	selp.f64 %fd38, %fd37, %fd36, %p30;
+	setp.nan.f64 %p31, %fd18, %fd33;
+	add.rn.f64 %fd39, %fd18, %fd33;
+	selp.f64 %fd40, %fd39, %fd38, %p31;
+	mov.f64 %fd18, %fd40;
+	bra.uni $L26;
+$L29:
+	max.f64 %fd41, %fd18, %fd33;
+	mov.b64 %rd54, %fd18;
+	mov.b64 %rd55, %fd33;
+	and.b64 %rd56, %rd54, %rd55;
+	setp.eq.f64 %p32, %fd18, %fd33;
+	mov.b64 %fd42, %rd56;
+	selp.f64 %fd43, %fd42, %fd41, %p32;
+	setp.nan.f64 %p33, %fd18, %fd33;
+	add.rn.f64 %fd44, %fd18, %fd33;
+	selp.f64 %fd45, %fd44, %fd43, %p33;
+	mov.f64 %fd18, %fd45;
+$L26:
+$L25:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L23;
+$L24:
+$L21:
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L30;
+	st.global.f64 [%rd6+0], %fd18;
+$L30:
+	ret;
+}
+`
+
+// gokkosPTX16 is the PTX of scc.ballSearch.
+const gokkosPTX16 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_scc_ballSearch(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28
+)
+{
+	.reg .pred %p<25>;
+	.reg .b32 %r<77>;
+	.reg .b64 %rd<208>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s3];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s4];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s6];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s7];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.u64 %rd45, [gk_s9];
+	cvta.to.global.u64 %rd46, %rd45;
+	mov.b64 %rd47, %rd46;
+	ld.param.s64 %rd48, [gk_s10];
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s11];
+	mov.b64 %rd51, %rd50;
+	ld.param.u64 %rd52, [gk_s12];
+	cvta.to.global.u64 %rd53, %rd52;
+	mov.b64 %rd54, %rd53;
+	ld.param.s64 %rd55, [gk_s13];
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s14];
+	mov.b64 %rd58, %rd57;
+	ld.param.u64 %rd59, [gk_s15];
+	cvta.to.global.u64 %rd60, %rd59;
+	mov.b64 %rd61, %rd60;
+	ld.param.s64 %rd62, [gk_s16];
+	mov.b64 %rd63, %rd62;
+	ld.param.s64 %rd64, [gk_s17];
+	mov.b64 %rd65, %rd64;
+	ld.param.u64 %rd66, [gk_s18];
+	cvta.to.global.u64 %rd67, %rd66;
+	mov.b64 %rd68, %rd67;
+	ld.param.s64 %rd69, [gk_s19];
+	mov.b64 %rd70, %rd69;
+	ld.param.s64 %rd71, [gk_s20];
+	mov.b64 %rd72, %rd71;
+	ld.param.u64 %rd73, [gk_s21];
+	cvta.to.global.u64 %rd74, %rd73;
+	mov.b64 %rd75, %rd74;
+	ld.param.s64 %rd76, [gk_s22];
+	mov.b64 %rd77, %rd76;
+	ld.param.s64 %rd78, [gk_s23];
+	mov.b64 %rd79, %rd78;
+	ld.param.u64 %rd80, [gk_s24];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s25];
+	mov.b64 %rd84, %rd83;
+	ld.param.s64 %rd85, [gk_s26];
+	mov.b64 %rd86, %rd85;
+	ld.param.s64 %rd87, [gk_s27];
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s28];
+	mov.b64 %rd90, %rd89;
+	cvt.u64.u32 %rd92, %r28;
+	cvt.u64.u32 %rd93, %r29;
+	mov.b64 %rd94, %rd92;
+$L1:
+	setp.ge.s64 %p3, %rd94, %rd2;
+	@%p3 bra $L2;
+	mov.b64 %rd91, %rd94;
+	mov.b64 %rd20, 0;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd95, %rd91;
+	mul.lo.s64 %rd96, %rd95, %rd88;
+	mov.b64 %rd97, %rd96;
+	setp.eq.u32 %p4, %r5, 0;
+	@!%p4 bra $L4;
+	mul.lo.s64 %rd98, %rd95, %rd65;
+	mad.lo.s64 %rd99, %rd98, 4, %rd61;
+	ld.global.nc.s32 %r30, [%rd99+0];
+	mov.b32 %r31, %r30;
+	cvt.s64.s32 %rd100, %r31;
+	mov.b64 %rd101, %rd100;
+	mul.lo.s64 %rd102, %rd101, %rd58;
+	mad.lo.s64 %rd103, %rd102, 4, %rd54;
+	min.u64 %rd104, %rd95, 32;
+	cvt.u32.u64 %r32, %rd104;
+	mov.b32 %r34, 0x1;
+	shl.b32 %r33, %r34, %r32;
+	setp.hs.u32 %p5, %r32, 32;
+	selp.b32 %r35, 0, %r33, %p5;
+	atom.global.or.b32 %r36, [%rd103], %r35;
+	cvt.u32.u64 %r37, %rd101;
+	mul.lo.s64 %rd105, %rd97, %rd72;
+	mad.lo.s64 %rd106, %rd105, 4, %rd68;
+	st.global.s32 [%rd106+0], %r37;
+	mul.lo.s64 %rd107, %rd95, %rd79;
+	mad.lo.s64 %rd108, %rd107, 4, %rd75;
+	mov.b32 %r38, 1;
+	st.relaxed.gpu.global.s32 [%rd108], %r38;
+$L4:
+	bar.sync 0;
+	bar.sync 0;
+	mov.b64 %rd109, 0;
+	mov.b64 %rd110, 1;
+	mov.b64 %rd111, 0;
+$L5:
+	setp.lt.s64 %p6, %rd111, %rd90;
+	setp.lt.s64 %p7, %rd110, %rd88;
+	and.pred %p8, %p6, %p7;
+	not.pred %p9, %p8;
+	@!%p9 bra $L9;
+	bra.uni $L7;
+$L9:
+	mov.b64 %rd112, %rd110;
+	cvt.u64.u32 %rd113, %r2;
+	add.s64 %rd114, %rd109, %rd113;
+	cvt.u64.u32 %rd115, %r4;
+	mov.b64 %rd116, %rd114;
+$L10:
+	setp.ge.s64 %p10, %rd116, %rd112;
+	@%p10 bra $L12;
+	mov.b64 %rd117, %rd116;
+	add.s64 %rd118, %rd97, %rd117;
+	mul.lo.s64 %rd119, %rd118, %rd72;
+	mad.lo.s64 %rd120, %rd119, 4, %rd68;
+	ld.global.s32 %r39, [%rd120+0];
+	mov.b32 %r40, %r39;
+	cvt.s64.s32 %rd121, %r40;
+	mov.b64 %rd122, %rd121;
+	mov.b64 %rd123, %rd88;
+	mov.b64 %rd124, %rd90;
+	mov.b64 %rd125, %rd122;
+	mov.b64 %rd126, %rd95;
+$L13:
+	min.u64 %rd127, %rd126, 32;
+	cvt.u32.u64 %r41, %rd127;
+	mov.b32 %r43, 0x1;
+	shl.b32 %r42, %r43, %r41;
+	setp.hs.u32 %p11, %r41, 32;
+	selp.b32 %r44, 0, %r42, %p11;
+	mov.b32 %r45, %r44;
+	add.s64 %rd128, %rd125, 1;
+	mul.lo.s64 %rd129, %rd128, %rd30;
+	mad.lo.s64 %rd130, %rd129, 8, %rd26;
+	ld.global.nc.s64 %rd131, [%rd130+0];
+	mov.b64 %rd132, %rd131;
+	mov.b64 %rd133, %rd132;
+	mul.lo.s64 %rd134, %rd125, %rd30;
+	mad.lo.s64 %rd135, %rd134, 8, %rd26;
+	ld.global.nc.s64 %rd136, [%rd135+0];
+	mov.b64 %rd137, %rd136;
+	mov.b64 %rd138, %rd137;
+$L16:
+	setp.lt.s64 %p12, %rd138, %rd133;
+	not.pred %p13, %p12;
+	@!%p13 bra $L20;
+	bra.uni $L18;
+$L20:
+	mul.lo.s64 %rd139, %rd126, %rd79;
+	mad.lo.s64 %rd140, %rd139, 4, %rd75;
+	ld.relaxed.gpu.global.s32 %r46, [%rd140+0];
+	mov.b32 %r47, %r46;
+	cvt.s64.s32 %rd141, %r47;
+	setp.ge.s64 %p14, %rd141, %rd123;
+	@!%p14 bra $L22;
+	bra.uni $L15;
+$L22:
+	mul.lo.s64 %rd142, %rd138, %rd44;
+	mad.lo.s64 %rd143, %rd142, 4, %rd40;
+	ld.global.nc.s32 %r48, [%rd143+0];
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd144, %r49;
+	mov.b64 %rd145, %rd144;
+	mul.lo.s64 %rd146, %rd145, %rd58;
+	mad.lo.s64 %rd147, %rd146, 4, %rd54;
+	atom.global.or.b32 %r50, [%rd147], %r45;
+	mov.b32 %r51, %r50;
+	and.b32 %r52, %r51, %r45;
+	setp.ne.u32 %p15, %r52, 0x0;
+	@!%p15 bra $L24;
+	bra.uni $L17;
+$L24:
+	mul.lo.s64 %rd148, %rd126, %rd79;
+	mad.lo.s64 %rd149, %rd148, 4, %rd75;
+	mov.b32 %r53, 1;
+	atom.global.add.s32 %r54, [%rd149], %r53;
+	mov.b32 %r55, %r54;
+	cvt.s64.s32 %rd150, %r55;
+	mov.b64 %rd151, %rd150;
+	setp.lt.s64 %p16, %rd151, %rd123;
+	@!%p16 bra $L26;
+	cvt.u32.u64 %r56, %rd145;
+	mul.lo.s64 %rd152, %rd126, %rd123;
+	add.s64 %rd153, %rd152, %rd151;
+	mul.lo.s64 %rd154, %rd153, %rd72;
+	mad.lo.s64 %rd155, %rd154, 4, %rd68;
+	st.global.s32 [%rd155+0], %r56;
+$L26:
+$L17:
+	add.s64 %rd156, %rd138, 1;
+	mov.b64 %rd138, %rd156;
+	bra.uni $L16;
+$L18:
+	bra.uni $L15;
+$L14:
+	bra.uni $L13;
+$L15:
+	mov.b64 %rd157, %rd88;
+	mov.b64 %rd158, %rd90;
+	mov.b64 %rd159, %rd122;
+	mov.b64 %rd160, %rd95;
+$L27:
+	min.u64 %rd161, %rd160, 32;
+	cvt.u32.u64 %r57, %rd161;
+	mov.b32 %r59, 0x1;
+	shl.b32 %r58, %r59, %r57;
+	setp.hs.u32 %p17, %r57, 32;
+	selp.b32 %r60, 0, %r58, %p17;
+	mov.b32 %r61, %r60;
+	add.s64 %rd162, %rd159, 1;
+	mul.lo.s64 %rd163, %rd162, %rd37;
+	mad.lo.s64 %rd164, %rd163, 8, %rd33;
+	ld.global.nc.s64 %rd165, [%rd164+0];
+	mov.b64 %rd166, %rd165;
+	mov.b64 %rd167, %rd166;
+	mul.lo.s64 %rd168, %rd159, %rd37;
+	mad.lo.s64 %rd169, %rd168, 8, %rd33;
+	ld.global.nc.s64 %rd170, [%rd169+0];
+	mov.b64 %rd171, %rd170;
+	mov.b64 %rd172, %rd171;
+$L30:
+	setp.lt.s64 %p18, %rd172, %rd167;
+	not.pred %p19, %p18;
+	@!%p19 bra $L34;
+	bra.uni $L32;
+$L34:
+	mul.lo.s64 %rd173, %rd160, %rd79;
+	mad.lo.s64 %rd174, %rd173, 4, %rd75;
+	ld.relaxed.gpu.global.s32 %r62, [%rd174+0];
+	mov.b32 %r63, %r62;
+	cvt.s64.s32 %rd175, %r63;
+	setp.ge.s64 %p20, %rd175, %rd157;
+	@!%p20 bra $L36;
+	bra.uni $L29;
+$L36:
+	mul.lo.s64 %rd176, %rd172, %rd51;
+	mad.lo.s64 %rd177, %rd176, 4, %rd47;
+	ld.global.nc.s32 %r64, [%rd177+0];
+	mov.b32 %r65, %r64;
+	cvt.s64.s32 %rd178, %r65;
+	mov.b64 %rd179, %rd178;
+	mul.lo.s64 %rd180, %rd179, %rd58;
+	mad.lo.s64 %rd181, %rd180, 4, %rd54;
+	atom.global.or.b32 %r66, [%rd181], %r61;
+	mov.b32 %r67, %r66;
+	and.b32 %r68, %r67, %r61;
+	setp.ne.u32 %p21, %r68, 0x0;
+	@!%p21 bra $L38;
+	bra.uni $L31;
+$L38:
+	mul.lo.s64 %rd182, %rd160, %rd79;
+	mad.lo.s64 %rd183, %rd182, 4, %rd75;
+	mov.b32 %r69, 1;
+	atom.global.add.s32 %r70, [%rd183], %r69;
+	mov.b32 %r71, %r70;
+	cvt.s64.s32 %rd184, %r71;
+	mov.b64 %rd185, %rd184;
+	setp.lt.s64 %p22, %rd185, %rd157;
+	@!%p22 bra $L40;
+	cvt.u32.u64 %r72, %rd179;
+	mul.lo.s64 %rd186, %rd160, %rd157;
+	add.s64 %rd187, %rd186, %rd185;
+	mul.lo.s64 %rd188, %rd187, %rd72;
+	mad.lo.s64 %rd189, %rd188, 4, %rd68;
+	st.global.s32 [%rd189+0], %r72;
+$L40:
+$L31:
+	add.s64 %rd190, %rd172, 1;
+	mov.b64 %rd172, %rd190;
+	bra.uni $L30;
+$L32:
+	bra.uni $L29;
+$L28:
+	bra.uni $L27;
+$L29:
+$L11:
+	add.s64 %rd116, %rd116, %rd115;
+	bra.uni $L10;
+$L12:
+	bar.sync 0;
+	mul.lo.s64 %rd191, %rd95, %rd79;
+	mad.lo.s64 %rd192, %rd191, 4, %rd75;
+	ld.relaxed.gpu.global.s32 %r73, [%rd192+0];
+	mov.b32 %r74, %r73;
+	cvt.s64.s32 %rd193, %r74;
+	min.s64 %rd194, %rd193, %rd88;
+	mov.b64 %rd195, %rd194;
+	bar.sync 0;
+	setp.eq.s64 %p23, %rd195, %rd110;
+	@!%p23 bra $L42;
+	bra.uni $L7;
+$L42:
+	mov.b64 %rd196, %rd110;
+	mov.b64 %rd197, %rd195;
+	mov.b64 %rd109, %rd196;
+	mov.b64 %rd110, %rd197;
+	add.s64 %rd198, %rd111, 1;
+	mov.b64 %rd111, %rd198;
+$L6:
+	bra.uni $L5;
+$L7:
+	setp.eq.u32 %p24, %r5, 0;
+	@!%p24 bra $L43;
+	cvt.u32.u64 %r75, %rd111;
+	mov.b64 %rd200, 2;
+	mul.lo.s64 %rd199, %rd200, %rd95;
+	mul.lo.s64 %rd201, %rd199, %rd86;
+	mad.lo.s64 %rd202, %rd201, 4, %rd82;
+	st.global.s32 [%rd202+0], %r75;
+	cvt.u32.u64 %r76, %rd110;
+	mov.b64 %rd204, 2;
+	mul.lo.s64 %rd203, %rd204, %rd95;
+	add.s64 %rd205, %rd203, 1;
+	mul.lo.s64 %rd206, %rd205, %rd86;
+	mad.lo.s64 %rd207, %rd206, 4, %rd82;
+	st.global.s32 [%rd207+0], %r76;
+$L43:
+	bar.sync 0;
+$L3:
+	add.s64 %rd94, %rd94, %rd93;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX17 is the PTX of scc.colourInit.
+const gokkosPTX17 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -15065,8 +20852,8 @@ $L2:
 }
 `
 
-// gokkosPTX9 is the PTX of scc.colourRoots.
-const gokkosPTX9 = `//
+// gokkosPTX18 is the PTX of scc.colourRoots.
+const gokkosPTX18 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -15153,8 +20940,8 @@ $L2:
 }
 `
 
-// gokkosPTX10 is the PTX of scc.colourSplit.
-const gokkosPTX10 = `//
+// gokkosPTX19 is the PTX of scc.colourSplit.
+const gokkosPTX19 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -15724,8 +21511,8 @@ $L40:
 }
 `
 
-// gokkosPTX11 is the PTX of scc.elCountKeys.
-const gokkosPTX11 = `//
+// gokkosPTX20 is the PTX of scc.elCountKeys.
+const gokkosPTX20 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -15889,8 +21676,8 @@ $L2:
 }
 `
 
-// gokkosPTX12 is the PTX of scc.elScan.
-const gokkosPTX12 = `//
+// gokkosPTX21 is the PTX of scc.elScan.
+const gokkosPTX21 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -16529,8 +22316,8 @@ $L2:
 }
 `
 
-// gokkosPTX13 is the PTX of scc.elScatter.
-const gokkosPTX13 = `//
+// gokkosPTX22 is the PTX of scc.elScatter.
+const gokkosPTX22 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -16724,8 +22511,8 @@ $L2:
 }
 `
 
-// gokkosPTX14 is the PTX of scc.elDegrees.
-const gokkosPTX14 = `//
+// gokkosPTX23 is the PTX of scc.elDegrees.
+const gokkosPTX23 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -16882,8 +22669,8 @@ $L2:
 }
 `
 
-// gokkosPTX15 is the PTX of scc.elRemove.
-const gokkosPTX15 = `//
+// gokkosPTX24 is the PTX of scc.elRemove.
+const gokkosPTX24 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -17738,8 +23525,8 @@ $L40:
 }
 `
 
-// gokkosPTX16 is the PTX of scc.elSweep.
-const gokkosPTX16 = `//
+// gokkosPTX25 is the PTX of scc.elSweep.
+const gokkosPTX25 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -18551,8 +24338,8 @@ $L40:
 }
 `
 
-// gokkosPTX17 is the PTX of scc.elSweepCSR.
-const gokkosPTX17 = `//
+// gokkosPTX26 is the PTX of scc.elSweepCSR.
+const gokkosPTX26 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -19301,8 +25088,8 @@ $L40:
 }
 `
 
-// gokkosPTX18 is the PTX of scc.fbSplit.
-const gokkosPTX18 = `//
+// gokkosPTX27 is the PTX of scc.fbSplit.
+const gokkosPTX27 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -19922,8 +25709,8 @@ $L40:
 }
 `
 
-// gokkosPTX19 is the PTX of scc.wccSubgraphs.
-const gokkosPTX19 = `//
+// gokkosPTX28 is the PTX of scc.wccSubgraphs.
+const gokkosPTX28 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -20488,8 +26275,8 @@ $L40:
 }
 `
 
-// gokkosPTX20 is the PTX of scc.searchSplit.
-const gokkosPTX20 = `//
+// gokkosPTX29 is the PTX of scc.searchSplit.
+const gokkosPTX29 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21128,8 +26915,8 @@ $L40:
 }
 `
 
-// gokkosPTX21 is the PTX of scc.ownColour.
-const gokkosPTX21 = `//
+// gokkosPTX30 is the PTX of scc.ownColour.
+const gokkosPTX30 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21202,8 +26989,8 @@ $L2:
 }
 `
 
-// gokkosPTX22 is the PTX of scc.listRoots.
-const gokkosPTX22 = `//
+// gokkosPTX31 is the PTX of scc.listRoots.
+const gokkosPTX31 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21960,8 +27747,8 @@ $L2:
 }
 `
 
-// gokkosPTX23 is the PTX of scc.compSample.
-const gokkosPTX23 = `//
+// gokkosPTX32 is the PTX of scc.compSample.
+const gokkosPTX32 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -22498,8 +28285,8 @@ $L40:
 }
 `
 
-// gokkosPTX24 is the PTX of scc.compInit.
-const gokkosPTX24 = `//
+// gokkosPTX33 is the PTX of scc.compInit.
+const gokkosPTX33 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -22568,8 +28355,8 @@ $L2:
 }
 `
 
-// gokkosPTX25 is the PTX of scc.compSizes.
-const gokkosPTX25 = `//
+// gokkosPTX34 is the PTX of scc.compSizes.
+const gokkosPTX34 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -23150,8 +28937,8 @@ $L40:
 }
 `
 
-// gokkosPTX26 is the PTX of scc.compLargest.
-const gokkosPTX26 = `//
+// gokkosPTX35 is the PTX of scc.compLargest.
+const gokkosPTX35 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -23638,8 +29425,8 @@ $L40:
 }
 `
 
-// gokkosPTX27 is the PTX of scc.compNumbers.
-const gokkosPTX27 = `//
+// gokkosPTX36 is the PTX of scc.compNumbers.
+const gokkosPTX36 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -24422,8 +30209,8 @@ $L2:
 }
 `
 
-// gokkosPTX28 is the PTX of scc.compGather.
-const gokkosPTX28 = `//
+// gokkosPTX37 is the PTX of scc.compGather.
+const gokkosPTX37 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -24506,8 +30293,8 @@ $L2:
 }
 `
 
-// gokkosPTX29 is the PTX of scc.pivotMax.
-const gokkosPTX29 = `//
+// gokkosPTX38 is the PTX of scc.pivotMax.
+const gokkosPTX38 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25001,8 +30788,8 @@ $L20:
 }
 `
 
-// gokkosPTX30 is the PTX of scc.seedPivot.
-const gokkosPTX30 = `//
+// gokkosPTX39 is the PTX of scc.seedPivot.
+const gokkosPTX39 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25089,8 +30876,8 @@ $L2:
 }
 `
 
-// gokkosPTX31 is the PTX of scc.racePivots.
-const gokkosPTX31 = `//
+// gokkosPTX40 is the PTX of scc.racePivots.
+const gokkosPTX40 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25178,8 +30965,8 @@ $L2:
 }
 `
 
-// gokkosPTX32 is the PTX of scc.seedPivots.
-const gokkosPTX32 = `//
+// gokkosPTX41 is the PTX of scc.seedPivots.
+const gokkosPTX41 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25741,8 +31528,8 @@ $L40:
 }
 `
 
-// gokkosPTX33 is the PTX of scc.activeIDs.
-const gokkosPTX33 = `//
+// gokkosPTX42 is the PTX of scc.activeIDs.
+const gokkosPTX42 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26431,8 +32218,8 @@ $L2:
 }
 `
 
-// gokkosPTX34 is the PTX of scc.subEdges.
-const gokkosPTX34 = `//
+// gokkosPTX43 is the PTX of scc.subEdges.
+const gokkosPTX43 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -27375,8 +33162,8 @@ $L2:
 }
 `
 
-// gokkosPTX35 is the PTX of scc.subFill.
-const gokkosPTX35 = `//
+// gokkosPTX44 is the PTX of scc.subFill.
+const gokkosPTX44 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -27547,8 +33334,8 @@ $L2:
 }
 `
 
-// gokkosPTX36 is the PTX of scc.subScatter.
-const gokkosPTX36 = `//
+// gokkosPTX45 is the PTX of scc.subScatter.
+const gokkosPTX45 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -27650,8 +33437,8 @@ $L2:
 }
 `
 
-// gokkosPTX37 is the PTX of scc.frontierStep.
-const gokkosPTX37 = `//
+// gokkosPTX46 is the PTX of scc.frontierStep.
+const gokkosPTX46 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -28766,8 +34553,8 @@ $L40:
 }
 `
 
-// gokkosPTX38 is the PTX of scc.frontierTeam.
-const gokkosPTX38 = `//
+// gokkosPTX47 is the PTX of scc.frontierTeam.
+const gokkosPTX47 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -29790,8 +35577,8 @@ $L40:
 }
 `
 
-// gokkosPTX39 is the PTX of scc.frontierSeed.
-const gokkosPTX39 = `//
+// gokkosPTX48 is the PTX of scc.frontierSeed.
+const gokkosPTX48 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -30526,8 +36313,8 @@ $L40:
 }
 `
 
-// gokkosPTX40 is the PTX of scc.heavyList.
-const gokkosPTX40 = `//
+// gokkosPTX49 is the PTX of scc.heavyList.
+const gokkosPTX49 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -31232,8 +37019,8 @@ $L2:
 }
 `
 
-// gokkosPTX41 is the PTX of scc.trimByDegree.
-const gokkosPTX41 = `//
+// gokkosPTX50 is the PTX of scc.trimByDegree.
+const gokkosPTX50 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -31836,8 +37623,8 @@ $L40:
 }
 `
 
-// gokkosPTX42 is the PTX of scc.trimStep.
-const gokkosPTX42 = `//
+// gokkosPTX51 is the PTX of scc.trimStep.
+const gokkosPTX51 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -33221,8 +39008,8 @@ $L40:
 }
 `
 
-// gokkosPTX43 is the PTX of scc.trim2Find.
-const gokkosPTX43 = `//
+// gokkosPTX52 is the PTX of scc.trim2Find.
+const gokkosPTX52 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -33678,8 +39465,8 @@ $L2:
 }
 `
 
-// gokkosPTX44 is the PTX of scc.trim2Assign.
-const gokkosPTX44 = `//
+// gokkosPTX53 is the PTX of scc.trim2Assign.
+const gokkosPTX53 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -34240,8 +40027,231 @@ $L40:
 }
 `
 
-// gokkosHostLoop8 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
+// gokkosHostLoop8 runs asyncEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop8(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
+	k := *gokkosK
+	if gokkosS0 := k.Adj.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			e := gokkosLo + gokkosJ
+//line async.go:93
+			v := int(gokkosS0[gokkosJ])
+			if k.St.At(v)&stDone != 0 {
+				continue
+			}
+			u := edgeSource(k.Off, k.N, int64(e))
+			if u == v || k.St.At(u)&stDone != 0 {
+				continue
+			}
+			if final {
+				k.Src.Set(int(*acc), int32(u))
+				k.Dst.Set(int(*acc), int32(v))
+			}
+			*acc += 1
+		}
+//line gokkos_kernels_gen.go:40052
+		return
+	}
+	for e := gokkosLo; e < gokkosHi; e++ {
+//line async.go:93
+		v := int(k.Adj.At(e))
+		if k.St.At(v)&stDone != 0 {
+			continue
+		}
+		u := edgeSource(k.Off, k.N, int64(e))
+		if u == v || k.St.At(u)&stDone != 0 {
+			continue
+		}
+		if final {
+			k.Src.Set(int(*acc), int32(u))
+			k.Dst.Set(int(*acc), int32(v))
+		}
+		*acc += 1
+	}
+//line gokkos_kernels_gen.go:40071
+}
+
+// gokkosHostLoop9 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop9(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, final bool) {
+	k := *gokkosK
+	if gokkosS0 := k.St.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line async.go:118
+			if gokkosS0[gokkosJ]&stDone != 0 {
+				continue
+			}
+			if final {
+				k.List.Set(int(*acc), int32(v))
+			}
+			*acc += 1
+		}
+//line gokkos_kernels_gen.go:40089
+		return
+	}
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line async.go:118
+		if k.St.At(v)&stDone != 0 {
+			continue
+		}
+		if final {
+			k.List.Set(int(*acc), int32(v))
+		}
+		*acc += 1
+	}
+//line gokkos_kernels_gen.go:40102
+}
+
+// gokkosHostLoop10 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop10(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, final bool) {
+	k := *gokkosK
+	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line async.go:137
+			v := gokkosS0[gokkosJ]
+			if k.St.At(int(v))&stDone != 0 {
+				continue
+			}
+			if final {
+				k.Next.Set(int(*acc), v)
+			}
+			*acc += 1
+		}
+//line gokkos_kernels_gen.go:40120
+		return
+	}
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line async.go:137
+		v := k.List.At(i)
+		if k.St.At(int(v))&stDone != 0 {
+			continue
+		}
+		if final {
+			k.Next.Set(int(*acc), v)
+		}
+		*acc += 1
+	}
+//line gokkos_kernels_gen.go:40134
+}
+
+// gokkosHostLoop11 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop11(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line async.go:156
+			v := gokkosS0[gokkosJ]
+			k.In.Set(int(v), v)
+			k.Out.Set(int(v), v)
+		}
+//line gokkos_kernels_gen.go:40147
+		return
+	}
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line async.go:156
+		v := k.List.At(i)
+		k.In.Set(int(v), v)
+		k.Out.Set(int(v), v)
+	}
+//line gokkos_kernels_gen.go:40156
+}
+
+// gokkosHostLoop13 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop13(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line async.go:234
+			v := int(gokkosS0[gokkosJ])
+			a, b := k.In.At(v), k.Out.At(v)
+			if a == b {
+				k.St.Set(v, k.St.At(v)|stDone)
+				k.Comp.Set(v, a)
+				*acc += 1
+				continue
+			}
+
+//line async.go:244
+			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
+		}
+//line gokkos_kernels_gen.go:40177
+		return
+	}
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line async.go:234
+		v := int(k.List.At(i))
+		a, b := k.In.At(v), k.Out.At(v)
+		if a == b {
+			k.St.Set(v, k.St.At(v)|stDone)
+			k.Comp.Set(v, a)
+			*acc += 1
+			continue
+		}
+
+//line async.go:244
+		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
+	}
+//line gokkos_kernels_gen.go:40194
+}
+
+// gokkosHostLoop14 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop14(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, final bool) {
+	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line async.go:259
+			u, v := int(gokkosS0[gokkosJ]), int(gokkosS1[gokkosJ])
+			if (k.St.At(u)|k.St.At(v))&stDone != 0 || k.In.At(u) != k.In.At(v) || k.Out.At(u) != k.Out.At(v) {
+				continue
+			}
+			if final {
+				k.NSrc.Set(int(*acc), int32(u))
+				k.NDst.Set(int(*acc), int32(v))
+			}
+			*acc += 1
+		}
+//line gokkos_kernels_gen.go:40214
+		return
+	}
+	for e := gokkosLo; e < gokkosHi; e++ {
+//line async.go:259
+		u, v := int(k.Src.At(e)), int(k.Dst.At(e))
+		if (k.St.At(u)|k.St.At(v))&stDone != 0 || k.In.At(u) != k.In.At(v) || k.Out.At(u) != k.Out.At(v) {
+			continue
+		}
+		if final {
+			k.NSrc.Set(int(*acc), int32(u))
+			k.NDst.Set(int(*acc), int32(v))
+		}
+		*acc += 1
+	}
+//line gokkos_kernels_gen.go:40229
+}
+
+// gokkosHostLoop15 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop15(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float64) {
+	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line auto.go:80
+			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
+			*acc += d * d
+		}
+//line gokkos_kernels_gen.go:40243
+		return
+	}
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line auto.go:80
+		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
+		*acc += d * d
+	}
+//line gokkos_kernels_gen.go:40251
+}
+
+// gokkosHostLoop17 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop17(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -34253,7 +40263,7 @@ func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:34257
+//line gokkos_kernels_gen.go:40267
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34263,11 +40273,11 @@ func gokkosHostLoop8(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:34267
+//line gokkos_kernels_gen.go:40277
 }
 
-// gokkosHostLoop9 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
+// gokkosHostLoop18 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop18(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -34278,7 +40288,7 @@ func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:34282
+//line gokkos_kernels_gen.go:40292
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34287,11 +40297,11 @@ func gokkosHostLoop9(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:34291
+//line gokkos_kernels_gen.go:40301
 }
 
-// gokkosHostLoop10 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop19 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop19(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -34310,7 +40320,7 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:34314
+//line gokkos_kernels_gen.go:40324
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34327,11 +40337,11 @@ func gokkosHostLoop10(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:34331
+//line gokkos_kernels_gen.go:40341
 }
 
-// gokkosHostLoop11 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop11(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
+// gokkosHostLoop20 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop20(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:76
@@ -34343,11 +40353,11 @@ func gokkosHostLoop11(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:34347
+//line gokkos_kernels_gen.go:40357
 }
 
-// gokkosHostLoop12 runs elScan.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop12(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop21 runs elScan.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop21(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.A.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -34358,7 +40368,7 @@ func gokkosHostLoop12(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:34362
+//line gokkos_kernels_gen.go:40372
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34369,11 +40379,11 @@ func gokkosHostLoop12(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:34373
+//line gokkos_kernels_gen.go:40383
 }
 
-// gokkosHostLoop13 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop13(gokkosK *elScatter, gokkosLo, gokkosHi int) {
+// gokkosHostLoop22 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop22(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:114
@@ -34390,11 +40400,11 @@ func gokkosHostLoop13(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:34394
+//line gokkos_kernels_gen.go:40404
 }
 
-// gokkosHostLoop14 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop14(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
+// gokkosHostLoop23 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop23(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -34407,7 +40417,7 @@ func gokkosHostLoop14(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:34411
+//line gokkos_kernels_gen.go:40421
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -34419,11 +40429,11 @@ func gokkosHostLoop14(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:34423
+//line gokkos_kernels_gen.go:40433
 }
 
-// gokkosHostLoop15 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop15(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop24 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop24(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 gokkosNext:
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -34443,11 +40453,11 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:34447
+//line gokkos_kernels_gen.go:40457
 }
 
-// gokkosHostLoop16 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop16(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop25 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop25(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 		i := gokkosI
@@ -34466,11 +40476,11 @@ func gokkosHostLoop16(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:34470
+//line gokkos_kernels_gen.go:40480
 }
 
-// gokkosHostLoop17 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop17(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop26 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop26(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:327
@@ -34486,11 +40496,11 @@ func gokkosHostLoop17(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:34490
+//line gokkos_kernels_gen.go:40500
 }
 
-// gokkosHostLoop18 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop18(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop27 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop27(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -34515,7 +40525,7 @@ func gokkosHostLoop18(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:34519
+//line gokkos_kernels_gen.go:40529
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34538,11 +40548,11 @@ func gokkosHostLoop18(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:34542
+//line gokkos_kernels_gen.go:40552
 }
 
-// gokkosHostLoop19 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop19(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop28 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop28(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Label.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -34559,7 +40569,7 @@ func gokkosHostLoop19(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:34563
+//line gokkos_kernels_gen.go:40573
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34573,11 +40583,11 @@ func gokkosHostLoop19(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:34577
+//line gokkos_kernels_gen.go:40587
 }
 
-// gokkosHostLoop20 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop20(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop29 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop29(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2, gokkosS3, gokkosS4 := k.St.Span(gokkosLo, gokkosHi), k.LF.Span(gokkosLo, gokkosHi), k.LB.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil && gokkosS4 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -34601,7 +40611,7 @@ func gokkosHostLoop20(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS4[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:34605
+//line gokkos_kernels_gen.go:40615
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34621,11 +40631,11 @@ func gokkosHostLoop20(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:34625
+//line gokkos_kernels_gen.go:40635
 }
 
-// gokkosHostLoop21 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop21(gokkosK *ownColour, gokkosLo, gokkosHi int) {
+// gokkosHostLoop30 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop30(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -34636,7 +40646,7 @@ func gokkosHostLoop21(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:34640
+//line gokkos_kernels_gen.go:40650
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34645,11 +40655,11 @@ func gokkosHostLoop21(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:34649
+//line gokkos_kernels_gen.go:40659
 }
 
-// gokkosHostLoop22 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop22(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop31 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop31(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -34665,7 +40675,7 @@ func gokkosHostLoop22(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:34669
+//line gokkos_kernels_gen.go:40679
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34679,11 +40689,11 @@ func gokkosHostLoop22(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:34683
+//line gokkos_kernels_gen.go:40693
 }
 
-// gokkosHostLoop23 runs compSample.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop23(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop32 runs compSample.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop32(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line number.go:28
@@ -34696,11 +40706,11 @@ func gokkosHostLoop23(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:34700
+//line gokkos_kernels_gen.go:40710
 }
 
-// gokkosHostLoop24 runs compInit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop24(gokkosK *compInit, gokkosLo, gokkosHi int) {
+// gokkosHostLoop33 runs compInit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop33(gokkosK *compInit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Size.Span(gokkosLo, gokkosHi), k.Least.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -34710,7 +40720,7 @@ func gokkosHostLoop24(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:34714
+//line gokkos_kernels_gen.go:40724
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34718,11 +40728,11 @@ func gokkosHostLoop24(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:34722
+//line gokkos_kernels_gen.go:40732
 }
 
-// gokkosHostLoop25 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop25(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop34 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop34(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -34741,7 +40751,7 @@ func gokkosHostLoop25(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:34745
+//line gokkos_kernels_gen.go:40755
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34759,29 +40769,29 @@ func gokkosHostLoop25(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:34763
+//line gokkos_kernels_gen.go:40773
 }
 
-// gokkosHostLoop26 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop26(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) {
+// gokkosHostLoop35 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop35(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line number.go:90
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:34774
+//line gokkos_kernels_gen.go:40784
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:90
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:34781
+//line gokkos_kernels_gen.go:40791
 }
 
-// gokkosHostLoop27 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop27(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop36 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop36(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -34803,7 +40813,7 @@ func gokkosHostLoop27(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:34807
+//line gokkos_kernels_gen.go:40817
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34824,11 +40834,11 @@ func gokkosHostLoop27(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:34828
+//line gokkos_kernels_gen.go:40838
 }
 
-// gokkosHostLoop28 runs compGather.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop28(gokkosK *compGather, gokkosLo, gokkosHi int) {
+// gokkosHostLoop37 runs compGather.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop37(gokkosK *compGather, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -34836,18 +40846,18 @@ func gokkosHostLoop28(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:34840
+//line gokkos_kernels_gen.go:40850
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:34847
+//line gokkos_kernels_gen.go:40857
 }
 
-// gokkosHostLoop29 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop29(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
+// gokkosHostLoop38 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop38(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -34863,7 +40873,7 @@ func gokkosHostLoop29(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:34867
+//line gokkos_kernels_gen.go:40877
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34876,22 +40886,22 @@ func gokkosHostLoop29(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:34880
+//line gokkos_kernels_gen.go:40890
 }
 
-// gokkosHostLoop30 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop30(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
+// gokkosHostLoop39 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop39(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line pivot.go:46
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:34891
+//line gokkos_kernels_gen.go:40901
 }
 
-// gokkosHostLoop31 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop31(gokkosK *racePivots, gokkosLo, gokkosHi int) {
+// gokkosHostLoop40 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop40(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -34902,7 +40912,7 @@ func gokkosHostLoop31(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:34906
+//line gokkos_kernels_gen.go:40916
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34911,11 +40921,11 @@ func gokkosHostLoop31(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:34915
+//line gokkos_kernels_gen.go:40925
 }
 
-// gokkosHostLoop32 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop32(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop41 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop41(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -34927,7 +40937,7 @@ func gokkosHostLoop32(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:34931
+//line gokkos_kernels_gen.go:40941
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34937,11 +40947,11 @@ func gokkosHostLoop32(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:34941
+//line gokkos_kernels_gen.go:40951
 }
 
-// gokkosHostLoop33 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop33(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop42 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop42(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -34959,7 +40969,7 @@ func gokkosHostLoop33(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:34963
+//line gokkos_kernels_gen.go:40973
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -34976,11 +40986,11 @@ func gokkosHostLoop33(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:34980
+//line gokkos_kernels_gen.go:40990
 }
 
-// gokkosHostLoop34 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop34(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop43 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop43(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -34996,7 +41006,7 @@ func gokkosHostLoop34(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:35000
+//line gokkos_kernels_gen.go:41010
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35011,11 +41021,11 @@ func gokkosHostLoop34(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:35015
+//line gokkos_kernels_gen.go:41025
 }
 
-// gokkosHostLoop35 runs subFill.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop35(gokkosK *subFill, gokkosLo, gokkosHi int) {
+// gokkosHostLoop44 runs subFill.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop44(gokkosK *subFill, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -35038,7 +41048,7 @@ func gokkosHostLoop35(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:35042
+//line gokkos_kernels_gen.go:41052
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35058,11 +41068,11 @@ func gokkosHostLoop35(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:35062
+//line gokkos_kernels_gen.go:41072
 }
 
-// gokkosHostLoop36 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop36(gokkosK *subScatter, gokkosLo, gokkosHi int) {
+// gokkosHostLoop45 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop45(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -35072,7 +41082,7 @@ func gokkosHostLoop36(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:35076
+//line gokkos_kernels_gen.go:41086
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -35081,11 +41091,11 @@ func gokkosHostLoop36(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:35085
+//line gokkos_kernels_gen.go:41095
 }
 
-// gokkosHostLoop37 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop37(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop46 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop46(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -35097,7 +41107,7 @@ func gokkosHostLoop37(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:35101
+//line gokkos_kernels_gen.go:41111
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -35108,11 +41118,11 @@ func gokkosHostLoop37(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:35112
+//line gokkos_kernels_gen.go:41122
 }
 
-// gokkosHostLoop39 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop39(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop48 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop48(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line traverse.go:220
@@ -35120,11 +41130,11 @@ func gokkosHostLoop39(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:35124
+//line gokkos_kernels_gen.go:41134
 }
 
-// gokkosHostLoop40 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop40(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop49 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop49(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -35138,7 +41148,7 @@ func gokkosHostLoop40(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:35142
+//line gokkos_kernels_gen.go:41152
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35151,11 +41161,11 @@ func gokkosHostLoop40(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:35155
+//line gokkos_kernels_gen.go:41165
 }
 
-// gokkosHostLoop41 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop41(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop50 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop50(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2, gokkosS3 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -35173,7 +41183,7 @@ func gokkosHostLoop41(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:35177
+//line gokkos_kernels_gen.go:41187
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35187,11 +41197,11 @@ func gokkosHostLoop41(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:35191
+//line gokkos_kernels_gen.go:41201
 }
 
-// gokkosHostLoop42 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop42(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop51 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop51(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 	gokkosNextSpan:
@@ -35222,7 +41232,7 @@ func gokkosHostLoop42(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:35226
+//line gokkos_kernels_gen.go:41236
 		return
 	}
 gokkosNext:
@@ -35252,11 +41262,11 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:35256
+//line gokkos_kernels_gen.go:41266
 }
 
-// gokkosHostLoop43 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop43(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
+// gokkosHostLoop52 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop52(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -35275,7 +41285,7 @@ func gokkosHostLoop43(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:35279
+//line gokkos_kernels_gen.go:41289
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35291,11 +41301,11 @@ func gokkosHostLoop43(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:35295
+//line gokkos_kernels_gen.go:41305
 }
 
-// gokkosHostLoop44 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop44(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop53 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop53(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Partner.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -35312,7 +41322,7 @@ func gokkosHostLoop44(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:35316
+//line gokkos_kernels_gen.go:41326
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -35327,5 +41337,5 @@ func gokkosHostLoop44(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:35331
+//line gokkos_kernels_gen.go:41341
 }

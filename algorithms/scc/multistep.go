@@ -114,7 +114,7 @@ func (s *state) done() bool {
 	if s.active == 0 {
 		return true
 	}
-	return s.opts.Method == Multistep && s.opts.SerialCutoff >= 0 && s.active <= s.opts.SerialCutoff
+	return s.method == Multistep && s.opts.SerialCutoff >= 0 && s.active <= s.opts.SerialCutoff
 }
 
 // errStalled reports a round that assigned no vertex, which the methods rule out: every

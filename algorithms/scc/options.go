@@ -26,12 +26,23 @@ const (
 	// trimming, and forward and backward reach as sweeps over the list, one pivot per
 	// subgraph each round. Options.NoReorder, TransposeBackward and SegmentBytes configure it.
 	EdgeList
+	// Async is asynchronous signature propagation over a worklist of edges: every vertex learns
+	// the largest vertex that reaches it and the largest it reaches, both propagated to a fixed
+	// point in sweeps whose updates are visible within the sweep (a device-side flag read back
+	// once per batch of sweeps); vertices whose two signatures agree form that vertex's
+	// component, and the rest repeat on the edges whose endpoints have equal signatures, with
+	// trimming between rounds. Its host round trips do not grow with the graph's diameter.
+	Async
+	// AutoMethod picks Multistep or Async per graph in New from two cheap signals, the spread of
+	// the vertex degrees and a sampled diameter estimate (see AutoSignals); Stats.Chosen says
+	// which one ran.
+	AutoMethod
 )
 
-var methodNames = [...]string{"multistep", "fbtrim", "hybrid", "edgelist"}
+var methodNames = [...]string{"multistep", "fbtrim", "hybrid", "edgelist", "async", "auto"}
 
 // String returns the method's name as ParseMethod accepts it: "multistep", "fbtrim",
-// "hybrid" or "edgelist".
+// "hybrid", "edgelist", "async" or "auto".
 func (m Method) String() string {
 	if int(m) < len(methodNames) {
 		return methodNames[m]
@@ -121,7 +132,9 @@ const (
 	DefaultHeavyDegree = 32
 )
 
-// Options configures Run. The zero value runs Multistep with the default settings.
+// Options configures Run. The zero value runs Multistep with the default settings (the
+// command line's default is AutoMethod; the zero value stays Multistep so that existing callers
+// keep their method).
 type Options struct {
 	// Method is the algorithm.
 	Method Method
@@ -140,8 +153,8 @@ type Options struct {
 	// Phase1Rounds bounds the single-pivot steps of FBTrim and Hybrid on graphs without a large
 	// component; 0 means DefaultPhase1Rounds.
 	Phase1Rounds int
-	// SerialCutoff makes Multistep finish with serial Tarjan on the host once at most this many
-	// vertices remain; 0 means DefaultSerialCutoff and a negative value never finishes serially.
+	// SerialCutoff makes Multistep (also when AutoMethod picks it) finish with serial Tarjan on
+	// the host once at most this many vertices remain; 0 means DefaultSerialCutoff and a negative value never finishes serially.
 	SerialCutoff int
 	// HeavyDegree is the degree above which the load-balanced traversals expand a vertex with a
 	// whole team; 0 means DefaultHeavyDegree.

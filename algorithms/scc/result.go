@@ -18,8 +18,9 @@ type Result struct {
 	Largest int
 	// NonTrivial is the number of components with two or more vertices.
 	NonTrivial int
-	// Iterations is the number of component-finding rounds: forward-backward steps plus colour
-	// propagation rounds (Stats.FBRounds + Stats.ColorRounds).
+	// Iterations is the number of component-finding rounds: forward-backward steps, colour
+	// propagation rounds and Async's signature rounds (Stats.FBRounds + Stats.ColorRounds +
+	// Stats.AsyncRounds).
 	Iterations int
 	// Stats breaks the run down by step.
 	Stats Stats
@@ -32,6 +33,10 @@ type Stats struct {
 	Method    Method
 	Traversal Traversal
 	Strategy  frontier.Strategy
+	// Chosen is the method that ran: Method itself, or the one AutoMethod picked.
+	Chosen Method
+	// Signals are the measurements AutoMethod chose by; zero for the other methods.
+	Signals AutoSignals
 
 	// TrimPasses is the number of trimming iterations (sweeps and worklist passes) over all
 	// trimming calls; Trimmed is the number of size-1 components they found.
@@ -66,8 +71,22 @@ type Stats struct {
 	// SerialVertices is the number of vertices the serial Tarjan finish assigned.
 	SerialVertices int
 
+	// AsyncRounds is the number of Async's signature rounds (propagation to a fixed point, then
+	// the vertices whose two signatures agree are assigned); AsyncFound is the number of
+	// vertices they assigned (the rest were trimmed).
+	AsyncRounds, AsyncFound int
+	// AsyncSweeps is the number of propagation sweeps over the edge worklist that ran (sweeps
+	// launched after the fixed point return at once and are not counted), and AsyncChecks the
+	// number of times the host read the sweeps' changed flags back.
+	AsyncSweeps, AsyncChecks int
+	// AsyncEdges is the length of Async's first edge worklist: the edges between distinct
+	// vertices that trimming left.
+	AsyncEdges int
+
 	// Times spent in each step, measured on the host around the launches.
-	TrimTime, FBTime, WCCTime, ColorTime, SerialTime, TotalTime time.Duration
+	// AsyncTime covers Async's propagation, settling and worklist compaction (its trimming is
+	// in TrimTime).
+	TrimTime, FBTime, WCCTime, ColorTime, SerialTime, AsyncTime, TotalTime time.Duration
 	// ReachTime is the part of FBTime spent in the forward and backward reach of
 	// forward-backward steps (the rest picks pivots and settles the steps).
 	ReachTime time.Duration

@@ -23,8 +23,11 @@ type SCC struct {
 // built yet (dgraph.Graph.In); Multistep, and FBTrim and Hybrid with Traversal Auto, also
 // build g's transpose as a graph of its own and two breadth-first searches for their
 // single-pivot steps, and EdgeList builds its sorted edge list (8 bytes per edge, and while
-// sorting 8 bytes per counter, one counter per vertex and segment). Errors are a nil graph, a
-// graph of more than math.MaxInt32/3 vertices, an option out of range, or a failed allocation.
+// sorting 8 bytes per counter, one counter per vertex and segment); Async allocates 16 bytes per
+// edge (two edge worklists) and 16 per vertex on its first Run; AutoMethod first measures the
+// graph (AutoSignals: one reduction and one small team launch) and then prepares the method it
+// picks. Errors are a nil graph, a graph of more than math.MaxInt32/3 vertices, an option out of
+// range, or a failed allocation.
 func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 	if g == nil {
 		return nil, errors.New("scc: nil graph")
@@ -37,13 +40,20 @@ func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 	if err != nil {
 		return nil, err
 	}
-	if (opts.Method == Multistep || (opts.Traversal == Auto && opts.Method != EdgeList)) && s.n > 0 {
-		if s.ms, err = newMultistep(g, opts, opts.Method != Multistep); err != nil {
+	if opts.Method == AutoMethod {
+		if err := s.choose(); err != nil {
 			s.free()
 			return nil, err
 		}
 	}
-	if opts.Method == EdgeList && s.n > 0 {
+	m := s.method
+	if (m == Multistep || (opts.Traversal == Auto && (m == FBTrim || m == Hybrid))) && s.n > 0 {
+		if s.ms, err = newMultistep(g, opts, m != Multistep); err != nil {
+			s.free()
+			return nil, err
+		}
+	}
+	if m == EdgeList && s.n > 0 {
 		if err = s.buildEdgeList(); err != nil {
 			s.free()
 			return nil, err
@@ -69,19 +79,21 @@ func (c *SCC) Run() (*Result, error) {
 	s := c.s
 	if s.n == 0 {
 		c.ran = true
-		return &Result{Stats: Stats{Method: s.opts.Method, Traversal: s.opts.Traversal, Strategy: s.opts.Strategy}}, nil
+		return &Result{Stats: Stats{Method: s.opts.Method, Traversal: s.opts.Traversal, Strategy: s.opts.Strategy, Chosen: s.method, Signals: s.signals}}, nil
 	}
 	if err := s.reset(); err != nil {
 		return nil, err
 	}
 	var err error
-	switch s.opts.Method {
+	switch s.method {
 	case Multistep:
 		err = s.multistep()
 	case EdgeList:
 		err = s.edgeListMethod()
+	case Async:
+		err = s.async()
 	default:
-		err = s.twoPhase(s.opts.Method == Hybrid)
+		err = s.twoPhase(s.method == Hybrid)
 	}
 	if err == nil && s.active != 0 {
 		err = fmt.Errorf("scc: internal error: %d vertices left unassigned", s.active)
@@ -94,7 +106,7 @@ func (c *SCC) Run() (*Result, error) {
 		return nil, err
 	}
 	res.Stats = *s.stats
-	res.Iterations = res.Stats.FBRounds + res.Stats.ColorRounds
+	res.Iterations = res.Stats.FBRounds + res.Stats.ColorRounds + res.Stats.AsyncRounds
 	res.Stats.TotalTime = time.Since(t0)
 	c.ran = true
 	return res, nil

@@ -33,9 +33,13 @@ type state struct {
 	size  views.View1D[int32] // component sizes, then numbers, per representative
 	least views.View1D[int32] // smallest member per representative
 
-	fr *worklists // worklists of the FB-Trim traversals, made on first use
-	ms *multistep // the template-based parts of Multistep, made by New for that method
-	el *edgeList  // EdgeList's sorted edges, made by New for that method
+	fr *worklists  // worklists of the FB-Trim traversals, made on first use
+	ms *multistep  // the template-based parts of Multistep, made by New for that method
+	el *edgeList   // EdgeList's sorted edges, made by New for that method
+	as *asyncState // Async's worklists and signatures, made on first use
+
+	method  Method      // the method that runs: opts.Method, or AutoMethod's choice
+	signals AutoSignals // what AutoMethod chose by
 
 	owned []interface{ Free() }
 }
@@ -45,7 +49,7 @@ func newState(g *dgraph.Graph, opts Options) (*state, error) {
 	if g.N() > maxVertices {
 		return nil, fmt.Errorf("scc: %d vertices; the subgraph ids limit graphs to %d", g.N(), maxVertices)
 	}
-	s := &state{space: g.Space(), opts: opts, n: g.N(), stats: &Stats{}}
+	s := &state{space: g.Space(), opts: opts, n: g.N(), stats: &Stats{}, method: opts.Method}
 	var err error
 	if s.out, s.in, err = csrs(g); err != nil {
 		return nil, err
@@ -77,7 +81,7 @@ func newState(g *dgraph.Graph, opts Options) (*state, error) {
 // reset starts a run: every vertex active, in subgraph 2n, with clear status bits.
 func (s *state) reset() error {
 	s.active = s.n
-	*s.stats = Stats{Method: s.opts.Method, Traversal: s.opts.Traversal, Strategy: s.opts.Strategy}
+	*s.stats = Stats{Method: s.opts.Method, Traversal: s.opts.Traversal, Strategy: s.opts.Strategy, Chosen: s.method, Signals: s.signals}
 	if err := s.st.Fill(0); err != nil {
 		return err
 	}

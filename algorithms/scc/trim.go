@@ -135,8 +135,14 @@ func (k trimStep) Run(i int, acc *int64) {
 }
 
 // trim removes size-1 components until none is left and returns how many it removed.
-func (s *state) trim() (int, error) {
-	if s.active == 0 {
+func (s *state) trim() (int, error) { return s.trimFrom(views.View1D[int32]{}, -1) }
+
+// trimFrom is trim whose first pass checks the size vertices of list instead of sweeping every
+// vertex (size < 0: sweep), so that later rounds of a method that keeps a worklist of its
+// active vertices do not touch finished parts. The degree-only pass runs only when every vertex
+// is active and no list is given.
+func (s *state) trimFrom(list views.View1D[int32], size int) (int, error) {
+	if s.active == 0 || size == 0 {
 		return 0, nil
 	}
 	t0 := time.Now()
@@ -150,7 +156,7 @@ func (s *state) trim() (int, error) {
 		Sub: s.sub, St: s.st, Comp: s.comp, Next: f.cur, Tail: f.tails,
 	}
 	var removed int
-	if s.active == s.n {
+	if s.active == s.n && size < 0 {
 		d, err := count(s, "scc.trim.degree", trimByDegree{Off: s.out.Offsets, ROff: s.in.Offsets, St: s.st, Comp: s.comp})
 		if err != nil {
 			return 0, err
@@ -161,7 +167,15 @@ func (s *state) trim() (int, error) {
 	if err := f.tails.Fill(0); err != nil {
 		return removed, err
 	}
-	r, err := count(s, "scc.trim.sweep", k)
+	var r int64
+	if size < 0 {
+		r, err = count(s, "scc.trim.sweep", k)
+	} else {
+		first := k
+		first.Queue, first.FromQueue = list, true
+		pol := portable.Range(0, size).WithSchedule(portable.Dynamic).WithChunk(512)
+		err = portable.ParallelReduce(s.space, "scc.trim.list", pol, first, portable.Sum(&r))
+	}
 	if err != nil {
 		return removed, err
 	}

@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	gokkos gen  -kind rmat|uniform|grid|smallworld [-scale S -edgefactor E | -n N -m M | -rows R -cols C]
+//	gokkos gen  -kind rmat|uniform|grid|smallworld|road|citation [-scale S -edgefactor E | -n N -m M | -rows R -cols C]
 //	            [-seed X] [-weights none|int|float] [-undirected] -o FILE [-format F]
 //	gokkos run  -algo NAME -graph FILE [-space host|cuda] [-strategy baseline|hierarchical|ml|mg|auto]
 //	            [-root N] [-trials N] [-json] [-format F] [-trace] [-cpuprofile F] [algorithm flags]
@@ -47,11 +47,12 @@
 // A flag given on the command line that does not apply to what the others chose is refused
 // with a message naming it: -root with an algorithm that has no root (wcc, scc, coloring),
 // -strategy where the frontier template is not used (wcc, scc -method fbtrim or hybrid with
-// a -traversal other than auto, scc -method edgelist, sssp -method edgelist; -trace there says
-// that there are no steps to show), an algorithm flag of another method (sssp -delta without
-// delta-stepping, scc -traversal with multistep, scc -reorder, -transpose or -segment without
-// -method edgelist, scc -segment with -reorder=false), a gen flag of another -kind (-scale with
-// -kind grid), -wmin and -wmax without -weights, and -noloops or -dedup with -undirected.
+// a -traversal other than auto, scc -method edgelist or async, sssp -method edgelist; -trace
+// there says that there are no steps to show), an algorithm flag of another method (sssp -delta
+// without delta-stepping, scc -traversal with multistep, async or auto, scc -reorder,
+// -transpose or -segment without -method edgelist, scc -segment with -reorder=false), a gen flag
+// of another -kind (-scale with -kind grid, -weights with -kind road, whose streets carry their
+// own lengths), -wmin and -wmax without -weights, and -noloops or -dedup with -undirected.
 // gen -kind uniform without -m generates 16n edges, or every ordered pair when n(n-1) is
 // fewer.
 //

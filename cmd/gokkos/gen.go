@@ -39,20 +39,22 @@ var genKinds = []struct {
 	{"uniform", []string{"er"}, []string{"n", "m"}},
 	{"grid", nil, []string{"rows", "cols", "drop"}},
 	{"smallworld", []string{"bowtie"}, []string{"n"}},
+	{"road", nil, []string{"rows", "cols", "drop"}},
+	{"citation", nil, []string{"n"}},
 }
 
 // genCommand writes a generated graph.
 func genCommand(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("gen", stderr)
 	var o genOptions
-	fs.StringVar(&o.kind, "kind", "rmat", "graph kind: rmat, uniform, grid or smallworld")
+	fs.StringVar(&o.kind, "kind", "rmat", "graph kind: rmat, uniform, grid, smallworld, road or citation")
 	fs.IntVar(&o.scale, "scale", 16, "rmat: 2^scale vertices")
 	fs.IntVar(&o.ef, "edgefactor", 16, "rmat: edges per vertex")
-	fs.IntVar(&o.n, "n", 1<<16, "uniform, smallworld: number of vertices")
+	fs.IntVar(&o.n, "n", 1<<16, "uniform, smallworld, citation: number of vertices")
 	fs.Int64Var(&o.m, "m", 0, "uniform: number of edges (default 16n, or n(n-1), every pair, when that is fewer)")
-	fs.IntVar(&o.rows, "rows", 256, "grid: rows")
-	fs.IntVar(&o.cols, "cols", 256, "grid: columns")
-	fs.Float64Var(&o.drop, "drop", 0, "grid: fraction of edges dropped at random")
+	fs.IntVar(&o.rows, "rows", 256, "grid, road: rows")
+	fs.IntVar(&o.cols, "cols", 256, "grid, road: columns")
+	fs.Float64Var(&o.drop, "drop", 0, "grid, road: fraction of edges (road: streets) dropped at random (road default 0.25)")
 	fs.Uint64Var(&o.seed, "seed", 1, "random seed")
 	fs.StringVar(&o.weights, "weights", "none", "edge weights: none, int (integers in [wmin, wmax]) or float (uniform in [wmin, wmax))")
 	fs.Float64Var(&o.wmin, "wmin", 1, "smallest weight (with -weights int or float)")
@@ -113,8 +115,10 @@ type genPlan struct {
 	n        int
 	m        int64 // edges generated (an upper bound for grid and smallworld)
 	weighted bool
-	opt      graph.BuildOptions
-	bytes    int64 // peak memory of generating, weighting and building
+	// ownWeights says that the generator weights the edges itself (road lengths).
+	ownWeights bool
+	opt        graph.BuildOptions
+	bytes      int64 // peak memory of generating, weighting and building
 }
 
 // plan checks the gen flags, rejecting those that do not apply to the kind or to the other
@@ -130,13 +134,23 @@ func plan(o *genOptions) (*genPlan, error) {
 		}
 	}
 	if p.kind == "" {
-		return nil, usagef("unknown -kind %q (want rmat, uniform, grid or smallworld)", o.kind)
+		return nil, usagef("unknown -kind %q (want rmat, uniform, grid, smallworld, road or citation)", o.kind)
 	}
 	for _, k := range genKinds {
 		for _, name := range k.flags {
 			if o.set[name] && !slices.Contains(applies, name) {
 				return nil, notApplicable(name, "-kind "+p.kind, fmt.Sprintf("it is a parameter of %s; %s takes %s", kindsOf(name), p.kind, flagList(applies)))
 			}
+		}
+	}
+	if p.kind == "road" {
+		for _, name := range []string{"weights", "wmin", "wmax"} {
+			if o.set[name] {
+				return nil, notApplicable(name, "-kind road", "road graphs carry their own integer street lengths")
+			}
+		}
+		if !o.set["drop"] {
+			o.drop = 0.25
 		}
 	}
 	switch strings.ToLower(o.weights) {
@@ -204,20 +218,24 @@ func plan(o *genOptions) (*genPlan, error) {
 		}
 		p.desc = fmt.Sprintf("-kind uniform -n %d -m %d", p.n, p.m)
 		gen = graph.UniformBytes(p.n, p.m)
-	case "grid":
+	case "grid", "road":
 		if o.rows < 0 || o.cols < 0 {
-			return nil, usagef("grid: -rows %d and -cols %d must not be negative", o.rows, o.cols)
+			return nil, usagef("%s: -rows %d and -cols %d must not be negative", p.kind, o.rows, o.cols)
 		}
 		if o.rows > 0 && o.cols > graph.MaxVertices/o.rows {
-			return nil, usagef("grid: -rows %d times -cols %d is more than %d vertices", o.rows, o.cols, graph.MaxVertices)
+			return nil, usagef("%s: -rows %d times -cols %d is more than %d vertices", p.kind, o.rows, o.cols, graph.MaxVertices)
 		}
 		if !(o.drop >= 0 && o.drop <= 1) {
-			return nil, usagef("grid: -drop %g is outside [0, 1]", o.drop)
+			return nil, usagef("%s: -drop %g is outside [0, 1]", p.kind, o.drop)
 		}
 		p.n = o.rows * o.cols
 		p.m = 2 * (int64(o.rows)*int64(max(o.cols-1, 0)) + int64(max(o.rows-1, 0))*int64(o.cols))
-		p.desc = fmt.Sprintf("-kind grid -rows %d -cols %d", o.rows, o.cols)
+		p.desc = fmt.Sprintf("-kind %s -rows %d -cols %d", p.kind, o.rows, o.cols)
 		gen = graph.GridBytes(o.rows, o.cols)
+		if p.kind == "road" {
+			p.weighted, p.ownWeights = true, true
+			gen = graph.RoadBytes(o.rows, o.cols)
+		}
 	case "smallworld":
 		if o.n < 0 || o.n > graph.MaxVertices {
 			return nil, usagef("smallworld: -n %d is outside [0, %d]", o.n, graph.MaxVertices)
@@ -225,6 +243,13 @@ func plan(o *genOptions) (*genPlan, error) {
 		p.n, p.m = o.n, 3*int64(o.n)
 		p.desc = fmt.Sprintf("-kind smallworld -n %d", o.n)
 		gen = graph.SmallWorldBytes(o.n)
+	case "citation":
+		if o.n < 0 || o.n > graph.MaxVertices {
+			return nil, usagef("citation: -n %d is outside [0, %d]", o.n, graph.MaxVertices)
+		}
+		p.n, p.m = o.n, 4*int64(o.n)
+		p.desc = fmt.Sprintf("-kind citation -n %d", o.n)
+		gen = graph.CitationBytes(o.n)
 	}
 	var weights int64
 	if p.weighted {
@@ -234,7 +259,8 @@ func plan(o *genOptions) (*genPlan, error) {
 	return p, nil
 }
 
-// kindsOf names the kinds that flag name applies to, such as "uniform and smallworld".
+// kindsOf names the kinds that flag name applies to, such as "uniform, smallworld and
+// citation".
 func kindsOf(name string) string {
 	var ks []string
 	for _, k := range genKinds {
@@ -242,7 +268,10 @@ func kindsOf(name string) string {
 			ks = append(ks, k.name)
 		}
 	}
-	return strings.Join(ks, " and ")
+	if len(ks) <= 1 {
+		return strings.Join(ks, "")
+	}
+	return strings.Join(ks[:len(ks)-1], ", ") + " and " + ks[len(ks)-1]
 }
 
 // flagList writes names as "-a, -b and -c".
@@ -269,8 +298,12 @@ func generate(o genOptions, p *genPlan) (*graph.CSR, error) {
 		el = graph.GridWithDrops(o.rows, o.cols, o.drop, o.seed)
 	case "smallworld":
 		el = graph.SmallWorld(o.n, o.seed)
+	case "road":
+		el = graph.Road(o.rows, o.cols, o.drop, o.seed)
+	case "citation":
+		el = graph.Citation(o.n, o.seed)
 	}
-	if p.weighted {
+	if p.weighted && !p.ownWeights {
 		graph.AddRandomWeights(el, o.wmin, o.wmax, strings.ToLower(o.weights) != "float", o.seed+1)
 	}
 	return graph.Build(el, p.opt)

@@ -23,11 +23,11 @@ var sccFlags struct {
 func init() {
 	register(algorithm{
 		name:    "scc",
-		summary: "strongly connected components: -method multistep, fbtrim, hybrid or edgelist (reports components, largest, nontrivial)",
+		summary: "strongly connected components: -method auto, multistep, fbtrim, hybrid, edgelist or async (reports components, largest, nontrivial)",
 		flags: func(fs *flag.FlagSet) func() error {
-			fs.StringVar(&sccFlags.method, "method", "multistep", "multistep (trim, BFS forward-backward, colouring, serial finish; uses -strategy), fbtrim or hybrid (two-phase forward-backward; hybrid colours in phase 2; with -traversal auto their phase-1 steps are BFS searches that use -strategy), edgelist (forward-backward-trim by sweeps over a segment-sorted edge list)")
+			fs.StringVar(&sccFlags.method, "method", "auto", "auto (multistep or async, chosen from the degree spread and a sampled diameter), multistep (trim, BFS forward-backward, colouring, serial finish; uses -strategy), fbtrim or hybrid (two-phase forward-backward; hybrid colours in phase 2; with -traversal auto their phase-1 steps are BFS searches that use -strategy), edgelist (forward-backward-trim by sweeps over a segment-sorted edge list), or async (asynchronous signature propagation over edge worklists)")
 			fs.StringVar(&sccFlags.traversal, "traversal", "auto", "fbtrim and hybrid: auto, topo, topo-lb, data or data-lb")
-			fs.IntVar(&sccFlags.opt.SerialCutoff, "serial-cutoff", 0, "multistep: finish with serial Tarjan at this many remaining vertices (0: 100000, negative: never)")
+			fs.IntVar(&sccFlags.opt.SerialCutoff, "serial-cutoff", 0, "multistep (and auto when it picks multistep): finish with serial Tarjan at this many remaining vertices (0: 100000, negative: never)")
 			fs.IntVar(&sccFlags.opt.HeavyDegree, "heavy", 0, "load-balanced traversals: degree above which a team expands a vertex (0: 32)")
 			fs.BoolVar(&sccFlags.reorder, "reorder", true, "edgelist: group the edges by the segments of both endpoints (false: keep the CSR's order)")
 			fs.BoolVar(&sccFlags.opt.TransposeBackward, "transpose", false, "edgelist: backward reach over the in-edge CSR instead of the edge list read in reverse")
@@ -48,11 +48,11 @@ func init() {
 				set := explicit(fs)
 				context := "scc -method " + m.String()
 				switch {
-				case set["traversal"] && (m == scc.Multistep || m == scc.EdgeList):
+				case set["traversal"] && m != scc.FBTrim && m != scc.Hybrid:
 					return notApplicable("traversal", context, "it sets the traversal of fbtrim and hybrid")
-				case set["serial-cutoff"] && m != scc.Multistep:
+				case set["serial-cutoff"] && m != scc.Multistep && m != scc.AutoMethod:
 					return notApplicable("serial-cutoff", context, "it sets when multistep finishes serially")
-				case set["heavy"] && (m == scc.Multistep || m == scc.EdgeList):
+				case set["heavy"] && m != scc.FBTrim && m != scc.Hybrid:
 					return notApplicable("heavy", context, "it sets the load-balanced traversals of fbtrim and hybrid")
 				case set["heavy"] && (tr == scc.Topo || tr == scc.Data):
 					return notApplicable("heavy", "scc -traversal "+tr.String(), "it sets the load-balanced traversals: auto, topo-lb and data-lb")
@@ -66,7 +66,7 @@ func init() {
 		},
 		usesStrategy: func() bool {
 			m := sccFlags.opt.Method
-			return m == scc.Multistep || (sccFlags.opt.Traversal == scc.Auto && m != scc.EdgeList)
+			return m == scc.Multistep || m == scc.AutoMethod || (sccFlags.opt.Traversal == scc.Auto && (m == scc.FBTrim || m == scc.Hybrid))
 		},
 		prepare: func(c *runContext) (instance, error) {
 			opt := sccFlags.opt
@@ -122,6 +122,16 @@ func (i *sccInstance) result() (result, error) {
 	r.add("largest", i.res.Largest)
 	r.add("nontrivial", i.res.NonTrivial)
 	r.add("method", st.Method.String())
+	r.add("method_chosen", st.Chosen.String())
+	if st.Method == scc.AutoMethod {
+		sig := st.Signals
+		r.add("auto_degree_cv", sig.DegreeCV)
+		r.add("auto_levels", sig.Levels)
+		r.add("auto_visited", sig.Visited)
+		r.add("auto_high_diameter", sig.HighDiameter)
+		r.add("auto_skewed", sig.Skewed)
+		r.add("auto_seconds", sig.Time.Seconds())
+	}
 	r.add("iterations", i.res.Iterations)
 	r.add("fb_rounds", st.FBRounds)
 	r.add("colour_rounds", st.ColorRounds)
@@ -141,6 +151,9 @@ func (i *sccInstance) result() (result, error) {
 		r.add("segment_vertices", st.SegmentVertices)
 		r.add("list_edges", st.ListEdges)
 	}
+	r.add("async_rounds", st.AsyncRounds)
+	r.add("async_sweeps", st.AsyncSweeps)
+	r.add("async_checks", st.AsyncChecks)
 	return r, nil
 }
 
