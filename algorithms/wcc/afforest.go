@@ -21,7 +21,9 @@ import (
 // order the links took. compress (the shortcut kernel) then points every vertex at its root.
 // find halves the paths it walks: each vertex on the way is pointed at its grandparent by an
 // atomic store, not a compare-and-swap, since the grandparent is smaller and in the same tree,
-// so any interleaving keeps the forest valid.
+// so any interleaving keeps the forest valid.  On the host link climbs instead (see linker.link): it
+// reads two levels up at a time and hooks the larger of the two parents it holds once that is a
+// root, which keeps the same invariants without writing on the way.
 //
 // The phases: NeighborRounds rounds that link every vertex with its r-th out-neighbour, each
 // followed by compress; a sample of vertices whose most frequent root c names the giant
@@ -45,6 +47,7 @@ type linker struct {
 	St      views.View1D[uint32]
 	Exclude uint32
 	Key     views.View1D[int32]
+	Climb   bool // link by climbing without writes (the host) rather than by path halving
 }
 
 // out reports whether the filter leaves v out.
@@ -78,9 +81,26 @@ func (k linker) find(v, p int32) int32 {
 	return v
 }
 
-// link joins the trees of u and w: the larger root is hooked under the smaller.
+// link joins the trees of u and w: the larger root is hooked under the smaller. On a device
+// (Climb false) it finds both roots with path halving, as ECL-CC does; on the host's cores
+// (Climb true) it climbs from the larger of the two current parents two levels at a time
+// without writing, as GAP's Afforest does, and stops as soon as that parent already points at
+// the smaller: halving's stores and the full climbs cost the host more than the shorter
+// paths save (measured: a neighbour round on a uniform graph of 2^20 vertices, 2 cores, in
+// less than half the time).
 func (k linker) link(u, w int32) {
 	pu, pw := k.P.AtomicLoad(int(u)), k.P.AtomicLoad(int(w))
+	if k.Climb {
+		for pu != pw {
+			high, low := max(pu, pw), min(pu, pw)
+			ph := k.P.AtomicLoad(int(high))
+			if ph == low || (ph == high && k.P.AtomicCompareAndSwap(int(high), high, low)) {
+				return
+			}
+			pu, pw = k.P.AtomicLoad(int(ph)), k.P.AtomicLoad(int(low))
+		}
+		return
+	}
 	if pu == pw {
 		return
 	}
@@ -344,7 +364,7 @@ func (h *hooking) run(p views.View1D[int32]) (hookingRun, error) {
 		return res, nil
 	}
 	all := portable.Range(0, n)
-	l := linker{P: p, St: h.f.Status, Exclude: h.f.Exclude, Key: h.f.Key}
+	l := linker{P: p, St: h.f.Status, Exclude: h.f.Exclude, Key: h.f.Key, Climb: !h.space.Info().Device}
 	if err := portable.ParallelFor(space, "wcc.afforest.init", all, initLabels{L: p}); err != nil {
 		return res, err
 	}

@@ -11,7 +11,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/wcc", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[linkNeighbor](&abi.KernelSpec{
 		Name:  "wcc.linkNeighbor",
-		Pos:   "algorithms/wcc/afforest.go:112",
+		Pos:   "algorithms/wcc/afforest.go:132",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_wcc_linkNeighbor",
@@ -20,6 +20,7 @@ func init() {
 			{Name: "L.St", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "L.Exclude", Field: []int{0, 2}, Kind: abi.KindUint32},
 			{Name: "L.Key", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "L.Climb", Field: []int{0, 4}, Kind: abi.KindBool},
 			{Name: "G.N", Field: []int{1, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 			{Name: "G.Adj", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -33,17 +34,17 @@ func init() {
 			{File: "afforest.go", Key: "func (linker) edge", Hash: "b5340adb00ac62dc"},
 			{File: "afforest.go", Key: "func (linker) find", Hash: "ac7e5eb6581075fb"},
 			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
-			{File: "afforest.go", Key: "func (linker) link", Hash: "a1d013b159c1e3d2"},
+			{File: "afforest.go", Key: "func (linker) link", Hash: "471fe2d0a6b1ef6c"},
 			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
 			{File: "afforest.go", Key: "type linkNeighbor", Hash: "89d1bfd2eeba7321"},
-			{File: "afforest.go", Key: "type linker", Hash: "88637bec1c479d7f"},
+			{File: "afforest.go", Key: "type linker", Hash: "cc79a9d38d4a2a84"},
 		},
-		SourceHash: "ab4d62d382282f7e",
+		SourceHash: "a732d522596ef72c",
 	})
 	gokkosimpl.RegisterHostRange[linkNeighbor](gokkosHostLoop0)
 	gokkosimpl.Register[linkRest](&abi.KernelSpec{
 		Name:  "wcc.linkRest",
-		Pos:   "algorithms/wcc/afforest.go:133",
+		Pos:   "algorithms/wcc/afforest.go:153",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX1,
 		Entry: "gk_wcc_linkRest",
@@ -52,6 +53,7 @@ func init() {
 			{Name: "L.St", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "L.Exclude", Field: []int{0, 2}, Kind: abi.KindUint32},
 			{Name: "L.Key", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "L.Climb", Field: []int{0, 4}, Kind: abi.KindBool},
 			{Name: "Out.N", Field: []int{1, 0}, Kind: abi.KindInt64},
 			{Name: "Out.Offsets", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 			{Name: "Out.Adj", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -71,18 +73,18 @@ func init() {
 			{File: "afforest.go", Key: "func (linker) edge", Hash: "b5340adb00ac62dc"},
 			{File: "afforest.go", Key: "func (linker) find", Hash: "ac7e5eb6581075fb"},
 			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
-			{File: "afforest.go", Key: "func (linker) link", Hash: "a1d013b159c1e3d2"},
+			{File: "afforest.go", Key: "func (linker) link", Hash: "471fe2d0a6b1ef6c"},
 			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
 			{File: "afforest.go", Key: "func (linker) skips", Hash: "3a848c00f1d0bb16"},
 			{File: "afforest.go", Key: "type linkRest", Hash: "2769a8f34de4b4af"},
-			{File: "afforest.go", Key: "type linker", Hash: "88637bec1c479d7f"},
+			{File: "afforest.go", Key: "type linker", Hash: "cc79a9d38d4a2a84"},
 		},
-		SourceHash: "58b33af1e8024a05",
+		SourceHash: "fa7f7eaf4513ba09",
 	})
 	gokkosimpl.RegisterHostRange[linkRest](gokkosHostLoop1)
 	gokkosimpl.Register[linkTeam](&abi.KernelSpec{
 		Name:  "wcc.linkTeam",
-		Pos:   "algorithms/wcc/afforest.go:173",
+		Pos:   "algorithms/wcc/afforest.go:193",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX2,
 		Entry: "gk_wcc_linkTeam",
@@ -91,6 +93,7 @@ func init() {
 			{Name: "L.St", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "L.Exclude", Field: []int{0, 2}, Kind: abi.KindUint32},
 			{Name: "L.Key", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "L.Climb", Field: []int{0, 4}, Kind: abi.KindBool},
 			{Name: "G.N", Field: []int{1, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 			{Name: "G.Adj", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -106,17 +109,17 @@ func init() {
 			{File: "afforest.go", Key: "func (linker) edge", Hash: "b5340adb00ac62dc"},
 			{File: "afforest.go", Key: "func (linker) find", Hash: "ac7e5eb6581075fb"},
 			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
-			{File: "afforest.go", Key: "func (linker) link", Hash: "a1d013b159c1e3d2"},
+			{File: "afforest.go", Key: "func (linker) link", Hash: "471fe2d0a6b1ef6c"},
 			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
 			{File: "afforest.go", Key: "func (linker) skips", Hash: "3a848c00f1d0bb16"},
 			{File: "afforest.go", Key: "type linkTeam", Hash: "562162bb70ff04fa"},
-			{File: "afforest.go", Key: "type linker", Hash: "88637bec1c479d7f"},
+			{File: "afforest.go", Key: "type linker", Hash: "cc79a9d38d4a2a84"},
 		},
-		SourceHash: "cb2885497e869415",
+		SourceHash: "8bc40922b26dcb1b",
 	})
 	gokkosimpl.Register[listDegrees](&abi.KernelSpec{
 		Name:  "wcc.listDegrees",
-		Pos:   "algorithms/wcc/afforest.go:199",
+		Pos:   "algorithms/wcc/afforest.go:219",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX3,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_listDegrees_up", Mid: "gk_wcc_listDegrees_mid", Down: "gk_wcc_listDegrees_down"},
@@ -138,7 +141,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[listDegrees, int64](gokkosHostLoop3)
 	gokkosimpl.Register[sampleRoots](&abi.KernelSpec{
 		Name:  "wcc.sampleRoots",
-		Pos:   "algorithms/wcc/afforest.go:221",
+		Pos:   "algorithms/wcc/afforest.go:241",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_wcc_sampleRoots",
@@ -159,7 +162,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[sampleRoots](gokkosHostLoop4)
 	gokkosimpl.Register[countRoot](&abi.KernelSpec{
 		Name:      "wcc.countRoot",
-		Pos:       "algorithms/wcc/afforest.go:240",
+		Pos:       "algorithms/wcc/afforest.go:260",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX5,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_countRoot_main", Final: "gk_wcc_countRoot_final"},
@@ -242,7 +245,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[shortcut](gokkosHostLoop8)
 	gokkosimpl.Register[countSizes](&abi.KernelSpec{
 		Name:      "wcc.countSizes",
-		Pos:       "algorithms/wcc/wcc.go:200",
+		Pos:       "algorithms/wcc/wcc.go:202",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX9,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_countSizes_main", Final: "gk_wcc_countSizes_final"},
@@ -256,15 +259,15 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "wcc.go", Key: "func (countSizes) Run", Hash: "e06ee2fb1be2695f"},
+			{File: "wcc.go", Key: "func (countSizes) Run", Hash: "ade9cb66417a92a7"},
 			{File: "wcc.go", Key: "type countSizes", Hash: "b8efa5c77ae3ea69"},
 		},
-		SourceHash: "45d06e9e2a67b7be",
+		SourceHash: "ffb93b4a94f494d9",
 	})
 	gokkosimpl.RegisterHostReduce[countSizes, int64](gokkosHostLoop9)
 	gokkosimpl.Register[maxSize](&abi.KernelSpec{
 		Name:      "wcc.maxSize",
-		Pos:       "algorithms/wcc/wcc.go:218",
+		Pos:       "algorithms/wcc/wcc.go:224",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX10,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_maxSize_main", Final: "gk_wcc_maxSize_final"},
@@ -284,7 +287,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop10)
 	gokkosimpl.Register[numberRoots](&abi.KernelSpec{
 		Name:  "wcc.numberRoots",
-		Pos:   "algorithms/wcc/wcc.go:229",
+		Pos:   "algorithms/wcc/wcc.go:235",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX11,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_numberRoots_up", Mid: "gk_wcc_numberRoots_mid", Down: "gk_wcc_numberRoots_down"},
@@ -304,7 +307,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop11)
 	gokkosimpl.Register[gatherNumbers](&abi.KernelSpec{
 		Name:  "wcc.gatherNumbers",
-		Pos:   "algorithms/wcc/wcc.go:247",
+		Pos:   "algorithms/wcc/wcc.go:253",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX12,
 		Entry: "gk_wcc_gatherNumbers",
@@ -356,12 +359,13 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s17,
 	.param .b64 gk_s18,
 	.param .b64 gk_s19,
-	.param .b64 gk_s20
+	.param .b64 gk_s20,
+	.param .b64 gk_s21
 )
 {
-	.reg .pred %p<40>;
-	.reg .b32 %r<88>;
-	.reg .b64 %rd<134>;
+	.reg .pred %p<60>;
+	.reg .b32 %r<105>;
+	.reg .b64 %rd<146>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
 	ld.param.u64 %rd3, [gk_s0];
@@ -387,45 +391,48 @@ const gokkosPTX0 = `//
 	mov.b64 %rd21, %rd20;
 	ld.param.s64 %rd22, [gk_s9];
 	mov.b64 %rd23, %rd22;
-	ld.param.s64 %rd24, [gk_s10];
+	ld.param.u8 %r3, [gk_s10];
+	setp.ne.u32 %p1, %r3, 0;
+	mov.pred %p2, %p1;
+	ld.param.s64 %rd24, [gk_s11];
 	mov.b64 %rd25, %rd24;
-	ld.param.u64 %rd26, [gk_s11];
+	ld.param.u64 %rd26, [gk_s12];
 	cvta.to.global.u64 %rd27, %rd26;
 	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s12];
+	ld.param.s64 %rd29, [gk_s13];
 	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s13];
+	ld.param.s64 %rd31, [gk_s14];
 	mov.b64 %rd32, %rd31;
-	ld.param.u64 %rd33, [gk_s14];
+	ld.param.u64 %rd33, [gk_s15];
 	cvta.to.global.u64 %rd34, %rd33;
 	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s15];
+	ld.param.s64 %rd36, [gk_s16];
 	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s16];
+	ld.param.s64 %rd38, [gk_s17];
 	mov.b64 %rd39, %rd38;
-	ld.param.u64 %rd40, [gk_s17];
+	ld.param.u64 %rd40, [gk_s18];
 	cvta.to.global.u64 %rd41, %rd40;
 	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s18];
+	ld.param.s64 %rd43, [gk_s19];
 	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s19];
+	ld.param.s64 %rd45, [gk_s20];
 	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s20];
+	ld.param.s64 %rd47, [gk_s21];
 	mov.b64 %rd48, %rd47;
-	mov.u32 %r3, %ctaid.x;
-	mov.u32 %r4, %ntid.x;
-	mul.wide.u32 %rd49, %r3, %r4;
-	mov.u32 %r5, %tid.x;
-	cvt.u64.u32 %rd50, %r5;
+	mov.u32 %r4, %ctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd49, %r4, %r5;
+	mov.u32 %r6, %tid.x;
+	cvt.u64.u32 %rd50, %r6;
 	add.s64 %rd51, %rd49, %rd50;
-	mov.u32 %r6, %nctaid.x;
-	mov.u32 %r7, %ntid.x;
-	mul.wide.u32 %rd52, %r6, %r7;
+	mov.u32 %r7, %nctaid.x;
+	mov.u32 %r8, %ntid.x;
+	mul.wide.u32 %rd52, %r7, %r8;
 	add.s64 %rd53, %rd1, %rd51;
 	mov.b64 %rd54, %rd53;
 $L1:
-	setp.ge.s64 %p1, %rd54, %rd2;
-	@%p1 bra $L2;
+	setp.ge.s64 %p3, %rd54, %rd2;
+	@%p3 bra $L2;
 	mov.b64 %rd55, %rd54;
 	mul.lo.s64 %rd56, %rd55, %rd32;
 	mad.lo.s64 %rd57, %rd56, 8, %rd28;
@@ -438,321 +445,388 @@ $L1:
 	mad.lo.s64 %rd64, %rd63, 8, %rd28;
 	ld.global.nc.s64 %rd65, [%rd64+0];
 	mov.b64 %rd66, %rd65;
-	setp.ge.s64 %p2, %rd61, %rd66;
-	mov.pred %p3, %p2;
-	not.pred %p4, %p3;
-	@!%p4 bra $L5;
-	mov.b32 %r8, %r2;
+	setp.ge.s64 %p4, %rd61, %rd66;
+	mov.pred %p5, %p4;
+	not.pred %p6, %p5;
+	@!%p6 bra $L5;
+	mov.b32 %r9, %r2;
+	mov.pred %p7, %p2;
 	mov.b64 %rd67, %rd55;
-	setp.ne.s64 %p5, %rd14, 0;
-	mov.pred %p6, %p5;
-	@!%p6 bra $L7;
+	setp.ne.s64 %p8, %rd14, 0;
+	mov.pred %p9, %p8;
+	@!%p9 bra $L7;
 	mul.lo.s64 %rd68, %rd67, %rd16;
 	mad.lo.s64 %rd69, %rd68, 4, %rd12;
-	ld.global.nc.u32 %r9, [%rd69+0];
-	mov.b32 %r10, %r9;
-	and.b32 %r11, %r10, %r8;
-	setp.ne.u32 %p7, %r11, 0x0;
-	mov.pred %p6, %p7;
+	ld.global.nc.u32 %r10, [%rd69+0];
+	mov.b32 %r11, %r10;
+	and.b32 %r12, %r11, %r9;
+	setp.ne.u32 %p10, %r12, 0x0;
+	mov.pred %p9, %p10;
 $L7:
-	mov.pred %p8, %p6;
-	mov.pred %p3, %p8;
+	mov.pred %p11, %p9;
+	mov.pred %p5, %p11;
 $L5:
-	@!%p3 bra $L9;
+	@!%p5 bra $L9;
 	bra.uni $L3;
 $L9:
-	mov.b32 %r12, %r2;
+	mov.b32 %r13, %r2;
+	mov.pred %p12, %p2;
 	mov.b64 %rd70, %rd55;
 $L10:
-	setp.eq.s64 %p9, %rd21, 0;
-	@!%p9 bra $L14;
-	mov.b32 %r13, 0;
+	setp.eq.s64 %p13, %rd21, 0;
+	@!%p13 bra $L14;
+	mov.b32 %r14, 0;
 	bra.uni $L12;
 $L14:
 	mul.lo.s64 %rd71, %rd70, %rd23;
 	mad.lo.s64 %rd72, %rd71, 4, %rd19;
-	ld.global.nc.s32 %r14, [%rd72+0];
-	mov.b32 %r15, %r14;
-	mov.b32 %r13, %r15;
+	ld.global.nc.s32 %r15, [%rd72+0];
+	mov.b32 %r16, %r15;
+	mov.b32 %r14, %r16;
 	bra.uni $L12;
 $L11:
 	bra.uni $L10;
 $L12:
 	mul.lo.s64 %rd73, %rd61, %rd39;
 	mad.lo.s64 %rd74, %rd73, 4, %rd35;
-	ld.global.nc.s32 %r16, [%rd74+0];
-	mov.b32 %r17, %r16;
-	mov.b32 %r18, %r2;
+	ld.global.nc.s32 %r17, [%rd74+0];
+	mov.b32 %r18, %r17;
+	mov.b32 %r19, %r2;
+	mov.pred %p14, %p2;
 	mov.b64 %rd75, %rd55;
-	mov.b32 %r19, %r13;
-	cvt.s64.s32 %rd76, %r17;
+	mov.b32 %r20, %r14;
+	cvt.s64.s32 %rd76, %r18;
 	mov.b64 %rd77, %rd76;
 $L15:
-	setp.eq.s64 %p10, %rd77, %rd75;
-	mov.pred %p11, %p10;
-	not.pred %p12, %p11;
-	@!%p12 bra $L19;
-	mov.b32 %r20, %r18;
+	setp.eq.s64 %p15, %rd77, %rd75;
+	mov.pred %p16, %p15;
+	not.pred %p17, %p16;
+	@!%p17 bra $L19;
+	mov.b32 %r21, %r19;
+	mov.pred %p18, %p14;
 	mov.b64 %rd78, %rd77;
-	setp.ne.s64 %p13, %rd14, 0;
-	mov.pred %p14, %p13;
-	@!%p14 bra $L21;
+	setp.ne.s64 %p19, %rd14, 0;
+	mov.pred %p20, %p19;
+	@!%p20 bra $L21;
 	mul.lo.s64 %rd79, %rd78, %rd16;
 	mad.lo.s64 %rd80, %rd79, 4, %rd12;
-	ld.global.nc.u32 %r21, [%rd80+0];
-	mov.b32 %r22, %r21;
-	and.b32 %r23, %r22, %r20;
-	setp.ne.u32 %p15, %r23, 0x0;
-	mov.pred %p14, %p15;
+	ld.global.nc.u32 %r22, [%rd80+0];
+	mov.b32 %r23, %r22;
+	and.b32 %r24, %r23, %r21;
+	setp.ne.u32 %p21, %r24, 0x0;
+	mov.pred %p20, %p21;
 $L21:
-	mov.pred %p16, %p14;
-	mov.pred %p11, %p16;
+	mov.pred %p22, %p20;
+	mov.pred %p16, %p22;
 $L19:
-	mov.pred %p17, %p11;
-	not.pred %p18, %p17;
-	@!%p18 bra $L23;
-	setp.ne.s64 %p19, %rd21, 0;
-	mov.pred %p20, %p19;
-	@!%p20 bra $L25;
+	mov.pred %p23, %p16;
+	not.pred %p24, %p23;
+	@!%p24 bra $L23;
+	setp.ne.s64 %p25, %rd21, 0;
+	mov.pred %p26, %p25;
+	@!%p26 bra $L25;
 	mul.lo.s64 %rd81, %rd77, %rd23;
 	mad.lo.s64 %rd82, %rd81, 4, %rd19;
-	ld.global.nc.s32 %r24, [%rd82+0];
-	mov.b32 %r25, %r24;
-	setp.ne.s32 %p21, %r25, %r19;
-	mov.pred %p20, %p21;
+	ld.global.nc.s32 %r25, [%rd82+0];
+	mov.b32 %r26, %r25;
+	setp.ne.s32 %p27, %r26, %r20;
+	mov.pred %p26, %p27;
 $L25:
-	mov.pred %p17, %p20;
+	mov.pred %p23, %p26;
 $L23:
-	@!%p17 bra $L27;
+	@!%p23 bra $L27;
 	bra.uni $L17;
 $L27:
-	mov.b32 %r26, %r18;
-	cvt.u32.u64 %r27, %rd75;
-	mov.b32 %r28, %r27;
-	cvt.u32.u64 %r29, %rd77;
-	mov.b32 %r30, %r29;
+	mov.b32 %r27, %r19;
+	mov.pred %p28, %p14;
+	cvt.u32.u64 %r28, %rd75;
+	mov.b32 %r29, %r28;
+	cvt.u32.u64 %r30, %rd77;
+	mov.b32 %r31, %r30;
 $L28:
-	cvt.s64.s32 %rd83, %r28;
+	cvt.s64.s32 %rd83, %r29;
 	mul.lo.s64 %rd84, %rd83, %rd9;
 	mad.lo.s64 %rd85, %rd84, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r31, [%rd85+0];
-	mov.b32 %r32, %r31;
-	cvt.s64.s32 %rd86, %r30;
+	ld.relaxed.gpu.global.s32 %r32, [%rd85+0];
+	mov.b32 %r33, %r32;
+	cvt.s64.s32 %rd86, %r31;
 	mul.lo.s64 %rd87, %rd86, %rd9;
 	mad.lo.s64 %rd88, %rd87, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r33, [%rd88+0];
-	mov.b32 %r34, %r33;
-	mov.b32 %r35, %r32;
-	mov.b32 %r36, %r34;
+	ld.relaxed.gpu.global.s32 %r34, [%rd88+0];
+	mov.b32 %r35, %r34;
+	mov.b32 %r36, %r33;
 	mov.b32 %r37, %r35;
 	mov.b32 %r38, %r36;
-	setp.eq.s32 %p22, %r37, %r38;
-	@!%p22 bra $L32;
-	bra.uni $L30;
-$L32:
-	mov.b32 %r39, %r26;
-	mov.b32 %r40, %r28;
-	mov.b32 %r41, %r37;
+	mov.b32 %r39, %r37;
+	@!%p28 bra $L32;
 $L33:
-$L36:
-	setp.ne.s32 %p23, %r41, %r40;
-	not.pred %p24, %p23;
-	@!%p24 bra $L40;
-	bra.uni $L38;
-$L40:
-	cvt.s64.s32 %rd89, %r41;
+	setp.ne.s32 %p29, %r38, %r39;
+	not.pred %p30, %p29;
+	@!%p30 bra $L37;
+	bra.uni $L35;
+$L37:
+	max.s32 %r40, %r38, %r39;
+	mov.b32 %r41, %r40;
+	min.s32 %r42, %r38, %r39;
+	mov.b32 %r43, %r42;
+	mov.b32 %r44, %r41;
+	mov.b32 %r45, %r43;
+	cvt.s64.s32 %rd89, %r44;
 	mul.lo.s64 %rd90, %rd89, %rd9;
 	mad.lo.s64 %rd91, %rd90, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r42, [%rd91+0];
-	mov.b32 %r43, %r42;
-	mov.b32 %r44, %r43;
-	setp.eq.s32 %p25, %r44, %r41;
-	@!%p25 bra $L42;
-	mov.b32 %r45, %r41;
-	bra.uni $L35;
-$L42:
-	cvt.s64.s32 %rd92, %r40;
+	ld.relaxed.gpu.global.s32 %r46, [%rd91+0];
+	mov.b32 %r47, %r46;
+	mov.b32 %r48, %r47;
+	setp.eq.s32 %p31, %r48, %r45;
+	mov.pred %p32, %p31;
+	not.pred %p33, %p32;
+	@!%p33 bra $L39;
+	setp.eq.s32 %p34, %r48, %r44;
+	mov.pred %p35, %p34;
+	@!%p35 bra $L41;
+	cvt.s64.s32 %rd92, %r44;
 	mul.lo.s64 %rd93, %rd92, %rd9;
 	mad.lo.s64 %rd94, %rd93, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd94], %r44;
-	mov.b32 %r40, %r44;
-	cvt.s64.s32 %rd95, %r40;
+	atom.global.cas.b32 %r49, [%rd94], %r44, %r45;
+	setp.eq.u32 %p36, %r49, %r44;
+	mov.pred %p37, %p36;
+	mov.pred %p35, %p37;
+$L41:
+	mov.pred %p32, %p35;
+$L39:
+	@!%p32 bra $L43;
+	bra.uni $L30;
+$L43:
+	cvt.s64.s32 %rd95, %r48;
 	mul.lo.s64 %rd96, %rd95, %rd9;
 	mad.lo.s64 %rd97, %rd96, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r46, [%rd97+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r41, %r47;
-$L37:
-	bra.uni $L36;
-$L38:
-	mov.b32 %r45, %r40;
-	bra.uni $L35;
+	ld.relaxed.gpu.global.s32 %r50, [%rd97+0];
+	mov.b32 %r51, %r50;
+	cvt.s64.s32 %rd98, %r45;
+	mul.lo.s64 %rd99, %rd98, %rd9;
+	mad.lo.s64 %rd100, %rd99, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r52, [%rd100+0];
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r51;
+	mov.b32 %r55, %r53;
+	mov.b32 %r38, %r54;
+	mov.b32 %r39, %r55;
 $L34:
 	bra.uni $L33;
 $L35:
-	mov.b32 %r48, %r26;
-	mov.b32 %r49, %r30;
-	mov.b32 %r50, %r38;
-$L43:
+	bra.uni $L30;
+$L32:
+	setp.eq.s32 %p38, %r38, %r39;
+	@!%p38 bra $L45;
+	bra.uni $L30;
+$L45:
+	mov.b32 %r56, %r27;
+	mov.pred %p39, %p28;
+	mov.b32 %r57, %r29;
+	mov.b32 %r58, %r38;
 $L46:
-	setp.ne.s32 %p26, %r50, %r49;
-	not.pred %p27, %p26;
-	@!%p27 bra $L50;
-	bra.uni $L48;
-$L50:
-	cvt.s64.s32 %rd98, %r50;
-	mul.lo.s64 %rd99, %rd98, %rd9;
-	mad.lo.s64 %rd100, %rd99, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r51, [%rd100+0];
-	mov.b32 %r52, %r51;
-	mov.b32 %r53, %r52;
-	setp.eq.s32 %p28, %r53, %r50;
-	@!%p28 bra $L52;
-	mov.b32 %r54, %r50;
-	bra.uni $L45;
-$L52:
-	cvt.s64.s32 %rd101, %r49;
+$L49:
+	setp.ne.s32 %p40, %r58, %r57;
+	not.pred %p41, %p40;
+	@!%p41 bra $L53;
+	bra.uni $L51;
+$L53:
+	cvt.s64.s32 %rd101, %r58;
 	mul.lo.s64 %rd102, %rd101, %rd9;
 	mad.lo.s64 %rd103, %rd102, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd103], %r53;
-	mov.b32 %r49, %r53;
-	cvt.s64.s32 %rd104, %r49;
+	ld.relaxed.gpu.global.s32 %r59, [%rd103+0];
+	mov.b32 %r60, %r59;
+	mov.b32 %r61, %r60;
+	setp.eq.s32 %p42, %r61, %r58;
+	@!%p42 bra $L55;
+	mov.b32 %r62, %r58;
+	bra.uni $L48;
+$L55:
+	cvt.s64.s32 %rd104, %r57;
 	mul.lo.s64 %rd105, %rd104, %rd9;
 	mad.lo.s64 %rd106, %rd105, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r55, [%rd106+0];
-	mov.b32 %r56, %r55;
-	mov.b32 %r50, %r56;
+	st.relaxed.gpu.global.s32 [%rd106], %r61;
+	mov.b32 %r57, %r61;
+	cvt.s64.s32 %rd107, %r57;
+	mul.lo.s64 %rd108, %rd107, %rd9;
+	mad.lo.s64 %rd109, %rd108, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r63, [%rd109+0];
+	mov.b32 %r64, %r63;
+	mov.b32 %r58, %r64;
+$L50:
+	bra.uni $L49;
+$L51:
+	mov.b32 %r62, %r57;
+	bra.uni $L48;
 $L47:
 	bra.uni $L46;
 $L48:
-	mov.b32 %r54, %r49;
-	bra.uni $L45;
-$L44:
-	bra.uni $L43;
-$L45:
-	mov.b32 %r57, %r45;
-	mov.b32 %r58, %r54;
-	mov.b32 %r59, %r57;
-	mov.b32 %r60, %r58;
-$L53:
-	setp.ne.s32 %p29, %r59, %r60;
-	not.pred %p30, %p29;
-	@!%p30 bra $L57;
-	bra.uni $L55;
-$L57:
-	setp.gt.s32 %p31, %r59, %r60;
-	@!%p31 bra $L59;
-	mov.b32 %r61, %r60;
-	mov.b32 %r62, %r59;
-	mov.b32 %r59, %r61;
-	mov.b32 %r60, %r62;
+	mov.b32 %r65, %r27;
+	mov.pred %p43, %p28;
+	mov.b32 %r66, %r31;
+	mov.b32 %r67, %r39;
+$L56:
 $L59:
-	cvt.s64.s32 %rd107, %r60;
-	mul.lo.s64 %rd108, %rd107, %rd9;
-	mad.lo.s64 %rd109, %rd108, 4, %rd5;
-	atom.global.cas.b32 %r63, [%rd109], %r60, %r59;
-	setp.eq.u32 %p32, %r63, %r60;
-	mov.pred %p33, %p32;
-	@!%p33 bra $L61;
-	bra.uni $L30;
-$L61:
-	cvt.s64.s32 %rd110, %r59;
+	setp.ne.s32 %p44, %r67, %r66;
+	not.pred %p45, %p44;
+	@!%p45 bra $L63;
+	bra.uni $L61;
+$L63:
+	cvt.s64.s32 %rd110, %r67;
 	mul.lo.s64 %rd111, %rd110, %rd9;
 	mad.lo.s64 %rd112, %rd111, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r64, [%rd112+0];
-	mov.b32 %r65, %r64;
-	mov.b32 %r66, %r26;
-	mov.b32 %r67, %r59;
-	mov.b32 %r68, %r65;
-$L62:
+	ld.relaxed.gpu.global.s32 %r68, [%rd112+0];
+	mov.b32 %r69, %r68;
+	mov.b32 %r70, %r69;
+	setp.eq.s32 %p46, %r70, %r67;
+	@!%p46 bra $L65;
+	mov.b32 %r71, %r67;
+	bra.uni $L58;
 $L65:
-	setp.ne.s32 %p34, %r68, %r67;
-	not.pred %p35, %p34;
-	@!%p35 bra $L69;
-	bra.uni $L67;
-$L69:
-	cvt.s64.s32 %rd113, %r68;
+	cvt.s64.s32 %rd113, %r66;
 	mul.lo.s64 %rd114, %rd113, %rd9;
 	mad.lo.s64 %rd115, %rd114, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r69, [%rd115+0];
-	mov.b32 %r70, %r69;
-	mov.b32 %r71, %r70;
-	setp.eq.s32 %p36, %r71, %r68;
-	@!%p36 bra $L71;
-	mov.b32 %r72, %r68;
-	bra.uni $L64;
-$L71:
-	cvt.s64.s32 %rd116, %r67;
+	st.relaxed.gpu.global.s32 [%rd115], %r70;
+	mov.b32 %r66, %r70;
+	cvt.s64.s32 %rd116, %r66;
 	mul.lo.s64 %rd117, %rd116, %rd9;
 	mad.lo.s64 %rd118, %rd117, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd118], %r71;
-	mov.b32 %r67, %r71;
-	cvt.s64.s32 %rd119, %r67;
+	ld.relaxed.gpu.global.s32 %r72, [%rd118+0];
+	mov.b32 %r73, %r72;
+	mov.b32 %r67, %r73;
+$L60:
+	bra.uni $L59;
+$L61:
+	mov.b32 %r71, %r66;
+	bra.uni $L58;
+$L57:
+	bra.uni $L56;
+$L58:
+	mov.b32 %r74, %r62;
+	mov.b32 %r75, %r71;
+	mov.b32 %r76, %r74;
+	mov.b32 %r77, %r75;
+$L66:
+	setp.ne.s32 %p47, %r76, %r77;
+	not.pred %p48, %p47;
+	@!%p48 bra $L70;
+	bra.uni $L68;
+$L70:
+	setp.gt.s32 %p49, %r76, %r77;
+	@!%p49 bra $L72;
+	mov.b32 %r78, %r77;
+	mov.b32 %r79, %r76;
+	mov.b32 %r76, %r78;
+	mov.b32 %r77, %r79;
+$L72:
+	cvt.s64.s32 %rd119, %r77;
 	mul.lo.s64 %rd120, %rd119, %rd9;
 	mad.lo.s64 %rd121, %rd120, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r73, [%rd121+0];
-	mov.b32 %r74, %r73;
-	mov.b32 %r68, %r74;
-$L66:
-	bra.uni $L65;
-$L67:
-	mov.b32 %r72, %r67;
-	bra.uni $L64;
-$L63:
-	bra.uni $L62;
-$L64:
-	cvt.s64.s32 %rd122, %r60;
+	atom.global.cas.b32 %r80, [%rd121], %r77, %r76;
+	setp.eq.u32 %p50, %r80, %r77;
+	mov.pred %p51, %p50;
+	@!%p51 bra $L74;
+	bra.uni $L30;
+$L74:
+	cvt.s64.s32 %rd122, %r76;
 	mul.lo.s64 %rd123, %rd122, %rd9;
 	mad.lo.s64 %rd124, %rd123, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r75, [%rd124+0];
-	mov.b32 %r76, %r75;
-	mov.b32 %r77, %r26;
-	mov.b32 %r78, %r60;
-	mov.b32 %r79, %r76;
-$L72:
+	ld.relaxed.gpu.global.s32 %r81, [%rd124+0];
+	mov.b32 %r82, %r81;
+	mov.b32 %r83, %r27;
+	mov.pred %p52, %p28;
+	mov.b32 %r84, %r76;
+	mov.b32 %r85, %r82;
 $L75:
-	setp.ne.s32 %p37, %r79, %r78;
-	not.pred %p38, %p37;
-	@!%p38 bra $L79;
-	bra.uni $L77;
-$L79:
-	cvt.s64.s32 %rd125, %r79;
+$L78:
+	setp.ne.s32 %p53, %r85, %r84;
+	not.pred %p54, %p53;
+	@!%p54 bra $L82;
+	bra.uni $L80;
+$L82:
+	cvt.s64.s32 %rd125, %r85;
 	mul.lo.s64 %rd126, %rd125, %rd9;
 	mad.lo.s64 %rd127, %rd126, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r80, [%rd127+0];
-	mov.b32 %r81, %r80;
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p39, %r82, %r79;
-	@!%p39 bra $L81;
-	mov.b32 %r83, %r79;
-	bra.uni $L74;
-$L81:
-	cvt.s64.s32 %rd128, %r78;
+	ld.relaxed.gpu.global.s32 %r86, [%rd127+0];
+	mov.b32 %r87, %r86;
+	mov.b32 %r88, %r87;
+	setp.eq.s32 %p55, %r88, %r85;
+	@!%p55 bra $L84;
+	mov.b32 %r89, %r85;
+	bra.uni $L77;
+$L84:
+	cvt.s64.s32 %rd128, %r84;
 	mul.lo.s64 %rd129, %rd128, %rd9;
 	mad.lo.s64 %rd130, %rd129, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd130], %r82;
-	mov.b32 %r78, %r82;
-	cvt.s64.s32 %rd131, %r78;
+	st.relaxed.gpu.global.s32 [%rd130], %r88;
+	mov.b32 %r84, %r88;
+	cvt.s64.s32 %rd131, %r84;
 	mul.lo.s64 %rd132, %rd131, %rd9;
 	mad.lo.s64 %rd133, %rd132, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r84, [%rd133+0];
-	mov.b32 %r85, %r84;
-	mov.b32 %r79, %r85;
+	ld.relaxed.gpu.global.s32 %r90, [%rd133+0];
+	mov.b32 %r91, %r90;
+	mov.b32 %r85, %r91;
+$L79:
+	bra.uni $L78;
+$L80:
+	mov.b32 %r89, %r84;
+	bra.uni $L77;
 $L76:
 	bra.uni $L75;
 $L77:
-	mov.b32 %r83, %r78;
-	bra.uni $L74;
-$L73:
-	bra.uni $L72;
-$L74:
-	mov.b32 %r86, %r72;
-	mov.b32 %r87, %r83;
-	mov.b32 %r59, %r86;
-	mov.b32 %r60, %r87;
-$L54:
-	bra.uni $L53;
-$L55:
+	cvt.s64.s32 %rd134, %r77;
+	mul.lo.s64 %rd135, %rd134, %rd9;
+	mad.lo.s64 %rd136, %rd135, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r92, [%rd136+0];
+	mov.b32 %r93, %r92;
+	mov.b32 %r94, %r27;
+	mov.pred %p56, %p28;
+	mov.b32 %r95, %r77;
+	mov.b32 %r96, %r93;
+$L85:
+$L88:
+	setp.ne.s32 %p57, %r96, %r95;
+	not.pred %p58, %p57;
+	@!%p58 bra $L92;
+	bra.uni $L90;
+$L92:
+	cvt.s64.s32 %rd137, %r96;
+	mul.lo.s64 %rd138, %rd137, %rd9;
+	mad.lo.s64 %rd139, %rd138, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r97, [%rd139+0];
+	mov.b32 %r98, %r97;
+	mov.b32 %r99, %r98;
+	setp.eq.s32 %p59, %r99, %r96;
+	@!%p59 bra $L94;
+	mov.b32 %r100, %r96;
+	bra.uni $L87;
+$L94:
+	cvt.s64.s32 %rd140, %r95;
+	mul.lo.s64 %rd141, %rd140, %rd9;
+	mad.lo.s64 %rd142, %rd141, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd142], %r99;
+	mov.b32 %r95, %r99;
+	cvt.s64.s32 %rd143, %r95;
+	mul.lo.s64 %rd144, %rd143, %rd9;
+	mad.lo.s64 %rd145, %rd144, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r101, [%rd145+0];
+	mov.b32 %r102, %r101;
+	mov.b32 %r96, %r102;
+$L89:
+	bra.uni $L88;
+$L90:
+	mov.b32 %r100, %r95;
+	bra.uni $L87;
+$L86:
+	bra.uni $L85;
+$L87:
+	mov.b32 %r103, %r89;
+	mov.b32 %r104, %r100;
+	mov.b32 %r76, %r103;
+	mov.b32 %r77, %r104;
+$L67:
+	bra.uni $L66;
+$L68:
 	bra.uni $L30;
 $L29:
 	bra.uni $L28;
@@ -813,12 +887,13 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s29,
 	.param .b64 gk_s30,
 	.param .b64 gk_s31,
-	.param .b64 gk_s32
+	.param .b64 gk_s32,
+	.param .b64 gk_s33
 )
 {
-	.reg .pred %p<80>;
-	.reg .b32 %r<167>;
-	.reg .b64 %rd<243>;
+	.reg .pred %p<117>;
+	.reg .b32 %r<200>;
+	.reg .b64 %rd<267>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
 	ld.param.u64 %rd3, [gk_s0];
@@ -844,127 +919,133 @@ const gokkosPTX1 = `//
 	mov.b64 %rd21, %rd20;
 	ld.param.s64 %rd22, [gk_s9];
 	mov.b64 %rd23, %rd22;
-	ld.param.s64 %rd24, [gk_s10];
+	ld.param.u8 %r3, [gk_s10];
+	setp.ne.u32 %p1, %r3, 0;
+	mov.pred %p2, %p1;
+	ld.param.s64 %rd24, [gk_s11];
 	mov.b64 %rd25, %rd24;
-	ld.param.u64 %rd26, [gk_s11];
+	ld.param.u64 %rd26, [gk_s12];
 	cvta.to.global.u64 %rd27, %rd26;
 	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s12];
+	ld.param.s64 %rd29, [gk_s13];
 	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s13];
+	ld.param.s64 %rd31, [gk_s14];
 	mov.b64 %rd32, %rd31;
-	ld.param.u64 %rd33, [gk_s14];
+	ld.param.u64 %rd33, [gk_s15];
 	cvta.to.global.u64 %rd34, %rd33;
 	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s15];
+	ld.param.s64 %rd36, [gk_s16];
 	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s16];
+	ld.param.s64 %rd38, [gk_s17];
 	mov.b64 %rd39, %rd38;
-	ld.param.u64 %rd40, [gk_s17];
+	ld.param.u64 %rd40, [gk_s18];
 	cvta.to.global.u64 %rd41, %rd40;
 	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s18];
+	ld.param.s64 %rd43, [gk_s19];
 	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s19];
+	ld.param.s64 %rd45, [gk_s20];
 	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s20];
+	ld.param.s64 %rd47, [gk_s21];
 	mov.b64 %rd48, %rd47;
-	ld.param.u64 %rd49, [gk_s21];
+	ld.param.u64 %rd49, [gk_s22];
 	cvta.to.global.u64 %rd50, %rd49;
 	mov.b64 %rd51, %rd50;
-	ld.param.s64 %rd52, [gk_s22];
+	ld.param.s64 %rd52, [gk_s23];
 	mov.b64 %rd53, %rd52;
-	ld.param.s64 %rd54, [gk_s23];
+	ld.param.s64 %rd54, [gk_s24];
 	mov.b64 %rd55, %rd54;
-	ld.param.u64 %rd56, [gk_s24];
+	ld.param.u64 %rd56, [gk_s25];
 	cvta.to.global.u64 %rd57, %rd56;
 	mov.b64 %rd58, %rd57;
-	ld.param.s64 %rd59, [gk_s25];
+	ld.param.s64 %rd59, [gk_s26];
 	mov.b64 %rd60, %rd59;
-	ld.param.s64 %rd61, [gk_s26];
+	ld.param.s64 %rd61, [gk_s27];
 	mov.b64 %rd62, %rd61;
-	ld.param.u64 %rd63, [gk_s27];
+	ld.param.u64 %rd63, [gk_s28];
 	cvta.to.global.u64 %rd64, %rd63;
 	mov.b64 %rd65, %rd64;
-	ld.param.s64 %rd66, [gk_s28];
+	ld.param.s64 %rd66, [gk_s29];
 	mov.b64 %rd67, %rd66;
-	ld.param.s64 %rd68, [gk_s29];
+	ld.param.s64 %rd68, [gk_s30];
 	mov.b64 %rd69, %rd68;
-	ld.param.s64 %rd70, [gk_s30];
+	ld.param.s64 %rd70, [gk_s31];
 	mov.b64 %rd71, %rd70;
-	ld.param.s32 %r3, [gk_s31];
-	mov.b32 %r4, %r3;
-	ld.param.s64 %rd72, [gk_s32];
+	ld.param.s32 %r4, [gk_s32];
+	mov.b32 %r5, %r4;
+	ld.param.s64 %rd72, [gk_s33];
 	mov.b64 %rd73, %rd72;
-	mov.u32 %r5, %ctaid.x;
-	mov.u32 %r6, %ntid.x;
-	mul.wide.u32 %rd74, %r5, %r6;
-	mov.u32 %r7, %tid.x;
-	cvt.u64.u32 %rd75, %r7;
+	mov.u32 %r6, %ctaid.x;
+	mov.u32 %r7, %ntid.x;
+	mul.wide.u32 %rd74, %r6, %r7;
+	mov.u32 %r8, %tid.x;
+	cvt.u64.u32 %rd75, %r8;
 	add.s64 %rd76, %rd74, %rd75;
-	mov.u32 %r8, %nctaid.x;
-	mov.u32 %r9, %ntid.x;
-	mul.wide.u32 %rd77, %r8, %r9;
+	mov.u32 %r9, %nctaid.x;
+	mov.u32 %r10, %ntid.x;
+	mul.wide.u32 %rd77, %r9, %r10;
 	add.s64 %rd78, %rd1, %rd76;
 	mov.b64 %rd79, %rd78;
 $L1:
-	setp.ge.s64 %p1, %rd79, %rd2;
-	@%p1 bra $L2;
+	setp.ge.s64 %p3, %rd79, %rd2;
+	@%p3 bra $L2;
 	mov.b64 %rd80, %rd79;
-	mov.b32 %r10, %r2;
+	mov.b32 %r11, %r2;
+	mov.pred %p4, %p2;
 	mov.b64 %rd81, %rd80;
-	mov.b32 %r11, %r4;
-	setp.ge.s32 %p2, %r11, 0;
-	mov.pred %p3, %p2;
-	@!%p3 bra $L5;
+	mov.b32 %r12, %r5;
+	setp.ge.s32 %p5, %r12, 0;
+	mov.pred %p6, %p5;
+	@!%p6 bra $L5;
 	mul.lo.s64 %rd82, %rd81, %rd9;
 	mad.lo.s64 %rd83, %rd82, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r12, [%rd83+0];
-	mov.b32 %r13, %r12;
-	setp.eq.s32 %p4, %r13, %r11;
-	mov.pred %p3, %p4;
+	ld.relaxed.gpu.global.s32 %r13, [%rd83+0];
+	mov.b32 %r14, %r13;
+	setp.eq.s32 %p7, %r14, %r12;
+	mov.pred %p6, %p7;
 $L5:
-	mov.pred %p5, %p3;
-	mov.pred %p6, %p5;
-	not.pred %p7, %p6;
-	@!%p7 bra $L7;
-	mov.b32 %r14, %r2;
-	mov.b64 %rd84, %rd80;
-	setp.ne.s64 %p8, %rd14, 0;
+	mov.pred %p8, %p6;
 	mov.pred %p9, %p8;
-	@!%p9 bra $L9;
+	not.pred %p10, %p9;
+	@!%p10 bra $L7;
+	mov.b32 %r15, %r2;
+	mov.pred %p11, %p2;
+	mov.b64 %rd84, %rd80;
+	setp.ne.s64 %p12, %rd14, 0;
+	mov.pred %p13, %p12;
+	@!%p13 bra $L9;
 	mul.lo.s64 %rd85, %rd84, %rd16;
 	mad.lo.s64 %rd86, %rd85, 4, %rd12;
-	ld.global.nc.u32 %r15, [%rd86+0];
-	mov.b32 %r16, %r15;
-	and.b32 %r17, %r16, %r14;
-	setp.ne.u32 %p10, %r17, 0x0;
-	mov.pred %p9, %p10;
+	ld.global.nc.u32 %r16, [%rd86+0];
+	mov.b32 %r17, %r16;
+	and.b32 %r18, %r17, %r15;
+	setp.ne.u32 %p14, %r18, 0x0;
+	mov.pred %p13, %p14;
 $L9:
-	mov.pred %p11, %p9;
-	mov.pred %p6, %p11;
+	mov.pred %p15, %p13;
+	mov.pred %p9, %p15;
 $L7:
-	@!%p6 bra $L11;
+	@!%p9 bra $L11;
 	bra.uni $L3;
 $L11:
-	mov.b32 %r18, %r2;
+	mov.b32 %r19, %r2;
+	mov.pred %p16, %p2;
 	mov.b64 %rd87, %rd80;
 $L12:
-	setp.eq.s64 %p12, %rd21, 0;
-	@!%p12 bra $L16;
-	mov.b32 %r19, 0;
+	setp.eq.s64 %p17, %rd21, 0;
+	@!%p17 bra $L16;
+	mov.b32 %r20, 0;
 	bra.uni $L14;
 $L16:
 	mul.lo.s64 %rd88, %rd87, %rd23;
 	mad.lo.s64 %rd89, %rd88, 4, %rd19;
-	ld.global.nc.s32 %r20, [%rd89+0];
-	mov.b32 %r21, %r20;
-	mov.b32 %r19, %r21;
+	ld.global.nc.s32 %r21, [%rd89+0];
+	mov.b32 %r22, %r21;
+	mov.b32 %r20, %r22;
 	bra.uni $L14;
 $L13:
 	bra.uni $L12;
 $L14:
-	mov.b32 %r22, %r19;
+	mov.b32 %r23, %r20;
 	mul.lo.s64 %rd90, %rd80, %rd32;
 	mad.lo.s64 %rd91, %rd90, 8, %rd28;
 	ld.global.nc.s64 %rd92, [%rd91+0];
@@ -979,291 +1060,356 @@ $L14:
 	mov.b64 %rd101, %rd99;
 	mov.b64 %rd102, %rd100;
 	sub.s64 %rd103, %rd102, %rd101;
-	setp.le.s64 %p13, %rd103, %rd73;
-	@!%p13 bra $L18;
+	setp.le.s64 %p18, %rd103, %rd73;
+	@!%p18 bra $L18;
 	add.s64 %rd104, %rd101, %rd71;
 	mov.b64 %rd105, %rd104;
 $L19:
-	setp.lt.s64 %p14, %rd105, %rd102;
-	not.pred %p15, %p14;
-	@!%p15 bra $L23;
+	setp.lt.s64 %p19, %rd105, %rd102;
+	not.pred %p20, %p19;
+	@!%p20 bra $L23;
 	bra.uni $L21;
 $L23:
 	mul.lo.s64 %rd106, %rd105, %rd39;
 	mad.lo.s64 %rd107, %rd106, 4, %rd35;
-	ld.global.nc.s32 %r23, [%rd107+0];
-	mov.b32 %r24, %r23;
-	mov.b32 %r25, %r2;
+	ld.global.nc.s32 %r24, [%rd107+0];
+	mov.b32 %r25, %r24;
+	mov.b32 %r26, %r2;
+	mov.pred %p21, %p2;
 	mov.b64 %rd108, %rd80;
-	mov.b32 %r26, %r22;
-	cvt.s64.s32 %rd109, %r24;
+	mov.b32 %r27, %r23;
+	cvt.s64.s32 %rd109, %r25;
 	mov.b64 %rd110, %rd109;
 $L24:
-	setp.eq.s64 %p16, %rd110, %rd108;
-	mov.pred %p17, %p16;
-	not.pred %p18, %p17;
-	@!%p18 bra $L28;
-	mov.b32 %r27, %r25;
+	setp.eq.s64 %p22, %rd110, %rd108;
+	mov.pred %p23, %p22;
+	not.pred %p24, %p23;
+	@!%p24 bra $L28;
+	mov.b32 %r28, %r26;
+	mov.pred %p25, %p21;
 	mov.b64 %rd111, %rd110;
-	setp.ne.s64 %p19, %rd14, 0;
-	mov.pred %p20, %p19;
-	@!%p20 bra $L30;
+	setp.ne.s64 %p26, %rd14, 0;
+	mov.pred %p27, %p26;
+	@!%p27 bra $L30;
 	mul.lo.s64 %rd112, %rd111, %rd16;
 	mad.lo.s64 %rd113, %rd112, 4, %rd12;
-	ld.global.nc.u32 %r28, [%rd113+0];
-	mov.b32 %r29, %r28;
-	and.b32 %r30, %r29, %r27;
-	setp.ne.u32 %p21, %r30, 0x0;
-	mov.pred %p20, %p21;
+	ld.global.nc.u32 %r29, [%rd113+0];
+	mov.b32 %r30, %r29;
+	and.b32 %r31, %r30, %r28;
+	setp.ne.u32 %p28, %r31, 0x0;
+	mov.pred %p27, %p28;
 $L30:
-	mov.pred %p22, %p20;
-	mov.pred %p17, %p22;
+	mov.pred %p29, %p27;
+	mov.pred %p23, %p29;
 $L28:
-	mov.pred %p23, %p17;
-	not.pred %p24, %p23;
-	@!%p24 bra $L32;
-	setp.ne.s64 %p25, %rd21, 0;
-	mov.pred %p26, %p25;
-	@!%p26 bra $L34;
+	mov.pred %p30, %p23;
+	not.pred %p31, %p30;
+	@!%p31 bra $L32;
+	setp.ne.s64 %p32, %rd21, 0;
+	mov.pred %p33, %p32;
+	@!%p33 bra $L34;
 	mul.lo.s64 %rd114, %rd110, %rd23;
 	mad.lo.s64 %rd115, %rd114, 4, %rd19;
-	ld.global.nc.s32 %r31, [%rd115+0];
-	mov.b32 %r32, %r31;
-	setp.ne.s32 %p27, %r32, %r26;
-	mov.pred %p26, %p27;
+	ld.global.nc.s32 %r32, [%rd115+0];
+	mov.b32 %r33, %r32;
+	setp.ne.s32 %p34, %r33, %r27;
+	mov.pred %p33, %p34;
 $L34:
-	mov.pred %p23, %p26;
+	mov.pred %p30, %p33;
 $L32:
-	@!%p23 bra $L36;
+	@!%p30 bra $L36;
 	bra.uni $L26;
 $L36:
-	mov.b32 %r33, %r25;
-	cvt.u32.u64 %r34, %rd108;
-	mov.b32 %r35, %r34;
-	cvt.u32.u64 %r36, %rd110;
-	mov.b32 %r37, %r36;
+	mov.b32 %r34, %r26;
+	mov.pred %p35, %p21;
+	cvt.u32.u64 %r35, %rd108;
+	mov.b32 %r36, %r35;
+	cvt.u32.u64 %r37, %rd110;
+	mov.b32 %r38, %r37;
 $L37:
-	cvt.s64.s32 %rd116, %r35;
+	cvt.s64.s32 %rd116, %r36;
 	mul.lo.s64 %rd117, %rd116, %rd9;
 	mad.lo.s64 %rd118, %rd117, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r38, [%rd118+0];
-	mov.b32 %r39, %r38;
-	cvt.s64.s32 %rd119, %r37;
+	ld.relaxed.gpu.global.s32 %r39, [%rd118+0];
+	mov.b32 %r40, %r39;
+	cvt.s64.s32 %rd119, %r38;
 	mul.lo.s64 %rd120, %rd119, %rd9;
 	mad.lo.s64 %rd121, %rd120, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r40, [%rd121+0];
-	mov.b32 %r41, %r40;
-	mov.b32 %r42, %r39;
-	mov.b32 %r43, %r41;
+	ld.relaxed.gpu.global.s32 %r41, [%rd121+0];
+	mov.b32 %r42, %r41;
+	mov.b32 %r43, %r40;
 	mov.b32 %r44, %r42;
 	mov.b32 %r45, %r43;
-	setp.eq.s32 %p28, %r44, %r45;
-	@!%p28 bra $L41;
-	bra.uni $L39;
-$L41:
-	mov.b32 %r46, %r33;
-	mov.b32 %r47, %r35;
-	mov.b32 %r48, %r44;
+	mov.b32 %r46, %r44;
+	@!%p35 bra $L41;
 $L42:
-$L45:
-	setp.ne.s32 %p29, %r48, %r47;
-	not.pred %p30, %p29;
-	@!%p30 bra $L49;
-	bra.uni $L47;
-$L49:
-	cvt.s64.s32 %rd122, %r48;
+	setp.ne.s32 %p36, %r45, %r46;
+	not.pred %p37, %p36;
+	@!%p37 bra $L46;
+	bra.uni $L44;
+$L46:
+	max.s32 %r47, %r45, %r46;
+	mov.b32 %r48, %r47;
+	min.s32 %r49, %r45, %r46;
+	mov.b32 %r50, %r49;
+	mov.b32 %r51, %r48;
+	mov.b32 %r52, %r50;
+	cvt.s64.s32 %rd122, %r51;
 	mul.lo.s64 %rd123, %rd122, %rd9;
 	mad.lo.s64 %rd124, %rd123, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r49, [%rd124+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r51, %r50;
-	setp.eq.s32 %p31, %r51, %r48;
-	@!%p31 bra $L51;
-	mov.b32 %r52, %r48;
-	bra.uni $L44;
-$L51:
-	cvt.s64.s32 %rd125, %r47;
+	ld.relaxed.gpu.global.s32 %r53, [%rd124+0];
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r54;
+	setp.eq.s32 %p38, %r55, %r52;
+	mov.pred %p39, %p38;
+	not.pred %p40, %p39;
+	@!%p40 bra $L48;
+	setp.eq.s32 %p41, %r55, %r51;
+	mov.pred %p42, %p41;
+	@!%p42 bra $L50;
+	cvt.s64.s32 %rd125, %r51;
 	mul.lo.s64 %rd126, %rd125, %rd9;
 	mad.lo.s64 %rd127, %rd126, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd127], %r51;
-	mov.b32 %r47, %r51;
-	cvt.s64.s32 %rd128, %r47;
+	atom.global.cas.b32 %r56, [%rd127], %r51, %r52;
+	setp.eq.u32 %p43, %r56, %r51;
+	mov.pred %p44, %p43;
+	mov.pred %p42, %p44;
+$L50:
+	mov.pred %p39, %p42;
+$L48:
+	@!%p39 bra $L52;
+	bra.uni $L39;
+$L52:
+	cvt.s64.s32 %rd128, %r55;
 	mul.lo.s64 %rd129, %rd128, %rd9;
 	mad.lo.s64 %rd130, %rd129, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r53, [%rd130+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r48, %r54;
-$L46:
-	bra.uni $L45;
-$L47:
-	mov.b32 %r52, %r47;
-	bra.uni $L44;
+	ld.relaxed.gpu.global.s32 %r57, [%rd130+0];
+	mov.b32 %r58, %r57;
+	cvt.s64.s32 %rd131, %r52;
+	mul.lo.s64 %rd132, %rd131, %rd9;
+	mad.lo.s64 %rd133, %rd132, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r59, [%rd133+0];
+	mov.b32 %r60, %r59;
+	mov.b32 %r61, %r58;
+	mov.b32 %r62, %r60;
+	mov.b32 %r45, %r61;
+	mov.b32 %r46, %r62;
 $L43:
 	bra.uni $L42;
 $L44:
-	mov.b32 %r55, %r33;
-	mov.b32 %r56, %r37;
-	mov.b32 %r57, %r45;
-$L52:
+	bra.uni $L39;
+$L41:
+	setp.eq.s32 %p45, %r45, %r46;
+	@!%p45 bra $L54;
+	bra.uni $L39;
+$L54:
+	mov.b32 %r63, %r34;
+	mov.pred %p46, %p35;
+	mov.b32 %r64, %r36;
+	mov.b32 %r65, %r45;
 $L55:
-	setp.ne.s32 %p32, %r57, %r56;
-	not.pred %p33, %p32;
-	@!%p33 bra $L59;
-	bra.uni $L57;
-$L59:
-	cvt.s64.s32 %rd131, %r57;
-	mul.lo.s64 %rd132, %rd131, %rd9;
-	mad.lo.s64 %rd133, %rd132, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r58, [%rd133+0];
-	mov.b32 %r59, %r58;
-	mov.b32 %r60, %r59;
-	setp.eq.s32 %p34, %r60, %r57;
-	@!%p34 bra $L61;
-	mov.b32 %r61, %r57;
-	bra.uni $L54;
-$L61:
-	cvt.s64.s32 %rd134, %r56;
+$L58:
+	setp.ne.s32 %p47, %r65, %r64;
+	not.pred %p48, %p47;
+	@!%p48 bra $L62;
+	bra.uni $L60;
+$L62:
+	cvt.s64.s32 %rd134, %r65;
 	mul.lo.s64 %rd135, %rd134, %rd9;
 	mad.lo.s64 %rd136, %rd135, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd136], %r60;
-	mov.b32 %r56, %r60;
-	cvt.s64.s32 %rd137, %r56;
+	ld.relaxed.gpu.global.s32 %r66, [%rd136+0];
+	mov.b32 %r67, %r66;
+	mov.b32 %r68, %r67;
+	setp.eq.s32 %p49, %r68, %r65;
+	@!%p49 bra $L64;
+	mov.b32 %r69, %r65;
+	bra.uni $L57;
+$L64:
+	cvt.s64.s32 %rd137, %r64;
 	mul.lo.s64 %rd138, %rd137, %rd9;
 	mad.lo.s64 %rd139, %rd138, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r62, [%rd139+0];
-	mov.b32 %r63, %r62;
-	mov.b32 %r57, %r63;
+	st.relaxed.gpu.global.s32 [%rd139], %r68;
+	mov.b32 %r64, %r68;
+	cvt.s64.s32 %rd140, %r64;
+	mul.lo.s64 %rd141, %rd140, %rd9;
+	mad.lo.s64 %rd142, %rd141, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r70, [%rd142+0];
+	mov.b32 %r71, %r70;
+	mov.b32 %r65, %r71;
+$L59:
+	bra.uni $L58;
+$L60:
+	mov.b32 %r69, %r64;
+	bra.uni $L57;
 $L56:
 	bra.uni $L55;
 $L57:
-	mov.b32 %r61, %r56;
-	bra.uni $L54;
-$L53:
-	bra.uni $L52;
-$L54:
-	mov.b32 %r64, %r52;
-	mov.b32 %r65, %r61;
-	mov.b32 %r66, %r64;
-	mov.b32 %r67, %r65;
-$L62:
-	setp.ne.s32 %p35, %r66, %r67;
-	not.pred %p36, %p35;
-	@!%p36 bra $L66;
-	bra.uni $L64;
-$L66:
-	setp.gt.s32 %p37, %r66, %r67;
-	@!%p37 bra $L68;
-	mov.b32 %r68, %r67;
-	mov.b32 %r69, %r66;
-	mov.b32 %r66, %r68;
-	mov.b32 %r67, %r69;
+	mov.b32 %r72, %r34;
+	mov.pred %p50, %p35;
+	mov.b32 %r73, %r38;
+	mov.b32 %r74, %r46;
+$L65:
 $L68:
-	cvt.s64.s32 %rd140, %r67;
-	mul.lo.s64 %rd141, %rd140, %rd9;
-	mad.lo.s64 %rd142, %rd141, 4, %rd5;
-	atom.global.cas.b32 %r70, [%rd142], %r67, %r66;
-	setp.eq.u32 %p38, %r70, %r67;
-	mov.pred %p39, %p38;
-	@!%p39 bra $L70;
-	bra.uni $L39;
-$L70:
-	cvt.s64.s32 %rd143, %r66;
+	setp.ne.s32 %p51, %r74, %r73;
+	not.pred %p52, %p51;
+	@!%p52 bra $L72;
+	bra.uni $L70;
+$L72:
+	cvt.s64.s32 %rd143, %r74;
 	mul.lo.s64 %rd144, %rd143, %rd9;
 	mad.lo.s64 %rd145, %rd144, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r71, [%rd145+0];
-	mov.b32 %r72, %r71;
-	mov.b32 %r73, %r33;
-	mov.b32 %r74, %r66;
-	mov.b32 %r75, %r72;
-$L71:
+	ld.relaxed.gpu.global.s32 %r75, [%rd145+0];
+	mov.b32 %r76, %r75;
+	mov.b32 %r77, %r76;
+	setp.eq.s32 %p53, %r77, %r74;
+	@!%p53 bra $L74;
+	mov.b32 %r78, %r74;
+	bra.uni $L67;
 $L74:
-	setp.ne.s32 %p40, %r75, %r74;
-	not.pred %p41, %p40;
-	@!%p41 bra $L78;
-	bra.uni $L76;
-$L78:
-	cvt.s64.s32 %rd146, %r75;
+	cvt.s64.s32 %rd146, %r73;
 	mul.lo.s64 %rd147, %rd146, %rd9;
 	mad.lo.s64 %rd148, %rd147, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r76, [%rd148+0];
-	mov.b32 %r77, %r76;
-	mov.b32 %r78, %r77;
-	setp.eq.s32 %p42, %r78, %r75;
-	@!%p42 bra $L80;
-	mov.b32 %r79, %r75;
-	bra.uni $L73;
-$L80:
-	cvt.s64.s32 %rd149, %r74;
+	st.relaxed.gpu.global.s32 [%rd148], %r77;
+	mov.b32 %r73, %r77;
+	cvt.s64.s32 %rd149, %r73;
 	mul.lo.s64 %rd150, %rd149, %rd9;
 	mad.lo.s64 %rd151, %rd150, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd151], %r78;
-	mov.b32 %r74, %r78;
-	cvt.s64.s32 %rd152, %r74;
+	ld.relaxed.gpu.global.s32 %r79, [%rd151+0];
+	mov.b32 %r80, %r79;
+	mov.b32 %r74, %r80;
+$L69:
+	bra.uni $L68;
+$L70:
+	mov.b32 %r78, %r73;
+	bra.uni $L67;
+$L66:
+	bra.uni $L65;
+$L67:
+	mov.b32 %r81, %r69;
+	mov.b32 %r82, %r78;
+	mov.b32 %r83, %r81;
+	mov.b32 %r84, %r82;
+$L75:
+	setp.ne.s32 %p54, %r83, %r84;
+	not.pred %p55, %p54;
+	@!%p55 bra $L79;
+	bra.uni $L77;
+$L79:
+	setp.gt.s32 %p56, %r83, %r84;
+	@!%p56 bra $L81;
+	mov.b32 %r85, %r84;
+	mov.b32 %r86, %r83;
+	mov.b32 %r83, %r85;
+	mov.b32 %r84, %r86;
+$L81:
+	cvt.s64.s32 %rd152, %r84;
 	mul.lo.s64 %rd153, %rd152, %rd9;
 	mad.lo.s64 %rd154, %rd153, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r80, [%rd154+0];
-	mov.b32 %r81, %r80;
-	mov.b32 %r75, %r81;
-$L75:
-	bra.uni $L74;
-$L76:
-	mov.b32 %r79, %r74;
-	bra.uni $L73;
-$L72:
-	bra.uni $L71;
-$L73:
-	cvt.s64.s32 %rd155, %r67;
+	atom.global.cas.b32 %r87, [%rd154], %r84, %r83;
+	setp.eq.u32 %p57, %r87, %r84;
+	mov.pred %p58, %p57;
+	@!%p58 bra $L83;
+	bra.uni $L39;
+$L83:
+	cvt.s64.s32 %rd155, %r83;
 	mul.lo.s64 %rd156, %rd155, %rd9;
 	mad.lo.s64 %rd157, %rd156, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r82, [%rd157+0];
-	mov.b32 %r83, %r82;
-	mov.b32 %r84, %r33;
-	mov.b32 %r85, %r67;
-	mov.b32 %r86, %r83;
-$L81:
+	ld.relaxed.gpu.global.s32 %r88, [%rd157+0];
+	mov.b32 %r89, %r88;
+	mov.b32 %r90, %r34;
+	mov.pred %p59, %p35;
+	mov.b32 %r91, %r83;
+	mov.b32 %r92, %r89;
 $L84:
-	setp.ne.s32 %p43, %r86, %r85;
-	not.pred %p44, %p43;
-	@!%p44 bra $L88;
-	bra.uni $L86;
-$L88:
-	cvt.s64.s32 %rd158, %r86;
+$L87:
+	setp.ne.s32 %p60, %r92, %r91;
+	not.pred %p61, %p60;
+	@!%p61 bra $L91;
+	bra.uni $L89;
+$L91:
+	cvt.s64.s32 %rd158, %r92;
 	mul.lo.s64 %rd159, %rd158, %rd9;
 	mad.lo.s64 %rd160, %rd159, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r87, [%rd160+0];
-	mov.b32 %r88, %r87;
-	mov.b32 %r89, %r88;
-	setp.eq.s32 %p45, %r89, %r86;
-	@!%p45 bra $L90;
-	mov.b32 %r90, %r86;
-	bra.uni $L83;
-$L90:
-	cvt.s64.s32 %rd161, %r85;
+	ld.relaxed.gpu.global.s32 %r93, [%rd160+0];
+	mov.b32 %r94, %r93;
+	mov.b32 %r95, %r94;
+	setp.eq.s32 %p62, %r95, %r92;
+	@!%p62 bra $L93;
+	mov.b32 %r96, %r92;
+	bra.uni $L86;
+$L93:
+	cvt.s64.s32 %rd161, %r91;
 	mul.lo.s64 %rd162, %rd161, %rd9;
 	mad.lo.s64 %rd163, %rd162, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd163], %r89;
-	mov.b32 %r85, %r89;
-	cvt.s64.s32 %rd164, %r85;
+	st.relaxed.gpu.global.s32 [%rd163], %r95;
+	mov.b32 %r91, %r95;
+	cvt.s64.s32 %rd164, %r91;
 	mul.lo.s64 %rd165, %rd164, %rd9;
 	mad.lo.s64 %rd166, %rd165, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r91, [%rd166+0];
-	mov.b32 %r92, %r91;
-	mov.b32 %r86, %r92;
+	ld.relaxed.gpu.global.s32 %r97, [%rd166+0];
+	mov.b32 %r98, %r97;
+	mov.b32 %r92, %r98;
+$L88:
+	bra.uni $L87;
+$L89:
+	mov.b32 %r96, %r91;
+	bra.uni $L86;
 $L85:
 	bra.uni $L84;
 $L86:
-	mov.b32 %r90, %r85;
-	bra.uni $L83;
-$L82:
-	bra.uni $L81;
-$L83:
-	mov.b32 %r93, %r79;
-	mov.b32 %r94, %r90;
-	mov.b32 %r66, %r93;
-	mov.b32 %r67, %r94;
-$L63:
-	bra.uni $L62;
-$L64:
+	cvt.s64.s32 %rd167, %r84;
+	mul.lo.s64 %rd168, %rd167, %rd9;
+	mad.lo.s64 %rd169, %rd168, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r99, [%rd169+0];
+	mov.b32 %r100, %r99;
+	mov.b32 %r101, %r34;
+	mov.pred %p63, %p35;
+	mov.b32 %r102, %r84;
+	mov.b32 %r103, %r100;
+$L94:
+$L97:
+	setp.ne.s32 %p64, %r103, %r102;
+	not.pred %p65, %p64;
+	@!%p65 bra $L101;
+	bra.uni $L99;
+$L101:
+	cvt.s64.s32 %rd170, %r103;
+	mul.lo.s64 %rd171, %rd170, %rd9;
+	mad.lo.s64 %rd172, %rd171, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r104, [%rd172+0];
+	mov.b32 %r105, %r104;
+	mov.b32 %r106, %r105;
+	setp.eq.s32 %p66, %r106, %r103;
+	@!%p66 bra $L103;
+	mov.b32 %r107, %r103;
+	bra.uni $L96;
+$L103:
+	cvt.s64.s32 %rd173, %r102;
+	mul.lo.s64 %rd174, %rd173, %rd9;
+	mad.lo.s64 %rd175, %rd174, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd175], %r106;
+	mov.b32 %r102, %r106;
+	cvt.s64.s32 %rd176, %r102;
+	mul.lo.s64 %rd177, %rd176, %rd9;
+	mad.lo.s64 %rd178, %rd177, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r108, [%rd178+0];
+	mov.b32 %r109, %r108;
+	mov.b32 %r103, %r109;
+$L98:
+	bra.uni $L97;
+$L99:
+	mov.b32 %r107, %r102;
+	bra.uni $L96;
+$L95:
+	bra.uni $L94;
+$L96:
+	mov.b32 %r110, %r96;
+	mov.b32 %r111, %r107;
+	mov.b32 %r83, %r110;
+	mov.b32 %r84, %r111;
+$L76:
+	bra.uni $L75;
+$L77:
 	bra.uni $L39;
 $L38:
 	bra.uni $L37;
@@ -1273,327 +1419,392 @@ $L25:
 	bra.uni $L24;
 $L26:
 $L20:
-	add.s64 %rd167, %rd105, 1;
-	mov.b64 %rd105, %rd167;
+	add.s64 %rd179, %rd105, 1;
+	mov.b64 %rd105, %rd179;
 	bra.uni $L19;
 $L21:
 $L18:
-	setp.eq.s64 %p46, %rd48, 0;
-	@!%p46 bra $L92;
+	setp.eq.s64 %p67, %rd48, 0;
+	@!%p67 bra $L105;
 	bra.uni $L3;
-$L92:
-	mul.lo.s64 %rd168, %rd80, %rd55;
-	mad.lo.s64 %rd169, %rd168, 8, %rd51;
-	ld.global.nc.s64 %rd170, [%rd169+0];
-	mov.b64 %rd171, %rd170;
-	add.s64 %rd172, %rd80, 1;
-	mul.lo.s64 %rd173, %rd172, %rd55;
-	mad.lo.s64 %rd174, %rd173, 8, %rd51;
-	ld.global.nc.s64 %rd175, [%rd174+0];
-	mov.b64 %rd176, %rd175;
-	mov.b64 %rd177, %rd171;
-	mov.b64 %rd178, %rd176;
-	mov.b64 %rd101, %rd177;
-	mov.b64 %rd102, %rd178;
-	sub.s64 %rd179, %rd102, %rd101;
-	setp.le.s64 %p47, %rd179, %rd73;
-	@!%p47 bra $L94;
-	mov.b64 %rd180, %rd101;
-$L95:
-	setp.lt.s64 %p48, %rd180, %rd102;
-	not.pred %p49, %p48;
-	@!%p49 bra $L99;
-	bra.uni $L97;
-$L99:
-	mul.lo.s64 %rd181, %rd180, %rd62;
-	mad.lo.s64 %rd182, %rd181, 4, %rd58;
-	ld.global.nc.s32 %r95, [%rd182+0];
-	mov.b32 %r96, %r95;
-	mov.b32 %r97, %r2;
-	mov.b64 %rd183, %rd80;
-	mov.b32 %r98, %r22;
-	cvt.s64.s32 %rd184, %r96;
-	mov.b64 %rd185, %rd184;
-$L100:
-	setp.eq.s64 %p50, %rd185, %rd183;
-	mov.pred %p51, %p50;
-	not.pred %p52, %p51;
-	@!%p52 bra $L104;
-	mov.b32 %r99, %r97;
-	mov.b64 %rd186, %rd185;
-	setp.ne.s64 %p53, %rd14, 0;
-	mov.pred %p54, %p53;
-	@!%p54 bra $L106;
-	mul.lo.s64 %rd187, %rd186, %rd16;
-	mad.lo.s64 %rd188, %rd187, 4, %rd12;
-	ld.global.nc.u32 %r100, [%rd188+0];
-	mov.b32 %r101, %r100;
-	and.b32 %r102, %r101, %r99;
-	setp.ne.u32 %p55, %r102, 0x0;
-	mov.pred %p54, %p55;
-$L106:
-	mov.pred %p56, %p54;
-	mov.pred %p51, %p56;
-$L104:
-	mov.pred %p57, %p51;
-	not.pred %p58, %p57;
-	@!%p58 bra $L108;
-	setp.ne.s64 %p59, %rd21, 0;
-	mov.pred %p60, %p59;
-	@!%p60 bra $L110;
-	mul.lo.s64 %rd189, %rd185, %rd23;
-	mad.lo.s64 %rd190, %rd189, 4, %rd19;
-	ld.global.nc.s32 %r103, [%rd190+0];
-	mov.b32 %r104, %r103;
-	setp.ne.s32 %p61, %r104, %r98;
-	mov.pred %p60, %p61;
-$L110:
-	mov.pred %p57, %p60;
+$L105:
+	mul.lo.s64 %rd180, %rd80, %rd55;
+	mad.lo.s64 %rd181, %rd180, 8, %rd51;
+	ld.global.nc.s64 %rd182, [%rd181+0];
+	mov.b64 %rd183, %rd182;
+	add.s64 %rd184, %rd80, 1;
+	mul.lo.s64 %rd185, %rd184, %rd55;
+	mad.lo.s64 %rd186, %rd185, 8, %rd51;
+	ld.global.nc.s64 %rd187, [%rd186+0];
+	mov.b64 %rd188, %rd187;
+	mov.b64 %rd189, %rd183;
+	mov.b64 %rd190, %rd188;
+	mov.b64 %rd101, %rd189;
+	mov.b64 %rd102, %rd190;
+	sub.s64 %rd191, %rd102, %rd101;
+	setp.le.s64 %p68, %rd191, %rd73;
+	@!%p68 bra $L107;
+	mov.b64 %rd192, %rd101;
 $L108:
-	@!%p57 bra $L112;
-	bra.uni $L102;
+	setp.lt.s64 %p69, %rd192, %rd102;
+	not.pred %p70, %p69;
+	@!%p70 bra $L112;
+	bra.uni $L110;
 $L112:
-	mov.b32 %r105, %r97;
-	cvt.u32.u64 %r106, %rd183;
-	mov.b32 %r107, %r106;
-	cvt.u32.u64 %r108, %rd185;
-	mov.b32 %r109, %r108;
-$L113:
-	cvt.s64.s32 %rd191, %r107;
-	mul.lo.s64 %rd192, %rd191, %rd9;
-	mad.lo.s64 %rd193, %rd192, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r110, [%rd193+0];
-	mov.b32 %r111, %r110;
-	cvt.s64.s32 %rd194, %r109;
-	mul.lo.s64 %rd195, %rd194, %rd9;
-	mad.lo.s64 %rd196, %rd195, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r112, [%rd196+0];
+	mul.lo.s64 %rd193, %rd192, %rd62;
+	mad.lo.s64 %rd194, %rd193, 4, %rd58;
+	ld.global.nc.s32 %r112, [%rd194+0];
 	mov.b32 %r113, %r112;
-	mov.b32 %r114, %r111;
-	mov.b32 %r115, %r113;
+	mov.b32 %r114, %r2;
+	mov.pred %p71, %p2;
+	mov.b64 %rd195, %rd80;
+	mov.b32 %r115, %r23;
+	cvt.s64.s32 %rd196, %r113;
+	mov.b64 %rd197, %rd196;
+$L113:
+	setp.eq.s64 %p72, %rd197, %rd195;
+	mov.pred %p73, %p72;
+	not.pred %p74, %p73;
+	@!%p74 bra $L117;
 	mov.b32 %r116, %r114;
-	mov.b32 %r117, %r115;
-	setp.eq.s32 %p62, %r116, %r117;
-	@!%p62 bra $L117;
-	bra.uni $L115;
+	mov.pred %p75, %p71;
+	mov.b64 %rd198, %rd197;
+	setp.ne.s64 %p76, %rd14, 0;
+	mov.pred %p77, %p76;
+	@!%p77 bra $L119;
+	mul.lo.s64 %rd199, %rd198, %rd16;
+	mad.lo.s64 %rd200, %rd199, 4, %rd12;
+	ld.global.nc.u32 %r117, [%rd200+0];
+	mov.b32 %r118, %r117;
+	and.b32 %r119, %r118, %r116;
+	setp.ne.u32 %p78, %r119, 0x0;
+	mov.pred %p77, %p78;
+$L119:
+	mov.pred %p79, %p77;
+	mov.pred %p73, %p79;
 $L117:
-	mov.b32 %r118, %r105;
-	mov.b32 %r119, %r107;
-	mov.b32 %r120, %r116;
-$L118:
+	mov.pred %p80, %p73;
+	not.pred %p81, %p80;
+	@!%p81 bra $L121;
+	setp.ne.s64 %p82, %rd21, 0;
+	mov.pred %p83, %p82;
+	@!%p83 bra $L123;
+	mul.lo.s64 %rd201, %rd197, %rd23;
+	mad.lo.s64 %rd202, %rd201, 4, %rd19;
+	ld.global.nc.s32 %r120, [%rd202+0];
+	mov.b32 %r121, %r120;
+	setp.ne.s32 %p84, %r121, %r115;
+	mov.pred %p83, %p84;
+$L123:
+	mov.pred %p80, %p83;
 $L121:
-	setp.ne.s32 %p63, %r120, %r119;
-	not.pred %p64, %p63;
-	@!%p64 bra $L125;
-	bra.uni $L123;
+	@!%p80 bra $L125;
+	bra.uni $L115;
 $L125:
-	cvt.s64.s32 %rd197, %r120;
-	mul.lo.s64 %rd198, %rd197, %rd9;
-	mad.lo.s64 %rd199, %rd198, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r121, [%rd199+0];
-	mov.b32 %r122, %r121;
-	mov.b32 %r123, %r122;
-	setp.eq.s32 %p65, %r123, %r120;
-	@!%p65 bra $L127;
-	mov.b32 %r124, %r120;
-	bra.uni $L120;
-$L127:
-	cvt.s64.s32 %rd200, %r119;
-	mul.lo.s64 %rd201, %rd200, %rd9;
-	mad.lo.s64 %rd202, %rd201, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd202], %r123;
-	mov.b32 %r119, %r123;
-	cvt.s64.s32 %rd203, %r119;
+	mov.b32 %r122, %r114;
+	mov.pred %p85, %p71;
+	cvt.u32.u64 %r123, %rd195;
+	mov.b32 %r124, %r123;
+	cvt.u32.u64 %r125, %rd197;
+	mov.b32 %r126, %r125;
+$L126:
+	cvt.s64.s32 %rd203, %r124;
 	mul.lo.s64 %rd204, %rd203, %rd9;
 	mad.lo.s64 %rd205, %rd204, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r125, [%rd205+0];
-	mov.b32 %r126, %r125;
-	mov.b32 %r120, %r126;
-$L122:
-	bra.uni $L121;
-$L123:
-	mov.b32 %r124, %r119;
-	bra.uni $L120;
-$L119:
-	bra.uni $L118;
-$L120:
-	mov.b32 %r127, %r105;
-	mov.b32 %r128, %r109;
-	mov.b32 %r129, %r117;
-$L128:
-$L131:
-	setp.ne.s32 %p66, %r129, %r128;
-	not.pred %p67, %p66;
-	@!%p67 bra $L135;
-	bra.uni $L133;
-$L135:
-	cvt.s64.s32 %rd206, %r129;
+	ld.relaxed.gpu.global.s32 %r127, [%rd205+0];
+	mov.b32 %r128, %r127;
+	cvt.s64.s32 %rd206, %r126;
 	mul.lo.s64 %rd207, %rd206, %rd9;
 	mad.lo.s64 %rd208, %rd207, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r130, [%rd208+0];
-	mov.b32 %r131, %r130;
-	mov.b32 %r132, %r131;
-	setp.eq.s32 %p68, %r132, %r129;
-	@!%p68 bra $L137;
-	mov.b32 %r133, %r129;
-	bra.uni $L130;
-$L137:
-	cvt.s64.s32 %rd209, %r128;
+	ld.relaxed.gpu.global.s32 %r129, [%rd208+0];
+	mov.b32 %r130, %r129;
+	mov.b32 %r131, %r128;
+	mov.b32 %r132, %r130;
+	mov.b32 %r133, %r131;
+	mov.b32 %r134, %r132;
+	@!%p85 bra $L130;
+$L131:
+	setp.ne.s32 %p86, %r133, %r134;
+	not.pred %p87, %p86;
+	@!%p87 bra $L135;
+	bra.uni $L133;
+$L135:
+	max.s32 %r135, %r133, %r134;
+	mov.b32 %r136, %r135;
+	min.s32 %r137, %r133, %r134;
+	mov.b32 %r138, %r137;
+	mov.b32 %r139, %r136;
+	mov.b32 %r140, %r138;
+	cvt.s64.s32 %rd209, %r139;
 	mul.lo.s64 %rd210, %rd209, %rd9;
 	mad.lo.s64 %rd211, %rd210, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd211], %r132;
-	mov.b32 %r128, %r132;
-	cvt.s64.s32 %rd212, %r128;
+	ld.relaxed.gpu.global.s32 %r141, [%rd211+0];
+	mov.b32 %r142, %r141;
+	mov.b32 %r143, %r142;
+	setp.eq.s32 %p88, %r143, %r140;
+	mov.pred %p89, %p88;
+	not.pred %p90, %p89;
+	@!%p90 bra $L137;
+	setp.eq.s32 %p91, %r143, %r139;
+	mov.pred %p92, %p91;
+	@!%p92 bra $L139;
+	cvt.s64.s32 %rd212, %r139;
 	mul.lo.s64 %rd213, %rd212, %rd9;
 	mad.lo.s64 %rd214, %rd213, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r134, [%rd214+0];
-	mov.b32 %r135, %r134;
-	mov.b32 %r129, %r135;
+	atom.global.cas.b32 %r144, [%rd214], %r139, %r140;
+	setp.eq.u32 %p93, %r144, %r139;
+	mov.pred %p94, %p93;
+	mov.pred %p92, %p94;
+$L139:
+	mov.pred %p89, %p92;
+$L137:
+	@!%p89 bra $L141;
+	bra.uni $L128;
+$L141:
+	cvt.s64.s32 %rd215, %r143;
+	mul.lo.s64 %rd216, %rd215, %rd9;
+	mad.lo.s64 %rd217, %rd216, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r145, [%rd217+0];
+	mov.b32 %r146, %r145;
+	cvt.s64.s32 %rd218, %r140;
+	mul.lo.s64 %rd219, %rd218, %rd9;
+	mad.lo.s64 %rd220, %rd219, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r147, [%rd220+0];
+	mov.b32 %r148, %r147;
+	mov.b32 %r149, %r146;
+	mov.b32 %r150, %r148;
+	mov.b32 %r133, %r149;
+	mov.b32 %r134, %r150;
 $L132:
 	bra.uni $L131;
 $L133:
-	mov.b32 %r133, %r128;
-	bra.uni $L130;
-$L129:
 	bra.uni $L128;
 $L130:
-	mov.b32 %r136, %r124;
-	mov.b32 %r137, %r133;
-	mov.b32 %r138, %r136;
-	mov.b32 %r139, %r137;
-$L138:
-	setp.ne.s32 %p69, %r138, %r139;
-	not.pred %p70, %p69;
-	@!%p70 bra $L142;
-	bra.uni $L140;
-$L142:
-	setp.gt.s32 %p71, %r138, %r139;
-	@!%p71 bra $L144;
-	mov.b32 %r140, %r139;
-	mov.b32 %r141, %r138;
-	mov.b32 %r138, %r140;
-	mov.b32 %r139, %r141;
+	setp.eq.s32 %p95, %r133, %r134;
+	@!%p95 bra $L143;
+	bra.uni $L128;
+$L143:
+	mov.b32 %r151, %r122;
+	mov.pred %p96, %p85;
+	mov.b32 %r152, %r124;
+	mov.b32 %r153, %r133;
 $L144:
-	cvt.s64.s32 %rd215, %r139;
-	mul.lo.s64 %rd216, %rd215, %rd9;
-	mad.lo.s64 %rd217, %rd216, 4, %rd5;
-	atom.global.cas.b32 %r142, [%rd217], %r139, %r138;
-	setp.eq.u32 %p72, %r142, %r139;
-	mov.pred %p73, %p72;
-	@!%p73 bra $L146;
-	bra.uni $L115;
-$L146:
-	cvt.s64.s32 %rd218, %r138;
-	mul.lo.s64 %rd219, %rd218, %rd9;
-	mad.lo.s64 %rd220, %rd219, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r143, [%rd220+0];
-	mov.b32 %r144, %r143;
-	mov.b32 %r145, %r105;
-	mov.b32 %r146, %r138;
-	mov.b32 %r147, %r144;
 $L147:
-$L150:
-	setp.ne.s32 %p74, %r147, %r146;
-	not.pred %p75, %p74;
-	@!%p75 bra $L154;
-	bra.uni $L152;
-$L154:
-	cvt.s64.s32 %rd221, %r147;
+	setp.ne.s32 %p97, %r153, %r152;
+	not.pred %p98, %p97;
+	@!%p98 bra $L151;
+	bra.uni $L149;
+$L151:
+	cvt.s64.s32 %rd221, %r153;
 	mul.lo.s64 %rd222, %rd221, %rd9;
 	mad.lo.s64 %rd223, %rd222, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r148, [%rd223+0];
-	mov.b32 %r149, %r148;
-	mov.b32 %r150, %r149;
-	setp.eq.s32 %p76, %r150, %r147;
-	@!%p76 bra $L156;
-	mov.b32 %r151, %r147;
-	bra.uni $L149;
-$L156:
-	cvt.s64.s32 %rd224, %r146;
+	ld.relaxed.gpu.global.s32 %r154, [%rd223+0];
+	mov.b32 %r155, %r154;
+	mov.b32 %r156, %r155;
+	setp.eq.s32 %p99, %r156, %r153;
+	@!%p99 bra $L153;
+	mov.b32 %r157, %r153;
+	bra.uni $L146;
+$L153:
+	cvt.s64.s32 %rd224, %r152;
 	mul.lo.s64 %rd225, %rd224, %rd9;
 	mad.lo.s64 %rd226, %rd225, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd226], %r150;
-	mov.b32 %r146, %r150;
-	cvt.s64.s32 %rd227, %r146;
+	st.relaxed.gpu.global.s32 [%rd226], %r156;
+	mov.b32 %r152, %r156;
+	cvt.s64.s32 %rd227, %r152;
 	mul.lo.s64 %rd228, %rd227, %rd9;
 	mad.lo.s64 %rd229, %rd228, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r152, [%rd229+0];
-	mov.b32 %r153, %r152;
-	mov.b32 %r147, %r153;
-$L151:
-	bra.uni $L150;
-$L152:
-	mov.b32 %r151, %r146;
-	bra.uni $L149;
+	ld.relaxed.gpu.global.s32 %r158, [%rd229+0];
+	mov.b32 %r159, %r158;
+	mov.b32 %r153, %r159;
 $L148:
 	bra.uni $L147;
 $L149:
-	cvt.s64.s32 %rd230, %r139;
+	mov.b32 %r157, %r152;
+	bra.uni $L146;
+$L145:
+	bra.uni $L144;
+$L146:
+	mov.b32 %r160, %r122;
+	mov.pred %p100, %p85;
+	mov.b32 %r161, %r126;
+	mov.b32 %r162, %r134;
+$L154:
+$L157:
+	setp.ne.s32 %p101, %r162, %r161;
+	not.pred %p102, %p101;
+	@!%p102 bra $L161;
+	bra.uni $L159;
+$L161:
+	cvt.s64.s32 %rd230, %r162;
 	mul.lo.s64 %rd231, %rd230, %rd9;
 	mad.lo.s64 %rd232, %rd231, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r154, [%rd232+0];
-	mov.b32 %r155, %r154;
-	mov.b32 %r156, %r105;
-	mov.b32 %r157, %r139;
-	mov.b32 %r158, %r155;
-$L157:
-$L160:
-	setp.ne.s32 %p77, %r158, %r157;
-	not.pred %p78, %p77;
-	@!%p78 bra $L164;
-	bra.uni $L162;
-$L164:
-	cvt.s64.s32 %rd233, %r158;
+	ld.relaxed.gpu.global.s32 %r163, [%rd232+0];
+	mov.b32 %r164, %r163;
+	mov.b32 %r165, %r164;
+	setp.eq.s32 %p103, %r165, %r162;
+	@!%p103 bra $L163;
+	mov.b32 %r166, %r162;
+	bra.uni $L156;
+$L163:
+	cvt.s64.s32 %rd233, %r161;
 	mul.lo.s64 %rd234, %rd233, %rd9;
 	mad.lo.s64 %rd235, %rd234, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r159, [%rd235+0];
-	mov.b32 %r160, %r159;
-	mov.b32 %r161, %r160;
-	setp.eq.s32 %p79, %r161, %r158;
-	@!%p79 bra $L166;
-	mov.b32 %r162, %r158;
-	bra.uni $L159;
-$L166:
-	cvt.s64.s32 %rd236, %r157;
+	st.relaxed.gpu.global.s32 [%rd235], %r165;
+	mov.b32 %r161, %r165;
+	cvt.s64.s32 %rd236, %r161;
 	mul.lo.s64 %rd237, %rd236, %rd9;
 	mad.lo.s64 %rd238, %rd237, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd238], %r161;
-	mov.b32 %r157, %r161;
-	cvt.s64.s32 %rd239, %r157;
-	mul.lo.s64 %rd240, %rd239, %rd9;
-	mad.lo.s64 %rd241, %rd240, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r163, [%rd241+0];
-	mov.b32 %r164, %r163;
-	mov.b32 %r158, %r164;
-$L161:
-	bra.uni $L160;
-$L162:
-	mov.b32 %r162, %r157;
-	bra.uni $L159;
+	ld.relaxed.gpu.global.s32 %r167, [%rd238+0];
+	mov.b32 %r168, %r167;
+	mov.b32 %r162, %r168;
 $L158:
 	bra.uni $L157;
 $L159:
-	mov.b32 %r165, %r151;
-	mov.b32 %r166, %r162;
-	mov.b32 %r138, %r165;
-	mov.b32 %r139, %r166;
-$L139:
-	bra.uni $L138;
-$L140:
+	mov.b32 %r166, %r161;
+	bra.uni $L156;
+$L155:
+	bra.uni $L154;
+$L156:
+	mov.b32 %r169, %r157;
+	mov.b32 %r170, %r166;
+	mov.b32 %r171, %r169;
+	mov.b32 %r172, %r170;
+$L164:
+	setp.ne.s32 %p104, %r171, %r172;
+	not.pred %p105, %p104;
+	@!%p105 bra $L168;
+	bra.uni $L166;
+$L168:
+	setp.gt.s32 %p106, %r171, %r172;
+	@!%p106 bra $L170;
+	mov.b32 %r173, %r172;
+	mov.b32 %r174, %r171;
+	mov.b32 %r171, %r173;
+	mov.b32 %r172, %r174;
+$L170:
+	cvt.s64.s32 %rd239, %r172;
+	mul.lo.s64 %rd240, %rd239, %rd9;
+	mad.lo.s64 %rd241, %rd240, 4, %rd5;
+	atom.global.cas.b32 %r175, [%rd241], %r172, %r171;
+	setp.eq.u32 %p107, %r175, %r172;
+	mov.pred %p108, %p107;
+	@!%p108 bra $L172;
+	bra.uni $L128;
+$L172:
+	cvt.s64.s32 %rd242, %r171;
+	mul.lo.s64 %rd243, %rd242, %rd9;
+	mad.lo.s64 %rd244, %rd243, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r176, [%rd244+0];
+	mov.b32 %r177, %r176;
+	mov.b32 %r178, %r122;
+	mov.pred %p109, %p85;
+	mov.b32 %r179, %r171;
+	mov.b32 %r180, %r177;
+$L173:
+$L176:
+	setp.ne.s32 %p110, %r180, %r179;
+	not.pred %p111, %p110;
+	@!%p111 bra $L180;
+	bra.uni $L178;
+$L180:
+	cvt.s64.s32 %rd245, %r180;
+	mul.lo.s64 %rd246, %rd245, %rd9;
+	mad.lo.s64 %rd247, %rd246, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r181, [%rd247+0];
+	mov.b32 %r182, %r181;
+	mov.b32 %r183, %r182;
+	setp.eq.s32 %p112, %r183, %r180;
+	@!%p112 bra $L182;
+	mov.b32 %r184, %r180;
+	bra.uni $L175;
+$L182:
+	cvt.s64.s32 %rd248, %r179;
+	mul.lo.s64 %rd249, %rd248, %rd9;
+	mad.lo.s64 %rd250, %rd249, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd250], %r183;
+	mov.b32 %r179, %r183;
+	cvt.s64.s32 %rd251, %r179;
+	mul.lo.s64 %rd252, %rd251, %rd9;
+	mad.lo.s64 %rd253, %rd252, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r185, [%rd253+0];
+	mov.b32 %r186, %r185;
+	mov.b32 %r180, %r186;
+$L177:
+	bra.uni $L176;
+$L178:
+	mov.b32 %r184, %r179;
+	bra.uni $L175;
+$L174:
+	bra.uni $L173;
+$L175:
+	cvt.s64.s32 %rd254, %r172;
+	mul.lo.s64 %rd255, %rd254, %rd9;
+	mad.lo.s64 %rd256, %rd255, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r187, [%rd256+0];
+	mov.b32 %r188, %r187;
+	mov.b32 %r189, %r122;
+	mov.pred %p113, %p85;
+	mov.b32 %r190, %r172;
+	mov.b32 %r191, %r188;
+$L183:
+$L186:
+	setp.ne.s32 %p114, %r191, %r190;
+	not.pred %p115, %p114;
+	@!%p115 bra $L190;
+	bra.uni $L188;
+$L190:
+	cvt.s64.s32 %rd257, %r191;
+	mul.lo.s64 %rd258, %rd257, %rd9;
+	mad.lo.s64 %rd259, %rd258, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r192, [%rd259+0];
+	mov.b32 %r193, %r192;
+	mov.b32 %r194, %r193;
+	setp.eq.s32 %p116, %r194, %r191;
+	@!%p116 bra $L192;
+	mov.b32 %r195, %r191;
+	bra.uni $L185;
+$L192:
+	cvt.s64.s32 %rd260, %r190;
+	mul.lo.s64 %rd261, %rd260, %rd9;
+	mad.lo.s64 %rd262, %rd261, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd262], %r194;
+	mov.b32 %r190, %r194;
+	cvt.s64.s32 %rd263, %r190;
+	mul.lo.s64 %rd264, %rd263, %rd9;
+	mad.lo.s64 %rd265, %rd264, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r196, [%rd265+0];
+	mov.b32 %r197, %r196;
+	mov.b32 %r191, %r197;
+$L187:
+	bra.uni $L186;
+$L188:
+	mov.b32 %r195, %r190;
+	bra.uni $L185;
+$L184:
+	bra.uni $L183;
+$L185:
+	mov.b32 %r198, %r184;
+	mov.b32 %r199, %r195;
+	mov.b32 %r171, %r198;
+	mov.b32 %r172, %r199;
+$L165:
+	bra.uni $L164;
+$L166:
+	bra.uni $L128;
+$L127:
+	bra.uni $L126;
+$L128:
 	bra.uni $L115;
 $L114:
 	bra.uni $L113;
 $L115:
-	bra.uni $L102;
-$L101:
-	bra.uni $L100;
-$L102:
-$L96:
-	add.s64 %rd242, %rd180, 1;
-	mov.b64 %rd180, %rd242;
-	bra.uni $L95;
-$L97:
-$L94:
+$L109:
+	add.s64 %rd266, %rd192, 1;
+	mov.b64 %rd192, %rd266;
+	bra.uni $L108;
+$L110:
+$L107:
 $L3:
 	add.s64 %rd79, %rd79, %rd77;
 	bra.uni $L1;
@@ -1647,12 +1858,13 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s21,
 	.param .b64 gk_s22,
 	.param .b64 gk_s23,
-	.param .b64 gk_s24
+	.param .b64 gk_s24,
+	.param .b64 gk_s25
 )
 {
-	.reg .pred %p<48>;
-	.reg .b32 %r<121>;
-	.reg .b64 %rd<173>;
+	.reg .pred %p<69>;
+	.reg .b32 %r<138>;
+	.reg .b64 %rd<185>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1726,46 +1938,49 @@ const gokkosPTX2 = `//
 	mov.b64 %rd42, %rd41;
 	ld.param.s64 %rd43, [gk_s9];
 	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s10];
+	ld.param.u8 %r32, [gk_s10];
+	setp.ne.u32 %p3, %r32, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd45, [gk_s11];
 	mov.b64 %rd46, %rd45;
-	ld.param.u64 %rd47, [gk_s11];
+	ld.param.u64 %rd47, [gk_s12];
 	cvta.to.global.u64 %rd48, %rd47;
 	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s12];
+	ld.param.s64 %rd50, [gk_s13];
 	mov.b64 %rd51, %rd50;
-	ld.param.s64 %rd52, [gk_s13];
+	ld.param.s64 %rd52, [gk_s14];
 	mov.b64 %rd53, %rd52;
-	ld.param.u64 %rd54, [gk_s14];
+	ld.param.u64 %rd54, [gk_s15];
 	cvta.to.global.u64 %rd55, %rd54;
 	mov.b64 %rd56, %rd55;
-	ld.param.s64 %rd57, [gk_s15];
+	ld.param.s64 %rd57, [gk_s16];
 	mov.b64 %rd58, %rd57;
-	ld.param.s64 %rd59, [gk_s16];
+	ld.param.s64 %rd59, [gk_s17];
 	mov.b64 %rd60, %rd59;
-	ld.param.u64 %rd61, [gk_s17];
+	ld.param.u64 %rd61, [gk_s18];
 	cvta.to.global.u64 %rd62, %rd61;
 	mov.b64 %rd63, %rd62;
-	ld.param.s64 %rd64, [gk_s18];
+	ld.param.s64 %rd64, [gk_s19];
 	mov.b64 %rd65, %rd64;
-	ld.param.s64 %rd66, [gk_s19];
+	ld.param.s64 %rd66, [gk_s20];
 	mov.b64 %rd67, %rd66;
-	ld.param.u64 %rd68, [gk_s20];
+	ld.param.u64 %rd68, [gk_s21];
 	cvta.to.global.u64 %rd69, %rd68;
 	mov.b64 %rd70, %rd69;
-	ld.param.s64 %rd71, [gk_s21];
+	ld.param.s64 %rd71, [gk_s22];
 	mov.b64 %rd72, %rd71;
-	ld.param.s64 %rd73, [gk_s22];
+	ld.param.s64 %rd73, [gk_s23];
 	mov.b64 %rd74, %rd73;
-	ld.param.s64 %rd75, [gk_s23];
+	ld.param.s64 %rd75, [gk_s24];
 	mov.b64 %rd76, %rd75;
-	ld.param.s32 %r32, [gk_s24];
-	mov.b32 %r33, %r32;
+	ld.param.s32 %r33, [gk_s25];
+	mov.b32 %r34, %r33;
 	cvt.u64.u32 %rd78, %r28;
 	cvt.u64.u32 %rd79, %r29;
 	mov.b64 %rd80, %rd78;
 $L1:
-	setp.ge.s64 %p3, %rd80, %rd2;
-	@%p3 bra $L2;
+	setp.ge.s64 %p5, %rd80, %rd2;
+	@%p5 bra $L2;
 	mov.b64 %rd77, %rd80;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
@@ -1773,71 +1988,74 @@ $L1:
 	mov.b64 %rd23, 0;
 	mov.b64 %rd81, %rd77;
 $L4:
-	setp.lt.s64 %p4, %rd81, %rd72;
-	not.pred %p5, %p4;
-	@!%p5 bra $L8;
+	setp.lt.s64 %p6, %rd81, %rd72;
+	not.pred %p7, %p6;
+	@!%p7 bra $L8;
 	bra.uni $L6;
 $L8:
 	mul.lo.s64 %rd82, %rd81, %rd74;
 	mad.lo.s64 %rd83, %rd82, 4, %rd70;
-	ld.global.nc.s32 %r34, [%rd83+0];
-	mov.b32 %r35, %r34;
-	cvt.s64.s32 %rd84, %r35;
+	ld.global.nc.s32 %r35, [%rd83+0];
+	mov.b32 %r36, %r35;
+	cvt.s64.s32 %rd84, %r36;
 	mov.b64 %rd85, %rd84;
-	mov.b32 %r36, %r31;
+	mov.b32 %r37, %r31;
+	mov.pred %p8, %p4;
 	mov.b64 %rd86, %rd85;
-	mov.b32 %r37, %r33;
-	setp.ge.s32 %p6, %r37, 0;
-	mov.pred %p7, %p6;
-	@!%p7 bra $L10;
+	mov.b32 %r38, %r34;
+	setp.ge.s32 %p9, %r38, 0;
+	mov.pred %p10, %p9;
+	@!%p10 bra $L10;
 	mul.lo.s64 %rd87, %rd86, %rd30;
 	mad.lo.s64 %rd88, %rd87, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r38, [%rd88+0];
-	mov.b32 %r39, %r38;
-	setp.eq.s32 %p8, %r39, %r37;
-	mov.pred %p7, %p8;
+	ld.relaxed.gpu.global.s32 %r39, [%rd88+0];
+	mov.b32 %r40, %r39;
+	setp.eq.s32 %p11, %r40, %r38;
+	mov.pred %p10, %p11;
 $L10:
-	mov.pred %p9, %p7;
-	mov.pred %p10, %p9;
-	not.pred %p11, %p10;
-	@!%p11 bra $L12;
-	mov.b32 %r40, %r31;
-	mov.b64 %rd89, %rd85;
-	setp.ne.s64 %p12, %rd35, 0;
+	mov.pred %p12, %p10;
 	mov.pred %p13, %p12;
-	@!%p13 bra $L14;
+	not.pred %p14, %p13;
+	@!%p14 bra $L12;
+	mov.b32 %r41, %r31;
+	mov.pred %p15, %p4;
+	mov.b64 %rd89, %rd85;
+	setp.ne.s64 %p16, %rd35, 0;
+	mov.pred %p17, %p16;
+	@!%p17 bra $L14;
 	mul.lo.s64 %rd90, %rd89, %rd37;
 	mad.lo.s64 %rd91, %rd90, 4, %rd33;
-	ld.global.nc.u32 %r41, [%rd91+0];
-	mov.b32 %r42, %r41;
-	and.b32 %r43, %r42, %r40;
-	setp.ne.u32 %p14, %r43, 0x0;
-	mov.pred %p13, %p14;
+	ld.global.nc.u32 %r42, [%rd91+0];
+	mov.b32 %r43, %r42;
+	and.b32 %r44, %r43, %r41;
+	setp.ne.u32 %p18, %r44, 0x0;
+	mov.pred %p17, %p18;
 $L14:
-	mov.pred %p15, %p13;
-	mov.pred %p10, %p15;
+	mov.pred %p19, %p17;
+	mov.pred %p13, %p19;
 $L12:
-	@!%p10 bra $L16;
+	@!%p13 bra $L16;
 	bra.uni $L5;
 $L16:
-	mov.b32 %r44, %r31;
+	mov.b32 %r45, %r31;
+	mov.pred %p20, %p4;
 	mov.b64 %rd92, %rd85;
 $L17:
-	setp.eq.s64 %p16, %rd42, 0;
-	@!%p16 bra $L21;
-	mov.b32 %r45, 0;
+	setp.eq.s64 %p21, %rd42, 0;
+	@!%p21 bra $L21;
+	mov.b32 %r46, 0;
 	bra.uni $L19;
 $L21:
 	mul.lo.s64 %rd93, %rd92, %rd44;
 	mad.lo.s64 %rd94, %rd93, 4, %rd40;
-	ld.global.nc.s32 %r46, [%rd94+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r45, %r47;
+	ld.global.nc.s32 %r47, [%rd94+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r46, %r48;
 	bra.uni $L19;
 $L18:
 	bra.uni $L17;
 $L19:
-	mov.b32 %r48, %r45;
+	mov.b32 %r49, %r46;
 	mul.lo.s64 %rd95, %rd85, %rd53;
 	mad.lo.s64 %rd96, %rd95, 8, %rd49;
 	ld.global.nc.s64 %rd97, [%rd96+0];
@@ -1854,284 +2072,349 @@ $L19:
 	cvt.u64.u32 %rd108, %r4;
 	mov.b64 %rd109, %rd107;
 $L22:
-	setp.ge.s64 %p17, %rd109, %rd105;
-	@%p17 bra $L24;
+	setp.ge.s64 %p22, %rd109, %rd105;
+	@%p22 bra $L24;
 	mov.b64 %rd110, %rd109;
 	mul.lo.s64 %rd111, %rd110, %rd60;
 	mad.lo.s64 %rd112, %rd111, 4, %rd56;
-	ld.global.nc.s32 %r49, [%rd112+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r51, %r31;
+	ld.global.nc.s32 %r50, [%rd112+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r52, %r31;
+	mov.pred %p23, %p4;
 	mov.b64 %rd113, %rd85;
-	mov.b32 %r52, %r48;
-	cvt.s64.s32 %rd114, %r50;
+	mov.b32 %r53, %r49;
+	cvt.s64.s32 %rd114, %r51;
 	mov.b64 %rd115, %rd114;
 $L25:
-	setp.eq.s64 %p18, %rd115, %rd113;
-	mov.pred %p19, %p18;
-	not.pred %p20, %p19;
-	@!%p20 bra $L29;
-	mov.b32 %r53, %r51;
+	setp.eq.s64 %p24, %rd115, %rd113;
+	mov.pred %p25, %p24;
+	not.pred %p26, %p25;
+	@!%p26 bra $L29;
+	mov.b32 %r54, %r52;
+	mov.pred %p27, %p23;
 	mov.b64 %rd116, %rd115;
-	setp.ne.s64 %p21, %rd35, 0;
-	mov.pred %p22, %p21;
-	@!%p22 bra $L31;
+	setp.ne.s64 %p28, %rd35, 0;
+	mov.pred %p29, %p28;
+	@!%p29 bra $L31;
 	mul.lo.s64 %rd117, %rd116, %rd37;
 	mad.lo.s64 %rd118, %rd117, 4, %rd33;
-	ld.global.nc.u32 %r54, [%rd118+0];
-	mov.b32 %r55, %r54;
-	and.b32 %r56, %r55, %r53;
-	setp.ne.u32 %p23, %r56, 0x0;
-	mov.pred %p22, %p23;
+	ld.global.nc.u32 %r55, [%rd118+0];
+	mov.b32 %r56, %r55;
+	and.b32 %r57, %r56, %r54;
+	setp.ne.u32 %p30, %r57, 0x0;
+	mov.pred %p29, %p30;
 $L31:
-	mov.pred %p24, %p22;
-	mov.pred %p19, %p24;
+	mov.pred %p31, %p29;
+	mov.pred %p25, %p31;
 $L29:
-	mov.pred %p25, %p19;
-	not.pred %p26, %p25;
-	@!%p26 bra $L33;
-	setp.ne.s64 %p27, %rd42, 0;
-	mov.pred %p28, %p27;
-	@!%p28 bra $L35;
+	mov.pred %p32, %p25;
+	not.pred %p33, %p32;
+	@!%p33 bra $L33;
+	setp.ne.s64 %p34, %rd42, 0;
+	mov.pred %p35, %p34;
+	@!%p35 bra $L35;
 	mul.lo.s64 %rd119, %rd115, %rd44;
 	mad.lo.s64 %rd120, %rd119, 4, %rd40;
-	ld.global.nc.s32 %r57, [%rd120+0];
-	mov.b32 %r58, %r57;
-	setp.ne.s32 %p29, %r58, %r52;
-	mov.pred %p28, %p29;
+	ld.global.nc.s32 %r58, [%rd120+0];
+	mov.b32 %r59, %r58;
+	setp.ne.s32 %p36, %r59, %r53;
+	mov.pred %p35, %p36;
 $L35:
-	mov.pred %p25, %p28;
+	mov.pred %p32, %p35;
 $L33:
-	@!%p25 bra $L37;
+	@!%p32 bra $L37;
 	bra.uni $L27;
 $L37:
-	mov.b32 %r59, %r51;
-	cvt.u32.u64 %r60, %rd113;
-	mov.b32 %r61, %r60;
-	cvt.u32.u64 %r62, %rd115;
-	mov.b32 %r63, %r62;
+	mov.b32 %r60, %r52;
+	mov.pred %p37, %p23;
+	cvt.u32.u64 %r61, %rd113;
+	mov.b32 %r62, %r61;
+	cvt.u32.u64 %r63, %rd115;
+	mov.b32 %r64, %r63;
 $L38:
-	cvt.s64.s32 %rd121, %r61;
+	cvt.s64.s32 %rd121, %r62;
 	mul.lo.s64 %rd122, %rd121, %rd30;
 	mad.lo.s64 %rd123, %rd122, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r64, [%rd123+0];
-	mov.b32 %r65, %r64;
-	cvt.s64.s32 %rd124, %r63;
+	ld.relaxed.gpu.global.s32 %r65, [%rd123+0];
+	mov.b32 %r66, %r65;
+	cvt.s64.s32 %rd124, %r64;
 	mul.lo.s64 %rd125, %rd124, %rd30;
 	mad.lo.s64 %rd126, %rd125, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r66, [%rd126+0];
-	mov.b32 %r67, %r66;
-	mov.b32 %r68, %r65;
-	mov.b32 %r69, %r67;
+	ld.relaxed.gpu.global.s32 %r67, [%rd126+0];
+	mov.b32 %r68, %r67;
+	mov.b32 %r69, %r66;
 	mov.b32 %r70, %r68;
 	mov.b32 %r71, %r69;
-	setp.eq.s32 %p30, %r70, %r71;
-	@!%p30 bra $L42;
-	bra.uni $L40;
-$L42:
-	mov.b32 %r72, %r59;
-	mov.b32 %r73, %r61;
-	mov.b32 %r74, %r70;
+	mov.b32 %r72, %r70;
+	@!%p37 bra $L42;
 $L43:
-$L46:
-	setp.ne.s32 %p31, %r74, %r73;
-	not.pred %p32, %p31;
-	@!%p32 bra $L50;
-	bra.uni $L48;
-$L50:
-	cvt.s64.s32 %rd127, %r74;
+	setp.ne.s32 %p38, %r71, %r72;
+	not.pred %p39, %p38;
+	@!%p39 bra $L47;
+	bra.uni $L45;
+$L47:
+	max.s32 %r73, %r71, %r72;
+	mov.b32 %r74, %r73;
+	min.s32 %r75, %r71, %r72;
+	mov.b32 %r76, %r75;
+	mov.b32 %r77, %r74;
+	mov.b32 %r78, %r76;
+	cvt.s64.s32 %rd127, %r77;
 	mul.lo.s64 %rd128, %rd127, %rd30;
 	mad.lo.s64 %rd129, %rd128, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r75, [%rd129+0];
-	mov.b32 %r76, %r75;
-	mov.b32 %r77, %r76;
-	setp.eq.s32 %p33, %r77, %r74;
-	@!%p33 bra $L52;
-	mov.b32 %r78, %r74;
-	bra.uni $L45;
-$L52:
-	cvt.s64.s32 %rd130, %r73;
+	ld.relaxed.gpu.global.s32 %r79, [%rd129+0];
+	mov.b32 %r80, %r79;
+	mov.b32 %r81, %r80;
+	setp.eq.s32 %p40, %r81, %r78;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L49;
+	setp.eq.s32 %p43, %r81, %r77;
+	mov.pred %p44, %p43;
+	@!%p44 bra $L51;
+	cvt.s64.s32 %rd130, %r77;
 	mul.lo.s64 %rd131, %rd130, %rd30;
 	mad.lo.s64 %rd132, %rd131, 4, %rd26;
-	st.relaxed.gpu.global.s32 [%rd132], %r77;
-	mov.b32 %r73, %r77;
-	cvt.s64.s32 %rd133, %r73;
+	atom.global.cas.b32 %r82, [%rd132], %r77, %r78;
+	setp.eq.u32 %p45, %r82, %r77;
+	mov.pred %p46, %p45;
+	mov.pred %p44, %p46;
+$L51:
+	mov.pred %p41, %p44;
+$L49:
+	@!%p41 bra $L53;
+	bra.uni $L40;
+$L53:
+	cvt.s64.s32 %rd133, %r81;
 	mul.lo.s64 %rd134, %rd133, %rd30;
 	mad.lo.s64 %rd135, %rd134, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r79, [%rd135+0];
-	mov.b32 %r80, %r79;
-	mov.b32 %r74, %r80;
-$L47:
-	bra.uni $L46;
-$L48:
-	mov.b32 %r78, %r73;
-	bra.uni $L45;
+	ld.relaxed.gpu.global.s32 %r83, [%rd135+0];
+	mov.b32 %r84, %r83;
+	cvt.s64.s32 %rd136, %r78;
+	mul.lo.s64 %rd137, %rd136, %rd30;
+	mad.lo.s64 %rd138, %rd137, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r85, [%rd138+0];
+	mov.b32 %r86, %r85;
+	mov.b32 %r87, %r84;
+	mov.b32 %r88, %r86;
+	mov.b32 %r71, %r87;
+	mov.b32 %r72, %r88;
 $L44:
 	bra.uni $L43;
 $L45:
-	mov.b32 %r81, %r59;
-	mov.b32 %r82, %r63;
-	mov.b32 %r83, %r71;
-$L53:
+	bra.uni $L40;
+$L42:
+	setp.eq.s32 %p47, %r71, %r72;
+	@!%p47 bra $L55;
+	bra.uni $L40;
+$L55:
+	mov.b32 %r89, %r60;
+	mov.pred %p48, %p37;
+	mov.b32 %r90, %r62;
+	mov.b32 %r91, %r71;
 $L56:
-	setp.ne.s32 %p34, %r83, %r82;
-	not.pred %p35, %p34;
-	@!%p35 bra $L60;
-	bra.uni $L58;
-$L60:
-	cvt.s64.s32 %rd136, %r83;
-	mul.lo.s64 %rd137, %rd136, %rd30;
-	mad.lo.s64 %rd138, %rd137, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r84, [%rd138+0];
-	mov.b32 %r85, %r84;
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p36, %r86, %r83;
-	@!%p36 bra $L62;
-	mov.b32 %r87, %r83;
-	bra.uni $L55;
-$L62:
-	cvt.s64.s32 %rd139, %r82;
+$L59:
+	setp.ne.s32 %p49, %r91, %r90;
+	not.pred %p50, %p49;
+	@!%p50 bra $L63;
+	bra.uni $L61;
+$L63:
+	cvt.s64.s32 %rd139, %r91;
 	mul.lo.s64 %rd140, %rd139, %rd30;
 	mad.lo.s64 %rd141, %rd140, 4, %rd26;
-	st.relaxed.gpu.global.s32 [%rd141], %r86;
-	mov.b32 %r82, %r86;
-	cvt.s64.s32 %rd142, %r82;
+	ld.relaxed.gpu.global.s32 %r92, [%rd141+0];
+	mov.b32 %r93, %r92;
+	mov.b32 %r94, %r93;
+	setp.eq.s32 %p51, %r94, %r91;
+	@!%p51 bra $L65;
+	mov.b32 %r95, %r91;
+	bra.uni $L58;
+$L65:
+	cvt.s64.s32 %rd142, %r90;
 	mul.lo.s64 %rd143, %rd142, %rd30;
 	mad.lo.s64 %rd144, %rd143, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r88, [%rd144+0];
-	mov.b32 %r89, %r88;
-	mov.b32 %r83, %r89;
+	st.relaxed.gpu.global.s32 [%rd144], %r94;
+	mov.b32 %r90, %r94;
+	cvt.s64.s32 %rd145, %r90;
+	mul.lo.s64 %rd146, %rd145, %rd30;
+	mad.lo.s64 %rd147, %rd146, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r96, [%rd147+0];
+	mov.b32 %r97, %r96;
+	mov.b32 %r91, %r97;
+$L60:
+	bra.uni $L59;
+$L61:
+	mov.b32 %r95, %r90;
+	bra.uni $L58;
 $L57:
 	bra.uni $L56;
 $L58:
-	mov.b32 %r87, %r82;
-	bra.uni $L55;
-$L54:
-	bra.uni $L53;
-$L55:
-	mov.b32 %r90, %r78;
-	mov.b32 %r91, %r87;
-	mov.b32 %r92, %r90;
-	mov.b32 %r93, %r91;
-$L63:
-	setp.ne.s32 %p37, %r92, %r93;
-	not.pred %p38, %p37;
-	@!%p38 bra $L67;
-	bra.uni $L65;
-$L67:
-	setp.gt.s32 %p39, %r92, %r93;
-	@!%p39 bra $L69;
-	mov.b32 %r94, %r93;
-	mov.b32 %r95, %r92;
-	mov.b32 %r92, %r94;
-	mov.b32 %r93, %r95;
+	mov.b32 %r98, %r60;
+	mov.pred %p52, %p37;
+	mov.b32 %r99, %r64;
+	mov.b32 %r100, %r72;
+$L66:
 $L69:
-	cvt.s64.s32 %rd145, %r93;
-	mul.lo.s64 %rd146, %rd145, %rd30;
-	mad.lo.s64 %rd147, %rd146, 4, %rd26;
-	atom.global.cas.b32 %r96, [%rd147], %r93, %r92;
-	setp.eq.u32 %p40, %r96, %r93;
-	mov.pred %p41, %p40;
-	@!%p41 bra $L71;
-	bra.uni $L40;
-$L71:
-	cvt.s64.s32 %rd148, %r92;
+	setp.ne.s32 %p53, %r100, %r99;
+	not.pred %p54, %p53;
+	@!%p54 bra $L73;
+	bra.uni $L71;
+$L73:
+	cvt.s64.s32 %rd148, %r100;
 	mul.lo.s64 %rd149, %rd148, %rd30;
 	mad.lo.s64 %rd150, %rd149, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r97, [%rd150+0];
-	mov.b32 %r98, %r97;
-	mov.b32 %r99, %r59;
-	mov.b32 %r100, %r92;
-	mov.b32 %r101, %r98;
-$L72:
+	ld.relaxed.gpu.global.s32 %r101, [%rd150+0];
+	mov.b32 %r102, %r101;
+	mov.b32 %r103, %r102;
+	setp.eq.s32 %p55, %r103, %r100;
+	@!%p55 bra $L75;
+	mov.b32 %r104, %r100;
+	bra.uni $L68;
 $L75:
-	setp.ne.s32 %p42, %r101, %r100;
-	not.pred %p43, %p42;
-	@!%p43 bra $L79;
-	bra.uni $L77;
-$L79:
-	cvt.s64.s32 %rd151, %r101;
+	cvt.s64.s32 %rd151, %r99;
 	mul.lo.s64 %rd152, %rd151, %rd30;
 	mad.lo.s64 %rd153, %rd152, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r102, [%rd153+0];
-	mov.b32 %r103, %r102;
-	mov.b32 %r104, %r103;
-	setp.eq.s32 %p44, %r104, %r101;
-	@!%p44 bra $L81;
-	mov.b32 %r105, %r101;
-	bra.uni $L74;
-$L81:
-	cvt.s64.s32 %rd154, %r100;
+	st.relaxed.gpu.global.s32 [%rd153], %r103;
+	mov.b32 %r99, %r103;
+	cvt.s64.s32 %rd154, %r99;
 	mul.lo.s64 %rd155, %rd154, %rd30;
 	mad.lo.s64 %rd156, %rd155, 4, %rd26;
-	st.relaxed.gpu.global.s32 [%rd156], %r104;
-	mov.b32 %r100, %r104;
-	cvt.s64.s32 %rd157, %r100;
+	ld.relaxed.gpu.global.s32 %r105, [%rd156+0];
+	mov.b32 %r106, %r105;
+	mov.b32 %r100, %r106;
+$L70:
+	bra.uni $L69;
+$L71:
+	mov.b32 %r104, %r99;
+	bra.uni $L68;
+$L67:
+	bra.uni $L66;
+$L68:
+	mov.b32 %r107, %r95;
+	mov.b32 %r108, %r104;
+	mov.b32 %r109, %r107;
+	mov.b32 %r110, %r108;
+$L76:
+	setp.ne.s32 %p56, %r109, %r110;
+	not.pred %p57, %p56;
+	@!%p57 bra $L80;
+	bra.uni $L78;
+$L80:
+	setp.gt.s32 %p58, %r109, %r110;
+	@!%p58 bra $L82;
+	mov.b32 %r111, %r110;
+	mov.b32 %r112, %r109;
+	mov.b32 %r109, %r111;
+	mov.b32 %r110, %r112;
+$L82:
+	cvt.s64.s32 %rd157, %r110;
 	mul.lo.s64 %rd158, %rd157, %rd30;
 	mad.lo.s64 %rd159, %rd158, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r106, [%rd159+0];
-	mov.b32 %r107, %r106;
-	mov.b32 %r101, %r107;
-$L76:
-	bra.uni $L75;
-$L77:
-	mov.b32 %r105, %r100;
-	bra.uni $L74;
-$L73:
-	bra.uni $L72;
-$L74:
-	cvt.s64.s32 %rd160, %r93;
+	atom.global.cas.b32 %r113, [%rd159], %r110, %r109;
+	setp.eq.u32 %p59, %r113, %r110;
+	mov.pred %p60, %p59;
+	@!%p60 bra $L84;
+	bra.uni $L40;
+$L84:
+	cvt.s64.s32 %rd160, %r109;
 	mul.lo.s64 %rd161, %rd160, %rd30;
 	mad.lo.s64 %rd162, %rd161, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r108, [%rd162+0];
-	mov.b32 %r109, %r108;
-	mov.b32 %r110, %r59;
-	mov.b32 %r111, %r93;
-	mov.b32 %r112, %r109;
-$L82:
+	ld.relaxed.gpu.global.s32 %r114, [%rd162+0];
+	mov.b32 %r115, %r114;
+	mov.b32 %r116, %r60;
+	mov.pred %p61, %p37;
+	mov.b32 %r117, %r109;
+	mov.b32 %r118, %r115;
 $L85:
-	setp.ne.s32 %p45, %r112, %r111;
-	not.pred %p46, %p45;
-	@!%p46 bra $L89;
-	bra.uni $L87;
-$L89:
-	cvt.s64.s32 %rd163, %r112;
+$L88:
+	setp.ne.s32 %p62, %r118, %r117;
+	not.pred %p63, %p62;
+	@!%p63 bra $L92;
+	bra.uni $L90;
+$L92:
+	cvt.s64.s32 %rd163, %r118;
 	mul.lo.s64 %rd164, %rd163, %rd30;
 	mad.lo.s64 %rd165, %rd164, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r113, [%rd165+0];
-	mov.b32 %r114, %r113;
-	mov.b32 %r115, %r114;
-	setp.eq.s32 %p47, %r115, %r112;
-	@!%p47 bra $L91;
-	mov.b32 %r116, %r112;
-	bra.uni $L84;
-$L91:
-	cvt.s64.s32 %rd166, %r111;
+	ld.relaxed.gpu.global.s32 %r119, [%rd165+0];
+	mov.b32 %r120, %r119;
+	mov.b32 %r121, %r120;
+	setp.eq.s32 %p64, %r121, %r118;
+	@!%p64 bra $L94;
+	mov.b32 %r122, %r118;
+	bra.uni $L87;
+$L94:
+	cvt.s64.s32 %rd166, %r117;
 	mul.lo.s64 %rd167, %rd166, %rd30;
 	mad.lo.s64 %rd168, %rd167, 4, %rd26;
-	st.relaxed.gpu.global.s32 [%rd168], %r115;
-	mov.b32 %r111, %r115;
-	cvt.s64.s32 %rd169, %r111;
+	st.relaxed.gpu.global.s32 [%rd168], %r121;
+	mov.b32 %r117, %r121;
+	cvt.s64.s32 %rd169, %r117;
 	mul.lo.s64 %rd170, %rd169, %rd30;
 	mad.lo.s64 %rd171, %rd170, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r117, [%rd171+0];
-	mov.b32 %r118, %r117;
-	mov.b32 %r112, %r118;
+	ld.relaxed.gpu.global.s32 %r123, [%rd171+0];
+	mov.b32 %r124, %r123;
+	mov.b32 %r118, %r124;
+$L89:
+	bra.uni $L88;
+$L90:
+	mov.b32 %r122, %r117;
+	bra.uni $L87;
 $L86:
 	bra.uni $L85;
 $L87:
-	mov.b32 %r116, %r111;
-	bra.uni $L84;
-$L83:
-	bra.uni $L82;
-$L84:
-	mov.b32 %r119, %r105;
-	mov.b32 %r120, %r116;
-	mov.b32 %r92, %r119;
-	mov.b32 %r93, %r120;
-$L64:
-	bra.uni $L63;
-$L65:
+	cvt.s64.s32 %rd172, %r110;
+	mul.lo.s64 %rd173, %rd172, %rd30;
+	mad.lo.s64 %rd174, %rd173, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r125, [%rd174+0];
+	mov.b32 %r126, %r125;
+	mov.b32 %r127, %r60;
+	mov.pred %p65, %p37;
+	mov.b32 %r128, %r110;
+	mov.b32 %r129, %r126;
+$L95:
+$L98:
+	setp.ne.s32 %p66, %r129, %r128;
+	not.pred %p67, %p66;
+	@!%p67 bra $L102;
+	bra.uni $L100;
+$L102:
+	cvt.s64.s32 %rd175, %r129;
+	mul.lo.s64 %rd176, %rd175, %rd30;
+	mad.lo.s64 %rd177, %rd176, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r130, [%rd177+0];
+	mov.b32 %r131, %r130;
+	mov.b32 %r132, %r131;
+	setp.eq.s32 %p68, %r132, %r129;
+	@!%p68 bra $L104;
+	mov.b32 %r133, %r129;
+	bra.uni $L97;
+$L104:
+	cvt.s64.s32 %rd178, %r128;
+	mul.lo.s64 %rd179, %rd178, %rd30;
+	mad.lo.s64 %rd180, %rd179, 4, %rd26;
+	st.relaxed.gpu.global.s32 [%rd180], %r132;
+	mov.b32 %r128, %r132;
+	cvt.s64.s32 %rd181, %r128;
+	mul.lo.s64 %rd182, %rd181, %rd30;
+	mad.lo.s64 %rd183, %rd182, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r134, [%rd183+0];
+	mov.b32 %r135, %r134;
+	mov.b32 %r129, %r135;
+$L99:
+	bra.uni $L98;
+$L100:
+	mov.b32 %r133, %r128;
+	bra.uni $L97;
+$L96:
+	bra.uni $L95;
+$L97:
+	mov.b32 %r136, %r122;
+	mov.b32 %r137, %r133;
+	mov.b32 %r109, %r136;
+	mov.b32 %r110, %r137;
+$L77:
+	bra.uni $L76;
+$L78:
 	bra.uni $L40;
 $L39:
 	bra.uni $L38;
@@ -2145,8 +2428,8 @@ $L23:
 	bra.uni $L22;
 $L24:
 $L5:
-	add.s64 %rd172, %rd81, %rd2;
-	mov.b64 %rd81, %rd172;
+	add.s64 %rd184, %rd81, %rd2;
+	mov.b64 %rd81, %rd184;
 	bra.uni $L4;
 $L6:
 $L3:
@@ -4363,8 +4646,8 @@ const gokkosPTX9 = `//
 	.param .b64 gk_s6
 )
 {
-	.reg .pred %p<29>;
-	.reg .b32 %r<42>;
+	.reg .pred %p<30>;
+	.reg .b32 %r<43>;
 	.reg .b64 %rd<69>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -4459,151 +4742,156 @@ $L7:
 	ld.global.nc.s32 %r21, [%rd40+0];
 	mov.b32 %r22, %r21;
 	mov.b32 %r23, %r22;
-	setp.ge.s64 %p8, %rd21, 0;
-	mov.pred %p9, %p8;
-	@!%p9 bra $L11;
+	cvt.u32.u64 %r24, %rd38;
+	setp.eq.s32 %p8, %r23, %r24;
+	@!%p8 bra $L11;
+	bra.uni $L9;
+$L11:
+	setp.ge.s64 %p9, %rd21, 0;
+	mov.pred %p10, %p9;
+	@!%p10 bra $L13;
 	mul.lo.s64 %rd41, %rd21, %rd12;
 	mad.lo.s64 %rd42, %rd41, 4, %rd8;
-	ld.global.nc.s32 %r24, [%rd42+0];
-	mov.b32 %r25, %r24;
-	setp.eq.s32 %p10, %r23, %r25;
-	mov.pred %p9, %p10;
-$L11:
-	@!%p9 bra $L13;
+	ld.global.nc.s32 %r25, [%rd42+0];
+	mov.b32 %r26, %r25;
+	setp.eq.s32 %p11, %r23, %r26;
+	mov.pred %p10, %p11;
+$L13:
+	@!%p10 bra $L15;
 	add.s64 %rd43, %rd32, 1;
 	mov.b64 %rd32, %rd43;
 	bra.uni $L9;
-$L13:
+$L15:
 	cvt.s64.s32 %rd44, %r23;
 	mul.lo.s64 %rd45, %rd44, %rd19;
 	mad.lo.s64 %rd46, %rd45, 4, %rd15;
-	mov.b32 %r26, 1;
-	atom.global.add.s32 %r27, [%rd46], %r26;
+	mov.b32 %r27, 1;
+	atom.global.add.s32 %r28, [%rd46], %r27;
 $L9:
 	add.s64 %rd37, %rd37, %rd36;
 	bra.uni $L7;
 $L8:
 	mov.b64 %rd47, %rd32;
 	// block reduction
-	mov.b32 %r28, 1;
 	mov.b32 %r29, 1;
-	sub.u32 %r30, %r13, 1;
-	mov.b32 %r31, %r28;
-$L14:
-	setp.hs.u32 %p11, %r31, 32;
-	@%p11 bra $L15;
-	mov.b64 {%r32, %r33}, %rd47;
-	shfl.sync.down.b32 %r34|%p12, %r32, %r31, %r30, %r17;
-	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
-	mov.b64 %rd48, {%r34, %r35};
-	@!%p12 bra $L16;
-	setp.ne.u32 %p13, %r18, 1;
-	@%p13 bra.uni $L18;
+	mov.b32 %r30, 1;
+	sub.u32 %r31, %r13, 1;
+	mov.b32 %r32, %r29;
+$L16:
+	setp.hs.u32 %p12, %r32, 32;
+	@%p12 bra $L17;
+	mov.b64 {%r33, %r34}, %rd47;
+	shfl.sync.down.b32 %r35|%p13, %r33, %r32, %r31, %r17;
+	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
+	mov.b64 %rd48, {%r35, %r36};
+	@!%p13 bra $L18;
+	setp.ne.u32 %p14, %r18, 1;
+	@%p14 bra.uni $L20;
 	add.s64 %rd49, %rd47, %rd48;
 	mov.b64 %rd47, %rd49;
-	bra.uni $L17;
-$L18:
-	setp.ne.u32 %p14, %r18, 2;
-	@%p14 bra.uni $L19;
+	bra.uni $L19;
+$L20:
+	setp.ne.u32 %p15, %r18, 2;
+	@%p15 bra.uni $L21;
 	mul.lo.s64 %rd50, %rd47, %rd48;
 	mov.b64 %rd47, %rd50;
-	bra.uni $L17;
-$L19:
-	setp.ne.u32 %p15, %r18, 3;
-	@%p15 bra.uni $L20;
+	bra.uni $L19;
+$L21:
+	setp.ne.u32 %p16, %r18, 3;
+	@%p16 bra.uni $L22;
 	min.s64 %rd51, %rd47, %rd48;
 	mov.b64 %rd47, %rd51;
-	bra.uni $L17;
-$L20:
-	setp.ne.u32 %p16, %r18, 4;
-	@%p16 bra.uni $L21;
+	bra.uni $L19;
+$L22:
+	setp.ne.u32 %p17, %r18, 4;
+	@%p17 bra.uni $L23;
 	max.s64 %rd52, %rd47, %rd48;
 	mov.b64 %rd47, %rd52;
-	bra.uni $L17;
-$L21:
-	setp.ne.u32 %p17, %r18, 7;
-	@%p17 bra.uni $L22;
+	bra.uni $L19;
+$L23:
+	setp.ne.u32 %p18, %r18, 7;
+	@%p18 bra.uni $L24;
 	and.b64 %rd53, %rd47, %rd48;
 	mov.b64 %rd47, %rd53;
-	bra.uni $L17;
-$L22:
+	bra.uni $L19;
+$L24:
 	or.b64 %rd54, %rd47, %rd48;
 	mov.b64 %rd47, %rd54;
+$L19:
+$L18:
+	shl.b32 %r32, %r32, 1;
+	bra.uni $L16;
 $L17:
-$L16:
-	shl.b32 %r31, %r31, 1;
-	bra.uni $L14;
-$L15:
-	setp.eq.u32 %p18, %r7, 0;
-	@!%p18 bra $L23;
+	setp.eq.u32 %p19, %r7, 0;
+	@!%p19 bra $L25;
 	mul.wide.u32 %rd55, %r8, 16;
 	add.s64 %rd56, %rd1, %rd55;
 	st.shared.s64 [%rd56+0], %rd47;
-$L23:
+$L25:
 	bar.sync 0;
-	setp.eq.u32 %p19, %r8, 0;
-	@!%p19 bra $L24;
-	setp.lo.u32 %p20, %r7, %r10;
-	@!%p20 bra $L25;
+	setp.eq.u32 %p20, %r8, 0;
+	@!%p20 bra $L26;
+	setp.lo.u32 %p21, %r7, %r10;
+	@!%p21 bra $L27;
 	mul.wide.u32 %rd57, %r7, 16;
 	add.s64 %rd58, %rd1, %rd57;
 	ld.shared.s64 %rd59, [%rd58+0];
 	mov.b64 %rd47, %rd59;
-$L25:
-	sub.u32 %r36, %r10, 1;
-	mov.b32 %r37, %r29;
-$L26:
-	setp.hs.u32 %p21, %r37, 32;
-	@%p21 bra $L27;
-	mov.b64 {%r38, %r39}, %rd47;
-	shfl.sync.down.b32 %r40|%p22, %r38, %r37, %r36, %r17;
-	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
-	mov.b64 %rd60, {%r40, %r41};
-	@!%p22 bra $L28;
-	setp.ne.u32 %p23, %r18, 1;
-	@%p23 bra.uni $L30;
+$L27:
+	sub.u32 %r37, %r10, 1;
+	mov.b32 %r38, %r30;
+$L28:
+	setp.hs.u32 %p22, %r38, 32;
+	@%p22 bra $L29;
+	mov.b64 {%r39, %r40}, %rd47;
+	shfl.sync.down.b32 %r41|%p23, %r39, %r38, %r37, %r17;
+	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
+	mov.b64 %rd60, {%r41, %r42};
+	@!%p23 bra $L30;
+	setp.ne.u32 %p24, %r18, 1;
+	@%p24 bra.uni $L32;
 	add.s64 %rd61, %rd47, %rd60;
 	mov.b64 %rd47, %rd61;
-	bra.uni $L29;
-$L30:
-	setp.ne.u32 %p24, %r18, 2;
-	@%p24 bra.uni $L31;
+	bra.uni $L31;
+$L32:
+	setp.ne.u32 %p25, %r18, 2;
+	@%p25 bra.uni $L33;
 	mul.lo.s64 %rd62, %rd47, %rd60;
 	mov.b64 %rd47, %rd62;
-	bra.uni $L29;
-$L31:
-	setp.ne.u32 %p25, %r18, 3;
-	@%p25 bra.uni $L32;
+	bra.uni $L31;
+$L33:
+	setp.ne.u32 %p26, %r18, 3;
+	@%p26 bra.uni $L34;
 	min.s64 %rd63, %rd47, %rd60;
 	mov.b64 %rd47, %rd63;
-	bra.uni $L29;
-$L32:
-	setp.ne.u32 %p26, %r18, 4;
-	@%p26 bra.uni $L33;
+	bra.uni $L31;
+$L34:
+	setp.ne.u32 %p27, %r18, 4;
+	@%p27 bra.uni $L35;
 	max.s64 %rd64, %rd47, %rd60;
 	mov.b64 %rd47, %rd64;
-	bra.uni $L29;
-$L33:
-	setp.ne.u32 %p27, %r18, 7;
-	@%p27 bra.uni $L34;
+	bra.uni $L31;
+$L35:
+	setp.ne.u32 %p28, %r18, 7;
+	@%p28 bra.uni $L36;
 	and.b64 %rd65, %rd47, %rd60;
 	mov.b64 %rd47, %rd65;
-	bra.uni $L29;
-$L34:
+	bra.uni $L31;
+$L36:
 	or.b64 %rd66, %rd47, %rd60;
 	mov.b64 %rd47, %rd66;
+$L31:
+$L30:
+	shl.b32 %r38, %r38, 1;
+	bra.uni $L28;
 $L29:
-$L28:
-	shl.b32 %r37, %r37, 1;
-	bra.uni $L26;
-$L27:
-$L24:
+$L26:
 	mul.wide.u32 %rd67, %r19, 8;
 	add.s64 %rd68, %rd5, %rd67;
-	setp.eq.u32 %p28, %r5, 0;
-	@!%p28 bra $L35;
+	setp.eq.u32 %p29, %r5, 0;
+	@!%p29 bra $L37;
 	st.global.s64 [%rd68+0], %rd47;
-$L35:
+$L37:
 	ret;
 }
 
@@ -6137,21 +6425,21 @@ $L2:
 func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:120
+//line afforest.go:140
 		e := k.G.Offsets.At(u) + k.R
 		if e >= k.G.Offsets.At(u+1) || k.L.out(u) {
 			continue
 		}
 		k.L.edge(u, k.L.key(u), int(k.G.Adj.At(int(e))))
 	}
-//line gokkos_kernels_gen.go:6148
+//line gokkos_kernels_gen.go:6436
 }
 
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:144
+//line afforest.go:164
 		if k.L.skips(u, k.Giant) || k.L.out(u) {
 			continue
 		}
@@ -6172,7 +6460,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6176
+//line gokkos_kernels_gen.go:6464
 }
 
 // gokkosHostLoop3 runs listDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -6181,7 +6469,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line afforest.go:207
+//line afforest.go:227
 			d := k.Off.At(v+1) - gokkosS0[gokkosJ]
 			if d <= k.Lo || d > k.Hi {
 				continue
@@ -6191,11 +6479,11 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:6195
+//line gokkos_kernels_gen.go:6483
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line afforest.go:207
+//line afforest.go:227
 		d := k.Off.At(v+1) - k.Off.At(v)
 		if d <= k.Lo || d > k.Hi {
 			continue
@@ -6205,7 +6493,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:6209
+//line gokkos_kernels_gen.go:6497
 }
 
 // gokkosHostLoop4 runs sampleRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -6214,25 +6502,25 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line afforest.go:230
+//line afforest.go:250
 			z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 			z = (z ^ z>>27) * 0x94d049bb133111eb
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:6225
+//line gokkos_kernels_gen.go:6513
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line afforest.go:230
+//line afforest.go:250
 		z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 		z = (z ^ z>>27) * 0x94d049bb133111eb
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:6236
+//line gokkos_kernels_gen.go:6524
 }
 
 // gokkosHostLoop5 runs countRoot.Run for every index in [gokkosLo, gokkosHi).
@@ -6240,21 +6528,21 @@ func gokkosHostLoop5(gokkosK *countRoot, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.P.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line afforest.go:247
+//line afforest.go:267
 			if gokkosS0[gokkosJ] == k.C {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:6249
+//line gokkos_kernels_gen.go:6537
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line afforest.go:247
+//line afforest.go:267
 		if k.P.At(v) == k.C {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:6258
+//line gokkos_kernels_gen.go:6546
 }
 
 // gokkosHostLoop6 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -6266,14 +6554,14 @@ func gokkosHostLoop6(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:104
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:6270
+//line gokkos_kernels_gen.go:6558
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:104
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:6277
+//line gokkos_kernels_gen.go:6565
 }
 
 // gokkosHostLoop7 runs hook.Run for every index in [gokkosLo, gokkosHi).
@@ -6314,7 +6602,7 @@ func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:6318
+//line gokkos_kernels_gen.go:6606
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -6349,7 +6637,7 @@ func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6353
+//line gokkos_kernels_gen.go:6641
 }
 
 // gokkosHostLoop8 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
@@ -6370,7 +6658,7 @@ func gokkosHostLoop8(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:6374
+//line gokkos_kernels_gen.go:6662
 }
 
 // gokkosHostLoop9 runs countSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -6378,27 +6666,34 @@ func gokkosHostLoop9(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line wcc.go:207
+			v := gokkosLo + gokkosJ
+//line wcc.go:209
 			r := gokkosS0[gokkosJ]
+			if r == int32(v) {
+				continue
+			}
 			if k.C >= 0 && r == k.L.At(k.C) {
 				*acc += 1
 				continue
 			}
 			k.Size.AtomicAdd(int(r), 1)
 		}
-//line gokkos_kernels_gen.go:6390
+//line gokkos_kernels_gen.go:6682
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:207
+//line wcc.go:209
 		r := k.L.At(v)
+		if r == int32(v) {
+			continue
+		}
 		if k.C >= 0 && r == k.L.At(k.C) {
 			*acc += 1
 			continue
 		}
 		k.Size.AtomicAdd(int(r), 1)
 	}
-//line gokkos_kernels_gen.go:6402
+//line gokkos_kernels_gen.go:6697
 }
 
 // gokkosHostLoop10 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
@@ -6406,17 +6701,17 @@ func gokkosHostLoop10(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line wcc.go:223
+//line wcc.go:229
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:6413
+//line gokkos_kernels_gen.go:6708
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:223
+//line wcc.go:229
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:6420
+//line gokkos_kernels_gen.go:6715
 }
 
 // gokkosHostLoop11 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -6426,7 +6721,7 @@ func gokkosHostLoop11(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line wcc.go:235
+//line wcc.go:241
 			if gokkosS0[gokkosJ] != int32(v) {
 				continue
 			}
@@ -6435,11 +6730,11 @@ func gokkosHostLoop11(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:6439
+//line gokkos_kernels_gen.go:6734
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:235
+//line wcc.go:241
 		if k.L.At(v) != int32(v) {
 			continue
 		}
@@ -6448,7 +6743,7 @@ func gokkosHostLoop11(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:6452
+//line gokkos_kernels_gen.go:6747
 }
 
 // gokkosHostLoop12 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -6457,15 +6752,15 @@ func gokkosHostLoop12(gokkosK *gatherNumbers, gokkosLo, gokkosHi int) {
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line wcc.go:252
+//line wcc.go:258
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:6464
+//line gokkos_kernels_gen.go:6759
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line wcc.go:252
+//line wcc.go:258
 		k.Out.Set(v, k.Num.At(int(k.L.At(v))))
 	}
-//line gokkos_kernels_gen.go:6471
+//line gokkos_kernels_gen.go:6766
 }

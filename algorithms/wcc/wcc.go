@@ -140,7 +140,7 @@ func (w *WCC) Run() (*Result, error) {
 	if err := portable.ParallelReduce(space, "wcc.largest", portable.Range(0, n), maxSize{Size: w.size}, portable.Max(&big)); err != nil {
 		return nil, err
 	}
-	big = max(big, int32(inGiant))
+	big = max(big, int32(inGiant)) + 1
 	// size[r] becomes the number of root r; every vertex then reads its root's number.
 	var total int64
 	if err := portable.ParallelScan(space, "wcc.number", portable.Range(0, n), numberRoots{L: w.labels, Num: w.size}, &total); err != nil {
@@ -193,8 +193,10 @@ func RunWith(g *dgraph.Graph, opt Options) (*Result, error) {
 	return res, nil
 }
 
-// countSizes adds every vertex to its root's size, except the vertices of vertex C's component
-// (C >= 0), which it counts in the reduction.
+// countSizes counts in Size[r] the vertices of root r's component other than r itself, so
+// that roots, and with them every isolated vertex, touch nothing; the vertices of vertex C's
+// component (C >= 0) are counted in the reduction instead (again without the root), since
+// atomics on one counter from every thread would serialize.
 //
 //gokkos:kernel
 type countSizes struct {
@@ -205,6 +207,9 @@ type countSizes struct {
 // Run counts vertex v.
 func (k countSizes) Run(v int, acc *int64) {
 	r := k.L.At(v)
+	if r == int32(v) {
+		return
+	}
 	if k.C >= 0 && r == k.L.At(k.C) {
 		*acc += 1
 		return
@@ -212,7 +217,8 @@ func (k countSizes) Run(v int, acc *int64) {
 	k.Size.AtomicAdd(int(r), 1)
 }
 
-// maxSize reduces the largest component size.
+// maxSize reduces the largest entry of Size: the size of the largest component outside the
+// reduction's, less one.
 //
 //gokkos:kernel
 type maxSize struct {
