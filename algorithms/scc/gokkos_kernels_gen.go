@@ -1560,6 +1560,7 @@ func init() {
 			{Name: "FromQueue", Field: []int{8}, Kind: abi.KindBool},
 			{Name: "Next", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 			{Name: "Tail", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "OneSub", Field: []int{11}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -1573,12 +1574,12 @@ func init() {
 			{File: "traverse.go", Key: "const chainLimit", Hash: "b1a4bc5e1ba10801"},
 			{File: "trim.go", Key: "func (trimStep) Run", Hash: "cac7a36fe916a9c7"},
 			{File: "trim.go", Key: "func (trimStep) enqueue", Hash: "d82106fa99836646"},
-			{File: "trim.go", Key: "func (trimStep) neighbours", Hash: "f41dce930cb026f7"},
-			{File: "trim.go", Key: "func (trimStep) trimmable", Hash: "bcab4ab51c3366e6"},
-			{File: "trim.go", Key: "func live", Hash: "1a3ed1e5b9ee8b10"},
-			{File: "trim.go", Key: "type trimStep", Hash: "81340d727c3bedf0"},
+			{File: "trim.go", Key: "func (trimStep) neighbours", Hash: "844d474d42783a46"},
+			{File: "trim.go", Key: "func (trimStep) trimmable", Hash: "397d399993ae3f78"},
+			{File: "trim.go", Key: "func live", Hash: "a656abd78edb880d"},
+			{File: "trim.go", Key: "type trimStep", Hash: "3ca70e767d0966df"},
 		},
-		SourceHash: "ce4ab3a7cc2f3f39",
+		SourceHash: "c7ce554c8aaaecdb",
 	})
 	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop51)
 	gokkosimpl.Register[trim2Find](&abi.KernelSpec{
@@ -37669,11 +37670,12 @@ const gokkosPTX51 = `//
 	.param .b64 gk_s27,
 	.param .b64 gk_s28,
 	.param .b64 gk_s29,
-	.param .b64 gk_s30
+	.param .b64 gk_s30,
+	.param .b64 gk_s31
 )
 {
-	.reg .pred %p<136>;
-	.reg .b32 %r<142>;
+	.reg .pred %p<168>;
+	.reg .b32 %r<143>;
 	.reg .b64 %rd<349>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -37772,40 +37774,43 @@ const gokkosPTX51 = `//
 	mov.b64 %rd73, %rd72;
 	ld.param.s64 %rd74, [gk_s30];
 	mov.b64 %rd75, %rd74;
-	mov.u32 %r20, %ctaid.x;
-	mov.u32 %r21, %nctaid.x;
+	ld.param.u8 %r20, [gk_s31];
+	setp.ne.u32 %p4, %r20, 0;
+	mov.pred %p5, %p4;
+	mov.u32 %r21, %ctaid.x;
+	mov.u32 %r22, %nctaid.x;
 	sub.s64 %rd76, %rd3, %rd2;
 	max.s64 %rd77, %rd76, 0;
-	cvt.u64.u32 %rd78, %r21;
+	cvt.u64.u32 %rd78, %r22;
 	add.s64 %rd79, %rd77, %rd78;
 	sub.s64 %rd80, %rd79, 1;
 	div.u64 %rd81, %rd80, %rd78;
-	cvt.u64.u32 %rd82, %r20;
+	cvt.u64.u32 %rd82, %r21;
 	mad.lo.s64 %rd83, %rd82, %rd81, %rd2;
 	add.s64 %rd84, %rd83, %rd81;
 	min.s64 %rd85, %rd84, %rd3;
-	setp.ne.u32 %p4, %r18, 1;
-	@%p4 bra.uni $L2;
+	setp.ne.u32 %p6, %r18, 1;
+	@%p6 bra.uni $L2;
 	mov.b64 %rd87, 0;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p5, %r18, 2;
-	@%p5 bra.uni $L3;
+	setp.ne.u32 %p7, %r18, 2;
+	@%p7 bra.uni $L3;
 	mov.b64 %rd87, 1;
 	bra.uni $L1;
 $L3:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L4;
+	setp.ne.u32 %p8, %r18, 3;
+	@%p8 bra.uni $L4;
 	mov.b64 %rd87, 9223372036854775807;
 	bra.uni $L1;
 $L4:
-	setp.ne.u32 %p7, %r18, 4;
-	@%p7 bra.uni $L5;
+	setp.ne.u32 %p9, %r18, 4;
+	@%p9 bra.uni $L5;
 	mov.b64 %rd87, -9223372036854775808;
 	bra.uni $L1;
 $L5:
-	setp.ne.u32 %p8, %r18, 7;
-	@%p8 bra.uni $L6;
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L6;
 	mov.b64 %rd87, -1;
 	bra.uni $L1;
 $L6:
@@ -37817,53 +37822,54 @@ $L1:
 	cvt.u64.u32 %rd90, %r6;
 	mov.b64 %rd91, %rd89;
 $L7:
-	setp.ge.s64 %p9, %rd91, %rd85;
-	@%p9 bra $L8;
+	setp.ge.s64 %p11, %rd91, %rd85;
+	@%p11 bra $L8;
 	mov.b64 %rd92, %rd91;
 	mov.b64 %rd93, %rd92;
 	@!%p3 bra $L11;
 	mul.lo.s64 %rd94, %rd92, %rd61;
 	mad.lo.s64 %rd95, %rd94, 4, %rd57;
-	ld.global.nc.s32 %r22, [%rd95+0];
-	mov.b32 %r23, %r22;
-	cvt.s64.s32 %rd96, %r23;
+	ld.global.nc.s32 %r23, [%rd95+0];
+	mov.b32 %r24, %r23;
+	cvt.s64.s32 %rd96, %r24;
 	mov.b64 %rd93, %rd96;
 	mul.lo.s64 %rd97, %rd93, %rd47;
 	mad.lo.s64 %rd98, %rd97, 4, %rd43;
-	mov.b32 %r24, 0xFFFFFFDF;
-	atom.global.and.b32 %r25, [%rd98], %r24;
+	mov.b32 %r25, 0xFFFFFFDF;
+	atom.global.and.b32 %r26, [%rd98], %r25;
 $L11:
 	mov.b64 %rd99, 0;
 $L12:
-	setp.ge.s64 %p10, %rd93, 0;
-	not.pred %p11, %p10;
-	@!%p11 bra $L16;
+	setp.ge.s64 %p12, %rd93, 0;
+	not.pred %p13, %p12;
+	@!%p13 bra $L16;
 	bra.uni $L14;
 $L16:
-	setp.eq.s64 %p12, %rd99, 128;
-	@!%p12 bra $L18;
-	mov.pred %p13, %p3;
+	setp.eq.s64 %p14, %rd99, 128;
+	@!%p14 bra $L18;
+	mov.pred %p15, %p3;
+	mov.pred %p16, %p5;
 	mov.b64 %rd100, %rd93;
 $L19:
 	mul.lo.s64 %rd101, %rd100, %rd47;
 	mad.lo.s64 %rd102, %rd101, 4, %rd43;
-	mov.b32 %r26, 0x20;
-	atom.global.or.b32 %r27, [%rd102], %r26;
-	mov.b32 %r28, %r27;
-	and.b32 %r29, %r28, 0x20;
-	setp.ne.u32 %p14, %r29, 0x0;
-	@!%p14 bra $L23;
+	mov.b32 %r27, 0x20;
+	atom.global.or.b32 %r28, [%rd102], %r27;
+	mov.b32 %r29, %r28;
+	and.b32 %r30, %r29, 0x20;
+	setp.ne.u32 %p17, %r30, 0x0;
+	@!%p17 bra $L23;
 	mov.b64 %rd103, 0;
 	bra.uni $L21;
 $L23:
-	mov.b32 %r30, 1;
-	atom.global.add.s32 %r31, [%rd71], %r30;
-	mov.b32 %r32, %r31;
-	cvt.u32.u64 %r33, %rd100;
-	cvt.s64.s32 %rd104, %r32;
+	mov.b32 %r31, 1;
+	atom.global.add.s32 %r32, [%rd71], %r31;
+	mov.b32 %r33, %r32;
+	cvt.u32.u64 %r34, %rd100;
+	cvt.s64.s32 %rd104, %r33;
 	mul.lo.s64 %rd105, %rd104, %rd68;
 	mad.lo.s64 %rd106, %rd105, 4, %rd64;
-	st.global.s32 [%rd106+0], %r33;
+	st.global.s32 [%rd106+0], %r34;
 	mov.b64 %rd103, 1;
 	bra.uni $L21;
 $L20:
@@ -37875,23 +37881,25 @@ $L21:
 $L18:
 	mul.lo.s64 %rd108, %rd93, %rd47;
 	mad.lo.s64 %rd109, %rd108, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r34, [%rd109+0];
-	mov.b32 %r35, %r34;
-	and.b32 %r36, %r35, 0x4;
-	setp.ne.u32 %p15, %r36, 0x0;
-	@!%p15 bra $L25;
+	ld.relaxed.gpu.global.u32 %r35, [%rd109+0];
+	mov.b32 %r36, %r35;
+	and.b32 %r37, %r36, 0x4;
+	setp.ne.u32 %p18, %r37, 0x0;
+	@!%p18 bra $L25;
 	bra.uni $L9;
 $L25:
 	mul.lo.s64 %rd110, %rd93, %rd40;
 	mad.lo.s64 %rd111, %rd110, 4, %rd36;
-	ld.global.nc.s32 %r37, [%rd111+0];
-	mov.b32 %r38, %r37;
+	ld.global.nc.s32 %r38, [%rd111+0];
 	mov.b32 %r39, %r38;
-	mov.pred %p16, %p3;
-	mov.b64 %rd112, %rd93;
 	mov.b32 %r40, %r39;
-	mov.b64 %rd113, %rd112;
+	mov.pred %p19, %p3;
+	mov.pred %p20, %p5;
+	mov.b64 %rd112, %rd93;
 	mov.b32 %r41, %r40;
+	mov.pred %p21, %p20;
+	mov.b64 %rd113, %rd112;
+	mov.b32 %r42, %r41;
 $L26:
 	add.s64 %rd114, %rd113, 1;
 	mul.lo.s64 %rd115, %rd114, %rd12;
@@ -37905,58 +37913,64 @@ $L26:
 	mov.b64 %rd123, %rd122;
 	mov.b64 %rd124, %rd123;
 $L29:
-	setp.lt.s64 %p17, %rd124, %rd119;
-	not.pred %p18, %p17;
-	@!%p18 bra $L33;
+	setp.lt.s64 %p22, %rd124, %rd119;
+	not.pred %p23, %p22;
+	@!%p23 bra $L33;
 	bra.uni $L31;
 $L33:
 	mul.lo.s64 %rd125, %rd124, %rd26;
 	mad.lo.s64 %rd126, %rd125, 4, %rd22;
-	ld.global.nc.s32 %r42, [%rd126+0];
-	mov.b32 %r43, %r42;
-	cvt.s64.s32 %rd127, %r43;
+	ld.global.nc.s32 %r43, [%rd126+0];
+	mov.b32 %r44, %r43;
+	cvt.s64.s32 %rd127, %r44;
 	mov.b64 %rd128, %rd127;
-	setp.ne.s64 %p19, %rd128, %rd113;
-	mov.pred %p20, %p19;
-	@!%p20 bra $L35;
+	setp.ne.s64 %p24, %rd128, %rd113;
+	mov.pred %p25, %p24;
+	@!%p25 bra $L35;
 	mul.lo.s64 %rd129, %rd128, %rd47;
 	mad.lo.s64 %rd130, %rd129, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r44, [%rd130+0];
-	mov.b32 %r45, %r44;
-	and.b32 %r46, %r45, 0x4;
-	setp.eq.u32 %p21, %r46, 0x0;
-	mov.pred %p20, %p21;
+	ld.relaxed.gpu.global.u32 %r45, [%rd130+0];
+	mov.b32 %r46, %r45;
+	and.b32 %r47, %r46, 0x4;
+	setp.eq.u32 %p26, %r47, 0x0;
+	mov.pred %p25, %p26;
 $L35:
-	mov.pred %p22, %p20;
-	@!%p22 bra $L37;
+	mov.pred %p27, %p25;
+	@!%p27 bra $L37;
+	mov.pred %p28, %p21;
+	not.pred %p29, %p28;
+	@!%p29 bra $L39;
 	mul.lo.s64 %rd131, %rd128, %rd40;
 	mad.lo.s64 %rd132, %rd131, 4, %rd36;
-	ld.global.nc.s32 %r47, [%rd132+0];
-	mov.b32 %r48, %r47;
-	setp.eq.s32 %p23, %r48, %r41;
-	mov.pred %p22, %p23;
-$L37:
-	@!%p22 bra $L39;
-	mov.pred %p24, 1;
-	bra.uni $L28;
+	ld.global.nc.s32 %r48, [%rd132+0];
+	mov.b32 %r49, %r48;
+	setp.eq.s32 %p30, %r49, %r42;
+	mov.pred %p28, %p30;
 $L39:
+	mov.pred %p27, %p28;
+$L37:
+	@!%p27 bra $L41;
+	mov.pred %p31, 1;
+	bra.uni $L28;
+$L41:
 $L30:
 	add.s64 %rd133, %rd124, 1;
 	mov.b64 %rd124, %rd133;
 	bra.uni $L29;
 $L31:
-	mov.pred %p24, 0;
+	mov.pred %p31, 0;
 	bra.uni $L28;
 $L27:
 	bra.uni $L26;
 $L28:
-	not.pred %p25, %p24;
-	mov.pred %p26, %p25;
-	not.pred %p27, %p26;
-	@!%p27 bra $L41;
+	not.pred %p32, %p31;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L43;
+	mov.pred %p35, %p20;
 	mov.b64 %rd134, %rd112;
-	mov.b32 %r49, %r40;
-$L42:
+	mov.b32 %r50, %r41;
+$L44:
 	add.s64 %rd135, %rd134, 1;
 	mul.lo.s64 %rd136, %rd135, %rd19;
 	mad.lo.s64 %rd137, %rd136, 8, %rd15;
@@ -37968,79 +37982,85 @@ $L42:
 	ld.global.nc.s64 %rd143, [%rd142+0];
 	mov.b64 %rd144, %rd143;
 	mov.b64 %rd145, %rd144;
-$L45:
-	setp.lt.s64 %p28, %rd145, %rd140;
-	not.pred %p29, %p28;
-	@!%p29 bra $L49;
-	bra.uni $L47;
-$L49:
+$L47:
+	setp.lt.s64 %p36, %rd145, %rd140;
+	not.pred %p37, %p36;
+	@!%p37 bra $L51;
+	bra.uni $L49;
+$L51:
 	mul.lo.s64 %rd146, %rd145, %rd33;
 	mad.lo.s64 %rd147, %rd146, 4, %rd29;
-	ld.global.nc.s32 %r50, [%rd147+0];
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd148, %r51;
+	ld.global.nc.s32 %r51, [%rd147+0];
+	mov.b32 %r52, %r51;
+	cvt.s64.s32 %rd148, %r52;
 	mov.b64 %rd149, %rd148;
-	setp.ne.s64 %p30, %rd149, %rd134;
-	mov.pred %p31, %p30;
-	@!%p31 bra $L51;
+	setp.ne.s64 %p38, %rd149, %rd134;
+	mov.pred %p39, %p38;
+	@!%p39 bra $L53;
 	mul.lo.s64 %rd150, %rd149, %rd47;
 	mad.lo.s64 %rd151, %rd150, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r52, [%rd151+0];
-	mov.b32 %r53, %r52;
-	and.b32 %r54, %r53, 0x4;
-	setp.eq.u32 %p32, %r54, 0x0;
-	mov.pred %p31, %p32;
-$L51:
-	mov.pred %p33, %p31;
-	@!%p33 bra $L53;
+	ld.relaxed.gpu.global.u32 %r53, [%rd151+0];
+	mov.b32 %r54, %r53;
+	and.b32 %r55, %r54, 0x4;
+	setp.eq.u32 %p40, %r55, 0x0;
+	mov.pred %p39, %p40;
+$L53:
+	mov.pred %p41, %p39;
+	@!%p41 bra $L55;
+	mov.pred %p42, %p35;
+	not.pred %p43, %p42;
+	@!%p43 bra $L57;
 	mul.lo.s64 %rd152, %rd149, %rd40;
 	mad.lo.s64 %rd153, %rd152, 4, %rd36;
-	ld.global.nc.s32 %r55, [%rd153+0];
-	mov.b32 %r56, %r55;
-	setp.eq.s32 %p34, %r56, %r49;
-	mov.pred %p33, %p34;
-$L53:
-	@!%p33 bra $L55;
-	mov.pred %p35, 1;
-	bra.uni $L44;
+	ld.global.nc.s32 %r56, [%rd153+0];
+	mov.b32 %r57, %r56;
+	setp.eq.s32 %p44, %r57, %r50;
+	mov.pred %p42, %p44;
+$L57:
+	mov.pred %p41, %p42;
 $L55:
-$L46:
+	@!%p41 bra $L59;
+	mov.pred %p45, 1;
+	bra.uni $L46;
+$L59:
+$L48:
 	add.s64 %rd154, %rd145, 1;
 	mov.b64 %rd145, %rd154;
-	bra.uni $L45;
-$L47:
-	mov.pred %p35, 0;
+	bra.uni $L47;
+$L49:
+	mov.pred %p45, 0;
+	bra.uni $L46;
+$L45:
 	bra.uni $L44;
+$L46:
+	not.pred %p46, %p45;
+	mov.pred %p33, %p46;
 $L43:
-	bra.uni $L42;
-$L44:
-	not.pred %p36, %p35;
-	mov.pred %p26, %p36;
-$L41:
-	mov.pred %p37, %p26;
-	not.pred %p38, %p37;
-	mov.pred %p39, %p38;
-	not.pred %p40, %p39;
-	@!%p40 bra $L57;
+	mov.pred %p47, %p33;
+	not.pred %p48, %p47;
+	mov.pred %p49, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L61;
 	mul.lo.s64 %rd155, %rd93, %rd47;
 	mad.lo.s64 %rd156, %rd155, 4, %rd43;
-	mov.b32 %r57, 0x4;
-	atom.global.or.b32 %r58, [%rd156], %r57;
-	mov.b32 %r59, %r58;
-	and.b32 %r60, %r59, 0x4;
-	setp.ne.u32 %p41, %r60, 0x0;
-	mov.pred %p39, %p41;
-$L57:
-	@!%p39 bra $L59;
+	mov.b32 %r58, 0x4;
+	atom.global.or.b32 %r59, [%rd156], %r58;
+	mov.b32 %r60, %r59;
+	and.b32 %r61, %r60, 0x4;
+	setp.ne.u32 %p51, %r61, 0x0;
+	mov.pred %p49, %p51;
+$L61:
+	@!%p49 bra $L63;
 	bra.uni $L9;
-$L59:
-	cvt.u32.u64 %r61, %rd93;
+$L63:
+	cvt.u32.u64 %r62, %rd93;
 	mul.lo.s64 %rd157, %rd93, %rd54;
 	mad.lo.s64 %rd158, %rd157, 4, %rd50;
-	st.global.s32 [%rd158+0], %r61;
-	mov.pred %p42, %p3;
+	st.global.s32 [%rd158+0], %r62;
+	mov.pred %p52, %p3;
+	mov.pred %p53, %p5;
 	mov.b64 %rd159, %rd93;
-	mov.b32 %r62, %r39;
+	mov.b32 %r63, %r40;
 	mov.b64 %rd160, -1;
 	mov.b64 %rd161, 0;
 	add.s64 %rd162, %rd159, 1;
@@ -38054,54 +38074,61 @@ $L59:
 	ld.global.nc.s64 %rd170, [%rd169+0];
 	mov.b64 %rd171, %rd170;
 	mov.b64 %rd172, %rd171;
-$L60:
-	setp.lt.s64 %p43, %rd172, %rd167;
-	not.pred %p44, %p43;
-	@!%p44 bra $L64;
-	bra.uni $L62;
 $L64:
+	setp.lt.s64 %p54, %rd172, %rd167;
+	not.pred %p55, %p54;
+	@!%p55 bra $L68;
+	bra.uni $L66;
+$L68:
 	mul.lo.s64 %rd173, %rd172, %rd26;
 	mad.lo.s64 %rd174, %rd173, 4, %rd22;
-	ld.global.nc.s32 %r63, [%rd174+0];
-	mov.b32 %r64, %r63;
-	cvt.s64.s32 %rd175, %r64;
+	ld.global.nc.s32 %r64, [%rd174+0];
+	mov.b32 %r65, %r64;
+	cvt.s64.s32 %rd175, %r65;
 	mov.b64 %rd176, %rd175;
-	setp.eq.s64 %p45, %rd176, %rd159;
-	setp.eq.s64 %p46, %rd176, %rd160;
-	or.pred %p47, %p45, %p46;
-	mov.pred %p48, %p47;
-	not.pred %p49, %p48;
-	@!%p49 bra $L66;
+	setp.eq.s64 %p56, %rd176, %rd159;
+	setp.eq.s64 %p57, %rd176, %rd160;
+	or.pred %p58, %p56, %p57;
+	mov.pred %p59, %p58;
+	not.pred %p60, %p59;
+	@!%p60 bra $L70;
 	mul.lo.s64 %rd177, %rd176, %rd47;
 	mad.lo.s64 %rd178, %rd177, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r65, [%rd178+0];
-	mov.b32 %r66, %r65;
-	and.b32 %r67, %r66, 0x24;
-	setp.ne.u32 %p50, %r67, 0x0;
-	mov.pred %p48, %p50;
-$L66:
-	mov.pred %p51, %p48;
-	not.pred %p52, %p51;
-	@!%p52 bra $L68;
+	ld.relaxed.gpu.global.u32 %r66, [%rd178+0];
+	mov.b32 %r67, %r66;
+	and.b32 %r68, %r67, 0x24;
+	setp.ne.u32 %p61, %r68, 0x0;
+	mov.pred %p59, %p61;
+$L70:
+	mov.pred %p62, %p59;
+	not.pred %p63, %p62;
+	@!%p63 bra $L72;
+	not.pred %p64, %p53;
+	mov.pred %p65, %p64;
+	@!%p65 bra $L74;
 	mul.lo.s64 %rd179, %rd176, %rd40;
 	mad.lo.s64 %rd180, %rd179, 4, %rd36;
-	ld.global.nc.s32 %r68, [%rd180+0];
-	mov.b32 %r69, %r68;
-	setp.ne.s32 %p53, %r69, %r62;
-	mov.pred %p51, %p53;
-$L68:
-	@!%p51 bra $L70;
-	bra.uni $L61;
-$L70:
-	setp.lt.s64 %p54, %rd160, 0;
-	mov.pred %p55, %p54;
-	@!%p55 bra $L72;
-	mov.pred %p56, %p42;
+	ld.global.nc.s32 %r69, [%rd180+0];
+	mov.b32 %r70, %r69;
+	setp.ne.s32 %p66, %r70, %r63;
+	mov.pred %p65, %p66;
+$L74:
+	mov.pred %p62, %p65;
+$L72:
+	@!%p62 bra $L76;
+	bra.uni $L65;
+$L76:
+	setp.lt.s64 %p67, %rd160, 0;
+	mov.pred %p68, %p67;
+	@!%p68 bra $L78;
+	mov.pred %p69, %p52;
+	mov.pred %p70, %p53;
 	mov.b64 %rd181, %rd176;
-	mov.b32 %r70, %r62;
+	mov.b32 %r71, %r63;
+	mov.pred %p71, %p70;
 	mov.b64 %rd182, %rd181;
-	mov.b32 %r71, %r70;
-$L73:
+	mov.b32 %r72, %r71;
+$L79:
 	add.s64 %rd183, %rd182, 1;
 	mul.lo.s64 %rd184, %rd183, %rd12;
 	mad.lo.s64 %rd185, %rd184, 8, %rd8;
@@ -38113,59 +38140,65 @@ $L73:
 	ld.global.nc.s64 %rd191, [%rd190+0];
 	mov.b64 %rd192, %rd191;
 	mov.b64 %rd193, %rd192;
-$L76:
-	setp.lt.s64 %p57, %rd193, %rd188;
-	not.pred %p58, %p57;
-	@!%p58 bra $L80;
-	bra.uni $L78;
-$L80:
+$L82:
+	setp.lt.s64 %p72, %rd193, %rd188;
+	not.pred %p73, %p72;
+	@!%p73 bra $L86;
+	bra.uni $L84;
+$L86:
 	mul.lo.s64 %rd194, %rd193, %rd26;
 	mad.lo.s64 %rd195, %rd194, 4, %rd22;
-	ld.global.nc.s32 %r72, [%rd195+0];
-	mov.b32 %r73, %r72;
-	cvt.s64.s32 %rd196, %r73;
+	ld.global.nc.s32 %r73, [%rd195+0];
+	mov.b32 %r74, %r73;
+	cvt.s64.s32 %rd196, %r74;
 	mov.b64 %rd197, %rd196;
-	setp.ne.s64 %p59, %rd197, %rd182;
-	mov.pred %p60, %p59;
-	@!%p60 bra $L82;
+	setp.ne.s64 %p74, %rd197, %rd182;
+	mov.pred %p75, %p74;
+	@!%p75 bra $L88;
 	mul.lo.s64 %rd198, %rd197, %rd47;
 	mad.lo.s64 %rd199, %rd198, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r74, [%rd199+0];
-	mov.b32 %r75, %r74;
-	and.b32 %r76, %r75, 0x4;
-	setp.eq.u32 %p61, %r76, 0x0;
-	mov.pred %p60, %p61;
-$L82:
-	mov.pred %p62, %p60;
-	@!%p62 bra $L84;
+	ld.relaxed.gpu.global.u32 %r75, [%rd199+0];
+	mov.b32 %r76, %r75;
+	and.b32 %r77, %r76, 0x4;
+	setp.eq.u32 %p76, %r77, 0x0;
+	mov.pred %p75, %p76;
+$L88:
+	mov.pred %p77, %p75;
+	@!%p77 bra $L90;
+	mov.pred %p78, %p71;
+	not.pred %p79, %p78;
+	@!%p79 bra $L92;
 	mul.lo.s64 %rd200, %rd197, %rd40;
 	mad.lo.s64 %rd201, %rd200, 4, %rd36;
-	ld.global.nc.s32 %r77, [%rd201+0];
-	mov.b32 %r78, %r77;
-	setp.eq.s32 %p63, %r78, %r71;
-	mov.pred %p62, %p63;
-$L84:
-	@!%p62 bra $L86;
-	mov.pred %p64, 1;
-	bra.uni $L75;
-$L86:
-$L77:
+	ld.global.nc.s32 %r78, [%rd201+0];
+	mov.b32 %r79, %r78;
+	setp.eq.s32 %p80, %r79, %r72;
+	mov.pred %p78, %p80;
+$L92:
+	mov.pred %p77, %p78;
+$L90:
+	@!%p77 bra $L94;
+	mov.pred %p81, 1;
+	bra.uni $L81;
+$L94:
+$L83:
 	add.s64 %rd202, %rd193, 1;
 	mov.b64 %rd193, %rd202;
-	bra.uni $L76;
-$L78:
-	mov.pred %p64, 0;
-	bra.uni $L75;
-$L74:
-	bra.uni $L73;
-$L75:
-	not.pred %p65, %p64;
-	mov.pred %p66, %p65;
-	not.pred %p67, %p66;
-	@!%p67 bra $L88;
+	bra.uni $L82;
+$L84:
+	mov.pred %p81, 0;
+	bra.uni $L81;
+$L80:
+	bra.uni $L79;
+$L81:
+	not.pred %p82, %p81;
+	mov.pred %p83, %p82;
+	not.pred %p84, %p83;
+	@!%p84 bra $L96;
+	mov.pred %p85, %p70;
 	mov.b64 %rd203, %rd181;
-	mov.b32 %r79, %r70;
-$L89:
+	mov.b32 %r80, %r71;
+$L97:
 	add.s64 %rd204, %rd203, 1;
 	mul.lo.s64 %rd205, %rd204, %rd19;
 	mad.lo.s64 %rd206, %rd205, 8, %rd15;
@@ -38177,96 +38210,102 @@ $L89:
 	ld.global.nc.s64 %rd212, [%rd211+0];
 	mov.b64 %rd213, %rd212;
 	mov.b64 %rd214, %rd213;
-$L92:
-	setp.lt.s64 %p68, %rd214, %rd209;
-	not.pred %p69, %p68;
-	@!%p69 bra $L96;
-	bra.uni $L94;
-$L96:
+$L100:
+	setp.lt.s64 %p86, %rd214, %rd209;
+	not.pred %p87, %p86;
+	@!%p87 bra $L104;
+	bra.uni $L102;
+$L104:
 	mul.lo.s64 %rd215, %rd214, %rd33;
 	mad.lo.s64 %rd216, %rd215, 4, %rd29;
-	ld.global.nc.s32 %r80, [%rd216+0];
-	mov.b32 %r81, %r80;
-	cvt.s64.s32 %rd217, %r81;
+	ld.global.nc.s32 %r81, [%rd216+0];
+	mov.b32 %r82, %r81;
+	cvt.s64.s32 %rd217, %r82;
 	mov.b64 %rd218, %rd217;
-	setp.ne.s64 %p70, %rd218, %rd203;
-	mov.pred %p71, %p70;
-	@!%p71 bra $L98;
+	setp.ne.s64 %p88, %rd218, %rd203;
+	mov.pred %p89, %p88;
+	@!%p89 bra $L106;
 	mul.lo.s64 %rd219, %rd218, %rd47;
 	mad.lo.s64 %rd220, %rd219, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r82, [%rd220+0];
-	mov.b32 %r83, %r82;
-	and.b32 %r84, %r83, 0x4;
-	setp.eq.u32 %p72, %r84, 0x0;
-	mov.pred %p71, %p72;
-$L98:
-	mov.pred %p73, %p71;
-	@!%p73 bra $L100;
+	ld.relaxed.gpu.global.u32 %r83, [%rd220+0];
+	mov.b32 %r84, %r83;
+	and.b32 %r85, %r84, 0x4;
+	setp.eq.u32 %p90, %r85, 0x0;
+	mov.pred %p89, %p90;
+$L106:
+	mov.pred %p91, %p89;
+	@!%p91 bra $L108;
+	mov.pred %p92, %p85;
+	not.pred %p93, %p92;
+	@!%p93 bra $L110;
 	mul.lo.s64 %rd221, %rd218, %rd40;
 	mad.lo.s64 %rd222, %rd221, 4, %rd36;
-	ld.global.nc.s32 %r85, [%rd222+0];
-	mov.b32 %r86, %r85;
-	setp.eq.s32 %p74, %r86, %r79;
-	mov.pred %p73, %p74;
-$L100:
-	@!%p73 bra $L102;
-	mov.pred %p75, 1;
-	bra.uni $L91;
-$L102:
-$L93:
+	ld.global.nc.s32 %r86, [%rd222+0];
+	mov.b32 %r87, %r86;
+	setp.eq.s32 %p94, %r87, %r80;
+	mov.pred %p92, %p94;
+$L110:
+	mov.pred %p91, %p92;
+$L108:
+	@!%p91 bra $L112;
+	mov.pred %p95, 1;
+	bra.uni $L99;
+$L112:
+$L101:
 	add.s64 %rd223, %rd214, 1;
 	mov.b64 %rd214, %rd223;
-	bra.uni $L92;
-$L94:
-	mov.pred %p75, 0;
-	bra.uni $L91;
-$L90:
-	bra.uni $L89;
-$L91:
-	not.pred %p76, %p75;
-	mov.pred %p66, %p76;
-$L88:
-	mov.pred %p77, %p66;
-	mov.pred %p55, %p77;
-$L72:
-	@!%p55 bra $L104;
+	bra.uni $L100;
+$L102:
+	mov.pred %p95, 0;
+	bra.uni $L99;
+$L98:
+	bra.uni $L97;
+$L99:
+	not.pred %p96, %p95;
+	mov.pred %p83, %p96;
+$L96:
+	mov.pred %p97, %p83;
+	mov.pred %p68, %p97;
+$L78:
+	@!%p68 bra $L114;
 	mov.b64 %rd160, %rd176;
-	bra.uni $L61;
-$L104:
-	mov.pred %p78, %p42;
+	bra.uni $L65;
+$L114:
+	mov.pred %p98, %p52;
+	mov.pred %p99, %p53;
 	mov.b64 %rd224, %rd176;
-$L105:
+$L115:
 	mul.lo.s64 %rd225, %rd224, %rd47;
 	mad.lo.s64 %rd226, %rd225, 4, %rd43;
-	mov.b32 %r87, 0x20;
-	atom.global.or.b32 %r88, [%rd226], %r87;
-	mov.b32 %r89, %r88;
-	and.b32 %r90, %r89, 0x20;
-	setp.ne.u32 %p79, %r90, 0x0;
-	@!%p79 bra $L109;
+	mov.b32 %r88, 0x20;
+	atom.global.or.b32 %r89, [%rd226], %r88;
+	mov.b32 %r90, %r89;
+	and.b32 %r91, %r90, 0x20;
+	setp.ne.u32 %p100, %r91, 0x0;
+	@!%p100 bra $L119;
 	mov.b64 %rd227, 0;
-	bra.uni $L107;
-$L109:
-	mov.b32 %r91, 1;
-	atom.global.add.s32 %r92, [%rd71], %r91;
-	mov.b32 %r93, %r92;
-	cvt.u32.u64 %r94, %rd224;
-	cvt.s64.s32 %rd228, %r93;
+	bra.uni $L117;
+$L119:
+	mov.b32 %r92, 1;
+	atom.global.add.s32 %r93, [%rd71], %r92;
+	mov.b32 %r94, %r93;
+	cvt.u32.u64 %r95, %rd224;
+	cvt.s64.s32 %rd228, %r94;
 	mul.lo.s64 %rd229, %rd228, %rd68;
 	mad.lo.s64 %rd230, %rd229, 4, %rd64;
-	st.global.s32 [%rd230+0], %r94;
+	st.global.s32 [%rd230+0], %r95;
 	mov.b64 %rd227, 1;
-	bra.uni $L107;
-$L106:
-	bra.uni $L105;
-$L107:
+	bra.uni $L117;
+$L116:
+	bra.uni $L115;
+$L117:
 	add.s64 %rd231, %rd161, %rd227;
 	mov.b64 %rd161, %rd231;
-$L61:
+$L65:
 	add.s64 %rd232, %rd172, 1;
 	mov.b64 %rd172, %rd232;
-	bra.uni $L60;
-$L62:
+	bra.uni $L64;
+$L66:
 	mov.b64 %rd233, %rd160;
 	mov.b64 %rd234, %rd161;
 	mov.b64 %rd235, %rd233;
@@ -38275,9 +38314,10 @@ $L62:
 	mov.b64 %rd238, %rd236;
 	mov.b64 %rd239, %rd237;
 	mov.b64 %rd240, %rd238;
-	mov.pred %p80, %p3;
+	mov.pred %p101, %p3;
+	mov.pred %p102, %p5;
 	mov.b64 %rd241, %rd93;
-	mov.b32 %r95, %r39;
+	mov.b32 %r96, %r40;
 	mov.b64 %rd242, %rd239;
 	mov.b64 %rd243, 0;
 	add.s64 %rd244, %rd241, 1;
@@ -38291,54 +38331,61 @@ $L62:
 	ld.global.nc.s64 %rd252, [%rd251+0];
 	mov.b64 %rd253, %rd252;
 	mov.b64 %rd254, %rd253;
-$L110:
-	setp.lt.s64 %p81, %rd254, %rd249;
-	not.pred %p82, %p81;
-	@!%p82 bra $L114;
-	bra.uni $L112;
-$L114:
+$L120:
+	setp.lt.s64 %p103, %rd254, %rd249;
+	not.pred %p104, %p103;
+	@!%p104 bra $L124;
+	bra.uni $L122;
+$L124:
 	mul.lo.s64 %rd255, %rd254, %rd33;
 	mad.lo.s64 %rd256, %rd255, 4, %rd29;
-	ld.global.nc.s32 %r96, [%rd256+0];
-	mov.b32 %r97, %r96;
-	cvt.s64.s32 %rd257, %r97;
+	ld.global.nc.s32 %r97, [%rd256+0];
+	mov.b32 %r98, %r97;
+	cvt.s64.s32 %rd257, %r98;
 	mov.b64 %rd258, %rd257;
-	setp.eq.s64 %p83, %rd258, %rd241;
-	setp.eq.s64 %p84, %rd258, %rd242;
-	or.pred %p85, %p83, %p84;
-	mov.pred %p86, %p85;
-	not.pred %p87, %p86;
-	@!%p87 bra $L116;
+	setp.eq.s64 %p105, %rd258, %rd241;
+	setp.eq.s64 %p106, %rd258, %rd242;
+	or.pred %p107, %p105, %p106;
+	mov.pred %p108, %p107;
+	not.pred %p109, %p108;
+	@!%p109 bra $L126;
 	mul.lo.s64 %rd259, %rd258, %rd47;
 	mad.lo.s64 %rd260, %rd259, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r98, [%rd260+0];
-	mov.b32 %r99, %r98;
-	and.b32 %r100, %r99, 0x24;
-	setp.ne.u32 %p88, %r100, 0x0;
-	mov.pred %p86, %p88;
-$L116:
-	mov.pred %p89, %p86;
-	not.pred %p90, %p89;
-	@!%p90 bra $L118;
+	ld.relaxed.gpu.global.u32 %r99, [%rd260+0];
+	mov.b32 %r100, %r99;
+	and.b32 %r101, %r100, 0x24;
+	setp.ne.u32 %p110, %r101, 0x0;
+	mov.pred %p108, %p110;
+$L126:
+	mov.pred %p111, %p108;
+	not.pred %p112, %p111;
+	@!%p112 bra $L128;
+	not.pred %p113, %p102;
+	mov.pred %p114, %p113;
+	@!%p114 bra $L130;
 	mul.lo.s64 %rd261, %rd258, %rd40;
 	mad.lo.s64 %rd262, %rd261, 4, %rd36;
-	ld.global.nc.s32 %r101, [%rd262+0];
-	mov.b32 %r102, %r101;
-	setp.ne.s32 %p91, %r102, %r95;
-	mov.pred %p89, %p91;
-$L118:
-	@!%p89 bra $L120;
-	bra.uni $L111;
-$L120:
-	setp.lt.s64 %p92, %rd242, 0;
-	mov.pred %p93, %p92;
-	@!%p93 bra $L122;
-	mov.pred %p94, %p80;
+	ld.global.nc.s32 %r102, [%rd262+0];
+	mov.b32 %r103, %r102;
+	setp.ne.s32 %p115, %r103, %r96;
+	mov.pred %p114, %p115;
+$L130:
+	mov.pred %p111, %p114;
+$L128:
+	@!%p111 bra $L132;
+	bra.uni $L121;
+$L132:
+	setp.lt.s64 %p116, %rd242, 0;
+	mov.pred %p117, %p116;
+	@!%p117 bra $L134;
+	mov.pred %p118, %p101;
+	mov.pred %p119, %p102;
 	mov.b64 %rd263, %rd258;
-	mov.b32 %r103, %r95;
+	mov.b32 %r104, %r96;
+	mov.pred %p120, %p119;
 	mov.b64 %rd264, %rd263;
-	mov.b32 %r104, %r103;
-$L123:
+	mov.b32 %r105, %r104;
+$L135:
 	add.s64 %rd265, %rd264, 1;
 	mul.lo.s64 %rd266, %rd265, %rd12;
 	mad.lo.s64 %rd267, %rd266, 8, %rd8;
@@ -38350,59 +38397,65 @@ $L123:
 	ld.global.nc.s64 %rd273, [%rd272+0];
 	mov.b64 %rd274, %rd273;
 	mov.b64 %rd275, %rd274;
-$L126:
-	setp.lt.s64 %p95, %rd275, %rd270;
-	not.pred %p96, %p95;
-	@!%p96 bra $L130;
-	bra.uni $L128;
-$L130:
+$L138:
+	setp.lt.s64 %p121, %rd275, %rd270;
+	not.pred %p122, %p121;
+	@!%p122 bra $L142;
+	bra.uni $L140;
+$L142:
 	mul.lo.s64 %rd276, %rd275, %rd26;
 	mad.lo.s64 %rd277, %rd276, 4, %rd22;
-	ld.global.nc.s32 %r105, [%rd277+0];
-	mov.b32 %r106, %r105;
-	cvt.s64.s32 %rd278, %r106;
+	ld.global.nc.s32 %r106, [%rd277+0];
+	mov.b32 %r107, %r106;
+	cvt.s64.s32 %rd278, %r107;
 	mov.b64 %rd279, %rd278;
-	setp.ne.s64 %p97, %rd279, %rd264;
-	mov.pred %p98, %p97;
-	@!%p98 bra $L132;
+	setp.ne.s64 %p123, %rd279, %rd264;
+	mov.pred %p124, %p123;
+	@!%p124 bra $L144;
 	mul.lo.s64 %rd280, %rd279, %rd47;
 	mad.lo.s64 %rd281, %rd280, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r107, [%rd281+0];
-	mov.b32 %r108, %r107;
-	and.b32 %r109, %r108, 0x4;
-	setp.eq.u32 %p99, %r109, 0x0;
-	mov.pred %p98, %p99;
-$L132:
-	mov.pred %p100, %p98;
-	@!%p100 bra $L134;
+	ld.relaxed.gpu.global.u32 %r108, [%rd281+0];
+	mov.b32 %r109, %r108;
+	and.b32 %r110, %r109, 0x4;
+	setp.eq.u32 %p125, %r110, 0x0;
+	mov.pred %p124, %p125;
+$L144:
+	mov.pred %p126, %p124;
+	@!%p126 bra $L146;
+	mov.pred %p127, %p120;
+	not.pred %p128, %p127;
+	@!%p128 bra $L148;
 	mul.lo.s64 %rd282, %rd279, %rd40;
 	mad.lo.s64 %rd283, %rd282, 4, %rd36;
-	ld.global.nc.s32 %r110, [%rd283+0];
-	mov.b32 %r111, %r110;
-	setp.eq.s32 %p101, %r111, %r104;
-	mov.pred %p100, %p101;
-$L134:
-	@!%p100 bra $L136;
-	mov.pred %p102, 1;
-	bra.uni $L125;
-$L136:
-$L127:
+	ld.global.nc.s32 %r111, [%rd283+0];
+	mov.b32 %r112, %r111;
+	setp.eq.s32 %p129, %r112, %r105;
+	mov.pred %p127, %p129;
+$L148:
+	mov.pred %p126, %p127;
+$L146:
+	@!%p126 bra $L150;
+	mov.pred %p130, 1;
+	bra.uni $L137;
+$L150:
+$L139:
 	add.s64 %rd284, %rd275, 1;
 	mov.b64 %rd275, %rd284;
-	bra.uni $L126;
-$L128:
-	mov.pred %p102, 0;
-	bra.uni $L125;
-$L124:
-	bra.uni $L123;
-$L125:
-	not.pred %p103, %p102;
-	mov.pred %p104, %p103;
-	not.pred %p105, %p104;
-	@!%p105 bra $L138;
+	bra.uni $L138;
+$L140:
+	mov.pred %p130, 0;
+	bra.uni $L137;
+$L136:
+	bra.uni $L135;
+$L137:
+	not.pred %p131, %p130;
+	mov.pred %p132, %p131;
+	not.pred %p133, %p132;
+	@!%p133 bra $L152;
+	mov.pred %p134, %p119;
 	mov.b64 %rd285, %rd263;
-	mov.b32 %r112, %r103;
-$L139:
+	mov.b32 %r113, %r104;
+$L153:
 	add.s64 %rd286, %rd285, 1;
 	mul.lo.s64 %rd287, %rd286, %rd19;
 	mad.lo.s64 %rd288, %rd287, 8, %rd15;
@@ -38414,96 +38467,102 @@ $L139:
 	ld.global.nc.s64 %rd294, [%rd293+0];
 	mov.b64 %rd295, %rd294;
 	mov.b64 %rd296, %rd295;
-$L142:
-	setp.lt.s64 %p106, %rd296, %rd291;
-	not.pred %p107, %p106;
-	@!%p107 bra $L146;
-	bra.uni $L144;
-$L146:
+$L156:
+	setp.lt.s64 %p135, %rd296, %rd291;
+	not.pred %p136, %p135;
+	@!%p136 bra $L160;
+	bra.uni $L158;
+$L160:
 	mul.lo.s64 %rd297, %rd296, %rd33;
 	mad.lo.s64 %rd298, %rd297, 4, %rd29;
-	ld.global.nc.s32 %r113, [%rd298+0];
-	mov.b32 %r114, %r113;
-	cvt.s64.s32 %rd299, %r114;
+	ld.global.nc.s32 %r114, [%rd298+0];
+	mov.b32 %r115, %r114;
+	cvt.s64.s32 %rd299, %r115;
 	mov.b64 %rd300, %rd299;
-	setp.ne.s64 %p108, %rd300, %rd285;
-	mov.pred %p109, %p108;
-	@!%p109 bra $L148;
+	setp.ne.s64 %p137, %rd300, %rd285;
+	mov.pred %p138, %p137;
+	@!%p138 bra $L162;
 	mul.lo.s64 %rd301, %rd300, %rd47;
 	mad.lo.s64 %rd302, %rd301, 4, %rd43;
-	ld.relaxed.gpu.global.u32 %r115, [%rd302+0];
-	mov.b32 %r116, %r115;
-	and.b32 %r117, %r116, 0x4;
-	setp.eq.u32 %p110, %r117, 0x0;
-	mov.pred %p109, %p110;
-$L148:
-	mov.pred %p111, %p109;
-	@!%p111 bra $L150;
+	ld.relaxed.gpu.global.u32 %r116, [%rd302+0];
+	mov.b32 %r117, %r116;
+	and.b32 %r118, %r117, 0x4;
+	setp.eq.u32 %p139, %r118, 0x0;
+	mov.pred %p138, %p139;
+$L162:
+	mov.pred %p140, %p138;
+	@!%p140 bra $L164;
+	mov.pred %p141, %p134;
+	not.pred %p142, %p141;
+	@!%p142 bra $L166;
 	mul.lo.s64 %rd303, %rd300, %rd40;
 	mad.lo.s64 %rd304, %rd303, 4, %rd36;
-	ld.global.nc.s32 %r118, [%rd304+0];
-	mov.b32 %r119, %r118;
-	setp.eq.s32 %p112, %r119, %r112;
-	mov.pred %p111, %p112;
-$L150:
-	@!%p111 bra $L152;
-	mov.pred %p113, 1;
-	bra.uni $L141;
-$L152:
-$L143:
+	ld.global.nc.s32 %r119, [%rd304+0];
+	mov.b32 %r120, %r119;
+	setp.eq.s32 %p143, %r120, %r113;
+	mov.pred %p141, %p143;
+$L166:
+	mov.pred %p140, %p141;
+$L164:
+	@!%p140 bra $L168;
+	mov.pred %p144, 1;
+	bra.uni $L155;
+$L168:
+$L157:
 	add.s64 %rd305, %rd296, 1;
 	mov.b64 %rd296, %rd305;
-	bra.uni $L142;
-$L144:
-	mov.pred %p113, 0;
-	bra.uni $L141;
-$L140:
-	bra.uni $L139;
-$L141:
-	not.pred %p114, %p113;
-	mov.pred %p104, %p114;
-$L138:
-	mov.pred %p115, %p104;
-	mov.pred %p93, %p115;
-$L122:
-	@!%p93 bra $L154;
-	mov.b64 %rd242, %rd258;
-	bra.uni $L111;
+	bra.uni $L156;
+$L158:
+	mov.pred %p144, 0;
+	bra.uni $L155;
 $L154:
-	mov.pred %p116, %p80;
-	mov.b64 %rd306, %rd258;
+	bra.uni $L153;
 $L155:
+	not.pred %p145, %p144;
+	mov.pred %p132, %p145;
+$L152:
+	mov.pred %p146, %p132;
+	mov.pred %p117, %p146;
+$L134:
+	@!%p117 bra $L170;
+	mov.b64 %rd242, %rd258;
+	bra.uni $L121;
+$L170:
+	mov.pred %p147, %p101;
+	mov.pred %p148, %p102;
+	mov.b64 %rd306, %rd258;
+$L171:
 	mul.lo.s64 %rd307, %rd306, %rd47;
 	mad.lo.s64 %rd308, %rd307, 4, %rd43;
-	mov.b32 %r120, 0x20;
-	atom.global.or.b32 %r121, [%rd308], %r120;
-	mov.b32 %r122, %r121;
-	and.b32 %r123, %r122, 0x20;
-	setp.ne.u32 %p117, %r123, 0x0;
-	@!%p117 bra $L159;
+	mov.b32 %r121, 0x20;
+	atom.global.or.b32 %r122, [%rd308], %r121;
+	mov.b32 %r123, %r122;
+	and.b32 %r124, %r123, 0x20;
+	setp.ne.u32 %p149, %r124, 0x0;
+	@!%p149 bra $L175;
 	mov.b64 %rd309, 0;
-	bra.uni $L157;
-$L159:
-	mov.b32 %r124, 1;
-	atom.global.add.s32 %r125, [%rd71], %r124;
-	mov.b32 %r126, %r125;
-	cvt.u32.u64 %r127, %rd306;
-	cvt.s64.s32 %rd310, %r126;
+	bra.uni $L173;
+$L175:
+	mov.b32 %r125, 1;
+	atom.global.add.s32 %r126, [%rd71], %r125;
+	mov.b32 %r127, %r126;
+	cvt.u32.u64 %r128, %rd306;
+	cvt.s64.s32 %rd310, %r127;
 	mul.lo.s64 %rd311, %rd310, %rd68;
 	mad.lo.s64 %rd312, %rd311, 4, %rd64;
-	st.global.s32 [%rd312+0], %r127;
+	st.global.s32 [%rd312+0], %r128;
 	mov.b64 %rd309, 1;
-	bra.uni $L157;
-$L156:
-	bra.uni $L155;
-$L157:
+	bra.uni $L173;
+$L172:
+	bra.uni $L171;
+$L173:
 	add.s64 %rd313, %rd243, %rd309;
 	mov.b64 %rd243, %rd313;
-$L111:
+$L121:
 	add.s64 %rd314, %rd254, 1;
 	mov.b64 %rd254, %rd314;
-	bra.uni $L110;
-$L112:
+	bra.uni $L120;
+$L122:
 	mov.b64 %rd315, %rd242;
 	mov.b64 %rd316, %rd243;
 	mov.b64 %rd317, %rd315;
@@ -38529,125 +38588,125 @@ $L9:
 $L8:
 	mov.b64 %rd327, %rd86;
 	// block reduction
-	mov.b32 %r128, 1;
 	mov.b32 %r129, 1;
-	sub.u32 %r130, %r13, 1;
-	mov.b32 %r131, %r128;
-$L160:
-	setp.hs.u32 %p118, %r131, 32;
-	@%p118 bra $L161;
-	mov.b64 {%r132, %r133}, %rd327;
-	shfl.sync.down.b32 %r134|%p119, %r132, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
-	mov.b64 %rd328, {%r134, %r135};
-	@!%p119 bra $L162;
-	setp.ne.u32 %p120, %r18, 1;
-	@%p120 bra.uni $L164;
+	mov.b32 %r130, 1;
+	sub.u32 %r131, %r13, 1;
+	mov.b32 %r132, %r129;
+$L176:
+	setp.hs.u32 %p150, %r132, 32;
+	@%p150 bra $L177;
+	mov.b64 {%r133, %r134}, %rd327;
+	shfl.sync.down.b32 %r135|%p151, %r133, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
+	mov.b64 %rd328, {%r135, %r136};
+	@!%p151 bra $L178;
+	setp.ne.u32 %p152, %r18, 1;
+	@%p152 bra.uni $L180;
 	add.s64 %rd329, %rd327, %rd328;
 	mov.b64 %rd327, %rd329;
-	bra.uni $L163;
-$L164:
-	setp.ne.u32 %p121, %r18, 2;
-	@%p121 bra.uni $L165;
+	bra.uni $L179;
+$L180:
+	setp.ne.u32 %p153, %r18, 2;
+	@%p153 bra.uni $L181;
 	mul.lo.s64 %rd330, %rd327, %rd328;
 	mov.b64 %rd327, %rd330;
-	bra.uni $L163;
-$L165:
-	setp.ne.u32 %p122, %r18, 3;
-	@%p122 bra.uni $L166;
+	bra.uni $L179;
+$L181:
+	setp.ne.u32 %p154, %r18, 3;
+	@%p154 bra.uni $L182;
 	min.s64 %rd331, %rd327, %rd328;
 	mov.b64 %rd327, %rd331;
-	bra.uni $L163;
-$L166:
-	setp.ne.u32 %p123, %r18, 4;
-	@%p123 bra.uni $L167;
+	bra.uni $L179;
+$L182:
+	setp.ne.u32 %p155, %r18, 4;
+	@%p155 bra.uni $L183;
 	max.s64 %rd332, %rd327, %rd328;
 	mov.b64 %rd327, %rd332;
-	bra.uni $L163;
-$L167:
-	setp.ne.u32 %p124, %r18, 7;
-	@%p124 bra.uni $L168;
+	bra.uni $L179;
+$L183:
+	setp.ne.u32 %p156, %r18, 7;
+	@%p156 bra.uni $L184;
 	and.b64 %rd333, %rd327, %rd328;
 	mov.b64 %rd327, %rd333;
-	bra.uni $L163;
-$L168:
+	bra.uni $L179;
+$L184:
 	or.b64 %rd334, %rd327, %rd328;
 	mov.b64 %rd327, %rd334;
-$L163:
-$L162:
-	shl.b32 %r131, %r131, 1;
-	bra.uni $L160;
-$L161:
-	setp.eq.u32 %p125, %r7, 0;
-	@!%p125 bra $L169;
+$L179:
+$L178:
+	shl.b32 %r132, %r132, 1;
+	bra.uni $L176;
+$L177:
+	setp.eq.u32 %p157, %r7, 0;
+	@!%p157 bra $L185;
 	mul.wide.u32 %rd335, %r8, 16;
 	add.s64 %rd336, %rd1, %rd335;
 	st.shared.s64 [%rd336+0], %rd327;
-$L169:
+$L185:
 	bar.sync 0;
-	setp.eq.u32 %p126, %r8, 0;
-	@!%p126 bra $L170;
-	setp.lo.u32 %p127, %r7, %r10;
-	@!%p127 bra $L171;
+	setp.eq.u32 %p158, %r8, 0;
+	@!%p158 bra $L186;
+	setp.lo.u32 %p159, %r7, %r10;
+	@!%p159 bra $L187;
 	mul.wide.u32 %rd337, %r7, 16;
 	add.s64 %rd338, %rd1, %rd337;
 	ld.shared.s64 %rd339, [%rd338+0];
 	mov.b64 %rd327, %rd339;
-$L171:
-	sub.u32 %r136, %r10, 1;
-	mov.b32 %r137, %r129;
-$L172:
-	setp.hs.u32 %p128, %r137, 32;
-	@%p128 bra $L173;
-	mov.b64 {%r138, %r139}, %rd327;
-	shfl.sync.down.b32 %r140|%p129, %r138, %r137, %r136, %r17;
-	shfl.sync.down.b32 %r141, %r139, %r137, %r136, %r17;
-	mov.b64 %rd340, {%r140, %r141};
-	@!%p129 bra $L174;
-	setp.ne.u32 %p130, %r18, 1;
-	@%p130 bra.uni $L176;
+$L187:
+	sub.u32 %r137, %r10, 1;
+	mov.b32 %r138, %r130;
+$L188:
+	setp.hs.u32 %p160, %r138, 32;
+	@%p160 bra $L189;
+	mov.b64 {%r139, %r140}, %rd327;
+	shfl.sync.down.b32 %r141|%p161, %r139, %r138, %r137, %r17;
+	shfl.sync.down.b32 %r142, %r140, %r138, %r137, %r17;
+	mov.b64 %rd340, {%r141, %r142};
+	@!%p161 bra $L190;
+	setp.ne.u32 %p162, %r18, 1;
+	@%p162 bra.uni $L192;
 	add.s64 %rd341, %rd327, %rd340;
 	mov.b64 %rd327, %rd341;
-	bra.uni $L175;
-$L176:
-	setp.ne.u32 %p131, %r18, 2;
-	@%p131 bra.uni $L177;
+	bra.uni $L191;
+$L192:
+	setp.ne.u32 %p163, %r18, 2;
+	@%p163 bra.uni $L193;
 	mul.lo.s64 %rd342, %rd327, %rd340;
 	mov.b64 %rd327, %rd342;
-	bra.uni $L175;
-$L177:
-	setp.ne.u32 %p132, %r18, 3;
-	@%p132 bra.uni $L178;
+	bra.uni $L191;
+$L193:
+	setp.ne.u32 %p164, %r18, 3;
+	@%p164 bra.uni $L194;
 	min.s64 %rd343, %rd327, %rd340;
 	mov.b64 %rd327, %rd343;
-	bra.uni $L175;
-$L178:
-	setp.ne.u32 %p133, %r18, 4;
-	@%p133 bra.uni $L179;
+	bra.uni $L191;
+$L194:
+	setp.ne.u32 %p165, %r18, 4;
+	@%p165 bra.uni $L195;
 	max.s64 %rd344, %rd327, %rd340;
 	mov.b64 %rd327, %rd344;
-	bra.uni $L175;
-$L179:
-	setp.ne.u32 %p134, %r18, 7;
-	@%p134 bra.uni $L180;
+	bra.uni $L191;
+$L195:
+	setp.ne.u32 %p166, %r18, 7;
+	@%p166 bra.uni $L196;
 	and.b64 %rd345, %rd327, %rd340;
 	mov.b64 %rd327, %rd345;
-	bra.uni $L175;
-$L180:
+	bra.uni $L191;
+$L196:
 	or.b64 %rd346, %rd327, %rd340;
 	mov.b64 %rd327, %rd346;
-$L175:
-$L174:
-	shl.b32 %r137, %r137, 1;
-	bra.uni $L172;
-$L173:
-$L170:
-	mul.wide.u32 %rd347, %r20, 8;
+$L191:
+$L190:
+	shl.b32 %r138, %r138, 1;
+	bra.uni $L188;
+$L189:
+$L186:
+	mul.wide.u32 %rd347, %r21, 8;
 	add.s64 %rd348, %rd5, %rd347;
-	setp.eq.u32 %p135, %r5, 0;
-	@!%p135 bra $L181;
+	setp.eq.u32 %p167, %r5, 0;
+	@!%p167 bra $L197;
 	st.global.s64 [%rd348+0], %rd327;
-$L181:
+$L197:
 	ret;
 }
 
@@ -38686,11 +38745,12 @@ $L181:
 	.param .b64 gk_s27,
 	.param .b64 gk_s28,
 	.param .b64 gk_s29,
-	.param .b64 gk_s30
+	.param .b64 gk_s30,
+	.param .b64 gk_s31
 )
 {
-	.reg .pred %p<33>;
-	.reg .b32 %r<34>;
+	.reg .pred %p<35>;
+	.reg .b32 %r<35>;
 	.reg .b64 %rd<124>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -38790,15 +38850,18 @@ $L181:
 	mov.b64 %rd74, %rd73;
 	ld.param.s64 %rd75, [gk_s30];
 	mov.b64 %rd76, %rd75;
+	ld.param.u8 %r20, [gk_s31];
+	setp.ne.u32 %p4, %r20, 0;
+	mov.pred %p5, %p4;
 	cvt.u64.u32 %rd78, %r5;
 	cvt.u64.u32 %rd79, %r6;
-	setp.ne.u32 %p4, %r18, 1;
-	@%p4 bra.uni $L2;
+	setp.ne.u32 %p6, %r18, 1;
+	@%p6 bra.uni $L2;
 	mov.b64 %rd77, 0;
 	mov.b64 %rd80, %rd78;
 $L3:
-	setp.ge.s64 %p5, %rd80, %rd4;
-	@%p5 bra $L4;
+	setp.ge.s64 %p7, %rd80, %rd4;
+	@%p7 bra $L4;
 	mad.lo.s64 %rd81, %rd80, 8, %rd3;
 	ld.global.s64 %rd82, [%rd81+0];
 	add.s64 %rd83, %rd77, %rd82;
@@ -38808,13 +38871,13 @@ $L3:
 $L4:
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p6, %r18, 2;
-	@%p6 bra.uni $L5;
+	setp.ne.u32 %p8, %r18, 2;
+	@%p8 bra.uni $L5;
 	mov.b64 %rd77, 1;
 	mov.b64 %rd84, %rd78;
 $L6:
-	setp.ge.s64 %p7, %rd84, %rd4;
-	@%p7 bra $L7;
+	setp.ge.s64 %p9, %rd84, %rd4;
+	@%p9 bra $L7;
 	mad.lo.s64 %rd85, %rd84, 8, %rd3;
 	ld.global.s64 %rd86, [%rd85+0];
 	mul.lo.s64 %rd87, %rd77, %rd86;
@@ -38824,13 +38887,13 @@ $L6:
 $L7:
 	bra.uni $L1;
 $L5:
-	setp.ne.u32 %p8, %r18, 3;
-	@%p8 bra.uni $L8;
+	setp.ne.u32 %p10, %r18, 3;
+	@%p10 bra.uni $L8;
 	mov.b64 %rd77, 9223372036854775807;
 	mov.b64 %rd88, %rd78;
 $L9:
-	setp.ge.s64 %p9, %rd88, %rd4;
-	@%p9 bra $L10;
+	setp.ge.s64 %p11, %rd88, %rd4;
+	@%p11 bra $L10;
 	mad.lo.s64 %rd89, %rd88, 8, %rd3;
 	ld.global.s64 %rd90, [%rd89+0];
 	min.s64 %rd91, %rd77, %rd90;
@@ -38840,13 +38903,13 @@ $L9:
 $L10:
 	bra.uni $L1;
 $L8:
-	setp.ne.u32 %p10, %r18, 4;
-	@%p10 bra.uni $L11;
+	setp.ne.u32 %p12, %r18, 4;
+	@%p12 bra.uni $L11;
 	mov.b64 %rd77, -9223372036854775808;
 	mov.b64 %rd92, %rd78;
 $L12:
-	setp.ge.s64 %p11, %rd92, %rd4;
-	@%p11 bra $L13;
+	setp.ge.s64 %p13, %rd92, %rd4;
+	@%p13 bra $L13;
 	mad.lo.s64 %rd93, %rd92, 8, %rd3;
 	ld.global.s64 %rd94, [%rd93+0];
 	max.s64 %rd95, %rd77, %rd94;
@@ -38856,13 +38919,13 @@ $L12:
 $L13:
 	bra.uni $L1;
 $L11:
-	setp.ne.u32 %p12, %r18, 7;
-	@%p12 bra.uni $L14;
+	setp.ne.u32 %p14, %r18, 7;
+	@%p14 bra.uni $L14;
 	mov.b64 %rd77, -1;
 	mov.b64 %rd96, %rd78;
 $L15:
-	setp.ge.s64 %p13, %rd96, %rd4;
-	@%p13 bra $L16;
+	setp.ge.s64 %p15, %rd96, %rd4;
+	@%p15 bra $L16;
 	mad.lo.s64 %rd97, %rd96, 8, %rd3;
 	ld.global.s64 %rd98, [%rd97+0];
 	and.b64 %rd99, %rd77, %rd98;
@@ -38875,8 +38938,8 @@ $L14:
 	mov.b64 %rd77, 0;
 	mov.b64 %rd100, %rd78;
 $L17:
-	setp.ge.s64 %p14, %rd100, %rd4;
-	@%p14 bra $L18;
+	setp.ge.s64 %p16, %rd100, %rd4;
+	@%p16 bra $L18;
 	mad.lo.s64 %rd101, %rd100, 8, %rd3;
 	ld.global.s64 %rd102, [%rd101+0];
 	or.b64 %rd103, %rd77, %rd102;
@@ -38887,44 +38950,44 @@ $L18:
 $L1:
 	mov.b64 %rd104, %rd77;
 	// block reduction
-	mov.b32 %r20, 1;
 	mov.b32 %r21, 1;
-	sub.u32 %r22, %r13, 1;
-	mov.b32 %r23, %r20;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
 $L19:
-	setp.hs.u32 %p15, %r23, 32;
-	@%p15 bra $L20;
-	mov.b64 {%r24, %r25}, %rd104;
-	shfl.sync.down.b32 %r26|%p16, %r24, %r23, %r22, %r17;
-	shfl.sync.down.b32 %r27, %r25, %r23, %r22, %r17;
-	mov.b64 %rd105, {%r26, %r27};
-	@!%p16 bra $L21;
-	setp.ne.u32 %p17, %r18, 1;
-	@%p17 bra.uni $L23;
+	setp.hs.u32 %p17, %r24, 32;
+	@%p17 bra $L20;
+	mov.b64 {%r25, %r26}, %rd104;
+	shfl.sync.down.b32 %r27|%p18, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd105, {%r27, %r28};
+	@!%p18 bra $L21;
+	setp.ne.u32 %p19, %r18, 1;
+	@%p19 bra.uni $L23;
 	add.s64 %rd106, %rd104, %rd105;
 	mov.b64 %rd104, %rd106;
 	bra.uni $L22;
 $L23:
-	setp.ne.u32 %p18, %r18, 2;
-	@%p18 bra.uni $L24;
+	setp.ne.u32 %p20, %r18, 2;
+	@%p20 bra.uni $L24;
 	mul.lo.s64 %rd107, %rd104, %rd105;
 	mov.b64 %rd104, %rd107;
 	bra.uni $L22;
 $L24:
-	setp.ne.u32 %p19, %r18, 3;
-	@%p19 bra.uni $L25;
+	setp.ne.u32 %p21, %r18, 3;
+	@%p21 bra.uni $L25;
 	min.s64 %rd108, %rd104, %rd105;
 	mov.b64 %rd104, %rd108;
 	bra.uni $L22;
 $L25:
-	setp.ne.u32 %p20, %r18, 4;
-	@%p20 bra.uni $L26;
+	setp.ne.u32 %p22, %r18, 4;
+	@%p22 bra.uni $L26;
 	max.s64 %rd109, %rd104, %rd105;
 	mov.b64 %rd104, %rd109;
 	bra.uni $L22;
 $L26:
-	setp.ne.u32 %p21, %r18, 7;
-	@%p21 bra.uni $L27;
+	setp.ne.u32 %p23, %r18, 7;
+	@%p23 bra.uni $L27;
 	and.b64 %rd110, %rd104, %rd105;
 	mov.b64 %rd104, %rd110;
 	bra.uni $L22;
@@ -38933,61 +38996,61 @@ $L27:
 	mov.b64 %rd104, %rd111;
 $L22:
 $L21:
-	shl.b32 %r23, %r23, 1;
+	shl.b32 %r24, %r24, 1;
 	bra.uni $L19;
 $L20:
-	setp.eq.u32 %p22, %r7, 0;
-	@!%p22 bra $L28;
+	setp.eq.u32 %p24, %r7, 0;
+	@!%p24 bra $L28;
 	mul.wide.u32 %rd112, %r8, 16;
 	add.s64 %rd113, %rd1, %rd112;
 	st.shared.s64 [%rd113+0], %rd104;
 $L28:
 	bar.sync 0;
-	setp.eq.u32 %p23, %r8, 0;
-	@!%p23 bra $L29;
-	setp.lo.u32 %p24, %r7, %r10;
-	@!%p24 bra $L30;
+	setp.eq.u32 %p25, %r8, 0;
+	@!%p25 bra $L29;
+	setp.lo.u32 %p26, %r7, %r10;
+	@!%p26 bra $L30;
 	mul.wide.u32 %rd114, %r7, 16;
 	add.s64 %rd115, %rd1, %rd114;
 	ld.shared.s64 %rd116, [%rd115+0];
 	mov.b64 %rd104, %rd116;
 $L30:
-	sub.u32 %r28, %r10, 1;
-	mov.b32 %r29, %r21;
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
 $L31:
-	setp.hs.u32 %p25, %r29, 32;
-	@%p25 bra $L32;
-	mov.b64 {%r30, %r31}, %rd104;
-	shfl.sync.down.b32 %r32|%p26, %r30, %r29, %r28, %r17;
-	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
-	mov.b64 %rd117, {%r32, %r33};
-	@!%p26 bra $L33;
-	setp.ne.u32 %p27, %r18, 1;
-	@%p27 bra.uni $L35;
+	setp.hs.u32 %p27, %r30, 32;
+	@%p27 bra $L32;
+	mov.b64 {%r31, %r32}, %rd104;
+	shfl.sync.down.b32 %r33|%p28, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd117, {%r33, %r34};
+	@!%p28 bra $L33;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L35;
 	add.s64 %rd118, %rd104, %rd117;
 	mov.b64 %rd104, %rd118;
 	bra.uni $L34;
 $L35:
-	setp.ne.u32 %p28, %r18, 2;
-	@%p28 bra.uni $L36;
+	setp.ne.u32 %p30, %r18, 2;
+	@%p30 bra.uni $L36;
 	mul.lo.s64 %rd119, %rd104, %rd117;
 	mov.b64 %rd104, %rd119;
 	bra.uni $L34;
 $L36:
-	setp.ne.u32 %p29, %r18, 3;
-	@%p29 bra.uni $L37;
+	setp.ne.u32 %p31, %r18, 3;
+	@%p31 bra.uni $L37;
 	min.s64 %rd120, %rd104, %rd117;
 	mov.b64 %rd104, %rd120;
 	bra.uni $L34;
 $L37:
-	setp.ne.u32 %p30, %r18, 4;
-	@%p30 bra.uni $L38;
+	setp.ne.u32 %p32, %r18, 4;
+	@%p32 bra.uni $L38;
 	max.s64 %rd121, %rd104, %rd117;
 	mov.b64 %rd104, %rd121;
 	bra.uni $L34;
 $L38:
-	setp.ne.u32 %p31, %r18, 7;
-	@%p31 bra.uni $L39;
+	setp.ne.u32 %p33, %r18, 7;
+	@%p33 bra.uni $L39;
 	and.b64 %rd122, %rd104, %rd117;
 	mov.b64 %rd104, %rd122;
 	bra.uni $L34;
@@ -38996,12 +39059,12 @@ $L39:
 	mov.b64 %rd104, %rd123;
 $L34:
 $L33:
-	shl.b32 %r29, %r29, 1;
+	shl.b32 %r30, %r30, 1;
 	bra.uni $L31;
 $L32:
 $L29:
-	setp.eq.u32 %p32, %r5, 0;
-	@!%p32 bra $L40;
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L40;
 	st.global.s64 [%rd6+0], %rd104;
 $L40:
 	ret;
@@ -40048,7 +40111,7 @@ func gokkosHostLoop8(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:40052
+//line gokkos_kernels_gen.go:40115
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -40067,7 +40130,7 @@ func gokkosHostLoop8(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:40071
+//line gokkos_kernels_gen.go:40134
 }
 
 // gokkosHostLoop9 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
@@ -40085,7 +40148,7 @@ func gokkosHostLoop9(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:40089
+//line gokkos_kernels_gen.go:40152
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40098,7 +40161,7 @@ func gokkosHostLoop9(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:40102
+//line gokkos_kernels_gen.go:40165
 }
 
 // gokkosHostLoop10 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
@@ -40116,7 +40179,7 @@ func gokkosHostLoop10(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:40120
+//line gokkos_kernels_gen.go:40183
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40130,7 +40193,7 @@ func gokkosHostLoop10(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:40134
+//line gokkos_kernels_gen.go:40197
 }
 
 // gokkosHostLoop11 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
@@ -40143,7 +40206,7 @@ func gokkosHostLoop11(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:40147
+//line gokkos_kernels_gen.go:40210
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40152,7 +40215,7 @@ func gokkosHostLoop11(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:40156
+//line gokkos_kernels_gen.go:40219
 }
 
 // gokkosHostLoop13 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -40173,7 +40236,7 @@ func gokkosHostLoop13(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:40177
+//line gokkos_kernels_gen.go:40240
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40190,7 +40253,7 @@ func gokkosHostLoop13(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:40194
+//line gokkos_kernels_gen.go:40257
 }
 
 // gokkosHostLoop14 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
@@ -40210,7 +40273,7 @@ func gokkosHostLoop14(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:40214
+//line gokkos_kernels_gen.go:40277
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -40225,7 +40288,7 @@ func gokkosHostLoop14(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:40229
+//line gokkos_kernels_gen.go:40292
 }
 
 // gokkosHostLoop15 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
@@ -40239,7 +40302,7 @@ func gokkosHostLoop15(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			*acc += d * d
 		}
-//line gokkos_kernels_gen.go:40243
+//line gokkos_kernels_gen.go:40306
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40247,7 +40310,7 @@ func gokkosHostLoop15(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		*acc += d * d
 	}
-//line gokkos_kernels_gen.go:40251
+//line gokkos_kernels_gen.go:40314
 }
 
 // gokkosHostLoop17 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
@@ -40263,7 +40326,7 @@ func gokkosHostLoop17(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:40267
+//line gokkos_kernels_gen.go:40330
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40273,7 +40336,7 @@ func gokkosHostLoop17(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:40277
+//line gokkos_kernels_gen.go:40340
 }
 
 // gokkosHostLoop18 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -40288,7 +40351,7 @@ func gokkosHostLoop18(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:40292
+//line gokkos_kernels_gen.go:40355
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40297,7 +40360,7 @@ func gokkosHostLoop18(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:40301
+//line gokkos_kernels_gen.go:40364
 }
 
 // gokkosHostLoop19 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -40320,7 +40383,7 @@ func gokkosHostLoop19(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:40324
+//line gokkos_kernels_gen.go:40387
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40337,7 +40400,7 @@ func gokkosHostLoop19(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:40341
+//line gokkos_kernels_gen.go:40404
 }
 
 // gokkosHostLoop20 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
@@ -40353,7 +40416,7 @@ func gokkosHostLoop20(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:40357
+//line gokkos_kernels_gen.go:40420
 }
 
 // gokkosHostLoop21 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -40368,7 +40431,7 @@ func gokkosHostLoop21(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:40372
+//line gokkos_kernels_gen.go:40435
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40379,7 +40442,7 @@ func gokkosHostLoop21(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:40383
+//line gokkos_kernels_gen.go:40446
 }
 
 // gokkosHostLoop22 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -40400,7 +40463,7 @@ func gokkosHostLoop22(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:40404
+//line gokkos_kernels_gen.go:40467
 }
 
 // gokkosHostLoop23 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -40417,7 +40480,7 @@ func gokkosHostLoop23(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:40421
+//line gokkos_kernels_gen.go:40484
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40429,7 +40492,7 @@ func gokkosHostLoop23(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:40433
+//line gokkos_kernels_gen.go:40496
 }
 
 // gokkosHostLoop24 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -40453,7 +40516,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:40457
+//line gokkos_kernels_gen.go:40520
 }
 
 // gokkosHostLoop25 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
@@ -40476,7 +40539,7 @@ func gokkosHostLoop25(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:40480
+//line gokkos_kernels_gen.go:40543
 }
 
 // gokkosHostLoop26 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
@@ -40496,7 +40559,7 @@ func gokkosHostLoop26(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:40500
+//line gokkos_kernels_gen.go:40563
 }
 
 // gokkosHostLoop27 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -40525,7 +40588,7 @@ func gokkosHostLoop27(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:40529
+//line gokkos_kernels_gen.go:40592
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40548,7 +40611,7 @@ func gokkosHostLoop27(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:40552
+//line gokkos_kernels_gen.go:40615
 }
 
 // gokkosHostLoop28 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -40569,7 +40632,7 @@ func gokkosHostLoop28(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40573
+//line gokkos_kernels_gen.go:40636
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40583,7 +40646,7 @@ func gokkosHostLoop28(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40587
+//line gokkos_kernels_gen.go:40650
 }
 
 // gokkosHostLoop29 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -40611,7 +40674,7 @@ func gokkosHostLoop29(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS4[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:40615
+//line gokkos_kernels_gen.go:40678
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40631,7 +40694,7 @@ func gokkosHostLoop29(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:40635
+//line gokkos_kernels_gen.go:40698
 }
 
 // gokkosHostLoop30 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -40646,7 +40709,7 @@ func gokkosHostLoop30(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:40650
+//line gokkos_kernels_gen.go:40713
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40655,7 +40718,7 @@ func gokkosHostLoop30(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:40659
+//line gokkos_kernels_gen.go:40722
 }
 
 // gokkosHostLoop31 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -40675,7 +40738,7 @@ func gokkosHostLoop31(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:40679
+//line gokkos_kernels_gen.go:40742
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40689,7 +40752,7 @@ func gokkosHostLoop31(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:40693
+//line gokkos_kernels_gen.go:40756
 }
 
 // gokkosHostLoop32 runs compSample.Run for every index in [gokkosLo, gokkosHi).
@@ -40706,7 +40769,7 @@ func gokkosHostLoop32(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:40710
+//line gokkos_kernels_gen.go:40773
 }
 
 // gokkosHostLoop33 runs compInit.Run for every index in [gokkosLo, gokkosHi).
@@ -40720,7 +40783,7 @@ func gokkosHostLoop33(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:40724
+//line gokkos_kernels_gen.go:40787
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40728,7 +40791,7 @@ func gokkosHostLoop33(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:40732
+//line gokkos_kernels_gen.go:40795
 }
 
 // gokkosHostLoop34 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -40751,7 +40814,7 @@ func gokkosHostLoop34(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:40755
+//line gokkos_kernels_gen.go:40818
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40769,7 +40832,7 @@ func gokkosHostLoop34(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:40773
+//line gokkos_kernels_gen.go:40836
 }
 
 // gokkosHostLoop35 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -40780,14 +40843,14 @@ func gokkosHostLoop35(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:40784
+//line gokkos_kernels_gen.go:40847
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:90
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:40791
+//line gokkos_kernels_gen.go:40854
 }
 
 // gokkosHostLoop36 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -40813,7 +40876,7 @@ func gokkosHostLoop36(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40817
+//line gokkos_kernels_gen.go:40880
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40834,7 +40897,7 @@ func gokkosHostLoop36(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40838
+//line gokkos_kernels_gen.go:40901
 }
 
 // gokkosHostLoop37 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -40846,14 +40909,14 @@ func gokkosHostLoop37(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:40850
+//line gokkos_kernels_gen.go:40913
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:40857
+//line gokkos_kernels_gen.go:40920
 }
 
 // gokkosHostLoop38 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -40873,7 +40936,7 @@ func gokkosHostLoop38(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:40877
+//line gokkos_kernels_gen.go:40940
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40886,7 +40949,7 @@ func gokkosHostLoop38(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:40890
+//line gokkos_kernels_gen.go:40953
 }
 
 // gokkosHostLoop39 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -40897,7 +40960,7 @@ func gokkosHostLoop39(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:40901
+//line gokkos_kernels_gen.go:40964
 }
 
 // gokkosHostLoop40 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -40912,7 +40975,7 @@ func gokkosHostLoop40(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:40916
+//line gokkos_kernels_gen.go:40979
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40921,7 +40984,7 @@ func gokkosHostLoop40(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:40925
+//line gokkos_kernels_gen.go:40988
 }
 
 // gokkosHostLoop41 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -40937,7 +41000,7 @@ func gokkosHostLoop41(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40941
+//line gokkos_kernels_gen.go:41004
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40947,7 +41010,7 @@ func gokkosHostLoop41(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40951
+//line gokkos_kernels_gen.go:41014
 }
 
 // gokkosHostLoop42 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -40969,7 +41032,7 @@ func gokkosHostLoop42(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40973
+//line gokkos_kernels_gen.go:41036
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40986,7 +41049,7 @@ func gokkosHostLoop42(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40990
+//line gokkos_kernels_gen.go:41053
 }
 
 // gokkosHostLoop43 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -41006,7 +41069,7 @@ func gokkosHostLoop43(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:41010
+//line gokkos_kernels_gen.go:41073
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41021,7 +41084,7 @@ func gokkosHostLoop43(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:41025
+//line gokkos_kernels_gen.go:41088
 }
 
 // gokkosHostLoop44 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -41048,7 +41111,7 @@ func gokkosHostLoop44(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:41052
+//line gokkos_kernels_gen.go:41115
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41068,7 +41131,7 @@ func gokkosHostLoop44(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:41072
+//line gokkos_kernels_gen.go:41135
 }
 
 // gokkosHostLoop45 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -41082,7 +41145,7 @@ func gokkosHostLoop45(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:41086
+//line gokkos_kernels_gen.go:41149
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -41091,7 +41154,7 @@ func gokkosHostLoop45(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:41095
+//line gokkos_kernels_gen.go:41158
 }
 
 // gokkosHostLoop46 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
@@ -41107,7 +41170,7 @@ func gokkosHostLoop46(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:41111
+//line gokkos_kernels_gen.go:41174
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -41118,7 +41181,7 @@ func gokkosHostLoop46(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:41122
+//line gokkos_kernels_gen.go:41185
 }
 
 // gokkosHostLoop48 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
@@ -41130,7 +41193,7 @@ func gokkosHostLoop48(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:41134
+//line gokkos_kernels_gen.go:41197
 }
 
 // gokkosHostLoop49 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
@@ -41148,7 +41211,7 @@ func gokkosHostLoop49(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:41152
+//line gokkos_kernels_gen.go:41215
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41161,7 +41224,7 @@ func gokkosHostLoop49(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:41165
+//line gokkos_kernels_gen.go:41228
 }
 
 // gokkosHostLoop50 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
@@ -41183,7 +41246,7 @@ func gokkosHostLoop50(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:41187
+//line gokkos_kernels_gen.go:41250
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41197,7 +41260,7 @@ func gokkosHostLoop50(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41201
+//line gokkos_kernels_gen.go:41264
 }
 
 // gokkosHostLoop51 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
@@ -41207,7 +41270,7 @@ func gokkosHostLoop51(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	gokkosNextSpan:
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line trim.go:112
+//line trim.go:113
 			v := i
 			if k.FromQueue {
 				v = int(gokkosS0[gokkosJ])
@@ -41232,12 +41295,12 @@ func gokkosHostLoop51(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:41236
+//line gokkos_kernels_gen.go:41299
 		return
 	}
 gokkosNext:
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line trim.go:112
+//line trim.go:113
 		v := i
 		if k.FromQueue {
 			v = int(k.Queue.At(i))
@@ -41262,7 +41325,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:41266
+//line gokkos_kernels_gen.go:41329
 }
 
 // gokkosHostLoop52 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
@@ -41285,7 +41348,7 @@ func gokkosHostLoop52(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:41289
+//line gokkos_kernels_gen.go:41352
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41301,7 +41364,7 @@ func gokkosHostLoop52(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:41305
+//line gokkos_kernels_gen.go:41368
 }
 
 // gokkosHostLoop53 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -41322,7 +41385,7 @@ func gokkosHostLoop53(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:41326
+//line gokkos_kernels_gen.go:41389
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41337,5 +41400,5 @@ func gokkosHostLoop53(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:41341
+//line gokkos_kernels_gen.go:41404
 }

@@ -55,15 +55,16 @@ type trimStep struct {
 	FromQueue bool
 	Next      views.View1D[int32]
 	Tail      views.View1D[int32]
+	OneSub    bool // every active vertex is in one subgraph: neighbours' subgraphs need no check
 }
 
 // live reports whether v has an active neighbour other than itself in subgraph c among
-// adj[off[v]:off[v+1]].
-func live(off views.View1D[int64], adj views.View1D[int32], st views.View1D[uint32], sub views.View1D[int32], v int, c int32) bool {
+// adj[off[v]:off[v+1]]; with oneSub every active vertex is in c.
+func live(off views.View1D[int64], adj views.View1D[int32], st views.View1D[uint32], sub views.View1D[int32], oneSub bool, v int, c int32) bool {
 	end := off.At(v + 1)
 	for e := off.At(v); e < end; e++ {
 		w := int(adj.At(int(e)))
-		if w != v && st.AtomicLoad(w)&stDone == 0 && sub.At(w) == c {
+		if w != v && st.AtomicLoad(w)&stDone == 0 && (oneSub || sub.At(w) == c) {
 			return true
 		}
 	}
@@ -72,7 +73,7 @@ func live(off views.View1D[int64], adj views.View1D[int32], st views.View1D[uint
 
 // trimmable reports whether v, active in subgraph c, lacks an in- or an out-neighbour.
 func (k trimStep) trimmable(v int, c int32) bool {
-	return !live(k.Off, k.Adj, k.St, k.Sub, v, c) || !live(k.ROff, k.RAdj, k.St, k.Sub, v, c)
+	return !live(k.Off, k.Adj, k.St, k.Sub, k.OneSub, v, c) || !live(k.ROff, k.RAdj, k.St, k.Sub, k.OneSub, v, c)
 }
 
 // enqueue queues w unless it is queued already, and returns how many it queued.
@@ -93,7 +94,7 @@ func (k trimStep) neighbours(off views.View1D[int64], adj views.View1D[int32], v
 	end := off.At(v + 1)
 	for e := off.At(v); e < end; e++ {
 		w := int(adj.At(int(e)))
-		if w == v || w == next || k.St.AtomicLoad(w)&(stDone|stTQ) != 0 || k.Sub.At(w) != c {
+		if w == v || w == next || k.St.AtomicLoad(w)&(stDone|stTQ) != 0 || (!k.OneSub && k.Sub.At(w) != c) {
 			continue
 		}
 		if next < 0 && k.trimmable(w, c) {
@@ -154,6 +155,10 @@ func (s *state) trimFrom(list views.View1D[int32], size int) (int, error) {
 	k := trimStep{
 		Off: s.out.Offsets, Adj: s.out.Adj, ROff: s.in.Offsets, RAdj: s.in.Adj,
 		Sub: s.sub, St: s.st, Comp: s.comp, Next: f.cur, Tail: f.tails,
+		// Runs start with every vertex active in one subgraph, and every step that splits a
+		// subgraph also assigns at least one vertex (its pivot, or the largest signature), so
+		// while every vertex is active there is one subgraph.
+		OneSub: s.active == s.n,
 	}
 	var removed int
 	if s.active == s.n && size < 0 {
