@@ -168,7 +168,8 @@ func TestAsyncFewHostChecks(t *testing.T) {
 }
 
 // TestAutoPicks checks AutoMethod's signals and device choice on shapes whose signals are
-// clear (Async for long paths, grids and roads, Multistep for R-MAT), and that a host space
+// clear (Async for long paths, grids and roads, Multistep for R-MAT, uniform and small-world
+// graphs), and that a host space
 // runs Multistep.
 func TestAutoPicks(t *testing.T) {
 	for _, c := range []struct {
@@ -179,6 +180,8 @@ func TestAutoPicks(t *testing.T) {
 		{testGraph{name: "grid", make: func() *graph.EdgeList { return graph.GridWithDrops(100, 100, 0.25, 2) }}, Async},
 		{testGraph{name: "road", make: func() *graph.EdgeList { return graph.Road(100, 100, 0.25, 2) }}, Async},
 		{testGraph{name: "rmat", make: func() *graph.EdgeList { return graph.RMAT(14, 16, 2) }}, Multistep},
+		{testGraph{name: "uniform", make: func() *graph.EdgeList { return graph.Uniform(1<<14, 16<<14, 2) }}, Multistep},
+		{testGraph{name: "smallworld", make: func() *graph.EdgeList { return graph.SmallWorld(1<<15, 2) }}, Multistep},
 	} {
 		t.Run(c.tg.name, func(t *testing.T) {
 			g, dg := load(t, c.tg.make())

@@ -21,12 +21,16 @@ import (
 //     so the estimate costs one launch and one read-back.
 //
 // On a device space (execspace.Info.Device), a graph whose samples needed AutoLevels levels or
-// more without seeing AutoBall vertices has a large diameter (a path, a grid, a road network:
-// its balls grow polynomially, not exponentially) and runs Async, whose host round trips do not
-// grow with the diameter. Otherwise a graph whose degree variation is at least AutoSkew (R-MAT,
-// web and social graphs: a few hubs hold a large share of the edges) runs Multistep, whose
-// forward-backward step from the hub of largest degree product takes the giant component in a
-// few breadth-first levels. The rest (small diameter, even degrees) runs Async.
+// more without seeing AutoBall vertices has a large diameter (a path, a grid, a road network,
+// a citation chain: its balls grow polynomially, not exponentially) and runs Async, whose host
+// round trips do not grow with the diameter. Every other graph runs Multistep, whose
+// forward-backward step from the vertex of largest degree product takes the giant component in
+// a few breadth-first levels: on an H100 at 2^22 vertices it took 2-3 ms on R-MAT and uniform
+// graphs and 12 ms on a small world, where Async took 41-73 ms (docs/scc-wcc.md). The degree
+// spread is measured and reported but does not decide: no graph measured so far ran faster
+// with Async at a small diameter, skewed or not. A small world's ring lattice grows slowly
+// at first, so AutoBall and AutoLevels are large enough that its samples reach AutoBall
+// vertices while a grid's do not.
 //
 // On host spaces AutoMethod runs Multistep whatever the signals say (it still measures and
 // reports them): there a level costs no device round trip, Multistep's serial Tarjan finish
@@ -36,10 +40,10 @@ const (
 	// AutoSamples is the number of sampled searches.
 	AutoSamples = 4
 	// AutoBall is the number of vertices after which a sampled search stops.
-	AutoBall = 1024
+	AutoBall = 16384
 	// AutoLevels is the level count from which a sampled search calls the graph's diameter
 	// large.
-	AutoLevels = 24
+	AutoLevels = 64
 	// AutoSkew is the degree coefficient of variation from which a graph counts as skewed.
 	AutoSkew = 1.5
 )
@@ -59,13 +63,13 @@ type AutoSignals struct {
 	Time time.Duration
 }
 
-// Pick returns the method AutoMethod runs for these signals: Multistep on a host space; on a
-// device space Async for a large diameter, else Multistep for skewed degrees, else Async.
+// Pick returns the method AutoMethod runs for these signals: Async on a device space for a
+// large diameter, else Multistep.
 func (a AutoSignals) Pick() Method {
-	if !a.Device || !a.HighDiameter && a.Skewed {
-		return Multistep
+	if a.Device && a.HighDiameter {
+		return Async
 	}
-	return Async
+	return Multistep
 }
 
 // degreeSquares sums the squares of the vertices' in- plus out-degrees.

@@ -555,7 +555,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[asyncFilter, int64](gokkosHostLoop14)
 	gokkosimpl.Register[degreeSquares](&abi.KernelSpec{
 		Name:      "scc.degreeSquares",
-		Pos:       "algorithms/scc/auto.go:74",
+		Pos:       "algorithms/scc/auto.go:78",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX15,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_degreeSquares_main", Final: "gk_scc_degreeSquares_final"},
@@ -576,7 +576,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[degreeSquares, float64](gokkosHostLoop15)
 	gokkosimpl.Register[ballSearch](&abi.KernelSpec{
 		Name:  "scc.ballSearch",
-		Pos:   "algorithms/scc/auto.go:91",
+		Pos:   "algorithms/scc/auto.go:95",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX16,
 		Entry: "gk_scc_ballSearch",
@@ -40298,7 +40298,7 @@ func gokkosHostLoop15(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line auto.go:80
+//line auto.go:84
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			*acc += d * d
 		}
@@ -40306,7 +40306,7 @@ func gokkosHostLoop15(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line auto.go:80
+//line auto.go:84
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		*acc += d * d
 	}
