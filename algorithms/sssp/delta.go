@@ -28,7 +28,7 @@ const (
 //gokkos:kernel
 type markImproved struct {
 	In      frontier.Worklist
-	Dist    views.View1D[float64]
+	Dist    distances
 	Pending views.View1D[int32]
 	T       float64
 	Mark    views.View1D[int32]
@@ -54,7 +54,7 @@ func (k markImproved) Run(s int) {
 //gokkos:kernel
 type markFarPile struct {
 	Queue   views.View1D[int32]
-	Dist    views.View1D[float64]
+	Dist    distances
 	Pending views.View1D[int32]
 	Old, T  float64
 	Mark    views.View1D[int32]
@@ -134,12 +134,11 @@ func (s *SSSP) runDelta(st *Stats) error {
 	if err := s.f.Assign(frontier.Worklist{Size: 1, Queue: s.take}); err != nil {
 		return err
 	}
-	op := newRelax(s.g.Out(), s.dist)
 	low, t := 0.0, s.delta
 	cur, farSize := 0, 0
 	for {
 		for !s.f.Empty() {
-			if _, err := frontier.Push(s.f, op); err != nil {
+			if _, err := s.push(); err != nil {
 				return err
 			}
 			st.Iterations++
@@ -152,7 +151,7 @@ func (s *SSSP) runDelta(st *Stats) error {
 				return err
 			}
 			w := s.f.Worklist()
-			mk := markImproved{In: w, Dist: s.dist, Pending: s.pending, T: t, Mark: s.mark}
+			mk := markImproved{In: w, Dist: s.distances(), Pending: s.pending, T: t, Mark: s.mark}
 			if err := portable.ParallelFor(space, "sssp: mark improved", portable.Range(0, w.Slots()), mk); err != nil {
 				return err
 			}
@@ -171,14 +170,14 @@ func (s *SSSP) runDelta(st *Stats) error {
 		// Next bucket: the one holding the smallest far distance.
 		q := s.queue[cur]
 		m := math.Inf(1)
-		if err := portable.ParallelReduce(space, "sssp: far minimum", portable.Range(0, farSize), pendingMin{Queue: q, Dist: s.dist}, portable.Min(&m)); err != nil {
+		if err := portable.ParallelReduce(space, "sssp: far minimum", portable.Range(0, farSize), pendingMin{Queue: q, Dist: s.distances()}, portable.Min(&m)); err != nil {
 			return err
 		}
 		low, t = t, (math.Floor(m/s.delta)+1)*s.delta
 		if !(t > m) { // m/delta beyond float precision
 			t = math.Nextafter(m, math.Inf(1))
 		}
-		mk := markFarPile{Queue: q, Dist: s.dist, Pending: s.pending, Old: low, T: t, Mark: s.mark}
+		mk := markFarPile{Queue: q, Dist: s.distances(), Pending: s.pending, Old: low, T: t, Mark: s.mark}
 		if err := portable.ParallelFor(space, "sssp: mark far", portable.Range(0, farSize), mk); err != nil {
 			return err
 		}
