@@ -467,11 +467,13 @@ func init() {
 		SourceHash: "97bf12c547575fd0",
 	})
 	gokkosimpl.Register[markImproved](&abi.KernelSpec{
-		Name:  "sssp.markImproved",
-		Pos:   "algorithms/sssp/delta.go:29",
-		Form:  abi.FormRange,
-		PTX:   gokkosPTX12,
-		Entry: "gk_sssp_markImproved",
+		Name:      "sssp.markImproved",
+		Pos:       "algorithms/sssp/delta.go:30",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX12,
+		Reduce:    abi.ReduceEntries{Main: "gk_sssp_markImproved_main", Final: "gk_sssp_markImproved_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
+		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
 		Params: []abi.Param{
 			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: abi.KindBool},
 			{Name: "In.Size", Field: []int{0, 1}, Kind: abi.KindInt64},
@@ -489,21 +491,23 @@ func init() {
 			{File: "delta.go", Key: "const markDrop", Hash: "27bc64abeb53b6aa"},
 			{File: "delta.go", Key: "const markFar", Hash: "27bc64abeb53b6aa"},
 			{File: "delta.go", Key: "const markNear", Hash: "27bc64abeb53b6aa"},
-			{File: "delta.go", Key: "func (markImproved) Run", Hash: "a06665a7ed3824b4"},
+			{File: "delta.go", Key: "func (markImproved) Run", Hash: "8f42ba21d3a41ee1"},
 			{File: "delta.go", Key: "type markImproved", Hash: "1f1cea777c1cb5ab"},
 			{File: "intdist.go", Key: "const infInt", Hash: "558cd099e4b9d3ea"},
 			{File: "intdist.go", Key: "func (distances) At", Hash: "0363efff2da43766"},
 			{File: "intdist.go", Key: "type distances", Hash: "71c0c3ad21120561"},
 		},
-		SourceHash: "19b87ff483a58721",
+		SourceHash: "a59a426dc5f5c792",
 	})
-	gokkosimpl.RegisterHostRange[markImproved](gokkosHostLoop12)
+	gokkosimpl.RegisterHostReduce[markImproved, float64](gokkosHostLoop12)
 	gokkosimpl.Register[markFarPile](&abi.KernelSpec{
-		Name:  "sssp.markFarPile",
-		Pos:   "algorithms/sssp/delta.go:55",
-		Form:  abi.FormRange,
-		PTX:   gokkosPTX13,
-		Entry: "gk_sssp_markFarPile",
+		Name:      "sssp.markFarPile",
+		Pos:       "algorithms/sssp/delta.go:60",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX13,
+		Reduce:    abi.ReduceEntries{Main: "gk_sssp_markFarPile_main", Final: "gk_sssp_markFarPile_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
+		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
 		Params: []abi.Param{
 			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "Dist.F", Field: []int{1, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
@@ -519,18 +523,18 @@ func init() {
 			{File: "delta.go", Key: "const markDrop", Hash: "27bc64abeb53b6aa"},
 			{File: "delta.go", Key: "const markFar", Hash: "27bc64abeb53b6aa"},
 			{File: "delta.go", Key: "const markNear", Hash: "27bc64abeb53b6aa"},
-			{File: "delta.go", Key: "func (markFarPile) Run", Hash: "8fb2cbc7115a6d42"},
+			{File: "delta.go", Key: "func (markFarPile) Run", Hash: "23c4f48434f96c0a"},
 			{File: "delta.go", Key: "type markFarPile", Hash: "88f23acdf941d786"},
 			{File: "intdist.go", Key: "const infInt", Hash: "558cd099e4b9d3ea"},
 			{File: "intdist.go", Key: "func (distances) At", Hash: "0363efff2da43766"},
 			{File: "intdist.go", Key: "type distances", Hash: "71c0c3ad21120561"},
 		},
-		SourceHash: "442a33c00bfc4160",
+		SourceHash: "a0642232cddff4ee",
 	})
-	gokkosimpl.RegisterHostRange[markFarPile](gokkosHostLoop13)
+	gokkosimpl.RegisterHostReduce[markFarPile, float64](gokkosHostLoop13)
 	gokkosimpl.Register[splitMarked](&abi.KernelSpec{
 		Name:  "sssp.splitMarked",
-		Pos:   "algorithms/sssp/delta.go:82",
+		Pos:   "algorithms/sssp/delta.go:89",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX14,
 		Scan:  abi.ScanEntries{Up: "gk_sssp_splitMarked_up", Mid: "gk_sssp_splitMarked_mid", Down: "gk_sssp_splitMarked_down"},
@@ -21074,9 +21078,13 @@ const gokkosPTX12 = `//
 .target sm_70
 .address_size 64
 
-.visible .entry gk_sssp_markImproved(
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_sssp_markImproved_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -21100,168 +21108,687 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s20
 )
 {
-	.reg .pred %p<12>;
-	.reg .b32 %r<26>;
-	.reg .b64 %rd<74>;
-	.reg .f64 %fd<7>;
-	ld.param.s64 %rd1, [gk_begin];
-	ld.param.s64 %rd2, [gk_end];
-	ld.param.u8 %r1, [gk_s0];
-	setp.ne.u32 %p1, %r1, 0;
-	mov.pred %p2, %p1;
-	ld.param.s64 %rd3, [gk_s1];
-	mov.b64 %rd4, %rd3;
-	ld.param.u64 %rd5, [gk_s2];
-	cvta.to.global.u64 %rd6, %rd5;
+	.reg .pred %p<40>;
+	.reg .b32 %r<55>;
+	.reg .b64 %rd<110>;
+	.reg .f64 %fd<43>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u8 %r19, [gk_s0];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd6, [gk_s1];
 	mov.b64 %rd7, %rd6;
-	ld.param.s64 %rd8, [gk_s3];
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s4];
-	mov.b64 %rd11, %rd10;
-	ld.param.u64 %rd12, [gk_s5];
-	cvta.to.global.u64 %rd13, %rd12;
+	ld.param.u64 %rd8, [gk_s2];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s3];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
 	mov.b64 %rd14, %rd13;
-	ld.param.s64 %rd15, [gk_s6];
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s7];
-	mov.b64 %rd18, %rd17;
-	ld.param.u64 %rd19, [gk_s8];
-	cvta.to.global.u64 %rd20, %rd19;
+	ld.param.u64 %rd15, [gk_s5];
+	cvta.to.global.u64 %rd16, %rd15;
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s6];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s7];
 	mov.b64 %rd21, %rd20;
-	ld.param.s64 %rd22, [gk_s9];
-	mov.b64 %rd23, %rd22;
-	ld.param.s64 %rd24, [gk_s10];
-	mov.b64 %rd25, %rd24;
-	ld.param.u64 %rd26, [gk_s11];
-	cvta.to.global.u64 %rd27, %rd26;
+	ld.param.u64 %rd22, [gk_s8];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s9];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s10];
 	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s12];
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s13];
-	mov.b64 %rd32, %rd31;
-	ld.param.u64 %rd33, [gk_s14];
-	cvta.to.global.u64 %rd34, %rd33;
+	ld.param.u64 %rd29, [gk_s11];
+	cvta.to.global.u64 %rd30, %rd29;
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s12];
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s13];
 	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s15];
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s16];
-	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd36, [gk_s14];
+	cvta.to.global.u64 %rd37, %rd36;
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s15];
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s16];
+	mov.b64 %rd42, %rd41;
 	ld.param.f64 %fd1, [gk_s17];
 	mov.f64 %fd2, %fd1;
-	ld.param.u64 %rd40, [gk_s18];
-	cvta.to.global.u64 %rd41, %rd40;
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s19];
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s20];
-	mov.b64 %rd46, %rd45;
-	mov.u32 %r2, %ctaid.x;
-	mov.u32 %r3, %ntid.x;
-	mul.wide.u32 %rd47, %r2, %r3;
-	mov.u32 %r4, %tid.x;
-	cvt.u64.u32 %rd48, %r4;
-	add.s64 %rd49, %rd47, %rd48;
-	mov.u32 %r5, %nctaid.x;
-	mov.u32 %r6, %ntid.x;
-	mul.wide.u32 %rd50, %r5, %r6;
-	add.s64 %rd51, %rd1, %rd49;
-	mov.b64 %rd52, %rd51;
-$L1:
-	setp.ge.s64 %p3, %rd52, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd53, %rd52;
-	mov.b32 %r7, 0;
-	mov.pred %p4, %p2;
-	mov.b64 %rd54, %rd4;
-	mov.b64 %rd55, %rd53;
-$L4:
-	@!%p4 bra $L8;
-	shr.s64 %rd56, %rd55, 5;
-	mul.lo.s64 %rd57, %rd56, %rd18;
-	mad.lo.s64 %rd58, %rd57, 4, %rd14;
-	ld.global.nc.u32 %r8, [%rd58+0];
-	mov.b32 %r9, %r8;
-	and.b64 %rd59, %rd55, 31;
-	min.u64 %rd60, %rd59, 32;
-	cvt.u32.u64 %r10, %rd60;
-	mov.b32 %r12, 0x1;
-	shl.b32 %r11, %r12, %r10;
-	setp.hs.u32 %p5, %r10, 32;
-	selp.b32 %r13, 0, %r11, %p5;
-	and.b32 %r14, %r9, %r13;
-	setp.ne.u32 %p6, %r14, 0x0;
-	@!%p6 bra $L10;
-	cvt.u32.u64 %r15, %rd55;
-	mov.b32 %r16, %r15;
-	bra.uni $L6;
-$L10:
-	mov.b32 %r16, -1;
-	bra.uni $L6;
-$L8:
-	mul.lo.s64 %rd61, %rd55, %rd11;
-	mad.lo.s64 %rd62, %rd61, 4, %rd7;
-	ld.global.nc.s32 %r17, [%rd62+0];
-	mov.b32 %r18, %r17;
-	mov.b32 %r16, %r18;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b32 %r19, %r16;
-	setp.ge.s32 %p7, %r19, 0;
-	@!%p7 bra $L12;
-	cvt.s64.s32 %rd63, %r19;
-	mov.b64 %rd64, %rd63;
-$L13:
-	setp.gt.s64 %p8, %rd30, 0;
-	@!%p8 bra $L17;
-	mul.lo.s64 %rd65, %rd64, %rd32;
-	mad.lo.s64 %rd66, %rd65, 4, %rd28;
-	ld.global.nc.u32 %r20, [%rd66+0];
-	mov.b32 %r21, %r20;
-	mov.b32 %r22, %r21;
-	setp.eq.u32 %p9, %r22, 0xFFFFFFFF;
-	@!%p9 bra $L19;
-	mov.f64 %fd3, 0d7FF0000000000000;
-	bra.uni $L15;
-$L19:
-	cvt.rn.f64.u32 %fd4, %r22;
-	mov.f64 %fd3, %fd4;
-	bra.uni $L15;
-$L17:
-	mul.lo.s64 %rd67, %rd64, %rd25;
-	mad.lo.s64 %rd68, %rd67, 8, %rd21;
-	ld.global.nc.f64 %fd5, [%rd68+0];
-	mov.f64 %fd6, %fd5;
-	mov.f64 %fd3, %fd6;
-	bra.uni $L15;
-$L14:
-	bra.uni $L13;
-$L15:
-	setp.lt.f64 %p10, %fd3, %fd2;
-	@!%p10 bra $L20;
-	mov.b32 %r7, 1;
-	bra.uni $L21;
-$L20:
-	cvt.s64.s32 %rd69, %r19;
-	mul.lo.s64 %rd70, %rd69, %rd39;
-	mad.lo.s64 %rd71, %rd70, 4, %rd35;
-	mov.b32 %r23, 1;
-	atom.global.exch.b32 %r24, [%rd71], %r23;
-	mov.b32 %r25, %r24;
-	setp.eq.s32 %p11, %r25, 0;
-	@!%p11 bra $L23;
-	mov.b32 %r7, 2;
-$L23:
-$L21:
-$L12:
-	mul.lo.s64 %rd72, %rd53, %rd46;
-	mad.lo.s64 %rd73, %rd72, 4, %rd42;
-	st.global.s32 [%rd73+0], %r7;
-$L3:
-	add.s64 %rd52, %rd52, %rd50;
+	ld.param.u64 %rd43, [gk_s18];
+	cvta.to.global.u64 %rd44, %rd43;
+	mov.b64 %rd45, %rd44;
+	ld.param.s64 %rd46, [gk_s19];
+	mov.b64 %rd47, %rd46;
+	ld.param.s64 %rd48, [gk_s20];
+	mov.b64 %rd49, %rd48;
+	mov.u32 %r20, %ctaid.x;
+	mov.u32 %r21, %nctaid.x;
+	sub.s64 %rd50, %rd3, %rd2;
+	max.s64 %rd51, %rd50, 0;
+	cvt.u64.u32 %rd52, %r21;
+	add.s64 %rd53, %rd51, %rd52;
+	sub.s64 %rd54, %rd53, 1;
+	div.u64 %rd55, %rd54, %rd52;
+	cvt.u64.u32 %rd56, %r20;
+	mad.lo.s64 %rd57, %rd56, %rd55, %rd2;
+	add.s64 %rd58, %rd57, %rd55;
+	min.s64 %rd59, %rd58, %rd3;
+	setp.ne.u32 %p4, %r18, 1;
+	@%p4 bra.uni $L2;
+	mov.f64 %fd4, 0d0000000000000000;
 	bra.uni $L1;
 $L2:
+	setp.ne.u32 %p5, %r18, 2;
+	@%p5 bra.uni $L3;
+	mov.f64 %fd4, 0d3FF0000000000000;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L4;
+	mov.f64 %fd4, 0d7FF0000000000000;
+	bra.uni $L1;
+$L4:
+	mov.f64 %fd4, 0dFFF0000000000000;
+$L1:
+	mov.f64 %fd3, %fd4;
+	cvt.u64.u32 %rd60, %r5;
+	add.s64 %rd61, %rd57, %rd60;
+	cvt.u64.u32 %rd62, %r6;
+	mov.b64 %rd63, %rd61;
+$L5:
+	setp.ge.s64 %p7, %rd63, %rd59;
+	@%p7 bra $L6;
+	mov.b64 %rd64, %rd63;
+	mov.b32 %r22, 0;
+	mov.pred %p8, %p3;
+	mov.b64 %rd65, %rd7;
+	mov.b64 %rd66, %rd64;
+$L8:
+	@!%p8 bra $L12;
+	shr.s64 %rd67, %rd66, 5;
+	mul.lo.s64 %rd68, %rd67, %rd21;
+	mad.lo.s64 %rd69, %rd68, 4, %rd17;
+	ld.global.nc.u32 %r23, [%rd69+0];
+	mov.b32 %r24, %r23;
+	and.b64 %rd70, %rd66, 31;
+	min.u64 %rd71, %rd70, 32;
+	cvt.u32.u64 %r25, %rd71;
+	mov.b32 %r27, 0x1;
+	shl.b32 %r26, %r27, %r25;
+	setp.hs.u32 %p9, %r25, 32;
+	selp.b32 %r28, 0, %r26, %p9;
+	and.b32 %r29, %r24, %r28;
+	setp.ne.u32 %p10, %r29, 0x0;
+	@!%p10 bra $L14;
+	cvt.u32.u64 %r30, %rd66;
+	mov.b32 %r31, %r30;
+	bra.uni $L10;
+$L14:
+	mov.b32 %r31, -1;
+	bra.uni $L10;
+$L12:
+	mul.lo.s64 %rd72, %rd66, %rd14;
+	mad.lo.s64 %rd73, %rd72, 4, %rd10;
+	ld.global.nc.s32 %r32, [%rd73+0];
+	mov.b32 %r33, %r32;
+	mov.b32 %r31, %r33;
+	bra.uni $L10;
+$L9:
+	bra.uni $L8;
+$L10:
+	mov.b32 %r34, %r31;
+	setp.ge.s32 %p11, %r34, 0;
+	@!%p11 bra $L16;
+	cvt.s64.s32 %rd74, %r34;
+	mov.b64 %rd75, %rd74;
+$L17:
+	setp.gt.s64 %p12, %rd33, 0;
+	@!%p12 bra $L21;
+	mul.lo.s64 %rd76, %rd75, %rd35;
+	mad.lo.s64 %rd77, %rd76, 4, %rd31;
+	ld.global.nc.u32 %r35, [%rd77+0];
+	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r36;
+	setp.eq.u32 %p13, %r37, 0xFFFFFFFF;
+	@!%p13 bra $L23;
+	mov.f64 %fd5, 0d7FF0000000000000;
+	bra.uni $L19;
+$L23:
+	cvt.rn.f64.u32 %fd6, %r37;
+	mov.f64 %fd5, %fd6;
+	bra.uni $L19;
+$L21:
+	mul.lo.s64 %rd78, %rd75, %rd28;
+	mad.lo.s64 %rd79, %rd78, 8, %rd24;
+	ld.global.nc.f64 %fd7, [%rd79+0];
+	mov.f64 %fd8, %fd7;
+	mov.f64 %fd5, %fd8;
+	bra.uni $L19;
+$L18:
+	bra.uni $L17;
+$L19:
+	mov.f64 %fd9, %fd5;
+	setp.lt.f64 %p14, %fd9, %fd2;
+	@!%p14 bra $L24;
+	mov.b32 %r22, 1;
+	bra.uni $L25;
+$L24:
+	min.f64 %fd10, %fd3, %fd9;
+	mov.b64 %rd80, %fd3;
+	mov.b64 %rd81, %fd9;
+	or.b64 %rd82, %rd80, %rd81;
+	setp.eq.f64 %p15, %fd3, %fd9;
+	mov.b64 %fd11, %rd82;
+	selp.f64 %fd12, %fd11, %fd10, %p15;
+	setp.nan.f64 %p16, %fd3, %fd9;
+	add.rn.f64 %fd13, %fd3, %fd9;
+	selp.f64 %fd14, %fd13, %fd12, %p16;
+	mov.f64 %fd3, %fd14;
+	cvt.s64.s32 %rd83, %r34;
+	mul.lo.s64 %rd84, %rd83, %rd42;
+	mad.lo.s64 %rd85, %rd84, 4, %rd38;
+	mov.b32 %r38, 1;
+	atom.global.exch.b32 %r39, [%rd85], %r38;
+	mov.b32 %r40, %r39;
+	setp.eq.s32 %p17, %r40, 0;
+	@!%p17 bra $L27;
+	mov.b32 %r22, 2;
+$L27:
+$L25:
+$L16:
+	mul.lo.s64 %rd86, %rd64, %rd49;
+	mad.lo.s64 %rd87, %rd86, 4, %rd45;
+	st.global.s32 [%rd87+0], %r22;
+$L7:
+	add.s64 %rd63, %rd63, %rd62;
+	bra.uni $L5;
+$L6:
+	mov.f64 %fd15, %fd3;
+	// block reduction
+	mov.b32 %r41, 1;
+	mov.b32 %r42, 1;
+	sub.u32 %r43, %r13, 1;
+	mov.b32 %r44, %r41;
+$L28:
+	setp.hs.u32 %p18, %r44, 32;
+	@%p18 bra $L29;
+	mov.b64 %rd88, %fd15;
+	mov.b64 {%r45, %r46}, %rd88;
+	shfl.sync.down.b32 %r47|%p19, %r45, %r44, %r43, %r17;
+	shfl.sync.down.b32 %r48, %r46, %r44, %r43, %r17;
+	mov.b64 %rd89, {%r47, %r48};
+	mov.b64 %fd16, %rd89;
+	@!%p19 bra $L30;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L32;
+	add.rn.f64 %fd17, %fd15, %fd16;
+	mov.f64 %fd15, %fd17;
+	bra.uni $L31;
+$L32:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L33;
+	mul.rn.f64 %fd18, %fd15, %fd16;
+	mov.f64 %fd15, %fd18;
+	bra.uni $L31;
+$L33:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L34;
+	min.f64 %fd19, %fd15, %fd16;
+	mov.b64 %rd90, %fd15;
+	mov.b64 %rd91, %fd16;
+	or.b64 %rd92, %rd90, %rd91;
+	setp.eq.f64 %p23, %fd15, %fd16;
+	mov.b64 %fd20, %rd92;
+	selp.f64 %fd21, %fd20, %fd19, %p23;
+	setp.nan.f64 %p24, %fd15, %fd16;
+	add.rn.f64 %fd22, %fd15, %fd16;
+	selp.f64 %fd23, %fd22, %fd21, %p24;
+	mov.f64 %fd15, %fd23;
+	bra.uni $L31;
+$L34:
+	max.f64 %fd24, %fd15, %fd16;
+	mov.b64 %rd93, %fd15;
+	mov.b64 %rd94, %fd16;
+	and.b64 %rd95, %rd93, %rd94;
+	setp.eq.f64 %p25, %fd15, %fd16;
+	mov.b64 %fd25, %rd95;
+	selp.f64 %fd26, %fd25, %fd24, %p25;
+	setp.nan.f64 %p26, %fd15, %fd16;
+	add.rn.f64 %fd27, %fd15, %fd16;
+	selp.f64 %fd28, %fd27, %fd26, %p26;
+	mov.f64 %fd15, %fd28;
+$L31:
+$L30:
+	shl.b32 %r44, %r44, 1;
+	bra.uni $L28;
+$L29:
+	setp.eq.u32 %p27, %r7, 0;
+	@!%p27 bra $L35;
+	mul.wide.u32 %rd96, %r8, 16;
+	add.s64 %rd97, %rd1, %rd96;
+	st.shared.f64 [%rd97+0], %fd15;
+$L35:
+	bar.sync 0;
+	setp.eq.u32 %p28, %r8, 0;
+	@!%p28 bra $L36;
+	setp.lo.u32 %p29, %r7, %r10;
+	@!%p29 bra $L37;
+	mul.wide.u32 %rd98, %r7, 16;
+	add.s64 %rd99, %rd1, %rd98;
+	ld.shared.f64 %fd29, [%rd99+0];
+	mov.f64 %fd15, %fd29;
+$L37:
+	sub.u32 %r49, %r10, 1;
+	mov.b32 %r50, %r42;
+$L38:
+	setp.hs.u32 %p30, %r50, 32;
+	@%p30 bra $L39;
+	mov.b64 %rd100, %fd15;
+	mov.b64 {%r51, %r52}, %rd100;
+	shfl.sync.down.b32 %r53|%p31, %r51, %r50, %r49, %r17;
+	shfl.sync.down.b32 %r54, %r52, %r50, %r49, %r17;
+	mov.b64 %rd101, {%r53, %r54};
+	mov.b64 %fd30, %rd101;
+	@!%p31 bra $L40;
+	setp.ne.u32 %p32, %r18, 1;
+	@%p32 bra.uni $L42;
+	add.rn.f64 %fd31, %fd15, %fd30;
+	mov.f64 %fd15, %fd31;
+	bra.uni $L41;
+$L42:
+	setp.ne.u32 %p33, %r18, 2;
+	@%p33 bra.uni $L43;
+	mul.rn.f64 %fd32, %fd15, %fd30;
+	mov.f64 %fd15, %fd32;
+	bra.uni $L41;
+$L43:
+	setp.ne.u32 %p34, %r18, 3;
+	@%p34 bra.uni $L44;
+	min.f64 %fd33, %fd15, %fd30;
+	mov.b64 %rd102, %fd15;
+	mov.b64 %rd103, %fd30;
+	or.b64 %rd104, %rd102, %rd103;
+	setp.eq.f64 %p35, %fd15, %fd30;
+	mov.b64 %fd34, %rd104;
+	selp.f64 %fd35, %fd34, %fd33, %p35;
+	setp.nan.f64 %p36, %fd15, %fd30;
+	add.rn.f64 %fd36, %fd15, %fd30;
+	selp.f64 %fd37, %fd36, %fd35, %p36;
+	mov.f64 %fd15, %fd37;
+	bra.uni $L41;
+$L44:
+	max.f64 %fd38, %fd15, %fd30;
+	mov.b64 %rd105, %fd15;
+	mov.b64 %rd106, %fd30;
+	and.b64 %rd107, %rd105, %rd106;
+	setp.eq.f64 %p37, %fd15, %fd30;
+	mov.b64 %fd39, %rd107;
+	selp.f64 %fd40, %fd39, %fd38, %p37;
+	setp.nan.f64 %p38, %fd15, %fd30;
+	add.rn.f64 %fd41, %fd15, %fd30;
+	selp.f64 %fd42, %fd41, %fd40, %p38;
+	mov.f64 %fd15, %fd42;
+$L41:
+$L40:
+	shl.b32 %r50, %r50, 1;
+	bra.uni $L38;
+$L39:
+$L36:
+	mul.wide.u32 %rd108, %r20, 8;
+	add.s64 %rd109, %rd5, %rd108;
+	setp.eq.u32 %p39, %r5, 0;
+	@!%p39 bra $L45;
+	st.global.f64 [%rd109+0], %fd15;
+$L45:
+	ret;
+}
+
+.visible .entry gk_sssp_markImproved_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20
+)
+{
+	.reg .pred %p<37>;
+	.reg .b32 %r<34>;
+	.reg .b64 %rd<87>;
+	.reg .f64 %fd<48>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u8 %r19, [gk_s0];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd7, [gk_s1];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s2];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s3];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s4];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s5];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s6];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s7];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s8];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s9];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s10];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s11];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s12];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s13];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s14];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s15];
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s16];
+	mov.b64 %rd43, %rd42;
+	ld.param.f64 %fd1, [gk_s17];
+	mov.f64 %fd2, %fd1;
+	ld.param.u64 %rd44, [gk_s18];
+	cvta.to.global.u64 %rd45, %rd44;
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s19];
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s20];
+	mov.b64 %rd50, %rd49;
+	cvt.u64.u32 %rd51, %r5;
+	cvt.u64.u32 %rd52, %r6;
+	setp.ne.u32 %p4, %r18, 1;
+	@%p4 bra.uni $L2;
+	mov.f64 %fd3, 0d0000000000000000;
+	mov.b64 %rd53, %rd51;
+$L3:
+	setp.ge.s64 %p5, %rd53, %rd4;
+	@%p5 bra $L4;
+	mad.lo.s64 %rd54, %rd53, 8, %rd3;
+	ld.global.f64 %fd4, [%rd54+0];
+	add.rn.f64 %fd5, %fd3, %fd4;
+	mov.f64 %fd3, %fd5;
+	add.s64 %rd53, %rd53, %rd52;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p6, %r18, 2;
+	@%p6 bra.uni $L5;
+	mov.f64 %fd3, 0d3FF0000000000000;
+	mov.b64 %rd55, %rd51;
+$L6:
+	setp.ge.s64 %p7, %rd55, %rd4;
+	@%p7 bra $L7;
+	mad.lo.s64 %rd56, %rd55, 8, %rd3;
+	ld.global.f64 %fd6, [%rd56+0];
+	mul.rn.f64 %fd7, %fd3, %fd6;
+	mov.f64 %fd3, %fd7;
+	add.s64 %rd55, %rd55, %rd52;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p8, %r18, 3;
+	@%p8 bra.uni $L8;
+	mov.f64 %fd3, 0d7FF0000000000000;
+	mov.b64 %rd57, %rd51;
+$L9:
+	setp.ge.s64 %p9, %rd57, %rd4;
+	@%p9 bra $L10;
+	mad.lo.s64 %rd58, %rd57, 8, %rd3;
+	ld.global.f64 %fd8, [%rd58+0];
+	min.f64 %fd9, %fd3, %fd8;
+	mov.b64 %rd59, %fd3;
+	mov.b64 %rd60, %fd8;
+	or.b64 %rd61, %rd59, %rd60;
+	setp.eq.f64 %p10, %fd3, %fd8;
+	mov.b64 %fd10, %rd61;
+	selp.f64 %fd11, %fd10, %fd9, %p10;
+	setp.nan.f64 %p11, %fd3, %fd8;
+	add.rn.f64 %fd12, %fd3, %fd8;
+	selp.f64 %fd13, %fd12, %fd11, %p11;
+	mov.f64 %fd3, %fd13;
+	add.s64 %rd57, %rd57, %rd52;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	mov.f64 %fd3, 0dFFF0000000000000;
+	mov.b64 %rd62, %rd51;
+$L11:
+	setp.ge.s64 %p12, %rd62, %rd4;
+	@%p12 bra $L12;
+	mad.lo.s64 %rd63, %rd62, 8, %rd3;
+	ld.global.f64 %fd14, [%rd63+0];
+	max.f64 %fd15, %fd3, %fd14;
+	mov.b64 %rd64, %fd3;
+	mov.b64 %rd65, %fd14;
+	and.b64 %rd66, %rd64, %rd65;
+	setp.eq.f64 %p13, %fd3, %fd14;
+	mov.b64 %fd16, %rd66;
+	selp.f64 %fd17, %fd16, %fd15, %p13;
+	setp.nan.f64 %p14, %fd3, %fd14;
+	add.rn.f64 %fd18, %fd3, %fd14;
+	selp.f64 %fd19, %fd18, %fd17, %p14;
+	mov.f64 %fd3, %fd19;
+	add.s64 %rd62, %rd62, %rd52;
+	bra.uni $L11;
+$L12:
+$L1:
+	mov.f64 %fd20, %fd3;
+	// block reduction
+	mov.b32 %r20, 1;
+	mov.b32 %r21, 1;
+	sub.u32 %r22, %r13, 1;
+	mov.b32 %r23, %r20;
+$L13:
+	setp.hs.u32 %p15, %r23, 32;
+	@%p15 bra $L14;
+	mov.b64 %rd67, %fd20;
+	mov.b64 {%r24, %r25}, %rd67;
+	shfl.sync.down.b32 %r26|%p16, %r24, %r23, %r22, %r17;
+	shfl.sync.down.b32 %r27, %r25, %r23, %r22, %r17;
+	mov.b64 %rd68, {%r26, %r27};
+	mov.b64 %fd21, %rd68;
+	@!%p16 bra $L15;
+	setp.ne.u32 %p17, %r18, 1;
+	@%p17 bra.uni $L17;
+	add.rn.f64 %fd22, %fd20, %fd21;
+	mov.f64 %fd20, %fd22;
+	bra.uni $L16;
+$L17:
+	setp.ne.u32 %p18, %r18, 2;
+	@%p18 bra.uni $L18;
+	mul.rn.f64 %fd23, %fd20, %fd21;
+	mov.f64 %fd20, %fd23;
+	bra.uni $L16;
+$L18:
+	setp.ne.u32 %p19, %r18, 3;
+	@%p19 bra.uni $L19;
+	min.f64 %fd24, %fd20, %fd21;
+	mov.b64 %rd69, %fd20;
+	mov.b64 %rd70, %fd21;
+	or.b64 %rd71, %rd69, %rd70;
+	setp.eq.f64 %p20, %fd20, %fd21;
+	mov.b64 %fd25, %rd71;
+	selp.f64 %fd26, %fd25, %fd24, %p20;
+	setp.nan.f64 %p21, %fd20, %fd21;
+	add.rn.f64 %fd27, %fd20, %fd21;
+	selp.f64 %fd28, %fd27, %fd26, %p21;
+	mov.f64 %fd20, %fd28;
+	bra.uni $L16;
+$L19:
+	max.f64 %fd29, %fd20, %fd21;
+	mov.b64 %rd72, %fd20;
+	mov.b64 %rd73, %fd21;
+	and.b64 %rd74, %rd72, %rd73;
+	setp.eq.f64 %p22, %fd20, %fd21;
+	mov.b64 %fd30, %rd74;
+	selp.f64 %fd31, %fd30, %fd29, %p22;
+	setp.nan.f64 %p23, %fd20, %fd21;
+	add.rn.f64 %fd32, %fd20, %fd21;
+	selp.f64 %fd33, %fd32, %fd31, %p23;
+	mov.f64 %fd20, %fd33;
+$L16:
+$L15:
+	shl.b32 %r23, %r23, 1;
+	bra.uni $L13;
+$L14:
+	setp.eq.u32 %p24, %r7, 0;
+	@!%p24 bra $L20;
+	mul.wide.u32 %rd75, %r8, 16;
+	add.s64 %rd76, %rd1, %rd75;
+	st.shared.f64 [%rd76+0], %fd20;
+$L20:
+	bar.sync 0;
+	setp.eq.u32 %p25, %r8, 0;
+	@!%p25 bra $L21;
+	setp.lo.u32 %p26, %r7, %r10;
+	@!%p26 bra $L22;
+	mul.wide.u32 %rd77, %r7, 16;
+	add.s64 %rd78, %rd1, %rd77;
+	ld.shared.f64 %fd34, [%rd78+0];
+	mov.f64 %fd20, %fd34;
+$L22:
+	sub.u32 %r28, %r10, 1;
+	mov.b32 %r29, %r21;
+$L23:
+	setp.hs.u32 %p27, %r29, 32;
+	@%p27 bra $L24;
+	mov.b64 %rd79, %fd20;
+	mov.b64 {%r30, %r31}, %rd79;
+	shfl.sync.down.b32 %r32|%p28, %r30, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
+	mov.b64 %rd80, {%r32, %r33};
+	mov.b64 %fd35, %rd80;
+	@!%p28 bra $L25;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L27;
+	add.rn.f64 %fd36, %fd20, %fd35;
+	mov.f64 %fd20, %fd36;
+	bra.uni $L26;
+$L27:
+	setp.ne.u32 %p30, %r18, 2;
+	@%p30 bra.uni $L28;
+	mul.rn.f64 %fd37, %fd20, %fd35;
+	mov.f64 %fd20, %fd37;
+	bra.uni $L26;
+$L28:
+	setp.ne.u32 %p31, %r18, 3;
+	@%p31 bra.uni $L29;
+	min.f64 %fd38, %fd20, %fd35;
+	mov.b64 %rd81, %fd20;
+	mov.b64 %rd82, %fd35;
+	or.b64 %rd83, %rd81, %rd82;
+	setp.eq.f64 %p32, %fd20, %fd35;
+	mov.b64 %fd39, %rd83;
+	selp.f64 %fd40, %fd39, %fd38, %p32;
+	setp.nan.f64 %p33, %fd20, %fd35;
+	add.rn.f64 %fd41, %fd20, %fd35;
+	selp.f64 %fd42, %fd41, %fd40, %p33;
+	mov.f64 %fd20, %fd42;
+	bra.uni $L26;
+$L29:
+	max.f64 %fd43, %fd20, %fd35;
+	mov.b64 %rd84, %fd20;
+	mov.b64 %rd85, %fd35;
+	and.b64 %rd86, %rd84, %rd85;
+	setp.eq.f64 %p34, %fd20, %fd35;
+	mov.b64 %fd44, %rd86;
+	selp.f64 %fd45, %fd44, %fd43, %p34;
+	setp.nan.f64 %p35, %fd20, %fd35;
+	add.rn.f64 %fd46, %fd20, %fd35;
+	selp.f64 %fd47, %fd46, %fd45, %p35;
+	mov.f64 %fd20, %fd47;
+$L26:
+$L25:
+	shl.b32 %r29, %r29, 1;
+	bra.uni $L23;
+$L24:
+$L21:
+	setp.eq.u32 %p36, %r5, 0;
+	@!%p36 bra $L30;
+	st.global.f64 [%rd6+0], %fd20;
+$L30:
 	ret;
 }
 `
@@ -21275,9 +21802,13 @@ const gokkosPTX13 = `//
 .target sm_70
 .address_size 64
 
-.visible .entry gk_sssp_markFarPile(
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_sssp_markFarPile_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -21297,120 +21828,626 @@ const gokkosPTX13 = `//
 	.param .b64 gk_s16
 )
 {
-	.reg .pred %p<6>;
-	.reg .b32 %r<13>;
-	.reg .b64 %rd<58>;
-	.reg .f64 %fd<10>;
-	ld.param.s64 %rd1, [gk_begin];
-	ld.param.s64 %rd2, [gk_end];
-	ld.param.u64 %rd3, [gk_s0];
-	cvta.to.global.u64 %rd4, %rd3;
-	mov.b64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s1];
-	mov.b64 %rd7, %rd6;
-	ld.param.s64 %rd8, [gk_s2];
-	mov.b64 %rd9, %rd8;
-	ld.param.u64 %rd10, [gk_s3];
-	cvta.to.global.u64 %rd11, %rd10;
+	.reg .pred %p<34>;
+	.reg .b32 %r<42>;
+	.reg .b64 %rd<94>;
+	.reg .f64 %fd<45>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s4];
-	mov.b64 %rd14, %rd13;
-	ld.param.s64 %rd15, [gk_s5];
-	mov.b64 %rd16, %rd15;
-	ld.param.u64 %rd17, [gk_s6];
-	cvta.to.global.u64 %rd18, %rd17;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
 	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s7];
-	mov.b64 %rd21, %rd20;
-	ld.param.s64 %rd22, [gk_s8];
-	mov.b64 %rd23, %rd22;
-	ld.param.u64 %rd24, [gk_s9];
-	cvta.to.global.u64 %rd25, %rd24;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
 	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s10];
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s11];
-	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
 	ld.param.f64 %fd1, [gk_s12];
 	mov.f64 %fd2, %fd1;
 	ld.param.f64 %fd3, [gk_s13];
 	mov.f64 %fd4, %fd3;
-	ld.param.u64 %rd31, [gk_s14];
-	cvta.to.global.u64 %rd32, %rd31;
-	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s15];
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s16];
-	mov.b64 %rd37, %rd36;
-	mov.u32 %r1, %ctaid.x;
-	mov.u32 %r2, %ntid.x;
-	mul.wide.u32 %rd38, %r1, %r2;
-	mov.u32 %r3, %tid.x;
-	cvt.u64.u32 %rd39, %r3;
-	add.s64 %rd40, %rd38, %rd39;
-	mov.u32 %r4, %nctaid.x;
-	mov.u32 %r5, %ntid.x;
-	mul.wide.u32 %rd41, %r4, %r5;
-	add.s64 %rd42, %rd1, %rd40;
-	mov.b64 %rd43, %rd42;
-$L1:
-	setp.ge.s64 %p1, %rd43, %rd2;
-	@%p1 bra $L2;
-	mov.b64 %rd44, %rd43;
-	mul.lo.s64 %rd45, %rd44, %rd9;
-	mad.lo.s64 %rd46, %rd45, 4, %rd5;
-	ld.global.nc.s32 %r6, [%rd46+0];
-	mov.b32 %r7, %r6;
-	cvt.s64.s32 %rd47, %r7;
-	mov.b64 %rd48, %rd47;
-	mov.b64 %rd49, %rd48;
-$L4:
-	setp.gt.s64 %p2, %rd21, 0;
-	@!%p2 bra $L8;
-	mul.lo.s64 %rd50, %rd49, %rd23;
-	mad.lo.s64 %rd51, %rd50, 4, %rd19;
-	ld.global.nc.u32 %r8, [%rd51+0];
-	mov.b32 %r9, %r8;
-	mov.b32 %r10, %r9;
-	setp.eq.u32 %p3, %r10, 0xFFFFFFFF;
-	@!%p3 bra $L10;
-	mov.f64 %fd5, 0d7FF0000000000000;
-	bra.uni $L6;
-$L10:
-	cvt.rn.f64.u32 %fd6, %r10;
-	mov.f64 %fd5, %fd6;
-	bra.uni $L6;
-$L8:
-	mul.lo.s64 %rd52, %rd49, %rd16;
-	mad.lo.s64 %rd53, %rd52, 8, %rd12;
-	ld.global.nc.f64 %fd7, [%rd53+0];
-	mov.f64 %fd8, %fd7;
-	mov.f64 %fd5, %fd8;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.f64 %fd9, %fd5;
-	mov.b32 %r11, 2;
-	setp.lt.f64 %p4, %fd9, %fd4;
-	@!%p4 bra $L12;
-	mul.lo.s64 %rd54, %rd48, %rd30;
-	mad.lo.s64 %rd55, %rd54, 4, %rd26;
-	mov.b32 %r12, 0;
-	st.global.s32 [%rd55+0], %r12;
-	mov.b32 %r11, 1;
-	setp.lt.f64 %p5, %fd9, %fd2;
-	@!%p5 bra $L14;
-	mov.b32 %r11, 0;
-$L14:
-$L12:
-	mul.lo.s64 %rd56, %rd44, %rd37;
-	mad.lo.s64 %rd57, %rd56, 4, %rd33;
-	st.global.s32 [%rd57+0], %r11;
-$L3:
-	add.s64 %rd43, %rd43, %rd41;
+	ld.param.u64 %rd34, [gk_s14];
+	cvta.to.global.u64 %rd35, %rd34;
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s15];
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s16];
+	mov.b64 %rd40, %rd39;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd41, %rd3, %rd2;
+	max.s64 %rd42, %rd41, 0;
+	cvt.u64.u32 %rd43, %r20;
+	add.s64 %rd44, %rd42, %rd43;
+	sub.s64 %rd45, %rd44, 1;
+	div.u64 %rd46, %rd45, %rd43;
+	cvt.u64.u32 %rd47, %r19;
+	mad.lo.s64 %rd48, %rd47, %rd46, %rd2;
+	add.s64 %rd49, %rd48, %rd46;
+	min.s64 %rd50, %rd49, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd6, 0d0000000000000000;
 	bra.uni $L1;
 $L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.f64 %fd6, 0d3FF0000000000000;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.f64 %fd6, 0d7FF0000000000000;
+	bra.uni $L1;
+$L4:
+	mov.f64 %fd6, 0dFFF0000000000000;
+$L1:
+	mov.f64 %fd5, %fd6;
+	cvt.u64.u32 %rd51, %r5;
+	add.s64 %rd52, %rd48, %rd51;
+	cvt.u64.u32 %rd53, %r6;
+	mov.b64 %rd54, %rd52;
+$L5:
+	setp.ge.s64 %p5, %rd54, %rd50;
+	@%p5 bra $L6;
+	mov.b64 %rd55, %rd54;
+	mul.lo.s64 %rd56, %rd55, %rd12;
+	mad.lo.s64 %rd57, %rd56, 4, %rd8;
+	ld.global.nc.s32 %r21, [%rd57+0];
+	mov.b32 %r22, %r21;
+	cvt.s64.s32 %rd58, %r22;
+	mov.b64 %rd59, %rd58;
+	mov.b64 %rd60, %rd59;
+$L8:
+	setp.gt.s64 %p6, %rd24, 0;
+	@!%p6 bra $L12;
+	mul.lo.s64 %rd61, %rd60, %rd26;
+	mad.lo.s64 %rd62, %rd61, 4, %rd22;
+	ld.global.nc.u32 %r23, [%rd62+0];
+	mov.b32 %r24, %r23;
+	mov.b32 %r25, %r24;
+	setp.eq.u32 %p7, %r25, 0xFFFFFFFF;
+	@!%p7 bra $L14;
+	mov.f64 %fd7, 0d7FF0000000000000;
+	bra.uni $L10;
+$L14:
+	cvt.rn.f64.u32 %fd8, %r25;
+	mov.f64 %fd7, %fd8;
+	bra.uni $L10;
+$L12:
+	mul.lo.s64 %rd63, %rd60, %rd19;
+	mad.lo.s64 %rd64, %rd63, 8, %rd15;
+	ld.global.nc.f64 %fd9, [%rd64+0];
+	mov.f64 %fd10, %fd9;
+	mov.f64 %fd7, %fd10;
+	bra.uni $L10;
+$L9:
+	bra.uni $L8;
+$L10:
+	mov.f64 %fd11, %fd7;
+	mov.b32 %r26, 2;
+	setp.lt.f64 %p8, %fd11, %fd4;
+	@!%p8 bra $L15;
+	mul.lo.s64 %rd65, %rd59, %rd33;
+	mad.lo.s64 %rd66, %rd65, 4, %rd29;
+	mov.b32 %r27, 0;
+	st.global.s32 [%rd66+0], %r27;
+	mov.b32 %r26, 1;
+	setp.lt.f64 %p9, %fd11, %fd2;
+	@!%p9 bra $L18;
+	mov.b32 %r26, 0;
+$L18:
+	bra.uni $L16;
+$L15:
+	min.f64 %fd12, %fd5, %fd11;
+	mov.b64 %rd67, %fd5;
+	mov.b64 %rd68, %fd11;
+	or.b64 %rd69, %rd67, %rd68;
+	setp.eq.f64 %p10, %fd5, %fd11;
+	mov.b64 %fd13, %rd69;
+	selp.f64 %fd14, %fd13, %fd12, %p10;
+	setp.nan.f64 %p11, %fd5, %fd11;
+	add.rn.f64 %fd15, %fd5, %fd11;
+	selp.f64 %fd16, %fd15, %fd14, %p11;
+	mov.f64 %fd5, %fd16;
+$L16:
+	mul.lo.s64 %rd70, %rd55, %rd40;
+	mad.lo.s64 %rd71, %rd70, 4, %rd36;
+	st.global.s32 [%rd71+0], %r26;
+$L7:
+	add.s64 %rd54, %rd54, %rd53;
+	bra.uni $L5;
+$L6:
+	mov.f64 %fd17, %fd5;
+	// block reduction
+	mov.b32 %r28, 1;
+	mov.b32 %r29, 1;
+	sub.u32 %r30, %r13, 1;
+	mov.b32 %r31, %r28;
+$L19:
+	setp.hs.u32 %p12, %r31, 32;
+	@%p12 bra $L20;
+	mov.b64 %rd72, %fd17;
+	mov.b64 {%r32, %r33}, %rd72;
+	shfl.sync.down.b32 %r34|%p13, %r32, %r31, %r30, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
+	mov.b64 %rd73, {%r34, %r35};
+	mov.b64 %fd18, %rd73;
+	@!%p13 bra $L21;
+	setp.ne.u32 %p14, %r18, 1;
+	@%p14 bra.uni $L23;
+	add.rn.f64 %fd19, %fd17, %fd18;
+	mov.f64 %fd17, %fd19;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p15, %r18, 2;
+	@%p15 bra.uni $L24;
+	mul.rn.f64 %fd20, %fd17, %fd18;
+	mov.f64 %fd17, %fd20;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p16, %r18, 3;
+	@%p16 bra.uni $L25;
+	min.f64 %fd21, %fd17, %fd18;
+	mov.b64 %rd74, %fd17;
+	mov.b64 %rd75, %fd18;
+	or.b64 %rd76, %rd74, %rd75;
+	setp.eq.f64 %p17, %fd17, %fd18;
+	mov.b64 %fd22, %rd76;
+	selp.f64 %fd23, %fd22, %fd21, %p17;
+	setp.nan.f64 %p18, %fd17, %fd18;
+	add.rn.f64 %fd24, %fd17, %fd18;
+	selp.f64 %fd25, %fd24, %fd23, %p18;
+	mov.f64 %fd17, %fd25;
+	bra.uni $L22;
+$L25:
+	max.f64 %fd26, %fd17, %fd18;
+	mov.b64 %rd77, %fd17;
+	mov.b64 %rd78, %fd18;
+	and.b64 %rd79, %rd77, %rd78;
+	setp.eq.f64 %p19, %fd17, %fd18;
+	mov.b64 %fd27, %rd79;
+	selp.f64 %fd28, %fd27, %fd26, %p19;
+	setp.nan.f64 %p20, %fd17, %fd18;
+	add.rn.f64 %fd29, %fd17, %fd18;
+	selp.f64 %fd30, %fd29, %fd28, %p20;
+	mov.f64 %fd17, %fd30;
+$L22:
+$L21:
+	shl.b32 %r31, %r31, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p21, %r7, 0;
+	@!%p21 bra $L26;
+	mul.wide.u32 %rd80, %r8, 16;
+	add.s64 %rd81, %rd1, %rd80;
+	st.shared.f64 [%rd81+0], %fd17;
+$L26:
+	bar.sync 0;
+	setp.eq.u32 %p22, %r8, 0;
+	@!%p22 bra $L27;
+	setp.lo.u32 %p23, %r7, %r10;
+	@!%p23 bra $L28;
+	mul.wide.u32 %rd82, %r7, 16;
+	add.s64 %rd83, %rd1, %rd82;
+	ld.shared.f64 %fd31, [%rd83+0];
+	mov.f64 %fd17, %fd31;
+$L28:
+	sub.u32 %r36, %r10, 1;
+	mov.b32 %r37, %r29;
+$L29:
+	setp.hs.u32 %p24, %r37, 32;
+	@%p24 bra $L30;
+	mov.b64 %rd84, %fd17;
+	mov.b64 {%r38, %r39}, %rd84;
+	shfl.sync.down.b32 %r40|%p25, %r38, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
+	mov.b64 %rd85, {%r40, %r41};
+	mov.b64 %fd32, %rd85;
+	@!%p25 bra $L31;
+	setp.ne.u32 %p26, %r18, 1;
+	@%p26 bra.uni $L33;
+	add.rn.f64 %fd33, %fd17, %fd32;
+	mov.f64 %fd17, %fd33;
+	bra.uni $L32;
+$L33:
+	setp.ne.u32 %p27, %r18, 2;
+	@%p27 bra.uni $L34;
+	mul.rn.f64 %fd34, %fd17, %fd32;
+	mov.f64 %fd17, %fd34;
+	bra.uni $L32;
+$L34:
+	setp.ne.u32 %p28, %r18, 3;
+	@%p28 bra.uni $L35;
+	min.f64 %fd35, %fd17, %fd32;
+	mov.b64 %rd86, %fd17;
+	mov.b64 %rd87, %fd32;
+	or.b64 %rd88, %rd86, %rd87;
+	setp.eq.f64 %p29, %fd17, %fd32;
+	mov.b64 %fd36, %rd88;
+	selp.f64 %fd37, %fd36, %fd35, %p29;
+	setp.nan.f64 %p30, %fd17, %fd32;
+	add.rn.f64 %fd38, %fd17, %fd32;
+	selp.f64 %fd39, %fd38, %fd37, %p30;
+	mov.f64 %fd17, %fd39;
+	bra.uni $L32;
+$L35:
+	max.f64 %fd40, %fd17, %fd32;
+	mov.b64 %rd89, %fd17;
+	mov.b64 %rd90, %fd32;
+	and.b64 %rd91, %rd89, %rd90;
+	setp.eq.f64 %p31, %fd17, %fd32;
+	mov.b64 %fd41, %rd91;
+	selp.f64 %fd42, %fd41, %fd40, %p31;
+	setp.nan.f64 %p32, %fd17, %fd32;
+	add.rn.f64 %fd43, %fd17, %fd32;
+	selp.f64 %fd44, %fd43, %fd42, %p32;
+	mov.f64 %fd17, %fd44;
+$L32:
+$L31:
+	shl.b32 %r37, %r37, 1;
+	bra.uni $L29;
+$L30:
+$L27:
+	mul.wide.u32 %rd92, %r19, 8;
+	add.s64 %rd93, %rd5, %rd92;
+	setp.eq.u32 %p33, %r5, 0;
+	@!%p33 bra $L36;
+	st.global.f64 [%rd93+0], %fd17;
+$L36:
+	ret;
+}
+
+.visible .entry gk_sssp_markFarPile_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16
+)
+{
+	.reg .pred %p<35>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<78>;
+	.reg .f64 %fd<50>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.u64 %rd21, [gk_s6];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s7];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s9];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s10];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	ld.param.f64 %fd1, [gk_s12];
+	mov.f64 %fd2, %fd1;
+	ld.param.f64 %fd3, [gk_s13];
+	mov.f64 %fd4, %fd3;
+	ld.param.u64 %rd35, [gk_s14];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s15];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s16];
+	mov.b64 %rd41, %rd40;
+	cvt.u64.u32 %rd42, %r5;
+	cvt.u64.u32 %rd43, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd5, 0d0000000000000000;
+	mov.b64 %rd44, %rd42;
+$L3:
+	setp.ge.s64 %p3, %rd44, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd45, %rd44, 8, %rd3;
+	ld.global.f64 %fd6, [%rd45+0];
+	add.rn.f64 %fd7, %fd5, %fd6;
+	mov.f64 %fd5, %fd7;
+	add.s64 %rd44, %rd44, %rd43;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.f64 %fd5, 0d3FF0000000000000;
+	mov.b64 %rd46, %rd42;
+$L6:
+	setp.ge.s64 %p5, %rd46, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd47, %rd46, 8, %rd3;
+	ld.global.f64 %fd8, [%rd47+0];
+	mul.rn.f64 %fd9, %fd5, %fd8;
+	mov.f64 %fd5, %fd9;
+	add.s64 %rd46, %rd46, %rd43;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.f64 %fd5, 0d7FF0000000000000;
+	mov.b64 %rd48, %rd42;
+$L9:
+	setp.ge.s64 %p7, %rd48, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd49, %rd48, 8, %rd3;
+	ld.global.f64 %fd10, [%rd49+0];
+	min.f64 %fd11, %fd5, %fd10;
+	mov.b64 %rd50, %fd5;
+	mov.b64 %rd51, %fd10;
+	or.b64 %rd52, %rd50, %rd51;
+	setp.eq.f64 %p8, %fd5, %fd10;
+	mov.b64 %fd12, %rd52;
+	selp.f64 %fd13, %fd12, %fd11, %p8;
+	setp.nan.f64 %p9, %fd5, %fd10;
+	add.rn.f64 %fd14, %fd5, %fd10;
+	selp.f64 %fd15, %fd14, %fd13, %p9;
+	mov.f64 %fd5, %fd15;
+	add.s64 %rd48, %rd48, %rd43;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	mov.f64 %fd5, 0dFFF0000000000000;
+	mov.b64 %rd53, %rd42;
+$L11:
+	setp.ge.s64 %p10, %rd53, %rd4;
+	@%p10 bra $L12;
+	mad.lo.s64 %rd54, %rd53, 8, %rd3;
+	ld.global.f64 %fd16, [%rd54+0];
+	max.f64 %fd17, %fd5, %fd16;
+	mov.b64 %rd55, %fd5;
+	mov.b64 %rd56, %fd16;
+	and.b64 %rd57, %rd55, %rd56;
+	setp.eq.f64 %p11, %fd5, %fd16;
+	mov.b64 %fd18, %rd57;
+	selp.f64 %fd19, %fd18, %fd17, %p11;
+	setp.nan.f64 %p12, %fd5, %fd16;
+	add.rn.f64 %fd20, %fd5, %fd16;
+	selp.f64 %fd21, %fd20, %fd19, %p12;
+	mov.f64 %fd5, %fd21;
+	add.s64 %rd53, %rd53, %rd43;
+	bra.uni $L11;
+$L12:
+$L1:
+	mov.f64 %fd22, %fd5;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L13:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L14;
+	mov.b64 %rd58, %fd22;
+	mov.b64 {%r23, %r24}, %rd58;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd59, {%r25, %r26};
+	mov.b64 %fd23, %rd59;
+	@!%p14 bra $L15;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L17;
+	add.rn.f64 %fd24, %fd22, %fd23;
+	mov.f64 %fd22, %fd24;
+	bra.uni $L16;
+$L17:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L18;
+	mul.rn.f64 %fd25, %fd22, %fd23;
+	mov.f64 %fd22, %fd25;
+	bra.uni $L16;
+$L18:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L19;
+	min.f64 %fd26, %fd22, %fd23;
+	mov.b64 %rd60, %fd22;
+	mov.b64 %rd61, %fd23;
+	or.b64 %rd62, %rd60, %rd61;
+	setp.eq.f64 %p18, %fd22, %fd23;
+	mov.b64 %fd27, %rd62;
+	selp.f64 %fd28, %fd27, %fd26, %p18;
+	setp.nan.f64 %p19, %fd22, %fd23;
+	add.rn.f64 %fd29, %fd22, %fd23;
+	selp.f64 %fd30, %fd29, %fd28, %p19;
+	mov.f64 %fd22, %fd30;
+	bra.uni $L16;
+$L19:
+	max.f64 %fd31, %fd22, %fd23;
+	mov.b64 %rd63, %fd22;
+	mov.b64 %rd64, %fd23;
+	and.b64 %rd65, %rd63, %rd64;
+	setp.eq.f64 %p20, %fd22, %fd23;
+	mov.b64 %fd32, %rd65;
+	selp.f64 %fd33, %fd32, %fd31, %p20;
+	setp.nan.f64 %p21, %fd22, %fd23;
+	add.rn.f64 %fd34, %fd22, %fd23;
+	selp.f64 %fd35, %fd34, %fd33, %p21;
+	mov.f64 %fd22, %fd35;
+$L16:
+$L15:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L13;
+$L14:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L20;
+	mul.wide.u32 %rd66, %r8, 16;
+	add.s64 %rd67, %rd1, %rd66;
+	st.shared.f64 [%rd67+0], %fd22;
+$L20:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L21;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L22;
+	mul.wide.u32 %rd68, %r7, 16;
+	add.s64 %rd69, %rd1, %rd68;
+	ld.shared.f64 %fd36, [%rd69+0];
+	mov.f64 %fd22, %fd36;
+$L22:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L23:
+	setp.hs.u32 %p25, %r28, 32;
+	@%p25 bra $L24;
+	mov.b64 %rd70, %fd22;
+	mov.b64 {%r29, %r30}, %rd70;
+	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd71, {%r31, %r32};
+	mov.b64 %fd37, %rd71;
+	@!%p26 bra $L25;
+	setp.ne.u32 %p27, %r18, 1;
+	@%p27 bra.uni $L27;
+	add.rn.f64 %fd38, %fd22, %fd37;
+	mov.f64 %fd22, %fd38;
+	bra.uni $L26;
+$L27:
+	setp.ne.u32 %p28, %r18, 2;
+	@%p28 bra.uni $L28;
+	mul.rn.f64 %fd39, %fd22, %fd37;
+	mov.f64 %fd22, %fd39;
+	bra.uni $L26;
+$L28:
+	setp.ne.u32 %p29, %r18, 3;
+	@%p29 bra.uni $L29;
+	min.f64 %fd40, %fd22, %fd37;
+	mov.b64 %rd72, %fd22;
+	mov.b64 %rd73, %fd37;
+	or.b64 %rd74, %rd72, %rd73;
+	setp.eq.f64 %p30, %fd22, %fd37;
+	mov.b64 %fd41, %rd74;
+	selp.f64 %fd42, %fd41, %fd40, %p30;
+	setp.nan.f64 %p31, %fd22, %fd37;
+	add.rn.f64 %fd43, %fd22, %fd37;
+	selp.f64 %fd44, %fd43, %fd42, %p31;
+	mov.f64 %fd22, %fd44;
+	bra.uni $L26;
+$L29:
+	max.f64 %fd45, %fd22, %fd37;
+	mov.b64 %rd75, %fd22;
+	mov.b64 %rd76, %fd37;
+	and.b64 %rd77, %rd75, %rd76;
+	setp.eq.f64 %p32, %fd22, %fd37;
+	mov.b64 %fd46, %rd77;
+	selp.f64 %fd47, %fd46, %fd45, %p32;
+	setp.nan.f64 %p33, %fd22, %fd37;
+	add.rn.f64 %fd48, %fd22, %fd37;
+	selp.f64 %fd49, %fd48, %fd47, %p33;
+	mov.f64 %fd22, %fd49;
+$L26:
+$L25:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L23;
+$L24:
+$L21:
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L30;
+	st.global.f64 [%rd6+0], %fd22;
+$L30:
 	ret;
 }
 `
@@ -31855,47 +32892,53 @@ $L40:
 `
 
 // gokkosHostLoop12 runs markImproved.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop12(gokkosK *markImproved, gokkosLo, gokkosHi int) {
+func gokkosHostLoop12(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
-//line delta.go:39
+//line delta.go:40
 			m := int32(markDrop)
 			if v := k.In.Vertex(s); v >= 0 {
-				if k.Dist.At(int(v)) < k.T {
+				if d := k.Dist.At(int(v)); d < k.T {
 					m = markNear
-				} else if k.Pending.AtomicExchange(int(v), 1) == 0 {
-					m = markFar
+				} else {
+					*acc = min(*acc, d)
+					if k.Pending.AtomicExchange(int(v), 1) == 0 {
+						m = markFar
+					}
 				}
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:31875
+//line gokkos_kernels_gen.go:32915
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
-//line delta.go:39
+//line delta.go:40
 		m := int32(markDrop)
 		if v := k.In.Vertex(s); v >= 0 {
-			if k.Dist.At(int(v)) < k.T {
+			if d := k.Dist.At(int(v)); d < k.T {
 				m = markNear
-			} else if k.Pending.AtomicExchange(int(v), 1) == 0 {
-				m = markFar
+			} else {
+				*acc = min(*acc, d)
+				if k.Pending.AtomicExchange(int(v), 1) == 0 {
+					m = markFar
+				}
 			}
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:31890
+//line gokkos_kernels_gen.go:32933
 }
 
 // gokkosHostLoop13 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop13(gokkosK *markFarPile, gokkosLo, gokkosHi int) {
+func gokkosHostLoop13(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Queue.Span(gokkosLo, gokkosHi), k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line delta.go:65
+//line delta.go:70
 			v := int(gokkosS0[gokkosJ])
 			d := k.Dist.At(v)
 			m := int32(markFar)
@@ -31905,14 +32948,16 @@ func gokkosHostLoop13(gokkosK *markFarPile, gokkosLo, gokkosHi int) {
 				if d < k.Old {
 					m = markDrop
 				}
+			} else {
+				*acc = min(*acc, d)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:31912
+//line gokkos_kernels_gen.go:32957
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line delta.go:65
+//line delta.go:70
 		v := int(k.Queue.At(i))
 		d := k.Dist.At(v)
 		m := int32(markFar)
@@ -31922,10 +32967,12 @@ func gokkosHostLoop13(gokkosK *markFarPile, gokkosLo, gokkosHi int) {
 			if d < k.Old {
 				m = markDrop
 			}
+		} else {
+			*acc = min(*acc, d)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:31929
+//line gokkos_kernels_gen.go:32976
 }
 
 // gokkosHostLoop14 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -31934,7 +32981,7 @@ func gokkosHostLoop14(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
-//line delta.go:92
+//line delta.go:99
 			m := gokkosS0[gokkosJ]
 			if m == markDrop {
 				continue
@@ -31952,11 +32999,11 @@ func gokkosHostLoop14(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:31956
+//line gokkos_kernels_gen.go:33003
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
-//line delta.go:92
+//line delta.go:99
 		m := k.Mark.At(s)
 		if m == markDrop {
 			continue
@@ -31974,7 +33021,7 @@ func gokkosHostLoop14(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:31978
+//line gokkos_kernels_gen.go:33025
 }
 
 // gokkosHostLoop15 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
@@ -31988,7 +33035,7 @@ func gokkosHostLoop15(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:31992
+//line gokkos_kernels_gen.go:33039
 }
 
 // gokkosHostLoop16 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -32003,7 +33050,7 @@ func gokkosHostLoop16(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:32007
+//line gokkos_kernels_gen.go:33054
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -32014,7 +33061,7 @@ func gokkosHostLoop16(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:32018
+//line gokkos_kernels_gen.go:33065
 }
 
 // gokkosHostLoop17 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -32035,7 +33082,7 @@ func gokkosHostLoop17(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:32039
+//line gokkos_kernels_gen.go:33086
 }
 
 // gokkosHostLoop18 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -32060,7 +33107,7 @@ func gokkosHostLoop18(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:32064
+//line gokkos_kernels_gen.go:33111
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -32079,7 +33126,7 @@ func gokkosHostLoop18(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:32083
+//line gokkos_kernels_gen.go:33130
 }
 
 // gokkosHostLoop19 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -32107,7 +33154,7 @@ func gokkosHostLoop19(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:32111
+//line gokkos_kernels_gen.go:33158
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -32129,7 +33176,7 @@ func gokkosHostLoop19(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:32133
+//line gokkos_kernels_gen.go:33180
 }
 
 // gokkosHostLoop20 runs nonInteger.Run for every index in [gokkosLo, gokkosHi).
@@ -32143,7 +33190,7 @@ func gokkosHostLoop20(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:32147
+//line gokkos_kernels_gen.go:33194
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -32153,7 +33200,7 @@ func gokkosHostLoop20(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:32157
+//line gokkos_kernels_gen.go:33204
 }
 
 // gokkosHostLoop21 runs narrowWeights.Run for every index in [gokkosLo, gokkosHi).
@@ -32165,14 +33212,14 @@ func gokkosHostLoop21(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:32169
+//line gokkos_kernels_gen.go:33216
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:32176
+//line gokkos_kernels_gen.go:33223
 }
 
 // gokkosHostLoop22 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -32189,7 +33236,7 @@ func gokkosHostLoop22(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:32193
+//line gokkos_kernels_gen.go:33240
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -32201,7 +33248,7 @@ func gokkosHostLoop22(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:32205
+//line gokkos_kernels_gen.go:33252
 }
 
 // gokkosHostLoop23 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -32231,7 +33278,7 @@ func gokkosHostLoop23(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:32235
+//line gokkos_kernels_gen.go:33282
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -32256,7 +33303,7 @@ func gokkosHostLoop23(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:32260
+//line gokkos_kernels_gen.go:33307
 }
 
 // gokkosHostLoop24 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -32266,7 +33313,7 @@ func gokkosHostLoop24(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:32270
+//line gokkos_kernels_gen.go:33317
 }
 
 // gokkosHostLoop25 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -32278,7 +33325,7 @@ func gokkosHostLoop25(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:32282
+//line gokkos_kernels_gen.go:33329
 }
 
 // gokkosHostLoop26 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -32289,14 +33336,14 @@ func gokkosHostLoop26(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			*acc = min(*acc, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:32293
+//line gokkos_kernels_gen.go:33340
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:91
 		*acc = min(*acc, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:32300
+//line gokkos_kernels_gen.go:33347
 }
 
 // gokkosHostLoop27 runs partition.Run for every index in [gokkosLo, gokkosHi).
@@ -32321,7 +33368,7 @@ func gokkosHostLoop27(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:32325
+//line gokkos_kernels_gen.go:33372
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -32341,7 +33388,7 @@ func gokkosHostLoop27(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:32345
+//line gokkos_kernels_gen.go:33392
 }
 
 // gokkosHostLoop28 runs claim.Run for every index in [gokkosLo, gokkosHi).
@@ -32357,7 +33404,7 @@ func gokkosHostLoop28(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:32361
+//line gokkos_kernels_gen.go:33408
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -32368,7 +33415,7 @@ func gokkosHostLoop28(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:32372
+//line gokkos_kernels_gen.go:33419
 }
 
 // gokkosHostLoop29 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -32386,7 +33433,7 @@ func gokkosHostLoop29(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:32390
+//line gokkos_kernels_gen.go:33437
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -32399,7 +33446,7 @@ func gokkosHostLoop29(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:32403
+//line gokkos_kernels_gen.go:33450
 }
 
 // gokkosHostLoop30 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
@@ -32410,14 +33457,14 @@ func gokkosHostLoop30(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:32414
+//line gokkos_kernels_gen.go:33461
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:173
 		*acc = min(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:32421
+//line gokkos_kernels_gen.go:33468
 }
 
 // gokkosHostLoop31 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
@@ -32428,14 +33475,14 @@ func gokkosHostLoop31(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:32432
+//line gokkos_kernels_gen.go:33479
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:183
 		*acc = max(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:32439
+//line gokkos_kernels_gen.go:33486
 }
 
 // gokkosHostLoop32 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
@@ -32448,7 +33495,7 @@ func gokkosHostLoop32(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				*acc = min(*acc, w)
 			}
 		}
-//line gokkos_kernels_gen.go:32452
+//line gokkos_kernels_gen.go:33499
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -32457,7 +33504,7 @@ func gokkosHostLoop32(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			*acc = min(*acc, w)
 		}
 	}
-//line gokkos_kernels_gen.go:32461
+//line gokkos_kernels_gen.go:33508
 }
 
 // gokkosHostLoop33 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
@@ -32470,7 +33517,7 @@ func gokkosHostLoop33(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:32474
+//line gokkos_kernels_gen.go:33521
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -32479,7 +33526,7 @@ func gokkosHostLoop33(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:32483
+//line gokkos_kernels_gen.go:33530
 }
 
 // gokkosHostLoop34 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
@@ -32492,7 +33539,7 @@ func gokkosHostLoop34(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				*acc += d
 			}
 		}
-//line gokkos_kernels_gen.go:32496
+//line gokkos_kernels_gen.go:33543
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -32501,7 +33548,7 @@ func gokkosHostLoop34(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			*acc += d
 		}
 	}
-//line gokkos_kernels_gen.go:32505
+//line gokkos_kernels_gen.go:33552
 }
 
 // gokkosHostLoop35 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
@@ -32514,7 +33561,7 @@ func gokkosHostLoop35(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				*acc = max(*acc, d)
 			}
 		}
-//line gokkos_kernels_gen.go:32518
+//line gokkos_kernels_gen.go:33565
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -32523,7 +33570,7 @@ func gokkosHostLoop35(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			*acc = max(*acc, d)
 		}
 	}
-//line gokkos_kernels_gen.go:32527
+//line gokkos_kernels_gen.go:33574
 }
 
 // gokkosHostLoop36 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -32537,7 +33584,7 @@ func gokkosHostLoop36(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:32541
+//line gokkos_kernels_gen.go:33588
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -32546,5 +33593,5 @@ func gokkosHostLoop36(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:32550
+//line gokkos_kernels_gen.go:33597
 }
