@@ -20,7 +20,7 @@ func (v View1D[T]) AtomicAdd(i int, x T) T { return rmw(v.addr(i), x, opAdd, v) 
 func (v View1D[T]) AtomicSub(i int, x T) T { return rmw(v.addr(i), x, opSub, v) }
 
 // AtomicMin stores min(element i, x) and returns the previous value.
-func (v View1D[T]) AtomicMin(i int, x T) T { return rmw(v.addr(i), x, opMin, v) }
+func (v View1D[T]) AtomicMin(i int, x T) T { return fetchMin(v.addr(i), x) }
 
 // AtomicMax stores max(element i, x) and returns the previous value.
 func (v View1D[T]) AtomicMax(i int, x T) T { return rmw(v.addr(i), x, opMax, v) }
@@ -170,15 +170,39 @@ func word(p unsafe.Pointer, sz uintptr) (*uint32, uint, uint32) {
 	return (*uint32)(unsafe.Add(p, -int(addr-base))), shift, mask << shift
 }
 
+// load, the 4- and 8-byte paths of fetchMin and the views' AtomicLoad and AtomicMin stay
+// within the compiler's inlining budget, so that an edge operator's relaxation (two loads
+// and a minimum per edge) makes no calls for them.
 func load[T Scalar](p *T) T {
-	switch sizeOf[T]() {
+	switch unsafe.Sizeof(*p) {
 	case 8:
-		return fromBits[T](atomic.LoadUint64((*uint64)(unsafe.Pointer(p))))
+		b := atomic.LoadUint64((*uint64)(unsafe.Pointer(p)))
+		return *(*T)(unsafe.Pointer(&b))
 	case 4:
-		return fromBits[T](uint64(atomic.LoadUint32((*uint32)(unsafe.Pointer(p)))))
+		b := atomic.LoadUint32((*uint32)(unsafe.Pointer(p)))
+		return *(*T)(unsafe.Pointer(&b))
 	}
-	w, shift, mask := word(unsafe.Pointer(p), sizeOf[T]())
-	return fromBits[T](uint64((atomic.LoadUint32(w) & mask) >> shift))
+	// 1 and 2 bytes: the aligned 32-bit word that holds the element, shifted down to it
+	// (little-endian).
+	off := uintptr(unsafe.Pointer(p)) & 3
+	b := atomic.LoadUint32((*uint32)(unsafe.Add(unsafe.Pointer(p), -int(off)))) >> (off * 8)
+	return *(*T)(unsafe.Pointer(&b))
+}
+
+// fetchMin is rmw(p, x, opMin, ·): a compare-and-swap loop that stores nothing when the
+// minimum is the element itself (bit for bit).
+func fetchMin[T Scalar](p *T, x T) T {
+	if unsafe.Sizeof(*p) == 4 {
+		for {
+			old := load(p)
+			nv := min(old, x)
+			o, n := *(*uint32)(unsafe.Pointer(&old)), *(*uint32)(unsafe.Pointer(&nv))
+			if o == n || atomic.CompareAndSwapUint32((*uint32)(unsafe.Pointer(p)), o, n) {
+				return old
+			}
+		}
+	}
+	return rmw(p, x, opMin, View1D[T]{})
 }
 
 func store[T Scalar](p *T, x T) {

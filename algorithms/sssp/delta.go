@@ -23,25 +23,29 @@ const (
 )
 
 // markImproved classifies the improved vertices of a step: near if below T, otherwise far if
-// the vertex is not in the far pile yet (its flag is claimed).
+// the vertex is not in the far pile yet (its flag is claimed). It reduces the smallest
+// distance at or beyond T, so that the far pile's minimum is known without a pass over it.
 //
 //gokkos:kernel
 type markImproved struct {
 	In      frontier.Worklist
-	Dist    views.View1D[float64]
+	Dist    distances
 	Pending views.View1D[int32]
 	T       float64
 	Mark    views.View1D[int32]
 }
 
 // Run marks slot s.
-func (k markImproved) Run(s int) {
+func (k markImproved) Run(s int, acc *float64) {
 	m := int32(markDrop)
 	if v := k.In.Vertex(s); v >= 0 {
-		if k.Dist.At(int(v)) < k.T {
+		if d := k.Dist.At(int(v)); d < k.T {
 			m = markNear
-		} else if k.Pending.AtomicExchange(int(v), 1) == 0 {
-			m = markFar
+		} else {
+			*acc = min(*acc, d)
+			if k.Pending.AtomicExchange(int(v), 1) == 0 {
+				m = markFar
+			}
 		}
 	}
 	k.Mark.Set(s, m)
@@ -49,19 +53,20 @@ func (k markImproved) Run(s int) {
 
 // markFarPile classifies the far pile's entries for the new threshold T: entries below Old
 // were settled in an earlier near phase and are dropped, entries below T become near, the
-// others stay. Dropped and near entries leave the pile (their flag is cleared).
+// others stay. Dropped and near entries leave the pile (their flag is cleared). It reduces
+// the smallest distance of the entries that stay.
 //
 //gokkos:kernel
 type markFarPile struct {
 	Queue   views.View1D[int32]
-	Dist    views.View1D[float64]
+	Dist    distances
 	Pending views.View1D[int32]
 	Old, T  float64
 	Mark    views.View1D[int32]
 }
 
 // Run marks entry i.
-func (k markFarPile) Run(i int) {
+func (k markFarPile) Run(i int, acc *float64) {
 	v := int(k.Queue.At(i))
 	d := k.Dist.At(v)
 	m := int32(markFar)
@@ -71,6 +76,8 @@ func (k markFarPile) Run(i int) {
 		if d < k.Old {
 			m = markDrop
 		}
+	} else {
+		*acc = min(*acc, d)
 	}
 	k.Mark.Set(i, m)
 }
@@ -134,12 +141,16 @@ func (s *SSSP) runDelta(st *Stats) error {
 	if err := s.f.Assign(frontier.Worklist{Size: 1, Queue: s.take}); err != nil {
 		return err
 	}
-	op := newRelax(s.g.Out(), s.dist)
 	low, t := 0.0, s.delta
 	cur, farSize := 0, 0
+	// farMin is at most the smallest distance in the far pile: the markings reduce the
+	// distances of the entries they keep or add and of pile entries that improved again.
+	// It may be stale (an entry that improved below T since), which at worst costs a bucket
+	// with nothing near; a pile rebuild makes it exact again.
+	farMin := math.Inf(1)
 	for {
 		for !s.f.Empty() {
-			if _, err := frontier.Push(s.f, op); err != nil {
+			if _, err := s.push(); err != nil {
 				return err
 			}
 			st.Iterations++
@@ -152,10 +163,12 @@ func (s *SSSP) runDelta(st *Stats) error {
 				return err
 			}
 			w := s.f.Worklist()
-			mk := markImproved{In: w, Dist: s.dist, Pending: s.pending, T: t, Mark: s.mark}
-			if err := portable.ParallelFor(space, "sssp: mark improved", portable.Range(0, w.Slots()), mk); err != nil {
+			mk := markImproved{In: w, Dist: s.distances(), Pending: s.pending, T: t, Mark: s.mark}
+			m := math.Inf(1)
+			if err := portable.ParallelReduce(space, "sssp: mark improved", portable.Range(0, w.Slots()), mk, portable.Min(&m)); err != nil {
 				return err
 			}
+			farMin = min(farMin, m)
 			near, added, err := s.split(w, s.queue[cur], farSize)
 			if err != nil {
 				return err
@@ -170,16 +183,17 @@ func (s *SSSP) runDelta(st *Stats) error {
 		}
 		// Next bucket: the one holding the smallest far distance.
 		q := s.queue[cur]
-		m := math.Inf(1)
-		if err := portable.ParallelReduce(space, "sssp: far minimum", portable.Range(0, farSize), pendingMin{Queue: q, Dist: s.dist}, portable.Min(&m)); err != nil {
-			return err
+		m := farMin
+		if math.IsInf(m, 1) { // every pile entry improved below T since: all are dropped
+			m = t
 		}
 		low, t = t, (math.Floor(m/s.delta)+1)*s.delta
 		if !(t > m) { // m/delta beyond float precision
 			t = math.Nextafter(m, math.Inf(1))
 		}
-		mk := markFarPile{Queue: q, Dist: s.dist, Pending: s.pending, Old: low, T: t, Mark: s.mark}
-		if err := portable.ParallelFor(space, "sssp: mark far", portable.Range(0, farSize), mk); err != nil {
+		mk := markFarPile{Queue: q, Dist: s.distances(), Pending: s.pending, Old: low, T: t, Mark: s.mark}
+		farMin = math.Inf(1)
+		if err := portable.ParallelReduce(space, "sssp: mark far", portable.Range(0, farSize), mk, portable.Min(&farMin)); err != nil {
 			return err
 		}
 		near, kept, err := s.split(frontier.Worklist{Size: farSize, Queue: q}, s.queue[1-cur], 0)

@@ -24,7 +24,11 @@
 //     negative cycles too.
 //
 // Distances are float64; unweighted graphs have unit weights, and integer weights are exact
-// up to 2^53. Unreached vertices have distance +Inf. Results of every method are equal to a
+// up to 2^53. The template methods compute internally with 32-bit unsigned distances and a
+// 32-bit copy of the weights when every weight is a non-negative integer below 2^31 and the
+// largest weight times N-1 stays below 2^32-1 (SSSP.IntegerDistances; Options.FloatDistances
+// turns this off): half the bytes per random distance access, and integer atomic minima
+// instead of float64 compare-and-swap loops. The results are the same float64 values. Unreached vertices have distance +Inf. Results of every method are equal to a
 // serial Dijkstra's on graphs with non-negative weights: each distance is the smallest sum,
 // accumulated from the source along a path, of the path's weights.
 //

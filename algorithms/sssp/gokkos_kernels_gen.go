@@ -48,11 +48,49 @@ func init() {
 		},
 		SourceHash: "819fc72bd3de568d",
 	})
+	gokkosimpl.Register[frontier.PushThread[relaxInt]](&abi.KernelSpec{
+		Name:      "frontier.PushThread[sssp.relaxInt]",
+		Pos:       "algorithms/frontier/baseline.go:21",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX1,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_sssp_relaxInt__main", Final: "gk_frontier_PushThread_sssp_relaxInt__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.W", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Dist", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "intdist.go", Key: "func (relaxInt) Visit", Hash: "627ed57da486d6a9"},
+			{File: "intdist.go", Key: "type relaxInt", Hash: "4d78b9558e2510f9"},
+		},
+		SourceHash: "ab2ed31a65372086",
+	})
 	gokkosimpl.Register[frontier.PushThread[relax]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[sssp.relax]",
 		Pos:       "algorithms/frontier/baseline.go:21",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX1,
+		PTX:       gokkosPTX2,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_sssp_relax__main", Final: "gk_frontier_PushThread_sssp_relax__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -90,7 +128,7 @@ func init() {
 		Name:      "frontier.PushGlobal[sssp.poison]",
 		Pos:       "algorithms/frontier/global.go:41",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX2,
+		PTX:       gokkosPTX3,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_sssp_poison__main", Final: "gk_frontier_PushGlobal_sssp_poison__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -124,11 +162,50 @@ func init() {
 		},
 		SourceHash: "819fc72bd3de568d",
 	})
+	gokkosimpl.Register[frontier.PushGlobal[relaxInt]](&abi.KernelSpec{
+		Name:      "frontier.PushGlobal[sssp.relaxInt]",
+		Pos:       "algorithms/frontier/global.go:41",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX4,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_sssp_relaxInt__main", Final: "gk_frontier_PushGlobal_sssp_relaxInt__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Pre", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Total", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "Op.W", Field: []int{5, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Dist", Field: []int{5, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "intdist.go", Key: "func (relaxInt) Visit", Hash: "627ed57da486d6a9"},
+			{File: "intdist.go", Key: "type relaxInt", Hash: "4d78b9558e2510f9"},
+		},
+		SourceHash: "ab2ed31a65372086",
+	})
 	gokkosimpl.Register[frontier.PushGlobal[relax]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[sssp.relax]",
 		Pos:       "algorithms/frontier/global.go:41",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX3,
+		PTX:       gokkosPTX5,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_sssp_relax__main", Final: "gk_frontier_PushGlobal_sssp_relax__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -167,7 +244,7 @@ func init() {
 		Name:      "frontier.PushTeam[sssp.poison]",
 		Pos:       "algorithms/frontier/hierarchical.go:80",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX4,
+		PTX:       gokkosPTX6,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_sssp_poison__main", Final: "gk_frontier_PushTeam_sssp_poison__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -200,11 +277,49 @@ func init() {
 		},
 		SourceHash: "819fc72bd3de568d",
 	})
+	gokkosimpl.Register[frontier.PushTeam[relaxInt]](&abi.KernelSpec{
+		Name:      "frontier.PushTeam[sssp.relaxInt]",
+		Pos:       "algorithms/frontier/hierarchical.go:80",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX7,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_sssp_relaxInt__main", Final: "gk_frontier_PushTeam_sssp_relaxInt__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.W", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Dist", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "intdist.go", Key: "func (relaxInt) Visit", Hash: "627ed57da486d6a9"},
+			{File: "intdist.go", Key: "type relaxInt", Hash: "4d78b9558e2510f9"},
+		},
+		SourceHash: "ab2ed31a65372086",
+	})
 	gokkosimpl.Register[frontier.PushTeam[relax]](&abi.KernelSpec{
 		Name:      "frontier.PushTeam[sssp.relax]",
 		Pos:       "algorithms/frontier/hierarchical.go:80",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX5,
+		PTX:       gokkosPTX8,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_sssp_relax__main", Final: "gk_frontier_PushTeam_sssp_relax__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -242,7 +357,7 @@ func init() {
 		Name:      "frontier.PushLocal[sssp.poison]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX6,
+		PTX:       gokkosPTX9,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_sssp_poison__main", Final: "gk_frontier_PushLocal_sssp_poison__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -275,11 +390,49 @@ func init() {
 		},
 		SourceHash: "819fc72bd3de568d",
 	})
+	gokkosimpl.Register[frontier.PushLocal[relaxInt]](&abi.KernelSpec{
+		Name:      "frontier.PushLocal[sssp.relaxInt]",
+		Pos:       "algorithms/frontier/local.go:19",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX10,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_sssp_relaxInt__main", Final: "gk_frontier_PushLocal_sssp_relaxInt__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.W", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Dist", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "intdist.go", Key: "func (relaxInt) Visit", Hash: "627ed57da486d6a9"},
+			{File: "intdist.go", Key: "type relaxInt", Hash: "4d78b9558e2510f9"},
+		},
+		SourceHash: "ab2ed31a65372086",
+	})
 	gokkosimpl.Register[frontier.PushLocal[relax]](&abi.KernelSpec{
 		Name:      "frontier.PushLocal[sssp.relax]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX7,
+		PTX:       gokkosPTX11,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_sssp_relax__main", Final: "gk_frontier_PushLocal_sssp_relax__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -314,17 +467,20 @@ func init() {
 		SourceHash: "97bf12c547575fd0",
 	})
 	gokkosimpl.Register[markImproved](&abi.KernelSpec{
-		Name:  "sssp.markImproved",
-		Pos:   "algorithms/sssp/delta.go:29",
-		Form:  abi.FormRange,
-		PTX:   gokkosPTX8,
-		Entry: "gk_sssp_markImproved",
+		Name:      "sssp.markImproved",
+		Pos:       "algorithms/sssp/delta.go:30",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX12,
+		Reduce:    abi.ReduceEntries{Main: "gk_sssp_markImproved_main", Final: "gk_sssp_markImproved_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
+		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
 		Params: []abi.Param{
 			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: abi.KindBool},
 			{Name: "In.Size", Field: []int{0, 1}, Kind: abi.KindInt64},
 			{Name: "In.Queue", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "In.Bits", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Dist", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Dist.F", Field: []int{1, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Dist.I", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Pending", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 			{Name: "T", Field: []int{3}, Kind: abi.KindFloat64},
 			{Name: "Mark", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -335,21 +491,27 @@ func init() {
 			{File: "delta.go", Key: "const markDrop", Hash: "27bc64abeb53b6aa"},
 			{File: "delta.go", Key: "const markFar", Hash: "27bc64abeb53b6aa"},
 			{File: "delta.go", Key: "const markNear", Hash: "27bc64abeb53b6aa"},
-			{File: "delta.go", Key: "func (markImproved) Run", Hash: "a06665a7ed3824b4"},
-			{File: "delta.go", Key: "type markImproved", Hash: "85e1aeb5044588ad"},
+			{File: "delta.go", Key: "func (markImproved) Run", Hash: "8f42ba21d3a41ee1"},
+			{File: "delta.go", Key: "type markImproved", Hash: "1f1cea777c1cb5ab"},
+			{File: "intdist.go", Key: "const infInt", Hash: "558cd099e4b9d3ea"},
+			{File: "intdist.go", Key: "func (distances) At", Hash: "0363efff2da43766"},
+			{File: "intdist.go", Key: "type distances", Hash: "71c0c3ad21120561"},
 		},
-		SourceHash: "7edcda5a5d404ed0",
+		SourceHash: "a59a426dc5f5c792",
 	})
-	gokkosimpl.RegisterHostRange[markImproved](gokkosHostLoop8)
+	gokkosimpl.RegisterHostReduce[markImproved, float64](gokkosHostLoop12)
 	gokkosimpl.Register[markFarPile](&abi.KernelSpec{
-		Name:  "sssp.markFarPile",
-		Pos:   "algorithms/sssp/delta.go:55",
-		Form:  abi.FormRange,
-		PTX:   gokkosPTX9,
-		Entry: "gk_sssp_markFarPile",
+		Name:      "sssp.markFarPile",
+		Pos:       "algorithms/sssp/delta.go:60",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX13,
+		Reduce:    abi.ReduceEntries{Main: "gk_sssp_markFarPile_main", Final: "gk_sssp_markFarPile_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
+		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
 		Params: []abi.Param{
 			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Dist", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Dist.F", Field: []int{1, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Dist.I", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Pending", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 			{Name: "Old", Field: []int{3}, Kind: abi.KindFloat64},
 			{Name: "T", Field: []int{4}, Kind: abi.KindFloat64},
@@ -361,17 +523,20 @@ func init() {
 			{File: "delta.go", Key: "const markDrop", Hash: "27bc64abeb53b6aa"},
 			{File: "delta.go", Key: "const markFar", Hash: "27bc64abeb53b6aa"},
 			{File: "delta.go", Key: "const markNear", Hash: "27bc64abeb53b6aa"},
-			{File: "delta.go", Key: "func (markFarPile) Run", Hash: "8fb2cbc7115a6d42"},
-			{File: "delta.go", Key: "type markFarPile", Hash: "0ca487e86e866ae3"},
+			{File: "delta.go", Key: "func (markFarPile) Run", Hash: "23c4f48434f96c0a"},
+			{File: "delta.go", Key: "type markFarPile", Hash: "88f23acdf941d786"},
+			{File: "intdist.go", Key: "const infInt", Hash: "558cd099e4b9d3ea"},
+			{File: "intdist.go", Key: "func (distances) At", Hash: "0363efff2da43766"},
+			{File: "intdist.go", Key: "type distances", Hash: "71c0c3ad21120561"},
 		},
-		SourceHash: "bdf595c29f4a795f",
+		SourceHash: "a0642232cddff4ee",
 	})
-	gokkosimpl.RegisterHostRange[markFarPile](gokkosHostLoop9)
+	gokkosimpl.RegisterHostReduce[markFarPile, float64](gokkosHostLoop13)
 	gokkosimpl.Register[splitMarked](&abi.KernelSpec{
 		Name:  "sssp.splitMarked",
-		Pos:   "algorithms/sssp/delta.go:82",
+		Pos:   "algorithms/sssp/delta.go:89",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX10,
+		PTX:   gokkosPTX14,
 		Scan:  abi.ScanEntries{Up: "gk_sssp_splitMarked_up", Mid: "gk_sssp_splitMarked_mid", Down: "gk_sssp_splitMarked_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -394,12 +559,12 @@ func init() {
 		},
 		SourceHash: "15667c8ca4fc06fa",
 	})
-	gokkosimpl.RegisterHostScan[splitMarked, int64](gokkosHostLoop10)
+	gokkosimpl.RegisterHostScan[splitMarked, int64](gokkosHostLoop14)
 	gokkosimpl.Register[segmentCount](&abi.KernelSpec{
 		Name:  "sssp.segmentCount",
 		Pos:   "algorithms/sssp/edgelist.go:31",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX11,
+		PTX:   gokkosPTX15,
 		Entry: "gk_sssp_segmentCount",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -417,12 +582,12 @@ func init() {
 		},
 		SourceHash: "26bcca6b5d672e31",
 	})
-	gokkosimpl.RegisterHostRange[segmentCount](gokkosHostLoop11)
+	gokkosimpl.RegisterHostRange[segmentCount](gokkosHostLoop15)
 	gokkosimpl.Register[inPlaceScan](&abi.KernelSpec{
 		Name:  "sssp.inPlaceScan",
 		Pos:   "algorithms/sssp/edgelist.go:49",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX12,
+		PTX:   gokkosPTX16,
 		Scan:  abi.ScanEntries{Up: "gk_sssp_inPlaceScan_up", Mid: "gk_sssp_inPlaceScan_mid", Down: "gk_sssp_inPlaceScan_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -436,12 +601,12 @@ func init() {
 		},
 		SourceHash: "6341f911b5d5d3d5",
 	})
-	gokkosimpl.RegisterHostScan[inPlaceScan, int64](gokkosHostLoop12)
+	gokkosimpl.RegisterHostScan[inPlaceScan, int64](gokkosHostLoop16)
 	gokkosimpl.Register[segmentScatter](&abi.KernelSpec{
 		Name:  "sssp.segmentScatter",
 		Pos:   "algorithms/sssp/edgelist.go:66",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX13,
+		PTX:   gokkosPTX17,
 		Entry: "gk_sssp_segmentScatter",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -463,12 +628,12 @@ func init() {
 		},
 		SourceHash: "b1950f005ffffa28",
 	})
-	gokkosimpl.RegisterHostRange[segmentScatter](gokkosHostLoop13)
+	gokkosimpl.RegisterHostRange[segmentScatter](gokkosHostLoop17)
 	gokkosimpl.Register[relaxEdges](&abi.KernelSpec{
 		Name:      "sssp.relaxEdges",
 		Pos:       "algorithms/sssp/edgelist.go:94",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX14,
+		PTX:       gokkosPTX18,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_relaxEdges_main", Final: "gk_sssp_relaxEdges_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -486,12 +651,12 @@ func init() {
 		},
 		SourceHash: "ef02d45bfe22ccc7",
 	})
-	gokkosimpl.RegisterHostReduce[relaxEdges, int64](gokkosHostLoop14)
+	gokkosimpl.RegisterHostReduce[relaxEdges, int64](gokkosHostLoop18)
 	gokkosimpl.Register[poisonEdges](&abi.KernelSpec{
 		Name:      "sssp.poisonEdges",
 		Pos:       "algorithms/sssp/edgelist.go:121",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX15,
+		PTX:       gokkosPTX19,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_poisonEdges_main", Final: "gk_sssp_poisonEdges_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -509,32 +674,94 @@ func init() {
 		},
 		SourceHash: "58b8316980b4e960",
 	})
-	gokkosimpl.RegisterHostReduce[poisonEdges, int64](gokkosHostLoop15)
+	gokkosimpl.RegisterHostReduce[poisonEdges, int64](gokkosHostLoop19)
+	gokkosimpl.Register[nonInteger](&abi.KernelSpec{
+		Name:      "sssp.nonInteger",
+		Pos:       "algorithms/sssp/intdist.go:65",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX20,
+		Reduce:    abi.ReduceEntries{Main: "gk_sssp_nonInteger_main", Final: "gk_sssp_nonInteger_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "W", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "intdist.go", Key: "func (nonInteger) Run", Hash: "72d492ed57810a6b"},
+			{File: "intdist.go", Key: "type nonInteger", Hash: "5bcf9fabb65d127e"},
+		},
+		SourceHash: "b574cf3cdfb28348",
+	})
+	gokkosimpl.RegisterHostReduce[nonInteger, int64](gokkosHostLoop20)
+	gokkosimpl.Register[narrowWeights](&abi.KernelSpec{
+		Name:  "sssp.narrowWeights",
+		Pos:   "algorithms/sssp/intdist.go:80",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX21,
+		Entry: "gk_sssp_narrowWeights",
+		Params: []abi.Param{
+			{Name: "W", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "I", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "intdist.go", Key: "func (narrowWeights) Run", Hash: "2e490be583a0e31b"},
+			{File: "intdist.go", Key: "type narrowWeights", Hash: "52f26499c8f7e8a9"},
+		},
+		SourceHash: "7e5be39c68ba9a82",
+	})
+	gokkosimpl.RegisterHostRange[narrowWeights](gokkosHostLoop21)
+	gokkosimpl.Register[widenDist](&abi.KernelSpec{
+		Name:  "sssp.widenDist",
+		Pos:   "algorithms/sssp/intdist.go:91",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX22,
+		Entry: "gk_sssp_widenDist",
+		Params: []abi.Param{
+			{Name: "I", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "F", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "intdist.go", Key: "const infInt", Hash: "558cd099e4b9d3ea"},
+			{File: "intdist.go", Key: "func (widenDist) Run", Hash: "ecc6afba82a0bbd7"},
+			{File: "intdist.go", Key: "type widenDist", Hash: "fc8dab99b7cf368b"},
+		},
+		SourceHash: "5f86f90e9c231334",
+	})
+	gokkosimpl.RegisterHostRange[widenDist](gokkosHostLoop22)
 	gokkosimpl.Register[initDist](&abi.KernelSpec{
 		Name:  "sssp.initDist",
-		Pos:   "algorithms/sssp/kernels.go:24",
+		Pos:   "algorithms/sssp/kernels.go:26",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX16,
+		PTX:   gokkosPTX23,
 		Entry: "gk_sssp_initDist",
 		Params: []abi.Param{
-			{Name: "Dist", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Dist.F", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Dist.I", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 			{Name: "Pending", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 			{Name: "Source", Field: []int{2}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "kernels.go", Key: "func (initDist) Run", Hash: "d57be12b0cc83f17"},
-			{File: "kernels.go", Key: "type initDist", Hash: "499af5352784599e"},
+			{File: "intdist.go", Key: "const infInt", Hash: "558cd099e4b9d3ea"},
+			{File: "intdist.go", Key: "type distances", Hash: "71c0c3ad21120561"},
+			{File: "kernels.go", Key: "func (initDist) Run", Hash: "c06776072c1779fd"},
+			{File: "kernels.go", Key: "type initDist", Hash: "15466a88b64c32f1"},
 		},
-		SourceHash: "d1bb28a013d774a0",
+		SourceHash: "3cd73ea311faff95",
 	})
-	gokkosimpl.RegisterHostRange[initDist](gokkosHostLoop16)
+	gokkosimpl.RegisterHostRange[initDist](gokkosHostLoop23)
 	gokkosimpl.Register[seed](&abi.KernelSpec{
 		Name:  "sssp.seed",
-		Pos:   "algorithms/sssp/kernels.go:44",
+		Pos:   "algorithms/sssp/kernels.go:58",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX17,
+		PTX:   gokkosPTX24,
 		Entry: "gk_sssp_seed",
 		Params: []abi.Param{
 			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -548,12 +775,12 @@ func init() {
 		},
 		SourceHash: "717c549f3440442a",
 	})
-	gokkosimpl.RegisterHostRange[seed](gokkosHostLoop17)
+	gokkosimpl.RegisterHostRange[seed](gokkosHostLoop24)
 	gokkosimpl.Register[poisonWorklist](&abi.KernelSpec{
 		Name:  "sssp.poisonWorklist",
-		Pos:   "algorithms/sssp/kernels.go:55",
+		Pos:   "algorithms/sssp/kernels.go:69",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX18,
+		PTX:   gokkosPTX25,
 		Entry: "gk_sssp_poisonWorklist",
 		Params: []abi.Param{
 			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: abi.KindBool},
@@ -570,38 +797,43 @@ func init() {
 		},
 		SourceHash: "f7de06223e3972be",
 	})
-	gokkosimpl.RegisterHostRange[poisonWorklist](gokkosHostLoop18)
+	gokkosimpl.RegisterHostRange[poisonWorklist](gokkosHostLoop25)
 	gokkosimpl.Register[pendingMin](&abi.KernelSpec{
 		Name:      "sssp.pendingMin",
-		Pos:       "algorithms/sssp/kernels.go:70",
+		Pos:       "algorithms/sssp/kernels.go:84",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX19,
+		PTX:       gokkosPTX26,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_pendingMin_main", Final: "gk_sssp_pendingMin_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
 		Params: []abi.Param{
 			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Dist", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Dist.F", Field: []int{1, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Dist.I", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
+			{File: "intdist.go", Key: "const infInt", Hash: "558cd099e4b9d3ea"},
+			{File: "intdist.go", Key: "func (distances) At", Hash: "0363efff2da43766"},
+			{File: "intdist.go", Key: "type distances", Hash: "71c0c3ad21120561"},
 			{File: "kernels.go", Key: "func (pendingMin) Run", Hash: "6c8142ad1063efb9"},
-			{File: "kernels.go", Key: "type pendingMin", Hash: "cb7d7bf1451e9238"},
+			{File: "kernels.go", Key: "type pendingMin", Hash: "a0b3488036e54a73"},
 		},
-		SourceHash: "68c7a66218618e0f",
+		SourceHash: "5bd0231cb7ef1d8d",
 	})
-	gokkosimpl.RegisterHostReduce[pendingMin, float64](gokkosHostLoop19)
+	gokkosimpl.RegisterHostReduce[pendingMin, float64](gokkosHostLoop26)
 	gokkosimpl.Register[partition](&abi.KernelSpec{
 		Name:  "sssp.partition",
-		Pos:   "algorithms/sssp/kernels.go:84",
+		Pos:   "algorithms/sssp/kernels.go:98",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX20,
+		PTX:   gokkosPTX27,
 		Scan:  abi.ScanEntries{Up: "gk_sssp_partition_up", Mid: "gk_sssp_partition_mid", Down: "gk_sssp_partition_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
 			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Dist", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Dist.F", Field: []int{1, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Dist.I", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Pending", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 			{Name: "Take", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 			{Name: "Keep", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -611,17 +843,20 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
+			{File: "intdist.go", Key: "const infInt", Hash: "558cd099e4b9d3ea"},
+			{File: "intdist.go", Key: "func (distances) At", Hash: "0363efff2da43766"},
+			{File: "intdist.go", Key: "type distances", Hash: "71c0c3ad21120561"},
 			{File: "kernels.go", Key: "func (partition) Run", Hash: "8200cd1ba203a511"},
-			{File: "kernels.go", Key: "type partition", Hash: "93494af39fe733e5"},
+			{File: "kernels.go", Key: "type partition", Hash: "820595aca197c8bd"},
 		},
-		SourceHash: "81f6fbee0450e821",
+		SourceHash: "b18d0ce9ac3ea027",
 	})
-	gokkosimpl.RegisterHostScan[partition, int64](gokkosHostLoop20)
+	gokkosimpl.RegisterHostScan[partition, int64](gokkosHostLoop27)
 	gokkosimpl.Register[claim](&abi.KernelSpec{
 		Name:  "sssp.claim",
-		Pos:   "algorithms/sssp/kernels.go:115",
+		Pos:   "algorithms/sssp/kernels.go:129",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX21,
+		PTX:   gokkosPTX28,
 		Entry: "gk_sssp_claim",
 		Params: []abi.Param{
 			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: abi.KindBool},
@@ -639,12 +874,12 @@ func init() {
 		},
 		SourceHash: "a386c942ac704c60",
 	})
-	gokkosimpl.RegisterHostRange[claim](gokkosHostLoop21)
+	gokkosimpl.RegisterHostRange[claim](gokkosHostLoop28)
 	gokkosimpl.Register[appendMarked](&abi.KernelSpec{
 		Name:  "sssp.appendMarked",
-		Pos:   "algorithms/sssp/kernels.go:133",
+		Pos:   "algorithms/sssp/kernels.go:147",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX22,
+		PTX:   gokkosPTX29,
 		Scan:  abi.ScanEntries{Up: "gk_sssp_appendMarked_up", Mid: "gk_sssp_appendMarked_mid", Down: "gk_sssp_appendMarked_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -664,12 +899,12 @@ func init() {
 		},
 		SourceHash: "01509f9726701495",
 	})
-	gokkosimpl.RegisterHostScan[appendMarked, int64](gokkosHostLoop22)
+	gokkosimpl.RegisterHostScan[appendMarked, int64](gokkosHostLoop29)
 	gokkosimpl.Register[weightMin](&abi.KernelSpec{
 		Name:      "sssp.weightMin",
-		Pos:       "algorithms/sssp/kernels.go:154",
+		Pos:       "algorithms/sssp/kernels.go:168",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX23,
+		PTX:       gokkosPTX30,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_weightMin_main", Final: "gk_sssp_weightMin_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -684,12 +919,12 @@ func init() {
 		},
 		SourceHash: "084b33a8005bdb3c",
 	})
-	gokkosimpl.RegisterHostReduce[weightMin, float64](gokkosHostLoop23)
+	gokkosimpl.RegisterHostReduce[weightMin, float64](gokkosHostLoop30)
 	gokkosimpl.Register[weightMax](&abi.KernelSpec{
 		Name:      "sssp.weightMax",
-		Pos:       "algorithms/sssp/kernels.go:164",
+		Pos:       "algorithms/sssp/kernels.go:178",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX24,
+		PTX:       gokkosPTX31,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_weightMax_main", Final: "gk_sssp_weightMax_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -704,12 +939,12 @@ func init() {
 		},
 		SourceHash: "9880df72265e42e6",
 	})
-	gokkosimpl.RegisterHostReduce[weightMax, float64](gokkosHostLoop24)
+	gokkosimpl.RegisterHostReduce[weightMax, float64](gokkosHostLoop31)
 	gokkosimpl.Register[positiveMin](&abi.KernelSpec{
 		Name:      "sssp.positiveMin",
-		Pos:       "algorithms/sssp/kernels.go:174",
+		Pos:       "algorithms/sssp/kernels.go:188",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX25,
+		PTX:       gokkosPTX32,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_positiveMin_main", Final: "gk_sssp_positiveMin_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -724,12 +959,12 @@ func init() {
 		},
 		SourceHash: "8bf412b779a947e3",
 	})
-	gokkosimpl.RegisterHostReduce[positiveMin, float64](gokkosHostLoop25)
+	gokkosimpl.RegisterHostReduce[positiveMin, float64](gokkosHostLoop32)
 	gokkosimpl.Register[reachedCount](&abi.KernelSpec{
 		Name:      "sssp.reachedCount",
-		Pos:       "algorithms/sssp/kernels.go:188",
+		Pos:       "algorithms/sssp/kernels.go:202",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX26,
+		PTX:       gokkosPTX33,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_reachedCount_main", Final: "gk_sssp_reachedCount_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -744,12 +979,12 @@ func init() {
 		},
 		SourceHash: "de358670d88154df",
 	})
-	gokkosimpl.RegisterHostReduce[reachedCount, int64](gokkosHostLoop26)
+	gokkosimpl.RegisterHostReduce[reachedCount, int64](gokkosHostLoop33)
 	gokkosimpl.Register[finiteSum](&abi.KernelSpec{
 		Name:      "sssp.finiteSum",
-		Pos:       "algorithms/sssp/kernels.go:202",
+		Pos:       "algorithms/sssp/kernels.go:216",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX27,
+		PTX:       gokkosPTX34,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_finiteSum_main", Final: "gk_sssp_finiteSum_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -764,12 +999,12 @@ func init() {
 		},
 		SourceHash: "a37ce195f6d695d7",
 	})
-	gokkosimpl.RegisterHostReduce[finiteSum, float64](gokkosHostLoop27)
+	gokkosimpl.RegisterHostReduce[finiteSum, float64](gokkosHostLoop34)
 	gokkosimpl.Register[finiteMax](&abi.KernelSpec{
 		Name:      "sssp.finiteMax",
-		Pos:       "algorithms/sssp/kernels.go:216",
+		Pos:       "algorithms/sssp/kernels.go:230",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX28,
+		PTX:       gokkosPTX35,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_finiteMax_main", Final: "gk_sssp_finiteMax_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -784,12 +1019,12 @@ func init() {
 		},
 		SourceHash: "f65b28054f11deec",
 	})
-	gokkosimpl.RegisterHostReduce[finiteMax, float64](gokkosHostLoop28)
+	gokkosimpl.RegisterHostReduce[finiteMax, float64](gokkosHostLoop35)
 	gokkosimpl.Register[reachedEdges](&abi.KernelSpec{
 		Name:      "sssp.reachedEdges",
-		Pos:       "algorithms/sssp/kernels.go:230",
+		Pos:       "algorithms/sssp/kernels.go:244",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX29,
+		PTX:       gokkosPTX36,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_reachedEdges_main", Final: "gk_sssp_reachedEdges_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -808,7 +1043,7 @@ func init() {
 		},
 		SourceHash: "ec4c8cef6e645f04",
 	})
-	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop29)
+	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop36)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[sssp.poison].
@@ -2946,8 +3181,2164 @@ $L29:
 }
 `
 
-// gokkosPTX1 is the PTX of frontier.PushThread[sssp.relax].
+// gokkosPTX1 is the PTX of frontier.PushThread[sssp.relaxInt].
 const gokkosPTX1 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_PushThread_sssp_relaxInt__main(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41
+)
+{
+	.reg .pred %p<199>;
+	.reg .b32 %r<309>;
+	.reg .b64 %rd<686>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r29;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd49, [gk_s11];
+	mov.b64 %rd50, %rd49;
+	ld.param.u64 %rd51, [gk_s12];
+	cvta.to.global.u64 %rd52, %rd51;
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s13];
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s14];
+	mov.b64 %rd57, %rd56;
+	ld.param.u64 %rd58, [gk_s15];
+	cvta.to.global.u64 %rd59, %rd58;
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd65, [gk_s19];
+	cvta.to.global.u64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s20];
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s21];
+	mov.b64 %rd71, %rd70;
+	ld.param.u64 %rd72, [gk_s22];
+	cvta.to.global.u64 %rd73, %rd72;
+	mov.b64 %rd74, %rd73;
+	ld.param.s64 %rd75, [gk_s23];
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s24];
+	mov.b64 %rd78, %rd77;
+	ld.param.u64 %rd79, [gk_s25];
+	cvta.to.global.u64 %rd80, %rd79;
+	mov.b64 %rd81, %rd80;
+	ld.param.s64 %rd82, [gk_s26];
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s27];
+	mov.b64 %rd85, %rd84;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd86, [gk_s29];
+	cvta.to.global.u64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s30];
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s31];
+	mov.b64 %rd92, %rd91;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
+	ld.param.s64 %rd93, [gk_s33];
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s34];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s35];
+	mov.b64 %rd98, %rd97;
+	ld.param.u64 %rd99, [gk_s36];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s38];
+	mov.b64 %rd105, %rd104;
+	ld.param.u64 %rd106, [gk_s39];
+	cvta.to.global.u64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s41];
+	mov.b64 %rd112, %rd111;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd115, 9223372036854775807;
+	mov.b64 %rd116, 9223372036854775807;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd115, -9223372036854775808;
+	mov.b64 %rd116, 9223372036854775807;
+	bra.uni $L1;
+$L3:
+	mov.b64 %rd117, 0;
+	mov.b64 %rd118, 0;
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd117, %rd119;
+	mov.b64 %rd118, %rd120;
+$L4:
+	mov.b64 %rd121, %rd117;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd115, %rd121;
+	mov.b64 %rd116, %rd122;
+$L1:
+	mov.b64 %rd113, %rd115;
+	mov.b64 %rd114, %rd116;
+	cvt.u64.u32 %rd124, %r29;
+	cvt.u64.u32 %rd125, %r30;
+	mov.b64 %rd126, %rd124;
+$L5:
+	setp.ge.s64 %p11, %rd126, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd123, %rd126;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd127, %rd27;
+	mov.b64 %rd128, %rd30;
+	mov.b64 %rd129, %rd32;
+	mov.b64 %rd130, %rd34;
+	mov.b64 %rd131, %rd37;
+	mov.b64 %rd132, %rd39;
+	mov.b64 %rd133, %rd41;
+	mov.b64 %rd134, %rd44;
+	mov.b64 %rd135, %rd46;
+	mov.b64 %rd136, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd137, %rd50;
+	mov.b64 %rd138, %rd53;
+	mov.b64 %rd139, %rd55;
+	mov.b64 %rd140, %rd57;
+	mov.b64 %rd141, %rd60;
+	mov.b64 %rd142, %rd62;
+	mov.b64 %rd143, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd144, %rd67;
+	mov.b64 %rd145, %rd69;
+	mov.b64 %rd146, %rd71;
+	mov.b64 %rd147, %rd74;
+	mov.b64 %rd148, %rd76;
+	mov.b64 %rd149, %rd78;
+	mov.b64 %rd150, %rd81;
+	mov.b64 %rd151, %rd83;
+	mov.b64 %rd152, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd153, %rd88;
+	mov.b64 %rd154, %rd90;
+	mov.b64 %rd155, %rd92;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd156, %rd94;
+	mov.b64 %rd157, %rd96;
+	mov.b64 %rd158, %rd98;
+	mov.b64 %rd159, %rd101;
+	mov.b64 %rd160, %rd103;
+	mov.b64 %rd161, %rd105;
+	mov.b64 %rd162, %rd108;
+	mov.b64 %rd163, %rd110;
+	mov.b64 %rd164, %rd112;
+	add.s64 %rd165, %rd15, %rd23;
+	mad.lo.s64 %rd166, %rd156, 4, 15;
+	and.b64 %rd166, %rd166, -16;
+	add.s64 %rd23, %rd23, %rd166;
+	mov.b64 %rd167, %rd165;
+	mov.b64 %rd168, %rd156;
+	mov.b64 %rd169, 1;
+	mov.b64 %rd170, %rd167;
+	mov.b64 %rd171, %rd168;
+	mov.b64 %rd172, %rd169;
+	cvt.u64.u32 %rd173, %r4;
+	mov.b64 %rd174, %rd173;
+	mul.lo.s64 %rd175, %rd123, %rd158;
+	mov.b64 %rd176, %rd175;
+	add.s64 %rd177, %rd176, %rd158;
+	min.s64 %rd178, %rd177, %rd137;
+	mov.b64 %rd179, %rd178;
+	setp.eq.s64 %p15, %rd174, 1;
+	@!%p15 bra $L9;
+	mov.b64 %rd180, %rd127;
+	mov.b64 %rd181, %rd128;
+	mov.b64 %rd182, %rd129;
+	mov.b64 %rd183, %rd130;
+	mov.b64 %rd184, %rd131;
+	mov.b64 %rd185, %rd132;
+	mov.b64 %rd186, %rd133;
+	mov.b64 %rd187, %rd134;
+	mov.b64 %rd188, %rd135;
+	mov.b64 %rd189, %rd136;
+	mov.pred %p16, %p12;
+	mov.b64 %rd190, %rd137;
+	mov.b64 %rd191, %rd138;
+	mov.b64 %rd192, %rd139;
+	mov.b64 %rd193, %rd140;
+	mov.b64 %rd194, %rd141;
+	mov.b64 %rd195, %rd142;
+	mov.b64 %rd196, %rd143;
+	mov.pred %p17, %p13;
+	mov.b64 %rd197, %rd144;
+	mov.b64 %rd198, %rd145;
+	mov.b64 %rd199, %rd146;
+	mov.b64 %rd200, %rd147;
+	mov.b64 %rd201, %rd148;
+	mov.b64 %rd202, %rd149;
+	mov.b64 %rd203, %rd150;
+	mov.b64 %rd204, %rd151;
+	mov.b64 %rd205, %rd152;
+	mov.pred %p18, %p14;
+	mov.b64 %rd206, %rd153;
+	mov.b64 %rd207, %rd154;
+	mov.b64 %rd208, %rd155;
+	mov.b32 %r37, %r36;
+	mov.b64 %rd209, %rd156;
+	mov.b64 %rd210, %rd157;
+	mov.b64 %rd211, %rd158;
+	mov.b64 %rd212, %rd159;
+	mov.b64 %rd213, %rd160;
+	mov.b64 %rd214, %rd161;
+	mov.b64 %rd215, %rd162;
+	mov.b64 %rd216, %rd163;
+	mov.b64 %rd217, %rd164;
+	mov.b64 %rd218, %rd176;
+	mov.b64 %rd219, %rd179;
+$L10:
+	@!%p17 bra $L14;
+	mov.b64 %rd220, 4611686018427387904;
+	bra.uni $L12;
+$L14:
+	mov.b64 %rd220, %rd209;
+	bra.uni $L12;
+$L11:
+	bra.uni $L10;
+$L12:
+	mov.b64 %rd221, %rd220;
+	mov.b64 %rd222, 0;
+	mov.b64 %rd223, %rd218;
+$L15:
+	setp.lt.s64 %p19, %rd223, %rd219;
+	not.pred %p20, %p19;
+	@!%p20 bra $L19;
+	bra.uni $L17;
+$L19:
+	mov.pred %p21, %p16;
+	mov.b64 %rd224, %rd190;
+	mov.b64 %rd225, %rd223;
+$L20:
+	@!%p21 bra $L24;
+	shr.s64 %rd226, %rd225, 5;
+	mul.lo.s64 %rd227, %rd226, %rd196;
+	mad.lo.s64 %rd228, %rd227, 4, %rd194;
+	ld.global.nc.u32 %r38, [%rd228+0];
+	mov.b32 %r39, %r38;
+	and.b64 %rd229, %rd225, 31;
+	min.u64 %rd230, %rd229, 32;
+	cvt.u32.u64 %r40, %rd230;
+	mov.b32 %r42, 0x1;
+	shl.b32 %r41, %r42, %r40;
+	setp.hs.u32 %p22, %r40, 32;
+	selp.b32 %r43, 0, %r41, %p22;
+	and.b32 %r44, %r39, %r43;
+	setp.ne.u32 %p23, %r44, 0x0;
+	@!%p23 bra $L26;
+	cvt.u32.u64 %r45, %rd225;
+	mov.b32 %r46, %r45;
+	bra.uni $L22;
+$L26:
+	mov.b32 %r46, -1;
+	bra.uni $L22;
+$L24:
+	mul.lo.s64 %rd231, %rd225, %rd193;
+	mad.lo.s64 %rd232, %rd231, 4, %rd191;
+	ld.global.nc.s32 %r47, [%rd232+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r46, %r48;
+	bra.uni $L22;
+$L21:
+	bra.uni $L20;
+$L22:
+	mov.b32 %r49, %r46;
+	setp.lt.s32 %p24, %r49, 0;
+	@!%p24 bra $L28;
+	bra.uni $L16;
+$L28:
+	mov.b64 %rd233, %rd180;
+	mov.b32 %r50, %r49;
+	cvt.s64.s32 %rd234, %r50;
+	add.s64 %rd235, %rd234, 1;
+	mul.lo.s64 %rd236, %rd235, %rd183;
+	mad.lo.s64 %rd237, %rd236, 8, %rd181;
+	ld.global.nc.s64 %rd238, [%rd237+0];
+	mov.b64 %rd239, %rd238;
+	mov.b64 %rd240, %rd239;
+	mov.b64 %rd241, %rd240;
+	mov.b64 %rd242, %rd180;
+	mov.b32 %r51, %r49;
+	cvt.s64.s32 %rd243, %r51;
+	mul.lo.s64 %rd244, %rd243, %rd183;
+	mad.lo.s64 %rd245, %rd244, 8, %rd181;
+	ld.global.nc.s64 %rd246, [%rd245+0];
+	mov.b64 %rd247, %rd246;
+	mov.b64 %rd248, %rd247;
+	mov.b64 %rd249, %rd248;
+$L29:
+	setp.lt.s64 %p25, %rd249, %rd241;
+	not.pred %p26, %p25;
+	@!%p26 bra $L33;
+	bra.uni $L31;
+$L33:
+	mul.lo.s64 %rd250, %rd249, %rd186;
+	mad.lo.s64 %rd251, %rd250, 4, %rd184;
+	ld.global.nc.s32 %r52, [%rd251+0];
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r49;
+	mov.b32 %r56, %r54;
+	mov.b64 %rd252, %rd249;
+$L34:
+	mov.b64 %rd253, 0x1;
+	setp.gt.s64 %p27, %rd213, 0;
+	@!%p27 bra $L38;
+	mul.lo.s64 %rd254, %rd252, %rd214;
+	mad.lo.s64 %rd255, %rd254, 4, %rd212;
+	ld.global.nc.u32 %r57, [%rd255+0];
+	mov.b32 %r58, %r57;
+	cvt.u64.u32 %rd256, %r58;
+	mov.b64 %rd253, %rd256;
+$L38:
+	cvt.s64.s32 %rd257, %r55;
+	mul.lo.s64 %rd258, %rd257, %rd217;
+	mad.lo.s64 %rd259, %rd258, 4, %rd215;
+	ld.relaxed.gpu.global.u32 %r59, [%rd259+0];
+	mov.b32 %r60, %r59;
+	cvt.u64.u32 %rd260, %r60;
+	add.u64 %rd261, %rd260, %rd253;
+	mov.b64 %rd262, %rd261;
+	cvt.s64.s32 %rd263, %r56;
+	mul.lo.s64 %rd264, %rd263, %rd217;
+	mad.lo.s64 %rd265, %rd264, 4, %rd215;
+	ld.relaxed.gpu.global.u32 %r61, [%rd265+0];
+	mov.b32 %r62, %r61;
+	cvt.u64.u32 %rd266, %r62;
+	setp.hs.u64 %p28, %rd262, %rd266;
+	@!%p28 bra $L40;
+	mov.pred %p29, 0;
+	bra.uni $L36;
+$L40:
+	cvt.s64.s32 %rd267, %r56;
+	mul.lo.s64 %rd268, %rd267, %rd217;
+	mad.lo.s64 %rd269, %rd268, 4, %rd215;
+	cvt.u32.u64 %r63, %rd262;
+	atom.global.min.u32 %r64, [%rd269], %r63;
+	mov.b32 %r65, %r64;
+	cvt.u64.u32 %rd270, %r65;
+	setp.hi.u64 %p30, %rd270, %rd262;
+	mov.pred %p29, %p30;
+	bra.uni $L36;
+$L35:
+	bra.uni $L34;
+$L36:
+	not.pred %p31, %p29;
+	@!%p31 bra $L42;
+	bra.uni $L30;
+$L42:
+	mov.pred %p32, 0;
+	mov.b64 %rd271, %rd222;
+	mov.b32 %r66, %r54;
+$L43:
+	@!%p17 bra $L47;
+	shr.s32 %r67, %r66, 5;
+	cvt.s64.s32 %rd272, %r67;
+	mov.b64 %rd273, %rd272;
+	and.b32 %r68, %r66, 31;
+	cvt.s64.s32 %rd274, %r68;
+	min.u64 %rd275, %rd274, 32;
+	cvt.u32.u64 %r69, %rd275;
+	mov.b32 %r71, 0x1;
+	shl.b32 %r70, %r71, %r69;
+	setp.hs.u32 %p33, %r69, 32;
+	selp.b32 %r72, 0, %r70, %p33;
+	mov.b32 %r73, %r72;
+	mov.b64 %rd276, %rd273;
+	mov.b32 %r74, %r73;
+	mul.lo.s64 %rd277, %rd276, %rd205;
+	mad.lo.s64 %rd278, %rd277, 4, %rd203;
+	ld.relaxed.gpu.global.u32 %r75, [%rd278+0];
+	mov.b32 %r76, %r75;
+	and.b32 %r77, %r76, %r74;
+	setp.ne.u32 %p34, %r77, 0x0;
+	mov.pred %p35, %p34;
+	not.pred %p36, %p35;
+	@!%p36 bra $L49;
+	mul.lo.s64 %rd279, %rd276, %rd205;
+	mad.lo.s64 %rd280, %rd279, 4, %rd203;
+	atom.global.or.b32 %r78, [%rd280], %r74;
+	mov.b32 %r79, %r78;
+	and.b32 %r80, %r79, %r74;
+	setp.ne.u32 %p37, %r80, 0x0;
+	mov.pred %p35, %p37;
+$L49:
+	@!%p35 bra $L51;
+	mov.b64 %rd281, %rd271;
+	mov.b64 %rd282, %rd281;
+	mov.pred %p38, 0;
+	bra.uni $L45;
+$L51:
+	mov.b64 %rd283, %rd271;
+	mov.b64 %rd282, %rd283;
+	mov.pred %p38, 1;
+	bra.uni $L45;
+$L47:
+	@!%p18 bra $L53;
+	cvt.s64.s32 %rd284, %r66;
+	mul.lo.s64 %rd285, %rd284, %rd208;
+	mad.lo.s64 %rd286, %rd285, 4, %rd206;
+	ld.relaxed.gpu.global.s32 %r81, [%rd286+0];
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p39, %r82, %r37;
+	mov.pred %p40, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L55;
+	cvt.s64.s32 %rd287, %r66;
+	mul.lo.s64 %rd288, %rd287, %rd208;
+	mad.lo.s64 %rd289, %rd288, 4, %rd206;
+	atom.global.exch.b32 %r83, [%rd289], %r37;
+	mov.b32 %r84, %r83;
+	setp.eq.s32 %p42, %r84, %r37;
+	mov.pred %p40, %p42;
+$L55:
+	@!%p40 bra $L57;
+	mov.b64 %rd290, %rd271;
+	mov.b64 %rd282, %rd290;
+	mov.pred %p38, 0;
+	bra.uni $L45;
+$L57:
+$L53:
+	mul.lo.s64 %rd291, %rd271, %rd172;
+	mad.lo.s64 %rd292, %rd291, 4, %rd170;
+	st.shared.s32 [%rd292+0], %r66;
+	add.s64 %rd293, %rd271, 1;
+	mov.b64 %rd294, %rd293;
+	mov.b64 %rd282, %rd294;
+	mov.pred %p38, 1;
+	bra.uni $L45;
+$L44:
+	bra.uni $L43;
+$L45:
+	mov.b64 %rd295, %rd282;
+	mov.pred %p43, %p38;
+	mov.b64 %rd222, %rd295;
+	mov.pred %p32, %p43;
+	@!%p32 bra $L59;
+	mov.b64 %rd296, %rd180;
+	mov.b32 %r85, %r54;
+	setp.lt.s64 %p44, %rd113, 64;
+	setp.le.s64 %p45, %rd210, 1;
+	or.pred %p46, %p44, %p45;
+	@!%p46 bra $L60;
+	mov.b64 %rd297, %rd296;
+	mov.b32 %r86, %r85;
+	cvt.s64.s32 %rd298, %r86;
+	add.s64 %rd299, %rd298, 1;
+	mul.lo.s64 %rd300, %rd299, %rd183;
+	mad.lo.s64 %rd301, %rd300, 8, %rd181;
+	ld.global.nc.s64 %rd302, [%rd301+0];
+	mov.b64 %rd303, %rd302;
+	cvt.s64.s32 %rd304, %r86;
+	mul.lo.s64 %rd305, %rd304, %rd183;
+	mad.lo.s64 %rd306, %rd305, 8, %rd181;
+	ld.global.nc.s64 %rd307, [%rd306+0];
+	mov.b64 %rd308, %rd307;
+	sub.s64 %rd309, %rd303, %rd308;
+	mov.b64 %rd310, %rd309;
+	add.s64 %rd311, %rd114, %rd310;
+	mov.b64 %rd114, %rd311;
+	bra.uni $L61;
+$L60:
+	rem.s64 %rd312, %rd113, %rd210;
+	setp.eq.s64 %p47, %rd210, -1;
+	selp.b64 %rd313, 0, %rd312, %p47;
+	setp.eq.s64 %p48, %rd210, 0;
+	selp.b64 %rd314, %rd113, %rd313, %p48;
+	setp.eq.s64 %p49, %rd314, 0;
+	@!%p49 bra $L63;
+	mov.b64 %rd315, %rd296;
+	mov.b32 %r87, %r85;
+	cvt.s64.s32 %rd316, %r87;
+	add.s64 %rd317, %rd316, 1;
+	mul.lo.s64 %rd318, %rd317, %rd183;
+	mad.lo.s64 %rd319, %rd318, 8, %rd181;
+	ld.global.nc.s64 %rd320, [%rd319+0];
+	mov.b64 %rd321, %rd320;
+	cvt.s64.s32 %rd322, %r87;
+	mul.lo.s64 %rd323, %rd322, %rd183;
+	mad.lo.s64 %rd324, %rd323, 8, %rd181;
+	ld.global.nc.s64 %rd325, [%rd324+0];
+	mov.b64 %rd326, %rd325;
+	sub.s64 %rd327, %rd321, %rd326;
+	mov.b64 %rd328, %rd327;
+	mul.lo.s64 %rd329, %rd210, %rd328;
+	add.s64 %rd330, %rd114, %rd329;
+	mov.b64 %rd114, %rd330;
+$L63:
+$L61:
+	add.s64 %rd331, %rd113, 1;
+	mov.b64 %rd113, %rd331;
+$L59:
+	setp.eq.s64 %p50, %rd222, %rd221;
+	@!%p50 bra $L65;
+	mov.b64 %rd332, %rd222;
+$L66:
+	@!%p17 bra $L70;
+	bra.uni $L68;
+$L70:
+	// block scan
+	mov.b64 %rd333, %rd332;
+	mov.b32 %r88, %r3;
+$L71:
+	setp.hs.u32 %p51, %r88, 32;
+	@%p51 bra $L72;
+	mov.b64 {%r89, %r90}, %rd333;
+	shfl.sync.up.b32 %r91|%p52, %r89, %r88, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
+	mov.b64 %rd334, {%r91, %r92};
+	@!%p52 bra $L73;
+	add.s64 %rd335, %rd334, %rd333;
+	mov.b64 %rd333, %rd335;
+$L73:
+	shl.b32 %r88, %r88, 1;
+	bra.uni $L71;
+$L72:
+	mov.b64 {%r93, %r94}, %rd333;
+	shfl.sync.up.b32 %r95|%p53, %r93, %r3, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
+	mov.b64 %rd336, {%r95, %r96};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd337, %rd336, 0, %p55;
+	sub.u32 %r97, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r97;
+	@!%p56 bra $L74;
+	mul.wide.u32 %rd338, %r8, 16;
+	add.s64 %rd339, %rd1, %rd338;
+	st.shared.s64 [%rd339+0], %rd333;
+$L74:
+	bar.sync 0;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L75;
+	mov.b64 %rd340, 0;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L76;
+	mul.wide.u32 %rd341, %r7, 16;
+	add.s64 %rd342, %rd1, %rd341;
+	ld.shared.s64 %rd343, [%rd342+0];
+	mov.b64 %rd340, %rd343;
+$L76:
+	mov.b64 {%r98, %r99}, %rd340;
+	shfl.sync.up.b32 %r100|%p59, %r98, 1, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
+	mov.b64 %rd344, {%r100, %r101};
+	@!%p59 bra $L77;
+	add.s64 %rd345, %rd344, %rd340;
+	mov.b64 %rd340, %rd345;
+$L77:
+	mov.b64 {%r102, %r103}, %rd340;
+	shfl.sync.up.b32 %r104|%p60, %r102, 2, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
+	mov.b64 %rd346, {%r104, %r105};
+	@!%p60 bra $L78;
+	add.s64 %rd347, %rd346, %rd340;
+	mov.b64 %rd340, %rd347;
+$L78:
+	mov.b64 {%r106, %r107}, %rd340;
+	shfl.sync.up.b32 %r108|%p61, %r106, 4, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
+	mov.b64 %rd348, {%r108, %r109};
+	@!%p61 bra $L79;
+	add.s64 %rd349, %rd348, %rd340;
+	mov.b64 %rd340, %rd349;
+$L79:
+	mov.b64 {%r110, %r111}, %rd340;
+	shfl.sync.up.b32 %r112|%p62, %r110, 8, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
+	mov.b64 %rd350, {%r112, %r113};
+	@!%p62 bra $L80;
+	add.s64 %rd351, %rd350, %rd340;
+	mov.b64 %rd340, %rd351;
+$L80:
+	mov.b64 {%r114, %r115}, %rd340;
+	shfl.sync.up.b32 %r116|%p63, %r114, 16, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
+	mov.b64 %rd352, {%r116, %r117};
+	@!%p63 bra $L81;
+	add.s64 %rd353, %rd352, %rd340;
+	mov.b64 %rd340, %rd353;
+$L81:
+	mov.b64 {%r118, %r119}, %rd340;
+	shfl.sync.up.b32 %r120|%p64, %r118, 1, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
+	mov.b64 %rd354, {%r120, %r121};
+	selp.b64 %rd355, %rd354, 0, %p64;
+	@!%p58 bra $L82;
+	mul.wide.u32 %rd356, %r7, 16;
+	add.s64 %rd357, %rd1, %rd356;
+	add.s64 %rd358, %rd357, 512;
+	st.shared.s64 [%rd358+0], %rd355;
+$L82:
+	sub.u32 %r122, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r122;
+	@!%p65 bra $L83;
+	st.shared.s64 [%rd1+1024], %rd340;
+$L83:
+$L75:
+	bar.sync 0;
+	mul.wide.u32 %rd359, %r8, 16;
+	add.s64 %rd360, %rd1, %rd359;
+	add.s64 %rd361, %rd360, 512;
+	ld.shared.s64 %rd362, [%rd361+0];
+	add.s64 %rd363, %rd362, %rd337;
+	ld.shared.s64 %rd364, [%rd1+1024];
+	mov.b64 {%r123, %r124}, %rd363;
+	shfl.sync.idx.b32 %r125|%p66, %r123, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
+	mov.b64 %rd365, {%r125, %r126};
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, 0;
+	cvt.u64.u32 %rd374, %r2;
+	setp.eq.s64 %p67, %rd374, 0;
+	setp.gt.s64 %p68, %rd372, 0;
+	and.pred %p69, %p67, %p68;
+	@!%p69 bra $L85;
+	atom.global.add.u64 %rd375, [%rd200], %rd372;
+	mov.b64 %rd376, %rd375;
+	mov.b64 %rd373, %rd376;
+$L85:
+	cvt.u64.u32 %rd377, %r2;
+	setp.eq.s64 %p70, %rd377, 0;
+	setp.eq.u32 %p71, %r1, 0;
+	and.pred %p72, %p70, %p71;
+	bar.sync 0;
+	@!%p72 bra $L86;
+	st.shared.s64 [%rd1+1024], %rd373;
+$L86:
+	bar.sync 0;
+	ld.shared.s64 %rd378, [%rd1+1024];
+	mov.b64 %rd379, %rd378;
+	mov.b64 %rd373, %rd379;
+	add.s64 %rd380, %rd373, %rd371;
+	mov.b64 %rd381, %rd380;
+	mov.b64 %rd382, 0;
+$L87:
+	setp.lt.s64 %p73, %rd382, %rd332;
+	not.pred %p74, %p73;
+	@!%p74 bra $L91;
+	bra.uni $L89;
+$L91:
+	mul.lo.s64 %rd383, %rd382, %rd172;
+	mad.lo.s64 %rd384, %rd383, 4, %rd170;
+	ld.shared.s32 %r127, [%rd384+0];
+	mov.b32 %r128, %r127;
+	add.s64 %rd385, %rd381, %rd382;
+	mul.lo.s64 %rd386, %rd385, %rd199;
+	mad.lo.s64 %rd387, %rd386, 4, %rd197;
+	st.global.s32 [%rd387+0], %r128;
+$L88:
+	add.s64 %rd388, %rd382, 1;
+	mov.b64 %rd382, %rd388;
+	bra.uni $L87;
+$L89:
+	bra.uni $L68;
+$L67:
+	bra.uni $L66;
+$L68:
+	mov.b64 %rd222, 0;
+$L65:
+$L30:
+	add.s64 %rd389, %rd249, 1;
+	mov.b64 %rd249, %rd389;
+	bra.uni $L29;
+$L31:
+$L16:
+	add.s64 %rd390, %rd223, 1;
+	mov.b64 %rd223, %rd390;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd391, %rd222;
+$L92:
+	@!%p17 bra $L96;
+	bra.uni $L94;
+$L96:
+	// block scan
+	mov.b64 %rd392, %rd391;
+	mov.b32 %r129, %r3;
+$L97:
+	setp.hs.u32 %p75, %r129, 32;
+	@%p75 bra $L98;
+	mov.b64 {%r130, %r131}, %rd392;
+	shfl.sync.up.b32 %r132|%p76, %r130, %r129, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, %r129, 0, %r17;
+	mov.b64 %rd393, {%r132, %r133};
+	@!%p76 bra $L99;
+	add.s64 %rd394, %rd393, %rd392;
+	mov.b64 %rd392, %rd394;
+$L99:
+	shl.b32 %r129, %r129, 1;
+	bra.uni $L97;
+$L98:
+	mov.b64 {%r134, %r135}, %rd392;
+	shfl.sync.up.b32 %r136|%p77, %r134, %r3, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r3, 0, %r17;
+	mov.b64 %rd395, {%r136, %r137};
+	setp.lo.u32 %p78, %r3, 32;
+	and.pred %p79, %p77, %p78;
+	selp.b64 %rd396, %rd395, 0, %p79;
+	sub.u32 %r138, %r13, %r3;
+	setp.eq.u32 %p80, %r7, %r138;
+	@!%p80 bra $L100;
+	mul.wide.u32 %rd397, %r8, 16;
+	add.s64 %rd398, %rd1, %rd397;
+	st.shared.s64 [%rd398+0], %rd392;
+$L100:
+	bar.sync 0;
+	setp.eq.u32 %p81, %r8, 0;
+	@!%p81 bra $L101;
+	mov.b64 %rd399, 0;
+	setp.lo.u32 %p82, %r7, %r10;
+	@!%p82 bra $L102;
+	mul.wide.u32 %rd400, %r7, 16;
+	add.s64 %rd401, %rd1, %rd400;
+	ld.shared.s64 %rd402, [%rd401+0];
+	mov.b64 %rd399, %rd402;
+$L102:
+	mov.b64 {%r139, %r140}, %rd399;
+	shfl.sync.up.b32 %r141|%p83, %r139, 1, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 1, 0, %r17;
+	mov.b64 %rd403, {%r141, %r142};
+	@!%p83 bra $L103;
+	add.s64 %rd404, %rd403, %rd399;
+	mov.b64 %rd399, %rd404;
+$L103:
+	mov.b64 {%r143, %r144}, %rd399;
+	shfl.sync.up.b32 %r145|%p84, %r143, 2, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 2, 0, %r17;
+	mov.b64 %rd405, {%r145, %r146};
+	@!%p84 bra $L104;
+	add.s64 %rd406, %rd405, %rd399;
+	mov.b64 %rd399, %rd406;
+$L104:
+	mov.b64 {%r147, %r148}, %rd399;
+	shfl.sync.up.b32 %r149|%p85, %r147, 4, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 4, 0, %r17;
+	mov.b64 %rd407, {%r149, %r150};
+	@!%p85 bra $L105;
+	add.s64 %rd408, %rd407, %rd399;
+	mov.b64 %rd399, %rd408;
+$L105:
+	mov.b64 {%r151, %r152}, %rd399;
+	shfl.sync.up.b32 %r153|%p86, %r151, 8, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 8, 0, %r17;
+	mov.b64 %rd409, {%r153, %r154};
+	@!%p86 bra $L106;
+	add.s64 %rd410, %rd409, %rd399;
+	mov.b64 %rd399, %rd410;
+$L106:
+	mov.b64 {%r155, %r156}, %rd399;
+	shfl.sync.up.b32 %r157|%p87, %r155, 16, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 16, 0, %r17;
+	mov.b64 %rd411, {%r157, %r158};
+	@!%p87 bra $L107;
+	add.s64 %rd412, %rd411, %rd399;
+	mov.b64 %rd399, %rd412;
+$L107:
+	mov.b64 {%r159, %r160}, %rd399;
+	shfl.sync.up.b32 %r161|%p88, %r159, 1, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 1, 0, %r17;
+	mov.b64 %rd413, {%r161, %r162};
+	selp.b64 %rd414, %rd413, 0, %p88;
+	@!%p82 bra $L108;
+	mul.wide.u32 %rd415, %r7, 16;
+	add.s64 %rd416, %rd1, %rd415;
+	add.s64 %rd417, %rd416, 512;
+	st.shared.s64 [%rd417+0], %rd414;
+$L108:
+	sub.u32 %r163, %r10, 1;
+	setp.eq.u32 %p89, %r7, %r163;
+	@!%p89 bra $L109;
+	st.shared.s64 [%rd1+1024], %rd399;
+$L109:
+$L101:
+	bar.sync 0;
+	mul.wide.u32 %rd418, %r8, 16;
+	add.s64 %rd419, %rd1, %rd418;
+	add.s64 %rd420, %rd419, 512;
+	ld.shared.s64 %rd421, [%rd420+0];
+	add.s64 %rd422, %rd421, %rd396;
+	ld.shared.s64 %rd423, [%rd1+1024];
+	mov.b64 {%r164, %r165}, %rd422;
+	shfl.sync.idx.b32 %r166|%p90, %r164, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r167, %r165, 0, %r22, %r17;
+	mov.b64 %rd424, {%r166, %r167};
+	mov.b64 %rd425, %rd423;
+	mov.b64 %rd426, %rd424;
+	mov.b64 %rd427, %rd425;
+	mov.b64 %rd428, %rd426;
+	mov.b64 %rd429, %rd427;
+	mov.b64 %rd430, %rd428;
+	mov.b64 %rd431, %rd429;
+	mov.b64 %rd432, 0;
+	cvt.u64.u32 %rd433, %r2;
+	setp.eq.s64 %p91, %rd433, 0;
+	setp.gt.s64 %p92, %rd431, 0;
+	and.pred %p93, %p91, %p92;
+	@!%p93 bra $L111;
+	atom.global.add.u64 %rd434, [%rd200], %rd431;
+	mov.b64 %rd435, %rd434;
+	mov.b64 %rd432, %rd435;
+$L111:
+	cvt.u64.u32 %rd436, %r2;
+	setp.eq.s64 %p94, %rd436, 0;
+	setp.eq.u32 %p95, %r1, 0;
+	and.pred %p96, %p94, %p95;
+	bar.sync 0;
+	@!%p96 bra $L112;
+	st.shared.s64 [%rd1+1024], %rd432;
+$L112:
+	bar.sync 0;
+	ld.shared.s64 %rd437, [%rd1+1024];
+	mov.b64 %rd438, %rd437;
+	mov.b64 %rd432, %rd438;
+	add.s64 %rd439, %rd432, %rd430;
+	mov.b64 %rd440, %rd439;
+	mov.b64 %rd441, 0;
+$L113:
+	setp.lt.s64 %p97, %rd441, %rd391;
+	not.pred %p98, %p97;
+	@!%p98 bra $L117;
+	bra.uni $L115;
+$L117:
+	mul.lo.s64 %rd442, %rd441, %rd172;
+	mad.lo.s64 %rd443, %rd442, 4, %rd170;
+	ld.shared.s32 %r168, [%rd443+0];
+	mov.b32 %r169, %r168;
+	add.s64 %rd444, %rd440, %rd441;
+	mul.lo.s64 %rd445, %rd444, %rd199;
+	mad.lo.s64 %rd446, %rd445, 4, %rd197;
+	st.global.s32 [%rd446+0], %r169;
+$L114:
+	add.s64 %rd447, %rd441, 1;
+	mov.b64 %rd441, %rd447;
+	bra.uni $L113;
+$L115:
+	bra.uni $L94;
+$L93:
+	bra.uni $L92;
+$L94:
+	bra.uni $L7;
+$L9:
+	cvt.u64.u32 %rd448, %r2;
+	add.s64 %rd449, %rd176, %rd448;
+	mov.b64 %rd450, %rd449;
+	mov.b32 %r170, -1;
+	mov.b64 %rd451, 0;
+	mov.b64 %rd452, 0;
+$L118:
+	@!%p13 bra $L122;
+	mov.b64 %rd453, 4611686018427387904;
+	bra.uni $L120;
+$L122:
+	mov.b64 %rd453, %rd156;
+	bra.uni $L120;
+$L119:
+	bra.uni $L118;
+$L120:
+	mov.b64 %rd454, %rd453;
+$L123:
+	mov.b64 %rd455, 0;
+	mov.b64 %rd456, %rd454;
+$L126:
+	setp.gt.s64 %p99, %rd456, 0;
+	not.pred %p100, %p99;
+	@!%p100 bra $L130;
+	bra.uni $L128;
+$L130:
+	setp.ge.s64 %p101, %rd451, %rd452;
+	@!%p101 bra $L132;
+	setp.ge.s64 %p102, %rd450, %rd179;
+	@!%p102 bra $L134;
+	bra.uni $L128;
+$L134:
+	mov.pred %p103, %p12;
+	mov.b64 %rd457, %rd137;
+	mov.b64 %rd458, %rd450;
+$L135:
+	@!%p103 bra $L139;
+	shr.s64 %rd459, %rd458, 5;
+	mul.lo.s64 %rd460, %rd459, %rd143;
+	mad.lo.s64 %rd461, %rd460, 4, %rd141;
+	ld.global.nc.u32 %r171, [%rd461+0];
+	mov.b32 %r172, %r171;
+	and.b64 %rd462, %rd458, 31;
+	min.u64 %rd463, %rd462, 32;
+	cvt.u32.u64 %r173, %rd463;
+	mov.b32 %r175, 0x1;
+	shl.b32 %r174, %r175, %r173;
+	setp.hs.u32 %p104, %r173, 32;
+	selp.b32 %r176, 0, %r174, %p104;
+	and.b32 %r177, %r172, %r176;
+	setp.ne.u32 %p105, %r177, 0x0;
+	@!%p105 bra $L141;
+	cvt.u32.u64 %r178, %rd458;
+	mov.b32 %r179, %r178;
+	bra.uni $L137;
+$L141:
+	mov.b32 %r179, -1;
+	bra.uni $L137;
+$L139:
+	mul.lo.s64 %rd464, %rd458, %rd140;
+	mad.lo.s64 %rd465, %rd464, 4, %rd138;
+	ld.global.nc.s32 %r180, [%rd465+0];
+	mov.b32 %r181, %r180;
+	mov.b32 %r179, %r181;
+	bra.uni $L137;
+$L136:
+	bra.uni $L135;
+$L137:
+	mov.b32 %r170, %r179;
+	add.s64 %rd466, %rd450, %rd174;
+	mov.b64 %rd450, %rd466;
+	setp.ge.s32 %p106, %r170, 0;
+	@!%p106 bra $L143;
+	mov.b64 %rd467, %rd127;
+	mov.b32 %r182, %r170;
+	cvt.s64.s32 %rd468, %r182;
+	mul.lo.s64 %rd469, %rd468, %rd130;
+	mad.lo.s64 %rd470, %rd469, 8, %rd128;
+	ld.global.nc.s64 %rd471, [%rd470+0];
+	mov.b64 %rd472, %rd471;
+	mov.b64 %rd473, %rd472;
+	mov.b64 %rd474, %rd127;
+	mov.b32 %r183, %r170;
+	cvt.s64.s32 %rd475, %r183;
+	add.s64 %rd476, %rd475, 1;
+	mul.lo.s64 %rd477, %rd476, %rd130;
+	mad.lo.s64 %rd478, %rd477, 8, %rd128;
+	ld.global.nc.s64 %rd479, [%rd478+0];
+	mov.b64 %rd480, %rd479;
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd482, %rd473;
+	mov.b64 %rd483, %rd481;
+	mov.b64 %rd451, %rd482;
+	mov.b64 %rd452, %rd483;
+$L143:
+	bra.uni $L127;
+$L132:
+	mul.lo.s64 %rd484, %rd451, %rd133;
+	mad.lo.s64 %rd485, %rd484, 4, %rd131;
+	ld.global.nc.s32 %r184, [%rd485+0];
+	mov.b32 %r185, %r184;
+	mov.b32 %r186, %r185;
+	mov.b32 %r187, %r170;
+	mov.b32 %r188, %r186;
+	mov.b64 %rd486, %rd451;
+$L144:
+	mov.b64 %rd487, 0x1;
+	setp.gt.s64 %p107, %rd160, 0;
+	@!%p107 bra $L148;
+	mul.lo.s64 %rd488, %rd486, %rd161;
+	mad.lo.s64 %rd489, %rd488, 4, %rd159;
+	ld.global.nc.u32 %r189, [%rd489+0];
+	mov.b32 %r190, %r189;
+	cvt.u64.u32 %rd490, %r190;
+	mov.b64 %rd487, %rd490;
+$L148:
+	cvt.s64.s32 %rd491, %r187;
+	mul.lo.s64 %rd492, %rd491, %rd164;
+	mad.lo.s64 %rd493, %rd492, 4, %rd162;
+	ld.relaxed.gpu.global.u32 %r191, [%rd493+0];
+	mov.b32 %r192, %r191;
+	cvt.u64.u32 %rd494, %r192;
+	add.u64 %rd495, %rd494, %rd487;
+	mov.b64 %rd496, %rd495;
+	cvt.s64.s32 %rd497, %r188;
+	mul.lo.s64 %rd498, %rd497, %rd164;
+	mad.lo.s64 %rd499, %rd498, 4, %rd162;
+	ld.relaxed.gpu.global.u32 %r193, [%rd499+0];
+	mov.b32 %r194, %r193;
+	cvt.u64.u32 %rd500, %r194;
+	setp.hs.u64 %p108, %rd496, %rd500;
+	@!%p108 bra $L150;
+	mov.pred %p109, 0;
+	bra.uni $L146;
+$L150:
+	cvt.s64.s32 %rd501, %r188;
+	mul.lo.s64 %rd502, %rd501, %rd164;
+	mad.lo.s64 %rd503, %rd502, 4, %rd162;
+	cvt.u32.u64 %r195, %rd496;
+	atom.global.min.u32 %r196, [%rd503], %r195;
+	mov.b32 %r197, %r196;
+	cvt.u64.u32 %rd504, %r197;
+	setp.hi.u64 %p110, %rd504, %rd496;
+	mov.pred %p109, %p110;
+	bra.uni $L146;
+$L145:
+	bra.uni $L144;
+$L146:
+	@!%p109 bra $L152;
+	mov.pred %p111, 0;
+	mov.b64 %rd505, %rd455;
+	mov.b32 %r198, %r186;
+$L153:
+	@!%p13 bra $L157;
+	shr.s32 %r199, %r198, 5;
+	cvt.s64.s32 %rd506, %r199;
+	mov.b64 %rd507, %rd506;
+	and.b32 %r200, %r198, 31;
+	cvt.s64.s32 %rd508, %r200;
+	min.u64 %rd509, %rd508, 32;
+	cvt.u32.u64 %r201, %rd509;
+	mov.b32 %r203, 0x1;
+	shl.b32 %r202, %r203, %r201;
+	setp.hs.u32 %p112, %r201, 32;
+	selp.b32 %r204, 0, %r202, %p112;
+	mov.b32 %r205, %r204;
+	mov.b64 %rd510, %rd507;
+	mov.b32 %r206, %r205;
+	mul.lo.s64 %rd511, %rd510, %rd152;
+	mad.lo.s64 %rd512, %rd511, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r207, [%rd512+0];
+	mov.b32 %r208, %r207;
+	and.b32 %r209, %r208, %r206;
+	setp.ne.u32 %p113, %r209, 0x0;
+	mov.pred %p114, %p113;
+	not.pred %p115, %p114;
+	@!%p115 bra $L159;
+	mul.lo.s64 %rd513, %rd510, %rd152;
+	mad.lo.s64 %rd514, %rd513, 4, %rd150;
+	atom.global.or.b32 %r210, [%rd514], %r206;
+	mov.b32 %r211, %r210;
+	and.b32 %r212, %r211, %r206;
+	setp.ne.u32 %p116, %r212, 0x0;
+	mov.pred %p114, %p116;
+$L159:
+	@!%p114 bra $L161;
+	mov.b64 %rd515, %rd505;
+	mov.b64 %rd516, %rd515;
+	mov.pred %p117, 0;
+	bra.uni $L155;
+$L161:
+	mov.b64 %rd517, %rd505;
+	mov.b64 %rd516, %rd517;
+	mov.pred %p117, 1;
+	bra.uni $L155;
+$L157:
+	@!%p14 bra $L163;
+	cvt.s64.s32 %rd518, %r198;
+	mul.lo.s64 %rd519, %rd518, %rd155;
+	mad.lo.s64 %rd520, %rd519, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r213, [%rd520+0];
+	mov.b32 %r214, %r213;
+	setp.eq.s32 %p118, %r214, %r36;
+	mov.pred %p119, %p118;
+	not.pred %p120, %p119;
+	@!%p120 bra $L165;
+	cvt.s64.s32 %rd521, %r198;
+	mul.lo.s64 %rd522, %rd521, %rd155;
+	mad.lo.s64 %rd523, %rd522, 4, %rd153;
+	atom.global.exch.b32 %r215, [%rd523], %r36;
+	mov.b32 %r216, %r215;
+	setp.eq.s32 %p121, %r216, %r36;
+	mov.pred %p119, %p121;
+$L165:
+	@!%p119 bra $L167;
+	mov.b64 %rd524, %rd505;
+	mov.b64 %rd516, %rd524;
+	mov.pred %p117, 0;
+	bra.uni $L155;
+$L167:
+$L163:
+	mul.lo.s64 %rd525, %rd505, %rd172;
+	mad.lo.s64 %rd526, %rd525, 4, %rd170;
+	st.shared.s32 [%rd526+0], %r198;
+	add.s64 %rd527, %rd505, 1;
+	mov.b64 %rd528, %rd527;
+	mov.b64 %rd516, %rd528;
+	mov.pred %p117, 1;
+	bra.uni $L155;
+$L154:
+	bra.uni $L153;
+$L155:
+	mov.b64 %rd529, %rd516;
+	mov.pred %p122, %p117;
+	mov.b64 %rd455, %rd529;
+	mov.pred %p111, %p122;
+	@!%p111 bra $L169;
+	mov.b64 %rd530, %rd127;
+	mov.b32 %r217, %r186;
+	setp.lt.s64 %p123, %rd113, 64;
+	setp.le.s64 %p124, %rd157, 1;
+	or.pred %p125, %p123, %p124;
+	@!%p125 bra $L170;
+	mov.b64 %rd531, %rd530;
+	mov.b32 %r218, %r217;
+	cvt.s64.s32 %rd532, %r218;
+	add.s64 %rd533, %rd532, 1;
+	mul.lo.s64 %rd534, %rd533, %rd130;
+	mad.lo.s64 %rd535, %rd534, 8, %rd128;
+	ld.global.nc.s64 %rd536, [%rd535+0];
+	mov.b64 %rd537, %rd536;
+	cvt.s64.s32 %rd538, %r218;
+	mul.lo.s64 %rd539, %rd538, %rd130;
+	mad.lo.s64 %rd540, %rd539, 8, %rd128;
+	ld.global.nc.s64 %rd541, [%rd540+0];
+	mov.b64 %rd542, %rd541;
+	sub.s64 %rd543, %rd537, %rd542;
+	mov.b64 %rd544, %rd543;
+	add.s64 %rd545, %rd114, %rd544;
+	mov.b64 %rd114, %rd545;
+	bra.uni $L171;
+$L170:
+	rem.s64 %rd546, %rd113, %rd157;
+	setp.eq.s64 %p126, %rd157, -1;
+	selp.b64 %rd547, 0, %rd546, %p126;
+	setp.eq.s64 %p127, %rd157, 0;
+	selp.b64 %rd548, %rd113, %rd547, %p127;
+	setp.eq.s64 %p128, %rd548, 0;
+	@!%p128 bra $L173;
+	mov.b64 %rd549, %rd530;
+	mov.b32 %r219, %r217;
+	cvt.s64.s32 %rd550, %r219;
+	add.s64 %rd551, %rd550, 1;
+	mul.lo.s64 %rd552, %rd551, %rd130;
+	mad.lo.s64 %rd553, %rd552, 8, %rd128;
+	ld.global.nc.s64 %rd554, [%rd553+0];
+	mov.b64 %rd555, %rd554;
+	cvt.s64.s32 %rd556, %r219;
+	mul.lo.s64 %rd557, %rd556, %rd130;
+	mad.lo.s64 %rd558, %rd557, 8, %rd128;
+	ld.global.nc.s64 %rd559, [%rd558+0];
+	mov.b64 %rd560, %rd559;
+	sub.s64 %rd561, %rd555, %rd560;
+	mov.b64 %rd562, %rd561;
+	mul.lo.s64 %rd563, %rd157, %rd562;
+	add.s64 %rd564, %rd114, %rd563;
+	mov.b64 %rd114, %rd564;
+$L173:
+$L171:
+	add.s64 %rd565, %rd113, 1;
+	mov.b64 %rd113, %rd565;
+$L169:
+$L152:
+	add.s64 %rd566, %rd451, 1;
+	mov.b64 %rd451, %rd566;
+	sub.s64 %rd567, %rd456, 1;
+	mov.b64 %rd456, %rd567;
+$L127:
+	bra.uni $L126;
+$L128:
+	mov.b64 %rd568, %rd455;
+$L174:
+	@!%p13 bra $L178;
+	bra.uni $L176;
+$L178:
+	// block scan
+	mov.b64 %rd569, %rd568;
+	mov.b32 %r220, %r3;
+$L179:
+	setp.hs.u32 %p129, %r220, 32;
+	@%p129 bra $L180;
+	mov.b64 {%r221, %r222}, %rd569;
+	shfl.sync.up.b32 %r223|%p130, %r221, %r220, 0, %r17;
+	shfl.sync.up.b32 %r224, %r222, %r220, 0, %r17;
+	mov.b64 %rd570, {%r223, %r224};
+	@!%p130 bra $L181;
+	add.s64 %rd571, %rd570, %rd569;
+	mov.b64 %rd569, %rd571;
+$L181:
+	shl.b32 %r220, %r220, 1;
+	bra.uni $L179;
+$L180:
+	mov.b64 {%r225, %r226}, %rd569;
+	shfl.sync.up.b32 %r227|%p131, %r225, %r3, 0, %r17;
+	shfl.sync.up.b32 %r228, %r226, %r3, 0, %r17;
+	mov.b64 %rd572, {%r227, %r228};
+	setp.lo.u32 %p132, %r3, 32;
+	and.pred %p133, %p131, %p132;
+	selp.b64 %rd573, %rd572, 0, %p133;
+	sub.u32 %r229, %r13, %r3;
+	setp.eq.u32 %p134, %r7, %r229;
+	@!%p134 bra $L182;
+	mul.wide.u32 %rd574, %r8, 16;
+	add.s64 %rd575, %rd1, %rd574;
+	st.shared.s64 [%rd575+0], %rd569;
+$L182:
+	bar.sync 0;
+	setp.eq.u32 %p135, %r8, 0;
+	@!%p135 bra $L183;
+	mov.b64 %rd576, 0;
+	setp.lo.u32 %p136, %r7, %r10;
+	@!%p136 bra $L184;
+	mul.wide.u32 %rd577, %r7, 16;
+	add.s64 %rd578, %rd1, %rd577;
+	ld.shared.s64 %rd579, [%rd578+0];
+	mov.b64 %rd576, %rd579;
+$L184:
+	mov.b64 {%r230, %r231}, %rd576;
+	shfl.sync.up.b32 %r232|%p137, %r230, 1, 0, %r17;
+	shfl.sync.up.b32 %r233, %r231, 1, 0, %r17;
+	mov.b64 %rd580, {%r232, %r233};
+	@!%p137 bra $L185;
+	add.s64 %rd581, %rd580, %rd576;
+	mov.b64 %rd576, %rd581;
+$L185:
+	mov.b64 {%r234, %r235}, %rd576;
+	shfl.sync.up.b32 %r236|%p138, %r234, 2, 0, %r17;
+	shfl.sync.up.b32 %r237, %r235, 2, 0, %r17;
+	mov.b64 %rd582, {%r236, %r237};
+	@!%p138 bra $L186;
+	add.s64 %rd583, %rd582, %rd576;
+	mov.b64 %rd576, %rd583;
+$L186:
+	mov.b64 {%r238, %r239}, %rd576;
+	shfl.sync.up.b32 %r240|%p139, %r238, 4, 0, %r17;
+	shfl.sync.up.b32 %r241, %r239, 4, 0, %r17;
+	mov.b64 %rd584, {%r240, %r241};
+	@!%p139 bra $L187;
+	add.s64 %rd585, %rd584, %rd576;
+	mov.b64 %rd576, %rd585;
+$L187:
+	mov.b64 {%r242, %r243}, %rd576;
+	shfl.sync.up.b32 %r244|%p140, %r242, 8, 0, %r17;
+	shfl.sync.up.b32 %r245, %r243, 8, 0, %r17;
+	mov.b64 %rd586, {%r244, %r245};
+	@!%p140 bra $L188;
+	add.s64 %rd587, %rd586, %rd576;
+	mov.b64 %rd576, %rd587;
+$L188:
+	mov.b64 {%r246, %r247}, %rd576;
+	shfl.sync.up.b32 %r248|%p141, %r246, 16, 0, %r17;
+	shfl.sync.up.b32 %r249, %r247, 16, 0, %r17;
+	mov.b64 %rd588, {%r248, %r249};
+	@!%p141 bra $L189;
+	add.s64 %rd589, %rd588, %rd576;
+	mov.b64 %rd576, %rd589;
+$L189:
+	mov.b64 {%r250, %r251}, %rd576;
+	shfl.sync.up.b32 %r252|%p142, %r250, 1, 0, %r17;
+	shfl.sync.up.b32 %r253, %r251, 1, 0, %r17;
+	mov.b64 %rd590, {%r252, %r253};
+	selp.b64 %rd591, %rd590, 0, %p142;
+	@!%p136 bra $L190;
+	mul.wide.u32 %rd592, %r7, 16;
+	add.s64 %rd593, %rd1, %rd592;
+	add.s64 %rd594, %rd593, 512;
+	st.shared.s64 [%rd594+0], %rd591;
+$L190:
+	sub.u32 %r254, %r10, 1;
+	setp.eq.u32 %p143, %r7, %r254;
+	@!%p143 bra $L191;
+	st.shared.s64 [%rd1+1024], %rd576;
+$L191:
+$L183:
+	bar.sync 0;
+	mul.wide.u32 %rd595, %r8, 16;
+	add.s64 %rd596, %rd1, %rd595;
+	add.s64 %rd597, %rd596, 512;
+	ld.shared.s64 %rd598, [%rd597+0];
+	add.s64 %rd599, %rd598, %rd573;
+	ld.shared.s64 %rd600, [%rd1+1024];
+	mov.b64 {%r255, %r256}, %rd599;
+	shfl.sync.idx.b32 %r257|%p144, %r255, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r258, %r256, 0, %r22, %r17;
+	mov.b64 %rd601, {%r257, %r258};
+	mov.b64 %rd602, %rd600;
+	mov.b64 %rd603, %rd601;
+	mov.b64 %rd604, %rd602;
+	mov.b64 %rd605, %rd603;
+	mov.b64 %rd606, %rd604;
+	mov.b64 %rd607, %rd605;
+	mov.b64 %rd608, %rd606;
+	mov.b64 %rd609, 0;
+	cvt.u64.u32 %rd610, %r2;
+	setp.eq.s64 %p145, %rd610, 0;
+	setp.gt.s64 %p146, %rd608, 0;
+	and.pred %p147, %p145, %p146;
+	@!%p147 bra $L193;
+	atom.global.add.u64 %rd611, [%rd147], %rd608;
+	mov.b64 %rd612, %rd611;
+	mov.b64 %rd609, %rd612;
+$L193:
+	cvt.u64.u32 %rd613, %r2;
+	setp.eq.s64 %p148, %rd613, 0;
+	setp.eq.u32 %p149, %r1, 0;
+	and.pred %p150, %p148, %p149;
+	bar.sync 0;
+	@!%p150 bra $L194;
+	st.shared.s64 [%rd1+1024], %rd609;
+$L194:
+	bar.sync 0;
+	ld.shared.s64 %rd614, [%rd1+1024];
+	mov.b64 %rd615, %rd614;
+	mov.b64 %rd609, %rd615;
+	add.s64 %rd616, %rd609, %rd607;
+	mov.b64 %rd617, %rd616;
+	mov.b64 %rd618, 0;
+$L195:
+	setp.lt.s64 %p151, %rd618, %rd568;
+	not.pred %p152, %p151;
+	@!%p152 bra $L199;
+	bra.uni $L197;
+$L199:
+	mul.lo.s64 %rd619, %rd618, %rd172;
+	mad.lo.s64 %rd620, %rd619, 4, %rd170;
+	ld.shared.s32 %r259, [%rd620+0];
+	mov.b32 %r260, %r259;
+	add.s64 %rd621, %rd617, %rd618;
+	mul.lo.s64 %rd622, %rd621, %rd146;
+	mad.lo.s64 %rd623, %rd622, 4, %rd144;
+	st.global.s32 [%rd623+0], %r260;
+$L196:
+	add.s64 %rd624, %rd618, 1;
+	mov.b64 %rd618, %rd624;
+	bra.uni $L195;
+$L197:
+	bra.uni $L176;
+$L175:
+	bra.uni $L174;
+$L176:
+	mov.b64 %rd625, 0;
+	setp.lt.s64 %p153, %rd451, %rd452;
+	setp.lt.s64 %p154, %rd450, %rd179;
+	or.pred %p155, %p153, %p154;
+	@!%p155 bra $L201;
+	mov.b64 %rd625, 1;
+$L201:
+	mov.b64 %rd626, %rd625;
+	// block reduction
+	sub.u32 %r261, %r13, 1;
+	mov.b32 %r262, %r3;
+$L202:
+	setp.hs.u32 %p156, %r262, 32;
+	@%p156 bra $L203;
+	mov.b64 {%r263, %r264}, %rd626;
+	shfl.sync.down.b32 %r265|%p157, %r263, %r262, %r261, %r17;
+	shfl.sync.down.b32 %r266, %r264, %r262, %r261, %r17;
+	mov.b64 %rd627, {%r265, %r266};
+	@!%p157 bra $L204;
+	max.s64 %rd628, %rd626, %rd627;
+	mov.b64 %rd626, %rd628;
+$L204:
+	shl.b32 %r262, %r262, 1;
+	bra.uni $L202;
+$L203:
+	setp.eq.u32 %p158, %r7, 0;
+	@!%p158 bra $L205;
+	mul.wide.u32 %rd629, %r8, 16;
+	add.s64 %rd630, %rd1, %rd629;
+	st.shared.s64 [%rd630+0], %rd626;
+$L205:
+	bar.sync 0;
+	setp.eq.u32 %p159, %r8, 0;
+	@!%p159 bra $L206;
+	setp.lo.u32 %p160, %r7, %r10;
+	@!%p160 bra $L207;
+	mul.wide.u32 %rd631, %r7, 16;
+	add.s64 %rd632, %rd1, %rd631;
+	ld.shared.s64 %rd633, [%rd632+0];
+	mov.b64 %rd626, %rd633;
+$L207:
+	sub.u32 %r267, %r10, 1;
+	mov.b64 {%r268, %r269}, %rd626;
+	shfl.sync.down.b32 %r270|%p161, %r268, 1, %r267, %r17;
+	shfl.sync.down.b32 %r271, %r269, 1, %r267, %r17;
+	mov.b64 %rd634, {%r270, %r271};
+	@!%p161 bra $L208;
+	max.s64 %rd635, %rd626, %rd634;
+	mov.b64 %rd626, %rd635;
+$L208:
+	mov.b64 {%r272, %r273}, %rd626;
+	shfl.sync.down.b32 %r274|%p162, %r272, 2, %r267, %r17;
+	shfl.sync.down.b32 %r275, %r273, 2, %r267, %r17;
+	mov.b64 %rd636, {%r274, %r275};
+	@!%p162 bra $L209;
+	max.s64 %rd637, %rd626, %rd636;
+	mov.b64 %rd626, %rd637;
+$L209:
+	mov.b64 {%r276, %r277}, %rd626;
+	shfl.sync.down.b32 %r278|%p163, %r276, 4, %r267, %r17;
+	shfl.sync.down.b32 %r279, %r277, 4, %r267, %r17;
+	mov.b64 %rd638, {%r278, %r279};
+	@!%p163 bra $L210;
+	max.s64 %rd639, %rd626, %rd638;
+	mov.b64 %rd626, %rd639;
+$L210:
+	mov.b64 {%r280, %r281}, %rd626;
+	shfl.sync.down.b32 %r282|%p164, %r280, 8, %r267, %r17;
+	shfl.sync.down.b32 %r283, %r281, 8, %r267, %r17;
+	mov.b64 %rd640, {%r282, %r283};
+	@!%p164 bra $L211;
+	max.s64 %rd641, %rd626, %rd640;
+	mov.b64 %rd626, %rd641;
+$L211:
+	mov.b64 {%r284, %r285}, %rd626;
+	shfl.sync.down.b32 %r286|%p165, %r284, 16, %r267, %r17;
+	shfl.sync.down.b32 %r287, %r285, 16, %r267, %r17;
+	mov.b64 %rd642, {%r286, %r287};
+	@!%p165 bra $L212;
+	max.s64 %rd643, %rd626, %rd642;
+	mov.b64 %rd626, %rd643;
+$L212:
+	@!%p158 bra $L213;
+	st.shared.s64 [%rd1+1024], %rd626;
+$L213:
+$L206:
+	bar.sync 0;
+	ld.shared.s64 %rd644, [%rd1+1024];
+	mov.b64 %rd626, %rd644;
+	mov.b64 %rd645, %rd626;
+	setp.eq.s64 %p166, %rd645, 0;
+	@!%p166 bra $L215;
+	bra.uni $L125;
+$L215:
+$L124:
+	bra.uni $L123;
+$L125:
+$L7:
+	bar.sync 0;
+	add.s64 %rd126, %rd126, %rd125;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd646, %rd113;
+	mov.b64 %rd647, %rd114;
+	// block reduction
+	mov.b32 %r288, 1;
+	sub.u32 %r289, %r13, 1;
+	mov.b32 %r290, %r3;
+$L216:
+	setp.hs.u32 %p167, %r290, 32;
+	@%p167 bra $L217;
+	mov.b64 {%r291, %r292}, %rd646;
+	shfl.sync.down.b32 %r293|%p168, %r291, %r290, %r289, %r17;
+	shfl.sync.down.b32 %r294, %r292, %r290, %r289, %r17;
+	mov.b64 %rd648, {%r293, %r294};
+	mov.b64 {%r295, %r296}, %rd647;
+	shfl.sync.down.b32 %r297, %r295, %r290, %r289, %r17;
+	shfl.sync.down.b32 %r298, %r296, %r290, %r289, %r17;
+	mov.b64 %rd649, {%r297, %r298};
+	@!%p168 bra $L218;
+	setp.ne.u32 %p169, %r18, 9;
+	@%p169 bra.uni $L220;
+	setp.lt.s64 %p170, %rd648, %rd646;
+	setp.eq.s64 %p171, %rd648, %rd646;
+	setp.lt.s64 %p172, %rd649, %rd647;
+	and.pred %p173, %p171, %p172;
+	or.pred %p174, %p170, %p173;
+	selp.b64 %rd650, %rd648, %rd646, %p174;
+	selp.b64 %rd651, %rd649, %rd647, %p174;
+	mov.b64 %rd646, %rd650;
+	mov.b64 %rd647, %rd651;
+	bra.uni $L219;
+$L220:
+	setp.ne.u32 %p175, %r18, 10;
+	@%p175 bra.uni $L221;
+	setp.gt.s64 %p176, %rd648, %rd646;
+	setp.eq.s64 %p177, %rd648, %rd646;
+	setp.lt.s64 %p178, %rd649, %rd647;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd652, %rd648, %rd646, %p180;
+	selp.b64 %rd653, %rd649, %rd647, %p180;
+	mov.b64 %rd646, %rd652;
+	mov.b64 %rd647, %rd653;
+	bra.uni $L219;
+$L221:
+	mov.b64 %rd654, %rd646;
+	mov.b64 %rd655, %rd647;
+	mov.b64 %rd656, %rd648;
+	mov.b64 %rd657, %rd649;
+	mov.b64 %rd658, %rd654;
+	mov.b64 %rd659, %rd655;
+	mov.b64 %rd660, %rd656;
+	mov.b64 %rd661, %rd657;
+	mov.b64 %rd662, %rd660;
+	mov.b64 %rd663, %rd661;
+	add.s64 %rd664, %rd658, %rd662;
+	mov.b64 %rd658, %rd664;
+	add.s64 %rd665, %rd659, %rd663;
+	mov.b64 %rd659, %rd665;
+$L222:
+	mov.b64 %rd646, %rd658;
+	mov.b64 %rd647, %rd659;
+$L219:
+$L218:
+	shl.b32 %r290, %r290, 1;
+	bra.uni $L216;
+$L217:
+	setp.eq.u32 %p181, %r7, 0;
+	@!%p181 bra $L223;
+	mul.wide.u32 %rd666, %r8, 16;
+	add.s64 %rd667, %rd1, %rd666;
+	st.shared.s64 [%rd667+0], %rd646;
+	st.shared.s64 [%rd667+8], %rd647;
+$L223:
+	bar.sync 0;
+	setp.eq.u32 %p182, %r8, 0;
+	@!%p182 bra $L224;
+	setp.lo.u32 %p183, %r7, %r10;
+	@!%p183 bra $L225;
+	mul.wide.u32 %rd668, %r7, 16;
+	add.s64 %rd669, %rd1, %rd668;
+	ld.shared.s64 %rd670, [%rd669+0];
+	ld.shared.s64 %rd671, [%rd669+8];
+	mov.b64 %rd646, %rd670;
+	mov.b64 %rd647, %rd671;
+$L225:
+	sub.u32 %r299, %r10, 1;
+	mov.b32 %r300, %r288;
+$L226:
+	setp.hs.u32 %p184, %r300, 32;
+	@%p184 bra $L227;
+	mov.b64 {%r301, %r302}, %rd646;
+	shfl.sync.down.b32 %r303|%p185, %r301, %r300, %r299, %r17;
+	shfl.sync.down.b32 %r304, %r302, %r300, %r299, %r17;
+	mov.b64 %rd672, {%r303, %r304};
+	mov.b64 {%r305, %r306}, %rd647;
+	shfl.sync.down.b32 %r307, %r305, %r300, %r299, %r17;
+	shfl.sync.down.b32 %r308, %r306, %r300, %r299, %r17;
+	mov.b64 %rd673, {%r307, %r308};
+	@!%p185 bra $L228;
+	setp.ne.u32 %p186, %r18, 9;
+	@%p186 bra.uni $L230;
+	setp.lt.s64 %p187, %rd672, %rd646;
+	setp.eq.s64 %p188, %rd672, %rd646;
+	setp.lt.s64 %p189, %rd673, %rd647;
+	and.pred %p190, %p188, %p189;
+	or.pred %p191, %p187, %p190;
+	selp.b64 %rd674, %rd672, %rd646, %p191;
+	selp.b64 %rd675, %rd673, %rd647, %p191;
+	mov.b64 %rd646, %rd674;
+	mov.b64 %rd647, %rd675;
+	bra.uni $L229;
+$L230:
+	setp.ne.u32 %p192, %r18, 10;
+	@%p192 bra.uni $L231;
+	setp.gt.s64 %p193, %rd672, %rd646;
+	setp.eq.s64 %p194, %rd672, %rd646;
+	setp.lt.s64 %p195, %rd673, %rd647;
+	and.pred %p196, %p194, %p195;
+	or.pred %p197, %p193, %p196;
+	selp.b64 %rd676, %rd672, %rd646, %p197;
+	selp.b64 %rd677, %rd673, %rd647, %p197;
+	mov.b64 %rd646, %rd676;
+	mov.b64 %rd647, %rd677;
+	bra.uni $L229;
+$L231:
+	mov.b64 %rd678, %rd646;
+	mov.b64 %rd679, %rd647;
+	mov.b64 %rd680, %rd672;
+	mov.b64 %rd681, %rd673;
+	mov.b64 %rd658, %rd678;
+	mov.b64 %rd659, %rd679;
+	mov.b64 %rd660, %rd680;
+	mov.b64 %rd661, %rd681;
+	mov.b64 %rd662, %rd660;
+	mov.b64 %rd663, %rd661;
+	add.s64 %rd682, %rd658, %rd662;
+	mov.b64 %rd658, %rd682;
+	add.s64 %rd683, %rd659, %rd663;
+	mov.b64 %rd659, %rd683;
+$L232:
+	mov.b64 %rd646, %rd658;
+	mov.b64 %rd647, %rd659;
+$L229:
+$L228:
+	shl.b32 %r300, %r300, 1;
+	bra.uni $L226;
+$L227:
+$L224:
+	mul.wide.u32 %rd684, %r29, 16;
+	add.s64 %rd685, %rd11, %rd684;
+	setp.eq.u32 %p198, %r5, 0;
+	@!%p198 bra $L233;
+	st.global.s64 [%rd685+0], %rd646;
+	st.global.s64 [%rd685+8], %rd647;
+$L233:
+	ret;
+}
+
+.visible .entry gk_frontier_PushThread_sssp_relaxInt__final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41
+)
+{
+	.reg .pred %p<55>;
+	.reg .b32 %r<46>;
+	.reg .b64 %rd<164>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd30, [gk_s11];
+	mov.b64 %rd31, %rd30;
+	ld.param.u64 %rd32, [gk_s12];
+	cvta.to.global.u64 %rd33, %rd32;
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s13];
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s14];
+	mov.b64 %rd38, %rd37;
+	ld.param.u64 %rd39, [gk_s15];
+	cvta.to.global.u64 %rd40, %rd39;
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s16];
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s17];
+	mov.b64 %rd45, %rd44;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
+	mov.pred %p5, %p4;
+	ld.param.u64 %rd46, [gk_s19];
+	cvta.to.global.u64 %rd47, %rd46;
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s20];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s21];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s22];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s23];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s24];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s25];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s26];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s27];
+	mov.b64 %rd66, %rd65;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
+	mov.pred %p7, %p6;
+	ld.param.u64 %rd67, [gk_s29];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s30];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s31];
+	mov.b64 %rd73, %rd72;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
+	ld.param.s64 %rd74, [gk_s33];
+	mov.b64 %rd75, %rd74;
+	ld.param.s64 %rd76, [gk_s34];
+	mov.b64 %rd77, %rd76;
+	ld.param.s64 %rd78, [gk_s35];
+	mov.b64 %rd79, %rd78;
+	ld.param.u64 %rd80, [gk_s36];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
+	mov.b64 %rd84, %rd83;
+	ld.param.s64 %rd85, [gk_s38];
+	mov.b64 %rd86, %rd85;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
+	mov.b64 %rd91, %rd90;
+	ld.param.s64 %rd92, [gk_s41];
+	mov.b64 %rd93, %rd92;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd94, 9223372036854775807;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd98, %rd96;
+$L3:
+	setp.ge.s64 %p9, %rd98, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd99, %rd98, 16, %rd3;
+	ld.global.s64 %rd100, [%rd99+0];
+	ld.global.s64 %rd101, [%rd99+8];
+	setp.lt.s64 %p10, %rd100, %rd94;
+	setp.eq.s64 %p11, %rd100, %rd94;
+	setp.lt.s64 %p12, %rd101, %rd95;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd102, %rd100, %rd94, %p14;
+	selp.b64 %rd103, %rd101, %rd95, %p14;
+	mov.b64 %rd94, %rd102;
+	mov.b64 %rd95, %rd103;
+	add.s64 %rd98, %rd98, %rd97;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd94, -9223372036854775808;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd104, %rd96;
+$L6:
+	setp.ge.s64 %p16, %rd104, %rd4;
+	@%p16 bra $L7;
+	mad.lo.s64 %rd105, %rd104, 16, %rd3;
+	ld.global.s64 %rd106, [%rd105+0];
+	ld.global.s64 %rd107, [%rd105+8];
+	setp.gt.s64 %p17, %rd106, %rd94;
+	setp.eq.s64 %p18, %rd106, %rd94;
+	setp.lt.s64 %p19, %rd107, %rd95;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd108, %rd106, %rd94, %p21;
+	selp.b64 %rd109, %rd107, %rd95, %p21;
+	mov.b64 %rd94, %rd108;
+	mov.b64 %rd95, %rd109;
+	add.s64 %rd104, %rd104, %rd97;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd110, 0;
+	mov.b64 %rd111, 0;
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd110, %rd112;
+	mov.b64 %rd111, %rd113;
+$L8:
+	mov.b64 %rd114, %rd110;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd94, %rd114;
+	mov.b64 %rd95, %rd115;
+	mov.b64 %rd116, %rd96;
+$L9:
+	setp.ge.s64 %p22, %rd116, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd117, %rd116, 16, %rd3;
+	ld.global.s64 %rd118, [%rd117+0];
+	ld.global.s64 %rd119, [%rd117+8];
+	mov.b64 %rd120, %rd94;
+	mov.b64 %rd121, %rd95;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd123, %rd119;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd125, %rd121;
+	mov.b64 %rd126, %rd122;
+	mov.b64 %rd127, %rd123;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd130, %rd124, %rd128;
+	mov.b64 %rd124, %rd130;
+	add.s64 %rd131, %rd125, %rd129;
+	mov.b64 %rd125, %rd131;
+$L11:
+	mov.b64 %rd94, %rd124;
+	mov.b64 %rd95, %rd125;
+	add.s64 %rd116, %rd116, %rd97;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd132, %rd94;
+	mov.b64 %rd133, %rd95;
+	// block reduction
+	mov.b32 %r24, 1;
+	mov.b32 %r25, 1;
+	sub.u32 %r26, %r13, 1;
+	mov.b32 %r27, %r24;
+$L12:
+	setp.hs.u32 %p23, %r27, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r28, %r29}, %rd132;
+	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
+	mov.b64 %rd134, {%r30, %r31};
+	mov.b64 {%r32, %r33}, %rd133;
+	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
+	mov.b64 %rd135, {%r34, %r35};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd134, %rd132;
+	setp.eq.s64 %p27, %rd134, %rd132;
+	setp.lt.s64 %p28, %rd135, %rd133;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd136, %rd134, %rd132, %p30;
+	selp.b64 %rd137, %rd135, %rd133, %p30;
+	mov.b64 %rd132, %rd136;
+	mov.b64 %rd133, %rd137;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd134, %rd132;
+	setp.eq.s64 %p33, %rd134, %rd132;
+	setp.lt.s64 %p34, %rd135, %rd133;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd138, %rd134, %rd132, %p36;
+	selp.b64 %rd139, %rd135, %rd133, %p36;
+	mov.b64 %rd132, %rd138;
+	mov.b64 %rd133, %rd139;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd140, %rd132;
+	mov.b64 %rd141, %rd133;
+	mov.b64 %rd142, %rd134;
+	mov.b64 %rd143, %rd135;
+	mov.b64 %rd124, %rd140;
+	mov.b64 %rd125, %rd141;
+	mov.b64 %rd126, %rd142;
+	mov.b64 %rd127, %rd143;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd144, %rd124, %rd128;
+	mov.b64 %rd124, %rd144;
+	add.s64 %rd145, %rd125, %rd129;
+	mov.b64 %rd125, %rd145;
+$L18:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L15:
+$L14:
+	shl.b32 %r27, %r27, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd146, %r8, 16;
+	add.s64 %rd147, %rd1, %rd146;
+	st.shared.s64 [%rd147+0], %rd132;
+	st.shared.s64 [%rd147+8], %rd133;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd148, %r7, 16;
+	add.s64 %rd149, %rd1, %rd148;
+	ld.shared.s64 %rd150, [%rd149+0];
+	ld.shared.s64 %rd151, [%rd149+8];
+	mov.b64 %rd132, %rd150;
+	mov.b64 %rd133, %rd151;
+$L21:
+	sub.u32 %r36, %r10, 1;
+	mov.b32 %r37, %r25;
+$L22:
+	setp.hs.u32 %p40, %r37, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r38, %r39}, %rd132;
+	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
+	mov.b64 %rd152, {%r40, %r41};
+	mov.b64 {%r42, %r43}, %rd133;
+	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
+	mov.b64 %rd153, {%r44, %r45};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd152, %rd132;
+	setp.eq.s64 %p44, %rd152, %rd132;
+	setp.lt.s64 %p45, %rd153, %rd133;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd154, %rd152, %rd132, %p47;
+	selp.b64 %rd155, %rd153, %rd133, %p47;
+	mov.b64 %rd132, %rd154;
+	mov.b64 %rd133, %rd155;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd152, %rd132;
+	setp.eq.s64 %p50, %rd152, %rd132;
+	setp.lt.s64 %p51, %rd153, %rd133;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd156, %rd152, %rd132, %p53;
+	selp.b64 %rd157, %rd153, %rd133, %p53;
+	mov.b64 %rd132, %rd156;
+	mov.b64 %rd133, %rd157;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd158, %rd132;
+	mov.b64 %rd159, %rd133;
+	mov.b64 %rd160, %rd152;
+	mov.b64 %rd161, %rd153;
+	mov.b64 %rd124, %rd158;
+	mov.b64 %rd125, %rd159;
+	mov.b64 %rd126, %rd160;
+	mov.b64 %rd127, %rd161;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd162, %rd124, %rd128;
+	mov.b64 %rd124, %rd162;
+	add.s64 %rd163, %rd125, %rd129;
+	mov.b64 %rd125, %rd163;
+$L28:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L25:
+$L24:
+	shl.b32 %r37, %r37, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd132;
+	st.global.s64 [%rd6+8], %rd133;
+$L29:
+	ret;
+}
+`
+
+// gokkosPTX2 is the PTX of frontier.PushThread[sssp.relax].
+const gokkosPTX2 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5139,8 +7530,8 @@ $L29:
 }
 `
 
-// gokkosPTX2 is the PTX of frontier.PushGlobal[sssp.poison].
-const gokkosPTX2 = `//
+// gokkosPTX3 is the PTX of frontier.PushGlobal[sssp.poison].
+const gokkosPTX3 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6564,8 +8955,1453 @@ $L29:
 }
 `
 
-// gokkosPTX3 is the PTX of frontier.PushGlobal[sssp.relax].
-const gokkosPTX3 = `//
+// gokkosPTX4 is the PTX of frontier.PushGlobal[sssp.relaxInt].
+const gokkosPTX4 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_PushGlobal_sssp_relaxInt__main(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
+)
+{
+	.reg .pred %p<109>;
+	.reg .b32 %r<148>;
+	.reg .b64 %rd<439>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r29;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd49, [gk_s11];
+	mov.b64 %rd50, %rd49;
+	ld.param.u64 %rd51, [gk_s12];
+	cvta.to.global.u64 %rd52, %rd51;
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s13];
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s14];
+	mov.b64 %rd57, %rd56;
+	ld.param.u64 %rd58, [gk_s15];
+	cvta.to.global.u64 %rd59, %rd58;
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd65, [gk_s19];
+	cvta.to.global.u64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s20];
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s21];
+	mov.b64 %rd71, %rd70;
+	ld.param.u64 %rd72, [gk_s22];
+	cvta.to.global.u64 %rd73, %rd72;
+	mov.b64 %rd74, %rd73;
+	ld.param.s64 %rd75, [gk_s23];
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s24];
+	mov.b64 %rd78, %rd77;
+	ld.param.u64 %rd79, [gk_s25];
+	cvta.to.global.u64 %rd80, %rd79;
+	mov.b64 %rd81, %rd80;
+	ld.param.s64 %rd82, [gk_s26];
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s27];
+	mov.b64 %rd85, %rd84;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd86, [gk_s29];
+	cvta.to.global.u64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s30];
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s31];
+	mov.b64 %rd92, %rd91;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
+	ld.param.s64 %rd93, [gk_s33];
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s34];
+	mov.b64 %rd96, %rd95;
+	ld.param.u64 %rd97, [gk_s35];
+	cvta.to.global.u64 %rd98, %rd97;
+	mov.b64 %rd99, %rd98;
+	ld.param.s64 %rd100, [gk_s36];
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s38];
+	mov.b64 %rd105, %rd104;
+	ld.param.u64 %rd106, [gk_s39];
+	cvta.to.global.u64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s41];
+	mov.b64 %rd112, %rd111;
+	ld.param.u64 %rd113, [gk_s42];
+	cvta.to.global.u64 %rd114, %rd113;
+	mov.b64 %rd115, %rd114;
+	ld.param.s64 %rd116, [gk_s43];
+	mov.b64 %rd117, %rd116;
+	ld.param.s64 %rd118, [gk_s44];
+	mov.b64 %rd119, %rd118;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd122, 9223372036854775807;
+	mov.b64 %rd123, 9223372036854775807;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd122, -9223372036854775808;
+	mov.b64 %rd123, 9223372036854775807;
+	bra.uni $L1;
+$L3:
+	mov.b64 %rd124, 0;
+	mov.b64 %rd125, 0;
+	mov.b64 %rd126, 0;
+	mov.b64 %rd127, 0;
+	mov.b64 %rd124, %rd126;
+	mov.b64 %rd125, %rd127;
+$L4:
+	mov.b64 %rd128, %rd124;
+	mov.b64 %rd129, %rd125;
+	mov.b64 %rd122, %rd128;
+	mov.b64 %rd123, %rd129;
+$L1:
+	mov.b64 %rd120, %rd122;
+	mov.b64 %rd121, %rd123;
+	cvt.u64.u32 %rd131, %r29;
+	cvt.u64.u32 %rd132, %r30;
+	mov.b64 %rd133, %rd131;
+$L5:
+	setp.ge.s64 %p11, %rd133, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd130, %rd133;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd134, %rd27;
+	mov.b64 %rd135, %rd30;
+	mov.b64 %rd136, %rd32;
+	mov.b64 %rd137, %rd34;
+	mov.b64 %rd138, %rd37;
+	mov.b64 %rd139, %rd39;
+	mov.b64 %rd140, %rd41;
+	mov.b64 %rd141, %rd44;
+	mov.b64 %rd142, %rd46;
+	mov.b64 %rd143, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd144, %rd50;
+	mov.b64 %rd145, %rd53;
+	mov.b64 %rd146, %rd55;
+	mov.b64 %rd147, %rd57;
+	mov.b64 %rd148, %rd60;
+	mov.b64 %rd149, %rd62;
+	mov.b64 %rd150, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd151, %rd67;
+	mov.b64 %rd152, %rd69;
+	mov.b64 %rd153, %rd71;
+	mov.b64 %rd154, %rd74;
+	mov.b64 %rd155, %rd76;
+	mov.b64 %rd156, %rd78;
+	mov.b64 %rd157, %rd81;
+	mov.b64 %rd158, %rd83;
+	mov.b64 %rd159, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd160, %rd88;
+	mov.b64 %rd161, %rd90;
+	mov.b64 %rd162, %rd92;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd163, %rd94;
+	mov.b64 %rd164, %rd96;
+	mov.b64 %rd165, %rd99;
+	mov.b64 %rd166, %rd101;
+	mov.b64 %rd167, %rd103;
+	mov.b64 %rd168, %rd105;
+	mov.b64 %rd169, %rd108;
+	mov.b64 %rd170, %rd110;
+	mov.b64 %rd171, %rd112;
+	mov.b64 %rd172, %rd115;
+	mov.b64 %rd173, %rd117;
+	mov.b64 %rd174, %rd119;
+	add.s64 %rd175, %rd15, %rd23;
+	mad.lo.s64 %rd176, %rd163, 4, 15;
+	and.b64 %rd176, %rd176, -16;
+	add.s64 %rd23, %rd23, %rd176;
+	mov.b64 %rd177, %rd175;
+	mov.b64 %rd178, %rd163;
+	mov.b64 %rd179, 1;
+	mov.b64 %rd180, %rd177;
+	mov.b64 %rd181, %rd178;
+	mov.b64 %rd182, %rd179;
+	mov.b64 %rd183, %rd2;
+	mov.b64 %rd184, %rd130;
+	mul.lo.s64 %rd185, %rd184, %rd168;
+	div.s64 %rd186, %rd185, %rd183;
+	setp.eq.s64 %p15, %rd183, -1;
+	neg.s64 %rd187, %rd185;
+	selp.b64 %rd188, %rd187, %rd186, %p15;
+	setp.eq.s64 %p16, %rd183, 0;
+	selp.b64 %rd189, 0, %rd188, %p16;
+	mov.b64 %rd190, %rd189;
+	add.s64 %rd191, %rd184, 1;
+	mul.lo.s64 %rd192, %rd191, %rd168;
+	div.s64 %rd193, %rd192, %rd183;
+	setp.eq.s64 %p17, %rd183, -1;
+	neg.s64 %rd194, %rd192;
+	selp.b64 %rd195, %rd194, %rd193, %p17;
+	setp.eq.s64 %p18, %rd183, 0;
+	selp.b64 %rd196, 0, %rd195, %p18;
+	mov.b64 %rd197, %rd196;
+	cvt.u64.u32 %rd198, %r4;
+	mov.b64 %rd199, %rd198;
+	mul.lo.s64 %rd200, %rd199, %rd163;
+	mov.b64 %rd201, %rd200;
+	@!%p13 bra $L9;
+	sub.s64 %rd202, %rd197, %rd190;
+	mov.b64 %rd201, %rd202;
+$L9:
+	mov.b64 %rd203, %rd190;
+$L10:
+	setp.lt.s64 %p19, %rd203, %rd197;
+	not.pred %p20, %p19;
+	@!%p20 bra $L14;
+	bra.uni $L12;
+$L14:
+	mov.b64 %rd204, 0;
+	add.s64 %rd205, %rd203, %rd201;
+	min.s64 %rd206, %rd197, %rd205;
+	mov.b64 %rd207, %rd206;
+	cvt.u64.u32 %rd208, %r2;
+	add.s64 %rd209, %rd203, %rd208;
+	mov.b64 %rd210, %rd209;
+	mov.b64 %rd211, %rd144;
+	mov.b64 %rd212, %rd210;
+	sub.s64 %rd213, %rd211, 1;
+	mov.b64 %rd214, %rd213;
+	mov.b64 %rd215, 0;
+	mov.b64 %rd216, %rd214;
+$L15:
+	setp.lt.s64 %p21, %rd215, %rd216;
+	not.pred %p22, %p21;
+	@!%p22 bra $L19;
+	bra.uni $L17;
+$L19:
+	add.s64 %rd217, %rd215, %rd216;
+	add.s64 %rd218, %rd217, 1;
+	shr.u64 %rd219, %rd218, 1;
+	mov.b64 %rd220, %rd219;
+	mul.lo.s64 %rd221, %rd220, %rd167;
+	mad.lo.s64 %rd222, %rd221, 8, %rd165;
+	ld.global.nc.s64 %rd223, [%rd222+0];
+	mov.b64 %rd224, %rd223;
+	setp.le.s64 %p23, %rd224, %rd212;
+	@!%p23 bra $L20;
+	mov.b64 %rd215, %rd220;
+	bra.uni $L21;
+$L20:
+	sub.s64 %rd225, %rd220, 1;
+	mov.b64 %rd216, %rd225;
+$L21:
+$L16:
+	bra.uni $L15;
+$L17:
+	max.s64 %rd226, %rd215, 0;
+	mov.b64 %rd227, %rd226;
+	mov.b64 %rd228, %rd227;
+$L22:
+	setp.lt.s64 %p24, %rd210, %rd207;
+	not.pred %p25, %p24;
+	@!%p25 bra $L26;
+	bra.uni $L24;
+$L26:
+$L27:
+	add.s64 %rd229, %rd228, 1;
+	mul.lo.s64 %rd230, %rd229, %rd167;
+	mad.lo.s64 %rd231, %rd230, 8, %rd165;
+	ld.global.nc.s64 %rd232, [%rd231+0];
+	mov.b64 %rd233, %rd232;
+	setp.le.s64 %p26, %rd233, %rd210;
+	not.pred %p27, %p26;
+	@!%p27 bra $L31;
+	bra.uni $L29;
+$L31:
+	add.s64 %rd234, %rd228, 1;
+	mov.b64 %rd228, %rd234;
+$L28:
+	bra.uni $L27;
+$L29:
+	mov.pred %p28, %p12;
+	mov.b64 %rd235, %rd144;
+	mov.b64 %rd236, %rd228;
+$L32:
+	@!%p28 bra $L36;
+	shr.s64 %rd237, %rd236, 5;
+	mul.lo.s64 %rd238, %rd237, %rd150;
+	mad.lo.s64 %rd239, %rd238, 4, %rd148;
+	ld.global.nc.u32 %r37, [%rd239+0];
+	mov.b32 %r38, %r37;
+	and.b64 %rd240, %rd236, 31;
+	min.u64 %rd241, %rd240, 32;
+	cvt.u32.u64 %r39, %rd241;
+	mov.b32 %r41, 0x1;
+	shl.b32 %r40, %r41, %r39;
+	setp.hs.u32 %p29, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p29;
+	and.b32 %r43, %r38, %r42;
+	setp.ne.u32 %p30, %r43, 0x0;
+	@!%p30 bra $L38;
+	cvt.u32.u64 %r44, %rd236;
+	mov.b32 %r45, %r44;
+	bra.uni $L34;
+$L38:
+	mov.b32 %r45, -1;
+	bra.uni $L34;
+$L36:
+	mul.lo.s64 %rd242, %rd236, %rd147;
+	mad.lo.s64 %rd243, %rd242, 4, %rd145;
+	ld.global.nc.s32 %r46, [%rd243+0];
+	mov.b32 %r47, %r46;
+	mov.b32 %r45, %r47;
+	bra.uni $L34;
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.b32 %r48, %r45;
+	mov.b64 %rd244, %rd134;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd245, %r49;
+	mul.lo.s64 %rd246, %rd245, %rd137;
+	mad.lo.s64 %rd247, %rd246, 8, %rd135;
+	ld.global.nc.s64 %rd248, [%rd247+0];
+	mov.b64 %rd249, %rd248;
+	mov.b64 %rd250, %rd249;
+	mul.lo.s64 %rd251, %rd228, %rd167;
+	mad.lo.s64 %rd252, %rd251, 8, %rd165;
+	ld.global.nc.s64 %rd253, [%rd252+0];
+	mov.b64 %rd254, %rd253;
+	add.s64 %rd255, %rd250, %rd210;
+	sub.s64 %rd256, %rd255, %rd254;
+	mov.b64 %rd257, %rd256;
+	mul.lo.s64 %rd258, %rd257, %rd140;
+	mad.lo.s64 %rd259, %rd258, 4, %rd138;
+	ld.global.nc.s32 %r50, [%rd259+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r48;
+	mov.b32 %r54, %r52;
+	mov.b64 %rd260, %rd257;
+$L39:
+	mov.b64 %rd261, 0x1;
+	setp.gt.s64 %p31, %rd170, 0;
+	@!%p31 bra $L43;
+	mul.lo.s64 %rd262, %rd260, %rd171;
+	mad.lo.s64 %rd263, %rd262, 4, %rd169;
+	ld.global.nc.u32 %r55, [%rd263+0];
+	mov.b32 %r56, %r55;
+	cvt.u64.u32 %rd264, %r56;
+	mov.b64 %rd261, %rd264;
+$L43:
+	cvt.s64.s32 %rd265, %r53;
+	mul.lo.s64 %rd266, %rd265, %rd174;
+	mad.lo.s64 %rd267, %rd266, 4, %rd172;
+	ld.relaxed.gpu.global.u32 %r57, [%rd267+0];
+	mov.b32 %r58, %r57;
+	cvt.u64.u32 %rd268, %r58;
+	add.u64 %rd269, %rd268, %rd261;
+	mov.b64 %rd270, %rd269;
+	cvt.s64.s32 %rd271, %r54;
+	mul.lo.s64 %rd272, %rd271, %rd174;
+	mad.lo.s64 %rd273, %rd272, 4, %rd172;
+	ld.relaxed.gpu.global.u32 %r59, [%rd273+0];
+	mov.b32 %r60, %r59;
+	cvt.u64.u32 %rd274, %r60;
+	setp.hs.u64 %p32, %rd270, %rd274;
+	@!%p32 bra $L45;
+	mov.pred %p33, 0;
+	bra.uni $L41;
+$L45:
+	cvt.s64.s32 %rd275, %r54;
+	mul.lo.s64 %rd276, %rd275, %rd174;
+	mad.lo.s64 %rd277, %rd276, 4, %rd172;
+	cvt.u32.u64 %r61, %rd270;
+	atom.global.min.u32 %r62, [%rd277], %r61;
+	mov.b32 %r63, %r62;
+	cvt.u64.u32 %rd278, %r63;
+	setp.hi.u64 %p34, %rd278, %rd270;
+	mov.pred %p33, %p34;
+	bra.uni $L41;
+$L40:
+	bra.uni $L39;
+$L41:
+	@!%p33 bra $L47;
+	mov.pred %p35, 0;
+	mov.b64 %rd279, %rd204;
+	mov.b32 %r64, %r52;
+$L48:
+	@!%p13 bra $L52;
+	shr.s32 %r65, %r64, 5;
+	cvt.s64.s32 %rd280, %r65;
+	mov.b64 %rd281, %rd280;
+	and.b32 %r66, %r64, 31;
+	cvt.s64.s32 %rd282, %r66;
+	min.u64 %rd283, %rd282, 32;
+	cvt.u32.u64 %r67, %rd283;
+	mov.b32 %r69, 0x1;
+	shl.b32 %r68, %r69, %r67;
+	setp.hs.u32 %p36, %r67, 32;
+	selp.b32 %r70, 0, %r68, %p36;
+	mov.b32 %r71, %r70;
+	mov.b64 %rd284, %rd281;
+	mov.b32 %r72, %r71;
+	mul.lo.s64 %rd285, %rd284, %rd159;
+	mad.lo.s64 %rd286, %rd285, 4, %rd157;
+	ld.relaxed.gpu.global.u32 %r73, [%rd286+0];
+	mov.b32 %r74, %r73;
+	and.b32 %r75, %r74, %r72;
+	setp.ne.u32 %p37, %r75, 0x0;
+	mov.pred %p38, %p37;
+	not.pred %p39, %p38;
+	@!%p39 bra $L54;
+	mul.lo.s64 %rd287, %rd284, %rd159;
+	mad.lo.s64 %rd288, %rd287, 4, %rd157;
+	atom.global.or.b32 %r76, [%rd288], %r72;
+	mov.b32 %r77, %r76;
+	and.b32 %r78, %r77, %r72;
+	setp.ne.u32 %p40, %r78, 0x0;
+	mov.pred %p38, %p40;
+$L54:
+	@!%p38 bra $L56;
+	mov.b64 %rd289, %rd279;
+	mov.b64 %rd290, %rd289;
+	mov.pred %p41, 0;
+	bra.uni $L50;
+$L56:
+	mov.b64 %rd291, %rd279;
+	mov.b64 %rd290, %rd291;
+	mov.pred %p41, 1;
+	bra.uni $L50;
+$L52:
+	@!%p14 bra $L58;
+	cvt.s64.s32 %rd292, %r64;
+	mul.lo.s64 %rd293, %rd292, %rd162;
+	mad.lo.s64 %rd294, %rd293, 4, %rd160;
+	ld.relaxed.gpu.global.s32 %r79, [%rd294+0];
+	mov.b32 %r80, %r79;
+	setp.eq.s32 %p42, %r80, %r36;
+	mov.pred %p43, %p42;
+	not.pred %p44, %p43;
+	@!%p44 bra $L60;
+	cvt.s64.s32 %rd295, %r64;
+	mul.lo.s64 %rd296, %rd295, %rd162;
+	mad.lo.s64 %rd297, %rd296, 4, %rd160;
+	atom.global.exch.b32 %r81, [%rd297], %r36;
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p45, %r82, %r36;
+	mov.pred %p43, %p45;
+$L60:
+	@!%p43 bra $L62;
+	mov.b64 %rd298, %rd279;
+	mov.b64 %rd290, %rd298;
+	mov.pred %p41, 0;
+	bra.uni $L50;
+$L62:
+$L58:
+	mul.lo.s64 %rd299, %rd279, %rd182;
+	mad.lo.s64 %rd300, %rd299, 4, %rd180;
+	st.shared.s32 [%rd300+0], %r64;
+	add.s64 %rd301, %rd279, 1;
+	mov.b64 %rd302, %rd301;
+	mov.b64 %rd290, %rd302;
+	mov.pred %p41, 1;
+	bra.uni $L50;
+$L49:
+	bra.uni $L48;
+$L50:
+	mov.b64 %rd303, %rd290;
+	mov.pred %p46, %p41;
+	mov.b64 %rd204, %rd303;
+	mov.pred %p35, %p46;
+	@!%p35 bra $L64;
+	mov.b64 %rd304, %rd134;
+	mov.b32 %r83, %r52;
+	setp.lt.s64 %p47, %rd120, 64;
+	setp.le.s64 %p48, %rd164, 1;
+	or.pred %p49, %p47, %p48;
+	@!%p49 bra $L65;
+	mov.b64 %rd305, %rd304;
+	mov.b32 %r84, %r83;
+	cvt.s64.s32 %rd306, %r84;
+	add.s64 %rd307, %rd306, 1;
+	mul.lo.s64 %rd308, %rd307, %rd137;
+	mad.lo.s64 %rd309, %rd308, 8, %rd135;
+	ld.global.nc.s64 %rd310, [%rd309+0];
+	mov.b64 %rd311, %rd310;
+	cvt.s64.s32 %rd312, %r84;
+	mul.lo.s64 %rd313, %rd312, %rd137;
+	mad.lo.s64 %rd314, %rd313, 8, %rd135;
+	ld.global.nc.s64 %rd315, [%rd314+0];
+	mov.b64 %rd316, %rd315;
+	sub.s64 %rd317, %rd311, %rd316;
+	mov.b64 %rd318, %rd317;
+	add.s64 %rd319, %rd121, %rd318;
+	mov.b64 %rd121, %rd319;
+	bra.uni $L66;
+$L65:
+	rem.s64 %rd320, %rd120, %rd164;
+	setp.eq.s64 %p50, %rd164, -1;
+	selp.b64 %rd321, 0, %rd320, %p50;
+	setp.eq.s64 %p51, %rd164, 0;
+	selp.b64 %rd322, %rd120, %rd321, %p51;
+	setp.eq.s64 %p52, %rd322, 0;
+	@!%p52 bra $L68;
+	mov.b64 %rd323, %rd304;
+	mov.b32 %r85, %r83;
+	cvt.s64.s32 %rd324, %r85;
+	add.s64 %rd325, %rd324, 1;
+	mul.lo.s64 %rd326, %rd325, %rd137;
+	mad.lo.s64 %rd327, %rd326, 8, %rd135;
+	ld.global.nc.s64 %rd328, [%rd327+0];
+	mov.b64 %rd329, %rd328;
+	cvt.s64.s32 %rd330, %r85;
+	mul.lo.s64 %rd331, %rd330, %rd137;
+	mad.lo.s64 %rd332, %rd331, 8, %rd135;
+	ld.global.nc.s64 %rd333, [%rd332+0];
+	mov.b64 %rd334, %rd333;
+	sub.s64 %rd335, %rd329, %rd334;
+	mov.b64 %rd336, %rd335;
+	mul.lo.s64 %rd337, %rd164, %rd336;
+	add.s64 %rd338, %rd121, %rd337;
+	mov.b64 %rd121, %rd338;
+$L68:
+$L66:
+	add.s64 %rd339, %rd120, 1;
+	mov.b64 %rd120, %rd339;
+$L64:
+$L47:
+$L23:
+	add.s64 %rd340, %rd210, %rd199;
+	mov.b64 %rd210, %rd340;
+	bra.uni $L22;
+$L24:
+	mov.b64 %rd341, %rd204;
+$L69:
+	@!%p13 bra $L73;
+	bra.uni $L71;
+$L73:
+	// block scan
+	mov.b64 %rd342, %rd341;
+	mov.b32 %r86, %r3;
+$L74:
+	setp.hs.u32 %p53, %r86, 32;
+	@%p53 bra $L75;
+	mov.b64 {%r87, %r88}, %rd342;
+	shfl.sync.up.b32 %r89|%p54, %r87, %r86, 0, %r17;
+	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
+	mov.b64 %rd343, {%r89, %r90};
+	@!%p54 bra $L76;
+	add.s64 %rd344, %rd343, %rd342;
+	mov.b64 %rd342, %rd344;
+$L76:
+	shl.b32 %r86, %r86, 1;
+	bra.uni $L74;
+$L75:
+	mov.b64 {%r91, %r92}, %rd342;
+	shfl.sync.up.b32 %r93|%p55, %r91, %r3, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
+	mov.b64 %rd345, {%r93, %r94};
+	setp.lo.u32 %p56, %r3, 32;
+	and.pred %p57, %p55, %p56;
+	selp.b64 %rd346, %rd345, 0, %p57;
+	sub.u32 %r95, %r13, %r3;
+	setp.eq.u32 %p58, %r7, %r95;
+	@!%p58 bra $L77;
+	mul.wide.u32 %rd347, %r8, 16;
+	add.s64 %rd348, %rd1, %rd347;
+	st.shared.s64 [%rd348+0], %rd342;
+$L77:
+	bar.sync 0;
+	setp.eq.u32 %p59, %r8, 0;
+	@!%p59 bra $L78;
+	mov.b64 %rd349, 0;
+	setp.lo.u32 %p60, %r7, %r10;
+	@!%p60 bra $L79;
+	mul.wide.u32 %rd350, %r7, 16;
+	add.s64 %rd351, %rd1, %rd350;
+	ld.shared.s64 %rd352, [%rd351+0];
+	mov.b64 %rd349, %rd352;
+$L79:
+	mov.b64 {%r96, %r97}, %rd349;
+	shfl.sync.up.b32 %r98|%p61, %r96, 1, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
+	mov.b64 %rd353, {%r98, %r99};
+	@!%p61 bra $L80;
+	add.s64 %rd354, %rd353, %rd349;
+	mov.b64 %rd349, %rd354;
+$L80:
+	mov.b64 {%r100, %r101}, %rd349;
+	shfl.sync.up.b32 %r102|%p62, %r100, 2, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
+	mov.b64 %rd355, {%r102, %r103};
+	@!%p62 bra $L81;
+	add.s64 %rd356, %rd355, %rd349;
+	mov.b64 %rd349, %rd356;
+$L81:
+	mov.b64 {%r104, %r105}, %rd349;
+	shfl.sync.up.b32 %r106|%p63, %r104, 4, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
+	mov.b64 %rd357, {%r106, %r107};
+	@!%p63 bra $L82;
+	add.s64 %rd358, %rd357, %rd349;
+	mov.b64 %rd349, %rd358;
+$L82:
+	mov.b64 {%r108, %r109}, %rd349;
+	shfl.sync.up.b32 %r110|%p64, %r108, 8, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
+	mov.b64 %rd359, {%r110, %r111};
+	@!%p64 bra $L83;
+	add.s64 %rd360, %rd359, %rd349;
+	mov.b64 %rd349, %rd360;
+$L83:
+	mov.b64 {%r112, %r113}, %rd349;
+	shfl.sync.up.b32 %r114|%p65, %r112, 16, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
+	mov.b64 %rd361, {%r114, %r115};
+	@!%p65 bra $L84;
+	add.s64 %rd362, %rd361, %rd349;
+	mov.b64 %rd349, %rd362;
+$L84:
+	mov.b64 {%r116, %r117}, %rd349;
+	shfl.sync.up.b32 %r118|%p66, %r116, 1, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
+	mov.b64 %rd363, {%r118, %r119};
+	selp.b64 %rd364, %rd363, 0, %p66;
+	@!%p60 bra $L85;
+	mul.wide.u32 %rd365, %r7, 16;
+	add.s64 %rd366, %rd1, %rd365;
+	add.s64 %rd367, %rd366, 512;
+	st.shared.s64 [%rd367+0], %rd364;
+$L85:
+	sub.u32 %r120, %r10, 1;
+	setp.eq.u32 %p67, %r7, %r120;
+	@!%p67 bra $L86;
+	st.shared.s64 [%rd1+1024], %rd349;
+$L86:
+$L78:
+	bar.sync 0;
+	mul.wide.u32 %rd368, %r8, 16;
+	add.s64 %rd369, %rd1, %rd368;
+	add.s64 %rd370, %rd369, 512;
+	ld.shared.s64 %rd371, [%rd370+0];
+	add.s64 %rd372, %rd371, %rd346;
+	ld.shared.s64 %rd373, [%rd1+1024];
+	mov.b64 {%r121, %r122}, %rd372;
+	shfl.sync.idx.b32 %r123|%p68, %r121, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r124, %r122, 0, %r22, %r17;
+	mov.b64 %rd374, {%r123, %r124};
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	mov.b64 %rd377, %rd375;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, %rd377;
+	mov.b64 %rd380, %rd378;
+	mov.b64 %rd381, %rd379;
+	mov.b64 %rd382, 0;
+	cvt.u64.u32 %rd383, %r2;
+	setp.eq.s64 %p69, %rd383, 0;
+	setp.gt.s64 %p70, %rd381, 0;
+	and.pred %p71, %p69, %p70;
+	@!%p71 bra $L88;
+	atom.global.add.u64 %rd384, [%rd154], %rd381;
+	mov.b64 %rd385, %rd384;
+	mov.b64 %rd382, %rd385;
+$L88:
+	cvt.u64.u32 %rd386, %r2;
+	setp.eq.s64 %p72, %rd386, 0;
+	setp.eq.u32 %p73, %r1, 0;
+	and.pred %p74, %p72, %p73;
+	bar.sync 0;
+	@!%p74 bra $L89;
+	st.shared.s64 [%rd1+1024], %rd382;
+$L89:
+	bar.sync 0;
+	ld.shared.s64 %rd387, [%rd1+1024];
+	mov.b64 %rd388, %rd387;
+	mov.b64 %rd382, %rd388;
+	add.s64 %rd389, %rd382, %rd380;
+	mov.b64 %rd390, %rd389;
+	mov.b64 %rd391, 0;
+$L90:
+	setp.lt.s64 %p75, %rd391, %rd341;
+	not.pred %p76, %p75;
+	@!%p76 bra $L94;
+	bra.uni $L92;
+$L94:
+	mul.lo.s64 %rd392, %rd391, %rd182;
+	mad.lo.s64 %rd393, %rd392, 4, %rd180;
+	ld.shared.s32 %r125, [%rd393+0];
+	mov.b32 %r126, %r125;
+	add.s64 %rd394, %rd390, %rd391;
+	mul.lo.s64 %rd395, %rd394, %rd153;
+	mad.lo.s64 %rd396, %rd395, 4, %rd151;
+	st.global.s32 [%rd396+0], %r126;
+$L91:
+	add.s64 %rd397, %rd391, 1;
+	mov.b64 %rd391, %rd397;
+	bra.uni $L90;
+$L92:
+	bra.uni $L71;
+$L70:
+	bra.uni $L69;
+$L71:
+$L11:
+	add.s64 %rd398, %rd203, %rd201;
+	mov.b64 %rd203, %rd398;
+	bra.uni $L10;
+$L12:
+$L7:
+	bar.sync 0;
+	add.s64 %rd133, %rd133, %rd132;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd399, %rd120;
+	mov.b64 %rd400, %rd121;
+	// block reduction
+	mov.b32 %r127, 1;
+	sub.u32 %r128, %r13, 1;
+	mov.b32 %r129, %r3;
+$L95:
+	setp.hs.u32 %p77, %r129, 32;
+	@%p77 bra $L96;
+	mov.b64 {%r130, %r131}, %rd399;
+	shfl.sync.down.b32 %r132|%p78, %r130, %r129, %r128, %r17;
+	shfl.sync.down.b32 %r133, %r131, %r129, %r128, %r17;
+	mov.b64 %rd401, {%r132, %r133};
+	mov.b64 {%r134, %r135}, %rd400;
+	shfl.sync.down.b32 %r136, %r134, %r129, %r128, %r17;
+	shfl.sync.down.b32 %r137, %r135, %r129, %r128, %r17;
+	mov.b64 %rd402, {%r136, %r137};
+	@!%p78 bra $L97;
+	setp.ne.u32 %p79, %r18, 9;
+	@%p79 bra.uni $L99;
+	setp.lt.s64 %p80, %rd401, %rd399;
+	setp.eq.s64 %p81, %rd401, %rd399;
+	setp.lt.s64 %p82, %rd402, %rd400;
+	and.pred %p83, %p81, %p82;
+	or.pred %p84, %p80, %p83;
+	selp.b64 %rd403, %rd401, %rd399, %p84;
+	selp.b64 %rd404, %rd402, %rd400, %p84;
+	mov.b64 %rd399, %rd403;
+	mov.b64 %rd400, %rd404;
+	bra.uni $L98;
+$L99:
+	setp.ne.u32 %p85, %r18, 10;
+	@%p85 bra.uni $L100;
+	setp.gt.s64 %p86, %rd401, %rd399;
+	setp.eq.s64 %p87, %rd401, %rd399;
+	setp.lt.s64 %p88, %rd402, %rd400;
+	and.pred %p89, %p87, %p88;
+	or.pred %p90, %p86, %p89;
+	selp.b64 %rd405, %rd401, %rd399, %p90;
+	selp.b64 %rd406, %rd402, %rd400, %p90;
+	mov.b64 %rd399, %rd405;
+	mov.b64 %rd400, %rd406;
+	bra.uni $L98;
+$L100:
+	mov.b64 %rd407, %rd399;
+	mov.b64 %rd408, %rd400;
+	mov.b64 %rd409, %rd401;
+	mov.b64 %rd410, %rd402;
+	mov.b64 %rd411, %rd407;
+	mov.b64 %rd412, %rd408;
+	mov.b64 %rd413, %rd409;
+	mov.b64 %rd414, %rd410;
+	mov.b64 %rd415, %rd413;
+	mov.b64 %rd416, %rd414;
+	add.s64 %rd417, %rd411, %rd415;
+	mov.b64 %rd411, %rd417;
+	add.s64 %rd418, %rd412, %rd416;
+	mov.b64 %rd412, %rd418;
+$L101:
+	mov.b64 %rd399, %rd411;
+	mov.b64 %rd400, %rd412;
+$L98:
+$L97:
+	shl.b32 %r129, %r129, 1;
+	bra.uni $L95;
+$L96:
+	setp.eq.u32 %p91, %r7, 0;
+	@!%p91 bra $L102;
+	mul.wide.u32 %rd419, %r8, 16;
+	add.s64 %rd420, %rd1, %rd419;
+	st.shared.s64 [%rd420+0], %rd399;
+	st.shared.s64 [%rd420+8], %rd400;
+$L102:
+	bar.sync 0;
+	setp.eq.u32 %p92, %r8, 0;
+	@!%p92 bra $L103;
+	setp.lo.u32 %p93, %r7, %r10;
+	@!%p93 bra $L104;
+	mul.wide.u32 %rd421, %r7, 16;
+	add.s64 %rd422, %rd1, %rd421;
+	ld.shared.s64 %rd423, [%rd422+0];
+	ld.shared.s64 %rd424, [%rd422+8];
+	mov.b64 %rd399, %rd423;
+	mov.b64 %rd400, %rd424;
+$L104:
+	sub.u32 %r138, %r10, 1;
+	mov.b32 %r139, %r127;
+$L105:
+	setp.hs.u32 %p94, %r139, 32;
+	@%p94 bra $L106;
+	mov.b64 {%r140, %r141}, %rd399;
+	shfl.sync.down.b32 %r142|%p95, %r140, %r139, %r138, %r17;
+	shfl.sync.down.b32 %r143, %r141, %r139, %r138, %r17;
+	mov.b64 %rd425, {%r142, %r143};
+	mov.b64 {%r144, %r145}, %rd400;
+	shfl.sync.down.b32 %r146, %r144, %r139, %r138, %r17;
+	shfl.sync.down.b32 %r147, %r145, %r139, %r138, %r17;
+	mov.b64 %rd426, {%r146, %r147};
+	@!%p95 bra $L107;
+	setp.ne.u32 %p96, %r18, 9;
+	@%p96 bra.uni $L109;
+	setp.lt.s64 %p97, %rd425, %rd399;
+	setp.eq.s64 %p98, %rd425, %rd399;
+	setp.lt.s64 %p99, %rd426, %rd400;
+	and.pred %p100, %p98, %p99;
+	or.pred %p101, %p97, %p100;
+	selp.b64 %rd427, %rd425, %rd399, %p101;
+	selp.b64 %rd428, %rd426, %rd400, %p101;
+	mov.b64 %rd399, %rd427;
+	mov.b64 %rd400, %rd428;
+	bra.uni $L108;
+$L109:
+	setp.ne.u32 %p102, %r18, 10;
+	@%p102 bra.uni $L110;
+	setp.gt.s64 %p103, %rd425, %rd399;
+	setp.eq.s64 %p104, %rd425, %rd399;
+	setp.lt.s64 %p105, %rd426, %rd400;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd429, %rd425, %rd399, %p107;
+	selp.b64 %rd430, %rd426, %rd400, %p107;
+	mov.b64 %rd399, %rd429;
+	mov.b64 %rd400, %rd430;
+	bra.uni $L108;
+$L110:
+	mov.b64 %rd431, %rd399;
+	mov.b64 %rd432, %rd400;
+	mov.b64 %rd433, %rd425;
+	mov.b64 %rd434, %rd426;
+	mov.b64 %rd411, %rd431;
+	mov.b64 %rd412, %rd432;
+	mov.b64 %rd413, %rd433;
+	mov.b64 %rd414, %rd434;
+	mov.b64 %rd415, %rd413;
+	mov.b64 %rd416, %rd414;
+	add.s64 %rd435, %rd411, %rd415;
+	mov.b64 %rd411, %rd435;
+	add.s64 %rd436, %rd412, %rd416;
+	mov.b64 %rd412, %rd436;
+$L111:
+	mov.b64 %rd399, %rd411;
+	mov.b64 %rd400, %rd412;
+$L108:
+$L107:
+	shl.b32 %r139, %r139, 1;
+	bra.uni $L105;
+$L106:
+$L103:
+	mul.wide.u32 %rd437, %r29, 16;
+	add.s64 %rd438, %rd11, %rd437;
+	setp.eq.u32 %p108, %r5, 0;
+	@!%p108 bra $L112;
+	st.global.s64 [%rd438+0], %rd399;
+	st.global.s64 [%rd438+8], %rd400;
+$L112:
+	ret;
+}
+
+.visible .entry gk_frontier_PushGlobal_sssp_relaxInt__final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44
+)
+{
+	.reg .pred %p<55>;
+	.reg .b32 %r<46>;
+	.reg .b64 %rd<171>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd30, [gk_s11];
+	mov.b64 %rd31, %rd30;
+	ld.param.u64 %rd32, [gk_s12];
+	cvta.to.global.u64 %rd33, %rd32;
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s13];
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s14];
+	mov.b64 %rd38, %rd37;
+	ld.param.u64 %rd39, [gk_s15];
+	cvta.to.global.u64 %rd40, %rd39;
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s16];
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s17];
+	mov.b64 %rd45, %rd44;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
+	mov.pred %p5, %p4;
+	ld.param.u64 %rd46, [gk_s19];
+	cvta.to.global.u64 %rd47, %rd46;
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s20];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s21];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s22];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s23];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s24];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s25];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s26];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s27];
+	mov.b64 %rd66, %rd65;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
+	mov.pred %p7, %p6;
+	ld.param.u64 %rd67, [gk_s29];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s30];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s31];
+	mov.b64 %rd73, %rd72;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
+	ld.param.s64 %rd74, [gk_s33];
+	mov.b64 %rd75, %rd74;
+	ld.param.s64 %rd76, [gk_s34];
+	mov.b64 %rd77, %rd76;
+	ld.param.u64 %rd78, [gk_s35];
+	cvta.to.global.u64 %rd79, %rd78;
+	mov.b64 %rd80, %rd79;
+	ld.param.s64 %rd81, [gk_s36];
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
+	mov.b64 %rd84, %rd83;
+	ld.param.s64 %rd85, [gk_s38];
+	mov.b64 %rd86, %rd85;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
+	mov.b64 %rd91, %rd90;
+	ld.param.s64 %rd92, [gk_s41];
+	mov.b64 %rd93, %rd92;
+	ld.param.u64 %rd94, [gk_s42];
+	cvta.to.global.u64 %rd95, %rd94;
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s43];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s44];
+	mov.b64 %rd100, %rd99;
+	cvt.u64.u32 %rd103, %r5;
+	cvt.u64.u32 %rd104, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd101, 9223372036854775807;
+	mov.b64 %rd102, 9223372036854775807;
+	mov.b64 %rd105, %rd103;
+$L3:
+	setp.ge.s64 %p9, %rd105, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd106, %rd105, 16, %rd3;
+	ld.global.s64 %rd107, [%rd106+0];
+	ld.global.s64 %rd108, [%rd106+8];
+	setp.lt.s64 %p10, %rd107, %rd101;
+	setp.eq.s64 %p11, %rd107, %rd101;
+	setp.lt.s64 %p12, %rd108, %rd102;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd109, %rd107, %rd101, %p14;
+	selp.b64 %rd110, %rd108, %rd102, %p14;
+	mov.b64 %rd101, %rd109;
+	mov.b64 %rd102, %rd110;
+	add.s64 %rd105, %rd105, %rd104;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd101, -9223372036854775808;
+	mov.b64 %rd102, 9223372036854775807;
+	mov.b64 %rd111, %rd103;
+$L6:
+	setp.ge.s64 %p16, %rd111, %rd4;
+	@%p16 bra $L7;
+	mad.lo.s64 %rd112, %rd111, 16, %rd3;
+	ld.global.s64 %rd113, [%rd112+0];
+	ld.global.s64 %rd114, [%rd112+8];
+	setp.gt.s64 %p17, %rd113, %rd101;
+	setp.eq.s64 %p18, %rd113, %rd101;
+	setp.lt.s64 %p19, %rd114, %rd102;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd115, %rd113, %rd101, %p21;
+	selp.b64 %rd116, %rd114, %rd102, %p21;
+	mov.b64 %rd101, %rd115;
+	mov.b64 %rd102, %rd116;
+	add.s64 %rd111, %rd111, %rd104;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd117, 0;
+	mov.b64 %rd118, 0;
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd117, %rd119;
+	mov.b64 %rd118, %rd120;
+$L8:
+	mov.b64 %rd121, %rd117;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd101, %rd121;
+	mov.b64 %rd102, %rd122;
+	mov.b64 %rd123, %rd103;
+$L9:
+	setp.ge.s64 %p22, %rd123, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd124, %rd123, 16, %rd3;
+	ld.global.s64 %rd125, [%rd124+0];
+	ld.global.s64 %rd126, [%rd124+8];
+	mov.b64 %rd127, %rd101;
+	mov.b64 %rd128, %rd102;
+	mov.b64 %rd129, %rd125;
+	mov.b64 %rd130, %rd126;
+	mov.b64 %rd131, %rd127;
+	mov.b64 %rd132, %rd128;
+	mov.b64 %rd133, %rd129;
+	mov.b64 %rd134, %rd130;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd137, %rd131, %rd135;
+	mov.b64 %rd131, %rd137;
+	add.s64 %rd138, %rd132, %rd136;
+	mov.b64 %rd132, %rd138;
+$L11:
+	mov.b64 %rd101, %rd131;
+	mov.b64 %rd102, %rd132;
+	add.s64 %rd123, %rd123, %rd104;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd139, %rd101;
+	mov.b64 %rd140, %rd102;
+	// block reduction
+	mov.b32 %r24, 1;
+	mov.b32 %r25, 1;
+	sub.u32 %r26, %r13, 1;
+	mov.b32 %r27, %r24;
+$L12:
+	setp.hs.u32 %p23, %r27, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r28, %r29}, %rd139;
+	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
+	mov.b64 %rd141, {%r30, %r31};
+	mov.b64 {%r32, %r33}, %rd140;
+	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
+	mov.b64 %rd142, {%r34, %r35};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd141, %rd139;
+	setp.eq.s64 %p27, %rd141, %rd139;
+	setp.lt.s64 %p28, %rd142, %rd140;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd143, %rd141, %rd139, %p30;
+	selp.b64 %rd144, %rd142, %rd140, %p30;
+	mov.b64 %rd139, %rd143;
+	mov.b64 %rd140, %rd144;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd141, %rd139;
+	setp.eq.s64 %p33, %rd141, %rd139;
+	setp.lt.s64 %p34, %rd142, %rd140;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd145, %rd141, %rd139, %p36;
+	selp.b64 %rd146, %rd142, %rd140, %p36;
+	mov.b64 %rd139, %rd145;
+	mov.b64 %rd140, %rd146;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd147, %rd139;
+	mov.b64 %rd148, %rd140;
+	mov.b64 %rd149, %rd141;
+	mov.b64 %rd150, %rd142;
+	mov.b64 %rd131, %rd147;
+	mov.b64 %rd132, %rd148;
+	mov.b64 %rd133, %rd149;
+	mov.b64 %rd134, %rd150;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd151, %rd131, %rd135;
+	mov.b64 %rd131, %rd151;
+	add.s64 %rd152, %rd132, %rd136;
+	mov.b64 %rd132, %rd152;
+$L18:
+	mov.b64 %rd139, %rd131;
+	mov.b64 %rd140, %rd132;
+$L15:
+$L14:
+	shl.b32 %r27, %r27, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd153, %r8, 16;
+	add.s64 %rd154, %rd1, %rd153;
+	st.shared.s64 [%rd154+0], %rd139;
+	st.shared.s64 [%rd154+8], %rd140;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd155, %r7, 16;
+	add.s64 %rd156, %rd1, %rd155;
+	ld.shared.s64 %rd157, [%rd156+0];
+	ld.shared.s64 %rd158, [%rd156+8];
+	mov.b64 %rd139, %rd157;
+	mov.b64 %rd140, %rd158;
+$L21:
+	sub.u32 %r36, %r10, 1;
+	mov.b32 %r37, %r25;
+$L22:
+	setp.hs.u32 %p40, %r37, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r38, %r39}, %rd139;
+	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
+	mov.b64 %rd159, {%r40, %r41};
+	mov.b64 {%r42, %r43}, %rd140;
+	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
+	mov.b64 %rd160, {%r44, %r45};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd159, %rd139;
+	setp.eq.s64 %p44, %rd159, %rd139;
+	setp.lt.s64 %p45, %rd160, %rd140;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd161, %rd159, %rd139, %p47;
+	selp.b64 %rd162, %rd160, %rd140, %p47;
+	mov.b64 %rd139, %rd161;
+	mov.b64 %rd140, %rd162;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd159, %rd139;
+	setp.eq.s64 %p50, %rd159, %rd139;
+	setp.lt.s64 %p51, %rd160, %rd140;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd163, %rd159, %rd139, %p53;
+	selp.b64 %rd164, %rd160, %rd140, %p53;
+	mov.b64 %rd139, %rd163;
+	mov.b64 %rd140, %rd164;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd165, %rd139;
+	mov.b64 %rd166, %rd140;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd160;
+	mov.b64 %rd131, %rd165;
+	mov.b64 %rd132, %rd166;
+	mov.b64 %rd133, %rd167;
+	mov.b64 %rd134, %rd168;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd134;
+	add.s64 %rd169, %rd131, %rd135;
+	mov.b64 %rd131, %rd169;
+	add.s64 %rd170, %rd132, %rd136;
+	mov.b64 %rd132, %rd170;
+$L28:
+	mov.b64 %rd139, %rd131;
+	mov.b64 %rd140, %rd132;
+$L25:
+$L24:
+	shl.b32 %r37, %r37, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd139;
+	st.global.s64 [%rd6+8], %rd140;
+$L29:
+	ret;
+}
+`
+
+// gokkosPTX5 is the PTX of frontier.PushGlobal[sssp.relax].
+const gokkosPTX5 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8028,8 +11864,8 @@ $L29:
 }
 `
 
-// gokkosPTX4 is the PTX of frontier.PushTeam[sssp.poison].
-const gokkosPTX4 = `//
+// gokkosPTX6 is the PTX of frontier.PushTeam[sssp.poison].
+const gokkosPTX6 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -9388,8 +13224,1388 @@ $L29:
 }
 `
 
-// gokkosPTX5 is the PTX of frontier.PushTeam[sssp.relax].
-const gokkosPTX5 = `//
+// gokkosPTX7 is the PTX of frontier.PushTeam[sssp.relaxInt].
+const gokkosPTX7 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_PushTeam_sssp_relaxInt__main(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41
+)
+{
+	.reg .pred %p<103>;
+	.reg .b32 %r<149>;
+	.reg .b64 %rd<402>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r29;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd49, [gk_s11];
+	mov.b64 %rd50, %rd49;
+	ld.param.u64 %rd51, [gk_s12];
+	cvta.to.global.u64 %rd52, %rd51;
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s13];
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s14];
+	mov.b64 %rd57, %rd56;
+	ld.param.u64 %rd58, [gk_s15];
+	cvta.to.global.u64 %rd59, %rd58;
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd65, [gk_s19];
+	cvta.to.global.u64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s20];
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s21];
+	mov.b64 %rd71, %rd70;
+	ld.param.u64 %rd72, [gk_s22];
+	cvta.to.global.u64 %rd73, %rd72;
+	mov.b64 %rd74, %rd73;
+	ld.param.s64 %rd75, [gk_s23];
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s24];
+	mov.b64 %rd78, %rd77;
+	ld.param.u64 %rd79, [gk_s25];
+	cvta.to.global.u64 %rd80, %rd79;
+	mov.b64 %rd81, %rd80;
+	ld.param.s64 %rd82, [gk_s26];
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s27];
+	mov.b64 %rd85, %rd84;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd86, [gk_s29];
+	cvta.to.global.u64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s30];
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s31];
+	mov.b64 %rd92, %rd91;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
+	ld.param.s64 %rd93, [gk_s33];
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s34];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s35];
+	mov.b64 %rd98, %rd97;
+	ld.param.u64 %rd99, [gk_s36];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s38];
+	mov.b64 %rd105, %rd104;
+	ld.param.u64 %rd106, [gk_s39];
+	cvta.to.global.u64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s41];
+	mov.b64 %rd112, %rd111;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd115, 9223372036854775807;
+	mov.b64 %rd116, 9223372036854775807;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd115, -9223372036854775808;
+	mov.b64 %rd116, 9223372036854775807;
+	bra.uni $L1;
+$L3:
+	mov.b64 %rd117, 0;
+	mov.b64 %rd118, 0;
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd117, %rd119;
+	mov.b64 %rd118, %rd120;
+$L4:
+	mov.b64 %rd121, %rd117;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd115, %rd121;
+	mov.b64 %rd116, %rd122;
+$L1:
+	mov.b64 %rd113, %rd115;
+	mov.b64 %rd114, %rd116;
+	cvt.u64.u32 %rd124, %r29;
+	cvt.u64.u32 %rd125, %r30;
+	mov.b64 %rd126, %rd124;
+$L5:
+	setp.ge.s64 %p11, %rd126, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd123, %rd126;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd127, %rd27;
+	mov.b64 %rd128, %rd30;
+	mov.b64 %rd129, %rd32;
+	mov.b64 %rd130, %rd34;
+	mov.b64 %rd131, %rd37;
+	mov.b64 %rd132, %rd39;
+	mov.b64 %rd133, %rd41;
+	mov.b64 %rd134, %rd44;
+	mov.b64 %rd135, %rd46;
+	mov.b64 %rd136, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd137, %rd50;
+	mov.b64 %rd138, %rd53;
+	mov.b64 %rd139, %rd55;
+	mov.b64 %rd140, %rd57;
+	mov.b64 %rd141, %rd60;
+	mov.b64 %rd142, %rd62;
+	mov.b64 %rd143, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd144, %rd67;
+	mov.b64 %rd145, %rd69;
+	mov.b64 %rd146, %rd71;
+	mov.b64 %rd147, %rd74;
+	mov.b64 %rd148, %rd76;
+	mov.b64 %rd149, %rd78;
+	mov.b64 %rd150, %rd81;
+	mov.b64 %rd151, %rd83;
+	mov.b64 %rd152, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd153, %rd88;
+	mov.b64 %rd154, %rd90;
+	mov.b64 %rd155, %rd92;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd156, %rd94;
+	mov.b64 %rd157, %rd96;
+	mov.b64 %rd158, %rd98;
+	mov.b64 %rd159, %rd101;
+	mov.b64 %rd160, %rd103;
+	mov.b64 %rd161, %rd105;
+	mov.b64 %rd162, %rd108;
+	mov.b64 %rd163, %rd110;
+	mov.b64 %rd164, %rd112;
+	add.s64 %rd165, %rd15, %rd23;
+	mad.lo.s64 %rd166, %rd156, 4, 15;
+	and.b64 %rd166, %rd166, -16;
+	add.s64 %rd23, %rd23, %rd166;
+	mov.b64 %rd167, %rd165;
+	mov.b64 %rd168, %rd156;
+	mov.b64 %rd169, 1;
+	mov.b64 %rd170, %rd167;
+	mov.b64 %rd171, %rd168;
+	mov.b64 %rd172, %rd169;
+	cvt.u64.u32 %rd173, %r4;
+	mov.b64 %rd174, %rd173;
+	cvt.u64.u32 %rd175, %r2;
+	mov.b64 %rd176, %rd175;
+	mul.lo.s64 %rd177, %rd123, %rd158;
+	mov.b64 %rd178, %rd177;
+	add.s64 %rd179, %rd178, %rd158;
+	min.s64 %rd180, %rd179, %rd137;
+	mov.b64 %rd181, %rd180;
+	mul.lo.s64 %rd182, %rd174, %rd156;
+	mov.b64 %rd183, %rd182;
+	@!%p13 bra $L9;
+	mov.b64 %rd183, 4611686018427387904;
+$L9:
+	mov.b64 %rd184, %rd178;
+$L10:
+	setp.lt.s64 %p15, %rd184, %rd181;
+	not.pred %p16, %p15;
+	@!%p16 bra $L14;
+	bra.uni $L12;
+$L14:
+	mov.pred %p17, %p12;
+	mov.b64 %rd185, %rd137;
+	mov.b64 %rd186, %rd184;
+$L15:
+	@!%p17 bra $L19;
+	shr.s64 %rd187, %rd186, 5;
+	mul.lo.s64 %rd188, %rd187, %rd143;
+	mad.lo.s64 %rd189, %rd188, 4, %rd141;
+	ld.global.nc.u32 %r37, [%rd189+0];
+	mov.b32 %r38, %r37;
+	and.b64 %rd190, %rd186, 31;
+	min.u64 %rd191, %rd190, 32;
+	cvt.u32.u64 %r39, %rd191;
+	mov.b32 %r41, 0x1;
+	shl.b32 %r40, %r41, %r39;
+	setp.hs.u32 %p18, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p18;
+	and.b32 %r43, %r38, %r42;
+	setp.ne.u32 %p19, %r43, 0x0;
+	@!%p19 bra $L21;
+	cvt.u32.u64 %r44, %rd186;
+	mov.b32 %r45, %r44;
+	bra.uni $L17;
+$L21:
+	mov.b32 %r45, -1;
+	bra.uni $L17;
+$L19:
+	mul.lo.s64 %rd192, %rd186, %rd140;
+	mad.lo.s64 %rd193, %rd192, 4, %rd138;
+	ld.global.nc.s32 %r46, [%rd193+0];
+	mov.b32 %r47, %r46;
+	mov.b32 %r45, %r47;
+	bra.uni $L17;
+$L16:
+	bra.uni $L15;
+$L17:
+	mov.b32 %r48, %r45;
+	setp.lt.s32 %p20, %r48, 0;
+	@!%p20 bra $L23;
+	bra.uni $L11;
+$L23:
+	mov.b64 %rd194, %rd127;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd195, %r49;
+	mul.lo.s64 %rd196, %rd195, %rd130;
+	mad.lo.s64 %rd197, %rd196, 8, %rd128;
+	ld.global.nc.s64 %rd198, [%rd197+0];
+	mov.b64 %rd199, %rd198;
+	mov.b64 %rd200, %rd199;
+	mov.b64 %rd201, %rd127;
+	mov.b32 %r50, %r48;
+	cvt.s64.s32 %rd202, %r50;
+	add.s64 %rd203, %rd202, 1;
+	mul.lo.s64 %rd204, %rd203, %rd130;
+	mad.lo.s64 %rd205, %rd204, 8, %rd128;
+	ld.global.nc.s64 %rd206, [%rd205+0];
+	mov.b64 %rd207, %rd206;
+	mov.b64 %rd208, %rd207;
+	mov.b64 %rd209, %rd200;
+	mov.b64 %rd210, %rd208;
+	mov.b64 %rd211, %rd209;
+	mov.b64 %rd212, %rd210;
+	mov.b64 %rd213, %rd211;
+$L24:
+	setp.lt.s64 %p21, %rd213, %rd212;
+	not.pred %p22, %p21;
+	@!%p22 bra $L28;
+	bra.uni $L26;
+$L28:
+	add.s64 %rd214, %rd213, %rd183;
+	min.s64 %rd215, %rd212, %rd214;
+	mov.b64 %rd216, %rd215;
+	mov.b64 %rd217, 0;
+	add.s64 %rd218, %rd213, %rd176;
+	mov.b64 %rd219, %rd218;
+$L29:
+	setp.lt.s64 %p23, %rd219, %rd216;
+	not.pred %p24, %p23;
+	@!%p24 bra $L33;
+	bra.uni $L31;
+$L33:
+	mul.lo.s64 %rd220, %rd219, %rd133;
+	mad.lo.s64 %rd221, %rd220, 4, %rd131;
+	ld.global.nc.s32 %r51, [%rd221+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r48;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd222, %rd219;
+$L34:
+	mov.b64 %rd223, 0x1;
+	setp.gt.s64 %p25, %rd160, 0;
+	@!%p25 bra $L38;
+	mul.lo.s64 %rd224, %rd222, %rd161;
+	mad.lo.s64 %rd225, %rd224, 4, %rd159;
+	ld.global.nc.u32 %r56, [%rd225+0];
+	mov.b32 %r57, %r56;
+	cvt.u64.u32 %rd226, %r57;
+	mov.b64 %rd223, %rd226;
+$L38:
+	cvt.s64.s32 %rd227, %r54;
+	mul.lo.s64 %rd228, %rd227, %rd164;
+	mad.lo.s64 %rd229, %rd228, 4, %rd162;
+	ld.relaxed.gpu.global.u32 %r58, [%rd229+0];
+	mov.b32 %r59, %r58;
+	cvt.u64.u32 %rd230, %r59;
+	add.u64 %rd231, %rd230, %rd223;
+	mov.b64 %rd232, %rd231;
+	cvt.s64.s32 %rd233, %r55;
+	mul.lo.s64 %rd234, %rd233, %rd164;
+	mad.lo.s64 %rd235, %rd234, 4, %rd162;
+	ld.relaxed.gpu.global.u32 %r60, [%rd235+0];
+	mov.b32 %r61, %r60;
+	cvt.u64.u32 %rd236, %r61;
+	setp.hs.u64 %p26, %rd232, %rd236;
+	@!%p26 bra $L40;
+	mov.pred %p27, 0;
+	bra.uni $L36;
+$L40:
+	cvt.s64.s32 %rd237, %r55;
+	mul.lo.s64 %rd238, %rd237, %rd164;
+	mad.lo.s64 %rd239, %rd238, 4, %rd162;
+	cvt.u32.u64 %r62, %rd232;
+	atom.global.min.u32 %r63, [%rd239], %r62;
+	mov.b32 %r64, %r63;
+	cvt.u64.u32 %rd240, %r64;
+	setp.hi.u64 %p28, %rd240, %rd232;
+	mov.pred %p27, %p28;
+	bra.uni $L36;
+$L35:
+	bra.uni $L34;
+$L36:
+	@!%p27 bra $L42;
+	mov.pred %p29, 0;
+	mov.b64 %rd241, %rd217;
+	mov.b32 %r65, %r53;
+$L43:
+	@!%p13 bra $L47;
+	shr.s32 %r66, %r65, 5;
+	cvt.s64.s32 %rd242, %r66;
+	mov.b64 %rd243, %rd242;
+	and.b32 %r67, %r65, 31;
+	cvt.s64.s32 %rd244, %r67;
+	min.u64 %rd245, %rd244, 32;
+	cvt.u32.u64 %r68, %rd245;
+	mov.b32 %r70, 0x1;
+	shl.b32 %r69, %r70, %r68;
+	setp.hs.u32 %p30, %r68, 32;
+	selp.b32 %r71, 0, %r69, %p30;
+	mov.b32 %r72, %r71;
+	mov.b64 %rd246, %rd243;
+	mov.b32 %r73, %r72;
+	mul.lo.s64 %rd247, %rd246, %rd152;
+	mad.lo.s64 %rd248, %rd247, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r74, [%rd248+0];
+	mov.b32 %r75, %r74;
+	and.b32 %r76, %r75, %r73;
+	setp.ne.u32 %p31, %r76, 0x0;
+	mov.pred %p32, %p31;
+	not.pred %p33, %p32;
+	@!%p33 bra $L49;
+	mul.lo.s64 %rd249, %rd246, %rd152;
+	mad.lo.s64 %rd250, %rd249, 4, %rd150;
+	atom.global.or.b32 %r77, [%rd250], %r73;
+	mov.b32 %r78, %r77;
+	and.b32 %r79, %r78, %r73;
+	setp.ne.u32 %p34, %r79, 0x0;
+	mov.pred %p32, %p34;
+$L49:
+	@!%p32 bra $L51;
+	mov.b64 %rd251, %rd241;
+	mov.b64 %rd252, %rd251;
+	mov.pred %p35, 0;
+	bra.uni $L45;
+$L51:
+	mov.b64 %rd253, %rd241;
+	mov.b64 %rd252, %rd253;
+	mov.pred %p35, 1;
+	bra.uni $L45;
+$L47:
+	@!%p14 bra $L53;
+	cvt.s64.s32 %rd254, %r65;
+	mul.lo.s64 %rd255, %rd254, %rd155;
+	mad.lo.s64 %rd256, %rd255, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r80, [%rd256+0];
+	mov.b32 %r81, %r80;
+	setp.eq.s32 %p36, %r81, %r36;
+	mov.pred %p37, %p36;
+	not.pred %p38, %p37;
+	@!%p38 bra $L55;
+	cvt.s64.s32 %rd257, %r65;
+	mul.lo.s64 %rd258, %rd257, %rd155;
+	mad.lo.s64 %rd259, %rd258, 4, %rd153;
+	atom.global.exch.b32 %r82, [%rd259], %r36;
+	mov.b32 %r83, %r82;
+	setp.eq.s32 %p39, %r83, %r36;
+	mov.pred %p37, %p39;
+$L55:
+	@!%p37 bra $L57;
+	mov.b64 %rd260, %rd241;
+	mov.b64 %rd252, %rd260;
+	mov.pred %p35, 0;
+	bra.uni $L45;
+$L57:
+$L53:
+	mul.lo.s64 %rd261, %rd241, %rd172;
+	mad.lo.s64 %rd262, %rd261, 4, %rd170;
+	st.shared.s32 [%rd262+0], %r65;
+	add.s64 %rd263, %rd241, 1;
+	mov.b64 %rd264, %rd263;
+	mov.b64 %rd252, %rd264;
+	mov.pred %p35, 1;
+	bra.uni $L45;
+$L44:
+	bra.uni $L43;
+$L45:
+	mov.b64 %rd265, %rd252;
+	mov.pred %p40, %p35;
+	mov.b64 %rd217, %rd265;
+	mov.pred %p29, %p40;
+	@!%p29 bra $L59;
+	mov.b64 %rd266, %rd127;
+	mov.b32 %r84, %r53;
+	setp.lt.s64 %p41, %rd113, 64;
+	setp.le.s64 %p42, %rd157, 1;
+	or.pred %p43, %p41, %p42;
+	@!%p43 bra $L60;
+	mov.b64 %rd267, %rd266;
+	mov.b32 %r85, %r84;
+	cvt.s64.s32 %rd268, %r85;
+	add.s64 %rd269, %rd268, 1;
+	mul.lo.s64 %rd270, %rd269, %rd130;
+	mad.lo.s64 %rd271, %rd270, 8, %rd128;
+	ld.global.nc.s64 %rd272, [%rd271+0];
+	mov.b64 %rd273, %rd272;
+	cvt.s64.s32 %rd274, %r85;
+	mul.lo.s64 %rd275, %rd274, %rd130;
+	mad.lo.s64 %rd276, %rd275, 8, %rd128;
+	ld.global.nc.s64 %rd277, [%rd276+0];
+	mov.b64 %rd278, %rd277;
+	sub.s64 %rd279, %rd273, %rd278;
+	mov.b64 %rd280, %rd279;
+	add.s64 %rd281, %rd114, %rd280;
+	mov.b64 %rd114, %rd281;
+	bra.uni $L61;
+$L60:
+	rem.s64 %rd282, %rd113, %rd157;
+	setp.eq.s64 %p44, %rd157, -1;
+	selp.b64 %rd283, 0, %rd282, %p44;
+	setp.eq.s64 %p45, %rd157, 0;
+	selp.b64 %rd284, %rd113, %rd283, %p45;
+	setp.eq.s64 %p46, %rd284, 0;
+	@!%p46 bra $L63;
+	mov.b64 %rd285, %rd266;
+	mov.b32 %r86, %r84;
+	cvt.s64.s32 %rd286, %r86;
+	add.s64 %rd287, %rd286, 1;
+	mul.lo.s64 %rd288, %rd287, %rd130;
+	mad.lo.s64 %rd289, %rd288, 8, %rd128;
+	ld.global.nc.s64 %rd290, [%rd289+0];
+	mov.b64 %rd291, %rd290;
+	cvt.s64.s32 %rd292, %r86;
+	mul.lo.s64 %rd293, %rd292, %rd130;
+	mad.lo.s64 %rd294, %rd293, 8, %rd128;
+	ld.global.nc.s64 %rd295, [%rd294+0];
+	mov.b64 %rd296, %rd295;
+	sub.s64 %rd297, %rd291, %rd296;
+	mov.b64 %rd298, %rd297;
+	mul.lo.s64 %rd299, %rd157, %rd298;
+	add.s64 %rd300, %rd114, %rd299;
+	mov.b64 %rd114, %rd300;
+$L63:
+$L61:
+	add.s64 %rd301, %rd113, 1;
+	mov.b64 %rd113, %rd301;
+$L59:
+$L42:
+$L30:
+	add.s64 %rd302, %rd219, %rd174;
+	mov.b64 %rd219, %rd302;
+	bra.uni $L29;
+$L31:
+	mov.b64 %rd303, %rd217;
+$L64:
+	@!%p13 bra $L68;
+	bra.uni $L66;
+$L68:
+	// block scan
+	mov.b64 %rd304, %rd303;
+	mov.b32 %r87, %r3;
+$L69:
+	setp.hs.u32 %p47, %r87, 32;
+	@%p47 bra $L70;
+	mov.b64 {%r88, %r89}, %rd304;
+	shfl.sync.up.b32 %r90|%p48, %r88, %r87, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, %r87, 0, %r17;
+	mov.b64 %rd305, {%r90, %r91};
+	@!%p48 bra $L71;
+	add.s64 %rd306, %rd305, %rd304;
+	mov.b64 %rd304, %rd306;
+$L71:
+	shl.b32 %r87, %r87, 1;
+	bra.uni $L69;
+$L70:
+	mov.b64 {%r92, %r93}, %rd304;
+	shfl.sync.up.b32 %r94|%p49, %r92, %r3, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r3, 0, %r17;
+	mov.b64 %rd307, {%r94, %r95};
+	setp.lo.u32 %p50, %r3, 32;
+	and.pred %p51, %p49, %p50;
+	selp.b64 %rd308, %rd307, 0, %p51;
+	sub.u32 %r96, %r13, %r3;
+	setp.eq.u32 %p52, %r7, %r96;
+	@!%p52 bra $L72;
+	mul.wide.u32 %rd309, %r8, 16;
+	add.s64 %rd310, %rd1, %rd309;
+	st.shared.s64 [%rd310+0], %rd304;
+$L72:
+	bar.sync 0;
+	setp.eq.u32 %p53, %r8, 0;
+	@!%p53 bra $L73;
+	mov.b64 %rd311, 0;
+	setp.lo.u32 %p54, %r7, %r10;
+	@!%p54 bra $L74;
+	mul.wide.u32 %rd312, %r7, 16;
+	add.s64 %rd313, %rd1, %rd312;
+	ld.shared.s64 %rd314, [%rd313+0];
+	mov.b64 %rd311, %rd314;
+$L74:
+	mov.b64 {%r97, %r98}, %rd311;
+	shfl.sync.up.b32 %r99|%p55, %r97, 1, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, 1, 0, %r17;
+	mov.b64 %rd315, {%r99, %r100};
+	@!%p55 bra $L75;
+	add.s64 %rd316, %rd315, %rd311;
+	mov.b64 %rd311, %rd316;
+$L75:
+	mov.b64 {%r101, %r102}, %rd311;
+	shfl.sync.up.b32 %r103|%p56, %r101, 2, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 2, 0, %r17;
+	mov.b64 %rd317, {%r103, %r104};
+	@!%p56 bra $L76;
+	add.s64 %rd318, %rd317, %rd311;
+	mov.b64 %rd311, %rd318;
+$L76:
+	mov.b64 {%r105, %r106}, %rd311;
+	shfl.sync.up.b32 %r107|%p57, %r105, 4, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 4, 0, %r17;
+	mov.b64 %rd319, {%r107, %r108};
+	@!%p57 bra $L77;
+	add.s64 %rd320, %rd319, %rd311;
+	mov.b64 %rd311, %rd320;
+$L77:
+	mov.b64 {%r109, %r110}, %rd311;
+	shfl.sync.up.b32 %r111|%p58, %r109, 8, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 8, 0, %r17;
+	mov.b64 %rd321, {%r111, %r112};
+	@!%p58 bra $L78;
+	add.s64 %rd322, %rd321, %rd311;
+	mov.b64 %rd311, %rd322;
+$L78:
+	mov.b64 {%r113, %r114}, %rd311;
+	shfl.sync.up.b32 %r115|%p59, %r113, 16, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 16, 0, %r17;
+	mov.b64 %rd323, {%r115, %r116};
+	@!%p59 bra $L79;
+	add.s64 %rd324, %rd323, %rd311;
+	mov.b64 %rd311, %rd324;
+$L79:
+	mov.b64 {%r117, %r118}, %rd311;
+	shfl.sync.up.b32 %r119|%p60, %r117, 1, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 1, 0, %r17;
+	mov.b64 %rd325, {%r119, %r120};
+	selp.b64 %rd326, %rd325, 0, %p60;
+	@!%p54 bra $L80;
+	mul.wide.u32 %rd327, %r7, 16;
+	add.s64 %rd328, %rd1, %rd327;
+	add.s64 %rd329, %rd328, 512;
+	st.shared.s64 [%rd329+0], %rd326;
+$L80:
+	sub.u32 %r121, %r10, 1;
+	setp.eq.u32 %p61, %r7, %r121;
+	@!%p61 bra $L81;
+	st.shared.s64 [%rd1+1024], %rd311;
+$L81:
+$L73:
+	bar.sync 0;
+	mul.wide.u32 %rd330, %r8, 16;
+	add.s64 %rd331, %rd1, %rd330;
+	add.s64 %rd332, %rd331, 512;
+	ld.shared.s64 %rd333, [%rd332+0];
+	add.s64 %rd334, %rd333, %rd308;
+	ld.shared.s64 %rd335, [%rd1+1024];
+	mov.b64 {%r122, %r123}, %rd334;
+	shfl.sync.idx.b32 %r124|%p62, %r122, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r125, %r123, 0, %r22, %r17;
+	mov.b64 %rd336, {%r124, %r125};
+	mov.b64 %rd337, %rd335;
+	mov.b64 %rd338, %rd336;
+	mov.b64 %rd339, %rd337;
+	mov.b64 %rd340, %rd338;
+	mov.b64 %rd341, %rd339;
+	mov.b64 %rd342, %rd340;
+	mov.b64 %rd343, %rd341;
+	mov.b64 %rd344, 0;
+	cvt.u64.u32 %rd345, %r2;
+	setp.eq.s64 %p63, %rd345, 0;
+	setp.gt.s64 %p64, %rd343, 0;
+	and.pred %p65, %p63, %p64;
+	@!%p65 bra $L83;
+	atom.global.add.u64 %rd346, [%rd147], %rd343;
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd344, %rd347;
+$L83:
+	cvt.u64.u32 %rd348, %r2;
+	setp.eq.s64 %p66, %rd348, 0;
+	setp.eq.u32 %p67, %r1, 0;
+	and.pred %p68, %p66, %p67;
+	bar.sync 0;
+	@!%p68 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd344;
+$L84:
+	bar.sync 0;
+	ld.shared.s64 %rd349, [%rd1+1024];
+	mov.b64 %rd350, %rd349;
+	mov.b64 %rd344, %rd350;
+	add.s64 %rd351, %rd344, %rd342;
+	mov.b64 %rd352, %rd351;
+	mov.b64 %rd353, 0;
+$L85:
+	setp.lt.s64 %p69, %rd353, %rd303;
+	not.pred %p70, %p69;
+	@!%p70 bra $L89;
+	bra.uni $L87;
+$L89:
+	mul.lo.s64 %rd354, %rd353, %rd172;
+	mad.lo.s64 %rd355, %rd354, 4, %rd170;
+	ld.shared.s32 %r126, [%rd355+0];
+	mov.b32 %r127, %r126;
+	add.s64 %rd356, %rd352, %rd353;
+	mul.lo.s64 %rd357, %rd356, %rd146;
+	mad.lo.s64 %rd358, %rd357, 4, %rd144;
+	st.global.s32 [%rd358+0], %r127;
+$L86:
+	add.s64 %rd359, %rd353, 1;
+	mov.b64 %rd353, %rd359;
+	bra.uni $L85;
+$L87:
+	bra.uni $L66;
+$L65:
+	bra.uni $L64;
+$L66:
+$L25:
+	add.s64 %rd360, %rd213, %rd183;
+	mov.b64 %rd213, %rd360;
+	bra.uni $L24;
+$L26:
+$L11:
+	add.s64 %rd361, %rd184, 1;
+	mov.b64 %rd184, %rd361;
+	bra.uni $L10;
+$L12:
+$L7:
+	bar.sync 0;
+	add.s64 %rd126, %rd126, %rd125;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd362, %rd113;
+	mov.b64 %rd363, %rd114;
+	// block reduction
+	mov.b32 %r128, 1;
+	sub.u32 %r129, %r13, 1;
+	mov.b32 %r130, %r3;
+$L90:
+	setp.hs.u32 %p71, %r130, 32;
+	@%p71 bra $L91;
+	mov.b64 {%r131, %r132}, %rd362;
+	shfl.sync.down.b32 %r133|%p72, %r131, %r130, %r129, %r17;
+	shfl.sync.down.b32 %r134, %r132, %r130, %r129, %r17;
+	mov.b64 %rd364, {%r133, %r134};
+	mov.b64 {%r135, %r136}, %rd363;
+	shfl.sync.down.b32 %r137, %r135, %r130, %r129, %r17;
+	shfl.sync.down.b32 %r138, %r136, %r130, %r129, %r17;
+	mov.b64 %rd365, {%r137, %r138};
+	@!%p72 bra $L92;
+	setp.ne.u32 %p73, %r18, 9;
+	@%p73 bra.uni $L94;
+	setp.lt.s64 %p74, %rd364, %rd362;
+	setp.eq.s64 %p75, %rd364, %rd362;
+	setp.lt.s64 %p76, %rd365, %rd363;
+	and.pred %p77, %p75, %p76;
+	or.pred %p78, %p74, %p77;
+	selp.b64 %rd366, %rd364, %rd362, %p78;
+	selp.b64 %rd367, %rd365, %rd363, %p78;
+	mov.b64 %rd362, %rd366;
+	mov.b64 %rd363, %rd367;
+	bra.uni $L93;
+$L94:
+	setp.ne.u32 %p79, %r18, 10;
+	@%p79 bra.uni $L95;
+	setp.gt.s64 %p80, %rd364, %rd362;
+	setp.eq.s64 %p81, %rd364, %rd362;
+	setp.lt.s64 %p82, %rd365, %rd363;
+	and.pred %p83, %p81, %p82;
+	or.pred %p84, %p80, %p83;
+	selp.b64 %rd368, %rd364, %rd362, %p84;
+	selp.b64 %rd369, %rd365, %rd363, %p84;
+	mov.b64 %rd362, %rd368;
+	mov.b64 %rd363, %rd369;
+	bra.uni $L93;
+$L95:
+	mov.b64 %rd370, %rd362;
+	mov.b64 %rd371, %rd363;
+	mov.b64 %rd372, %rd364;
+	mov.b64 %rd373, %rd365;
+	mov.b64 %rd374, %rd370;
+	mov.b64 %rd375, %rd371;
+	mov.b64 %rd376, %rd372;
+	mov.b64 %rd377, %rd373;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, %rd377;
+	add.s64 %rd380, %rd374, %rd378;
+	mov.b64 %rd374, %rd380;
+	add.s64 %rd381, %rd375, %rd379;
+	mov.b64 %rd375, %rd381;
+$L96:
+	mov.b64 %rd362, %rd374;
+	mov.b64 %rd363, %rd375;
+$L93:
+$L92:
+	shl.b32 %r130, %r130, 1;
+	bra.uni $L90;
+$L91:
+	setp.eq.u32 %p85, %r7, 0;
+	@!%p85 bra $L97;
+	mul.wide.u32 %rd382, %r8, 16;
+	add.s64 %rd383, %rd1, %rd382;
+	st.shared.s64 [%rd383+0], %rd362;
+	st.shared.s64 [%rd383+8], %rd363;
+$L97:
+	bar.sync 0;
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L98;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L99;
+	mul.wide.u32 %rd384, %r7, 16;
+	add.s64 %rd385, %rd1, %rd384;
+	ld.shared.s64 %rd386, [%rd385+0];
+	ld.shared.s64 %rd387, [%rd385+8];
+	mov.b64 %rd362, %rd386;
+	mov.b64 %rd363, %rd387;
+$L99:
+	sub.u32 %r139, %r10, 1;
+	mov.b32 %r140, %r128;
+$L100:
+	setp.hs.u32 %p88, %r140, 32;
+	@%p88 bra $L101;
+	mov.b64 {%r141, %r142}, %rd362;
+	shfl.sync.down.b32 %r143|%p89, %r141, %r140, %r139, %r17;
+	shfl.sync.down.b32 %r144, %r142, %r140, %r139, %r17;
+	mov.b64 %rd388, {%r143, %r144};
+	mov.b64 {%r145, %r146}, %rd363;
+	shfl.sync.down.b32 %r147, %r145, %r140, %r139, %r17;
+	shfl.sync.down.b32 %r148, %r146, %r140, %r139, %r17;
+	mov.b64 %rd389, {%r147, %r148};
+	@!%p89 bra $L102;
+	setp.ne.u32 %p90, %r18, 9;
+	@%p90 bra.uni $L104;
+	setp.lt.s64 %p91, %rd388, %rd362;
+	setp.eq.s64 %p92, %rd388, %rd362;
+	setp.lt.s64 %p93, %rd389, %rd363;
+	and.pred %p94, %p92, %p93;
+	or.pred %p95, %p91, %p94;
+	selp.b64 %rd390, %rd388, %rd362, %p95;
+	selp.b64 %rd391, %rd389, %rd363, %p95;
+	mov.b64 %rd362, %rd390;
+	mov.b64 %rd363, %rd391;
+	bra.uni $L103;
+$L104:
+	setp.ne.u32 %p96, %r18, 10;
+	@%p96 bra.uni $L105;
+	setp.gt.s64 %p97, %rd388, %rd362;
+	setp.eq.s64 %p98, %rd388, %rd362;
+	setp.lt.s64 %p99, %rd389, %rd363;
+	and.pred %p100, %p98, %p99;
+	or.pred %p101, %p97, %p100;
+	selp.b64 %rd392, %rd388, %rd362, %p101;
+	selp.b64 %rd393, %rd389, %rd363, %p101;
+	mov.b64 %rd362, %rd392;
+	mov.b64 %rd363, %rd393;
+	bra.uni $L103;
+$L105:
+	mov.b64 %rd394, %rd362;
+	mov.b64 %rd395, %rd363;
+	mov.b64 %rd396, %rd388;
+	mov.b64 %rd397, %rd389;
+	mov.b64 %rd374, %rd394;
+	mov.b64 %rd375, %rd395;
+	mov.b64 %rd376, %rd396;
+	mov.b64 %rd377, %rd397;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, %rd377;
+	add.s64 %rd398, %rd374, %rd378;
+	mov.b64 %rd374, %rd398;
+	add.s64 %rd399, %rd375, %rd379;
+	mov.b64 %rd375, %rd399;
+$L106:
+	mov.b64 %rd362, %rd374;
+	mov.b64 %rd363, %rd375;
+$L103:
+$L102:
+	shl.b32 %r140, %r140, 1;
+	bra.uni $L100;
+$L101:
+$L98:
+	mul.wide.u32 %rd400, %r29, 16;
+	add.s64 %rd401, %rd11, %rd400;
+	setp.eq.u32 %p102, %r5, 0;
+	@!%p102 bra $L107;
+	st.global.s64 [%rd401+0], %rd362;
+	st.global.s64 [%rd401+8], %rd363;
+$L107:
+	ret;
+}
+
+.visible .entry gk_frontier_PushTeam_sssp_relaxInt__final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41
+)
+{
+	.reg .pred %p<55>;
+	.reg .b32 %r<46>;
+	.reg .b64 %rd<164>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd30, [gk_s11];
+	mov.b64 %rd31, %rd30;
+	ld.param.u64 %rd32, [gk_s12];
+	cvta.to.global.u64 %rd33, %rd32;
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s13];
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s14];
+	mov.b64 %rd38, %rd37;
+	ld.param.u64 %rd39, [gk_s15];
+	cvta.to.global.u64 %rd40, %rd39;
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s16];
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s17];
+	mov.b64 %rd45, %rd44;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
+	mov.pred %p5, %p4;
+	ld.param.u64 %rd46, [gk_s19];
+	cvta.to.global.u64 %rd47, %rd46;
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s20];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s21];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s22];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s23];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s24];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s25];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s26];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s27];
+	mov.b64 %rd66, %rd65;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
+	mov.pred %p7, %p6;
+	ld.param.u64 %rd67, [gk_s29];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s30];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s31];
+	mov.b64 %rd73, %rd72;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
+	ld.param.s64 %rd74, [gk_s33];
+	mov.b64 %rd75, %rd74;
+	ld.param.s64 %rd76, [gk_s34];
+	mov.b64 %rd77, %rd76;
+	ld.param.s64 %rd78, [gk_s35];
+	mov.b64 %rd79, %rd78;
+	ld.param.u64 %rd80, [gk_s36];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
+	mov.b64 %rd84, %rd83;
+	ld.param.s64 %rd85, [gk_s38];
+	mov.b64 %rd86, %rd85;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
+	mov.b64 %rd91, %rd90;
+	ld.param.s64 %rd92, [gk_s41];
+	mov.b64 %rd93, %rd92;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd94, 9223372036854775807;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd98, %rd96;
+$L3:
+	setp.ge.s64 %p9, %rd98, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd99, %rd98, 16, %rd3;
+	ld.global.s64 %rd100, [%rd99+0];
+	ld.global.s64 %rd101, [%rd99+8];
+	setp.lt.s64 %p10, %rd100, %rd94;
+	setp.eq.s64 %p11, %rd100, %rd94;
+	setp.lt.s64 %p12, %rd101, %rd95;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd102, %rd100, %rd94, %p14;
+	selp.b64 %rd103, %rd101, %rd95, %p14;
+	mov.b64 %rd94, %rd102;
+	mov.b64 %rd95, %rd103;
+	add.s64 %rd98, %rd98, %rd97;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd94, -9223372036854775808;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd104, %rd96;
+$L6:
+	setp.ge.s64 %p16, %rd104, %rd4;
+	@%p16 bra $L7;
+	mad.lo.s64 %rd105, %rd104, 16, %rd3;
+	ld.global.s64 %rd106, [%rd105+0];
+	ld.global.s64 %rd107, [%rd105+8];
+	setp.gt.s64 %p17, %rd106, %rd94;
+	setp.eq.s64 %p18, %rd106, %rd94;
+	setp.lt.s64 %p19, %rd107, %rd95;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd108, %rd106, %rd94, %p21;
+	selp.b64 %rd109, %rd107, %rd95, %p21;
+	mov.b64 %rd94, %rd108;
+	mov.b64 %rd95, %rd109;
+	add.s64 %rd104, %rd104, %rd97;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd110, 0;
+	mov.b64 %rd111, 0;
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd110, %rd112;
+	mov.b64 %rd111, %rd113;
+$L8:
+	mov.b64 %rd114, %rd110;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd94, %rd114;
+	mov.b64 %rd95, %rd115;
+	mov.b64 %rd116, %rd96;
+$L9:
+	setp.ge.s64 %p22, %rd116, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd117, %rd116, 16, %rd3;
+	ld.global.s64 %rd118, [%rd117+0];
+	ld.global.s64 %rd119, [%rd117+8];
+	mov.b64 %rd120, %rd94;
+	mov.b64 %rd121, %rd95;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd123, %rd119;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd125, %rd121;
+	mov.b64 %rd126, %rd122;
+	mov.b64 %rd127, %rd123;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd130, %rd124, %rd128;
+	mov.b64 %rd124, %rd130;
+	add.s64 %rd131, %rd125, %rd129;
+	mov.b64 %rd125, %rd131;
+$L11:
+	mov.b64 %rd94, %rd124;
+	mov.b64 %rd95, %rd125;
+	add.s64 %rd116, %rd116, %rd97;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd132, %rd94;
+	mov.b64 %rd133, %rd95;
+	// block reduction
+	mov.b32 %r24, 1;
+	mov.b32 %r25, 1;
+	sub.u32 %r26, %r13, 1;
+	mov.b32 %r27, %r24;
+$L12:
+	setp.hs.u32 %p23, %r27, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r28, %r29}, %rd132;
+	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
+	mov.b64 %rd134, {%r30, %r31};
+	mov.b64 {%r32, %r33}, %rd133;
+	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
+	mov.b64 %rd135, {%r34, %r35};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd134, %rd132;
+	setp.eq.s64 %p27, %rd134, %rd132;
+	setp.lt.s64 %p28, %rd135, %rd133;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd136, %rd134, %rd132, %p30;
+	selp.b64 %rd137, %rd135, %rd133, %p30;
+	mov.b64 %rd132, %rd136;
+	mov.b64 %rd133, %rd137;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd134, %rd132;
+	setp.eq.s64 %p33, %rd134, %rd132;
+	setp.lt.s64 %p34, %rd135, %rd133;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd138, %rd134, %rd132, %p36;
+	selp.b64 %rd139, %rd135, %rd133, %p36;
+	mov.b64 %rd132, %rd138;
+	mov.b64 %rd133, %rd139;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd140, %rd132;
+	mov.b64 %rd141, %rd133;
+	mov.b64 %rd142, %rd134;
+	mov.b64 %rd143, %rd135;
+	mov.b64 %rd124, %rd140;
+	mov.b64 %rd125, %rd141;
+	mov.b64 %rd126, %rd142;
+	mov.b64 %rd127, %rd143;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd144, %rd124, %rd128;
+	mov.b64 %rd124, %rd144;
+	add.s64 %rd145, %rd125, %rd129;
+	mov.b64 %rd125, %rd145;
+$L18:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L15:
+$L14:
+	shl.b32 %r27, %r27, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd146, %r8, 16;
+	add.s64 %rd147, %rd1, %rd146;
+	st.shared.s64 [%rd147+0], %rd132;
+	st.shared.s64 [%rd147+8], %rd133;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd148, %r7, 16;
+	add.s64 %rd149, %rd1, %rd148;
+	ld.shared.s64 %rd150, [%rd149+0];
+	ld.shared.s64 %rd151, [%rd149+8];
+	mov.b64 %rd132, %rd150;
+	mov.b64 %rd133, %rd151;
+$L21:
+	sub.u32 %r36, %r10, 1;
+	mov.b32 %r37, %r25;
+$L22:
+	setp.hs.u32 %p40, %r37, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r38, %r39}, %rd132;
+	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
+	mov.b64 %rd152, {%r40, %r41};
+	mov.b64 {%r42, %r43}, %rd133;
+	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
+	mov.b64 %rd153, {%r44, %r45};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd152, %rd132;
+	setp.eq.s64 %p44, %rd152, %rd132;
+	setp.lt.s64 %p45, %rd153, %rd133;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd154, %rd152, %rd132, %p47;
+	selp.b64 %rd155, %rd153, %rd133, %p47;
+	mov.b64 %rd132, %rd154;
+	mov.b64 %rd133, %rd155;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd152, %rd132;
+	setp.eq.s64 %p50, %rd152, %rd132;
+	setp.lt.s64 %p51, %rd153, %rd133;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd156, %rd152, %rd132, %p53;
+	selp.b64 %rd157, %rd153, %rd133, %p53;
+	mov.b64 %rd132, %rd156;
+	mov.b64 %rd133, %rd157;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd158, %rd132;
+	mov.b64 %rd159, %rd133;
+	mov.b64 %rd160, %rd152;
+	mov.b64 %rd161, %rd153;
+	mov.b64 %rd124, %rd158;
+	mov.b64 %rd125, %rd159;
+	mov.b64 %rd126, %rd160;
+	mov.b64 %rd127, %rd161;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd162, %rd124, %rd128;
+	mov.b64 %rd124, %rd162;
+	add.s64 %rd163, %rd125, %rd129;
+	mov.b64 %rd125, %rd163;
+$L28:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L25:
+$L24:
+	shl.b32 %r37, %r37, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd132;
+	st.global.s64 [%rd6+8], %rd133;
+$L29:
+	ret;
+}
+`
+
+// gokkosPTX8 is the PTX of frontier.PushTeam[sssp.relax].
+const gokkosPTX8 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -10787,8 +16003,8 @@ $L29:
 }
 `
 
-// gokkosPTX6 is the PTX of frontier.PushLocal[sssp.poison].
-const gokkosPTX6 = `//
+// gokkosPTX9 is the PTX of frontier.PushLocal[sssp.poison].
+const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -12456,8 +17672,1697 @@ $L29:
 }
 `
 
-// gokkosPTX7 is the PTX of frontier.PushLocal[sssp.relax].
-const gokkosPTX7 = `//
+// gokkosPTX10 is the PTX of frontier.PushLocal[sssp.relaxInt].
+const gokkosPTX10 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_PushLocal_sssp_relaxInt__main(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41
+)
+{
+	.reg .pred %p<129>;
+	.reg .b32 %r<199>;
+	.reg .b64 %rd<538>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r29;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd49, [gk_s11];
+	mov.b64 %rd50, %rd49;
+	ld.param.u64 %rd51, [gk_s12];
+	cvta.to.global.u64 %rd52, %rd51;
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s13];
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s14];
+	mov.b64 %rd57, %rd56;
+	ld.param.u64 %rd58, [gk_s15];
+	cvta.to.global.u64 %rd59, %rd58;
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd65, [gk_s19];
+	cvta.to.global.u64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s20];
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s21];
+	mov.b64 %rd71, %rd70;
+	ld.param.u64 %rd72, [gk_s22];
+	cvta.to.global.u64 %rd73, %rd72;
+	mov.b64 %rd74, %rd73;
+	ld.param.s64 %rd75, [gk_s23];
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s24];
+	mov.b64 %rd78, %rd77;
+	ld.param.u64 %rd79, [gk_s25];
+	cvta.to.global.u64 %rd80, %rd79;
+	mov.b64 %rd81, %rd80;
+	ld.param.s64 %rd82, [gk_s26];
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s27];
+	mov.b64 %rd85, %rd84;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd86, [gk_s29];
+	cvta.to.global.u64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s30];
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s31];
+	mov.b64 %rd92, %rd91;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
+	ld.param.s64 %rd93, [gk_s33];
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s34];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s35];
+	mov.b64 %rd98, %rd97;
+	ld.param.u64 %rd99, [gk_s36];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s38];
+	mov.b64 %rd105, %rd104;
+	ld.param.u64 %rd106, [gk_s39];
+	cvta.to.global.u64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s41];
+	mov.b64 %rd112, %rd111;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd115, 9223372036854775807;
+	mov.b64 %rd116, 9223372036854775807;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd115, -9223372036854775808;
+	mov.b64 %rd116, 9223372036854775807;
+	bra.uni $L1;
+$L3:
+	mov.b64 %rd117, 0;
+	mov.b64 %rd118, 0;
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd117, %rd119;
+	mov.b64 %rd118, %rd120;
+$L4:
+	mov.b64 %rd121, %rd117;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd115, %rd121;
+	mov.b64 %rd116, %rd122;
+$L1:
+	mov.b64 %rd113, %rd115;
+	mov.b64 %rd114, %rd116;
+	cvt.u64.u32 %rd124, %r29;
+	cvt.u64.u32 %rd125, %r30;
+	mov.b64 %rd126, %rd124;
+$L5:
+	setp.ge.s64 %p11, %rd126, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd123, %rd126;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd127, %rd27;
+	mov.b64 %rd128, %rd30;
+	mov.b64 %rd129, %rd32;
+	mov.b64 %rd130, %rd34;
+	mov.b64 %rd131, %rd37;
+	mov.b64 %rd132, %rd39;
+	mov.b64 %rd133, %rd41;
+	mov.b64 %rd134, %rd44;
+	mov.b64 %rd135, %rd46;
+	mov.b64 %rd136, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd137, %rd50;
+	mov.b64 %rd138, %rd53;
+	mov.b64 %rd139, %rd55;
+	mov.b64 %rd140, %rd57;
+	mov.b64 %rd141, %rd60;
+	mov.b64 %rd142, %rd62;
+	mov.b64 %rd143, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd144, %rd67;
+	mov.b64 %rd145, %rd69;
+	mov.b64 %rd146, %rd71;
+	mov.b64 %rd147, %rd74;
+	mov.b64 %rd148, %rd76;
+	mov.b64 %rd149, %rd78;
+	mov.b64 %rd150, %rd81;
+	mov.b64 %rd151, %rd83;
+	mov.b64 %rd152, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd153, %rd88;
+	mov.b64 %rd154, %rd90;
+	mov.b64 %rd155, %rd92;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd156, %rd94;
+	mov.b64 %rd157, %rd96;
+	mov.b64 %rd158, %rd98;
+	mov.b64 %rd159, %rd101;
+	mov.b64 %rd160, %rd103;
+	mov.b64 %rd161, %rd105;
+	mov.b64 %rd162, %rd108;
+	mov.b64 %rd163, %rd110;
+	mov.b64 %rd164, %rd112;
+	add.s64 %rd165, %rd15, %rd23;
+	mad.lo.s64 %rd166, %rd156, 4, 15;
+	and.b64 %rd166, %rd166, -16;
+	add.s64 %rd23, %rd23, %rd166;
+	mov.b64 %rd167, %rd165;
+	mov.b64 %rd168, %rd156;
+	mov.b64 %rd169, 1;
+	mov.b64 %rd170, %rd167;
+	mov.b64 %rd171, %rd168;
+	mov.b64 %rd172, %rd169;
+	add.s64 %rd173, %rd158, 1;
+	add.s64 %rd174, %rd13, %rd22;
+	mad.lo.s64 %rd175, %rd173, 8, 15;
+	and.b64 %rd175, %rd175, -16;
+	add.s64 %rd22, %rd22, %rd175;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd173;
+	mov.b64 %rd178, 1;
+	mov.b64 %rd179, %rd176;
+	mov.b64 %rd180, %rd177;
+	mov.b64 %rd181, %rd178;
+	add.s64 %rd182, %rd13, %rd22;
+	mad.lo.s64 %rd183, %rd158, 4, 15;
+	and.b64 %rd183, %rd183, -16;
+	add.s64 %rd22, %rd22, %rd183;
+	mov.b64 %rd184, %rd182;
+	mov.b64 %rd185, %rd158;
+	mov.b64 %rd186, 1;
+	mov.b64 %rd187, %rd184;
+	mov.b64 %rd188, %rd185;
+	mov.b64 %rd189, %rd186;
+	mul.lo.s64 %rd190, %rd123, %rd158;
+	mov.b64 %rd191, %rd190;
+	sub.s64 %rd192, %rd137, %rd191;
+	min.s64 %rd193, %rd158, %rd192;
+	mov.b64 %rd194, %rd193;
+	mov.b64 %rd195, 0;
+	sub.s64 %rd196, %rd194, %rd195;
+	max.s64 %rd197, %rd196, 0;
+	cvt.u64.u32 %rd198, %r4;
+	add.s64 %rd199, %rd197, %rd198;
+	sub.s64 %rd200, %rd199, 1;
+	div.u64 %rd201, %rd200, %rd198;
+	cvt.u64.u32 %rd202, %r2;
+	mad.lo.s64 %rd203, %rd202, %rd201, %rd195;
+	add.s64 %rd204, %rd203, %rd201;
+	min.s64 %rd205, %rd204, %rd194;
+	mov.b64 %rd206, 0;
+	mov.pred %p15, 0;
+	mov.b64 %rd207, %rd203;
+$L8:
+	setp.ge.s64 %p16, %rd207, %rd205;
+	@%p16 bra $L10;
+	mov.b64 %rd208, %rd207;
+	mov.pred %p17, %p12;
+	mov.b64 %rd209, %rd137;
+	add.s64 %rd210, %rd191, %rd208;
+	mov.b64 %rd211, %rd210;
+$L11:
+	@!%p17 bra $L15;
+	shr.s64 %rd212, %rd211, 5;
+	mul.lo.s64 %rd213, %rd212, %rd143;
+	mad.lo.s64 %rd214, %rd213, 4, %rd141;
+	ld.global.nc.u32 %r37, [%rd214+0];
+	mov.b32 %r38, %r37;
+	and.b64 %rd215, %rd211, 31;
+	min.u64 %rd216, %rd215, 32;
+	cvt.u32.u64 %r39, %rd216;
+	mov.b32 %r41, 0x1;
+	shl.b32 %r40, %r41, %r39;
+	setp.hs.u32 %p18, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p18;
+	and.b32 %r43, %r38, %r42;
+	setp.ne.u32 %p19, %r43, 0x0;
+	@!%p19 bra $L17;
+	cvt.u32.u64 %r44, %rd211;
+	mov.b32 %r45, %r44;
+	bra.uni $L13;
+$L17:
+	mov.b32 %r45, -1;
+	bra.uni $L13;
+$L15:
+	mul.lo.s64 %rd217, %rd211, %rd140;
+	mad.lo.s64 %rd218, %rd217, 4, %rd138;
+	ld.global.nc.s32 %r46, [%rd218+0];
+	mov.b32 %r47, %r46;
+	mov.b32 %r45, %r47;
+	bra.uni $L13;
+$L12:
+	bra.uni $L11;
+$L13:
+	mov.b32 %r48, %r45;
+	mov.b64 %rd219, 0;
+	setp.ge.s32 %p20, %r48, 0;
+	@!%p20 bra $L19;
+	mov.b64 %rd220, %rd127;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd221, %r49;
+	add.s64 %rd222, %rd221, 1;
+	mul.lo.s64 %rd223, %rd222, %rd130;
+	mad.lo.s64 %rd224, %rd223, 8, %rd128;
+	ld.global.nc.s64 %rd225, [%rd224+0];
+	mov.b64 %rd226, %rd225;
+	cvt.s64.s32 %rd227, %r49;
+	mul.lo.s64 %rd228, %rd227, %rd130;
+	mad.lo.s64 %rd229, %rd228, 8, %rd128;
+	ld.global.nc.s64 %rd230, [%rd229+0];
+	mov.b64 %rd231, %rd230;
+	sub.s64 %rd232, %rd226, %rd231;
+	mov.b64 %rd233, %rd232;
+	mov.b64 %rd219, %rd233;
+$L19:
+	@!%p15 bra $L21;
+	mul.lo.s64 %rd234, %rd208, %rd181;
+	mad.lo.s64 %rd235, %rd234, 8, %rd179;
+	st.shared.s64 [%rd235+0], %rd206;
+	mul.lo.s64 %rd236, %rd208, %rd189;
+	mad.lo.s64 %rd237, %rd236, 4, %rd187;
+	st.shared.s32 [%rd237+0], %r48;
+$L21:
+	add.s64 %rd238, %rd206, %rd219;
+	mov.b64 %rd206, %rd238;
+$L9:
+	mov.b64 %rd239, 1;
+	add.s64 %rd207, %rd207, %rd239;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd240, %rd206;
+	// block scan
+	mov.b64 %rd241, %rd240;
+	mov.b32 %r50, %r3;
+$L22:
+	setp.hs.u32 %p21, %r50, 32;
+	@%p21 bra $L23;
+	mov.b64 {%r51, %r52}, %rd241;
+	shfl.sync.up.b32 %r53|%p22, %r51, %r50, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, %r50, 0, %r17;
+	mov.b64 %rd242, {%r53, %r54};
+	@!%p22 bra $L24;
+	add.s64 %rd243, %rd242, %rd241;
+	mov.b64 %rd241, %rd243;
+$L24:
+	shl.b32 %r50, %r50, 1;
+	bra.uni $L22;
+$L23:
+	mov.b64 {%r55, %r56}, %rd241;
+	shfl.sync.up.b32 %r57|%p23, %r55, %r3, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, %r3, 0, %r17;
+	mov.b64 %rd244, {%r57, %r58};
+	setp.lo.u32 %p24, %r3, 32;
+	and.pred %p25, %p23, %p24;
+	selp.b64 %rd245, %rd244, 0, %p25;
+	sub.u32 %r59, %r13, %r3;
+	setp.eq.u32 %p26, %r7, %r59;
+	@!%p26 bra $L25;
+	mul.wide.u32 %rd246, %r8, 16;
+	add.s64 %rd247, %rd1, %rd246;
+	st.shared.s64 [%rd247+0], %rd241;
+$L25:
+	bar.sync 0;
+	setp.eq.u32 %p27, %r8, 0;
+	@!%p27 bra $L26;
+	mov.b64 %rd248, 0;
+	setp.lo.u32 %p28, %r7, %r10;
+	@!%p28 bra $L27;
+	mul.wide.u32 %rd249, %r7, 16;
+	add.s64 %rd250, %rd1, %rd249;
+	ld.shared.s64 %rd251, [%rd250+0];
+	mov.b64 %rd248, %rd251;
+$L27:
+	mov.b64 {%r60, %r61}, %rd248;
+	shfl.sync.up.b32 %r62|%p29, %r60, 1, 0, %r17;
+	shfl.sync.up.b32 %r63, %r61, 1, 0, %r17;
+	mov.b64 %rd252, {%r62, %r63};
+	@!%p29 bra $L28;
+	add.s64 %rd253, %rd252, %rd248;
+	mov.b64 %rd248, %rd253;
+$L28:
+	mov.b64 {%r64, %r65}, %rd248;
+	shfl.sync.up.b32 %r66|%p30, %r64, 2, 0, %r17;
+	shfl.sync.up.b32 %r67, %r65, 2, 0, %r17;
+	mov.b64 %rd254, {%r66, %r67};
+	@!%p30 bra $L29;
+	add.s64 %rd255, %rd254, %rd248;
+	mov.b64 %rd248, %rd255;
+$L29:
+	mov.b64 {%r68, %r69}, %rd248;
+	shfl.sync.up.b32 %r70|%p31, %r68, 4, 0, %r17;
+	shfl.sync.up.b32 %r71, %r69, 4, 0, %r17;
+	mov.b64 %rd256, {%r70, %r71};
+	@!%p31 bra $L30;
+	add.s64 %rd257, %rd256, %rd248;
+	mov.b64 %rd248, %rd257;
+$L30:
+	mov.b64 {%r72, %r73}, %rd248;
+	shfl.sync.up.b32 %r74|%p32, %r72, 8, 0, %r17;
+	shfl.sync.up.b32 %r75, %r73, 8, 0, %r17;
+	mov.b64 %rd258, {%r74, %r75};
+	@!%p32 bra $L31;
+	add.s64 %rd259, %rd258, %rd248;
+	mov.b64 %rd248, %rd259;
+$L31:
+	mov.b64 {%r76, %r77}, %rd248;
+	shfl.sync.up.b32 %r78|%p33, %r76, 16, 0, %r17;
+	shfl.sync.up.b32 %r79, %r77, 16, 0, %r17;
+	mov.b64 %rd260, {%r78, %r79};
+	@!%p33 bra $L32;
+	add.s64 %rd261, %rd260, %rd248;
+	mov.b64 %rd248, %rd261;
+$L32:
+	mov.b64 {%r80, %r81}, %rd248;
+	shfl.sync.up.b32 %r82|%p34, %r80, 1, 0, %r17;
+	shfl.sync.up.b32 %r83, %r81, 1, 0, %r17;
+	mov.b64 %rd262, {%r82, %r83};
+	selp.b64 %rd263, %rd262, 0, %p34;
+	@!%p28 bra $L33;
+	mul.wide.u32 %rd264, %r7, 16;
+	add.s64 %rd265, %rd1, %rd264;
+	add.s64 %rd266, %rd265, 512;
+	st.shared.s64 [%rd266+0], %rd263;
+$L33:
+	sub.u32 %r84, %r10, 1;
+	setp.eq.u32 %p35, %r7, %r84;
+	@!%p35 bra $L34;
+	st.shared.s64 [%rd1+1024], %rd248;
+$L34:
+$L26:
+	bar.sync 0;
+	mul.wide.u32 %rd267, %r8, 16;
+	add.s64 %rd268, %rd1, %rd267;
+	add.s64 %rd269, %rd268, 512;
+	ld.shared.s64 %rd270, [%rd269+0];
+	add.s64 %rd271, %rd270, %rd245;
+	ld.shared.s64 %rd272, [%rd1+1024];
+	mov.b64 {%r85, %r86}, %rd271;
+	shfl.sync.idx.b32 %r87|%p36, %r85, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r88, %r86, 0, %r22, %r17;
+	mov.b64 %rd273, {%r87, %r88};
+	mov.b64 %rd274, %rd272;
+	mov.b64 %rd206, %rd273;
+	mov.pred %p15, 1;
+	mov.b64 %rd275, %rd203;
+$L35:
+	setp.ge.s64 %p37, %rd275, %rd205;
+	@%p37 bra $L37;
+	mov.b64 %rd208, %rd275;
+	mov.pred %p17, %p12;
+	mov.b64 %rd209, %rd137;
+	add.s64 %rd276, %rd191, %rd208;
+	mov.b64 %rd211, %rd276;
+$L38:
+	@!%p17 bra $L42;
+	shr.s64 %rd277, %rd211, 5;
+	mul.lo.s64 %rd278, %rd277, %rd143;
+	mad.lo.s64 %rd279, %rd278, 4, %rd141;
+	ld.global.nc.u32 %r89, [%rd279+0];
+	mov.b32 %r38, %r89;
+	and.b64 %rd280, %rd211, 31;
+	min.u64 %rd281, %rd280, 32;
+	cvt.u32.u64 %r90, %rd281;
+	mov.b32 %r92, 0x1;
+	shl.b32 %r91, %r92, %r90;
+	setp.hs.u32 %p38, %r90, 32;
+	selp.b32 %r93, 0, %r91, %p38;
+	and.b32 %r94, %r38, %r93;
+	setp.ne.u32 %p39, %r94, 0x0;
+	@!%p39 bra $L44;
+	cvt.u32.u64 %r95, %rd211;
+	mov.b32 %r45, %r95;
+	bra.uni $L40;
+$L44:
+	mov.b32 %r45, -1;
+	bra.uni $L40;
+$L42:
+	mul.lo.s64 %rd282, %rd211, %rd140;
+	mad.lo.s64 %rd283, %rd282, 4, %rd138;
+	ld.global.nc.s32 %r96, [%rd283+0];
+	mov.b32 %r47, %r96;
+	mov.b32 %r45, %r47;
+	bra.uni $L40;
+$L39:
+	bra.uni $L38;
+$L40:
+	mov.b32 %r48, %r45;
+	mov.b64 %rd219, 0;
+	setp.ge.s32 %p40, %r48, 0;
+	@!%p40 bra $L46;
+	mov.b64 %rd220, %rd127;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd284, %r49;
+	add.s64 %rd285, %rd284, 1;
+	mul.lo.s64 %rd286, %rd285, %rd130;
+	mad.lo.s64 %rd287, %rd286, 8, %rd128;
+	ld.global.nc.s64 %rd288, [%rd287+0];
+	mov.b64 %rd226, %rd288;
+	cvt.s64.s32 %rd289, %r49;
+	mul.lo.s64 %rd290, %rd289, %rd130;
+	mad.lo.s64 %rd291, %rd290, 8, %rd128;
+	ld.global.nc.s64 %rd292, [%rd291+0];
+	mov.b64 %rd231, %rd292;
+	sub.s64 %rd293, %rd226, %rd231;
+	mov.b64 %rd233, %rd293;
+	mov.b64 %rd219, %rd233;
+$L46:
+	@!%p15 bra $L48;
+	mul.lo.s64 %rd294, %rd208, %rd181;
+	mad.lo.s64 %rd295, %rd294, 8, %rd179;
+	st.shared.s64 [%rd295+0], %rd206;
+	mul.lo.s64 %rd296, %rd208, %rd189;
+	mad.lo.s64 %rd297, %rd296, 4, %rd187;
+	st.shared.s32 [%rd297+0], %r48;
+$L48:
+	add.s64 %rd298, %rd206, %rd219;
+	mov.b64 %rd206, %rd298;
+$L36:
+	mov.b64 %rd299, 1;
+	add.s64 %rd275, %rd275, %rd299;
+	bra.uni $L35;
+$L37:
+	mov.b64 %rd300, %rd274;
+	mov.b64 %rd301, %rd300;
+	cvt.u64.u32 %rd302, %r2;
+	setp.eq.s64 %p41, %rd302, 0;
+	@!%p41 bra $L50;
+	mul.lo.s64 %rd303, %rd194, %rd181;
+	mad.lo.s64 %rd304, %rd303, 8, %rd179;
+	st.shared.s64 [%rd304+0], %rd301;
+$L50:
+	bar.sync 0;
+	cvt.u64.u32 %rd305, %r4;
+	mov.b64 %rd306, %rd305;
+	mul.lo.s64 %rd307, %rd306, %rd156;
+	mov.b64 %rd308, %rd307;
+	@!%p13 bra $L52;
+	mov.b64 %rd308, %rd301;
+$L52:
+	mov.b64 %rd309, 0;
+$L53:
+	setp.lt.s64 %p42, %rd309, %rd301;
+	not.pred %p43, %p42;
+	@!%p43 bra $L57;
+	bra.uni $L55;
+$L57:
+	mov.b64 %rd310, 0;
+	add.s64 %rd311, %rd309, %rd308;
+	min.s64 %rd312, %rd301, %rd311;
+	mov.b64 %rd313, %rd312;
+	cvt.u64.u32 %rd314, %r2;
+	add.s64 %rd315, %rd309, %rd314;
+	mov.b64 %rd316, %rd315;
+	mov.b64 %rd317, %rd194;
+	mov.b64 %rd318, %rd316;
+	sub.s64 %rd319, %rd317, 1;
+	mov.b64 %rd320, %rd319;
+	mov.b64 %rd321, 0;
+	mov.b64 %rd322, %rd320;
+$L58:
+	setp.lt.s64 %p44, %rd321, %rd322;
+	not.pred %p45, %p44;
+	@!%p45 bra $L62;
+	bra.uni $L60;
+$L62:
+	add.s64 %rd323, %rd321, %rd322;
+	add.s64 %rd324, %rd323, 1;
+	shr.u64 %rd325, %rd324, 1;
+	mov.b64 %rd326, %rd325;
+	mul.lo.s64 %rd327, %rd326, %rd181;
+	mad.lo.s64 %rd328, %rd327, 8, %rd179;
+	ld.shared.s64 %rd329, [%rd328+0];
+	mov.b64 %rd330, %rd329;
+	setp.le.s64 %p46, %rd330, %rd318;
+	@!%p46 bra $L63;
+	mov.b64 %rd321, %rd326;
+	bra.uni $L64;
+$L63:
+	sub.s64 %rd331, %rd326, 1;
+	mov.b64 %rd322, %rd331;
+$L64:
+$L59:
+	bra.uni $L58;
+$L60:
+	max.s64 %rd332, %rd321, 0;
+	mov.b64 %rd333, %rd332;
+	mov.b64 %rd334, %rd333;
+$L65:
+	setp.lt.s64 %p47, %rd316, %rd313;
+	not.pred %p48, %p47;
+	@!%p48 bra $L69;
+	bra.uni $L67;
+$L69:
+$L70:
+	add.s64 %rd335, %rd334, 1;
+	mul.lo.s64 %rd336, %rd335, %rd181;
+	mad.lo.s64 %rd337, %rd336, 8, %rd179;
+	ld.shared.s64 %rd338, [%rd337+0];
+	mov.b64 %rd339, %rd338;
+	setp.le.s64 %p49, %rd339, %rd316;
+	not.pred %p50, %p49;
+	@!%p50 bra $L74;
+	bra.uni $L72;
+$L74:
+	add.s64 %rd340, %rd334, 1;
+	mov.b64 %rd334, %rd340;
+$L71:
+	bra.uni $L70;
+$L72:
+	mul.lo.s64 %rd341, %rd334, %rd189;
+	mad.lo.s64 %rd342, %rd341, 4, %rd187;
+	ld.shared.s32 %r97, [%rd342+0];
+	mov.b32 %r98, %r97;
+	mov.b32 %r99, %r98;
+	mov.b64 %rd343, %rd127;
+	mov.b32 %r100, %r99;
+	cvt.s64.s32 %rd344, %r100;
+	mul.lo.s64 %rd345, %rd344, %rd130;
+	mad.lo.s64 %rd346, %rd345, 8, %rd128;
+	ld.global.nc.s64 %rd347, [%rd346+0];
+	mov.b64 %rd348, %rd347;
+	mov.b64 %rd349, %rd348;
+	mul.lo.s64 %rd350, %rd334, %rd181;
+	mad.lo.s64 %rd351, %rd350, 8, %rd179;
+	ld.shared.s64 %rd352, [%rd351+0];
+	mov.b64 %rd353, %rd352;
+	add.s64 %rd354, %rd349, %rd316;
+	sub.s64 %rd355, %rd354, %rd353;
+	mov.b64 %rd356, %rd355;
+	mul.lo.s64 %rd357, %rd356, %rd133;
+	mad.lo.s64 %rd358, %rd357, 4, %rd131;
+	ld.global.nc.s32 %r101, [%rd358+0];
+	mov.b32 %r102, %r101;
+	mov.b32 %r103, %r102;
+	mov.b32 %r104, %r99;
+	mov.b32 %r105, %r103;
+	mov.b64 %rd359, %rd356;
+$L75:
+	mov.b64 %rd360, 0x1;
+	setp.gt.s64 %p51, %rd160, 0;
+	@!%p51 bra $L79;
+	mul.lo.s64 %rd361, %rd359, %rd161;
+	mad.lo.s64 %rd362, %rd361, 4, %rd159;
+	ld.global.nc.u32 %r106, [%rd362+0];
+	mov.b32 %r107, %r106;
+	cvt.u64.u32 %rd363, %r107;
+	mov.b64 %rd360, %rd363;
+$L79:
+	cvt.s64.s32 %rd364, %r104;
+	mul.lo.s64 %rd365, %rd364, %rd164;
+	mad.lo.s64 %rd366, %rd365, 4, %rd162;
+	ld.relaxed.gpu.global.u32 %r108, [%rd366+0];
+	mov.b32 %r109, %r108;
+	cvt.u64.u32 %rd367, %r109;
+	add.u64 %rd368, %rd367, %rd360;
+	mov.b64 %rd369, %rd368;
+	cvt.s64.s32 %rd370, %r105;
+	mul.lo.s64 %rd371, %rd370, %rd164;
+	mad.lo.s64 %rd372, %rd371, 4, %rd162;
+	ld.relaxed.gpu.global.u32 %r110, [%rd372+0];
+	mov.b32 %r111, %r110;
+	cvt.u64.u32 %rd373, %r111;
+	setp.hs.u64 %p52, %rd369, %rd373;
+	@!%p52 bra $L81;
+	mov.pred %p53, 0;
+	bra.uni $L77;
+$L81:
+	cvt.s64.s32 %rd374, %r105;
+	mul.lo.s64 %rd375, %rd374, %rd164;
+	mad.lo.s64 %rd376, %rd375, 4, %rd162;
+	cvt.u32.u64 %r112, %rd369;
+	atom.global.min.u32 %r113, [%rd376], %r112;
+	mov.b32 %r114, %r113;
+	cvt.u64.u32 %rd377, %r114;
+	setp.hi.u64 %p54, %rd377, %rd369;
+	mov.pred %p53, %p54;
+	bra.uni $L77;
+$L76:
+	bra.uni $L75;
+$L77:
+	@!%p53 bra $L83;
+	mov.pred %p55, 0;
+	mov.b64 %rd378, %rd310;
+	mov.b32 %r115, %r103;
+$L84:
+	@!%p13 bra $L88;
+	shr.s32 %r116, %r115, 5;
+	cvt.s64.s32 %rd379, %r116;
+	mov.b64 %rd380, %rd379;
+	and.b32 %r117, %r115, 31;
+	cvt.s64.s32 %rd381, %r117;
+	min.u64 %rd382, %rd381, 32;
+	cvt.u32.u64 %r118, %rd382;
+	mov.b32 %r120, 0x1;
+	shl.b32 %r119, %r120, %r118;
+	setp.hs.u32 %p56, %r118, 32;
+	selp.b32 %r121, 0, %r119, %p56;
+	mov.b32 %r122, %r121;
+	mov.b64 %rd383, %rd380;
+	mov.b32 %r123, %r122;
+	mul.lo.s64 %rd384, %rd383, %rd152;
+	mad.lo.s64 %rd385, %rd384, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r124, [%rd385+0];
+	mov.b32 %r125, %r124;
+	and.b32 %r126, %r125, %r123;
+	setp.ne.u32 %p57, %r126, 0x0;
+	mov.pred %p58, %p57;
+	not.pred %p59, %p58;
+	@!%p59 bra $L90;
+	mul.lo.s64 %rd386, %rd383, %rd152;
+	mad.lo.s64 %rd387, %rd386, 4, %rd150;
+	atom.global.or.b32 %r127, [%rd387], %r123;
+	mov.b32 %r128, %r127;
+	and.b32 %r129, %r128, %r123;
+	setp.ne.u32 %p60, %r129, 0x0;
+	mov.pred %p58, %p60;
+$L90:
+	@!%p58 bra $L92;
+	mov.b64 %rd388, %rd378;
+	mov.b64 %rd389, %rd388;
+	mov.pred %p61, 0;
+	bra.uni $L86;
+$L92:
+	mov.b64 %rd390, %rd378;
+	mov.b64 %rd389, %rd390;
+	mov.pred %p61, 1;
+	bra.uni $L86;
+$L88:
+	@!%p14 bra $L94;
+	cvt.s64.s32 %rd391, %r115;
+	mul.lo.s64 %rd392, %rd391, %rd155;
+	mad.lo.s64 %rd393, %rd392, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r130, [%rd393+0];
+	mov.b32 %r131, %r130;
+	setp.eq.s32 %p62, %r131, %r36;
+	mov.pred %p63, %p62;
+	not.pred %p64, %p63;
+	@!%p64 bra $L96;
+	cvt.s64.s32 %rd394, %r115;
+	mul.lo.s64 %rd395, %rd394, %rd155;
+	mad.lo.s64 %rd396, %rd395, 4, %rd153;
+	atom.global.exch.b32 %r132, [%rd396], %r36;
+	mov.b32 %r133, %r132;
+	setp.eq.s32 %p65, %r133, %r36;
+	mov.pred %p63, %p65;
+$L96:
+	@!%p63 bra $L98;
+	mov.b64 %rd397, %rd378;
+	mov.b64 %rd389, %rd397;
+	mov.pred %p61, 0;
+	bra.uni $L86;
+$L98:
+$L94:
+	mul.lo.s64 %rd398, %rd378, %rd172;
+	mad.lo.s64 %rd399, %rd398, 4, %rd170;
+	st.shared.s32 [%rd399+0], %r115;
+	add.s64 %rd400, %rd378, 1;
+	mov.b64 %rd401, %rd400;
+	mov.b64 %rd389, %rd401;
+	mov.pred %p61, 1;
+	bra.uni $L86;
+$L85:
+	bra.uni $L84;
+$L86:
+	mov.b64 %rd402, %rd389;
+	mov.pred %p66, %p61;
+	mov.b64 %rd310, %rd402;
+	mov.pred %p55, %p66;
+	@!%p55 bra $L100;
+	mov.b64 %rd403, %rd127;
+	mov.b32 %r134, %r103;
+	setp.lt.s64 %p67, %rd113, 64;
+	setp.le.s64 %p68, %rd157, 1;
+	or.pred %p69, %p67, %p68;
+	@!%p69 bra $L101;
+	mov.b64 %rd404, %rd403;
+	mov.b32 %r135, %r134;
+	cvt.s64.s32 %rd405, %r135;
+	add.s64 %rd406, %rd405, 1;
+	mul.lo.s64 %rd407, %rd406, %rd130;
+	mad.lo.s64 %rd408, %rd407, 8, %rd128;
+	ld.global.nc.s64 %rd409, [%rd408+0];
+	mov.b64 %rd410, %rd409;
+	cvt.s64.s32 %rd411, %r135;
+	mul.lo.s64 %rd412, %rd411, %rd130;
+	mad.lo.s64 %rd413, %rd412, 8, %rd128;
+	ld.global.nc.s64 %rd414, [%rd413+0];
+	mov.b64 %rd415, %rd414;
+	sub.s64 %rd416, %rd410, %rd415;
+	mov.b64 %rd417, %rd416;
+	add.s64 %rd418, %rd114, %rd417;
+	mov.b64 %rd114, %rd418;
+	bra.uni $L102;
+$L101:
+	rem.s64 %rd419, %rd113, %rd157;
+	setp.eq.s64 %p70, %rd157, -1;
+	selp.b64 %rd420, 0, %rd419, %p70;
+	setp.eq.s64 %p71, %rd157, 0;
+	selp.b64 %rd421, %rd113, %rd420, %p71;
+	setp.eq.s64 %p72, %rd421, 0;
+	@!%p72 bra $L104;
+	mov.b64 %rd422, %rd403;
+	mov.b32 %r136, %r134;
+	cvt.s64.s32 %rd423, %r136;
+	add.s64 %rd424, %rd423, 1;
+	mul.lo.s64 %rd425, %rd424, %rd130;
+	mad.lo.s64 %rd426, %rd425, 8, %rd128;
+	ld.global.nc.s64 %rd427, [%rd426+0];
+	mov.b64 %rd428, %rd427;
+	cvt.s64.s32 %rd429, %r136;
+	mul.lo.s64 %rd430, %rd429, %rd130;
+	mad.lo.s64 %rd431, %rd430, 8, %rd128;
+	ld.global.nc.s64 %rd432, [%rd431+0];
+	mov.b64 %rd433, %rd432;
+	sub.s64 %rd434, %rd428, %rd433;
+	mov.b64 %rd435, %rd434;
+	mul.lo.s64 %rd436, %rd157, %rd435;
+	add.s64 %rd437, %rd114, %rd436;
+	mov.b64 %rd114, %rd437;
+$L104:
+$L102:
+	add.s64 %rd438, %rd113, 1;
+	mov.b64 %rd113, %rd438;
+$L100:
+$L83:
+$L66:
+	add.s64 %rd439, %rd316, %rd306;
+	mov.b64 %rd316, %rd439;
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd440, %rd310;
+$L105:
+	@!%p13 bra $L109;
+	bra.uni $L107;
+$L109:
+	// block scan
+	mov.b64 %rd441, %rd440;
+	mov.b32 %r137, %r3;
+$L110:
+	setp.hs.u32 %p73, %r137, 32;
+	@%p73 bra $L111;
+	mov.b64 {%r138, %r139}, %rd441;
+	shfl.sync.up.b32 %r140|%p74, %r138, %r137, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, %r137, 0, %r17;
+	mov.b64 %rd442, {%r140, %r141};
+	@!%p74 bra $L112;
+	add.s64 %rd443, %rd442, %rd441;
+	mov.b64 %rd441, %rd443;
+$L112:
+	shl.b32 %r137, %r137, 1;
+	bra.uni $L110;
+$L111:
+	mov.b64 {%r142, %r143}, %rd441;
+	shfl.sync.up.b32 %r144|%p75, %r142, %r3, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, %r3, 0, %r17;
+	mov.b64 %rd444, {%r144, %r145};
+	setp.lo.u32 %p76, %r3, 32;
+	and.pred %p77, %p75, %p76;
+	selp.b64 %rd445, %rd444, 0, %p77;
+	sub.u32 %r146, %r13, %r3;
+	setp.eq.u32 %p78, %r7, %r146;
+	@!%p78 bra $L113;
+	mul.wide.u32 %rd446, %r8, 16;
+	add.s64 %rd447, %rd1, %rd446;
+	st.shared.s64 [%rd447+0], %rd441;
+$L113:
+	bar.sync 0;
+	setp.eq.u32 %p79, %r8, 0;
+	@!%p79 bra $L114;
+	mov.b64 %rd448, 0;
+	setp.lo.u32 %p80, %r7, %r10;
+	@!%p80 bra $L115;
+	mul.wide.u32 %rd449, %r7, 16;
+	add.s64 %rd450, %rd1, %rd449;
+	ld.shared.s64 %rd451, [%rd450+0];
+	mov.b64 %rd448, %rd451;
+$L115:
+	mov.b64 {%r147, %r148}, %rd448;
+	shfl.sync.up.b32 %r149|%p81, %r147, 1, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 1, 0, %r17;
+	mov.b64 %rd452, {%r149, %r150};
+	@!%p81 bra $L116;
+	add.s64 %rd453, %rd452, %rd448;
+	mov.b64 %rd448, %rd453;
+$L116:
+	mov.b64 {%r151, %r152}, %rd448;
+	shfl.sync.up.b32 %r153|%p82, %r151, 2, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 2, 0, %r17;
+	mov.b64 %rd454, {%r153, %r154};
+	@!%p82 bra $L117;
+	add.s64 %rd455, %rd454, %rd448;
+	mov.b64 %rd448, %rd455;
+$L117:
+	mov.b64 {%r155, %r156}, %rd448;
+	shfl.sync.up.b32 %r157|%p83, %r155, 4, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 4, 0, %r17;
+	mov.b64 %rd456, {%r157, %r158};
+	@!%p83 bra $L118;
+	add.s64 %rd457, %rd456, %rd448;
+	mov.b64 %rd448, %rd457;
+$L118:
+	mov.b64 {%r159, %r160}, %rd448;
+	shfl.sync.up.b32 %r161|%p84, %r159, 8, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 8, 0, %r17;
+	mov.b64 %rd458, {%r161, %r162};
+	@!%p84 bra $L119;
+	add.s64 %rd459, %rd458, %rd448;
+	mov.b64 %rd448, %rd459;
+$L119:
+	mov.b64 {%r163, %r164}, %rd448;
+	shfl.sync.up.b32 %r165|%p85, %r163, 16, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 16, 0, %r17;
+	mov.b64 %rd460, {%r165, %r166};
+	@!%p85 bra $L120;
+	add.s64 %rd461, %rd460, %rd448;
+	mov.b64 %rd448, %rd461;
+$L120:
+	mov.b64 {%r167, %r168}, %rd448;
+	shfl.sync.up.b32 %r169|%p86, %r167, 1, 0, %r17;
+	shfl.sync.up.b32 %r170, %r168, 1, 0, %r17;
+	mov.b64 %rd462, {%r169, %r170};
+	selp.b64 %rd463, %rd462, 0, %p86;
+	@!%p80 bra $L121;
+	mul.wide.u32 %rd464, %r7, 16;
+	add.s64 %rd465, %rd1, %rd464;
+	add.s64 %rd466, %rd465, 512;
+	st.shared.s64 [%rd466+0], %rd463;
+$L121:
+	sub.u32 %r171, %r10, 1;
+	setp.eq.u32 %p87, %r7, %r171;
+	@!%p87 bra $L122;
+	st.shared.s64 [%rd1+1024], %rd448;
+$L122:
+$L114:
+	bar.sync 0;
+	mul.wide.u32 %rd467, %r8, 16;
+	add.s64 %rd468, %rd1, %rd467;
+	add.s64 %rd469, %rd468, 512;
+	ld.shared.s64 %rd470, [%rd469+0];
+	add.s64 %rd471, %rd470, %rd445;
+	ld.shared.s64 %rd472, [%rd1+1024];
+	mov.b64 {%r172, %r173}, %rd471;
+	shfl.sync.idx.b32 %r174|%p88, %r172, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r175, %r173, 0, %r22, %r17;
+	mov.b64 %rd473, {%r174, %r175};
+	mov.b64 %rd474, %rd472;
+	mov.b64 %rd475, %rd473;
+	mov.b64 %rd476, %rd474;
+	mov.b64 %rd477, %rd475;
+	mov.b64 %rd478, %rd476;
+	mov.b64 %rd479, %rd477;
+	mov.b64 %rd480, %rd478;
+	mov.b64 %rd481, 0;
+	cvt.u64.u32 %rd482, %r2;
+	setp.eq.s64 %p89, %rd482, 0;
+	setp.gt.s64 %p90, %rd480, 0;
+	and.pred %p91, %p89, %p90;
+	@!%p91 bra $L124;
+	atom.global.add.u64 %rd483, [%rd147], %rd480;
+	mov.b64 %rd484, %rd483;
+	mov.b64 %rd481, %rd484;
+$L124:
+	cvt.u64.u32 %rd485, %r2;
+	setp.eq.s64 %p92, %rd485, 0;
+	setp.eq.u32 %p93, %r1, 0;
+	and.pred %p94, %p92, %p93;
+	bar.sync 0;
+	@!%p94 bra $L125;
+	st.shared.s64 [%rd1+1024], %rd481;
+$L125:
+	bar.sync 0;
+	ld.shared.s64 %rd486, [%rd1+1024];
+	mov.b64 %rd487, %rd486;
+	mov.b64 %rd481, %rd487;
+	add.s64 %rd488, %rd481, %rd479;
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, 0;
+$L126:
+	setp.lt.s64 %p95, %rd490, %rd440;
+	not.pred %p96, %p95;
+	@!%p96 bra $L130;
+	bra.uni $L128;
+$L130:
+	mul.lo.s64 %rd491, %rd490, %rd172;
+	mad.lo.s64 %rd492, %rd491, 4, %rd170;
+	ld.shared.s32 %r176, [%rd492+0];
+	mov.b32 %r177, %r176;
+	add.s64 %rd493, %rd489, %rd490;
+	mul.lo.s64 %rd494, %rd493, %rd146;
+	mad.lo.s64 %rd495, %rd494, 4, %rd144;
+	st.global.s32 [%rd495+0], %r177;
+$L127:
+	add.s64 %rd496, %rd490, 1;
+	mov.b64 %rd490, %rd496;
+	bra.uni $L126;
+$L128:
+	bra.uni $L107;
+$L106:
+	bra.uni $L105;
+$L107:
+$L54:
+	add.s64 %rd497, %rd309, %rd308;
+	mov.b64 %rd309, %rd497;
+	bra.uni $L53;
+$L55:
+$L7:
+	bar.sync 0;
+	add.s64 %rd126, %rd126, %rd125;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd498, %rd113;
+	mov.b64 %rd499, %rd114;
+	// block reduction
+	mov.b32 %r178, 1;
+	sub.u32 %r179, %r13, 1;
+	mov.b32 %r180, %r3;
+$L131:
+	setp.hs.u32 %p97, %r180, 32;
+	@%p97 bra $L132;
+	mov.b64 {%r181, %r182}, %rd498;
+	shfl.sync.down.b32 %r183|%p98, %r181, %r180, %r179, %r17;
+	shfl.sync.down.b32 %r184, %r182, %r180, %r179, %r17;
+	mov.b64 %rd500, {%r183, %r184};
+	mov.b64 {%r185, %r186}, %rd499;
+	shfl.sync.down.b32 %r187, %r185, %r180, %r179, %r17;
+	shfl.sync.down.b32 %r188, %r186, %r180, %r179, %r17;
+	mov.b64 %rd501, {%r187, %r188};
+	@!%p98 bra $L133;
+	setp.ne.u32 %p99, %r18, 9;
+	@%p99 bra.uni $L135;
+	setp.lt.s64 %p100, %rd500, %rd498;
+	setp.eq.s64 %p101, %rd500, %rd498;
+	setp.lt.s64 %p102, %rd501, %rd499;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd502, %rd500, %rd498, %p104;
+	selp.b64 %rd503, %rd501, %rd499, %p104;
+	mov.b64 %rd498, %rd502;
+	mov.b64 %rd499, %rd503;
+	bra.uni $L134;
+$L135:
+	setp.ne.u32 %p105, %r18, 10;
+	@%p105 bra.uni $L136;
+	setp.gt.s64 %p106, %rd500, %rd498;
+	setp.eq.s64 %p107, %rd500, %rd498;
+	setp.lt.s64 %p108, %rd501, %rd499;
+	and.pred %p109, %p107, %p108;
+	or.pred %p110, %p106, %p109;
+	selp.b64 %rd504, %rd500, %rd498, %p110;
+	selp.b64 %rd505, %rd501, %rd499, %p110;
+	mov.b64 %rd498, %rd504;
+	mov.b64 %rd499, %rd505;
+	bra.uni $L134;
+$L136:
+	mov.b64 %rd506, %rd498;
+	mov.b64 %rd507, %rd499;
+	mov.b64 %rd508, %rd500;
+	mov.b64 %rd509, %rd501;
+	mov.b64 %rd510, %rd506;
+	mov.b64 %rd511, %rd507;
+	mov.b64 %rd512, %rd508;
+	mov.b64 %rd513, %rd509;
+	mov.b64 %rd514, %rd512;
+	mov.b64 %rd515, %rd513;
+	add.s64 %rd516, %rd510, %rd514;
+	mov.b64 %rd510, %rd516;
+	add.s64 %rd517, %rd511, %rd515;
+	mov.b64 %rd511, %rd517;
+$L137:
+	mov.b64 %rd498, %rd510;
+	mov.b64 %rd499, %rd511;
+$L134:
+$L133:
+	shl.b32 %r180, %r180, 1;
+	bra.uni $L131;
+$L132:
+	setp.eq.u32 %p111, %r7, 0;
+	@!%p111 bra $L138;
+	mul.wide.u32 %rd518, %r8, 16;
+	add.s64 %rd519, %rd1, %rd518;
+	st.shared.s64 [%rd519+0], %rd498;
+	st.shared.s64 [%rd519+8], %rd499;
+$L138:
+	bar.sync 0;
+	setp.eq.u32 %p112, %r8, 0;
+	@!%p112 bra $L139;
+	setp.lo.u32 %p113, %r7, %r10;
+	@!%p113 bra $L140;
+	mul.wide.u32 %rd520, %r7, 16;
+	add.s64 %rd521, %rd1, %rd520;
+	ld.shared.s64 %rd522, [%rd521+0];
+	ld.shared.s64 %rd523, [%rd521+8];
+	mov.b64 %rd498, %rd522;
+	mov.b64 %rd499, %rd523;
+$L140:
+	sub.u32 %r189, %r10, 1;
+	mov.b32 %r190, %r178;
+$L141:
+	setp.hs.u32 %p114, %r190, 32;
+	@%p114 bra $L142;
+	mov.b64 {%r191, %r192}, %rd498;
+	shfl.sync.down.b32 %r193|%p115, %r191, %r190, %r189, %r17;
+	shfl.sync.down.b32 %r194, %r192, %r190, %r189, %r17;
+	mov.b64 %rd524, {%r193, %r194};
+	mov.b64 {%r195, %r196}, %rd499;
+	shfl.sync.down.b32 %r197, %r195, %r190, %r189, %r17;
+	shfl.sync.down.b32 %r198, %r196, %r190, %r189, %r17;
+	mov.b64 %rd525, {%r197, %r198};
+	@!%p115 bra $L143;
+	setp.ne.u32 %p116, %r18, 9;
+	@%p116 bra.uni $L145;
+	setp.lt.s64 %p117, %rd524, %rd498;
+	setp.eq.s64 %p118, %rd524, %rd498;
+	setp.lt.s64 %p119, %rd525, %rd499;
+	and.pred %p120, %p118, %p119;
+	or.pred %p121, %p117, %p120;
+	selp.b64 %rd526, %rd524, %rd498, %p121;
+	selp.b64 %rd527, %rd525, %rd499, %p121;
+	mov.b64 %rd498, %rd526;
+	mov.b64 %rd499, %rd527;
+	bra.uni $L144;
+$L145:
+	setp.ne.u32 %p122, %r18, 10;
+	@%p122 bra.uni $L146;
+	setp.gt.s64 %p123, %rd524, %rd498;
+	setp.eq.s64 %p124, %rd524, %rd498;
+	setp.lt.s64 %p125, %rd525, %rd499;
+	and.pred %p126, %p124, %p125;
+	or.pred %p127, %p123, %p126;
+	selp.b64 %rd528, %rd524, %rd498, %p127;
+	selp.b64 %rd529, %rd525, %rd499, %p127;
+	mov.b64 %rd498, %rd528;
+	mov.b64 %rd499, %rd529;
+	bra.uni $L144;
+$L146:
+	mov.b64 %rd530, %rd498;
+	mov.b64 %rd531, %rd499;
+	mov.b64 %rd532, %rd524;
+	mov.b64 %rd533, %rd525;
+	mov.b64 %rd510, %rd530;
+	mov.b64 %rd511, %rd531;
+	mov.b64 %rd512, %rd532;
+	mov.b64 %rd513, %rd533;
+	mov.b64 %rd514, %rd512;
+	mov.b64 %rd515, %rd513;
+	add.s64 %rd534, %rd510, %rd514;
+	mov.b64 %rd510, %rd534;
+	add.s64 %rd535, %rd511, %rd515;
+	mov.b64 %rd511, %rd535;
+$L147:
+	mov.b64 %rd498, %rd510;
+	mov.b64 %rd499, %rd511;
+$L144:
+$L143:
+	shl.b32 %r190, %r190, 1;
+	bra.uni $L141;
+$L142:
+$L139:
+	mul.wide.u32 %rd536, %r29, 16;
+	add.s64 %rd537, %rd11, %rd536;
+	setp.eq.u32 %p128, %r5, 0;
+	@!%p128 bra $L148;
+	st.global.s64 [%rd537+0], %rd498;
+	st.global.s64 [%rd537+8], %rd499;
+$L148:
+	ret;
+}
+
+.visible .entry gk_frontier_PushLocal_sssp_relaxInt__final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41
+)
+{
+	.reg .pred %p<55>;
+	.reg .b32 %r<46>;
+	.reg .b64 %rd<164>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd30, [gk_s11];
+	mov.b64 %rd31, %rd30;
+	ld.param.u64 %rd32, [gk_s12];
+	cvta.to.global.u64 %rd33, %rd32;
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s13];
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s14];
+	mov.b64 %rd38, %rd37;
+	ld.param.u64 %rd39, [gk_s15];
+	cvta.to.global.u64 %rd40, %rd39;
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s16];
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s17];
+	mov.b64 %rd45, %rd44;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
+	mov.pred %p5, %p4;
+	ld.param.u64 %rd46, [gk_s19];
+	cvta.to.global.u64 %rd47, %rd46;
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s20];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s21];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s22];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s23];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s24];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s25];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s26];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s27];
+	mov.b64 %rd66, %rd65;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
+	mov.pred %p7, %p6;
+	ld.param.u64 %rd67, [gk_s29];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s30];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s31];
+	mov.b64 %rd73, %rd72;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
+	ld.param.s64 %rd74, [gk_s33];
+	mov.b64 %rd75, %rd74;
+	ld.param.s64 %rd76, [gk_s34];
+	mov.b64 %rd77, %rd76;
+	ld.param.s64 %rd78, [gk_s35];
+	mov.b64 %rd79, %rd78;
+	ld.param.u64 %rd80, [gk_s36];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
+	mov.b64 %rd84, %rd83;
+	ld.param.s64 %rd85, [gk_s38];
+	mov.b64 %rd86, %rd85;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
+	mov.b64 %rd91, %rd90;
+	ld.param.s64 %rd92, [gk_s41];
+	mov.b64 %rd93, %rd92;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd94, 9223372036854775807;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd98, %rd96;
+$L3:
+	setp.ge.s64 %p9, %rd98, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd99, %rd98, 16, %rd3;
+	ld.global.s64 %rd100, [%rd99+0];
+	ld.global.s64 %rd101, [%rd99+8];
+	setp.lt.s64 %p10, %rd100, %rd94;
+	setp.eq.s64 %p11, %rd100, %rd94;
+	setp.lt.s64 %p12, %rd101, %rd95;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd102, %rd100, %rd94, %p14;
+	selp.b64 %rd103, %rd101, %rd95, %p14;
+	mov.b64 %rd94, %rd102;
+	mov.b64 %rd95, %rd103;
+	add.s64 %rd98, %rd98, %rd97;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd94, -9223372036854775808;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd104, %rd96;
+$L6:
+	setp.ge.s64 %p16, %rd104, %rd4;
+	@%p16 bra $L7;
+	mad.lo.s64 %rd105, %rd104, 16, %rd3;
+	ld.global.s64 %rd106, [%rd105+0];
+	ld.global.s64 %rd107, [%rd105+8];
+	setp.gt.s64 %p17, %rd106, %rd94;
+	setp.eq.s64 %p18, %rd106, %rd94;
+	setp.lt.s64 %p19, %rd107, %rd95;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd108, %rd106, %rd94, %p21;
+	selp.b64 %rd109, %rd107, %rd95, %p21;
+	mov.b64 %rd94, %rd108;
+	mov.b64 %rd95, %rd109;
+	add.s64 %rd104, %rd104, %rd97;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd110, 0;
+	mov.b64 %rd111, 0;
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd110, %rd112;
+	mov.b64 %rd111, %rd113;
+$L8:
+	mov.b64 %rd114, %rd110;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd94, %rd114;
+	mov.b64 %rd95, %rd115;
+	mov.b64 %rd116, %rd96;
+$L9:
+	setp.ge.s64 %p22, %rd116, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd117, %rd116, 16, %rd3;
+	ld.global.s64 %rd118, [%rd117+0];
+	ld.global.s64 %rd119, [%rd117+8];
+	mov.b64 %rd120, %rd94;
+	mov.b64 %rd121, %rd95;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd123, %rd119;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd125, %rd121;
+	mov.b64 %rd126, %rd122;
+	mov.b64 %rd127, %rd123;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd130, %rd124, %rd128;
+	mov.b64 %rd124, %rd130;
+	add.s64 %rd131, %rd125, %rd129;
+	mov.b64 %rd125, %rd131;
+$L11:
+	mov.b64 %rd94, %rd124;
+	mov.b64 %rd95, %rd125;
+	add.s64 %rd116, %rd116, %rd97;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd132, %rd94;
+	mov.b64 %rd133, %rd95;
+	// block reduction
+	mov.b32 %r24, 1;
+	mov.b32 %r25, 1;
+	sub.u32 %r26, %r13, 1;
+	mov.b32 %r27, %r24;
+$L12:
+	setp.hs.u32 %p23, %r27, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r28, %r29}, %rd132;
+	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
+	mov.b64 %rd134, {%r30, %r31};
+	mov.b64 {%r32, %r33}, %rd133;
+	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
+	mov.b64 %rd135, {%r34, %r35};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd134, %rd132;
+	setp.eq.s64 %p27, %rd134, %rd132;
+	setp.lt.s64 %p28, %rd135, %rd133;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd136, %rd134, %rd132, %p30;
+	selp.b64 %rd137, %rd135, %rd133, %p30;
+	mov.b64 %rd132, %rd136;
+	mov.b64 %rd133, %rd137;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd134, %rd132;
+	setp.eq.s64 %p33, %rd134, %rd132;
+	setp.lt.s64 %p34, %rd135, %rd133;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd138, %rd134, %rd132, %p36;
+	selp.b64 %rd139, %rd135, %rd133, %p36;
+	mov.b64 %rd132, %rd138;
+	mov.b64 %rd133, %rd139;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd140, %rd132;
+	mov.b64 %rd141, %rd133;
+	mov.b64 %rd142, %rd134;
+	mov.b64 %rd143, %rd135;
+	mov.b64 %rd124, %rd140;
+	mov.b64 %rd125, %rd141;
+	mov.b64 %rd126, %rd142;
+	mov.b64 %rd127, %rd143;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd144, %rd124, %rd128;
+	mov.b64 %rd124, %rd144;
+	add.s64 %rd145, %rd125, %rd129;
+	mov.b64 %rd125, %rd145;
+$L18:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L15:
+$L14:
+	shl.b32 %r27, %r27, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd146, %r8, 16;
+	add.s64 %rd147, %rd1, %rd146;
+	st.shared.s64 [%rd147+0], %rd132;
+	st.shared.s64 [%rd147+8], %rd133;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd148, %r7, 16;
+	add.s64 %rd149, %rd1, %rd148;
+	ld.shared.s64 %rd150, [%rd149+0];
+	ld.shared.s64 %rd151, [%rd149+8];
+	mov.b64 %rd132, %rd150;
+	mov.b64 %rd133, %rd151;
+$L21:
+	sub.u32 %r36, %r10, 1;
+	mov.b32 %r37, %r25;
+$L22:
+	setp.hs.u32 %p40, %r37, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r38, %r39}, %rd132;
+	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
+	mov.b64 %rd152, {%r40, %r41};
+	mov.b64 {%r42, %r43}, %rd133;
+	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
+	mov.b64 %rd153, {%r44, %r45};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd152, %rd132;
+	setp.eq.s64 %p44, %rd152, %rd132;
+	setp.lt.s64 %p45, %rd153, %rd133;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd154, %rd152, %rd132, %p47;
+	selp.b64 %rd155, %rd153, %rd133, %p47;
+	mov.b64 %rd132, %rd154;
+	mov.b64 %rd133, %rd155;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd152, %rd132;
+	setp.eq.s64 %p50, %rd152, %rd132;
+	setp.lt.s64 %p51, %rd153, %rd133;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd156, %rd152, %rd132, %p53;
+	selp.b64 %rd157, %rd153, %rd133, %p53;
+	mov.b64 %rd132, %rd156;
+	mov.b64 %rd133, %rd157;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd158, %rd132;
+	mov.b64 %rd159, %rd133;
+	mov.b64 %rd160, %rd152;
+	mov.b64 %rd161, %rd153;
+	mov.b64 %rd124, %rd158;
+	mov.b64 %rd125, %rd159;
+	mov.b64 %rd126, %rd160;
+	mov.b64 %rd127, %rd161;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd162, %rd124, %rd128;
+	mov.b64 %rd124, %rd162;
+	add.s64 %rd163, %rd125, %rd129;
+	mov.b64 %rd125, %rd163;
+$L28:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L25:
+$L24:
+	shl.b32 %r37, %r37, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd132;
+	st.global.s64 [%rd6+8], %rd133;
+$L29:
+	ret;
+}
+`
+
+// gokkosPTX11 is the PTX of frontier.PushLocal[sssp.relax].
+const gokkosPTX11 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -14164,8 +21069,8 @@ $L29:
 }
 `
 
-// gokkosPTX8 is the PTX of sssp.markImproved.
-const gokkosPTX8 = `//
+// gokkosPTX12 is the PTX of sssp.markImproved.
+const gokkosPTX12 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -14173,9 +21078,13 @@ const gokkosPTX8 = `//
 .target sm_70
 .address_size 64
 
-.visible .entry gk_sssp_markImproved(
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_sssp_markImproved_main(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -14193,157 +21102,376 @@ const gokkosPTX8 = `//
 	.param .b64 gk_s14,
 	.param .b64 gk_s15,
 	.param .b64 gk_s16,
-	.param .b64 gk_s17
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20
 )
 {
-	.reg .pred %p<10>;
-	.reg .b32 %r<23>;
-	.reg .b64 %rd<64>;
-	.reg .f64 %fd<5>;
-	ld.param.s64 %rd1, [gk_begin];
-	ld.param.s64 %rd2, [gk_end];
-	ld.param.u8 %r1, [gk_s0];
-	setp.ne.u32 %p1, %r1, 0;
-	mov.pred %p2, %p1;
-	ld.param.s64 %rd3, [gk_s1];
-	mov.b64 %rd4, %rd3;
-	ld.param.u64 %rd5, [gk_s2];
-	cvta.to.global.u64 %rd6, %rd5;
-	mov.b64 %rd7, %rd6;
-	ld.param.s64 %rd8, [gk_s3];
-	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s4];
-	mov.b64 %rd11, %rd10;
-	ld.param.u64 %rd12, [gk_s5];
-	cvta.to.global.u64 %rd13, %rd12;
-	mov.b64 %rd14, %rd13;
-	ld.param.s64 %rd15, [gk_s6];
-	mov.b64 %rd16, %rd15;
-	ld.param.s64 %rd17, [gk_s7];
-	mov.b64 %rd18, %rd17;
-	ld.param.u64 %rd19, [gk_s8];
-	cvta.to.global.u64 %rd20, %rd19;
-	mov.b64 %rd21, %rd20;
-	ld.param.s64 %rd22, [gk_s9];
-	mov.b64 %rd23, %rd22;
-	ld.param.s64 %rd24, [gk_s10];
-	mov.b64 %rd25, %rd24;
-	ld.param.u64 %rd26, [gk_s11];
-	cvta.to.global.u64 %rd27, %rd26;
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s12];
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s13];
-	mov.b64 %rd32, %rd31;
-	ld.param.f64 %fd1, [gk_s14];
-	mov.f64 %fd2, %fd1;
-	ld.param.u64 %rd33, [gk_s15];
-	cvta.to.global.u64 %rd34, %rd33;
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s16];
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s17];
-	mov.b64 %rd39, %rd38;
-	mov.u32 %r2, %ctaid.x;
+	.reg .pred %p<40>;
+	.reg .b32 %r<55>;
+	.reg .b64 %rd<110>;
+	.reg .f64 %fd<43>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
-	mul.wide.u32 %rd40, %r2, %r3;
-	mov.u32 %r4, %tid.x;
-	cvt.u64.u32 %rd41, %r4;
-	add.s64 %rd42, %rd40, %rd41;
-	mov.u32 %r5, %nctaid.x;
-	mov.u32 %r6, %ntid.x;
-	mul.wide.u32 %rd43, %r5, %r6;
-	add.s64 %rd44, %rd1, %rd42;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u8 %r19, [gk_s0];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.u64 %rd8, [gk_s2];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s3];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd15, [gk_s5];
+	cvta.to.global.u64 %rd16, %rd15;
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s6];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s7];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s8];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s9];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s10];
+	mov.b64 %rd28, %rd27;
+	ld.param.u64 %rd29, [gk_s11];
+	cvta.to.global.u64 %rd30, %rd29;
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s12];
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s13];
+	mov.b64 %rd35, %rd34;
+	ld.param.u64 %rd36, [gk_s14];
+	cvta.to.global.u64 %rd37, %rd36;
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s15];
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s16];
+	mov.b64 %rd42, %rd41;
+	ld.param.f64 %fd1, [gk_s17];
+	mov.f64 %fd2, %fd1;
+	ld.param.u64 %rd43, [gk_s18];
+	cvta.to.global.u64 %rd44, %rd43;
 	mov.b64 %rd45, %rd44;
-$L1:
-	setp.ge.s64 %p3, %rd45, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd46, %rd45;
-	mov.b32 %r7, 0;
-	mov.pred %p4, %p2;
-	mov.b64 %rd47, %rd4;
-	mov.b64 %rd48, %rd46;
-$L4:
-	@!%p4 bra $L8;
-	shr.s64 %rd49, %rd48, 5;
-	mul.lo.s64 %rd50, %rd49, %rd18;
-	mad.lo.s64 %rd51, %rd50, 4, %rd14;
-	ld.global.nc.u32 %r8, [%rd51+0];
-	mov.b32 %r9, %r8;
-	and.b64 %rd52, %rd48, 31;
-	min.u64 %rd53, %rd52, 32;
-	cvt.u32.u64 %r10, %rd53;
-	mov.b32 %r12, 0x1;
-	shl.b32 %r11, %r12, %r10;
-	setp.hs.u32 %p5, %r10, 32;
-	selp.b32 %r13, 0, %r11, %p5;
-	and.b32 %r14, %r9, %r13;
-	setp.ne.u32 %p6, %r14, 0x0;
-	@!%p6 bra $L10;
-	cvt.u32.u64 %r15, %rd48;
-	mov.b32 %r16, %r15;
-	bra.uni $L6;
-$L10:
-	mov.b32 %r16, -1;
-	bra.uni $L6;
-$L8:
-	mul.lo.s64 %rd54, %rd48, %rd11;
-	mad.lo.s64 %rd55, %rd54, 4, %rd7;
-	ld.global.nc.s32 %r17, [%rd55+0];
-	mov.b32 %r18, %r17;
-	mov.b32 %r16, %r18;
-	bra.uni $L6;
-$L5:
-	bra.uni $L4;
-$L6:
-	mov.b32 %r19, %r16;
-	setp.ge.s32 %p7, %r19, 0;
-	@!%p7 bra $L12;
-	cvt.s64.s32 %rd56, %r19;
-	mul.lo.s64 %rd57, %rd56, %rd25;
-	mad.lo.s64 %rd58, %rd57, 8, %rd21;
-	ld.global.nc.f64 %fd3, [%rd58+0];
-	mov.f64 %fd4, %fd3;
-	setp.lt.f64 %p8, %fd4, %fd2;
-	@!%p8 bra $L13;
-	mov.b32 %r7, 1;
-	bra.uni $L14;
-$L13:
-	cvt.s64.s32 %rd59, %r19;
-	mul.lo.s64 %rd60, %rd59, %rd32;
-	mad.lo.s64 %rd61, %rd60, 4, %rd28;
-	mov.b32 %r20, 1;
-	atom.global.exch.b32 %r21, [%rd61], %r20;
-	mov.b32 %r22, %r21;
-	setp.eq.s32 %p9, %r22, 0;
-	@!%p9 bra $L16;
-	mov.b32 %r7, 2;
-$L16:
-$L14:
-$L12:
-	mul.lo.s64 %rd62, %rd46, %rd39;
-	mad.lo.s64 %rd63, %rd62, 4, %rd35;
-	st.global.s32 [%rd63+0], %r7;
-$L3:
-	add.s64 %rd45, %rd45, %rd43;
+	ld.param.s64 %rd46, [gk_s19];
+	mov.b64 %rd47, %rd46;
+	ld.param.s64 %rd48, [gk_s20];
+	mov.b64 %rd49, %rd48;
+	mov.u32 %r20, %ctaid.x;
+	mov.u32 %r21, %nctaid.x;
+	sub.s64 %rd50, %rd3, %rd2;
+	max.s64 %rd51, %rd50, 0;
+	cvt.u64.u32 %rd52, %r21;
+	add.s64 %rd53, %rd51, %rd52;
+	sub.s64 %rd54, %rd53, 1;
+	div.u64 %rd55, %rd54, %rd52;
+	cvt.u64.u32 %rd56, %r20;
+	mad.lo.s64 %rd57, %rd56, %rd55, %rd2;
+	add.s64 %rd58, %rd57, %rd55;
+	min.s64 %rd59, %rd58, %rd3;
+	setp.ne.u32 %p4, %r18, 1;
+	@%p4 bra.uni $L2;
+	mov.f64 %fd4, 0d0000000000000000;
 	bra.uni $L1;
 $L2:
+	setp.ne.u32 %p5, %r18, 2;
+	@%p5 bra.uni $L3;
+	mov.f64 %fd4, 0d3FF0000000000000;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L4;
+	mov.f64 %fd4, 0d7FF0000000000000;
+	bra.uni $L1;
+$L4:
+	mov.f64 %fd4, 0dFFF0000000000000;
+$L1:
+	mov.f64 %fd3, %fd4;
+	cvt.u64.u32 %rd60, %r5;
+	add.s64 %rd61, %rd57, %rd60;
+	cvt.u64.u32 %rd62, %r6;
+	mov.b64 %rd63, %rd61;
+$L5:
+	setp.ge.s64 %p7, %rd63, %rd59;
+	@%p7 bra $L6;
+	mov.b64 %rd64, %rd63;
+	mov.b32 %r22, 0;
+	mov.pred %p8, %p3;
+	mov.b64 %rd65, %rd7;
+	mov.b64 %rd66, %rd64;
+$L8:
+	@!%p8 bra $L12;
+	shr.s64 %rd67, %rd66, 5;
+	mul.lo.s64 %rd68, %rd67, %rd21;
+	mad.lo.s64 %rd69, %rd68, 4, %rd17;
+	ld.global.nc.u32 %r23, [%rd69+0];
+	mov.b32 %r24, %r23;
+	and.b64 %rd70, %rd66, 31;
+	min.u64 %rd71, %rd70, 32;
+	cvt.u32.u64 %r25, %rd71;
+	mov.b32 %r27, 0x1;
+	shl.b32 %r26, %r27, %r25;
+	setp.hs.u32 %p9, %r25, 32;
+	selp.b32 %r28, 0, %r26, %p9;
+	and.b32 %r29, %r24, %r28;
+	setp.ne.u32 %p10, %r29, 0x0;
+	@!%p10 bra $L14;
+	cvt.u32.u64 %r30, %rd66;
+	mov.b32 %r31, %r30;
+	bra.uni $L10;
+$L14:
+	mov.b32 %r31, -1;
+	bra.uni $L10;
+$L12:
+	mul.lo.s64 %rd72, %rd66, %rd14;
+	mad.lo.s64 %rd73, %rd72, 4, %rd10;
+	ld.global.nc.s32 %r32, [%rd73+0];
+	mov.b32 %r33, %r32;
+	mov.b32 %r31, %r33;
+	bra.uni $L10;
+$L9:
+	bra.uni $L8;
+$L10:
+	mov.b32 %r34, %r31;
+	setp.ge.s32 %p11, %r34, 0;
+	@!%p11 bra $L16;
+	cvt.s64.s32 %rd74, %r34;
+	mov.b64 %rd75, %rd74;
+$L17:
+	setp.gt.s64 %p12, %rd33, 0;
+	@!%p12 bra $L21;
+	mul.lo.s64 %rd76, %rd75, %rd35;
+	mad.lo.s64 %rd77, %rd76, 4, %rd31;
+	ld.global.nc.u32 %r35, [%rd77+0];
+	mov.b32 %r36, %r35;
+	mov.b32 %r37, %r36;
+	setp.eq.u32 %p13, %r37, 0xFFFFFFFF;
+	@!%p13 bra $L23;
+	mov.f64 %fd5, 0d7FF0000000000000;
+	bra.uni $L19;
+$L23:
+	cvt.rn.f64.u32 %fd6, %r37;
+	mov.f64 %fd5, %fd6;
+	bra.uni $L19;
+$L21:
+	mul.lo.s64 %rd78, %rd75, %rd28;
+	mad.lo.s64 %rd79, %rd78, 8, %rd24;
+	ld.global.nc.f64 %fd7, [%rd79+0];
+	mov.f64 %fd8, %fd7;
+	mov.f64 %fd5, %fd8;
+	bra.uni $L19;
+$L18:
+	bra.uni $L17;
+$L19:
+	mov.f64 %fd9, %fd5;
+	setp.lt.f64 %p14, %fd9, %fd2;
+	@!%p14 bra $L24;
+	mov.b32 %r22, 1;
+	bra.uni $L25;
+$L24:
+	min.f64 %fd10, %fd3, %fd9;
+	mov.b64 %rd80, %fd3;
+	mov.b64 %rd81, %fd9;
+	or.b64 %rd82, %rd80, %rd81;
+	setp.eq.f64 %p15, %fd3, %fd9;
+	mov.b64 %fd11, %rd82;
+	selp.f64 %fd12, %fd11, %fd10, %p15;
+	setp.nan.f64 %p16, %fd3, %fd9;
+	add.rn.f64 %fd13, %fd3, %fd9;
+	selp.f64 %fd14, %fd13, %fd12, %p16;
+	mov.f64 %fd3, %fd14;
+	cvt.s64.s32 %rd83, %r34;
+	mul.lo.s64 %rd84, %rd83, %rd42;
+	mad.lo.s64 %rd85, %rd84, 4, %rd38;
+	mov.b32 %r38, 1;
+	atom.global.exch.b32 %r39, [%rd85], %r38;
+	mov.b32 %r40, %r39;
+	setp.eq.s32 %p17, %r40, 0;
+	@!%p17 bra $L27;
+	mov.b32 %r22, 2;
+$L27:
+$L25:
+$L16:
+	mul.lo.s64 %rd86, %rd64, %rd49;
+	mad.lo.s64 %rd87, %rd86, 4, %rd45;
+	st.global.s32 [%rd87+0], %r22;
+$L7:
+	add.s64 %rd63, %rd63, %rd62;
+	bra.uni $L5;
+$L6:
+	mov.f64 %fd15, %fd3;
+	// block reduction
+	mov.b32 %r41, 1;
+	mov.b32 %r42, 1;
+	sub.u32 %r43, %r13, 1;
+	mov.b32 %r44, %r41;
+$L28:
+	setp.hs.u32 %p18, %r44, 32;
+	@%p18 bra $L29;
+	mov.b64 %rd88, %fd15;
+	mov.b64 {%r45, %r46}, %rd88;
+	shfl.sync.down.b32 %r47|%p19, %r45, %r44, %r43, %r17;
+	shfl.sync.down.b32 %r48, %r46, %r44, %r43, %r17;
+	mov.b64 %rd89, {%r47, %r48};
+	mov.b64 %fd16, %rd89;
+	@!%p19 bra $L30;
+	setp.ne.u32 %p20, %r18, 1;
+	@%p20 bra.uni $L32;
+	add.rn.f64 %fd17, %fd15, %fd16;
+	mov.f64 %fd15, %fd17;
+	bra.uni $L31;
+$L32:
+	setp.ne.u32 %p21, %r18, 2;
+	@%p21 bra.uni $L33;
+	mul.rn.f64 %fd18, %fd15, %fd16;
+	mov.f64 %fd15, %fd18;
+	bra.uni $L31;
+$L33:
+	setp.ne.u32 %p22, %r18, 3;
+	@%p22 bra.uni $L34;
+	min.f64 %fd19, %fd15, %fd16;
+	mov.b64 %rd90, %fd15;
+	mov.b64 %rd91, %fd16;
+	or.b64 %rd92, %rd90, %rd91;
+	setp.eq.f64 %p23, %fd15, %fd16;
+	mov.b64 %fd20, %rd92;
+	selp.f64 %fd21, %fd20, %fd19, %p23;
+	setp.nan.f64 %p24, %fd15, %fd16;
+	add.rn.f64 %fd22, %fd15, %fd16;
+	selp.f64 %fd23, %fd22, %fd21, %p24;
+	mov.f64 %fd15, %fd23;
+	bra.uni $L31;
+$L34:
+	max.f64 %fd24, %fd15, %fd16;
+	mov.b64 %rd93, %fd15;
+	mov.b64 %rd94, %fd16;
+	and.b64 %rd95, %rd93, %rd94;
+	setp.eq.f64 %p25, %fd15, %fd16;
+	mov.b64 %fd25, %rd95;
+	selp.f64 %fd26, %fd25, %fd24, %p25;
+	setp.nan.f64 %p26, %fd15, %fd16;
+	add.rn.f64 %fd27, %fd15, %fd16;
+	selp.f64 %fd28, %fd27, %fd26, %p26;
+	mov.f64 %fd15, %fd28;
+$L31:
+$L30:
+	shl.b32 %r44, %r44, 1;
+	bra.uni $L28;
+$L29:
+	setp.eq.u32 %p27, %r7, 0;
+	@!%p27 bra $L35;
+	mul.wide.u32 %rd96, %r8, 16;
+	add.s64 %rd97, %rd1, %rd96;
+	st.shared.f64 [%rd97+0], %fd15;
+$L35:
+	bar.sync 0;
+	setp.eq.u32 %p28, %r8, 0;
+	@!%p28 bra $L36;
+	setp.lo.u32 %p29, %r7, %r10;
+	@!%p29 bra $L37;
+	mul.wide.u32 %rd98, %r7, 16;
+	add.s64 %rd99, %rd1, %rd98;
+	ld.shared.f64 %fd29, [%rd99+0];
+	mov.f64 %fd15, %fd29;
+$L37:
+	sub.u32 %r49, %r10, 1;
+	mov.b32 %r50, %r42;
+$L38:
+	setp.hs.u32 %p30, %r50, 32;
+	@%p30 bra $L39;
+	mov.b64 %rd100, %fd15;
+	mov.b64 {%r51, %r52}, %rd100;
+	shfl.sync.down.b32 %r53|%p31, %r51, %r50, %r49, %r17;
+	shfl.sync.down.b32 %r54, %r52, %r50, %r49, %r17;
+	mov.b64 %rd101, {%r53, %r54};
+	mov.b64 %fd30, %rd101;
+	@!%p31 bra $L40;
+	setp.ne.u32 %p32, %r18, 1;
+	@%p32 bra.uni $L42;
+	add.rn.f64 %fd31, %fd15, %fd30;
+	mov.f64 %fd15, %fd31;
+	bra.uni $L41;
+$L42:
+	setp.ne.u32 %p33, %r18, 2;
+	@%p33 bra.uni $L43;
+	mul.rn.f64 %fd32, %fd15, %fd30;
+	mov.f64 %fd15, %fd32;
+	bra.uni $L41;
+$L43:
+	setp.ne.u32 %p34, %r18, 3;
+	@%p34 bra.uni $L44;
+	min.f64 %fd33, %fd15, %fd30;
+	mov.b64 %rd102, %fd15;
+	mov.b64 %rd103, %fd30;
+	or.b64 %rd104, %rd102, %rd103;
+	setp.eq.f64 %p35, %fd15, %fd30;
+	mov.b64 %fd34, %rd104;
+	selp.f64 %fd35, %fd34, %fd33, %p35;
+	setp.nan.f64 %p36, %fd15, %fd30;
+	add.rn.f64 %fd36, %fd15, %fd30;
+	selp.f64 %fd37, %fd36, %fd35, %p36;
+	mov.f64 %fd15, %fd37;
+	bra.uni $L41;
+$L44:
+	max.f64 %fd38, %fd15, %fd30;
+	mov.b64 %rd105, %fd15;
+	mov.b64 %rd106, %fd30;
+	and.b64 %rd107, %rd105, %rd106;
+	setp.eq.f64 %p37, %fd15, %fd30;
+	mov.b64 %fd39, %rd107;
+	selp.f64 %fd40, %fd39, %fd38, %p37;
+	setp.nan.f64 %p38, %fd15, %fd30;
+	add.rn.f64 %fd41, %fd15, %fd30;
+	selp.f64 %fd42, %fd41, %fd40, %p38;
+	mov.f64 %fd15, %fd42;
+$L41:
+$L40:
+	shl.b32 %r50, %r50, 1;
+	bra.uni $L38;
+$L39:
+$L36:
+	mul.wide.u32 %rd108, %r20, 8;
+	add.s64 %rd109, %rd5, %rd108;
+	setp.eq.u32 %p39, %r5, 0;
+	@!%p39 bra $L45;
+	st.global.f64 [%rd109+0], %fd15;
+$L45:
 	ret;
 }
-`
 
-// gokkosPTX9 is the PTX of sssp.markFarPile.
-const gokkosPTX9 = `//
-// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
-//
-
-.version 7.8
-.target sm_70
-.address_size 64
-
-.visible .entry gk_sssp_markFarPile(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
+.visible .entry gk_sssp_markImproved_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
@@ -14357,99 +21485,975 @@ const gokkosPTX9 = `//
 	.param .b64 gk_s10,
 	.param .b64 gk_s11,
 	.param .b64 gk_s12,
-	.param .b64 gk_s13
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20
 )
 {
-	.reg .pred %p<4>;
-	.reg .b32 %r<10>;
-	.reg .b64 %rd<48>;
-	.reg .f64 %fd<8>;
-	ld.param.s64 %rd1, [gk_begin];
-	ld.param.s64 %rd2, [gk_end];
-	ld.param.u64 %rd3, [gk_s0];
-	cvta.to.global.u64 %rd4, %rd3;
-	mov.b64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s1];
-	mov.b64 %rd7, %rd6;
-	ld.param.s64 %rd8, [gk_s2];
-	mov.b64 %rd9, %rd8;
-	ld.param.u64 %rd10, [gk_s3];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s4];
-	mov.b64 %rd14, %rd13;
-	ld.param.s64 %rd15, [gk_s5];
-	mov.b64 %rd16, %rd15;
-	ld.param.u64 %rd17, [gk_s6];
-	cvta.to.global.u64 %rd18, %rd17;
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s7];
-	mov.b64 %rd21, %rd20;
-	ld.param.s64 %rd22, [gk_s8];
-	mov.b64 %rd23, %rd22;
-	ld.param.f64 %fd1, [gk_s9];
-	mov.f64 %fd2, %fd1;
-	ld.param.f64 %fd3, [gk_s10];
-	mov.f64 %fd4, %fd3;
-	ld.param.u64 %rd24, [gk_s11];
-	cvta.to.global.u64 %rd25, %rd24;
-	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s12];
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s13];
-	mov.b64 %rd30, %rd29;
-	mov.u32 %r1, %ctaid.x;
-	mov.u32 %r2, %ntid.x;
-	mul.wide.u32 %rd31, %r1, %r2;
-	mov.u32 %r3, %tid.x;
-	cvt.u64.u32 %rd32, %r3;
-	add.s64 %rd33, %rd31, %rd32;
-	mov.u32 %r4, %nctaid.x;
-	mov.u32 %r5, %ntid.x;
-	mul.wide.u32 %rd34, %r4, %r5;
-	add.s64 %rd35, %rd1, %rd33;
+	.reg .pred %p<37>;
+	.reg .b32 %r<34>;
+	.reg .b64 %rd<87>;
+	.reg .f64 %fd<48>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u8 %r19, [gk_s0];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd7, [gk_s1];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s2];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s3];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s4];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s5];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s6];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s7];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s8];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s9];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s10];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s11];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s12];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s13];
 	mov.b64 %rd36, %rd35;
-$L1:
-	setp.ge.s64 %p1, %rd36, %rd2;
-	@%p1 bra $L2;
-	mov.b64 %rd37, %rd36;
-	mul.lo.s64 %rd38, %rd37, %rd9;
-	mad.lo.s64 %rd39, %rd38, 4, %rd5;
-	ld.global.nc.s32 %r6, [%rd39+0];
-	mov.b32 %r7, %r6;
-	cvt.s64.s32 %rd40, %r7;
+	ld.param.u64 %rd37, [gk_s14];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s15];
 	mov.b64 %rd41, %rd40;
-	mul.lo.s64 %rd42, %rd41, %rd16;
-	mad.lo.s64 %rd43, %rd42, 8, %rd12;
-	ld.global.nc.f64 %fd5, [%rd43+0];
-	mov.f64 %fd6, %fd5;
-	mov.f64 %fd7, %fd6;
-	mov.b32 %r8, 2;
-	setp.lt.f64 %p2, %fd7, %fd4;
-	@!%p2 bra $L5;
-	mul.lo.s64 %rd44, %rd41, %rd23;
-	mad.lo.s64 %rd45, %rd44, 4, %rd19;
-	mov.b32 %r9, 0;
-	st.global.s32 [%rd45+0], %r9;
-	mov.b32 %r8, 1;
-	setp.lt.f64 %p3, %fd7, %fd2;
-	@!%p3 bra $L7;
-	mov.b32 %r8, 0;
-$L7:
-$L5:
-	mul.lo.s64 %rd46, %rd37, %rd30;
-	mad.lo.s64 %rd47, %rd46, 4, %rd26;
-	st.global.s32 [%rd47+0], %r8;
+	ld.param.s64 %rd42, [gk_s16];
+	mov.b64 %rd43, %rd42;
+	ld.param.f64 %fd1, [gk_s17];
+	mov.f64 %fd2, %fd1;
+	ld.param.u64 %rd44, [gk_s18];
+	cvta.to.global.u64 %rd45, %rd44;
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s19];
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s20];
+	mov.b64 %rd50, %rd49;
+	cvt.u64.u32 %rd51, %r5;
+	cvt.u64.u32 %rd52, %r6;
+	setp.ne.u32 %p4, %r18, 1;
+	@%p4 bra.uni $L2;
+	mov.f64 %fd3, 0d0000000000000000;
+	mov.b64 %rd53, %rd51;
 $L3:
-	add.s64 %rd36, %rd36, %rd34;
+	setp.ge.s64 %p5, %rd53, %rd4;
+	@%p5 bra $L4;
+	mad.lo.s64 %rd54, %rd53, 8, %rd3;
+	ld.global.f64 %fd4, [%rd54+0];
+	add.rn.f64 %fd5, %fd3, %fd4;
+	mov.f64 %fd3, %fd5;
+	add.s64 %rd53, %rd53, %rd52;
+	bra.uni $L3;
+$L4:
 	bra.uni $L1;
 $L2:
+	setp.ne.u32 %p6, %r18, 2;
+	@%p6 bra.uni $L5;
+	mov.f64 %fd3, 0d3FF0000000000000;
+	mov.b64 %rd55, %rd51;
+$L6:
+	setp.ge.s64 %p7, %rd55, %rd4;
+	@%p7 bra $L7;
+	mad.lo.s64 %rd56, %rd55, 8, %rd3;
+	ld.global.f64 %fd6, [%rd56+0];
+	mul.rn.f64 %fd7, %fd3, %fd6;
+	mov.f64 %fd3, %fd7;
+	add.s64 %rd55, %rd55, %rd52;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p8, %r18, 3;
+	@%p8 bra.uni $L8;
+	mov.f64 %fd3, 0d7FF0000000000000;
+	mov.b64 %rd57, %rd51;
+$L9:
+	setp.ge.s64 %p9, %rd57, %rd4;
+	@%p9 bra $L10;
+	mad.lo.s64 %rd58, %rd57, 8, %rd3;
+	ld.global.f64 %fd8, [%rd58+0];
+	min.f64 %fd9, %fd3, %fd8;
+	mov.b64 %rd59, %fd3;
+	mov.b64 %rd60, %fd8;
+	or.b64 %rd61, %rd59, %rd60;
+	setp.eq.f64 %p10, %fd3, %fd8;
+	mov.b64 %fd10, %rd61;
+	selp.f64 %fd11, %fd10, %fd9, %p10;
+	setp.nan.f64 %p11, %fd3, %fd8;
+	add.rn.f64 %fd12, %fd3, %fd8;
+	selp.f64 %fd13, %fd12, %fd11, %p11;
+	mov.f64 %fd3, %fd13;
+	add.s64 %rd57, %rd57, %rd52;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	mov.f64 %fd3, 0dFFF0000000000000;
+	mov.b64 %rd62, %rd51;
+$L11:
+	setp.ge.s64 %p12, %rd62, %rd4;
+	@%p12 bra $L12;
+	mad.lo.s64 %rd63, %rd62, 8, %rd3;
+	ld.global.f64 %fd14, [%rd63+0];
+	max.f64 %fd15, %fd3, %fd14;
+	mov.b64 %rd64, %fd3;
+	mov.b64 %rd65, %fd14;
+	and.b64 %rd66, %rd64, %rd65;
+	setp.eq.f64 %p13, %fd3, %fd14;
+	mov.b64 %fd16, %rd66;
+	selp.f64 %fd17, %fd16, %fd15, %p13;
+	setp.nan.f64 %p14, %fd3, %fd14;
+	add.rn.f64 %fd18, %fd3, %fd14;
+	selp.f64 %fd19, %fd18, %fd17, %p14;
+	mov.f64 %fd3, %fd19;
+	add.s64 %rd62, %rd62, %rd52;
+	bra.uni $L11;
+$L12:
+$L1:
+	mov.f64 %fd20, %fd3;
+	// block reduction
+	mov.b32 %r20, 1;
+	mov.b32 %r21, 1;
+	sub.u32 %r22, %r13, 1;
+	mov.b32 %r23, %r20;
+$L13:
+	setp.hs.u32 %p15, %r23, 32;
+	@%p15 bra $L14;
+	mov.b64 %rd67, %fd20;
+	mov.b64 {%r24, %r25}, %rd67;
+	shfl.sync.down.b32 %r26|%p16, %r24, %r23, %r22, %r17;
+	shfl.sync.down.b32 %r27, %r25, %r23, %r22, %r17;
+	mov.b64 %rd68, {%r26, %r27};
+	mov.b64 %fd21, %rd68;
+	@!%p16 bra $L15;
+	setp.ne.u32 %p17, %r18, 1;
+	@%p17 bra.uni $L17;
+	add.rn.f64 %fd22, %fd20, %fd21;
+	mov.f64 %fd20, %fd22;
+	bra.uni $L16;
+$L17:
+	setp.ne.u32 %p18, %r18, 2;
+	@%p18 bra.uni $L18;
+	mul.rn.f64 %fd23, %fd20, %fd21;
+	mov.f64 %fd20, %fd23;
+	bra.uni $L16;
+$L18:
+	setp.ne.u32 %p19, %r18, 3;
+	@%p19 bra.uni $L19;
+	min.f64 %fd24, %fd20, %fd21;
+	mov.b64 %rd69, %fd20;
+	mov.b64 %rd70, %fd21;
+	or.b64 %rd71, %rd69, %rd70;
+	setp.eq.f64 %p20, %fd20, %fd21;
+	mov.b64 %fd25, %rd71;
+	selp.f64 %fd26, %fd25, %fd24, %p20;
+	setp.nan.f64 %p21, %fd20, %fd21;
+	add.rn.f64 %fd27, %fd20, %fd21;
+	selp.f64 %fd28, %fd27, %fd26, %p21;
+	mov.f64 %fd20, %fd28;
+	bra.uni $L16;
+$L19:
+	max.f64 %fd29, %fd20, %fd21;
+	mov.b64 %rd72, %fd20;
+	mov.b64 %rd73, %fd21;
+	and.b64 %rd74, %rd72, %rd73;
+	setp.eq.f64 %p22, %fd20, %fd21;
+	mov.b64 %fd30, %rd74;
+	selp.f64 %fd31, %fd30, %fd29, %p22;
+	setp.nan.f64 %p23, %fd20, %fd21;
+	add.rn.f64 %fd32, %fd20, %fd21;
+	selp.f64 %fd33, %fd32, %fd31, %p23;
+	mov.f64 %fd20, %fd33;
+$L16:
+$L15:
+	shl.b32 %r23, %r23, 1;
+	bra.uni $L13;
+$L14:
+	setp.eq.u32 %p24, %r7, 0;
+	@!%p24 bra $L20;
+	mul.wide.u32 %rd75, %r8, 16;
+	add.s64 %rd76, %rd1, %rd75;
+	st.shared.f64 [%rd76+0], %fd20;
+$L20:
+	bar.sync 0;
+	setp.eq.u32 %p25, %r8, 0;
+	@!%p25 bra $L21;
+	setp.lo.u32 %p26, %r7, %r10;
+	@!%p26 bra $L22;
+	mul.wide.u32 %rd77, %r7, 16;
+	add.s64 %rd78, %rd1, %rd77;
+	ld.shared.f64 %fd34, [%rd78+0];
+	mov.f64 %fd20, %fd34;
+$L22:
+	sub.u32 %r28, %r10, 1;
+	mov.b32 %r29, %r21;
+$L23:
+	setp.hs.u32 %p27, %r29, 32;
+	@%p27 bra $L24;
+	mov.b64 %rd79, %fd20;
+	mov.b64 {%r30, %r31}, %rd79;
+	shfl.sync.down.b32 %r32|%p28, %r30, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
+	mov.b64 %rd80, {%r32, %r33};
+	mov.b64 %fd35, %rd80;
+	@!%p28 bra $L25;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L27;
+	add.rn.f64 %fd36, %fd20, %fd35;
+	mov.f64 %fd20, %fd36;
+	bra.uni $L26;
+$L27:
+	setp.ne.u32 %p30, %r18, 2;
+	@%p30 bra.uni $L28;
+	mul.rn.f64 %fd37, %fd20, %fd35;
+	mov.f64 %fd20, %fd37;
+	bra.uni $L26;
+$L28:
+	setp.ne.u32 %p31, %r18, 3;
+	@%p31 bra.uni $L29;
+	min.f64 %fd38, %fd20, %fd35;
+	mov.b64 %rd81, %fd20;
+	mov.b64 %rd82, %fd35;
+	or.b64 %rd83, %rd81, %rd82;
+	setp.eq.f64 %p32, %fd20, %fd35;
+	mov.b64 %fd39, %rd83;
+	selp.f64 %fd40, %fd39, %fd38, %p32;
+	setp.nan.f64 %p33, %fd20, %fd35;
+	add.rn.f64 %fd41, %fd20, %fd35;
+	selp.f64 %fd42, %fd41, %fd40, %p33;
+	mov.f64 %fd20, %fd42;
+	bra.uni $L26;
+$L29:
+	max.f64 %fd43, %fd20, %fd35;
+	mov.b64 %rd84, %fd20;
+	mov.b64 %rd85, %fd35;
+	and.b64 %rd86, %rd84, %rd85;
+	setp.eq.f64 %p34, %fd20, %fd35;
+	mov.b64 %fd44, %rd86;
+	selp.f64 %fd45, %fd44, %fd43, %p34;
+	setp.nan.f64 %p35, %fd20, %fd35;
+	add.rn.f64 %fd46, %fd20, %fd35;
+	selp.f64 %fd47, %fd46, %fd45, %p35;
+	mov.f64 %fd20, %fd47;
+$L26:
+$L25:
+	shl.b32 %r29, %r29, 1;
+	bra.uni $L23;
+$L24:
+$L21:
+	setp.eq.u32 %p36, %r5, 0;
+	@!%p36 bra $L30;
+	st.global.f64 [%rd6+0], %fd20;
+$L30:
 	ret;
 }
 `
 
-// gokkosPTX10 is the PTX of sssp.splitMarked.
-const gokkosPTX10 = `//
+// gokkosPTX13 is the PTX of sssp.markFarPile.
+const gokkosPTX13 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_sssp_markFarPile_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16
+)
+{
+	.reg .pred %p<34>;
+	.reg .b32 %r<42>;
+	.reg .b64 %rd<94>;
+	.reg .f64 %fd<45>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	ld.param.f64 %fd1, [gk_s12];
+	mov.f64 %fd2, %fd1;
+	ld.param.f64 %fd3, [gk_s13];
+	mov.f64 %fd4, %fd3;
+	ld.param.u64 %rd34, [gk_s14];
+	cvta.to.global.u64 %rd35, %rd34;
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s15];
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s16];
+	mov.b64 %rd40, %rd39;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd41, %rd3, %rd2;
+	max.s64 %rd42, %rd41, 0;
+	cvt.u64.u32 %rd43, %r20;
+	add.s64 %rd44, %rd42, %rd43;
+	sub.s64 %rd45, %rd44, 1;
+	div.u64 %rd46, %rd45, %rd43;
+	cvt.u64.u32 %rd47, %r19;
+	mad.lo.s64 %rd48, %rd47, %rd46, %rd2;
+	add.s64 %rd49, %rd48, %rd46;
+	min.s64 %rd50, %rd49, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd6, 0d0000000000000000;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.f64 %fd6, 0d3FF0000000000000;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.f64 %fd6, 0d7FF0000000000000;
+	bra.uni $L1;
+$L4:
+	mov.f64 %fd6, 0dFFF0000000000000;
+$L1:
+	mov.f64 %fd5, %fd6;
+	cvt.u64.u32 %rd51, %r5;
+	add.s64 %rd52, %rd48, %rd51;
+	cvt.u64.u32 %rd53, %r6;
+	mov.b64 %rd54, %rd52;
+$L5:
+	setp.ge.s64 %p5, %rd54, %rd50;
+	@%p5 bra $L6;
+	mov.b64 %rd55, %rd54;
+	mul.lo.s64 %rd56, %rd55, %rd12;
+	mad.lo.s64 %rd57, %rd56, 4, %rd8;
+	ld.global.nc.s32 %r21, [%rd57+0];
+	mov.b32 %r22, %r21;
+	cvt.s64.s32 %rd58, %r22;
+	mov.b64 %rd59, %rd58;
+	mov.b64 %rd60, %rd59;
+$L8:
+	setp.gt.s64 %p6, %rd24, 0;
+	@!%p6 bra $L12;
+	mul.lo.s64 %rd61, %rd60, %rd26;
+	mad.lo.s64 %rd62, %rd61, 4, %rd22;
+	ld.global.nc.u32 %r23, [%rd62+0];
+	mov.b32 %r24, %r23;
+	mov.b32 %r25, %r24;
+	setp.eq.u32 %p7, %r25, 0xFFFFFFFF;
+	@!%p7 bra $L14;
+	mov.f64 %fd7, 0d7FF0000000000000;
+	bra.uni $L10;
+$L14:
+	cvt.rn.f64.u32 %fd8, %r25;
+	mov.f64 %fd7, %fd8;
+	bra.uni $L10;
+$L12:
+	mul.lo.s64 %rd63, %rd60, %rd19;
+	mad.lo.s64 %rd64, %rd63, 8, %rd15;
+	ld.global.nc.f64 %fd9, [%rd64+0];
+	mov.f64 %fd10, %fd9;
+	mov.f64 %fd7, %fd10;
+	bra.uni $L10;
+$L9:
+	bra.uni $L8;
+$L10:
+	mov.f64 %fd11, %fd7;
+	mov.b32 %r26, 2;
+	setp.lt.f64 %p8, %fd11, %fd4;
+	@!%p8 bra $L15;
+	mul.lo.s64 %rd65, %rd59, %rd33;
+	mad.lo.s64 %rd66, %rd65, 4, %rd29;
+	mov.b32 %r27, 0;
+	st.global.s32 [%rd66+0], %r27;
+	mov.b32 %r26, 1;
+	setp.lt.f64 %p9, %fd11, %fd2;
+	@!%p9 bra $L18;
+	mov.b32 %r26, 0;
+$L18:
+	bra.uni $L16;
+$L15:
+	min.f64 %fd12, %fd5, %fd11;
+	mov.b64 %rd67, %fd5;
+	mov.b64 %rd68, %fd11;
+	or.b64 %rd69, %rd67, %rd68;
+	setp.eq.f64 %p10, %fd5, %fd11;
+	mov.b64 %fd13, %rd69;
+	selp.f64 %fd14, %fd13, %fd12, %p10;
+	setp.nan.f64 %p11, %fd5, %fd11;
+	add.rn.f64 %fd15, %fd5, %fd11;
+	selp.f64 %fd16, %fd15, %fd14, %p11;
+	mov.f64 %fd5, %fd16;
+$L16:
+	mul.lo.s64 %rd70, %rd55, %rd40;
+	mad.lo.s64 %rd71, %rd70, 4, %rd36;
+	st.global.s32 [%rd71+0], %r26;
+$L7:
+	add.s64 %rd54, %rd54, %rd53;
+	bra.uni $L5;
+$L6:
+	mov.f64 %fd17, %fd5;
+	// block reduction
+	mov.b32 %r28, 1;
+	mov.b32 %r29, 1;
+	sub.u32 %r30, %r13, 1;
+	mov.b32 %r31, %r28;
+$L19:
+	setp.hs.u32 %p12, %r31, 32;
+	@%p12 bra $L20;
+	mov.b64 %rd72, %fd17;
+	mov.b64 {%r32, %r33}, %rd72;
+	shfl.sync.down.b32 %r34|%p13, %r32, %r31, %r30, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
+	mov.b64 %rd73, {%r34, %r35};
+	mov.b64 %fd18, %rd73;
+	@!%p13 bra $L21;
+	setp.ne.u32 %p14, %r18, 1;
+	@%p14 bra.uni $L23;
+	add.rn.f64 %fd19, %fd17, %fd18;
+	mov.f64 %fd17, %fd19;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p15, %r18, 2;
+	@%p15 bra.uni $L24;
+	mul.rn.f64 %fd20, %fd17, %fd18;
+	mov.f64 %fd17, %fd20;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p16, %r18, 3;
+	@%p16 bra.uni $L25;
+	min.f64 %fd21, %fd17, %fd18;
+	mov.b64 %rd74, %fd17;
+	mov.b64 %rd75, %fd18;
+	or.b64 %rd76, %rd74, %rd75;
+	setp.eq.f64 %p17, %fd17, %fd18;
+	mov.b64 %fd22, %rd76;
+	selp.f64 %fd23, %fd22, %fd21, %p17;
+	setp.nan.f64 %p18, %fd17, %fd18;
+	add.rn.f64 %fd24, %fd17, %fd18;
+	selp.f64 %fd25, %fd24, %fd23, %p18;
+	mov.f64 %fd17, %fd25;
+	bra.uni $L22;
+$L25:
+	max.f64 %fd26, %fd17, %fd18;
+	mov.b64 %rd77, %fd17;
+	mov.b64 %rd78, %fd18;
+	and.b64 %rd79, %rd77, %rd78;
+	setp.eq.f64 %p19, %fd17, %fd18;
+	mov.b64 %fd27, %rd79;
+	selp.f64 %fd28, %fd27, %fd26, %p19;
+	setp.nan.f64 %p20, %fd17, %fd18;
+	add.rn.f64 %fd29, %fd17, %fd18;
+	selp.f64 %fd30, %fd29, %fd28, %p20;
+	mov.f64 %fd17, %fd30;
+$L22:
+$L21:
+	shl.b32 %r31, %r31, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p21, %r7, 0;
+	@!%p21 bra $L26;
+	mul.wide.u32 %rd80, %r8, 16;
+	add.s64 %rd81, %rd1, %rd80;
+	st.shared.f64 [%rd81+0], %fd17;
+$L26:
+	bar.sync 0;
+	setp.eq.u32 %p22, %r8, 0;
+	@!%p22 bra $L27;
+	setp.lo.u32 %p23, %r7, %r10;
+	@!%p23 bra $L28;
+	mul.wide.u32 %rd82, %r7, 16;
+	add.s64 %rd83, %rd1, %rd82;
+	ld.shared.f64 %fd31, [%rd83+0];
+	mov.f64 %fd17, %fd31;
+$L28:
+	sub.u32 %r36, %r10, 1;
+	mov.b32 %r37, %r29;
+$L29:
+	setp.hs.u32 %p24, %r37, 32;
+	@%p24 bra $L30;
+	mov.b64 %rd84, %fd17;
+	mov.b64 {%r38, %r39}, %rd84;
+	shfl.sync.down.b32 %r40|%p25, %r38, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
+	mov.b64 %rd85, {%r40, %r41};
+	mov.b64 %fd32, %rd85;
+	@!%p25 bra $L31;
+	setp.ne.u32 %p26, %r18, 1;
+	@%p26 bra.uni $L33;
+	add.rn.f64 %fd33, %fd17, %fd32;
+	mov.f64 %fd17, %fd33;
+	bra.uni $L32;
+$L33:
+	setp.ne.u32 %p27, %r18, 2;
+	@%p27 bra.uni $L34;
+	mul.rn.f64 %fd34, %fd17, %fd32;
+	mov.f64 %fd17, %fd34;
+	bra.uni $L32;
+$L34:
+	setp.ne.u32 %p28, %r18, 3;
+	@%p28 bra.uni $L35;
+	min.f64 %fd35, %fd17, %fd32;
+	mov.b64 %rd86, %fd17;
+	mov.b64 %rd87, %fd32;
+	or.b64 %rd88, %rd86, %rd87;
+	setp.eq.f64 %p29, %fd17, %fd32;
+	mov.b64 %fd36, %rd88;
+	selp.f64 %fd37, %fd36, %fd35, %p29;
+	setp.nan.f64 %p30, %fd17, %fd32;
+	add.rn.f64 %fd38, %fd17, %fd32;
+	selp.f64 %fd39, %fd38, %fd37, %p30;
+	mov.f64 %fd17, %fd39;
+	bra.uni $L32;
+$L35:
+	max.f64 %fd40, %fd17, %fd32;
+	mov.b64 %rd89, %fd17;
+	mov.b64 %rd90, %fd32;
+	and.b64 %rd91, %rd89, %rd90;
+	setp.eq.f64 %p31, %fd17, %fd32;
+	mov.b64 %fd41, %rd91;
+	selp.f64 %fd42, %fd41, %fd40, %p31;
+	setp.nan.f64 %p32, %fd17, %fd32;
+	add.rn.f64 %fd43, %fd17, %fd32;
+	selp.f64 %fd44, %fd43, %fd42, %p32;
+	mov.f64 %fd17, %fd44;
+$L32:
+$L31:
+	shl.b32 %r37, %r37, 1;
+	bra.uni $L29;
+$L30:
+$L27:
+	mul.wide.u32 %rd92, %r19, 8;
+	add.s64 %rd93, %rd5, %rd92;
+	setp.eq.u32 %p33, %r5, 0;
+	@!%p33 bra $L36;
+	st.global.f64 [%rd93+0], %fd17;
+$L36:
+	ret;
+}
+
+.visible .entry gk_sssp_markFarPile_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16
+)
+{
+	.reg .pred %p<35>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<78>;
+	.reg .f64 %fd<50>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.u64 %rd21, [gk_s6];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s7];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s9];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s10];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	ld.param.f64 %fd1, [gk_s12];
+	mov.f64 %fd2, %fd1;
+	ld.param.f64 %fd3, [gk_s13];
+	mov.f64 %fd4, %fd3;
+	ld.param.u64 %rd35, [gk_s14];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s15];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s16];
+	mov.b64 %rd41, %rd40;
+	cvt.u64.u32 %rd42, %r5;
+	cvt.u64.u32 %rd43, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd5, 0d0000000000000000;
+	mov.b64 %rd44, %rd42;
+$L3:
+	setp.ge.s64 %p3, %rd44, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd45, %rd44, 8, %rd3;
+	ld.global.f64 %fd6, [%rd45+0];
+	add.rn.f64 %fd7, %fd5, %fd6;
+	mov.f64 %fd5, %fd7;
+	add.s64 %rd44, %rd44, %rd43;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.f64 %fd5, 0d3FF0000000000000;
+	mov.b64 %rd46, %rd42;
+$L6:
+	setp.ge.s64 %p5, %rd46, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd47, %rd46, 8, %rd3;
+	ld.global.f64 %fd8, [%rd47+0];
+	mul.rn.f64 %fd9, %fd5, %fd8;
+	mov.f64 %fd5, %fd9;
+	add.s64 %rd46, %rd46, %rd43;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.f64 %fd5, 0d7FF0000000000000;
+	mov.b64 %rd48, %rd42;
+$L9:
+	setp.ge.s64 %p7, %rd48, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd49, %rd48, 8, %rd3;
+	ld.global.f64 %fd10, [%rd49+0];
+	min.f64 %fd11, %fd5, %fd10;
+	mov.b64 %rd50, %fd5;
+	mov.b64 %rd51, %fd10;
+	or.b64 %rd52, %rd50, %rd51;
+	setp.eq.f64 %p8, %fd5, %fd10;
+	mov.b64 %fd12, %rd52;
+	selp.f64 %fd13, %fd12, %fd11, %p8;
+	setp.nan.f64 %p9, %fd5, %fd10;
+	add.rn.f64 %fd14, %fd5, %fd10;
+	selp.f64 %fd15, %fd14, %fd13, %p9;
+	mov.f64 %fd5, %fd15;
+	add.s64 %rd48, %rd48, %rd43;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	mov.f64 %fd5, 0dFFF0000000000000;
+	mov.b64 %rd53, %rd42;
+$L11:
+	setp.ge.s64 %p10, %rd53, %rd4;
+	@%p10 bra $L12;
+	mad.lo.s64 %rd54, %rd53, 8, %rd3;
+	ld.global.f64 %fd16, [%rd54+0];
+	max.f64 %fd17, %fd5, %fd16;
+	mov.b64 %rd55, %fd5;
+	mov.b64 %rd56, %fd16;
+	and.b64 %rd57, %rd55, %rd56;
+	setp.eq.f64 %p11, %fd5, %fd16;
+	mov.b64 %fd18, %rd57;
+	selp.f64 %fd19, %fd18, %fd17, %p11;
+	setp.nan.f64 %p12, %fd5, %fd16;
+	add.rn.f64 %fd20, %fd5, %fd16;
+	selp.f64 %fd21, %fd20, %fd19, %p12;
+	mov.f64 %fd5, %fd21;
+	add.s64 %rd53, %rd53, %rd43;
+	bra.uni $L11;
+$L12:
+$L1:
+	mov.f64 %fd22, %fd5;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L13:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L14;
+	mov.b64 %rd58, %fd22;
+	mov.b64 {%r23, %r24}, %rd58;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd59, {%r25, %r26};
+	mov.b64 %fd23, %rd59;
+	@!%p14 bra $L15;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L17;
+	add.rn.f64 %fd24, %fd22, %fd23;
+	mov.f64 %fd22, %fd24;
+	bra.uni $L16;
+$L17:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L18;
+	mul.rn.f64 %fd25, %fd22, %fd23;
+	mov.f64 %fd22, %fd25;
+	bra.uni $L16;
+$L18:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L19;
+	min.f64 %fd26, %fd22, %fd23;
+	mov.b64 %rd60, %fd22;
+	mov.b64 %rd61, %fd23;
+	or.b64 %rd62, %rd60, %rd61;
+	setp.eq.f64 %p18, %fd22, %fd23;
+	mov.b64 %fd27, %rd62;
+	selp.f64 %fd28, %fd27, %fd26, %p18;
+	setp.nan.f64 %p19, %fd22, %fd23;
+	add.rn.f64 %fd29, %fd22, %fd23;
+	selp.f64 %fd30, %fd29, %fd28, %p19;
+	mov.f64 %fd22, %fd30;
+	bra.uni $L16;
+$L19:
+	max.f64 %fd31, %fd22, %fd23;
+	mov.b64 %rd63, %fd22;
+	mov.b64 %rd64, %fd23;
+	and.b64 %rd65, %rd63, %rd64;
+	setp.eq.f64 %p20, %fd22, %fd23;
+	mov.b64 %fd32, %rd65;
+	selp.f64 %fd33, %fd32, %fd31, %p20;
+	setp.nan.f64 %p21, %fd22, %fd23;
+	add.rn.f64 %fd34, %fd22, %fd23;
+	selp.f64 %fd35, %fd34, %fd33, %p21;
+	mov.f64 %fd22, %fd35;
+$L16:
+$L15:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L13;
+$L14:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L20;
+	mul.wide.u32 %rd66, %r8, 16;
+	add.s64 %rd67, %rd1, %rd66;
+	st.shared.f64 [%rd67+0], %fd22;
+$L20:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L21;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L22;
+	mul.wide.u32 %rd68, %r7, 16;
+	add.s64 %rd69, %rd1, %rd68;
+	ld.shared.f64 %fd36, [%rd69+0];
+	mov.f64 %fd22, %fd36;
+$L22:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L23:
+	setp.hs.u32 %p25, %r28, 32;
+	@%p25 bra $L24;
+	mov.b64 %rd70, %fd22;
+	mov.b64 {%r29, %r30}, %rd70;
+	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd71, {%r31, %r32};
+	mov.b64 %fd37, %rd71;
+	@!%p26 bra $L25;
+	setp.ne.u32 %p27, %r18, 1;
+	@%p27 bra.uni $L27;
+	add.rn.f64 %fd38, %fd22, %fd37;
+	mov.f64 %fd22, %fd38;
+	bra.uni $L26;
+$L27:
+	setp.ne.u32 %p28, %r18, 2;
+	@%p28 bra.uni $L28;
+	mul.rn.f64 %fd39, %fd22, %fd37;
+	mov.f64 %fd22, %fd39;
+	bra.uni $L26;
+$L28:
+	setp.ne.u32 %p29, %r18, 3;
+	@%p29 bra.uni $L29;
+	min.f64 %fd40, %fd22, %fd37;
+	mov.b64 %rd72, %fd22;
+	mov.b64 %rd73, %fd37;
+	or.b64 %rd74, %rd72, %rd73;
+	setp.eq.f64 %p30, %fd22, %fd37;
+	mov.b64 %fd41, %rd74;
+	selp.f64 %fd42, %fd41, %fd40, %p30;
+	setp.nan.f64 %p31, %fd22, %fd37;
+	add.rn.f64 %fd43, %fd22, %fd37;
+	selp.f64 %fd44, %fd43, %fd42, %p31;
+	mov.f64 %fd22, %fd44;
+	bra.uni $L26;
+$L29:
+	max.f64 %fd45, %fd22, %fd37;
+	mov.b64 %rd75, %fd22;
+	mov.b64 %rd76, %fd37;
+	and.b64 %rd77, %rd75, %rd76;
+	setp.eq.f64 %p32, %fd22, %fd37;
+	mov.b64 %fd46, %rd77;
+	selp.f64 %fd47, %fd46, %fd45, %p32;
+	setp.nan.f64 %p33, %fd22, %fd37;
+	add.rn.f64 %fd48, %fd22, %fd37;
+	selp.f64 %fd49, %fd48, %fd47, %p33;
+	mov.f64 %fd22, %fd49;
+$L26:
+$L25:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L23;
+$L24:
+$L21:
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L30;
+	st.global.f64 [%rd6+0], %fd22;
+$L30:
+	ret;
+}
+`
+
+// gokkosPTX14 is the PTX of sssp.splitMarked.
+const gokkosPTX14 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -15485,8 +23489,8 @@ $L2:
 }
 `
 
-// gokkosPTX11 is the PTX of sssp.segmentCount.
-const gokkosPTX11 = `//
+// gokkosPTX15 is the PTX of sssp.segmentCount.
+const gokkosPTX15 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -15627,8 +23631,8 @@ $L2:
 }
 `
 
-// gokkosPTX12 is the PTX of sssp.inPlaceScan.
-const gokkosPTX12 = `//
+// gokkosPTX16 is the PTX of sssp.inPlaceScan.
+const gokkosPTX16 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -16267,8 +24271,8 @@ $L2:
 }
 `
 
-// gokkosPTX13 is the PTX of sssp.segmentScatter.
-const gokkosPTX13 = `//
+// gokkosPTX17 is the PTX of sssp.segmentScatter.
+const gokkosPTX17 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -16462,8 +24466,8 @@ $L2:
 }
 `
 
-// gokkosPTX14 is the PTX of sssp.relaxEdges.
-const gokkosPTX14 = `//
+// gokkosPTX18 is the PTX of sssp.relaxEdges.
+const gokkosPTX18 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -17088,8 +25092,8 @@ $L40:
 }
 `
 
-// gokkosPTX15 is the PTX of sssp.poisonEdges.
-const gokkosPTX15 = `//
+// gokkosPTX19 is the PTX of sssp.poisonEdges.
+const gokkosPTX19 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -17721,8 +25725,8 @@ $L40:
 }
 `
 
-// gokkosPTX16 is the PTX of sssp.initDist.
-const gokkosPTX16 = `//
+// gokkosPTX20 is the PTX of sssp.nonInteger.
+const gokkosPTX20 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -17730,7 +25734,519 @@ const gokkosPTX16 = `//
 .target sm_70
 .address_size 64
 
-.visible .entry gk_sssp_initDist(
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_sssp_nonInteger_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<32>;
+	.reg .b32 %r<36>;
+	.reg .b64 %rd<55>;
+	.reg .f64 %fd<5>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd13, %rd3, %rd2;
+	max.s64 %rd14, %rd13, 0;
+	cvt.u64.u32 %rd15, %r20;
+	add.s64 %rd16, %rd14, %rd15;
+	sub.s64 %rd17, %rd16, 1;
+	div.u64 %rd18, %rd17, %rd15;
+	cvt.u64.u32 %rd19, %r19;
+	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
+	add.s64 %rd21, %rd20, %rd18;
+	min.s64 %rd22, %rd21, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd24, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd24, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd24, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd24, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd24, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd24, 0;
+$L1:
+	mov.b64 %rd23, %rd24;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd20, %rd25;
+	cvt.u64.u32 %rd27, %r6;
+	mov.b64 %rd28, %rd26;
+$L7:
+	setp.ge.s64 %p7, %rd28, %rd22;
+	@%p7 bra $L8;
+	mov.b64 %rd29, %rd28;
+	mul.lo.s64 %rd30, %rd29, %rd12;
+	mad.lo.s64 %rd31, %rd30, 8, %rd8;
+	ld.global.nc.f64 %fd1, [%rd31+0];
+	mov.f64 %fd2, %fd1;
+	mov.f64 %fd3, %fd2;
+	setp.ge.f64 %p8, %fd3, 0d0000000000000000;
+	setp.lt.f64 %p9, %fd3, 0d41E0000000000000;
+	and.pred %p10, %p8, %p9;
+	not.pred %p11, %p10;
+	cvt.rzi.s32.f64 %r21, %fd3;
+	cvt.rn.f64.s32 %fd4, %r21;
+	setp.neu.f64 %p12, %fd4, %fd3;
+	or.pred %p13, %p11, %p12;
+	@!%p13 bra $L11;
+	add.s64 %rd32, %rd23, 1;
+	mov.b64 %rd23, %rd32;
+$L11:
+$L9:
+	add.s64 %rd28, %rd28, %rd27;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd33, %rd23;
+	// block reduction
+	mov.b32 %r22, 1;
+	mov.b32 %r23, 1;
+	sub.u32 %r24, %r13, 1;
+	mov.b32 %r25, %r22;
+$L12:
+	setp.hs.u32 %p14, %r25, 32;
+	@%p14 bra $L13;
+	mov.b64 {%r26, %r27}, %rd33;
+	shfl.sync.down.b32 %r28|%p15, %r26, %r25, %r24, %r17;
+	shfl.sync.down.b32 %r29, %r27, %r25, %r24, %r17;
+	mov.b64 %rd34, {%r28, %r29};
+	@!%p15 bra $L14;
+	setp.ne.u32 %p16, %r18, 1;
+	@%p16 bra.uni $L16;
+	add.s64 %rd35, %rd33, %rd34;
+	mov.b64 %rd33, %rd35;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p17, %r18, 2;
+	@%p17 bra.uni $L17;
+	mul.lo.s64 %rd36, %rd33, %rd34;
+	mov.b64 %rd33, %rd36;
+	bra.uni $L15;
+$L17:
+	setp.ne.u32 %p18, %r18, 3;
+	@%p18 bra.uni $L18;
+	min.s64 %rd37, %rd33, %rd34;
+	mov.b64 %rd33, %rd37;
+	bra.uni $L15;
+$L18:
+	setp.ne.u32 %p19, %r18, 4;
+	@%p19 bra.uni $L19;
+	max.s64 %rd38, %rd33, %rd34;
+	mov.b64 %rd33, %rd38;
+	bra.uni $L15;
+$L19:
+	setp.ne.u32 %p20, %r18, 7;
+	@%p20 bra.uni $L20;
+	and.b64 %rd39, %rd33, %rd34;
+	mov.b64 %rd33, %rd39;
+	bra.uni $L15;
+$L20:
+	or.b64 %rd40, %rd33, %rd34;
+	mov.b64 %rd33, %rd40;
+$L15:
+$L14:
+	shl.b32 %r25, %r25, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p21, %r7, 0;
+	@!%p21 bra $L21;
+	mul.wide.u32 %rd41, %r8, 16;
+	add.s64 %rd42, %rd1, %rd41;
+	st.shared.s64 [%rd42+0], %rd33;
+$L21:
+	bar.sync 0;
+	setp.eq.u32 %p22, %r8, 0;
+	@!%p22 bra $L22;
+	setp.lo.u32 %p23, %r7, %r10;
+	@!%p23 bra $L23;
+	mul.wide.u32 %rd43, %r7, 16;
+	add.s64 %rd44, %rd1, %rd43;
+	ld.shared.s64 %rd45, [%rd44+0];
+	mov.b64 %rd33, %rd45;
+$L23:
+	sub.u32 %r30, %r10, 1;
+	mov.b32 %r31, %r23;
+$L24:
+	setp.hs.u32 %p24, %r31, 32;
+	@%p24 bra $L25;
+	mov.b64 {%r32, %r33}, %rd33;
+	shfl.sync.down.b32 %r34|%p25, %r32, %r31, %r30, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r31, %r30, %r17;
+	mov.b64 %rd46, {%r34, %r35};
+	@!%p25 bra $L26;
+	setp.ne.u32 %p26, %r18, 1;
+	@%p26 bra.uni $L28;
+	add.s64 %rd47, %rd33, %rd46;
+	mov.b64 %rd33, %rd47;
+	bra.uni $L27;
+$L28:
+	setp.ne.u32 %p27, %r18, 2;
+	@%p27 bra.uni $L29;
+	mul.lo.s64 %rd48, %rd33, %rd46;
+	mov.b64 %rd33, %rd48;
+	bra.uni $L27;
+$L29:
+	setp.ne.u32 %p28, %r18, 3;
+	@%p28 bra.uni $L30;
+	min.s64 %rd49, %rd33, %rd46;
+	mov.b64 %rd33, %rd49;
+	bra.uni $L27;
+$L30:
+	setp.ne.u32 %p29, %r18, 4;
+	@%p29 bra.uni $L31;
+	max.s64 %rd50, %rd33, %rd46;
+	mov.b64 %rd33, %rd50;
+	bra.uni $L27;
+$L31:
+	setp.ne.u32 %p30, %r18, 7;
+	@%p30 bra.uni $L32;
+	and.b64 %rd51, %rd33, %rd46;
+	mov.b64 %rd33, %rd51;
+	bra.uni $L27;
+$L32:
+	or.b64 %rd52, %rd33, %rd46;
+	mov.b64 %rd33, %rd52;
+$L27:
+$L26:
+	shl.b32 %r31, %r31, 1;
+	bra.uni $L24;
+$L25:
+$L22:
+	mul.wide.u32 %rd53, %r19, 8;
+	add.s64 %rd54, %rd5, %rd53;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L33;
+	st.global.s64 [%rd54+0], %rd33;
+$L33:
+	ret;
+}
+
+.visible .entry gk_sssp_nonInteger_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2
+)
+{
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<61>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	cvt.u64.u32 %rd15, %r5;
+	cvt.u64.u32 %rd16, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd14, 0;
+	mov.b64 %rd17, %rd15;
+$L3:
+	setp.ge.s64 %p3, %rd17, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd18, %rd17, 8, %rd3;
+	ld.global.s64 %rd19, [%rd18+0];
+	add.s64 %rd20, %rd14, %rd19;
+	mov.b64 %rd14, %rd20;
+	add.s64 %rd17, %rd17, %rd16;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b64 %rd14, 1;
+	mov.b64 %rd21, %rd15;
+$L6:
+	setp.ge.s64 %p5, %rd21, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd22, %rd21, 8, %rd3;
+	ld.global.s64 %rd23, [%rd22+0];
+	mul.lo.s64 %rd24, %rd14, %rd23;
+	mov.b64 %rd14, %rd24;
+	add.s64 %rd21, %rd21, %rd16;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b64 %rd14, 9223372036854775807;
+	mov.b64 %rd25, %rd15;
+$L9:
+	setp.ge.s64 %p7, %rd25, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd26, %rd25, 8, %rd3;
+	ld.global.s64 %rd27, [%rd26+0];
+	min.s64 %rd28, %rd14, %rd27;
+	mov.b64 %rd14, %rd28;
+	add.s64 %rd25, %rd25, %rd16;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b64 %rd14, -9223372036854775808;
+	mov.b64 %rd29, %rd15;
+$L12:
+	setp.ge.s64 %p9, %rd29, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd30, %rd29, 8, %rd3;
+	ld.global.s64 %rd31, [%rd30+0];
+	max.s64 %rd32, %rd14, %rd31;
+	mov.b64 %rd14, %rd32;
+	add.s64 %rd29, %rd29, %rd16;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b64 %rd14, -1;
+	mov.b64 %rd33, %rd15;
+$L15:
+	setp.ge.s64 %p11, %rd33, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd34, %rd33, 8, %rd3;
+	ld.global.s64 %rd35, [%rd34+0];
+	and.b64 %rd36, %rd14, %rd35;
+	mov.b64 %rd14, %rd36;
+	add.s64 %rd33, %rd33, %rd16;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd14, 0;
+	mov.b64 %rd37, %rd15;
+$L17:
+	setp.ge.s64 %p12, %rd37, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.s64 %rd39, [%rd38+0];
+	or.b64 %rd40, %rd14, %rd39;
+	mov.b64 %rd14, %rd40;
+	add.s64 %rd37, %rd37, %rd16;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd41, %rd14;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd41;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd42, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd43, %rd41, %rd42;
+	mov.b64 %rd41, %rd43;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd44, %rd41, %rd42;
+	mov.b64 %rd41, %rd44;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd45, %rd41, %rd42;
+	mov.b64 %rd41, %rd45;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd46, %rd41, %rd42;
+	mov.b64 %rd41, %rd46;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd47, %rd41, %rd42;
+	mov.b64 %rd41, %rd47;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd48, %rd41, %rd42;
+	mov.b64 %rd41, %rd48;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd49, %r8, 16;
+	add.s64 %rd50, %rd1, %rd49;
+	st.shared.s64 [%rd50+0], %rd41;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd51, %r7, 16;
+	add.s64 %rd52, %rd1, %rd51;
+	ld.shared.s64 %rd53, [%rd52+0];
+	mov.b64 %rd41, %rd53;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd41;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd54, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd55, %rd41, %rd54;
+	mov.b64 %rd41, %rd55;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd56, %rd41, %rd54;
+	mov.b64 %rd41, %rd56;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd57, %rd41, %rd54;
+	mov.b64 %rd41, %rd57;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd58, %rd41, %rd54;
+	mov.b64 %rd41, %rd58;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd59, %rd41, %rd54;
+	mov.b64 %rd41, %rd59;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd60, %rd41, %rd54;
+	mov.b64 %rd41, %rd60;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd41;
+$L40:
+	ret;
+}
+`
+
+// gokkosPTX21 is the PTX of sssp.narrowWeights.
+const gokkosPTX21 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_sssp_narrowWeights(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
 	.param .b64 gk_s0,
@@ -17738,13 +26254,12 @@ const gokkosPTX16 = `//
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6
+	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<3>;
-	.reg .b32 %r<10>;
-	.reg .b64 %rd<33>;
+	.reg .pred %p<2>;
+	.reg .b32 %r<7>;
+	.reg .b64 %rd<28>;
 	.reg .f64 %fd<3>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
@@ -17762,44 +26277,29 @@ const gokkosPTX16 = `//
 	mov.b64 %rd14, %rd13;
 	ld.param.s64 %rd15, [gk_s5];
 	mov.b64 %rd16, %rd15;
-	ld.param.s32 %r1, [gk_s6];
-	mov.b32 %r2, %r1;
-	mov.u32 %r3, %ctaid.x;
-	mov.u32 %r4, %ntid.x;
-	mul.wide.u32 %rd17, %r3, %r4;
-	mov.u32 %r5, %tid.x;
-	cvt.u64.u32 %rd18, %r5;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd17, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd18, %r3;
 	add.s64 %rd19, %rd17, %rd18;
-	mov.u32 %r6, %nctaid.x;
-	mov.u32 %r7, %ntid.x;
-	mul.wide.u32 %rd20, %r6, %r7;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd20, %r4, %r5;
 	add.s64 %rd21, %rd1, %rd19;
 	mov.b64 %rd22, %rd21;
 $L1:
 	setp.ge.s64 %p1, %rd22, %rd2;
 	@%p1 bra $L2;
 	mov.b64 %rd23, %rd22;
-	cvt.s64.s32 %rd24, %r2;
-	setp.eq.s64 %p2, %rd23, %rd24;
-	@!%p2 bra $L5;
-	mul.lo.s64 %rd25, %rd23, %rd9;
-	mad.lo.s64 %rd26, %rd25, 8, %rd5;
-	mov.f64 %fd1, 0d0000000000000000;
-	st.global.f64 [%rd26+0], %fd1;
-	mul.lo.s64 %rd27, %rd23, %rd16;
-	mad.lo.s64 %rd28, %rd27, 4, %rd12;
-	mov.b32 %r8, 1;
-	st.global.s32 [%rd28+0], %r8;
-	bra.uni $L3;
-$L5:
-	mul.lo.s64 %rd29, %rd23, %rd9;
-	mad.lo.s64 %rd30, %rd29, 8, %rd5;
-	mov.f64 %fd2, 0d7FF0000000000000;
-	st.global.f64 [%rd30+0], %fd2;
-	mul.lo.s64 %rd31, %rd23, %rd16;
-	mad.lo.s64 %rd32, %rd31, 4, %rd12;
-	mov.b32 %r9, 0;
-	st.global.s32 [%rd32+0], %r9;
+	mul.lo.s64 %rd24, %rd23, %rd9;
+	mad.lo.s64 %rd25, %rd24, 8, %rd5;
+	ld.global.nc.f64 %fd1, [%rd25+0];
+	mov.f64 %fd2, %fd1;
+	cvt.rzi.s32.f64 %r6, %fd2;
+	mul.lo.s64 %rd26, %rd23, %rd16;
+	mad.lo.s64 %rd27, %rd26, 4, %rd12;
+	st.global.u32 [%rd27+0], %r6;
 $L3:
 	add.s64 %rd22, %rd22, %rd20;
 	bra.uni $L1;
@@ -17808,8 +26308,190 @@ $L2:
 }
 `
 
-// gokkosPTX17 is the PTX of sssp.seed.
-const gokkosPTX17 = `//
+// gokkosPTX22 is the PTX of sssp.widenDist.
+const gokkosPTX22 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_sssp_widenDist(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<9>;
+	.reg .b64 %rd<28>;
+	.reg .f64 %fd<3>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd17, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd18, %r3;
+	add.s64 %rd19, %rd17, %rd18;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd20, %r4, %r5;
+	add.s64 %rd21, %rd1, %rd19;
+	mov.b64 %rd22, %rd21;
+$L1:
+	setp.ge.s64 %p1, %rd22, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd23, %rd22;
+	mul.lo.s64 %rd24, %rd23, %rd9;
+	mad.lo.s64 %rd25, %rd24, 4, %rd5;
+	ld.global.nc.u32 %r6, [%rd25+0];
+	mov.b32 %r7, %r6;
+	mov.b32 %r8, %r7;
+	mov.f64 %fd1, 0d7FF0000000000000;
+	setp.ne.u32 %p2, %r8, 0xFFFFFFFF;
+	@!%p2 bra $L5;
+	cvt.rn.f64.u32 %fd2, %r8;
+	mov.f64 %fd1, %fd2;
+$L5:
+	mul.lo.s64 %rd26, %rd23, %rd16;
+	mad.lo.s64 %rd27, %rd26, 8, %rd12;
+	st.global.f64 [%rd27+0], %fd1;
+$L3:
+	add.s64 %rd22, %rd22, %rd20;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX23 is the PTX of sssp.initDist.
+const gokkosPTX23 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_sssp_initDist(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9
+)
+{
+	.reg .pred %p<5>;
+	.reg .b32 %r<10>;
+	.reg .b64 %rd<38>;
+	.reg .f64 %fd<2>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s6];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s7];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s8];
+	mov.b64 %rd23, %rd22;
+	ld.param.s32 %r1, [gk_s9];
+	mov.b32 %r2, %r1;
+	mov.u32 %r3, %ctaid.x;
+	mov.u32 %r4, %ntid.x;
+	mul.wide.u32 %rd24, %r3, %r4;
+	mov.u32 %r5, %tid.x;
+	cvt.u64.u32 %rd25, %r5;
+	add.s64 %rd26, %rd24, %rd25;
+	mov.u32 %r6, %nctaid.x;
+	mov.u32 %r7, %ntid.x;
+	mul.wide.u32 %rd27, %r6, %r7;
+	add.s64 %rd28, %rd1, %rd26;
+	mov.b64 %rd29, %rd28;
+$L1:
+	setp.ge.s64 %p1, %rd29, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd30, %rd29;
+	cvt.s64.s32 %rd31, %r2;
+	setp.eq.s64 %p2, %rd30, %rd31;
+	mov.pred %p3, %p2;
+	setp.gt.s64 %p4, %rd14, 0;
+	@!%p4 bra $L4;
+	mov.b32 %r8, 0xFFFFFFFF;
+	@!%p3 bra $L7;
+	mov.b32 %r8, 0x0;
+$L7:
+	mul.lo.s64 %rd32, %rd30, %rd16;
+	mad.lo.s64 %rd33, %rd32, 4, %rd12;
+	st.global.u32 [%rd33+0], %r8;
+	bra.uni $L5;
+$L4:
+	mov.f64 %fd1, 0d7FF0000000000000;
+	@!%p3 bra $L9;
+	mov.f64 %fd1, 0d0000000000000000;
+$L9:
+	mul.lo.s64 %rd34, %rd30, %rd9;
+	mad.lo.s64 %rd35, %rd34, 8, %rd5;
+	st.global.f64 [%rd35+0], %fd1;
+$L5:
+	mov.b32 %r9, 0;
+	@!%p3 bra $L11;
+	mov.b32 %r9, 1;
+$L11:
+	mul.lo.s64 %rd36, %rd30, %rd23;
+	mad.lo.s64 %rd37, %rd36, 4, %rd19;
+	st.global.s32 [%rd37+0], %r9;
+$L3:
+	add.s64 %rd29, %rd29, %rd27;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX24 is the PTX of sssp.seed.
+const gokkosPTX24 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -17864,8 +26546,8 @@ $L2:
 }
 `
 
-// gokkosPTX18 is the PTX of sssp.poisonWorklist.
-const gokkosPTX18 = `//
+// gokkosPTX25 is the PTX of sssp.poisonWorklist.
+const gokkosPTX25 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -17989,8 +26671,8 @@ $L2:
 }
 `
 
-// gokkosPTX19 is the PTX of sssp.pendingMin.
-const gokkosPTX19 = `//
+// gokkosPTX26 is the PTX of sssp.pendingMin.
+const gokkosPTX26 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -18010,13 +26692,16 @@ const gokkosPTX19 = `//
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8
 )
 {
-	.reg .pred %p<30>;
-	.reg .b32 %r<37>;
-	.reg .b64 %rd<65>;
-	.reg .f64 %fd<38>;
+	.reg .pred %p<32>;
+	.reg .b32 %r<40>;
+	.reg .b64 %rd<75>;
+	.reg .f64 %fd<40>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -18055,18 +26740,25 @@ const gokkosPTX19 = `//
 	mov.b64 %rd17, %rd16;
 	ld.param.s64 %rd18, [gk_s5];
 	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd20, %rd3, %rd2;
-	max.s64 %rd21, %rd20, 0;
-	cvt.u64.u32 %rd22, %r20;
-	add.s64 %rd23, %rd21, %rd22;
-	sub.s64 %rd24, %rd23, 1;
-	div.u64 %rd25, %rd24, %rd22;
-	cvt.u64.u32 %rd26, %r19;
-	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
-	add.s64 %rd28, %rd27, %rd25;
-	min.s64 %rd29, %rd28, %rd3;
+	sub.s64 %rd27, %rd3, %rd2;
+	max.s64 %rd28, %rd27, 0;
+	cvt.u64.u32 %rd29, %r20;
+	add.s64 %rd30, %rd28, %rd29;
+	sub.s64 %rd31, %rd30, 1;
+	div.u64 %rd32, %rd31, %rd29;
+	cvt.u64.u32 %rd33, %r19;
+	mad.lo.s64 %rd34, %rd33, %rd32, %rd2;
+	add.s64 %rd35, %rd34, %rd32;
+	min.s64 %rd36, %rd35, %rd3;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.f64 %fd2, 0d0000000000000000;
@@ -18085,175 +26777,198 @@ $L4:
 	mov.f64 %fd2, 0dFFF0000000000000;
 $L1:
 	mov.f64 %fd1, %fd2;
-	cvt.u64.u32 %rd30, %r5;
-	add.s64 %rd31, %rd27, %rd30;
-	cvt.u64.u32 %rd32, %r6;
-	mov.b64 %rd33, %rd31;
+	cvt.u64.u32 %rd37, %r5;
+	add.s64 %rd38, %rd34, %rd37;
+	cvt.u64.u32 %rd39, %r6;
+	mov.b64 %rd40, %rd38;
 $L5:
-	setp.ge.s64 %p5, %rd33, %rd29;
+	setp.ge.s64 %p5, %rd40, %rd36;
 	@%p5 bra $L6;
-	mov.b64 %rd34, %rd33;
-	mul.lo.s64 %rd35, %rd34, %rd12;
-	mad.lo.s64 %rd36, %rd35, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd36+0];
+	mov.b64 %rd41, %rd40;
+	mul.lo.s64 %rd42, %rd41, %rd12;
+	mad.lo.s64 %rd43, %rd42, 4, %rd8;
+	ld.global.nc.s32 %r21, [%rd43+0];
 	mov.b32 %r22, %r21;
-	cvt.s64.s32 %rd37, %r22;
-	mul.lo.s64 %rd38, %rd37, %rd19;
-	mad.lo.s64 %rd39, %rd38, 8, %rd15;
-	ld.global.nc.f64 %fd3, [%rd39+0];
-	mov.f64 %fd4, %fd3;
-	min.f64 %fd5, %fd1, %fd4;
-	mov.b64 %rd40, %fd1;
-	mov.b64 %rd41, %fd4;
-	or.b64 %rd42, %rd40, %rd41;
-	setp.eq.f64 %p6, %fd1, %fd4;
-	mov.b64 %fd6, %rd42;
-	selp.f64 %fd7, %fd6, %fd5, %p6;
-	setp.nan.f64 %p7, %fd1, %fd4;
-	add.rn.f64 %fd8, %fd1, %fd4;
-	selp.f64 %fd9, %fd8, %fd7, %p7;
-	mov.f64 %fd1, %fd9;
+	cvt.s64.s32 %rd44, %r22;
+	mov.b64 %rd45, %rd44;
+$L8:
+	setp.gt.s64 %p6, %rd24, 0;
+	@!%p6 bra $L12;
+	mul.lo.s64 %rd46, %rd45, %rd26;
+	mad.lo.s64 %rd47, %rd46, 4, %rd22;
+	ld.global.nc.u32 %r23, [%rd47+0];
+	mov.b32 %r24, %r23;
+	mov.b32 %r25, %r24;
+	setp.eq.u32 %p7, %r25, 0xFFFFFFFF;
+	@!%p7 bra $L14;
+	mov.f64 %fd3, 0d7FF0000000000000;
+	bra.uni $L10;
+$L14:
+	cvt.rn.f64.u32 %fd4, %r25;
+	mov.f64 %fd3, %fd4;
+	bra.uni $L10;
+$L12:
+	mul.lo.s64 %rd48, %rd45, %rd19;
+	mad.lo.s64 %rd49, %rd48, 8, %rd15;
+	ld.global.nc.f64 %fd5, [%rd49+0];
+	mov.f64 %fd6, %fd5;
+	mov.f64 %fd3, %fd6;
+	bra.uni $L10;
+$L9:
+	bra.uni $L8;
+$L10:
+	min.f64 %fd7, %fd1, %fd3;
+	mov.b64 %rd50, %fd1;
+	mov.b64 %rd51, %fd3;
+	or.b64 %rd52, %rd50, %rd51;
+	setp.eq.f64 %p8, %fd1, %fd3;
+	mov.b64 %fd8, %rd52;
+	selp.f64 %fd9, %fd8, %fd7, %p8;
+	setp.nan.f64 %p9, %fd1, %fd3;
+	add.rn.f64 %fd10, %fd1, %fd3;
+	selp.f64 %fd11, %fd10, %fd9, %p9;
+	mov.f64 %fd1, %fd11;
 $L7:
-	add.s64 %rd33, %rd33, %rd32;
+	add.s64 %rd40, %rd40, %rd39;
 	bra.uni $L5;
 $L6:
-	mov.f64 %fd10, %fd1;
+	mov.f64 %fd12, %fd1;
 	// block reduction
-	mov.b32 %r23, 1;
-	mov.b32 %r24, 1;
-	sub.u32 %r25, %r13, 1;
-	mov.b32 %r26, %r23;
-$L8:
-	setp.hs.u32 %p8, %r26, 32;
-	@%p8 bra $L9;
-	mov.b64 %rd43, %fd10;
-	mov.b64 {%r27, %r28}, %rd43;
-	shfl.sync.down.b32 %r29|%p9, %r27, %r26, %r25, %r17;
-	shfl.sync.down.b32 %r30, %r28, %r26, %r25, %r17;
-	mov.b64 %rd44, {%r29, %r30};
-	mov.b64 %fd11, %rd44;
-	@!%p9 bra $L10;
-	setp.ne.u32 %p10, %r18, 1;
-	@%p10 bra.uni $L12;
-	add.rn.f64 %fd12, %fd10, %fd11;
-	mov.f64 %fd10, %fd12;
-	bra.uni $L11;
-$L12:
-	setp.ne.u32 %p11, %r18, 2;
-	@%p11 bra.uni $L13;
-	mul.rn.f64 %fd13, %fd10, %fd11;
-	mov.f64 %fd10, %fd13;
-	bra.uni $L11;
-$L13:
-	setp.ne.u32 %p12, %r18, 3;
-	@%p12 bra.uni $L14;
-	min.f64 %fd14, %fd10, %fd11;
-	mov.b64 %rd45, %fd10;
-	mov.b64 %rd46, %fd11;
-	or.b64 %rd47, %rd45, %rd46;
-	setp.eq.f64 %p13, %fd10, %fd11;
-	mov.b64 %fd15, %rd47;
-	selp.f64 %fd16, %fd15, %fd14, %p13;
-	setp.nan.f64 %p14, %fd10, %fd11;
-	add.rn.f64 %fd17, %fd10, %fd11;
-	selp.f64 %fd18, %fd17, %fd16, %p14;
-	mov.f64 %fd10, %fd18;
-	bra.uni $L11;
-$L14:
-	max.f64 %fd19, %fd10, %fd11;
-	mov.b64 %rd48, %fd10;
-	mov.b64 %rd49, %fd11;
-	and.b64 %rd50, %rd48, %rd49;
-	setp.eq.f64 %p15, %fd10, %fd11;
-	mov.b64 %fd20, %rd50;
-	selp.f64 %fd21, %fd20, %fd19, %p15;
-	setp.nan.f64 %p16, %fd10, %fd11;
-	add.rn.f64 %fd22, %fd10, %fd11;
-	selp.f64 %fd23, %fd22, %fd21, %p16;
-	mov.f64 %fd10, %fd23;
-$L11:
-$L10:
-	shl.b32 %r26, %r26, 1;
-	bra.uni $L8;
-$L9:
-	setp.eq.u32 %p17, %r7, 0;
-	@!%p17 bra $L15;
-	mul.wide.u32 %rd51, %r8, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	st.shared.f64 [%rd52+0], %fd10;
+	mov.b32 %r26, 1;
+	mov.b32 %r27, 1;
+	sub.u32 %r28, %r13, 1;
+	mov.b32 %r29, %r26;
 $L15:
-	bar.sync 0;
-	setp.eq.u32 %p18, %r8, 0;
-	@!%p18 bra $L16;
-	setp.lo.u32 %p19, %r7, %r10;
-	@!%p19 bra $L17;
-	mul.wide.u32 %rd53, %r7, 16;
-	add.s64 %rd54, %rd1, %rd53;
-	ld.shared.f64 %fd24, [%rd54+0];
-	mov.f64 %fd10, %fd24;
-$L17:
-	sub.u32 %r31, %r10, 1;
-	mov.b32 %r32, %r24;
-$L18:
-	setp.hs.u32 %p20, %r32, 32;
-	@%p20 bra $L19;
-	mov.b64 %rd55, %fd10;
-	mov.b64 {%r33, %r34}, %rd55;
-	shfl.sync.down.b32 %r35|%p21, %r33, %r32, %r31, %r17;
-	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
-	mov.b64 %rd56, {%r35, %r36};
-	mov.b64 %fd25, %rd56;
-	@!%p21 bra $L20;
-	setp.ne.u32 %p22, %r18, 1;
-	@%p22 bra.uni $L22;
-	add.rn.f64 %fd26, %fd10, %fd25;
-	mov.f64 %fd10, %fd26;
-	bra.uni $L21;
-$L22:
-	setp.ne.u32 %p23, %r18, 2;
-	@%p23 bra.uni $L23;
-	mul.rn.f64 %fd27, %fd10, %fd25;
-	mov.f64 %fd10, %fd27;
-	bra.uni $L21;
-$L23:
-	setp.ne.u32 %p24, %r18, 3;
-	@%p24 bra.uni $L24;
-	min.f64 %fd28, %fd10, %fd25;
-	mov.b64 %rd57, %fd10;
-	mov.b64 %rd58, %fd25;
-	or.b64 %rd59, %rd57, %rd58;
-	setp.eq.f64 %p25, %fd10, %fd25;
-	mov.b64 %fd29, %rd59;
-	selp.f64 %fd30, %fd29, %fd28, %p25;
-	setp.nan.f64 %p26, %fd10, %fd25;
-	add.rn.f64 %fd31, %fd10, %fd25;
-	selp.f64 %fd32, %fd31, %fd30, %p26;
-	mov.f64 %fd10, %fd32;
-	bra.uni $L21;
-$L24:
-	max.f64 %fd33, %fd10, %fd25;
-	mov.b64 %rd60, %fd10;
-	mov.b64 %rd61, %fd25;
-	and.b64 %rd62, %rd60, %rd61;
-	setp.eq.f64 %p27, %fd10, %fd25;
-	mov.b64 %fd34, %rd62;
-	selp.f64 %fd35, %fd34, %fd33, %p27;
-	setp.nan.f64 %p28, %fd10, %fd25;
-	add.rn.f64 %fd36, %fd10, %fd25;
-	selp.f64 %fd37, %fd36, %fd35, %p28;
-	mov.f64 %fd10, %fd37;
-$L21:
-$L20:
-	shl.b32 %r32, %r32, 1;
+	setp.hs.u32 %p10, %r29, 32;
+	@%p10 bra $L16;
+	mov.b64 %rd53, %fd12;
+	mov.b64 {%r30, %r31}, %rd53;
+	shfl.sync.down.b32 %r32|%p11, %r30, %r29, %r28, %r17;
+	shfl.sync.down.b32 %r33, %r31, %r29, %r28, %r17;
+	mov.b64 %rd54, {%r32, %r33};
+	mov.b64 %fd13, %rd54;
+	@!%p11 bra $L17;
+	setp.ne.u32 %p12, %r18, 1;
+	@%p12 bra.uni $L19;
+	add.rn.f64 %fd14, %fd12, %fd13;
+	mov.f64 %fd12, %fd14;
 	bra.uni $L18;
 $L19:
+	setp.ne.u32 %p13, %r18, 2;
+	@%p13 bra.uni $L20;
+	mul.rn.f64 %fd15, %fd12, %fd13;
+	mov.f64 %fd12, %fd15;
+	bra.uni $L18;
+$L20:
+	setp.ne.u32 %p14, %r18, 3;
+	@%p14 bra.uni $L21;
+	min.f64 %fd16, %fd12, %fd13;
+	mov.b64 %rd55, %fd12;
+	mov.b64 %rd56, %fd13;
+	or.b64 %rd57, %rd55, %rd56;
+	setp.eq.f64 %p15, %fd12, %fd13;
+	mov.b64 %fd17, %rd57;
+	selp.f64 %fd18, %fd17, %fd16, %p15;
+	setp.nan.f64 %p16, %fd12, %fd13;
+	add.rn.f64 %fd19, %fd12, %fd13;
+	selp.f64 %fd20, %fd19, %fd18, %p16;
+	mov.f64 %fd12, %fd20;
+	bra.uni $L18;
+$L21:
+	max.f64 %fd21, %fd12, %fd13;
+	mov.b64 %rd58, %fd12;
+	mov.b64 %rd59, %fd13;
+	and.b64 %rd60, %rd58, %rd59;
+	setp.eq.f64 %p17, %fd12, %fd13;
+	mov.b64 %fd22, %rd60;
+	selp.f64 %fd23, %fd22, %fd21, %p17;
+	setp.nan.f64 %p18, %fd12, %fd13;
+	add.rn.f64 %fd24, %fd12, %fd13;
+	selp.f64 %fd25, %fd24, %fd23, %p18;
+	mov.f64 %fd12, %fd25;
+$L18:
+$L17:
+	shl.b32 %r29, %r29, 1;
+	bra.uni $L15;
 $L16:
-	mul.wide.u32 %rd63, %r19, 8;
-	add.s64 %rd64, %rd5, %rd63;
-	setp.eq.u32 %p29, %r5, 0;
-	@!%p29 bra $L25;
-	st.global.f64 [%rd64+0], %fd10;
+	setp.eq.u32 %p19, %r7, 0;
+	@!%p19 bra $L22;
+	mul.wide.u32 %rd61, %r8, 16;
+	add.s64 %rd62, %rd1, %rd61;
+	st.shared.f64 [%rd62+0], %fd12;
+$L22:
+	bar.sync 0;
+	setp.eq.u32 %p20, %r8, 0;
+	@!%p20 bra $L23;
+	setp.lo.u32 %p21, %r7, %r10;
+	@!%p21 bra $L24;
+	mul.wide.u32 %rd63, %r7, 16;
+	add.s64 %rd64, %rd1, %rd63;
+	ld.shared.f64 %fd26, [%rd64+0];
+	mov.f64 %fd12, %fd26;
+$L24:
+	sub.u32 %r34, %r10, 1;
+	mov.b32 %r35, %r27;
 $L25:
+	setp.hs.u32 %p22, %r35, 32;
+	@%p22 bra $L26;
+	mov.b64 %rd65, %fd12;
+	mov.b64 {%r36, %r37}, %rd65;
+	shfl.sync.down.b32 %r38|%p23, %r36, %r35, %r34, %r17;
+	shfl.sync.down.b32 %r39, %r37, %r35, %r34, %r17;
+	mov.b64 %rd66, {%r38, %r39};
+	mov.b64 %fd27, %rd66;
+	@!%p23 bra $L27;
+	setp.ne.u32 %p24, %r18, 1;
+	@%p24 bra.uni $L29;
+	add.rn.f64 %fd28, %fd12, %fd27;
+	mov.f64 %fd12, %fd28;
+	bra.uni $L28;
+$L29:
+	setp.ne.u32 %p25, %r18, 2;
+	@%p25 bra.uni $L30;
+	mul.rn.f64 %fd29, %fd12, %fd27;
+	mov.f64 %fd12, %fd29;
+	bra.uni $L28;
+$L30:
+	setp.ne.u32 %p26, %r18, 3;
+	@%p26 bra.uni $L31;
+	min.f64 %fd30, %fd12, %fd27;
+	mov.b64 %rd67, %fd12;
+	mov.b64 %rd68, %fd27;
+	or.b64 %rd69, %rd67, %rd68;
+	setp.eq.f64 %p27, %fd12, %fd27;
+	mov.b64 %fd31, %rd69;
+	selp.f64 %fd32, %fd31, %fd30, %p27;
+	setp.nan.f64 %p28, %fd12, %fd27;
+	add.rn.f64 %fd33, %fd12, %fd27;
+	selp.f64 %fd34, %fd33, %fd32, %p28;
+	mov.f64 %fd12, %fd34;
+	bra.uni $L28;
+$L31:
+	max.f64 %fd35, %fd12, %fd27;
+	mov.b64 %rd70, %fd12;
+	mov.b64 %rd71, %fd27;
+	and.b64 %rd72, %rd70, %rd71;
+	setp.eq.f64 %p29, %fd12, %fd27;
+	mov.b64 %fd36, %rd72;
+	selp.f64 %fd37, %fd36, %fd35, %p29;
+	setp.nan.f64 %p30, %fd12, %fd27;
+	add.rn.f64 %fd38, %fd12, %fd27;
+	selp.f64 %fd39, %fd38, %fd37, %p30;
+	mov.f64 %fd12, %fd39;
+$L28:
+$L27:
+	shl.b32 %r35, %r35, 1;
+	bra.uni $L25;
+$L26:
+$L23:
+	mul.wide.u32 %rd73, %r19, 8;
+	add.s64 %rd74, %rd5, %rd73;
+	setp.eq.u32 %p31, %r5, 0;
+	@!%p31 bra $L32;
+	st.global.f64 [%rd74+0], %fd12;
+$L32:
 	ret;
 }
 
@@ -18267,12 +26982,15 @@ $L25:
 	.param .b64 gk_s2,
 	.param .b64 gk_s3,
 	.param .b64 gk_s4,
-	.param .b64 gk_s5
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8
 )
 {
 	.reg .pred %p<35>;
 	.reg .b32 %r<33>;
-	.reg .b64 %rd<57>;
+	.reg .b64 %rd<64>;
 	.reg .f64 %fd<46>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -18313,20 +27031,27 @@ $L25:
 	mov.b64 %rd18, %rd17;
 	ld.param.s64 %rd19, [gk_s5];
 	mov.b64 %rd20, %rd19;
-	cvt.u64.u32 %rd21, %r5;
-	cvt.u64.u32 %rd22, %r6;
+	ld.param.u64 %rd21, [gk_s6];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s7];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	cvt.u64.u32 %rd28, %r5;
+	cvt.u64.u32 %rd29, %r6;
 	setp.ne.u32 %p2, %r18, 1;
 	@%p2 bra.uni $L2;
 	mov.f64 %fd1, 0d0000000000000000;
-	mov.b64 %rd23, %rd21;
+	mov.b64 %rd30, %rd28;
 $L3:
-	setp.ge.s64 %p3, %rd23, %rd4;
+	setp.ge.s64 %p3, %rd30, %rd4;
 	@%p3 bra $L4;
-	mad.lo.s64 %rd24, %rd23, 8, %rd3;
-	ld.global.f64 %fd2, [%rd24+0];
+	mad.lo.s64 %rd31, %rd30, 8, %rd3;
+	ld.global.f64 %fd2, [%rd31+0];
 	add.rn.f64 %fd3, %fd1, %fd2;
 	mov.f64 %fd1, %fd3;
-	add.s64 %rd23, %rd23, %rd22;
+	add.s64 %rd30, %rd30, %rd29;
 	bra.uni $L3;
 $L4:
 	bra.uni $L1;
@@ -18334,15 +27059,15 @@ $L2:
 	setp.ne.u32 %p4, %r18, 2;
 	@%p4 bra.uni $L5;
 	mov.f64 %fd1, 0d3FF0000000000000;
-	mov.b64 %rd25, %rd21;
+	mov.b64 %rd32, %rd28;
 $L6:
-	setp.ge.s64 %p5, %rd25, %rd4;
+	setp.ge.s64 %p5, %rd32, %rd4;
 	@%p5 bra $L7;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.f64 %fd4, [%rd26+0];
+	mad.lo.s64 %rd33, %rd32, 8, %rd3;
+	ld.global.f64 %fd4, [%rd33+0];
 	mul.rn.f64 %fd5, %fd1, %fd4;
 	mov.f64 %fd1, %fd5;
-	add.s64 %rd25, %rd25, %rd22;
+	add.s64 %rd32, %rd32, %rd29;
 	bra.uni $L6;
 $L7:
 	bra.uni $L1;
@@ -18350,47 +27075,47 @@ $L5:
 	setp.ne.u32 %p6, %r18, 3;
 	@%p6 bra.uni $L8;
 	mov.f64 %fd1, 0d7FF0000000000000;
-	mov.b64 %rd27, %rd21;
+	mov.b64 %rd34, %rd28;
 $L9:
-	setp.ge.s64 %p7, %rd27, %rd4;
+	setp.ge.s64 %p7, %rd34, %rd4;
 	@%p7 bra $L10;
-	mad.lo.s64 %rd28, %rd27, 8, %rd3;
-	ld.global.f64 %fd6, [%rd28+0];
+	mad.lo.s64 %rd35, %rd34, 8, %rd3;
+	ld.global.f64 %fd6, [%rd35+0];
 	min.f64 %fd7, %fd1, %fd6;
-	mov.b64 %rd29, %fd1;
-	mov.b64 %rd30, %fd6;
-	or.b64 %rd31, %rd29, %rd30;
+	mov.b64 %rd36, %fd1;
+	mov.b64 %rd37, %fd6;
+	or.b64 %rd38, %rd36, %rd37;
 	setp.eq.f64 %p8, %fd1, %fd6;
-	mov.b64 %fd8, %rd31;
+	mov.b64 %fd8, %rd38;
 	selp.f64 %fd9, %fd8, %fd7, %p8;
 	setp.nan.f64 %p9, %fd1, %fd6;
 	add.rn.f64 %fd10, %fd1, %fd6;
 	selp.f64 %fd11, %fd10, %fd9, %p9;
 	mov.f64 %fd1, %fd11;
-	add.s64 %rd27, %rd27, %rd22;
+	add.s64 %rd34, %rd34, %rd29;
 	bra.uni $L9;
 $L10:
 	bra.uni $L1;
 $L8:
 	mov.f64 %fd1, 0dFFF0000000000000;
-	mov.b64 %rd32, %rd21;
+	mov.b64 %rd39, %rd28;
 $L11:
-	setp.ge.s64 %p10, %rd32, %rd4;
+	setp.ge.s64 %p10, %rd39, %rd4;
 	@%p10 bra $L12;
-	mad.lo.s64 %rd33, %rd32, 8, %rd3;
-	ld.global.f64 %fd12, [%rd33+0];
+	mad.lo.s64 %rd40, %rd39, 8, %rd3;
+	ld.global.f64 %fd12, [%rd40+0];
 	max.f64 %fd13, %fd1, %fd12;
-	mov.b64 %rd34, %fd1;
-	mov.b64 %rd35, %fd12;
-	and.b64 %rd36, %rd34, %rd35;
+	mov.b64 %rd41, %fd1;
+	mov.b64 %rd42, %fd12;
+	and.b64 %rd43, %rd41, %rd42;
 	setp.eq.f64 %p11, %fd1, %fd12;
-	mov.b64 %fd14, %rd36;
+	mov.b64 %fd14, %rd43;
 	selp.f64 %fd15, %fd14, %fd13, %p11;
 	setp.nan.f64 %p12, %fd1, %fd12;
 	add.rn.f64 %fd16, %fd1, %fd12;
 	selp.f64 %fd17, %fd16, %fd15, %p12;
 	mov.f64 %fd1, %fd17;
-	add.s64 %rd32, %rd32, %rd22;
+	add.s64 %rd39, %rd39, %rd29;
 	bra.uni $L11;
 $L12:
 $L1:
@@ -18403,12 +27128,12 @@ $L1:
 $L13:
 	setp.hs.u32 %p13, %r22, 32;
 	@%p13 bra $L14;
-	mov.b64 %rd37, %fd18;
-	mov.b64 {%r23, %r24}, %rd37;
+	mov.b64 %rd44, %fd18;
+	mov.b64 {%r23, %r24}, %rd44;
 	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
 	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
-	mov.b64 %rd38, {%r25, %r26};
-	mov.b64 %fd19, %rd38;
+	mov.b64 %rd45, {%r25, %r26};
+	mov.b64 %fd19, %rd45;
 	@!%p14 bra $L15;
 	setp.ne.u32 %p15, %r18, 1;
 	@%p15 bra.uni $L17;
@@ -18425,11 +27150,11 @@ $L18:
 	setp.ne.u32 %p17, %r18, 3;
 	@%p17 bra.uni $L19;
 	min.f64 %fd22, %fd18, %fd19;
-	mov.b64 %rd39, %fd18;
-	mov.b64 %rd40, %fd19;
-	or.b64 %rd41, %rd39, %rd40;
+	mov.b64 %rd46, %fd18;
+	mov.b64 %rd47, %fd19;
+	or.b64 %rd48, %rd46, %rd47;
 	setp.eq.f64 %p18, %fd18, %fd19;
-	mov.b64 %fd23, %rd41;
+	mov.b64 %fd23, %rd48;
 	selp.f64 %fd24, %fd23, %fd22, %p18;
 	setp.nan.f64 %p19, %fd18, %fd19;
 	add.rn.f64 %fd25, %fd18, %fd19;
@@ -18438,11 +27163,11 @@ $L18:
 	bra.uni $L16;
 $L19:
 	max.f64 %fd27, %fd18, %fd19;
-	mov.b64 %rd42, %fd18;
-	mov.b64 %rd43, %fd19;
-	and.b64 %rd44, %rd42, %rd43;
+	mov.b64 %rd49, %fd18;
+	mov.b64 %rd50, %fd19;
+	and.b64 %rd51, %rd49, %rd50;
 	setp.eq.f64 %p20, %fd18, %fd19;
-	mov.b64 %fd28, %rd44;
+	mov.b64 %fd28, %rd51;
 	selp.f64 %fd29, %fd28, %fd27, %p20;
 	setp.nan.f64 %p21, %fd18, %fd19;
 	add.rn.f64 %fd30, %fd18, %fd19;
@@ -18455,18 +27180,18 @@ $L15:
 $L14:
 	setp.eq.u32 %p22, %r7, 0;
 	@!%p22 bra $L20;
-	mul.wide.u32 %rd45, %r8, 16;
-	add.s64 %rd46, %rd1, %rd45;
-	st.shared.f64 [%rd46+0], %fd18;
+	mul.wide.u32 %rd52, %r8, 16;
+	add.s64 %rd53, %rd1, %rd52;
+	st.shared.f64 [%rd53+0], %fd18;
 $L20:
 	bar.sync 0;
 	setp.eq.u32 %p23, %r8, 0;
 	@!%p23 bra $L21;
 	setp.lo.u32 %p24, %r7, %r10;
 	@!%p24 bra $L22;
-	mul.wide.u32 %rd47, %r7, 16;
-	add.s64 %rd48, %rd1, %rd47;
-	ld.shared.f64 %fd32, [%rd48+0];
+	mul.wide.u32 %rd54, %r7, 16;
+	add.s64 %rd55, %rd1, %rd54;
+	ld.shared.f64 %fd32, [%rd55+0];
 	mov.f64 %fd18, %fd32;
 $L22:
 	sub.u32 %r27, %r10, 1;
@@ -18474,12 +27199,12 @@ $L22:
 $L23:
 	setp.hs.u32 %p25, %r28, 32;
 	@%p25 bra $L24;
-	mov.b64 %rd49, %fd18;
-	mov.b64 {%r29, %r30}, %rd49;
+	mov.b64 %rd56, %fd18;
+	mov.b64 {%r29, %r30}, %rd56;
 	shfl.sync.down.b32 %r31|%p26, %r29, %r28, %r27, %r17;
 	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd50, {%r31, %r32};
-	mov.b64 %fd33, %rd50;
+	mov.b64 %rd57, {%r31, %r32};
+	mov.b64 %fd33, %rd57;
 	@!%p26 bra $L25;
 	setp.ne.u32 %p27, %r18, 1;
 	@%p27 bra.uni $L27;
@@ -18496,11 +27221,11 @@ $L28:
 	setp.ne.u32 %p29, %r18, 3;
 	@%p29 bra.uni $L29;
 	min.f64 %fd36, %fd18, %fd33;
-	mov.b64 %rd51, %fd18;
-	mov.b64 %rd52, %fd33;
-	or.b64 %rd53, %rd51, %rd52;
+	mov.b64 %rd58, %fd18;
+	mov.b64 %rd59, %fd33;
+	or.b64 %rd60, %rd58, %rd59;
 	setp.eq.f64 %p30, %fd18, %fd33;
-	mov.b64 %fd37, %rd53;
+	mov.b64 %fd37, %rd60;
 	selp.f64 %fd38, %fd37, %fd36, %p30;
 	setp.nan.f64 %p31, %fd18, %fd33;
 	add.rn.f64 %fd39, %fd18, %fd33;
@@ -18509,11 +27234,11 @@ $L28:
 	bra.uni $L26;
 $L29:
 	max.f64 %fd41, %fd18, %fd33;
-	mov.b64 %rd54, %fd18;
-	mov.b64 %rd55, %fd33;
-	and.b64 %rd56, %rd54, %rd55;
+	mov.b64 %rd61, %fd18;
+	mov.b64 %rd62, %fd33;
+	and.b64 %rd63, %rd61, %rd62;
 	setp.eq.f64 %p32, %fd18, %fd33;
-	mov.b64 %fd42, %rd56;
+	mov.b64 %fd42, %rd63;
 	selp.f64 %fd43, %fd42, %fd41, %p32;
 	setp.nan.f64 %p33, %fd18, %fd33;
 	add.rn.f64 %fd44, %fd18, %fd33;
@@ -18533,8 +27258,8 @@ $L30:
 }
 `
 
-// gokkosPTX20 is the PTX of sssp.partition.
-const gokkosPTX20 = `//
+// gokkosPTX27 is the PTX of sssp.partition.
+const gokkosPTX27 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -18564,13 +27289,16 @@ const gokkosPTX20 = `//
 	.param .b64 gk_s13,
 	.param .b64 gk_s14,
 	.param .b64 gk_s15,
-	.param .b64 gk_s16
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19
 )
 {
-	.reg .pred %p<25>;
-	.reg .b32 %r<67>;
-	.reg .b64 %rd<99>;
-	.reg .f64 %fd<6>;
+	.reg .pred %p<27>;
+	.reg .b32 %r<70>;
+	.reg .b64 %rd<109>;
+	.reg .f64 %fd<8>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -18629,182 +27357,212 @@ const gokkosPTX20 = `//
 	mov.b64 %rd38, %rd37;
 	ld.param.s64 %rd39, [gk_s14];
 	mov.b64 %rd40, %rd39;
-	ld.param.f64 %fd1, [gk_s15];
+	ld.param.u64 %rd41, [gk_s15];
+	cvta.to.global.u64 %rd42, %rd41;
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s16];
+	mov.b64 %rd45, %rd44;
+	ld.param.s64 %rd46, [gk_s17];
+	mov.b64 %rd47, %rd46;
+	ld.param.f64 %fd1, [gk_s18];
 	mov.f64 %fd2, %fd1;
-	ld.param.u8 %r18, [gk_s16];
+	ld.param.u8 %r18, [gk_s19];
 	setp.ne.u32 %p2, %r18, 0;
 	mov.pred %p3, %p2;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd41, %rd3, %rd2;
-	max.s64 %rd42, %rd41, 0;
-	cvt.u64.u32 %rd43, %r20;
-	add.s64 %rd44, %rd42, %rd43;
-	sub.s64 %rd45, %rd44, 1;
-	div.u64 %rd46, %rd45, %rd43;
-	cvt.u64.u32 %rd47, %r19;
-	mad.lo.s64 %rd48, %rd47, %rd46, %rd2;
-	add.s64 %rd49, %rd48, %rd46;
-	min.s64 %rd50, %rd49, %rd3;
-	mov.b64 %rd51, 0;
-	cvt.u64.u32 %rd52, %r5;
-	add.s64 %rd53, %rd48, %rd52;
-	cvt.u64.u32 %rd54, %r6;
-	mov.b64 %rd55, %rd53;
+	sub.s64 %rd48, %rd3, %rd2;
+	max.s64 %rd49, %rd48, 0;
+	cvt.u64.u32 %rd50, %r20;
+	add.s64 %rd51, %rd49, %rd50;
+	sub.s64 %rd52, %rd51, 1;
+	div.u64 %rd53, %rd52, %rd50;
+	cvt.u64.u32 %rd54, %r19;
+	mad.lo.s64 %rd55, %rd54, %rd53, %rd2;
+	add.s64 %rd56, %rd55, %rd53;
+	min.s64 %rd57, %rd56, %rd3;
+	mov.b64 %rd58, 0;
+	cvt.u64.u32 %rd59, %r5;
+	add.s64 %rd60, %rd55, %rd59;
+	cvt.u64.u32 %rd61, %r6;
+	mov.b64 %rd62, %rd60;
 $L1:
-	setp.ge.s64 %p4, %rd55, %rd50;
+	setp.ge.s64 %p4, %rd62, %rd57;
 	@%p4 bra $L2;
 	mov.pred %p5, 0;
-	mov.b64 %rd56, %rd55;
-	mul.lo.s64 %rd57, %rd56, %rd12;
-	mad.lo.s64 %rd58, %rd57, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd58+0];
+	mov.b64 %rd63, %rd62;
+	mul.lo.s64 %rd64, %rd63, %rd12;
+	mad.lo.s64 %rd65, %rd64, 4, %rd8;
+	ld.global.nc.s32 %r21, [%rd65+0];
 	mov.b32 %r22, %r21;
 	mov.b32 %r23, %r22;
-	cvt.s64.s32 %rd59, %r23;
-	mul.lo.s64 %rd60, %rd59, %rd19;
-	mad.lo.s64 %rd61, %rd60, 8, %rd15;
-	ld.global.nc.f64 %fd3, [%rd61+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd4;
-	setp.lt.f64 %p6, %fd5, %fd2;
-	setp.eq.f64 %p7, %fd5, %fd2;
-	and.pred %p8, %p3, %p7;
-	or.pred %p9, %p6, %p8;
-	mov.pred %p10, %p9;
-	@!%p5 bra $L5;
-	@!%p10 bra $L6;
-	mul.lo.s64 %rd62, %rd51, %rd33;
-	mad.lo.s64 %rd63, %rd62, 4, %rd29;
-	st.global.s32 [%rd63+0], %r23;
-	cvt.s64.s32 %rd64, %r23;
-	mul.lo.s64 %rd65, %rd64, %rd26;
-	mad.lo.s64 %rd66, %rd65, 4, %rd22;
-	mov.b32 %r24, 0;
-	st.global.s32 [%rd66+0], %r24;
-	bra.uni $L7;
-$L6:
-	sub.s64 %rd67, %rd56, %rd51;
-	mul.lo.s64 %rd68, %rd67, %rd40;
-	mad.lo.s64 %rd69, %rd68, 4, %rd36;
-	st.global.s32 [%rd69+0], %r23;
-$L7:
+	cvt.s64.s32 %rd66, %r23;
+	mov.b64 %rd67, %rd66;
+$L4:
+	setp.gt.s64 %p6, %rd24, 0;
+	@!%p6 bra $L8;
+	mul.lo.s64 %rd68, %rd67, %rd26;
+	mad.lo.s64 %rd69, %rd68, 4, %rd22;
+	ld.global.nc.u32 %r24, [%rd69+0];
+	mov.b32 %r25, %r24;
+	mov.b32 %r26, %r25;
+	setp.eq.u32 %p7, %r26, 0xFFFFFFFF;
+	@!%p7 bra $L10;
+	mov.f64 %fd3, 0d7FF0000000000000;
+	bra.uni $L6;
+$L10:
+	cvt.rn.f64.u32 %fd4, %r26;
+	mov.f64 %fd3, %fd4;
+	bra.uni $L6;
+$L8:
+	mul.lo.s64 %rd70, %rd67, %rd19;
+	mad.lo.s64 %rd71, %rd70, 8, %rd15;
+	ld.global.nc.f64 %fd5, [%rd71+0];
+	mov.f64 %fd6, %fd5;
+	mov.f64 %fd3, %fd6;
+	bra.uni $L6;
 $L5:
-	@!%p10 bra $L9;
-	add.s64 %rd70, %rd51, 1;
-	mov.b64 %rd51, %rd70;
-$L9:
+	bra.uni $L4;
+$L6:
+	mov.f64 %fd7, %fd3;
+	setp.lt.f64 %p8, %fd7, %fd2;
+	setp.eq.f64 %p9, %fd7, %fd2;
+	and.pred %p10, %p3, %p9;
+	or.pred %p11, %p8, %p10;
+	mov.pred %p12, %p11;
+	@!%p5 bra $L12;
+	@!%p12 bra $L13;
+	mul.lo.s64 %rd72, %rd58, %rd40;
+	mad.lo.s64 %rd73, %rd72, 4, %rd36;
+	st.global.s32 [%rd73+0], %r23;
+	cvt.s64.s32 %rd74, %r23;
+	mul.lo.s64 %rd75, %rd74, %rd33;
+	mad.lo.s64 %rd76, %rd75, 4, %rd29;
+	mov.b32 %r27, 0;
+	st.global.s32 [%rd76+0], %r27;
+	bra.uni $L14;
+$L13:
+	sub.s64 %rd77, %rd63, %rd58;
+	mul.lo.s64 %rd78, %rd77, %rd47;
+	mad.lo.s64 %rd79, %rd78, 4, %rd43;
+	st.global.s32 [%rd79+0], %r23;
+$L14:
+$L12:
+	@!%p12 bra $L16;
+	add.s64 %rd80, %rd58, 1;
+	mov.b64 %rd58, %rd80;
+$L16:
 $L3:
-	add.s64 %rd55, %rd55, %rd54;
+	add.s64 %rd62, %rd62, %rd61;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd71, %rd51;
+	mov.b64 %rd81, %rd58;
 	// block reduction
-	sub.u32 %r25, %r13, 1;
-	mov.b64 {%r26, %r27}, %rd71;
-	shfl.sync.down.b32 %r28|%p11, %r26, 1, %r25, %r17;
-	shfl.sync.down.b32 %r29, %r27, 1, %r25, %r17;
-	mov.b64 %rd72, {%r28, %r29};
-	@!%p11 bra $L10;
-	add.s64 %rd73, %rd71, %rd72;
-	mov.b64 %rd71, %rd73;
-$L10:
-	mov.b64 {%r30, %r31}, %rd71;
-	shfl.sync.down.b32 %r32|%p12, %r30, 2, %r25, %r17;
-	shfl.sync.down.b32 %r33, %r31, 2, %r25, %r17;
-	mov.b64 %rd74, {%r32, %r33};
-	@!%p12 bra $L11;
-	add.s64 %rd75, %rd71, %rd74;
-	mov.b64 %rd71, %rd75;
-$L11:
-	mov.b64 {%r34, %r35}, %rd71;
-	shfl.sync.down.b32 %r36|%p13, %r34, 4, %r25, %r17;
-	shfl.sync.down.b32 %r37, %r35, 4, %r25, %r17;
-	mov.b64 %rd76, {%r36, %r37};
-	@!%p13 bra $L12;
-	add.s64 %rd77, %rd71, %rd76;
-	mov.b64 %rd71, %rd77;
-$L12:
-	mov.b64 {%r38, %r39}, %rd71;
-	shfl.sync.down.b32 %r40|%p14, %r38, 8, %r25, %r17;
-	shfl.sync.down.b32 %r41, %r39, 8, %r25, %r17;
-	mov.b64 %rd78, {%r40, %r41};
-	@!%p14 bra $L13;
-	add.s64 %rd79, %rd71, %rd78;
-	mov.b64 %rd71, %rd79;
-$L13:
-	mov.b64 {%r42, %r43}, %rd71;
-	shfl.sync.down.b32 %r44|%p15, %r42, 16, %r25, %r17;
-	shfl.sync.down.b32 %r45, %r43, 16, %r25, %r17;
-	mov.b64 %rd80, {%r44, %r45};
-	@!%p15 bra $L14;
-	add.s64 %rd81, %rd71, %rd80;
-	mov.b64 %rd71, %rd81;
-$L14:
-	setp.eq.u32 %p16, %r7, 0;
-	@!%p16 bra $L15;
-	mul.wide.u32 %rd82, %r8, 16;
-	add.s64 %rd83, %rd1, %rd82;
-	st.shared.s64 [%rd83+0], %rd71;
-$L15:
-	bar.sync 0;
-	setp.eq.u32 %p17, %r8, 0;
-	@!%p17 bra $L16;
-	setp.lo.u32 %p18, %r7, %r10;
-	@!%p18 bra $L17;
-	mul.wide.u32 %rd84, %r7, 16;
-	add.s64 %rd85, %rd1, %rd84;
-	ld.shared.s64 %rd86, [%rd85+0];
-	mov.b64 %rd71, %rd86;
+	sub.u32 %r28, %r13, 1;
+	mov.b64 {%r29, %r30}, %rd81;
+	shfl.sync.down.b32 %r31|%p13, %r29, 1, %r28, %r17;
+	shfl.sync.down.b32 %r32, %r30, 1, %r28, %r17;
+	mov.b64 %rd82, {%r31, %r32};
+	@!%p13 bra $L17;
+	add.s64 %rd83, %rd81, %rd82;
+	mov.b64 %rd81, %rd83;
 $L17:
-	sub.u32 %r46, %r10, 1;
-	mov.b64 {%r47, %r48}, %rd71;
-	shfl.sync.down.b32 %r49|%p19, %r47, 1, %r46, %r17;
-	shfl.sync.down.b32 %r50, %r48, 1, %r46, %r17;
-	mov.b64 %rd87, {%r49, %r50};
-	@!%p19 bra $L18;
-	add.s64 %rd88, %rd71, %rd87;
-	mov.b64 %rd71, %rd88;
+	mov.b64 {%r33, %r34}, %rd81;
+	shfl.sync.down.b32 %r35|%p14, %r33, 2, %r28, %r17;
+	shfl.sync.down.b32 %r36, %r34, 2, %r28, %r17;
+	mov.b64 %rd84, {%r35, %r36};
+	@!%p14 bra $L18;
+	add.s64 %rd85, %rd81, %rd84;
+	mov.b64 %rd81, %rd85;
 $L18:
-	mov.b64 {%r51, %r52}, %rd71;
-	shfl.sync.down.b32 %r53|%p20, %r51, 2, %r46, %r17;
-	shfl.sync.down.b32 %r54, %r52, 2, %r46, %r17;
-	mov.b64 %rd89, {%r53, %r54};
-	@!%p20 bra $L19;
-	add.s64 %rd90, %rd71, %rd89;
-	mov.b64 %rd71, %rd90;
+	mov.b64 {%r37, %r38}, %rd81;
+	shfl.sync.down.b32 %r39|%p15, %r37, 4, %r28, %r17;
+	shfl.sync.down.b32 %r40, %r38, 4, %r28, %r17;
+	mov.b64 %rd86, {%r39, %r40};
+	@!%p15 bra $L19;
+	add.s64 %rd87, %rd81, %rd86;
+	mov.b64 %rd81, %rd87;
 $L19:
-	mov.b64 {%r55, %r56}, %rd71;
-	shfl.sync.down.b32 %r57|%p21, %r55, 4, %r46, %r17;
-	shfl.sync.down.b32 %r58, %r56, 4, %r46, %r17;
-	mov.b64 %rd91, {%r57, %r58};
-	@!%p21 bra $L20;
-	add.s64 %rd92, %rd71, %rd91;
-	mov.b64 %rd71, %rd92;
+	mov.b64 {%r41, %r42}, %rd81;
+	shfl.sync.down.b32 %r43|%p16, %r41, 8, %r28, %r17;
+	shfl.sync.down.b32 %r44, %r42, 8, %r28, %r17;
+	mov.b64 %rd88, {%r43, %r44};
+	@!%p16 bra $L20;
+	add.s64 %rd89, %rd81, %rd88;
+	mov.b64 %rd81, %rd89;
 $L20:
-	mov.b64 {%r59, %r60}, %rd71;
-	shfl.sync.down.b32 %r61|%p22, %r59, 8, %r46, %r17;
-	shfl.sync.down.b32 %r62, %r60, 8, %r46, %r17;
-	mov.b64 %rd93, {%r61, %r62};
-	@!%p22 bra $L21;
-	add.s64 %rd94, %rd71, %rd93;
-	mov.b64 %rd71, %rd94;
+	mov.b64 {%r45, %r46}, %rd81;
+	shfl.sync.down.b32 %r47|%p17, %r45, 16, %r28, %r17;
+	shfl.sync.down.b32 %r48, %r46, 16, %r28, %r17;
+	mov.b64 %rd90, {%r47, %r48};
+	@!%p17 bra $L21;
+	add.s64 %rd91, %rd81, %rd90;
+	mov.b64 %rd81, %rd91;
 $L21:
-	mov.b64 {%r63, %r64}, %rd71;
-	shfl.sync.down.b32 %r65|%p23, %r63, 16, %r46, %r17;
-	shfl.sync.down.b32 %r66, %r64, 16, %r46, %r17;
-	mov.b64 %rd95, {%r65, %r66};
-	@!%p23 bra $L22;
-	add.s64 %rd96, %rd71, %rd95;
-	mov.b64 %rd71, %rd96;
+	setp.eq.u32 %p18, %r7, 0;
+	@!%p18 bra $L22;
+	mul.wide.u32 %rd92, %r8, 16;
+	add.s64 %rd93, %rd1, %rd92;
+	st.shared.s64 [%rd93+0], %rd81;
 $L22:
-$L16:
-	mul.wide.u32 %rd97, %r19, 8;
-	add.s64 %rd98, %rd5, %rd97;
-	setp.eq.u32 %p24, %r5, 0;
-	@!%p24 bra $L23;
-	st.global.s64 [%rd98+0], %rd71;
+	bar.sync 0;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L23;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L24;
+	mul.wide.u32 %rd94, %r7, 16;
+	add.s64 %rd95, %rd1, %rd94;
+	ld.shared.s64 %rd96, [%rd95+0];
+	mov.b64 %rd81, %rd96;
+$L24:
+	sub.u32 %r49, %r10, 1;
+	mov.b64 {%r50, %r51}, %rd81;
+	shfl.sync.down.b32 %r52|%p21, %r50, 1, %r49, %r17;
+	shfl.sync.down.b32 %r53, %r51, 1, %r49, %r17;
+	mov.b64 %rd97, {%r52, %r53};
+	@!%p21 bra $L25;
+	add.s64 %rd98, %rd81, %rd97;
+	mov.b64 %rd81, %rd98;
+$L25:
+	mov.b64 {%r54, %r55}, %rd81;
+	shfl.sync.down.b32 %r56|%p22, %r54, 2, %r49, %r17;
+	shfl.sync.down.b32 %r57, %r55, 2, %r49, %r17;
+	mov.b64 %rd99, {%r56, %r57};
+	@!%p22 bra $L26;
+	add.s64 %rd100, %rd81, %rd99;
+	mov.b64 %rd81, %rd100;
+$L26:
+	mov.b64 {%r58, %r59}, %rd81;
+	shfl.sync.down.b32 %r60|%p23, %r58, 4, %r49, %r17;
+	shfl.sync.down.b32 %r61, %r59, 4, %r49, %r17;
+	mov.b64 %rd101, {%r60, %r61};
+	@!%p23 bra $L27;
+	add.s64 %rd102, %rd81, %rd101;
+	mov.b64 %rd81, %rd102;
+$L27:
+	mov.b64 {%r62, %r63}, %rd81;
+	shfl.sync.down.b32 %r64|%p24, %r62, 8, %r49, %r17;
+	shfl.sync.down.b32 %r65, %r63, 8, %r49, %r17;
+	mov.b64 %rd103, {%r64, %r65};
+	@!%p24 bra $L28;
+	add.s64 %rd104, %rd81, %rd103;
+	mov.b64 %rd81, %rd104;
+$L28:
+	mov.b64 {%r66, %r67}, %rd81;
+	shfl.sync.down.b32 %r68|%p25, %r66, 16, %r49, %r17;
+	shfl.sync.down.b32 %r69, %r67, 16, %r49, %r17;
+	mov.b64 %rd105, {%r68, %r69};
+	@!%p25 bra $L29;
+	add.s64 %rd106, %rd81, %rd105;
+	mov.b64 %rd81, %rd106;
+$L29:
 $L23:
+	mul.wide.u32 %rd107, %r19, 8;
+	add.s64 %rd108, %rd5, %rd107;
+	setp.eq.u32 %p26, %r5, 0;
+	@!%p26 bra $L30;
+	st.global.s64 [%rd108+0], %rd81;
+$L30:
 	ret;
 }
 
@@ -18828,7 +27586,10 @@ $L23:
 	.param .b64 gk_s13,
 	.param .b64 gk_s14,
 	.param .b64 gk_s15,
-	.param .b64 gk_s16
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19
 )
 {
 	.reg .pred %p<21>;
@@ -19039,13 +27800,16 @@ $L20:
 	.param .b64 gk_s13,
 	.param .b64 gk_s14,
 	.param .b64 gk_s15,
-	.param .b64 gk_s16
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19
 )
 {
-	.reg .pred %p<32>;
-	.reg .b32 %r<77>;
-	.reg .b64 %rd<132>;
-	.reg .f64 %fd<7>;
+	.reg .pred %p<36>;
+	.reg .b32 %r<81>;
+	.reg .b64 %rd<144>;
+	.reg .f64 %fd<10>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19104,265 +27868,318 @@ $L20:
 	mov.b64 %rd38, %rd37;
 	ld.param.s64 %rd39, [gk_s14];
 	mov.b64 %rd40, %rd39;
-	ld.param.f64 %fd1, [gk_s15];
+	ld.param.u64 %rd41, [gk_s15];
+	cvta.to.global.u64 %rd42, %rd41;
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s16];
+	mov.b64 %rd45, %rd44;
+	ld.param.s64 %rd46, [gk_s17];
+	mov.b64 %rd47, %rd46;
+	ld.param.f64 %fd1, [gk_s18];
 	mov.f64 %fd2, %fd1;
-	ld.param.u8 %r18, [gk_s16];
+	ld.param.u8 %r18, [gk_s19];
 	setp.ne.u32 %p2, %r18, 0;
 	mov.pred %p3, %p2;
 	mov.u32 %r19, %ctaid.x;
 	mov.u32 %r20, %nctaid.x;
-	sub.s64 %rd41, %rd3, %rd2;
-	max.s64 %rd42, %rd41, 0;
-	cvt.u64.u32 %rd43, %r20;
-	add.s64 %rd44, %rd42, %rd43;
-	sub.s64 %rd45, %rd44, 1;
-	div.u64 %rd46, %rd45, %rd43;
-	cvt.u64.u32 %rd47, %r19;
-	mad.lo.s64 %rd48, %rd47, %rd46, %rd2;
-	add.s64 %rd49, %rd48, %rd46;
-	min.s64 %rd50, %rd49, %rd3;
-	mul.wide.u32 %rd52, %r19, 8;
-	add.s64 %rd53, %rd5, %rd52;
-	ld.global.s64 %rd54, [%rd53+0];
-	mov.b64 %rd51, %rd54;
-	cvt.u64.u32 %rd56, %r6;
-	mov.b64 %rd57, %rd48;
+	sub.s64 %rd48, %rd3, %rd2;
+	max.s64 %rd49, %rd48, 0;
+	cvt.u64.u32 %rd50, %r20;
+	add.s64 %rd51, %rd49, %rd50;
+	sub.s64 %rd52, %rd51, 1;
+	div.u64 %rd53, %rd52, %rd50;
+	cvt.u64.u32 %rd54, %r19;
+	mad.lo.s64 %rd55, %rd54, %rd53, %rd2;
+	add.s64 %rd56, %rd55, %rd53;
+	min.s64 %rd57, %rd56, %rd3;
+	mul.wide.u32 %rd59, %r19, 8;
+	add.s64 %rd60, %rd5, %rd59;
+	ld.global.s64 %rd61, [%rd60+0];
+	mov.b64 %rd58, %rd61;
+	cvt.u64.u32 %rd63, %r6;
+	mov.b64 %rd64, %rd55;
 $L1:
-	setp.ge.s64 %p4, %rd57, %rd50;
+	setp.ge.s64 %p4, %rd64, %rd57;
 	@%p4 bra $L2;
-	cvt.u64.u32 %rd58, %r5;
-	add.s64 %rd59, %rd57, %rd58;
-	setp.lt.s64 %p5, %rd59, %rd50;
-	mov.b64 %rd55, 0;
+	cvt.u64.u32 %rd65, %r5;
+	add.s64 %rd66, %rd64, %rd65;
+	setp.lt.s64 %p5, %rd66, %rd57;
+	mov.b64 %rd62, 0;
 	@!%p5 bra $L3;
 	mov.pred %p6, 0;
-	mov.b64 %rd60, %rd59;
-	mul.lo.s64 %rd61, %rd60, %rd12;
-	mad.lo.s64 %rd62, %rd61, 4, %rd8;
-	ld.global.nc.s32 %r21, [%rd62+0];
+	mov.b64 %rd67, %rd66;
+	mul.lo.s64 %rd68, %rd67, %rd12;
+	mad.lo.s64 %rd69, %rd68, 4, %rd8;
+	ld.global.nc.s32 %r21, [%rd69+0];
 	mov.b32 %r22, %r21;
 	mov.b32 %r23, %r22;
-	cvt.s64.s32 %rd63, %r23;
-	mul.lo.s64 %rd64, %rd63, %rd19;
-	mad.lo.s64 %rd65, %rd64, 8, %rd15;
-	ld.global.nc.f64 %fd3, [%rd65+0];
-	mov.f64 %fd4, %fd3;
-	mov.f64 %fd5, %fd4;
-	setp.lt.f64 %p7, %fd5, %fd2;
-	setp.eq.f64 %p8, %fd5, %fd2;
-	and.pred %p9, %p3, %p8;
-	or.pred %p10, %p7, %p9;
-	mov.pred %p11, %p10;
-	@!%p6 bra $L6;
-	@!%p11 bra $L7;
-	mul.lo.s64 %rd66, %rd55, %rd33;
-	mad.lo.s64 %rd67, %rd66, 4, %rd29;
-	st.global.s32 [%rd67+0], %r23;
-	cvt.s64.s32 %rd68, %r23;
-	mul.lo.s64 %rd69, %rd68, %rd26;
-	mad.lo.s64 %rd70, %rd69, 4, %rd22;
-	mov.b32 %r24, 0;
-	st.global.s32 [%rd70+0], %r24;
-	bra.uni $L8;
-$L7:
-	sub.s64 %rd71, %rd60, %rd55;
-	mul.lo.s64 %rd72, %rd71, %rd40;
-	mad.lo.s64 %rd73, %rd72, 4, %rd36;
-	st.global.s32 [%rd73+0], %r23;
-$L8:
+	cvt.s64.s32 %rd70, %r23;
+	mov.b64 %rd71, %rd70;
+$L5:
+	setp.gt.s64 %p7, %rd24, 0;
+	@!%p7 bra $L9;
+	mul.lo.s64 %rd72, %rd71, %rd26;
+	mad.lo.s64 %rd73, %rd72, 4, %rd22;
+	ld.global.nc.u32 %r24, [%rd73+0];
+	mov.b32 %r25, %r24;
+	mov.b32 %r26, %r25;
+	setp.eq.u32 %p8, %r26, 0xFFFFFFFF;
+	@!%p8 bra $L11;
+	mov.f64 %fd3, 0d7FF0000000000000;
+	bra.uni $L7;
+$L11:
+	cvt.rn.f64.u32 %fd4, %r26;
+	mov.f64 %fd3, %fd4;
+	bra.uni $L7;
+$L9:
+	mul.lo.s64 %rd74, %rd71, %rd19;
+	mad.lo.s64 %rd75, %rd74, 8, %rd15;
+	ld.global.nc.f64 %fd5, [%rd75+0];
+	mov.f64 %fd6, %fd5;
+	mov.f64 %fd3, %fd6;
+	bra.uni $L7;
 $L6:
-	@!%p11 bra $L10;
-	add.s64 %rd74, %rd55, 1;
-	mov.b64 %rd55, %rd74;
-$L10:
+	bra.uni $L5;
+$L7:
+	mov.f64 %fd7, %fd3;
+	setp.lt.f64 %p9, %fd7, %fd2;
+	setp.eq.f64 %p10, %fd7, %fd2;
+	and.pred %p11, %p3, %p10;
+	or.pred %p12, %p9, %p11;
+	mov.pred %p13, %p12;
+	@!%p6 bra $L13;
+	@!%p13 bra $L14;
+	mul.lo.s64 %rd76, %rd62, %rd40;
+	mad.lo.s64 %rd77, %rd76, 4, %rd36;
+	st.global.s32 [%rd77+0], %r23;
+	cvt.s64.s32 %rd78, %r23;
+	mul.lo.s64 %rd79, %rd78, %rd33;
+	mad.lo.s64 %rd80, %rd79, 4, %rd29;
+	mov.b32 %r27, 0;
+	st.global.s32 [%rd80+0], %r27;
+	bra.uni $L15;
+$L14:
+	sub.s64 %rd81, %rd67, %rd62;
+	mul.lo.s64 %rd82, %rd81, %rd47;
+	mad.lo.s64 %rd83, %rd82, 4, %rd43;
+	st.global.s32 [%rd83+0], %r23;
+$L15:
+$L13:
+	@!%p13 bra $L17;
+	add.s64 %rd84, %rd62, 1;
+	mov.b64 %rd62, %rd84;
+$L17:
 $L4:
 $L3:
-	mov.b64 %rd75, %rd55;
+	mov.b64 %rd85, %rd62;
 	// block scan
-	mov.b64 %rd76, %rd75;
-	mov.b64 {%r25, %r26}, %rd76;
-	shfl.sync.up.b32 %r27|%p12, %r25, 1, 0, %r17;
-	shfl.sync.up.b32 %r28, %r26, 1, 0, %r17;
-	mov.b64 %rd77, {%r27, %r28};
-	@!%p12 bra $L11;
-	add.s64 %rd78, %rd77, %rd76;
-	mov.b64 %rd76, %rd78;
-$L11:
-	mov.b64 {%r29, %r30}, %rd76;
-	shfl.sync.up.b32 %r31|%p13, %r29, 2, 0, %r17;
-	shfl.sync.up.b32 %r32, %r30, 2, 0, %r17;
-	mov.b64 %rd79, {%r31, %r32};
-	@!%p13 bra $L12;
-	add.s64 %rd80, %rd79, %rd76;
-	mov.b64 %rd76, %rd80;
-$L12:
-	mov.b64 {%r33, %r34}, %rd76;
-	shfl.sync.up.b32 %r35|%p14, %r33, 4, 0, %r17;
-	shfl.sync.up.b32 %r36, %r34, 4, 0, %r17;
-	mov.b64 %rd81, {%r35, %r36};
-	@!%p14 bra $L13;
-	add.s64 %rd82, %rd81, %rd76;
-	mov.b64 %rd76, %rd82;
-$L13:
-	mov.b64 {%r37, %r38}, %rd76;
-	shfl.sync.up.b32 %r39|%p15, %r37, 8, 0, %r17;
-	shfl.sync.up.b32 %r40, %r38, 8, 0, %r17;
-	mov.b64 %rd83, {%r39, %r40};
-	@!%p15 bra $L14;
-	add.s64 %rd84, %rd83, %rd76;
-	mov.b64 %rd76, %rd84;
-$L14:
-	mov.b64 {%r41, %r42}, %rd76;
-	shfl.sync.up.b32 %r43|%p16, %r41, 16, 0, %r17;
-	shfl.sync.up.b32 %r44, %r42, 16, 0, %r17;
-	mov.b64 %rd85, {%r43, %r44};
-	@!%p16 bra $L15;
-	add.s64 %rd86, %rd85, %rd76;
-	mov.b64 %rd76, %rd86;
-$L15:
-	mov.b64 {%r45, %r46}, %rd76;
-	shfl.sync.up.b32 %r47|%p17, %r45, 1, 0, %r17;
-	shfl.sync.up.b32 %r48, %r46, 1, 0, %r17;
-	mov.b64 %rd87, {%r47, %r48};
-	selp.b64 %rd88, %rd87, 0, %p17;
-	sub.u32 %r49, %r13, 1;
-	setp.eq.u32 %p18, %r7, %r49;
-	@!%p18 bra $L16;
-	mul.wide.u32 %rd89, %r8, 16;
-	add.s64 %rd90, %rd1, %rd89;
-	st.shared.s64 [%rd90+0], %rd76;
-$L16:
-	bar.sync 0;
-	setp.eq.u32 %p19, %r8, 0;
-	@!%p19 bra $L17;
-	mov.b64 %rd91, 0;
-	setp.lo.u32 %p20, %r7, %r10;
-	@!%p20 bra $L18;
-	mul.wide.u32 %rd92, %r7, 16;
-	add.s64 %rd93, %rd1, %rd92;
-	ld.shared.s64 %rd94, [%rd93+0];
-	mov.b64 %rd91, %rd94;
+	mov.b64 %rd86, %rd85;
+	mov.b64 {%r28, %r29}, %rd86;
+	shfl.sync.up.b32 %r30|%p14, %r28, 1, 0, %r17;
+	shfl.sync.up.b32 %r31, %r29, 1, 0, %r17;
+	mov.b64 %rd87, {%r30, %r31};
+	@!%p14 bra $L18;
+	add.s64 %rd88, %rd87, %rd86;
+	mov.b64 %rd86, %rd88;
 $L18:
-	mov.b64 {%r50, %r51}, %rd91;
-	shfl.sync.up.b32 %r52|%p21, %r50, 1, 0, %r17;
-	shfl.sync.up.b32 %r53, %r51, 1, 0, %r17;
-	mov.b64 %rd95, {%r52, %r53};
-	@!%p21 bra $L19;
-	add.s64 %rd96, %rd95, %rd91;
-	mov.b64 %rd91, %rd96;
+	mov.b64 {%r32, %r33}, %rd86;
+	shfl.sync.up.b32 %r34|%p15, %r32, 2, 0, %r17;
+	shfl.sync.up.b32 %r35, %r33, 2, 0, %r17;
+	mov.b64 %rd89, {%r34, %r35};
+	@!%p15 bra $L19;
+	add.s64 %rd90, %rd89, %rd86;
+	mov.b64 %rd86, %rd90;
 $L19:
-	mov.b64 {%r54, %r55}, %rd91;
-	shfl.sync.up.b32 %r56|%p22, %r54, 2, 0, %r17;
-	shfl.sync.up.b32 %r57, %r55, 2, 0, %r17;
-	mov.b64 %rd97, {%r56, %r57};
-	@!%p22 bra $L20;
-	add.s64 %rd98, %rd97, %rd91;
-	mov.b64 %rd91, %rd98;
+	mov.b64 {%r36, %r37}, %rd86;
+	shfl.sync.up.b32 %r38|%p16, %r36, 4, 0, %r17;
+	shfl.sync.up.b32 %r39, %r37, 4, 0, %r17;
+	mov.b64 %rd91, {%r38, %r39};
+	@!%p16 bra $L20;
+	add.s64 %rd92, %rd91, %rd86;
+	mov.b64 %rd86, %rd92;
 $L20:
-	mov.b64 {%r58, %r59}, %rd91;
-	shfl.sync.up.b32 %r60|%p23, %r58, 4, 0, %r17;
-	shfl.sync.up.b32 %r61, %r59, 4, 0, %r17;
-	mov.b64 %rd99, {%r60, %r61};
-	@!%p23 bra $L21;
-	add.s64 %rd100, %rd99, %rd91;
-	mov.b64 %rd91, %rd100;
+	mov.b64 {%r40, %r41}, %rd86;
+	shfl.sync.up.b32 %r42|%p17, %r40, 8, 0, %r17;
+	shfl.sync.up.b32 %r43, %r41, 8, 0, %r17;
+	mov.b64 %rd93, {%r42, %r43};
+	@!%p17 bra $L21;
+	add.s64 %rd94, %rd93, %rd86;
+	mov.b64 %rd86, %rd94;
 $L21:
-	mov.b64 {%r62, %r63}, %rd91;
-	shfl.sync.up.b32 %r64|%p24, %r62, 8, 0, %r17;
-	shfl.sync.up.b32 %r65, %r63, 8, 0, %r17;
-	mov.b64 %rd101, {%r64, %r65};
-	@!%p24 bra $L22;
-	add.s64 %rd102, %rd101, %rd91;
-	mov.b64 %rd91, %rd102;
+	mov.b64 {%r44, %r45}, %rd86;
+	shfl.sync.up.b32 %r46|%p18, %r44, 16, 0, %r17;
+	shfl.sync.up.b32 %r47, %r45, 16, 0, %r17;
+	mov.b64 %rd95, {%r46, %r47};
+	@!%p18 bra $L22;
+	add.s64 %rd96, %rd95, %rd86;
+	mov.b64 %rd86, %rd96;
 $L22:
-	mov.b64 {%r66, %r67}, %rd91;
-	shfl.sync.up.b32 %r68|%p25, %r66, 16, 0, %r17;
-	shfl.sync.up.b32 %r69, %r67, 16, 0, %r17;
-	mov.b64 %rd103, {%r68, %r69};
-	@!%p25 bra $L23;
-	add.s64 %rd104, %rd103, %rd91;
-	mov.b64 %rd91, %rd104;
+	mov.b64 {%r48, %r49}, %rd86;
+	shfl.sync.up.b32 %r50|%p19, %r48, 1, 0, %r17;
+	shfl.sync.up.b32 %r51, %r49, 1, 0, %r17;
+	mov.b64 %rd97, {%r50, %r51};
+	selp.b64 %rd98, %rd97, 0, %p19;
+	sub.u32 %r52, %r13, 1;
+	setp.eq.u32 %p20, %r7, %r52;
+	@!%p20 bra $L23;
+	mul.wide.u32 %rd99, %r8, 16;
+	add.s64 %rd100, %rd1, %rd99;
+	st.shared.s64 [%rd100+0], %rd86;
 $L23:
-	mov.b64 {%r70, %r71}, %rd91;
-	shfl.sync.up.b32 %r72|%p26, %r70, 1, 0, %r17;
-	shfl.sync.up.b32 %r73, %r71, 1, 0, %r17;
-	mov.b64 %rd105, {%r72, %r73};
-	selp.b64 %rd106, %rd105, 0, %p26;
-	@!%p20 bra $L24;
-	mul.wide.u32 %rd107, %r7, 16;
-	add.s64 %rd108, %rd1, %rd107;
-	add.s64 %rd109, %rd108, 512;
-	st.shared.s64 [%rd109+0], %rd106;
-$L24:
-	sub.u32 %r74, %r10, 1;
-	setp.eq.u32 %p27, %r7, %r74;
-	@!%p27 bra $L25;
-	st.shared.s64 [%rd1+1024], %rd91;
-$L25:
-$L17:
 	bar.sync 0;
-	mul.wide.u32 %rd110, %r8, 16;
-	add.s64 %rd111, %rd1, %rd110;
-	add.s64 %rd112, %rd111, 512;
-	ld.shared.s64 %rd113, [%rd112+0];
-	add.s64 %rd114, %rd113, %rd88;
-	ld.shared.s64 %rd115, [%rd1+1024];
-	@!%p5 bra $L26;
-	add.s64 %rd116, %rd51, %rd114;
-	mov.b64 %rd55, %rd116;
-	mov.pred %p6, 1;
-	mov.b64 %rd60, %rd59;
-	mul.lo.s64 %rd117, %rd60, %rd12;
-	mad.lo.s64 %rd118, %rd117, 4, %rd8;
-	ld.global.nc.s32 %r75, [%rd118+0];
-	mov.b32 %r22, %r75;
-	mov.b32 %r23, %r22;
-	cvt.s64.s32 %rd119, %r23;
-	mul.lo.s64 %rd120, %rd119, %rd19;
-	mad.lo.s64 %rd121, %rd120, 8, %rd15;
-	ld.global.nc.f64 %fd6, [%rd121+0];
-	mov.f64 %fd4, %fd6;
-	mov.f64 %fd5, %fd4;
-	setp.lt.f64 %p28, %fd5, %fd2;
-	setp.eq.f64 %p29, %fd5, %fd2;
-	and.pred %p30, %p3, %p29;
-	or.pred %p31, %p28, %p30;
-	mov.pred %p11, %p31;
-	@!%p6 bra $L29;
-	@!%p11 bra $L30;
-	mul.lo.s64 %rd122, %rd55, %rd33;
-	mad.lo.s64 %rd123, %rd122, 4, %rd29;
-	st.global.s32 [%rd123+0], %r23;
-	cvt.s64.s32 %rd124, %r23;
-	mul.lo.s64 %rd125, %rd124, %rd26;
-	mad.lo.s64 %rd126, %rd125, 4, %rd22;
-	mov.b32 %r76, 0;
-	st.global.s32 [%rd126+0], %r76;
-	bra.uni $L31;
-$L30:
-	sub.s64 %rd127, %rd60, %rd55;
-	mul.lo.s64 %rd128, %rd127, %rd40;
-	mad.lo.s64 %rd129, %rd128, 4, %rd36;
-	st.global.s32 [%rd129+0], %r23;
-$L31:
-$L29:
-	@!%p11 bra $L33;
-	add.s64 %rd130, %rd55, 1;
-	mov.b64 %rd55, %rd130;
-$L33:
-$L27:
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L24;
+	mov.b64 %rd101, 0;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L25;
+	mul.wide.u32 %rd102, %r7, 16;
+	add.s64 %rd103, %rd1, %rd102;
+	ld.shared.s64 %rd104, [%rd103+0];
+	mov.b64 %rd101, %rd104;
+$L25:
+	mov.b64 {%r53, %r54}, %rd101;
+	shfl.sync.up.b32 %r55|%p23, %r53, 1, 0, %r17;
+	shfl.sync.up.b32 %r56, %r54, 1, 0, %r17;
+	mov.b64 %rd105, {%r55, %r56};
+	@!%p23 bra $L26;
+	add.s64 %rd106, %rd105, %rd101;
+	mov.b64 %rd101, %rd106;
 $L26:
-	add.s64 %rd131, %rd51, %rd115;
-	mov.b64 %rd51, %rd131;
-	add.s64 %rd57, %rd57, %rd56;
+	mov.b64 {%r57, %r58}, %rd101;
+	shfl.sync.up.b32 %r59|%p24, %r57, 2, 0, %r17;
+	shfl.sync.up.b32 %r60, %r58, 2, 0, %r17;
+	mov.b64 %rd107, {%r59, %r60};
+	@!%p24 bra $L27;
+	add.s64 %rd108, %rd107, %rd101;
+	mov.b64 %rd101, %rd108;
+$L27:
+	mov.b64 {%r61, %r62}, %rd101;
+	shfl.sync.up.b32 %r63|%p25, %r61, 4, 0, %r17;
+	shfl.sync.up.b32 %r64, %r62, 4, 0, %r17;
+	mov.b64 %rd109, {%r63, %r64};
+	@!%p25 bra $L28;
+	add.s64 %rd110, %rd109, %rd101;
+	mov.b64 %rd101, %rd110;
+$L28:
+	mov.b64 {%r65, %r66}, %rd101;
+	shfl.sync.up.b32 %r67|%p26, %r65, 8, 0, %r17;
+	shfl.sync.up.b32 %r68, %r66, 8, 0, %r17;
+	mov.b64 %rd111, {%r67, %r68};
+	@!%p26 bra $L29;
+	add.s64 %rd112, %rd111, %rd101;
+	mov.b64 %rd101, %rd112;
+$L29:
+	mov.b64 {%r69, %r70}, %rd101;
+	shfl.sync.up.b32 %r71|%p27, %r69, 16, 0, %r17;
+	shfl.sync.up.b32 %r72, %r70, 16, 0, %r17;
+	mov.b64 %rd113, {%r71, %r72};
+	@!%p27 bra $L30;
+	add.s64 %rd114, %rd113, %rd101;
+	mov.b64 %rd101, %rd114;
+$L30:
+	mov.b64 {%r73, %r74}, %rd101;
+	shfl.sync.up.b32 %r75|%p28, %r73, 1, 0, %r17;
+	shfl.sync.up.b32 %r76, %r74, 1, 0, %r17;
+	mov.b64 %rd115, {%r75, %r76};
+	selp.b64 %rd116, %rd115, 0, %p28;
+	@!%p22 bra $L31;
+	mul.wide.u32 %rd117, %r7, 16;
+	add.s64 %rd118, %rd1, %rd117;
+	add.s64 %rd119, %rd118, 512;
+	st.shared.s64 [%rd119+0], %rd116;
+$L31:
+	sub.u32 %r77, %r10, 1;
+	setp.eq.u32 %p29, %r7, %r77;
+	@!%p29 bra $L32;
+	st.shared.s64 [%rd1+1024], %rd101;
+$L32:
+$L24:
+	bar.sync 0;
+	mul.wide.u32 %rd120, %r8, 16;
+	add.s64 %rd121, %rd1, %rd120;
+	add.s64 %rd122, %rd121, 512;
+	ld.shared.s64 %rd123, [%rd122+0];
+	add.s64 %rd124, %rd123, %rd98;
+	ld.shared.s64 %rd125, [%rd1+1024];
+	@!%p5 bra $L33;
+	add.s64 %rd126, %rd58, %rd124;
+	mov.b64 %rd62, %rd126;
+	mov.pred %p6, 1;
+	mov.b64 %rd67, %rd66;
+	mul.lo.s64 %rd127, %rd67, %rd12;
+	mad.lo.s64 %rd128, %rd127, 4, %rd8;
+	ld.global.nc.s32 %r78, [%rd128+0];
+	mov.b32 %r22, %r78;
+	mov.b32 %r23, %r22;
+	cvt.s64.s32 %rd129, %r23;
+	mov.b64 %rd71, %rd129;
+$L35:
+	setp.gt.s64 %p30, %rd24, 0;
+	@!%p30 bra $L39;
+	mul.lo.s64 %rd130, %rd71, %rd26;
+	mad.lo.s64 %rd131, %rd130, 4, %rd22;
+	ld.global.nc.u32 %r79, [%rd131+0];
+	mov.b32 %r25, %r79;
+	mov.b32 %r26, %r25;
+	setp.eq.u32 %p31, %r26, 0xFFFFFFFF;
+	@!%p31 bra $L41;
+	mov.f64 %fd3, 0d7FF0000000000000;
+	bra.uni $L37;
+$L41:
+	cvt.rn.f64.u32 %fd8, %r26;
+	mov.f64 %fd3, %fd8;
+	bra.uni $L37;
+$L39:
+	mul.lo.s64 %rd132, %rd71, %rd19;
+	mad.lo.s64 %rd133, %rd132, 8, %rd15;
+	ld.global.nc.f64 %fd9, [%rd133+0];
+	mov.f64 %fd6, %fd9;
+	mov.f64 %fd3, %fd6;
+	bra.uni $L37;
+$L36:
+	bra.uni $L35;
+$L37:
+	mov.f64 %fd7, %fd3;
+	setp.lt.f64 %p32, %fd7, %fd2;
+	setp.eq.f64 %p33, %fd7, %fd2;
+	and.pred %p34, %p3, %p33;
+	or.pred %p35, %p32, %p34;
+	mov.pred %p13, %p35;
+	@!%p6 bra $L43;
+	@!%p13 bra $L44;
+	mul.lo.s64 %rd134, %rd62, %rd40;
+	mad.lo.s64 %rd135, %rd134, 4, %rd36;
+	st.global.s32 [%rd135+0], %r23;
+	cvt.s64.s32 %rd136, %r23;
+	mul.lo.s64 %rd137, %rd136, %rd33;
+	mad.lo.s64 %rd138, %rd137, 4, %rd29;
+	mov.b32 %r80, 0;
+	st.global.s32 [%rd138+0], %r80;
+	bra.uni $L45;
+$L44:
+	sub.s64 %rd139, %rd67, %rd62;
+	mul.lo.s64 %rd140, %rd139, %rd47;
+	mad.lo.s64 %rd141, %rd140, 4, %rd43;
+	st.global.s32 [%rd141+0], %r23;
+$L45:
+$L43:
+	@!%p13 bra $L47;
+	add.s64 %rd142, %rd62, 1;
+	mov.b64 %rd62, %rd142;
+$L47:
+$L34:
+$L33:
+	add.s64 %rd143, %rd58, %rd125;
+	mov.b64 %rd58, %rd143;
+	add.s64 %rd64, %rd64, %rd63;
 	bra.uni $L1;
 $L2:
 	ret;
 }
 `
 
-// gokkosPTX21 is the PTX of sssp.claim.
-const gokkosPTX21 = `//
+// gokkosPTX28 is the PTX of sssp.claim.
+const gokkosPTX28 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -19506,8 +28323,8 @@ $L2:
 }
 `
 
-// gokkosPTX22 is the PTX of sssp.appendMarked.
-const gokkosPTX22 = `//
+// gokkosPTX29 is the PTX of sssp.appendMarked.
+const gokkosPTX29 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -20358,8 +29175,8 @@ $L2:
 }
 `
 
-// gokkosPTX23 is the PTX of sssp.weightMin.
-const gokkosPTX23 = `//
+// gokkosPTX30 is the PTX of sssp.weightMin.
+const gokkosPTX30 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -20877,8 +29694,8 @@ $L30:
 }
 `
 
-// gokkosPTX24 is the PTX of sssp.weightMax.
-const gokkosPTX24 = `//
+// gokkosPTX31 is the PTX of sssp.weightMax.
+const gokkosPTX31 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21396,8 +30213,8 @@ $L30:
 }
 `
 
-// gokkosPTX25 is the PTX of sssp.positiveMin.
-const gokkosPTX25 = `//
+// gokkosPTX32 is the PTX of sssp.positiveMin.
+const gokkosPTX32 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21919,8 +30736,8 @@ $L30:
 }
 `
 
-// gokkosPTX26 is the PTX of sssp.reachedCount.
-const gokkosPTX26 = `//
+// gokkosPTX33 is the PTX of sssp.reachedCount.
+const gokkosPTX33 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -22423,8 +31240,8 @@ $L40:
 }
 `
 
-// gokkosPTX27 is the PTX of sssp.finiteSum.
-const gokkosPTX27 = `//
+// gokkosPTX34 is the PTX of sssp.finiteSum.
+const gokkosPTX34 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -22951,8 +31768,8 @@ $L30:
 }
 `
 
-// gokkosPTX28 is the PTX of sssp.finiteMax.
-const gokkosPTX28 = `//
+// gokkosPTX35 is the PTX of sssp.finiteMax.
+const gokkosPTX35 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -23488,8 +32305,8 @@ $L30:
 }
 `
 
-// gokkosPTX29 is the PTX of sssp.reachedEdges.
-const gokkosPTX29 = `//
+// gokkosPTX36 is the PTX of sssp.reachedEdges.
+const gokkosPTX36 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -24074,48 +32891,54 @@ $L40:
 }
 `
 
-// gokkosHostLoop8 runs markImproved.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop8(gokkosK *markImproved, gokkosLo, gokkosHi int) {
+// gokkosHostLoop12 runs markImproved.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop12(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
-//line delta.go:39
+//line delta.go:40
 			m := int32(markDrop)
 			if v := k.In.Vertex(s); v >= 0 {
-				if k.Dist.At(int(v)) < k.T {
+				if d := k.Dist.At(int(v)); d < k.T {
 					m = markNear
-				} else if k.Pending.AtomicExchange(int(v), 1) == 0 {
-					m = markFar
+				} else {
+					*acc = min(*acc, d)
+					if k.Pending.AtomicExchange(int(v), 1) == 0 {
+						m = markFar
+					}
 				}
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:24095
+//line gokkos_kernels_gen.go:32915
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
-//line delta.go:39
+//line delta.go:40
 		m := int32(markDrop)
 		if v := k.In.Vertex(s); v >= 0 {
-			if k.Dist.At(int(v)) < k.T {
+			if d := k.Dist.At(int(v)); d < k.T {
 				m = markNear
-			} else if k.Pending.AtomicExchange(int(v), 1) == 0 {
-				m = markFar
+			} else {
+				*acc = min(*acc, d)
+				if k.Pending.AtomicExchange(int(v), 1) == 0 {
+					m = markFar
+				}
 			}
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:24110
+//line gokkos_kernels_gen.go:32933
 }
 
-// gokkosHostLoop9 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop9(gokkosK *markFarPile, gokkosLo, gokkosHi int) {
+// gokkosHostLoop13 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop13(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Queue.Span(gokkosLo, gokkosHi), k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line delta.go:65
+//line delta.go:70
 			v := int(gokkosS0[gokkosJ])
 			d := k.Dist.At(v)
 			m := int32(markFar)
@@ -24125,14 +32948,16 @@ func gokkosHostLoop9(gokkosK *markFarPile, gokkosLo, gokkosHi int) {
 				if d < k.Old {
 					m = markDrop
 				}
+			} else {
+				*acc = min(*acc, d)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:24132
+//line gokkos_kernels_gen.go:32957
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line delta.go:65
+//line delta.go:70
 		v := int(k.Queue.At(i))
 		d := k.Dist.At(v)
 		m := int32(markFar)
@@ -24142,19 +32967,21 @@ func gokkosHostLoop9(gokkosK *markFarPile, gokkosLo, gokkosHi int) {
 			if d < k.Old {
 				m = markDrop
 			}
+		} else {
+			*acc = min(*acc, d)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:24149
+//line gokkos_kernels_gen.go:32976
 }
 
-// gokkosHostLoop10 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop10(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop14 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop14(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
-//line delta.go:92
+//line delta.go:99
 			m := gokkosS0[gokkosJ]
 			if m == markDrop {
 				continue
@@ -24172,11 +32999,11 @@ func gokkosHostLoop10(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:24176
+//line gokkos_kernels_gen.go:33003
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
-//line delta.go:92
+//line delta.go:99
 		m := k.Mark.At(s)
 		if m == markDrop {
 			continue
@@ -24194,11 +33021,11 @@ func gokkosHostLoop10(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:24198
+//line gokkos_kernels_gen.go:33025
 }
 
-// gokkosHostLoop11 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop11(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
+// gokkosHostLoop15 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop15(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:39
@@ -24208,11 +33035,11 @@ func gokkosHostLoop11(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:24212
+//line gokkos_kernels_gen.go:33039
 }
 
-// gokkosHostLoop12 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop12(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop16 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop16(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.A.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -24223,7 +33050,7 @@ func gokkosHostLoop12(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:24227
+//line gokkos_kernels_gen.go:33054
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -24234,11 +33061,11 @@ func gokkosHostLoop12(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:24238
+//line gokkos_kernels_gen.go:33065
 }
 
-// gokkosHostLoop13 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop13(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
+// gokkosHostLoop17 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop17(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:77
@@ -24255,11 +33082,11 @@ func gokkosHostLoop13(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:24259
+//line gokkos_kernels_gen.go:33086
 }
 
-// gokkosHostLoop14 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop14(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop18 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop18(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.Src.Span(gokkosLo, gokkosHi), k.W.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -24280,7 +33107,7 @@ func gokkosHostLoop14(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:24284
+//line gokkos_kernels_gen.go:33111
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -24299,11 +33126,11 @@ func gokkosHostLoop14(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:24303
+//line gokkos_kernels_gen.go:33130
 }
 
-// gokkosHostLoop15 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop15(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop19 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop19(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi), k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -24327,7 +33154,7 @@ func gokkosHostLoop15(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:24331
+//line gokkos_kernels_gen.go:33158
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -24349,88 +33176,183 @@ func gokkosHostLoop15(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:24353
+//line gokkos_kernels_gen.go:33180
 }
 
-// gokkosHostLoop16 runs initDist.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop16(gokkosK *initDist, gokkosLo, gokkosHi int) {
+// gokkosHostLoop20 runs nonInteger.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop20(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
-	if gokkosS0, gokkosS1 := k.Dist.Span(gokkosLo, gokkosHi), k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line intdist.go:71
+			w := gokkosS0[gokkosJ]
+			if !(w >= 0 && w < 1<<31) || float64(int32(w)) != w {
+				*acc += 1
+			}
+		}
+//line gokkos_kernels_gen.go:33194
+		return
+	}
+	for e := gokkosLo; e < gokkosHi; e++ {
+//line intdist.go:71
+		w := k.W.At(e)
+		if !(w >= 0 && w < 1<<31) || float64(int32(w)) != w {
+			*acc += 1
+		}
+	}
+//line gokkos_kernels_gen.go:33204
+}
+
+// gokkosHostLoop21 runs narrowWeights.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop21(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.I.Span(gokkosLo, gokkosHi), k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-			v := gokkosLo + gokkosJ
-//line kernels.go:32
-			if v == int(k.Source) {
-				gokkosS0[gokkosJ] = 0
-				gokkosS1[gokkosJ] = 1
-				continue
-			}
-			gokkosS0[gokkosJ] = math.Inf(1)
-			gokkosS1[gokkosJ] = 0
+//line intdist.go:86
+			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:24372
+//line gokkos_kernels_gen.go:33216
+		return
+	}
+	for e := gokkosLo; e < gokkosHi; e++ {
+//line intdist.go:86
+		k.I.Set(e, uint32(int32(k.W.At(e))))
+	}
+//line gokkos_kernels_gen.go:33223
+}
+
+// gokkosHostLoop22 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop22(gokkosK *widenDist, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.I.Span(gokkosLo, gokkosHi), k.F.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line intdist.go:98
+			x := gokkosS0[gokkosJ]
+			d := math.Inf(1)
+			if x != infInt {
+				d = float64(x)
+			}
+			gokkosS1[gokkosJ] = d
+		}
+//line gokkos_kernels_gen.go:33240
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:32
-		if v == int(k.Source) {
-			k.Dist.Set(v, 0)
-			k.Pending.Set(v, 1)
-			continue
+//line intdist.go:98
+		x := k.I.At(v)
+		d := math.Inf(1)
+		if x != infInt {
+			d = float64(x)
 		}
-		k.Dist.Set(v, math.Inf(1))
-		k.Pending.Set(v, 0)
+		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:24385
+//line gokkos_kernels_gen.go:33252
 }
 
-// gokkosHostLoop17 runs seed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop17(gokkosK *seed, gokkosLo, gokkosHi int) {
+// gokkosHostLoop23 runs initDist.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop23(gokkosK *initDist, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line kernels.go:34
+			src := v == int(k.Source)
+			if k.Dist.I.Len() > 0 {
+				d := uint32(infInt)
+				if src {
+					d = 0
+				}
+				k.Dist.I.Set(v, d)
+			} else {
+				d := math.Inf(1)
+				if src {
+					d = 0
+				}
+				k.Dist.F.Set(v, d)
+			}
+			p := int32(0)
+			if src {
+				p = 1
+			}
+			gokkosS0[gokkosJ] = p
+		}
+//line gokkos_kernels_gen.go:33282
+		return
+	}
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line kernels.go:34
+		src := v == int(k.Source)
+		if k.Dist.I.Len() > 0 {
+			d := uint32(infInt)
+			if src {
+				d = 0
+			}
+			k.Dist.I.Set(v, d)
+		} else {
+			d := math.Inf(1)
+			if src {
+				d = 0
+			}
+			k.Dist.F.Set(v, d)
+		}
+		p := int32(0)
+		if src {
+			p = 1
+		}
+		k.Pending.Set(v, p)
+	}
+//line gokkos_kernels_gen.go:33307
+}
+
+// gokkosHostLoop24 runs seed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop24(gokkosK *seed, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:50
+//line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:24395
+//line gokkos_kernels_gen.go:33317
 }
 
-// gokkosHostLoop18 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop18(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
+// gokkosHostLoop25 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop25(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for s := gokkosLo; s < gokkosHi; s++ {
-//line kernels.go:62
+//line kernels.go:76
 		if v := k.In.Vertex(s); v >= 0 {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:24407
+//line gokkos_kernels_gen.go:33329
 }
 
-// gokkosHostLoop19 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop19(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop26 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop26(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:77
+//line kernels.go:91
 			*acc = min(*acc, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:24418
+//line gokkos_kernels_gen.go:33340
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line kernels.go:77
+//line kernels.go:91
 		*acc = min(*acc, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:24425
+//line gokkos_kernels_gen.go:33347
 }
 
-// gokkosHostLoop20 runs partition.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop20(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop27 runs partition.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop27(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line kernels.go:96
+//line kernels.go:110
 			v := gokkosS0[gokkosJ]
 			d := k.Dist.At(int(v))
 			take := d < k.Thr || (k.Inclusive && d == k.Thr)
@@ -24446,11 +33368,11 @@ func gokkosHostLoop20(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:24450
+//line gokkos_kernels_gen.go:33372
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line kernels.go:96
+//line kernels.go:110
 		v := k.Queue.At(i)
 		d := k.Dist.At(int(v))
 		take := d < k.Thr || (k.Inclusive && d == k.Thr)
@@ -24466,43 +33388,43 @@ func gokkosHostLoop20(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:24470
+//line gokkos_kernels_gen.go:33392
 }
 
-// gokkosHostLoop21 runs claim.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop21(gokkosK *claim, gokkosLo, gokkosHi int) {
+// gokkosHostLoop28 runs claim.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop28(gokkosK *claim, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
-//line kernels.go:123
+//line kernels.go:137
 			var m int32
 			if v := k.In.Vertex(s); v >= 0 && k.Pending.AtomicExchange(int(v), 1) == 0 {
 				m = 1
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:24486
+//line gokkos_kernels_gen.go:33408
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
-//line kernels.go:123
+//line kernels.go:137
 		var m int32
 		if v := k.In.Vertex(s); v >= 0 && k.Pending.AtomicExchange(int(v), 1) == 0 {
 			m = 1
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:24497
+//line gokkos_kernels_gen.go:33419
 }
 
-// gokkosHostLoop22 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop22(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop29 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop29(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
-//line kernels.go:142
+//line kernels.go:156
 			if gokkosS0[gokkosJ] == 0 {
 				continue
 			}
@@ -24511,11 +33433,11 @@ func gokkosHostLoop22(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:24515
+//line gokkos_kernels_gen.go:33437
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
-//line kernels.go:142
+//line kernels.go:156
 		if k.Mark.At(s) == 0 {
 			continue
 		}
@@ -24524,152 +33446,152 @@ func gokkosHostLoop22(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:24528
+//line gokkos_kernels_gen.go:33450
 }
 
-// gokkosHostLoop23 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop23(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop30 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop30(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:159
+//line kernels.go:173
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:24539
+//line gokkos_kernels_gen.go:33461
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
-//line kernels.go:159
+//line kernels.go:173
 		*acc = min(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:24546
+//line gokkos_kernels_gen.go:33468
 }
 
-// gokkosHostLoop24 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop24(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop31 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop31(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:169
+//line kernels.go:183
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:24557
+//line gokkos_kernels_gen.go:33479
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
-//line kernels.go:169
+//line kernels.go:183
 		*acc = max(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:24564
+//line gokkos_kernels_gen.go:33486
 }
 
-// gokkosHostLoop25 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop25(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop32 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop32(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:180
+//line kernels.go:194
 			if w := gokkosS0[gokkosJ]; w > 0 {
 				*acc = min(*acc, w)
 			}
 		}
-//line gokkos_kernels_gen.go:24577
+//line gokkos_kernels_gen.go:33499
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
-//line kernels.go:180
+//line kernels.go:194
 		if w := k.W.At(e); w > 0 {
 			*acc = min(*acc, w)
 		}
 	}
-//line gokkos_kernels_gen.go:24586
+//line gokkos_kernels_gen.go:33508
 }
 
-// gokkosHostLoop26 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop26(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop33 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop33(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:194
+//line kernels.go:208
 			if gokkosS0[gokkosJ] < math.Inf(1) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:24599
+//line gokkos_kernels_gen.go:33521
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:194
+//line kernels.go:208
 		if k.Dist.At(v) < math.Inf(1) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:24608
+//line gokkos_kernels_gen.go:33530
 }
 
-// gokkosHostLoop27 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop27(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop34 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop34(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:208
+//line kernels.go:222
 			if d := gokkosS0[gokkosJ]; !math.IsInf(d, 0) {
 				*acc += d
 			}
 		}
-//line gokkos_kernels_gen.go:24621
+//line gokkos_kernels_gen.go:33543
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:208
+//line kernels.go:222
 		if d := k.Dist.At(v); !math.IsInf(d, 0) {
 			*acc += d
 		}
 	}
-//line gokkos_kernels_gen.go:24630
+//line gokkos_kernels_gen.go:33552
 }
 
-// gokkosHostLoop28 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop28(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop35 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop35(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:222
+//line kernels.go:236
 			if d := gokkosS0[gokkosJ]; !math.IsInf(d, 0) {
 				*acc = max(*acc, d)
 			}
 		}
-//line gokkos_kernels_gen.go:24643
+//line gokkos_kernels_gen.go:33565
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:222
+//line kernels.go:236
 		if d := k.Dist.At(v); !math.IsInf(d, 0) {
 			*acc = max(*acc, d)
 		}
 	}
-//line gokkos_kernels_gen.go:24652
+//line gokkos_kernels_gen.go:33574
 }
 
-// gokkosHostLoop29 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop29(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop36 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop36(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line kernels.go:237
+//line kernels.go:251
 			if gokkosS0[gokkosJ] < math.Inf(1) {
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:24666
+//line gokkos_kernels_gen.go:33588
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:237
+//line kernels.go:251
 		if k.Dist.At(v) < math.Inf(1) {
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:24675
+//line gokkos_kernels_gen.go:33597
 }

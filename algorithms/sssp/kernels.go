@@ -13,29 +13,43 @@ import (
 var _ = []any{
 	frontier.PushThread[relax]{}, frontier.PushTeam[relax]{},
 	frontier.PushLocal[relax]{}, frontier.PushGlobal[relax]{},
+	frontier.PushThread[relaxInt]{}, frontier.PushTeam[relaxInt]{},
+	frontier.PushLocal[relaxInt]{}, frontier.PushGlobal[relaxInt]{},
 	frontier.PushThread[poison]{}, frontier.PushTeam[poison]{},
 	frontier.PushLocal[poison]{}, frontier.PushGlobal[poison]{},
 }
 
-// initDist sets every distance to +Inf and every pending flag to 0, and the source's
-// distance to 0.
+// initDist sets every distance to +Inf (infInt for integer distances) and every pending flag
+// to 0, and the source's distance to 0.
 //
 //gokkos:kernel
 type initDist struct {
-	Dist    views.View1D[float64]
+	Dist    distances
 	Pending views.View1D[int32]
 	Source  int32
 }
 
 // Run initializes vertex v.
 func (k initDist) Run(v int) {
-	if v == int(k.Source) {
-		k.Dist.Set(v, 0)
-		k.Pending.Set(v, 1)
-		return
+	src := v == int(k.Source)
+	if k.Dist.I.Len() > 0 {
+		d := uint32(infInt)
+		if src {
+			d = 0
+		}
+		k.Dist.I.Set(v, d)
+	} else {
+		d := math.Inf(1)
+		if src {
+			d = 0
+		}
+		k.Dist.F.Set(v, d)
 	}
-	k.Dist.Set(v, math.Inf(1))
-	k.Pending.Set(v, 0)
+	p := int32(0)
+	if src {
+		p = 1
+	}
+	k.Pending.Set(v, p)
 }
 
 // seed stores V as the first entry of Queue.
@@ -69,7 +83,7 @@ func (k poisonWorklist) Run(s int) {
 //gokkos:kernel
 type pendingMin struct {
 	Queue views.View1D[int32]
-	Dist  views.View1D[float64]
+	Dist  distances
 }
 
 // Run contributes entry i.
@@ -83,7 +97,7 @@ func (k pendingMin) Run(i int, acc *float64) {
 //gokkos:kernel
 type partition struct {
 	Queue     views.View1D[int32]
-	Dist      views.View1D[float64]
+	Dist      distances
 	Pending   views.View1D[int32]
 	Take      views.View1D[int32]
 	Keep      views.View1D[int32]

@@ -69,6 +69,9 @@ type Options struct {
 	SampleEvery int
 	// Tuning overrides the template's launch parameters.
 	Tuning frontier.Tuning
+	// FloatDistances keeps float64 distances even where the weights allow integer ones
+	// (see SSSP.IntegerDistances).
+	FloatDistances bool
 	// Trace records every template step in Stats.Steps (BellmanFord, Ordered, DeltaStepping).
 	Trace bool
 }

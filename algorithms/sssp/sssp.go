@@ -50,6 +50,8 @@ type SSSP struct {
 	queue   [2]views.View1D[int32]
 	take    views.View1D[int32]
 	mark    views.View1D[int32]
+	idist   views.View1D[uint32] // integer distances (empty: float64 ones)
+	iw      views.View1D[uint32] // 32-bit weights for integer distances (empty: unweighted)
 	el      *edgeList
 	wmin    float64 // smallest weight
 	delta   float64
@@ -96,8 +98,15 @@ func New(g *dgraph.Graph, opt Options) (*SSSP, error) {
 	if (s.method == Ordered || s.method == DeltaStepping) && s.wmin < 0 {
 		return nil, fmt.Errorf("sssp: the graph has negative weights (down to %g); method %v needs non-negative ones, use bellman-ford or edgelist", s.wmin, s.method)
 	}
+	wmax := 1.0
+	if c.Weighted() && c.NumEdges() > 0 && (s.method == DeltaStepping || (s.method != EdgeList && s.wmin >= 0 && !opt.FloatDistances)) {
+		wmax = math.Inf(-1)
+		if err := portable.ParallelReduce(space, "sssp: largest weight", portable.Range(0, int(c.NumEdges())), weightMax{W: c.Weights}, portable.Max(&wmax)); err != nil {
+			return nil, err
+		}
+	}
 	if s.method == DeltaStepping {
-		if err := s.chooseDelta(); err != nil {
+		if err := s.chooseDelta(wmax); err != nil {
 			return nil, err
 		}
 	}
@@ -106,6 +115,20 @@ func New(g *dgraph.Graph, opt Options) (*SSSP, error) {
 	var err error
 	if s.dist, err = views.Alloc1D[float64](mem, "sssp distance", n); err != nil {
 		return nil, err
+	}
+	if s.method != EdgeList && s.wmin >= 0 && !opt.FloatDistances {
+		ok, w, err := intWeights(g, wmax)
+		if err != nil {
+			s.Free()
+			return nil, err
+		}
+		if ok {
+			s.iw = w
+			if s.idist, err = views.Alloc1D[uint32](mem, "sssp integer distance", n); err != nil {
+				s.Free()
+				return nil, err
+			}
+		}
 	}
 	if s.pending, err = views.Alloc1D[int32](mem, "sssp pending", n); err != nil {
 		s.Free()
@@ -137,9 +160,9 @@ func New(g *dgraph.Graph, opt Options) (*SSSP, error) {
 	return s, nil
 }
 
-// chooseDelta sets the bucket width: Options.Delta, or the largest weight divided by the
-// average degree, at least the smallest positive weight.
-func (s *SSSP) chooseDelta() error {
+// chooseDelta sets the bucket width: Options.Delta, or the largest weight (wmax) divided by
+// the average degree, at least the smallest positive weight.
+func (s *SSSP) chooseDelta(wmax float64) error {
 	if s.opt.Delta > 0 {
 		s.delta = s.opt.Delta
 		return nil
@@ -151,11 +174,8 @@ func (s *SSSP) chooseDelta() error {
 		return nil
 	}
 	space := s.g.Space()
-	wmax, wpos := math.Inf(-1), math.Inf(1)
+	wpos := math.Inf(1)
 	r := portable.Range(0, int(m))
-	if err := portable.ParallelReduce(space, "sssp: largest weight", r, weightMax{W: c.Weights}, portable.Max(&wmax)); err != nil {
-		return err
-	}
 	if err := portable.ParallelReduce(space, "sssp: smallest positive weight", r, positiveMin{W: c.Weights}, portable.Min(&wpos)); err != nil {
 		return err
 	}
@@ -173,12 +193,36 @@ func (s *SSSP) Method() Method { return s.method }
 // Delta returns DeltaStepping's bucket width (0 for other methods).
 func (s *SSSP) Delta() float64 { return s.delta }
 
+// IntegerDistances reports whether the computation keeps 32-bit integer distances and
+// weights internally: a template method over non-negative integer weights whose largest
+// times N-1 is below 2^32-1, unless Options.FloatDistances is set. The distances it returns
+// are float64 either way, and equal.
+func (s *SSSP) IntegerDistances() bool { return s.idist.Len() > 0 }
+
+// distances returns the distance array the kernels of the template methods read.
+func (s *SSSP) distances() distances {
+	if s.idist.Len() > 0 {
+		return distances{I: s.idist}
+	}
+	return distances{F: s.dist}
+}
+
+// push runs one push step with the relaxation operator of the distances in use.
+func (s *SSSP) push() (frontier.Step, error) {
+	if s.idist.Len() > 0 {
+		return frontier.Push(s.f, relaxInt{W: s.iw, Dist: s.idist})
+	}
+	return frontier.Push(s.f, newRelax(s.g.Out(), s.dist))
+}
+
 // Free releases the computation's memory now. It is idempotent.
 func (s *SSSP) Free() {
 	if s.f != nil {
 		s.f.Free()
 	}
 	s.dist.Free()
+	s.idist.Free()
+	s.iw.Free()
 	s.pending.Free()
 	for i := range s.queue {
 		s.queue[i].Free()
@@ -199,7 +243,7 @@ func (s *SSSP) Run(src int32) (Stats, error) {
 		return st, fmt.Errorf("sssp: source %d is not a vertex of a graph with %d vertices", src, n)
 	}
 	s.ran = false
-	if err := portable.ParallelFor(s.g.Space(), "sssp: init", portable.Range(0, n), initDist{Dist: s.dist, Pending: s.pending, Source: src}); err != nil {
+	if err := portable.ParallelFor(s.g.Space(), "sssp: init", portable.Range(0, n), initDist{Dist: s.distances(), Pending: s.pending, Source: src}); err != nil {
 		return st, err
 	}
 	var err error
@@ -219,6 +263,11 @@ func (s *SSSP) Run(src int32) (Stats, error) {
 	if err != nil {
 		return st, err
 	}
+	if s.idist.Len() > 0 {
+		if err := portable.ParallelFor(s.g.Space(), "sssp: widen", portable.Range(0, n), widenDist{I: s.idist, F: s.dist}); err != nil {
+			return st, err
+		}
+	}
 	s.ran = true
 	return st, nil
 }
@@ -229,14 +278,13 @@ func (s *SSSP) runBellmanFord(st *Stats) error {
 	if err := s.f.Set(st.Source); err != nil {
 		return err
 	}
-	op := newRelax(s.g.Out(), s.dist)
 	n := s.g.N()
 	for !s.f.Empty() {
 		if s.f.Iteration() >= n {
 			st.NegativeCycle = true
 			return s.spreadNegative()
 		}
-		if _, err := frontier.Push(s.f, op); err != nil {
+		if _, err := s.push(); err != nil {
 			return err
 		}
 	}
@@ -274,14 +322,13 @@ func (s *SSSP) runOrdered(st *Stats) error {
 		return err
 	}
 	cur, size := 0, 1
-	op := newRelax(s.g.Out(), s.dist)
 	for size > 0 {
 		q := s.queue[cur]
 		m := math.Inf(1)
-		if err := portable.ParallelReduce(space, "sssp: pending minimum", portable.Range(0, size), pendingMin{Queue: q, Dist: s.dist}, portable.Min(&m)); err != nil {
+		if err := portable.ParallelReduce(space, "sssp: pending minimum", portable.Range(0, size), pendingMin{Queue: q, Dist: s.distances()}, portable.Min(&m)); err != nil {
 			return err
 		}
-		p := partition{Queue: q, Dist: s.dist, Pending: s.pending, Take: s.take, Keep: s.queue[1-cur]}
+		p := partition{Queue: q, Dist: s.distances(), Pending: s.pending, Take: s.take, Keep: s.queue[1-cur]}
 		if s.method == Ordered {
 			p.Thr, p.Inclusive = m+s.wmin, true
 		} else {
@@ -298,7 +345,7 @@ func (s *SSSP) runOrdered(st *Stats) error {
 		if err := s.f.Assign(frontier.Worklist{Size: int(taken), Queue: s.take}); err != nil {
 			return err
 		}
-		if _, err := frontier.Push(s.f, op); err != nil {
+		if _, err := s.push(); err != nil {
 			return err
 		}
 		// Improved vertices not already pending join the pending queue.

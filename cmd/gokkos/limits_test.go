@@ -47,6 +47,8 @@ func TestFlagsThatDoNotApply(t *testing.T) {
 			"-delta does not apply to sssp -method bellman-ford (it sets the bucket width of delta-stepping)"},
 		{"sssp segment with auto", []string{"run", "-algo", "sssp", "-segment", "4096", "-graph", g},
 			"-segment does not apply to sssp -method auto (it sets the segment size of edgelist)"},
+		{"sssp float with edgelist", []string{"run", "-algo", "sssp", "-method", "edgelist", "-float", "-graph", g},
+			"-float does not apply to sssp -method edgelist (edgelist always keeps float64 distances)"},
 		{"scc traversal with multistep", []string{"run", "-algo", "scc", "-method", "multistep", "-traversal", "topo", "-graph", g},
 			"-traversal does not apply to scc -method multistep (it sets the traversal of fbtrim and hybrid)"},
 		{"scc traversal with auto", []string{"run", "-algo", "scc", "-traversal", "topo", "-graph", g},

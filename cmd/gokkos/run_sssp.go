@@ -27,6 +27,7 @@ func init() {
 			fs.StringVar(&ssspFlags.worklist, "worklist", "auto", "bellman-ford (and auto) worklist format: auto, queue or bitmap")
 			fs.Float64Var(&ssspFlags.opt.Delta, "delta", 0, "delta (and auto): delta-stepping bucket width (0: largest weight / average degree)")
 			fs.Int64Var(&ssspFlags.opt.SegmentBytes, "segment", 0, "edgelist: bytes of the distance array per edge segment (0: half the cache)")
+			fs.BoolVar(&ssspFlags.opt.FloatDistances, "float", false, "keep float64 distances where the weights allow 32-bit integer ones (not edgelist, which always has float64 distances)")
 			return func() error {
 				var err error
 				if ssspFlags.opt.Method, err = sssp.ParseMethod(ssspFlags.method); err != nil {
@@ -48,6 +49,8 @@ func init() {
 					return notApplicable("delta", context, "it sets the bucket width of delta-stepping")
 				case set["segment"] && m != sssp.EdgeList:
 					return notApplicable("segment", context, "it sets the segment size of edgelist")
+				case set["float"] && m == sssp.EdgeList:
+					return notApplicable("float", context, "edgelist always keeps float64 distances")
 				}
 				return nil
 			}
@@ -111,6 +114,7 @@ func (i *ssspInstance) result() (result, error) {
 	if d := i.s.Delta(); d > 0 {
 		r.add("delta", d)
 	}
+	r.add("integer_distances", i.s.IntegerDistances())
 	return r, nil
 }
 

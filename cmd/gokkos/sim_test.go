@@ -129,7 +129,7 @@ func TestSimulatedDevice(t *testing.T) {
 	defer func() {
 		// Every kernel of the template must have run with device-sized teams.
 		for _, name := range []string{"PushThread[bfs.visit]", "PushTeam[bfs.visit]", "PushLocal[bfs.visit]", "PushGlobal[bfs.visit]",
-			"PullStep[bfs.visit]", "frontier.Classify", "PushLocal[sssp.relax]", "PullStep[coloring.propagate]", "sssp.relaxEdges",
+			"PullStep[bfs.visit]", "frontier.Classify", "PushLocal[sssp.relax]", "PushLocal[sssp.relaxInt]", "PullStep[coloring.propagate]", "sssp.relaxEdges",
 			"dgraph.sortHubs", "dgraph.unmatchedHubs"} {
 			found := false
 			for k, n := range dev.launches {
@@ -210,8 +210,9 @@ func TestSimulatedDevice(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, opt := range []sssp.Options{{Method: sssp.BellmanFord}, {Method: sssp.BellmanFord, Strategy: frontier.LocalCollapse},
-				{Method: sssp.DeltaStepping, Strategy: frontier.Hierarchical}, {Method: sssp.Ordered, Strategy: frontier.GlobalCollapse}, {Method: sssp.EdgeList}} {
-				t.Run(fmt.Sprintf("%s/sssp/root=%d/%v/%v", tc.Name, root, opt.Method, opt.Strategy), func(t *testing.T) {
+				{Method: sssp.BellmanFord, Strategy: frontier.LocalCollapse, FloatDistances: true}, {Method: sssp.DeltaStepping, Strategy: frontier.Hierarchical},
+				{Method: sssp.DeltaStepping, FloatDistances: true}, {Method: sssp.Ordered, Strategy: frontier.GlobalCollapse}, {Method: sssp.EdgeList}} {
+				t.Run(fmt.Sprintf("%s/sssp/root=%d/%v/%v/float=%v", tc.Name, root, opt.Method, opt.Strategy, opt.FloatDistances), func(t *testing.T) {
 					got, err := sssp.Run(dg, root, opt)
 					if err != nil {
 						t.Fatal(err)
