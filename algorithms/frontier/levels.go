@@ -201,3 +201,21 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 	}
 	return steps, nil
 }
+
+// Advance runs fused push steps (PushLevels, at most max) when Levels admits the current
+// worklist, and one Push step otherwise: the loop body of a traversal whose operator does not
+// depend on the step number. It returns the steps it ran.
+func Advance[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
+	ok, err := f.Levels()
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		return PushLevels(f, op, max)
+	}
+	s, err := Push(f, op)
+	if err != nil {
+		return nil, err
+	}
+	return []Step{s}, nil
+}
