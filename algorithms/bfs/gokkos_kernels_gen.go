@@ -284,6 +284,7 @@ func init() {
 		},
 		SourceHash: "17e225be56da5ae2",
 	})
+	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop9)
 }
 
 // gokkosPTX0 is the PTX of bfs.setRoot.
@@ -8825,7 +8826,7 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:8829
+//line gokkos_kernels_gen.go:8830
 }
 
 // gokkosHostLoop1 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -8844,7 +8845,7 @@ func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:8848
+//line gokkos_kernels_gen.go:8849
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -8858,7 +8859,7 @@ func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:8862
+//line gokkos_kernels_gen.go:8863
 }
 
 // gokkosHostLoop2 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -8870,14 +8871,14 @@ func gokkosHostLoop2(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:59
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:8874
+//line gokkos_kernels_gen.go:8875
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:59
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:8881
+//line gokkos_kernels_gen.go:8882
 }
 
 // gokkosHostLoop3 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -8891,7 +8892,7 @@ func gokkosHostLoop3(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:8895
+//line gokkos_kernels_gen.go:8896
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -8900,5 +8901,57 @@ func gokkosHostLoop3(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:8904
+//line gokkos_kernels_gen.go:8905
+}
+
+// gokkosHostLoop9 runs visit.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop9(gokkosOp *visit, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+	o := *gokkosOp
+	gokkosS0 := o.Parent.Span(0, o.Parent.Len())
+	if gokkosS0 == nil && o.Parent.Len() > 0 {
+		return -1
+	}
+	_ = o
+	gokkosN := 0
+gokkosNext:
+	for gokkosJ, gokkosV := range gokkosAdj {
+		u := gokkosU
+		_ = u
+		v := gokkosV
+		_ = v
+		e := gokkosE + int64(gokkosJ)
+		_ = e
+//line op.go:23
+		if gokkosimpl.AtomicLoadInt32(&gokkosS0[int(v)]) >= 0 || !o.Parent.AtomicCompareAndSwap(int(v), -1, u) {
+//line op.go:23
+			{
+				if false {
+//line op.go:24
+					gokkosHits[gokkosN] = gokkosV
+//line op.go:24
+					gokkosN++
+//line op.go:24
+				}
+//line op.go:24
+				continue gokkosNext
+//line op.go:24
+			}
+		}
+		o.Level.Set(int(v), o.Depth+1)
+//line op.go:26
+		{
+			if true {
+//line op.go:27
+				gokkosHits[gokkosN] = gokkosV
+//line op.go:27
+				gokkosN++
+//line op.go:27
+			}
+//line op.go:27
+			continue gokkosNext
+//line op.go:27
+		}
+	}
+//line gokkos_kernels_gen.go:8956
+	return gokkosN
 }

@@ -226,6 +226,7 @@ func init() {
 		},
 		SourceHash: "9451feed6367e259",
 	})
+	gokkosimpl.RegisterHostVisit[propagate](gokkosHostLoop7)
 }
 
 // gokkosPTX0 is the PTX of coloring.ownColor.
@@ -8194,14 +8195,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:24
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:8198
+//line gokkos_kernels_gen.go:8199
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:24
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:8205
+//line gokkos_kernels_gen.go:8206
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -8215,7 +8216,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:8219
+//line gokkos_kernels_gen.go:8220
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -8224,5 +8225,57 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:8228
+//line gokkos_kernels_gen.go:8229
+}
+
+// gokkosHostLoop7 runs propagate.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop7(gokkosOp *propagate, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+	o := *gokkosOp
+	gokkosS0 := o.Color.Span(0, o.Color.Len())
+	if gokkosS0 == nil && o.Color.Len() > 0 {
+		return -1
+	}
+	_ = o
+	gokkosN := 0
+gokkosNext:
+	for gokkosJ, gokkosV := range gokkosAdj {
+		u := gokkosU
+		_ = u
+		v := gokkosV
+		_ = v
+		e := gokkosE + int64(gokkosJ)
+		_ = e
+//line op.go:13
+		c := gokkosimpl.AtomicLoadInt32(&gokkosS0[int(u)])
+		if gokkosimpl.AtomicLoadInt32(&gokkosS0[int(v)]) >= c {
+//line op.go:14
+			{
+				if false {
+//line op.go:15
+					gokkosHits[gokkosN] = gokkosV
+//line op.go:15
+					gokkosN++
+//line op.go:15
+				}
+//line op.go:15
+				continue gokkosNext
+//line op.go:15
+			}
+		}
+//line op.go:16
+		{
+			if o.Color.AtomicMax(int(v), c) < c {
+//line op.go:17
+				gokkosHits[gokkosN] = gokkosV
+//line op.go:17
+				gokkosN++
+//line op.go:17
+			}
+//line op.go:17
+			continue gokkosNext
+//line op.go:17
+		}
+	}
+//line gokkos_kernels_gen.go:8280
+	return gokkosN
 }

@@ -1640,6 +1640,8 @@ func init() {
 		SourceHash: "3b56bd0fd58f7e8d",
 	})
 	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop53)
+	gokkosimpl.RegisterHostVisit[propOp](gokkosHostLoop54)
+	gokkosimpl.RegisterHostVisit[reachOp](gokkosHostLoop55)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[scc.propOp].
@@ -40111,7 +40113,7 @@ func gokkosHostLoop8(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:40115
+//line gokkos_kernels_gen.go:40117
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -40130,7 +40132,7 @@ func gokkosHostLoop8(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:40134
+//line gokkos_kernels_gen.go:40136
 }
 
 // gokkosHostLoop9 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
@@ -40148,7 +40150,7 @@ func gokkosHostLoop9(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:40152
+//line gokkos_kernels_gen.go:40154
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40161,7 +40163,7 @@ func gokkosHostLoop9(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:40165
+//line gokkos_kernels_gen.go:40167
 }
 
 // gokkosHostLoop10 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
@@ -40179,7 +40181,7 @@ func gokkosHostLoop10(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:40183
+//line gokkos_kernels_gen.go:40185
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40193,7 +40195,7 @@ func gokkosHostLoop10(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:40197
+//line gokkos_kernels_gen.go:40199
 }
 
 // gokkosHostLoop11 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
@@ -40206,7 +40208,7 @@ func gokkosHostLoop11(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:40210
+//line gokkos_kernels_gen.go:40212
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40215,7 +40217,7 @@ func gokkosHostLoop11(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:40219
+//line gokkos_kernels_gen.go:40221
 }
 
 // gokkosHostLoop13 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -40236,7 +40238,7 @@ func gokkosHostLoop13(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:40240
+//line gokkos_kernels_gen.go:40242
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40253,7 +40255,7 @@ func gokkosHostLoop13(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:40257
+//line gokkos_kernels_gen.go:40259
 }
 
 // gokkosHostLoop14 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
@@ -40273,7 +40275,7 @@ func gokkosHostLoop14(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:40277
+//line gokkos_kernels_gen.go:40279
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -40288,7 +40290,7 @@ func gokkosHostLoop14(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:40292
+//line gokkos_kernels_gen.go:40294
 }
 
 // gokkosHostLoop15 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
@@ -40302,7 +40304,7 @@ func gokkosHostLoop15(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			*acc += d * d
 		}
-//line gokkos_kernels_gen.go:40306
+//line gokkos_kernels_gen.go:40308
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40310,7 +40312,7 @@ func gokkosHostLoop15(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		*acc += d * d
 	}
-//line gokkos_kernels_gen.go:40314
+//line gokkos_kernels_gen.go:40316
 }
 
 // gokkosHostLoop17 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
@@ -40326,7 +40328,7 @@ func gokkosHostLoop17(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:40330
+//line gokkos_kernels_gen.go:40332
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40336,7 +40338,7 @@ func gokkosHostLoop17(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:40340
+//line gokkos_kernels_gen.go:40342
 }
 
 // gokkosHostLoop18 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -40351,7 +40353,7 @@ func gokkosHostLoop18(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:40355
+//line gokkos_kernels_gen.go:40357
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40360,7 +40362,7 @@ func gokkosHostLoop18(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:40364
+//line gokkos_kernels_gen.go:40366
 }
 
 // gokkosHostLoop19 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -40383,7 +40385,7 @@ func gokkosHostLoop19(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:40387
+//line gokkos_kernels_gen.go:40389
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40400,7 +40402,7 @@ func gokkosHostLoop19(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:40404
+//line gokkos_kernels_gen.go:40406
 }
 
 // gokkosHostLoop20 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
@@ -40416,7 +40418,7 @@ func gokkosHostLoop20(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:40420
+//line gokkos_kernels_gen.go:40422
 }
 
 // gokkosHostLoop21 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -40431,7 +40433,7 @@ func gokkosHostLoop21(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:40435
+//line gokkos_kernels_gen.go:40437
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40442,7 +40444,7 @@ func gokkosHostLoop21(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:40446
+//line gokkos_kernels_gen.go:40448
 }
 
 // gokkosHostLoop22 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -40463,7 +40465,7 @@ func gokkosHostLoop22(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:40467
+//line gokkos_kernels_gen.go:40469
 }
 
 // gokkosHostLoop23 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -40480,7 +40482,7 @@ func gokkosHostLoop23(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:40484
+//line gokkos_kernels_gen.go:40486
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40492,7 +40494,7 @@ func gokkosHostLoop23(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:40496
+//line gokkos_kernels_gen.go:40498
 }
 
 // gokkosHostLoop24 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -40516,7 +40518,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:40520
+//line gokkos_kernels_gen.go:40522
 }
 
 // gokkosHostLoop25 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
@@ -40539,7 +40541,7 @@ func gokkosHostLoop25(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:40543
+//line gokkos_kernels_gen.go:40545
 }
 
 // gokkosHostLoop26 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
@@ -40559,7 +40561,7 @@ func gokkosHostLoop26(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:40563
+//line gokkos_kernels_gen.go:40565
 }
 
 // gokkosHostLoop27 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -40588,7 +40590,7 @@ func gokkosHostLoop27(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:40592
+//line gokkos_kernels_gen.go:40594
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40611,7 +40613,7 @@ func gokkosHostLoop27(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:40615
+//line gokkos_kernels_gen.go:40617
 }
 
 // gokkosHostLoop28 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -40632,7 +40634,7 @@ func gokkosHostLoop28(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40636
+//line gokkos_kernels_gen.go:40638
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40646,7 +40648,7 @@ func gokkosHostLoop28(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40650
+//line gokkos_kernels_gen.go:40652
 }
 
 // gokkosHostLoop29 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -40674,7 +40676,7 @@ func gokkosHostLoop29(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS4[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:40678
+//line gokkos_kernels_gen.go:40680
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40694,7 +40696,7 @@ func gokkosHostLoop29(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:40698
+//line gokkos_kernels_gen.go:40700
 }
 
 // gokkosHostLoop30 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -40709,7 +40711,7 @@ func gokkosHostLoop30(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:40713
+//line gokkos_kernels_gen.go:40715
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40718,7 +40720,7 @@ func gokkosHostLoop30(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:40722
+//line gokkos_kernels_gen.go:40724
 }
 
 // gokkosHostLoop31 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -40738,7 +40740,7 @@ func gokkosHostLoop31(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:40742
+//line gokkos_kernels_gen.go:40744
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40752,7 +40754,7 @@ func gokkosHostLoop31(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:40756
+//line gokkos_kernels_gen.go:40758
 }
 
 // gokkosHostLoop32 runs compSample.Run for every index in [gokkosLo, gokkosHi).
@@ -40769,7 +40771,7 @@ func gokkosHostLoop32(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:40773
+//line gokkos_kernels_gen.go:40775
 }
 
 // gokkosHostLoop33 runs compInit.Run for every index in [gokkosLo, gokkosHi).
@@ -40783,7 +40785,7 @@ func gokkosHostLoop33(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:40787
+//line gokkos_kernels_gen.go:40789
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40791,7 +40793,7 @@ func gokkosHostLoop33(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:40795
+//line gokkos_kernels_gen.go:40797
 }
 
 // gokkosHostLoop34 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -40814,7 +40816,7 @@ func gokkosHostLoop34(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:40818
+//line gokkos_kernels_gen.go:40820
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40832,7 +40834,7 @@ func gokkosHostLoop34(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:40836
+//line gokkos_kernels_gen.go:40838
 }
 
 // gokkosHostLoop35 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -40843,14 +40845,14 @@ func gokkosHostLoop35(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:40847
+//line gokkos_kernels_gen.go:40849
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:90
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:40854
+//line gokkos_kernels_gen.go:40856
 }
 
 // gokkosHostLoop36 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -40876,7 +40878,7 @@ func gokkosHostLoop36(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40880
+//line gokkos_kernels_gen.go:40882
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40897,7 +40899,7 @@ func gokkosHostLoop36(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40901
+//line gokkos_kernels_gen.go:40903
 }
 
 // gokkosHostLoop37 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -40909,14 +40911,14 @@ func gokkosHostLoop37(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:40913
+//line gokkos_kernels_gen.go:40915
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:40920
+//line gokkos_kernels_gen.go:40922
 }
 
 // gokkosHostLoop38 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -40936,7 +40938,7 @@ func gokkosHostLoop38(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:40940
+//line gokkos_kernels_gen.go:40942
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40949,7 +40951,7 @@ func gokkosHostLoop38(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:40953
+//line gokkos_kernels_gen.go:40955
 }
 
 // gokkosHostLoop39 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -40960,7 +40962,7 @@ func gokkosHostLoop39(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:40964
+//line gokkos_kernels_gen.go:40966
 }
 
 // gokkosHostLoop40 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -40975,7 +40977,7 @@ func gokkosHostLoop40(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:40979
+//line gokkos_kernels_gen.go:40981
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40984,7 +40986,7 @@ func gokkosHostLoop40(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:40988
+//line gokkos_kernels_gen.go:40990
 }
 
 // gokkosHostLoop41 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -41000,7 +41002,7 @@ func gokkosHostLoop41(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:41004
+//line gokkos_kernels_gen.go:41006
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41010,7 +41012,7 @@ func gokkosHostLoop41(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41014
+//line gokkos_kernels_gen.go:41016
 }
 
 // gokkosHostLoop42 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -41032,7 +41034,7 @@ func gokkosHostLoop42(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:41036
+//line gokkos_kernels_gen.go:41038
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41049,7 +41051,7 @@ func gokkosHostLoop42(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41053
+//line gokkos_kernels_gen.go:41055
 }
 
 // gokkosHostLoop43 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -41069,7 +41071,7 @@ func gokkosHostLoop43(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:41073
+//line gokkos_kernels_gen.go:41075
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41084,7 +41086,7 @@ func gokkosHostLoop43(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:41088
+//line gokkos_kernels_gen.go:41090
 }
 
 // gokkosHostLoop44 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -41111,7 +41113,7 @@ func gokkosHostLoop44(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:41115
+//line gokkos_kernels_gen.go:41117
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41131,7 +41133,7 @@ func gokkosHostLoop44(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:41135
+//line gokkos_kernels_gen.go:41137
 }
 
 // gokkosHostLoop45 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -41145,7 +41147,7 @@ func gokkosHostLoop45(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:41149
+//line gokkos_kernels_gen.go:41151
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -41154,7 +41156,7 @@ func gokkosHostLoop45(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:41158
+//line gokkos_kernels_gen.go:41160
 }
 
 // gokkosHostLoop46 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
@@ -41170,7 +41172,7 @@ func gokkosHostLoop46(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:41174
+//line gokkos_kernels_gen.go:41176
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -41181,7 +41183,7 @@ func gokkosHostLoop46(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:41185
+//line gokkos_kernels_gen.go:41187
 }
 
 // gokkosHostLoop48 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
@@ -41193,7 +41195,7 @@ func gokkosHostLoop48(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:41197
+//line gokkos_kernels_gen.go:41199
 }
 
 // gokkosHostLoop49 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
@@ -41211,7 +41213,7 @@ func gokkosHostLoop49(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:41215
+//line gokkos_kernels_gen.go:41217
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41224,7 +41226,7 @@ func gokkosHostLoop49(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:41228
+//line gokkos_kernels_gen.go:41230
 }
 
 // gokkosHostLoop50 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
@@ -41246,7 +41248,7 @@ func gokkosHostLoop50(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:41250
+//line gokkos_kernels_gen.go:41252
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41260,7 +41262,7 @@ func gokkosHostLoop50(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41264
+//line gokkos_kernels_gen.go:41266
 }
 
 // gokkosHostLoop51 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
@@ -41295,7 +41297,7 @@ func gokkosHostLoop51(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:41299
+//line gokkos_kernels_gen.go:41301
 		return
 	}
 gokkosNext:
@@ -41325,7 +41327,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:41329
+//line gokkos_kernels_gen.go:41331
 }
 
 // gokkosHostLoop52 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
@@ -41348,7 +41350,7 @@ func gokkosHostLoop52(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:41352
+//line gokkos_kernels_gen.go:41354
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41364,7 +41366,7 @@ func gokkosHostLoop52(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:41368
+//line gokkos_kernels_gen.go:41370
 }
 
 // gokkosHostLoop53 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -41385,7 +41387,7 @@ func gokkosHostLoop53(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:41389
+//line gokkos_kernels_gen.go:41391
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41400,5 +41402,135 @@ func gokkosHostLoop53(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:41404
+//line gokkos_kernels_gen.go:41406
+}
+
+// gokkosHostLoop54 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop54(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+	o := *gokkosOp
+	gokkosS0 := o.St.Span(0, o.St.Len())
+	if gokkosS0 == nil && o.St.Len() > 0 {
+		return -1
+	}
+	gokkosS1 := o.Key.Span(0, o.Key.Len())
+	if gokkosS1 == nil && o.Key.Len() > 0 {
+		return -1
+	}
+	gokkosS2 := o.Col.Span(0, o.Col.Len())
+	if gokkosS2 == nil && o.Col.Len() > 0 {
+		return -1
+	}
+	_ = o
+	gokkosN := 0
+gokkosNext:
+	for gokkosJ, gokkosV := range gokkosAdj {
+		u := gokkosU
+		_ = u
+		v := gokkosV
+		_ = v
+		e := gokkosE + int64(gokkosJ)
+		_ = e
+//line multistep.go:222
+		if gokkosS0[int(u)]&stDone != 0 || gokkosS0[int(v)]&stDone != 0 || gokkosS1[int(v)] != gokkosS1[int(u)] {
+//line multistep.go:222
+			{
+				if false {
+//line multistep.go:223
+					gokkosHits[gokkosN] = gokkosV
+//line multistep.go:223
+					gokkosN++
+//line multistep.go:223
+				}
+//line multistep.go:223
+				continue gokkosNext
+//line multistep.go:223
+			}
+		}
+		c := gokkosimpl.AtomicLoadInt32(&gokkosS2[int(u)])
+		if gokkosimpl.AtomicLoadInt32(&gokkosS2[int(v)]) >= c {
+//line multistep.go:226
+			{
+				if false {
+//line multistep.go:227
+					gokkosHits[gokkosN] = gokkosV
+//line multistep.go:227
+					gokkosN++
+//line multistep.go:227
+				}
+//line multistep.go:227
+				continue gokkosNext
+//line multistep.go:227
+			}
+		}
+//line multistep.go:228
+		{
+			if o.Col.AtomicMax(int(v), c) < c {
+//line multistep.go:229
+				gokkosHits[gokkosN] = gokkosV
+//line multistep.go:229
+				gokkosN++
+//line multistep.go:229
+			}
+//line multistep.go:229
+			continue gokkosNext
+//line multistep.go:229
+		}
+	}
+//line gokkos_kernels_gen.go:41480
+	return gokkosN
+}
+
+// gokkosHostLoop55 runs reachOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop55(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+	o := *gokkosOp
+	gokkosS0 := o.Key.Span(0, o.Key.Len())
+	if gokkosS0 == nil && o.Key.Len() > 0 {
+		return -1
+	}
+	gokkosS1 := o.St.Span(0, o.St.Len())
+	if gokkosS1 == nil && o.St.Len() > 0 {
+		return -1
+	}
+	_ = o
+	gokkosN := 0
+gokkosNext:
+	for gokkosJ, gokkosV := range gokkosAdj {
+		u := gokkosU
+		_ = u
+		v := gokkosV
+		_ = v
+		e := gokkosE + int64(gokkosJ)
+		_ = e
+//line multistep.go:205
+		if gokkosS0[int(v)] != gokkosS0[int(u)] || gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])&(o.Bit|stDone) != 0 {
+//line multistep.go:205
+			{
+				if false {
+//line multistep.go:206
+					gokkosHits[gokkosN] = gokkosV
+//line multistep.go:206
+					gokkosN++
+//line multistep.go:206
+				}
+//line multistep.go:206
+				continue gokkosNext
+//line multistep.go:206
+			}
+		}
+//line multistep.go:207
+		{
+			if o.St.AtomicOr(int(v), o.Bit)&o.Bit == 0 {
+//line multistep.go:208
+				gokkosHits[gokkosN] = gokkosV
+//line multistep.go:208
+				gokkosN++
+//line multistep.go:208
+			}
+//line multistep.go:208
+			continue gokkosNext
+//line multistep.go:208
+		}
+	}
+//line gokkos_kernels_gen.go:41535
+	return gokkosN
 }
