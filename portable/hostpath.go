@@ -29,3 +29,23 @@ var hostLoops = os.Getenv("GOKKOS_HOST_LOOPS") != "0"
 // generated file was written (gokkosimpl.CheckSource): its host loop and device code would run
 // the old source. After K's first launch it costs a map load.
 func checkSource[K any]() error { return gokkosimpl.CheckSource(reflect.TypeFor[K]()) }
+
+// HostVisit returns the generated host visit loop of edge operator type Op (see
+// gokkosimpl.RegisterHostVisit), for a host kernel that would otherwise call Op's Visit once
+// per edge: f(op, u, adj, e, hits) calls op.Visit(u, adj[j], e+j) for every j in order and
+// writes the targets of the calls that returned true to hits, returning their number, or
+// returns -1, having done nothing, when a view of op is not a contiguous host view. It is
+// found only when the package that declares Op has been generated, K's source (the kernel
+// whose steps use the loop, which names Op) is the one it was generated from, and host loops
+// are not disabled (GOKKOS_HOST_LOOPS=0).
+func HostVisit[Op, K any]() (func(op *Op, u int32, adj []int32, e int64, hits []int32) int, bool) {
+	if !hostLoops {
+		return nil, false
+	}
+	v, ok := gokkosimpl.HostVisit(reflect.TypeFor[Op]())
+	if !ok || checkSource[K]() != nil {
+		return nil, false
+	}
+	f, ok := v.(func(op *Op, u int32, adj []int32, e int64, hits []int32) int)
+	return f, ok
+}

@@ -324,6 +324,7 @@ func init() {
 		},
 		SourceHash: "17e225be56da5ae2",
 	})
+	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop10)
 }
 
 // gokkosPTX0 is the PTX of bfs.setRoot.
@@ -9822,7 +9823,7 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:9826
+//line gokkos_kernels_gen.go:9827
 }
 
 // gokkosHostLoop1 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -9841,7 +9842,7 @@ func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:9845
+//line gokkos_kernels_gen.go:9846
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -9855,7 +9856,7 @@ func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:9859
+//line gokkos_kernels_gen.go:9860
 }
 
 // gokkosHostLoop2 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -9867,14 +9868,14 @@ func gokkosHostLoop2(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:62
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:9871
+//line gokkos_kernels_gen.go:9872
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:62
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:9878
+//line gokkos_kernels_gen.go:9879
 }
 
 // gokkosHostLoop3 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -9888,7 +9889,7 @@ func gokkosHostLoop3(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:9892
+//line gokkos_kernels_gen.go:9893
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -9897,5 +9898,61 @@ func gokkosHostLoop3(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:9901
+//line gokkos_kernels_gen.go:9902
+}
+
+// gokkosHostLoop10 runs visit.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop10(gokkosOp *visit, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+	o := *gokkosOp
+	gokkosS0 := o.Parent.Span(0, o.Parent.Len())
+	if gokkosS0 == nil && o.Parent.Len() > 0 {
+		return -1
+	}
+	gokkosS1 := o.Level.Span(0, o.Level.Len())
+	if gokkosS1 == nil && o.Level.Len() > 0 {
+		return -1
+	}
+	_ = o
+	gokkosN := 0
+gokkosNext:
+	for gokkosJ, gokkosV := range gokkosAdj {
+		u := gokkosU
+		_ = u
+		v := gokkosV
+		_ = v
+		e := gokkosE + int64(gokkosJ)
+		_ = e
+//line op.go:25
+		if gokkosimpl.AtomicLoadInt32(&gokkosS0[int(v)]) >= 0 || !o.Parent.AtomicCompareAndSwap(int(v), -1, u) {
+//line op.go:25
+			{
+				if false {
+//line op.go:26
+					gokkosHits[gokkosN] = gokkosV
+//line op.go:26
+					gokkosN++
+//line op.go:26
+				}
+//line op.go:26
+				continue gokkosNext
+//line op.go:26
+			}
+		}
+		o.Level.Set(int(v), gokkosS1[int(u)]+1)
+//line op.go:28
+		{
+			if true {
+//line op.go:29
+				gokkosHits[gokkosN] = gokkosV
+//line op.go:29
+				gokkosN++
+//line op.go:29
+			}
+//line op.go:29
+			continue gokkosNext
+//line op.go:29
+		}
+	}
+//line gokkos_kernels_gen.go:9957
+	return gokkosN
 }

@@ -263,6 +263,7 @@ func init() {
 		},
 		SourceHash: "9451feed6367e259",
 	})
+	gokkosimpl.RegisterHostVisit[propagate](gokkosHostLoop8)
 }
 
 // gokkosPTX0 is the PTX of coloring.ownColor.
@@ -9127,14 +9128,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:27
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:9131
+//line gokkos_kernels_gen.go:9132
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:27
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:9138
+//line gokkos_kernels_gen.go:9139
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -9148,7 +9149,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:9152
+//line gokkos_kernels_gen.go:9153
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -9157,5 +9158,57 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:9161
+//line gokkos_kernels_gen.go:9162
+}
+
+// gokkosHostLoop8 runs propagate.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop8(gokkosOp *propagate, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+	o := *gokkosOp
+	gokkosS0 := o.Color.Span(0, o.Color.Len())
+	if gokkosS0 == nil && o.Color.Len() > 0 {
+		return -1
+	}
+	_ = o
+	gokkosN := 0
+gokkosNext:
+	for gokkosJ, gokkosV := range gokkosAdj {
+		u := gokkosU
+		_ = u
+		v := gokkosV
+		_ = v
+		e := gokkosE + int64(gokkosJ)
+		_ = e
+//line op.go:13
+		c := gokkosimpl.AtomicLoadInt32(&gokkosS0[int(u)])
+		if gokkosimpl.AtomicLoadInt32(&gokkosS0[int(v)]) >= c {
+//line op.go:14
+			{
+				if false {
+//line op.go:15
+					gokkosHits[gokkosN] = gokkosV
+//line op.go:15
+					gokkosN++
+//line op.go:15
+				}
+//line op.go:15
+				continue gokkosNext
+//line op.go:15
+			}
+		}
+//line op.go:16
+		{
+			if o.Color.AtomicMax(int(v), c) < c {
+//line op.go:17
+				gokkosHits[gokkosN] = gokkosV
+//line op.go:17
+				gokkosN++
+//line op.go:17
+			}
+//line op.go:17
+			continue gokkosNext
+//line op.go:17
+		}
+	}
+//line gokkos_kernels_gen.go:9213
+	return gokkosN
 }

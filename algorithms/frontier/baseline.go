@@ -110,3 +110,64 @@ func (k PushThread[Op]) runAlone(m teams.Member, buf views.View1D[int32], first,
 	}
 	k.Out.flush(m, buf, c)
 }
+
+// visitPiece is the number of edges a host visit loop takes per call.
+const visitPiece = 1024
+
+// pushThreadHost is PushThread on a host space whose teams have one member, when the
+// operator's package holds a generated visit loop (portable.HostVisit): the same walk as
+// runAlone, but each adjacency goes to Visit, Op.Visit inlined into a loop with the
+// operator's view accesses as slice accesses, in pieces of up to visitPiece edges, instead of
+// one dynamic call of Op.Visit per edge. It is a host kernel (not translated): Push launches
+// it only on host spaces.
+type pushThreadHost[Op EdgeOp] struct {
+	PushThread[Op]
+	Visit func(op *Op, u int32, adj []int32, e int64, hits []int32) int
+}
+
+// RunTeam expands the team's chunk.
+func (k pushThreadHost[Op]) RunTeam(m teams.Member, acc *Count) {
+	buf := teams.ThreadScratch[int32](m, 0, k.Out.Buffer)
+	first := m.LeagueRank() * k.Chunk
+	last := min(first+k.Chunk, k.In.Size)
+	adj := k.G.Adj.Span(0, k.G.Adj.Len())
+	if adj == nil {
+		k.runAlone(m, buf, first, last, acc)
+		return
+	}
+	op := k.Op
+	var hits [visitPiece]int32
+	budget := k.Out.budget()
+	c := 0
+	for s := first; s < last; s++ {
+		u := k.In.Vertex(s)
+		if u < 0 {
+			continue
+		}
+		for e, end := k.G.Begin(u), k.G.End(u); e < end; {
+			n := min(end-e, visitPiece)
+			got := k.Visit(&op, u, adj[e:e+n], e, hits[:])
+			if got < 0 { // a view of the operator is not a contiguous host view
+				got = 0
+				for j := e; j < e+n; j++ {
+					if v := adj[j]; op.Visit(u, v, j) {
+						hits[got] = v
+						got++
+					}
+				}
+			}
+			for _, v := range hits[:got] {
+				var added bool
+				if c, added = k.Out.put(buf, c, v); added {
+					k.Out.count(acc, k.G, v)
+				}
+				if c == budget {
+					k.Out.flush(m, buf, c)
+					c = 0
+				}
+			}
+			e += n
+		}
+	}
+	k.Out.flush(m, buf, c)
+}

@@ -65,8 +65,16 @@ func (f *Frontier) teamPolicy(league, team int) portable.TeamPolicy {
 func pushThread[Op EdgeOp](f *Frontier, in Worklist, out sink, op Op) (Count, error) {
 	chunk := f.tune.chunk(in.Size)
 	k := PushThread[Op]{G: f.g.Out(), In: in, Out: out, Chunk: chunk, Op: op}
+	p := f.teamPolicy(ceilDiv(in.Size, chunk), f.tune.TeamSize)
 	var c Count
-	err := portable.ParallelReduceTeam(f.space, "frontier: push baseline", f.teamPolicy(ceilDiv(in.Size, chunk), f.tune.TeamSize), k, portable.KernelJoin[Count](k, &c))
+	if f.tune.TeamSize == 1 && !f.space.Info().Device {
+		if visit, ok := portable.HostVisit[Op, PushThread[Op]](); ok {
+			h := pushThreadHost[Op]{PushThread: k, Visit: visit}
+			err := portable.ParallelReduceTeam(f.space, "frontier: push baseline", p, h, portable.KernelJoin[Count](h, &c))
+			return c, err
+		}
+	}
+	err := portable.ParallelReduceTeam(f.space, "frontier: push baseline", p, k, portable.KernelJoin[Count](k, &c))
 	return c, err
 }
 

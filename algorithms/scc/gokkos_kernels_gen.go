@@ -1728,6 +1728,8 @@ func init() {
 		SourceHash: "3b56bd0fd58f7e8d",
 	})
 	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop55)
+	gokkosimpl.RegisterHostVisit[propOp](gokkosHostLoop56)
+	gokkosimpl.RegisterHostVisit[reachOp](gokkosHostLoop57)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[scc.propOp].
@@ -42078,7 +42080,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42082
+//line gokkos_kernels_gen.go:42084
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -42097,7 +42099,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42101
+//line gokkos_kernels_gen.go:42103
 }
 
 // gokkosHostLoop11 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
@@ -42115,7 +42117,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42119
+//line gokkos_kernels_gen.go:42121
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42128,7 +42130,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42132
+//line gokkos_kernels_gen.go:42134
 }
 
 // gokkosHostLoop12 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
@@ -42146,7 +42148,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42150
+//line gokkos_kernels_gen.go:42152
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42160,7 +42162,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42164
+//line gokkos_kernels_gen.go:42166
 }
 
 // gokkosHostLoop13 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
@@ -42173,7 +42175,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:42177
+//line gokkos_kernels_gen.go:42179
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42182,7 +42184,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:42186
+//line gokkos_kernels_gen.go:42188
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -42203,7 +42205,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:42207
+//line gokkos_kernels_gen.go:42209
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42220,7 +42222,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:42224
+//line gokkos_kernels_gen.go:42226
 }
 
 // gokkosHostLoop16 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
@@ -42240,7 +42242,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42244
+//line gokkos_kernels_gen.go:42246
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -42255,7 +42257,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42259
+//line gokkos_kernels_gen.go:42261
 }
 
 // gokkosHostLoop17 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
@@ -42269,7 +42271,7 @@ func gokkosHostLoop17(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			*acc += d * d
 		}
-//line gokkos_kernels_gen.go:42273
+//line gokkos_kernels_gen.go:42275
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42277,7 +42279,7 @@ func gokkosHostLoop17(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		*acc += d * d
 	}
-//line gokkos_kernels_gen.go:42281
+//line gokkos_kernels_gen.go:42283
 }
 
 // gokkosHostLoop19 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
@@ -42293,7 +42295,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:42297
+//line gokkos_kernels_gen.go:42299
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42303,7 +42305,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:42307
+//line gokkos_kernels_gen.go:42309
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -42318,7 +42320,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:42322
+//line gokkos_kernels_gen.go:42324
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42327,7 +42329,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:42331
+//line gokkos_kernels_gen.go:42333
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -42350,7 +42352,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:42354
+//line gokkos_kernels_gen.go:42356
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42367,7 +42369,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:42371
+//line gokkos_kernels_gen.go:42373
 }
 
 // gokkosHostLoop22 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
@@ -42383,7 +42385,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:42387
+//line gokkos_kernels_gen.go:42389
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -42398,7 +42400,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:42402
+//line gokkos_kernels_gen.go:42404
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42409,7 +42411,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:42413
+//line gokkos_kernels_gen.go:42415
 }
 
 // gokkosHostLoop24 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -42430,7 +42432,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:42434
+//line gokkos_kernels_gen.go:42436
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -42447,7 +42449,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:42451
+//line gokkos_kernels_gen.go:42453
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42459,7 +42461,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:42463
+//line gokkos_kernels_gen.go:42465
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -42483,7 +42485,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:42487
+//line gokkos_kernels_gen.go:42489
 }
 
 // gokkosHostLoop27 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
@@ -42506,7 +42508,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:42510
+//line gokkos_kernels_gen.go:42512
 }
 
 // gokkosHostLoop28 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
@@ -42526,7 +42528,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:42530
+//line gokkos_kernels_gen.go:42532
 }
 
 // gokkosHostLoop29 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -42555,7 +42557,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:42559
+//line gokkos_kernels_gen.go:42561
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42578,7 +42580,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:42582
+//line gokkos_kernels_gen.go:42584
 }
 
 // gokkosHostLoop30 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -42599,7 +42601,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:42603
+//line gokkos_kernels_gen.go:42605
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42613,7 +42615,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:42617
+//line gokkos_kernels_gen.go:42619
 }
 
 // gokkosHostLoop31 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -42641,7 +42643,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS4[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:42645
+//line gokkos_kernels_gen.go:42647
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42661,7 +42663,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:42665
+//line gokkos_kernels_gen.go:42667
 }
 
 // gokkosHostLoop32 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -42676,7 +42678,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:42680
+//line gokkos_kernels_gen.go:42682
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42685,7 +42687,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:42689
+//line gokkos_kernels_gen.go:42691
 }
 
 // gokkosHostLoop33 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -42705,7 +42707,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42709
+//line gokkos_kernels_gen.go:42711
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42719,7 +42721,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42723
+//line gokkos_kernels_gen.go:42725
 }
 
 // gokkosHostLoop34 runs compSample.Run for every index in [gokkosLo, gokkosHi).
@@ -42736,7 +42738,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:42740
+//line gokkos_kernels_gen.go:42742
 }
 
 // gokkosHostLoop35 runs compInit.Run for every index in [gokkosLo, gokkosHi).
@@ -42750,7 +42752,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:42754
+//line gokkos_kernels_gen.go:42756
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42758,7 +42760,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:42762
+//line gokkos_kernels_gen.go:42764
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -42781,7 +42783,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:42785
+//line gokkos_kernels_gen.go:42787
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42799,7 +42801,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:42803
+//line gokkos_kernels_gen.go:42805
 }
 
 // gokkosHostLoop37 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -42810,14 +42812,14 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:42814
+//line gokkos_kernels_gen.go:42816
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:90
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:42821
+//line gokkos_kernels_gen.go:42823
 }
 
 // gokkosHostLoop38 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -42843,7 +42845,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:42847
+//line gokkos_kernels_gen.go:42849
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42864,7 +42866,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:42868
+//line gokkos_kernels_gen.go:42870
 }
 
 // gokkosHostLoop39 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -42876,14 +42878,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:42880
+//line gokkos_kernels_gen.go:42882
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:42887
+//line gokkos_kernels_gen.go:42889
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -42903,7 +42905,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:42907
+//line gokkos_kernels_gen.go:42909
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42916,7 +42918,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:42920
+//line gokkos_kernels_gen.go:42922
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -42927,7 +42929,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:42931
+//line gokkos_kernels_gen.go:42933
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -42942,7 +42944,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:42946
+//line gokkos_kernels_gen.go:42948
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42951,7 +42953,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:42955
+//line gokkos_kernels_gen.go:42957
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -42967,7 +42969,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:42971
+//line gokkos_kernels_gen.go:42973
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42977,7 +42979,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:42981
+//line gokkos_kernels_gen.go:42983
 }
 
 // gokkosHostLoop44 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -42999,7 +43001,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43003
+//line gokkos_kernels_gen.go:43005
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43016,7 +43018,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43020
+//line gokkos_kernels_gen.go:43022
 }
 
 // gokkosHostLoop45 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -43036,7 +43038,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:43040
+//line gokkos_kernels_gen.go:43042
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43051,7 +43053,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:43055
+//line gokkos_kernels_gen.go:43057
 }
 
 // gokkosHostLoop46 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -43078,7 +43080,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:43082
+//line gokkos_kernels_gen.go:43084
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43098,7 +43100,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43102
+//line gokkos_kernels_gen.go:43104
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -43112,7 +43114,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:43116
+//line gokkos_kernels_gen.go:43118
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43121,7 +43123,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:43125
+//line gokkos_kernels_gen.go:43127
 }
 
 // gokkosHostLoop48 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
@@ -43137,7 +43139,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:43141
+//line gokkos_kernels_gen.go:43143
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43148,7 +43150,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:43152
+//line gokkos_kernels_gen.go:43154
 }
 
 // gokkosHostLoop50 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
@@ -43160,7 +43162,7 @@ func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:43164
+//line gokkos_kernels_gen.go:43166
 }
 
 // gokkosHostLoop51 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
@@ -43178,7 +43180,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43182
+//line gokkos_kernels_gen.go:43184
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43191,7 +43193,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43195
+//line gokkos_kernels_gen.go:43197
 }
 
 // gokkosHostLoop52 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
@@ -43213,7 +43215,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43217
+//line gokkos_kernels_gen.go:43219
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43227,7 +43229,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43231
+//line gokkos_kernels_gen.go:43233
 }
 
 // gokkosHostLoop53 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
@@ -43262,7 +43264,7 @@ func gokkosHostLoop53(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:43266
+//line gokkos_kernels_gen.go:43268
 		return
 	}
 gokkosNext:
@@ -43292,7 +43294,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:43296
+//line gokkos_kernels_gen.go:43298
 }
 
 // gokkosHostLoop54 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
@@ -43315,7 +43317,7 @@ func gokkosHostLoop54(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:43319
+//line gokkos_kernels_gen.go:43321
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43331,7 +43333,7 @@ func gokkosHostLoop54(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:43335
+//line gokkos_kernels_gen.go:43337
 }
 
 // gokkosHostLoop55 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -43352,7 +43354,7 @@ func gokkosHostLoop55(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43356
+//line gokkos_kernels_gen.go:43358
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43367,5 +43369,135 @@ func gokkosHostLoop55(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43371
+//line gokkos_kernels_gen.go:43373
+}
+
+// gokkosHostLoop56 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop56(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+	o := *gokkosOp
+	gokkosS0 := o.St.Span(0, o.St.Len())
+	if gokkosS0 == nil && o.St.Len() > 0 {
+		return -1
+	}
+	gokkosS1 := o.Key.Span(0, o.Key.Len())
+	if gokkosS1 == nil && o.Key.Len() > 0 {
+		return -1
+	}
+	gokkosS2 := o.Col.Span(0, o.Col.Len())
+	if gokkosS2 == nil && o.Col.Len() > 0 {
+		return -1
+	}
+	_ = o
+	gokkosN := 0
+gokkosNext:
+	for gokkosJ, gokkosV := range gokkosAdj {
+		u := gokkosU
+		_ = u
+		v := gokkosV
+		_ = v
+		e := gokkosE + int64(gokkosJ)
+		_ = e
+//line multistep.go:222
+		if gokkosS0[int(u)]&stDone != 0 || gokkosS0[int(v)]&stDone != 0 || gokkosS1[int(v)] != gokkosS1[int(u)] {
+//line multistep.go:222
+			{
+				if false {
+//line multistep.go:223
+					gokkosHits[gokkosN] = gokkosV
+//line multistep.go:223
+					gokkosN++
+//line multistep.go:223
+				}
+//line multistep.go:223
+				continue gokkosNext
+//line multistep.go:223
+			}
+		}
+		c := gokkosimpl.AtomicLoadInt32(&gokkosS2[int(u)])
+		if gokkosimpl.AtomicLoadInt32(&gokkosS2[int(v)]) >= c {
+//line multistep.go:226
+			{
+				if false {
+//line multistep.go:227
+					gokkosHits[gokkosN] = gokkosV
+//line multistep.go:227
+					gokkosN++
+//line multistep.go:227
+				}
+//line multistep.go:227
+				continue gokkosNext
+//line multistep.go:227
+			}
+		}
+//line multistep.go:228
+		{
+			if o.Col.AtomicMax(int(v), c) < c {
+//line multistep.go:229
+				gokkosHits[gokkosN] = gokkosV
+//line multistep.go:229
+				gokkosN++
+//line multistep.go:229
+			}
+//line multistep.go:229
+			continue gokkosNext
+//line multistep.go:229
+		}
+	}
+//line gokkos_kernels_gen.go:43447
+	return gokkosN
+}
+
+// gokkosHostLoop57 runs reachOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop57(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+	o := *gokkosOp
+	gokkosS0 := o.Key.Span(0, o.Key.Len())
+	if gokkosS0 == nil && o.Key.Len() > 0 {
+		return -1
+	}
+	gokkosS1 := o.St.Span(0, o.St.Len())
+	if gokkosS1 == nil && o.St.Len() > 0 {
+		return -1
+	}
+	_ = o
+	gokkosN := 0
+gokkosNext:
+	for gokkosJ, gokkosV := range gokkosAdj {
+		u := gokkosU
+		_ = u
+		v := gokkosV
+		_ = v
+		e := gokkosE + int64(gokkosJ)
+		_ = e
+//line multistep.go:205
+		if gokkosS0[int(v)] != gokkosS0[int(u)] || gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])&(o.Bit|stDone) != 0 {
+//line multistep.go:205
+			{
+				if false {
+//line multistep.go:206
+					gokkosHits[gokkosN] = gokkosV
+//line multistep.go:206
+					gokkosN++
+//line multistep.go:206
+				}
+//line multistep.go:206
+				continue gokkosNext
+//line multistep.go:206
+			}
+		}
+//line multistep.go:207
+		{
+			if o.St.AtomicOr(int(v), o.Bit)&o.Bit == 0 {
+//line multistep.go:208
+				gokkosHits[gokkosN] = gokkosV
+//line multistep.go:208
+				gokkosN++
+//line multistep.go:208
+			}
+//line multistep.go:208
+			continue gokkosNext
+//line multistep.go:208
+		}
+	}
+//line gokkos_kernels_gen.go:43502
+	return gokkosN
 }

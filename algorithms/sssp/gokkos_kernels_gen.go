@@ -1044,6 +1044,9 @@ func init() {
 		SourceHash: "ec4c8cef6e645f04",
 	})
 	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop36)
+	gokkosimpl.RegisterHostVisit[poison](gokkosHostLoop37)
+	gokkosimpl.RegisterHostVisit[relaxInt](gokkosHostLoop38)
+	gokkosimpl.RegisterHostVisit[relax](gokkosHostLoop39)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[sssp.poison].
@@ -32911,7 +32914,7 @@ func gokkosHostLoop12(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:32915
+//line gokkos_kernels_gen.go:32918
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -32929,7 +32932,7 @@ func gokkosHostLoop12(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:32933
+//line gokkos_kernels_gen.go:32936
 }
 
 // gokkosHostLoop13 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
@@ -32953,7 +32956,7 @@ func gokkosHostLoop13(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:32957
+//line gokkos_kernels_gen.go:32960
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -32972,7 +32975,7 @@ func gokkosHostLoop13(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:32976
+//line gokkos_kernels_gen.go:32979
 }
 
 // gokkosHostLoop14 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -32999,7 +33002,7 @@ func gokkosHostLoop14(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:33003
+//line gokkos_kernels_gen.go:33006
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -33021,7 +33024,7 @@ func gokkosHostLoop14(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:33025
+//line gokkos_kernels_gen.go:33028
 }
 
 // gokkosHostLoop15 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
@@ -33035,7 +33038,7 @@ func gokkosHostLoop15(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:33039
+//line gokkos_kernels_gen.go:33042
 }
 
 // gokkosHostLoop16 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -33050,7 +33053,7 @@ func gokkosHostLoop16(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:33054
+//line gokkos_kernels_gen.go:33057
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33061,7 +33064,7 @@ func gokkosHostLoop16(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:33065
+//line gokkos_kernels_gen.go:33068
 }
 
 // gokkosHostLoop17 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -33082,7 +33085,7 @@ func gokkosHostLoop17(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:33086
+//line gokkos_kernels_gen.go:33089
 }
 
 // gokkosHostLoop18 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -33107,7 +33110,7 @@ func gokkosHostLoop18(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:33111
+//line gokkos_kernels_gen.go:33114
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33126,7 +33129,7 @@ func gokkosHostLoop18(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:33130
+//line gokkos_kernels_gen.go:33133
 }
 
 // gokkosHostLoop19 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -33154,7 +33157,7 @@ func gokkosHostLoop19(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:33158
+//line gokkos_kernels_gen.go:33161
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33176,7 +33179,7 @@ func gokkosHostLoop19(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:33180
+//line gokkos_kernels_gen.go:33183
 }
 
 // gokkosHostLoop20 runs nonInteger.Run for every index in [gokkosLo, gokkosHi).
@@ -33190,7 +33193,7 @@ func gokkosHostLoop20(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:33194
+//line gokkos_kernels_gen.go:33197
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -33200,7 +33203,7 @@ func gokkosHostLoop20(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:33204
+//line gokkos_kernels_gen.go:33207
 }
 
 // gokkosHostLoop21 runs narrowWeights.Run for every index in [gokkosLo, gokkosHi).
@@ -33212,14 +33215,14 @@ func gokkosHostLoop21(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:33216
+//line gokkos_kernels_gen.go:33219
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:33223
+//line gokkos_kernels_gen.go:33226
 }
 
 // gokkosHostLoop22 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -33236,7 +33239,7 @@ func gokkosHostLoop22(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:33240
+//line gokkos_kernels_gen.go:33243
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33248,7 +33251,7 @@ func gokkosHostLoop22(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:33252
+//line gokkos_kernels_gen.go:33255
 }
 
 // gokkosHostLoop23 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -33278,7 +33281,7 @@ func gokkosHostLoop23(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:33282
+//line gokkos_kernels_gen.go:33285
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33303,7 +33306,7 @@ func gokkosHostLoop23(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:33307
+//line gokkos_kernels_gen.go:33310
 }
 
 // gokkosHostLoop24 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -33313,7 +33316,7 @@ func gokkosHostLoop24(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:33317
+//line gokkos_kernels_gen.go:33320
 }
 
 // gokkosHostLoop25 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -33325,7 +33328,7 @@ func gokkosHostLoop25(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:33329
+//line gokkos_kernels_gen.go:33332
 }
 
 // gokkosHostLoop26 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -33336,14 +33339,14 @@ func gokkosHostLoop26(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			*acc = min(*acc, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:33340
+//line gokkos_kernels_gen.go:33343
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:91
 		*acc = min(*acc, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:33347
+//line gokkos_kernels_gen.go:33350
 }
 
 // gokkosHostLoop27 runs partition.Run for every index in [gokkosLo, gokkosHi).
@@ -33368,7 +33371,7 @@ func gokkosHostLoop27(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:33372
+//line gokkos_kernels_gen.go:33375
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33388,7 +33391,7 @@ func gokkosHostLoop27(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:33392
+//line gokkos_kernels_gen.go:33395
 }
 
 // gokkosHostLoop28 runs claim.Run for every index in [gokkosLo, gokkosHi).
@@ -33404,7 +33407,7 @@ func gokkosHostLoop28(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:33408
+//line gokkos_kernels_gen.go:33411
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -33415,7 +33418,7 @@ func gokkosHostLoop28(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:33419
+//line gokkos_kernels_gen.go:33422
 }
 
 // gokkosHostLoop29 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -33433,7 +33436,7 @@ func gokkosHostLoop29(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:33437
+//line gokkos_kernels_gen.go:33440
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -33446,7 +33449,7 @@ func gokkosHostLoop29(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:33450
+//line gokkos_kernels_gen.go:33453
 }
 
 // gokkosHostLoop30 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
@@ -33457,14 +33460,14 @@ func gokkosHostLoop30(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:33461
+//line gokkos_kernels_gen.go:33464
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:173
 		*acc = min(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:33468
+//line gokkos_kernels_gen.go:33471
 }
 
 // gokkosHostLoop31 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
@@ -33475,14 +33478,14 @@ func gokkosHostLoop31(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:33479
+//line gokkos_kernels_gen.go:33482
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:183
 		*acc = max(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:33486
+//line gokkos_kernels_gen.go:33489
 }
 
 // gokkosHostLoop32 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
@@ -33495,7 +33498,7 @@ func gokkosHostLoop32(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				*acc = min(*acc, w)
 			}
 		}
-//line gokkos_kernels_gen.go:33499
+//line gokkos_kernels_gen.go:33502
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -33504,7 +33507,7 @@ func gokkosHostLoop32(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			*acc = min(*acc, w)
 		}
 	}
-//line gokkos_kernels_gen.go:33508
+//line gokkos_kernels_gen.go:33511
 }
 
 // gokkosHostLoop33 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
@@ -33517,7 +33520,7 @@ func gokkosHostLoop33(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:33521
+//line gokkos_kernels_gen.go:33524
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33526,7 +33529,7 @@ func gokkosHostLoop33(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:33530
+//line gokkos_kernels_gen.go:33533
 }
 
 // gokkosHostLoop34 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
@@ -33539,7 +33542,7 @@ func gokkosHostLoop34(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				*acc += d
 			}
 		}
-//line gokkos_kernels_gen.go:33543
+//line gokkos_kernels_gen.go:33546
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33548,7 +33551,7 @@ func gokkosHostLoop34(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			*acc += d
 		}
 	}
-//line gokkos_kernels_gen.go:33552
+//line gokkos_kernels_gen.go:33555
 }
 
 // gokkosHostLoop35 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
@@ -33561,7 +33564,7 @@ func gokkosHostLoop35(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				*acc = max(*acc, d)
 			}
 		}
-//line gokkos_kernels_gen.go:33565
+//line gokkos_kernels_gen.go:33568
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33570,7 +33573,7 @@ func gokkosHostLoop35(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			*acc = max(*acc, d)
 		}
 	}
-//line gokkos_kernels_gen.go:33574
+//line gokkos_kernels_gen.go:33577
 }
 
 // gokkosHostLoop36 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -33584,7 +33587,7 @@ func gokkosHostLoop36(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:33588
+//line gokkos_kernels_gen.go:33591
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33593,5 +33596,176 @@ func gokkosHostLoop36(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:33597
+//line gokkos_kernels_gen.go:33600
+}
+
+// gokkosHostLoop37 runs poison.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop37(gokkosOp *poison, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+	o := *gokkosOp
+	gokkosS0 := o.Dist.Span(0, o.Dist.Len())
+	if gokkosS0 == nil && o.Dist.Len() > 0 {
+		return -1
+	}
+	_ = o
+	gokkosN := 0
+gokkosNext:
+	for gokkosJ, gokkosV := range gokkosAdj {
+		u := gokkosU
+		_ = u
+		v := gokkosV
+		_ = v
+		e := gokkosE + int64(gokkosJ)
+		_ = e
+//line op.go:41
+		if gokkosimpl.AtomicLoadFloat64(&gokkosS0[int(v)]) == math.Inf(-1) {
+//line op.go:41
+			{
+				if false {
+//line op.go:42
+					gokkosHits[gokkosN] = gokkosV
+//line op.go:42
+					gokkosN++
+//line op.go:42
+				}
+//line op.go:42
+				continue gokkosNext
+//line op.go:42
+			}
+		}
+//line op.go:43
+		{
+			if gokkosimpl.AtomicMinFloat64(&gokkosS0[int(v)], math.Inf(-1)) != math.Inf(-1) {
+//line op.go:44
+				gokkosHits[gokkosN] = gokkosV
+//line op.go:44
+				gokkosN++
+//line op.go:44
+			}
+//line op.go:44
+			continue gokkosNext
+//line op.go:44
+		}
+	}
+//line gokkos_kernels_gen.go:33650
+	return gokkosN
+}
+
+// gokkosHostLoop38 runs relaxInt.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop38(gokkosOp *relaxInt, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+	o := *gokkosOp
+	gokkosS0 := o.W.Span(0, o.W.Len())
+	if gokkosS0 == nil && o.W.Len() > 0 {
+		return -1
+	}
+	gokkosS1 := o.Dist.Span(0, o.Dist.Len())
+	if gokkosS1 == nil && o.Dist.Len() > 0 {
+		return -1
+	}
+	_ = o
+	gokkosN := 0
+gokkosNext:
+	for gokkosJ, gokkosV := range gokkosAdj {
+		u := gokkosU
+		_ = u
+		v := gokkosV
+		_ = v
+		e := gokkosE + int64(gokkosJ)
+		_ = e
+//line intdist.go:51
+		w := uint64(1)
+		if len(gokkosS0) > 0 {
+			w = uint64(gokkosS0[int(e)])
+		}
+		nd := uint64(gokkosimpl.AtomicLoadUint32(&gokkosS1[int(u)])) + w
+		if nd >= uint64(gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])) {
+//line intdist.go:56
+			{
+				if false {
+//line intdist.go:57
+					gokkosHits[gokkosN] = gokkosV
+//line intdist.go:57
+					gokkosN++
+//line intdist.go:57
+				}
+//line intdist.go:57
+				continue gokkosNext
+//line intdist.go:57
+			}
+		}
+//line intdist.go:58
+		{
+			if uint64(gokkosimpl.AtomicMinUint32(&gokkosS1[int(v)], uint32(nd))) > nd {
+//line intdist.go:59
+				gokkosHits[gokkosN] = gokkosV
+//line intdist.go:59
+				gokkosN++
+//line intdist.go:59
+			}
+//line intdist.go:59
+			continue gokkosNext
+//line intdist.go:59
+		}
+	}
+//line gokkos_kernels_gen.go:33710
+	return gokkosN
+}
+
+// gokkosHostLoop39 runs relax.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop39(gokkosOp *relax, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+	o := *gokkosOp
+	gokkosS0 := o.W.Span(0, o.W.Len())
+	if gokkosS0 == nil && o.W.Len() > 0 {
+		return -1
+	}
+	gokkosS1 := o.Dist.Span(0, o.Dist.Len())
+	if gokkosS1 == nil && o.Dist.Len() > 0 {
+		return -1
+	}
+	_ = o
+	gokkosN := 0
+gokkosNext:
+	for gokkosJ, gokkosV := range gokkosAdj {
+		u := gokkosU
+		_ = u
+		v := gokkosV
+		_ = v
+		e := gokkosE + int64(gokkosJ)
+		_ = e
+//line op.go:23
+		w := 1.0
+		if len(gokkosS0) > 0 {
+			w = gokkosS0[int(e)]
+		}
+		nd := gokkosimpl.AtomicLoadFloat64(&gokkosS1[int(u)]) + w
+		if !(nd < gokkosimpl.AtomicLoadFloat64(&gokkosS1[int(v)])) {
+//line op.go:28
+			{
+				if false {
+//line op.go:29
+					gokkosHits[gokkosN] = gokkosV
+//line op.go:29
+					gokkosN++
+//line op.go:29
+				}
+//line op.go:29
+				continue gokkosNext
+//line op.go:29
+			}
+		}
+//line op.go:30
+		{
+			if gokkosimpl.AtomicMinFloat64(&gokkosS1[int(v)], nd) > nd {
+//line op.go:31
+				gokkosHits[gokkosN] = gokkosV
+//line op.go:31
+				gokkosN++
+//line op.go:31
+			}
+//line op.go:31
+			continue gokkosNext
+//line op.go:31
+		}
+	}
+//line gokkos_kernels_gen.go:33770
+	return gokkosN
 }

@@ -207,6 +207,7 @@ func init() {
 		SourceHash: "dd6920202757da24",
 	})
 	gokkosimpl.RegisterHostRange[seed](gokkosHostLoop5)
+	gokkosimpl.RegisterHostVisit[nearest](gokkosHostLoop6)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[main.nearest].
@@ -7029,7 +7030,7 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = -1
 			gokkosS1[gokkosJ] = math.MaxInt32
 		}
-//line gokkos_kernels_gen.go:7033
+//line gokkos_kernels_gen.go:7034
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -7037,7 +7038,7 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 		k.Dist.Set(v, -1)
 		k.Owner.Set(v, math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:7041
+//line gokkos_kernels_gen.go:7042
 }
 
 // gokkosHostLoop5 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -7051,7 +7052,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(s), 0)
 			k.Owner.AtomicMin(int(s), s)
 		}
-//line gokkos_kernels_gen.go:7055
+//line gokkos_kernels_gen.go:7056
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7061,5 +7062,52 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 		k.Dist.AtomicStore(int(s), 0)
 		k.Owner.AtomicMin(int(s), s)
 	}
-//line gokkos_kernels_gen.go:7065
+//line gokkos_kernels_gen.go:7066
+}
+
+// gokkosHostLoop6 runs nearest.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop6(gokkosOp *nearest, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+	o := *gokkosOp
+	gokkosS0 := o.Dist.Span(0, o.Dist.Len())
+	if gokkosS0 == nil && o.Dist.Len() > 0 {
+		return -1
+	}
+	gokkosS1 := o.Owner.Span(0, o.Owner.Len())
+	if gokkosS1 == nil && o.Owner.Len() > 0 {
+		return -1
+	}
+	_ = o
+	gokkosN := 0
+gokkosNext:
+	for gokkosJ, gokkosV := range gokkosAdj {
+		u := gokkosU
+		_ = u
+		v := gokkosV
+		_ = v
+		e := gokkosE + int64(gokkosJ)
+		_ = e
+//line main.go:60
+		d := o.Depth + 1
+		claimed := o.Dist.AtomicCompareAndSwap(int(v), -1, d)
+		if claimed || gokkosimpl.AtomicLoadInt32(&gokkosS0[int(v)]) == d {
+//line main.go:62
+			gokkosimpl.AtomicMinInt32(&gokkosS1[int(v)], gokkosimpl.AtomicLoadInt32(&gokkosS1[int(u)]))
+//line main.go:64
+		}
+//line main.go:64
+		{
+			if claimed {
+//line main.go:65
+				gokkosHits[gokkosN] = gokkosV
+//line main.go:65
+				gokkosN++
+//line main.go:65
+			}
+//line main.go:65
+			continue gokkosNext
+//line main.go:65
+		}
+	}
+//line gokkos_kernels_gen.go:7112
+	return gokkosN
 }

@@ -9,4 +9,9 @@
 // directives attribute the inlined statements to their original lines, and the file is
 // type-checked before it is returned: a loop that would not compile is left out and the kernel
 // runs through the per-index path.
+//
+// The file also holds a visit loop for each edge operator of the package (a type with
+// Visit(u, v int32, e int64) bool named as a type argument of a translated kernel): Visit
+// inlined into a loop over one vertex's adjacency, registered with RegisterHostVisit, which
+// host push steps of the frontier template call once per adjacency (see visit.go).
 package hostgo

@@ -76,3 +76,21 @@ func RegisterHostScan[K, T any](f func(k *K, lo, hi int, acc *T, final bool)) {
 // HostLoop returns the registered host loop of kernel type t (one of the function types the
 // RegisterHost functions take), if any.
 func HostLoop(t reflect.Type) (any, bool) { return hostLoops.Load(t) }
+
+// hostVisits maps an edge operator type to its generated visit loop (see RegisterHostVisit).
+var hostVisits sync.Map
+
+// RegisterHostVisit records f as the host visit loop of edge operator type Op, a type with a
+// method Visit(u, v int32, e int64) bool: f(op, u, adj, e, hits) must do what calling
+// op.Visit(u, adj[j], e+j) for j = 0, 1, ... in order does, writing the targets of the calls
+// that returned true to hits (in order) and returning their number; or return -1, having called
+// nothing, when it cannot run (a view it reads is not a contiguous host view). Generated files
+// call it from init with Visit's body inlined into the loop and the operator's view accesses
+// turned into slice accesses and the atomics of this package, which spares a host push step a
+// dynamic call and several calls of generic view methods per edge.
+func RegisterHostVisit[Op any](f func(op *Op, u int32, adj []int32, e int64, hits []int32) int) {
+	hostVisits.Store(reflect.TypeFor[Op](), f)
+}
+
+// HostVisit returns the registered visit loop of edge operator type t, if any.
+func HostVisit(t reflect.Type) (any, bool) { return hostVisits.Load(t) }

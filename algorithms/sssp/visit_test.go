@@ -1,0 +1,46 @@
+package sssp
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/gokkos/gokkos/algorithms/frontier"
+	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/views"
+)
+
+// TestHostVisitLoop checks that the generated visit loop of relaxInt does what calls of Visit
+// edge by edge do: the same accepted targets and the same distances afterwards.
+func TestHostVisitLoop(t *testing.T) {
+	visit, ok := portable.HostVisit[relaxInt, frontier.PushThread[relaxInt]]()
+	if !ok {
+		t.Fatal("no generated visit loop for relaxInt; run go generate")
+	}
+	adj := []int32{3, 1, 4, 1, 5, 9, 2, 6, 5, 3}
+	w := []uint32{7, 2, 9, 1, 8, 2, 8, 1, 8, 0}
+	start := []uint32{5, 20, 9, 12, infInt, 13, 0, 40, 2, infInt}
+	for _, weighted := range []bool{true, false} {
+		mk := func() relaxInt {
+			op := relaxInt{Dist: views.Wrap1D("dist", slices.Clone(start))}
+			if weighted {
+				op.W = views.Wrap1D("w", slices.Clone(w))
+			}
+			return op
+		}
+		ref, got := mk(), mk()
+		var want []int32
+		for j, v := range adj {
+			if ref.Visit(0, v, int64(j)) {
+				want = append(want, v)
+			}
+		}
+		hits := make([]int32, len(adj))
+		n := visit(&got, 0, adj, 0, hits)
+		if !slices.Equal(hits[:max(n, 0)], want) {
+			t.Errorf("weighted %v: accepted %v, want %v", weighted, hits[:max(n, 0)], want)
+		}
+		if !slices.Equal(got.Dist.Data(), ref.Dist.Data()) {
+			t.Errorf("weighted %v: distances %v, want %v", weighted, got.Dist.Data(), ref.Dist.Data())
+		}
+	}
+}

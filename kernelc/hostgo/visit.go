@@ -1,0 +1,372 @@
+package hostgo
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/printer"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/gokkos/gokkos/kernelc/frontend"
+)
+
+// A visit loop is the Visit method of an edge operator (the frontier template's EdgeOp: a
+// method Visit(u, v int32, e int64) bool) inlined into a loop over one vertex's adjacency, for
+// host push steps (gokkosimpl.RegisterHostVisit). The operator's one-dimensional view fields
+// are taken as slices once per call; in the body, Len and At of such a field become len and
+// an index, and AtomicLoad and AtomicMin become the concrete atomics of gokkosimpl, which the
+// compiler inlines: on the host the template would otherwise make a dynamic call per edge,
+// and Visit a call per view atomic (generic methods are too large to inline). Other uses of
+// the views stay as they are. An operator gets a visit loop when it is a non-generic type of
+// the package named as a type argument of a kernel the package translates.
+type visitLoop struct {
+	id     int // names the function: gokkosHostLoop<id>, after the kernels' ids
+	named  *types.Named
+	decl   *ast.FuncDecl
+	needs  map[string]*types.Package
+	recv   string           // the receiver's name in Visit
+	fields []visitField     // the view fields the body accesses, by first use
+	uses   map[ast.Node]int // rewritten calls: index into fields
+	params [3]string        // u, v, e as Visit names them ("" when unnamed)
+	file   *ast.File
+	info   *types.Info
+}
+
+// visitField is a view field of the operator that the visit loop takes as a slice.
+type visitField struct {
+	name string // the field's name
+	elem string // its element type: int32, uint32, int64, uint64, float32 or float64
+}
+
+// Element types the visit loop's atomics serve, by their gokkosimpl names.
+var visitElems = map[string]string{
+	"int32": "Int32", "uint32": "Uint32", "int64": "Int64", "uint64": "Uint64",
+	"float32": "Float32", "float64": "Float64",
+}
+
+// selectVisitLoops finds the edge operators of the package that get a visit loop; ids start
+// at first.
+func selectVisitLoops(res *frontend.Result, first int) []*visitLoop {
+	pkg := res.Package
+	seen := map[*types.TypeName]bool{}
+	var out []*visitLoop
+	for _, k := range res.Kernels {
+		named, ok := types.Unalias(k.Type).(*types.Named)
+		if !ok {
+			continue
+		}
+		args := named.TypeArgs()
+		for i := 0; i < args.Len(); i++ {
+			op, ok := types.Unalias(args.At(i)).(*types.Named)
+			if !ok || op.Obj().Pkg() != pkg.Types || op.TypeParams().Len() > 0 || seen[op.Obj()] {
+				continue
+			}
+			seen[op.Obj()] = true
+			if v := analyzeVisit(pkg, op, first+len(out)); v != nil {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// analyzeVisit returns the visit loop of operator op, or nil when it gets none.
+func analyzeVisit(pkg *packages.Package, op *types.Named, id int) *visitLoop {
+	var method *types.Func
+	for i := 0; i < op.NumMethods(); i++ {
+		if m := op.Method(i); m.Name() == "Visit" {
+			method = m
+		}
+	}
+	if method == nil {
+		return nil
+	}
+	sig := method.Signature()
+	i32, i64 := types.Typ[types.Int32], types.Typ[types.Int64]
+	if sig.Params().Len() != 3 || sig.Results().Len() != 1 ||
+		!types.Identical(sig.Params().At(0).Type(), i32) || !types.Identical(sig.Params().At(1).Type(), i32) ||
+		!types.Identical(sig.Params().At(2).Type(), i64) || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
+		return nil
+	}
+	if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
+		return nil
+	}
+	h := &visitLoop{id: id, named: op, uses: map[ast.Node]int{}, info: pkg.TypesInfo}
+	for _, f := range pkg.Syntax {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && pkg.TypesInfo.Defs[fd.Name] == method {
+				h.decl, h.file = fd, f
+			}
+		}
+	}
+	if h.decl == nil || h.decl.Body == nil {
+		return nil
+	}
+	name := pkg.Fset.PositionFor(h.decl.Pos(), false).Filename
+	if hasBuildConstraint(h.file, name) {
+		return nil
+	}
+	if names := h.decl.Recv.List[0].Names; len(names) > 0 && names[0].Name != "_" {
+		h.recv = names[0].Name
+	}
+	n := 0
+	for _, f := range h.decl.Type.Params.List {
+		if len(f.Names) == 0 {
+			n++
+		}
+		for _, id := range f.Names {
+			if id.Name != "_" {
+				h.params[n] = id.Name
+			}
+			n++
+		}
+	}
+	if !h.scan(pkg) {
+		return nil
+	}
+	return h
+}
+
+// scan checks that the body can be inlined (no function literals or defers, no reserved
+// names, the receiver never changed) and finds the view accesses it rewrites.
+func (h *visitLoop) scan(pkg *packages.Package) bool {
+	info := pkg.TypesInfo
+	var recvObj types.Object
+	if h.recv != "" {
+		recvObj = info.Defs[h.decl.Recv.List[0].Names[0]]
+	}
+	h.needs = map[string]*types.Package{}
+	ok := true
+	fieldIndex := map[string]int{}
+	ast.Inspect(h.decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.DeferStmt, *ast.GoStmt, *ast.LabeledStmt:
+			ok = false
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if recvObj != nil && rootVar(l, info) == recvObj {
+					ok = false
+				}
+			}
+		case *ast.IncDecStmt:
+			if recvObj != nil && rootVar(n.X, info) == recvObj {
+				ok = false
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && recvObj != nil && rootVar(n.X, info) == recvObj {
+				ok = false
+			}
+		case *ast.Ident:
+			if isReserved(n.Name) {
+				ok = false
+			}
+			if pn, isPkg := info.Uses[n].(*types.PkgName); isPkg {
+				h.needs[pn.Name()] = pn.Imported()
+			}
+		case *ast.CallExpr:
+			// recv.F.M(args) with F a View1D field of a supported element type.
+			sel, isSel := n.Fun.(*ast.SelectorExpr)
+			if !isSel || recvObj == nil {
+				return true
+			}
+			fsel, isSel := sel.X.(*ast.SelectorExpr)
+			if !isSel {
+				return true
+			}
+			if id, isID := fsel.X.(*ast.Ident); !isID || info.Uses[id] != recvObj {
+				return true
+			}
+			elem := viewElem(info.TypeOf(fsel))
+			if elem == "" {
+				return true
+			}
+			switch sel.Sel.Name {
+			case "Len", "At", "AtomicLoad", "AtomicMin":
+			default:
+				return true
+			}
+			i, seen := fieldIndex[fsel.Sel.Name]
+			if !seen {
+				i = len(h.fields)
+				fieldIndex[fsel.Sel.Name] = i
+				h.fields = append(h.fields, visitField{name: fsel.Sel.Name, elem: elem})
+			}
+			h.uses[n] = i
+		}
+		return true
+	})
+	return ok
+}
+
+// viewElem returns the element type of t when t is views.View1D of an element type the visit
+// loop serves, and "" otherwise.
+func viewElem(t types.Type) string {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "github.com/gokkos/gokkos/views" || n.Obj().Name() != "View1D" || n.TypeArgs().Len() != 1 {
+		return ""
+	}
+	b, ok := n.TypeArgs().At(0).(*types.Basic)
+	if !ok {
+		return ""
+	}
+	if _, ok := visitElems[b.Name()]; !ok {
+		return ""
+	}
+	return b.Name()
+}
+
+// sliceName is the name of field i's slice in the loop.
+func sliceName(i int) string { return fmt.Sprintf("gokkosS%d", i) }
+
+// accepts reports whether the loop's import names fit the generated file's (name → path) and
+// records them.
+func (h *visitLoop) accepts(names map[string]string) bool {
+	for n, p := range h.needs {
+		if q, ok := names[n]; ok && q != p.Path() {
+			return false
+		}
+	}
+	for n, p := range h.needs {
+		names[n] = p.Path()
+	}
+	return true
+}
+
+// emit writes the loop function.
+func (h *visitLoop) emit(b *bytes.Buffer, im *imports, implQ string, fset *token.FileSet, genFile string) error {
+	opType, err := im.typeExpr(h.named)
+	if err != nil {
+		return err
+	}
+	recv := h.recv
+	if recv == "" {
+		recv = "_"
+	}
+	fmt.Fprintf(b, "// %s runs %s.Visit over the edges of one vertex (see %s.RegisterHostVisit).\n", loopName(h.id), opType, implQ)
+	fmt.Fprintf(b, "func %s(gokkosOp *%s, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {\n", loopName(h.id), opType)
+	fmt.Fprintf(b, "%s := *gokkosOp\n", recv)
+	for i, f := range h.fields {
+		fmt.Fprintf(b, "%s := %s.%s.Span(0, %s.%s.Len())\n", sliceName(i), recv, f.name, recv, f.name)
+		fmt.Fprintf(b, "if %s == nil && %s.%s.Len() > 0 {\nreturn -1\n}\n", sliceName(i), recv, f.name)
+	}
+	if recv != "_" {
+		fmt.Fprintf(b, "_ = %s\n", recv)
+	}
+	b.WriteString("gokkosN := 0\n")
+	fmt.Fprintf(b, "%s:\n", nameNext)
+	b.WriteString("for gokkosJ, gokkosV := range gokkosAdj {\n")
+	for i, src := range []string{"gokkosU", "gokkosV", "gokkosE + int64(gokkosJ)"} {
+		if p := h.params[i]; p != "" {
+			fmt.Fprintf(b, "%s := %s\n_ = %s\n", p, src, p)
+		}
+	}
+	if h.params[2] == "" {
+		b.WriteString("_ = gokkosJ\n")
+	}
+	body := h.loopBody(implQ)
+	cfg := printer.Config{Mode: printer.SourcePos | printer.UseSpaces | printer.TabIndent, Tabwidth: 8, Indent: 2}
+	if err := writeBody(b, cfg, fset, body); err != nil {
+		return err
+	}
+	fmt.Fprintf(b, "\n}\n//line %s:1\nreturn gokkosN\n}\n\n", genFile)
+	return nil
+}
+
+// loopBody returns Visit's body, copied, with the view accesses rewritten and every return r
+// turned into "if r { record v }; continue".
+func (h *visitLoop) loopBody(implQ string) []ast.Stmt {
+	// The rewrites are keyed by the original nodes: rewrite a copy made after marking them.
+	marks := map[ast.Node]int{}
+	for n, i := range h.uses {
+		marks[n] = i
+	}
+	c0, clonedUses := cloneWithMap(h.decl.Body, marks)
+	body := c0.(*ast.BlockStmt)
+	astutil.Apply(body, nil, func(c *astutil.Cursor) bool {
+		switch n := c.Node().(type) {
+		case *ast.CallExpr:
+			i, ok := clonedUses[n]
+			if !ok {
+				return true
+			}
+			f := h.fields[i]
+			s := ast.NewIdent(sliceName(i))
+			method := n.Fun.(*ast.SelectorExpr).Sel.Name
+			idx := func() ast.Expr {
+				if len(n.Args) > 0 {
+					return n.Args[0]
+				}
+				return nil
+			}
+			elemPtr := func() ast.Expr {
+				return &ast.UnaryExpr{Op: token.AND, X: &ast.IndexExpr{X: s, Index: idx()}}
+			}
+			impl := func(name string) ast.Expr {
+				return &ast.SelectorExpr{X: ast.NewIdent(implQ), Sel: ast.NewIdent(name + visitElems[f.elem])}
+			}
+			switch method {
+			case "Len":
+				c.Replace(&ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{s}})
+			case "At":
+				c.Replace(&ast.IndexExpr{X: s, Index: idx()})
+			case "AtomicLoad":
+				c.Replace(&ast.CallExpr{Fun: impl("AtomicLoad"), Args: []ast.Expr{elemPtr()}})
+			case "AtomicMin":
+				c.Replace(&ast.CallExpr{Fun: impl("AtomicMin"), Args: []ast.Expr{elemPtr(), n.Args[1]}})
+			}
+		case *ast.ReturnStmt:
+			rec := &ast.BlockStmt{List: []ast.Stmt{
+				&ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: ast.NewIdent("gokkosHits"), Index: ast.NewIdent("gokkosN")}}, Tok: token.ASSIGN, Rhs: []ast.Expr{ast.NewIdent("gokkosV")}},
+				&ast.IncDecStmt{X: ast.NewIdent("gokkosN"), Tok: token.INC},
+			}}
+			cont := &ast.BranchStmt{TokPos: n.Return, Tok: token.CONTINUE, Label: ast.NewIdent(nameNext)}
+			c.Replace(&ast.BlockStmt{List: []ast.Stmt{
+				&ast.IfStmt{If: n.Return, Cond: n.Results[0], Body: rec},
+				cont,
+			}})
+		}
+		return true
+	})
+	return body.List
+}
+
+// cloneWithMap deep-copies n like cloneNode and returns the copy with the copies of the calls
+// marked in marks, mapped to their marks.
+func cloneWithMap(n ast.Node, marks map[ast.Node]int) (ast.Node, map[*ast.CallExpr]int) {
+	c := cloneNode(n)
+	clonedUses := map[*ast.CallExpr]int{}
+	// The copy has the same shape: walk both in step.
+	var orig, copied []ast.Node
+	ast.Inspect(n, func(x ast.Node) bool {
+		if x != nil {
+			orig = append(orig, x)
+		}
+		return true
+	})
+	ast.Inspect(c, func(x ast.Node) bool {
+		if x != nil {
+			copied = append(copied, x)
+		}
+		return true
+	})
+	for i, x := range orig {
+		if f, ok := marks[x]; ok {
+			clonedUses[copied[i].(*ast.CallExpr)] = f
+		}
+	}
+	return c, clonedUses
+}
+
+// register writes the registration of the loop.
+func (h *visitLoop) register(b *bytes.Buffer, im *imports, implQ string) error {
+	opType, err := im.typeExpr(h.named)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(b, "%s.RegisterHostVisit[%s](%s)\n", implQ, opType, loopName(h.id))
+	return nil
+}

@@ -1,0 +1,104 @@
+package gokkosimpl
+
+import (
+	"math"
+	"sync/atomic"
+	"unsafe"
+)
+
+// The atomics of generated visit loops (see RegisterHostVisit): concrete functions small enough
+// for the compiler to inline, with the semantics of the views package's atomic methods for
+// the same element type. A minimum stores nothing when the element already is the minimum.
+
+// AtomicLoadInt32 returns *p, read atomically.
+func AtomicLoadInt32(p *int32) int32 { return atomic.LoadInt32(p) }
+
+// AtomicLoadUint32 returns *p, read atomically.
+func AtomicLoadUint32(p *uint32) uint32 { return atomic.LoadUint32(p) }
+
+// AtomicLoadInt64 returns *p, read atomically.
+func AtomicLoadInt64(p *int64) int64 { return atomic.LoadInt64(p) }
+
+// AtomicLoadUint64 returns *p, read atomically.
+func AtomicLoadUint64(p *uint64) uint64 { return atomic.LoadUint64(p) }
+
+// AtomicLoadFloat32 returns *p, read atomically.
+func AtomicLoadFloat32(p *float32) float32 {
+	return math.Float32frombits(atomic.LoadUint32((*uint32)(unsafePointer(p))))
+}
+
+// AtomicLoadFloat64 returns *p, read atomically.
+func AtomicLoadFloat64(p *float64) float64 {
+	return math.Float64frombits(atomic.LoadUint64((*uint64)(unsafePointer(p))))
+}
+
+// AtomicMinInt32 stores min(*p, x) and returns the previous value.
+func AtomicMinInt32(p *int32, x int32) int32 {
+	for {
+		old := atomic.LoadInt32(p)
+		if old <= x || atomic.CompareAndSwapInt32(p, old, x) {
+			return old
+		}
+	}
+}
+
+// AtomicMinUint32 stores min(*p, x) and returns the previous value.
+func AtomicMinUint32(p *uint32, x uint32) uint32 {
+	for {
+		old := atomic.LoadUint32(p)
+		if old <= x || atomic.CompareAndSwapUint32(p, old, x) {
+			return old
+		}
+	}
+}
+
+// AtomicMinInt64 stores min(*p, x) and returns the previous value.
+func AtomicMinInt64(p *int64, x int64) int64 {
+	for {
+		old := atomic.LoadInt64(p)
+		if old <= x || atomic.CompareAndSwapInt64(p, old, x) {
+			return old
+		}
+	}
+}
+
+// AtomicMinUint64 stores min(*p, x) and returns the previous value.
+func AtomicMinUint64(p *uint64, x uint64) uint64 {
+	for {
+		old := atomic.LoadUint64(p)
+		if old <= x || atomic.CompareAndSwapUint64(p, old, x) {
+			return old
+		}
+	}
+}
+
+// AtomicMinFloat32 stores min(*p, x) (Go's min: NaN wins, -0 below +0) and returns the
+// previous value.
+func AtomicMinFloat32(p *float32, x float32) float32 {
+	w := (*uint32)(unsafePointer(p))
+	for {
+		o := atomic.LoadUint32(w)
+		old := math.Float32frombits(o)
+		n := math.Float32bits(min(old, x))
+		if o == n || atomic.CompareAndSwapUint32(w, o, n) {
+			return old
+		}
+	}
+}
+
+// AtomicMinFloat64 stores min(*p, x) (Go's min: NaN wins, -0 below +0) and returns the
+// previous value.
+func AtomicMinFloat64(p *float64, x float64) float64 {
+	w := (*uint64)(unsafePointer(p))
+	for {
+		o := atomic.LoadUint64(w)
+		old := math.Float64frombits(o)
+		n := math.Float64bits(min(old, x))
+		if o == n || atomic.CompareAndSwapUint64(w, o, n) {
+			return old
+		}
+	}
+}
+
+// unsafePointer converts an element pointer for the word atomics.
+func unsafePointer[T float32 | float64](p *T) unsafe.Pointer { return unsafe.Pointer(p) }
