@@ -163,8 +163,27 @@ func (b *BFS) Run(root int32) (Stats, error) {
 			}
 			st.PullSteps++
 		} else {
-			_, err = frontier.Push(b.f, op)
-			st.PushSteps++
+			var fuse bool
+			if fuse, err = b.f.Levels(); err == nil && fuse {
+				// Small worklists: steps back to back in one launch. Each fused step
+				// after the first is a push step that the loop would have taken too
+				// (its input is within bounds far below the pull threshold).
+				var steps []frontier.Step
+				if steps, err = frontier.PushLevels(b.f, op, levelSteps); err == nil {
+					for _, s := range steps[:len(steps)-1] {
+						st.Levels = append(st.Levels, s.Added)
+						unexplored -= s.AddedEdges
+					}
+					st.PushSteps += len(steps)
+					op.Depth += int32(len(steps) - 1)
+					if len(steps) > 1 {
+						size = steps[len(steps)-2].Added
+					}
+				}
+			} else if err == nil {
+				_, err = frontier.Push(b.f, op)
+				st.PushSteps++
+			}
 		}
 		if err != nil {
 			return st, err

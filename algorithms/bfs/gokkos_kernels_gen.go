@@ -12,7 +12,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/bfs", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[setRoot](&abi.KernelSpec{
 		Name:  "bfs.setRoot",
-		Pos:   "algorithms/bfs/kernels.go:20",
+		Pos:   "algorithms/bfs/kernels.go:23",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_bfs_setRoot",
@@ -32,7 +32,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[setRoot](gokkosHostLoop0)
 	gokkosimpl.Register[markVisited](&abi.KernelSpec{
 		Name:  "bfs.markVisited",
-		Pos:   "algorithms/bfs/kernels.go:34",
+		Pos:   "algorithms/bfs/kernels.go:37",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX1,
 		Entry: "gk_bfs_markVisited",
@@ -51,7 +51,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[markVisited](gokkosHostLoop1)
 	gokkosimpl.Register[mergeVisited](&abi.KernelSpec{
 		Name:  "bfs.mergeVisited",
-		Pos:   "algorithms/bfs/kernels.go:54",
+		Pos:   "algorithms/bfs/kernels.go:57",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX2,
 		Entry: "gk_bfs_mergeVisited",
@@ -70,7 +70,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[mergeVisited](gokkosHostLoop2)
 	gokkosimpl.Register[reachedEdges](&abi.KernelSpec{
 		Name:      "bfs.reachedEdges",
-		Pos:       "algorithms/bfs/kernels.go:65",
+		Pos:       "algorithms/bfs/kernels.go:68",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX3,
 		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedEdges_main", Final: "gk_bfs_reachedEdges_final"},
@@ -127,10 +127,10 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "29a56b3b2fd9f784"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "fdeacd34837ced6a"},
 			{File: "op.go", Key: "type visit", Hash: "c33336864803c33c"},
 		},
-		SourceHash: "773ed90cab748bc0",
+		SourceHash: "0b2bf145ec63963a",
 	})
 	gokkosimpl.Register[frontier.PushGlobal[visit]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[bfs.visit]",
@@ -168,10 +168,10 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "29a56b3b2fd9f784"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "fdeacd34837ced6a"},
 			{File: "op.go", Key: "type visit", Hash: "c33336864803c33c"},
 		},
-		SourceHash: "773ed90cab748bc0",
+		SourceHash: "0b2bf145ec63963a",
 	})
 	gokkosimpl.Register[frontier.PushTeam[visit]](&abi.KernelSpec{
 		Name:      "frontier.PushTeam[bfs.visit]",
@@ -208,16 +208,56 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "29a56b3b2fd9f784"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "fdeacd34837ced6a"},
 			{File: "op.go", Key: "type visit", Hash: "c33336864803c33c"},
 		},
-		SourceHash: "773ed90cab748bc0",
+		SourceHash: "0b2bf145ec63963a",
+	})
+	gokkosimpl.Register[frontier.PushFused[visit]](&abi.KernelSpec{
+		Name:  "frontier.PushFused[bfs.visit]",
+		Pos:   "algorithms/frontier/levels.go:35",
+		Form:  abi.FormTeam,
+		PTX:   gokkosPTX7,
+		Entry: "gk_frontier_PushFused_bfs_visit_",
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Q0", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Q1", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Size", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "MaxLevels", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "MaxVertices", Field: []int{5}, Kind: abi.KindInt64},
+			{Name: "MaxEdges", Field: []int{6}, Kind: abi.KindInt64},
+			{Name: "Out.Bitmap", Field: []int{7, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{7, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Tail", Field: []int{7, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Bits", Field: []int{7, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{7, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{7, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{7, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{7, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{7, 8}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.Parent", Field: []int{9, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Level", Field: []int{9, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Visited", Field: []int{9, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{9, 3}, Kind: abi.KindInt32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (visit) Visit", Hash: "fdeacd34837ced6a"},
+			{File: "op.go", Key: "type visit", Hash: "c33336864803c33c"},
+		},
+		SourceHash: "0b2bf145ec63963a",
 	})
 	gokkosimpl.Register[frontier.PushLocal[visit]](&abi.KernelSpec{
 		Name:      "frontier.PushLocal[bfs.visit]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX7,
+		PTX:       gokkosPTX8,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_bfs_visit__main", Final: "gk_frontier_PushLocal_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -248,16 +288,16 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "op.go", Key: "func (visit) Visit", Hash: "29a56b3b2fd9f784"},
+			{File: "op.go", Key: "func (visit) Visit", Hash: "fdeacd34837ced6a"},
 			{File: "op.go", Key: "type visit", Hash: "c33336864803c33c"},
 		},
-		SourceHash: "773ed90cab748bc0",
+		SourceHash: "0b2bf145ec63963a",
 	})
 	gokkosimpl.Register[frontier.PullStep[visit]](&abi.KernelSpec{
 		Name:      "frontier.PullStep[bfs.visit]",
 		Pos:       "algorithms/frontier/pullkernel.go:20",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX8,
+		PTX:       gokkosPTX9,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_visit__main", Final: "gk_frontier_PullStep_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -284,7 +324,7 @@ func init() {
 		},
 		SourceHash: "17e225be56da5ae2",
 	})
-	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop9)
+	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop10)
 }
 
 // gokkosPTX0 is the PTX of bfs.setRoot.
@@ -1192,8 +1232,8 @@ const gokkosPTX4 = `//
 )
 {
 	.reg .pred %p<205>;
-	.reg .b32 %r<307>;
-	.reg .b64 %rd<681>;
+	.reg .b32 %r<311>;
+	.reg .b64 %rd<687>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1622,11 +1662,16 @@ $L38:
 	mov.pred %p33, 0;
 	bra.uni $L36;
 $L40:
-	add.s32 %r66, %r59, 1;
-	cvt.s64.s32 %rd272, %r61;
+	cvt.s64.s32 %rd272, %r60;
 	mul.lo.s64 %rd273, %rd272, %rd227;
 	mad.lo.s64 %rd274, %rd273, 4, %rd225;
-	st.global.s32 [%rd274+0], %r66;
+	ld.global.s32 %r66, [%rd274+0];
+	mov.b32 %r67, %r66;
+	add.s32 %r68, %r67, 1;
+	cvt.s64.s32 %rd275, %r61;
+	mul.lo.s64 %rd276, %rd275, %rd227;
+	mad.lo.s64 %rd277, %rd276, 4, %rd225;
+	st.global.s32 [%rd277+0], %r68;
 	mov.pred %p33, 1;
 	bra.uni $L36;
 $L35:
@@ -1637,314 +1682,314 @@ $L36:
 	bra.uni $L30;
 $L42:
 	mov.pred %p35, 0;
-	mov.b64 %rd275, %rd235;
-	mov.b32 %r67, %r58;
+	mov.b64 %rd278, %rd235;
+	mov.b32 %r69, %r58;
 $L43:
 	@!%p17 bra $L47;
-	shr.s32 %r68, %r67, 5;
-	cvt.s64.s32 %rd276, %r68;
-	mov.b64 %rd277, %rd276;
-	and.b32 %r69, %r67, 31;
-	cvt.s64.s32 %rd278, %r69;
-	min.u64 %rd279, %rd278, 32;
-	cvt.u32.u64 %r70, %rd279;
-	mov.b32 %r72, 0x1;
-	shl.b32 %r71, %r72, %r70;
-	setp.hs.u32 %p36, %r70, 32;
-	selp.b32 %r73, 0, %r71, %p36;
-	mov.b32 %r74, %r73;
-	mov.b64 %rd280, %rd277;
-	mov.b32 %r75, %r74;
-	mul.lo.s64 %rd281, %rd280, %rd215;
-	mad.lo.s64 %rd282, %rd281, 4, %rd213;
-	ld.relaxed.gpu.global.u32 %r76, [%rd282+0];
+	shr.s32 %r70, %r69, 5;
+	cvt.s64.s32 %rd279, %r70;
+	mov.b64 %rd280, %rd279;
+	and.b32 %r71, %r69, 31;
+	cvt.s64.s32 %rd281, %r71;
+	min.u64 %rd282, %rd281, 32;
+	cvt.u32.u64 %r72, %rd282;
+	mov.b32 %r74, 0x1;
+	shl.b32 %r73, %r74, %r72;
+	setp.hs.u32 %p36, %r72, 32;
+	selp.b32 %r75, 0, %r73, %p36;
+	mov.b32 %r76, %r75;
+	mov.b64 %rd283, %rd280;
 	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r75;
-	setp.ne.u32 %p37, %r78, 0x0;
+	mul.lo.s64 %rd284, %rd283, %rd215;
+	mad.lo.s64 %rd285, %rd284, 4, %rd213;
+	ld.relaxed.gpu.global.u32 %r78, [%rd285+0];
+	mov.b32 %r79, %r78;
+	and.b32 %r80, %r79, %r77;
+	setp.ne.u32 %p37, %r80, 0x0;
 	mov.pred %p38, %p37;
 	not.pred %p39, %p38;
 	@!%p39 bra $L49;
-	mul.lo.s64 %rd283, %rd280, %rd215;
-	mad.lo.s64 %rd284, %rd283, 4, %rd213;
-	atom.global.or.b32 %r79, [%rd284], %r75;
-	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, %r75;
-	setp.ne.u32 %p40, %r81, 0x0;
+	mul.lo.s64 %rd286, %rd283, %rd215;
+	mad.lo.s64 %rd287, %rd286, 4, %rd213;
+	atom.global.or.b32 %r81, [%rd287], %r77;
+	mov.b32 %r82, %r81;
+	and.b32 %r83, %r82, %r77;
+	setp.ne.u32 %p40, %r83, 0x0;
 	mov.pred %p38, %p40;
 $L49:
 	@!%p38 bra $L51;
-	mov.b64 %rd285, %rd275;
-	mov.b64 %rd286, %rd285;
+	mov.b64 %rd288, %rd278;
+	mov.b64 %rd289, %rd288;
 	mov.pred %p41, 0;
 	bra.uni $L45;
 $L51:
-	mov.b64 %rd287, %rd275;
-	mov.b64 %rd286, %rd287;
+	mov.b64 %rd290, %rd278;
+	mov.b64 %rd289, %rd290;
 	mov.pred %p41, 1;
 	bra.uni $L45;
 $L47:
 	@!%p18 bra $L53;
-	cvt.s64.s32 %rd288, %r67;
-	mul.lo.s64 %rd289, %rd288, %rd218;
-	mad.lo.s64 %rd290, %rd289, 4, %rd216;
-	ld.relaxed.gpu.global.s32 %r82, [%rd290+0];
-	mov.b32 %r83, %r82;
-	setp.eq.s32 %p42, %r83, %r40;
+	cvt.s64.s32 %rd291, %r69;
+	mul.lo.s64 %rd292, %rd291, %rd218;
+	mad.lo.s64 %rd293, %rd292, 4, %rd216;
+	ld.relaxed.gpu.global.s32 %r84, [%rd293+0];
+	mov.b32 %r85, %r84;
+	setp.eq.s32 %p42, %r85, %r40;
 	mov.pred %p43, %p42;
 	not.pred %p44, %p43;
 	@!%p44 bra $L55;
-	cvt.s64.s32 %rd291, %r67;
-	mul.lo.s64 %rd292, %rd291, %rd218;
-	mad.lo.s64 %rd293, %rd292, 4, %rd216;
-	atom.global.exch.b32 %r84, [%rd293], %r40;
-	mov.b32 %r85, %r84;
-	setp.eq.s32 %p45, %r85, %r40;
+	cvt.s64.s32 %rd294, %r69;
+	mul.lo.s64 %rd295, %rd294, %rd218;
+	mad.lo.s64 %rd296, %rd295, 4, %rd216;
+	atom.global.exch.b32 %r86, [%rd296], %r40;
+	mov.b32 %r87, %r86;
+	setp.eq.s32 %p45, %r87, %r40;
 	mov.pred %p43, %p45;
 $L55:
 	@!%p43 bra $L57;
-	mov.b64 %rd294, %rd275;
-	mov.b64 %rd286, %rd294;
+	mov.b64 %rd297, %rd278;
+	mov.b64 %rd289, %rd297;
 	mov.pred %p41, 0;
 	bra.uni $L45;
 $L57:
 $L53:
-	mul.lo.s64 %rd295, %rd275, %rd182;
-	mad.lo.s64 %rd296, %rd295, 4, %rd180;
-	st.shared.s32 [%rd296+0], %r67;
-	add.s64 %rd297, %rd275, 1;
-	mov.b64 %rd298, %rd297;
-	mov.b64 %rd286, %rd298;
+	mul.lo.s64 %rd298, %rd278, %rd182;
+	mad.lo.s64 %rd299, %rd298, 4, %rd180;
+	st.shared.s32 [%rd299+0], %r69;
+	add.s64 %rd300, %rd278, 1;
+	mov.b64 %rd301, %rd300;
+	mov.b64 %rd289, %rd301;
 	mov.pred %p41, 1;
 	bra.uni $L45;
 $L44:
 	bra.uni $L43;
 $L45:
-	mov.b64 %rd299, %rd286;
+	mov.b64 %rd302, %rd289;
 	mov.pred %p46, %p41;
-	mov.b64 %rd235, %rd299;
+	mov.b64 %rd235, %rd302;
 	mov.pred %p35, %p46;
 	@!%p35 bra $L59;
-	mov.b64 %rd300, %rd190;
-	mov.b32 %r86, %r58;
+	mov.b64 %rd303, %rd190;
+	mov.b32 %r88, %r58;
 	setp.lt.s64 %p47, %rd120, 64;
 	setp.le.s64 %p48, %rd220, 1;
 	or.pred %p49, %p47, %p48;
 	@!%p49 bra $L60;
-	mov.b64 %rd301, %rd300;
-	mov.b32 %r87, %r86;
-	cvt.s64.s32 %rd302, %r87;
-	add.s64 %rd303, %rd302, 1;
-	mul.lo.s64 %rd304, %rd303, %rd193;
-	mad.lo.s64 %rd305, %rd304, 8, %rd191;
-	ld.global.nc.s64 %rd306, [%rd305+0];
-	mov.b64 %rd307, %rd306;
-	cvt.s64.s32 %rd308, %r87;
-	mul.lo.s64 %rd309, %rd308, %rd193;
-	mad.lo.s64 %rd310, %rd309, 8, %rd191;
-	ld.global.nc.s64 %rd311, [%rd310+0];
-	mov.b64 %rd312, %rd311;
-	sub.s64 %rd313, %rd307, %rd312;
-	mov.b64 %rd314, %rd313;
-	add.s64 %rd315, %rd121, %rd314;
-	mov.b64 %rd121, %rd315;
+	mov.b64 %rd304, %rd303;
+	mov.b32 %r89, %r88;
+	cvt.s64.s32 %rd305, %r89;
+	add.s64 %rd306, %rd305, 1;
+	mul.lo.s64 %rd307, %rd306, %rd193;
+	mad.lo.s64 %rd308, %rd307, 8, %rd191;
+	ld.global.nc.s64 %rd309, [%rd308+0];
+	mov.b64 %rd310, %rd309;
+	cvt.s64.s32 %rd311, %r89;
+	mul.lo.s64 %rd312, %rd311, %rd193;
+	mad.lo.s64 %rd313, %rd312, 8, %rd191;
+	ld.global.nc.s64 %rd314, [%rd313+0];
+	mov.b64 %rd315, %rd314;
+	sub.s64 %rd316, %rd310, %rd315;
+	mov.b64 %rd317, %rd316;
+	add.s64 %rd318, %rd121, %rd317;
+	mov.b64 %rd121, %rd318;
 	bra.uni $L61;
 $L60:
-	rem.s64 %rd316, %rd120, %rd220;
+	rem.s64 %rd319, %rd120, %rd220;
 	setp.eq.s64 %p50, %rd220, -1;
-	selp.b64 %rd317, 0, %rd316, %p50;
+	selp.b64 %rd320, 0, %rd319, %p50;
 	setp.eq.s64 %p51, %rd220, 0;
-	selp.b64 %rd318, %rd120, %rd317, %p51;
-	setp.eq.s64 %p52, %rd318, 0;
+	selp.b64 %rd321, %rd120, %rd320, %p51;
+	setp.eq.s64 %p52, %rd321, 0;
 	@!%p52 bra $L63;
-	mov.b64 %rd319, %rd300;
-	mov.b32 %r88, %r86;
-	cvt.s64.s32 %rd320, %r88;
-	add.s64 %rd321, %rd320, 1;
-	mul.lo.s64 %rd322, %rd321, %rd193;
-	mad.lo.s64 %rd323, %rd322, 8, %rd191;
-	ld.global.nc.s64 %rd324, [%rd323+0];
-	mov.b64 %rd325, %rd324;
-	cvt.s64.s32 %rd326, %r88;
-	mul.lo.s64 %rd327, %rd326, %rd193;
-	mad.lo.s64 %rd328, %rd327, 8, %rd191;
-	ld.global.nc.s64 %rd329, [%rd328+0];
-	mov.b64 %rd330, %rd329;
-	sub.s64 %rd331, %rd325, %rd330;
-	mov.b64 %rd332, %rd331;
-	mul.lo.s64 %rd333, %rd220, %rd332;
-	add.s64 %rd334, %rd121, %rd333;
-	mov.b64 %rd121, %rd334;
+	mov.b64 %rd322, %rd303;
+	mov.b32 %r90, %r88;
+	cvt.s64.s32 %rd323, %r90;
+	add.s64 %rd324, %rd323, 1;
+	mul.lo.s64 %rd325, %rd324, %rd193;
+	mad.lo.s64 %rd326, %rd325, 8, %rd191;
+	ld.global.nc.s64 %rd327, [%rd326+0];
+	mov.b64 %rd328, %rd327;
+	cvt.s64.s32 %rd329, %r90;
+	mul.lo.s64 %rd330, %rd329, %rd193;
+	mad.lo.s64 %rd331, %rd330, 8, %rd191;
+	ld.global.nc.s64 %rd332, [%rd331+0];
+	mov.b64 %rd333, %rd332;
+	sub.s64 %rd334, %rd328, %rd333;
+	mov.b64 %rd335, %rd334;
+	mul.lo.s64 %rd336, %rd220, %rd335;
+	add.s64 %rd337, %rd121, %rd336;
+	mov.b64 %rd121, %rd337;
 $L63:
 $L61:
-	add.s64 %rd335, %rd120, 1;
-	mov.b64 %rd120, %rd335;
+	add.s64 %rd338, %rd120, 1;
+	mov.b64 %rd120, %rd338;
 $L59:
 	setp.eq.s64 %p53, %rd235, %rd234;
 	@!%p53 bra $L65;
-	mov.b64 %rd336, %rd235;
+	mov.b64 %rd339, %rd235;
 $L66:
 	@!%p17 bra $L70;
 	bra.uni $L68;
 $L70:
 	// block scan
-	mov.b64 %rd337, %rd336;
-	mov.b32 %r89, %r3;
+	mov.b64 %rd340, %rd339;
+	mov.b32 %r91, %r3;
 $L71:
-	setp.hs.u32 %p54, %r89, 32;
+	setp.hs.u32 %p54, %r91, 32;
 	@%p54 bra $L72;
-	mov.b64 {%r90, %r91}, %rd337;
-	shfl.sync.up.b32 %r92|%p55, %r90, %r89, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
-	mov.b64 %rd338, {%r92, %r93};
+	mov.b64 {%r92, %r93}, %rd340;
+	shfl.sync.up.b32 %r94|%p55, %r92, %r91, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
+	mov.b64 %rd341, {%r94, %r95};
 	@!%p55 bra $L73;
-	add.s64 %rd339, %rd338, %rd337;
-	mov.b64 %rd337, %rd339;
+	add.s64 %rd342, %rd341, %rd340;
+	mov.b64 %rd340, %rd342;
 $L73:
-	shl.b32 %r89, %r89, 1;
+	shl.b32 %r91, %r91, 1;
 	bra.uni $L71;
 $L72:
-	mov.b64 {%r94, %r95}, %rd337;
-	shfl.sync.up.b32 %r96|%p56, %r94, %r3, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
-	mov.b64 %rd340, {%r96, %r97};
+	mov.b64 {%r96, %r97}, %rd340;
+	shfl.sync.up.b32 %r98|%p56, %r96, %r3, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
+	mov.b64 %rd343, {%r98, %r99};
 	setp.lo.u32 %p57, %r3, 32;
 	and.pred %p58, %p56, %p57;
-	selp.b64 %rd341, %rd340, 0, %p58;
-	sub.u32 %r98, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r98;
+	selp.b64 %rd344, %rd343, 0, %p58;
+	sub.u32 %r100, %r13, %r3;
+	setp.eq.u32 %p59, %r7, %r100;
 	@!%p59 bra $L74;
-	mul.wide.u32 %rd342, %r8, 16;
-	add.s64 %rd343, %rd1, %rd342;
-	st.shared.s64 [%rd343+0], %rd337;
+	mul.wide.u32 %rd345, %r8, 16;
+	add.s64 %rd346, %rd1, %rd345;
+	st.shared.s64 [%rd346+0], %rd340;
 $L74:
 	bar.sync 0;
 	setp.eq.u32 %p60, %r8, 0;
 	@!%p60 bra $L75;
-	mov.b64 %rd344, 0;
+	mov.b64 %rd347, 0;
 	setp.lo.u32 %p61, %r7, %r10;
 	@!%p61 bra $L76;
-	mul.wide.u32 %rd345, %r7, 16;
-	add.s64 %rd346, %rd1, %rd345;
-	ld.shared.s64 %rd347, [%rd346+0];
-	mov.b64 %rd344, %rd347;
+	mul.wide.u32 %rd348, %r7, 16;
+	add.s64 %rd349, %rd1, %rd348;
+	ld.shared.s64 %rd350, [%rd349+0];
+	mov.b64 %rd347, %rd350;
 $L76:
-	mov.b64 {%r99, %r100}, %rd344;
-	shfl.sync.up.b32 %r101|%p62, %r99, 1, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
-	mov.b64 %rd348, {%r101, %r102};
+	mov.b64 {%r101, %r102}, %rd347;
+	shfl.sync.up.b32 %r103|%p62, %r101, 1, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
+	mov.b64 %rd351, {%r103, %r104};
 	@!%p62 bra $L77;
-	add.s64 %rd349, %rd348, %rd344;
-	mov.b64 %rd344, %rd349;
+	add.s64 %rd352, %rd351, %rd347;
+	mov.b64 %rd347, %rd352;
 $L77:
-	mov.b64 {%r103, %r104}, %rd344;
-	shfl.sync.up.b32 %r105|%p63, %r103, 2, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
-	mov.b64 %rd350, {%r105, %r106};
+	mov.b64 {%r105, %r106}, %rd347;
+	shfl.sync.up.b32 %r107|%p63, %r105, 2, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
+	mov.b64 %rd353, {%r107, %r108};
 	@!%p63 bra $L78;
-	add.s64 %rd351, %rd350, %rd344;
-	mov.b64 %rd344, %rd351;
+	add.s64 %rd354, %rd353, %rd347;
+	mov.b64 %rd347, %rd354;
 $L78:
-	mov.b64 {%r107, %r108}, %rd344;
-	shfl.sync.up.b32 %r109|%p64, %r107, 4, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
-	mov.b64 %rd352, {%r109, %r110};
+	mov.b64 {%r109, %r110}, %rd347;
+	shfl.sync.up.b32 %r111|%p64, %r109, 4, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
+	mov.b64 %rd355, {%r111, %r112};
 	@!%p64 bra $L79;
-	add.s64 %rd353, %rd352, %rd344;
-	mov.b64 %rd344, %rd353;
+	add.s64 %rd356, %rd355, %rd347;
+	mov.b64 %rd347, %rd356;
 $L79:
-	mov.b64 {%r111, %r112}, %rd344;
-	shfl.sync.up.b32 %r113|%p65, %r111, 8, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
-	mov.b64 %rd354, {%r113, %r114};
+	mov.b64 {%r113, %r114}, %rd347;
+	shfl.sync.up.b32 %r115|%p65, %r113, 8, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
+	mov.b64 %rd357, {%r115, %r116};
 	@!%p65 bra $L80;
-	add.s64 %rd355, %rd354, %rd344;
-	mov.b64 %rd344, %rd355;
+	add.s64 %rd358, %rd357, %rd347;
+	mov.b64 %rd347, %rd358;
 $L80:
-	mov.b64 {%r115, %r116}, %rd344;
-	shfl.sync.up.b32 %r117|%p66, %r115, 16, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
-	mov.b64 %rd356, {%r117, %r118};
+	mov.b64 {%r117, %r118}, %rd347;
+	shfl.sync.up.b32 %r119|%p66, %r117, 16, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
+	mov.b64 %rd359, {%r119, %r120};
 	@!%p66 bra $L81;
-	add.s64 %rd357, %rd356, %rd344;
-	mov.b64 %rd344, %rd357;
+	add.s64 %rd360, %rd359, %rd347;
+	mov.b64 %rd347, %rd360;
 $L81:
-	mov.b64 {%r119, %r120}, %rd344;
-	shfl.sync.up.b32 %r121|%p67, %r119, 1, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
-	mov.b64 %rd358, {%r121, %r122};
-	selp.b64 %rd359, %rd358, 0, %p67;
+	mov.b64 {%r121, %r122}, %rd347;
+	shfl.sync.up.b32 %r123|%p67, %r121, 1, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
+	mov.b64 %rd361, {%r123, %r124};
+	selp.b64 %rd362, %rd361, 0, %p67;
 	@!%p61 bra $L82;
-	mul.wide.u32 %rd360, %r7, 16;
-	add.s64 %rd361, %rd1, %rd360;
-	add.s64 %rd362, %rd361, 512;
-	st.shared.s64 [%rd362+0], %rd359;
+	mul.wide.u32 %rd363, %r7, 16;
+	add.s64 %rd364, %rd1, %rd363;
+	add.s64 %rd365, %rd364, 512;
+	st.shared.s64 [%rd365+0], %rd362;
 $L82:
-	sub.u32 %r123, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r123;
+	sub.u32 %r125, %r10, 1;
+	setp.eq.u32 %p68, %r7, %r125;
 	@!%p68 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd344;
+	st.shared.s64 [%rd1+1024], %rd347;
 $L83:
 $L75:
 	bar.sync 0;
-	mul.wide.u32 %rd363, %r8, 16;
-	add.s64 %rd364, %rd1, %rd363;
-	add.s64 %rd365, %rd364, 512;
-	ld.shared.s64 %rd366, [%rd365+0];
-	add.s64 %rd367, %rd366, %rd341;
-	ld.shared.s64 %rd368, [%rd1+1024];
-	mov.b64 {%r124, %r125}, %rd367;
-	shfl.sync.idx.b32 %r126|%p69, %r124, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
-	mov.b64 %rd369, {%r126, %r127};
-	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, %rd370;
+	mul.wide.u32 %rd366, %r8, 16;
+	add.s64 %rd367, %rd1, %rd366;
+	add.s64 %rd368, %rd367, 512;
+	ld.shared.s64 %rd369, [%rd368+0];
+	add.s64 %rd370, %rd369, %rd344;
+	ld.shared.s64 %rd371, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd370;
+	shfl.sync.idx.b32 %r128|%p69, %r126, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
+	mov.b64 %rd372, {%r128, %r129};
 	mov.b64 %rd373, %rd371;
 	mov.b64 %rd374, %rd372;
 	mov.b64 %rd375, %rd373;
 	mov.b64 %rd376, %rd374;
-	mov.b64 %rd377, 0;
-	cvt.u64.u32 %rd378, %r2;
-	setp.eq.s64 %p70, %rd378, 0;
-	setp.gt.s64 %p71, %rd376, 0;
+	mov.b64 %rd377, %rd375;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, %rd377;
+	mov.b64 %rd380, 0;
+	cvt.u64.u32 %rd381, %r2;
+	setp.eq.s64 %p70, %rd381, 0;
+	setp.gt.s64 %p71, %rd379, 0;
 	and.pred %p72, %p70, %p71;
 	@!%p72 bra $L85;
-	atom.global.add.u64 %rd379, [%rd210], %rd376;
-	mov.b64 %rd380, %rd379;
-	mov.b64 %rd377, %rd380;
+	atom.global.add.u64 %rd382, [%rd210], %rd379;
+	mov.b64 %rd383, %rd382;
+	mov.b64 %rd380, %rd383;
 $L85:
-	cvt.u64.u32 %rd381, %r2;
-	setp.eq.s64 %p73, %rd381, 0;
+	cvt.u64.u32 %rd384, %r2;
+	setp.eq.s64 %p73, %rd384, 0;
 	setp.eq.u32 %p74, %r1, 0;
 	and.pred %p75, %p73, %p74;
 	bar.sync 0;
 	@!%p75 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd377;
+	st.shared.s64 [%rd1+1024], %rd380;
 $L86:
 	bar.sync 0;
-	ld.shared.s64 %rd382, [%rd1+1024];
-	mov.b64 %rd383, %rd382;
-	mov.b64 %rd377, %rd383;
-	add.s64 %rd384, %rd377, %rd375;
-	mov.b64 %rd385, %rd384;
-	mov.b64 %rd386, 0;
+	ld.shared.s64 %rd385, [%rd1+1024];
+	mov.b64 %rd386, %rd385;
+	mov.b64 %rd380, %rd386;
+	add.s64 %rd387, %rd380, %rd378;
+	mov.b64 %rd388, %rd387;
+	mov.b64 %rd389, 0;
 $L87:
-	setp.lt.s64 %p76, %rd386, %rd336;
+	setp.lt.s64 %p76, %rd389, %rd339;
 	not.pred %p77, %p76;
 	@!%p77 bra $L91;
 	bra.uni $L89;
 $L91:
-	mul.lo.s64 %rd387, %rd386, %rd182;
-	mad.lo.s64 %rd388, %rd387, 4, %rd180;
-	ld.shared.s32 %r128, [%rd388+0];
-	mov.b32 %r129, %r128;
-	add.s64 %rd389, %rd385, %rd386;
-	mul.lo.s64 %rd390, %rd389, %rd209;
-	mad.lo.s64 %rd391, %rd390, 4, %rd207;
-	st.global.s32 [%rd391+0], %r129;
+	mul.lo.s64 %rd390, %rd389, %rd182;
+	mad.lo.s64 %rd391, %rd390, 4, %rd180;
+	ld.shared.s32 %r130, [%rd391+0];
+	mov.b32 %r131, %r130;
+	add.s64 %rd392, %rd388, %rd389;
+	mul.lo.s64 %rd393, %rd392, %rd209;
+	mad.lo.s64 %rd394, %rd393, 4, %rd207;
+	st.global.s32 [%rd394+0], %r131;
 $L88:
-	add.s64 %rd392, %rd386, 1;
-	mov.b64 %rd386, %rd392;
+	add.s64 %rd395, %rd389, 1;
+	mov.b64 %rd389, %rd395;
 	bra.uni $L87;
 $L89:
 	bra.uni $L68;
@@ -1954,179 +1999,179 @@ $L68:
 	mov.b64 %rd235, 0;
 $L65:
 $L30:
-	add.s64 %rd393, %rd262, 1;
-	mov.b64 %rd262, %rd393;
+	add.s64 %rd396, %rd262, 1;
+	mov.b64 %rd262, %rd396;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd394, %rd236, 1;
-	mov.b64 %rd236, %rd394;
+	add.s64 %rd397, %rd236, 1;
+	mov.b64 %rd236, %rd397;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd395, %rd235;
+	mov.b64 %rd398, %rd235;
 $L92:
 	@!%p17 bra $L96;
 	bra.uni $L94;
 $L96:
 	// block scan
-	mov.b64 %rd396, %rd395;
-	mov.b32 %r130, %r3;
+	mov.b64 %rd399, %rd398;
+	mov.b32 %r132, %r3;
 $L97:
-	setp.hs.u32 %p78, %r130, 32;
+	setp.hs.u32 %p78, %r132, 32;
 	@%p78 bra $L98;
-	mov.b64 {%r131, %r132}, %rd396;
-	shfl.sync.up.b32 %r133|%p79, %r131, %r130, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, %r130, 0, %r17;
-	mov.b64 %rd397, {%r133, %r134};
+	mov.b64 {%r133, %r134}, %rd399;
+	shfl.sync.up.b32 %r135|%p79, %r133, %r132, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
+	mov.b64 %rd400, {%r135, %r136};
 	@!%p79 bra $L99;
-	add.s64 %rd398, %rd397, %rd396;
-	mov.b64 %rd396, %rd398;
+	add.s64 %rd401, %rd400, %rd399;
+	mov.b64 %rd399, %rd401;
 $L99:
-	shl.b32 %r130, %r130, 1;
+	shl.b32 %r132, %r132, 1;
 	bra.uni $L97;
 $L98:
-	mov.b64 {%r135, %r136}, %rd396;
-	shfl.sync.up.b32 %r137|%p80, %r135, %r3, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, %r3, 0, %r17;
-	mov.b64 %rd399, {%r137, %r138};
+	mov.b64 {%r137, %r138}, %rd399;
+	shfl.sync.up.b32 %r139|%p80, %r137, %r3, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
+	mov.b64 %rd402, {%r139, %r140};
 	setp.lo.u32 %p81, %r3, 32;
 	and.pred %p82, %p80, %p81;
-	selp.b64 %rd400, %rd399, 0, %p82;
-	sub.u32 %r139, %r13, %r3;
-	setp.eq.u32 %p83, %r7, %r139;
+	selp.b64 %rd403, %rd402, 0, %p82;
+	sub.u32 %r141, %r13, %r3;
+	setp.eq.u32 %p83, %r7, %r141;
 	@!%p83 bra $L100;
-	mul.wide.u32 %rd401, %r8, 16;
-	add.s64 %rd402, %rd1, %rd401;
-	st.shared.s64 [%rd402+0], %rd396;
+	mul.wide.u32 %rd404, %r8, 16;
+	add.s64 %rd405, %rd1, %rd404;
+	st.shared.s64 [%rd405+0], %rd399;
 $L100:
 	bar.sync 0;
 	setp.eq.u32 %p84, %r8, 0;
 	@!%p84 bra $L101;
-	mov.b64 %rd403, 0;
+	mov.b64 %rd406, 0;
 	setp.lo.u32 %p85, %r7, %r10;
 	@!%p85 bra $L102;
-	mul.wide.u32 %rd404, %r7, 16;
-	add.s64 %rd405, %rd1, %rd404;
-	ld.shared.s64 %rd406, [%rd405+0];
-	mov.b64 %rd403, %rd406;
+	mul.wide.u32 %rd407, %r7, 16;
+	add.s64 %rd408, %rd1, %rd407;
+	ld.shared.s64 %rd409, [%rd408+0];
+	mov.b64 %rd406, %rd409;
 $L102:
-	mov.b64 {%r140, %r141}, %rd403;
-	shfl.sync.up.b32 %r142|%p86, %r140, 1, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 1, 0, %r17;
-	mov.b64 %rd407, {%r142, %r143};
+	mov.b64 {%r142, %r143}, %rd406;
+	shfl.sync.up.b32 %r144|%p86, %r142, 1, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
+	mov.b64 %rd410, {%r144, %r145};
 	@!%p86 bra $L103;
-	add.s64 %rd408, %rd407, %rd403;
-	mov.b64 %rd403, %rd408;
+	add.s64 %rd411, %rd410, %rd406;
+	mov.b64 %rd406, %rd411;
 $L103:
-	mov.b64 {%r144, %r145}, %rd403;
-	shfl.sync.up.b32 %r146|%p87, %r144, 2, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 2, 0, %r17;
-	mov.b64 %rd409, {%r146, %r147};
+	mov.b64 {%r146, %r147}, %rd406;
+	shfl.sync.up.b32 %r148|%p87, %r146, 2, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
+	mov.b64 %rd412, {%r148, %r149};
 	@!%p87 bra $L104;
-	add.s64 %rd410, %rd409, %rd403;
-	mov.b64 %rd403, %rd410;
+	add.s64 %rd413, %rd412, %rd406;
+	mov.b64 %rd406, %rd413;
 $L104:
-	mov.b64 {%r148, %r149}, %rd403;
-	shfl.sync.up.b32 %r150|%p88, %r148, 4, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 4, 0, %r17;
-	mov.b64 %rd411, {%r150, %r151};
+	mov.b64 {%r150, %r151}, %rd406;
+	shfl.sync.up.b32 %r152|%p88, %r150, 4, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
+	mov.b64 %rd414, {%r152, %r153};
 	@!%p88 bra $L105;
-	add.s64 %rd412, %rd411, %rd403;
-	mov.b64 %rd403, %rd412;
+	add.s64 %rd415, %rd414, %rd406;
+	mov.b64 %rd406, %rd415;
 $L105:
-	mov.b64 {%r152, %r153}, %rd403;
-	shfl.sync.up.b32 %r154|%p89, %r152, 8, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 8, 0, %r17;
-	mov.b64 %rd413, {%r154, %r155};
+	mov.b64 {%r154, %r155}, %rd406;
+	shfl.sync.up.b32 %r156|%p89, %r154, 8, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
+	mov.b64 %rd416, {%r156, %r157};
 	@!%p89 bra $L106;
-	add.s64 %rd414, %rd413, %rd403;
-	mov.b64 %rd403, %rd414;
+	add.s64 %rd417, %rd416, %rd406;
+	mov.b64 %rd406, %rd417;
 $L106:
-	mov.b64 {%r156, %r157}, %rd403;
-	shfl.sync.up.b32 %r158|%p90, %r156, 16, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 16, 0, %r17;
-	mov.b64 %rd415, {%r158, %r159};
+	mov.b64 {%r158, %r159}, %rd406;
+	shfl.sync.up.b32 %r160|%p90, %r158, 16, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
+	mov.b64 %rd418, {%r160, %r161};
 	@!%p90 bra $L107;
-	add.s64 %rd416, %rd415, %rd403;
-	mov.b64 %rd403, %rd416;
+	add.s64 %rd419, %rd418, %rd406;
+	mov.b64 %rd406, %rd419;
 $L107:
-	mov.b64 {%r160, %r161}, %rd403;
-	shfl.sync.up.b32 %r162|%p91, %r160, 1, 0, %r17;
-	shfl.sync.up.b32 %r163, %r161, 1, 0, %r17;
-	mov.b64 %rd417, {%r162, %r163};
-	selp.b64 %rd418, %rd417, 0, %p91;
+	mov.b64 {%r162, %r163}, %rd406;
+	shfl.sync.up.b32 %r164|%p91, %r162, 1, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
+	mov.b64 %rd420, {%r164, %r165};
+	selp.b64 %rd421, %rd420, 0, %p91;
 	@!%p85 bra $L108;
-	mul.wide.u32 %rd419, %r7, 16;
-	add.s64 %rd420, %rd1, %rd419;
-	add.s64 %rd421, %rd420, 512;
-	st.shared.s64 [%rd421+0], %rd418;
+	mul.wide.u32 %rd422, %r7, 16;
+	add.s64 %rd423, %rd1, %rd422;
+	add.s64 %rd424, %rd423, 512;
+	st.shared.s64 [%rd424+0], %rd421;
 $L108:
-	sub.u32 %r164, %r10, 1;
-	setp.eq.u32 %p92, %r7, %r164;
+	sub.u32 %r166, %r10, 1;
+	setp.eq.u32 %p92, %r7, %r166;
 	@!%p92 bra $L109;
-	st.shared.s64 [%rd1+1024], %rd403;
+	st.shared.s64 [%rd1+1024], %rd406;
 $L109:
 $L101:
 	bar.sync 0;
-	mul.wide.u32 %rd422, %r8, 16;
-	add.s64 %rd423, %rd1, %rd422;
-	add.s64 %rd424, %rd423, 512;
-	ld.shared.s64 %rd425, [%rd424+0];
-	add.s64 %rd426, %rd425, %rd400;
-	ld.shared.s64 %rd427, [%rd1+1024];
-	mov.b64 {%r165, %r166}, %rd426;
-	shfl.sync.idx.b32 %r167|%p93, %r165, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r168, %r166, 0, %r22, %r17;
-	mov.b64 %rd428, {%r167, %r168};
-	mov.b64 %rd429, %rd427;
-	mov.b64 %rd430, %rd428;
-	mov.b64 %rd431, %rd429;
+	mul.wide.u32 %rd425, %r8, 16;
+	add.s64 %rd426, %rd1, %rd425;
+	add.s64 %rd427, %rd426, 512;
+	ld.shared.s64 %rd428, [%rd427+0];
+	add.s64 %rd429, %rd428, %rd403;
+	ld.shared.s64 %rd430, [%rd1+1024];
+	mov.b64 {%r167, %r168}, %rd429;
+	shfl.sync.idx.b32 %r169|%p93, %r167, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r170, %r168, 0, %r22, %r17;
+	mov.b64 %rd431, {%r169, %r170};
 	mov.b64 %rd432, %rd430;
 	mov.b64 %rd433, %rd431;
 	mov.b64 %rd434, %rd432;
 	mov.b64 %rd435, %rd433;
-	mov.b64 %rd436, 0;
-	cvt.u64.u32 %rd437, %r2;
-	setp.eq.s64 %p94, %rd437, 0;
-	setp.gt.s64 %p95, %rd435, 0;
+	mov.b64 %rd436, %rd434;
+	mov.b64 %rd437, %rd435;
+	mov.b64 %rd438, %rd436;
+	mov.b64 %rd439, 0;
+	cvt.u64.u32 %rd440, %r2;
+	setp.eq.s64 %p94, %rd440, 0;
+	setp.gt.s64 %p95, %rd438, 0;
 	and.pred %p96, %p94, %p95;
 	@!%p96 bra $L111;
-	atom.global.add.u64 %rd438, [%rd210], %rd435;
-	mov.b64 %rd439, %rd438;
-	mov.b64 %rd436, %rd439;
+	atom.global.add.u64 %rd441, [%rd210], %rd438;
+	mov.b64 %rd442, %rd441;
+	mov.b64 %rd439, %rd442;
 $L111:
-	cvt.u64.u32 %rd440, %r2;
-	setp.eq.s64 %p97, %rd440, 0;
+	cvt.u64.u32 %rd443, %r2;
+	setp.eq.s64 %p97, %rd443, 0;
 	setp.eq.u32 %p98, %r1, 0;
 	and.pred %p99, %p97, %p98;
 	bar.sync 0;
 	@!%p99 bra $L112;
-	st.shared.s64 [%rd1+1024], %rd436;
+	st.shared.s64 [%rd1+1024], %rd439;
 $L112:
 	bar.sync 0;
-	ld.shared.s64 %rd441, [%rd1+1024];
-	mov.b64 %rd442, %rd441;
-	mov.b64 %rd436, %rd442;
-	add.s64 %rd443, %rd436, %rd434;
-	mov.b64 %rd444, %rd443;
-	mov.b64 %rd445, 0;
+	ld.shared.s64 %rd444, [%rd1+1024];
+	mov.b64 %rd445, %rd444;
+	mov.b64 %rd439, %rd445;
+	add.s64 %rd446, %rd439, %rd437;
+	mov.b64 %rd447, %rd446;
+	mov.b64 %rd448, 0;
 $L113:
-	setp.lt.s64 %p100, %rd445, %rd395;
+	setp.lt.s64 %p100, %rd448, %rd398;
 	not.pred %p101, %p100;
 	@!%p101 bra $L117;
 	bra.uni $L115;
 $L117:
-	mul.lo.s64 %rd446, %rd445, %rd182;
-	mad.lo.s64 %rd447, %rd446, 4, %rd180;
-	ld.shared.s32 %r169, [%rd447+0];
-	mov.b32 %r170, %r169;
-	add.s64 %rd448, %rd444, %rd445;
-	mul.lo.s64 %rd449, %rd448, %rd209;
-	mad.lo.s64 %rd450, %rd449, 4, %rd207;
-	st.global.s32 [%rd450+0], %r170;
+	mul.lo.s64 %rd449, %rd448, %rd182;
+	mad.lo.s64 %rd450, %rd449, 4, %rd180;
+	ld.shared.s32 %r171, [%rd450+0];
+	mov.b32 %r172, %r171;
+	add.s64 %rd451, %rd447, %rd448;
+	mul.lo.s64 %rd452, %rd451, %rd209;
+	mad.lo.s64 %rd453, %rd452, 4, %rd207;
+	st.global.s32 [%rd453+0], %r172;
 $L114:
-	add.s64 %rd451, %rd445, 1;
-	mov.b64 %rd445, %rd451;
+	add.s64 %rd454, %rd448, 1;
+	mov.b64 %rd448, %rd454;
 	bra.uni $L113;
 $L115:
 	bra.uni $L94;
@@ -2135,128 +2180,128 @@ $L93:
 $L94:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd452, %r2;
-	add.s64 %rd453, %rd186, %rd452;
-	mov.b64 %rd454, %rd453;
-	mov.b32 %r171, -1;
-	mov.b64 %rd455, 0;
-	mov.b64 %rd456, 0;
+	cvt.u64.u32 %rd455, %r2;
+	add.s64 %rd456, %rd186, %rd455;
+	mov.b64 %rd457, %rd456;
+	mov.b32 %r173, -1;
+	mov.b64 %rd458, 0;
+	mov.b64 %rd459, 0;
 $L118:
 	@!%p13 bra $L122;
-	mov.b64 %rd457, 4611686018427387904;
+	mov.b64 %rd460, 4611686018427387904;
 	bra.uni $L120;
 $L122:
-	mov.b64 %rd457, %rd163;
+	mov.b64 %rd460, %rd163;
 	bra.uni $L120;
 $L119:
 	bra.uni $L118;
 $L120:
-	mov.b64 %rd458, %rd457;
+	mov.b64 %rd461, %rd460;
 $L123:
-	mov.b64 %rd459, 0;
-	mov.b64 %rd460, %rd458;
+	mov.b64 %rd462, 0;
+	mov.b64 %rd463, %rd461;
 $L126:
-	setp.gt.s64 %p102, %rd460, 0;
+	setp.gt.s64 %p102, %rd463, 0;
 	not.pred %p103, %p102;
 	@!%p103 bra $L130;
 	bra.uni $L128;
 $L130:
-	setp.ge.s64 %p104, %rd455, %rd456;
+	setp.ge.s64 %p104, %rd458, %rd459;
 	@!%p104 bra $L132;
-	setp.ge.s64 %p105, %rd454, %rd189;
+	setp.ge.s64 %p105, %rd457, %rd189;
 	@!%p105 bra $L134;
 	bra.uni $L128;
 $L134:
 	mov.pred %p106, %p12;
-	mov.b64 %rd461, %rd144;
-	mov.b64 %rd462, %rd454;
+	mov.b64 %rd464, %rd144;
+	mov.b64 %rd465, %rd457;
 $L135:
 	@!%p106 bra $L139;
-	shr.s64 %rd463, %rd462, 5;
-	mul.lo.s64 %rd464, %rd463, %rd150;
-	mad.lo.s64 %rd465, %rd464, 4, %rd148;
-	ld.global.nc.u32 %r172, [%rd465+0];
-	mov.b32 %r173, %r172;
-	and.b64 %rd466, %rd462, 31;
-	min.u64 %rd467, %rd466, 32;
-	cvt.u32.u64 %r174, %rd467;
-	mov.b32 %r176, 0x1;
-	shl.b32 %r175, %r176, %r174;
-	setp.hs.u32 %p107, %r174, 32;
-	selp.b32 %r177, 0, %r175, %p107;
-	and.b32 %r178, %r173, %r177;
-	setp.ne.u32 %p108, %r178, 0x0;
+	shr.s64 %rd466, %rd465, 5;
+	mul.lo.s64 %rd467, %rd466, %rd150;
+	mad.lo.s64 %rd468, %rd467, 4, %rd148;
+	ld.global.nc.u32 %r174, [%rd468+0];
+	mov.b32 %r175, %r174;
+	and.b64 %rd469, %rd465, 31;
+	min.u64 %rd470, %rd469, 32;
+	cvt.u32.u64 %r176, %rd470;
+	mov.b32 %r178, 0x1;
+	shl.b32 %r177, %r178, %r176;
+	setp.hs.u32 %p107, %r176, 32;
+	selp.b32 %r179, 0, %r177, %p107;
+	and.b32 %r180, %r175, %r179;
+	setp.ne.u32 %p108, %r180, 0x0;
 	@!%p108 bra $L141;
-	cvt.u32.u64 %r179, %rd462;
-	mov.b32 %r180, %r179;
+	cvt.u32.u64 %r181, %rd465;
+	mov.b32 %r182, %r181;
 	bra.uni $L137;
 $L141:
-	mov.b32 %r180, -1;
+	mov.b32 %r182, -1;
 	bra.uni $L137;
 $L139:
-	mul.lo.s64 %rd468, %rd462, %rd147;
-	mad.lo.s64 %rd469, %rd468, 4, %rd145;
-	ld.global.nc.s32 %r181, [%rd469+0];
-	mov.b32 %r182, %r181;
-	mov.b32 %r180, %r182;
+	mul.lo.s64 %rd471, %rd465, %rd147;
+	mad.lo.s64 %rd472, %rd471, 4, %rd145;
+	ld.global.nc.s32 %r183, [%rd472+0];
+	mov.b32 %r184, %r183;
+	mov.b32 %r182, %r184;
 	bra.uni $L137;
 $L136:
 	bra.uni $L135;
 $L137:
-	mov.b32 %r171, %r180;
-	add.s64 %rd470, %rd454, %rd184;
-	mov.b64 %rd454, %rd470;
-	setp.ge.s32 %p109, %r171, 0;
+	mov.b32 %r173, %r182;
+	add.s64 %rd473, %rd457, %rd184;
+	mov.b64 %rd457, %rd473;
+	setp.ge.s32 %p109, %r173, 0;
 	@!%p109 bra $L143;
-	mov.b64 %rd471, %rd134;
-	mov.b32 %r183, %r171;
-	cvt.s64.s32 %rd472, %r183;
-	mul.lo.s64 %rd473, %rd472, %rd137;
-	mad.lo.s64 %rd474, %rd473, 8, %rd135;
-	ld.global.nc.s64 %rd475, [%rd474+0];
-	mov.b64 %rd476, %rd475;
-	mov.b64 %rd477, %rd476;
-	mov.b64 %rd478, %rd134;
-	mov.b32 %r184, %r171;
-	cvt.s64.s32 %rd479, %r184;
-	add.s64 %rd480, %rd479, 1;
-	mul.lo.s64 %rd481, %rd480, %rd137;
-	mad.lo.s64 %rd482, %rd481, 8, %rd135;
-	ld.global.nc.s64 %rd483, [%rd482+0];
-	mov.b64 %rd484, %rd483;
-	mov.b64 %rd485, %rd484;
-	mov.b64 %rd486, %rd477;
-	mov.b64 %rd487, %rd485;
-	mov.b64 %rd455, %rd486;
-	mov.b64 %rd456, %rd487;
+	mov.b64 %rd474, %rd134;
+	mov.b32 %r185, %r173;
+	cvt.s64.s32 %rd475, %r185;
+	mul.lo.s64 %rd476, %rd475, %rd137;
+	mad.lo.s64 %rd477, %rd476, 8, %rd135;
+	ld.global.nc.s64 %rd478, [%rd477+0];
+	mov.b64 %rd479, %rd478;
+	mov.b64 %rd480, %rd479;
+	mov.b64 %rd481, %rd134;
+	mov.b32 %r186, %r173;
+	cvt.s64.s32 %rd482, %r186;
+	add.s64 %rd483, %rd482, 1;
+	mul.lo.s64 %rd484, %rd483, %rd137;
+	mad.lo.s64 %rd485, %rd484, 8, %rd135;
+	ld.global.nc.s64 %rd486, [%rd485+0];
+	mov.b64 %rd487, %rd486;
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd489, %rd480;
+	mov.b64 %rd490, %rd488;
+	mov.b64 %rd458, %rd489;
+	mov.b64 %rd459, %rd490;
 $L143:
 	bra.uni $L127;
 $L132:
-	mul.lo.s64 %rd488, %rd455, %rd140;
-	mad.lo.s64 %rd489, %rd488, 4, %rd138;
-	ld.global.nc.s32 %r185, [%rd489+0];
-	mov.b32 %r186, %r185;
-	mov.b32 %r187, %r186;
-	mov.b32 %r188, %r39;
-	mov.b32 %r189, %r171;
-	mov.b32 %r190, %r187;
-	mov.b64 %rd490, %rd455;
+	mul.lo.s64 %rd491, %rd458, %rd140;
+	mad.lo.s64 %rd492, %rd491, 4, %rd138;
+	ld.global.nc.s32 %r187, [%rd492+0];
+	mov.b32 %r188, %r187;
+	mov.b32 %r189, %r188;
+	mov.b32 %r190, %r39;
+	mov.b32 %r191, %r173;
+	mov.b32 %r192, %r189;
+	mov.b64 %rd493, %rd458;
 $L144:
-	cvt.s64.s32 %rd491, %r190;
-	mul.lo.s64 %rd492, %rd491, %rd168;
-	mad.lo.s64 %rd493, %rd492, 4, %rd166;
-	ld.relaxed.gpu.global.s32 %r191, [%rd493+0];
-	mov.b32 %r192, %r191;
-	setp.ge.s32 %p110, %r192, 0;
+	cvt.s64.s32 %rd494, %r192;
+	mul.lo.s64 %rd495, %rd494, %rd168;
+	mad.lo.s64 %rd496, %rd495, 4, %rd166;
+	ld.relaxed.gpu.global.s32 %r193, [%rd496+0];
+	mov.b32 %r194, %r193;
+	setp.ge.s32 %p110, %r194, 0;
 	mov.pred %p111, %p110;
 	not.pred %p112, %p111;
 	@!%p112 bra $L148;
-	cvt.s64.s32 %rd494, %r190;
-	mul.lo.s64 %rd495, %rd494, %rd168;
-	mad.lo.s64 %rd496, %rd495, 4, %rd166;
-	mov.b32 %r193, -1;
-	atom.global.cas.b32 %r194, [%rd496], %r193, %r189;
-	setp.eq.u32 %p113, %r194, %r193;
+	cvt.s64.s32 %rd497, %r192;
+	mul.lo.s64 %rd498, %rd497, %rd168;
+	mad.lo.s64 %rd499, %rd498, 4, %rd166;
+	mov.b32 %r195, -1;
+	atom.global.cas.b32 %r196, [%rd499], %r195, %r191;
+	setp.eq.u32 %p113, %r196, %r195;
 	mov.pred %p114, %p113;
 	not.pred %p115, %p114;
 	mov.pred %p111, %p115;
@@ -2265,11 +2310,16 @@ $L148:
 	mov.pred %p116, 0;
 	bra.uni $L146;
 $L150:
-	add.s32 %r195, %r188, 1;
-	cvt.s64.s32 %rd497, %r190;
-	mul.lo.s64 %rd498, %rd497, %rd171;
-	mad.lo.s64 %rd499, %rd498, 4, %rd169;
-	st.global.s32 [%rd499+0], %r195;
+	cvt.s64.s32 %rd500, %r191;
+	mul.lo.s64 %rd501, %rd500, %rd171;
+	mad.lo.s64 %rd502, %rd501, 4, %rd169;
+	ld.global.s32 %r197, [%rd502+0];
+	mov.b32 %r198, %r197;
+	add.s32 %r199, %r198, 1;
+	cvt.s64.s32 %rd503, %r192;
+	mul.lo.s64 %rd504, %rd503, %rd171;
+	mad.lo.s64 %rd505, %rd504, 4, %rd169;
+	st.global.s32 [%rd505+0], %r199;
 	mov.pred %p116, 1;
 	bra.uni $L146;
 $L145:
@@ -2277,417 +2327,417 @@ $L145:
 $L146:
 	@!%p116 bra $L152;
 	mov.pred %p117, 0;
-	mov.b64 %rd500, %rd459;
-	mov.b32 %r196, %r187;
+	mov.b64 %rd506, %rd462;
+	mov.b32 %r200, %r189;
 $L153:
 	@!%p13 bra $L157;
-	shr.s32 %r197, %r196, 5;
-	cvt.s64.s32 %rd501, %r197;
-	mov.b64 %rd502, %rd501;
-	and.b32 %r198, %r196, 31;
-	cvt.s64.s32 %rd503, %r198;
-	min.u64 %rd504, %rd503, 32;
-	cvt.u32.u64 %r199, %rd504;
-	mov.b32 %r201, 0x1;
-	shl.b32 %r200, %r201, %r199;
-	setp.hs.u32 %p118, %r199, 32;
-	selp.b32 %r202, 0, %r200, %p118;
-	mov.b32 %r203, %r202;
-	mov.b64 %rd505, %rd502;
-	mov.b32 %r204, %r203;
-	mul.lo.s64 %rd506, %rd505, %rd159;
-	mad.lo.s64 %rd507, %rd506, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r205, [%rd507+0];
-	mov.b32 %r206, %r205;
-	and.b32 %r207, %r206, %r204;
-	setp.ne.u32 %p119, %r207, 0x0;
+	shr.s32 %r201, %r200, 5;
+	cvt.s64.s32 %rd507, %r201;
+	mov.b64 %rd508, %rd507;
+	and.b32 %r202, %r200, 31;
+	cvt.s64.s32 %rd509, %r202;
+	min.u64 %rd510, %rd509, 32;
+	cvt.u32.u64 %r203, %rd510;
+	mov.b32 %r205, 0x1;
+	shl.b32 %r204, %r205, %r203;
+	setp.hs.u32 %p118, %r203, 32;
+	selp.b32 %r206, 0, %r204, %p118;
+	mov.b32 %r207, %r206;
+	mov.b64 %rd511, %rd508;
+	mov.b32 %r208, %r207;
+	mul.lo.s64 %rd512, %rd511, %rd159;
+	mad.lo.s64 %rd513, %rd512, 4, %rd157;
+	ld.relaxed.gpu.global.u32 %r209, [%rd513+0];
+	mov.b32 %r210, %r209;
+	and.b32 %r211, %r210, %r208;
+	setp.ne.u32 %p119, %r211, 0x0;
 	mov.pred %p120, %p119;
 	not.pred %p121, %p120;
 	@!%p121 bra $L159;
-	mul.lo.s64 %rd508, %rd505, %rd159;
-	mad.lo.s64 %rd509, %rd508, 4, %rd157;
-	atom.global.or.b32 %r208, [%rd509], %r204;
-	mov.b32 %r209, %r208;
-	and.b32 %r210, %r209, %r204;
-	setp.ne.u32 %p122, %r210, 0x0;
+	mul.lo.s64 %rd514, %rd511, %rd159;
+	mad.lo.s64 %rd515, %rd514, 4, %rd157;
+	atom.global.or.b32 %r212, [%rd515], %r208;
+	mov.b32 %r213, %r212;
+	and.b32 %r214, %r213, %r208;
+	setp.ne.u32 %p122, %r214, 0x0;
 	mov.pred %p120, %p122;
 $L159:
 	@!%p120 bra $L161;
-	mov.b64 %rd510, %rd500;
-	mov.b64 %rd511, %rd510;
+	mov.b64 %rd516, %rd506;
+	mov.b64 %rd517, %rd516;
 	mov.pred %p123, 0;
 	bra.uni $L155;
 $L161:
-	mov.b64 %rd512, %rd500;
-	mov.b64 %rd511, %rd512;
+	mov.b64 %rd518, %rd506;
+	mov.b64 %rd517, %rd518;
 	mov.pred %p123, 1;
 	bra.uni $L155;
 $L157:
 	@!%p14 bra $L163;
-	cvt.s64.s32 %rd513, %r196;
-	mul.lo.s64 %rd514, %rd513, %rd162;
-	mad.lo.s64 %rd515, %rd514, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r211, [%rd515+0];
-	mov.b32 %r212, %r211;
-	setp.eq.s32 %p124, %r212, %r38;
+	cvt.s64.s32 %rd519, %r200;
+	mul.lo.s64 %rd520, %rd519, %rd162;
+	mad.lo.s64 %rd521, %rd520, 4, %rd160;
+	ld.relaxed.gpu.global.s32 %r215, [%rd521+0];
+	mov.b32 %r216, %r215;
+	setp.eq.s32 %p124, %r216, %r38;
 	mov.pred %p125, %p124;
 	not.pred %p126, %p125;
 	@!%p126 bra $L165;
-	cvt.s64.s32 %rd516, %r196;
-	mul.lo.s64 %rd517, %rd516, %rd162;
-	mad.lo.s64 %rd518, %rd517, 4, %rd160;
-	atom.global.exch.b32 %r213, [%rd518], %r38;
-	mov.b32 %r214, %r213;
-	setp.eq.s32 %p127, %r214, %r38;
+	cvt.s64.s32 %rd522, %r200;
+	mul.lo.s64 %rd523, %rd522, %rd162;
+	mad.lo.s64 %rd524, %rd523, 4, %rd160;
+	atom.global.exch.b32 %r217, [%rd524], %r38;
+	mov.b32 %r218, %r217;
+	setp.eq.s32 %p127, %r218, %r38;
 	mov.pred %p125, %p127;
 $L165:
 	@!%p125 bra $L167;
-	mov.b64 %rd519, %rd500;
-	mov.b64 %rd511, %rd519;
+	mov.b64 %rd525, %rd506;
+	mov.b64 %rd517, %rd525;
 	mov.pred %p123, 0;
 	bra.uni $L155;
 $L167:
 $L163:
-	mul.lo.s64 %rd520, %rd500, %rd182;
-	mad.lo.s64 %rd521, %rd520, 4, %rd180;
-	st.shared.s32 [%rd521+0], %r196;
-	add.s64 %rd522, %rd500, 1;
-	mov.b64 %rd523, %rd522;
-	mov.b64 %rd511, %rd523;
+	mul.lo.s64 %rd526, %rd506, %rd182;
+	mad.lo.s64 %rd527, %rd526, 4, %rd180;
+	st.shared.s32 [%rd527+0], %r200;
+	add.s64 %rd528, %rd506, 1;
+	mov.b64 %rd529, %rd528;
+	mov.b64 %rd517, %rd529;
 	mov.pred %p123, 1;
 	bra.uni $L155;
 $L154:
 	bra.uni $L153;
 $L155:
-	mov.b64 %rd524, %rd511;
+	mov.b64 %rd530, %rd517;
 	mov.pred %p128, %p123;
-	mov.b64 %rd459, %rd524;
+	mov.b64 %rd462, %rd530;
 	mov.pred %p117, %p128;
 	@!%p117 bra $L169;
-	mov.b64 %rd525, %rd134;
-	mov.b32 %r215, %r187;
+	mov.b64 %rd531, %rd134;
+	mov.b32 %r219, %r189;
 	setp.lt.s64 %p129, %rd120, 64;
 	setp.le.s64 %p130, %rd164, 1;
 	or.pred %p131, %p129, %p130;
 	@!%p131 bra $L170;
-	mov.b64 %rd526, %rd525;
-	mov.b32 %r216, %r215;
-	cvt.s64.s32 %rd527, %r216;
-	add.s64 %rd528, %rd527, 1;
-	mul.lo.s64 %rd529, %rd528, %rd137;
-	mad.lo.s64 %rd530, %rd529, 8, %rd135;
-	ld.global.nc.s64 %rd531, [%rd530+0];
 	mov.b64 %rd532, %rd531;
-	cvt.s64.s32 %rd533, %r216;
-	mul.lo.s64 %rd534, %rd533, %rd137;
-	mad.lo.s64 %rd535, %rd534, 8, %rd135;
-	ld.global.nc.s64 %rd536, [%rd535+0];
-	mov.b64 %rd537, %rd536;
-	sub.s64 %rd538, %rd532, %rd537;
-	mov.b64 %rd539, %rd538;
-	add.s64 %rd540, %rd121, %rd539;
-	mov.b64 %rd121, %rd540;
+	mov.b32 %r220, %r219;
+	cvt.s64.s32 %rd533, %r220;
+	add.s64 %rd534, %rd533, 1;
+	mul.lo.s64 %rd535, %rd534, %rd137;
+	mad.lo.s64 %rd536, %rd535, 8, %rd135;
+	ld.global.nc.s64 %rd537, [%rd536+0];
+	mov.b64 %rd538, %rd537;
+	cvt.s64.s32 %rd539, %r220;
+	mul.lo.s64 %rd540, %rd539, %rd137;
+	mad.lo.s64 %rd541, %rd540, 8, %rd135;
+	ld.global.nc.s64 %rd542, [%rd541+0];
+	mov.b64 %rd543, %rd542;
+	sub.s64 %rd544, %rd538, %rd543;
+	mov.b64 %rd545, %rd544;
+	add.s64 %rd546, %rd121, %rd545;
+	mov.b64 %rd121, %rd546;
 	bra.uni $L171;
 $L170:
-	rem.s64 %rd541, %rd120, %rd164;
+	rem.s64 %rd547, %rd120, %rd164;
 	setp.eq.s64 %p132, %rd164, -1;
-	selp.b64 %rd542, 0, %rd541, %p132;
+	selp.b64 %rd548, 0, %rd547, %p132;
 	setp.eq.s64 %p133, %rd164, 0;
-	selp.b64 %rd543, %rd120, %rd542, %p133;
-	setp.eq.s64 %p134, %rd543, 0;
+	selp.b64 %rd549, %rd120, %rd548, %p133;
+	setp.eq.s64 %p134, %rd549, 0;
 	@!%p134 bra $L173;
-	mov.b64 %rd544, %rd525;
-	mov.b32 %r217, %r215;
-	cvt.s64.s32 %rd545, %r217;
-	add.s64 %rd546, %rd545, 1;
-	mul.lo.s64 %rd547, %rd546, %rd137;
-	mad.lo.s64 %rd548, %rd547, 8, %rd135;
-	ld.global.nc.s64 %rd549, [%rd548+0];
-	mov.b64 %rd550, %rd549;
-	cvt.s64.s32 %rd551, %r217;
-	mul.lo.s64 %rd552, %rd551, %rd137;
-	mad.lo.s64 %rd553, %rd552, 8, %rd135;
-	ld.global.nc.s64 %rd554, [%rd553+0];
-	mov.b64 %rd555, %rd554;
-	sub.s64 %rd556, %rd550, %rd555;
-	mov.b64 %rd557, %rd556;
-	mul.lo.s64 %rd558, %rd164, %rd557;
-	add.s64 %rd559, %rd121, %rd558;
-	mov.b64 %rd121, %rd559;
+	mov.b64 %rd550, %rd531;
+	mov.b32 %r221, %r219;
+	cvt.s64.s32 %rd551, %r221;
+	add.s64 %rd552, %rd551, 1;
+	mul.lo.s64 %rd553, %rd552, %rd137;
+	mad.lo.s64 %rd554, %rd553, 8, %rd135;
+	ld.global.nc.s64 %rd555, [%rd554+0];
+	mov.b64 %rd556, %rd555;
+	cvt.s64.s32 %rd557, %r221;
+	mul.lo.s64 %rd558, %rd557, %rd137;
+	mad.lo.s64 %rd559, %rd558, 8, %rd135;
+	ld.global.nc.s64 %rd560, [%rd559+0];
+	mov.b64 %rd561, %rd560;
+	sub.s64 %rd562, %rd556, %rd561;
+	mov.b64 %rd563, %rd562;
+	mul.lo.s64 %rd564, %rd164, %rd563;
+	add.s64 %rd565, %rd121, %rd564;
+	mov.b64 %rd121, %rd565;
 $L173:
 $L171:
-	add.s64 %rd560, %rd120, 1;
-	mov.b64 %rd120, %rd560;
+	add.s64 %rd566, %rd120, 1;
+	mov.b64 %rd120, %rd566;
 $L169:
 $L152:
-	add.s64 %rd561, %rd455, 1;
-	mov.b64 %rd455, %rd561;
-	sub.s64 %rd562, %rd460, 1;
-	mov.b64 %rd460, %rd562;
+	add.s64 %rd567, %rd458, 1;
+	mov.b64 %rd458, %rd567;
+	sub.s64 %rd568, %rd463, 1;
+	mov.b64 %rd463, %rd568;
 $L127:
 	bra.uni $L126;
 $L128:
-	mov.b64 %rd563, %rd459;
+	mov.b64 %rd569, %rd462;
 $L174:
 	@!%p13 bra $L178;
 	bra.uni $L176;
 $L178:
 	// block scan
-	mov.b64 %rd564, %rd563;
-	mov.b32 %r218, %r3;
+	mov.b64 %rd570, %rd569;
+	mov.b32 %r222, %r3;
 $L179:
-	setp.hs.u32 %p135, %r218, 32;
+	setp.hs.u32 %p135, %r222, 32;
 	@%p135 bra $L180;
-	mov.b64 {%r219, %r220}, %rd564;
-	shfl.sync.up.b32 %r221|%p136, %r219, %r218, 0, %r17;
-	shfl.sync.up.b32 %r222, %r220, %r218, 0, %r17;
-	mov.b64 %rd565, {%r221, %r222};
+	mov.b64 {%r223, %r224}, %rd570;
+	shfl.sync.up.b32 %r225|%p136, %r223, %r222, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, %r222, 0, %r17;
+	mov.b64 %rd571, {%r225, %r226};
 	@!%p136 bra $L181;
-	add.s64 %rd566, %rd565, %rd564;
-	mov.b64 %rd564, %rd566;
+	add.s64 %rd572, %rd571, %rd570;
+	mov.b64 %rd570, %rd572;
 $L181:
-	shl.b32 %r218, %r218, 1;
+	shl.b32 %r222, %r222, 1;
 	bra.uni $L179;
 $L180:
-	mov.b64 {%r223, %r224}, %rd564;
-	shfl.sync.up.b32 %r225|%p137, %r223, %r3, 0, %r17;
-	shfl.sync.up.b32 %r226, %r224, %r3, 0, %r17;
-	mov.b64 %rd567, {%r225, %r226};
+	mov.b64 {%r227, %r228}, %rd570;
+	shfl.sync.up.b32 %r229|%p137, %r227, %r3, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, %r3, 0, %r17;
+	mov.b64 %rd573, {%r229, %r230};
 	setp.lo.u32 %p138, %r3, 32;
 	and.pred %p139, %p137, %p138;
-	selp.b64 %rd568, %rd567, 0, %p139;
-	sub.u32 %r227, %r13, %r3;
-	setp.eq.u32 %p140, %r7, %r227;
+	selp.b64 %rd574, %rd573, 0, %p139;
+	sub.u32 %r231, %r13, %r3;
+	setp.eq.u32 %p140, %r7, %r231;
 	@!%p140 bra $L182;
-	mul.wide.u32 %rd569, %r8, 16;
-	add.s64 %rd570, %rd1, %rd569;
-	st.shared.s64 [%rd570+0], %rd564;
+	mul.wide.u32 %rd575, %r8, 16;
+	add.s64 %rd576, %rd1, %rd575;
+	st.shared.s64 [%rd576+0], %rd570;
 $L182:
 	bar.sync 0;
 	setp.eq.u32 %p141, %r8, 0;
 	@!%p141 bra $L183;
-	mov.b64 %rd571, 0;
+	mov.b64 %rd577, 0;
 	setp.lo.u32 %p142, %r7, %r10;
 	@!%p142 bra $L184;
-	mul.wide.u32 %rd572, %r7, 16;
-	add.s64 %rd573, %rd1, %rd572;
-	ld.shared.s64 %rd574, [%rd573+0];
-	mov.b64 %rd571, %rd574;
+	mul.wide.u32 %rd578, %r7, 16;
+	add.s64 %rd579, %rd1, %rd578;
+	ld.shared.s64 %rd580, [%rd579+0];
+	mov.b64 %rd577, %rd580;
 $L184:
-	mov.b64 {%r228, %r229}, %rd571;
-	shfl.sync.up.b32 %r230|%p143, %r228, 1, 0, %r17;
-	shfl.sync.up.b32 %r231, %r229, 1, 0, %r17;
-	mov.b64 %rd575, {%r230, %r231};
+	mov.b64 {%r232, %r233}, %rd577;
+	shfl.sync.up.b32 %r234|%p143, %r232, 1, 0, %r17;
+	shfl.sync.up.b32 %r235, %r233, 1, 0, %r17;
+	mov.b64 %rd581, {%r234, %r235};
 	@!%p143 bra $L185;
-	add.s64 %rd576, %rd575, %rd571;
-	mov.b64 %rd571, %rd576;
+	add.s64 %rd582, %rd581, %rd577;
+	mov.b64 %rd577, %rd582;
 $L185:
-	mov.b64 {%r232, %r233}, %rd571;
-	shfl.sync.up.b32 %r234|%p144, %r232, 2, 0, %r17;
-	shfl.sync.up.b32 %r235, %r233, 2, 0, %r17;
-	mov.b64 %rd577, {%r234, %r235};
+	mov.b64 {%r236, %r237}, %rd577;
+	shfl.sync.up.b32 %r238|%p144, %r236, 2, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, 2, 0, %r17;
+	mov.b64 %rd583, {%r238, %r239};
 	@!%p144 bra $L186;
-	add.s64 %rd578, %rd577, %rd571;
-	mov.b64 %rd571, %rd578;
+	add.s64 %rd584, %rd583, %rd577;
+	mov.b64 %rd577, %rd584;
 $L186:
-	mov.b64 {%r236, %r237}, %rd571;
-	shfl.sync.up.b32 %r238|%p145, %r236, 4, 0, %r17;
-	shfl.sync.up.b32 %r239, %r237, 4, 0, %r17;
-	mov.b64 %rd579, {%r238, %r239};
+	mov.b64 {%r240, %r241}, %rd577;
+	shfl.sync.up.b32 %r242|%p145, %r240, 4, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, 4, 0, %r17;
+	mov.b64 %rd585, {%r242, %r243};
 	@!%p145 bra $L187;
-	add.s64 %rd580, %rd579, %rd571;
-	mov.b64 %rd571, %rd580;
+	add.s64 %rd586, %rd585, %rd577;
+	mov.b64 %rd577, %rd586;
 $L187:
-	mov.b64 {%r240, %r241}, %rd571;
-	shfl.sync.up.b32 %r242|%p146, %r240, 8, 0, %r17;
-	shfl.sync.up.b32 %r243, %r241, 8, 0, %r17;
-	mov.b64 %rd581, {%r242, %r243};
+	mov.b64 {%r244, %r245}, %rd577;
+	shfl.sync.up.b32 %r246|%p146, %r244, 8, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, 8, 0, %r17;
+	mov.b64 %rd587, {%r246, %r247};
 	@!%p146 bra $L188;
-	add.s64 %rd582, %rd581, %rd571;
-	mov.b64 %rd571, %rd582;
+	add.s64 %rd588, %rd587, %rd577;
+	mov.b64 %rd577, %rd588;
 $L188:
-	mov.b64 {%r244, %r245}, %rd571;
-	shfl.sync.up.b32 %r246|%p147, %r244, 16, 0, %r17;
-	shfl.sync.up.b32 %r247, %r245, 16, 0, %r17;
-	mov.b64 %rd583, {%r246, %r247};
+	mov.b64 {%r248, %r249}, %rd577;
+	shfl.sync.up.b32 %r250|%p147, %r248, 16, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 16, 0, %r17;
+	mov.b64 %rd589, {%r250, %r251};
 	@!%p147 bra $L189;
-	add.s64 %rd584, %rd583, %rd571;
-	mov.b64 %rd571, %rd584;
+	add.s64 %rd590, %rd589, %rd577;
+	mov.b64 %rd577, %rd590;
 $L189:
-	mov.b64 {%r248, %r249}, %rd571;
-	shfl.sync.up.b32 %r250|%p148, %r248, 1, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, 1, 0, %r17;
-	mov.b64 %rd585, {%r250, %r251};
-	selp.b64 %rd586, %rd585, 0, %p148;
+	mov.b64 {%r252, %r253}, %rd577;
+	shfl.sync.up.b32 %r254|%p148, %r252, 1, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
+	mov.b64 %rd591, {%r254, %r255};
+	selp.b64 %rd592, %rd591, 0, %p148;
 	@!%p142 bra $L190;
-	mul.wide.u32 %rd587, %r7, 16;
-	add.s64 %rd588, %rd1, %rd587;
-	add.s64 %rd589, %rd588, 512;
-	st.shared.s64 [%rd589+0], %rd586;
+	mul.wide.u32 %rd593, %r7, 16;
+	add.s64 %rd594, %rd1, %rd593;
+	add.s64 %rd595, %rd594, 512;
+	st.shared.s64 [%rd595+0], %rd592;
 $L190:
-	sub.u32 %r252, %r10, 1;
-	setp.eq.u32 %p149, %r7, %r252;
+	sub.u32 %r256, %r10, 1;
+	setp.eq.u32 %p149, %r7, %r256;
 	@!%p149 bra $L191;
-	st.shared.s64 [%rd1+1024], %rd571;
+	st.shared.s64 [%rd1+1024], %rd577;
 $L191:
 $L183:
 	bar.sync 0;
-	mul.wide.u32 %rd590, %r8, 16;
-	add.s64 %rd591, %rd1, %rd590;
-	add.s64 %rd592, %rd591, 512;
-	ld.shared.s64 %rd593, [%rd592+0];
-	add.s64 %rd594, %rd593, %rd568;
-	ld.shared.s64 %rd595, [%rd1+1024];
-	mov.b64 {%r253, %r254}, %rd594;
-	shfl.sync.idx.b32 %r255|%p150, %r253, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r256, %r254, 0, %r22, %r17;
-	mov.b64 %rd596, {%r255, %r256};
-	mov.b64 %rd597, %rd595;
-	mov.b64 %rd598, %rd596;
-	mov.b64 %rd599, %rd597;
-	mov.b64 %rd600, %rd598;
-	mov.b64 %rd601, %rd599;
-	mov.b64 %rd602, %rd600;
+	mul.wide.u32 %rd596, %r8, 16;
+	add.s64 %rd597, %rd1, %rd596;
+	add.s64 %rd598, %rd597, 512;
+	ld.shared.s64 %rd599, [%rd598+0];
+	add.s64 %rd600, %rd599, %rd574;
+	ld.shared.s64 %rd601, [%rd1+1024];
+	mov.b64 {%r257, %r258}, %rd600;
+	shfl.sync.idx.b32 %r259|%p150, %r257, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r260, %r258, 0, %r22, %r17;
+	mov.b64 %rd602, {%r259, %r260};
 	mov.b64 %rd603, %rd601;
-	mov.b64 %rd604, 0;
-	cvt.u64.u32 %rd605, %r2;
-	setp.eq.s64 %p151, %rd605, 0;
-	setp.gt.s64 %p152, %rd603, 0;
+	mov.b64 %rd604, %rd602;
+	mov.b64 %rd605, %rd603;
+	mov.b64 %rd606, %rd604;
+	mov.b64 %rd607, %rd605;
+	mov.b64 %rd608, %rd606;
+	mov.b64 %rd609, %rd607;
+	mov.b64 %rd610, 0;
+	cvt.u64.u32 %rd611, %r2;
+	setp.eq.s64 %p151, %rd611, 0;
+	setp.gt.s64 %p152, %rd609, 0;
 	and.pred %p153, %p151, %p152;
 	@!%p153 bra $L193;
-	atom.global.add.u64 %rd606, [%rd154], %rd603;
-	mov.b64 %rd607, %rd606;
-	mov.b64 %rd604, %rd607;
+	atom.global.add.u64 %rd612, [%rd154], %rd609;
+	mov.b64 %rd613, %rd612;
+	mov.b64 %rd610, %rd613;
 $L193:
-	cvt.u64.u32 %rd608, %r2;
-	setp.eq.s64 %p154, %rd608, 0;
+	cvt.u64.u32 %rd614, %r2;
+	setp.eq.s64 %p154, %rd614, 0;
 	setp.eq.u32 %p155, %r1, 0;
 	and.pred %p156, %p154, %p155;
 	bar.sync 0;
 	@!%p156 bra $L194;
-	st.shared.s64 [%rd1+1024], %rd604;
+	st.shared.s64 [%rd1+1024], %rd610;
 $L194:
 	bar.sync 0;
-	ld.shared.s64 %rd609, [%rd1+1024];
-	mov.b64 %rd610, %rd609;
-	mov.b64 %rd604, %rd610;
-	add.s64 %rd611, %rd604, %rd602;
-	mov.b64 %rd612, %rd611;
-	mov.b64 %rd613, 0;
+	ld.shared.s64 %rd615, [%rd1+1024];
+	mov.b64 %rd616, %rd615;
+	mov.b64 %rd610, %rd616;
+	add.s64 %rd617, %rd610, %rd608;
+	mov.b64 %rd618, %rd617;
+	mov.b64 %rd619, 0;
 $L195:
-	setp.lt.s64 %p157, %rd613, %rd563;
+	setp.lt.s64 %p157, %rd619, %rd569;
 	not.pred %p158, %p157;
 	@!%p158 bra $L199;
 	bra.uni $L197;
 $L199:
-	mul.lo.s64 %rd614, %rd613, %rd182;
-	mad.lo.s64 %rd615, %rd614, 4, %rd180;
-	ld.shared.s32 %r257, [%rd615+0];
-	mov.b32 %r258, %r257;
-	add.s64 %rd616, %rd612, %rd613;
-	mul.lo.s64 %rd617, %rd616, %rd153;
-	mad.lo.s64 %rd618, %rd617, 4, %rd151;
-	st.global.s32 [%rd618+0], %r258;
+	mul.lo.s64 %rd620, %rd619, %rd182;
+	mad.lo.s64 %rd621, %rd620, 4, %rd180;
+	ld.shared.s32 %r261, [%rd621+0];
+	mov.b32 %r262, %r261;
+	add.s64 %rd622, %rd618, %rd619;
+	mul.lo.s64 %rd623, %rd622, %rd153;
+	mad.lo.s64 %rd624, %rd623, 4, %rd151;
+	st.global.s32 [%rd624+0], %r262;
 $L196:
-	add.s64 %rd619, %rd613, 1;
-	mov.b64 %rd613, %rd619;
+	add.s64 %rd625, %rd619, 1;
+	mov.b64 %rd619, %rd625;
 	bra.uni $L195;
 $L197:
 	bra.uni $L176;
 $L175:
 	bra.uni $L174;
 $L176:
-	mov.b64 %rd620, 0;
-	setp.lt.s64 %p159, %rd455, %rd456;
-	setp.lt.s64 %p160, %rd454, %rd189;
+	mov.b64 %rd626, 0;
+	setp.lt.s64 %p159, %rd458, %rd459;
+	setp.lt.s64 %p160, %rd457, %rd189;
 	or.pred %p161, %p159, %p160;
 	@!%p161 bra $L201;
-	mov.b64 %rd620, 1;
+	mov.b64 %rd626, 1;
 $L201:
-	mov.b64 %rd621, %rd620;
+	mov.b64 %rd627, %rd626;
 	// block reduction
-	sub.u32 %r259, %r13, 1;
-	mov.b32 %r260, %r3;
+	sub.u32 %r263, %r13, 1;
+	mov.b32 %r264, %r3;
 $L202:
-	setp.hs.u32 %p162, %r260, 32;
+	setp.hs.u32 %p162, %r264, 32;
 	@%p162 bra $L203;
-	mov.b64 {%r261, %r262}, %rd621;
-	shfl.sync.down.b32 %r263|%p163, %r261, %r260, %r259, %r17;
-	shfl.sync.down.b32 %r264, %r262, %r260, %r259, %r17;
-	mov.b64 %rd622, {%r263, %r264};
+	mov.b64 {%r265, %r266}, %rd627;
+	shfl.sync.down.b32 %r267|%p163, %r265, %r264, %r263, %r17;
+	shfl.sync.down.b32 %r268, %r266, %r264, %r263, %r17;
+	mov.b64 %rd628, {%r267, %r268};
 	@!%p163 bra $L204;
-	max.s64 %rd623, %rd621, %rd622;
-	mov.b64 %rd621, %rd623;
+	max.s64 %rd629, %rd627, %rd628;
+	mov.b64 %rd627, %rd629;
 $L204:
-	shl.b32 %r260, %r260, 1;
+	shl.b32 %r264, %r264, 1;
 	bra.uni $L202;
 $L203:
 	setp.eq.u32 %p164, %r7, 0;
 	@!%p164 bra $L205;
-	mul.wide.u32 %rd624, %r8, 16;
-	add.s64 %rd625, %rd1, %rd624;
-	st.shared.s64 [%rd625+0], %rd621;
+	mul.wide.u32 %rd630, %r8, 16;
+	add.s64 %rd631, %rd1, %rd630;
+	st.shared.s64 [%rd631+0], %rd627;
 $L205:
 	bar.sync 0;
 	setp.eq.u32 %p165, %r8, 0;
 	@!%p165 bra $L206;
 	setp.lo.u32 %p166, %r7, %r10;
 	@!%p166 bra $L207;
-	mul.wide.u32 %rd626, %r7, 16;
-	add.s64 %rd627, %rd1, %rd626;
-	ld.shared.s64 %rd628, [%rd627+0];
-	mov.b64 %rd621, %rd628;
+	mul.wide.u32 %rd632, %r7, 16;
+	add.s64 %rd633, %rd1, %rd632;
+	ld.shared.s64 %rd634, [%rd633+0];
+	mov.b64 %rd627, %rd634;
 $L207:
-	sub.u32 %r265, %r10, 1;
-	mov.b64 {%r266, %r267}, %rd621;
-	shfl.sync.down.b32 %r268|%p167, %r266, 1, %r265, %r17;
-	shfl.sync.down.b32 %r269, %r267, 1, %r265, %r17;
-	mov.b64 %rd629, {%r268, %r269};
+	sub.u32 %r269, %r10, 1;
+	mov.b64 {%r270, %r271}, %rd627;
+	shfl.sync.down.b32 %r272|%p167, %r270, 1, %r269, %r17;
+	shfl.sync.down.b32 %r273, %r271, 1, %r269, %r17;
+	mov.b64 %rd635, {%r272, %r273};
 	@!%p167 bra $L208;
-	max.s64 %rd630, %rd621, %rd629;
-	mov.b64 %rd621, %rd630;
+	max.s64 %rd636, %rd627, %rd635;
+	mov.b64 %rd627, %rd636;
 $L208:
-	mov.b64 {%r270, %r271}, %rd621;
-	shfl.sync.down.b32 %r272|%p168, %r270, 2, %r265, %r17;
-	shfl.sync.down.b32 %r273, %r271, 2, %r265, %r17;
-	mov.b64 %rd631, {%r272, %r273};
+	mov.b64 {%r274, %r275}, %rd627;
+	shfl.sync.down.b32 %r276|%p168, %r274, 2, %r269, %r17;
+	shfl.sync.down.b32 %r277, %r275, 2, %r269, %r17;
+	mov.b64 %rd637, {%r276, %r277};
 	@!%p168 bra $L209;
-	max.s64 %rd632, %rd621, %rd631;
-	mov.b64 %rd621, %rd632;
+	max.s64 %rd638, %rd627, %rd637;
+	mov.b64 %rd627, %rd638;
 $L209:
-	mov.b64 {%r274, %r275}, %rd621;
-	shfl.sync.down.b32 %r276|%p169, %r274, 4, %r265, %r17;
-	shfl.sync.down.b32 %r277, %r275, 4, %r265, %r17;
-	mov.b64 %rd633, {%r276, %r277};
+	mov.b64 {%r278, %r279}, %rd627;
+	shfl.sync.down.b32 %r280|%p169, %r278, 4, %r269, %r17;
+	shfl.sync.down.b32 %r281, %r279, 4, %r269, %r17;
+	mov.b64 %rd639, {%r280, %r281};
 	@!%p169 bra $L210;
-	max.s64 %rd634, %rd621, %rd633;
-	mov.b64 %rd621, %rd634;
+	max.s64 %rd640, %rd627, %rd639;
+	mov.b64 %rd627, %rd640;
 $L210:
-	mov.b64 {%r278, %r279}, %rd621;
-	shfl.sync.down.b32 %r280|%p170, %r278, 8, %r265, %r17;
-	shfl.sync.down.b32 %r281, %r279, 8, %r265, %r17;
-	mov.b64 %rd635, {%r280, %r281};
+	mov.b64 {%r282, %r283}, %rd627;
+	shfl.sync.down.b32 %r284|%p170, %r282, 8, %r269, %r17;
+	shfl.sync.down.b32 %r285, %r283, 8, %r269, %r17;
+	mov.b64 %rd641, {%r284, %r285};
 	@!%p170 bra $L211;
-	max.s64 %rd636, %rd621, %rd635;
-	mov.b64 %rd621, %rd636;
+	max.s64 %rd642, %rd627, %rd641;
+	mov.b64 %rd627, %rd642;
 $L211:
-	mov.b64 {%r282, %r283}, %rd621;
-	shfl.sync.down.b32 %r284|%p171, %r282, 16, %r265, %r17;
-	shfl.sync.down.b32 %r285, %r283, 16, %r265, %r17;
-	mov.b64 %rd637, {%r284, %r285};
+	mov.b64 {%r286, %r287}, %rd627;
+	shfl.sync.down.b32 %r288|%p171, %r286, 16, %r269, %r17;
+	shfl.sync.down.b32 %r289, %r287, 16, %r269, %r17;
+	mov.b64 %rd643, {%r288, %r289};
 	@!%p171 bra $L212;
-	max.s64 %rd638, %rd621, %rd637;
-	mov.b64 %rd621, %rd638;
+	max.s64 %rd644, %rd627, %rd643;
+	mov.b64 %rd627, %rd644;
 $L212:
 	@!%p164 bra $L213;
-	st.shared.s64 [%rd1+1024], %rd621;
+	st.shared.s64 [%rd1+1024], %rd627;
 $L213:
 $L206:
 	bar.sync 0;
-	ld.shared.s64 %rd639, [%rd1+1024];
-	mov.b64 %rd621, %rd639;
-	mov.b64 %rd640, %rd621;
-	setp.eq.s64 %p172, %rd640, 0;
+	ld.shared.s64 %rd645, [%rd1+1024];
+	mov.b64 %rd627, %rd645;
+	mov.b64 %rd646, %rd627;
+	setp.eq.s64 %p172, %rd646, 0;
 	@!%p172 bra $L215;
 	bra.uni $L125;
 $L215:
@@ -2699,160 +2749,160 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd641, %rd120;
-	mov.b64 %rd642, %rd121;
+	mov.b64 %rd647, %rd120;
+	mov.b64 %rd648, %rd121;
 	// block reduction
-	mov.b32 %r286, 1;
-	sub.u32 %r287, %r13, 1;
-	mov.b32 %r288, %r3;
+	mov.b32 %r290, 1;
+	sub.u32 %r291, %r13, 1;
+	mov.b32 %r292, %r3;
 $L216:
-	setp.hs.u32 %p173, %r288, 32;
+	setp.hs.u32 %p173, %r292, 32;
 	@%p173 bra $L217;
-	mov.b64 {%r289, %r290}, %rd641;
-	shfl.sync.down.b32 %r291|%p174, %r289, %r288, %r287, %r17;
-	shfl.sync.down.b32 %r292, %r290, %r288, %r287, %r17;
-	mov.b64 %rd643, {%r291, %r292};
-	mov.b64 {%r293, %r294}, %rd642;
-	shfl.sync.down.b32 %r295, %r293, %r288, %r287, %r17;
-	shfl.sync.down.b32 %r296, %r294, %r288, %r287, %r17;
-	mov.b64 %rd644, {%r295, %r296};
+	mov.b64 {%r293, %r294}, %rd647;
+	shfl.sync.down.b32 %r295|%p174, %r293, %r292, %r291, %r17;
+	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
+	mov.b64 %rd649, {%r295, %r296};
+	mov.b64 {%r297, %r298}, %rd648;
+	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
+	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
+	mov.b64 %rd650, {%r299, %r300};
 	@!%p174 bra $L218;
 	setp.ne.u32 %p175, %r18, 9;
 	@%p175 bra.uni $L220;
-	setp.lt.s64 %p176, %rd643, %rd641;
-	setp.eq.s64 %p177, %rd643, %rd641;
-	setp.lt.s64 %p178, %rd644, %rd642;
+	setp.lt.s64 %p176, %rd649, %rd647;
+	setp.eq.s64 %p177, %rd649, %rd647;
+	setp.lt.s64 %p178, %rd650, %rd648;
 	and.pred %p179, %p177, %p178;
 	or.pred %p180, %p176, %p179;
-	selp.b64 %rd645, %rd643, %rd641, %p180;
-	selp.b64 %rd646, %rd644, %rd642, %p180;
-	mov.b64 %rd641, %rd645;
-	mov.b64 %rd642, %rd646;
+	selp.b64 %rd651, %rd649, %rd647, %p180;
+	selp.b64 %rd652, %rd650, %rd648, %p180;
+	mov.b64 %rd647, %rd651;
+	mov.b64 %rd648, %rd652;
 	bra.uni $L219;
 $L220:
 	setp.ne.u32 %p181, %r18, 10;
 	@%p181 bra.uni $L221;
-	setp.gt.s64 %p182, %rd643, %rd641;
-	setp.eq.s64 %p183, %rd643, %rd641;
-	setp.lt.s64 %p184, %rd644, %rd642;
+	setp.gt.s64 %p182, %rd649, %rd647;
+	setp.eq.s64 %p183, %rd649, %rd647;
+	setp.lt.s64 %p184, %rd650, %rd648;
 	and.pred %p185, %p183, %p184;
 	or.pred %p186, %p182, %p185;
-	selp.b64 %rd647, %rd643, %rd641, %p186;
-	selp.b64 %rd648, %rd644, %rd642, %p186;
-	mov.b64 %rd641, %rd647;
-	mov.b64 %rd642, %rd648;
+	selp.b64 %rd653, %rd649, %rd647, %p186;
+	selp.b64 %rd654, %rd650, %rd648, %p186;
+	mov.b64 %rd647, %rd653;
+	mov.b64 %rd648, %rd654;
 	bra.uni $L219;
 $L221:
-	mov.b64 %rd649, %rd641;
-	mov.b64 %rd650, %rd642;
-	mov.b64 %rd651, %rd643;
-	mov.b64 %rd652, %rd644;
-	mov.b64 %rd653, %rd649;
-	mov.b64 %rd654, %rd650;
-	mov.b64 %rd655, %rd651;
-	mov.b64 %rd656, %rd652;
-	mov.b64 %rd657, %rd655;
-	mov.b64 %rd658, %rd656;
-	add.s64 %rd659, %rd653, %rd657;
-	mov.b64 %rd653, %rd659;
-	add.s64 %rd660, %rd654, %rd658;
-	mov.b64 %rd654, %rd660;
+	mov.b64 %rd655, %rd647;
+	mov.b64 %rd656, %rd648;
+	mov.b64 %rd657, %rd649;
+	mov.b64 %rd658, %rd650;
+	mov.b64 %rd659, %rd655;
+	mov.b64 %rd660, %rd656;
+	mov.b64 %rd661, %rd657;
+	mov.b64 %rd662, %rd658;
+	mov.b64 %rd663, %rd661;
+	mov.b64 %rd664, %rd662;
+	add.s64 %rd665, %rd659, %rd663;
+	mov.b64 %rd659, %rd665;
+	add.s64 %rd666, %rd660, %rd664;
+	mov.b64 %rd660, %rd666;
 $L222:
-	mov.b64 %rd641, %rd653;
-	mov.b64 %rd642, %rd654;
+	mov.b64 %rd647, %rd659;
+	mov.b64 %rd648, %rd660;
 $L219:
 $L218:
-	shl.b32 %r288, %r288, 1;
+	shl.b32 %r292, %r292, 1;
 	bra.uni $L216;
 $L217:
 	setp.eq.u32 %p187, %r7, 0;
 	@!%p187 bra $L223;
-	mul.wide.u32 %rd661, %r8, 16;
-	add.s64 %rd662, %rd1, %rd661;
-	st.shared.s64 [%rd662+0], %rd641;
-	st.shared.s64 [%rd662+8], %rd642;
+	mul.wide.u32 %rd667, %r8, 16;
+	add.s64 %rd668, %rd1, %rd667;
+	st.shared.s64 [%rd668+0], %rd647;
+	st.shared.s64 [%rd668+8], %rd648;
 $L223:
 	bar.sync 0;
 	setp.eq.u32 %p188, %r8, 0;
 	@!%p188 bra $L224;
 	setp.lo.u32 %p189, %r7, %r10;
 	@!%p189 bra $L225;
-	mul.wide.u32 %rd663, %r7, 16;
-	add.s64 %rd664, %rd1, %rd663;
-	ld.shared.s64 %rd665, [%rd664+0];
-	ld.shared.s64 %rd666, [%rd664+8];
-	mov.b64 %rd641, %rd665;
-	mov.b64 %rd642, %rd666;
+	mul.wide.u32 %rd669, %r7, 16;
+	add.s64 %rd670, %rd1, %rd669;
+	ld.shared.s64 %rd671, [%rd670+0];
+	ld.shared.s64 %rd672, [%rd670+8];
+	mov.b64 %rd647, %rd671;
+	mov.b64 %rd648, %rd672;
 $L225:
-	sub.u32 %r297, %r10, 1;
-	mov.b32 %r298, %r286;
+	sub.u32 %r301, %r10, 1;
+	mov.b32 %r302, %r290;
 $L226:
-	setp.hs.u32 %p190, %r298, 32;
+	setp.hs.u32 %p190, %r302, 32;
 	@%p190 bra $L227;
-	mov.b64 {%r299, %r300}, %rd641;
-	shfl.sync.down.b32 %r301|%p191, %r299, %r298, %r297, %r17;
-	shfl.sync.down.b32 %r302, %r300, %r298, %r297, %r17;
-	mov.b64 %rd667, {%r301, %r302};
-	mov.b64 {%r303, %r304}, %rd642;
-	shfl.sync.down.b32 %r305, %r303, %r298, %r297, %r17;
-	shfl.sync.down.b32 %r306, %r304, %r298, %r297, %r17;
-	mov.b64 %rd668, {%r305, %r306};
+	mov.b64 {%r303, %r304}, %rd647;
+	shfl.sync.down.b32 %r305|%p191, %r303, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
+	mov.b64 %rd673, {%r305, %r306};
+	mov.b64 {%r307, %r308}, %rd648;
+	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
+	mov.b64 %rd674, {%r309, %r310};
 	@!%p191 bra $L228;
 	setp.ne.u32 %p192, %r18, 9;
 	@%p192 bra.uni $L230;
-	setp.lt.s64 %p193, %rd667, %rd641;
-	setp.eq.s64 %p194, %rd667, %rd641;
-	setp.lt.s64 %p195, %rd668, %rd642;
+	setp.lt.s64 %p193, %rd673, %rd647;
+	setp.eq.s64 %p194, %rd673, %rd647;
+	setp.lt.s64 %p195, %rd674, %rd648;
 	and.pred %p196, %p194, %p195;
 	or.pred %p197, %p193, %p196;
-	selp.b64 %rd669, %rd667, %rd641, %p197;
-	selp.b64 %rd670, %rd668, %rd642, %p197;
-	mov.b64 %rd641, %rd669;
-	mov.b64 %rd642, %rd670;
+	selp.b64 %rd675, %rd673, %rd647, %p197;
+	selp.b64 %rd676, %rd674, %rd648, %p197;
+	mov.b64 %rd647, %rd675;
+	mov.b64 %rd648, %rd676;
 	bra.uni $L229;
 $L230:
 	setp.ne.u32 %p198, %r18, 10;
 	@%p198 bra.uni $L231;
-	setp.gt.s64 %p199, %rd667, %rd641;
-	setp.eq.s64 %p200, %rd667, %rd641;
-	setp.lt.s64 %p201, %rd668, %rd642;
+	setp.gt.s64 %p199, %rd673, %rd647;
+	setp.eq.s64 %p200, %rd673, %rd647;
+	setp.lt.s64 %p201, %rd674, %rd648;
 	and.pred %p202, %p200, %p201;
 	or.pred %p203, %p199, %p202;
-	selp.b64 %rd671, %rd667, %rd641, %p203;
-	selp.b64 %rd672, %rd668, %rd642, %p203;
-	mov.b64 %rd641, %rd671;
-	mov.b64 %rd642, %rd672;
+	selp.b64 %rd677, %rd673, %rd647, %p203;
+	selp.b64 %rd678, %rd674, %rd648, %p203;
+	mov.b64 %rd647, %rd677;
+	mov.b64 %rd648, %rd678;
 	bra.uni $L229;
 $L231:
-	mov.b64 %rd673, %rd641;
-	mov.b64 %rd674, %rd642;
-	mov.b64 %rd675, %rd667;
-	mov.b64 %rd676, %rd668;
-	mov.b64 %rd653, %rd673;
-	mov.b64 %rd654, %rd674;
-	mov.b64 %rd655, %rd675;
-	mov.b64 %rd656, %rd676;
-	mov.b64 %rd657, %rd655;
-	mov.b64 %rd658, %rd656;
-	add.s64 %rd677, %rd653, %rd657;
-	mov.b64 %rd653, %rd677;
-	add.s64 %rd678, %rd654, %rd658;
-	mov.b64 %rd654, %rd678;
+	mov.b64 %rd679, %rd647;
+	mov.b64 %rd680, %rd648;
+	mov.b64 %rd681, %rd673;
+	mov.b64 %rd682, %rd674;
+	mov.b64 %rd659, %rd679;
+	mov.b64 %rd660, %rd680;
+	mov.b64 %rd661, %rd681;
+	mov.b64 %rd662, %rd682;
+	mov.b64 %rd663, %rd661;
+	mov.b64 %rd664, %rd662;
+	add.s64 %rd683, %rd659, %rd663;
+	mov.b64 %rd659, %rd683;
+	add.s64 %rd684, %rd660, %rd664;
+	mov.b64 %rd660, %rd684;
 $L232:
-	mov.b64 %rd641, %rd653;
-	mov.b64 %rd642, %rd654;
+	mov.b64 %rd647, %rd659;
+	mov.b64 %rd648, %rd660;
 $L229:
 $L228:
-	shl.b32 %r298, %r298, 1;
+	shl.b32 %r302, %r302, 1;
 	bra.uni $L226;
 $L227:
 $L224:
-	mul.wide.u32 %rd679, %r29, 16;
-	add.s64 %rd680, %rd11, %rd679;
+	mul.wide.u32 %rd685, %r29, 16;
+	add.s64 %rd686, %rd11, %rd685;
 	setp.eq.u32 %p204, %r5, 0;
 	@!%p204 bra $L233;
-	st.global.s64 [%rd680+0], %rd641;
-	st.global.s64 [%rd680+8], %rd642;
+	st.global.s64 [%rd686+0], %rd647;
+	st.global.s64 [%rd686+8], %rd648;
 $L233:
 	ret;
 }
@@ -3369,8 +3419,8 @@ const gokkosPTX5 = `//
 )
 {
 	.reg .pred %p<112>;
-	.reg .b32 %r<148>;
-	.reg .b64 %rd<440>;
+	.reg .b32 %r<150>;
+	.reg .b64 %rd<443>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3816,11 +3866,16 @@ $L43:
 	mov.pred %p37, 0;
 	bra.uni $L41;
 $L45:
-	add.s32 %r63, %r56, 1;
-	cvt.s64.s32 %rd277, %r58;
+	cvt.s64.s32 %rd277, %r57;
 	mul.lo.s64 %rd278, %rd277, %rd181;
 	mad.lo.s64 %rd279, %rd278, 4, %rd179;
-	st.global.s32 [%rd279+0], %r63;
+	ld.global.s32 %r63, [%rd279+0];
+	mov.b32 %r64, %r63;
+	add.s32 %r65, %r64, 1;
+	cvt.s64.s32 %rd280, %r58;
+	mul.lo.s64 %rd281, %rd280, %rd181;
+	mad.lo.s64 %rd282, %rd281, 4, %rd179;
+	st.global.s32 [%rd282+0], %r65;
 	mov.pred %p37, 1;
 	bra.uni $L41;
 $L40:
@@ -3828,318 +3883,318 @@ $L40:
 $L41:
 	@!%p37 bra $L47;
 	mov.pred %p38, 0;
-	mov.b64 %rd280, %rd214;
-	mov.b32 %r64, %r55;
+	mov.b64 %rd283, %rd214;
+	mov.b32 %r66, %r55;
 $L48:
 	@!%p13 bra $L52;
-	shr.s32 %r65, %r64, 5;
-	cvt.s64.s32 %rd281, %r65;
-	mov.b64 %rd282, %rd281;
-	and.b32 %r66, %r64, 31;
-	cvt.s64.s32 %rd283, %r66;
-	min.u64 %rd284, %rd283, 32;
-	cvt.u32.u64 %r67, %rd284;
-	mov.b32 %r69, 0x1;
-	shl.b32 %r68, %r69, %r67;
-	setp.hs.u32 %p39, %r67, 32;
-	selp.b32 %r70, 0, %r68, %p39;
-	mov.b32 %r71, %r70;
-	mov.b64 %rd285, %rd282;
-	mov.b32 %r72, %r71;
-	mul.lo.s64 %rd286, %rd285, %rd166;
-	mad.lo.s64 %rd287, %rd286, 4, %rd164;
-	ld.relaxed.gpu.global.u32 %r73, [%rd287+0];
+	shr.s32 %r67, %r66, 5;
+	cvt.s64.s32 %rd284, %r67;
+	mov.b64 %rd285, %rd284;
+	and.b32 %r68, %r66, 31;
+	cvt.s64.s32 %rd286, %r68;
+	min.u64 %rd287, %rd286, 32;
+	cvt.u32.u64 %r69, %rd287;
+	mov.b32 %r71, 0x1;
+	shl.b32 %r70, %r71, %r69;
+	setp.hs.u32 %p39, %r69, 32;
+	selp.b32 %r72, 0, %r70, %p39;
+	mov.b32 %r73, %r72;
+	mov.b64 %rd288, %rd285;
 	mov.b32 %r74, %r73;
-	and.b32 %r75, %r74, %r72;
-	setp.ne.u32 %p40, %r75, 0x0;
+	mul.lo.s64 %rd289, %rd288, %rd166;
+	mad.lo.s64 %rd290, %rd289, 4, %rd164;
+	ld.relaxed.gpu.global.u32 %r75, [%rd290+0];
+	mov.b32 %r76, %r75;
+	and.b32 %r77, %r76, %r74;
+	setp.ne.u32 %p40, %r77, 0x0;
 	mov.pred %p41, %p40;
 	not.pred %p42, %p41;
 	@!%p42 bra $L54;
-	mul.lo.s64 %rd288, %rd285, %rd166;
-	mad.lo.s64 %rd289, %rd288, 4, %rd164;
-	atom.global.or.b32 %r76, [%rd289], %r72;
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r72;
-	setp.ne.u32 %p43, %r78, 0x0;
+	mul.lo.s64 %rd291, %rd288, %rd166;
+	mad.lo.s64 %rd292, %rd291, 4, %rd164;
+	atom.global.or.b32 %r78, [%rd292], %r74;
+	mov.b32 %r79, %r78;
+	and.b32 %r80, %r79, %r74;
+	setp.ne.u32 %p43, %r80, 0x0;
 	mov.pred %p41, %p43;
 $L54:
 	@!%p41 bra $L56;
-	mov.b64 %rd290, %rd280;
-	mov.b64 %rd291, %rd290;
+	mov.b64 %rd293, %rd283;
+	mov.b64 %rd294, %rd293;
 	mov.pred %p44, 0;
 	bra.uni $L50;
 $L56:
-	mov.b64 %rd292, %rd280;
-	mov.b64 %rd291, %rd292;
+	mov.b64 %rd295, %rd283;
+	mov.b64 %rd294, %rd295;
 	mov.pred %p44, 1;
 	bra.uni $L50;
 $L52:
 	@!%p14 bra $L58;
-	cvt.s64.s32 %rd293, %r64;
-	mul.lo.s64 %rd294, %rd293, %rd169;
-	mad.lo.s64 %rd295, %rd294, 4, %rd167;
-	ld.relaxed.gpu.global.s32 %r79, [%rd295+0];
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p45, %r80, %r38;
+	cvt.s64.s32 %rd296, %r66;
+	mul.lo.s64 %rd297, %rd296, %rd169;
+	mad.lo.s64 %rd298, %rd297, 4, %rd167;
+	ld.relaxed.gpu.global.s32 %r81, [%rd298+0];
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p45, %r82, %r38;
 	mov.pred %p46, %p45;
 	not.pred %p47, %p46;
 	@!%p47 bra $L60;
-	cvt.s64.s32 %rd296, %r64;
-	mul.lo.s64 %rd297, %rd296, %rd169;
-	mad.lo.s64 %rd298, %rd297, 4, %rd167;
-	atom.global.exch.b32 %r81, [%rd298], %r38;
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p48, %r82, %r38;
+	cvt.s64.s32 %rd299, %r66;
+	mul.lo.s64 %rd300, %rd299, %rd169;
+	mad.lo.s64 %rd301, %rd300, 4, %rd167;
+	atom.global.exch.b32 %r83, [%rd301], %r38;
+	mov.b32 %r84, %r83;
+	setp.eq.s32 %p48, %r84, %r38;
 	mov.pred %p46, %p48;
 $L60:
 	@!%p46 bra $L62;
-	mov.b64 %rd299, %rd280;
-	mov.b64 %rd291, %rd299;
+	mov.b64 %rd302, %rd283;
+	mov.b64 %rd294, %rd302;
 	mov.pred %p44, 0;
 	bra.uni $L50;
 $L62:
 $L58:
-	mul.lo.s64 %rd300, %rd280, %rd192;
-	mad.lo.s64 %rd301, %rd300, 4, %rd190;
-	st.shared.s32 [%rd301+0], %r64;
-	add.s64 %rd302, %rd280, 1;
-	mov.b64 %rd303, %rd302;
-	mov.b64 %rd291, %rd303;
+	mul.lo.s64 %rd303, %rd283, %rd192;
+	mad.lo.s64 %rd304, %rd303, 4, %rd190;
+	st.shared.s32 [%rd304+0], %r66;
+	add.s64 %rd305, %rd283, 1;
+	mov.b64 %rd306, %rd305;
+	mov.b64 %rd294, %rd306;
 	mov.pred %p44, 1;
 	bra.uni $L50;
 $L49:
 	bra.uni $L48;
 $L50:
-	mov.b64 %rd304, %rd291;
+	mov.b64 %rd307, %rd294;
 	mov.pred %p49, %p44;
-	mov.b64 %rd214, %rd304;
+	mov.b64 %rd214, %rd307;
 	mov.pred %p38, %p49;
 	@!%p38 bra $L64;
-	mov.b64 %rd305, %rd141;
-	mov.b32 %r83, %r55;
+	mov.b64 %rd308, %rd141;
+	mov.b32 %r85, %r55;
 	setp.lt.s64 %p50, %rd127, 64;
 	setp.le.s64 %p51, %rd171, 1;
 	or.pred %p52, %p50, %p51;
 	@!%p52 bra $L65;
-	mov.b64 %rd306, %rd305;
-	mov.b32 %r84, %r83;
-	cvt.s64.s32 %rd307, %r84;
-	add.s64 %rd308, %rd307, 1;
-	mul.lo.s64 %rd309, %rd308, %rd144;
-	mad.lo.s64 %rd310, %rd309, 8, %rd142;
-	ld.global.nc.s64 %rd311, [%rd310+0];
-	mov.b64 %rd312, %rd311;
-	cvt.s64.s32 %rd313, %r84;
-	mul.lo.s64 %rd314, %rd313, %rd144;
-	mad.lo.s64 %rd315, %rd314, 8, %rd142;
-	ld.global.nc.s64 %rd316, [%rd315+0];
-	mov.b64 %rd317, %rd316;
-	sub.s64 %rd318, %rd312, %rd317;
-	mov.b64 %rd319, %rd318;
-	add.s64 %rd320, %rd128, %rd319;
-	mov.b64 %rd128, %rd320;
+	mov.b64 %rd309, %rd308;
+	mov.b32 %r86, %r85;
+	cvt.s64.s32 %rd310, %r86;
+	add.s64 %rd311, %rd310, 1;
+	mul.lo.s64 %rd312, %rd311, %rd144;
+	mad.lo.s64 %rd313, %rd312, 8, %rd142;
+	ld.global.nc.s64 %rd314, [%rd313+0];
+	mov.b64 %rd315, %rd314;
+	cvt.s64.s32 %rd316, %r86;
+	mul.lo.s64 %rd317, %rd316, %rd144;
+	mad.lo.s64 %rd318, %rd317, 8, %rd142;
+	ld.global.nc.s64 %rd319, [%rd318+0];
+	mov.b64 %rd320, %rd319;
+	sub.s64 %rd321, %rd315, %rd320;
+	mov.b64 %rd322, %rd321;
+	add.s64 %rd323, %rd128, %rd322;
+	mov.b64 %rd128, %rd323;
 	bra.uni $L66;
 $L65:
-	rem.s64 %rd321, %rd127, %rd171;
+	rem.s64 %rd324, %rd127, %rd171;
 	setp.eq.s64 %p53, %rd171, -1;
-	selp.b64 %rd322, 0, %rd321, %p53;
+	selp.b64 %rd325, 0, %rd324, %p53;
 	setp.eq.s64 %p54, %rd171, 0;
-	selp.b64 %rd323, %rd127, %rd322, %p54;
-	setp.eq.s64 %p55, %rd323, 0;
+	selp.b64 %rd326, %rd127, %rd325, %p54;
+	setp.eq.s64 %p55, %rd326, 0;
 	@!%p55 bra $L68;
-	mov.b64 %rd324, %rd305;
-	mov.b32 %r85, %r83;
-	cvt.s64.s32 %rd325, %r85;
-	add.s64 %rd326, %rd325, 1;
-	mul.lo.s64 %rd327, %rd326, %rd144;
-	mad.lo.s64 %rd328, %rd327, 8, %rd142;
-	ld.global.nc.s64 %rd329, [%rd328+0];
-	mov.b64 %rd330, %rd329;
-	cvt.s64.s32 %rd331, %r85;
-	mul.lo.s64 %rd332, %rd331, %rd144;
-	mad.lo.s64 %rd333, %rd332, 8, %rd142;
-	ld.global.nc.s64 %rd334, [%rd333+0];
-	mov.b64 %rd335, %rd334;
-	sub.s64 %rd336, %rd330, %rd335;
-	mov.b64 %rd337, %rd336;
-	mul.lo.s64 %rd338, %rd171, %rd337;
-	add.s64 %rd339, %rd128, %rd338;
-	mov.b64 %rd128, %rd339;
+	mov.b64 %rd327, %rd308;
+	mov.b32 %r87, %r85;
+	cvt.s64.s32 %rd328, %r87;
+	add.s64 %rd329, %rd328, 1;
+	mul.lo.s64 %rd330, %rd329, %rd144;
+	mad.lo.s64 %rd331, %rd330, 8, %rd142;
+	ld.global.nc.s64 %rd332, [%rd331+0];
+	mov.b64 %rd333, %rd332;
+	cvt.s64.s32 %rd334, %r87;
+	mul.lo.s64 %rd335, %rd334, %rd144;
+	mad.lo.s64 %rd336, %rd335, 8, %rd142;
+	ld.global.nc.s64 %rd337, [%rd336+0];
+	mov.b64 %rd338, %rd337;
+	sub.s64 %rd339, %rd333, %rd338;
+	mov.b64 %rd340, %rd339;
+	mul.lo.s64 %rd341, %rd171, %rd340;
+	add.s64 %rd342, %rd128, %rd341;
+	mov.b64 %rd128, %rd342;
 $L68:
 $L66:
-	add.s64 %rd340, %rd127, 1;
-	mov.b64 %rd127, %rd340;
+	add.s64 %rd343, %rd127, 1;
+	mov.b64 %rd127, %rd343;
 $L64:
 $L47:
 $L23:
-	add.s64 %rd341, %rd220, %rd209;
-	mov.b64 %rd220, %rd341;
+	add.s64 %rd344, %rd220, %rd209;
+	mov.b64 %rd220, %rd344;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd342, %rd214;
+	mov.b64 %rd345, %rd214;
 $L69:
 	@!%p13 bra $L73;
 	bra.uni $L71;
 $L73:
 	// block scan
-	mov.b64 %rd343, %rd342;
-	mov.b32 %r86, %r3;
+	mov.b64 %rd346, %rd345;
+	mov.b32 %r88, %r3;
 $L74:
-	setp.hs.u32 %p56, %r86, 32;
+	setp.hs.u32 %p56, %r88, 32;
 	@%p56 bra $L75;
-	mov.b64 {%r87, %r88}, %rd343;
-	shfl.sync.up.b32 %r89|%p57, %r87, %r86, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
-	mov.b64 %rd344, {%r89, %r90};
+	mov.b64 {%r89, %r90}, %rd346;
+	shfl.sync.up.b32 %r91|%p57, %r89, %r88, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
+	mov.b64 %rd347, {%r91, %r92};
 	@!%p57 bra $L76;
-	add.s64 %rd345, %rd344, %rd343;
-	mov.b64 %rd343, %rd345;
+	add.s64 %rd348, %rd347, %rd346;
+	mov.b64 %rd346, %rd348;
 $L76:
-	shl.b32 %r86, %r86, 1;
+	shl.b32 %r88, %r88, 1;
 	bra.uni $L74;
 $L75:
-	mov.b64 {%r91, %r92}, %rd343;
-	shfl.sync.up.b32 %r93|%p58, %r91, %r3, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
-	mov.b64 %rd346, {%r93, %r94};
+	mov.b64 {%r93, %r94}, %rd346;
+	shfl.sync.up.b32 %r95|%p58, %r93, %r3, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
+	mov.b64 %rd349, {%r95, %r96};
 	setp.lo.u32 %p59, %r3, 32;
 	and.pred %p60, %p58, %p59;
-	selp.b64 %rd347, %rd346, 0, %p60;
-	sub.u32 %r95, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r95;
+	selp.b64 %rd350, %rd349, 0, %p60;
+	sub.u32 %r97, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r97;
 	@!%p61 bra $L77;
-	mul.wide.u32 %rd348, %r8, 16;
-	add.s64 %rd349, %rd1, %rd348;
-	st.shared.s64 [%rd349+0], %rd343;
+	mul.wide.u32 %rd351, %r8, 16;
+	add.s64 %rd352, %rd1, %rd351;
+	st.shared.s64 [%rd352+0], %rd346;
 $L77:
 	bar.sync 0;
 	setp.eq.u32 %p62, %r8, 0;
 	@!%p62 bra $L78;
-	mov.b64 %rd350, 0;
+	mov.b64 %rd353, 0;
 	setp.lo.u32 %p63, %r7, %r10;
 	@!%p63 bra $L79;
-	mul.wide.u32 %rd351, %r7, 16;
-	add.s64 %rd352, %rd1, %rd351;
-	ld.shared.s64 %rd353, [%rd352+0];
-	mov.b64 %rd350, %rd353;
+	mul.wide.u32 %rd354, %r7, 16;
+	add.s64 %rd355, %rd1, %rd354;
+	ld.shared.s64 %rd356, [%rd355+0];
+	mov.b64 %rd353, %rd356;
 $L79:
-	mov.b64 {%r96, %r97}, %rd350;
-	shfl.sync.up.b32 %r98|%p64, %r96, 1, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
-	mov.b64 %rd354, {%r98, %r99};
+	mov.b64 {%r98, %r99}, %rd353;
+	shfl.sync.up.b32 %r100|%p64, %r98, 1, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
+	mov.b64 %rd357, {%r100, %r101};
 	@!%p64 bra $L80;
-	add.s64 %rd355, %rd354, %rd350;
-	mov.b64 %rd350, %rd355;
+	add.s64 %rd358, %rd357, %rd353;
+	mov.b64 %rd353, %rd358;
 $L80:
-	mov.b64 {%r100, %r101}, %rd350;
-	shfl.sync.up.b32 %r102|%p65, %r100, 2, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
-	mov.b64 %rd356, {%r102, %r103};
+	mov.b64 {%r102, %r103}, %rd353;
+	shfl.sync.up.b32 %r104|%p65, %r102, 2, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
+	mov.b64 %rd359, {%r104, %r105};
 	@!%p65 bra $L81;
-	add.s64 %rd357, %rd356, %rd350;
-	mov.b64 %rd350, %rd357;
+	add.s64 %rd360, %rd359, %rd353;
+	mov.b64 %rd353, %rd360;
 $L81:
-	mov.b64 {%r104, %r105}, %rd350;
-	shfl.sync.up.b32 %r106|%p66, %r104, 4, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
-	mov.b64 %rd358, {%r106, %r107};
+	mov.b64 {%r106, %r107}, %rd353;
+	shfl.sync.up.b32 %r108|%p66, %r106, 4, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
+	mov.b64 %rd361, {%r108, %r109};
 	@!%p66 bra $L82;
-	add.s64 %rd359, %rd358, %rd350;
-	mov.b64 %rd350, %rd359;
+	add.s64 %rd362, %rd361, %rd353;
+	mov.b64 %rd353, %rd362;
 $L82:
-	mov.b64 {%r108, %r109}, %rd350;
-	shfl.sync.up.b32 %r110|%p67, %r108, 8, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
-	mov.b64 %rd360, {%r110, %r111};
+	mov.b64 {%r110, %r111}, %rd353;
+	shfl.sync.up.b32 %r112|%p67, %r110, 8, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
+	mov.b64 %rd363, {%r112, %r113};
 	@!%p67 bra $L83;
-	add.s64 %rd361, %rd360, %rd350;
-	mov.b64 %rd350, %rd361;
+	add.s64 %rd364, %rd363, %rd353;
+	mov.b64 %rd353, %rd364;
 $L83:
-	mov.b64 {%r112, %r113}, %rd350;
-	shfl.sync.up.b32 %r114|%p68, %r112, 16, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
-	mov.b64 %rd362, {%r114, %r115};
+	mov.b64 {%r114, %r115}, %rd353;
+	shfl.sync.up.b32 %r116|%p68, %r114, 16, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
+	mov.b64 %rd365, {%r116, %r117};
 	@!%p68 bra $L84;
-	add.s64 %rd363, %rd362, %rd350;
-	mov.b64 %rd350, %rd363;
+	add.s64 %rd366, %rd365, %rd353;
+	mov.b64 %rd353, %rd366;
 $L84:
-	mov.b64 {%r116, %r117}, %rd350;
-	shfl.sync.up.b32 %r118|%p69, %r116, 1, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
-	mov.b64 %rd364, {%r118, %r119};
-	selp.b64 %rd365, %rd364, 0, %p69;
+	mov.b64 {%r118, %r119}, %rd353;
+	shfl.sync.up.b32 %r120|%p69, %r118, 1, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
+	mov.b64 %rd367, {%r120, %r121};
+	selp.b64 %rd368, %rd367, 0, %p69;
 	@!%p63 bra $L85;
-	mul.wide.u32 %rd366, %r7, 16;
-	add.s64 %rd367, %rd1, %rd366;
-	add.s64 %rd368, %rd367, 512;
-	st.shared.s64 [%rd368+0], %rd365;
+	mul.wide.u32 %rd369, %r7, 16;
+	add.s64 %rd370, %rd1, %rd369;
+	add.s64 %rd371, %rd370, 512;
+	st.shared.s64 [%rd371+0], %rd368;
 $L85:
-	sub.u32 %r120, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r120;
+	sub.u32 %r122, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r122;
 	@!%p70 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd350;
+	st.shared.s64 [%rd1+1024], %rd353;
 $L86:
 $L78:
 	bar.sync 0;
-	mul.wide.u32 %rd369, %r8, 16;
-	add.s64 %rd370, %rd1, %rd369;
-	add.s64 %rd371, %rd370, 512;
-	ld.shared.s64 %rd372, [%rd371+0];
-	add.s64 %rd373, %rd372, %rd347;
-	ld.shared.s64 %rd374, [%rd1+1024];
-	mov.b64 {%r121, %r122}, %rd373;
-	shfl.sync.idx.b32 %r123|%p71, %r121, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r124, %r122, 0, %r22, %r17;
-	mov.b64 %rd375, {%r123, %r124};
-	mov.b64 %rd376, %rd374;
-	mov.b64 %rd377, %rd375;
-	mov.b64 %rd378, %rd376;
+	mul.wide.u32 %rd372, %r8, 16;
+	add.s64 %rd373, %rd1, %rd372;
+	add.s64 %rd374, %rd373, 512;
+	ld.shared.s64 %rd375, [%rd374+0];
+	add.s64 %rd376, %rd375, %rd350;
+	ld.shared.s64 %rd377, [%rd1+1024];
+	mov.b64 {%r123, %r124}, %rd376;
+	shfl.sync.idx.b32 %r125|%p71, %r123, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
+	mov.b64 %rd378, {%r125, %r126};
 	mov.b64 %rd379, %rd377;
 	mov.b64 %rd380, %rd378;
 	mov.b64 %rd381, %rd379;
 	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, 0;
-	cvt.u64.u32 %rd384, %r2;
-	setp.eq.s64 %p72, %rd384, 0;
-	setp.gt.s64 %p73, %rd382, 0;
+	mov.b64 %rd383, %rd381;
+	mov.b64 %rd384, %rd382;
+	mov.b64 %rd385, %rd383;
+	mov.b64 %rd386, 0;
+	cvt.u64.u32 %rd387, %r2;
+	setp.eq.s64 %p72, %rd387, 0;
+	setp.gt.s64 %p73, %rd385, 0;
 	and.pred %p74, %p72, %p73;
 	@!%p74 bra $L88;
-	atom.global.add.u64 %rd385, [%rd161], %rd382;
-	mov.b64 %rd386, %rd385;
-	mov.b64 %rd383, %rd386;
+	atom.global.add.u64 %rd388, [%rd161], %rd385;
+	mov.b64 %rd389, %rd388;
+	mov.b64 %rd386, %rd389;
 $L88:
-	cvt.u64.u32 %rd387, %r2;
-	setp.eq.s64 %p75, %rd387, 0;
+	cvt.u64.u32 %rd390, %r2;
+	setp.eq.s64 %p75, %rd390, 0;
 	setp.eq.u32 %p76, %r1, 0;
 	and.pred %p77, %p75, %p76;
 	bar.sync 0;
 	@!%p77 bra $L89;
-	st.shared.s64 [%rd1+1024], %rd383;
+	st.shared.s64 [%rd1+1024], %rd386;
 $L89:
 	bar.sync 0;
-	ld.shared.s64 %rd388, [%rd1+1024];
-	mov.b64 %rd389, %rd388;
-	mov.b64 %rd383, %rd389;
-	add.s64 %rd390, %rd383, %rd381;
-	mov.b64 %rd391, %rd390;
-	mov.b64 %rd392, 0;
+	ld.shared.s64 %rd391, [%rd1+1024];
+	mov.b64 %rd392, %rd391;
+	mov.b64 %rd386, %rd392;
+	add.s64 %rd393, %rd386, %rd384;
+	mov.b64 %rd394, %rd393;
+	mov.b64 %rd395, 0;
 $L90:
-	setp.lt.s64 %p78, %rd392, %rd342;
+	setp.lt.s64 %p78, %rd395, %rd345;
 	not.pred %p79, %p78;
 	@!%p79 bra $L94;
 	bra.uni $L92;
 $L94:
-	mul.lo.s64 %rd393, %rd392, %rd192;
-	mad.lo.s64 %rd394, %rd393, 4, %rd190;
-	ld.shared.s32 %r125, [%rd394+0];
-	mov.b32 %r126, %r125;
-	add.s64 %rd395, %rd391, %rd392;
-	mul.lo.s64 %rd396, %rd395, %rd160;
-	mad.lo.s64 %rd397, %rd396, 4, %rd158;
-	st.global.s32 [%rd397+0], %r126;
+	mul.lo.s64 %rd396, %rd395, %rd192;
+	mad.lo.s64 %rd397, %rd396, 4, %rd190;
+	ld.shared.s32 %r127, [%rd397+0];
+	mov.b32 %r128, %r127;
+	add.s64 %rd398, %rd394, %rd395;
+	mul.lo.s64 %rd399, %rd398, %rd160;
+	mad.lo.s64 %rd400, %rd399, 4, %rd158;
+	st.global.s32 [%rd400+0], %r128;
 $L91:
-	add.s64 %rd398, %rd392, 1;
-	mov.b64 %rd392, %rd398;
+	add.s64 %rd401, %rd395, 1;
+	mov.b64 %rd395, %rd401;
 	bra.uni $L90;
 $L92:
 	bra.uni $L71;
@@ -4147,8 +4202,8 @@ $L70:
 	bra.uni $L69;
 $L71:
 $L11:
-	add.s64 %rd399, %rd213, %rd211;
-	mov.b64 %rd213, %rd399;
+	add.s64 %rd402, %rd213, %rd211;
+	mov.b64 %rd213, %rd402;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -4156,160 +4211,160 @@ $L7:
 	add.s64 %rd140, %rd140, %rd139;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd400, %rd127;
-	mov.b64 %rd401, %rd128;
+	mov.b64 %rd403, %rd127;
+	mov.b64 %rd404, %rd128;
 	// block reduction
-	mov.b32 %r127, 1;
-	sub.u32 %r128, %r13, 1;
-	mov.b32 %r129, %r3;
+	mov.b32 %r129, 1;
+	sub.u32 %r130, %r13, 1;
+	mov.b32 %r131, %r3;
 $L95:
-	setp.hs.u32 %p80, %r129, 32;
+	setp.hs.u32 %p80, %r131, 32;
 	@%p80 bra $L96;
-	mov.b64 {%r130, %r131}, %rd400;
-	shfl.sync.down.b32 %r132|%p81, %r130, %r129, %r128, %r17;
-	shfl.sync.down.b32 %r133, %r131, %r129, %r128, %r17;
-	mov.b64 %rd402, {%r132, %r133};
-	mov.b64 {%r134, %r135}, %rd401;
-	shfl.sync.down.b32 %r136, %r134, %r129, %r128, %r17;
-	shfl.sync.down.b32 %r137, %r135, %r129, %r128, %r17;
-	mov.b64 %rd403, {%r136, %r137};
+	mov.b64 {%r132, %r133}, %rd403;
+	shfl.sync.down.b32 %r134|%p81, %r132, %r131, %r130, %r17;
+	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
+	mov.b64 %rd405, {%r134, %r135};
+	mov.b64 {%r136, %r137}, %rd404;
+	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
+	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
+	mov.b64 %rd406, {%r138, %r139};
 	@!%p81 bra $L97;
 	setp.ne.u32 %p82, %r18, 9;
 	@%p82 bra.uni $L99;
-	setp.lt.s64 %p83, %rd402, %rd400;
-	setp.eq.s64 %p84, %rd402, %rd400;
-	setp.lt.s64 %p85, %rd403, %rd401;
+	setp.lt.s64 %p83, %rd405, %rd403;
+	setp.eq.s64 %p84, %rd405, %rd403;
+	setp.lt.s64 %p85, %rd406, %rd404;
 	and.pred %p86, %p84, %p85;
 	or.pred %p87, %p83, %p86;
-	selp.b64 %rd404, %rd402, %rd400, %p87;
-	selp.b64 %rd405, %rd403, %rd401, %p87;
-	mov.b64 %rd400, %rd404;
-	mov.b64 %rd401, %rd405;
+	selp.b64 %rd407, %rd405, %rd403, %p87;
+	selp.b64 %rd408, %rd406, %rd404, %p87;
+	mov.b64 %rd403, %rd407;
+	mov.b64 %rd404, %rd408;
 	bra.uni $L98;
 $L99:
 	setp.ne.u32 %p88, %r18, 10;
 	@%p88 bra.uni $L100;
-	setp.gt.s64 %p89, %rd402, %rd400;
-	setp.eq.s64 %p90, %rd402, %rd400;
-	setp.lt.s64 %p91, %rd403, %rd401;
+	setp.gt.s64 %p89, %rd405, %rd403;
+	setp.eq.s64 %p90, %rd405, %rd403;
+	setp.lt.s64 %p91, %rd406, %rd404;
 	and.pred %p92, %p90, %p91;
 	or.pred %p93, %p89, %p92;
-	selp.b64 %rd406, %rd402, %rd400, %p93;
-	selp.b64 %rd407, %rd403, %rd401, %p93;
-	mov.b64 %rd400, %rd406;
-	mov.b64 %rd401, %rd407;
+	selp.b64 %rd409, %rd405, %rd403, %p93;
+	selp.b64 %rd410, %rd406, %rd404, %p93;
+	mov.b64 %rd403, %rd409;
+	mov.b64 %rd404, %rd410;
 	bra.uni $L98;
 $L100:
-	mov.b64 %rd408, %rd400;
-	mov.b64 %rd409, %rd401;
-	mov.b64 %rd410, %rd402;
 	mov.b64 %rd411, %rd403;
-	mov.b64 %rd412, %rd408;
-	mov.b64 %rd413, %rd409;
-	mov.b64 %rd414, %rd410;
+	mov.b64 %rd412, %rd404;
+	mov.b64 %rd413, %rd405;
+	mov.b64 %rd414, %rd406;
 	mov.b64 %rd415, %rd411;
-	mov.b64 %rd416, %rd414;
-	mov.b64 %rd417, %rd415;
-	add.s64 %rd418, %rd412, %rd416;
-	mov.b64 %rd412, %rd418;
-	add.s64 %rd419, %rd413, %rd417;
-	mov.b64 %rd413, %rd419;
+	mov.b64 %rd416, %rd412;
+	mov.b64 %rd417, %rd413;
+	mov.b64 %rd418, %rd414;
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	add.s64 %rd421, %rd415, %rd419;
+	mov.b64 %rd415, %rd421;
+	add.s64 %rd422, %rd416, %rd420;
+	mov.b64 %rd416, %rd422;
 $L101:
-	mov.b64 %rd400, %rd412;
-	mov.b64 %rd401, %rd413;
+	mov.b64 %rd403, %rd415;
+	mov.b64 %rd404, %rd416;
 $L98:
 $L97:
-	shl.b32 %r129, %r129, 1;
+	shl.b32 %r131, %r131, 1;
 	bra.uni $L95;
 $L96:
 	setp.eq.u32 %p94, %r7, 0;
 	@!%p94 bra $L102;
-	mul.wide.u32 %rd420, %r8, 16;
-	add.s64 %rd421, %rd1, %rd420;
-	st.shared.s64 [%rd421+0], %rd400;
-	st.shared.s64 [%rd421+8], %rd401;
+	mul.wide.u32 %rd423, %r8, 16;
+	add.s64 %rd424, %rd1, %rd423;
+	st.shared.s64 [%rd424+0], %rd403;
+	st.shared.s64 [%rd424+8], %rd404;
 $L102:
 	bar.sync 0;
 	setp.eq.u32 %p95, %r8, 0;
 	@!%p95 bra $L103;
 	setp.lo.u32 %p96, %r7, %r10;
 	@!%p96 bra $L104;
-	mul.wide.u32 %rd422, %r7, 16;
-	add.s64 %rd423, %rd1, %rd422;
-	ld.shared.s64 %rd424, [%rd423+0];
-	ld.shared.s64 %rd425, [%rd423+8];
-	mov.b64 %rd400, %rd424;
-	mov.b64 %rd401, %rd425;
+	mul.wide.u32 %rd425, %r7, 16;
+	add.s64 %rd426, %rd1, %rd425;
+	ld.shared.s64 %rd427, [%rd426+0];
+	ld.shared.s64 %rd428, [%rd426+8];
+	mov.b64 %rd403, %rd427;
+	mov.b64 %rd404, %rd428;
 $L104:
-	sub.u32 %r138, %r10, 1;
-	mov.b32 %r139, %r127;
+	sub.u32 %r140, %r10, 1;
+	mov.b32 %r141, %r129;
 $L105:
-	setp.hs.u32 %p97, %r139, 32;
+	setp.hs.u32 %p97, %r141, 32;
 	@%p97 bra $L106;
-	mov.b64 {%r140, %r141}, %rd400;
-	shfl.sync.down.b32 %r142|%p98, %r140, %r139, %r138, %r17;
-	shfl.sync.down.b32 %r143, %r141, %r139, %r138, %r17;
-	mov.b64 %rd426, {%r142, %r143};
-	mov.b64 {%r144, %r145}, %rd401;
-	shfl.sync.down.b32 %r146, %r144, %r139, %r138, %r17;
-	shfl.sync.down.b32 %r147, %r145, %r139, %r138, %r17;
-	mov.b64 %rd427, {%r146, %r147};
+	mov.b64 {%r142, %r143}, %rd403;
+	shfl.sync.down.b32 %r144|%p98, %r142, %r141, %r140, %r17;
+	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
+	mov.b64 %rd429, {%r144, %r145};
+	mov.b64 {%r146, %r147}, %rd404;
+	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
+	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
+	mov.b64 %rd430, {%r148, %r149};
 	@!%p98 bra $L107;
 	setp.ne.u32 %p99, %r18, 9;
 	@%p99 bra.uni $L109;
-	setp.lt.s64 %p100, %rd426, %rd400;
-	setp.eq.s64 %p101, %rd426, %rd400;
-	setp.lt.s64 %p102, %rd427, %rd401;
+	setp.lt.s64 %p100, %rd429, %rd403;
+	setp.eq.s64 %p101, %rd429, %rd403;
+	setp.lt.s64 %p102, %rd430, %rd404;
 	and.pred %p103, %p101, %p102;
 	or.pred %p104, %p100, %p103;
-	selp.b64 %rd428, %rd426, %rd400, %p104;
-	selp.b64 %rd429, %rd427, %rd401, %p104;
-	mov.b64 %rd400, %rd428;
-	mov.b64 %rd401, %rd429;
+	selp.b64 %rd431, %rd429, %rd403, %p104;
+	selp.b64 %rd432, %rd430, %rd404, %p104;
+	mov.b64 %rd403, %rd431;
+	mov.b64 %rd404, %rd432;
 	bra.uni $L108;
 $L109:
 	setp.ne.u32 %p105, %r18, 10;
 	@%p105 bra.uni $L110;
-	setp.gt.s64 %p106, %rd426, %rd400;
-	setp.eq.s64 %p107, %rd426, %rd400;
-	setp.lt.s64 %p108, %rd427, %rd401;
+	setp.gt.s64 %p106, %rd429, %rd403;
+	setp.eq.s64 %p107, %rd429, %rd403;
+	setp.lt.s64 %p108, %rd430, %rd404;
 	and.pred %p109, %p107, %p108;
 	or.pred %p110, %p106, %p109;
-	selp.b64 %rd430, %rd426, %rd400, %p110;
-	selp.b64 %rd431, %rd427, %rd401, %p110;
-	mov.b64 %rd400, %rd430;
-	mov.b64 %rd401, %rd431;
+	selp.b64 %rd433, %rd429, %rd403, %p110;
+	selp.b64 %rd434, %rd430, %rd404, %p110;
+	mov.b64 %rd403, %rd433;
+	mov.b64 %rd404, %rd434;
 	bra.uni $L108;
 $L110:
-	mov.b64 %rd432, %rd400;
-	mov.b64 %rd433, %rd401;
-	mov.b64 %rd434, %rd426;
-	mov.b64 %rd435, %rd427;
-	mov.b64 %rd412, %rd432;
-	mov.b64 %rd413, %rd433;
-	mov.b64 %rd414, %rd434;
+	mov.b64 %rd435, %rd403;
+	mov.b64 %rd436, %rd404;
+	mov.b64 %rd437, %rd429;
+	mov.b64 %rd438, %rd430;
 	mov.b64 %rd415, %rd435;
-	mov.b64 %rd416, %rd414;
-	mov.b64 %rd417, %rd415;
-	add.s64 %rd436, %rd412, %rd416;
-	mov.b64 %rd412, %rd436;
-	add.s64 %rd437, %rd413, %rd417;
-	mov.b64 %rd413, %rd437;
+	mov.b64 %rd416, %rd436;
+	mov.b64 %rd417, %rd437;
+	mov.b64 %rd418, %rd438;
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	add.s64 %rd439, %rd415, %rd419;
+	mov.b64 %rd415, %rd439;
+	add.s64 %rd440, %rd416, %rd420;
+	mov.b64 %rd416, %rd440;
 $L111:
-	mov.b64 %rd400, %rd412;
-	mov.b64 %rd401, %rd413;
+	mov.b64 %rd403, %rd415;
+	mov.b64 %rd404, %rd416;
 $L108:
 $L107:
-	shl.b32 %r139, %r139, 1;
+	shl.b32 %r141, %r141, 1;
 	bra.uni $L105;
 $L106:
 $L103:
-	mul.wide.u32 %rd438, %r29, 16;
-	add.s64 %rd439, %rd11, %rd438;
+	mul.wide.u32 %rd441, %r29, 16;
+	add.s64 %rd442, %rd11, %rd441;
 	setp.eq.u32 %p111, %r5, 0;
 	@!%p111 bra $L112;
-	st.global.s64 [%rd439+0], %rd400;
-	st.global.s64 [%rd439+8], %rd401;
+	st.global.s64 [%rd442+0], %rd403;
+	st.global.s64 [%rd442+8], %rd404;
 $L112:
 	ret;
 }
@@ -4833,8 +4888,8 @@ const gokkosPTX6 = `//
 )
 {
 	.reg .pred %p<106>;
-	.reg .b32 %r<149>;
-	.reg .b64 %rd<403>;
+	.reg .b32 %r<151>;
+	.reg .b64 %rd<406>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5223,11 +5278,16 @@ $L38:
 	mov.pred %p31, 0;
 	bra.uni $L36;
 $L40:
-	add.s32 %r64, %r57, 1;
-	cvt.s64.s32 %rd239, %r59;
+	cvt.s64.s32 %rd239, %r58;
 	mul.lo.s64 %rd240, %rd239, %rd171;
 	mad.lo.s64 %rd241, %rd240, 4, %rd169;
-	st.global.s32 [%rd241+0], %r64;
+	ld.global.s32 %r64, [%rd241+0];
+	mov.b32 %r65, %r64;
+	add.s32 %r66, %r65, 1;
+	cvt.s64.s32 %rd242, %r59;
+	mul.lo.s64 %rd243, %rd242, %rd171;
+	mad.lo.s64 %rd244, %rd243, 4, %rd169;
+	st.global.s32 [%rd244+0], %r66;
 	mov.pred %p31, 1;
 	bra.uni $L36;
 $L35:
@@ -5235,318 +5295,318 @@ $L35:
 $L36:
 	@!%p31 bra $L42;
 	mov.pred %p32, 0;
-	mov.b64 %rd242, %rd227;
-	mov.b32 %r65, %r56;
+	mov.b64 %rd245, %rd227;
+	mov.b32 %r67, %r56;
 $L43:
 	@!%p13 bra $L47;
-	shr.s32 %r66, %r65, 5;
-	cvt.s64.s32 %rd243, %r66;
-	mov.b64 %rd244, %rd243;
-	and.b32 %r67, %r65, 31;
-	cvt.s64.s32 %rd245, %r67;
-	min.u64 %rd246, %rd245, 32;
-	cvt.u32.u64 %r68, %rd246;
-	mov.b32 %r70, 0x1;
-	shl.b32 %r69, %r70, %r68;
-	setp.hs.u32 %p33, %r68, 32;
-	selp.b32 %r71, 0, %r69, %p33;
-	mov.b32 %r72, %r71;
-	mov.b64 %rd247, %rd244;
-	mov.b32 %r73, %r72;
-	mul.lo.s64 %rd248, %rd247, %rd159;
-	mad.lo.s64 %rd249, %rd248, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r74, [%rd249+0];
+	shr.s32 %r68, %r67, 5;
+	cvt.s64.s32 %rd246, %r68;
+	mov.b64 %rd247, %rd246;
+	and.b32 %r69, %r67, 31;
+	cvt.s64.s32 %rd248, %r69;
+	min.u64 %rd249, %rd248, 32;
+	cvt.u32.u64 %r70, %rd249;
+	mov.b32 %r72, 0x1;
+	shl.b32 %r71, %r72, %r70;
+	setp.hs.u32 %p33, %r70, 32;
+	selp.b32 %r73, 0, %r71, %p33;
+	mov.b32 %r74, %r73;
+	mov.b64 %rd250, %rd247;
 	mov.b32 %r75, %r74;
-	and.b32 %r76, %r75, %r73;
-	setp.ne.u32 %p34, %r76, 0x0;
+	mul.lo.s64 %rd251, %rd250, %rd159;
+	mad.lo.s64 %rd252, %rd251, 4, %rd157;
+	ld.relaxed.gpu.global.u32 %r76, [%rd252+0];
+	mov.b32 %r77, %r76;
+	and.b32 %r78, %r77, %r75;
+	setp.ne.u32 %p34, %r78, 0x0;
 	mov.pred %p35, %p34;
 	not.pred %p36, %p35;
 	@!%p36 bra $L49;
-	mul.lo.s64 %rd250, %rd247, %rd159;
-	mad.lo.s64 %rd251, %rd250, 4, %rd157;
-	atom.global.or.b32 %r77, [%rd251], %r73;
-	mov.b32 %r78, %r77;
-	and.b32 %r79, %r78, %r73;
-	setp.ne.u32 %p37, %r79, 0x0;
+	mul.lo.s64 %rd253, %rd250, %rd159;
+	mad.lo.s64 %rd254, %rd253, 4, %rd157;
+	atom.global.or.b32 %r79, [%rd254], %r75;
+	mov.b32 %r80, %r79;
+	and.b32 %r81, %r80, %r75;
+	setp.ne.u32 %p37, %r81, 0x0;
 	mov.pred %p35, %p37;
 $L49:
 	@!%p35 bra $L51;
-	mov.b64 %rd252, %rd242;
-	mov.b64 %rd253, %rd252;
+	mov.b64 %rd255, %rd245;
+	mov.b64 %rd256, %rd255;
 	mov.pred %p38, 0;
 	bra.uni $L45;
 $L51:
-	mov.b64 %rd254, %rd242;
-	mov.b64 %rd253, %rd254;
+	mov.b64 %rd257, %rd245;
+	mov.b64 %rd256, %rd257;
 	mov.pred %p38, 1;
 	bra.uni $L45;
 $L47:
 	@!%p14 bra $L53;
-	cvt.s64.s32 %rd255, %r65;
-	mul.lo.s64 %rd256, %rd255, %rd162;
-	mad.lo.s64 %rd257, %rd256, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r80, [%rd257+0];
-	mov.b32 %r81, %r80;
-	setp.eq.s32 %p39, %r81, %r38;
+	cvt.s64.s32 %rd258, %r67;
+	mul.lo.s64 %rd259, %rd258, %rd162;
+	mad.lo.s64 %rd260, %rd259, 4, %rd160;
+	ld.relaxed.gpu.global.s32 %r82, [%rd260+0];
+	mov.b32 %r83, %r82;
+	setp.eq.s32 %p39, %r83, %r38;
 	mov.pred %p40, %p39;
 	not.pred %p41, %p40;
 	@!%p41 bra $L55;
-	cvt.s64.s32 %rd258, %r65;
-	mul.lo.s64 %rd259, %rd258, %rd162;
-	mad.lo.s64 %rd260, %rd259, 4, %rd160;
-	atom.global.exch.b32 %r82, [%rd260], %r38;
-	mov.b32 %r83, %r82;
-	setp.eq.s32 %p42, %r83, %r38;
+	cvt.s64.s32 %rd261, %r67;
+	mul.lo.s64 %rd262, %rd261, %rd162;
+	mad.lo.s64 %rd263, %rd262, 4, %rd160;
+	atom.global.exch.b32 %r84, [%rd263], %r38;
+	mov.b32 %r85, %r84;
+	setp.eq.s32 %p42, %r85, %r38;
 	mov.pred %p40, %p42;
 $L55:
 	@!%p40 bra $L57;
-	mov.b64 %rd261, %rd242;
-	mov.b64 %rd253, %rd261;
+	mov.b64 %rd264, %rd245;
+	mov.b64 %rd256, %rd264;
 	mov.pred %p38, 0;
 	bra.uni $L45;
 $L57:
 $L53:
-	mul.lo.s64 %rd262, %rd242, %rd182;
-	mad.lo.s64 %rd263, %rd262, 4, %rd180;
-	st.shared.s32 [%rd263+0], %r65;
-	add.s64 %rd264, %rd242, 1;
-	mov.b64 %rd265, %rd264;
-	mov.b64 %rd253, %rd265;
+	mul.lo.s64 %rd265, %rd245, %rd182;
+	mad.lo.s64 %rd266, %rd265, 4, %rd180;
+	st.shared.s32 [%rd266+0], %r67;
+	add.s64 %rd267, %rd245, 1;
+	mov.b64 %rd268, %rd267;
+	mov.b64 %rd256, %rd268;
 	mov.pred %p38, 1;
 	bra.uni $L45;
 $L44:
 	bra.uni $L43;
 $L45:
-	mov.b64 %rd266, %rd253;
+	mov.b64 %rd269, %rd256;
 	mov.pred %p43, %p38;
-	mov.b64 %rd227, %rd266;
+	mov.b64 %rd227, %rd269;
 	mov.pred %p32, %p43;
 	@!%p32 bra $L59;
-	mov.b64 %rd267, %rd134;
-	mov.b32 %r84, %r56;
+	mov.b64 %rd270, %rd134;
+	mov.b32 %r86, %r56;
 	setp.lt.s64 %p44, %rd120, 64;
 	setp.le.s64 %p45, %rd164, 1;
 	or.pred %p46, %p44, %p45;
 	@!%p46 bra $L60;
-	mov.b64 %rd268, %rd267;
-	mov.b32 %r85, %r84;
-	cvt.s64.s32 %rd269, %r85;
-	add.s64 %rd270, %rd269, 1;
-	mul.lo.s64 %rd271, %rd270, %rd137;
-	mad.lo.s64 %rd272, %rd271, 8, %rd135;
-	ld.global.nc.s64 %rd273, [%rd272+0];
-	mov.b64 %rd274, %rd273;
-	cvt.s64.s32 %rd275, %r85;
-	mul.lo.s64 %rd276, %rd275, %rd137;
-	mad.lo.s64 %rd277, %rd276, 8, %rd135;
-	ld.global.nc.s64 %rd278, [%rd277+0];
-	mov.b64 %rd279, %rd278;
-	sub.s64 %rd280, %rd274, %rd279;
-	mov.b64 %rd281, %rd280;
-	add.s64 %rd282, %rd121, %rd281;
-	mov.b64 %rd121, %rd282;
+	mov.b64 %rd271, %rd270;
+	mov.b32 %r87, %r86;
+	cvt.s64.s32 %rd272, %r87;
+	add.s64 %rd273, %rd272, 1;
+	mul.lo.s64 %rd274, %rd273, %rd137;
+	mad.lo.s64 %rd275, %rd274, 8, %rd135;
+	ld.global.nc.s64 %rd276, [%rd275+0];
+	mov.b64 %rd277, %rd276;
+	cvt.s64.s32 %rd278, %r87;
+	mul.lo.s64 %rd279, %rd278, %rd137;
+	mad.lo.s64 %rd280, %rd279, 8, %rd135;
+	ld.global.nc.s64 %rd281, [%rd280+0];
+	mov.b64 %rd282, %rd281;
+	sub.s64 %rd283, %rd277, %rd282;
+	mov.b64 %rd284, %rd283;
+	add.s64 %rd285, %rd121, %rd284;
+	mov.b64 %rd121, %rd285;
 	bra.uni $L61;
 $L60:
-	rem.s64 %rd283, %rd120, %rd164;
+	rem.s64 %rd286, %rd120, %rd164;
 	setp.eq.s64 %p47, %rd164, -1;
-	selp.b64 %rd284, 0, %rd283, %p47;
+	selp.b64 %rd287, 0, %rd286, %p47;
 	setp.eq.s64 %p48, %rd164, 0;
-	selp.b64 %rd285, %rd120, %rd284, %p48;
-	setp.eq.s64 %p49, %rd285, 0;
+	selp.b64 %rd288, %rd120, %rd287, %p48;
+	setp.eq.s64 %p49, %rd288, 0;
 	@!%p49 bra $L63;
-	mov.b64 %rd286, %rd267;
-	mov.b32 %r86, %r84;
-	cvt.s64.s32 %rd287, %r86;
-	add.s64 %rd288, %rd287, 1;
-	mul.lo.s64 %rd289, %rd288, %rd137;
-	mad.lo.s64 %rd290, %rd289, 8, %rd135;
-	ld.global.nc.s64 %rd291, [%rd290+0];
-	mov.b64 %rd292, %rd291;
-	cvt.s64.s32 %rd293, %r86;
-	mul.lo.s64 %rd294, %rd293, %rd137;
-	mad.lo.s64 %rd295, %rd294, 8, %rd135;
-	ld.global.nc.s64 %rd296, [%rd295+0];
-	mov.b64 %rd297, %rd296;
-	sub.s64 %rd298, %rd292, %rd297;
-	mov.b64 %rd299, %rd298;
-	mul.lo.s64 %rd300, %rd164, %rd299;
-	add.s64 %rd301, %rd121, %rd300;
-	mov.b64 %rd121, %rd301;
+	mov.b64 %rd289, %rd270;
+	mov.b32 %r88, %r86;
+	cvt.s64.s32 %rd290, %r88;
+	add.s64 %rd291, %rd290, 1;
+	mul.lo.s64 %rd292, %rd291, %rd137;
+	mad.lo.s64 %rd293, %rd292, 8, %rd135;
+	ld.global.nc.s64 %rd294, [%rd293+0];
+	mov.b64 %rd295, %rd294;
+	cvt.s64.s32 %rd296, %r88;
+	mul.lo.s64 %rd297, %rd296, %rd137;
+	mad.lo.s64 %rd298, %rd297, 8, %rd135;
+	ld.global.nc.s64 %rd299, [%rd298+0];
+	mov.b64 %rd300, %rd299;
+	sub.s64 %rd301, %rd295, %rd300;
+	mov.b64 %rd302, %rd301;
+	mul.lo.s64 %rd303, %rd164, %rd302;
+	add.s64 %rd304, %rd121, %rd303;
+	mov.b64 %rd121, %rd304;
 $L63:
 $L61:
-	add.s64 %rd302, %rd120, 1;
-	mov.b64 %rd120, %rd302;
+	add.s64 %rd305, %rd120, 1;
+	mov.b64 %rd120, %rd305;
 $L59:
 $L42:
 $L30:
-	add.s64 %rd303, %rd229, %rd184;
-	mov.b64 %rd229, %rd303;
+	add.s64 %rd306, %rd229, %rd184;
+	mov.b64 %rd229, %rd306;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd304, %rd227;
+	mov.b64 %rd307, %rd227;
 $L64:
 	@!%p13 bra $L68;
 	bra.uni $L66;
 $L68:
 	// block scan
-	mov.b64 %rd305, %rd304;
-	mov.b32 %r87, %r3;
+	mov.b64 %rd308, %rd307;
+	mov.b32 %r89, %r3;
 $L69:
-	setp.hs.u32 %p50, %r87, 32;
+	setp.hs.u32 %p50, %r89, 32;
 	@%p50 bra $L70;
-	mov.b64 {%r88, %r89}, %rd305;
-	shfl.sync.up.b32 %r90|%p51, %r88, %r87, 0, %r17;
-	shfl.sync.up.b32 %r91, %r89, %r87, 0, %r17;
-	mov.b64 %rd306, {%r90, %r91};
+	mov.b64 {%r90, %r91}, %rd308;
+	shfl.sync.up.b32 %r92|%p51, %r90, %r89, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
+	mov.b64 %rd309, {%r92, %r93};
 	@!%p51 bra $L71;
-	add.s64 %rd307, %rd306, %rd305;
-	mov.b64 %rd305, %rd307;
+	add.s64 %rd310, %rd309, %rd308;
+	mov.b64 %rd308, %rd310;
 $L71:
-	shl.b32 %r87, %r87, 1;
+	shl.b32 %r89, %r89, 1;
 	bra.uni $L69;
 $L70:
-	mov.b64 {%r92, %r93}, %rd305;
-	shfl.sync.up.b32 %r94|%p52, %r92, %r3, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, %r3, 0, %r17;
-	mov.b64 %rd308, {%r94, %r95};
+	mov.b64 {%r94, %r95}, %rd308;
+	shfl.sync.up.b32 %r96|%p52, %r94, %r3, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
+	mov.b64 %rd311, {%r96, %r97};
 	setp.lo.u32 %p53, %r3, 32;
 	and.pred %p54, %p52, %p53;
-	selp.b64 %rd309, %rd308, 0, %p54;
-	sub.u32 %r96, %r13, %r3;
-	setp.eq.u32 %p55, %r7, %r96;
+	selp.b64 %rd312, %rd311, 0, %p54;
+	sub.u32 %r98, %r13, %r3;
+	setp.eq.u32 %p55, %r7, %r98;
 	@!%p55 bra $L72;
-	mul.wide.u32 %rd310, %r8, 16;
-	add.s64 %rd311, %rd1, %rd310;
-	st.shared.s64 [%rd311+0], %rd305;
+	mul.wide.u32 %rd313, %r8, 16;
+	add.s64 %rd314, %rd1, %rd313;
+	st.shared.s64 [%rd314+0], %rd308;
 $L72:
 	bar.sync 0;
 	setp.eq.u32 %p56, %r8, 0;
 	@!%p56 bra $L73;
-	mov.b64 %rd312, 0;
+	mov.b64 %rd315, 0;
 	setp.lo.u32 %p57, %r7, %r10;
 	@!%p57 bra $L74;
-	mul.wide.u32 %rd313, %r7, 16;
-	add.s64 %rd314, %rd1, %rd313;
-	ld.shared.s64 %rd315, [%rd314+0];
-	mov.b64 %rd312, %rd315;
+	mul.wide.u32 %rd316, %r7, 16;
+	add.s64 %rd317, %rd1, %rd316;
+	ld.shared.s64 %rd318, [%rd317+0];
+	mov.b64 %rd315, %rd318;
 $L74:
-	mov.b64 {%r97, %r98}, %rd312;
-	shfl.sync.up.b32 %r99|%p58, %r97, 1, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 1, 0, %r17;
-	mov.b64 %rd316, {%r99, %r100};
+	mov.b64 {%r99, %r100}, %rd315;
+	shfl.sync.up.b32 %r101|%p58, %r99, 1, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
+	mov.b64 %rd319, {%r101, %r102};
 	@!%p58 bra $L75;
-	add.s64 %rd317, %rd316, %rd312;
-	mov.b64 %rd312, %rd317;
+	add.s64 %rd320, %rd319, %rd315;
+	mov.b64 %rd315, %rd320;
 $L75:
-	mov.b64 {%r101, %r102}, %rd312;
-	shfl.sync.up.b32 %r103|%p59, %r101, 2, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 2, 0, %r17;
-	mov.b64 %rd318, {%r103, %r104};
+	mov.b64 {%r103, %r104}, %rd315;
+	shfl.sync.up.b32 %r105|%p59, %r103, 2, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
+	mov.b64 %rd321, {%r105, %r106};
 	@!%p59 bra $L76;
-	add.s64 %rd319, %rd318, %rd312;
-	mov.b64 %rd312, %rd319;
+	add.s64 %rd322, %rd321, %rd315;
+	mov.b64 %rd315, %rd322;
 $L76:
-	mov.b64 {%r105, %r106}, %rd312;
-	shfl.sync.up.b32 %r107|%p60, %r105, 4, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 4, 0, %r17;
-	mov.b64 %rd320, {%r107, %r108};
+	mov.b64 {%r107, %r108}, %rd315;
+	shfl.sync.up.b32 %r109|%p60, %r107, 4, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
+	mov.b64 %rd323, {%r109, %r110};
 	@!%p60 bra $L77;
-	add.s64 %rd321, %rd320, %rd312;
-	mov.b64 %rd312, %rd321;
+	add.s64 %rd324, %rd323, %rd315;
+	mov.b64 %rd315, %rd324;
 $L77:
-	mov.b64 {%r109, %r110}, %rd312;
-	shfl.sync.up.b32 %r111|%p61, %r109, 8, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 8, 0, %r17;
-	mov.b64 %rd322, {%r111, %r112};
+	mov.b64 {%r111, %r112}, %rd315;
+	shfl.sync.up.b32 %r113|%p61, %r111, 8, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
+	mov.b64 %rd325, {%r113, %r114};
 	@!%p61 bra $L78;
-	add.s64 %rd323, %rd322, %rd312;
-	mov.b64 %rd312, %rd323;
+	add.s64 %rd326, %rd325, %rd315;
+	mov.b64 %rd315, %rd326;
 $L78:
-	mov.b64 {%r113, %r114}, %rd312;
-	shfl.sync.up.b32 %r115|%p62, %r113, 16, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 16, 0, %r17;
-	mov.b64 %rd324, {%r115, %r116};
+	mov.b64 {%r115, %r116}, %rd315;
+	shfl.sync.up.b32 %r117|%p62, %r115, 16, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
+	mov.b64 %rd327, {%r117, %r118};
 	@!%p62 bra $L79;
-	add.s64 %rd325, %rd324, %rd312;
-	mov.b64 %rd312, %rd325;
+	add.s64 %rd328, %rd327, %rd315;
+	mov.b64 %rd315, %rd328;
 $L79:
-	mov.b64 {%r117, %r118}, %rd312;
-	shfl.sync.up.b32 %r119|%p63, %r117, 1, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 1, 0, %r17;
-	mov.b64 %rd326, {%r119, %r120};
-	selp.b64 %rd327, %rd326, 0, %p63;
+	mov.b64 {%r119, %r120}, %rd315;
+	shfl.sync.up.b32 %r121|%p63, %r119, 1, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
+	mov.b64 %rd329, {%r121, %r122};
+	selp.b64 %rd330, %rd329, 0, %p63;
 	@!%p57 bra $L80;
-	mul.wide.u32 %rd328, %r7, 16;
-	add.s64 %rd329, %rd1, %rd328;
-	add.s64 %rd330, %rd329, 512;
-	st.shared.s64 [%rd330+0], %rd327;
+	mul.wide.u32 %rd331, %r7, 16;
+	add.s64 %rd332, %rd1, %rd331;
+	add.s64 %rd333, %rd332, 512;
+	st.shared.s64 [%rd333+0], %rd330;
 $L80:
-	sub.u32 %r121, %r10, 1;
-	setp.eq.u32 %p64, %r7, %r121;
+	sub.u32 %r123, %r10, 1;
+	setp.eq.u32 %p64, %r7, %r123;
 	@!%p64 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd312;
+	st.shared.s64 [%rd1+1024], %rd315;
 $L81:
 $L73:
 	bar.sync 0;
-	mul.wide.u32 %rd331, %r8, 16;
-	add.s64 %rd332, %rd1, %rd331;
-	add.s64 %rd333, %rd332, 512;
-	ld.shared.s64 %rd334, [%rd333+0];
-	add.s64 %rd335, %rd334, %rd309;
-	ld.shared.s64 %rd336, [%rd1+1024];
-	mov.b64 {%r122, %r123}, %rd335;
-	shfl.sync.idx.b32 %r124|%p65, %r122, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r125, %r123, 0, %r22, %r17;
-	mov.b64 %rd337, {%r124, %r125};
-	mov.b64 %rd338, %rd336;
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, %rd338;
+	mul.wide.u32 %rd334, %r8, 16;
+	add.s64 %rd335, %rd1, %rd334;
+	add.s64 %rd336, %rd335, 512;
+	ld.shared.s64 %rd337, [%rd336+0];
+	add.s64 %rd338, %rd337, %rd312;
+	ld.shared.s64 %rd339, [%rd1+1024];
+	mov.b64 {%r124, %r125}, %rd338;
+	shfl.sync.idx.b32 %r126|%p65, %r124, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
+	mov.b64 %rd340, {%r126, %r127};
 	mov.b64 %rd341, %rd339;
 	mov.b64 %rd342, %rd340;
 	mov.b64 %rd343, %rd341;
 	mov.b64 %rd344, %rd342;
-	mov.b64 %rd345, 0;
-	cvt.u64.u32 %rd346, %r2;
-	setp.eq.s64 %p66, %rd346, 0;
-	setp.gt.s64 %p67, %rd344, 0;
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, 0;
+	cvt.u64.u32 %rd349, %r2;
+	setp.eq.s64 %p66, %rd349, 0;
+	setp.gt.s64 %p67, %rd347, 0;
 	and.pred %p68, %p66, %p67;
 	@!%p68 bra $L83;
-	atom.global.add.u64 %rd347, [%rd154], %rd344;
-	mov.b64 %rd348, %rd347;
-	mov.b64 %rd345, %rd348;
+	atom.global.add.u64 %rd350, [%rd154], %rd347;
+	mov.b64 %rd351, %rd350;
+	mov.b64 %rd348, %rd351;
 $L83:
-	cvt.u64.u32 %rd349, %r2;
-	setp.eq.s64 %p69, %rd349, 0;
+	cvt.u64.u32 %rd352, %r2;
+	setp.eq.s64 %p69, %rd352, 0;
 	setp.eq.u32 %p70, %r1, 0;
 	and.pred %p71, %p69, %p70;
 	bar.sync 0;
 	@!%p71 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd345;
+	st.shared.s64 [%rd1+1024], %rd348;
 $L84:
 	bar.sync 0;
-	ld.shared.s64 %rd350, [%rd1+1024];
-	mov.b64 %rd351, %rd350;
-	mov.b64 %rd345, %rd351;
-	add.s64 %rd352, %rd345, %rd343;
-	mov.b64 %rd353, %rd352;
-	mov.b64 %rd354, 0;
+	ld.shared.s64 %rd353, [%rd1+1024];
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd348, %rd354;
+	add.s64 %rd355, %rd348, %rd346;
+	mov.b64 %rd356, %rd355;
+	mov.b64 %rd357, 0;
 $L85:
-	setp.lt.s64 %p72, %rd354, %rd304;
+	setp.lt.s64 %p72, %rd357, %rd307;
 	not.pred %p73, %p72;
 	@!%p73 bra $L89;
 	bra.uni $L87;
 $L89:
-	mul.lo.s64 %rd355, %rd354, %rd182;
-	mad.lo.s64 %rd356, %rd355, 4, %rd180;
-	ld.shared.s32 %r126, [%rd356+0];
-	mov.b32 %r127, %r126;
-	add.s64 %rd357, %rd353, %rd354;
-	mul.lo.s64 %rd358, %rd357, %rd153;
-	mad.lo.s64 %rd359, %rd358, 4, %rd151;
-	st.global.s32 [%rd359+0], %r127;
+	mul.lo.s64 %rd358, %rd357, %rd182;
+	mad.lo.s64 %rd359, %rd358, 4, %rd180;
+	ld.shared.s32 %r128, [%rd359+0];
+	mov.b32 %r129, %r128;
+	add.s64 %rd360, %rd356, %rd357;
+	mul.lo.s64 %rd361, %rd360, %rd153;
+	mad.lo.s64 %rd362, %rd361, 4, %rd151;
+	st.global.s32 [%rd362+0], %r129;
 $L86:
-	add.s64 %rd360, %rd354, 1;
-	mov.b64 %rd354, %rd360;
+	add.s64 %rd363, %rd357, 1;
+	mov.b64 %rd357, %rd363;
 	bra.uni $L85;
 $L87:
 	bra.uni $L66;
@@ -5554,13 +5614,13 @@ $L65:
 	bra.uni $L64;
 $L66:
 $L25:
-	add.s64 %rd361, %rd223, %rd193;
-	mov.b64 %rd223, %rd361;
+	add.s64 %rd364, %rd223, %rd193;
+	mov.b64 %rd223, %rd364;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd362, %rd194, 1;
-	mov.b64 %rd194, %rd362;
+	add.s64 %rd365, %rd194, 1;
+	mov.b64 %rd194, %rd365;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -5568,160 +5628,160 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd363, %rd120;
-	mov.b64 %rd364, %rd121;
+	mov.b64 %rd366, %rd120;
+	mov.b64 %rd367, %rd121;
 	// block reduction
-	mov.b32 %r128, 1;
-	sub.u32 %r129, %r13, 1;
-	mov.b32 %r130, %r3;
+	mov.b32 %r130, 1;
+	sub.u32 %r131, %r13, 1;
+	mov.b32 %r132, %r3;
 $L90:
-	setp.hs.u32 %p74, %r130, 32;
+	setp.hs.u32 %p74, %r132, 32;
 	@%p74 bra $L91;
-	mov.b64 {%r131, %r132}, %rd363;
-	shfl.sync.down.b32 %r133|%p75, %r131, %r130, %r129, %r17;
-	shfl.sync.down.b32 %r134, %r132, %r130, %r129, %r17;
-	mov.b64 %rd365, {%r133, %r134};
-	mov.b64 {%r135, %r136}, %rd364;
-	shfl.sync.down.b32 %r137, %r135, %r130, %r129, %r17;
-	shfl.sync.down.b32 %r138, %r136, %r130, %r129, %r17;
-	mov.b64 %rd366, {%r137, %r138};
+	mov.b64 {%r133, %r134}, %rd366;
+	shfl.sync.down.b32 %r135|%p75, %r133, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
+	mov.b64 %rd368, {%r135, %r136};
+	mov.b64 {%r137, %r138}, %rd367;
+	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
+	mov.b64 %rd369, {%r139, %r140};
 	@!%p75 bra $L92;
 	setp.ne.u32 %p76, %r18, 9;
 	@%p76 bra.uni $L94;
-	setp.lt.s64 %p77, %rd365, %rd363;
-	setp.eq.s64 %p78, %rd365, %rd363;
-	setp.lt.s64 %p79, %rd366, %rd364;
+	setp.lt.s64 %p77, %rd368, %rd366;
+	setp.eq.s64 %p78, %rd368, %rd366;
+	setp.lt.s64 %p79, %rd369, %rd367;
 	and.pred %p80, %p78, %p79;
 	or.pred %p81, %p77, %p80;
-	selp.b64 %rd367, %rd365, %rd363, %p81;
-	selp.b64 %rd368, %rd366, %rd364, %p81;
-	mov.b64 %rd363, %rd367;
-	mov.b64 %rd364, %rd368;
+	selp.b64 %rd370, %rd368, %rd366, %p81;
+	selp.b64 %rd371, %rd369, %rd367, %p81;
+	mov.b64 %rd366, %rd370;
+	mov.b64 %rd367, %rd371;
 	bra.uni $L93;
 $L94:
 	setp.ne.u32 %p82, %r18, 10;
 	@%p82 bra.uni $L95;
-	setp.gt.s64 %p83, %rd365, %rd363;
-	setp.eq.s64 %p84, %rd365, %rd363;
-	setp.lt.s64 %p85, %rd366, %rd364;
+	setp.gt.s64 %p83, %rd368, %rd366;
+	setp.eq.s64 %p84, %rd368, %rd366;
+	setp.lt.s64 %p85, %rd369, %rd367;
 	and.pred %p86, %p84, %p85;
 	or.pred %p87, %p83, %p86;
-	selp.b64 %rd369, %rd365, %rd363, %p87;
-	selp.b64 %rd370, %rd366, %rd364, %p87;
-	mov.b64 %rd363, %rd369;
-	mov.b64 %rd364, %rd370;
+	selp.b64 %rd372, %rd368, %rd366, %p87;
+	selp.b64 %rd373, %rd369, %rd367, %p87;
+	mov.b64 %rd366, %rd372;
+	mov.b64 %rd367, %rd373;
 	bra.uni $L93;
 $L95:
-	mov.b64 %rd371, %rd363;
-	mov.b64 %rd372, %rd364;
-	mov.b64 %rd373, %rd365;
 	mov.b64 %rd374, %rd366;
-	mov.b64 %rd375, %rd371;
-	mov.b64 %rd376, %rd372;
-	mov.b64 %rd377, %rd373;
+	mov.b64 %rd375, %rd367;
+	mov.b64 %rd376, %rd368;
+	mov.b64 %rd377, %rd369;
 	mov.b64 %rd378, %rd374;
-	mov.b64 %rd379, %rd377;
-	mov.b64 %rd380, %rd378;
-	add.s64 %rd381, %rd375, %rd379;
-	mov.b64 %rd375, %rd381;
-	add.s64 %rd382, %rd376, %rd380;
-	mov.b64 %rd376, %rd382;
+	mov.b64 %rd379, %rd375;
+	mov.b64 %rd380, %rd376;
+	mov.b64 %rd381, %rd377;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	add.s64 %rd384, %rd378, %rd382;
+	mov.b64 %rd378, %rd384;
+	add.s64 %rd385, %rd379, %rd383;
+	mov.b64 %rd379, %rd385;
 $L96:
-	mov.b64 %rd363, %rd375;
-	mov.b64 %rd364, %rd376;
+	mov.b64 %rd366, %rd378;
+	mov.b64 %rd367, %rd379;
 $L93:
 $L92:
-	shl.b32 %r130, %r130, 1;
+	shl.b32 %r132, %r132, 1;
 	bra.uni $L90;
 $L91:
 	setp.eq.u32 %p88, %r7, 0;
 	@!%p88 bra $L97;
-	mul.wide.u32 %rd383, %r8, 16;
-	add.s64 %rd384, %rd1, %rd383;
-	st.shared.s64 [%rd384+0], %rd363;
-	st.shared.s64 [%rd384+8], %rd364;
+	mul.wide.u32 %rd386, %r8, 16;
+	add.s64 %rd387, %rd1, %rd386;
+	st.shared.s64 [%rd387+0], %rd366;
+	st.shared.s64 [%rd387+8], %rd367;
 $L97:
 	bar.sync 0;
 	setp.eq.u32 %p89, %r8, 0;
 	@!%p89 bra $L98;
 	setp.lo.u32 %p90, %r7, %r10;
 	@!%p90 bra $L99;
-	mul.wide.u32 %rd385, %r7, 16;
-	add.s64 %rd386, %rd1, %rd385;
-	ld.shared.s64 %rd387, [%rd386+0];
-	ld.shared.s64 %rd388, [%rd386+8];
-	mov.b64 %rd363, %rd387;
-	mov.b64 %rd364, %rd388;
+	mul.wide.u32 %rd388, %r7, 16;
+	add.s64 %rd389, %rd1, %rd388;
+	ld.shared.s64 %rd390, [%rd389+0];
+	ld.shared.s64 %rd391, [%rd389+8];
+	mov.b64 %rd366, %rd390;
+	mov.b64 %rd367, %rd391;
 $L99:
-	sub.u32 %r139, %r10, 1;
-	mov.b32 %r140, %r128;
+	sub.u32 %r141, %r10, 1;
+	mov.b32 %r142, %r130;
 $L100:
-	setp.hs.u32 %p91, %r140, 32;
+	setp.hs.u32 %p91, %r142, 32;
 	@%p91 bra $L101;
-	mov.b64 {%r141, %r142}, %rd363;
-	shfl.sync.down.b32 %r143|%p92, %r141, %r140, %r139, %r17;
-	shfl.sync.down.b32 %r144, %r142, %r140, %r139, %r17;
-	mov.b64 %rd389, {%r143, %r144};
-	mov.b64 {%r145, %r146}, %rd364;
-	shfl.sync.down.b32 %r147, %r145, %r140, %r139, %r17;
-	shfl.sync.down.b32 %r148, %r146, %r140, %r139, %r17;
-	mov.b64 %rd390, {%r147, %r148};
+	mov.b64 {%r143, %r144}, %rd366;
+	shfl.sync.down.b32 %r145|%p92, %r143, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
+	mov.b64 %rd392, {%r145, %r146};
+	mov.b64 {%r147, %r148}, %rd367;
+	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
+	mov.b64 %rd393, {%r149, %r150};
 	@!%p92 bra $L102;
 	setp.ne.u32 %p93, %r18, 9;
 	@%p93 bra.uni $L104;
-	setp.lt.s64 %p94, %rd389, %rd363;
-	setp.eq.s64 %p95, %rd389, %rd363;
-	setp.lt.s64 %p96, %rd390, %rd364;
+	setp.lt.s64 %p94, %rd392, %rd366;
+	setp.eq.s64 %p95, %rd392, %rd366;
+	setp.lt.s64 %p96, %rd393, %rd367;
 	and.pred %p97, %p95, %p96;
 	or.pred %p98, %p94, %p97;
-	selp.b64 %rd391, %rd389, %rd363, %p98;
-	selp.b64 %rd392, %rd390, %rd364, %p98;
-	mov.b64 %rd363, %rd391;
-	mov.b64 %rd364, %rd392;
+	selp.b64 %rd394, %rd392, %rd366, %p98;
+	selp.b64 %rd395, %rd393, %rd367, %p98;
+	mov.b64 %rd366, %rd394;
+	mov.b64 %rd367, %rd395;
 	bra.uni $L103;
 $L104:
 	setp.ne.u32 %p99, %r18, 10;
 	@%p99 bra.uni $L105;
-	setp.gt.s64 %p100, %rd389, %rd363;
-	setp.eq.s64 %p101, %rd389, %rd363;
-	setp.lt.s64 %p102, %rd390, %rd364;
+	setp.gt.s64 %p100, %rd392, %rd366;
+	setp.eq.s64 %p101, %rd392, %rd366;
+	setp.lt.s64 %p102, %rd393, %rd367;
 	and.pred %p103, %p101, %p102;
 	or.pred %p104, %p100, %p103;
-	selp.b64 %rd393, %rd389, %rd363, %p104;
-	selp.b64 %rd394, %rd390, %rd364, %p104;
-	mov.b64 %rd363, %rd393;
-	mov.b64 %rd364, %rd394;
+	selp.b64 %rd396, %rd392, %rd366, %p104;
+	selp.b64 %rd397, %rd393, %rd367, %p104;
+	mov.b64 %rd366, %rd396;
+	mov.b64 %rd367, %rd397;
 	bra.uni $L103;
 $L105:
-	mov.b64 %rd395, %rd363;
-	mov.b64 %rd396, %rd364;
-	mov.b64 %rd397, %rd389;
-	mov.b64 %rd398, %rd390;
-	mov.b64 %rd375, %rd395;
-	mov.b64 %rd376, %rd396;
-	mov.b64 %rd377, %rd397;
+	mov.b64 %rd398, %rd366;
+	mov.b64 %rd399, %rd367;
+	mov.b64 %rd400, %rd392;
+	mov.b64 %rd401, %rd393;
 	mov.b64 %rd378, %rd398;
-	mov.b64 %rd379, %rd377;
-	mov.b64 %rd380, %rd378;
-	add.s64 %rd399, %rd375, %rd379;
-	mov.b64 %rd375, %rd399;
-	add.s64 %rd400, %rd376, %rd380;
-	mov.b64 %rd376, %rd400;
+	mov.b64 %rd379, %rd399;
+	mov.b64 %rd380, %rd400;
+	mov.b64 %rd381, %rd401;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	add.s64 %rd402, %rd378, %rd382;
+	mov.b64 %rd378, %rd402;
+	add.s64 %rd403, %rd379, %rd383;
+	mov.b64 %rd379, %rd403;
 $L106:
-	mov.b64 %rd363, %rd375;
-	mov.b64 %rd364, %rd376;
+	mov.b64 %rd366, %rd378;
+	mov.b64 %rd367, %rd379;
 $L103:
 $L102:
-	shl.b32 %r140, %r140, 1;
+	shl.b32 %r142, %r142, 1;
 	bra.uni $L100;
 $L101:
 $L98:
-	mul.wide.u32 %rd401, %r29, 16;
-	add.s64 %rd402, %rd11, %rd401;
+	mul.wide.u32 %rd404, %r29, 16;
+	add.s64 %rd405, %rd11, %rd404;
 	setp.eq.u32 %p105, %r5, 0;
 	@!%p105 bra $L107;
-	st.global.s64 [%rd402+0], %rd363;
-	st.global.s64 [%rd402+8], %rd364;
+	st.global.s64 [%rd405+0], %rd366;
+	st.global.s64 [%rd405+8], %rd367;
 $L107:
 	ret;
 }
@@ -6163,8 +6223,940 @@ $L29:
 }
 `
 
-// gokkosPTX7 is the PTX of frontier.PushLocal[bfs.visit].
+// gokkosPTX7 is the PTX of frontier.PushFused[bfs.visit].
 const gokkosPTX7 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_PushFused_bfs_visit_(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44,
+	.param .b64 gk_s45,
+	.param .b64 gk_s46,
+	.param .b64 gk_s47,
+	.param .b64 gk_s48,
+	.param .b64 gk_s49
+)
+{
+	.reg .pred %p<88>;
+	.reg .b32 %r<175>;
+	.reg .b64 %rd<396>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.s64 %rd24, [gk_s0];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s1];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s3];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s4];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s7];
+	cvta.to.global.u64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s10];
+	cvta.to.global.u64 %rd48, %rd47;
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s11];
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s12];
+	mov.b64 %rd53, %rd52;
+	ld.param.u64 %rd54, [gk_s13];
+	cvta.to.global.u64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s14];
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s15];
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s18];
+	mov.b64 %rd66, %rd65;
+	ld.param.s64 %rd67, [gk_s19];
+	mov.b64 %rd68, %rd67;
+	ld.param.u8 %r30, [gk_s20];
+	setp.ne.u32 %p3, %r30, 0;
+	mov.pred %p4, %p3;
+	ld.param.u64 %rd69, [gk_s21];
+	cvta.to.global.u64 %rd70, %rd69;
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s22];
+	mov.b64 %rd73, %rd72;
+	ld.param.s64 %rd74, [gk_s23];
+	mov.b64 %rd75, %rd74;
+	ld.param.u64 %rd76, [gk_s24];
+	cvta.to.global.u64 %rd77, %rd76;
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s25];
+	mov.b64 %rd80, %rd79;
+	ld.param.s64 %rd81, [gk_s26];
+	mov.b64 %rd82, %rd81;
+	ld.param.u64 %rd83, [gk_s27];
+	cvta.to.global.u64 %rd84, %rd83;
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s28];
+	mov.b64 %rd87, %rd86;
+	ld.param.s64 %rd88, [gk_s29];
+	mov.b64 %rd89, %rd88;
+	ld.param.u8 %r31, [gk_s30];
+	setp.ne.u32 %p5, %r31, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd90, [gk_s31];
+	cvta.to.global.u64 %rd91, %rd90;
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s32];
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s32 %r32, [gk_s34];
+	mov.b32 %r33, %r32;
+	ld.param.s64 %rd97, [gk_s35];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s36];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s37];
+	cvta.to.global.u64 %rd102, %rd101;
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s38];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s39];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s40];
+	cvta.to.global.u64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s41];
+	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s42];
+	mov.b64 %rd114, %rd113;
+	ld.param.u64 %rd115, [gk_s43];
+	cvta.to.global.u64 %rd116, %rd115;
+	mov.b64 %rd117, %rd116;
+	ld.param.s64 %rd118, [gk_s44];
+	mov.b64 %rd119, %rd118;
+	ld.param.s64 %rd120, [gk_s45];
+	mov.b64 %rd121, %rd120;
+	ld.param.u64 %rd122, [gk_s46];
+	cvta.to.global.u64 %rd123, %rd122;
+	mov.b64 %rd124, %rd123;
+	ld.param.s64 %rd125, [gk_s47];
+	mov.b64 %rd126, %rd125;
+	ld.param.s64 %rd127, [gk_s48];
+	mov.b64 %rd128, %rd127;
+	ld.param.s32 %r34, [gk_s49];
+	mov.b32 %r35, %r34;
+	cvt.u64.u32 %rd130, %r28;
+	cvt.u64.u32 %rd131, %r29;
+	mov.b64 %rd132, %rd130;
+$L1:
+	setp.ge.s64 %p7, %rd132, %rd2;
+	@%p7 bra $L2;
+	mov.b64 %rd129, %rd132;
+	mov.b64 %rd20, 0;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	add.s64 %rd133, %rd13, %rd21;
+	mad.lo.s64 %rd134, %rd98, 4, 15;
+	and.b64 %rd134, %rd134, -16;
+	add.s64 %rd21, %rd21, %rd134;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd98;
+	mov.b64 %rd137, 1;
+	mov.b64 %rd138, %rd135;
+	mov.b64 %rd139, %rd136;
+	mov.b64 %rd140, %rd137;
+	mov.b64 %rd141, %rd62;
+	mov.b64 %rd142, 0;
+$L4:
+	setp.lt.s64 %p8, %rd142, %rd64;
+	not.pred %p9, %p8;
+	@!%p9 bra $L8;
+	bra.uni $L6;
+$L8:
+	mov.b64 %rd143, %rd49;
+	mov.b64 %rd144, %rd51;
+	mov.b64 %rd145, %rd53;
+	mov.b64 %rd146, %rd56;
+	mov.b64 %rd147, %rd58;
+	mov.b64 %rd148, %rd60;
+	mov.b64 %rd149, %rd143;
+	mov.b64 %rd150, %rd144;
+	mov.b64 %rd151, %rd145;
+	mov.b64 %rd152, %rd146;
+	mov.b64 %rd153, %rd147;
+	mov.b64 %rd154, %rd148;
+	rem.s64 %rd155, %rd142, 2;
+	setp.eq.s64 %p10, %rd155, 1;
+	@!%p10 bra $L10;
+	mov.b64 %rd156, %rd56;
+	mov.b64 %rd157, %rd58;
+	mov.b64 %rd158, %rd60;
+	mov.b64 %rd159, %rd49;
+	mov.b64 %rd160, %rd51;
+	mov.b64 %rd161, %rd53;
+	mov.b64 %rd149, %rd156;
+	mov.b64 %rd150, %rd157;
+	mov.b64 %rd151, %rd158;
+	mov.b64 %rd152, %rd159;
+	mov.b64 %rd153, %rd160;
+	mov.b64 %rd154, %rd161;
+$L10:
+	mov.pred %p11, %p4;
+	mov.b64 %rd162, %rd71;
+	mov.b64 %rd163, %rd73;
+	mov.b64 %rd164, %rd75;
+	mov.b64 %rd165, %rd78;
+	mov.b64 %rd166, %rd80;
+	mov.b64 %rd167, %rd82;
+	mov.b64 %rd168, %rd85;
+	mov.b64 %rd169, %rd87;
+	mov.b64 %rd170, %rd89;
+	mov.pred %p12, %p6;
+	mov.b64 %rd171, %rd92;
+	mov.b64 %rd172, %rd94;
+	mov.b64 %rd173, %rd96;
+	mov.b32 %r36, %r33;
+	mov.b64 %rd174, %rd98;
+	mov.b64 %rd175, %rd100;
+	cvt.u32.u64 %r37, %rd142;
+	add.s32 %r38, %r33, %r37;
+	mov.b32 %r36, %r38;
+	mov.b64 %rd176, %rd25;
+	mov.b64 %rd177, %rd62;
+	mov.b64 %rd178, %rd64;
+	mov.b64 %rd179, %rd66;
+	mov.b64 %rd180, %rd68;
+	mov.pred %p13, %p4;
+	mov.pred %p14, %p6;
+	mov.b32 %r39, %r33;
+	mov.b64 %rd181, %rd98;
+	mov.b64 %rd182, %rd100;
+	mov.b32 %r40, %r35;
+	mov.pred %p15, %p11;
+	mov.b64 %rd183, %rd162;
+	mov.b64 %rd184, %rd163;
+	mov.b64 %rd185, %rd164;
+	mov.b64 %rd186, %rd165;
+	mov.b64 %rd187, %rd166;
+	mov.b64 %rd188, %rd167;
+	mov.b64 %rd189, %rd168;
+	mov.b64 %rd190, %rd169;
+	mov.b64 %rd191, %rd170;
+	mov.pred %p16, %p12;
+	mov.b64 %rd192, %rd171;
+	mov.b64 %rd193, %rd172;
+	mov.b64 %rd194, %rd173;
+	mov.b32 %r41, %r36;
+	mov.b64 %rd195, %rd174;
+	mov.b64 %rd196, %rd175;
+	mov.b64 %rd197, %rd141;
+	cvt.u64.u32 %rd198, %r4;
+	mov.b64 %rd199, %rd198;
+	cvt.u64.u32 %rd200, %r2;
+	mov.b64 %rd201, %rd200;
+	mov.b32 %r42, -1;
+	mov.b64 %rd202, 0;
+	mov.b64 %rd203, 0;
+	mov.b64 %rd204, 0;
+	mov.b64 %rd205, 0;
+	mov.b64 %rd206, %rd195;
+$L11:
+	mov.b64 %rd207, 0;
+	mov.b64 %rd208, %rd206;
+$L14:
+	setp.gt.s64 %p17, %rd208, 0;
+	not.pred %p18, %p17;
+	@!%p18 bra $L18;
+	bra.uni $L16;
+$L18:
+	setp.ge.s64 %p19, %rd202, %rd203;
+	@!%p19 bra $L20;
+	setp.ge.s64 %p20, %rd201, %rd197;
+	@!%p20 bra $L22;
+	bra.uni $L16;
+$L22:
+	mul.lo.s64 %rd209, %rd201, %rd151;
+	mad.lo.s64 %rd210, %rd209, 4, %rd149;
+	ld.global.s32 %r43, [%rd210+0];
+	mov.b32 %r44, %r43;
+	mov.b32 %r42, %r44;
+	add.s64 %rd211, %rd201, %rd199;
+	mov.b64 %rd201, %rd211;
+	mov.b64 %rd212, %rd176;
+	mov.b32 %r45, %r42;
+	cvt.s64.s32 %rd213, %r45;
+	mul.lo.s64 %rd214, %rd213, %rd32;
+	mad.lo.s64 %rd215, %rd214, 8, %rd28;
+	ld.global.nc.s64 %rd216, [%rd215+0];
+	mov.b64 %rd217, %rd216;
+	mov.b64 %rd218, %rd217;
+	mov.b64 %rd219, %rd176;
+	mov.b32 %r46, %r42;
+	cvt.s64.s32 %rd220, %r46;
+	add.s64 %rd221, %rd220, 1;
+	mul.lo.s64 %rd222, %rd221, %rd32;
+	mad.lo.s64 %rd223, %rd222, 8, %rd28;
+	ld.global.nc.s64 %rd224, [%rd223+0];
+	mov.b64 %rd225, %rd224;
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd227, %rd218;
+	mov.b64 %rd228, %rd226;
+	mov.b64 %rd202, %rd227;
+	mov.b64 %rd203, %rd228;
+	bra.uni $L15;
+$L20:
+	mul.lo.s64 %rd229, %rd202, %rd39;
+	mad.lo.s64 %rd230, %rd229, 4, %rd35;
+	ld.global.nc.s32 %r47, [%rd230+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r49, %r48;
+	mov.b32 %r50, %r40;
+	mov.b32 %r51, %r42;
+	mov.b32 %r52, %r49;
+	mov.b64 %rd231, %rd202;
+$L23:
+	cvt.s64.s32 %rd232, %r52;
+	mul.lo.s64 %rd233, %rd232, %rd114;
+	mad.lo.s64 %rd234, %rd233, 4, %rd110;
+	ld.relaxed.gpu.global.s32 %r53, [%rd234+0];
+	mov.b32 %r54, %r53;
+	setp.ge.s32 %p21, %r54, 0;
+	mov.pred %p22, %p21;
+	not.pred %p23, %p22;
+	@!%p23 bra $L27;
+	cvt.s64.s32 %rd235, %r52;
+	mul.lo.s64 %rd236, %rd235, %rd114;
+	mad.lo.s64 %rd237, %rd236, 4, %rd110;
+	mov.b32 %r55, -1;
+	atom.global.cas.b32 %r56, [%rd237], %r55, %r51;
+	setp.eq.u32 %p24, %r56, %r55;
+	mov.pred %p25, %p24;
+	not.pred %p26, %p25;
+	mov.pred %p22, %p26;
+$L27:
+	@!%p22 bra $L29;
+	mov.pred %p27, 0;
+	bra.uni $L25;
+$L29:
+	cvt.s64.s32 %rd238, %r51;
+	mul.lo.s64 %rd239, %rd238, %rd121;
+	mad.lo.s64 %rd240, %rd239, 4, %rd117;
+	ld.global.s32 %r57, [%rd240+0];
+	mov.b32 %r58, %r57;
+	add.s32 %r59, %r58, 1;
+	cvt.s64.s32 %rd241, %r52;
+	mul.lo.s64 %rd242, %rd241, %rd121;
+	mad.lo.s64 %rd243, %rd242, 4, %rd117;
+	st.global.s32 [%rd243+0], %r59;
+	mov.pred %p27, 1;
+	bra.uni $L25;
+$L24:
+	bra.uni $L23;
+$L25:
+	@!%p27 bra $L31;
+	mov.pred %p28, 0;
+	mov.b64 %rd244, %rd207;
+	mov.b32 %r60, %r49;
+$L32:
+	@!%p15 bra $L36;
+	shr.s32 %r61, %r60, 5;
+	cvt.s64.s32 %rd245, %r61;
+	mov.b64 %rd246, %rd245;
+	and.b32 %r62, %r60, 31;
+	cvt.s64.s32 %rd247, %r62;
+	min.u64 %rd248, %rd247, 32;
+	cvt.u32.u64 %r63, %rd248;
+	mov.b32 %r65, 0x1;
+	shl.b32 %r64, %r65, %r63;
+	setp.hs.u32 %p29, %r63, 32;
+	selp.b32 %r66, 0, %r64, %p29;
+	mov.b32 %r67, %r66;
+	mov.b64 %rd249, %rd246;
+	mov.b32 %r68, %r67;
+	mul.lo.s64 %rd250, %rd249, %rd191;
+	mad.lo.s64 %rd251, %rd250, 4, %rd189;
+	ld.relaxed.gpu.global.u32 %r69, [%rd251+0];
+	mov.b32 %r70, %r69;
+	and.b32 %r71, %r70, %r68;
+	setp.ne.u32 %p30, %r71, 0x0;
+	mov.pred %p31, %p30;
+	not.pred %p32, %p31;
+	@!%p32 bra $L38;
+	mul.lo.s64 %rd252, %rd249, %rd191;
+	mad.lo.s64 %rd253, %rd252, 4, %rd189;
+	atom.global.or.b32 %r72, [%rd253], %r68;
+	mov.b32 %r73, %r72;
+	and.b32 %r74, %r73, %r68;
+	setp.ne.u32 %p33, %r74, 0x0;
+	mov.pred %p31, %p33;
+$L38:
+	@!%p31 bra $L40;
+	mov.b64 %rd254, %rd244;
+	mov.b64 %rd255, %rd254;
+	mov.pred %p34, 0;
+	bra.uni $L34;
+$L40:
+	mov.b64 %rd256, %rd244;
+	mov.b64 %rd255, %rd256;
+	mov.pred %p34, 1;
+	bra.uni $L34;
+$L36:
+	@!%p16 bra $L42;
+	cvt.s64.s32 %rd257, %r60;
+	mul.lo.s64 %rd258, %rd257, %rd194;
+	mad.lo.s64 %rd259, %rd258, 4, %rd192;
+	ld.relaxed.gpu.global.s32 %r75, [%rd259+0];
+	mov.b32 %r76, %r75;
+	setp.eq.s32 %p35, %r76, %r41;
+	mov.pred %p36, %p35;
+	not.pred %p37, %p36;
+	@!%p37 bra $L44;
+	cvt.s64.s32 %rd260, %r60;
+	mul.lo.s64 %rd261, %rd260, %rd194;
+	mad.lo.s64 %rd262, %rd261, 4, %rd192;
+	atom.global.exch.b32 %r77, [%rd262], %r41;
+	mov.b32 %r78, %r77;
+	setp.eq.s32 %p38, %r78, %r41;
+	mov.pred %p36, %p38;
+$L44:
+	@!%p36 bra $L46;
+	mov.b64 %rd263, %rd244;
+	mov.b64 %rd255, %rd263;
+	mov.pred %p34, 0;
+	bra.uni $L34;
+$L46:
+$L42:
+	mul.lo.s64 %rd264, %rd244, %rd140;
+	mad.lo.s64 %rd265, %rd264, 4, %rd138;
+	st.shared.s32 [%rd265+0], %r60;
+	add.s64 %rd266, %rd244, 1;
+	mov.b64 %rd267, %rd266;
+	mov.b64 %rd255, %rd267;
+	mov.pred %p34, 1;
+	bra.uni $L34;
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.b64 %rd268, %rd255;
+	mov.pred %p39, %p34;
+	mov.b64 %rd207, %rd268;
+	mov.pred %p28, %p39;
+	@!%p28 bra $L48;
+	mov.b64 %rd269, %rd176;
+	mov.b32 %r79, %r49;
+	cvt.s64.s32 %rd270, %r79;
+	add.s64 %rd271, %rd270, 1;
+	mul.lo.s64 %rd272, %rd271, %rd32;
+	mad.lo.s64 %rd273, %rd272, 8, %rd28;
+	ld.global.nc.s64 %rd274, [%rd273+0];
+	mov.b64 %rd275, %rd274;
+	cvt.s64.s32 %rd276, %r79;
+	mul.lo.s64 %rd277, %rd276, %rd32;
+	mad.lo.s64 %rd278, %rd277, 8, %rd28;
+	ld.global.nc.s64 %rd279, [%rd278+0];
+	mov.b64 %rd280, %rd279;
+	sub.s64 %rd281, %rd275, %rd280;
+	mov.b64 %rd282, %rd281;
+	add.s64 %rd283, %rd205, %rd282;
+	mov.b64 %rd205, %rd283;
+$L48:
+$L31:
+	add.s64 %rd284, %rd202, 1;
+	mov.b64 %rd202, %rd284;
+	sub.s64 %rd285, %rd208, 1;
+	mov.b64 %rd208, %rd285;
+$L15:
+	bra.uni $L14;
+$L16:
+	// block scan
+	mov.b64 %rd286, %rd207;
+	mov.b32 %r80, %r3;
+$L49:
+	setp.hs.u32 %p40, %r80, 32;
+	@%p40 bra $L50;
+	mov.b64 {%r81, %r82}, %rd286;
+	shfl.sync.up.b32 %r83|%p41, %r81, %r80, 0, %r17;
+	shfl.sync.up.b32 %r84, %r82, %r80, 0, %r17;
+	mov.b64 %rd287, {%r83, %r84};
+	@!%p41 bra $L51;
+	add.s64 %rd288, %rd287, %rd286;
+	mov.b64 %rd286, %rd288;
+$L51:
+	shl.b32 %r80, %r80, 1;
+	bra.uni $L49;
+$L50:
+	mov.b64 {%r85, %r86}, %rd286;
+	shfl.sync.up.b32 %r87|%p42, %r85, %r3, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, %r3, 0, %r17;
+	mov.b64 %rd289, {%r87, %r88};
+	setp.lo.u32 %p43, %r3, 32;
+	and.pred %p44, %p42, %p43;
+	selp.b64 %rd290, %rd289, 0, %p44;
+	sub.u32 %r89, %r13, %r3;
+	setp.eq.u32 %p45, %r7, %r89;
+	@!%p45 bra $L52;
+	mul.wide.u32 %rd291, %r8, 16;
+	add.s64 %rd292, %rd1, %rd291;
+	st.shared.s64 [%rd292+0], %rd286;
+$L52:
+	bar.sync 0;
+	setp.eq.u32 %p46, %r8, 0;
+	@!%p46 bra $L53;
+	mov.b64 %rd293, 0;
+	setp.lo.u32 %p47, %r7, %r10;
+	@!%p47 bra $L54;
+	mul.wide.u32 %rd294, %r7, 16;
+	add.s64 %rd295, %rd1, %rd294;
+	ld.shared.s64 %rd296, [%rd295+0];
+	mov.b64 %rd293, %rd296;
+$L54:
+	mov.b64 {%r90, %r91}, %rd293;
+	shfl.sync.up.b32 %r92|%p48, %r90, 1, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, 1, 0, %r17;
+	mov.b64 %rd297, {%r92, %r93};
+	@!%p48 bra $L55;
+	add.s64 %rd298, %rd297, %rd293;
+	mov.b64 %rd293, %rd298;
+$L55:
+	mov.b64 {%r94, %r95}, %rd293;
+	shfl.sync.up.b32 %r96|%p49, %r94, 2, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, 2, 0, %r17;
+	mov.b64 %rd299, {%r96, %r97};
+	@!%p49 bra $L56;
+	add.s64 %rd300, %rd299, %rd293;
+	mov.b64 %rd293, %rd300;
+$L56:
+	mov.b64 {%r98, %r99}, %rd293;
+	shfl.sync.up.b32 %r100|%p50, %r98, 4, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 4, 0, %r17;
+	mov.b64 %rd301, {%r100, %r101};
+	@!%p50 bra $L57;
+	add.s64 %rd302, %rd301, %rd293;
+	mov.b64 %rd293, %rd302;
+$L57:
+	mov.b64 {%r102, %r103}, %rd293;
+	shfl.sync.up.b32 %r104|%p51, %r102, 8, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 8, 0, %r17;
+	mov.b64 %rd303, {%r104, %r105};
+	@!%p51 bra $L58;
+	add.s64 %rd304, %rd303, %rd293;
+	mov.b64 %rd293, %rd304;
+$L58:
+	mov.b64 {%r106, %r107}, %rd293;
+	shfl.sync.up.b32 %r108|%p52, %r106, 16, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 16, 0, %r17;
+	mov.b64 %rd305, {%r108, %r109};
+	@!%p52 bra $L59;
+	add.s64 %rd306, %rd305, %rd293;
+	mov.b64 %rd293, %rd306;
+$L59:
+	mov.b64 {%r110, %r111}, %rd293;
+	shfl.sync.up.b32 %r112|%p53, %r110, 1, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 1, 0, %r17;
+	mov.b64 %rd307, {%r112, %r113};
+	selp.b64 %rd308, %rd307, 0, %p53;
+	@!%p47 bra $L60;
+	mul.wide.u32 %rd309, %r7, 16;
+	add.s64 %rd310, %rd1, %rd309;
+	add.s64 %rd311, %rd310, 512;
+	st.shared.s64 [%rd311+0], %rd308;
+$L60:
+	sub.u32 %r114, %r10, 1;
+	setp.eq.u32 %p54, %r7, %r114;
+	@!%p54 bra $L61;
+	st.shared.s64 [%rd1+1024], %rd293;
+$L61:
+$L53:
+	bar.sync 0;
+	mul.wide.u32 %rd312, %r8, 16;
+	add.s64 %rd313, %rd1, %rd312;
+	add.s64 %rd314, %rd313, 512;
+	ld.shared.s64 %rd315, [%rd314+0];
+	add.s64 %rd316, %rd315, %rd290;
+	ld.shared.s64 %rd317, [%rd1+1024];
+	mov.b64 {%r115, %r116}, %rd316;
+	shfl.sync.idx.b32 %r117|%p55, %r115, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r118, %r116, 0, %r21, %r17;
+	mov.b64 %rd318, {%r117, %r118};
+	mov.b64 %rd319, %rd317;
+	mov.b64 %rd320, %rd318;
+	mov.b64 %rd321, %rd319;
+	mov.b64 %rd322, %rd320;
+	mov.b64 %rd323, %rd321;
+	mov.b64 %rd324, %rd322;
+	mov.b64 %rd325, %rd323;
+	add.s64 %rd326, %rd204, %rd324;
+	mov.b64 %rd327, %rd326;
+	mov.b64 %rd328, 0;
+$L62:
+	setp.lt.s64 %p56, %rd328, %rd207;
+	not.pred %p57, %p56;
+	@!%p57 bra $L66;
+	bra.uni $L64;
+$L66:
+	mul.lo.s64 %rd329, %rd328, %rd140;
+	mad.lo.s64 %rd330, %rd329, 4, %rd138;
+	ld.shared.s32 %r119, [%rd330+0];
+	mov.b32 %r120, %r119;
+	add.s64 %rd331, %rd327, %rd328;
+	mul.lo.s64 %rd332, %rd331, %rd154;
+	mad.lo.s64 %rd333, %rd332, 4, %rd152;
+	st.global.s32 [%rd333+0], %r120;
+$L63:
+	add.s64 %rd334, %rd328, 1;
+	mov.b64 %rd328, %rd334;
+	bra.uni $L62;
+$L64:
+	add.s64 %rd335, %rd204, %rd325;
+	mov.b64 %rd204, %rd335;
+	mov.b64 %rd336, 0;
+	setp.lt.s64 %p58, %rd202, %rd203;
+	setp.lt.s64 %p59, %rd201, %rd197;
+	or.pred %p60, %p58, %p59;
+	@!%p60 bra $L68;
+	mov.b64 %rd336, 1;
+$L68:
+	mov.b64 %rd337, %rd336;
+	// block reduction
+	sub.u32 %r121, %r13, 1;
+	mov.b32 %r122, %r3;
+$L69:
+	setp.hs.u32 %p61, %r122, 32;
+	@%p61 bra $L70;
+	mov.b64 {%r123, %r124}, %rd337;
+	shfl.sync.down.b32 %r125|%p62, %r123, %r122, %r121, %r17;
+	shfl.sync.down.b32 %r126, %r124, %r122, %r121, %r17;
+	mov.b64 %rd338, {%r125, %r126};
+	@!%p62 bra $L71;
+	max.s64 %rd339, %rd337, %rd338;
+	mov.b64 %rd337, %rd339;
+$L71:
+	shl.b32 %r122, %r122, 1;
+	bra.uni $L69;
+$L70:
+	setp.eq.u32 %p63, %r7, 0;
+	@!%p63 bra $L72;
+	mul.wide.u32 %rd340, %r8, 16;
+	add.s64 %rd341, %rd1, %rd340;
+	st.shared.s64 [%rd341+0], %rd337;
+$L72:
+	bar.sync 0;
+	setp.eq.u32 %p64, %r8, 0;
+	@!%p64 bra $L73;
+	setp.lo.u32 %p65, %r7, %r10;
+	@!%p65 bra $L74;
+	mul.wide.u32 %rd342, %r7, 16;
+	add.s64 %rd343, %rd1, %rd342;
+	ld.shared.s64 %rd344, [%rd343+0];
+	mov.b64 %rd337, %rd344;
+$L74:
+	sub.u32 %r127, %r10, 1;
+	mov.b64 {%r128, %r129}, %rd337;
+	shfl.sync.down.b32 %r130|%p66, %r128, 1, %r127, %r17;
+	shfl.sync.down.b32 %r131, %r129, 1, %r127, %r17;
+	mov.b64 %rd345, {%r130, %r131};
+	@!%p66 bra $L75;
+	max.s64 %rd346, %rd337, %rd345;
+	mov.b64 %rd337, %rd346;
+$L75:
+	mov.b64 {%r132, %r133}, %rd337;
+	shfl.sync.down.b32 %r134|%p67, %r132, 2, %r127, %r17;
+	shfl.sync.down.b32 %r135, %r133, 2, %r127, %r17;
+	mov.b64 %rd347, {%r134, %r135};
+	@!%p67 bra $L76;
+	max.s64 %rd348, %rd337, %rd347;
+	mov.b64 %rd337, %rd348;
+$L76:
+	mov.b64 {%r136, %r137}, %rd337;
+	shfl.sync.down.b32 %r138|%p68, %r136, 4, %r127, %r17;
+	shfl.sync.down.b32 %r139, %r137, 4, %r127, %r17;
+	mov.b64 %rd349, {%r138, %r139};
+	@!%p68 bra $L77;
+	max.s64 %rd350, %rd337, %rd349;
+	mov.b64 %rd337, %rd350;
+$L77:
+	mov.b64 {%r140, %r141}, %rd337;
+	shfl.sync.down.b32 %r142|%p69, %r140, 8, %r127, %r17;
+	shfl.sync.down.b32 %r143, %r141, 8, %r127, %r17;
+	mov.b64 %rd351, {%r142, %r143};
+	@!%p69 bra $L78;
+	max.s64 %rd352, %rd337, %rd351;
+	mov.b64 %rd337, %rd352;
+$L78:
+	mov.b64 {%r144, %r145}, %rd337;
+	shfl.sync.down.b32 %r146|%p70, %r144, 16, %r127, %r17;
+	shfl.sync.down.b32 %r147, %r145, 16, %r127, %r17;
+	mov.b64 %rd353, {%r146, %r147};
+	@!%p70 bra $L79;
+	max.s64 %rd354, %rd337, %rd353;
+	mov.b64 %rd337, %rd354;
+$L79:
+	@!%p63 bra $L80;
+	st.shared.s64 [%rd1+1024], %rd337;
+$L80:
+$L73:
+	bar.sync 0;
+	ld.shared.s64 %rd355, [%rd1+1024];
+	mov.b64 %rd337, %rd355;
+	mov.b64 %rd356, %rd337;
+	setp.eq.s64 %p71, %rd356, 0;
+	@!%p71 bra $L82;
+	bra.uni $L13;
+$L82:
+$L12:
+	bra.uni $L11;
+$L13:
+	mov.b64 %rd357, %rd205;
+	// block reduction
+	sub.u32 %r148, %r13, 1;
+	mov.b32 %r149, %r3;
+$L83:
+	setp.hs.u32 %p72, %r149, 32;
+	@%p72 bra $L84;
+	mov.b64 {%r150, %r151}, %rd357;
+	shfl.sync.down.b32 %r152|%p73, %r150, %r149, %r148, %r17;
+	shfl.sync.down.b32 %r153, %r151, %r149, %r148, %r17;
+	mov.b64 %rd358, {%r152, %r153};
+	@!%p73 bra $L85;
+	add.s64 %rd359, %rd357, %rd358;
+	mov.b64 %rd357, %rd359;
+$L85:
+	shl.b32 %r149, %r149, 1;
+	bra.uni $L83;
+$L84:
+	setp.eq.u32 %p74, %r7, 0;
+	@!%p74 bra $L86;
+	mul.wide.u32 %rd360, %r8, 16;
+	add.s64 %rd361, %rd1, %rd360;
+	st.shared.s64 [%rd361+0], %rd357;
+$L86:
+	bar.sync 0;
+	setp.eq.u32 %p75, %r8, 0;
+	@!%p75 bra $L87;
+	setp.lo.u32 %p76, %r7, %r10;
+	@!%p76 bra $L88;
+	mul.wide.u32 %rd362, %r7, 16;
+	add.s64 %rd363, %rd1, %rd362;
+	ld.shared.s64 %rd364, [%rd363+0];
+	mov.b64 %rd357, %rd364;
+$L88:
+	sub.u32 %r154, %r10, 1;
+	mov.b64 {%r155, %r156}, %rd357;
+	shfl.sync.down.b32 %r157|%p77, %r155, 1, %r154, %r17;
+	shfl.sync.down.b32 %r158, %r156, 1, %r154, %r17;
+	mov.b64 %rd365, {%r157, %r158};
+	@!%p77 bra $L89;
+	add.s64 %rd366, %rd357, %rd365;
+	mov.b64 %rd357, %rd366;
+$L89:
+	mov.b64 {%r159, %r160}, %rd357;
+	shfl.sync.down.b32 %r161|%p78, %r159, 2, %r154, %r17;
+	shfl.sync.down.b32 %r162, %r160, 2, %r154, %r17;
+	mov.b64 %rd367, {%r161, %r162};
+	@!%p78 bra $L90;
+	add.s64 %rd368, %rd357, %rd367;
+	mov.b64 %rd357, %rd368;
+$L90:
+	mov.b64 {%r163, %r164}, %rd357;
+	shfl.sync.down.b32 %r165|%p79, %r163, 4, %r154, %r17;
+	shfl.sync.down.b32 %r166, %r164, 4, %r154, %r17;
+	mov.b64 %rd369, {%r165, %r166};
+	@!%p79 bra $L91;
+	add.s64 %rd370, %rd357, %rd369;
+	mov.b64 %rd357, %rd370;
+$L91:
+	mov.b64 {%r167, %r168}, %rd357;
+	shfl.sync.down.b32 %r169|%p80, %r167, 8, %r154, %r17;
+	shfl.sync.down.b32 %r170, %r168, 8, %r154, %r17;
+	mov.b64 %rd371, {%r169, %r170};
+	@!%p80 bra $L92;
+	add.s64 %rd372, %rd357, %rd371;
+	mov.b64 %rd357, %rd372;
+$L92:
+	mov.b64 {%r171, %r172}, %rd357;
+	shfl.sync.down.b32 %r173|%p81, %r171, 16, %r154, %r17;
+	shfl.sync.down.b32 %r174, %r172, 16, %r154, %r17;
+	mov.b64 %rd373, {%r173, %r174};
+	@!%p81 bra $L93;
+	add.s64 %rd374, %rd357, %rd373;
+	mov.b64 %rd357, %rd374;
+$L93:
+	@!%p74 bra $L94;
+	st.shared.s64 [%rd1+1024], %rd357;
+$L94:
+$L87:
+	bar.sync 0;
+	ld.shared.s64 %rd375, [%rd1+1024];
+	mov.b64 %rd357, %rd375;
+	mov.b64 %rd376, %rd357;
+	mov.b64 %rd377, %rd204;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, %rd377;
+	mov.b64 %rd380, %rd378;
+	mov.b64 %rd381, %rd379;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	mov.b64 %rd384, %rd382;
+	cvt.u64.u32 %rd385, %r2;
+	setp.eq.s64 %p82, %rd385, 0;
+	@!%p82 bra $L96;
+	mov.b64 %rd387, 2;
+	mul.lo.s64 %rd386, %rd387, %rd142;
+	mul.lo.s64 %rd388, %rd386, %rd107;
+	mad.lo.s64 %rd389, %rd388, 8, %rd103;
+	st.global.s64 [%rd389+0], %rd383;
+	mov.b64 %rd391, 2;
+	mul.lo.s64 %rd390, %rd391, %rd142;
+	add.s64 %rd392, %rd390, 1;
+	mul.lo.s64 %rd393, %rd392, %rd107;
+	mad.lo.s64 %rd394, %rd393, 8, %rd103;
+	st.global.s64 [%rd394+0], %rd384;
+$L96:
+	setp.eq.s64 %p83, %rd383, 0;
+	setp.gt.s64 %p84, %rd383, %rd66;
+	or.pred %p85, %p83, %p84;
+	setp.gt.s64 %p86, %rd384, %rd68;
+	or.pred %p87, %p85, %p86;
+	@!%p87 bra $L98;
+	bra.uni $L3;
+$L98:
+	mov.b64 %rd141, %rd383;
+$L5:
+	add.s64 %rd395, %rd142, 1;
+	mov.b64 %rd142, %rd395;
+	bra.uni $L4;
+$L6:
+$L3:
+	bar.sync 0;
+	add.s64 %rd132, %rd132, %rd131;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX8 is the PTX of frontier.PushLocal[bfs.visit].
+const gokkosPTX8 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6235,8 +7227,8 @@ const gokkosPTX7 = `//
 )
 {
 	.reg .pred %p<132>;
-	.reg .b32 %r<199>;
-	.reg .b64 %rd<539>;
+	.reg .b32 %r<201>;
+	.reg .b64 %rd<542>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6939,11 +7931,16 @@ $L79:
 	mov.pred %p57, 0;
 	bra.uni $L77;
 $L81:
-	add.s32 %r114, %r107, 1;
-	cvt.s64.s32 %rd376, %r109;
+	cvt.s64.s32 %rd376, %r108;
 	mul.lo.s64 %rd377, %rd376, %rd171;
 	mad.lo.s64 %rd378, %rd377, 4, %rd169;
-	st.global.s32 [%rd378+0], %r114;
+	ld.global.s32 %r114, [%rd378+0];
+	mov.b32 %r115, %r114;
+	add.s32 %r116, %r115, 1;
+	cvt.s64.s32 %rd379, %r109;
+	mul.lo.s64 %rd380, %rd379, %rd171;
+	mad.lo.s64 %rd381, %rd380, 4, %rd169;
+	st.global.s32 [%rd381+0], %r116;
 	mov.pred %p57, 1;
 	bra.uni $L77;
 $L76:
@@ -6951,318 +7948,318 @@ $L76:
 $L77:
 	@!%p57 bra $L83;
 	mov.pred %p58, 0;
-	mov.b64 %rd379, %rd320;
-	mov.b32 %r115, %r106;
+	mov.b64 %rd382, %rd320;
+	mov.b32 %r117, %r106;
 $L84:
 	@!%p13 bra $L88;
-	shr.s32 %r116, %r115, 5;
-	cvt.s64.s32 %rd380, %r116;
-	mov.b64 %rd381, %rd380;
-	and.b32 %r117, %r115, 31;
-	cvt.s64.s32 %rd382, %r117;
-	min.u64 %rd383, %rd382, 32;
-	cvt.u32.u64 %r118, %rd383;
-	mov.b32 %r120, 0x1;
-	shl.b32 %r119, %r120, %r118;
-	setp.hs.u32 %p59, %r118, 32;
-	selp.b32 %r121, 0, %r119, %p59;
-	mov.b32 %r122, %r121;
-	mov.b64 %rd384, %rd381;
-	mov.b32 %r123, %r122;
-	mul.lo.s64 %rd385, %rd384, %rd159;
-	mad.lo.s64 %rd386, %rd385, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r124, [%rd386+0];
+	shr.s32 %r118, %r117, 5;
+	cvt.s64.s32 %rd383, %r118;
+	mov.b64 %rd384, %rd383;
+	and.b32 %r119, %r117, 31;
+	cvt.s64.s32 %rd385, %r119;
+	min.u64 %rd386, %rd385, 32;
+	cvt.u32.u64 %r120, %rd386;
+	mov.b32 %r122, 0x1;
+	shl.b32 %r121, %r122, %r120;
+	setp.hs.u32 %p59, %r120, 32;
+	selp.b32 %r123, 0, %r121, %p59;
+	mov.b32 %r124, %r123;
+	mov.b64 %rd387, %rd384;
 	mov.b32 %r125, %r124;
-	and.b32 %r126, %r125, %r123;
-	setp.ne.u32 %p60, %r126, 0x0;
+	mul.lo.s64 %rd388, %rd387, %rd159;
+	mad.lo.s64 %rd389, %rd388, 4, %rd157;
+	ld.relaxed.gpu.global.u32 %r126, [%rd389+0];
+	mov.b32 %r127, %r126;
+	and.b32 %r128, %r127, %r125;
+	setp.ne.u32 %p60, %r128, 0x0;
 	mov.pred %p61, %p60;
 	not.pred %p62, %p61;
 	@!%p62 bra $L90;
-	mul.lo.s64 %rd387, %rd384, %rd159;
-	mad.lo.s64 %rd388, %rd387, 4, %rd157;
-	atom.global.or.b32 %r127, [%rd388], %r123;
-	mov.b32 %r128, %r127;
-	and.b32 %r129, %r128, %r123;
-	setp.ne.u32 %p63, %r129, 0x0;
+	mul.lo.s64 %rd390, %rd387, %rd159;
+	mad.lo.s64 %rd391, %rd390, 4, %rd157;
+	atom.global.or.b32 %r129, [%rd391], %r125;
+	mov.b32 %r130, %r129;
+	and.b32 %r131, %r130, %r125;
+	setp.ne.u32 %p63, %r131, 0x0;
 	mov.pred %p61, %p63;
 $L90:
 	@!%p61 bra $L92;
-	mov.b64 %rd389, %rd379;
-	mov.b64 %rd390, %rd389;
+	mov.b64 %rd392, %rd382;
+	mov.b64 %rd393, %rd392;
 	mov.pred %p64, 0;
 	bra.uni $L86;
 $L92:
-	mov.b64 %rd391, %rd379;
-	mov.b64 %rd390, %rd391;
+	mov.b64 %rd394, %rd382;
+	mov.b64 %rd393, %rd394;
 	mov.pred %p64, 1;
 	bra.uni $L86;
 $L88:
 	@!%p14 bra $L94;
-	cvt.s64.s32 %rd392, %r115;
-	mul.lo.s64 %rd393, %rd392, %rd162;
-	mad.lo.s64 %rd394, %rd393, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r130, [%rd394+0];
-	mov.b32 %r131, %r130;
-	setp.eq.s32 %p65, %r131, %r38;
+	cvt.s64.s32 %rd395, %r117;
+	mul.lo.s64 %rd396, %rd395, %rd162;
+	mad.lo.s64 %rd397, %rd396, 4, %rd160;
+	ld.relaxed.gpu.global.s32 %r132, [%rd397+0];
+	mov.b32 %r133, %r132;
+	setp.eq.s32 %p65, %r133, %r38;
 	mov.pred %p66, %p65;
 	not.pred %p67, %p66;
 	@!%p67 bra $L96;
-	cvt.s64.s32 %rd395, %r115;
-	mul.lo.s64 %rd396, %rd395, %rd162;
-	mad.lo.s64 %rd397, %rd396, 4, %rd160;
-	atom.global.exch.b32 %r132, [%rd397], %r38;
-	mov.b32 %r133, %r132;
-	setp.eq.s32 %p68, %r133, %r38;
+	cvt.s64.s32 %rd398, %r117;
+	mul.lo.s64 %rd399, %rd398, %rd162;
+	mad.lo.s64 %rd400, %rd399, 4, %rd160;
+	atom.global.exch.b32 %r134, [%rd400], %r38;
+	mov.b32 %r135, %r134;
+	setp.eq.s32 %p68, %r135, %r38;
 	mov.pred %p66, %p68;
 $L96:
 	@!%p66 bra $L98;
-	mov.b64 %rd398, %rd379;
-	mov.b64 %rd390, %rd398;
+	mov.b64 %rd401, %rd382;
+	mov.b64 %rd393, %rd401;
 	mov.pred %p64, 0;
 	bra.uni $L86;
 $L98:
 $L94:
-	mul.lo.s64 %rd399, %rd379, %rd182;
-	mad.lo.s64 %rd400, %rd399, 4, %rd180;
-	st.shared.s32 [%rd400+0], %r115;
-	add.s64 %rd401, %rd379, 1;
-	mov.b64 %rd402, %rd401;
-	mov.b64 %rd390, %rd402;
+	mul.lo.s64 %rd402, %rd382, %rd182;
+	mad.lo.s64 %rd403, %rd402, 4, %rd180;
+	st.shared.s32 [%rd403+0], %r117;
+	add.s64 %rd404, %rd382, 1;
+	mov.b64 %rd405, %rd404;
+	mov.b64 %rd393, %rd405;
 	mov.pred %p64, 1;
 	bra.uni $L86;
 $L85:
 	bra.uni $L84;
 $L86:
-	mov.b64 %rd403, %rd390;
+	mov.b64 %rd406, %rd393;
 	mov.pred %p69, %p64;
-	mov.b64 %rd320, %rd403;
+	mov.b64 %rd320, %rd406;
 	mov.pred %p58, %p69;
 	@!%p58 bra $L100;
-	mov.b64 %rd404, %rd134;
-	mov.b32 %r134, %r106;
+	mov.b64 %rd407, %rd134;
+	mov.b32 %r136, %r106;
 	setp.lt.s64 %p70, %rd120, 64;
 	setp.le.s64 %p71, %rd164, 1;
 	or.pred %p72, %p70, %p71;
 	@!%p72 bra $L101;
-	mov.b64 %rd405, %rd404;
-	mov.b32 %r135, %r134;
-	cvt.s64.s32 %rd406, %r135;
-	add.s64 %rd407, %rd406, 1;
-	mul.lo.s64 %rd408, %rd407, %rd137;
-	mad.lo.s64 %rd409, %rd408, 8, %rd135;
-	ld.global.nc.s64 %rd410, [%rd409+0];
-	mov.b64 %rd411, %rd410;
-	cvt.s64.s32 %rd412, %r135;
-	mul.lo.s64 %rd413, %rd412, %rd137;
-	mad.lo.s64 %rd414, %rd413, 8, %rd135;
-	ld.global.nc.s64 %rd415, [%rd414+0];
-	mov.b64 %rd416, %rd415;
-	sub.s64 %rd417, %rd411, %rd416;
-	mov.b64 %rd418, %rd417;
-	add.s64 %rd419, %rd121, %rd418;
-	mov.b64 %rd121, %rd419;
+	mov.b64 %rd408, %rd407;
+	mov.b32 %r137, %r136;
+	cvt.s64.s32 %rd409, %r137;
+	add.s64 %rd410, %rd409, 1;
+	mul.lo.s64 %rd411, %rd410, %rd137;
+	mad.lo.s64 %rd412, %rd411, 8, %rd135;
+	ld.global.nc.s64 %rd413, [%rd412+0];
+	mov.b64 %rd414, %rd413;
+	cvt.s64.s32 %rd415, %r137;
+	mul.lo.s64 %rd416, %rd415, %rd137;
+	mad.lo.s64 %rd417, %rd416, 8, %rd135;
+	ld.global.nc.s64 %rd418, [%rd417+0];
+	mov.b64 %rd419, %rd418;
+	sub.s64 %rd420, %rd414, %rd419;
+	mov.b64 %rd421, %rd420;
+	add.s64 %rd422, %rd121, %rd421;
+	mov.b64 %rd121, %rd422;
 	bra.uni $L102;
 $L101:
-	rem.s64 %rd420, %rd120, %rd164;
+	rem.s64 %rd423, %rd120, %rd164;
 	setp.eq.s64 %p73, %rd164, -1;
-	selp.b64 %rd421, 0, %rd420, %p73;
+	selp.b64 %rd424, 0, %rd423, %p73;
 	setp.eq.s64 %p74, %rd164, 0;
-	selp.b64 %rd422, %rd120, %rd421, %p74;
-	setp.eq.s64 %p75, %rd422, 0;
+	selp.b64 %rd425, %rd120, %rd424, %p74;
+	setp.eq.s64 %p75, %rd425, 0;
 	@!%p75 bra $L104;
-	mov.b64 %rd423, %rd404;
-	mov.b32 %r136, %r134;
-	cvt.s64.s32 %rd424, %r136;
-	add.s64 %rd425, %rd424, 1;
-	mul.lo.s64 %rd426, %rd425, %rd137;
-	mad.lo.s64 %rd427, %rd426, 8, %rd135;
-	ld.global.nc.s64 %rd428, [%rd427+0];
-	mov.b64 %rd429, %rd428;
-	cvt.s64.s32 %rd430, %r136;
-	mul.lo.s64 %rd431, %rd430, %rd137;
-	mad.lo.s64 %rd432, %rd431, 8, %rd135;
-	ld.global.nc.s64 %rd433, [%rd432+0];
-	mov.b64 %rd434, %rd433;
-	sub.s64 %rd435, %rd429, %rd434;
-	mov.b64 %rd436, %rd435;
-	mul.lo.s64 %rd437, %rd164, %rd436;
-	add.s64 %rd438, %rd121, %rd437;
-	mov.b64 %rd121, %rd438;
+	mov.b64 %rd426, %rd407;
+	mov.b32 %r138, %r136;
+	cvt.s64.s32 %rd427, %r138;
+	add.s64 %rd428, %rd427, 1;
+	mul.lo.s64 %rd429, %rd428, %rd137;
+	mad.lo.s64 %rd430, %rd429, 8, %rd135;
+	ld.global.nc.s64 %rd431, [%rd430+0];
+	mov.b64 %rd432, %rd431;
+	cvt.s64.s32 %rd433, %r138;
+	mul.lo.s64 %rd434, %rd433, %rd137;
+	mad.lo.s64 %rd435, %rd434, 8, %rd135;
+	ld.global.nc.s64 %rd436, [%rd435+0];
+	mov.b64 %rd437, %rd436;
+	sub.s64 %rd438, %rd432, %rd437;
+	mov.b64 %rd439, %rd438;
+	mul.lo.s64 %rd440, %rd164, %rd439;
+	add.s64 %rd441, %rd121, %rd440;
+	mov.b64 %rd121, %rd441;
 $L104:
 $L102:
-	add.s64 %rd439, %rd120, 1;
-	mov.b64 %rd120, %rd439;
+	add.s64 %rd442, %rd120, 1;
+	mov.b64 %rd120, %rd442;
 $L100:
 $L83:
 $L66:
-	add.s64 %rd440, %rd326, %rd316;
-	mov.b64 %rd326, %rd440;
+	add.s64 %rd443, %rd326, %rd316;
+	mov.b64 %rd326, %rd443;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd441, %rd320;
+	mov.b64 %rd444, %rd320;
 $L105:
 	@!%p13 bra $L109;
 	bra.uni $L107;
 $L109:
 	// block scan
-	mov.b64 %rd442, %rd441;
-	mov.b32 %r137, %r3;
+	mov.b64 %rd445, %rd444;
+	mov.b32 %r139, %r3;
 $L110:
-	setp.hs.u32 %p76, %r137, 32;
+	setp.hs.u32 %p76, %r139, 32;
 	@%p76 bra $L111;
-	mov.b64 {%r138, %r139}, %rd442;
-	shfl.sync.up.b32 %r140|%p77, %r138, %r137, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, %r137, 0, %r17;
-	mov.b64 %rd443, {%r140, %r141};
+	mov.b64 {%r140, %r141}, %rd445;
+	shfl.sync.up.b32 %r142|%p77, %r140, %r139, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, %r139, 0, %r17;
+	mov.b64 %rd446, {%r142, %r143};
 	@!%p77 bra $L112;
-	add.s64 %rd444, %rd443, %rd442;
-	mov.b64 %rd442, %rd444;
+	add.s64 %rd447, %rd446, %rd445;
+	mov.b64 %rd445, %rd447;
 $L112:
-	shl.b32 %r137, %r137, 1;
+	shl.b32 %r139, %r139, 1;
 	bra.uni $L110;
 $L111:
-	mov.b64 {%r142, %r143}, %rd442;
-	shfl.sync.up.b32 %r144|%p78, %r142, %r3, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, %r3, 0, %r17;
-	mov.b64 %rd445, {%r144, %r145};
+	mov.b64 {%r144, %r145}, %rd445;
+	shfl.sync.up.b32 %r146|%p78, %r144, %r3, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, %r3, 0, %r17;
+	mov.b64 %rd448, {%r146, %r147};
 	setp.lo.u32 %p79, %r3, 32;
 	and.pred %p80, %p78, %p79;
-	selp.b64 %rd446, %rd445, 0, %p80;
-	sub.u32 %r146, %r13, %r3;
-	setp.eq.u32 %p81, %r7, %r146;
+	selp.b64 %rd449, %rd448, 0, %p80;
+	sub.u32 %r148, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r148;
 	@!%p81 bra $L113;
-	mul.wide.u32 %rd447, %r8, 16;
-	add.s64 %rd448, %rd1, %rd447;
-	st.shared.s64 [%rd448+0], %rd442;
+	mul.wide.u32 %rd450, %r8, 16;
+	add.s64 %rd451, %rd1, %rd450;
+	st.shared.s64 [%rd451+0], %rd445;
 $L113:
 	bar.sync 0;
 	setp.eq.u32 %p82, %r8, 0;
 	@!%p82 bra $L114;
-	mov.b64 %rd449, 0;
+	mov.b64 %rd452, 0;
 	setp.lo.u32 %p83, %r7, %r10;
 	@!%p83 bra $L115;
-	mul.wide.u32 %rd450, %r7, 16;
-	add.s64 %rd451, %rd1, %rd450;
-	ld.shared.s64 %rd452, [%rd451+0];
-	mov.b64 %rd449, %rd452;
+	mul.wide.u32 %rd453, %r7, 16;
+	add.s64 %rd454, %rd1, %rd453;
+	ld.shared.s64 %rd455, [%rd454+0];
+	mov.b64 %rd452, %rd455;
 $L115:
-	mov.b64 {%r147, %r148}, %rd449;
-	shfl.sync.up.b32 %r149|%p84, %r147, 1, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 1, 0, %r17;
-	mov.b64 %rd453, {%r149, %r150};
+	mov.b64 {%r149, %r150}, %rd452;
+	shfl.sync.up.b32 %r151|%p84, %r149, 1, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
+	mov.b64 %rd456, {%r151, %r152};
 	@!%p84 bra $L116;
-	add.s64 %rd454, %rd453, %rd449;
-	mov.b64 %rd449, %rd454;
+	add.s64 %rd457, %rd456, %rd452;
+	mov.b64 %rd452, %rd457;
 $L116:
-	mov.b64 {%r151, %r152}, %rd449;
-	shfl.sync.up.b32 %r153|%p85, %r151, 2, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 2, 0, %r17;
-	mov.b64 %rd455, {%r153, %r154};
+	mov.b64 {%r153, %r154}, %rd452;
+	shfl.sync.up.b32 %r155|%p85, %r153, 2, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 2, 0, %r17;
+	mov.b64 %rd458, {%r155, %r156};
 	@!%p85 bra $L117;
-	add.s64 %rd456, %rd455, %rd449;
-	mov.b64 %rd449, %rd456;
+	add.s64 %rd459, %rd458, %rd452;
+	mov.b64 %rd452, %rd459;
 $L117:
-	mov.b64 {%r155, %r156}, %rd449;
-	shfl.sync.up.b32 %r157|%p86, %r155, 4, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 4, 0, %r17;
-	mov.b64 %rd457, {%r157, %r158};
+	mov.b64 {%r157, %r158}, %rd452;
+	shfl.sync.up.b32 %r159|%p86, %r157, 4, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 4, 0, %r17;
+	mov.b64 %rd460, {%r159, %r160};
 	@!%p86 bra $L118;
-	add.s64 %rd458, %rd457, %rd449;
-	mov.b64 %rd449, %rd458;
+	add.s64 %rd461, %rd460, %rd452;
+	mov.b64 %rd452, %rd461;
 $L118:
-	mov.b64 {%r159, %r160}, %rd449;
-	shfl.sync.up.b32 %r161|%p87, %r159, 8, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 8, 0, %r17;
-	mov.b64 %rd459, {%r161, %r162};
+	mov.b64 {%r161, %r162}, %rd452;
+	shfl.sync.up.b32 %r163|%p87, %r161, 8, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 8, 0, %r17;
+	mov.b64 %rd462, {%r163, %r164};
 	@!%p87 bra $L119;
-	add.s64 %rd460, %rd459, %rd449;
-	mov.b64 %rd449, %rd460;
+	add.s64 %rd463, %rd462, %rd452;
+	mov.b64 %rd452, %rd463;
 $L119:
-	mov.b64 {%r163, %r164}, %rd449;
-	shfl.sync.up.b32 %r165|%p88, %r163, 16, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 16, 0, %r17;
-	mov.b64 %rd461, {%r165, %r166};
+	mov.b64 {%r165, %r166}, %rd452;
+	shfl.sync.up.b32 %r167|%p88, %r165, 16, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 16, 0, %r17;
+	mov.b64 %rd464, {%r167, %r168};
 	@!%p88 bra $L120;
-	add.s64 %rd462, %rd461, %rd449;
-	mov.b64 %rd449, %rd462;
+	add.s64 %rd465, %rd464, %rd452;
+	mov.b64 %rd452, %rd465;
 $L120:
-	mov.b64 {%r167, %r168}, %rd449;
-	shfl.sync.up.b32 %r169|%p89, %r167, 1, 0, %r17;
-	shfl.sync.up.b32 %r170, %r168, 1, 0, %r17;
-	mov.b64 %rd463, {%r169, %r170};
-	selp.b64 %rd464, %rd463, 0, %p89;
+	mov.b64 {%r169, %r170}, %rd452;
+	shfl.sync.up.b32 %r171|%p89, %r169, 1, 0, %r17;
+	shfl.sync.up.b32 %r172, %r170, 1, 0, %r17;
+	mov.b64 %rd466, {%r171, %r172};
+	selp.b64 %rd467, %rd466, 0, %p89;
 	@!%p83 bra $L121;
-	mul.wide.u32 %rd465, %r7, 16;
-	add.s64 %rd466, %rd1, %rd465;
-	add.s64 %rd467, %rd466, 512;
-	st.shared.s64 [%rd467+0], %rd464;
+	mul.wide.u32 %rd468, %r7, 16;
+	add.s64 %rd469, %rd1, %rd468;
+	add.s64 %rd470, %rd469, 512;
+	st.shared.s64 [%rd470+0], %rd467;
 $L121:
-	sub.u32 %r171, %r10, 1;
-	setp.eq.u32 %p90, %r7, %r171;
+	sub.u32 %r173, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r173;
 	@!%p90 bra $L122;
-	st.shared.s64 [%rd1+1024], %rd449;
+	st.shared.s64 [%rd1+1024], %rd452;
 $L122:
 $L114:
 	bar.sync 0;
-	mul.wide.u32 %rd468, %r8, 16;
-	add.s64 %rd469, %rd1, %rd468;
-	add.s64 %rd470, %rd469, 512;
-	ld.shared.s64 %rd471, [%rd470+0];
-	add.s64 %rd472, %rd471, %rd446;
-	ld.shared.s64 %rd473, [%rd1+1024];
-	mov.b64 {%r172, %r173}, %rd472;
-	shfl.sync.idx.b32 %r174|%p91, %r172, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r175, %r173, 0, %r22, %r17;
-	mov.b64 %rd474, {%r174, %r175};
-	mov.b64 %rd475, %rd473;
-	mov.b64 %rd476, %rd474;
-	mov.b64 %rd477, %rd475;
+	mul.wide.u32 %rd471, %r8, 16;
+	add.s64 %rd472, %rd1, %rd471;
+	add.s64 %rd473, %rd472, 512;
+	ld.shared.s64 %rd474, [%rd473+0];
+	add.s64 %rd475, %rd474, %rd449;
+	ld.shared.s64 %rd476, [%rd1+1024];
+	mov.b64 {%r174, %r175}, %rd475;
+	shfl.sync.idx.b32 %r176|%p91, %r174, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r177, %r175, 0, %r22, %r17;
+	mov.b64 %rd477, {%r176, %r177};
 	mov.b64 %rd478, %rd476;
 	mov.b64 %rd479, %rd477;
 	mov.b64 %rd480, %rd478;
 	mov.b64 %rd481, %rd479;
-	mov.b64 %rd482, 0;
-	cvt.u64.u32 %rd483, %r2;
-	setp.eq.s64 %p92, %rd483, 0;
-	setp.gt.s64 %p93, %rd481, 0;
+	mov.b64 %rd482, %rd480;
+	mov.b64 %rd483, %rd481;
+	mov.b64 %rd484, %rd482;
+	mov.b64 %rd485, 0;
+	cvt.u64.u32 %rd486, %r2;
+	setp.eq.s64 %p92, %rd486, 0;
+	setp.gt.s64 %p93, %rd484, 0;
 	and.pred %p94, %p92, %p93;
 	@!%p94 bra $L124;
-	atom.global.add.u64 %rd484, [%rd154], %rd481;
-	mov.b64 %rd485, %rd484;
-	mov.b64 %rd482, %rd485;
+	atom.global.add.u64 %rd487, [%rd154], %rd484;
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd485, %rd488;
 $L124:
-	cvt.u64.u32 %rd486, %r2;
-	setp.eq.s64 %p95, %rd486, 0;
+	cvt.u64.u32 %rd489, %r2;
+	setp.eq.s64 %p95, %rd489, 0;
 	setp.eq.u32 %p96, %r1, 0;
 	and.pred %p97, %p95, %p96;
 	bar.sync 0;
 	@!%p97 bra $L125;
-	st.shared.s64 [%rd1+1024], %rd482;
+	st.shared.s64 [%rd1+1024], %rd485;
 $L125:
 	bar.sync 0;
-	ld.shared.s64 %rd487, [%rd1+1024];
-	mov.b64 %rd488, %rd487;
-	mov.b64 %rd482, %rd488;
-	add.s64 %rd489, %rd482, %rd480;
-	mov.b64 %rd490, %rd489;
-	mov.b64 %rd491, 0;
+	ld.shared.s64 %rd490, [%rd1+1024];
+	mov.b64 %rd491, %rd490;
+	mov.b64 %rd485, %rd491;
+	add.s64 %rd492, %rd485, %rd483;
+	mov.b64 %rd493, %rd492;
+	mov.b64 %rd494, 0;
 $L126:
-	setp.lt.s64 %p98, %rd491, %rd441;
+	setp.lt.s64 %p98, %rd494, %rd444;
 	not.pred %p99, %p98;
 	@!%p99 bra $L130;
 	bra.uni $L128;
 $L130:
-	mul.lo.s64 %rd492, %rd491, %rd182;
-	mad.lo.s64 %rd493, %rd492, 4, %rd180;
-	ld.shared.s32 %r176, [%rd493+0];
-	mov.b32 %r177, %r176;
-	add.s64 %rd494, %rd490, %rd491;
-	mul.lo.s64 %rd495, %rd494, %rd153;
-	mad.lo.s64 %rd496, %rd495, 4, %rd151;
-	st.global.s32 [%rd496+0], %r177;
+	mul.lo.s64 %rd495, %rd494, %rd182;
+	mad.lo.s64 %rd496, %rd495, 4, %rd180;
+	ld.shared.s32 %r178, [%rd496+0];
+	mov.b32 %r179, %r178;
+	add.s64 %rd497, %rd493, %rd494;
+	mul.lo.s64 %rd498, %rd497, %rd153;
+	mad.lo.s64 %rd499, %rd498, 4, %rd151;
+	st.global.s32 [%rd499+0], %r179;
 $L127:
-	add.s64 %rd497, %rd491, 1;
-	mov.b64 %rd491, %rd497;
+	add.s64 %rd500, %rd494, 1;
+	mov.b64 %rd494, %rd500;
 	bra.uni $L126;
 $L128:
 	bra.uni $L107;
@@ -7270,8 +8267,8 @@ $L106:
 	bra.uni $L105;
 $L107:
 $L54:
-	add.s64 %rd498, %rd319, %rd318;
-	mov.b64 %rd319, %rd498;
+	add.s64 %rd501, %rd319, %rd318;
+	mov.b64 %rd319, %rd501;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -7279,160 +8276,160 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd499, %rd120;
-	mov.b64 %rd500, %rd121;
+	mov.b64 %rd502, %rd120;
+	mov.b64 %rd503, %rd121;
 	// block reduction
-	mov.b32 %r178, 1;
-	sub.u32 %r179, %r13, 1;
-	mov.b32 %r180, %r3;
+	mov.b32 %r180, 1;
+	sub.u32 %r181, %r13, 1;
+	mov.b32 %r182, %r3;
 $L131:
-	setp.hs.u32 %p100, %r180, 32;
+	setp.hs.u32 %p100, %r182, 32;
 	@%p100 bra $L132;
-	mov.b64 {%r181, %r182}, %rd499;
-	shfl.sync.down.b32 %r183|%p101, %r181, %r180, %r179, %r17;
-	shfl.sync.down.b32 %r184, %r182, %r180, %r179, %r17;
-	mov.b64 %rd501, {%r183, %r184};
-	mov.b64 {%r185, %r186}, %rd500;
-	shfl.sync.down.b32 %r187, %r185, %r180, %r179, %r17;
-	shfl.sync.down.b32 %r188, %r186, %r180, %r179, %r17;
-	mov.b64 %rd502, {%r187, %r188};
+	mov.b64 {%r183, %r184}, %rd502;
+	shfl.sync.down.b32 %r185|%p101, %r183, %r182, %r181, %r17;
+	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
+	mov.b64 %rd504, {%r185, %r186};
+	mov.b64 {%r187, %r188}, %rd503;
+	shfl.sync.down.b32 %r189, %r187, %r182, %r181, %r17;
+	shfl.sync.down.b32 %r190, %r188, %r182, %r181, %r17;
+	mov.b64 %rd505, {%r189, %r190};
 	@!%p101 bra $L133;
 	setp.ne.u32 %p102, %r18, 9;
 	@%p102 bra.uni $L135;
-	setp.lt.s64 %p103, %rd501, %rd499;
-	setp.eq.s64 %p104, %rd501, %rd499;
-	setp.lt.s64 %p105, %rd502, %rd500;
+	setp.lt.s64 %p103, %rd504, %rd502;
+	setp.eq.s64 %p104, %rd504, %rd502;
+	setp.lt.s64 %p105, %rd505, %rd503;
 	and.pred %p106, %p104, %p105;
 	or.pred %p107, %p103, %p106;
-	selp.b64 %rd503, %rd501, %rd499, %p107;
-	selp.b64 %rd504, %rd502, %rd500, %p107;
-	mov.b64 %rd499, %rd503;
-	mov.b64 %rd500, %rd504;
+	selp.b64 %rd506, %rd504, %rd502, %p107;
+	selp.b64 %rd507, %rd505, %rd503, %p107;
+	mov.b64 %rd502, %rd506;
+	mov.b64 %rd503, %rd507;
 	bra.uni $L134;
 $L135:
 	setp.ne.u32 %p108, %r18, 10;
 	@%p108 bra.uni $L136;
-	setp.gt.s64 %p109, %rd501, %rd499;
-	setp.eq.s64 %p110, %rd501, %rd499;
-	setp.lt.s64 %p111, %rd502, %rd500;
+	setp.gt.s64 %p109, %rd504, %rd502;
+	setp.eq.s64 %p110, %rd504, %rd502;
+	setp.lt.s64 %p111, %rd505, %rd503;
 	and.pred %p112, %p110, %p111;
 	or.pred %p113, %p109, %p112;
-	selp.b64 %rd505, %rd501, %rd499, %p113;
-	selp.b64 %rd506, %rd502, %rd500, %p113;
-	mov.b64 %rd499, %rd505;
-	mov.b64 %rd500, %rd506;
+	selp.b64 %rd508, %rd504, %rd502, %p113;
+	selp.b64 %rd509, %rd505, %rd503, %p113;
+	mov.b64 %rd502, %rd508;
+	mov.b64 %rd503, %rd509;
 	bra.uni $L134;
 $L136:
-	mov.b64 %rd507, %rd499;
-	mov.b64 %rd508, %rd500;
-	mov.b64 %rd509, %rd501;
 	mov.b64 %rd510, %rd502;
-	mov.b64 %rd511, %rd507;
-	mov.b64 %rd512, %rd508;
-	mov.b64 %rd513, %rd509;
+	mov.b64 %rd511, %rd503;
+	mov.b64 %rd512, %rd504;
+	mov.b64 %rd513, %rd505;
 	mov.b64 %rd514, %rd510;
-	mov.b64 %rd515, %rd513;
-	mov.b64 %rd516, %rd514;
-	add.s64 %rd517, %rd511, %rd515;
-	mov.b64 %rd511, %rd517;
-	add.s64 %rd518, %rd512, %rd516;
-	mov.b64 %rd512, %rd518;
+	mov.b64 %rd515, %rd511;
+	mov.b64 %rd516, %rd512;
+	mov.b64 %rd517, %rd513;
+	mov.b64 %rd518, %rd516;
+	mov.b64 %rd519, %rd517;
+	add.s64 %rd520, %rd514, %rd518;
+	mov.b64 %rd514, %rd520;
+	add.s64 %rd521, %rd515, %rd519;
+	mov.b64 %rd515, %rd521;
 $L137:
-	mov.b64 %rd499, %rd511;
-	mov.b64 %rd500, %rd512;
+	mov.b64 %rd502, %rd514;
+	mov.b64 %rd503, %rd515;
 $L134:
 $L133:
-	shl.b32 %r180, %r180, 1;
+	shl.b32 %r182, %r182, 1;
 	bra.uni $L131;
 $L132:
 	setp.eq.u32 %p114, %r7, 0;
 	@!%p114 bra $L138;
-	mul.wide.u32 %rd519, %r8, 16;
-	add.s64 %rd520, %rd1, %rd519;
-	st.shared.s64 [%rd520+0], %rd499;
-	st.shared.s64 [%rd520+8], %rd500;
+	mul.wide.u32 %rd522, %r8, 16;
+	add.s64 %rd523, %rd1, %rd522;
+	st.shared.s64 [%rd523+0], %rd502;
+	st.shared.s64 [%rd523+8], %rd503;
 $L138:
 	bar.sync 0;
 	setp.eq.u32 %p115, %r8, 0;
 	@!%p115 bra $L139;
 	setp.lo.u32 %p116, %r7, %r10;
 	@!%p116 bra $L140;
-	mul.wide.u32 %rd521, %r7, 16;
-	add.s64 %rd522, %rd1, %rd521;
-	ld.shared.s64 %rd523, [%rd522+0];
-	ld.shared.s64 %rd524, [%rd522+8];
-	mov.b64 %rd499, %rd523;
-	mov.b64 %rd500, %rd524;
+	mul.wide.u32 %rd524, %r7, 16;
+	add.s64 %rd525, %rd1, %rd524;
+	ld.shared.s64 %rd526, [%rd525+0];
+	ld.shared.s64 %rd527, [%rd525+8];
+	mov.b64 %rd502, %rd526;
+	mov.b64 %rd503, %rd527;
 $L140:
-	sub.u32 %r189, %r10, 1;
-	mov.b32 %r190, %r178;
+	sub.u32 %r191, %r10, 1;
+	mov.b32 %r192, %r180;
 $L141:
-	setp.hs.u32 %p117, %r190, 32;
+	setp.hs.u32 %p117, %r192, 32;
 	@%p117 bra $L142;
-	mov.b64 {%r191, %r192}, %rd499;
-	shfl.sync.down.b32 %r193|%p118, %r191, %r190, %r189, %r17;
-	shfl.sync.down.b32 %r194, %r192, %r190, %r189, %r17;
-	mov.b64 %rd525, {%r193, %r194};
-	mov.b64 {%r195, %r196}, %rd500;
-	shfl.sync.down.b32 %r197, %r195, %r190, %r189, %r17;
-	shfl.sync.down.b32 %r198, %r196, %r190, %r189, %r17;
-	mov.b64 %rd526, {%r197, %r198};
+	mov.b64 {%r193, %r194}, %rd502;
+	shfl.sync.down.b32 %r195|%p118, %r193, %r192, %r191, %r17;
+	shfl.sync.down.b32 %r196, %r194, %r192, %r191, %r17;
+	mov.b64 %rd528, {%r195, %r196};
+	mov.b64 {%r197, %r198}, %rd503;
+	shfl.sync.down.b32 %r199, %r197, %r192, %r191, %r17;
+	shfl.sync.down.b32 %r200, %r198, %r192, %r191, %r17;
+	mov.b64 %rd529, {%r199, %r200};
 	@!%p118 bra $L143;
 	setp.ne.u32 %p119, %r18, 9;
 	@%p119 bra.uni $L145;
-	setp.lt.s64 %p120, %rd525, %rd499;
-	setp.eq.s64 %p121, %rd525, %rd499;
-	setp.lt.s64 %p122, %rd526, %rd500;
+	setp.lt.s64 %p120, %rd528, %rd502;
+	setp.eq.s64 %p121, %rd528, %rd502;
+	setp.lt.s64 %p122, %rd529, %rd503;
 	and.pred %p123, %p121, %p122;
 	or.pred %p124, %p120, %p123;
-	selp.b64 %rd527, %rd525, %rd499, %p124;
-	selp.b64 %rd528, %rd526, %rd500, %p124;
-	mov.b64 %rd499, %rd527;
-	mov.b64 %rd500, %rd528;
+	selp.b64 %rd530, %rd528, %rd502, %p124;
+	selp.b64 %rd531, %rd529, %rd503, %p124;
+	mov.b64 %rd502, %rd530;
+	mov.b64 %rd503, %rd531;
 	bra.uni $L144;
 $L145:
 	setp.ne.u32 %p125, %r18, 10;
 	@%p125 bra.uni $L146;
-	setp.gt.s64 %p126, %rd525, %rd499;
-	setp.eq.s64 %p127, %rd525, %rd499;
-	setp.lt.s64 %p128, %rd526, %rd500;
+	setp.gt.s64 %p126, %rd528, %rd502;
+	setp.eq.s64 %p127, %rd528, %rd502;
+	setp.lt.s64 %p128, %rd529, %rd503;
 	and.pred %p129, %p127, %p128;
 	or.pred %p130, %p126, %p129;
-	selp.b64 %rd529, %rd525, %rd499, %p130;
-	selp.b64 %rd530, %rd526, %rd500, %p130;
-	mov.b64 %rd499, %rd529;
-	mov.b64 %rd500, %rd530;
+	selp.b64 %rd532, %rd528, %rd502, %p130;
+	selp.b64 %rd533, %rd529, %rd503, %p130;
+	mov.b64 %rd502, %rd532;
+	mov.b64 %rd503, %rd533;
 	bra.uni $L144;
 $L146:
-	mov.b64 %rd531, %rd499;
-	mov.b64 %rd532, %rd500;
-	mov.b64 %rd533, %rd525;
-	mov.b64 %rd534, %rd526;
-	mov.b64 %rd511, %rd531;
-	mov.b64 %rd512, %rd532;
-	mov.b64 %rd513, %rd533;
+	mov.b64 %rd534, %rd502;
+	mov.b64 %rd535, %rd503;
+	mov.b64 %rd536, %rd528;
+	mov.b64 %rd537, %rd529;
 	mov.b64 %rd514, %rd534;
-	mov.b64 %rd515, %rd513;
-	mov.b64 %rd516, %rd514;
-	add.s64 %rd535, %rd511, %rd515;
-	mov.b64 %rd511, %rd535;
-	add.s64 %rd536, %rd512, %rd516;
-	mov.b64 %rd512, %rd536;
+	mov.b64 %rd515, %rd535;
+	mov.b64 %rd516, %rd536;
+	mov.b64 %rd517, %rd537;
+	mov.b64 %rd518, %rd516;
+	mov.b64 %rd519, %rd517;
+	add.s64 %rd538, %rd514, %rd518;
+	mov.b64 %rd514, %rd538;
+	add.s64 %rd539, %rd515, %rd519;
+	mov.b64 %rd515, %rd539;
 $L147:
-	mov.b64 %rd499, %rd511;
-	mov.b64 %rd500, %rd512;
+	mov.b64 %rd502, %rd514;
+	mov.b64 %rd503, %rd515;
 $L144:
 $L143:
-	shl.b32 %r190, %r190, 1;
+	shl.b32 %r192, %r192, 1;
 	bra.uni $L141;
 $L142:
 $L139:
-	mul.wide.u32 %rd537, %r29, 16;
-	add.s64 %rd538, %rd11, %rd537;
+	mul.wide.u32 %rd540, %r29, 16;
+	add.s64 %rd541, %rd11, %rd540;
 	setp.eq.u32 %p131, %r5, 0;
 	@!%p131 bra $L148;
-	st.global.s64 [%rd538+0], %rd499;
-	st.global.s64 [%rd538+8], %rd500;
+	st.global.s64 [%rd541+0], %rd502;
+	st.global.s64 [%rd541+8], %rd503;
 $L148:
 	ret;
 }
@@ -7874,8 +8871,8 @@ $L29:
 }
 `
 
-// gokkosPTX8 is the PTX of frontier.PullStep[bfs.visit].
-const gokkosPTX8 = `//
+// gokkosPTX9 is the PTX of frontier.PullStep[bfs.visit].
+const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8822,11 +9819,11 @@ $L29:
 func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:27
+//line kernels.go:30
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:8830
+//line gokkos_kernels_gen.go:9827
 }
 
 // gokkosHostLoop1 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -8835,7 +9832,7 @@ func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			w := gokkosLo + gokkosJ
-//line kernels.go:41
+//line kernels.go:44
 			var word uint32
 			hi := min(w*32+32, k.Parent.Len())
 			for v := w * 32; v < hi; v++ {
@@ -8845,11 +9842,11 @@ func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:8849
+//line gokkos_kernels_gen.go:9846
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:41
+//line kernels.go:44
 		var word uint32
 		hi := min(w*32+32, k.Parent.Len())
 		for v := w * 32; v < hi; v++ {
@@ -8859,7 +9856,7 @@ func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:8863
+//line gokkos_kernels_gen.go:9860
 }
 
 // gokkosHostLoop2 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -8868,17 +9865,17 @@ func gokkosHostLoop2(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 	if gokkosS0, gokkosS1 := k.Visited.Span(gokkosLo, gokkosHi), k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:59
+//line kernels.go:62
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:8875
+//line gokkos_kernels_gen.go:9872
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:59
+//line kernels.go:62
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:8882
+//line gokkos_kernels_gen.go:9879
 }
 
 // gokkosHostLoop3 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -8887,28 +9884,32 @@ func gokkosHostLoop3(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line kernels.go:72
+//line kernels.go:75
 			if gokkosS0[gokkosJ] >= 0 {
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:8896
+//line gokkos_kernels_gen.go:9893
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:72
+//line kernels.go:75
 		if k.Level.At(v) >= 0 {
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:8905
+//line gokkos_kernels_gen.go:9902
 }
 
-// gokkosHostLoop9 runs visit.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop9(gokkosOp *visit, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop10 runs visit.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop10(gokkosOp *visit, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.Parent.Span(0, o.Parent.Len())
 	if gokkosS0 == nil && o.Parent.Len() > 0 {
+		return -1
+	}
+	gokkosS1 := o.Level.Span(0, o.Level.Len())
+	if gokkosS1 == nil && o.Level.Len() > 0 {
 		return -1
 	}
 	_ = o
@@ -8921,37 +9922,37 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line op.go:23
+//line op.go:25
 		if gokkosimpl.AtomicLoadInt32(&gokkosS0[int(v)]) >= 0 || !o.Parent.AtomicCompareAndSwap(int(v), -1, u) {
-//line op.go:23
+//line op.go:25
 			{
 				if false {
-//line op.go:24
+//line op.go:26
 					gokkosHits[gokkosN] = gokkosV
-//line op.go:24
+//line op.go:26
 					gokkosN++
-//line op.go:24
+//line op.go:26
 				}
-//line op.go:24
+//line op.go:26
 				continue gokkosNext
-//line op.go:24
+//line op.go:26
 			}
 		}
-		o.Level.Set(int(v), o.Depth+1)
-//line op.go:26
+		o.Level.Set(int(v), gokkosS1[int(u)]+1)
+//line op.go:28
 		{
 			if true {
-//line op.go:27
+//line op.go:29
 				gokkosHits[gokkosN] = gokkosV
-//line op.go:27
+//line op.go:29
 				gokkosN++
-//line op.go:27
+//line op.go:29
 			}
-//line op.go:27
+//line op.go:29
 			continue gokkosNext
-//line op.go:27
+//line op.go:29
 		}
 	}
-//line gokkos_kernels_gen.go:8956
+//line gokkos_kernels_gen.go:9957
 	return gokkosN
 }

@@ -11,8 +11,11 @@ import (
 var _ = []any{
 	frontier.PushThread[visit]{}, frontier.PushTeam[visit]{},
 	frontier.PushLocal[visit]{}, frontier.PushGlobal[visit]{},
-	frontier.PullStep[visit]{},
+	frontier.PullStep[visit]{}, frontier.PushFused[visit]{},
 }
+
+// levelSteps is the most fused push steps of one frontier.PushLevels call.
+const levelSteps = 1024
 
 // setRoot makes Root its own parent at level 0.
 //

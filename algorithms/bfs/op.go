@@ -2,9 +2,11 @@ package bfs
 
 import "github.com/gokkos/gokkos/views"
 
-// visit is BFS's edge operator: the first visit of an unvisited vertex claims it by setting
-// its parent with a compare-and-swap, stores its level Depth+1 and puts it in the next
-// worklist: one atomic operation per claimed vertex, as in GAP's top-down step.
+// visit is BFS's edge operator: the first visit of an unvisited vertex v from u claims it by
+// setting its parent with a compare-and-swap, stores its level level[u]+1 and puts it in the
+// next worklist: one atomic operation per claimed vertex, as in GAP's top-down step. Push
+// steps take the level from u rather than from Depth so that fused steps
+// (frontier.PushLevels), which run several levels with one operator, store the right one.
 //
 // Pull steps read the visited bitmap (bit v of word v>>5), which duplicates "parent[v] >= 0"
 // in N/8 bytes so that a word tells which of 32 vertices are still pending. Push steps do not
@@ -23,7 +25,7 @@ func (o visit) Visit(u, v int32, e int64) bool {
 	if o.Parent.AtomicLoad(int(v)) >= 0 || !o.Parent.AtomicCompareAndSwap(int(v), -1, u) {
 		return false
 	}
-	o.Level.Set(int(v), o.Depth+1)
+	o.Level.Set(int(v), o.Level.At(int(u))+1)
 	return true
 }
 

@@ -94,7 +94,7 @@ func (c *Coloring) Run() (Stats, error) {
 		if c.opt.Pull {
 			_, err = frontier.Pull(c.f, op)
 		} else {
-			_, err = frontier.Push(c.f, op)
+			_, err = frontier.Advance(c.f, op, levelSteps)
 		}
 		if err != nil {
 			return st, err

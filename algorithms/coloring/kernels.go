@@ -10,8 +10,11 @@ import (
 var _ = []any{
 	frontier.PushThread[propagate]{}, frontier.PushTeam[propagate]{},
 	frontier.PushLocal[propagate]{}, frontier.PushGlobal[propagate]{},
-	frontier.PullStep[propagate]{},
+	frontier.PullStep[propagate]{}, frontier.PushFused[propagate]{},
 }
+
+// levelSteps is the most fused push steps of one frontier.Advance call.
+const levelSteps = 1024
 
 // ownColor gives every vertex its own id as its color.
 //

@@ -42,6 +42,10 @@ type Step struct {
 	Iteration int
 	// Pull reports a pull (bottom-up) step; Decision.Strategy is then Baseline.
 	Pull bool
+	// Fused reports a push step run by PushLevels, inside one launch with the steps before
+	// and after it; Decision.Strategy is then Baseline, and Seconds the launch's time divided
+	// evenly among its steps.
+	Fused bool
 	// Decision is the strategy and the formats the step used.
 	Decision Decision
 	// Sample is what the inspector knew about the step's input worklist (Edges and
@@ -80,6 +84,9 @@ type Frontier struct {
 	prefix views.View1D[int64]
 	class  [numClasses]views.View1D[int32]
 	ctail  [numClasses]views.View1D[int64]
+
+	stats     views.View1D[int64] // PushLevels' per-step sizes and edges
+	statsHost []int64
 
 	cur    int
 	format Format
@@ -165,6 +172,7 @@ func (f *Frontier) Free() {
 	f.tail.Free()
 	f.stamp.Free()
 	f.prefix.Free()
+	f.stats.Free()
 	for c := range f.class {
 		f.class[c].Free()
 		f.ctail[c].Free()

@@ -277,11 +277,99 @@ func init() {
 		},
 		SourceHash: "3b5cd6f4c64888ba",
 	})
+	gokkosimpl.Register[frontier.PushFused[propOp]](&abi.KernelSpec{
+		Name:  "frontier.PushFused[scc.propOp]",
+		Pos:   "algorithms/frontier/levels.go:35",
+		Form:  abi.FormTeam,
+		PTX:   gokkosPTX6,
+		Entry: "gk_frontier_PushFused_scc_propOp_",
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Q0", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Q1", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Size", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "MaxLevels", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "MaxVertices", Field: []int{5}, Kind: abi.KindInt64},
+			{Name: "MaxEdges", Field: []int{6}, Kind: abi.KindInt64},
+			{Name: "Out.Bitmap", Field: []int{7, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{7, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Tail", Field: []int{7, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Bits", Field: []int{7, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{7, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{7, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{7, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{7, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{7, 8}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.St", Field: []int{9, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Key", Field: []int{9, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Col", Field: []int{9, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "multistep.go", Key: "func (propOp) Visit", Hash: "5618821f077f1f7c"},
+			{File: "multistep.go", Key: "type propOp", Hash: "ab46142ca4d49bc8"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "97232387018cb3bf",
+	})
+	gokkosimpl.Register[frontier.PushFused[reachOp]](&abi.KernelSpec{
+		Name:  "frontier.PushFused[scc.reachOp]",
+		Pos:   "algorithms/frontier/levels.go:35",
+		Form:  abi.FormTeam,
+		PTX:   gokkosPTX7,
+		Entry: "gk_frontier_PushFused_scc_reachOp_",
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Q0", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Q1", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Size", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "MaxLevels", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "MaxVertices", Field: []int{5}, Kind: abi.KindInt64},
+			{Name: "MaxEdges", Field: []int{6}, Kind: abi.KindInt64},
+			{Name: "Out.Bitmap", Field: []int{7, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{7, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Tail", Field: []int{7, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Bits", Field: []int{7, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{7, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{7, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{7, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{7, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{7, 8}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.St", Field: []int{9, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Key", Field: []int{9, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Bit", Field: []int{9, 2}, Kind: abi.KindUint32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "multistep.go", Key: "func (reachOp) Visit", Hash: "d6d437bb031dbb55"},
+			{File: "multistep.go", Key: "type reachOp", Hash: "14d5c04ffa806108"},
+			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
+			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
+		},
+		SourceHash: "3b5cd6f4c64888ba",
+	})
 	gokkosimpl.Register[frontier.PushLocal[propOp]](&abi.KernelSpec{
 		Name:      "frontier.PushLocal[scc.propOp]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX6,
+		PTX:       gokkosPTX8,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_scc_propOp__main", Final: "gk_frontier_PushLocal_scc_propOp__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -325,7 +413,7 @@ func init() {
 		Name:      "frontier.PushLocal[scc.reachOp]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX7,
+		PTX:       gokkosPTX9,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_scc_reachOp__main", Final: "gk_frontier_PushLocal_scc_reachOp__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -369,7 +457,7 @@ func init() {
 		Name:  "scc.asyncEdges",
 		Pos:   "algorithms/scc/async.go:83",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX8,
+		PTX:   gokkosPTX10,
 		Scan:  abi.ScanEntries{Up: "gk_scc_asyncEdges_up", Mid: "gk_scc_asyncEdges_mid", Down: "gk_scc_asyncEdges_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -394,12 +482,12 @@ func init() {
 		},
 		SourceHash: "f5f398a93ce2d632",
 	})
-	gokkosimpl.RegisterHostScan[asyncEdges, int64](gokkosHostLoop8)
+	gokkosimpl.RegisterHostScan[asyncEdges, int64](gokkosHostLoop10)
 	gokkosimpl.Register[asyncActive](&abi.KernelSpec{
 		Name:  "scc.asyncActive",
 		Pos:   "algorithms/scc/async.go:111",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX9,
+		PTX:   gokkosPTX11,
 		Scan:  abi.ScanEntries{Up: "gk_scc_asyncActive_up", Mid: "gk_scc_asyncActive_mid", Down: "gk_scc_asyncActive_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -419,12 +507,12 @@ func init() {
 		},
 		SourceHash: "729b29c4bf369736",
 	})
-	gokkosimpl.RegisterHostScan[asyncActive, int64](gokkosHostLoop9)
+	gokkosimpl.RegisterHostScan[asyncActive, int64](gokkosHostLoop11)
 	gokkosimpl.Register[asyncKeep](&abi.KernelSpec{
 		Name:  "scc.asyncKeep",
 		Pos:   "algorithms/scc/async.go:130",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX10,
+		PTX:   gokkosPTX12,
 		Scan:  abi.ScanEntries{Up: "gk_scc_asyncKeep_up", Mid: "gk_scc_asyncKeep_mid", Down: "gk_scc_asyncKeep_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -445,12 +533,12 @@ func init() {
 		},
 		SourceHash: "2c005544437b47bd",
 	})
-	gokkosimpl.RegisterHostScan[asyncKeep, int64](gokkosHostLoop10)
+	gokkosimpl.RegisterHostScan[asyncKeep, int64](gokkosHostLoop12)
 	gokkosimpl.Register[asyncInit](&abi.KernelSpec{
 		Name:  "scc.asyncInit",
 		Pos:   "algorithms/scc/async.go:150",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX11,
+		PTX:   gokkosPTX13,
 		Entry: "gk_scc_asyncInit",
 		Params: []abi.Param{
 			{Name: "List", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -465,12 +553,12 @@ func init() {
 		},
 		SourceHash: "258a4d05b57332fc",
 	})
-	gokkosimpl.RegisterHostRange[asyncInit](gokkosHostLoop11)
+	gokkosimpl.RegisterHostRange[asyncInit](gokkosHostLoop13)
 	gokkosimpl.Register[asyncSweep](&abi.KernelSpec{
 		Name:  "scc.asyncSweep",
 		Pos:   "algorithms/scc/async.go:175",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX12,
+		PTX:   gokkosPTX14,
 		Entry: "gk_scc_asyncSweep",
 		Params: []abi.Param{
 			{Name: "Src", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -497,7 +585,7 @@ func init() {
 		Name:      "scc.asyncSettle",
 		Pos:       "algorithms/scc/async.go:226",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX13,
+		PTX:       gokkosPTX15,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_asyncSettle_main", Final: "gk_scc_asyncSettle_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -522,12 +610,12 @@ func init() {
 		},
 		SourceHash: "ef22434f71fba2da",
 	})
-	gokkosimpl.RegisterHostReduce[asyncSettle, int64](gokkosHostLoop13)
+	gokkosimpl.RegisterHostReduce[asyncSettle, int64](gokkosHostLoop15)
 	gokkosimpl.Register[asyncFilter](&abi.KernelSpec{
 		Name:  "scc.asyncFilter",
 		Pos:   "algorithms/scc/async.go:251",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX14,
+		PTX:   gokkosPTX16,
 		Scan:  abi.ScanEntries{Up: "gk_scc_asyncFilter_up", Mid: "gk_scc_asyncFilter_mid", Down: "gk_scc_asyncFilter_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -552,12 +640,12 @@ func init() {
 		},
 		SourceHash: "ddb2d42c7a615ff6",
 	})
-	gokkosimpl.RegisterHostScan[asyncFilter, int64](gokkosHostLoop14)
+	gokkosimpl.RegisterHostScan[asyncFilter, int64](gokkosHostLoop16)
 	gokkosimpl.Register[degreeSquares](&abi.KernelSpec{
 		Name:      "scc.degreeSquares",
 		Pos:       "algorithms/scc/auto.go:78",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX15,
+		PTX:       gokkosPTX17,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_degreeSquares_main", Final: "gk_scc_degreeSquares_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -573,12 +661,12 @@ func init() {
 		},
 		SourceHash: "63296f14ad9de675",
 	})
-	gokkosimpl.RegisterHostReduce[degreeSquares, float64](gokkosHostLoop15)
+	gokkosimpl.RegisterHostReduce[degreeSquares, float64](gokkosHostLoop17)
 	gokkosimpl.Register[ballSearch](&abi.KernelSpec{
 		Name:  "scc.ballSearch",
 		Pos:   "algorithms/scc/auto.go:95",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX16,
+		PTX:   gokkosPTX18,
 		Entry: "gk_scc_ballSearch",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -606,7 +694,7 @@ func init() {
 		Name:  "scc.colourInit",
 		Pos:   "algorithms/scc/coloring.go:19",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX17,
+		PTX:   gokkosPTX19,
 		Entry: "gk_scc_colourInit",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
@@ -626,12 +714,12 @@ func init() {
 		},
 		SourceHash: "36cd9593f52fb34f",
 	})
-	gokkosimpl.RegisterHostRange[colourInit](gokkosHostLoop17)
+	gokkosimpl.RegisterHostRange[colourInit](gokkosHostLoop19)
 	gokkosimpl.Register[colourRoots](&abi.KernelSpec{
 		Name:  "scc.colourRoots",
 		Pos:   "algorithms/scc/coloring.go:35",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX18,
+		PTX:   gokkosPTX20,
 		Entry: "gk_scc_colourRoots",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
@@ -650,12 +738,12 @@ func init() {
 		},
 		SourceHash: "41d8ce9e1f167ddc",
 	})
-	gokkosimpl.RegisterHostRange[colourRoots](gokkosHostLoop18)
+	gokkosimpl.RegisterHostRange[colourRoots](gokkosHostLoop20)
 	gokkosimpl.Register[colourSplit](&abi.KernelSpec{
 		Name:      "scc.colourSplit",
 		Pos:       "algorithms/scc/coloring.go:51",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX19,
+		PTX:       gokkosPTX21,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_colourSplit_main", Final: "gk_scc_colourSplit_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -679,12 +767,12 @@ func init() {
 		},
 		SourceHash: "d840283fb9110e6f",
 	})
-	gokkosimpl.RegisterHostReduce[colourSplit, int64](gokkosHostLoop19)
+	gokkosimpl.RegisterHostReduce[colourSplit, int64](gokkosHostLoop21)
 	gokkosimpl.Register[elCountKeys](&abi.KernelSpec{
 		Name:  "scc.elCountKeys",
 		Pos:   "algorithms/scc/edgelist.go:68",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX20,
+		PTX:   gokkosPTX22,
 		Entry: "gk_scc_elCountKeys",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -704,12 +792,12 @@ func init() {
 		},
 		SourceHash: "71af945d81458fea",
 	})
-	gokkosimpl.RegisterHostRange[elCountKeys](gokkosHostLoop20)
+	gokkosimpl.RegisterHostRange[elCountKeys](gokkosHostLoop22)
 	gokkosimpl.Register[elScan](&abi.KernelSpec{
 		Name:  "scc.elScan",
 		Pos:   "algorithms/scc/edgelist.go:88",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX21,
+		PTX:   gokkosPTX23,
 		Scan:  abi.ScanEntries{Up: "gk_scc_elScan_up", Mid: "gk_scc_elScan_mid", Down: "gk_scc_elScan_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -723,12 +811,12 @@ func init() {
 		},
 		SourceHash: "ce93cb33917e38cc",
 	})
-	gokkosimpl.RegisterHostScan[elScan, int64](gokkosHostLoop21)
+	gokkosimpl.RegisterHostScan[elScan, int64](gokkosHostLoop23)
 	gokkosimpl.Register[elScatter](&abi.KernelSpec{
 		Name:  "scc.elScatter",
 		Pos:   "algorithms/scc/edgelist.go:105",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX22,
+		PTX:   gokkosPTX24,
 		Entry: "gk_scc_elScatter",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -750,12 +838,12 @@ func init() {
 		},
 		SourceHash: "55c82ac856c75b1c",
 	})
-	gokkosimpl.RegisterHostRange[elScatter](gokkosHostLoop22)
+	gokkosimpl.RegisterHostRange[elScatter](gokkosHostLoop24)
 	gokkosimpl.Register[elDegrees](&abi.KernelSpec{
 		Name:  "scc.elDegrees",
 		Pos:   "algorithms/scc/edgelist.go:175",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX23,
+		PTX:   gokkosPTX25,
 		Entry: "gk_scc_elDegrees",
 		Params: []abi.Param{
 			{Name: "Src", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -778,12 +866,12 @@ func init() {
 		},
 		SourceHash: "1e96ca7acffa1870",
 	})
-	gokkosimpl.RegisterHostRange[elDegrees](gokkosHostLoop23)
+	gokkosimpl.RegisterHostRange[elDegrees](gokkosHostLoop25)
 	gokkosimpl.Register[elRemove](&abi.KernelSpec{
 		Name:      "scc.elRemove",
 		Pos:       "algorithms/scc/edgelist.go:198",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX24,
+		PTX:       gokkosPTX26,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elRemove_main", Final: "gk_scc_elRemove_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -813,12 +901,12 @@ func init() {
 		},
 		SourceHash: "060145b0a70d73fa",
 	})
-	gokkosimpl.RegisterHostReduce[elRemove, int64](gokkosHostLoop24)
+	gokkosimpl.RegisterHostReduce[elRemove, int64](gokkosHostLoop26)
 	gokkosimpl.Register[elSweep](&abi.KernelSpec{
 		Name:      "scc.elSweep",
 		Pos:       "algorithms/scc/edgelist.go:293",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX25,
+		PTX:       gokkosPTX27,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elSweep_main", Final: "gk_scc_elSweep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -852,12 +940,12 @@ func init() {
 		},
 		SourceHash: "336e3a359d9f9e9e",
 	})
-	gokkosimpl.RegisterHostReduce[elSweep, int64](gokkosHostLoop25)
+	gokkosimpl.RegisterHostReduce[elSweep, int64](gokkosHostLoop27)
 	gokkosimpl.Register[elSweepCSR](&abi.KernelSpec{
 		Name:      "scc.elSweepCSR",
 		Pos:       "algorithms/scc/edgelist.go:321",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX26,
+		PTX:       gokkosPTX28,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elSweepCSR_main", Final: "gk_scc_elSweepCSR_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -888,12 +976,12 @@ func init() {
 		},
 		SourceHash: "36af181c1ec6d1dc",
 	})
-	gokkosimpl.RegisterHostReduce[elSweepCSR, int64](gokkosHostLoop26)
+	gokkosimpl.RegisterHostReduce[elSweepCSR, int64](gokkosHostLoop28)
 	gokkosimpl.Register[fbSplit](&abi.KernelSpec{
 		Name:      "scc.fbSplit",
 		Pos:       "algorithms/scc/fb.go:22",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX27,
+		PTX:       gokkosPTX29,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_fbSplit_main", Final: "gk_scc_fbSplit_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -918,12 +1006,12 @@ func init() {
 		},
 		SourceHash: "a5977173c3dfbafd",
 	})
-	gokkosimpl.RegisterHostReduce[fbSplit, int64](gokkosHostLoop27)
+	gokkosimpl.RegisterHostReduce[fbSplit, int64](gokkosHostLoop29)
 	gokkosimpl.Register[wccSubgraphs](&abi.KernelSpec{
 		Name:      "scc.wccSubgraphs",
 		Pos:       "algorithms/scc/fwcc.go:17",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX28,
+		PTX:       gokkosPTX30,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_wccSubgraphs_main", Final: "gk_scc_wccSubgraphs_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -946,12 +1034,12 @@ func init() {
 		},
 		SourceHash: "7e95db4f236edcaf",
 	})
-	gokkosimpl.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop28)
+	gokkosimpl.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop30)
 	gokkosimpl.Register[searchSplit](&abi.KernelSpec{
 		Name:      "scc.searchSplit",
 		Pos:       "algorithms/scc/multistep.go:130",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX29,
+		PTX:       gokkosPTX31,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_searchSplit_main", Final: "gk_scc_searchSplit_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -977,12 +1065,12 @@ func init() {
 		},
 		SourceHash: "8271b42ec8a38718",
 	})
-	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop29)
+	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop31)
 	gokkosimpl.Register[ownColour](&abi.KernelSpec{
 		Name:  "scc.ownColour",
-		Pos:   "algorithms/scc/multistep.go:244",
+		Pos:   "algorithms/scc/multistep.go:248",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX30,
+		PTX:   gokkosPTX32,
 		Entry: "gk_scc_ownColour",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
@@ -1001,12 +1089,12 @@ func init() {
 		},
 		SourceHash: "5d8aed914eb1343c",
 	})
-	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop30)
+	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop32)
 	gokkosimpl.Register[listRoots](&abi.KernelSpec{
 		Name:  "scc.listRoots",
-		Pos:   "algorithms/scc/multistep.go:260",
+		Pos:   "algorithms/scc/multistep.go:264",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX31,
+		PTX:   gokkosPTX33,
 		Scan:  abi.ScanEntries{Up: "gk_scc_listRoots_up", Mid: "gk_scc_listRoots_mid", Down: "gk_scc_listRoots_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1027,12 +1115,12 @@ func init() {
 		},
 		SourceHash: "7299838dc5504491",
 	})
-	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop31)
+	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop33)
 	gokkosimpl.Register[compSample](&abi.KernelSpec{
 		Name:      "scc.compSample",
 		Pos:       "algorithms/scc/number.go:21",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX32,
+		PTX:       gokkosPTX34,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSample_main", Final: "gk_scc_compSample_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1049,12 +1137,12 @@ func init() {
 		},
 		SourceHash: "17058c0091831d24",
 	})
-	gokkosimpl.RegisterHostReduce[compSample, int64](gokkosHostLoop32)
+	gokkosimpl.RegisterHostReduce[compSample, int64](gokkosHostLoop34)
 	gokkosimpl.Register[compInit](&abi.KernelSpec{
 		Name:  "scc.compInit",
 		Pos:   "algorithms/scc/number.go:41",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX33,
+		PTX:   gokkosPTX35,
 		Entry: "gk_scc_compInit",
 		Params: []abi.Param{
 			{Name: "Size", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -1068,12 +1156,12 @@ func init() {
 		},
 		SourceHash: "4fdf1d443d1e0d74",
 	})
-	gokkosimpl.RegisterHostRange[compInit](gokkosHostLoop33)
+	gokkosimpl.RegisterHostRange[compInit](gokkosHostLoop35)
 	gokkosimpl.Register[compSizes](&abi.KernelSpec{
 		Name:      "scc.compSizes",
 		Pos:       "algorithms/scc/number.go:60",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX34,
+		PTX:       gokkosPTX36,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSizes_main", Final: "gk_scc_compSizes_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1091,12 +1179,12 @@ func init() {
 		},
 		SourceHash: "ab95c5156b09a6e9",
 	})
-	gokkosimpl.RegisterHostReduce[compSizes, int64](gokkosHostLoop34)
+	gokkosimpl.RegisterHostReduce[compSizes, int64](gokkosHostLoop36)
 	gokkosimpl.Register[compLargest](&abi.KernelSpec{
 		Name:      "scc.compLargest",
 		Pos:       "algorithms/scc/number.go:85",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX35,
+		PTX:       gokkosPTX37,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compLargest_main", Final: "gk_scc_compLargest_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
@@ -1111,12 +1199,12 @@ func init() {
 		},
 		SourceHash: "374cb431a203f8ec",
 	})
-	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop35)
+	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop37)
 	gokkosimpl.Register[compNumbers](&abi.KernelSpec{
 		Name:  "scc.compNumbers",
 		Pos:   "algorithms/scc/number.go:100",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX36,
+		PTX:   gokkosPTX38,
 		Scan:  abi.ScanEntries{Up: "gk_scc_compNumbers_up", Mid: "gk_scc_compNumbers_mid", Down: "gk_scc_compNumbers_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1134,12 +1222,12 @@ func init() {
 		},
 		SourceHash: "76aaded0d2d32cd3",
 	})
-	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop36)
+	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop38)
 	gokkosimpl.Register[compGather](&abi.KernelSpec{
 		Name:  "scc.compGather",
 		Pos:   "algorithms/scc/number.go:127",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX37,
+		PTX:   gokkosPTX39,
 		Entry: "gk_scc_compGather",
 		Params: []abi.Param{
 			{Name: "Comp", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -1154,12 +1242,12 @@ func init() {
 		},
 		SourceHash: "b1a542f3ea90fc29",
 	})
-	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop37)
+	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop39)
 	gokkosimpl.Register[pivotMax](&abi.KernelSpec{
 		Name:      "scc.pivotMax",
 		Pos:       "algorithms/scc/pivot.go:18",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX38,
+		PTX:       gokkosPTX40,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_pivotMax_main", Final: "gk_scc_pivotMax_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -1181,12 +1269,12 @@ func init() {
 		},
 		SourceHash: "9abc8f665ba63854",
 	})
-	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop38)
+	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop40)
 	gokkosimpl.Register[seedPivot](&abi.KernelSpec{
 		Name:  "scc.seedPivot",
 		Pos:   "algorithms/scc/pivot.go:37",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX39,
+		PTX:   gokkosPTX41,
 		Entry: "gk_scc_seedPivot",
 		Params: []abi.Param{
 			{Name: "P", Field: []int{0}, Kind: abi.KindInt64},
@@ -1206,12 +1294,12 @@ func init() {
 		},
 		SourceHash: "836a7d7944051c9b",
 	})
-	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop39)
+	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop41)
 	gokkosimpl.Register[racePivots](&abi.KernelSpec{
 		Name:  "scc.racePivots",
 		Pos:   "algorithms/scc/pivot.go:53",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX40,
+		PTX:   gokkosPTX42,
 		Entry: "gk_scc_racePivots",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
@@ -1231,12 +1319,12 @@ func init() {
 		},
 		SourceHash: "9e4726344de1a74e",
 	})
-	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop40)
+	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop42)
 	gokkosimpl.Register[seedPivots](&abi.KernelSpec{
 		Name:      "scc.seedPivots",
 		Pos:       "algorithms/scc/pivot.go:69",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX41,
+		PTX:       gokkosPTX43,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_seedPivots_main", Final: "gk_scc_seedPivots_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1258,12 +1346,12 @@ func init() {
 		},
 		SourceHash: "250d316a983a9542",
 	})
-	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop41)
+	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop43)
 	gokkosimpl.Register[activeIDs](&abi.KernelSpec{
 		Name:  "scc.activeIDs",
 		Pos:   "algorithms/scc/serial.go:18",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX42,
+		PTX:   gokkosPTX44,
 		Scan:  abi.ScanEntries{Up: "gk_scc_activeIDs_up", Mid: "gk_scc_activeIDs_mid", Down: "gk_scc_activeIDs_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1283,12 +1371,12 @@ func init() {
 		},
 		SourceHash: "1b53125a599af07b",
 	})
-	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop42)
+	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop44)
 	gokkosimpl.Register[subEdges](&abi.KernelSpec{
 		Name:  "scc.subEdges",
 		Pos:   "algorithms/scc/serial.go:42",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX43,
+		PTX:   gokkosPTX45,
 		Scan:  abi.ScanEntries{Up: "gk_scc_subEdges_up", Mid: "gk_scc_subEdges_mid", Down: "gk_scc_subEdges_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1308,12 +1396,12 @@ func init() {
 		},
 		SourceHash: "55e5d7a689ca13bd",
 	})
-	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop43)
+	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop45)
 	gokkosimpl.Register[subFill](&abi.KernelSpec{
 		Name:  "scc.subFill",
 		Pos:   "algorithms/scc/serial.go:81",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX44,
+		PTX:   gokkosPTX46,
 		Entry: "gk_scc_subFill",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -1331,12 +1419,12 @@ func init() {
 		},
 		SourceHash: "f62a596e538daf33",
 	})
-	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop44)
+	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop46)
 	gokkosimpl.Register[subScatter](&abi.KernelSpec{
 		Name:  "scc.subScatter",
 		Pos:   "algorithms/scc/serial.go:112",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX45,
+		PTX:   gokkosPTX47,
 		Entry: "gk_scc_subScatter",
 		Params: []abi.Param{
 			{Name: "Orig", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -1357,12 +1445,12 @@ func init() {
 		},
 		SourceHash: "554443c77cea1bfa",
 	})
-	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop45)
+	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop47)
 	gokkosimpl.Register[frontierStep](&abi.KernelSpec{
 		Name:      "scc.frontierStep",
 		Pos:       "algorithms/scc/traverse.go:168",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX46,
+		PTX:       gokkosPTX48,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierStep_main", Final: "gk_scc_frontierStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1406,12 +1494,12 @@ func init() {
 		},
 		SourceHash: "6162f95b594179b9",
 	})
-	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop46)
+	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop48)
 	gokkosimpl.Register[frontierTeam](&abi.KernelSpec{
 		Name:      "scc.frontierTeam",
 		Pos:       "algorithms/scc/traverse.go:187",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX47,
+		PTX:       gokkosPTX49,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierTeam_main", Final: "gk_scc_frontierTeam_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1459,7 +1547,7 @@ func init() {
 		Name:      "scc.frontierSeed",
 		Pos:       "algorithms/scc/traverse.go:214",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX48,
+		PTX:       gokkosPTX50,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierSeed_main", Final: "gk_scc_frontierSeed_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1490,12 +1578,12 @@ func init() {
 		},
 		SourceHash: "e54dffd67c62e9a6",
 	})
-	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop48)
+	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop50)
 	gokkosimpl.Register[heavyList](&abi.KernelSpec{
 		Name:  "scc.heavyList",
 		Pos:   "algorithms/scc/traverse.go:229",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX49,
+		PTX:   gokkosPTX51,
 		Scan:  abi.ScanEntries{Up: "gk_scc_heavyList_up", Mid: "gk_scc_heavyList_mid", Down: "gk_scc_heavyList_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1511,12 +1599,12 @@ func init() {
 		},
 		SourceHash: "599e473e6fb21615",
 	})
-	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop49)
+	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop51)
 	gokkosimpl.Register[trimByDegree](&abi.KernelSpec{
 		Name:      "scc.trimByDegree",
 		Pos:       "algorithms/scc/trim.go:23",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX50,
+		PTX:       gokkosPTX52,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimByDegree_main", Final: "gk_scc_trimByDegree_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1539,12 +1627,12 @@ func init() {
 		},
 		SourceHash: "58fbedb3afb82e78",
 	})
-	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop50)
+	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop52)
 	gokkosimpl.Register[trimStep](&abi.KernelSpec{
 		Name:      "scc.trimStep",
 		Pos:       "algorithms/scc/trim.go:48",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX51,
+		PTX:       gokkosPTX53,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimStep_main", Final: "gk_scc_trimStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1581,12 +1669,12 @@ func init() {
 		},
 		SourceHash: "c7ce554c8aaaecdb",
 	})
-	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop51)
+	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop53)
 	gokkosimpl.Register[trim2Find](&abi.KernelSpec{
 		Name:  "scc.trim2Find",
 		Pos:   "algorithms/scc/trim2.go:39",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX52,
+		PTX:   gokkosPTX54,
 		Entry: "gk_scc_trim2Find",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -1612,12 +1700,12 @@ func init() {
 		},
 		SourceHash: "ec7660de4a761cf5",
 	})
-	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop52)
+	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop54)
 	gokkosimpl.Register[trim2Assign](&abi.KernelSpec{
 		Name:      "scc.trim2Assign",
 		Pos:       "algorithms/scc/trim2.go:74",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX53,
+		PTX:       gokkosPTX55,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trim2Assign_main", Final: "gk_scc_trim2Assign_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1639,9 +1727,9 @@ func init() {
 		},
 		SourceHash: "3b56bd0fd58f7e8d",
 	})
-	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop53)
-	gokkosimpl.RegisterHostVisit[propOp](gokkosHostLoop54)
-	gokkosimpl.RegisterHostVisit[reachOp](gokkosHostLoop55)
+	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop55)
+	gokkosimpl.RegisterHostVisit[propOp](gokkosHostLoop56)
+	gokkosimpl.RegisterHostVisit[reachOp](gokkosHostLoop57)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[scc.propOp].
@@ -11792,8 +11880,1887 @@ $L29:
 }
 `
 
-// gokkosPTX6 is the PTX of frontier.PushLocal[scc.propOp].
+// gokkosPTX6 is the PTX of frontier.PushFused[scc.propOp].
 const gokkosPTX6 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_PushFused_scc_propOp_(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44,
+	.param .b64 gk_s45,
+	.param .b64 gk_s46,
+	.param .b64 gk_s47,
+	.param .b64 gk_s48
+)
+{
+	.reg .pred %p<91>;
+	.reg .b32 %r<181>;
+	.reg .b64 %rd<405>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.s64 %rd24, [gk_s0];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s1];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s3];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s4];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s7];
+	cvta.to.global.u64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s10];
+	cvta.to.global.u64 %rd48, %rd47;
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s11];
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s12];
+	mov.b64 %rd53, %rd52;
+	ld.param.u64 %rd54, [gk_s13];
+	cvta.to.global.u64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s14];
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s15];
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s18];
+	mov.b64 %rd66, %rd65;
+	ld.param.s64 %rd67, [gk_s19];
+	mov.b64 %rd68, %rd67;
+	ld.param.u8 %r30, [gk_s20];
+	setp.ne.u32 %p3, %r30, 0;
+	mov.pred %p4, %p3;
+	ld.param.u64 %rd69, [gk_s21];
+	cvta.to.global.u64 %rd70, %rd69;
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s22];
+	mov.b64 %rd73, %rd72;
+	ld.param.s64 %rd74, [gk_s23];
+	mov.b64 %rd75, %rd74;
+	ld.param.u64 %rd76, [gk_s24];
+	cvta.to.global.u64 %rd77, %rd76;
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s25];
+	mov.b64 %rd80, %rd79;
+	ld.param.s64 %rd81, [gk_s26];
+	mov.b64 %rd82, %rd81;
+	ld.param.u64 %rd83, [gk_s27];
+	cvta.to.global.u64 %rd84, %rd83;
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s28];
+	mov.b64 %rd87, %rd86;
+	ld.param.s64 %rd88, [gk_s29];
+	mov.b64 %rd89, %rd88;
+	ld.param.u8 %r31, [gk_s30];
+	setp.ne.u32 %p5, %r31, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd90, [gk_s31];
+	cvta.to.global.u64 %rd91, %rd90;
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s32];
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s32 %r32, [gk_s34];
+	mov.b32 %r33, %r32;
+	ld.param.s64 %rd97, [gk_s35];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s36];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s37];
+	cvta.to.global.u64 %rd102, %rd101;
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s38];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s39];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s40];
+	cvta.to.global.u64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s41];
+	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s42];
+	mov.b64 %rd114, %rd113;
+	ld.param.u64 %rd115, [gk_s43];
+	cvta.to.global.u64 %rd116, %rd115;
+	mov.b64 %rd117, %rd116;
+	ld.param.s64 %rd118, [gk_s44];
+	mov.b64 %rd119, %rd118;
+	ld.param.s64 %rd120, [gk_s45];
+	mov.b64 %rd121, %rd120;
+	ld.param.u64 %rd122, [gk_s46];
+	cvta.to.global.u64 %rd123, %rd122;
+	mov.b64 %rd124, %rd123;
+	ld.param.s64 %rd125, [gk_s47];
+	mov.b64 %rd126, %rd125;
+	ld.param.s64 %rd127, [gk_s48];
+	mov.b64 %rd128, %rd127;
+	cvt.u64.u32 %rd130, %r28;
+	cvt.u64.u32 %rd131, %r29;
+	mov.b64 %rd132, %rd130;
+$L1:
+	setp.ge.s64 %p7, %rd132, %rd2;
+	@%p7 bra $L2;
+	mov.b64 %rd129, %rd132;
+	mov.b64 %rd20, 0;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	add.s64 %rd133, %rd13, %rd21;
+	mad.lo.s64 %rd134, %rd98, 4, 15;
+	and.b64 %rd134, %rd134, -16;
+	add.s64 %rd21, %rd21, %rd134;
+	mov.b64 %rd135, %rd133;
+	mov.b64 %rd136, %rd98;
+	mov.b64 %rd137, 1;
+	mov.b64 %rd138, %rd135;
+	mov.b64 %rd139, %rd136;
+	mov.b64 %rd140, %rd137;
+	mov.b64 %rd141, %rd62;
+	mov.b64 %rd142, 0;
+$L4:
+	setp.lt.s64 %p8, %rd142, %rd64;
+	not.pred %p9, %p8;
+	@!%p9 bra $L8;
+	bra.uni $L6;
+$L8:
+	mov.b64 %rd143, %rd49;
+	mov.b64 %rd144, %rd51;
+	mov.b64 %rd145, %rd53;
+	mov.b64 %rd146, %rd56;
+	mov.b64 %rd147, %rd58;
+	mov.b64 %rd148, %rd60;
+	mov.b64 %rd149, %rd143;
+	mov.b64 %rd150, %rd144;
+	mov.b64 %rd151, %rd145;
+	mov.b64 %rd152, %rd146;
+	mov.b64 %rd153, %rd147;
+	mov.b64 %rd154, %rd148;
+	rem.s64 %rd155, %rd142, 2;
+	setp.eq.s64 %p10, %rd155, 1;
+	@!%p10 bra $L10;
+	mov.b64 %rd156, %rd56;
+	mov.b64 %rd157, %rd58;
+	mov.b64 %rd158, %rd60;
+	mov.b64 %rd159, %rd49;
+	mov.b64 %rd160, %rd51;
+	mov.b64 %rd161, %rd53;
+	mov.b64 %rd149, %rd156;
+	mov.b64 %rd150, %rd157;
+	mov.b64 %rd151, %rd158;
+	mov.b64 %rd152, %rd159;
+	mov.b64 %rd153, %rd160;
+	mov.b64 %rd154, %rd161;
+$L10:
+	mov.pred %p11, %p4;
+	mov.b64 %rd162, %rd71;
+	mov.b64 %rd163, %rd73;
+	mov.b64 %rd164, %rd75;
+	mov.b64 %rd165, %rd78;
+	mov.b64 %rd166, %rd80;
+	mov.b64 %rd167, %rd82;
+	mov.b64 %rd168, %rd85;
+	mov.b64 %rd169, %rd87;
+	mov.b64 %rd170, %rd89;
+	mov.pred %p12, %p6;
+	mov.b64 %rd171, %rd92;
+	mov.b64 %rd172, %rd94;
+	mov.b64 %rd173, %rd96;
+	mov.b32 %r34, %r33;
+	mov.b64 %rd174, %rd98;
+	mov.b64 %rd175, %rd100;
+	cvt.u32.u64 %r35, %rd142;
+	add.s32 %r36, %r33, %r35;
+	mov.b32 %r34, %r36;
+	mov.b64 %rd176, %rd25;
+	mov.b64 %rd177, %rd62;
+	mov.b64 %rd178, %rd64;
+	mov.b64 %rd179, %rd66;
+	mov.b64 %rd180, %rd68;
+	mov.pred %p13, %p4;
+	mov.pred %p14, %p6;
+	mov.b32 %r37, %r33;
+	mov.b64 %rd181, %rd98;
+	mov.b64 %rd182, %rd100;
+	mov.pred %p15, %p11;
+	mov.b64 %rd183, %rd162;
+	mov.b64 %rd184, %rd163;
+	mov.b64 %rd185, %rd164;
+	mov.b64 %rd186, %rd165;
+	mov.b64 %rd187, %rd166;
+	mov.b64 %rd188, %rd167;
+	mov.b64 %rd189, %rd168;
+	mov.b64 %rd190, %rd169;
+	mov.b64 %rd191, %rd170;
+	mov.pred %p16, %p12;
+	mov.b64 %rd192, %rd171;
+	mov.b64 %rd193, %rd172;
+	mov.b64 %rd194, %rd173;
+	mov.b32 %r38, %r34;
+	mov.b64 %rd195, %rd174;
+	mov.b64 %rd196, %rd175;
+	mov.b64 %rd197, %rd141;
+	cvt.u64.u32 %rd198, %r4;
+	mov.b64 %rd199, %rd198;
+	cvt.u64.u32 %rd200, %r2;
+	mov.b64 %rd201, %rd200;
+	mov.b32 %r39, -1;
+	mov.b64 %rd202, 0;
+	mov.b64 %rd203, 0;
+	mov.b64 %rd204, 0;
+	mov.b64 %rd205, 0;
+	mov.b64 %rd206, %rd195;
+$L11:
+	mov.b64 %rd207, 0;
+	mov.b64 %rd208, %rd206;
+$L14:
+	setp.gt.s64 %p17, %rd208, 0;
+	not.pred %p18, %p17;
+	@!%p18 bra $L18;
+	bra.uni $L16;
+$L18:
+	setp.ge.s64 %p19, %rd202, %rd203;
+	@!%p19 bra $L20;
+	setp.ge.s64 %p20, %rd201, %rd197;
+	@!%p20 bra $L22;
+	bra.uni $L16;
+$L22:
+	mul.lo.s64 %rd209, %rd201, %rd151;
+	mad.lo.s64 %rd210, %rd209, 4, %rd149;
+	ld.global.s32 %r40, [%rd210+0];
+	mov.b32 %r41, %r40;
+	mov.b32 %r39, %r41;
+	add.s64 %rd211, %rd201, %rd199;
+	mov.b64 %rd201, %rd211;
+	mov.b64 %rd212, %rd176;
+	mov.b32 %r42, %r39;
+	cvt.s64.s32 %rd213, %r42;
+	mul.lo.s64 %rd214, %rd213, %rd32;
+	mad.lo.s64 %rd215, %rd214, 8, %rd28;
+	ld.global.nc.s64 %rd216, [%rd215+0];
+	mov.b64 %rd217, %rd216;
+	mov.b64 %rd218, %rd217;
+	mov.b64 %rd219, %rd176;
+	mov.b32 %r43, %r39;
+	cvt.s64.s32 %rd220, %r43;
+	add.s64 %rd221, %rd220, 1;
+	mul.lo.s64 %rd222, %rd221, %rd32;
+	mad.lo.s64 %rd223, %rd222, 8, %rd28;
+	ld.global.nc.s64 %rd224, [%rd223+0];
+	mov.b64 %rd225, %rd224;
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd227, %rd218;
+	mov.b64 %rd228, %rd226;
+	mov.b64 %rd202, %rd227;
+	mov.b64 %rd203, %rd228;
+	bra.uni $L15;
+$L20:
+	mul.lo.s64 %rd229, %rd202, %rd39;
+	mad.lo.s64 %rd230, %rd229, 4, %rd35;
+	ld.global.nc.s32 %r44, [%rd230+0];
+	mov.b32 %r45, %r44;
+	mov.b32 %r46, %r45;
+	mov.b32 %r47, %r39;
+	mov.b32 %r48, %r46;
+	mov.b64 %rd231, %rd202;
+$L23:
+	cvt.s64.s32 %rd232, %r47;
+	mul.lo.s64 %rd233, %rd232, %rd114;
+	mad.lo.s64 %rd234, %rd233, 4, %rd110;
+	ld.global.nc.u32 %r49, [%rd234+0];
+	mov.b32 %r50, %r49;
+	and.b32 %r51, %r50, 0x4;
+	setp.ne.u32 %p21, %r51, 0x0;
+	mov.pred %p22, %p21;
+	not.pred %p23, %p22;
+	@!%p23 bra $L27;
+	cvt.s64.s32 %rd235, %r48;
+	mul.lo.s64 %rd236, %rd235, %rd114;
+	mad.lo.s64 %rd237, %rd236, 4, %rd110;
+	ld.global.nc.u32 %r52, [%rd237+0];
+	mov.b32 %r53, %r52;
+	and.b32 %r54, %r53, 0x4;
+	setp.ne.u32 %p24, %r54, 0x0;
+	mov.pred %p22, %p24;
+$L27:
+	mov.pred %p25, %p22;
+	not.pred %p26, %p25;
+	@!%p26 bra $L29;
+	cvt.s64.s32 %rd238, %r48;
+	mul.lo.s64 %rd239, %rd238, %rd121;
+	mad.lo.s64 %rd240, %rd239, 4, %rd117;
+	ld.global.nc.s32 %r55, [%rd240+0];
+	mov.b32 %r56, %r55;
+	cvt.s64.s32 %rd241, %r47;
+	mul.lo.s64 %rd242, %rd241, %rd121;
+	mad.lo.s64 %rd243, %rd242, 4, %rd117;
+	ld.global.nc.s32 %r57, [%rd243+0];
+	mov.b32 %r58, %r57;
+	setp.ne.s32 %p27, %r56, %r58;
+	mov.pred %p25, %p27;
+$L29:
+	@!%p25 bra $L31;
+	mov.pred %p28, 0;
+	bra.uni $L25;
+$L31:
+	cvt.s64.s32 %rd244, %r47;
+	mul.lo.s64 %rd245, %rd244, %rd128;
+	mad.lo.s64 %rd246, %rd245, 4, %rd124;
+	ld.relaxed.gpu.global.s32 %r59, [%rd246+0];
+	mov.b32 %r60, %r59;
+	mov.b32 %r61, %r60;
+	cvt.s64.s32 %rd247, %r48;
+	mul.lo.s64 %rd248, %rd247, %rd128;
+	mad.lo.s64 %rd249, %rd248, 4, %rd124;
+	ld.relaxed.gpu.global.s32 %r62, [%rd249+0];
+	mov.b32 %r63, %r62;
+	setp.ge.s32 %p29, %r63, %r61;
+	@!%p29 bra $L33;
+	mov.pred %p28, 0;
+	bra.uni $L25;
+$L33:
+	cvt.s64.s32 %rd250, %r48;
+	mul.lo.s64 %rd251, %rd250, %rd128;
+	mad.lo.s64 %rd252, %rd251, 4, %rd124;
+	atom.global.max.s32 %r64, [%rd252], %r61;
+	mov.b32 %r65, %r64;
+	setp.lt.s32 %p30, %r65, %r61;
+	mov.pred %p28, %p30;
+	bra.uni $L25;
+$L24:
+	bra.uni $L23;
+$L25:
+	@!%p28 bra $L35;
+	mov.pred %p31, 0;
+	mov.b64 %rd253, %rd207;
+	mov.b32 %r66, %r46;
+$L36:
+	@!%p15 bra $L40;
+	shr.s32 %r67, %r66, 5;
+	cvt.s64.s32 %rd254, %r67;
+	mov.b64 %rd255, %rd254;
+	and.b32 %r68, %r66, 31;
+	cvt.s64.s32 %rd256, %r68;
+	min.u64 %rd257, %rd256, 32;
+	cvt.u32.u64 %r69, %rd257;
+	mov.b32 %r71, 0x1;
+	shl.b32 %r70, %r71, %r69;
+	setp.hs.u32 %p32, %r69, 32;
+	selp.b32 %r72, 0, %r70, %p32;
+	mov.b32 %r73, %r72;
+	mov.b64 %rd258, %rd255;
+	mov.b32 %r74, %r73;
+	mul.lo.s64 %rd259, %rd258, %rd191;
+	mad.lo.s64 %rd260, %rd259, 4, %rd189;
+	ld.relaxed.gpu.global.u32 %r75, [%rd260+0];
+	mov.b32 %r76, %r75;
+	and.b32 %r77, %r76, %r74;
+	setp.ne.u32 %p33, %r77, 0x0;
+	mov.pred %p34, %p33;
+	not.pred %p35, %p34;
+	@!%p35 bra $L42;
+	mul.lo.s64 %rd261, %rd258, %rd191;
+	mad.lo.s64 %rd262, %rd261, 4, %rd189;
+	atom.global.or.b32 %r78, [%rd262], %r74;
+	mov.b32 %r79, %r78;
+	and.b32 %r80, %r79, %r74;
+	setp.ne.u32 %p36, %r80, 0x0;
+	mov.pred %p34, %p36;
+$L42:
+	@!%p34 bra $L44;
+	mov.b64 %rd263, %rd253;
+	mov.b64 %rd264, %rd263;
+	mov.pred %p37, 0;
+	bra.uni $L38;
+$L44:
+	mov.b64 %rd265, %rd253;
+	mov.b64 %rd264, %rd265;
+	mov.pred %p37, 1;
+	bra.uni $L38;
+$L40:
+	@!%p16 bra $L46;
+	cvt.s64.s32 %rd266, %r66;
+	mul.lo.s64 %rd267, %rd266, %rd194;
+	mad.lo.s64 %rd268, %rd267, 4, %rd192;
+	ld.relaxed.gpu.global.s32 %r81, [%rd268+0];
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p38, %r82, %r38;
+	mov.pred %p39, %p38;
+	not.pred %p40, %p39;
+	@!%p40 bra $L48;
+	cvt.s64.s32 %rd269, %r66;
+	mul.lo.s64 %rd270, %rd269, %rd194;
+	mad.lo.s64 %rd271, %rd270, 4, %rd192;
+	atom.global.exch.b32 %r83, [%rd271], %r38;
+	mov.b32 %r84, %r83;
+	setp.eq.s32 %p41, %r84, %r38;
+	mov.pred %p39, %p41;
+$L48:
+	@!%p39 bra $L50;
+	mov.b64 %rd272, %rd253;
+	mov.b64 %rd264, %rd272;
+	mov.pred %p37, 0;
+	bra.uni $L38;
+$L50:
+$L46:
+	mul.lo.s64 %rd273, %rd253, %rd140;
+	mad.lo.s64 %rd274, %rd273, 4, %rd138;
+	st.shared.s32 [%rd274+0], %r66;
+	add.s64 %rd275, %rd253, 1;
+	mov.b64 %rd276, %rd275;
+	mov.b64 %rd264, %rd276;
+	mov.pred %p37, 1;
+	bra.uni $L38;
+$L37:
+	bra.uni $L36;
+$L38:
+	mov.b64 %rd277, %rd264;
+	mov.pred %p42, %p37;
+	mov.b64 %rd207, %rd277;
+	mov.pred %p31, %p42;
+	@!%p31 bra $L52;
+	mov.b64 %rd278, %rd176;
+	mov.b32 %r85, %r46;
+	cvt.s64.s32 %rd279, %r85;
+	add.s64 %rd280, %rd279, 1;
+	mul.lo.s64 %rd281, %rd280, %rd32;
+	mad.lo.s64 %rd282, %rd281, 8, %rd28;
+	ld.global.nc.s64 %rd283, [%rd282+0];
+	mov.b64 %rd284, %rd283;
+	cvt.s64.s32 %rd285, %r85;
+	mul.lo.s64 %rd286, %rd285, %rd32;
+	mad.lo.s64 %rd287, %rd286, 8, %rd28;
+	ld.global.nc.s64 %rd288, [%rd287+0];
+	mov.b64 %rd289, %rd288;
+	sub.s64 %rd290, %rd284, %rd289;
+	mov.b64 %rd291, %rd290;
+	add.s64 %rd292, %rd205, %rd291;
+	mov.b64 %rd205, %rd292;
+$L52:
+$L35:
+	add.s64 %rd293, %rd202, 1;
+	mov.b64 %rd202, %rd293;
+	sub.s64 %rd294, %rd208, 1;
+	mov.b64 %rd208, %rd294;
+$L15:
+	bra.uni $L14;
+$L16:
+	// block scan
+	mov.b64 %rd295, %rd207;
+	mov.b32 %r86, %r3;
+$L53:
+	setp.hs.u32 %p43, %r86, 32;
+	@%p43 bra $L54;
+	mov.b64 {%r87, %r88}, %rd295;
+	shfl.sync.up.b32 %r89|%p44, %r87, %r86, 0, %r17;
+	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
+	mov.b64 %rd296, {%r89, %r90};
+	@!%p44 bra $L55;
+	add.s64 %rd297, %rd296, %rd295;
+	mov.b64 %rd295, %rd297;
+$L55:
+	shl.b32 %r86, %r86, 1;
+	bra.uni $L53;
+$L54:
+	mov.b64 {%r91, %r92}, %rd295;
+	shfl.sync.up.b32 %r93|%p45, %r91, %r3, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
+	mov.b64 %rd298, {%r93, %r94};
+	setp.lo.u32 %p46, %r3, 32;
+	and.pred %p47, %p45, %p46;
+	selp.b64 %rd299, %rd298, 0, %p47;
+	sub.u32 %r95, %r13, %r3;
+	setp.eq.u32 %p48, %r7, %r95;
+	@!%p48 bra $L56;
+	mul.wide.u32 %rd300, %r8, 16;
+	add.s64 %rd301, %rd1, %rd300;
+	st.shared.s64 [%rd301+0], %rd295;
+$L56:
+	bar.sync 0;
+	setp.eq.u32 %p49, %r8, 0;
+	@!%p49 bra $L57;
+	mov.b64 %rd302, 0;
+	setp.lo.u32 %p50, %r7, %r10;
+	@!%p50 bra $L58;
+	mul.wide.u32 %rd303, %r7, 16;
+	add.s64 %rd304, %rd1, %rd303;
+	ld.shared.s64 %rd305, [%rd304+0];
+	mov.b64 %rd302, %rd305;
+$L58:
+	mov.b64 {%r96, %r97}, %rd302;
+	shfl.sync.up.b32 %r98|%p51, %r96, 1, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
+	mov.b64 %rd306, {%r98, %r99};
+	@!%p51 bra $L59;
+	add.s64 %rd307, %rd306, %rd302;
+	mov.b64 %rd302, %rd307;
+$L59:
+	mov.b64 {%r100, %r101}, %rd302;
+	shfl.sync.up.b32 %r102|%p52, %r100, 2, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
+	mov.b64 %rd308, {%r102, %r103};
+	@!%p52 bra $L60;
+	add.s64 %rd309, %rd308, %rd302;
+	mov.b64 %rd302, %rd309;
+$L60:
+	mov.b64 {%r104, %r105}, %rd302;
+	shfl.sync.up.b32 %r106|%p53, %r104, 4, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
+	mov.b64 %rd310, {%r106, %r107};
+	@!%p53 bra $L61;
+	add.s64 %rd311, %rd310, %rd302;
+	mov.b64 %rd302, %rd311;
+$L61:
+	mov.b64 {%r108, %r109}, %rd302;
+	shfl.sync.up.b32 %r110|%p54, %r108, 8, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
+	mov.b64 %rd312, {%r110, %r111};
+	@!%p54 bra $L62;
+	add.s64 %rd313, %rd312, %rd302;
+	mov.b64 %rd302, %rd313;
+$L62:
+	mov.b64 {%r112, %r113}, %rd302;
+	shfl.sync.up.b32 %r114|%p55, %r112, 16, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
+	mov.b64 %rd314, {%r114, %r115};
+	@!%p55 bra $L63;
+	add.s64 %rd315, %rd314, %rd302;
+	mov.b64 %rd302, %rd315;
+$L63:
+	mov.b64 {%r116, %r117}, %rd302;
+	shfl.sync.up.b32 %r118|%p56, %r116, 1, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
+	mov.b64 %rd316, {%r118, %r119};
+	selp.b64 %rd317, %rd316, 0, %p56;
+	@!%p50 bra $L64;
+	mul.wide.u32 %rd318, %r7, 16;
+	add.s64 %rd319, %rd1, %rd318;
+	add.s64 %rd320, %rd319, 512;
+	st.shared.s64 [%rd320+0], %rd317;
+$L64:
+	sub.u32 %r120, %r10, 1;
+	setp.eq.u32 %p57, %r7, %r120;
+	@!%p57 bra $L65;
+	st.shared.s64 [%rd1+1024], %rd302;
+$L65:
+$L57:
+	bar.sync 0;
+	mul.wide.u32 %rd321, %r8, 16;
+	add.s64 %rd322, %rd1, %rd321;
+	add.s64 %rd323, %rd322, 512;
+	ld.shared.s64 %rd324, [%rd323+0];
+	add.s64 %rd325, %rd324, %rd299;
+	ld.shared.s64 %rd326, [%rd1+1024];
+	mov.b64 {%r121, %r122}, %rd325;
+	shfl.sync.idx.b32 %r123|%p58, %r121, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r124, %r122, 0, %r21, %r17;
+	mov.b64 %rd327, {%r123, %r124};
+	mov.b64 %rd328, %rd326;
+	mov.b64 %rd329, %rd327;
+	mov.b64 %rd330, %rd328;
+	mov.b64 %rd331, %rd329;
+	mov.b64 %rd332, %rd330;
+	mov.b64 %rd333, %rd331;
+	mov.b64 %rd334, %rd332;
+	add.s64 %rd335, %rd204, %rd333;
+	mov.b64 %rd336, %rd335;
+	mov.b64 %rd337, 0;
+$L66:
+	setp.lt.s64 %p59, %rd337, %rd207;
+	not.pred %p60, %p59;
+	@!%p60 bra $L70;
+	bra.uni $L68;
+$L70:
+	mul.lo.s64 %rd338, %rd337, %rd140;
+	mad.lo.s64 %rd339, %rd338, 4, %rd138;
+	ld.shared.s32 %r125, [%rd339+0];
+	mov.b32 %r126, %r125;
+	add.s64 %rd340, %rd336, %rd337;
+	mul.lo.s64 %rd341, %rd340, %rd154;
+	mad.lo.s64 %rd342, %rd341, 4, %rd152;
+	st.global.s32 [%rd342+0], %r126;
+$L67:
+	add.s64 %rd343, %rd337, 1;
+	mov.b64 %rd337, %rd343;
+	bra.uni $L66;
+$L68:
+	add.s64 %rd344, %rd204, %rd334;
+	mov.b64 %rd204, %rd344;
+	mov.b64 %rd345, 0;
+	setp.lt.s64 %p61, %rd202, %rd203;
+	setp.lt.s64 %p62, %rd201, %rd197;
+	or.pred %p63, %p61, %p62;
+	@!%p63 bra $L72;
+	mov.b64 %rd345, 1;
+$L72:
+	mov.b64 %rd346, %rd345;
+	// block reduction
+	sub.u32 %r127, %r13, 1;
+	mov.b32 %r128, %r3;
+$L73:
+	setp.hs.u32 %p64, %r128, 32;
+	@%p64 bra $L74;
+	mov.b64 {%r129, %r130}, %rd346;
+	shfl.sync.down.b32 %r131|%p65, %r129, %r128, %r127, %r17;
+	shfl.sync.down.b32 %r132, %r130, %r128, %r127, %r17;
+	mov.b64 %rd347, {%r131, %r132};
+	@!%p65 bra $L75;
+	max.s64 %rd348, %rd346, %rd347;
+	mov.b64 %rd346, %rd348;
+$L75:
+	shl.b32 %r128, %r128, 1;
+	bra.uni $L73;
+$L74:
+	setp.eq.u32 %p66, %r7, 0;
+	@!%p66 bra $L76;
+	mul.wide.u32 %rd349, %r8, 16;
+	add.s64 %rd350, %rd1, %rd349;
+	st.shared.s64 [%rd350+0], %rd346;
+$L76:
+	bar.sync 0;
+	setp.eq.u32 %p67, %r8, 0;
+	@!%p67 bra $L77;
+	setp.lo.u32 %p68, %r7, %r10;
+	@!%p68 bra $L78;
+	mul.wide.u32 %rd351, %r7, 16;
+	add.s64 %rd352, %rd1, %rd351;
+	ld.shared.s64 %rd353, [%rd352+0];
+	mov.b64 %rd346, %rd353;
+$L78:
+	sub.u32 %r133, %r10, 1;
+	mov.b64 {%r134, %r135}, %rd346;
+	shfl.sync.down.b32 %r136|%p69, %r134, 1, %r133, %r17;
+	shfl.sync.down.b32 %r137, %r135, 1, %r133, %r17;
+	mov.b64 %rd354, {%r136, %r137};
+	@!%p69 bra $L79;
+	max.s64 %rd355, %rd346, %rd354;
+	mov.b64 %rd346, %rd355;
+$L79:
+	mov.b64 {%r138, %r139}, %rd346;
+	shfl.sync.down.b32 %r140|%p70, %r138, 2, %r133, %r17;
+	shfl.sync.down.b32 %r141, %r139, 2, %r133, %r17;
+	mov.b64 %rd356, {%r140, %r141};
+	@!%p70 bra $L80;
+	max.s64 %rd357, %rd346, %rd356;
+	mov.b64 %rd346, %rd357;
+$L80:
+	mov.b64 {%r142, %r143}, %rd346;
+	shfl.sync.down.b32 %r144|%p71, %r142, 4, %r133, %r17;
+	shfl.sync.down.b32 %r145, %r143, 4, %r133, %r17;
+	mov.b64 %rd358, {%r144, %r145};
+	@!%p71 bra $L81;
+	max.s64 %rd359, %rd346, %rd358;
+	mov.b64 %rd346, %rd359;
+$L81:
+	mov.b64 {%r146, %r147}, %rd346;
+	shfl.sync.down.b32 %r148|%p72, %r146, 8, %r133, %r17;
+	shfl.sync.down.b32 %r149, %r147, 8, %r133, %r17;
+	mov.b64 %rd360, {%r148, %r149};
+	@!%p72 bra $L82;
+	max.s64 %rd361, %rd346, %rd360;
+	mov.b64 %rd346, %rd361;
+$L82:
+	mov.b64 {%r150, %r151}, %rd346;
+	shfl.sync.down.b32 %r152|%p73, %r150, 16, %r133, %r17;
+	shfl.sync.down.b32 %r153, %r151, 16, %r133, %r17;
+	mov.b64 %rd362, {%r152, %r153};
+	@!%p73 bra $L83;
+	max.s64 %rd363, %rd346, %rd362;
+	mov.b64 %rd346, %rd363;
+$L83:
+	@!%p66 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd346;
+$L84:
+$L77:
+	bar.sync 0;
+	ld.shared.s64 %rd364, [%rd1+1024];
+	mov.b64 %rd346, %rd364;
+	mov.b64 %rd365, %rd346;
+	setp.eq.s64 %p74, %rd365, 0;
+	@!%p74 bra $L86;
+	bra.uni $L13;
+$L86:
+$L12:
+	bra.uni $L11;
+$L13:
+	mov.b64 %rd366, %rd205;
+	// block reduction
+	sub.u32 %r154, %r13, 1;
+	mov.b32 %r155, %r3;
+$L87:
+	setp.hs.u32 %p75, %r155, 32;
+	@%p75 bra $L88;
+	mov.b64 {%r156, %r157}, %rd366;
+	shfl.sync.down.b32 %r158|%p76, %r156, %r155, %r154, %r17;
+	shfl.sync.down.b32 %r159, %r157, %r155, %r154, %r17;
+	mov.b64 %rd367, {%r158, %r159};
+	@!%p76 bra $L89;
+	add.s64 %rd368, %rd366, %rd367;
+	mov.b64 %rd366, %rd368;
+$L89:
+	shl.b32 %r155, %r155, 1;
+	bra.uni $L87;
+$L88:
+	setp.eq.u32 %p77, %r7, 0;
+	@!%p77 bra $L90;
+	mul.wide.u32 %rd369, %r8, 16;
+	add.s64 %rd370, %rd1, %rd369;
+	st.shared.s64 [%rd370+0], %rd366;
+$L90:
+	bar.sync 0;
+	setp.eq.u32 %p78, %r8, 0;
+	@!%p78 bra $L91;
+	setp.lo.u32 %p79, %r7, %r10;
+	@!%p79 bra $L92;
+	mul.wide.u32 %rd371, %r7, 16;
+	add.s64 %rd372, %rd1, %rd371;
+	ld.shared.s64 %rd373, [%rd372+0];
+	mov.b64 %rd366, %rd373;
+$L92:
+	sub.u32 %r160, %r10, 1;
+	mov.b64 {%r161, %r162}, %rd366;
+	shfl.sync.down.b32 %r163|%p80, %r161, 1, %r160, %r17;
+	shfl.sync.down.b32 %r164, %r162, 1, %r160, %r17;
+	mov.b64 %rd374, {%r163, %r164};
+	@!%p80 bra $L93;
+	add.s64 %rd375, %rd366, %rd374;
+	mov.b64 %rd366, %rd375;
+$L93:
+	mov.b64 {%r165, %r166}, %rd366;
+	shfl.sync.down.b32 %r167|%p81, %r165, 2, %r160, %r17;
+	shfl.sync.down.b32 %r168, %r166, 2, %r160, %r17;
+	mov.b64 %rd376, {%r167, %r168};
+	@!%p81 bra $L94;
+	add.s64 %rd377, %rd366, %rd376;
+	mov.b64 %rd366, %rd377;
+$L94:
+	mov.b64 {%r169, %r170}, %rd366;
+	shfl.sync.down.b32 %r171|%p82, %r169, 4, %r160, %r17;
+	shfl.sync.down.b32 %r172, %r170, 4, %r160, %r17;
+	mov.b64 %rd378, {%r171, %r172};
+	@!%p82 bra $L95;
+	add.s64 %rd379, %rd366, %rd378;
+	mov.b64 %rd366, %rd379;
+$L95:
+	mov.b64 {%r173, %r174}, %rd366;
+	shfl.sync.down.b32 %r175|%p83, %r173, 8, %r160, %r17;
+	shfl.sync.down.b32 %r176, %r174, 8, %r160, %r17;
+	mov.b64 %rd380, {%r175, %r176};
+	@!%p83 bra $L96;
+	add.s64 %rd381, %rd366, %rd380;
+	mov.b64 %rd366, %rd381;
+$L96:
+	mov.b64 {%r177, %r178}, %rd366;
+	shfl.sync.down.b32 %r179|%p84, %r177, 16, %r160, %r17;
+	shfl.sync.down.b32 %r180, %r178, 16, %r160, %r17;
+	mov.b64 %rd382, {%r179, %r180};
+	@!%p84 bra $L97;
+	add.s64 %rd383, %rd366, %rd382;
+	mov.b64 %rd366, %rd383;
+$L97:
+	@!%p77 bra $L98;
+	st.shared.s64 [%rd1+1024], %rd366;
+$L98:
+$L91:
+	bar.sync 0;
+	ld.shared.s64 %rd384, [%rd1+1024];
+	mov.b64 %rd366, %rd384;
+	mov.b64 %rd385, %rd366;
+	mov.b64 %rd386, %rd204;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	mov.b64 %rd389, %rd387;
+	mov.b64 %rd390, %rd388;
+	mov.b64 %rd391, %rd389;
+	mov.b64 %rd392, %rd390;
+	mov.b64 %rd393, %rd391;
+	cvt.u64.u32 %rd394, %r2;
+	setp.eq.s64 %p85, %rd394, 0;
+	@!%p85 bra $L100;
+	mov.b64 %rd396, 2;
+	mul.lo.s64 %rd395, %rd396, %rd142;
+	mul.lo.s64 %rd397, %rd395, %rd107;
+	mad.lo.s64 %rd398, %rd397, 8, %rd103;
+	st.global.s64 [%rd398+0], %rd392;
+	mov.b64 %rd400, 2;
+	mul.lo.s64 %rd399, %rd400, %rd142;
+	add.s64 %rd401, %rd399, 1;
+	mul.lo.s64 %rd402, %rd401, %rd107;
+	mad.lo.s64 %rd403, %rd402, 8, %rd103;
+	st.global.s64 [%rd403+0], %rd393;
+$L100:
+	setp.eq.s64 %p86, %rd392, 0;
+	setp.gt.s64 %p87, %rd392, %rd66;
+	or.pred %p88, %p86, %p87;
+	setp.gt.s64 %p89, %rd393, %rd68;
+	or.pred %p90, %p88, %p89;
+	@!%p90 bra $L102;
+	bra.uni $L3;
+$L102:
+	mov.b64 %rd141, %rd392;
+$L5:
+	add.s64 %rd404, %rd142, 1;
+	mov.b64 %rd142, %rd404;
+	bra.uni $L4;
+$L6:
+$L3:
+	bar.sync 0;
+	add.s64 %rd132, %rd132, %rd131;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX7 is the PTX of frontier.PushFused[scc.reachOp].
+const gokkosPTX7 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_PushFused_scc_reachOp_(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44,
+	.param .b64 gk_s45,
+	.param .b64 gk_s46
+)
+{
+	.reg .pred %p<87>;
+	.reg .b32 %r<179>;
+	.reg .b64 %rd<389>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.s64 %rd24, [gk_s0];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s1];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s3];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s4];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s7];
+	cvta.to.global.u64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s10];
+	cvta.to.global.u64 %rd48, %rd47;
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s11];
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s12];
+	mov.b64 %rd53, %rd52;
+	ld.param.u64 %rd54, [gk_s13];
+	cvta.to.global.u64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s14];
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s15];
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s18];
+	mov.b64 %rd66, %rd65;
+	ld.param.s64 %rd67, [gk_s19];
+	mov.b64 %rd68, %rd67;
+	ld.param.u8 %r30, [gk_s20];
+	setp.ne.u32 %p3, %r30, 0;
+	mov.pred %p4, %p3;
+	ld.param.u64 %rd69, [gk_s21];
+	cvta.to.global.u64 %rd70, %rd69;
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s22];
+	mov.b64 %rd73, %rd72;
+	ld.param.s64 %rd74, [gk_s23];
+	mov.b64 %rd75, %rd74;
+	ld.param.u64 %rd76, [gk_s24];
+	cvta.to.global.u64 %rd77, %rd76;
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s25];
+	mov.b64 %rd80, %rd79;
+	ld.param.s64 %rd81, [gk_s26];
+	mov.b64 %rd82, %rd81;
+	ld.param.u64 %rd83, [gk_s27];
+	cvta.to.global.u64 %rd84, %rd83;
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s28];
+	mov.b64 %rd87, %rd86;
+	ld.param.s64 %rd88, [gk_s29];
+	mov.b64 %rd89, %rd88;
+	ld.param.u8 %r31, [gk_s30];
+	setp.ne.u32 %p5, %r31, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd90, [gk_s31];
+	cvta.to.global.u64 %rd91, %rd90;
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s32];
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s32 %r32, [gk_s34];
+	mov.b32 %r33, %r32;
+	ld.param.s64 %rd97, [gk_s35];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s36];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s37];
+	cvta.to.global.u64 %rd102, %rd101;
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s38];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s39];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s40];
+	cvta.to.global.u64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s41];
+	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s42];
+	mov.b64 %rd114, %rd113;
+	ld.param.u64 %rd115, [gk_s43];
+	cvta.to.global.u64 %rd116, %rd115;
+	mov.b64 %rd117, %rd116;
+	ld.param.s64 %rd118, [gk_s44];
+	mov.b64 %rd119, %rd118;
+	ld.param.s64 %rd120, [gk_s45];
+	mov.b64 %rd121, %rd120;
+	ld.param.u32 %r34, [gk_s46];
+	mov.b32 %r35, %r34;
+	cvt.u64.u32 %rd123, %r28;
+	cvt.u64.u32 %rd124, %r29;
+	mov.b64 %rd125, %rd123;
+$L1:
+	setp.ge.s64 %p7, %rd125, %rd2;
+	@%p7 bra $L2;
+	mov.b64 %rd122, %rd125;
+	mov.b64 %rd20, 0;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	add.s64 %rd126, %rd13, %rd21;
+	mad.lo.s64 %rd127, %rd98, 4, 15;
+	and.b64 %rd127, %rd127, -16;
+	add.s64 %rd21, %rd21, %rd127;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd98;
+	mov.b64 %rd130, 1;
+	mov.b64 %rd131, %rd128;
+	mov.b64 %rd132, %rd129;
+	mov.b64 %rd133, %rd130;
+	mov.b64 %rd134, %rd62;
+	mov.b64 %rd135, 0;
+$L4:
+	setp.lt.s64 %p8, %rd135, %rd64;
+	not.pred %p9, %p8;
+	@!%p9 bra $L8;
+	bra.uni $L6;
+$L8:
+	mov.b64 %rd136, %rd49;
+	mov.b64 %rd137, %rd51;
+	mov.b64 %rd138, %rd53;
+	mov.b64 %rd139, %rd56;
+	mov.b64 %rd140, %rd58;
+	mov.b64 %rd141, %rd60;
+	mov.b64 %rd142, %rd136;
+	mov.b64 %rd143, %rd137;
+	mov.b64 %rd144, %rd138;
+	mov.b64 %rd145, %rd139;
+	mov.b64 %rd146, %rd140;
+	mov.b64 %rd147, %rd141;
+	rem.s64 %rd148, %rd135, 2;
+	setp.eq.s64 %p10, %rd148, 1;
+	@!%p10 bra $L10;
+	mov.b64 %rd149, %rd56;
+	mov.b64 %rd150, %rd58;
+	mov.b64 %rd151, %rd60;
+	mov.b64 %rd152, %rd49;
+	mov.b64 %rd153, %rd51;
+	mov.b64 %rd154, %rd53;
+	mov.b64 %rd142, %rd149;
+	mov.b64 %rd143, %rd150;
+	mov.b64 %rd144, %rd151;
+	mov.b64 %rd145, %rd152;
+	mov.b64 %rd146, %rd153;
+	mov.b64 %rd147, %rd154;
+$L10:
+	mov.pred %p11, %p4;
+	mov.b64 %rd155, %rd71;
+	mov.b64 %rd156, %rd73;
+	mov.b64 %rd157, %rd75;
+	mov.b64 %rd158, %rd78;
+	mov.b64 %rd159, %rd80;
+	mov.b64 %rd160, %rd82;
+	mov.b64 %rd161, %rd85;
+	mov.b64 %rd162, %rd87;
+	mov.b64 %rd163, %rd89;
+	mov.pred %p12, %p6;
+	mov.b64 %rd164, %rd92;
+	mov.b64 %rd165, %rd94;
+	mov.b64 %rd166, %rd96;
+	mov.b32 %r36, %r33;
+	mov.b64 %rd167, %rd98;
+	mov.b64 %rd168, %rd100;
+	cvt.u32.u64 %r37, %rd135;
+	add.s32 %r38, %r33, %r37;
+	mov.b32 %r36, %r38;
+	mov.b64 %rd169, %rd25;
+	mov.b64 %rd170, %rd62;
+	mov.b64 %rd171, %rd64;
+	mov.b64 %rd172, %rd66;
+	mov.b64 %rd173, %rd68;
+	mov.pred %p13, %p4;
+	mov.pred %p14, %p6;
+	mov.b32 %r39, %r33;
+	mov.b64 %rd174, %rd98;
+	mov.b64 %rd175, %rd100;
+	mov.b32 %r40, %r35;
+	mov.pred %p15, %p11;
+	mov.b64 %rd176, %rd155;
+	mov.b64 %rd177, %rd156;
+	mov.b64 %rd178, %rd157;
+	mov.b64 %rd179, %rd158;
+	mov.b64 %rd180, %rd159;
+	mov.b64 %rd181, %rd160;
+	mov.b64 %rd182, %rd161;
+	mov.b64 %rd183, %rd162;
+	mov.b64 %rd184, %rd163;
+	mov.pred %p16, %p12;
+	mov.b64 %rd185, %rd164;
+	mov.b64 %rd186, %rd165;
+	mov.b64 %rd187, %rd166;
+	mov.b32 %r41, %r36;
+	mov.b64 %rd188, %rd167;
+	mov.b64 %rd189, %rd168;
+	mov.b64 %rd190, %rd134;
+	cvt.u64.u32 %rd191, %r4;
+	mov.b64 %rd192, %rd191;
+	cvt.u64.u32 %rd193, %r2;
+	mov.b64 %rd194, %rd193;
+	mov.b32 %r42, -1;
+	mov.b64 %rd195, 0;
+	mov.b64 %rd196, 0;
+	mov.b64 %rd197, 0;
+	mov.b64 %rd198, 0;
+	mov.b64 %rd199, %rd188;
+$L11:
+	mov.b64 %rd200, 0;
+	mov.b64 %rd201, %rd199;
+$L14:
+	setp.gt.s64 %p17, %rd201, 0;
+	not.pred %p18, %p17;
+	@!%p18 bra $L18;
+	bra.uni $L16;
+$L18:
+	setp.ge.s64 %p19, %rd195, %rd196;
+	@!%p19 bra $L20;
+	setp.ge.s64 %p20, %rd194, %rd190;
+	@!%p20 bra $L22;
+	bra.uni $L16;
+$L22:
+	mul.lo.s64 %rd202, %rd194, %rd144;
+	mad.lo.s64 %rd203, %rd202, 4, %rd142;
+	ld.global.s32 %r43, [%rd203+0];
+	mov.b32 %r44, %r43;
+	mov.b32 %r42, %r44;
+	add.s64 %rd204, %rd194, %rd192;
+	mov.b64 %rd194, %rd204;
+	mov.b64 %rd205, %rd169;
+	mov.b32 %r45, %r42;
+	cvt.s64.s32 %rd206, %r45;
+	mul.lo.s64 %rd207, %rd206, %rd32;
+	mad.lo.s64 %rd208, %rd207, 8, %rd28;
+	ld.global.nc.s64 %rd209, [%rd208+0];
+	mov.b64 %rd210, %rd209;
+	mov.b64 %rd211, %rd210;
+	mov.b64 %rd212, %rd169;
+	mov.b32 %r46, %r42;
+	cvt.s64.s32 %rd213, %r46;
+	add.s64 %rd214, %rd213, 1;
+	mul.lo.s64 %rd215, %rd214, %rd32;
+	mad.lo.s64 %rd216, %rd215, 8, %rd28;
+	ld.global.nc.s64 %rd217, [%rd216+0];
+	mov.b64 %rd218, %rd217;
+	mov.b64 %rd219, %rd218;
+	mov.b64 %rd220, %rd211;
+	mov.b64 %rd221, %rd219;
+	mov.b64 %rd195, %rd220;
+	mov.b64 %rd196, %rd221;
+	bra.uni $L15;
+$L20:
+	mul.lo.s64 %rd222, %rd195, %rd39;
+	mad.lo.s64 %rd223, %rd222, 4, %rd35;
+	ld.global.nc.s32 %r47, [%rd223+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r49, %r48;
+	mov.b32 %r50, %r40;
+	mov.b32 %r51, %r42;
+	mov.b32 %r52, %r49;
+	mov.b64 %rd224, %rd195;
+$L23:
+	cvt.s64.s32 %rd225, %r52;
+	mul.lo.s64 %rd226, %rd225, %rd121;
+	mad.lo.s64 %rd227, %rd226, 4, %rd117;
+	ld.global.nc.s32 %r53, [%rd227+0];
+	mov.b32 %r54, %r53;
+	cvt.s64.s32 %rd228, %r51;
+	mul.lo.s64 %rd229, %rd228, %rd121;
+	mad.lo.s64 %rd230, %rd229, 4, %rd117;
+	ld.global.nc.s32 %r55, [%rd230+0];
+	mov.b32 %r56, %r55;
+	setp.ne.s32 %p21, %r54, %r56;
+	mov.pred %p22, %p21;
+	not.pred %p23, %p22;
+	@!%p23 bra $L27;
+	cvt.s64.s32 %rd231, %r52;
+	mul.lo.s64 %rd232, %rd231, %rd114;
+	mad.lo.s64 %rd233, %rd232, 4, %rd110;
+	ld.relaxed.gpu.global.u32 %r57, [%rd233+0];
+	mov.b32 %r58, %r57;
+	or.b32 %r59, %r50, 0x4;
+	and.b32 %r60, %r58, %r59;
+	setp.ne.u32 %p24, %r60, 0x0;
+	mov.pred %p22, %p24;
+$L27:
+	@!%p22 bra $L29;
+	mov.pred %p25, 0;
+	bra.uni $L25;
+$L29:
+	cvt.s64.s32 %rd234, %r52;
+	mul.lo.s64 %rd235, %rd234, %rd114;
+	mad.lo.s64 %rd236, %rd235, 4, %rd110;
+	atom.global.or.b32 %r61, [%rd236], %r50;
+	mov.b32 %r62, %r61;
+	and.b32 %r63, %r62, %r50;
+	setp.eq.u32 %p26, %r63, 0x0;
+	mov.pred %p25, %p26;
+	bra.uni $L25;
+$L24:
+	bra.uni $L23;
+$L25:
+	@!%p25 bra $L31;
+	mov.pred %p27, 0;
+	mov.b64 %rd237, %rd200;
+	mov.b32 %r64, %r49;
+$L32:
+	@!%p15 bra $L36;
+	shr.s32 %r65, %r64, 5;
+	cvt.s64.s32 %rd238, %r65;
+	mov.b64 %rd239, %rd238;
+	and.b32 %r66, %r64, 31;
+	cvt.s64.s32 %rd240, %r66;
+	min.u64 %rd241, %rd240, 32;
+	cvt.u32.u64 %r67, %rd241;
+	mov.b32 %r69, 0x1;
+	shl.b32 %r68, %r69, %r67;
+	setp.hs.u32 %p28, %r67, 32;
+	selp.b32 %r70, 0, %r68, %p28;
+	mov.b32 %r71, %r70;
+	mov.b64 %rd242, %rd239;
+	mov.b32 %r72, %r71;
+	mul.lo.s64 %rd243, %rd242, %rd184;
+	mad.lo.s64 %rd244, %rd243, 4, %rd182;
+	ld.relaxed.gpu.global.u32 %r73, [%rd244+0];
+	mov.b32 %r74, %r73;
+	and.b32 %r75, %r74, %r72;
+	setp.ne.u32 %p29, %r75, 0x0;
+	mov.pred %p30, %p29;
+	not.pred %p31, %p30;
+	@!%p31 bra $L38;
+	mul.lo.s64 %rd245, %rd242, %rd184;
+	mad.lo.s64 %rd246, %rd245, 4, %rd182;
+	atom.global.or.b32 %r76, [%rd246], %r72;
+	mov.b32 %r77, %r76;
+	and.b32 %r78, %r77, %r72;
+	setp.ne.u32 %p32, %r78, 0x0;
+	mov.pred %p30, %p32;
+$L38:
+	@!%p30 bra $L40;
+	mov.b64 %rd247, %rd237;
+	mov.b64 %rd248, %rd247;
+	mov.pred %p33, 0;
+	bra.uni $L34;
+$L40:
+	mov.b64 %rd249, %rd237;
+	mov.b64 %rd248, %rd249;
+	mov.pred %p33, 1;
+	bra.uni $L34;
+$L36:
+	@!%p16 bra $L42;
+	cvt.s64.s32 %rd250, %r64;
+	mul.lo.s64 %rd251, %rd250, %rd187;
+	mad.lo.s64 %rd252, %rd251, 4, %rd185;
+	ld.relaxed.gpu.global.s32 %r79, [%rd252+0];
+	mov.b32 %r80, %r79;
+	setp.eq.s32 %p34, %r80, %r41;
+	mov.pred %p35, %p34;
+	not.pred %p36, %p35;
+	@!%p36 bra $L44;
+	cvt.s64.s32 %rd253, %r64;
+	mul.lo.s64 %rd254, %rd253, %rd187;
+	mad.lo.s64 %rd255, %rd254, 4, %rd185;
+	atom.global.exch.b32 %r81, [%rd255], %r41;
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p37, %r82, %r41;
+	mov.pred %p35, %p37;
+$L44:
+	@!%p35 bra $L46;
+	mov.b64 %rd256, %rd237;
+	mov.b64 %rd248, %rd256;
+	mov.pred %p33, 0;
+	bra.uni $L34;
+$L46:
+$L42:
+	mul.lo.s64 %rd257, %rd237, %rd133;
+	mad.lo.s64 %rd258, %rd257, 4, %rd131;
+	st.shared.s32 [%rd258+0], %r64;
+	add.s64 %rd259, %rd237, 1;
+	mov.b64 %rd260, %rd259;
+	mov.b64 %rd248, %rd260;
+	mov.pred %p33, 1;
+	bra.uni $L34;
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.b64 %rd261, %rd248;
+	mov.pred %p38, %p33;
+	mov.b64 %rd200, %rd261;
+	mov.pred %p27, %p38;
+	@!%p27 bra $L48;
+	mov.b64 %rd262, %rd169;
+	mov.b32 %r83, %r49;
+	cvt.s64.s32 %rd263, %r83;
+	add.s64 %rd264, %rd263, 1;
+	mul.lo.s64 %rd265, %rd264, %rd32;
+	mad.lo.s64 %rd266, %rd265, 8, %rd28;
+	ld.global.nc.s64 %rd267, [%rd266+0];
+	mov.b64 %rd268, %rd267;
+	cvt.s64.s32 %rd269, %r83;
+	mul.lo.s64 %rd270, %rd269, %rd32;
+	mad.lo.s64 %rd271, %rd270, 8, %rd28;
+	ld.global.nc.s64 %rd272, [%rd271+0];
+	mov.b64 %rd273, %rd272;
+	sub.s64 %rd274, %rd268, %rd273;
+	mov.b64 %rd275, %rd274;
+	add.s64 %rd276, %rd198, %rd275;
+	mov.b64 %rd198, %rd276;
+$L48:
+$L31:
+	add.s64 %rd277, %rd195, 1;
+	mov.b64 %rd195, %rd277;
+	sub.s64 %rd278, %rd201, 1;
+	mov.b64 %rd201, %rd278;
+$L15:
+	bra.uni $L14;
+$L16:
+	// block scan
+	mov.b64 %rd279, %rd200;
+	mov.b32 %r84, %r3;
+$L49:
+	setp.hs.u32 %p39, %r84, 32;
+	@%p39 bra $L50;
+	mov.b64 {%r85, %r86}, %rd279;
+	shfl.sync.up.b32 %r87|%p40, %r85, %r84, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
+	mov.b64 %rd280, {%r87, %r88};
+	@!%p40 bra $L51;
+	add.s64 %rd281, %rd280, %rd279;
+	mov.b64 %rd279, %rd281;
+$L51:
+	shl.b32 %r84, %r84, 1;
+	bra.uni $L49;
+$L50:
+	mov.b64 {%r89, %r90}, %rd279;
+	shfl.sync.up.b32 %r91|%p41, %r89, %r3, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
+	mov.b64 %rd282, {%r91, %r92};
+	setp.lo.u32 %p42, %r3, 32;
+	and.pred %p43, %p41, %p42;
+	selp.b64 %rd283, %rd282, 0, %p43;
+	sub.u32 %r93, %r13, %r3;
+	setp.eq.u32 %p44, %r7, %r93;
+	@!%p44 bra $L52;
+	mul.wide.u32 %rd284, %r8, 16;
+	add.s64 %rd285, %rd1, %rd284;
+	st.shared.s64 [%rd285+0], %rd279;
+$L52:
+	bar.sync 0;
+	setp.eq.u32 %p45, %r8, 0;
+	@!%p45 bra $L53;
+	mov.b64 %rd286, 0;
+	setp.lo.u32 %p46, %r7, %r10;
+	@!%p46 bra $L54;
+	mul.wide.u32 %rd287, %r7, 16;
+	add.s64 %rd288, %rd1, %rd287;
+	ld.shared.s64 %rd289, [%rd288+0];
+	mov.b64 %rd286, %rd289;
+$L54:
+	mov.b64 {%r94, %r95}, %rd286;
+	shfl.sync.up.b32 %r96|%p47, %r94, 1, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
+	mov.b64 %rd290, {%r96, %r97};
+	@!%p47 bra $L55;
+	add.s64 %rd291, %rd290, %rd286;
+	mov.b64 %rd286, %rd291;
+$L55:
+	mov.b64 {%r98, %r99}, %rd286;
+	shfl.sync.up.b32 %r100|%p48, %r98, 2, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
+	mov.b64 %rd292, {%r100, %r101};
+	@!%p48 bra $L56;
+	add.s64 %rd293, %rd292, %rd286;
+	mov.b64 %rd286, %rd293;
+$L56:
+	mov.b64 {%r102, %r103}, %rd286;
+	shfl.sync.up.b32 %r104|%p49, %r102, 4, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
+	mov.b64 %rd294, {%r104, %r105};
+	@!%p49 bra $L57;
+	add.s64 %rd295, %rd294, %rd286;
+	mov.b64 %rd286, %rd295;
+$L57:
+	mov.b64 {%r106, %r107}, %rd286;
+	shfl.sync.up.b32 %r108|%p50, %r106, 8, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
+	mov.b64 %rd296, {%r108, %r109};
+	@!%p50 bra $L58;
+	add.s64 %rd297, %rd296, %rd286;
+	mov.b64 %rd286, %rd297;
+$L58:
+	mov.b64 {%r110, %r111}, %rd286;
+	shfl.sync.up.b32 %r112|%p51, %r110, 16, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
+	mov.b64 %rd298, {%r112, %r113};
+	@!%p51 bra $L59;
+	add.s64 %rd299, %rd298, %rd286;
+	mov.b64 %rd286, %rd299;
+$L59:
+	mov.b64 {%r114, %r115}, %rd286;
+	shfl.sync.up.b32 %r116|%p52, %r114, 1, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
+	mov.b64 %rd300, {%r116, %r117};
+	selp.b64 %rd301, %rd300, 0, %p52;
+	@!%p46 bra $L60;
+	mul.wide.u32 %rd302, %r7, 16;
+	add.s64 %rd303, %rd1, %rd302;
+	add.s64 %rd304, %rd303, 512;
+	st.shared.s64 [%rd304+0], %rd301;
+$L60:
+	sub.u32 %r118, %r10, 1;
+	setp.eq.u32 %p53, %r7, %r118;
+	@!%p53 bra $L61;
+	st.shared.s64 [%rd1+1024], %rd286;
+$L61:
+$L53:
+	bar.sync 0;
+	mul.wide.u32 %rd305, %r8, 16;
+	add.s64 %rd306, %rd1, %rd305;
+	add.s64 %rd307, %rd306, 512;
+	ld.shared.s64 %rd308, [%rd307+0];
+	add.s64 %rd309, %rd308, %rd283;
+	ld.shared.s64 %rd310, [%rd1+1024];
+	mov.b64 {%r119, %r120}, %rd309;
+	shfl.sync.idx.b32 %r121|%p54, %r119, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r122, %r120, 0, %r21, %r17;
+	mov.b64 %rd311, {%r121, %r122};
+	mov.b64 %rd312, %rd310;
+	mov.b64 %rd313, %rd311;
+	mov.b64 %rd314, %rd312;
+	mov.b64 %rd315, %rd313;
+	mov.b64 %rd316, %rd314;
+	mov.b64 %rd317, %rd315;
+	mov.b64 %rd318, %rd316;
+	add.s64 %rd319, %rd197, %rd317;
+	mov.b64 %rd320, %rd319;
+	mov.b64 %rd321, 0;
+$L62:
+	setp.lt.s64 %p55, %rd321, %rd200;
+	not.pred %p56, %p55;
+	@!%p56 bra $L66;
+	bra.uni $L64;
+$L66:
+	mul.lo.s64 %rd322, %rd321, %rd133;
+	mad.lo.s64 %rd323, %rd322, 4, %rd131;
+	ld.shared.s32 %r123, [%rd323+0];
+	mov.b32 %r124, %r123;
+	add.s64 %rd324, %rd320, %rd321;
+	mul.lo.s64 %rd325, %rd324, %rd147;
+	mad.lo.s64 %rd326, %rd325, 4, %rd145;
+	st.global.s32 [%rd326+0], %r124;
+$L63:
+	add.s64 %rd327, %rd321, 1;
+	mov.b64 %rd321, %rd327;
+	bra.uni $L62;
+$L64:
+	add.s64 %rd328, %rd197, %rd318;
+	mov.b64 %rd197, %rd328;
+	mov.b64 %rd329, 0;
+	setp.lt.s64 %p57, %rd195, %rd196;
+	setp.lt.s64 %p58, %rd194, %rd190;
+	or.pred %p59, %p57, %p58;
+	@!%p59 bra $L68;
+	mov.b64 %rd329, 1;
+$L68:
+	mov.b64 %rd330, %rd329;
+	// block reduction
+	sub.u32 %r125, %r13, 1;
+	mov.b32 %r126, %r3;
+$L69:
+	setp.hs.u32 %p60, %r126, 32;
+	@%p60 bra $L70;
+	mov.b64 {%r127, %r128}, %rd330;
+	shfl.sync.down.b32 %r129|%p61, %r127, %r126, %r125, %r17;
+	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
+	mov.b64 %rd331, {%r129, %r130};
+	@!%p61 bra $L71;
+	max.s64 %rd332, %rd330, %rd331;
+	mov.b64 %rd330, %rd332;
+$L71:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L69;
+$L70:
+	setp.eq.u32 %p62, %r7, 0;
+	@!%p62 bra $L72;
+	mul.wide.u32 %rd333, %r8, 16;
+	add.s64 %rd334, %rd1, %rd333;
+	st.shared.s64 [%rd334+0], %rd330;
+$L72:
+	bar.sync 0;
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L73;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L74;
+	mul.wide.u32 %rd335, %r7, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	ld.shared.s64 %rd337, [%rd336+0];
+	mov.b64 %rd330, %rd337;
+$L74:
+	sub.u32 %r131, %r10, 1;
+	mov.b64 {%r132, %r133}, %rd330;
+	shfl.sync.down.b32 %r134|%p65, %r132, 1, %r131, %r17;
+	shfl.sync.down.b32 %r135, %r133, 1, %r131, %r17;
+	mov.b64 %rd338, {%r134, %r135};
+	@!%p65 bra $L75;
+	max.s64 %rd339, %rd330, %rd338;
+	mov.b64 %rd330, %rd339;
+$L75:
+	mov.b64 {%r136, %r137}, %rd330;
+	shfl.sync.down.b32 %r138|%p66, %r136, 2, %r131, %r17;
+	shfl.sync.down.b32 %r139, %r137, 2, %r131, %r17;
+	mov.b64 %rd340, {%r138, %r139};
+	@!%p66 bra $L76;
+	max.s64 %rd341, %rd330, %rd340;
+	mov.b64 %rd330, %rd341;
+$L76:
+	mov.b64 {%r140, %r141}, %rd330;
+	shfl.sync.down.b32 %r142|%p67, %r140, 4, %r131, %r17;
+	shfl.sync.down.b32 %r143, %r141, 4, %r131, %r17;
+	mov.b64 %rd342, {%r142, %r143};
+	@!%p67 bra $L77;
+	max.s64 %rd343, %rd330, %rd342;
+	mov.b64 %rd330, %rd343;
+$L77:
+	mov.b64 {%r144, %r145}, %rd330;
+	shfl.sync.down.b32 %r146|%p68, %r144, 8, %r131, %r17;
+	shfl.sync.down.b32 %r147, %r145, 8, %r131, %r17;
+	mov.b64 %rd344, {%r146, %r147};
+	@!%p68 bra $L78;
+	max.s64 %rd345, %rd330, %rd344;
+	mov.b64 %rd330, %rd345;
+$L78:
+	mov.b64 {%r148, %r149}, %rd330;
+	shfl.sync.down.b32 %r150|%p69, %r148, 16, %r131, %r17;
+	shfl.sync.down.b32 %r151, %r149, 16, %r131, %r17;
+	mov.b64 %rd346, {%r150, %r151};
+	@!%p69 bra $L79;
+	max.s64 %rd347, %rd330, %rd346;
+	mov.b64 %rd330, %rd347;
+$L79:
+	@!%p62 bra $L80;
+	st.shared.s64 [%rd1+1024], %rd330;
+$L80:
+$L73:
+	bar.sync 0;
+	ld.shared.s64 %rd348, [%rd1+1024];
+	mov.b64 %rd330, %rd348;
+	mov.b64 %rd349, %rd330;
+	setp.eq.s64 %p70, %rd349, 0;
+	@!%p70 bra $L82;
+	bra.uni $L13;
+$L82:
+$L12:
+	bra.uni $L11;
+$L13:
+	mov.b64 %rd350, %rd198;
+	// block reduction
+	sub.u32 %r152, %r13, 1;
+	mov.b32 %r153, %r3;
+$L83:
+	setp.hs.u32 %p71, %r153, 32;
+	@%p71 bra $L84;
+	mov.b64 {%r154, %r155}, %rd350;
+	shfl.sync.down.b32 %r156|%p72, %r154, %r153, %r152, %r17;
+	shfl.sync.down.b32 %r157, %r155, %r153, %r152, %r17;
+	mov.b64 %rd351, {%r156, %r157};
+	@!%p72 bra $L85;
+	add.s64 %rd352, %rd350, %rd351;
+	mov.b64 %rd350, %rd352;
+$L85:
+	shl.b32 %r153, %r153, 1;
+	bra.uni $L83;
+$L84:
+	setp.eq.u32 %p73, %r7, 0;
+	@!%p73 bra $L86;
+	mul.wide.u32 %rd353, %r8, 16;
+	add.s64 %rd354, %rd1, %rd353;
+	st.shared.s64 [%rd354+0], %rd350;
+$L86:
+	bar.sync 0;
+	setp.eq.u32 %p74, %r8, 0;
+	@!%p74 bra $L87;
+	setp.lo.u32 %p75, %r7, %r10;
+	@!%p75 bra $L88;
+	mul.wide.u32 %rd355, %r7, 16;
+	add.s64 %rd356, %rd1, %rd355;
+	ld.shared.s64 %rd357, [%rd356+0];
+	mov.b64 %rd350, %rd357;
+$L88:
+	sub.u32 %r158, %r10, 1;
+	mov.b64 {%r159, %r160}, %rd350;
+	shfl.sync.down.b32 %r161|%p76, %r159, 1, %r158, %r17;
+	shfl.sync.down.b32 %r162, %r160, 1, %r158, %r17;
+	mov.b64 %rd358, {%r161, %r162};
+	@!%p76 bra $L89;
+	add.s64 %rd359, %rd350, %rd358;
+	mov.b64 %rd350, %rd359;
+$L89:
+	mov.b64 {%r163, %r164}, %rd350;
+	shfl.sync.down.b32 %r165|%p77, %r163, 2, %r158, %r17;
+	shfl.sync.down.b32 %r166, %r164, 2, %r158, %r17;
+	mov.b64 %rd360, {%r165, %r166};
+	@!%p77 bra $L90;
+	add.s64 %rd361, %rd350, %rd360;
+	mov.b64 %rd350, %rd361;
+$L90:
+	mov.b64 {%r167, %r168}, %rd350;
+	shfl.sync.down.b32 %r169|%p78, %r167, 4, %r158, %r17;
+	shfl.sync.down.b32 %r170, %r168, 4, %r158, %r17;
+	mov.b64 %rd362, {%r169, %r170};
+	@!%p78 bra $L91;
+	add.s64 %rd363, %rd350, %rd362;
+	mov.b64 %rd350, %rd363;
+$L91:
+	mov.b64 {%r171, %r172}, %rd350;
+	shfl.sync.down.b32 %r173|%p79, %r171, 8, %r158, %r17;
+	shfl.sync.down.b32 %r174, %r172, 8, %r158, %r17;
+	mov.b64 %rd364, {%r173, %r174};
+	@!%p79 bra $L92;
+	add.s64 %rd365, %rd350, %rd364;
+	mov.b64 %rd350, %rd365;
+$L92:
+	mov.b64 {%r175, %r176}, %rd350;
+	shfl.sync.down.b32 %r177|%p80, %r175, 16, %r158, %r17;
+	shfl.sync.down.b32 %r178, %r176, 16, %r158, %r17;
+	mov.b64 %rd366, {%r177, %r178};
+	@!%p80 bra $L93;
+	add.s64 %rd367, %rd350, %rd366;
+	mov.b64 %rd350, %rd367;
+$L93:
+	@!%p73 bra $L94;
+	st.shared.s64 [%rd1+1024], %rd350;
+$L94:
+$L87:
+	bar.sync 0;
+	ld.shared.s64 %rd368, [%rd1+1024];
+	mov.b64 %rd350, %rd368;
+	mov.b64 %rd369, %rd350;
+	mov.b64 %rd370, %rd197;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	mov.b64 %rd374, %rd372;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	mov.b64 %rd377, %rd375;
+	cvt.u64.u32 %rd378, %r2;
+	setp.eq.s64 %p81, %rd378, 0;
+	@!%p81 bra $L96;
+	mov.b64 %rd380, 2;
+	mul.lo.s64 %rd379, %rd380, %rd135;
+	mul.lo.s64 %rd381, %rd379, %rd107;
+	mad.lo.s64 %rd382, %rd381, 8, %rd103;
+	st.global.s64 [%rd382+0], %rd376;
+	mov.b64 %rd384, 2;
+	mul.lo.s64 %rd383, %rd384, %rd135;
+	add.s64 %rd385, %rd383, 1;
+	mul.lo.s64 %rd386, %rd385, %rd107;
+	mad.lo.s64 %rd387, %rd386, 8, %rd103;
+	st.global.s64 [%rd387+0], %rd377;
+$L96:
+	setp.eq.s64 %p82, %rd376, 0;
+	setp.gt.s64 %p83, %rd376, %rd66;
+	or.pred %p84, %p82, %p83;
+	setp.gt.s64 %p85, %rd377, %rd68;
+	or.pred %p86, %p84, %p85;
+	@!%p86 bra $L98;
+	bra.uni $L3;
+$L98:
+	mov.b64 %rd134, %rd376;
+$L5:
+	add.s64 %rd388, %rd135, 1;
+	mov.b64 %rd135, %rd388;
+	bra.uni $L4;
+$L6:
+$L3:
+	bar.sync 0;
+	add.s64 %rd125, %rd125, %rd124;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX8 is the PTX of frontier.PushLocal[scc.propOp].
+const gokkosPTX8 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -13528,8 +15495,8 @@ $L29:
 }
 `
 
-// gokkosPTX7 is the PTX of frontier.PushLocal[scc.reachOp].
-const gokkosPTX7 = `//
+// gokkosPTX9 is the PTX of frontier.PushLocal[scc.reachOp].
+const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -15223,8 +17190,8 @@ $L29:
 }
 `
 
-// gokkosPTX8 is the PTX of scc.asyncEdges.
-const gokkosPTX8 = `//
+// gokkosPTX10 is the PTX of scc.asyncEdges.
+const gokkosPTX10 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -16145,8 +18112,8 @@ $L2:
 }
 `
 
-// gokkosPTX9 is the PTX of scc.asyncActive.
-const gokkosPTX9 = `//
+// gokkosPTX11 is the PTX of scc.asyncActive.
+const gokkosPTX11 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -16823,8 +18790,8 @@ $L2:
 }
 `
 
-// gokkosPTX10 is the PTX of scc.asyncKeep.
-const gokkosPTX10 = `//
+// gokkosPTX12 is the PTX of scc.asyncKeep.
+const gokkosPTX12 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -17539,8 +19506,8 @@ $L2:
 }
 `
 
-// gokkosPTX11 is the PTX of scc.asyncInit.
-const gokkosPTX11 = `//
+// gokkosPTX13 is the PTX of scc.asyncInit.
+const gokkosPTX13 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -17624,8 +19591,8 @@ $L2:
 }
 `
 
-// gokkosPTX12 is the PTX of scc.asyncSweep.
-const gokkosPTX12 = `//
+// gokkosPTX14 is the PTX of scc.asyncSweep.
+const gokkosPTX14 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -18195,8 +20162,8 @@ $L2:
 }
 `
 
-// gokkosPTX13 is the PTX of scc.asyncSettle.
-const gokkosPTX13 = `//
+// gokkosPTX15 is the PTX of scc.asyncSettle.
+const gokkosPTX15 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -18829,8 +20796,8 @@ $L40:
 }
 `
 
-// gokkosPTX14 is the PTX of scc.asyncFilter.
-const gokkosPTX14 = `//
+// gokkosPTX16 is the PTX of scc.asyncFilter.
+const gokkosPTX16 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -19775,8 +21742,8 @@ $L2:
 }
 `
 
-// gokkosPTX15 is the PTX of scc.degreeSquares.
-const gokkosPTX15 = `//
+// gokkosPTX17 is the PTX of scc.degreeSquares.
+const gokkosPTX17 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -20325,8 +22292,8 @@ $L30:
 }
 `
 
-// gokkosPTX16 is the PTX of scc.ballSearch.
-const gokkosPTX16 = `//
+// gokkosPTX18 is the PTX of scc.ballSearch.
+const gokkosPTX18 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -20773,8 +22740,8 @@ $L2:
 }
 `
 
-// gokkosPTX17 is the PTX of scc.colourInit.
-const gokkosPTX17 = `//
+// gokkosPTX19 is the PTX of scc.colourInit.
+const gokkosPTX19 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -20855,8 +22822,8 @@ $L2:
 }
 `
 
-// gokkosPTX18 is the PTX of scc.colourRoots.
-const gokkosPTX18 = `//
+// gokkosPTX20 is the PTX of scc.colourRoots.
+const gokkosPTX20 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -20943,8 +22910,8 @@ $L2:
 }
 `
 
-// gokkosPTX19 is the PTX of scc.colourSplit.
-const gokkosPTX19 = `//
+// gokkosPTX21 is the PTX of scc.colourSplit.
+const gokkosPTX21 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21514,8 +23481,8 @@ $L40:
 }
 `
 
-// gokkosPTX20 is the PTX of scc.elCountKeys.
-const gokkosPTX20 = `//
+// gokkosPTX22 is the PTX of scc.elCountKeys.
+const gokkosPTX22 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21679,8 +23646,8 @@ $L2:
 }
 `
 
-// gokkosPTX21 is the PTX of scc.elScan.
-const gokkosPTX21 = `//
+// gokkosPTX23 is the PTX of scc.elScan.
+const gokkosPTX23 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -22319,8 +24286,8 @@ $L2:
 }
 `
 
-// gokkosPTX22 is the PTX of scc.elScatter.
-const gokkosPTX22 = `//
+// gokkosPTX24 is the PTX of scc.elScatter.
+const gokkosPTX24 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -22514,8 +24481,8 @@ $L2:
 }
 `
 
-// gokkosPTX23 is the PTX of scc.elDegrees.
-const gokkosPTX23 = `//
+// gokkosPTX25 is the PTX of scc.elDegrees.
+const gokkosPTX25 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -22672,8 +24639,8 @@ $L2:
 }
 `
 
-// gokkosPTX24 is the PTX of scc.elRemove.
-const gokkosPTX24 = `//
+// gokkosPTX26 is the PTX of scc.elRemove.
+const gokkosPTX26 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -23528,8 +25495,8 @@ $L40:
 }
 `
 
-// gokkosPTX25 is the PTX of scc.elSweep.
-const gokkosPTX25 = `//
+// gokkosPTX27 is the PTX of scc.elSweep.
+const gokkosPTX27 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -24341,8 +26308,8 @@ $L40:
 }
 `
 
-// gokkosPTX26 is the PTX of scc.elSweepCSR.
-const gokkosPTX26 = `//
+// gokkosPTX28 is the PTX of scc.elSweepCSR.
+const gokkosPTX28 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25091,8 +27058,8 @@ $L40:
 }
 `
 
-// gokkosPTX27 is the PTX of scc.fbSplit.
-const gokkosPTX27 = `//
+// gokkosPTX29 is the PTX of scc.fbSplit.
+const gokkosPTX29 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25712,8 +27679,8 @@ $L40:
 }
 `
 
-// gokkosPTX28 is the PTX of scc.wccSubgraphs.
-const gokkosPTX28 = `//
+// gokkosPTX30 is the PTX of scc.wccSubgraphs.
+const gokkosPTX30 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26278,8 +28245,8 @@ $L40:
 }
 `
 
-// gokkosPTX29 is the PTX of scc.searchSplit.
-const gokkosPTX29 = `//
+// gokkosPTX31 is the PTX of scc.searchSplit.
+const gokkosPTX31 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26918,8 +28885,8 @@ $L40:
 }
 `
 
-// gokkosPTX30 is the PTX of scc.ownColour.
-const gokkosPTX30 = `//
+// gokkosPTX32 is the PTX of scc.ownColour.
+const gokkosPTX32 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26992,8 +28959,8 @@ $L2:
 }
 `
 
-// gokkosPTX31 is the PTX of scc.listRoots.
-const gokkosPTX31 = `//
+// gokkosPTX33 is the PTX of scc.listRoots.
+const gokkosPTX33 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -27750,8 +29717,8 @@ $L2:
 }
 `
 
-// gokkosPTX32 is the PTX of scc.compSample.
-const gokkosPTX32 = `//
+// gokkosPTX34 is the PTX of scc.compSample.
+const gokkosPTX34 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -28288,8 +30255,8 @@ $L40:
 }
 `
 
-// gokkosPTX33 is the PTX of scc.compInit.
-const gokkosPTX33 = `//
+// gokkosPTX35 is the PTX of scc.compInit.
+const gokkosPTX35 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -28358,8 +30325,8 @@ $L2:
 }
 `
 
-// gokkosPTX34 is the PTX of scc.compSizes.
-const gokkosPTX34 = `//
+// gokkosPTX36 is the PTX of scc.compSizes.
+const gokkosPTX36 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -28940,8 +30907,8 @@ $L40:
 }
 `
 
-// gokkosPTX35 is the PTX of scc.compLargest.
-const gokkosPTX35 = `//
+// gokkosPTX37 is the PTX of scc.compLargest.
+const gokkosPTX37 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -29428,8 +31395,8 @@ $L40:
 }
 `
 
-// gokkosPTX36 is the PTX of scc.compNumbers.
-const gokkosPTX36 = `//
+// gokkosPTX38 is the PTX of scc.compNumbers.
+const gokkosPTX38 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -30212,8 +32179,8 @@ $L2:
 }
 `
 
-// gokkosPTX37 is the PTX of scc.compGather.
-const gokkosPTX37 = `//
+// gokkosPTX39 is the PTX of scc.compGather.
+const gokkosPTX39 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -30296,8 +32263,8 @@ $L2:
 }
 `
 
-// gokkosPTX38 is the PTX of scc.pivotMax.
-const gokkosPTX38 = `//
+// gokkosPTX40 is the PTX of scc.pivotMax.
+const gokkosPTX40 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -30791,8 +32758,8 @@ $L20:
 }
 `
 
-// gokkosPTX39 is the PTX of scc.seedPivot.
-const gokkosPTX39 = `//
+// gokkosPTX41 is the PTX of scc.seedPivot.
+const gokkosPTX41 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -30879,8 +32846,8 @@ $L2:
 }
 `
 
-// gokkosPTX40 is the PTX of scc.racePivots.
-const gokkosPTX40 = `//
+// gokkosPTX42 is the PTX of scc.racePivots.
+const gokkosPTX42 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -30968,8 +32935,8 @@ $L2:
 }
 `
 
-// gokkosPTX41 is the PTX of scc.seedPivots.
-const gokkosPTX41 = `//
+// gokkosPTX43 is the PTX of scc.seedPivots.
+const gokkosPTX43 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -31531,8 +33498,8 @@ $L40:
 }
 `
 
-// gokkosPTX42 is the PTX of scc.activeIDs.
-const gokkosPTX42 = `//
+// gokkosPTX44 is the PTX of scc.activeIDs.
+const gokkosPTX44 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -32221,8 +34188,8 @@ $L2:
 }
 `
 
-// gokkosPTX43 is the PTX of scc.subEdges.
-const gokkosPTX43 = `//
+// gokkosPTX45 is the PTX of scc.subEdges.
+const gokkosPTX45 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -33165,8 +35132,8 @@ $L2:
 }
 `
 
-// gokkosPTX44 is the PTX of scc.subFill.
-const gokkosPTX44 = `//
+// gokkosPTX46 is the PTX of scc.subFill.
+const gokkosPTX46 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -33337,8 +35304,8 @@ $L2:
 }
 `
 
-// gokkosPTX45 is the PTX of scc.subScatter.
-const gokkosPTX45 = `//
+// gokkosPTX47 is the PTX of scc.subScatter.
+const gokkosPTX47 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -33440,8 +35407,8 @@ $L2:
 }
 `
 
-// gokkosPTX46 is the PTX of scc.frontierStep.
-const gokkosPTX46 = `//
+// gokkosPTX48 is the PTX of scc.frontierStep.
+const gokkosPTX48 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -34556,8 +36523,8 @@ $L40:
 }
 `
 
-// gokkosPTX47 is the PTX of scc.frontierTeam.
-const gokkosPTX47 = `//
+// gokkosPTX49 is the PTX of scc.frontierTeam.
+const gokkosPTX49 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -35580,8 +37547,8 @@ $L40:
 }
 `
 
-// gokkosPTX48 is the PTX of scc.frontierSeed.
-const gokkosPTX48 = `//
+// gokkosPTX50 is the PTX of scc.frontierSeed.
+const gokkosPTX50 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -36316,8 +38283,8 @@ $L40:
 }
 `
 
-// gokkosPTX49 is the PTX of scc.heavyList.
-const gokkosPTX49 = `//
+// gokkosPTX51 is the PTX of scc.heavyList.
+const gokkosPTX51 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -37022,8 +38989,8 @@ $L2:
 }
 `
 
-// gokkosPTX50 is the PTX of scc.trimByDegree.
-const gokkosPTX50 = `//
+// gokkosPTX52 is the PTX of scc.trimByDegree.
+const gokkosPTX52 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -37626,8 +39593,8 @@ $L40:
 }
 `
 
-// gokkosPTX51 is the PTX of scc.trimStep.
-const gokkosPTX51 = `//
+// gokkosPTX53 is the PTX of scc.trimStep.
+const gokkosPTX53 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -39073,8 +41040,8 @@ $L40:
 }
 `
 
-// gokkosPTX52 is the PTX of scc.trim2Find.
-const gokkosPTX52 = `//
+// gokkosPTX54 is the PTX of scc.trim2Find.
+const gokkosPTX54 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -39530,8 +41497,8 @@ $L2:
 }
 `
 
-// gokkosPTX53 is the PTX of scc.trim2Assign.
-const gokkosPTX53 = `//
+// gokkosPTX55 is the PTX of scc.trim2Assign.
+const gokkosPTX55 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -40092,8 +42059,8 @@ $L40:
 }
 `
 
-// gokkosHostLoop8 runs asyncEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop8(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop10 runs asyncEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Adj.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -40113,7 +42080,7 @@ func gokkosHostLoop8(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:40117
+//line gokkos_kernels_gen.go:42084
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -40132,11 +42099,11 @@ func gokkosHostLoop8(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:40136
+//line gokkos_kernels_gen.go:42103
 }
 
-// gokkosHostLoop9 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop9(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop11 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.St.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -40150,7 +42117,7 @@ func gokkosHostLoop9(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:40154
+//line gokkos_kernels_gen.go:42121
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40163,11 +42130,11 @@ func gokkosHostLoop9(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:40167
+//line gokkos_kernels_gen.go:42134
 }
 
-// gokkosHostLoop10 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop10(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop12 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -40181,7 +42148,7 @@ func gokkosHostLoop10(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:40185
+//line gokkos_kernels_gen.go:42152
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40195,11 +42162,11 @@ func gokkosHostLoop10(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:40199
+//line gokkos_kernels_gen.go:42166
 }
 
-// gokkosHostLoop11 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop11(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
+// gokkosHostLoop13 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -40208,7 +42175,7 @@ func gokkosHostLoop11(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:40212
+//line gokkos_kernels_gen.go:42179
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40217,11 +42184,11 @@ func gokkosHostLoop11(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:40221
+//line gokkos_kernels_gen.go:42188
 }
 
-// gokkosHostLoop13 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop13(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -40238,7 +42205,7 @@ func gokkosHostLoop13(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:40242
+//line gokkos_kernels_gen.go:42209
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40255,11 +42222,11 @@ func gokkosHostLoop13(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:40259
+//line gokkos_kernels_gen.go:42226
 }
 
-// gokkosHostLoop14 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop14(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop16 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -40275,7 +42242,7 @@ func gokkosHostLoop14(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:40279
+//line gokkos_kernels_gen.go:42246
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -40290,11 +42257,11 @@ func gokkosHostLoop14(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:40294
+//line gokkos_kernels_gen.go:42261
 }
 
-// gokkosHostLoop15 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop15(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop17 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop17(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -40304,7 +42271,7 @@ func gokkosHostLoop15(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			*acc += d * d
 		}
-//line gokkos_kernels_gen.go:40308
+//line gokkos_kernels_gen.go:42275
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40312,11 +42279,11 @@ func gokkosHostLoop15(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		*acc += d * d
 	}
-//line gokkos_kernels_gen.go:40316
+//line gokkos_kernels_gen.go:42283
 }
 
-// gokkosHostLoop17 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop17(gokkosK *colourInit, gokkosLo, gokkosHi int) {
+// gokkosHostLoop19 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -40328,7 +42295,7 @@ func gokkosHostLoop17(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:40332
+//line gokkos_kernels_gen.go:42299
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40338,11 +42305,11 @@ func gokkosHostLoop17(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:40342
+//line gokkos_kernels_gen.go:42309
 }
 
-// gokkosHostLoop18 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop18(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
+// gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -40353,7 +42320,7 @@ func gokkosHostLoop18(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:40357
+//line gokkos_kernels_gen.go:42324
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40362,11 +42329,11 @@ func gokkosHostLoop18(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:40366
+//line gokkos_kernels_gen.go:42333
 }
 
-// gokkosHostLoop19 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop19(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -40385,7 +42352,7 @@ func gokkosHostLoop19(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:40389
+//line gokkos_kernels_gen.go:42356
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40402,11 +42369,11 @@ func gokkosHostLoop19(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:40406
+//line gokkos_kernels_gen.go:42373
 }
 
-// gokkosHostLoop20 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop20(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
+// gokkosHostLoop22 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:76
@@ -40418,11 +42385,11 @@ func gokkosHostLoop20(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:40422
+//line gokkos_kernels_gen.go:42389
 }
 
-// gokkosHostLoop21 runs elScan.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop21(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.A.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -40433,7 +42400,7 @@ func gokkosHostLoop21(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:40437
+//line gokkos_kernels_gen.go:42404
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40444,11 +42411,11 @@ func gokkosHostLoop21(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:40448
+//line gokkos_kernels_gen.go:42415
 }
 
-// gokkosHostLoop22 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop22(gokkosK *elScatter, gokkosLo, gokkosHi int) {
+// gokkosHostLoop24 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:114
@@ -40465,11 +42432,11 @@ func gokkosHostLoop22(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:40469
+//line gokkos_kernels_gen.go:42436
 }
 
-// gokkosHostLoop23 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop23(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
+// gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -40482,7 +42449,7 @@ func gokkosHostLoop23(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:40486
+//line gokkos_kernels_gen.go:42453
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40494,11 +42461,11 @@ func gokkosHostLoop23(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:40498
+//line gokkos_kernels_gen.go:42465
 }
 
-// gokkosHostLoop24 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop24(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop26(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 gokkosNext:
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -40518,11 +42485,11 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:40522
+//line gokkos_kernels_gen.go:42489
 }
 
-// gokkosHostLoop25 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop25(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop27 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 		i := gokkosI
@@ -40541,11 +42508,11 @@ func gokkosHostLoop25(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:40545
+//line gokkos_kernels_gen.go:42512
 }
 
-// gokkosHostLoop26 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop26(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop28 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:327
@@ -40561,11 +42528,11 @@ func gokkosHostLoop26(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:40565
+//line gokkos_kernels_gen.go:42532
 }
 
-// gokkosHostLoop27 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop27(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop29 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -40590,7 +42557,7 @@ func gokkosHostLoop27(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:40594
+//line gokkos_kernels_gen.go:42561
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40613,11 +42580,11 @@ func gokkosHostLoop27(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:40617
+//line gokkos_kernels_gen.go:42584
 }
 
-// gokkosHostLoop28 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop28(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop30 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Label.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -40634,7 +42601,7 @@ func gokkosHostLoop28(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40638
+//line gokkos_kernels_gen.go:42605
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40648,11 +42615,11 @@ func gokkosHostLoop28(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40652
+//line gokkos_kernels_gen.go:42619
 }
 
-// gokkosHostLoop29 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop29(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop31 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2, gokkosS3, gokkosS4 := k.St.Span(gokkosLo, gokkosHi), k.LF.Span(gokkosLo, gokkosHi), k.LB.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil && gokkosS4 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -40676,7 +42643,7 @@ func gokkosHostLoop29(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS4[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:40680
+//line gokkos_kernels_gen.go:42647
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40696,41 +42663,41 @@ func gokkosHostLoop29(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:40700
+//line gokkos_kernels_gen.go:42667
 }
 
-// gokkosHostLoop30 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop30(gokkosK *ownColour, gokkosLo, gokkosHi int) {
+// gokkosHostLoop32 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:251
+//line multistep.go:255
 			if gokkosS0[gokkosJ]&stDone == 0 {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:40715
+//line gokkos_kernels_gen.go:42682
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:251
+//line multistep.go:255
 		if k.St.At(v)&stDone == 0 {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:40724
+//line gokkos_kernels_gen.go:42691
 }
 
-// gokkosHostLoop31 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop31(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop33 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:268
+//line multistep.go:272
 			if gokkosS0[gokkosJ]&stDone != 0 || gokkosS1[gokkosJ] != int32(v) {
 				continue
 			}
@@ -40740,11 +42707,11 @@ func gokkosHostLoop31(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:40744
+//line gokkos_kernels_gen.go:42711
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:268
+//line multistep.go:272
 		if k.St.At(v)&stDone != 0 || k.Col.At(v) != int32(v) {
 			continue
 		}
@@ -40754,11 +42721,11 @@ func gokkosHostLoop31(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:40758
+//line gokkos_kernels_gen.go:42725
 }
 
-// gokkosHostLoop32 runs compSample.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop32(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop34 runs compSample.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line number.go:28
@@ -40771,11 +42738,11 @@ func gokkosHostLoop32(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:40775
+//line gokkos_kernels_gen.go:42742
 }
 
-// gokkosHostLoop33 runs compInit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop33(gokkosK *compInit, gokkosLo, gokkosHi int) {
+// gokkosHostLoop35 runs compInit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Size.Span(gokkosLo, gokkosHi), k.Least.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -40785,7 +42752,7 @@ func gokkosHostLoop33(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:40789
+//line gokkos_kernels_gen.go:42756
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40793,11 +42760,11 @@ func gokkosHostLoop33(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:40797
+//line gokkos_kernels_gen.go:42764
 }
 
-// gokkosHostLoop34 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop34(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -40816,7 +42783,7 @@ func gokkosHostLoop34(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:40820
+//line gokkos_kernels_gen.go:42787
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40834,29 +42801,29 @@ func gokkosHostLoop34(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:40838
+//line gokkos_kernels_gen.go:42805
 }
 
-// gokkosHostLoop35 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop35(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) {
+// gokkosHostLoop37 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line number.go:90
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:40849
+//line gokkos_kernels_gen.go:42816
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:90
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:40856
+//line gokkos_kernels_gen.go:42823
 }
 
-// gokkosHostLoop36 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop36(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop38 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -40878,7 +42845,7 @@ func gokkosHostLoop36(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40882
+//line gokkos_kernels_gen.go:42849
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40899,11 +42866,11 @@ func gokkosHostLoop36(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40903
+//line gokkos_kernels_gen.go:42870
 }
 
-// gokkosHostLoop37 runs compGather.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop37(gokkosK *compGather, gokkosLo, gokkosHi int) {
+// gokkosHostLoop39 runs compGather.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -40911,18 +42878,18 @@ func gokkosHostLoop37(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:40915
+//line gokkos_kernels_gen.go:42882
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:40922
+//line gokkos_kernels_gen.go:42889
 }
 
-// gokkosHostLoop38 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop38(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
+// gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -40938,7 +42905,7 @@ func gokkosHostLoop38(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:40942
+//line gokkos_kernels_gen.go:42909
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40951,22 +42918,22 @@ func gokkosHostLoop38(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:40955
+//line gokkos_kernels_gen.go:42922
 }
 
-// gokkosHostLoop39 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop39(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
+// gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line pivot.go:46
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:40966
+//line gokkos_kernels_gen.go:42933
 }
 
-// gokkosHostLoop40 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop40(gokkosK *racePivots, gokkosLo, gokkosHi int) {
+// gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -40977,7 +42944,7 @@ func gokkosHostLoop40(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:40981
+//line gokkos_kernels_gen.go:42948
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40986,11 +42953,11 @@ func gokkosHostLoop40(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:40990
+//line gokkos_kernels_gen.go:42957
 }
 
-// gokkosHostLoop41 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop41(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -41002,7 +42969,7 @@ func gokkosHostLoop41(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:41006
+//line gokkos_kernels_gen.go:42973
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41012,11 +42979,11 @@ func gokkosHostLoop41(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41016
+//line gokkos_kernels_gen.go:42983
 }
 
-// gokkosHostLoop42 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop42(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop44 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -41034,7 +43001,7 @@ func gokkosHostLoop42(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:41038
+//line gokkos_kernels_gen.go:43005
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41051,11 +43018,11 @@ func gokkosHostLoop42(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41055
+//line gokkos_kernels_gen.go:43022
 }
 
-// gokkosHostLoop43 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop43(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop45 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -41071,7 +43038,7 @@ func gokkosHostLoop43(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:41075
+//line gokkos_kernels_gen.go:43042
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41086,11 +43053,11 @@ func gokkosHostLoop43(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:41090
+//line gokkos_kernels_gen.go:43057
 }
 
-// gokkosHostLoop44 runs subFill.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop44(gokkosK *subFill, gokkosLo, gokkosHi int) {
+// gokkosHostLoop46 runs subFill.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -41113,7 +43080,7 @@ func gokkosHostLoop44(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:41117
+//line gokkos_kernels_gen.go:43084
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41133,11 +43100,11 @@ func gokkosHostLoop44(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:41137
+//line gokkos_kernels_gen.go:43104
 }
 
-// gokkosHostLoop45 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop45(gokkosK *subScatter, gokkosLo, gokkosHi int) {
+// gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -41147,7 +43114,7 @@ func gokkosHostLoop45(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:41151
+//line gokkos_kernels_gen.go:43118
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -41156,11 +43123,11 @@ func gokkosHostLoop45(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:41160
+//line gokkos_kernels_gen.go:43127
 }
 
-// gokkosHostLoop46 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop46(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop48 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -41172,7 +43139,7 @@ func gokkosHostLoop46(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:41176
+//line gokkos_kernels_gen.go:43143
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -41183,11 +43150,11 @@ func gokkosHostLoop46(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:41187
+//line gokkos_kernels_gen.go:43154
 }
 
-// gokkosHostLoop48 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop48(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop50 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line traverse.go:220
@@ -41195,11 +43162,11 @@ func gokkosHostLoop48(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:41199
+//line gokkos_kernels_gen.go:43166
 }
 
-// gokkosHostLoop49 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop49(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop51 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -41213,7 +43180,7 @@ func gokkosHostLoop49(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:41217
+//line gokkos_kernels_gen.go:43184
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41226,11 +43193,11 @@ func gokkosHostLoop49(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:41230
+//line gokkos_kernels_gen.go:43197
 }
 
-// gokkosHostLoop50 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop50(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop52 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2, gokkosS3 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -41248,7 +43215,7 @@ func gokkosHostLoop50(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:41252
+//line gokkos_kernels_gen.go:43219
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41262,11 +43229,11 @@ func gokkosHostLoop50(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:41266
+//line gokkos_kernels_gen.go:43233
 }
 
-// gokkosHostLoop51 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop51(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop53 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop53(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 	gokkosNextSpan:
@@ -41297,7 +43264,7 @@ func gokkosHostLoop51(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:41301
+//line gokkos_kernels_gen.go:43268
 		return
 	}
 gokkosNext:
@@ -41327,11 +43294,11 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:41331
+//line gokkos_kernels_gen.go:43298
 }
 
-// gokkosHostLoop52 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop52(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
+// gokkosHostLoop54 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop54(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -41350,7 +43317,7 @@ func gokkosHostLoop52(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:41354
+//line gokkos_kernels_gen.go:43321
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41366,11 +43333,11 @@ func gokkosHostLoop52(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:41370
+//line gokkos_kernels_gen.go:43337
 }
 
-// gokkosHostLoop53 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop53(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop55 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop55(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Partner.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -41387,7 +43354,7 @@ func gokkosHostLoop53(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:41391
+//line gokkos_kernels_gen.go:43358
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -41402,11 +43369,11 @@ func gokkosHostLoop53(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:41406
+//line gokkos_kernels_gen.go:43373
 }
 
-// gokkosHostLoop54 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop54(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop56 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop56(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.St.Span(0, o.St.Len())
 	if gokkosS0 == nil && o.St.Len() > 0 {
@@ -41476,12 +43443,12 @@ gokkosNext:
 //line multistep.go:229
 		}
 	}
-//line gokkos_kernels_gen.go:41480
+//line gokkos_kernels_gen.go:43447
 	return gokkosN
 }
 
-// gokkosHostLoop55 runs reachOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop55(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop57 runs reachOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop57(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.Key.Span(0, o.Key.Len())
 	if gokkosS0 == nil && o.Key.Len() > 0 {
@@ -41531,6 +43498,6 @@ gokkosNext:
 //line multistep.go:208
 		}
 	}
-//line gokkos_kernels_gen.go:41535
+//line gokkos_kernels_gen.go:43502
 	return gokkosN
 }

@@ -236,7 +236,11 @@ var _ = []any{
 	frontier.PushLocal[reachOp]{}, frontier.PushGlobal[reachOp]{},
 	frontier.PushThread[propOp]{}, frontier.PushTeam[propOp]{},
 	frontier.PushLocal[propOp]{}, frontier.PushGlobal[propOp]{},
+	frontier.PushFused[reachOp]{}, frontier.PushFused[propOp]{},
 }
+
+// levelSteps is the most fused push steps of one frontier.Advance call.
+const levelSteps = 1024
 
 // ownColour gives every active vertex its own id as its colour.
 //
@@ -289,10 +293,11 @@ func (s *state) templateColourRound() (int, error) {
 	}
 	prop := propOp{St: s.st, Key: s.sub, Col: s.col}
 	for !m.col.Empty() {
-		if _, err := frontier.Push(m.col, prop); err != nil {
+		steps, err := frontier.Advance(m.col, prop, levelSteps)
+		if err != nil {
 			return 0, err
 		}
-		s.stats.PropagationIterations++
+		s.stats.PropagationIterations += len(steps)
 	}
 	var nroots int64
 	if err := portable.ParallelScan(s.space, "scc.colour.roots", portable.Range(0, s.n), listRoots{St: s.st, Col: s.col, Roots: m.roots}, &nroots); err != nil {
@@ -303,10 +308,11 @@ func (s *state) templateColourRound() (int, error) {
 	}
 	back := reachOp{St: s.st, Key: s.col, Bit: stBW}
 	for !m.bck.Empty() {
-		if _, err := frontier.Push(m.bck, back); err != nil {
+		steps, err := frontier.Advance(m.bck, back, levelSteps)
+		if err != nil {
 			return 0, err
 		}
-		s.stats.ReachIterations++
+		s.stats.ReachIterations += len(steps)
 	}
 	found, err := count(s, "scc.colour.split", colourSplit{St: s.st, Col: s.col, Comp: s.comp})
 	if err != nil {

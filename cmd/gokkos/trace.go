@@ -9,8 +9,8 @@ import (
 	"github.com/gokkos/gokkos/portable"
 )
 
-// writeTrace prints the frontier steps of a run as a table: the step, its direction and
-// decision, what the inspector knew about the input worklist (size, out-edges, largest
+// writeTrace prints the frontier steps of a run as a table: the step, its direction ("fuse"
+// for the steps of one frontier.PushLevels launch) and decision, what the inspector knew about the input worklist (size, out-edges, largest
 // degree; "~" marks an estimate, "-" nothing sampled), the size of the next worklist and
 // the step's time.
 func writeTrace(w io.Writer, steps []frontier.Step) {
@@ -24,6 +24,9 @@ func writeTrace(w io.Writer, steps []frontier.Step) {
 		dir, dec := "push", s.Decision.String()
 		if s.Pull {
 			dir, dec = "pull", "bitmap→bitmap"
+		}
+		if s.Fused {
+			dir, dec = "fuse", "one team, queue→queue"
 		}
 		edges, maxdeg := "-", "-"
 		if s.Sample.Edges >= 0 {

@@ -18,7 +18,7 @@ func TestTrace(t *testing.T) {
 	if _, errOut, code := gokkos(t, "gen", "-kind", "rmat", "-scale", "10", "-undirected", "-weights", "int", "-o", file); code != 0 {
 		t.Fatalf("gen: %s", errOut)
 	}
-	row := regexp.MustCompile(`(?m)^\s+\d+ (push|pull) `)
+	row := regexp.MustCompile(`(?m)^\s+\d+ (push|pull|fuse) `)
 	for _, tc := range []struct {
 		name  string
 		args  []string

@@ -1,0 +1,221 @@
+package frontier
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/gokkos/gokkos/algorithms/dgraph"
+	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/teams"
+	"github.com/gokkos/gokkos/views"
+)
+
+// A traversal of a graph of large diameter (a grid, a road network, a chain) takes thousands
+// of steps whose worklists hold a few thousand vertices. On a device each step of Push costs
+// several launches and a round trip to the host, which reads the size of the next worklist
+// before it decides on the step after: tens of microseconds for a step whose edges one
+// multiprocessor expands in a few. PushLevels runs such steps back to back inside one launch
+// of one team: the worklists alternate between the frontier's two queues, a team barrier
+// separates the steps, and the team's reductions tell every member the size and the out-edges
+// of the next worklist, so the loop decides on the device whether to go on. It stops when the
+// next worklist is empty, grows beyond the bounds of Tuning.LevelVertices and
+// Tuning.LevelEdges (where a launch over the whole device pays again), or after the number of
+// steps asked for. On the host a team is one worker and the fused steps are a plain loop,
+// which spares the pool's dispatch and join per step.
+
+// PushFused is the kernel of fused push steps (PushLevels): one team runs up to MaxLevels steps of the
+// Baseline strategy, reading the worklist of step l from Q0 (l even) or Q1 (l odd) and
+// writing the next one to the other queue, while the next worklist has at most MaxVertices
+// vertices and MaxEdges out-edges. Out's queue fields are ignored; its Dedup, Stamp, Iter and
+// Buffer configure the steps, step l stamping with Iter+l. Member 0 writes, for each step l
+// it ran, the next worklist's size to Stats[2l] and its out-edges to Stats[2l+1].
+//
+//gokkos:kernel
+type PushFused[Op EdgeOp] struct {
+	G           dgraph.CSR
+	Q0, Q1      views.View1D[int32]
+	Size        int
+	MaxLevels   int
+	MaxVertices int64
+	MaxEdges    int64
+	Out         sink
+	Stats       views.View1D[int64]
+	Op          Op
+}
+
+// RunTeam runs the steps.
+func (k PushFused[Op]) RunTeam(m teams.Member) {
+	buf := teams.ThreadScratch[int32](m, 0, k.Out.Buffer)
+	size := k.Size
+	for level := 0; level < k.MaxLevels; level++ {
+		in, out := k.Q0, k.Q1
+		if level%2 == 1 {
+			in, out = k.Q1, k.Q0
+		}
+		o := k.Out
+		o.Iter = k.Out.Iter + int32(level)
+		added, edges := k.step(m, buf, o, in, out, size)
+		if m.TeamRank() == 0 {
+			k.Stats.Set(2*level, added)
+			k.Stats.Set(2*level+1, edges)
+		}
+		if added == 0 || added > k.MaxVertices || edges > k.MaxEdges {
+			return
+		}
+		size = int(added)
+	}
+}
+
+// step expands the size vertices of in into out and returns the size of out and the number
+// of its vertices' out-edges, on every member. Member r takes slots r, r+TeamSize, ...; each
+// member handles at most Out.Buffer edges between two flushes, which append the members'
+// buffers to out at offsets from a team scan. The team reductions at the end also order the
+// step's writes before the next step's reads.
+func (k PushFused[Op]) step(m teams.Member, buf views.View1D[int32], o sink, in, out views.View1D[int32], size int) (int64, int64) {
+	ts := m.TeamSize()
+	s := m.TeamRank()
+	u := int32(-1)
+	var e, end, base, edges int64
+	budget := o.Buffer
+	for {
+		c := 0
+		for left := budget; left > 0; {
+			if e >= end {
+				if s >= size {
+					break
+				}
+				u = in.At(s)
+				s += ts
+				e, end = k.G.Begin(u), k.G.End(u)
+				continue
+			}
+			v := k.G.Adj.At(int(e))
+			if k.Op.Visit(u, v, e) {
+				var added bool
+				if c, added = o.put(buf, c, v); added {
+					edges += k.G.Degree(v)
+				}
+			}
+			e++
+			left--
+		}
+		prefix, total := teams.TeamScan(m, int64(c))
+		at := int(base + prefix)
+		for j := 0; j < c; j++ {
+			out.Set(at+j, buf.At(j))
+		}
+		base += total
+		more := 0
+		if e < end || s < size {
+			more = 1
+		}
+		if teams.TeamReduce(m, more, teams.Max) == 0 {
+			break
+		}
+	}
+	return base, teams.TeamReduce(m, edges, teams.Sum)
+}
+
+// Levels reports whether the current worklist may start fused steps (PushLevels): it is a
+// queue, not empty, and within the bounds Tuning.LevelVertices and Tuning.LevelEdges (with
+// LevelEdges negative, fused steps are off). It may run the inspector (one reduction) when the
+// worklist's edge count is not known.
+func (f *Frontier) Levels() (bool, error) {
+	if f.freed {
+		return false, errors.New("frontier: worklist was freed")
+	}
+	if f.tune.LevelEdges < 0 || f.format != Queue || f.size == 0 || f.size > int64(f.tune.LevelVertices) {
+		return false, nil
+	}
+	edges, err := f.Edges()
+	return edges <= int64(f.tune.LevelEdges), err
+}
+
+// PushLevels runs up to max push steps of the template with op, one after another in one
+// launch of one team of Tuning.LevelTeamSize members (see the kernel PushFused), while each
+// next worklist stays within Tuning.LevelVertices vertices and Tuning.LevelEdges out-edges. It
+// returns the steps it ran (at least one for a non-empty worklist), whose Added and AddedEdges
+// are exact; the worklist after the last is current, a queue, and may exceed the bounds.
+//
+// Every step uses the same op, so op must not depend on the step number: an operator that
+// stores a level takes it from its source vertex (level[u]+1), not from a field updated between
+// steps. The current worklist must be a queue (see Levels); a bitmap is converted first.
+// Errors are launch errors of the space and a bad max; the worklist is then unspecified.
+//
+// On a device space the kernel PushFused[Op] must have been translated (name it beside the
+// template's other kernels in the operator's package).
+func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
+	if max < 1 {
+		return nil, fmt.Errorf("frontier: PushLevels: %d steps; want at least one", max)
+	}
+	if f.freed {
+		return nil, errors.New("frontier: worklist was freed")
+	}
+	if err := f.convert(Queue); err != nil {
+		return nil, err
+	}
+	if f.size == 0 {
+		return nil, nil
+	}
+	t0 := time.Now()
+	if f.stats.Len() < 2*max {
+		f.stats.Free()
+		var err error
+		if f.stats, err = views.Alloc1D[int64](f.space.Memory(), "frontier level stats", 2*max); err != nil {
+			return nil, err
+		}
+		f.statsHost = make([]int64, 2*max)
+	}
+	out := sink{Dedup: !f.opt.Unique, Stamp: f.stamp, Iter: int32(f.iter), Buffer: f.tune.Buffer, Sample: 1}
+	k := PushFused[Op]{G: f.g.Out(), Q0: f.queue[f.cur], Q1: f.queue[1-f.cur], Size: int(f.size), MaxLevels: max,
+		MaxVertices: int64(f.tune.LevelVertices), MaxEdges: int64(f.tune.LevelEdges), Out: out, Stats: f.stats, Op: op}
+	p := portable.Teams(1, f.tune.LevelTeamSize).WithScratch(0, 0, 4*f.tune.Buffer)
+	if err := portable.ParallelForTeam(f.space, "frontier: push levels", p, k); err != nil {
+		return nil, err
+	}
+	host := views.Wrap1D("frontier level stats", f.statsHost[:2*max])
+	if err := views.DeepCopy(host, f.stats.Sub(0, 2*max)); err != nil {
+		return nil, err
+	}
+	// The loop below stops where the kernel stopped: at an empty or large worklist or after
+	// max steps.
+	var steps []Step
+	in := f.last
+	for l := range max {
+		added, edges := f.statsHost[2*l], f.statsHost[2*l+1]
+		steps = append(steps, Step{Iteration: f.iter + l, Fused: true, Decision: Decision{Strategy: Baseline, In: Queue, Out: Queue},
+			Sample: in, Added: added, AddedEdges: edges})
+		in = Sample{Iteration: f.iter + l + 1, Size: added, Edges: edges, MaxDegree: f.last.MaxDegree, Measured: true, Format: Queue}
+		if added == 0 || added > int64(f.tune.LevelVertices) || edges > int64(f.tune.LevelEdges) {
+			break
+		}
+	}
+	// The steps share the launch's time evenly.
+	per := time.Since(t0).Seconds() / float64(len(steps))
+	for i := range steps {
+		if f.opt.Trace {
+			f.t0 = time.Now().Add(-time.Duration(per * float64(time.Second)))
+		}
+		steps[i] = f.advance(steps[i], Queue)
+	}
+	return steps, nil
+}
+
+// Advance runs fused push steps (PushLevels, at most max) when Levels admits the current
+// worklist, and one Push step otherwise: the loop body of a traversal whose operator does not
+// depend on the step number. It returns the steps it ran.
+func Advance[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
+	ok, err := f.Levels()
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		return PushLevels(f, op, max)
+	}
+	s, err := Push(f, op)
+	if err != nil {
+		return nil, err
+	}
+	return []Step{s}, nil
+}

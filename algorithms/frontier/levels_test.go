@@ -1,0 +1,167 @@
+package frontier_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/gokkos/gokkos/algorithms/dgraph"
+	"github.com/gokkos/gokkos/algorithms/frontier"
+	"github.com/gokkos/gokkos/algorithms/frontier/frontiertest"
+	"github.com/gokkos/gokkos/views"
+)
+
+// traversal is the sequence of worklists of a traversal from vertex 0, each sorted, with the
+// Added and AddedEdges of the step that made it.
+type traversal struct {
+	lists        [][]int32
+	added, edges []int64
+	fused        int
+}
+
+// traverse runs push steps with op from vertex 0 until the worklist is empty: plain Push
+// steps, or PushLevels calls of at most max steps whenever Levels admits the worklist.
+func traverse[Op frontier.EdgeOp](t *testing.T, f *frontier.Frontier, op Op, max int) traversal {
+	t.Helper()
+	var tr traversal
+	if err := f.Set(0); err != nil {
+		t.Fatal(err)
+	}
+	record := func(s frontier.Step) {
+		v, err := f.Vertices()
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(v)
+		tr.lists = append(tr.lists, v)
+		tr.added = append(tr.added, s.Added)
+		tr.edges = append(tr.edges, s.AddedEdges)
+	}
+	for !f.Empty() {
+		ok, err := f.Levels()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if max > 0 && ok {
+			before := f.Iteration()
+			steps, err := frontier.PushLevels(f, op, max)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(steps) < 1 || len(steps) > max || f.Iteration() != before+len(steps) {
+				t.Fatalf("PushLevels ran %d steps (max %d), iteration %d -> %d", len(steps), max, before, f.Iteration())
+			}
+			// Only the last worklist of the call is still there to compare; the others are
+			// checked through their sizes.
+			for _, s := range steps[:len(steps)-1] {
+				if !s.Fused || s.Added == 0 {
+					t.Fatalf("inner fused step %+v", s)
+				}
+				tr.lists = append(tr.lists, nil)
+				tr.added = append(tr.added, s.Added)
+				tr.edges = append(tr.edges, s.AddedEdges)
+			}
+			tr.fused += len(steps)
+			record(steps[len(steps)-1])
+			continue
+		}
+		s, err := frontier.Push(f, op)
+		if err != nil {
+			t.Fatal(err)
+		}
+		record(s)
+	}
+	return tr
+}
+
+func TestPushLevels(t *testing.T) {
+	s := space(t)
+	hostOnly(t, s)
+	for _, tc := range frontiertest.Graphs(false, false) {
+		g, err := dgraph.New(s, tc.Graph)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, unique := range []bool{true, false} {
+			for _, max := range []int{1, 3, 1024} {
+				t.Run(fmt.Sprintf("%s/unique=%v/max=%d", tc.Name, unique, max), func(t *testing.T) {
+					if tc.Graph.N == 0 {
+						t.Skip("no vertex 0")
+					}
+					run := func(max int) traversal {
+						// Small bounds, so that traversals leave and re-enter fused steps.
+						tune := frontier.Tuning{EdgeSample: 1, LevelVertices: 16, LevelEdges: 64}
+						f, err := frontier.New(g, frontier.Options{Strategy: frontier.Baseline, Format: frontier.Queue, Unique: unique, Tuning: tune})
+						if err != nil {
+							t.Fatal(err)
+						}
+						defer f.Free()
+						m := make([]int32, tc.Graph.N)
+						m[0] = 1
+						mark := upload(t, s, m)
+						if unique {
+							return traverse(t, f, reach{Mark: mark}, max)
+						}
+						return traverse(t, f, layer{Mark: mark}, max)
+					}
+					want, got := run(0), run(max)
+					small := tc.Graph.Degree(0) <= 64
+					for i := range want.added {
+						small = small || (want.added[i] > 0 && want.added[i] <= 16 && want.edges[i] <= 64)
+					}
+					if small != (got.fused > 0) {
+						t.Fatalf("%d fused steps; a worklist within the bounds: %v", got.fused, small)
+					}
+					if !slices.Equal(got.added, want.added) || !slices.Equal(got.edges, want.edges) {
+						t.Fatalf("fused steps added %v (edges %v), plain steps %v (%v)", got.added, got.edges, want.added, want.edges)
+					}
+					for i, l := range got.lists {
+						if l != nil && !slices.Equal(l, want.lists[i]) {
+							t.Fatalf("worklist %d: %v, want %v", i, l, want.lists[i])
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// layer stores in Mark[v] the number of the step that first reaches v plus one (the root's
+// entry is 1) and reports v on every visit from the step before, so that queues must
+// de-duplicate the vertices with several in-edges from one worklist.
+type layer struct {
+	Mark views.View1D[int32]
+}
+
+func (o layer) Visit(u, v int32, e int64) bool {
+	next := o.Mark.AtomicLoad(int(u)) + 1
+	o.Mark.AtomicCompareAndSwap(int(v), 0, next)
+	return o.Mark.AtomicLoad(int(v)) == next
+}
+
+func TestPushLevelsErrors(t *testing.T) {
+	s := space(t)
+	hostOnly(t, s)
+	g, err := dgraph.New(s, frontiertest.Graphs(false, false)[1].Graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := frontier.New(g, frontier.Options{Unique: true, Tuning: frontier.Tuning{LevelEdges: -1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Free()
+	if err := f.Set(0); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := f.Levels(); ok || err != nil {
+		t.Fatalf("Levels() = %v, %v with LevelEdges -1", ok, err)
+	}
+	if _, err := frontier.PushLevels(f, reach{Mark: upload(t, s, make([]int32, g.N()))}, 0); err == nil {
+		t.Fatal("PushLevels with max 0: no error")
+	}
+	f.Free()
+	if _, err := f.Levels(); err == nil {
+		t.Fatal("Levels on a freed worklist: no error")
+	}
+}
