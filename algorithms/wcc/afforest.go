@@ -21,14 +21,17 @@ import (
 // order the links took. compress (the shortcut kernel) then points every vertex at its root.
 // find halves the paths it walks: each vertex on the way is pointed at its grandparent by an
 // atomic store, not a compare-and-swap, since the grandparent is smaller and in the same tree,
-// so any interleaving keeps the forest valid.  On the host link climbs instead (see linker.link): it
-// reads two levels up at a time and hooks the larger of the two parents it holds once that is a
-// root, which keeps the same invariants without writing on the way.
+// so any interleaving keeps the forest valid. On the host link climbs instead (see
+// forest.link): it reads two levels up at a time and hooks the larger of the two parents it
+// holds once that is a root, which keeps the same invariants without writing on the way.
 //
-// The phases: NeighborRounds rounds that link every vertex with its r-th out-neighbour, each
-// followed by compress; a sample of vertices whose most frequent root c names the giant
-// component; a final phase in which every vertex u with P[u] != c links all its edges not
-// linked yet; a last compress.
+// A vertex's neighbour list is its out-edges followed, when the in-edges are read, by its
+// in-edges. The phases: NeighborRounds rounds that link every vertex with the r-th entry of
+// its neighbour list, each followed by compress (on the host, one pass links every vertex with
+// its first NeighborRounds entries and one compress follows); a sample of vertices whose most
+// frequent root c names the giant component; a final phase in which every vertex u with
+// P[u] != c links the rest of its neighbour list; a last compress. On the host compress is
+// double-buffered (flatten): the forest moves to a second array for the final phase and back.
 //
 // The skip rule. Membership of c's tree only grows, so a vertex that skips is in it, and an
 // edge both of whose endpoints skip joins two vertices already connected. Every other edge must
@@ -359,7 +362,7 @@ type hooking struct {
 type hookingRun struct {
 	rounds  int   // linking passes: the neighbour rounds and the final phase
 	giant   int32 // the sampled root, or -1
-	skipped int   // vertices in the sampled root's tree before the final phase
+	skipped int   // vertices that the final phase found in the sampled root's tree
 }
 
 // newHooking prepares Afforest over out and, unless in has no vertices, its in-edges in. skip
