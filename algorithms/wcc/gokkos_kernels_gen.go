@@ -11,7 +11,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/wcc", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[linkNeighbor](&abi.KernelSpec{
 		Name:  "wcc.linkNeighbor",
-		Pos:   "algorithms/wcc/afforest.go:152",
+		Pos:   "algorithms/wcc/afforest.go:155",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_wcc_linkNeighbor",
@@ -51,7 +51,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[linkNeighbor](gokkosHostLoop0)
 	gokkosimpl.Register[linkRest](&abi.KernelSpec{
 		Name:      "wcc.linkRest",
-		Pos:       "algorithms/wcc/afforest.go:193",
+		Pos:       "algorithms/wcc/afforest.go:196",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX1,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_linkRest_main", Final: "gk_wcc_linkRest_final"},
@@ -95,7 +95,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[linkRest, int64](gokkosHostLoop1)
 	gokkosimpl.Register[linkTeam](&abi.KernelSpec{
 		Name:  "wcc.linkTeam",
-		Pos:   "algorithms/wcc/afforest.go:243",
+		Pos:   "algorithms/wcc/afforest.go:246",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX2,
 		Entry: "gk_wcc_linkTeam",
@@ -136,7 +136,7 @@ func init() {
 	})
 	gokkosimpl.Register[listDegrees](&abi.KernelSpec{
 		Name:  "wcc.listDegrees",
-		Pos:   "algorithms/wcc/afforest.go:274",
+		Pos:   "algorithms/wcc/afforest.go:277",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX3,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_listDegrees_up", Mid: "gk_wcc_listDegrees_mid", Down: "gk_wcc_listDegrees_down"},
@@ -158,7 +158,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[listDegrees, int64](gokkosHostLoop3)
 	gokkosimpl.Register[sampleRoots](&abi.KernelSpec{
 		Name:  "wcc.sampleRoots",
-		Pos:   "algorithms/wcc/afforest.go:296",
+		Pos:   "algorithms/wcc/afforest.go:299",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_wcc_sampleRoots",
@@ -179,7 +179,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[sampleRoots](gokkosHostLoop4)
 	gokkosimpl.Register[flatten](&abi.KernelSpec{
 		Name:  "wcc.flatten",
-		Pos:   "algorithms/wcc/afforest.go:318",
+		Pos:   "algorithms/wcc/afforest.go:321",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX5,
 		Entry: "gk_wcc_flatten",
@@ -6723,7 +6723,7 @@ $L2:
 func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:161
+//line afforest.go:164
 		b, end := k.Out.Offsets.At(u), k.Out.Offsets.At(u+1)
 		last := k.R + k.Rounds
 		d, inB := end-b, int64(0)
@@ -6754,7 +6754,7 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:204
+//line afforest.go:207
 		if k.L.out(u) {
 			continue
 		}
@@ -6793,7 +6793,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line afforest.go:282
+//line afforest.go:285
 			d := k.Off.At(v+1) - gokkosS0[gokkosJ]
 			if d <= k.Lo || d > k.Hi {
 				continue
@@ -6807,7 +6807,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line afforest.go:282
+//line afforest.go:285
 		d := k.Off.At(v+1) - k.Off.At(v)
 		if d <= k.Lo || d > k.Hi {
 			continue
@@ -6826,7 +6826,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line afforest.go:305
+//line afforest.go:308
 			z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 			z = (z ^ z>>27) * 0x94d049bb133111eb
@@ -6837,7 +6837,7 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line afforest.go:305
+//line afforest.go:308
 		z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 		z = (z ^ z>>27) * 0x94d049bb133111eb
@@ -6853,7 +6853,7 @@ func gokkosHostLoop5(gokkosK *flatten, gokkosLo, gokkosHi int) {
 	if gokkosS0, gokkosS1 := k.From.Span(gokkosLo, gokkosHi), k.To.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line afforest.go:324
+//line afforest.go:327
 			r := gokkosS0[gokkosJ]
 			for {
 				p := k.From.At(int(r))
@@ -6868,7 +6868,7 @@ func gokkosHostLoop5(gokkosK *flatten, gokkosLo, gokkosHi int) {
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line afforest.go:324
+//line afforest.go:327
 		r := k.From.At(v)
 		for {
 			p := k.From.At(int(r))
