@@ -21,14 +21,17 @@ import (
 // order the links took. compress (the shortcut kernel) then points every vertex at its root.
 // find halves the paths it walks: each vertex on the way is pointed at its grandparent by an
 // atomic store, not a compare-and-swap, since the grandparent is smaller and in the same tree,
-// so any interleaving keeps the forest valid.  On the host link climbs instead (see linker.link): it
-// reads two levels up at a time and hooks the larger of the two parents it holds once that is a
-// root, which keeps the same invariants without writing on the way.
+// so any interleaving keeps the forest valid. On the host link climbs instead (see
+// forest.link): it reads two levels up at a time and hooks the larger of the two parents it
+// holds once that is a root, which keeps the same invariants without writing on the way.
 //
-// The phases: NeighborRounds rounds that link every vertex with its r-th out-neighbour, each
-// followed by compress; a sample of vertices whose most frequent root c names the giant
-// component; a final phase in which every vertex u with P[u] != c links all its edges not
-// linked yet; a last compress.
+// A vertex's neighbour list is its out-edges followed, when the in-edges are read, by its
+// in-edges. The phases: NeighborRounds rounds that link every vertex with the r-th entry of
+// its neighbour list, each followed by compress (on the host, one pass links every vertex with
+// its first NeighborRounds entries and one compress follows); a sample of vertices whose most
+// frequent root c names the giant component; a final phase in which every vertex u with
+// P[u] != c links the rest of its neighbour list; a last compress. On the host compress is
+// double-buffered (flatten): the forest moves to a second array for the final phase and back.
 //
 // The skip rule. Membership of c's tree only grows, so a vertex that skips is in it, and an
 // edge both of whose endpoints skip joins two vertices already connected. Every other edge must
@@ -41,13 +44,19 @@ import (
 // skipped: every vertex links all its remaining out-edges, which links every directed edge once
 // and suffices because link is symmetric.
 
-// linker is the parent array and the subgraph filter that the hooking kernels share.
+// forest is the parent array that the hooking kernels link in, and how they link. It is kept
+// apart from the filter so that link's receiver fits in registers on the host.
+type forest struct {
+	P     views.View1D[int32]
+	Climb bool // link by climbing without writes (the host) rather than by path halving
+}
+
+// linker is the forest and the subgraph filter that the hooking kernels share.
 type linker struct {
-	P       views.View1D[int32]
+	F       forest
 	St      views.View1D[uint32]
 	Exclude uint32
 	Key     views.View1D[int32]
-	Climb   bool // link by climbing without writes (the host) rather than by path halving
 }
 
 // out reports whether the filter leaves v out.
@@ -61,14 +70,25 @@ func (k linker) key(v int) int32 {
 	return k.Key.At(v)
 }
 
+// whole reports whether the filter selects the whole graph, so that an edge belongs to the
+// subgraph unless it is a self loop; the kernels test it once per vertex rather than call
+// admits for every edge.
+func (k linker) whole() bool { return k.St.Len() == 0 && k.Key.Len() == 0 }
+
+// admits reports whether the edge from u, a vertex of the subgraph with key ku, to w belongs
+// to the subgraph (self loops do not matter and are left out).
+func (k linker) admits(u int, ku int32, w int) bool {
+	return w != u && !k.out(w) && (k.Key.Len() == 0 || k.Key.At(w) == ku)
+}
+
 // skips reports whether vertex u belongs to the tree of the sampled root c (c < 0: none).
-func (k linker) skips(u int, c int32) bool { return c >= 0 && k.P.AtomicLoad(u) == c }
+func (k linker) skips(u int, c int32) bool { return c >= 0 && k.F.P.AtomicLoad(u) == c }
 
 // find returns the root of v's tree, given p, a parent of v read earlier, pointing the vertices
 // on the way at their grandparents. Taking the parent read by the caller saves a load of the
 // elements every thread reads (the parents of hubs and of the giant component's root), whose
 // loads contend on a GPU.
-func (k linker) find(v, p int32) int32 {
+func (k forest) find(v, p int32) int32 {
 	for p != v {
 		g := k.P.AtomicLoad(int(p))
 		if g == p {
@@ -88,7 +108,7 @@ func (k linker) find(v, p int32) int32 {
 // the smaller: halving's stores and the full climbs cost the host more than the shorter
 // paths save (measured: a neighbour round on a uniform graph of 2^20 vertices, 2 cores, in
 // less than half the time).
-func (k linker) link(u, w int32) {
+func (k forest) link(u, w int32) {
 	pu, pw := k.P.AtomicLoad(int(u)), k.P.AtomicLoad(int(w))
 	if k.Climb {
 		for pu != pw {
@@ -120,34 +140,57 @@ func (k linker) link(u, w int32) {
 // edge links u, a vertex of the subgraph with key ku, with w when the edge belongs to the
 // subgraph.
 func (k linker) edge(u int, ku int32, w int) {
-	if w == u || k.out(w) || (k.Key.Len() != 0 && k.Key.At(w) != ku) {
-		return
+	if k.admits(u, ku, w) {
+		k.F.link(int32(u), int32(w))
 	}
-	k.link(int32(u), int32(w))
 }
 
-// linkNeighbor links every vertex of the subgraph with its R-th out-neighbour.
+// linkNeighbor links every vertex u of the subgraph with the entries R to R+Rounds-1 of its
+// neighbour list: its out-edges in Out, followed, when In has vertices, by its in-edges in In.
+// Listing the in-edges after the out-edges makes a directed graph with its in-edges behave
+// like its symmetric version: a vertex without out-edges (a sink) is linked in the neighbour
+// rounds too, rather than left with all its edges to the final phase.
 //
 //gokkos:kernel
 type linkNeighbor struct {
-	L linker
-	G dgraph.CSR
-	R int64
+	L         linker
+	Out, In   dgraph.CSR
+	R, Rounds int64
 }
 
-// Run links vertex u.
+// Run links vertex u with its neighbours R to R+Rounds-1. The in-edge offsets are read only
+// for a vertex whose out-edges end before R+Rounds.
 func (k linkNeighbor) Run(u int) {
-	e := k.G.Offsets.At(u) + k.R
-	if e >= k.G.Offsets.At(u+1) || k.L.out(u) {
+	b, end := k.Out.Offsets.At(u), k.Out.Offsets.At(u+1)
+	last := k.R + k.Rounds
+	d, inB := end-b, int64(0)
+	if k.In.N != 0 && d < last {
+		inB = k.In.Offsets.At(u)
+		d += k.In.Offsets.At(u+1) - inB
+	}
+	if d <= k.R || k.L.out(u) {
 		return
 	}
-	k.L.edge(u, k.L.key(u), int(k.G.Adj.At(int(e))))
+	ku, whole := k.L.key(u), k.L.whole()
+	for r := k.R; r < min(d, last); r++ {
+		w := 0
+		if e := b + r; e < end {
+			w = int(k.Out.Adj.At(int(e)))
+		} else {
+			w = int(k.In.Adj.At(int(inB + e - end)))
+		}
+		if w != u && (whole || k.L.admits(u, ku, w)) {
+			k.L.F.link(int32(u), int32(w))
+		}
+	}
 }
 
 // linkRest is the final phase for the vertices of degree at most Light: a vertex outside the
-// sampled root Giant's tree links its out-edges from index Skip on (the earlier ones were
-// linked by the neighbour rounds) and, when In has vertices, all its in-edges. Vertices of
-// larger degree in a CSR are left to linkTeam for that CSR.
+// sampled root Giant's tree links the entries of its neighbour list (see linkNeighbor) from
+// index Skip on (the earlier ones were linked by the neighbour rounds): its out-edges from
+// index Skip on and, when In has vertices, its in-edges from index Skip minus its out-degree
+// on. Vertices of larger degree in a CSR are left to linkTeam for that CSR. The sum it
+// reduces counts the vertices that skip.
 //
 //gokkos:kernel
 type linkRest struct {
@@ -159,25 +202,34 @@ type linkRest struct {
 	Light int64
 }
 
-// Run links vertex u's remaining edges.
-func (k linkRest) Run(u int) {
-	if k.L.skips(u, k.Giant) || k.L.out(u) {
+// Run links vertex u's remaining edges, or counts it when it skips.
+func (k linkRest) Run(u int, acc *int64) {
+	if k.L.out(u) {
 		return
 	}
-	ku := k.L.key(u)
+	if k.L.skips(u, k.Giant) {
+		*acc += 1
+		return
+	}
+	ku, whole := k.L.key(u), k.L.whole()
 	b, end := k.Out.Offsets.At(u), k.Out.Offsets.At(u+1)
 	if end-b <= k.Light {
 		for e := b + k.Skip; e < end; e++ {
-			k.L.edge(u, ku, int(k.Out.Adj.At(int(e))))
+			if w := int(k.Out.Adj.At(int(e))); w != u && (whole || k.L.admits(u, ku, w)) {
+				k.L.F.link(int32(u), int32(w))
+			}
 		}
 	}
 	if k.In.N == 0 {
 		return
 	}
+	skip := max(k.Skip-(end-b), 0)
 	b, end = k.In.Offsets.At(u), k.In.Offsets.At(u+1)
 	if end-b <= k.Light {
-		for e := b; e < end; e++ {
-			k.L.edge(u, ku, int(k.In.Adj.At(int(e))))
+		for e := b + skip; e < end; e++ {
+			if w := int(k.In.Adj.At(int(e))); w != u && (whole || k.L.admits(u, ku, w)) {
+				k.L.F.link(int32(u), int32(w))
+			}
 		}
 	}
 }
@@ -185,14 +237,16 @@ func (k linkRest) Run(u int) {
 // linkTeam is the final phase for the vertices of List, one team at a time: team r takes
 // entries r, r + LeagueSize, ... (most of them, on graphs with a giant component, are skipped,
 // so a league smaller than the list saves launching a team per vertex), and the team's threads
-// share the vertex's edges of G from index Skip on. A thread that finds the vertex in the
-// sampled root Giant's tree skips its share (membership only grows, so every thread's decision
-// is right).
+// share the vertex's edges of G from index Skip on, less the vertex's degree in First when
+// First has vertices (G is then the in-edge CSR, whose edges follow the out-edges of First in
+// the vertex's neighbour list). A thread that finds the vertex in the sampled root Giant's
+// tree skips its share (membership only grows, so every thread's decision is right).
 //
 //gokkos:kernel
 type linkTeam struct {
 	L     linker
 	G     dgraph.CSR
+	First dgraph.CSR
 	List  views.View1D[int32]
 	Skip  int64
 	Giant int32
@@ -206,7 +260,11 @@ func (k linkTeam) RunTeam(m teams.Member) {
 			continue
 		}
 		ku := k.L.key(u)
-		teams.ThreadRange(m, int(k.G.Offsets.At(u)+k.Skip), int(k.G.Offsets.At(u+1)), func(e int) {
+		skip := k.Skip
+		if k.First.N != 0 {
+			skip = max(skip-(k.First.Offsets.At(u+1)-k.First.Offsets.At(u)), 0)
+		}
+		teams.ThreadRange(m, int(k.G.Offsets.At(u)+skip), int(k.G.Offsets.At(u+1)), func(e int) {
 			k.L.edge(u, ku, int(k.G.Adj.At(e)))
 		})
 	}
@@ -254,19 +312,27 @@ func (k sampleRoots) Run(i int) {
 	k.Out.Set(i, k.P.At(int(z%k.N)))
 }
 
-// countRoot counts the vertices whose parent is C.
+// flatten points every vertex at the root of its tree, reading the forest in From and writing
+// the result to To: compress with a second buffer. Nothing writes From during the launch and
+// each element of To is written by one thread, so it needs no atomic operations, which cost a
+// host core more than the loads they guard (every atomic store is a full fence on x86).
 //
 //gokkos:kernel
-type countRoot struct {
-	P views.View1D[int32]
-	C int32
+type flatten struct {
+	From, To views.View1D[int32]
 }
 
-// Run counts vertex v.
-func (k countRoot) Run(v int, acc *int64) {
-	if k.P.At(v) == k.C {
-		*acc += 1
+// Run points vertex v at its root.
+func (k flatten) Run(v int) {
+	r := k.From.At(v)
+	for {
+		p := k.From.At(int(r))
+		if p == r {
+			break
+		}
+		r = p
 	}
+	k.To.Set(v, r)
 }
 
 // degreeList is the vertices of one degree class of one CSR.
@@ -287,13 +353,16 @@ type hooking struct {
 	lists   [2][2]degreeList // [out, in][warp-team class, team class]
 	sample  views.View1D[int32]
 	host    []int32
+	// alt is the second parent array of the host's double-buffered compress (flatten); empty
+	// on device spaces, which compress in place.
+	alt views.View1D[int32]
 }
 
 // hookingRun is what one run of Afforest did.
 type hookingRun struct {
 	rounds  int   // linking passes: the neighbour rounds and the final phase
 	giant   int32 // the sampled root, or -1
-	skipped int   // vertices in the sampled root's tree before the final phase
+	skipped int   // vertices that the final phase found in the sampled root's tree
 }
 
 // newHooking prepares Afforest over out and, unless in has no vertices, its in-edges in. skip
@@ -334,6 +403,13 @@ func newHooking(space execspace.Space, out, in dgraph.CSR, f Filter, opt Options
 			}
 		}
 	}
+	if !space.Info().Device {
+		var err error
+		if h.alt, err = views.Alloc1D[int32](mem, "wcc parents", out.N); err != nil {
+			h.free()
+			return nil, err
+		}
+	}
 	if h.skip {
 		var err error
 		if h.sample, err = views.Alloc1D[int32](mem, "wcc sample", opt.Samples); err != nil {
@@ -353,6 +429,7 @@ func (h *hooking) free() {
 		}
 	}
 	h.sample.Free()
+	h.alt.Free()
 }
 
 // run computes the components of the subgraph into p: p[v] is the smallest vertex of v's
@@ -364,42 +441,63 @@ func (h *hooking) run(p views.View1D[int32]) (hookingRun, error) {
 		return res, nil
 	}
 	all := portable.Range(0, n)
-	l := linker{P: p, St: h.f.Status, Exclude: h.f.Exclude, Key: h.f.Key, Climb: !h.space.Info().Device}
+	l := linker{F: forest{P: p, Climb: !h.space.Info().Device}, St: h.f.Status, Exclude: h.f.Exclude, Key: h.f.Key}
 	if err := portable.ParallelFor(space, "wcc.afforest.init", all, initLabels{L: p}); err != nil {
 		return res, err
 	}
-	for r := range h.opt.NeighborRounds {
-		if err := portable.ParallelFor(space, "wcc.afforest.neighbor", all, linkNeighbor{L: l, G: h.out, R: int64(r)}); err != nil {
-			return res, err
-		}
-		if err := portable.ParallelFor(space, "wcc.afforest.compress", all, shortcut{L: p}); err != nil {
-			return res, err
-		}
-		res.rounds++
+	// A device runs one neighbour round per launch, each followed by compress, as Afforest
+	// does; a host links each vertex with all its sampled neighbours in one pass (its
+	// offsets and edges are read once) and compresses once. Links are bound by memory latency
+	// on a host core, and the compress between rounds costs more there than the shorter
+	// climbs it buys. The links are the same either way.
+	rounds := int64(h.opt.NeighborRounds)
+	perLaunch, dev := rounds, space.Info().Device
+	if dev {
+		perLaunch = 1
 	}
+	for r := int64(0); r < rounds; r += perLaunch {
+		k := linkNeighbor{L: l, Out: h.out, In: h.in, R: r, Rounds: perLaunch}
+		if err := portable.ParallelFor(space, "wcc.afforest.neighbor", all.WithSchedule(portable.Dynamic), k); err != nil {
+			return res, err
+		}
+		if dev {
+			if err := portable.ParallelFor(space, "wcc.afforest.compress", all, shortcut{L: p}); err != nil {
+				return res, err
+			}
+		}
+	}
+	// On the host the forest moves to alt, compressed, for the final phase, and comes back
+	// to p with the last compress.
+	if !dev {
+		if err := portable.ParallelFor(space, "wcc.afforest.compress", all, flatten{From: p, To: h.alt}); err != nil {
+			return res, err
+		}
+		l.F.P = h.alt
+	}
+	res.rounds = h.opt.NeighborRounds
 	if h.skip {
-		c, err := h.giant(p)
+		c, err := h.giant(l.F.P)
 		if err != nil {
 			return res, err
 		}
-		var cnt int64
-		if err := portable.ParallelReduce(space, "wcc.afforest.giant", all, countRoot{P: p, C: c}, portable.Sum(&cnt)); err != nil {
-			return res, err
-		}
-		res.giant, res.skipped = c, int(cnt)
+		res.giant = c
 	}
-	skip := int64(h.opt.NeighborRounds)
-	rest := linkRest{L: l, Out: h.out, In: h.in, Skip: skip, Giant: res.giant, Light: h.cls.light}
-	if err := portable.ParallelFor(space, "wcc.afforest.link", all.WithSchedule(portable.Dynamic).WithChunk(512), rest); err != nil {
+	rest := linkRest{L: l, Out: h.out, In: h.in, Skip: rounds, Giant: res.giant, Light: h.cls.light}
+	var skipped int64
+	if err := portable.ParallelReduce(space, "wcc.afforest.link", all.WithSchedule(portable.Dynamic).WithChunk(512), rest, portable.Sum(&skipped)); err != nil {
 		return res, err
 	}
+	res.skipped = int(skipped)
 	for i, g := range []dgraph.CSR{h.out, h.in} {
 		for c, size := range []int{h.cls.warp, h.cls.team} {
 			list := h.lists[i][c]
 			if list.n == 0 {
 				continue
 			}
-			k := linkTeam{L: l, G: g, List: list.v, Skip: skip * int64(1-i), Giant: res.giant}
+			k := linkTeam{L: l, G: g, List: list.v, Skip: rounds, Giant: res.giant}
+			if i == 1 {
+				k.First = h.out
+			}
 			pol := portable.Teams(h.league(list.n, size), size).WithSchedule(portable.Dynamic).WithChunk(1)
 			if err := portable.ParallelForTeam(space, "wcc.afforest.link-teams", pol, k); err != nil {
 				return res, err
@@ -407,10 +505,13 @@ func (h *hooking) run(p views.View1D[int32]) (hookingRun, error) {
 		}
 	}
 	res.rounds++
-	if err := portable.ParallelFor(space, "wcc.afforest.compress", all, shortcut{L: p}); err != nil {
-		return res, err
+	var err error
+	if dev {
+		err = portable.ParallelFor(space, "wcc.afforest.compress", all, shortcut{L: p})
+	} else {
+		err = portable.ParallelFor(space, "wcc.afforest.compress", all, flatten{From: h.alt, To: p})
 	}
-	return res, nil
+	return res, err
 }
 
 // league returns the number of teams of size members that link a list of n vertices: one per

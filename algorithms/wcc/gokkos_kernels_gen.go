@@ -11,49 +11,58 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/wcc", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[linkNeighbor](&abi.KernelSpec{
 		Name:  "wcc.linkNeighbor",
-		Pos:   "algorithms/wcc/afforest.go:132",
+		Pos:   "algorithms/wcc/afforest.go:155",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_wcc_linkNeighbor",
 		Params: []abi.Param{
-			{Name: "L.P", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "L.F.P", Field: []int{0, 0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "L.F.Climb", Field: []int{0, 0, 1}, Kind: abi.KindBool},
 			{Name: "L.St", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "L.Exclude", Field: []int{0, 2}, Kind: abi.KindUint32},
 			{Name: "L.Key", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "L.Climb", Field: []int{0, 4}, Kind: abi.KindBool},
-			{Name: "G.N", Field: []int{1, 0}, Kind: abi.KindInt64},
-			{Name: "G.Offsets", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
-			{Name: "G.Adj", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "G.Weights", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "R", Field: []int{2}, Kind: abi.KindInt64},
+			{Name: "Out.N", Field: []int{1, 0}, Kind: abi.KindInt64},
+			{Name: "Out.Offsets", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Adj", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Weights", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.N", Field: []int{2, 0}, Kind: abi.KindInt64},
+			{Name: "In.Offsets", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "In.Adj", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Weights", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "R", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Rounds", Field: []int{4}, Kind: abi.KindInt64},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "afforest.go", Key: "func (linkNeighbor) Run", Hash: "5c4659f90cc46b49"},
-			{File: "afforest.go", Key: "func (linker) edge", Hash: "b5340adb00ac62dc"},
-			{File: "afforest.go", Key: "func (linker) find", Hash: "ac7e5eb6581075fb"},
+			{File: "afforest.go", Key: "func (forest) find", Hash: "4625c2076b8d170f"},
+			{File: "afforest.go", Key: "func (forest) link", Hash: "8176a05e74080ddd"},
+			{File: "afforest.go", Key: "func (linkNeighbor) Run", Hash: "13fa8ce23c014860"},
+			{File: "afforest.go", Key: "func (linker) admits", Hash: "abb2af181a582d33"},
 			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
-			{File: "afforest.go", Key: "func (linker) link", Hash: "471fe2d0a6b1ef6c"},
 			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
-			{File: "afforest.go", Key: "type linkNeighbor", Hash: "89d1bfd2eeba7321"},
-			{File: "afforest.go", Key: "type linker", Hash: "cc79a9d38d4a2a84"},
+			{File: "afforest.go", Key: "func (linker) whole", Hash: "3d992356734fcddc"},
+			{File: "afforest.go", Key: "type forest", Hash: "57def1c99b35adbc"},
+			{File: "afforest.go", Key: "type linkNeighbor", Hash: "e4e94f06142e2726"},
+			{File: "afforest.go", Key: "type linker", Hash: "f4db76d7a87cf9e3"},
 		},
-		SourceHash: "a732d522596ef72c",
+		SourceHash: "9c4d15ddecd2da71",
 	})
 	gokkosimpl.RegisterHostRange[linkNeighbor](gokkosHostLoop0)
 	gokkosimpl.Register[linkRest](&abi.KernelSpec{
-		Name:  "wcc.linkRest",
-		Pos:   "algorithms/wcc/afforest.go:153",
-		Form:  abi.FormRange,
-		PTX:   gokkosPTX1,
-		Entry: "gk_wcc_linkRest",
+		Name:      "wcc.linkRest",
+		Pos:       "algorithms/wcc/afforest.go:196",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX1,
+		Reduce:    abi.ReduceEntries{Main: "gk_wcc_linkRest_main", Final: "gk_wcc_linkRest_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
-			{Name: "L.P", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "L.F.P", Field: []int{0, 0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "L.F.Climb", Field: []int{0, 0, 1}, Kind: abi.KindBool},
 			{Name: "L.St", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "L.Exclude", Field: []int{0, 2}, Kind: abi.KindUint32},
 			{Name: "L.Key", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "L.Climb", Field: []int{0, 4}, Kind: abi.KindBool},
 			{Name: "Out.N", Field: []int{1, 0}, Kind: abi.KindInt64},
 			{Name: "Out.Offsets", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 			{Name: "Out.Adj", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -69,57 +78,65 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "afforest.go", Key: "func (linkRest) Run", Hash: "8d2afa6b7cd4717d"},
-			{File: "afforest.go", Key: "func (linker) edge", Hash: "b5340adb00ac62dc"},
-			{File: "afforest.go", Key: "func (linker) find", Hash: "ac7e5eb6581075fb"},
+			{File: "afforest.go", Key: "func (forest) find", Hash: "4625c2076b8d170f"},
+			{File: "afforest.go", Key: "func (forest) link", Hash: "8176a05e74080ddd"},
+			{File: "afforest.go", Key: "func (linkRest) Run", Hash: "f9dc481fd23ffe3d"},
+			{File: "afforest.go", Key: "func (linker) admits", Hash: "abb2af181a582d33"},
 			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
-			{File: "afforest.go", Key: "func (linker) link", Hash: "471fe2d0a6b1ef6c"},
 			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
-			{File: "afforest.go", Key: "func (linker) skips", Hash: "3a848c00f1d0bb16"},
+			{File: "afforest.go", Key: "func (linker) skips", Hash: "4f3891c971493c62"},
+			{File: "afforest.go", Key: "func (linker) whole", Hash: "3d992356734fcddc"},
+			{File: "afforest.go", Key: "type forest", Hash: "57def1c99b35adbc"},
 			{File: "afforest.go", Key: "type linkRest", Hash: "2769a8f34de4b4af"},
-			{File: "afforest.go", Key: "type linker", Hash: "cc79a9d38d4a2a84"},
+			{File: "afforest.go", Key: "type linker", Hash: "f4db76d7a87cf9e3"},
 		},
-		SourceHash: "fa7f7eaf4513ba09",
+		SourceHash: "77f9f8d7ef9b9a65",
 	})
-	gokkosimpl.RegisterHostRange[linkRest](gokkosHostLoop1)
+	gokkosimpl.RegisterHostReduce[linkRest, int64](gokkosHostLoop1)
 	gokkosimpl.Register[linkTeam](&abi.KernelSpec{
 		Name:  "wcc.linkTeam",
-		Pos:   "algorithms/wcc/afforest.go:193",
+		Pos:   "algorithms/wcc/afforest.go:246",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX2,
 		Entry: "gk_wcc_linkTeam",
 		Params: []abi.Param{
-			{Name: "L.P", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "L.F.P", Field: []int{0, 0, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "L.F.Climb", Field: []int{0, 0, 1}, Kind: abi.KindBool},
 			{Name: "L.St", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "L.Exclude", Field: []int{0, 2}, Kind: abi.KindUint32},
 			{Name: "L.Key", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "L.Climb", Field: []int{0, 4}, Kind: abi.KindBool},
 			{Name: "G.N", Field: []int{1, 0}, Kind: abi.KindInt64},
 			{Name: "G.Offsets", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 			{Name: "G.Adj", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "G.Weights", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "List", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Skip", Field: []int{3}, Kind: abi.KindInt64},
-			{Name: "Giant", Field: []int{4}, Kind: abi.KindInt32},
+			{Name: "First.N", Field: []int{2, 0}, Kind: abi.KindInt64},
+			{Name: "First.Offsets", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "First.Adj", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "First.Weights", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "List", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Skip", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "Giant", Field: []int{5}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "afforest.go", Key: "func (linkTeam) RunTeam", Hash: "18dec1ab65e17f96"},
-			{File: "afforest.go", Key: "func (linker) edge", Hash: "b5340adb00ac62dc"},
-			{File: "afforest.go", Key: "func (linker) find", Hash: "ac7e5eb6581075fb"},
+			{File: "afforest.go", Key: "func (forest) find", Hash: "4625c2076b8d170f"},
+			{File: "afforest.go", Key: "func (forest) link", Hash: "8176a05e74080ddd"},
+			{File: "afforest.go", Key: "func (linkTeam) RunTeam", Hash: "2fa455c8904c953f"},
+			{File: "afforest.go", Key: "func (linker) admits", Hash: "abb2af181a582d33"},
+			{File: "afforest.go", Key: "func (linker) edge", Hash: "3c6ed829d85fd9e8"},
 			{File: "afforest.go", Key: "func (linker) key", Hash: "2244c1ad7292a994"},
-			{File: "afforest.go", Key: "func (linker) link", Hash: "471fe2d0a6b1ef6c"},
 			{File: "afforest.go", Key: "func (linker) out", Hash: "1add662eb91bf647"},
-			{File: "afforest.go", Key: "func (linker) skips", Hash: "3a848c00f1d0bb16"},
-			{File: "afforest.go", Key: "type linkTeam", Hash: "562162bb70ff04fa"},
-			{File: "afforest.go", Key: "type linker", Hash: "cc79a9d38d4a2a84"},
+			{File: "afforest.go", Key: "func (linker) skips", Hash: "4f3891c971493c62"},
+			{File: "afforest.go", Key: "type forest", Hash: "57def1c99b35adbc"},
+			{File: "afforest.go", Key: "type linkTeam", Hash: "75635f5a1c122645"},
+			{File: "afforest.go", Key: "type linker", Hash: "f4db76d7a87cf9e3"},
 		},
-		SourceHash: "8bc40922b26dcb1b",
+		SourceHash: "4537c21f288437d3",
 	})
 	gokkosimpl.Register[listDegrees](&abi.KernelSpec{
 		Name:  "wcc.listDegrees",
-		Pos:   "algorithms/wcc/afforest.go:219",
+		Pos:   "algorithms/wcc/afforest.go:277",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX3,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_listDegrees_up", Mid: "gk_wcc_listDegrees_mid", Down: "gk_wcc_listDegrees_down"},
@@ -141,7 +158,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[listDegrees, int64](gokkosHostLoop3)
 	gokkosimpl.Register[sampleRoots](&abi.KernelSpec{
 		Name:  "wcc.sampleRoots",
-		Pos:   "algorithms/wcc/afforest.go:241",
+		Pos:   "algorithms/wcc/afforest.go:299",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_wcc_sampleRoots",
@@ -160,27 +177,25 @@ func init() {
 		SourceHash: "da361869a663a144",
 	})
 	gokkosimpl.RegisterHostRange[sampleRoots](gokkosHostLoop4)
-	gokkosimpl.Register[countRoot](&abi.KernelSpec{
-		Name:      "wcc.countRoot",
-		Pos:       "algorithms/wcc/afforest.go:260",
-		Form:      abi.FormReduce,
-		PTX:       gokkosPTX5,
-		Reduce:    abi.ReduceEntries{Main: "gk_wcc_countRoot_main", Final: "gk_wcc_countRoot_final"},
-		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
-		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
+	gokkosimpl.Register[flatten](&abi.KernelSpec{
+		Name:  "wcc.flatten",
+		Pos:   "algorithms/wcc/afforest.go:321",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX5,
+		Entry: "gk_wcc_flatten",
 		Params: []abi.Param{
-			{Name: "P", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "C", Field: []int{1}, Kind: abi.KindInt32},
+			{Name: "From", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "To", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "afforest.go", Key: "func (countRoot) Run", Hash: "f1b733b963ede239"},
-			{File: "afforest.go", Key: "type countRoot", Hash: "76a887685f91ec4c"},
+			{File: "afforest.go", Key: "func (flatten) Run", Hash: "9e074d8798d44675"},
+			{File: "afforest.go", Key: "type flatten", Hash: "758dafdff7136501"},
 		},
-		SourceHash: "d22b47c9b2cab501",
+		SourceHash: "4a5568bd9825d01f",
 	})
-	gokkosimpl.RegisterHostReduce[countRoot, int64](gokkosHostLoop5)
+	gokkosimpl.RegisterHostRange[flatten](gokkosHostLoop5)
 	gokkosimpl.Register[initLabels](&abi.KernelSpec{
 		Name:  "wcc.initLabels",
 		Pos:   "algorithms/wcc/label.go:99",
@@ -360,522 +375,6 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s18,
 	.param .b64 gk_s19,
 	.param .b64 gk_s20,
-	.param .b64 gk_s21
-)
-{
-	.reg .pred %p<60>;
-	.reg .b32 %r<105>;
-	.reg .b64 %rd<146>;
-	ld.param.s64 %rd1, [gk_begin];
-	ld.param.s64 %rd2, [gk_end];
-	ld.param.u64 %rd3, [gk_s0];
-	cvta.to.global.u64 %rd4, %rd3;
-	mov.b64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s1];
-	mov.b64 %rd7, %rd6;
-	ld.param.s64 %rd8, [gk_s2];
-	mov.b64 %rd9, %rd8;
-	ld.param.u64 %rd10, [gk_s3];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s4];
-	mov.b64 %rd14, %rd13;
-	ld.param.s64 %rd15, [gk_s5];
-	mov.b64 %rd16, %rd15;
-	ld.param.u32 %r1, [gk_s6];
-	mov.b32 %r2, %r1;
-	ld.param.u64 %rd17, [gk_s7];
-	cvta.to.global.u64 %rd18, %rd17;
-	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s8];
-	mov.b64 %rd21, %rd20;
-	ld.param.s64 %rd22, [gk_s9];
-	mov.b64 %rd23, %rd22;
-	ld.param.u8 %r3, [gk_s10];
-	setp.ne.u32 %p1, %r3, 0;
-	mov.pred %p2, %p1;
-	ld.param.s64 %rd24, [gk_s11];
-	mov.b64 %rd25, %rd24;
-	ld.param.u64 %rd26, [gk_s12];
-	cvta.to.global.u64 %rd27, %rd26;
-	mov.b64 %rd28, %rd27;
-	ld.param.s64 %rd29, [gk_s13];
-	mov.b64 %rd30, %rd29;
-	ld.param.s64 %rd31, [gk_s14];
-	mov.b64 %rd32, %rd31;
-	ld.param.u64 %rd33, [gk_s15];
-	cvta.to.global.u64 %rd34, %rd33;
-	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s16];
-	mov.b64 %rd37, %rd36;
-	ld.param.s64 %rd38, [gk_s17];
-	mov.b64 %rd39, %rd38;
-	ld.param.u64 %rd40, [gk_s18];
-	cvta.to.global.u64 %rd41, %rd40;
-	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s19];
-	mov.b64 %rd44, %rd43;
-	ld.param.s64 %rd45, [gk_s20];
-	mov.b64 %rd46, %rd45;
-	ld.param.s64 %rd47, [gk_s21];
-	mov.b64 %rd48, %rd47;
-	mov.u32 %r4, %ctaid.x;
-	mov.u32 %r5, %ntid.x;
-	mul.wide.u32 %rd49, %r4, %r5;
-	mov.u32 %r6, %tid.x;
-	cvt.u64.u32 %rd50, %r6;
-	add.s64 %rd51, %rd49, %rd50;
-	mov.u32 %r7, %nctaid.x;
-	mov.u32 %r8, %ntid.x;
-	mul.wide.u32 %rd52, %r7, %r8;
-	add.s64 %rd53, %rd1, %rd51;
-	mov.b64 %rd54, %rd53;
-$L1:
-	setp.ge.s64 %p3, %rd54, %rd2;
-	@%p3 bra $L2;
-	mov.b64 %rd55, %rd54;
-	mul.lo.s64 %rd56, %rd55, %rd32;
-	mad.lo.s64 %rd57, %rd56, 8, %rd28;
-	ld.global.nc.s64 %rd58, [%rd57+0];
-	mov.b64 %rd59, %rd58;
-	add.s64 %rd60, %rd59, %rd48;
-	mov.b64 %rd61, %rd60;
-	add.s64 %rd62, %rd55, 1;
-	mul.lo.s64 %rd63, %rd62, %rd32;
-	mad.lo.s64 %rd64, %rd63, 8, %rd28;
-	ld.global.nc.s64 %rd65, [%rd64+0];
-	mov.b64 %rd66, %rd65;
-	setp.ge.s64 %p4, %rd61, %rd66;
-	mov.pred %p5, %p4;
-	not.pred %p6, %p5;
-	@!%p6 bra $L5;
-	mov.b32 %r9, %r2;
-	mov.pred %p7, %p2;
-	mov.b64 %rd67, %rd55;
-	setp.ne.s64 %p8, %rd14, 0;
-	mov.pred %p9, %p8;
-	@!%p9 bra $L7;
-	mul.lo.s64 %rd68, %rd67, %rd16;
-	mad.lo.s64 %rd69, %rd68, 4, %rd12;
-	ld.global.nc.u32 %r10, [%rd69+0];
-	mov.b32 %r11, %r10;
-	and.b32 %r12, %r11, %r9;
-	setp.ne.u32 %p10, %r12, 0x0;
-	mov.pred %p9, %p10;
-$L7:
-	mov.pred %p11, %p9;
-	mov.pred %p5, %p11;
-$L5:
-	@!%p5 bra $L9;
-	bra.uni $L3;
-$L9:
-	mov.b32 %r13, %r2;
-	mov.pred %p12, %p2;
-	mov.b64 %rd70, %rd55;
-$L10:
-	setp.eq.s64 %p13, %rd21, 0;
-	@!%p13 bra $L14;
-	mov.b32 %r14, 0;
-	bra.uni $L12;
-$L14:
-	mul.lo.s64 %rd71, %rd70, %rd23;
-	mad.lo.s64 %rd72, %rd71, 4, %rd19;
-	ld.global.nc.s32 %r15, [%rd72+0];
-	mov.b32 %r16, %r15;
-	mov.b32 %r14, %r16;
-	bra.uni $L12;
-$L11:
-	bra.uni $L10;
-$L12:
-	mul.lo.s64 %rd73, %rd61, %rd39;
-	mad.lo.s64 %rd74, %rd73, 4, %rd35;
-	ld.global.nc.s32 %r17, [%rd74+0];
-	mov.b32 %r18, %r17;
-	mov.b32 %r19, %r2;
-	mov.pred %p14, %p2;
-	mov.b64 %rd75, %rd55;
-	mov.b32 %r20, %r14;
-	cvt.s64.s32 %rd76, %r18;
-	mov.b64 %rd77, %rd76;
-$L15:
-	setp.eq.s64 %p15, %rd77, %rd75;
-	mov.pred %p16, %p15;
-	not.pred %p17, %p16;
-	@!%p17 bra $L19;
-	mov.b32 %r21, %r19;
-	mov.pred %p18, %p14;
-	mov.b64 %rd78, %rd77;
-	setp.ne.s64 %p19, %rd14, 0;
-	mov.pred %p20, %p19;
-	@!%p20 bra $L21;
-	mul.lo.s64 %rd79, %rd78, %rd16;
-	mad.lo.s64 %rd80, %rd79, 4, %rd12;
-	ld.global.nc.u32 %r22, [%rd80+0];
-	mov.b32 %r23, %r22;
-	and.b32 %r24, %r23, %r21;
-	setp.ne.u32 %p21, %r24, 0x0;
-	mov.pred %p20, %p21;
-$L21:
-	mov.pred %p22, %p20;
-	mov.pred %p16, %p22;
-$L19:
-	mov.pred %p23, %p16;
-	not.pred %p24, %p23;
-	@!%p24 bra $L23;
-	setp.ne.s64 %p25, %rd21, 0;
-	mov.pred %p26, %p25;
-	@!%p26 bra $L25;
-	mul.lo.s64 %rd81, %rd77, %rd23;
-	mad.lo.s64 %rd82, %rd81, 4, %rd19;
-	ld.global.nc.s32 %r25, [%rd82+0];
-	mov.b32 %r26, %r25;
-	setp.ne.s32 %p27, %r26, %r20;
-	mov.pred %p26, %p27;
-$L25:
-	mov.pred %p23, %p26;
-$L23:
-	@!%p23 bra $L27;
-	bra.uni $L17;
-$L27:
-	mov.b32 %r27, %r19;
-	mov.pred %p28, %p14;
-	cvt.u32.u64 %r28, %rd75;
-	mov.b32 %r29, %r28;
-	cvt.u32.u64 %r30, %rd77;
-	mov.b32 %r31, %r30;
-$L28:
-	cvt.s64.s32 %rd83, %r29;
-	mul.lo.s64 %rd84, %rd83, %rd9;
-	mad.lo.s64 %rd85, %rd84, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r32, [%rd85+0];
-	mov.b32 %r33, %r32;
-	cvt.s64.s32 %rd86, %r31;
-	mul.lo.s64 %rd87, %rd86, %rd9;
-	mad.lo.s64 %rd88, %rd87, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r34, [%rd88+0];
-	mov.b32 %r35, %r34;
-	mov.b32 %r36, %r33;
-	mov.b32 %r37, %r35;
-	mov.b32 %r38, %r36;
-	mov.b32 %r39, %r37;
-	@!%p28 bra $L32;
-$L33:
-	setp.ne.s32 %p29, %r38, %r39;
-	not.pred %p30, %p29;
-	@!%p30 bra $L37;
-	bra.uni $L35;
-$L37:
-	max.s32 %r40, %r38, %r39;
-	mov.b32 %r41, %r40;
-	min.s32 %r42, %r38, %r39;
-	mov.b32 %r43, %r42;
-	mov.b32 %r44, %r41;
-	mov.b32 %r45, %r43;
-	cvt.s64.s32 %rd89, %r44;
-	mul.lo.s64 %rd90, %rd89, %rd9;
-	mad.lo.s64 %rd91, %rd90, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r46, [%rd91+0];
-	mov.b32 %r47, %r46;
-	mov.b32 %r48, %r47;
-	setp.eq.s32 %p31, %r48, %r45;
-	mov.pred %p32, %p31;
-	not.pred %p33, %p32;
-	@!%p33 bra $L39;
-	setp.eq.s32 %p34, %r48, %r44;
-	mov.pred %p35, %p34;
-	@!%p35 bra $L41;
-	cvt.s64.s32 %rd92, %r44;
-	mul.lo.s64 %rd93, %rd92, %rd9;
-	mad.lo.s64 %rd94, %rd93, 4, %rd5;
-	atom.global.cas.b32 %r49, [%rd94], %r44, %r45;
-	setp.eq.u32 %p36, %r49, %r44;
-	mov.pred %p37, %p36;
-	mov.pred %p35, %p37;
-$L41:
-	mov.pred %p32, %p35;
-$L39:
-	@!%p32 bra $L43;
-	bra.uni $L30;
-$L43:
-	cvt.s64.s32 %rd95, %r48;
-	mul.lo.s64 %rd96, %rd95, %rd9;
-	mad.lo.s64 %rd97, %rd96, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r50, [%rd97+0];
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd98, %r45;
-	mul.lo.s64 %rd99, %rd98, %rd9;
-	mad.lo.s64 %rd100, %rd99, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r52, [%rd100+0];
-	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r51;
-	mov.b32 %r55, %r53;
-	mov.b32 %r38, %r54;
-	mov.b32 %r39, %r55;
-$L34:
-	bra.uni $L33;
-$L35:
-	bra.uni $L30;
-$L32:
-	setp.eq.s32 %p38, %r38, %r39;
-	@!%p38 bra $L45;
-	bra.uni $L30;
-$L45:
-	mov.b32 %r56, %r27;
-	mov.pred %p39, %p28;
-	mov.b32 %r57, %r29;
-	mov.b32 %r58, %r38;
-$L46:
-$L49:
-	setp.ne.s32 %p40, %r58, %r57;
-	not.pred %p41, %p40;
-	@!%p41 bra $L53;
-	bra.uni $L51;
-$L53:
-	cvt.s64.s32 %rd101, %r58;
-	mul.lo.s64 %rd102, %rd101, %rd9;
-	mad.lo.s64 %rd103, %rd102, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r59, [%rd103+0];
-	mov.b32 %r60, %r59;
-	mov.b32 %r61, %r60;
-	setp.eq.s32 %p42, %r61, %r58;
-	@!%p42 bra $L55;
-	mov.b32 %r62, %r58;
-	bra.uni $L48;
-$L55:
-	cvt.s64.s32 %rd104, %r57;
-	mul.lo.s64 %rd105, %rd104, %rd9;
-	mad.lo.s64 %rd106, %rd105, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd106], %r61;
-	mov.b32 %r57, %r61;
-	cvt.s64.s32 %rd107, %r57;
-	mul.lo.s64 %rd108, %rd107, %rd9;
-	mad.lo.s64 %rd109, %rd108, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r63, [%rd109+0];
-	mov.b32 %r64, %r63;
-	mov.b32 %r58, %r64;
-$L50:
-	bra.uni $L49;
-$L51:
-	mov.b32 %r62, %r57;
-	bra.uni $L48;
-$L47:
-	bra.uni $L46;
-$L48:
-	mov.b32 %r65, %r27;
-	mov.pred %p43, %p28;
-	mov.b32 %r66, %r31;
-	mov.b32 %r67, %r39;
-$L56:
-$L59:
-	setp.ne.s32 %p44, %r67, %r66;
-	not.pred %p45, %p44;
-	@!%p45 bra $L63;
-	bra.uni $L61;
-$L63:
-	cvt.s64.s32 %rd110, %r67;
-	mul.lo.s64 %rd111, %rd110, %rd9;
-	mad.lo.s64 %rd112, %rd111, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r68, [%rd112+0];
-	mov.b32 %r69, %r68;
-	mov.b32 %r70, %r69;
-	setp.eq.s32 %p46, %r70, %r67;
-	@!%p46 bra $L65;
-	mov.b32 %r71, %r67;
-	bra.uni $L58;
-$L65:
-	cvt.s64.s32 %rd113, %r66;
-	mul.lo.s64 %rd114, %rd113, %rd9;
-	mad.lo.s64 %rd115, %rd114, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd115], %r70;
-	mov.b32 %r66, %r70;
-	cvt.s64.s32 %rd116, %r66;
-	mul.lo.s64 %rd117, %rd116, %rd9;
-	mad.lo.s64 %rd118, %rd117, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r72, [%rd118+0];
-	mov.b32 %r73, %r72;
-	mov.b32 %r67, %r73;
-$L60:
-	bra.uni $L59;
-$L61:
-	mov.b32 %r71, %r66;
-	bra.uni $L58;
-$L57:
-	bra.uni $L56;
-$L58:
-	mov.b32 %r74, %r62;
-	mov.b32 %r75, %r71;
-	mov.b32 %r76, %r74;
-	mov.b32 %r77, %r75;
-$L66:
-	setp.ne.s32 %p47, %r76, %r77;
-	not.pred %p48, %p47;
-	@!%p48 bra $L70;
-	bra.uni $L68;
-$L70:
-	setp.gt.s32 %p49, %r76, %r77;
-	@!%p49 bra $L72;
-	mov.b32 %r78, %r77;
-	mov.b32 %r79, %r76;
-	mov.b32 %r76, %r78;
-	mov.b32 %r77, %r79;
-$L72:
-	cvt.s64.s32 %rd119, %r77;
-	mul.lo.s64 %rd120, %rd119, %rd9;
-	mad.lo.s64 %rd121, %rd120, 4, %rd5;
-	atom.global.cas.b32 %r80, [%rd121], %r77, %r76;
-	setp.eq.u32 %p50, %r80, %r77;
-	mov.pred %p51, %p50;
-	@!%p51 bra $L74;
-	bra.uni $L30;
-$L74:
-	cvt.s64.s32 %rd122, %r76;
-	mul.lo.s64 %rd123, %rd122, %rd9;
-	mad.lo.s64 %rd124, %rd123, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r81, [%rd124+0];
-	mov.b32 %r82, %r81;
-	mov.b32 %r83, %r27;
-	mov.pred %p52, %p28;
-	mov.b32 %r84, %r76;
-	mov.b32 %r85, %r82;
-$L75:
-$L78:
-	setp.ne.s32 %p53, %r85, %r84;
-	not.pred %p54, %p53;
-	@!%p54 bra $L82;
-	bra.uni $L80;
-$L82:
-	cvt.s64.s32 %rd125, %r85;
-	mul.lo.s64 %rd126, %rd125, %rd9;
-	mad.lo.s64 %rd127, %rd126, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r86, [%rd127+0];
-	mov.b32 %r87, %r86;
-	mov.b32 %r88, %r87;
-	setp.eq.s32 %p55, %r88, %r85;
-	@!%p55 bra $L84;
-	mov.b32 %r89, %r85;
-	bra.uni $L77;
-$L84:
-	cvt.s64.s32 %rd128, %r84;
-	mul.lo.s64 %rd129, %rd128, %rd9;
-	mad.lo.s64 %rd130, %rd129, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd130], %r88;
-	mov.b32 %r84, %r88;
-	cvt.s64.s32 %rd131, %r84;
-	mul.lo.s64 %rd132, %rd131, %rd9;
-	mad.lo.s64 %rd133, %rd132, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r90, [%rd133+0];
-	mov.b32 %r91, %r90;
-	mov.b32 %r85, %r91;
-$L79:
-	bra.uni $L78;
-$L80:
-	mov.b32 %r89, %r84;
-	bra.uni $L77;
-$L76:
-	bra.uni $L75;
-$L77:
-	cvt.s64.s32 %rd134, %r77;
-	mul.lo.s64 %rd135, %rd134, %rd9;
-	mad.lo.s64 %rd136, %rd135, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r92, [%rd136+0];
-	mov.b32 %r93, %r92;
-	mov.b32 %r94, %r27;
-	mov.pred %p56, %p28;
-	mov.b32 %r95, %r77;
-	mov.b32 %r96, %r93;
-$L85:
-$L88:
-	setp.ne.s32 %p57, %r96, %r95;
-	not.pred %p58, %p57;
-	@!%p58 bra $L92;
-	bra.uni $L90;
-$L92:
-	cvt.s64.s32 %rd137, %r96;
-	mul.lo.s64 %rd138, %rd137, %rd9;
-	mad.lo.s64 %rd139, %rd138, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r97, [%rd139+0];
-	mov.b32 %r98, %r97;
-	mov.b32 %r99, %r98;
-	setp.eq.s32 %p59, %r99, %r96;
-	@!%p59 bra $L94;
-	mov.b32 %r100, %r96;
-	bra.uni $L87;
-$L94:
-	cvt.s64.s32 %rd140, %r95;
-	mul.lo.s64 %rd141, %rd140, %rd9;
-	mad.lo.s64 %rd142, %rd141, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd142], %r99;
-	mov.b32 %r95, %r99;
-	cvt.s64.s32 %rd143, %r95;
-	mul.lo.s64 %rd144, %rd143, %rd9;
-	mad.lo.s64 %rd145, %rd144, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r101, [%rd145+0];
-	mov.b32 %r102, %r101;
-	mov.b32 %r96, %r102;
-$L89:
-	bra.uni $L88;
-$L90:
-	mov.b32 %r100, %r95;
-	bra.uni $L87;
-$L86:
-	bra.uni $L85;
-$L87:
-	mov.b32 %r103, %r89;
-	mov.b32 %r104, %r100;
-	mov.b32 %r76, %r103;
-	mov.b32 %r77, %r104;
-$L67:
-	bra.uni $L66;
-$L68:
-	bra.uni $L30;
-$L29:
-	bra.uni $L28;
-$L30:
-	bra.uni $L17;
-$L16:
-	bra.uni $L15;
-$L17:
-$L3:
-	add.s64 %rd54, %rd54, %rd52;
-	bra.uni $L1;
-$L2:
-	ret;
-}
-`
-
-// gokkosPTX1 is the PTX of wcc.linkRest.
-const gokkosPTX1 = `//
-// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
-//
-
-.version 7.8
-.target sm_70
-.address_size 64
-
-.visible .entry gk_wcc_linkRest(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5,
-	.param .b64 gk_s6,
-	.param .b64 gk_s7,
-	.param .b64 gk_s8,
-	.param .b64 gk_s9,
-	.param .b64 gk_s10,
-	.param .b64 gk_s11,
-	.param .b64 gk_s12,
-	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15,
-	.param .b64 gk_s16,
-	.param .b64 gk_s17,
-	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20,
 	.param .b64 gk_s21,
 	.param .b64 gk_s22,
 	.param .b64 gk_s23,
@@ -887,13 +386,12 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s29,
 	.param .b64 gk_s30,
 	.param .b64 gk_s31,
-	.param .b64 gk_s32,
-	.param .b64 gk_s33
+	.param .b64 gk_s32
 )
 {
-	.reg .pred %p<117>;
-	.reg .b32 %r<200>;
-	.reg .b64 %rd<267>;
+	.reg .pred %p<78>;
+	.reg .b32 %r<105>;
+	.reg .b64 %rd<201>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
 	ld.param.u64 %rd3, [gk_s0];
@@ -903,25 +401,25 @@ const gokkosPTX1 = `//
 	mov.b64 %rd7, %rd6;
 	ld.param.s64 %rd8, [gk_s2];
 	mov.b64 %rd9, %rd8;
-	ld.param.u64 %rd10, [gk_s3];
+	ld.param.u8 %r1, [gk_s3];
+	setp.ne.u32 %p1, %r1, 0;
+	mov.pred %p2, %p1;
+	ld.param.u64 %rd10, [gk_s4];
 	cvta.to.global.u64 %rd11, %rd10;
 	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s4];
+	ld.param.s64 %rd13, [gk_s5];
 	mov.b64 %rd14, %rd13;
-	ld.param.s64 %rd15, [gk_s5];
+	ld.param.s64 %rd15, [gk_s6];
 	mov.b64 %rd16, %rd15;
-	ld.param.u32 %r1, [gk_s6];
-	mov.b32 %r2, %r1;
-	ld.param.u64 %rd17, [gk_s7];
+	ld.param.u32 %r2, [gk_s7];
+	mov.b32 %r3, %r2;
+	ld.param.u64 %rd17, [gk_s8];
 	cvta.to.global.u64 %rd18, %rd17;
 	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s8];
+	ld.param.s64 %rd20, [gk_s9];
 	mov.b64 %rd21, %rd20;
-	ld.param.s64 %rd22, [gk_s9];
+	ld.param.s64 %rd22, [gk_s10];
 	mov.b64 %rd23, %rd22;
-	ld.param.u8 %r3, [gk_s10];
-	setp.ne.u32 %p1, %r3, 0;
-	mov.pred %p2, %p1;
 	ld.param.s64 %rd24, [gk_s11];
 	mov.b64 %rd25, %rd24;
 	ld.param.u64 %rd26, [gk_s12];
@@ -970,845 +468,2024 @@ const gokkosPTX1 = `//
 	mov.b64 %rd69, %rd68;
 	ld.param.s64 %rd70, [gk_s31];
 	mov.b64 %rd71, %rd70;
-	ld.param.s32 %r4, [gk_s32];
-	mov.b32 %r5, %r4;
-	ld.param.s64 %rd72, [gk_s33];
+	ld.param.s64 %rd72, [gk_s32];
 	mov.b64 %rd73, %rd72;
-	mov.u32 %r6, %ctaid.x;
-	mov.u32 %r7, %ntid.x;
-	mul.wide.u32 %rd74, %r6, %r7;
-	mov.u32 %r8, %tid.x;
-	cvt.u64.u32 %rd75, %r8;
+	mov.u32 %r4, %ctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd74, %r4, %r5;
+	mov.u32 %r6, %tid.x;
+	cvt.u64.u32 %rd75, %r6;
 	add.s64 %rd76, %rd74, %rd75;
-	mov.u32 %r9, %nctaid.x;
-	mov.u32 %r10, %ntid.x;
-	mul.wide.u32 %rd77, %r9, %r10;
+	mov.u32 %r7, %nctaid.x;
+	mov.u32 %r8, %ntid.x;
+	mul.wide.u32 %rd77, %r7, %r8;
 	add.s64 %rd78, %rd1, %rd76;
 	mov.b64 %rd79, %rd78;
 $L1:
 	setp.ge.s64 %p3, %rd79, %rd2;
 	@%p3 bra $L2;
 	mov.b64 %rd80, %rd79;
-	mov.b32 %r11, %r2;
-	mov.pred %p4, %p2;
-	mov.b64 %rd81, %rd80;
-	mov.b32 %r12, %r5;
-	setp.ge.s32 %p5, %r12, 0;
-	mov.pred %p6, %p5;
+	mul.lo.s64 %rd81, %rd80, %rd32;
+	mad.lo.s64 %rd82, %rd81, 8, %rd28;
+	ld.global.nc.s64 %rd83, [%rd82+0];
+	mov.b64 %rd84, %rd83;
+	add.s64 %rd85, %rd80, 1;
+	mul.lo.s64 %rd86, %rd85, %rd32;
+	mad.lo.s64 %rd87, %rd86, 8, %rd28;
+	ld.global.nc.s64 %rd88, [%rd87+0];
+	mov.b64 %rd89, %rd88;
+	mov.b64 %rd90, %rd84;
+	mov.b64 %rd91, %rd89;
+	mov.b64 %rd92, %rd90;
+	mov.b64 %rd93, %rd91;
+	add.s64 %rd94, %rd71, %rd73;
+	mov.b64 %rd95, %rd94;
+	sub.s64 %rd96, %rd93, %rd92;
+	mov.b64 %rd97, %rd96;
+	mov.b64 %rd98, %rd97;
+	mov.b64 %rd99, 0;
+	setp.ne.s64 %p4, %rd48, 0;
+	setp.lt.s64 %p5, %rd98, %rd95;
+	and.pred %p6, %p4, %p5;
 	@!%p6 bra $L5;
-	mul.lo.s64 %rd82, %rd81, %rd9;
-	mad.lo.s64 %rd83, %rd82, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r13, [%rd83+0];
-	mov.b32 %r14, %r13;
-	setp.eq.s32 %p7, %r14, %r12;
-	mov.pred %p6, %p7;
+	mul.lo.s64 %rd100, %rd80, %rd55;
+	mad.lo.s64 %rd101, %rd100, 8, %rd51;
+	ld.global.nc.s64 %rd102, [%rd101+0];
+	mov.b64 %rd103, %rd102;
+	mov.b64 %rd99, %rd103;
+	add.s64 %rd104, %rd80, 1;
+	mul.lo.s64 %rd105, %rd104, %rd55;
+	mad.lo.s64 %rd106, %rd105, 8, %rd51;
+	ld.global.nc.s64 %rd107, [%rd106+0];
+	mov.b64 %rd108, %rd107;
+	sub.s64 %rd109, %rd108, %rd99;
+	add.s64 %rd110, %rd98, %rd109;
+	mov.b64 %rd98, %rd110;
 $L5:
-	mov.pred %p8, %p6;
-	mov.pred %p9, %p8;
-	not.pred %p10, %p9;
-	@!%p10 bra $L7;
-	mov.b32 %r15, %r2;
-	mov.pred %p11, %p2;
-	mov.b64 %rd84, %rd80;
-	setp.ne.s64 %p12, %rd14, 0;
-	mov.pred %p13, %p12;
-	@!%p13 bra $L9;
-	mul.lo.s64 %rd85, %rd84, %rd16;
-	mad.lo.s64 %rd86, %rd85, 4, %rd12;
-	ld.global.nc.u32 %r16, [%rd86+0];
-	mov.b32 %r17, %r16;
-	and.b32 %r18, %r17, %r15;
-	setp.ne.u32 %p14, %r18, 0x0;
-	mov.pred %p13, %p14;
+	setp.le.s64 %p7, %rd98, %rd71;
+	mov.pred %p8, %p7;
+	not.pred %p9, %p8;
+	@!%p9 bra $L7;
+	mov.pred %p10, %p2;
+	mov.b32 %r9, %r3;
+	mov.b64 %rd111, %rd80;
+	setp.ne.s64 %p11, %rd14, 0;
+	mov.pred %p12, %p11;
+	@!%p12 bra $L9;
+	mul.lo.s64 %rd112, %rd111, %rd16;
+	mad.lo.s64 %rd113, %rd112, 4, %rd12;
+	ld.global.nc.u32 %r10, [%rd113+0];
+	mov.b32 %r11, %r10;
+	and.b32 %r12, %r11, %r9;
+	setp.ne.u32 %p13, %r12, 0x0;
+	mov.pred %p12, %p13;
 $L9:
-	mov.pred %p15, %p13;
-	mov.pred %p9, %p15;
+	mov.pred %p14, %p12;
+	mov.pred %p8, %p14;
 $L7:
-	@!%p9 bra $L11;
+	@!%p8 bra $L11;
 	bra.uni $L3;
 $L11:
-	mov.b32 %r19, %r2;
-	mov.pred %p16, %p2;
-	mov.b64 %rd87, %rd80;
+	mov.pred %p15, %p2;
+	mov.b32 %r13, %r3;
+	mov.b64 %rd114, %rd80;
 $L12:
-	setp.eq.s64 %p17, %rd21, 0;
-	@!%p17 bra $L16;
-	mov.b32 %r20, 0;
+	setp.eq.s64 %p16, %rd21, 0;
+	@!%p16 bra $L16;
+	mov.b32 %r14, 0;
 	bra.uni $L14;
 $L16:
-	mul.lo.s64 %rd88, %rd87, %rd23;
-	mad.lo.s64 %rd89, %rd88, 4, %rd19;
-	ld.global.nc.s32 %r21, [%rd89+0];
-	mov.b32 %r22, %r21;
-	mov.b32 %r20, %r22;
+	mul.lo.s64 %rd115, %rd114, %rd23;
+	mad.lo.s64 %rd116, %rd115, 4, %rd19;
+	ld.global.nc.s32 %r15, [%rd116+0];
+	mov.b32 %r16, %r15;
+	mov.b32 %r14, %r16;
 	bra.uni $L14;
 $L13:
 	bra.uni $L12;
 $L14:
-	mov.b32 %r23, %r20;
-	mul.lo.s64 %rd90, %rd80, %rd32;
-	mad.lo.s64 %rd91, %rd90, 8, %rd28;
-	ld.global.nc.s64 %rd92, [%rd91+0];
-	mov.b64 %rd93, %rd92;
-	add.s64 %rd94, %rd80, 1;
-	mul.lo.s64 %rd95, %rd94, %rd32;
-	mad.lo.s64 %rd96, %rd95, 8, %rd28;
-	ld.global.nc.s64 %rd97, [%rd96+0];
-	mov.b64 %rd98, %rd97;
-	mov.b64 %rd99, %rd93;
-	mov.b64 %rd100, %rd98;
-	mov.b64 %rd101, %rd99;
-	mov.b64 %rd102, %rd100;
-	sub.s64 %rd103, %rd102, %rd101;
-	setp.le.s64 %p18, %rd103, %rd73;
-	@!%p18 bra $L18;
-	add.s64 %rd104, %rd101, %rd71;
-	mov.b64 %rd105, %rd104;
-$L19:
-	setp.lt.s64 %p19, %rd105, %rd102;
-	not.pred %p20, %p19;
-	@!%p20 bra $L23;
-	bra.uni $L21;
-$L23:
-	mul.lo.s64 %rd106, %rd105, %rd39;
-	mad.lo.s64 %rd107, %rd106, 4, %rd35;
-	ld.global.nc.s32 %r24, [%rd107+0];
-	mov.b32 %r25, %r24;
-	mov.b32 %r26, %r2;
-	mov.pred %p21, %p2;
-	mov.b64 %rd108, %rd80;
-	mov.b32 %r27, %r23;
-	cvt.s64.s32 %rd109, %r25;
-	mov.b64 %rd110, %rd109;
-$L24:
-	setp.eq.s64 %p22, %rd110, %rd108;
+	mov.pred %p17, %p2;
+	mov.b32 %r17, %r3;
+	setp.eq.s64 %p18, %rd14, 0;
+	setp.eq.s64 %p19, %rd21, 0;
+	and.pred %p20, %p18, %p19;
+	mov.pred %p21, %p20;
+	mov.b32 %r18, %r14;
+	mov.pred %p22, %p21;
+	mov.b32 %r19, %r18;
 	mov.pred %p23, %p22;
-	not.pred %p24, %p23;
-	@!%p24 bra $L28;
-	mov.b32 %r28, %r26;
-	mov.pred %p25, %p21;
-	mov.b64 %rd111, %rd110;
-	setp.ne.s64 %p26, %rd14, 0;
-	mov.pred %p27, %p26;
-	@!%p27 bra $L30;
-	mul.lo.s64 %rd112, %rd111, %rd16;
-	mad.lo.s64 %rd113, %rd112, 4, %rd12;
-	ld.global.nc.u32 %r29, [%rd113+0];
-	mov.b32 %r30, %r29;
-	and.b32 %r31, %r30, %r28;
-	setp.ne.u32 %p28, %r31, 0x0;
-	mov.pred %p27, %p28;
-$L30:
-	mov.pred %p29, %p27;
-	mov.pred %p23, %p29;
-$L28:
-	mov.pred %p30, %p23;
-	not.pred %p31, %p30;
-	@!%p31 bra $L32;
-	setp.ne.s64 %p32, %rd21, 0;
-	mov.pred %p33, %p32;
-	@!%p33 bra $L34;
-	mul.lo.s64 %rd114, %rd110, %rd23;
-	mad.lo.s64 %rd115, %rd114, 4, %rd19;
-	ld.global.nc.s32 %r32, [%rd115+0];
-	mov.b32 %r33, %r32;
-	setp.ne.s32 %p34, %r33, %r27;
-	mov.pred %p33, %p34;
-$L34:
-	mov.pred %p30, %p33;
-$L32:
-	@!%p30 bra $L36;
-	bra.uni $L26;
-$L36:
-	mov.b32 %r34, %r26;
-	mov.pred %p35, %p21;
-	cvt.u32.u64 %r35, %rd108;
-	mov.b32 %r36, %r35;
-	cvt.u32.u64 %r37, %rd110;
-	mov.b32 %r38, %r37;
-$L37:
-	cvt.s64.s32 %rd116, %r36;
-	mul.lo.s64 %rd117, %rd116, %rd9;
-	mad.lo.s64 %rd118, %rd117, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r39, [%rd118+0];
-	mov.b32 %r40, %r39;
-	cvt.s64.s32 %rd119, %r38;
-	mul.lo.s64 %rd120, %rd119, %rd9;
-	mad.lo.s64 %rd121, %rd120, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r41, [%rd121+0];
-	mov.b32 %r42, %r41;
-	mov.b32 %r43, %r40;
-	mov.b32 %r44, %r42;
-	mov.b32 %r45, %r43;
-	mov.b32 %r46, %r44;
-	@!%p35 bra $L41;
-$L42:
-	setp.ne.s32 %p36, %r45, %r46;
-	not.pred %p37, %p36;
-	@!%p37 bra $L46;
-	bra.uni $L44;
-$L46:
-	max.s32 %r47, %r45, %r46;
-	mov.b32 %r48, %r47;
-	min.s32 %r49, %r45, %r46;
-	mov.b32 %r50, %r49;
-	mov.b32 %r51, %r48;
-	mov.b32 %r52, %r50;
-	cvt.s64.s32 %rd122, %r51;
-	mul.lo.s64 %rd123, %rd122, %rd9;
-	mad.lo.s64 %rd124, %rd123, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r53, [%rd124+0];
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, %r54;
-	setp.eq.s32 %p38, %r55, %r52;
-	mov.pred %p39, %p38;
-	not.pred %p40, %p39;
-	@!%p40 bra $L48;
-	setp.eq.s32 %p41, %r55, %r51;
-	mov.pred %p42, %p41;
-	@!%p42 bra $L50;
-	cvt.s64.s32 %rd125, %r51;
-	mul.lo.s64 %rd126, %rd125, %rd9;
-	mad.lo.s64 %rd127, %rd126, 4, %rd5;
-	atom.global.cas.b32 %r56, [%rd127], %r51, %r52;
-	setp.eq.u32 %p43, %r56, %r51;
-	mov.pred %p44, %p43;
-	mov.pred %p42, %p44;
-$L50:
-	mov.pred %p39, %p42;
-$L48:
-	@!%p39 bra $L52;
-	bra.uni $L39;
-$L52:
-	cvt.s64.s32 %rd128, %r55;
-	mul.lo.s64 %rd129, %rd128, %rd9;
-	mad.lo.s64 %rd130, %rd129, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r57, [%rd130+0];
-	mov.b32 %r58, %r57;
-	cvt.s64.s32 %rd131, %r52;
-	mul.lo.s64 %rd132, %rd131, %rd9;
-	mad.lo.s64 %rd133, %rd132, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r59, [%rd133+0];
-	mov.b32 %r60, %r59;
-	mov.b32 %r61, %r58;
-	mov.b32 %r62, %r60;
-	mov.b32 %r45, %r61;
-	mov.b32 %r46, %r62;
-$L43:
-	bra.uni $L42;
-$L44:
-	bra.uni $L39;
-$L41:
-	setp.eq.s32 %p45, %r45, %r46;
-	@!%p45 bra $L54;
-	bra.uni $L39;
-$L54:
-	mov.b32 %r63, %r34;
-	mov.pred %p46, %p35;
-	mov.b32 %r64, %r36;
-	mov.b32 %r65, %r45;
-$L55:
-$L58:
-	setp.ne.s32 %p47, %r65, %r64;
-	not.pred %p48, %p47;
-	@!%p48 bra $L62;
-	bra.uni $L60;
-$L62:
-	cvt.s64.s32 %rd134, %r65;
-	mul.lo.s64 %rd135, %rd134, %rd9;
-	mad.lo.s64 %rd136, %rd135, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r66, [%rd136+0];
-	mov.b32 %r67, %r66;
-	mov.b32 %r68, %r67;
-	setp.eq.s32 %p49, %r68, %r65;
-	@!%p49 bra $L64;
-	mov.b32 %r69, %r65;
-	bra.uni $L57;
-$L64:
-	cvt.s64.s32 %rd137, %r64;
-	mul.lo.s64 %rd138, %rd137, %rd9;
-	mad.lo.s64 %rd139, %rd138, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd139], %r68;
-	mov.b32 %r64, %r68;
-	cvt.s64.s32 %rd140, %r64;
-	mul.lo.s64 %rd141, %rd140, %rd9;
-	mad.lo.s64 %rd142, %rd141, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r70, [%rd142+0];
-	mov.b32 %r71, %r70;
-	mov.b32 %r65, %r71;
-$L59:
-	bra.uni $L58;
-$L60:
-	mov.b32 %r69, %r64;
-	bra.uni $L57;
-$L56:
-	bra.uni $L55;
-$L57:
-	mov.b32 %r72, %r34;
-	mov.pred %p50, %p35;
-	mov.b32 %r73, %r38;
-	mov.b32 %r74, %r46;
-$L65:
-$L68:
-	setp.ne.s32 %p51, %r74, %r73;
-	not.pred %p52, %p51;
-	@!%p52 bra $L72;
-	bra.uni $L70;
-$L72:
-	cvt.s64.s32 %rd143, %r74;
-	mul.lo.s64 %rd144, %rd143, %rd9;
-	mad.lo.s64 %rd145, %rd144, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r75, [%rd145+0];
-	mov.b32 %r76, %r75;
-	mov.b32 %r77, %r76;
-	setp.eq.s32 %p53, %r77, %r74;
-	@!%p53 bra $L74;
-	mov.b32 %r78, %r74;
-	bra.uni $L67;
-$L74:
-	cvt.s64.s32 %rd146, %r73;
-	mul.lo.s64 %rd147, %rd146, %rd9;
-	mad.lo.s64 %rd148, %rd147, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd148], %r77;
-	mov.b32 %r73, %r77;
-	cvt.s64.s32 %rd149, %r73;
-	mul.lo.s64 %rd150, %rd149, %rd9;
-	mad.lo.s64 %rd151, %rd150, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r79, [%rd151+0];
-	mov.b32 %r80, %r79;
-	mov.b32 %r74, %r80;
-$L69:
-	bra.uni $L68;
-$L70:
-	mov.b32 %r78, %r73;
-	bra.uni $L67;
-$L66:
-	bra.uni $L65;
-$L67:
-	mov.b32 %r81, %r69;
-	mov.b32 %r82, %r78;
-	mov.b32 %r83, %r81;
-	mov.b32 %r84, %r82;
-$L75:
-	setp.ne.s32 %p54, %r83, %r84;
-	not.pred %p55, %p54;
-	@!%p55 bra $L79;
-	bra.uni $L77;
-$L79:
-	setp.gt.s32 %p56, %r83, %r84;
-	@!%p56 bra $L81;
-	mov.b32 %r85, %r84;
-	mov.b32 %r86, %r83;
-	mov.b32 %r83, %r85;
-	mov.b32 %r84, %r86;
-$L81:
-	cvt.s64.s32 %rd152, %r84;
-	mul.lo.s64 %rd153, %rd152, %rd9;
-	mad.lo.s64 %rd154, %rd153, 4, %rd5;
-	atom.global.cas.b32 %r87, [%rd154], %r84, %r83;
-	setp.eq.u32 %p57, %r87, %r84;
-	mov.pred %p58, %p57;
-	@!%p58 bra $L83;
-	bra.uni $L39;
-$L83:
-	cvt.s64.s32 %rd155, %r83;
-	mul.lo.s64 %rd156, %rd155, %rd9;
-	mad.lo.s64 %rd157, %rd156, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r88, [%rd157+0];
-	mov.b32 %r89, %r88;
-	mov.b32 %r90, %r34;
-	mov.pred %p59, %p35;
-	mov.b32 %r91, %r83;
-	mov.b32 %r92, %r89;
-$L84:
-$L87:
-	setp.ne.s32 %p60, %r92, %r91;
-	not.pred %p61, %p60;
-	@!%p61 bra $L91;
-	bra.uni $L89;
-$L91:
-	cvt.s64.s32 %rd158, %r92;
-	mul.lo.s64 %rd159, %rd158, %rd9;
-	mad.lo.s64 %rd160, %rd159, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r93, [%rd160+0];
-	mov.b32 %r94, %r93;
-	mov.b32 %r95, %r94;
-	setp.eq.s32 %p62, %r95, %r92;
-	@!%p62 bra $L93;
-	mov.b32 %r96, %r92;
-	bra.uni $L86;
-$L93:
-	cvt.s64.s32 %rd161, %r91;
-	mul.lo.s64 %rd162, %rd161, %rd9;
-	mad.lo.s64 %rd163, %rd162, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd163], %r95;
-	mov.b32 %r91, %r95;
-	cvt.s64.s32 %rd164, %r91;
-	mul.lo.s64 %rd165, %rd164, %rd9;
-	mad.lo.s64 %rd166, %rd165, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r97, [%rd166+0];
-	mov.b32 %r98, %r97;
-	mov.b32 %r92, %r98;
-$L88:
-	bra.uni $L87;
-$L89:
-	mov.b32 %r96, %r91;
-	bra.uni $L86;
-$L85:
-	bra.uni $L84;
-$L86:
-	cvt.s64.s32 %rd167, %r84;
-	mul.lo.s64 %rd168, %rd167, %rd9;
-	mad.lo.s64 %rd169, %rd168, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r99, [%rd169+0];
-	mov.b32 %r100, %r99;
-	mov.b32 %r101, %r34;
-	mov.pred %p63, %p35;
-	mov.b32 %r102, %r84;
-	mov.b32 %r103, %r100;
-$L94:
-$L97:
-	setp.ne.s32 %p64, %r103, %r102;
-	not.pred %p65, %p64;
-	@!%p65 bra $L101;
-	bra.uni $L99;
-$L101:
-	cvt.s64.s32 %rd170, %r103;
-	mul.lo.s64 %rd171, %rd170, %rd9;
-	mad.lo.s64 %rd172, %rd171, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r104, [%rd172+0];
-	mov.b32 %r105, %r104;
-	mov.b32 %r106, %r105;
-	setp.eq.s32 %p66, %r106, %r103;
-	@!%p66 bra $L103;
-	mov.b32 %r107, %r103;
-	bra.uni $L96;
-$L103:
-	cvt.s64.s32 %rd173, %r102;
-	mul.lo.s64 %rd174, %rd173, %rd9;
-	mad.lo.s64 %rd175, %rd174, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd175], %r106;
-	mov.b32 %r102, %r106;
-	cvt.s64.s32 %rd176, %r102;
-	mul.lo.s64 %rd177, %rd176, %rd9;
-	mad.lo.s64 %rd178, %rd177, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r108, [%rd178+0];
-	mov.b32 %r109, %r108;
-	mov.b32 %r103, %r109;
-$L98:
-	bra.uni $L97;
-$L99:
-	mov.b32 %r107, %r102;
-	bra.uni $L96;
-$L95:
-	bra.uni $L94;
-$L96:
-	mov.b32 %r110, %r96;
-	mov.b32 %r111, %r107;
-	mov.b32 %r83, %r110;
-	mov.b32 %r84, %r111;
-$L76:
-	bra.uni $L75;
-$L77:
-	bra.uni $L39;
-$L38:
-	bra.uni $L37;
-$L39:
-	bra.uni $L26;
-$L25:
-	bra.uni $L24;
-$L26:
-$L20:
-	add.s64 %rd179, %rd105, 1;
-	mov.b64 %rd105, %rd179;
+	mov.b64 %rd117, %rd71;
+$L17:
+	min.s64 %rd118, %rd98, %rd95;
+	setp.lt.s64 %p24, %rd117, %rd118;
+	not.pred %p25, %p24;
+	@!%p25 bra $L21;
 	bra.uni $L19;
 $L21:
+	mov.b64 %rd119, 0;
+	add.s64 %rd120, %rd92, %rd117;
+	mov.b64 %rd121, %rd120;
+	setp.lt.s64 %p26, %rd121, %rd93;
+	@!%p26 bra $L22;
+	mul.lo.s64 %rd122, %rd121, %rd39;
+	mad.lo.s64 %rd123, %rd122, 4, %rd35;
+	ld.global.nc.s32 %r20, [%rd123+0];
+	mov.b32 %r21, %r20;
+	cvt.s64.s32 %rd124, %r21;
+	mov.b64 %rd119, %rd124;
+	bra.uni $L23;
+$L22:
+	add.s64 %rd125, %rd99, %rd121;
+	sub.s64 %rd126, %rd125, %rd93;
+	mul.lo.s64 %rd127, %rd126, %rd62;
+	mad.lo.s64 %rd128, %rd127, 4, %rd58;
+	ld.global.nc.s32 %r22, [%rd128+0];
+	mov.b32 %r23, %r22;
+	cvt.s64.s32 %rd129, %r23;
+	mov.b64 %rd119, %rd129;
+$L23:
+	setp.ne.s64 %p27, %rd119, %rd80;
+	mov.pred %p28, %p27;
+	@!%p28 bra $L25;
+	mov.pred %p29, %p23;
+	not.pred %p30, %p29;
+	@!%p30 bra $L27;
+	mov.pred %p31, %p2;
+	mov.b32 %r24, %r3;
+	mov.b64 %rd130, %rd80;
+	mov.b32 %r25, %r19;
+	mov.b64 %rd131, %rd119;
+	setp.ne.s64 %p32, %rd131, %rd130;
+	mov.pred %p33, %p32;
+	@!%p33 bra $L29;
+	mov.pred %p34, %p31;
+	mov.b32 %r26, %r24;
+	mov.b64 %rd132, %rd131;
+	setp.ne.s64 %p35, %rd14, 0;
+	mov.pred %p36, %p35;
+	@!%p36 bra $L31;
+	mul.lo.s64 %rd133, %rd132, %rd16;
+	mad.lo.s64 %rd134, %rd133, 4, %rd12;
+	ld.global.nc.u32 %r27, [%rd134+0];
+	mov.b32 %r28, %r27;
+	and.b32 %r29, %r28, %r26;
+	setp.ne.u32 %p37, %r29, 0x0;
+	mov.pred %p36, %p37;
+$L31:
+	mov.pred %p38, %p36;
+	not.pred %p39, %p38;
+	mov.pred %p33, %p39;
+$L29:
+	mov.pred %p40, %p33;
+	@!%p40 bra $L33;
+	setp.eq.s64 %p41, %rd21, 0;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L35;
+	mul.lo.s64 %rd135, %rd131, %rd23;
+	mad.lo.s64 %rd136, %rd135, 4, %rd19;
+	ld.global.nc.s32 %r30, [%rd136+0];
+	mov.b32 %r31, %r30;
+	setp.eq.s32 %p44, %r31, %r25;
+	mov.pred %p42, %p44;
+$L35:
+	mov.pred %p40, %p42;
+$L33:
+	mov.pred %p45, %p40;
+	mov.pred %p29, %p45;
+$L27:
+	mov.pred %p28, %p29;
+$L25:
+	@!%p28 bra $L37;
+	mov.pred %p46, %p2;
+	cvt.u32.u64 %r32, %rd80;
+	mov.b32 %r33, %r32;
+	cvt.u32.u64 %r34, %rd119;
+	mov.b32 %r35, %r34;
+$L38:
+	cvt.s64.s32 %rd137, %r33;
+	mul.lo.s64 %rd138, %rd137, %rd9;
+	mad.lo.s64 %rd139, %rd138, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r36, [%rd139+0];
+	mov.b32 %r37, %r36;
+	cvt.s64.s32 %rd140, %r35;
+	mul.lo.s64 %rd141, %rd140, %rd9;
+	mad.lo.s64 %rd142, %rd141, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r38, [%rd142+0];
+	mov.b32 %r39, %r38;
+	mov.b32 %r40, %r37;
+	mov.b32 %r41, %r39;
+	mov.b32 %r42, %r40;
+	mov.b32 %r43, %r41;
+	@!%p46 bra $L42;
+$L43:
+	setp.ne.s32 %p47, %r42, %r43;
+	not.pred %p48, %p47;
+	@!%p48 bra $L47;
+	bra.uni $L45;
+$L47:
+	max.s32 %r44, %r42, %r43;
+	mov.b32 %r45, %r44;
+	min.s32 %r46, %r42, %r43;
+	mov.b32 %r47, %r46;
+	mov.b32 %r48, %r45;
+	mov.b32 %r49, %r47;
+	cvt.s64.s32 %rd143, %r48;
+	mul.lo.s64 %rd144, %rd143, %rd9;
+	mad.lo.s64 %rd145, %rd144, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r50, [%rd145+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r52, %r51;
+	setp.eq.s32 %p49, %r52, %r49;
+	mov.pred %p50, %p49;
+	not.pred %p51, %p50;
+	@!%p51 bra $L49;
+	setp.eq.s32 %p52, %r52, %r48;
+	mov.pred %p53, %p52;
+	@!%p53 bra $L51;
+	cvt.s64.s32 %rd146, %r48;
+	mul.lo.s64 %rd147, %rd146, %rd9;
+	mad.lo.s64 %rd148, %rd147, 4, %rd5;
+	atom.global.cas.b32 %r53, [%rd148], %r48, %r49;
+	setp.eq.u32 %p54, %r53, %r48;
+	mov.pred %p55, %p54;
+	mov.pred %p53, %p55;
+$L51:
+	mov.pred %p50, %p53;
+$L49:
+	@!%p50 bra $L53;
+	bra.uni $L40;
+$L53:
+	cvt.s64.s32 %rd149, %r52;
+	mul.lo.s64 %rd150, %rd149, %rd9;
+	mad.lo.s64 %rd151, %rd150, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r54, [%rd151+0];
+	mov.b32 %r55, %r54;
+	cvt.s64.s32 %rd152, %r49;
+	mul.lo.s64 %rd153, %rd152, %rd9;
+	mad.lo.s64 %rd154, %rd153, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r56, [%rd154+0];
+	mov.b32 %r57, %r56;
+	mov.b32 %r58, %r55;
+	mov.b32 %r59, %r57;
+	mov.b32 %r42, %r58;
+	mov.b32 %r43, %r59;
+$L44:
+	bra.uni $L43;
+$L45:
+	bra.uni $L40;
+$L42:
+	setp.eq.s32 %p56, %r42, %r43;
+	@!%p56 bra $L55;
+	bra.uni $L40;
+$L55:
+	mov.pred %p57, %p46;
+	mov.b32 %r60, %r33;
+	mov.b32 %r61, %r42;
+$L56:
+$L59:
+	setp.ne.s32 %p58, %r61, %r60;
+	not.pred %p59, %p58;
+	@!%p59 bra $L63;
+	bra.uni $L61;
+$L63:
+	cvt.s64.s32 %rd155, %r61;
+	mul.lo.s64 %rd156, %rd155, %rd9;
+	mad.lo.s64 %rd157, %rd156, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r62, [%rd157+0];
+	mov.b32 %r63, %r62;
+	mov.b32 %r64, %r63;
+	setp.eq.s32 %p60, %r64, %r61;
+	@!%p60 bra $L65;
+	mov.b32 %r65, %r61;
+	bra.uni $L58;
+$L65:
+	cvt.s64.s32 %rd158, %r60;
+	mul.lo.s64 %rd159, %rd158, %rd9;
+	mad.lo.s64 %rd160, %rd159, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd160], %r64;
+	mov.b32 %r60, %r64;
+	cvt.s64.s32 %rd161, %r60;
+	mul.lo.s64 %rd162, %rd161, %rd9;
+	mad.lo.s64 %rd163, %rd162, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r66, [%rd163+0];
+	mov.b32 %r67, %r66;
+	mov.b32 %r61, %r67;
+$L60:
+	bra.uni $L59;
+$L61:
+	mov.b32 %r65, %r60;
+	bra.uni $L58;
+$L57:
+	bra.uni $L56;
+$L58:
+	mov.pred %p61, %p46;
+	mov.b32 %r68, %r35;
+	mov.b32 %r69, %r43;
+$L66:
+$L69:
+	setp.ne.s32 %p62, %r69, %r68;
+	not.pred %p63, %p62;
+	@!%p63 bra $L73;
+	bra.uni $L71;
+$L73:
+	cvt.s64.s32 %rd164, %r69;
+	mul.lo.s64 %rd165, %rd164, %rd9;
+	mad.lo.s64 %rd166, %rd165, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r70, [%rd166+0];
+	mov.b32 %r71, %r70;
+	mov.b32 %r72, %r71;
+	setp.eq.s32 %p64, %r72, %r69;
+	@!%p64 bra $L75;
+	mov.b32 %r73, %r69;
+	bra.uni $L68;
+$L75:
+	cvt.s64.s32 %rd167, %r68;
+	mul.lo.s64 %rd168, %rd167, %rd9;
+	mad.lo.s64 %rd169, %rd168, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd169], %r72;
+	mov.b32 %r68, %r72;
+	cvt.s64.s32 %rd170, %r68;
+	mul.lo.s64 %rd171, %rd170, %rd9;
+	mad.lo.s64 %rd172, %rd171, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r74, [%rd172+0];
+	mov.b32 %r75, %r74;
+	mov.b32 %r69, %r75;
+$L70:
+	bra.uni $L69;
+$L71:
+	mov.b32 %r73, %r68;
+	bra.uni $L68;
+$L67:
+	bra.uni $L66;
+$L68:
+	mov.b32 %r76, %r65;
+	mov.b32 %r77, %r73;
+	mov.b32 %r78, %r76;
+	mov.b32 %r79, %r77;
+$L76:
+	setp.ne.s32 %p65, %r78, %r79;
+	not.pred %p66, %p65;
+	@!%p66 bra $L80;
+	bra.uni $L78;
+$L80:
+	setp.gt.s32 %p67, %r78, %r79;
+	@!%p67 bra $L82;
+	mov.b32 %r80, %r79;
+	mov.b32 %r81, %r78;
+	mov.b32 %r78, %r80;
+	mov.b32 %r79, %r81;
+$L82:
+	cvt.s64.s32 %rd173, %r79;
+	mul.lo.s64 %rd174, %rd173, %rd9;
+	mad.lo.s64 %rd175, %rd174, 4, %rd5;
+	atom.global.cas.b32 %r82, [%rd175], %r79, %r78;
+	setp.eq.u32 %p68, %r82, %r79;
+	mov.pred %p69, %p68;
+	@!%p69 bra $L84;
+	bra.uni $L40;
+$L84:
+	cvt.s64.s32 %rd176, %r78;
+	mul.lo.s64 %rd177, %rd176, %rd9;
+	mad.lo.s64 %rd178, %rd177, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r83, [%rd178+0];
+	mov.b32 %r84, %r83;
+	mov.pred %p70, %p46;
+	mov.b32 %r85, %r78;
+	mov.b32 %r86, %r84;
+$L85:
+$L88:
+	setp.ne.s32 %p71, %r86, %r85;
+	not.pred %p72, %p71;
+	@!%p72 bra $L92;
+	bra.uni $L90;
+$L92:
+	cvt.s64.s32 %rd179, %r86;
+	mul.lo.s64 %rd180, %rd179, %rd9;
+	mad.lo.s64 %rd181, %rd180, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r87, [%rd181+0];
+	mov.b32 %r88, %r87;
+	mov.b32 %r89, %r88;
+	setp.eq.s32 %p73, %r89, %r86;
+	@!%p73 bra $L94;
+	mov.b32 %r90, %r86;
+	bra.uni $L87;
+$L94:
+	cvt.s64.s32 %rd182, %r85;
+	mul.lo.s64 %rd183, %rd182, %rd9;
+	mad.lo.s64 %rd184, %rd183, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd184], %r89;
+	mov.b32 %r85, %r89;
+	cvt.s64.s32 %rd185, %r85;
+	mul.lo.s64 %rd186, %rd185, %rd9;
+	mad.lo.s64 %rd187, %rd186, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r91, [%rd187+0];
+	mov.b32 %r92, %r91;
+	mov.b32 %r86, %r92;
+$L89:
+	bra.uni $L88;
+$L90:
+	mov.b32 %r90, %r85;
+	bra.uni $L87;
+$L86:
+	bra.uni $L85;
+$L87:
+	cvt.s64.s32 %rd188, %r79;
+	mul.lo.s64 %rd189, %rd188, %rd9;
+	mad.lo.s64 %rd190, %rd189, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r93, [%rd190+0];
+	mov.b32 %r94, %r93;
+	mov.pred %p74, %p46;
+	mov.b32 %r95, %r79;
+	mov.b32 %r96, %r94;
+$L95:
+$L98:
+	setp.ne.s32 %p75, %r96, %r95;
+	not.pred %p76, %p75;
+	@!%p76 bra $L102;
+	bra.uni $L100;
+$L102:
+	cvt.s64.s32 %rd191, %r96;
+	mul.lo.s64 %rd192, %rd191, %rd9;
+	mad.lo.s64 %rd193, %rd192, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r97, [%rd193+0];
+	mov.b32 %r98, %r97;
+	mov.b32 %r99, %r98;
+	setp.eq.s32 %p77, %r99, %r96;
+	@!%p77 bra $L104;
+	mov.b32 %r100, %r96;
+	bra.uni $L97;
+$L104:
+	cvt.s64.s32 %rd194, %r95;
+	mul.lo.s64 %rd195, %rd194, %rd9;
+	mad.lo.s64 %rd196, %rd195, 4, %rd5;
+	st.relaxed.gpu.global.s32 [%rd196], %r99;
+	mov.b32 %r95, %r99;
+	cvt.s64.s32 %rd197, %r95;
+	mul.lo.s64 %rd198, %rd197, %rd9;
+	mad.lo.s64 %rd199, %rd198, 4, %rd5;
+	ld.relaxed.gpu.global.s32 %r101, [%rd199+0];
+	mov.b32 %r102, %r101;
+	mov.b32 %r96, %r102;
+$L99:
+	bra.uni $L98;
+$L100:
+	mov.b32 %r100, %r95;
+	bra.uni $L97;
+$L96:
+	bra.uni $L95;
+$L97:
+	mov.b32 %r103, %r90;
+	mov.b32 %r104, %r100;
+	mov.b32 %r78, %r103;
+	mov.b32 %r79, %r104;
+$L77:
+	bra.uni $L76;
+$L78:
+	bra.uni $L40;
+$L39:
+	bra.uni $L38;
+$L40:
+$L37:
 $L18:
-	setp.eq.s64 %p67, %rd48, 0;
-	@!%p67 bra $L105;
-	bra.uni $L3;
-$L105:
-	mul.lo.s64 %rd180, %rd80, %rd55;
-	mad.lo.s64 %rd181, %rd180, 8, %rd51;
-	ld.global.nc.s64 %rd182, [%rd181+0];
-	mov.b64 %rd183, %rd182;
-	add.s64 %rd184, %rd80, 1;
-	mul.lo.s64 %rd185, %rd184, %rd55;
-	mad.lo.s64 %rd186, %rd185, 8, %rd51;
-	ld.global.nc.s64 %rd187, [%rd186+0];
-	mov.b64 %rd188, %rd187;
-	mov.b64 %rd189, %rd183;
-	mov.b64 %rd190, %rd188;
-	mov.b64 %rd101, %rd189;
-	mov.b64 %rd102, %rd190;
-	sub.s64 %rd191, %rd102, %rd101;
-	setp.le.s64 %p68, %rd191, %rd73;
-	@!%p68 bra $L107;
-	mov.b64 %rd192, %rd101;
-$L108:
-	setp.lt.s64 %p69, %rd192, %rd102;
-	not.pred %p70, %p69;
-	@!%p70 bra $L112;
-	bra.uni $L110;
-$L112:
-	mul.lo.s64 %rd193, %rd192, %rd62;
-	mad.lo.s64 %rd194, %rd193, 4, %rd58;
-	ld.global.nc.s32 %r112, [%rd194+0];
-	mov.b32 %r113, %r112;
-	mov.b32 %r114, %r2;
-	mov.pred %p71, %p2;
-	mov.b64 %rd195, %rd80;
-	mov.b32 %r115, %r23;
-	cvt.s64.s32 %rd196, %r113;
-	mov.b64 %rd197, %rd196;
-$L113:
-	setp.eq.s64 %p72, %rd197, %rd195;
-	mov.pred %p73, %p72;
-	not.pred %p74, %p73;
-	@!%p74 bra $L117;
-	mov.b32 %r116, %r114;
-	mov.pred %p75, %p71;
-	mov.b64 %rd198, %rd197;
-	setp.ne.s64 %p76, %rd14, 0;
-	mov.pred %p77, %p76;
-	@!%p77 bra $L119;
-	mul.lo.s64 %rd199, %rd198, %rd16;
-	mad.lo.s64 %rd200, %rd199, 4, %rd12;
-	ld.global.nc.u32 %r117, [%rd200+0];
-	mov.b32 %r118, %r117;
-	and.b32 %r119, %r118, %r116;
-	setp.ne.u32 %p78, %r119, 0x0;
-	mov.pred %p77, %p78;
-$L119:
-	mov.pred %p79, %p77;
-	mov.pred %p73, %p79;
-$L117:
-	mov.pred %p80, %p73;
-	not.pred %p81, %p80;
-	@!%p81 bra $L121;
-	setp.ne.s64 %p82, %rd21, 0;
-	mov.pred %p83, %p82;
-	@!%p83 bra $L123;
-	mul.lo.s64 %rd201, %rd197, %rd23;
-	mad.lo.s64 %rd202, %rd201, 4, %rd19;
-	ld.global.nc.s32 %r120, [%rd202+0];
-	mov.b32 %r121, %r120;
-	setp.ne.s32 %p84, %r121, %r115;
-	mov.pred %p83, %p84;
-$L123:
-	mov.pred %p80, %p83;
-$L121:
-	@!%p80 bra $L125;
-	bra.uni $L115;
-$L125:
-	mov.b32 %r122, %r114;
-	mov.pred %p85, %p71;
-	cvt.u32.u64 %r123, %rd195;
-	mov.b32 %r124, %r123;
-	cvt.u32.u64 %r125, %rd197;
-	mov.b32 %r126, %r125;
-$L126:
-	cvt.s64.s32 %rd203, %r124;
-	mul.lo.s64 %rd204, %rd203, %rd9;
-	mad.lo.s64 %rd205, %rd204, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r127, [%rd205+0];
-	mov.b32 %r128, %r127;
-	cvt.s64.s32 %rd206, %r126;
-	mul.lo.s64 %rd207, %rd206, %rd9;
-	mad.lo.s64 %rd208, %rd207, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r129, [%rd208+0];
-	mov.b32 %r130, %r129;
-	mov.b32 %r131, %r128;
-	mov.b32 %r132, %r130;
-	mov.b32 %r133, %r131;
-	mov.b32 %r134, %r132;
-	@!%p85 bra $L130;
-$L131:
-	setp.ne.s32 %p86, %r133, %r134;
-	not.pred %p87, %p86;
-	@!%p87 bra $L135;
-	bra.uni $L133;
-$L135:
-	max.s32 %r135, %r133, %r134;
-	mov.b32 %r136, %r135;
-	min.s32 %r137, %r133, %r134;
-	mov.b32 %r138, %r137;
-	mov.b32 %r139, %r136;
-	mov.b32 %r140, %r138;
-	cvt.s64.s32 %rd209, %r139;
-	mul.lo.s64 %rd210, %rd209, %rd9;
-	mad.lo.s64 %rd211, %rd210, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r141, [%rd211+0];
-	mov.b32 %r142, %r141;
-	mov.b32 %r143, %r142;
-	setp.eq.s32 %p88, %r143, %r140;
-	mov.pred %p89, %p88;
-	not.pred %p90, %p89;
-	@!%p90 bra $L137;
-	setp.eq.s32 %p91, %r143, %r139;
-	mov.pred %p92, %p91;
-	@!%p92 bra $L139;
-	cvt.s64.s32 %rd212, %r139;
-	mul.lo.s64 %rd213, %rd212, %rd9;
-	mad.lo.s64 %rd214, %rd213, 4, %rd5;
-	atom.global.cas.b32 %r144, [%rd214], %r139, %r140;
-	setp.eq.u32 %p93, %r144, %r139;
-	mov.pred %p94, %p93;
-	mov.pred %p92, %p94;
-$L139:
-	mov.pred %p89, %p92;
-$L137:
-	@!%p89 bra $L141;
-	bra.uni $L128;
-$L141:
-	cvt.s64.s32 %rd215, %r143;
-	mul.lo.s64 %rd216, %rd215, %rd9;
-	mad.lo.s64 %rd217, %rd216, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r145, [%rd217+0];
-	mov.b32 %r146, %r145;
-	cvt.s64.s32 %rd218, %r140;
-	mul.lo.s64 %rd219, %rd218, %rd9;
-	mad.lo.s64 %rd220, %rd219, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r147, [%rd220+0];
-	mov.b32 %r148, %r147;
-	mov.b32 %r149, %r146;
-	mov.b32 %r150, %r148;
-	mov.b32 %r133, %r149;
-	mov.b32 %r134, %r150;
-$L132:
-	bra.uni $L131;
-$L133:
-	bra.uni $L128;
-$L130:
-	setp.eq.s32 %p95, %r133, %r134;
-	@!%p95 bra $L143;
-	bra.uni $L128;
-$L143:
-	mov.b32 %r151, %r122;
-	mov.pred %p96, %p85;
-	mov.b32 %r152, %r124;
-	mov.b32 %r153, %r133;
-$L144:
-$L147:
-	setp.ne.s32 %p97, %r153, %r152;
-	not.pred %p98, %p97;
-	@!%p98 bra $L151;
-	bra.uni $L149;
-$L151:
-	cvt.s64.s32 %rd221, %r153;
-	mul.lo.s64 %rd222, %rd221, %rd9;
-	mad.lo.s64 %rd223, %rd222, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r154, [%rd223+0];
-	mov.b32 %r155, %r154;
-	mov.b32 %r156, %r155;
-	setp.eq.s32 %p99, %r156, %r153;
-	@!%p99 bra $L153;
-	mov.b32 %r157, %r153;
-	bra.uni $L146;
-$L153:
-	cvt.s64.s32 %rd224, %r152;
-	mul.lo.s64 %rd225, %rd224, %rd9;
-	mad.lo.s64 %rd226, %rd225, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd226], %r156;
-	mov.b32 %r152, %r156;
-	cvt.s64.s32 %rd227, %r152;
-	mul.lo.s64 %rd228, %rd227, %rd9;
-	mad.lo.s64 %rd229, %rd228, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r158, [%rd229+0];
-	mov.b32 %r159, %r158;
-	mov.b32 %r153, %r159;
-$L148:
-	bra.uni $L147;
-$L149:
-	mov.b32 %r157, %r152;
-	bra.uni $L146;
-$L145:
-	bra.uni $L144;
-$L146:
-	mov.b32 %r160, %r122;
-	mov.pred %p100, %p85;
-	mov.b32 %r161, %r126;
-	mov.b32 %r162, %r134;
-$L154:
-$L157:
-	setp.ne.s32 %p101, %r162, %r161;
-	not.pred %p102, %p101;
-	@!%p102 bra $L161;
-	bra.uni $L159;
-$L161:
-	cvt.s64.s32 %rd230, %r162;
-	mul.lo.s64 %rd231, %rd230, %rd9;
-	mad.lo.s64 %rd232, %rd231, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r163, [%rd232+0];
-	mov.b32 %r164, %r163;
-	mov.b32 %r165, %r164;
-	setp.eq.s32 %p103, %r165, %r162;
-	@!%p103 bra $L163;
-	mov.b32 %r166, %r162;
-	bra.uni $L156;
-$L163:
-	cvt.s64.s32 %rd233, %r161;
-	mul.lo.s64 %rd234, %rd233, %rd9;
-	mad.lo.s64 %rd235, %rd234, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd235], %r165;
-	mov.b32 %r161, %r165;
-	cvt.s64.s32 %rd236, %r161;
-	mul.lo.s64 %rd237, %rd236, %rd9;
-	mad.lo.s64 %rd238, %rd237, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r167, [%rd238+0];
-	mov.b32 %r168, %r167;
-	mov.b32 %r162, %r168;
-$L158:
-	bra.uni $L157;
-$L159:
-	mov.b32 %r166, %r161;
-	bra.uni $L156;
-$L155:
-	bra.uni $L154;
-$L156:
-	mov.b32 %r169, %r157;
-	mov.b32 %r170, %r166;
-	mov.b32 %r171, %r169;
-	mov.b32 %r172, %r170;
-$L164:
-	setp.ne.s32 %p104, %r171, %r172;
-	not.pred %p105, %p104;
-	@!%p105 bra $L168;
-	bra.uni $L166;
-$L168:
-	setp.gt.s32 %p106, %r171, %r172;
-	@!%p106 bra $L170;
-	mov.b32 %r173, %r172;
-	mov.b32 %r174, %r171;
-	mov.b32 %r171, %r173;
-	mov.b32 %r172, %r174;
-$L170:
-	cvt.s64.s32 %rd239, %r172;
-	mul.lo.s64 %rd240, %rd239, %rd9;
-	mad.lo.s64 %rd241, %rd240, 4, %rd5;
-	atom.global.cas.b32 %r175, [%rd241], %r172, %r171;
-	setp.eq.u32 %p107, %r175, %r172;
-	mov.pred %p108, %p107;
-	@!%p108 bra $L172;
-	bra.uni $L128;
-$L172:
-	cvt.s64.s32 %rd242, %r171;
-	mul.lo.s64 %rd243, %rd242, %rd9;
-	mad.lo.s64 %rd244, %rd243, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r176, [%rd244+0];
-	mov.b32 %r177, %r176;
-	mov.b32 %r178, %r122;
-	mov.pred %p109, %p85;
-	mov.b32 %r179, %r171;
-	mov.b32 %r180, %r177;
-$L173:
-$L176:
-	setp.ne.s32 %p110, %r180, %r179;
-	not.pred %p111, %p110;
-	@!%p111 bra $L180;
-	bra.uni $L178;
-$L180:
-	cvt.s64.s32 %rd245, %r180;
-	mul.lo.s64 %rd246, %rd245, %rd9;
-	mad.lo.s64 %rd247, %rd246, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r181, [%rd247+0];
-	mov.b32 %r182, %r181;
-	mov.b32 %r183, %r182;
-	setp.eq.s32 %p112, %r183, %r180;
-	@!%p112 bra $L182;
-	mov.b32 %r184, %r180;
-	bra.uni $L175;
-$L182:
-	cvt.s64.s32 %rd248, %r179;
-	mul.lo.s64 %rd249, %rd248, %rd9;
-	mad.lo.s64 %rd250, %rd249, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd250], %r183;
-	mov.b32 %r179, %r183;
-	cvt.s64.s32 %rd251, %r179;
-	mul.lo.s64 %rd252, %rd251, %rd9;
-	mad.lo.s64 %rd253, %rd252, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r185, [%rd253+0];
-	mov.b32 %r186, %r185;
-	mov.b32 %r180, %r186;
-$L177:
-	bra.uni $L176;
-$L178:
-	mov.b32 %r184, %r179;
-	bra.uni $L175;
-$L174:
-	bra.uni $L173;
-$L175:
-	cvt.s64.s32 %rd254, %r172;
-	mul.lo.s64 %rd255, %rd254, %rd9;
-	mad.lo.s64 %rd256, %rd255, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r187, [%rd256+0];
-	mov.b32 %r188, %r187;
-	mov.b32 %r189, %r122;
-	mov.pred %p113, %p85;
-	mov.b32 %r190, %r172;
-	mov.b32 %r191, %r188;
-$L183:
-$L186:
-	setp.ne.s32 %p114, %r191, %r190;
-	not.pred %p115, %p114;
-	@!%p115 bra $L190;
-	bra.uni $L188;
-$L190:
-	cvt.s64.s32 %rd257, %r191;
-	mul.lo.s64 %rd258, %rd257, %rd9;
-	mad.lo.s64 %rd259, %rd258, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r192, [%rd259+0];
-	mov.b32 %r193, %r192;
-	mov.b32 %r194, %r193;
-	setp.eq.s32 %p116, %r194, %r191;
-	@!%p116 bra $L192;
-	mov.b32 %r195, %r191;
-	bra.uni $L185;
-$L192:
-	cvt.s64.s32 %rd260, %r190;
-	mul.lo.s64 %rd261, %rd260, %rd9;
-	mad.lo.s64 %rd262, %rd261, 4, %rd5;
-	st.relaxed.gpu.global.s32 [%rd262], %r194;
-	mov.b32 %r190, %r194;
-	cvt.s64.s32 %rd263, %r190;
-	mul.lo.s64 %rd264, %rd263, %rd9;
-	mad.lo.s64 %rd265, %rd264, 4, %rd5;
-	ld.relaxed.gpu.global.s32 %r196, [%rd265+0];
-	mov.b32 %r197, %r196;
-	mov.b32 %r191, %r197;
-$L187:
-	bra.uni $L186;
-$L188:
-	mov.b32 %r195, %r190;
-	bra.uni $L185;
-$L184:
-	bra.uni $L183;
-$L185:
-	mov.b32 %r198, %r184;
-	mov.b32 %r199, %r195;
-	mov.b32 %r171, %r198;
-	mov.b32 %r172, %r199;
-$L165:
-	bra.uni $L164;
-$L166:
-	bra.uni $L128;
-$L127:
-	bra.uni $L126;
-$L128:
-	bra.uni $L115;
-$L114:
-	bra.uni $L113;
-$L115:
-$L109:
-	add.s64 %rd266, %rd192, 1;
-	mov.b64 %rd192, %rd266;
-	bra.uni $L108;
-$L110:
-$L107:
+	add.s64 %rd200, %rd117, 1;
+	mov.b64 %rd117, %rd200;
+	bra.uni $L17;
+$L19:
 $L3:
 	add.s64 %rd79, %rd79, %rd77;
 	bra.uni $L1;
 $L2:
+	ret;
+}
+`
+
+// gokkosPTX1 is the PTX of wcc.linkRest.
+const gokkosPTX1 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_wcc_linkRest_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33
+)
+{
+	.reg .pred %p<156>;
+	.reg .b32 %r<221>;
+	.reg .b64 %rd<310>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u8 %r19, [gk_s3];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	ld.param.u64 %rd13, [gk_s4];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s5];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s6];
+	mov.b64 %rd19, %rd18;
+	ld.param.u32 %r20, [gk_s7];
+	mov.b32 %r21, %r20;
+	ld.param.u64 %rd20, [gk_s8];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s9];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s10];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s11];
+	mov.b64 %rd28, %rd27;
+	ld.param.u64 %rd29, [gk_s12];
+	cvta.to.global.u64 %rd30, %rd29;
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s13];
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s14];
+	mov.b64 %rd35, %rd34;
+	ld.param.u64 %rd36, [gk_s15];
+	cvta.to.global.u64 %rd37, %rd36;
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s16];
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s17];
+	mov.b64 %rd42, %rd41;
+	ld.param.u64 %rd43, [gk_s18];
+	cvta.to.global.u64 %rd44, %rd43;
+	mov.b64 %rd45, %rd44;
+	ld.param.s64 %rd46, [gk_s19];
+	mov.b64 %rd47, %rd46;
+	ld.param.s64 %rd48, [gk_s20];
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s21];
+	mov.b64 %rd51, %rd50;
+	ld.param.u64 %rd52, [gk_s22];
+	cvta.to.global.u64 %rd53, %rd52;
+	mov.b64 %rd54, %rd53;
+	ld.param.s64 %rd55, [gk_s23];
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s24];
+	mov.b64 %rd58, %rd57;
+	ld.param.u64 %rd59, [gk_s25];
+	cvta.to.global.u64 %rd60, %rd59;
+	mov.b64 %rd61, %rd60;
+	ld.param.s64 %rd62, [gk_s26];
+	mov.b64 %rd63, %rd62;
+	ld.param.s64 %rd64, [gk_s27];
+	mov.b64 %rd65, %rd64;
+	ld.param.u64 %rd66, [gk_s28];
+	cvta.to.global.u64 %rd67, %rd66;
+	mov.b64 %rd68, %rd67;
+	ld.param.s64 %rd69, [gk_s29];
+	mov.b64 %rd70, %rd69;
+	ld.param.s64 %rd71, [gk_s30];
+	mov.b64 %rd72, %rd71;
+	ld.param.s64 %rd73, [gk_s31];
+	mov.b64 %rd74, %rd73;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
+	ld.param.s64 %rd75, [gk_s33];
+	mov.b64 %rd76, %rd75;
+	mov.u32 %r24, %ctaid.x;
+	mov.u32 %r25, %nctaid.x;
+	sub.s64 %rd77, %rd3, %rd2;
+	max.s64 %rd78, %rd77, 0;
+	cvt.u64.u32 %rd79, %r25;
+	add.s64 %rd80, %rd78, %rd79;
+	sub.s64 %rd81, %rd80, 1;
+	div.u64 %rd82, %rd81, %rd79;
+	cvt.u64.u32 %rd83, %r24;
+	mad.lo.s64 %rd84, %rd83, %rd82, %rd2;
+	add.s64 %rd85, %rd84, %rd82;
+	min.s64 %rd86, %rd85, %rd3;
+	setp.ne.u32 %p4, %r18, 1;
+	@%p4 bra.uni $L2;
+	mov.b64 %rd88, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p5, %r18, 2;
+	@%p5 bra.uni $L3;
+	mov.b64 %rd88, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L4;
+	mov.b64 %rd88, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p7, %r18, 4;
+	@%p7 bra.uni $L5;
+	mov.b64 %rd88, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p8, %r18, 7;
+	@%p8 bra.uni $L6;
+	mov.b64 %rd88, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd88, 0;
+$L1:
+	mov.b64 %rd87, %rd88;
+	cvt.u64.u32 %rd89, %r5;
+	add.s64 %rd90, %rd84, %rd89;
+	cvt.u64.u32 %rd91, %r6;
+	mov.b64 %rd92, %rd90;
+$L7:
+	setp.ge.s64 %p9, %rd92, %rd86;
+	@%p9 bra $L8;
+	mov.b64 %rd93, %rd92;
+	mov.pred %p10, %p3;
+	mov.b32 %r26, %r21;
+	mov.b64 %rd94, %rd93;
+	setp.ne.s64 %p11, %rd17, 0;
+	mov.pred %p12, %p11;
+	@!%p12 bra $L11;
+	mul.lo.s64 %rd95, %rd94, %rd19;
+	mad.lo.s64 %rd96, %rd95, 4, %rd15;
+	ld.global.nc.u32 %r27, [%rd96+0];
+	mov.b32 %r28, %r27;
+	and.b32 %r29, %r28, %r26;
+	setp.ne.u32 %p13, %r29, 0x0;
+	mov.pred %p12, %p13;
+$L11:
+	mov.pred %p14, %p12;
+	@!%p14 bra $L13;
+	bra.uni $L9;
+$L13:
+	mov.pred %p15, %p3;
+	mov.b32 %r30, %r21;
+	mov.b64 %rd97, %rd93;
+	mov.b32 %r31, %r23;
+	setp.ge.s32 %p16, %r31, 0;
+	mov.pred %p17, %p16;
+	@!%p17 bra $L15;
+	mul.lo.s64 %rd98, %rd97, %rd12;
+	mad.lo.s64 %rd99, %rd98, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r32, [%rd99+0];
+	mov.b32 %r33, %r32;
+	setp.eq.s32 %p18, %r33, %r31;
+	mov.pred %p17, %p18;
+$L15:
+	mov.pred %p19, %p17;
+	@!%p19 bra $L17;
+	add.s64 %rd100, %rd87, 1;
+	mov.b64 %rd87, %rd100;
+	bra.uni $L9;
+$L17:
+	mov.pred %p20, %p3;
+	mov.b32 %r34, %r21;
+	mov.b64 %rd101, %rd93;
+$L18:
+	setp.eq.s64 %p21, %rd24, 0;
+	@!%p21 bra $L22;
+	mov.b32 %r35, 0;
+	bra.uni $L20;
+$L22:
+	mul.lo.s64 %rd102, %rd101, %rd26;
+	mad.lo.s64 %rd103, %rd102, 4, %rd22;
+	ld.global.nc.s32 %r36, [%rd103+0];
+	mov.b32 %r37, %r36;
+	mov.b32 %r35, %r37;
+	bra.uni $L20;
+$L19:
+	bra.uni $L18;
+$L20:
+	mov.pred %p22, %p3;
+	mov.b32 %r38, %r21;
+	setp.eq.s64 %p23, %rd17, 0;
+	setp.eq.s64 %p24, %rd24, 0;
+	and.pred %p25, %p23, %p24;
+	mov.pred %p26, %p25;
+	mov.b32 %r39, %r35;
+	mov.pred %p27, %p26;
+	mov.b32 %r40, %r39;
+	mov.pred %p28, %p27;
+	mul.lo.s64 %rd104, %rd93, %rd35;
+	mad.lo.s64 %rd105, %rd104, 8, %rd31;
+	ld.global.nc.s64 %rd106, [%rd105+0];
+	mov.b64 %rd107, %rd106;
+	add.s64 %rd108, %rd93, 1;
+	mul.lo.s64 %rd109, %rd108, %rd35;
+	mad.lo.s64 %rd110, %rd109, 8, %rd31;
+	ld.global.nc.s64 %rd111, [%rd110+0];
+	mov.b64 %rd112, %rd111;
+	mov.b64 %rd113, %rd107;
+	mov.b64 %rd114, %rd112;
+	mov.b64 %rd115, %rd113;
+	mov.b64 %rd116, %rd114;
+	sub.s64 %rd117, %rd116, %rd115;
+	setp.le.s64 %p29, %rd117, %rd76;
+	@!%p29 bra $L24;
+	add.s64 %rd118, %rd115, %rd74;
+	mov.b64 %rd119, %rd118;
+$L25:
+	setp.lt.s64 %p30, %rd119, %rd116;
+	not.pred %p31, %p30;
+	@!%p31 bra $L29;
+	bra.uni $L27;
+$L29:
+	mul.lo.s64 %rd120, %rd119, %rd42;
+	mad.lo.s64 %rd121, %rd120, 4, %rd38;
+	ld.global.nc.s32 %r41, [%rd121+0];
+	mov.b32 %r42, %r41;
+	cvt.s64.s32 %rd122, %r42;
+	mov.b64 %rd123, %rd122;
+	setp.ne.s64 %p32, %rd123, %rd93;
+	mov.pred %p33, %p32;
+	@!%p33 bra $L31;
+	mov.pred %p34, %p28;
+	not.pred %p35, %p34;
+	@!%p35 bra $L33;
+	mov.pred %p36, %p3;
+	mov.b32 %r43, %r21;
+	mov.b64 %rd124, %rd93;
+	mov.b32 %r44, %r40;
+	mov.b64 %rd125, %rd123;
+	setp.ne.s64 %p37, %rd125, %rd124;
+	mov.pred %p38, %p37;
+	@!%p38 bra $L35;
+	mov.pred %p39, %p36;
+	mov.b32 %r45, %r43;
+	mov.b64 %rd126, %rd125;
+	setp.ne.s64 %p40, %rd17, 0;
+	mov.pred %p41, %p40;
+	@!%p41 bra $L37;
+	mul.lo.s64 %rd127, %rd126, %rd19;
+	mad.lo.s64 %rd128, %rd127, 4, %rd15;
+	ld.global.nc.u32 %r46, [%rd128+0];
+	mov.b32 %r47, %r46;
+	and.b32 %r48, %r47, %r45;
+	setp.ne.u32 %p42, %r48, 0x0;
+	mov.pred %p41, %p42;
+$L37:
+	mov.pred %p43, %p41;
+	not.pred %p44, %p43;
+	mov.pred %p38, %p44;
+$L35:
+	mov.pred %p45, %p38;
+	@!%p45 bra $L39;
+	setp.eq.s64 %p46, %rd24, 0;
+	mov.pred %p47, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L41;
+	mul.lo.s64 %rd129, %rd125, %rd26;
+	mad.lo.s64 %rd130, %rd129, 4, %rd22;
+	ld.global.nc.s32 %r49, [%rd130+0];
+	mov.b32 %r50, %r49;
+	setp.eq.s32 %p49, %r50, %r44;
+	mov.pred %p47, %p49;
+$L41:
+	mov.pred %p45, %p47;
+$L39:
+	mov.pred %p50, %p45;
+	mov.pred %p34, %p50;
+$L33:
+	mov.pred %p33, %p34;
+$L31:
+	@!%p33 bra $L43;
+	mov.pred %p51, %p3;
+	cvt.u32.u64 %r51, %rd93;
+	mov.b32 %r52, %r51;
+	cvt.u32.u64 %r53, %rd123;
+	mov.b32 %r54, %r53;
+$L44:
+	cvt.s64.s32 %rd131, %r52;
+	mul.lo.s64 %rd132, %rd131, %rd12;
+	mad.lo.s64 %rd133, %rd132, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r55, [%rd133+0];
+	mov.b32 %r56, %r55;
+	cvt.s64.s32 %rd134, %r54;
+	mul.lo.s64 %rd135, %rd134, %rd12;
+	mad.lo.s64 %rd136, %rd135, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r57, [%rd136+0];
+	mov.b32 %r58, %r57;
+	mov.b32 %r59, %r56;
+	mov.b32 %r60, %r58;
+	mov.b32 %r61, %r59;
+	mov.b32 %r62, %r60;
+	@!%p51 bra $L48;
+$L49:
+	setp.ne.s32 %p52, %r61, %r62;
+	not.pred %p53, %p52;
+	@!%p53 bra $L53;
+	bra.uni $L51;
+$L53:
+	max.s32 %r63, %r61, %r62;
+	mov.b32 %r64, %r63;
+	min.s32 %r65, %r61, %r62;
+	mov.b32 %r66, %r65;
+	mov.b32 %r67, %r64;
+	mov.b32 %r68, %r66;
+	cvt.s64.s32 %rd137, %r67;
+	mul.lo.s64 %rd138, %rd137, %rd12;
+	mad.lo.s64 %rd139, %rd138, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r69, [%rd139+0];
+	mov.b32 %r70, %r69;
+	mov.b32 %r71, %r70;
+	setp.eq.s32 %p54, %r71, %r68;
+	mov.pred %p55, %p54;
+	not.pred %p56, %p55;
+	@!%p56 bra $L55;
+	setp.eq.s32 %p57, %r71, %r67;
+	mov.pred %p58, %p57;
+	@!%p58 bra $L57;
+	cvt.s64.s32 %rd140, %r67;
+	mul.lo.s64 %rd141, %rd140, %rd12;
+	mad.lo.s64 %rd142, %rd141, 4, %rd8;
+	atom.global.cas.b32 %r72, [%rd142], %r67, %r68;
+	setp.eq.u32 %p59, %r72, %r67;
+	mov.pred %p60, %p59;
+	mov.pred %p58, %p60;
+$L57:
+	mov.pred %p55, %p58;
+$L55:
+	@!%p55 bra $L59;
+	bra.uni $L46;
+$L59:
+	cvt.s64.s32 %rd143, %r71;
+	mul.lo.s64 %rd144, %rd143, %rd12;
+	mad.lo.s64 %rd145, %rd144, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r73, [%rd145+0];
+	mov.b32 %r74, %r73;
+	cvt.s64.s32 %rd146, %r68;
+	mul.lo.s64 %rd147, %rd146, %rd12;
+	mad.lo.s64 %rd148, %rd147, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r75, [%rd148+0];
+	mov.b32 %r76, %r75;
+	mov.b32 %r77, %r74;
+	mov.b32 %r78, %r76;
+	mov.b32 %r61, %r77;
+	mov.b32 %r62, %r78;
+$L50:
+	bra.uni $L49;
+$L51:
+	bra.uni $L46;
+$L48:
+	setp.eq.s32 %p61, %r61, %r62;
+	@!%p61 bra $L61;
+	bra.uni $L46;
+$L61:
+	mov.pred %p62, %p51;
+	mov.b32 %r79, %r52;
+	mov.b32 %r80, %r61;
+$L62:
+$L65:
+	setp.ne.s32 %p63, %r80, %r79;
+	not.pred %p64, %p63;
+	@!%p64 bra $L69;
+	bra.uni $L67;
+$L69:
+	cvt.s64.s32 %rd149, %r80;
+	mul.lo.s64 %rd150, %rd149, %rd12;
+	mad.lo.s64 %rd151, %rd150, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r81, [%rd151+0];
+	mov.b32 %r82, %r81;
+	mov.b32 %r83, %r82;
+	setp.eq.s32 %p65, %r83, %r80;
+	@!%p65 bra $L71;
+	mov.b32 %r84, %r80;
+	bra.uni $L64;
+$L71:
+	cvt.s64.s32 %rd152, %r79;
+	mul.lo.s64 %rd153, %rd152, %rd12;
+	mad.lo.s64 %rd154, %rd153, 4, %rd8;
+	st.relaxed.gpu.global.s32 [%rd154], %r83;
+	mov.b32 %r79, %r83;
+	cvt.s64.s32 %rd155, %r79;
+	mul.lo.s64 %rd156, %rd155, %rd12;
+	mad.lo.s64 %rd157, %rd156, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r85, [%rd157+0];
+	mov.b32 %r86, %r85;
+	mov.b32 %r80, %r86;
+$L66:
+	bra.uni $L65;
+$L67:
+	mov.b32 %r84, %r79;
+	bra.uni $L64;
+$L63:
+	bra.uni $L62;
+$L64:
+	mov.pred %p66, %p51;
+	mov.b32 %r87, %r54;
+	mov.b32 %r88, %r62;
+$L72:
+$L75:
+	setp.ne.s32 %p67, %r88, %r87;
+	not.pred %p68, %p67;
+	@!%p68 bra $L79;
+	bra.uni $L77;
+$L79:
+	cvt.s64.s32 %rd158, %r88;
+	mul.lo.s64 %rd159, %rd158, %rd12;
+	mad.lo.s64 %rd160, %rd159, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r89, [%rd160+0];
+	mov.b32 %r90, %r89;
+	mov.b32 %r91, %r90;
+	setp.eq.s32 %p69, %r91, %r88;
+	@!%p69 bra $L81;
+	mov.b32 %r92, %r88;
+	bra.uni $L74;
+$L81:
+	cvt.s64.s32 %rd161, %r87;
+	mul.lo.s64 %rd162, %rd161, %rd12;
+	mad.lo.s64 %rd163, %rd162, 4, %rd8;
+	st.relaxed.gpu.global.s32 [%rd163], %r91;
+	mov.b32 %r87, %r91;
+	cvt.s64.s32 %rd164, %r87;
+	mul.lo.s64 %rd165, %rd164, %rd12;
+	mad.lo.s64 %rd166, %rd165, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r93, [%rd166+0];
+	mov.b32 %r94, %r93;
+	mov.b32 %r88, %r94;
+$L76:
+	bra.uni $L75;
+$L77:
+	mov.b32 %r92, %r87;
+	bra.uni $L74;
+$L73:
+	bra.uni $L72;
+$L74:
+	mov.b32 %r95, %r84;
+	mov.b32 %r96, %r92;
+	mov.b32 %r97, %r95;
+	mov.b32 %r98, %r96;
+$L82:
+	setp.ne.s32 %p70, %r97, %r98;
+	not.pred %p71, %p70;
+	@!%p71 bra $L86;
+	bra.uni $L84;
+$L86:
+	setp.gt.s32 %p72, %r97, %r98;
+	@!%p72 bra $L88;
+	mov.b32 %r99, %r98;
+	mov.b32 %r100, %r97;
+	mov.b32 %r97, %r99;
+	mov.b32 %r98, %r100;
+$L88:
+	cvt.s64.s32 %rd167, %r98;
+	mul.lo.s64 %rd168, %rd167, %rd12;
+	mad.lo.s64 %rd169, %rd168, 4, %rd8;
+	atom.global.cas.b32 %r101, [%rd169], %r98, %r97;
+	setp.eq.u32 %p73, %r101, %r98;
+	mov.pred %p74, %p73;
+	@!%p74 bra $L90;
+	bra.uni $L46;
+$L90:
+	cvt.s64.s32 %rd170, %r97;
+	mul.lo.s64 %rd171, %rd170, %rd12;
+	mad.lo.s64 %rd172, %rd171, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r102, [%rd172+0];
+	mov.b32 %r103, %r102;
+	mov.pred %p75, %p51;
+	mov.b32 %r104, %r97;
+	mov.b32 %r105, %r103;
+$L91:
+$L94:
+	setp.ne.s32 %p76, %r105, %r104;
+	not.pred %p77, %p76;
+	@!%p77 bra $L98;
+	bra.uni $L96;
+$L98:
+	cvt.s64.s32 %rd173, %r105;
+	mul.lo.s64 %rd174, %rd173, %rd12;
+	mad.lo.s64 %rd175, %rd174, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r106, [%rd175+0];
+	mov.b32 %r107, %r106;
+	mov.b32 %r108, %r107;
+	setp.eq.s32 %p78, %r108, %r105;
+	@!%p78 bra $L100;
+	mov.b32 %r109, %r105;
+	bra.uni $L93;
+$L100:
+	cvt.s64.s32 %rd176, %r104;
+	mul.lo.s64 %rd177, %rd176, %rd12;
+	mad.lo.s64 %rd178, %rd177, 4, %rd8;
+	st.relaxed.gpu.global.s32 [%rd178], %r108;
+	mov.b32 %r104, %r108;
+	cvt.s64.s32 %rd179, %r104;
+	mul.lo.s64 %rd180, %rd179, %rd12;
+	mad.lo.s64 %rd181, %rd180, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r110, [%rd181+0];
+	mov.b32 %r111, %r110;
+	mov.b32 %r105, %r111;
+$L95:
+	bra.uni $L94;
+$L96:
+	mov.b32 %r109, %r104;
+	bra.uni $L93;
+$L92:
+	bra.uni $L91;
+$L93:
+	cvt.s64.s32 %rd182, %r98;
+	mul.lo.s64 %rd183, %rd182, %rd12;
+	mad.lo.s64 %rd184, %rd183, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r112, [%rd184+0];
+	mov.b32 %r113, %r112;
+	mov.pred %p79, %p51;
+	mov.b32 %r114, %r98;
+	mov.b32 %r115, %r113;
+$L101:
+$L104:
+	setp.ne.s32 %p80, %r115, %r114;
+	not.pred %p81, %p80;
+	@!%p81 bra $L108;
+	bra.uni $L106;
+$L108:
+	cvt.s64.s32 %rd185, %r115;
+	mul.lo.s64 %rd186, %rd185, %rd12;
+	mad.lo.s64 %rd187, %rd186, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r116, [%rd187+0];
+	mov.b32 %r117, %r116;
+	mov.b32 %r118, %r117;
+	setp.eq.s32 %p82, %r118, %r115;
+	@!%p82 bra $L110;
+	mov.b32 %r119, %r115;
+	bra.uni $L103;
+$L110:
+	cvt.s64.s32 %rd188, %r114;
+	mul.lo.s64 %rd189, %rd188, %rd12;
+	mad.lo.s64 %rd190, %rd189, 4, %rd8;
+	st.relaxed.gpu.global.s32 [%rd190], %r118;
+	mov.b32 %r114, %r118;
+	cvt.s64.s32 %rd191, %r114;
+	mul.lo.s64 %rd192, %rd191, %rd12;
+	mad.lo.s64 %rd193, %rd192, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r120, [%rd193+0];
+	mov.b32 %r121, %r120;
+	mov.b32 %r115, %r121;
+$L105:
+	bra.uni $L104;
+$L106:
+	mov.b32 %r119, %r114;
+	bra.uni $L103;
+$L102:
+	bra.uni $L101;
+$L103:
+	mov.b32 %r122, %r109;
+	mov.b32 %r123, %r119;
+	mov.b32 %r97, %r122;
+	mov.b32 %r98, %r123;
+$L83:
+	bra.uni $L82;
+$L84:
+	bra.uni $L46;
+$L45:
+	bra.uni $L44;
+$L46:
+$L43:
+$L26:
+	add.s64 %rd194, %rd119, 1;
+	mov.b64 %rd119, %rd194;
+	bra.uni $L25;
+$L27:
+$L24:
+	setp.eq.s64 %p83, %rd51, 0;
+	@!%p83 bra $L112;
+	bra.uni $L9;
+$L112:
+	sub.s64 %rd195, %rd116, %rd115;
+	sub.s64 %rd196, %rd74, %rd195;
+	max.s64 %rd197, %rd196, 0;
+	mov.b64 %rd198, %rd197;
+	mul.lo.s64 %rd199, %rd93, %rd58;
+	mad.lo.s64 %rd200, %rd199, 8, %rd54;
+	ld.global.nc.s64 %rd201, [%rd200+0];
+	mov.b64 %rd202, %rd201;
+	add.s64 %rd203, %rd93, 1;
+	mul.lo.s64 %rd204, %rd203, %rd58;
+	mad.lo.s64 %rd205, %rd204, 8, %rd54;
+	ld.global.nc.s64 %rd206, [%rd205+0];
+	mov.b64 %rd207, %rd206;
+	mov.b64 %rd208, %rd202;
+	mov.b64 %rd209, %rd207;
+	mov.b64 %rd115, %rd208;
+	mov.b64 %rd116, %rd209;
+	sub.s64 %rd210, %rd116, %rd115;
+	setp.le.s64 %p84, %rd210, %rd76;
+	@!%p84 bra $L114;
+	add.s64 %rd211, %rd115, %rd198;
+	mov.b64 %rd212, %rd211;
+$L115:
+	setp.lt.s64 %p85, %rd212, %rd116;
+	not.pred %p86, %p85;
+	@!%p86 bra $L119;
+	bra.uni $L117;
+$L119:
+	mul.lo.s64 %rd213, %rd212, %rd65;
+	mad.lo.s64 %rd214, %rd213, 4, %rd61;
+	ld.global.nc.s32 %r124, [%rd214+0];
+	mov.b32 %r125, %r124;
+	cvt.s64.s32 %rd215, %r125;
+	mov.b64 %rd216, %rd215;
+	setp.ne.s64 %p87, %rd216, %rd93;
+	mov.pred %p88, %p87;
+	@!%p88 bra $L121;
+	mov.pred %p89, %p28;
+	not.pred %p90, %p89;
+	@!%p90 bra $L123;
+	mov.pred %p91, %p3;
+	mov.b32 %r126, %r21;
+	mov.b64 %rd217, %rd93;
+	mov.b32 %r127, %r40;
+	mov.b64 %rd218, %rd216;
+	setp.ne.s64 %p92, %rd218, %rd217;
+	mov.pred %p93, %p92;
+	@!%p93 bra $L125;
+	mov.pred %p94, %p91;
+	mov.b32 %r128, %r126;
+	mov.b64 %rd219, %rd218;
+	setp.ne.s64 %p95, %rd17, 0;
+	mov.pred %p96, %p95;
+	@!%p96 bra $L127;
+	mul.lo.s64 %rd220, %rd219, %rd19;
+	mad.lo.s64 %rd221, %rd220, 4, %rd15;
+	ld.global.nc.u32 %r129, [%rd221+0];
+	mov.b32 %r130, %r129;
+	and.b32 %r131, %r130, %r128;
+	setp.ne.u32 %p97, %r131, 0x0;
+	mov.pred %p96, %p97;
+$L127:
+	mov.pred %p98, %p96;
+	not.pred %p99, %p98;
+	mov.pred %p93, %p99;
+$L125:
+	mov.pred %p100, %p93;
+	@!%p100 bra $L129;
+	setp.eq.s64 %p101, %rd24, 0;
+	mov.pred %p102, %p101;
+	not.pred %p103, %p102;
+	@!%p103 bra $L131;
+	mul.lo.s64 %rd222, %rd218, %rd26;
+	mad.lo.s64 %rd223, %rd222, 4, %rd22;
+	ld.global.nc.s32 %r132, [%rd223+0];
+	mov.b32 %r133, %r132;
+	setp.eq.s32 %p104, %r133, %r127;
+	mov.pred %p102, %p104;
+$L131:
+	mov.pred %p100, %p102;
+$L129:
+	mov.pred %p105, %p100;
+	mov.pred %p89, %p105;
+$L123:
+	mov.pred %p88, %p89;
+$L121:
+	@!%p88 bra $L133;
+	mov.pred %p106, %p3;
+	cvt.u32.u64 %r134, %rd93;
+	mov.b32 %r135, %r134;
+	cvt.u32.u64 %r136, %rd216;
+	mov.b32 %r137, %r136;
+$L134:
+	cvt.s64.s32 %rd224, %r135;
+	mul.lo.s64 %rd225, %rd224, %rd12;
+	mad.lo.s64 %rd226, %rd225, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r138, [%rd226+0];
+	mov.b32 %r139, %r138;
+	cvt.s64.s32 %rd227, %r137;
+	mul.lo.s64 %rd228, %rd227, %rd12;
+	mad.lo.s64 %rd229, %rd228, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r140, [%rd229+0];
+	mov.b32 %r141, %r140;
+	mov.b32 %r142, %r139;
+	mov.b32 %r143, %r141;
+	mov.b32 %r144, %r142;
+	mov.b32 %r145, %r143;
+	@!%p106 bra $L138;
+$L139:
+	setp.ne.s32 %p107, %r144, %r145;
+	not.pred %p108, %p107;
+	@!%p108 bra $L143;
+	bra.uni $L141;
+$L143:
+	max.s32 %r146, %r144, %r145;
+	mov.b32 %r147, %r146;
+	min.s32 %r148, %r144, %r145;
+	mov.b32 %r149, %r148;
+	mov.b32 %r150, %r147;
+	mov.b32 %r151, %r149;
+	cvt.s64.s32 %rd230, %r150;
+	mul.lo.s64 %rd231, %rd230, %rd12;
+	mad.lo.s64 %rd232, %rd231, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r152, [%rd232+0];
+	mov.b32 %r153, %r152;
+	mov.b32 %r154, %r153;
+	setp.eq.s32 %p109, %r154, %r151;
+	mov.pred %p110, %p109;
+	not.pred %p111, %p110;
+	@!%p111 bra $L145;
+	setp.eq.s32 %p112, %r154, %r150;
+	mov.pred %p113, %p112;
+	@!%p113 bra $L147;
+	cvt.s64.s32 %rd233, %r150;
+	mul.lo.s64 %rd234, %rd233, %rd12;
+	mad.lo.s64 %rd235, %rd234, 4, %rd8;
+	atom.global.cas.b32 %r155, [%rd235], %r150, %r151;
+	setp.eq.u32 %p114, %r155, %r150;
+	mov.pred %p115, %p114;
+	mov.pred %p113, %p115;
+$L147:
+	mov.pred %p110, %p113;
+$L145:
+	@!%p110 bra $L149;
+	bra.uni $L136;
+$L149:
+	cvt.s64.s32 %rd236, %r154;
+	mul.lo.s64 %rd237, %rd236, %rd12;
+	mad.lo.s64 %rd238, %rd237, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r156, [%rd238+0];
+	mov.b32 %r157, %r156;
+	cvt.s64.s32 %rd239, %r151;
+	mul.lo.s64 %rd240, %rd239, %rd12;
+	mad.lo.s64 %rd241, %rd240, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r158, [%rd241+0];
+	mov.b32 %r159, %r158;
+	mov.b32 %r160, %r157;
+	mov.b32 %r161, %r159;
+	mov.b32 %r144, %r160;
+	mov.b32 %r145, %r161;
+$L140:
+	bra.uni $L139;
+$L141:
+	bra.uni $L136;
+$L138:
+	setp.eq.s32 %p116, %r144, %r145;
+	@!%p116 bra $L151;
+	bra.uni $L136;
+$L151:
+	mov.pred %p117, %p106;
+	mov.b32 %r162, %r135;
+	mov.b32 %r163, %r144;
+$L152:
+$L155:
+	setp.ne.s32 %p118, %r163, %r162;
+	not.pred %p119, %p118;
+	@!%p119 bra $L159;
+	bra.uni $L157;
+$L159:
+	cvt.s64.s32 %rd242, %r163;
+	mul.lo.s64 %rd243, %rd242, %rd12;
+	mad.lo.s64 %rd244, %rd243, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r164, [%rd244+0];
+	mov.b32 %r165, %r164;
+	mov.b32 %r166, %r165;
+	setp.eq.s32 %p120, %r166, %r163;
+	@!%p120 bra $L161;
+	mov.b32 %r167, %r163;
+	bra.uni $L154;
+$L161:
+	cvt.s64.s32 %rd245, %r162;
+	mul.lo.s64 %rd246, %rd245, %rd12;
+	mad.lo.s64 %rd247, %rd246, 4, %rd8;
+	st.relaxed.gpu.global.s32 [%rd247], %r166;
+	mov.b32 %r162, %r166;
+	cvt.s64.s32 %rd248, %r162;
+	mul.lo.s64 %rd249, %rd248, %rd12;
+	mad.lo.s64 %rd250, %rd249, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r168, [%rd250+0];
+	mov.b32 %r169, %r168;
+	mov.b32 %r163, %r169;
+$L156:
+	bra.uni $L155;
+$L157:
+	mov.b32 %r167, %r162;
+	bra.uni $L154;
+$L153:
+	bra.uni $L152;
+$L154:
+	mov.pred %p121, %p106;
+	mov.b32 %r170, %r137;
+	mov.b32 %r171, %r145;
+$L162:
+$L165:
+	setp.ne.s32 %p122, %r171, %r170;
+	not.pred %p123, %p122;
+	@!%p123 bra $L169;
+	bra.uni $L167;
+$L169:
+	cvt.s64.s32 %rd251, %r171;
+	mul.lo.s64 %rd252, %rd251, %rd12;
+	mad.lo.s64 %rd253, %rd252, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r172, [%rd253+0];
+	mov.b32 %r173, %r172;
+	mov.b32 %r174, %r173;
+	setp.eq.s32 %p124, %r174, %r171;
+	@!%p124 bra $L171;
+	mov.b32 %r175, %r171;
+	bra.uni $L164;
+$L171:
+	cvt.s64.s32 %rd254, %r170;
+	mul.lo.s64 %rd255, %rd254, %rd12;
+	mad.lo.s64 %rd256, %rd255, 4, %rd8;
+	st.relaxed.gpu.global.s32 [%rd256], %r174;
+	mov.b32 %r170, %r174;
+	cvt.s64.s32 %rd257, %r170;
+	mul.lo.s64 %rd258, %rd257, %rd12;
+	mad.lo.s64 %rd259, %rd258, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r176, [%rd259+0];
+	mov.b32 %r177, %r176;
+	mov.b32 %r171, %r177;
+$L166:
+	bra.uni $L165;
+$L167:
+	mov.b32 %r175, %r170;
+	bra.uni $L164;
+$L163:
+	bra.uni $L162;
+$L164:
+	mov.b32 %r178, %r167;
+	mov.b32 %r179, %r175;
+	mov.b32 %r180, %r178;
+	mov.b32 %r181, %r179;
+$L172:
+	setp.ne.s32 %p125, %r180, %r181;
+	not.pred %p126, %p125;
+	@!%p126 bra $L176;
+	bra.uni $L174;
+$L176:
+	setp.gt.s32 %p127, %r180, %r181;
+	@!%p127 bra $L178;
+	mov.b32 %r182, %r181;
+	mov.b32 %r183, %r180;
+	mov.b32 %r180, %r182;
+	mov.b32 %r181, %r183;
+$L178:
+	cvt.s64.s32 %rd260, %r181;
+	mul.lo.s64 %rd261, %rd260, %rd12;
+	mad.lo.s64 %rd262, %rd261, 4, %rd8;
+	atom.global.cas.b32 %r184, [%rd262], %r181, %r180;
+	setp.eq.u32 %p128, %r184, %r181;
+	mov.pred %p129, %p128;
+	@!%p129 bra $L180;
+	bra.uni $L136;
+$L180:
+	cvt.s64.s32 %rd263, %r180;
+	mul.lo.s64 %rd264, %rd263, %rd12;
+	mad.lo.s64 %rd265, %rd264, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r185, [%rd265+0];
+	mov.b32 %r186, %r185;
+	mov.pred %p130, %p106;
+	mov.b32 %r187, %r180;
+	mov.b32 %r188, %r186;
+$L181:
+$L184:
+	setp.ne.s32 %p131, %r188, %r187;
+	not.pred %p132, %p131;
+	@!%p132 bra $L188;
+	bra.uni $L186;
+$L188:
+	cvt.s64.s32 %rd266, %r188;
+	mul.lo.s64 %rd267, %rd266, %rd12;
+	mad.lo.s64 %rd268, %rd267, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r189, [%rd268+0];
+	mov.b32 %r190, %r189;
+	mov.b32 %r191, %r190;
+	setp.eq.s32 %p133, %r191, %r188;
+	@!%p133 bra $L190;
+	mov.b32 %r192, %r188;
+	bra.uni $L183;
+$L190:
+	cvt.s64.s32 %rd269, %r187;
+	mul.lo.s64 %rd270, %rd269, %rd12;
+	mad.lo.s64 %rd271, %rd270, 4, %rd8;
+	st.relaxed.gpu.global.s32 [%rd271], %r191;
+	mov.b32 %r187, %r191;
+	cvt.s64.s32 %rd272, %r187;
+	mul.lo.s64 %rd273, %rd272, %rd12;
+	mad.lo.s64 %rd274, %rd273, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r193, [%rd274+0];
+	mov.b32 %r194, %r193;
+	mov.b32 %r188, %r194;
+$L185:
+	bra.uni $L184;
+$L186:
+	mov.b32 %r192, %r187;
+	bra.uni $L183;
+$L182:
+	bra.uni $L181;
+$L183:
+	cvt.s64.s32 %rd275, %r181;
+	mul.lo.s64 %rd276, %rd275, %rd12;
+	mad.lo.s64 %rd277, %rd276, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r195, [%rd277+0];
+	mov.b32 %r196, %r195;
+	mov.pred %p134, %p106;
+	mov.b32 %r197, %r181;
+	mov.b32 %r198, %r196;
+$L191:
+$L194:
+	setp.ne.s32 %p135, %r198, %r197;
+	not.pred %p136, %p135;
+	@!%p136 bra $L198;
+	bra.uni $L196;
+$L198:
+	cvt.s64.s32 %rd278, %r198;
+	mul.lo.s64 %rd279, %rd278, %rd12;
+	mad.lo.s64 %rd280, %rd279, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r199, [%rd280+0];
+	mov.b32 %r200, %r199;
+	mov.b32 %r201, %r200;
+	setp.eq.s32 %p137, %r201, %r198;
+	@!%p137 bra $L200;
+	mov.b32 %r202, %r198;
+	bra.uni $L193;
+$L200:
+	cvt.s64.s32 %rd281, %r197;
+	mul.lo.s64 %rd282, %rd281, %rd12;
+	mad.lo.s64 %rd283, %rd282, 4, %rd8;
+	st.relaxed.gpu.global.s32 [%rd283], %r201;
+	mov.b32 %r197, %r201;
+	cvt.s64.s32 %rd284, %r197;
+	mul.lo.s64 %rd285, %rd284, %rd12;
+	mad.lo.s64 %rd286, %rd285, 4, %rd8;
+	ld.relaxed.gpu.global.s32 %r203, [%rd286+0];
+	mov.b32 %r204, %r203;
+	mov.b32 %r198, %r204;
+$L195:
+	bra.uni $L194;
+$L196:
+	mov.b32 %r202, %r197;
+	bra.uni $L193;
+$L192:
+	bra.uni $L191;
+$L193:
+	mov.b32 %r205, %r192;
+	mov.b32 %r206, %r202;
+	mov.b32 %r180, %r205;
+	mov.b32 %r181, %r206;
+$L173:
+	bra.uni $L172;
+$L174:
+	bra.uni $L136;
+$L135:
+	bra.uni $L134;
+$L136:
+$L133:
+$L116:
+	add.s64 %rd287, %rd212, 1;
+	mov.b64 %rd212, %rd287;
+	bra.uni $L115;
+$L117:
+$L114:
+$L9:
+	add.s64 %rd92, %rd92, %rd91;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd288, %rd87;
+	// block reduction
+	mov.b32 %r207, 1;
+	mov.b32 %r208, 1;
+	sub.u32 %r209, %r13, 1;
+	mov.b32 %r210, %r207;
+$L201:
+	setp.hs.u32 %p138, %r210, 32;
+	@%p138 bra $L202;
+	mov.b64 {%r211, %r212}, %rd288;
+	shfl.sync.down.b32 %r213|%p139, %r211, %r210, %r209, %r17;
+	shfl.sync.down.b32 %r214, %r212, %r210, %r209, %r17;
+	mov.b64 %rd289, {%r213, %r214};
+	@!%p139 bra $L203;
+	setp.ne.u32 %p140, %r18, 1;
+	@%p140 bra.uni $L205;
+	add.s64 %rd290, %rd288, %rd289;
+	mov.b64 %rd288, %rd290;
+	bra.uni $L204;
+$L205:
+	setp.ne.u32 %p141, %r18, 2;
+	@%p141 bra.uni $L206;
+	mul.lo.s64 %rd291, %rd288, %rd289;
+	mov.b64 %rd288, %rd291;
+	bra.uni $L204;
+$L206:
+	setp.ne.u32 %p142, %r18, 3;
+	@%p142 bra.uni $L207;
+	min.s64 %rd292, %rd288, %rd289;
+	mov.b64 %rd288, %rd292;
+	bra.uni $L204;
+$L207:
+	setp.ne.u32 %p143, %r18, 4;
+	@%p143 bra.uni $L208;
+	max.s64 %rd293, %rd288, %rd289;
+	mov.b64 %rd288, %rd293;
+	bra.uni $L204;
+$L208:
+	setp.ne.u32 %p144, %r18, 7;
+	@%p144 bra.uni $L209;
+	and.b64 %rd294, %rd288, %rd289;
+	mov.b64 %rd288, %rd294;
+	bra.uni $L204;
+$L209:
+	or.b64 %rd295, %rd288, %rd289;
+	mov.b64 %rd288, %rd295;
+$L204:
+$L203:
+	shl.b32 %r210, %r210, 1;
+	bra.uni $L201;
+$L202:
+	setp.eq.u32 %p145, %r7, 0;
+	@!%p145 bra $L210;
+	mul.wide.u32 %rd296, %r8, 16;
+	add.s64 %rd297, %rd1, %rd296;
+	st.shared.s64 [%rd297+0], %rd288;
+$L210:
+	bar.sync 0;
+	setp.eq.u32 %p146, %r8, 0;
+	@!%p146 bra $L211;
+	setp.lo.u32 %p147, %r7, %r10;
+	@!%p147 bra $L212;
+	mul.wide.u32 %rd298, %r7, 16;
+	add.s64 %rd299, %rd1, %rd298;
+	ld.shared.s64 %rd300, [%rd299+0];
+	mov.b64 %rd288, %rd300;
+$L212:
+	sub.u32 %r215, %r10, 1;
+	mov.b32 %r216, %r208;
+$L213:
+	setp.hs.u32 %p148, %r216, 32;
+	@%p148 bra $L214;
+	mov.b64 {%r217, %r218}, %rd288;
+	shfl.sync.down.b32 %r219|%p149, %r217, %r216, %r215, %r17;
+	shfl.sync.down.b32 %r220, %r218, %r216, %r215, %r17;
+	mov.b64 %rd301, {%r219, %r220};
+	@!%p149 bra $L215;
+	setp.ne.u32 %p150, %r18, 1;
+	@%p150 bra.uni $L217;
+	add.s64 %rd302, %rd288, %rd301;
+	mov.b64 %rd288, %rd302;
+	bra.uni $L216;
+$L217:
+	setp.ne.u32 %p151, %r18, 2;
+	@%p151 bra.uni $L218;
+	mul.lo.s64 %rd303, %rd288, %rd301;
+	mov.b64 %rd288, %rd303;
+	bra.uni $L216;
+$L218:
+	setp.ne.u32 %p152, %r18, 3;
+	@%p152 bra.uni $L219;
+	min.s64 %rd304, %rd288, %rd301;
+	mov.b64 %rd288, %rd304;
+	bra.uni $L216;
+$L219:
+	setp.ne.u32 %p153, %r18, 4;
+	@%p153 bra.uni $L220;
+	max.s64 %rd305, %rd288, %rd301;
+	mov.b64 %rd288, %rd305;
+	bra.uni $L216;
+$L220:
+	setp.ne.u32 %p154, %r18, 7;
+	@%p154 bra.uni $L221;
+	and.b64 %rd306, %rd288, %rd301;
+	mov.b64 %rd288, %rd306;
+	bra.uni $L216;
+$L221:
+	or.b64 %rd307, %rd288, %rd301;
+	mov.b64 %rd288, %rd307;
+$L216:
+$L215:
+	shl.b32 %r216, %r216, 1;
+	bra.uni $L213;
+$L214:
+$L211:
+	mul.wide.u32 %rd308, %r24, 8;
+	add.s64 %rd309, %rd5, %rd308;
+	setp.eq.u32 %p155, %r5, 0;
+	@!%p155 bra $L222;
+	st.global.s64 [%rd309+0], %rd288;
+$L222:
+	ret;
+}
+
+.visible .entry gk_wcc_linkRest_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33
+)
+{
+	.reg .pred %p<33>;
+	.reg .b32 %r<38>;
+	.reg .b64 %rd<125>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u8 %r19, [gk_s3];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	ld.param.u64 %rd14, [gk_s4];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s5];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s6];
+	mov.b64 %rd20, %rd19;
+	ld.param.u32 %r20, [gk_s7];
+	mov.b32 %r21, %r20;
+	ld.param.u64 %rd21, [gk_s8];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s9];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s10];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s11];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s12];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s13];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s14];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s15];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s16];
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s17];
+	mov.b64 %rd43, %rd42;
+	ld.param.u64 %rd44, [gk_s18];
+	cvta.to.global.u64 %rd45, %rd44;
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s19];
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s20];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s21];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s22];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s23];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s24];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s25];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s26];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s27];
+	mov.b64 %rd66, %rd65;
+	ld.param.u64 %rd67, [gk_s28];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s29];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s30];
+	mov.b64 %rd73, %rd72;
+	ld.param.s64 %rd74, [gk_s31];
+	mov.b64 %rd75, %rd74;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
+	ld.param.s64 %rd76, [gk_s33];
+	mov.b64 %rd77, %rd76;
+	cvt.u64.u32 %rd79, %r5;
+	cvt.u64.u32 %rd80, %r6;
+	setp.ne.u32 %p4, %r18, 1;
+	@%p4 bra.uni $L2;
+	mov.b64 %rd78, 0;
+	mov.b64 %rd81, %rd79;
+$L3:
+	setp.ge.s64 %p5, %rd81, %rd4;
+	@%p5 bra $L4;
+	mad.lo.s64 %rd82, %rd81, 8, %rd3;
+	ld.global.s64 %rd83, [%rd82+0];
+	add.s64 %rd84, %rd78, %rd83;
+	mov.b64 %rd78, %rd84;
+	add.s64 %rd81, %rd81, %rd80;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p6, %r18, 2;
+	@%p6 bra.uni $L5;
+	mov.b64 %rd78, 1;
+	mov.b64 %rd85, %rd79;
+$L6:
+	setp.ge.s64 %p7, %rd85, %rd4;
+	@%p7 bra $L7;
+	mad.lo.s64 %rd86, %rd85, 8, %rd3;
+	ld.global.s64 %rd87, [%rd86+0];
+	mul.lo.s64 %rd88, %rd78, %rd87;
+	mov.b64 %rd78, %rd88;
+	add.s64 %rd85, %rd85, %rd80;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p8, %r18, 3;
+	@%p8 bra.uni $L8;
+	mov.b64 %rd78, 9223372036854775807;
+	mov.b64 %rd89, %rd79;
+$L9:
+	setp.ge.s64 %p9, %rd89, %rd4;
+	@%p9 bra $L10;
+	mad.lo.s64 %rd90, %rd89, 8, %rd3;
+	ld.global.s64 %rd91, [%rd90+0];
+	min.s64 %rd92, %rd78, %rd91;
+	mov.b64 %rd78, %rd92;
+	add.s64 %rd89, %rd89, %rd80;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p10, %r18, 4;
+	@%p10 bra.uni $L11;
+	mov.b64 %rd78, -9223372036854775808;
+	mov.b64 %rd93, %rd79;
+$L12:
+	setp.ge.s64 %p11, %rd93, %rd4;
+	@%p11 bra $L13;
+	mad.lo.s64 %rd94, %rd93, 8, %rd3;
+	ld.global.s64 %rd95, [%rd94+0];
+	max.s64 %rd96, %rd78, %rd95;
+	mov.b64 %rd78, %rd96;
+	add.s64 %rd93, %rd93, %rd80;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p12, %r18, 7;
+	@%p12 bra.uni $L14;
+	mov.b64 %rd78, -1;
+	mov.b64 %rd97, %rd79;
+$L15:
+	setp.ge.s64 %p13, %rd97, %rd4;
+	@%p13 bra $L16;
+	mad.lo.s64 %rd98, %rd97, 8, %rd3;
+	ld.global.s64 %rd99, [%rd98+0];
+	and.b64 %rd100, %rd78, %rd99;
+	mov.b64 %rd78, %rd100;
+	add.s64 %rd97, %rd97, %rd80;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd78, 0;
+	mov.b64 %rd101, %rd79;
+$L17:
+	setp.ge.s64 %p14, %rd101, %rd4;
+	@%p14 bra $L18;
+	mad.lo.s64 %rd102, %rd101, 8, %rd3;
+	ld.global.s64 %rd103, [%rd102+0];
+	or.b64 %rd104, %rd78, %rd103;
+	mov.b64 %rd78, %rd104;
+	add.s64 %rd101, %rd101, %rd80;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd105, %rd78;
+	// block reduction
+	mov.b32 %r24, 1;
+	mov.b32 %r25, 1;
+	sub.u32 %r26, %r13, 1;
+	mov.b32 %r27, %r24;
+$L19:
+	setp.hs.u32 %p15, %r27, 32;
+	@%p15 bra $L20;
+	mov.b64 {%r28, %r29}, %rd105;
+	shfl.sync.down.b32 %r30|%p16, %r28, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
+	mov.b64 %rd106, {%r30, %r31};
+	@!%p16 bra $L21;
+	setp.ne.u32 %p17, %r18, 1;
+	@%p17 bra.uni $L23;
+	add.s64 %rd107, %rd105, %rd106;
+	mov.b64 %rd105, %rd107;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p18, %r18, 2;
+	@%p18 bra.uni $L24;
+	mul.lo.s64 %rd108, %rd105, %rd106;
+	mov.b64 %rd105, %rd108;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p19, %r18, 3;
+	@%p19 bra.uni $L25;
+	min.s64 %rd109, %rd105, %rd106;
+	mov.b64 %rd105, %rd109;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p20, %r18, 4;
+	@%p20 bra.uni $L26;
+	max.s64 %rd110, %rd105, %rd106;
+	mov.b64 %rd105, %rd110;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p21, %r18, 7;
+	@%p21 bra.uni $L27;
+	and.b64 %rd111, %rd105, %rd106;
+	mov.b64 %rd105, %rd111;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd112, %rd105, %rd106;
+	mov.b64 %rd105, %rd112;
+$L22:
+$L21:
+	shl.b32 %r27, %r27, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L28;
+	mul.wide.u32 %rd113, %r8, 16;
+	add.s64 %rd114, %rd1, %rd113;
+	st.shared.s64 [%rd114+0], %rd105;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L29;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L30;
+	mul.wide.u32 %rd115, %r7, 16;
+	add.s64 %rd116, %rd1, %rd115;
+	ld.shared.s64 %rd117, [%rd116+0];
+	mov.b64 %rd105, %rd117;
+$L30:
+	sub.u32 %r32, %r10, 1;
+	mov.b32 %r33, %r25;
+$L31:
+	setp.hs.u32 %p25, %r33, 32;
+	@%p25 bra $L32;
+	mov.b64 {%r34, %r35}, %rd105;
+	shfl.sync.down.b32 %r36|%p26, %r34, %r33, %r32, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
+	mov.b64 %rd118, {%r36, %r37};
+	@!%p26 bra $L33;
+	setp.ne.u32 %p27, %r18, 1;
+	@%p27 bra.uni $L35;
+	add.s64 %rd119, %rd105, %rd118;
+	mov.b64 %rd105, %rd119;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p28, %r18, 2;
+	@%p28 bra.uni $L36;
+	mul.lo.s64 %rd120, %rd105, %rd118;
+	mov.b64 %rd105, %rd120;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p29, %r18, 3;
+	@%p29 bra.uni $L37;
+	min.s64 %rd121, %rd105, %rd118;
+	mov.b64 %rd105, %rd121;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p30, %r18, 4;
+	@%p30 bra.uni $L38;
+	max.s64 %rd122, %rd105, %rd118;
+	mov.b64 %rd105, %rd122;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p31, %r18, 7;
+	@%p31 bra.uni $L39;
+	and.b64 %rd123, %rd105, %rd118;
+	mov.b64 %rd105, %rd123;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd124, %rd105, %rd118;
+	mov.b64 %rd105, %rd124;
+$L34:
+$L33:
+	shl.b32 %r33, %r33, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p32, %r5, 0;
+	@!%p32 bra $L40;
+	st.global.s64 [%rd6+0], %rd105;
+$L40:
 	ret;
 }
 `
@@ -1859,12 +2536,22 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s22,
 	.param .b64 gk_s23,
 	.param .b64 gk_s24,
-	.param .b64 gk_s25
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35
 )
 {
-	.reg .pred %p<69>;
-	.reg .b32 %r<138>;
-	.reg .b64 %rd<185>;
+	.reg .pred %p<72>;
+	.reg .b32 %r<135>;
+	.reg .b64 %rd<223>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1922,25 +2609,25 @@ const gokkosPTX2 = `//
 	mov.b64 %rd28, %rd27;
 	ld.param.s64 %rd29, [gk_s2];
 	mov.b64 %rd30, %rd29;
-	ld.param.u64 %rd31, [gk_s3];
+	ld.param.u8 %r30, [gk_s3];
+	setp.ne.u32 %p3, %r30, 0;
+	mov.pred %p4, %p3;
+	ld.param.u64 %rd31, [gk_s4];
 	cvta.to.global.u64 %rd32, %rd31;
 	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s4];
+	ld.param.s64 %rd34, [gk_s5];
 	mov.b64 %rd35, %rd34;
-	ld.param.s64 %rd36, [gk_s5];
+	ld.param.s64 %rd36, [gk_s6];
 	mov.b64 %rd37, %rd36;
-	ld.param.u32 %r30, [gk_s6];
-	mov.b32 %r31, %r30;
-	ld.param.u64 %rd38, [gk_s7];
+	ld.param.u32 %r31, [gk_s7];
+	mov.b32 %r32, %r31;
+	ld.param.u64 %rd38, [gk_s8];
 	cvta.to.global.u64 %rd39, %rd38;
 	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s8];
+	ld.param.s64 %rd41, [gk_s9];
 	mov.b64 %rd42, %rd41;
-	ld.param.s64 %rd43, [gk_s9];
+	ld.param.s64 %rd43, [gk_s10];
 	mov.b64 %rd44, %rd43;
-	ld.param.u8 %r32, [gk_s10];
-	setp.ne.u32 %p3, %r32, 0;
-	mov.pred %p4, %p3;
 	ld.param.s64 %rd45, [gk_s11];
 	mov.b64 %rd46, %rd45;
 	ld.param.u64 %rd47, [gk_s12];
@@ -1964,51 +2651,74 @@ const gokkosPTX2 = `//
 	mov.b64 %rd65, %rd64;
 	ld.param.s64 %rd66, [gk_s20];
 	mov.b64 %rd67, %rd66;
-	ld.param.u64 %rd68, [gk_s21];
-	cvta.to.global.u64 %rd69, %rd68;
-	mov.b64 %rd70, %rd69;
-	ld.param.s64 %rd71, [gk_s22];
+	ld.param.s64 %rd68, [gk_s21];
+	mov.b64 %rd69, %rd68;
+	ld.param.u64 %rd70, [gk_s22];
+	cvta.to.global.u64 %rd71, %rd70;
 	mov.b64 %rd72, %rd71;
 	ld.param.s64 %rd73, [gk_s23];
 	mov.b64 %rd74, %rd73;
 	ld.param.s64 %rd75, [gk_s24];
 	mov.b64 %rd76, %rd75;
-	ld.param.s32 %r33, [gk_s25];
+	ld.param.u64 %rd77, [gk_s25];
+	cvta.to.global.u64 %rd78, %rd77;
+	mov.b64 %rd79, %rd78;
+	ld.param.s64 %rd80, [gk_s26];
+	mov.b64 %rd81, %rd80;
+	ld.param.s64 %rd82, [gk_s27];
+	mov.b64 %rd83, %rd82;
+	ld.param.u64 %rd84, [gk_s28];
+	cvta.to.global.u64 %rd85, %rd84;
+	mov.b64 %rd86, %rd85;
+	ld.param.s64 %rd87, [gk_s29];
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s30];
+	mov.b64 %rd90, %rd89;
+	ld.param.u64 %rd91, [gk_s31];
+	cvta.to.global.u64 %rd92, %rd91;
+	mov.b64 %rd93, %rd92;
+	ld.param.s64 %rd94, [gk_s32];
+	mov.b64 %rd95, %rd94;
+	ld.param.s64 %rd96, [gk_s33];
+	mov.b64 %rd97, %rd96;
+	ld.param.s64 %rd98, [gk_s34];
+	mov.b64 %rd99, %rd98;
+	ld.param.s32 %r33, [gk_s35];
 	mov.b32 %r34, %r33;
-	cvt.u64.u32 %rd78, %r28;
-	cvt.u64.u32 %rd79, %r29;
-	mov.b64 %rd80, %rd78;
+	cvt.u64.u32 %rd101, %r28;
+	cvt.u64.u32 %rd102, %r29;
+	mov.b64 %rd103, %rd101;
 $L1:
-	setp.ge.s64 %p5, %rd80, %rd2;
+	setp.ge.s64 %p5, %rd103, %rd2;
 	@%p5 bra $L2;
-	mov.b64 %rd77, %rd80;
+	mov.b64 %rd100, %rd103;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	mov.b64 %rd81, %rd77;
+	mov.b64 %rd104, %rd100;
 $L4:
-	setp.lt.s64 %p6, %rd81, %rd72;
+	setp.lt.s64 %p6, %rd104, %rd95;
 	not.pred %p7, %p6;
 	@!%p7 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd82, %rd81, %rd74;
-	mad.lo.s64 %rd83, %rd82, 4, %rd70;
-	ld.global.nc.s32 %r35, [%rd83+0];
+	mul.lo.s64 %rd105, %rd104, %rd97;
+	mad.lo.s64 %rd106, %rd105, 4, %rd93;
+	ld.global.nc.s32 %r35, [%rd106+0];
 	mov.b32 %r36, %r35;
-	cvt.s64.s32 %rd84, %r36;
-	mov.b64 %rd85, %rd84;
-	mov.b32 %r37, %r31;
+	cvt.s64.s32 %rd107, %r36;
+	mov.b64 %rd108, %rd107;
 	mov.pred %p8, %p4;
-	mov.b64 %rd86, %rd85;
+	mov.b32 %r37, %r32;
+	mov.b64 %rd109, %rd108;
 	mov.b32 %r38, %r34;
 	setp.ge.s32 %p9, %r38, 0;
 	mov.pred %p10, %p9;
 	@!%p10 bra $L10;
-	mul.lo.s64 %rd87, %rd86, %rd30;
-	mad.lo.s64 %rd88, %rd87, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r39, [%rd88+0];
+	mul.lo.s64 %rd110, %rd109, %rd30;
+	mad.lo.s64 %rd111, %rd110, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r39, [%rd111+0];
 	mov.b32 %r40, %r39;
 	setp.eq.s32 %p11, %r40, %r38;
 	mov.pred %p10, %p11;
@@ -2017,15 +2727,15 @@ $L10:
 	mov.pred %p13, %p12;
 	not.pred %p14, %p13;
 	@!%p14 bra $L12;
-	mov.b32 %r41, %r31;
 	mov.pred %p15, %p4;
-	mov.b64 %rd89, %rd85;
+	mov.b32 %r41, %r32;
+	mov.b64 %rd112, %rd108;
 	setp.ne.s64 %p16, %rd35, 0;
 	mov.pred %p17, %p16;
 	@!%p17 bra $L14;
-	mul.lo.s64 %rd90, %rd89, %rd37;
-	mad.lo.s64 %rd91, %rd90, 4, %rd33;
-	ld.global.nc.u32 %r42, [%rd91+0];
+	mul.lo.s64 %rd113, %rd112, %rd37;
+	mad.lo.s64 %rd114, %rd113, 4, %rd33;
+	ld.global.nc.u32 %r42, [%rd114+0];
 	mov.b32 %r43, %r42;
 	and.b32 %r44, %r43, %r41;
 	setp.ne.u32 %p18, %r44, 0x0;
@@ -2037,18 +2747,18 @@ $L12:
 	@!%p13 bra $L16;
 	bra.uni $L5;
 $L16:
-	mov.b32 %r45, %r31;
 	mov.pred %p20, %p4;
-	mov.b64 %rd92, %rd85;
+	mov.b32 %r45, %r32;
+	mov.b64 %rd115, %rd108;
 $L17:
 	setp.eq.s64 %p21, %rd42, 0;
 	@!%p21 bra $L21;
 	mov.b32 %r46, 0;
 	bra.uni $L19;
 $L21:
-	mul.lo.s64 %rd93, %rd92, %rd44;
-	mad.lo.s64 %rd94, %rd93, 4, %rd40;
-	ld.global.nc.s32 %r47, [%rd94+0];
+	mul.lo.s64 %rd116, %rd115, %rd44;
+	mad.lo.s64 %rd117, %rd116, 4, %rd40;
+	ld.global.nc.s32 %r47, [%rd117+0];
 	mov.b32 %r48, %r47;
 	mov.b32 %r46, %r48;
 	bra.uni $L19;
@@ -2056,384 +2766,396 @@ $L18:
 	bra.uni $L17;
 $L19:
 	mov.b32 %r49, %r46;
-	mul.lo.s64 %rd95, %rd85, %rd53;
-	mad.lo.s64 %rd96, %rd95, 8, %rd49;
-	ld.global.nc.s64 %rd97, [%rd96+0];
-	mov.b64 %rd98, %rd97;
-	add.s64 %rd99, %rd85, 1;
-	mul.lo.s64 %rd100, %rd99, %rd53;
-	mad.lo.s64 %rd101, %rd100, 8, %rd49;
-	ld.global.nc.s64 %rd102, [%rd101+0];
-	mov.b64 %rd103, %rd102;
-	add.s64 %rd104, %rd98, %rd76;
-	mov.b64 %rd105, %rd103;
-	cvt.u64.u32 %rd106, %r2;
-	add.s64 %rd107, %rd104, %rd106;
-	cvt.u64.u32 %rd108, %r4;
-	mov.b64 %rd109, %rd107;
-$L22:
-	setp.ge.s64 %p22, %rd109, %rd105;
-	@%p22 bra $L24;
-	mov.b64 %rd110, %rd109;
-	mul.lo.s64 %rd111, %rd110, %rd60;
-	mad.lo.s64 %rd112, %rd111, 4, %rd56;
-	ld.global.nc.s32 %r50, [%rd112+0];
+	mov.b64 %rd118, %rd99;
+	setp.ne.s64 %p22, %rd69, 0;
+	@!%p22 bra $L23;
+	add.s64 %rd119, %rd108, 1;
+	mul.lo.s64 %rd120, %rd119, %rd76;
+	mad.lo.s64 %rd121, %rd120, 8, %rd72;
+	ld.global.nc.s64 %rd122, [%rd121+0];
+	mov.b64 %rd123, %rd122;
+	mul.lo.s64 %rd124, %rd108, %rd76;
+	mad.lo.s64 %rd125, %rd124, 8, %rd72;
+	ld.global.nc.s64 %rd126, [%rd125+0];
+	mov.b64 %rd127, %rd126;
+	sub.s64 %rd128, %rd123, %rd127;
+	sub.s64 %rd129, %rd118, %rd128;
+	max.s64 %rd130, %rd129, 0;
+	mov.b64 %rd118, %rd130;
+$L23:
+	mul.lo.s64 %rd131, %rd108, %rd53;
+	mad.lo.s64 %rd132, %rd131, 8, %rd49;
+	ld.global.nc.s64 %rd133, [%rd132+0];
+	mov.b64 %rd134, %rd133;
+	add.s64 %rd135, %rd108, 1;
+	mul.lo.s64 %rd136, %rd135, %rd53;
+	mad.lo.s64 %rd137, %rd136, 8, %rd49;
+	ld.global.nc.s64 %rd138, [%rd137+0];
+	mov.b64 %rd139, %rd138;
+	add.s64 %rd140, %rd134, %rd118;
+	mov.b64 %rd141, %rd139;
+	cvt.u64.u32 %rd142, %r2;
+	add.s64 %rd143, %rd140, %rd142;
+	cvt.u64.u32 %rd144, %r4;
+	mov.b64 %rd145, %rd143;
+$L24:
+	setp.ge.s64 %p23, %rd145, %rd141;
+	@%p23 bra $L26;
+	mov.b64 %rd146, %rd145;
+	mul.lo.s64 %rd147, %rd146, %rd60;
+	mad.lo.s64 %rd148, %rd147, 4, %rd56;
+	ld.global.nc.s32 %r50, [%rd148+0];
 	mov.b32 %r51, %r50;
-	mov.b32 %r52, %r31;
-	mov.pred %p23, %p4;
-	mov.b64 %rd113, %rd85;
+	mov.pred %p24, %p4;
+	mov.b32 %r52, %r32;
+	mov.b64 %rd149, %rd108;
 	mov.b32 %r53, %r49;
-	cvt.s64.s32 %rd114, %r51;
-	mov.b64 %rd115, %rd114;
-$L25:
-	setp.eq.s64 %p24, %rd115, %rd113;
+	cvt.s64.s32 %rd150, %r51;
+	mov.b64 %rd151, %rd150;
 	mov.pred %p25, %p24;
-	not.pred %p26, %p25;
-	@!%p26 bra $L29;
 	mov.b32 %r54, %r52;
-	mov.pred %p27, %p23;
-	mov.b64 %rd116, %rd115;
-	setp.ne.s64 %p28, %rd35, 0;
-	mov.pred %p29, %p28;
-	@!%p29 bra $L31;
-	mul.lo.s64 %rd117, %rd116, %rd37;
-	mad.lo.s64 %rd118, %rd117, 4, %rd33;
-	ld.global.nc.u32 %r55, [%rd118+0];
-	mov.b32 %r56, %r55;
-	and.b32 %r57, %r56, %r54;
-	setp.ne.u32 %p30, %r57, 0x0;
-	mov.pred %p29, %p30;
-$L31:
-	mov.pred %p31, %p29;
-	mov.pred %p25, %p31;
-$L29:
-	mov.pred %p32, %p25;
+	mov.b64 %rd152, %rd149;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd153, %rd151;
+	setp.ne.s64 %p26, %rd153, %rd152;
+	mov.pred %p27, %p26;
+	@!%p27 bra $L28;
+	mov.pred %p28, %p25;
+	mov.b32 %r56, %r54;
+	mov.b64 %rd154, %rd153;
+	setp.ne.s64 %p29, %rd35, 0;
+	mov.pred %p30, %p29;
+	@!%p30 bra $L30;
+	mul.lo.s64 %rd155, %rd154, %rd37;
+	mad.lo.s64 %rd156, %rd155, 4, %rd33;
+	ld.global.nc.u32 %r57, [%rd156+0];
+	mov.b32 %r58, %r57;
+	and.b32 %r59, %r58, %r56;
+	setp.ne.u32 %p31, %r59, 0x0;
+	mov.pred %p30, %p31;
+$L30:
+	mov.pred %p32, %p30;
 	not.pred %p33, %p32;
-	@!%p33 bra $L33;
-	setp.ne.s64 %p34, %rd42, 0;
-	mov.pred %p35, %p34;
-	@!%p35 bra $L35;
-	mul.lo.s64 %rd119, %rd115, %rd44;
-	mad.lo.s64 %rd120, %rd119, 4, %rd40;
-	ld.global.nc.s32 %r58, [%rd120+0];
-	mov.b32 %r59, %r58;
-	setp.ne.s32 %p36, %r59, %r53;
-	mov.pred %p35, %p36;
-$L35:
-	mov.pred %p32, %p35;
-$L33:
-	@!%p32 bra $L37;
-	bra.uni $L27;
+	mov.pred %p27, %p33;
+$L28:
+	mov.pred %p34, %p27;
+	@!%p34 bra $L32;
+	setp.eq.s64 %p35, %rd42, 0;
+	mov.pred %p36, %p35;
+	not.pred %p37, %p36;
+	@!%p37 bra $L34;
+	mul.lo.s64 %rd157, %rd153, %rd44;
+	mad.lo.s64 %rd158, %rd157, 4, %rd40;
+	ld.global.nc.s32 %r60, [%rd158+0];
+	mov.b32 %r61, %r60;
+	setp.eq.s32 %p38, %r61, %r55;
+	mov.pred %p36, %p38;
+$L34:
+	mov.pred %p34, %p36;
+$L32:
+	mov.pred %p39, %p34;
+	@!%p39 bra $L36;
+	mov.pred %p40, %p24;
+	cvt.u32.u64 %r62, %rd149;
+	mov.b32 %r63, %r62;
+	cvt.u32.u64 %r64, %rd151;
+	mov.b32 %r65, %r64;
 $L37:
-	mov.b32 %r60, %r52;
-	mov.pred %p37, %p23;
-	cvt.u32.u64 %r61, %rd113;
-	mov.b32 %r62, %r61;
-	cvt.u32.u64 %r63, %rd115;
-	mov.b32 %r64, %r63;
-$L38:
-	cvt.s64.s32 %rd121, %r62;
-	mul.lo.s64 %rd122, %rd121, %rd30;
-	mad.lo.s64 %rd123, %rd122, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r65, [%rd123+0];
-	mov.b32 %r66, %r65;
-	cvt.s64.s32 %rd124, %r64;
-	mul.lo.s64 %rd125, %rd124, %rd30;
-	mad.lo.s64 %rd126, %rd125, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r67, [%rd126+0];
-	mov.b32 %r68, %r67;
-	mov.b32 %r69, %r66;
-	mov.b32 %r70, %r68;
+	cvt.s64.s32 %rd159, %r63;
+	mul.lo.s64 %rd160, %rd159, %rd30;
+	mad.lo.s64 %rd161, %rd160, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r66, [%rd161+0];
+	mov.b32 %r67, %r66;
+	cvt.s64.s32 %rd162, %r65;
+	mul.lo.s64 %rd163, %rd162, %rd30;
+	mad.lo.s64 %rd164, %rd163, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r68, [%rd164+0];
+	mov.b32 %r69, %r68;
+	mov.b32 %r70, %r67;
 	mov.b32 %r71, %r69;
 	mov.b32 %r72, %r70;
-	@!%p37 bra $L42;
-$L43:
-	setp.ne.s32 %p38, %r71, %r72;
-	not.pred %p39, %p38;
-	@!%p39 bra $L47;
-	bra.uni $L45;
-$L47:
-	max.s32 %r73, %r71, %r72;
-	mov.b32 %r74, %r73;
-	min.s32 %r75, %r71, %r72;
-	mov.b32 %r76, %r75;
-	mov.b32 %r77, %r74;
-	mov.b32 %r78, %r76;
-	cvt.s64.s32 %rd127, %r77;
-	mul.lo.s64 %rd128, %rd127, %rd30;
-	mad.lo.s64 %rd129, %rd128, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r79, [%rd129+0];
-	mov.b32 %r80, %r79;
-	mov.b32 %r81, %r80;
-	setp.eq.s32 %p40, %r81, %r78;
-	mov.pred %p41, %p40;
-	not.pred %p42, %p41;
-	@!%p42 bra $L49;
-	setp.eq.s32 %p43, %r81, %r77;
-	mov.pred %p44, %p43;
-	@!%p44 bra $L51;
-	cvt.s64.s32 %rd130, %r77;
-	mul.lo.s64 %rd131, %rd130, %rd30;
-	mad.lo.s64 %rd132, %rd131, 4, %rd26;
-	atom.global.cas.b32 %r82, [%rd132], %r77, %r78;
-	setp.eq.u32 %p45, %r82, %r77;
-	mov.pred %p46, %p45;
-	mov.pred %p44, %p46;
-$L51:
-	mov.pred %p41, %p44;
-$L49:
-	@!%p41 bra $L53;
-	bra.uni $L40;
-$L53:
-	cvt.s64.s32 %rd133, %r81;
-	mul.lo.s64 %rd134, %rd133, %rd30;
-	mad.lo.s64 %rd135, %rd134, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r83, [%rd135+0];
-	mov.b32 %r84, %r83;
-	cvt.s64.s32 %rd136, %r78;
-	mul.lo.s64 %rd137, %rd136, %rd30;
-	mad.lo.s64 %rd138, %rd137, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r85, [%rd138+0];
-	mov.b32 %r86, %r85;
-	mov.b32 %r87, %r84;
-	mov.b32 %r88, %r86;
-	mov.b32 %r71, %r87;
-	mov.b32 %r72, %r88;
-$L44:
-	bra.uni $L43;
-$L45:
-	bra.uni $L40;
+	mov.b32 %r73, %r71;
+	@!%p40 bra $L41;
 $L42:
-	setp.eq.s32 %p47, %r71, %r72;
-	@!%p47 bra $L55;
-	bra.uni $L40;
+	setp.ne.s32 %p41, %r72, %r73;
+	not.pred %p42, %p41;
+	@!%p42 bra $L46;
+	bra.uni $L44;
+$L46:
+	max.s32 %r74, %r72, %r73;
+	mov.b32 %r75, %r74;
+	min.s32 %r76, %r72, %r73;
+	mov.b32 %r77, %r76;
+	mov.b32 %r78, %r75;
+	mov.b32 %r79, %r77;
+	cvt.s64.s32 %rd165, %r78;
+	mul.lo.s64 %rd166, %rd165, %rd30;
+	mad.lo.s64 %rd167, %rd166, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r80, [%rd167+0];
+	mov.b32 %r81, %r80;
+	mov.b32 %r82, %r81;
+	setp.eq.s32 %p43, %r82, %r79;
+	mov.pred %p44, %p43;
+	not.pred %p45, %p44;
+	@!%p45 bra $L48;
+	setp.eq.s32 %p46, %r82, %r78;
+	mov.pred %p47, %p46;
+	@!%p47 bra $L50;
+	cvt.s64.s32 %rd168, %r78;
+	mul.lo.s64 %rd169, %rd168, %rd30;
+	mad.lo.s64 %rd170, %rd169, 4, %rd26;
+	atom.global.cas.b32 %r83, [%rd170], %r78, %r79;
+	setp.eq.u32 %p48, %r83, %r78;
+	mov.pred %p49, %p48;
+	mov.pred %p47, %p49;
+$L50:
+	mov.pred %p44, %p47;
+$L48:
+	@!%p44 bra $L52;
+	bra.uni $L39;
+$L52:
+	cvt.s64.s32 %rd171, %r82;
+	mul.lo.s64 %rd172, %rd171, %rd30;
+	mad.lo.s64 %rd173, %rd172, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r84, [%rd173+0];
+	mov.b32 %r85, %r84;
+	cvt.s64.s32 %rd174, %r79;
+	mul.lo.s64 %rd175, %rd174, %rd30;
+	mad.lo.s64 %rd176, %rd175, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r86, [%rd176+0];
+	mov.b32 %r87, %r86;
+	mov.b32 %r88, %r85;
+	mov.b32 %r89, %r87;
+	mov.b32 %r72, %r88;
+	mov.b32 %r73, %r89;
+$L43:
+	bra.uni $L42;
+$L44:
+	bra.uni $L39;
+$L41:
+	setp.eq.s32 %p50, %r72, %r73;
+	@!%p50 bra $L54;
+	bra.uni $L39;
+$L54:
+	mov.pred %p51, %p40;
+	mov.b32 %r90, %r63;
+	mov.b32 %r91, %r72;
 $L55:
-	mov.b32 %r89, %r60;
-	mov.pred %p48, %p37;
-	mov.b32 %r90, %r62;
-	mov.b32 %r91, %r71;
-$L56:
-$L59:
-	setp.ne.s32 %p49, %r91, %r90;
-	not.pred %p50, %p49;
-	@!%p50 bra $L63;
-	bra.uni $L61;
-$L63:
-	cvt.s64.s32 %rd139, %r91;
-	mul.lo.s64 %rd140, %rd139, %rd30;
-	mad.lo.s64 %rd141, %rd140, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r92, [%rd141+0];
+$L58:
+	setp.ne.s32 %p52, %r91, %r90;
+	not.pred %p53, %p52;
+	@!%p53 bra $L62;
+	bra.uni $L60;
+$L62:
+	cvt.s64.s32 %rd177, %r91;
+	mul.lo.s64 %rd178, %rd177, %rd30;
+	mad.lo.s64 %rd179, %rd178, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r92, [%rd179+0];
 	mov.b32 %r93, %r92;
 	mov.b32 %r94, %r93;
-	setp.eq.s32 %p51, %r94, %r91;
-	@!%p51 bra $L65;
+	setp.eq.s32 %p54, %r94, %r91;
+	@!%p54 bra $L64;
 	mov.b32 %r95, %r91;
-	bra.uni $L58;
-$L65:
-	cvt.s64.s32 %rd142, %r90;
-	mul.lo.s64 %rd143, %rd142, %rd30;
-	mad.lo.s64 %rd144, %rd143, 4, %rd26;
-	st.relaxed.gpu.global.s32 [%rd144], %r94;
+	bra.uni $L57;
+$L64:
+	cvt.s64.s32 %rd180, %r90;
+	mul.lo.s64 %rd181, %rd180, %rd30;
+	mad.lo.s64 %rd182, %rd181, 4, %rd26;
+	st.relaxed.gpu.global.s32 [%rd182], %r94;
 	mov.b32 %r90, %r94;
-	cvt.s64.s32 %rd145, %r90;
-	mul.lo.s64 %rd146, %rd145, %rd30;
-	mad.lo.s64 %rd147, %rd146, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r96, [%rd147+0];
+	cvt.s64.s32 %rd183, %r90;
+	mul.lo.s64 %rd184, %rd183, %rd30;
+	mad.lo.s64 %rd185, %rd184, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r96, [%rd185+0];
 	mov.b32 %r97, %r96;
 	mov.b32 %r91, %r97;
-$L60:
-	bra.uni $L59;
-$L61:
-	mov.b32 %r95, %r90;
+$L59:
 	bra.uni $L58;
+$L60:
+	mov.b32 %r95, %r90;
+	bra.uni $L57;
+$L56:
+	bra.uni $L55;
 $L57:
-	bra.uni $L56;
-$L58:
-	mov.b32 %r98, %r60;
-	mov.pred %p52, %p37;
-	mov.b32 %r99, %r64;
-	mov.b32 %r100, %r72;
-$L66:
-$L69:
-	setp.ne.s32 %p53, %r100, %r99;
-	not.pred %p54, %p53;
-	@!%p54 bra $L73;
-	bra.uni $L71;
-$L73:
-	cvt.s64.s32 %rd148, %r100;
-	mul.lo.s64 %rd149, %rd148, %rd30;
-	mad.lo.s64 %rd150, %rd149, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r101, [%rd150+0];
-	mov.b32 %r102, %r101;
-	mov.b32 %r103, %r102;
-	setp.eq.s32 %p55, %r103, %r100;
-	@!%p55 bra $L75;
-	mov.b32 %r104, %r100;
-	bra.uni $L68;
-$L75:
-	cvt.s64.s32 %rd151, %r99;
-	mul.lo.s64 %rd152, %rd151, %rd30;
-	mad.lo.s64 %rd153, %rd152, 4, %rd26;
-	st.relaxed.gpu.global.s32 [%rd153], %r103;
-	mov.b32 %r99, %r103;
-	cvt.s64.s32 %rd154, %r99;
-	mul.lo.s64 %rd155, %rd154, %rd30;
-	mad.lo.s64 %rd156, %rd155, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r105, [%rd156+0];
-	mov.b32 %r106, %r105;
-	mov.b32 %r100, %r106;
-$L70:
-	bra.uni $L69;
-$L71:
-	mov.b32 %r104, %r99;
-	bra.uni $L68;
-$L67:
-	bra.uni $L66;
+	mov.pred %p55, %p40;
+	mov.b32 %r98, %r65;
+	mov.b32 %r99, %r73;
+$L65:
 $L68:
-	mov.b32 %r107, %r95;
-	mov.b32 %r108, %r104;
-	mov.b32 %r109, %r107;
-	mov.b32 %r110, %r108;
-$L76:
-	setp.ne.s32 %p56, %r109, %r110;
+	setp.ne.s32 %p56, %r99, %r98;
 	not.pred %p57, %p56;
-	@!%p57 bra $L80;
-	bra.uni $L78;
-$L80:
-	setp.gt.s32 %p58, %r109, %r110;
-	@!%p58 bra $L82;
-	mov.b32 %r111, %r110;
-	mov.b32 %r112, %r109;
+	@!%p57 bra $L72;
+	bra.uni $L70;
+$L72:
+	cvt.s64.s32 %rd186, %r99;
+	mul.lo.s64 %rd187, %rd186, %rd30;
+	mad.lo.s64 %rd188, %rd187, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r100, [%rd188+0];
+	mov.b32 %r101, %r100;
+	mov.b32 %r102, %r101;
+	setp.eq.s32 %p58, %r102, %r99;
+	@!%p58 bra $L74;
+	mov.b32 %r103, %r99;
+	bra.uni $L67;
+$L74:
+	cvt.s64.s32 %rd189, %r98;
+	mul.lo.s64 %rd190, %rd189, %rd30;
+	mad.lo.s64 %rd191, %rd190, 4, %rd26;
+	st.relaxed.gpu.global.s32 [%rd191], %r102;
+	mov.b32 %r98, %r102;
+	cvt.s64.s32 %rd192, %r98;
+	mul.lo.s64 %rd193, %rd192, %rd30;
+	mad.lo.s64 %rd194, %rd193, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r104, [%rd194+0];
+	mov.b32 %r105, %r104;
+	mov.b32 %r99, %r105;
+$L69:
+	bra.uni $L68;
+$L70:
+	mov.b32 %r103, %r98;
+	bra.uni $L67;
+$L66:
+	bra.uni $L65;
+$L67:
+	mov.b32 %r106, %r95;
+	mov.b32 %r107, %r103;
+	mov.b32 %r108, %r106;
+	mov.b32 %r109, %r107;
+$L75:
+	setp.ne.s32 %p59, %r108, %r109;
+	not.pred %p60, %p59;
+	@!%p60 bra $L79;
+	bra.uni $L77;
+$L79:
+	setp.gt.s32 %p61, %r108, %r109;
+	@!%p61 bra $L81;
+	mov.b32 %r110, %r109;
+	mov.b32 %r111, %r108;
+	mov.b32 %r108, %r110;
 	mov.b32 %r109, %r111;
-	mov.b32 %r110, %r112;
-$L82:
-	cvt.s64.s32 %rd157, %r110;
-	mul.lo.s64 %rd158, %rd157, %rd30;
-	mad.lo.s64 %rd159, %rd158, 4, %rd26;
-	atom.global.cas.b32 %r113, [%rd159], %r110, %r109;
-	setp.eq.u32 %p59, %r113, %r110;
-	mov.pred %p60, %p59;
-	@!%p60 bra $L84;
-	bra.uni $L40;
+$L81:
+	cvt.s64.s32 %rd195, %r109;
+	mul.lo.s64 %rd196, %rd195, %rd30;
+	mad.lo.s64 %rd197, %rd196, 4, %rd26;
+	atom.global.cas.b32 %r112, [%rd197], %r109, %r108;
+	setp.eq.u32 %p62, %r112, %r109;
+	mov.pred %p63, %p62;
+	@!%p63 bra $L83;
+	bra.uni $L39;
+$L83:
+	cvt.s64.s32 %rd198, %r108;
+	mul.lo.s64 %rd199, %rd198, %rd30;
+	mad.lo.s64 %rd200, %rd199, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r113, [%rd200+0];
+	mov.b32 %r114, %r113;
+	mov.pred %p64, %p40;
+	mov.b32 %r115, %r108;
+	mov.b32 %r116, %r114;
 $L84:
-	cvt.s64.s32 %rd160, %r109;
-	mul.lo.s64 %rd161, %rd160, %rd30;
-	mad.lo.s64 %rd162, %rd161, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r114, [%rd162+0];
-	mov.b32 %r115, %r114;
-	mov.b32 %r116, %r60;
-	mov.pred %p61, %p37;
-	mov.b32 %r117, %r109;
-	mov.b32 %r118, %r115;
-$L85:
-$L88:
-	setp.ne.s32 %p62, %r118, %r117;
-	not.pred %p63, %p62;
-	@!%p63 bra $L92;
-	bra.uni $L90;
-$L92:
-	cvt.s64.s32 %rd163, %r118;
-	mul.lo.s64 %rd164, %rd163, %rd30;
-	mad.lo.s64 %rd165, %rd164, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r119, [%rd165+0];
-	mov.b32 %r120, %r119;
-	mov.b32 %r121, %r120;
-	setp.eq.s32 %p64, %r121, %r118;
-	@!%p64 bra $L94;
-	mov.b32 %r122, %r118;
-	bra.uni $L87;
-$L94:
-	cvt.s64.s32 %rd166, %r117;
-	mul.lo.s64 %rd167, %rd166, %rd30;
-	mad.lo.s64 %rd168, %rd167, 4, %rd26;
-	st.relaxed.gpu.global.s32 [%rd168], %r121;
-	mov.b32 %r117, %r121;
-	cvt.s64.s32 %rd169, %r117;
-	mul.lo.s64 %rd170, %rd169, %rd30;
-	mad.lo.s64 %rd171, %rd170, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r123, [%rd171+0];
-	mov.b32 %r124, %r123;
-	mov.b32 %r118, %r124;
-$L89:
-	bra.uni $L88;
-$L90:
-	mov.b32 %r122, %r117;
-	bra.uni $L87;
-$L86:
-	bra.uni $L85;
 $L87:
-	cvt.s64.s32 %rd172, %r110;
-	mul.lo.s64 %rd173, %rd172, %rd30;
-	mad.lo.s64 %rd174, %rd173, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r125, [%rd174+0];
-	mov.b32 %r126, %r125;
-	mov.b32 %r127, %r60;
-	mov.pred %p65, %p37;
-	mov.b32 %r128, %r110;
-	mov.b32 %r129, %r126;
-$L95:
-$L98:
-	setp.ne.s32 %p66, %r129, %r128;
-	not.pred %p67, %p66;
-	@!%p67 bra $L102;
-	bra.uni $L100;
-$L102:
-	cvt.s64.s32 %rd175, %r129;
-	mul.lo.s64 %rd176, %rd175, %rd30;
-	mad.lo.s64 %rd177, %rd176, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r130, [%rd177+0];
-	mov.b32 %r131, %r130;
-	mov.b32 %r132, %r131;
-	setp.eq.s32 %p68, %r132, %r129;
-	@!%p68 bra $L104;
-	mov.b32 %r133, %r129;
-	bra.uni $L97;
-$L104:
-	cvt.s64.s32 %rd178, %r128;
-	mul.lo.s64 %rd179, %rd178, %rd30;
-	mad.lo.s64 %rd180, %rd179, 4, %rd26;
-	st.relaxed.gpu.global.s32 [%rd180], %r132;
-	mov.b32 %r128, %r132;
-	cvt.s64.s32 %rd181, %r128;
-	mul.lo.s64 %rd182, %rd181, %rd30;
-	mad.lo.s64 %rd183, %rd182, 4, %rd26;
-	ld.relaxed.gpu.global.s32 %r134, [%rd183+0];
-	mov.b32 %r135, %r134;
-	mov.b32 %r129, %r135;
-$L99:
-	bra.uni $L98;
-$L100:
-	mov.b32 %r133, %r128;
-	bra.uni $L97;
-$L96:
-	bra.uni $L95;
+	setp.ne.s32 %p65, %r116, %r115;
+	not.pred %p66, %p65;
+	@!%p66 bra $L91;
+	bra.uni $L89;
+$L91:
+	cvt.s64.s32 %rd201, %r116;
+	mul.lo.s64 %rd202, %rd201, %rd30;
+	mad.lo.s64 %rd203, %rd202, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r117, [%rd203+0];
+	mov.b32 %r118, %r117;
+	mov.b32 %r119, %r118;
+	setp.eq.s32 %p67, %r119, %r116;
+	@!%p67 bra $L93;
+	mov.b32 %r120, %r116;
+	bra.uni $L86;
+$L93:
+	cvt.s64.s32 %rd204, %r115;
+	mul.lo.s64 %rd205, %rd204, %rd30;
+	mad.lo.s64 %rd206, %rd205, 4, %rd26;
+	st.relaxed.gpu.global.s32 [%rd206], %r119;
+	mov.b32 %r115, %r119;
+	cvt.s64.s32 %rd207, %r115;
+	mul.lo.s64 %rd208, %rd207, %rd30;
+	mad.lo.s64 %rd209, %rd208, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r121, [%rd209+0];
+	mov.b32 %r122, %r121;
+	mov.b32 %r116, %r122;
+$L88:
+	bra.uni $L87;
+$L89:
+	mov.b32 %r120, %r115;
+	bra.uni $L86;
+$L85:
+	bra.uni $L84;
+$L86:
+	cvt.s64.s32 %rd210, %r109;
+	mul.lo.s64 %rd211, %rd210, %rd30;
+	mad.lo.s64 %rd212, %rd211, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r123, [%rd212+0];
+	mov.b32 %r124, %r123;
+	mov.pred %p68, %p40;
+	mov.b32 %r125, %r109;
+	mov.b32 %r126, %r124;
+$L94:
 $L97:
-	mov.b32 %r136, %r122;
-	mov.b32 %r137, %r133;
-	mov.b32 %r109, %r136;
-	mov.b32 %r110, %r137;
+	setp.ne.s32 %p69, %r126, %r125;
+	not.pred %p70, %p69;
+	@!%p70 bra $L101;
+	bra.uni $L99;
+$L101:
+	cvt.s64.s32 %rd213, %r126;
+	mul.lo.s64 %rd214, %rd213, %rd30;
+	mad.lo.s64 %rd215, %rd214, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r127, [%rd215+0];
+	mov.b32 %r128, %r127;
+	mov.b32 %r129, %r128;
+	setp.eq.s32 %p71, %r129, %r126;
+	@!%p71 bra $L103;
+	mov.b32 %r130, %r126;
+	bra.uni $L96;
+$L103:
+	cvt.s64.s32 %rd216, %r125;
+	mul.lo.s64 %rd217, %rd216, %rd30;
+	mad.lo.s64 %rd218, %rd217, 4, %rd26;
+	st.relaxed.gpu.global.s32 [%rd218], %r129;
+	mov.b32 %r125, %r129;
+	cvt.s64.s32 %rd219, %r125;
+	mul.lo.s64 %rd220, %rd219, %rd30;
+	mad.lo.s64 %rd221, %rd220, 4, %rd26;
+	ld.relaxed.gpu.global.s32 %r131, [%rd221+0];
+	mov.b32 %r132, %r131;
+	mov.b32 %r126, %r132;
+$L98:
+	bra.uni $L97;
+$L99:
+	mov.b32 %r130, %r125;
+	bra.uni $L96;
+$L95:
+	bra.uni $L94;
+$L96:
+	mov.b32 %r133, %r120;
+	mov.b32 %r134, %r130;
+	mov.b32 %r108, %r133;
+	mov.b32 %r109, %r134;
+$L76:
+	bra.uni $L75;
 $L77:
-	bra.uni $L76;
-$L78:
-	bra.uni $L40;
+	bra.uni $L39;
+$L38:
+	bra.uni $L37;
 $L39:
-	bra.uni $L38;
-$L40:
-	bra.uni $L27;
+$L36:
+$L25:
+	add.s64 %rd145, %rd145, %rd144;
+	bra.uni $L24;
 $L26:
-	bra.uni $L25;
-$L27:
-$L23:
-	add.s64 %rd109, %rd109, %rd108;
-	bra.uni $L22;
-$L24:
 $L5:
-	add.s64 %rd184, %rd81, %rd2;
-	mov.b64 %rd81, %rd184;
+	add.s64 %rd222, %rd104, %rd2;
+	mov.b64 %rd104, %rd222;
 	bra.uni $L4;
 $L6:
 $L3:
-	add.s64 %rd80, %rd80, %rd79;
+	add.s64 %rd103, %rd103, %rd102;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -3255,7 +3977,7 @@ $L2:
 }
 `
 
-// gokkosPTX5 is the PTX of wcc.countRoot.
+// gokkosPTX5 is the PTX of wcc.flatten.
 const gokkosPTX5 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
@@ -3264,502 +3986,78 @@ const gokkosPTX5 = `//
 .target sm_70
 .address_size 64
 
-.shared .align 16 .b8 gk_stage[1040];
-
-.visible .entry gk_wcc_countRoot_main(
+.visible .entry gk_wcc_flatten(
 	.param .b64 gk_begin,
 	.param .b64 gk_end,
-	.param .b64 gk_partials,
-	.param .b64 gk_op,
 	.param .b64 gk_s0,
 	.param .b64 gk_s1,
 	.param .b64 gk_s2,
-	.param .b64 gk_s3
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<27>;
-	.reg .b32 %r<39>;
-	.reg .b64 %rd<55>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.s64 %rd2, [gk_begin];
-	ld.param.s64 %rd3, [gk_end];
-	ld.param.u64 %rd4, [gk_partials];
-	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd6, [gk_s0];
-	cvta.to.global.u64 %rd7, %rd6;
-	mov.b64 %rd8, %rd7;
-	ld.param.s64 %rd9, [gk_s1];
-	mov.b64 %rd10, %rd9;
-	ld.param.s64 %rd11, [gk_s2];
-	mov.b64 %rd12, %rd11;
-	ld.param.s32 %r19, [gk_s3];
-	mov.b32 %r20, %r19;
-	mov.u32 %r21, %ctaid.x;
-	mov.u32 %r22, %nctaid.x;
-	sub.s64 %rd13, %rd3, %rd2;
-	max.s64 %rd14, %rd13, 0;
-	cvt.u64.u32 %rd15, %r22;
-	add.s64 %rd16, %rd14, %rd15;
-	sub.s64 %rd17, %rd16, 1;
-	div.u64 %rd18, %rd17, %rd15;
-	cvt.u64.u32 %rd19, %r21;
-	mad.lo.s64 %rd20, %rd19, %rd18, %rd2;
-	add.s64 %rd21, %rd20, %rd18;
-	min.s64 %rd22, %rd21, %rd3;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd24, 0;
-	bra.uni $L1;
-$L2:
-	setp.ne.u32 %p3, %r18, 2;
-	@%p3 bra.uni $L3;
-	mov.b64 %rd24, 1;
-	bra.uni $L1;
-$L3:
-	setp.ne.u32 %p4, %r18, 3;
-	@%p4 bra.uni $L4;
-	mov.b64 %rd24, 9223372036854775807;
-	bra.uni $L1;
-$L4:
-	setp.ne.u32 %p5, %r18, 4;
-	@%p5 bra.uni $L5;
-	mov.b64 %rd24, -9223372036854775808;
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 7;
-	@%p6 bra.uni $L6;
-	mov.b64 %rd24, -1;
-	bra.uni $L1;
-$L6:
-	mov.b64 %rd24, 0;
-$L1:
-	mov.b64 %rd23, %rd24;
-	cvt.u64.u32 %rd25, %r5;
-	add.s64 %rd26, %rd20, %rd25;
-	cvt.u64.u32 %rd27, %r6;
-	mov.b64 %rd28, %rd26;
-$L7:
-	setp.ge.s64 %p7, %rd28, %rd22;
-	@%p7 bra $L8;
-	mov.b64 %rd29, %rd28;
-	mul.lo.s64 %rd30, %rd29, %rd12;
-	mad.lo.s64 %rd31, %rd30, 4, %rd8;
-	ld.global.nc.s32 %r23, [%rd31+0];
-	mov.b32 %r24, %r23;
-	setp.eq.s32 %p8, %r24, %r20;
-	@!%p8 bra $L11;
-	add.s64 %rd32, %rd23, 1;
-	mov.b64 %rd23, %rd32;
-$L11:
-$L9:
-	add.s64 %rd28, %rd28, %rd27;
-	bra.uni $L7;
-$L8:
-	mov.b64 %rd33, %rd23;
-	// block reduction
-	mov.b32 %r25, 1;
-	mov.b32 %r26, 1;
-	sub.u32 %r27, %r13, 1;
-	mov.b32 %r28, %r25;
-$L12:
-	setp.hs.u32 %p9, %r28, 32;
-	@%p9 bra $L13;
-	mov.b64 {%r29, %r30}, %rd33;
-	shfl.sync.down.b32 %r31|%p10, %r29, %r28, %r27, %r17;
-	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
-	mov.b64 %rd34, {%r31, %r32};
-	@!%p10 bra $L14;
-	setp.ne.u32 %p11, %r18, 1;
-	@%p11 bra.uni $L16;
-	add.s64 %rd35, %rd33, %rd34;
-	mov.b64 %rd33, %rd35;
-	bra.uni $L15;
-$L16:
-	setp.ne.u32 %p12, %r18, 2;
-	@%p12 bra.uni $L17;
-	mul.lo.s64 %rd36, %rd33, %rd34;
-	mov.b64 %rd33, %rd36;
-	bra.uni $L15;
-$L17:
-	setp.ne.u32 %p13, %r18, 3;
-	@%p13 bra.uni $L18;
-	min.s64 %rd37, %rd33, %rd34;
-	mov.b64 %rd33, %rd37;
-	bra.uni $L15;
-$L18:
-	setp.ne.u32 %p14, %r18, 4;
-	@%p14 bra.uni $L19;
-	max.s64 %rd38, %rd33, %rd34;
-	mov.b64 %rd33, %rd38;
-	bra.uni $L15;
-$L19:
-	setp.ne.u32 %p15, %r18, 7;
-	@%p15 bra.uni $L20;
-	and.b64 %rd39, %rd33, %rd34;
-	mov.b64 %rd33, %rd39;
-	bra.uni $L15;
-$L20:
-	or.b64 %rd40, %rd33, %rd34;
-	mov.b64 %rd33, %rd40;
-$L15:
-$L14:
-	shl.b32 %r28, %r28, 1;
-	bra.uni $L12;
-$L13:
-	setp.eq.u32 %p16, %r7, 0;
-	@!%p16 bra $L21;
-	mul.wide.u32 %rd41, %r8, 16;
-	add.s64 %rd42, %rd1, %rd41;
-	st.shared.s64 [%rd42+0], %rd33;
-$L21:
-	bar.sync 0;
-	setp.eq.u32 %p17, %r8, 0;
-	@!%p17 bra $L22;
-	setp.lo.u32 %p18, %r7, %r10;
-	@!%p18 bra $L23;
-	mul.wide.u32 %rd43, %r7, 16;
-	add.s64 %rd44, %rd1, %rd43;
-	ld.shared.s64 %rd45, [%rd44+0];
-	mov.b64 %rd33, %rd45;
-$L23:
-	sub.u32 %r33, %r10, 1;
-	mov.b32 %r34, %r26;
-$L24:
-	setp.hs.u32 %p19, %r34, 32;
-	@%p19 bra $L25;
-	mov.b64 {%r35, %r36}, %rd33;
-	shfl.sync.down.b32 %r37|%p20, %r35, %r34, %r33, %r17;
-	shfl.sync.down.b32 %r38, %r36, %r34, %r33, %r17;
-	mov.b64 %rd46, {%r37, %r38};
-	@!%p20 bra $L26;
-	setp.ne.u32 %p21, %r18, 1;
-	@%p21 bra.uni $L28;
-	add.s64 %rd47, %rd33, %rd46;
-	mov.b64 %rd33, %rd47;
-	bra.uni $L27;
-$L28:
-	setp.ne.u32 %p22, %r18, 2;
-	@%p22 bra.uni $L29;
-	mul.lo.s64 %rd48, %rd33, %rd46;
-	mov.b64 %rd33, %rd48;
-	bra.uni $L27;
-$L29:
-	setp.ne.u32 %p23, %r18, 3;
-	@%p23 bra.uni $L30;
-	min.s64 %rd49, %rd33, %rd46;
-	mov.b64 %rd33, %rd49;
-	bra.uni $L27;
-$L30:
-	setp.ne.u32 %p24, %r18, 4;
-	@%p24 bra.uni $L31;
-	max.s64 %rd50, %rd33, %rd46;
-	mov.b64 %rd33, %rd50;
-	bra.uni $L27;
-$L31:
-	setp.ne.u32 %p25, %r18, 7;
-	@%p25 bra.uni $L32;
-	and.b64 %rd51, %rd33, %rd46;
-	mov.b64 %rd33, %rd51;
-	bra.uni $L27;
-$L32:
-	or.b64 %rd52, %rd33, %rd46;
-	mov.b64 %rd33, %rd52;
-$L27:
-$L26:
-	shl.b32 %r34, %r34, 1;
-	bra.uni $L24;
-$L25:
-$L22:
-	mul.wide.u32 %rd53, %r21, 8;
-	add.s64 %rd54, %rd5, %rd53;
-	setp.eq.u32 %p26, %r5, 0;
-	@!%p26 bra $L33;
-	st.global.s64 [%rd54+0], %rd33;
-$L33:
-	ret;
-}
-
-.visible .entry gk_wcc_countRoot_final(
-	.param .b64 gk_partials,
-	.param .b64 gk_count,
-	.param .b64 gk_result,
-	.param .b64 gk_op,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3
-)
-{
-	.reg .pred %p<31>;
-	.reg .b32 %r<35>;
-	.reg .b64 %rd<61>;
-	mov.u32 %r1, %tid.x;
-	mov.u32 %r2, %tid.y;
-	mov.u32 %r3, %ntid.x;
-	mov.u32 %r4, %ntid.y;
-	mad.lo.u32 %r5, %r2, %r3, %r1;
-	mul.lo.u32 %r6, %r3, %r4;
-	and.b32 %r7, %r5, 31;
-	shr.u32 %r8, %r5, 5;
-	add.u32 %r9, %r6, 31;
-	shr.u32 %r10, %r9, 5;
-	shl.b32 %r11, %r8, 5;
-	sub.u32 %r12, %r6, %r11;
-	min.u32 %r13, %r12, 32;
-	mov.b32 %r14, 1;
-	shl.b32 %r15, %r14, %r13;
-	sub.u32 %r16, %r15, 1;
-	setp.hs.u32 %p1, %r13, 32;
-	selp.b32 %r17, -1, %r16, %p1;
-	mov.u64 %rd1, gk_stage;
-	ld.param.u64 %rd2, [gk_partials];
-	cvta.to.global.u64 %rd3, %rd2;
-	ld.param.s64 %rd4, [gk_count];
-	ld.param.u64 %rd5, [gk_result];
-	cvta.to.global.u64 %rd6, %rd5;
-	ld.param.u32 %r18, [gk_op];
-	ld.param.u64 %rd7, [gk_s0];
-	cvta.to.global.u64 %rd8, %rd7;
+	.reg .pred %p<3>;
+	.reg .b32 %r<12>;
+	.reg .b64 %rd<31>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
 	mov.b64 %rd9, %rd8;
-	ld.param.s64 %rd10, [gk_s1];
-	mov.b64 %rd11, %rd10;
-	ld.param.s64 %rd12, [gk_s2];
-	mov.b64 %rd13, %rd12;
-	ld.param.s32 %r19, [gk_s3];
-	mov.b32 %r20, %r19;
-	cvt.u64.u32 %rd15, %r5;
-	cvt.u64.u32 %rd16, %r6;
-	setp.ne.u32 %p2, %r18, 1;
-	@%p2 bra.uni $L2;
-	mov.b64 %rd14, 0;
-	mov.b64 %rd17, %rd15;
-$L3:
-	setp.ge.s64 %p3, %rd17, %rd4;
-	@%p3 bra $L4;
-	mad.lo.s64 %rd18, %rd17, 8, %rd3;
-	ld.global.s64 %rd19, [%rd18+0];
-	add.s64 %rd20, %rd14, %rd19;
-	mov.b64 %rd14, %rd20;
-	add.s64 %rd17, %rd17, %rd16;
-	bra.uni $L3;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd17, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd18, %r3;
+	add.s64 %rd19, %rd17, %rd18;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd20, %r4, %r5;
+	add.s64 %rd21, %rd1, %rd19;
+	mov.b64 %rd22, %rd21;
+$L1:
+	setp.ge.s64 %p1, %rd22, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd23, %rd22;
+	mul.lo.s64 %rd24, %rd23, %rd9;
+	mad.lo.s64 %rd25, %rd24, 4, %rd5;
+	ld.global.nc.s32 %r6, [%rd25+0];
+	mov.b32 %r7, %r6;
+	mov.b32 %r8, %r7;
 $L4:
+	cvt.s64.s32 %rd26, %r8;
+	mul.lo.s64 %rd27, %rd26, %rd9;
+	mad.lo.s64 %rd28, %rd27, 4, %rd5;
+	ld.global.nc.s32 %r9, [%rd28+0];
+	mov.b32 %r10, %r9;
+	mov.b32 %r11, %r10;
+	setp.eq.s32 %p2, %r11, %r8;
+	@!%p2 bra $L8;
+	bra.uni $L6;
+$L8:
+	mov.b32 %r8, %r11;
+$L5:
+	bra.uni $L4;
+$L6:
+	mul.lo.s64 %rd29, %rd23, %rd16;
+	mad.lo.s64 %rd30, %rd29, 4, %rd12;
+	st.global.s32 [%rd30+0], %r8;
+$L3:
+	add.s64 %rd22, %rd22, %rd20;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p4, %r18, 2;
-	@%p4 bra.uni $L5;
-	mov.b64 %rd14, 1;
-	mov.b64 %rd21, %rd15;
-$L6:
-	setp.ge.s64 %p5, %rd21, %rd4;
-	@%p5 bra $L7;
-	mad.lo.s64 %rd22, %rd21, 8, %rd3;
-	ld.global.s64 %rd23, [%rd22+0];
-	mul.lo.s64 %rd24, %rd14, %rd23;
-	mov.b64 %rd14, %rd24;
-	add.s64 %rd21, %rd21, %rd16;
-	bra.uni $L6;
-$L7:
-	bra.uni $L1;
-$L5:
-	setp.ne.u32 %p6, %r18, 3;
-	@%p6 bra.uni $L8;
-	mov.b64 %rd14, 9223372036854775807;
-	mov.b64 %rd25, %rd15;
-$L9:
-	setp.ge.s64 %p7, %rd25, %rd4;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd26, %rd25, 8, %rd3;
-	ld.global.s64 %rd27, [%rd26+0];
-	min.s64 %rd28, %rd14, %rd27;
-	mov.b64 %rd14, %rd28;
-	add.s64 %rd25, %rd25, %rd16;
-	bra.uni $L9;
-$L10:
-	bra.uni $L1;
-$L8:
-	setp.ne.u32 %p8, %r18, 4;
-	@%p8 bra.uni $L11;
-	mov.b64 %rd14, -9223372036854775808;
-	mov.b64 %rd29, %rd15;
-$L12:
-	setp.ge.s64 %p9, %rd29, %rd4;
-	@%p9 bra $L13;
-	mad.lo.s64 %rd30, %rd29, 8, %rd3;
-	ld.global.s64 %rd31, [%rd30+0];
-	max.s64 %rd32, %rd14, %rd31;
-	mov.b64 %rd14, %rd32;
-	add.s64 %rd29, %rd29, %rd16;
-	bra.uni $L12;
-$L13:
-	bra.uni $L1;
-$L11:
-	setp.ne.u32 %p10, %r18, 7;
-	@%p10 bra.uni $L14;
-	mov.b64 %rd14, -1;
-	mov.b64 %rd33, %rd15;
-$L15:
-	setp.ge.s64 %p11, %rd33, %rd4;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd34, %rd33, 8, %rd3;
-	ld.global.s64 %rd35, [%rd34+0];
-	and.b64 %rd36, %rd14, %rd35;
-	mov.b64 %rd14, %rd36;
-	add.s64 %rd33, %rd33, %rd16;
-	bra.uni $L15;
-$L16:
-	bra.uni $L1;
-$L14:
-	mov.b64 %rd14, 0;
-	mov.b64 %rd37, %rd15;
-$L17:
-	setp.ge.s64 %p12, %rd37, %rd4;
-	@%p12 bra $L18;
-	mad.lo.s64 %rd38, %rd37, 8, %rd3;
-	ld.global.s64 %rd39, [%rd38+0];
-	or.b64 %rd40, %rd14, %rd39;
-	mov.b64 %rd14, %rd40;
-	add.s64 %rd37, %rd37, %rd16;
-	bra.uni $L17;
-$L18:
-$L1:
-	mov.b64 %rd41, %rd14;
-	// block reduction
-	mov.b32 %r21, 1;
-	mov.b32 %r22, 1;
-	sub.u32 %r23, %r13, 1;
-	mov.b32 %r24, %r21;
-$L19:
-	setp.hs.u32 %p13, %r24, 32;
-	@%p13 bra $L20;
-	mov.b64 {%r25, %r26}, %rd41;
-	shfl.sync.down.b32 %r27|%p14, %r25, %r24, %r23, %r17;
-	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
-	mov.b64 %rd42, {%r27, %r28};
-	@!%p14 bra $L21;
-	setp.ne.u32 %p15, %r18, 1;
-	@%p15 bra.uni $L23;
-	add.s64 %rd43, %rd41, %rd42;
-	mov.b64 %rd41, %rd43;
-	bra.uni $L22;
-$L23:
-	setp.ne.u32 %p16, %r18, 2;
-	@%p16 bra.uni $L24;
-	mul.lo.s64 %rd44, %rd41, %rd42;
-	mov.b64 %rd41, %rd44;
-	bra.uni $L22;
-$L24:
-	setp.ne.u32 %p17, %r18, 3;
-	@%p17 bra.uni $L25;
-	min.s64 %rd45, %rd41, %rd42;
-	mov.b64 %rd41, %rd45;
-	bra.uni $L22;
-$L25:
-	setp.ne.u32 %p18, %r18, 4;
-	@%p18 bra.uni $L26;
-	max.s64 %rd46, %rd41, %rd42;
-	mov.b64 %rd41, %rd46;
-	bra.uni $L22;
-$L26:
-	setp.ne.u32 %p19, %r18, 7;
-	@%p19 bra.uni $L27;
-	and.b64 %rd47, %rd41, %rd42;
-	mov.b64 %rd41, %rd47;
-	bra.uni $L22;
-$L27:
-	or.b64 %rd48, %rd41, %rd42;
-	mov.b64 %rd41, %rd48;
-$L22:
-$L21:
-	shl.b32 %r24, %r24, 1;
-	bra.uni $L19;
-$L20:
-	setp.eq.u32 %p20, %r7, 0;
-	@!%p20 bra $L28;
-	mul.wide.u32 %rd49, %r8, 16;
-	add.s64 %rd50, %rd1, %rd49;
-	st.shared.s64 [%rd50+0], %rd41;
-$L28:
-	bar.sync 0;
-	setp.eq.u32 %p21, %r8, 0;
-	@!%p21 bra $L29;
-	setp.lo.u32 %p22, %r7, %r10;
-	@!%p22 bra $L30;
-	mul.wide.u32 %rd51, %r7, 16;
-	add.s64 %rd52, %rd1, %rd51;
-	ld.shared.s64 %rd53, [%rd52+0];
-	mov.b64 %rd41, %rd53;
-$L30:
-	sub.u32 %r29, %r10, 1;
-	mov.b32 %r30, %r22;
-$L31:
-	setp.hs.u32 %p23, %r30, 32;
-	@%p23 bra $L32;
-	mov.b64 {%r31, %r32}, %rd41;
-	shfl.sync.down.b32 %r33|%p24, %r31, %r30, %r29, %r17;
-	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
-	mov.b64 %rd54, {%r33, %r34};
-	@!%p24 bra $L33;
-	setp.ne.u32 %p25, %r18, 1;
-	@%p25 bra.uni $L35;
-	add.s64 %rd55, %rd41, %rd54;
-	mov.b64 %rd41, %rd55;
-	bra.uni $L34;
-$L35:
-	setp.ne.u32 %p26, %r18, 2;
-	@%p26 bra.uni $L36;
-	mul.lo.s64 %rd56, %rd41, %rd54;
-	mov.b64 %rd41, %rd56;
-	bra.uni $L34;
-$L36:
-	setp.ne.u32 %p27, %r18, 3;
-	@%p27 bra.uni $L37;
-	min.s64 %rd57, %rd41, %rd54;
-	mov.b64 %rd41, %rd57;
-	bra.uni $L34;
-$L37:
-	setp.ne.u32 %p28, %r18, 4;
-	@%p28 bra.uni $L38;
-	max.s64 %rd58, %rd41, %rd54;
-	mov.b64 %rd41, %rd58;
-	bra.uni $L34;
-$L38:
-	setp.ne.u32 %p29, %r18, 7;
-	@%p29 bra.uni $L39;
-	and.b64 %rd59, %rd41, %rd54;
-	mov.b64 %rd41, %rd59;
-	bra.uni $L34;
-$L39:
-	or.b64 %rd60, %rd41, %rd54;
-	mov.b64 %rd41, %rd60;
-$L34:
-$L33:
-	shl.b32 %r30, %r30, 1;
-	bra.uni $L31;
-$L32:
-$L29:
-	setp.eq.u32 %p30, %r5, 0;
-	@!%p30 bra $L40;
-	st.global.s64 [%rd6+0], %rd41;
-$L40:
 	ret;
 }
 `
@@ -6425,42 +6723,68 @@ $L2:
 func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:140
-		e := k.G.Offsets.At(u) + k.R
-		if e >= k.G.Offsets.At(u+1) || k.L.out(u) {
+//line afforest.go:164
+		b, end := k.Out.Offsets.At(u), k.Out.Offsets.At(u+1)
+		last := k.R + k.Rounds
+		d, inB := end-b, int64(0)
+		if k.In.N != 0 && d < last {
+			inB = k.In.Offsets.At(u)
+			d += k.In.Offsets.At(u+1) - inB
+		}
+		if d <= k.R || k.L.out(u) {
 			continue
 		}
-		k.L.edge(u, k.L.key(u), int(k.G.Adj.At(int(e))))
+		ku, whole := k.L.key(u), k.L.whole()
+		for r := k.R; r < min(d, last); r++ {
+			w := 0
+			if e := b + r; e < end {
+				w = int(k.Out.Adj.At(int(e)))
+			} else {
+				w = int(k.In.Adj.At(int(inB + e - end)))
+			}
+			if w != u && (whole || k.L.admits(u, ku, w)) {
+				k.L.F.link(int32(u), int32(w))
+			}
+		}
 	}
-//line gokkos_kernels_gen.go:6436
+//line gokkos_kernels_gen.go:6751
 }
 
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int) {
+func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:164
-		if k.L.skips(u, k.Giant) || k.L.out(u) {
+//line afforest.go:207
+		if k.L.out(u) {
 			continue
 		}
-		ku := k.L.key(u)
+		if k.L.skips(u, k.Giant) {
+			*acc += 1
+			continue
+		}
+		ku, whole := k.L.key(u), k.L.whole()
 		b, end := k.Out.Offsets.At(u), k.Out.Offsets.At(u+1)
 		if end-b <= k.Light {
 			for e := b + k.Skip; e < end; e++ {
-				k.L.edge(u, ku, int(k.Out.Adj.At(int(e))))
+				if w := int(k.Out.Adj.At(int(e))); w != u && (whole || k.L.admits(u, ku, w)) {
+					k.L.F.link(int32(u), int32(w))
+				}
 			}
 		}
 		if k.In.N == 0 {
 			continue
 		}
+		skip := max(k.Skip-(end-b), 0)
 		b, end = k.In.Offsets.At(u), k.In.Offsets.At(u+1)
 		if end-b <= k.Light {
-			for e := b; e < end; e++ {
-				k.L.edge(u, ku, int(k.In.Adj.At(int(e))))
+			for e := b + skip; e < end; e++ {
+				if w := int(k.In.Adj.At(int(e))); w != u && (whole || k.L.admits(u, ku, w)) {
+					k.L.F.link(int32(u), int32(w))
+				}
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6464
+//line gokkos_kernels_gen.go:6788
 }
 
 // gokkosHostLoop3 runs listDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -6469,7 +6793,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line afforest.go:227
+//line afforest.go:285
 			d := k.Off.At(v+1) - gokkosS0[gokkosJ]
 			if d <= k.Lo || d > k.Hi {
 				continue
@@ -6479,11 +6803,11 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:6483
+//line gokkos_kernels_gen.go:6807
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line afforest.go:227
+//line afforest.go:285
 		d := k.Off.At(v+1) - k.Off.At(v)
 		if d <= k.Lo || d > k.Hi {
 			continue
@@ -6493,7 +6817,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:6497
+//line gokkos_kernels_gen.go:6821
 }
 
 // gokkosHostLoop4 runs sampleRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -6502,47 +6826,60 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line afforest.go:250
+//line afforest.go:308
 			z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 			z = (z ^ z>>27) * 0x94d049bb133111eb
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:6513
+//line gokkos_kernels_gen.go:6837
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line afforest.go:250
+//line afforest.go:308
 		z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 		z = (z ^ z>>27) * 0x94d049bb133111eb
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:6524
+//line gokkos_kernels_gen.go:6848
 }
 
-// gokkosHostLoop5 runs countRoot.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop5(gokkosK *countRoot, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop5 runs flatten.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop5(gokkosK *flatten, gokkosLo, gokkosHi int) {
 	k := *gokkosK
-	if gokkosS0 := k.P.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+	if gokkosS0, gokkosS1 := k.From.Span(gokkosLo, gokkosHi), k.To.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line afforest.go:267
-			if gokkosS0[gokkosJ] == k.C {
-				*acc += 1
+//line afforest.go:327
+			r := gokkosS0[gokkosJ]
+			for {
+				p := k.From.At(int(r))
+				if p == r {
+					break
+				}
+				r = p
 			}
+			gokkosS1[gokkosJ] = r
 		}
-//line gokkos_kernels_gen.go:6537
+//line gokkos_kernels_gen.go:6868
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line afforest.go:267
-		if k.P.At(v) == k.C {
-			*acc += 1
+//line afforest.go:327
+		r := k.From.At(v)
+		for {
+			p := k.From.At(int(r))
+			if p == r {
+				break
+			}
+			r = p
 		}
+		k.To.Set(v, r)
 	}
-//line gokkos_kernels_gen.go:6546
+//line gokkos_kernels_gen.go:6883
 }
 
 // gokkosHostLoop6 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
@@ -6554,14 +6891,14 @@ func gokkosHostLoop6(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 //line label.go:104
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:6558
+//line gokkos_kernels_gen.go:6895
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line label.go:104
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:6565
+//line gokkos_kernels_gen.go:6902
 }
 
 // gokkosHostLoop7 runs hook.Run for every index in [gokkosLo, gokkosHi).
@@ -6602,7 +6939,7 @@ func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:6606
+//line gokkos_kernels_gen.go:6943
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -6637,7 +6974,7 @@ func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6641
+//line gokkos_kernels_gen.go:6978
 }
 
 // gokkosHostLoop8 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
@@ -6658,7 +6995,7 @@ func gokkosHostLoop8(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:6662
+//line gokkos_kernels_gen.go:6999
 }
 
 // gokkosHostLoop9 runs countSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -6678,7 +7015,7 @@ func gokkosHostLoop9(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			k.Size.AtomicAdd(int(r), 1)
 		}
-//line gokkos_kernels_gen.go:6682
+//line gokkos_kernels_gen.go:7019
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -6693,7 +7030,7 @@ func gokkosHostLoop9(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.Size.AtomicAdd(int(r), 1)
 	}
-//line gokkos_kernels_gen.go:6697
+//line gokkos_kernels_gen.go:7034
 }
 
 // gokkosHostLoop10 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
@@ -6704,14 +7041,14 @@ func gokkosHostLoop10(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 //line wcc.go:229
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:6708
+//line gokkos_kernels_gen.go:7045
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:229
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:6715
+//line gokkos_kernels_gen.go:7052
 }
 
 // gokkosHostLoop11 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -6730,7 +7067,7 @@ func gokkosHostLoop11(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:6734
+//line gokkos_kernels_gen.go:7071
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -6743,7 +7080,7 @@ func gokkosHostLoop11(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:6747
+//line gokkos_kernels_gen.go:7084
 }
 
 // gokkosHostLoop12 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -6755,12 +7092,12 @@ func gokkosHostLoop12(gokkosK *gatherNumbers, gokkosLo, gokkosHi int) {
 //line wcc.go:258
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:6759
+//line gokkos_kernels_gen.go:7096
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:258
 		k.Out.Set(v, k.Num.At(int(k.L.At(v))))
 	}
-//line gokkos_kernels_gen.go:6766
+//line gokkos_kernels_gen.go:7103
 }

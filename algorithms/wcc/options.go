@@ -13,7 +13,7 @@ type Method uint8
 
 const (
 	// Afforest is hooking and pointer jumping with neighbour sampling and the giant-component
-	// skip (Sutton, Ben-Nun and Barak): every vertex is linked with its first few out-neighbours
+	// skip (Sutton, Ben-Nun and Barak): every vertex is linked with its first few neighbours
 	// by lock-free union-find hooking, a sample of vertices names the largest component so far,
 	// and only the vertices outside it link their remaining edges. Every edge is read at most
 	// once by each of its endpoints, in a fixed number of passes.
@@ -54,7 +54,8 @@ func ParseMethod(name string) (Method, error) {
 // Defaults of the Options fields whose zero value means "the default".
 const (
 	// DefaultNeighborRounds is the number of Afforest's neighbour-sampling rounds: round r
-	// links every vertex with its r-th out-neighbour.
+	// links every vertex with its r-th neighbour (out-neighbours first, then in-neighbours
+	// when the in-edges are read).
 	DefaultNeighborRounds = 2
 	// DefaultSamples is the number of vertices Afforest samples to find the giant component.
 	DefaultSamples = 1024

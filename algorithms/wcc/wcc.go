@@ -22,7 +22,7 @@ type Result struct {
 	// phase, or label propagation's hooking rounds.
 	Rounds int
 	// Skipped is the number of vertices that Afforest's final phase skipped as members of the
-	// sampled giant component (counted before the phase), 0 when nothing was skipped.
+	// sampled giant component (counted by the phase itself), 0 when nothing was skipped.
 	Skipped int
 }
 
@@ -39,8 +39,8 @@ type WCC struct {
 }
 
 // NewWith prepares a run of opt.Method over g: three arrays of N int32 in g's space and, for
-// Afforest, the sample buffer and (on device spaces) the vertex lists of the team-linked degree
-// classes. For Afforest on a directed graph New also builds the graph's in-edges with
+// Afforest, the sample buffer, a fourth array of N int32 on host spaces (the second buffer of
+// compress) and (on device spaces) the vertex lists of the team-linked degree classes. For Afforest on a directed graph New also builds the graph's in-edges with
 // dgraph.Graph.In unless opt.NoInEdges is set (see Options.NoInEdges); the graph keeps them.
 // Errors are a nil graph, invalid options, or a failed allocation or launch.
 func NewWith(g *dgraph.Graph, opt Options) (*WCC, error) {
