@@ -29,9 +29,10 @@
 # -arch, default sm_90), SSSP_DELTA (GAP sssp's -d; default GAP's own).
 #
 # Graphs: gokkos gen's R-MAT (a=0.57, b=c=0.19, ids permuted) and uniform random graphs with
-# 2^scale vertices and 16 edges per vertex, directed, without duplicate edges or self loops,
-# integer weights 1..255; written once as .gkg (gokkos), .el/.wel (GAP), .ms (Multistep), .egr
-# and .sym.egr (ECL). The root of BFS and SSSP is the vertex of largest out-degree.
+# 2^scale vertices and 16 edges per vertex (and the other kinds above), directed, without
+# duplicate edges or self loops, integer weights 1..255 (road graphs: their street lengths);
+# written once as .gkg (gokkos), .el/.wel (GAP), .ms (Multistep), .egr and .sym.egr (ECL). The
+# root of BFS and SSSP is the vertex of largest out-degree.
 # Every timer excludes reading the file and building the graph.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -148,8 +149,10 @@ for s in "${scales[@]}"; do
     args=("${base[@]}" -dedup -noloops)
     if [[ ! -s $g.egr ]]; then
       log "== generating $k$s"
-      "$GOKKOS" gen "${args[@]}" -weights int -wmin 1 -wmax 255 -o "$g.gkg" >&2
-      "$GOKKOS" gen "${args[@]}" -weights int -wmin 1 -wmax 255 -o "$g.wel" >&2
+      weights=(-weights int -wmin 1 -wmax 255)
+      if [[ $k == road ]]; then weights=(); fi # road graphs carry their own street lengths
+      "$GOKKOS" gen "${args[@]}" "${weights[@]}" -o "$g.gkg" >&2
+      "$GOKKOS" gen "${args[@]}" "${weights[@]}" -o "$g.wel" >&2
       "$GOKKOS" gen "${args[@]}" -o "$g.el" >&2
       "$GOKKOS" gen "${args[@]}" -o "$g.ms" >&2
       "$GOKKOS" gen "${base[@]}" -undirected -o "$g.sym.egr" >&2
