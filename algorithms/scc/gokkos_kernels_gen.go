@@ -1046,8 +1046,8 @@ func init() {
 		Params: []abi.Param{
 			{Name: "N", Field: []int{0}, Kind: abi.KindInt32},
 			{Name: "P", Field: []int{1}, Kind: abi.KindInt32},
-			{Name: "LF", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "LB", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "RF", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "RB", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "St", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 			{Name: "Sub", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 			{Name: "Comp", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -1055,20 +1055,20 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "multistep.go", Key: "func (searchSplit) Run", Hash: "0b1ba399b55dc2ce"},
-			{File: "multistep.go", Key: "type searchSplit", Hash: "e637d4324fc8b697"},
+			{File: "multistep.go", Key: "func (searchSplit) Run", Hash: "c1074e207c70998d"},
+			{File: "multistep.go", Key: "type searchSplit", Hash: "a1572e802dcb2ae7"},
 			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
 		},
-		SourceHash: "8271b42ec8a38718",
+		SourceHash: "31a9cd6478cec8ee",
 	})
 	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop31)
 	gokkosimpl.Register[ownColour](&abi.KernelSpec{
 		Name:  "scc.ownColour",
-		Pos:   "algorithms/scc/multistep.go:248",
+		Pos:   "algorithms/scc/multistep.go:247",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX32,
 		Entry: "gk_scc_ownColour",
@@ -1092,7 +1092,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop32)
 	gokkosimpl.Register[listRoots](&abi.KernelSpec{
 		Name:  "scc.listRoots",
-		Pos:   "algorithms/scc/multistep.go:264",
+		Pos:   "algorithms/scc/multistep.go:263",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX33,
 		Scan:  abi.ScanEntries{Up: "gk_scc_listRoots_up", Mid: "gk_scc_listRoots_mid", Down: "gk_scc_listRoots_down"},
@@ -28280,9 +28280,9 @@ const gokkosPTX31 = `//
 	.param .b64 gk_s16
 )
 {
-	.reg .pred %p<34>;
-	.reg .b32 %r<50>;
-	.reg .b64 %rd<97>;
+	.reg .pred %p<35>;
+	.reg .b32 %r<57>;
+	.reg .b64 %rd<101>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -28403,48 +28403,60 @@ $L7:
 	@!%p8 bra $L11;
 	bra.uni $L9;
 $L11:
-	mul.lo.s64 %rd60, %rd57, %rd12;
-	mad.lo.s64 %rd61, %rd60, 4, %rd8;
-	ld.global.nc.s32 %r28, [%rd61+0];
-	mov.b32 %r29, %r28;
-	mul.lo.s64 %rd62, %rd57, %rd19;
-	mad.lo.s64 %rd63, %rd62, 4, %rd15;
-	ld.global.nc.s32 %r30, [%rd63+0];
-	mov.b32 %r31, %r30;
-	setp.ge.s32 %p9, %r29, 0;
-	mov.pred %p10, %p9;
-	setp.ge.s32 %p11, %r31, 0;
-	mov.pred %p12, %p11;
-	mov.pred %p13, %p10;
-	mov.pred %p14, %p12;
-	and.pred %p15, %p13, %p14;
-	@!%p15 bra $L12;
-	mul.lo.s64 %rd64, %rd57, %rd26;
-	mad.lo.s64 %rd65, %rd64, 4, %rd22;
-	ld.global.u32 %r32, [%rd65+0];
-	mov.b32 %r33, %r32;
-	or.b32 %r34, %r33, 0x4;
-	mul.lo.s64 %rd66, %rd57, %rd26;
-	mad.lo.s64 %rd67, %rd66, 4, %rd22;
-	st.global.u32 [%rd67+0], %r34;
-	mul.lo.s64 %rd68, %rd57, %rd40;
-	mad.lo.s64 %rd69, %rd68, 4, %rd36;
-	st.global.s32 [%rd69+0], %r22;
-	add.s64 %rd70, %rd51, 1;
-	mov.b64 %rd51, %rd70;
+	and.b64 %rd60, %rd57, 31;
+	min.u64 %rd61, %rd60, 32;
+	cvt.u32.u64 %r28, %rd61;
+	mov.b32 %r30, 0x1;
+	shl.b32 %r29, %r30, %r28;
+	setp.hs.u32 %p9, %r28, 32;
+	selp.b32 %r31, 0, %r29, %p9;
+	mov.b32 %r32, %r31;
+	shr.s64 %rd62, %rd57, 5;
+	mul.lo.s64 %rd63, %rd62, %rd12;
+	mad.lo.s64 %rd64, %rd63, 4, %rd8;
+	ld.global.nc.u32 %r33, [%rd64+0];
+	mov.b32 %r34, %r33;
+	shr.s64 %rd65, %rd57, 5;
+	mul.lo.s64 %rd66, %rd65, %rd19;
+	mad.lo.s64 %rd67, %rd66, 4, %rd15;
+	ld.global.nc.u32 %r35, [%rd67+0];
+	mov.b32 %r36, %r35;
+	and.b32 %r37, %r34, %r32;
+	setp.ne.u32 %p10, %r37, 0x0;
+	mov.pred %p11, %p10;
+	and.b32 %r38, %r36, %r32;
+	setp.ne.u32 %p12, %r38, 0x0;
+	mov.pred %p13, %p12;
+	mov.pred %p14, %p11;
+	mov.pred %p15, %p13;
+	and.pred %p16, %p14, %p15;
+	@!%p16 bra $L12;
+	mul.lo.s64 %rd68, %rd57, %rd26;
+	mad.lo.s64 %rd69, %rd68, 4, %rd22;
+	ld.global.u32 %r39, [%rd69+0];
+	mov.b32 %r40, %r39;
+	or.b32 %r41, %r40, 0x4;
+	mul.lo.s64 %rd70, %rd57, %rd26;
+	mad.lo.s64 %rd71, %rd70, 4, %rd22;
+	st.global.u32 [%rd71+0], %r41;
+	mul.lo.s64 %rd72, %rd57, %rd40;
+	mad.lo.s64 %rd73, %rd72, 4, %rd36;
+	st.global.s32 [%rd73+0], %r22;
+	add.s64 %rd74, %rd51, 1;
+	mov.b64 %rd51, %rd74;
 	bra.uni $L13;
 $L12:
-	@!%p13 bra $L14;
-	mul.lo.s64 %rd71, %rd57, %rd33;
-	mad.lo.s64 %rd72, %rd71, 4, %rd29;
-	st.global.s32 [%rd72+0], %r22;
+	@!%p14 bra $L14;
+	mul.lo.s64 %rd75, %rd57, %rd33;
+	mad.lo.s64 %rd76, %rd75, 4, %rd29;
+	st.global.s32 [%rd76+0], %r22;
 	bra.uni $L15;
 $L14:
-	@!%p14 bra $L17;
-	add.s32 %r35, %r20, %r22;
-	mul.lo.s64 %rd73, %rd57, %rd33;
-	mad.lo.s64 %rd74, %rd73, 4, %rd29;
-	st.global.s32 [%rd74+0], %r35;
+	@!%p15 bra $L17;
+	add.s32 %r42, %r20, %r22;
+	mul.lo.s64 %rd77, %rd57, %rd33;
+	mad.lo.s64 %rd78, %rd77, 4, %rd29;
+	st.global.s32 [%rd78+0], %r42;
 $L17:
 $L15:
 $L13:
@@ -28452,126 +28464,126 @@ $L9:
 	add.s64 %rd56, %rd56, %rd55;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd75, %rd51;
+	mov.b64 %rd79, %rd51;
 	// block reduction
-	mov.b32 %r36, 1;
-	mov.b32 %r37, 1;
-	sub.u32 %r38, %r13, 1;
-	mov.b32 %r39, %r36;
+	mov.b32 %r43, 1;
+	mov.b32 %r44, 1;
+	sub.u32 %r45, %r13, 1;
+	mov.b32 %r46, %r43;
 $L18:
-	setp.hs.u32 %p16, %r39, 32;
-	@%p16 bra $L19;
-	mov.b64 {%r40, %r41}, %rd75;
-	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd76, {%r42, %r43};
-	@!%p17 bra $L20;
-	setp.ne.u32 %p18, %r18, 1;
-	@%p18 bra.uni $L22;
-	add.s64 %rd77, %rd75, %rd76;
-	mov.b64 %rd75, %rd77;
+	setp.hs.u32 %p17, %r46, 32;
+	@%p17 bra $L19;
+	mov.b64 {%r47, %r48}, %rd79;
+	shfl.sync.down.b32 %r49|%p18, %r47, %r46, %r45, %r17;
+	shfl.sync.down.b32 %r50, %r48, %r46, %r45, %r17;
+	mov.b64 %rd80, {%r49, %r50};
+	@!%p18 bra $L20;
+	setp.ne.u32 %p19, %r18, 1;
+	@%p19 bra.uni $L22;
+	add.s64 %rd81, %rd79, %rd80;
+	mov.b64 %rd79, %rd81;
 	bra.uni $L21;
 $L22:
-	setp.ne.u32 %p19, %r18, 2;
-	@%p19 bra.uni $L23;
-	mul.lo.s64 %rd78, %rd75, %rd76;
-	mov.b64 %rd75, %rd78;
+	setp.ne.u32 %p20, %r18, 2;
+	@%p20 bra.uni $L23;
+	mul.lo.s64 %rd82, %rd79, %rd80;
+	mov.b64 %rd79, %rd82;
 	bra.uni $L21;
 $L23:
-	setp.ne.u32 %p20, %r18, 3;
-	@%p20 bra.uni $L24;
-	min.s64 %rd79, %rd75, %rd76;
-	mov.b64 %rd75, %rd79;
+	setp.ne.u32 %p21, %r18, 3;
+	@%p21 bra.uni $L24;
+	min.s64 %rd83, %rd79, %rd80;
+	mov.b64 %rd79, %rd83;
 	bra.uni $L21;
 $L24:
-	setp.ne.u32 %p21, %r18, 4;
-	@%p21 bra.uni $L25;
-	max.s64 %rd80, %rd75, %rd76;
-	mov.b64 %rd75, %rd80;
+	setp.ne.u32 %p22, %r18, 4;
+	@%p22 bra.uni $L25;
+	max.s64 %rd84, %rd79, %rd80;
+	mov.b64 %rd79, %rd84;
 	bra.uni $L21;
 $L25:
-	setp.ne.u32 %p22, %r18, 7;
-	@%p22 bra.uni $L26;
-	and.b64 %rd81, %rd75, %rd76;
-	mov.b64 %rd75, %rd81;
+	setp.ne.u32 %p23, %r18, 7;
+	@%p23 bra.uni $L26;
+	and.b64 %rd85, %rd79, %rd80;
+	mov.b64 %rd79, %rd85;
 	bra.uni $L21;
 $L26:
-	or.b64 %rd82, %rd75, %rd76;
-	mov.b64 %rd75, %rd82;
+	or.b64 %rd86, %rd79, %rd80;
+	mov.b64 %rd79, %rd86;
 $L21:
 $L20:
-	shl.b32 %r39, %r39, 1;
+	shl.b32 %r46, %r46, 1;
 	bra.uni $L18;
 $L19:
-	setp.eq.u32 %p23, %r7, 0;
-	@!%p23 bra $L27;
-	mul.wide.u32 %rd83, %r8, 16;
-	add.s64 %rd84, %rd1, %rd83;
-	st.shared.s64 [%rd84+0], %rd75;
+	setp.eq.u32 %p24, %r7, 0;
+	@!%p24 bra $L27;
+	mul.wide.u32 %rd87, %r8, 16;
+	add.s64 %rd88, %rd1, %rd87;
+	st.shared.s64 [%rd88+0], %rd79;
 $L27:
 	bar.sync 0;
-	setp.eq.u32 %p24, %r8, 0;
-	@!%p24 bra $L28;
-	setp.lo.u32 %p25, %r7, %r10;
-	@!%p25 bra $L29;
-	mul.wide.u32 %rd85, %r7, 16;
-	add.s64 %rd86, %rd1, %rd85;
-	ld.shared.s64 %rd87, [%rd86+0];
-	mov.b64 %rd75, %rd87;
+	setp.eq.u32 %p25, %r8, 0;
+	@!%p25 bra $L28;
+	setp.lo.u32 %p26, %r7, %r10;
+	@!%p26 bra $L29;
+	mul.wide.u32 %rd89, %r7, 16;
+	add.s64 %rd90, %rd1, %rd89;
+	ld.shared.s64 %rd91, [%rd90+0];
+	mov.b64 %rd79, %rd91;
 $L29:
-	sub.u32 %r44, %r10, 1;
-	mov.b32 %r45, %r37;
+	sub.u32 %r51, %r10, 1;
+	mov.b32 %r52, %r44;
 $L30:
-	setp.hs.u32 %p26, %r45, 32;
-	@%p26 bra $L31;
-	mov.b64 {%r46, %r47}, %rd75;
-	shfl.sync.down.b32 %r48|%p27, %r46, %r45, %r44, %r17;
-	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
-	mov.b64 %rd88, {%r48, %r49};
-	@!%p27 bra $L32;
-	setp.ne.u32 %p28, %r18, 1;
-	@%p28 bra.uni $L34;
-	add.s64 %rd89, %rd75, %rd88;
-	mov.b64 %rd75, %rd89;
+	setp.hs.u32 %p27, %r52, 32;
+	@%p27 bra $L31;
+	mov.b64 {%r53, %r54}, %rd79;
+	shfl.sync.down.b32 %r55|%p28, %r53, %r52, %r51, %r17;
+	shfl.sync.down.b32 %r56, %r54, %r52, %r51, %r17;
+	mov.b64 %rd92, {%r55, %r56};
+	@!%p28 bra $L32;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L34;
+	add.s64 %rd93, %rd79, %rd92;
+	mov.b64 %rd79, %rd93;
 	bra.uni $L33;
 $L34:
-	setp.ne.u32 %p29, %r18, 2;
-	@%p29 bra.uni $L35;
-	mul.lo.s64 %rd90, %rd75, %rd88;
-	mov.b64 %rd75, %rd90;
+	setp.ne.u32 %p30, %r18, 2;
+	@%p30 bra.uni $L35;
+	mul.lo.s64 %rd94, %rd79, %rd92;
+	mov.b64 %rd79, %rd94;
 	bra.uni $L33;
 $L35:
-	setp.ne.u32 %p30, %r18, 3;
-	@%p30 bra.uni $L36;
-	min.s64 %rd91, %rd75, %rd88;
-	mov.b64 %rd75, %rd91;
+	setp.ne.u32 %p31, %r18, 3;
+	@%p31 bra.uni $L36;
+	min.s64 %rd95, %rd79, %rd92;
+	mov.b64 %rd79, %rd95;
 	bra.uni $L33;
 $L36:
-	setp.ne.u32 %p31, %r18, 4;
-	@%p31 bra.uni $L37;
-	max.s64 %rd92, %rd75, %rd88;
-	mov.b64 %rd75, %rd92;
+	setp.ne.u32 %p32, %r18, 4;
+	@%p32 bra.uni $L37;
+	max.s64 %rd96, %rd79, %rd92;
+	mov.b64 %rd79, %rd96;
 	bra.uni $L33;
 $L37:
-	setp.ne.u32 %p32, %r18, 7;
-	@%p32 bra.uni $L38;
-	and.b64 %rd93, %rd75, %rd88;
-	mov.b64 %rd75, %rd93;
+	setp.ne.u32 %p33, %r18, 7;
+	@%p33 bra.uni $L38;
+	and.b64 %rd97, %rd79, %rd92;
+	mov.b64 %rd79, %rd97;
 	bra.uni $L33;
 $L38:
-	or.b64 %rd94, %rd75, %rd88;
-	mov.b64 %rd75, %rd94;
+	or.b64 %rd98, %rd79, %rd92;
+	mov.b64 %rd79, %rd98;
 $L33:
 $L32:
-	shl.b32 %r45, %r45, 1;
+	shl.b32 %r52, %r52, 1;
 	bra.uni $L30;
 $L31:
 $L28:
-	mul.wide.u32 %rd95, %r23, 8;
-	add.s64 %rd96, %rd5, %rd95;
-	setp.eq.u32 %p33, %r5, 0;
-	@!%p33 bra $L39;
-	st.global.s64 [%rd96+0], %rd75;
+	mul.wide.u32 %rd99, %r23, 8;
+	add.s64 %rd100, %rd5, %rd99;
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L39;
+	st.global.s64 [%rd100+0], %rd79;
 $L39:
 	ret;
 }
@@ -42080,7 +42092,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42084
+//line gokkos_kernels_gen.go:42096
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -42099,7 +42111,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42103
+//line gokkos_kernels_gen.go:42115
 }
 
 // gokkosHostLoop11 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
@@ -42117,7 +42129,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42121
+//line gokkos_kernels_gen.go:42133
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42130,7 +42142,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42134
+//line gokkos_kernels_gen.go:42146
 }
 
 // gokkosHostLoop12 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
@@ -42148,7 +42160,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42152
+//line gokkos_kernels_gen.go:42164
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42162,7 +42174,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42166
+//line gokkos_kernels_gen.go:42178
 }
 
 // gokkosHostLoop13 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
@@ -42175,7 +42187,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:42179
+//line gokkos_kernels_gen.go:42191
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42184,7 +42196,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:42188
+//line gokkos_kernels_gen.go:42200
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -42205,7 +42217,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:42209
+//line gokkos_kernels_gen.go:42221
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42222,7 +42234,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:42226
+//line gokkos_kernels_gen.go:42238
 }
 
 // gokkosHostLoop16 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
@@ -42242,7 +42254,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42246
+//line gokkos_kernels_gen.go:42258
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -42257,7 +42269,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42261
+//line gokkos_kernels_gen.go:42273
 }
 
 // gokkosHostLoop17 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
@@ -42271,7 +42283,7 @@ func gokkosHostLoop17(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			*acc += d * d
 		}
-//line gokkos_kernels_gen.go:42275
+//line gokkos_kernels_gen.go:42287
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42279,7 +42291,7 @@ func gokkosHostLoop17(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		*acc += d * d
 	}
-//line gokkos_kernels_gen.go:42283
+//line gokkos_kernels_gen.go:42295
 }
 
 // gokkosHostLoop19 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
@@ -42295,7 +42307,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:42299
+//line gokkos_kernels_gen.go:42311
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42305,7 +42317,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:42309
+//line gokkos_kernels_gen.go:42321
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -42320,7 +42332,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:42324
+//line gokkos_kernels_gen.go:42336
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42329,7 +42341,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:42333
+//line gokkos_kernels_gen.go:42345
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -42352,7 +42364,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:42356
+//line gokkos_kernels_gen.go:42368
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42369,7 +42381,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:42373
+//line gokkos_kernels_gen.go:42385
 }
 
 // gokkosHostLoop22 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
@@ -42385,7 +42397,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:42389
+//line gokkos_kernels_gen.go:42401
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -42400,7 +42412,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:42404
+//line gokkos_kernels_gen.go:42416
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42411,7 +42423,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:42415
+//line gokkos_kernels_gen.go:42427
 }
 
 // gokkosHostLoop24 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -42432,7 +42444,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:42436
+//line gokkos_kernels_gen.go:42448
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -42449,7 +42461,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:42453
+//line gokkos_kernels_gen.go:42465
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42461,7 +42473,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:42465
+//line gokkos_kernels_gen.go:42477
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -42485,7 +42497,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:42489
+//line gokkos_kernels_gen.go:42501
 }
 
 // gokkosHostLoop27 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
@@ -42508,7 +42520,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:42512
+//line gokkos_kernels_gen.go:42524
 }
 
 // gokkosHostLoop28 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
@@ -42528,7 +42540,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:42532
+//line gokkos_kernels_gen.go:42544
 }
 
 // gokkosHostLoop29 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -42557,7 +42569,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:42561
+//line gokkos_kernels_gen.go:42573
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42580,7 +42592,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:42584
+//line gokkos_kernels_gen.go:42596
 }
 
 // gokkosHostLoop30 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -42601,7 +42613,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:42605
+//line gokkos_kernels_gen.go:42617
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42615,35 +42627,35 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:42619
+//line gokkos_kernels_gen.go:42631
 }
 
 // gokkosHostLoop31 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
-	if gokkosS0, gokkosS1, gokkosS2, gokkosS3, gokkosS4 := k.St.Span(gokkosLo, gokkosHi), k.LF.Span(gokkosLo, gokkosHi), k.LB.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil && gokkosS4 != nil {
+	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
-		gokkosS3 = gokkosS3[:len(gokkosS0)]
-		gokkosS4 = gokkosS4[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
 //line multistep.go:141
 			if gokkosS0[gokkosJ]&stDone != 0 {
 				continue
 			}
-			f, b := gokkosS1[gokkosJ] >= 0, gokkosS2[gokkosJ] >= 0
+			bit := uint32(1) << uint(v&31)
+			f, b := k.RF.At(v>>5)&bit != 0, k.RB.At(v>>5)&bit != 0
 			switch {
 			case f && b:
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stDone
-				gokkosS3[gokkosJ] = k.P
+				gokkosS1[gokkosJ] = k.P
 				*acc += 1
 			case f:
-				gokkosS4[gokkosJ] = k.P
+				gokkosS2[gokkosJ] = k.P
 			case b:
-				gokkosS4[gokkosJ] = k.N + k.P
+				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:42647
+//line gokkos_kernels_gen.go:42659
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42651,7 +42663,8 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 		if k.St.At(v)&stDone != 0 {
 			continue
 		}
-		f, b := k.LF.At(v) >= 0, k.LB.At(v) >= 0
+		bit := uint32(1) << uint(v&31)
+		f, b := k.RF.At(v>>5)&bit != 0, k.RB.At(v>>5)&bit != 0
 		switch {
 		case f && b:
 			k.St.Set(v, k.St.At(v)|stDone)
@@ -42663,7 +42676,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:42667
+//line gokkos_kernels_gen.go:42680
 }
 
 // gokkosHostLoop32 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -42673,21 +42686,21 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:255
+//line multistep.go:254
 			if gokkosS0[gokkosJ]&stDone == 0 {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:42682
+//line gokkos_kernels_gen.go:42695
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:255
+//line multistep.go:254
 		if k.St.At(v)&stDone == 0 {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:42691
+//line gokkos_kernels_gen.go:42704
 }
 
 // gokkosHostLoop33 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -42697,7 +42710,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:272
+//line multistep.go:271
 			if gokkosS0[gokkosJ]&stDone != 0 || gokkosS1[gokkosJ] != int32(v) {
 				continue
 			}
@@ -42707,11 +42720,11 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42711
+//line gokkos_kernels_gen.go:42724
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:272
+//line multistep.go:271
 		if k.St.At(v)&stDone != 0 || k.Col.At(v) != int32(v) {
 			continue
 		}
@@ -42721,7 +42734,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42725
+//line gokkos_kernels_gen.go:42738
 }
 
 // gokkosHostLoop34 runs compSample.Run for every index in [gokkosLo, gokkosHi).
@@ -42738,7 +42751,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:42742
+//line gokkos_kernels_gen.go:42755
 }
 
 // gokkosHostLoop35 runs compInit.Run for every index in [gokkosLo, gokkosHi).
@@ -42752,7 +42765,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:42756
+//line gokkos_kernels_gen.go:42769
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42760,7 +42773,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:42764
+//line gokkos_kernels_gen.go:42777
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -42783,7 +42796,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:42787
+//line gokkos_kernels_gen.go:42800
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42801,7 +42814,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:42805
+//line gokkos_kernels_gen.go:42818
 }
 
 // gokkosHostLoop37 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -42812,14 +42825,14 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:42816
+//line gokkos_kernels_gen.go:42829
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:90
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:42823
+//line gokkos_kernels_gen.go:42836
 }
 
 // gokkosHostLoop38 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -42845,7 +42858,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:42849
+//line gokkos_kernels_gen.go:42862
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42866,7 +42879,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:42870
+//line gokkos_kernels_gen.go:42883
 }
 
 // gokkosHostLoop39 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -42878,14 +42891,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:42882
+//line gokkos_kernels_gen.go:42895
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:42889
+//line gokkos_kernels_gen.go:42902
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -42905,7 +42918,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:42909
+//line gokkos_kernels_gen.go:42922
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42918,7 +42931,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:42922
+//line gokkos_kernels_gen.go:42935
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -42929,7 +42942,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:42933
+//line gokkos_kernels_gen.go:42946
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -42944,7 +42957,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:42948
+//line gokkos_kernels_gen.go:42961
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42953,7 +42966,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:42957
+//line gokkos_kernels_gen.go:42970
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -42969,7 +42982,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:42973
+//line gokkos_kernels_gen.go:42986
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42979,7 +42992,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:42983
+//line gokkos_kernels_gen.go:42996
 }
 
 // gokkosHostLoop44 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -43001,7 +43014,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43005
+//line gokkos_kernels_gen.go:43018
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43018,7 +43031,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43022
+//line gokkos_kernels_gen.go:43035
 }
 
 // gokkosHostLoop45 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -43038,7 +43051,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:43042
+//line gokkos_kernels_gen.go:43055
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43053,7 +43066,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:43057
+//line gokkos_kernels_gen.go:43070
 }
 
 // gokkosHostLoop46 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -43080,7 +43093,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:43084
+//line gokkos_kernels_gen.go:43097
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43100,7 +43113,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43104
+//line gokkos_kernels_gen.go:43117
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -43114,7 +43127,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:43118
+//line gokkos_kernels_gen.go:43131
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43123,7 +43136,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:43127
+//line gokkos_kernels_gen.go:43140
 }
 
 // gokkosHostLoop48 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
@@ -43139,7 +43152,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:43143
+//line gokkos_kernels_gen.go:43156
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43150,7 +43163,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:43154
+//line gokkos_kernels_gen.go:43167
 }
 
 // gokkosHostLoop50 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
@@ -43162,7 +43175,7 @@ func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:43166
+//line gokkos_kernels_gen.go:43179
 }
 
 // gokkosHostLoop51 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
@@ -43180,7 +43193,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43184
+//line gokkos_kernels_gen.go:43197
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43193,7 +43206,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43197
+//line gokkos_kernels_gen.go:43210
 }
 
 // gokkosHostLoop52 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
@@ -43215,7 +43228,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43219
+//line gokkos_kernels_gen.go:43232
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43229,7 +43242,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43233
+//line gokkos_kernels_gen.go:43246
 }
 
 // gokkosHostLoop53 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
@@ -43264,7 +43277,7 @@ func gokkosHostLoop53(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:43268
+//line gokkos_kernels_gen.go:43281
 		return
 	}
 gokkosNext:
@@ -43294,7 +43307,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:43298
+//line gokkos_kernels_gen.go:43311
 }
 
 // gokkosHostLoop54 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
@@ -43317,7 +43330,7 @@ func gokkosHostLoop54(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:43321
+//line gokkos_kernels_gen.go:43334
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43333,7 +43346,7 @@ func gokkosHostLoop54(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:43337
+//line gokkos_kernels_gen.go:43350
 }
 
 // gokkosHostLoop55 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -43354,7 +43367,7 @@ func gokkosHostLoop55(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43358
+//line gokkos_kernels_gen.go:43371
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43369,7 +43382,7 @@ func gokkosHostLoop55(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43373
+//line gokkos_kernels_gen.go:43386
 }
 
 // gokkosHostLoop56 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -43397,53 +43410,53 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line multistep.go:222
+//line multistep.go:221
 		if gokkosS0[int(u)]&stDone != 0 || gokkosS0[int(v)]&stDone != 0 || gokkosS1[int(v)] != gokkosS1[int(u)] {
-//line multistep.go:222
+//line multistep.go:221
 			{
 				if false {
-//line multistep.go:223
+//line multistep.go:222
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:223
+//line multistep.go:222
 					gokkosN++
-//line multistep.go:223
+//line multistep.go:222
 				}
-//line multistep.go:223
+//line multistep.go:222
 				continue gokkosNext
-//line multistep.go:223
+//line multistep.go:222
 			}
 		}
 		c := gokkosimpl.AtomicLoadInt32(&gokkosS2[int(u)])
 		if gokkosimpl.AtomicLoadInt32(&gokkosS2[int(v)]) >= c {
-//line multistep.go:226
+//line multistep.go:225
 			{
 				if false {
-//line multistep.go:227
+//line multistep.go:226
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:227
+//line multistep.go:226
 					gokkosN++
-//line multistep.go:227
+//line multistep.go:226
 				}
-//line multistep.go:227
+//line multistep.go:226
 				continue gokkosNext
-//line multistep.go:227
+//line multistep.go:226
 			}
 		}
-//line multistep.go:228
+//line multistep.go:227
 		{
 			if o.Col.AtomicMax(int(v), c) < c {
-//line multistep.go:229
+//line multistep.go:228
 				gokkosHits[gokkosN] = gokkosV
-//line multistep.go:229
+//line multistep.go:228
 				gokkosN++
-//line multistep.go:229
+//line multistep.go:228
 			}
-//line multistep.go:229
+//line multistep.go:228
 			continue gokkosNext
-//line multistep.go:229
+//line multistep.go:228
 		}
 	}
-//line gokkos_kernels_gen.go:43447
+//line gokkos_kernels_gen.go:43460
 	return gokkosN
 }
 
@@ -43468,36 +43481,36 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line multistep.go:205
+//line multistep.go:204
 		if gokkosS0[int(v)] != gokkosS0[int(u)] || gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])&(o.Bit|stDone) != 0 {
-//line multistep.go:205
+//line multistep.go:204
 			{
 				if false {
-//line multistep.go:206
+//line multistep.go:205
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:206
+//line multistep.go:205
 					gokkosN++
-//line multistep.go:206
+//line multistep.go:205
 				}
-//line multistep.go:206
+//line multistep.go:205
 				continue gokkosNext
-//line multistep.go:206
+//line multistep.go:205
 			}
 		}
-//line multistep.go:207
+//line multistep.go:206
 		{
 			if o.St.AtomicOr(int(v), o.Bit)&o.Bit == 0 {
-//line multistep.go:208
+//line multistep.go:207
 				gokkosHits[gokkosN] = gokkosV
-//line multistep.go:208
+//line multistep.go:207
 				gokkosN++
-//line multistep.go:208
+//line multistep.go:207
 			}
-//line multistep.go:208
+//line multistep.go:207
 			continue gokkosNext
-//line multistep.go:208
+//line multistep.go:207
 		}
 	}
-//line gokkos_kernels_gen.go:43502
+//line gokkos_kernels_gen.go:43515
 	return gokkosN
 }
