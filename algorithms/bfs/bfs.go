@@ -37,6 +37,7 @@ type BFS struct {
 	level   views.View1D[int32]
 	parent  views.View1D[int32]
 	visited views.View1D[uint32]
+	before  views.View1D[uint32] // ReachOnly: the visited bitmap before the last push step
 	root    int32
 	ran     bool
 }
@@ -80,6 +81,12 @@ func New(g *dgraph.Graph, opt Options) (*BFS, error) {
 		b.Free()
 		return nil, err
 	}
+	if opt.ReachOnly {
+		if b.before, err = views.Alloc1D[uint32](mem, "bfs visited before", (g.N()+31)/32); err != nil {
+			b.Free()
+			return nil, err
+		}
+	}
 	return b, nil
 }
 
@@ -89,6 +96,7 @@ func (b *BFS) Free() {
 	b.level.Free()
 	b.parent.Free()
 	b.visited.Free()
+	b.before.Free()
 }
 
 // Run searches from root and returns its statistics; the levels and parents are then
@@ -235,6 +243,9 @@ func search[O searchOp[O]](b *BFS, op O, root int32, st *Stats) error {
 	}
 	optimizing := b.opt.optimizing()
 	pull, forcePush, prevPush := false, false, false
+	// single reports that the current worklist is the output of one push step of a
+	// ReachOnly search, taken after b.before was copied from the visited bitmap.
+	single := false
 	unexplored := b.g.NumEdges()
 	var prev int64
 	for !b.f.Empty() {
@@ -272,7 +283,20 @@ func search[O searchOp[O]](b *BFS, op O, root int32, st *Stats) error {
 				return err
 			}
 		}
-		prevPush = !pull
+		if b.opt.ReachOnly && pull && single {
+			// The queue the last push step left holds the vertices it claimed, which are
+			// the bits it set in the visited bitmap: hand the pull step that difference
+			// as its bitmap (three passes over N/32 words) rather than an atomic OR per
+			// vertex of the queue.
+			err = portable.ParallelFor(space, "bfs: claimed", portable.Range(0, b.visited.Len()), claimedBits{Visited: b.visited, Before: b.before})
+			if err == nil {
+				err = b.f.Assign(frontier.Worklist{Bitmap: true, Size: n, Bits: b.before})
+			}
+			if err != nil {
+				return err
+			}
+		}
+		prevPush, single = !pull, false
 		if pull {
 			if _, err = frontier.Pull(b.f, op); err == nil {
 				w := b.f.Worklist() // the bitmap of the vertices this step claimed
@@ -298,7 +322,13 @@ func search[O searchOp[O]](b *BFS, op O, root int32, st *Stats) error {
 					}
 				}
 			} else if err == nil {
-				_, err = frontier.Push(b.f, op)
+				if b.opt.ReachOnly {
+					err = views.DeepCopy(b.before, b.visited)
+				}
+				if err == nil {
+					_, err = frontier.Push(b.f, op)
+					single = b.opt.ReachOnly
+				}
 				st.PushSteps++
 			}
 		}

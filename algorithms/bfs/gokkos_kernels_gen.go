@@ -87,11 +87,30 @@ func init() {
 		SourceHash: "5a9341443572fca8",
 	})
 	gokkosimpl.RegisterHostRange[mergeVisited](gokkosHostLoop3)
+	gokkosimpl.Register[claimedBits](&abi.KernelSpec{
+		Name:  "bfs.claimedBits",
+		Pos:   "algorithms/bfs/kernels.go:84",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX4,
+		Entry: "gk_bfs_claimedBits",
+		Params: []abi.Param{
+			{Name: "Visited", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Before", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (claimedBits) Run", Hash: "db7d6844a52f8f4a"},
+			{File: "kernels.go", Key: "type claimedBits", Hash: "cea2aba15e3999fc"},
+		},
+		SourceHash: "8492b874720cf285",
+	})
+	gokkosimpl.RegisterHostRange[claimedBits](gokkosHostLoop4)
 	gokkosimpl.Register[reachedEdges](&abi.KernelSpec{
 		Name:      "bfs.reachedEdges",
-		Pos:       "algorithms/bfs/kernels.go:84",
+		Pos:       "algorithms/bfs/kernels.go:95",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX4,
+		PTX:       gokkosPTX5,
 		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedEdges_main", Final: "gk_bfs_reachedEdges_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -110,12 +129,12 @@ func init() {
 		},
 		SourceHash: "35ccb71f30aa4a72",
 	})
-	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop4)
+	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop5)
 	gokkosimpl.Register[frontier.PushThread[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[bfs.reach]",
 		Pos:       "algorithms/frontier/baseline.go:21",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX5,
+		PTX:       gokkosPTX6,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_bfs_reach__main", Final: "gk_frontier_PushThread_bfs_reach__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -152,7 +171,7 @@ func init() {
 		Name:      "frontier.PushThread[bfs.visit]",
 		Pos:       "algorithms/frontier/baseline.go:21",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX6,
+		PTX:       gokkosPTX7,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_bfs_visit__main", Final: "gk_frontier_PushThread_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -192,7 +211,7 @@ func init() {
 		Name:      "frontier.PushGlobal[bfs.reach]",
 		Pos:       "algorithms/frontier/global.go:41",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX7,
+		PTX:       gokkosPTX8,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_bfs_reach__main", Final: "gk_frontier_PushGlobal_bfs_reach__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -230,7 +249,7 @@ func init() {
 		Name:      "frontier.PushGlobal[bfs.visit]",
 		Pos:       "algorithms/frontier/global.go:41",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX8,
+		PTX:       gokkosPTX9,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_bfs_visit__main", Final: "gk_frontier_PushGlobal_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -271,7 +290,7 @@ func init() {
 		Name:      "frontier.PushTeam[bfs.reach]",
 		Pos:       "algorithms/frontier/hierarchical.go:80",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX9,
+		PTX:       gokkosPTX10,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_bfs_reach__main", Final: "gk_frontier_PushTeam_bfs_reach__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -308,7 +327,7 @@ func init() {
 		Name:      "frontier.PushTeam[bfs.visit]",
 		Pos:       "algorithms/frontier/hierarchical.go:80",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX10,
+		PTX:       gokkosPTX11,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_bfs_visit__main", Final: "gk_frontier_PushTeam_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -348,7 +367,7 @@ func init() {
 		Name:  "frontier.PushFused[bfs.reach]",
 		Pos:   "algorithms/frontier/levels.go:35",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX11,
+		PTX:   gokkosPTX12,
 		Entry: "gk_frontier_PushFused_bfs_reach_",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -385,7 +404,7 @@ func init() {
 		Name:  "frontier.PushFused[bfs.visit]",
 		Pos:   "algorithms/frontier/levels.go:35",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX12,
+		PTX:   gokkosPTX13,
 		Entry: "gk_frontier_PushFused_bfs_visit_",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -425,7 +444,7 @@ func init() {
 		Name:      "frontier.PushLocal[bfs.reach]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX13,
+		PTX:       gokkosPTX14,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_bfs_reach__main", Final: "gk_frontier_PushLocal_bfs_reach__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -462,7 +481,7 @@ func init() {
 		Name:      "frontier.PushLocal[bfs.visit]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX14,
+		PTX:       gokkosPTX15,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_bfs_visit__main", Final: "gk_frontier_PushLocal_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -502,7 +521,7 @@ func init() {
 		Name:      "frontier.PullStep[bfs.reach]",
 		Pos:       "algorithms/frontier/pullkernel.go:20",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX15,
+		PTX:       gokkosPTX16,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_reach__main", Final: "gk_frontier_PullStep_bfs_reach__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -530,7 +549,7 @@ func init() {
 		Name:      "frontier.PullStep[bfs.visit]",
 		Pos:       "algorithms/frontier/pullkernel.go:20",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX16,
+		PTX:       gokkosPTX17,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_visit__main", Final: "gk_frontier_PullStep_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -557,8 +576,8 @@ func init() {
 		},
 		SourceHash: "17e225be56da5ae2",
 	})
-	gokkosimpl.RegisterHostVisit[reach](gokkosHostLoop17)
-	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop18)
+	gokkosimpl.RegisterHostVisit[reach](gokkosHostLoop18)
+	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop19)
 }
 
 // gokkosPTX0 is the PTX of bfs.setRoot.
@@ -877,8 +896,83 @@ $L2:
 }
 `
 
-// gokkosPTX4 is the PTX of bfs.reachedEdges.
+// gokkosPTX4 is the PTX of bfs.claimedBits.
 const gokkosPTX4 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_bfs_claimedBits(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<12>;
+	.reg .b64 %rd<30>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd17, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd18, %r3;
+	add.s64 %rd19, %rd17, %rd18;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd20, %r4, %r5;
+	add.s64 %rd21, %rd1, %rd19;
+	mov.b64 %rd22, %rd21;
+$L1:
+	setp.ge.s64 %p1, %rd22, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd23, %rd22;
+	mul.lo.s64 %rd24, %rd23, %rd9;
+	mad.lo.s64 %rd25, %rd24, 4, %rd5;
+	ld.global.nc.u32 %r6, [%rd25+0];
+	mov.b32 %r7, %r6;
+	mul.lo.s64 %rd26, %rd23, %rd16;
+	mad.lo.s64 %rd27, %rd26, 4, %rd12;
+	ld.global.u32 %r8, [%rd27+0];
+	mov.b32 %r9, %r8;
+	not.b32 %r10, %r9;
+	and.b32 %r11, %r7, %r10;
+	mul.lo.s64 %rd28, %rd23, %rd16;
+	mad.lo.s64 %rd29, %rd28, 4, %rd12;
+	st.global.u32 [%rd29+0], %r11;
+$L3:
+	add.s64 %rd22, %rd22, %rd20;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX5 is the PTX of bfs.reachedEdges.
+const gokkosPTX5 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -1462,8 +1556,8 @@ $L40:
 }
 `
 
-// gokkosPTX5 is the PTX of frontier.PushThread[bfs.reach].
-const gokkosPTX5 = `//
+// gokkosPTX6 is the PTX of frontier.PushThread[bfs.reach].
+const gokkosPTX6 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -3578,8 +3672,8 @@ $L29:
 }
 `
 
-// gokkosPTX6 is the PTX of frontier.PushThread[bfs.visit].
-const gokkosPTX6 = `//
+// gokkosPTX7 is the PTX of frontier.PushThread[bfs.visit].
+const gokkosPTX7 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5762,8 +5856,8 @@ $L29:
 }
 `
 
-// gokkosPTX7 is the PTX of frontier.PushGlobal[bfs.reach].
-const gokkosPTX7 = `//
+// gokkosPTX8 is the PTX of frontier.PushGlobal[bfs.reach].
+const gokkosPTX8 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -7177,8 +7271,8 @@ $L29:
 }
 `
 
-// gokkosPTX8 is the PTX of frontier.PushGlobal[bfs.visit].
-const gokkosPTX8 = `//
+// gokkosPTX9 is the PTX of frontier.PushGlobal[bfs.visit].
+const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8649,8 +8743,8 @@ $L29:
 }
 `
 
-// gokkosPTX9 is the PTX of frontier.PushTeam[bfs.reach].
-const gokkosPTX9 = `//
+// gokkosPTX10 is the PTX of frontier.PushTeam[bfs.reach].
+const gokkosPTX10 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -9999,8 +10093,8 @@ $L29:
 }
 `
 
-// gokkosPTX10 is the PTX of frontier.PushTeam[bfs.visit].
-const gokkosPTX10 = `//
+// gokkosPTX11 is the PTX of frontier.PushTeam[bfs.visit].
+const gokkosPTX11 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -11406,8 +11500,8 @@ $L29:
 }
 `
 
-// gokkosPTX11 is the PTX of frontier.PushFused[bfs.reach].
-const gokkosPTX11 = `//
+// gokkosPTX12 is the PTX of frontier.PushFused[bfs.reach].
+const gokkosPTX12 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -12310,8 +12404,8 @@ $L2:
 }
 `
 
-// gokkosPTX12 is the PTX of frontier.PushFused[bfs.visit].
-const gokkosPTX12 = `//
+// gokkosPTX13 is the PTX of frontier.PushFused[bfs.visit].
+const gokkosPTX13 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -13242,8 +13336,8 @@ $L2:
 }
 `
 
-// gokkosPTX13 is the PTX of frontier.PushLocal[bfs.reach].
-const gokkosPTX13 = `//
+// gokkosPTX14 is the PTX of frontier.PushLocal[bfs.reach].
+const gokkosPTX14 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -14901,8 +14995,8 @@ $L29:
 }
 `
 
-// gokkosPTX14 is the PTX of frontier.PushLocal[bfs.visit].
-const gokkosPTX14 = `//
+// gokkosPTX15 is the PTX of frontier.PushLocal[bfs.visit].
+const gokkosPTX15 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -16617,8 +16711,8 @@ $L29:
 }
 `
 
-// gokkosPTX15 is the PTX of frontier.PullStep[bfs.reach].
-const gokkosPTX15 = `//
+// gokkosPTX16 is the PTX of frontier.PullStep[bfs.reach].
+const gokkosPTX16 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -17503,8 +17597,8 @@ $L29:
 }
 `
 
-// gokkosPTX16 is the PTX of frontier.PullStep[bfs.visit].
-const gokkosPTX16 = `//
+// gokkosPTX17 is the PTX of frontier.PullStep[bfs.visit].
+const gokkosPTX17 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -18455,7 +18549,7 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:18459
+//line gokkos_kernels_gen.go:18553
 }
 
 // gokkosHostLoop1 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -18465,7 +18559,7 @@ func gokkosHostLoop1(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 //line kernels.go:47
 		k.Visited.Set(int(k.Root>>5), uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:18469
+//line gokkos_kernels_gen.go:18563
 }
 
 // gokkosHostLoop2 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -18484,7 +18578,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:18488
+//line gokkos_kernels_gen.go:18582
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -18498,7 +18592,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:18502
+//line gokkos_kernels_gen.go:18596
 }
 
 // gokkosHostLoop3 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -18510,41 +18604,60 @@ func gokkosHostLoop3(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:78
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:18514
+//line gokkos_kernels_gen.go:18608
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:78
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:18521
+//line gokkos_kernels_gen.go:18615
 }
 
-// gokkosHostLoop4 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop4(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop4 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop4(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Before.Span(gokkosLo, gokkosHi), k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line kernels.go:89
+			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:18627
+		return
+	}
+	for w := gokkosLo; w < gokkosHi; w++ {
+//line kernels.go:89
+		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
+	}
+//line gokkos_kernels_gen.go:18634
+}
+
+// gokkosHostLoop5 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line kernels.go:91
+//line kernels.go:102
 			if gokkosS0[gokkosJ] >= 0 {
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:18535
+//line gokkos_kernels_gen.go:18648
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:91
+//line kernels.go:102
 		if k.Level.At(v) >= 0 {
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:18544
+//line gokkos_kernels_gen.go:18657
 }
 
-// gokkosHostLoop17 runs reach.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop17(gokkosOp *reach, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop18 runs reach.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop18(gokkosOp *reach, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.Visited.Span(0, o.Visited.Len())
 	if gokkosS0 == nil && o.Visited.Len() > 0 {
@@ -18591,12 +18704,12 @@ gokkosNext:
 //line op.go:66
 		}
 	}
-//line gokkos_kernels_gen.go:18595
+//line gokkos_kernels_gen.go:18708
 	return gokkosN
 }
 
-// gokkosHostLoop18 runs visit.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop18(gokkosOp *visit, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop19 runs visit.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop19(gokkosOp *visit, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.Parent.Span(0, o.Parent.Len())
 	if gokkosS0 == nil && o.Parent.Len() > 0 {
@@ -18647,6 +18760,6 @@ gokkosNext:
 //line op.go:29
 		}
 	}
-//line gokkos_kernels_gen.go:18651
+//line gokkos_kernels_gen.go:18764
 	return gokkosN
 }

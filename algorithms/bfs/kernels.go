@@ -77,6 +77,17 @@ type mergeVisited struct {
 // Run merges word w.
 func (k mergeVisited) Run(w int) { k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w)) }
 
+// claimedBits turns Before, a copy of the visited bitmap taken before a push step, into the
+// bitmap of the vertices that the step claimed.
+//
+//gokkos:kernel
+type claimedBits struct {
+	Visited, Before views.View1D[uint32]
+}
+
+// Run computes word w.
+func (k claimedBits) Run(w int) { k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w)) }
+
 // reachedEdges sums the out-degrees of the reached vertices: the edges a traversal examines,
 // the numerator of TEPS.
 //

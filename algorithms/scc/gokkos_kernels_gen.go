@@ -1446,11 +1446,32 @@ func init() {
 		SourceHash: "554443c77cea1bfa",
 	})
 	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop47)
+	gokkosimpl.Register[loopCount](&abi.KernelSpec{
+		Name:      "scc.loopCount",
+		Pos:       "algorithms/scc/state.go:90",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX48,
+		Reduce:    abi.ReduceEntries{Main: "gk_scc_loopCount_main", Final: "gk_scc_loopCount_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Adj", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "state.go", Key: "func (loopCount) Run", Hash: "9c21a73d5bf1b934"},
+			{File: "state.go", Key: "type loopCount", Hash: "e5b49b460fb08782"},
+		},
+		SourceHash: "bc9e8f32a6c167cf",
+	})
+	gokkosimpl.RegisterHostReduce[loopCount, int64](gokkosHostLoop48)
 	gokkosimpl.Register[frontierStep](&abi.KernelSpec{
 		Name:      "scc.frontierStep",
 		Pos:       "algorithms/scc/traverse.go:168",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX48,
+		PTX:       gokkosPTX49,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierStep_main", Final: "gk_scc_frontierStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1494,12 +1515,12 @@ func init() {
 		},
 		SourceHash: "6162f95b594179b9",
 	})
-	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop48)
+	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop49)
 	gokkosimpl.Register[frontierTeam](&abi.KernelSpec{
 		Name:      "scc.frontierTeam",
 		Pos:       "algorithms/scc/traverse.go:187",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX49,
+		PTX:       gokkosPTX50,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierTeam_main", Final: "gk_scc_frontierTeam_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1547,7 +1568,7 @@ func init() {
 		Name:      "scc.frontierSeed",
 		Pos:       "algorithms/scc/traverse.go:214",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX50,
+		PTX:       gokkosPTX51,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierSeed_main", Final: "gk_scc_frontierSeed_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1578,12 +1599,12 @@ func init() {
 		},
 		SourceHash: "e54dffd67c62e9a6",
 	})
-	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop50)
+	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop51)
 	gokkosimpl.Register[heavyList](&abi.KernelSpec{
 		Name:  "scc.heavyList",
 		Pos:   "algorithms/scc/traverse.go:229",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX51,
+		PTX:   gokkosPTX52,
 		Scan:  abi.ScanEntries{Up: "gk_scc_heavyList_up", Mid: "gk_scc_heavyList_mid", Down: "gk_scc_heavyList_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1599,12 +1620,12 @@ func init() {
 		},
 		SourceHash: "599e473e6fb21615",
 	})
-	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop51)
+	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop52)
 	gokkosimpl.Register[trimByDegree](&abi.KernelSpec{
 		Name:      "scc.trimByDegree",
-		Pos:       "algorithms/scc/trim.go:23",
+		Pos:       "algorithms/scc/trim.go:24",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX52,
+		PTX:       gokkosPTX53,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimByDegree_main", Final: "gk_scc_trimByDegree_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1627,12 +1648,12 @@ func init() {
 		},
 		SourceHash: "58fbedb3afb82e78",
 	})
-	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop52)
+	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop53)
 	gokkosimpl.Register[trimStep](&abi.KernelSpec{
 		Name:      "scc.trimStep",
-		Pos:       "algorithms/scc/trim.go:48",
+		Pos:       "algorithms/scc/trim.go:49",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX53,
+		PTX:       gokkosPTX54,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimStep_main", Final: "gk_scc_trimStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1669,12 +1690,12 @@ func init() {
 		},
 		SourceHash: "c7ce554c8aaaecdb",
 	})
-	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop53)
+	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop54)
 	gokkosimpl.Register[trim2Find](&abi.KernelSpec{
 		Name:  "scc.trim2Find",
 		Pos:   "algorithms/scc/trim2.go:39",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX54,
+		PTX:   gokkosPTX55,
 		Entry: "gk_scc_trim2Find",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -1700,12 +1721,12 @@ func init() {
 		},
 		SourceHash: "ec7660de4a761cf5",
 	})
-	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop54)
+	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop55)
 	gokkosimpl.Register[trim2Assign](&abi.KernelSpec{
 		Name:      "scc.trim2Assign",
 		Pos:       "algorithms/scc/trim2.go:74",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX55,
+		PTX:       gokkosPTX56,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trim2Assign_main", Final: "gk_scc_trim2Assign_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1727,9 +1748,9 @@ func init() {
 		},
 		SourceHash: "3b56bd0fd58f7e8d",
 	})
-	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop55)
-	gokkosimpl.RegisterHostVisit[propOp](gokkosHostLoop56)
-	gokkosimpl.RegisterHostVisit[reachOp](gokkosHostLoop57)
+	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop56)
+	gokkosimpl.RegisterHostVisit[propOp](gokkosHostLoop57)
+	gokkosimpl.RegisterHostVisit[reachOp](gokkosHostLoop58)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[scc.propOp].
@@ -35419,8 +35440,555 @@ $L2:
 }
 `
 
-// gokkosPTX48 is the PTX of scc.frontierStep.
+// gokkosPTX48 is the PTX of scc.loopCount.
 const gokkosPTX48 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_scc_loopCount_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<29>;
+	.reg .b32 %r<37>;
+	.reg .b64 %rd<75>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r20;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r19;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd31, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd31, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd31, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd31, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd31, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd31, 0;
+$L1:
+	mov.b64 %rd30, %rd31;
+	cvt.u64.u32 %rd32, %r5;
+	add.s64 %rd33, %rd27, %rd32;
+	cvt.u64.u32 %rd34, %r6;
+	mov.b64 %rd35, %rd33;
+$L7:
+	setp.ge.s64 %p7, %rd35, %rd29;
+	@%p7 bra $L8;
+	mov.b64 %rd36, %rd35;
+	add.s64 %rd37, %rd36, 1;
+	mul.lo.s64 %rd38, %rd37, %rd12;
+	mad.lo.s64 %rd39, %rd38, 8, %rd8;
+	ld.global.nc.s64 %rd40, [%rd39+0];
+	mov.b64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	mul.lo.s64 %rd43, %rd36, %rd12;
+	mad.lo.s64 %rd44, %rd43, 8, %rd8;
+	ld.global.nc.s64 %rd45, [%rd44+0];
+	mov.b64 %rd46, %rd45;
+	mov.b64 %rd47, %rd46;
+$L10:
+	setp.lt.s64 %p8, %rd47, %rd42;
+	not.pred %p9, %p8;
+	@!%p9 bra $L14;
+	bra.uni $L12;
+$L14:
+	mul.lo.s64 %rd48, %rd47, %rd19;
+	mad.lo.s64 %rd49, %rd48, 4, %rd15;
+	ld.global.nc.s32 %r21, [%rd49+0];
+	mov.b32 %r22, %r21;
+	cvt.s64.s32 %rd50, %r22;
+	setp.eq.s64 %p10, %rd50, %rd36;
+	@!%p10 bra $L16;
+	add.s64 %rd51, %rd30, 1;
+	mov.b64 %rd30, %rd51;
+	bra.uni $L9;
+$L16:
+$L11:
+	add.s64 %rd52, %rd47, 1;
+	mov.b64 %rd47, %rd52;
+	bra.uni $L10;
+$L12:
+$L9:
+	add.s64 %rd35, %rd35, %rd34;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd53, %rd30;
+	// block reduction
+	mov.b32 %r23, 1;
+	mov.b32 %r24, 1;
+	sub.u32 %r25, %r13, 1;
+	mov.b32 %r26, %r23;
+$L17:
+	setp.hs.u32 %p11, %r26, 32;
+	@%p11 bra $L18;
+	mov.b64 {%r27, %r28}, %rd53;
+	shfl.sync.down.b32 %r29|%p12, %r27, %r26, %r25, %r17;
+	shfl.sync.down.b32 %r30, %r28, %r26, %r25, %r17;
+	mov.b64 %rd54, {%r29, %r30};
+	@!%p12 bra $L19;
+	setp.ne.u32 %p13, %r18, 1;
+	@%p13 bra.uni $L21;
+	add.s64 %rd55, %rd53, %rd54;
+	mov.b64 %rd53, %rd55;
+	bra.uni $L20;
+$L21:
+	setp.ne.u32 %p14, %r18, 2;
+	@%p14 bra.uni $L22;
+	mul.lo.s64 %rd56, %rd53, %rd54;
+	mov.b64 %rd53, %rd56;
+	bra.uni $L20;
+$L22:
+	setp.ne.u32 %p15, %r18, 3;
+	@%p15 bra.uni $L23;
+	min.s64 %rd57, %rd53, %rd54;
+	mov.b64 %rd53, %rd57;
+	bra.uni $L20;
+$L23:
+	setp.ne.u32 %p16, %r18, 4;
+	@%p16 bra.uni $L24;
+	max.s64 %rd58, %rd53, %rd54;
+	mov.b64 %rd53, %rd58;
+	bra.uni $L20;
+$L24:
+	setp.ne.u32 %p17, %r18, 7;
+	@%p17 bra.uni $L25;
+	and.b64 %rd59, %rd53, %rd54;
+	mov.b64 %rd53, %rd59;
+	bra.uni $L20;
+$L25:
+	or.b64 %rd60, %rd53, %rd54;
+	mov.b64 %rd53, %rd60;
+$L20:
+$L19:
+	shl.b32 %r26, %r26, 1;
+	bra.uni $L17;
+$L18:
+	setp.eq.u32 %p18, %r7, 0;
+	@!%p18 bra $L26;
+	mul.wide.u32 %rd61, %r8, 16;
+	add.s64 %rd62, %rd1, %rd61;
+	st.shared.s64 [%rd62+0], %rd53;
+$L26:
+	bar.sync 0;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L27;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd63, %r7, 16;
+	add.s64 %rd64, %rd1, %rd63;
+	ld.shared.s64 %rd65, [%rd64+0];
+	mov.b64 %rd53, %rd65;
+$L28:
+	sub.u32 %r31, %r10, 1;
+	mov.b32 %r32, %r24;
+$L29:
+	setp.hs.u32 %p21, %r32, 32;
+	@%p21 bra $L30;
+	mov.b64 {%r33, %r34}, %rd53;
+	shfl.sync.down.b32 %r35|%p22, %r33, %r32, %r31, %r17;
+	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
+	mov.b64 %rd66, {%r35, %r36};
+	@!%p22 bra $L31;
+	setp.ne.u32 %p23, %r18, 1;
+	@%p23 bra.uni $L33;
+	add.s64 %rd67, %rd53, %rd66;
+	mov.b64 %rd53, %rd67;
+	bra.uni $L32;
+$L33:
+	setp.ne.u32 %p24, %r18, 2;
+	@%p24 bra.uni $L34;
+	mul.lo.s64 %rd68, %rd53, %rd66;
+	mov.b64 %rd53, %rd68;
+	bra.uni $L32;
+$L34:
+	setp.ne.u32 %p25, %r18, 3;
+	@%p25 bra.uni $L35;
+	min.s64 %rd69, %rd53, %rd66;
+	mov.b64 %rd53, %rd69;
+	bra.uni $L32;
+$L35:
+	setp.ne.u32 %p26, %r18, 4;
+	@%p26 bra.uni $L36;
+	max.s64 %rd70, %rd53, %rd66;
+	mov.b64 %rd53, %rd70;
+	bra.uni $L32;
+$L36:
+	setp.ne.u32 %p27, %r18, 7;
+	@%p27 bra.uni $L37;
+	and.b64 %rd71, %rd53, %rd66;
+	mov.b64 %rd53, %rd71;
+	bra.uni $L32;
+$L37:
+	or.b64 %rd72, %rd53, %rd66;
+	mov.b64 %rd53, %rd72;
+$L32:
+$L31:
+	shl.b32 %r32, %r32, 1;
+	bra.uni $L29;
+$L30:
+$L27:
+	mul.wide.u32 %rd73, %r19, 8;
+	add.s64 %rd74, %rd5, %rd73;
+	setp.eq.u32 %p28, %r5, 0;
+	@!%p28 bra $L38;
+	st.global.s64 [%rd74+0], %rd53;
+$L38:
+	ret;
+}
+
+.visible .entry gk_scc_loopCount_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<68>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	cvt.u64.u32 %rd22, %r5;
+	cvt.u64.u32 %rd23, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd24, %rd22;
+$L3:
+	setp.ge.s64 %p3, %rd24, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd25, %rd24, 8, %rd3;
+	ld.global.s64 %rd26, [%rd25+0];
+	add.s64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+	add.s64 %rd24, %rd24, %rd23;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b64 %rd21, 1;
+	mov.b64 %rd28, %rd22;
+$L6:
+	setp.ge.s64 %p5, %rd28, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd29, %rd28, 8, %rd3;
+	ld.global.s64 %rd30, [%rd29+0];
+	mul.lo.s64 %rd31, %rd21, %rd30;
+	mov.b64 %rd21, %rd31;
+	add.s64 %rd28, %rd28, %rd23;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b64 %rd21, 9223372036854775807;
+	mov.b64 %rd32, %rd22;
+$L9:
+	setp.ge.s64 %p7, %rd32, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd33, %rd32, 8, %rd3;
+	ld.global.s64 %rd34, [%rd33+0];
+	min.s64 %rd35, %rd21, %rd34;
+	mov.b64 %rd21, %rd35;
+	add.s64 %rd32, %rd32, %rd23;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b64 %rd21, -9223372036854775808;
+	mov.b64 %rd36, %rd22;
+$L12:
+	setp.ge.s64 %p9, %rd36, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd37, %rd36, 8, %rd3;
+	ld.global.s64 %rd38, [%rd37+0];
+	max.s64 %rd39, %rd21, %rd38;
+	mov.b64 %rd21, %rd39;
+	add.s64 %rd36, %rd36, %rd23;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b64 %rd21, -1;
+	mov.b64 %rd40, %rd22;
+$L15:
+	setp.ge.s64 %p11, %rd40, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd41, %rd40, 8, %rd3;
+	ld.global.s64 %rd42, [%rd41+0];
+	and.b64 %rd43, %rd21, %rd42;
+	mov.b64 %rd21, %rd43;
+	add.s64 %rd40, %rd40, %rd23;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd21, 0;
+	mov.b64 %rd44, %rd22;
+$L17:
+	setp.ge.s64 %p12, %rd44, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd45, %rd44, 8, %rd3;
+	ld.global.s64 %rd46, [%rd45+0];
+	or.b64 %rd47, %rd21, %rd46;
+	mov.b64 %rd21, %rd47;
+	add.s64 %rd44, %rd44, %rd23;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd48, %rd21;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd48;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd49, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd50, %rd48, %rd49;
+	mov.b64 %rd48, %rd50;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd51, %rd48, %rd49;
+	mov.b64 %rd48, %rd51;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd52, %rd48, %rd49;
+	mov.b64 %rd48, %rd52;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd53, %rd48, %rd49;
+	mov.b64 %rd48, %rd53;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd54, %rd48, %rd49;
+	mov.b64 %rd48, %rd54;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd55, %rd48, %rd49;
+	mov.b64 %rd48, %rd55;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd56, %r8, 16;
+	add.s64 %rd57, %rd1, %rd56;
+	st.shared.s64 [%rd57+0], %rd48;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd58, %r7, 16;
+	add.s64 %rd59, %rd1, %rd58;
+	ld.shared.s64 %rd60, [%rd59+0];
+	mov.b64 %rd48, %rd60;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd48;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd61, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd62, %rd48, %rd61;
+	mov.b64 %rd48, %rd62;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd63, %rd48, %rd61;
+	mov.b64 %rd48, %rd63;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd64, %rd48, %rd61;
+	mov.b64 %rd48, %rd64;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd65, %rd48, %rd61;
+	mov.b64 %rd48, %rd65;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd66, %rd48, %rd61;
+	mov.b64 %rd48, %rd66;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd67, %rd48, %rd61;
+	mov.b64 %rd48, %rd67;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd48;
+$L40:
+	ret;
+}
+`
+
+// gokkosPTX49 is the PTX of scc.frontierStep.
+const gokkosPTX49 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -36535,8 +37103,8 @@ $L40:
 }
 `
 
-// gokkosPTX49 is the PTX of scc.frontierTeam.
-const gokkosPTX49 = `//
+// gokkosPTX50 is the PTX of scc.frontierTeam.
+const gokkosPTX50 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -37559,8 +38127,8 @@ $L40:
 }
 `
 
-// gokkosPTX50 is the PTX of scc.frontierSeed.
-const gokkosPTX50 = `//
+// gokkosPTX51 is the PTX of scc.frontierSeed.
+const gokkosPTX51 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -38295,8 +38863,8 @@ $L40:
 }
 `
 
-// gokkosPTX51 is the PTX of scc.heavyList.
-const gokkosPTX51 = `//
+// gokkosPTX52 is the PTX of scc.heavyList.
+const gokkosPTX52 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -39001,8 +39569,8 @@ $L2:
 }
 `
 
-// gokkosPTX52 is the PTX of scc.trimByDegree.
-const gokkosPTX52 = `//
+// gokkosPTX53 is the PTX of scc.trimByDegree.
+const gokkosPTX53 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -39605,8 +40173,8 @@ $L40:
 }
 `
 
-// gokkosPTX53 is the PTX of scc.trimStep.
-const gokkosPTX53 = `//
+// gokkosPTX54 is the PTX of scc.trimStep.
+const gokkosPTX54 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -41052,8 +41620,8 @@ $L40:
 }
 `
 
-// gokkosPTX54 is the PTX of scc.trim2Find.
-const gokkosPTX54 = `//
+// gokkosPTX55 is the PTX of scc.trim2Find.
+const gokkosPTX55 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -41509,8 +42077,8 @@ $L2:
 }
 `
 
-// gokkosPTX55 is the PTX of scc.trim2Assign.
-const gokkosPTX55 = `//
+// gokkosPTX56 is the PTX of scc.trim2Assign.
+const gokkosPTX56 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -42092,7 +42660,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42096
+//line gokkos_kernels_gen.go:42664
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -42111,7 +42679,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42115
+//line gokkos_kernels_gen.go:42683
 }
 
 // gokkosHostLoop11 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
@@ -42129,7 +42697,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42133
+//line gokkos_kernels_gen.go:42701
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42142,7 +42710,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42146
+//line gokkos_kernels_gen.go:42714
 }
 
 // gokkosHostLoop12 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
@@ -42160,7 +42728,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42164
+//line gokkos_kernels_gen.go:42732
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42174,7 +42742,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42178
+//line gokkos_kernels_gen.go:42746
 }
 
 // gokkosHostLoop13 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
@@ -42187,7 +42755,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:42191
+//line gokkos_kernels_gen.go:42759
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42196,7 +42764,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:42200
+//line gokkos_kernels_gen.go:42768
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -42217,7 +42785,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:42221
+//line gokkos_kernels_gen.go:42789
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42234,7 +42802,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:42238
+//line gokkos_kernels_gen.go:42806
 }
 
 // gokkosHostLoop16 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
@@ -42254,7 +42822,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42258
+//line gokkos_kernels_gen.go:42826
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -42269,7 +42837,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42273
+//line gokkos_kernels_gen.go:42841
 }
 
 // gokkosHostLoop17 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
@@ -42283,7 +42851,7 @@ func gokkosHostLoop17(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			*acc += d * d
 		}
-//line gokkos_kernels_gen.go:42287
+//line gokkos_kernels_gen.go:42855
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42291,7 +42859,7 @@ func gokkosHostLoop17(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		*acc += d * d
 	}
-//line gokkos_kernels_gen.go:42295
+//line gokkos_kernels_gen.go:42863
 }
 
 // gokkosHostLoop19 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
@@ -42307,7 +42875,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:42311
+//line gokkos_kernels_gen.go:42879
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42317,7 +42885,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:42321
+//line gokkos_kernels_gen.go:42889
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -42332,7 +42900,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:42336
+//line gokkos_kernels_gen.go:42904
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42341,7 +42909,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:42345
+//line gokkos_kernels_gen.go:42913
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -42364,7 +42932,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:42368
+//line gokkos_kernels_gen.go:42936
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42381,7 +42949,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:42385
+//line gokkos_kernels_gen.go:42953
 }
 
 // gokkosHostLoop22 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
@@ -42397,7 +42965,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:42401
+//line gokkos_kernels_gen.go:42969
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -42412,7 +42980,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:42416
+//line gokkos_kernels_gen.go:42984
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42423,7 +42991,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:42427
+//line gokkos_kernels_gen.go:42995
 }
 
 // gokkosHostLoop24 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -42444,7 +43012,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:42448
+//line gokkos_kernels_gen.go:43016
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -42461,7 +43029,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:42465
+//line gokkos_kernels_gen.go:43033
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42473,7 +43041,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:42477
+//line gokkos_kernels_gen.go:43045
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -42497,7 +43065,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:42501
+//line gokkos_kernels_gen.go:43069
 }
 
 // gokkosHostLoop27 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
@@ -42520,7 +43088,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:42524
+//line gokkos_kernels_gen.go:43092
 }
 
 // gokkosHostLoop28 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
@@ -42540,7 +43108,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:42544
+//line gokkos_kernels_gen.go:43112
 }
 
 // gokkosHostLoop29 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -42569,7 +43137,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:42573
+//line gokkos_kernels_gen.go:43141
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42592,7 +43160,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:42596
+//line gokkos_kernels_gen.go:43164
 }
 
 // gokkosHostLoop30 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -42613,7 +43181,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:42617
+//line gokkos_kernels_gen.go:43185
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42627,7 +43195,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:42631
+//line gokkos_kernels_gen.go:43199
 }
 
 // gokkosHostLoop31 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -42655,7 +43223,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:42659
+//line gokkos_kernels_gen.go:43227
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42676,7 +43244,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:42680
+//line gokkos_kernels_gen.go:43248
 }
 
 // gokkosHostLoop32 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -42691,7 +43259,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:42695
+//line gokkos_kernels_gen.go:43263
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42700,7 +43268,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:42704
+//line gokkos_kernels_gen.go:43272
 }
 
 // gokkosHostLoop33 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -42720,7 +43288,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42724
+//line gokkos_kernels_gen.go:43292
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42734,7 +43302,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42738
+//line gokkos_kernels_gen.go:43306
 }
 
 // gokkosHostLoop34 runs compSample.Run for every index in [gokkosLo, gokkosHi).
@@ -42751,7 +43319,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:42755
+//line gokkos_kernels_gen.go:43323
 }
 
 // gokkosHostLoop35 runs compInit.Run for every index in [gokkosLo, gokkosHi).
@@ -42765,7 +43333,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:42769
+//line gokkos_kernels_gen.go:43337
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42773,7 +43341,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:42777
+//line gokkos_kernels_gen.go:43345
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -42796,7 +43364,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:42800
+//line gokkos_kernels_gen.go:43368
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42814,7 +43382,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:42818
+//line gokkos_kernels_gen.go:43386
 }
 
 // gokkosHostLoop37 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -42825,14 +43393,14 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:42829
+//line gokkos_kernels_gen.go:43397
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:90
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:42836
+//line gokkos_kernels_gen.go:43404
 }
 
 // gokkosHostLoop38 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -42858,7 +43426,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:42862
+//line gokkos_kernels_gen.go:43430
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42879,7 +43447,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:42883
+//line gokkos_kernels_gen.go:43451
 }
 
 // gokkosHostLoop39 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -42891,14 +43459,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:42895
+//line gokkos_kernels_gen.go:43463
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:42902
+//line gokkos_kernels_gen.go:43470
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -42918,7 +43486,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:42922
+//line gokkos_kernels_gen.go:43490
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42931,7 +43499,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:42935
+//line gokkos_kernels_gen.go:43503
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -42942,7 +43510,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:42946
+//line gokkos_kernels_gen.go:43514
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -42957,7 +43525,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:42961
+//line gokkos_kernels_gen.go:43529
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42966,7 +43534,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:42970
+//line gokkos_kernels_gen.go:43538
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -42982,7 +43550,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:42986
+//line gokkos_kernels_gen.go:43554
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42992,7 +43560,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:42996
+//line gokkos_kernels_gen.go:43564
 }
 
 // gokkosHostLoop44 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -43014,7 +43582,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43018
+//line gokkos_kernels_gen.go:43586
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43031,7 +43599,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43035
+//line gokkos_kernels_gen.go:43603
 }
 
 // gokkosHostLoop45 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -43051,7 +43619,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:43055
+//line gokkos_kernels_gen.go:43623
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43066,7 +43634,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:43070
+//line gokkos_kernels_gen.go:43638
 }
 
 // gokkosHostLoop46 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -43093,7 +43661,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:43097
+//line gokkos_kernels_gen.go:43665
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43113,7 +43681,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43117
+//line gokkos_kernels_gen.go:43685
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -43127,7 +43695,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:43131
+//line gokkos_kernels_gen.go:43699
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43136,11 +43704,44 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:43140
+//line gokkos_kernels_gen.go:43708
 }
 
-// gokkosHostLoop48 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+	gokkosNextSpan:
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line state.go:97
+			end := k.Off.At(v + 1)
+			for e := gokkosS0[gokkosJ]; e < end; e++ {
+				if int(k.Adj.At(int(e))) == v {
+					*acc += 1
+					continue gokkosNextSpan
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:43727
+		return
+	}
+gokkosNext:
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line state.go:97
+		end := k.Off.At(v + 1)
+		for e := k.Off.At(v); e < end; e++ {
+			if int(k.Adj.At(int(e))) == v {
+				*acc += 1
+				continue gokkosNext
+			}
+		}
+	}
+//line gokkos_kernels_gen.go:43741
+}
+
+// gokkosHostLoop49 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -43152,7 +43753,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:43156
+//line gokkos_kernels_gen.go:43757
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43163,11 +43764,11 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:43167
+//line gokkos_kernels_gen.go:43768
 }
 
-// gokkosHostLoop50 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop51 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line traverse.go:220
@@ -43175,11 +43776,11 @@ func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:43179
+//line gokkos_kernels_gen.go:43780
 }
 
-// gokkosHostLoop51 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop52 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -43193,7 +43794,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43197
+//line gokkos_kernels_gen.go:43798
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43206,11 +43807,11 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43210
+//line gokkos_kernels_gen.go:43811
 }
 
-// gokkosHostLoop52 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop53 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2, gokkosS3 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43218,7 +43819,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 		gokkosS3 = gokkosS3[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line trim.go:31
+//line trim.go:32
 			if gokkosS0[gokkosJ]&stDone != 0 {
 				continue
 			}
@@ -43228,11 +43829,11 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43232
+//line gokkos_kernels_gen.go:43833
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line trim.go:31
+//line trim.go:32
 		if k.St.At(v)&stDone != 0 {
 			continue
 		}
@@ -43242,17 +43843,17 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43246
+//line gokkos_kernels_gen.go:43847
 }
 
-// gokkosHostLoop53 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop53(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop54 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 	gokkosNextSpan:
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line trim.go:113
+//line trim.go:114
 			v := i
 			if k.FromQueue {
 				v = int(gokkosS0[gokkosJ])
@@ -43277,12 +43878,12 @@ func gokkosHostLoop53(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:43281
+//line gokkos_kernels_gen.go:43882
 		return
 	}
 gokkosNext:
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line trim.go:113
+//line trim.go:114
 		v := i
 		if k.FromQueue {
 			v = int(k.Queue.At(i))
@@ -43307,11 +43908,11 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:43311
+//line gokkos_kernels_gen.go:43912
 }
 
-// gokkosHostLoop54 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop54(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
+// gokkosHostLoop55 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43330,7 +43931,7 @@ func gokkosHostLoop54(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:43334
+//line gokkos_kernels_gen.go:43935
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43346,11 +43947,11 @@ func gokkosHostLoop54(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:43350
+//line gokkos_kernels_gen.go:43951
 }
 
-// gokkosHostLoop55 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop55(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop56 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Partner.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43367,7 +43968,7 @@ func gokkosHostLoop55(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43371
+//line gokkos_kernels_gen.go:43972
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43382,11 +43983,11 @@ func gokkosHostLoop55(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43386
+//line gokkos_kernels_gen.go:43987
 }
 
-// gokkosHostLoop56 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop56(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop57 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop57(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.St.Span(0, o.St.Len())
 	if gokkosS0 == nil && o.St.Len() > 0 {
@@ -43456,12 +44057,12 @@ gokkosNext:
 //line multistep.go:228
 		}
 	}
-//line gokkos_kernels_gen.go:43460
+//line gokkos_kernels_gen.go:44061
 	return gokkosN
 }
 
-// gokkosHostLoop57 runs reachOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop57(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop58 runs reachOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop58(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.Key.Span(0, o.Key.Len())
 	if gokkosS0 == nil && o.Key.Len() > 0 {
@@ -43511,6 +44112,6 @@ gokkosNext:
 //line multistep.go:207
 		}
 	}
-//line gokkos_kernels_gen.go:43515
+//line gokkos_kernels_gen.go:44116
 	return gokkosN
 }
