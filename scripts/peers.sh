@@ -17,7 +17,9 @@
 #              GPU, needs nvcc. Both ECL codes are built on a copy whose two uses of
 #              cudaDeviceProp clock-rate fields (gone in CUDA 13) print 0 instead.
 #
-# Environment: SCALES (comma-separated, default 22), KINDS (rmat,uniform), TRIALS (5: gokkos'
+# Environment: SCALES (comma-separated, default 22), KINDS (rmat,uniform; also smallworld,
+# grid, road, citation: gokkos gen's kinds, grids of 2^(s/2) × 2^(s-s/2) vertices, the grid
+# with a quarter of its edges dropped), TRIALS (5: gokkos'
 # median of TRIALS after a warm-up; GAP's median of its TRIALS trials), PEER_TRIALS (3: Multistep
 # and ECL time one run per process, and read their input each time; they are run PEER_TRIALS
 # times and their own timers' median is taken), SPACES (host; add cuda with a gokkos
@@ -27,9 +29,10 @@
 # -arch, default sm_90), SSSP_DELTA (GAP sssp's -d; default GAP's own).
 #
 # Graphs: gokkos gen's R-MAT (a=0.57, b=c=0.19, ids permuted) and uniform random graphs with
-# 2^scale vertices and 16 edges per vertex, directed, without duplicate edges or self loops,
-# integer weights 1..255; written once as .gkg (gokkos), .el/.wel (GAP), .ms (Multistep), .egr
-# and .sym.egr (ECL). The root of BFS and SSSP is the vertex of largest out-degree.
+# 2^scale vertices and 16 edges per vertex (and the other kinds above), directed, without
+# duplicate edges or self loops, integer weights 1..255 (road graphs: their street lengths);
+# written once as .gkg (gokkos), .el/.wel (GAP), .ms (Multistep), .egr and .sym.egr (ECL). The
+# root of BFS and SSSP is the vertex of largest out-degree.
 # Every timer excludes reading the file and building the graph.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -107,7 +110,21 @@ repeat() { # sed expression picking seconds, command...
 }
 
 # ---- table
-ROWS=()
+ROWS=() SHAPES=()
+# shape records the levels (steps) of one traversal and the kernel launches it took.
+shape() { # algorithm, graph name, space, gokkos run args...
+  local algo=$1 name=$2 space=$3; shift 3
+  local out levels launches
+  out=$("$GOKKOS" run -space "$space" -algo "$algo" -trials 1 -quiet -json -trace "$@" 2>&1) || return 0
+  if [[ $algo == bfs ]]; then
+    levels=$(sed -n 's/.*"depth": \([0-9]*\).*/\1/p' <<<"$out"); [[ -n $levels ]] && levels=$((levels + 1))
+  else
+    levels=$(sed -n 's/.*"iterations": \([0-9]*\).*/\1/p' <<<"$out")
+  fi
+  launches=$(sed -n 's/^trace: [0-9]* kernels, \([0-9]*\) launches.*/\1/p' <<<"$out")
+  [[ -n $levels && -n $launches && $levels -gt 0 ]] || return 0
+  SHAPES+=("$(printf '| %s | %s | %s | %s | %s | %.2f |' "$algo" "$name" "$space" "$levels" "$launches" "$(awk -v a="$launches" -v b="$levels" 'BEGIN {print a / b}')")")
+}
 row() { # task, graph, gokkos space, gokkos seconds, peer name, peer seconds
   local ratio=""
   if [[ -n $4 && -n $6 ]]; then ratio=$(awk -v a="$4" -v b="$6" 'BEGIN {printf "%.2f", a / b}'); fi
@@ -123,12 +140,19 @@ for s in "${scales[@]}"; do
   for k in "${kinds[@]}"; do
     g=$OUT/$k$s
     base=(-kind "$k" -seed 1)
-    if [[ $k == rmat ]]; then base+=(-scale "$s"); else base+=(-n $((1 << s))); fi
+    case $k in
+      rmat) base+=(-scale "$s") ;;
+      grid) base+=(-rows $((1 << (s / 2))) -cols $((1 << (s - s / 2))) -drop 0.25) ;;
+      road) base+=(-rows $((1 << (s / 2))) -cols $((1 << (s - s / 2)))) ;;
+      *) base+=(-n $((1 << s))) ;;
+    esac
     args=("${base[@]}" -dedup -noloops)
     if [[ ! -s $g.egr ]]; then
       log "== generating $k$s"
-      "$GOKKOS" gen "${args[@]}" -weights int -wmin 1 -wmax 255 -o "$g.gkg" >&2
-      "$GOKKOS" gen "${args[@]}" -weights int -wmin 1 -wmax 255 -o "$g.wel" >&2
+      weights=(-weights int -wmin 1 -wmax 255)
+      if [[ $k == road ]]; then weights=(); fi # road graphs carry their own street lengths
+      "$GOKKOS" gen "${args[@]}" "${weights[@]}" -o "$g.gkg" >&2
+      "$GOKKOS" gen "${args[@]}" "${weights[@]}" -o "$g.wel" >&2
       "$GOKKOS" gen "${args[@]}" -o "$g.el" >&2
       "$GOKKOS" gen "${args[@]}" -o "$g.ms" >&2
       "$GOKKOS" gen "${base[@]}" -undirected -o "$g.sym.egr" >&2
@@ -166,6 +190,8 @@ for s in "${scales[@]}"; do
         done
         t=$(gk "$sp" -algo wcc -graph "$g.gkg");                             row wcc "$name" "$sp" "$t" "ECL-CC" "$ecl_cc"
       fi
+      shape bfs "$name" "$sp" -graph "$g.gkg" -root "$root"
+      shape sssp "$name" "$sp" -graph "$g.gkg" -root "$root"
     done
   done
 done
@@ -176,5 +202,11 @@ echo
 echo "| task | graph | space | gokkos ms | peer | peer ms | ratio |"
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 printf '%s\n' "${ROWS[@]}"
+echo
+echo "levels (BFS) or steps (SSSP) of one run and the kernel launches it took (gokkos run -trace):"
+echo
+echo "| task | graph | space | levels | launches | per level |"
+echo "| --- | --- | --- | ---: | ---: | ---: |"
+printf '%s\n' "${SHAPES[@]}"
 echo
 echo "files and logs: $OUT"
