@@ -37,6 +37,7 @@ type BFS struct {
 	level   views.View1D[int32]
 	parent  views.View1D[int32]
 	visited views.View1D[uint32]
+	before  views.View1D[uint32] // ReachOnly: the visited bitmap before the last push step
 	root    int32
 	ran     bool
 }
@@ -80,6 +81,12 @@ func New(g *dgraph.Graph, opt Options) (*BFS, error) {
 		b.Free()
 		return nil, err
 	}
+	if opt.ReachOnly {
+		if b.before, err = views.Alloc1D[uint32](mem, "bfs visited before", (g.N()+31)/32); err != nil {
+			b.Free()
+			return nil, err
+		}
+	}
 	return b, nil
 }
 
@@ -89,6 +96,7 @@ func (b *BFS) Free() {
 	b.level.Free()
 	b.parent.Free()
 	b.visited.Free()
+	b.before.Free()
 }
 
 // Run searches from root and returns its statistics; the levels and parents are then
@@ -102,94 +110,30 @@ func (b *BFS) Run(root int32) (Stats, error) {
 		return st, fmt.Errorf("bfs: root %d is not a vertex of a graph with %d vertices", root, n)
 	}
 	b.ran = false
-	if err := b.level.Fill(-1); err != nil {
-		return st, err
-	}
-	if err := b.parent.Fill(-1); err != nil {
-		return st, err
-	}
 	space := b.g.Space()
-	if err := portable.ParallelFor(space, "bfs: root", portable.Range(0, 1), setRoot{Parent: b.parent, Level: b.level, Root: root}); err != nil {
-		return st, err
-	}
-	if err := b.f.Set(root); err != nil {
-		return st, err
-	}
-	op := visit{Parent: b.parent, Level: b.level, Visited: b.visited}
-	optimizing := b.opt.optimizing()
-	pull, forcePush, prevPush := false, false, false
-	unexplored := b.g.NumEdges()
-	var prev int64
-	for !b.f.Empty() {
-		size := b.f.Size()
-		st.Levels = append(st.Levels, size)
-		if optimizing {
-			if pull {
-				if size < prev && float64(size) <= float64(n)/b.opt.Beta {
-					pull, forcePush = false, true
-				}
-			} else if forcePush {
-				// Back from pull steps: one push step, as Beamer's and GAP's codes take.
-				forcePush = false
-			} else {
-				edges, err := b.f.Edges()
-				if err != nil {
-					return st, err
-				}
-				// Pull steps pay off while the frontier grows; in the shrinking tail of a
-				// high-diameter traversal the unexplored edges run low too, and switching
-				// there would alternate one pull step (a pass over every vertex) with one
-				// push step to the end.
-				if float64(edges) > float64(unexplored)/b.opt.Alpha && size > prev {
-					pull = true
-				} else {
-					unexplored -= edges
-				}
-			}
-		}
-		var err error
-		if pull && (st.PullSteps == 0 || prevPush) {
-			// Push steps do not maintain the visited bitmap: rebuild it.
-			err = portable.ParallelFor(space, "bfs: visited", portable.Range(0, b.visited.Len()), markVisited{Parent: b.parent, Visited: b.visited})
-			if err != nil {
-				return st, err
-			}
-		}
-		prevPush = !pull
-		if pull {
-			if _, err = frontier.Pull(b.f, op); err == nil {
-				w := b.f.Worklist() // the bitmap of the vertices this step claimed
-				err = portable.ParallelFor(space, "bfs: merge visited", portable.Range(0, b.visited.Len()), mergeVisited{Visited: b.visited, Bits: w.Bits})
-			}
-			st.PullSteps++
-		} else {
-			var fuse bool
-			if fuse, err = b.f.Levels(); err == nil && fuse {
-				// Small worklists: steps back to back in one launch. Each fused step
-				// after the first is a push step that the loop would have taken too
-				// (its input is within bounds far below the pull threshold).
-				var steps []frontier.Step
-				if steps, err = frontier.PushLevels(b.f, op, levelSteps); err == nil {
-					for _, s := range steps[:len(steps)-1] {
-						st.Levels = append(st.Levels, s.Added)
-						unexplored -= s.AddedEdges
-					}
-					st.PushSteps += len(steps)
-					op.Depth += int32(len(steps) - 1)
-					if len(steps) > 1 {
-						size = steps[len(steps)-2].Added
-					}
-				}
-			} else if err == nil {
-				_, err = frontier.Push(b.f, op)
-				st.PushSteps++
-			}
-		}
-		if err != nil {
+	var err error
+	if b.opt.ReachOnly {
+		if err := b.visited.Fill(0); err != nil {
 			return st, err
 		}
-		op.Depth++
-		prev = size
+		if err := portable.ParallelFor(space, "bfs: root", portable.Range(0, 1), setRootBit{Visited: b.visited, Root: root}); err != nil {
+			return st, err
+		}
+		err = search(b, reach{Visited: b.visited}, root, &st)
+	} else {
+		if err := b.level.Fill(-1); err != nil {
+			return st, err
+		}
+		if err := b.parent.Fill(-1); err != nil {
+			return st, err
+		}
+		if err := portable.ParallelFor(space, "bfs: root", portable.Range(0, 1), setRoot{Parent: b.parent, Level: b.level, Root: root}); err != nil {
+			return st, err
+		}
+		err = search(b, visit{Parent: b.parent, Level: b.level, Visited: b.visited}, root, &st)
+	}
+	if err != nil {
+		return st, err
 	}
 	for _, c := range st.Levels {
 		st.Reached += c
@@ -202,8 +146,14 @@ func (b *BFS) Run(root int32) (Stats, error) {
 
 // Views returns the level and parent arrays in the graph's space: level[v] is v's distance
 // in edges from the root and parent[v] the vertex that claimed it (the root is its own
-// parent); both are -1 for unreached vertices. They are overwritten by the next Run.
+// parent); both are -1 for unreached vertices. They are overwritten by the next Run, and
+// not written at all by a search with Options.ReachOnly.
 func (b *BFS) Views() (level, parent views.View1D[int32]) { return b.level, b.parent }
+
+// Reached returns the visited bitmap in the graph's space after a run with Options.ReachOnly:
+// vertex v was reached when bit v&31 of word v>>5 is set (bits past the last vertex are
+// unspecified). It is overwritten by the next Run, and undefined for other searches.
+func (b *BFS) Reached() views.View1D[uint32] { return b.visited }
 
 // Level returns a host copy of the levels of the last Run.
 func (b *BFS) Level() ([]int32, error) { return b.download(b.level) }
@@ -214,6 +164,9 @@ func (b *BFS) Parent() ([]int32, error) { return b.download(b.parent) }
 func (b *BFS) download(v views.View1D[int32]) ([]int32, error) {
 	if !b.ran {
 		return nil, errors.New("bfs: no completed run")
+	}
+	if b.opt.ReachOnly {
+		return nil, errors.New("bfs: a ReachOnly search keeps no levels or parents")
 	}
 	h := views.New1D[int32](v.Label()+" host", v.Len())
 	if err := views.DeepCopy(h, v); err != nil {
@@ -228,6 +181,9 @@ func (b *BFS) download(v views.View1D[int32]) ([]int32, error) {
 func (b *BFS) Edges() (int64, error) {
 	if !b.ran {
 		return 0, errors.New("bfs: no completed run")
+	}
+	if b.opt.ReachOnly {
+		return 0, errors.New("bfs: a ReachOnly search keeps no levels")
 	}
 	var m int64
 	err := portable.ParallelReduce(b.g.Space(), "bfs: reached edges", portable.Range(0, b.g.N()), reachedEdges{G: b.g.Out(), Level: b.level}, portable.Sum(&m))
@@ -261,4 +217,126 @@ func Run(g *dgraph.Graph, root int32, opt Options) (*Result, error) {
 		return nil, err
 	}
 	return r, nil
+}
+
+// searchOp is an edge operator of BFS: visit, or reach for Options.ReachOnly.
+type searchOp[O any] interface {
+	frontier.PullOp
+	// deeper returns the operator for the level d levels further from the root.
+	deeper(d int32) O
+}
+
+func (o visit) deeper(d int32) visit {
+	o.Depth += d
+	return o
+}
+
+func (o reach) deeper(int32) reach { return o }
+
+// search runs the steps of a search from root with operator op, whose arrays Run has reset,
+// and records them in st.
+func search[O searchOp[O]](b *BFS, op O, root int32, st *Stats) error {
+	n := b.g.N()
+	space := b.g.Space()
+	if err := b.f.Set(root); err != nil {
+		return err
+	}
+	optimizing := b.opt.optimizing()
+	pull, forcePush, prevPush := false, false, false
+	// single reports that the current worklist is the output of one push step of a
+	// ReachOnly search, taken after b.before was copied from the visited bitmap.
+	single := false
+	unexplored := b.g.NumEdges()
+	var prev int64
+	for !b.f.Empty() {
+		size := b.f.Size()
+		st.Levels = append(st.Levels, size)
+		if optimizing {
+			if pull {
+				if size < prev && float64(size) <= float64(n)/b.opt.Beta {
+					pull, forcePush = false, true
+				}
+			} else if forcePush {
+				// Back from pull steps: one push step, as Beamer's and GAP's codes take.
+				forcePush = false
+			} else {
+				edges, err := b.f.Edges()
+				if err != nil {
+					return err
+				}
+				// Pull steps pay off while the frontier grows; in the shrinking tail of a
+				// high-diameter traversal the unexplored edges run low too, and switching
+				// there would alternate one pull step (a pass over every vertex) with one
+				// push step to the end.
+				if float64(edges) > float64(unexplored)/b.opt.Alpha && size > prev {
+					pull = true
+				} else {
+					unexplored -= edges
+				}
+			}
+		}
+		var err error
+		if !b.opt.ReachOnly && pull && (st.PullSteps == 0 || prevPush) {
+			// visit's push steps do not maintain the visited bitmap: rebuild it.
+			err = portable.ParallelFor(space, "bfs: visited", portable.Range(0, b.visited.Len()), markVisited{Parent: b.parent, Visited: b.visited})
+			if err != nil {
+				return err
+			}
+		}
+		if b.opt.ReachOnly && pull && single {
+			// The queue the last push step left holds the vertices it claimed, which are
+			// the bits it set in the visited bitmap: hand the pull step that difference
+			// as its bitmap (three passes over N/32 words) rather than an atomic OR per
+			// vertex of the queue.
+			err = portable.ParallelFor(space, "bfs: claimed", portable.Range(0, b.visited.Len()), claimedBits{Visited: b.visited, Before: b.before})
+			if err == nil {
+				err = b.f.Assign(frontier.Worklist{Bitmap: true, Size: n, Bits: b.before})
+			}
+			if err != nil {
+				return err
+			}
+		}
+		prevPush, single = !pull, false
+		if pull {
+			if _, err = frontier.Pull(b.f, op); err == nil {
+				w := b.f.Worklist() // the bitmap of the vertices this step claimed
+				err = portable.ParallelFor(space, "bfs: merge visited", portable.Range(0, b.visited.Len()), mergeVisited{Visited: b.visited, Bits: w.Bits})
+			}
+			st.PullSteps++
+		} else {
+			var fuse bool
+			if fuse, err = b.f.Levels(); err == nil && fuse {
+				// Small worklists: steps back to back in one launch. Each fused step
+				// after the first is a push step that the loop would have taken too
+				// (its input is within bounds far below the pull threshold).
+				var steps []frontier.Step
+				if steps, err = frontier.PushLevels(b.f, op, levelSteps); err == nil {
+					for _, s := range steps[:len(steps)-1] {
+						st.Levels = append(st.Levels, s.Added)
+						unexplored -= s.AddedEdges
+					}
+					st.PushSteps += len(steps)
+					op = op.deeper(int32(len(steps) - 1))
+					if len(steps) > 1 {
+						size = steps[len(steps)-2].Added
+					}
+				}
+			} else if err == nil {
+				if b.opt.ReachOnly {
+					err = views.DeepCopy(b.before, b.visited)
+				}
+				if err == nil {
+					_, err = frontier.Push(b.f, op)
+					single = b.opt.ReachOnly
+				}
+				st.PushSteps++
+			}
+		}
+		if err != nil {
+			return err
+		}
+		op = op.deeper(1)
+		prev = size
+	}
+	return nil
 }

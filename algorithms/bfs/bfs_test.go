@@ -14,6 +14,7 @@ import (
 	_ "github.com/gokkos/gokkos/backends"
 	"github.com/gokkos/gokkos/execspace"
 	"github.com/gokkos/gokkos/internal/sweep"
+	"github.com/gokkos/gokkos/views"
 )
 
 func space(t testing.TB) execspace.Space {
@@ -195,5 +196,69 @@ func TestDirectionSwitching(t *testing.T) {
 				t.Errorf("%d pull and %d push steps; want pull steps: %v", st.PullSteps, st.PushSteps, c.wantPull)
 			}
 		})
+	}
+}
+
+// TestReachOnly checks searches with Options.ReachOnly against ref.BFS on every test graph
+// and root with every configuration: the reached bitmap holds exactly the reachable
+// vertices, the level counts are the reference's, repeated runs reset the bitmap, and the
+// level and parent accessors refuse.
+func TestReachOnly(t *testing.T) {
+	s := space(t)
+	cfgs := configs()
+	c := 0
+	for _, tc := range frontiertest.Graphs(false, false) {
+		g, err := dgraph.New(s, tc.Graph)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, root := range tc.Roots {
+			want, _ := ref.BFS(tc.Graph, root)
+			var wantLevels []int64
+			for _, l := range want {
+				if l >= 0 {
+					for int(l) >= len(wantLevels) {
+						wantLevels = append(wantLevels, 0)
+					}
+					wantLevels[l]++
+				}
+			}
+			c++
+			for j, opt := range cfgs {
+				if !sweep.Pick(c, j, len(cfgs), 6) {
+					continue
+				}
+				opt.ReachOnly = true
+				t.Run(fmt.Sprintf("%s/root=%d/%s", tc.Name, root, name(opt)), func(t *testing.T) {
+					b, err := bfs.New(g, opt)
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer b.Free()
+					for run := 0; run < 2; run++ {
+						st, err := b.Run(root)
+						if err != nil {
+							t.Fatal(err)
+						}
+						bits := b.Reached()
+						h := make([]uint32, bits.Len())
+						if err := views.DeepCopy(views.Wrap1D("reached", h), bits); err != nil {
+							t.Fatal(err)
+						}
+						for v, l := range want {
+							if got := h[v>>5]&(1<<uint(v&31)) != 0; got != (l >= 0) {
+								t.Fatalf("run %d: vertex %d reached %v, level %d", run, v, got, l)
+							}
+						}
+						if !slices.Equal(st.Levels, wantLevels) {
+							t.Fatalf("run %d: level counts %v, want %v", run, st.Levels, wantLevels)
+						}
+						if _, err := b.Level(); err == nil {
+							t.Fatal("Level of a ReachOnly search succeeded")
+						}
+					}
+				})
+			}
+		}
 	}
 }

@@ -12,7 +12,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/bfs", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[setRoot](&abi.KernelSpec{
 		Name:  "bfs.setRoot",
-		Pos:   "algorithms/bfs/kernels.go:23",
+		Pos:   "algorithms/bfs/kernels.go:26",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_bfs_setRoot",
@@ -30,11 +30,30 @@ func init() {
 		SourceHash: "550531de2e58ae34",
 	})
 	gokkosimpl.RegisterHostRange[setRoot](gokkosHostLoop0)
-	gokkosimpl.Register[markVisited](&abi.KernelSpec{
-		Name:  "bfs.markVisited",
-		Pos:   "algorithms/bfs/kernels.go:37",
+	gokkosimpl.Register[setRootBit](&abi.KernelSpec{
+		Name:  "bfs.setRootBit",
+		Pos:   "algorithms/bfs/kernels.go:40",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX1,
+		Entry: "gk_bfs_setRootBit",
+		Params: []abi.Param{
+			{Name: "Visited", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Root", Field: []int{1}, Kind: abi.KindInt32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (setRootBit) Run", Hash: "611763f6286ee60d"},
+			{File: "kernels.go", Key: "type setRootBit", Hash: "3358957561e45403"},
+		},
+		SourceHash: "8afefab7ca95571c",
+	})
+	gokkosimpl.RegisterHostRange[setRootBit](gokkosHostLoop1)
+	gokkosimpl.Register[markVisited](&abi.KernelSpec{
+		Name:  "bfs.markVisited",
+		Pos:   "algorithms/bfs/kernels.go:53",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX2,
 		Entry: "gk_bfs_markVisited",
 		Params: []abi.Param{
 			{Name: "Parent", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -48,12 +67,12 @@ func init() {
 		},
 		SourceHash: "fd26542399cef9ac",
 	})
-	gokkosimpl.RegisterHostRange[markVisited](gokkosHostLoop1)
+	gokkosimpl.RegisterHostRange[markVisited](gokkosHostLoop2)
 	gokkosimpl.Register[mergeVisited](&abi.KernelSpec{
 		Name:  "bfs.mergeVisited",
-		Pos:   "algorithms/bfs/kernels.go:57",
+		Pos:   "algorithms/bfs/kernels.go:73",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX2,
+		PTX:   gokkosPTX3,
 		Entry: "gk_bfs_mergeVisited",
 		Params: []abi.Param{
 			{Name: "Visited", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
@@ -67,12 +86,31 @@ func init() {
 		},
 		SourceHash: "5a9341443572fca8",
 	})
-	gokkosimpl.RegisterHostRange[mergeVisited](gokkosHostLoop2)
+	gokkosimpl.RegisterHostRange[mergeVisited](gokkosHostLoop3)
+	gokkosimpl.Register[claimedBits](&abi.KernelSpec{
+		Name:  "bfs.claimedBits",
+		Pos:   "algorithms/bfs/kernels.go:84",
+		Form:  abi.FormRange,
+		PTX:   gokkosPTX4,
+		Entry: "gk_bfs_claimedBits",
+		Params: []abi.Param{
+			{Name: "Visited", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Before", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "kernels.go", Key: "func (claimedBits) Run", Hash: "db7d6844a52f8f4a"},
+			{File: "kernels.go", Key: "type claimedBits", Hash: "cea2aba15e3999fc"},
+		},
+		SourceHash: "8492b874720cf285",
+	})
+	gokkosimpl.RegisterHostRange[claimedBits](gokkosHostLoop4)
 	gokkosimpl.Register[reachedEdges](&abi.KernelSpec{
 		Name:      "bfs.reachedEdges",
-		Pos:       "algorithms/bfs/kernels.go:68",
+		Pos:       "algorithms/bfs/kernels.go:95",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX3,
+		PTX:       gokkosPTX5,
 		Reduce:    abi.ReduceEntries{Main: "gk_bfs_reachedEdges_main", Final: "gk_bfs_reachedEdges_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -91,12 +129,49 @@ func init() {
 		},
 		SourceHash: "35ccb71f30aa4a72",
 	})
-	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop3)
+	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop5)
+	gokkosimpl.Register[frontier.PushThread[reach]](&abi.KernelSpec{
+		Name:      "frontier.PushThread[bfs.reach]",
+		Pos:       "algorithms/frontier/baseline.go:21",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX6,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_bfs_reach__main", Final: "gk_frontier_PushThread_bfs_reach__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Visited", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (reach) Visit", Hash: "89aa8a6191abcc5e"},
+			{File: "op.go", Key: "type reach", Hash: "f91b50917c15f298"},
+		},
+		SourceHash: "d6f50c7ae8c0f090",
+	})
 	gokkosimpl.Register[frontier.PushThread[visit]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[bfs.visit]",
 		Pos:       "algorithms/frontier/baseline.go:21",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX4,
+		PTX:       gokkosPTX7,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_bfs_visit__main", Final: "gk_frontier_PushThread_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -132,11 +207,49 @@ func init() {
 		},
 		SourceHash: "0b2bf145ec63963a",
 	})
+	gokkosimpl.Register[frontier.PushGlobal[reach]](&abi.KernelSpec{
+		Name:      "frontier.PushGlobal[bfs.reach]",
+		Pos:       "algorithms/frontier/global.go:41",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX8,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_bfs_reach__main", Final: "gk_frontier_PushGlobal_bfs_reach__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Pre", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Total", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "Op.Visited", Field: []int{5, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (reach) Visit", Hash: "89aa8a6191abcc5e"},
+			{File: "op.go", Key: "type reach", Hash: "f91b50917c15f298"},
+		},
+		SourceHash: "d6f50c7ae8c0f090",
+	})
 	gokkosimpl.Register[frontier.PushGlobal[visit]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[bfs.visit]",
 		Pos:       "algorithms/frontier/global.go:41",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX5,
+		PTX:       gokkosPTX9,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_bfs_visit__main", Final: "gk_frontier_PushGlobal_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -173,11 +286,48 @@ func init() {
 		},
 		SourceHash: "0b2bf145ec63963a",
 	})
+	gokkosimpl.Register[frontier.PushTeam[reach]](&abi.KernelSpec{
+		Name:      "frontier.PushTeam[bfs.reach]",
+		Pos:       "algorithms/frontier/hierarchical.go:80",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX10,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_bfs_reach__main", Final: "gk_frontier_PushTeam_bfs_reach__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Visited", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (reach) Visit", Hash: "89aa8a6191abcc5e"},
+			{File: "op.go", Key: "type reach", Hash: "f91b50917c15f298"},
+		},
+		SourceHash: "d6f50c7ae8c0f090",
+	})
 	gokkosimpl.Register[frontier.PushTeam[visit]](&abi.KernelSpec{
 		Name:      "frontier.PushTeam[bfs.visit]",
 		Pos:       "algorithms/frontier/hierarchical.go:80",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX6,
+		PTX:       gokkosPTX11,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushTeam_bfs_visit__main", Final: "gk_frontier_PushTeam_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -213,11 +363,48 @@ func init() {
 		},
 		SourceHash: "0b2bf145ec63963a",
 	})
+	gokkosimpl.Register[frontier.PushFused[reach]](&abi.KernelSpec{
+		Name:  "frontier.PushFused[bfs.reach]",
+		Pos:   "algorithms/frontier/levels.go:35",
+		Form:  abi.FormTeam,
+		PTX:   gokkosPTX12,
+		Entry: "gk_frontier_PushFused_bfs_reach_",
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Q0", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Q1", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Size", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "MaxLevels", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "MaxVertices", Field: []int{5}, Kind: abi.KindInt64},
+			{Name: "MaxEdges", Field: []int{6}, Kind: abi.KindInt64},
+			{Name: "Out.Bitmap", Field: []int{7, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{7, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Tail", Field: []int{7, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Bits", Field: []int{7, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{7, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{7, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{7, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{7, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{7, 8}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.Visited", Field: []int{9, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (reach) Visit", Hash: "89aa8a6191abcc5e"},
+			{File: "op.go", Key: "type reach", Hash: "f91b50917c15f298"},
+		},
+		SourceHash: "d6f50c7ae8c0f090",
+	})
 	gokkosimpl.Register[frontier.PushFused[visit]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.visit]",
 		Pos:   "algorithms/frontier/levels.go:35",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX7,
+		PTX:   gokkosPTX13,
 		Entry: "gk_frontier_PushFused_bfs_visit_",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -253,11 +440,48 @@ func init() {
 		},
 		SourceHash: "0b2bf145ec63963a",
 	})
+	gokkosimpl.Register[frontier.PushLocal[reach]](&abi.KernelSpec{
+		Name:      "frontier.PushLocal[bfs.reach]",
+		Pos:       "algorithms/frontier/local.go:19",
+		Form:      abi.FormTeamReduce,
+		PTX:       gokkosPTX14,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_bfs_reach__main", Final: "gk_frontier_PushLocal_bfs_reach__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "In.Bitmap", Field: []int{1, 0}, Kind: abi.KindBool},
+			{Name: "In.Size", Field: []int{1, 1}, Kind: abi.KindInt64},
+			{Name: "In.Queue", Field: []int{1, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Bits", Field: []int{1, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Out.Bitmap", Field: []int{2, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{2, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Tail", Field: []int{2, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Out.Bits", Field: []int{2, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{2, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{2, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{2, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{2, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{2, 8}, Kind: abi.KindInt64},
+			{Name: "Chunk", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Visited", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (reach) Visit", Hash: "89aa8a6191abcc5e"},
+			{File: "op.go", Key: "type reach", Hash: "f91b50917c15f298"},
+		},
+		SourceHash: "d6f50c7ae8c0f090",
+	})
 	gokkosimpl.Register[frontier.PushLocal[visit]](&abi.KernelSpec{
 		Name:      "frontier.PushLocal[bfs.visit]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX8,
+		PTX:       gokkosPTX15,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_bfs_visit__main", Final: "gk_frontier_PushLocal_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -293,11 +517,39 @@ func init() {
 		},
 		SourceHash: "0b2bf145ec63963a",
 	})
+	gokkosimpl.Register[frontier.PullStep[reach]](&abi.KernelSpec{
+		Name:      "frontier.PullStep[bfs.reach]",
+		Pos:       "algorithms/frontier/pullkernel.go:20",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX16,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_reach__main", Final: "gk_frontier_PullStep_bfs_reach__final"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "In.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "In.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "In.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Cur", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Next", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Words", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Visited", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (reach) Pending", Hash: "21cde79f904a7b17"},
+			{File: "op.go", Key: "func (reach) PendingWord", Hash: "77782da458d4d8e7"},
+			{File: "op.go", Key: "func (reach) Pull", Hash: "f94efeccdb9386fb"},
+			{File: "op.go", Key: "type reach", Hash: "f91b50917c15f298"},
+		},
+		SourceHash: "898a7c9be1bdee88",
+	})
 	gokkosimpl.Register[frontier.PullStep[visit]](&abi.KernelSpec{
 		Name:      "frontier.PullStep[bfs.visit]",
 		Pos:       "algorithms/frontier/pullkernel.go:20",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX9,
+		PTX:       gokkosPTX17,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_visit__main", Final: "gk_frontier_PullStep_bfs_visit__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -324,7 +576,8 @@ func init() {
 		},
 		SourceHash: "17e225be56da5ae2",
 	})
-	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop10)
+	gokkosimpl.RegisterHostVisit[reach](gokkosHostLoop18)
+	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop19)
 }
 
 // gokkosPTX0 is the PTX of bfs.setRoot.
@@ -401,8 +654,76 @@ $L2:
 }
 `
 
-// gokkosPTX1 is the PTX of bfs.markVisited.
+// gokkosPTX1 is the PTX of bfs.setRootBit.
 const gokkosPTX1 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_bfs_setRootBit(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3
+)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<14>;
+	.reg .b64 %rd<22>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.s32 %r1, [gk_s3];
+	mov.b32 %r2, %r1;
+	mov.u32 %r3, %ctaid.x;
+	mov.u32 %r4, %ntid.x;
+	mul.wide.u32 %rd10, %r3, %r4;
+	mov.u32 %r5, %tid.x;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	mov.u32 %r6, %nctaid.x;
+	mov.u32 %r7, %ntid.x;
+	mul.wide.u32 %rd13, %r6, %r7;
+	add.s64 %rd14, %rd1, %rd12;
+	mov.b64 %rd15, %rd14;
+$L1:
+	setp.ge.s64 %p1, %rd15, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd16, %rd15;
+	and.b32 %r8, %r2, 31;
+	cvt.s64.s32 %rd17, %r8;
+	min.u64 %rd18, %rd17, 32;
+	cvt.u32.u64 %r9, %rd18;
+	mov.b32 %r11, 0x1;
+	shl.b32 %r10, %r11, %r9;
+	setp.hs.u32 %p2, %r9, 32;
+	selp.b32 %r12, 0, %r10, %p2;
+	shr.s32 %r13, %r2, 5;
+	cvt.s64.s32 %rd19, %r13;
+	mul.lo.s64 %rd20, %rd19, %rd9;
+	mad.lo.s64 %rd21, %rd20, 4, %rd5;
+	st.global.u32 [%rd21+0], %r12;
+$L3:
+	add.s64 %rd15, %rd15, %rd13;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX2 is the PTX of bfs.markVisited.
+const gokkosPTX2 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -501,8 +822,8 @@ $L2:
 }
 `
 
-// gokkosPTX2 is the PTX of bfs.mergeVisited.
-const gokkosPTX2 = `//
+// gokkosPTX3 is the PTX of bfs.mergeVisited.
+const gokkosPTX3 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -575,8 +896,83 @@ $L2:
 }
 `
 
-// gokkosPTX3 is the PTX of bfs.reachedEdges.
-const gokkosPTX3 = `//
+// gokkosPTX4 is the PTX of bfs.claimedBits.
+const gokkosPTX4 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.visible .entry gk_bfs_claimedBits(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<12>;
+	.reg .b64 %rd<30>;
+	ld.param.s64 %rd1, [gk_begin];
+	ld.param.s64 %rd2, [gk_end];
+	ld.param.u64 %rd3, [gk_s0];
+	cvta.to.global.u64 %rd4, %rd3;
+	mov.b64 %rd5, %rd4;
+	ld.param.s64 %rd6, [gk_s1];
+	mov.b64 %rd7, %rd6;
+	ld.param.s64 %rd8, [gk_s2];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s3];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s4];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s5];
+	mov.b64 %rd16, %rd15;
+	mov.u32 %r1, %ctaid.x;
+	mov.u32 %r2, %ntid.x;
+	mul.wide.u32 %rd17, %r1, %r2;
+	mov.u32 %r3, %tid.x;
+	cvt.u64.u32 %rd18, %r3;
+	add.s64 %rd19, %rd17, %rd18;
+	mov.u32 %r4, %nctaid.x;
+	mov.u32 %r5, %ntid.x;
+	mul.wide.u32 %rd20, %r4, %r5;
+	add.s64 %rd21, %rd1, %rd19;
+	mov.b64 %rd22, %rd21;
+$L1:
+	setp.ge.s64 %p1, %rd22, %rd2;
+	@%p1 bra $L2;
+	mov.b64 %rd23, %rd22;
+	mul.lo.s64 %rd24, %rd23, %rd9;
+	mad.lo.s64 %rd25, %rd24, 4, %rd5;
+	ld.global.nc.u32 %r6, [%rd25+0];
+	mov.b32 %r7, %r6;
+	mul.lo.s64 %rd26, %rd23, %rd16;
+	mad.lo.s64 %rd27, %rd26, 4, %rd12;
+	ld.global.u32 %r8, [%rd27+0];
+	mov.b32 %r9, %r8;
+	not.b32 %r10, %r9;
+	and.b32 %r11, %r7, %r10;
+	mul.lo.s64 %rd28, %rd23, %rd16;
+	mad.lo.s64 %rd29, %rd28, 4, %rd12;
+	st.global.u32 [%rd29+0], %r11;
+$L3:
+	add.s64 %rd22, %rd22, %rd20;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX5 is the PTX of bfs.reachedEdges.
+const gokkosPTX5 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -1160,8 +1556,2124 @@ $L40:
 }
 `
 
-// gokkosPTX4 is the PTX of frontier.PushThread[bfs.visit].
-const gokkosPTX4 = `//
+// gokkosPTX6 is the PTX of frontier.PushThread[bfs.reach].
+const gokkosPTX6 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_PushThread_bfs_reach__main(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38
+)
+{
+	.reg .pred %p<199>;
+	.reg .b32 %r<319>;
+	.reg .b64 %rd<655>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r29;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd49, [gk_s11];
+	mov.b64 %rd50, %rd49;
+	ld.param.u64 %rd51, [gk_s12];
+	cvta.to.global.u64 %rd52, %rd51;
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s13];
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s14];
+	mov.b64 %rd57, %rd56;
+	ld.param.u64 %rd58, [gk_s15];
+	cvta.to.global.u64 %rd59, %rd58;
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd65, [gk_s19];
+	cvta.to.global.u64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s20];
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s21];
+	mov.b64 %rd71, %rd70;
+	ld.param.u64 %rd72, [gk_s22];
+	cvta.to.global.u64 %rd73, %rd72;
+	mov.b64 %rd74, %rd73;
+	ld.param.s64 %rd75, [gk_s23];
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s24];
+	mov.b64 %rd78, %rd77;
+	ld.param.u64 %rd79, [gk_s25];
+	cvta.to.global.u64 %rd80, %rd79;
+	mov.b64 %rd81, %rd80;
+	ld.param.s64 %rd82, [gk_s26];
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s27];
+	mov.b64 %rd85, %rd84;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd86, [gk_s29];
+	cvta.to.global.u64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s30];
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s31];
+	mov.b64 %rd92, %rd91;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
+	ld.param.s64 %rd93, [gk_s33];
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s34];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s35];
+	mov.b64 %rd98, %rd97;
+	ld.param.u64 %rd99, [gk_s36];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s38];
+	mov.b64 %rd105, %rd104;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd108, 9223372036854775807;
+	mov.b64 %rd109, 9223372036854775807;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd108, -9223372036854775808;
+	mov.b64 %rd109, 9223372036854775807;
+	bra.uni $L1;
+$L3:
+	mov.b64 %rd110, 0;
+	mov.b64 %rd111, 0;
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd110, %rd112;
+	mov.b64 %rd111, %rd113;
+$L4:
+	mov.b64 %rd114, %rd110;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd108, %rd114;
+	mov.b64 %rd109, %rd115;
+$L1:
+	mov.b64 %rd106, %rd108;
+	mov.b64 %rd107, %rd109;
+	cvt.u64.u32 %rd117, %r29;
+	cvt.u64.u32 %rd118, %r30;
+	mov.b64 %rd119, %rd117;
+$L5:
+	setp.ge.s64 %p11, %rd119, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd116, %rd119;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd120, %rd27;
+	mov.b64 %rd121, %rd30;
+	mov.b64 %rd122, %rd32;
+	mov.b64 %rd123, %rd34;
+	mov.b64 %rd124, %rd37;
+	mov.b64 %rd125, %rd39;
+	mov.b64 %rd126, %rd41;
+	mov.b64 %rd127, %rd44;
+	mov.b64 %rd128, %rd46;
+	mov.b64 %rd129, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd130, %rd50;
+	mov.b64 %rd131, %rd53;
+	mov.b64 %rd132, %rd55;
+	mov.b64 %rd133, %rd57;
+	mov.b64 %rd134, %rd60;
+	mov.b64 %rd135, %rd62;
+	mov.b64 %rd136, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd137, %rd67;
+	mov.b64 %rd138, %rd69;
+	mov.b64 %rd139, %rd71;
+	mov.b64 %rd140, %rd74;
+	mov.b64 %rd141, %rd76;
+	mov.b64 %rd142, %rd78;
+	mov.b64 %rd143, %rd81;
+	mov.b64 %rd144, %rd83;
+	mov.b64 %rd145, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd146, %rd88;
+	mov.b64 %rd147, %rd90;
+	mov.b64 %rd148, %rd92;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd149, %rd94;
+	mov.b64 %rd150, %rd96;
+	mov.b64 %rd151, %rd98;
+	mov.b64 %rd152, %rd101;
+	mov.b64 %rd153, %rd103;
+	mov.b64 %rd154, %rd105;
+	add.s64 %rd155, %rd15, %rd23;
+	mad.lo.s64 %rd156, %rd149, 4, 15;
+	and.b64 %rd156, %rd156, -16;
+	add.s64 %rd23, %rd23, %rd156;
+	mov.b64 %rd157, %rd155;
+	mov.b64 %rd158, %rd149;
+	mov.b64 %rd159, 1;
+	mov.b64 %rd160, %rd157;
+	mov.b64 %rd161, %rd158;
+	mov.b64 %rd162, %rd159;
+	cvt.u64.u32 %rd163, %r4;
+	mov.b64 %rd164, %rd163;
+	mul.lo.s64 %rd165, %rd116, %rd151;
+	mov.b64 %rd166, %rd165;
+	add.s64 %rd167, %rd166, %rd151;
+	min.s64 %rd168, %rd167, %rd130;
+	mov.b64 %rd169, %rd168;
+	setp.eq.s64 %p15, %rd164, 1;
+	@!%p15 bra $L9;
+	mov.b64 %rd170, %rd120;
+	mov.b64 %rd171, %rd121;
+	mov.b64 %rd172, %rd122;
+	mov.b64 %rd173, %rd123;
+	mov.b64 %rd174, %rd124;
+	mov.b64 %rd175, %rd125;
+	mov.b64 %rd176, %rd126;
+	mov.b64 %rd177, %rd127;
+	mov.b64 %rd178, %rd128;
+	mov.b64 %rd179, %rd129;
+	mov.pred %p16, %p12;
+	mov.b64 %rd180, %rd130;
+	mov.b64 %rd181, %rd131;
+	mov.b64 %rd182, %rd132;
+	mov.b64 %rd183, %rd133;
+	mov.b64 %rd184, %rd134;
+	mov.b64 %rd185, %rd135;
+	mov.b64 %rd186, %rd136;
+	mov.pred %p17, %p13;
+	mov.b64 %rd187, %rd137;
+	mov.b64 %rd188, %rd138;
+	mov.b64 %rd189, %rd139;
+	mov.b64 %rd190, %rd140;
+	mov.b64 %rd191, %rd141;
+	mov.b64 %rd192, %rd142;
+	mov.b64 %rd193, %rd143;
+	mov.b64 %rd194, %rd144;
+	mov.b64 %rd195, %rd145;
+	mov.pred %p18, %p14;
+	mov.b64 %rd196, %rd146;
+	mov.b64 %rd197, %rd147;
+	mov.b64 %rd198, %rd148;
+	mov.b32 %r37, %r36;
+	mov.b64 %rd199, %rd149;
+	mov.b64 %rd200, %rd150;
+	mov.b64 %rd201, %rd151;
+	mov.b64 %rd202, %rd152;
+	mov.b64 %rd203, %rd153;
+	mov.b64 %rd204, %rd154;
+	mov.b64 %rd205, %rd166;
+	mov.b64 %rd206, %rd169;
+$L10:
+	@!%p17 bra $L14;
+	mov.b64 %rd207, 4611686018427387904;
+	bra.uni $L12;
+$L14:
+	mov.b64 %rd207, %rd199;
+	bra.uni $L12;
+$L11:
+	bra.uni $L10;
+$L12:
+	mov.b64 %rd208, %rd207;
+	mov.b64 %rd209, 0;
+	mov.b64 %rd210, %rd205;
+$L15:
+	setp.lt.s64 %p19, %rd210, %rd206;
+	not.pred %p20, %p19;
+	@!%p20 bra $L19;
+	bra.uni $L17;
+$L19:
+	mov.pred %p21, %p16;
+	mov.b64 %rd211, %rd180;
+	mov.b64 %rd212, %rd210;
+$L20:
+	@!%p21 bra $L24;
+	shr.s64 %rd213, %rd212, 5;
+	mul.lo.s64 %rd214, %rd213, %rd186;
+	mad.lo.s64 %rd215, %rd214, 4, %rd184;
+	ld.global.nc.u32 %r38, [%rd215+0];
+	mov.b32 %r39, %r38;
+	and.b64 %rd216, %rd212, 31;
+	min.u64 %rd217, %rd216, 32;
+	cvt.u32.u64 %r40, %rd217;
+	mov.b32 %r42, 0x1;
+	shl.b32 %r41, %r42, %r40;
+	setp.hs.u32 %p22, %r40, 32;
+	selp.b32 %r43, 0, %r41, %p22;
+	and.b32 %r44, %r39, %r43;
+	setp.ne.u32 %p23, %r44, 0x0;
+	@!%p23 bra $L26;
+	cvt.u32.u64 %r45, %rd212;
+	mov.b32 %r46, %r45;
+	bra.uni $L22;
+$L26:
+	mov.b32 %r46, -1;
+	bra.uni $L22;
+$L24:
+	mul.lo.s64 %rd218, %rd212, %rd183;
+	mad.lo.s64 %rd219, %rd218, 4, %rd181;
+	ld.global.nc.s32 %r47, [%rd219+0];
+	mov.b32 %r48, %r47;
+	mov.b32 %r46, %r48;
+	bra.uni $L22;
+$L21:
+	bra.uni $L20;
+$L22:
+	mov.b32 %r49, %r46;
+	setp.lt.s32 %p24, %r49, 0;
+	@!%p24 bra $L28;
+	bra.uni $L16;
+$L28:
+	mov.b64 %rd220, %rd170;
+	mov.b32 %r50, %r49;
+	cvt.s64.s32 %rd221, %r50;
+	add.s64 %rd222, %rd221, 1;
+	mul.lo.s64 %rd223, %rd222, %rd173;
+	mad.lo.s64 %rd224, %rd223, 8, %rd171;
+	ld.global.nc.s64 %rd225, [%rd224+0];
+	mov.b64 %rd226, %rd225;
+	mov.b64 %rd227, %rd226;
+	mov.b64 %rd228, %rd227;
+	mov.b64 %rd229, %rd170;
+	mov.b32 %r51, %r49;
+	cvt.s64.s32 %rd230, %r51;
+	mul.lo.s64 %rd231, %rd230, %rd173;
+	mad.lo.s64 %rd232, %rd231, 8, %rd171;
+	ld.global.nc.s64 %rd233, [%rd232+0];
+	mov.b64 %rd234, %rd233;
+	mov.b64 %rd235, %rd234;
+	mov.b64 %rd236, %rd235;
+$L29:
+	setp.lt.s64 %p25, %rd236, %rd228;
+	not.pred %p26, %p25;
+	@!%p26 bra $L33;
+	bra.uni $L31;
+$L33:
+	mul.lo.s64 %rd237, %rd236, %rd176;
+	mad.lo.s64 %rd238, %rd237, 4, %rd174;
+	ld.global.nc.s32 %r52, [%rd238+0];
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r53;
+	mov.b32 %r55, %r49;
+	mov.b32 %r56, %r54;
+	mov.b64 %rd239, %rd236;
+$L34:
+	shr.s32 %r57, %r56, 5;
+	cvt.s64.s32 %rd240, %r57;
+	mov.b64 %rd241, %rd240;
+	and.b32 %r58, %r56, 31;
+	cvt.s64.s32 %rd242, %r58;
+	min.u64 %rd243, %rd242, 32;
+	cvt.u32.u64 %r59, %rd243;
+	mov.b32 %r61, 0x1;
+	shl.b32 %r60, %r61, %r59;
+	setp.hs.u32 %p27, %r59, 32;
+	selp.b32 %r62, 0, %r60, %p27;
+	mov.b32 %r63, %r62;
+	mov.b64 %rd244, %rd241;
+	mov.b32 %r64, %r63;
+	mul.lo.s64 %rd245, %rd244, %rd204;
+	mad.lo.s64 %rd246, %rd245, 4, %rd202;
+	ld.relaxed.gpu.global.u32 %r65, [%rd246+0];
+	mov.b32 %r66, %r65;
+	and.b32 %r67, %r66, %r64;
+	setp.ne.u32 %p28, %r67, 0x0;
+	@!%p28 bra $L38;
+	mov.pred %p29, 0;
+	bra.uni $L36;
+$L38:
+	mul.lo.s64 %rd247, %rd244, %rd204;
+	mad.lo.s64 %rd248, %rd247, 4, %rd202;
+	atom.global.or.b32 %r68, [%rd248], %r64;
+	mov.b32 %r69, %r68;
+	and.b32 %r70, %r69, %r64;
+	setp.eq.u32 %p30, %r70, 0x0;
+	mov.pred %p29, %p30;
+	bra.uni $L36;
+$L35:
+	bra.uni $L34;
+$L36:
+	not.pred %p31, %p29;
+	@!%p31 bra $L40;
+	bra.uni $L30;
+$L40:
+	mov.pred %p32, 0;
+	mov.b64 %rd249, %rd209;
+	mov.b32 %r71, %r54;
+$L41:
+	@!%p17 bra $L45;
+	shr.s32 %r72, %r71, 5;
+	cvt.s64.s32 %rd250, %r72;
+	mov.b64 %rd251, %rd250;
+	and.b32 %r73, %r71, 31;
+	cvt.s64.s32 %rd252, %r73;
+	min.u64 %rd253, %rd252, 32;
+	cvt.u32.u64 %r74, %rd253;
+	mov.b32 %r76, 0x1;
+	shl.b32 %r75, %r76, %r74;
+	setp.hs.u32 %p33, %r74, 32;
+	selp.b32 %r77, 0, %r75, %p33;
+	mov.b32 %r78, %r77;
+	mov.b64 %rd254, %rd251;
+	mov.b32 %r79, %r78;
+	mul.lo.s64 %rd255, %rd254, %rd195;
+	mad.lo.s64 %rd256, %rd255, 4, %rd193;
+	ld.relaxed.gpu.global.u32 %r80, [%rd256+0];
+	mov.b32 %r81, %r80;
+	and.b32 %r82, %r81, %r79;
+	setp.ne.u32 %p34, %r82, 0x0;
+	mov.pred %p35, %p34;
+	not.pred %p36, %p35;
+	@!%p36 bra $L47;
+	mul.lo.s64 %rd257, %rd254, %rd195;
+	mad.lo.s64 %rd258, %rd257, 4, %rd193;
+	atom.global.or.b32 %r83, [%rd258], %r79;
+	mov.b32 %r84, %r83;
+	and.b32 %r85, %r84, %r79;
+	setp.ne.u32 %p37, %r85, 0x0;
+	mov.pred %p35, %p37;
+$L47:
+	@!%p35 bra $L49;
+	mov.b64 %rd259, %rd249;
+	mov.b64 %rd260, %rd259;
+	mov.pred %p38, 0;
+	bra.uni $L43;
+$L49:
+	mov.b64 %rd261, %rd249;
+	mov.b64 %rd260, %rd261;
+	mov.pred %p38, 1;
+	bra.uni $L43;
+$L45:
+	@!%p18 bra $L51;
+	cvt.s64.s32 %rd262, %r71;
+	mul.lo.s64 %rd263, %rd262, %rd198;
+	mad.lo.s64 %rd264, %rd263, 4, %rd196;
+	ld.relaxed.gpu.global.s32 %r86, [%rd264+0];
+	mov.b32 %r87, %r86;
+	setp.eq.s32 %p39, %r87, %r37;
+	mov.pred %p40, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L53;
+	cvt.s64.s32 %rd265, %r71;
+	mul.lo.s64 %rd266, %rd265, %rd198;
+	mad.lo.s64 %rd267, %rd266, 4, %rd196;
+	atom.global.exch.b32 %r88, [%rd267], %r37;
+	mov.b32 %r89, %r88;
+	setp.eq.s32 %p42, %r89, %r37;
+	mov.pred %p40, %p42;
+$L53:
+	@!%p40 bra $L55;
+	mov.b64 %rd268, %rd249;
+	mov.b64 %rd260, %rd268;
+	mov.pred %p38, 0;
+	bra.uni $L43;
+$L55:
+$L51:
+	mul.lo.s64 %rd269, %rd249, %rd162;
+	mad.lo.s64 %rd270, %rd269, 4, %rd160;
+	st.shared.s32 [%rd270+0], %r71;
+	add.s64 %rd271, %rd249, 1;
+	mov.b64 %rd272, %rd271;
+	mov.b64 %rd260, %rd272;
+	mov.pred %p38, 1;
+	bra.uni $L43;
+$L42:
+	bra.uni $L41;
+$L43:
+	mov.b64 %rd273, %rd260;
+	mov.pred %p43, %p38;
+	mov.b64 %rd209, %rd273;
+	mov.pred %p32, %p43;
+	@!%p32 bra $L57;
+	mov.b64 %rd274, %rd170;
+	mov.b32 %r90, %r54;
+	setp.lt.s64 %p44, %rd106, 64;
+	setp.le.s64 %p45, %rd200, 1;
+	or.pred %p46, %p44, %p45;
+	@!%p46 bra $L58;
+	mov.b64 %rd275, %rd274;
+	mov.b32 %r91, %r90;
+	cvt.s64.s32 %rd276, %r91;
+	add.s64 %rd277, %rd276, 1;
+	mul.lo.s64 %rd278, %rd277, %rd173;
+	mad.lo.s64 %rd279, %rd278, 8, %rd171;
+	ld.global.nc.s64 %rd280, [%rd279+0];
+	mov.b64 %rd281, %rd280;
+	cvt.s64.s32 %rd282, %r91;
+	mul.lo.s64 %rd283, %rd282, %rd173;
+	mad.lo.s64 %rd284, %rd283, 8, %rd171;
+	ld.global.nc.s64 %rd285, [%rd284+0];
+	mov.b64 %rd286, %rd285;
+	sub.s64 %rd287, %rd281, %rd286;
+	mov.b64 %rd288, %rd287;
+	add.s64 %rd289, %rd107, %rd288;
+	mov.b64 %rd107, %rd289;
+	bra.uni $L59;
+$L58:
+	rem.s64 %rd290, %rd106, %rd200;
+	setp.eq.s64 %p47, %rd200, -1;
+	selp.b64 %rd291, 0, %rd290, %p47;
+	setp.eq.s64 %p48, %rd200, 0;
+	selp.b64 %rd292, %rd106, %rd291, %p48;
+	setp.eq.s64 %p49, %rd292, 0;
+	@!%p49 bra $L61;
+	mov.b64 %rd293, %rd274;
+	mov.b32 %r92, %r90;
+	cvt.s64.s32 %rd294, %r92;
+	add.s64 %rd295, %rd294, 1;
+	mul.lo.s64 %rd296, %rd295, %rd173;
+	mad.lo.s64 %rd297, %rd296, 8, %rd171;
+	ld.global.nc.s64 %rd298, [%rd297+0];
+	mov.b64 %rd299, %rd298;
+	cvt.s64.s32 %rd300, %r92;
+	mul.lo.s64 %rd301, %rd300, %rd173;
+	mad.lo.s64 %rd302, %rd301, 8, %rd171;
+	ld.global.nc.s64 %rd303, [%rd302+0];
+	mov.b64 %rd304, %rd303;
+	sub.s64 %rd305, %rd299, %rd304;
+	mov.b64 %rd306, %rd305;
+	mul.lo.s64 %rd307, %rd200, %rd306;
+	add.s64 %rd308, %rd107, %rd307;
+	mov.b64 %rd107, %rd308;
+$L61:
+$L59:
+	add.s64 %rd309, %rd106, 1;
+	mov.b64 %rd106, %rd309;
+$L57:
+	setp.eq.s64 %p50, %rd209, %rd208;
+	@!%p50 bra $L63;
+	mov.b64 %rd310, %rd209;
+$L64:
+	@!%p17 bra $L68;
+	bra.uni $L66;
+$L68:
+	// block scan
+	mov.b64 %rd311, %rd310;
+	mov.b32 %r93, %r3;
+$L69:
+	setp.hs.u32 %p51, %r93, 32;
+	@%p51 bra $L70;
+	mov.b64 {%r94, %r95}, %rd311;
+	shfl.sync.up.b32 %r96|%p52, %r94, %r93, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
+	mov.b64 %rd312, {%r96, %r97};
+	@!%p52 bra $L71;
+	add.s64 %rd313, %rd312, %rd311;
+	mov.b64 %rd311, %rd313;
+$L71:
+	shl.b32 %r93, %r93, 1;
+	bra.uni $L69;
+$L70:
+	mov.b64 {%r98, %r99}, %rd311;
+	shfl.sync.up.b32 %r100|%p53, %r98, %r3, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
+	mov.b64 %rd314, {%r100, %r101};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd315, %rd314, 0, %p55;
+	sub.u32 %r102, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r102;
+	@!%p56 bra $L72;
+	mul.wide.u32 %rd316, %r8, 16;
+	add.s64 %rd317, %rd1, %rd316;
+	st.shared.s64 [%rd317+0], %rd311;
+$L72:
+	bar.sync 0;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L73;
+	mov.b64 %rd318, 0;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L74;
+	mul.wide.u32 %rd319, %r7, 16;
+	add.s64 %rd320, %rd1, %rd319;
+	ld.shared.s64 %rd321, [%rd320+0];
+	mov.b64 %rd318, %rd321;
+$L74:
+	mov.b64 {%r103, %r104}, %rd318;
+	shfl.sync.up.b32 %r105|%p59, %r103, 1, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 1, 0, %r17;
+	mov.b64 %rd322, {%r105, %r106};
+	@!%p59 bra $L75;
+	add.s64 %rd323, %rd322, %rd318;
+	mov.b64 %rd318, %rd323;
+$L75:
+	mov.b64 {%r107, %r108}, %rd318;
+	shfl.sync.up.b32 %r109|%p60, %r107, 2, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 2, 0, %r17;
+	mov.b64 %rd324, {%r109, %r110};
+	@!%p60 bra $L76;
+	add.s64 %rd325, %rd324, %rd318;
+	mov.b64 %rd318, %rd325;
+$L76:
+	mov.b64 {%r111, %r112}, %rd318;
+	shfl.sync.up.b32 %r113|%p61, %r111, 4, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 4, 0, %r17;
+	mov.b64 %rd326, {%r113, %r114};
+	@!%p61 bra $L77;
+	add.s64 %rd327, %rd326, %rd318;
+	mov.b64 %rd318, %rd327;
+$L77:
+	mov.b64 {%r115, %r116}, %rd318;
+	shfl.sync.up.b32 %r117|%p62, %r115, 8, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 8, 0, %r17;
+	mov.b64 %rd328, {%r117, %r118};
+	@!%p62 bra $L78;
+	add.s64 %rd329, %rd328, %rd318;
+	mov.b64 %rd318, %rd329;
+$L78:
+	mov.b64 {%r119, %r120}, %rd318;
+	shfl.sync.up.b32 %r121|%p63, %r119, 16, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 16, 0, %r17;
+	mov.b64 %rd330, {%r121, %r122};
+	@!%p63 bra $L79;
+	add.s64 %rd331, %rd330, %rd318;
+	mov.b64 %rd318, %rd331;
+$L79:
+	mov.b64 {%r123, %r124}, %rd318;
+	shfl.sync.up.b32 %r125|%p64, %r123, 1, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
+	mov.b64 %rd332, {%r125, %r126};
+	selp.b64 %rd333, %rd332, 0, %p64;
+	@!%p58 bra $L80;
+	mul.wide.u32 %rd334, %r7, 16;
+	add.s64 %rd335, %rd1, %rd334;
+	add.s64 %rd336, %rd335, 512;
+	st.shared.s64 [%rd336+0], %rd333;
+$L80:
+	sub.u32 %r127, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r127;
+	@!%p65 bra $L81;
+	st.shared.s64 [%rd1+1024], %rd318;
+$L81:
+$L73:
+	bar.sync 0;
+	mul.wide.u32 %rd337, %r8, 16;
+	add.s64 %rd338, %rd1, %rd337;
+	add.s64 %rd339, %rd338, 512;
+	ld.shared.s64 %rd340, [%rd339+0];
+	add.s64 %rd341, %rd340, %rd315;
+	ld.shared.s64 %rd342, [%rd1+1024];
+	mov.b64 {%r128, %r129}, %rd341;
+	shfl.sync.idx.b32 %r130|%p66, %r128, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r131, %r129, 0, %r22, %r17;
+	mov.b64 %rd343, {%r130, %r131};
+	mov.b64 %rd344, %rd342;
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, %rd346;
+	mov.b64 %rd349, %rd347;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, 0;
+	cvt.u64.u32 %rd352, %r2;
+	setp.eq.s64 %p67, %rd352, 0;
+	setp.gt.s64 %p68, %rd350, 0;
+	and.pred %p69, %p67, %p68;
+	@!%p69 bra $L83;
+	atom.global.add.u64 %rd353, [%rd190], %rd350;
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd351, %rd354;
+$L83:
+	cvt.u64.u32 %rd355, %r2;
+	setp.eq.s64 %p70, %rd355, 0;
+	setp.eq.u32 %p71, %r1, 0;
+	and.pred %p72, %p70, %p71;
+	bar.sync 0;
+	@!%p72 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd351;
+$L84:
+	bar.sync 0;
+	ld.shared.s64 %rd356, [%rd1+1024];
+	mov.b64 %rd357, %rd356;
+	mov.b64 %rd351, %rd357;
+	add.s64 %rd358, %rd351, %rd349;
+	mov.b64 %rd359, %rd358;
+	mov.b64 %rd360, 0;
+$L85:
+	setp.lt.s64 %p73, %rd360, %rd310;
+	not.pred %p74, %p73;
+	@!%p74 bra $L89;
+	bra.uni $L87;
+$L89:
+	mul.lo.s64 %rd361, %rd360, %rd162;
+	mad.lo.s64 %rd362, %rd361, 4, %rd160;
+	ld.shared.s32 %r132, [%rd362+0];
+	mov.b32 %r133, %r132;
+	add.s64 %rd363, %rd359, %rd360;
+	mul.lo.s64 %rd364, %rd363, %rd189;
+	mad.lo.s64 %rd365, %rd364, 4, %rd187;
+	st.global.s32 [%rd365+0], %r133;
+$L86:
+	add.s64 %rd366, %rd360, 1;
+	mov.b64 %rd360, %rd366;
+	bra.uni $L85;
+$L87:
+	bra.uni $L66;
+$L65:
+	bra.uni $L64;
+$L66:
+	mov.b64 %rd209, 0;
+$L63:
+$L30:
+	add.s64 %rd367, %rd236, 1;
+	mov.b64 %rd236, %rd367;
+	bra.uni $L29;
+$L31:
+$L16:
+	add.s64 %rd368, %rd210, 1;
+	mov.b64 %rd210, %rd368;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd369, %rd209;
+$L90:
+	@!%p17 bra $L94;
+	bra.uni $L92;
+$L94:
+	// block scan
+	mov.b64 %rd370, %rd369;
+	mov.b32 %r134, %r3;
+$L95:
+	setp.hs.u32 %p75, %r134, 32;
+	@%p75 bra $L96;
+	mov.b64 {%r135, %r136}, %rd370;
+	shfl.sync.up.b32 %r137|%p76, %r135, %r134, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
+	mov.b64 %rd371, {%r137, %r138};
+	@!%p76 bra $L97;
+	add.s64 %rd372, %rd371, %rd370;
+	mov.b64 %rd370, %rd372;
+$L97:
+	shl.b32 %r134, %r134, 1;
+	bra.uni $L95;
+$L96:
+	mov.b64 {%r139, %r140}, %rd370;
+	shfl.sync.up.b32 %r141|%p77, %r139, %r3, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
+	mov.b64 %rd373, {%r141, %r142};
+	setp.lo.u32 %p78, %r3, 32;
+	and.pred %p79, %p77, %p78;
+	selp.b64 %rd374, %rd373, 0, %p79;
+	sub.u32 %r143, %r13, %r3;
+	setp.eq.u32 %p80, %r7, %r143;
+	@!%p80 bra $L98;
+	mul.wide.u32 %rd375, %r8, 16;
+	add.s64 %rd376, %rd1, %rd375;
+	st.shared.s64 [%rd376+0], %rd370;
+$L98:
+	bar.sync 0;
+	setp.eq.u32 %p81, %r8, 0;
+	@!%p81 bra $L99;
+	mov.b64 %rd377, 0;
+	setp.lo.u32 %p82, %r7, %r10;
+	@!%p82 bra $L100;
+	mul.wide.u32 %rd378, %r7, 16;
+	add.s64 %rd379, %rd1, %rd378;
+	ld.shared.s64 %rd380, [%rd379+0];
+	mov.b64 %rd377, %rd380;
+$L100:
+	mov.b64 {%r144, %r145}, %rd377;
+	shfl.sync.up.b32 %r146|%p83, %r144, 1, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
+	mov.b64 %rd381, {%r146, %r147};
+	@!%p83 bra $L101;
+	add.s64 %rd382, %rd381, %rd377;
+	mov.b64 %rd377, %rd382;
+$L101:
+	mov.b64 {%r148, %r149}, %rd377;
+	shfl.sync.up.b32 %r150|%p84, %r148, 2, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
+	mov.b64 %rd383, {%r150, %r151};
+	@!%p84 bra $L102;
+	add.s64 %rd384, %rd383, %rd377;
+	mov.b64 %rd377, %rd384;
+$L102:
+	mov.b64 {%r152, %r153}, %rd377;
+	shfl.sync.up.b32 %r154|%p85, %r152, 4, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
+	mov.b64 %rd385, {%r154, %r155};
+	@!%p85 bra $L103;
+	add.s64 %rd386, %rd385, %rd377;
+	mov.b64 %rd377, %rd386;
+$L103:
+	mov.b64 {%r156, %r157}, %rd377;
+	shfl.sync.up.b32 %r158|%p86, %r156, 8, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
+	mov.b64 %rd387, {%r158, %r159};
+	@!%p86 bra $L104;
+	add.s64 %rd388, %rd387, %rd377;
+	mov.b64 %rd377, %rd388;
+$L104:
+	mov.b64 {%r160, %r161}, %rd377;
+	shfl.sync.up.b32 %r162|%p87, %r160, 16, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
+	mov.b64 %rd389, {%r162, %r163};
+	@!%p87 bra $L105;
+	add.s64 %rd390, %rd389, %rd377;
+	mov.b64 %rd377, %rd390;
+$L105:
+	mov.b64 {%r164, %r165}, %rd377;
+	shfl.sync.up.b32 %r166|%p88, %r164, 1, 0, %r17;
+	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
+	mov.b64 %rd391, {%r166, %r167};
+	selp.b64 %rd392, %rd391, 0, %p88;
+	@!%p82 bra $L106;
+	mul.wide.u32 %rd393, %r7, 16;
+	add.s64 %rd394, %rd1, %rd393;
+	add.s64 %rd395, %rd394, 512;
+	st.shared.s64 [%rd395+0], %rd392;
+$L106:
+	sub.u32 %r168, %r10, 1;
+	setp.eq.u32 %p89, %r7, %r168;
+	@!%p89 bra $L107;
+	st.shared.s64 [%rd1+1024], %rd377;
+$L107:
+$L99:
+	bar.sync 0;
+	mul.wide.u32 %rd396, %r8, 16;
+	add.s64 %rd397, %rd1, %rd396;
+	add.s64 %rd398, %rd397, 512;
+	ld.shared.s64 %rd399, [%rd398+0];
+	add.s64 %rd400, %rd399, %rd374;
+	ld.shared.s64 %rd401, [%rd1+1024];
+	mov.b64 {%r169, %r170}, %rd400;
+	shfl.sync.idx.b32 %r171|%p90, %r169, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r172, %r170, 0, %r22, %r17;
+	mov.b64 %rd402, {%r171, %r172};
+	mov.b64 %rd403, %rd401;
+	mov.b64 %rd404, %rd402;
+	mov.b64 %rd405, %rd403;
+	mov.b64 %rd406, %rd404;
+	mov.b64 %rd407, %rd405;
+	mov.b64 %rd408, %rd406;
+	mov.b64 %rd409, %rd407;
+	mov.b64 %rd410, 0;
+	cvt.u64.u32 %rd411, %r2;
+	setp.eq.s64 %p91, %rd411, 0;
+	setp.gt.s64 %p92, %rd409, 0;
+	and.pred %p93, %p91, %p92;
+	@!%p93 bra $L109;
+	atom.global.add.u64 %rd412, [%rd190], %rd409;
+	mov.b64 %rd413, %rd412;
+	mov.b64 %rd410, %rd413;
+$L109:
+	cvt.u64.u32 %rd414, %r2;
+	setp.eq.s64 %p94, %rd414, 0;
+	setp.eq.u32 %p95, %r1, 0;
+	and.pred %p96, %p94, %p95;
+	bar.sync 0;
+	@!%p96 bra $L110;
+	st.shared.s64 [%rd1+1024], %rd410;
+$L110:
+	bar.sync 0;
+	ld.shared.s64 %rd415, [%rd1+1024];
+	mov.b64 %rd416, %rd415;
+	mov.b64 %rd410, %rd416;
+	add.s64 %rd417, %rd410, %rd408;
+	mov.b64 %rd418, %rd417;
+	mov.b64 %rd419, 0;
+$L111:
+	setp.lt.s64 %p97, %rd419, %rd369;
+	not.pred %p98, %p97;
+	@!%p98 bra $L115;
+	bra.uni $L113;
+$L115:
+	mul.lo.s64 %rd420, %rd419, %rd162;
+	mad.lo.s64 %rd421, %rd420, 4, %rd160;
+	ld.shared.s32 %r173, [%rd421+0];
+	mov.b32 %r174, %r173;
+	add.s64 %rd422, %rd418, %rd419;
+	mul.lo.s64 %rd423, %rd422, %rd189;
+	mad.lo.s64 %rd424, %rd423, 4, %rd187;
+	st.global.s32 [%rd424+0], %r174;
+$L112:
+	add.s64 %rd425, %rd419, 1;
+	mov.b64 %rd419, %rd425;
+	bra.uni $L111;
+$L113:
+	bra.uni $L92;
+$L91:
+	bra.uni $L90;
+$L92:
+	bra.uni $L7;
+$L9:
+	cvt.u64.u32 %rd426, %r2;
+	add.s64 %rd427, %rd166, %rd426;
+	mov.b64 %rd428, %rd427;
+	mov.b32 %r175, -1;
+	mov.b64 %rd429, 0;
+	mov.b64 %rd430, 0;
+$L116:
+	@!%p13 bra $L120;
+	mov.b64 %rd431, 4611686018427387904;
+	bra.uni $L118;
+$L120:
+	mov.b64 %rd431, %rd149;
+	bra.uni $L118;
+$L117:
+	bra.uni $L116;
+$L118:
+	mov.b64 %rd432, %rd431;
+$L121:
+	mov.b64 %rd433, 0;
+	mov.b64 %rd434, %rd432;
+$L124:
+	setp.gt.s64 %p99, %rd434, 0;
+	not.pred %p100, %p99;
+	@!%p100 bra $L128;
+	bra.uni $L126;
+$L128:
+	setp.ge.s64 %p101, %rd429, %rd430;
+	@!%p101 bra $L130;
+	setp.ge.s64 %p102, %rd428, %rd169;
+	@!%p102 bra $L132;
+	bra.uni $L126;
+$L132:
+	mov.pred %p103, %p12;
+	mov.b64 %rd435, %rd130;
+	mov.b64 %rd436, %rd428;
+$L133:
+	@!%p103 bra $L137;
+	shr.s64 %rd437, %rd436, 5;
+	mul.lo.s64 %rd438, %rd437, %rd136;
+	mad.lo.s64 %rd439, %rd438, 4, %rd134;
+	ld.global.nc.u32 %r176, [%rd439+0];
+	mov.b32 %r177, %r176;
+	and.b64 %rd440, %rd436, 31;
+	min.u64 %rd441, %rd440, 32;
+	cvt.u32.u64 %r178, %rd441;
+	mov.b32 %r180, 0x1;
+	shl.b32 %r179, %r180, %r178;
+	setp.hs.u32 %p104, %r178, 32;
+	selp.b32 %r181, 0, %r179, %p104;
+	and.b32 %r182, %r177, %r181;
+	setp.ne.u32 %p105, %r182, 0x0;
+	@!%p105 bra $L139;
+	cvt.u32.u64 %r183, %rd436;
+	mov.b32 %r184, %r183;
+	bra.uni $L135;
+$L139:
+	mov.b32 %r184, -1;
+	bra.uni $L135;
+$L137:
+	mul.lo.s64 %rd442, %rd436, %rd133;
+	mad.lo.s64 %rd443, %rd442, 4, %rd131;
+	ld.global.nc.s32 %r185, [%rd443+0];
+	mov.b32 %r186, %r185;
+	mov.b32 %r184, %r186;
+	bra.uni $L135;
+$L134:
+	bra.uni $L133;
+$L135:
+	mov.b32 %r175, %r184;
+	add.s64 %rd444, %rd428, %rd164;
+	mov.b64 %rd428, %rd444;
+	setp.ge.s32 %p106, %r175, 0;
+	@!%p106 bra $L141;
+	mov.b64 %rd445, %rd120;
+	mov.b32 %r187, %r175;
+	cvt.s64.s32 %rd446, %r187;
+	mul.lo.s64 %rd447, %rd446, %rd123;
+	mad.lo.s64 %rd448, %rd447, 8, %rd121;
+	ld.global.nc.s64 %rd449, [%rd448+0];
+	mov.b64 %rd450, %rd449;
+	mov.b64 %rd451, %rd450;
+	mov.b64 %rd452, %rd120;
+	mov.b32 %r188, %r175;
+	cvt.s64.s32 %rd453, %r188;
+	add.s64 %rd454, %rd453, 1;
+	mul.lo.s64 %rd455, %rd454, %rd123;
+	mad.lo.s64 %rd456, %rd455, 8, %rd121;
+	ld.global.nc.s64 %rd457, [%rd456+0];
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd460, %rd451;
+	mov.b64 %rd461, %rd459;
+	mov.b64 %rd429, %rd460;
+	mov.b64 %rd430, %rd461;
+$L141:
+	bra.uni $L125;
+$L130:
+	mul.lo.s64 %rd462, %rd429, %rd126;
+	mad.lo.s64 %rd463, %rd462, 4, %rd124;
+	ld.global.nc.s32 %r189, [%rd463+0];
+	mov.b32 %r190, %r189;
+	mov.b32 %r191, %r190;
+	mov.b32 %r192, %r175;
+	mov.b32 %r193, %r191;
+	mov.b64 %rd464, %rd429;
+$L142:
+	shr.s32 %r194, %r193, 5;
+	cvt.s64.s32 %rd465, %r194;
+	mov.b64 %rd466, %rd465;
+	and.b32 %r195, %r193, 31;
+	cvt.s64.s32 %rd467, %r195;
+	min.u64 %rd468, %rd467, 32;
+	cvt.u32.u64 %r196, %rd468;
+	mov.b32 %r198, 0x1;
+	shl.b32 %r197, %r198, %r196;
+	setp.hs.u32 %p107, %r196, 32;
+	selp.b32 %r199, 0, %r197, %p107;
+	mov.b32 %r200, %r199;
+	mov.b64 %rd469, %rd466;
+	mov.b32 %r201, %r200;
+	mul.lo.s64 %rd470, %rd469, %rd154;
+	mad.lo.s64 %rd471, %rd470, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r202, [%rd471+0];
+	mov.b32 %r203, %r202;
+	and.b32 %r204, %r203, %r201;
+	setp.ne.u32 %p108, %r204, 0x0;
+	@!%p108 bra $L146;
+	mov.pred %p109, 0;
+	bra.uni $L144;
+$L146:
+	mul.lo.s64 %rd472, %rd469, %rd154;
+	mad.lo.s64 %rd473, %rd472, 4, %rd152;
+	atom.global.or.b32 %r205, [%rd473], %r201;
+	mov.b32 %r206, %r205;
+	and.b32 %r207, %r206, %r201;
+	setp.eq.u32 %p110, %r207, 0x0;
+	mov.pred %p109, %p110;
+	bra.uni $L144;
+$L143:
+	bra.uni $L142;
+$L144:
+	@!%p109 bra $L148;
+	mov.pred %p111, 0;
+	mov.b64 %rd474, %rd433;
+	mov.b32 %r208, %r191;
+$L149:
+	@!%p13 bra $L153;
+	shr.s32 %r209, %r208, 5;
+	cvt.s64.s32 %rd475, %r209;
+	mov.b64 %rd476, %rd475;
+	and.b32 %r210, %r208, 31;
+	cvt.s64.s32 %rd477, %r210;
+	min.u64 %rd478, %rd477, 32;
+	cvt.u32.u64 %r211, %rd478;
+	mov.b32 %r213, 0x1;
+	shl.b32 %r212, %r213, %r211;
+	setp.hs.u32 %p112, %r211, 32;
+	selp.b32 %r214, 0, %r212, %p112;
+	mov.b32 %r215, %r214;
+	mov.b64 %rd479, %rd476;
+	mov.b32 %r216, %r215;
+	mul.lo.s64 %rd480, %rd479, %rd145;
+	mad.lo.s64 %rd481, %rd480, 4, %rd143;
+	ld.relaxed.gpu.global.u32 %r217, [%rd481+0];
+	mov.b32 %r218, %r217;
+	and.b32 %r219, %r218, %r216;
+	setp.ne.u32 %p113, %r219, 0x0;
+	mov.pred %p114, %p113;
+	not.pred %p115, %p114;
+	@!%p115 bra $L155;
+	mul.lo.s64 %rd482, %rd479, %rd145;
+	mad.lo.s64 %rd483, %rd482, 4, %rd143;
+	atom.global.or.b32 %r220, [%rd483], %r216;
+	mov.b32 %r221, %r220;
+	and.b32 %r222, %r221, %r216;
+	setp.ne.u32 %p116, %r222, 0x0;
+	mov.pred %p114, %p116;
+$L155:
+	@!%p114 bra $L157;
+	mov.b64 %rd484, %rd474;
+	mov.b64 %rd485, %rd484;
+	mov.pred %p117, 0;
+	bra.uni $L151;
+$L157:
+	mov.b64 %rd486, %rd474;
+	mov.b64 %rd485, %rd486;
+	mov.pred %p117, 1;
+	bra.uni $L151;
+$L153:
+	@!%p14 bra $L159;
+	cvt.s64.s32 %rd487, %r208;
+	mul.lo.s64 %rd488, %rd487, %rd148;
+	mad.lo.s64 %rd489, %rd488, 4, %rd146;
+	ld.relaxed.gpu.global.s32 %r223, [%rd489+0];
+	mov.b32 %r224, %r223;
+	setp.eq.s32 %p118, %r224, %r36;
+	mov.pred %p119, %p118;
+	not.pred %p120, %p119;
+	@!%p120 bra $L161;
+	cvt.s64.s32 %rd490, %r208;
+	mul.lo.s64 %rd491, %rd490, %rd148;
+	mad.lo.s64 %rd492, %rd491, 4, %rd146;
+	atom.global.exch.b32 %r225, [%rd492], %r36;
+	mov.b32 %r226, %r225;
+	setp.eq.s32 %p121, %r226, %r36;
+	mov.pred %p119, %p121;
+$L161:
+	@!%p119 bra $L163;
+	mov.b64 %rd493, %rd474;
+	mov.b64 %rd485, %rd493;
+	mov.pred %p117, 0;
+	bra.uni $L151;
+$L163:
+$L159:
+	mul.lo.s64 %rd494, %rd474, %rd162;
+	mad.lo.s64 %rd495, %rd494, 4, %rd160;
+	st.shared.s32 [%rd495+0], %r208;
+	add.s64 %rd496, %rd474, 1;
+	mov.b64 %rd497, %rd496;
+	mov.b64 %rd485, %rd497;
+	mov.pred %p117, 1;
+	bra.uni $L151;
+$L150:
+	bra.uni $L149;
+$L151:
+	mov.b64 %rd498, %rd485;
+	mov.pred %p122, %p117;
+	mov.b64 %rd433, %rd498;
+	mov.pred %p111, %p122;
+	@!%p111 bra $L165;
+	mov.b64 %rd499, %rd120;
+	mov.b32 %r227, %r191;
+	setp.lt.s64 %p123, %rd106, 64;
+	setp.le.s64 %p124, %rd150, 1;
+	or.pred %p125, %p123, %p124;
+	@!%p125 bra $L166;
+	mov.b64 %rd500, %rd499;
+	mov.b32 %r228, %r227;
+	cvt.s64.s32 %rd501, %r228;
+	add.s64 %rd502, %rd501, 1;
+	mul.lo.s64 %rd503, %rd502, %rd123;
+	mad.lo.s64 %rd504, %rd503, 8, %rd121;
+	ld.global.nc.s64 %rd505, [%rd504+0];
+	mov.b64 %rd506, %rd505;
+	cvt.s64.s32 %rd507, %r228;
+	mul.lo.s64 %rd508, %rd507, %rd123;
+	mad.lo.s64 %rd509, %rd508, 8, %rd121;
+	ld.global.nc.s64 %rd510, [%rd509+0];
+	mov.b64 %rd511, %rd510;
+	sub.s64 %rd512, %rd506, %rd511;
+	mov.b64 %rd513, %rd512;
+	add.s64 %rd514, %rd107, %rd513;
+	mov.b64 %rd107, %rd514;
+	bra.uni $L167;
+$L166:
+	rem.s64 %rd515, %rd106, %rd150;
+	setp.eq.s64 %p126, %rd150, -1;
+	selp.b64 %rd516, 0, %rd515, %p126;
+	setp.eq.s64 %p127, %rd150, 0;
+	selp.b64 %rd517, %rd106, %rd516, %p127;
+	setp.eq.s64 %p128, %rd517, 0;
+	@!%p128 bra $L169;
+	mov.b64 %rd518, %rd499;
+	mov.b32 %r229, %r227;
+	cvt.s64.s32 %rd519, %r229;
+	add.s64 %rd520, %rd519, 1;
+	mul.lo.s64 %rd521, %rd520, %rd123;
+	mad.lo.s64 %rd522, %rd521, 8, %rd121;
+	ld.global.nc.s64 %rd523, [%rd522+0];
+	mov.b64 %rd524, %rd523;
+	cvt.s64.s32 %rd525, %r229;
+	mul.lo.s64 %rd526, %rd525, %rd123;
+	mad.lo.s64 %rd527, %rd526, 8, %rd121;
+	ld.global.nc.s64 %rd528, [%rd527+0];
+	mov.b64 %rd529, %rd528;
+	sub.s64 %rd530, %rd524, %rd529;
+	mov.b64 %rd531, %rd530;
+	mul.lo.s64 %rd532, %rd150, %rd531;
+	add.s64 %rd533, %rd107, %rd532;
+	mov.b64 %rd107, %rd533;
+$L169:
+$L167:
+	add.s64 %rd534, %rd106, 1;
+	mov.b64 %rd106, %rd534;
+$L165:
+$L148:
+	add.s64 %rd535, %rd429, 1;
+	mov.b64 %rd429, %rd535;
+	sub.s64 %rd536, %rd434, 1;
+	mov.b64 %rd434, %rd536;
+$L125:
+	bra.uni $L124;
+$L126:
+	mov.b64 %rd537, %rd433;
+$L170:
+	@!%p13 bra $L174;
+	bra.uni $L172;
+$L174:
+	// block scan
+	mov.b64 %rd538, %rd537;
+	mov.b32 %r230, %r3;
+$L175:
+	setp.hs.u32 %p129, %r230, 32;
+	@%p129 bra $L176;
+	mov.b64 {%r231, %r232}, %rd538;
+	shfl.sync.up.b32 %r233|%p130, %r231, %r230, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, %r230, 0, %r17;
+	mov.b64 %rd539, {%r233, %r234};
+	@!%p130 bra $L177;
+	add.s64 %rd540, %rd539, %rd538;
+	mov.b64 %rd538, %rd540;
+$L177:
+	shl.b32 %r230, %r230, 1;
+	bra.uni $L175;
+$L176:
+	mov.b64 {%r235, %r236}, %rd538;
+	shfl.sync.up.b32 %r237|%p131, %r235, %r3, 0, %r17;
+	shfl.sync.up.b32 %r238, %r236, %r3, 0, %r17;
+	mov.b64 %rd541, {%r237, %r238};
+	setp.lo.u32 %p132, %r3, 32;
+	and.pred %p133, %p131, %p132;
+	selp.b64 %rd542, %rd541, 0, %p133;
+	sub.u32 %r239, %r13, %r3;
+	setp.eq.u32 %p134, %r7, %r239;
+	@!%p134 bra $L178;
+	mul.wide.u32 %rd543, %r8, 16;
+	add.s64 %rd544, %rd1, %rd543;
+	st.shared.s64 [%rd544+0], %rd538;
+$L178:
+	bar.sync 0;
+	setp.eq.u32 %p135, %r8, 0;
+	@!%p135 bra $L179;
+	mov.b64 %rd545, 0;
+	setp.lo.u32 %p136, %r7, %r10;
+	@!%p136 bra $L180;
+	mul.wide.u32 %rd546, %r7, 16;
+	add.s64 %rd547, %rd1, %rd546;
+	ld.shared.s64 %rd548, [%rd547+0];
+	mov.b64 %rd545, %rd548;
+$L180:
+	mov.b64 {%r240, %r241}, %rd545;
+	shfl.sync.up.b32 %r242|%p137, %r240, 1, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, 1, 0, %r17;
+	mov.b64 %rd549, {%r242, %r243};
+	@!%p137 bra $L181;
+	add.s64 %rd550, %rd549, %rd545;
+	mov.b64 %rd545, %rd550;
+$L181:
+	mov.b64 {%r244, %r245}, %rd545;
+	shfl.sync.up.b32 %r246|%p138, %r244, 2, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, 2, 0, %r17;
+	mov.b64 %rd551, {%r246, %r247};
+	@!%p138 bra $L182;
+	add.s64 %rd552, %rd551, %rd545;
+	mov.b64 %rd545, %rd552;
+$L182:
+	mov.b64 {%r248, %r249}, %rd545;
+	shfl.sync.up.b32 %r250|%p139, %r248, 4, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 4, 0, %r17;
+	mov.b64 %rd553, {%r250, %r251};
+	@!%p139 bra $L183;
+	add.s64 %rd554, %rd553, %rd545;
+	mov.b64 %rd545, %rd554;
+$L183:
+	mov.b64 {%r252, %r253}, %rd545;
+	shfl.sync.up.b32 %r254|%p140, %r252, 8, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, 8, 0, %r17;
+	mov.b64 %rd555, {%r254, %r255};
+	@!%p140 bra $L184;
+	add.s64 %rd556, %rd555, %rd545;
+	mov.b64 %rd545, %rd556;
+$L184:
+	mov.b64 {%r256, %r257}, %rd545;
+	shfl.sync.up.b32 %r258|%p141, %r256, 16, 0, %r17;
+	shfl.sync.up.b32 %r259, %r257, 16, 0, %r17;
+	mov.b64 %rd557, {%r258, %r259};
+	@!%p141 bra $L185;
+	add.s64 %rd558, %rd557, %rd545;
+	mov.b64 %rd545, %rd558;
+$L185:
+	mov.b64 {%r260, %r261}, %rd545;
+	shfl.sync.up.b32 %r262|%p142, %r260, 1, 0, %r17;
+	shfl.sync.up.b32 %r263, %r261, 1, 0, %r17;
+	mov.b64 %rd559, {%r262, %r263};
+	selp.b64 %rd560, %rd559, 0, %p142;
+	@!%p136 bra $L186;
+	mul.wide.u32 %rd561, %r7, 16;
+	add.s64 %rd562, %rd1, %rd561;
+	add.s64 %rd563, %rd562, 512;
+	st.shared.s64 [%rd563+0], %rd560;
+$L186:
+	sub.u32 %r264, %r10, 1;
+	setp.eq.u32 %p143, %r7, %r264;
+	@!%p143 bra $L187;
+	st.shared.s64 [%rd1+1024], %rd545;
+$L187:
+$L179:
+	bar.sync 0;
+	mul.wide.u32 %rd564, %r8, 16;
+	add.s64 %rd565, %rd1, %rd564;
+	add.s64 %rd566, %rd565, 512;
+	ld.shared.s64 %rd567, [%rd566+0];
+	add.s64 %rd568, %rd567, %rd542;
+	ld.shared.s64 %rd569, [%rd1+1024];
+	mov.b64 {%r265, %r266}, %rd568;
+	shfl.sync.idx.b32 %r267|%p144, %r265, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r268, %r266, 0, %r22, %r17;
+	mov.b64 %rd570, {%r267, %r268};
+	mov.b64 %rd571, %rd569;
+	mov.b64 %rd572, %rd570;
+	mov.b64 %rd573, %rd571;
+	mov.b64 %rd574, %rd572;
+	mov.b64 %rd575, %rd573;
+	mov.b64 %rd576, %rd574;
+	mov.b64 %rd577, %rd575;
+	mov.b64 %rd578, 0;
+	cvt.u64.u32 %rd579, %r2;
+	setp.eq.s64 %p145, %rd579, 0;
+	setp.gt.s64 %p146, %rd577, 0;
+	and.pred %p147, %p145, %p146;
+	@!%p147 bra $L189;
+	atom.global.add.u64 %rd580, [%rd140], %rd577;
+	mov.b64 %rd581, %rd580;
+	mov.b64 %rd578, %rd581;
+$L189:
+	cvt.u64.u32 %rd582, %r2;
+	setp.eq.s64 %p148, %rd582, 0;
+	setp.eq.u32 %p149, %r1, 0;
+	and.pred %p150, %p148, %p149;
+	bar.sync 0;
+	@!%p150 bra $L190;
+	st.shared.s64 [%rd1+1024], %rd578;
+$L190:
+	bar.sync 0;
+	ld.shared.s64 %rd583, [%rd1+1024];
+	mov.b64 %rd584, %rd583;
+	mov.b64 %rd578, %rd584;
+	add.s64 %rd585, %rd578, %rd576;
+	mov.b64 %rd586, %rd585;
+	mov.b64 %rd587, 0;
+$L191:
+	setp.lt.s64 %p151, %rd587, %rd537;
+	not.pred %p152, %p151;
+	@!%p152 bra $L195;
+	bra.uni $L193;
+$L195:
+	mul.lo.s64 %rd588, %rd587, %rd162;
+	mad.lo.s64 %rd589, %rd588, 4, %rd160;
+	ld.shared.s32 %r269, [%rd589+0];
+	mov.b32 %r270, %r269;
+	add.s64 %rd590, %rd586, %rd587;
+	mul.lo.s64 %rd591, %rd590, %rd139;
+	mad.lo.s64 %rd592, %rd591, 4, %rd137;
+	st.global.s32 [%rd592+0], %r270;
+$L192:
+	add.s64 %rd593, %rd587, 1;
+	mov.b64 %rd587, %rd593;
+	bra.uni $L191;
+$L193:
+	bra.uni $L172;
+$L171:
+	bra.uni $L170;
+$L172:
+	mov.b64 %rd594, 0;
+	setp.lt.s64 %p153, %rd429, %rd430;
+	setp.lt.s64 %p154, %rd428, %rd169;
+	or.pred %p155, %p153, %p154;
+	@!%p155 bra $L197;
+	mov.b64 %rd594, 1;
+$L197:
+	mov.b64 %rd595, %rd594;
+	// block reduction
+	sub.u32 %r271, %r13, 1;
+	mov.b32 %r272, %r3;
+$L198:
+	setp.hs.u32 %p156, %r272, 32;
+	@%p156 bra $L199;
+	mov.b64 {%r273, %r274}, %rd595;
+	shfl.sync.down.b32 %r275|%p157, %r273, %r272, %r271, %r17;
+	shfl.sync.down.b32 %r276, %r274, %r272, %r271, %r17;
+	mov.b64 %rd596, {%r275, %r276};
+	@!%p157 bra $L200;
+	max.s64 %rd597, %rd595, %rd596;
+	mov.b64 %rd595, %rd597;
+$L200:
+	shl.b32 %r272, %r272, 1;
+	bra.uni $L198;
+$L199:
+	setp.eq.u32 %p158, %r7, 0;
+	@!%p158 bra $L201;
+	mul.wide.u32 %rd598, %r8, 16;
+	add.s64 %rd599, %rd1, %rd598;
+	st.shared.s64 [%rd599+0], %rd595;
+$L201:
+	bar.sync 0;
+	setp.eq.u32 %p159, %r8, 0;
+	@!%p159 bra $L202;
+	setp.lo.u32 %p160, %r7, %r10;
+	@!%p160 bra $L203;
+	mul.wide.u32 %rd600, %r7, 16;
+	add.s64 %rd601, %rd1, %rd600;
+	ld.shared.s64 %rd602, [%rd601+0];
+	mov.b64 %rd595, %rd602;
+$L203:
+	sub.u32 %r277, %r10, 1;
+	mov.b64 {%r278, %r279}, %rd595;
+	shfl.sync.down.b32 %r280|%p161, %r278, 1, %r277, %r17;
+	shfl.sync.down.b32 %r281, %r279, 1, %r277, %r17;
+	mov.b64 %rd603, {%r280, %r281};
+	@!%p161 bra $L204;
+	max.s64 %rd604, %rd595, %rd603;
+	mov.b64 %rd595, %rd604;
+$L204:
+	mov.b64 {%r282, %r283}, %rd595;
+	shfl.sync.down.b32 %r284|%p162, %r282, 2, %r277, %r17;
+	shfl.sync.down.b32 %r285, %r283, 2, %r277, %r17;
+	mov.b64 %rd605, {%r284, %r285};
+	@!%p162 bra $L205;
+	max.s64 %rd606, %rd595, %rd605;
+	mov.b64 %rd595, %rd606;
+$L205:
+	mov.b64 {%r286, %r287}, %rd595;
+	shfl.sync.down.b32 %r288|%p163, %r286, 4, %r277, %r17;
+	shfl.sync.down.b32 %r289, %r287, 4, %r277, %r17;
+	mov.b64 %rd607, {%r288, %r289};
+	@!%p163 bra $L206;
+	max.s64 %rd608, %rd595, %rd607;
+	mov.b64 %rd595, %rd608;
+$L206:
+	mov.b64 {%r290, %r291}, %rd595;
+	shfl.sync.down.b32 %r292|%p164, %r290, 8, %r277, %r17;
+	shfl.sync.down.b32 %r293, %r291, 8, %r277, %r17;
+	mov.b64 %rd609, {%r292, %r293};
+	@!%p164 bra $L207;
+	max.s64 %rd610, %rd595, %rd609;
+	mov.b64 %rd595, %rd610;
+$L207:
+	mov.b64 {%r294, %r295}, %rd595;
+	shfl.sync.down.b32 %r296|%p165, %r294, 16, %r277, %r17;
+	shfl.sync.down.b32 %r297, %r295, 16, %r277, %r17;
+	mov.b64 %rd611, {%r296, %r297};
+	@!%p165 bra $L208;
+	max.s64 %rd612, %rd595, %rd611;
+	mov.b64 %rd595, %rd612;
+$L208:
+	@!%p158 bra $L209;
+	st.shared.s64 [%rd1+1024], %rd595;
+$L209:
+$L202:
+	bar.sync 0;
+	ld.shared.s64 %rd613, [%rd1+1024];
+	mov.b64 %rd595, %rd613;
+	mov.b64 %rd614, %rd595;
+	setp.eq.s64 %p166, %rd614, 0;
+	@!%p166 bra $L211;
+	bra.uni $L123;
+$L211:
+$L122:
+	bra.uni $L121;
+$L123:
+$L7:
+	bar.sync 0;
+	add.s64 %rd119, %rd119, %rd118;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd615, %rd106;
+	mov.b64 %rd616, %rd107;
+	// block reduction
+	mov.b32 %r298, 1;
+	sub.u32 %r299, %r13, 1;
+	mov.b32 %r300, %r3;
+$L212:
+	setp.hs.u32 %p167, %r300, 32;
+	@%p167 bra $L213;
+	mov.b64 {%r301, %r302}, %rd615;
+	shfl.sync.down.b32 %r303|%p168, %r301, %r300, %r299, %r17;
+	shfl.sync.down.b32 %r304, %r302, %r300, %r299, %r17;
+	mov.b64 %rd617, {%r303, %r304};
+	mov.b64 {%r305, %r306}, %rd616;
+	shfl.sync.down.b32 %r307, %r305, %r300, %r299, %r17;
+	shfl.sync.down.b32 %r308, %r306, %r300, %r299, %r17;
+	mov.b64 %rd618, {%r307, %r308};
+	@!%p168 bra $L214;
+	setp.ne.u32 %p169, %r18, 9;
+	@%p169 bra.uni $L216;
+	setp.lt.s64 %p170, %rd617, %rd615;
+	setp.eq.s64 %p171, %rd617, %rd615;
+	setp.lt.s64 %p172, %rd618, %rd616;
+	and.pred %p173, %p171, %p172;
+	or.pred %p174, %p170, %p173;
+	selp.b64 %rd619, %rd617, %rd615, %p174;
+	selp.b64 %rd620, %rd618, %rd616, %p174;
+	mov.b64 %rd615, %rd619;
+	mov.b64 %rd616, %rd620;
+	bra.uni $L215;
+$L216:
+	setp.ne.u32 %p175, %r18, 10;
+	@%p175 bra.uni $L217;
+	setp.gt.s64 %p176, %rd617, %rd615;
+	setp.eq.s64 %p177, %rd617, %rd615;
+	setp.lt.s64 %p178, %rd618, %rd616;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd621, %rd617, %rd615, %p180;
+	selp.b64 %rd622, %rd618, %rd616, %p180;
+	mov.b64 %rd615, %rd621;
+	mov.b64 %rd616, %rd622;
+	bra.uni $L215;
+$L217:
+	mov.b64 %rd623, %rd615;
+	mov.b64 %rd624, %rd616;
+	mov.b64 %rd625, %rd617;
+	mov.b64 %rd626, %rd618;
+	mov.b64 %rd627, %rd623;
+	mov.b64 %rd628, %rd624;
+	mov.b64 %rd629, %rd625;
+	mov.b64 %rd630, %rd626;
+	mov.b64 %rd631, %rd629;
+	mov.b64 %rd632, %rd630;
+	add.s64 %rd633, %rd627, %rd631;
+	mov.b64 %rd627, %rd633;
+	add.s64 %rd634, %rd628, %rd632;
+	mov.b64 %rd628, %rd634;
+$L218:
+	mov.b64 %rd615, %rd627;
+	mov.b64 %rd616, %rd628;
+$L215:
+$L214:
+	shl.b32 %r300, %r300, 1;
+	bra.uni $L212;
+$L213:
+	setp.eq.u32 %p181, %r7, 0;
+	@!%p181 bra $L219;
+	mul.wide.u32 %rd635, %r8, 16;
+	add.s64 %rd636, %rd1, %rd635;
+	st.shared.s64 [%rd636+0], %rd615;
+	st.shared.s64 [%rd636+8], %rd616;
+$L219:
+	bar.sync 0;
+	setp.eq.u32 %p182, %r8, 0;
+	@!%p182 bra $L220;
+	setp.lo.u32 %p183, %r7, %r10;
+	@!%p183 bra $L221;
+	mul.wide.u32 %rd637, %r7, 16;
+	add.s64 %rd638, %rd1, %rd637;
+	ld.shared.s64 %rd639, [%rd638+0];
+	ld.shared.s64 %rd640, [%rd638+8];
+	mov.b64 %rd615, %rd639;
+	mov.b64 %rd616, %rd640;
+$L221:
+	sub.u32 %r309, %r10, 1;
+	mov.b32 %r310, %r298;
+$L222:
+	setp.hs.u32 %p184, %r310, 32;
+	@%p184 bra $L223;
+	mov.b64 {%r311, %r312}, %rd615;
+	shfl.sync.down.b32 %r313|%p185, %r311, %r310, %r309, %r17;
+	shfl.sync.down.b32 %r314, %r312, %r310, %r309, %r17;
+	mov.b64 %rd641, {%r313, %r314};
+	mov.b64 {%r315, %r316}, %rd616;
+	shfl.sync.down.b32 %r317, %r315, %r310, %r309, %r17;
+	shfl.sync.down.b32 %r318, %r316, %r310, %r309, %r17;
+	mov.b64 %rd642, {%r317, %r318};
+	@!%p185 bra $L224;
+	setp.ne.u32 %p186, %r18, 9;
+	@%p186 bra.uni $L226;
+	setp.lt.s64 %p187, %rd641, %rd615;
+	setp.eq.s64 %p188, %rd641, %rd615;
+	setp.lt.s64 %p189, %rd642, %rd616;
+	and.pred %p190, %p188, %p189;
+	or.pred %p191, %p187, %p190;
+	selp.b64 %rd643, %rd641, %rd615, %p191;
+	selp.b64 %rd644, %rd642, %rd616, %p191;
+	mov.b64 %rd615, %rd643;
+	mov.b64 %rd616, %rd644;
+	bra.uni $L225;
+$L226:
+	setp.ne.u32 %p192, %r18, 10;
+	@%p192 bra.uni $L227;
+	setp.gt.s64 %p193, %rd641, %rd615;
+	setp.eq.s64 %p194, %rd641, %rd615;
+	setp.lt.s64 %p195, %rd642, %rd616;
+	and.pred %p196, %p194, %p195;
+	or.pred %p197, %p193, %p196;
+	selp.b64 %rd645, %rd641, %rd615, %p197;
+	selp.b64 %rd646, %rd642, %rd616, %p197;
+	mov.b64 %rd615, %rd645;
+	mov.b64 %rd616, %rd646;
+	bra.uni $L225;
+$L227:
+	mov.b64 %rd647, %rd615;
+	mov.b64 %rd648, %rd616;
+	mov.b64 %rd649, %rd641;
+	mov.b64 %rd650, %rd642;
+	mov.b64 %rd627, %rd647;
+	mov.b64 %rd628, %rd648;
+	mov.b64 %rd629, %rd649;
+	mov.b64 %rd630, %rd650;
+	mov.b64 %rd631, %rd629;
+	mov.b64 %rd632, %rd630;
+	add.s64 %rd651, %rd627, %rd631;
+	mov.b64 %rd627, %rd651;
+	add.s64 %rd652, %rd628, %rd632;
+	mov.b64 %rd628, %rd652;
+$L228:
+	mov.b64 %rd615, %rd627;
+	mov.b64 %rd616, %rd628;
+$L225:
+$L224:
+	shl.b32 %r310, %r310, 1;
+	bra.uni $L222;
+$L223:
+$L220:
+	mul.wide.u32 %rd653, %r29, 16;
+	add.s64 %rd654, %rd11, %rd653;
+	setp.eq.u32 %p198, %r5, 0;
+	@!%p198 bra $L229;
+	st.global.s64 [%rd654+0], %rd615;
+	st.global.s64 [%rd654+8], %rd616;
+$L229:
+	ret;
+}
+
+.visible .entry gk_frontier_PushThread_bfs_reach__final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38
+)
+{
+	.reg .pred %p<55>;
+	.reg .b32 %r<46>;
+	.reg .b64 %rd<157>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd30, [gk_s11];
+	mov.b64 %rd31, %rd30;
+	ld.param.u64 %rd32, [gk_s12];
+	cvta.to.global.u64 %rd33, %rd32;
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s13];
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s14];
+	mov.b64 %rd38, %rd37;
+	ld.param.u64 %rd39, [gk_s15];
+	cvta.to.global.u64 %rd40, %rd39;
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s16];
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s17];
+	mov.b64 %rd45, %rd44;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
+	mov.pred %p5, %p4;
+	ld.param.u64 %rd46, [gk_s19];
+	cvta.to.global.u64 %rd47, %rd46;
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s20];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s21];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s22];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s23];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s24];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s25];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s26];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s27];
+	mov.b64 %rd66, %rd65;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
+	mov.pred %p7, %p6;
+	ld.param.u64 %rd67, [gk_s29];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s30];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s31];
+	mov.b64 %rd73, %rd72;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
+	ld.param.s64 %rd74, [gk_s33];
+	mov.b64 %rd75, %rd74;
+	ld.param.s64 %rd76, [gk_s34];
+	mov.b64 %rd77, %rd76;
+	ld.param.s64 %rd78, [gk_s35];
+	mov.b64 %rd79, %rd78;
+	ld.param.u64 %rd80, [gk_s36];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
+	mov.b64 %rd84, %rd83;
+	ld.param.s64 %rd85, [gk_s38];
+	mov.b64 %rd86, %rd85;
+	cvt.u64.u32 %rd89, %r5;
+	cvt.u64.u32 %rd90, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd87, 9223372036854775807;
+	mov.b64 %rd88, 9223372036854775807;
+	mov.b64 %rd91, %rd89;
+$L3:
+	setp.ge.s64 %p9, %rd91, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd92, %rd91, 16, %rd3;
+	ld.global.s64 %rd93, [%rd92+0];
+	ld.global.s64 %rd94, [%rd92+8];
+	setp.lt.s64 %p10, %rd93, %rd87;
+	setp.eq.s64 %p11, %rd93, %rd87;
+	setp.lt.s64 %p12, %rd94, %rd88;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd95, %rd93, %rd87, %p14;
+	selp.b64 %rd96, %rd94, %rd88, %p14;
+	mov.b64 %rd87, %rd95;
+	mov.b64 %rd88, %rd96;
+	add.s64 %rd91, %rd91, %rd90;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd87, -9223372036854775808;
+	mov.b64 %rd88, 9223372036854775807;
+	mov.b64 %rd97, %rd89;
+$L6:
+	setp.ge.s64 %p16, %rd97, %rd4;
+	@%p16 bra $L7;
+	mad.lo.s64 %rd98, %rd97, 16, %rd3;
+	ld.global.s64 %rd99, [%rd98+0];
+	ld.global.s64 %rd100, [%rd98+8];
+	setp.gt.s64 %p17, %rd99, %rd87;
+	setp.eq.s64 %p18, %rd99, %rd87;
+	setp.lt.s64 %p19, %rd100, %rd88;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd101, %rd99, %rd87, %p21;
+	selp.b64 %rd102, %rd100, %rd88, %p21;
+	mov.b64 %rd87, %rd101;
+	mov.b64 %rd88, %rd102;
+	add.s64 %rd97, %rd97, %rd90;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd103, 0;
+	mov.b64 %rd104, 0;
+	mov.b64 %rd105, 0;
+	mov.b64 %rd106, 0;
+	mov.b64 %rd103, %rd105;
+	mov.b64 %rd104, %rd106;
+$L8:
+	mov.b64 %rd107, %rd103;
+	mov.b64 %rd108, %rd104;
+	mov.b64 %rd87, %rd107;
+	mov.b64 %rd88, %rd108;
+	mov.b64 %rd109, %rd89;
+$L9:
+	setp.ge.s64 %p22, %rd109, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd110, %rd109, 16, %rd3;
+	ld.global.s64 %rd111, [%rd110+0];
+	ld.global.s64 %rd112, [%rd110+8];
+	mov.b64 %rd113, %rd87;
+	mov.b64 %rd114, %rd88;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd116, %rd112;
+	mov.b64 %rd117, %rd113;
+	mov.b64 %rd118, %rd114;
+	mov.b64 %rd119, %rd115;
+	mov.b64 %rd120, %rd116;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd123, %rd117, %rd121;
+	mov.b64 %rd117, %rd123;
+	add.s64 %rd124, %rd118, %rd122;
+	mov.b64 %rd118, %rd124;
+$L11:
+	mov.b64 %rd87, %rd117;
+	mov.b64 %rd88, %rd118;
+	add.s64 %rd109, %rd109, %rd90;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd125, %rd87;
+	mov.b64 %rd126, %rd88;
+	// block reduction
+	mov.b32 %r24, 1;
+	mov.b32 %r25, 1;
+	sub.u32 %r26, %r13, 1;
+	mov.b32 %r27, %r24;
+$L12:
+	setp.hs.u32 %p23, %r27, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r28, %r29}, %rd125;
+	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
+	mov.b64 %rd127, {%r30, %r31};
+	mov.b64 {%r32, %r33}, %rd126;
+	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
+	mov.b64 %rd128, {%r34, %r35};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd127, %rd125;
+	setp.eq.s64 %p27, %rd127, %rd125;
+	setp.lt.s64 %p28, %rd128, %rd126;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd129, %rd127, %rd125, %p30;
+	selp.b64 %rd130, %rd128, %rd126, %p30;
+	mov.b64 %rd125, %rd129;
+	mov.b64 %rd126, %rd130;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd127, %rd125;
+	setp.eq.s64 %p33, %rd127, %rd125;
+	setp.lt.s64 %p34, %rd128, %rd126;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd131, %rd127, %rd125, %p36;
+	selp.b64 %rd132, %rd128, %rd126, %p36;
+	mov.b64 %rd125, %rd131;
+	mov.b64 %rd126, %rd132;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd133, %rd125;
+	mov.b64 %rd134, %rd126;
+	mov.b64 %rd135, %rd127;
+	mov.b64 %rd136, %rd128;
+	mov.b64 %rd117, %rd133;
+	mov.b64 %rd118, %rd134;
+	mov.b64 %rd119, %rd135;
+	mov.b64 %rd120, %rd136;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd137, %rd117, %rd121;
+	mov.b64 %rd117, %rd137;
+	add.s64 %rd138, %rd118, %rd122;
+	mov.b64 %rd118, %rd138;
+$L18:
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
+$L15:
+$L14:
+	shl.b32 %r27, %r27, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd139, %r8, 16;
+	add.s64 %rd140, %rd1, %rd139;
+	st.shared.s64 [%rd140+0], %rd125;
+	st.shared.s64 [%rd140+8], %rd126;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd141, %r7, 16;
+	add.s64 %rd142, %rd1, %rd141;
+	ld.shared.s64 %rd143, [%rd142+0];
+	ld.shared.s64 %rd144, [%rd142+8];
+	mov.b64 %rd125, %rd143;
+	mov.b64 %rd126, %rd144;
+$L21:
+	sub.u32 %r36, %r10, 1;
+	mov.b32 %r37, %r25;
+$L22:
+	setp.hs.u32 %p40, %r37, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r38, %r39}, %rd125;
+	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
+	mov.b64 %rd145, {%r40, %r41};
+	mov.b64 {%r42, %r43}, %rd126;
+	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
+	mov.b64 %rd146, {%r44, %r45};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd145, %rd125;
+	setp.eq.s64 %p44, %rd145, %rd125;
+	setp.lt.s64 %p45, %rd146, %rd126;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd147, %rd145, %rd125, %p47;
+	selp.b64 %rd148, %rd146, %rd126, %p47;
+	mov.b64 %rd125, %rd147;
+	mov.b64 %rd126, %rd148;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd145, %rd125;
+	setp.eq.s64 %p50, %rd145, %rd125;
+	setp.lt.s64 %p51, %rd146, %rd126;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd149, %rd145, %rd125, %p53;
+	selp.b64 %rd150, %rd146, %rd126, %p53;
+	mov.b64 %rd125, %rd149;
+	mov.b64 %rd126, %rd150;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd151, %rd125;
+	mov.b64 %rd152, %rd126;
+	mov.b64 %rd153, %rd145;
+	mov.b64 %rd154, %rd146;
+	mov.b64 %rd117, %rd151;
+	mov.b64 %rd118, %rd152;
+	mov.b64 %rd119, %rd153;
+	mov.b64 %rd120, %rd154;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd155, %rd117, %rd121;
+	mov.b64 %rd117, %rd155;
+	add.s64 %rd156, %rd118, %rd122;
+	mov.b64 %rd118, %rd156;
+$L28:
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
+$L25:
+$L24:
+	shl.b32 %r37, %r37, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd125;
+	st.global.s64 [%rd6+8], %rd126;
+$L29:
+	ret;
+}
+`
+
+// gokkosPTX7 is the PTX of frontier.PushThread[bfs.visit].
+const gokkosPTX7 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -3344,8 +5856,1423 @@ $L29:
 }
 `
 
-// gokkosPTX5 is the PTX of frontier.PushGlobal[bfs.visit].
-const gokkosPTX5 = `//
+// gokkosPTX8 is the PTX of frontier.PushGlobal[bfs.reach].
+const gokkosPTX8 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_PushGlobal_bfs_reach__main(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41
+)
+{
+	.reg .pred %p<109>;
+	.reg .b32 %r<153>;
+	.reg .b64 %rd<420>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r29;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd49, [gk_s11];
+	mov.b64 %rd50, %rd49;
+	ld.param.u64 %rd51, [gk_s12];
+	cvta.to.global.u64 %rd52, %rd51;
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s13];
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s14];
+	mov.b64 %rd57, %rd56;
+	ld.param.u64 %rd58, [gk_s15];
+	cvta.to.global.u64 %rd59, %rd58;
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd65, [gk_s19];
+	cvta.to.global.u64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s20];
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s21];
+	mov.b64 %rd71, %rd70;
+	ld.param.u64 %rd72, [gk_s22];
+	cvta.to.global.u64 %rd73, %rd72;
+	mov.b64 %rd74, %rd73;
+	ld.param.s64 %rd75, [gk_s23];
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s24];
+	mov.b64 %rd78, %rd77;
+	ld.param.u64 %rd79, [gk_s25];
+	cvta.to.global.u64 %rd80, %rd79;
+	mov.b64 %rd81, %rd80;
+	ld.param.s64 %rd82, [gk_s26];
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s27];
+	mov.b64 %rd85, %rd84;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd86, [gk_s29];
+	cvta.to.global.u64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s30];
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s31];
+	mov.b64 %rd92, %rd91;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
+	ld.param.s64 %rd93, [gk_s33];
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s34];
+	mov.b64 %rd96, %rd95;
+	ld.param.u64 %rd97, [gk_s35];
+	cvta.to.global.u64 %rd98, %rd97;
+	mov.b64 %rd99, %rd98;
+	ld.param.s64 %rd100, [gk_s36];
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s38];
+	mov.b64 %rd105, %rd104;
+	ld.param.u64 %rd106, [gk_s39];
+	cvta.to.global.u64 %rd107, %rd106;
+	mov.b64 %rd108, %rd107;
+	ld.param.s64 %rd109, [gk_s40];
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s41];
+	mov.b64 %rd112, %rd111;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd115, 9223372036854775807;
+	mov.b64 %rd116, 9223372036854775807;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd115, -9223372036854775808;
+	mov.b64 %rd116, 9223372036854775807;
+	bra.uni $L1;
+$L3:
+	mov.b64 %rd117, 0;
+	mov.b64 %rd118, 0;
+	mov.b64 %rd119, 0;
+	mov.b64 %rd120, 0;
+	mov.b64 %rd117, %rd119;
+	mov.b64 %rd118, %rd120;
+$L4:
+	mov.b64 %rd121, %rd117;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd115, %rd121;
+	mov.b64 %rd116, %rd122;
+$L1:
+	mov.b64 %rd113, %rd115;
+	mov.b64 %rd114, %rd116;
+	cvt.u64.u32 %rd124, %r29;
+	cvt.u64.u32 %rd125, %r30;
+	mov.b64 %rd126, %rd124;
+$L5:
+	setp.ge.s64 %p11, %rd126, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd123, %rd126;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd127, %rd27;
+	mov.b64 %rd128, %rd30;
+	mov.b64 %rd129, %rd32;
+	mov.b64 %rd130, %rd34;
+	mov.b64 %rd131, %rd37;
+	mov.b64 %rd132, %rd39;
+	mov.b64 %rd133, %rd41;
+	mov.b64 %rd134, %rd44;
+	mov.b64 %rd135, %rd46;
+	mov.b64 %rd136, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd137, %rd50;
+	mov.b64 %rd138, %rd53;
+	mov.b64 %rd139, %rd55;
+	mov.b64 %rd140, %rd57;
+	mov.b64 %rd141, %rd60;
+	mov.b64 %rd142, %rd62;
+	mov.b64 %rd143, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd144, %rd67;
+	mov.b64 %rd145, %rd69;
+	mov.b64 %rd146, %rd71;
+	mov.b64 %rd147, %rd74;
+	mov.b64 %rd148, %rd76;
+	mov.b64 %rd149, %rd78;
+	mov.b64 %rd150, %rd81;
+	mov.b64 %rd151, %rd83;
+	mov.b64 %rd152, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd153, %rd88;
+	mov.b64 %rd154, %rd90;
+	mov.b64 %rd155, %rd92;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd156, %rd94;
+	mov.b64 %rd157, %rd96;
+	mov.b64 %rd158, %rd99;
+	mov.b64 %rd159, %rd101;
+	mov.b64 %rd160, %rd103;
+	mov.b64 %rd161, %rd105;
+	mov.b64 %rd162, %rd108;
+	mov.b64 %rd163, %rd110;
+	mov.b64 %rd164, %rd112;
+	add.s64 %rd165, %rd15, %rd23;
+	mad.lo.s64 %rd166, %rd156, 4, 15;
+	and.b64 %rd166, %rd166, -16;
+	add.s64 %rd23, %rd23, %rd166;
+	mov.b64 %rd167, %rd165;
+	mov.b64 %rd168, %rd156;
+	mov.b64 %rd169, 1;
+	mov.b64 %rd170, %rd167;
+	mov.b64 %rd171, %rd168;
+	mov.b64 %rd172, %rd169;
+	mov.b64 %rd173, %rd2;
+	mov.b64 %rd174, %rd123;
+	mul.lo.s64 %rd175, %rd174, %rd161;
+	div.s64 %rd176, %rd175, %rd173;
+	setp.eq.s64 %p15, %rd173, -1;
+	neg.s64 %rd177, %rd175;
+	selp.b64 %rd178, %rd177, %rd176, %p15;
+	setp.eq.s64 %p16, %rd173, 0;
+	selp.b64 %rd179, 0, %rd178, %p16;
+	mov.b64 %rd180, %rd179;
+	add.s64 %rd181, %rd174, 1;
+	mul.lo.s64 %rd182, %rd181, %rd161;
+	div.s64 %rd183, %rd182, %rd173;
+	setp.eq.s64 %p17, %rd173, -1;
+	neg.s64 %rd184, %rd182;
+	selp.b64 %rd185, %rd184, %rd183, %p17;
+	setp.eq.s64 %p18, %rd173, 0;
+	selp.b64 %rd186, 0, %rd185, %p18;
+	mov.b64 %rd187, %rd186;
+	cvt.u64.u32 %rd188, %r4;
+	mov.b64 %rd189, %rd188;
+	mul.lo.s64 %rd190, %rd189, %rd156;
+	mov.b64 %rd191, %rd190;
+	@!%p13 bra $L9;
+	sub.s64 %rd192, %rd187, %rd180;
+	mov.b64 %rd191, %rd192;
+$L9:
+	mov.b64 %rd193, %rd180;
+$L10:
+	setp.lt.s64 %p19, %rd193, %rd187;
+	not.pred %p20, %p19;
+	@!%p20 bra $L14;
+	bra.uni $L12;
+$L14:
+	mov.b64 %rd194, 0;
+	add.s64 %rd195, %rd193, %rd191;
+	min.s64 %rd196, %rd187, %rd195;
+	mov.b64 %rd197, %rd196;
+	cvt.u64.u32 %rd198, %r2;
+	add.s64 %rd199, %rd193, %rd198;
+	mov.b64 %rd200, %rd199;
+	mov.b64 %rd201, %rd137;
+	mov.b64 %rd202, %rd200;
+	sub.s64 %rd203, %rd201, 1;
+	mov.b64 %rd204, %rd203;
+	mov.b64 %rd205, 0;
+	mov.b64 %rd206, %rd204;
+$L15:
+	setp.lt.s64 %p21, %rd205, %rd206;
+	not.pred %p22, %p21;
+	@!%p22 bra $L19;
+	bra.uni $L17;
+$L19:
+	add.s64 %rd207, %rd205, %rd206;
+	add.s64 %rd208, %rd207, 1;
+	shr.u64 %rd209, %rd208, 1;
+	mov.b64 %rd210, %rd209;
+	mul.lo.s64 %rd211, %rd210, %rd160;
+	mad.lo.s64 %rd212, %rd211, 8, %rd158;
+	ld.global.nc.s64 %rd213, [%rd212+0];
+	mov.b64 %rd214, %rd213;
+	setp.le.s64 %p23, %rd214, %rd202;
+	@!%p23 bra $L20;
+	mov.b64 %rd205, %rd210;
+	bra.uni $L21;
+$L20:
+	sub.s64 %rd215, %rd210, 1;
+	mov.b64 %rd206, %rd215;
+$L21:
+$L16:
+	bra.uni $L15;
+$L17:
+	max.s64 %rd216, %rd205, 0;
+	mov.b64 %rd217, %rd216;
+	mov.b64 %rd218, %rd217;
+$L22:
+	setp.lt.s64 %p24, %rd200, %rd197;
+	not.pred %p25, %p24;
+	@!%p25 bra $L26;
+	bra.uni $L24;
+$L26:
+$L27:
+	add.s64 %rd219, %rd218, 1;
+	mul.lo.s64 %rd220, %rd219, %rd160;
+	mad.lo.s64 %rd221, %rd220, 8, %rd158;
+	ld.global.nc.s64 %rd222, [%rd221+0];
+	mov.b64 %rd223, %rd222;
+	setp.le.s64 %p26, %rd223, %rd200;
+	not.pred %p27, %p26;
+	@!%p27 bra $L31;
+	bra.uni $L29;
+$L31:
+	add.s64 %rd224, %rd218, 1;
+	mov.b64 %rd218, %rd224;
+$L28:
+	bra.uni $L27;
+$L29:
+	mov.pred %p28, %p12;
+	mov.b64 %rd225, %rd137;
+	mov.b64 %rd226, %rd218;
+$L32:
+	@!%p28 bra $L36;
+	shr.s64 %rd227, %rd226, 5;
+	mul.lo.s64 %rd228, %rd227, %rd143;
+	mad.lo.s64 %rd229, %rd228, 4, %rd141;
+	ld.global.nc.u32 %r37, [%rd229+0];
+	mov.b32 %r38, %r37;
+	and.b64 %rd230, %rd226, 31;
+	min.u64 %rd231, %rd230, 32;
+	cvt.u32.u64 %r39, %rd231;
+	mov.b32 %r41, 0x1;
+	shl.b32 %r40, %r41, %r39;
+	setp.hs.u32 %p29, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p29;
+	and.b32 %r43, %r38, %r42;
+	setp.ne.u32 %p30, %r43, 0x0;
+	@!%p30 bra $L38;
+	cvt.u32.u64 %r44, %rd226;
+	mov.b32 %r45, %r44;
+	bra.uni $L34;
+$L38:
+	mov.b32 %r45, -1;
+	bra.uni $L34;
+$L36:
+	mul.lo.s64 %rd232, %rd226, %rd140;
+	mad.lo.s64 %rd233, %rd232, 4, %rd138;
+	ld.global.nc.s32 %r46, [%rd233+0];
+	mov.b32 %r47, %r46;
+	mov.b32 %r45, %r47;
+	bra.uni $L34;
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.b32 %r48, %r45;
+	mov.b64 %rd234, %rd127;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd235, %r49;
+	mul.lo.s64 %rd236, %rd235, %rd130;
+	mad.lo.s64 %rd237, %rd236, 8, %rd128;
+	ld.global.nc.s64 %rd238, [%rd237+0];
+	mov.b64 %rd239, %rd238;
+	mov.b64 %rd240, %rd239;
+	mul.lo.s64 %rd241, %rd218, %rd160;
+	mad.lo.s64 %rd242, %rd241, 8, %rd158;
+	ld.global.nc.s64 %rd243, [%rd242+0];
+	mov.b64 %rd244, %rd243;
+	add.s64 %rd245, %rd240, %rd200;
+	sub.s64 %rd246, %rd245, %rd244;
+	mov.b64 %rd247, %rd246;
+	mul.lo.s64 %rd248, %rd247, %rd133;
+	mad.lo.s64 %rd249, %rd248, 4, %rd131;
+	ld.global.nc.s32 %r50, [%rd249+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r48;
+	mov.b32 %r54, %r52;
+	mov.b64 %rd250, %rd247;
+$L39:
+	shr.s32 %r55, %r54, 5;
+	cvt.s64.s32 %rd251, %r55;
+	mov.b64 %rd252, %rd251;
+	and.b32 %r56, %r54, 31;
+	cvt.s64.s32 %rd253, %r56;
+	min.u64 %rd254, %rd253, 32;
+	cvt.u32.u64 %r57, %rd254;
+	mov.b32 %r59, 0x1;
+	shl.b32 %r58, %r59, %r57;
+	setp.hs.u32 %p31, %r57, 32;
+	selp.b32 %r60, 0, %r58, %p31;
+	mov.b32 %r61, %r60;
+	mov.b64 %rd255, %rd252;
+	mov.b32 %r62, %r61;
+	mul.lo.s64 %rd256, %rd255, %rd164;
+	mad.lo.s64 %rd257, %rd256, 4, %rd162;
+	ld.relaxed.gpu.global.u32 %r63, [%rd257+0];
+	mov.b32 %r64, %r63;
+	and.b32 %r65, %r64, %r62;
+	setp.ne.u32 %p32, %r65, 0x0;
+	@!%p32 bra $L43;
+	mov.pred %p33, 0;
+	bra.uni $L41;
+$L43:
+	mul.lo.s64 %rd258, %rd255, %rd164;
+	mad.lo.s64 %rd259, %rd258, 4, %rd162;
+	atom.global.or.b32 %r66, [%rd259], %r62;
+	mov.b32 %r67, %r66;
+	and.b32 %r68, %r67, %r62;
+	setp.eq.u32 %p34, %r68, 0x0;
+	mov.pred %p33, %p34;
+	bra.uni $L41;
+$L40:
+	bra.uni $L39;
+$L41:
+	@!%p33 bra $L45;
+	mov.pred %p35, 0;
+	mov.b64 %rd260, %rd194;
+	mov.b32 %r69, %r52;
+$L46:
+	@!%p13 bra $L50;
+	shr.s32 %r70, %r69, 5;
+	cvt.s64.s32 %rd261, %r70;
+	mov.b64 %rd262, %rd261;
+	and.b32 %r71, %r69, 31;
+	cvt.s64.s32 %rd263, %r71;
+	min.u64 %rd264, %rd263, 32;
+	cvt.u32.u64 %r72, %rd264;
+	mov.b32 %r74, 0x1;
+	shl.b32 %r73, %r74, %r72;
+	setp.hs.u32 %p36, %r72, 32;
+	selp.b32 %r75, 0, %r73, %p36;
+	mov.b32 %r76, %r75;
+	mov.b64 %rd265, %rd262;
+	mov.b32 %r77, %r76;
+	mul.lo.s64 %rd266, %rd265, %rd152;
+	mad.lo.s64 %rd267, %rd266, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r78, [%rd267+0];
+	mov.b32 %r79, %r78;
+	and.b32 %r80, %r79, %r77;
+	setp.ne.u32 %p37, %r80, 0x0;
+	mov.pred %p38, %p37;
+	not.pred %p39, %p38;
+	@!%p39 bra $L52;
+	mul.lo.s64 %rd268, %rd265, %rd152;
+	mad.lo.s64 %rd269, %rd268, 4, %rd150;
+	atom.global.or.b32 %r81, [%rd269], %r77;
+	mov.b32 %r82, %r81;
+	and.b32 %r83, %r82, %r77;
+	setp.ne.u32 %p40, %r83, 0x0;
+	mov.pred %p38, %p40;
+$L52:
+	@!%p38 bra $L54;
+	mov.b64 %rd270, %rd260;
+	mov.b64 %rd271, %rd270;
+	mov.pred %p41, 0;
+	bra.uni $L48;
+$L54:
+	mov.b64 %rd272, %rd260;
+	mov.b64 %rd271, %rd272;
+	mov.pred %p41, 1;
+	bra.uni $L48;
+$L50:
+	@!%p14 bra $L56;
+	cvt.s64.s32 %rd273, %r69;
+	mul.lo.s64 %rd274, %rd273, %rd155;
+	mad.lo.s64 %rd275, %rd274, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r84, [%rd275+0];
+	mov.b32 %r85, %r84;
+	setp.eq.s32 %p42, %r85, %r36;
+	mov.pred %p43, %p42;
+	not.pred %p44, %p43;
+	@!%p44 bra $L58;
+	cvt.s64.s32 %rd276, %r69;
+	mul.lo.s64 %rd277, %rd276, %rd155;
+	mad.lo.s64 %rd278, %rd277, 4, %rd153;
+	atom.global.exch.b32 %r86, [%rd278], %r36;
+	mov.b32 %r87, %r86;
+	setp.eq.s32 %p45, %r87, %r36;
+	mov.pred %p43, %p45;
+$L58:
+	@!%p43 bra $L60;
+	mov.b64 %rd279, %rd260;
+	mov.b64 %rd271, %rd279;
+	mov.pred %p41, 0;
+	bra.uni $L48;
+$L60:
+$L56:
+	mul.lo.s64 %rd280, %rd260, %rd172;
+	mad.lo.s64 %rd281, %rd280, 4, %rd170;
+	st.shared.s32 [%rd281+0], %r69;
+	add.s64 %rd282, %rd260, 1;
+	mov.b64 %rd283, %rd282;
+	mov.b64 %rd271, %rd283;
+	mov.pred %p41, 1;
+	bra.uni $L48;
+$L47:
+	bra.uni $L46;
+$L48:
+	mov.b64 %rd284, %rd271;
+	mov.pred %p46, %p41;
+	mov.b64 %rd194, %rd284;
+	mov.pred %p35, %p46;
+	@!%p35 bra $L62;
+	mov.b64 %rd285, %rd127;
+	mov.b32 %r88, %r52;
+	setp.lt.s64 %p47, %rd113, 64;
+	setp.le.s64 %p48, %rd157, 1;
+	or.pred %p49, %p47, %p48;
+	@!%p49 bra $L63;
+	mov.b64 %rd286, %rd285;
+	mov.b32 %r89, %r88;
+	cvt.s64.s32 %rd287, %r89;
+	add.s64 %rd288, %rd287, 1;
+	mul.lo.s64 %rd289, %rd288, %rd130;
+	mad.lo.s64 %rd290, %rd289, 8, %rd128;
+	ld.global.nc.s64 %rd291, [%rd290+0];
+	mov.b64 %rd292, %rd291;
+	cvt.s64.s32 %rd293, %r89;
+	mul.lo.s64 %rd294, %rd293, %rd130;
+	mad.lo.s64 %rd295, %rd294, 8, %rd128;
+	ld.global.nc.s64 %rd296, [%rd295+0];
+	mov.b64 %rd297, %rd296;
+	sub.s64 %rd298, %rd292, %rd297;
+	mov.b64 %rd299, %rd298;
+	add.s64 %rd300, %rd114, %rd299;
+	mov.b64 %rd114, %rd300;
+	bra.uni $L64;
+$L63:
+	rem.s64 %rd301, %rd113, %rd157;
+	setp.eq.s64 %p50, %rd157, -1;
+	selp.b64 %rd302, 0, %rd301, %p50;
+	setp.eq.s64 %p51, %rd157, 0;
+	selp.b64 %rd303, %rd113, %rd302, %p51;
+	setp.eq.s64 %p52, %rd303, 0;
+	@!%p52 bra $L66;
+	mov.b64 %rd304, %rd285;
+	mov.b32 %r90, %r88;
+	cvt.s64.s32 %rd305, %r90;
+	add.s64 %rd306, %rd305, 1;
+	mul.lo.s64 %rd307, %rd306, %rd130;
+	mad.lo.s64 %rd308, %rd307, 8, %rd128;
+	ld.global.nc.s64 %rd309, [%rd308+0];
+	mov.b64 %rd310, %rd309;
+	cvt.s64.s32 %rd311, %r90;
+	mul.lo.s64 %rd312, %rd311, %rd130;
+	mad.lo.s64 %rd313, %rd312, 8, %rd128;
+	ld.global.nc.s64 %rd314, [%rd313+0];
+	mov.b64 %rd315, %rd314;
+	sub.s64 %rd316, %rd310, %rd315;
+	mov.b64 %rd317, %rd316;
+	mul.lo.s64 %rd318, %rd157, %rd317;
+	add.s64 %rd319, %rd114, %rd318;
+	mov.b64 %rd114, %rd319;
+$L66:
+$L64:
+	add.s64 %rd320, %rd113, 1;
+	mov.b64 %rd113, %rd320;
+$L62:
+$L45:
+$L23:
+	add.s64 %rd321, %rd200, %rd189;
+	mov.b64 %rd200, %rd321;
+	bra.uni $L22;
+$L24:
+	mov.b64 %rd322, %rd194;
+$L67:
+	@!%p13 bra $L71;
+	bra.uni $L69;
+$L71:
+	// block scan
+	mov.b64 %rd323, %rd322;
+	mov.b32 %r91, %r3;
+$L72:
+	setp.hs.u32 %p53, %r91, 32;
+	@%p53 bra $L73;
+	mov.b64 {%r92, %r93}, %rd323;
+	shfl.sync.up.b32 %r94|%p54, %r92, %r91, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
+	mov.b64 %rd324, {%r94, %r95};
+	@!%p54 bra $L74;
+	add.s64 %rd325, %rd324, %rd323;
+	mov.b64 %rd323, %rd325;
+$L74:
+	shl.b32 %r91, %r91, 1;
+	bra.uni $L72;
+$L73:
+	mov.b64 {%r96, %r97}, %rd323;
+	shfl.sync.up.b32 %r98|%p55, %r96, %r3, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
+	mov.b64 %rd326, {%r98, %r99};
+	setp.lo.u32 %p56, %r3, 32;
+	and.pred %p57, %p55, %p56;
+	selp.b64 %rd327, %rd326, 0, %p57;
+	sub.u32 %r100, %r13, %r3;
+	setp.eq.u32 %p58, %r7, %r100;
+	@!%p58 bra $L75;
+	mul.wide.u32 %rd328, %r8, 16;
+	add.s64 %rd329, %rd1, %rd328;
+	st.shared.s64 [%rd329+0], %rd323;
+$L75:
+	bar.sync 0;
+	setp.eq.u32 %p59, %r8, 0;
+	@!%p59 bra $L76;
+	mov.b64 %rd330, 0;
+	setp.lo.u32 %p60, %r7, %r10;
+	@!%p60 bra $L77;
+	mul.wide.u32 %rd331, %r7, 16;
+	add.s64 %rd332, %rd1, %rd331;
+	ld.shared.s64 %rd333, [%rd332+0];
+	mov.b64 %rd330, %rd333;
+$L77:
+	mov.b64 {%r101, %r102}, %rd330;
+	shfl.sync.up.b32 %r103|%p61, %r101, 1, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
+	mov.b64 %rd334, {%r103, %r104};
+	@!%p61 bra $L78;
+	add.s64 %rd335, %rd334, %rd330;
+	mov.b64 %rd330, %rd335;
+$L78:
+	mov.b64 {%r105, %r106}, %rd330;
+	shfl.sync.up.b32 %r107|%p62, %r105, 2, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
+	mov.b64 %rd336, {%r107, %r108};
+	@!%p62 bra $L79;
+	add.s64 %rd337, %rd336, %rd330;
+	mov.b64 %rd330, %rd337;
+$L79:
+	mov.b64 {%r109, %r110}, %rd330;
+	shfl.sync.up.b32 %r111|%p63, %r109, 4, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
+	mov.b64 %rd338, {%r111, %r112};
+	@!%p63 bra $L80;
+	add.s64 %rd339, %rd338, %rd330;
+	mov.b64 %rd330, %rd339;
+$L80:
+	mov.b64 {%r113, %r114}, %rd330;
+	shfl.sync.up.b32 %r115|%p64, %r113, 8, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
+	mov.b64 %rd340, {%r115, %r116};
+	@!%p64 bra $L81;
+	add.s64 %rd341, %rd340, %rd330;
+	mov.b64 %rd330, %rd341;
+$L81:
+	mov.b64 {%r117, %r118}, %rd330;
+	shfl.sync.up.b32 %r119|%p65, %r117, 16, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
+	mov.b64 %rd342, {%r119, %r120};
+	@!%p65 bra $L82;
+	add.s64 %rd343, %rd342, %rd330;
+	mov.b64 %rd330, %rd343;
+$L82:
+	mov.b64 {%r121, %r122}, %rd330;
+	shfl.sync.up.b32 %r123|%p66, %r121, 1, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
+	mov.b64 %rd344, {%r123, %r124};
+	selp.b64 %rd345, %rd344, 0, %p66;
+	@!%p60 bra $L83;
+	mul.wide.u32 %rd346, %r7, 16;
+	add.s64 %rd347, %rd1, %rd346;
+	add.s64 %rd348, %rd347, 512;
+	st.shared.s64 [%rd348+0], %rd345;
+$L83:
+	sub.u32 %r125, %r10, 1;
+	setp.eq.u32 %p67, %r7, %r125;
+	@!%p67 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd330;
+$L84:
+$L76:
+	bar.sync 0;
+	mul.wide.u32 %rd349, %r8, 16;
+	add.s64 %rd350, %rd1, %rd349;
+	add.s64 %rd351, %rd350, 512;
+	ld.shared.s64 %rd352, [%rd351+0];
+	add.s64 %rd353, %rd352, %rd327;
+	ld.shared.s64 %rd354, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd353;
+	shfl.sync.idx.b32 %r128|%p68, %r126, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
+	mov.b64 %rd355, {%r128, %r129};
+	mov.b64 %rd356, %rd354;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	mov.b64 %rd361, %rd359;
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, 0;
+	cvt.u64.u32 %rd364, %r2;
+	setp.eq.s64 %p69, %rd364, 0;
+	setp.gt.s64 %p70, %rd362, 0;
+	and.pred %p71, %p69, %p70;
+	@!%p71 bra $L86;
+	atom.global.add.u64 %rd365, [%rd147], %rd362;
+	mov.b64 %rd366, %rd365;
+	mov.b64 %rd363, %rd366;
+$L86:
+	cvt.u64.u32 %rd367, %r2;
+	setp.eq.s64 %p72, %rd367, 0;
+	setp.eq.u32 %p73, %r1, 0;
+	and.pred %p74, %p72, %p73;
+	bar.sync 0;
+	@!%p74 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd363;
+$L87:
+	bar.sync 0;
+	ld.shared.s64 %rd368, [%rd1+1024];
+	mov.b64 %rd369, %rd368;
+	mov.b64 %rd363, %rd369;
+	add.s64 %rd370, %rd363, %rd361;
+	mov.b64 %rd371, %rd370;
+	mov.b64 %rd372, 0;
+$L88:
+	setp.lt.s64 %p75, %rd372, %rd322;
+	not.pred %p76, %p75;
+	@!%p76 bra $L92;
+	bra.uni $L90;
+$L92:
+	mul.lo.s64 %rd373, %rd372, %rd172;
+	mad.lo.s64 %rd374, %rd373, 4, %rd170;
+	ld.shared.s32 %r130, [%rd374+0];
+	mov.b32 %r131, %r130;
+	add.s64 %rd375, %rd371, %rd372;
+	mul.lo.s64 %rd376, %rd375, %rd146;
+	mad.lo.s64 %rd377, %rd376, 4, %rd144;
+	st.global.s32 [%rd377+0], %r131;
+$L89:
+	add.s64 %rd378, %rd372, 1;
+	mov.b64 %rd372, %rd378;
+	bra.uni $L88;
+$L90:
+	bra.uni $L69;
+$L68:
+	bra.uni $L67;
+$L69:
+$L11:
+	add.s64 %rd379, %rd193, %rd191;
+	mov.b64 %rd193, %rd379;
+	bra.uni $L10;
+$L12:
+$L7:
+	bar.sync 0;
+	add.s64 %rd126, %rd126, %rd125;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd380, %rd113;
+	mov.b64 %rd381, %rd114;
+	// block reduction
+	mov.b32 %r132, 1;
+	sub.u32 %r133, %r13, 1;
+	mov.b32 %r134, %r3;
+$L93:
+	setp.hs.u32 %p77, %r134, 32;
+	@%p77 bra $L94;
+	mov.b64 {%r135, %r136}, %rd380;
+	shfl.sync.down.b32 %r137|%p78, %r135, %r134, %r133, %r17;
+	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
+	mov.b64 %rd382, {%r137, %r138};
+	mov.b64 {%r139, %r140}, %rd381;
+	shfl.sync.down.b32 %r141, %r139, %r134, %r133, %r17;
+	shfl.sync.down.b32 %r142, %r140, %r134, %r133, %r17;
+	mov.b64 %rd383, {%r141, %r142};
+	@!%p78 bra $L95;
+	setp.ne.u32 %p79, %r18, 9;
+	@%p79 bra.uni $L97;
+	setp.lt.s64 %p80, %rd382, %rd380;
+	setp.eq.s64 %p81, %rd382, %rd380;
+	setp.lt.s64 %p82, %rd383, %rd381;
+	and.pred %p83, %p81, %p82;
+	or.pred %p84, %p80, %p83;
+	selp.b64 %rd384, %rd382, %rd380, %p84;
+	selp.b64 %rd385, %rd383, %rd381, %p84;
+	mov.b64 %rd380, %rd384;
+	mov.b64 %rd381, %rd385;
+	bra.uni $L96;
+$L97:
+	setp.ne.u32 %p85, %r18, 10;
+	@%p85 bra.uni $L98;
+	setp.gt.s64 %p86, %rd382, %rd380;
+	setp.eq.s64 %p87, %rd382, %rd380;
+	setp.lt.s64 %p88, %rd383, %rd381;
+	and.pred %p89, %p87, %p88;
+	or.pred %p90, %p86, %p89;
+	selp.b64 %rd386, %rd382, %rd380, %p90;
+	selp.b64 %rd387, %rd383, %rd381, %p90;
+	mov.b64 %rd380, %rd386;
+	mov.b64 %rd381, %rd387;
+	bra.uni $L96;
+$L98:
+	mov.b64 %rd388, %rd380;
+	mov.b64 %rd389, %rd381;
+	mov.b64 %rd390, %rd382;
+	mov.b64 %rd391, %rd383;
+	mov.b64 %rd392, %rd388;
+	mov.b64 %rd393, %rd389;
+	mov.b64 %rd394, %rd390;
+	mov.b64 %rd395, %rd391;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	add.s64 %rd398, %rd392, %rd396;
+	mov.b64 %rd392, %rd398;
+	add.s64 %rd399, %rd393, %rd397;
+	mov.b64 %rd393, %rd399;
+$L99:
+	mov.b64 %rd380, %rd392;
+	mov.b64 %rd381, %rd393;
+$L96:
+$L95:
+	shl.b32 %r134, %r134, 1;
+	bra.uni $L93;
+$L94:
+	setp.eq.u32 %p91, %r7, 0;
+	@!%p91 bra $L100;
+	mul.wide.u32 %rd400, %r8, 16;
+	add.s64 %rd401, %rd1, %rd400;
+	st.shared.s64 [%rd401+0], %rd380;
+	st.shared.s64 [%rd401+8], %rd381;
+$L100:
+	bar.sync 0;
+	setp.eq.u32 %p92, %r8, 0;
+	@!%p92 bra $L101;
+	setp.lo.u32 %p93, %r7, %r10;
+	@!%p93 bra $L102;
+	mul.wide.u32 %rd402, %r7, 16;
+	add.s64 %rd403, %rd1, %rd402;
+	ld.shared.s64 %rd404, [%rd403+0];
+	ld.shared.s64 %rd405, [%rd403+8];
+	mov.b64 %rd380, %rd404;
+	mov.b64 %rd381, %rd405;
+$L102:
+	sub.u32 %r143, %r10, 1;
+	mov.b32 %r144, %r132;
+$L103:
+	setp.hs.u32 %p94, %r144, 32;
+	@%p94 bra $L104;
+	mov.b64 {%r145, %r146}, %rd380;
+	shfl.sync.down.b32 %r147|%p95, %r145, %r144, %r143, %r17;
+	shfl.sync.down.b32 %r148, %r146, %r144, %r143, %r17;
+	mov.b64 %rd406, {%r147, %r148};
+	mov.b64 {%r149, %r150}, %rd381;
+	shfl.sync.down.b32 %r151, %r149, %r144, %r143, %r17;
+	shfl.sync.down.b32 %r152, %r150, %r144, %r143, %r17;
+	mov.b64 %rd407, {%r151, %r152};
+	@!%p95 bra $L105;
+	setp.ne.u32 %p96, %r18, 9;
+	@%p96 bra.uni $L107;
+	setp.lt.s64 %p97, %rd406, %rd380;
+	setp.eq.s64 %p98, %rd406, %rd380;
+	setp.lt.s64 %p99, %rd407, %rd381;
+	and.pred %p100, %p98, %p99;
+	or.pred %p101, %p97, %p100;
+	selp.b64 %rd408, %rd406, %rd380, %p101;
+	selp.b64 %rd409, %rd407, %rd381, %p101;
+	mov.b64 %rd380, %rd408;
+	mov.b64 %rd381, %rd409;
+	bra.uni $L106;
+$L107:
+	setp.ne.u32 %p102, %r18, 10;
+	@%p102 bra.uni $L108;
+	setp.gt.s64 %p103, %rd406, %rd380;
+	setp.eq.s64 %p104, %rd406, %rd380;
+	setp.lt.s64 %p105, %rd407, %rd381;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd410, %rd406, %rd380, %p107;
+	selp.b64 %rd411, %rd407, %rd381, %p107;
+	mov.b64 %rd380, %rd410;
+	mov.b64 %rd381, %rd411;
+	bra.uni $L106;
+$L108:
+	mov.b64 %rd412, %rd380;
+	mov.b64 %rd413, %rd381;
+	mov.b64 %rd414, %rd406;
+	mov.b64 %rd415, %rd407;
+	mov.b64 %rd392, %rd412;
+	mov.b64 %rd393, %rd413;
+	mov.b64 %rd394, %rd414;
+	mov.b64 %rd395, %rd415;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	add.s64 %rd416, %rd392, %rd396;
+	mov.b64 %rd392, %rd416;
+	add.s64 %rd417, %rd393, %rd397;
+	mov.b64 %rd393, %rd417;
+$L109:
+	mov.b64 %rd380, %rd392;
+	mov.b64 %rd381, %rd393;
+$L106:
+$L105:
+	shl.b32 %r144, %r144, 1;
+	bra.uni $L103;
+$L104:
+$L101:
+	mul.wide.u32 %rd418, %r29, 16;
+	add.s64 %rd419, %rd11, %rd418;
+	setp.eq.u32 %p108, %r5, 0;
+	@!%p108 bra $L110;
+	st.global.s64 [%rd419+0], %rd380;
+	st.global.s64 [%rd419+8], %rd381;
+$L110:
+	ret;
+}
+
+.visible .entry gk_frontier_PushGlobal_bfs_reach__final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41
+)
+{
+	.reg .pred %p<55>;
+	.reg .b32 %r<46>;
+	.reg .b64 %rd<164>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd30, [gk_s11];
+	mov.b64 %rd31, %rd30;
+	ld.param.u64 %rd32, [gk_s12];
+	cvta.to.global.u64 %rd33, %rd32;
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s13];
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s14];
+	mov.b64 %rd38, %rd37;
+	ld.param.u64 %rd39, [gk_s15];
+	cvta.to.global.u64 %rd40, %rd39;
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s16];
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s17];
+	mov.b64 %rd45, %rd44;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
+	mov.pred %p5, %p4;
+	ld.param.u64 %rd46, [gk_s19];
+	cvta.to.global.u64 %rd47, %rd46;
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s20];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s21];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s22];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s23];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s24];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s25];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s26];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s27];
+	mov.b64 %rd66, %rd65;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
+	mov.pred %p7, %p6;
+	ld.param.u64 %rd67, [gk_s29];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s30];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s31];
+	mov.b64 %rd73, %rd72;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
+	ld.param.s64 %rd74, [gk_s33];
+	mov.b64 %rd75, %rd74;
+	ld.param.s64 %rd76, [gk_s34];
+	mov.b64 %rd77, %rd76;
+	ld.param.u64 %rd78, [gk_s35];
+	cvta.to.global.u64 %rd79, %rd78;
+	mov.b64 %rd80, %rd79;
+	ld.param.s64 %rd81, [gk_s36];
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
+	mov.b64 %rd84, %rd83;
+	ld.param.s64 %rd85, [gk_s38];
+	mov.b64 %rd86, %rd85;
+	ld.param.u64 %rd87, [gk_s39];
+	cvta.to.global.u64 %rd88, %rd87;
+	mov.b64 %rd89, %rd88;
+	ld.param.s64 %rd90, [gk_s40];
+	mov.b64 %rd91, %rd90;
+	ld.param.s64 %rd92, [gk_s41];
+	mov.b64 %rd93, %rd92;
+	cvt.u64.u32 %rd96, %r5;
+	cvt.u64.u32 %rd97, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd94, 9223372036854775807;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd98, %rd96;
+$L3:
+	setp.ge.s64 %p9, %rd98, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd99, %rd98, 16, %rd3;
+	ld.global.s64 %rd100, [%rd99+0];
+	ld.global.s64 %rd101, [%rd99+8];
+	setp.lt.s64 %p10, %rd100, %rd94;
+	setp.eq.s64 %p11, %rd100, %rd94;
+	setp.lt.s64 %p12, %rd101, %rd95;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd102, %rd100, %rd94, %p14;
+	selp.b64 %rd103, %rd101, %rd95, %p14;
+	mov.b64 %rd94, %rd102;
+	mov.b64 %rd95, %rd103;
+	add.s64 %rd98, %rd98, %rd97;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd94, -9223372036854775808;
+	mov.b64 %rd95, 9223372036854775807;
+	mov.b64 %rd104, %rd96;
+$L6:
+	setp.ge.s64 %p16, %rd104, %rd4;
+	@%p16 bra $L7;
+	mad.lo.s64 %rd105, %rd104, 16, %rd3;
+	ld.global.s64 %rd106, [%rd105+0];
+	ld.global.s64 %rd107, [%rd105+8];
+	setp.gt.s64 %p17, %rd106, %rd94;
+	setp.eq.s64 %p18, %rd106, %rd94;
+	setp.lt.s64 %p19, %rd107, %rd95;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd108, %rd106, %rd94, %p21;
+	selp.b64 %rd109, %rd107, %rd95, %p21;
+	mov.b64 %rd94, %rd108;
+	mov.b64 %rd95, %rd109;
+	add.s64 %rd104, %rd104, %rd97;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd110, 0;
+	mov.b64 %rd111, 0;
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd110, %rd112;
+	mov.b64 %rd111, %rd113;
+$L8:
+	mov.b64 %rd114, %rd110;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd94, %rd114;
+	mov.b64 %rd95, %rd115;
+	mov.b64 %rd116, %rd96;
+$L9:
+	setp.ge.s64 %p22, %rd116, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd117, %rd116, 16, %rd3;
+	ld.global.s64 %rd118, [%rd117+0];
+	ld.global.s64 %rd119, [%rd117+8];
+	mov.b64 %rd120, %rd94;
+	mov.b64 %rd121, %rd95;
+	mov.b64 %rd122, %rd118;
+	mov.b64 %rd123, %rd119;
+	mov.b64 %rd124, %rd120;
+	mov.b64 %rd125, %rd121;
+	mov.b64 %rd126, %rd122;
+	mov.b64 %rd127, %rd123;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd130, %rd124, %rd128;
+	mov.b64 %rd124, %rd130;
+	add.s64 %rd131, %rd125, %rd129;
+	mov.b64 %rd125, %rd131;
+$L11:
+	mov.b64 %rd94, %rd124;
+	mov.b64 %rd95, %rd125;
+	add.s64 %rd116, %rd116, %rd97;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd132, %rd94;
+	mov.b64 %rd133, %rd95;
+	// block reduction
+	mov.b32 %r24, 1;
+	mov.b32 %r25, 1;
+	sub.u32 %r26, %r13, 1;
+	mov.b32 %r27, %r24;
+$L12:
+	setp.hs.u32 %p23, %r27, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r28, %r29}, %rd132;
+	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
+	mov.b64 %rd134, {%r30, %r31};
+	mov.b64 {%r32, %r33}, %rd133;
+	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
+	mov.b64 %rd135, {%r34, %r35};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd134, %rd132;
+	setp.eq.s64 %p27, %rd134, %rd132;
+	setp.lt.s64 %p28, %rd135, %rd133;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd136, %rd134, %rd132, %p30;
+	selp.b64 %rd137, %rd135, %rd133, %p30;
+	mov.b64 %rd132, %rd136;
+	mov.b64 %rd133, %rd137;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd134, %rd132;
+	setp.eq.s64 %p33, %rd134, %rd132;
+	setp.lt.s64 %p34, %rd135, %rd133;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd138, %rd134, %rd132, %p36;
+	selp.b64 %rd139, %rd135, %rd133, %p36;
+	mov.b64 %rd132, %rd138;
+	mov.b64 %rd133, %rd139;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd140, %rd132;
+	mov.b64 %rd141, %rd133;
+	mov.b64 %rd142, %rd134;
+	mov.b64 %rd143, %rd135;
+	mov.b64 %rd124, %rd140;
+	mov.b64 %rd125, %rd141;
+	mov.b64 %rd126, %rd142;
+	mov.b64 %rd127, %rd143;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd144, %rd124, %rd128;
+	mov.b64 %rd124, %rd144;
+	add.s64 %rd145, %rd125, %rd129;
+	mov.b64 %rd125, %rd145;
+$L18:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L15:
+$L14:
+	shl.b32 %r27, %r27, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd146, %r8, 16;
+	add.s64 %rd147, %rd1, %rd146;
+	st.shared.s64 [%rd147+0], %rd132;
+	st.shared.s64 [%rd147+8], %rd133;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd148, %r7, 16;
+	add.s64 %rd149, %rd1, %rd148;
+	ld.shared.s64 %rd150, [%rd149+0];
+	ld.shared.s64 %rd151, [%rd149+8];
+	mov.b64 %rd132, %rd150;
+	mov.b64 %rd133, %rd151;
+$L21:
+	sub.u32 %r36, %r10, 1;
+	mov.b32 %r37, %r25;
+$L22:
+	setp.hs.u32 %p40, %r37, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r38, %r39}, %rd132;
+	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
+	mov.b64 %rd152, {%r40, %r41};
+	mov.b64 {%r42, %r43}, %rd133;
+	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
+	mov.b64 %rd153, {%r44, %r45};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd152, %rd132;
+	setp.eq.s64 %p44, %rd152, %rd132;
+	setp.lt.s64 %p45, %rd153, %rd133;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd154, %rd152, %rd132, %p47;
+	selp.b64 %rd155, %rd153, %rd133, %p47;
+	mov.b64 %rd132, %rd154;
+	mov.b64 %rd133, %rd155;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd152, %rd132;
+	setp.eq.s64 %p50, %rd152, %rd132;
+	setp.lt.s64 %p51, %rd153, %rd133;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd156, %rd152, %rd132, %p53;
+	selp.b64 %rd157, %rd153, %rd133, %p53;
+	mov.b64 %rd132, %rd156;
+	mov.b64 %rd133, %rd157;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd158, %rd132;
+	mov.b64 %rd159, %rd133;
+	mov.b64 %rd160, %rd152;
+	mov.b64 %rd161, %rd153;
+	mov.b64 %rd124, %rd158;
+	mov.b64 %rd125, %rd159;
+	mov.b64 %rd126, %rd160;
+	mov.b64 %rd127, %rd161;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd127;
+	add.s64 %rd162, %rd124, %rd128;
+	mov.b64 %rd124, %rd162;
+	add.s64 %rd163, %rd125, %rd129;
+	mov.b64 %rd125, %rd163;
+$L28:
+	mov.b64 %rd132, %rd124;
+	mov.b64 %rd133, %rd125;
+$L25:
+$L24:
+	shl.b32 %r37, %r37, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd132;
+	st.global.s64 [%rd6+8], %rd133;
+$L29:
+	ret;
+}
+`
+
+// gokkosPTX9 is the PTX of frontier.PushGlobal[bfs.visit].
+const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -4816,8 +8743,1358 @@ $L29:
 }
 `
 
-// gokkosPTX6 is the PTX of frontier.PushTeam[bfs.visit].
-const gokkosPTX6 = `//
+// gokkosPTX10 is the PTX of frontier.PushTeam[bfs.reach].
+const gokkosPTX10 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_PushTeam_bfs_reach__main(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38
+)
+{
+	.reg .pred %p<103>;
+	.reg .b32 %r<154>;
+	.reg .b64 %rd<383>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r29;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd49, [gk_s11];
+	mov.b64 %rd50, %rd49;
+	ld.param.u64 %rd51, [gk_s12];
+	cvta.to.global.u64 %rd52, %rd51;
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s13];
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s14];
+	mov.b64 %rd57, %rd56;
+	ld.param.u64 %rd58, [gk_s15];
+	cvta.to.global.u64 %rd59, %rd58;
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd65, [gk_s19];
+	cvta.to.global.u64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s20];
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s21];
+	mov.b64 %rd71, %rd70;
+	ld.param.u64 %rd72, [gk_s22];
+	cvta.to.global.u64 %rd73, %rd72;
+	mov.b64 %rd74, %rd73;
+	ld.param.s64 %rd75, [gk_s23];
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s24];
+	mov.b64 %rd78, %rd77;
+	ld.param.u64 %rd79, [gk_s25];
+	cvta.to.global.u64 %rd80, %rd79;
+	mov.b64 %rd81, %rd80;
+	ld.param.s64 %rd82, [gk_s26];
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s27];
+	mov.b64 %rd85, %rd84;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd86, [gk_s29];
+	cvta.to.global.u64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s30];
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s31];
+	mov.b64 %rd92, %rd91;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
+	ld.param.s64 %rd93, [gk_s33];
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s34];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s35];
+	mov.b64 %rd98, %rd97;
+	ld.param.u64 %rd99, [gk_s36];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s38];
+	mov.b64 %rd105, %rd104;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd108, 9223372036854775807;
+	mov.b64 %rd109, 9223372036854775807;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd108, -9223372036854775808;
+	mov.b64 %rd109, 9223372036854775807;
+	bra.uni $L1;
+$L3:
+	mov.b64 %rd110, 0;
+	mov.b64 %rd111, 0;
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd110, %rd112;
+	mov.b64 %rd111, %rd113;
+$L4:
+	mov.b64 %rd114, %rd110;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd108, %rd114;
+	mov.b64 %rd109, %rd115;
+$L1:
+	mov.b64 %rd106, %rd108;
+	mov.b64 %rd107, %rd109;
+	cvt.u64.u32 %rd117, %r29;
+	cvt.u64.u32 %rd118, %r30;
+	mov.b64 %rd119, %rd117;
+$L5:
+	setp.ge.s64 %p11, %rd119, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd116, %rd119;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd120, %rd27;
+	mov.b64 %rd121, %rd30;
+	mov.b64 %rd122, %rd32;
+	mov.b64 %rd123, %rd34;
+	mov.b64 %rd124, %rd37;
+	mov.b64 %rd125, %rd39;
+	mov.b64 %rd126, %rd41;
+	mov.b64 %rd127, %rd44;
+	mov.b64 %rd128, %rd46;
+	mov.b64 %rd129, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd130, %rd50;
+	mov.b64 %rd131, %rd53;
+	mov.b64 %rd132, %rd55;
+	mov.b64 %rd133, %rd57;
+	mov.b64 %rd134, %rd60;
+	mov.b64 %rd135, %rd62;
+	mov.b64 %rd136, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd137, %rd67;
+	mov.b64 %rd138, %rd69;
+	mov.b64 %rd139, %rd71;
+	mov.b64 %rd140, %rd74;
+	mov.b64 %rd141, %rd76;
+	mov.b64 %rd142, %rd78;
+	mov.b64 %rd143, %rd81;
+	mov.b64 %rd144, %rd83;
+	mov.b64 %rd145, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd146, %rd88;
+	mov.b64 %rd147, %rd90;
+	mov.b64 %rd148, %rd92;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd149, %rd94;
+	mov.b64 %rd150, %rd96;
+	mov.b64 %rd151, %rd98;
+	mov.b64 %rd152, %rd101;
+	mov.b64 %rd153, %rd103;
+	mov.b64 %rd154, %rd105;
+	add.s64 %rd155, %rd15, %rd23;
+	mad.lo.s64 %rd156, %rd149, 4, 15;
+	and.b64 %rd156, %rd156, -16;
+	add.s64 %rd23, %rd23, %rd156;
+	mov.b64 %rd157, %rd155;
+	mov.b64 %rd158, %rd149;
+	mov.b64 %rd159, 1;
+	mov.b64 %rd160, %rd157;
+	mov.b64 %rd161, %rd158;
+	mov.b64 %rd162, %rd159;
+	cvt.u64.u32 %rd163, %r4;
+	mov.b64 %rd164, %rd163;
+	cvt.u64.u32 %rd165, %r2;
+	mov.b64 %rd166, %rd165;
+	mul.lo.s64 %rd167, %rd116, %rd151;
+	mov.b64 %rd168, %rd167;
+	add.s64 %rd169, %rd168, %rd151;
+	min.s64 %rd170, %rd169, %rd130;
+	mov.b64 %rd171, %rd170;
+	mul.lo.s64 %rd172, %rd164, %rd149;
+	mov.b64 %rd173, %rd172;
+	@!%p13 bra $L9;
+	mov.b64 %rd173, 4611686018427387904;
+$L9:
+	mov.b64 %rd174, %rd168;
+$L10:
+	setp.lt.s64 %p15, %rd174, %rd171;
+	not.pred %p16, %p15;
+	@!%p16 bra $L14;
+	bra.uni $L12;
+$L14:
+	mov.pred %p17, %p12;
+	mov.b64 %rd175, %rd130;
+	mov.b64 %rd176, %rd174;
+$L15:
+	@!%p17 bra $L19;
+	shr.s64 %rd177, %rd176, 5;
+	mul.lo.s64 %rd178, %rd177, %rd136;
+	mad.lo.s64 %rd179, %rd178, 4, %rd134;
+	ld.global.nc.u32 %r37, [%rd179+0];
+	mov.b32 %r38, %r37;
+	and.b64 %rd180, %rd176, 31;
+	min.u64 %rd181, %rd180, 32;
+	cvt.u32.u64 %r39, %rd181;
+	mov.b32 %r41, 0x1;
+	shl.b32 %r40, %r41, %r39;
+	setp.hs.u32 %p18, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p18;
+	and.b32 %r43, %r38, %r42;
+	setp.ne.u32 %p19, %r43, 0x0;
+	@!%p19 bra $L21;
+	cvt.u32.u64 %r44, %rd176;
+	mov.b32 %r45, %r44;
+	bra.uni $L17;
+$L21:
+	mov.b32 %r45, -1;
+	bra.uni $L17;
+$L19:
+	mul.lo.s64 %rd182, %rd176, %rd133;
+	mad.lo.s64 %rd183, %rd182, 4, %rd131;
+	ld.global.nc.s32 %r46, [%rd183+0];
+	mov.b32 %r47, %r46;
+	mov.b32 %r45, %r47;
+	bra.uni $L17;
+$L16:
+	bra.uni $L15;
+$L17:
+	mov.b32 %r48, %r45;
+	setp.lt.s32 %p20, %r48, 0;
+	@!%p20 bra $L23;
+	bra.uni $L11;
+$L23:
+	mov.b64 %rd184, %rd120;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd185, %r49;
+	mul.lo.s64 %rd186, %rd185, %rd123;
+	mad.lo.s64 %rd187, %rd186, 8, %rd121;
+	ld.global.nc.s64 %rd188, [%rd187+0];
+	mov.b64 %rd189, %rd188;
+	mov.b64 %rd190, %rd189;
+	mov.b64 %rd191, %rd120;
+	mov.b32 %r50, %r48;
+	cvt.s64.s32 %rd192, %r50;
+	add.s64 %rd193, %rd192, 1;
+	mul.lo.s64 %rd194, %rd193, %rd123;
+	mad.lo.s64 %rd195, %rd194, 8, %rd121;
+	ld.global.nc.s64 %rd196, [%rd195+0];
+	mov.b64 %rd197, %rd196;
+	mov.b64 %rd198, %rd197;
+	mov.b64 %rd199, %rd190;
+	mov.b64 %rd200, %rd198;
+	mov.b64 %rd201, %rd199;
+	mov.b64 %rd202, %rd200;
+	mov.b64 %rd203, %rd201;
+$L24:
+	setp.lt.s64 %p21, %rd203, %rd202;
+	not.pred %p22, %p21;
+	@!%p22 bra $L28;
+	bra.uni $L26;
+$L28:
+	add.s64 %rd204, %rd203, %rd173;
+	min.s64 %rd205, %rd202, %rd204;
+	mov.b64 %rd206, %rd205;
+	mov.b64 %rd207, 0;
+	add.s64 %rd208, %rd203, %rd166;
+	mov.b64 %rd209, %rd208;
+$L29:
+	setp.lt.s64 %p23, %rd209, %rd206;
+	not.pred %p24, %p23;
+	@!%p24 bra $L33;
+	bra.uni $L31;
+$L33:
+	mul.lo.s64 %rd210, %rd209, %rd126;
+	mad.lo.s64 %rd211, %rd210, 4, %rd124;
+	ld.global.nc.s32 %r51, [%rd211+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r52;
+	mov.b32 %r54, %r48;
+	mov.b32 %r55, %r53;
+	mov.b64 %rd212, %rd209;
+$L34:
+	shr.s32 %r56, %r55, 5;
+	cvt.s64.s32 %rd213, %r56;
+	mov.b64 %rd214, %rd213;
+	and.b32 %r57, %r55, 31;
+	cvt.s64.s32 %rd215, %r57;
+	min.u64 %rd216, %rd215, 32;
+	cvt.u32.u64 %r58, %rd216;
+	mov.b32 %r60, 0x1;
+	shl.b32 %r59, %r60, %r58;
+	setp.hs.u32 %p25, %r58, 32;
+	selp.b32 %r61, 0, %r59, %p25;
+	mov.b32 %r62, %r61;
+	mov.b64 %rd217, %rd214;
+	mov.b32 %r63, %r62;
+	mul.lo.s64 %rd218, %rd217, %rd154;
+	mad.lo.s64 %rd219, %rd218, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r64, [%rd219+0];
+	mov.b32 %r65, %r64;
+	and.b32 %r66, %r65, %r63;
+	setp.ne.u32 %p26, %r66, 0x0;
+	@!%p26 bra $L38;
+	mov.pred %p27, 0;
+	bra.uni $L36;
+$L38:
+	mul.lo.s64 %rd220, %rd217, %rd154;
+	mad.lo.s64 %rd221, %rd220, 4, %rd152;
+	atom.global.or.b32 %r67, [%rd221], %r63;
+	mov.b32 %r68, %r67;
+	and.b32 %r69, %r68, %r63;
+	setp.eq.u32 %p28, %r69, 0x0;
+	mov.pred %p27, %p28;
+	bra.uni $L36;
+$L35:
+	bra.uni $L34;
+$L36:
+	@!%p27 bra $L40;
+	mov.pred %p29, 0;
+	mov.b64 %rd222, %rd207;
+	mov.b32 %r70, %r53;
+$L41:
+	@!%p13 bra $L45;
+	shr.s32 %r71, %r70, 5;
+	cvt.s64.s32 %rd223, %r71;
+	mov.b64 %rd224, %rd223;
+	and.b32 %r72, %r70, 31;
+	cvt.s64.s32 %rd225, %r72;
+	min.u64 %rd226, %rd225, 32;
+	cvt.u32.u64 %r73, %rd226;
+	mov.b32 %r75, 0x1;
+	shl.b32 %r74, %r75, %r73;
+	setp.hs.u32 %p30, %r73, 32;
+	selp.b32 %r76, 0, %r74, %p30;
+	mov.b32 %r77, %r76;
+	mov.b64 %rd227, %rd224;
+	mov.b32 %r78, %r77;
+	mul.lo.s64 %rd228, %rd227, %rd145;
+	mad.lo.s64 %rd229, %rd228, 4, %rd143;
+	ld.relaxed.gpu.global.u32 %r79, [%rd229+0];
+	mov.b32 %r80, %r79;
+	and.b32 %r81, %r80, %r78;
+	setp.ne.u32 %p31, %r81, 0x0;
+	mov.pred %p32, %p31;
+	not.pred %p33, %p32;
+	@!%p33 bra $L47;
+	mul.lo.s64 %rd230, %rd227, %rd145;
+	mad.lo.s64 %rd231, %rd230, 4, %rd143;
+	atom.global.or.b32 %r82, [%rd231], %r78;
+	mov.b32 %r83, %r82;
+	and.b32 %r84, %r83, %r78;
+	setp.ne.u32 %p34, %r84, 0x0;
+	mov.pred %p32, %p34;
+$L47:
+	@!%p32 bra $L49;
+	mov.b64 %rd232, %rd222;
+	mov.b64 %rd233, %rd232;
+	mov.pred %p35, 0;
+	bra.uni $L43;
+$L49:
+	mov.b64 %rd234, %rd222;
+	mov.b64 %rd233, %rd234;
+	mov.pred %p35, 1;
+	bra.uni $L43;
+$L45:
+	@!%p14 bra $L51;
+	cvt.s64.s32 %rd235, %r70;
+	mul.lo.s64 %rd236, %rd235, %rd148;
+	mad.lo.s64 %rd237, %rd236, 4, %rd146;
+	ld.relaxed.gpu.global.s32 %r85, [%rd237+0];
+	mov.b32 %r86, %r85;
+	setp.eq.s32 %p36, %r86, %r36;
+	mov.pred %p37, %p36;
+	not.pred %p38, %p37;
+	@!%p38 bra $L53;
+	cvt.s64.s32 %rd238, %r70;
+	mul.lo.s64 %rd239, %rd238, %rd148;
+	mad.lo.s64 %rd240, %rd239, 4, %rd146;
+	atom.global.exch.b32 %r87, [%rd240], %r36;
+	mov.b32 %r88, %r87;
+	setp.eq.s32 %p39, %r88, %r36;
+	mov.pred %p37, %p39;
+$L53:
+	@!%p37 bra $L55;
+	mov.b64 %rd241, %rd222;
+	mov.b64 %rd233, %rd241;
+	mov.pred %p35, 0;
+	bra.uni $L43;
+$L55:
+$L51:
+	mul.lo.s64 %rd242, %rd222, %rd162;
+	mad.lo.s64 %rd243, %rd242, 4, %rd160;
+	st.shared.s32 [%rd243+0], %r70;
+	add.s64 %rd244, %rd222, 1;
+	mov.b64 %rd245, %rd244;
+	mov.b64 %rd233, %rd245;
+	mov.pred %p35, 1;
+	bra.uni $L43;
+$L42:
+	bra.uni $L41;
+$L43:
+	mov.b64 %rd246, %rd233;
+	mov.pred %p40, %p35;
+	mov.b64 %rd207, %rd246;
+	mov.pred %p29, %p40;
+	@!%p29 bra $L57;
+	mov.b64 %rd247, %rd120;
+	mov.b32 %r89, %r53;
+	setp.lt.s64 %p41, %rd106, 64;
+	setp.le.s64 %p42, %rd150, 1;
+	or.pred %p43, %p41, %p42;
+	@!%p43 bra $L58;
+	mov.b64 %rd248, %rd247;
+	mov.b32 %r90, %r89;
+	cvt.s64.s32 %rd249, %r90;
+	add.s64 %rd250, %rd249, 1;
+	mul.lo.s64 %rd251, %rd250, %rd123;
+	mad.lo.s64 %rd252, %rd251, 8, %rd121;
+	ld.global.nc.s64 %rd253, [%rd252+0];
+	mov.b64 %rd254, %rd253;
+	cvt.s64.s32 %rd255, %r90;
+	mul.lo.s64 %rd256, %rd255, %rd123;
+	mad.lo.s64 %rd257, %rd256, 8, %rd121;
+	ld.global.nc.s64 %rd258, [%rd257+0];
+	mov.b64 %rd259, %rd258;
+	sub.s64 %rd260, %rd254, %rd259;
+	mov.b64 %rd261, %rd260;
+	add.s64 %rd262, %rd107, %rd261;
+	mov.b64 %rd107, %rd262;
+	bra.uni $L59;
+$L58:
+	rem.s64 %rd263, %rd106, %rd150;
+	setp.eq.s64 %p44, %rd150, -1;
+	selp.b64 %rd264, 0, %rd263, %p44;
+	setp.eq.s64 %p45, %rd150, 0;
+	selp.b64 %rd265, %rd106, %rd264, %p45;
+	setp.eq.s64 %p46, %rd265, 0;
+	@!%p46 bra $L61;
+	mov.b64 %rd266, %rd247;
+	mov.b32 %r91, %r89;
+	cvt.s64.s32 %rd267, %r91;
+	add.s64 %rd268, %rd267, 1;
+	mul.lo.s64 %rd269, %rd268, %rd123;
+	mad.lo.s64 %rd270, %rd269, 8, %rd121;
+	ld.global.nc.s64 %rd271, [%rd270+0];
+	mov.b64 %rd272, %rd271;
+	cvt.s64.s32 %rd273, %r91;
+	mul.lo.s64 %rd274, %rd273, %rd123;
+	mad.lo.s64 %rd275, %rd274, 8, %rd121;
+	ld.global.nc.s64 %rd276, [%rd275+0];
+	mov.b64 %rd277, %rd276;
+	sub.s64 %rd278, %rd272, %rd277;
+	mov.b64 %rd279, %rd278;
+	mul.lo.s64 %rd280, %rd150, %rd279;
+	add.s64 %rd281, %rd107, %rd280;
+	mov.b64 %rd107, %rd281;
+$L61:
+$L59:
+	add.s64 %rd282, %rd106, 1;
+	mov.b64 %rd106, %rd282;
+$L57:
+$L40:
+$L30:
+	add.s64 %rd283, %rd209, %rd164;
+	mov.b64 %rd209, %rd283;
+	bra.uni $L29;
+$L31:
+	mov.b64 %rd284, %rd207;
+$L62:
+	@!%p13 bra $L66;
+	bra.uni $L64;
+$L66:
+	// block scan
+	mov.b64 %rd285, %rd284;
+	mov.b32 %r92, %r3;
+$L67:
+	setp.hs.u32 %p47, %r92, 32;
+	@%p47 bra $L68;
+	mov.b64 {%r93, %r94}, %rd285;
+	shfl.sync.up.b32 %r95|%p48, %r93, %r92, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
+	mov.b64 %rd286, {%r95, %r96};
+	@!%p48 bra $L69;
+	add.s64 %rd287, %rd286, %rd285;
+	mov.b64 %rd285, %rd287;
+$L69:
+	shl.b32 %r92, %r92, 1;
+	bra.uni $L67;
+$L68:
+	mov.b64 {%r97, %r98}, %rd285;
+	shfl.sync.up.b32 %r99|%p49, %r97, %r3, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
+	mov.b64 %rd288, {%r99, %r100};
+	setp.lo.u32 %p50, %r3, 32;
+	and.pred %p51, %p49, %p50;
+	selp.b64 %rd289, %rd288, 0, %p51;
+	sub.u32 %r101, %r13, %r3;
+	setp.eq.u32 %p52, %r7, %r101;
+	@!%p52 bra $L70;
+	mul.wide.u32 %rd290, %r8, 16;
+	add.s64 %rd291, %rd1, %rd290;
+	st.shared.s64 [%rd291+0], %rd285;
+$L70:
+	bar.sync 0;
+	setp.eq.u32 %p53, %r8, 0;
+	@!%p53 bra $L71;
+	mov.b64 %rd292, 0;
+	setp.lo.u32 %p54, %r7, %r10;
+	@!%p54 bra $L72;
+	mul.wide.u32 %rd293, %r7, 16;
+	add.s64 %rd294, %rd1, %rd293;
+	ld.shared.s64 %rd295, [%rd294+0];
+	mov.b64 %rd292, %rd295;
+$L72:
+	mov.b64 {%r102, %r103}, %rd292;
+	shfl.sync.up.b32 %r104|%p55, %r102, 1, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
+	mov.b64 %rd296, {%r104, %r105};
+	@!%p55 bra $L73;
+	add.s64 %rd297, %rd296, %rd292;
+	mov.b64 %rd292, %rd297;
+$L73:
+	mov.b64 {%r106, %r107}, %rd292;
+	shfl.sync.up.b32 %r108|%p56, %r106, 2, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
+	mov.b64 %rd298, {%r108, %r109};
+	@!%p56 bra $L74;
+	add.s64 %rd299, %rd298, %rd292;
+	mov.b64 %rd292, %rd299;
+$L74:
+	mov.b64 {%r110, %r111}, %rd292;
+	shfl.sync.up.b32 %r112|%p57, %r110, 4, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
+	mov.b64 %rd300, {%r112, %r113};
+	@!%p57 bra $L75;
+	add.s64 %rd301, %rd300, %rd292;
+	mov.b64 %rd292, %rd301;
+$L75:
+	mov.b64 {%r114, %r115}, %rd292;
+	shfl.sync.up.b32 %r116|%p58, %r114, 8, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
+	mov.b64 %rd302, {%r116, %r117};
+	@!%p58 bra $L76;
+	add.s64 %rd303, %rd302, %rd292;
+	mov.b64 %rd292, %rd303;
+$L76:
+	mov.b64 {%r118, %r119}, %rd292;
+	shfl.sync.up.b32 %r120|%p59, %r118, 16, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
+	mov.b64 %rd304, {%r120, %r121};
+	@!%p59 bra $L77;
+	add.s64 %rd305, %rd304, %rd292;
+	mov.b64 %rd292, %rd305;
+$L77:
+	mov.b64 {%r122, %r123}, %rd292;
+	shfl.sync.up.b32 %r124|%p60, %r122, 1, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
+	mov.b64 %rd306, {%r124, %r125};
+	selp.b64 %rd307, %rd306, 0, %p60;
+	@!%p54 bra $L78;
+	mul.wide.u32 %rd308, %r7, 16;
+	add.s64 %rd309, %rd1, %rd308;
+	add.s64 %rd310, %rd309, 512;
+	st.shared.s64 [%rd310+0], %rd307;
+$L78:
+	sub.u32 %r126, %r10, 1;
+	setp.eq.u32 %p61, %r7, %r126;
+	@!%p61 bra $L79;
+	st.shared.s64 [%rd1+1024], %rd292;
+$L79:
+$L71:
+	bar.sync 0;
+	mul.wide.u32 %rd311, %r8, 16;
+	add.s64 %rd312, %rd1, %rd311;
+	add.s64 %rd313, %rd312, 512;
+	ld.shared.s64 %rd314, [%rd313+0];
+	add.s64 %rd315, %rd314, %rd289;
+	ld.shared.s64 %rd316, [%rd1+1024];
+	mov.b64 {%r127, %r128}, %rd315;
+	shfl.sync.idx.b32 %r129|%p62, %r127, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
+	mov.b64 %rd317, {%r129, %r130};
+	mov.b64 %rd318, %rd316;
+	mov.b64 %rd319, %rd317;
+	mov.b64 %rd320, %rd318;
+	mov.b64 %rd321, %rd319;
+	mov.b64 %rd322, %rd320;
+	mov.b64 %rd323, %rd321;
+	mov.b64 %rd324, %rd322;
+	mov.b64 %rd325, 0;
+	cvt.u64.u32 %rd326, %r2;
+	setp.eq.s64 %p63, %rd326, 0;
+	setp.gt.s64 %p64, %rd324, 0;
+	and.pred %p65, %p63, %p64;
+	@!%p65 bra $L81;
+	atom.global.add.u64 %rd327, [%rd140], %rd324;
+	mov.b64 %rd328, %rd327;
+	mov.b64 %rd325, %rd328;
+$L81:
+	cvt.u64.u32 %rd329, %r2;
+	setp.eq.s64 %p66, %rd329, 0;
+	setp.eq.u32 %p67, %r1, 0;
+	and.pred %p68, %p66, %p67;
+	bar.sync 0;
+	@!%p68 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd325;
+$L82:
+	bar.sync 0;
+	ld.shared.s64 %rd330, [%rd1+1024];
+	mov.b64 %rd331, %rd330;
+	mov.b64 %rd325, %rd331;
+	add.s64 %rd332, %rd325, %rd323;
+	mov.b64 %rd333, %rd332;
+	mov.b64 %rd334, 0;
+$L83:
+	setp.lt.s64 %p69, %rd334, %rd284;
+	not.pred %p70, %p69;
+	@!%p70 bra $L87;
+	bra.uni $L85;
+$L87:
+	mul.lo.s64 %rd335, %rd334, %rd162;
+	mad.lo.s64 %rd336, %rd335, 4, %rd160;
+	ld.shared.s32 %r131, [%rd336+0];
+	mov.b32 %r132, %r131;
+	add.s64 %rd337, %rd333, %rd334;
+	mul.lo.s64 %rd338, %rd337, %rd139;
+	mad.lo.s64 %rd339, %rd338, 4, %rd137;
+	st.global.s32 [%rd339+0], %r132;
+$L84:
+	add.s64 %rd340, %rd334, 1;
+	mov.b64 %rd334, %rd340;
+	bra.uni $L83;
+$L85:
+	bra.uni $L64;
+$L63:
+	bra.uni $L62;
+$L64:
+$L25:
+	add.s64 %rd341, %rd203, %rd173;
+	mov.b64 %rd203, %rd341;
+	bra.uni $L24;
+$L26:
+$L11:
+	add.s64 %rd342, %rd174, 1;
+	mov.b64 %rd174, %rd342;
+	bra.uni $L10;
+$L12:
+$L7:
+	bar.sync 0;
+	add.s64 %rd119, %rd119, %rd118;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd343, %rd106;
+	mov.b64 %rd344, %rd107;
+	// block reduction
+	mov.b32 %r133, 1;
+	sub.u32 %r134, %r13, 1;
+	mov.b32 %r135, %r3;
+$L88:
+	setp.hs.u32 %p71, %r135, 32;
+	@%p71 bra $L89;
+	mov.b64 {%r136, %r137}, %rd343;
+	shfl.sync.down.b32 %r138|%p72, %r136, %r135, %r134, %r17;
+	shfl.sync.down.b32 %r139, %r137, %r135, %r134, %r17;
+	mov.b64 %rd345, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd344;
+	shfl.sync.down.b32 %r142, %r140, %r135, %r134, %r17;
+	shfl.sync.down.b32 %r143, %r141, %r135, %r134, %r17;
+	mov.b64 %rd346, {%r142, %r143};
+	@!%p72 bra $L90;
+	setp.ne.u32 %p73, %r18, 9;
+	@%p73 bra.uni $L92;
+	setp.lt.s64 %p74, %rd345, %rd343;
+	setp.eq.s64 %p75, %rd345, %rd343;
+	setp.lt.s64 %p76, %rd346, %rd344;
+	and.pred %p77, %p75, %p76;
+	or.pred %p78, %p74, %p77;
+	selp.b64 %rd347, %rd345, %rd343, %p78;
+	selp.b64 %rd348, %rd346, %rd344, %p78;
+	mov.b64 %rd343, %rd347;
+	mov.b64 %rd344, %rd348;
+	bra.uni $L91;
+$L92:
+	setp.ne.u32 %p79, %r18, 10;
+	@%p79 bra.uni $L93;
+	setp.gt.s64 %p80, %rd345, %rd343;
+	setp.eq.s64 %p81, %rd345, %rd343;
+	setp.lt.s64 %p82, %rd346, %rd344;
+	and.pred %p83, %p81, %p82;
+	or.pred %p84, %p80, %p83;
+	selp.b64 %rd349, %rd345, %rd343, %p84;
+	selp.b64 %rd350, %rd346, %rd344, %p84;
+	mov.b64 %rd343, %rd349;
+	mov.b64 %rd344, %rd350;
+	bra.uni $L91;
+$L93:
+	mov.b64 %rd351, %rd343;
+	mov.b64 %rd352, %rd344;
+	mov.b64 %rd353, %rd345;
+	mov.b64 %rd354, %rd346;
+	mov.b64 %rd355, %rd351;
+	mov.b64 %rd356, %rd352;
+	mov.b64 %rd357, %rd353;
+	mov.b64 %rd358, %rd354;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	add.s64 %rd361, %rd355, %rd359;
+	mov.b64 %rd355, %rd361;
+	add.s64 %rd362, %rd356, %rd360;
+	mov.b64 %rd356, %rd362;
+$L94:
+	mov.b64 %rd343, %rd355;
+	mov.b64 %rd344, %rd356;
+$L91:
+$L90:
+	shl.b32 %r135, %r135, 1;
+	bra.uni $L88;
+$L89:
+	setp.eq.u32 %p85, %r7, 0;
+	@!%p85 bra $L95;
+	mul.wide.u32 %rd363, %r8, 16;
+	add.s64 %rd364, %rd1, %rd363;
+	st.shared.s64 [%rd364+0], %rd343;
+	st.shared.s64 [%rd364+8], %rd344;
+$L95:
+	bar.sync 0;
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L96;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L97;
+	mul.wide.u32 %rd365, %r7, 16;
+	add.s64 %rd366, %rd1, %rd365;
+	ld.shared.s64 %rd367, [%rd366+0];
+	ld.shared.s64 %rd368, [%rd366+8];
+	mov.b64 %rd343, %rd367;
+	mov.b64 %rd344, %rd368;
+$L97:
+	sub.u32 %r144, %r10, 1;
+	mov.b32 %r145, %r133;
+$L98:
+	setp.hs.u32 %p88, %r145, 32;
+	@%p88 bra $L99;
+	mov.b64 {%r146, %r147}, %rd343;
+	shfl.sync.down.b32 %r148|%p89, %r146, %r145, %r144, %r17;
+	shfl.sync.down.b32 %r149, %r147, %r145, %r144, %r17;
+	mov.b64 %rd369, {%r148, %r149};
+	mov.b64 {%r150, %r151}, %rd344;
+	shfl.sync.down.b32 %r152, %r150, %r145, %r144, %r17;
+	shfl.sync.down.b32 %r153, %r151, %r145, %r144, %r17;
+	mov.b64 %rd370, {%r152, %r153};
+	@!%p89 bra $L100;
+	setp.ne.u32 %p90, %r18, 9;
+	@%p90 bra.uni $L102;
+	setp.lt.s64 %p91, %rd369, %rd343;
+	setp.eq.s64 %p92, %rd369, %rd343;
+	setp.lt.s64 %p93, %rd370, %rd344;
+	and.pred %p94, %p92, %p93;
+	or.pred %p95, %p91, %p94;
+	selp.b64 %rd371, %rd369, %rd343, %p95;
+	selp.b64 %rd372, %rd370, %rd344, %p95;
+	mov.b64 %rd343, %rd371;
+	mov.b64 %rd344, %rd372;
+	bra.uni $L101;
+$L102:
+	setp.ne.u32 %p96, %r18, 10;
+	@%p96 bra.uni $L103;
+	setp.gt.s64 %p97, %rd369, %rd343;
+	setp.eq.s64 %p98, %rd369, %rd343;
+	setp.lt.s64 %p99, %rd370, %rd344;
+	and.pred %p100, %p98, %p99;
+	or.pred %p101, %p97, %p100;
+	selp.b64 %rd373, %rd369, %rd343, %p101;
+	selp.b64 %rd374, %rd370, %rd344, %p101;
+	mov.b64 %rd343, %rd373;
+	mov.b64 %rd344, %rd374;
+	bra.uni $L101;
+$L103:
+	mov.b64 %rd375, %rd343;
+	mov.b64 %rd376, %rd344;
+	mov.b64 %rd377, %rd369;
+	mov.b64 %rd378, %rd370;
+	mov.b64 %rd355, %rd375;
+	mov.b64 %rd356, %rd376;
+	mov.b64 %rd357, %rd377;
+	mov.b64 %rd358, %rd378;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	add.s64 %rd379, %rd355, %rd359;
+	mov.b64 %rd355, %rd379;
+	add.s64 %rd380, %rd356, %rd360;
+	mov.b64 %rd356, %rd380;
+$L104:
+	mov.b64 %rd343, %rd355;
+	mov.b64 %rd344, %rd356;
+$L101:
+$L100:
+	shl.b32 %r145, %r145, 1;
+	bra.uni $L98;
+$L99:
+$L96:
+	mul.wide.u32 %rd381, %r29, 16;
+	add.s64 %rd382, %rd11, %rd381;
+	setp.eq.u32 %p102, %r5, 0;
+	@!%p102 bra $L105;
+	st.global.s64 [%rd382+0], %rd343;
+	st.global.s64 [%rd382+8], %rd344;
+$L105:
+	ret;
+}
+
+.visible .entry gk_frontier_PushTeam_bfs_reach__final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38
+)
+{
+	.reg .pred %p<55>;
+	.reg .b32 %r<46>;
+	.reg .b64 %rd<157>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd30, [gk_s11];
+	mov.b64 %rd31, %rd30;
+	ld.param.u64 %rd32, [gk_s12];
+	cvta.to.global.u64 %rd33, %rd32;
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s13];
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s14];
+	mov.b64 %rd38, %rd37;
+	ld.param.u64 %rd39, [gk_s15];
+	cvta.to.global.u64 %rd40, %rd39;
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s16];
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s17];
+	mov.b64 %rd45, %rd44;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
+	mov.pred %p5, %p4;
+	ld.param.u64 %rd46, [gk_s19];
+	cvta.to.global.u64 %rd47, %rd46;
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s20];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s21];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s22];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s23];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s24];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s25];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s26];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s27];
+	mov.b64 %rd66, %rd65;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
+	mov.pred %p7, %p6;
+	ld.param.u64 %rd67, [gk_s29];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s30];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s31];
+	mov.b64 %rd73, %rd72;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
+	ld.param.s64 %rd74, [gk_s33];
+	mov.b64 %rd75, %rd74;
+	ld.param.s64 %rd76, [gk_s34];
+	mov.b64 %rd77, %rd76;
+	ld.param.s64 %rd78, [gk_s35];
+	mov.b64 %rd79, %rd78;
+	ld.param.u64 %rd80, [gk_s36];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
+	mov.b64 %rd84, %rd83;
+	ld.param.s64 %rd85, [gk_s38];
+	mov.b64 %rd86, %rd85;
+	cvt.u64.u32 %rd89, %r5;
+	cvt.u64.u32 %rd90, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd87, 9223372036854775807;
+	mov.b64 %rd88, 9223372036854775807;
+	mov.b64 %rd91, %rd89;
+$L3:
+	setp.ge.s64 %p9, %rd91, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd92, %rd91, 16, %rd3;
+	ld.global.s64 %rd93, [%rd92+0];
+	ld.global.s64 %rd94, [%rd92+8];
+	setp.lt.s64 %p10, %rd93, %rd87;
+	setp.eq.s64 %p11, %rd93, %rd87;
+	setp.lt.s64 %p12, %rd94, %rd88;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd95, %rd93, %rd87, %p14;
+	selp.b64 %rd96, %rd94, %rd88, %p14;
+	mov.b64 %rd87, %rd95;
+	mov.b64 %rd88, %rd96;
+	add.s64 %rd91, %rd91, %rd90;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd87, -9223372036854775808;
+	mov.b64 %rd88, 9223372036854775807;
+	mov.b64 %rd97, %rd89;
+$L6:
+	setp.ge.s64 %p16, %rd97, %rd4;
+	@%p16 bra $L7;
+	mad.lo.s64 %rd98, %rd97, 16, %rd3;
+	ld.global.s64 %rd99, [%rd98+0];
+	ld.global.s64 %rd100, [%rd98+8];
+	setp.gt.s64 %p17, %rd99, %rd87;
+	setp.eq.s64 %p18, %rd99, %rd87;
+	setp.lt.s64 %p19, %rd100, %rd88;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd101, %rd99, %rd87, %p21;
+	selp.b64 %rd102, %rd100, %rd88, %p21;
+	mov.b64 %rd87, %rd101;
+	mov.b64 %rd88, %rd102;
+	add.s64 %rd97, %rd97, %rd90;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd103, 0;
+	mov.b64 %rd104, 0;
+	mov.b64 %rd105, 0;
+	mov.b64 %rd106, 0;
+	mov.b64 %rd103, %rd105;
+	mov.b64 %rd104, %rd106;
+$L8:
+	mov.b64 %rd107, %rd103;
+	mov.b64 %rd108, %rd104;
+	mov.b64 %rd87, %rd107;
+	mov.b64 %rd88, %rd108;
+	mov.b64 %rd109, %rd89;
+$L9:
+	setp.ge.s64 %p22, %rd109, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd110, %rd109, 16, %rd3;
+	ld.global.s64 %rd111, [%rd110+0];
+	ld.global.s64 %rd112, [%rd110+8];
+	mov.b64 %rd113, %rd87;
+	mov.b64 %rd114, %rd88;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd116, %rd112;
+	mov.b64 %rd117, %rd113;
+	mov.b64 %rd118, %rd114;
+	mov.b64 %rd119, %rd115;
+	mov.b64 %rd120, %rd116;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd123, %rd117, %rd121;
+	mov.b64 %rd117, %rd123;
+	add.s64 %rd124, %rd118, %rd122;
+	mov.b64 %rd118, %rd124;
+$L11:
+	mov.b64 %rd87, %rd117;
+	mov.b64 %rd88, %rd118;
+	add.s64 %rd109, %rd109, %rd90;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd125, %rd87;
+	mov.b64 %rd126, %rd88;
+	// block reduction
+	mov.b32 %r24, 1;
+	mov.b32 %r25, 1;
+	sub.u32 %r26, %r13, 1;
+	mov.b32 %r27, %r24;
+$L12:
+	setp.hs.u32 %p23, %r27, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r28, %r29}, %rd125;
+	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
+	mov.b64 %rd127, {%r30, %r31};
+	mov.b64 {%r32, %r33}, %rd126;
+	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
+	mov.b64 %rd128, {%r34, %r35};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd127, %rd125;
+	setp.eq.s64 %p27, %rd127, %rd125;
+	setp.lt.s64 %p28, %rd128, %rd126;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd129, %rd127, %rd125, %p30;
+	selp.b64 %rd130, %rd128, %rd126, %p30;
+	mov.b64 %rd125, %rd129;
+	mov.b64 %rd126, %rd130;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd127, %rd125;
+	setp.eq.s64 %p33, %rd127, %rd125;
+	setp.lt.s64 %p34, %rd128, %rd126;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd131, %rd127, %rd125, %p36;
+	selp.b64 %rd132, %rd128, %rd126, %p36;
+	mov.b64 %rd125, %rd131;
+	mov.b64 %rd126, %rd132;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd133, %rd125;
+	mov.b64 %rd134, %rd126;
+	mov.b64 %rd135, %rd127;
+	mov.b64 %rd136, %rd128;
+	mov.b64 %rd117, %rd133;
+	mov.b64 %rd118, %rd134;
+	mov.b64 %rd119, %rd135;
+	mov.b64 %rd120, %rd136;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd137, %rd117, %rd121;
+	mov.b64 %rd117, %rd137;
+	add.s64 %rd138, %rd118, %rd122;
+	mov.b64 %rd118, %rd138;
+$L18:
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
+$L15:
+$L14:
+	shl.b32 %r27, %r27, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd139, %r8, 16;
+	add.s64 %rd140, %rd1, %rd139;
+	st.shared.s64 [%rd140+0], %rd125;
+	st.shared.s64 [%rd140+8], %rd126;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd141, %r7, 16;
+	add.s64 %rd142, %rd1, %rd141;
+	ld.shared.s64 %rd143, [%rd142+0];
+	ld.shared.s64 %rd144, [%rd142+8];
+	mov.b64 %rd125, %rd143;
+	mov.b64 %rd126, %rd144;
+$L21:
+	sub.u32 %r36, %r10, 1;
+	mov.b32 %r37, %r25;
+$L22:
+	setp.hs.u32 %p40, %r37, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r38, %r39}, %rd125;
+	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
+	mov.b64 %rd145, {%r40, %r41};
+	mov.b64 {%r42, %r43}, %rd126;
+	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
+	mov.b64 %rd146, {%r44, %r45};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd145, %rd125;
+	setp.eq.s64 %p44, %rd145, %rd125;
+	setp.lt.s64 %p45, %rd146, %rd126;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd147, %rd145, %rd125, %p47;
+	selp.b64 %rd148, %rd146, %rd126, %p47;
+	mov.b64 %rd125, %rd147;
+	mov.b64 %rd126, %rd148;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd145, %rd125;
+	setp.eq.s64 %p50, %rd145, %rd125;
+	setp.lt.s64 %p51, %rd146, %rd126;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd149, %rd145, %rd125, %p53;
+	selp.b64 %rd150, %rd146, %rd126, %p53;
+	mov.b64 %rd125, %rd149;
+	mov.b64 %rd126, %rd150;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd151, %rd125;
+	mov.b64 %rd152, %rd126;
+	mov.b64 %rd153, %rd145;
+	mov.b64 %rd154, %rd146;
+	mov.b64 %rd117, %rd151;
+	mov.b64 %rd118, %rd152;
+	mov.b64 %rd119, %rd153;
+	mov.b64 %rd120, %rd154;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd155, %rd117, %rd121;
+	mov.b64 %rd117, %rd155;
+	add.s64 %rd156, %rd118, %rd122;
+	mov.b64 %rd118, %rd156;
+$L28:
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
+$L25:
+$L24:
+	shl.b32 %r37, %r37, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd125;
+	st.global.s64 [%rd6+8], %rd126;
+$L29:
+	ret;
+}
+`
+
+// gokkosPTX11 is the PTX of frontier.PushTeam[bfs.visit].
+const gokkosPTX11 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6223,8 +11500,912 @@ $L29:
 }
 `
 
-// gokkosPTX7 is the PTX of frontier.PushFused[bfs.visit].
-const gokkosPTX7 = `//
+// gokkosPTX12 is the PTX of frontier.PushFused[bfs.reach].
+const gokkosPTX12 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_PushFused_bfs_reach_(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42
+)
+{
+	.reg .pred %p<85>;
+	.reg .b32 %r<178>;
+	.reg .b64 %rd<379>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.s64 %rd24, [gk_s0];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s1];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s3];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s4];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s7];
+	cvta.to.global.u64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s10];
+	cvta.to.global.u64 %rd48, %rd47;
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s11];
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s12];
+	mov.b64 %rd53, %rd52;
+	ld.param.u64 %rd54, [gk_s13];
+	cvta.to.global.u64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s14];
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s15];
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s18];
+	mov.b64 %rd66, %rd65;
+	ld.param.s64 %rd67, [gk_s19];
+	mov.b64 %rd68, %rd67;
+	ld.param.u8 %r30, [gk_s20];
+	setp.ne.u32 %p3, %r30, 0;
+	mov.pred %p4, %p3;
+	ld.param.u64 %rd69, [gk_s21];
+	cvta.to.global.u64 %rd70, %rd69;
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s22];
+	mov.b64 %rd73, %rd72;
+	ld.param.s64 %rd74, [gk_s23];
+	mov.b64 %rd75, %rd74;
+	ld.param.u64 %rd76, [gk_s24];
+	cvta.to.global.u64 %rd77, %rd76;
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s25];
+	mov.b64 %rd80, %rd79;
+	ld.param.s64 %rd81, [gk_s26];
+	mov.b64 %rd82, %rd81;
+	ld.param.u64 %rd83, [gk_s27];
+	cvta.to.global.u64 %rd84, %rd83;
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s28];
+	mov.b64 %rd87, %rd86;
+	ld.param.s64 %rd88, [gk_s29];
+	mov.b64 %rd89, %rd88;
+	ld.param.u8 %r31, [gk_s30];
+	setp.ne.u32 %p5, %r31, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd90, [gk_s31];
+	cvta.to.global.u64 %rd91, %rd90;
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s32];
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s32 %r32, [gk_s34];
+	mov.b32 %r33, %r32;
+	ld.param.s64 %rd97, [gk_s35];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s36];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s37];
+	cvta.to.global.u64 %rd102, %rd101;
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s38];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s39];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s40];
+	cvta.to.global.u64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s41];
+	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s42];
+	mov.b64 %rd114, %rd113;
+	cvt.u64.u32 %rd116, %r28;
+	cvt.u64.u32 %rd117, %r29;
+	mov.b64 %rd118, %rd116;
+$L1:
+	setp.ge.s64 %p7, %rd118, %rd2;
+	@%p7 bra $L2;
+	mov.b64 %rd115, %rd118;
+	mov.b64 %rd20, 0;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	add.s64 %rd119, %rd13, %rd21;
+	mad.lo.s64 %rd120, %rd98, 4, 15;
+	and.b64 %rd120, %rd120, -16;
+	add.s64 %rd21, %rd21, %rd120;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd98;
+	mov.b64 %rd123, 1;
+	mov.b64 %rd124, %rd121;
+	mov.b64 %rd125, %rd122;
+	mov.b64 %rd126, %rd123;
+	mov.b64 %rd127, %rd62;
+	mov.b64 %rd128, 0;
+$L4:
+	setp.lt.s64 %p8, %rd128, %rd64;
+	not.pred %p9, %p8;
+	@!%p9 bra $L8;
+	bra.uni $L6;
+$L8:
+	mov.b64 %rd129, %rd49;
+	mov.b64 %rd130, %rd51;
+	mov.b64 %rd131, %rd53;
+	mov.b64 %rd132, %rd56;
+	mov.b64 %rd133, %rd58;
+	mov.b64 %rd134, %rd60;
+	mov.b64 %rd135, %rd129;
+	mov.b64 %rd136, %rd130;
+	mov.b64 %rd137, %rd131;
+	mov.b64 %rd138, %rd132;
+	mov.b64 %rd139, %rd133;
+	mov.b64 %rd140, %rd134;
+	rem.s64 %rd141, %rd128, 2;
+	setp.eq.s64 %p10, %rd141, 1;
+	@!%p10 bra $L10;
+	mov.b64 %rd142, %rd56;
+	mov.b64 %rd143, %rd58;
+	mov.b64 %rd144, %rd60;
+	mov.b64 %rd145, %rd49;
+	mov.b64 %rd146, %rd51;
+	mov.b64 %rd147, %rd53;
+	mov.b64 %rd135, %rd142;
+	mov.b64 %rd136, %rd143;
+	mov.b64 %rd137, %rd144;
+	mov.b64 %rd138, %rd145;
+	mov.b64 %rd139, %rd146;
+	mov.b64 %rd140, %rd147;
+$L10:
+	mov.pred %p11, %p4;
+	mov.b64 %rd148, %rd71;
+	mov.b64 %rd149, %rd73;
+	mov.b64 %rd150, %rd75;
+	mov.b64 %rd151, %rd78;
+	mov.b64 %rd152, %rd80;
+	mov.b64 %rd153, %rd82;
+	mov.b64 %rd154, %rd85;
+	mov.b64 %rd155, %rd87;
+	mov.b64 %rd156, %rd89;
+	mov.pred %p12, %p6;
+	mov.b64 %rd157, %rd92;
+	mov.b64 %rd158, %rd94;
+	mov.b64 %rd159, %rd96;
+	mov.b32 %r34, %r33;
+	mov.b64 %rd160, %rd98;
+	mov.b64 %rd161, %rd100;
+	cvt.u32.u64 %r35, %rd128;
+	add.s32 %r36, %r33, %r35;
+	mov.b32 %r34, %r36;
+	mov.b64 %rd162, %rd25;
+	mov.b64 %rd163, %rd62;
+	mov.b64 %rd164, %rd64;
+	mov.b64 %rd165, %rd66;
+	mov.b64 %rd166, %rd68;
+	mov.pred %p13, %p4;
+	mov.pred %p14, %p6;
+	mov.b32 %r37, %r33;
+	mov.b64 %rd167, %rd98;
+	mov.b64 %rd168, %rd100;
+	mov.pred %p15, %p11;
+	mov.b64 %rd169, %rd148;
+	mov.b64 %rd170, %rd149;
+	mov.b64 %rd171, %rd150;
+	mov.b64 %rd172, %rd151;
+	mov.b64 %rd173, %rd152;
+	mov.b64 %rd174, %rd153;
+	mov.b64 %rd175, %rd154;
+	mov.b64 %rd176, %rd155;
+	mov.b64 %rd177, %rd156;
+	mov.pred %p16, %p12;
+	mov.b64 %rd178, %rd157;
+	mov.b64 %rd179, %rd158;
+	mov.b64 %rd180, %rd159;
+	mov.b32 %r38, %r34;
+	mov.b64 %rd181, %rd160;
+	mov.b64 %rd182, %rd161;
+	mov.b64 %rd183, %rd127;
+	cvt.u64.u32 %rd184, %r4;
+	mov.b64 %rd185, %rd184;
+	cvt.u64.u32 %rd186, %r2;
+	mov.b64 %rd187, %rd186;
+	mov.b32 %r39, -1;
+	mov.b64 %rd188, 0;
+	mov.b64 %rd189, 0;
+	mov.b64 %rd190, 0;
+	mov.b64 %rd191, 0;
+	mov.b64 %rd192, %rd181;
+$L11:
+	mov.b64 %rd193, 0;
+	mov.b64 %rd194, %rd192;
+$L14:
+	setp.gt.s64 %p17, %rd194, 0;
+	not.pred %p18, %p17;
+	@!%p18 bra $L18;
+	bra.uni $L16;
+$L18:
+	setp.ge.s64 %p19, %rd188, %rd189;
+	@!%p19 bra $L20;
+	setp.ge.s64 %p20, %rd187, %rd183;
+	@!%p20 bra $L22;
+	bra.uni $L16;
+$L22:
+	mul.lo.s64 %rd195, %rd187, %rd137;
+	mad.lo.s64 %rd196, %rd195, 4, %rd135;
+	ld.global.s32 %r40, [%rd196+0];
+	mov.b32 %r41, %r40;
+	mov.b32 %r39, %r41;
+	add.s64 %rd197, %rd187, %rd185;
+	mov.b64 %rd187, %rd197;
+	mov.b64 %rd198, %rd162;
+	mov.b32 %r42, %r39;
+	cvt.s64.s32 %rd199, %r42;
+	mul.lo.s64 %rd200, %rd199, %rd32;
+	mad.lo.s64 %rd201, %rd200, 8, %rd28;
+	ld.global.nc.s64 %rd202, [%rd201+0];
+	mov.b64 %rd203, %rd202;
+	mov.b64 %rd204, %rd203;
+	mov.b64 %rd205, %rd162;
+	mov.b32 %r43, %r39;
+	cvt.s64.s32 %rd206, %r43;
+	add.s64 %rd207, %rd206, 1;
+	mul.lo.s64 %rd208, %rd207, %rd32;
+	mad.lo.s64 %rd209, %rd208, 8, %rd28;
+	ld.global.nc.s64 %rd210, [%rd209+0];
+	mov.b64 %rd211, %rd210;
+	mov.b64 %rd212, %rd211;
+	mov.b64 %rd213, %rd204;
+	mov.b64 %rd214, %rd212;
+	mov.b64 %rd188, %rd213;
+	mov.b64 %rd189, %rd214;
+	bra.uni $L15;
+$L20:
+	mul.lo.s64 %rd215, %rd188, %rd39;
+	mad.lo.s64 %rd216, %rd215, 4, %rd35;
+	ld.global.nc.s32 %r44, [%rd216+0];
+	mov.b32 %r45, %r44;
+	mov.b32 %r46, %r45;
+	mov.b32 %r47, %r39;
+	mov.b32 %r48, %r46;
+	mov.b64 %rd217, %rd188;
+$L23:
+	shr.s32 %r49, %r48, 5;
+	cvt.s64.s32 %rd218, %r49;
+	mov.b64 %rd219, %rd218;
+	and.b32 %r50, %r48, 31;
+	cvt.s64.s32 %rd220, %r50;
+	min.u64 %rd221, %rd220, 32;
+	cvt.u32.u64 %r51, %rd221;
+	mov.b32 %r53, 0x1;
+	shl.b32 %r52, %r53, %r51;
+	setp.hs.u32 %p21, %r51, 32;
+	selp.b32 %r54, 0, %r52, %p21;
+	mov.b32 %r55, %r54;
+	mov.b64 %rd222, %rd219;
+	mov.b32 %r56, %r55;
+	mul.lo.s64 %rd223, %rd222, %rd114;
+	mad.lo.s64 %rd224, %rd223, 4, %rd110;
+	ld.relaxed.gpu.global.u32 %r57, [%rd224+0];
+	mov.b32 %r58, %r57;
+	and.b32 %r59, %r58, %r56;
+	setp.ne.u32 %p22, %r59, 0x0;
+	@!%p22 bra $L27;
+	mov.pred %p23, 0;
+	bra.uni $L25;
+$L27:
+	mul.lo.s64 %rd225, %rd222, %rd114;
+	mad.lo.s64 %rd226, %rd225, 4, %rd110;
+	atom.global.or.b32 %r60, [%rd226], %r56;
+	mov.b32 %r61, %r60;
+	and.b32 %r62, %r61, %r56;
+	setp.eq.u32 %p24, %r62, 0x0;
+	mov.pred %p23, %p24;
+	bra.uni $L25;
+$L24:
+	bra.uni $L23;
+$L25:
+	@!%p23 bra $L29;
+	mov.pred %p25, 0;
+	mov.b64 %rd227, %rd193;
+	mov.b32 %r63, %r46;
+$L30:
+	@!%p15 bra $L34;
+	shr.s32 %r64, %r63, 5;
+	cvt.s64.s32 %rd228, %r64;
+	mov.b64 %rd229, %rd228;
+	and.b32 %r65, %r63, 31;
+	cvt.s64.s32 %rd230, %r65;
+	min.u64 %rd231, %rd230, 32;
+	cvt.u32.u64 %r66, %rd231;
+	mov.b32 %r68, 0x1;
+	shl.b32 %r67, %r68, %r66;
+	setp.hs.u32 %p26, %r66, 32;
+	selp.b32 %r69, 0, %r67, %p26;
+	mov.b32 %r70, %r69;
+	mov.b64 %rd232, %rd229;
+	mov.b32 %r71, %r70;
+	mul.lo.s64 %rd233, %rd232, %rd177;
+	mad.lo.s64 %rd234, %rd233, 4, %rd175;
+	ld.relaxed.gpu.global.u32 %r72, [%rd234+0];
+	mov.b32 %r73, %r72;
+	and.b32 %r74, %r73, %r71;
+	setp.ne.u32 %p27, %r74, 0x0;
+	mov.pred %p28, %p27;
+	not.pred %p29, %p28;
+	@!%p29 bra $L36;
+	mul.lo.s64 %rd235, %rd232, %rd177;
+	mad.lo.s64 %rd236, %rd235, 4, %rd175;
+	atom.global.or.b32 %r75, [%rd236], %r71;
+	mov.b32 %r76, %r75;
+	and.b32 %r77, %r76, %r71;
+	setp.ne.u32 %p30, %r77, 0x0;
+	mov.pred %p28, %p30;
+$L36:
+	@!%p28 bra $L38;
+	mov.b64 %rd237, %rd227;
+	mov.b64 %rd238, %rd237;
+	mov.pred %p31, 0;
+	bra.uni $L32;
+$L38:
+	mov.b64 %rd239, %rd227;
+	mov.b64 %rd238, %rd239;
+	mov.pred %p31, 1;
+	bra.uni $L32;
+$L34:
+	@!%p16 bra $L40;
+	cvt.s64.s32 %rd240, %r63;
+	mul.lo.s64 %rd241, %rd240, %rd180;
+	mad.lo.s64 %rd242, %rd241, 4, %rd178;
+	ld.relaxed.gpu.global.s32 %r78, [%rd242+0];
+	mov.b32 %r79, %r78;
+	setp.eq.s32 %p32, %r79, %r38;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L42;
+	cvt.s64.s32 %rd243, %r63;
+	mul.lo.s64 %rd244, %rd243, %rd180;
+	mad.lo.s64 %rd245, %rd244, 4, %rd178;
+	atom.global.exch.b32 %r80, [%rd245], %r38;
+	mov.b32 %r81, %r80;
+	setp.eq.s32 %p35, %r81, %r38;
+	mov.pred %p33, %p35;
+$L42:
+	@!%p33 bra $L44;
+	mov.b64 %rd246, %rd227;
+	mov.b64 %rd238, %rd246;
+	mov.pred %p31, 0;
+	bra.uni $L32;
+$L44:
+$L40:
+	mul.lo.s64 %rd247, %rd227, %rd126;
+	mad.lo.s64 %rd248, %rd247, 4, %rd124;
+	st.shared.s32 [%rd248+0], %r63;
+	add.s64 %rd249, %rd227, 1;
+	mov.b64 %rd250, %rd249;
+	mov.b64 %rd238, %rd250;
+	mov.pred %p31, 1;
+	bra.uni $L32;
+$L31:
+	bra.uni $L30;
+$L32:
+	mov.b64 %rd251, %rd238;
+	mov.pred %p36, %p31;
+	mov.b64 %rd193, %rd251;
+	mov.pred %p25, %p36;
+	@!%p25 bra $L46;
+	mov.b64 %rd252, %rd162;
+	mov.b32 %r82, %r46;
+	cvt.s64.s32 %rd253, %r82;
+	add.s64 %rd254, %rd253, 1;
+	mul.lo.s64 %rd255, %rd254, %rd32;
+	mad.lo.s64 %rd256, %rd255, 8, %rd28;
+	ld.global.nc.s64 %rd257, [%rd256+0];
+	mov.b64 %rd258, %rd257;
+	cvt.s64.s32 %rd259, %r82;
+	mul.lo.s64 %rd260, %rd259, %rd32;
+	mad.lo.s64 %rd261, %rd260, 8, %rd28;
+	ld.global.nc.s64 %rd262, [%rd261+0];
+	mov.b64 %rd263, %rd262;
+	sub.s64 %rd264, %rd258, %rd263;
+	mov.b64 %rd265, %rd264;
+	add.s64 %rd266, %rd191, %rd265;
+	mov.b64 %rd191, %rd266;
+$L46:
+$L29:
+	add.s64 %rd267, %rd188, 1;
+	mov.b64 %rd188, %rd267;
+	sub.s64 %rd268, %rd194, 1;
+	mov.b64 %rd194, %rd268;
+$L15:
+	bra.uni $L14;
+$L16:
+	// block scan
+	mov.b64 %rd269, %rd193;
+	mov.b32 %r83, %r3;
+$L47:
+	setp.hs.u32 %p37, %r83, 32;
+	@%p37 bra $L48;
+	mov.b64 {%r84, %r85}, %rd269;
+	shfl.sync.up.b32 %r86|%p38, %r84, %r83, 0, %r17;
+	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
+	mov.b64 %rd270, {%r86, %r87};
+	@!%p38 bra $L49;
+	add.s64 %rd271, %rd270, %rd269;
+	mov.b64 %rd269, %rd271;
+$L49:
+	shl.b32 %r83, %r83, 1;
+	bra.uni $L47;
+$L48:
+	mov.b64 {%r88, %r89}, %rd269;
+	shfl.sync.up.b32 %r90|%p39, %r88, %r3, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
+	mov.b64 %rd272, {%r90, %r91};
+	setp.lo.u32 %p40, %r3, 32;
+	and.pred %p41, %p39, %p40;
+	selp.b64 %rd273, %rd272, 0, %p41;
+	sub.u32 %r92, %r13, %r3;
+	setp.eq.u32 %p42, %r7, %r92;
+	@!%p42 bra $L50;
+	mul.wide.u32 %rd274, %r8, 16;
+	add.s64 %rd275, %rd1, %rd274;
+	st.shared.s64 [%rd275+0], %rd269;
+$L50:
+	bar.sync 0;
+	setp.eq.u32 %p43, %r8, 0;
+	@!%p43 bra $L51;
+	mov.b64 %rd276, 0;
+	setp.lo.u32 %p44, %r7, %r10;
+	@!%p44 bra $L52;
+	mul.wide.u32 %rd277, %r7, 16;
+	add.s64 %rd278, %rd1, %rd277;
+	ld.shared.s64 %rd279, [%rd278+0];
+	mov.b64 %rd276, %rd279;
+$L52:
+	mov.b64 {%r93, %r94}, %rd276;
+	shfl.sync.up.b32 %r95|%p45, %r93, 1, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
+	mov.b64 %rd280, {%r95, %r96};
+	@!%p45 bra $L53;
+	add.s64 %rd281, %rd280, %rd276;
+	mov.b64 %rd276, %rd281;
+$L53:
+	mov.b64 {%r97, %r98}, %rd276;
+	shfl.sync.up.b32 %r99|%p46, %r97, 2, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
+	mov.b64 %rd282, {%r99, %r100};
+	@!%p46 bra $L54;
+	add.s64 %rd283, %rd282, %rd276;
+	mov.b64 %rd276, %rd283;
+$L54:
+	mov.b64 {%r101, %r102}, %rd276;
+	shfl.sync.up.b32 %r103|%p47, %r101, 4, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
+	mov.b64 %rd284, {%r103, %r104};
+	@!%p47 bra $L55;
+	add.s64 %rd285, %rd284, %rd276;
+	mov.b64 %rd276, %rd285;
+$L55:
+	mov.b64 {%r105, %r106}, %rd276;
+	shfl.sync.up.b32 %r107|%p48, %r105, 8, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
+	mov.b64 %rd286, {%r107, %r108};
+	@!%p48 bra $L56;
+	add.s64 %rd287, %rd286, %rd276;
+	mov.b64 %rd276, %rd287;
+$L56:
+	mov.b64 {%r109, %r110}, %rd276;
+	shfl.sync.up.b32 %r111|%p49, %r109, 16, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
+	mov.b64 %rd288, {%r111, %r112};
+	@!%p49 bra $L57;
+	add.s64 %rd289, %rd288, %rd276;
+	mov.b64 %rd276, %rd289;
+$L57:
+	mov.b64 {%r113, %r114}, %rd276;
+	shfl.sync.up.b32 %r115|%p50, %r113, 1, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
+	mov.b64 %rd290, {%r115, %r116};
+	selp.b64 %rd291, %rd290, 0, %p50;
+	@!%p44 bra $L58;
+	mul.wide.u32 %rd292, %r7, 16;
+	add.s64 %rd293, %rd1, %rd292;
+	add.s64 %rd294, %rd293, 512;
+	st.shared.s64 [%rd294+0], %rd291;
+$L58:
+	sub.u32 %r117, %r10, 1;
+	setp.eq.u32 %p51, %r7, %r117;
+	@!%p51 bra $L59;
+	st.shared.s64 [%rd1+1024], %rd276;
+$L59:
+$L51:
+	bar.sync 0;
+	mul.wide.u32 %rd295, %r8, 16;
+	add.s64 %rd296, %rd1, %rd295;
+	add.s64 %rd297, %rd296, 512;
+	ld.shared.s64 %rd298, [%rd297+0];
+	add.s64 %rd299, %rd298, %rd273;
+	ld.shared.s64 %rd300, [%rd1+1024];
+	mov.b64 {%r118, %r119}, %rd299;
+	shfl.sync.idx.b32 %r120|%p52, %r118, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r121, %r119, 0, %r21, %r17;
+	mov.b64 %rd301, {%r120, %r121};
+	mov.b64 %rd302, %rd300;
+	mov.b64 %rd303, %rd301;
+	mov.b64 %rd304, %rd302;
+	mov.b64 %rd305, %rd303;
+	mov.b64 %rd306, %rd304;
+	mov.b64 %rd307, %rd305;
+	mov.b64 %rd308, %rd306;
+	add.s64 %rd309, %rd190, %rd307;
+	mov.b64 %rd310, %rd309;
+	mov.b64 %rd311, 0;
+$L60:
+	setp.lt.s64 %p53, %rd311, %rd193;
+	not.pred %p54, %p53;
+	@!%p54 bra $L64;
+	bra.uni $L62;
+$L64:
+	mul.lo.s64 %rd312, %rd311, %rd126;
+	mad.lo.s64 %rd313, %rd312, 4, %rd124;
+	ld.shared.s32 %r122, [%rd313+0];
+	mov.b32 %r123, %r122;
+	add.s64 %rd314, %rd310, %rd311;
+	mul.lo.s64 %rd315, %rd314, %rd140;
+	mad.lo.s64 %rd316, %rd315, 4, %rd138;
+	st.global.s32 [%rd316+0], %r123;
+$L61:
+	add.s64 %rd317, %rd311, 1;
+	mov.b64 %rd311, %rd317;
+	bra.uni $L60;
+$L62:
+	add.s64 %rd318, %rd190, %rd308;
+	mov.b64 %rd190, %rd318;
+	mov.b64 %rd319, 0;
+	setp.lt.s64 %p55, %rd188, %rd189;
+	setp.lt.s64 %p56, %rd187, %rd183;
+	or.pred %p57, %p55, %p56;
+	@!%p57 bra $L66;
+	mov.b64 %rd319, 1;
+$L66:
+	mov.b64 %rd320, %rd319;
+	// block reduction
+	sub.u32 %r124, %r13, 1;
+	mov.b32 %r125, %r3;
+$L67:
+	setp.hs.u32 %p58, %r125, 32;
+	@%p58 bra $L68;
+	mov.b64 {%r126, %r127}, %rd320;
+	shfl.sync.down.b32 %r128|%p59, %r126, %r125, %r124, %r17;
+	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
+	mov.b64 %rd321, {%r128, %r129};
+	@!%p59 bra $L69;
+	max.s64 %rd322, %rd320, %rd321;
+	mov.b64 %rd320, %rd322;
+$L69:
+	shl.b32 %r125, %r125, 1;
+	bra.uni $L67;
+$L68:
+	setp.eq.u32 %p60, %r7, 0;
+	@!%p60 bra $L70;
+	mul.wide.u32 %rd323, %r8, 16;
+	add.s64 %rd324, %rd1, %rd323;
+	st.shared.s64 [%rd324+0], %rd320;
+$L70:
+	bar.sync 0;
+	setp.eq.u32 %p61, %r8, 0;
+	@!%p61 bra $L71;
+	setp.lo.u32 %p62, %r7, %r10;
+	@!%p62 bra $L72;
+	mul.wide.u32 %rd325, %r7, 16;
+	add.s64 %rd326, %rd1, %rd325;
+	ld.shared.s64 %rd327, [%rd326+0];
+	mov.b64 %rd320, %rd327;
+$L72:
+	sub.u32 %r130, %r10, 1;
+	mov.b64 {%r131, %r132}, %rd320;
+	shfl.sync.down.b32 %r133|%p63, %r131, 1, %r130, %r17;
+	shfl.sync.down.b32 %r134, %r132, 1, %r130, %r17;
+	mov.b64 %rd328, {%r133, %r134};
+	@!%p63 bra $L73;
+	max.s64 %rd329, %rd320, %rd328;
+	mov.b64 %rd320, %rd329;
+$L73:
+	mov.b64 {%r135, %r136}, %rd320;
+	shfl.sync.down.b32 %r137|%p64, %r135, 2, %r130, %r17;
+	shfl.sync.down.b32 %r138, %r136, 2, %r130, %r17;
+	mov.b64 %rd330, {%r137, %r138};
+	@!%p64 bra $L74;
+	max.s64 %rd331, %rd320, %rd330;
+	mov.b64 %rd320, %rd331;
+$L74:
+	mov.b64 {%r139, %r140}, %rd320;
+	shfl.sync.down.b32 %r141|%p65, %r139, 4, %r130, %r17;
+	shfl.sync.down.b32 %r142, %r140, 4, %r130, %r17;
+	mov.b64 %rd332, {%r141, %r142};
+	@!%p65 bra $L75;
+	max.s64 %rd333, %rd320, %rd332;
+	mov.b64 %rd320, %rd333;
+$L75:
+	mov.b64 {%r143, %r144}, %rd320;
+	shfl.sync.down.b32 %r145|%p66, %r143, 8, %r130, %r17;
+	shfl.sync.down.b32 %r146, %r144, 8, %r130, %r17;
+	mov.b64 %rd334, {%r145, %r146};
+	@!%p66 bra $L76;
+	max.s64 %rd335, %rd320, %rd334;
+	mov.b64 %rd320, %rd335;
+$L76:
+	mov.b64 {%r147, %r148}, %rd320;
+	shfl.sync.down.b32 %r149|%p67, %r147, 16, %r130, %r17;
+	shfl.sync.down.b32 %r150, %r148, 16, %r130, %r17;
+	mov.b64 %rd336, {%r149, %r150};
+	@!%p67 bra $L77;
+	max.s64 %rd337, %rd320, %rd336;
+	mov.b64 %rd320, %rd337;
+$L77:
+	@!%p60 bra $L78;
+	st.shared.s64 [%rd1+1024], %rd320;
+$L78:
+$L71:
+	bar.sync 0;
+	ld.shared.s64 %rd338, [%rd1+1024];
+	mov.b64 %rd320, %rd338;
+	mov.b64 %rd339, %rd320;
+	setp.eq.s64 %p68, %rd339, 0;
+	@!%p68 bra $L80;
+	bra.uni $L13;
+$L80:
+$L12:
+	bra.uni $L11;
+$L13:
+	mov.b64 %rd340, %rd191;
+	// block reduction
+	sub.u32 %r151, %r13, 1;
+	mov.b32 %r152, %r3;
+$L81:
+	setp.hs.u32 %p69, %r152, 32;
+	@%p69 bra $L82;
+	mov.b64 {%r153, %r154}, %rd340;
+	shfl.sync.down.b32 %r155|%p70, %r153, %r152, %r151, %r17;
+	shfl.sync.down.b32 %r156, %r154, %r152, %r151, %r17;
+	mov.b64 %rd341, {%r155, %r156};
+	@!%p70 bra $L83;
+	add.s64 %rd342, %rd340, %rd341;
+	mov.b64 %rd340, %rd342;
+$L83:
+	shl.b32 %r152, %r152, 1;
+	bra.uni $L81;
+$L82:
+	setp.eq.u32 %p71, %r7, 0;
+	@!%p71 bra $L84;
+	mul.wide.u32 %rd343, %r8, 16;
+	add.s64 %rd344, %rd1, %rd343;
+	st.shared.s64 [%rd344+0], %rd340;
+$L84:
+	bar.sync 0;
+	setp.eq.u32 %p72, %r8, 0;
+	@!%p72 bra $L85;
+	setp.lo.u32 %p73, %r7, %r10;
+	@!%p73 bra $L86;
+	mul.wide.u32 %rd345, %r7, 16;
+	add.s64 %rd346, %rd1, %rd345;
+	ld.shared.s64 %rd347, [%rd346+0];
+	mov.b64 %rd340, %rd347;
+$L86:
+	sub.u32 %r157, %r10, 1;
+	mov.b64 {%r158, %r159}, %rd340;
+	shfl.sync.down.b32 %r160|%p74, %r158, 1, %r157, %r17;
+	shfl.sync.down.b32 %r161, %r159, 1, %r157, %r17;
+	mov.b64 %rd348, {%r160, %r161};
+	@!%p74 bra $L87;
+	add.s64 %rd349, %rd340, %rd348;
+	mov.b64 %rd340, %rd349;
+$L87:
+	mov.b64 {%r162, %r163}, %rd340;
+	shfl.sync.down.b32 %r164|%p75, %r162, 2, %r157, %r17;
+	shfl.sync.down.b32 %r165, %r163, 2, %r157, %r17;
+	mov.b64 %rd350, {%r164, %r165};
+	@!%p75 bra $L88;
+	add.s64 %rd351, %rd340, %rd350;
+	mov.b64 %rd340, %rd351;
+$L88:
+	mov.b64 {%r166, %r167}, %rd340;
+	shfl.sync.down.b32 %r168|%p76, %r166, 4, %r157, %r17;
+	shfl.sync.down.b32 %r169, %r167, 4, %r157, %r17;
+	mov.b64 %rd352, {%r168, %r169};
+	@!%p76 bra $L89;
+	add.s64 %rd353, %rd340, %rd352;
+	mov.b64 %rd340, %rd353;
+$L89:
+	mov.b64 {%r170, %r171}, %rd340;
+	shfl.sync.down.b32 %r172|%p77, %r170, 8, %r157, %r17;
+	shfl.sync.down.b32 %r173, %r171, 8, %r157, %r17;
+	mov.b64 %rd354, {%r172, %r173};
+	@!%p77 bra $L90;
+	add.s64 %rd355, %rd340, %rd354;
+	mov.b64 %rd340, %rd355;
+$L90:
+	mov.b64 {%r174, %r175}, %rd340;
+	shfl.sync.down.b32 %r176|%p78, %r174, 16, %r157, %r17;
+	shfl.sync.down.b32 %r177, %r175, 16, %r157, %r17;
+	mov.b64 %rd356, {%r176, %r177};
+	@!%p78 bra $L91;
+	add.s64 %rd357, %rd340, %rd356;
+	mov.b64 %rd340, %rd357;
+$L91:
+	@!%p71 bra $L92;
+	st.shared.s64 [%rd1+1024], %rd340;
+$L92:
+$L85:
+	bar.sync 0;
+	ld.shared.s64 %rd358, [%rd1+1024];
+	mov.b64 %rd340, %rd358;
+	mov.b64 %rd359, %rd340;
+	mov.b64 %rd360, %rd190;
+	mov.b64 %rd361, %rd359;
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	mov.b64 %rd365, %rd363;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	cvt.u64.u32 %rd368, %r2;
+	setp.eq.s64 %p79, %rd368, 0;
+	@!%p79 bra $L94;
+	mov.b64 %rd370, 2;
+	mul.lo.s64 %rd369, %rd370, %rd128;
+	mul.lo.s64 %rd371, %rd369, %rd107;
+	mad.lo.s64 %rd372, %rd371, 8, %rd103;
+	st.global.s64 [%rd372+0], %rd366;
+	mov.b64 %rd374, 2;
+	mul.lo.s64 %rd373, %rd374, %rd128;
+	add.s64 %rd375, %rd373, 1;
+	mul.lo.s64 %rd376, %rd375, %rd107;
+	mad.lo.s64 %rd377, %rd376, 8, %rd103;
+	st.global.s64 [%rd377+0], %rd367;
+$L94:
+	setp.eq.s64 %p80, %rd366, 0;
+	setp.gt.s64 %p81, %rd366, %rd66;
+	or.pred %p82, %p80, %p81;
+	setp.gt.s64 %p83, %rd367, %rd68;
+	or.pred %p84, %p82, %p83;
+	@!%p84 bra $L96;
+	bra.uni $L3;
+$L96:
+	mov.b64 %rd127, %rd366;
+$L5:
+	add.s64 %rd378, %rd128, 1;
+	mov.b64 %rd128, %rd378;
+	bra.uni $L4;
+$L6:
+$L3:
+	bar.sync 0;
+	add.s64 %rd118, %rd118, %rd117;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX13 is the PTX of frontier.PushFused[bfs.visit].
+const gokkosPTX13 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -7155,8 +13336,1667 @@ $L2:
 }
 `
 
-// gokkosPTX8 is the PTX of frontier.PushLocal[bfs.visit].
-const gokkosPTX8 = `//
+// gokkosPTX14 is the PTX of frontier.PushLocal[bfs.reach].
+const gokkosPTX14 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_PushLocal_bfs_reach__main(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38
+)
+{
+	.reg .pred %p<129>;
+	.reg .b32 %r<204>;
+	.reg .b64 %rd<519>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	ld.param.u64 %rd10, [gk_partials];
+	cvta.to.global.u64 %rd11, %rd10;
+	ld.param.u32 %r18, [gk_op];
+	mov.b32 %r19, 32;
+	sub.u32 %r20, %r19, %r3;
+	shl.b32 %r21, %r20, 8;
+	or.b32 %r22, %r21, 31;
+	and.b32 %r23, %r7, %r20;
+	mov.b32 %r24, 1;
+	shl.b32 %r25, %r24, %r3;
+	sub.u32 %r26, %r25, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r27, -1, %r26, %p2;
+	shl.b32 %r28, %r27, %r23;
+	mov.u32 %r29, %ctaid.x;
+	mov.u32 %r30, %nctaid.x;
+	cvt.u64.u32 %rd12, %r2;
+	mov.u64 %rd13, gk_dyn;
+	add.s64 %rd14, %rd13, %rd5;
+	mad.lo.s64 %rd15, %rd12, %rd6, %rd14;
+	mad.lo.s64 %rd16, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd18, %r29;
+	cvta.to.global.u64 %rd19, %rd7;
+	mad.lo.s64 %rd17, %rd18, %rd16, %rd19;
+	add.s64 %rd20, %rd17, %rd8;
+	mad.lo.s64 %rd21, %rd12, %rd9, %rd20;
+	ld.param.s64 %rd26, [gk_s0];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s1];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s2];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s3];
+	mov.b64 %rd34, %rd33;
+	ld.param.u64 %rd35, [gk_s4];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s5];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s6];
+	mov.b64 %rd41, %rd40;
+	ld.param.u64 %rd42, [gk_s7];
+	cvta.to.global.u64 %rd43, %rd42;
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s8];
+	mov.b64 %rd46, %rd45;
+	ld.param.s64 %rd47, [gk_s9];
+	mov.b64 %rd48, %rd47;
+	ld.param.u8 %r31, [gk_s10];
+	setp.ne.u32 %p3, %r31, 0;
+	mov.pred %p4, %p3;
+	ld.param.s64 %rd49, [gk_s11];
+	mov.b64 %rd50, %rd49;
+	ld.param.u64 %rd51, [gk_s12];
+	cvta.to.global.u64 %rd52, %rd51;
+	mov.b64 %rd53, %rd52;
+	ld.param.s64 %rd54, [gk_s13];
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s14];
+	mov.b64 %rd57, %rd56;
+	ld.param.u64 %rd58, [gk_s15];
+	cvta.to.global.u64 %rd59, %rd58;
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.u8 %r32, [gk_s18];
+	setp.ne.u32 %p5, %r32, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd65, [gk_s19];
+	cvta.to.global.u64 %rd66, %rd65;
+	mov.b64 %rd67, %rd66;
+	ld.param.s64 %rd68, [gk_s20];
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s21];
+	mov.b64 %rd71, %rd70;
+	ld.param.u64 %rd72, [gk_s22];
+	cvta.to.global.u64 %rd73, %rd72;
+	mov.b64 %rd74, %rd73;
+	ld.param.s64 %rd75, [gk_s23];
+	mov.b64 %rd76, %rd75;
+	ld.param.s64 %rd77, [gk_s24];
+	mov.b64 %rd78, %rd77;
+	ld.param.u64 %rd79, [gk_s25];
+	cvta.to.global.u64 %rd80, %rd79;
+	mov.b64 %rd81, %rd80;
+	ld.param.s64 %rd82, [gk_s26];
+	mov.b64 %rd83, %rd82;
+	ld.param.s64 %rd84, [gk_s27];
+	mov.b64 %rd85, %rd84;
+	ld.param.u8 %r33, [gk_s28];
+	setp.ne.u32 %p7, %r33, 0;
+	mov.pred %p8, %p7;
+	ld.param.u64 %rd86, [gk_s29];
+	cvta.to.global.u64 %rd87, %rd86;
+	mov.b64 %rd88, %rd87;
+	ld.param.s64 %rd89, [gk_s30];
+	mov.b64 %rd90, %rd89;
+	ld.param.s64 %rd91, [gk_s31];
+	mov.b64 %rd92, %rd91;
+	ld.param.s32 %r34, [gk_s32];
+	mov.b32 %r35, %r34;
+	ld.param.s64 %rd93, [gk_s33];
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s34];
+	mov.b64 %rd96, %rd95;
+	ld.param.s64 %rd97, [gk_s35];
+	mov.b64 %rd98, %rd97;
+	ld.param.u64 %rd99, [gk_s36];
+	cvta.to.global.u64 %rd100, %rd99;
+	mov.b64 %rd101, %rd100;
+	ld.param.s64 %rd102, [gk_s37];
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s38];
+	mov.b64 %rd105, %rd104;
+	setp.ne.u32 %p9, %r18, 9;
+	@%p9 bra.uni $L2;
+	mov.b64 %rd108, 9223372036854775807;
+	mov.b64 %rd109, 9223372036854775807;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p10, %r18, 10;
+	@%p10 bra.uni $L3;
+	mov.b64 %rd108, -9223372036854775808;
+	mov.b64 %rd109, 9223372036854775807;
+	bra.uni $L1;
+$L3:
+	mov.b64 %rd110, 0;
+	mov.b64 %rd111, 0;
+	mov.b64 %rd112, 0;
+	mov.b64 %rd113, 0;
+	mov.b64 %rd110, %rd112;
+	mov.b64 %rd111, %rd113;
+$L4:
+	mov.b64 %rd114, %rd110;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd108, %rd114;
+	mov.b64 %rd109, %rd115;
+$L1:
+	mov.b64 %rd106, %rd108;
+	mov.b64 %rd107, %rd109;
+	cvt.u64.u32 %rd117, %r29;
+	cvt.u64.u32 %rd118, %r30;
+	mov.b64 %rd119, %rd117;
+$L5:
+	setp.ge.s64 %p11, %rd119, %rd2;
+	@%p11 bra $L6;
+	mov.b64 %rd116, %rd119;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd24, 0;
+	mov.b64 %rd25, 0;
+	mov.b64 %rd120, %rd27;
+	mov.b64 %rd121, %rd30;
+	mov.b64 %rd122, %rd32;
+	mov.b64 %rd123, %rd34;
+	mov.b64 %rd124, %rd37;
+	mov.b64 %rd125, %rd39;
+	mov.b64 %rd126, %rd41;
+	mov.b64 %rd127, %rd44;
+	mov.b64 %rd128, %rd46;
+	mov.b64 %rd129, %rd48;
+	mov.pred %p12, %p4;
+	mov.b64 %rd130, %rd50;
+	mov.b64 %rd131, %rd53;
+	mov.b64 %rd132, %rd55;
+	mov.b64 %rd133, %rd57;
+	mov.b64 %rd134, %rd60;
+	mov.b64 %rd135, %rd62;
+	mov.b64 %rd136, %rd64;
+	mov.pred %p13, %p6;
+	mov.b64 %rd137, %rd67;
+	mov.b64 %rd138, %rd69;
+	mov.b64 %rd139, %rd71;
+	mov.b64 %rd140, %rd74;
+	mov.b64 %rd141, %rd76;
+	mov.b64 %rd142, %rd78;
+	mov.b64 %rd143, %rd81;
+	mov.b64 %rd144, %rd83;
+	mov.b64 %rd145, %rd85;
+	mov.pred %p14, %p8;
+	mov.b64 %rd146, %rd88;
+	mov.b64 %rd147, %rd90;
+	mov.b64 %rd148, %rd92;
+	mov.b32 %r36, %r35;
+	mov.b64 %rd149, %rd94;
+	mov.b64 %rd150, %rd96;
+	mov.b64 %rd151, %rd98;
+	mov.b64 %rd152, %rd101;
+	mov.b64 %rd153, %rd103;
+	mov.b64 %rd154, %rd105;
+	add.s64 %rd155, %rd15, %rd23;
+	mad.lo.s64 %rd156, %rd149, 4, 15;
+	and.b64 %rd156, %rd156, -16;
+	add.s64 %rd23, %rd23, %rd156;
+	mov.b64 %rd157, %rd155;
+	mov.b64 %rd158, %rd149;
+	mov.b64 %rd159, 1;
+	mov.b64 %rd160, %rd157;
+	mov.b64 %rd161, %rd158;
+	mov.b64 %rd162, %rd159;
+	add.s64 %rd163, %rd151, 1;
+	add.s64 %rd164, %rd13, %rd22;
+	mad.lo.s64 %rd165, %rd163, 8, 15;
+	and.b64 %rd165, %rd165, -16;
+	add.s64 %rd22, %rd22, %rd165;
+	mov.b64 %rd166, %rd164;
+	mov.b64 %rd167, %rd163;
+	mov.b64 %rd168, 1;
+	mov.b64 %rd169, %rd166;
+	mov.b64 %rd170, %rd167;
+	mov.b64 %rd171, %rd168;
+	add.s64 %rd172, %rd13, %rd22;
+	mad.lo.s64 %rd173, %rd151, 4, 15;
+	and.b64 %rd173, %rd173, -16;
+	add.s64 %rd22, %rd22, %rd173;
+	mov.b64 %rd174, %rd172;
+	mov.b64 %rd175, %rd151;
+	mov.b64 %rd176, 1;
+	mov.b64 %rd177, %rd174;
+	mov.b64 %rd178, %rd175;
+	mov.b64 %rd179, %rd176;
+	mul.lo.s64 %rd180, %rd116, %rd151;
+	mov.b64 %rd181, %rd180;
+	sub.s64 %rd182, %rd130, %rd181;
+	min.s64 %rd183, %rd151, %rd182;
+	mov.b64 %rd184, %rd183;
+	mov.b64 %rd185, 0;
+	sub.s64 %rd186, %rd184, %rd185;
+	max.s64 %rd187, %rd186, 0;
+	cvt.u64.u32 %rd188, %r4;
+	add.s64 %rd189, %rd187, %rd188;
+	sub.s64 %rd190, %rd189, 1;
+	div.u64 %rd191, %rd190, %rd188;
+	cvt.u64.u32 %rd192, %r2;
+	mad.lo.s64 %rd193, %rd192, %rd191, %rd185;
+	add.s64 %rd194, %rd193, %rd191;
+	min.s64 %rd195, %rd194, %rd184;
+	mov.b64 %rd196, 0;
+	mov.pred %p15, 0;
+	mov.b64 %rd197, %rd193;
+$L8:
+	setp.ge.s64 %p16, %rd197, %rd195;
+	@%p16 bra $L10;
+	mov.b64 %rd198, %rd197;
+	mov.pred %p17, %p12;
+	mov.b64 %rd199, %rd130;
+	add.s64 %rd200, %rd181, %rd198;
+	mov.b64 %rd201, %rd200;
+$L11:
+	@!%p17 bra $L15;
+	shr.s64 %rd202, %rd201, 5;
+	mul.lo.s64 %rd203, %rd202, %rd136;
+	mad.lo.s64 %rd204, %rd203, 4, %rd134;
+	ld.global.nc.u32 %r37, [%rd204+0];
+	mov.b32 %r38, %r37;
+	and.b64 %rd205, %rd201, 31;
+	min.u64 %rd206, %rd205, 32;
+	cvt.u32.u64 %r39, %rd206;
+	mov.b32 %r41, 0x1;
+	shl.b32 %r40, %r41, %r39;
+	setp.hs.u32 %p18, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p18;
+	and.b32 %r43, %r38, %r42;
+	setp.ne.u32 %p19, %r43, 0x0;
+	@!%p19 bra $L17;
+	cvt.u32.u64 %r44, %rd201;
+	mov.b32 %r45, %r44;
+	bra.uni $L13;
+$L17:
+	mov.b32 %r45, -1;
+	bra.uni $L13;
+$L15:
+	mul.lo.s64 %rd207, %rd201, %rd133;
+	mad.lo.s64 %rd208, %rd207, 4, %rd131;
+	ld.global.nc.s32 %r46, [%rd208+0];
+	mov.b32 %r47, %r46;
+	mov.b32 %r45, %r47;
+	bra.uni $L13;
+$L12:
+	bra.uni $L11;
+$L13:
+	mov.b32 %r48, %r45;
+	mov.b64 %rd209, 0;
+	setp.ge.s32 %p20, %r48, 0;
+	@!%p20 bra $L19;
+	mov.b64 %rd210, %rd120;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd211, %r49;
+	add.s64 %rd212, %rd211, 1;
+	mul.lo.s64 %rd213, %rd212, %rd123;
+	mad.lo.s64 %rd214, %rd213, 8, %rd121;
+	ld.global.nc.s64 %rd215, [%rd214+0];
+	mov.b64 %rd216, %rd215;
+	cvt.s64.s32 %rd217, %r49;
+	mul.lo.s64 %rd218, %rd217, %rd123;
+	mad.lo.s64 %rd219, %rd218, 8, %rd121;
+	ld.global.nc.s64 %rd220, [%rd219+0];
+	mov.b64 %rd221, %rd220;
+	sub.s64 %rd222, %rd216, %rd221;
+	mov.b64 %rd223, %rd222;
+	mov.b64 %rd209, %rd223;
+$L19:
+	@!%p15 bra $L21;
+	mul.lo.s64 %rd224, %rd198, %rd171;
+	mad.lo.s64 %rd225, %rd224, 8, %rd169;
+	st.shared.s64 [%rd225+0], %rd196;
+	mul.lo.s64 %rd226, %rd198, %rd179;
+	mad.lo.s64 %rd227, %rd226, 4, %rd177;
+	st.shared.s32 [%rd227+0], %r48;
+$L21:
+	add.s64 %rd228, %rd196, %rd209;
+	mov.b64 %rd196, %rd228;
+$L9:
+	mov.b64 %rd229, 1;
+	add.s64 %rd197, %rd197, %rd229;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd230, %rd196;
+	// block scan
+	mov.b64 %rd231, %rd230;
+	mov.b32 %r50, %r3;
+$L22:
+	setp.hs.u32 %p21, %r50, 32;
+	@%p21 bra $L23;
+	mov.b64 {%r51, %r52}, %rd231;
+	shfl.sync.up.b32 %r53|%p22, %r51, %r50, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, %r50, 0, %r17;
+	mov.b64 %rd232, {%r53, %r54};
+	@!%p22 bra $L24;
+	add.s64 %rd233, %rd232, %rd231;
+	mov.b64 %rd231, %rd233;
+$L24:
+	shl.b32 %r50, %r50, 1;
+	bra.uni $L22;
+$L23:
+	mov.b64 {%r55, %r56}, %rd231;
+	shfl.sync.up.b32 %r57|%p23, %r55, %r3, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, %r3, 0, %r17;
+	mov.b64 %rd234, {%r57, %r58};
+	setp.lo.u32 %p24, %r3, 32;
+	and.pred %p25, %p23, %p24;
+	selp.b64 %rd235, %rd234, 0, %p25;
+	sub.u32 %r59, %r13, %r3;
+	setp.eq.u32 %p26, %r7, %r59;
+	@!%p26 bra $L25;
+	mul.wide.u32 %rd236, %r8, 16;
+	add.s64 %rd237, %rd1, %rd236;
+	st.shared.s64 [%rd237+0], %rd231;
+$L25:
+	bar.sync 0;
+	setp.eq.u32 %p27, %r8, 0;
+	@!%p27 bra $L26;
+	mov.b64 %rd238, 0;
+	setp.lo.u32 %p28, %r7, %r10;
+	@!%p28 bra $L27;
+	mul.wide.u32 %rd239, %r7, 16;
+	add.s64 %rd240, %rd1, %rd239;
+	ld.shared.s64 %rd241, [%rd240+0];
+	mov.b64 %rd238, %rd241;
+$L27:
+	mov.b64 {%r60, %r61}, %rd238;
+	shfl.sync.up.b32 %r62|%p29, %r60, 1, 0, %r17;
+	shfl.sync.up.b32 %r63, %r61, 1, 0, %r17;
+	mov.b64 %rd242, {%r62, %r63};
+	@!%p29 bra $L28;
+	add.s64 %rd243, %rd242, %rd238;
+	mov.b64 %rd238, %rd243;
+$L28:
+	mov.b64 {%r64, %r65}, %rd238;
+	shfl.sync.up.b32 %r66|%p30, %r64, 2, 0, %r17;
+	shfl.sync.up.b32 %r67, %r65, 2, 0, %r17;
+	mov.b64 %rd244, {%r66, %r67};
+	@!%p30 bra $L29;
+	add.s64 %rd245, %rd244, %rd238;
+	mov.b64 %rd238, %rd245;
+$L29:
+	mov.b64 {%r68, %r69}, %rd238;
+	shfl.sync.up.b32 %r70|%p31, %r68, 4, 0, %r17;
+	shfl.sync.up.b32 %r71, %r69, 4, 0, %r17;
+	mov.b64 %rd246, {%r70, %r71};
+	@!%p31 bra $L30;
+	add.s64 %rd247, %rd246, %rd238;
+	mov.b64 %rd238, %rd247;
+$L30:
+	mov.b64 {%r72, %r73}, %rd238;
+	shfl.sync.up.b32 %r74|%p32, %r72, 8, 0, %r17;
+	shfl.sync.up.b32 %r75, %r73, 8, 0, %r17;
+	mov.b64 %rd248, {%r74, %r75};
+	@!%p32 bra $L31;
+	add.s64 %rd249, %rd248, %rd238;
+	mov.b64 %rd238, %rd249;
+$L31:
+	mov.b64 {%r76, %r77}, %rd238;
+	shfl.sync.up.b32 %r78|%p33, %r76, 16, 0, %r17;
+	shfl.sync.up.b32 %r79, %r77, 16, 0, %r17;
+	mov.b64 %rd250, {%r78, %r79};
+	@!%p33 bra $L32;
+	add.s64 %rd251, %rd250, %rd238;
+	mov.b64 %rd238, %rd251;
+$L32:
+	mov.b64 {%r80, %r81}, %rd238;
+	shfl.sync.up.b32 %r82|%p34, %r80, 1, 0, %r17;
+	shfl.sync.up.b32 %r83, %r81, 1, 0, %r17;
+	mov.b64 %rd252, {%r82, %r83};
+	selp.b64 %rd253, %rd252, 0, %p34;
+	@!%p28 bra $L33;
+	mul.wide.u32 %rd254, %r7, 16;
+	add.s64 %rd255, %rd1, %rd254;
+	add.s64 %rd256, %rd255, 512;
+	st.shared.s64 [%rd256+0], %rd253;
+$L33:
+	sub.u32 %r84, %r10, 1;
+	setp.eq.u32 %p35, %r7, %r84;
+	@!%p35 bra $L34;
+	st.shared.s64 [%rd1+1024], %rd238;
+$L34:
+$L26:
+	bar.sync 0;
+	mul.wide.u32 %rd257, %r8, 16;
+	add.s64 %rd258, %rd1, %rd257;
+	add.s64 %rd259, %rd258, 512;
+	ld.shared.s64 %rd260, [%rd259+0];
+	add.s64 %rd261, %rd260, %rd235;
+	ld.shared.s64 %rd262, [%rd1+1024];
+	mov.b64 {%r85, %r86}, %rd261;
+	shfl.sync.idx.b32 %r87|%p36, %r85, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r88, %r86, 0, %r22, %r17;
+	mov.b64 %rd263, {%r87, %r88};
+	mov.b64 %rd264, %rd262;
+	mov.b64 %rd196, %rd263;
+	mov.pred %p15, 1;
+	mov.b64 %rd265, %rd193;
+$L35:
+	setp.ge.s64 %p37, %rd265, %rd195;
+	@%p37 bra $L37;
+	mov.b64 %rd198, %rd265;
+	mov.pred %p17, %p12;
+	mov.b64 %rd199, %rd130;
+	add.s64 %rd266, %rd181, %rd198;
+	mov.b64 %rd201, %rd266;
+$L38:
+	@!%p17 bra $L42;
+	shr.s64 %rd267, %rd201, 5;
+	mul.lo.s64 %rd268, %rd267, %rd136;
+	mad.lo.s64 %rd269, %rd268, 4, %rd134;
+	ld.global.nc.u32 %r89, [%rd269+0];
+	mov.b32 %r38, %r89;
+	and.b64 %rd270, %rd201, 31;
+	min.u64 %rd271, %rd270, 32;
+	cvt.u32.u64 %r90, %rd271;
+	mov.b32 %r92, 0x1;
+	shl.b32 %r91, %r92, %r90;
+	setp.hs.u32 %p38, %r90, 32;
+	selp.b32 %r93, 0, %r91, %p38;
+	and.b32 %r94, %r38, %r93;
+	setp.ne.u32 %p39, %r94, 0x0;
+	@!%p39 bra $L44;
+	cvt.u32.u64 %r95, %rd201;
+	mov.b32 %r45, %r95;
+	bra.uni $L40;
+$L44:
+	mov.b32 %r45, -1;
+	bra.uni $L40;
+$L42:
+	mul.lo.s64 %rd272, %rd201, %rd133;
+	mad.lo.s64 %rd273, %rd272, 4, %rd131;
+	ld.global.nc.s32 %r96, [%rd273+0];
+	mov.b32 %r47, %r96;
+	mov.b32 %r45, %r47;
+	bra.uni $L40;
+$L39:
+	bra.uni $L38;
+$L40:
+	mov.b32 %r48, %r45;
+	mov.b64 %rd209, 0;
+	setp.ge.s32 %p40, %r48, 0;
+	@!%p40 bra $L46;
+	mov.b64 %rd210, %rd120;
+	mov.b32 %r49, %r48;
+	cvt.s64.s32 %rd274, %r49;
+	add.s64 %rd275, %rd274, 1;
+	mul.lo.s64 %rd276, %rd275, %rd123;
+	mad.lo.s64 %rd277, %rd276, 8, %rd121;
+	ld.global.nc.s64 %rd278, [%rd277+0];
+	mov.b64 %rd216, %rd278;
+	cvt.s64.s32 %rd279, %r49;
+	mul.lo.s64 %rd280, %rd279, %rd123;
+	mad.lo.s64 %rd281, %rd280, 8, %rd121;
+	ld.global.nc.s64 %rd282, [%rd281+0];
+	mov.b64 %rd221, %rd282;
+	sub.s64 %rd283, %rd216, %rd221;
+	mov.b64 %rd223, %rd283;
+	mov.b64 %rd209, %rd223;
+$L46:
+	@!%p15 bra $L48;
+	mul.lo.s64 %rd284, %rd198, %rd171;
+	mad.lo.s64 %rd285, %rd284, 8, %rd169;
+	st.shared.s64 [%rd285+0], %rd196;
+	mul.lo.s64 %rd286, %rd198, %rd179;
+	mad.lo.s64 %rd287, %rd286, 4, %rd177;
+	st.shared.s32 [%rd287+0], %r48;
+$L48:
+	add.s64 %rd288, %rd196, %rd209;
+	mov.b64 %rd196, %rd288;
+$L36:
+	mov.b64 %rd289, 1;
+	add.s64 %rd265, %rd265, %rd289;
+	bra.uni $L35;
+$L37:
+	mov.b64 %rd290, %rd264;
+	mov.b64 %rd291, %rd290;
+	cvt.u64.u32 %rd292, %r2;
+	setp.eq.s64 %p41, %rd292, 0;
+	@!%p41 bra $L50;
+	mul.lo.s64 %rd293, %rd184, %rd171;
+	mad.lo.s64 %rd294, %rd293, 8, %rd169;
+	st.shared.s64 [%rd294+0], %rd291;
+$L50:
+	bar.sync 0;
+	cvt.u64.u32 %rd295, %r4;
+	mov.b64 %rd296, %rd295;
+	mul.lo.s64 %rd297, %rd296, %rd149;
+	mov.b64 %rd298, %rd297;
+	@!%p13 bra $L52;
+	mov.b64 %rd298, %rd291;
+$L52:
+	mov.b64 %rd299, 0;
+$L53:
+	setp.lt.s64 %p42, %rd299, %rd291;
+	not.pred %p43, %p42;
+	@!%p43 bra $L57;
+	bra.uni $L55;
+$L57:
+	mov.b64 %rd300, 0;
+	add.s64 %rd301, %rd299, %rd298;
+	min.s64 %rd302, %rd291, %rd301;
+	mov.b64 %rd303, %rd302;
+	cvt.u64.u32 %rd304, %r2;
+	add.s64 %rd305, %rd299, %rd304;
+	mov.b64 %rd306, %rd305;
+	mov.b64 %rd307, %rd184;
+	mov.b64 %rd308, %rd306;
+	sub.s64 %rd309, %rd307, 1;
+	mov.b64 %rd310, %rd309;
+	mov.b64 %rd311, 0;
+	mov.b64 %rd312, %rd310;
+$L58:
+	setp.lt.s64 %p44, %rd311, %rd312;
+	not.pred %p45, %p44;
+	@!%p45 bra $L62;
+	bra.uni $L60;
+$L62:
+	add.s64 %rd313, %rd311, %rd312;
+	add.s64 %rd314, %rd313, 1;
+	shr.u64 %rd315, %rd314, 1;
+	mov.b64 %rd316, %rd315;
+	mul.lo.s64 %rd317, %rd316, %rd171;
+	mad.lo.s64 %rd318, %rd317, 8, %rd169;
+	ld.shared.s64 %rd319, [%rd318+0];
+	mov.b64 %rd320, %rd319;
+	setp.le.s64 %p46, %rd320, %rd308;
+	@!%p46 bra $L63;
+	mov.b64 %rd311, %rd316;
+	bra.uni $L64;
+$L63:
+	sub.s64 %rd321, %rd316, 1;
+	mov.b64 %rd312, %rd321;
+$L64:
+$L59:
+	bra.uni $L58;
+$L60:
+	max.s64 %rd322, %rd311, 0;
+	mov.b64 %rd323, %rd322;
+	mov.b64 %rd324, %rd323;
+$L65:
+	setp.lt.s64 %p47, %rd306, %rd303;
+	not.pred %p48, %p47;
+	@!%p48 bra $L69;
+	bra.uni $L67;
+$L69:
+$L70:
+	add.s64 %rd325, %rd324, 1;
+	mul.lo.s64 %rd326, %rd325, %rd171;
+	mad.lo.s64 %rd327, %rd326, 8, %rd169;
+	ld.shared.s64 %rd328, [%rd327+0];
+	mov.b64 %rd329, %rd328;
+	setp.le.s64 %p49, %rd329, %rd306;
+	not.pred %p50, %p49;
+	@!%p50 bra $L74;
+	bra.uni $L72;
+$L74:
+	add.s64 %rd330, %rd324, 1;
+	mov.b64 %rd324, %rd330;
+$L71:
+	bra.uni $L70;
+$L72:
+	mul.lo.s64 %rd331, %rd324, %rd179;
+	mad.lo.s64 %rd332, %rd331, 4, %rd177;
+	ld.shared.s32 %r97, [%rd332+0];
+	mov.b32 %r98, %r97;
+	mov.b32 %r99, %r98;
+	mov.b64 %rd333, %rd120;
+	mov.b32 %r100, %r99;
+	cvt.s64.s32 %rd334, %r100;
+	mul.lo.s64 %rd335, %rd334, %rd123;
+	mad.lo.s64 %rd336, %rd335, 8, %rd121;
+	ld.global.nc.s64 %rd337, [%rd336+0];
+	mov.b64 %rd338, %rd337;
+	mov.b64 %rd339, %rd338;
+	mul.lo.s64 %rd340, %rd324, %rd171;
+	mad.lo.s64 %rd341, %rd340, 8, %rd169;
+	ld.shared.s64 %rd342, [%rd341+0];
+	mov.b64 %rd343, %rd342;
+	add.s64 %rd344, %rd339, %rd306;
+	sub.s64 %rd345, %rd344, %rd343;
+	mov.b64 %rd346, %rd345;
+	mul.lo.s64 %rd347, %rd346, %rd126;
+	mad.lo.s64 %rd348, %rd347, 4, %rd124;
+	ld.global.nc.s32 %r101, [%rd348+0];
+	mov.b32 %r102, %r101;
+	mov.b32 %r103, %r102;
+	mov.b32 %r104, %r99;
+	mov.b32 %r105, %r103;
+	mov.b64 %rd349, %rd346;
+$L75:
+	shr.s32 %r106, %r105, 5;
+	cvt.s64.s32 %rd350, %r106;
+	mov.b64 %rd351, %rd350;
+	and.b32 %r107, %r105, 31;
+	cvt.s64.s32 %rd352, %r107;
+	min.u64 %rd353, %rd352, 32;
+	cvt.u32.u64 %r108, %rd353;
+	mov.b32 %r110, 0x1;
+	shl.b32 %r109, %r110, %r108;
+	setp.hs.u32 %p51, %r108, 32;
+	selp.b32 %r111, 0, %r109, %p51;
+	mov.b32 %r112, %r111;
+	mov.b64 %rd354, %rd351;
+	mov.b32 %r113, %r112;
+	mul.lo.s64 %rd355, %rd354, %rd154;
+	mad.lo.s64 %rd356, %rd355, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r114, [%rd356+0];
+	mov.b32 %r115, %r114;
+	and.b32 %r116, %r115, %r113;
+	setp.ne.u32 %p52, %r116, 0x0;
+	@!%p52 bra $L79;
+	mov.pred %p53, 0;
+	bra.uni $L77;
+$L79:
+	mul.lo.s64 %rd357, %rd354, %rd154;
+	mad.lo.s64 %rd358, %rd357, 4, %rd152;
+	atom.global.or.b32 %r117, [%rd358], %r113;
+	mov.b32 %r118, %r117;
+	and.b32 %r119, %r118, %r113;
+	setp.eq.u32 %p54, %r119, 0x0;
+	mov.pred %p53, %p54;
+	bra.uni $L77;
+$L76:
+	bra.uni $L75;
+$L77:
+	@!%p53 bra $L81;
+	mov.pred %p55, 0;
+	mov.b64 %rd359, %rd300;
+	mov.b32 %r120, %r103;
+$L82:
+	@!%p13 bra $L86;
+	shr.s32 %r121, %r120, 5;
+	cvt.s64.s32 %rd360, %r121;
+	mov.b64 %rd361, %rd360;
+	and.b32 %r122, %r120, 31;
+	cvt.s64.s32 %rd362, %r122;
+	min.u64 %rd363, %rd362, 32;
+	cvt.u32.u64 %r123, %rd363;
+	mov.b32 %r125, 0x1;
+	shl.b32 %r124, %r125, %r123;
+	setp.hs.u32 %p56, %r123, 32;
+	selp.b32 %r126, 0, %r124, %p56;
+	mov.b32 %r127, %r126;
+	mov.b64 %rd364, %rd361;
+	mov.b32 %r128, %r127;
+	mul.lo.s64 %rd365, %rd364, %rd145;
+	mad.lo.s64 %rd366, %rd365, 4, %rd143;
+	ld.relaxed.gpu.global.u32 %r129, [%rd366+0];
+	mov.b32 %r130, %r129;
+	and.b32 %r131, %r130, %r128;
+	setp.ne.u32 %p57, %r131, 0x0;
+	mov.pred %p58, %p57;
+	not.pred %p59, %p58;
+	@!%p59 bra $L88;
+	mul.lo.s64 %rd367, %rd364, %rd145;
+	mad.lo.s64 %rd368, %rd367, 4, %rd143;
+	atom.global.or.b32 %r132, [%rd368], %r128;
+	mov.b32 %r133, %r132;
+	and.b32 %r134, %r133, %r128;
+	setp.ne.u32 %p60, %r134, 0x0;
+	mov.pred %p58, %p60;
+$L88:
+	@!%p58 bra $L90;
+	mov.b64 %rd369, %rd359;
+	mov.b64 %rd370, %rd369;
+	mov.pred %p61, 0;
+	bra.uni $L84;
+$L90:
+	mov.b64 %rd371, %rd359;
+	mov.b64 %rd370, %rd371;
+	mov.pred %p61, 1;
+	bra.uni $L84;
+$L86:
+	@!%p14 bra $L92;
+	cvt.s64.s32 %rd372, %r120;
+	mul.lo.s64 %rd373, %rd372, %rd148;
+	mad.lo.s64 %rd374, %rd373, 4, %rd146;
+	ld.relaxed.gpu.global.s32 %r135, [%rd374+0];
+	mov.b32 %r136, %r135;
+	setp.eq.s32 %p62, %r136, %r36;
+	mov.pred %p63, %p62;
+	not.pred %p64, %p63;
+	@!%p64 bra $L94;
+	cvt.s64.s32 %rd375, %r120;
+	mul.lo.s64 %rd376, %rd375, %rd148;
+	mad.lo.s64 %rd377, %rd376, 4, %rd146;
+	atom.global.exch.b32 %r137, [%rd377], %r36;
+	mov.b32 %r138, %r137;
+	setp.eq.s32 %p65, %r138, %r36;
+	mov.pred %p63, %p65;
+$L94:
+	@!%p63 bra $L96;
+	mov.b64 %rd378, %rd359;
+	mov.b64 %rd370, %rd378;
+	mov.pred %p61, 0;
+	bra.uni $L84;
+$L96:
+$L92:
+	mul.lo.s64 %rd379, %rd359, %rd162;
+	mad.lo.s64 %rd380, %rd379, 4, %rd160;
+	st.shared.s32 [%rd380+0], %r120;
+	add.s64 %rd381, %rd359, 1;
+	mov.b64 %rd382, %rd381;
+	mov.b64 %rd370, %rd382;
+	mov.pred %p61, 1;
+	bra.uni $L84;
+$L83:
+	bra.uni $L82;
+$L84:
+	mov.b64 %rd383, %rd370;
+	mov.pred %p66, %p61;
+	mov.b64 %rd300, %rd383;
+	mov.pred %p55, %p66;
+	@!%p55 bra $L98;
+	mov.b64 %rd384, %rd120;
+	mov.b32 %r139, %r103;
+	setp.lt.s64 %p67, %rd106, 64;
+	setp.le.s64 %p68, %rd150, 1;
+	or.pred %p69, %p67, %p68;
+	@!%p69 bra $L99;
+	mov.b64 %rd385, %rd384;
+	mov.b32 %r140, %r139;
+	cvt.s64.s32 %rd386, %r140;
+	add.s64 %rd387, %rd386, 1;
+	mul.lo.s64 %rd388, %rd387, %rd123;
+	mad.lo.s64 %rd389, %rd388, 8, %rd121;
+	ld.global.nc.s64 %rd390, [%rd389+0];
+	mov.b64 %rd391, %rd390;
+	cvt.s64.s32 %rd392, %r140;
+	mul.lo.s64 %rd393, %rd392, %rd123;
+	mad.lo.s64 %rd394, %rd393, 8, %rd121;
+	ld.global.nc.s64 %rd395, [%rd394+0];
+	mov.b64 %rd396, %rd395;
+	sub.s64 %rd397, %rd391, %rd396;
+	mov.b64 %rd398, %rd397;
+	add.s64 %rd399, %rd107, %rd398;
+	mov.b64 %rd107, %rd399;
+	bra.uni $L100;
+$L99:
+	rem.s64 %rd400, %rd106, %rd150;
+	setp.eq.s64 %p70, %rd150, -1;
+	selp.b64 %rd401, 0, %rd400, %p70;
+	setp.eq.s64 %p71, %rd150, 0;
+	selp.b64 %rd402, %rd106, %rd401, %p71;
+	setp.eq.s64 %p72, %rd402, 0;
+	@!%p72 bra $L102;
+	mov.b64 %rd403, %rd384;
+	mov.b32 %r141, %r139;
+	cvt.s64.s32 %rd404, %r141;
+	add.s64 %rd405, %rd404, 1;
+	mul.lo.s64 %rd406, %rd405, %rd123;
+	mad.lo.s64 %rd407, %rd406, 8, %rd121;
+	ld.global.nc.s64 %rd408, [%rd407+0];
+	mov.b64 %rd409, %rd408;
+	cvt.s64.s32 %rd410, %r141;
+	mul.lo.s64 %rd411, %rd410, %rd123;
+	mad.lo.s64 %rd412, %rd411, 8, %rd121;
+	ld.global.nc.s64 %rd413, [%rd412+0];
+	mov.b64 %rd414, %rd413;
+	sub.s64 %rd415, %rd409, %rd414;
+	mov.b64 %rd416, %rd415;
+	mul.lo.s64 %rd417, %rd150, %rd416;
+	add.s64 %rd418, %rd107, %rd417;
+	mov.b64 %rd107, %rd418;
+$L102:
+$L100:
+	add.s64 %rd419, %rd106, 1;
+	mov.b64 %rd106, %rd419;
+$L98:
+$L81:
+$L66:
+	add.s64 %rd420, %rd306, %rd296;
+	mov.b64 %rd306, %rd420;
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd421, %rd300;
+$L103:
+	@!%p13 bra $L107;
+	bra.uni $L105;
+$L107:
+	// block scan
+	mov.b64 %rd422, %rd421;
+	mov.b32 %r142, %r3;
+$L108:
+	setp.hs.u32 %p73, %r142, 32;
+	@%p73 bra $L109;
+	mov.b64 {%r143, %r144}, %rd422;
+	shfl.sync.up.b32 %r145|%p74, %r143, %r142, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, %r142, 0, %r17;
+	mov.b64 %rd423, {%r145, %r146};
+	@!%p74 bra $L110;
+	add.s64 %rd424, %rd423, %rd422;
+	mov.b64 %rd422, %rd424;
+$L110:
+	shl.b32 %r142, %r142, 1;
+	bra.uni $L108;
+$L109:
+	mov.b64 {%r147, %r148}, %rd422;
+	shfl.sync.up.b32 %r149|%p75, %r147, %r3, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, %r3, 0, %r17;
+	mov.b64 %rd425, {%r149, %r150};
+	setp.lo.u32 %p76, %r3, 32;
+	and.pred %p77, %p75, %p76;
+	selp.b64 %rd426, %rd425, 0, %p77;
+	sub.u32 %r151, %r13, %r3;
+	setp.eq.u32 %p78, %r7, %r151;
+	@!%p78 bra $L111;
+	mul.wide.u32 %rd427, %r8, 16;
+	add.s64 %rd428, %rd1, %rd427;
+	st.shared.s64 [%rd428+0], %rd422;
+$L111:
+	bar.sync 0;
+	setp.eq.u32 %p79, %r8, 0;
+	@!%p79 bra $L112;
+	mov.b64 %rd429, 0;
+	setp.lo.u32 %p80, %r7, %r10;
+	@!%p80 bra $L113;
+	mul.wide.u32 %rd430, %r7, 16;
+	add.s64 %rd431, %rd1, %rd430;
+	ld.shared.s64 %rd432, [%rd431+0];
+	mov.b64 %rd429, %rd432;
+$L113:
+	mov.b64 {%r152, %r153}, %rd429;
+	shfl.sync.up.b32 %r154|%p81, %r152, 1, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 1, 0, %r17;
+	mov.b64 %rd433, {%r154, %r155};
+	@!%p81 bra $L114;
+	add.s64 %rd434, %rd433, %rd429;
+	mov.b64 %rd429, %rd434;
+$L114:
+	mov.b64 {%r156, %r157}, %rd429;
+	shfl.sync.up.b32 %r158|%p82, %r156, 2, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 2, 0, %r17;
+	mov.b64 %rd435, {%r158, %r159};
+	@!%p82 bra $L115;
+	add.s64 %rd436, %rd435, %rd429;
+	mov.b64 %rd429, %rd436;
+$L115:
+	mov.b64 {%r160, %r161}, %rd429;
+	shfl.sync.up.b32 %r162|%p83, %r160, 4, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 4, 0, %r17;
+	mov.b64 %rd437, {%r162, %r163};
+	@!%p83 bra $L116;
+	add.s64 %rd438, %rd437, %rd429;
+	mov.b64 %rd429, %rd438;
+$L116:
+	mov.b64 {%r164, %r165}, %rd429;
+	shfl.sync.up.b32 %r166|%p84, %r164, 8, 0, %r17;
+	shfl.sync.up.b32 %r167, %r165, 8, 0, %r17;
+	mov.b64 %rd439, {%r166, %r167};
+	@!%p84 bra $L117;
+	add.s64 %rd440, %rd439, %rd429;
+	mov.b64 %rd429, %rd440;
+$L117:
+	mov.b64 {%r168, %r169}, %rd429;
+	shfl.sync.up.b32 %r170|%p85, %r168, 16, 0, %r17;
+	shfl.sync.up.b32 %r171, %r169, 16, 0, %r17;
+	mov.b64 %rd441, {%r170, %r171};
+	@!%p85 bra $L118;
+	add.s64 %rd442, %rd441, %rd429;
+	mov.b64 %rd429, %rd442;
+$L118:
+	mov.b64 {%r172, %r173}, %rd429;
+	shfl.sync.up.b32 %r174|%p86, %r172, 1, 0, %r17;
+	shfl.sync.up.b32 %r175, %r173, 1, 0, %r17;
+	mov.b64 %rd443, {%r174, %r175};
+	selp.b64 %rd444, %rd443, 0, %p86;
+	@!%p80 bra $L119;
+	mul.wide.u32 %rd445, %r7, 16;
+	add.s64 %rd446, %rd1, %rd445;
+	add.s64 %rd447, %rd446, 512;
+	st.shared.s64 [%rd447+0], %rd444;
+$L119:
+	sub.u32 %r176, %r10, 1;
+	setp.eq.u32 %p87, %r7, %r176;
+	@!%p87 bra $L120;
+	st.shared.s64 [%rd1+1024], %rd429;
+$L120:
+$L112:
+	bar.sync 0;
+	mul.wide.u32 %rd448, %r8, 16;
+	add.s64 %rd449, %rd1, %rd448;
+	add.s64 %rd450, %rd449, 512;
+	ld.shared.s64 %rd451, [%rd450+0];
+	add.s64 %rd452, %rd451, %rd426;
+	ld.shared.s64 %rd453, [%rd1+1024];
+	mov.b64 {%r177, %r178}, %rd452;
+	shfl.sync.idx.b32 %r179|%p88, %r177, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r180, %r178, 0, %r22, %r17;
+	mov.b64 %rd454, {%r179, %r180};
+	mov.b64 %rd455, %rd453;
+	mov.b64 %rd456, %rd454;
+	mov.b64 %rd457, %rd455;
+	mov.b64 %rd458, %rd456;
+	mov.b64 %rd459, %rd457;
+	mov.b64 %rd460, %rd458;
+	mov.b64 %rd461, %rd459;
+	mov.b64 %rd462, 0;
+	cvt.u64.u32 %rd463, %r2;
+	setp.eq.s64 %p89, %rd463, 0;
+	setp.gt.s64 %p90, %rd461, 0;
+	and.pred %p91, %p89, %p90;
+	@!%p91 bra $L122;
+	atom.global.add.u64 %rd464, [%rd140], %rd461;
+	mov.b64 %rd465, %rd464;
+	mov.b64 %rd462, %rd465;
+$L122:
+	cvt.u64.u32 %rd466, %r2;
+	setp.eq.s64 %p92, %rd466, 0;
+	setp.eq.u32 %p93, %r1, 0;
+	and.pred %p94, %p92, %p93;
+	bar.sync 0;
+	@!%p94 bra $L123;
+	st.shared.s64 [%rd1+1024], %rd462;
+$L123:
+	bar.sync 0;
+	ld.shared.s64 %rd467, [%rd1+1024];
+	mov.b64 %rd468, %rd467;
+	mov.b64 %rd462, %rd468;
+	add.s64 %rd469, %rd462, %rd460;
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd471, 0;
+$L124:
+	setp.lt.s64 %p95, %rd471, %rd421;
+	not.pred %p96, %p95;
+	@!%p96 bra $L128;
+	bra.uni $L126;
+$L128:
+	mul.lo.s64 %rd472, %rd471, %rd162;
+	mad.lo.s64 %rd473, %rd472, 4, %rd160;
+	ld.shared.s32 %r181, [%rd473+0];
+	mov.b32 %r182, %r181;
+	add.s64 %rd474, %rd470, %rd471;
+	mul.lo.s64 %rd475, %rd474, %rd139;
+	mad.lo.s64 %rd476, %rd475, 4, %rd137;
+	st.global.s32 [%rd476+0], %r182;
+$L125:
+	add.s64 %rd477, %rd471, 1;
+	mov.b64 %rd471, %rd477;
+	bra.uni $L124;
+$L126:
+	bra.uni $L105;
+$L104:
+	bra.uni $L103;
+$L105:
+$L54:
+	add.s64 %rd478, %rd299, %rd298;
+	mov.b64 %rd299, %rd478;
+	bra.uni $L53;
+$L55:
+$L7:
+	bar.sync 0;
+	add.s64 %rd119, %rd119, %rd118;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd479, %rd106;
+	mov.b64 %rd480, %rd107;
+	// block reduction
+	mov.b32 %r183, 1;
+	sub.u32 %r184, %r13, 1;
+	mov.b32 %r185, %r3;
+$L129:
+	setp.hs.u32 %p97, %r185, 32;
+	@%p97 bra $L130;
+	mov.b64 {%r186, %r187}, %rd479;
+	shfl.sync.down.b32 %r188|%p98, %r186, %r185, %r184, %r17;
+	shfl.sync.down.b32 %r189, %r187, %r185, %r184, %r17;
+	mov.b64 %rd481, {%r188, %r189};
+	mov.b64 {%r190, %r191}, %rd480;
+	shfl.sync.down.b32 %r192, %r190, %r185, %r184, %r17;
+	shfl.sync.down.b32 %r193, %r191, %r185, %r184, %r17;
+	mov.b64 %rd482, {%r192, %r193};
+	@!%p98 bra $L131;
+	setp.ne.u32 %p99, %r18, 9;
+	@%p99 bra.uni $L133;
+	setp.lt.s64 %p100, %rd481, %rd479;
+	setp.eq.s64 %p101, %rd481, %rd479;
+	setp.lt.s64 %p102, %rd482, %rd480;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd483, %rd481, %rd479, %p104;
+	selp.b64 %rd484, %rd482, %rd480, %p104;
+	mov.b64 %rd479, %rd483;
+	mov.b64 %rd480, %rd484;
+	bra.uni $L132;
+$L133:
+	setp.ne.u32 %p105, %r18, 10;
+	@%p105 bra.uni $L134;
+	setp.gt.s64 %p106, %rd481, %rd479;
+	setp.eq.s64 %p107, %rd481, %rd479;
+	setp.lt.s64 %p108, %rd482, %rd480;
+	and.pred %p109, %p107, %p108;
+	or.pred %p110, %p106, %p109;
+	selp.b64 %rd485, %rd481, %rd479, %p110;
+	selp.b64 %rd486, %rd482, %rd480, %p110;
+	mov.b64 %rd479, %rd485;
+	mov.b64 %rd480, %rd486;
+	bra.uni $L132;
+$L134:
+	mov.b64 %rd487, %rd479;
+	mov.b64 %rd488, %rd480;
+	mov.b64 %rd489, %rd481;
+	mov.b64 %rd490, %rd482;
+	mov.b64 %rd491, %rd487;
+	mov.b64 %rd492, %rd488;
+	mov.b64 %rd493, %rd489;
+	mov.b64 %rd494, %rd490;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd496, %rd494;
+	add.s64 %rd497, %rd491, %rd495;
+	mov.b64 %rd491, %rd497;
+	add.s64 %rd498, %rd492, %rd496;
+	mov.b64 %rd492, %rd498;
+$L135:
+	mov.b64 %rd479, %rd491;
+	mov.b64 %rd480, %rd492;
+$L132:
+$L131:
+	shl.b32 %r185, %r185, 1;
+	bra.uni $L129;
+$L130:
+	setp.eq.u32 %p111, %r7, 0;
+	@!%p111 bra $L136;
+	mul.wide.u32 %rd499, %r8, 16;
+	add.s64 %rd500, %rd1, %rd499;
+	st.shared.s64 [%rd500+0], %rd479;
+	st.shared.s64 [%rd500+8], %rd480;
+$L136:
+	bar.sync 0;
+	setp.eq.u32 %p112, %r8, 0;
+	@!%p112 bra $L137;
+	setp.lo.u32 %p113, %r7, %r10;
+	@!%p113 bra $L138;
+	mul.wide.u32 %rd501, %r7, 16;
+	add.s64 %rd502, %rd1, %rd501;
+	ld.shared.s64 %rd503, [%rd502+0];
+	ld.shared.s64 %rd504, [%rd502+8];
+	mov.b64 %rd479, %rd503;
+	mov.b64 %rd480, %rd504;
+$L138:
+	sub.u32 %r194, %r10, 1;
+	mov.b32 %r195, %r183;
+$L139:
+	setp.hs.u32 %p114, %r195, 32;
+	@%p114 bra $L140;
+	mov.b64 {%r196, %r197}, %rd479;
+	shfl.sync.down.b32 %r198|%p115, %r196, %r195, %r194, %r17;
+	shfl.sync.down.b32 %r199, %r197, %r195, %r194, %r17;
+	mov.b64 %rd505, {%r198, %r199};
+	mov.b64 {%r200, %r201}, %rd480;
+	shfl.sync.down.b32 %r202, %r200, %r195, %r194, %r17;
+	shfl.sync.down.b32 %r203, %r201, %r195, %r194, %r17;
+	mov.b64 %rd506, {%r202, %r203};
+	@!%p115 bra $L141;
+	setp.ne.u32 %p116, %r18, 9;
+	@%p116 bra.uni $L143;
+	setp.lt.s64 %p117, %rd505, %rd479;
+	setp.eq.s64 %p118, %rd505, %rd479;
+	setp.lt.s64 %p119, %rd506, %rd480;
+	and.pred %p120, %p118, %p119;
+	or.pred %p121, %p117, %p120;
+	selp.b64 %rd507, %rd505, %rd479, %p121;
+	selp.b64 %rd508, %rd506, %rd480, %p121;
+	mov.b64 %rd479, %rd507;
+	mov.b64 %rd480, %rd508;
+	bra.uni $L142;
+$L143:
+	setp.ne.u32 %p122, %r18, 10;
+	@%p122 bra.uni $L144;
+	setp.gt.s64 %p123, %rd505, %rd479;
+	setp.eq.s64 %p124, %rd505, %rd479;
+	setp.lt.s64 %p125, %rd506, %rd480;
+	and.pred %p126, %p124, %p125;
+	or.pred %p127, %p123, %p126;
+	selp.b64 %rd509, %rd505, %rd479, %p127;
+	selp.b64 %rd510, %rd506, %rd480, %p127;
+	mov.b64 %rd479, %rd509;
+	mov.b64 %rd480, %rd510;
+	bra.uni $L142;
+$L144:
+	mov.b64 %rd511, %rd479;
+	mov.b64 %rd512, %rd480;
+	mov.b64 %rd513, %rd505;
+	mov.b64 %rd514, %rd506;
+	mov.b64 %rd491, %rd511;
+	mov.b64 %rd492, %rd512;
+	mov.b64 %rd493, %rd513;
+	mov.b64 %rd494, %rd514;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd496, %rd494;
+	add.s64 %rd515, %rd491, %rd495;
+	mov.b64 %rd491, %rd515;
+	add.s64 %rd516, %rd492, %rd496;
+	mov.b64 %rd492, %rd516;
+$L145:
+	mov.b64 %rd479, %rd491;
+	mov.b64 %rd480, %rd492;
+$L142:
+$L141:
+	shl.b32 %r195, %r195, 1;
+	bra.uni $L139;
+$L140:
+$L137:
+	mul.wide.u32 %rd517, %r29, 16;
+	add.s64 %rd518, %rd11, %rd517;
+	setp.eq.u32 %p128, %r5, 0;
+	@!%p128 bra $L146;
+	st.global.s64 [%rd518+0], %rd479;
+	st.global.s64 [%rd518+8], %rd480;
+$L146:
+	ret;
+}
+
+.visible .entry gk_frontier_PushLocal_bfs_reach__final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38
+)
+{
+	.reg .pred %p<55>;
+	.reg .b32 %r<46>;
+	.reg .b64 %rd<157>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u8 %r19, [gk_s10];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	ld.param.s64 %rd30, [gk_s11];
+	mov.b64 %rd31, %rd30;
+	ld.param.u64 %rd32, [gk_s12];
+	cvta.to.global.u64 %rd33, %rd32;
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s13];
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s14];
+	mov.b64 %rd38, %rd37;
+	ld.param.u64 %rd39, [gk_s15];
+	cvta.to.global.u64 %rd40, %rd39;
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s16];
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s17];
+	mov.b64 %rd45, %rd44;
+	ld.param.u8 %r20, [gk_s18];
+	setp.ne.u32 %p4, %r20, 0;
+	mov.pred %p5, %p4;
+	ld.param.u64 %rd46, [gk_s19];
+	cvta.to.global.u64 %rd47, %rd46;
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s20];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s21];
+	mov.b64 %rd52, %rd51;
+	ld.param.u64 %rd53, [gk_s22];
+	cvta.to.global.u64 %rd54, %rd53;
+	mov.b64 %rd55, %rd54;
+	ld.param.s64 %rd56, [gk_s23];
+	mov.b64 %rd57, %rd56;
+	ld.param.s64 %rd58, [gk_s24];
+	mov.b64 %rd59, %rd58;
+	ld.param.u64 %rd60, [gk_s25];
+	cvta.to.global.u64 %rd61, %rd60;
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s26];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s27];
+	mov.b64 %rd66, %rd65;
+	ld.param.u8 %r21, [gk_s28];
+	setp.ne.u32 %p6, %r21, 0;
+	mov.pred %p7, %p6;
+	ld.param.u64 %rd67, [gk_s29];
+	cvta.to.global.u64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
+	ld.param.s64 %rd70, [gk_s30];
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s31];
+	mov.b64 %rd73, %rd72;
+	ld.param.s32 %r22, [gk_s32];
+	mov.b32 %r23, %r22;
+	ld.param.s64 %rd74, [gk_s33];
+	mov.b64 %rd75, %rd74;
+	ld.param.s64 %rd76, [gk_s34];
+	mov.b64 %rd77, %rd76;
+	ld.param.s64 %rd78, [gk_s35];
+	mov.b64 %rd79, %rd78;
+	ld.param.u64 %rd80, [gk_s36];
+	cvta.to.global.u64 %rd81, %rd80;
+	mov.b64 %rd82, %rd81;
+	ld.param.s64 %rd83, [gk_s37];
+	mov.b64 %rd84, %rd83;
+	ld.param.s64 %rd85, [gk_s38];
+	mov.b64 %rd86, %rd85;
+	cvt.u64.u32 %rd89, %r5;
+	cvt.u64.u32 %rd90, %r6;
+	setp.ne.u32 %p8, %r18, 9;
+	@%p8 bra.uni $L2;
+	mov.b64 %rd87, 9223372036854775807;
+	mov.b64 %rd88, 9223372036854775807;
+	mov.b64 %rd91, %rd89;
+$L3:
+	setp.ge.s64 %p9, %rd91, %rd4;
+	@%p9 bra $L4;
+	mad.lo.s64 %rd92, %rd91, 16, %rd3;
+	ld.global.s64 %rd93, [%rd92+0];
+	ld.global.s64 %rd94, [%rd92+8];
+	setp.lt.s64 %p10, %rd93, %rd87;
+	setp.eq.s64 %p11, %rd93, %rd87;
+	setp.lt.s64 %p12, %rd94, %rd88;
+	and.pred %p13, %p11, %p12;
+	or.pred %p14, %p10, %p13;
+	selp.b64 %rd95, %rd93, %rd87, %p14;
+	selp.b64 %rd96, %rd94, %rd88, %p14;
+	mov.b64 %rd87, %rd95;
+	mov.b64 %rd88, %rd96;
+	add.s64 %rd91, %rd91, %rd90;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p15, %r18, 10;
+	@%p15 bra.uni $L5;
+	mov.b64 %rd87, -9223372036854775808;
+	mov.b64 %rd88, 9223372036854775807;
+	mov.b64 %rd97, %rd89;
+$L6:
+	setp.ge.s64 %p16, %rd97, %rd4;
+	@%p16 bra $L7;
+	mad.lo.s64 %rd98, %rd97, 16, %rd3;
+	ld.global.s64 %rd99, [%rd98+0];
+	ld.global.s64 %rd100, [%rd98+8];
+	setp.gt.s64 %p17, %rd99, %rd87;
+	setp.eq.s64 %p18, %rd99, %rd87;
+	setp.lt.s64 %p19, %rd100, %rd88;
+	and.pred %p20, %p18, %p19;
+	or.pred %p21, %p17, %p20;
+	selp.b64 %rd101, %rd99, %rd87, %p21;
+	selp.b64 %rd102, %rd100, %rd88, %p21;
+	mov.b64 %rd87, %rd101;
+	mov.b64 %rd88, %rd102;
+	add.s64 %rd97, %rd97, %rd90;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd103, 0;
+	mov.b64 %rd104, 0;
+	mov.b64 %rd105, 0;
+	mov.b64 %rd106, 0;
+	mov.b64 %rd103, %rd105;
+	mov.b64 %rd104, %rd106;
+$L8:
+	mov.b64 %rd107, %rd103;
+	mov.b64 %rd108, %rd104;
+	mov.b64 %rd87, %rd107;
+	mov.b64 %rd88, %rd108;
+	mov.b64 %rd109, %rd89;
+$L9:
+	setp.ge.s64 %p22, %rd109, %rd4;
+	@%p22 bra $L10;
+	mad.lo.s64 %rd110, %rd109, 16, %rd3;
+	ld.global.s64 %rd111, [%rd110+0];
+	ld.global.s64 %rd112, [%rd110+8];
+	mov.b64 %rd113, %rd87;
+	mov.b64 %rd114, %rd88;
+	mov.b64 %rd115, %rd111;
+	mov.b64 %rd116, %rd112;
+	mov.b64 %rd117, %rd113;
+	mov.b64 %rd118, %rd114;
+	mov.b64 %rd119, %rd115;
+	mov.b64 %rd120, %rd116;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd123, %rd117, %rd121;
+	mov.b64 %rd117, %rd123;
+	add.s64 %rd124, %rd118, %rd122;
+	mov.b64 %rd118, %rd124;
+$L11:
+	mov.b64 %rd87, %rd117;
+	mov.b64 %rd88, %rd118;
+	add.s64 %rd109, %rd109, %rd90;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd125, %rd87;
+	mov.b64 %rd126, %rd88;
+	// block reduction
+	mov.b32 %r24, 1;
+	mov.b32 %r25, 1;
+	sub.u32 %r26, %r13, 1;
+	mov.b32 %r27, %r24;
+$L12:
+	setp.hs.u32 %p23, %r27, 32;
+	@%p23 bra $L13;
+	mov.b64 {%r28, %r29}, %rd125;
+	shfl.sync.down.b32 %r30|%p24, %r28, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r31, %r29, %r27, %r26, %r17;
+	mov.b64 %rd127, {%r30, %r31};
+	mov.b64 {%r32, %r33}, %rd126;
+	shfl.sync.down.b32 %r34, %r32, %r27, %r26, %r17;
+	shfl.sync.down.b32 %r35, %r33, %r27, %r26, %r17;
+	mov.b64 %rd128, {%r34, %r35};
+	@!%p24 bra $L14;
+	setp.ne.u32 %p25, %r18, 9;
+	@%p25 bra.uni $L16;
+	setp.lt.s64 %p26, %rd127, %rd125;
+	setp.eq.s64 %p27, %rd127, %rd125;
+	setp.lt.s64 %p28, %rd128, %rd126;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd129, %rd127, %rd125, %p30;
+	selp.b64 %rd130, %rd128, %rd126, %p30;
+	mov.b64 %rd125, %rd129;
+	mov.b64 %rd126, %rd130;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p31, %r18, 10;
+	@%p31 bra.uni $L17;
+	setp.gt.s64 %p32, %rd127, %rd125;
+	setp.eq.s64 %p33, %rd127, %rd125;
+	setp.lt.s64 %p34, %rd128, %rd126;
+	and.pred %p35, %p33, %p34;
+	or.pred %p36, %p32, %p35;
+	selp.b64 %rd131, %rd127, %rd125, %p36;
+	selp.b64 %rd132, %rd128, %rd126, %p36;
+	mov.b64 %rd125, %rd131;
+	mov.b64 %rd126, %rd132;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd133, %rd125;
+	mov.b64 %rd134, %rd126;
+	mov.b64 %rd135, %rd127;
+	mov.b64 %rd136, %rd128;
+	mov.b64 %rd117, %rd133;
+	mov.b64 %rd118, %rd134;
+	mov.b64 %rd119, %rd135;
+	mov.b64 %rd120, %rd136;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd137, %rd117, %rd121;
+	mov.b64 %rd117, %rd137;
+	add.s64 %rd138, %rd118, %rd122;
+	mov.b64 %rd118, %rd138;
+$L18:
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
+$L15:
+$L14:
+	shl.b32 %r27, %r27, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p37, %r7, 0;
+	@!%p37 bra $L19;
+	mul.wide.u32 %rd139, %r8, 16;
+	add.s64 %rd140, %rd1, %rd139;
+	st.shared.s64 [%rd140+0], %rd125;
+	st.shared.s64 [%rd140+8], %rd126;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p38, %r8, 0;
+	@!%p38 bra $L20;
+	setp.lo.u32 %p39, %r7, %r10;
+	@!%p39 bra $L21;
+	mul.wide.u32 %rd141, %r7, 16;
+	add.s64 %rd142, %rd1, %rd141;
+	ld.shared.s64 %rd143, [%rd142+0];
+	ld.shared.s64 %rd144, [%rd142+8];
+	mov.b64 %rd125, %rd143;
+	mov.b64 %rd126, %rd144;
+$L21:
+	sub.u32 %r36, %r10, 1;
+	mov.b32 %r37, %r25;
+$L22:
+	setp.hs.u32 %p40, %r37, 32;
+	@%p40 bra $L23;
+	mov.b64 {%r38, %r39}, %rd125;
+	shfl.sync.down.b32 %r40|%p41, %r38, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r41, %r39, %r37, %r36, %r17;
+	mov.b64 %rd145, {%r40, %r41};
+	mov.b64 {%r42, %r43}, %rd126;
+	shfl.sync.down.b32 %r44, %r42, %r37, %r36, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r37, %r36, %r17;
+	mov.b64 %rd146, {%r44, %r45};
+	@!%p41 bra $L24;
+	setp.ne.u32 %p42, %r18, 9;
+	@%p42 bra.uni $L26;
+	setp.lt.s64 %p43, %rd145, %rd125;
+	setp.eq.s64 %p44, %rd145, %rd125;
+	setp.lt.s64 %p45, %rd146, %rd126;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd147, %rd145, %rd125, %p47;
+	selp.b64 %rd148, %rd146, %rd126, %p47;
+	mov.b64 %rd125, %rd147;
+	mov.b64 %rd126, %rd148;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p48, %r18, 10;
+	@%p48 bra.uni $L27;
+	setp.gt.s64 %p49, %rd145, %rd125;
+	setp.eq.s64 %p50, %rd145, %rd125;
+	setp.lt.s64 %p51, %rd146, %rd126;
+	and.pred %p52, %p50, %p51;
+	or.pred %p53, %p49, %p52;
+	selp.b64 %rd149, %rd145, %rd125, %p53;
+	selp.b64 %rd150, %rd146, %rd126, %p53;
+	mov.b64 %rd125, %rd149;
+	mov.b64 %rd126, %rd150;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd151, %rd125;
+	mov.b64 %rd152, %rd126;
+	mov.b64 %rd153, %rd145;
+	mov.b64 %rd154, %rd146;
+	mov.b64 %rd117, %rd151;
+	mov.b64 %rd118, %rd152;
+	mov.b64 %rd119, %rd153;
+	mov.b64 %rd120, %rd154;
+	mov.b64 %rd121, %rd119;
+	mov.b64 %rd122, %rd120;
+	add.s64 %rd155, %rd117, %rd121;
+	mov.b64 %rd117, %rd155;
+	add.s64 %rd156, %rd118, %rd122;
+	mov.b64 %rd118, %rd156;
+$L28:
+	mov.b64 %rd125, %rd117;
+	mov.b64 %rd126, %rd118;
+$L25:
+$L24:
+	shl.b32 %r37, %r37, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p54, %r5, 0;
+	@!%p54 bra $L29;
+	st.global.s64 [%rd6+0], %rd125;
+	st.global.s64 [%rd6+8], %rd126;
+$L29:
+	ret;
+}
+`
+
+// gokkosPTX15 is the PTX of frontier.PushLocal[bfs.visit].
+const gokkosPTX15 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8871,8 +16711,894 @@ $L29:
 }
 `
 
-// gokkosPTX9 is the PTX of frontier.PullStep[bfs.visit].
-const gokkosPTX9 = `//
+// gokkosPTX16 is the PTX of frontier.PullStep[bfs.reach].
+const gokkosPTX16 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_frontier_PullStep_bfs_reach__main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19
+)
+{
+	.reg .pred %p<64>;
+	.reg .b32 %r<96>;
+	.reg .b64 %rd<195>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.s64 %rd6, [gk_s0];
+	mov.b64 %rd7, %rd6;
+	ld.param.u64 %rd8, [gk_s1];
+	cvta.to.global.u64 %rd9, %rd8;
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s3];
+	mov.b64 %rd14, %rd13;
+	ld.param.u64 %rd15, [gk_s4];
+	cvta.to.global.u64 %rd16, %rd15;
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s7];
+	cvta.to.global.u64 %rd23, %rd22;
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s9];
+	mov.b64 %rd28, %rd27;
+	ld.param.u64 %rd29, [gk_s10];
+	cvta.to.global.u64 %rd30, %rd29;
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s12];
+	mov.b64 %rd35, %rd34;
+	ld.param.u64 %rd36, [gk_s13];
+	cvta.to.global.u64 %rd37, %rd36;
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s14];
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s15];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s16];
+	mov.b64 %rd44, %rd43;
+	ld.param.u64 %rd45, [gk_s17];
+	cvta.to.global.u64 %rd46, %rd45;
+	mov.b64 %rd47, %rd46;
+	ld.param.s64 %rd48, [gk_s18];
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s19];
+	mov.b64 %rd51, %rd50;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd52, %rd3, %rd2;
+	max.s64 %rd53, %rd52, 0;
+	cvt.u64.u32 %rd54, %r20;
+	add.s64 %rd55, %rd53, %rd54;
+	sub.s64 %rd56, %rd55, 1;
+	div.u64 %rd57, %rd56, %rd54;
+	cvt.u64.u32 %rd58, %r19;
+	mad.lo.s64 %rd59, %rd58, %rd57, %rd2;
+	add.s64 %rd60, %rd59, %rd57;
+	min.s64 %rd61, %rd60, %rd3;
+	setp.ne.u32 %p2, %r18, 9;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd64, 9223372036854775807;
+	mov.b64 %rd65, 9223372036854775807;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 10;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd64, -9223372036854775808;
+	mov.b64 %rd65, 9223372036854775807;
+	bra.uni $L1;
+$L3:
+	mov.b64 %rd66, 0;
+	mov.b64 %rd67, 0;
+	mov.b64 %rd68, 0;
+	mov.b64 %rd69, 0;
+	mov.b64 %rd66, %rd68;
+	mov.b64 %rd67, %rd69;
+$L4:
+	mov.b64 %rd70, %rd66;
+	mov.b64 %rd71, %rd67;
+	mov.b64 %rd64, %rd70;
+	mov.b64 %rd65, %rd71;
+$L1:
+	mov.b64 %rd62, %rd64;
+	mov.b64 %rd63, %rd65;
+	cvt.u64.u32 %rd72, %r5;
+	add.s64 %rd73, %rd59, %rd72;
+	cvt.u64.u32 %rd74, %r6;
+	mov.b64 %rd75, %rd73;
+$L5:
+	setp.ge.s64 %p4, %rd75, %rd61;
+	@%p4 bra $L6;
+	mov.b64 %rd76, %rd75;
+	mov.b64 %rd77, %rd76;
+	add.s64 %rd78, %rd76, 1;
+	mov.b64 %rd79, %rd78;
+	mov.b64 %rd80, %rd77;
+	mov.b64 %rd81, %rd79;
+	setp.gt.s64 %p5, %rd44, 0;
+	@!%p5 bra $L9;
+	mul.lo.s64 %rd82, %rd76, %rd44;
+	mov.b64 %rd83, %rd82;
+	add.s64 %rd84, %rd76, 1;
+	mul.lo.s64 %rd85, %rd84, %rd44;
+	min.s64 %rd86, %rd85, %rd40;
+	mov.b64 %rd87, %rd86;
+	mov.b64 %rd80, %rd83;
+	mov.b64 %rd81, %rd87;
+$L9:
+	mov.b64 %rd88, %rd10;
+	mov.b64 %rd89, %rd12;
+	mov.b64 %rd90, %rd14;
+	mov.b64 %rd91, %rd17;
+	mov.b64 %rd92, %rd19;
+	mov.b64 %rd93, %rd21;
+	mov.b64 %rd94, %rd31;
+	mov.b64 %rd95, %rd33;
+	mov.b64 %rd96, %rd35;
+	mov.b64 %rd97, %rd88;
+	mov.b64 %rd98, %rd89;
+	mov.b64 %rd99, %rd90;
+	mov.b64 %rd100, %rd91;
+	mov.b64 %rd101, %rd92;
+	mov.b64 %rd102, %rd93;
+	mov.b64 %rd103, %rd94;
+	mov.b64 %rd104, %rd95;
+	mov.b64 %rd105, %rd96;
+	mov.b64 %rd106, %rd80;
+$L10:
+	setp.lt.s64 %p6, %rd106, %rd81;
+	not.pred %p7, %p6;
+	@!%p7 bra $L14;
+	bra.uni $L12;
+$L14:
+	mov.b32 %r21, 0x0;
+	mul.lo.s64 %rd107, %rd106, 32;
+	mov.b64 %rd108, %rd107;
+	setp.gt.s64 %p8, %rd44, 0;
+	@!%p8 bra $L15;
+	mov.b64 %rd109, %rd106;
+	mul.lo.s64 %rd110, %rd109, %rd51;
+	mad.lo.s64 %rd111, %rd110, 4, %rd47;
+	ld.relaxed.gpu.global.u32 %r22, [%rd111+0];
+	mov.b32 %r23, %r22;
+	not.b32 %r24, %r23;
+	mov.b32 %r25, %r24;
+	mov.b32 %r21, %r25;
+	sub.s64 %rd112, %rd7, %rd108;
+	mov.b64 %rd113, %rd112;
+	setp.lt.s64 %p9, %rd113, 32;
+	@!%p9 bra $L18;
+	min.u64 %rd114, %rd113, 32;
+	cvt.u32.u64 %r26, %rd114;
+	mov.b32 %r28, 0x1;
+	shl.b32 %r27, %r28, %r26;
+	setp.hs.u32 %p10, %r26, 32;
+	selp.b32 %r29, 0, %r27, %p10;
+	sub.u32 %r30, %r29, 0x1;
+	and.b32 %r31, %r21, %r30;
+	mov.b32 %r21, %r31;
+$L18:
+	bra.uni $L16;
+$L15:
+	mov.b64 %rd108, %rd76;
+	cvt.u32.u64 %r32, %rd76;
+	mov.b32 %r33, %r32;
+	shr.s32 %r34, %r33, 5;
+	cvt.s64.s32 %rd115, %r34;
+	mul.lo.s64 %rd116, %rd115, %rd51;
+	mad.lo.s64 %rd117, %rd116, 4, %rd47;
+	ld.relaxed.gpu.global.u32 %r35, [%rd117+0];
+	mov.b32 %r36, %r35;
+	and.b32 %r37, %r33, 31;
+	cvt.s64.s32 %rd118, %r37;
+	min.u64 %rd119, %rd118, 32;
+	cvt.u32.u64 %r38, %rd119;
+	mov.b32 %r40, 0x1;
+	shl.b32 %r39, %r40, %r38;
+	setp.hs.u32 %p11, %r38, 32;
+	selp.b32 %r41, 0, %r39, %p11;
+	and.b32 %r42, %r36, %r41;
+	setp.eq.u32 %p12, %r42, 0x0;
+	mov.pred %p13, %p12;
+	@!%p13 bra $L20;
+	mov.b32 %r21, 0x1;
+$L20:
+$L16:
+	mov.b32 %r43, 0x0;
+$L21:
+	setp.ne.u32 %p14, %r21, 0x0;
+	not.pred %p15, %p14;
+	@!%p15 bra $L25;
+	bra.uni $L23;
+$L25:
+	brev.b32 %r44, %r21;
+	clz.b32 %r45, %r44;
+	cvt.u64.u32 %rd120, %r45;
+	mov.b64 %rd121, %rd120;
+	sub.u32 %r46, %r21, 0x1;
+	and.b32 %r47, %r21, %r46;
+	mov.b32 %r21, %r47;
+	add.s64 %rd122, %rd108, %rd121;
+	cvt.u32.u64 %r48, %rd122;
+	mov.b32 %r49, %r48;
+	mov.pred %p16, 0;
+	cvt.s64.s32 %rd123, %r49;
+	add.s64 %rd124, %rd123, 1;
+	mul.lo.s64 %rd125, %rd124, %rd99;
+	mad.lo.s64 %rd126, %rd125, 8, %rd97;
+	ld.global.nc.s64 %rd127, [%rd126+0];
+	mov.b64 %rd128, %rd127;
+	mov.b64 %rd129, %rd128;
+	cvt.s64.s32 %rd130, %r49;
+	mul.lo.s64 %rd131, %rd130, %rd99;
+	mad.lo.s64 %rd132, %rd131, 8, %rd97;
+	ld.global.nc.s64 %rd133, [%rd132+0];
+	mov.b64 %rd134, %rd133;
+	mov.b64 %rd135, %rd134;
+$L26:
+	setp.lt.s64 %p17, %rd135, %rd129;
+	not.pred %p18, %p17;
+	@!%p18 bra $L30;
+	bra.uni $L28;
+$L30:
+	mul.lo.s64 %rd136, %rd135, %rd102;
+	mad.lo.s64 %rd137, %rd136, 4, %rd100;
+	ld.global.nc.s32 %r50, [%rd137+0];
+	mov.b32 %r51, %r50;
+	mov.b32 %r52, %r51;
+	shr.s32 %r53, %r52, 5;
+	cvt.s64.s32 %rd138, %r53;
+	mul.lo.s64 %rd139, %rd138, %rd105;
+	mad.lo.s64 %rd140, %rd139, 4, %rd103;
+	ld.global.nc.u32 %r54, [%rd140+0];
+	mov.b32 %r55, %r54;
+	and.b32 %r56, %r52, 31;
+	cvt.s64.s32 %rd141, %r56;
+	min.u64 %rd142, %rd141, 32;
+	cvt.u32.u64 %r57, %rd142;
+	mov.b32 %r59, 0x1;
+	shl.b32 %r58, %r59, %r57;
+	setp.hs.u32 %p19, %r57, 32;
+	selp.b32 %r60, 0, %r58, %p19;
+	and.b32 %r61, %r55, %r60;
+	setp.eq.u32 %p20, %r61, 0x0;
+	@!%p20 bra $L32;
+	bra.uni $L27;
+$L32:
+	mov.b32 %r62, %r52;
+	mov.b32 %r63, %r49;
+	mov.b64 %rd143, %rd135;
+	mov.pred %p21, 1;
+	mov.pred %p22, 1;
+	mov.pred %p23, %p21;
+	mov.pred %p24, %p22;
+	mov.pred %p25, %p23;
+	mov.pred %p26, %p24;
+	or.pred %p27, %p16, %p25;
+	mov.pred %p16, %p27;
+	@!%p26 bra $L34;
+	bra.uni $L28;
+$L34:
+$L27:
+	add.s64 %rd144, %rd135, 1;
+	mov.b64 %rd135, %rd144;
+	bra.uni $L26;
+$L28:
+	@!%p16 bra $L36;
+	min.u64 %rd145, %rd121, 32;
+	cvt.u32.u64 %r64, %rd145;
+	mov.b32 %r66, 0x1;
+	shl.b32 %r65, %r66, %r64;
+	setp.hs.u32 %p28, %r64, 32;
+	selp.b32 %r67, 0, %r65, %p28;
+	or.b32 %r68, %r43, %r67;
+	mov.b32 %r43, %r68;
+	add.s64 %rd146, %rd62, 1;
+	mov.b64 %rd62, %rd146;
+$L36:
+$L22:
+	bra.uni $L21;
+$L23:
+	setp.gt.s64 %p29, %rd44, 0;
+	@!%p29 bra $L37;
+	mul.lo.s64 %rd147, %rd106, %rd42;
+	mad.lo.s64 %rd148, %rd147, 4, %rd38;
+	st.global.u32 [%rd148+0], %r43;
+	bra.uni $L38;
+$L37:
+	setp.ne.u32 %p30, %r43, 0x0;
+	@!%p30 bra $L40;
+	shr.s64 %rd149, %rd76, 5;
+	mul.lo.s64 %rd150, %rd149, %rd42;
+	mad.lo.s64 %rd151, %rd150, 4, %rd38;
+	and.b64 %rd152, %rd76, 31;
+	min.u64 %rd153, %rd152, 32;
+	cvt.u32.u64 %r69, %rd153;
+	mov.b32 %r71, 0x1;
+	shl.b32 %r70, %r71, %r69;
+	setp.hs.u32 %p31, %r69, 32;
+	selp.b32 %r72, 0, %r70, %p31;
+	atom.global.or.b32 %r73, [%rd151], %r72;
+$L40:
+$L38:
+$L11:
+	add.s64 %rd154, %rd106, 1;
+	mov.b64 %rd106, %rd154;
+	bra.uni $L10;
+$L12:
+$L7:
+	add.s64 %rd75, %rd75, %rd74;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd155, %rd62;
+	mov.b64 %rd156, %rd63;
+	// block reduction
+	mov.b32 %r74, 1;
+	mov.b32 %r75, 1;
+	sub.u32 %r76, %r13, 1;
+	mov.b32 %r77, %r74;
+$L41:
+	setp.hs.u32 %p32, %r77, 32;
+	@%p32 bra $L42;
+	mov.b64 {%r78, %r79}, %rd155;
+	shfl.sync.down.b32 %r80|%p33, %r78, %r77, %r76, %r17;
+	shfl.sync.down.b32 %r81, %r79, %r77, %r76, %r17;
+	mov.b64 %rd157, {%r80, %r81};
+	mov.b64 {%r82, %r83}, %rd156;
+	shfl.sync.down.b32 %r84, %r82, %r77, %r76, %r17;
+	shfl.sync.down.b32 %r85, %r83, %r77, %r76, %r17;
+	mov.b64 %rd158, {%r84, %r85};
+	@!%p33 bra $L43;
+	setp.ne.u32 %p34, %r18, 9;
+	@%p34 bra.uni $L45;
+	setp.lt.s64 %p35, %rd157, %rd155;
+	setp.eq.s64 %p36, %rd157, %rd155;
+	setp.lt.s64 %p37, %rd158, %rd156;
+	and.pred %p38, %p36, %p37;
+	or.pred %p39, %p35, %p38;
+	selp.b64 %rd159, %rd157, %rd155, %p39;
+	selp.b64 %rd160, %rd158, %rd156, %p39;
+	mov.b64 %rd155, %rd159;
+	mov.b64 %rd156, %rd160;
+	bra.uni $L44;
+$L45:
+	setp.ne.u32 %p40, %r18, 10;
+	@%p40 bra.uni $L46;
+	setp.gt.s64 %p41, %rd157, %rd155;
+	setp.eq.s64 %p42, %rd157, %rd155;
+	setp.lt.s64 %p43, %rd158, %rd156;
+	and.pred %p44, %p42, %p43;
+	or.pred %p45, %p41, %p44;
+	selp.b64 %rd161, %rd157, %rd155, %p45;
+	selp.b64 %rd162, %rd158, %rd156, %p45;
+	mov.b64 %rd155, %rd161;
+	mov.b64 %rd156, %rd162;
+	bra.uni $L44;
+$L46:
+	mov.b64 %rd163, %rd155;
+	mov.b64 %rd164, %rd156;
+	mov.b64 %rd165, %rd157;
+	mov.b64 %rd166, %rd158;
+	mov.b64 %rd167, %rd163;
+	mov.b64 %rd168, %rd164;
+	mov.b64 %rd169, %rd165;
+	mov.b64 %rd170, %rd166;
+	mov.b64 %rd171, %rd169;
+	mov.b64 %rd172, %rd170;
+	add.s64 %rd173, %rd167, %rd171;
+	mov.b64 %rd167, %rd173;
+	add.s64 %rd174, %rd168, %rd172;
+	mov.b64 %rd168, %rd174;
+$L47:
+	mov.b64 %rd155, %rd167;
+	mov.b64 %rd156, %rd168;
+$L44:
+$L43:
+	shl.b32 %r77, %r77, 1;
+	bra.uni $L41;
+$L42:
+	setp.eq.u32 %p46, %r7, 0;
+	@!%p46 bra $L48;
+	mul.wide.u32 %rd175, %r8, 16;
+	add.s64 %rd176, %rd1, %rd175;
+	st.shared.s64 [%rd176+0], %rd155;
+	st.shared.s64 [%rd176+8], %rd156;
+$L48:
+	bar.sync 0;
+	setp.eq.u32 %p47, %r8, 0;
+	@!%p47 bra $L49;
+	setp.lo.u32 %p48, %r7, %r10;
+	@!%p48 bra $L50;
+	mul.wide.u32 %rd177, %r7, 16;
+	add.s64 %rd178, %rd1, %rd177;
+	ld.shared.s64 %rd179, [%rd178+0];
+	ld.shared.s64 %rd180, [%rd178+8];
+	mov.b64 %rd155, %rd179;
+	mov.b64 %rd156, %rd180;
+$L50:
+	sub.u32 %r86, %r10, 1;
+	mov.b32 %r87, %r75;
+$L51:
+	setp.hs.u32 %p49, %r87, 32;
+	@%p49 bra $L52;
+	mov.b64 {%r88, %r89}, %rd155;
+	shfl.sync.down.b32 %r90|%p50, %r88, %r87, %r86, %r17;
+	shfl.sync.down.b32 %r91, %r89, %r87, %r86, %r17;
+	mov.b64 %rd181, {%r90, %r91};
+	mov.b64 {%r92, %r93}, %rd156;
+	shfl.sync.down.b32 %r94, %r92, %r87, %r86, %r17;
+	shfl.sync.down.b32 %r95, %r93, %r87, %r86, %r17;
+	mov.b64 %rd182, {%r94, %r95};
+	@!%p50 bra $L53;
+	setp.ne.u32 %p51, %r18, 9;
+	@%p51 bra.uni $L55;
+	setp.lt.s64 %p52, %rd181, %rd155;
+	setp.eq.s64 %p53, %rd181, %rd155;
+	setp.lt.s64 %p54, %rd182, %rd156;
+	and.pred %p55, %p53, %p54;
+	or.pred %p56, %p52, %p55;
+	selp.b64 %rd183, %rd181, %rd155, %p56;
+	selp.b64 %rd184, %rd182, %rd156, %p56;
+	mov.b64 %rd155, %rd183;
+	mov.b64 %rd156, %rd184;
+	bra.uni $L54;
+$L55:
+	setp.ne.u32 %p57, %r18, 10;
+	@%p57 bra.uni $L56;
+	setp.gt.s64 %p58, %rd181, %rd155;
+	setp.eq.s64 %p59, %rd181, %rd155;
+	setp.lt.s64 %p60, %rd182, %rd156;
+	and.pred %p61, %p59, %p60;
+	or.pred %p62, %p58, %p61;
+	selp.b64 %rd185, %rd181, %rd155, %p62;
+	selp.b64 %rd186, %rd182, %rd156, %p62;
+	mov.b64 %rd155, %rd185;
+	mov.b64 %rd156, %rd186;
+	bra.uni $L54;
+$L56:
+	mov.b64 %rd187, %rd155;
+	mov.b64 %rd188, %rd156;
+	mov.b64 %rd189, %rd181;
+	mov.b64 %rd190, %rd182;
+	mov.b64 %rd167, %rd187;
+	mov.b64 %rd168, %rd188;
+	mov.b64 %rd169, %rd189;
+	mov.b64 %rd170, %rd190;
+	mov.b64 %rd171, %rd169;
+	mov.b64 %rd172, %rd170;
+	add.s64 %rd191, %rd167, %rd171;
+	mov.b64 %rd167, %rd191;
+	add.s64 %rd192, %rd168, %rd172;
+	mov.b64 %rd168, %rd192;
+$L57:
+	mov.b64 %rd155, %rd167;
+	mov.b64 %rd156, %rd168;
+$L54:
+$L53:
+	shl.b32 %r87, %r87, 1;
+	bra.uni $L51;
+$L52:
+$L49:
+	mul.wide.u32 %rd193, %r19, 16;
+	add.s64 %rd194, %rd5, %rd193;
+	setp.eq.u32 %p63, %r5, 0;
+	@!%p63 bra $L58;
+	st.global.s64 [%rd194+0], %rd155;
+	st.global.s64 [%rd194+8], %rd156;
+$L58:
+	ret;
+}
+
+.visible .entry gk_frontier_PullStep_bfs_reach__final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19
+)
+{
+	.reg .pred %p<49>;
+	.reg .b32 %r<41>;
+	.reg .b64 %rd<123>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.s64 %rd7, [gk_s0];
+	mov.b64 %rd8, %rd7;
+	ld.param.u64 %rd9, [gk_s1];
+	cvta.to.global.u64 %rd10, %rd9;
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.s64 %rd14, [gk_s3];
+	mov.b64 %rd15, %rd14;
+	ld.param.u64 %rd16, [gk_s4];
+	cvta.to.global.u64 %rd17, %rd16;
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	cvta.to.global.u64 %rd24, %rd23;
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.s64 %rd28, [gk_s9];
+	mov.b64 %rd29, %rd28;
+	ld.param.u64 %rd30, [gk_s10];
+	cvta.to.global.u64 %rd31, %rd30;
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	ld.param.s64 %rd35, [gk_s12];
+	mov.b64 %rd36, %rd35;
+	ld.param.u64 %rd37, [gk_s13];
+	cvta.to.global.u64 %rd38, %rd37;
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s14];
+	mov.b64 %rd41, %rd40;
+	ld.param.s64 %rd42, [gk_s15];
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s16];
+	mov.b64 %rd45, %rd44;
+	ld.param.u64 %rd46, [gk_s17];
+	cvta.to.global.u64 %rd47, %rd46;
+	mov.b64 %rd48, %rd47;
+	ld.param.s64 %rd49, [gk_s18];
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s19];
+	mov.b64 %rd52, %rd51;
+	cvt.u64.u32 %rd55, %r5;
+	cvt.u64.u32 %rd56, %r6;
+	setp.ne.u32 %p2, %r18, 9;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd53, 9223372036854775807;
+	mov.b64 %rd54, 9223372036854775807;
+	mov.b64 %rd57, %rd55;
+$L3:
+	setp.ge.s64 %p3, %rd57, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd58, %rd57, 16, %rd3;
+	ld.global.s64 %rd59, [%rd58+0];
+	ld.global.s64 %rd60, [%rd58+8];
+	setp.lt.s64 %p4, %rd59, %rd53;
+	setp.eq.s64 %p5, %rd59, %rd53;
+	setp.lt.s64 %p6, %rd60, %rd54;
+	and.pred %p7, %p5, %p6;
+	or.pred %p8, %p4, %p7;
+	selp.b64 %rd61, %rd59, %rd53, %p8;
+	selp.b64 %rd62, %rd60, %rd54, %p8;
+	mov.b64 %rd53, %rd61;
+	mov.b64 %rd54, %rd62;
+	add.s64 %rd57, %rd57, %rd56;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p9, %r18, 10;
+	@%p9 bra.uni $L5;
+	mov.b64 %rd53, -9223372036854775808;
+	mov.b64 %rd54, 9223372036854775807;
+	mov.b64 %rd63, %rd55;
+$L6:
+	setp.ge.s64 %p10, %rd63, %rd4;
+	@%p10 bra $L7;
+	mad.lo.s64 %rd64, %rd63, 16, %rd3;
+	ld.global.s64 %rd65, [%rd64+0];
+	ld.global.s64 %rd66, [%rd64+8];
+	setp.gt.s64 %p11, %rd65, %rd53;
+	setp.eq.s64 %p12, %rd65, %rd53;
+	setp.lt.s64 %p13, %rd66, %rd54;
+	and.pred %p14, %p12, %p13;
+	or.pred %p15, %p11, %p14;
+	selp.b64 %rd67, %rd65, %rd53, %p15;
+	selp.b64 %rd68, %rd66, %rd54, %p15;
+	mov.b64 %rd53, %rd67;
+	mov.b64 %rd54, %rd68;
+	add.s64 %rd63, %rd63, %rd56;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	mov.b64 %rd69, 0;
+	mov.b64 %rd70, 0;
+	mov.b64 %rd71, 0;
+	mov.b64 %rd72, 0;
+	mov.b64 %rd69, %rd71;
+	mov.b64 %rd70, %rd72;
+$L8:
+	mov.b64 %rd73, %rd69;
+	mov.b64 %rd74, %rd70;
+	mov.b64 %rd53, %rd73;
+	mov.b64 %rd54, %rd74;
+	mov.b64 %rd75, %rd55;
+$L9:
+	setp.ge.s64 %p16, %rd75, %rd4;
+	@%p16 bra $L10;
+	mad.lo.s64 %rd76, %rd75, 16, %rd3;
+	ld.global.s64 %rd77, [%rd76+0];
+	ld.global.s64 %rd78, [%rd76+8];
+	mov.b64 %rd79, %rd53;
+	mov.b64 %rd80, %rd54;
+	mov.b64 %rd81, %rd77;
+	mov.b64 %rd82, %rd78;
+	mov.b64 %rd83, %rd79;
+	mov.b64 %rd84, %rd80;
+	mov.b64 %rd85, %rd81;
+	mov.b64 %rd86, %rd82;
+	mov.b64 %rd87, %rd85;
+	mov.b64 %rd88, %rd86;
+	add.s64 %rd89, %rd83, %rd87;
+	mov.b64 %rd83, %rd89;
+	add.s64 %rd90, %rd84, %rd88;
+	mov.b64 %rd84, %rd90;
+$L11:
+	mov.b64 %rd53, %rd83;
+	mov.b64 %rd54, %rd84;
+	add.s64 %rd75, %rd75, %rd56;
+	bra.uni $L9;
+$L10:
+$L1:
+	mov.b64 %rd91, %rd53;
+	mov.b64 %rd92, %rd54;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L12:
+	setp.hs.u32 %p17, %r22, 32;
+	@%p17 bra $L13;
+	mov.b64 {%r23, %r24}, %rd91;
+	shfl.sync.down.b32 %r25|%p18, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd93, {%r25, %r26};
+	mov.b64 {%r27, %r28}, %rd92;
+	shfl.sync.down.b32 %r29, %r27, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r30, %r28, %r22, %r21, %r17;
+	mov.b64 %rd94, {%r29, %r30};
+	@!%p18 bra $L14;
+	setp.ne.u32 %p19, %r18, 9;
+	@%p19 bra.uni $L16;
+	setp.lt.s64 %p20, %rd93, %rd91;
+	setp.eq.s64 %p21, %rd93, %rd91;
+	setp.lt.s64 %p22, %rd94, %rd92;
+	and.pred %p23, %p21, %p22;
+	or.pred %p24, %p20, %p23;
+	selp.b64 %rd95, %rd93, %rd91, %p24;
+	selp.b64 %rd96, %rd94, %rd92, %p24;
+	mov.b64 %rd91, %rd95;
+	mov.b64 %rd92, %rd96;
+	bra.uni $L15;
+$L16:
+	setp.ne.u32 %p25, %r18, 10;
+	@%p25 bra.uni $L17;
+	setp.gt.s64 %p26, %rd93, %rd91;
+	setp.eq.s64 %p27, %rd93, %rd91;
+	setp.lt.s64 %p28, %rd94, %rd92;
+	and.pred %p29, %p27, %p28;
+	or.pred %p30, %p26, %p29;
+	selp.b64 %rd97, %rd93, %rd91, %p30;
+	selp.b64 %rd98, %rd94, %rd92, %p30;
+	mov.b64 %rd91, %rd97;
+	mov.b64 %rd92, %rd98;
+	bra.uni $L15;
+$L17:
+	mov.b64 %rd99, %rd91;
+	mov.b64 %rd100, %rd92;
+	mov.b64 %rd101, %rd93;
+	mov.b64 %rd102, %rd94;
+	mov.b64 %rd83, %rd99;
+	mov.b64 %rd84, %rd100;
+	mov.b64 %rd85, %rd101;
+	mov.b64 %rd86, %rd102;
+	mov.b64 %rd87, %rd85;
+	mov.b64 %rd88, %rd86;
+	add.s64 %rd103, %rd83, %rd87;
+	mov.b64 %rd83, %rd103;
+	add.s64 %rd104, %rd84, %rd88;
+	mov.b64 %rd84, %rd104;
+$L18:
+	mov.b64 %rd91, %rd83;
+	mov.b64 %rd92, %rd84;
+$L15:
+$L14:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L12;
+$L13:
+	setp.eq.u32 %p31, %r7, 0;
+	@!%p31 bra $L19;
+	mul.wide.u32 %rd105, %r8, 16;
+	add.s64 %rd106, %rd1, %rd105;
+	st.shared.s64 [%rd106+0], %rd91;
+	st.shared.s64 [%rd106+8], %rd92;
+$L19:
+	bar.sync 0;
+	setp.eq.u32 %p32, %r8, 0;
+	@!%p32 bra $L20;
+	setp.lo.u32 %p33, %r7, %r10;
+	@!%p33 bra $L21;
+	mul.wide.u32 %rd107, %r7, 16;
+	add.s64 %rd108, %rd1, %rd107;
+	ld.shared.s64 %rd109, [%rd108+0];
+	ld.shared.s64 %rd110, [%rd108+8];
+	mov.b64 %rd91, %rd109;
+	mov.b64 %rd92, %rd110;
+$L21:
+	sub.u32 %r31, %r10, 1;
+	mov.b32 %r32, %r20;
+$L22:
+	setp.hs.u32 %p34, %r32, 32;
+	@%p34 bra $L23;
+	mov.b64 {%r33, %r34}, %rd91;
+	shfl.sync.down.b32 %r35|%p35, %r33, %r32, %r31, %r17;
+	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
+	mov.b64 %rd111, {%r35, %r36};
+	mov.b64 {%r37, %r38}, %rd92;
+	shfl.sync.down.b32 %r39, %r37, %r32, %r31, %r17;
+	shfl.sync.down.b32 %r40, %r38, %r32, %r31, %r17;
+	mov.b64 %rd112, {%r39, %r40};
+	@!%p35 bra $L24;
+	setp.ne.u32 %p36, %r18, 9;
+	@%p36 bra.uni $L26;
+	setp.lt.s64 %p37, %rd111, %rd91;
+	setp.eq.s64 %p38, %rd111, %rd91;
+	setp.lt.s64 %p39, %rd112, %rd92;
+	and.pred %p40, %p38, %p39;
+	or.pred %p41, %p37, %p40;
+	selp.b64 %rd113, %rd111, %rd91, %p41;
+	selp.b64 %rd114, %rd112, %rd92, %p41;
+	mov.b64 %rd91, %rd113;
+	mov.b64 %rd92, %rd114;
+	bra.uni $L25;
+$L26:
+	setp.ne.u32 %p42, %r18, 10;
+	@%p42 bra.uni $L27;
+	setp.gt.s64 %p43, %rd111, %rd91;
+	setp.eq.s64 %p44, %rd111, %rd91;
+	setp.lt.s64 %p45, %rd112, %rd92;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd115, %rd111, %rd91, %p47;
+	selp.b64 %rd116, %rd112, %rd92, %p47;
+	mov.b64 %rd91, %rd115;
+	mov.b64 %rd92, %rd116;
+	bra.uni $L25;
+$L27:
+	mov.b64 %rd117, %rd91;
+	mov.b64 %rd118, %rd92;
+	mov.b64 %rd119, %rd111;
+	mov.b64 %rd120, %rd112;
+	mov.b64 %rd83, %rd117;
+	mov.b64 %rd84, %rd118;
+	mov.b64 %rd85, %rd119;
+	mov.b64 %rd86, %rd120;
+	mov.b64 %rd87, %rd85;
+	mov.b64 %rd88, %rd86;
+	add.s64 %rd121, %rd83, %rd87;
+	mov.b64 %rd83, %rd121;
+	add.s64 %rd122, %rd84, %rd88;
+	mov.b64 %rd84, %rd122;
+$L28:
+	mov.b64 %rd91, %rd83;
+	mov.b64 %rd92, %rd84;
+$L25:
+$L24:
+	shl.b32 %r32, %r32, 1;
+	bra.uni $L22;
+$L23:
+$L20:
+	setp.eq.u32 %p48, %r5, 0;
+	@!%p48 bra $L29;
+	st.global.s64 [%rd6+0], %rd91;
+	st.global.s64 [%rd6+8], %rd92;
+$L29:
+	ret;
+}
+`
+
+// gokkosPTX17 is the PTX of frontier.PullStep[bfs.visit].
+const gokkosPTX17 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -9819,20 +18545,30 @@ $L29:
 func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
-//line kernels.go:30
+//line kernels.go:33
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:9827
+//line gokkos_kernels_gen.go:18553
 }
 
-// gokkosHostLoop1 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
+// gokkosHostLoop1 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop1(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
+//line kernels.go:47
+		k.Visited.Set(int(k.Root>>5), uint32(1)<<uint(k.Root&31))
+	}
+//line gokkos_kernels_gen.go:18563
+}
+
+// gokkosHostLoop2 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			w := gokkosLo + gokkosJ
-//line kernels.go:44
+//line kernels.go:60
 			var word uint32
 			hi := min(w*32+32, k.Parent.Len())
 			for v := w * 32; v < hi; v++ {
@@ -9842,11 +18578,11 @@ func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:9846
+//line gokkos_kernels_gen.go:18582
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:44
+//line kernels.go:60
 		var word uint32
 		hi := min(w*32+32, k.Parent.Len())
 		for v := w * 32; v < hi; v++ {
@@ -9856,53 +18592,124 @@ func gokkosHostLoop1(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:9860
+//line gokkos_kernels_gen.go:18596
 }
 
-// gokkosHostLoop2 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop2(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
+// gokkosHostLoop3 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop3(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Visited.Span(gokkosLo, gokkosHi), k.Bits.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line kernels.go:62
+//line kernels.go:78
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:9872
+//line gokkos_kernels_gen.go:18608
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
-//line kernels.go:62
+//line kernels.go:78
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:9879
+//line gokkos_kernels_gen.go:18615
 }
 
-// gokkosHostLoop3 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop3(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop4 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop4(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
+	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Before.Span(gokkosLo, gokkosHi), k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line kernels.go:89
+			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
+		}
+//line gokkos_kernels_gen.go:18627
+		return
+	}
+	for w := gokkosLo; w < gokkosHi; w++ {
+//line kernels.go:89
+		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
+	}
+//line gokkos_kernels_gen.go:18634
+}
+
+// gokkosHostLoop5 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line kernels.go:75
+//line kernels.go:102
 			if gokkosS0[gokkosJ] >= 0 {
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:9893
+//line gokkos_kernels_gen.go:18648
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line kernels.go:75
+//line kernels.go:102
 		if k.Level.At(v) >= 0 {
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:9902
+//line gokkos_kernels_gen.go:18657
 }
 
-// gokkosHostLoop10 runs visit.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop10(gokkosOp *visit, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop18 runs reach.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop18(gokkosOp *reach, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+	o := *gokkosOp
+	gokkosS0 := o.Visited.Span(0, o.Visited.Len())
+	if gokkosS0 == nil && o.Visited.Len() > 0 {
+		return -1
+	}
+	_ = o
+	gokkosN := 0
+gokkosNext:
+	for gokkosJ, gokkosV := range gokkosAdj {
+		u := gokkosU
+		_ = u
+		v := gokkosV
+		_ = v
+		e := gokkosE + int64(gokkosJ)
+		_ = e
+//line op.go:62
+		w, bit := int(v>>5), uint32(1)<<uint(v&31)
+		if gokkosimpl.AtomicLoadUint32(&gokkosS0[w])&bit != 0 {
+//line op.go:63
+			{
+				if false {
+//line op.go:64
+					gokkosHits[gokkosN] = gokkosV
+//line op.go:64
+					gokkosN++
+//line op.go:64
+				}
+//line op.go:64
+				continue gokkosNext
+//line op.go:64
+			}
+		}
+//line op.go:65
+		{
+			if o.Visited.AtomicOr(w, bit)&bit == 0 {
+//line op.go:66
+				gokkosHits[gokkosN] = gokkosV
+//line op.go:66
+				gokkosN++
+//line op.go:66
+			}
+//line op.go:66
+			continue gokkosNext
+//line op.go:66
+		}
+	}
+//line gokkos_kernels_gen.go:18708
+	return gokkosN
+}
+
+// gokkosHostLoop19 runs visit.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop19(gokkosOp *visit, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.Parent.Span(0, o.Parent.Len())
 	if gokkosS0 == nil && o.Parent.Len() > 0 {
@@ -9953,6 +18760,6 @@ gokkosNext:
 //line op.go:29
 		}
 	}
-//line gokkos_kernels_gen.go:9957
+//line gokkos_kernels_gen.go:18764
 	return gokkosN
 }

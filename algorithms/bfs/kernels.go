@@ -12,6 +12,9 @@ var _ = []any{
 	frontier.PushThread[visit]{}, frontier.PushTeam[visit]{},
 	frontier.PushLocal[visit]{}, frontier.PushGlobal[visit]{},
 	frontier.PullStep[visit]{}, frontier.PushFused[visit]{},
+	frontier.PushThread[reach]{}, frontier.PushTeam[reach]{},
+	frontier.PushLocal[reach]{}, frontier.PushGlobal[reach]{},
+	frontier.PullStep[reach]{}, frontier.PushFused[reach]{},
 }
 
 // levelSteps is the most fused push steps of one frontier.PushLevels call.
@@ -29,6 +32,19 @@ type setRoot struct {
 func (k setRoot) Run(int) {
 	k.Parent.Set(int(k.Root), k.Root)
 	k.Level.Set(int(k.Root), 0)
+}
+
+// setRootBit marks Root in the visited bitmap, which it expects cleared.
+//
+//gokkos:kernel
+type setRootBit struct {
+	Visited views.View1D[uint32]
+	Root    int32
+}
+
+// Run sets the root's bit.
+func (k setRootBit) Run(int) {
+	k.Visited.Set(int(k.Root>>5), uint32(1)<<uint(k.Root&31))
 }
 
 // markVisited rebuilds word w of the visited bitmap from the parents.
@@ -60,6 +76,17 @@ type mergeVisited struct {
 
 // Run merges word w.
 func (k mergeVisited) Run(w int) { k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w)) }
+
+// claimedBits turns Before, a copy of the visited bitmap taken before a push step, into the
+// bitmap of the vertices that the step claimed.
+//
+//gokkos:kernel
+type claimedBits struct {
+	Visited, Before views.View1D[uint32]
+}
+
+// Run computes word w.
+func (k claimedBits) Run(w int) { k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w)) }
 
 // reachedEdges sums the out-degrees of the reached vertices: the edges a traversal examines,
 // the numerator of TEPS.

@@ -45,3 +45,34 @@ func (o visit) Pull(u, v int32, e int64) (bool, bool) {
 	o.Level.Set(int(v), o.Depth+1)
 	return true, true
 }
+
+// reach is the edge operator of a search that records only which vertices it reaches
+// (Options.ReachOnly): the visited bitmap is the result and the claim. A push step claims v by
+// an atomic OR of its bit, after a plain-looking atomic load that finds most visited vertices
+// in N/8 bytes (a bitmap that stays in a core's cache, where the parents and levels are 8 bytes
+// per vertex): one atomic operation per claimed vertex, and no level or parent store. A pull
+// step changes nothing in the operator's arrays: BFS merges the step's new worklist into the
+// bitmap, as for visit.
+type reach struct {
+	Visited views.View1D[uint32]
+}
+
+// Visit claims v.
+func (o reach) Visit(u, v int32, e int64) bool {
+	w, bit := int(v>>5), uint32(1)<<uint(v&31)
+	if o.Visited.AtomicLoad(w)&bit != 0 {
+		return false
+	}
+	return o.Visited.AtomicOr(w, bit)&bit == 0
+}
+
+// Pending reports whether v is still unvisited.
+func (o reach) Pending(v int32) bool {
+	return o.Visited.AtomicLoad(int(v>>5))&(uint32(1)<<uint(v&31)) == 0
+}
+
+// PendingWord returns the unvisited vertices among 32w, ..., 32w+31 as a mask.
+func (o reach) PendingWord(w int) uint32 { return ^o.Visited.AtomicLoad(w) }
+
+// Pull reports that v joins the next worklist and is done.
+func (o reach) Pull(u, v int32, e int64) (bool, bool) { return true, true }

@@ -68,6 +68,12 @@ type Options struct {
 	Tuning frontier.Tuning
 	// Trace records every step in Stats.Steps.
 	Trace bool
+	// ReachOnly records only which vertices the search reaches, in a bitmap (BFS.Reached),
+	// and neither levels nor parents: a push step claims a vertex with an atomic OR of its
+	// bit instead of a compare-and-swap of its parent and a store of its level, and no pass
+	// rebuilds the bitmap before pull steps. Level, Parent and Views then have nothing to
+	// return, and Stats are unchanged.
+	ReachOnly bool
 }
 
 func (o Options) optimizing() bool {

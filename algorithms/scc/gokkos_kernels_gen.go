@@ -1046,8 +1046,8 @@ func init() {
 		Params: []abi.Param{
 			{Name: "N", Field: []int{0}, Kind: abi.KindInt32},
 			{Name: "P", Field: []int{1}, Kind: abi.KindInt32},
-			{Name: "LF", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "LB", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "RF", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "RB", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "St", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 			{Name: "Sub", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 			{Name: "Comp", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -1055,20 +1055,20 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "multistep.go", Key: "func (searchSplit) Run", Hash: "0b1ba399b55dc2ce"},
-			{File: "multistep.go", Key: "type searchSplit", Hash: "e637d4324fc8b697"},
+			{File: "multistep.go", Key: "func (searchSplit) Run", Hash: "c1074e207c70998d"},
+			{File: "multistep.go", Key: "type searchSplit", Hash: "a1572e802dcb2ae7"},
 			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
 		},
-		SourceHash: "8271b42ec8a38718",
+		SourceHash: "31a9cd6478cec8ee",
 	})
 	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop31)
 	gokkosimpl.Register[ownColour](&abi.KernelSpec{
 		Name:  "scc.ownColour",
-		Pos:   "algorithms/scc/multistep.go:248",
+		Pos:   "algorithms/scc/multistep.go:247",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX32,
 		Entry: "gk_scc_ownColour",
@@ -1092,7 +1092,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop32)
 	gokkosimpl.Register[listRoots](&abi.KernelSpec{
 		Name:  "scc.listRoots",
-		Pos:   "algorithms/scc/multistep.go:264",
+		Pos:   "algorithms/scc/multistep.go:263",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX33,
 		Scan:  abi.ScanEntries{Up: "gk_scc_listRoots_up", Mid: "gk_scc_listRoots_mid", Down: "gk_scc_listRoots_down"},
@@ -1446,11 +1446,32 @@ func init() {
 		SourceHash: "554443c77cea1bfa",
 	})
 	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop47)
+	gokkosimpl.Register[loopCount](&abi.KernelSpec{
+		Name:      "scc.loopCount",
+		Pos:       "algorithms/scc/state.go:90",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX48,
+		Reduce:    abi.ReduceEntries{Main: "gk_scc_loopCount_main", Final: "gk_scc_loopCount_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Adj", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "state.go", Key: "func (loopCount) Run", Hash: "9c21a73d5bf1b934"},
+			{File: "state.go", Key: "type loopCount", Hash: "e5b49b460fb08782"},
+		},
+		SourceHash: "bc9e8f32a6c167cf",
+	})
+	gokkosimpl.RegisterHostReduce[loopCount, int64](gokkosHostLoop48)
 	gokkosimpl.Register[frontierStep](&abi.KernelSpec{
 		Name:      "scc.frontierStep",
 		Pos:       "algorithms/scc/traverse.go:168",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX48,
+		PTX:       gokkosPTX49,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierStep_main", Final: "gk_scc_frontierStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1494,12 +1515,12 @@ func init() {
 		},
 		SourceHash: "6162f95b594179b9",
 	})
-	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop48)
+	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop49)
 	gokkosimpl.Register[frontierTeam](&abi.KernelSpec{
 		Name:      "scc.frontierTeam",
 		Pos:       "algorithms/scc/traverse.go:187",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX49,
+		PTX:       gokkosPTX50,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierTeam_main", Final: "gk_scc_frontierTeam_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1547,7 +1568,7 @@ func init() {
 		Name:      "scc.frontierSeed",
 		Pos:       "algorithms/scc/traverse.go:214",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX50,
+		PTX:       gokkosPTX51,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierSeed_main", Final: "gk_scc_frontierSeed_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1578,12 +1599,12 @@ func init() {
 		},
 		SourceHash: "e54dffd67c62e9a6",
 	})
-	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop50)
+	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop51)
 	gokkosimpl.Register[heavyList](&abi.KernelSpec{
 		Name:  "scc.heavyList",
 		Pos:   "algorithms/scc/traverse.go:229",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX51,
+		PTX:   gokkosPTX52,
 		Scan:  abi.ScanEntries{Up: "gk_scc_heavyList_up", Mid: "gk_scc_heavyList_mid", Down: "gk_scc_heavyList_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1599,12 +1620,12 @@ func init() {
 		},
 		SourceHash: "599e473e6fb21615",
 	})
-	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop51)
+	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop52)
 	gokkosimpl.Register[trimByDegree](&abi.KernelSpec{
 		Name:      "scc.trimByDegree",
-		Pos:       "algorithms/scc/trim.go:23",
+		Pos:       "algorithms/scc/trim.go:24",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX52,
+		PTX:       gokkosPTX53,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimByDegree_main", Final: "gk_scc_trimByDegree_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1627,12 +1648,12 @@ func init() {
 		},
 		SourceHash: "58fbedb3afb82e78",
 	})
-	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop52)
+	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop53)
 	gokkosimpl.Register[trimStep](&abi.KernelSpec{
 		Name:      "scc.trimStep",
-		Pos:       "algorithms/scc/trim.go:48",
+		Pos:       "algorithms/scc/trim.go:49",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX53,
+		PTX:       gokkosPTX54,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimStep_main", Final: "gk_scc_trimStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1669,12 +1690,12 @@ func init() {
 		},
 		SourceHash: "c7ce554c8aaaecdb",
 	})
-	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop53)
+	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop54)
 	gokkosimpl.Register[trim2Find](&abi.KernelSpec{
 		Name:  "scc.trim2Find",
 		Pos:   "algorithms/scc/trim2.go:39",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX54,
+		PTX:   gokkosPTX55,
 		Entry: "gk_scc_trim2Find",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -1700,12 +1721,12 @@ func init() {
 		},
 		SourceHash: "ec7660de4a761cf5",
 	})
-	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop54)
+	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop55)
 	gokkosimpl.Register[trim2Assign](&abi.KernelSpec{
 		Name:      "scc.trim2Assign",
 		Pos:       "algorithms/scc/trim2.go:74",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX55,
+		PTX:       gokkosPTX56,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trim2Assign_main", Final: "gk_scc_trim2Assign_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1727,9 +1748,9 @@ func init() {
 		},
 		SourceHash: "3b56bd0fd58f7e8d",
 	})
-	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop55)
-	gokkosimpl.RegisterHostVisit[propOp](gokkosHostLoop56)
-	gokkosimpl.RegisterHostVisit[reachOp](gokkosHostLoop57)
+	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop56)
+	gokkosimpl.RegisterHostVisit[propOp](gokkosHostLoop57)
+	gokkosimpl.RegisterHostVisit[reachOp](gokkosHostLoop58)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[scc.propOp].
@@ -28280,9 +28301,9 @@ const gokkosPTX31 = `//
 	.param .b64 gk_s16
 )
 {
-	.reg .pred %p<34>;
-	.reg .b32 %r<50>;
-	.reg .b64 %rd<97>;
+	.reg .pred %p<35>;
+	.reg .b32 %r<57>;
+	.reg .b64 %rd<101>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -28403,48 +28424,60 @@ $L7:
 	@!%p8 bra $L11;
 	bra.uni $L9;
 $L11:
-	mul.lo.s64 %rd60, %rd57, %rd12;
-	mad.lo.s64 %rd61, %rd60, 4, %rd8;
-	ld.global.nc.s32 %r28, [%rd61+0];
-	mov.b32 %r29, %r28;
-	mul.lo.s64 %rd62, %rd57, %rd19;
-	mad.lo.s64 %rd63, %rd62, 4, %rd15;
-	ld.global.nc.s32 %r30, [%rd63+0];
-	mov.b32 %r31, %r30;
-	setp.ge.s32 %p9, %r29, 0;
-	mov.pred %p10, %p9;
-	setp.ge.s32 %p11, %r31, 0;
-	mov.pred %p12, %p11;
-	mov.pred %p13, %p10;
-	mov.pred %p14, %p12;
-	and.pred %p15, %p13, %p14;
-	@!%p15 bra $L12;
-	mul.lo.s64 %rd64, %rd57, %rd26;
-	mad.lo.s64 %rd65, %rd64, 4, %rd22;
-	ld.global.u32 %r32, [%rd65+0];
-	mov.b32 %r33, %r32;
-	or.b32 %r34, %r33, 0x4;
-	mul.lo.s64 %rd66, %rd57, %rd26;
-	mad.lo.s64 %rd67, %rd66, 4, %rd22;
-	st.global.u32 [%rd67+0], %r34;
-	mul.lo.s64 %rd68, %rd57, %rd40;
-	mad.lo.s64 %rd69, %rd68, 4, %rd36;
-	st.global.s32 [%rd69+0], %r22;
-	add.s64 %rd70, %rd51, 1;
-	mov.b64 %rd51, %rd70;
+	and.b64 %rd60, %rd57, 31;
+	min.u64 %rd61, %rd60, 32;
+	cvt.u32.u64 %r28, %rd61;
+	mov.b32 %r30, 0x1;
+	shl.b32 %r29, %r30, %r28;
+	setp.hs.u32 %p9, %r28, 32;
+	selp.b32 %r31, 0, %r29, %p9;
+	mov.b32 %r32, %r31;
+	shr.s64 %rd62, %rd57, 5;
+	mul.lo.s64 %rd63, %rd62, %rd12;
+	mad.lo.s64 %rd64, %rd63, 4, %rd8;
+	ld.global.nc.u32 %r33, [%rd64+0];
+	mov.b32 %r34, %r33;
+	shr.s64 %rd65, %rd57, 5;
+	mul.lo.s64 %rd66, %rd65, %rd19;
+	mad.lo.s64 %rd67, %rd66, 4, %rd15;
+	ld.global.nc.u32 %r35, [%rd67+0];
+	mov.b32 %r36, %r35;
+	and.b32 %r37, %r34, %r32;
+	setp.ne.u32 %p10, %r37, 0x0;
+	mov.pred %p11, %p10;
+	and.b32 %r38, %r36, %r32;
+	setp.ne.u32 %p12, %r38, 0x0;
+	mov.pred %p13, %p12;
+	mov.pred %p14, %p11;
+	mov.pred %p15, %p13;
+	and.pred %p16, %p14, %p15;
+	@!%p16 bra $L12;
+	mul.lo.s64 %rd68, %rd57, %rd26;
+	mad.lo.s64 %rd69, %rd68, 4, %rd22;
+	ld.global.u32 %r39, [%rd69+0];
+	mov.b32 %r40, %r39;
+	or.b32 %r41, %r40, 0x4;
+	mul.lo.s64 %rd70, %rd57, %rd26;
+	mad.lo.s64 %rd71, %rd70, 4, %rd22;
+	st.global.u32 [%rd71+0], %r41;
+	mul.lo.s64 %rd72, %rd57, %rd40;
+	mad.lo.s64 %rd73, %rd72, 4, %rd36;
+	st.global.s32 [%rd73+0], %r22;
+	add.s64 %rd74, %rd51, 1;
+	mov.b64 %rd51, %rd74;
 	bra.uni $L13;
 $L12:
-	@!%p13 bra $L14;
-	mul.lo.s64 %rd71, %rd57, %rd33;
-	mad.lo.s64 %rd72, %rd71, 4, %rd29;
-	st.global.s32 [%rd72+0], %r22;
+	@!%p14 bra $L14;
+	mul.lo.s64 %rd75, %rd57, %rd33;
+	mad.lo.s64 %rd76, %rd75, 4, %rd29;
+	st.global.s32 [%rd76+0], %r22;
 	bra.uni $L15;
 $L14:
-	@!%p14 bra $L17;
-	add.s32 %r35, %r20, %r22;
-	mul.lo.s64 %rd73, %rd57, %rd33;
-	mad.lo.s64 %rd74, %rd73, 4, %rd29;
-	st.global.s32 [%rd74+0], %r35;
+	@!%p15 bra $L17;
+	add.s32 %r42, %r20, %r22;
+	mul.lo.s64 %rd77, %rd57, %rd33;
+	mad.lo.s64 %rd78, %rd77, 4, %rd29;
+	st.global.s32 [%rd78+0], %r42;
 $L17:
 $L15:
 $L13:
@@ -28452,126 +28485,126 @@ $L9:
 	add.s64 %rd56, %rd56, %rd55;
 	bra.uni $L7;
 $L8:
-	mov.b64 %rd75, %rd51;
+	mov.b64 %rd79, %rd51;
 	// block reduction
-	mov.b32 %r36, 1;
-	mov.b32 %r37, 1;
-	sub.u32 %r38, %r13, 1;
-	mov.b32 %r39, %r36;
+	mov.b32 %r43, 1;
+	mov.b32 %r44, 1;
+	sub.u32 %r45, %r13, 1;
+	mov.b32 %r46, %r43;
 $L18:
-	setp.hs.u32 %p16, %r39, 32;
-	@%p16 bra $L19;
-	mov.b64 {%r40, %r41}, %rd75;
-	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
-	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd76, {%r42, %r43};
-	@!%p17 bra $L20;
-	setp.ne.u32 %p18, %r18, 1;
-	@%p18 bra.uni $L22;
-	add.s64 %rd77, %rd75, %rd76;
-	mov.b64 %rd75, %rd77;
+	setp.hs.u32 %p17, %r46, 32;
+	@%p17 bra $L19;
+	mov.b64 {%r47, %r48}, %rd79;
+	shfl.sync.down.b32 %r49|%p18, %r47, %r46, %r45, %r17;
+	shfl.sync.down.b32 %r50, %r48, %r46, %r45, %r17;
+	mov.b64 %rd80, {%r49, %r50};
+	@!%p18 bra $L20;
+	setp.ne.u32 %p19, %r18, 1;
+	@%p19 bra.uni $L22;
+	add.s64 %rd81, %rd79, %rd80;
+	mov.b64 %rd79, %rd81;
 	bra.uni $L21;
 $L22:
-	setp.ne.u32 %p19, %r18, 2;
-	@%p19 bra.uni $L23;
-	mul.lo.s64 %rd78, %rd75, %rd76;
-	mov.b64 %rd75, %rd78;
+	setp.ne.u32 %p20, %r18, 2;
+	@%p20 bra.uni $L23;
+	mul.lo.s64 %rd82, %rd79, %rd80;
+	mov.b64 %rd79, %rd82;
 	bra.uni $L21;
 $L23:
-	setp.ne.u32 %p20, %r18, 3;
-	@%p20 bra.uni $L24;
-	min.s64 %rd79, %rd75, %rd76;
-	mov.b64 %rd75, %rd79;
+	setp.ne.u32 %p21, %r18, 3;
+	@%p21 bra.uni $L24;
+	min.s64 %rd83, %rd79, %rd80;
+	mov.b64 %rd79, %rd83;
 	bra.uni $L21;
 $L24:
-	setp.ne.u32 %p21, %r18, 4;
-	@%p21 bra.uni $L25;
-	max.s64 %rd80, %rd75, %rd76;
-	mov.b64 %rd75, %rd80;
+	setp.ne.u32 %p22, %r18, 4;
+	@%p22 bra.uni $L25;
+	max.s64 %rd84, %rd79, %rd80;
+	mov.b64 %rd79, %rd84;
 	bra.uni $L21;
 $L25:
-	setp.ne.u32 %p22, %r18, 7;
-	@%p22 bra.uni $L26;
-	and.b64 %rd81, %rd75, %rd76;
-	mov.b64 %rd75, %rd81;
+	setp.ne.u32 %p23, %r18, 7;
+	@%p23 bra.uni $L26;
+	and.b64 %rd85, %rd79, %rd80;
+	mov.b64 %rd79, %rd85;
 	bra.uni $L21;
 $L26:
-	or.b64 %rd82, %rd75, %rd76;
-	mov.b64 %rd75, %rd82;
+	or.b64 %rd86, %rd79, %rd80;
+	mov.b64 %rd79, %rd86;
 $L21:
 $L20:
-	shl.b32 %r39, %r39, 1;
+	shl.b32 %r46, %r46, 1;
 	bra.uni $L18;
 $L19:
-	setp.eq.u32 %p23, %r7, 0;
-	@!%p23 bra $L27;
-	mul.wide.u32 %rd83, %r8, 16;
-	add.s64 %rd84, %rd1, %rd83;
-	st.shared.s64 [%rd84+0], %rd75;
+	setp.eq.u32 %p24, %r7, 0;
+	@!%p24 bra $L27;
+	mul.wide.u32 %rd87, %r8, 16;
+	add.s64 %rd88, %rd1, %rd87;
+	st.shared.s64 [%rd88+0], %rd79;
 $L27:
 	bar.sync 0;
-	setp.eq.u32 %p24, %r8, 0;
-	@!%p24 bra $L28;
-	setp.lo.u32 %p25, %r7, %r10;
-	@!%p25 bra $L29;
-	mul.wide.u32 %rd85, %r7, 16;
-	add.s64 %rd86, %rd1, %rd85;
-	ld.shared.s64 %rd87, [%rd86+0];
-	mov.b64 %rd75, %rd87;
+	setp.eq.u32 %p25, %r8, 0;
+	@!%p25 bra $L28;
+	setp.lo.u32 %p26, %r7, %r10;
+	@!%p26 bra $L29;
+	mul.wide.u32 %rd89, %r7, 16;
+	add.s64 %rd90, %rd1, %rd89;
+	ld.shared.s64 %rd91, [%rd90+0];
+	mov.b64 %rd79, %rd91;
 $L29:
-	sub.u32 %r44, %r10, 1;
-	mov.b32 %r45, %r37;
+	sub.u32 %r51, %r10, 1;
+	mov.b32 %r52, %r44;
 $L30:
-	setp.hs.u32 %p26, %r45, 32;
-	@%p26 bra $L31;
-	mov.b64 {%r46, %r47}, %rd75;
-	shfl.sync.down.b32 %r48|%p27, %r46, %r45, %r44, %r17;
-	shfl.sync.down.b32 %r49, %r47, %r45, %r44, %r17;
-	mov.b64 %rd88, {%r48, %r49};
-	@!%p27 bra $L32;
-	setp.ne.u32 %p28, %r18, 1;
-	@%p28 bra.uni $L34;
-	add.s64 %rd89, %rd75, %rd88;
-	mov.b64 %rd75, %rd89;
+	setp.hs.u32 %p27, %r52, 32;
+	@%p27 bra $L31;
+	mov.b64 {%r53, %r54}, %rd79;
+	shfl.sync.down.b32 %r55|%p28, %r53, %r52, %r51, %r17;
+	shfl.sync.down.b32 %r56, %r54, %r52, %r51, %r17;
+	mov.b64 %rd92, {%r55, %r56};
+	@!%p28 bra $L32;
+	setp.ne.u32 %p29, %r18, 1;
+	@%p29 bra.uni $L34;
+	add.s64 %rd93, %rd79, %rd92;
+	mov.b64 %rd79, %rd93;
 	bra.uni $L33;
 $L34:
-	setp.ne.u32 %p29, %r18, 2;
-	@%p29 bra.uni $L35;
-	mul.lo.s64 %rd90, %rd75, %rd88;
-	mov.b64 %rd75, %rd90;
+	setp.ne.u32 %p30, %r18, 2;
+	@%p30 bra.uni $L35;
+	mul.lo.s64 %rd94, %rd79, %rd92;
+	mov.b64 %rd79, %rd94;
 	bra.uni $L33;
 $L35:
-	setp.ne.u32 %p30, %r18, 3;
-	@%p30 bra.uni $L36;
-	min.s64 %rd91, %rd75, %rd88;
-	mov.b64 %rd75, %rd91;
+	setp.ne.u32 %p31, %r18, 3;
+	@%p31 bra.uni $L36;
+	min.s64 %rd95, %rd79, %rd92;
+	mov.b64 %rd79, %rd95;
 	bra.uni $L33;
 $L36:
-	setp.ne.u32 %p31, %r18, 4;
-	@%p31 bra.uni $L37;
-	max.s64 %rd92, %rd75, %rd88;
-	mov.b64 %rd75, %rd92;
+	setp.ne.u32 %p32, %r18, 4;
+	@%p32 bra.uni $L37;
+	max.s64 %rd96, %rd79, %rd92;
+	mov.b64 %rd79, %rd96;
 	bra.uni $L33;
 $L37:
-	setp.ne.u32 %p32, %r18, 7;
-	@%p32 bra.uni $L38;
-	and.b64 %rd93, %rd75, %rd88;
-	mov.b64 %rd75, %rd93;
+	setp.ne.u32 %p33, %r18, 7;
+	@%p33 bra.uni $L38;
+	and.b64 %rd97, %rd79, %rd92;
+	mov.b64 %rd79, %rd97;
 	bra.uni $L33;
 $L38:
-	or.b64 %rd94, %rd75, %rd88;
-	mov.b64 %rd75, %rd94;
+	or.b64 %rd98, %rd79, %rd92;
+	mov.b64 %rd79, %rd98;
 $L33:
 $L32:
-	shl.b32 %r45, %r45, 1;
+	shl.b32 %r52, %r52, 1;
 	bra.uni $L30;
 $L31:
 $L28:
-	mul.wide.u32 %rd95, %r23, 8;
-	add.s64 %rd96, %rd5, %rd95;
-	setp.eq.u32 %p33, %r5, 0;
-	@!%p33 bra $L39;
-	st.global.s64 [%rd96+0], %rd75;
+	mul.wide.u32 %rd99, %r23, 8;
+	add.s64 %rd100, %rd5, %rd99;
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L39;
+	st.global.s64 [%rd100+0], %rd79;
 $L39:
 	ret;
 }
@@ -35407,8 +35440,555 @@ $L2:
 }
 `
 
-// gokkosPTX48 is the PTX of scc.frontierStep.
+// gokkosPTX48 is the PTX of scc.loopCount.
 const gokkosPTX48 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_scc_loopCount_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<29>;
+	.reg .b32 %r<37>;
+	.reg .b64 %rd<75>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd20, %rd3, %rd2;
+	max.s64 %rd21, %rd20, 0;
+	cvt.u64.u32 %rd22, %r20;
+	add.s64 %rd23, %rd21, %rd22;
+	sub.s64 %rd24, %rd23, 1;
+	div.u64 %rd25, %rd24, %rd22;
+	cvt.u64.u32 %rd26, %r19;
+	mad.lo.s64 %rd27, %rd26, %rd25, %rd2;
+	add.s64 %rd28, %rd27, %rd25;
+	min.s64 %rd29, %rd28, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd31, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd31, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd31, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd31, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd31, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd31, 0;
+$L1:
+	mov.b64 %rd30, %rd31;
+	cvt.u64.u32 %rd32, %r5;
+	add.s64 %rd33, %rd27, %rd32;
+	cvt.u64.u32 %rd34, %r6;
+	mov.b64 %rd35, %rd33;
+$L7:
+	setp.ge.s64 %p7, %rd35, %rd29;
+	@%p7 bra $L8;
+	mov.b64 %rd36, %rd35;
+	add.s64 %rd37, %rd36, 1;
+	mul.lo.s64 %rd38, %rd37, %rd12;
+	mad.lo.s64 %rd39, %rd38, 8, %rd8;
+	ld.global.nc.s64 %rd40, [%rd39+0];
+	mov.b64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	mul.lo.s64 %rd43, %rd36, %rd12;
+	mad.lo.s64 %rd44, %rd43, 8, %rd8;
+	ld.global.nc.s64 %rd45, [%rd44+0];
+	mov.b64 %rd46, %rd45;
+	mov.b64 %rd47, %rd46;
+$L10:
+	setp.lt.s64 %p8, %rd47, %rd42;
+	not.pred %p9, %p8;
+	@!%p9 bra $L14;
+	bra.uni $L12;
+$L14:
+	mul.lo.s64 %rd48, %rd47, %rd19;
+	mad.lo.s64 %rd49, %rd48, 4, %rd15;
+	ld.global.nc.s32 %r21, [%rd49+0];
+	mov.b32 %r22, %r21;
+	cvt.s64.s32 %rd50, %r22;
+	setp.eq.s64 %p10, %rd50, %rd36;
+	@!%p10 bra $L16;
+	add.s64 %rd51, %rd30, 1;
+	mov.b64 %rd30, %rd51;
+	bra.uni $L9;
+$L16:
+$L11:
+	add.s64 %rd52, %rd47, 1;
+	mov.b64 %rd47, %rd52;
+	bra.uni $L10;
+$L12:
+$L9:
+	add.s64 %rd35, %rd35, %rd34;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd53, %rd30;
+	// block reduction
+	mov.b32 %r23, 1;
+	mov.b32 %r24, 1;
+	sub.u32 %r25, %r13, 1;
+	mov.b32 %r26, %r23;
+$L17:
+	setp.hs.u32 %p11, %r26, 32;
+	@%p11 bra $L18;
+	mov.b64 {%r27, %r28}, %rd53;
+	shfl.sync.down.b32 %r29|%p12, %r27, %r26, %r25, %r17;
+	shfl.sync.down.b32 %r30, %r28, %r26, %r25, %r17;
+	mov.b64 %rd54, {%r29, %r30};
+	@!%p12 bra $L19;
+	setp.ne.u32 %p13, %r18, 1;
+	@%p13 bra.uni $L21;
+	add.s64 %rd55, %rd53, %rd54;
+	mov.b64 %rd53, %rd55;
+	bra.uni $L20;
+$L21:
+	setp.ne.u32 %p14, %r18, 2;
+	@%p14 bra.uni $L22;
+	mul.lo.s64 %rd56, %rd53, %rd54;
+	mov.b64 %rd53, %rd56;
+	bra.uni $L20;
+$L22:
+	setp.ne.u32 %p15, %r18, 3;
+	@%p15 bra.uni $L23;
+	min.s64 %rd57, %rd53, %rd54;
+	mov.b64 %rd53, %rd57;
+	bra.uni $L20;
+$L23:
+	setp.ne.u32 %p16, %r18, 4;
+	@%p16 bra.uni $L24;
+	max.s64 %rd58, %rd53, %rd54;
+	mov.b64 %rd53, %rd58;
+	bra.uni $L20;
+$L24:
+	setp.ne.u32 %p17, %r18, 7;
+	@%p17 bra.uni $L25;
+	and.b64 %rd59, %rd53, %rd54;
+	mov.b64 %rd53, %rd59;
+	bra.uni $L20;
+$L25:
+	or.b64 %rd60, %rd53, %rd54;
+	mov.b64 %rd53, %rd60;
+$L20:
+$L19:
+	shl.b32 %r26, %r26, 1;
+	bra.uni $L17;
+$L18:
+	setp.eq.u32 %p18, %r7, 0;
+	@!%p18 bra $L26;
+	mul.wide.u32 %rd61, %r8, 16;
+	add.s64 %rd62, %rd1, %rd61;
+	st.shared.s64 [%rd62+0], %rd53;
+$L26:
+	bar.sync 0;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L27;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd63, %r7, 16;
+	add.s64 %rd64, %rd1, %rd63;
+	ld.shared.s64 %rd65, [%rd64+0];
+	mov.b64 %rd53, %rd65;
+$L28:
+	sub.u32 %r31, %r10, 1;
+	mov.b32 %r32, %r24;
+$L29:
+	setp.hs.u32 %p21, %r32, 32;
+	@%p21 bra $L30;
+	mov.b64 {%r33, %r34}, %rd53;
+	shfl.sync.down.b32 %r35|%p22, %r33, %r32, %r31, %r17;
+	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
+	mov.b64 %rd66, {%r35, %r36};
+	@!%p22 bra $L31;
+	setp.ne.u32 %p23, %r18, 1;
+	@%p23 bra.uni $L33;
+	add.s64 %rd67, %rd53, %rd66;
+	mov.b64 %rd53, %rd67;
+	bra.uni $L32;
+$L33:
+	setp.ne.u32 %p24, %r18, 2;
+	@%p24 bra.uni $L34;
+	mul.lo.s64 %rd68, %rd53, %rd66;
+	mov.b64 %rd53, %rd68;
+	bra.uni $L32;
+$L34:
+	setp.ne.u32 %p25, %r18, 3;
+	@%p25 bra.uni $L35;
+	min.s64 %rd69, %rd53, %rd66;
+	mov.b64 %rd53, %rd69;
+	bra.uni $L32;
+$L35:
+	setp.ne.u32 %p26, %r18, 4;
+	@%p26 bra.uni $L36;
+	max.s64 %rd70, %rd53, %rd66;
+	mov.b64 %rd53, %rd70;
+	bra.uni $L32;
+$L36:
+	setp.ne.u32 %p27, %r18, 7;
+	@%p27 bra.uni $L37;
+	and.b64 %rd71, %rd53, %rd66;
+	mov.b64 %rd53, %rd71;
+	bra.uni $L32;
+$L37:
+	or.b64 %rd72, %rd53, %rd66;
+	mov.b64 %rd53, %rd72;
+$L32:
+$L31:
+	shl.b32 %r32, %r32, 1;
+	bra.uni $L29;
+$L30:
+$L27:
+	mul.wide.u32 %rd73, %r19, 8;
+	add.s64 %rd74, %rd5, %rd73;
+	setp.eq.u32 %p28, %r5, 0;
+	@!%p28 bra $L38;
+	st.global.s64 [%rd74+0], %rd53;
+$L38:
+	ret;
+}
+
+.visible .entry gk_scc_loopCount_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5
+)
+{
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<68>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	cvt.u64.u32 %rd22, %r5;
+	cvt.u64.u32 %rd23, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd24, %rd22;
+$L3:
+	setp.ge.s64 %p3, %rd24, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd25, %rd24, 8, %rd3;
+	ld.global.s64 %rd26, [%rd25+0];
+	add.s64 %rd27, %rd21, %rd26;
+	mov.b64 %rd21, %rd27;
+	add.s64 %rd24, %rd24, %rd23;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b64 %rd21, 1;
+	mov.b64 %rd28, %rd22;
+$L6:
+	setp.ge.s64 %p5, %rd28, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd29, %rd28, 8, %rd3;
+	ld.global.s64 %rd30, [%rd29+0];
+	mul.lo.s64 %rd31, %rd21, %rd30;
+	mov.b64 %rd21, %rd31;
+	add.s64 %rd28, %rd28, %rd23;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b64 %rd21, 9223372036854775807;
+	mov.b64 %rd32, %rd22;
+$L9:
+	setp.ge.s64 %p7, %rd32, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd33, %rd32, 8, %rd3;
+	ld.global.s64 %rd34, [%rd33+0];
+	min.s64 %rd35, %rd21, %rd34;
+	mov.b64 %rd21, %rd35;
+	add.s64 %rd32, %rd32, %rd23;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b64 %rd21, -9223372036854775808;
+	mov.b64 %rd36, %rd22;
+$L12:
+	setp.ge.s64 %p9, %rd36, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd37, %rd36, 8, %rd3;
+	ld.global.s64 %rd38, [%rd37+0];
+	max.s64 %rd39, %rd21, %rd38;
+	mov.b64 %rd21, %rd39;
+	add.s64 %rd36, %rd36, %rd23;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b64 %rd21, -1;
+	mov.b64 %rd40, %rd22;
+$L15:
+	setp.ge.s64 %p11, %rd40, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd41, %rd40, 8, %rd3;
+	ld.global.s64 %rd42, [%rd41+0];
+	and.b64 %rd43, %rd21, %rd42;
+	mov.b64 %rd21, %rd43;
+	add.s64 %rd40, %rd40, %rd23;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd21, 0;
+	mov.b64 %rd44, %rd22;
+$L17:
+	setp.ge.s64 %p12, %rd44, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd45, %rd44, 8, %rd3;
+	ld.global.s64 %rd46, [%rd45+0];
+	or.b64 %rd47, %rd21, %rd46;
+	mov.b64 %rd21, %rd47;
+	add.s64 %rd44, %rd44, %rd23;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd48, %rd21;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd48;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd49, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd50, %rd48, %rd49;
+	mov.b64 %rd48, %rd50;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd51, %rd48, %rd49;
+	mov.b64 %rd48, %rd51;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd52, %rd48, %rd49;
+	mov.b64 %rd48, %rd52;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd53, %rd48, %rd49;
+	mov.b64 %rd48, %rd53;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd54, %rd48, %rd49;
+	mov.b64 %rd48, %rd54;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd55, %rd48, %rd49;
+	mov.b64 %rd48, %rd55;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd56, %r8, 16;
+	add.s64 %rd57, %rd1, %rd56;
+	st.shared.s64 [%rd57+0], %rd48;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd58, %r7, 16;
+	add.s64 %rd59, %rd1, %rd58;
+	ld.shared.s64 %rd60, [%rd59+0];
+	mov.b64 %rd48, %rd60;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd48;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd61, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd62, %rd48, %rd61;
+	mov.b64 %rd48, %rd62;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd63, %rd48, %rd61;
+	mov.b64 %rd48, %rd63;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd64, %rd48, %rd61;
+	mov.b64 %rd48, %rd64;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd65, %rd48, %rd61;
+	mov.b64 %rd48, %rd65;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd66, %rd48, %rd61;
+	mov.b64 %rd48, %rd66;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd67, %rd48, %rd61;
+	mov.b64 %rd48, %rd67;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd48;
+$L40:
+	ret;
+}
+`
+
+// gokkosPTX49 is the PTX of scc.frontierStep.
+const gokkosPTX49 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -36523,8 +37103,8 @@ $L40:
 }
 `
 
-// gokkosPTX49 is the PTX of scc.frontierTeam.
-const gokkosPTX49 = `//
+// gokkosPTX50 is the PTX of scc.frontierTeam.
+const gokkosPTX50 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -37547,8 +38127,8 @@ $L40:
 }
 `
 
-// gokkosPTX50 is the PTX of scc.frontierSeed.
-const gokkosPTX50 = `//
+// gokkosPTX51 is the PTX of scc.frontierSeed.
+const gokkosPTX51 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -38283,8 +38863,8 @@ $L40:
 }
 `
 
-// gokkosPTX51 is the PTX of scc.heavyList.
-const gokkosPTX51 = `//
+// gokkosPTX52 is the PTX of scc.heavyList.
+const gokkosPTX52 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -38989,8 +39569,8 @@ $L2:
 }
 `
 
-// gokkosPTX52 is the PTX of scc.trimByDegree.
-const gokkosPTX52 = `//
+// gokkosPTX53 is the PTX of scc.trimByDegree.
+const gokkosPTX53 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -39593,8 +40173,8 @@ $L40:
 }
 `
 
-// gokkosPTX53 is the PTX of scc.trimStep.
-const gokkosPTX53 = `//
+// gokkosPTX54 is the PTX of scc.trimStep.
+const gokkosPTX54 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -41040,8 +41620,8 @@ $L40:
 }
 `
 
-// gokkosPTX54 is the PTX of scc.trim2Find.
-const gokkosPTX54 = `//
+// gokkosPTX55 is the PTX of scc.trim2Find.
+const gokkosPTX55 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -41497,8 +42077,8 @@ $L2:
 }
 `
 
-// gokkosPTX55 is the PTX of scc.trim2Assign.
-const gokkosPTX55 = `//
+// gokkosPTX56 is the PTX of scc.trim2Assign.
+const gokkosPTX56 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -42080,7 +42660,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42084
+//line gokkos_kernels_gen.go:42664
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -42099,7 +42679,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42103
+//line gokkos_kernels_gen.go:42683
 }
 
 // gokkosHostLoop11 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
@@ -42117,7 +42697,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42121
+//line gokkos_kernels_gen.go:42701
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42130,7 +42710,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42134
+//line gokkos_kernels_gen.go:42714
 }
 
 // gokkosHostLoop12 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
@@ -42148,7 +42728,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42152
+//line gokkos_kernels_gen.go:42732
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42162,7 +42742,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42166
+//line gokkos_kernels_gen.go:42746
 }
 
 // gokkosHostLoop13 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
@@ -42175,7 +42755,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:42179
+//line gokkos_kernels_gen.go:42759
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42184,7 +42764,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:42188
+//line gokkos_kernels_gen.go:42768
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -42205,7 +42785,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:42209
+//line gokkos_kernels_gen.go:42789
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42222,7 +42802,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:42226
+//line gokkos_kernels_gen.go:42806
 }
 
 // gokkosHostLoop16 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
@@ -42242,7 +42822,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42246
+//line gokkos_kernels_gen.go:42826
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -42257,7 +42837,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42261
+//line gokkos_kernels_gen.go:42841
 }
 
 // gokkosHostLoop17 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
@@ -42271,7 +42851,7 @@ func gokkosHostLoop17(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			*acc += d * d
 		}
-//line gokkos_kernels_gen.go:42275
+//line gokkos_kernels_gen.go:42855
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42279,7 +42859,7 @@ func gokkosHostLoop17(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		*acc += d * d
 	}
-//line gokkos_kernels_gen.go:42283
+//line gokkos_kernels_gen.go:42863
 }
 
 // gokkosHostLoop19 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
@@ -42295,7 +42875,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:42299
+//line gokkos_kernels_gen.go:42879
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42305,7 +42885,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:42309
+//line gokkos_kernels_gen.go:42889
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -42320,7 +42900,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:42324
+//line gokkos_kernels_gen.go:42904
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42329,7 +42909,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:42333
+//line gokkos_kernels_gen.go:42913
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -42352,7 +42932,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:42356
+//line gokkos_kernels_gen.go:42936
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42369,7 +42949,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:42373
+//line gokkos_kernels_gen.go:42953
 }
 
 // gokkosHostLoop22 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
@@ -42385,7 +42965,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:42389
+//line gokkos_kernels_gen.go:42969
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -42400,7 +42980,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:42404
+//line gokkos_kernels_gen.go:42984
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42411,7 +42991,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:42415
+//line gokkos_kernels_gen.go:42995
 }
 
 // gokkosHostLoop24 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -42432,7 +43012,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:42436
+//line gokkos_kernels_gen.go:43016
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -42449,7 +43029,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:42453
+//line gokkos_kernels_gen.go:43033
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42461,7 +43041,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:42465
+//line gokkos_kernels_gen.go:43045
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -42485,7 +43065,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:42489
+//line gokkos_kernels_gen.go:43069
 }
 
 // gokkosHostLoop27 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
@@ -42508,7 +43088,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:42512
+//line gokkos_kernels_gen.go:43092
 }
 
 // gokkosHostLoop28 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
@@ -42528,7 +43108,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:42532
+//line gokkos_kernels_gen.go:43112
 }
 
 // gokkosHostLoop29 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -42557,7 +43137,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:42561
+//line gokkos_kernels_gen.go:43141
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42580,7 +43160,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:42584
+//line gokkos_kernels_gen.go:43164
 }
 
 // gokkosHostLoop30 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -42601,7 +43181,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:42605
+//line gokkos_kernels_gen.go:43185
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42615,35 +43195,35 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:42619
+//line gokkos_kernels_gen.go:43199
 }
 
 // gokkosHostLoop31 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
-	if gokkosS0, gokkosS1, gokkosS2, gokkosS3, gokkosS4 := k.St.Span(gokkosLo, gokkosHi), k.LF.Span(gokkosLo, gokkosHi), k.LB.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil && gokkosS4 != nil {
+	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		gokkosS2 = gokkosS2[:len(gokkosS0)]
-		gokkosS3 = gokkosS3[:len(gokkosS0)]
-		gokkosS4 = gokkosS4[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
 //line multistep.go:141
 			if gokkosS0[gokkosJ]&stDone != 0 {
 				continue
 			}
-			f, b := gokkosS1[gokkosJ] >= 0, gokkosS2[gokkosJ] >= 0
+			bit := uint32(1) << uint(v&31)
+			f, b := k.RF.At(v>>5)&bit != 0, k.RB.At(v>>5)&bit != 0
 			switch {
 			case f && b:
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stDone
-				gokkosS3[gokkosJ] = k.P
+				gokkosS1[gokkosJ] = k.P
 				*acc += 1
 			case f:
-				gokkosS4[gokkosJ] = k.P
+				gokkosS2[gokkosJ] = k.P
 			case b:
-				gokkosS4[gokkosJ] = k.N + k.P
+				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:42647
+//line gokkos_kernels_gen.go:43227
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42651,7 +43231,8 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 		if k.St.At(v)&stDone != 0 {
 			continue
 		}
-		f, b := k.LF.At(v) >= 0, k.LB.At(v) >= 0
+		bit := uint32(1) << uint(v&31)
+		f, b := k.RF.At(v>>5)&bit != 0, k.RB.At(v>>5)&bit != 0
 		switch {
 		case f && b:
 			k.St.Set(v, k.St.At(v)|stDone)
@@ -42663,7 +43244,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:42667
+//line gokkos_kernels_gen.go:43248
 }
 
 // gokkosHostLoop32 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -42673,21 +43254,21 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:255
+//line multistep.go:254
 			if gokkosS0[gokkosJ]&stDone == 0 {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:42682
+//line gokkos_kernels_gen.go:43263
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:255
+//line multistep.go:254
 		if k.St.At(v)&stDone == 0 {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:42691
+//line gokkos_kernels_gen.go:43272
 }
 
 // gokkosHostLoop33 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -42697,7 +43278,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line multistep.go:272
+//line multistep.go:271
 			if gokkosS0[gokkosJ]&stDone != 0 || gokkosS1[gokkosJ] != int32(v) {
 				continue
 			}
@@ -42707,11 +43288,11 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42711
+//line gokkos_kernels_gen.go:43292
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line multistep.go:272
+//line multistep.go:271
 		if k.St.At(v)&stDone != 0 || k.Col.At(v) != int32(v) {
 			continue
 		}
@@ -42721,7 +43302,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42725
+//line gokkos_kernels_gen.go:43306
 }
 
 // gokkosHostLoop34 runs compSample.Run for every index in [gokkosLo, gokkosHi).
@@ -42738,7 +43319,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:42742
+//line gokkos_kernels_gen.go:43323
 }
 
 // gokkosHostLoop35 runs compInit.Run for every index in [gokkosLo, gokkosHi).
@@ -42752,7 +43333,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:42756
+//line gokkos_kernels_gen.go:43337
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42760,7 +43341,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:42764
+//line gokkos_kernels_gen.go:43345
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -42783,7 +43364,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:42787
+//line gokkos_kernels_gen.go:43368
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42801,7 +43382,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:42805
+//line gokkos_kernels_gen.go:43386
 }
 
 // gokkosHostLoop37 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -42812,14 +43393,14 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:42816
+//line gokkos_kernels_gen.go:43397
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:90
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:42823
+//line gokkos_kernels_gen.go:43404
 }
 
 // gokkosHostLoop38 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -42845,7 +43426,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:42849
+//line gokkos_kernels_gen.go:43430
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42866,7 +43447,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:42870
+//line gokkos_kernels_gen.go:43451
 }
 
 // gokkosHostLoop39 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -42878,14 +43459,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:42882
+//line gokkos_kernels_gen.go:43463
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:42889
+//line gokkos_kernels_gen.go:43470
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -42905,7 +43486,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:42909
+//line gokkos_kernels_gen.go:43490
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42918,7 +43499,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:42922
+//line gokkos_kernels_gen.go:43503
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -42929,7 +43510,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:42933
+//line gokkos_kernels_gen.go:43514
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -42944,7 +43525,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:42948
+//line gokkos_kernels_gen.go:43529
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42953,7 +43534,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:42957
+//line gokkos_kernels_gen.go:43538
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -42969,7 +43550,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:42973
+//line gokkos_kernels_gen.go:43554
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42979,7 +43560,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:42983
+//line gokkos_kernels_gen.go:43564
 }
 
 // gokkosHostLoop44 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -43001,7 +43582,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43005
+//line gokkos_kernels_gen.go:43586
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43018,7 +43599,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43022
+//line gokkos_kernels_gen.go:43603
 }
 
 // gokkosHostLoop45 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -43038,7 +43619,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:43042
+//line gokkos_kernels_gen.go:43623
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43053,7 +43634,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:43057
+//line gokkos_kernels_gen.go:43638
 }
 
 // gokkosHostLoop46 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -43080,7 +43661,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:43084
+//line gokkos_kernels_gen.go:43665
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43100,7 +43681,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43104
+//line gokkos_kernels_gen.go:43685
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -43114,7 +43695,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:43118
+//line gokkos_kernels_gen.go:43699
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43123,11 +43704,44 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:43127
+//line gokkos_kernels_gen.go:43708
 }
 
-// gokkosHostLoop48 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+	gokkosNextSpan:
+		for gokkosJ := range gokkosS0 {
+			v := gokkosLo + gokkosJ
+//line state.go:97
+			end := k.Off.At(v + 1)
+			for e := gokkosS0[gokkosJ]; e < end; e++ {
+				if int(k.Adj.At(int(e))) == v {
+					*acc += 1
+					continue gokkosNextSpan
+				}
+			}
+		}
+//line gokkos_kernels_gen.go:43727
+		return
+	}
+gokkosNext:
+	for v := gokkosLo; v < gokkosHi; v++ {
+//line state.go:97
+		end := k.Off.At(v + 1)
+		for e := k.Off.At(v); e < end; e++ {
+			if int(k.Adj.At(int(e))) == v {
+				*acc += 1
+				continue gokkosNext
+			}
+		}
+	}
+//line gokkos_kernels_gen.go:43741
+}
+
+// gokkosHostLoop49 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -43139,7 +43753,7 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:43143
+//line gokkos_kernels_gen.go:43757
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43150,11 +43764,11 @@ func gokkosHostLoop48(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:43154
+//line gokkos_kernels_gen.go:43768
 }
 
-// gokkosHostLoop50 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop51 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line traverse.go:220
@@ -43162,11 +43776,11 @@ func gokkosHostLoop50(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:43166
+//line gokkos_kernels_gen.go:43780
 }
 
-// gokkosHostLoop51 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop52 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -43180,7 +43794,7 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43184
+//line gokkos_kernels_gen.go:43798
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43193,11 +43807,11 @@ func gokkosHostLoop51(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43197
+//line gokkos_kernels_gen.go:43811
 }
 
-// gokkosHostLoop52 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop53 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2, gokkosS3 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43205,7 +43819,7 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 		gokkosS3 = gokkosS3[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line trim.go:31
+//line trim.go:32
 			if gokkosS0[gokkosJ]&stDone != 0 {
 				continue
 			}
@@ -43215,11 +43829,11 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43219
+//line gokkos_kernels_gen.go:43833
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line trim.go:31
+//line trim.go:32
 		if k.St.At(v)&stDone != 0 {
 			continue
 		}
@@ -43229,17 +43843,17 @@ func gokkosHostLoop52(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43233
+//line gokkos_kernels_gen.go:43847
 }
 
-// gokkosHostLoop53 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop53(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop54 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 	gokkosNextSpan:
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line trim.go:113
+//line trim.go:114
 			v := i
 			if k.FromQueue {
 				v = int(gokkosS0[gokkosJ])
@@ -43264,12 +43878,12 @@ func gokkosHostLoop53(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:43268
+//line gokkos_kernels_gen.go:43882
 		return
 	}
 gokkosNext:
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line trim.go:113
+//line trim.go:114
 		v := i
 		if k.FromQueue {
 			v = int(k.Queue.At(i))
@@ -43294,11 +43908,11 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:43298
+//line gokkos_kernels_gen.go:43912
 }
 
-// gokkosHostLoop54 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop54(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
+// gokkosHostLoop55 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43317,7 +43931,7 @@ func gokkosHostLoop54(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:43321
+//line gokkos_kernels_gen.go:43935
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43333,11 +43947,11 @@ func gokkosHostLoop54(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:43337
+//line gokkos_kernels_gen.go:43951
 }
 
-// gokkosHostLoop55 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop55(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop56 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Partner.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43354,7 +43968,7 @@ func gokkosHostLoop55(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43358
+//line gokkos_kernels_gen.go:43972
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43369,11 +43983,11 @@ func gokkosHostLoop55(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43373
+//line gokkos_kernels_gen.go:43987
 }
 
-// gokkosHostLoop56 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop56(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop57 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop57(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.St.Span(0, o.St.Len())
 	if gokkosS0 == nil && o.St.Len() > 0 {
@@ -43397,58 +44011,58 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line multistep.go:222
+//line multistep.go:221
 		if gokkosS0[int(u)]&stDone != 0 || gokkosS0[int(v)]&stDone != 0 || gokkosS1[int(v)] != gokkosS1[int(u)] {
-//line multistep.go:222
+//line multistep.go:221
 			{
 				if false {
-//line multistep.go:223
+//line multistep.go:222
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:223
+//line multistep.go:222
 					gokkosN++
-//line multistep.go:223
+//line multistep.go:222
 				}
-//line multistep.go:223
+//line multistep.go:222
 				continue gokkosNext
-//line multistep.go:223
+//line multistep.go:222
 			}
 		}
 		c := gokkosimpl.AtomicLoadInt32(&gokkosS2[int(u)])
 		if gokkosimpl.AtomicLoadInt32(&gokkosS2[int(v)]) >= c {
-//line multistep.go:226
+//line multistep.go:225
 			{
 				if false {
-//line multistep.go:227
+//line multistep.go:226
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:227
+//line multistep.go:226
 					gokkosN++
-//line multistep.go:227
+//line multistep.go:226
 				}
-//line multistep.go:227
+//line multistep.go:226
 				continue gokkosNext
-//line multistep.go:227
+//line multistep.go:226
 			}
 		}
-//line multistep.go:228
+//line multistep.go:227
 		{
 			if o.Col.AtomicMax(int(v), c) < c {
-//line multistep.go:229
+//line multistep.go:228
 				gokkosHits[gokkosN] = gokkosV
-//line multistep.go:229
+//line multistep.go:228
 				gokkosN++
-//line multistep.go:229
+//line multistep.go:228
 			}
-//line multistep.go:229
+//line multistep.go:228
 			continue gokkosNext
-//line multistep.go:229
+//line multistep.go:228
 		}
 	}
-//line gokkos_kernels_gen.go:43447
+//line gokkos_kernels_gen.go:44061
 	return gokkosN
 }
 
-// gokkosHostLoop57 runs reachOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop57(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop58 runs reachOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop58(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.Key.Span(0, o.Key.Len())
 	if gokkosS0 == nil && o.Key.Len() > 0 {
@@ -43468,36 +44082,36 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line multistep.go:205
+//line multistep.go:204
 		if gokkosS0[int(v)] != gokkosS0[int(u)] || gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])&(o.Bit|stDone) != 0 {
-//line multistep.go:205
+//line multistep.go:204
 			{
 				if false {
-//line multistep.go:206
+//line multistep.go:205
 					gokkosHits[gokkosN] = gokkosV
-//line multistep.go:206
+//line multistep.go:205
 					gokkosN++
-//line multistep.go:206
+//line multistep.go:205
 				}
-//line multistep.go:206
+//line multistep.go:205
 				continue gokkosNext
-//line multistep.go:206
+//line multistep.go:205
 			}
 		}
-//line multistep.go:207
+//line multistep.go:206
 		{
 			if o.St.AtomicOr(int(v), o.Bit)&o.Bit == 0 {
-//line multistep.go:208
+//line multistep.go:207
 				gokkosHits[gokkosN] = gokkosV
-//line multistep.go:208
+//line multistep.go:207
 				gokkosN++
-//line multistep.go:208
+//line multistep.go:207
 			}
-//line multistep.go:208
+//line multistep.go:207
 			continue gokkosNext
-//line multistep.go:208
+//line multistep.go:207
 		}
 	}
-//line gokkos_kernels_gen.go:43502
+//line gokkos_kernels_gen.go:44116
 	return gokkosN
 }

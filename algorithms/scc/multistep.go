@@ -37,10 +37,10 @@ func newMultistep(g *dgraph.Graph, opts Options, searchOnly bool) (*multistep, e
 	if m.rev, err = g.Transpose(); err != nil {
 		return fail(err)
 	}
-	if m.fw, err = bfs.New(g, bfs.Options{Strategy: opts.Strategy}); err != nil {
+	if m.fw, err = bfs.New(g, bfs.Options{Strategy: opts.Strategy, ReachOnly: true}); err != nil {
 		return fail(err)
 	}
-	if m.bw, err = bfs.New(m.rev, bfs.Options{Strategy: opts.Strategy}); err != nil {
+	if m.bw, err = bfs.New(m.rev, bfs.Options{Strategy: opts.Strategy, ReachOnly: true}); err != nil {
 		return fail(err)
 	}
 	if searchOnly {
@@ -123,14 +123,14 @@ func errStalled(active int) error {
 	return fmt.Errorf("scc: internal error: a round assigned none of the %d remaining vertices", active)
 }
 
-// searchSplit settles a forward-backward step whose reach sets are two searches' levels (a
-// vertex is reached when its level is not negative), as fbSplit does for pivot P.
+// searchSplit settles a forward-backward step whose reach sets are two searches' visited
+// bitmaps (bfs.Options.ReachOnly), as fbSplit does for pivot P.
 //
 //gokkos:kernel
 type searchSplit struct {
 	N      int32
 	P      int32
-	LF, LB views.View1D[int32]
+	RF, RB views.View1D[uint32]
 	St     views.View1D[uint32]
 	Sub    views.View1D[int32]
 	Comp   views.View1D[int32]
@@ -141,7 +141,8 @@ func (k searchSplit) Run(v int, acc *int64) {
 	if k.St.At(v)&stDone != 0 {
 		return
 	}
-	f, b := k.LF.At(v) >= 0, k.LB.At(v) >= 0
+	bit := uint32(1) << uint(v&31)
+	f, b := k.RF.At(v>>5)&bit != 0, k.RB.At(v>>5)&bit != 0
 	switch {
 	case f && b:
 		k.St.Set(v, k.St.At(v)|stDone)
@@ -181,9 +182,7 @@ func (s *state) searchStep() (int, error) {
 	}
 	s.stats.ReachTime += time.Since(tr)
 	s.stats.ReachIterations += fst.PushSteps + fst.PullSteps + bst.PushSteps + bst.PullSteps
-	lf, _ := m.fw.Views()
-	lb, _ := m.bw.Views()
-	found, err := count(s, "scc.search.split", searchSplit{N: int32(s.n), P: int32(p), LF: lf, LB: lb, St: s.st, Sub: s.sub, Comp: s.comp})
+	found, err := count(s, "scc.search.split", searchSplit{N: int32(s.n), P: int32(p), RF: m.fw.Reached(), RB: m.bw.Reached(), St: s.st, Sub: s.sub, Comp: s.comp})
 	if err != nil {
 		return 0, err
 	}

@@ -22,6 +22,7 @@ type state struct {
 	out, in dgraph.CSR
 	n       int
 	active  int // vertices not yet assigned to a component
+	loops   int // vertices with a self loop
 	stats   *Stats
 
 	st    views.View1D[uint32] // status bits
@@ -75,7 +76,31 @@ func newState(g *dgraph.Graph, opts Options) (*state, error) {
 	if s.least, err = alloc[int32](s, "scc.least", s.n); err != nil {
 		return nil, err
 	}
+	loops, err := count(s, "scc.loops", loopCount{Off: s.out.Offsets, Adj: s.out.Adj})
+	if err != nil {
+		return nil, err
+	}
+	s.loops = int(loops)
 	return s, nil
+}
+
+// loopCount counts the vertices with a self loop.
+//
+//gokkos:kernel
+type loopCount struct {
+	Off views.View1D[int64]
+	Adj views.View1D[int32]
+}
+
+// Run adds 1 if v has a self loop.
+func (k loopCount) Run(v int, acc *int64) {
+	end := k.Off.At(v + 1)
+	for e := k.Off.At(v); e < end; e++ {
+		if int(k.Adj.At(int(e))) == v {
+			*acc += 1
+			return
+		}
+	}
 }
 
 // reset starts a run: every vertex active, in subgraph 2n, with clear status bits.

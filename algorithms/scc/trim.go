@@ -15,7 +15,8 @@ import (
 // few passes rather than one pass per vertex. When every vertex is still active, a cheaper
 // pass comes first: it removes the vertices of in- or out-degree zero from the offsets alone,
 // reading no neighbour, and the sweep that follows finds whatever their removal made
-// trimmable.
+// trimmable. When that pass removes nothing from a graph without self loops (which New
+// counts), there is nothing to find, and the sweep is skipped.
 
 // trimByDegree removes active vertex v when it has no out-edge or no in-edge at all.
 //
@@ -168,6 +169,12 @@ func (s *state) trimFrom(list views.View1D[int32], size int) (int, error) {
 		}
 		removed = int(d)
 		s.stats.TrimPasses++
+		if d == 0 && s.loops == 0 {
+			// Every vertex has an out-edge and an in-edge, each to another vertex, and
+			// every vertex is active: nothing is trimmable, and the sweep would read
+			// every vertex's first neighbours to find that out.
+			return 0, nil
+		}
 	}
 	if err := f.tails.Fill(0); err != nil {
 		return removed, err
