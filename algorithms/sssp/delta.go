@@ -150,6 +150,21 @@ func (s *SSSP) runDelta(st *Stats) error {
 	farMin := math.Inf(1)
 	for {
 		for !s.f.Empty() {
+			ok, err := s.f.Levels()
+			if err != nil {
+				return err
+			}
+			if ok {
+				// Small worklists: fused steps that split as they relax; the worklist
+				// they leave holds near vertices only.
+				steps, size, m, err := s.pushNear(t, s.queue[cur], farSize)
+				if err != nil {
+					return err
+				}
+				st.Iterations += steps
+				farSize, farMin = size, min(farMin, m)
+				continue
+			}
 			if _, err := s.push(); err != nil {
 				return err
 			}

@@ -353,11 +353,136 @@ func init() {
 		},
 		SourceHash: "97bf12c547575fd0",
 	})
+	gokkosimpl.Register[frontier.PushFused[nearRelax]](&abi.KernelSpec{
+		Name:  "frontier.PushFused[sssp.nearRelax]",
+		Pos:   "algorithms/frontier/levels.go:35",
+		Form:  abi.FormTeam,
+		PTX:   gokkosPTX9,
+		Entry: "gk_frontier_PushFused_sssp_nearRelax_",
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Q0", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Q1", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Size", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "MaxLevels", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "MaxVertices", Field: []int{5}, Kind: abi.KindInt64},
+			{Name: "MaxEdges", Field: []int{6}, Kind: abi.KindInt64},
+			{Name: "Out.Bitmap", Field: []int{7, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{7, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Tail", Field: []int{7, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Bits", Field: []int{7, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{7, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{7, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{7, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{7, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{7, 8}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.F.W", Field: []int{9, 0, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Op.F.Dist", Field: []int{9, 0, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Op.I.W", Field: []int{9, 1, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.I.Dist", Field: []int{9, 1, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Int", Field: []int{9, 2}, Kind: abi.KindBool},
+			{Name: "Op.T", Field: []int{9, 3}, Kind: abi.KindFloat64},
+			{Name: "Op.Pending", Field: []int{9, 4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Far", Field: []int{9, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.State", Field: []int{9, 6}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "intdist.go", Key: "func (relaxInt) Visit", Hash: "627ed57da486d6a9"},
+			{File: "intdist.go", Key: "type relaxInt", Hash: "4d78b9558e2510f9"},
+			{File: "near.go", Key: "func (nearRelax) Visit", Hash: "d8a3f876097ceb9f"},
+			{File: "near.go", Key: "type nearRelax", Hash: "07988b1c86c25eb9"},
+			{File: "op.go", Key: "func (relax) Visit", Hash: "2bdd4ee109526314"},
+			{File: "op.go", Key: "type relax", Hash: "72842c4e48d64b87"},
+		},
+		SourceHash: "666b8ddbce4501fc",
+	})
+	gokkosimpl.Register[frontier.PushFused[relaxInt]](&abi.KernelSpec{
+		Name:  "frontier.PushFused[sssp.relaxInt]",
+		Pos:   "algorithms/frontier/levels.go:35",
+		Form:  abi.FormTeam,
+		PTX:   gokkosPTX10,
+		Entry: "gk_frontier_PushFused_sssp_relaxInt_",
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Q0", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Q1", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Size", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "MaxLevels", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "MaxVertices", Field: []int{5}, Kind: abi.KindInt64},
+			{Name: "MaxEdges", Field: []int{6}, Kind: abi.KindInt64},
+			{Name: "Out.Bitmap", Field: []int{7, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{7, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Tail", Field: []int{7, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Bits", Field: []int{7, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{7, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{7, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{7, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{7, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{7, 8}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{9, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Dist", Field: []int{9, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "intdist.go", Key: "func (relaxInt) Visit", Hash: "627ed57da486d6a9"},
+			{File: "intdist.go", Key: "type relaxInt", Hash: "4d78b9558e2510f9"},
+		},
+		SourceHash: "ab2ed31a65372086",
+	})
+	gokkosimpl.Register[frontier.PushFused[relax]](&abi.KernelSpec{
+		Name:  "frontier.PushFused[sssp.relax]",
+		Pos:   "algorithms/frontier/levels.go:35",
+		Form:  abi.FormTeam,
+		PTX:   gokkosPTX11,
+		Entry: "gk_frontier_PushFused_sssp_relax_",
+		Params: []abi.Param{
+			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "G.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "G.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "G.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Q0", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Q1", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Size", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "MaxLevels", Field: []int{4}, Kind: abi.KindInt64},
+			{Name: "MaxVertices", Field: []int{5}, Kind: abi.KindInt64},
+			{Name: "MaxEdges", Field: []int{6}, Kind: abi.KindInt64},
+			{Name: "Out.Bitmap", Field: []int{7, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{7, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Tail", Field: []int{7, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Bits", Field: []int{7, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{7, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{7, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{7, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{7, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{7, 8}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{9, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Op.Dist", Field: []int{9, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (relax) Visit", Hash: "2bdd4ee109526314"},
+			{File: "op.go", Key: "type relax", Hash: "72842c4e48d64b87"},
+		},
+		SourceHash: "97bf12c547575fd0",
+	})
 	gokkosimpl.Register[frontier.PushLocal[poison]](&abi.KernelSpec{
 		Name:      "frontier.PushLocal[sssp.poison]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX9,
+		PTX:       gokkosPTX12,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_sssp_poison__main", Final: "gk_frontier_PushLocal_sssp_poison__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -394,7 +519,7 @@ func init() {
 		Name:      "frontier.PushLocal[sssp.relaxInt]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX10,
+		PTX:       gokkosPTX13,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_sssp_relaxInt__main", Final: "gk_frontier_PushLocal_sssp_relaxInt__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -432,7 +557,7 @@ func init() {
 		Name:      "frontier.PushLocal[sssp.relax]",
 		Pos:       "algorithms/frontier/local.go:19",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX11,
+		PTX:       gokkosPTX14,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushLocal_sssp_relax__main", Final: "gk_frontier_PushLocal_sssp_relax__final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -470,7 +595,7 @@ func init() {
 		Name:      "sssp.markImproved",
 		Pos:       "algorithms/sssp/delta.go:30",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX12,
+		PTX:       gokkosPTX15,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_markImproved_main", Final: "gk_sssp_markImproved_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -499,12 +624,12 @@ func init() {
 		},
 		SourceHash: "a59a426dc5f5c792",
 	})
-	gokkosimpl.RegisterHostReduce[markImproved, float64](gokkosHostLoop12)
+	gokkosimpl.RegisterHostReduce[markImproved, float64](gokkosHostLoop15)
 	gokkosimpl.Register[markFarPile](&abi.KernelSpec{
 		Name:      "sssp.markFarPile",
 		Pos:       "algorithms/sssp/delta.go:60",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX13,
+		PTX:       gokkosPTX16,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_markFarPile_main", Final: "gk_sssp_markFarPile_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -531,12 +656,12 @@ func init() {
 		},
 		SourceHash: "a0642232cddff4ee",
 	})
-	gokkosimpl.RegisterHostReduce[markFarPile, float64](gokkosHostLoop13)
+	gokkosimpl.RegisterHostReduce[markFarPile, float64](gokkosHostLoop16)
 	gokkosimpl.Register[splitMarked](&abi.KernelSpec{
 		Name:  "sssp.splitMarked",
 		Pos:   "algorithms/sssp/delta.go:89",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX14,
+		PTX:   gokkosPTX17,
 		Scan:  abi.ScanEntries{Up: "gk_sssp_splitMarked_up", Mid: "gk_sssp_splitMarked_mid", Down: "gk_sssp_splitMarked_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -559,12 +684,12 @@ func init() {
 		},
 		SourceHash: "15667c8ca4fc06fa",
 	})
-	gokkosimpl.RegisterHostScan[splitMarked, int64](gokkosHostLoop14)
+	gokkosimpl.RegisterHostScan[splitMarked, int64](gokkosHostLoop17)
 	gokkosimpl.Register[segmentCount](&abi.KernelSpec{
 		Name:  "sssp.segmentCount",
 		Pos:   "algorithms/sssp/edgelist.go:31",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX15,
+		PTX:   gokkosPTX18,
 		Entry: "gk_sssp_segmentCount",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -582,12 +707,12 @@ func init() {
 		},
 		SourceHash: "26bcca6b5d672e31",
 	})
-	gokkosimpl.RegisterHostRange[segmentCount](gokkosHostLoop15)
+	gokkosimpl.RegisterHostRange[segmentCount](gokkosHostLoop18)
 	gokkosimpl.Register[inPlaceScan](&abi.KernelSpec{
 		Name:  "sssp.inPlaceScan",
 		Pos:   "algorithms/sssp/edgelist.go:49",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX16,
+		PTX:   gokkosPTX19,
 		Scan:  abi.ScanEntries{Up: "gk_sssp_inPlaceScan_up", Mid: "gk_sssp_inPlaceScan_mid", Down: "gk_sssp_inPlaceScan_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -601,12 +726,12 @@ func init() {
 		},
 		SourceHash: "6341f911b5d5d3d5",
 	})
-	gokkosimpl.RegisterHostScan[inPlaceScan, int64](gokkosHostLoop16)
+	gokkosimpl.RegisterHostScan[inPlaceScan, int64](gokkosHostLoop19)
 	gokkosimpl.Register[segmentScatter](&abi.KernelSpec{
 		Name:  "sssp.segmentScatter",
 		Pos:   "algorithms/sssp/edgelist.go:66",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX17,
+		PTX:   gokkosPTX20,
 		Entry: "gk_sssp_segmentScatter",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -628,12 +753,12 @@ func init() {
 		},
 		SourceHash: "b1950f005ffffa28",
 	})
-	gokkosimpl.RegisterHostRange[segmentScatter](gokkosHostLoop17)
+	gokkosimpl.RegisterHostRange[segmentScatter](gokkosHostLoop20)
 	gokkosimpl.Register[relaxEdges](&abi.KernelSpec{
 		Name:      "sssp.relaxEdges",
 		Pos:       "algorithms/sssp/edgelist.go:94",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX18,
+		PTX:       gokkosPTX21,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_relaxEdges_main", Final: "gk_sssp_relaxEdges_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -651,12 +776,12 @@ func init() {
 		},
 		SourceHash: "ef02d45bfe22ccc7",
 	})
-	gokkosimpl.RegisterHostReduce[relaxEdges, int64](gokkosHostLoop18)
+	gokkosimpl.RegisterHostReduce[relaxEdges, int64](gokkosHostLoop21)
 	gokkosimpl.Register[poisonEdges](&abi.KernelSpec{
 		Name:      "sssp.poisonEdges",
 		Pos:       "algorithms/sssp/edgelist.go:121",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX19,
+		PTX:       gokkosPTX22,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_poisonEdges_main", Final: "gk_sssp_poisonEdges_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -674,12 +799,12 @@ func init() {
 		},
 		SourceHash: "58b8316980b4e960",
 	})
-	gokkosimpl.RegisterHostReduce[poisonEdges, int64](gokkosHostLoop19)
+	gokkosimpl.RegisterHostReduce[poisonEdges, int64](gokkosHostLoop22)
 	gokkosimpl.Register[nonInteger](&abi.KernelSpec{
 		Name:      "sssp.nonInteger",
 		Pos:       "algorithms/sssp/intdist.go:65",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX20,
+		PTX:       gokkosPTX23,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_nonInteger_main", Final: "gk_sssp_nonInteger_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -694,12 +819,12 @@ func init() {
 		},
 		SourceHash: "b574cf3cdfb28348",
 	})
-	gokkosimpl.RegisterHostReduce[nonInteger, int64](gokkosHostLoop20)
+	gokkosimpl.RegisterHostReduce[nonInteger, int64](gokkosHostLoop23)
 	gokkosimpl.Register[narrowWeights](&abi.KernelSpec{
 		Name:  "sssp.narrowWeights",
 		Pos:   "algorithms/sssp/intdist.go:80",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX21,
+		PTX:   gokkosPTX24,
 		Entry: "gk_sssp_narrowWeights",
 		Params: []abi.Param{
 			{Name: "W", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
@@ -713,12 +838,12 @@ func init() {
 		},
 		SourceHash: "7e5be39c68ba9a82",
 	})
-	gokkosimpl.RegisterHostRange[narrowWeights](gokkosHostLoop21)
+	gokkosimpl.RegisterHostRange[narrowWeights](gokkosHostLoop24)
 	gokkosimpl.Register[widenDist](&abi.KernelSpec{
 		Name:  "sssp.widenDist",
 		Pos:   "algorithms/sssp/intdist.go:91",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX22,
+		PTX:   gokkosPTX25,
 		Entry: "gk_sssp_widenDist",
 		Params: []abi.Param{
 			{Name: "I", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
@@ -733,12 +858,12 @@ func init() {
 		},
 		SourceHash: "5f86f90e9c231334",
 	})
-	gokkosimpl.RegisterHostRange[widenDist](gokkosHostLoop22)
+	gokkosimpl.RegisterHostRange[widenDist](gokkosHostLoop25)
 	gokkosimpl.Register[initDist](&abi.KernelSpec{
 		Name:  "sssp.initDist",
 		Pos:   "algorithms/sssp/kernels.go:26",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX23,
+		PTX:   gokkosPTX26,
 		Entry: "gk_sssp_initDist",
 		Params: []abi.Param{
 			{Name: "Dist.F", Field: []int{0, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
@@ -756,12 +881,12 @@ func init() {
 		},
 		SourceHash: "3cd73ea311faff95",
 	})
-	gokkosimpl.RegisterHostRange[initDist](gokkosHostLoop23)
+	gokkosimpl.RegisterHostRange[initDist](gokkosHostLoop26)
 	gokkosimpl.Register[seed](&abi.KernelSpec{
 		Name:  "sssp.seed",
 		Pos:   "algorithms/sssp/kernels.go:58",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX24,
+		PTX:   gokkosPTX27,
 		Entry: "gk_sssp_seed",
 		Params: []abi.Param{
 			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -775,12 +900,12 @@ func init() {
 		},
 		SourceHash: "717c549f3440442a",
 	})
-	gokkosimpl.RegisterHostRange[seed](gokkosHostLoop24)
+	gokkosimpl.RegisterHostRange[seed](gokkosHostLoop27)
 	gokkosimpl.Register[poisonWorklist](&abi.KernelSpec{
 		Name:  "sssp.poisonWorklist",
 		Pos:   "algorithms/sssp/kernels.go:69",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX25,
+		PTX:   gokkosPTX28,
 		Entry: "gk_sssp_poisonWorklist",
 		Params: []abi.Param{
 			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: abi.KindBool},
@@ -797,12 +922,12 @@ func init() {
 		},
 		SourceHash: "f7de06223e3972be",
 	})
-	gokkosimpl.RegisterHostRange[poisonWorklist](gokkosHostLoop25)
+	gokkosimpl.RegisterHostRange[poisonWorklist](gokkosHostLoop28)
 	gokkosimpl.Register[pendingMin](&abi.KernelSpec{
 		Name:      "sssp.pendingMin",
 		Pos:       "algorithms/sssp/kernels.go:84",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX26,
+		PTX:       gokkosPTX29,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_pendingMin_main", Final: "gk_sssp_pendingMin_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -822,12 +947,12 @@ func init() {
 		},
 		SourceHash: "5bd0231cb7ef1d8d",
 	})
-	gokkosimpl.RegisterHostReduce[pendingMin, float64](gokkosHostLoop26)
+	gokkosimpl.RegisterHostReduce[pendingMin, float64](gokkosHostLoop29)
 	gokkosimpl.Register[partition](&abi.KernelSpec{
 		Name:  "sssp.partition",
 		Pos:   "algorithms/sssp/kernels.go:98",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX27,
+		PTX:   gokkosPTX30,
 		Scan:  abi.ScanEntries{Up: "gk_sssp_partition_up", Mid: "gk_sssp_partition_mid", Down: "gk_sssp_partition_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -851,12 +976,12 @@ func init() {
 		},
 		SourceHash: "b18d0ce9ac3ea027",
 	})
-	gokkosimpl.RegisterHostScan[partition, int64](gokkosHostLoop27)
+	gokkosimpl.RegisterHostScan[partition, int64](gokkosHostLoop30)
 	gokkosimpl.Register[claim](&abi.KernelSpec{
 		Name:  "sssp.claim",
 		Pos:   "algorithms/sssp/kernels.go:129",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX28,
+		PTX:   gokkosPTX31,
 		Entry: "gk_sssp_claim",
 		Params: []abi.Param{
 			{Name: "In.Bitmap", Field: []int{0, 0}, Kind: abi.KindBool},
@@ -874,12 +999,12 @@ func init() {
 		},
 		SourceHash: "a386c942ac704c60",
 	})
-	gokkosimpl.RegisterHostRange[claim](gokkosHostLoop28)
+	gokkosimpl.RegisterHostRange[claim](gokkosHostLoop31)
 	gokkosimpl.Register[appendMarked](&abi.KernelSpec{
 		Name:  "sssp.appendMarked",
 		Pos:   "algorithms/sssp/kernels.go:147",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX29,
+		PTX:   gokkosPTX32,
 		Scan:  abi.ScanEntries{Up: "gk_sssp_appendMarked_up", Mid: "gk_sssp_appendMarked_mid", Down: "gk_sssp_appendMarked_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -899,12 +1024,12 @@ func init() {
 		},
 		SourceHash: "01509f9726701495",
 	})
-	gokkosimpl.RegisterHostScan[appendMarked, int64](gokkosHostLoop29)
+	gokkosimpl.RegisterHostScan[appendMarked, int64](gokkosHostLoop32)
 	gokkosimpl.Register[weightMin](&abi.KernelSpec{
 		Name:      "sssp.weightMin",
 		Pos:       "algorithms/sssp/kernels.go:168",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX30,
+		PTX:       gokkosPTX33,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_weightMin_main", Final: "gk_sssp_weightMin_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -919,12 +1044,12 @@ func init() {
 		},
 		SourceHash: "084b33a8005bdb3c",
 	})
-	gokkosimpl.RegisterHostReduce[weightMin, float64](gokkosHostLoop30)
+	gokkosimpl.RegisterHostReduce[weightMin, float64](gokkosHostLoop33)
 	gokkosimpl.Register[weightMax](&abi.KernelSpec{
 		Name:      "sssp.weightMax",
 		Pos:       "algorithms/sssp/kernels.go:178",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX31,
+		PTX:       gokkosPTX34,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_weightMax_main", Final: "gk_sssp_weightMax_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -939,12 +1064,12 @@ func init() {
 		},
 		SourceHash: "9880df72265e42e6",
 	})
-	gokkosimpl.RegisterHostReduce[weightMax, float64](gokkosHostLoop31)
+	gokkosimpl.RegisterHostReduce[weightMax, float64](gokkosHostLoop34)
 	gokkosimpl.Register[positiveMin](&abi.KernelSpec{
 		Name:      "sssp.positiveMin",
 		Pos:       "algorithms/sssp/kernels.go:188",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX32,
+		PTX:       gokkosPTX35,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_positiveMin_main", Final: "gk_sssp_positiveMin_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -959,12 +1084,12 @@ func init() {
 		},
 		SourceHash: "8bf412b779a947e3",
 	})
-	gokkosimpl.RegisterHostReduce[positiveMin, float64](gokkosHostLoop32)
+	gokkosimpl.RegisterHostReduce[positiveMin, float64](gokkosHostLoop35)
 	gokkosimpl.Register[reachedCount](&abi.KernelSpec{
 		Name:      "sssp.reachedCount",
 		Pos:       "algorithms/sssp/kernels.go:202",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX33,
+		PTX:       gokkosPTX36,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_reachedCount_main", Final: "gk_sssp_reachedCount_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -979,12 +1104,12 @@ func init() {
 		},
 		SourceHash: "de358670d88154df",
 	})
-	gokkosimpl.RegisterHostReduce[reachedCount, int64](gokkosHostLoop33)
+	gokkosimpl.RegisterHostReduce[reachedCount, int64](gokkosHostLoop36)
 	gokkosimpl.Register[finiteSum](&abi.KernelSpec{
 		Name:      "sssp.finiteSum",
 		Pos:       "algorithms/sssp/kernels.go:216",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX34,
+		PTX:       gokkosPTX37,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_finiteSum_main", Final: "gk_sssp_finiteSum_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -999,12 +1124,12 @@ func init() {
 		},
 		SourceHash: "a37ce195f6d695d7",
 	})
-	gokkosimpl.RegisterHostReduce[finiteSum, float64](gokkosHostLoop34)
+	gokkosimpl.RegisterHostReduce[finiteSum, float64](gokkosHostLoop37)
 	gokkosimpl.Register[finiteMax](&abi.KernelSpec{
 		Name:      "sssp.finiteMax",
 		Pos:       "algorithms/sssp/kernels.go:230",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX35,
+		PTX:       gokkosPTX38,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_finiteMax_main", Final: "gk_sssp_finiteMax_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -1019,12 +1144,12 @@ func init() {
 		},
 		SourceHash: "f65b28054f11deec",
 	})
-	gokkosimpl.RegisterHostReduce[finiteMax, float64](gokkosHostLoop35)
+	gokkosimpl.RegisterHostReduce[finiteMax, float64](gokkosHostLoop38)
 	gokkosimpl.Register[reachedEdges](&abi.KernelSpec{
 		Name:      "sssp.reachedEdges",
 		Pos:       "algorithms/sssp/kernels.go:244",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX36,
+		PTX:       gokkosPTX39,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_reachedEdges_main", Final: "gk_sssp_reachedEdges_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1043,10 +1168,11 @@ func init() {
 		},
 		SourceHash: "ec4c8cef6e645f04",
 	})
-	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop36)
-	gokkosimpl.RegisterHostVisit[poison](gokkosHostLoop37)
-	gokkosimpl.RegisterHostVisit[relaxInt](gokkosHostLoop38)
-	gokkosimpl.RegisterHostVisit[relax](gokkosHostLoop39)
+	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop39)
+	gokkosimpl.RegisterHostVisit[poison](gokkosHostLoop40)
+	gokkosimpl.RegisterHostVisit[relaxInt](gokkosHostLoop41)
+	gokkosimpl.RegisterHostVisit[relax](gokkosHostLoop42)
+	gokkosimpl.RegisterHostVisit[nearRelax](gokkosHostLoop43)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[sssp.poison].
@@ -16006,8 +16132,2993 @@ $L29:
 }
 `
 
-// gokkosPTX9 is the PTX of frontier.PushLocal[sssp.poison].
+// gokkosPTX9 is the PTX of frontier.PushFused[sssp.nearRelax].
 const gokkosPTX9 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_PushFused_sssp_nearRelax_(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44,
+	.param .b64 gk_s45,
+	.param .b64 gk_s46,
+	.param .b64 gk_s47,
+	.param .b64 gk_s48,
+	.param .b64 gk_s49,
+	.param .b64 gk_s50,
+	.param .b64 gk_s51,
+	.param .b64 gk_s52,
+	.param .b64 gk_s53,
+	.param .b64 gk_s54,
+	.param .b64 gk_s55,
+	.param .b64 gk_s56,
+	.param .b64 gk_s57,
+	.param .b64 gk_s58,
+	.param .b64 gk_s59,
+	.param .b64 gk_s60,
+	.param .b64 gk_s61,
+	.param .b64 gk_s62
+)
+{
+	.reg .pred %p<104>;
+	.reg .b32 %r<184>;
+	.reg .b64 %rd<476>;
+	.reg .f64 %fd<28>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.s64 %rd24, [gk_s0];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s1];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s3];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s4];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s7];
+	cvta.to.global.u64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s10];
+	cvta.to.global.u64 %rd48, %rd47;
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s11];
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s12];
+	mov.b64 %rd53, %rd52;
+	ld.param.u64 %rd54, [gk_s13];
+	cvta.to.global.u64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s14];
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s15];
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s18];
+	mov.b64 %rd66, %rd65;
+	ld.param.s64 %rd67, [gk_s19];
+	mov.b64 %rd68, %rd67;
+	ld.param.u8 %r30, [gk_s20];
+	setp.ne.u32 %p3, %r30, 0;
+	mov.pred %p4, %p3;
+	ld.param.u64 %rd69, [gk_s21];
+	cvta.to.global.u64 %rd70, %rd69;
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s22];
+	mov.b64 %rd73, %rd72;
+	ld.param.s64 %rd74, [gk_s23];
+	mov.b64 %rd75, %rd74;
+	ld.param.u64 %rd76, [gk_s24];
+	cvta.to.global.u64 %rd77, %rd76;
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s25];
+	mov.b64 %rd80, %rd79;
+	ld.param.s64 %rd81, [gk_s26];
+	mov.b64 %rd82, %rd81;
+	ld.param.u64 %rd83, [gk_s27];
+	cvta.to.global.u64 %rd84, %rd83;
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s28];
+	mov.b64 %rd87, %rd86;
+	ld.param.s64 %rd88, [gk_s29];
+	mov.b64 %rd89, %rd88;
+	ld.param.u8 %r31, [gk_s30];
+	setp.ne.u32 %p5, %r31, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd90, [gk_s31];
+	cvta.to.global.u64 %rd91, %rd90;
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s32];
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s32 %r32, [gk_s34];
+	mov.b32 %r33, %r32;
+	ld.param.s64 %rd97, [gk_s35];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s36];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s37];
+	cvta.to.global.u64 %rd102, %rd101;
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s38];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s39];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s40];
+	cvta.to.global.u64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s41];
+	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s42];
+	mov.b64 %rd114, %rd113;
+	ld.param.u64 %rd115, [gk_s43];
+	cvta.to.global.u64 %rd116, %rd115;
+	mov.b64 %rd117, %rd116;
+	ld.param.s64 %rd118, [gk_s44];
+	mov.b64 %rd119, %rd118;
+	ld.param.s64 %rd120, [gk_s45];
+	mov.b64 %rd121, %rd120;
+	ld.param.u64 %rd122, [gk_s46];
+	cvta.to.global.u64 %rd123, %rd122;
+	mov.b64 %rd124, %rd123;
+	ld.param.s64 %rd125, [gk_s47];
+	mov.b64 %rd126, %rd125;
+	ld.param.s64 %rd127, [gk_s48];
+	mov.b64 %rd128, %rd127;
+	ld.param.u64 %rd129, [gk_s49];
+	cvta.to.global.u64 %rd130, %rd129;
+	mov.b64 %rd131, %rd130;
+	ld.param.s64 %rd132, [gk_s50];
+	mov.b64 %rd133, %rd132;
+	ld.param.s64 %rd134, [gk_s51];
+	mov.b64 %rd135, %rd134;
+	ld.param.u8 %r34, [gk_s52];
+	setp.ne.u32 %p7, %r34, 0;
+	mov.pred %p8, %p7;
+	ld.param.f64 %fd1, [gk_s53];
+	mov.f64 %fd2, %fd1;
+	ld.param.u64 %rd136, [gk_s54];
+	cvta.to.global.u64 %rd137, %rd136;
+	mov.b64 %rd138, %rd137;
+	ld.param.s64 %rd139, [gk_s55];
+	mov.b64 %rd140, %rd139;
+	ld.param.s64 %rd141, [gk_s56];
+	mov.b64 %rd142, %rd141;
+	ld.param.u64 %rd143, [gk_s57];
+	cvta.to.global.u64 %rd144, %rd143;
+	mov.b64 %rd145, %rd144;
+	ld.param.s64 %rd146, [gk_s58];
+	mov.b64 %rd147, %rd146;
+	ld.param.s64 %rd148, [gk_s59];
+	mov.b64 %rd149, %rd148;
+	ld.param.u64 %rd150, [gk_s60];
+	cvta.to.global.u64 %rd151, %rd150;
+	mov.b64 %rd152, %rd151;
+	ld.param.s64 %rd153, [gk_s61];
+	mov.b64 %rd154, %rd153;
+	ld.param.s64 %rd155, [gk_s62];
+	mov.b64 %rd156, %rd155;
+	cvt.u64.u32 %rd158, %r28;
+	cvt.u64.u32 %rd159, %r29;
+	mov.b64 %rd160, %rd158;
+$L1:
+	setp.ge.s64 %p9, %rd160, %rd2;
+	@%p9 bra $L2;
+	mov.b64 %rd157, %rd160;
+	mov.b64 %rd20, 0;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	add.s64 %rd161, %rd13, %rd21;
+	mad.lo.s64 %rd162, %rd98, 4, 15;
+	and.b64 %rd162, %rd162, -16;
+	add.s64 %rd21, %rd21, %rd162;
+	mov.b64 %rd163, %rd161;
+	mov.b64 %rd164, %rd98;
+	mov.b64 %rd165, 1;
+	mov.b64 %rd166, %rd163;
+	mov.b64 %rd167, %rd164;
+	mov.b64 %rd168, %rd165;
+	mov.b64 %rd169, %rd62;
+	mov.b64 %rd170, 0;
+$L4:
+	setp.lt.s64 %p10, %rd170, %rd64;
+	not.pred %p11, %p10;
+	@!%p11 bra $L8;
+	bra.uni $L6;
+$L8:
+	mov.b64 %rd171, %rd49;
+	mov.b64 %rd172, %rd51;
+	mov.b64 %rd173, %rd53;
+	mov.b64 %rd174, %rd56;
+	mov.b64 %rd175, %rd58;
+	mov.b64 %rd176, %rd60;
+	mov.b64 %rd177, %rd171;
+	mov.b64 %rd178, %rd172;
+	mov.b64 %rd179, %rd173;
+	mov.b64 %rd180, %rd174;
+	mov.b64 %rd181, %rd175;
+	mov.b64 %rd182, %rd176;
+	rem.s64 %rd183, %rd170, 2;
+	setp.eq.s64 %p12, %rd183, 1;
+	@!%p12 bra $L10;
+	mov.b64 %rd184, %rd56;
+	mov.b64 %rd185, %rd58;
+	mov.b64 %rd186, %rd60;
+	mov.b64 %rd187, %rd49;
+	mov.b64 %rd188, %rd51;
+	mov.b64 %rd189, %rd53;
+	mov.b64 %rd177, %rd184;
+	mov.b64 %rd178, %rd185;
+	mov.b64 %rd179, %rd186;
+	mov.b64 %rd180, %rd187;
+	mov.b64 %rd181, %rd188;
+	mov.b64 %rd182, %rd189;
+$L10:
+	mov.pred %p13, %p4;
+	mov.b64 %rd190, %rd71;
+	mov.b64 %rd191, %rd73;
+	mov.b64 %rd192, %rd75;
+	mov.b64 %rd193, %rd78;
+	mov.b64 %rd194, %rd80;
+	mov.b64 %rd195, %rd82;
+	mov.b64 %rd196, %rd85;
+	mov.b64 %rd197, %rd87;
+	mov.b64 %rd198, %rd89;
+	mov.pred %p14, %p6;
+	mov.b64 %rd199, %rd92;
+	mov.b64 %rd200, %rd94;
+	mov.b64 %rd201, %rd96;
+	mov.b32 %r35, %r33;
+	mov.b64 %rd202, %rd98;
+	mov.b64 %rd203, %rd100;
+	cvt.u32.u64 %r36, %rd170;
+	add.s32 %r37, %r33, %r36;
+	mov.b32 %r35, %r37;
+	mov.b64 %rd204, %rd25;
+	mov.b64 %rd205, %rd62;
+	mov.b64 %rd206, %rd64;
+	mov.b64 %rd207, %rd66;
+	mov.b64 %rd208, %rd68;
+	mov.pred %p15, %p4;
+	mov.pred %p16, %p6;
+	mov.b32 %r38, %r33;
+	mov.b64 %rd209, %rd98;
+	mov.b64 %rd210, %rd100;
+	mov.pred %p17, %p8;
+	mov.f64 %fd3, %fd2;
+	mov.pred %p18, %p13;
+	mov.b64 %rd211, %rd190;
+	mov.b64 %rd212, %rd191;
+	mov.b64 %rd213, %rd192;
+	mov.b64 %rd214, %rd193;
+	mov.b64 %rd215, %rd194;
+	mov.b64 %rd216, %rd195;
+	mov.b64 %rd217, %rd196;
+	mov.b64 %rd218, %rd197;
+	mov.b64 %rd219, %rd198;
+	mov.pred %p19, %p14;
+	mov.b64 %rd220, %rd199;
+	mov.b64 %rd221, %rd200;
+	mov.b64 %rd222, %rd201;
+	mov.b32 %r39, %r35;
+	mov.b64 %rd223, %rd202;
+	mov.b64 %rd224, %rd203;
+	mov.b64 %rd225, %rd169;
+	cvt.u64.u32 %rd226, %r4;
+	mov.b64 %rd227, %rd226;
+	cvt.u64.u32 %rd228, %r2;
+	mov.b64 %rd229, %rd228;
+	mov.b32 %r40, -1;
+	mov.b64 %rd230, 0;
+	mov.b64 %rd231, 0;
+	mov.b64 %rd232, 0;
+	mov.b64 %rd233, 0;
+	mov.b64 %rd234, %rd223;
+$L11:
+	mov.b64 %rd235, 0;
+	mov.b64 %rd236, %rd234;
+$L14:
+	setp.gt.s64 %p20, %rd236, 0;
+	not.pred %p21, %p20;
+	@!%p21 bra $L18;
+	bra.uni $L16;
+$L18:
+	setp.ge.s64 %p22, %rd230, %rd231;
+	@!%p22 bra $L20;
+	setp.ge.s64 %p23, %rd229, %rd225;
+	@!%p23 bra $L22;
+	bra.uni $L16;
+$L22:
+	mul.lo.s64 %rd237, %rd229, %rd179;
+	mad.lo.s64 %rd238, %rd237, 4, %rd177;
+	ld.global.s32 %r41, [%rd238+0];
+	mov.b32 %r42, %r41;
+	mov.b32 %r40, %r42;
+	add.s64 %rd239, %rd229, %rd227;
+	mov.b64 %rd229, %rd239;
+	mov.b64 %rd240, %rd204;
+	mov.b32 %r43, %r40;
+	cvt.s64.s32 %rd241, %r43;
+	mul.lo.s64 %rd242, %rd241, %rd32;
+	mad.lo.s64 %rd243, %rd242, 8, %rd28;
+	ld.global.nc.s64 %rd244, [%rd243+0];
+	mov.b64 %rd245, %rd244;
+	mov.b64 %rd246, %rd245;
+	mov.b64 %rd247, %rd204;
+	mov.b32 %r44, %r40;
+	cvt.s64.s32 %rd248, %r44;
+	add.s64 %rd249, %rd248, 1;
+	mul.lo.s64 %rd250, %rd249, %rd32;
+	mad.lo.s64 %rd251, %rd250, 8, %rd28;
+	ld.global.nc.s64 %rd252, [%rd251+0];
+	mov.b64 %rd253, %rd252;
+	mov.b64 %rd254, %rd253;
+	mov.b64 %rd255, %rd246;
+	mov.b64 %rd256, %rd254;
+	mov.b64 %rd230, %rd255;
+	mov.b64 %rd231, %rd256;
+	bra.uni $L15;
+$L20:
+	mul.lo.s64 %rd257, %rd230, %rd39;
+	mad.lo.s64 %rd258, %rd257, 4, %rd35;
+	ld.global.nc.s32 %r45, [%rd258+0];
+	mov.b32 %r46, %r45;
+	mov.b32 %r47, %r46;
+	mov.pred %p24, %p17;
+	mov.f64 %fd4, %fd3;
+	mov.b32 %r48, %r40;
+	mov.b32 %r49, %r47;
+	mov.b64 %rd259, %rd230;
+$L23:
+	mov.b64 %rd260, 0;
+	mov.f64 %fd5, 0d0000000000000000;
+	@!%p24 bra $L26;
+	mov.b32 %r50, %r48;
+	mov.b32 %r51, %r49;
+	mov.b64 %rd261, %rd259;
+$L28:
+	mov.b64 %rd262, 0x1;
+	setp.gt.s64 %p25, %rd126, 0;
+	@!%p25 bra $L32;
+	mul.lo.s64 %rd263, %rd261, %rd128;
+	mad.lo.s64 %rd264, %rd263, 4, %rd124;
+	ld.global.nc.u32 %r52, [%rd264+0];
+	mov.b32 %r53, %r52;
+	cvt.u64.u32 %rd265, %r53;
+	mov.b64 %rd262, %rd265;
+$L32:
+	cvt.s64.s32 %rd266, %r50;
+	mul.lo.s64 %rd267, %rd266, %rd135;
+	mad.lo.s64 %rd268, %rd267, 4, %rd131;
+	ld.relaxed.gpu.global.u32 %r54, [%rd268+0];
+	mov.b32 %r55, %r54;
+	cvt.u64.u32 %rd269, %r55;
+	add.u64 %rd270, %rd269, %rd262;
+	mov.b64 %rd271, %rd270;
+	cvt.s64.s32 %rd272, %r51;
+	mul.lo.s64 %rd273, %rd272, %rd135;
+	mad.lo.s64 %rd274, %rd273, 4, %rd131;
+	ld.relaxed.gpu.global.u32 %r56, [%rd274+0];
+	mov.b32 %r57, %r56;
+	cvt.u64.u32 %rd275, %r57;
+	setp.hs.u64 %p26, %rd271, %rd275;
+	@!%p26 bra $L34;
+	mov.pred %p27, 0;
+	bra.uni $L30;
+$L34:
+	cvt.s64.s32 %rd276, %r51;
+	mul.lo.s64 %rd277, %rd276, %rd135;
+	mad.lo.s64 %rd278, %rd277, 4, %rd131;
+	cvt.u32.u64 %r58, %rd271;
+	atom.global.min.u32 %r59, [%rd278], %r58;
+	mov.b32 %r60, %r59;
+	cvt.u64.u32 %rd279, %r60;
+	setp.hi.u64 %p28, %rd279, %rd271;
+	mov.pred %p27, %p28;
+	bra.uni $L30;
+$L29:
+	bra.uni $L28;
+$L30:
+	not.pred %p29, %p27;
+	@!%p29 bra $L36;
+	mov.pred %p30, 0;
+	bra.uni $L25;
+$L36:
+	cvt.s64.s32 %rd280, %r49;
+	mul.lo.s64 %rd281, %rd280, %rd135;
+	mad.lo.s64 %rd282, %rd281, 4, %rd131;
+	ld.relaxed.gpu.global.u32 %r61, [%rd282+0];
+	mov.b32 %r62, %r61;
+	mov.b32 %r63, %r62;
+	cvt.u64.u32 %rd283, %r63;
+	mov.b64 %rd284, %rd283;
+	cvt.rn.f64.u32 %fd6, %r63;
+	mov.f64 %fd7, %fd6;
+	mov.b64 %rd260, %rd284;
+	mov.f64 %fd5, %fd7;
+	bra.uni $L27;
+$L26:
+	mov.b32 %r64, %r48;
+	mov.b32 %r65, %r49;
+	mov.b64 %rd285, %rd259;
+$L37:
+	mov.f64 %fd8, 0d3FF0000000000000;
+	setp.gt.s64 %p31, %rd112, 0;
+	@!%p31 bra $L41;
+	mul.lo.s64 %rd286, %rd285, %rd114;
+	mad.lo.s64 %rd287, %rd286, 8, %rd110;
+	ld.global.nc.f64 %fd9, [%rd287+0];
+	mov.f64 %fd10, %fd9;
+	mov.f64 %fd8, %fd10;
+$L41:
+	cvt.s64.s32 %rd288, %r64;
+	mul.lo.s64 %rd289, %rd288, %rd121;
+	mad.lo.s64 %rd290, %rd289, 8, %rd117;
+	ld.relaxed.gpu.global.f64 %fd11, [%rd290+0];
+	mov.f64 %fd12, %fd11;
+	add.rn.f64 %fd13, %fd12, %fd8;
+	mov.f64 %fd14, %fd13;
+	cvt.s64.s32 %rd291, %r65;
+	mul.lo.s64 %rd292, %rd291, %rd121;
+	mad.lo.s64 %rd293, %rd292, 8, %rd117;
+	ld.relaxed.gpu.global.f64 %fd15, [%rd293+0];
+	mov.f64 %fd16, %fd15;
+	setp.lt.f64 %p32, %fd14, %fd16;
+	not.pred %p33, %p32;
+	@!%p33 bra $L43;
+	mov.pred %p34, 0;
+	bra.uni $L39;
+$L43:
+	cvt.s64.s32 %rd294, %r65;
+	mul.lo.s64 %rd295, %rd294, %rd121;
+	mad.lo.s64 %rd296, %rd295, 8, %rd117;
+	ld.relaxed.gpu.global.b64 %rd297, [%rd296];
+$L44:
+	mov.b64 %fd17, %rd297;
+	min.f64 %fd18, %fd17, %fd14;
+	mov.b64 %rd298, %fd17;
+	mov.b64 %rd299, %fd14;
+	or.b64 %rd300, %rd298, %rd299;
+	setp.eq.f64 %p35, %fd17, %fd14;
+	mov.b64 %fd19, %rd300;
+	selp.f64 %fd20, %fd19, %fd18, %p35;
+	setp.nan.f64 %p36, %fd17, %fd14;
+	add.rn.f64 %fd21, %fd17, %fd14;
+	selp.f64 %fd22, %fd21, %fd20, %p36;
+	mov.b64 %rd301, %fd22;
+	setp.eq.u64 %p37, %rd297, %rd301;
+	@%p37 bra $L45;
+	atom.global.cas.b64 %rd302, [%rd296], %rd297, %rd301;
+	setp.eq.u64 %p38, %rd302, %rd297;
+	mov.b64 %rd297, %rd302;
+	@!%p38 bra $L44;
+$L45:
+	mov.b64 %fd24, %rd297;
+	mov.f64 %fd23, %fd24;
+	mov.f64 %fd25, %fd23;
+	setp.gt.f64 %p39, %fd25, %fd14;
+	mov.pred %p34, %p39;
+	bra.uni $L39;
+$L38:
+	bra.uni $L37;
+$L39:
+	not.pred %p40, %p34;
+	@!%p40 bra $L47;
+	mov.pred %p30, 0;
+	bra.uni $L25;
+$L47:
+	cvt.s64.s32 %rd303, %r49;
+	mul.lo.s64 %rd304, %rd303, %rd121;
+	mad.lo.s64 %rd305, %rd304, 8, %rd117;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd305+0];
+	mov.f64 %fd27, %fd26;
+	mov.f64 %fd5, %fd27;
+	mov.b64 %rd306, %fd5;
+	mov.b64 %rd260, %rd306;
+$L27:
+	setp.lt.f64 %p41, %fd5, %fd4;
+	@!%p41 bra $L49;
+	mov.pred %p30, 1;
+	bra.uni $L25;
+$L49:
+	mov.b64 %rd308, 1;
+	mul.lo.s64 %rd307, %rd308, %rd156;
+	mad.lo.s64 %rd309, %rd307, 8, %rd152;
+	ld.relaxed.gpu.global.s64 %rd310, [%rd309+0];
+	mov.b64 %rd311, %rd310;
+	setp.lt.s64 %p42, %rd260, %rd311;
+	@!%p42 bra $L51;
+	mov.b64 %rd313, 1;
+	mul.lo.s64 %rd312, %rd313, %rd156;
+	mad.lo.s64 %rd314, %rd312, 8, %rd152;
+	atom.global.min.s64 %rd315, [%rd314], %rd260;
+$L51:
+	cvt.s64.s32 %rd316, %r49;
+	mul.lo.s64 %rd317, %rd316, %rd142;
+	mad.lo.s64 %rd318, %rd317, 4, %rd138;
+	mov.b32 %r66, 1;
+	atom.global.exch.b32 %r67, [%rd318], %r66;
+	mov.b32 %r68, %r67;
+	setp.eq.s32 %p43, %r68, 0;
+	@!%p43 bra $L53;
+	mov.b64 %rd319, 1;
+	atom.global.add.u64 %rd320, [%rd152], %rd319;
+	mov.b64 %rd321, %rd320;
+	mul.lo.s64 %rd322, %rd321, %rd149;
+	mad.lo.s64 %rd323, %rd322, 4, %rd145;
+	st.global.s32 [%rd323+0], %r49;
+$L53:
+	mov.pred %p30, 0;
+	bra.uni $L25;
+$L24:
+	bra.uni $L23;
+$L25:
+	@!%p30 bra $L55;
+	mov.pred %p44, 0;
+	mov.b64 %rd324, %rd235;
+	mov.b32 %r69, %r47;
+$L56:
+	@!%p18 bra $L60;
+	shr.s32 %r70, %r69, 5;
+	cvt.s64.s32 %rd325, %r70;
+	mov.b64 %rd326, %rd325;
+	and.b32 %r71, %r69, 31;
+	cvt.s64.s32 %rd327, %r71;
+	min.u64 %rd328, %rd327, 32;
+	cvt.u32.u64 %r72, %rd328;
+	mov.b32 %r74, 0x1;
+	shl.b32 %r73, %r74, %r72;
+	setp.hs.u32 %p45, %r72, 32;
+	selp.b32 %r75, 0, %r73, %p45;
+	mov.b32 %r76, %r75;
+	mov.b64 %rd329, %rd326;
+	mov.b32 %r77, %r76;
+	mul.lo.s64 %rd330, %rd329, %rd219;
+	mad.lo.s64 %rd331, %rd330, 4, %rd217;
+	ld.relaxed.gpu.global.u32 %r78, [%rd331+0];
+	mov.b32 %r79, %r78;
+	and.b32 %r80, %r79, %r77;
+	setp.ne.u32 %p46, %r80, 0x0;
+	mov.pred %p47, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L62;
+	mul.lo.s64 %rd332, %rd329, %rd219;
+	mad.lo.s64 %rd333, %rd332, 4, %rd217;
+	atom.global.or.b32 %r81, [%rd333], %r77;
+	mov.b32 %r82, %r81;
+	and.b32 %r83, %r82, %r77;
+	setp.ne.u32 %p49, %r83, 0x0;
+	mov.pred %p47, %p49;
+$L62:
+	@!%p47 bra $L64;
+	mov.b64 %rd334, %rd324;
+	mov.b64 %rd335, %rd334;
+	mov.pred %p50, 0;
+	bra.uni $L58;
+$L64:
+	mov.b64 %rd336, %rd324;
+	mov.b64 %rd335, %rd336;
+	mov.pred %p50, 1;
+	bra.uni $L58;
+$L60:
+	@!%p19 bra $L66;
+	cvt.s64.s32 %rd337, %r69;
+	mul.lo.s64 %rd338, %rd337, %rd222;
+	mad.lo.s64 %rd339, %rd338, 4, %rd220;
+	ld.relaxed.gpu.global.s32 %r84, [%rd339+0];
+	mov.b32 %r85, %r84;
+	setp.eq.s32 %p51, %r85, %r39;
+	mov.pred %p52, %p51;
+	not.pred %p53, %p52;
+	@!%p53 bra $L68;
+	cvt.s64.s32 %rd340, %r69;
+	mul.lo.s64 %rd341, %rd340, %rd222;
+	mad.lo.s64 %rd342, %rd341, 4, %rd220;
+	atom.global.exch.b32 %r86, [%rd342], %r39;
+	mov.b32 %r87, %r86;
+	setp.eq.s32 %p54, %r87, %r39;
+	mov.pred %p52, %p54;
+$L68:
+	@!%p52 bra $L70;
+	mov.b64 %rd343, %rd324;
+	mov.b64 %rd335, %rd343;
+	mov.pred %p50, 0;
+	bra.uni $L58;
+$L70:
+$L66:
+	mul.lo.s64 %rd344, %rd324, %rd168;
+	mad.lo.s64 %rd345, %rd344, 4, %rd166;
+	st.shared.s32 [%rd345+0], %r69;
+	add.s64 %rd346, %rd324, 1;
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd335, %rd347;
+	mov.pred %p50, 1;
+	bra.uni $L58;
+$L57:
+	bra.uni $L56;
+$L58:
+	mov.b64 %rd348, %rd335;
+	mov.pred %p55, %p50;
+	mov.b64 %rd235, %rd348;
+	mov.pred %p44, %p55;
+	@!%p44 bra $L72;
+	mov.b64 %rd349, %rd204;
+	mov.b32 %r88, %r47;
+	cvt.s64.s32 %rd350, %r88;
+	add.s64 %rd351, %rd350, 1;
+	mul.lo.s64 %rd352, %rd351, %rd32;
+	mad.lo.s64 %rd353, %rd352, 8, %rd28;
+	ld.global.nc.s64 %rd354, [%rd353+0];
+	mov.b64 %rd355, %rd354;
+	cvt.s64.s32 %rd356, %r88;
+	mul.lo.s64 %rd357, %rd356, %rd32;
+	mad.lo.s64 %rd358, %rd357, 8, %rd28;
+	ld.global.nc.s64 %rd359, [%rd358+0];
+	mov.b64 %rd360, %rd359;
+	sub.s64 %rd361, %rd355, %rd360;
+	mov.b64 %rd362, %rd361;
+	add.s64 %rd363, %rd233, %rd362;
+	mov.b64 %rd233, %rd363;
+$L72:
+$L55:
+	add.s64 %rd364, %rd230, 1;
+	mov.b64 %rd230, %rd364;
+	sub.s64 %rd365, %rd236, 1;
+	mov.b64 %rd236, %rd365;
+$L15:
+	bra.uni $L14;
+$L16:
+	// block scan
+	mov.b64 %rd366, %rd235;
+	mov.b32 %r89, %r3;
+$L73:
+	setp.hs.u32 %p56, %r89, 32;
+	@%p56 bra $L74;
+	mov.b64 {%r90, %r91}, %rd366;
+	shfl.sync.up.b32 %r92|%p57, %r90, %r89, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
+	mov.b64 %rd367, {%r92, %r93};
+	@!%p57 bra $L75;
+	add.s64 %rd368, %rd367, %rd366;
+	mov.b64 %rd366, %rd368;
+$L75:
+	shl.b32 %r89, %r89, 1;
+	bra.uni $L73;
+$L74:
+	mov.b64 {%r94, %r95}, %rd366;
+	shfl.sync.up.b32 %r96|%p58, %r94, %r3, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
+	mov.b64 %rd369, {%r96, %r97};
+	setp.lo.u32 %p59, %r3, 32;
+	and.pred %p60, %p58, %p59;
+	selp.b64 %rd370, %rd369, 0, %p60;
+	sub.u32 %r98, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r98;
+	@!%p61 bra $L76;
+	mul.wide.u32 %rd371, %r8, 16;
+	add.s64 %rd372, %rd1, %rd371;
+	st.shared.s64 [%rd372+0], %rd366;
+$L76:
+	bar.sync 0;
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L77;
+	mov.b64 %rd373, 0;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L78;
+	mul.wide.u32 %rd374, %r7, 16;
+	add.s64 %rd375, %rd1, %rd374;
+	ld.shared.s64 %rd376, [%rd375+0];
+	mov.b64 %rd373, %rd376;
+$L78:
+	mov.b64 {%r99, %r100}, %rd373;
+	shfl.sync.up.b32 %r101|%p64, %r99, 1, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
+	mov.b64 %rd377, {%r101, %r102};
+	@!%p64 bra $L79;
+	add.s64 %rd378, %rd377, %rd373;
+	mov.b64 %rd373, %rd378;
+$L79:
+	mov.b64 {%r103, %r104}, %rd373;
+	shfl.sync.up.b32 %r105|%p65, %r103, 2, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
+	mov.b64 %rd379, {%r105, %r106};
+	@!%p65 bra $L80;
+	add.s64 %rd380, %rd379, %rd373;
+	mov.b64 %rd373, %rd380;
+$L80:
+	mov.b64 {%r107, %r108}, %rd373;
+	shfl.sync.up.b32 %r109|%p66, %r107, 4, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
+	mov.b64 %rd381, {%r109, %r110};
+	@!%p66 bra $L81;
+	add.s64 %rd382, %rd381, %rd373;
+	mov.b64 %rd373, %rd382;
+$L81:
+	mov.b64 {%r111, %r112}, %rd373;
+	shfl.sync.up.b32 %r113|%p67, %r111, 8, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
+	mov.b64 %rd383, {%r113, %r114};
+	@!%p67 bra $L82;
+	add.s64 %rd384, %rd383, %rd373;
+	mov.b64 %rd373, %rd384;
+$L82:
+	mov.b64 {%r115, %r116}, %rd373;
+	shfl.sync.up.b32 %r117|%p68, %r115, 16, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
+	mov.b64 %rd385, {%r117, %r118};
+	@!%p68 bra $L83;
+	add.s64 %rd386, %rd385, %rd373;
+	mov.b64 %rd373, %rd386;
+$L83:
+	mov.b64 {%r119, %r120}, %rd373;
+	shfl.sync.up.b32 %r121|%p69, %r119, 1, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
+	mov.b64 %rd387, {%r121, %r122};
+	selp.b64 %rd388, %rd387, 0, %p69;
+	@!%p63 bra $L84;
+	mul.wide.u32 %rd389, %r7, 16;
+	add.s64 %rd390, %rd1, %rd389;
+	add.s64 %rd391, %rd390, 512;
+	st.shared.s64 [%rd391+0], %rd388;
+$L84:
+	sub.u32 %r123, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r123;
+	@!%p70 bra $L85;
+	st.shared.s64 [%rd1+1024], %rd373;
+$L85:
+$L77:
+	bar.sync 0;
+	mul.wide.u32 %rd392, %r8, 16;
+	add.s64 %rd393, %rd1, %rd392;
+	add.s64 %rd394, %rd393, 512;
+	ld.shared.s64 %rd395, [%rd394+0];
+	add.s64 %rd396, %rd395, %rd370;
+	ld.shared.s64 %rd397, [%rd1+1024];
+	mov.b64 {%r124, %r125}, %rd396;
+	shfl.sync.idx.b32 %r126|%p71, %r124, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r127, %r125, 0, %r21, %r17;
+	mov.b64 %rd398, {%r126, %r127};
+	mov.b64 %rd399, %rd397;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	mov.b64 %rd402, %rd400;
+	mov.b64 %rd403, %rd401;
+	mov.b64 %rd404, %rd402;
+	mov.b64 %rd405, %rd403;
+	add.s64 %rd406, %rd232, %rd404;
+	mov.b64 %rd407, %rd406;
+	mov.b64 %rd408, 0;
+$L86:
+	setp.lt.s64 %p72, %rd408, %rd235;
+	not.pred %p73, %p72;
+	@!%p73 bra $L90;
+	bra.uni $L88;
+$L90:
+	mul.lo.s64 %rd409, %rd408, %rd168;
+	mad.lo.s64 %rd410, %rd409, 4, %rd166;
+	ld.shared.s32 %r128, [%rd410+0];
+	mov.b32 %r129, %r128;
+	add.s64 %rd411, %rd407, %rd408;
+	mul.lo.s64 %rd412, %rd411, %rd182;
+	mad.lo.s64 %rd413, %rd412, 4, %rd180;
+	st.global.s32 [%rd413+0], %r129;
+$L87:
+	add.s64 %rd414, %rd408, 1;
+	mov.b64 %rd408, %rd414;
+	bra.uni $L86;
+$L88:
+	add.s64 %rd415, %rd232, %rd405;
+	mov.b64 %rd232, %rd415;
+	mov.b64 %rd416, 0;
+	setp.lt.s64 %p74, %rd230, %rd231;
+	setp.lt.s64 %p75, %rd229, %rd225;
+	or.pred %p76, %p74, %p75;
+	@!%p76 bra $L92;
+	mov.b64 %rd416, 1;
+$L92:
+	mov.b64 %rd417, %rd416;
+	// block reduction
+	sub.u32 %r130, %r13, 1;
+	mov.b32 %r131, %r3;
+$L93:
+	setp.hs.u32 %p77, %r131, 32;
+	@%p77 bra $L94;
+	mov.b64 {%r132, %r133}, %rd417;
+	shfl.sync.down.b32 %r134|%p78, %r132, %r131, %r130, %r17;
+	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
+	mov.b64 %rd418, {%r134, %r135};
+	@!%p78 bra $L95;
+	max.s64 %rd419, %rd417, %rd418;
+	mov.b64 %rd417, %rd419;
+$L95:
+	shl.b32 %r131, %r131, 1;
+	bra.uni $L93;
+$L94:
+	setp.eq.u32 %p79, %r7, 0;
+	@!%p79 bra $L96;
+	mul.wide.u32 %rd420, %r8, 16;
+	add.s64 %rd421, %rd1, %rd420;
+	st.shared.s64 [%rd421+0], %rd417;
+$L96:
+	bar.sync 0;
+	setp.eq.u32 %p80, %r8, 0;
+	@!%p80 bra $L97;
+	setp.lo.u32 %p81, %r7, %r10;
+	@!%p81 bra $L98;
+	mul.wide.u32 %rd422, %r7, 16;
+	add.s64 %rd423, %rd1, %rd422;
+	ld.shared.s64 %rd424, [%rd423+0];
+	mov.b64 %rd417, %rd424;
+$L98:
+	sub.u32 %r136, %r10, 1;
+	mov.b64 {%r137, %r138}, %rd417;
+	shfl.sync.down.b32 %r139|%p82, %r137, 1, %r136, %r17;
+	shfl.sync.down.b32 %r140, %r138, 1, %r136, %r17;
+	mov.b64 %rd425, {%r139, %r140};
+	@!%p82 bra $L99;
+	max.s64 %rd426, %rd417, %rd425;
+	mov.b64 %rd417, %rd426;
+$L99:
+	mov.b64 {%r141, %r142}, %rd417;
+	shfl.sync.down.b32 %r143|%p83, %r141, 2, %r136, %r17;
+	shfl.sync.down.b32 %r144, %r142, 2, %r136, %r17;
+	mov.b64 %rd427, {%r143, %r144};
+	@!%p83 bra $L100;
+	max.s64 %rd428, %rd417, %rd427;
+	mov.b64 %rd417, %rd428;
+$L100:
+	mov.b64 {%r145, %r146}, %rd417;
+	shfl.sync.down.b32 %r147|%p84, %r145, 4, %r136, %r17;
+	shfl.sync.down.b32 %r148, %r146, 4, %r136, %r17;
+	mov.b64 %rd429, {%r147, %r148};
+	@!%p84 bra $L101;
+	max.s64 %rd430, %rd417, %rd429;
+	mov.b64 %rd417, %rd430;
+$L101:
+	mov.b64 {%r149, %r150}, %rd417;
+	shfl.sync.down.b32 %r151|%p85, %r149, 8, %r136, %r17;
+	shfl.sync.down.b32 %r152, %r150, 8, %r136, %r17;
+	mov.b64 %rd431, {%r151, %r152};
+	@!%p85 bra $L102;
+	max.s64 %rd432, %rd417, %rd431;
+	mov.b64 %rd417, %rd432;
+$L102:
+	mov.b64 {%r153, %r154}, %rd417;
+	shfl.sync.down.b32 %r155|%p86, %r153, 16, %r136, %r17;
+	shfl.sync.down.b32 %r156, %r154, 16, %r136, %r17;
+	mov.b64 %rd433, {%r155, %r156};
+	@!%p86 bra $L103;
+	max.s64 %rd434, %rd417, %rd433;
+	mov.b64 %rd417, %rd434;
+$L103:
+	@!%p79 bra $L104;
+	st.shared.s64 [%rd1+1024], %rd417;
+$L104:
+$L97:
+	bar.sync 0;
+	ld.shared.s64 %rd435, [%rd1+1024];
+	mov.b64 %rd417, %rd435;
+	mov.b64 %rd436, %rd417;
+	setp.eq.s64 %p87, %rd436, 0;
+	@!%p87 bra $L106;
+	bra.uni $L13;
+$L106:
+$L12:
+	bra.uni $L11;
+$L13:
+	mov.b64 %rd437, %rd233;
+	// block reduction
+	sub.u32 %r157, %r13, 1;
+	mov.b32 %r158, %r3;
+$L107:
+	setp.hs.u32 %p88, %r158, 32;
+	@%p88 bra $L108;
+	mov.b64 {%r159, %r160}, %rd437;
+	shfl.sync.down.b32 %r161|%p89, %r159, %r158, %r157, %r17;
+	shfl.sync.down.b32 %r162, %r160, %r158, %r157, %r17;
+	mov.b64 %rd438, {%r161, %r162};
+	@!%p89 bra $L109;
+	add.s64 %rd439, %rd437, %rd438;
+	mov.b64 %rd437, %rd439;
+$L109:
+	shl.b32 %r158, %r158, 1;
+	bra.uni $L107;
+$L108:
+	setp.eq.u32 %p90, %r7, 0;
+	@!%p90 bra $L110;
+	mul.wide.u32 %rd440, %r8, 16;
+	add.s64 %rd441, %rd1, %rd440;
+	st.shared.s64 [%rd441+0], %rd437;
+$L110:
+	bar.sync 0;
+	setp.eq.u32 %p91, %r8, 0;
+	@!%p91 bra $L111;
+	setp.lo.u32 %p92, %r7, %r10;
+	@!%p92 bra $L112;
+	mul.wide.u32 %rd442, %r7, 16;
+	add.s64 %rd443, %rd1, %rd442;
+	ld.shared.s64 %rd444, [%rd443+0];
+	mov.b64 %rd437, %rd444;
+$L112:
+	sub.u32 %r163, %r10, 1;
+	mov.b64 {%r164, %r165}, %rd437;
+	shfl.sync.down.b32 %r166|%p93, %r164, 1, %r163, %r17;
+	shfl.sync.down.b32 %r167, %r165, 1, %r163, %r17;
+	mov.b64 %rd445, {%r166, %r167};
+	@!%p93 bra $L113;
+	add.s64 %rd446, %rd437, %rd445;
+	mov.b64 %rd437, %rd446;
+$L113:
+	mov.b64 {%r168, %r169}, %rd437;
+	shfl.sync.down.b32 %r170|%p94, %r168, 2, %r163, %r17;
+	shfl.sync.down.b32 %r171, %r169, 2, %r163, %r17;
+	mov.b64 %rd447, {%r170, %r171};
+	@!%p94 bra $L114;
+	add.s64 %rd448, %rd437, %rd447;
+	mov.b64 %rd437, %rd448;
+$L114:
+	mov.b64 {%r172, %r173}, %rd437;
+	shfl.sync.down.b32 %r174|%p95, %r172, 4, %r163, %r17;
+	shfl.sync.down.b32 %r175, %r173, 4, %r163, %r17;
+	mov.b64 %rd449, {%r174, %r175};
+	@!%p95 bra $L115;
+	add.s64 %rd450, %rd437, %rd449;
+	mov.b64 %rd437, %rd450;
+$L115:
+	mov.b64 {%r176, %r177}, %rd437;
+	shfl.sync.down.b32 %r178|%p96, %r176, 8, %r163, %r17;
+	shfl.sync.down.b32 %r179, %r177, 8, %r163, %r17;
+	mov.b64 %rd451, {%r178, %r179};
+	@!%p96 bra $L116;
+	add.s64 %rd452, %rd437, %rd451;
+	mov.b64 %rd437, %rd452;
+$L116:
+	mov.b64 {%r180, %r181}, %rd437;
+	shfl.sync.down.b32 %r182|%p97, %r180, 16, %r163, %r17;
+	shfl.sync.down.b32 %r183, %r181, 16, %r163, %r17;
+	mov.b64 %rd453, {%r182, %r183};
+	@!%p97 bra $L117;
+	add.s64 %rd454, %rd437, %rd453;
+	mov.b64 %rd437, %rd454;
+$L117:
+	@!%p90 bra $L118;
+	st.shared.s64 [%rd1+1024], %rd437;
+$L118:
+$L111:
+	bar.sync 0;
+	ld.shared.s64 %rd455, [%rd1+1024];
+	mov.b64 %rd437, %rd455;
+	mov.b64 %rd456, %rd437;
+	mov.b64 %rd457, %rd232;
+	mov.b64 %rd458, %rd456;
+	mov.b64 %rd459, %rd457;
+	mov.b64 %rd460, %rd458;
+	mov.b64 %rd461, %rd459;
+	mov.b64 %rd462, %rd460;
+	mov.b64 %rd463, %rd461;
+	mov.b64 %rd464, %rd462;
+	cvt.u64.u32 %rd465, %r2;
+	setp.eq.s64 %p98, %rd465, 0;
+	@!%p98 bra $L120;
+	mov.b64 %rd467, 2;
+	mul.lo.s64 %rd466, %rd467, %rd170;
+	mul.lo.s64 %rd468, %rd466, %rd107;
+	mad.lo.s64 %rd469, %rd468, 8, %rd103;
+	st.global.s64 [%rd469+0], %rd463;
+	mov.b64 %rd471, 2;
+	mul.lo.s64 %rd470, %rd471, %rd170;
+	add.s64 %rd472, %rd470, 1;
+	mul.lo.s64 %rd473, %rd472, %rd107;
+	mad.lo.s64 %rd474, %rd473, 8, %rd103;
+	st.global.s64 [%rd474+0], %rd464;
+$L120:
+	setp.eq.s64 %p99, %rd463, 0;
+	setp.gt.s64 %p100, %rd463, %rd66;
+	or.pred %p101, %p99, %p100;
+	setp.gt.s64 %p102, %rd464, %rd68;
+	or.pred %p103, %p101, %p102;
+	@!%p103 bra $L122;
+	bra.uni $L3;
+$L122:
+	mov.b64 %rd169, %rd463;
+$L5:
+	add.s64 %rd475, %rd170, 1;
+	mov.b64 %rd170, %rd475;
+	bra.uni $L4;
+$L6:
+$L3:
+	bar.sync 0;
+	add.s64 %rd160, %rd160, %rd159;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX10 is the PTX of frontier.PushFused[sssp.relaxInt].
+const gokkosPTX10 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_PushFused_sssp_relaxInt_(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44,
+	.param .b64 gk_s45
+)
+{
+	.reg .pred %p<85>;
+	.reg .b32 %r<173>;
+	.reg .b64 %rd<395>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.s64 %rd24, [gk_s0];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s1];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s3];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s4];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s7];
+	cvta.to.global.u64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s10];
+	cvta.to.global.u64 %rd48, %rd47;
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s11];
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s12];
+	mov.b64 %rd53, %rd52;
+	ld.param.u64 %rd54, [gk_s13];
+	cvta.to.global.u64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s14];
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s15];
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s18];
+	mov.b64 %rd66, %rd65;
+	ld.param.s64 %rd67, [gk_s19];
+	mov.b64 %rd68, %rd67;
+	ld.param.u8 %r30, [gk_s20];
+	setp.ne.u32 %p3, %r30, 0;
+	mov.pred %p4, %p3;
+	ld.param.u64 %rd69, [gk_s21];
+	cvta.to.global.u64 %rd70, %rd69;
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s22];
+	mov.b64 %rd73, %rd72;
+	ld.param.s64 %rd74, [gk_s23];
+	mov.b64 %rd75, %rd74;
+	ld.param.u64 %rd76, [gk_s24];
+	cvta.to.global.u64 %rd77, %rd76;
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s25];
+	mov.b64 %rd80, %rd79;
+	ld.param.s64 %rd81, [gk_s26];
+	mov.b64 %rd82, %rd81;
+	ld.param.u64 %rd83, [gk_s27];
+	cvta.to.global.u64 %rd84, %rd83;
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s28];
+	mov.b64 %rd87, %rd86;
+	ld.param.s64 %rd88, [gk_s29];
+	mov.b64 %rd89, %rd88;
+	ld.param.u8 %r31, [gk_s30];
+	setp.ne.u32 %p5, %r31, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd90, [gk_s31];
+	cvta.to.global.u64 %rd91, %rd90;
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s32];
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s32 %r32, [gk_s34];
+	mov.b32 %r33, %r32;
+	ld.param.s64 %rd97, [gk_s35];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s36];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s37];
+	cvta.to.global.u64 %rd102, %rd101;
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s38];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s39];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s40];
+	cvta.to.global.u64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s41];
+	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s42];
+	mov.b64 %rd114, %rd113;
+	ld.param.u64 %rd115, [gk_s43];
+	cvta.to.global.u64 %rd116, %rd115;
+	mov.b64 %rd117, %rd116;
+	ld.param.s64 %rd118, [gk_s44];
+	mov.b64 %rd119, %rd118;
+	ld.param.s64 %rd120, [gk_s45];
+	mov.b64 %rd121, %rd120;
+	cvt.u64.u32 %rd123, %r28;
+	cvt.u64.u32 %rd124, %r29;
+	mov.b64 %rd125, %rd123;
+$L1:
+	setp.ge.s64 %p7, %rd125, %rd2;
+	@%p7 bra $L2;
+	mov.b64 %rd122, %rd125;
+	mov.b64 %rd20, 0;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	add.s64 %rd126, %rd13, %rd21;
+	mad.lo.s64 %rd127, %rd98, 4, 15;
+	and.b64 %rd127, %rd127, -16;
+	add.s64 %rd21, %rd21, %rd127;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd98;
+	mov.b64 %rd130, 1;
+	mov.b64 %rd131, %rd128;
+	mov.b64 %rd132, %rd129;
+	mov.b64 %rd133, %rd130;
+	mov.b64 %rd134, %rd62;
+	mov.b64 %rd135, 0;
+$L4:
+	setp.lt.s64 %p8, %rd135, %rd64;
+	not.pred %p9, %p8;
+	@!%p9 bra $L8;
+	bra.uni $L6;
+$L8:
+	mov.b64 %rd136, %rd49;
+	mov.b64 %rd137, %rd51;
+	mov.b64 %rd138, %rd53;
+	mov.b64 %rd139, %rd56;
+	mov.b64 %rd140, %rd58;
+	mov.b64 %rd141, %rd60;
+	mov.b64 %rd142, %rd136;
+	mov.b64 %rd143, %rd137;
+	mov.b64 %rd144, %rd138;
+	mov.b64 %rd145, %rd139;
+	mov.b64 %rd146, %rd140;
+	mov.b64 %rd147, %rd141;
+	rem.s64 %rd148, %rd135, 2;
+	setp.eq.s64 %p10, %rd148, 1;
+	@!%p10 bra $L10;
+	mov.b64 %rd149, %rd56;
+	mov.b64 %rd150, %rd58;
+	mov.b64 %rd151, %rd60;
+	mov.b64 %rd152, %rd49;
+	mov.b64 %rd153, %rd51;
+	mov.b64 %rd154, %rd53;
+	mov.b64 %rd142, %rd149;
+	mov.b64 %rd143, %rd150;
+	mov.b64 %rd144, %rd151;
+	mov.b64 %rd145, %rd152;
+	mov.b64 %rd146, %rd153;
+	mov.b64 %rd147, %rd154;
+$L10:
+	mov.pred %p11, %p4;
+	mov.b64 %rd155, %rd71;
+	mov.b64 %rd156, %rd73;
+	mov.b64 %rd157, %rd75;
+	mov.b64 %rd158, %rd78;
+	mov.b64 %rd159, %rd80;
+	mov.b64 %rd160, %rd82;
+	mov.b64 %rd161, %rd85;
+	mov.b64 %rd162, %rd87;
+	mov.b64 %rd163, %rd89;
+	mov.pred %p12, %p6;
+	mov.b64 %rd164, %rd92;
+	mov.b64 %rd165, %rd94;
+	mov.b64 %rd166, %rd96;
+	mov.b32 %r34, %r33;
+	mov.b64 %rd167, %rd98;
+	mov.b64 %rd168, %rd100;
+	cvt.u32.u64 %r35, %rd135;
+	add.s32 %r36, %r33, %r35;
+	mov.b32 %r34, %r36;
+	mov.b64 %rd169, %rd25;
+	mov.b64 %rd170, %rd62;
+	mov.b64 %rd171, %rd64;
+	mov.b64 %rd172, %rd66;
+	mov.b64 %rd173, %rd68;
+	mov.pred %p13, %p4;
+	mov.pred %p14, %p6;
+	mov.b32 %r37, %r33;
+	mov.b64 %rd174, %rd98;
+	mov.b64 %rd175, %rd100;
+	mov.pred %p15, %p11;
+	mov.b64 %rd176, %rd155;
+	mov.b64 %rd177, %rd156;
+	mov.b64 %rd178, %rd157;
+	mov.b64 %rd179, %rd158;
+	mov.b64 %rd180, %rd159;
+	mov.b64 %rd181, %rd160;
+	mov.b64 %rd182, %rd161;
+	mov.b64 %rd183, %rd162;
+	mov.b64 %rd184, %rd163;
+	mov.pred %p16, %p12;
+	mov.b64 %rd185, %rd164;
+	mov.b64 %rd186, %rd165;
+	mov.b64 %rd187, %rd166;
+	mov.b32 %r38, %r34;
+	mov.b64 %rd188, %rd167;
+	mov.b64 %rd189, %rd168;
+	mov.b64 %rd190, %rd134;
+	cvt.u64.u32 %rd191, %r4;
+	mov.b64 %rd192, %rd191;
+	cvt.u64.u32 %rd193, %r2;
+	mov.b64 %rd194, %rd193;
+	mov.b32 %r39, -1;
+	mov.b64 %rd195, 0;
+	mov.b64 %rd196, 0;
+	mov.b64 %rd197, 0;
+	mov.b64 %rd198, 0;
+	mov.b64 %rd199, %rd188;
+$L11:
+	mov.b64 %rd200, 0;
+	mov.b64 %rd201, %rd199;
+$L14:
+	setp.gt.s64 %p17, %rd201, 0;
+	not.pred %p18, %p17;
+	@!%p18 bra $L18;
+	bra.uni $L16;
+$L18:
+	setp.ge.s64 %p19, %rd195, %rd196;
+	@!%p19 bra $L20;
+	setp.ge.s64 %p20, %rd194, %rd190;
+	@!%p20 bra $L22;
+	bra.uni $L16;
+$L22:
+	mul.lo.s64 %rd202, %rd194, %rd144;
+	mad.lo.s64 %rd203, %rd202, 4, %rd142;
+	ld.global.s32 %r40, [%rd203+0];
+	mov.b32 %r41, %r40;
+	mov.b32 %r39, %r41;
+	add.s64 %rd204, %rd194, %rd192;
+	mov.b64 %rd194, %rd204;
+	mov.b64 %rd205, %rd169;
+	mov.b32 %r42, %r39;
+	cvt.s64.s32 %rd206, %r42;
+	mul.lo.s64 %rd207, %rd206, %rd32;
+	mad.lo.s64 %rd208, %rd207, 8, %rd28;
+	ld.global.nc.s64 %rd209, [%rd208+0];
+	mov.b64 %rd210, %rd209;
+	mov.b64 %rd211, %rd210;
+	mov.b64 %rd212, %rd169;
+	mov.b32 %r43, %r39;
+	cvt.s64.s32 %rd213, %r43;
+	add.s64 %rd214, %rd213, 1;
+	mul.lo.s64 %rd215, %rd214, %rd32;
+	mad.lo.s64 %rd216, %rd215, 8, %rd28;
+	ld.global.nc.s64 %rd217, [%rd216+0];
+	mov.b64 %rd218, %rd217;
+	mov.b64 %rd219, %rd218;
+	mov.b64 %rd220, %rd211;
+	mov.b64 %rd221, %rd219;
+	mov.b64 %rd195, %rd220;
+	mov.b64 %rd196, %rd221;
+	bra.uni $L15;
+$L20:
+	mul.lo.s64 %rd222, %rd195, %rd39;
+	mad.lo.s64 %rd223, %rd222, 4, %rd35;
+	ld.global.nc.s32 %r44, [%rd223+0];
+	mov.b32 %r45, %r44;
+	mov.b32 %r46, %r45;
+	mov.b32 %r47, %r39;
+	mov.b32 %r48, %r46;
+	mov.b64 %rd224, %rd195;
+$L23:
+	mov.b64 %rd225, 0x1;
+	setp.gt.s64 %p21, %rd112, 0;
+	@!%p21 bra $L27;
+	mul.lo.s64 %rd226, %rd224, %rd114;
+	mad.lo.s64 %rd227, %rd226, 4, %rd110;
+	ld.global.nc.u32 %r49, [%rd227+0];
+	mov.b32 %r50, %r49;
+	cvt.u64.u32 %rd228, %r50;
+	mov.b64 %rd225, %rd228;
+$L27:
+	cvt.s64.s32 %rd229, %r47;
+	mul.lo.s64 %rd230, %rd229, %rd121;
+	mad.lo.s64 %rd231, %rd230, 4, %rd117;
+	ld.relaxed.gpu.global.u32 %r51, [%rd231+0];
+	mov.b32 %r52, %r51;
+	cvt.u64.u32 %rd232, %r52;
+	add.u64 %rd233, %rd232, %rd225;
+	mov.b64 %rd234, %rd233;
+	cvt.s64.s32 %rd235, %r48;
+	mul.lo.s64 %rd236, %rd235, %rd121;
+	mad.lo.s64 %rd237, %rd236, 4, %rd117;
+	ld.relaxed.gpu.global.u32 %r53, [%rd237+0];
+	mov.b32 %r54, %r53;
+	cvt.u64.u32 %rd238, %r54;
+	setp.hs.u64 %p22, %rd234, %rd238;
+	@!%p22 bra $L29;
+	mov.pred %p23, 0;
+	bra.uni $L25;
+$L29:
+	cvt.s64.s32 %rd239, %r48;
+	mul.lo.s64 %rd240, %rd239, %rd121;
+	mad.lo.s64 %rd241, %rd240, 4, %rd117;
+	cvt.u32.u64 %r55, %rd234;
+	atom.global.min.u32 %r56, [%rd241], %r55;
+	mov.b32 %r57, %r56;
+	cvt.u64.u32 %rd242, %r57;
+	setp.hi.u64 %p24, %rd242, %rd234;
+	mov.pred %p23, %p24;
+	bra.uni $L25;
+$L24:
+	bra.uni $L23;
+$L25:
+	@!%p23 bra $L31;
+	mov.pred %p25, 0;
+	mov.b64 %rd243, %rd200;
+	mov.b32 %r58, %r46;
+$L32:
+	@!%p15 bra $L36;
+	shr.s32 %r59, %r58, 5;
+	cvt.s64.s32 %rd244, %r59;
+	mov.b64 %rd245, %rd244;
+	and.b32 %r60, %r58, 31;
+	cvt.s64.s32 %rd246, %r60;
+	min.u64 %rd247, %rd246, 32;
+	cvt.u32.u64 %r61, %rd247;
+	mov.b32 %r63, 0x1;
+	shl.b32 %r62, %r63, %r61;
+	setp.hs.u32 %p26, %r61, 32;
+	selp.b32 %r64, 0, %r62, %p26;
+	mov.b32 %r65, %r64;
+	mov.b64 %rd248, %rd245;
+	mov.b32 %r66, %r65;
+	mul.lo.s64 %rd249, %rd248, %rd184;
+	mad.lo.s64 %rd250, %rd249, 4, %rd182;
+	ld.relaxed.gpu.global.u32 %r67, [%rd250+0];
+	mov.b32 %r68, %r67;
+	and.b32 %r69, %r68, %r66;
+	setp.ne.u32 %p27, %r69, 0x0;
+	mov.pred %p28, %p27;
+	not.pred %p29, %p28;
+	@!%p29 bra $L38;
+	mul.lo.s64 %rd251, %rd248, %rd184;
+	mad.lo.s64 %rd252, %rd251, 4, %rd182;
+	atom.global.or.b32 %r70, [%rd252], %r66;
+	mov.b32 %r71, %r70;
+	and.b32 %r72, %r71, %r66;
+	setp.ne.u32 %p30, %r72, 0x0;
+	mov.pred %p28, %p30;
+$L38:
+	@!%p28 bra $L40;
+	mov.b64 %rd253, %rd243;
+	mov.b64 %rd254, %rd253;
+	mov.pred %p31, 0;
+	bra.uni $L34;
+$L40:
+	mov.b64 %rd255, %rd243;
+	mov.b64 %rd254, %rd255;
+	mov.pred %p31, 1;
+	bra.uni $L34;
+$L36:
+	@!%p16 bra $L42;
+	cvt.s64.s32 %rd256, %r58;
+	mul.lo.s64 %rd257, %rd256, %rd187;
+	mad.lo.s64 %rd258, %rd257, 4, %rd185;
+	ld.relaxed.gpu.global.s32 %r73, [%rd258+0];
+	mov.b32 %r74, %r73;
+	setp.eq.s32 %p32, %r74, %r38;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L44;
+	cvt.s64.s32 %rd259, %r58;
+	mul.lo.s64 %rd260, %rd259, %rd187;
+	mad.lo.s64 %rd261, %rd260, 4, %rd185;
+	atom.global.exch.b32 %r75, [%rd261], %r38;
+	mov.b32 %r76, %r75;
+	setp.eq.s32 %p35, %r76, %r38;
+	mov.pred %p33, %p35;
+$L44:
+	@!%p33 bra $L46;
+	mov.b64 %rd262, %rd243;
+	mov.b64 %rd254, %rd262;
+	mov.pred %p31, 0;
+	bra.uni $L34;
+$L46:
+$L42:
+	mul.lo.s64 %rd263, %rd243, %rd133;
+	mad.lo.s64 %rd264, %rd263, 4, %rd131;
+	st.shared.s32 [%rd264+0], %r58;
+	add.s64 %rd265, %rd243, 1;
+	mov.b64 %rd266, %rd265;
+	mov.b64 %rd254, %rd266;
+	mov.pred %p31, 1;
+	bra.uni $L34;
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.b64 %rd267, %rd254;
+	mov.pred %p36, %p31;
+	mov.b64 %rd200, %rd267;
+	mov.pred %p25, %p36;
+	@!%p25 bra $L48;
+	mov.b64 %rd268, %rd169;
+	mov.b32 %r77, %r46;
+	cvt.s64.s32 %rd269, %r77;
+	add.s64 %rd270, %rd269, 1;
+	mul.lo.s64 %rd271, %rd270, %rd32;
+	mad.lo.s64 %rd272, %rd271, 8, %rd28;
+	ld.global.nc.s64 %rd273, [%rd272+0];
+	mov.b64 %rd274, %rd273;
+	cvt.s64.s32 %rd275, %r77;
+	mul.lo.s64 %rd276, %rd275, %rd32;
+	mad.lo.s64 %rd277, %rd276, 8, %rd28;
+	ld.global.nc.s64 %rd278, [%rd277+0];
+	mov.b64 %rd279, %rd278;
+	sub.s64 %rd280, %rd274, %rd279;
+	mov.b64 %rd281, %rd280;
+	add.s64 %rd282, %rd198, %rd281;
+	mov.b64 %rd198, %rd282;
+$L48:
+$L31:
+	add.s64 %rd283, %rd195, 1;
+	mov.b64 %rd195, %rd283;
+	sub.s64 %rd284, %rd201, 1;
+	mov.b64 %rd201, %rd284;
+$L15:
+	bra.uni $L14;
+$L16:
+	// block scan
+	mov.b64 %rd285, %rd200;
+	mov.b32 %r78, %r3;
+$L49:
+	setp.hs.u32 %p37, %r78, 32;
+	@%p37 bra $L50;
+	mov.b64 {%r79, %r80}, %rd285;
+	shfl.sync.up.b32 %r81|%p38, %r79, %r78, 0, %r17;
+	shfl.sync.up.b32 %r82, %r80, %r78, 0, %r17;
+	mov.b64 %rd286, {%r81, %r82};
+	@!%p38 bra $L51;
+	add.s64 %rd287, %rd286, %rd285;
+	mov.b64 %rd285, %rd287;
+$L51:
+	shl.b32 %r78, %r78, 1;
+	bra.uni $L49;
+$L50:
+	mov.b64 {%r83, %r84}, %rd285;
+	shfl.sync.up.b32 %r85|%p39, %r83, %r3, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, %r3, 0, %r17;
+	mov.b64 %rd288, {%r85, %r86};
+	setp.lo.u32 %p40, %r3, 32;
+	and.pred %p41, %p39, %p40;
+	selp.b64 %rd289, %rd288, 0, %p41;
+	sub.u32 %r87, %r13, %r3;
+	setp.eq.u32 %p42, %r7, %r87;
+	@!%p42 bra $L52;
+	mul.wide.u32 %rd290, %r8, 16;
+	add.s64 %rd291, %rd1, %rd290;
+	st.shared.s64 [%rd291+0], %rd285;
+$L52:
+	bar.sync 0;
+	setp.eq.u32 %p43, %r8, 0;
+	@!%p43 bra $L53;
+	mov.b64 %rd292, 0;
+	setp.lo.u32 %p44, %r7, %r10;
+	@!%p44 bra $L54;
+	mul.wide.u32 %rd293, %r7, 16;
+	add.s64 %rd294, %rd1, %rd293;
+	ld.shared.s64 %rd295, [%rd294+0];
+	mov.b64 %rd292, %rd295;
+$L54:
+	mov.b64 {%r88, %r89}, %rd292;
+	shfl.sync.up.b32 %r90|%p45, %r88, 1, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, 1, 0, %r17;
+	mov.b64 %rd296, {%r90, %r91};
+	@!%p45 bra $L55;
+	add.s64 %rd297, %rd296, %rd292;
+	mov.b64 %rd292, %rd297;
+$L55:
+	mov.b64 {%r92, %r93}, %rd292;
+	shfl.sync.up.b32 %r94|%p46, %r92, 2, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, 2, 0, %r17;
+	mov.b64 %rd298, {%r94, %r95};
+	@!%p46 bra $L56;
+	add.s64 %rd299, %rd298, %rd292;
+	mov.b64 %rd292, %rd299;
+$L56:
+	mov.b64 {%r96, %r97}, %rd292;
+	shfl.sync.up.b32 %r98|%p47, %r96, 4, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 4, 0, %r17;
+	mov.b64 %rd300, {%r98, %r99};
+	@!%p47 bra $L57;
+	add.s64 %rd301, %rd300, %rd292;
+	mov.b64 %rd292, %rd301;
+$L57:
+	mov.b64 {%r100, %r101}, %rd292;
+	shfl.sync.up.b32 %r102|%p48, %r100, 8, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 8, 0, %r17;
+	mov.b64 %rd302, {%r102, %r103};
+	@!%p48 bra $L58;
+	add.s64 %rd303, %rd302, %rd292;
+	mov.b64 %rd292, %rd303;
+$L58:
+	mov.b64 {%r104, %r105}, %rd292;
+	shfl.sync.up.b32 %r106|%p49, %r104, 16, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 16, 0, %r17;
+	mov.b64 %rd304, {%r106, %r107};
+	@!%p49 bra $L59;
+	add.s64 %rd305, %rd304, %rd292;
+	mov.b64 %rd292, %rd305;
+$L59:
+	mov.b64 {%r108, %r109}, %rd292;
+	shfl.sync.up.b32 %r110|%p50, %r108, 1, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 1, 0, %r17;
+	mov.b64 %rd306, {%r110, %r111};
+	selp.b64 %rd307, %rd306, 0, %p50;
+	@!%p44 bra $L60;
+	mul.wide.u32 %rd308, %r7, 16;
+	add.s64 %rd309, %rd1, %rd308;
+	add.s64 %rd310, %rd309, 512;
+	st.shared.s64 [%rd310+0], %rd307;
+$L60:
+	sub.u32 %r112, %r10, 1;
+	setp.eq.u32 %p51, %r7, %r112;
+	@!%p51 bra $L61;
+	st.shared.s64 [%rd1+1024], %rd292;
+$L61:
+$L53:
+	bar.sync 0;
+	mul.wide.u32 %rd311, %r8, 16;
+	add.s64 %rd312, %rd1, %rd311;
+	add.s64 %rd313, %rd312, 512;
+	ld.shared.s64 %rd314, [%rd313+0];
+	add.s64 %rd315, %rd314, %rd289;
+	ld.shared.s64 %rd316, [%rd1+1024];
+	mov.b64 {%r113, %r114}, %rd315;
+	shfl.sync.idx.b32 %r115|%p52, %r113, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r116, %r114, 0, %r21, %r17;
+	mov.b64 %rd317, {%r115, %r116};
+	mov.b64 %rd318, %rd316;
+	mov.b64 %rd319, %rd317;
+	mov.b64 %rd320, %rd318;
+	mov.b64 %rd321, %rd319;
+	mov.b64 %rd322, %rd320;
+	mov.b64 %rd323, %rd321;
+	mov.b64 %rd324, %rd322;
+	add.s64 %rd325, %rd197, %rd323;
+	mov.b64 %rd326, %rd325;
+	mov.b64 %rd327, 0;
+$L62:
+	setp.lt.s64 %p53, %rd327, %rd200;
+	not.pred %p54, %p53;
+	@!%p54 bra $L66;
+	bra.uni $L64;
+$L66:
+	mul.lo.s64 %rd328, %rd327, %rd133;
+	mad.lo.s64 %rd329, %rd328, 4, %rd131;
+	ld.shared.s32 %r117, [%rd329+0];
+	mov.b32 %r118, %r117;
+	add.s64 %rd330, %rd326, %rd327;
+	mul.lo.s64 %rd331, %rd330, %rd147;
+	mad.lo.s64 %rd332, %rd331, 4, %rd145;
+	st.global.s32 [%rd332+0], %r118;
+$L63:
+	add.s64 %rd333, %rd327, 1;
+	mov.b64 %rd327, %rd333;
+	bra.uni $L62;
+$L64:
+	add.s64 %rd334, %rd197, %rd324;
+	mov.b64 %rd197, %rd334;
+	mov.b64 %rd335, 0;
+	setp.lt.s64 %p55, %rd195, %rd196;
+	setp.lt.s64 %p56, %rd194, %rd190;
+	or.pred %p57, %p55, %p56;
+	@!%p57 bra $L68;
+	mov.b64 %rd335, 1;
+$L68:
+	mov.b64 %rd336, %rd335;
+	// block reduction
+	sub.u32 %r119, %r13, 1;
+	mov.b32 %r120, %r3;
+$L69:
+	setp.hs.u32 %p58, %r120, 32;
+	@%p58 bra $L70;
+	mov.b64 {%r121, %r122}, %rd336;
+	shfl.sync.down.b32 %r123|%p59, %r121, %r120, %r119, %r17;
+	shfl.sync.down.b32 %r124, %r122, %r120, %r119, %r17;
+	mov.b64 %rd337, {%r123, %r124};
+	@!%p59 bra $L71;
+	max.s64 %rd338, %rd336, %rd337;
+	mov.b64 %rd336, %rd338;
+$L71:
+	shl.b32 %r120, %r120, 1;
+	bra.uni $L69;
+$L70:
+	setp.eq.u32 %p60, %r7, 0;
+	@!%p60 bra $L72;
+	mul.wide.u32 %rd339, %r8, 16;
+	add.s64 %rd340, %rd1, %rd339;
+	st.shared.s64 [%rd340+0], %rd336;
+$L72:
+	bar.sync 0;
+	setp.eq.u32 %p61, %r8, 0;
+	@!%p61 bra $L73;
+	setp.lo.u32 %p62, %r7, %r10;
+	@!%p62 bra $L74;
+	mul.wide.u32 %rd341, %r7, 16;
+	add.s64 %rd342, %rd1, %rd341;
+	ld.shared.s64 %rd343, [%rd342+0];
+	mov.b64 %rd336, %rd343;
+$L74:
+	sub.u32 %r125, %r10, 1;
+	mov.b64 {%r126, %r127}, %rd336;
+	shfl.sync.down.b32 %r128|%p63, %r126, 1, %r125, %r17;
+	shfl.sync.down.b32 %r129, %r127, 1, %r125, %r17;
+	mov.b64 %rd344, {%r128, %r129};
+	@!%p63 bra $L75;
+	max.s64 %rd345, %rd336, %rd344;
+	mov.b64 %rd336, %rd345;
+$L75:
+	mov.b64 {%r130, %r131}, %rd336;
+	shfl.sync.down.b32 %r132|%p64, %r130, 2, %r125, %r17;
+	shfl.sync.down.b32 %r133, %r131, 2, %r125, %r17;
+	mov.b64 %rd346, {%r132, %r133};
+	@!%p64 bra $L76;
+	max.s64 %rd347, %rd336, %rd346;
+	mov.b64 %rd336, %rd347;
+$L76:
+	mov.b64 {%r134, %r135}, %rd336;
+	shfl.sync.down.b32 %r136|%p65, %r134, 4, %r125, %r17;
+	shfl.sync.down.b32 %r137, %r135, 4, %r125, %r17;
+	mov.b64 %rd348, {%r136, %r137};
+	@!%p65 bra $L77;
+	max.s64 %rd349, %rd336, %rd348;
+	mov.b64 %rd336, %rd349;
+$L77:
+	mov.b64 {%r138, %r139}, %rd336;
+	shfl.sync.down.b32 %r140|%p66, %r138, 8, %r125, %r17;
+	shfl.sync.down.b32 %r141, %r139, 8, %r125, %r17;
+	mov.b64 %rd350, {%r140, %r141};
+	@!%p66 bra $L78;
+	max.s64 %rd351, %rd336, %rd350;
+	mov.b64 %rd336, %rd351;
+$L78:
+	mov.b64 {%r142, %r143}, %rd336;
+	shfl.sync.down.b32 %r144|%p67, %r142, 16, %r125, %r17;
+	shfl.sync.down.b32 %r145, %r143, 16, %r125, %r17;
+	mov.b64 %rd352, {%r144, %r145};
+	@!%p67 bra $L79;
+	max.s64 %rd353, %rd336, %rd352;
+	mov.b64 %rd336, %rd353;
+$L79:
+	@!%p60 bra $L80;
+	st.shared.s64 [%rd1+1024], %rd336;
+$L80:
+$L73:
+	bar.sync 0;
+	ld.shared.s64 %rd354, [%rd1+1024];
+	mov.b64 %rd336, %rd354;
+	mov.b64 %rd355, %rd336;
+	setp.eq.s64 %p68, %rd355, 0;
+	@!%p68 bra $L82;
+	bra.uni $L13;
+$L82:
+$L12:
+	bra.uni $L11;
+$L13:
+	mov.b64 %rd356, %rd198;
+	// block reduction
+	sub.u32 %r146, %r13, 1;
+	mov.b32 %r147, %r3;
+$L83:
+	setp.hs.u32 %p69, %r147, 32;
+	@%p69 bra $L84;
+	mov.b64 {%r148, %r149}, %rd356;
+	shfl.sync.down.b32 %r150|%p70, %r148, %r147, %r146, %r17;
+	shfl.sync.down.b32 %r151, %r149, %r147, %r146, %r17;
+	mov.b64 %rd357, {%r150, %r151};
+	@!%p70 bra $L85;
+	add.s64 %rd358, %rd356, %rd357;
+	mov.b64 %rd356, %rd358;
+$L85:
+	shl.b32 %r147, %r147, 1;
+	bra.uni $L83;
+$L84:
+	setp.eq.u32 %p71, %r7, 0;
+	@!%p71 bra $L86;
+	mul.wide.u32 %rd359, %r8, 16;
+	add.s64 %rd360, %rd1, %rd359;
+	st.shared.s64 [%rd360+0], %rd356;
+$L86:
+	bar.sync 0;
+	setp.eq.u32 %p72, %r8, 0;
+	@!%p72 bra $L87;
+	setp.lo.u32 %p73, %r7, %r10;
+	@!%p73 bra $L88;
+	mul.wide.u32 %rd361, %r7, 16;
+	add.s64 %rd362, %rd1, %rd361;
+	ld.shared.s64 %rd363, [%rd362+0];
+	mov.b64 %rd356, %rd363;
+$L88:
+	sub.u32 %r152, %r10, 1;
+	mov.b64 {%r153, %r154}, %rd356;
+	shfl.sync.down.b32 %r155|%p74, %r153, 1, %r152, %r17;
+	shfl.sync.down.b32 %r156, %r154, 1, %r152, %r17;
+	mov.b64 %rd364, {%r155, %r156};
+	@!%p74 bra $L89;
+	add.s64 %rd365, %rd356, %rd364;
+	mov.b64 %rd356, %rd365;
+$L89:
+	mov.b64 {%r157, %r158}, %rd356;
+	shfl.sync.down.b32 %r159|%p75, %r157, 2, %r152, %r17;
+	shfl.sync.down.b32 %r160, %r158, 2, %r152, %r17;
+	mov.b64 %rd366, {%r159, %r160};
+	@!%p75 bra $L90;
+	add.s64 %rd367, %rd356, %rd366;
+	mov.b64 %rd356, %rd367;
+$L90:
+	mov.b64 {%r161, %r162}, %rd356;
+	shfl.sync.down.b32 %r163|%p76, %r161, 4, %r152, %r17;
+	shfl.sync.down.b32 %r164, %r162, 4, %r152, %r17;
+	mov.b64 %rd368, {%r163, %r164};
+	@!%p76 bra $L91;
+	add.s64 %rd369, %rd356, %rd368;
+	mov.b64 %rd356, %rd369;
+$L91:
+	mov.b64 {%r165, %r166}, %rd356;
+	shfl.sync.down.b32 %r167|%p77, %r165, 8, %r152, %r17;
+	shfl.sync.down.b32 %r168, %r166, 8, %r152, %r17;
+	mov.b64 %rd370, {%r167, %r168};
+	@!%p77 bra $L92;
+	add.s64 %rd371, %rd356, %rd370;
+	mov.b64 %rd356, %rd371;
+$L92:
+	mov.b64 {%r169, %r170}, %rd356;
+	shfl.sync.down.b32 %r171|%p78, %r169, 16, %r152, %r17;
+	shfl.sync.down.b32 %r172, %r170, 16, %r152, %r17;
+	mov.b64 %rd372, {%r171, %r172};
+	@!%p78 bra $L93;
+	add.s64 %rd373, %rd356, %rd372;
+	mov.b64 %rd356, %rd373;
+$L93:
+	@!%p71 bra $L94;
+	st.shared.s64 [%rd1+1024], %rd356;
+$L94:
+$L87:
+	bar.sync 0;
+	ld.shared.s64 %rd374, [%rd1+1024];
+	mov.b64 %rd356, %rd374;
+	mov.b64 %rd375, %rd356;
+	mov.b64 %rd376, %rd197;
+	mov.b64 %rd377, %rd375;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, %rd377;
+	mov.b64 %rd380, %rd378;
+	mov.b64 %rd381, %rd379;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	cvt.u64.u32 %rd384, %r2;
+	setp.eq.s64 %p79, %rd384, 0;
+	@!%p79 bra $L96;
+	mov.b64 %rd386, 2;
+	mul.lo.s64 %rd385, %rd386, %rd135;
+	mul.lo.s64 %rd387, %rd385, %rd107;
+	mad.lo.s64 %rd388, %rd387, 8, %rd103;
+	st.global.s64 [%rd388+0], %rd382;
+	mov.b64 %rd390, 2;
+	mul.lo.s64 %rd389, %rd390, %rd135;
+	add.s64 %rd391, %rd389, 1;
+	mul.lo.s64 %rd392, %rd391, %rd107;
+	mad.lo.s64 %rd393, %rd392, 8, %rd103;
+	st.global.s64 [%rd393+0], %rd383;
+$L96:
+	setp.eq.s64 %p80, %rd382, 0;
+	setp.gt.s64 %p81, %rd382, %rd66;
+	or.pred %p82, %p80, %p81;
+	setp.gt.s64 %p83, %rd383, %rd68;
+	or.pred %p84, %p82, %p83;
+	@!%p84 bra $L98;
+	bra.uni $L3;
+$L98:
+	mov.b64 %rd134, %rd382;
+$L5:
+	add.s64 %rd394, %rd135, 1;
+	mov.b64 %rd135, %rd394;
+	bra.uni $L4;
+$L6:
+$L3:
+	bar.sync 0;
+	add.s64 %rd125, %rd125, %rd124;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX11 is the PTX of frontier.PushFused[sssp.relax].
+const gokkosPTX11 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_frontier_PushFused_sssp_relax_(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25,
+	.param .b64 gk_s26,
+	.param .b64 gk_s27,
+	.param .b64 gk_s28,
+	.param .b64 gk_s29,
+	.param .b64 gk_s30,
+	.param .b64 gk_s31,
+	.param .b64 gk_s32,
+	.param .b64 gk_s33,
+	.param .b64 gk_s34,
+	.param .b64 gk_s35,
+	.param .b64 gk_s36,
+	.param .b64 gk_s37,
+	.param .b64 gk_s38,
+	.param .b64 gk_s39,
+	.param .b64 gk_s40,
+	.param .b64 gk_s41,
+	.param .b64 gk_s42,
+	.param .b64 gk_s43,
+	.param .b64 gk_s44,
+	.param .b64 gk_s45
+)
+{
+	.reg .pred %p<90>;
+	.reg .b32 %r<164>;
+	.reg .b64 %rd<394>;
+	.reg .f64 %fd<19>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.s64 %rd24, [gk_s0];
+	mov.b64 %rd25, %rd24;
+	ld.param.u64 %rd26, [gk_s1];
+	cvta.to.global.u64 %rd27, %rd26;
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s3];
+	mov.b64 %rd32, %rd31;
+	ld.param.u64 %rd33, [gk_s4];
+	cvta.to.global.u64 %rd34, %rd33;
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s6];
+	mov.b64 %rd39, %rd38;
+	ld.param.u64 %rd40, [gk_s7];
+	cvta.to.global.u64 %rd41, %rd40;
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s10];
+	cvta.to.global.u64 %rd48, %rd47;
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s11];
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s12];
+	mov.b64 %rd53, %rd52;
+	ld.param.u64 %rd54, [gk_s13];
+	cvta.to.global.u64 %rd55, %rd54;
+	mov.b64 %rd56, %rd55;
+	ld.param.s64 %rd57, [gk_s14];
+	mov.b64 %rd58, %rd57;
+	ld.param.s64 %rd59, [gk_s15];
+	mov.b64 %rd60, %rd59;
+	ld.param.s64 %rd61, [gk_s16];
+	mov.b64 %rd62, %rd61;
+	ld.param.s64 %rd63, [gk_s17];
+	mov.b64 %rd64, %rd63;
+	ld.param.s64 %rd65, [gk_s18];
+	mov.b64 %rd66, %rd65;
+	ld.param.s64 %rd67, [gk_s19];
+	mov.b64 %rd68, %rd67;
+	ld.param.u8 %r30, [gk_s20];
+	setp.ne.u32 %p3, %r30, 0;
+	mov.pred %p4, %p3;
+	ld.param.u64 %rd69, [gk_s21];
+	cvta.to.global.u64 %rd70, %rd69;
+	mov.b64 %rd71, %rd70;
+	ld.param.s64 %rd72, [gk_s22];
+	mov.b64 %rd73, %rd72;
+	ld.param.s64 %rd74, [gk_s23];
+	mov.b64 %rd75, %rd74;
+	ld.param.u64 %rd76, [gk_s24];
+	cvta.to.global.u64 %rd77, %rd76;
+	mov.b64 %rd78, %rd77;
+	ld.param.s64 %rd79, [gk_s25];
+	mov.b64 %rd80, %rd79;
+	ld.param.s64 %rd81, [gk_s26];
+	mov.b64 %rd82, %rd81;
+	ld.param.u64 %rd83, [gk_s27];
+	cvta.to.global.u64 %rd84, %rd83;
+	mov.b64 %rd85, %rd84;
+	ld.param.s64 %rd86, [gk_s28];
+	mov.b64 %rd87, %rd86;
+	ld.param.s64 %rd88, [gk_s29];
+	mov.b64 %rd89, %rd88;
+	ld.param.u8 %r31, [gk_s30];
+	setp.ne.u32 %p5, %r31, 0;
+	mov.pred %p6, %p5;
+	ld.param.u64 %rd90, [gk_s31];
+	cvta.to.global.u64 %rd91, %rd90;
+	mov.b64 %rd92, %rd91;
+	ld.param.s64 %rd93, [gk_s32];
+	mov.b64 %rd94, %rd93;
+	ld.param.s64 %rd95, [gk_s33];
+	mov.b64 %rd96, %rd95;
+	ld.param.s32 %r32, [gk_s34];
+	mov.b32 %r33, %r32;
+	ld.param.s64 %rd97, [gk_s35];
+	mov.b64 %rd98, %rd97;
+	ld.param.s64 %rd99, [gk_s36];
+	mov.b64 %rd100, %rd99;
+	ld.param.u64 %rd101, [gk_s37];
+	cvta.to.global.u64 %rd102, %rd101;
+	mov.b64 %rd103, %rd102;
+	ld.param.s64 %rd104, [gk_s38];
+	mov.b64 %rd105, %rd104;
+	ld.param.s64 %rd106, [gk_s39];
+	mov.b64 %rd107, %rd106;
+	ld.param.u64 %rd108, [gk_s40];
+	cvta.to.global.u64 %rd109, %rd108;
+	mov.b64 %rd110, %rd109;
+	ld.param.s64 %rd111, [gk_s41];
+	mov.b64 %rd112, %rd111;
+	ld.param.s64 %rd113, [gk_s42];
+	mov.b64 %rd114, %rd113;
+	ld.param.u64 %rd115, [gk_s43];
+	cvta.to.global.u64 %rd116, %rd115;
+	mov.b64 %rd117, %rd116;
+	ld.param.s64 %rd118, [gk_s44];
+	mov.b64 %rd119, %rd118;
+	ld.param.s64 %rd120, [gk_s45];
+	mov.b64 %rd121, %rd120;
+	cvt.u64.u32 %rd123, %r28;
+	cvt.u64.u32 %rd124, %r29;
+	mov.b64 %rd125, %rd123;
+$L1:
+	setp.ge.s64 %p7, %rd125, %rd2;
+	@%p7 bra $L2;
+	mov.b64 %rd122, %rd125;
+	mov.b64 %rd20, 0;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	add.s64 %rd126, %rd13, %rd21;
+	mad.lo.s64 %rd127, %rd98, 4, 15;
+	and.b64 %rd127, %rd127, -16;
+	add.s64 %rd21, %rd21, %rd127;
+	mov.b64 %rd128, %rd126;
+	mov.b64 %rd129, %rd98;
+	mov.b64 %rd130, 1;
+	mov.b64 %rd131, %rd128;
+	mov.b64 %rd132, %rd129;
+	mov.b64 %rd133, %rd130;
+	mov.b64 %rd134, %rd62;
+	mov.b64 %rd135, 0;
+$L4:
+	setp.lt.s64 %p8, %rd135, %rd64;
+	not.pred %p9, %p8;
+	@!%p9 bra $L8;
+	bra.uni $L6;
+$L8:
+	mov.b64 %rd136, %rd49;
+	mov.b64 %rd137, %rd51;
+	mov.b64 %rd138, %rd53;
+	mov.b64 %rd139, %rd56;
+	mov.b64 %rd140, %rd58;
+	mov.b64 %rd141, %rd60;
+	mov.b64 %rd142, %rd136;
+	mov.b64 %rd143, %rd137;
+	mov.b64 %rd144, %rd138;
+	mov.b64 %rd145, %rd139;
+	mov.b64 %rd146, %rd140;
+	mov.b64 %rd147, %rd141;
+	rem.s64 %rd148, %rd135, 2;
+	setp.eq.s64 %p10, %rd148, 1;
+	@!%p10 bra $L10;
+	mov.b64 %rd149, %rd56;
+	mov.b64 %rd150, %rd58;
+	mov.b64 %rd151, %rd60;
+	mov.b64 %rd152, %rd49;
+	mov.b64 %rd153, %rd51;
+	mov.b64 %rd154, %rd53;
+	mov.b64 %rd142, %rd149;
+	mov.b64 %rd143, %rd150;
+	mov.b64 %rd144, %rd151;
+	mov.b64 %rd145, %rd152;
+	mov.b64 %rd146, %rd153;
+	mov.b64 %rd147, %rd154;
+$L10:
+	mov.pred %p11, %p4;
+	mov.b64 %rd155, %rd71;
+	mov.b64 %rd156, %rd73;
+	mov.b64 %rd157, %rd75;
+	mov.b64 %rd158, %rd78;
+	mov.b64 %rd159, %rd80;
+	mov.b64 %rd160, %rd82;
+	mov.b64 %rd161, %rd85;
+	mov.b64 %rd162, %rd87;
+	mov.b64 %rd163, %rd89;
+	mov.pred %p12, %p6;
+	mov.b64 %rd164, %rd92;
+	mov.b64 %rd165, %rd94;
+	mov.b64 %rd166, %rd96;
+	mov.b32 %r34, %r33;
+	mov.b64 %rd167, %rd98;
+	mov.b64 %rd168, %rd100;
+	cvt.u32.u64 %r35, %rd135;
+	add.s32 %r36, %r33, %r35;
+	mov.b32 %r34, %r36;
+	mov.b64 %rd169, %rd25;
+	mov.b64 %rd170, %rd62;
+	mov.b64 %rd171, %rd64;
+	mov.b64 %rd172, %rd66;
+	mov.b64 %rd173, %rd68;
+	mov.pred %p13, %p4;
+	mov.pred %p14, %p6;
+	mov.b32 %r37, %r33;
+	mov.b64 %rd174, %rd98;
+	mov.b64 %rd175, %rd100;
+	mov.pred %p15, %p11;
+	mov.b64 %rd176, %rd155;
+	mov.b64 %rd177, %rd156;
+	mov.b64 %rd178, %rd157;
+	mov.b64 %rd179, %rd158;
+	mov.b64 %rd180, %rd159;
+	mov.b64 %rd181, %rd160;
+	mov.b64 %rd182, %rd161;
+	mov.b64 %rd183, %rd162;
+	mov.b64 %rd184, %rd163;
+	mov.pred %p16, %p12;
+	mov.b64 %rd185, %rd164;
+	mov.b64 %rd186, %rd165;
+	mov.b64 %rd187, %rd166;
+	mov.b32 %r38, %r34;
+	mov.b64 %rd188, %rd167;
+	mov.b64 %rd189, %rd168;
+	mov.b64 %rd190, %rd134;
+	cvt.u64.u32 %rd191, %r4;
+	mov.b64 %rd192, %rd191;
+	cvt.u64.u32 %rd193, %r2;
+	mov.b64 %rd194, %rd193;
+	mov.b32 %r39, -1;
+	mov.b64 %rd195, 0;
+	mov.b64 %rd196, 0;
+	mov.b64 %rd197, 0;
+	mov.b64 %rd198, 0;
+	mov.b64 %rd199, %rd188;
+$L11:
+	mov.b64 %rd200, 0;
+	mov.b64 %rd201, %rd199;
+$L14:
+	setp.gt.s64 %p17, %rd201, 0;
+	not.pred %p18, %p17;
+	@!%p18 bra $L18;
+	bra.uni $L16;
+$L18:
+	setp.ge.s64 %p19, %rd195, %rd196;
+	@!%p19 bra $L20;
+	setp.ge.s64 %p20, %rd194, %rd190;
+	@!%p20 bra $L22;
+	bra.uni $L16;
+$L22:
+	mul.lo.s64 %rd202, %rd194, %rd144;
+	mad.lo.s64 %rd203, %rd202, 4, %rd142;
+	ld.global.s32 %r40, [%rd203+0];
+	mov.b32 %r41, %r40;
+	mov.b32 %r39, %r41;
+	add.s64 %rd204, %rd194, %rd192;
+	mov.b64 %rd194, %rd204;
+	mov.b64 %rd205, %rd169;
+	mov.b32 %r42, %r39;
+	cvt.s64.s32 %rd206, %r42;
+	mul.lo.s64 %rd207, %rd206, %rd32;
+	mad.lo.s64 %rd208, %rd207, 8, %rd28;
+	ld.global.nc.s64 %rd209, [%rd208+0];
+	mov.b64 %rd210, %rd209;
+	mov.b64 %rd211, %rd210;
+	mov.b64 %rd212, %rd169;
+	mov.b32 %r43, %r39;
+	cvt.s64.s32 %rd213, %r43;
+	add.s64 %rd214, %rd213, 1;
+	mul.lo.s64 %rd215, %rd214, %rd32;
+	mad.lo.s64 %rd216, %rd215, 8, %rd28;
+	ld.global.nc.s64 %rd217, [%rd216+0];
+	mov.b64 %rd218, %rd217;
+	mov.b64 %rd219, %rd218;
+	mov.b64 %rd220, %rd211;
+	mov.b64 %rd221, %rd219;
+	mov.b64 %rd195, %rd220;
+	mov.b64 %rd196, %rd221;
+	bra.uni $L15;
+$L20:
+	mul.lo.s64 %rd222, %rd195, %rd39;
+	mad.lo.s64 %rd223, %rd222, 4, %rd35;
+	ld.global.nc.s32 %r44, [%rd223+0];
+	mov.b32 %r45, %r44;
+	mov.b32 %r46, %r45;
+	mov.b32 %r47, %r39;
+	mov.b32 %r48, %r46;
+	mov.b64 %rd224, %rd195;
+$L23:
+	mov.f64 %fd1, 0d3FF0000000000000;
+	setp.gt.s64 %p21, %rd112, 0;
+	@!%p21 bra $L27;
+	mul.lo.s64 %rd225, %rd224, %rd114;
+	mad.lo.s64 %rd226, %rd225, 8, %rd110;
+	ld.global.nc.f64 %fd2, [%rd226+0];
+	mov.f64 %fd3, %fd2;
+	mov.f64 %fd1, %fd3;
+$L27:
+	cvt.s64.s32 %rd227, %r47;
+	mul.lo.s64 %rd228, %rd227, %rd121;
+	mad.lo.s64 %rd229, %rd228, 8, %rd117;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd229+0];
+	mov.f64 %fd5, %fd4;
+	add.rn.f64 %fd6, %fd5, %fd1;
+	mov.f64 %fd7, %fd6;
+	cvt.s64.s32 %rd230, %r48;
+	mul.lo.s64 %rd231, %rd230, %rd121;
+	mad.lo.s64 %rd232, %rd231, 8, %rd117;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd232+0];
+	mov.f64 %fd9, %fd8;
+	setp.lt.f64 %p22, %fd7, %fd9;
+	not.pred %p23, %p22;
+	@!%p23 bra $L29;
+	mov.pred %p24, 0;
+	bra.uni $L25;
+$L29:
+	cvt.s64.s32 %rd233, %r48;
+	mul.lo.s64 %rd234, %rd233, %rd121;
+	mad.lo.s64 %rd235, %rd234, 8, %rd117;
+	ld.relaxed.gpu.global.b64 %rd236, [%rd235];
+$L30:
+	mov.b64 %fd10, %rd236;
+	min.f64 %fd11, %fd10, %fd7;
+	mov.b64 %rd237, %fd10;
+	mov.b64 %rd238, %fd7;
+	or.b64 %rd239, %rd237, %rd238;
+	setp.eq.f64 %p25, %fd10, %fd7;
+	mov.b64 %fd12, %rd239;
+	selp.f64 %fd13, %fd12, %fd11, %p25;
+	setp.nan.f64 %p26, %fd10, %fd7;
+	add.rn.f64 %fd14, %fd10, %fd7;
+	selp.f64 %fd15, %fd14, %fd13, %p26;
+	mov.b64 %rd240, %fd15;
+	setp.eq.u64 %p27, %rd236, %rd240;
+	@%p27 bra $L31;
+	atom.global.cas.b64 %rd241, [%rd235], %rd236, %rd240;
+	setp.eq.u64 %p28, %rd241, %rd236;
+	mov.b64 %rd236, %rd241;
+	@!%p28 bra $L30;
+$L31:
+	mov.b64 %fd17, %rd236;
+	mov.f64 %fd16, %fd17;
+	mov.f64 %fd18, %fd16;
+	setp.gt.f64 %p29, %fd18, %fd7;
+	mov.pred %p24, %p29;
+	bra.uni $L25;
+$L24:
+	bra.uni $L23;
+$L25:
+	@!%p24 bra $L33;
+	mov.pred %p30, 0;
+	mov.b64 %rd242, %rd200;
+	mov.b32 %r49, %r46;
+$L34:
+	@!%p15 bra $L38;
+	shr.s32 %r50, %r49, 5;
+	cvt.s64.s32 %rd243, %r50;
+	mov.b64 %rd244, %rd243;
+	and.b32 %r51, %r49, 31;
+	cvt.s64.s32 %rd245, %r51;
+	min.u64 %rd246, %rd245, 32;
+	cvt.u32.u64 %r52, %rd246;
+	mov.b32 %r54, 0x1;
+	shl.b32 %r53, %r54, %r52;
+	setp.hs.u32 %p31, %r52, 32;
+	selp.b32 %r55, 0, %r53, %p31;
+	mov.b32 %r56, %r55;
+	mov.b64 %rd247, %rd244;
+	mov.b32 %r57, %r56;
+	mul.lo.s64 %rd248, %rd247, %rd184;
+	mad.lo.s64 %rd249, %rd248, 4, %rd182;
+	ld.relaxed.gpu.global.u32 %r58, [%rd249+0];
+	mov.b32 %r59, %r58;
+	and.b32 %r60, %r59, %r57;
+	setp.ne.u32 %p32, %r60, 0x0;
+	mov.pred %p33, %p32;
+	not.pred %p34, %p33;
+	@!%p34 bra $L40;
+	mul.lo.s64 %rd250, %rd247, %rd184;
+	mad.lo.s64 %rd251, %rd250, 4, %rd182;
+	atom.global.or.b32 %r61, [%rd251], %r57;
+	mov.b32 %r62, %r61;
+	and.b32 %r63, %r62, %r57;
+	setp.ne.u32 %p35, %r63, 0x0;
+	mov.pred %p33, %p35;
+$L40:
+	@!%p33 bra $L42;
+	mov.b64 %rd252, %rd242;
+	mov.b64 %rd253, %rd252;
+	mov.pred %p36, 0;
+	bra.uni $L36;
+$L42:
+	mov.b64 %rd254, %rd242;
+	mov.b64 %rd253, %rd254;
+	mov.pred %p36, 1;
+	bra.uni $L36;
+$L38:
+	@!%p16 bra $L44;
+	cvt.s64.s32 %rd255, %r49;
+	mul.lo.s64 %rd256, %rd255, %rd187;
+	mad.lo.s64 %rd257, %rd256, 4, %rd185;
+	ld.relaxed.gpu.global.s32 %r64, [%rd257+0];
+	mov.b32 %r65, %r64;
+	setp.eq.s32 %p37, %r65, %r38;
+	mov.pred %p38, %p37;
+	not.pred %p39, %p38;
+	@!%p39 bra $L46;
+	cvt.s64.s32 %rd258, %r49;
+	mul.lo.s64 %rd259, %rd258, %rd187;
+	mad.lo.s64 %rd260, %rd259, 4, %rd185;
+	atom.global.exch.b32 %r66, [%rd260], %r38;
+	mov.b32 %r67, %r66;
+	setp.eq.s32 %p40, %r67, %r38;
+	mov.pred %p38, %p40;
+$L46:
+	@!%p38 bra $L48;
+	mov.b64 %rd261, %rd242;
+	mov.b64 %rd253, %rd261;
+	mov.pred %p36, 0;
+	bra.uni $L36;
+$L48:
+$L44:
+	mul.lo.s64 %rd262, %rd242, %rd133;
+	mad.lo.s64 %rd263, %rd262, 4, %rd131;
+	st.shared.s32 [%rd263+0], %r49;
+	add.s64 %rd264, %rd242, 1;
+	mov.b64 %rd265, %rd264;
+	mov.b64 %rd253, %rd265;
+	mov.pred %p36, 1;
+	bra.uni $L36;
+$L35:
+	bra.uni $L34;
+$L36:
+	mov.b64 %rd266, %rd253;
+	mov.pred %p41, %p36;
+	mov.b64 %rd200, %rd266;
+	mov.pred %p30, %p41;
+	@!%p30 bra $L50;
+	mov.b64 %rd267, %rd169;
+	mov.b32 %r68, %r46;
+	cvt.s64.s32 %rd268, %r68;
+	add.s64 %rd269, %rd268, 1;
+	mul.lo.s64 %rd270, %rd269, %rd32;
+	mad.lo.s64 %rd271, %rd270, 8, %rd28;
+	ld.global.nc.s64 %rd272, [%rd271+0];
+	mov.b64 %rd273, %rd272;
+	cvt.s64.s32 %rd274, %r68;
+	mul.lo.s64 %rd275, %rd274, %rd32;
+	mad.lo.s64 %rd276, %rd275, 8, %rd28;
+	ld.global.nc.s64 %rd277, [%rd276+0];
+	mov.b64 %rd278, %rd277;
+	sub.s64 %rd279, %rd273, %rd278;
+	mov.b64 %rd280, %rd279;
+	add.s64 %rd281, %rd198, %rd280;
+	mov.b64 %rd198, %rd281;
+$L50:
+$L33:
+	add.s64 %rd282, %rd195, 1;
+	mov.b64 %rd195, %rd282;
+	sub.s64 %rd283, %rd201, 1;
+	mov.b64 %rd201, %rd283;
+$L15:
+	bra.uni $L14;
+$L16:
+	// block scan
+	mov.b64 %rd284, %rd200;
+	mov.b32 %r69, %r3;
+$L51:
+	setp.hs.u32 %p42, %r69, 32;
+	@%p42 bra $L52;
+	mov.b64 {%r70, %r71}, %rd284;
+	shfl.sync.up.b32 %r72|%p43, %r70, %r69, 0, %r17;
+	shfl.sync.up.b32 %r73, %r71, %r69, 0, %r17;
+	mov.b64 %rd285, {%r72, %r73};
+	@!%p43 bra $L53;
+	add.s64 %rd286, %rd285, %rd284;
+	mov.b64 %rd284, %rd286;
+$L53:
+	shl.b32 %r69, %r69, 1;
+	bra.uni $L51;
+$L52:
+	mov.b64 {%r74, %r75}, %rd284;
+	shfl.sync.up.b32 %r76|%p44, %r74, %r3, 0, %r17;
+	shfl.sync.up.b32 %r77, %r75, %r3, 0, %r17;
+	mov.b64 %rd287, {%r76, %r77};
+	setp.lo.u32 %p45, %r3, 32;
+	and.pred %p46, %p44, %p45;
+	selp.b64 %rd288, %rd287, 0, %p46;
+	sub.u32 %r78, %r13, %r3;
+	setp.eq.u32 %p47, %r7, %r78;
+	@!%p47 bra $L54;
+	mul.wide.u32 %rd289, %r8, 16;
+	add.s64 %rd290, %rd1, %rd289;
+	st.shared.s64 [%rd290+0], %rd284;
+$L54:
+	bar.sync 0;
+	setp.eq.u32 %p48, %r8, 0;
+	@!%p48 bra $L55;
+	mov.b64 %rd291, 0;
+	setp.lo.u32 %p49, %r7, %r10;
+	@!%p49 bra $L56;
+	mul.wide.u32 %rd292, %r7, 16;
+	add.s64 %rd293, %rd1, %rd292;
+	ld.shared.s64 %rd294, [%rd293+0];
+	mov.b64 %rd291, %rd294;
+$L56:
+	mov.b64 {%r79, %r80}, %rd291;
+	shfl.sync.up.b32 %r81|%p50, %r79, 1, 0, %r17;
+	shfl.sync.up.b32 %r82, %r80, 1, 0, %r17;
+	mov.b64 %rd295, {%r81, %r82};
+	@!%p50 bra $L57;
+	add.s64 %rd296, %rd295, %rd291;
+	mov.b64 %rd291, %rd296;
+$L57:
+	mov.b64 {%r83, %r84}, %rd291;
+	shfl.sync.up.b32 %r85|%p51, %r83, 2, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, 2, 0, %r17;
+	mov.b64 %rd297, {%r85, %r86};
+	@!%p51 bra $L58;
+	add.s64 %rd298, %rd297, %rd291;
+	mov.b64 %rd291, %rd298;
+$L58:
+	mov.b64 {%r87, %r88}, %rd291;
+	shfl.sync.up.b32 %r89|%p52, %r87, 4, 0, %r17;
+	shfl.sync.up.b32 %r90, %r88, 4, 0, %r17;
+	mov.b64 %rd299, {%r89, %r90};
+	@!%p52 bra $L59;
+	add.s64 %rd300, %rd299, %rd291;
+	mov.b64 %rd291, %rd300;
+$L59:
+	mov.b64 {%r91, %r92}, %rd291;
+	shfl.sync.up.b32 %r93|%p53, %r91, 8, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, 8, 0, %r17;
+	mov.b64 %rd301, {%r93, %r94};
+	@!%p53 bra $L60;
+	add.s64 %rd302, %rd301, %rd291;
+	mov.b64 %rd291, %rd302;
+$L60:
+	mov.b64 {%r95, %r96}, %rd291;
+	shfl.sync.up.b32 %r97|%p54, %r95, 16, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, 16, 0, %r17;
+	mov.b64 %rd303, {%r97, %r98};
+	@!%p54 bra $L61;
+	add.s64 %rd304, %rd303, %rd291;
+	mov.b64 %rd291, %rd304;
+$L61:
+	mov.b64 {%r99, %r100}, %rd291;
+	shfl.sync.up.b32 %r101|%p55, %r99, 1, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
+	mov.b64 %rd305, {%r101, %r102};
+	selp.b64 %rd306, %rd305, 0, %p55;
+	@!%p49 bra $L62;
+	mul.wide.u32 %rd307, %r7, 16;
+	add.s64 %rd308, %rd1, %rd307;
+	add.s64 %rd309, %rd308, 512;
+	st.shared.s64 [%rd309+0], %rd306;
+$L62:
+	sub.u32 %r103, %r10, 1;
+	setp.eq.u32 %p56, %r7, %r103;
+	@!%p56 bra $L63;
+	st.shared.s64 [%rd1+1024], %rd291;
+$L63:
+$L55:
+	bar.sync 0;
+	mul.wide.u32 %rd310, %r8, 16;
+	add.s64 %rd311, %rd1, %rd310;
+	add.s64 %rd312, %rd311, 512;
+	ld.shared.s64 %rd313, [%rd312+0];
+	add.s64 %rd314, %rd313, %rd288;
+	ld.shared.s64 %rd315, [%rd1+1024];
+	mov.b64 {%r104, %r105}, %rd314;
+	shfl.sync.idx.b32 %r106|%p57, %r104, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r107, %r105, 0, %r21, %r17;
+	mov.b64 %rd316, {%r106, %r107};
+	mov.b64 %rd317, %rd315;
+	mov.b64 %rd318, %rd316;
+	mov.b64 %rd319, %rd317;
+	mov.b64 %rd320, %rd318;
+	mov.b64 %rd321, %rd319;
+	mov.b64 %rd322, %rd320;
+	mov.b64 %rd323, %rd321;
+	add.s64 %rd324, %rd197, %rd322;
+	mov.b64 %rd325, %rd324;
+	mov.b64 %rd326, 0;
+$L64:
+	setp.lt.s64 %p58, %rd326, %rd200;
+	not.pred %p59, %p58;
+	@!%p59 bra $L68;
+	bra.uni $L66;
+$L68:
+	mul.lo.s64 %rd327, %rd326, %rd133;
+	mad.lo.s64 %rd328, %rd327, 4, %rd131;
+	ld.shared.s32 %r108, [%rd328+0];
+	mov.b32 %r109, %r108;
+	add.s64 %rd329, %rd325, %rd326;
+	mul.lo.s64 %rd330, %rd329, %rd147;
+	mad.lo.s64 %rd331, %rd330, 4, %rd145;
+	st.global.s32 [%rd331+0], %r109;
+$L65:
+	add.s64 %rd332, %rd326, 1;
+	mov.b64 %rd326, %rd332;
+	bra.uni $L64;
+$L66:
+	add.s64 %rd333, %rd197, %rd323;
+	mov.b64 %rd197, %rd333;
+	mov.b64 %rd334, 0;
+	setp.lt.s64 %p60, %rd195, %rd196;
+	setp.lt.s64 %p61, %rd194, %rd190;
+	or.pred %p62, %p60, %p61;
+	@!%p62 bra $L70;
+	mov.b64 %rd334, 1;
+$L70:
+	mov.b64 %rd335, %rd334;
+	// block reduction
+	sub.u32 %r110, %r13, 1;
+	mov.b32 %r111, %r3;
+$L71:
+	setp.hs.u32 %p63, %r111, 32;
+	@%p63 bra $L72;
+	mov.b64 {%r112, %r113}, %rd335;
+	shfl.sync.down.b32 %r114|%p64, %r112, %r111, %r110, %r17;
+	shfl.sync.down.b32 %r115, %r113, %r111, %r110, %r17;
+	mov.b64 %rd336, {%r114, %r115};
+	@!%p64 bra $L73;
+	max.s64 %rd337, %rd335, %rd336;
+	mov.b64 %rd335, %rd337;
+$L73:
+	shl.b32 %r111, %r111, 1;
+	bra.uni $L71;
+$L72:
+	setp.eq.u32 %p65, %r7, 0;
+	@!%p65 bra $L74;
+	mul.wide.u32 %rd338, %r8, 16;
+	add.s64 %rd339, %rd1, %rd338;
+	st.shared.s64 [%rd339+0], %rd335;
+$L74:
+	bar.sync 0;
+	setp.eq.u32 %p66, %r8, 0;
+	@!%p66 bra $L75;
+	setp.lo.u32 %p67, %r7, %r10;
+	@!%p67 bra $L76;
+	mul.wide.u32 %rd340, %r7, 16;
+	add.s64 %rd341, %rd1, %rd340;
+	ld.shared.s64 %rd342, [%rd341+0];
+	mov.b64 %rd335, %rd342;
+$L76:
+	sub.u32 %r116, %r10, 1;
+	mov.b64 {%r117, %r118}, %rd335;
+	shfl.sync.down.b32 %r119|%p68, %r117, 1, %r116, %r17;
+	shfl.sync.down.b32 %r120, %r118, 1, %r116, %r17;
+	mov.b64 %rd343, {%r119, %r120};
+	@!%p68 bra $L77;
+	max.s64 %rd344, %rd335, %rd343;
+	mov.b64 %rd335, %rd344;
+$L77:
+	mov.b64 {%r121, %r122}, %rd335;
+	shfl.sync.down.b32 %r123|%p69, %r121, 2, %r116, %r17;
+	shfl.sync.down.b32 %r124, %r122, 2, %r116, %r17;
+	mov.b64 %rd345, {%r123, %r124};
+	@!%p69 bra $L78;
+	max.s64 %rd346, %rd335, %rd345;
+	mov.b64 %rd335, %rd346;
+$L78:
+	mov.b64 {%r125, %r126}, %rd335;
+	shfl.sync.down.b32 %r127|%p70, %r125, 4, %r116, %r17;
+	shfl.sync.down.b32 %r128, %r126, 4, %r116, %r17;
+	mov.b64 %rd347, {%r127, %r128};
+	@!%p70 bra $L79;
+	max.s64 %rd348, %rd335, %rd347;
+	mov.b64 %rd335, %rd348;
+$L79:
+	mov.b64 {%r129, %r130}, %rd335;
+	shfl.sync.down.b32 %r131|%p71, %r129, 8, %r116, %r17;
+	shfl.sync.down.b32 %r132, %r130, 8, %r116, %r17;
+	mov.b64 %rd349, {%r131, %r132};
+	@!%p71 bra $L80;
+	max.s64 %rd350, %rd335, %rd349;
+	mov.b64 %rd335, %rd350;
+$L80:
+	mov.b64 {%r133, %r134}, %rd335;
+	shfl.sync.down.b32 %r135|%p72, %r133, 16, %r116, %r17;
+	shfl.sync.down.b32 %r136, %r134, 16, %r116, %r17;
+	mov.b64 %rd351, {%r135, %r136};
+	@!%p72 bra $L81;
+	max.s64 %rd352, %rd335, %rd351;
+	mov.b64 %rd335, %rd352;
+$L81:
+	@!%p65 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd335;
+$L82:
+$L75:
+	bar.sync 0;
+	ld.shared.s64 %rd353, [%rd1+1024];
+	mov.b64 %rd335, %rd353;
+	mov.b64 %rd354, %rd335;
+	setp.eq.s64 %p73, %rd354, 0;
+	@!%p73 bra $L84;
+	bra.uni $L13;
+$L84:
+$L12:
+	bra.uni $L11;
+$L13:
+	mov.b64 %rd355, %rd198;
+	// block reduction
+	sub.u32 %r137, %r13, 1;
+	mov.b32 %r138, %r3;
+$L85:
+	setp.hs.u32 %p74, %r138, 32;
+	@%p74 bra $L86;
+	mov.b64 {%r139, %r140}, %rd355;
+	shfl.sync.down.b32 %r141|%p75, %r139, %r138, %r137, %r17;
+	shfl.sync.down.b32 %r142, %r140, %r138, %r137, %r17;
+	mov.b64 %rd356, {%r141, %r142};
+	@!%p75 bra $L87;
+	add.s64 %rd357, %rd355, %rd356;
+	mov.b64 %rd355, %rd357;
+$L87:
+	shl.b32 %r138, %r138, 1;
+	bra.uni $L85;
+$L86:
+	setp.eq.u32 %p76, %r7, 0;
+	@!%p76 bra $L88;
+	mul.wide.u32 %rd358, %r8, 16;
+	add.s64 %rd359, %rd1, %rd358;
+	st.shared.s64 [%rd359+0], %rd355;
+$L88:
+	bar.sync 0;
+	setp.eq.u32 %p77, %r8, 0;
+	@!%p77 bra $L89;
+	setp.lo.u32 %p78, %r7, %r10;
+	@!%p78 bra $L90;
+	mul.wide.u32 %rd360, %r7, 16;
+	add.s64 %rd361, %rd1, %rd360;
+	ld.shared.s64 %rd362, [%rd361+0];
+	mov.b64 %rd355, %rd362;
+$L90:
+	sub.u32 %r143, %r10, 1;
+	mov.b64 {%r144, %r145}, %rd355;
+	shfl.sync.down.b32 %r146|%p79, %r144, 1, %r143, %r17;
+	shfl.sync.down.b32 %r147, %r145, 1, %r143, %r17;
+	mov.b64 %rd363, {%r146, %r147};
+	@!%p79 bra $L91;
+	add.s64 %rd364, %rd355, %rd363;
+	mov.b64 %rd355, %rd364;
+$L91:
+	mov.b64 {%r148, %r149}, %rd355;
+	shfl.sync.down.b32 %r150|%p80, %r148, 2, %r143, %r17;
+	shfl.sync.down.b32 %r151, %r149, 2, %r143, %r17;
+	mov.b64 %rd365, {%r150, %r151};
+	@!%p80 bra $L92;
+	add.s64 %rd366, %rd355, %rd365;
+	mov.b64 %rd355, %rd366;
+$L92:
+	mov.b64 {%r152, %r153}, %rd355;
+	shfl.sync.down.b32 %r154|%p81, %r152, 4, %r143, %r17;
+	shfl.sync.down.b32 %r155, %r153, 4, %r143, %r17;
+	mov.b64 %rd367, {%r154, %r155};
+	@!%p81 bra $L93;
+	add.s64 %rd368, %rd355, %rd367;
+	mov.b64 %rd355, %rd368;
+$L93:
+	mov.b64 {%r156, %r157}, %rd355;
+	shfl.sync.down.b32 %r158|%p82, %r156, 8, %r143, %r17;
+	shfl.sync.down.b32 %r159, %r157, 8, %r143, %r17;
+	mov.b64 %rd369, {%r158, %r159};
+	@!%p82 bra $L94;
+	add.s64 %rd370, %rd355, %rd369;
+	mov.b64 %rd355, %rd370;
+$L94:
+	mov.b64 {%r160, %r161}, %rd355;
+	shfl.sync.down.b32 %r162|%p83, %r160, 16, %r143, %r17;
+	shfl.sync.down.b32 %r163, %r161, 16, %r143, %r17;
+	mov.b64 %rd371, {%r162, %r163};
+	@!%p83 bra $L95;
+	add.s64 %rd372, %rd355, %rd371;
+	mov.b64 %rd355, %rd372;
+$L95:
+	@!%p76 bra $L96;
+	st.shared.s64 [%rd1+1024], %rd355;
+$L96:
+$L89:
+	bar.sync 0;
+	ld.shared.s64 %rd373, [%rd1+1024];
+	mov.b64 %rd355, %rd373;
+	mov.b64 %rd374, %rd355;
+	mov.b64 %rd375, %rd197;
+	mov.b64 %rd376, %rd374;
+	mov.b64 %rd377, %rd375;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, %rd377;
+	mov.b64 %rd380, %rd378;
+	mov.b64 %rd381, %rd379;
+	mov.b64 %rd382, %rd380;
+	cvt.u64.u32 %rd383, %r2;
+	setp.eq.s64 %p84, %rd383, 0;
+	@!%p84 bra $L98;
+	mov.b64 %rd385, 2;
+	mul.lo.s64 %rd384, %rd385, %rd135;
+	mul.lo.s64 %rd386, %rd384, %rd107;
+	mad.lo.s64 %rd387, %rd386, 8, %rd103;
+	st.global.s64 [%rd387+0], %rd381;
+	mov.b64 %rd389, 2;
+	mul.lo.s64 %rd388, %rd389, %rd135;
+	add.s64 %rd390, %rd388, 1;
+	mul.lo.s64 %rd391, %rd390, %rd107;
+	mad.lo.s64 %rd392, %rd391, 8, %rd103;
+	st.global.s64 [%rd392+0], %rd382;
+$L98:
+	setp.eq.s64 %p85, %rd381, 0;
+	setp.gt.s64 %p86, %rd381, %rd66;
+	or.pred %p87, %p85, %p86;
+	setp.gt.s64 %p88, %rd382, %rd68;
+	or.pred %p89, %p87, %p88;
+	@!%p89 bra $L100;
+	bra.uni $L3;
+$L100:
+	mov.b64 %rd134, %rd381;
+$L5:
+	add.s64 %rd393, %rd135, 1;
+	mov.b64 %rd135, %rd393;
+	bra.uni $L4;
+$L6:
+$L3:
+	bar.sync 0;
+	add.s64 %rd125, %rd125, %rd124;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX12 is the PTX of frontier.PushLocal[sssp.poison].
+const gokkosPTX12 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -17675,8 +20786,8 @@ $L29:
 }
 `
 
-// gokkosPTX10 is the PTX of frontier.PushLocal[sssp.relaxInt].
-const gokkosPTX10 = `//
+// gokkosPTX13 is the PTX of frontier.PushLocal[sssp.relaxInt].
+const gokkosPTX13 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -19364,8 +22475,8 @@ $L29:
 }
 `
 
-// gokkosPTX11 is the PTX of frontier.PushLocal[sssp.relax].
-const gokkosPTX11 = `//
+// gokkosPTX14 is the PTX of frontier.PushLocal[sssp.relax].
+const gokkosPTX14 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21072,8 +24183,8 @@ $L29:
 }
 `
 
-// gokkosPTX12 is the PTX of sssp.markImproved.
-const gokkosPTX12 = `//
+// gokkosPTX15 is the PTX of sssp.markImproved.
+const gokkosPTX15 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -21796,8 +24907,8 @@ $L30:
 }
 `
 
-// gokkosPTX13 is the PTX of sssp.markFarPile.
-const gokkosPTX13 = `//
+// gokkosPTX16 is the PTX of sssp.markFarPile.
+const gokkosPTX16 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -22455,8 +25566,8 @@ $L30:
 }
 `
 
-// gokkosPTX14 is the PTX of sssp.splitMarked.
-const gokkosPTX14 = `//
+// gokkosPTX17 is the PTX of sssp.splitMarked.
+const gokkosPTX17 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -23492,8 +26603,8 @@ $L2:
 }
 `
 
-// gokkosPTX15 is the PTX of sssp.segmentCount.
-const gokkosPTX15 = `//
+// gokkosPTX18 is the PTX of sssp.segmentCount.
+const gokkosPTX18 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -23634,8 +26745,8 @@ $L2:
 }
 `
 
-// gokkosPTX16 is the PTX of sssp.inPlaceScan.
-const gokkosPTX16 = `//
+// gokkosPTX19 is the PTX of sssp.inPlaceScan.
+const gokkosPTX19 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -24274,8 +27385,8 @@ $L2:
 }
 `
 
-// gokkosPTX17 is the PTX of sssp.segmentScatter.
-const gokkosPTX17 = `//
+// gokkosPTX20 is the PTX of sssp.segmentScatter.
+const gokkosPTX20 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -24469,8 +27580,8 @@ $L2:
 }
 `
 
-// gokkosPTX18 is the PTX of sssp.relaxEdges.
-const gokkosPTX18 = `//
+// gokkosPTX21 is the PTX of sssp.relaxEdges.
+const gokkosPTX21 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25095,8 +28206,8 @@ $L40:
 }
 `
 
-// gokkosPTX19 is the PTX of sssp.poisonEdges.
-const gokkosPTX19 = `//
+// gokkosPTX22 is the PTX of sssp.poisonEdges.
+const gokkosPTX22 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25728,8 +28839,8 @@ $L40:
 }
 `
 
-// gokkosPTX20 is the PTX of sssp.nonInteger.
-const gokkosPTX20 = `//
+// gokkosPTX23 is the PTX of sssp.nonInteger.
+const gokkosPTX23 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26240,8 +29351,8 @@ $L40:
 }
 `
 
-// gokkosPTX21 is the PTX of sssp.narrowWeights.
-const gokkosPTX21 = `//
+// gokkosPTX24 is the PTX of sssp.narrowWeights.
+const gokkosPTX24 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26311,8 +29422,8 @@ $L2:
 }
 `
 
-// gokkosPTX22 is the PTX of sssp.widenDist.
-const gokkosPTX22 = `//
+// gokkosPTX25 is the PTX of sssp.widenDist.
+const gokkosPTX25 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26388,8 +29499,8 @@ $L2:
 }
 `
 
-// gokkosPTX23 is the PTX of sssp.initDist.
-const gokkosPTX23 = `//
+// gokkosPTX26 is the PTX of sssp.initDist.
+const gokkosPTX26 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26493,8 +29604,8 @@ $L2:
 }
 `
 
-// gokkosPTX24 is the PTX of sssp.seed.
-const gokkosPTX24 = `//
+// gokkosPTX27 is the PTX of sssp.seed.
+const gokkosPTX27 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26549,8 +29660,8 @@ $L2:
 }
 `
 
-// gokkosPTX25 is the PTX of sssp.poisonWorklist.
-const gokkosPTX25 = `//
+// gokkosPTX28 is the PTX of sssp.poisonWorklist.
+const gokkosPTX28 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26674,8 +29785,8 @@ $L2:
 }
 `
 
-// gokkosPTX26 is the PTX of sssp.pendingMin.
-const gokkosPTX26 = `//
+// gokkosPTX29 is the PTX of sssp.pendingMin.
+const gokkosPTX29 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -27261,8 +30372,8 @@ $L30:
 }
 `
 
-// gokkosPTX27 is the PTX of sssp.partition.
-const gokkosPTX27 = `//
+// gokkosPTX30 is the PTX of sssp.partition.
+const gokkosPTX30 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -28181,8 +31292,8 @@ $L2:
 }
 `
 
-// gokkosPTX28 is the PTX of sssp.claim.
-const gokkosPTX28 = `//
+// gokkosPTX31 is the PTX of sssp.claim.
+const gokkosPTX31 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -28326,8 +31437,8 @@ $L2:
 }
 `
 
-// gokkosPTX29 is the PTX of sssp.appendMarked.
-const gokkosPTX29 = `//
+// gokkosPTX32 is the PTX of sssp.appendMarked.
+const gokkosPTX32 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -29178,8 +32289,8 @@ $L2:
 }
 `
 
-// gokkosPTX30 is the PTX of sssp.weightMin.
-const gokkosPTX30 = `//
+// gokkosPTX33 is the PTX of sssp.weightMin.
+const gokkosPTX33 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -29697,8 +32808,8 @@ $L30:
 }
 `
 
-// gokkosPTX31 is the PTX of sssp.weightMax.
-const gokkosPTX31 = `//
+// gokkosPTX34 is the PTX of sssp.weightMax.
+const gokkosPTX34 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -30216,8 +33327,8 @@ $L30:
 }
 `
 
-// gokkosPTX32 is the PTX of sssp.positiveMin.
-const gokkosPTX32 = `//
+// gokkosPTX35 is the PTX of sssp.positiveMin.
+const gokkosPTX35 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -30739,8 +33850,8 @@ $L30:
 }
 `
 
-// gokkosPTX33 is the PTX of sssp.reachedCount.
-const gokkosPTX33 = `//
+// gokkosPTX36 is the PTX of sssp.reachedCount.
+const gokkosPTX36 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -31243,8 +34354,8 @@ $L40:
 }
 `
 
-// gokkosPTX34 is the PTX of sssp.finiteSum.
-const gokkosPTX34 = `//
+// gokkosPTX37 is the PTX of sssp.finiteSum.
+const gokkosPTX37 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -31771,8 +34882,8 @@ $L30:
 }
 `
 
-// gokkosPTX35 is the PTX of sssp.finiteMax.
-const gokkosPTX35 = `//
+// gokkosPTX38 is the PTX of sssp.finiteMax.
+const gokkosPTX38 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -32308,8 +35419,8 @@ $L30:
 }
 `
 
-// gokkosPTX36 is the PTX of sssp.reachedEdges.
-const gokkosPTX36 = `//
+// gokkosPTX39 is the PTX of sssp.reachedEdges.
+const gokkosPTX39 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -32894,8 +36005,8 @@ $L40:
 }
 `
 
-// gokkosHostLoop12 runs markImproved.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop12(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop15 runs markImproved.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -32914,7 +36025,7 @@ func gokkosHostLoop12(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:32918
+//line gokkos_kernels_gen.go:36029
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -32932,11 +36043,11 @@ func gokkosHostLoop12(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:32936
+//line gokkos_kernels_gen.go:36047
 }
 
-// gokkosHostLoop13 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop13(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop16 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Queue.Span(gokkosLo, gokkosHi), k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -32956,7 +36067,7 @@ func gokkosHostLoop13(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:32960
+//line gokkos_kernels_gen.go:36071
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -32975,11 +36086,11 @@ func gokkosHostLoop13(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:32979
+//line gokkos_kernels_gen.go:36090
 }
 
-// gokkosHostLoop14 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop14(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop17 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -33002,7 +36113,7 @@ func gokkosHostLoop14(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:33006
+//line gokkos_kernels_gen.go:36117
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -33024,11 +36135,11 @@ func gokkosHostLoop14(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:33028
+//line gokkos_kernels_gen.go:36139
 }
 
-// gokkosHostLoop15 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop15(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
+// gokkosHostLoop18 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:39
@@ -33038,11 +36149,11 @@ func gokkosHostLoop15(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:33042
+//line gokkos_kernels_gen.go:36153
 }
 
-// gokkosHostLoop16 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop16(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop19 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.A.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -33053,7 +36164,7 @@ func gokkosHostLoop16(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:33057
+//line gokkos_kernels_gen.go:36168
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33064,11 +36175,11 @@ func gokkosHostLoop16(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:33068
+//line gokkos_kernels_gen.go:36179
 }
 
-// gokkosHostLoop17 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop17(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
+// gokkosHostLoop20 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:77
@@ -33085,11 +36196,11 @@ func gokkosHostLoop17(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:33089
+//line gokkos_kernels_gen.go:36200
 }
 
-// gokkosHostLoop18 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop18(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop21 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.Src.Span(gokkosLo, gokkosHi), k.W.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -33110,7 +36221,7 @@ func gokkosHostLoop18(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:33114
+//line gokkos_kernels_gen.go:36225
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33129,11 +36240,11 @@ func gokkosHostLoop18(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:33133
+//line gokkos_kernels_gen.go:36244
 }
 
-// gokkosHostLoop19 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop19(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop22 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi), k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -33157,7 +36268,7 @@ func gokkosHostLoop19(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:33161
+//line gokkos_kernels_gen.go:36272
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33179,11 +36290,11 @@ func gokkosHostLoop19(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:33183
+//line gokkos_kernels_gen.go:36294
 }
 
-// gokkosHostLoop20 runs nonInteger.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop20(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop23 runs nonInteger.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -33193,7 +36304,7 @@ func gokkosHostLoop20(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:33197
+//line gokkos_kernels_gen.go:36308
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -33203,11 +36314,11 @@ func gokkosHostLoop20(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:33207
+//line gokkos_kernels_gen.go:36318
 }
 
-// gokkosHostLoop21 runs narrowWeights.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop21(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
+// gokkosHostLoop24 runs narrowWeights.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop24(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.I.Span(gokkosLo, gokkosHi), k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -33215,18 +36326,18 @@ func gokkosHostLoop21(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:33219
+//line gokkos_kernels_gen.go:36330
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:33226
+//line gokkos_kernels_gen.go:36337
 }
 
-// gokkosHostLoop22 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop22(gokkosK *widenDist, gokkosLo, gokkosHi int) {
+// gokkosHostLoop25 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.I.Span(gokkosLo, gokkosHi), k.F.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -33239,7 +36350,7 @@ func gokkosHostLoop22(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:33243
+//line gokkos_kernels_gen.go:36354
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33251,11 +36362,11 @@ func gokkosHostLoop22(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:33255
+//line gokkos_kernels_gen.go:36366
 }
 
-// gokkosHostLoop23 runs initDist.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop23(gokkosK *initDist, gokkosLo, gokkosHi int) {
+// gokkosHostLoop26 runs initDist.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.Pending.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -33281,7 +36392,7 @@ func gokkosHostLoop23(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:33285
+//line gokkos_kernels_gen.go:36396
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33306,21 +36417,21 @@ func gokkosHostLoop23(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:33310
+//line gokkos_kernels_gen.go:36421
 }
 
-// gokkosHostLoop24 runs seed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop24(gokkosK *seed, gokkosLo, gokkosHi int) {
+// gokkosHostLoop27 runs seed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop27(gokkosK *seed, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:33320
+//line gokkos_kernels_gen.go:36431
 }
 
-// gokkosHostLoop25 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop25(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
+// gokkosHostLoop28 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop28(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for s := gokkosLo; s < gokkosHi; s++ {
 //line kernels.go:76
@@ -33328,29 +36439,29 @@ func gokkosHostLoop25(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:33332
+//line gokkos_kernels_gen.go:36443
 }
 
-// gokkosHostLoop26 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop26(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop29 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line kernels.go:91
 			*acc = min(*acc, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:33343
+//line gokkos_kernels_gen.go:36454
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:91
 		*acc = min(*acc, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:33350
+//line gokkos_kernels_gen.go:36461
 }
 
-// gokkosHostLoop27 runs partition.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop27(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop30 runs partition.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -33371,7 +36482,7 @@ func gokkosHostLoop27(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:33375
+//line gokkos_kernels_gen.go:36486
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -33391,11 +36502,11 @@ func gokkosHostLoop27(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:33395
+//line gokkos_kernels_gen.go:36506
 }
 
-// gokkosHostLoop28 runs claim.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop28(gokkosK *claim, gokkosLo, gokkosHi int) {
+// gokkosHostLoop31 runs claim.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -33407,7 +36518,7 @@ func gokkosHostLoop28(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:33411
+//line gokkos_kernels_gen.go:36522
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -33418,11 +36529,11 @@ func gokkosHostLoop28(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:33422
+//line gokkos_kernels_gen.go:36533
 }
 
-// gokkosHostLoop29 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop29(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop32 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -33436,7 +36547,7 @@ func gokkosHostLoop29(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:33440
+//line gokkos_kernels_gen.go:36551
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -33449,47 +36560,47 @@ func gokkosHostLoop29(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:33453
+//line gokkos_kernels_gen.go:36564
 }
 
-// gokkosHostLoop30 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop30(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop33 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line kernels.go:173
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:33464
+//line gokkos_kernels_gen.go:36575
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:173
 		*acc = min(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:33471
+//line gokkos_kernels_gen.go:36582
 }
 
-// gokkosHostLoop31 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop31(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop34 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line kernels.go:183
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:33482
+//line gokkos_kernels_gen.go:36593
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:183
 		*acc = max(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:33489
+//line gokkos_kernels_gen.go:36600
 }
 
-// gokkosHostLoop32 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop32(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop35 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.W.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -33498,7 +36609,7 @@ func gokkosHostLoop32(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				*acc = min(*acc, w)
 			}
 		}
-//line gokkos_kernels_gen.go:33502
+//line gokkos_kernels_gen.go:36613
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -33507,11 +36618,11 @@ func gokkosHostLoop32(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			*acc = min(*acc, w)
 		}
 	}
-//line gokkos_kernels_gen.go:33511
+//line gokkos_kernels_gen.go:36622
 }
 
-// gokkosHostLoop33 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop33(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop36 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -33520,7 +36631,7 @@ func gokkosHostLoop33(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:33524
+//line gokkos_kernels_gen.go:36635
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33529,11 +36640,11 @@ func gokkosHostLoop33(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:33533
+//line gokkos_kernels_gen.go:36644
 }
 
-// gokkosHostLoop34 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop34(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop37 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -33542,7 +36653,7 @@ func gokkosHostLoop34(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				*acc += d
 			}
 		}
-//line gokkos_kernels_gen.go:33546
+//line gokkos_kernels_gen.go:36657
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33551,11 +36662,11 @@ func gokkosHostLoop34(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			*acc += d
 		}
 	}
-//line gokkos_kernels_gen.go:33555
+//line gokkos_kernels_gen.go:36666
 }
 
-// gokkosHostLoop35 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop35(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop38 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -33564,7 +36675,7 @@ func gokkosHostLoop35(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				*acc = max(*acc, d)
 			}
 		}
-//line gokkos_kernels_gen.go:33568
+//line gokkos_kernels_gen.go:36679
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33573,11 +36684,11 @@ func gokkosHostLoop35(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			*acc = max(*acc, d)
 		}
 	}
-//line gokkos_kernels_gen.go:33577
+//line gokkos_kernels_gen.go:36688
 }
 
-// gokkosHostLoop36 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop36(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop39 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Dist.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -33587,7 +36698,7 @@ func gokkosHostLoop36(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:33591
+//line gokkos_kernels_gen.go:36702
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -33596,11 +36707,11 @@ func gokkosHostLoop36(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:33600
+//line gokkos_kernels_gen.go:36711
 }
 
-// gokkosHostLoop37 runs poison.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop37(gokkosOp *poison, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop40 runs poison.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop40(gokkosOp *poison, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.Dist.Span(0, o.Dist.Len())
 	if gokkosS0 == nil && o.Dist.Len() > 0 {
@@ -33646,12 +36757,12 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:33650
+//line gokkos_kernels_gen.go:36761
 	return gokkosN
 }
 
-// gokkosHostLoop38 runs relaxInt.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop38(gokkosOp *relaxInt, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop41 runs relaxInt.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop41(gokkosOp *relaxInt, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.W.Span(0, o.W.Len())
 	if gokkosS0 == nil && o.W.Len() > 0 {
@@ -33706,12 +36817,12 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:33710
+//line gokkos_kernels_gen.go:36821
 	return gokkosN
 }
 
-// gokkosHostLoop39 runs relax.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop39(gokkosOp *relax, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop42 runs relax.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop42(gokkosOp *relax, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.W.Span(0, o.W.Len())
 	if gokkosS0 == nil && o.W.Len() > 0 {
@@ -33766,6 +36877,104 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:33770
+//line gokkos_kernels_gen.go:36881
+	return gokkosN
+}
+
+// gokkosHostLoop43 runs nearRelax.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop43(gokkosOp *nearRelax, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+	o := *gokkosOp
+	gokkosS0 := o.State.Span(0, o.State.Len())
+	if gokkosS0 == nil && o.State.Len() > 0 {
+		return -1
+	}
+	_ = o
+	gokkosN := 0
+gokkosNext:
+	for gokkosJ, gokkosV := range gokkosAdj {
+		u := gokkosU
+		_ = u
+		v := gokkosV
+		_ = v
+		e := gokkosE + int64(gokkosJ)
+		_ = e
+//line near.go:34
+		var key int64
+		var d float64
+		if o.Int {
+			if !o.I.Visit(u, v, e) {
+//line near.go:37
+				{
+					if false {
+//line near.go:38
+						gokkosHits[gokkosN] = gokkosV
+//line near.go:38
+						gokkosN++
+//line near.go:38
+					}
+//line near.go:38
+					continue gokkosNext
+//line near.go:38
+				}
+			}
+			x := o.I.Dist.AtomicLoad(int(v))
+			key, d = int64(x), float64(x)
+		} else {
+			if !o.F.Visit(u, v, e) {
+//line near.go:43
+				{
+					if false {
+//line near.go:44
+						gokkosHits[gokkosN] = gokkosV
+//line near.go:44
+						gokkosN++
+//line near.go:44
+					}
+//line near.go:44
+					continue gokkosNext
+//line near.go:44
+				}
+			}
+			d = o.F.Dist.AtomicLoad(int(v))
+			key = int64(math.Float64bits(d))
+		}
+		if d < o.T {
+//line near.go:49
+			{
+				if true {
+//line near.go:50
+					gokkosHits[gokkosN] = gokkosV
+//line near.go:50
+					gokkosN++
+//line near.go:50
+				}
+//line near.go:50
+				continue gokkosNext
+//line near.go:50
+			}
+		}
+		if key < gokkosimpl.AtomicLoadInt64(&gokkosS0[1]) {
+//line near.go:52
+			gokkosimpl.AtomicMinInt64(&gokkosS0[1], key)
+//line near.go:54
+		}
+		if o.Pending.AtomicExchange(int(v), 1) == 0 {
+			o.Far.Set(int(o.State.AtomicAdd(0, 1)), v)
+		}
+//line near.go:57
+		{
+			if false {
+//line near.go:58
+				gokkosHits[gokkosN] = gokkosV
+//line near.go:58
+				gokkosN++
+//line near.go:58
+			}
+//line near.go:58
+			continue gokkosNext
+//line near.go:58
+		}
+	}
+//line gokkos_kernels_gen.go:36979
 	return gokkosN
 }

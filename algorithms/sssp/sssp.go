@@ -51,6 +51,7 @@ type SSSP struct {
 	take    views.View1D[int32]
 	mark    views.View1D[int32]
 	idist   views.View1D[uint32] // integer distances (empty: float64 ones)
+	state   views.View1D[int64]  // fused near steps' far-pile length and smallest key
 	iw      views.View1D[uint32] // 32-bit weights for integer distances (empty: unweighted)
 	el      *edgeList
 	wmin    float64 // smallest weight
@@ -229,6 +230,7 @@ func (s *SSSP) Free() {
 	}
 	s.take.Free()
 	s.mark.Free()
+	s.state.Free()
 	if s.el != nil {
 		s.el.free()
 	}
@@ -284,7 +286,24 @@ func (s *SSSP) runBellmanFord(st *Stats) error {
 			st.NegativeCycle = true
 			return s.spreadNegative()
 		}
-		if _, err := s.push(); err != nil {
+		ok, err := s.f.Levels()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			if _, err := s.push(); err != nil {
+				return err
+			}
+			continue
+		}
+		// Fused steps on a small worklist, never past step N (the negative-cycle test).
+		max := min(levelSteps, n-s.f.Iteration())
+		if s.idist.Len() > 0 {
+			_, err = frontier.PushLevels(s.f, relaxInt{W: s.iw, Dist: s.idist}, max)
+		} else {
+			_, err = frontier.PushLevels(s.f, newRelax(s.g.Out(), s.dist), max)
+		}
+		if err != nil {
 			return err
 		}
 	}
