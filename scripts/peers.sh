@@ -187,7 +187,7 @@ for s in "${scales[@]}"; do
         if [[ -n ${HAVE[eclcc]:-} ]]; then ecl_cc=$( (ulimit -s unlimited; repeat 's/^compute time: *\([0-9.]*\) s.*/\1/p' "$OUT/peers/eclcc" "$g.sym.egr")); fi
         t=$(gk "$sp" -algo bfs -graph "$g.gkg" -root "$root");               row bfs "$name" "$sp" "$t" "—" ""
         t=$(gk "$sp" -algo sssp -graph "$g.gkg" -root "$root");              row sssp "$name" "$sp" "$t" "—" ""
-        for m in multistep fbtrim hybrid; do
+        for m in multistep fbtrim hybrid auto; do
           t=$(gk "$sp" -algo scc -method "$m" -graph "$g.gkg");              row "scc $m" "$name" "$sp" "$t" "ECL-SCC" "$ecl_scc"
         done
         t=$(gk "$sp" -algo wcc -graph "$g.gkg");                             row wcc "$name" "$sp" "$t" "ECL-CC" "$ecl_cc"
