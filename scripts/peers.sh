@@ -153,10 +153,12 @@ for s in "${scales[@]}"; do
       if [[ $k == road ]]; then weights=(); fi # road graphs carry their own street lengths
       "$GOKKOS" gen "${args[@]}" "${weights[@]}" -o "$g.gkg" >&2
       "$GOKKOS" gen "${args[@]}" "${weights[@]}" -o "$g.wel" >&2
-      "$GOKKOS" gen "${args[@]}" -o "$g.el" >&2
-      "$GOKKOS" gen "${args[@]}" -o "$g.ms" >&2
-      "$GOKKOS" gen "${base[@]}" -undirected -o "$g.sym.egr" >&2
-      "$GOKKOS" gen "${args[@]}" -o "$g.egr" >&2
+      unweighted=()
+      if [[ $k == road ]]; then unweighted=(-weights none); fi
+      "$GOKKOS" gen "${args[@]}" "${unweighted[@]}" -o "$g.el" >&2
+      "$GOKKOS" gen "${args[@]}" "${unweighted[@]}" -o "$g.ms" >&2
+      "$GOKKOS" gen "${base[@]}" "${unweighted[@]}" -undirected -o "$g.sym.egr" >&2
+      "$GOKKOS" gen "${args[@]}" "${unweighted[@]}" -o "$g.egr" >&2
     fi
     root=$("$GOKKOS" run -algo bfs -graph "$g.gkg" -trials 1 -quiet -json -space host | sed -n 's/.*"root": \([0-9]*\).*/\1/p')
     log "== $k$s (root $root)"
@@ -185,7 +187,7 @@ for s in "${scales[@]}"; do
         if [[ -n ${HAVE[eclcc]:-} ]]; then ecl_cc=$( (ulimit -s unlimited; repeat 's/^compute time: *\([0-9.]*\) s.*/\1/p' "$OUT/peers/eclcc" "$g.sym.egr")); fi
         t=$(gk "$sp" -algo bfs -graph "$g.gkg" -root "$root");               row bfs "$name" "$sp" "$t" "—" ""
         t=$(gk "$sp" -algo sssp -graph "$g.gkg" -root "$root");              row sssp "$name" "$sp" "$t" "—" ""
-        for m in multistep fbtrim hybrid; do
+        for m in multistep fbtrim hybrid auto; do
           t=$(gk "$sp" -algo scc -method "$m" -graph "$g.gkg");              row "scc $m" "$name" "$sp" "$t" "ECL-SCC" "$ecl_scc"
         done
         t=$(gk "$sp" -algo wcc -graph "$g.gkg");                             row wcc "$name" "$sp" "$t" "ECL-CC" "$ecl_cc"

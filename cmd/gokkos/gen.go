@@ -145,8 +145,8 @@ func plan(o *genOptions) (*genPlan, error) {
 	}
 	if p.kind == "road" {
 		for _, name := range []string{"weights", "wmin", "wmax"} {
-			if o.set[name] {
-				return nil, notApplicable(name, "-kind road", "road graphs carry their own integer street lengths")
+			if o.set[name] && !(name == "weights" && strings.EqualFold(o.weights, "none")) {
+				return nil, notApplicable(name, "-kind road", "road graphs carry their own integer street lengths; -weights none drops them")
 			}
 		}
 		if !o.set["drop"] {
@@ -233,7 +233,8 @@ func plan(o *genOptions) (*genPlan, error) {
 		p.desc = fmt.Sprintf("-kind %s -rows %d -cols %d", p.kind, o.rows, o.cols)
 		gen = graph.GridBytes(o.rows, o.cols)
 		if p.kind == "road" {
-			p.weighted, p.ownWeights = true, true
+			// Street lengths, unless -weights none asks for the streets alone.
+			p.weighted, p.ownWeights = !o.set["weights"], true
 			gen = graph.RoadBytes(o.rows, o.cols)
 		}
 	case "smallworld":
@@ -300,6 +301,9 @@ func generate(o genOptions, p *genPlan) (*graph.CSR, error) {
 		el = graph.SmallWorld(o.n, o.seed)
 	case "road":
 		el = graph.Road(o.rows, o.cols, o.drop, o.seed)
+		if !p.weighted {
+			el.W = nil
+		}
 	case "citation":
 		el = graph.Citation(o.n, o.seed)
 	}

@@ -60,7 +60,7 @@ func TestFlagsThatDoNotApply(t *testing.T) {
 		{"strategy with scc async", []string{"run", "-algo", "scc", "-method", "async", "-graph", g, "-strategy", "ml"},
 			"-strategy does not apply to scc -method async (it does not run on the frontier template)"},
 		{"weights with road", []string{"gen", "-kind", "road", "-weights", "int", "-o", out},
-			"-weights does not apply to -kind road (road graphs carry their own integer street lengths)"},
+			"-weights does not apply to -kind road (road graphs carry their own integer street lengths; -weights none drops them)"},
 		{"scale with citation", []string{"gen", "-kind", "citation", "-scale", "3", "-o", out},
 			"-scale does not apply to -kind citation (it is a parameter of rmat; citation takes -n)"},
 		{"scc serial-cutoff with hybrid", []string{"run", "-algo", "scc", "-method", "hybrid", "-serial-cutoff", "9", "-graph", g},

@@ -157,6 +157,30 @@ func TestEndToEnd(t *testing.T) {
 		}
 		runJSON(t, "-algo", "bfs", "-graph", f)
 	}
+	// A road graph carries street lengths; -weights none writes the same streets without them.
+	roadW, roadEL := filepath.Join(dir, "road.wel"), filepath.Join(dir, "road.el")
+	for _, args := range [][]string{{"-o", roadW}, {"-weights", "none", "-o", roadEL}} {
+		if _, errOut, code := gokkos(t, append([]string{"gen", "-kind", "road", "-rows", "12", "-cols", "9"}, args...)...); code != 0 {
+			t.Fatalf("gen road %v: %s", args, errOut)
+		}
+	}
+	wel, err := os.ReadFile(roadW)
+	if err != nil {
+		t.Fatal(err)
+	}
+	el, err := os.ReadFile(roadEL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var streets []string
+	for _, line := range strings.Split(strings.TrimSpace(string(wel)), "\n") {
+		if f := strings.Fields(line); len(f) == 3 {
+			streets = append(streets, f[0]+" "+f[1])
+		}
+	}
+	if got := strings.Split(strings.TrimSpace(string(el)), "\n"); len(streets) == 0 || strings.Join(got, "|") != strings.Join(streets, "|") {
+		t.Fatalf("road -weights none wrote %d edges, the weighted road %d (or they differ)", len(got), len(streets))
+	}
 
 	t.Run("bfs", func(t *testing.T) {
 		root := int32(5)
