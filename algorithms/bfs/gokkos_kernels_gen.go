@@ -62,10 +62,10 @@ func init() {
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "kernels.go", Key: "func (markVisited) Run", Hash: "370cfcceddec804e"},
+			{File: "kernels.go", Key: "func (markVisited) Run", Hash: "26074db2540d3c19"},
 			{File: "kernels.go", Key: "type markVisited", Hash: "77e1386d54ca4709"},
 		},
-		SourceHash: "fd26542399cef9ac",
+		SourceHash: "c0cc4f6a3426191b",
 	})
 	gokkosimpl.RegisterHostRange[markVisited](gokkosHostLoop2)
 	gokkosimpl.Register[mergeVisited](&abi.KernelSpec{
@@ -742,8 +742,8 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s5
 )
 {
-	.reg .pred %p<6>;
-	.reg .b32 %r<14>;
+	.reg .pred %p<5>;
+	.reg .b32 %r<15>;
 	.reg .b64 %rd<38>;
 	ld.param.s64 %rd1, [gk_begin];
 	ld.param.s64 %rd2, [gk_end];
@@ -793,19 +793,17 @@ $L8:
 	mad.lo.s64 %rd31, %rd30, 4, %rd5;
 	ld.global.nc.s32 %r7, [%rd31+0];
 	mov.b32 %r8, %r7;
-	setp.ge.s32 %p4, %r8, 0;
-	@!%p4 bra $L10;
+	not.b32 %r9, %r8;
+	shr.u32 %r10, %r9, 31;
 	mul.lo.s64 %rd32, %rd23, 32;
 	sub.s64 %rd33, %rd29, %rd32;
 	min.u64 %rd34, %rd33, 32;
-	cvt.u32.u64 %r9, %rd34;
-	mov.b32 %r11, 0x1;
-	shl.b32 %r10, %r11, %r9;
-	setp.hs.u32 %p5, %r9, 32;
-	selp.b32 %r12, 0, %r10, %p5;
-	or.b32 %r13, %r6, %r12;
-	mov.b32 %r6, %r13;
-$L10:
+	cvt.u32.u64 %r11, %rd34;
+	shl.b32 %r12, %r10, %r11;
+	setp.hs.u32 %p4, %r11, 32;
+	selp.b32 %r13, 0, %r12, %p4;
+	or.b32 %r14, %r6, %r13;
+	mov.b32 %r6, %r14;
 $L5:
 	add.s64 %rd35, %rd29, 1;
 	mov.b64 %rd29, %rd35;
@@ -1621,8 +1619,8 @@ const gokkosPTX6 = `//
 )
 {
 	.reg .pred %p<199>;
-	.reg .b32 %r<319>;
-	.reg .b64 %rd<655>;
+	.reg .b32 %r<315>;
+	.reg .b64 %rd<647>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2130,221 +2128,215 @@ $L43:
 	setp.le.s64 %p45, %rd200, 1;
 	or.pred %p46, %p44, %p45;
 	@!%p46 bra $L58;
-	mov.b64 %rd275, %rd274;
-	mov.b32 %r91, %r90;
-	cvt.s64.s32 %rd276, %r91;
-	add.s64 %rd277, %rd276, 1;
-	mul.lo.s64 %rd278, %rd277, %rd173;
-	mad.lo.s64 %rd279, %rd278, 8, %rd171;
-	ld.global.nc.s64 %rd280, [%rd279+0];
-	mov.b64 %rd281, %rd280;
-	cvt.s64.s32 %rd282, %r91;
-	mul.lo.s64 %rd283, %rd282, %rd173;
-	mad.lo.s64 %rd284, %rd283, 8, %rd171;
-	ld.global.nc.s64 %rd285, [%rd284+0];
-	mov.b64 %rd286, %rd285;
-	sub.s64 %rd287, %rd281, %rd286;
-	mov.b64 %rd288, %rd287;
-	add.s64 %rd289, %rd107, %rd288;
-	mov.b64 %rd107, %rd289;
+	cvt.s64.s32 %rd275, %r90;
+	add.s64 %rd276, %rd275, 1;
+	mul.lo.s64 %rd277, %rd276, %rd173;
+	mad.lo.s64 %rd278, %rd277, 8, %rd171;
+	ld.global.nc.s64 %rd279, [%rd278+0];
+	mov.b64 %rd280, %rd279;
+	cvt.s64.s32 %rd281, %r90;
+	mul.lo.s64 %rd282, %rd281, %rd173;
+	mad.lo.s64 %rd283, %rd282, 8, %rd171;
+	ld.global.nc.s64 %rd284, [%rd283+0];
+	mov.b64 %rd285, %rd284;
+	sub.s64 %rd286, %rd280, %rd285;
+	add.s64 %rd287, %rd107, %rd286;
+	mov.b64 %rd107, %rd287;
 	bra.uni $L59;
 $L58:
-	rem.s64 %rd290, %rd106, %rd200;
+	rem.s64 %rd288, %rd106, %rd200;
 	setp.eq.s64 %p47, %rd200, -1;
-	selp.b64 %rd291, 0, %rd290, %p47;
+	selp.b64 %rd289, 0, %rd288, %p47;
 	setp.eq.s64 %p48, %rd200, 0;
-	selp.b64 %rd292, %rd106, %rd291, %p48;
-	setp.eq.s64 %p49, %rd292, 0;
+	selp.b64 %rd290, %rd106, %rd289, %p48;
+	setp.eq.s64 %p49, %rd290, 0;
 	@!%p49 bra $L61;
-	mov.b64 %rd293, %rd274;
-	mov.b32 %r92, %r90;
-	cvt.s64.s32 %rd294, %r92;
-	add.s64 %rd295, %rd294, 1;
-	mul.lo.s64 %rd296, %rd295, %rd173;
-	mad.lo.s64 %rd297, %rd296, 8, %rd171;
-	ld.global.nc.s64 %rd298, [%rd297+0];
-	mov.b64 %rd299, %rd298;
-	cvt.s64.s32 %rd300, %r92;
-	mul.lo.s64 %rd301, %rd300, %rd173;
-	mad.lo.s64 %rd302, %rd301, 8, %rd171;
-	ld.global.nc.s64 %rd303, [%rd302+0];
-	mov.b64 %rd304, %rd303;
-	sub.s64 %rd305, %rd299, %rd304;
-	mov.b64 %rd306, %rd305;
-	mul.lo.s64 %rd307, %rd200, %rd306;
-	add.s64 %rd308, %rd107, %rd307;
-	mov.b64 %rd107, %rd308;
+	cvt.s64.s32 %rd291, %r90;
+	add.s64 %rd292, %rd291, 1;
+	mul.lo.s64 %rd293, %rd292, %rd173;
+	mad.lo.s64 %rd294, %rd293, 8, %rd171;
+	ld.global.nc.s64 %rd295, [%rd294+0];
+	mov.b64 %rd296, %rd295;
+	cvt.s64.s32 %rd297, %r90;
+	mul.lo.s64 %rd298, %rd297, %rd173;
+	mad.lo.s64 %rd299, %rd298, 8, %rd171;
+	ld.global.nc.s64 %rd300, [%rd299+0];
+	mov.b64 %rd301, %rd300;
+	sub.s64 %rd302, %rd296, %rd301;
+	mul.lo.s64 %rd303, %rd200, %rd302;
+	add.s64 %rd304, %rd107, %rd303;
+	mov.b64 %rd107, %rd304;
 $L61:
 $L59:
-	add.s64 %rd309, %rd106, 1;
-	mov.b64 %rd106, %rd309;
+	add.s64 %rd305, %rd106, 1;
+	mov.b64 %rd106, %rd305;
 $L57:
 	setp.eq.s64 %p50, %rd209, %rd208;
 	@!%p50 bra $L63;
-	mov.b64 %rd310, %rd209;
+	mov.b64 %rd306, %rd209;
 $L64:
 	@!%p17 bra $L68;
 	bra.uni $L66;
 $L68:
 	// block scan
-	mov.b64 %rd311, %rd310;
-	mov.b32 %r93, %r3;
+	mov.b64 %rd307, %rd306;
+	mov.b32 %r91, %r3;
 $L69:
-	setp.hs.u32 %p51, %r93, 32;
+	setp.hs.u32 %p51, %r91, 32;
 	@%p51 bra $L70;
-	mov.b64 {%r94, %r95}, %rd311;
-	shfl.sync.up.b32 %r96|%p52, %r94, %r93, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
-	mov.b64 %rd312, {%r96, %r97};
+	mov.b64 {%r92, %r93}, %rd307;
+	shfl.sync.up.b32 %r94|%p52, %r92, %r91, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
+	mov.b64 %rd308, {%r94, %r95};
 	@!%p52 bra $L71;
-	add.s64 %rd313, %rd312, %rd311;
-	mov.b64 %rd311, %rd313;
+	add.s64 %rd309, %rd308, %rd307;
+	mov.b64 %rd307, %rd309;
 $L71:
-	shl.b32 %r93, %r93, 1;
+	shl.b32 %r91, %r91, 1;
 	bra.uni $L69;
 $L70:
-	mov.b64 {%r98, %r99}, %rd311;
-	shfl.sync.up.b32 %r100|%p53, %r98, %r3, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
-	mov.b64 %rd314, {%r100, %r101};
+	mov.b64 {%r96, %r97}, %rd307;
+	shfl.sync.up.b32 %r98|%p53, %r96, %r3, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
+	mov.b64 %rd310, {%r98, %r99};
 	setp.lo.u32 %p54, %r3, 32;
 	and.pred %p55, %p53, %p54;
-	selp.b64 %rd315, %rd314, 0, %p55;
-	sub.u32 %r102, %r13, %r3;
-	setp.eq.u32 %p56, %r7, %r102;
+	selp.b64 %rd311, %rd310, 0, %p55;
+	sub.u32 %r100, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r100;
 	@!%p56 bra $L72;
-	mul.wide.u32 %rd316, %r8, 16;
-	add.s64 %rd317, %rd1, %rd316;
-	st.shared.s64 [%rd317+0], %rd311;
+	mul.wide.u32 %rd312, %r8, 16;
+	add.s64 %rd313, %rd1, %rd312;
+	st.shared.s64 [%rd313+0], %rd307;
 $L72:
 	bar.sync 0;
 	setp.eq.u32 %p57, %r8, 0;
 	@!%p57 bra $L73;
-	mov.b64 %rd318, 0;
+	mov.b64 %rd314, 0;
 	setp.lo.u32 %p58, %r7, %r10;
 	@!%p58 bra $L74;
-	mul.wide.u32 %rd319, %r7, 16;
-	add.s64 %rd320, %rd1, %rd319;
-	ld.shared.s64 %rd321, [%rd320+0];
-	mov.b64 %rd318, %rd321;
+	mul.wide.u32 %rd315, %r7, 16;
+	add.s64 %rd316, %rd1, %rd315;
+	ld.shared.s64 %rd317, [%rd316+0];
+	mov.b64 %rd314, %rd317;
 $L74:
-	mov.b64 {%r103, %r104}, %rd318;
-	shfl.sync.up.b32 %r105|%p59, %r103, 1, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 1, 0, %r17;
-	mov.b64 %rd322, {%r105, %r106};
+	mov.b64 {%r101, %r102}, %rd314;
+	shfl.sync.up.b32 %r103|%p59, %r101, 1, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
+	mov.b64 %rd318, {%r103, %r104};
 	@!%p59 bra $L75;
-	add.s64 %rd323, %rd322, %rd318;
-	mov.b64 %rd318, %rd323;
+	add.s64 %rd319, %rd318, %rd314;
+	mov.b64 %rd314, %rd319;
 $L75:
-	mov.b64 {%r107, %r108}, %rd318;
-	shfl.sync.up.b32 %r109|%p60, %r107, 2, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 2, 0, %r17;
-	mov.b64 %rd324, {%r109, %r110};
+	mov.b64 {%r105, %r106}, %rd314;
+	shfl.sync.up.b32 %r107|%p60, %r105, 2, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
+	mov.b64 %rd320, {%r107, %r108};
 	@!%p60 bra $L76;
-	add.s64 %rd325, %rd324, %rd318;
-	mov.b64 %rd318, %rd325;
+	add.s64 %rd321, %rd320, %rd314;
+	mov.b64 %rd314, %rd321;
 $L76:
-	mov.b64 {%r111, %r112}, %rd318;
-	shfl.sync.up.b32 %r113|%p61, %r111, 4, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 4, 0, %r17;
-	mov.b64 %rd326, {%r113, %r114};
+	mov.b64 {%r109, %r110}, %rd314;
+	shfl.sync.up.b32 %r111|%p61, %r109, 4, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
+	mov.b64 %rd322, {%r111, %r112};
 	@!%p61 bra $L77;
-	add.s64 %rd327, %rd326, %rd318;
-	mov.b64 %rd318, %rd327;
+	add.s64 %rd323, %rd322, %rd314;
+	mov.b64 %rd314, %rd323;
 $L77:
-	mov.b64 {%r115, %r116}, %rd318;
-	shfl.sync.up.b32 %r117|%p62, %r115, 8, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 8, 0, %r17;
-	mov.b64 %rd328, {%r117, %r118};
+	mov.b64 {%r113, %r114}, %rd314;
+	shfl.sync.up.b32 %r115|%p62, %r113, 8, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
+	mov.b64 %rd324, {%r115, %r116};
 	@!%p62 bra $L78;
-	add.s64 %rd329, %rd328, %rd318;
-	mov.b64 %rd318, %rd329;
+	add.s64 %rd325, %rd324, %rd314;
+	mov.b64 %rd314, %rd325;
 $L78:
-	mov.b64 {%r119, %r120}, %rd318;
-	shfl.sync.up.b32 %r121|%p63, %r119, 16, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 16, 0, %r17;
-	mov.b64 %rd330, {%r121, %r122};
+	mov.b64 {%r117, %r118}, %rd314;
+	shfl.sync.up.b32 %r119|%p63, %r117, 16, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
+	mov.b64 %rd326, {%r119, %r120};
 	@!%p63 bra $L79;
-	add.s64 %rd331, %rd330, %rd318;
-	mov.b64 %rd318, %rd331;
+	add.s64 %rd327, %rd326, %rd314;
+	mov.b64 %rd314, %rd327;
 $L79:
-	mov.b64 {%r123, %r124}, %rd318;
-	shfl.sync.up.b32 %r125|%p64, %r123, 1, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
-	mov.b64 %rd332, {%r125, %r126};
-	selp.b64 %rd333, %rd332, 0, %p64;
+	mov.b64 {%r121, %r122}, %rd314;
+	shfl.sync.up.b32 %r123|%p64, %r121, 1, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
+	mov.b64 %rd328, {%r123, %r124};
+	selp.b64 %rd329, %rd328, 0, %p64;
 	@!%p58 bra $L80;
-	mul.wide.u32 %rd334, %r7, 16;
-	add.s64 %rd335, %rd1, %rd334;
-	add.s64 %rd336, %rd335, 512;
-	st.shared.s64 [%rd336+0], %rd333;
+	mul.wide.u32 %rd330, %r7, 16;
+	add.s64 %rd331, %rd1, %rd330;
+	add.s64 %rd332, %rd331, 512;
+	st.shared.s64 [%rd332+0], %rd329;
 $L80:
-	sub.u32 %r127, %r10, 1;
-	setp.eq.u32 %p65, %r7, %r127;
+	sub.u32 %r125, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r125;
 	@!%p65 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd318;
+	st.shared.s64 [%rd1+1024], %rd314;
 $L81:
 $L73:
 	bar.sync 0;
-	mul.wide.u32 %rd337, %r8, 16;
-	add.s64 %rd338, %rd1, %rd337;
-	add.s64 %rd339, %rd338, 512;
-	ld.shared.s64 %rd340, [%rd339+0];
-	add.s64 %rd341, %rd340, %rd315;
-	ld.shared.s64 %rd342, [%rd1+1024];
-	mov.b64 {%r128, %r129}, %rd341;
-	shfl.sync.idx.b32 %r130|%p66, %r128, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r131, %r129, 0, %r22, %r17;
-	mov.b64 %rd343, {%r130, %r131};
+	mul.wide.u32 %rd333, %r8, 16;
+	add.s64 %rd334, %rd1, %rd333;
+	add.s64 %rd335, %rd334, 512;
+	ld.shared.s64 %rd336, [%rd335+0];
+	add.s64 %rd337, %rd336, %rd311;
+	ld.shared.s64 %rd338, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd337;
+	shfl.sync.idx.b32 %r128|%p66, %r126, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
+	mov.b64 %rd339, {%r128, %r129};
+	mov.b64 %rd340, %rd338;
+	mov.b64 %rd341, %rd339;
+	mov.b64 %rd342, %rd340;
+	mov.b64 %rd343, %rd341;
 	mov.b64 %rd344, %rd342;
 	mov.b64 %rd345, %rd343;
 	mov.b64 %rd346, %rd344;
-	mov.b64 %rd347, %rd345;
-	mov.b64 %rd348, %rd346;
-	mov.b64 %rd349, %rd347;
-	mov.b64 %rd350, %rd348;
-	mov.b64 %rd351, 0;
-	cvt.u64.u32 %rd352, %r2;
-	setp.eq.s64 %p67, %rd352, 0;
-	setp.gt.s64 %p68, %rd350, 0;
+	mov.b64 %rd347, 0;
+	cvt.u64.u32 %rd348, %r2;
+	setp.eq.s64 %p67, %rd348, 0;
+	setp.gt.s64 %p68, %rd346, 0;
 	and.pred %p69, %p67, %p68;
 	@!%p69 bra $L83;
-	atom.global.add.u64 %rd353, [%rd190], %rd350;
-	mov.b64 %rd354, %rd353;
-	mov.b64 %rd351, %rd354;
+	atom.global.add.u64 %rd349, [%rd190], %rd346;
+	mov.b64 %rd350, %rd349;
+	mov.b64 %rd347, %rd350;
 $L83:
-	cvt.u64.u32 %rd355, %r2;
-	setp.eq.s64 %p70, %rd355, 0;
+	cvt.u64.u32 %rd351, %r2;
+	setp.eq.s64 %p70, %rd351, 0;
 	setp.eq.u32 %p71, %r1, 0;
 	and.pred %p72, %p70, %p71;
 	bar.sync 0;
 	@!%p72 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd351;
+	st.shared.s64 [%rd1+1024], %rd347;
 $L84:
 	bar.sync 0;
-	ld.shared.s64 %rd356, [%rd1+1024];
-	mov.b64 %rd357, %rd356;
-	mov.b64 %rd351, %rd357;
-	add.s64 %rd358, %rd351, %rd349;
-	mov.b64 %rd359, %rd358;
-	mov.b64 %rd360, 0;
+	ld.shared.s64 %rd352, [%rd1+1024];
+	mov.b64 %rd353, %rd352;
+	mov.b64 %rd347, %rd353;
+	add.s64 %rd354, %rd347, %rd345;
+	mov.b64 %rd355, %rd354;
+	mov.b64 %rd356, 0;
 $L85:
-	setp.lt.s64 %p73, %rd360, %rd310;
+	setp.lt.s64 %p73, %rd356, %rd306;
 	not.pred %p74, %p73;
 	@!%p74 bra $L89;
 	bra.uni $L87;
 $L89:
-	mul.lo.s64 %rd361, %rd360, %rd162;
-	mad.lo.s64 %rd362, %rd361, 4, %rd160;
-	ld.shared.s32 %r132, [%rd362+0];
-	mov.b32 %r133, %r132;
-	add.s64 %rd363, %rd359, %rd360;
-	mul.lo.s64 %rd364, %rd363, %rd189;
-	mad.lo.s64 %rd365, %rd364, 4, %rd187;
-	st.global.s32 [%rd365+0], %r133;
+	mul.lo.s64 %rd357, %rd356, %rd162;
+	mad.lo.s64 %rd358, %rd357, 4, %rd160;
+	ld.shared.s32 %r130, [%rd358+0];
+	mov.b32 %r131, %r130;
+	add.s64 %rd359, %rd355, %rd356;
+	mul.lo.s64 %rd360, %rd359, %rd189;
+	mad.lo.s64 %rd361, %rd360, 4, %rd187;
+	st.global.s32 [%rd361+0], %r131;
 $L86:
-	add.s64 %rd366, %rd360, 1;
-	mov.b64 %rd360, %rd366;
+	add.s64 %rd362, %rd356, 1;
+	mov.b64 %rd356, %rd362;
 	bra.uni $L85;
 $L87:
 	bra.uni $L66;
@@ -2354,179 +2346,179 @@ $L66:
 	mov.b64 %rd209, 0;
 $L63:
 $L30:
-	add.s64 %rd367, %rd236, 1;
-	mov.b64 %rd236, %rd367;
+	add.s64 %rd363, %rd236, 1;
+	mov.b64 %rd236, %rd363;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd368, %rd210, 1;
-	mov.b64 %rd210, %rd368;
+	add.s64 %rd364, %rd210, 1;
+	mov.b64 %rd210, %rd364;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd369, %rd209;
+	mov.b64 %rd365, %rd209;
 $L90:
 	@!%p17 bra $L94;
 	bra.uni $L92;
 $L94:
 	// block scan
-	mov.b64 %rd370, %rd369;
-	mov.b32 %r134, %r3;
+	mov.b64 %rd366, %rd365;
+	mov.b32 %r132, %r3;
 $L95:
-	setp.hs.u32 %p75, %r134, 32;
+	setp.hs.u32 %p75, %r132, 32;
 	@%p75 bra $L96;
-	mov.b64 {%r135, %r136}, %rd370;
-	shfl.sync.up.b32 %r137|%p76, %r135, %r134, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
-	mov.b64 %rd371, {%r137, %r138};
+	mov.b64 {%r133, %r134}, %rd366;
+	shfl.sync.up.b32 %r135|%p76, %r133, %r132, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
+	mov.b64 %rd367, {%r135, %r136};
 	@!%p76 bra $L97;
-	add.s64 %rd372, %rd371, %rd370;
-	mov.b64 %rd370, %rd372;
+	add.s64 %rd368, %rd367, %rd366;
+	mov.b64 %rd366, %rd368;
 $L97:
-	shl.b32 %r134, %r134, 1;
+	shl.b32 %r132, %r132, 1;
 	bra.uni $L95;
 $L96:
-	mov.b64 {%r139, %r140}, %rd370;
-	shfl.sync.up.b32 %r141|%p77, %r139, %r3, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
-	mov.b64 %rd373, {%r141, %r142};
+	mov.b64 {%r137, %r138}, %rd366;
+	shfl.sync.up.b32 %r139|%p77, %r137, %r3, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
+	mov.b64 %rd369, {%r139, %r140};
 	setp.lo.u32 %p78, %r3, 32;
 	and.pred %p79, %p77, %p78;
-	selp.b64 %rd374, %rd373, 0, %p79;
-	sub.u32 %r143, %r13, %r3;
-	setp.eq.u32 %p80, %r7, %r143;
+	selp.b64 %rd370, %rd369, 0, %p79;
+	sub.u32 %r141, %r13, %r3;
+	setp.eq.u32 %p80, %r7, %r141;
 	@!%p80 bra $L98;
-	mul.wide.u32 %rd375, %r8, 16;
-	add.s64 %rd376, %rd1, %rd375;
-	st.shared.s64 [%rd376+0], %rd370;
+	mul.wide.u32 %rd371, %r8, 16;
+	add.s64 %rd372, %rd1, %rd371;
+	st.shared.s64 [%rd372+0], %rd366;
 $L98:
 	bar.sync 0;
 	setp.eq.u32 %p81, %r8, 0;
 	@!%p81 bra $L99;
-	mov.b64 %rd377, 0;
+	mov.b64 %rd373, 0;
 	setp.lo.u32 %p82, %r7, %r10;
 	@!%p82 bra $L100;
-	mul.wide.u32 %rd378, %r7, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	ld.shared.s64 %rd380, [%rd379+0];
-	mov.b64 %rd377, %rd380;
+	mul.wide.u32 %rd374, %r7, 16;
+	add.s64 %rd375, %rd1, %rd374;
+	ld.shared.s64 %rd376, [%rd375+0];
+	mov.b64 %rd373, %rd376;
 $L100:
-	mov.b64 {%r144, %r145}, %rd377;
-	shfl.sync.up.b32 %r146|%p83, %r144, 1, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
-	mov.b64 %rd381, {%r146, %r147};
+	mov.b64 {%r142, %r143}, %rd373;
+	shfl.sync.up.b32 %r144|%p83, %r142, 1, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
+	mov.b64 %rd377, {%r144, %r145};
 	@!%p83 bra $L101;
-	add.s64 %rd382, %rd381, %rd377;
-	mov.b64 %rd377, %rd382;
+	add.s64 %rd378, %rd377, %rd373;
+	mov.b64 %rd373, %rd378;
 $L101:
-	mov.b64 {%r148, %r149}, %rd377;
-	shfl.sync.up.b32 %r150|%p84, %r148, 2, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
-	mov.b64 %rd383, {%r150, %r151};
+	mov.b64 {%r146, %r147}, %rd373;
+	shfl.sync.up.b32 %r148|%p84, %r146, 2, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
+	mov.b64 %rd379, {%r148, %r149};
 	@!%p84 bra $L102;
-	add.s64 %rd384, %rd383, %rd377;
-	mov.b64 %rd377, %rd384;
+	add.s64 %rd380, %rd379, %rd373;
+	mov.b64 %rd373, %rd380;
 $L102:
-	mov.b64 {%r152, %r153}, %rd377;
-	shfl.sync.up.b32 %r154|%p85, %r152, 4, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
-	mov.b64 %rd385, {%r154, %r155};
+	mov.b64 {%r150, %r151}, %rd373;
+	shfl.sync.up.b32 %r152|%p85, %r150, 4, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
+	mov.b64 %rd381, {%r152, %r153};
 	@!%p85 bra $L103;
-	add.s64 %rd386, %rd385, %rd377;
-	mov.b64 %rd377, %rd386;
+	add.s64 %rd382, %rd381, %rd373;
+	mov.b64 %rd373, %rd382;
 $L103:
-	mov.b64 {%r156, %r157}, %rd377;
-	shfl.sync.up.b32 %r158|%p86, %r156, 8, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
-	mov.b64 %rd387, {%r158, %r159};
+	mov.b64 {%r154, %r155}, %rd373;
+	shfl.sync.up.b32 %r156|%p86, %r154, 8, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
+	mov.b64 %rd383, {%r156, %r157};
 	@!%p86 bra $L104;
-	add.s64 %rd388, %rd387, %rd377;
-	mov.b64 %rd377, %rd388;
+	add.s64 %rd384, %rd383, %rd373;
+	mov.b64 %rd373, %rd384;
 $L104:
-	mov.b64 {%r160, %r161}, %rd377;
-	shfl.sync.up.b32 %r162|%p87, %r160, 16, 0, %r17;
-	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
-	mov.b64 %rd389, {%r162, %r163};
+	mov.b64 {%r158, %r159}, %rd373;
+	shfl.sync.up.b32 %r160|%p87, %r158, 16, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
+	mov.b64 %rd385, {%r160, %r161};
 	@!%p87 bra $L105;
-	add.s64 %rd390, %rd389, %rd377;
-	mov.b64 %rd377, %rd390;
+	add.s64 %rd386, %rd385, %rd373;
+	mov.b64 %rd373, %rd386;
 $L105:
-	mov.b64 {%r164, %r165}, %rd377;
-	shfl.sync.up.b32 %r166|%p88, %r164, 1, 0, %r17;
-	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
-	mov.b64 %rd391, {%r166, %r167};
-	selp.b64 %rd392, %rd391, 0, %p88;
+	mov.b64 {%r162, %r163}, %rd373;
+	shfl.sync.up.b32 %r164|%p88, %r162, 1, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
+	mov.b64 %rd387, {%r164, %r165};
+	selp.b64 %rd388, %rd387, 0, %p88;
 	@!%p82 bra $L106;
-	mul.wide.u32 %rd393, %r7, 16;
-	add.s64 %rd394, %rd1, %rd393;
-	add.s64 %rd395, %rd394, 512;
-	st.shared.s64 [%rd395+0], %rd392;
+	mul.wide.u32 %rd389, %r7, 16;
+	add.s64 %rd390, %rd1, %rd389;
+	add.s64 %rd391, %rd390, 512;
+	st.shared.s64 [%rd391+0], %rd388;
 $L106:
-	sub.u32 %r168, %r10, 1;
-	setp.eq.u32 %p89, %r7, %r168;
+	sub.u32 %r166, %r10, 1;
+	setp.eq.u32 %p89, %r7, %r166;
 	@!%p89 bra $L107;
-	st.shared.s64 [%rd1+1024], %rd377;
+	st.shared.s64 [%rd1+1024], %rd373;
 $L107:
 $L99:
 	bar.sync 0;
-	mul.wide.u32 %rd396, %r8, 16;
-	add.s64 %rd397, %rd1, %rd396;
-	add.s64 %rd398, %rd397, 512;
-	ld.shared.s64 %rd399, [%rd398+0];
-	add.s64 %rd400, %rd399, %rd374;
-	ld.shared.s64 %rd401, [%rd1+1024];
-	mov.b64 {%r169, %r170}, %rd400;
-	shfl.sync.idx.b32 %r171|%p90, %r169, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r172, %r170, 0, %r22, %r17;
-	mov.b64 %rd402, {%r171, %r172};
+	mul.wide.u32 %rd392, %r8, 16;
+	add.s64 %rd393, %rd1, %rd392;
+	add.s64 %rd394, %rd393, 512;
+	ld.shared.s64 %rd395, [%rd394+0];
+	add.s64 %rd396, %rd395, %rd370;
+	ld.shared.s64 %rd397, [%rd1+1024];
+	mov.b64 {%r167, %r168}, %rd396;
+	shfl.sync.idx.b32 %r169|%p90, %r167, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r170, %r168, 0, %r22, %r17;
+	mov.b64 %rd398, {%r169, %r170};
+	mov.b64 %rd399, %rd397;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	mov.b64 %rd402, %rd400;
 	mov.b64 %rd403, %rd401;
 	mov.b64 %rd404, %rd402;
 	mov.b64 %rd405, %rd403;
-	mov.b64 %rd406, %rd404;
-	mov.b64 %rd407, %rd405;
-	mov.b64 %rd408, %rd406;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, 0;
-	cvt.u64.u32 %rd411, %r2;
-	setp.eq.s64 %p91, %rd411, 0;
-	setp.gt.s64 %p92, %rd409, 0;
+	mov.b64 %rd406, 0;
+	cvt.u64.u32 %rd407, %r2;
+	setp.eq.s64 %p91, %rd407, 0;
+	setp.gt.s64 %p92, %rd405, 0;
 	and.pred %p93, %p91, %p92;
 	@!%p93 bra $L109;
-	atom.global.add.u64 %rd412, [%rd190], %rd409;
-	mov.b64 %rd413, %rd412;
-	mov.b64 %rd410, %rd413;
+	atom.global.add.u64 %rd408, [%rd190], %rd405;
+	mov.b64 %rd409, %rd408;
+	mov.b64 %rd406, %rd409;
 $L109:
-	cvt.u64.u32 %rd414, %r2;
-	setp.eq.s64 %p94, %rd414, 0;
+	cvt.u64.u32 %rd410, %r2;
+	setp.eq.s64 %p94, %rd410, 0;
 	setp.eq.u32 %p95, %r1, 0;
 	and.pred %p96, %p94, %p95;
 	bar.sync 0;
 	@!%p96 bra $L110;
-	st.shared.s64 [%rd1+1024], %rd410;
+	st.shared.s64 [%rd1+1024], %rd406;
 $L110:
 	bar.sync 0;
-	ld.shared.s64 %rd415, [%rd1+1024];
-	mov.b64 %rd416, %rd415;
-	mov.b64 %rd410, %rd416;
-	add.s64 %rd417, %rd410, %rd408;
-	mov.b64 %rd418, %rd417;
-	mov.b64 %rd419, 0;
+	ld.shared.s64 %rd411, [%rd1+1024];
+	mov.b64 %rd412, %rd411;
+	mov.b64 %rd406, %rd412;
+	add.s64 %rd413, %rd406, %rd404;
+	mov.b64 %rd414, %rd413;
+	mov.b64 %rd415, 0;
 $L111:
-	setp.lt.s64 %p97, %rd419, %rd369;
+	setp.lt.s64 %p97, %rd415, %rd365;
 	not.pred %p98, %p97;
 	@!%p98 bra $L115;
 	bra.uni $L113;
 $L115:
-	mul.lo.s64 %rd420, %rd419, %rd162;
-	mad.lo.s64 %rd421, %rd420, 4, %rd160;
-	ld.shared.s32 %r173, [%rd421+0];
-	mov.b32 %r174, %r173;
-	add.s64 %rd422, %rd418, %rd419;
-	mul.lo.s64 %rd423, %rd422, %rd189;
-	mad.lo.s64 %rd424, %rd423, 4, %rd187;
-	st.global.s32 [%rd424+0], %r174;
+	mul.lo.s64 %rd416, %rd415, %rd162;
+	mad.lo.s64 %rd417, %rd416, 4, %rd160;
+	ld.shared.s32 %r171, [%rd417+0];
+	mov.b32 %r172, %r171;
+	add.s64 %rd418, %rd414, %rd415;
+	mul.lo.s64 %rd419, %rd418, %rd189;
+	mad.lo.s64 %rd420, %rd419, 4, %rd187;
+	st.global.s32 [%rd420+0], %r172;
 $L112:
-	add.s64 %rd425, %rd419, 1;
-	mov.b64 %rd419, %rd425;
+	add.s64 %rd421, %rd415, 1;
+	mov.b64 %rd415, %rd421;
 	bra.uni $L111;
 $L113:
 	bra.uni $L92;
@@ -2535,142 +2527,142 @@ $L91:
 $L92:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd426, %r2;
-	add.s64 %rd427, %rd166, %rd426;
-	mov.b64 %rd428, %rd427;
-	mov.b32 %r175, -1;
-	mov.b64 %rd429, 0;
-	mov.b64 %rd430, 0;
+	cvt.u64.u32 %rd422, %r2;
+	add.s64 %rd423, %rd166, %rd422;
+	mov.b64 %rd424, %rd423;
+	mov.b32 %r173, -1;
+	mov.b64 %rd425, 0;
+	mov.b64 %rd426, 0;
 $L116:
 	@!%p13 bra $L120;
-	mov.b64 %rd431, 4611686018427387904;
+	mov.b64 %rd427, 4611686018427387904;
 	bra.uni $L118;
 $L120:
-	mov.b64 %rd431, %rd149;
+	mov.b64 %rd427, %rd149;
 	bra.uni $L118;
 $L117:
 	bra.uni $L116;
 $L118:
-	mov.b64 %rd432, %rd431;
+	mov.b64 %rd428, %rd427;
 $L121:
-	mov.b64 %rd433, 0;
-	mov.b64 %rd434, %rd432;
+	mov.b64 %rd429, 0;
+	mov.b64 %rd430, %rd428;
 $L124:
-	setp.gt.s64 %p99, %rd434, 0;
+	setp.gt.s64 %p99, %rd430, 0;
 	not.pred %p100, %p99;
 	@!%p100 bra $L128;
 	bra.uni $L126;
 $L128:
-	setp.ge.s64 %p101, %rd429, %rd430;
+	setp.ge.s64 %p101, %rd425, %rd426;
 	@!%p101 bra $L130;
-	setp.ge.s64 %p102, %rd428, %rd169;
+	setp.ge.s64 %p102, %rd424, %rd169;
 	@!%p102 bra $L132;
 	bra.uni $L126;
 $L132:
 	mov.pred %p103, %p12;
-	mov.b64 %rd435, %rd130;
-	mov.b64 %rd436, %rd428;
+	mov.b64 %rd431, %rd130;
+	mov.b64 %rd432, %rd424;
 $L133:
 	@!%p103 bra $L137;
-	shr.s64 %rd437, %rd436, 5;
-	mul.lo.s64 %rd438, %rd437, %rd136;
-	mad.lo.s64 %rd439, %rd438, 4, %rd134;
-	ld.global.nc.u32 %r176, [%rd439+0];
-	mov.b32 %r177, %r176;
-	and.b64 %rd440, %rd436, 31;
-	min.u64 %rd441, %rd440, 32;
-	cvt.u32.u64 %r178, %rd441;
-	mov.b32 %r180, 0x1;
-	shl.b32 %r179, %r180, %r178;
-	setp.hs.u32 %p104, %r178, 32;
-	selp.b32 %r181, 0, %r179, %p104;
-	and.b32 %r182, %r177, %r181;
-	setp.ne.u32 %p105, %r182, 0x0;
+	shr.s64 %rd433, %rd432, 5;
+	mul.lo.s64 %rd434, %rd433, %rd136;
+	mad.lo.s64 %rd435, %rd434, 4, %rd134;
+	ld.global.nc.u32 %r174, [%rd435+0];
+	mov.b32 %r175, %r174;
+	and.b64 %rd436, %rd432, 31;
+	min.u64 %rd437, %rd436, 32;
+	cvt.u32.u64 %r176, %rd437;
+	mov.b32 %r178, 0x1;
+	shl.b32 %r177, %r178, %r176;
+	setp.hs.u32 %p104, %r176, 32;
+	selp.b32 %r179, 0, %r177, %p104;
+	and.b32 %r180, %r175, %r179;
+	setp.ne.u32 %p105, %r180, 0x0;
 	@!%p105 bra $L139;
-	cvt.u32.u64 %r183, %rd436;
-	mov.b32 %r184, %r183;
+	cvt.u32.u64 %r181, %rd432;
+	mov.b32 %r182, %r181;
 	bra.uni $L135;
 $L139:
-	mov.b32 %r184, -1;
+	mov.b32 %r182, -1;
 	bra.uni $L135;
 $L137:
-	mul.lo.s64 %rd442, %rd436, %rd133;
-	mad.lo.s64 %rd443, %rd442, 4, %rd131;
-	ld.global.nc.s32 %r185, [%rd443+0];
-	mov.b32 %r186, %r185;
-	mov.b32 %r184, %r186;
+	mul.lo.s64 %rd438, %rd432, %rd133;
+	mad.lo.s64 %rd439, %rd438, 4, %rd131;
+	ld.global.nc.s32 %r183, [%rd439+0];
+	mov.b32 %r184, %r183;
+	mov.b32 %r182, %r184;
 	bra.uni $L135;
 $L134:
 	bra.uni $L133;
 $L135:
-	mov.b32 %r175, %r184;
-	add.s64 %rd444, %rd428, %rd164;
-	mov.b64 %rd428, %rd444;
-	setp.ge.s32 %p106, %r175, 0;
+	mov.b32 %r173, %r182;
+	add.s64 %rd440, %rd424, %rd164;
+	mov.b64 %rd424, %rd440;
+	setp.ge.s32 %p106, %r173, 0;
 	@!%p106 bra $L141;
-	mov.b64 %rd445, %rd120;
-	mov.b32 %r187, %r175;
-	cvt.s64.s32 %rd446, %r187;
-	mul.lo.s64 %rd447, %rd446, %rd123;
-	mad.lo.s64 %rd448, %rd447, 8, %rd121;
-	ld.global.nc.s64 %rd449, [%rd448+0];
-	mov.b64 %rd450, %rd449;
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd452, %rd120;
-	mov.b32 %r188, %r175;
-	cvt.s64.s32 %rd453, %r188;
-	add.s64 %rd454, %rd453, 1;
-	mul.lo.s64 %rd455, %rd454, %rd123;
-	mad.lo.s64 %rd456, %rd455, 8, %rd121;
-	ld.global.nc.s64 %rd457, [%rd456+0];
-	mov.b64 %rd458, %rd457;
-	mov.b64 %rd459, %rd458;
-	mov.b64 %rd460, %rd451;
-	mov.b64 %rd461, %rd459;
-	mov.b64 %rd429, %rd460;
-	mov.b64 %rd430, %rd461;
+	mov.b64 %rd441, %rd120;
+	mov.b32 %r185, %r173;
+	cvt.s64.s32 %rd442, %r185;
+	mul.lo.s64 %rd443, %rd442, %rd123;
+	mad.lo.s64 %rd444, %rd443, 8, %rd121;
+	ld.global.nc.s64 %rd445, [%rd444+0];
+	mov.b64 %rd446, %rd445;
+	mov.b64 %rd447, %rd446;
+	mov.b64 %rd448, %rd120;
+	mov.b32 %r186, %r173;
+	cvt.s64.s32 %rd449, %r186;
+	add.s64 %rd450, %rd449, 1;
+	mul.lo.s64 %rd451, %rd450, %rd123;
+	mad.lo.s64 %rd452, %rd451, 8, %rd121;
+	ld.global.nc.s64 %rd453, [%rd452+0];
+	mov.b64 %rd454, %rd453;
+	mov.b64 %rd455, %rd454;
+	mov.b64 %rd456, %rd447;
+	mov.b64 %rd457, %rd455;
+	mov.b64 %rd425, %rd456;
+	mov.b64 %rd426, %rd457;
 $L141:
 	bra.uni $L125;
 $L130:
-	mul.lo.s64 %rd462, %rd429, %rd126;
-	mad.lo.s64 %rd463, %rd462, 4, %rd124;
-	ld.global.nc.s32 %r189, [%rd463+0];
-	mov.b32 %r190, %r189;
-	mov.b32 %r191, %r190;
-	mov.b32 %r192, %r175;
-	mov.b32 %r193, %r191;
-	mov.b64 %rd464, %rd429;
+	mul.lo.s64 %rd458, %rd425, %rd126;
+	mad.lo.s64 %rd459, %rd458, 4, %rd124;
+	ld.global.nc.s32 %r187, [%rd459+0];
+	mov.b32 %r188, %r187;
+	mov.b32 %r189, %r188;
+	mov.b32 %r190, %r173;
+	mov.b32 %r191, %r189;
+	mov.b64 %rd460, %rd425;
 $L142:
-	shr.s32 %r194, %r193, 5;
-	cvt.s64.s32 %rd465, %r194;
-	mov.b64 %rd466, %rd465;
-	and.b32 %r195, %r193, 31;
-	cvt.s64.s32 %rd467, %r195;
-	min.u64 %rd468, %rd467, 32;
-	cvt.u32.u64 %r196, %rd468;
-	mov.b32 %r198, 0x1;
-	shl.b32 %r197, %r198, %r196;
-	setp.hs.u32 %p107, %r196, 32;
-	selp.b32 %r199, 0, %r197, %p107;
-	mov.b32 %r200, %r199;
-	mov.b64 %rd469, %rd466;
+	shr.s32 %r192, %r191, 5;
+	cvt.s64.s32 %rd461, %r192;
+	mov.b64 %rd462, %rd461;
+	and.b32 %r193, %r191, 31;
+	cvt.s64.s32 %rd463, %r193;
+	min.u64 %rd464, %rd463, 32;
+	cvt.u32.u64 %r194, %rd464;
+	mov.b32 %r196, 0x1;
+	shl.b32 %r195, %r196, %r194;
+	setp.hs.u32 %p107, %r194, 32;
+	selp.b32 %r197, 0, %r195, %p107;
+	mov.b32 %r198, %r197;
+	mov.b64 %rd465, %rd462;
+	mov.b32 %r199, %r198;
+	mul.lo.s64 %rd466, %rd465, %rd154;
+	mad.lo.s64 %rd467, %rd466, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r200, [%rd467+0];
 	mov.b32 %r201, %r200;
-	mul.lo.s64 %rd470, %rd469, %rd154;
-	mad.lo.s64 %rd471, %rd470, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r202, [%rd471+0];
-	mov.b32 %r203, %r202;
-	and.b32 %r204, %r203, %r201;
-	setp.ne.u32 %p108, %r204, 0x0;
+	and.b32 %r202, %r201, %r199;
+	setp.ne.u32 %p108, %r202, 0x0;
 	@!%p108 bra $L146;
 	mov.pred %p109, 0;
 	bra.uni $L144;
 $L146:
-	mul.lo.s64 %rd472, %rd469, %rd154;
-	mad.lo.s64 %rd473, %rd472, 4, %rd152;
-	atom.global.or.b32 %r205, [%rd473], %r201;
-	mov.b32 %r206, %r205;
-	and.b32 %r207, %r206, %r201;
-	setp.eq.u32 %p110, %r207, 0x0;
+	mul.lo.s64 %rd468, %rd465, %rd154;
+	mad.lo.s64 %rd469, %rd468, 4, %rd152;
+	atom.global.or.b32 %r203, [%rd469], %r199;
+	mov.b32 %r204, %r203;
+	and.b32 %r205, %r204, %r199;
+	setp.eq.u32 %p110, %r205, 0x0;
 	mov.pred %p109, %p110;
 	bra.uni $L144;
 $L143:
@@ -2678,417 +2670,411 @@ $L143:
 $L144:
 	@!%p109 bra $L148;
 	mov.pred %p111, 0;
-	mov.b64 %rd474, %rd433;
-	mov.b32 %r208, %r191;
+	mov.b64 %rd470, %rd429;
+	mov.b32 %r206, %r189;
 $L149:
 	@!%p13 bra $L153;
-	shr.s32 %r209, %r208, 5;
-	cvt.s64.s32 %rd475, %r209;
-	mov.b64 %rd476, %rd475;
-	and.b32 %r210, %r208, 31;
-	cvt.s64.s32 %rd477, %r210;
-	min.u64 %rd478, %rd477, 32;
-	cvt.u32.u64 %r211, %rd478;
-	mov.b32 %r213, 0x1;
-	shl.b32 %r212, %r213, %r211;
-	setp.hs.u32 %p112, %r211, 32;
-	selp.b32 %r214, 0, %r212, %p112;
-	mov.b32 %r215, %r214;
-	mov.b64 %rd479, %rd476;
+	shr.s32 %r207, %r206, 5;
+	cvt.s64.s32 %rd471, %r207;
+	mov.b64 %rd472, %rd471;
+	and.b32 %r208, %r206, 31;
+	cvt.s64.s32 %rd473, %r208;
+	min.u64 %rd474, %rd473, 32;
+	cvt.u32.u64 %r209, %rd474;
+	mov.b32 %r211, 0x1;
+	shl.b32 %r210, %r211, %r209;
+	setp.hs.u32 %p112, %r209, 32;
+	selp.b32 %r212, 0, %r210, %p112;
+	mov.b32 %r213, %r212;
+	mov.b64 %rd475, %rd472;
+	mov.b32 %r214, %r213;
+	mul.lo.s64 %rd476, %rd475, %rd145;
+	mad.lo.s64 %rd477, %rd476, 4, %rd143;
+	ld.relaxed.gpu.global.u32 %r215, [%rd477+0];
 	mov.b32 %r216, %r215;
-	mul.lo.s64 %rd480, %rd479, %rd145;
-	mad.lo.s64 %rd481, %rd480, 4, %rd143;
-	ld.relaxed.gpu.global.u32 %r217, [%rd481+0];
-	mov.b32 %r218, %r217;
-	and.b32 %r219, %r218, %r216;
-	setp.ne.u32 %p113, %r219, 0x0;
+	and.b32 %r217, %r216, %r214;
+	setp.ne.u32 %p113, %r217, 0x0;
 	mov.pred %p114, %p113;
 	not.pred %p115, %p114;
 	@!%p115 bra $L155;
-	mul.lo.s64 %rd482, %rd479, %rd145;
-	mad.lo.s64 %rd483, %rd482, 4, %rd143;
-	atom.global.or.b32 %r220, [%rd483], %r216;
-	mov.b32 %r221, %r220;
-	and.b32 %r222, %r221, %r216;
-	setp.ne.u32 %p116, %r222, 0x0;
+	mul.lo.s64 %rd478, %rd475, %rd145;
+	mad.lo.s64 %rd479, %rd478, 4, %rd143;
+	atom.global.or.b32 %r218, [%rd479], %r214;
+	mov.b32 %r219, %r218;
+	and.b32 %r220, %r219, %r214;
+	setp.ne.u32 %p116, %r220, 0x0;
 	mov.pred %p114, %p116;
 $L155:
 	@!%p114 bra $L157;
-	mov.b64 %rd484, %rd474;
-	mov.b64 %rd485, %rd484;
+	mov.b64 %rd480, %rd470;
+	mov.b64 %rd481, %rd480;
 	mov.pred %p117, 0;
 	bra.uni $L151;
 $L157:
-	mov.b64 %rd486, %rd474;
-	mov.b64 %rd485, %rd486;
+	mov.b64 %rd482, %rd470;
+	mov.b64 %rd481, %rd482;
 	mov.pred %p117, 1;
 	bra.uni $L151;
 $L153:
 	@!%p14 bra $L159;
-	cvt.s64.s32 %rd487, %r208;
-	mul.lo.s64 %rd488, %rd487, %rd148;
-	mad.lo.s64 %rd489, %rd488, 4, %rd146;
-	ld.relaxed.gpu.global.s32 %r223, [%rd489+0];
-	mov.b32 %r224, %r223;
-	setp.eq.s32 %p118, %r224, %r36;
+	cvt.s64.s32 %rd483, %r206;
+	mul.lo.s64 %rd484, %rd483, %rd148;
+	mad.lo.s64 %rd485, %rd484, 4, %rd146;
+	ld.relaxed.gpu.global.s32 %r221, [%rd485+0];
+	mov.b32 %r222, %r221;
+	setp.eq.s32 %p118, %r222, %r36;
 	mov.pred %p119, %p118;
 	not.pred %p120, %p119;
 	@!%p120 bra $L161;
-	cvt.s64.s32 %rd490, %r208;
-	mul.lo.s64 %rd491, %rd490, %rd148;
-	mad.lo.s64 %rd492, %rd491, 4, %rd146;
-	atom.global.exch.b32 %r225, [%rd492], %r36;
-	mov.b32 %r226, %r225;
-	setp.eq.s32 %p121, %r226, %r36;
+	cvt.s64.s32 %rd486, %r206;
+	mul.lo.s64 %rd487, %rd486, %rd148;
+	mad.lo.s64 %rd488, %rd487, 4, %rd146;
+	atom.global.exch.b32 %r223, [%rd488], %r36;
+	mov.b32 %r224, %r223;
+	setp.eq.s32 %p121, %r224, %r36;
 	mov.pred %p119, %p121;
 $L161:
 	@!%p119 bra $L163;
-	mov.b64 %rd493, %rd474;
-	mov.b64 %rd485, %rd493;
+	mov.b64 %rd489, %rd470;
+	mov.b64 %rd481, %rd489;
 	mov.pred %p117, 0;
 	bra.uni $L151;
 $L163:
 $L159:
-	mul.lo.s64 %rd494, %rd474, %rd162;
-	mad.lo.s64 %rd495, %rd494, 4, %rd160;
-	st.shared.s32 [%rd495+0], %r208;
-	add.s64 %rd496, %rd474, 1;
-	mov.b64 %rd497, %rd496;
-	mov.b64 %rd485, %rd497;
+	mul.lo.s64 %rd490, %rd470, %rd162;
+	mad.lo.s64 %rd491, %rd490, 4, %rd160;
+	st.shared.s32 [%rd491+0], %r206;
+	add.s64 %rd492, %rd470, 1;
+	mov.b64 %rd493, %rd492;
+	mov.b64 %rd481, %rd493;
 	mov.pred %p117, 1;
 	bra.uni $L151;
 $L150:
 	bra.uni $L149;
 $L151:
-	mov.b64 %rd498, %rd485;
+	mov.b64 %rd494, %rd481;
 	mov.pred %p122, %p117;
-	mov.b64 %rd433, %rd498;
+	mov.b64 %rd429, %rd494;
 	mov.pred %p111, %p122;
 	@!%p111 bra $L165;
-	mov.b64 %rd499, %rd120;
-	mov.b32 %r227, %r191;
+	mov.b64 %rd495, %rd120;
+	mov.b32 %r225, %r189;
 	setp.lt.s64 %p123, %rd106, 64;
 	setp.le.s64 %p124, %rd150, 1;
 	or.pred %p125, %p123, %p124;
 	@!%p125 bra $L166;
-	mov.b64 %rd500, %rd499;
-	mov.b32 %r228, %r227;
-	cvt.s64.s32 %rd501, %r228;
-	add.s64 %rd502, %rd501, 1;
+	cvt.s64.s32 %rd496, %r225;
+	add.s64 %rd497, %rd496, 1;
+	mul.lo.s64 %rd498, %rd497, %rd123;
+	mad.lo.s64 %rd499, %rd498, 8, %rd121;
+	ld.global.nc.s64 %rd500, [%rd499+0];
+	mov.b64 %rd501, %rd500;
+	cvt.s64.s32 %rd502, %r225;
 	mul.lo.s64 %rd503, %rd502, %rd123;
 	mad.lo.s64 %rd504, %rd503, 8, %rd121;
 	ld.global.nc.s64 %rd505, [%rd504+0];
 	mov.b64 %rd506, %rd505;
-	cvt.s64.s32 %rd507, %r228;
-	mul.lo.s64 %rd508, %rd507, %rd123;
-	mad.lo.s64 %rd509, %rd508, 8, %rd121;
-	ld.global.nc.s64 %rd510, [%rd509+0];
-	mov.b64 %rd511, %rd510;
-	sub.s64 %rd512, %rd506, %rd511;
-	mov.b64 %rd513, %rd512;
-	add.s64 %rd514, %rd107, %rd513;
-	mov.b64 %rd107, %rd514;
+	sub.s64 %rd507, %rd501, %rd506;
+	add.s64 %rd508, %rd107, %rd507;
+	mov.b64 %rd107, %rd508;
 	bra.uni $L167;
 $L166:
-	rem.s64 %rd515, %rd106, %rd150;
+	rem.s64 %rd509, %rd106, %rd150;
 	setp.eq.s64 %p126, %rd150, -1;
-	selp.b64 %rd516, 0, %rd515, %p126;
+	selp.b64 %rd510, 0, %rd509, %p126;
 	setp.eq.s64 %p127, %rd150, 0;
-	selp.b64 %rd517, %rd106, %rd516, %p127;
-	setp.eq.s64 %p128, %rd517, 0;
+	selp.b64 %rd511, %rd106, %rd510, %p127;
+	setp.eq.s64 %p128, %rd511, 0;
 	@!%p128 bra $L169;
-	mov.b64 %rd518, %rd499;
-	mov.b32 %r229, %r227;
-	cvt.s64.s32 %rd519, %r229;
-	add.s64 %rd520, %rd519, 1;
-	mul.lo.s64 %rd521, %rd520, %rd123;
-	mad.lo.s64 %rd522, %rd521, 8, %rd121;
-	ld.global.nc.s64 %rd523, [%rd522+0];
-	mov.b64 %rd524, %rd523;
-	cvt.s64.s32 %rd525, %r229;
-	mul.lo.s64 %rd526, %rd525, %rd123;
-	mad.lo.s64 %rd527, %rd526, 8, %rd121;
-	ld.global.nc.s64 %rd528, [%rd527+0];
-	mov.b64 %rd529, %rd528;
-	sub.s64 %rd530, %rd524, %rd529;
-	mov.b64 %rd531, %rd530;
-	mul.lo.s64 %rd532, %rd150, %rd531;
-	add.s64 %rd533, %rd107, %rd532;
-	mov.b64 %rd107, %rd533;
+	cvt.s64.s32 %rd512, %r225;
+	add.s64 %rd513, %rd512, 1;
+	mul.lo.s64 %rd514, %rd513, %rd123;
+	mad.lo.s64 %rd515, %rd514, 8, %rd121;
+	ld.global.nc.s64 %rd516, [%rd515+0];
+	mov.b64 %rd517, %rd516;
+	cvt.s64.s32 %rd518, %r225;
+	mul.lo.s64 %rd519, %rd518, %rd123;
+	mad.lo.s64 %rd520, %rd519, 8, %rd121;
+	ld.global.nc.s64 %rd521, [%rd520+0];
+	mov.b64 %rd522, %rd521;
+	sub.s64 %rd523, %rd517, %rd522;
+	mul.lo.s64 %rd524, %rd150, %rd523;
+	add.s64 %rd525, %rd107, %rd524;
+	mov.b64 %rd107, %rd525;
 $L169:
 $L167:
-	add.s64 %rd534, %rd106, 1;
-	mov.b64 %rd106, %rd534;
+	add.s64 %rd526, %rd106, 1;
+	mov.b64 %rd106, %rd526;
 $L165:
 $L148:
-	add.s64 %rd535, %rd429, 1;
-	mov.b64 %rd429, %rd535;
-	sub.s64 %rd536, %rd434, 1;
-	mov.b64 %rd434, %rd536;
+	add.s64 %rd527, %rd425, 1;
+	mov.b64 %rd425, %rd527;
+	sub.s64 %rd528, %rd430, 1;
+	mov.b64 %rd430, %rd528;
 $L125:
 	bra.uni $L124;
 $L126:
-	mov.b64 %rd537, %rd433;
+	mov.b64 %rd529, %rd429;
 $L170:
 	@!%p13 bra $L174;
 	bra.uni $L172;
 $L174:
 	// block scan
-	mov.b64 %rd538, %rd537;
-	mov.b32 %r230, %r3;
+	mov.b64 %rd530, %rd529;
+	mov.b32 %r226, %r3;
 $L175:
-	setp.hs.u32 %p129, %r230, 32;
+	setp.hs.u32 %p129, %r226, 32;
 	@%p129 bra $L176;
-	mov.b64 {%r231, %r232}, %rd538;
-	shfl.sync.up.b32 %r233|%p130, %r231, %r230, 0, %r17;
-	shfl.sync.up.b32 %r234, %r232, %r230, 0, %r17;
-	mov.b64 %rd539, {%r233, %r234};
+	mov.b64 {%r227, %r228}, %rd530;
+	shfl.sync.up.b32 %r229|%p130, %r227, %r226, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, %r226, 0, %r17;
+	mov.b64 %rd531, {%r229, %r230};
 	@!%p130 bra $L177;
-	add.s64 %rd540, %rd539, %rd538;
-	mov.b64 %rd538, %rd540;
+	add.s64 %rd532, %rd531, %rd530;
+	mov.b64 %rd530, %rd532;
 $L177:
-	shl.b32 %r230, %r230, 1;
+	shl.b32 %r226, %r226, 1;
 	bra.uni $L175;
 $L176:
-	mov.b64 {%r235, %r236}, %rd538;
-	shfl.sync.up.b32 %r237|%p131, %r235, %r3, 0, %r17;
-	shfl.sync.up.b32 %r238, %r236, %r3, 0, %r17;
-	mov.b64 %rd541, {%r237, %r238};
+	mov.b64 {%r231, %r232}, %rd530;
+	shfl.sync.up.b32 %r233|%p131, %r231, %r3, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, %r3, 0, %r17;
+	mov.b64 %rd533, {%r233, %r234};
 	setp.lo.u32 %p132, %r3, 32;
 	and.pred %p133, %p131, %p132;
-	selp.b64 %rd542, %rd541, 0, %p133;
-	sub.u32 %r239, %r13, %r3;
-	setp.eq.u32 %p134, %r7, %r239;
+	selp.b64 %rd534, %rd533, 0, %p133;
+	sub.u32 %r235, %r13, %r3;
+	setp.eq.u32 %p134, %r7, %r235;
 	@!%p134 bra $L178;
-	mul.wide.u32 %rd543, %r8, 16;
-	add.s64 %rd544, %rd1, %rd543;
-	st.shared.s64 [%rd544+0], %rd538;
+	mul.wide.u32 %rd535, %r8, 16;
+	add.s64 %rd536, %rd1, %rd535;
+	st.shared.s64 [%rd536+0], %rd530;
 $L178:
 	bar.sync 0;
 	setp.eq.u32 %p135, %r8, 0;
 	@!%p135 bra $L179;
-	mov.b64 %rd545, 0;
+	mov.b64 %rd537, 0;
 	setp.lo.u32 %p136, %r7, %r10;
 	@!%p136 bra $L180;
-	mul.wide.u32 %rd546, %r7, 16;
-	add.s64 %rd547, %rd1, %rd546;
-	ld.shared.s64 %rd548, [%rd547+0];
-	mov.b64 %rd545, %rd548;
+	mul.wide.u32 %rd538, %r7, 16;
+	add.s64 %rd539, %rd1, %rd538;
+	ld.shared.s64 %rd540, [%rd539+0];
+	mov.b64 %rd537, %rd540;
 $L180:
-	mov.b64 {%r240, %r241}, %rd545;
-	shfl.sync.up.b32 %r242|%p137, %r240, 1, 0, %r17;
-	shfl.sync.up.b32 %r243, %r241, 1, 0, %r17;
-	mov.b64 %rd549, {%r242, %r243};
+	mov.b64 {%r236, %r237}, %rd537;
+	shfl.sync.up.b32 %r238|%p137, %r236, 1, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, 1, 0, %r17;
+	mov.b64 %rd541, {%r238, %r239};
 	@!%p137 bra $L181;
-	add.s64 %rd550, %rd549, %rd545;
-	mov.b64 %rd545, %rd550;
+	add.s64 %rd542, %rd541, %rd537;
+	mov.b64 %rd537, %rd542;
 $L181:
-	mov.b64 {%r244, %r245}, %rd545;
-	shfl.sync.up.b32 %r246|%p138, %r244, 2, 0, %r17;
-	shfl.sync.up.b32 %r247, %r245, 2, 0, %r17;
-	mov.b64 %rd551, {%r246, %r247};
+	mov.b64 {%r240, %r241}, %rd537;
+	shfl.sync.up.b32 %r242|%p138, %r240, 2, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, 2, 0, %r17;
+	mov.b64 %rd543, {%r242, %r243};
 	@!%p138 bra $L182;
-	add.s64 %rd552, %rd551, %rd545;
-	mov.b64 %rd545, %rd552;
+	add.s64 %rd544, %rd543, %rd537;
+	mov.b64 %rd537, %rd544;
 $L182:
-	mov.b64 {%r248, %r249}, %rd545;
-	shfl.sync.up.b32 %r250|%p139, %r248, 4, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, 4, 0, %r17;
-	mov.b64 %rd553, {%r250, %r251};
+	mov.b64 {%r244, %r245}, %rd537;
+	shfl.sync.up.b32 %r246|%p139, %r244, 4, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, 4, 0, %r17;
+	mov.b64 %rd545, {%r246, %r247};
 	@!%p139 bra $L183;
-	add.s64 %rd554, %rd553, %rd545;
-	mov.b64 %rd545, %rd554;
+	add.s64 %rd546, %rd545, %rd537;
+	mov.b64 %rd537, %rd546;
 $L183:
-	mov.b64 {%r252, %r253}, %rd545;
-	shfl.sync.up.b32 %r254|%p140, %r252, 8, 0, %r17;
-	shfl.sync.up.b32 %r255, %r253, 8, 0, %r17;
-	mov.b64 %rd555, {%r254, %r255};
+	mov.b64 {%r248, %r249}, %rd537;
+	shfl.sync.up.b32 %r250|%p140, %r248, 8, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 8, 0, %r17;
+	mov.b64 %rd547, {%r250, %r251};
 	@!%p140 bra $L184;
-	add.s64 %rd556, %rd555, %rd545;
-	mov.b64 %rd545, %rd556;
+	add.s64 %rd548, %rd547, %rd537;
+	mov.b64 %rd537, %rd548;
 $L184:
-	mov.b64 {%r256, %r257}, %rd545;
-	shfl.sync.up.b32 %r258|%p141, %r256, 16, 0, %r17;
-	shfl.sync.up.b32 %r259, %r257, 16, 0, %r17;
-	mov.b64 %rd557, {%r258, %r259};
+	mov.b64 {%r252, %r253}, %rd537;
+	shfl.sync.up.b32 %r254|%p141, %r252, 16, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, 16, 0, %r17;
+	mov.b64 %rd549, {%r254, %r255};
 	@!%p141 bra $L185;
-	add.s64 %rd558, %rd557, %rd545;
-	mov.b64 %rd545, %rd558;
+	add.s64 %rd550, %rd549, %rd537;
+	mov.b64 %rd537, %rd550;
 $L185:
-	mov.b64 {%r260, %r261}, %rd545;
-	shfl.sync.up.b32 %r262|%p142, %r260, 1, 0, %r17;
-	shfl.sync.up.b32 %r263, %r261, 1, 0, %r17;
-	mov.b64 %rd559, {%r262, %r263};
-	selp.b64 %rd560, %rd559, 0, %p142;
+	mov.b64 {%r256, %r257}, %rd537;
+	shfl.sync.up.b32 %r258|%p142, %r256, 1, 0, %r17;
+	shfl.sync.up.b32 %r259, %r257, 1, 0, %r17;
+	mov.b64 %rd551, {%r258, %r259};
+	selp.b64 %rd552, %rd551, 0, %p142;
 	@!%p136 bra $L186;
-	mul.wide.u32 %rd561, %r7, 16;
-	add.s64 %rd562, %rd1, %rd561;
-	add.s64 %rd563, %rd562, 512;
-	st.shared.s64 [%rd563+0], %rd560;
+	mul.wide.u32 %rd553, %r7, 16;
+	add.s64 %rd554, %rd1, %rd553;
+	add.s64 %rd555, %rd554, 512;
+	st.shared.s64 [%rd555+0], %rd552;
 $L186:
-	sub.u32 %r264, %r10, 1;
-	setp.eq.u32 %p143, %r7, %r264;
+	sub.u32 %r260, %r10, 1;
+	setp.eq.u32 %p143, %r7, %r260;
 	@!%p143 bra $L187;
-	st.shared.s64 [%rd1+1024], %rd545;
+	st.shared.s64 [%rd1+1024], %rd537;
 $L187:
 $L179:
 	bar.sync 0;
-	mul.wide.u32 %rd564, %r8, 16;
-	add.s64 %rd565, %rd1, %rd564;
-	add.s64 %rd566, %rd565, 512;
-	ld.shared.s64 %rd567, [%rd566+0];
-	add.s64 %rd568, %rd567, %rd542;
-	ld.shared.s64 %rd569, [%rd1+1024];
-	mov.b64 {%r265, %r266}, %rd568;
-	shfl.sync.idx.b32 %r267|%p144, %r265, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r268, %r266, 0, %r22, %r17;
-	mov.b64 %rd570, {%r267, %r268};
-	mov.b64 %rd571, %rd569;
-	mov.b64 %rd572, %rd570;
-	mov.b64 %rd573, %rd571;
-	mov.b64 %rd574, %rd572;
-	mov.b64 %rd575, %rd573;
-	mov.b64 %rd576, %rd574;
-	mov.b64 %rd577, %rd575;
-	mov.b64 %rd578, 0;
-	cvt.u64.u32 %rd579, %r2;
-	setp.eq.s64 %p145, %rd579, 0;
-	setp.gt.s64 %p146, %rd577, 0;
+	mul.wide.u32 %rd556, %r8, 16;
+	add.s64 %rd557, %rd1, %rd556;
+	add.s64 %rd558, %rd557, 512;
+	ld.shared.s64 %rd559, [%rd558+0];
+	add.s64 %rd560, %rd559, %rd534;
+	ld.shared.s64 %rd561, [%rd1+1024];
+	mov.b64 {%r261, %r262}, %rd560;
+	shfl.sync.idx.b32 %r263|%p144, %r261, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r264, %r262, 0, %r22, %r17;
+	mov.b64 %rd562, {%r263, %r264};
+	mov.b64 %rd563, %rd561;
+	mov.b64 %rd564, %rd562;
+	mov.b64 %rd565, %rd563;
+	mov.b64 %rd566, %rd564;
+	mov.b64 %rd567, %rd565;
+	mov.b64 %rd568, %rd566;
+	mov.b64 %rd569, %rd567;
+	mov.b64 %rd570, 0;
+	cvt.u64.u32 %rd571, %r2;
+	setp.eq.s64 %p145, %rd571, 0;
+	setp.gt.s64 %p146, %rd569, 0;
 	and.pred %p147, %p145, %p146;
 	@!%p147 bra $L189;
-	atom.global.add.u64 %rd580, [%rd140], %rd577;
-	mov.b64 %rd581, %rd580;
-	mov.b64 %rd578, %rd581;
+	atom.global.add.u64 %rd572, [%rd140], %rd569;
+	mov.b64 %rd573, %rd572;
+	mov.b64 %rd570, %rd573;
 $L189:
-	cvt.u64.u32 %rd582, %r2;
-	setp.eq.s64 %p148, %rd582, 0;
+	cvt.u64.u32 %rd574, %r2;
+	setp.eq.s64 %p148, %rd574, 0;
 	setp.eq.u32 %p149, %r1, 0;
 	and.pred %p150, %p148, %p149;
 	bar.sync 0;
 	@!%p150 bra $L190;
-	st.shared.s64 [%rd1+1024], %rd578;
+	st.shared.s64 [%rd1+1024], %rd570;
 $L190:
 	bar.sync 0;
-	ld.shared.s64 %rd583, [%rd1+1024];
-	mov.b64 %rd584, %rd583;
-	mov.b64 %rd578, %rd584;
-	add.s64 %rd585, %rd578, %rd576;
-	mov.b64 %rd586, %rd585;
-	mov.b64 %rd587, 0;
+	ld.shared.s64 %rd575, [%rd1+1024];
+	mov.b64 %rd576, %rd575;
+	mov.b64 %rd570, %rd576;
+	add.s64 %rd577, %rd570, %rd568;
+	mov.b64 %rd578, %rd577;
+	mov.b64 %rd579, 0;
 $L191:
-	setp.lt.s64 %p151, %rd587, %rd537;
+	setp.lt.s64 %p151, %rd579, %rd529;
 	not.pred %p152, %p151;
 	@!%p152 bra $L195;
 	bra.uni $L193;
 $L195:
-	mul.lo.s64 %rd588, %rd587, %rd162;
-	mad.lo.s64 %rd589, %rd588, 4, %rd160;
-	ld.shared.s32 %r269, [%rd589+0];
-	mov.b32 %r270, %r269;
-	add.s64 %rd590, %rd586, %rd587;
-	mul.lo.s64 %rd591, %rd590, %rd139;
-	mad.lo.s64 %rd592, %rd591, 4, %rd137;
-	st.global.s32 [%rd592+0], %r270;
+	mul.lo.s64 %rd580, %rd579, %rd162;
+	mad.lo.s64 %rd581, %rd580, 4, %rd160;
+	ld.shared.s32 %r265, [%rd581+0];
+	mov.b32 %r266, %r265;
+	add.s64 %rd582, %rd578, %rd579;
+	mul.lo.s64 %rd583, %rd582, %rd139;
+	mad.lo.s64 %rd584, %rd583, 4, %rd137;
+	st.global.s32 [%rd584+0], %r266;
 $L192:
-	add.s64 %rd593, %rd587, 1;
-	mov.b64 %rd587, %rd593;
+	add.s64 %rd585, %rd579, 1;
+	mov.b64 %rd579, %rd585;
 	bra.uni $L191;
 $L193:
 	bra.uni $L172;
 $L171:
 	bra.uni $L170;
 $L172:
-	mov.b64 %rd594, 0;
-	setp.lt.s64 %p153, %rd429, %rd430;
-	setp.lt.s64 %p154, %rd428, %rd169;
+	mov.b64 %rd586, 0;
+	setp.lt.s64 %p153, %rd425, %rd426;
+	setp.lt.s64 %p154, %rd424, %rd169;
 	or.pred %p155, %p153, %p154;
 	@!%p155 bra $L197;
-	mov.b64 %rd594, 1;
+	mov.b64 %rd586, 1;
 $L197:
-	mov.b64 %rd595, %rd594;
+	mov.b64 %rd587, %rd586;
 	// block reduction
-	sub.u32 %r271, %r13, 1;
-	mov.b32 %r272, %r3;
+	sub.u32 %r267, %r13, 1;
+	mov.b32 %r268, %r3;
 $L198:
-	setp.hs.u32 %p156, %r272, 32;
+	setp.hs.u32 %p156, %r268, 32;
 	@%p156 bra $L199;
-	mov.b64 {%r273, %r274}, %rd595;
-	shfl.sync.down.b32 %r275|%p157, %r273, %r272, %r271, %r17;
-	shfl.sync.down.b32 %r276, %r274, %r272, %r271, %r17;
-	mov.b64 %rd596, {%r275, %r276};
+	mov.b64 {%r269, %r270}, %rd587;
+	shfl.sync.down.b32 %r271|%p157, %r269, %r268, %r267, %r17;
+	shfl.sync.down.b32 %r272, %r270, %r268, %r267, %r17;
+	mov.b64 %rd588, {%r271, %r272};
 	@!%p157 bra $L200;
-	max.s64 %rd597, %rd595, %rd596;
-	mov.b64 %rd595, %rd597;
+	max.s64 %rd589, %rd587, %rd588;
+	mov.b64 %rd587, %rd589;
 $L200:
-	shl.b32 %r272, %r272, 1;
+	shl.b32 %r268, %r268, 1;
 	bra.uni $L198;
 $L199:
 	setp.eq.u32 %p158, %r7, 0;
 	@!%p158 bra $L201;
-	mul.wide.u32 %rd598, %r8, 16;
-	add.s64 %rd599, %rd1, %rd598;
-	st.shared.s64 [%rd599+0], %rd595;
+	mul.wide.u32 %rd590, %r8, 16;
+	add.s64 %rd591, %rd1, %rd590;
+	st.shared.s64 [%rd591+0], %rd587;
 $L201:
 	bar.sync 0;
 	setp.eq.u32 %p159, %r8, 0;
 	@!%p159 bra $L202;
 	setp.lo.u32 %p160, %r7, %r10;
 	@!%p160 bra $L203;
-	mul.wide.u32 %rd600, %r7, 16;
-	add.s64 %rd601, %rd1, %rd600;
-	ld.shared.s64 %rd602, [%rd601+0];
-	mov.b64 %rd595, %rd602;
+	mul.wide.u32 %rd592, %r7, 16;
+	add.s64 %rd593, %rd1, %rd592;
+	ld.shared.s64 %rd594, [%rd593+0];
+	mov.b64 %rd587, %rd594;
 $L203:
-	sub.u32 %r277, %r10, 1;
-	mov.b64 {%r278, %r279}, %rd595;
-	shfl.sync.down.b32 %r280|%p161, %r278, 1, %r277, %r17;
-	shfl.sync.down.b32 %r281, %r279, 1, %r277, %r17;
-	mov.b64 %rd603, {%r280, %r281};
+	sub.u32 %r273, %r10, 1;
+	mov.b64 {%r274, %r275}, %rd587;
+	shfl.sync.down.b32 %r276|%p161, %r274, 1, %r273, %r17;
+	shfl.sync.down.b32 %r277, %r275, 1, %r273, %r17;
+	mov.b64 %rd595, {%r276, %r277};
 	@!%p161 bra $L204;
-	max.s64 %rd604, %rd595, %rd603;
-	mov.b64 %rd595, %rd604;
+	max.s64 %rd596, %rd587, %rd595;
+	mov.b64 %rd587, %rd596;
 $L204:
-	mov.b64 {%r282, %r283}, %rd595;
-	shfl.sync.down.b32 %r284|%p162, %r282, 2, %r277, %r17;
-	shfl.sync.down.b32 %r285, %r283, 2, %r277, %r17;
-	mov.b64 %rd605, {%r284, %r285};
+	mov.b64 {%r278, %r279}, %rd587;
+	shfl.sync.down.b32 %r280|%p162, %r278, 2, %r273, %r17;
+	shfl.sync.down.b32 %r281, %r279, 2, %r273, %r17;
+	mov.b64 %rd597, {%r280, %r281};
 	@!%p162 bra $L205;
-	max.s64 %rd606, %rd595, %rd605;
-	mov.b64 %rd595, %rd606;
+	max.s64 %rd598, %rd587, %rd597;
+	mov.b64 %rd587, %rd598;
 $L205:
-	mov.b64 {%r286, %r287}, %rd595;
-	shfl.sync.down.b32 %r288|%p163, %r286, 4, %r277, %r17;
-	shfl.sync.down.b32 %r289, %r287, 4, %r277, %r17;
-	mov.b64 %rd607, {%r288, %r289};
+	mov.b64 {%r282, %r283}, %rd587;
+	shfl.sync.down.b32 %r284|%p163, %r282, 4, %r273, %r17;
+	shfl.sync.down.b32 %r285, %r283, 4, %r273, %r17;
+	mov.b64 %rd599, {%r284, %r285};
 	@!%p163 bra $L206;
-	max.s64 %rd608, %rd595, %rd607;
-	mov.b64 %rd595, %rd608;
+	max.s64 %rd600, %rd587, %rd599;
+	mov.b64 %rd587, %rd600;
 $L206:
-	mov.b64 {%r290, %r291}, %rd595;
-	shfl.sync.down.b32 %r292|%p164, %r290, 8, %r277, %r17;
-	shfl.sync.down.b32 %r293, %r291, 8, %r277, %r17;
-	mov.b64 %rd609, {%r292, %r293};
+	mov.b64 {%r286, %r287}, %rd587;
+	shfl.sync.down.b32 %r288|%p164, %r286, 8, %r273, %r17;
+	shfl.sync.down.b32 %r289, %r287, 8, %r273, %r17;
+	mov.b64 %rd601, {%r288, %r289};
 	@!%p164 bra $L207;
-	max.s64 %rd610, %rd595, %rd609;
-	mov.b64 %rd595, %rd610;
+	max.s64 %rd602, %rd587, %rd601;
+	mov.b64 %rd587, %rd602;
 $L207:
-	mov.b64 {%r294, %r295}, %rd595;
-	shfl.sync.down.b32 %r296|%p165, %r294, 16, %r277, %r17;
-	shfl.sync.down.b32 %r297, %r295, 16, %r277, %r17;
-	mov.b64 %rd611, {%r296, %r297};
+	mov.b64 {%r290, %r291}, %rd587;
+	shfl.sync.down.b32 %r292|%p165, %r290, 16, %r273, %r17;
+	shfl.sync.down.b32 %r293, %r291, 16, %r273, %r17;
+	mov.b64 %rd603, {%r292, %r293};
 	@!%p165 bra $L208;
-	max.s64 %rd612, %rd595, %rd611;
-	mov.b64 %rd595, %rd612;
+	max.s64 %rd604, %rd587, %rd603;
+	mov.b64 %rd587, %rd604;
 $L208:
 	@!%p158 bra $L209;
-	st.shared.s64 [%rd1+1024], %rd595;
+	st.shared.s64 [%rd1+1024], %rd587;
 $L209:
 $L202:
 	bar.sync 0;
-	ld.shared.s64 %rd613, [%rd1+1024];
-	mov.b64 %rd595, %rd613;
-	mov.b64 %rd614, %rd595;
-	setp.eq.s64 %p166, %rd614, 0;
+	ld.shared.s64 %rd605, [%rd1+1024];
+	mov.b64 %rd587, %rd605;
+	mov.b64 %rd606, %rd587;
+	setp.eq.s64 %p166, %rd606, 0;
 	@!%p166 bra $L211;
 	bra.uni $L123;
 $L211:
@@ -3100,160 +3086,160 @@ $L7:
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd615, %rd106;
-	mov.b64 %rd616, %rd107;
+	mov.b64 %rd607, %rd106;
+	mov.b64 %rd608, %rd107;
 	// block reduction
-	mov.b32 %r298, 1;
-	sub.u32 %r299, %r13, 1;
-	mov.b32 %r300, %r3;
+	mov.b32 %r294, 1;
+	sub.u32 %r295, %r13, 1;
+	mov.b32 %r296, %r3;
 $L212:
-	setp.hs.u32 %p167, %r300, 32;
+	setp.hs.u32 %p167, %r296, 32;
 	@%p167 bra $L213;
-	mov.b64 {%r301, %r302}, %rd615;
-	shfl.sync.down.b32 %r303|%p168, %r301, %r300, %r299, %r17;
-	shfl.sync.down.b32 %r304, %r302, %r300, %r299, %r17;
-	mov.b64 %rd617, {%r303, %r304};
-	mov.b64 {%r305, %r306}, %rd616;
-	shfl.sync.down.b32 %r307, %r305, %r300, %r299, %r17;
-	shfl.sync.down.b32 %r308, %r306, %r300, %r299, %r17;
-	mov.b64 %rd618, {%r307, %r308};
+	mov.b64 {%r297, %r298}, %rd607;
+	shfl.sync.down.b32 %r299|%p168, %r297, %r296, %r295, %r17;
+	shfl.sync.down.b32 %r300, %r298, %r296, %r295, %r17;
+	mov.b64 %rd609, {%r299, %r300};
+	mov.b64 {%r301, %r302}, %rd608;
+	shfl.sync.down.b32 %r303, %r301, %r296, %r295, %r17;
+	shfl.sync.down.b32 %r304, %r302, %r296, %r295, %r17;
+	mov.b64 %rd610, {%r303, %r304};
 	@!%p168 bra $L214;
 	setp.ne.u32 %p169, %r18, 9;
 	@%p169 bra.uni $L216;
-	setp.lt.s64 %p170, %rd617, %rd615;
-	setp.eq.s64 %p171, %rd617, %rd615;
-	setp.lt.s64 %p172, %rd618, %rd616;
+	setp.lt.s64 %p170, %rd609, %rd607;
+	setp.eq.s64 %p171, %rd609, %rd607;
+	setp.lt.s64 %p172, %rd610, %rd608;
 	and.pred %p173, %p171, %p172;
 	or.pred %p174, %p170, %p173;
-	selp.b64 %rd619, %rd617, %rd615, %p174;
-	selp.b64 %rd620, %rd618, %rd616, %p174;
-	mov.b64 %rd615, %rd619;
-	mov.b64 %rd616, %rd620;
+	selp.b64 %rd611, %rd609, %rd607, %p174;
+	selp.b64 %rd612, %rd610, %rd608, %p174;
+	mov.b64 %rd607, %rd611;
+	mov.b64 %rd608, %rd612;
 	bra.uni $L215;
 $L216:
 	setp.ne.u32 %p175, %r18, 10;
 	@%p175 bra.uni $L217;
-	setp.gt.s64 %p176, %rd617, %rd615;
-	setp.eq.s64 %p177, %rd617, %rd615;
-	setp.lt.s64 %p178, %rd618, %rd616;
+	setp.gt.s64 %p176, %rd609, %rd607;
+	setp.eq.s64 %p177, %rd609, %rd607;
+	setp.lt.s64 %p178, %rd610, %rd608;
 	and.pred %p179, %p177, %p178;
 	or.pred %p180, %p176, %p179;
-	selp.b64 %rd621, %rd617, %rd615, %p180;
-	selp.b64 %rd622, %rd618, %rd616, %p180;
-	mov.b64 %rd615, %rd621;
-	mov.b64 %rd616, %rd622;
+	selp.b64 %rd613, %rd609, %rd607, %p180;
+	selp.b64 %rd614, %rd610, %rd608, %p180;
+	mov.b64 %rd607, %rd613;
+	mov.b64 %rd608, %rd614;
 	bra.uni $L215;
 $L217:
-	mov.b64 %rd623, %rd615;
-	mov.b64 %rd624, %rd616;
-	mov.b64 %rd625, %rd617;
-	mov.b64 %rd626, %rd618;
-	mov.b64 %rd627, %rd623;
-	mov.b64 %rd628, %rd624;
-	mov.b64 %rd629, %rd625;
-	mov.b64 %rd630, %rd626;
-	mov.b64 %rd631, %rd629;
-	mov.b64 %rd632, %rd630;
-	add.s64 %rd633, %rd627, %rd631;
-	mov.b64 %rd627, %rd633;
-	add.s64 %rd634, %rd628, %rd632;
-	mov.b64 %rd628, %rd634;
+	mov.b64 %rd615, %rd607;
+	mov.b64 %rd616, %rd608;
+	mov.b64 %rd617, %rd609;
+	mov.b64 %rd618, %rd610;
+	mov.b64 %rd619, %rd615;
+	mov.b64 %rd620, %rd616;
+	mov.b64 %rd621, %rd617;
+	mov.b64 %rd622, %rd618;
+	mov.b64 %rd623, %rd621;
+	mov.b64 %rd624, %rd622;
+	add.s64 %rd625, %rd619, %rd623;
+	mov.b64 %rd619, %rd625;
+	add.s64 %rd626, %rd620, %rd624;
+	mov.b64 %rd620, %rd626;
 $L218:
-	mov.b64 %rd615, %rd627;
-	mov.b64 %rd616, %rd628;
+	mov.b64 %rd607, %rd619;
+	mov.b64 %rd608, %rd620;
 $L215:
 $L214:
-	shl.b32 %r300, %r300, 1;
+	shl.b32 %r296, %r296, 1;
 	bra.uni $L212;
 $L213:
 	setp.eq.u32 %p181, %r7, 0;
 	@!%p181 bra $L219;
-	mul.wide.u32 %rd635, %r8, 16;
-	add.s64 %rd636, %rd1, %rd635;
-	st.shared.s64 [%rd636+0], %rd615;
-	st.shared.s64 [%rd636+8], %rd616;
+	mul.wide.u32 %rd627, %r8, 16;
+	add.s64 %rd628, %rd1, %rd627;
+	st.shared.s64 [%rd628+0], %rd607;
+	st.shared.s64 [%rd628+8], %rd608;
 $L219:
 	bar.sync 0;
 	setp.eq.u32 %p182, %r8, 0;
 	@!%p182 bra $L220;
 	setp.lo.u32 %p183, %r7, %r10;
 	@!%p183 bra $L221;
-	mul.wide.u32 %rd637, %r7, 16;
-	add.s64 %rd638, %rd1, %rd637;
-	ld.shared.s64 %rd639, [%rd638+0];
-	ld.shared.s64 %rd640, [%rd638+8];
-	mov.b64 %rd615, %rd639;
-	mov.b64 %rd616, %rd640;
+	mul.wide.u32 %rd629, %r7, 16;
+	add.s64 %rd630, %rd1, %rd629;
+	ld.shared.s64 %rd631, [%rd630+0];
+	ld.shared.s64 %rd632, [%rd630+8];
+	mov.b64 %rd607, %rd631;
+	mov.b64 %rd608, %rd632;
 $L221:
-	sub.u32 %r309, %r10, 1;
-	mov.b32 %r310, %r298;
+	sub.u32 %r305, %r10, 1;
+	mov.b32 %r306, %r294;
 $L222:
-	setp.hs.u32 %p184, %r310, 32;
+	setp.hs.u32 %p184, %r306, 32;
 	@%p184 bra $L223;
-	mov.b64 {%r311, %r312}, %rd615;
-	shfl.sync.down.b32 %r313|%p185, %r311, %r310, %r309, %r17;
-	shfl.sync.down.b32 %r314, %r312, %r310, %r309, %r17;
-	mov.b64 %rd641, {%r313, %r314};
-	mov.b64 {%r315, %r316}, %rd616;
-	shfl.sync.down.b32 %r317, %r315, %r310, %r309, %r17;
-	shfl.sync.down.b32 %r318, %r316, %r310, %r309, %r17;
-	mov.b64 %rd642, {%r317, %r318};
+	mov.b64 {%r307, %r308}, %rd607;
+	shfl.sync.down.b32 %r309|%p185, %r307, %r306, %r305, %r17;
+	shfl.sync.down.b32 %r310, %r308, %r306, %r305, %r17;
+	mov.b64 %rd633, {%r309, %r310};
+	mov.b64 {%r311, %r312}, %rd608;
+	shfl.sync.down.b32 %r313, %r311, %r306, %r305, %r17;
+	shfl.sync.down.b32 %r314, %r312, %r306, %r305, %r17;
+	mov.b64 %rd634, {%r313, %r314};
 	@!%p185 bra $L224;
 	setp.ne.u32 %p186, %r18, 9;
 	@%p186 bra.uni $L226;
-	setp.lt.s64 %p187, %rd641, %rd615;
-	setp.eq.s64 %p188, %rd641, %rd615;
-	setp.lt.s64 %p189, %rd642, %rd616;
+	setp.lt.s64 %p187, %rd633, %rd607;
+	setp.eq.s64 %p188, %rd633, %rd607;
+	setp.lt.s64 %p189, %rd634, %rd608;
 	and.pred %p190, %p188, %p189;
 	or.pred %p191, %p187, %p190;
-	selp.b64 %rd643, %rd641, %rd615, %p191;
-	selp.b64 %rd644, %rd642, %rd616, %p191;
-	mov.b64 %rd615, %rd643;
-	mov.b64 %rd616, %rd644;
+	selp.b64 %rd635, %rd633, %rd607, %p191;
+	selp.b64 %rd636, %rd634, %rd608, %p191;
+	mov.b64 %rd607, %rd635;
+	mov.b64 %rd608, %rd636;
 	bra.uni $L225;
 $L226:
 	setp.ne.u32 %p192, %r18, 10;
 	@%p192 bra.uni $L227;
-	setp.gt.s64 %p193, %rd641, %rd615;
-	setp.eq.s64 %p194, %rd641, %rd615;
-	setp.lt.s64 %p195, %rd642, %rd616;
+	setp.gt.s64 %p193, %rd633, %rd607;
+	setp.eq.s64 %p194, %rd633, %rd607;
+	setp.lt.s64 %p195, %rd634, %rd608;
 	and.pred %p196, %p194, %p195;
 	or.pred %p197, %p193, %p196;
-	selp.b64 %rd645, %rd641, %rd615, %p197;
-	selp.b64 %rd646, %rd642, %rd616, %p197;
-	mov.b64 %rd615, %rd645;
-	mov.b64 %rd616, %rd646;
+	selp.b64 %rd637, %rd633, %rd607, %p197;
+	selp.b64 %rd638, %rd634, %rd608, %p197;
+	mov.b64 %rd607, %rd637;
+	mov.b64 %rd608, %rd638;
 	bra.uni $L225;
 $L227:
-	mov.b64 %rd647, %rd615;
-	mov.b64 %rd648, %rd616;
-	mov.b64 %rd649, %rd641;
-	mov.b64 %rd650, %rd642;
-	mov.b64 %rd627, %rd647;
-	mov.b64 %rd628, %rd648;
-	mov.b64 %rd629, %rd649;
-	mov.b64 %rd630, %rd650;
-	mov.b64 %rd631, %rd629;
-	mov.b64 %rd632, %rd630;
-	add.s64 %rd651, %rd627, %rd631;
-	mov.b64 %rd627, %rd651;
-	add.s64 %rd652, %rd628, %rd632;
-	mov.b64 %rd628, %rd652;
+	mov.b64 %rd639, %rd607;
+	mov.b64 %rd640, %rd608;
+	mov.b64 %rd641, %rd633;
+	mov.b64 %rd642, %rd634;
+	mov.b64 %rd619, %rd639;
+	mov.b64 %rd620, %rd640;
+	mov.b64 %rd621, %rd641;
+	mov.b64 %rd622, %rd642;
+	mov.b64 %rd623, %rd621;
+	mov.b64 %rd624, %rd622;
+	add.s64 %rd643, %rd619, %rd623;
+	mov.b64 %rd619, %rd643;
+	add.s64 %rd644, %rd620, %rd624;
+	mov.b64 %rd620, %rd644;
 $L228:
-	mov.b64 %rd615, %rd627;
-	mov.b64 %rd616, %rd628;
+	mov.b64 %rd607, %rd619;
+	mov.b64 %rd608, %rd620;
 $L225:
 $L224:
-	shl.b32 %r310, %r310, 1;
+	shl.b32 %r306, %r306, 1;
 	bra.uni $L222;
 $L223:
 $L220:
-	mul.wide.u32 %rd653, %r29, 16;
-	add.s64 %rd654, %rd11, %rd653;
+	mul.wide.u32 %rd645, %r29, 16;
+	add.s64 %rd646, %rd11, %rd645;
 	setp.eq.u32 %p198, %r5, 0;
 	@!%p198 bra $L229;
-	st.global.s64 [%rd654+0], %rd615;
-	st.global.s64 [%rd654+8], %rd616;
+	st.global.s64 [%rd646+0], %rd607;
+	st.global.s64 [%rd646+8], %rd608;
 $L229:
 	ret;
 }
@@ -3744,8 +3730,8 @@ const gokkosPTX7 = `//
 )
 {
 	.reg .pred %p<205>;
-	.reg .b32 %r<311>;
-	.reg .b64 %rd<687>;
+	.reg .b32 %r<307>;
+	.reg .b64 %rd<679>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4287,221 +4273,215 @@ $L45:
 	setp.le.s64 %p48, %rd220, 1;
 	or.pred %p49, %p47, %p48;
 	@!%p49 bra $L60;
-	mov.b64 %rd304, %rd303;
-	mov.b32 %r89, %r88;
-	cvt.s64.s32 %rd305, %r89;
-	add.s64 %rd306, %rd305, 1;
-	mul.lo.s64 %rd307, %rd306, %rd193;
-	mad.lo.s64 %rd308, %rd307, 8, %rd191;
-	ld.global.nc.s64 %rd309, [%rd308+0];
-	mov.b64 %rd310, %rd309;
-	cvt.s64.s32 %rd311, %r89;
-	mul.lo.s64 %rd312, %rd311, %rd193;
-	mad.lo.s64 %rd313, %rd312, 8, %rd191;
-	ld.global.nc.s64 %rd314, [%rd313+0];
-	mov.b64 %rd315, %rd314;
-	sub.s64 %rd316, %rd310, %rd315;
-	mov.b64 %rd317, %rd316;
-	add.s64 %rd318, %rd121, %rd317;
-	mov.b64 %rd121, %rd318;
+	cvt.s64.s32 %rd304, %r88;
+	add.s64 %rd305, %rd304, 1;
+	mul.lo.s64 %rd306, %rd305, %rd193;
+	mad.lo.s64 %rd307, %rd306, 8, %rd191;
+	ld.global.nc.s64 %rd308, [%rd307+0];
+	mov.b64 %rd309, %rd308;
+	cvt.s64.s32 %rd310, %r88;
+	mul.lo.s64 %rd311, %rd310, %rd193;
+	mad.lo.s64 %rd312, %rd311, 8, %rd191;
+	ld.global.nc.s64 %rd313, [%rd312+0];
+	mov.b64 %rd314, %rd313;
+	sub.s64 %rd315, %rd309, %rd314;
+	add.s64 %rd316, %rd121, %rd315;
+	mov.b64 %rd121, %rd316;
 	bra.uni $L61;
 $L60:
-	rem.s64 %rd319, %rd120, %rd220;
+	rem.s64 %rd317, %rd120, %rd220;
 	setp.eq.s64 %p50, %rd220, -1;
-	selp.b64 %rd320, 0, %rd319, %p50;
+	selp.b64 %rd318, 0, %rd317, %p50;
 	setp.eq.s64 %p51, %rd220, 0;
-	selp.b64 %rd321, %rd120, %rd320, %p51;
-	setp.eq.s64 %p52, %rd321, 0;
+	selp.b64 %rd319, %rd120, %rd318, %p51;
+	setp.eq.s64 %p52, %rd319, 0;
 	@!%p52 bra $L63;
-	mov.b64 %rd322, %rd303;
-	mov.b32 %r90, %r88;
-	cvt.s64.s32 %rd323, %r90;
-	add.s64 %rd324, %rd323, 1;
-	mul.lo.s64 %rd325, %rd324, %rd193;
-	mad.lo.s64 %rd326, %rd325, 8, %rd191;
-	ld.global.nc.s64 %rd327, [%rd326+0];
-	mov.b64 %rd328, %rd327;
-	cvt.s64.s32 %rd329, %r90;
-	mul.lo.s64 %rd330, %rd329, %rd193;
-	mad.lo.s64 %rd331, %rd330, 8, %rd191;
-	ld.global.nc.s64 %rd332, [%rd331+0];
-	mov.b64 %rd333, %rd332;
-	sub.s64 %rd334, %rd328, %rd333;
-	mov.b64 %rd335, %rd334;
-	mul.lo.s64 %rd336, %rd220, %rd335;
-	add.s64 %rd337, %rd121, %rd336;
-	mov.b64 %rd121, %rd337;
+	cvt.s64.s32 %rd320, %r88;
+	add.s64 %rd321, %rd320, 1;
+	mul.lo.s64 %rd322, %rd321, %rd193;
+	mad.lo.s64 %rd323, %rd322, 8, %rd191;
+	ld.global.nc.s64 %rd324, [%rd323+0];
+	mov.b64 %rd325, %rd324;
+	cvt.s64.s32 %rd326, %r88;
+	mul.lo.s64 %rd327, %rd326, %rd193;
+	mad.lo.s64 %rd328, %rd327, 8, %rd191;
+	ld.global.nc.s64 %rd329, [%rd328+0];
+	mov.b64 %rd330, %rd329;
+	sub.s64 %rd331, %rd325, %rd330;
+	mul.lo.s64 %rd332, %rd220, %rd331;
+	add.s64 %rd333, %rd121, %rd332;
+	mov.b64 %rd121, %rd333;
 $L63:
 $L61:
-	add.s64 %rd338, %rd120, 1;
-	mov.b64 %rd120, %rd338;
+	add.s64 %rd334, %rd120, 1;
+	mov.b64 %rd120, %rd334;
 $L59:
 	setp.eq.s64 %p53, %rd235, %rd234;
 	@!%p53 bra $L65;
-	mov.b64 %rd339, %rd235;
+	mov.b64 %rd335, %rd235;
 $L66:
 	@!%p17 bra $L70;
 	bra.uni $L68;
 $L70:
 	// block scan
-	mov.b64 %rd340, %rd339;
-	mov.b32 %r91, %r3;
+	mov.b64 %rd336, %rd335;
+	mov.b32 %r89, %r3;
 $L71:
-	setp.hs.u32 %p54, %r91, 32;
+	setp.hs.u32 %p54, %r89, 32;
 	@%p54 bra $L72;
-	mov.b64 {%r92, %r93}, %rd340;
-	shfl.sync.up.b32 %r94|%p55, %r92, %r91, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd341, {%r94, %r95};
+	mov.b64 {%r90, %r91}, %rd336;
+	shfl.sync.up.b32 %r92|%p55, %r90, %r89, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
+	mov.b64 %rd337, {%r92, %r93};
 	@!%p55 bra $L73;
-	add.s64 %rd342, %rd341, %rd340;
-	mov.b64 %rd340, %rd342;
+	add.s64 %rd338, %rd337, %rd336;
+	mov.b64 %rd336, %rd338;
 $L73:
-	shl.b32 %r91, %r91, 1;
+	shl.b32 %r89, %r89, 1;
 	bra.uni $L71;
 $L72:
-	mov.b64 {%r96, %r97}, %rd340;
-	shfl.sync.up.b32 %r98|%p56, %r96, %r3, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd343, {%r98, %r99};
+	mov.b64 {%r94, %r95}, %rd336;
+	shfl.sync.up.b32 %r96|%p56, %r94, %r3, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
+	mov.b64 %rd339, {%r96, %r97};
 	setp.lo.u32 %p57, %r3, 32;
 	and.pred %p58, %p56, %p57;
-	selp.b64 %rd344, %rd343, 0, %p58;
-	sub.u32 %r100, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r100;
+	selp.b64 %rd340, %rd339, 0, %p58;
+	sub.u32 %r98, %r13, %r3;
+	setp.eq.u32 %p59, %r7, %r98;
 	@!%p59 bra $L74;
-	mul.wide.u32 %rd345, %r8, 16;
-	add.s64 %rd346, %rd1, %rd345;
-	st.shared.s64 [%rd346+0], %rd340;
+	mul.wide.u32 %rd341, %r8, 16;
+	add.s64 %rd342, %rd1, %rd341;
+	st.shared.s64 [%rd342+0], %rd336;
 $L74:
 	bar.sync 0;
 	setp.eq.u32 %p60, %r8, 0;
 	@!%p60 bra $L75;
-	mov.b64 %rd347, 0;
+	mov.b64 %rd343, 0;
 	setp.lo.u32 %p61, %r7, %r10;
 	@!%p61 bra $L76;
-	mul.wide.u32 %rd348, %r7, 16;
-	add.s64 %rd349, %rd1, %rd348;
-	ld.shared.s64 %rd350, [%rd349+0];
-	mov.b64 %rd347, %rd350;
+	mul.wide.u32 %rd344, %r7, 16;
+	add.s64 %rd345, %rd1, %rd344;
+	ld.shared.s64 %rd346, [%rd345+0];
+	mov.b64 %rd343, %rd346;
 $L76:
-	mov.b64 {%r101, %r102}, %rd347;
-	shfl.sync.up.b32 %r103|%p62, %r101, 1, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
-	mov.b64 %rd351, {%r103, %r104};
+	mov.b64 {%r99, %r100}, %rd343;
+	shfl.sync.up.b32 %r101|%p62, %r99, 1, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
+	mov.b64 %rd347, {%r101, %r102};
 	@!%p62 bra $L77;
-	add.s64 %rd352, %rd351, %rd347;
-	mov.b64 %rd347, %rd352;
+	add.s64 %rd348, %rd347, %rd343;
+	mov.b64 %rd343, %rd348;
 $L77:
-	mov.b64 {%r105, %r106}, %rd347;
-	shfl.sync.up.b32 %r107|%p63, %r105, 2, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
-	mov.b64 %rd353, {%r107, %r108};
+	mov.b64 {%r103, %r104}, %rd343;
+	shfl.sync.up.b32 %r105|%p63, %r103, 2, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
+	mov.b64 %rd349, {%r105, %r106};
 	@!%p63 bra $L78;
-	add.s64 %rd354, %rd353, %rd347;
-	mov.b64 %rd347, %rd354;
+	add.s64 %rd350, %rd349, %rd343;
+	mov.b64 %rd343, %rd350;
 $L78:
-	mov.b64 {%r109, %r110}, %rd347;
-	shfl.sync.up.b32 %r111|%p64, %r109, 4, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
-	mov.b64 %rd355, {%r111, %r112};
+	mov.b64 {%r107, %r108}, %rd343;
+	shfl.sync.up.b32 %r109|%p64, %r107, 4, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
+	mov.b64 %rd351, {%r109, %r110};
 	@!%p64 bra $L79;
-	add.s64 %rd356, %rd355, %rd347;
-	mov.b64 %rd347, %rd356;
+	add.s64 %rd352, %rd351, %rd343;
+	mov.b64 %rd343, %rd352;
 $L79:
-	mov.b64 {%r113, %r114}, %rd347;
-	shfl.sync.up.b32 %r115|%p65, %r113, 8, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
-	mov.b64 %rd357, {%r115, %r116};
+	mov.b64 {%r111, %r112}, %rd343;
+	shfl.sync.up.b32 %r113|%p65, %r111, 8, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
+	mov.b64 %rd353, {%r113, %r114};
 	@!%p65 bra $L80;
-	add.s64 %rd358, %rd357, %rd347;
-	mov.b64 %rd347, %rd358;
+	add.s64 %rd354, %rd353, %rd343;
+	mov.b64 %rd343, %rd354;
 $L80:
-	mov.b64 {%r117, %r118}, %rd347;
-	shfl.sync.up.b32 %r119|%p66, %r117, 16, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
-	mov.b64 %rd359, {%r119, %r120};
+	mov.b64 {%r115, %r116}, %rd343;
+	shfl.sync.up.b32 %r117|%p66, %r115, 16, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
+	mov.b64 %rd355, {%r117, %r118};
 	@!%p66 bra $L81;
-	add.s64 %rd360, %rd359, %rd347;
-	mov.b64 %rd347, %rd360;
+	add.s64 %rd356, %rd355, %rd343;
+	mov.b64 %rd343, %rd356;
 $L81:
-	mov.b64 {%r121, %r122}, %rd347;
-	shfl.sync.up.b32 %r123|%p67, %r121, 1, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd361, {%r123, %r124};
-	selp.b64 %rd362, %rd361, 0, %p67;
+	mov.b64 {%r119, %r120}, %rd343;
+	shfl.sync.up.b32 %r121|%p67, %r119, 1, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
+	mov.b64 %rd357, {%r121, %r122};
+	selp.b64 %rd358, %rd357, 0, %p67;
 	@!%p61 bra $L82;
-	mul.wide.u32 %rd363, %r7, 16;
-	add.s64 %rd364, %rd1, %rd363;
-	add.s64 %rd365, %rd364, 512;
-	st.shared.s64 [%rd365+0], %rd362;
+	mul.wide.u32 %rd359, %r7, 16;
+	add.s64 %rd360, %rd1, %rd359;
+	add.s64 %rd361, %rd360, 512;
+	st.shared.s64 [%rd361+0], %rd358;
 $L82:
-	sub.u32 %r125, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r125;
+	sub.u32 %r123, %r10, 1;
+	setp.eq.u32 %p68, %r7, %r123;
 	@!%p68 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd347;
+	st.shared.s64 [%rd1+1024], %rd343;
 $L83:
 $L75:
 	bar.sync 0;
-	mul.wide.u32 %rd366, %r8, 16;
-	add.s64 %rd367, %rd1, %rd366;
-	add.s64 %rd368, %rd367, 512;
-	ld.shared.s64 %rd369, [%rd368+0];
-	add.s64 %rd370, %rd369, %rd344;
-	ld.shared.s64 %rd371, [%rd1+1024];
-	mov.b64 {%r126, %r127}, %rd370;
-	shfl.sync.idx.b32 %r128|%p69, %r126, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd372, {%r128, %r129};
+	mul.wide.u32 %rd362, %r8, 16;
+	add.s64 %rd363, %rd1, %rd362;
+	add.s64 %rd364, %rd363, 512;
+	ld.shared.s64 %rd365, [%rd364+0];
+	add.s64 %rd366, %rd365, %rd340;
+	ld.shared.s64 %rd367, [%rd1+1024];
+	mov.b64 {%r124, %r125}, %rd366;
+	shfl.sync.idx.b32 %r126|%p69, %r124, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
+	mov.b64 %rd368, {%r126, %r127};
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
 	mov.b64 %rd373, %rd371;
 	mov.b64 %rd374, %rd372;
 	mov.b64 %rd375, %rd373;
-	mov.b64 %rd376, %rd374;
-	mov.b64 %rd377, %rd375;
-	mov.b64 %rd378, %rd376;
-	mov.b64 %rd379, %rd377;
-	mov.b64 %rd380, 0;
-	cvt.u64.u32 %rd381, %r2;
-	setp.eq.s64 %p70, %rd381, 0;
-	setp.gt.s64 %p71, %rd379, 0;
+	mov.b64 %rd376, 0;
+	cvt.u64.u32 %rd377, %r2;
+	setp.eq.s64 %p70, %rd377, 0;
+	setp.gt.s64 %p71, %rd375, 0;
 	and.pred %p72, %p70, %p71;
 	@!%p72 bra $L85;
-	atom.global.add.u64 %rd382, [%rd210], %rd379;
-	mov.b64 %rd383, %rd382;
-	mov.b64 %rd380, %rd383;
+	atom.global.add.u64 %rd378, [%rd210], %rd375;
+	mov.b64 %rd379, %rd378;
+	mov.b64 %rd376, %rd379;
 $L85:
-	cvt.u64.u32 %rd384, %r2;
-	setp.eq.s64 %p73, %rd384, 0;
+	cvt.u64.u32 %rd380, %r2;
+	setp.eq.s64 %p73, %rd380, 0;
 	setp.eq.u32 %p74, %r1, 0;
 	and.pred %p75, %p73, %p74;
 	bar.sync 0;
 	@!%p75 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd380;
+	st.shared.s64 [%rd1+1024], %rd376;
 $L86:
 	bar.sync 0;
-	ld.shared.s64 %rd385, [%rd1+1024];
-	mov.b64 %rd386, %rd385;
-	mov.b64 %rd380, %rd386;
-	add.s64 %rd387, %rd380, %rd378;
-	mov.b64 %rd388, %rd387;
-	mov.b64 %rd389, 0;
+	ld.shared.s64 %rd381, [%rd1+1024];
+	mov.b64 %rd382, %rd381;
+	mov.b64 %rd376, %rd382;
+	add.s64 %rd383, %rd376, %rd374;
+	mov.b64 %rd384, %rd383;
+	mov.b64 %rd385, 0;
 $L87:
-	setp.lt.s64 %p76, %rd389, %rd339;
+	setp.lt.s64 %p76, %rd385, %rd335;
 	not.pred %p77, %p76;
 	@!%p77 bra $L91;
 	bra.uni $L89;
 $L91:
-	mul.lo.s64 %rd390, %rd389, %rd182;
-	mad.lo.s64 %rd391, %rd390, 4, %rd180;
-	ld.shared.s32 %r130, [%rd391+0];
-	mov.b32 %r131, %r130;
-	add.s64 %rd392, %rd388, %rd389;
-	mul.lo.s64 %rd393, %rd392, %rd209;
-	mad.lo.s64 %rd394, %rd393, 4, %rd207;
-	st.global.s32 [%rd394+0], %r131;
+	mul.lo.s64 %rd386, %rd385, %rd182;
+	mad.lo.s64 %rd387, %rd386, 4, %rd180;
+	ld.shared.s32 %r128, [%rd387+0];
+	mov.b32 %r129, %r128;
+	add.s64 %rd388, %rd384, %rd385;
+	mul.lo.s64 %rd389, %rd388, %rd209;
+	mad.lo.s64 %rd390, %rd389, 4, %rd207;
+	st.global.s32 [%rd390+0], %r129;
 $L88:
-	add.s64 %rd395, %rd389, 1;
-	mov.b64 %rd389, %rd395;
+	add.s64 %rd391, %rd385, 1;
+	mov.b64 %rd385, %rd391;
 	bra.uni $L87;
 $L89:
 	bra.uni $L68;
@@ -4511,179 +4491,179 @@ $L68:
 	mov.b64 %rd235, 0;
 $L65:
 $L30:
-	add.s64 %rd396, %rd262, 1;
-	mov.b64 %rd262, %rd396;
+	add.s64 %rd392, %rd262, 1;
+	mov.b64 %rd262, %rd392;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd397, %rd236, 1;
-	mov.b64 %rd236, %rd397;
+	add.s64 %rd393, %rd236, 1;
+	mov.b64 %rd236, %rd393;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd398, %rd235;
+	mov.b64 %rd394, %rd235;
 $L92:
 	@!%p17 bra $L96;
 	bra.uni $L94;
 $L96:
 	// block scan
-	mov.b64 %rd399, %rd398;
-	mov.b32 %r132, %r3;
+	mov.b64 %rd395, %rd394;
+	mov.b32 %r130, %r3;
 $L97:
-	setp.hs.u32 %p78, %r132, 32;
+	setp.hs.u32 %p78, %r130, 32;
 	@%p78 bra $L98;
-	mov.b64 {%r133, %r134}, %rd399;
-	shfl.sync.up.b32 %r135|%p79, %r133, %r132, 0, %r17;
-	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
-	mov.b64 %rd400, {%r135, %r136};
+	mov.b64 {%r131, %r132}, %rd395;
+	shfl.sync.up.b32 %r133|%p79, %r131, %r130, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r130, 0, %r17;
+	mov.b64 %rd396, {%r133, %r134};
 	@!%p79 bra $L99;
-	add.s64 %rd401, %rd400, %rd399;
-	mov.b64 %rd399, %rd401;
+	add.s64 %rd397, %rd396, %rd395;
+	mov.b64 %rd395, %rd397;
 $L99:
-	shl.b32 %r132, %r132, 1;
+	shl.b32 %r130, %r130, 1;
 	bra.uni $L97;
 $L98:
-	mov.b64 {%r137, %r138}, %rd399;
-	shfl.sync.up.b32 %r139|%p80, %r137, %r3, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
-	mov.b64 %rd402, {%r139, %r140};
+	mov.b64 {%r135, %r136}, %rd395;
+	shfl.sync.up.b32 %r137|%p80, %r135, %r3, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, %r3, 0, %r17;
+	mov.b64 %rd398, {%r137, %r138};
 	setp.lo.u32 %p81, %r3, 32;
 	and.pred %p82, %p80, %p81;
-	selp.b64 %rd403, %rd402, 0, %p82;
-	sub.u32 %r141, %r13, %r3;
-	setp.eq.u32 %p83, %r7, %r141;
+	selp.b64 %rd399, %rd398, 0, %p82;
+	sub.u32 %r139, %r13, %r3;
+	setp.eq.u32 %p83, %r7, %r139;
 	@!%p83 bra $L100;
-	mul.wide.u32 %rd404, %r8, 16;
-	add.s64 %rd405, %rd1, %rd404;
-	st.shared.s64 [%rd405+0], %rd399;
+	mul.wide.u32 %rd400, %r8, 16;
+	add.s64 %rd401, %rd1, %rd400;
+	st.shared.s64 [%rd401+0], %rd395;
 $L100:
 	bar.sync 0;
 	setp.eq.u32 %p84, %r8, 0;
 	@!%p84 bra $L101;
-	mov.b64 %rd406, 0;
+	mov.b64 %rd402, 0;
 	setp.lo.u32 %p85, %r7, %r10;
 	@!%p85 bra $L102;
-	mul.wide.u32 %rd407, %r7, 16;
-	add.s64 %rd408, %rd1, %rd407;
-	ld.shared.s64 %rd409, [%rd408+0];
-	mov.b64 %rd406, %rd409;
+	mul.wide.u32 %rd403, %r7, 16;
+	add.s64 %rd404, %rd1, %rd403;
+	ld.shared.s64 %rd405, [%rd404+0];
+	mov.b64 %rd402, %rd405;
 $L102:
-	mov.b64 {%r142, %r143}, %rd406;
-	shfl.sync.up.b32 %r144|%p86, %r142, 1, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
-	mov.b64 %rd410, {%r144, %r145};
+	mov.b64 {%r140, %r141}, %rd402;
+	shfl.sync.up.b32 %r142|%p86, %r140, 1, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 1, 0, %r17;
+	mov.b64 %rd406, {%r142, %r143};
 	@!%p86 bra $L103;
-	add.s64 %rd411, %rd410, %rd406;
-	mov.b64 %rd406, %rd411;
+	add.s64 %rd407, %rd406, %rd402;
+	mov.b64 %rd402, %rd407;
 $L103:
-	mov.b64 {%r146, %r147}, %rd406;
-	shfl.sync.up.b32 %r148|%p87, %r146, 2, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
-	mov.b64 %rd412, {%r148, %r149};
+	mov.b64 {%r144, %r145}, %rd402;
+	shfl.sync.up.b32 %r146|%p87, %r144, 2, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 2, 0, %r17;
+	mov.b64 %rd408, {%r146, %r147};
 	@!%p87 bra $L104;
-	add.s64 %rd413, %rd412, %rd406;
-	mov.b64 %rd406, %rd413;
+	add.s64 %rd409, %rd408, %rd402;
+	mov.b64 %rd402, %rd409;
 $L104:
-	mov.b64 {%r150, %r151}, %rd406;
-	shfl.sync.up.b32 %r152|%p88, %r150, 4, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
-	mov.b64 %rd414, {%r152, %r153};
+	mov.b64 {%r148, %r149}, %rd402;
+	shfl.sync.up.b32 %r150|%p88, %r148, 4, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 4, 0, %r17;
+	mov.b64 %rd410, {%r150, %r151};
 	@!%p88 bra $L105;
-	add.s64 %rd415, %rd414, %rd406;
-	mov.b64 %rd406, %rd415;
+	add.s64 %rd411, %rd410, %rd402;
+	mov.b64 %rd402, %rd411;
 $L105:
-	mov.b64 {%r154, %r155}, %rd406;
-	shfl.sync.up.b32 %r156|%p89, %r154, 8, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
-	mov.b64 %rd416, {%r156, %r157};
+	mov.b64 {%r152, %r153}, %rd402;
+	shfl.sync.up.b32 %r154|%p89, %r152, 8, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 8, 0, %r17;
+	mov.b64 %rd412, {%r154, %r155};
 	@!%p89 bra $L106;
-	add.s64 %rd417, %rd416, %rd406;
-	mov.b64 %rd406, %rd417;
+	add.s64 %rd413, %rd412, %rd402;
+	mov.b64 %rd402, %rd413;
 $L106:
-	mov.b64 {%r158, %r159}, %rd406;
-	shfl.sync.up.b32 %r160|%p90, %r158, 16, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
-	mov.b64 %rd418, {%r160, %r161};
+	mov.b64 {%r156, %r157}, %rd402;
+	shfl.sync.up.b32 %r158|%p90, %r156, 16, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 16, 0, %r17;
+	mov.b64 %rd414, {%r158, %r159};
 	@!%p90 bra $L107;
-	add.s64 %rd419, %rd418, %rd406;
-	mov.b64 %rd406, %rd419;
+	add.s64 %rd415, %rd414, %rd402;
+	mov.b64 %rd402, %rd415;
 $L107:
-	mov.b64 {%r162, %r163}, %rd406;
-	shfl.sync.up.b32 %r164|%p91, %r162, 1, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
-	mov.b64 %rd420, {%r164, %r165};
-	selp.b64 %rd421, %rd420, 0, %p91;
+	mov.b64 {%r160, %r161}, %rd402;
+	shfl.sync.up.b32 %r162|%p91, %r160, 1, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 1, 0, %r17;
+	mov.b64 %rd416, {%r162, %r163};
+	selp.b64 %rd417, %rd416, 0, %p91;
 	@!%p85 bra $L108;
-	mul.wide.u32 %rd422, %r7, 16;
-	add.s64 %rd423, %rd1, %rd422;
-	add.s64 %rd424, %rd423, 512;
-	st.shared.s64 [%rd424+0], %rd421;
+	mul.wide.u32 %rd418, %r7, 16;
+	add.s64 %rd419, %rd1, %rd418;
+	add.s64 %rd420, %rd419, 512;
+	st.shared.s64 [%rd420+0], %rd417;
 $L108:
-	sub.u32 %r166, %r10, 1;
-	setp.eq.u32 %p92, %r7, %r166;
+	sub.u32 %r164, %r10, 1;
+	setp.eq.u32 %p92, %r7, %r164;
 	@!%p92 bra $L109;
-	st.shared.s64 [%rd1+1024], %rd406;
+	st.shared.s64 [%rd1+1024], %rd402;
 $L109:
 $L101:
 	bar.sync 0;
-	mul.wide.u32 %rd425, %r8, 16;
-	add.s64 %rd426, %rd1, %rd425;
-	add.s64 %rd427, %rd426, 512;
-	ld.shared.s64 %rd428, [%rd427+0];
-	add.s64 %rd429, %rd428, %rd403;
-	ld.shared.s64 %rd430, [%rd1+1024];
-	mov.b64 {%r167, %r168}, %rd429;
-	shfl.sync.idx.b32 %r169|%p93, %r167, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r170, %r168, 0, %r22, %r17;
-	mov.b64 %rd431, {%r169, %r170};
+	mul.wide.u32 %rd421, %r8, 16;
+	add.s64 %rd422, %rd1, %rd421;
+	add.s64 %rd423, %rd422, 512;
+	ld.shared.s64 %rd424, [%rd423+0];
+	add.s64 %rd425, %rd424, %rd399;
+	ld.shared.s64 %rd426, [%rd1+1024];
+	mov.b64 {%r165, %r166}, %rd425;
+	shfl.sync.idx.b32 %r167|%p93, %r165, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r168, %r166, 0, %r22, %r17;
+	mov.b64 %rd427, {%r167, %r168};
+	mov.b64 %rd428, %rd426;
+	mov.b64 %rd429, %rd427;
+	mov.b64 %rd430, %rd428;
+	mov.b64 %rd431, %rd429;
 	mov.b64 %rd432, %rd430;
 	mov.b64 %rd433, %rd431;
 	mov.b64 %rd434, %rd432;
-	mov.b64 %rd435, %rd433;
-	mov.b64 %rd436, %rd434;
-	mov.b64 %rd437, %rd435;
-	mov.b64 %rd438, %rd436;
-	mov.b64 %rd439, 0;
-	cvt.u64.u32 %rd440, %r2;
-	setp.eq.s64 %p94, %rd440, 0;
-	setp.gt.s64 %p95, %rd438, 0;
+	mov.b64 %rd435, 0;
+	cvt.u64.u32 %rd436, %r2;
+	setp.eq.s64 %p94, %rd436, 0;
+	setp.gt.s64 %p95, %rd434, 0;
 	and.pred %p96, %p94, %p95;
 	@!%p96 bra $L111;
-	atom.global.add.u64 %rd441, [%rd210], %rd438;
-	mov.b64 %rd442, %rd441;
-	mov.b64 %rd439, %rd442;
+	atom.global.add.u64 %rd437, [%rd210], %rd434;
+	mov.b64 %rd438, %rd437;
+	mov.b64 %rd435, %rd438;
 $L111:
-	cvt.u64.u32 %rd443, %r2;
-	setp.eq.s64 %p97, %rd443, 0;
+	cvt.u64.u32 %rd439, %r2;
+	setp.eq.s64 %p97, %rd439, 0;
 	setp.eq.u32 %p98, %r1, 0;
 	and.pred %p99, %p97, %p98;
 	bar.sync 0;
 	@!%p99 bra $L112;
-	st.shared.s64 [%rd1+1024], %rd439;
+	st.shared.s64 [%rd1+1024], %rd435;
 $L112:
 	bar.sync 0;
-	ld.shared.s64 %rd444, [%rd1+1024];
-	mov.b64 %rd445, %rd444;
-	mov.b64 %rd439, %rd445;
-	add.s64 %rd446, %rd439, %rd437;
-	mov.b64 %rd447, %rd446;
-	mov.b64 %rd448, 0;
+	ld.shared.s64 %rd440, [%rd1+1024];
+	mov.b64 %rd441, %rd440;
+	mov.b64 %rd435, %rd441;
+	add.s64 %rd442, %rd435, %rd433;
+	mov.b64 %rd443, %rd442;
+	mov.b64 %rd444, 0;
 $L113:
-	setp.lt.s64 %p100, %rd448, %rd398;
+	setp.lt.s64 %p100, %rd444, %rd394;
 	not.pred %p101, %p100;
 	@!%p101 bra $L117;
 	bra.uni $L115;
 $L117:
-	mul.lo.s64 %rd449, %rd448, %rd182;
-	mad.lo.s64 %rd450, %rd449, 4, %rd180;
-	ld.shared.s32 %r171, [%rd450+0];
-	mov.b32 %r172, %r171;
-	add.s64 %rd451, %rd447, %rd448;
-	mul.lo.s64 %rd452, %rd451, %rd209;
-	mad.lo.s64 %rd453, %rd452, 4, %rd207;
-	st.global.s32 [%rd453+0], %r172;
+	mul.lo.s64 %rd445, %rd444, %rd182;
+	mad.lo.s64 %rd446, %rd445, 4, %rd180;
+	ld.shared.s32 %r169, [%rd446+0];
+	mov.b32 %r170, %r169;
+	add.s64 %rd447, %rd443, %rd444;
+	mul.lo.s64 %rd448, %rd447, %rd209;
+	mad.lo.s64 %rd449, %rd448, 4, %rd207;
+	st.global.s32 [%rd449+0], %r170;
 $L114:
-	add.s64 %rd454, %rd448, 1;
-	mov.b64 %rd448, %rd454;
+	add.s64 %rd450, %rd444, 1;
+	mov.b64 %rd444, %rd450;
 	bra.uni $L113;
 $L115:
 	bra.uni $L94;
@@ -4692,128 +4672,128 @@ $L93:
 $L94:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd455, %r2;
-	add.s64 %rd456, %rd186, %rd455;
-	mov.b64 %rd457, %rd456;
-	mov.b32 %r173, -1;
-	mov.b64 %rd458, 0;
-	mov.b64 %rd459, 0;
+	cvt.u64.u32 %rd451, %r2;
+	add.s64 %rd452, %rd186, %rd451;
+	mov.b64 %rd453, %rd452;
+	mov.b32 %r171, -1;
+	mov.b64 %rd454, 0;
+	mov.b64 %rd455, 0;
 $L118:
 	@!%p13 bra $L122;
-	mov.b64 %rd460, 4611686018427387904;
+	mov.b64 %rd456, 4611686018427387904;
 	bra.uni $L120;
 $L122:
-	mov.b64 %rd460, %rd163;
+	mov.b64 %rd456, %rd163;
 	bra.uni $L120;
 $L119:
 	bra.uni $L118;
 $L120:
-	mov.b64 %rd461, %rd460;
+	mov.b64 %rd457, %rd456;
 $L123:
-	mov.b64 %rd462, 0;
-	mov.b64 %rd463, %rd461;
+	mov.b64 %rd458, 0;
+	mov.b64 %rd459, %rd457;
 $L126:
-	setp.gt.s64 %p102, %rd463, 0;
+	setp.gt.s64 %p102, %rd459, 0;
 	not.pred %p103, %p102;
 	@!%p103 bra $L130;
 	bra.uni $L128;
 $L130:
-	setp.ge.s64 %p104, %rd458, %rd459;
+	setp.ge.s64 %p104, %rd454, %rd455;
 	@!%p104 bra $L132;
-	setp.ge.s64 %p105, %rd457, %rd189;
+	setp.ge.s64 %p105, %rd453, %rd189;
 	@!%p105 bra $L134;
 	bra.uni $L128;
 $L134:
 	mov.pred %p106, %p12;
-	mov.b64 %rd464, %rd144;
-	mov.b64 %rd465, %rd457;
+	mov.b64 %rd460, %rd144;
+	mov.b64 %rd461, %rd453;
 $L135:
 	@!%p106 bra $L139;
-	shr.s64 %rd466, %rd465, 5;
-	mul.lo.s64 %rd467, %rd466, %rd150;
-	mad.lo.s64 %rd468, %rd467, 4, %rd148;
-	ld.global.nc.u32 %r174, [%rd468+0];
-	mov.b32 %r175, %r174;
-	and.b64 %rd469, %rd465, 31;
-	min.u64 %rd470, %rd469, 32;
-	cvt.u32.u64 %r176, %rd470;
-	mov.b32 %r178, 0x1;
-	shl.b32 %r177, %r178, %r176;
-	setp.hs.u32 %p107, %r176, 32;
-	selp.b32 %r179, 0, %r177, %p107;
-	and.b32 %r180, %r175, %r179;
-	setp.ne.u32 %p108, %r180, 0x0;
+	shr.s64 %rd462, %rd461, 5;
+	mul.lo.s64 %rd463, %rd462, %rd150;
+	mad.lo.s64 %rd464, %rd463, 4, %rd148;
+	ld.global.nc.u32 %r172, [%rd464+0];
+	mov.b32 %r173, %r172;
+	and.b64 %rd465, %rd461, 31;
+	min.u64 %rd466, %rd465, 32;
+	cvt.u32.u64 %r174, %rd466;
+	mov.b32 %r176, 0x1;
+	shl.b32 %r175, %r176, %r174;
+	setp.hs.u32 %p107, %r174, 32;
+	selp.b32 %r177, 0, %r175, %p107;
+	and.b32 %r178, %r173, %r177;
+	setp.ne.u32 %p108, %r178, 0x0;
 	@!%p108 bra $L141;
-	cvt.u32.u64 %r181, %rd465;
-	mov.b32 %r182, %r181;
+	cvt.u32.u64 %r179, %rd461;
+	mov.b32 %r180, %r179;
 	bra.uni $L137;
 $L141:
-	mov.b32 %r182, -1;
+	mov.b32 %r180, -1;
 	bra.uni $L137;
 $L139:
-	mul.lo.s64 %rd471, %rd465, %rd147;
-	mad.lo.s64 %rd472, %rd471, 4, %rd145;
-	ld.global.nc.s32 %r183, [%rd472+0];
-	mov.b32 %r184, %r183;
-	mov.b32 %r182, %r184;
+	mul.lo.s64 %rd467, %rd461, %rd147;
+	mad.lo.s64 %rd468, %rd467, 4, %rd145;
+	ld.global.nc.s32 %r181, [%rd468+0];
+	mov.b32 %r182, %r181;
+	mov.b32 %r180, %r182;
 	bra.uni $L137;
 $L136:
 	bra.uni $L135;
 $L137:
-	mov.b32 %r173, %r182;
-	add.s64 %rd473, %rd457, %rd184;
-	mov.b64 %rd457, %rd473;
-	setp.ge.s32 %p109, %r173, 0;
+	mov.b32 %r171, %r180;
+	add.s64 %rd469, %rd453, %rd184;
+	mov.b64 %rd453, %rd469;
+	setp.ge.s32 %p109, %r171, 0;
 	@!%p109 bra $L143;
-	mov.b64 %rd474, %rd134;
-	mov.b32 %r185, %r173;
-	cvt.s64.s32 %rd475, %r185;
-	mul.lo.s64 %rd476, %rd475, %rd137;
-	mad.lo.s64 %rd477, %rd476, 8, %rd135;
-	ld.global.nc.s64 %rd478, [%rd477+0];
-	mov.b64 %rd479, %rd478;
-	mov.b64 %rd480, %rd479;
-	mov.b64 %rd481, %rd134;
-	mov.b32 %r186, %r173;
-	cvt.s64.s32 %rd482, %r186;
-	add.s64 %rd483, %rd482, 1;
-	mul.lo.s64 %rd484, %rd483, %rd137;
-	mad.lo.s64 %rd485, %rd484, 8, %rd135;
-	ld.global.nc.s64 %rd486, [%rd485+0];
-	mov.b64 %rd487, %rd486;
-	mov.b64 %rd488, %rd487;
-	mov.b64 %rd489, %rd480;
-	mov.b64 %rd490, %rd488;
-	mov.b64 %rd458, %rd489;
-	mov.b64 %rd459, %rd490;
+	mov.b64 %rd470, %rd134;
+	mov.b32 %r183, %r171;
+	cvt.s64.s32 %rd471, %r183;
+	mul.lo.s64 %rd472, %rd471, %rd137;
+	mad.lo.s64 %rd473, %rd472, 8, %rd135;
+	ld.global.nc.s64 %rd474, [%rd473+0];
+	mov.b64 %rd475, %rd474;
+	mov.b64 %rd476, %rd475;
+	mov.b64 %rd477, %rd134;
+	mov.b32 %r184, %r171;
+	cvt.s64.s32 %rd478, %r184;
+	add.s64 %rd479, %rd478, 1;
+	mul.lo.s64 %rd480, %rd479, %rd137;
+	mad.lo.s64 %rd481, %rd480, 8, %rd135;
+	ld.global.nc.s64 %rd482, [%rd481+0];
+	mov.b64 %rd483, %rd482;
+	mov.b64 %rd484, %rd483;
+	mov.b64 %rd485, %rd476;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd454, %rd485;
+	mov.b64 %rd455, %rd486;
 $L143:
 	bra.uni $L127;
 $L132:
-	mul.lo.s64 %rd491, %rd458, %rd140;
-	mad.lo.s64 %rd492, %rd491, 4, %rd138;
-	ld.global.nc.s32 %r187, [%rd492+0];
-	mov.b32 %r188, %r187;
-	mov.b32 %r189, %r188;
-	mov.b32 %r190, %r39;
-	mov.b32 %r191, %r173;
-	mov.b32 %r192, %r189;
-	mov.b64 %rd493, %rd458;
+	mul.lo.s64 %rd487, %rd454, %rd140;
+	mad.lo.s64 %rd488, %rd487, 4, %rd138;
+	ld.global.nc.s32 %r185, [%rd488+0];
+	mov.b32 %r186, %r185;
+	mov.b32 %r187, %r186;
+	mov.b32 %r188, %r39;
+	mov.b32 %r189, %r171;
+	mov.b32 %r190, %r187;
+	mov.b64 %rd489, %rd454;
 $L144:
-	cvt.s64.s32 %rd494, %r192;
-	mul.lo.s64 %rd495, %rd494, %rd168;
-	mad.lo.s64 %rd496, %rd495, 4, %rd166;
-	ld.relaxed.gpu.global.s32 %r193, [%rd496+0];
-	mov.b32 %r194, %r193;
-	setp.ge.s32 %p110, %r194, 0;
+	cvt.s64.s32 %rd490, %r190;
+	mul.lo.s64 %rd491, %rd490, %rd168;
+	mad.lo.s64 %rd492, %rd491, 4, %rd166;
+	ld.relaxed.gpu.global.s32 %r191, [%rd492+0];
+	mov.b32 %r192, %r191;
+	setp.ge.s32 %p110, %r192, 0;
 	mov.pred %p111, %p110;
 	not.pred %p112, %p111;
 	@!%p112 bra $L148;
-	cvt.s64.s32 %rd497, %r192;
-	mul.lo.s64 %rd498, %rd497, %rd168;
-	mad.lo.s64 %rd499, %rd498, 4, %rd166;
-	mov.b32 %r195, -1;
-	atom.global.cas.b32 %r196, [%rd499], %r195, %r191;
-	setp.eq.u32 %p113, %r196, %r195;
+	cvt.s64.s32 %rd493, %r190;
+	mul.lo.s64 %rd494, %rd493, %rd168;
+	mad.lo.s64 %rd495, %rd494, 4, %rd166;
+	mov.b32 %r193, -1;
+	atom.global.cas.b32 %r194, [%rd495], %r193, %r189;
+	setp.eq.u32 %p113, %r194, %r193;
 	mov.pred %p114, %p113;
 	not.pred %p115, %p114;
 	mov.pred %p111, %p115;
@@ -4822,16 +4802,16 @@ $L148:
 	mov.pred %p116, 0;
 	bra.uni $L146;
 $L150:
-	cvt.s64.s32 %rd500, %r191;
-	mul.lo.s64 %rd501, %rd500, %rd171;
-	mad.lo.s64 %rd502, %rd501, 4, %rd169;
-	ld.global.s32 %r197, [%rd502+0];
-	mov.b32 %r198, %r197;
-	add.s32 %r199, %r198, 1;
-	cvt.s64.s32 %rd503, %r192;
-	mul.lo.s64 %rd504, %rd503, %rd171;
-	mad.lo.s64 %rd505, %rd504, 4, %rd169;
-	st.global.s32 [%rd505+0], %r199;
+	cvt.s64.s32 %rd496, %r189;
+	mul.lo.s64 %rd497, %rd496, %rd171;
+	mad.lo.s64 %rd498, %rd497, 4, %rd169;
+	ld.global.s32 %r195, [%rd498+0];
+	mov.b32 %r196, %r195;
+	add.s32 %r197, %r196, 1;
+	cvt.s64.s32 %rd499, %r190;
+	mul.lo.s64 %rd500, %rd499, %rd171;
+	mad.lo.s64 %rd501, %rd500, 4, %rd169;
+	st.global.s32 [%rd501+0], %r197;
 	mov.pred %p116, 1;
 	bra.uni $L146;
 $L145:
@@ -4839,417 +4819,411 @@ $L145:
 $L146:
 	@!%p116 bra $L152;
 	mov.pred %p117, 0;
-	mov.b64 %rd506, %rd462;
-	mov.b32 %r200, %r189;
+	mov.b64 %rd502, %rd458;
+	mov.b32 %r198, %r187;
 $L153:
 	@!%p13 bra $L157;
-	shr.s32 %r201, %r200, 5;
-	cvt.s64.s32 %rd507, %r201;
-	mov.b64 %rd508, %rd507;
-	and.b32 %r202, %r200, 31;
-	cvt.s64.s32 %rd509, %r202;
-	min.u64 %rd510, %rd509, 32;
-	cvt.u32.u64 %r203, %rd510;
-	mov.b32 %r205, 0x1;
-	shl.b32 %r204, %r205, %r203;
-	setp.hs.u32 %p118, %r203, 32;
-	selp.b32 %r206, 0, %r204, %p118;
-	mov.b32 %r207, %r206;
-	mov.b64 %rd511, %rd508;
+	shr.s32 %r199, %r198, 5;
+	cvt.s64.s32 %rd503, %r199;
+	mov.b64 %rd504, %rd503;
+	and.b32 %r200, %r198, 31;
+	cvt.s64.s32 %rd505, %r200;
+	min.u64 %rd506, %rd505, 32;
+	cvt.u32.u64 %r201, %rd506;
+	mov.b32 %r203, 0x1;
+	shl.b32 %r202, %r203, %r201;
+	setp.hs.u32 %p118, %r201, 32;
+	selp.b32 %r204, 0, %r202, %p118;
+	mov.b32 %r205, %r204;
+	mov.b64 %rd507, %rd504;
+	mov.b32 %r206, %r205;
+	mul.lo.s64 %rd508, %rd507, %rd159;
+	mad.lo.s64 %rd509, %rd508, 4, %rd157;
+	ld.relaxed.gpu.global.u32 %r207, [%rd509+0];
 	mov.b32 %r208, %r207;
-	mul.lo.s64 %rd512, %rd511, %rd159;
-	mad.lo.s64 %rd513, %rd512, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r209, [%rd513+0];
-	mov.b32 %r210, %r209;
-	and.b32 %r211, %r210, %r208;
-	setp.ne.u32 %p119, %r211, 0x0;
+	and.b32 %r209, %r208, %r206;
+	setp.ne.u32 %p119, %r209, 0x0;
 	mov.pred %p120, %p119;
 	not.pred %p121, %p120;
 	@!%p121 bra $L159;
-	mul.lo.s64 %rd514, %rd511, %rd159;
-	mad.lo.s64 %rd515, %rd514, 4, %rd157;
-	atom.global.or.b32 %r212, [%rd515], %r208;
-	mov.b32 %r213, %r212;
-	and.b32 %r214, %r213, %r208;
-	setp.ne.u32 %p122, %r214, 0x0;
+	mul.lo.s64 %rd510, %rd507, %rd159;
+	mad.lo.s64 %rd511, %rd510, 4, %rd157;
+	atom.global.or.b32 %r210, [%rd511], %r206;
+	mov.b32 %r211, %r210;
+	and.b32 %r212, %r211, %r206;
+	setp.ne.u32 %p122, %r212, 0x0;
 	mov.pred %p120, %p122;
 $L159:
 	@!%p120 bra $L161;
-	mov.b64 %rd516, %rd506;
-	mov.b64 %rd517, %rd516;
+	mov.b64 %rd512, %rd502;
+	mov.b64 %rd513, %rd512;
 	mov.pred %p123, 0;
 	bra.uni $L155;
 $L161:
-	mov.b64 %rd518, %rd506;
-	mov.b64 %rd517, %rd518;
+	mov.b64 %rd514, %rd502;
+	mov.b64 %rd513, %rd514;
 	mov.pred %p123, 1;
 	bra.uni $L155;
 $L157:
 	@!%p14 bra $L163;
-	cvt.s64.s32 %rd519, %r200;
-	mul.lo.s64 %rd520, %rd519, %rd162;
-	mad.lo.s64 %rd521, %rd520, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r215, [%rd521+0];
-	mov.b32 %r216, %r215;
-	setp.eq.s32 %p124, %r216, %r38;
+	cvt.s64.s32 %rd515, %r198;
+	mul.lo.s64 %rd516, %rd515, %rd162;
+	mad.lo.s64 %rd517, %rd516, 4, %rd160;
+	ld.relaxed.gpu.global.s32 %r213, [%rd517+0];
+	mov.b32 %r214, %r213;
+	setp.eq.s32 %p124, %r214, %r38;
 	mov.pred %p125, %p124;
 	not.pred %p126, %p125;
 	@!%p126 bra $L165;
-	cvt.s64.s32 %rd522, %r200;
-	mul.lo.s64 %rd523, %rd522, %rd162;
-	mad.lo.s64 %rd524, %rd523, 4, %rd160;
-	atom.global.exch.b32 %r217, [%rd524], %r38;
-	mov.b32 %r218, %r217;
-	setp.eq.s32 %p127, %r218, %r38;
+	cvt.s64.s32 %rd518, %r198;
+	mul.lo.s64 %rd519, %rd518, %rd162;
+	mad.lo.s64 %rd520, %rd519, 4, %rd160;
+	atom.global.exch.b32 %r215, [%rd520], %r38;
+	mov.b32 %r216, %r215;
+	setp.eq.s32 %p127, %r216, %r38;
 	mov.pred %p125, %p127;
 $L165:
 	@!%p125 bra $L167;
-	mov.b64 %rd525, %rd506;
-	mov.b64 %rd517, %rd525;
+	mov.b64 %rd521, %rd502;
+	mov.b64 %rd513, %rd521;
 	mov.pred %p123, 0;
 	bra.uni $L155;
 $L167:
 $L163:
-	mul.lo.s64 %rd526, %rd506, %rd182;
-	mad.lo.s64 %rd527, %rd526, 4, %rd180;
-	st.shared.s32 [%rd527+0], %r200;
-	add.s64 %rd528, %rd506, 1;
-	mov.b64 %rd529, %rd528;
-	mov.b64 %rd517, %rd529;
+	mul.lo.s64 %rd522, %rd502, %rd182;
+	mad.lo.s64 %rd523, %rd522, 4, %rd180;
+	st.shared.s32 [%rd523+0], %r198;
+	add.s64 %rd524, %rd502, 1;
+	mov.b64 %rd525, %rd524;
+	mov.b64 %rd513, %rd525;
 	mov.pred %p123, 1;
 	bra.uni $L155;
 $L154:
 	bra.uni $L153;
 $L155:
-	mov.b64 %rd530, %rd517;
+	mov.b64 %rd526, %rd513;
 	mov.pred %p128, %p123;
-	mov.b64 %rd462, %rd530;
+	mov.b64 %rd458, %rd526;
 	mov.pred %p117, %p128;
 	@!%p117 bra $L169;
-	mov.b64 %rd531, %rd134;
-	mov.b32 %r219, %r189;
+	mov.b64 %rd527, %rd134;
+	mov.b32 %r217, %r187;
 	setp.lt.s64 %p129, %rd120, 64;
 	setp.le.s64 %p130, %rd164, 1;
 	or.pred %p131, %p129, %p130;
 	@!%p131 bra $L170;
-	mov.b64 %rd532, %rd531;
-	mov.b32 %r220, %r219;
-	cvt.s64.s32 %rd533, %r220;
-	add.s64 %rd534, %rd533, 1;
+	cvt.s64.s32 %rd528, %r217;
+	add.s64 %rd529, %rd528, 1;
+	mul.lo.s64 %rd530, %rd529, %rd137;
+	mad.lo.s64 %rd531, %rd530, 8, %rd135;
+	ld.global.nc.s64 %rd532, [%rd531+0];
+	mov.b64 %rd533, %rd532;
+	cvt.s64.s32 %rd534, %r217;
 	mul.lo.s64 %rd535, %rd534, %rd137;
 	mad.lo.s64 %rd536, %rd535, 8, %rd135;
 	ld.global.nc.s64 %rd537, [%rd536+0];
 	mov.b64 %rd538, %rd537;
-	cvt.s64.s32 %rd539, %r220;
-	mul.lo.s64 %rd540, %rd539, %rd137;
-	mad.lo.s64 %rd541, %rd540, 8, %rd135;
-	ld.global.nc.s64 %rd542, [%rd541+0];
-	mov.b64 %rd543, %rd542;
-	sub.s64 %rd544, %rd538, %rd543;
-	mov.b64 %rd545, %rd544;
-	add.s64 %rd546, %rd121, %rd545;
-	mov.b64 %rd121, %rd546;
+	sub.s64 %rd539, %rd533, %rd538;
+	add.s64 %rd540, %rd121, %rd539;
+	mov.b64 %rd121, %rd540;
 	bra.uni $L171;
 $L170:
-	rem.s64 %rd547, %rd120, %rd164;
+	rem.s64 %rd541, %rd120, %rd164;
 	setp.eq.s64 %p132, %rd164, -1;
-	selp.b64 %rd548, 0, %rd547, %p132;
+	selp.b64 %rd542, 0, %rd541, %p132;
 	setp.eq.s64 %p133, %rd164, 0;
-	selp.b64 %rd549, %rd120, %rd548, %p133;
-	setp.eq.s64 %p134, %rd549, 0;
+	selp.b64 %rd543, %rd120, %rd542, %p133;
+	setp.eq.s64 %p134, %rd543, 0;
 	@!%p134 bra $L173;
-	mov.b64 %rd550, %rd531;
-	mov.b32 %r221, %r219;
-	cvt.s64.s32 %rd551, %r221;
-	add.s64 %rd552, %rd551, 1;
-	mul.lo.s64 %rd553, %rd552, %rd137;
-	mad.lo.s64 %rd554, %rd553, 8, %rd135;
-	ld.global.nc.s64 %rd555, [%rd554+0];
-	mov.b64 %rd556, %rd555;
-	cvt.s64.s32 %rd557, %r221;
-	mul.lo.s64 %rd558, %rd557, %rd137;
-	mad.lo.s64 %rd559, %rd558, 8, %rd135;
-	ld.global.nc.s64 %rd560, [%rd559+0];
-	mov.b64 %rd561, %rd560;
-	sub.s64 %rd562, %rd556, %rd561;
-	mov.b64 %rd563, %rd562;
-	mul.lo.s64 %rd564, %rd164, %rd563;
-	add.s64 %rd565, %rd121, %rd564;
-	mov.b64 %rd121, %rd565;
+	cvt.s64.s32 %rd544, %r217;
+	add.s64 %rd545, %rd544, 1;
+	mul.lo.s64 %rd546, %rd545, %rd137;
+	mad.lo.s64 %rd547, %rd546, 8, %rd135;
+	ld.global.nc.s64 %rd548, [%rd547+0];
+	mov.b64 %rd549, %rd548;
+	cvt.s64.s32 %rd550, %r217;
+	mul.lo.s64 %rd551, %rd550, %rd137;
+	mad.lo.s64 %rd552, %rd551, 8, %rd135;
+	ld.global.nc.s64 %rd553, [%rd552+0];
+	mov.b64 %rd554, %rd553;
+	sub.s64 %rd555, %rd549, %rd554;
+	mul.lo.s64 %rd556, %rd164, %rd555;
+	add.s64 %rd557, %rd121, %rd556;
+	mov.b64 %rd121, %rd557;
 $L173:
 $L171:
-	add.s64 %rd566, %rd120, 1;
-	mov.b64 %rd120, %rd566;
+	add.s64 %rd558, %rd120, 1;
+	mov.b64 %rd120, %rd558;
 $L169:
 $L152:
-	add.s64 %rd567, %rd458, 1;
-	mov.b64 %rd458, %rd567;
-	sub.s64 %rd568, %rd463, 1;
-	mov.b64 %rd463, %rd568;
+	add.s64 %rd559, %rd454, 1;
+	mov.b64 %rd454, %rd559;
+	sub.s64 %rd560, %rd459, 1;
+	mov.b64 %rd459, %rd560;
 $L127:
 	bra.uni $L126;
 $L128:
-	mov.b64 %rd569, %rd462;
+	mov.b64 %rd561, %rd458;
 $L174:
 	@!%p13 bra $L178;
 	bra.uni $L176;
 $L178:
 	// block scan
-	mov.b64 %rd570, %rd569;
-	mov.b32 %r222, %r3;
+	mov.b64 %rd562, %rd561;
+	mov.b32 %r218, %r3;
 $L179:
-	setp.hs.u32 %p135, %r222, 32;
+	setp.hs.u32 %p135, %r218, 32;
 	@%p135 bra $L180;
-	mov.b64 {%r223, %r224}, %rd570;
-	shfl.sync.up.b32 %r225|%p136, %r223, %r222, 0, %r17;
-	shfl.sync.up.b32 %r226, %r224, %r222, 0, %r17;
-	mov.b64 %rd571, {%r225, %r226};
+	mov.b64 {%r219, %r220}, %rd562;
+	shfl.sync.up.b32 %r221|%p136, %r219, %r218, 0, %r17;
+	shfl.sync.up.b32 %r222, %r220, %r218, 0, %r17;
+	mov.b64 %rd563, {%r221, %r222};
 	@!%p136 bra $L181;
-	add.s64 %rd572, %rd571, %rd570;
-	mov.b64 %rd570, %rd572;
+	add.s64 %rd564, %rd563, %rd562;
+	mov.b64 %rd562, %rd564;
 $L181:
-	shl.b32 %r222, %r222, 1;
+	shl.b32 %r218, %r218, 1;
 	bra.uni $L179;
 $L180:
-	mov.b64 {%r227, %r228}, %rd570;
-	shfl.sync.up.b32 %r229|%p137, %r227, %r3, 0, %r17;
-	shfl.sync.up.b32 %r230, %r228, %r3, 0, %r17;
-	mov.b64 %rd573, {%r229, %r230};
+	mov.b64 {%r223, %r224}, %rd562;
+	shfl.sync.up.b32 %r225|%p137, %r223, %r3, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, %r3, 0, %r17;
+	mov.b64 %rd565, {%r225, %r226};
 	setp.lo.u32 %p138, %r3, 32;
 	and.pred %p139, %p137, %p138;
-	selp.b64 %rd574, %rd573, 0, %p139;
-	sub.u32 %r231, %r13, %r3;
-	setp.eq.u32 %p140, %r7, %r231;
+	selp.b64 %rd566, %rd565, 0, %p139;
+	sub.u32 %r227, %r13, %r3;
+	setp.eq.u32 %p140, %r7, %r227;
 	@!%p140 bra $L182;
-	mul.wide.u32 %rd575, %r8, 16;
-	add.s64 %rd576, %rd1, %rd575;
-	st.shared.s64 [%rd576+0], %rd570;
+	mul.wide.u32 %rd567, %r8, 16;
+	add.s64 %rd568, %rd1, %rd567;
+	st.shared.s64 [%rd568+0], %rd562;
 $L182:
 	bar.sync 0;
 	setp.eq.u32 %p141, %r8, 0;
 	@!%p141 bra $L183;
-	mov.b64 %rd577, 0;
+	mov.b64 %rd569, 0;
 	setp.lo.u32 %p142, %r7, %r10;
 	@!%p142 bra $L184;
-	mul.wide.u32 %rd578, %r7, 16;
-	add.s64 %rd579, %rd1, %rd578;
-	ld.shared.s64 %rd580, [%rd579+0];
-	mov.b64 %rd577, %rd580;
+	mul.wide.u32 %rd570, %r7, 16;
+	add.s64 %rd571, %rd1, %rd570;
+	ld.shared.s64 %rd572, [%rd571+0];
+	mov.b64 %rd569, %rd572;
 $L184:
-	mov.b64 {%r232, %r233}, %rd577;
-	shfl.sync.up.b32 %r234|%p143, %r232, 1, 0, %r17;
-	shfl.sync.up.b32 %r235, %r233, 1, 0, %r17;
-	mov.b64 %rd581, {%r234, %r235};
+	mov.b64 {%r228, %r229}, %rd569;
+	shfl.sync.up.b32 %r230|%p143, %r228, 1, 0, %r17;
+	shfl.sync.up.b32 %r231, %r229, 1, 0, %r17;
+	mov.b64 %rd573, {%r230, %r231};
 	@!%p143 bra $L185;
-	add.s64 %rd582, %rd581, %rd577;
-	mov.b64 %rd577, %rd582;
+	add.s64 %rd574, %rd573, %rd569;
+	mov.b64 %rd569, %rd574;
 $L185:
-	mov.b64 {%r236, %r237}, %rd577;
-	shfl.sync.up.b32 %r238|%p144, %r236, 2, 0, %r17;
-	shfl.sync.up.b32 %r239, %r237, 2, 0, %r17;
-	mov.b64 %rd583, {%r238, %r239};
+	mov.b64 {%r232, %r233}, %rd569;
+	shfl.sync.up.b32 %r234|%p144, %r232, 2, 0, %r17;
+	shfl.sync.up.b32 %r235, %r233, 2, 0, %r17;
+	mov.b64 %rd575, {%r234, %r235};
 	@!%p144 bra $L186;
-	add.s64 %rd584, %rd583, %rd577;
-	mov.b64 %rd577, %rd584;
+	add.s64 %rd576, %rd575, %rd569;
+	mov.b64 %rd569, %rd576;
 $L186:
-	mov.b64 {%r240, %r241}, %rd577;
-	shfl.sync.up.b32 %r242|%p145, %r240, 4, 0, %r17;
-	shfl.sync.up.b32 %r243, %r241, 4, 0, %r17;
-	mov.b64 %rd585, {%r242, %r243};
+	mov.b64 {%r236, %r237}, %rd569;
+	shfl.sync.up.b32 %r238|%p145, %r236, 4, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, 4, 0, %r17;
+	mov.b64 %rd577, {%r238, %r239};
 	@!%p145 bra $L187;
-	add.s64 %rd586, %rd585, %rd577;
-	mov.b64 %rd577, %rd586;
+	add.s64 %rd578, %rd577, %rd569;
+	mov.b64 %rd569, %rd578;
 $L187:
-	mov.b64 {%r244, %r245}, %rd577;
-	shfl.sync.up.b32 %r246|%p146, %r244, 8, 0, %r17;
-	shfl.sync.up.b32 %r247, %r245, 8, 0, %r17;
-	mov.b64 %rd587, {%r246, %r247};
+	mov.b64 {%r240, %r241}, %rd569;
+	shfl.sync.up.b32 %r242|%p146, %r240, 8, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, 8, 0, %r17;
+	mov.b64 %rd579, {%r242, %r243};
 	@!%p146 bra $L188;
-	add.s64 %rd588, %rd587, %rd577;
-	mov.b64 %rd577, %rd588;
+	add.s64 %rd580, %rd579, %rd569;
+	mov.b64 %rd569, %rd580;
 $L188:
-	mov.b64 {%r248, %r249}, %rd577;
-	shfl.sync.up.b32 %r250|%p147, %r248, 16, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, 16, 0, %r17;
-	mov.b64 %rd589, {%r250, %r251};
+	mov.b64 {%r244, %r245}, %rd569;
+	shfl.sync.up.b32 %r246|%p147, %r244, 16, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, 16, 0, %r17;
+	mov.b64 %rd581, {%r246, %r247};
 	@!%p147 bra $L189;
-	add.s64 %rd590, %rd589, %rd577;
-	mov.b64 %rd577, %rd590;
+	add.s64 %rd582, %rd581, %rd569;
+	mov.b64 %rd569, %rd582;
 $L189:
-	mov.b64 {%r252, %r253}, %rd577;
-	shfl.sync.up.b32 %r254|%p148, %r252, 1, 0, %r17;
-	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
-	mov.b64 %rd591, {%r254, %r255};
-	selp.b64 %rd592, %rd591, 0, %p148;
+	mov.b64 {%r248, %r249}, %rd569;
+	shfl.sync.up.b32 %r250|%p148, %r248, 1, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 1, 0, %r17;
+	mov.b64 %rd583, {%r250, %r251};
+	selp.b64 %rd584, %rd583, 0, %p148;
 	@!%p142 bra $L190;
-	mul.wide.u32 %rd593, %r7, 16;
-	add.s64 %rd594, %rd1, %rd593;
-	add.s64 %rd595, %rd594, 512;
-	st.shared.s64 [%rd595+0], %rd592;
+	mul.wide.u32 %rd585, %r7, 16;
+	add.s64 %rd586, %rd1, %rd585;
+	add.s64 %rd587, %rd586, 512;
+	st.shared.s64 [%rd587+0], %rd584;
 $L190:
-	sub.u32 %r256, %r10, 1;
-	setp.eq.u32 %p149, %r7, %r256;
+	sub.u32 %r252, %r10, 1;
+	setp.eq.u32 %p149, %r7, %r252;
 	@!%p149 bra $L191;
-	st.shared.s64 [%rd1+1024], %rd577;
+	st.shared.s64 [%rd1+1024], %rd569;
 $L191:
 $L183:
 	bar.sync 0;
-	mul.wide.u32 %rd596, %r8, 16;
-	add.s64 %rd597, %rd1, %rd596;
-	add.s64 %rd598, %rd597, 512;
-	ld.shared.s64 %rd599, [%rd598+0];
-	add.s64 %rd600, %rd599, %rd574;
-	ld.shared.s64 %rd601, [%rd1+1024];
-	mov.b64 {%r257, %r258}, %rd600;
-	shfl.sync.idx.b32 %r259|%p150, %r257, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r260, %r258, 0, %r22, %r17;
-	mov.b64 %rd602, {%r259, %r260};
-	mov.b64 %rd603, %rd601;
-	mov.b64 %rd604, %rd602;
-	mov.b64 %rd605, %rd603;
-	mov.b64 %rd606, %rd604;
-	mov.b64 %rd607, %rd605;
-	mov.b64 %rd608, %rd606;
-	mov.b64 %rd609, %rd607;
-	mov.b64 %rd610, 0;
-	cvt.u64.u32 %rd611, %r2;
-	setp.eq.s64 %p151, %rd611, 0;
-	setp.gt.s64 %p152, %rd609, 0;
+	mul.wide.u32 %rd588, %r8, 16;
+	add.s64 %rd589, %rd1, %rd588;
+	add.s64 %rd590, %rd589, 512;
+	ld.shared.s64 %rd591, [%rd590+0];
+	add.s64 %rd592, %rd591, %rd566;
+	ld.shared.s64 %rd593, [%rd1+1024];
+	mov.b64 {%r253, %r254}, %rd592;
+	shfl.sync.idx.b32 %r255|%p150, %r253, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r256, %r254, 0, %r22, %r17;
+	mov.b64 %rd594, {%r255, %r256};
+	mov.b64 %rd595, %rd593;
+	mov.b64 %rd596, %rd594;
+	mov.b64 %rd597, %rd595;
+	mov.b64 %rd598, %rd596;
+	mov.b64 %rd599, %rd597;
+	mov.b64 %rd600, %rd598;
+	mov.b64 %rd601, %rd599;
+	mov.b64 %rd602, 0;
+	cvt.u64.u32 %rd603, %r2;
+	setp.eq.s64 %p151, %rd603, 0;
+	setp.gt.s64 %p152, %rd601, 0;
 	and.pred %p153, %p151, %p152;
 	@!%p153 bra $L193;
-	atom.global.add.u64 %rd612, [%rd154], %rd609;
-	mov.b64 %rd613, %rd612;
-	mov.b64 %rd610, %rd613;
+	atom.global.add.u64 %rd604, [%rd154], %rd601;
+	mov.b64 %rd605, %rd604;
+	mov.b64 %rd602, %rd605;
 $L193:
-	cvt.u64.u32 %rd614, %r2;
-	setp.eq.s64 %p154, %rd614, 0;
+	cvt.u64.u32 %rd606, %r2;
+	setp.eq.s64 %p154, %rd606, 0;
 	setp.eq.u32 %p155, %r1, 0;
 	and.pred %p156, %p154, %p155;
 	bar.sync 0;
 	@!%p156 bra $L194;
-	st.shared.s64 [%rd1+1024], %rd610;
+	st.shared.s64 [%rd1+1024], %rd602;
 $L194:
 	bar.sync 0;
-	ld.shared.s64 %rd615, [%rd1+1024];
-	mov.b64 %rd616, %rd615;
-	mov.b64 %rd610, %rd616;
-	add.s64 %rd617, %rd610, %rd608;
-	mov.b64 %rd618, %rd617;
-	mov.b64 %rd619, 0;
+	ld.shared.s64 %rd607, [%rd1+1024];
+	mov.b64 %rd608, %rd607;
+	mov.b64 %rd602, %rd608;
+	add.s64 %rd609, %rd602, %rd600;
+	mov.b64 %rd610, %rd609;
+	mov.b64 %rd611, 0;
 $L195:
-	setp.lt.s64 %p157, %rd619, %rd569;
+	setp.lt.s64 %p157, %rd611, %rd561;
 	not.pred %p158, %p157;
 	@!%p158 bra $L199;
 	bra.uni $L197;
 $L199:
-	mul.lo.s64 %rd620, %rd619, %rd182;
-	mad.lo.s64 %rd621, %rd620, 4, %rd180;
-	ld.shared.s32 %r261, [%rd621+0];
-	mov.b32 %r262, %r261;
-	add.s64 %rd622, %rd618, %rd619;
-	mul.lo.s64 %rd623, %rd622, %rd153;
-	mad.lo.s64 %rd624, %rd623, 4, %rd151;
-	st.global.s32 [%rd624+0], %r262;
+	mul.lo.s64 %rd612, %rd611, %rd182;
+	mad.lo.s64 %rd613, %rd612, 4, %rd180;
+	ld.shared.s32 %r257, [%rd613+0];
+	mov.b32 %r258, %r257;
+	add.s64 %rd614, %rd610, %rd611;
+	mul.lo.s64 %rd615, %rd614, %rd153;
+	mad.lo.s64 %rd616, %rd615, 4, %rd151;
+	st.global.s32 [%rd616+0], %r258;
 $L196:
-	add.s64 %rd625, %rd619, 1;
-	mov.b64 %rd619, %rd625;
+	add.s64 %rd617, %rd611, 1;
+	mov.b64 %rd611, %rd617;
 	bra.uni $L195;
 $L197:
 	bra.uni $L176;
 $L175:
 	bra.uni $L174;
 $L176:
-	mov.b64 %rd626, 0;
-	setp.lt.s64 %p159, %rd458, %rd459;
-	setp.lt.s64 %p160, %rd457, %rd189;
+	mov.b64 %rd618, 0;
+	setp.lt.s64 %p159, %rd454, %rd455;
+	setp.lt.s64 %p160, %rd453, %rd189;
 	or.pred %p161, %p159, %p160;
 	@!%p161 bra $L201;
-	mov.b64 %rd626, 1;
+	mov.b64 %rd618, 1;
 $L201:
-	mov.b64 %rd627, %rd626;
+	mov.b64 %rd619, %rd618;
 	// block reduction
-	sub.u32 %r263, %r13, 1;
-	mov.b32 %r264, %r3;
+	sub.u32 %r259, %r13, 1;
+	mov.b32 %r260, %r3;
 $L202:
-	setp.hs.u32 %p162, %r264, 32;
+	setp.hs.u32 %p162, %r260, 32;
 	@%p162 bra $L203;
-	mov.b64 {%r265, %r266}, %rd627;
-	shfl.sync.down.b32 %r267|%p163, %r265, %r264, %r263, %r17;
-	shfl.sync.down.b32 %r268, %r266, %r264, %r263, %r17;
-	mov.b64 %rd628, {%r267, %r268};
+	mov.b64 {%r261, %r262}, %rd619;
+	shfl.sync.down.b32 %r263|%p163, %r261, %r260, %r259, %r17;
+	shfl.sync.down.b32 %r264, %r262, %r260, %r259, %r17;
+	mov.b64 %rd620, {%r263, %r264};
 	@!%p163 bra $L204;
-	max.s64 %rd629, %rd627, %rd628;
-	mov.b64 %rd627, %rd629;
+	max.s64 %rd621, %rd619, %rd620;
+	mov.b64 %rd619, %rd621;
 $L204:
-	shl.b32 %r264, %r264, 1;
+	shl.b32 %r260, %r260, 1;
 	bra.uni $L202;
 $L203:
 	setp.eq.u32 %p164, %r7, 0;
 	@!%p164 bra $L205;
-	mul.wide.u32 %rd630, %r8, 16;
-	add.s64 %rd631, %rd1, %rd630;
-	st.shared.s64 [%rd631+0], %rd627;
+	mul.wide.u32 %rd622, %r8, 16;
+	add.s64 %rd623, %rd1, %rd622;
+	st.shared.s64 [%rd623+0], %rd619;
 $L205:
 	bar.sync 0;
 	setp.eq.u32 %p165, %r8, 0;
 	@!%p165 bra $L206;
 	setp.lo.u32 %p166, %r7, %r10;
 	@!%p166 bra $L207;
-	mul.wide.u32 %rd632, %r7, 16;
-	add.s64 %rd633, %rd1, %rd632;
-	ld.shared.s64 %rd634, [%rd633+0];
-	mov.b64 %rd627, %rd634;
+	mul.wide.u32 %rd624, %r7, 16;
+	add.s64 %rd625, %rd1, %rd624;
+	ld.shared.s64 %rd626, [%rd625+0];
+	mov.b64 %rd619, %rd626;
 $L207:
-	sub.u32 %r269, %r10, 1;
-	mov.b64 {%r270, %r271}, %rd627;
-	shfl.sync.down.b32 %r272|%p167, %r270, 1, %r269, %r17;
-	shfl.sync.down.b32 %r273, %r271, 1, %r269, %r17;
-	mov.b64 %rd635, {%r272, %r273};
+	sub.u32 %r265, %r10, 1;
+	mov.b64 {%r266, %r267}, %rd619;
+	shfl.sync.down.b32 %r268|%p167, %r266, 1, %r265, %r17;
+	shfl.sync.down.b32 %r269, %r267, 1, %r265, %r17;
+	mov.b64 %rd627, {%r268, %r269};
 	@!%p167 bra $L208;
-	max.s64 %rd636, %rd627, %rd635;
-	mov.b64 %rd627, %rd636;
+	max.s64 %rd628, %rd619, %rd627;
+	mov.b64 %rd619, %rd628;
 $L208:
-	mov.b64 {%r274, %r275}, %rd627;
-	shfl.sync.down.b32 %r276|%p168, %r274, 2, %r269, %r17;
-	shfl.sync.down.b32 %r277, %r275, 2, %r269, %r17;
-	mov.b64 %rd637, {%r276, %r277};
+	mov.b64 {%r270, %r271}, %rd619;
+	shfl.sync.down.b32 %r272|%p168, %r270, 2, %r265, %r17;
+	shfl.sync.down.b32 %r273, %r271, 2, %r265, %r17;
+	mov.b64 %rd629, {%r272, %r273};
 	@!%p168 bra $L209;
-	max.s64 %rd638, %rd627, %rd637;
-	mov.b64 %rd627, %rd638;
+	max.s64 %rd630, %rd619, %rd629;
+	mov.b64 %rd619, %rd630;
 $L209:
-	mov.b64 {%r278, %r279}, %rd627;
-	shfl.sync.down.b32 %r280|%p169, %r278, 4, %r269, %r17;
-	shfl.sync.down.b32 %r281, %r279, 4, %r269, %r17;
-	mov.b64 %rd639, {%r280, %r281};
+	mov.b64 {%r274, %r275}, %rd619;
+	shfl.sync.down.b32 %r276|%p169, %r274, 4, %r265, %r17;
+	shfl.sync.down.b32 %r277, %r275, 4, %r265, %r17;
+	mov.b64 %rd631, {%r276, %r277};
 	@!%p169 bra $L210;
-	max.s64 %rd640, %rd627, %rd639;
-	mov.b64 %rd627, %rd640;
+	max.s64 %rd632, %rd619, %rd631;
+	mov.b64 %rd619, %rd632;
 $L210:
-	mov.b64 {%r282, %r283}, %rd627;
-	shfl.sync.down.b32 %r284|%p170, %r282, 8, %r269, %r17;
-	shfl.sync.down.b32 %r285, %r283, 8, %r269, %r17;
-	mov.b64 %rd641, {%r284, %r285};
+	mov.b64 {%r278, %r279}, %rd619;
+	shfl.sync.down.b32 %r280|%p170, %r278, 8, %r265, %r17;
+	shfl.sync.down.b32 %r281, %r279, 8, %r265, %r17;
+	mov.b64 %rd633, {%r280, %r281};
 	@!%p170 bra $L211;
-	max.s64 %rd642, %rd627, %rd641;
-	mov.b64 %rd627, %rd642;
+	max.s64 %rd634, %rd619, %rd633;
+	mov.b64 %rd619, %rd634;
 $L211:
-	mov.b64 {%r286, %r287}, %rd627;
-	shfl.sync.down.b32 %r288|%p171, %r286, 16, %r269, %r17;
-	shfl.sync.down.b32 %r289, %r287, 16, %r269, %r17;
-	mov.b64 %rd643, {%r288, %r289};
+	mov.b64 {%r282, %r283}, %rd619;
+	shfl.sync.down.b32 %r284|%p171, %r282, 16, %r265, %r17;
+	shfl.sync.down.b32 %r285, %r283, 16, %r265, %r17;
+	mov.b64 %rd635, {%r284, %r285};
 	@!%p171 bra $L212;
-	max.s64 %rd644, %rd627, %rd643;
-	mov.b64 %rd627, %rd644;
+	max.s64 %rd636, %rd619, %rd635;
+	mov.b64 %rd619, %rd636;
 $L212:
 	@!%p164 bra $L213;
-	st.shared.s64 [%rd1+1024], %rd627;
+	st.shared.s64 [%rd1+1024], %rd619;
 $L213:
 $L206:
 	bar.sync 0;
-	ld.shared.s64 %rd645, [%rd1+1024];
-	mov.b64 %rd627, %rd645;
-	mov.b64 %rd646, %rd627;
-	setp.eq.s64 %p172, %rd646, 0;
+	ld.shared.s64 %rd637, [%rd1+1024];
+	mov.b64 %rd619, %rd637;
+	mov.b64 %rd638, %rd619;
+	setp.eq.s64 %p172, %rd638, 0;
 	@!%p172 bra $L215;
 	bra.uni $L125;
 $L215:
@@ -5261,160 +5235,160 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd647, %rd120;
-	mov.b64 %rd648, %rd121;
+	mov.b64 %rd639, %rd120;
+	mov.b64 %rd640, %rd121;
 	// block reduction
-	mov.b32 %r290, 1;
-	sub.u32 %r291, %r13, 1;
-	mov.b32 %r292, %r3;
+	mov.b32 %r286, 1;
+	sub.u32 %r287, %r13, 1;
+	mov.b32 %r288, %r3;
 $L216:
-	setp.hs.u32 %p173, %r292, 32;
+	setp.hs.u32 %p173, %r288, 32;
 	@%p173 bra $L217;
-	mov.b64 {%r293, %r294}, %rd647;
-	shfl.sync.down.b32 %r295|%p174, %r293, %r292, %r291, %r17;
-	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
-	mov.b64 %rd649, {%r295, %r296};
-	mov.b64 {%r297, %r298}, %rd648;
-	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
-	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
-	mov.b64 %rd650, {%r299, %r300};
+	mov.b64 {%r289, %r290}, %rd639;
+	shfl.sync.down.b32 %r291|%p174, %r289, %r288, %r287, %r17;
+	shfl.sync.down.b32 %r292, %r290, %r288, %r287, %r17;
+	mov.b64 %rd641, {%r291, %r292};
+	mov.b64 {%r293, %r294}, %rd640;
+	shfl.sync.down.b32 %r295, %r293, %r288, %r287, %r17;
+	shfl.sync.down.b32 %r296, %r294, %r288, %r287, %r17;
+	mov.b64 %rd642, {%r295, %r296};
 	@!%p174 bra $L218;
 	setp.ne.u32 %p175, %r18, 9;
 	@%p175 bra.uni $L220;
-	setp.lt.s64 %p176, %rd649, %rd647;
-	setp.eq.s64 %p177, %rd649, %rd647;
-	setp.lt.s64 %p178, %rd650, %rd648;
+	setp.lt.s64 %p176, %rd641, %rd639;
+	setp.eq.s64 %p177, %rd641, %rd639;
+	setp.lt.s64 %p178, %rd642, %rd640;
 	and.pred %p179, %p177, %p178;
 	or.pred %p180, %p176, %p179;
-	selp.b64 %rd651, %rd649, %rd647, %p180;
-	selp.b64 %rd652, %rd650, %rd648, %p180;
-	mov.b64 %rd647, %rd651;
-	mov.b64 %rd648, %rd652;
+	selp.b64 %rd643, %rd641, %rd639, %p180;
+	selp.b64 %rd644, %rd642, %rd640, %p180;
+	mov.b64 %rd639, %rd643;
+	mov.b64 %rd640, %rd644;
 	bra.uni $L219;
 $L220:
 	setp.ne.u32 %p181, %r18, 10;
 	@%p181 bra.uni $L221;
-	setp.gt.s64 %p182, %rd649, %rd647;
-	setp.eq.s64 %p183, %rd649, %rd647;
-	setp.lt.s64 %p184, %rd650, %rd648;
+	setp.gt.s64 %p182, %rd641, %rd639;
+	setp.eq.s64 %p183, %rd641, %rd639;
+	setp.lt.s64 %p184, %rd642, %rd640;
 	and.pred %p185, %p183, %p184;
 	or.pred %p186, %p182, %p185;
-	selp.b64 %rd653, %rd649, %rd647, %p186;
-	selp.b64 %rd654, %rd650, %rd648, %p186;
-	mov.b64 %rd647, %rd653;
-	mov.b64 %rd648, %rd654;
+	selp.b64 %rd645, %rd641, %rd639, %p186;
+	selp.b64 %rd646, %rd642, %rd640, %p186;
+	mov.b64 %rd639, %rd645;
+	mov.b64 %rd640, %rd646;
 	bra.uni $L219;
 $L221:
-	mov.b64 %rd655, %rd647;
-	mov.b64 %rd656, %rd648;
-	mov.b64 %rd657, %rd649;
-	mov.b64 %rd658, %rd650;
-	mov.b64 %rd659, %rd655;
-	mov.b64 %rd660, %rd656;
-	mov.b64 %rd661, %rd657;
-	mov.b64 %rd662, %rd658;
-	mov.b64 %rd663, %rd661;
-	mov.b64 %rd664, %rd662;
-	add.s64 %rd665, %rd659, %rd663;
-	mov.b64 %rd659, %rd665;
-	add.s64 %rd666, %rd660, %rd664;
-	mov.b64 %rd660, %rd666;
+	mov.b64 %rd647, %rd639;
+	mov.b64 %rd648, %rd640;
+	mov.b64 %rd649, %rd641;
+	mov.b64 %rd650, %rd642;
+	mov.b64 %rd651, %rd647;
+	mov.b64 %rd652, %rd648;
+	mov.b64 %rd653, %rd649;
+	mov.b64 %rd654, %rd650;
+	mov.b64 %rd655, %rd653;
+	mov.b64 %rd656, %rd654;
+	add.s64 %rd657, %rd651, %rd655;
+	mov.b64 %rd651, %rd657;
+	add.s64 %rd658, %rd652, %rd656;
+	mov.b64 %rd652, %rd658;
 $L222:
-	mov.b64 %rd647, %rd659;
-	mov.b64 %rd648, %rd660;
+	mov.b64 %rd639, %rd651;
+	mov.b64 %rd640, %rd652;
 $L219:
 $L218:
-	shl.b32 %r292, %r292, 1;
+	shl.b32 %r288, %r288, 1;
 	bra.uni $L216;
 $L217:
 	setp.eq.u32 %p187, %r7, 0;
 	@!%p187 bra $L223;
-	mul.wide.u32 %rd667, %r8, 16;
-	add.s64 %rd668, %rd1, %rd667;
-	st.shared.s64 [%rd668+0], %rd647;
-	st.shared.s64 [%rd668+8], %rd648;
+	mul.wide.u32 %rd659, %r8, 16;
+	add.s64 %rd660, %rd1, %rd659;
+	st.shared.s64 [%rd660+0], %rd639;
+	st.shared.s64 [%rd660+8], %rd640;
 $L223:
 	bar.sync 0;
 	setp.eq.u32 %p188, %r8, 0;
 	@!%p188 bra $L224;
 	setp.lo.u32 %p189, %r7, %r10;
 	@!%p189 bra $L225;
-	mul.wide.u32 %rd669, %r7, 16;
-	add.s64 %rd670, %rd1, %rd669;
-	ld.shared.s64 %rd671, [%rd670+0];
-	ld.shared.s64 %rd672, [%rd670+8];
-	mov.b64 %rd647, %rd671;
-	mov.b64 %rd648, %rd672;
+	mul.wide.u32 %rd661, %r7, 16;
+	add.s64 %rd662, %rd1, %rd661;
+	ld.shared.s64 %rd663, [%rd662+0];
+	ld.shared.s64 %rd664, [%rd662+8];
+	mov.b64 %rd639, %rd663;
+	mov.b64 %rd640, %rd664;
 $L225:
-	sub.u32 %r301, %r10, 1;
-	mov.b32 %r302, %r290;
+	sub.u32 %r297, %r10, 1;
+	mov.b32 %r298, %r286;
 $L226:
-	setp.hs.u32 %p190, %r302, 32;
+	setp.hs.u32 %p190, %r298, 32;
 	@%p190 bra $L227;
-	mov.b64 {%r303, %r304}, %rd647;
-	shfl.sync.down.b32 %r305|%p191, %r303, %r302, %r301, %r17;
-	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
-	mov.b64 %rd673, {%r305, %r306};
-	mov.b64 {%r307, %r308}, %rd648;
-	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
-	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
-	mov.b64 %rd674, {%r309, %r310};
+	mov.b64 {%r299, %r300}, %rd639;
+	shfl.sync.down.b32 %r301|%p191, %r299, %r298, %r297, %r17;
+	shfl.sync.down.b32 %r302, %r300, %r298, %r297, %r17;
+	mov.b64 %rd665, {%r301, %r302};
+	mov.b64 {%r303, %r304}, %rd640;
+	shfl.sync.down.b32 %r305, %r303, %r298, %r297, %r17;
+	shfl.sync.down.b32 %r306, %r304, %r298, %r297, %r17;
+	mov.b64 %rd666, {%r305, %r306};
 	@!%p191 bra $L228;
 	setp.ne.u32 %p192, %r18, 9;
 	@%p192 bra.uni $L230;
-	setp.lt.s64 %p193, %rd673, %rd647;
-	setp.eq.s64 %p194, %rd673, %rd647;
-	setp.lt.s64 %p195, %rd674, %rd648;
+	setp.lt.s64 %p193, %rd665, %rd639;
+	setp.eq.s64 %p194, %rd665, %rd639;
+	setp.lt.s64 %p195, %rd666, %rd640;
 	and.pred %p196, %p194, %p195;
 	or.pred %p197, %p193, %p196;
-	selp.b64 %rd675, %rd673, %rd647, %p197;
-	selp.b64 %rd676, %rd674, %rd648, %p197;
-	mov.b64 %rd647, %rd675;
-	mov.b64 %rd648, %rd676;
+	selp.b64 %rd667, %rd665, %rd639, %p197;
+	selp.b64 %rd668, %rd666, %rd640, %p197;
+	mov.b64 %rd639, %rd667;
+	mov.b64 %rd640, %rd668;
 	bra.uni $L229;
 $L230:
 	setp.ne.u32 %p198, %r18, 10;
 	@%p198 bra.uni $L231;
-	setp.gt.s64 %p199, %rd673, %rd647;
-	setp.eq.s64 %p200, %rd673, %rd647;
-	setp.lt.s64 %p201, %rd674, %rd648;
+	setp.gt.s64 %p199, %rd665, %rd639;
+	setp.eq.s64 %p200, %rd665, %rd639;
+	setp.lt.s64 %p201, %rd666, %rd640;
 	and.pred %p202, %p200, %p201;
 	or.pred %p203, %p199, %p202;
-	selp.b64 %rd677, %rd673, %rd647, %p203;
-	selp.b64 %rd678, %rd674, %rd648, %p203;
-	mov.b64 %rd647, %rd677;
-	mov.b64 %rd648, %rd678;
+	selp.b64 %rd669, %rd665, %rd639, %p203;
+	selp.b64 %rd670, %rd666, %rd640, %p203;
+	mov.b64 %rd639, %rd669;
+	mov.b64 %rd640, %rd670;
 	bra.uni $L229;
 $L231:
-	mov.b64 %rd679, %rd647;
-	mov.b64 %rd680, %rd648;
-	mov.b64 %rd681, %rd673;
-	mov.b64 %rd682, %rd674;
-	mov.b64 %rd659, %rd679;
-	mov.b64 %rd660, %rd680;
-	mov.b64 %rd661, %rd681;
-	mov.b64 %rd662, %rd682;
-	mov.b64 %rd663, %rd661;
-	mov.b64 %rd664, %rd662;
-	add.s64 %rd683, %rd659, %rd663;
-	mov.b64 %rd659, %rd683;
-	add.s64 %rd684, %rd660, %rd664;
-	mov.b64 %rd660, %rd684;
+	mov.b64 %rd671, %rd639;
+	mov.b64 %rd672, %rd640;
+	mov.b64 %rd673, %rd665;
+	mov.b64 %rd674, %rd666;
+	mov.b64 %rd651, %rd671;
+	mov.b64 %rd652, %rd672;
+	mov.b64 %rd653, %rd673;
+	mov.b64 %rd654, %rd674;
+	mov.b64 %rd655, %rd653;
+	mov.b64 %rd656, %rd654;
+	add.s64 %rd675, %rd651, %rd655;
+	mov.b64 %rd651, %rd675;
+	add.s64 %rd676, %rd652, %rd656;
+	mov.b64 %rd652, %rd676;
 $L232:
-	mov.b64 %rd647, %rd659;
-	mov.b64 %rd648, %rd660;
+	mov.b64 %rd639, %rd651;
+	mov.b64 %rd640, %rd652;
 $L229:
 $L228:
-	shl.b32 %r302, %r302, 1;
+	shl.b32 %r298, %r298, 1;
 	bra.uni $L226;
 $L227:
 $L224:
-	mul.wide.u32 %rd685, %r29, 16;
-	add.s64 %rd686, %rd11, %rd685;
+	mul.wide.u32 %rd677, %r29, 16;
+	add.s64 %rd678, %rd11, %rd677;
 	setp.eq.u32 %p204, %r5, 0;
 	@!%p204 bra $L233;
-	st.global.s64 [%rd686+0], %rd647;
-	st.global.s64 [%rd686+8], %rd648;
+	st.global.s64 [%rd678+0], %rd639;
+	st.global.s64 [%rd678+8], %rd640;
 $L233:
 	ret;
 }
@@ -5924,8 +5898,8 @@ const gokkosPTX8 = `//
 )
 {
 	.reg .pred %p<109>;
-	.reg .b32 %r<153>;
-	.reg .b64 %rd<420>;
+	.reg .b32 %r<151>;
+	.reg .b64 %rd<416>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6454,225 +6428,219 @@ $L48:
 	setp.le.s64 %p48, %rd157, 1;
 	or.pred %p49, %p47, %p48;
 	@!%p49 bra $L63;
-	mov.b64 %rd286, %rd285;
-	mov.b32 %r89, %r88;
-	cvt.s64.s32 %rd287, %r89;
-	add.s64 %rd288, %rd287, 1;
-	mul.lo.s64 %rd289, %rd288, %rd130;
-	mad.lo.s64 %rd290, %rd289, 8, %rd128;
-	ld.global.nc.s64 %rd291, [%rd290+0];
-	mov.b64 %rd292, %rd291;
-	cvt.s64.s32 %rd293, %r89;
-	mul.lo.s64 %rd294, %rd293, %rd130;
-	mad.lo.s64 %rd295, %rd294, 8, %rd128;
-	ld.global.nc.s64 %rd296, [%rd295+0];
-	mov.b64 %rd297, %rd296;
-	sub.s64 %rd298, %rd292, %rd297;
-	mov.b64 %rd299, %rd298;
-	add.s64 %rd300, %rd114, %rd299;
-	mov.b64 %rd114, %rd300;
+	cvt.s64.s32 %rd286, %r88;
+	add.s64 %rd287, %rd286, 1;
+	mul.lo.s64 %rd288, %rd287, %rd130;
+	mad.lo.s64 %rd289, %rd288, 8, %rd128;
+	ld.global.nc.s64 %rd290, [%rd289+0];
+	mov.b64 %rd291, %rd290;
+	cvt.s64.s32 %rd292, %r88;
+	mul.lo.s64 %rd293, %rd292, %rd130;
+	mad.lo.s64 %rd294, %rd293, 8, %rd128;
+	ld.global.nc.s64 %rd295, [%rd294+0];
+	mov.b64 %rd296, %rd295;
+	sub.s64 %rd297, %rd291, %rd296;
+	add.s64 %rd298, %rd114, %rd297;
+	mov.b64 %rd114, %rd298;
 	bra.uni $L64;
 $L63:
-	rem.s64 %rd301, %rd113, %rd157;
+	rem.s64 %rd299, %rd113, %rd157;
 	setp.eq.s64 %p50, %rd157, -1;
-	selp.b64 %rd302, 0, %rd301, %p50;
+	selp.b64 %rd300, 0, %rd299, %p50;
 	setp.eq.s64 %p51, %rd157, 0;
-	selp.b64 %rd303, %rd113, %rd302, %p51;
-	setp.eq.s64 %p52, %rd303, 0;
+	selp.b64 %rd301, %rd113, %rd300, %p51;
+	setp.eq.s64 %p52, %rd301, 0;
 	@!%p52 bra $L66;
-	mov.b64 %rd304, %rd285;
-	mov.b32 %r90, %r88;
-	cvt.s64.s32 %rd305, %r90;
-	add.s64 %rd306, %rd305, 1;
-	mul.lo.s64 %rd307, %rd306, %rd130;
-	mad.lo.s64 %rd308, %rd307, 8, %rd128;
-	ld.global.nc.s64 %rd309, [%rd308+0];
-	mov.b64 %rd310, %rd309;
-	cvt.s64.s32 %rd311, %r90;
-	mul.lo.s64 %rd312, %rd311, %rd130;
-	mad.lo.s64 %rd313, %rd312, 8, %rd128;
-	ld.global.nc.s64 %rd314, [%rd313+0];
-	mov.b64 %rd315, %rd314;
-	sub.s64 %rd316, %rd310, %rd315;
-	mov.b64 %rd317, %rd316;
-	mul.lo.s64 %rd318, %rd157, %rd317;
-	add.s64 %rd319, %rd114, %rd318;
-	mov.b64 %rd114, %rd319;
+	cvt.s64.s32 %rd302, %r88;
+	add.s64 %rd303, %rd302, 1;
+	mul.lo.s64 %rd304, %rd303, %rd130;
+	mad.lo.s64 %rd305, %rd304, 8, %rd128;
+	ld.global.nc.s64 %rd306, [%rd305+0];
+	mov.b64 %rd307, %rd306;
+	cvt.s64.s32 %rd308, %r88;
+	mul.lo.s64 %rd309, %rd308, %rd130;
+	mad.lo.s64 %rd310, %rd309, 8, %rd128;
+	ld.global.nc.s64 %rd311, [%rd310+0];
+	mov.b64 %rd312, %rd311;
+	sub.s64 %rd313, %rd307, %rd312;
+	mul.lo.s64 %rd314, %rd157, %rd313;
+	add.s64 %rd315, %rd114, %rd314;
+	mov.b64 %rd114, %rd315;
 $L66:
 $L64:
-	add.s64 %rd320, %rd113, 1;
-	mov.b64 %rd113, %rd320;
+	add.s64 %rd316, %rd113, 1;
+	mov.b64 %rd113, %rd316;
 $L62:
 $L45:
 $L23:
-	add.s64 %rd321, %rd200, %rd189;
-	mov.b64 %rd200, %rd321;
+	add.s64 %rd317, %rd200, %rd189;
+	mov.b64 %rd200, %rd317;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd322, %rd194;
+	mov.b64 %rd318, %rd194;
 $L67:
 	@!%p13 bra $L71;
 	bra.uni $L69;
 $L71:
 	// block scan
-	mov.b64 %rd323, %rd322;
-	mov.b32 %r91, %r3;
+	mov.b64 %rd319, %rd318;
+	mov.b32 %r89, %r3;
 $L72:
-	setp.hs.u32 %p53, %r91, 32;
+	setp.hs.u32 %p53, %r89, 32;
 	@%p53 bra $L73;
-	mov.b64 {%r92, %r93}, %rd323;
-	shfl.sync.up.b32 %r94|%p54, %r92, %r91, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd324, {%r94, %r95};
+	mov.b64 {%r90, %r91}, %rd319;
+	shfl.sync.up.b32 %r92|%p54, %r90, %r89, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
+	mov.b64 %rd320, {%r92, %r93};
 	@!%p54 bra $L74;
-	add.s64 %rd325, %rd324, %rd323;
-	mov.b64 %rd323, %rd325;
+	add.s64 %rd321, %rd320, %rd319;
+	mov.b64 %rd319, %rd321;
 $L74:
-	shl.b32 %r91, %r91, 1;
+	shl.b32 %r89, %r89, 1;
 	bra.uni $L72;
 $L73:
-	mov.b64 {%r96, %r97}, %rd323;
-	shfl.sync.up.b32 %r98|%p55, %r96, %r3, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd326, {%r98, %r99};
+	mov.b64 {%r94, %r95}, %rd319;
+	shfl.sync.up.b32 %r96|%p55, %r94, %r3, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
+	mov.b64 %rd322, {%r96, %r97};
 	setp.lo.u32 %p56, %r3, 32;
 	and.pred %p57, %p55, %p56;
-	selp.b64 %rd327, %rd326, 0, %p57;
-	sub.u32 %r100, %r13, %r3;
-	setp.eq.u32 %p58, %r7, %r100;
+	selp.b64 %rd323, %rd322, 0, %p57;
+	sub.u32 %r98, %r13, %r3;
+	setp.eq.u32 %p58, %r7, %r98;
 	@!%p58 bra $L75;
-	mul.wide.u32 %rd328, %r8, 16;
-	add.s64 %rd329, %rd1, %rd328;
-	st.shared.s64 [%rd329+0], %rd323;
+	mul.wide.u32 %rd324, %r8, 16;
+	add.s64 %rd325, %rd1, %rd324;
+	st.shared.s64 [%rd325+0], %rd319;
 $L75:
 	bar.sync 0;
 	setp.eq.u32 %p59, %r8, 0;
 	@!%p59 bra $L76;
-	mov.b64 %rd330, 0;
+	mov.b64 %rd326, 0;
 	setp.lo.u32 %p60, %r7, %r10;
 	@!%p60 bra $L77;
-	mul.wide.u32 %rd331, %r7, 16;
-	add.s64 %rd332, %rd1, %rd331;
-	ld.shared.s64 %rd333, [%rd332+0];
-	mov.b64 %rd330, %rd333;
+	mul.wide.u32 %rd327, %r7, 16;
+	add.s64 %rd328, %rd1, %rd327;
+	ld.shared.s64 %rd329, [%rd328+0];
+	mov.b64 %rd326, %rd329;
 $L77:
-	mov.b64 {%r101, %r102}, %rd330;
-	shfl.sync.up.b32 %r103|%p61, %r101, 1, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
-	mov.b64 %rd334, {%r103, %r104};
+	mov.b64 {%r99, %r100}, %rd326;
+	shfl.sync.up.b32 %r101|%p61, %r99, 1, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
+	mov.b64 %rd330, {%r101, %r102};
 	@!%p61 bra $L78;
-	add.s64 %rd335, %rd334, %rd330;
-	mov.b64 %rd330, %rd335;
+	add.s64 %rd331, %rd330, %rd326;
+	mov.b64 %rd326, %rd331;
 $L78:
-	mov.b64 {%r105, %r106}, %rd330;
-	shfl.sync.up.b32 %r107|%p62, %r105, 2, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
-	mov.b64 %rd336, {%r107, %r108};
+	mov.b64 {%r103, %r104}, %rd326;
+	shfl.sync.up.b32 %r105|%p62, %r103, 2, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
+	mov.b64 %rd332, {%r105, %r106};
 	@!%p62 bra $L79;
-	add.s64 %rd337, %rd336, %rd330;
-	mov.b64 %rd330, %rd337;
+	add.s64 %rd333, %rd332, %rd326;
+	mov.b64 %rd326, %rd333;
 $L79:
-	mov.b64 {%r109, %r110}, %rd330;
-	shfl.sync.up.b32 %r111|%p63, %r109, 4, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
-	mov.b64 %rd338, {%r111, %r112};
+	mov.b64 {%r107, %r108}, %rd326;
+	shfl.sync.up.b32 %r109|%p63, %r107, 4, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
+	mov.b64 %rd334, {%r109, %r110};
 	@!%p63 bra $L80;
-	add.s64 %rd339, %rd338, %rd330;
-	mov.b64 %rd330, %rd339;
+	add.s64 %rd335, %rd334, %rd326;
+	mov.b64 %rd326, %rd335;
 $L80:
-	mov.b64 {%r113, %r114}, %rd330;
-	shfl.sync.up.b32 %r115|%p64, %r113, 8, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
-	mov.b64 %rd340, {%r115, %r116};
+	mov.b64 {%r111, %r112}, %rd326;
+	shfl.sync.up.b32 %r113|%p64, %r111, 8, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
+	mov.b64 %rd336, {%r113, %r114};
 	@!%p64 bra $L81;
-	add.s64 %rd341, %rd340, %rd330;
-	mov.b64 %rd330, %rd341;
+	add.s64 %rd337, %rd336, %rd326;
+	mov.b64 %rd326, %rd337;
 $L81:
-	mov.b64 {%r117, %r118}, %rd330;
-	shfl.sync.up.b32 %r119|%p65, %r117, 16, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
-	mov.b64 %rd342, {%r119, %r120};
+	mov.b64 {%r115, %r116}, %rd326;
+	shfl.sync.up.b32 %r117|%p65, %r115, 16, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
+	mov.b64 %rd338, {%r117, %r118};
 	@!%p65 bra $L82;
-	add.s64 %rd343, %rd342, %rd330;
-	mov.b64 %rd330, %rd343;
+	add.s64 %rd339, %rd338, %rd326;
+	mov.b64 %rd326, %rd339;
 $L82:
-	mov.b64 {%r121, %r122}, %rd330;
-	shfl.sync.up.b32 %r123|%p66, %r121, 1, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd344, {%r123, %r124};
-	selp.b64 %rd345, %rd344, 0, %p66;
+	mov.b64 {%r119, %r120}, %rd326;
+	shfl.sync.up.b32 %r121|%p66, %r119, 1, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
+	mov.b64 %rd340, {%r121, %r122};
+	selp.b64 %rd341, %rd340, 0, %p66;
 	@!%p60 bra $L83;
-	mul.wide.u32 %rd346, %r7, 16;
-	add.s64 %rd347, %rd1, %rd346;
-	add.s64 %rd348, %rd347, 512;
-	st.shared.s64 [%rd348+0], %rd345;
+	mul.wide.u32 %rd342, %r7, 16;
+	add.s64 %rd343, %rd1, %rd342;
+	add.s64 %rd344, %rd343, 512;
+	st.shared.s64 [%rd344+0], %rd341;
 $L83:
-	sub.u32 %r125, %r10, 1;
-	setp.eq.u32 %p67, %r7, %r125;
+	sub.u32 %r123, %r10, 1;
+	setp.eq.u32 %p67, %r7, %r123;
 	@!%p67 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd330;
+	st.shared.s64 [%rd1+1024], %rd326;
 $L84:
 $L76:
 	bar.sync 0;
-	mul.wide.u32 %rd349, %r8, 16;
-	add.s64 %rd350, %rd1, %rd349;
-	add.s64 %rd351, %rd350, 512;
-	ld.shared.s64 %rd352, [%rd351+0];
-	add.s64 %rd353, %rd352, %rd327;
-	ld.shared.s64 %rd354, [%rd1+1024];
-	mov.b64 {%r126, %r127}, %rd353;
-	shfl.sync.idx.b32 %r128|%p68, %r126, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd355, {%r128, %r129};
+	mul.wide.u32 %rd345, %r8, 16;
+	add.s64 %rd346, %rd1, %rd345;
+	add.s64 %rd347, %rd346, 512;
+	ld.shared.s64 %rd348, [%rd347+0];
+	add.s64 %rd349, %rd348, %rd323;
+	ld.shared.s64 %rd350, [%rd1+1024];
+	mov.b64 {%r124, %r125}, %rd349;
+	shfl.sync.idx.b32 %r126|%p68, %r124, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
+	mov.b64 %rd351, {%r126, %r127};
+	mov.b64 %rd352, %rd350;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, %rd352;
+	mov.b64 %rd355, %rd353;
 	mov.b64 %rd356, %rd354;
 	mov.b64 %rd357, %rd355;
 	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, 0;
-	cvt.u64.u32 %rd364, %r2;
-	setp.eq.s64 %p69, %rd364, 0;
-	setp.gt.s64 %p70, %rd362, 0;
+	mov.b64 %rd359, 0;
+	cvt.u64.u32 %rd360, %r2;
+	setp.eq.s64 %p69, %rd360, 0;
+	setp.gt.s64 %p70, %rd358, 0;
 	and.pred %p71, %p69, %p70;
 	@!%p71 bra $L86;
-	atom.global.add.u64 %rd365, [%rd147], %rd362;
-	mov.b64 %rd366, %rd365;
-	mov.b64 %rd363, %rd366;
+	atom.global.add.u64 %rd361, [%rd147], %rd358;
+	mov.b64 %rd362, %rd361;
+	mov.b64 %rd359, %rd362;
 $L86:
-	cvt.u64.u32 %rd367, %r2;
-	setp.eq.s64 %p72, %rd367, 0;
+	cvt.u64.u32 %rd363, %r2;
+	setp.eq.s64 %p72, %rd363, 0;
 	setp.eq.u32 %p73, %r1, 0;
 	and.pred %p74, %p72, %p73;
 	bar.sync 0;
 	@!%p74 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd363;
+	st.shared.s64 [%rd1+1024], %rd359;
 $L87:
 	bar.sync 0;
-	ld.shared.s64 %rd368, [%rd1+1024];
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd363, %rd369;
-	add.s64 %rd370, %rd363, %rd361;
-	mov.b64 %rd371, %rd370;
-	mov.b64 %rd372, 0;
+	ld.shared.s64 %rd364, [%rd1+1024];
+	mov.b64 %rd365, %rd364;
+	mov.b64 %rd359, %rd365;
+	add.s64 %rd366, %rd359, %rd357;
+	mov.b64 %rd367, %rd366;
+	mov.b64 %rd368, 0;
 $L88:
-	setp.lt.s64 %p75, %rd372, %rd322;
+	setp.lt.s64 %p75, %rd368, %rd318;
 	not.pred %p76, %p75;
 	@!%p76 bra $L92;
 	bra.uni $L90;
 $L92:
-	mul.lo.s64 %rd373, %rd372, %rd172;
-	mad.lo.s64 %rd374, %rd373, 4, %rd170;
-	ld.shared.s32 %r130, [%rd374+0];
-	mov.b32 %r131, %r130;
-	add.s64 %rd375, %rd371, %rd372;
-	mul.lo.s64 %rd376, %rd375, %rd146;
-	mad.lo.s64 %rd377, %rd376, 4, %rd144;
-	st.global.s32 [%rd377+0], %r131;
+	mul.lo.s64 %rd369, %rd368, %rd172;
+	mad.lo.s64 %rd370, %rd369, 4, %rd170;
+	ld.shared.s32 %r128, [%rd370+0];
+	mov.b32 %r129, %r128;
+	add.s64 %rd371, %rd367, %rd368;
+	mul.lo.s64 %rd372, %rd371, %rd146;
+	mad.lo.s64 %rd373, %rd372, 4, %rd144;
+	st.global.s32 [%rd373+0], %r129;
 $L89:
-	add.s64 %rd378, %rd372, 1;
-	mov.b64 %rd372, %rd378;
+	add.s64 %rd374, %rd368, 1;
+	mov.b64 %rd368, %rd374;
 	bra.uni $L88;
 $L90:
 	bra.uni $L69;
@@ -6680,8 +6648,8 @@ $L68:
 	bra.uni $L67;
 $L69:
 $L11:
-	add.s64 %rd379, %rd193, %rd191;
-	mov.b64 %rd193, %rd379;
+	add.s64 %rd375, %rd193, %rd191;
+	mov.b64 %rd193, %rd375;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -6689,160 +6657,160 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd380, %rd113;
-	mov.b64 %rd381, %rd114;
+	mov.b64 %rd376, %rd113;
+	mov.b64 %rd377, %rd114;
 	// block reduction
-	mov.b32 %r132, 1;
-	sub.u32 %r133, %r13, 1;
-	mov.b32 %r134, %r3;
+	mov.b32 %r130, 1;
+	sub.u32 %r131, %r13, 1;
+	mov.b32 %r132, %r3;
 $L93:
-	setp.hs.u32 %p77, %r134, 32;
+	setp.hs.u32 %p77, %r132, 32;
 	@%p77 bra $L94;
-	mov.b64 {%r135, %r136}, %rd380;
-	shfl.sync.down.b32 %r137|%p78, %r135, %r134, %r133, %r17;
-	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
-	mov.b64 %rd382, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd381;
-	shfl.sync.down.b32 %r141, %r139, %r134, %r133, %r17;
-	shfl.sync.down.b32 %r142, %r140, %r134, %r133, %r17;
-	mov.b64 %rd383, {%r141, %r142};
+	mov.b64 {%r133, %r134}, %rd376;
+	shfl.sync.down.b32 %r135|%p78, %r133, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
+	mov.b64 %rd378, {%r135, %r136};
+	mov.b64 {%r137, %r138}, %rd377;
+	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
+	mov.b64 %rd379, {%r139, %r140};
 	@!%p78 bra $L95;
 	setp.ne.u32 %p79, %r18, 9;
 	@%p79 bra.uni $L97;
-	setp.lt.s64 %p80, %rd382, %rd380;
-	setp.eq.s64 %p81, %rd382, %rd380;
-	setp.lt.s64 %p82, %rd383, %rd381;
+	setp.lt.s64 %p80, %rd378, %rd376;
+	setp.eq.s64 %p81, %rd378, %rd376;
+	setp.lt.s64 %p82, %rd379, %rd377;
 	and.pred %p83, %p81, %p82;
 	or.pred %p84, %p80, %p83;
-	selp.b64 %rd384, %rd382, %rd380, %p84;
-	selp.b64 %rd385, %rd383, %rd381, %p84;
-	mov.b64 %rd380, %rd384;
-	mov.b64 %rd381, %rd385;
+	selp.b64 %rd380, %rd378, %rd376, %p84;
+	selp.b64 %rd381, %rd379, %rd377, %p84;
+	mov.b64 %rd376, %rd380;
+	mov.b64 %rd377, %rd381;
 	bra.uni $L96;
 $L97:
 	setp.ne.u32 %p85, %r18, 10;
 	@%p85 bra.uni $L98;
-	setp.gt.s64 %p86, %rd382, %rd380;
-	setp.eq.s64 %p87, %rd382, %rd380;
-	setp.lt.s64 %p88, %rd383, %rd381;
+	setp.gt.s64 %p86, %rd378, %rd376;
+	setp.eq.s64 %p87, %rd378, %rd376;
+	setp.lt.s64 %p88, %rd379, %rd377;
 	and.pred %p89, %p87, %p88;
 	or.pred %p90, %p86, %p89;
-	selp.b64 %rd386, %rd382, %rd380, %p90;
-	selp.b64 %rd387, %rd383, %rd381, %p90;
-	mov.b64 %rd380, %rd386;
-	mov.b64 %rd381, %rd387;
+	selp.b64 %rd382, %rd378, %rd376, %p90;
+	selp.b64 %rd383, %rd379, %rd377, %p90;
+	mov.b64 %rd376, %rd382;
+	mov.b64 %rd377, %rd383;
 	bra.uni $L96;
 $L98:
-	mov.b64 %rd388, %rd380;
-	mov.b64 %rd389, %rd381;
-	mov.b64 %rd390, %rd382;
-	mov.b64 %rd391, %rd383;
-	mov.b64 %rd392, %rd388;
-	mov.b64 %rd393, %rd389;
-	mov.b64 %rd394, %rd390;
-	mov.b64 %rd395, %rd391;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd398, %rd392, %rd396;
-	mov.b64 %rd392, %rd398;
-	add.s64 %rd399, %rd393, %rd397;
-	mov.b64 %rd393, %rd399;
+	mov.b64 %rd384, %rd376;
+	mov.b64 %rd385, %rd377;
+	mov.b64 %rd386, %rd378;
+	mov.b64 %rd387, %rd379;
+	mov.b64 %rd388, %rd384;
+	mov.b64 %rd389, %rd385;
+	mov.b64 %rd390, %rd386;
+	mov.b64 %rd391, %rd387;
+	mov.b64 %rd392, %rd390;
+	mov.b64 %rd393, %rd391;
+	add.s64 %rd394, %rd388, %rd392;
+	mov.b64 %rd388, %rd394;
+	add.s64 %rd395, %rd389, %rd393;
+	mov.b64 %rd389, %rd395;
 $L99:
-	mov.b64 %rd380, %rd392;
-	mov.b64 %rd381, %rd393;
+	mov.b64 %rd376, %rd388;
+	mov.b64 %rd377, %rd389;
 $L96:
 $L95:
-	shl.b32 %r134, %r134, 1;
+	shl.b32 %r132, %r132, 1;
 	bra.uni $L93;
 $L94:
 	setp.eq.u32 %p91, %r7, 0;
 	@!%p91 bra $L100;
-	mul.wide.u32 %rd400, %r8, 16;
-	add.s64 %rd401, %rd1, %rd400;
-	st.shared.s64 [%rd401+0], %rd380;
-	st.shared.s64 [%rd401+8], %rd381;
+	mul.wide.u32 %rd396, %r8, 16;
+	add.s64 %rd397, %rd1, %rd396;
+	st.shared.s64 [%rd397+0], %rd376;
+	st.shared.s64 [%rd397+8], %rd377;
 $L100:
 	bar.sync 0;
 	setp.eq.u32 %p92, %r8, 0;
 	@!%p92 bra $L101;
 	setp.lo.u32 %p93, %r7, %r10;
 	@!%p93 bra $L102;
-	mul.wide.u32 %rd402, %r7, 16;
-	add.s64 %rd403, %rd1, %rd402;
-	ld.shared.s64 %rd404, [%rd403+0];
-	ld.shared.s64 %rd405, [%rd403+8];
-	mov.b64 %rd380, %rd404;
-	mov.b64 %rd381, %rd405;
+	mul.wide.u32 %rd398, %r7, 16;
+	add.s64 %rd399, %rd1, %rd398;
+	ld.shared.s64 %rd400, [%rd399+0];
+	ld.shared.s64 %rd401, [%rd399+8];
+	mov.b64 %rd376, %rd400;
+	mov.b64 %rd377, %rd401;
 $L102:
-	sub.u32 %r143, %r10, 1;
-	mov.b32 %r144, %r132;
+	sub.u32 %r141, %r10, 1;
+	mov.b32 %r142, %r130;
 $L103:
-	setp.hs.u32 %p94, %r144, 32;
+	setp.hs.u32 %p94, %r142, 32;
 	@%p94 bra $L104;
-	mov.b64 {%r145, %r146}, %rd380;
-	shfl.sync.down.b32 %r147|%p95, %r145, %r144, %r143, %r17;
-	shfl.sync.down.b32 %r148, %r146, %r144, %r143, %r17;
-	mov.b64 %rd406, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd381;
-	shfl.sync.down.b32 %r151, %r149, %r144, %r143, %r17;
-	shfl.sync.down.b32 %r152, %r150, %r144, %r143, %r17;
-	mov.b64 %rd407, {%r151, %r152};
+	mov.b64 {%r143, %r144}, %rd376;
+	shfl.sync.down.b32 %r145|%p95, %r143, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
+	mov.b64 %rd402, {%r145, %r146};
+	mov.b64 {%r147, %r148}, %rd377;
+	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
+	mov.b64 %rd403, {%r149, %r150};
 	@!%p95 bra $L105;
 	setp.ne.u32 %p96, %r18, 9;
 	@%p96 bra.uni $L107;
-	setp.lt.s64 %p97, %rd406, %rd380;
-	setp.eq.s64 %p98, %rd406, %rd380;
-	setp.lt.s64 %p99, %rd407, %rd381;
+	setp.lt.s64 %p97, %rd402, %rd376;
+	setp.eq.s64 %p98, %rd402, %rd376;
+	setp.lt.s64 %p99, %rd403, %rd377;
 	and.pred %p100, %p98, %p99;
 	or.pred %p101, %p97, %p100;
-	selp.b64 %rd408, %rd406, %rd380, %p101;
-	selp.b64 %rd409, %rd407, %rd381, %p101;
-	mov.b64 %rd380, %rd408;
-	mov.b64 %rd381, %rd409;
+	selp.b64 %rd404, %rd402, %rd376, %p101;
+	selp.b64 %rd405, %rd403, %rd377, %p101;
+	mov.b64 %rd376, %rd404;
+	mov.b64 %rd377, %rd405;
 	bra.uni $L106;
 $L107:
 	setp.ne.u32 %p102, %r18, 10;
 	@%p102 bra.uni $L108;
-	setp.gt.s64 %p103, %rd406, %rd380;
-	setp.eq.s64 %p104, %rd406, %rd380;
-	setp.lt.s64 %p105, %rd407, %rd381;
+	setp.gt.s64 %p103, %rd402, %rd376;
+	setp.eq.s64 %p104, %rd402, %rd376;
+	setp.lt.s64 %p105, %rd403, %rd377;
 	and.pred %p106, %p104, %p105;
 	or.pred %p107, %p103, %p106;
-	selp.b64 %rd410, %rd406, %rd380, %p107;
-	selp.b64 %rd411, %rd407, %rd381, %p107;
-	mov.b64 %rd380, %rd410;
-	mov.b64 %rd381, %rd411;
+	selp.b64 %rd406, %rd402, %rd376, %p107;
+	selp.b64 %rd407, %rd403, %rd377, %p107;
+	mov.b64 %rd376, %rd406;
+	mov.b64 %rd377, %rd407;
 	bra.uni $L106;
 $L108:
-	mov.b64 %rd412, %rd380;
-	mov.b64 %rd413, %rd381;
-	mov.b64 %rd414, %rd406;
-	mov.b64 %rd415, %rd407;
-	mov.b64 %rd392, %rd412;
-	mov.b64 %rd393, %rd413;
-	mov.b64 %rd394, %rd414;
-	mov.b64 %rd395, %rd415;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd416, %rd392, %rd396;
-	mov.b64 %rd392, %rd416;
-	add.s64 %rd417, %rd393, %rd397;
-	mov.b64 %rd393, %rd417;
+	mov.b64 %rd408, %rd376;
+	mov.b64 %rd409, %rd377;
+	mov.b64 %rd410, %rd402;
+	mov.b64 %rd411, %rd403;
+	mov.b64 %rd388, %rd408;
+	mov.b64 %rd389, %rd409;
+	mov.b64 %rd390, %rd410;
+	mov.b64 %rd391, %rd411;
+	mov.b64 %rd392, %rd390;
+	mov.b64 %rd393, %rd391;
+	add.s64 %rd412, %rd388, %rd392;
+	mov.b64 %rd388, %rd412;
+	add.s64 %rd413, %rd389, %rd393;
+	mov.b64 %rd389, %rd413;
 $L109:
-	mov.b64 %rd380, %rd392;
-	mov.b64 %rd381, %rd393;
+	mov.b64 %rd376, %rd388;
+	mov.b64 %rd377, %rd389;
 $L106:
 $L105:
-	shl.b32 %r144, %r144, 1;
+	shl.b32 %r142, %r142, 1;
 	bra.uni $L103;
 $L104:
 $L101:
-	mul.wide.u32 %rd418, %r29, 16;
-	add.s64 %rd419, %rd11, %rd418;
+	mul.wide.u32 %rd414, %r29, 16;
+	add.s64 %rd415, %rd11, %rd414;
 	setp.eq.u32 %p108, %r5, 0;
 	@!%p108 bra $L110;
-	st.global.s64 [%rd419+0], %rd380;
-	st.global.s64 [%rd419+8], %rd381;
+	st.global.s64 [%rd415+0], %rd376;
+	st.global.s64 [%rd415+8], %rd377;
 $L110:
 	ret;
 }
@@ -7346,8 +7314,8 @@ const gokkosPTX9 = `//
 )
 {
 	.reg .pred %p<112>;
-	.reg .b32 %r<150>;
-	.reg .b64 %rd<443>;
+	.reg .b32 %r<148>;
+	.reg .b64 %rd<439>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -7903,225 +7871,219 @@ $L50:
 	setp.le.s64 %p51, %rd171, 1;
 	or.pred %p52, %p50, %p51;
 	@!%p52 bra $L65;
-	mov.b64 %rd309, %rd308;
-	mov.b32 %r86, %r85;
-	cvt.s64.s32 %rd310, %r86;
-	add.s64 %rd311, %rd310, 1;
-	mul.lo.s64 %rd312, %rd311, %rd144;
-	mad.lo.s64 %rd313, %rd312, 8, %rd142;
-	ld.global.nc.s64 %rd314, [%rd313+0];
-	mov.b64 %rd315, %rd314;
-	cvt.s64.s32 %rd316, %r86;
-	mul.lo.s64 %rd317, %rd316, %rd144;
-	mad.lo.s64 %rd318, %rd317, 8, %rd142;
-	ld.global.nc.s64 %rd319, [%rd318+0];
-	mov.b64 %rd320, %rd319;
-	sub.s64 %rd321, %rd315, %rd320;
-	mov.b64 %rd322, %rd321;
-	add.s64 %rd323, %rd128, %rd322;
-	mov.b64 %rd128, %rd323;
+	cvt.s64.s32 %rd309, %r85;
+	add.s64 %rd310, %rd309, 1;
+	mul.lo.s64 %rd311, %rd310, %rd144;
+	mad.lo.s64 %rd312, %rd311, 8, %rd142;
+	ld.global.nc.s64 %rd313, [%rd312+0];
+	mov.b64 %rd314, %rd313;
+	cvt.s64.s32 %rd315, %r85;
+	mul.lo.s64 %rd316, %rd315, %rd144;
+	mad.lo.s64 %rd317, %rd316, 8, %rd142;
+	ld.global.nc.s64 %rd318, [%rd317+0];
+	mov.b64 %rd319, %rd318;
+	sub.s64 %rd320, %rd314, %rd319;
+	add.s64 %rd321, %rd128, %rd320;
+	mov.b64 %rd128, %rd321;
 	bra.uni $L66;
 $L65:
-	rem.s64 %rd324, %rd127, %rd171;
+	rem.s64 %rd322, %rd127, %rd171;
 	setp.eq.s64 %p53, %rd171, -1;
-	selp.b64 %rd325, 0, %rd324, %p53;
+	selp.b64 %rd323, 0, %rd322, %p53;
 	setp.eq.s64 %p54, %rd171, 0;
-	selp.b64 %rd326, %rd127, %rd325, %p54;
-	setp.eq.s64 %p55, %rd326, 0;
+	selp.b64 %rd324, %rd127, %rd323, %p54;
+	setp.eq.s64 %p55, %rd324, 0;
 	@!%p55 bra $L68;
-	mov.b64 %rd327, %rd308;
-	mov.b32 %r87, %r85;
-	cvt.s64.s32 %rd328, %r87;
-	add.s64 %rd329, %rd328, 1;
-	mul.lo.s64 %rd330, %rd329, %rd144;
-	mad.lo.s64 %rd331, %rd330, 8, %rd142;
-	ld.global.nc.s64 %rd332, [%rd331+0];
-	mov.b64 %rd333, %rd332;
-	cvt.s64.s32 %rd334, %r87;
-	mul.lo.s64 %rd335, %rd334, %rd144;
-	mad.lo.s64 %rd336, %rd335, 8, %rd142;
-	ld.global.nc.s64 %rd337, [%rd336+0];
-	mov.b64 %rd338, %rd337;
-	sub.s64 %rd339, %rd333, %rd338;
-	mov.b64 %rd340, %rd339;
-	mul.lo.s64 %rd341, %rd171, %rd340;
-	add.s64 %rd342, %rd128, %rd341;
-	mov.b64 %rd128, %rd342;
+	cvt.s64.s32 %rd325, %r85;
+	add.s64 %rd326, %rd325, 1;
+	mul.lo.s64 %rd327, %rd326, %rd144;
+	mad.lo.s64 %rd328, %rd327, 8, %rd142;
+	ld.global.nc.s64 %rd329, [%rd328+0];
+	mov.b64 %rd330, %rd329;
+	cvt.s64.s32 %rd331, %r85;
+	mul.lo.s64 %rd332, %rd331, %rd144;
+	mad.lo.s64 %rd333, %rd332, 8, %rd142;
+	ld.global.nc.s64 %rd334, [%rd333+0];
+	mov.b64 %rd335, %rd334;
+	sub.s64 %rd336, %rd330, %rd335;
+	mul.lo.s64 %rd337, %rd171, %rd336;
+	add.s64 %rd338, %rd128, %rd337;
+	mov.b64 %rd128, %rd338;
 $L68:
 $L66:
-	add.s64 %rd343, %rd127, 1;
-	mov.b64 %rd127, %rd343;
+	add.s64 %rd339, %rd127, 1;
+	mov.b64 %rd127, %rd339;
 $L64:
 $L47:
 $L23:
-	add.s64 %rd344, %rd220, %rd209;
-	mov.b64 %rd220, %rd344;
+	add.s64 %rd340, %rd220, %rd209;
+	mov.b64 %rd220, %rd340;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd345, %rd214;
+	mov.b64 %rd341, %rd214;
 $L69:
 	@!%p13 bra $L73;
 	bra.uni $L71;
 $L73:
 	// block scan
-	mov.b64 %rd346, %rd345;
-	mov.b32 %r88, %r3;
+	mov.b64 %rd342, %rd341;
+	mov.b32 %r86, %r3;
 $L74:
-	setp.hs.u32 %p56, %r88, 32;
+	setp.hs.u32 %p56, %r86, 32;
 	@%p56 bra $L75;
-	mov.b64 {%r89, %r90}, %rd346;
-	shfl.sync.up.b32 %r91|%p57, %r89, %r88, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
-	mov.b64 %rd347, {%r91, %r92};
+	mov.b64 {%r87, %r88}, %rd342;
+	shfl.sync.up.b32 %r89|%p57, %r87, %r86, 0, %r17;
+	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
+	mov.b64 %rd343, {%r89, %r90};
 	@!%p57 bra $L76;
-	add.s64 %rd348, %rd347, %rd346;
-	mov.b64 %rd346, %rd348;
+	add.s64 %rd344, %rd343, %rd342;
+	mov.b64 %rd342, %rd344;
 $L76:
-	shl.b32 %r88, %r88, 1;
+	shl.b32 %r86, %r86, 1;
 	bra.uni $L74;
 $L75:
-	mov.b64 {%r93, %r94}, %rd346;
-	shfl.sync.up.b32 %r95|%p58, %r93, %r3, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
-	mov.b64 %rd349, {%r95, %r96};
+	mov.b64 {%r91, %r92}, %rd342;
+	shfl.sync.up.b32 %r93|%p58, %r91, %r3, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
+	mov.b64 %rd345, {%r93, %r94};
 	setp.lo.u32 %p59, %r3, 32;
 	and.pred %p60, %p58, %p59;
-	selp.b64 %rd350, %rd349, 0, %p60;
-	sub.u32 %r97, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r97;
+	selp.b64 %rd346, %rd345, 0, %p60;
+	sub.u32 %r95, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r95;
 	@!%p61 bra $L77;
-	mul.wide.u32 %rd351, %r8, 16;
-	add.s64 %rd352, %rd1, %rd351;
-	st.shared.s64 [%rd352+0], %rd346;
+	mul.wide.u32 %rd347, %r8, 16;
+	add.s64 %rd348, %rd1, %rd347;
+	st.shared.s64 [%rd348+0], %rd342;
 $L77:
 	bar.sync 0;
 	setp.eq.u32 %p62, %r8, 0;
 	@!%p62 bra $L78;
-	mov.b64 %rd353, 0;
+	mov.b64 %rd349, 0;
 	setp.lo.u32 %p63, %r7, %r10;
 	@!%p63 bra $L79;
-	mul.wide.u32 %rd354, %r7, 16;
-	add.s64 %rd355, %rd1, %rd354;
-	ld.shared.s64 %rd356, [%rd355+0];
-	mov.b64 %rd353, %rd356;
+	mul.wide.u32 %rd350, %r7, 16;
+	add.s64 %rd351, %rd1, %rd350;
+	ld.shared.s64 %rd352, [%rd351+0];
+	mov.b64 %rd349, %rd352;
 $L79:
-	mov.b64 {%r98, %r99}, %rd353;
-	shfl.sync.up.b32 %r100|%p64, %r98, 1, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
-	mov.b64 %rd357, {%r100, %r101};
+	mov.b64 {%r96, %r97}, %rd349;
+	shfl.sync.up.b32 %r98|%p64, %r96, 1, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
+	mov.b64 %rd353, {%r98, %r99};
 	@!%p64 bra $L80;
-	add.s64 %rd358, %rd357, %rd353;
-	mov.b64 %rd353, %rd358;
+	add.s64 %rd354, %rd353, %rd349;
+	mov.b64 %rd349, %rd354;
 $L80:
-	mov.b64 {%r102, %r103}, %rd353;
-	shfl.sync.up.b32 %r104|%p65, %r102, 2, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
-	mov.b64 %rd359, {%r104, %r105};
+	mov.b64 {%r100, %r101}, %rd349;
+	shfl.sync.up.b32 %r102|%p65, %r100, 2, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
+	mov.b64 %rd355, {%r102, %r103};
 	@!%p65 bra $L81;
-	add.s64 %rd360, %rd359, %rd353;
-	mov.b64 %rd353, %rd360;
+	add.s64 %rd356, %rd355, %rd349;
+	mov.b64 %rd349, %rd356;
 $L81:
-	mov.b64 {%r106, %r107}, %rd353;
-	shfl.sync.up.b32 %r108|%p66, %r106, 4, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
-	mov.b64 %rd361, {%r108, %r109};
+	mov.b64 {%r104, %r105}, %rd349;
+	shfl.sync.up.b32 %r106|%p66, %r104, 4, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
+	mov.b64 %rd357, {%r106, %r107};
 	@!%p66 bra $L82;
-	add.s64 %rd362, %rd361, %rd353;
-	mov.b64 %rd353, %rd362;
+	add.s64 %rd358, %rd357, %rd349;
+	mov.b64 %rd349, %rd358;
 $L82:
-	mov.b64 {%r110, %r111}, %rd353;
-	shfl.sync.up.b32 %r112|%p67, %r110, 8, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
-	mov.b64 %rd363, {%r112, %r113};
+	mov.b64 {%r108, %r109}, %rd349;
+	shfl.sync.up.b32 %r110|%p67, %r108, 8, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
+	mov.b64 %rd359, {%r110, %r111};
 	@!%p67 bra $L83;
-	add.s64 %rd364, %rd363, %rd353;
-	mov.b64 %rd353, %rd364;
+	add.s64 %rd360, %rd359, %rd349;
+	mov.b64 %rd349, %rd360;
 $L83:
-	mov.b64 {%r114, %r115}, %rd353;
-	shfl.sync.up.b32 %r116|%p68, %r114, 16, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
-	mov.b64 %rd365, {%r116, %r117};
+	mov.b64 {%r112, %r113}, %rd349;
+	shfl.sync.up.b32 %r114|%p68, %r112, 16, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
+	mov.b64 %rd361, {%r114, %r115};
 	@!%p68 bra $L84;
-	add.s64 %rd366, %rd365, %rd353;
-	mov.b64 %rd353, %rd366;
+	add.s64 %rd362, %rd361, %rd349;
+	mov.b64 %rd349, %rd362;
 $L84:
-	mov.b64 {%r118, %r119}, %rd353;
-	shfl.sync.up.b32 %r120|%p69, %r118, 1, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
-	mov.b64 %rd367, {%r120, %r121};
-	selp.b64 %rd368, %rd367, 0, %p69;
+	mov.b64 {%r116, %r117}, %rd349;
+	shfl.sync.up.b32 %r118|%p69, %r116, 1, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
+	mov.b64 %rd363, {%r118, %r119};
+	selp.b64 %rd364, %rd363, 0, %p69;
 	@!%p63 bra $L85;
-	mul.wide.u32 %rd369, %r7, 16;
-	add.s64 %rd370, %rd1, %rd369;
-	add.s64 %rd371, %rd370, 512;
-	st.shared.s64 [%rd371+0], %rd368;
+	mul.wide.u32 %rd365, %r7, 16;
+	add.s64 %rd366, %rd1, %rd365;
+	add.s64 %rd367, %rd366, 512;
+	st.shared.s64 [%rd367+0], %rd364;
 $L85:
-	sub.u32 %r122, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r122;
+	sub.u32 %r120, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r120;
 	@!%p70 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd353;
+	st.shared.s64 [%rd1+1024], %rd349;
 $L86:
 $L78:
 	bar.sync 0;
-	mul.wide.u32 %rd372, %r8, 16;
-	add.s64 %rd373, %rd1, %rd372;
-	add.s64 %rd374, %rd373, 512;
-	ld.shared.s64 %rd375, [%rd374+0];
-	add.s64 %rd376, %rd375, %rd350;
-	ld.shared.s64 %rd377, [%rd1+1024];
-	mov.b64 {%r123, %r124}, %rd376;
-	shfl.sync.idx.b32 %r125|%p71, %r123, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
-	mov.b64 %rd378, {%r125, %r126};
+	mul.wide.u32 %rd368, %r8, 16;
+	add.s64 %rd369, %rd1, %rd368;
+	add.s64 %rd370, %rd369, 512;
+	ld.shared.s64 %rd371, [%rd370+0];
+	add.s64 %rd372, %rd371, %rd346;
+	ld.shared.s64 %rd373, [%rd1+1024];
+	mov.b64 {%r121, %r122}, %rd372;
+	shfl.sync.idx.b32 %r123|%p71, %r121, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r124, %r122, 0, %r22, %r17;
+	mov.b64 %rd374, {%r123, %r124};
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	mov.b64 %rd377, %rd375;
+	mov.b64 %rd378, %rd376;
 	mov.b64 %rd379, %rd377;
 	mov.b64 %rd380, %rd378;
 	mov.b64 %rd381, %rd379;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	mov.b64 %rd384, %rd382;
-	mov.b64 %rd385, %rd383;
-	mov.b64 %rd386, 0;
-	cvt.u64.u32 %rd387, %r2;
-	setp.eq.s64 %p72, %rd387, 0;
-	setp.gt.s64 %p73, %rd385, 0;
+	mov.b64 %rd382, 0;
+	cvt.u64.u32 %rd383, %r2;
+	setp.eq.s64 %p72, %rd383, 0;
+	setp.gt.s64 %p73, %rd381, 0;
 	and.pred %p74, %p72, %p73;
 	@!%p74 bra $L88;
-	atom.global.add.u64 %rd388, [%rd161], %rd385;
-	mov.b64 %rd389, %rd388;
-	mov.b64 %rd386, %rd389;
+	atom.global.add.u64 %rd384, [%rd161], %rd381;
+	mov.b64 %rd385, %rd384;
+	mov.b64 %rd382, %rd385;
 $L88:
-	cvt.u64.u32 %rd390, %r2;
-	setp.eq.s64 %p75, %rd390, 0;
+	cvt.u64.u32 %rd386, %r2;
+	setp.eq.s64 %p75, %rd386, 0;
 	setp.eq.u32 %p76, %r1, 0;
 	and.pred %p77, %p75, %p76;
 	bar.sync 0;
 	@!%p77 bra $L89;
-	st.shared.s64 [%rd1+1024], %rd386;
+	st.shared.s64 [%rd1+1024], %rd382;
 $L89:
 	bar.sync 0;
-	ld.shared.s64 %rd391, [%rd1+1024];
-	mov.b64 %rd392, %rd391;
-	mov.b64 %rd386, %rd392;
-	add.s64 %rd393, %rd386, %rd384;
-	mov.b64 %rd394, %rd393;
-	mov.b64 %rd395, 0;
+	ld.shared.s64 %rd387, [%rd1+1024];
+	mov.b64 %rd388, %rd387;
+	mov.b64 %rd382, %rd388;
+	add.s64 %rd389, %rd382, %rd380;
+	mov.b64 %rd390, %rd389;
+	mov.b64 %rd391, 0;
 $L90:
-	setp.lt.s64 %p78, %rd395, %rd345;
+	setp.lt.s64 %p78, %rd391, %rd341;
 	not.pred %p79, %p78;
 	@!%p79 bra $L94;
 	bra.uni $L92;
 $L94:
-	mul.lo.s64 %rd396, %rd395, %rd192;
-	mad.lo.s64 %rd397, %rd396, 4, %rd190;
-	ld.shared.s32 %r127, [%rd397+0];
-	mov.b32 %r128, %r127;
-	add.s64 %rd398, %rd394, %rd395;
-	mul.lo.s64 %rd399, %rd398, %rd160;
-	mad.lo.s64 %rd400, %rd399, 4, %rd158;
-	st.global.s32 [%rd400+0], %r128;
+	mul.lo.s64 %rd392, %rd391, %rd192;
+	mad.lo.s64 %rd393, %rd392, 4, %rd190;
+	ld.shared.s32 %r125, [%rd393+0];
+	mov.b32 %r126, %r125;
+	add.s64 %rd394, %rd390, %rd391;
+	mul.lo.s64 %rd395, %rd394, %rd160;
+	mad.lo.s64 %rd396, %rd395, 4, %rd158;
+	st.global.s32 [%rd396+0], %r126;
 $L91:
-	add.s64 %rd401, %rd395, 1;
-	mov.b64 %rd395, %rd401;
+	add.s64 %rd397, %rd391, 1;
+	mov.b64 %rd391, %rd397;
 	bra.uni $L90;
 $L92:
 	bra.uni $L71;
@@ -8129,8 +8091,8 @@ $L70:
 	bra.uni $L69;
 $L71:
 $L11:
-	add.s64 %rd402, %rd213, %rd211;
-	mov.b64 %rd213, %rd402;
+	add.s64 %rd398, %rd213, %rd211;
+	mov.b64 %rd213, %rd398;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -8138,160 +8100,160 @@ $L7:
 	add.s64 %rd140, %rd140, %rd139;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd403, %rd127;
-	mov.b64 %rd404, %rd128;
+	mov.b64 %rd399, %rd127;
+	mov.b64 %rd400, %rd128;
 	// block reduction
-	mov.b32 %r129, 1;
-	sub.u32 %r130, %r13, 1;
-	mov.b32 %r131, %r3;
+	mov.b32 %r127, 1;
+	sub.u32 %r128, %r13, 1;
+	mov.b32 %r129, %r3;
 $L95:
-	setp.hs.u32 %p80, %r131, 32;
+	setp.hs.u32 %p80, %r129, 32;
 	@%p80 bra $L96;
-	mov.b64 {%r132, %r133}, %rd403;
-	shfl.sync.down.b32 %r134|%p81, %r132, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
-	mov.b64 %rd405, {%r134, %r135};
-	mov.b64 {%r136, %r137}, %rd404;
-	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
-	mov.b64 %rd406, {%r138, %r139};
+	mov.b64 {%r130, %r131}, %rd399;
+	shfl.sync.down.b32 %r132|%p81, %r130, %r129, %r128, %r17;
+	shfl.sync.down.b32 %r133, %r131, %r129, %r128, %r17;
+	mov.b64 %rd401, {%r132, %r133};
+	mov.b64 {%r134, %r135}, %rd400;
+	shfl.sync.down.b32 %r136, %r134, %r129, %r128, %r17;
+	shfl.sync.down.b32 %r137, %r135, %r129, %r128, %r17;
+	mov.b64 %rd402, {%r136, %r137};
 	@!%p81 bra $L97;
 	setp.ne.u32 %p82, %r18, 9;
 	@%p82 bra.uni $L99;
-	setp.lt.s64 %p83, %rd405, %rd403;
-	setp.eq.s64 %p84, %rd405, %rd403;
-	setp.lt.s64 %p85, %rd406, %rd404;
+	setp.lt.s64 %p83, %rd401, %rd399;
+	setp.eq.s64 %p84, %rd401, %rd399;
+	setp.lt.s64 %p85, %rd402, %rd400;
 	and.pred %p86, %p84, %p85;
 	or.pred %p87, %p83, %p86;
-	selp.b64 %rd407, %rd405, %rd403, %p87;
-	selp.b64 %rd408, %rd406, %rd404, %p87;
-	mov.b64 %rd403, %rd407;
-	mov.b64 %rd404, %rd408;
+	selp.b64 %rd403, %rd401, %rd399, %p87;
+	selp.b64 %rd404, %rd402, %rd400, %p87;
+	mov.b64 %rd399, %rd403;
+	mov.b64 %rd400, %rd404;
 	bra.uni $L98;
 $L99:
 	setp.ne.u32 %p88, %r18, 10;
 	@%p88 bra.uni $L100;
-	setp.gt.s64 %p89, %rd405, %rd403;
-	setp.eq.s64 %p90, %rd405, %rd403;
-	setp.lt.s64 %p91, %rd406, %rd404;
+	setp.gt.s64 %p89, %rd401, %rd399;
+	setp.eq.s64 %p90, %rd401, %rd399;
+	setp.lt.s64 %p91, %rd402, %rd400;
 	and.pred %p92, %p90, %p91;
 	or.pred %p93, %p89, %p92;
-	selp.b64 %rd409, %rd405, %rd403, %p93;
-	selp.b64 %rd410, %rd406, %rd404, %p93;
-	mov.b64 %rd403, %rd409;
-	mov.b64 %rd404, %rd410;
+	selp.b64 %rd405, %rd401, %rd399, %p93;
+	selp.b64 %rd406, %rd402, %rd400, %p93;
+	mov.b64 %rd399, %rd405;
+	mov.b64 %rd400, %rd406;
 	bra.uni $L98;
 $L100:
-	mov.b64 %rd411, %rd403;
-	mov.b64 %rd412, %rd404;
-	mov.b64 %rd413, %rd405;
-	mov.b64 %rd414, %rd406;
-	mov.b64 %rd415, %rd411;
-	mov.b64 %rd416, %rd412;
-	mov.b64 %rd417, %rd413;
-	mov.b64 %rd418, %rd414;
-	mov.b64 %rd419, %rd417;
-	mov.b64 %rd420, %rd418;
-	add.s64 %rd421, %rd415, %rd419;
-	mov.b64 %rd415, %rd421;
-	add.s64 %rd422, %rd416, %rd420;
-	mov.b64 %rd416, %rd422;
+	mov.b64 %rd407, %rd399;
+	mov.b64 %rd408, %rd400;
+	mov.b64 %rd409, %rd401;
+	mov.b64 %rd410, %rd402;
+	mov.b64 %rd411, %rd407;
+	mov.b64 %rd412, %rd408;
+	mov.b64 %rd413, %rd409;
+	mov.b64 %rd414, %rd410;
+	mov.b64 %rd415, %rd413;
+	mov.b64 %rd416, %rd414;
+	add.s64 %rd417, %rd411, %rd415;
+	mov.b64 %rd411, %rd417;
+	add.s64 %rd418, %rd412, %rd416;
+	mov.b64 %rd412, %rd418;
 $L101:
-	mov.b64 %rd403, %rd415;
-	mov.b64 %rd404, %rd416;
+	mov.b64 %rd399, %rd411;
+	mov.b64 %rd400, %rd412;
 $L98:
 $L97:
-	shl.b32 %r131, %r131, 1;
+	shl.b32 %r129, %r129, 1;
 	bra.uni $L95;
 $L96:
 	setp.eq.u32 %p94, %r7, 0;
 	@!%p94 bra $L102;
-	mul.wide.u32 %rd423, %r8, 16;
-	add.s64 %rd424, %rd1, %rd423;
-	st.shared.s64 [%rd424+0], %rd403;
-	st.shared.s64 [%rd424+8], %rd404;
+	mul.wide.u32 %rd419, %r8, 16;
+	add.s64 %rd420, %rd1, %rd419;
+	st.shared.s64 [%rd420+0], %rd399;
+	st.shared.s64 [%rd420+8], %rd400;
 $L102:
 	bar.sync 0;
 	setp.eq.u32 %p95, %r8, 0;
 	@!%p95 bra $L103;
 	setp.lo.u32 %p96, %r7, %r10;
 	@!%p96 bra $L104;
-	mul.wide.u32 %rd425, %r7, 16;
-	add.s64 %rd426, %rd1, %rd425;
-	ld.shared.s64 %rd427, [%rd426+0];
-	ld.shared.s64 %rd428, [%rd426+8];
-	mov.b64 %rd403, %rd427;
-	mov.b64 %rd404, %rd428;
+	mul.wide.u32 %rd421, %r7, 16;
+	add.s64 %rd422, %rd1, %rd421;
+	ld.shared.s64 %rd423, [%rd422+0];
+	ld.shared.s64 %rd424, [%rd422+8];
+	mov.b64 %rd399, %rd423;
+	mov.b64 %rd400, %rd424;
 $L104:
-	sub.u32 %r140, %r10, 1;
-	mov.b32 %r141, %r129;
+	sub.u32 %r138, %r10, 1;
+	mov.b32 %r139, %r127;
 $L105:
-	setp.hs.u32 %p97, %r141, 32;
+	setp.hs.u32 %p97, %r139, 32;
 	@%p97 bra $L106;
-	mov.b64 {%r142, %r143}, %rd403;
-	shfl.sync.down.b32 %r144|%p98, %r142, %r141, %r140, %r17;
-	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
-	mov.b64 %rd429, {%r144, %r145};
-	mov.b64 {%r146, %r147}, %rd404;
-	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
-	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
-	mov.b64 %rd430, {%r148, %r149};
+	mov.b64 {%r140, %r141}, %rd399;
+	shfl.sync.down.b32 %r142|%p98, %r140, %r139, %r138, %r17;
+	shfl.sync.down.b32 %r143, %r141, %r139, %r138, %r17;
+	mov.b64 %rd425, {%r142, %r143};
+	mov.b64 {%r144, %r145}, %rd400;
+	shfl.sync.down.b32 %r146, %r144, %r139, %r138, %r17;
+	shfl.sync.down.b32 %r147, %r145, %r139, %r138, %r17;
+	mov.b64 %rd426, {%r146, %r147};
 	@!%p98 bra $L107;
 	setp.ne.u32 %p99, %r18, 9;
 	@%p99 bra.uni $L109;
-	setp.lt.s64 %p100, %rd429, %rd403;
-	setp.eq.s64 %p101, %rd429, %rd403;
-	setp.lt.s64 %p102, %rd430, %rd404;
+	setp.lt.s64 %p100, %rd425, %rd399;
+	setp.eq.s64 %p101, %rd425, %rd399;
+	setp.lt.s64 %p102, %rd426, %rd400;
 	and.pred %p103, %p101, %p102;
 	or.pred %p104, %p100, %p103;
-	selp.b64 %rd431, %rd429, %rd403, %p104;
-	selp.b64 %rd432, %rd430, %rd404, %p104;
-	mov.b64 %rd403, %rd431;
-	mov.b64 %rd404, %rd432;
+	selp.b64 %rd427, %rd425, %rd399, %p104;
+	selp.b64 %rd428, %rd426, %rd400, %p104;
+	mov.b64 %rd399, %rd427;
+	mov.b64 %rd400, %rd428;
 	bra.uni $L108;
 $L109:
 	setp.ne.u32 %p105, %r18, 10;
 	@%p105 bra.uni $L110;
-	setp.gt.s64 %p106, %rd429, %rd403;
-	setp.eq.s64 %p107, %rd429, %rd403;
-	setp.lt.s64 %p108, %rd430, %rd404;
+	setp.gt.s64 %p106, %rd425, %rd399;
+	setp.eq.s64 %p107, %rd425, %rd399;
+	setp.lt.s64 %p108, %rd426, %rd400;
 	and.pred %p109, %p107, %p108;
 	or.pred %p110, %p106, %p109;
-	selp.b64 %rd433, %rd429, %rd403, %p110;
-	selp.b64 %rd434, %rd430, %rd404, %p110;
-	mov.b64 %rd403, %rd433;
-	mov.b64 %rd404, %rd434;
+	selp.b64 %rd429, %rd425, %rd399, %p110;
+	selp.b64 %rd430, %rd426, %rd400, %p110;
+	mov.b64 %rd399, %rd429;
+	mov.b64 %rd400, %rd430;
 	bra.uni $L108;
 $L110:
-	mov.b64 %rd435, %rd403;
-	mov.b64 %rd436, %rd404;
-	mov.b64 %rd437, %rd429;
-	mov.b64 %rd438, %rd430;
-	mov.b64 %rd415, %rd435;
-	mov.b64 %rd416, %rd436;
-	mov.b64 %rd417, %rd437;
-	mov.b64 %rd418, %rd438;
-	mov.b64 %rd419, %rd417;
-	mov.b64 %rd420, %rd418;
-	add.s64 %rd439, %rd415, %rd419;
-	mov.b64 %rd415, %rd439;
-	add.s64 %rd440, %rd416, %rd420;
-	mov.b64 %rd416, %rd440;
+	mov.b64 %rd431, %rd399;
+	mov.b64 %rd432, %rd400;
+	mov.b64 %rd433, %rd425;
+	mov.b64 %rd434, %rd426;
+	mov.b64 %rd411, %rd431;
+	mov.b64 %rd412, %rd432;
+	mov.b64 %rd413, %rd433;
+	mov.b64 %rd414, %rd434;
+	mov.b64 %rd415, %rd413;
+	mov.b64 %rd416, %rd414;
+	add.s64 %rd435, %rd411, %rd415;
+	mov.b64 %rd411, %rd435;
+	add.s64 %rd436, %rd412, %rd416;
+	mov.b64 %rd412, %rd436;
 $L111:
-	mov.b64 %rd403, %rd415;
-	mov.b64 %rd404, %rd416;
+	mov.b64 %rd399, %rd411;
+	mov.b64 %rd400, %rd412;
 $L108:
 $L107:
-	shl.b32 %r141, %r141, 1;
+	shl.b32 %r139, %r139, 1;
 	bra.uni $L105;
 $L106:
 $L103:
-	mul.wide.u32 %rd441, %r29, 16;
-	add.s64 %rd442, %rd11, %rd441;
+	mul.wide.u32 %rd437, %r29, 16;
+	add.s64 %rd438, %rd11, %rd437;
 	setp.eq.u32 %p111, %r5, 0;
 	@!%p111 bra $L112;
-	st.global.s64 [%rd442+0], %rd403;
-	st.global.s64 [%rd442+8], %rd404;
+	st.global.s64 [%rd438+0], %rd399;
+	st.global.s64 [%rd438+8], %rd400;
 $L112:
 	ret;
 }
@@ -8808,8 +8770,8 @@ const gokkosPTX10 = `//
 )
 {
 	.reg .pred %p<103>;
-	.reg .b32 %r<154>;
-	.reg .b64 %rd<383>;
+	.reg .b32 %r<152>;
+	.reg .b64 %rd<379>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9281,225 +9243,219 @@ $L43:
 	setp.le.s64 %p42, %rd150, 1;
 	or.pred %p43, %p41, %p42;
 	@!%p43 bra $L58;
-	mov.b64 %rd248, %rd247;
-	mov.b32 %r90, %r89;
-	cvt.s64.s32 %rd249, %r90;
-	add.s64 %rd250, %rd249, 1;
-	mul.lo.s64 %rd251, %rd250, %rd123;
-	mad.lo.s64 %rd252, %rd251, 8, %rd121;
-	ld.global.nc.s64 %rd253, [%rd252+0];
-	mov.b64 %rd254, %rd253;
-	cvt.s64.s32 %rd255, %r90;
-	mul.lo.s64 %rd256, %rd255, %rd123;
-	mad.lo.s64 %rd257, %rd256, 8, %rd121;
-	ld.global.nc.s64 %rd258, [%rd257+0];
-	mov.b64 %rd259, %rd258;
-	sub.s64 %rd260, %rd254, %rd259;
-	mov.b64 %rd261, %rd260;
-	add.s64 %rd262, %rd107, %rd261;
-	mov.b64 %rd107, %rd262;
+	cvt.s64.s32 %rd248, %r89;
+	add.s64 %rd249, %rd248, 1;
+	mul.lo.s64 %rd250, %rd249, %rd123;
+	mad.lo.s64 %rd251, %rd250, 8, %rd121;
+	ld.global.nc.s64 %rd252, [%rd251+0];
+	mov.b64 %rd253, %rd252;
+	cvt.s64.s32 %rd254, %r89;
+	mul.lo.s64 %rd255, %rd254, %rd123;
+	mad.lo.s64 %rd256, %rd255, 8, %rd121;
+	ld.global.nc.s64 %rd257, [%rd256+0];
+	mov.b64 %rd258, %rd257;
+	sub.s64 %rd259, %rd253, %rd258;
+	add.s64 %rd260, %rd107, %rd259;
+	mov.b64 %rd107, %rd260;
 	bra.uni $L59;
 $L58:
-	rem.s64 %rd263, %rd106, %rd150;
+	rem.s64 %rd261, %rd106, %rd150;
 	setp.eq.s64 %p44, %rd150, -1;
-	selp.b64 %rd264, 0, %rd263, %p44;
+	selp.b64 %rd262, 0, %rd261, %p44;
 	setp.eq.s64 %p45, %rd150, 0;
-	selp.b64 %rd265, %rd106, %rd264, %p45;
-	setp.eq.s64 %p46, %rd265, 0;
+	selp.b64 %rd263, %rd106, %rd262, %p45;
+	setp.eq.s64 %p46, %rd263, 0;
 	@!%p46 bra $L61;
-	mov.b64 %rd266, %rd247;
-	mov.b32 %r91, %r89;
-	cvt.s64.s32 %rd267, %r91;
-	add.s64 %rd268, %rd267, 1;
-	mul.lo.s64 %rd269, %rd268, %rd123;
-	mad.lo.s64 %rd270, %rd269, 8, %rd121;
-	ld.global.nc.s64 %rd271, [%rd270+0];
-	mov.b64 %rd272, %rd271;
-	cvt.s64.s32 %rd273, %r91;
-	mul.lo.s64 %rd274, %rd273, %rd123;
-	mad.lo.s64 %rd275, %rd274, 8, %rd121;
-	ld.global.nc.s64 %rd276, [%rd275+0];
-	mov.b64 %rd277, %rd276;
-	sub.s64 %rd278, %rd272, %rd277;
-	mov.b64 %rd279, %rd278;
-	mul.lo.s64 %rd280, %rd150, %rd279;
-	add.s64 %rd281, %rd107, %rd280;
-	mov.b64 %rd107, %rd281;
+	cvt.s64.s32 %rd264, %r89;
+	add.s64 %rd265, %rd264, 1;
+	mul.lo.s64 %rd266, %rd265, %rd123;
+	mad.lo.s64 %rd267, %rd266, 8, %rd121;
+	ld.global.nc.s64 %rd268, [%rd267+0];
+	mov.b64 %rd269, %rd268;
+	cvt.s64.s32 %rd270, %r89;
+	mul.lo.s64 %rd271, %rd270, %rd123;
+	mad.lo.s64 %rd272, %rd271, 8, %rd121;
+	ld.global.nc.s64 %rd273, [%rd272+0];
+	mov.b64 %rd274, %rd273;
+	sub.s64 %rd275, %rd269, %rd274;
+	mul.lo.s64 %rd276, %rd150, %rd275;
+	add.s64 %rd277, %rd107, %rd276;
+	mov.b64 %rd107, %rd277;
 $L61:
 $L59:
-	add.s64 %rd282, %rd106, 1;
-	mov.b64 %rd106, %rd282;
+	add.s64 %rd278, %rd106, 1;
+	mov.b64 %rd106, %rd278;
 $L57:
 $L40:
 $L30:
-	add.s64 %rd283, %rd209, %rd164;
-	mov.b64 %rd209, %rd283;
+	add.s64 %rd279, %rd209, %rd164;
+	mov.b64 %rd209, %rd279;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd284, %rd207;
+	mov.b64 %rd280, %rd207;
 $L62:
 	@!%p13 bra $L66;
 	bra.uni $L64;
 $L66:
 	// block scan
-	mov.b64 %rd285, %rd284;
-	mov.b32 %r92, %r3;
+	mov.b64 %rd281, %rd280;
+	mov.b32 %r90, %r3;
 $L67:
-	setp.hs.u32 %p47, %r92, 32;
+	setp.hs.u32 %p47, %r90, 32;
 	@%p47 bra $L68;
-	mov.b64 {%r93, %r94}, %rd285;
-	shfl.sync.up.b32 %r95|%p48, %r93, %r92, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
-	mov.b64 %rd286, {%r95, %r96};
+	mov.b64 {%r91, %r92}, %rd281;
+	shfl.sync.up.b32 %r93|%p48, %r91, %r90, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
+	mov.b64 %rd282, {%r93, %r94};
 	@!%p48 bra $L69;
-	add.s64 %rd287, %rd286, %rd285;
-	mov.b64 %rd285, %rd287;
+	add.s64 %rd283, %rd282, %rd281;
+	mov.b64 %rd281, %rd283;
 $L69:
-	shl.b32 %r92, %r92, 1;
+	shl.b32 %r90, %r90, 1;
 	bra.uni $L67;
 $L68:
-	mov.b64 {%r97, %r98}, %rd285;
-	shfl.sync.up.b32 %r99|%p49, %r97, %r3, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
-	mov.b64 %rd288, {%r99, %r100};
+	mov.b64 {%r95, %r96}, %rd281;
+	shfl.sync.up.b32 %r97|%p49, %r95, %r3, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
+	mov.b64 %rd284, {%r97, %r98};
 	setp.lo.u32 %p50, %r3, 32;
 	and.pred %p51, %p49, %p50;
-	selp.b64 %rd289, %rd288, 0, %p51;
-	sub.u32 %r101, %r13, %r3;
-	setp.eq.u32 %p52, %r7, %r101;
+	selp.b64 %rd285, %rd284, 0, %p51;
+	sub.u32 %r99, %r13, %r3;
+	setp.eq.u32 %p52, %r7, %r99;
 	@!%p52 bra $L70;
-	mul.wide.u32 %rd290, %r8, 16;
-	add.s64 %rd291, %rd1, %rd290;
-	st.shared.s64 [%rd291+0], %rd285;
+	mul.wide.u32 %rd286, %r8, 16;
+	add.s64 %rd287, %rd1, %rd286;
+	st.shared.s64 [%rd287+0], %rd281;
 $L70:
 	bar.sync 0;
 	setp.eq.u32 %p53, %r8, 0;
 	@!%p53 bra $L71;
-	mov.b64 %rd292, 0;
+	mov.b64 %rd288, 0;
 	setp.lo.u32 %p54, %r7, %r10;
 	@!%p54 bra $L72;
-	mul.wide.u32 %rd293, %r7, 16;
-	add.s64 %rd294, %rd1, %rd293;
-	ld.shared.s64 %rd295, [%rd294+0];
-	mov.b64 %rd292, %rd295;
+	mul.wide.u32 %rd289, %r7, 16;
+	add.s64 %rd290, %rd1, %rd289;
+	ld.shared.s64 %rd291, [%rd290+0];
+	mov.b64 %rd288, %rd291;
 $L72:
-	mov.b64 {%r102, %r103}, %rd292;
-	shfl.sync.up.b32 %r104|%p55, %r102, 1, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
-	mov.b64 %rd296, {%r104, %r105};
+	mov.b64 {%r100, %r101}, %rd288;
+	shfl.sync.up.b32 %r102|%p55, %r100, 1, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
+	mov.b64 %rd292, {%r102, %r103};
 	@!%p55 bra $L73;
-	add.s64 %rd297, %rd296, %rd292;
-	mov.b64 %rd292, %rd297;
+	add.s64 %rd293, %rd292, %rd288;
+	mov.b64 %rd288, %rd293;
 $L73:
-	mov.b64 {%r106, %r107}, %rd292;
-	shfl.sync.up.b32 %r108|%p56, %r106, 2, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
-	mov.b64 %rd298, {%r108, %r109};
+	mov.b64 {%r104, %r105}, %rd288;
+	shfl.sync.up.b32 %r106|%p56, %r104, 2, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
+	mov.b64 %rd294, {%r106, %r107};
 	@!%p56 bra $L74;
-	add.s64 %rd299, %rd298, %rd292;
-	mov.b64 %rd292, %rd299;
+	add.s64 %rd295, %rd294, %rd288;
+	mov.b64 %rd288, %rd295;
 $L74:
-	mov.b64 {%r110, %r111}, %rd292;
-	shfl.sync.up.b32 %r112|%p57, %r110, 4, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
-	mov.b64 %rd300, {%r112, %r113};
+	mov.b64 {%r108, %r109}, %rd288;
+	shfl.sync.up.b32 %r110|%p57, %r108, 4, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
+	mov.b64 %rd296, {%r110, %r111};
 	@!%p57 bra $L75;
-	add.s64 %rd301, %rd300, %rd292;
-	mov.b64 %rd292, %rd301;
+	add.s64 %rd297, %rd296, %rd288;
+	mov.b64 %rd288, %rd297;
 $L75:
-	mov.b64 {%r114, %r115}, %rd292;
-	shfl.sync.up.b32 %r116|%p58, %r114, 8, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
-	mov.b64 %rd302, {%r116, %r117};
+	mov.b64 {%r112, %r113}, %rd288;
+	shfl.sync.up.b32 %r114|%p58, %r112, 8, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
+	mov.b64 %rd298, {%r114, %r115};
 	@!%p58 bra $L76;
-	add.s64 %rd303, %rd302, %rd292;
-	mov.b64 %rd292, %rd303;
+	add.s64 %rd299, %rd298, %rd288;
+	mov.b64 %rd288, %rd299;
 $L76:
-	mov.b64 {%r118, %r119}, %rd292;
-	shfl.sync.up.b32 %r120|%p59, %r118, 16, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
-	mov.b64 %rd304, {%r120, %r121};
+	mov.b64 {%r116, %r117}, %rd288;
+	shfl.sync.up.b32 %r118|%p59, %r116, 16, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
+	mov.b64 %rd300, {%r118, %r119};
 	@!%p59 bra $L77;
-	add.s64 %rd305, %rd304, %rd292;
-	mov.b64 %rd292, %rd305;
+	add.s64 %rd301, %rd300, %rd288;
+	mov.b64 %rd288, %rd301;
 $L77:
-	mov.b64 {%r122, %r123}, %rd292;
-	shfl.sync.up.b32 %r124|%p60, %r122, 1, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd306, {%r124, %r125};
-	selp.b64 %rd307, %rd306, 0, %p60;
+	mov.b64 {%r120, %r121}, %rd288;
+	shfl.sync.up.b32 %r122|%p60, %r120, 1, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
+	mov.b64 %rd302, {%r122, %r123};
+	selp.b64 %rd303, %rd302, 0, %p60;
 	@!%p54 bra $L78;
-	mul.wide.u32 %rd308, %r7, 16;
-	add.s64 %rd309, %rd1, %rd308;
-	add.s64 %rd310, %rd309, 512;
-	st.shared.s64 [%rd310+0], %rd307;
+	mul.wide.u32 %rd304, %r7, 16;
+	add.s64 %rd305, %rd1, %rd304;
+	add.s64 %rd306, %rd305, 512;
+	st.shared.s64 [%rd306+0], %rd303;
 $L78:
-	sub.u32 %r126, %r10, 1;
-	setp.eq.u32 %p61, %r7, %r126;
+	sub.u32 %r124, %r10, 1;
+	setp.eq.u32 %p61, %r7, %r124;
 	@!%p61 bra $L79;
-	st.shared.s64 [%rd1+1024], %rd292;
+	st.shared.s64 [%rd1+1024], %rd288;
 $L79:
 $L71:
 	bar.sync 0;
-	mul.wide.u32 %rd311, %r8, 16;
-	add.s64 %rd312, %rd1, %rd311;
-	add.s64 %rd313, %rd312, 512;
-	ld.shared.s64 %rd314, [%rd313+0];
-	add.s64 %rd315, %rd314, %rd289;
-	ld.shared.s64 %rd316, [%rd1+1024];
-	mov.b64 {%r127, %r128}, %rd315;
-	shfl.sync.idx.b32 %r129|%p62, %r127, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
-	mov.b64 %rd317, {%r129, %r130};
+	mul.wide.u32 %rd307, %r8, 16;
+	add.s64 %rd308, %rd1, %rd307;
+	add.s64 %rd309, %rd308, 512;
+	ld.shared.s64 %rd310, [%rd309+0];
+	add.s64 %rd311, %rd310, %rd285;
+	ld.shared.s64 %rd312, [%rd1+1024];
+	mov.b64 {%r125, %r126}, %rd311;
+	shfl.sync.idx.b32 %r127|%p62, %r125, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
+	mov.b64 %rd313, {%r127, %r128};
+	mov.b64 %rd314, %rd312;
+	mov.b64 %rd315, %rd313;
+	mov.b64 %rd316, %rd314;
+	mov.b64 %rd317, %rd315;
 	mov.b64 %rd318, %rd316;
 	mov.b64 %rd319, %rd317;
 	mov.b64 %rd320, %rd318;
-	mov.b64 %rd321, %rd319;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	mov.b64 %rd324, %rd322;
-	mov.b64 %rd325, 0;
-	cvt.u64.u32 %rd326, %r2;
-	setp.eq.s64 %p63, %rd326, 0;
-	setp.gt.s64 %p64, %rd324, 0;
+	mov.b64 %rd321, 0;
+	cvt.u64.u32 %rd322, %r2;
+	setp.eq.s64 %p63, %rd322, 0;
+	setp.gt.s64 %p64, %rd320, 0;
 	and.pred %p65, %p63, %p64;
 	@!%p65 bra $L81;
-	atom.global.add.u64 %rd327, [%rd140], %rd324;
-	mov.b64 %rd328, %rd327;
-	mov.b64 %rd325, %rd328;
+	atom.global.add.u64 %rd323, [%rd140], %rd320;
+	mov.b64 %rd324, %rd323;
+	mov.b64 %rd321, %rd324;
 $L81:
-	cvt.u64.u32 %rd329, %r2;
-	setp.eq.s64 %p66, %rd329, 0;
+	cvt.u64.u32 %rd325, %r2;
+	setp.eq.s64 %p66, %rd325, 0;
 	setp.eq.u32 %p67, %r1, 0;
 	and.pred %p68, %p66, %p67;
 	bar.sync 0;
 	@!%p68 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd325;
+	st.shared.s64 [%rd1+1024], %rd321;
 $L82:
 	bar.sync 0;
-	ld.shared.s64 %rd330, [%rd1+1024];
-	mov.b64 %rd331, %rd330;
-	mov.b64 %rd325, %rd331;
-	add.s64 %rd332, %rd325, %rd323;
-	mov.b64 %rd333, %rd332;
-	mov.b64 %rd334, 0;
+	ld.shared.s64 %rd326, [%rd1+1024];
+	mov.b64 %rd327, %rd326;
+	mov.b64 %rd321, %rd327;
+	add.s64 %rd328, %rd321, %rd319;
+	mov.b64 %rd329, %rd328;
+	mov.b64 %rd330, 0;
 $L83:
-	setp.lt.s64 %p69, %rd334, %rd284;
+	setp.lt.s64 %p69, %rd330, %rd280;
 	not.pred %p70, %p69;
 	@!%p70 bra $L87;
 	bra.uni $L85;
 $L87:
-	mul.lo.s64 %rd335, %rd334, %rd162;
-	mad.lo.s64 %rd336, %rd335, 4, %rd160;
-	ld.shared.s32 %r131, [%rd336+0];
-	mov.b32 %r132, %r131;
-	add.s64 %rd337, %rd333, %rd334;
-	mul.lo.s64 %rd338, %rd337, %rd139;
-	mad.lo.s64 %rd339, %rd338, 4, %rd137;
-	st.global.s32 [%rd339+0], %r132;
+	mul.lo.s64 %rd331, %rd330, %rd162;
+	mad.lo.s64 %rd332, %rd331, 4, %rd160;
+	ld.shared.s32 %r129, [%rd332+0];
+	mov.b32 %r130, %r129;
+	add.s64 %rd333, %rd329, %rd330;
+	mul.lo.s64 %rd334, %rd333, %rd139;
+	mad.lo.s64 %rd335, %rd334, 4, %rd137;
+	st.global.s32 [%rd335+0], %r130;
 $L84:
-	add.s64 %rd340, %rd334, 1;
-	mov.b64 %rd334, %rd340;
+	add.s64 %rd336, %rd330, 1;
+	mov.b64 %rd330, %rd336;
 	bra.uni $L83;
 $L85:
 	bra.uni $L64;
@@ -9507,13 +9463,13 @@ $L63:
 	bra.uni $L62;
 $L64:
 $L25:
-	add.s64 %rd341, %rd203, %rd173;
-	mov.b64 %rd203, %rd341;
+	add.s64 %rd337, %rd203, %rd173;
+	mov.b64 %rd203, %rd337;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd342, %rd174, 1;
-	mov.b64 %rd174, %rd342;
+	add.s64 %rd338, %rd174, 1;
+	mov.b64 %rd174, %rd338;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -9521,160 +9477,160 @@ $L7:
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd343, %rd106;
-	mov.b64 %rd344, %rd107;
+	mov.b64 %rd339, %rd106;
+	mov.b64 %rd340, %rd107;
 	// block reduction
-	mov.b32 %r133, 1;
-	sub.u32 %r134, %r13, 1;
-	mov.b32 %r135, %r3;
+	mov.b32 %r131, 1;
+	sub.u32 %r132, %r13, 1;
+	mov.b32 %r133, %r3;
 $L88:
-	setp.hs.u32 %p71, %r135, 32;
+	setp.hs.u32 %p71, %r133, 32;
 	@%p71 bra $L89;
-	mov.b64 {%r136, %r137}, %rd343;
-	shfl.sync.down.b32 %r138|%p72, %r136, %r135, %r134, %r17;
-	shfl.sync.down.b32 %r139, %r137, %r135, %r134, %r17;
-	mov.b64 %rd345, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd344;
-	shfl.sync.down.b32 %r142, %r140, %r135, %r134, %r17;
-	shfl.sync.down.b32 %r143, %r141, %r135, %r134, %r17;
-	mov.b64 %rd346, {%r142, %r143};
+	mov.b64 {%r134, %r135}, %rd339;
+	shfl.sync.down.b32 %r136|%p72, %r134, %r133, %r132, %r17;
+	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
+	mov.b64 %rd341, {%r136, %r137};
+	mov.b64 {%r138, %r139}, %rd340;
+	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
+	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
+	mov.b64 %rd342, {%r140, %r141};
 	@!%p72 bra $L90;
 	setp.ne.u32 %p73, %r18, 9;
 	@%p73 bra.uni $L92;
-	setp.lt.s64 %p74, %rd345, %rd343;
-	setp.eq.s64 %p75, %rd345, %rd343;
-	setp.lt.s64 %p76, %rd346, %rd344;
+	setp.lt.s64 %p74, %rd341, %rd339;
+	setp.eq.s64 %p75, %rd341, %rd339;
+	setp.lt.s64 %p76, %rd342, %rd340;
 	and.pred %p77, %p75, %p76;
 	or.pred %p78, %p74, %p77;
-	selp.b64 %rd347, %rd345, %rd343, %p78;
-	selp.b64 %rd348, %rd346, %rd344, %p78;
-	mov.b64 %rd343, %rd347;
-	mov.b64 %rd344, %rd348;
+	selp.b64 %rd343, %rd341, %rd339, %p78;
+	selp.b64 %rd344, %rd342, %rd340, %p78;
+	mov.b64 %rd339, %rd343;
+	mov.b64 %rd340, %rd344;
 	bra.uni $L91;
 $L92:
 	setp.ne.u32 %p79, %r18, 10;
 	@%p79 bra.uni $L93;
-	setp.gt.s64 %p80, %rd345, %rd343;
-	setp.eq.s64 %p81, %rd345, %rd343;
-	setp.lt.s64 %p82, %rd346, %rd344;
+	setp.gt.s64 %p80, %rd341, %rd339;
+	setp.eq.s64 %p81, %rd341, %rd339;
+	setp.lt.s64 %p82, %rd342, %rd340;
 	and.pred %p83, %p81, %p82;
 	or.pred %p84, %p80, %p83;
-	selp.b64 %rd349, %rd345, %rd343, %p84;
-	selp.b64 %rd350, %rd346, %rd344, %p84;
-	mov.b64 %rd343, %rd349;
-	mov.b64 %rd344, %rd350;
+	selp.b64 %rd345, %rd341, %rd339, %p84;
+	selp.b64 %rd346, %rd342, %rd340, %p84;
+	mov.b64 %rd339, %rd345;
+	mov.b64 %rd340, %rd346;
 	bra.uni $L91;
 $L93:
-	mov.b64 %rd351, %rd343;
-	mov.b64 %rd352, %rd344;
-	mov.b64 %rd353, %rd345;
-	mov.b64 %rd354, %rd346;
-	mov.b64 %rd355, %rd351;
-	mov.b64 %rd356, %rd352;
-	mov.b64 %rd357, %rd353;
-	mov.b64 %rd358, %rd354;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	add.s64 %rd361, %rd355, %rd359;
-	mov.b64 %rd355, %rd361;
-	add.s64 %rd362, %rd356, %rd360;
-	mov.b64 %rd356, %rd362;
+	mov.b64 %rd347, %rd339;
+	mov.b64 %rd348, %rd340;
+	mov.b64 %rd349, %rd341;
+	mov.b64 %rd350, %rd342;
+	mov.b64 %rd351, %rd347;
+	mov.b64 %rd352, %rd348;
+	mov.b64 %rd353, %rd349;
+	mov.b64 %rd354, %rd350;
+	mov.b64 %rd355, %rd353;
+	mov.b64 %rd356, %rd354;
+	add.s64 %rd357, %rd351, %rd355;
+	mov.b64 %rd351, %rd357;
+	add.s64 %rd358, %rd352, %rd356;
+	mov.b64 %rd352, %rd358;
 $L94:
-	mov.b64 %rd343, %rd355;
-	mov.b64 %rd344, %rd356;
+	mov.b64 %rd339, %rd351;
+	mov.b64 %rd340, %rd352;
 $L91:
 $L90:
-	shl.b32 %r135, %r135, 1;
+	shl.b32 %r133, %r133, 1;
 	bra.uni $L88;
 $L89:
 	setp.eq.u32 %p85, %r7, 0;
 	@!%p85 bra $L95;
-	mul.wide.u32 %rd363, %r8, 16;
-	add.s64 %rd364, %rd1, %rd363;
-	st.shared.s64 [%rd364+0], %rd343;
-	st.shared.s64 [%rd364+8], %rd344;
+	mul.wide.u32 %rd359, %r8, 16;
+	add.s64 %rd360, %rd1, %rd359;
+	st.shared.s64 [%rd360+0], %rd339;
+	st.shared.s64 [%rd360+8], %rd340;
 $L95:
 	bar.sync 0;
 	setp.eq.u32 %p86, %r8, 0;
 	@!%p86 bra $L96;
 	setp.lo.u32 %p87, %r7, %r10;
 	@!%p87 bra $L97;
-	mul.wide.u32 %rd365, %r7, 16;
-	add.s64 %rd366, %rd1, %rd365;
-	ld.shared.s64 %rd367, [%rd366+0];
-	ld.shared.s64 %rd368, [%rd366+8];
-	mov.b64 %rd343, %rd367;
-	mov.b64 %rd344, %rd368;
+	mul.wide.u32 %rd361, %r7, 16;
+	add.s64 %rd362, %rd1, %rd361;
+	ld.shared.s64 %rd363, [%rd362+0];
+	ld.shared.s64 %rd364, [%rd362+8];
+	mov.b64 %rd339, %rd363;
+	mov.b64 %rd340, %rd364;
 $L97:
-	sub.u32 %r144, %r10, 1;
-	mov.b32 %r145, %r133;
+	sub.u32 %r142, %r10, 1;
+	mov.b32 %r143, %r131;
 $L98:
-	setp.hs.u32 %p88, %r145, 32;
+	setp.hs.u32 %p88, %r143, 32;
 	@%p88 bra $L99;
-	mov.b64 {%r146, %r147}, %rd343;
-	shfl.sync.down.b32 %r148|%p89, %r146, %r145, %r144, %r17;
-	shfl.sync.down.b32 %r149, %r147, %r145, %r144, %r17;
-	mov.b64 %rd369, {%r148, %r149};
-	mov.b64 {%r150, %r151}, %rd344;
-	shfl.sync.down.b32 %r152, %r150, %r145, %r144, %r17;
-	shfl.sync.down.b32 %r153, %r151, %r145, %r144, %r17;
-	mov.b64 %rd370, {%r152, %r153};
+	mov.b64 {%r144, %r145}, %rd339;
+	shfl.sync.down.b32 %r146|%p89, %r144, %r143, %r142, %r17;
+	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
+	mov.b64 %rd365, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd340;
+	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
+	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
+	mov.b64 %rd366, {%r150, %r151};
 	@!%p89 bra $L100;
 	setp.ne.u32 %p90, %r18, 9;
 	@%p90 bra.uni $L102;
-	setp.lt.s64 %p91, %rd369, %rd343;
-	setp.eq.s64 %p92, %rd369, %rd343;
-	setp.lt.s64 %p93, %rd370, %rd344;
+	setp.lt.s64 %p91, %rd365, %rd339;
+	setp.eq.s64 %p92, %rd365, %rd339;
+	setp.lt.s64 %p93, %rd366, %rd340;
 	and.pred %p94, %p92, %p93;
 	or.pred %p95, %p91, %p94;
-	selp.b64 %rd371, %rd369, %rd343, %p95;
-	selp.b64 %rd372, %rd370, %rd344, %p95;
-	mov.b64 %rd343, %rd371;
-	mov.b64 %rd344, %rd372;
+	selp.b64 %rd367, %rd365, %rd339, %p95;
+	selp.b64 %rd368, %rd366, %rd340, %p95;
+	mov.b64 %rd339, %rd367;
+	mov.b64 %rd340, %rd368;
 	bra.uni $L101;
 $L102:
 	setp.ne.u32 %p96, %r18, 10;
 	@%p96 bra.uni $L103;
-	setp.gt.s64 %p97, %rd369, %rd343;
-	setp.eq.s64 %p98, %rd369, %rd343;
-	setp.lt.s64 %p99, %rd370, %rd344;
+	setp.gt.s64 %p97, %rd365, %rd339;
+	setp.eq.s64 %p98, %rd365, %rd339;
+	setp.lt.s64 %p99, %rd366, %rd340;
 	and.pred %p100, %p98, %p99;
 	or.pred %p101, %p97, %p100;
-	selp.b64 %rd373, %rd369, %rd343, %p101;
-	selp.b64 %rd374, %rd370, %rd344, %p101;
-	mov.b64 %rd343, %rd373;
-	mov.b64 %rd344, %rd374;
+	selp.b64 %rd369, %rd365, %rd339, %p101;
+	selp.b64 %rd370, %rd366, %rd340, %p101;
+	mov.b64 %rd339, %rd369;
+	mov.b64 %rd340, %rd370;
 	bra.uni $L101;
 $L103:
-	mov.b64 %rd375, %rd343;
-	mov.b64 %rd376, %rd344;
-	mov.b64 %rd377, %rd369;
-	mov.b64 %rd378, %rd370;
-	mov.b64 %rd355, %rd375;
-	mov.b64 %rd356, %rd376;
-	mov.b64 %rd357, %rd377;
-	mov.b64 %rd358, %rd378;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	add.s64 %rd379, %rd355, %rd359;
-	mov.b64 %rd355, %rd379;
-	add.s64 %rd380, %rd356, %rd360;
-	mov.b64 %rd356, %rd380;
+	mov.b64 %rd371, %rd339;
+	mov.b64 %rd372, %rd340;
+	mov.b64 %rd373, %rd365;
+	mov.b64 %rd374, %rd366;
+	mov.b64 %rd351, %rd371;
+	mov.b64 %rd352, %rd372;
+	mov.b64 %rd353, %rd373;
+	mov.b64 %rd354, %rd374;
+	mov.b64 %rd355, %rd353;
+	mov.b64 %rd356, %rd354;
+	add.s64 %rd375, %rd351, %rd355;
+	mov.b64 %rd351, %rd375;
+	add.s64 %rd376, %rd352, %rd356;
+	mov.b64 %rd352, %rd376;
 $L104:
-	mov.b64 %rd343, %rd355;
-	mov.b64 %rd344, %rd356;
+	mov.b64 %rd339, %rd351;
+	mov.b64 %rd340, %rd352;
 $L101:
 $L100:
-	shl.b32 %r145, %r145, 1;
+	shl.b32 %r143, %r143, 1;
 	bra.uni $L98;
 $L99:
 $L96:
-	mul.wide.u32 %rd381, %r29, 16;
-	add.s64 %rd382, %rd11, %rd381;
+	mul.wide.u32 %rd377, %r29, 16;
+	add.s64 %rd378, %rd11, %rd377;
 	setp.eq.u32 %p102, %r5, 0;
 	@!%p102 bra $L105;
-	st.global.s64 [%rd382+0], %rd343;
-	st.global.s64 [%rd382+8], %rd344;
+	st.global.s64 [%rd378+0], %rd339;
+	st.global.s64 [%rd378+8], %rd340;
 $L105:
 	ret;
 }
@@ -10165,8 +10121,8 @@ const gokkosPTX11 = `//
 )
 {
 	.reg .pred %p<106>;
-	.reg .b32 %r<151>;
-	.reg .b64 %rd<406>;
+	.reg .b32 %r<149>;
+	.reg .b64 %rd<402>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -10665,225 +10621,219 @@ $L45:
 	setp.le.s64 %p45, %rd164, 1;
 	or.pred %p46, %p44, %p45;
 	@!%p46 bra $L60;
-	mov.b64 %rd271, %rd270;
-	mov.b32 %r87, %r86;
-	cvt.s64.s32 %rd272, %r87;
-	add.s64 %rd273, %rd272, 1;
-	mul.lo.s64 %rd274, %rd273, %rd137;
-	mad.lo.s64 %rd275, %rd274, 8, %rd135;
-	ld.global.nc.s64 %rd276, [%rd275+0];
-	mov.b64 %rd277, %rd276;
-	cvt.s64.s32 %rd278, %r87;
-	mul.lo.s64 %rd279, %rd278, %rd137;
-	mad.lo.s64 %rd280, %rd279, 8, %rd135;
-	ld.global.nc.s64 %rd281, [%rd280+0];
-	mov.b64 %rd282, %rd281;
-	sub.s64 %rd283, %rd277, %rd282;
-	mov.b64 %rd284, %rd283;
-	add.s64 %rd285, %rd121, %rd284;
-	mov.b64 %rd121, %rd285;
+	cvt.s64.s32 %rd271, %r86;
+	add.s64 %rd272, %rd271, 1;
+	mul.lo.s64 %rd273, %rd272, %rd137;
+	mad.lo.s64 %rd274, %rd273, 8, %rd135;
+	ld.global.nc.s64 %rd275, [%rd274+0];
+	mov.b64 %rd276, %rd275;
+	cvt.s64.s32 %rd277, %r86;
+	mul.lo.s64 %rd278, %rd277, %rd137;
+	mad.lo.s64 %rd279, %rd278, 8, %rd135;
+	ld.global.nc.s64 %rd280, [%rd279+0];
+	mov.b64 %rd281, %rd280;
+	sub.s64 %rd282, %rd276, %rd281;
+	add.s64 %rd283, %rd121, %rd282;
+	mov.b64 %rd121, %rd283;
 	bra.uni $L61;
 $L60:
-	rem.s64 %rd286, %rd120, %rd164;
+	rem.s64 %rd284, %rd120, %rd164;
 	setp.eq.s64 %p47, %rd164, -1;
-	selp.b64 %rd287, 0, %rd286, %p47;
+	selp.b64 %rd285, 0, %rd284, %p47;
 	setp.eq.s64 %p48, %rd164, 0;
-	selp.b64 %rd288, %rd120, %rd287, %p48;
-	setp.eq.s64 %p49, %rd288, 0;
+	selp.b64 %rd286, %rd120, %rd285, %p48;
+	setp.eq.s64 %p49, %rd286, 0;
 	@!%p49 bra $L63;
-	mov.b64 %rd289, %rd270;
-	mov.b32 %r88, %r86;
-	cvt.s64.s32 %rd290, %r88;
-	add.s64 %rd291, %rd290, 1;
-	mul.lo.s64 %rd292, %rd291, %rd137;
-	mad.lo.s64 %rd293, %rd292, 8, %rd135;
-	ld.global.nc.s64 %rd294, [%rd293+0];
-	mov.b64 %rd295, %rd294;
-	cvt.s64.s32 %rd296, %r88;
-	mul.lo.s64 %rd297, %rd296, %rd137;
-	mad.lo.s64 %rd298, %rd297, 8, %rd135;
-	ld.global.nc.s64 %rd299, [%rd298+0];
-	mov.b64 %rd300, %rd299;
-	sub.s64 %rd301, %rd295, %rd300;
-	mov.b64 %rd302, %rd301;
-	mul.lo.s64 %rd303, %rd164, %rd302;
-	add.s64 %rd304, %rd121, %rd303;
-	mov.b64 %rd121, %rd304;
+	cvt.s64.s32 %rd287, %r86;
+	add.s64 %rd288, %rd287, 1;
+	mul.lo.s64 %rd289, %rd288, %rd137;
+	mad.lo.s64 %rd290, %rd289, 8, %rd135;
+	ld.global.nc.s64 %rd291, [%rd290+0];
+	mov.b64 %rd292, %rd291;
+	cvt.s64.s32 %rd293, %r86;
+	mul.lo.s64 %rd294, %rd293, %rd137;
+	mad.lo.s64 %rd295, %rd294, 8, %rd135;
+	ld.global.nc.s64 %rd296, [%rd295+0];
+	mov.b64 %rd297, %rd296;
+	sub.s64 %rd298, %rd292, %rd297;
+	mul.lo.s64 %rd299, %rd164, %rd298;
+	add.s64 %rd300, %rd121, %rd299;
+	mov.b64 %rd121, %rd300;
 $L63:
 $L61:
-	add.s64 %rd305, %rd120, 1;
-	mov.b64 %rd120, %rd305;
+	add.s64 %rd301, %rd120, 1;
+	mov.b64 %rd120, %rd301;
 $L59:
 $L42:
 $L30:
-	add.s64 %rd306, %rd229, %rd184;
-	mov.b64 %rd229, %rd306;
+	add.s64 %rd302, %rd229, %rd184;
+	mov.b64 %rd229, %rd302;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd307, %rd227;
+	mov.b64 %rd303, %rd227;
 $L64:
 	@!%p13 bra $L68;
 	bra.uni $L66;
 $L68:
 	// block scan
-	mov.b64 %rd308, %rd307;
-	mov.b32 %r89, %r3;
+	mov.b64 %rd304, %rd303;
+	mov.b32 %r87, %r3;
 $L69:
-	setp.hs.u32 %p50, %r89, 32;
+	setp.hs.u32 %p50, %r87, 32;
 	@%p50 bra $L70;
-	mov.b64 {%r90, %r91}, %rd308;
-	shfl.sync.up.b32 %r92|%p51, %r90, %r89, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
-	mov.b64 %rd309, {%r92, %r93};
+	mov.b64 {%r88, %r89}, %rd304;
+	shfl.sync.up.b32 %r90|%p51, %r88, %r87, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, %r87, 0, %r17;
+	mov.b64 %rd305, {%r90, %r91};
 	@!%p51 bra $L71;
-	add.s64 %rd310, %rd309, %rd308;
-	mov.b64 %rd308, %rd310;
+	add.s64 %rd306, %rd305, %rd304;
+	mov.b64 %rd304, %rd306;
 $L71:
-	shl.b32 %r89, %r89, 1;
+	shl.b32 %r87, %r87, 1;
 	bra.uni $L69;
 $L70:
-	mov.b64 {%r94, %r95}, %rd308;
-	shfl.sync.up.b32 %r96|%p52, %r94, %r3, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
-	mov.b64 %rd311, {%r96, %r97};
+	mov.b64 {%r92, %r93}, %rd304;
+	shfl.sync.up.b32 %r94|%p52, %r92, %r3, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r3, 0, %r17;
+	mov.b64 %rd307, {%r94, %r95};
 	setp.lo.u32 %p53, %r3, 32;
 	and.pred %p54, %p52, %p53;
-	selp.b64 %rd312, %rd311, 0, %p54;
-	sub.u32 %r98, %r13, %r3;
-	setp.eq.u32 %p55, %r7, %r98;
+	selp.b64 %rd308, %rd307, 0, %p54;
+	sub.u32 %r96, %r13, %r3;
+	setp.eq.u32 %p55, %r7, %r96;
 	@!%p55 bra $L72;
-	mul.wide.u32 %rd313, %r8, 16;
-	add.s64 %rd314, %rd1, %rd313;
-	st.shared.s64 [%rd314+0], %rd308;
+	mul.wide.u32 %rd309, %r8, 16;
+	add.s64 %rd310, %rd1, %rd309;
+	st.shared.s64 [%rd310+0], %rd304;
 $L72:
 	bar.sync 0;
 	setp.eq.u32 %p56, %r8, 0;
 	@!%p56 bra $L73;
-	mov.b64 %rd315, 0;
+	mov.b64 %rd311, 0;
 	setp.lo.u32 %p57, %r7, %r10;
 	@!%p57 bra $L74;
-	mul.wide.u32 %rd316, %r7, 16;
-	add.s64 %rd317, %rd1, %rd316;
-	ld.shared.s64 %rd318, [%rd317+0];
-	mov.b64 %rd315, %rd318;
+	mul.wide.u32 %rd312, %r7, 16;
+	add.s64 %rd313, %rd1, %rd312;
+	ld.shared.s64 %rd314, [%rd313+0];
+	mov.b64 %rd311, %rd314;
 $L74:
-	mov.b64 {%r99, %r100}, %rd315;
-	shfl.sync.up.b32 %r101|%p58, %r99, 1, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
-	mov.b64 %rd319, {%r101, %r102};
+	mov.b64 {%r97, %r98}, %rd311;
+	shfl.sync.up.b32 %r99|%p58, %r97, 1, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, 1, 0, %r17;
+	mov.b64 %rd315, {%r99, %r100};
 	@!%p58 bra $L75;
-	add.s64 %rd320, %rd319, %rd315;
-	mov.b64 %rd315, %rd320;
+	add.s64 %rd316, %rd315, %rd311;
+	mov.b64 %rd311, %rd316;
 $L75:
-	mov.b64 {%r103, %r104}, %rd315;
-	shfl.sync.up.b32 %r105|%p59, %r103, 2, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
-	mov.b64 %rd321, {%r105, %r106};
+	mov.b64 {%r101, %r102}, %rd311;
+	shfl.sync.up.b32 %r103|%p59, %r101, 2, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 2, 0, %r17;
+	mov.b64 %rd317, {%r103, %r104};
 	@!%p59 bra $L76;
-	add.s64 %rd322, %rd321, %rd315;
-	mov.b64 %rd315, %rd322;
+	add.s64 %rd318, %rd317, %rd311;
+	mov.b64 %rd311, %rd318;
 $L76:
-	mov.b64 {%r107, %r108}, %rd315;
-	shfl.sync.up.b32 %r109|%p60, %r107, 4, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
-	mov.b64 %rd323, {%r109, %r110};
+	mov.b64 {%r105, %r106}, %rd311;
+	shfl.sync.up.b32 %r107|%p60, %r105, 4, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 4, 0, %r17;
+	mov.b64 %rd319, {%r107, %r108};
 	@!%p60 bra $L77;
-	add.s64 %rd324, %rd323, %rd315;
-	mov.b64 %rd315, %rd324;
+	add.s64 %rd320, %rd319, %rd311;
+	mov.b64 %rd311, %rd320;
 $L77:
-	mov.b64 {%r111, %r112}, %rd315;
-	shfl.sync.up.b32 %r113|%p61, %r111, 8, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
-	mov.b64 %rd325, {%r113, %r114};
+	mov.b64 {%r109, %r110}, %rd311;
+	shfl.sync.up.b32 %r111|%p61, %r109, 8, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 8, 0, %r17;
+	mov.b64 %rd321, {%r111, %r112};
 	@!%p61 bra $L78;
-	add.s64 %rd326, %rd325, %rd315;
-	mov.b64 %rd315, %rd326;
+	add.s64 %rd322, %rd321, %rd311;
+	mov.b64 %rd311, %rd322;
 $L78:
-	mov.b64 {%r115, %r116}, %rd315;
-	shfl.sync.up.b32 %r117|%p62, %r115, 16, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
-	mov.b64 %rd327, {%r117, %r118};
+	mov.b64 {%r113, %r114}, %rd311;
+	shfl.sync.up.b32 %r115|%p62, %r113, 16, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 16, 0, %r17;
+	mov.b64 %rd323, {%r115, %r116};
 	@!%p62 bra $L79;
-	add.s64 %rd328, %rd327, %rd315;
-	mov.b64 %rd315, %rd328;
+	add.s64 %rd324, %rd323, %rd311;
+	mov.b64 %rd311, %rd324;
 $L79:
-	mov.b64 {%r119, %r120}, %rd315;
-	shfl.sync.up.b32 %r121|%p63, %r119, 1, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
-	mov.b64 %rd329, {%r121, %r122};
-	selp.b64 %rd330, %rd329, 0, %p63;
+	mov.b64 {%r117, %r118}, %rd311;
+	shfl.sync.up.b32 %r119|%p63, %r117, 1, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 1, 0, %r17;
+	mov.b64 %rd325, {%r119, %r120};
+	selp.b64 %rd326, %rd325, 0, %p63;
 	@!%p57 bra $L80;
-	mul.wide.u32 %rd331, %r7, 16;
-	add.s64 %rd332, %rd1, %rd331;
-	add.s64 %rd333, %rd332, 512;
-	st.shared.s64 [%rd333+0], %rd330;
+	mul.wide.u32 %rd327, %r7, 16;
+	add.s64 %rd328, %rd1, %rd327;
+	add.s64 %rd329, %rd328, 512;
+	st.shared.s64 [%rd329+0], %rd326;
 $L80:
-	sub.u32 %r123, %r10, 1;
-	setp.eq.u32 %p64, %r7, %r123;
+	sub.u32 %r121, %r10, 1;
+	setp.eq.u32 %p64, %r7, %r121;
 	@!%p64 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd315;
+	st.shared.s64 [%rd1+1024], %rd311;
 $L81:
 $L73:
 	bar.sync 0;
-	mul.wide.u32 %rd334, %r8, 16;
-	add.s64 %rd335, %rd1, %rd334;
-	add.s64 %rd336, %rd335, 512;
-	ld.shared.s64 %rd337, [%rd336+0];
-	add.s64 %rd338, %rd337, %rd312;
-	ld.shared.s64 %rd339, [%rd1+1024];
-	mov.b64 {%r124, %r125}, %rd338;
-	shfl.sync.idx.b32 %r126|%p65, %r124, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
-	mov.b64 %rd340, {%r126, %r127};
+	mul.wide.u32 %rd330, %r8, 16;
+	add.s64 %rd331, %rd1, %rd330;
+	add.s64 %rd332, %rd331, 512;
+	ld.shared.s64 %rd333, [%rd332+0];
+	add.s64 %rd334, %rd333, %rd308;
+	ld.shared.s64 %rd335, [%rd1+1024];
+	mov.b64 {%r122, %r123}, %rd334;
+	shfl.sync.idx.b32 %r124|%p65, %r122, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r125, %r123, 0, %r22, %r17;
+	mov.b64 %rd336, {%r124, %r125};
+	mov.b64 %rd337, %rd335;
+	mov.b64 %rd338, %rd336;
+	mov.b64 %rd339, %rd337;
+	mov.b64 %rd340, %rd338;
 	mov.b64 %rd341, %rd339;
 	mov.b64 %rd342, %rd340;
 	mov.b64 %rd343, %rd341;
-	mov.b64 %rd344, %rd342;
-	mov.b64 %rd345, %rd343;
-	mov.b64 %rd346, %rd344;
-	mov.b64 %rd347, %rd345;
-	mov.b64 %rd348, 0;
-	cvt.u64.u32 %rd349, %r2;
-	setp.eq.s64 %p66, %rd349, 0;
-	setp.gt.s64 %p67, %rd347, 0;
+	mov.b64 %rd344, 0;
+	cvt.u64.u32 %rd345, %r2;
+	setp.eq.s64 %p66, %rd345, 0;
+	setp.gt.s64 %p67, %rd343, 0;
 	and.pred %p68, %p66, %p67;
 	@!%p68 bra $L83;
-	atom.global.add.u64 %rd350, [%rd154], %rd347;
-	mov.b64 %rd351, %rd350;
-	mov.b64 %rd348, %rd351;
+	atom.global.add.u64 %rd346, [%rd154], %rd343;
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd344, %rd347;
 $L83:
-	cvt.u64.u32 %rd352, %r2;
-	setp.eq.s64 %p69, %rd352, 0;
+	cvt.u64.u32 %rd348, %r2;
+	setp.eq.s64 %p69, %rd348, 0;
 	setp.eq.u32 %p70, %r1, 0;
 	and.pred %p71, %p69, %p70;
 	bar.sync 0;
 	@!%p71 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd348;
+	st.shared.s64 [%rd1+1024], %rd344;
 $L84:
 	bar.sync 0;
-	ld.shared.s64 %rd353, [%rd1+1024];
-	mov.b64 %rd354, %rd353;
-	mov.b64 %rd348, %rd354;
-	add.s64 %rd355, %rd348, %rd346;
-	mov.b64 %rd356, %rd355;
-	mov.b64 %rd357, 0;
+	ld.shared.s64 %rd349, [%rd1+1024];
+	mov.b64 %rd350, %rd349;
+	mov.b64 %rd344, %rd350;
+	add.s64 %rd351, %rd344, %rd342;
+	mov.b64 %rd352, %rd351;
+	mov.b64 %rd353, 0;
 $L85:
-	setp.lt.s64 %p72, %rd357, %rd307;
+	setp.lt.s64 %p72, %rd353, %rd303;
 	not.pred %p73, %p72;
 	@!%p73 bra $L89;
 	bra.uni $L87;
 $L89:
-	mul.lo.s64 %rd358, %rd357, %rd182;
-	mad.lo.s64 %rd359, %rd358, 4, %rd180;
-	ld.shared.s32 %r128, [%rd359+0];
-	mov.b32 %r129, %r128;
-	add.s64 %rd360, %rd356, %rd357;
-	mul.lo.s64 %rd361, %rd360, %rd153;
-	mad.lo.s64 %rd362, %rd361, 4, %rd151;
-	st.global.s32 [%rd362+0], %r129;
+	mul.lo.s64 %rd354, %rd353, %rd182;
+	mad.lo.s64 %rd355, %rd354, 4, %rd180;
+	ld.shared.s32 %r126, [%rd355+0];
+	mov.b32 %r127, %r126;
+	add.s64 %rd356, %rd352, %rd353;
+	mul.lo.s64 %rd357, %rd356, %rd153;
+	mad.lo.s64 %rd358, %rd357, 4, %rd151;
+	st.global.s32 [%rd358+0], %r127;
 $L86:
-	add.s64 %rd363, %rd357, 1;
-	mov.b64 %rd357, %rd363;
+	add.s64 %rd359, %rd353, 1;
+	mov.b64 %rd353, %rd359;
 	bra.uni $L85;
 $L87:
 	bra.uni $L66;
@@ -10891,13 +10841,13 @@ $L65:
 	bra.uni $L64;
 $L66:
 $L25:
-	add.s64 %rd364, %rd223, %rd193;
-	mov.b64 %rd223, %rd364;
+	add.s64 %rd360, %rd223, %rd193;
+	mov.b64 %rd223, %rd360;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd365, %rd194, 1;
-	mov.b64 %rd194, %rd365;
+	add.s64 %rd361, %rd194, 1;
+	mov.b64 %rd194, %rd361;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -10905,160 +10855,160 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd366, %rd120;
-	mov.b64 %rd367, %rd121;
+	mov.b64 %rd362, %rd120;
+	mov.b64 %rd363, %rd121;
 	// block reduction
-	mov.b32 %r130, 1;
-	sub.u32 %r131, %r13, 1;
-	mov.b32 %r132, %r3;
+	mov.b32 %r128, 1;
+	sub.u32 %r129, %r13, 1;
+	mov.b32 %r130, %r3;
 $L90:
-	setp.hs.u32 %p74, %r132, 32;
+	setp.hs.u32 %p74, %r130, 32;
 	@%p74 bra $L91;
-	mov.b64 {%r133, %r134}, %rd366;
-	shfl.sync.down.b32 %r135|%p75, %r133, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
-	mov.b64 %rd368, {%r135, %r136};
-	mov.b64 {%r137, %r138}, %rd367;
-	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
-	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
-	mov.b64 %rd369, {%r139, %r140};
+	mov.b64 {%r131, %r132}, %rd362;
+	shfl.sync.down.b32 %r133|%p75, %r131, %r130, %r129, %r17;
+	shfl.sync.down.b32 %r134, %r132, %r130, %r129, %r17;
+	mov.b64 %rd364, {%r133, %r134};
+	mov.b64 {%r135, %r136}, %rd363;
+	shfl.sync.down.b32 %r137, %r135, %r130, %r129, %r17;
+	shfl.sync.down.b32 %r138, %r136, %r130, %r129, %r17;
+	mov.b64 %rd365, {%r137, %r138};
 	@!%p75 bra $L92;
 	setp.ne.u32 %p76, %r18, 9;
 	@%p76 bra.uni $L94;
-	setp.lt.s64 %p77, %rd368, %rd366;
-	setp.eq.s64 %p78, %rd368, %rd366;
-	setp.lt.s64 %p79, %rd369, %rd367;
+	setp.lt.s64 %p77, %rd364, %rd362;
+	setp.eq.s64 %p78, %rd364, %rd362;
+	setp.lt.s64 %p79, %rd365, %rd363;
 	and.pred %p80, %p78, %p79;
 	or.pred %p81, %p77, %p80;
-	selp.b64 %rd370, %rd368, %rd366, %p81;
-	selp.b64 %rd371, %rd369, %rd367, %p81;
-	mov.b64 %rd366, %rd370;
-	mov.b64 %rd367, %rd371;
+	selp.b64 %rd366, %rd364, %rd362, %p81;
+	selp.b64 %rd367, %rd365, %rd363, %p81;
+	mov.b64 %rd362, %rd366;
+	mov.b64 %rd363, %rd367;
 	bra.uni $L93;
 $L94:
 	setp.ne.u32 %p82, %r18, 10;
 	@%p82 bra.uni $L95;
-	setp.gt.s64 %p83, %rd368, %rd366;
-	setp.eq.s64 %p84, %rd368, %rd366;
-	setp.lt.s64 %p85, %rd369, %rd367;
+	setp.gt.s64 %p83, %rd364, %rd362;
+	setp.eq.s64 %p84, %rd364, %rd362;
+	setp.lt.s64 %p85, %rd365, %rd363;
 	and.pred %p86, %p84, %p85;
 	or.pred %p87, %p83, %p86;
-	selp.b64 %rd372, %rd368, %rd366, %p87;
-	selp.b64 %rd373, %rd369, %rd367, %p87;
-	mov.b64 %rd366, %rd372;
-	mov.b64 %rd367, %rd373;
+	selp.b64 %rd368, %rd364, %rd362, %p87;
+	selp.b64 %rd369, %rd365, %rd363, %p87;
+	mov.b64 %rd362, %rd368;
+	mov.b64 %rd363, %rd369;
 	bra.uni $L93;
 $L95:
-	mov.b64 %rd374, %rd366;
-	mov.b64 %rd375, %rd367;
-	mov.b64 %rd376, %rd368;
-	mov.b64 %rd377, %rd369;
-	mov.b64 %rd378, %rd374;
-	mov.b64 %rd379, %rd375;
-	mov.b64 %rd380, %rd376;
-	mov.b64 %rd381, %rd377;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd384, %rd378, %rd382;
-	mov.b64 %rd378, %rd384;
-	add.s64 %rd385, %rd379, %rd383;
-	mov.b64 %rd379, %rd385;
+	mov.b64 %rd370, %rd362;
+	mov.b64 %rd371, %rd363;
+	mov.b64 %rd372, %rd364;
+	mov.b64 %rd373, %rd365;
+	mov.b64 %rd374, %rd370;
+	mov.b64 %rd375, %rd371;
+	mov.b64 %rd376, %rd372;
+	mov.b64 %rd377, %rd373;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, %rd377;
+	add.s64 %rd380, %rd374, %rd378;
+	mov.b64 %rd374, %rd380;
+	add.s64 %rd381, %rd375, %rd379;
+	mov.b64 %rd375, %rd381;
 $L96:
-	mov.b64 %rd366, %rd378;
-	mov.b64 %rd367, %rd379;
+	mov.b64 %rd362, %rd374;
+	mov.b64 %rd363, %rd375;
 $L93:
 $L92:
-	shl.b32 %r132, %r132, 1;
+	shl.b32 %r130, %r130, 1;
 	bra.uni $L90;
 $L91:
 	setp.eq.u32 %p88, %r7, 0;
 	@!%p88 bra $L97;
-	mul.wide.u32 %rd386, %r8, 16;
-	add.s64 %rd387, %rd1, %rd386;
-	st.shared.s64 [%rd387+0], %rd366;
-	st.shared.s64 [%rd387+8], %rd367;
+	mul.wide.u32 %rd382, %r8, 16;
+	add.s64 %rd383, %rd1, %rd382;
+	st.shared.s64 [%rd383+0], %rd362;
+	st.shared.s64 [%rd383+8], %rd363;
 $L97:
 	bar.sync 0;
 	setp.eq.u32 %p89, %r8, 0;
 	@!%p89 bra $L98;
 	setp.lo.u32 %p90, %r7, %r10;
 	@!%p90 bra $L99;
-	mul.wide.u32 %rd388, %r7, 16;
-	add.s64 %rd389, %rd1, %rd388;
-	ld.shared.s64 %rd390, [%rd389+0];
-	ld.shared.s64 %rd391, [%rd389+8];
-	mov.b64 %rd366, %rd390;
-	mov.b64 %rd367, %rd391;
+	mul.wide.u32 %rd384, %r7, 16;
+	add.s64 %rd385, %rd1, %rd384;
+	ld.shared.s64 %rd386, [%rd385+0];
+	ld.shared.s64 %rd387, [%rd385+8];
+	mov.b64 %rd362, %rd386;
+	mov.b64 %rd363, %rd387;
 $L99:
-	sub.u32 %r141, %r10, 1;
-	mov.b32 %r142, %r130;
+	sub.u32 %r139, %r10, 1;
+	mov.b32 %r140, %r128;
 $L100:
-	setp.hs.u32 %p91, %r142, 32;
+	setp.hs.u32 %p91, %r140, 32;
 	@%p91 bra $L101;
-	mov.b64 {%r143, %r144}, %rd366;
-	shfl.sync.down.b32 %r145|%p92, %r143, %r142, %r141, %r17;
-	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
-	mov.b64 %rd392, {%r145, %r146};
-	mov.b64 {%r147, %r148}, %rd367;
-	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
-	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
-	mov.b64 %rd393, {%r149, %r150};
+	mov.b64 {%r141, %r142}, %rd362;
+	shfl.sync.down.b32 %r143|%p92, %r141, %r140, %r139, %r17;
+	shfl.sync.down.b32 %r144, %r142, %r140, %r139, %r17;
+	mov.b64 %rd388, {%r143, %r144};
+	mov.b64 {%r145, %r146}, %rd363;
+	shfl.sync.down.b32 %r147, %r145, %r140, %r139, %r17;
+	shfl.sync.down.b32 %r148, %r146, %r140, %r139, %r17;
+	mov.b64 %rd389, {%r147, %r148};
 	@!%p92 bra $L102;
 	setp.ne.u32 %p93, %r18, 9;
 	@%p93 bra.uni $L104;
-	setp.lt.s64 %p94, %rd392, %rd366;
-	setp.eq.s64 %p95, %rd392, %rd366;
-	setp.lt.s64 %p96, %rd393, %rd367;
+	setp.lt.s64 %p94, %rd388, %rd362;
+	setp.eq.s64 %p95, %rd388, %rd362;
+	setp.lt.s64 %p96, %rd389, %rd363;
 	and.pred %p97, %p95, %p96;
 	or.pred %p98, %p94, %p97;
-	selp.b64 %rd394, %rd392, %rd366, %p98;
-	selp.b64 %rd395, %rd393, %rd367, %p98;
-	mov.b64 %rd366, %rd394;
-	mov.b64 %rd367, %rd395;
+	selp.b64 %rd390, %rd388, %rd362, %p98;
+	selp.b64 %rd391, %rd389, %rd363, %p98;
+	mov.b64 %rd362, %rd390;
+	mov.b64 %rd363, %rd391;
 	bra.uni $L103;
 $L104:
 	setp.ne.u32 %p99, %r18, 10;
 	@%p99 bra.uni $L105;
-	setp.gt.s64 %p100, %rd392, %rd366;
-	setp.eq.s64 %p101, %rd392, %rd366;
-	setp.lt.s64 %p102, %rd393, %rd367;
+	setp.gt.s64 %p100, %rd388, %rd362;
+	setp.eq.s64 %p101, %rd388, %rd362;
+	setp.lt.s64 %p102, %rd389, %rd363;
 	and.pred %p103, %p101, %p102;
 	or.pred %p104, %p100, %p103;
-	selp.b64 %rd396, %rd392, %rd366, %p104;
-	selp.b64 %rd397, %rd393, %rd367, %p104;
-	mov.b64 %rd366, %rd396;
-	mov.b64 %rd367, %rd397;
+	selp.b64 %rd392, %rd388, %rd362, %p104;
+	selp.b64 %rd393, %rd389, %rd363, %p104;
+	mov.b64 %rd362, %rd392;
+	mov.b64 %rd363, %rd393;
 	bra.uni $L103;
 $L105:
-	mov.b64 %rd398, %rd366;
-	mov.b64 %rd399, %rd367;
-	mov.b64 %rd400, %rd392;
-	mov.b64 %rd401, %rd393;
-	mov.b64 %rd378, %rd398;
-	mov.b64 %rd379, %rd399;
-	mov.b64 %rd380, %rd400;
-	mov.b64 %rd381, %rd401;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	add.s64 %rd402, %rd378, %rd382;
-	mov.b64 %rd378, %rd402;
-	add.s64 %rd403, %rd379, %rd383;
-	mov.b64 %rd379, %rd403;
+	mov.b64 %rd394, %rd362;
+	mov.b64 %rd395, %rd363;
+	mov.b64 %rd396, %rd388;
+	mov.b64 %rd397, %rd389;
+	mov.b64 %rd374, %rd394;
+	mov.b64 %rd375, %rd395;
+	mov.b64 %rd376, %rd396;
+	mov.b64 %rd377, %rd397;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, %rd377;
+	add.s64 %rd398, %rd374, %rd378;
+	mov.b64 %rd374, %rd398;
+	add.s64 %rd399, %rd375, %rd379;
+	mov.b64 %rd375, %rd399;
 $L106:
-	mov.b64 %rd366, %rd378;
-	mov.b64 %rd367, %rd379;
+	mov.b64 %rd362, %rd374;
+	mov.b64 %rd363, %rd375;
 $L103:
 $L102:
-	shl.b32 %r142, %r142, 1;
+	shl.b32 %r140, %r140, 1;
 	bra.uni $L100;
 $L101:
 $L98:
-	mul.wide.u32 %rd404, %r29, 16;
-	add.s64 %rd405, %rd11, %rd404;
+	mul.wide.u32 %rd400, %r29, 16;
+	add.s64 %rd401, %rd11, %rd400;
 	setp.eq.u32 %p105, %r5, 0;
 	@!%p105 bra $L107;
-	st.global.s64 [%rd405+0], %rd366;
-	st.global.s64 [%rd405+8], %rd367;
+	st.global.s64 [%rd401+0], %rd362;
+	st.global.s64 [%rd401+8], %rd363;
 $L107:
 	ret;
 }
@@ -13401,8 +13351,8 @@ const gokkosPTX14 = `//
 )
 {
 	.reg .pred %p<129>;
-	.reg .b32 %r<204>;
-	.reg .b64 %rd<519>;
+	.reg .b32 %r<202>;
+	.reg .b64 %rd<515>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14188,225 +14138,219 @@ $L84:
 	setp.le.s64 %p68, %rd150, 1;
 	or.pred %p69, %p67, %p68;
 	@!%p69 bra $L99;
-	mov.b64 %rd385, %rd384;
-	mov.b32 %r140, %r139;
-	cvt.s64.s32 %rd386, %r140;
-	add.s64 %rd387, %rd386, 1;
-	mul.lo.s64 %rd388, %rd387, %rd123;
-	mad.lo.s64 %rd389, %rd388, 8, %rd121;
-	ld.global.nc.s64 %rd390, [%rd389+0];
-	mov.b64 %rd391, %rd390;
-	cvt.s64.s32 %rd392, %r140;
-	mul.lo.s64 %rd393, %rd392, %rd123;
-	mad.lo.s64 %rd394, %rd393, 8, %rd121;
-	ld.global.nc.s64 %rd395, [%rd394+0];
-	mov.b64 %rd396, %rd395;
-	sub.s64 %rd397, %rd391, %rd396;
-	mov.b64 %rd398, %rd397;
-	add.s64 %rd399, %rd107, %rd398;
-	mov.b64 %rd107, %rd399;
+	cvt.s64.s32 %rd385, %r139;
+	add.s64 %rd386, %rd385, 1;
+	mul.lo.s64 %rd387, %rd386, %rd123;
+	mad.lo.s64 %rd388, %rd387, 8, %rd121;
+	ld.global.nc.s64 %rd389, [%rd388+0];
+	mov.b64 %rd390, %rd389;
+	cvt.s64.s32 %rd391, %r139;
+	mul.lo.s64 %rd392, %rd391, %rd123;
+	mad.lo.s64 %rd393, %rd392, 8, %rd121;
+	ld.global.nc.s64 %rd394, [%rd393+0];
+	mov.b64 %rd395, %rd394;
+	sub.s64 %rd396, %rd390, %rd395;
+	add.s64 %rd397, %rd107, %rd396;
+	mov.b64 %rd107, %rd397;
 	bra.uni $L100;
 $L99:
-	rem.s64 %rd400, %rd106, %rd150;
+	rem.s64 %rd398, %rd106, %rd150;
 	setp.eq.s64 %p70, %rd150, -1;
-	selp.b64 %rd401, 0, %rd400, %p70;
+	selp.b64 %rd399, 0, %rd398, %p70;
 	setp.eq.s64 %p71, %rd150, 0;
-	selp.b64 %rd402, %rd106, %rd401, %p71;
-	setp.eq.s64 %p72, %rd402, 0;
+	selp.b64 %rd400, %rd106, %rd399, %p71;
+	setp.eq.s64 %p72, %rd400, 0;
 	@!%p72 bra $L102;
-	mov.b64 %rd403, %rd384;
-	mov.b32 %r141, %r139;
-	cvt.s64.s32 %rd404, %r141;
-	add.s64 %rd405, %rd404, 1;
-	mul.lo.s64 %rd406, %rd405, %rd123;
-	mad.lo.s64 %rd407, %rd406, 8, %rd121;
-	ld.global.nc.s64 %rd408, [%rd407+0];
-	mov.b64 %rd409, %rd408;
-	cvt.s64.s32 %rd410, %r141;
-	mul.lo.s64 %rd411, %rd410, %rd123;
-	mad.lo.s64 %rd412, %rd411, 8, %rd121;
-	ld.global.nc.s64 %rd413, [%rd412+0];
-	mov.b64 %rd414, %rd413;
-	sub.s64 %rd415, %rd409, %rd414;
-	mov.b64 %rd416, %rd415;
-	mul.lo.s64 %rd417, %rd150, %rd416;
-	add.s64 %rd418, %rd107, %rd417;
-	mov.b64 %rd107, %rd418;
+	cvt.s64.s32 %rd401, %r139;
+	add.s64 %rd402, %rd401, 1;
+	mul.lo.s64 %rd403, %rd402, %rd123;
+	mad.lo.s64 %rd404, %rd403, 8, %rd121;
+	ld.global.nc.s64 %rd405, [%rd404+0];
+	mov.b64 %rd406, %rd405;
+	cvt.s64.s32 %rd407, %r139;
+	mul.lo.s64 %rd408, %rd407, %rd123;
+	mad.lo.s64 %rd409, %rd408, 8, %rd121;
+	ld.global.nc.s64 %rd410, [%rd409+0];
+	mov.b64 %rd411, %rd410;
+	sub.s64 %rd412, %rd406, %rd411;
+	mul.lo.s64 %rd413, %rd150, %rd412;
+	add.s64 %rd414, %rd107, %rd413;
+	mov.b64 %rd107, %rd414;
 $L102:
 $L100:
-	add.s64 %rd419, %rd106, 1;
-	mov.b64 %rd106, %rd419;
+	add.s64 %rd415, %rd106, 1;
+	mov.b64 %rd106, %rd415;
 $L98:
 $L81:
 $L66:
-	add.s64 %rd420, %rd306, %rd296;
-	mov.b64 %rd306, %rd420;
+	add.s64 %rd416, %rd306, %rd296;
+	mov.b64 %rd306, %rd416;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd421, %rd300;
+	mov.b64 %rd417, %rd300;
 $L103:
 	@!%p13 bra $L107;
 	bra.uni $L105;
 $L107:
 	// block scan
-	mov.b64 %rd422, %rd421;
-	mov.b32 %r142, %r3;
+	mov.b64 %rd418, %rd417;
+	mov.b32 %r140, %r3;
 $L108:
-	setp.hs.u32 %p73, %r142, 32;
+	setp.hs.u32 %p73, %r140, 32;
 	@%p73 bra $L109;
-	mov.b64 {%r143, %r144}, %rd422;
-	shfl.sync.up.b32 %r145|%p74, %r143, %r142, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, %r142, 0, %r17;
-	mov.b64 %rd423, {%r145, %r146};
+	mov.b64 {%r141, %r142}, %rd418;
+	shfl.sync.up.b32 %r143|%p74, %r141, %r140, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, %r140, 0, %r17;
+	mov.b64 %rd419, {%r143, %r144};
 	@!%p74 bra $L110;
-	add.s64 %rd424, %rd423, %rd422;
-	mov.b64 %rd422, %rd424;
+	add.s64 %rd420, %rd419, %rd418;
+	mov.b64 %rd418, %rd420;
 $L110:
-	shl.b32 %r142, %r142, 1;
+	shl.b32 %r140, %r140, 1;
 	bra.uni $L108;
 $L109:
-	mov.b64 {%r147, %r148}, %rd422;
-	shfl.sync.up.b32 %r149|%p75, %r147, %r3, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, %r3, 0, %r17;
-	mov.b64 %rd425, {%r149, %r150};
+	mov.b64 {%r145, %r146}, %rd418;
+	shfl.sync.up.b32 %r147|%p75, %r145, %r3, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, %r3, 0, %r17;
+	mov.b64 %rd421, {%r147, %r148};
 	setp.lo.u32 %p76, %r3, 32;
 	and.pred %p77, %p75, %p76;
-	selp.b64 %rd426, %rd425, 0, %p77;
-	sub.u32 %r151, %r13, %r3;
-	setp.eq.u32 %p78, %r7, %r151;
+	selp.b64 %rd422, %rd421, 0, %p77;
+	sub.u32 %r149, %r13, %r3;
+	setp.eq.u32 %p78, %r7, %r149;
 	@!%p78 bra $L111;
-	mul.wide.u32 %rd427, %r8, 16;
-	add.s64 %rd428, %rd1, %rd427;
-	st.shared.s64 [%rd428+0], %rd422;
+	mul.wide.u32 %rd423, %r8, 16;
+	add.s64 %rd424, %rd1, %rd423;
+	st.shared.s64 [%rd424+0], %rd418;
 $L111:
 	bar.sync 0;
 	setp.eq.u32 %p79, %r8, 0;
 	@!%p79 bra $L112;
-	mov.b64 %rd429, 0;
+	mov.b64 %rd425, 0;
 	setp.lo.u32 %p80, %r7, %r10;
 	@!%p80 bra $L113;
-	mul.wide.u32 %rd430, %r7, 16;
-	add.s64 %rd431, %rd1, %rd430;
-	ld.shared.s64 %rd432, [%rd431+0];
-	mov.b64 %rd429, %rd432;
+	mul.wide.u32 %rd426, %r7, 16;
+	add.s64 %rd427, %rd1, %rd426;
+	ld.shared.s64 %rd428, [%rd427+0];
+	mov.b64 %rd425, %rd428;
 $L113:
-	mov.b64 {%r152, %r153}, %rd429;
-	shfl.sync.up.b32 %r154|%p81, %r152, 1, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 1, 0, %r17;
-	mov.b64 %rd433, {%r154, %r155};
+	mov.b64 {%r150, %r151}, %rd425;
+	shfl.sync.up.b32 %r152|%p81, %r150, 1, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
+	mov.b64 %rd429, {%r152, %r153};
 	@!%p81 bra $L114;
-	add.s64 %rd434, %rd433, %rd429;
-	mov.b64 %rd429, %rd434;
+	add.s64 %rd430, %rd429, %rd425;
+	mov.b64 %rd425, %rd430;
 $L114:
-	mov.b64 {%r156, %r157}, %rd429;
-	shfl.sync.up.b32 %r158|%p82, %r156, 2, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 2, 0, %r17;
-	mov.b64 %rd435, {%r158, %r159};
+	mov.b64 {%r154, %r155}, %rd425;
+	shfl.sync.up.b32 %r156|%p82, %r154, 2, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 2, 0, %r17;
+	mov.b64 %rd431, {%r156, %r157};
 	@!%p82 bra $L115;
-	add.s64 %rd436, %rd435, %rd429;
-	mov.b64 %rd429, %rd436;
+	add.s64 %rd432, %rd431, %rd425;
+	mov.b64 %rd425, %rd432;
 $L115:
-	mov.b64 {%r160, %r161}, %rd429;
-	shfl.sync.up.b32 %r162|%p83, %r160, 4, 0, %r17;
-	shfl.sync.up.b32 %r163, %r161, 4, 0, %r17;
-	mov.b64 %rd437, {%r162, %r163};
+	mov.b64 {%r158, %r159}, %rd425;
+	shfl.sync.up.b32 %r160|%p83, %r158, 4, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 4, 0, %r17;
+	mov.b64 %rd433, {%r160, %r161};
 	@!%p83 bra $L116;
-	add.s64 %rd438, %rd437, %rd429;
-	mov.b64 %rd429, %rd438;
+	add.s64 %rd434, %rd433, %rd425;
+	mov.b64 %rd425, %rd434;
 $L116:
-	mov.b64 {%r164, %r165}, %rd429;
-	shfl.sync.up.b32 %r166|%p84, %r164, 8, 0, %r17;
-	shfl.sync.up.b32 %r167, %r165, 8, 0, %r17;
-	mov.b64 %rd439, {%r166, %r167};
+	mov.b64 {%r162, %r163}, %rd425;
+	shfl.sync.up.b32 %r164|%p84, %r162, 8, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 8, 0, %r17;
+	mov.b64 %rd435, {%r164, %r165};
 	@!%p84 bra $L117;
-	add.s64 %rd440, %rd439, %rd429;
-	mov.b64 %rd429, %rd440;
+	add.s64 %rd436, %rd435, %rd425;
+	mov.b64 %rd425, %rd436;
 $L117:
-	mov.b64 {%r168, %r169}, %rd429;
-	shfl.sync.up.b32 %r170|%p85, %r168, 16, 0, %r17;
-	shfl.sync.up.b32 %r171, %r169, 16, 0, %r17;
-	mov.b64 %rd441, {%r170, %r171};
+	mov.b64 {%r166, %r167}, %rd425;
+	shfl.sync.up.b32 %r168|%p85, %r166, 16, 0, %r17;
+	shfl.sync.up.b32 %r169, %r167, 16, 0, %r17;
+	mov.b64 %rd437, {%r168, %r169};
 	@!%p85 bra $L118;
-	add.s64 %rd442, %rd441, %rd429;
-	mov.b64 %rd429, %rd442;
+	add.s64 %rd438, %rd437, %rd425;
+	mov.b64 %rd425, %rd438;
 $L118:
-	mov.b64 {%r172, %r173}, %rd429;
-	shfl.sync.up.b32 %r174|%p86, %r172, 1, 0, %r17;
-	shfl.sync.up.b32 %r175, %r173, 1, 0, %r17;
-	mov.b64 %rd443, {%r174, %r175};
-	selp.b64 %rd444, %rd443, 0, %p86;
+	mov.b64 {%r170, %r171}, %rd425;
+	shfl.sync.up.b32 %r172|%p86, %r170, 1, 0, %r17;
+	shfl.sync.up.b32 %r173, %r171, 1, 0, %r17;
+	mov.b64 %rd439, {%r172, %r173};
+	selp.b64 %rd440, %rd439, 0, %p86;
 	@!%p80 bra $L119;
-	mul.wide.u32 %rd445, %r7, 16;
-	add.s64 %rd446, %rd1, %rd445;
-	add.s64 %rd447, %rd446, 512;
-	st.shared.s64 [%rd447+0], %rd444;
+	mul.wide.u32 %rd441, %r7, 16;
+	add.s64 %rd442, %rd1, %rd441;
+	add.s64 %rd443, %rd442, 512;
+	st.shared.s64 [%rd443+0], %rd440;
 $L119:
-	sub.u32 %r176, %r10, 1;
-	setp.eq.u32 %p87, %r7, %r176;
+	sub.u32 %r174, %r10, 1;
+	setp.eq.u32 %p87, %r7, %r174;
 	@!%p87 bra $L120;
-	st.shared.s64 [%rd1+1024], %rd429;
+	st.shared.s64 [%rd1+1024], %rd425;
 $L120:
 $L112:
 	bar.sync 0;
-	mul.wide.u32 %rd448, %r8, 16;
-	add.s64 %rd449, %rd1, %rd448;
-	add.s64 %rd450, %rd449, 512;
-	ld.shared.s64 %rd451, [%rd450+0];
-	add.s64 %rd452, %rd451, %rd426;
-	ld.shared.s64 %rd453, [%rd1+1024];
-	mov.b64 {%r177, %r178}, %rd452;
-	shfl.sync.idx.b32 %r179|%p88, %r177, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r180, %r178, 0, %r22, %r17;
-	mov.b64 %rd454, {%r179, %r180};
+	mul.wide.u32 %rd444, %r8, 16;
+	add.s64 %rd445, %rd1, %rd444;
+	add.s64 %rd446, %rd445, 512;
+	ld.shared.s64 %rd447, [%rd446+0];
+	add.s64 %rd448, %rd447, %rd422;
+	ld.shared.s64 %rd449, [%rd1+1024];
+	mov.b64 {%r175, %r176}, %rd448;
+	shfl.sync.idx.b32 %r177|%p88, %r175, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r178, %r176, 0, %r22, %r17;
+	mov.b64 %rd450, {%r177, %r178};
+	mov.b64 %rd451, %rd449;
+	mov.b64 %rd452, %rd450;
+	mov.b64 %rd453, %rd451;
+	mov.b64 %rd454, %rd452;
 	mov.b64 %rd455, %rd453;
 	mov.b64 %rd456, %rd454;
 	mov.b64 %rd457, %rd455;
-	mov.b64 %rd458, %rd456;
-	mov.b64 %rd459, %rd457;
-	mov.b64 %rd460, %rd458;
-	mov.b64 %rd461, %rd459;
-	mov.b64 %rd462, 0;
-	cvt.u64.u32 %rd463, %r2;
-	setp.eq.s64 %p89, %rd463, 0;
-	setp.gt.s64 %p90, %rd461, 0;
+	mov.b64 %rd458, 0;
+	cvt.u64.u32 %rd459, %r2;
+	setp.eq.s64 %p89, %rd459, 0;
+	setp.gt.s64 %p90, %rd457, 0;
 	and.pred %p91, %p89, %p90;
 	@!%p91 bra $L122;
-	atom.global.add.u64 %rd464, [%rd140], %rd461;
-	mov.b64 %rd465, %rd464;
-	mov.b64 %rd462, %rd465;
+	atom.global.add.u64 %rd460, [%rd140], %rd457;
+	mov.b64 %rd461, %rd460;
+	mov.b64 %rd458, %rd461;
 $L122:
-	cvt.u64.u32 %rd466, %r2;
-	setp.eq.s64 %p92, %rd466, 0;
+	cvt.u64.u32 %rd462, %r2;
+	setp.eq.s64 %p92, %rd462, 0;
 	setp.eq.u32 %p93, %r1, 0;
 	and.pred %p94, %p92, %p93;
 	bar.sync 0;
 	@!%p94 bra $L123;
-	st.shared.s64 [%rd1+1024], %rd462;
+	st.shared.s64 [%rd1+1024], %rd458;
 $L123:
 	bar.sync 0;
-	ld.shared.s64 %rd467, [%rd1+1024];
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd462, %rd468;
-	add.s64 %rd469, %rd462, %rd460;
-	mov.b64 %rd470, %rd469;
-	mov.b64 %rd471, 0;
+	ld.shared.s64 %rd463, [%rd1+1024];
+	mov.b64 %rd464, %rd463;
+	mov.b64 %rd458, %rd464;
+	add.s64 %rd465, %rd458, %rd456;
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, 0;
 $L124:
-	setp.lt.s64 %p95, %rd471, %rd421;
+	setp.lt.s64 %p95, %rd467, %rd417;
 	not.pred %p96, %p95;
 	@!%p96 bra $L128;
 	bra.uni $L126;
 $L128:
-	mul.lo.s64 %rd472, %rd471, %rd162;
-	mad.lo.s64 %rd473, %rd472, 4, %rd160;
-	ld.shared.s32 %r181, [%rd473+0];
-	mov.b32 %r182, %r181;
-	add.s64 %rd474, %rd470, %rd471;
-	mul.lo.s64 %rd475, %rd474, %rd139;
-	mad.lo.s64 %rd476, %rd475, 4, %rd137;
-	st.global.s32 [%rd476+0], %r182;
+	mul.lo.s64 %rd468, %rd467, %rd162;
+	mad.lo.s64 %rd469, %rd468, 4, %rd160;
+	ld.shared.s32 %r179, [%rd469+0];
+	mov.b32 %r180, %r179;
+	add.s64 %rd470, %rd466, %rd467;
+	mul.lo.s64 %rd471, %rd470, %rd139;
+	mad.lo.s64 %rd472, %rd471, 4, %rd137;
+	st.global.s32 [%rd472+0], %r180;
 $L125:
-	add.s64 %rd477, %rd471, 1;
-	mov.b64 %rd471, %rd477;
+	add.s64 %rd473, %rd467, 1;
+	mov.b64 %rd467, %rd473;
 	bra.uni $L124;
 $L126:
 	bra.uni $L105;
@@ -14414,8 +14358,8 @@ $L104:
 	bra.uni $L103;
 $L105:
 $L54:
-	add.s64 %rd478, %rd299, %rd298;
-	mov.b64 %rd299, %rd478;
+	add.s64 %rd474, %rd299, %rd298;
+	mov.b64 %rd299, %rd474;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -14423,160 +14367,160 @@ $L7:
 	add.s64 %rd119, %rd119, %rd118;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd479, %rd106;
-	mov.b64 %rd480, %rd107;
+	mov.b64 %rd475, %rd106;
+	mov.b64 %rd476, %rd107;
 	// block reduction
-	mov.b32 %r183, 1;
-	sub.u32 %r184, %r13, 1;
-	mov.b32 %r185, %r3;
+	mov.b32 %r181, 1;
+	sub.u32 %r182, %r13, 1;
+	mov.b32 %r183, %r3;
 $L129:
-	setp.hs.u32 %p97, %r185, 32;
+	setp.hs.u32 %p97, %r183, 32;
 	@%p97 bra $L130;
-	mov.b64 {%r186, %r187}, %rd479;
-	shfl.sync.down.b32 %r188|%p98, %r186, %r185, %r184, %r17;
-	shfl.sync.down.b32 %r189, %r187, %r185, %r184, %r17;
-	mov.b64 %rd481, {%r188, %r189};
-	mov.b64 {%r190, %r191}, %rd480;
-	shfl.sync.down.b32 %r192, %r190, %r185, %r184, %r17;
-	shfl.sync.down.b32 %r193, %r191, %r185, %r184, %r17;
-	mov.b64 %rd482, {%r192, %r193};
+	mov.b64 {%r184, %r185}, %rd475;
+	shfl.sync.down.b32 %r186|%p98, %r184, %r183, %r182, %r17;
+	shfl.sync.down.b32 %r187, %r185, %r183, %r182, %r17;
+	mov.b64 %rd477, {%r186, %r187};
+	mov.b64 {%r188, %r189}, %rd476;
+	shfl.sync.down.b32 %r190, %r188, %r183, %r182, %r17;
+	shfl.sync.down.b32 %r191, %r189, %r183, %r182, %r17;
+	mov.b64 %rd478, {%r190, %r191};
 	@!%p98 bra $L131;
 	setp.ne.u32 %p99, %r18, 9;
 	@%p99 bra.uni $L133;
-	setp.lt.s64 %p100, %rd481, %rd479;
-	setp.eq.s64 %p101, %rd481, %rd479;
-	setp.lt.s64 %p102, %rd482, %rd480;
+	setp.lt.s64 %p100, %rd477, %rd475;
+	setp.eq.s64 %p101, %rd477, %rd475;
+	setp.lt.s64 %p102, %rd478, %rd476;
 	and.pred %p103, %p101, %p102;
 	or.pred %p104, %p100, %p103;
-	selp.b64 %rd483, %rd481, %rd479, %p104;
-	selp.b64 %rd484, %rd482, %rd480, %p104;
-	mov.b64 %rd479, %rd483;
-	mov.b64 %rd480, %rd484;
+	selp.b64 %rd479, %rd477, %rd475, %p104;
+	selp.b64 %rd480, %rd478, %rd476, %p104;
+	mov.b64 %rd475, %rd479;
+	mov.b64 %rd476, %rd480;
 	bra.uni $L132;
 $L133:
 	setp.ne.u32 %p105, %r18, 10;
 	@%p105 bra.uni $L134;
-	setp.gt.s64 %p106, %rd481, %rd479;
-	setp.eq.s64 %p107, %rd481, %rd479;
-	setp.lt.s64 %p108, %rd482, %rd480;
+	setp.gt.s64 %p106, %rd477, %rd475;
+	setp.eq.s64 %p107, %rd477, %rd475;
+	setp.lt.s64 %p108, %rd478, %rd476;
 	and.pred %p109, %p107, %p108;
 	or.pred %p110, %p106, %p109;
-	selp.b64 %rd485, %rd481, %rd479, %p110;
-	selp.b64 %rd486, %rd482, %rd480, %p110;
-	mov.b64 %rd479, %rd485;
-	mov.b64 %rd480, %rd486;
+	selp.b64 %rd481, %rd477, %rd475, %p110;
+	selp.b64 %rd482, %rd478, %rd476, %p110;
+	mov.b64 %rd475, %rd481;
+	mov.b64 %rd476, %rd482;
 	bra.uni $L132;
 $L134:
-	mov.b64 %rd487, %rd479;
-	mov.b64 %rd488, %rd480;
-	mov.b64 %rd489, %rd481;
-	mov.b64 %rd490, %rd482;
-	mov.b64 %rd491, %rd487;
-	mov.b64 %rd492, %rd488;
-	mov.b64 %rd493, %rd489;
-	mov.b64 %rd494, %rd490;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	add.s64 %rd497, %rd491, %rd495;
-	mov.b64 %rd491, %rd497;
-	add.s64 %rd498, %rd492, %rd496;
-	mov.b64 %rd492, %rd498;
+	mov.b64 %rd483, %rd475;
+	mov.b64 %rd484, %rd476;
+	mov.b64 %rd485, %rd477;
+	mov.b64 %rd486, %rd478;
+	mov.b64 %rd487, %rd483;
+	mov.b64 %rd488, %rd484;
+	mov.b64 %rd489, %rd485;
+	mov.b64 %rd490, %rd486;
+	mov.b64 %rd491, %rd489;
+	mov.b64 %rd492, %rd490;
+	add.s64 %rd493, %rd487, %rd491;
+	mov.b64 %rd487, %rd493;
+	add.s64 %rd494, %rd488, %rd492;
+	mov.b64 %rd488, %rd494;
 $L135:
-	mov.b64 %rd479, %rd491;
-	mov.b64 %rd480, %rd492;
+	mov.b64 %rd475, %rd487;
+	mov.b64 %rd476, %rd488;
 $L132:
 $L131:
-	shl.b32 %r185, %r185, 1;
+	shl.b32 %r183, %r183, 1;
 	bra.uni $L129;
 $L130:
 	setp.eq.u32 %p111, %r7, 0;
 	@!%p111 bra $L136;
-	mul.wide.u32 %rd499, %r8, 16;
-	add.s64 %rd500, %rd1, %rd499;
-	st.shared.s64 [%rd500+0], %rd479;
-	st.shared.s64 [%rd500+8], %rd480;
+	mul.wide.u32 %rd495, %r8, 16;
+	add.s64 %rd496, %rd1, %rd495;
+	st.shared.s64 [%rd496+0], %rd475;
+	st.shared.s64 [%rd496+8], %rd476;
 $L136:
 	bar.sync 0;
 	setp.eq.u32 %p112, %r8, 0;
 	@!%p112 bra $L137;
 	setp.lo.u32 %p113, %r7, %r10;
 	@!%p113 bra $L138;
-	mul.wide.u32 %rd501, %r7, 16;
-	add.s64 %rd502, %rd1, %rd501;
-	ld.shared.s64 %rd503, [%rd502+0];
-	ld.shared.s64 %rd504, [%rd502+8];
-	mov.b64 %rd479, %rd503;
-	mov.b64 %rd480, %rd504;
+	mul.wide.u32 %rd497, %r7, 16;
+	add.s64 %rd498, %rd1, %rd497;
+	ld.shared.s64 %rd499, [%rd498+0];
+	ld.shared.s64 %rd500, [%rd498+8];
+	mov.b64 %rd475, %rd499;
+	mov.b64 %rd476, %rd500;
 $L138:
-	sub.u32 %r194, %r10, 1;
-	mov.b32 %r195, %r183;
+	sub.u32 %r192, %r10, 1;
+	mov.b32 %r193, %r181;
 $L139:
-	setp.hs.u32 %p114, %r195, 32;
+	setp.hs.u32 %p114, %r193, 32;
 	@%p114 bra $L140;
-	mov.b64 {%r196, %r197}, %rd479;
-	shfl.sync.down.b32 %r198|%p115, %r196, %r195, %r194, %r17;
-	shfl.sync.down.b32 %r199, %r197, %r195, %r194, %r17;
-	mov.b64 %rd505, {%r198, %r199};
-	mov.b64 {%r200, %r201}, %rd480;
-	shfl.sync.down.b32 %r202, %r200, %r195, %r194, %r17;
-	shfl.sync.down.b32 %r203, %r201, %r195, %r194, %r17;
-	mov.b64 %rd506, {%r202, %r203};
+	mov.b64 {%r194, %r195}, %rd475;
+	shfl.sync.down.b32 %r196|%p115, %r194, %r193, %r192, %r17;
+	shfl.sync.down.b32 %r197, %r195, %r193, %r192, %r17;
+	mov.b64 %rd501, {%r196, %r197};
+	mov.b64 {%r198, %r199}, %rd476;
+	shfl.sync.down.b32 %r200, %r198, %r193, %r192, %r17;
+	shfl.sync.down.b32 %r201, %r199, %r193, %r192, %r17;
+	mov.b64 %rd502, {%r200, %r201};
 	@!%p115 bra $L141;
 	setp.ne.u32 %p116, %r18, 9;
 	@%p116 bra.uni $L143;
-	setp.lt.s64 %p117, %rd505, %rd479;
-	setp.eq.s64 %p118, %rd505, %rd479;
-	setp.lt.s64 %p119, %rd506, %rd480;
+	setp.lt.s64 %p117, %rd501, %rd475;
+	setp.eq.s64 %p118, %rd501, %rd475;
+	setp.lt.s64 %p119, %rd502, %rd476;
 	and.pred %p120, %p118, %p119;
 	or.pred %p121, %p117, %p120;
-	selp.b64 %rd507, %rd505, %rd479, %p121;
-	selp.b64 %rd508, %rd506, %rd480, %p121;
-	mov.b64 %rd479, %rd507;
-	mov.b64 %rd480, %rd508;
+	selp.b64 %rd503, %rd501, %rd475, %p121;
+	selp.b64 %rd504, %rd502, %rd476, %p121;
+	mov.b64 %rd475, %rd503;
+	mov.b64 %rd476, %rd504;
 	bra.uni $L142;
 $L143:
 	setp.ne.u32 %p122, %r18, 10;
 	@%p122 bra.uni $L144;
-	setp.gt.s64 %p123, %rd505, %rd479;
-	setp.eq.s64 %p124, %rd505, %rd479;
-	setp.lt.s64 %p125, %rd506, %rd480;
+	setp.gt.s64 %p123, %rd501, %rd475;
+	setp.eq.s64 %p124, %rd501, %rd475;
+	setp.lt.s64 %p125, %rd502, %rd476;
 	and.pred %p126, %p124, %p125;
 	or.pred %p127, %p123, %p126;
-	selp.b64 %rd509, %rd505, %rd479, %p127;
-	selp.b64 %rd510, %rd506, %rd480, %p127;
-	mov.b64 %rd479, %rd509;
-	mov.b64 %rd480, %rd510;
+	selp.b64 %rd505, %rd501, %rd475, %p127;
+	selp.b64 %rd506, %rd502, %rd476, %p127;
+	mov.b64 %rd475, %rd505;
+	mov.b64 %rd476, %rd506;
 	bra.uni $L142;
 $L144:
-	mov.b64 %rd511, %rd479;
-	mov.b64 %rd512, %rd480;
-	mov.b64 %rd513, %rd505;
-	mov.b64 %rd514, %rd506;
-	mov.b64 %rd491, %rd511;
-	mov.b64 %rd492, %rd512;
-	mov.b64 %rd493, %rd513;
-	mov.b64 %rd494, %rd514;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	add.s64 %rd515, %rd491, %rd495;
-	mov.b64 %rd491, %rd515;
-	add.s64 %rd516, %rd492, %rd496;
-	mov.b64 %rd492, %rd516;
+	mov.b64 %rd507, %rd475;
+	mov.b64 %rd508, %rd476;
+	mov.b64 %rd509, %rd501;
+	mov.b64 %rd510, %rd502;
+	mov.b64 %rd487, %rd507;
+	mov.b64 %rd488, %rd508;
+	mov.b64 %rd489, %rd509;
+	mov.b64 %rd490, %rd510;
+	mov.b64 %rd491, %rd489;
+	mov.b64 %rd492, %rd490;
+	add.s64 %rd511, %rd487, %rd491;
+	mov.b64 %rd487, %rd511;
+	add.s64 %rd512, %rd488, %rd492;
+	mov.b64 %rd488, %rd512;
 $L145:
-	mov.b64 %rd479, %rd491;
-	mov.b64 %rd480, %rd492;
+	mov.b64 %rd475, %rd487;
+	mov.b64 %rd476, %rd488;
 $L142:
 $L141:
-	shl.b32 %r195, %r195, 1;
+	shl.b32 %r193, %r193, 1;
 	bra.uni $L139;
 $L140:
 $L137:
-	mul.wide.u32 %rd517, %r29, 16;
-	add.s64 %rd518, %rd11, %rd517;
+	mul.wide.u32 %rd513, %r29, 16;
+	add.s64 %rd514, %rd11, %rd513;
 	setp.eq.u32 %p128, %r5, 0;
 	@!%p128 bra $L146;
-	st.global.s64 [%rd518+0], %rd479;
-	st.global.s64 [%rd518+8], %rd480;
+	st.global.s64 [%rd514+0], %rd475;
+	st.global.s64 [%rd514+8], %rd476;
 $L146:
 	ret;
 }
@@ -15067,8 +15011,8 @@ const gokkosPTX15 = `//
 )
 {
 	.reg .pred %p<132>;
-	.reg .b32 %r<201>;
-	.reg .b64 %rd<542>;
+	.reg .b32 %r<199>;
+	.reg .b64 %rd<538>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -15881,225 +15825,219 @@ $L86:
 	setp.le.s64 %p71, %rd164, 1;
 	or.pred %p72, %p70, %p71;
 	@!%p72 bra $L101;
-	mov.b64 %rd408, %rd407;
-	mov.b32 %r137, %r136;
-	cvt.s64.s32 %rd409, %r137;
-	add.s64 %rd410, %rd409, 1;
-	mul.lo.s64 %rd411, %rd410, %rd137;
-	mad.lo.s64 %rd412, %rd411, 8, %rd135;
-	ld.global.nc.s64 %rd413, [%rd412+0];
-	mov.b64 %rd414, %rd413;
-	cvt.s64.s32 %rd415, %r137;
-	mul.lo.s64 %rd416, %rd415, %rd137;
-	mad.lo.s64 %rd417, %rd416, 8, %rd135;
-	ld.global.nc.s64 %rd418, [%rd417+0];
-	mov.b64 %rd419, %rd418;
-	sub.s64 %rd420, %rd414, %rd419;
-	mov.b64 %rd421, %rd420;
-	add.s64 %rd422, %rd121, %rd421;
-	mov.b64 %rd121, %rd422;
+	cvt.s64.s32 %rd408, %r136;
+	add.s64 %rd409, %rd408, 1;
+	mul.lo.s64 %rd410, %rd409, %rd137;
+	mad.lo.s64 %rd411, %rd410, 8, %rd135;
+	ld.global.nc.s64 %rd412, [%rd411+0];
+	mov.b64 %rd413, %rd412;
+	cvt.s64.s32 %rd414, %r136;
+	mul.lo.s64 %rd415, %rd414, %rd137;
+	mad.lo.s64 %rd416, %rd415, 8, %rd135;
+	ld.global.nc.s64 %rd417, [%rd416+0];
+	mov.b64 %rd418, %rd417;
+	sub.s64 %rd419, %rd413, %rd418;
+	add.s64 %rd420, %rd121, %rd419;
+	mov.b64 %rd121, %rd420;
 	bra.uni $L102;
 $L101:
-	rem.s64 %rd423, %rd120, %rd164;
+	rem.s64 %rd421, %rd120, %rd164;
 	setp.eq.s64 %p73, %rd164, -1;
-	selp.b64 %rd424, 0, %rd423, %p73;
+	selp.b64 %rd422, 0, %rd421, %p73;
 	setp.eq.s64 %p74, %rd164, 0;
-	selp.b64 %rd425, %rd120, %rd424, %p74;
-	setp.eq.s64 %p75, %rd425, 0;
+	selp.b64 %rd423, %rd120, %rd422, %p74;
+	setp.eq.s64 %p75, %rd423, 0;
 	@!%p75 bra $L104;
-	mov.b64 %rd426, %rd407;
-	mov.b32 %r138, %r136;
-	cvt.s64.s32 %rd427, %r138;
-	add.s64 %rd428, %rd427, 1;
-	mul.lo.s64 %rd429, %rd428, %rd137;
-	mad.lo.s64 %rd430, %rd429, 8, %rd135;
-	ld.global.nc.s64 %rd431, [%rd430+0];
-	mov.b64 %rd432, %rd431;
-	cvt.s64.s32 %rd433, %r138;
-	mul.lo.s64 %rd434, %rd433, %rd137;
-	mad.lo.s64 %rd435, %rd434, 8, %rd135;
-	ld.global.nc.s64 %rd436, [%rd435+0];
-	mov.b64 %rd437, %rd436;
-	sub.s64 %rd438, %rd432, %rd437;
-	mov.b64 %rd439, %rd438;
-	mul.lo.s64 %rd440, %rd164, %rd439;
-	add.s64 %rd441, %rd121, %rd440;
-	mov.b64 %rd121, %rd441;
+	cvt.s64.s32 %rd424, %r136;
+	add.s64 %rd425, %rd424, 1;
+	mul.lo.s64 %rd426, %rd425, %rd137;
+	mad.lo.s64 %rd427, %rd426, 8, %rd135;
+	ld.global.nc.s64 %rd428, [%rd427+0];
+	mov.b64 %rd429, %rd428;
+	cvt.s64.s32 %rd430, %r136;
+	mul.lo.s64 %rd431, %rd430, %rd137;
+	mad.lo.s64 %rd432, %rd431, 8, %rd135;
+	ld.global.nc.s64 %rd433, [%rd432+0];
+	mov.b64 %rd434, %rd433;
+	sub.s64 %rd435, %rd429, %rd434;
+	mul.lo.s64 %rd436, %rd164, %rd435;
+	add.s64 %rd437, %rd121, %rd436;
+	mov.b64 %rd121, %rd437;
 $L104:
 $L102:
-	add.s64 %rd442, %rd120, 1;
-	mov.b64 %rd120, %rd442;
+	add.s64 %rd438, %rd120, 1;
+	mov.b64 %rd120, %rd438;
 $L100:
 $L83:
 $L66:
-	add.s64 %rd443, %rd326, %rd316;
-	mov.b64 %rd326, %rd443;
+	add.s64 %rd439, %rd326, %rd316;
+	mov.b64 %rd326, %rd439;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd444, %rd320;
+	mov.b64 %rd440, %rd320;
 $L105:
 	@!%p13 bra $L109;
 	bra.uni $L107;
 $L109:
 	// block scan
-	mov.b64 %rd445, %rd444;
-	mov.b32 %r139, %r3;
+	mov.b64 %rd441, %rd440;
+	mov.b32 %r137, %r3;
 $L110:
-	setp.hs.u32 %p76, %r139, 32;
+	setp.hs.u32 %p76, %r137, 32;
 	@%p76 bra $L111;
-	mov.b64 {%r140, %r141}, %rd445;
-	shfl.sync.up.b32 %r142|%p77, %r140, %r139, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, %r139, 0, %r17;
-	mov.b64 %rd446, {%r142, %r143};
+	mov.b64 {%r138, %r139}, %rd441;
+	shfl.sync.up.b32 %r140|%p77, %r138, %r137, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, %r137, 0, %r17;
+	mov.b64 %rd442, {%r140, %r141};
 	@!%p77 bra $L112;
-	add.s64 %rd447, %rd446, %rd445;
-	mov.b64 %rd445, %rd447;
+	add.s64 %rd443, %rd442, %rd441;
+	mov.b64 %rd441, %rd443;
 $L112:
-	shl.b32 %r139, %r139, 1;
+	shl.b32 %r137, %r137, 1;
 	bra.uni $L110;
 $L111:
-	mov.b64 {%r144, %r145}, %rd445;
-	shfl.sync.up.b32 %r146|%p78, %r144, %r3, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, %r3, 0, %r17;
-	mov.b64 %rd448, {%r146, %r147};
+	mov.b64 {%r142, %r143}, %rd441;
+	shfl.sync.up.b32 %r144|%p78, %r142, %r3, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, %r3, 0, %r17;
+	mov.b64 %rd444, {%r144, %r145};
 	setp.lo.u32 %p79, %r3, 32;
 	and.pred %p80, %p78, %p79;
-	selp.b64 %rd449, %rd448, 0, %p80;
-	sub.u32 %r148, %r13, %r3;
-	setp.eq.u32 %p81, %r7, %r148;
+	selp.b64 %rd445, %rd444, 0, %p80;
+	sub.u32 %r146, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r146;
 	@!%p81 bra $L113;
-	mul.wide.u32 %rd450, %r8, 16;
-	add.s64 %rd451, %rd1, %rd450;
-	st.shared.s64 [%rd451+0], %rd445;
+	mul.wide.u32 %rd446, %r8, 16;
+	add.s64 %rd447, %rd1, %rd446;
+	st.shared.s64 [%rd447+0], %rd441;
 $L113:
 	bar.sync 0;
 	setp.eq.u32 %p82, %r8, 0;
 	@!%p82 bra $L114;
-	mov.b64 %rd452, 0;
+	mov.b64 %rd448, 0;
 	setp.lo.u32 %p83, %r7, %r10;
 	@!%p83 bra $L115;
-	mul.wide.u32 %rd453, %r7, 16;
-	add.s64 %rd454, %rd1, %rd453;
-	ld.shared.s64 %rd455, [%rd454+0];
-	mov.b64 %rd452, %rd455;
+	mul.wide.u32 %rd449, %r7, 16;
+	add.s64 %rd450, %rd1, %rd449;
+	ld.shared.s64 %rd451, [%rd450+0];
+	mov.b64 %rd448, %rd451;
 $L115:
-	mov.b64 {%r149, %r150}, %rd452;
-	shfl.sync.up.b32 %r151|%p84, %r149, 1, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
-	mov.b64 %rd456, {%r151, %r152};
+	mov.b64 {%r147, %r148}, %rd448;
+	shfl.sync.up.b32 %r149|%p84, %r147, 1, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 1, 0, %r17;
+	mov.b64 %rd452, {%r149, %r150};
 	@!%p84 bra $L116;
-	add.s64 %rd457, %rd456, %rd452;
-	mov.b64 %rd452, %rd457;
+	add.s64 %rd453, %rd452, %rd448;
+	mov.b64 %rd448, %rd453;
 $L116:
-	mov.b64 {%r153, %r154}, %rd452;
-	shfl.sync.up.b32 %r155|%p85, %r153, 2, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 2, 0, %r17;
-	mov.b64 %rd458, {%r155, %r156};
+	mov.b64 {%r151, %r152}, %rd448;
+	shfl.sync.up.b32 %r153|%p85, %r151, 2, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 2, 0, %r17;
+	mov.b64 %rd454, {%r153, %r154};
 	@!%p85 bra $L117;
-	add.s64 %rd459, %rd458, %rd452;
-	mov.b64 %rd452, %rd459;
+	add.s64 %rd455, %rd454, %rd448;
+	mov.b64 %rd448, %rd455;
 $L117:
-	mov.b64 {%r157, %r158}, %rd452;
-	shfl.sync.up.b32 %r159|%p86, %r157, 4, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 4, 0, %r17;
-	mov.b64 %rd460, {%r159, %r160};
+	mov.b64 {%r155, %r156}, %rd448;
+	shfl.sync.up.b32 %r157|%p86, %r155, 4, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 4, 0, %r17;
+	mov.b64 %rd456, {%r157, %r158};
 	@!%p86 bra $L118;
-	add.s64 %rd461, %rd460, %rd452;
-	mov.b64 %rd452, %rd461;
+	add.s64 %rd457, %rd456, %rd448;
+	mov.b64 %rd448, %rd457;
 $L118:
-	mov.b64 {%r161, %r162}, %rd452;
-	shfl.sync.up.b32 %r163|%p87, %r161, 8, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 8, 0, %r17;
-	mov.b64 %rd462, {%r163, %r164};
+	mov.b64 {%r159, %r160}, %rd448;
+	shfl.sync.up.b32 %r161|%p87, %r159, 8, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 8, 0, %r17;
+	mov.b64 %rd458, {%r161, %r162};
 	@!%p87 bra $L119;
-	add.s64 %rd463, %rd462, %rd452;
-	mov.b64 %rd452, %rd463;
+	add.s64 %rd459, %rd458, %rd448;
+	mov.b64 %rd448, %rd459;
 $L119:
-	mov.b64 {%r165, %r166}, %rd452;
-	shfl.sync.up.b32 %r167|%p88, %r165, 16, 0, %r17;
-	shfl.sync.up.b32 %r168, %r166, 16, 0, %r17;
-	mov.b64 %rd464, {%r167, %r168};
+	mov.b64 {%r163, %r164}, %rd448;
+	shfl.sync.up.b32 %r165|%p88, %r163, 16, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 16, 0, %r17;
+	mov.b64 %rd460, {%r165, %r166};
 	@!%p88 bra $L120;
-	add.s64 %rd465, %rd464, %rd452;
-	mov.b64 %rd452, %rd465;
+	add.s64 %rd461, %rd460, %rd448;
+	mov.b64 %rd448, %rd461;
 $L120:
-	mov.b64 {%r169, %r170}, %rd452;
-	shfl.sync.up.b32 %r171|%p89, %r169, 1, 0, %r17;
-	shfl.sync.up.b32 %r172, %r170, 1, 0, %r17;
-	mov.b64 %rd466, {%r171, %r172};
-	selp.b64 %rd467, %rd466, 0, %p89;
+	mov.b64 {%r167, %r168}, %rd448;
+	shfl.sync.up.b32 %r169|%p89, %r167, 1, 0, %r17;
+	shfl.sync.up.b32 %r170, %r168, 1, 0, %r17;
+	mov.b64 %rd462, {%r169, %r170};
+	selp.b64 %rd463, %rd462, 0, %p89;
 	@!%p83 bra $L121;
-	mul.wide.u32 %rd468, %r7, 16;
-	add.s64 %rd469, %rd1, %rd468;
-	add.s64 %rd470, %rd469, 512;
-	st.shared.s64 [%rd470+0], %rd467;
+	mul.wide.u32 %rd464, %r7, 16;
+	add.s64 %rd465, %rd1, %rd464;
+	add.s64 %rd466, %rd465, 512;
+	st.shared.s64 [%rd466+0], %rd463;
 $L121:
-	sub.u32 %r173, %r10, 1;
-	setp.eq.u32 %p90, %r7, %r173;
+	sub.u32 %r171, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r171;
 	@!%p90 bra $L122;
-	st.shared.s64 [%rd1+1024], %rd452;
+	st.shared.s64 [%rd1+1024], %rd448;
 $L122:
 $L114:
 	bar.sync 0;
-	mul.wide.u32 %rd471, %r8, 16;
-	add.s64 %rd472, %rd1, %rd471;
-	add.s64 %rd473, %rd472, 512;
-	ld.shared.s64 %rd474, [%rd473+0];
-	add.s64 %rd475, %rd474, %rd449;
-	ld.shared.s64 %rd476, [%rd1+1024];
-	mov.b64 {%r174, %r175}, %rd475;
-	shfl.sync.idx.b32 %r176|%p91, %r174, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r177, %r175, 0, %r22, %r17;
-	mov.b64 %rd477, {%r176, %r177};
+	mul.wide.u32 %rd467, %r8, 16;
+	add.s64 %rd468, %rd1, %rd467;
+	add.s64 %rd469, %rd468, 512;
+	ld.shared.s64 %rd470, [%rd469+0];
+	add.s64 %rd471, %rd470, %rd445;
+	ld.shared.s64 %rd472, [%rd1+1024];
+	mov.b64 {%r172, %r173}, %rd471;
+	shfl.sync.idx.b32 %r174|%p91, %r172, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r175, %r173, 0, %r22, %r17;
+	mov.b64 %rd473, {%r174, %r175};
+	mov.b64 %rd474, %rd472;
+	mov.b64 %rd475, %rd473;
+	mov.b64 %rd476, %rd474;
+	mov.b64 %rd477, %rd475;
 	mov.b64 %rd478, %rd476;
 	mov.b64 %rd479, %rd477;
 	mov.b64 %rd480, %rd478;
-	mov.b64 %rd481, %rd479;
-	mov.b64 %rd482, %rd480;
-	mov.b64 %rd483, %rd481;
-	mov.b64 %rd484, %rd482;
-	mov.b64 %rd485, 0;
-	cvt.u64.u32 %rd486, %r2;
-	setp.eq.s64 %p92, %rd486, 0;
-	setp.gt.s64 %p93, %rd484, 0;
+	mov.b64 %rd481, 0;
+	cvt.u64.u32 %rd482, %r2;
+	setp.eq.s64 %p92, %rd482, 0;
+	setp.gt.s64 %p93, %rd480, 0;
 	and.pred %p94, %p92, %p93;
 	@!%p94 bra $L124;
-	atom.global.add.u64 %rd487, [%rd154], %rd484;
-	mov.b64 %rd488, %rd487;
-	mov.b64 %rd485, %rd488;
+	atom.global.add.u64 %rd483, [%rd154], %rd480;
+	mov.b64 %rd484, %rd483;
+	mov.b64 %rd481, %rd484;
 $L124:
-	cvt.u64.u32 %rd489, %r2;
-	setp.eq.s64 %p95, %rd489, 0;
+	cvt.u64.u32 %rd485, %r2;
+	setp.eq.s64 %p95, %rd485, 0;
 	setp.eq.u32 %p96, %r1, 0;
 	and.pred %p97, %p95, %p96;
 	bar.sync 0;
 	@!%p97 bra $L125;
-	st.shared.s64 [%rd1+1024], %rd485;
+	st.shared.s64 [%rd1+1024], %rd481;
 $L125:
 	bar.sync 0;
-	ld.shared.s64 %rd490, [%rd1+1024];
-	mov.b64 %rd491, %rd490;
-	mov.b64 %rd485, %rd491;
-	add.s64 %rd492, %rd485, %rd483;
-	mov.b64 %rd493, %rd492;
-	mov.b64 %rd494, 0;
+	ld.shared.s64 %rd486, [%rd1+1024];
+	mov.b64 %rd487, %rd486;
+	mov.b64 %rd481, %rd487;
+	add.s64 %rd488, %rd481, %rd479;
+	mov.b64 %rd489, %rd488;
+	mov.b64 %rd490, 0;
 $L126:
-	setp.lt.s64 %p98, %rd494, %rd444;
+	setp.lt.s64 %p98, %rd490, %rd440;
 	not.pred %p99, %p98;
 	@!%p99 bra $L130;
 	bra.uni $L128;
 $L130:
-	mul.lo.s64 %rd495, %rd494, %rd182;
-	mad.lo.s64 %rd496, %rd495, 4, %rd180;
-	ld.shared.s32 %r178, [%rd496+0];
-	mov.b32 %r179, %r178;
-	add.s64 %rd497, %rd493, %rd494;
-	mul.lo.s64 %rd498, %rd497, %rd153;
-	mad.lo.s64 %rd499, %rd498, 4, %rd151;
-	st.global.s32 [%rd499+0], %r179;
+	mul.lo.s64 %rd491, %rd490, %rd182;
+	mad.lo.s64 %rd492, %rd491, 4, %rd180;
+	ld.shared.s32 %r176, [%rd492+0];
+	mov.b32 %r177, %r176;
+	add.s64 %rd493, %rd489, %rd490;
+	mul.lo.s64 %rd494, %rd493, %rd153;
+	mad.lo.s64 %rd495, %rd494, 4, %rd151;
+	st.global.s32 [%rd495+0], %r177;
 $L127:
-	add.s64 %rd500, %rd494, 1;
-	mov.b64 %rd494, %rd500;
+	add.s64 %rd496, %rd490, 1;
+	mov.b64 %rd490, %rd496;
 	bra.uni $L126;
 $L128:
 	bra.uni $L107;
@@ -16107,8 +16045,8 @@ $L106:
 	bra.uni $L105;
 $L107:
 $L54:
-	add.s64 %rd501, %rd319, %rd318;
-	mov.b64 %rd319, %rd501;
+	add.s64 %rd497, %rd319, %rd318;
+	mov.b64 %rd319, %rd497;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -16116,160 +16054,160 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd502, %rd120;
-	mov.b64 %rd503, %rd121;
+	mov.b64 %rd498, %rd120;
+	mov.b64 %rd499, %rd121;
 	// block reduction
-	mov.b32 %r180, 1;
-	sub.u32 %r181, %r13, 1;
-	mov.b32 %r182, %r3;
+	mov.b32 %r178, 1;
+	sub.u32 %r179, %r13, 1;
+	mov.b32 %r180, %r3;
 $L131:
-	setp.hs.u32 %p100, %r182, 32;
+	setp.hs.u32 %p100, %r180, 32;
 	@%p100 bra $L132;
-	mov.b64 {%r183, %r184}, %rd502;
-	shfl.sync.down.b32 %r185|%p101, %r183, %r182, %r181, %r17;
-	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
-	mov.b64 %rd504, {%r185, %r186};
-	mov.b64 {%r187, %r188}, %rd503;
-	shfl.sync.down.b32 %r189, %r187, %r182, %r181, %r17;
-	shfl.sync.down.b32 %r190, %r188, %r182, %r181, %r17;
-	mov.b64 %rd505, {%r189, %r190};
+	mov.b64 {%r181, %r182}, %rd498;
+	shfl.sync.down.b32 %r183|%p101, %r181, %r180, %r179, %r17;
+	shfl.sync.down.b32 %r184, %r182, %r180, %r179, %r17;
+	mov.b64 %rd500, {%r183, %r184};
+	mov.b64 {%r185, %r186}, %rd499;
+	shfl.sync.down.b32 %r187, %r185, %r180, %r179, %r17;
+	shfl.sync.down.b32 %r188, %r186, %r180, %r179, %r17;
+	mov.b64 %rd501, {%r187, %r188};
 	@!%p101 bra $L133;
 	setp.ne.u32 %p102, %r18, 9;
 	@%p102 bra.uni $L135;
-	setp.lt.s64 %p103, %rd504, %rd502;
-	setp.eq.s64 %p104, %rd504, %rd502;
-	setp.lt.s64 %p105, %rd505, %rd503;
+	setp.lt.s64 %p103, %rd500, %rd498;
+	setp.eq.s64 %p104, %rd500, %rd498;
+	setp.lt.s64 %p105, %rd501, %rd499;
 	and.pred %p106, %p104, %p105;
 	or.pred %p107, %p103, %p106;
-	selp.b64 %rd506, %rd504, %rd502, %p107;
-	selp.b64 %rd507, %rd505, %rd503, %p107;
-	mov.b64 %rd502, %rd506;
-	mov.b64 %rd503, %rd507;
+	selp.b64 %rd502, %rd500, %rd498, %p107;
+	selp.b64 %rd503, %rd501, %rd499, %p107;
+	mov.b64 %rd498, %rd502;
+	mov.b64 %rd499, %rd503;
 	bra.uni $L134;
 $L135:
 	setp.ne.u32 %p108, %r18, 10;
 	@%p108 bra.uni $L136;
-	setp.gt.s64 %p109, %rd504, %rd502;
-	setp.eq.s64 %p110, %rd504, %rd502;
-	setp.lt.s64 %p111, %rd505, %rd503;
+	setp.gt.s64 %p109, %rd500, %rd498;
+	setp.eq.s64 %p110, %rd500, %rd498;
+	setp.lt.s64 %p111, %rd501, %rd499;
 	and.pred %p112, %p110, %p111;
 	or.pred %p113, %p109, %p112;
-	selp.b64 %rd508, %rd504, %rd502, %p113;
-	selp.b64 %rd509, %rd505, %rd503, %p113;
-	mov.b64 %rd502, %rd508;
-	mov.b64 %rd503, %rd509;
+	selp.b64 %rd504, %rd500, %rd498, %p113;
+	selp.b64 %rd505, %rd501, %rd499, %p113;
+	mov.b64 %rd498, %rd504;
+	mov.b64 %rd499, %rd505;
 	bra.uni $L134;
 $L136:
-	mov.b64 %rd510, %rd502;
-	mov.b64 %rd511, %rd503;
-	mov.b64 %rd512, %rd504;
-	mov.b64 %rd513, %rd505;
-	mov.b64 %rd514, %rd510;
-	mov.b64 %rd515, %rd511;
-	mov.b64 %rd516, %rd512;
-	mov.b64 %rd517, %rd513;
-	mov.b64 %rd518, %rd516;
-	mov.b64 %rd519, %rd517;
-	add.s64 %rd520, %rd514, %rd518;
-	mov.b64 %rd514, %rd520;
-	add.s64 %rd521, %rd515, %rd519;
-	mov.b64 %rd515, %rd521;
+	mov.b64 %rd506, %rd498;
+	mov.b64 %rd507, %rd499;
+	mov.b64 %rd508, %rd500;
+	mov.b64 %rd509, %rd501;
+	mov.b64 %rd510, %rd506;
+	mov.b64 %rd511, %rd507;
+	mov.b64 %rd512, %rd508;
+	mov.b64 %rd513, %rd509;
+	mov.b64 %rd514, %rd512;
+	mov.b64 %rd515, %rd513;
+	add.s64 %rd516, %rd510, %rd514;
+	mov.b64 %rd510, %rd516;
+	add.s64 %rd517, %rd511, %rd515;
+	mov.b64 %rd511, %rd517;
 $L137:
-	mov.b64 %rd502, %rd514;
-	mov.b64 %rd503, %rd515;
+	mov.b64 %rd498, %rd510;
+	mov.b64 %rd499, %rd511;
 $L134:
 $L133:
-	shl.b32 %r182, %r182, 1;
+	shl.b32 %r180, %r180, 1;
 	bra.uni $L131;
 $L132:
 	setp.eq.u32 %p114, %r7, 0;
 	@!%p114 bra $L138;
-	mul.wide.u32 %rd522, %r8, 16;
-	add.s64 %rd523, %rd1, %rd522;
-	st.shared.s64 [%rd523+0], %rd502;
-	st.shared.s64 [%rd523+8], %rd503;
+	mul.wide.u32 %rd518, %r8, 16;
+	add.s64 %rd519, %rd1, %rd518;
+	st.shared.s64 [%rd519+0], %rd498;
+	st.shared.s64 [%rd519+8], %rd499;
 $L138:
 	bar.sync 0;
 	setp.eq.u32 %p115, %r8, 0;
 	@!%p115 bra $L139;
 	setp.lo.u32 %p116, %r7, %r10;
 	@!%p116 bra $L140;
-	mul.wide.u32 %rd524, %r7, 16;
-	add.s64 %rd525, %rd1, %rd524;
-	ld.shared.s64 %rd526, [%rd525+0];
-	ld.shared.s64 %rd527, [%rd525+8];
-	mov.b64 %rd502, %rd526;
-	mov.b64 %rd503, %rd527;
+	mul.wide.u32 %rd520, %r7, 16;
+	add.s64 %rd521, %rd1, %rd520;
+	ld.shared.s64 %rd522, [%rd521+0];
+	ld.shared.s64 %rd523, [%rd521+8];
+	mov.b64 %rd498, %rd522;
+	mov.b64 %rd499, %rd523;
 $L140:
-	sub.u32 %r191, %r10, 1;
-	mov.b32 %r192, %r180;
+	sub.u32 %r189, %r10, 1;
+	mov.b32 %r190, %r178;
 $L141:
-	setp.hs.u32 %p117, %r192, 32;
+	setp.hs.u32 %p117, %r190, 32;
 	@%p117 bra $L142;
-	mov.b64 {%r193, %r194}, %rd502;
-	shfl.sync.down.b32 %r195|%p118, %r193, %r192, %r191, %r17;
-	shfl.sync.down.b32 %r196, %r194, %r192, %r191, %r17;
-	mov.b64 %rd528, {%r195, %r196};
-	mov.b64 {%r197, %r198}, %rd503;
-	shfl.sync.down.b32 %r199, %r197, %r192, %r191, %r17;
-	shfl.sync.down.b32 %r200, %r198, %r192, %r191, %r17;
-	mov.b64 %rd529, {%r199, %r200};
+	mov.b64 {%r191, %r192}, %rd498;
+	shfl.sync.down.b32 %r193|%p118, %r191, %r190, %r189, %r17;
+	shfl.sync.down.b32 %r194, %r192, %r190, %r189, %r17;
+	mov.b64 %rd524, {%r193, %r194};
+	mov.b64 {%r195, %r196}, %rd499;
+	shfl.sync.down.b32 %r197, %r195, %r190, %r189, %r17;
+	shfl.sync.down.b32 %r198, %r196, %r190, %r189, %r17;
+	mov.b64 %rd525, {%r197, %r198};
 	@!%p118 bra $L143;
 	setp.ne.u32 %p119, %r18, 9;
 	@%p119 bra.uni $L145;
-	setp.lt.s64 %p120, %rd528, %rd502;
-	setp.eq.s64 %p121, %rd528, %rd502;
-	setp.lt.s64 %p122, %rd529, %rd503;
+	setp.lt.s64 %p120, %rd524, %rd498;
+	setp.eq.s64 %p121, %rd524, %rd498;
+	setp.lt.s64 %p122, %rd525, %rd499;
 	and.pred %p123, %p121, %p122;
 	or.pred %p124, %p120, %p123;
-	selp.b64 %rd530, %rd528, %rd502, %p124;
-	selp.b64 %rd531, %rd529, %rd503, %p124;
-	mov.b64 %rd502, %rd530;
-	mov.b64 %rd503, %rd531;
+	selp.b64 %rd526, %rd524, %rd498, %p124;
+	selp.b64 %rd527, %rd525, %rd499, %p124;
+	mov.b64 %rd498, %rd526;
+	mov.b64 %rd499, %rd527;
 	bra.uni $L144;
 $L145:
 	setp.ne.u32 %p125, %r18, 10;
 	@%p125 bra.uni $L146;
-	setp.gt.s64 %p126, %rd528, %rd502;
-	setp.eq.s64 %p127, %rd528, %rd502;
-	setp.lt.s64 %p128, %rd529, %rd503;
+	setp.gt.s64 %p126, %rd524, %rd498;
+	setp.eq.s64 %p127, %rd524, %rd498;
+	setp.lt.s64 %p128, %rd525, %rd499;
 	and.pred %p129, %p127, %p128;
 	or.pred %p130, %p126, %p129;
-	selp.b64 %rd532, %rd528, %rd502, %p130;
-	selp.b64 %rd533, %rd529, %rd503, %p130;
-	mov.b64 %rd502, %rd532;
-	mov.b64 %rd503, %rd533;
+	selp.b64 %rd528, %rd524, %rd498, %p130;
+	selp.b64 %rd529, %rd525, %rd499, %p130;
+	mov.b64 %rd498, %rd528;
+	mov.b64 %rd499, %rd529;
 	bra.uni $L144;
 $L146:
-	mov.b64 %rd534, %rd502;
-	mov.b64 %rd535, %rd503;
-	mov.b64 %rd536, %rd528;
-	mov.b64 %rd537, %rd529;
-	mov.b64 %rd514, %rd534;
-	mov.b64 %rd515, %rd535;
-	mov.b64 %rd516, %rd536;
-	mov.b64 %rd517, %rd537;
-	mov.b64 %rd518, %rd516;
-	mov.b64 %rd519, %rd517;
-	add.s64 %rd538, %rd514, %rd518;
-	mov.b64 %rd514, %rd538;
-	add.s64 %rd539, %rd515, %rd519;
-	mov.b64 %rd515, %rd539;
+	mov.b64 %rd530, %rd498;
+	mov.b64 %rd531, %rd499;
+	mov.b64 %rd532, %rd524;
+	mov.b64 %rd533, %rd525;
+	mov.b64 %rd510, %rd530;
+	mov.b64 %rd511, %rd531;
+	mov.b64 %rd512, %rd532;
+	mov.b64 %rd513, %rd533;
+	mov.b64 %rd514, %rd512;
+	mov.b64 %rd515, %rd513;
+	add.s64 %rd534, %rd510, %rd514;
+	mov.b64 %rd510, %rd534;
+	add.s64 %rd535, %rd511, %rd515;
+	mov.b64 %rd511, %rd535;
 $L147:
-	mov.b64 %rd502, %rd514;
-	mov.b64 %rd503, %rd515;
+	mov.b64 %rd498, %rd510;
+	mov.b64 %rd499, %rd511;
 $L144:
 $L143:
-	shl.b32 %r192, %r192, 1;
+	shl.b32 %r190, %r190, 1;
 	bra.uni $L141;
 $L142:
 $L139:
-	mul.wide.u32 %rd540, %r29, 16;
-	add.s64 %rd541, %rd11, %rd540;
+	mul.wide.u32 %rd536, %r29, 16;
+	add.s64 %rd537, %rd11, %rd536;
 	setp.eq.u32 %p131, %r5, 0;
 	@!%p131 bra $L148;
-	st.global.s64 [%rd541+0], %rd502;
-	st.global.s64 [%rd541+8], %rd503;
+	st.global.s64 [%rd537+0], %rd498;
+	st.global.s64 [%rd537+8], %rd499;
 $L148:
 	ret;
 }
@@ -18549,7 +18487,7 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:18553
+//line gokkos_kernels_gen.go:18491
 }
 
 // gokkosHostLoop1 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -18559,7 +18497,7 @@ func gokkosHostLoop1(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 //line kernels.go:47
 		k.Visited.Set(int(k.Root>>5), uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:18563
+//line gokkos_kernels_gen.go:18501
 }
 
 // gokkosHostLoop2 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -18572,13 +18510,13 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			var word uint32
 			hi := min(w*32+32, k.Parent.Len())
 			for v := w * 32; v < hi; v++ {
-				if k.Parent.At(v) >= 0 {
-					word |= uint32(1) << uint(v-w*32)
-				}
+
+//line kernels.go:65
+				word |= (^uint32(k.Parent.At(v)) >> 31) << uint(v-w*32)
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:18582
+//line gokkos_kernels_gen.go:18520
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -18586,13 +18524,13 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		var word uint32
 		hi := min(w*32+32, k.Parent.Len())
 		for v := w * 32; v < hi; v++ {
-			if k.Parent.At(v) >= 0 {
-				word |= uint32(1) << uint(v-w*32)
-			}
+
+//line kernels.go:65
+			word |= (^uint32(k.Parent.At(v)) >> 31) << uint(v-w*32)
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:18596
+//line gokkos_kernels_gen.go:18534
 }
 
 // gokkosHostLoop3 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -18604,14 +18542,14 @@ func gokkosHostLoop3(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:78
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:18608
+//line gokkos_kernels_gen.go:18546
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:78
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:18615
+//line gokkos_kernels_gen.go:18553
 }
 
 // gokkosHostLoop4 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -18623,14 +18561,14 @@ func gokkosHostLoop4(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:89
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:18627
+//line gokkos_kernels_gen.go:18565
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:89
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:18634
+//line gokkos_kernels_gen.go:18572
 }
 
 // gokkosHostLoop5 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -18644,7 +18582,7 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:18648
+//line gokkos_kernels_gen.go:18586
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -18653,7 +18591,7 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:18657
+//line gokkos_kernels_gen.go:18595
 }
 
 // gokkosHostLoop18 runs reach.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -18692,7 +18630,7 @@ gokkosNext:
 		}
 //line op.go:65
 		{
-			if o.Visited.AtomicOr(w, bit)&bit == 0 {
+			if gokkosimpl.AtomicOrUint32(&gokkosS0[w], bit)&bit == 0 {
 //line op.go:66
 				gokkosHits[gokkosN] = gokkosV
 //line op.go:66
@@ -18704,7 +18642,7 @@ gokkosNext:
 //line op.go:66
 		}
 	}
-//line gokkos_kernels_gen.go:18708
+//line gokkos_kernels_gen.go:18646
 	return gokkosN
 }
 
@@ -18730,7 +18668,7 @@ gokkosNext:
 		e := gokkosE + int64(gokkosJ)
 		_ = e
 //line op.go:25
-		if gokkosimpl.AtomicLoadInt32(&gokkosS0[int(v)]) >= 0 || !o.Parent.AtomicCompareAndSwap(int(v), -1, u) {
+		if gokkosimpl.AtomicLoadInt32(&gokkosS0[int(v)]) >= 0 || !gokkosimpl.AtomicCompareAndSwapInt32(&gokkosS0[int(v)], -1, u) {
 //line op.go:25
 			{
 				if false {
@@ -18745,8 +18683,8 @@ gokkosNext:
 //line op.go:26
 			}
 		}
-		o.Level.Set(int(v), gokkosS1[int(u)]+1)
-//line op.go:28
+//line op.go:27
+		gokkosS1[int(v)] = gokkosS1[int(u)] + 1
 		{
 			if true {
 //line op.go:29
@@ -18760,6 +18698,6 @@ gokkosNext:
 //line op.go:29
 		}
 	}
-//line gokkos_kernels_gen.go:18764
+//line gokkos_kernels_gen.go:18702
 	return gokkosN
 }

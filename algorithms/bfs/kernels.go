@@ -60,9 +60,9 @@ func (k markVisited) Run(w int) {
 	var word uint32
 	hi := min(w*32+32, k.Parent.Len())
 	for v := w * 32; v < hi; v++ {
-		if k.Parent.At(v) >= 0 {
-			word |= uint32(1) << uint(v-w*32)
-		}
+		// The complement's sign bit is 1 for a visited vertex (parent >= 0): no branch,
+		// which the mix of visited and unvisited vertices in a word would mispredict.
+		word |= (^uint32(k.Parent.At(v)) >> 31) << uint(v-w*32)
 	}
 	k.Visited.Set(w, word)
 }

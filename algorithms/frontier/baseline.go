@@ -136,6 +136,7 @@ func (k pushThreadHost[Op]) RunTeam(m teams.Member, acc *Count) {
 		return
 	}
 	op := k.Op
+	off := k.G.Offsets // read directly: CSR.Begin and End are just over Go's inlining budget
 	var hits [visitPiece]int32
 	budget := k.Out.budget()
 	c := 0
@@ -144,7 +145,7 @@ func (k pushThreadHost[Op]) RunTeam(m teams.Member, acc *Count) {
 		if u < 0 {
 			continue
 		}
-		for e, end := k.G.Begin(u), k.G.End(u); e < end; {
+		for e, end := off.At(int(u)), off.At(int(u)+1); e < end; {
 			n := min(end-e, visitPiece)
 			got := k.Visit(&op, u, adj[e:e+n], e, hits[:])
 			if got < 0 { // a view of the operator is not a contiguous host view

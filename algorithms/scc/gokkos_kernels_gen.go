@@ -1824,8 +1824,8 @@ const gokkosPTX0 = `//
 )
 {
 	.reg .pred %p<211>;
-	.reg .b32 %r<325>;
-	.reg .b64 %rd<705>;
+	.reg .b32 %r<321>;
+	.reg .b64 %rd<697>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2390,221 +2390,215 @@ $L49:
 	setp.le.s64 %p51, %rd220, 1;
 	or.pred %p52, %p50, %p51;
 	@!%p52 bra $L64;
-	mov.b64 %rd313, %rd312;
-	mov.b32 %r94, %r93;
-	cvt.s64.s32 %rd314, %r94;
-	add.s64 %rd315, %rd314, 1;
-	mul.lo.s64 %rd316, %rd315, %rd193;
-	mad.lo.s64 %rd317, %rd316, 8, %rd191;
-	ld.global.nc.s64 %rd318, [%rd317+0];
-	mov.b64 %rd319, %rd318;
-	cvt.s64.s32 %rd320, %r94;
-	mul.lo.s64 %rd321, %rd320, %rd193;
-	mad.lo.s64 %rd322, %rd321, 8, %rd191;
-	ld.global.nc.s64 %rd323, [%rd322+0];
-	mov.b64 %rd324, %rd323;
-	sub.s64 %rd325, %rd319, %rd324;
-	mov.b64 %rd326, %rd325;
-	add.s64 %rd327, %rd121, %rd326;
-	mov.b64 %rd121, %rd327;
+	cvt.s64.s32 %rd313, %r93;
+	add.s64 %rd314, %rd313, 1;
+	mul.lo.s64 %rd315, %rd314, %rd193;
+	mad.lo.s64 %rd316, %rd315, 8, %rd191;
+	ld.global.nc.s64 %rd317, [%rd316+0];
+	mov.b64 %rd318, %rd317;
+	cvt.s64.s32 %rd319, %r93;
+	mul.lo.s64 %rd320, %rd319, %rd193;
+	mad.lo.s64 %rd321, %rd320, 8, %rd191;
+	ld.global.nc.s64 %rd322, [%rd321+0];
+	mov.b64 %rd323, %rd322;
+	sub.s64 %rd324, %rd318, %rd323;
+	add.s64 %rd325, %rd121, %rd324;
+	mov.b64 %rd121, %rd325;
 	bra.uni $L65;
 $L64:
-	rem.s64 %rd328, %rd120, %rd220;
+	rem.s64 %rd326, %rd120, %rd220;
 	setp.eq.s64 %p53, %rd220, -1;
-	selp.b64 %rd329, 0, %rd328, %p53;
+	selp.b64 %rd327, 0, %rd326, %p53;
 	setp.eq.s64 %p54, %rd220, 0;
-	selp.b64 %rd330, %rd120, %rd329, %p54;
-	setp.eq.s64 %p55, %rd330, 0;
+	selp.b64 %rd328, %rd120, %rd327, %p54;
+	setp.eq.s64 %p55, %rd328, 0;
 	@!%p55 bra $L67;
-	mov.b64 %rd331, %rd312;
-	mov.b32 %r95, %r93;
-	cvt.s64.s32 %rd332, %r95;
-	add.s64 %rd333, %rd332, 1;
-	mul.lo.s64 %rd334, %rd333, %rd193;
-	mad.lo.s64 %rd335, %rd334, 8, %rd191;
-	ld.global.nc.s64 %rd336, [%rd335+0];
-	mov.b64 %rd337, %rd336;
-	cvt.s64.s32 %rd338, %r95;
-	mul.lo.s64 %rd339, %rd338, %rd193;
-	mad.lo.s64 %rd340, %rd339, 8, %rd191;
-	ld.global.nc.s64 %rd341, [%rd340+0];
-	mov.b64 %rd342, %rd341;
-	sub.s64 %rd343, %rd337, %rd342;
-	mov.b64 %rd344, %rd343;
-	mul.lo.s64 %rd345, %rd220, %rd344;
-	add.s64 %rd346, %rd121, %rd345;
-	mov.b64 %rd121, %rd346;
+	cvt.s64.s32 %rd329, %r93;
+	add.s64 %rd330, %rd329, 1;
+	mul.lo.s64 %rd331, %rd330, %rd193;
+	mad.lo.s64 %rd332, %rd331, 8, %rd191;
+	ld.global.nc.s64 %rd333, [%rd332+0];
+	mov.b64 %rd334, %rd333;
+	cvt.s64.s32 %rd335, %r93;
+	mul.lo.s64 %rd336, %rd335, %rd193;
+	mad.lo.s64 %rd337, %rd336, 8, %rd191;
+	ld.global.nc.s64 %rd338, [%rd337+0];
+	mov.b64 %rd339, %rd338;
+	sub.s64 %rd340, %rd334, %rd339;
+	mul.lo.s64 %rd341, %rd220, %rd340;
+	add.s64 %rd342, %rd121, %rd341;
+	mov.b64 %rd121, %rd342;
 $L67:
 $L65:
-	add.s64 %rd347, %rd120, 1;
-	mov.b64 %rd120, %rd347;
+	add.s64 %rd343, %rd120, 1;
+	mov.b64 %rd120, %rd343;
 $L63:
 	setp.eq.s64 %p56, %rd235, %rd234;
 	@!%p56 bra $L69;
-	mov.b64 %rd348, %rd235;
+	mov.b64 %rd344, %rd235;
 $L70:
 	@!%p17 bra $L74;
 	bra.uni $L72;
 $L74:
 	// block scan
-	mov.b64 %rd349, %rd348;
-	mov.b32 %r96, %r3;
+	mov.b64 %rd345, %rd344;
+	mov.b32 %r94, %r3;
 $L75:
-	setp.hs.u32 %p57, %r96, 32;
+	setp.hs.u32 %p57, %r94, 32;
 	@%p57 bra $L76;
-	mov.b64 {%r97, %r98}, %rd349;
-	shfl.sync.up.b32 %r99|%p58, %r97, %r96, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, %r96, 0, %r17;
-	mov.b64 %rd350, {%r99, %r100};
+	mov.b64 {%r95, %r96}, %rd345;
+	shfl.sync.up.b32 %r97|%p58, %r95, %r94, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r94, 0, %r17;
+	mov.b64 %rd346, {%r97, %r98};
 	@!%p58 bra $L77;
-	add.s64 %rd351, %rd350, %rd349;
-	mov.b64 %rd349, %rd351;
+	add.s64 %rd347, %rd346, %rd345;
+	mov.b64 %rd345, %rd347;
 $L77:
-	shl.b32 %r96, %r96, 1;
+	shl.b32 %r94, %r94, 1;
 	bra.uni $L75;
 $L76:
-	mov.b64 {%r101, %r102}, %rd349;
-	shfl.sync.up.b32 %r103|%p59, %r101, %r3, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, %r3, 0, %r17;
-	mov.b64 %rd352, {%r103, %r104};
+	mov.b64 {%r99, %r100}, %rd345;
+	shfl.sync.up.b32 %r101|%p59, %r99, %r3, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, %r3, 0, %r17;
+	mov.b64 %rd348, {%r101, %r102};
 	setp.lo.u32 %p60, %r3, 32;
 	and.pred %p61, %p59, %p60;
-	selp.b64 %rd353, %rd352, 0, %p61;
-	sub.u32 %r105, %r13, %r3;
-	setp.eq.u32 %p62, %r7, %r105;
+	selp.b64 %rd349, %rd348, 0, %p61;
+	sub.u32 %r103, %r13, %r3;
+	setp.eq.u32 %p62, %r7, %r103;
 	@!%p62 bra $L78;
-	mul.wide.u32 %rd354, %r8, 16;
-	add.s64 %rd355, %rd1, %rd354;
-	st.shared.s64 [%rd355+0], %rd349;
+	mul.wide.u32 %rd350, %r8, 16;
+	add.s64 %rd351, %rd1, %rd350;
+	st.shared.s64 [%rd351+0], %rd345;
 $L78:
 	bar.sync 0;
 	setp.eq.u32 %p63, %r8, 0;
 	@!%p63 bra $L79;
-	mov.b64 %rd356, 0;
+	mov.b64 %rd352, 0;
 	setp.lo.u32 %p64, %r7, %r10;
 	@!%p64 bra $L80;
-	mul.wide.u32 %rd357, %r7, 16;
-	add.s64 %rd358, %rd1, %rd357;
-	ld.shared.s64 %rd359, [%rd358+0];
-	mov.b64 %rd356, %rd359;
+	mul.wide.u32 %rd353, %r7, 16;
+	add.s64 %rd354, %rd1, %rd353;
+	ld.shared.s64 %rd355, [%rd354+0];
+	mov.b64 %rd352, %rd355;
 $L80:
-	mov.b64 {%r106, %r107}, %rd356;
-	shfl.sync.up.b32 %r108|%p65, %r106, 1, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 1, 0, %r17;
-	mov.b64 %rd360, {%r108, %r109};
+	mov.b64 {%r104, %r105}, %rd352;
+	shfl.sync.up.b32 %r106|%p65, %r104, 1, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 1, 0, %r17;
+	mov.b64 %rd356, {%r106, %r107};
 	@!%p65 bra $L81;
-	add.s64 %rd361, %rd360, %rd356;
-	mov.b64 %rd356, %rd361;
+	add.s64 %rd357, %rd356, %rd352;
+	mov.b64 %rd352, %rd357;
 $L81:
-	mov.b64 {%r110, %r111}, %rd356;
-	shfl.sync.up.b32 %r112|%p66, %r110, 2, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 2, 0, %r17;
-	mov.b64 %rd362, {%r112, %r113};
+	mov.b64 {%r108, %r109}, %rd352;
+	shfl.sync.up.b32 %r110|%p66, %r108, 2, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 2, 0, %r17;
+	mov.b64 %rd358, {%r110, %r111};
 	@!%p66 bra $L82;
-	add.s64 %rd363, %rd362, %rd356;
-	mov.b64 %rd356, %rd363;
+	add.s64 %rd359, %rd358, %rd352;
+	mov.b64 %rd352, %rd359;
 $L82:
-	mov.b64 {%r114, %r115}, %rd356;
-	shfl.sync.up.b32 %r116|%p67, %r114, 4, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 4, 0, %r17;
-	mov.b64 %rd364, {%r116, %r117};
+	mov.b64 {%r112, %r113}, %rd352;
+	shfl.sync.up.b32 %r114|%p67, %r112, 4, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 4, 0, %r17;
+	mov.b64 %rd360, {%r114, %r115};
 	@!%p67 bra $L83;
-	add.s64 %rd365, %rd364, %rd356;
-	mov.b64 %rd356, %rd365;
+	add.s64 %rd361, %rd360, %rd352;
+	mov.b64 %rd352, %rd361;
 $L83:
-	mov.b64 {%r118, %r119}, %rd356;
-	shfl.sync.up.b32 %r120|%p68, %r118, 8, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 8, 0, %r17;
-	mov.b64 %rd366, {%r120, %r121};
+	mov.b64 {%r116, %r117}, %rd352;
+	shfl.sync.up.b32 %r118|%p68, %r116, 8, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 8, 0, %r17;
+	mov.b64 %rd362, {%r118, %r119};
 	@!%p68 bra $L84;
-	add.s64 %rd367, %rd366, %rd356;
-	mov.b64 %rd356, %rd367;
+	add.s64 %rd363, %rd362, %rd352;
+	mov.b64 %rd352, %rd363;
 $L84:
-	mov.b64 {%r122, %r123}, %rd356;
-	shfl.sync.up.b32 %r124|%p69, %r122, 16, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 16, 0, %r17;
-	mov.b64 %rd368, {%r124, %r125};
+	mov.b64 {%r120, %r121}, %rd352;
+	shfl.sync.up.b32 %r122|%p69, %r120, 16, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 16, 0, %r17;
+	mov.b64 %rd364, {%r122, %r123};
 	@!%p69 bra $L85;
-	add.s64 %rd369, %rd368, %rd356;
-	mov.b64 %rd356, %rd369;
+	add.s64 %rd365, %rd364, %rd352;
+	mov.b64 %rd352, %rd365;
 $L85:
-	mov.b64 {%r126, %r127}, %rd356;
-	shfl.sync.up.b32 %r128|%p70, %r126, 1, 0, %r17;
-	shfl.sync.up.b32 %r129, %r127, 1, 0, %r17;
-	mov.b64 %rd370, {%r128, %r129};
-	selp.b64 %rd371, %rd370, 0, %p70;
+	mov.b64 {%r124, %r125}, %rd352;
+	shfl.sync.up.b32 %r126|%p70, %r124, 1, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, 1, 0, %r17;
+	mov.b64 %rd366, {%r126, %r127};
+	selp.b64 %rd367, %rd366, 0, %p70;
 	@!%p64 bra $L86;
-	mul.wide.u32 %rd372, %r7, 16;
-	add.s64 %rd373, %rd1, %rd372;
-	add.s64 %rd374, %rd373, 512;
-	st.shared.s64 [%rd374+0], %rd371;
+	mul.wide.u32 %rd368, %r7, 16;
+	add.s64 %rd369, %rd1, %rd368;
+	add.s64 %rd370, %rd369, 512;
+	st.shared.s64 [%rd370+0], %rd367;
 $L86:
-	sub.u32 %r130, %r10, 1;
-	setp.eq.u32 %p71, %r7, %r130;
+	sub.u32 %r128, %r10, 1;
+	setp.eq.u32 %p71, %r7, %r128;
 	@!%p71 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd356;
+	st.shared.s64 [%rd1+1024], %rd352;
 $L87:
 $L79:
 	bar.sync 0;
-	mul.wide.u32 %rd375, %r8, 16;
-	add.s64 %rd376, %rd1, %rd375;
-	add.s64 %rd377, %rd376, 512;
-	ld.shared.s64 %rd378, [%rd377+0];
-	add.s64 %rd379, %rd378, %rd353;
-	ld.shared.s64 %rd380, [%rd1+1024];
-	mov.b64 {%r131, %r132}, %rd379;
-	shfl.sync.idx.b32 %r133|%p72, %r131, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r134, %r132, 0, %r22, %r17;
-	mov.b64 %rd381, {%r133, %r134};
+	mul.wide.u32 %rd371, %r8, 16;
+	add.s64 %rd372, %rd1, %rd371;
+	add.s64 %rd373, %rd372, 512;
+	ld.shared.s64 %rd374, [%rd373+0];
+	add.s64 %rd375, %rd374, %rd349;
+	ld.shared.s64 %rd376, [%rd1+1024];
+	mov.b64 {%r129, %r130}, %rd375;
+	shfl.sync.idx.b32 %r131|%p72, %r129, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r132, %r130, 0, %r22, %r17;
+	mov.b64 %rd377, {%r131, %r132};
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, %rd377;
+	mov.b64 %rd380, %rd378;
+	mov.b64 %rd381, %rd379;
 	mov.b64 %rd382, %rd380;
 	mov.b64 %rd383, %rd381;
 	mov.b64 %rd384, %rd382;
-	mov.b64 %rd385, %rd383;
-	mov.b64 %rd386, %rd384;
-	mov.b64 %rd387, %rd385;
-	mov.b64 %rd388, %rd386;
-	mov.b64 %rd389, 0;
-	cvt.u64.u32 %rd390, %r2;
-	setp.eq.s64 %p73, %rd390, 0;
-	setp.gt.s64 %p74, %rd388, 0;
+	mov.b64 %rd385, 0;
+	cvt.u64.u32 %rd386, %r2;
+	setp.eq.s64 %p73, %rd386, 0;
+	setp.gt.s64 %p74, %rd384, 0;
 	and.pred %p75, %p73, %p74;
 	@!%p75 bra $L89;
-	atom.global.add.u64 %rd391, [%rd210], %rd388;
-	mov.b64 %rd392, %rd391;
-	mov.b64 %rd389, %rd392;
+	atom.global.add.u64 %rd387, [%rd210], %rd384;
+	mov.b64 %rd388, %rd387;
+	mov.b64 %rd385, %rd388;
 $L89:
-	cvt.u64.u32 %rd393, %r2;
-	setp.eq.s64 %p76, %rd393, 0;
+	cvt.u64.u32 %rd389, %r2;
+	setp.eq.s64 %p76, %rd389, 0;
 	setp.eq.u32 %p77, %r1, 0;
 	and.pred %p78, %p76, %p77;
 	bar.sync 0;
 	@!%p78 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd389;
+	st.shared.s64 [%rd1+1024], %rd385;
 $L90:
 	bar.sync 0;
-	ld.shared.s64 %rd394, [%rd1+1024];
-	mov.b64 %rd395, %rd394;
-	mov.b64 %rd389, %rd395;
-	add.s64 %rd396, %rd389, %rd387;
-	mov.b64 %rd397, %rd396;
-	mov.b64 %rd398, 0;
+	ld.shared.s64 %rd390, [%rd1+1024];
+	mov.b64 %rd391, %rd390;
+	mov.b64 %rd385, %rd391;
+	add.s64 %rd392, %rd385, %rd383;
+	mov.b64 %rd393, %rd392;
+	mov.b64 %rd394, 0;
 $L91:
-	setp.lt.s64 %p79, %rd398, %rd348;
+	setp.lt.s64 %p79, %rd394, %rd344;
 	not.pred %p80, %p79;
 	@!%p80 bra $L95;
 	bra.uni $L93;
 $L95:
-	mul.lo.s64 %rd399, %rd398, %rd182;
-	mad.lo.s64 %rd400, %rd399, 4, %rd180;
-	ld.shared.s32 %r135, [%rd400+0];
-	mov.b32 %r136, %r135;
-	add.s64 %rd401, %rd397, %rd398;
-	mul.lo.s64 %rd402, %rd401, %rd209;
-	mad.lo.s64 %rd403, %rd402, 4, %rd207;
-	st.global.s32 [%rd403+0], %r136;
+	mul.lo.s64 %rd395, %rd394, %rd182;
+	mad.lo.s64 %rd396, %rd395, 4, %rd180;
+	ld.shared.s32 %r133, [%rd396+0];
+	mov.b32 %r134, %r133;
+	add.s64 %rd397, %rd393, %rd394;
+	mul.lo.s64 %rd398, %rd397, %rd209;
+	mad.lo.s64 %rd399, %rd398, 4, %rd207;
+	st.global.s32 [%rd399+0], %r134;
 $L92:
-	add.s64 %rd404, %rd398, 1;
-	mov.b64 %rd398, %rd404;
+	add.s64 %rd400, %rd394, 1;
+	mov.b64 %rd394, %rd400;
 	bra.uni $L91;
 $L93:
 	bra.uni $L72;
@@ -2614,179 +2608,179 @@ $L72:
 	mov.b64 %rd235, 0;
 $L69:
 $L30:
-	add.s64 %rd405, %rd262, 1;
-	mov.b64 %rd262, %rd405;
+	add.s64 %rd401, %rd262, 1;
+	mov.b64 %rd262, %rd401;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd406, %rd236, 1;
-	mov.b64 %rd236, %rd406;
+	add.s64 %rd402, %rd236, 1;
+	mov.b64 %rd236, %rd402;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd407, %rd235;
+	mov.b64 %rd403, %rd235;
 $L96:
 	@!%p17 bra $L100;
 	bra.uni $L98;
 $L100:
 	// block scan
-	mov.b64 %rd408, %rd407;
-	mov.b32 %r137, %r3;
+	mov.b64 %rd404, %rd403;
+	mov.b32 %r135, %r3;
 $L101:
-	setp.hs.u32 %p81, %r137, 32;
+	setp.hs.u32 %p81, %r135, 32;
 	@%p81 bra $L102;
-	mov.b64 {%r138, %r139}, %rd408;
-	shfl.sync.up.b32 %r140|%p82, %r138, %r137, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, %r137, 0, %r17;
-	mov.b64 %rd409, {%r140, %r141};
+	mov.b64 {%r136, %r137}, %rd404;
+	shfl.sync.up.b32 %r138|%p82, %r136, %r135, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, %r135, 0, %r17;
+	mov.b64 %rd405, {%r138, %r139};
 	@!%p82 bra $L103;
-	add.s64 %rd410, %rd409, %rd408;
-	mov.b64 %rd408, %rd410;
+	add.s64 %rd406, %rd405, %rd404;
+	mov.b64 %rd404, %rd406;
 $L103:
-	shl.b32 %r137, %r137, 1;
+	shl.b32 %r135, %r135, 1;
 	bra.uni $L101;
 $L102:
-	mov.b64 {%r142, %r143}, %rd408;
-	shfl.sync.up.b32 %r144|%p83, %r142, %r3, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, %r3, 0, %r17;
-	mov.b64 %rd411, {%r144, %r145};
+	mov.b64 {%r140, %r141}, %rd404;
+	shfl.sync.up.b32 %r142|%p83, %r140, %r3, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, %r3, 0, %r17;
+	mov.b64 %rd407, {%r142, %r143};
 	setp.lo.u32 %p84, %r3, 32;
 	and.pred %p85, %p83, %p84;
-	selp.b64 %rd412, %rd411, 0, %p85;
-	sub.u32 %r146, %r13, %r3;
-	setp.eq.u32 %p86, %r7, %r146;
+	selp.b64 %rd408, %rd407, 0, %p85;
+	sub.u32 %r144, %r13, %r3;
+	setp.eq.u32 %p86, %r7, %r144;
 	@!%p86 bra $L104;
-	mul.wide.u32 %rd413, %r8, 16;
-	add.s64 %rd414, %rd1, %rd413;
-	st.shared.s64 [%rd414+0], %rd408;
+	mul.wide.u32 %rd409, %r8, 16;
+	add.s64 %rd410, %rd1, %rd409;
+	st.shared.s64 [%rd410+0], %rd404;
 $L104:
 	bar.sync 0;
 	setp.eq.u32 %p87, %r8, 0;
 	@!%p87 bra $L105;
-	mov.b64 %rd415, 0;
+	mov.b64 %rd411, 0;
 	setp.lo.u32 %p88, %r7, %r10;
 	@!%p88 bra $L106;
-	mul.wide.u32 %rd416, %r7, 16;
-	add.s64 %rd417, %rd1, %rd416;
-	ld.shared.s64 %rd418, [%rd417+0];
-	mov.b64 %rd415, %rd418;
+	mul.wide.u32 %rd412, %r7, 16;
+	add.s64 %rd413, %rd1, %rd412;
+	ld.shared.s64 %rd414, [%rd413+0];
+	mov.b64 %rd411, %rd414;
 $L106:
-	mov.b64 {%r147, %r148}, %rd415;
-	shfl.sync.up.b32 %r149|%p89, %r147, 1, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 1, 0, %r17;
-	mov.b64 %rd419, {%r149, %r150};
+	mov.b64 {%r145, %r146}, %rd411;
+	shfl.sync.up.b32 %r147|%p89, %r145, 1, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 1, 0, %r17;
+	mov.b64 %rd415, {%r147, %r148};
 	@!%p89 bra $L107;
-	add.s64 %rd420, %rd419, %rd415;
-	mov.b64 %rd415, %rd420;
+	add.s64 %rd416, %rd415, %rd411;
+	mov.b64 %rd411, %rd416;
 $L107:
-	mov.b64 {%r151, %r152}, %rd415;
-	shfl.sync.up.b32 %r153|%p90, %r151, 2, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 2, 0, %r17;
-	mov.b64 %rd421, {%r153, %r154};
+	mov.b64 {%r149, %r150}, %rd411;
+	shfl.sync.up.b32 %r151|%p90, %r149, 2, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 2, 0, %r17;
+	mov.b64 %rd417, {%r151, %r152};
 	@!%p90 bra $L108;
-	add.s64 %rd422, %rd421, %rd415;
-	mov.b64 %rd415, %rd422;
+	add.s64 %rd418, %rd417, %rd411;
+	mov.b64 %rd411, %rd418;
 $L108:
-	mov.b64 {%r155, %r156}, %rd415;
-	shfl.sync.up.b32 %r157|%p91, %r155, 4, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 4, 0, %r17;
-	mov.b64 %rd423, {%r157, %r158};
+	mov.b64 {%r153, %r154}, %rd411;
+	shfl.sync.up.b32 %r155|%p91, %r153, 4, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 4, 0, %r17;
+	mov.b64 %rd419, {%r155, %r156};
 	@!%p91 bra $L109;
-	add.s64 %rd424, %rd423, %rd415;
-	mov.b64 %rd415, %rd424;
+	add.s64 %rd420, %rd419, %rd411;
+	mov.b64 %rd411, %rd420;
 $L109:
-	mov.b64 {%r159, %r160}, %rd415;
-	shfl.sync.up.b32 %r161|%p92, %r159, 8, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 8, 0, %r17;
-	mov.b64 %rd425, {%r161, %r162};
+	mov.b64 {%r157, %r158}, %rd411;
+	shfl.sync.up.b32 %r159|%p92, %r157, 8, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 8, 0, %r17;
+	mov.b64 %rd421, {%r159, %r160};
 	@!%p92 bra $L110;
-	add.s64 %rd426, %rd425, %rd415;
-	mov.b64 %rd415, %rd426;
+	add.s64 %rd422, %rd421, %rd411;
+	mov.b64 %rd411, %rd422;
 $L110:
-	mov.b64 {%r163, %r164}, %rd415;
-	shfl.sync.up.b32 %r165|%p93, %r163, 16, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 16, 0, %r17;
-	mov.b64 %rd427, {%r165, %r166};
+	mov.b64 {%r161, %r162}, %rd411;
+	shfl.sync.up.b32 %r163|%p93, %r161, 16, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 16, 0, %r17;
+	mov.b64 %rd423, {%r163, %r164};
 	@!%p93 bra $L111;
-	add.s64 %rd428, %rd427, %rd415;
-	mov.b64 %rd415, %rd428;
+	add.s64 %rd424, %rd423, %rd411;
+	mov.b64 %rd411, %rd424;
 $L111:
-	mov.b64 {%r167, %r168}, %rd415;
-	shfl.sync.up.b32 %r169|%p94, %r167, 1, 0, %r17;
-	shfl.sync.up.b32 %r170, %r168, 1, 0, %r17;
-	mov.b64 %rd429, {%r169, %r170};
-	selp.b64 %rd430, %rd429, 0, %p94;
+	mov.b64 {%r165, %r166}, %rd411;
+	shfl.sync.up.b32 %r167|%p94, %r165, 1, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 1, 0, %r17;
+	mov.b64 %rd425, {%r167, %r168};
+	selp.b64 %rd426, %rd425, 0, %p94;
 	@!%p88 bra $L112;
-	mul.wide.u32 %rd431, %r7, 16;
-	add.s64 %rd432, %rd1, %rd431;
-	add.s64 %rd433, %rd432, 512;
-	st.shared.s64 [%rd433+0], %rd430;
+	mul.wide.u32 %rd427, %r7, 16;
+	add.s64 %rd428, %rd1, %rd427;
+	add.s64 %rd429, %rd428, 512;
+	st.shared.s64 [%rd429+0], %rd426;
 $L112:
-	sub.u32 %r171, %r10, 1;
-	setp.eq.u32 %p95, %r7, %r171;
+	sub.u32 %r169, %r10, 1;
+	setp.eq.u32 %p95, %r7, %r169;
 	@!%p95 bra $L113;
-	st.shared.s64 [%rd1+1024], %rd415;
+	st.shared.s64 [%rd1+1024], %rd411;
 $L113:
 $L105:
 	bar.sync 0;
-	mul.wide.u32 %rd434, %r8, 16;
-	add.s64 %rd435, %rd1, %rd434;
-	add.s64 %rd436, %rd435, 512;
-	ld.shared.s64 %rd437, [%rd436+0];
-	add.s64 %rd438, %rd437, %rd412;
-	ld.shared.s64 %rd439, [%rd1+1024];
-	mov.b64 {%r172, %r173}, %rd438;
-	shfl.sync.idx.b32 %r174|%p96, %r172, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r175, %r173, 0, %r22, %r17;
-	mov.b64 %rd440, {%r174, %r175};
+	mul.wide.u32 %rd430, %r8, 16;
+	add.s64 %rd431, %rd1, %rd430;
+	add.s64 %rd432, %rd431, 512;
+	ld.shared.s64 %rd433, [%rd432+0];
+	add.s64 %rd434, %rd433, %rd408;
+	ld.shared.s64 %rd435, [%rd1+1024];
+	mov.b64 {%r170, %r171}, %rd434;
+	shfl.sync.idx.b32 %r172|%p96, %r170, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r173, %r171, 0, %r22, %r17;
+	mov.b64 %rd436, {%r172, %r173};
+	mov.b64 %rd437, %rd435;
+	mov.b64 %rd438, %rd436;
+	mov.b64 %rd439, %rd437;
+	mov.b64 %rd440, %rd438;
 	mov.b64 %rd441, %rd439;
 	mov.b64 %rd442, %rd440;
 	mov.b64 %rd443, %rd441;
-	mov.b64 %rd444, %rd442;
-	mov.b64 %rd445, %rd443;
-	mov.b64 %rd446, %rd444;
-	mov.b64 %rd447, %rd445;
-	mov.b64 %rd448, 0;
-	cvt.u64.u32 %rd449, %r2;
-	setp.eq.s64 %p97, %rd449, 0;
-	setp.gt.s64 %p98, %rd447, 0;
+	mov.b64 %rd444, 0;
+	cvt.u64.u32 %rd445, %r2;
+	setp.eq.s64 %p97, %rd445, 0;
+	setp.gt.s64 %p98, %rd443, 0;
 	and.pred %p99, %p97, %p98;
 	@!%p99 bra $L115;
-	atom.global.add.u64 %rd450, [%rd210], %rd447;
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd448, %rd451;
+	atom.global.add.u64 %rd446, [%rd210], %rd443;
+	mov.b64 %rd447, %rd446;
+	mov.b64 %rd444, %rd447;
 $L115:
-	cvt.u64.u32 %rd452, %r2;
-	setp.eq.s64 %p100, %rd452, 0;
+	cvt.u64.u32 %rd448, %r2;
+	setp.eq.s64 %p100, %rd448, 0;
 	setp.eq.u32 %p101, %r1, 0;
 	and.pred %p102, %p100, %p101;
 	bar.sync 0;
 	@!%p102 bra $L116;
-	st.shared.s64 [%rd1+1024], %rd448;
+	st.shared.s64 [%rd1+1024], %rd444;
 $L116:
 	bar.sync 0;
-	ld.shared.s64 %rd453, [%rd1+1024];
-	mov.b64 %rd454, %rd453;
-	mov.b64 %rd448, %rd454;
-	add.s64 %rd455, %rd448, %rd446;
-	mov.b64 %rd456, %rd455;
-	mov.b64 %rd457, 0;
+	ld.shared.s64 %rd449, [%rd1+1024];
+	mov.b64 %rd450, %rd449;
+	mov.b64 %rd444, %rd450;
+	add.s64 %rd451, %rd444, %rd442;
+	mov.b64 %rd452, %rd451;
+	mov.b64 %rd453, 0;
 $L117:
-	setp.lt.s64 %p103, %rd457, %rd407;
+	setp.lt.s64 %p103, %rd453, %rd403;
 	not.pred %p104, %p103;
 	@!%p104 bra $L121;
 	bra.uni $L119;
 $L121:
-	mul.lo.s64 %rd458, %rd457, %rd182;
-	mad.lo.s64 %rd459, %rd458, 4, %rd180;
-	ld.shared.s32 %r176, [%rd459+0];
-	mov.b32 %r177, %r176;
-	add.s64 %rd460, %rd456, %rd457;
-	mul.lo.s64 %rd461, %rd460, %rd209;
-	mad.lo.s64 %rd462, %rd461, 4, %rd207;
-	st.global.s32 [%rd462+0], %r177;
+	mul.lo.s64 %rd454, %rd453, %rd182;
+	mad.lo.s64 %rd455, %rd454, 4, %rd180;
+	ld.shared.s32 %r174, [%rd455+0];
+	mov.b32 %r175, %r174;
+	add.s64 %rd456, %rd452, %rd453;
+	mul.lo.s64 %rd457, %rd456, %rd209;
+	mad.lo.s64 %rd458, %rd457, 4, %rd207;
+	st.global.s32 [%rd458+0], %r175;
 $L118:
-	add.s64 %rd463, %rd457, 1;
-	mov.b64 %rd457, %rd463;
+	add.s64 %rd459, %rd453, 1;
+	mov.b64 %rd453, %rd459;
 	bra.uni $L117;
 $L119:
 	bra.uni $L98;
@@ -2795,173 +2789,173 @@ $L97:
 $L98:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd464, %r2;
-	add.s64 %rd465, %rd186, %rd464;
-	mov.b64 %rd466, %rd465;
-	mov.b32 %r178, -1;
-	mov.b64 %rd467, 0;
-	mov.b64 %rd468, 0;
+	cvt.u64.u32 %rd460, %r2;
+	add.s64 %rd461, %rd186, %rd460;
+	mov.b64 %rd462, %rd461;
+	mov.b32 %r176, -1;
+	mov.b64 %rd463, 0;
+	mov.b64 %rd464, 0;
 $L122:
 	@!%p13 bra $L126;
-	mov.b64 %rd469, 4611686018427387904;
+	mov.b64 %rd465, 4611686018427387904;
 	bra.uni $L124;
 $L126:
-	mov.b64 %rd469, %rd163;
+	mov.b64 %rd465, %rd163;
 	bra.uni $L124;
 $L123:
 	bra.uni $L122;
 $L124:
-	mov.b64 %rd470, %rd469;
+	mov.b64 %rd466, %rd465;
 $L127:
-	mov.b64 %rd471, 0;
-	mov.b64 %rd472, %rd470;
+	mov.b64 %rd467, 0;
+	mov.b64 %rd468, %rd466;
 $L130:
-	setp.gt.s64 %p105, %rd472, 0;
+	setp.gt.s64 %p105, %rd468, 0;
 	not.pred %p106, %p105;
 	@!%p106 bra $L134;
 	bra.uni $L132;
 $L134:
-	setp.ge.s64 %p107, %rd467, %rd468;
+	setp.ge.s64 %p107, %rd463, %rd464;
 	@!%p107 bra $L136;
-	setp.ge.s64 %p108, %rd466, %rd189;
+	setp.ge.s64 %p108, %rd462, %rd189;
 	@!%p108 bra $L138;
 	bra.uni $L132;
 $L138:
 	mov.pred %p109, %p12;
-	mov.b64 %rd473, %rd144;
-	mov.b64 %rd474, %rd466;
+	mov.b64 %rd469, %rd144;
+	mov.b64 %rd470, %rd462;
 $L139:
 	@!%p109 bra $L143;
-	shr.s64 %rd475, %rd474, 5;
-	mul.lo.s64 %rd476, %rd475, %rd150;
-	mad.lo.s64 %rd477, %rd476, 4, %rd148;
-	ld.global.nc.u32 %r179, [%rd477+0];
-	mov.b32 %r180, %r179;
-	and.b64 %rd478, %rd474, 31;
-	min.u64 %rd479, %rd478, 32;
-	cvt.u32.u64 %r181, %rd479;
-	mov.b32 %r183, 0x1;
-	shl.b32 %r182, %r183, %r181;
-	setp.hs.u32 %p110, %r181, 32;
-	selp.b32 %r184, 0, %r182, %p110;
-	and.b32 %r185, %r180, %r184;
-	setp.ne.u32 %p111, %r185, 0x0;
+	shr.s64 %rd471, %rd470, 5;
+	mul.lo.s64 %rd472, %rd471, %rd150;
+	mad.lo.s64 %rd473, %rd472, 4, %rd148;
+	ld.global.nc.u32 %r177, [%rd473+0];
+	mov.b32 %r178, %r177;
+	and.b64 %rd474, %rd470, 31;
+	min.u64 %rd475, %rd474, 32;
+	cvt.u32.u64 %r179, %rd475;
+	mov.b32 %r181, 0x1;
+	shl.b32 %r180, %r181, %r179;
+	setp.hs.u32 %p110, %r179, 32;
+	selp.b32 %r182, 0, %r180, %p110;
+	and.b32 %r183, %r178, %r182;
+	setp.ne.u32 %p111, %r183, 0x0;
 	@!%p111 bra $L145;
-	cvt.u32.u64 %r186, %rd474;
-	mov.b32 %r187, %r186;
+	cvt.u32.u64 %r184, %rd470;
+	mov.b32 %r185, %r184;
 	bra.uni $L141;
 $L145:
-	mov.b32 %r187, -1;
+	mov.b32 %r185, -1;
 	bra.uni $L141;
 $L143:
-	mul.lo.s64 %rd480, %rd474, %rd147;
-	mad.lo.s64 %rd481, %rd480, 4, %rd145;
-	ld.global.nc.s32 %r188, [%rd481+0];
-	mov.b32 %r189, %r188;
-	mov.b32 %r187, %r189;
+	mul.lo.s64 %rd476, %rd470, %rd147;
+	mad.lo.s64 %rd477, %rd476, 4, %rd145;
+	ld.global.nc.s32 %r186, [%rd477+0];
+	mov.b32 %r187, %r186;
+	mov.b32 %r185, %r187;
 	bra.uni $L141;
 $L140:
 	bra.uni $L139;
 $L141:
-	mov.b32 %r178, %r187;
-	add.s64 %rd482, %rd466, %rd184;
-	mov.b64 %rd466, %rd482;
-	setp.ge.s32 %p112, %r178, 0;
+	mov.b32 %r176, %r185;
+	add.s64 %rd478, %rd462, %rd184;
+	mov.b64 %rd462, %rd478;
+	setp.ge.s32 %p112, %r176, 0;
 	@!%p112 bra $L147;
-	mov.b64 %rd483, %rd134;
-	mov.b32 %r190, %r178;
-	cvt.s64.s32 %rd484, %r190;
-	mul.lo.s64 %rd485, %rd484, %rd137;
-	mad.lo.s64 %rd486, %rd485, 8, %rd135;
-	ld.global.nc.s64 %rd487, [%rd486+0];
-	mov.b64 %rd488, %rd487;
-	mov.b64 %rd489, %rd488;
-	mov.b64 %rd490, %rd134;
-	mov.b32 %r191, %r178;
-	cvt.s64.s32 %rd491, %r191;
-	add.s64 %rd492, %rd491, 1;
-	mul.lo.s64 %rd493, %rd492, %rd137;
-	mad.lo.s64 %rd494, %rd493, 8, %rd135;
-	ld.global.nc.s64 %rd495, [%rd494+0];
-	mov.b64 %rd496, %rd495;
-	mov.b64 %rd497, %rd496;
-	mov.b64 %rd498, %rd489;
-	mov.b64 %rd499, %rd497;
-	mov.b64 %rd467, %rd498;
-	mov.b64 %rd468, %rd499;
+	mov.b64 %rd479, %rd134;
+	mov.b32 %r188, %r176;
+	cvt.s64.s32 %rd480, %r188;
+	mul.lo.s64 %rd481, %rd480, %rd137;
+	mad.lo.s64 %rd482, %rd481, 8, %rd135;
+	ld.global.nc.s64 %rd483, [%rd482+0];
+	mov.b64 %rd484, %rd483;
+	mov.b64 %rd485, %rd484;
+	mov.b64 %rd486, %rd134;
+	mov.b32 %r189, %r176;
+	cvt.s64.s32 %rd487, %r189;
+	add.s64 %rd488, %rd487, 1;
+	mul.lo.s64 %rd489, %rd488, %rd137;
+	mad.lo.s64 %rd490, %rd489, 8, %rd135;
+	ld.global.nc.s64 %rd491, [%rd490+0];
+	mov.b64 %rd492, %rd491;
+	mov.b64 %rd493, %rd492;
+	mov.b64 %rd494, %rd485;
+	mov.b64 %rd495, %rd493;
+	mov.b64 %rd463, %rd494;
+	mov.b64 %rd464, %rd495;
 $L147:
 	bra.uni $L131;
 $L136:
-	mul.lo.s64 %rd500, %rd467, %rd140;
-	mad.lo.s64 %rd501, %rd500, 4, %rd138;
-	ld.global.nc.s32 %r192, [%rd501+0];
-	mov.b32 %r193, %r192;
-	mov.b32 %r194, %r193;
-	mov.b32 %r195, %r178;
-	mov.b32 %r196, %r194;
-	mov.b64 %rd502, %rd467;
+	mul.lo.s64 %rd496, %rd463, %rd140;
+	mad.lo.s64 %rd497, %rd496, 4, %rd138;
+	ld.global.nc.s32 %r190, [%rd497+0];
+	mov.b32 %r191, %r190;
+	mov.b32 %r192, %r191;
+	mov.b32 %r193, %r176;
+	mov.b32 %r194, %r192;
+	mov.b64 %rd498, %rd463;
 $L148:
-	cvt.s64.s32 %rd503, %r195;
-	mul.lo.s64 %rd504, %rd503, %rd168;
-	mad.lo.s64 %rd505, %rd504, 4, %rd166;
-	ld.global.nc.u32 %r197, [%rd505+0];
-	mov.b32 %r198, %r197;
-	and.b32 %r199, %r198, 0x4;
-	setp.ne.u32 %p113, %r199, 0x0;
+	cvt.s64.s32 %rd499, %r193;
+	mul.lo.s64 %rd500, %rd499, %rd168;
+	mad.lo.s64 %rd501, %rd500, 4, %rd166;
+	ld.global.nc.u32 %r195, [%rd501+0];
+	mov.b32 %r196, %r195;
+	and.b32 %r197, %r196, 0x4;
+	setp.ne.u32 %p113, %r197, 0x0;
 	mov.pred %p114, %p113;
 	not.pred %p115, %p114;
 	@!%p115 bra $L152;
-	cvt.s64.s32 %rd506, %r196;
-	mul.lo.s64 %rd507, %rd506, %rd168;
-	mad.lo.s64 %rd508, %rd507, 4, %rd166;
-	ld.global.nc.u32 %r200, [%rd508+0];
-	mov.b32 %r201, %r200;
-	and.b32 %r202, %r201, 0x4;
-	setp.ne.u32 %p116, %r202, 0x0;
+	cvt.s64.s32 %rd502, %r194;
+	mul.lo.s64 %rd503, %rd502, %rd168;
+	mad.lo.s64 %rd504, %rd503, 4, %rd166;
+	ld.global.nc.u32 %r198, [%rd504+0];
+	mov.b32 %r199, %r198;
+	and.b32 %r200, %r199, 0x4;
+	setp.ne.u32 %p116, %r200, 0x0;
 	mov.pred %p114, %p116;
 $L152:
 	mov.pred %p117, %p114;
 	not.pred %p118, %p117;
 	@!%p118 bra $L154;
-	cvt.s64.s32 %rd509, %r196;
-	mul.lo.s64 %rd510, %rd509, %rd171;
-	mad.lo.s64 %rd511, %rd510, 4, %rd169;
-	ld.global.nc.s32 %r203, [%rd511+0];
+	cvt.s64.s32 %rd505, %r194;
+	mul.lo.s64 %rd506, %rd505, %rd171;
+	mad.lo.s64 %rd507, %rd506, 4, %rd169;
+	ld.global.nc.s32 %r201, [%rd507+0];
+	mov.b32 %r202, %r201;
+	cvt.s64.s32 %rd508, %r193;
+	mul.lo.s64 %rd509, %rd508, %rd171;
+	mad.lo.s64 %rd510, %rd509, 4, %rd169;
+	ld.global.nc.s32 %r203, [%rd510+0];
 	mov.b32 %r204, %r203;
-	cvt.s64.s32 %rd512, %r195;
-	mul.lo.s64 %rd513, %rd512, %rd171;
-	mad.lo.s64 %rd514, %rd513, 4, %rd169;
-	ld.global.nc.s32 %r205, [%rd514+0];
-	mov.b32 %r206, %r205;
-	setp.ne.s32 %p119, %r204, %r206;
+	setp.ne.s32 %p119, %r202, %r204;
 	mov.pred %p117, %p119;
 $L154:
 	@!%p117 bra $L156;
 	mov.pred %p120, 0;
 	bra.uni $L150;
 $L156:
-	cvt.s64.s32 %rd515, %r195;
-	mul.lo.s64 %rd516, %rd515, %rd174;
-	mad.lo.s64 %rd517, %rd516, 4, %rd172;
-	ld.relaxed.gpu.global.s32 %r207, [%rd517+0];
-	mov.b32 %r208, %r207;
+	cvt.s64.s32 %rd511, %r193;
+	mul.lo.s64 %rd512, %rd511, %rd174;
+	mad.lo.s64 %rd513, %rd512, 4, %rd172;
+	ld.relaxed.gpu.global.s32 %r205, [%rd513+0];
+	mov.b32 %r206, %r205;
+	mov.b32 %r207, %r206;
+	cvt.s64.s32 %rd514, %r194;
+	mul.lo.s64 %rd515, %rd514, %rd174;
+	mad.lo.s64 %rd516, %rd515, 4, %rd172;
+	ld.relaxed.gpu.global.s32 %r208, [%rd516+0];
 	mov.b32 %r209, %r208;
-	cvt.s64.s32 %rd518, %r196;
-	mul.lo.s64 %rd519, %rd518, %rd174;
-	mad.lo.s64 %rd520, %rd519, 4, %rd172;
-	ld.relaxed.gpu.global.s32 %r210, [%rd520+0];
-	mov.b32 %r211, %r210;
-	setp.ge.s32 %p121, %r211, %r209;
+	setp.ge.s32 %p121, %r209, %r207;
 	@!%p121 bra $L158;
 	mov.pred %p120, 0;
 	bra.uni $L150;
 $L158:
-	cvt.s64.s32 %rd521, %r196;
-	mul.lo.s64 %rd522, %rd521, %rd174;
-	mad.lo.s64 %rd523, %rd522, 4, %rd172;
-	atom.global.max.s32 %r212, [%rd523], %r209;
-	mov.b32 %r213, %r212;
-	setp.lt.s32 %p122, %r213, %r209;
+	cvt.s64.s32 %rd517, %r194;
+	mul.lo.s64 %rd518, %rd517, %rd174;
+	mad.lo.s64 %rd519, %rd518, 4, %rd172;
+	atom.global.max.s32 %r210, [%rd519], %r207;
+	mov.b32 %r211, %r210;
+	setp.lt.s32 %p122, %r211, %r207;
 	mov.pred %p120, %p122;
 	bra.uni $L150;
 $L149:
@@ -2969,417 +2963,411 @@ $L149:
 $L150:
 	@!%p120 bra $L160;
 	mov.pred %p123, 0;
-	mov.b64 %rd524, %rd471;
-	mov.b32 %r214, %r194;
+	mov.b64 %rd520, %rd467;
+	mov.b32 %r212, %r192;
 $L161:
 	@!%p13 bra $L165;
-	shr.s32 %r215, %r214, 5;
-	cvt.s64.s32 %rd525, %r215;
-	mov.b64 %rd526, %rd525;
-	and.b32 %r216, %r214, 31;
-	cvt.s64.s32 %rd527, %r216;
-	min.u64 %rd528, %rd527, 32;
-	cvt.u32.u64 %r217, %rd528;
-	mov.b32 %r219, 0x1;
-	shl.b32 %r218, %r219, %r217;
-	setp.hs.u32 %p124, %r217, 32;
-	selp.b32 %r220, 0, %r218, %p124;
-	mov.b32 %r221, %r220;
-	mov.b64 %rd529, %rd526;
+	shr.s32 %r213, %r212, 5;
+	cvt.s64.s32 %rd521, %r213;
+	mov.b64 %rd522, %rd521;
+	and.b32 %r214, %r212, 31;
+	cvt.s64.s32 %rd523, %r214;
+	min.u64 %rd524, %rd523, 32;
+	cvt.u32.u64 %r215, %rd524;
+	mov.b32 %r217, 0x1;
+	shl.b32 %r216, %r217, %r215;
+	setp.hs.u32 %p124, %r215, 32;
+	selp.b32 %r218, 0, %r216, %p124;
+	mov.b32 %r219, %r218;
+	mov.b64 %rd525, %rd522;
+	mov.b32 %r220, %r219;
+	mul.lo.s64 %rd526, %rd525, %rd159;
+	mad.lo.s64 %rd527, %rd526, 4, %rd157;
+	ld.relaxed.gpu.global.u32 %r221, [%rd527+0];
 	mov.b32 %r222, %r221;
-	mul.lo.s64 %rd530, %rd529, %rd159;
-	mad.lo.s64 %rd531, %rd530, 4, %rd157;
-	ld.relaxed.gpu.global.u32 %r223, [%rd531+0];
-	mov.b32 %r224, %r223;
-	and.b32 %r225, %r224, %r222;
-	setp.ne.u32 %p125, %r225, 0x0;
+	and.b32 %r223, %r222, %r220;
+	setp.ne.u32 %p125, %r223, 0x0;
 	mov.pred %p126, %p125;
 	not.pred %p127, %p126;
 	@!%p127 bra $L167;
-	mul.lo.s64 %rd532, %rd529, %rd159;
-	mad.lo.s64 %rd533, %rd532, 4, %rd157;
-	atom.global.or.b32 %r226, [%rd533], %r222;
-	mov.b32 %r227, %r226;
-	and.b32 %r228, %r227, %r222;
-	setp.ne.u32 %p128, %r228, 0x0;
+	mul.lo.s64 %rd528, %rd525, %rd159;
+	mad.lo.s64 %rd529, %rd528, 4, %rd157;
+	atom.global.or.b32 %r224, [%rd529], %r220;
+	mov.b32 %r225, %r224;
+	and.b32 %r226, %r225, %r220;
+	setp.ne.u32 %p128, %r226, 0x0;
 	mov.pred %p126, %p128;
 $L167:
 	@!%p126 bra $L169;
-	mov.b64 %rd534, %rd524;
-	mov.b64 %rd535, %rd534;
+	mov.b64 %rd530, %rd520;
+	mov.b64 %rd531, %rd530;
 	mov.pred %p129, 0;
 	bra.uni $L163;
 $L169:
-	mov.b64 %rd536, %rd524;
-	mov.b64 %rd535, %rd536;
+	mov.b64 %rd532, %rd520;
+	mov.b64 %rd531, %rd532;
 	mov.pred %p129, 1;
 	bra.uni $L163;
 $L165:
 	@!%p14 bra $L171;
-	cvt.s64.s32 %rd537, %r214;
-	mul.lo.s64 %rd538, %rd537, %rd162;
-	mad.lo.s64 %rd539, %rd538, 4, %rd160;
-	ld.relaxed.gpu.global.s32 %r229, [%rd539+0];
-	mov.b32 %r230, %r229;
-	setp.eq.s32 %p130, %r230, %r36;
+	cvt.s64.s32 %rd533, %r212;
+	mul.lo.s64 %rd534, %rd533, %rd162;
+	mad.lo.s64 %rd535, %rd534, 4, %rd160;
+	ld.relaxed.gpu.global.s32 %r227, [%rd535+0];
+	mov.b32 %r228, %r227;
+	setp.eq.s32 %p130, %r228, %r36;
 	mov.pred %p131, %p130;
 	not.pred %p132, %p131;
 	@!%p132 bra $L173;
-	cvt.s64.s32 %rd540, %r214;
-	mul.lo.s64 %rd541, %rd540, %rd162;
-	mad.lo.s64 %rd542, %rd541, 4, %rd160;
-	atom.global.exch.b32 %r231, [%rd542], %r36;
-	mov.b32 %r232, %r231;
-	setp.eq.s32 %p133, %r232, %r36;
+	cvt.s64.s32 %rd536, %r212;
+	mul.lo.s64 %rd537, %rd536, %rd162;
+	mad.lo.s64 %rd538, %rd537, 4, %rd160;
+	atom.global.exch.b32 %r229, [%rd538], %r36;
+	mov.b32 %r230, %r229;
+	setp.eq.s32 %p133, %r230, %r36;
 	mov.pred %p131, %p133;
 $L173:
 	@!%p131 bra $L175;
-	mov.b64 %rd543, %rd524;
-	mov.b64 %rd535, %rd543;
+	mov.b64 %rd539, %rd520;
+	mov.b64 %rd531, %rd539;
 	mov.pred %p129, 0;
 	bra.uni $L163;
 $L175:
 $L171:
-	mul.lo.s64 %rd544, %rd524, %rd182;
-	mad.lo.s64 %rd545, %rd544, 4, %rd180;
-	st.shared.s32 [%rd545+0], %r214;
-	add.s64 %rd546, %rd524, 1;
-	mov.b64 %rd547, %rd546;
-	mov.b64 %rd535, %rd547;
+	mul.lo.s64 %rd540, %rd520, %rd182;
+	mad.lo.s64 %rd541, %rd540, 4, %rd180;
+	st.shared.s32 [%rd541+0], %r212;
+	add.s64 %rd542, %rd520, 1;
+	mov.b64 %rd543, %rd542;
+	mov.b64 %rd531, %rd543;
 	mov.pred %p129, 1;
 	bra.uni $L163;
 $L162:
 	bra.uni $L161;
 $L163:
-	mov.b64 %rd548, %rd535;
+	mov.b64 %rd544, %rd531;
 	mov.pred %p134, %p129;
-	mov.b64 %rd471, %rd548;
+	mov.b64 %rd467, %rd544;
 	mov.pred %p123, %p134;
 	@!%p123 bra $L177;
-	mov.b64 %rd549, %rd134;
-	mov.b32 %r233, %r194;
+	mov.b64 %rd545, %rd134;
+	mov.b32 %r231, %r192;
 	setp.lt.s64 %p135, %rd120, 64;
 	setp.le.s64 %p136, %rd164, 1;
 	or.pred %p137, %p135, %p136;
 	@!%p137 bra $L178;
-	mov.b64 %rd550, %rd549;
-	mov.b32 %r234, %r233;
-	cvt.s64.s32 %rd551, %r234;
-	add.s64 %rd552, %rd551, 1;
+	cvt.s64.s32 %rd546, %r231;
+	add.s64 %rd547, %rd546, 1;
+	mul.lo.s64 %rd548, %rd547, %rd137;
+	mad.lo.s64 %rd549, %rd548, 8, %rd135;
+	ld.global.nc.s64 %rd550, [%rd549+0];
+	mov.b64 %rd551, %rd550;
+	cvt.s64.s32 %rd552, %r231;
 	mul.lo.s64 %rd553, %rd552, %rd137;
 	mad.lo.s64 %rd554, %rd553, 8, %rd135;
 	ld.global.nc.s64 %rd555, [%rd554+0];
 	mov.b64 %rd556, %rd555;
-	cvt.s64.s32 %rd557, %r234;
-	mul.lo.s64 %rd558, %rd557, %rd137;
-	mad.lo.s64 %rd559, %rd558, 8, %rd135;
-	ld.global.nc.s64 %rd560, [%rd559+0];
-	mov.b64 %rd561, %rd560;
-	sub.s64 %rd562, %rd556, %rd561;
-	mov.b64 %rd563, %rd562;
-	add.s64 %rd564, %rd121, %rd563;
-	mov.b64 %rd121, %rd564;
+	sub.s64 %rd557, %rd551, %rd556;
+	add.s64 %rd558, %rd121, %rd557;
+	mov.b64 %rd121, %rd558;
 	bra.uni $L179;
 $L178:
-	rem.s64 %rd565, %rd120, %rd164;
+	rem.s64 %rd559, %rd120, %rd164;
 	setp.eq.s64 %p138, %rd164, -1;
-	selp.b64 %rd566, 0, %rd565, %p138;
+	selp.b64 %rd560, 0, %rd559, %p138;
 	setp.eq.s64 %p139, %rd164, 0;
-	selp.b64 %rd567, %rd120, %rd566, %p139;
-	setp.eq.s64 %p140, %rd567, 0;
+	selp.b64 %rd561, %rd120, %rd560, %p139;
+	setp.eq.s64 %p140, %rd561, 0;
 	@!%p140 bra $L181;
-	mov.b64 %rd568, %rd549;
-	mov.b32 %r235, %r233;
-	cvt.s64.s32 %rd569, %r235;
-	add.s64 %rd570, %rd569, 1;
-	mul.lo.s64 %rd571, %rd570, %rd137;
-	mad.lo.s64 %rd572, %rd571, 8, %rd135;
-	ld.global.nc.s64 %rd573, [%rd572+0];
-	mov.b64 %rd574, %rd573;
-	cvt.s64.s32 %rd575, %r235;
-	mul.lo.s64 %rd576, %rd575, %rd137;
-	mad.lo.s64 %rd577, %rd576, 8, %rd135;
-	ld.global.nc.s64 %rd578, [%rd577+0];
-	mov.b64 %rd579, %rd578;
-	sub.s64 %rd580, %rd574, %rd579;
-	mov.b64 %rd581, %rd580;
-	mul.lo.s64 %rd582, %rd164, %rd581;
-	add.s64 %rd583, %rd121, %rd582;
-	mov.b64 %rd121, %rd583;
+	cvt.s64.s32 %rd562, %r231;
+	add.s64 %rd563, %rd562, 1;
+	mul.lo.s64 %rd564, %rd563, %rd137;
+	mad.lo.s64 %rd565, %rd564, 8, %rd135;
+	ld.global.nc.s64 %rd566, [%rd565+0];
+	mov.b64 %rd567, %rd566;
+	cvt.s64.s32 %rd568, %r231;
+	mul.lo.s64 %rd569, %rd568, %rd137;
+	mad.lo.s64 %rd570, %rd569, 8, %rd135;
+	ld.global.nc.s64 %rd571, [%rd570+0];
+	mov.b64 %rd572, %rd571;
+	sub.s64 %rd573, %rd567, %rd572;
+	mul.lo.s64 %rd574, %rd164, %rd573;
+	add.s64 %rd575, %rd121, %rd574;
+	mov.b64 %rd121, %rd575;
 $L181:
 $L179:
-	add.s64 %rd584, %rd120, 1;
-	mov.b64 %rd120, %rd584;
+	add.s64 %rd576, %rd120, 1;
+	mov.b64 %rd120, %rd576;
 $L177:
 $L160:
-	add.s64 %rd585, %rd467, 1;
-	mov.b64 %rd467, %rd585;
-	sub.s64 %rd586, %rd472, 1;
-	mov.b64 %rd472, %rd586;
+	add.s64 %rd577, %rd463, 1;
+	mov.b64 %rd463, %rd577;
+	sub.s64 %rd578, %rd468, 1;
+	mov.b64 %rd468, %rd578;
 $L131:
 	bra.uni $L130;
 $L132:
-	mov.b64 %rd587, %rd471;
+	mov.b64 %rd579, %rd467;
 $L182:
 	@!%p13 bra $L186;
 	bra.uni $L184;
 $L186:
 	// block scan
-	mov.b64 %rd588, %rd587;
-	mov.b32 %r236, %r3;
+	mov.b64 %rd580, %rd579;
+	mov.b32 %r232, %r3;
 $L187:
-	setp.hs.u32 %p141, %r236, 32;
+	setp.hs.u32 %p141, %r232, 32;
 	@%p141 bra $L188;
-	mov.b64 {%r237, %r238}, %rd588;
-	shfl.sync.up.b32 %r239|%p142, %r237, %r236, 0, %r17;
-	shfl.sync.up.b32 %r240, %r238, %r236, 0, %r17;
-	mov.b64 %rd589, {%r239, %r240};
+	mov.b64 {%r233, %r234}, %rd580;
+	shfl.sync.up.b32 %r235|%p142, %r233, %r232, 0, %r17;
+	shfl.sync.up.b32 %r236, %r234, %r232, 0, %r17;
+	mov.b64 %rd581, {%r235, %r236};
 	@!%p142 bra $L189;
-	add.s64 %rd590, %rd589, %rd588;
-	mov.b64 %rd588, %rd590;
+	add.s64 %rd582, %rd581, %rd580;
+	mov.b64 %rd580, %rd582;
 $L189:
-	shl.b32 %r236, %r236, 1;
+	shl.b32 %r232, %r232, 1;
 	bra.uni $L187;
 $L188:
-	mov.b64 {%r241, %r242}, %rd588;
-	shfl.sync.up.b32 %r243|%p143, %r241, %r3, 0, %r17;
-	shfl.sync.up.b32 %r244, %r242, %r3, 0, %r17;
-	mov.b64 %rd591, {%r243, %r244};
+	mov.b64 {%r237, %r238}, %rd580;
+	shfl.sync.up.b32 %r239|%p143, %r237, %r3, 0, %r17;
+	shfl.sync.up.b32 %r240, %r238, %r3, 0, %r17;
+	mov.b64 %rd583, {%r239, %r240};
 	setp.lo.u32 %p144, %r3, 32;
 	and.pred %p145, %p143, %p144;
-	selp.b64 %rd592, %rd591, 0, %p145;
-	sub.u32 %r245, %r13, %r3;
-	setp.eq.u32 %p146, %r7, %r245;
+	selp.b64 %rd584, %rd583, 0, %p145;
+	sub.u32 %r241, %r13, %r3;
+	setp.eq.u32 %p146, %r7, %r241;
 	@!%p146 bra $L190;
-	mul.wide.u32 %rd593, %r8, 16;
-	add.s64 %rd594, %rd1, %rd593;
-	st.shared.s64 [%rd594+0], %rd588;
+	mul.wide.u32 %rd585, %r8, 16;
+	add.s64 %rd586, %rd1, %rd585;
+	st.shared.s64 [%rd586+0], %rd580;
 $L190:
 	bar.sync 0;
 	setp.eq.u32 %p147, %r8, 0;
 	@!%p147 bra $L191;
-	mov.b64 %rd595, 0;
+	mov.b64 %rd587, 0;
 	setp.lo.u32 %p148, %r7, %r10;
 	@!%p148 bra $L192;
-	mul.wide.u32 %rd596, %r7, 16;
-	add.s64 %rd597, %rd1, %rd596;
-	ld.shared.s64 %rd598, [%rd597+0];
-	mov.b64 %rd595, %rd598;
+	mul.wide.u32 %rd588, %r7, 16;
+	add.s64 %rd589, %rd1, %rd588;
+	ld.shared.s64 %rd590, [%rd589+0];
+	mov.b64 %rd587, %rd590;
 $L192:
-	mov.b64 {%r246, %r247}, %rd595;
-	shfl.sync.up.b32 %r248|%p149, %r246, 1, 0, %r17;
-	shfl.sync.up.b32 %r249, %r247, 1, 0, %r17;
-	mov.b64 %rd599, {%r248, %r249};
+	mov.b64 {%r242, %r243}, %rd587;
+	shfl.sync.up.b32 %r244|%p149, %r242, 1, 0, %r17;
+	shfl.sync.up.b32 %r245, %r243, 1, 0, %r17;
+	mov.b64 %rd591, {%r244, %r245};
 	@!%p149 bra $L193;
-	add.s64 %rd600, %rd599, %rd595;
-	mov.b64 %rd595, %rd600;
+	add.s64 %rd592, %rd591, %rd587;
+	mov.b64 %rd587, %rd592;
 $L193:
-	mov.b64 {%r250, %r251}, %rd595;
-	shfl.sync.up.b32 %r252|%p150, %r250, 2, 0, %r17;
-	shfl.sync.up.b32 %r253, %r251, 2, 0, %r17;
-	mov.b64 %rd601, {%r252, %r253};
+	mov.b64 {%r246, %r247}, %rd587;
+	shfl.sync.up.b32 %r248|%p150, %r246, 2, 0, %r17;
+	shfl.sync.up.b32 %r249, %r247, 2, 0, %r17;
+	mov.b64 %rd593, {%r248, %r249};
 	@!%p150 bra $L194;
-	add.s64 %rd602, %rd601, %rd595;
-	mov.b64 %rd595, %rd602;
+	add.s64 %rd594, %rd593, %rd587;
+	mov.b64 %rd587, %rd594;
 $L194:
-	mov.b64 {%r254, %r255}, %rd595;
-	shfl.sync.up.b32 %r256|%p151, %r254, 4, 0, %r17;
-	shfl.sync.up.b32 %r257, %r255, 4, 0, %r17;
-	mov.b64 %rd603, {%r256, %r257};
+	mov.b64 {%r250, %r251}, %rd587;
+	shfl.sync.up.b32 %r252|%p151, %r250, 4, 0, %r17;
+	shfl.sync.up.b32 %r253, %r251, 4, 0, %r17;
+	mov.b64 %rd595, {%r252, %r253};
 	@!%p151 bra $L195;
-	add.s64 %rd604, %rd603, %rd595;
-	mov.b64 %rd595, %rd604;
+	add.s64 %rd596, %rd595, %rd587;
+	mov.b64 %rd587, %rd596;
 $L195:
-	mov.b64 {%r258, %r259}, %rd595;
-	shfl.sync.up.b32 %r260|%p152, %r258, 8, 0, %r17;
-	shfl.sync.up.b32 %r261, %r259, 8, 0, %r17;
-	mov.b64 %rd605, {%r260, %r261};
+	mov.b64 {%r254, %r255}, %rd587;
+	shfl.sync.up.b32 %r256|%p152, %r254, 8, 0, %r17;
+	shfl.sync.up.b32 %r257, %r255, 8, 0, %r17;
+	mov.b64 %rd597, {%r256, %r257};
 	@!%p152 bra $L196;
-	add.s64 %rd606, %rd605, %rd595;
-	mov.b64 %rd595, %rd606;
+	add.s64 %rd598, %rd597, %rd587;
+	mov.b64 %rd587, %rd598;
 $L196:
-	mov.b64 {%r262, %r263}, %rd595;
-	shfl.sync.up.b32 %r264|%p153, %r262, 16, 0, %r17;
-	shfl.sync.up.b32 %r265, %r263, 16, 0, %r17;
-	mov.b64 %rd607, {%r264, %r265};
+	mov.b64 {%r258, %r259}, %rd587;
+	shfl.sync.up.b32 %r260|%p153, %r258, 16, 0, %r17;
+	shfl.sync.up.b32 %r261, %r259, 16, 0, %r17;
+	mov.b64 %rd599, {%r260, %r261};
 	@!%p153 bra $L197;
-	add.s64 %rd608, %rd607, %rd595;
-	mov.b64 %rd595, %rd608;
+	add.s64 %rd600, %rd599, %rd587;
+	mov.b64 %rd587, %rd600;
 $L197:
-	mov.b64 {%r266, %r267}, %rd595;
-	shfl.sync.up.b32 %r268|%p154, %r266, 1, 0, %r17;
-	shfl.sync.up.b32 %r269, %r267, 1, 0, %r17;
-	mov.b64 %rd609, {%r268, %r269};
-	selp.b64 %rd610, %rd609, 0, %p154;
+	mov.b64 {%r262, %r263}, %rd587;
+	shfl.sync.up.b32 %r264|%p154, %r262, 1, 0, %r17;
+	shfl.sync.up.b32 %r265, %r263, 1, 0, %r17;
+	mov.b64 %rd601, {%r264, %r265};
+	selp.b64 %rd602, %rd601, 0, %p154;
 	@!%p148 bra $L198;
-	mul.wide.u32 %rd611, %r7, 16;
-	add.s64 %rd612, %rd1, %rd611;
-	add.s64 %rd613, %rd612, 512;
-	st.shared.s64 [%rd613+0], %rd610;
+	mul.wide.u32 %rd603, %r7, 16;
+	add.s64 %rd604, %rd1, %rd603;
+	add.s64 %rd605, %rd604, 512;
+	st.shared.s64 [%rd605+0], %rd602;
 $L198:
-	sub.u32 %r270, %r10, 1;
-	setp.eq.u32 %p155, %r7, %r270;
+	sub.u32 %r266, %r10, 1;
+	setp.eq.u32 %p155, %r7, %r266;
 	@!%p155 bra $L199;
-	st.shared.s64 [%rd1+1024], %rd595;
+	st.shared.s64 [%rd1+1024], %rd587;
 $L199:
 $L191:
 	bar.sync 0;
-	mul.wide.u32 %rd614, %r8, 16;
-	add.s64 %rd615, %rd1, %rd614;
-	add.s64 %rd616, %rd615, 512;
-	ld.shared.s64 %rd617, [%rd616+0];
-	add.s64 %rd618, %rd617, %rd592;
-	ld.shared.s64 %rd619, [%rd1+1024];
-	mov.b64 {%r271, %r272}, %rd618;
-	shfl.sync.idx.b32 %r273|%p156, %r271, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r274, %r272, 0, %r22, %r17;
-	mov.b64 %rd620, {%r273, %r274};
-	mov.b64 %rd621, %rd619;
-	mov.b64 %rd622, %rd620;
-	mov.b64 %rd623, %rd621;
-	mov.b64 %rd624, %rd622;
-	mov.b64 %rd625, %rd623;
-	mov.b64 %rd626, %rd624;
-	mov.b64 %rd627, %rd625;
-	mov.b64 %rd628, 0;
-	cvt.u64.u32 %rd629, %r2;
-	setp.eq.s64 %p157, %rd629, 0;
-	setp.gt.s64 %p158, %rd627, 0;
+	mul.wide.u32 %rd606, %r8, 16;
+	add.s64 %rd607, %rd1, %rd606;
+	add.s64 %rd608, %rd607, 512;
+	ld.shared.s64 %rd609, [%rd608+0];
+	add.s64 %rd610, %rd609, %rd584;
+	ld.shared.s64 %rd611, [%rd1+1024];
+	mov.b64 {%r267, %r268}, %rd610;
+	shfl.sync.idx.b32 %r269|%p156, %r267, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r270, %r268, 0, %r22, %r17;
+	mov.b64 %rd612, {%r269, %r270};
+	mov.b64 %rd613, %rd611;
+	mov.b64 %rd614, %rd612;
+	mov.b64 %rd615, %rd613;
+	mov.b64 %rd616, %rd614;
+	mov.b64 %rd617, %rd615;
+	mov.b64 %rd618, %rd616;
+	mov.b64 %rd619, %rd617;
+	mov.b64 %rd620, 0;
+	cvt.u64.u32 %rd621, %r2;
+	setp.eq.s64 %p157, %rd621, 0;
+	setp.gt.s64 %p158, %rd619, 0;
 	and.pred %p159, %p157, %p158;
 	@!%p159 bra $L201;
-	atom.global.add.u64 %rd630, [%rd154], %rd627;
-	mov.b64 %rd631, %rd630;
-	mov.b64 %rd628, %rd631;
+	atom.global.add.u64 %rd622, [%rd154], %rd619;
+	mov.b64 %rd623, %rd622;
+	mov.b64 %rd620, %rd623;
 $L201:
-	cvt.u64.u32 %rd632, %r2;
-	setp.eq.s64 %p160, %rd632, 0;
+	cvt.u64.u32 %rd624, %r2;
+	setp.eq.s64 %p160, %rd624, 0;
 	setp.eq.u32 %p161, %r1, 0;
 	and.pred %p162, %p160, %p161;
 	bar.sync 0;
 	@!%p162 bra $L202;
-	st.shared.s64 [%rd1+1024], %rd628;
+	st.shared.s64 [%rd1+1024], %rd620;
 $L202:
 	bar.sync 0;
-	ld.shared.s64 %rd633, [%rd1+1024];
-	mov.b64 %rd634, %rd633;
-	mov.b64 %rd628, %rd634;
-	add.s64 %rd635, %rd628, %rd626;
-	mov.b64 %rd636, %rd635;
-	mov.b64 %rd637, 0;
+	ld.shared.s64 %rd625, [%rd1+1024];
+	mov.b64 %rd626, %rd625;
+	mov.b64 %rd620, %rd626;
+	add.s64 %rd627, %rd620, %rd618;
+	mov.b64 %rd628, %rd627;
+	mov.b64 %rd629, 0;
 $L203:
-	setp.lt.s64 %p163, %rd637, %rd587;
+	setp.lt.s64 %p163, %rd629, %rd579;
 	not.pred %p164, %p163;
 	@!%p164 bra $L207;
 	bra.uni $L205;
 $L207:
-	mul.lo.s64 %rd638, %rd637, %rd182;
-	mad.lo.s64 %rd639, %rd638, 4, %rd180;
-	ld.shared.s32 %r275, [%rd639+0];
-	mov.b32 %r276, %r275;
-	add.s64 %rd640, %rd636, %rd637;
-	mul.lo.s64 %rd641, %rd640, %rd153;
-	mad.lo.s64 %rd642, %rd641, 4, %rd151;
-	st.global.s32 [%rd642+0], %r276;
+	mul.lo.s64 %rd630, %rd629, %rd182;
+	mad.lo.s64 %rd631, %rd630, 4, %rd180;
+	ld.shared.s32 %r271, [%rd631+0];
+	mov.b32 %r272, %r271;
+	add.s64 %rd632, %rd628, %rd629;
+	mul.lo.s64 %rd633, %rd632, %rd153;
+	mad.lo.s64 %rd634, %rd633, 4, %rd151;
+	st.global.s32 [%rd634+0], %r272;
 $L204:
-	add.s64 %rd643, %rd637, 1;
-	mov.b64 %rd637, %rd643;
+	add.s64 %rd635, %rd629, 1;
+	mov.b64 %rd629, %rd635;
 	bra.uni $L203;
 $L205:
 	bra.uni $L184;
 $L183:
 	bra.uni $L182;
 $L184:
-	mov.b64 %rd644, 0;
-	setp.lt.s64 %p165, %rd467, %rd468;
-	setp.lt.s64 %p166, %rd466, %rd189;
+	mov.b64 %rd636, 0;
+	setp.lt.s64 %p165, %rd463, %rd464;
+	setp.lt.s64 %p166, %rd462, %rd189;
 	or.pred %p167, %p165, %p166;
 	@!%p167 bra $L209;
-	mov.b64 %rd644, 1;
+	mov.b64 %rd636, 1;
 $L209:
-	mov.b64 %rd645, %rd644;
+	mov.b64 %rd637, %rd636;
 	// block reduction
-	sub.u32 %r277, %r13, 1;
-	mov.b32 %r278, %r3;
+	sub.u32 %r273, %r13, 1;
+	mov.b32 %r274, %r3;
 $L210:
-	setp.hs.u32 %p168, %r278, 32;
+	setp.hs.u32 %p168, %r274, 32;
 	@%p168 bra $L211;
-	mov.b64 {%r279, %r280}, %rd645;
-	shfl.sync.down.b32 %r281|%p169, %r279, %r278, %r277, %r17;
-	shfl.sync.down.b32 %r282, %r280, %r278, %r277, %r17;
-	mov.b64 %rd646, {%r281, %r282};
+	mov.b64 {%r275, %r276}, %rd637;
+	shfl.sync.down.b32 %r277|%p169, %r275, %r274, %r273, %r17;
+	shfl.sync.down.b32 %r278, %r276, %r274, %r273, %r17;
+	mov.b64 %rd638, {%r277, %r278};
 	@!%p169 bra $L212;
-	max.s64 %rd647, %rd645, %rd646;
-	mov.b64 %rd645, %rd647;
+	max.s64 %rd639, %rd637, %rd638;
+	mov.b64 %rd637, %rd639;
 $L212:
-	shl.b32 %r278, %r278, 1;
+	shl.b32 %r274, %r274, 1;
 	bra.uni $L210;
 $L211:
 	setp.eq.u32 %p170, %r7, 0;
 	@!%p170 bra $L213;
-	mul.wide.u32 %rd648, %r8, 16;
-	add.s64 %rd649, %rd1, %rd648;
-	st.shared.s64 [%rd649+0], %rd645;
+	mul.wide.u32 %rd640, %r8, 16;
+	add.s64 %rd641, %rd1, %rd640;
+	st.shared.s64 [%rd641+0], %rd637;
 $L213:
 	bar.sync 0;
 	setp.eq.u32 %p171, %r8, 0;
 	@!%p171 bra $L214;
 	setp.lo.u32 %p172, %r7, %r10;
 	@!%p172 bra $L215;
-	mul.wide.u32 %rd650, %r7, 16;
-	add.s64 %rd651, %rd1, %rd650;
-	ld.shared.s64 %rd652, [%rd651+0];
-	mov.b64 %rd645, %rd652;
+	mul.wide.u32 %rd642, %r7, 16;
+	add.s64 %rd643, %rd1, %rd642;
+	ld.shared.s64 %rd644, [%rd643+0];
+	mov.b64 %rd637, %rd644;
 $L215:
-	sub.u32 %r283, %r10, 1;
-	mov.b64 {%r284, %r285}, %rd645;
-	shfl.sync.down.b32 %r286|%p173, %r284, 1, %r283, %r17;
-	shfl.sync.down.b32 %r287, %r285, 1, %r283, %r17;
-	mov.b64 %rd653, {%r286, %r287};
+	sub.u32 %r279, %r10, 1;
+	mov.b64 {%r280, %r281}, %rd637;
+	shfl.sync.down.b32 %r282|%p173, %r280, 1, %r279, %r17;
+	shfl.sync.down.b32 %r283, %r281, 1, %r279, %r17;
+	mov.b64 %rd645, {%r282, %r283};
 	@!%p173 bra $L216;
-	max.s64 %rd654, %rd645, %rd653;
-	mov.b64 %rd645, %rd654;
+	max.s64 %rd646, %rd637, %rd645;
+	mov.b64 %rd637, %rd646;
 $L216:
-	mov.b64 {%r288, %r289}, %rd645;
-	shfl.sync.down.b32 %r290|%p174, %r288, 2, %r283, %r17;
-	shfl.sync.down.b32 %r291, %r289, 2, %r283, %r17;
-	mov.b64 %rd655, {%r290, %r291};
+	mov.b64 {%r284, %r285}, %rd637;
+	shfl.sync.down.b32 %r286|%p174, %r284, 2, %r279, %r17;
+	shfl.sync.down.b32 %r287, %r285, 2, %r279, %r17;
+	mov.b64 %rd647, {%r286, %r287};
 	@!%p174 bra $L217;
-	max.s64 %rd656, %rd645, %rd655;
-	mov.b64 %rd645, %rd656;
+	max.s64 %rd648, %rd637, %rd647;
+	mov.b64 %rd637, %rd648;
 $L217:
-	mov.b64 {%r292, %r293}, %rd645;
-	shfl.sync.down.b32 %r294|%p175, %r292, 4, %r283, %r17;
-	shfl.sync.down.b32 %r295, %r293, 4, %r283, %r17;
-	mov.b64 %rd657, {%r294, %r295};
+	mov.b64 {%r288, %r289}, %rd637;
+	shfl.sync.down.b32 %r290|%p175, %r288, 4, %r279, %r17;
+	shfl.sync.down.b32 %r291, %r289, 4, %r279, %r17;
+	mov.b64 %rd649, {%r290, %r291};
 	@!%p175 bra $L218;
-	max.s64 %rd658, %rd645, %rd657;
-	mov.b64 %rd645, %rd658;
+	max.s64 %rd650, %rd637, %rd649;
+	mov.b64 %rd637, %rd650;
 $L218:
-	mov.b64 {%r296, %r297}, %rd645;
-	shfl.sync.down.b32 %r298|%p176, %r296, 8, %r283, %r17;
-	shfl.sync.down.b32 %r299, %r297, 8, %r283, %r17;
-	mov.b64 %rd659, {%r298, %r299};
+	mov.b64 {%r292, %r293}, %rd637;
+	shfl.sync.down.b32 %r294|%p176, %r292, 8, %r279, %r17;
+	shfl.sync.down.b32 %r295, %r293, 8, %r279, %r17;
+	mov.b64 %rd651, {%r294, %r295};
 	@!%p176 bra $L219;
-	max.s64 %rd660, %rd645, %rd659;
-	mov.b64 %rd645, %rd660;
+	max.s64 %rd652, %rd637, %rd651;
+	mov.b64 %rd637, %rd652;
 $L219:
-	mov.b64 {%r300, %r301}, %rd645;
-	shfl.sync.down.b32 %r302|%p177, %r300, 16, %r283, %r17;
-	shfl.sync.down.b32 %r303, %r301, 16, %r283, %r17;
-	mov.b64 %rd661, {%r302, %r303};
+	mov.b64 {%r296, %r297}, %rd637;
+	shfl.sync.down.b32 %r298|%p177, %r296, 16, %r279, %r17;
+	shfl.sync.down.b32 %r299, %r297, 16, %r279, %r17;
+	mov.b64 %rd653, {%r298, %r299};
 	@!%p177 bra $L220;
-	max.s64 %rd662, %rd645, %rd661;
-	mov.b64 %rd645, %rd662;
+	max.s64 %rd654, %rd637, %rd653;
+	mov.b64 %rd637, %rd654;
 $L220:
 	@!%p170 bra $L221;
-	st.shared.s64 [%rd1+1024], %rd645;
+	st.shared.s64 [%rd1+1024], %rd637;
 $L221:
 $L214:
 	bar.sync 0;
-	ld.shared.s64 %rd663, [%rd1+1024];
-	mov.b64 %rd645, %rd663;
-	mov.b64 %rd664, %rd645;
-	setp.eq.s64 %p178, %rd664, 0;
+	ld.shared.s64 %rd655, [%rd1+1024];
+	mov.b64 %rd637, %rd655;
+	mov.b64 %rd656, %rd637;
+	setp.eq.s64 %p178, %rd656, 0;
 	@!%p178 bra $L223;
 	bra.uni $L129;
 $L223:
@@ -3391,160 +3379,160 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd665, %rd120;
-	mov.b64 %rd666, %rd121;
+	mov.b64 %rd657, %rd120;
+	mov.b64 %rd658, %rd121;
 	// block reduction
-	mov.b32 %r304, 1;
-	sub.u32 %r305, %r13, 1;
-	mov.b32 %r306, %r3;
+	mov.b32 %r300, 1;
+	sub.u32 %r301, %r13, 1;
+	mov.b32 %r302, %r3;
 $L224:
-	setp.hs.u32 %p179, %r306, 32;
+	setp.hs.u32 %p179, %r302, 32;
 	@%p179 bra $L225;
-	mov.b64 {%r307, %r308}, %rd665;
-	shfl.sync.down.b32 %r309|%p180, %r307, %r306, %r305, %r17;
-	shfl.sync.down.b32 %r310, %r308, %r306, %r305, %r17;
-	mov.b64 %rd667, {%r309, %r310};
-	mov.b64 {%r311, %r312}, %rd666;
-	shfl.sync.down.b32 %r313, %r311, %r306, %r305, %r17;
-	shfl.sync.down.b32 %r314, %r312, %r306, %r305, %r17;
-	mov.b64 %rd668, {%r313, %r314};
+	mov.b64 {%r303, %r304}, %rd657;
+	shfl.sync.down.b32 %r305|%p180, %r303, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
+	mov.b64 %rd659, {%r305, %r306};
+	mov.b64 {%r307, %r308}, %rd658;
+	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
+	mov.b64 %rd660, {%r309, %r310};
 	@!%p180 bra $L226;
 	setp.ne.u32 %p181, %r18, 9;
 	@%p181 bra.uni $L228;
-	setp.lt.s64 %p182, %rd667, %rd665;
-	setp.eq.s64 %p183, %rd667, %rd665;
-	setp.lt.s64 %p184, %rd668, %rd666;
+	setp.lt.s64 %p182, %rd659, %rd657;
+	setp.eq.s64 %p183, %rd659, %rd657;
+	setp.lt.s64 %p184, %rd660, %rd658;
 	and.pred %p185, %p183, %p184;
 	or.pred %p186, %p182, %p185;
-	selp.b64 %rd669, %rd667, %rd665, %p186;
-	selp.b64 %rd670, %rd668, %rd666, %p186;
-	mov.b64 %rd665, %rd669;
-	mov.b64 %rd666, %rd670;
+	selp.b64 %rd661, %rd659, %rd657, %p186;
+	selp.b64 %rd662, %rd660, %rd658, %p186;
+	mov.b64 %rd657, %rd661;
+	mov.b64 %rd658, %rd662;
 	bra.uni $L227;
 $L228:
 	setp.ne.u32 %p187, %r18, 10;
 	@%p187 bra.uni $L229;
-	setp.gt.s64 %p188, %rd667, %rd665;
-	setp.eq.s64 %p189, %rd667, %rd665;
-	setp.lt.s64 %p190, %rd668, %rd666;
+	setp.gt.s64 %p188, %rd659, %rd657;
+	setp.eq.s64 %p189, %rd659, %rd657;
+	setp.lt.s64 %p190, %rd660, %rd658;
 	and.pred %p191, %p189, %p190;
 	or.pred %p192, %p188, %p191;
-	selp.b64 %rd671, %rd667, %rd665, %p192;
-	selp.b64 %rd672, %rd668, %rd666, %p192;
-	mov.b64 %rd665, %rd671;
-	mov.b64 %rd666, %rd672;
+	selp.b64 %rd663, %rd659, %rd657, %p192;
+	selp.b64 %rd664, %rd660, %rd658, %p192;
+	mov.b64 %rd657, %rd663;
+	mov.b64 %rd658, %rd664;
 	bra.uni $L227;
 $L229:
-	mov.b64 %rd673, %rd665;
-	mov.b64 %rd674, %rd666;
-	mov.b64 %rd675, %rd667;
-	mov.b64 %rd676, %rd668;
-	mov.b64 %rd677, %rd673;
-	mov.b64 %rd678, %rd674;
-	mov.b64 %rd679, %rd675;
-	mov.b64 %rd680, %rd676;
-	mov.b64 %rd681, %rd679;
-	mov.b64 %rd682, %rd680;
-	add.s64 %rd683, %rd677, %rd681;
-	mov.b64 %rd677, %rd683;
-	add.s64 %rd684, %rd678, %rd682;
-	mov.b64 %rd678, %rd684;
+	mov.b64 %rd665, %rd657;
+	mov.b64 %rd666, %rd658;
+	mov.b64 %rd667, %rd659;
+	mov.b64 %rd668, %rd660;
+	mov.b64 %rd669, %rd665;
+	mov.b64 %rd670, %rd666;
+	mov.b64 %rd671, %rd667;
+	mov.b64 %rd672, %rd668;
+	mov.b64 %rd673, %rd671;
+	mov.b64 %rd674, %rd672;
+	add.s64 %rd675, %rd669, %rd673;
+	mov.b64 %rd669, %rd675;
+	add.s64 %rd676, %rd670, %rd674;
+	mov.b64 %rd670, %rd676;
 $L230:
-	mov.b64 %rd665, %rd677;
-	mov.b64 %rd666, %rd678;
+	mov.b64 %rd657, %rd669;
+	mov.b64 %rd658, %rd670;
 $L227:
 $L226:
-	shl.b32 %r306, %r306, 1;
+	shl.b32 %r302, %r302, 1;
 	bra.uni $L224;
 $L225:
 	setp.eq.u32 %p193, %r7, 0;
 	@!%p193 bra $L231;
-	mul.wide.u32 %rd685, %r8, 16;
-	add.s64 %rd686, %rd1, %rd685;
-	st.shared.s64 [%rd686+0], %rd665;
-	st.shared.s64 [%rd686+8], %rd666;
+	mul.wide.u32 %rd677, %r8, 16;
+	add.s64 %rd678, %rd1, %rd677;
+	st.shared.s64 [%rd678+0], %rd657;
+	st.shared.s64 [%rd678+8], %rd658;
 $L231:
 	bar.sync 0;
 	setp.eq.u32 %p194, %r8, 0;
 	@!%p194 bra $L232;
 	setp.lo.u32 %p195, %r7, %r10;
 	@!%p195 bra $L233;
-	mul.wide.u32 %rd687, %r7, 16;
-	add.s64 %rd688, %rd1, %rd687;
-	ld.shared.s64 %rd689, [%rd688+0];
-	ld.shared.s64 %rd690, [%rd688+8];
-	mov.b64 %rd665, %rd689;
-	mov.b64 %rd666, %rd690;
+	mul.wide.u32 %rd679, %r7, 16;
+	add.s64 %rd680, %rd1, %rd679;
+	ld.shared.s64 %rd681, [%rd680+0];
+	ld.shared.s64 %rd682, [%rd680+8];
+	mov.b64 %rd657, %rd681;
+	mov.b64 %rd658, %rd682;
 $L233:
-	sub.u32 %r315, %r10, 1;
-	mov.b32 %r316, %r304;
+	sub.u32 %r311, %r10, 1;
+	mov.b32 %r312, %r300;
 $L234:
-	setp.hs.u32 %p196, %r316, 32;
+	setp.hs.u32 %p196, %r312, 32;
 	@%p196 bra $L235;
-	mov.b64 {%r317, %r318}, %rd665;
-	shfl.sync.down.b32 %r319|%p197, %r317, %r316, %r315, %r17;
-	shfl.sync.down.b32 %r320, %r318, %r316, %r315, %r17;
-	mov.b64 %rd691, {%r319, %r320};
-	mov.b64 {%r321, %r322}, %rd666;
-	shfl.sync.down.b32 %r323, %r321, %r316, %r315, %r17;
-	shfl.sync.down.b32 %r324, %r322, %r316, %r315, %r17;
-	mov.b64 %rd692, {%r323, %r324};
+	mov.b64 {%r313, %r314}, %rd657;
+	shfl.sync.down.b32 %r315|%p197, %r313, %r312, %r311, %r17;
+	shfl.sync.down.b32 %r316, %r314, %r312, %r311, %r17;
+	mov.b64 %rd683, {%r315, %r316};
+	mov.b64 {%r317, %r318}, %rd658;
+	shfl.sync.down.b32 %r319, %r317, %r312, %r311, %r17;
+	shfl.sync.down.b32 %r320, %r318, %r312, %r311, %r17;
+	mov.b64 %rd684, {%r319, %r320};
 	@!%p197 bra $L236;
 	setp.ne.u32 %p198, %r18, 9;
 	@%p198 bra.uni $L238;
-	setp.lt.s64 %p199, %rd691, %rd665;
-	setp.eq.s64 %p200, %rd691, %rd665;
-	setp.lt.s64 %p201, %rd692, %rd666;
+	setp.lt.s64 %p199, %rd683, %rd657;
+	setp.eq.s64 %p200, %rd683, %rd657;
+	setp.lt.s64 %p201, %rd684, %rd658;
 	and.pred %p202, %p200, %p201;
 	or.pred %p203, %p199, %p202;
-	selp.b64 %rd693, %rd691, %rd665, %p203;
-	selp.b64 %rd694, %rd692, %rd666, %p203;
-	mov.b64 %rd665, %rd693;
-	mov.b64 %rd666, %rd694;
+	selp.b64 %rd685, %rd683, %rd657, %p203;
+	selp.b64 %rd686, %rd684, %rd658, %p203;
+	mov.b64 %rd657, %rd685;
+	mov.b64 %rd658, %rd686;
 	bra.uni $L237;
 $L238:
 	setp.ne.u32 %p204, %r18, 10;
 	@%p204 bra.uni $L239;
-	setp.gt.s64 %p205, %rd691, %rd665;
-	setp.eq.s64 %p206, %rd691, %rd665;
-	setp.lt.s64 %p207, %rd692, %rd666;
+	setp.gt.s64 %p205, %rd683, %rd657;
+	setp.eq.s64 %p206, %rd683, %rd657;
+	setp.lt.s64 %p207, %rd684, %rd658;
 	and.pred %p208, %p206, %p207;
 	or.pred %p209, %p205, %p208;
-	selp.b64 %rd695, %rd691, %rd665, %p209;
-	selp.b64 %rd696, %rd692, %rd666, %p209;
-	mov.b64 %rd665, %rd695;
-	mov.b64 %rd666, %rd696;
+	selp.b64 %rd687, %rd683, %rd657, %p209;
+	selp.b64 %rd688, %rd684, %rd658, %p209;
+	mov.b64 %rd657, %rd687;
+	mov.b64 %rd658, %rd688;
 	bra.uni $L237;
 $L239:
-	mov.b64 %rd697, %rd665;
-	mov.b64 %rd698, %rd666;
-	mov.b64 %rd699, %rd691;
-	mov.b64 %rd700, %rd692;
-	mov.b64 %rd677, %rd697;
-	mov.b64 %rd678, %rd698;
-	mov.b64 %rd679, %rd699;
-	mov.b64 %rd680, %rd700;
-	mov.b64 %rd681, %rd679;
-	mov.b64 %rd682, %rd680;
-	add.s64 %rd701, %rd677, %rd681;
-	mov.b64 %rd677, %rd701;
-	add.s64 %rd702, %rd678, %rd682;
-	mov.b64 %rd678, %rd702;
+	mov.b64 %rd689, %rd657;
+	mov.b64 %rd690, %rd658;
+	mov.b64 %rd691, %rd683;
+	mov.b64 %rd692, %rd684;
+	mov.b64 %rd669, %rd689;
+	mov.b64 %rd670, %rd690;
+	mov.b64 %rd671, %rd691;
+	mov.b64 %rd672, %rd692;
+	mov.b64 %rd673, %rd671;
+	mov.b64 %rd674, %rd672;
+	add.s64 %rd693, %rd669, %rd673;
+	mov.b64 %rd669, %rd693;
+	add.s64 %rd694, %rd670, %rd674;
+	mov.b64 %rd670, %rd694;
 $L240:
-	mov.b64 %rd665, %rd677;
-	mov.b64 %rd666, %rd678;
+	mov.b64 %rd657, %rd669;
+	mov.b64 %rd658, %rd670;
 $L237:
 $L236:
-	shl.b32 %r316, %r316, 1;
+	shl.b32 %r312, %r312, 1;
 	bra.uni $L234;
 $L235:
 $L232:
-	mul.wide.u32 %rd703, %r29, 16;
-	add.s64 %rd704, %rd11, %rd703;
+	mul.wide.u32 %rd695, %r29, 16;
+	add.s64 %rd696, %rd11, %rd695;
 	setp.eq.u32 %p210, %r5, 0;
 	@!%p210 bra $L241;
-	st.global.s64 [%rd704+0], %rd665;
-	st.global.s64 [%rd704+8], %rd666;
+	st.global.s64 [%rd696+0], %rd657;
+	st.global.s64 [%rd696+8], %rd658;
 $L241:
 	ret;
 }
@@ -4052,8 +4040,8 @@ const gokkosPTX1 = `//
 )
 {
 	.reg .pred %p<203>;
-	.reg .b32 %r<319>;
-	.reg .b64 %rd<674>;
+	.reg .b32 %r<315>;
+	.reg .b64 %rd<666>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4584,221 +4572,215 @@ $L45:
 	setp.le.s64 %p47, %rd210, 1;
 	or.pred %p48, %p46, %p47;
 	@!%p48 bra $L60;
-	mov.b64 %rd291, %rd290;
-	mov.b32 %r93, %r92;
-	cvt.s64.s32 %rd292, %r93;
-	add.s64 %rd293, %rd292, 1;
-	mul.lo.s64 %rd294, %rd293, %rd183;
-	mad.lo.s64 %rd295, %rd294, 8, %rd181;
-	ld.global.nc.s64 %rd296, [%rd295+0];
-	mov.b64 %rd297, %rd296;
-	cvt.s64.s32 %rd298, %r93;
-	mul.lo.s64 %rd299, %rd298, %rd183;
-	mad.lo.s64 %rd300, %rd299, 8, %rd181;
-	ld.global.nc.s64 %rd301, [%rd300+0];
-	mov.b64 %rd302, %rd301;
-	sub.s64 %rd303, %rd297, %rd302;
-	mov.b64 %rd304, %rd303;
-	add.s64 %rd305, %rd114, %rd304;
-	mov.b64 %rd114, %rd305;
+	cvt.s64.s32 %rd291, %r92;
+	add.s64 %rd292, %rd291, 1;
+	mul.lo.s64 %rd293, %rd292, %rd183;
+	mad.lo.s64 %rd294, %rd293, 8, %rd181;
+	ld.global.nc.s64 %rd295, [%rd294+0];
+	mov.b64 %rd296, %rd295;
+	cvt.s64.s32 %rd297, %r92;
+	mul.lo.s64 %rd298, %rd297, %rd183;
+	mad.lo.s64 %rd299, %rd298, 8, %rd181;
+	ld.global.nc.s64 %rd300, [%rd299+0];
+	mov.b64 %rd301, %rd300;
+	sub.s64 %rd302, %rd296, %rd301;
+	add.s64 %rd303, %rd114, %rd302;
+	mov.b64 %rd114, %rd303;
 	bra.uni $L61;
 $L60:
-	rem.s64 %rd306, %rd113, %rd210;
+	rem.s64 %rd304, %rd113, %rd210;
 	setp.eq.s64 %p49, %rd210, -1;
-	selp.b64 %rd307, 0, %rd306, %p49;
+	selp.b64 %rd305, 0, %rd304, %p49;
 	setp.eq.s64 %p50, %rd210, 0;
-	selp.b64 %rd308, %rd113, %rd307, %p50;
-	setp.eq.s64 %p51, %rd308, 0;
+	selp.b64 %rd306, %rd113, %rd305, %p50;
+	setp.eq.s64 %p51, %rd306, 0;
 	@!%p51 bra $L63;
-	mov.b64 %rd309, %rd290;
-	mov.b32 %r94, %r92;
-	cvt.s64.s32 %rd310, %r94;
-	add.s64 %rd311, %rd310, 1;
-	mul.lo.s64 %rd312, %rd311, %rd183;
-	mad.lo.s64 %rd313, %rd312, 8, %rd181;
-	ld.global.nc.s64 %rd314, [%rd313+0];
-	mov.b64 %rd315, %rd314;
-	cvt.s64.s32 %rd316, %r94;
-	mul.lo.s64 %rd317, %rd316, %rd183;
-	mad.lo.s64 %rd318, %rd317, 8, %rd181;
-	ld.global.nc.s64 %rd319, [%rd318+0];
-	mov.b64 %rd320, %rd319;
-	sub.s64 %rd321, %rd315, %rd320;
-	mov.b64 %rd322, %rd321;
-	mul.lo.s64 %rd323, %rd210, %rd322;
-	add.s64 %rd324, %rd114, %rd323;
-	mov.b64 %rd114, %rd324;
+	cvt.s64.s32 %rd307, %r92;
+	add.s64 %rd308, %rd307, 1;
+	mul.lo.s64 %rd309, %rd308, %rd183;
+	mad.lo.s64 %rd310, %rd309, 8, %rd181;
+	ld.global.nc.s64 %rd311, [%rd310+0];
+	mov.b64 %rd312, %rd311;
+	cvt.s64.s32 %rd313, %r92;
+	mul.lo.s64 %rd314, %rd313, %rd183;
+	mad.lo.s64 %rd315, %rd314, 8, %rd181;
+	ld.global.nc.s64 %rd316, [%rd315+0];
+	mov.b64 %rd317, %rd316;
+	sub.s64 %rd318, %rd312, %rd317;
+	mul.lo.s64 %rd319, %rd210, %rd318;
+	add.s64 %rd320, %rd114, %rd319;
+	mov.b64 %rd114, %rd320;
 $L63:
 $L61:
-	add.s64 %rd325, %rd113, 1;
-	mov.b64 %rd113, %rd325;
+	add.s64 %rd321, %rd113, 1;
+	mov.b64 %rd113, %rd321;
 $L59:
 	setp.eq.s64 %p52, %rd222, %rd221;
 	@!%p52 bra $L65;
-	mov.b64 %rd326, %rd222;
+	mov.b64 %rd322, %rd222;
 $L66:
 	@!%p17 bra $L70;
 	bra.uni $L68;
 $L70:
 	// block scan
-	mov.b64 %rd327, %rd326;
-	mov.b32 %r95, %r3;
+	mov.b64 %rd323, %rd322;
+	mov.b32 %r93, %r3;
 $L71:
-	setp.hs.u32 %p53, %r95, 32;
+	setp.hs.u32 %p53, %r93, 32;
 	@%p53 bra $L72;
-	mov.b64 {%r96, %r97}, %rd327;
-	shfl.sync.up.b32 %r98|%p54, %r96, %r95, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, %r95, 0, %r17;
-	mov.b64 %rd328, {%r98, %r99};
+	mov.b64 {%r94, %r95}, %rd323;
+	shfl.sync.up.b32 %r96|%p54, %r94, %r93, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
+	mov.b64 %rd324, {%r96, %r97};
 	@!%p54 bra $L73;
-	add.s64 %rd329, %rd328, %rd327;
-	mov.b64 %rd327, %rd329;
+	add.s64 %rd325, %rd324, %rd323;
+	mov.b64 %rd323, %rd325;
 $L73:
-	shl.b32 %r95, %r95, 1;
+	shl.b32 %r93, %r93, 1;
 	bra.uni $L71;
 $L72:
-	mov.b64 {%r100, %r101}, %rd327;
-	shfl.sync.up.b32 %r102|%p55, %r100, %r3, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, %r3, 0, %r17;
-	mov.b64 %rd330, {%r102, %r103};
+	mov.b64 {%r98, %r99}, %rd323;
+	shfl.sync.up.b32 %r100|%p55, %r98, %r3, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
+	mov.b64 %rd326, {%r100, %r101};
 	setp.lo.u32 %p56, %r3, 32;
 	and.pred %p57, %p55, %p56;
-	selp.b64 %rd331, %rd330, 0, %p57;
-	sub.u32 %r104, %r13, %r3;
-	setp.eq.u32 %p58, %r7, %r104;
+	selp.b64 %rd327, %rd326, 0, %p57;
+	sub.u32 %r102, %r13, %r3;
+	setp.eq.u32 %p58, %r7, %r102;
 	@!%p58 bra $L74;
-	mul.wide.u32 %rd332, %r8, 16;
-	add.s64 %rd333, %rd1, %rd332;
-	st.shared.s64 [%rd333+0], %rd327;
+	mul.wide.u32 %rd328, %r8, 16;
+	add.s64 %rd329, %rd1, %rd328;
+	st.shared.s64 [%rd329+0], %rd323;
 $L74:
 	bar.sync 0;
 	setp.eq.u32 %p59, %r8, 0;
 	@!%p59 bra $L75;
-	mov.b64 %rd334, 0;
+	mov.b64 %rd330, 0;
 	setp.lo.u32 %p60, %r7, %r10;
 	@!%p60 bra $L76;
-	mul.wide.u32 %rd335, %r7, 16;
-	add.s64 %rd336, %rd1, %rd335;
-	ld.shared.s64 %rd337, [%rd336+0];
-	mov.b64 %rd334, %rd337;
+	mul.wide.u32 %rd331, %r7, 16;
+	add.s64 %rd332, %rd1, %rd331;
+	ld.shared.s64 %rd333, [%rd332+0];
+	mov.b64 %rd330, %rd333;
 $L76:
-	mov.b64 {%r105, %r106}, %rd334;
-	shfl.sync.up.b32 %r107|%p61, %r105, 1, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 1, 0, %r17;
-	mov.b64 %rd338, {%r107, %r108};
+	mov.b64 {%r103, %r104}, %rd330;
+	shfl.sync.up.b32 %r105|%p61, %r103, 1, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 1, 0, %r17;
+	mov.b64 %rd334, {%r105, %r106};
 	@!%p61 bra $L77;
-	add.s64 %rd339, %rd338, %rd334;
-	mov.b64 %rd334, %rd339;
+	add.s64 %rd335, %rd334, %rd330;
+	mov.b64 %rd330, %rd335;
 $L77:
-	mov.b64 {%r109, %r110}, %rd334;
-	shfl.sync.up.b32 %r111|%p62, %r109, 2, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 2, 0, %r17;
-	mov.b64 %rd340, {%r111, %r112};
+	mov.b64 {%r107, %r108}, %rd330;
+	shfl.sync.up.b32 %r109|%p62, %r107, 2, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 2, 0, %r17;
+	mov.b64 %rd336, {%r109, %r110};
 	@!%p62 bra $L78;
-	add.s64 %rd341, %rd340, %rd334;
-	mov.b64 %rd334, %rd341;
+	add.s64 %rd337, %rd336, %rd330;
+	mov.b64 %rd330, %rd337;
 $L78:
-	mov.b64 {%r113, %r114}, %rd334;
-	shfl.sync.up.b32 %r115|%p63, %r113, 4, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 4, 0, %r17;
-	mov.b64 %rd342, {%r115, %r116};
+	mov.b64 {%r111, %r112}, %rd330;
+	shfl.sync.up.b32 %r113|%p63, %r111, 4, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 4, 0, %r17;
+	mov.b64 %rd338, {%r113, %r114};
 	@!%p63 bra $L79;
-	add.s64 %rd343, %rd342, %rd334;
-	mov.b64 %rd334, %rd343;
+	add.s64 %rd339, %rd338, %rd330;
+	mov.b64 %rd330, %rd339;
 $L79:
-	mov.b64 {%r117, %r118}, %rd334;
-	shfl.sync.up.b32 %r119|%p64, %r117, 8, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 8, 0, %r17;
-	mov.b64 %rd344, {%r119, %r120};
+	mov.b64 {%r115, %r116}, %rd330;
+	shfl.sync.up.b32 %r117|%p64, %r115, 8, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 8, 0, %r17;
+	mov.b64 %rd340, {%r117, %r118};
 	@!%p64 bra $L80;
-	add.s64 %rd345, %rd344, %rd334;
-	mov.b64 %rd334, %rd345;
+	add.s64 %rd341, %rd340, %rd330;
+	mov.b64 %rd330, %rd341;
 $L80:
-	mov.b64 {%r121, %r122}, %rd334;
-	shfl.sync.up.b32 %r123|%p65, %r121, 16, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, 16, 0, %r17;
-	mov.b64 %rd346, {%r123, %r124};
+	mov.b64 {%r119, %r120}, %rd330;
+	shfl.sync.up.b32 %r121|%p65, %r119, 16, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 16, 0, %r17;
+	mov.b64 %rd342, {%r121, %r122};
 	@!%p65 bra $L81;
-	add.s64 %rd347, %rd346, %rd334;
-	mov.b64 %rd334, %rd347;
+	add.s64 %rd343, %rd342, %rd330;
+	mov.b64 %rd330, %rd343;
 $L81:
-	mov.b64 {%r125, %r126}, %rd334;
-	shfl.sync.up.b32 %r127|%p66, %r125, 1, 0, %r17;
-	shfl.sync.up.b32 %r128, %r126, 1, 0, %r17;
-	mov.b64 %rd348, {%r127, %r128};
-	selp.b64 %rd349, %rd348, 0, %p66;
+	mov.b64 {%r123, %r124}, %rd330;
+	shfl.sync.up.b32 %r125|%p66, %r123, 1, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
+	mov.b64 %rd344, {%r125, %r126};
+	selp.b64 %rd345, %rd344, 0, %p66;
 	@!%p60 bra $L82;
-	mul.wide.u32 %rd350, %r7, 16;
-	add.s64 %rd351, %rd1, %rd350;
-	add.s64 %rd352, %rd351, 512;
-	st.shared.s64 [%rd352+0], %rd349;
+	mul.wide.u32 %rd346, %r7, 16;
+	add.s64 %rd347, %rd1, %rd346;
+	add.s64 %rd348, %rd347, 512;
+	st.shared.s64 [%rd348+0], %rd345;
 $L82:
-	sub.u32 %r129, %r10, 1;
-	setp.eq.u32 %p67, %r7, %r129;
+	sub.u32 %r127, %r10, 1;
+	setp.eq.u32 %p67, %r7, %r127;
 	@!%p67 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd334;
+	st.shared.s64 [%rd1+1024], %rd330;
 $L83:
 $L75:
 	bar.sync 0;
-	mul.wide.u32 %rd353, %r8, 16;
-	add.s64 %rd354, %rd1, %rd353;
-	add.s64 %rd355, %rd354, 512;
-	ld.shared.s64 %rd356, [%rd355+0];
-	add.s64 %rd357, %rd356, %rd331;
-	ld.shared.s64 %rd358, [%rd1+1024];
-	mov.b64 {%r130, %r131}, %rd357;
-	shfl.sync.idx.b32 %r132|%p68, %r130, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r133, %r131, 0, %r22, %r17;
-	mov.b64 %rd359, {%r132, %r133};
+	mul.wide.u32 %rd349, %r8, 16;
+	add.s64 %rd350, %rd1, %rd349;
+	add.s64 %rd351, %rd350, 512;
+	ld.shared.s64 %rd352, [%rd351+0];
+	add.s64 %rd353, %rd352, %rd327;
+	ld.shared.s64 %rd354, [%rd1+1024];
+	mov.b64 {%r128, %r129}, %rd353;
+	shfl.sync.idx.b32 %r130|%p68, %r128, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r131, %r129, 0, %r22, %r17;
+	mov.b64 %rd355, {%r130, %r131};
+	mov.b64 %rd356, %rd354;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	mov.b64 %rd359, %rd357;
 	mov.b64 %rd360, %rd358;
 	mov.b64 %rd361, %rd359;
 	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	mov.b64 %rd364, %rd362;
-	mov.b64 %rd365, %rd363;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, 0;
-	cvt.u64.u32 %rd368, %r2;
-	setp.eq.s64 %p69, %rd368, 0;
-	setp.gt.s64 %p70, %rd366, 0;
+	mov.b64 %rd363, 0;
+	cvt.u64.u32 %rd364, %r2;
+	setp.eq.s64 %p69, %rd364, 0;
+	setp.gt.s64 %p70, %rd362, 0;
 	and.pred %p71, %p69, %p70;
 	@!%p71 bra $L85;
-	atom.global.add.u64 %rd369, [%rd200], %rd366;
-	mov.b64 %rd370, %rd369;
-	mov.b64 %rd367, %rd370;
+	atom.global.add.u64 %rd365, [%rd200], %rd362;
+	mov.b64 %rd366, %rd365;
+	mov.b64 %rd363, %rd366;
 $L85:
-	cvt.u64.u32 %rd371, %r2;
-	setp.eq.s64 %p72, %rd371, 0;
+	cvt.u64.u32 %rd367, %r2;
+	setp.eq.s64 %p72, %rd367, 0;
 	setp.eq.u32 %p73, %r1, 0;
 	and.pred %p74, %p72, %p73;
 	bar.sync 0;
 	@!%p74 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd367;
+	st.shared.s64 [%rd1+1024], %rd363;
 $L86:
 	bar.sync 0;
-	ld.shared.s64 %rd372, [%rd1+1024];
-	mov.b64 %rd373, %rd372;
-	mov.b64 %rd367, %rd373;
-	add.s64 %rd374, %rd367, %rd365;
-	mov.b64 %rd375, %rd374;
-	mov.b64 %rd376, 0;
+	ld.shared.s64 %rd368, [%rd1+1024];
+	mov.b64 %rd369, %rd368;
+	mov.b64 %rd363, %rd369;
+	add.s64 %rd370, %rd363, %rd361;
+	mov.b64 %rd371, %rd370;
+	mov.b64 %rd372, 0;
 $L87:
-	setp.lt.s64 %p75, %rd376, %rd326;
+	setp.lt.s64 %p75, %rd372, %rd322;
 	not.pred %p76, %p75;
 	@!%p76 bra $L91;
 	bra.uni $L89;
 $L91:
-	mul.lo.s64 %rd377, %rd376, %rd172;
-	mad.lo.s64 %rd378, %rd377, 4, %rd170;
-	ld.shared.s32 %r134, [%rd378+0];
-	mov.b32 %r135, %r134;
-	add.s64 %rd379, %rd375, %rd376;
-	mul.lo.s64 %rd380, %rd379, %rd199;
-	mad.lo.s64 %rd381, %rd380, 4, %rd197;
-	st.global.s32 [%rd381+0], %r135;
+	mul.lo.s64 %rd373, %rd372, %rd172;
+	mad.lo.s64 %rd374, %rd373, 4, %rd170;
+	ld.shared.s32 %r132, [%rd374+0];
+	mov.b32 %r133, %r132;
+	add.s64 %rd375, %rd371, %rd372;
+	mul.lo.s64 %rd376, %rd375, %rd199;
+	mad.lo.s64 %rd377, %rd376, 4, %rd197;
+	st.global.s32 [%rd377+0], %r133;
 $L88:
-	add.s64 %rd382, %rd376, 1;
-	mov.b64 %rd376, %rd382;
+	add.s64 %rd378, %rd372, 1;
+	mov.b64 %rd372, %rd378;
 	bra.uni $L87;
 $L89:
 	bra.uni $L68;
@@ -4808,179 +4790,179 @@ $L68:
 	mov.b64 %rd222, 0;
 $L65:
 $L30:
-	add.s64 %rd383, %rd249, 1;
-	mov.b64 %rd249, %rd383;
+	add.s64 %rd379, %rd249, 1;
+	mov.b64 %rd249, %rd379;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd384, %rd223, 1;
-	mov.b64 %rd223, %rd384;
+	add.s64 %rd380, %rd223, 1;
+	mov.b64 %rd223, %rd380;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd385, %rd222;
+	mov.b64 %rd381, %rd222;
 $L92:
 	@!%p17 bra $L96;
 	bra.uni $L94;
 $L96:
 	// block scan
-	mov.b64 %rd386, %rd385;
-	mov.b32 %r136, %r3;
+	mov.b64 %rd382, %rd381;
+	mov.b32 %r134, %r3;
 $L97:
-	setp.hs.u32 %p77, %r136, 32;
+	setp.hs.u32 %p77, %r134, 32;
 	@%p77 bra $L98;
-	mov.b64 {%r137, %r138}, %rd386;
-	shfl.sync.up.b32 %r139|%p78, %r137, %r136, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, %r136, 0, %r17;
-	mov.b64 %rd387, {%r139, %r140};
+	mov.b64 {%r135, %r136}, %rd382;
+	shfl.sync.up.b32 %r137|%p78, %r135, %r134, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
+	mov.b64 %rd383, {%r137, %r138};
 	@!%p78 bra $L99;
-	add.s64 %rd388, %rd387, %rd386;
-	mov.b64 %rd386, %rd388;
+	add.s64 %rd384, %rd383, %rd382;
+	mov.b64 %rd382, %rd384;
 $L99:
-	shl.b32 %r136, %r136, 1;
+	shl.b32 %r134, %r134, 1;
 	bra.uni $L97;
 $L98:
-	mov.b64 {%r141, %r142}, %rd386;
-	shfl.sync.up.b32 %r143|%p79, %r141, %r3, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, %r3, 0, %r17;
-	mov.b64 %rd389, {%r143, %r144};
+	mov.b64 {%r139, %r140}, %rd382;
+	shfl.sync.up.b32 %r141|%p79, %r139, %r3, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
+	mov.b64 %rd385, {%r141, %r142};
 	setp.lo.u32 %p80, %r3, 32;
 	and.pred %p81, %p79, %p80;
-	selp.b64 %rd390, %rd389, 0, %p81;
-	sub.u32 %r145, %r13, %r3;
-	setp.eq.u32 %p82, %r7, %r145;
+	selp.b64 %rd386, %rd385, 0, %p81;
+	sub.u32 %r143, %r13, %r3;
+	setp.eq.u32 %p82, %r7, %r143;
 	@!%p82 bra $L100;
-	mul.wide.u32 %rd391, %r8, 16;
-	add.s64 %rd392, %rd1, %rd391;
-	st.shared.s64 [%rd392+0], %rd386;
+	mul.wide.u32 %rd387, %r8, 16;
+	add.s64 %rd388, %rd1, %rd387;
+	st.shared.s64 [%rd388+0], %rd382;
 $L100:
 	bar.sync 0;
 	setp.eq.u32 %p83, %r8, 0;
 	@!%p83 bra $L101;
-	mov.b64 %rd393, 0;
+	mov.b64 %rd389, 0;
 	setp.lo.u32 %p84, %r7, %r10;
 	@!%p84 bra $L102;
-	mul.wide.u32 %rd394, %r7, 16;
-	add.s64 %rd395, %rd1, %rd394;
-	ld.shared.s64 %rd396, [%rd395+0];
-	mov.b64 %rd393, %rd396;
+	mul.wide.u32 %rd390, %r7, 16;
+	add.s64 %rd391, %rd1, %rd390;
+	ld.shared.s64 %rd392, [%rd391+0];
+	mov.b64 %rd389, %rd392;
 $L102:
-	mov.b64 {%r146, %r147}, %rd393;
-	shfl.sync.up.b32 %r148|%p85, %r146, 1, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 1, 0, %r17;
-	mov.b64 %rd397, {%r148, %r149};
+	mov.b64 {%r144, %r145}, %rd389;
+	shfl.sync.up.b32 %r146|%p85, %r144, 1, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
+	mov.b64 %rd393, {%r146, %r147};
 	@!%p85 bra $L103;
-	add.s64 %rd398, %rd397, %rd393;
-	mov.b64 %rd393, %rd398;
+	add.s64 %rd394, %rd393, %rd389;
+	mov.b64 %rd389, %rd394;
 $L103:
-	mov.b64 {%r150, %r151}, %rd393;
-	shfl.sync.up.b32 %r152|%p86, %r150, 2, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 2, 0, %r17;
-	mov.b64 %rd399, {%r152, %r153};
+	mov.b64 {%r148, %r149}, %rd389;
+	shfl.sync.up.b32 %r150|%p86, %r148, 2, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
+	mov.b64 %rd395, {%r150, %r151};
 	@!%p86 bra $L104;
-	add.s64 %rd400, %rd399, %rd393;
-	mov.b64 %rd393, %rd400;
+	add.s64 %rd396, %rd395, %rd389;
+	mov.b64 %rd389, %rd396;
 $L104:
-	mov.b64 {%r154, %r155}, %rd393;
-	shfl.sync.up.b32 %r156|%p87, %r154, 4, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 4, 0, %r17;
-	mov.b64 %rd401, {%r156, %r157};
+	mov.b64 {%r152, %r153}, %rd389;
+	shfl.sync.up.b32 %r154|%p87, %r152, 4, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
+	mov.b64 %rd397, {%r154, %r155};
 	@!%p87 bra $L105;
-	add.s64 %rd402, %rd401, %rd393;
-	mov.b64 %rd393, %rd402;
+	add.s64 %rd398, %rd397, %rd389;
+	mov.b64 %rd389, %rd398;
 $L105:
-	mov.b64 {%r158, %r159}, %rd393;
-	shfl.sync.up.b32 %r160|%p88, %r158, 8, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 8, 0, %r17;
-	mov.b64 %rd403, {%r160, %r161};
+	mov.b64 {%r156, %r157}, %rd389;
+	shfl.sync.up.b32 %r158|%p88, %r156, 8, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
+	mov.b64 %rd399, {%r158, %r159};
 	@!%p88 bra $L106;
-	add.s64 %rd404, %rd403, %rd393;
-	mov.b64 %rd393, %rd404;
+	add.s64 %rd400, %rd399, %rd389;
+	mov.b64 %rd389, %rd400;
 $L106:
-	mov.b64 {%r162, %r163}, %rd393;
-	shfl.sync.up.b32 %r164|%p89, %r162, 16, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 16, 0, %r17;
-	mov.b64 %rd405, {%r164, %r165};
+	mov.b64 {%r160, %r161}, %rd389;
+	shfl.sync.up.b32 %r162|%p89, %r160, 16, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
+	mov.b64 %rd401, {%r162, %r163};
 	@!%p89 bra $L107;
-	add.s64 %rd406, %rd405, %rd393;
-	mov.b64 %rd393, %rd406;
+	add.s64 %rd402, %rd401, %rd389;
+	mov.b64 %rd389, %rd402;
 $L107:
-	mov.b64 {%r166, %r167}, %rd393;
-	shfl.sync.up.b32 %r168|%p90, %r166, 1, 0, %r17;
-	shfl.sync.up.b32 %r169, %r167, 1, 0, %r17;
-	mov.b64 %rd407, {%r168, %r169};
-	selp.b64 %rd408, %rd407, 0, %p90;
+	mov.b64 {%r164, %r165}, %rd389;
+	shfl.sync.up.b32 %r166|%p90, %r164, 1, 0, %r17;
+	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
+	mov.b64 %rd403, {%r166, %r167};
+	selp.b64 %rd404, %rd403, 0, %p90;
 	@!%p84 bra $L108;
-	mul.wide.u32 %rd409, %r7, 16;
-	add.s64 %rd410, %rd1, %rd409;
-	add.s64 %rd411, %rd410, 512;
-	st.shared.s64 [%rd411+0], %rd408;
+	mul.wide.u32 %rd405, %r7, 16;
+	add.s64 %rd406, %rd1, %rd405;
+	add.s64 %rd407, %rd406, 512;
+	st.shared.s64 [%rd407+0], %rd404;
 $L108:
-	sub.u32 %r170, %r10, 1;
-	setp.eq.u32 %p91, %r7, %r170;
+	sub.u32 %r168, %r10, 1;
+	setp.eq.u32 %p91, %r7, %r168;
 	@!%p91 bra $L109;
-	st.shared.s64 [%rd1+1024], %rd393;
+	st.shared.s64 [%rd1+1024], %rd389;
 $L109:
 $L101:
 	bar.sync 0;
-	mul.wide.u32 %rd412, %r8, 16;
-	add.s64 %rd413, %rd1, %rd412;
-	add.s64 %rd414, %rd413, 512;
-	ld.shared.s64 %rd415, [%rd414+0];
-	add.s64 %rd416, %rd415, %rd390;
-	ld.shared.s64 %rd417, [%rd1+1024];
-	mov.b64 {%r171, %r172}, %rd416;
-	shfl.sync.idx.b32 %r173|%p92, %r171, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r174, %r172, 0, %r22, %r17;
-	mov.b64 %rd418, {%r173, %r174};
+	mul.wide.u32 %rd408, %r8, 16;
+	add.s64 %rd409, %rd1, %rd408;
+	add.s64 %rd410, %rd409, 512;
+	ld.shared.s64 %rd411, [%rd410+0];
+	add.s64 %rd412, %rd411, %rd386;
+	ld.shared.s64 %rd413, [%rd1+1024];
+	mov.b64 {%r169, %r170}, %rd412;
+	shfl.sync.idx.b32 %r171|%p92, %r169, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r172, %r170, 0, %r22, %r17;
+	mov.b64 %rd414, {%r171, %r172};
+	mov.b64 %rd415, %rd413;
+	mov.b64 %rd416, %rd414;
+	mov.b64 %rd417, %rd415;
+	mov.b64 %rd418, %rd416;
 	mov.b64 %rd419, %rd417;
 	mov.b64 %rd420, %rd418;
 	mov.b64 %rd421, %rd419;
-	mov.b64 %rd422, %rd420;
-	mov.b64 %rd423, %rd421;
-	mov.b64 %rd424, %rd422;
-	mov.b64 %rd425, %rd423;
-	mov.b64 %rd426, 0;
-	cvt.u64.u32 %rd427, %r2;
-	setp.eq.s64 %p93, %rd427, 0;
-	setp.gt.s64 %p94, %rd425, 0;
+	mov.b64 %rd422, 0;
+	cvt.u64.u32 %rd423, %r2;
+	setp.eq.s64 %p93, %rd423, 0;
+	setp.gt.s64 %p94, %rd421, 0;
 	and.pred %p95, %p93, %p94;
 	@!%p95 bra $L111;
-	atom.global.add.u64 %rd428, [%rd200], %rd425;
-	mov.b64 %rd429, %rd428;
-	mov.b64 %rd426, %rd429;
+	atom.global.add.u64 %rd424, [%rd200], %rd421;
+	mov.b64 %rd425, %rd424;
+	mov.b64 %rd422, %rd425;
 $L111:
-	cvt.u64.u32 %rd430, %r2;
-	setp.eq.s64 %p96, %rd430, 0;
+	cvt.u64.u32 %rd426, %r2;
+	setp.eq.s64 %p96, %rd426, 0;
 	setp.eq.u32 %p97, %r1, 0;
 	and.pred %p98, %p96, %p97;
 	bar.sync 0;
 	@!%p98 bra $L112;
-	st.shared.s64 [%rd1+1024], %rd426;
+	st.shared.s64 [%rd1+1024], %rd422;
 $L112:
 	bar.sync 0;
-	ld.shared.s64 %rd431, [%rd1+1024];
-	mov.b64 %rd432, %rd431;
-	mov.b64 %rd426, %rd432;
-	add.s64 %rd433, %rd426, %rd424;
-	mov.b64 %rd434, %rd433;
-	mov.b64 %rd435, 0;
+	ld.shared.s64 %rd427, [%rd1+1024];
+	mov.b64 %rd428, %rd427;
+	mov.b64 %rd422, %rd428;
+	add.s64 %rd429, %rd422, %rd420;
+	mov.b64 %rd430, %rd429;
+	mov.b64 %rd431, 0;
 $L113:
-	setp.lt.s64 %p99, %rd435, %rd385;
+	setp.lt.s64 %p99, %rd431, %rd381;
 	not.pred %p100, %p99;
 	@!%p100 bra $L117;
 	bra.uni $L115;
 $L117:
-	mul.lo.s64 %rd436, %rd435, %rd172;
-	mad.lo.s64 %rd437, %rd436, 4, %rd170;
-	ld.shared.s32 %r175, [%rd437+0];
-	mov.b32 %r176, %r175;
-	add.s64 %rd438, %rd434, %rd435;
-	mul.lo.s64 %rd439, %rd438, %rd199;
-	mad.lo.s64 %rd440, %rd439, 4, %rd197;
-	st.global.s32 [%rd440+0], %r176;
+	mul.lo.s64 %rd432, %rd431, %rd172;
+	mad.lo.s64 %rd433, %rd432, 4, %rd170;
+	ld.shared.s32 %r173, [%rd433+0];
+	mov.b32 %r174, %r173;
+	add.s64 %rd434, %rd430, %rd431;
+	mul.lo.s64 %rd435, %rd434, %rd199;
+	mad.lo.s64 %rd436, %rd435, 4, %rd197;
+	st.global.s32 [%rd436+0], %r174;
 $L114:
-	add.s64 %rd441, %rd435, 1;
-	mov.b64 %rd435, %rd441;
+	add.s64 %rd437, %rd431, 1;
+	mov.b64 %rd431, %rd437;
 	bra.uni $L113;
 $L115:
 	bra.uni $L94;
@@ -4989,148 +4971,148 @@ $L93:
 $L94:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd442, %r2;
-	add.s64 %rd443, %rd176, %rd442;
-	mov.b64 %rd444, %rd443;
-	mov.b32 %r177, -1;
-	mov.b64 %rd445, 0;
-	mov.b64 %rd446, 0;
+	cvt.u64.u32 %rd438, %r2;
+	add.s64 %rd439, %rd176, %rd438;
+	mov.b64 %rd440, %rd439;
+	mov.b32 %r175, -1;
+	mov.b64 %rd441, 0;
+	mov.b64 %rd442, 0;
 $L118:
 	@!%p13 bra $L122;
-	mov.b64 %rd447, 4611686018427387904;
+	mov.b64 %rd443, 4611686018427387904;
 	bra.uni $L120;
 $L122:
-	mov.b64 %rd447, %rd156;
+	mov.b64 %rd443, %rd156;
 	bra.uni $L120;
 $L119:
 	bra.uni $L118;
 $L120:
-	mov.b64 %rd448, %rd447;
+	mov.b64 %rd444, %rd443;
 $L123:
-	mov.b64 %rd449, 0;
-	mov.b64 %rd450, %rd448;
+	mov.b64 %rd445, 0;
+	mov.b64 %rd446, %rd444;
 $L126:
-	setp.gt.s64 %p101, %rd450, 0;
+	setp.gt.s64 %p101, %rd446, 0;
 	not.pred %p102, %p101;
 	@!%p102 bra $L130;
 	bra.uni $L128;
 $L130:
-	setp.ge.s64 %p103, %rd445, %rd446;
+	setp.ge.s64 %p103, %rd441, %rd442;
 	@!%p103 bra $L132;
-	setp.ge.s64 %p104, %rd444, %rd179;
+	setp.ge.s64 %p104, %rd440, %rd179;
 	@!%p104 bra $L134;
 	bra.uni $L128;
 $L134:
 	mov.pred %p105, %p12;
-	mov.b64 %rd451, %rd137;
-	mov.b64 %rd452, %rd444;
+	mov.b64 %rd447, %rd137;
+	mov.b64 %rd448, %rd440;
 $L135:
 	@!%p105 bra $L139;
-	shr.s64 %rd453, %rd452, 5;
-	mul.lo.s64 %rd454, %rd453, %rd143;
-	mad.lo.s64 %rd455, %rd454, 4, %rd141;
-	ld.global.nc.u32 %r178, [%rd455+0];
-	mov.b32 %r179, %r178;
-	and.b64 %rd456, %rd452, 31;
-	min.u64 %rd457, %rd456, 32;
-	cvt.u32.u64 %r180, %rd457;
-	mov.b32 %r182, 0x1;
-	shl.b32 %r181, %r182, %r180;
-	setp.hs.u32 %p106, %r180, 32;
-	selp.b32 %r183, 0, %r181, %p106;
-	and.b32 %r184, %r179, %r183;
-	setp.ne.u32 %p107, %r184, 0x0;
+	shr.s64 %rd449, %rd448, 5;
+	mul.lo.s64 %rd450, %rd449, %rd143;
+	mad.lo.s64 %rd451, %rd450, 4, %rd141;
+	ld.global.nc.u32 %r176, [%rd451+0];
+	mov.b32 %r177, %r176;
+	and.b64 %rd452, %rd448, 31;
+	min.u64 %rd453, %rd452, 32;
+	cvt.u32.u64 %r178, %rd453;
+	mov.b32 %r180, 0x1;
+	shl.b32 %r179, %r180, %r178;
+	setp.hs.u32 %p106, %r178, 32;
+	selp.b32 %r181, 0, %r179, %p106;
+	and.b32 %r182, %r177, %r181;
+	setp.ne.u32 %p107, %r182, 0x0;
 	@!%p107 bra $L141;
-	cvt.u32.u64 %r185, %rd452;
-	mov.b32 %r186, %r185;
+	cvt.u32.u64 %r183, %rd448;
+	mov.b32 %r184, %r183;
 	bra.uni $L137;
 $L141:
-	mov.b32 %r186, -1;
+	mov.b32 %r184, -1;
 	bra.uni $L137;
 $L139:
-	mul.lo.s64 %rd458, %rd452, %rd140;
-	mad.lo.s64 %rd459, %rd458, 4, %rd138;
-	ld.global.nc.s32 %r187, [%rd459+0];
-	mov.b32 %r188, %r187;
-	mov.b32 %r186, %r188;
+	mul.lo.s64 %rd454, %rd448, %rd140;
+	mad.lo.s64 %rd455, %rd454, 4, %rd138;
+	ld.global.nc.s32 %r185, [%rd455+0];
+	mov.b32 %r186, %r185;
+	mov.b32 %r184, %r186;
 	bra.uni $L137;
 $L136:
 	bra.uni $L135;
 $L137:
-	mov.b32 %r177, %r186;
-	add.s64 %rd460, %rd444, %rd174;
-	mov.b64 %rd444, %rd460;
-	setp.ge.s32 %p108, %r177, 0;
+	mov.b32 %r175, %r184;
+	add.s64 %rd456, %rd440, %rd174;
+	mov.b64 %rd440, %rd456;
+	setp.ge.s32 %p108, %r175, 0;
 	@!%p108 bra $L143;
-	mov.b64 %rd461, %rd127;
-	mov.b32 %r189, %r177;
-	cvt.s64.s32 %rd462, %r189;
-	mul.lo.s64 %rd463, %rd462, %rd130;
-	mad.lo.s64 %rd464, %rd463, 8, %rd128;
-	ld.global.nc.s64 %rd465, [%rd464+0];
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, %rd466;
-	mov.b64 %rd468, %rd127;
-	mov.b32 %r190, %r177;
-	cvt.s64.s32 %rd469, %r190;
-	add.s64 %rd470, %rd469, 1;
-	mul.lo.s64 %rd471, %rd470, %rd130;
-	mad.lo.s64 %rd472, %rd471, 8, %rd128;
-	ld.global.nc.s64 %rd473, [%rd472+0];
-	mov.b64 %rd474, %rd473;
-	mov.b64 %rd475, %rd474;
-	mov.b64 %rd476, %rd467;
-	mov.b64 %rd477, %rd475;
-	mov.b64 %rd445, %rd476;
-	mov.b64 %rd446, %rd477;
+	mov.b64 %rd457, %rd127;
+	mov.b32 %r187, %r175;
+	cvt.s64.s32 %rd458, %r187;
+	mul.lo.s64 %rd459, %rd458, %rd130;
+	mad.lo.s64 %rd460, %rd459, 8, %rd128;
+	ld.global.nc.s64 %rd461, [%rd460+0];
+	mov.b64 %rd462, %rd461;
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd464, %rd127;
+	mov.b32 %r188, %r175;
+	cvt.s64.s32 %rd465, %r188;
+	add.s64 %rd466, %rd465, 1;
+	mul.lo.s64 %rd467, %rd466, %rd130;
+	mad.lo.s64 %rd468, %rd467, 8, %rd128;
+	ld.global.nc.s64 %rd469, [%rd468+0];
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd471, %rd470;
+	mov.b64 %rd472, %rd463;
+	mov.b64 %rd473, %rd471;
+	mov.b64 %rd441, %rd472;
+	mov.b64 %rd442, %rd473;
 $L143:
 	bra.uni $L127;
 $L132:
-	mul.lo.s64 %rd478, %rd445, %rd133;
-	mad.lo.s64 %rd479, %rd478, 4, %rd131;
-	ld.global.nc.s32 %r191, [%rd479+0];
-	mov.b32 %r192, %r191;
-	mov.b32 %r193, %r192;
-	mov.b32 %r194, %r39;
-	mov.b32 %r195, %r177;
-	mov.b32 %r196, %r193;
-	mov.b64 %rd480, %rd445;
+	mul.lo.s64 %rd474, %rd441, %rd133;
+	mad.lo.s64 %rd475, %rd474, 4, %rd131;
+	ld.global.nc.s32 %r189, [%rd475+0];
+	mov.b32 %r190, %r189;
+	mov.b32 %r191, %r190;
+	mov.b32 %r192, %r39;
+	mov.b32 %r193, %r175;
+	mov.b32 %r194, %r191;
+	mov.b64 %rd476, %rd441;
 $L144:
-	cvt.s64.s32 %rd481, %r196;
-	mul.lo.s64 %rd482, %rd481, %rd164;
-	mad.lo.s64 %rd483, %rd482, 4, %rd162;
-	ld.global.nc.s32 %r197, [%rd483+0];
+	cvt.s64.s32 %rd477, %r194;
+	mul.lo.s64 %rd478, %rd477, %rd164;
+	mad.lo.s64 %rd479, %rd478, 4, %rd162;
+	ld.global.nc.s32 %r195, [%rd479+0];
+	mov.b32 %r196, %r195;
+	cvt.s64.s32 %rd480, %r193;
+	mul.lo.s64 %rd481, %rd480, %rd164;
+	mad.lo.s64 %rd482, %rd481, 4, %rd162;
+	ld.global.nc.s32 %r197, [%rd482+0];
 	mov.b32 %r198, %r197;
-	cvt.s64.s32 %rd484, %r195;
-	mul.lo.s64 %rd485, %rd484, %rd164;
-	mad.lo.s64 %rd486, %rd485, 4, %rd162;
-	ld.global.nc.s32 %r199, [%rd486+0];
-	mov.b32 %r200, %r199;
-	setp.ne.s32 %p109, %r198, %r200;
+	setp.ne.s32 %p109, %r196, %r198;
 	mov.pred %p110, %p109;
 	not.pred %p111, %p110;
 	@!%p111 bra $L148;
-	cvt.s64.s32 %rd487, %r196;
-	mul.lo.s64 %rd488, %rd487, %rd161;
-	mad.lo.s64 %rd489, %rd488, 4, %rd159;
-	ld.relaxed.gpu.global.u32 %r201, [%rd489+0];
-	mov.b32 %r202, %r201;
-	or.b32 %r203, %r194, 0x4;
-	and.b32 %r204, %r202, %r203;
-	setp.ne.u32 %p112, %r204, 0x0;
+	cvt.s64.s32 %rd483, %r194;
+	mul.lo.s64 %rd484, %rd483, %rd161;
+	mad.lo.s64 %rd485, %rd484, 4, %rd159;
+	ld.relaxed.gpu.global.u32 %r199, [%rd485+0];
+	mov.b32 %r200, %r199;
+	or.b32 %r201, %r192, 0x4;
+	and.b32 %r202, %r200, %r201;
+	setp.ne.u32 %p112, %r202, 0x0;
 	mov.pred %p110, %p112;
 $L148:
 	@!%p110 bra $L150;
 	mov.pred %p113, 0;
 	bra.uni $L146;
 $L150:
-	cvt.s64.s32 %rd490, %r196;
-	mul.lo.s64 %rd491, %rd490, %rd161;
-	mad.lo.s64 %rd492, %rd491, 4, %rd159;
-	atom.global.or.b32 %r205, [%rd492], %r194;
-	mov.b32 %r206, %r205;
-	and.b32 %r207, %r206, %r194;
-	setp.eq.u32 %p114, %r207, 0x0;
+	cvt.s64.s32 %rd486, %r194;
+	mul.lo.s64 %rd487, %rd486, %rd161;
+	mad.lo.s64 %rd488, %rd487, 4, %rd159;
+	atom.global.or.b32 %r203, [%rd488], %r192;
+	mov.b32 %r204, %r203;
+	and.b32 %r205, %r204, %r192;
+	setp.eq.u32 %p114, %r205, 0x0;
 	mov.pred %p113, %p114;
 	bra.uni $L146;
 $L145:
@@ -5138,417 +5120,411 @@ $L145:
 $L146:
 	@!%p113 bra $L152;
 	mov.pred %p115, 0;
-	mov.b64 %rd493, %rd449;
-	mov.b32 %r208, %r193;
+	mov.b64 %rd489, %rd445;
+	mov.b32 %r206, %r191;
 $L153:
 	@!%p13 bra $L157;
-	shr.s32 %r209, %r208, 5;
-	cvt.s64.s32 %rd494, %r209;
-	mov.b64 %rd495, %rd494;
-	and.b32 %r210, %r208, 31;
-	cvt.s64.s32 %rd496, %r210;
-	min.u64 %rd497, %rd496, 32;
-	cvt.u32.u64 %r211, %rd497;
-	mov.b32 %r213, 0x1;
-	shl.b32 %r212, %r213, %r211;
-	setp.hs.u32 %p116, %r211, 32;
-	selp.b32 %r214, 0, %r212, %p116;
-	mov.b32 %r215, %r214;
-	mov.b64 %rd498, %rd495;
+	shr.s32 %r207, %r206, 5;
+	cvt.s64.s32 %rd490, %r207;
+	mov.b64 %rd491, %rd490;
+	and.b32 %r208, %r206, 31;
+	cvt.s64.s32 %rd492, %r208;
+	min.u64 %rd493, %rd492, 32;
+	cvt.u32.u64 %r209, %rd493;
+	mov.b32 %r211, 0x1;
+	shl.b32 %r210, %r211, %r209;
+	setp.hs.u32 %p116, %r209, 32;
+	selp.b32 %r212, 0, %r210, %p116;
+	mov.b32 %r213, %r212;
+	mov.b64 %rd494, %rd491;
+	mov.b32 %r214, %r213;
+	mul.lo.s64 %rd495, %rd494, %rd152;
+	mad.lo.s64 %rd496, %rd495, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r215, [%rd496+0];
 	mov.b32 %r216, %r215;
-	mul.lo.s64 %rd499, %rd498, %rd152;
-	mad.lo.s64 %rd500, %rd499, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r217, [%rd500+0];
-	mov.b32 %r218, %r217;
-	and.b32 %r219, %r218, %r216;
-	setp.ne.u32 %p117, %r219, 0x0;
+	and.b32 %r217, %r216, %r214;
+	setp.ne.u32 %p117, %r217, 0x0;
 	mov.pred %p118, %p117;
 	not.pred %p119, %p118;
 	@!%p119 bra $L159;
-	mul.lo.s64 %rd501, %rd498, %rd152;
-	mad.lo.s64 %rd502, %rd501, 4, %rd150;
-	atom.global.or.b32 %r220, [%rd502], %r216;
-	mov.b32 %r221, %r220;
-	and.b32 %r222, %r221, %r216;
-	setp.ne.u32 %p120, %r222, 0x0;
+	mul.lo.s64 %rd497, %rd494, %rd152;
+	mad.lo.s64 %rd498, %rd497, 4, %rd150;
+	atom.global.or.b32 %r218, [%rd498], %r214;
+	mov.b32 %r219, %r218;
+	and.b32 %r220, %r219, %r214;
+	setp.ne.u32 %p120, %r220, 0x0;
 	mov.pred %p118, %p120;
 $L159:
 	@!%p118 bra $L161;
-	mov.b64 %rd503, %rd493;
-	mov.b64 %rd504, %rd503;
+	mov.b64 %rd499, %rd489;
+	mov.b64 %rd500, %rd499;
 	mov.pred %p121, 0;
 	bra.uni $L155;
 $L161:
-	mov.b64 %rd505, %rd493;
-	mov.b64 %rd504, %rd505;
+	mov.b64 %rd501, %rd489;
+	mov.b64 %rd500, %rd501;
 	mov.pred %p121, 1;
 	bra.uni $L155;
 $L157:
 	@!%p14 bra $L163;
-	cvt.s64.s32 %rd506, %r208;
-	mul.lo.s64 %rd507, %rd506, %rd155;
-	mad.lo.s64 %rd508, %rd507, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r223, [%rd508+0];
-	mov.b32 %r224, %r223;
-	setp.eq.s32 %p122, %r224, %r38;
+	cvt.s64.s32 %rd502, %r206;
+	mul.lo.s64 %rd503, %rd502, %rd155;
+	mad.lo.s64 %rd504, %rd503, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r221, [%rd504+0];
+	mov.b32 %r222, %r221;
+	setp.eq.s32 %p122, %r222, %r38;
 	mov.pred %p123, %p122;
 	not.pred %p124, %p123;
 	@!%p124 bra $L165;
-	cvt.s64.s32 %rd509, %r208;
-	mul.lo.s64 %rd510, %rd509, %rd155;
-	mad.lo.s64 %rd511, %rd510, 4, %rd153;
-	atom.global.exch.b32 %r225, [%rd511], %r38;
-	mov.b32 %r226, %r225;
-	setp.eq.s32 %p125, %r226, %r38;
+	cvt.s64.s32 %rd505, %r206;
+	mul.lo.s64 %rd506, %rd505, %rd155;
+	mad.lo.s64 %rd507, %rd506, 4, %rd153;
+	atom.global.exch.b32 %r223, [%rd507], %r38;
+	mov.b32 %r224, %r223;
+	setp.eq.s32 %p125, %r224, %r38;
 	mov.pred %p123, %p125;
 $L165:
 	@!%p123 bra $L167;
-	mov.b64 %rd512, %rd493;
-	mov.b64 %rd504, %rd512;
+	mov.b64 %rd508, %rd489;
+	mov.b64 %rd500, %rd508;
 	mov.pred %p121, 0;
 	bra.uni $L155;
 $L167:
 $L163:
-	mul.lo.s64 %rd513, %rd493, %rd172;
-	mad.lo.s64 %rd514, %rd513, 4, %rd170;
-	st.shared.s32 [%rd514+0], %r208;
-	add.s64 %rd515, %rd493, 1;
-	mov.b64 %rd516, %rd515;
-	mov.b64 %rd504, %rd516;
+	mul.lo.s64 %rd509, %rd489, %rd172;
+	mad.lo.s64 %rd510, %rd509, 4, %rd170;
+	st.shared.s32 [%rd510+0], %r206;
+	add.s64 %rd511, %rd489, 1;
+	mov.b64 %rd512, %rd511;
+	mov.b64 %rd500, %rd512;
 	mov.pred %p121, 1;
 	bra.uni $L155;
 $L154:
 	bra.uni $L153;
 $L155:
-	mov.b64 %rd517, %rd504;
+	mov.b64 %rd513, %rd500;
 	mov.pred %p126, %p121;
-	mov.b64 %rd449, %rd517;
+	mov.b64 %rd445, %rd513;
 	mov.pred %p115, %p126;
 	@!%p115 bra $L169;
-	mov.b64 %rd518, %rd127;
-	mov.b32 %r227, %r193;
+	mov.b64 %rd514, %rd127;
+	mov.b32 %r225, %r191;
 	setp.lt.s64 %p127, %rd113, 64;
 	setp.le.s64 %p128, %rd157, 1;
 	or.pred %p129, %p127, %p128;
 	@!%p129 bra $L170;
-	mov.b64 %rd519, %rd518;
-	mov.b32 %r228, %r227;
-	cvt.s64.s32 %rd520, %r228;
-	add.s64 %rd521, %rd520, 1;
+	cvt.s64.s32 %rd515, %r225;
+	add.s64 %rd516, %rd515, 1;
+	mul.lo.s64 %rd517, %rd516, %rd130;
+	mad.lo.s64 %rd518, %rd517, 8, %rd128;
+	ld.global.nc.s64 %rd519, [%rd518+0];
+	mov.b64 %rd520, %rd519;
+	cvt.s64.s32 %rd521, %r225;
 	mul.lo.s64 %rd522, %rd521, %rd130;
 	mad.lo.s64 %rd523, %rd522, 8, %rd128;
 	ld.global.nc.s64 %rd524, [%rd523+0];
 	mov.b64 %rd525, %rd524;
-	cvt.s64.s32 %rd526, %r228;
-	mul.lo.s64 %rd527, %rd526, %rd130;
-	mad.lo.s64 %rd528, %rd527, 8, %rd128;
-	ld.global.nc.s64 %rd529, [%rd528+0];
-	mov.b64 %rd530, %rd529;
-	sub.s64 %rd531, %rd525, %rd530;
-	mov.b64 %rd532, %rd531;
-	add.s64 %rd533, %rd114, %rd532;
-	mov.b64 %rd114, %rd533;
+	sub.s64 %rd526, %rd520, %rd525;
+	add.s64 %rd527, %rd114, %rd526;
+	mov.b64 %rd114, %rd527;
 	bra.uni $L171;
 $L170:
-	rem.s64 %rd534, %rd113, %rd157;
+	rem.s64 %rd528, %rd113, %rd157;
 	setp.eq.s64 %p130, %rd157, -1;
-	selp.b64 %rd535, 0, %rd534, %p130;
+	selp.b64 %rd529, 0, %rd528, %p130;
 	setp.eq.s64 %p131, %rd157, 0;
-	selp.b64 %rd536, %rd113, %rd535, %p131;
-	setp.eq.s64 %p132, %rd536, 0;
+	selp.b64 %rd530, %rd113, %rd529, %p131;
+	setp.eq.s64 %p132, %rd530, 0;
 	@!%p132 bra $L173;
-	mov.b64 %rd537, %rd518;
-	mov.b32 %r229, %r227;
-	cvt.s64.s32 %rd538, %r229;
-	add.s64 %rd539, %rd538, 1;
-	mul.lo.s64 %rd540, %rd539, %rd130;
-	mad.lo.s64 %rd541, %rd540, 8, %rd128;
-	ld.global.nc.s64 %rd542, [%rd541+0];
-	mov.b64 %rd543, %rd542;
-	cvt.s64.s32 %rd544, %r229;
-	mul.lo.s64 %rd545, %rd544, %rd130;
-	mad.lo.s64 %rd546, %rd545, 8, %rd128;
-	ld.global.nc.s64 %rd547, [%rd546+0];
-	mov.b64 %rd548, %rd547;
-	sub.s64 %rd549, %rd543, %rd548;
-	mov.b64 %rd550, %rd549;
-	mul.lo.s64 %rd551, %rd157, %rd550;
-	add.s64 %rd552, %rd114, %rd551;
-	mov.b64 %rd114, %rd552;
+	cvt.s64.s32 %rd531, %r225;
+	add.s64 %rd532, %rd531, 1;
+	mul.lo.s64 %rd533, %rd532, %rd130;
+	mad.lo.s64 %rd534, %rd533, 8, %rd128;
+	ld.global.nc.s64 %rd535, [%rd534+0];
+	mov.b64 %rd536, %rd535;
+	cvt.s64.s32 %rd537, %r225;
+	mul.lo.s64 %rd538, %rd537, %rd130;
+	mad.lo.s64 %rd539, %rd538, 8, %rd128;
+	ld.global.nc.s64 %rd540, [%rd539+0];
+	mov.b64 %rd541, %rd540;
+	sub.s64 %rd542, %rd536, %rd541;
+	mul.lo.s64 %rd543, %rd157, %rd542;
+	add.s64 %rd544, %rd114, %rd543;
+	mov.b64 %rd114, %rd544;
 $L173:
 $L171:
-	add.s64 %rd553, %rd113, 1;
-	mov.b64 %rd113, %rd553;
+	add.s64 %rd545, %rd113, 1;
+	mov.b64 %rd113, %rd545;
 $L169:
 $L152:
-	add.s64 %rd554, %rd445, 1;
-	mov.b64 %rd445, %rd554;
-	sub.s64 %rd555, %rd450, 1;
-	mov.b64 %rd450, %rd555;
+	add.s64 %rd546, %rd441, 1;
+	mov.b64 %rd441, %rd546;
+	sub.s64 %rd547, %rd446, 1;
+	mov.b64 %rd446, %rd547;
 $L127:
 	bra.uni $L126;
 $L128:
-	mov.b64 %rd556, %rd449;
+	mov.b64 %rd548, %rd445;
 $L174:
 	@!%p13 bra $L178;
 	bra.uni $L176;
 $L178:
 	// block scan
-	mov.b64 %rd557, %rd556;
-	mov.b32 %r230, %r3;
+	mov.b64 %rd549, %rd548;
+	mov.b32 %r226, %r3;
 $L179:
-	setp.hs.u32 %p133, %r230, 32;
+	setp.hs.u32 %p133, %r226, 32;
 	@%p133 bra $L180;
-	mov.b64 {%r231, %r232}, %rd557;
-	shfl.sync.up.b32 %r233|%p134, %r231, %r230, 0, %r17;
-	shfl.sync.up.b32 %r234, %r232, %r230, 0, %r17;
-	mov.b64 %rd558, {%r233, %r234};
+	mov.b64 {%r227, %r228}, %rd549;
+	shfl.sync.up.b32 %r229|%p134, %r227, %r226, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, %r226, 0, %r17;
+	mov.b64 %rd550, {%r229, %r230};
 	@!%p134 bra $L181;
-	add.s64 %rd559, %rd558, %rd557;
-	mov.b64 %rd557, %rd559;
+	add.s64 %rd551, %rd550, %rd549;
+	mov.b64 %rd549, %rd551;
 $L181:
-	shl.b32 %r230, %r230, 1;
+	shl.b32 %r226, %r226, 1;
 	bra.uni $L179;
 $L180:
-	mov.b64 {%r235, %r236}, %rd557;
-	shfl.sync.up.b32 %r237|%p135, %r235, %r3, 0, %r17;
-	shfl.sync.up.b32 %r238, %r236, %r3, 0, %r17;
-	mov.b64 %rd560, {%r237, %r238};
+	mov.b64 {%r231, %r232}, %rd549;
+	shfl.sync.up.b32 %r233|%p135, %r231, %r3, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, %r3, 0, %r17;
+	mov.b64 %rd552, {%r233, %r234};
 	setp.lo.u32 %p136, %r3, 32;
 	and.pred %p137, %p135, %p136;
-	selp.b64 %rd561, %rd560, 0, %p137;
-	sub.u32 %r239, %r13, %r3;
-	setp.eq.u32 %p138, %r7, %r239;
+	selp.b64 %rd553, %rd552, 0, %p137;
+	sub.u32 %r235, %r13, %r3;
+	setp.eq.u32 %p138, %r7, %r235;
 	@!%p138 bra $L182;
-	mul.wide.u32 %rd562, %r8, 16;
-	add.s64 %rd563, %rd1, %rd562;
-	st.shared.s64 [%rd563+0], %rd557;
+	mul.wide.u32 %rd554, %r8, 16;
+	add.s64 %rd555, %rd1, %rd554;
+	st.shared.s64 [%rd555+0], %rd549;
 $L182:
 	bar.sync 0;
 	setp.eq.u32 %p139, %r8, 0;
 	@!%p139 bra $L183;
-	mov.b64 %rd564, 0;
+	mov.b64 %rd556, 0;
 	setp.lo.u32 %p140, %r7, %r10;
 	@!%p140 bra $L184;
-	mul.wide.u32 %rd565, %r7, 16;
-	add.s64 %rd566, %rd1, %rd565;
-	ld.shared.s64 %rd567, [%rd566+0];
-	mov.b64 %rd564, %rd567;
+	mul.wide.u32 %rd557, %r7, 16;
+	add.s64 %rd558, %rd1, %rd557;
+	ld.shared.s64 %rd559, [%rd558+0];
+	mov.b64 %rd556, %rd559;
 $L184:
-	mov.b64 {%r240, %r241}, %rd564;
-	shfl.sync.up.b32 %r242|%p141, %r240, 1, 0, %r17;
-	shfl.sync.up.b32 %r243, %r241, 1, 0, %r17;
-	mov.b64 %rd568, {%r242, %r243};
+	mov.b64 {%r236, %r237}, %rd556;
+	shfl.sync.up.b32 %r238|%p141, %r236, 1, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, 1, 0, %r17;
+	mov.b64 %rd560, {%r238, %r239};
 	@!%p141 bra $L185;
-	add.s64 %rd569, %rd568, %rd564;
-	mov.b64 %rd564, %rd569;
+	add.s64 %rd561, %rd560, %rd556;
+	mov.b64 %rd556, %rd561;
 $L185:
-	mov.b64 {%r244, %r245}, %rd564;
-	shfl.sync.up.b32 %r246|%p142, %r244, 2, 0, %r17;
-	shfl.sync.up.b32 %r247, %r245, 2, 0, %r17;
-	mov.b64 %rd570, {%r246, %r247};
+	mov.b64 {%r240, %r241}, %rd556;
+	shfl.sync.up.b32 %r242|%p142, %r240, 2, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, 2, 0, %r17;
+	mov.b64 %rd562, {%r242, %r243};
 	@!%p142 bra $L186;
-	add.s64 %rd571, %rd570, %rd564;
-	mov.b64 %rd564, %rd571;
+	add.s64 %rd563, %rd562, %rd556;
+	mov.b64 %rd556, %rd563;
 $L186:
-	mov.b64 {%r248, %r249}, %rd564;
-	shfl.sync.up.b32 %r250|%p143, %r248, 4, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, 4, 0, %r17;
-	mov.b64 %rd572, {%r250, %r251};
+	mov.b64 {%r244, %r245}, %rd556;
+	shfl.sync.up.b32 %r246|%p143, %r244, 4, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, 4, 0, %r17;
+	mov.b64 %rd564, {%r246, %r247};
 	@!%p143 bra $L187;
-	add.s64 %rd573, %rd572, %rd564;
-	mov.b64 %rd564, %rd573;
+	add.s64 %rd565, %rd564, %rd556;
+	mov.b64 %rd556, %rd565;
 $L187:
-	mov.b64 {%r252, %r253}, %rd564;
-	shfl.sync.up.b32 %r254|%p144, %r252, 8, 0, %r17;
-	shfl.sync.up.b32 %r255, %r253, 8, 0, %r17;
-	mov.b64 %rd574, {%r254, %r255};
+	mov.b64 {%r248, %r249}, %rd556;
+	shfl.sync.up.b32 %r250|%p144, %r248, 8, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 8, 0, %r17;
+	mov.b64 %rd566, {%r250, %r251};
 	@!%p144 bra $L188;
-	add.s64 %rd575, %rd574, %rd564;
-	mov.b64 %rd564, %rd575;
+	add.s64 %rd567, %rd566, %rd556;
+	mov.b64 %rd556, %rd567;
 $L188:
-	mov.b64 {%r256, %r257}, %rd564;
-	shfl.sync.up.b32 %r258|%p145, %r256, 16, 0, %r17;
-	shfl.sync.up.b32 %r259, %r257, 16, 0, %r17;
-	mov.b64 %rd576, {%r258, %r259};
+	mov.b64 {%r252, %r253}, %rd556;
+	shfl.sync.up.b32 %r254|%p145, %r252, 16, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, 16, 0, %r17;
+	mov.b64 %rd568, {%r254, %r255};
 	@!%p145 bra $L189;
-	add.s64 %rd577, %rd576, %rd564;
-	mov.b64 %rd564, %rd577;
+	add.s64 %rd569, %rd568, %rd556;
+	mov.b64 %rd556, %rd569;
 $L189:
-	mov.b64 {%r260, %r261}, %rd564;
-	shfl.sync.up.b32 %r262|%p146, %r260, 1, 0, %r17;
-	shfl.sync.up.b32 %r263, %r261, 1, 0, %r17;
-	mov.b64 %rd578, {%r262, %r263};
-	selp.b64 %rd579, %rd578, 0, %p146;
+	mov.b64 {%r256, %r257}, %rd556;
+	shfl.sync.up.b32 %r258|%p146, %r256, 1, 0, %r17;
+	shfl.sync.up.b32 %r259, %r257, 1, 0, %r17;
+	mov.b64 %rd570, {%r258, %r259};
+	selp.b64 %rd571, %rd570, 0, %p146;
 	@!%p140 bra $L190;
-	mul.wide.u32 %rd580, %r7, 16;
-	add.s64 %rd581, %rd1, %rd580;
-	add.s64 %rd582, %rd581, 512;
-	st.shared.s64 [%rd582+0], %rd579;
+	mul.wide.u32 %rd572, %r7, 16;
+	add.s64 %rd573, %rd1, %rd572;
+	add.s64 %rd574, %rd573, 512;
+	st.shared.s64 [%rd574+0], %rd571;
 $L190:
-	sub.u32 %r264, %r10, 1;
-	setp.eq.u32 %p147, %r7, %r264;
+	sub.u32 %r260, %r10, 1;
+	setp.eq.u32 %p147, %r7, %r260;
 	@!%p147 bra $L191;
-	st.shared.s64 [%rd1+1024], %rd564;
+	st.shared.s64 [%rd1+1024], %rd556;
 $L191:
 $L183:
 	bar.sync 0;
-	mul.wide.u32 %rd583, %r8, 16;
-	add.s64 %rd584, %rd1, %rd583;
-	add.s64 %rd585, %rd584, 512;
-	ld.shared.s64 %rd586, [%rd585+0];
-	add.s64 %rd587, %rd586, %rd561;
-	ld.shared.s64 %rd588, [%rd1+1024];
-	mov.b64 {%r265, %r266}, %rd587;
-	shfl.sync.idx.b32 %r267|%p148, %r265, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r268, %r266, 0, %r22, %r17;
-	mov.b64 %rd589, {%r267, %r268};
-	mov.b64 %rd590, %rd588;
-	mov.b64 %rd591, %rd589;
-	mov.b64 %rd592, %rd590;
-	mov.b64 %rd593, %rd591;
-	mov.b64 %rd594, %rd592;
-	mov.b64 %rd595, %rd593;
-	mov.b64 %rd596, %rd594;
-	mov.b64 %rd597, 0;
-	cvt.u64.u32 %rd598, %r2;
-	setp.eq.s64 %p149, %rd598, 0;
-	setp.gt.s64 %p150, %rd596, 0;
+	mul.wide.u32 %rd575, %r8, 16;
+	add.s64 %rd576, %rd1, %rd575;
+	add.s64 %rd577, %rd576, 512;
+	ld.shared.s64 %rd578, [%rd577+0];
+	add.s64 %rd579, %rd578, %rd553;
+	ld.shared.s64 %rd580, [%rd1+1024];
+	mov.b64 {%r261, %r262}, %rd579;
+	shfl.sync.idx.b32 %r263|%p148, %r261, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r264, %r262, 0, %r22, %r17;
+	mov.b64 %rd581, {%r263, %r264};
+	mov.b64 %rd582, %rd580;
+	mov.b64 %rd583, %rd581;
+	mov.b64 %rd584, %rd582;
+	mov.b64 %rd585, %rd583;
+	mov.b64 %rd586, %rd584;
+	mov.b64 %rd587, %rd585;
+	mov.b64 %rd588, %rd586;
+	mov.b64 %rd589, 0;
+	cvt.u64.u32 %rd590, %r2;
+	setp.eq.s64 %p149, %rd590, 0;
+	setp.gt.s64 %p150, %rd588, 0;
 	and.pred %p151, %p149, %p150;
 	@!%p151 bra $L193;
-	atom.global.add.u64 %rd599, [%rd147], %rd596;
-	mov.b64 %rd600, %rd599;
-	mov.b64 %rd597, %rd600;
+	atom.global.add.u64 %rd591, [%rd147], %rd588;
+	mov.b64 %rd592, %rd591;
+	mov.b64 %rd589, %rd592;
 $L193:
-	cvt.u64.u32 %rd601, %r2;
-	setp.eq.s64 %p152, %rd601, 0;
+	cvt.u64.u32 %rd593, %r2;
+	setp.eq.s64 %p152, %rd593, 0;
 	setp.eq.u32 %p153, %r1, 0;
 	and.pred %p154, %p152, %p153;
 	bar.sync 0;
 	@!%p154 bra $L194;
-	st.shared.s64 [%rd1+1024], %rd597;
+	st.shared.s64 [%rd1+1024], %rd589;
 $L194:
 	bar.sync 0;
-	ld.shared.s64 %rd602, [%rd1+1024];
-	mov.b64 %rd603, %rd602;
-	mov.b64 %rd597, %rd603;
-	add.s64 %rd604, %rd597, %rd595;
-	mov.b64 %rd605, %rd604;
-	mov.b64 %rd606, 0;
+	ld.shared.s64 %rd594, [%rd1+1024];
+	mov.b64 %rd595, %rd594;
+	mov.b64 %rd589, %rd595;
+	add.s64 %rd596, %rd589, %rd587;
+	mov.b64 %rd597, %rd596;
+	mov.b64 %rd598, 0;
 $L195:
-	setp.lt.s64 %p155, %rd606, %rd556;
+	setp.lt.s64 %p155, %rd598, %rd548;
 	not.pred %p156, %p155;
 	@!%p156 bra $L199;
 	bra.uni $L197;
 $L199:
-	mul.lo.s64 %rd607, %rd606, %rd172;
-	mad.lo.s64 %rd608, %rd607, 4, %rd170;
-	ld.shared.s32 %r269, [%rd608+0];
-	mov.b32 %r270, %r269;
-	add.s64 %rd609, %rd605, %rd606;
-	mul.lo.s64 %rd610, %rd609, %rd146;
-	mad.lo.s64 %rd611, %rd610, 4, %rd144;
-	st.global.s32 [%rd611+0], %r270;
+	mul.lo.s64 %rd599, %rd598, %rd172;
+	mad.lo.s64 %rd600, %rd599, 4, %rd170;
+	ld.shared.s32 %r265, [%rd600+0];
+	mov.b32 %r266, %r265;
+	add.s64 %rd601, %rd597, %rd598;
+	mul.lo.s64 %rd602, %rd601, %rd146;
+	mad.lo.s64 %rd603, %rd602, 4, %rd144;
+	st.global.s32 [%rd603+0], %r266;
 $L196:
-	add.s64 %rd612, %rd606, 1;
-	mov.b64 %rd606, %rd612;
+	add.s64 %rd604, %rd598, 1;
+	mov.b64 %rd598, %rd604;
 	bra.uni $L195;
 $L197:
 	bra.uni $L176;
 $L175:
 	bra.uni $L174;
 $L176:
-	mov.b64 %rd613, 0;
-	setp.lt.s64 %p157, %rd445, %rd446;
-	setp.lt.s64 %p158, %rd444, %rd179;
+	mov.b64 %rd605, 0;
+	setp.lt.s64 %p157, %rd441, %rd442;
+	setp.lt.s64 %p158, %rd440, %rd179;
 	or.pred %p159, %p157, %p158;
 	@!%p159 bra $L201;
-	mov.b64 %rd613, 1;
+	mov.b64 %rd605, 1;
 $L201:
-	mov.b64 %rd614, %rd613;
+	mov.b64 %rd606, %rd605;
 	// block reduction
-	sub.u32 %r271, %r13, 1;
-	mov.b32 %r272, %r3;
+	sub.u32 %r267, %r13, 1;
+	mov.b32 %r268, %r3;
 $L202:
-	setp.hs.u32 %p160, %r272, 32;
+	setp.hs.u32 %p160, %r268, 32;
 	@%p160 bra $L203;
-	mov.b64 {%r273, %r274}, %rd614;
-	shfl.sync.down.b32 %r275|%p161, %r273, %r272, %r271, %r17;
-	shfl.sync.down.b32 %r276, %r274, %r272, %r271, %r17;
-	mov.b64 %rd615, {%r275, %r276};
+	mov.b64 {%r269, %r270}, %rd606;
+	shfl.sync.down.b32 %r271|%p161, %r269, %r268, %r267, %r17;
+	shfl.sync.down.b32 %r272, %r270, %r268, %r267, %r17;
+	mov.b64 %rd607, {%r271, %r272};
 	@!%p161 bra $L204;
-	max.s64 %rd616, %rd614, %rd615;
-	mov.b64 %rd614, %rd616;
+	max.s64 %rd608, %rd606, %rd607;
+	mov.b64 %rd606, %rd608;
 $L204:
-	shl.b32 %r272, %r272, 1;
+	shl.b32 %r268, %r268, 1;
 	bra.uni $L202;
 $L203:
 	setp.eq.u32 %p162, %r7, 0;
 	@!%p162 bra $L205;
-	mul.wide.u32 %rd617, %r8, 16;
-	add.s64 %rd618, %rd1, %rd617;
-	st.shared.s64 [%rd618+0], %rd614;
+	mul.wide.u32 %rd609, %r8, 16;
+	add.s64 %rd610, %rd1, %rd609;
+	st.shared.s64 [%rd610+0], %rd606;
 $L205:
 	bar.sync 0;
 	setp.eq.u32 %p163, %r8, 0;
 	@!%p163 bra $L206;
 	setp.lo.u32 %p164, %r7, %r10;
 	@!%p164 bra $L207;
-	mul.wide.u32 %rd619, %r7, 16;
-	add.s64 %rd620, %rd1, %rd619;
-	ld.shared.s64 %rd621, [%rd620+0];
-	mov.b64 %rd614, %rd621;
+	mul.wide.u32 %rd611, %r7, 16;
+	add.s64 %rd612, %rd1, %rd611;
+	ld.shared.s64 %rd613, [%rd612+0];
+	mov.b64 %rd606, %rd613;
 $L207:
-	sub.u32 %r277, %r10, 1;
-	mov.b64 {%r278, %r279}, %rd614;
-	shfl.sync.down.b32 %r280|%p165, %r278, 1, %r277, %r17;
-	shfl.sync.down.b32 %r281, %r279, 1, %r277, %r17;
-	mov.b64 %rd622, {%r280, %r281};
+	sub.u32 %r273, %r10, 1;
+	mov.b64 {%r274, %r275}, %rd606;
+	shfl.sync.down.b32 %r276|%p165, %r274, 1, %r273, %r17;
+	shfl.sync.down.b32 %r277, %r275, 1, %r273, %r17;
+	mov.b64 %rd614, {%r276, %r277};
 	@!%p165 bra $L208;
-	max.s64 %rd623, %rd614, %rd622;
-	mov.b64 %rd614, %rd623;
+	max.s64 %rd615, %rd606, %rd614;
+	mov.b64 %rd606, %rd615;
 $L208:
-	mov.b64 {%r282, %r283}, %rd614;
-	shfl.sync.down.b32 %r284|%p166, %r282, 2, %r277, %r17;
-	shfl.sync.down.b32 %r285, %r283, 2, %r277, %r17;
-	mov.b64 %rd624, {%r284, %r285};
+	mov.b64 {%r278, %r279}, %rd606;
+	shfl.sync.down.b32 %r280|%p166, %r278, 2, %r273, %r17;
+	shfl.sync.down.b32 %r281, %r279, 2, %r273, %r17;
+	mov.b64 %rd616, {%r280, %r281};
 	@!%p166 bra $L209;
-	max.s64 %rd625, %rd614, %rd624;
-	mov.b64 %rd614, %rd625;
+	max.s64 %rd617, %rd606, %rd616;
+	mov.b64 %rd606, %rd617;
 $L209:
-	mov.b64 {%r286, %r287}, %rd614;
-	shfl.sync.down.b32 %r288|%p167, %r286, 4, %r277, %r17;
-	shfl.sync.down.b32 %r289, %r287, 4, %r277, %r17;
-	mov.b64 %rd626, {%r288, %r289};
+	mov.b64 {%r282, %r283}, %rd606;
+	shfl.sync.down.b32 %r284|%p167, %r282, 4, %r273, %r17;
+	shfl.sync.down.b32 %r285, %r283, 4, %r273, %r17;
+	mov.b64 %rd618, {%r284, %r285};
 	@!%p167 bra $L210;
-	max.s64 %rd627, %rd614, %rd626;
-	mov.b64 %rd614, %rd627;
+	max.s64 %rd619, %rd606, %rd618;
+	mov.b64 %rd606, %rd619;
 $L210:
-	mov.b64 {%r290, %r291}, %rd614;
-	shfl.sync.down.b32 %r292|%p168, %r290, 8, %r277, %r17;
-	shfl.sync.down.b32 %r293, %r291, 8, %r277, %r17;
-	mov.b64 %rd628, {%r292, %r293};
+	mov.b64 {%r286, %r287}, %rd606;
+	shfl.sync.down.b32 %r288|%p168, %r286, 8, %r273, %r17;
+	shfl.sync.down.b32 %r289, %r287, 8, %r273, %r17;
+	mov.b64 %rd620, {%r288, %r289};
 	@!%p168 bra $L211;
-	max.s64 %rd629, %rd614, %rd628;
-	mov.b64 %rd614, %rd629;
+	max.s64 %rd621, %rd606, %rd620;
+	mov.b64 %rd606, %rd621;
 $L211:
-	mov.b64 {%r294, %r295}, %rd614;
-	shfl.sync.down.b32 %r296|%p169, %r294, 16, %r277, %r17;
-	shfl.sync.down.b32 %r297, %r295, 16, %r277, %r17;
-	mov.b64 %rd630, {%r296, %r297};
+	mov.b64 {%r290, %r291}, %rd606;
+	shfl.sync.down.b32 %r292|%p169, %r290, 16, %r273, %r17;
+	shfl.sync.down.b32 %r293, %r291, 16, %r273, %r17;
+	mov.b64 %rd622, {%r292, %r293};
 	@!%p169 bra $L212;
-	max.s64 %rd631, %rd614, %rd630;
-	mov.b64 %rd614, %rd631;
+	max.s64 %rd623, %rd606, %rd622;
+	mov.b64 %rd606, %rd623;
 $L212:
 	@!%p162 bra $L213;
-	st.shared.s64 [%rd1+1024], %rd614;
+	st.shared.s64 [%rd1+1024], %rd606;
 $L213:
 $L206:
 	bar.sync 0;
-	ld.shared.s64 %rd632, [%rd1+1024];
-	mov.b64 %rd614, %rd632;
-	mov.b64 %rd633, %rd614;
-	setp.eq.s64 %p170, %rd633, 0;
+	ld.shared.s64 %rd624, [%rd1+1024];
+	mov.b64 %rd606, %rd624;
+	mov.b64 %rd625, %rd606;
+	setp.eq.s64 %p170, %rd625, 0;
 	@!%p170 bra $L215;
 	bra.uni $L125;
 $L215:
@@ -5560,160 +5536,160 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd634, %rd113;
-	mov.b64 %rd635, %rd114;
+	mov.b64 %rd626, %rd113;
+	mov.b64 %rd627, %rd114;
 	// block reduction
-	mov.b32 %r298, 1;
-	sub.u32 %r299, %r13, 1;
-	mov.b32 %r300, %r3;
+	mov.b32 %r294, 1;
+	sub.u32 %r295, %r13, 1;
+	mov.b32 %r296, %r3;
 $L216:
-	setp.hs.u32 %p171, %r300, 32;
+	setp.hs.u32 %p171, %r296, 32;
 	@%p171 bra $L217;
-	mov.b64 {%r301, %r302}, %rd634;
-	shfl.sync.down.b32 %r303|%p172, %r301, %r300, %r299, %r17;
-	shfl.sync.down.b32 %r304, %r302, %r300, %r299, %r17;
-	mov.b64 %rd636, {%r303, %r304};
-	mov.b64 {%r305, %r306}, %rd635;
-	shfl.sync.down.b32 %r307, %r305, %r300, %r299, %r17;
-	shfl.sync.down.b32 %r308, %r306, %r300, %r299, %r17;
-	mov.b64 %rd637, {%r307, %r308};
+	mov.b64 {%r297, %r298}, %rd626;
+	shfl.sync.down.b32 %r299|%p172, %r297, %r296, %r295, %r17;
+	shfl.sync.down.b32 %r300, %r298, %r296, %r295, %r17;
+	mov.b64 %rd628, {%r299, %r300};
+	mov.b64 {%r301, %r302}, %rd627;
+	shfl.sync.down.b32 %r303, %r301, %r296, %r295, %r17;
+	shfl.sync.down.b32 %r304, %r302, %r296, %r295, %r17;
+	mov.b64 %rd629, {%r303, %r304};
 	@!%p172 bra $L218;
 	setp.ne.u32 %p173, %r18, 9;
 	@%p173 bra.uni $L220;
-	setp.lt.s64 %p174, %rd636, %rd634;
-	setp.eq.s64 %p175, %rd636, %rd634;
-	setp.lt.s64 %p176, %rd637, %rd635;
+	setp.lt.s64 %p174, %rd628, %rd626;
+	setp.eq.s64 %p175, %rd628, %rd626;
+	setp.lt.s64 %p176, %rd629, %rd627;
 	and.pred %p177, %p175, %p176;
 	or.pred %p178, %p174, %p177;
-	selp.b64 %rd638, %rd636, %rd634, %p178;
-	selp.b64 %rd639, %rd637, %rd635, %p178;
-	mov.b64 %rd634, %rd638;
-	mov.b64 %rd635, %rd639;
+	selp.b64 %rd630, %rd628, %rd626, %p178;
+	selp.b64 %rd631, %rd629, %rd627, %p178;
+	mov.b64 %rd626, %rd630;
+	mov.b64 %rd627, %rd631;
 	bra.uni $L219;
 $L220:
 	setp.ne.u32 %p179, %r18, 10;
 	@%p179 bra.uni $L221;
-	setp.gt.s64 %p180, %rd636, %rd634;
-	setp.eq.s64 %p181, %rd636, %rd634;
-	setp.lt.s64 %p182, %rd637, %rd635;
+	setp.gt.s64 %p180, %rd628, %rd626;
+	setp.eq.s64 %p181, %rd628, %rd626;
+	setp.lt.s64 %p182, %rd629, %rd627;
 	and.pred %p183, %p181, %p182;
 	or.pred %p184, %p180, %p183;
-	selp.b64 %rd640, %rd636, %rd634, %p184;
-	selp.b64 %rd641, %rd637, %rd635, %p184;
-	mov.b64 %rd634, %rd640;
-	mov.b64 %rd635, %rd641;
+	selp.b64 %rd632, %rd628, %rd626, %p184;
+	selp.b64 %rd633, %rd629, %rd627, %p184;
+	mov.b64 %rd626, %rd632;
+	mov.b64 %rd627, %rd633;
 	bra.uni $L219;
 $L221:
-	mov.b64 %rd642, %rd634;
-	mov.b64 %rd643, %rd635;
-	mov.b64 %rd644, %rd636;
-	mov.b64 %rd645, %rd637;
-	mov.b64 %rd646, %rd642;
-	mov.b64 %rd647, %rd643;
-	mov.b64 %rd648, %rd644;
-	mov.b64 %rd649, %rd645;
-	mov.b64 %rd650, %rd648;
-	mov.b64 %rd651, %rd649;
-	add.s64 %rd652, %rd646, %rd650;
-	mov.b64 %rd646, %rd652;
-	add.s64 %rd653, %rd647, %rd651;
-	mov.b64 %rd647, %rd653;
+	mov.b64 %rd634, %rd626;
+	mov.b64 %rd635, %rd627;
+	mov.b64 %rd636, %rd628;
+	mov.b64 %rd637, %rd629;
+	mov.b64 %rd638, %rd634;
+	mov.b64 %rd639, %rd635;
+	mov.b64 %rd640, %rd636;
+	mov.b64 %rd641, %rd637;
+	mov.b64 %rd642, %rd640;
+	mov.b64 %rd643, %rd641;
+	add.s64 %rd644, %rd638, %rd642;
+	mov.b64 %rd638, %rd644;
+	add.s64 %rd645, %rd639, %rd643;
+	mov.b64 %rd639, %rd645;
 $L222:
-	mov.b64 %rd634, %rd646;
-	mov.b64 %rd635, %rd647;
+	mov.b64 %rd626, %rd638;
+	mov.b64 %rd627, %rd639;
 $L219:
 $L218:
-	shl.b32 %r300, %r300, 1;
+	shl.b32 %r296, %r296, 1;
 	bra.uni $L216;
 $L217:
 	setp.eq.u32 %p185, %r7, 0;
 	@!%p185 bra $L223;
-	mul.wide.u32 %rd654, %r8, 16;
-	add.s64 %rd655, %rd1, %rd654;
-	st.shared.s64 [%rd655+0], %rd634;
-	st.shared.s64 [%rd655+8], %rd635;
+	mul.wide.u32 %rd646, %r8, 16;
+	add.s64 %rd647, %rd1, %rd646;
+	st.shared.s64 [%rd647+0], %rd626;
+	st.shared.s64 [%rd647+8], %rd627;
 $L223:
 	bar.sync 0;
 	setp.eq.u32 %p186, %r8, 0;
 	@!%p186 bra $L224;
 	setp.lo.u32 %p187, %r7, %r10;
 	@!%p187 bra $L225;
-	mul.wide.u32 %rd656, %r7, 16;
-	add.s64 %rd657, %rd1, %rd656;
-	ld.shared.s64 %rd658, [%rd657+0];
-	ld.shared.s64 %rd659, [%rd657+8];
-	mov.b64 %rd634, %rd658;
-	mov.b64 %rd635, %rd659;
+	mul.wide.u32 %rd648, %r7, 16;
+	add.s64 %rd649, %rd1, %rd648;
+	ld.shared.s64 %rd650, [%rd649+0];
+	ld.shared.s64 %rd651, [%rd649+8];
+	mov.b64 %rd626, %rd650;
+	mov.b64 %rd627, %rd651;
 $L225:
-	sub.u32 %r309, %r10, 1;
-	mov.b32 %r310, %r298;
+	sub.u32 %r305, %r10, 1;
+	mov.b32 %r306, %r294;
 $L226:
-	setp.hs.u32 %p188, %r310, 32;
+	setp.hs.u32 %p188, %r306, 32;
 	@%p188 bra $L227;
-	mov.b64 {%r311, %r312}, %rd634;
-	shfl.sync.down.b32 %r313|%p189, %r311, %r310, %r309, %r17;
-	shfl.sync.down.b32 %r314, %r312, %r310, %r309, %r17;
-	mov.b64 %rd660, {%r313, %r314};
-	mov.b64 {%r315, %r316}, %rd635;
-	shfl.sync.down.b32 %r317, %r315, %r310, %r309, %r17;
-	shfl.sync.down.b32 %r318, %r316, %r310, %r309, %r17;
-	mov.b64 %rd661, {%r317, %r318};
+	mov.b64 {%r307, %r308}, %rd626;
+	shfl.sync.down.b32 %r309|%p189, %r307, %r306, %r305, %r17;
+	shfl.sync.down.b32 %r310, %r308, %r306, %r305, %r17;
+	mov.b64 %rd652, {%r309, %r310};
+	mov.b64 {%r311, %r312}, %rd627;
+	shfl.sync.down.b32 %r313, %r311, %r306, %r305, %r17;
+	shfl.sync.down.b32 %r314, %r312, %r306, %r305, %r17;
+	mov.b64 %rd653, {%r313, %r314};
 	@!%p189 bra $L228;
 	setp.ne.u32 %p190, %r18, 9;
 	@%p190 bra.uni $L230;
-	setp.lt.s64 %p191, %rd660, %rd634;
-	setp.eq.s64 %p192, %rd660, %rd634;
-	setp.lt.s64 %p193, %rd661, %rd635;
+	setp.lt.s64 %p191, %rd652, %rd626;
+	setp.eq.s64 %p192, %rd652, %rd626;
+	setp.lt.s64 %p193, %rd653, %rd627;
 	and.pred %p194, %p192, %p193;
 	or.pred %p195, %p191, %p194;
-	selp.b64 %rd662, %rd660, %rd634, %p195;
-	selp.b64 %rd663, %rd661, %rd635, %p195;
-	mov.b64 %rd634, %rd662;
-	mov.b64 %rd635, %rd663;
+	selp.b64 %rd654, %rd652, %rd626, %p195;
+	selp.b64 %rd655, %rd653, %rd627, %p195;
+	mov.b64 %rd626, %rd654;
+	mov.b64 %rd627, %rd655;
 	bra.uni $L229;
 $L230:
 	setp.ne.u32 %p196, %r18, 10;
 	@%p196 bra.uni $L231;
-	setp.gt.s64 %p197, %rd660, %rd634;
-	setp.eq.s64 %p198, %rd660, %rd634;
-	setp.lt.s64 %p199, %rd661, %rd635;
+	setp.gt.s64 %p197, %rd652, %rd626;
+	setp.eq.s64 %p198, %rd652, %rd626;
+	setp.lt.s64 %p199, %rd653, %rd627;
 	and.pred %p200, %p198, %p199;
 	or.pred %p201, %p197, %p200;
-	selp.b64 %rd664, %rd660, %rd634, %p201;
-	selp.b64 %rd665, %rd661, %rd635, %p201;
-	mov.b64 %rd634, %rd664;
-	mov.b64 %rd635, %rd665;
+	selp.b64 %rd656, %rd652, %rd626, %p201;
+	selp.b64 %rd657, %rd653, %rd627, %p201;
+	mov.b64 %rd626, %rd656;
+	mov.b64 %rd627, %rd657;
 	bra.uni $L229;
 $L231:
-	mov.b64 %rd666, %rd634;
-	mov.b64 %rd667, %rd635;
-	mov.b64 %rd668, %rd660;
-	mov.b64 %rd669, %rd661;
-	mov.b64 %rd646, %rd666;
-	mov.b64 %rd647, %rd667;
-	mov.b64 %rd648, %rd668;
-	mov.b64 %rd649, %rd669;
-	mov.b64 %rd650, %rd648;
-	mov.b64 %rd651, %rd649;
-	add.s64 %rd670, %rd646, %rd650;
-	mov.b64 %rd646, %rd670;
-	add.s64 %rd671, %rd647, %rd651;
-	mov.b64 %rd647, %rd671;
+	mov.b64 %rd658, %rd626;
+	mov.b64 %rd659, %rd627;
+	mov.b64 %rd660, %rd652;
+	mov.b64 %rd661, %rd653;
+	mov.b64 %rd638, %rd658;
+	mov.b64 %rd639, %rd659;
+	mov.b64 %rd640, %rd660;
+	mov.b64 %rd641, %rd661;
+	mov.b64 %rd642, %rd640;
+	mov.b64 %rd643, %rd641;
+	add.s64 %rd662, %rd638, %rd642;
+	mov.b64 %rd638, %rd662;
+	add.s64 %rd663, %rd639, %rd643;
+	mov.b64 %rd639, %rd663;
 $L232:
-	mov.b64 %rd634, %rd646;
-	mov.b64 %rd635, %rd647;
+	mov.b64 %rd626, %rd638;
+	mov.b64 %rd627, %rd639;
 $L229:
 $L228:
-	shl.b32 %r310, %r310, 1;
+	shl.b32 %r306, %r306, 1;
 	bra.uni $L226;
 $L227:
 $L224:
-	mul.wide.u32 %rd672, %r29, 16;
-	add.s64 %rd673, %rd11, %rd672;
+	mul.wide.u32 %rd664, %r29, 16;
+	add.s64 %rd665, %rd11, %rd664;
 	setp.eq.u32 %p202, %r5, 0;
 	@!%p202 bra $L233;
-	st.global.s64 [%rd673+0], %rd634;
-	st.global.s64 [%rd673+8], %rd635;
+	st.global.s64 [%rd665+0], %rd626;
+	st.global.s64 [%rd665+8], %rd627;
 $L233:
 	ret;
 }
@@ -6219,8 +6195,8 @@ const gokkosPTX2 = `//
 )
 {
 	.reg .pred %p<115>;
-	.reg .b32 %r<156>;
-	.reg .b64 %rd<452>;
+	.reg .b32 %r<154>;
+	.reg .b64 %rd<448>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6800,225 +6776,219 @@ $L54:
 	setp.le.s64 %p54, %rd171, 1;
 	or.pred %p55, %p53, %p54;
 	@!%p55 bra $L69;
-	mov.b64 %rd318, %rd317;
-	mov.b32 %r92, %r91;
-	cvt.s64.s32 %rd319, %r92;
-	add.s64 %rd320, %rd319, 1;
-	mul.lo.s64 %rd321, %rd320, %rd144;
-	mad.lo.s64 %rd322, %rd321, 8, %rd142;
-	ld.global.nc.s64 %rd323, [%rd322+0];
-	mov.b64 %rd324, %rd323;
-	cvt.s64.s32 %rd325, %r92;
-	mul.lo.s64 %rd326, %rd325, %rd144;
-	mad.lo.s64 %rd327, %rd326, 8, %rd142;
-	ld.global.nc.s64 %rd328, [%rd327+0];
-	mov.b64 %rd329, %rd328;
-	sub.s64 %rd330, %rd324, %rd329;
-	mov.b64 %rd331, %rd330;
-	add.s64 %rd332, %rd128, %rd331;
-	mov.b64 %rd128, %rd332;
+	cvt.s64.s32 %rd318, %r91;
+	add.s64 %rd319, %rd318, 1;
+	mul.lo.s64 %rd320, %rd319, %rd144;
+	mad.lo.s64 %rd321, %rd320, 8, %rd142;
+	ld.global.nc.s64 %rd322, [%rd321+0];
+	mov.b64 %rd323, %rd322;
+	cvt.s64.s32 %rd324, %r91;
+	mul.lo.s64 %rd325, %rd324, %rd144;
+	mad.lo.s64 %rd326, %rd325, 8, %rd142;
+	ld.global.nc.s64 %rd327, [%rd326+0];
+	mov.b64 %rd328, %rd327;
+	sub.s64 %rd329, %rd323, %rd328;
+	add.s64 %rd330, %rd128, %rd329;
+	mov.b64 %rd128, %rd330;
 	bra.uni $L70;
 $L69:
-	rem.s64 %rd333, %rd127, %rd171;
+	rem.s64 %rd331, %rd127, %rd171;
 	setp.eq.s64 %p56, %rd171, -1;
-	selp.b64 %rd334, 0, %rd333, %p56;
+	selp.b64 %rd332, 0, %rd331, %p56;
 	setp.eq.s64 %p57, %rd171, 0;
-	selp.b64 %rd335, %rd127, %rd334, %p57;
-	setp.eq.s64 %p58, %rd335, 0;
+	selp.b64 %rd333, %rd127, %rd332, %p57;
+	setp.eq.s64 %p58, %rd333, 0;
 	@!%p58 bra $L72;
-	mov.b64 %rd336, %rd317;
-	mov.b32 %r93, %r91;
-	cvt.s64.s32 %rd337, %r93;
-	add.s64 %rd338, %rd337, 1;
-	mul.lo.s64 %rd339, %rd338, %rd144;
-	mad.lo.s64 %rd340, %rd339, 8, %rd142;
-	ld.global.nc.s64 %rd341, [%rd340+0];
-	mov.b64 %rd342, %rd341;
-	cvt.s64.s32 %rd343, %r93;
-	mul.lo.s64 %rd344, %rd343, %rd144;
-	mad.lo.s64 %rd345, %rd344, 8, %rd142;
-	ld.global.nc.s64 %rd346, [%rd345+0];
-	mov.b64 %rd347, %rd346;
-	sub.s64 %rd348, %rd342, %rd347;
-	mov.b64 %rd349, %rd348;
-	mul.lo.s64 %rd350, %rd171, %rd349;
-	add.s64 %rd351, %rd128, %rd350;
-	mov.b64 %rd128, %rd351;
+	cvt.s64.s32 %rd334, %r91;
+	add.s64 %rd335, %rd334, 1;
+	mul.lo.s64 %rd336, %rd335, %rd144;
+	mad.lo.s64 %rd337, %rd336, 8, %rd142;
+	ld.global.nc.s64 %rd338, [%rd337+0];
+	mov.b64 %rd339, %rd338;
+	cvt.s64.s32 %rd340, %r91;
+	mul.lo.s64 %rd341, %rd340, %rd144;
+	mad.lo.s64 %rd342, %rd341, 8, %rd142;
+	ld.global.nc.s64 %rd343, [%rd342+0];
+	mov.b64 %rd344, %rd343;
+	sub.s64 %rd345, %rd339, %rd344;
+	mul.lo.s64 %rd346, %rd171, %rd345;
+	add.s64 %rd347, %rd128, %rd346;
+	mov.b64 %rd128, %rd347;
 $L72:
 $L70:
-	add.s64 %rd352, %rd127, 1;
-	mov.b64 %rd127, %rd352;
+	add.s64 %rd348, %rd127, 1;
+	mov.b64 %rd127, %rd348;
 $L68:
 $L51:
 $L23:
-	add.s64 %rd353, %rd220, %rd209;
-	mov.b64 %rd220, %rd353;
+	add.s64 %rd349, %rd220, %rd209;
+	mov.b64 %rd220, %rd349;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd354, %rd214;
+	mov.b64 %rd350, %rd214;
 $L73:
 	@!%p13 bra $L77;
 	bra.uni $L75;
 $L77:
 	// block scan
-	mov.b64 %rd355, %rd354;
-	mov.b32 %r94, %r3;
+	mov.b64 %rd351, %rd350;
+	mov.b32 %r92, %r3;
 $L78:
-	setp.hs.u32 %p59, %r94, 32;
+	setp.hs.u32 %p59, %r92, 32;
 	@%p59 bra $L79;
-	mov.b64 {%r95, %r96}, %rd355;
-	shfl.sync.up.b32 %r97|%p60, %r95, %r94, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r94, 0, %r17;
-	mov.b64 %rd356, {%r97, %r98};
+	mov.b64 {%r93, %r94}, %rd351;
+	shfl.sync.up.b32 %r95|%p60, %r93, %r92, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
+	mov.b64 %rd352, {%r95, %r96};
 	@!%p60 bra $L80;
-	add.s64 %rd357, %rd356, %rd355;
-	mov.b64 %rd355, %rd357;
+	add.s64 %rd353, %rd352, %rd351;
+	mov.b64 %rd351, %rd353;
 $L80:
-	shl.b32 %r94, %r94, 1;
+	shl.b32 %r92, %r92, 1;
 	bra.uni $L78;
 $L79:
-	mov.b64 {%r99, %r100}, %rd355;
-	shfl.sync.up.b32 %r101|%p61, %r99, %r3, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, %r3, 0, %r17;
-	mov.b64 %rd358, {%r101, %r102};
+	mov.b64 {%r97, %r98}, %rd351;
+	shfl.sync.up.b32 %r99|%p61, %r97, %r3, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
+	mov.b64 %rd354, {%r99, %r100};
 	setp.lo.u32 %p62, %r3, 32;
 	and.pred %p63, %p61, %p62;
-	selp.b64 %rd359, %rd358, 0, %p63;
-	sub.u32 %r103, %r13, %r3;
-	setp.eq.u32 %p64, %r7, %r103;
+	selp.b64 %rd355, %rd354, 0, %p63;
+	sub.u32 %r101, %r13, %r3;
+	setp.eq.u32 %p64, %r7, %r101;
 	@!%p64 bra $L81;
-	mul.wide.u32 %rd360, %r8, 16;
-	add.s64 %rd361, %rd1, %rd360;
-	st.shared.s64 [%rd361+0], %rd355;
+	mul.wide.u32 %rd356, %r8, 16;
+	add.s64 %rd357, %rd1, %rd356;
+	st.shared.s64 [%rd357+0], %rd351;
 $L81:
 	bar.sync 0;
 	setp.eq.u32 %p65, %r8, 0;
 	@!%p65 bra $L82;
-	mov.b64 %rd362, 0;
+	mov.b64 %rd358, 0;
 	setp.lo.u32 %p66, %r7, %r10;
 	@!%p66 bra $L83;
-	mul.wide.u32 %rd363, %r7, 16;
-	add.s64 %rd364, %rd1, %rd363;
-	ld.shared.s64 %rd365, [%rd364+0];
-	mov.b64 %rd362, %rd365;
+	mul.wide.u32 %rd359, %r7, 16;
+	add.s64 %rd360, %rd1, %rd359;
+	ld.shared.s64 %rd361, [%rd360+0];
+	mov.b64 %rd358, %rd361;
 $L83:
-	mov.b64 {%r104, %r105}, %rd362;
-	shfl.sync.up.b32 %r106|%p67, %r104, 1, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 1, 0, %r17;
-	mov.b64 %rd366, {%r106, %r107};
+	mov.b64 {%r102, %r103}, %rd358;
+	shfl.sync.up.b32 %r104|%p67, %r102, 1, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
+	mov.b64 %rd362, {%r104, %r105};
 	@!%p67 bra $L84;
-	add.s64 %rd367, %rd366, %rd362;
-	mov.b64 %rd362, %rd367;
+	add.s64 %rd363, %rd362, %rd358;
+	mov.b64 %rd358, %rd363;
 $L84:
-	mov.b64 {%r108, %r109}, %rd362;
-	shfl.sync.up.b32 %r110|%p68, %r108, 2, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 2, 0, %r17;
-	mov.b64 %rd368, {%r110, %r111};
+	mov.b64 {%r106, %r107}, %rd358;
+	shfl.sync.up.b32 %r108|%p68, %r106, 2, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
+	mov.b64 %rd364, {%r108, %r109};
 	@!%p68 bra $L85;
-	add.s64 %rd369, %rd368, %rd362;
-	mov.b64 %rd362, %rd369;
+	add.s64 %rd365, %rd364, %rd358;
+	mov.b64 %rd358, %rd365;
 $L85:
-	mov.b64 {%r112, %r113}, %rd362;
-	shfl.sync.up.b32 %r114|%p69, %r112, 4, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 4, 0, %r17;
-	mov.b64 %rd370, {%r114, %r115};
+	mov.b64 {%r110, %r111}, %rd358;
+	shfl.sync.up.b32 %r112|%p69, %r110, 4, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
+	mov.b64 %rd366, {%r112, %r113};
 	@!%p69 bra $L86;
-	add.s64 %rd371, %rd370, %rd362;
-	mov.b64 %rd362, %rd371;
+	add.s64 %rd367, %rd366, %rd358;
+	mov.b64 %rd358, %rd367;
 $L86:
-	mov.b64 {%r116, %r117}, %rd362;
-	shfl.sync.up.b32 %r118|%p70, %r116, 8, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 8, 0, %r17;
-	mov.b64 %rd372, {%r118, %r119};
+	mov.b64 {%r114, %r115}, %rd358;
+	shfl.sync.up.b32 %r116|%p70, %r114, 8, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
+	mov.b64 %rd368, {%r116, %r117};
 	@!%p70 bra $L87;
-	add.s64 %rd373, %rd372, %rd362;
-	mov.b64 %rd362, %rd373;
+	add.s64 %rd369, %rd368, %rd358;
+	mov.b64 %rd358, %rd369;
 $L87:
-	mov.b64 {%r120, %r121}, %rd362;
-	shfl.sync.up.b32 %r122|%p71, %r120, 16, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 16, 0, %r17;
-	mov.b64 %rd374, {%r122, %r123};
+	mov.b64 {%r118, %r119}, %rd358;
+	shfl.sync.up.b32 %r120|%p71, %r118, 16, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
+	mov.b64 %rd370, {%r120, %r121};
 	@!%p71 bra $L88;
-	add.s64 %rd375, %rd374, %rd362;
-	mov.b64 %rd362, %rd375;
+	add.s64 %rd371, %rd370, %rd358;
+	mov.b64 %rd358, %rd371;
 $L88:
-	mov.b64 {%r124, %r125}, %rd362;
-	shfl.sync.up.b32 %r126|%p72, %r124, 1, 0, %r17;
-	shfl.sync.up.b32 %r127, %r125, 1, 0, %r17;
-	mov.b64 %rd376, {%r126, %r127};
-	selp.b64 %rd377, %rd376, 0, %p72;
+	mov.b64 {%r122, %r123}, %rd358;
+	shfl.sync.up.b32 %r124|%p72, %r122, 1, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
+	mov.b64 %rd372, {%r124, %r125};
+	selp.b64 %rd373, %rd372, 0, %p72;
 	@!%p66 bra $L89;
-	mul.wide.u32 %rd378, %r7, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	add.s64 %rd380, %rd379, 512;
-	st.shared.s64 [%rd380+0], %rd377;
+	mul.wide.u32 %rd374, %r7, 16;
+	add.s64 %rd375, %rd1, %rd374;
+	add.s64 %rd376, %rd375, 512;
+	st.shared.s64 [%rd376+0], %rd373;
 $L89:
-	sub.u32 %r128, %r10, 1;
-	setp.eq.u32 %p73, %r7, %r128;
+	sub.u32 %r126, %r10, 1;
+	setp.eq.u32 %p73, %r7, %r126;
 	@!%p73 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd362;
+	st.shared.s64 [%rd1+1024], %rd358;
 $L90:
 $L82:
 	bar.sync 0;
-	mul.wide.u32 %rd381, %r8, 16;
-	add.s64 %rd382, %rd1, %rd381;
-	add.s64 %rd383, %rd382, 512;
-	ld.shared.s64 %rd384, [%rd383+0];
-	add.s64 %rd385, %rd384, %rd359;
-	ld.shared.s64 %rd386, [%rd1+1024];
-	mov.b64 {%r129, %r130}, %rd385;
-	shfl.sync.idx.b32 %r131|%p74, %r129, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r132, %r130, 0, %r22, %r17;
-	mov.b64 %rd387, {%r131, %r132};
+	mul.wide.u32 %rd377, %r8, 16;
+	add.s64 %rd378, %rd1, %rd377;
+	add.s64 %rd379, %rd378, 512;
+	ld.shared.s64 %rd380, [%rd379+0];
+	add.s64 %rd381, %rd380, %rd355;
+	ld.shared.s64 %rd382, [%rd1+1024];
+	mov.b64 {%r127, %r128}, %rd381;
+	shfl.sync.idx.b32 %r129|%p74, %r127, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
+	mov.b64 %rd383, {%r129, %r130};
+	mov.b64 %rd384, %rd382;
+	mov.b64 %rd385, %rd383;
+	mov.b64 %rd386, %rd384;
+	mov.b64 %rd387, %rd385;
 	mov.b64 %rd388, %rd386;
 	mov.b64 %rd389, %rd387;
 	mov.b64 %rd390, %rd388;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	mov.b64 %rd393, %rd391;
-	mov.b64 %rd394, %rd392;
-	mov.b64 %rd395, 0;
-	cvt.u64.u32 %rd396, %r2;
-	setp.eq.s64 %p75, %rd396, 0;
-	setp.gt.s64 %p76, %rd394, 0;
+	mov.b64 %rd391, 0;
+	cvt.u64.u32 %rd392, %r2;
+	setp.eq.s64 %p75, %rd392, 0;
+	setp.gt.s64 %p76, %rd390, 0;
 	and.pred %p77, %p75, %p76;
 	@!%p77 bra $L92;
-	atom.global.add.u64 %rd397, [%rd161], %rd394;
-	mov.b64 %rd398, %rd397;
-	mov.b64 %rd395, %rd398;
+	atom.global.add.u64 %rd393, [%rd161], %rd390;
+	mov.b64 %rd394, %rd393;
+	mov.b64 %rd391, %rd394;
 $L92:
-	cvt.u64.u32 %rd399, %r2;
-	setp.eq.s64 %p78, %rd399, 0;
+	cvt.u64.u32 %rd395, %r2;
+	setp.eq.s64 %p78, %rd395, 0;
 	setp.eq.u32 %p79, %r1, 0;
 	and.pred %p80, %p78, %p79;
 	bar.sync 0;
 	@!%p80 bra $L93;
-	st.shared.s64 [%rd1+1024], %rd395;
+	st.shared.s64 [%rd1+1024], %rd391;
 $L93:
 	bar.sync 0;
-	ld.shared.s64 %rd400, [%rd1+1024];
-	mov.b64 %rd401, %rd400;
-	mov.b64 %rd395, %rd401;
-	add.s64 %rd402, %rd395, %rd393;
-	mov.b64 %rd403, %rd402;
-	mov.b64 %rd404, 0;
+	ld.shared.s64 %rd396, [%rd1+1024];
+	mov.b64 %rd397, %rd396;
+	mov.b64 %rd391, %rd397;
+	add.s64 %rd398, %rd391, %rd389;
+	mov.b64 %rd399, %rd398;
+	mov.b64 %rd400, 0;
 $L94:
-	setp.lt.s64 %p81, %rd404, %rd354;
+	setp.lt.s64 %p81, %rd400, %rd350;
 	not.pred %p82, %p81;
 	@!%p82 bra $L98;
 	bra.uni $L96;
 $L98:
-	mul.lo.s64 %rd405, %rd404, %rd192;
-	mad.lo.s64 %rd406, %rd405, 4, %rd190;
-	ld.shared.s32 %r133, [%rd406+0];
-	mov.b32 %r134, %r133;
-	add.s64 %rd407, %rd403, %rd404;
-	mul.lo.s64 %rd408, %rd407, %rd160;
-	mad.lo.s64 %rd409, %rd408, 4, %rd158;
-	st.global.s32 [%rd409+0], %r134;
+	mul.lo.s64 %rd401, %rd400, %rd192;
+	mad.lo.s64 %rd402, %rd401, 4, %rd190;
+	ld.shared.s32 %r131, [%rd402+0];
+	mov.b32 %r132, %r131;
+	add.s64 %rd403, %rd399, %rd400;
+	mul.lo.s64 %rd404, %rd403, %rd160;
+	mad.lo.s64 %rd405, %rd404, 4, %rd158;
+	st.global.s32 [%rd405+0], %r132;
 $L95:
-	add.s64 %rd410, %rd404, 1;
-	mov.b64 %rd404, %rd410;
+	add.s64 %rd406, %rd400, 1;
+	mov.b64 %rd400, %rd406;
 	bra.uni $L94;
 $L96:
 	bra.uni $L75;
@@ -7026,8 +6996,8 @@ $L74:
 	bra.uni $L73;
 $L75:
 $L11:
-	add.s64 %rd411, %rd213, %rd211;
-	mov.b64 %rd213, %rd411;
+	add.s64 %rd407, %rd213, %rd211;
+	mov.b64 %rd213, %rd407;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -7035,160 +7005,160 @@ $L7:
 	add.s64 %rd140, %rd140, %rd139;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd412, %rd127;
-	mov.b64 %rd413, %rd128;
+	mov.b64 %rd408, %rd127;
+	mov.b64 %rd409, %rd128;
 	// block reduction
-	mov.b32 %r135, 1;
-	sub.u32 %r136, %r13, 1;
-	mov.b32 %r137, %r3;
+	mov.b32 %r133, 1;
+	sub.u32 %r134, %r13, 1;
+	mov.b32 %r135, %r3;
 $L99:
-	setp.hs.u32 %p83, %r137, 32;
+	setp.hs.u32 %p83, %r135, 32;
 	@%p83 bra $L100;
-	mov.b64 {%r138, %r139}, %rd412;
-	shfl.sync.down.b32 %r140|%p84, %r138, %r137, %r136, %r17;
-	shfl.sync.down.b32 %r141, %r139, %r137, %r136, %r17;
-	mov.b64 %rd414, {%r140, %r141};
-	mov.b64 {%r142, %r143}, %rd413;
-	shfl.sync.down.b32 %r144, %r142, %r137, %r136, %r17;
-	shfl.sync.down.b32 %r145, %r143, %r137, %r136, %r17;
-	mov.b64 %rd415, {%r144, %r145};
+	mov.b64 {%r136, %r137}, %rd408;
+	shfl.sync.down.b32 %r138|%p84, %r136, %r135, %r134, %r17;
+	shfl.sync.down.b32 %r139, %r137, %r135, %r134, %r17;
+	mov.b64 %rd410, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd409;
+	shfl.sync.down.b32 %r142, %r140, %r135, %r134, %r17;
+	shfl.sync.down.b32 %r143, %r141, %r135, %r134, %r17;
+	mov.b64 %rd411, {%r142, %r143};
 	@!%p84 bra $L101;
 	setp.ne.u32 %p85, %r18, 9;
 	@%p85 bra.uni $L103;
-	setp.lt.s64 %p86, %rd414, %rd412;
-	setp.eq.s64 %p87, %rd414, %rd412;
-	setp.lt.s64 %p88, %rd415, %rd413;
+	setp.lt.s64 %p86, %rd410, %rd408;
+	setp.eq.s64 %p87, %rd410, %rd408;
+	setp.lt.s64 %p88, %rd411, %rd409;
 	and.pred %p89, %p87, %p88;
 	or.pred %p90, %p86, %p89;
-	selp.b64 %rd416, %rd414, %rd412, %p90;
-	selp.b64 %rd417, %rd415, %rd413, %p90;
-	mov.b64 %rd412, %rd416;
-	mov.b64 %rd413, %rd417;
+	selp.b64 %rd412, %rd410, %rd408, %p90;
+	selp.b64 %rd413, %rd411, %rd409, %p90;
+	mov.b64 %rd408, %rd412;
+	mov.b64 %rd409, %rd413;
 	bra.uni $L102;
 $L103:
 	setp.ne.u32 %p91, %r18, 10;
 	@%p91 bra.uni $L104;
-	setp.gt.s64 %p92, %rd414, %rd412;
-	setp.eq.s64 %p93, %rd414, %rd412;
-	setp.lt.s64 %p94, %rd415, %rd413;
+	setp.gt.s64 %p92, %rd410, %rd408;
+	setp.eq.s64 %p93, %rd410, %rd408;
+	setp.lt.s64 %p94, %rd411, %rd409;
 	and.pred %p95, %p93, %p94;
 	or.pred %p96, %p92, %p95;
-	selp.b64 %rd418, %rd414, %rd412, %p96;
-	selp.b64 %rd419, %rd415, %rd413, %p96;
-	mov.b64 %rd412, %rd418;
-	mov.b64 %rd413, %rd419;
+	selp.b64 %rd414, %rd410, %rd408, %p96;
+	selp.b64 %rd415, %rd411, %rd409, %p96;
+	mov.b64 %rd408, %rd414;
+	mov.b64 %rd409, %rd415;
 	bra.uni $L102;
 $L104:
-	mov.b64 %rd420, %rd412;
-	mov.b64 %rd421, %rd413;
-	mov.b64 %rd422, %rd414;
-	mov.b64 %rd423, %rd415;
-	mov.b64 %rd424, %rd420;
-	mov.b64 %rd425, %rd421;
-	mov.b64 %rd426, %rd422;
-	mov.b64 %rd427, %rd423;
-	mov.b64 %rd428, %rd426;
-	mov.b64 %rd429, %rd427;
-	add.s64 %rd430, %rd424, %rd428;
-	mov.b64 %rd424, %rd430;
-	add.s64 %rd431, %rd425, %rd429;
-	mov.b64 %rd425, %rd431;
+	mov.b64 %rd416, %rd408;
+	mov.b64 %rd417, %rd409;
+	mov.b64 %rd418, %rd410;
+	mov.b64 %rd419, %rd411;
+	mov.b64 %rd420, %rd416;
+	mov.b64 %rd421, %rd417;
+	mov.b64 %rd422, %rd418;
+	mov.b64 %rd423, %rd419;
+	mov.b64 %rd424, %rd422;
+	mov.b64 %rd425, %rd423;
+	add.s64 %rd426, %rd420, %rd424;
+	mov.b64 %rd420, %rd426;
+	add.s64 %rd427, %rd421, %rd425;
+	mov.b64 %rd421, %rd427;
 $L105:
-	mov.b64 %rd412, %rd424;
-	mov.b64 %rd413, %rd425;
+	mov.b64 %rd408, %rd420;
+	mov.b64 %rd409, %rd421;
 $L102:
 $L101:
-	shl.b32 %r137, %r137, 1;
+	shl.b32 %r135, %r135, 1;
 	bra.uni $L99;
 $L100:
 	setp.eq.u32 %p97, %r7, 0;
 	@!%p97 bra $L106;
-	mul.wide.u32 %rd432, %r8, 16;
-	add.s64 %rd433, %rd1, %rd432;
-	st.shared.s64 [%rd433+0], %rd412;
-	st.shared.s64 [%rd433+8], %rd413;
+	mul.wide.u32 %rd428, %r8, 16;
+	add.s64 %rd429, %rd1, %rd428;
+	st.shared.s64 [%rd429+0], %rd408;
+	st.shared.s64 [%rd429+8], %rd409;
 $L106:
 	bar.sync 0;
 	setp.eq.u32 %p98, %r8, 0;
 	@!%p98 bra $L107;
 	setp.lo.u32 %p99, %r7, %r10;
 	@!%p99 bra $L108;
-	mul.wide.u32 %rd434, %r7, 16;
-	add.s64 %rd435, %rd1, %rd434;
-	ld.shared.s64 %rd436, [%rd435+0];
-	ld.shared.s64 %rd437, [%rd435+8];
-	mov.b64 %rd412, %rd436;
-	mov.b64 %rd413, %rd437;
+	mul.wide.u32 %rd430, %r7, 16;
+	add.s64 %rd431, %rd1, %rd430;
+	ld.shared.s64 %rd432, [%rd431+0];
+	ld.shared.s64 %rd433, [%rd431+8];
+	mov.b64 %rd408, %rd432;
+	mov.b64 %rd409, %rd433;
 $L108:
-	sub.u32 %r146, %r10, 1;
-	mov.b32 %r147, %r135;
+	sub.u32 %r144, %r10, 1;
+	mov.b32 %r145, %r133;
 $L109:
-	setp.hs.u32 %p100, %r147, 32;
+	setp.hs.u32 %p100, %r145, 32;
 	@%p100 bra $L110;
-	mov.b64 {%r148, %r149}, %rd412;
-	shfl.sync.down.b32 %r150|%p101, %r148, %r147, %r146, %r17;
-	shfl.sync.down.b32 %r151, %r149, %r147, %r146, %r17;
-	mov.b64 %rd438, {%r150, %r151};
-	mov.b64 {%r152, %r153}, %rd413;
-	shfl.sync.down.b32 %r154, %r152, %r147, %r146, %r17;
-	shfl.sync.down.b32 %r155, %r153, %r147, %r146, %r17;
-	mov.b64 %rd439, {%r154, %r155};
+	mov.b64 {%r146, %r147}, %rd408;
+	shfl.sync.down.b32 %r148|%p101, %r146, %r145, %r144, %r17;
+	shfl.sync.down.b32 %r149, %r147, %r145, %r144, %r17;
+	mov.b64 %rd434, {%r148, %r149};
+	mov.b64 {%r150, %r151}, %rd409;
+	shfl.sync.down.b32 %r152, %r150, %r145, %r144, %r17;
+	shfl.sync.down.b32 %r153, %r151, %r145, %r144, %r17;
+	mov.b64 %rd435, {%r152, %r153};
 	@!%p101 bra $L111;
 	setp.ne.u32 %p102, %r18, 9;
 	@%p102 bra.uni $L113;
-	setp.lt.s64 %p103, %rd438, %rd412;
-	setp.eq.s64 %p104, %rd438, %rd412;
-	setp.lt.s64 %p105, %rd439, %rd413;
+	setp.lt.s64 %p103, %rd434, %rd408;
+	setp.eq.s64 %p104, %rd434, %rd408;
+	setp.lt.s64 %p105, %rd435, %rd409;
 	and.pred %p106, %p104, %p105;
 	or.pred %p107, %p103, %p106;
-	selp.b64 %rd440, %rd438, %rd412, %p107;
-	selp.b64 %rd441, %rd439, %rd413, %p107;
-	mov.b64 %rd412, %rd440;
-	mov.b64 %rd413, %rd441;
+	selp.b64 %rd436, %rd434, %rd408, %p107;
+	selp.b64 %rd437, %rd435, %rd409, %p107;
+	mov.b64 %rd408, %rd436;
+	mov.b64 %rd409, %rd437;
 	bra.uni $L112;
 $L113:
 	setp.ne.u32 %p108, %r18, 10;
 	@%p108 bra.uni $L114;
-	setp.gt.s64 %p109, %rd438, %rd412;
-	setp.eq.s64 %p110, %rd438, %rd412;
-	setp.lt.s64 %p111, %rd439, %rd413;
+	setp.gt.s64 %p109, %rd434, %rd408;
+	setp.eq.s64 %p110, %rd434, %rd408;
+	setp.lt.s64 %p111, %rd435, %rd409;
 	and.pred %p112, %p110, %p111;
 	or.pred %p113, %p109, %p112;
-	selp.b64 %rd442, %rd438, %rd412, %p113;
-	selp.b64 %rd443, %rd439, %rd413, %p113;
-	mov.b64 %rd412, %rd442;
-	mov.b64 %rd413, %rd443;
+	selp.b64 %rd438, %rd434, %rd408, %p113;
+	selp.b64 %rd439, %rd435, %rd409, %p113;
+	mov.b64 %rd408, %rd438;
+	mov.b64 %rd409, %rd439;
 	bra.uni $L112;
 $L114:
-	mov.b64 %rd444, %rd412;
-	mov.b64 %rd445, %rd413;
-	mov.b64 %rd446, %rd438;
-	mov.b64 %rd447, %rd439;
-	mov.b64 %rd424, %rd444;
-	mov.b64 %rd425, %rd445;
-	mov.b64 %rd426, %rd446;
-	mov.b64 %rd427, %rd447;
-	mov.b64 %rd428, %rd426;
-	mov.b64 %rd429, %rd427;
-	add.s64 %rd448, %rd424, %rd428;
-	mov.b64 %rd424, %rd448;
-	add.s64 %rd449, %rd425, %rd429;
-	mov.b64 %rd425, %rd449;
+	mov.b64 %rd440, %rd408;
+	mov.b64 %rd441, %rd409;
+	mov.b64 %rd442, %rd434;
+	mov.b64 %rd443, %rd435;
+	mov.b64 %rd420, %rd440;
+	mov.b64 %rd421, %rd441;
+	mov.b64 %rd422, %rd442;
+	mov.b64 %rd423, %rd443;
+	mov.b64 %rd424, %rd422;
+	mov.b64 %rd425, %rd423;
+	add.s64 %rd444, %rd420, %rd424;
+	mov.b64 %rd420, %rd444;
+	add.s64 %rd445, %rd421, %rd425;
+	mov.b64 %rd421, %rd445;
 $L115:
-	mov.b64 %rd412, %rd424;
-	mov.b64 %rd413, %rd425;
+	mov.b64 %rd408, %rd420;
+	mov.b64 %rd409, %rd421;
 $L112:
 $L111:
-	shl.b32 %r147, %r147, 1;
+	shl.b32 %r145, %r145, 1;
 	bra.uni $L109;
 $L110:
 $L107:
-	mul.wide.u32 %rd450, %r29, 16;
-	add.s64 %rd451, %rd11, %rd450;
+	mul.wide.u32 %rd446, %r29, 16;
+	add.s64 %rd447, %rd11, %rd446;
 	setp.eq.u32 %p114, %r5, 0;
 	@!%p114 bra $L116;
-	st.global.s64 [%rd451+0], %rd412;
-	st.global.s64 [%rd451+8], %rd413;
+	st.global.s64 [%rd447+0], %rd408;
+	st.global.s64 [%rd447+8], %rd409;
 $L116:
 	ret;
 }
@@ -7709,8 +7679,8 @@ const gokkosPTX3 = `//
 )
 {
 	.reg .pred %p<111>;
-	.reg .b32 %r<154>;
-	.reg .b64 %rd<433>;
+	.reg .b32 %r<152>;
+	.reg .b64 %rd<429>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8258,225 +8228,219 @@ $L50:
 	setp.le.s64 %p50, %rd164, 1;
 	or.pred %p51, %p49, %p50;
 	@!%p51 bra $L65;
-	mov.b64 %rd299, %rd298;
-	mov.b32 %r90, %r89;
-	cvt.s64.s32 %rd300, %r90;
-	add.s64 %rd301, %rd300, 1;
-	mul.lo.s64 %rd302, %rd301, %rd137;
-	mad.lo.s64 %rd303, %rd302, 8, %rd135;
-	ld.global.nc.s64 %rd304, [%rd303+0];
-	mov.b64 %rd305, %rd304;
-	cvt.s64.s32 %rd306, %r90;
-	mul.lo.s64 %rd307, %rd306, %rd137;
-	mad.lo.s64 %rd308, %rd307, 8, %rd135;
-	ld.global.nc.s64 %rd309, [%rd308+0];
-	mov.b64 %rd310, %rd309;
-	sub.s64 %rd311, %rd305, %rd310;
-	mov.b64 %rd312, %rd311;
-	add.s64 %rd313, %rd121, %rd312;
-	mov.b64 %rd121, %rd313;
+	cvt.s64.s32 %rd299, %r89;
+	add.s64 %rd300, %rd299, 1;
+	mul.lo.s64 %rd301, %rd300, %rd137;
+	mad.lo.s64 %rd302, %rd301, 8, %rd135;
+	ld.global.nc.s64 %rd303, [%rd302+0];
+	mov.b64 %rd304, %rd303;
+	cvt.s64.s32 %rd305, %r89;
+	mul.lo.s64 %rd306, %rd305, %rd137;
+	mad.lo.s64 %rd307, %rd306, 8, %rd135;
+	ld.global.nc.s64 %rd308, [%rd307+0];
+	mov.b64 %rd309, %rd308;
+	sub.s64 %rd310, %rd304, %rd309;
+	add.s64 %rd311, %rd121, %rd310;
+	mov.b64 %rd121, %rd311;
 	bra.uni $L66;
 $L65:
-	rem.s64 %rd314, %rd120, %rd164;
+	rem.s64 %rd312, %rd120, %rd164;
 	setp.eq.s64 %p52, %rd164, -1;
-	selp.b64 %rd315, 0, %rd314, %p52;
+	selp.b64 %rd313, 0, %rd312, %p52;
 	setp.eq.s64 %p53, %rd164, 0;
-	selp.b64 %rd316, %rd120, %rd315, %p53;
-	setp.eq.s64 %p54, %rd316, 0;
+	selp.b64 %rd314, %rd120, %rd313, %p53;
+	setp.eq.s64 %p54, %rd314, 0;
 	@!%p54 bra $L68;
-	mov.b64 %rd317, %rd298;
-	mov.b32 %r91, %r89;
-	cvt.s64.s32 %rd318, %r91;
-	add.s64 %rd319, %rd318, 1;
-	mul.lo.s64 %rd320, %rd319, %rd137;
-	mad.lo.s64 %rd321, %rd320, 8, %rd135;
-	ld.global.nc.s64 %rd322, [%rd321+0];
-	mov.b64 %rd323, %rd322;
-	cvt.s64.s32 %rd324, %r91;
-	mul.lo.s64 %rd325, %rd324, %rd137;
-	mad.lo.s64 %rd326, %rd325, 8, %rd135;
-	ld.global.nc.s64 %rd327, [%rd326+0];
-	mov.b64 %rd328, %rd327;
-	sub.s64 %rd329, %rd323, %rd328;
-	mov.b64 %rd330, %rd329;
-	mul.lo.s64 %rd331, %rd164, %rd330;
-	add.s64 %rd332, %rd121, %rd331;
-	mov.b64 %rd121, %rd332;
+	cvt.s64.s32 %rd315, %r89;
+	add.s64 %rd316, %rd315, 1;
+	mul.lo.s64 %rd317, %rd316, %rd137;
+	mad.lo.s64 %rd318, %rd317, 8, %rd135;
+	ld.global.nc.s64 %rd319, [%rd318+0];
+	mov.b64 %rd320, %rd319;
+	cvt.s64.s32 %rd321, %r89;
+	mul.lo.s64 %rd322, %rd321, %rd137;
+	mad.lo.s64 %rd323, %rd322, 8, %rd135;
+	ld.global.nc.s64 %rd324, [%rd323+0];
+	mov.b64 %rd325, %rd324;
+	sub.s64 %rd326, %rd320, %rd325;
+	mul.lo.s64 %rd327, %rd164, %rd326;
+	add.s64 %rd328, %rd121, %rd327;
+	mov.b64 %rd121, %rd328;
 $L68:
 $L66:
-	add.s64 %rd333, %rd120, 1;
-	mov.b64 %rd120, %rd333;
+	add.s64 %rd329, %rd120, 1;
+	mov.b64 %rd120, %rd329;
 $L64:
 $L47:
 $L23:
-	add.s64 %rd334, %rd210, %rd199;
-	mov.b64 %rd210, %rd334;
+	add.s64 %rd330, %rd210, %rd199;
+	mov.b64 %rd210, %rd330;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd335, %rd204;
+	mov.b64 %rd331, %rd204;
 $L69:
 	@!%p13 bra $L73;
 	bra.uni $L71;
 $L73:
 	// block scan
-	mov.b64 %rd336, %rd335;
-	mov.b32 %r92, %r3;
+	mov.b64 %rd332, %rd331;
+	mov.b32 %r90, %r3;
 $L74:
-	setp.hs.u32 %p55, %r92, 32;
+	setp.hs.u32 %p55, %r90, 32;
 	@%p55 bra $L75;
-	mov.b64 {%r93, %r94}, %rd336;
-	shfl.sync.up.b32 %r95|%p56, %r93, %r92, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
-	mov.b64 %rd337, {%r95, %r96};
+	mov.b64 {%r91, %r92}, %rd332;
+	shfl.sync.up.b32 %r93|%p56, %r91, %r90, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
+	mov.b64 %rd333, {%r93, %r94};
 	@!%p56 bra $L76;
-	add.s64 %rd338, %rd337, %rd336;
-	mov.b64 %rd336, %rd338;
+	add.s64 %rd334, %rd333, %rd332;
+	mov.b64 %rd332, %rd334;
 $L76:
-	shl.b32 %r92, %r92, 1;
+	shl.b32 %r90, %r90, 1;
 	bra.uni $L74;
 $L75:
-	mov.b64 {%r97, %r98}, %rd336;
-	shfl.sync.up.b32 %r99|%p57, %r97, %r3, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
-	mov.b64 %rd339, {%r99, %r100};
+	mov.b64 {%r95, %r96}, %rd332;
+	shfl.sync.up.b32 %r97|%p57, %r95, %r3, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
+	mov.b64 %rd335, {%r97, %r98};
 	setp.lo.u32 %p58, %r3, 32;
 	and.pred %p59, %p57, %p58;
-	selp.b64 %rd340, %rd339, 0, %p59;
-	sub.u32 %r101, %r13, %r3;
-	setp.eq.u32 %p60, %r7, %r101;
+	selp.b64 %rd336, %rd335, 0, %p59;
+	sub.u32 %r99, %r13, %r3;
+	setp.eq.u32 %p60, %r7, %r99;
 	@!%p60 bra $L77;
-	mul.wide.u32 %rd341, %r8, 16;
-	add.s64 %rd342, %rd1, %rd341;
-	st.shared.s64 [%rd342+0], %rd336;
+	mul.wide.u32 %rd337, %r8, 16;
+	add.s64 %rd338, %rd1, %rd337;
+	st.shared.s64 [%rd338+0], %rd332;
 $L77:
 	bar.sync 0;
 	setp.eq.u32 %p61, %r8, 0;
 	@!%p61 bra $L78;
-	mov.b64 %rd343, 0;
+	mov.b64 %rd339, 0;
 	setp.lo.u32 %p62, %r7, %r10;
 	@!%p62 bra $L79;
-	mul.wide.u32 %rd344, %r7, 16;
-	add.s64 %rd345, %rd1, %rd344;
-	ld.shared.s64 %rd346, [%rd345+0];
-	mov.b64 %rd343, %rd346;
+	mul.wide.u32 %rd340, %r7, 16;
+	add.s64 %rd341, %rd1, %rd340;
+	ld.shared.s64 %rd342, [%rd341+0];
+	mov.b64 %rd339, %rd342;
 $L79:
-	mov.b64 {%r102, %r103}, %rd343;
-	shfl.sync.up.b32 %r104|%p63, %r102, 1, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
-	mov.b64 %rd347, {%r104, %r105};
+	mov.b64 {%r100, %r101}, %rd339;
+	shfl.sync.up.b32 %r102|%p63, %r100, 1, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
+	mov.b64 %rd343, {%r102, %r103};
 	@!%p63 bra $L80;
-	add.s64 %rd348, %rd347, %rd343;
-	mov.b64 %rd343, %rd348;
+	add.s64 %rd344, %rd343, %rd339;
+	mov.b64 %rd339, %rd344;
 $L80:
-	mov.b64 {%r106, %r107}, %rd343;
-	shfl.sync.up.b32 %r108|%p64, %r106, 2, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
-	mov.b64 %rd349, {%r108, %r109};
+	mov.b64 {%r104, %r105}, %rd339;
+	shfl.sync.up.b32 %r106|%p64, %r104, 2, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
+	mov.b64 %rd345, {%r106, %r107};
 	@!%p64 bra $L81;
-	add.s64 %rd350, %rd349, %rd343;
-	mov.b64 %rd343, %rd350;
+	add.s64 %rd346, %rd345, %rd339;
+	mov.b64 %rd339, %rd346;
 $L81:
-	mov.b64 {%r110, %r111}, %rd343;
-	shfl.sync.up.b32 %r112|%p65, %r110, 4, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
-	mov.b64 %rd351, {%r112, %r113};
+	mov.b64 {%r108, %r109}, %rd339;
+	shfl.sync.up.b32 %r110|%p65, %r108, 4, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
+	mov.b64 %rd347, {%r110, %r111};
 	@!%p65 bra $L82;
-	add.s64 %rd352, %rd351, %rd343;
-	mov.b64 %rd343, %rd352;
+	add.s64 %rd348, %rd347, %rd339;
+	mov.b64 %rd339, %rd348;
 $L82:
-	mov.b64 {%r114, %r115}, %rd343;
-	shfl.sync.up.b32 %r116|%p66, %r114, 8, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
-	mov.b64 %rd353, {%r116, %r117};
+	mov.b64 {%r112, %r113}, %rd339;
+	shfl.sync.up.b32 %r114|%p66, %r112, 8, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
+	mov.b64 %rd349, {%r114, %r115};
 	@!%p66 bra $L83;
-	add.s64 %rd354, %rd353, %rd343;
-	mov.b64 %rd343, %rd354;
+	add.s64 %rd350, %rd349, %rd339;
+	mov.b64 %rd339, %rd350;
 $L83:
-	mov.b64 {%r118, %r119}, %rd343;
-	shfl.sync.up.b32 %r120|%p67, %r118, 16, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
-	mov.b64 %rd355, {%r120, %r121};
+	mov.b64 {%r116, %r117}, %rd339;
+	shfl.sync.up.b32 %r118|%p67, %r116, 16, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
+	mov.b64 %rd351, {%r118, %r119};
 	@!%p67 bra $L84;
-	add.s64 %rd356, %rd355, %rd343;
-	mov.b64 %rd343, %rd356;
+	add.s64 %rd352, %rd351, %rd339;
+	mov.b64 %rd339, %rd352;
 $L84:
-	mov.b64 {%r122, %r123}, %rd343;
-	shfl.sync.up.b32 %r124|%p68, %r122, 1, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd357, {%r124, %r125};
-	selp.b64 %rd358, %rd357, 0, %p68;
+	mov.b64 {%r120, %r121}, %rd339;
+	shfl.sync.up.b32 %r122|%p68, %r120, 1, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
+	mov.b64 %rd353, {%r122, %r123};
+	selp.b64 %rd354, %rd353, 0, %p68;
 	@!%p62 bra $L85;
-	mul.wide.u32 %rd359, %r7, 16;
-	add.s64 %rd360, %rd1, %rd359;
-	add.s64 %rd361, %rd360, 512;
-	st.shared.s64 [%rd361+0], %rd358;
+	mul.wide.u32 %rd355, %r7, 16;
+	add.s64 %rd356, %rd1, %rd355;
+	add.s64 %rd357, %rd356, 512;
+	st.shared.s64 [%rd357+0], %rd354;
 $L85:
-	sub.u32 %r126, %r10, 1;
-	setp.eq.u32 %p69, %r7, %r126;
+	sub.u32 %r124, %r10, 1;
+	setp.eq.u32 %p69, %r7, %r124;
 	@!%p69 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd343;
+	st.shared.s64 [%rd1+1024], %rd339;
 $L86:
 $L78:
 	bar.sync 0;
-	mul.wide.u32 %rd362, %r8, 16;
-	add.s64 %rd363, %rd1, %rd362;
-	add.s64 %rd364, %rd363, 512;
-	ld.shared.s64 %rd365, [%rd364+0];
-	add.s64 %rd366, %rd365, %rd340;
-	ld.shared.s64 %rd367, [%rd1+1024];
-	mov.b64 {%r127, %r128}, %rd366;
-	shfl.sync.idx.b32 %r129|%p70, %r127, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
-	mov.b64 %rd368, {%r129, %r130};
+	mul.wide.u32 %rd358, %r8, 16;
+	add.s64 %rd359, %rd1, %rd358;
+	add.s64 %rd360, %rd359, 512;
+	ld.shared.s64 %rd361, [%rd360+0];
+	add.s64 %rd362, %rd361, %rd336;
+	ld.shared.s64 %rd363, [%rd1+1024];
+	mov.b64 {%r125, %r126}, %rd362;
+	shfl.sync.idx.b32 %r127|%p70, %r125, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
+	mov.b64 %rd364, {%r127, %r128};
+	mov.b64 %rd365, %rd363;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	mov.b64 %rd368, %rd366;
 	mov.b64 %rd369, %rd367;
 	mov.b64 %rd370, %rd368;
 	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	mov.b64 %rd375, %rd373;
-	mov.b64 %rd376, 0;
-	cvt.u64.u32 %rd377, %r2;
-	setp.eq.s64 %p71, %rd377, 0;
-	setp.gt.s64 %p72, %rd375, 0;
+	mov.b64 %rd372, 0;
+	cvt.u64.u32 %rd373, %r2;
+	setp.eq.s64 %p71, %rd373, 0;
+	setp.gt.s64 %p72, %rd371, 0;
 	and.pred %p73, %p71, %p72;
 	@!%p73 bra $L88;
-	atom.global.add.u64 %rd378, [%rd154], %rd375;
-	mov.b64 %rd379, %rd378;
-	mov.b64 %rd376, %rd379;
+	atom.global.add.u64 %rd374, [%rd154], %rd371;
+	mov.b64 %rd375, %rd374;
+	mov.b64 %rd372, %rd375;
 $L88:
-	cvt.u64.u32 %rd380, %r2;
-	setp.eq.s64 %p74, %rd380, 0;
+	cvt.u64.u32 %rd376, %r2;
+	setp.eq.s64 %p74, %rd376, 0;
 	setp.eq.u32 %p75, %r1, 0;
 	and.pred %p76, %p74, %p75;
 	bar.sync 0;
 	@!%p76 bra $L89;
-	st.shared.s64 [%rd1+1024], %rd376;
+	st.shared.s64 [%rd1+1024], %rd372;
 $L89:
 	bar.sync 0;
-	ld.shared.s64 %rd381, [%rd1+1024];
-	mov.b64 %rd382, %rd381;
-	mov.b64 %rd376, %rd382;
-	add.s64 %rd383, %rd376, %rd374;
-	mov.b64 %rd384, %rd383;
-	mov.b64 %rd385, 0;
+	ld.shared.s64 %rd377, [%rd1+1024];
+	mov.b64 %rd378, %rd377;
+	mov.b64 %rd372, %rd378;
+	add.s64 %rd379, %rd372, %rd370;
+	mov.b64 %rd380, %rd379;
+	mov.b64 %rd381, 0;
 $L90:
-	setp.lt.s64 %p77, %rd385, %rd335;
+	setp.lt.s64 %p77, %rd381, %rd331;
 	not.pred %p78, %p77;
 	@!%p78 bra $L94;
 	bra.uni $L92;
 $L94:
-	mul.lo.s64 %rd386, %rd385, %rd182;
-	mad.lo.s64 %rd387, %rd386, 4, %rd180;
-	ld.shared.s32 %r131, [%rd387+0];
-	mov.b32 %r132, %r131;
-	add.s64 %rd388, %rd384, %rd385;
-	mul.lo.s64 %rd389, %rd388, %rd153;
-	mad.lo.s64 %rd390, %rd389, 4, %rd151;
-	st.global.s32 [%rd390+0], %r132;
+	mul.lo.s64 %rd382, %rd381, %rd182;
+	mad.lo.s64 %rd383, %rd382, 4, %rd180;
+	ld.shared.s32 %r129, [%rd383+0];
+	mov.b32 %r130, %r129;
+	add.s64 %rd384, %rd380, %rd381;
+	mul.lo.s64 %rd385, %rd384, %rd153;
+	mad.lo.s64 %rd386, %rd385, 4, %rd151;
+	st.global.s32 [%rd386+0], %r130;
 $L91:
-	add.s64 %rd391, %rd385, 1;
-	mov.b64 %rd385, %rd391;
+	add.s64 %rd387, %rd381, 1;
+	mov.b64 %rd381, %rd387;
 	bra.uni $L90;
 $L92:
 	bra.uni $L71;
@@ -8484,8 +8448,8 @@ $L70:
 	bra.uni $L69;
 $L71:
 $L11:
-	add.s64 %rd392, %rd203, %rd201;
-	mov.b64 %rd203, %rd392;
+	add.s64 %rd388, %rd203, %rd201;
+	mov.b64 %rd203, %rd388;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -8493,160 +8457,160 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd393, %rd120;
-	mov.b64 %rd394, %rd121;
+	mov.b64 %rd389, %rd120;
+	mov.b64 %rd390, %rd121;
 	// block reduction
-	mov.b32 %r133, 1;
-	sub.u32 %r134, %r13, 1;
-	mov.b32 %r135, %r3;
+	mov.b32 %r131, 1;
+	sub.u32 %r132, %r13, 1;
+	mov.b32 %r133, %r3;
 $L95:
-	setp.hs.u32 %p79, %r135, 32;
+	setp.hs.u32 %p79, %r133, 32;
 	@%p79 bra $L96;
-	mov.b64 {%r136, %r137}, %rd393;
-	shfl.sync.down.b32 %r138|%p80, %r136, %r135, %r134, %r17;
-	shfl.sync.down.b32 %r139, %r137, %r135, %r134, %r17;
-	mov.b64 %rd395, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd394;
-	shfl.sync.down.b32 %r142, %r140, %r135, %r134, %r17;
-	shfl.sync.down.b32 %r143, %r141, %r135, %r134, %r17;
-	mov.b64 %rd396, {%r142, %r143};
+	mov.b64 {%r134, %r135}, %rd389;
+	shfl.sync.down.b32 %r136|%p80, %r134, %r133, %r132, %r17;
+	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
+	mov.b64 %rd391, {%r136, %r137};
+	mov.b64 {%r138, %r139}, %rd390;
+	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
+	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
+	mov.b64 %rd392, {%r140, %r141};
 	@!%p80 bra $L97;
 	setp.ne.u32 %p81, %r18, 9;
 	@%p81 bra.uni $L99;
-	setp.lt.s64 %p82, %rd395, %rd393;
-	setp.eq.s64 %p83, %rd395, %rd393;
-	setp.lt.s64 %p84, %rd396, %rd394;
+	setp.lt.s64 %p82, %rd391, %rd389;
+	setp.eq.s64 %p83, %rd391, %rd389;
+	setp.lt.s64 %p84, %rd392, %rd390;
 	and.pred %p85, %p83, %p84;
 	or.pred %p86, %p82, %p85;
-	selp.b64 %rd397, %rd395, %rd393, %p86;
-	selp.b64 %rd398, %rd396, %rd394, %p86;
-	mov.b64 %rd393, %rd397;
-	mov.b64 %rd394, %rd398;
+	selp.b64 %rd393, %rd391, %rd389, %p86;
+	selp.b64 %rd394, %rd392, %rd390, %p86;
+	mov.b64 %rd389, %rd393;
+	mov.b64 %rd390, %rd394;
 	bra.uni $L98;
 $L99:
 	setp.ne.u32 %p87, %r18, 10;
 	@%p87 bra.uni $L100;
-	setp.gt.s64 %p88, %rd395, %rd393;
-	setp.eq.s64 %p89, %rd395, %rd393;
-	setp.lt.s64 %p90, %rd396, %rd394;
+	setp.gt.s64 %p88, %rd391, %rd389;
+	setp.eq.s64 %p89, %rd391, %rd389;
+	setp.lt.s64 %p90, %rd392, %rd390;
 	and.pred %p91, %p89, %p90;
 	or.pred %p92, %p88, %p91;
-	selp.b64 %rd399, %rd395, %rd393, %p92;
-	selp.b64 %rd400, %rd396, %rd394, %p92;
-	mov.b64 %rd393, %rd399;
-	mov.b64 %rd394, %rd400;
+	selp.b64 %rd395, %rd391, %rd389, %p92;
+	selp.b64 %rd396, %rd392, %rd390, %p92;
+	mov.b64 %rd389, %rd395;
+	mov.b64 %rd390, %rd396;
 	bra.uni $L98;
 $L100:
-	mov.b64 %rd401, %rd393;
-	mov.b64 %rd402, %rd394;
-	mov.b64 %rd403, %rd395;
-	mov.b64 %rd404, %rd396;
-	mov.b64 %rd405, %rd401;
-	mov.b64 %rd406, %rd402;
-	mov.b64 %rd407, %rd403;
-	mov.b64 %rd408, %rd404;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	add.s64 %rd411, %rd405, %rd409;
-	mov.b64 %rd405, %rd411;
-	add.s64 %rd412, %rd406, %rd410;
-	mov.b64 %rd406, %rd412;
+	mov.b64 %rd397, %rd389;
+	mov.b64 %rd398, %rd390;
+	mov.b64 %rd399, %rd391;
+	mov.b64 %rd400, %rd392;
+	mov.b64 %rd401, %rd397;
+	mov.b64 %rd402, %rd398;
+	mov.b64 %rd403, %rd399;
+	mov.b64 %rd404, %rd400;
+	mov.b64 %rd405, %rd403;
+	mov.b64 %rd406, %rd404;
+	add.s64 %rd407, %rd401, %rd405;
+	mov.b64 %rd401, %rd407;
+	add.s64 %rd408, %rd402, %rd406;
+	mov.b64 %rd402, %rd408;
 $L101:
-	mov.b64 %rd393, %rd405;
-	mov.b64 %rd394, %rd406;
+	mov.b64 %rd389, %rd401;
+	mov.b64 %rd390, %rd402;
 $L98:
 $L97:
-	shl.b32 %r135, %r135, 1;
+	shl.b32 %r133, %r133, 1;
 	bra.uni $L95;
 $L96:
 	setp.eq.u32 %p93, %r7, 0;
 	@!%p93 bra $L102;
-	mul.wide.u32 %rd413, %r8, 16;
-	add.s64 %rd414, %rd1, %rd413;
-	st.shared.s64 [%rd414+0], %rd393;
-	st.shared.s64 [%rd414+8], %rd394;
+	mul.wide.u32 %rd409, %r8, 16;
+	add.s64 %rd410, %rd1, %rd409;
+	st.shared.s64 [%rd410+0], %rd389;
+	st.shared.s64 [%rd410+8], %rd390;
 $L102:
 	bar.sync 0;
 	setp.eq.u32 %p94, %r8, 0;
 	@!%p94 bra $L103;
 	setp.lo.u32 %p95, %r7, %r10;
 	@!%p95 bra $L104;
-	mul.wide.u32 %rd415, %r7, 16;
-	add.s64 %rd416, %rd1, %rd415;
-	ld.shared.s64 %rd417, [%rd416+0];
-	ld.shared.s64 %rd418, [%rd416+8];
-	mov.b64 %rd393, %rd417;
-	mov.b64 %rd394, %rd418;
+	mul.wide.u32 %rd411, %r7, 16;
+	add.s64 %rd412, %rd1, %rd411;
+	ld.shared.s64 %rd413, [%rd412+0];
+	ld.shared.s64 %rd414, [%rd412+8];
+	mov.b64 %rd389, %rd413;
+	mov.b64 %rd390, %rd414;
 $L104:
-	sub.u32 %r144, %r10, 1;
-	mov.b32 %r145, %r133;
+	sub.u32 %r142, %r10, 1;
+	mov.b32 %r143, %r131;
 $L105:
-	setp.hs.u32 %p96, %r145, 32;
+	setp.hs.u32 %p96, %r143, 32;
 	@%p96 bra $L106;
-	mov.b64 {%r146, %r147}, %rd393;
-	shfl.sync.down.b32 %r148|%p97, %r146, %r145, %r144, %r17;
-	shfl.sync.down.b32 %r149, %r147, %r145, %r144, %r17;
-	mov.b64 %rd419, {%r148, %r149};
-	mov.b64 {%r150, %r151}, %rd394;
-	shfl.sync.down.b32 %r152, %r150, %r145, %r144, %r17;
-	shfl.sync.down.b32 %r153, %r151, %r145, %r144, %r17;
-	mov.b64 %rd420, {%r152, %r153};
+	mov.b64 {%r144, %r145}, %rd389;
+	shfl.sync.down.b32 %r146|%p97, %r144, %r143, %r142, %r17;
+	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
+	mov.b64 %rd415, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd390;
+	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
+	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
+	mov.b64 %rd416, {%r150, %r151};
 	@!%p97 bra $L107;
 	setp.ne.u32 %p98, %r18, 9;
 	@%p98 bra.uni $L109;
-	setp.lt.s64 %p99, %rd419, %rd393;
-	setp.eq.s64 %p100, %rd419, %rd393;
-	setp.lt.s64 %p101, %rd420, %rd394;
+	setp.lt.s64 %p99, %rd415, %rd389;
+	setp.eq.s64 %p100, %rd415, %rd389;
+	setp.lt.s64 %p101, %rd416, %rd390;
 	and.pred %p102, %p100, %p101;
 	or.pred %p103, %p99, %p102;
-	selp.b64 %rd421, %rd419, %rd393, %p103;
-	selp.b64 %rd422, %rd420, %rd394, %p103;
-	mov.b64 %rd393, %rd421;
-	mov.b64 %rd394, %rd422;
+	selp.b64 %rd417, %rd415, %rd389, %p103;
+	selp.b64 %rd418, %rd416, %rd390, %p103;
+	mov.b64 %rd389, %rd417;
+	mov.b64 %rd390, %rd418;
 	bra.uni $L108;
 $L109:
 	setp.ne.u32 %p104, %r18, 10;
 	@%p104 bra.uni $L110;
-	setp.gt.s64 %p105, %rd419, %rd393;
-	setp.eq.s64 %p106, %rd419, %rd393;
-	setp.lt.s64 %p107, %rd420, %rd394;
+	setp.gt.s64 %p105, %rd415, %rd389;
+	setp.eq.s64 %p106, %rd415, %rd389;
+	setp.lt.s64 %p107, %rd416, %rd390;
 	and.pred %p108, %p106, %p107;
 	or.pred %p109, %p105, %p108;
-	selp.b64 %rd423, %rd419, %rd393, %p109;
-	selp.b64 %rd424, %rd420, %rd394, %p109;
-	mov.b64 %rd393, %rd423;
-	mov.b64 %rd394, %rd424;
+	selp.b64 %rd419, %rd415, %rd389, %p109;
+	selp.b64 %rd420, %rd416, %rd390, %p109;
+	mov.b64 %rd389, %rd419;
+	mov.b64 %rd390, %rd420;
 	bra.uni $L108;
 $L110:
-	mov.b64 %rd425, %rd393;
-	mov.b64 %rd426, %rd394;
-	mov.b64 %rd427, %rd419;
-	mov.b64 %rd428, %rd420;
-	mov.b64 %rd405, %rd425;
-	mov.b64 %rd406, %rd426;
-	mov.b64 %rd407, %rd427;
-	mov.b64 %rd408, %rd428;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	add.s64 %rd429, %rd405, %rd409;
-	mov.b64 %rd405, %rd429;
-	add.s64 %rd430, %rd406, %rd410;
-	mov.b64 %rd406, %rd430;
+	mov.b64 %rd421, %rd389;
+	mov.b64 %rd422, %rd390;
+	mov.b64 %rd423, %rd415;
+	mov.b64 %rd424, %rd416;
+	mov.b64 %rd401, %rd421;
+	mov.b64 %rd402, %rd422;
+	mov.b64 %rd403, %rd423;
+	mov.b64 %rd404, %rd424;
+	mov.b64 %rd405, %rd403;
+	mov.b64 %rd406, %rd404;
+	add.s64 %rd425, %rd401, %rd405;
+	mov.b64 %rd401, %rd425;
+	add.s64 %rd426, %rd402, %rd406;
+	mov.b64 %rd402, %rd426;
 $L111:
-	mov.b64 %rd393, %rd405;
-	mov.b64 %rd394, %rd406;
+	mov.b64 %rd389, %rd401;
+	mov.b64 %rd390, %rd402;
 $L108:
 $L107:
-	shl.b32 %r145, %r145, 1;
+	shl.b32 %r143, %r143, 1;
 	bra.uni $L105;
 $L106:
 $L103:
-	mul.wide.u32 %rd431, %r29, 16;
-	add.s64 %rd432, %rd11, %rd431;
+	mul.wide.u32 %rd427, %r29, 16;
+	add.s64 %rd428, %rd11, %rd427;
 	setp.eq.u32 %p110, %r5, 0;
 	@!%p110 bra $L112;
-	st.global.s64 [%rd432+0], %rd393;
-	st.global.s64 [%rd432+8], %rd394;
+	st.global.s64 [%rd428+0], %rd389;
+	st.global.s64 [%rd428+8], %rd390;
 $L112:
 	ret;
 }
@@ -9159,8 +9123,8 @@ const gokkosPTX4 = `//
 )
 {
 	.reg .pred %p<109>;
-	.reg .b32 %r<157>;
-	.reg .b64 %rd<415>;
+	.reg .b32 %r<155>;
+	.reg .b64 %rd<411>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9683,225 +9647,219 @@ $L49:
 	setp.le.s64 %p48, %rd164, 1;
 	or.pred %p49, %p47, %p48;
 	@!%p49 bra $L64;
-	mov.b64 %rd280, %rd279;
-	mov.b32 %r93, %r92;
-	cvt.s64.s32 %rd281, %r93;
-	add.s64 %rd282, %rd281, 1;
-	mul.lo.s64 %rd283, %rd282, %rd137;
-	mad.lo.s64 %rd284, %rd283, 8, %rd135;
-	ld.global.nc.s64 %rd285, [%rd284+0];
-	mov.b64 %rd286, %rd285;
-	cvt.s64.s32 %rd287, %r93;
-	mul.lo.s64 %rd288, %rd287, %rd137;
-	mad.lo.s64 %rd289, %rd288, 8, %rd135;
-	ld.global.nc.s64 %rd290, [%rd289+0];
-	mov.b64 %rd291, %rd290;
-	sub.s64 %rd292, %rd286, %rd291;
-	mov.b64 %rd293, %rd292;
-	add.s64 %rd294, %rd121, %rd293;
-	mov.b64 %rd121, %rd294;
+	cvt.s64.s32 %rd280, %r92;
+	add.s64 %rd281, %rd280, 1;
+	mul.lo.s64 %rd282, %rd281, %rd137;
+	mad.lo.s64 %rd283, %rd282, 8, %rd135;
+	ld.global.nc.s64 %rd284, [%rd283+0];
+	mov.b64 %rd285, %rd284;
+	cvt.s64.s32 %rd286, %r92;
+	mul.lo.s64 %rd287, %rd286, %rd137;
+	mad.lo.s64 %rd288, %rd287, 8, %rd135;
+	ld.global.nc.s64 %rd289, [%rd288+0];
+	mov.b64 %rd290, %rd289;
+	sub.s64 %rd291, %rd285, %rd290;
+	add.s64 %rd292, %rd121, %rd291;
+	mov.b64 %rd121, %rd292;
 	bra.uni $L65;
 $L64:
-	rem.s64 %rd295, %rd120, %rd164;
+	rem.s64 %rd293, %rd120, %rd164;
 	setp.eq.s64 %p50, %rd164, -1;
-	selp.b64 %rd296, 0, %rd295, %p50;
+	selp.b64 %rd294, 0, %rd293, %p50;
 	setp.eq.s64 %p51, %rd164, 0;
-	selp.b64 %rd297, %rd120, %rd296, %p51;
-	setp.eq.s64 %p52, %rd297, 0;
+	selp.b64 %rd295, %rd120, %rd294, %p51;
+	setp.eq.s64 %p52, %rd295, 0;
 	@!%p52 bra $L67;
-	mov.b64 %rd298, %rd279;
-	mov.b32 %r94, %r92;
-	cvt.s64.s32 %rd299, %r94;
-	add.s64 %rd300, %rd299, 1;
-	mul.lo.s64 %rd301, %rd300, %rd137;
-	mad.lo.s64 %rd302, %rd301, 8, %rd135;
-	ld.global.nc.s64 %rd303, [%rd302+0];
-	mov.b64 %rd304, %rd303;
-	cvt.s64.s32 %rd305, %r94;
-	mul.lo.s64 %rd306, %rd305, %rd137;
-	mad.lo.s64 %rd307, %rd306, 8, %rd135;
-	ld.global.nc.s64 %rd308, [%rd307+0];
-	mov.b64 %rd309, %rd308;
-	sub.s64 %rd310, %rd304, %rd309;
-	mov.b64 %rd311, %rd310;
-	mul.lo.s64 %rd312, %rd164, %rd311;
-	add.s64 %rd313, %rd121, %rd312;
-	mov.b64 %rd121, %rd313;
+	cvt.s64.s32 %rd296, %r92;
+	add.s64 %rd297, %rd296, 1;
+	mul.lo.s64 %rd298, %rd297, %rd137;
+	mad.lo.s64 %rd299, %rd298, 8, %rd135;
+	ld.global.nc.s64 %rd300, [%rd299+0];
+	mov.b64 %rd301, %rd300;
+	cvt.s64.s32 %rd302, %r92;
+	mul.lo.s64 %rd303, %rd302, %rd137;
+	mad.lo.s64 %rd304, %rd303, 8, %rd135;
+	ld.global.nc.s64 %rd305, [%rd304+0];
+	mov.b64 %rd306, %rd305;
+	sub.s64 %rd307, %rd301, %rd306;
+	mul.lo.s64 %rd308, %rd164, %rd307;
+	add.s64 %rd309, %rd121, %rd308;
+	mov.b64 %rd121, %rd309;
 $L67:
 $L65:
-	add.s64 %rd314, %rd120, 1;
-	mov.b64 %rd120, %rd314;
+	add.s64 %rd310, %rd120, 1;
+	mov.b64 %rd120, %rd310;
 $L63:
 $L46:
 $L30:
-	add.s64 %rd315, %rd229, %rd184;
-	mov.b64 %rd229, %rd315;
+	add.s64 %rd311, %rd229, %rd184;
+	mov.b64 %rd229, %rd311;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd316, %rd227;
+	mov.b64 %rd312, %rd227;
 $L68:
 	@!%p13 bra $L72;
 	bra.uni $L70;
 $L72:
 	// block scan
-	mov.b64 %rd317, %rd316;
-	mov.b32 %r95, %r3;
+	mov.b64 %rd313, %rd312;
+	mov.b32 %r93, %r3;
 $L73:
-	setp.hs.u32 %p53, %r95, 32;
+	setp.hs.u32 %p53, %r93, 32;
 	@%p53 bra $L74;
-	mov.b64 {%r96, %r97}, %rd317;
-	shfl.sync.up.b32 %r98|%p54, %r96, %r95, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, %r95, 0, %r17;
-	mov.b64 %rd318, {%r98, %r99};
+	mov.b64 {%r94, %r95}, %rd313;
+	shfl.sync.up.b32 %r96|%p54, %r94, %r93, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
+	mov.b64 %rd314, {%r96, %r97};
 	@!%p54 bra $L75;
-	add.s64 %rd319, %rd318, %rd317;
-	mov.b64 %rd317, %rd319;
+	add.s64 %rd315, %rd314, %rd313;
+	mov.b64 %rd313, %rd315;
 $L75:
-	shl.b32 %r95, %r95, 1;
+	shl.b32 %r93, %r93, 1;
 	bra.uni $L73;
 $L74:
-	mov.b64 {%r100, %r101}, %rd317;
-	shfl.sync.up.b32 %r102|%p55, %r100, %r3, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, %r3, 0, %r17;
-	mov.b64 %rd320, {%r102, %r103};
+	mov.b64 {%r98, %r99}, %rd313;
+	shfl.sync.up.b32 %r100|%p55, %r98, %r3, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
+	mov.b64 %rd316, {%r100, %r101};
 	setp.lo.u32 %p56, %r3, 32;
 	and.pred %p57, %p55, %p56;
-	selp.b64 %rd321, %rd320, 0, %p57;
-	sub.u32 %r104, %r13, %r3;
-	setp.eq.u32 %p58, %r7, %r104;
+	selp.b64 %rd317, %rd316, 0, %p57;
+	sub.u32 %r102, %r13, %r3;
+	setp.eq.u32 %p58, %r7, %r102;
 	@!%p58 bra $L76;
-	mul.wide.u32 %rd322, %r8, 16;
-	add.s64 %rd323, %rd1, %rd322;
-	st.shared.s64 [%rd323+0], %rd317;
+	mul.wide.u32 %rd318, %r8, 16;
+	add.s64 %rd319, %rd1, %rd318;
+	st.shared.s64 [%rd319+0], %rd313;
 $L76:
 	bar.sync 0;
 	setp.eq.u32 %p59, %r8, 0;
 	@!%p59 bra $L77;
-	mov.b64 %rd324, 0;
+	mov.b64 %rd320, 0;
 	setp.lo.u32 %p60, %r7, %r10;
 	@!%p60 bra $L78;
-	mul.wide.u32 %rd325, %r7, 16;
-	add.s64 %rd326, %rd1, %rd325;
-	ld.shared.s64 %rd327, [%rd326+0];
-	mov.b64 %rd324, %rd327;
+	mul.wide.u32 %rd321, %r7, 16;
+	add.s64 %rd322, %rd1, %rd321;
+	ld.shared.s64 %rd323, [%rd322+0];
+	mov.b64 %rd320, %rd323;
 $L78:
-	mov.b64 {%r105, %r106}, %rd324;
-	shfl.sync.up.b32 %r107|%p61, %r105, 1, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 1, 0, %r17;
-	mov.b64 %rd328, {%r107, %r108};
+	mov.b64 {%r103, %r104}, %rd320;
+	shfl.sync.up.b32 %r105|%p61, %r103, 1, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 1, 0, %r17;
+	mov.b64 %rd324, {%r105, %r106};
 	@!%p61 bra $L79;
-	add.s64 %rd329, %rd328, %rd324;
-	mov.b64 %rd324, %rd329;
+	add.s64 %rd325, %rd324, %rd320;
+	mov.b64 %rd320, %rd325;
 $L79:
-	mov.b64 {%r109, %r110}, %rd324;
-	shfl.sync.up.b32 %r111|%p62, %r109, 2, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 2, 0, %r17;
-	mov.b64 %rd330, {%r111, %r112};
+	mov.b64 {%r107, %r108}, %rd320;
+	shfl.sync.up.b32 %r109|%p62, %r107, 2, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 2, 0, %r17;
+	mov.b64 %rd326, {%r109, %r110};
 	@!%p62 bra $L80;
-	add.s64 %rd331, %rd330, %rd324;
-	mov.b64 %rd324, %rd331;
+	add.s64 %rd327, %rd326, %rd320;
+	mov.b64 %rd320, %rd327;
 $L80:
-	mov.b64 {%r113, %r114}, %rd324;
-	shfl.sync.up.b32 %r115|%p63, %r113, 4, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 4, 0, %r17;
-	mov.b64 %rd332, {%r115, %r116};
+	mov.b64 {%r111, %r112}, %rd320;
+	shfl.sync.up.b32 %r113|%p63, %r111, 4, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 4, 0, %r17;
+	mov.b64 %rd328, {%r113, %r114};
 	@!%p63 bra $L81;
-	add.s64 %rd333, %rd332, %rd324;
-	mov.b64 %rd324, %rd333;
+	add.s64 %rd329, %rd328, %rd320;
+	mov.b64 %rd320, %rd329;
 $L81:
-	mov.b64 {%r117, %r118}, %rd324;
-	shfl.sync.up.b32 %r119|%p64, %r117, 8, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 8, 0, %r17;
-	mov.b64 %rd334, {%r119, %r120};
+	mov.b64 {%r115, %r116}, %rd320;
+	shfl.sync.up.b32 %r117|%p64, %r115, 8, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 8, 0, %r17;
+	mov.b64 %rd330, {%r117, %r118};
 	@!%p64 bra $L82;
-	add.s64 %rd335, %rd334, %rd324;
-	mov.b64 %rd324, %rd335;
+	add.s64 %rd331, %rd330, %rd320;
+	mov.b64 %rd320, %rd331;
 $L82:
-	mov.b64 {%r121, %r122}, %rd324;
-	shfl.sync.up.b32 %r123|%p65, %r121, 16, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, 16, 0, %r17;
-	mov.b64 %rd336, {%r123, %r124};
+	mov.b64 {%r119, %r120}, %rd320;
+	shfl.sync.up.b32 %r121|%p65, %r119, 16, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 16, 0, %r17;
+	mov.b64 %rd332, {%r121, %r122};
 	@!%p65 bra $L83;
-	add.s64 %rd337, %rd336, %rd324;
-	mov.b64 %rd324, %rd337;
+	add.s64 %rd333, %rd332, %rd320;
+	mov.b64 %rd320, %rd333;
 $L83:
-	mov.b64 {%r125, %r126}, %rd324;
-	shfl.sync.up.b32 %r127|%p66, %r125, 1, 0, %r17;
-	shfl.sync.up.b32 %r128, %r126, 1, 0, %r17;
-	mov.b64 %rd338, {%r127, %r128};
-	selp.b64 %rd339, %rd338, 0, %p66;
+	mov.b64 {%r123, %r124}, %rd320;
+	shfl.sync.up.b32 %r125|%p66, %r123, 1, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
+	mov.b64 %rd334, {%r125, %r126};
+	selp.b64 %rd335, %rd334, 0, %p66;
 	@!%p60 bra $L84;
-	mul.wide.u32 %rd340, %r7, 16;
-	add.s64 %rd341, %rd1, %rd340;
-	add.s64 %rd342, %rd341, 512;
-	st.shared.s64 [%rd342+0], %rd339;
+	mul.wide.u32 %rd336, %r7, 16;
+	add.s64 %rd337, %rd1, %rd336;
+	add.s64 %rd338, %rd337, 512;
+	st.shared.s64 [%rd338+0], %rd335;
 $L84:
-	sub.u32 %r129, %r10, 1;
-	setp.eq.u32 %p67, %r7, %r129;
+	sub.u32 %r127, %r10, 1;
+	setp.eq.u32 %p67, %r7, %r127;
 	@!%p67 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd324;
+	st.shared.s64 [%rd1+1024], %rd320;
 $L85:
 $L77:
 	bar.sync 0;
-	mul.wide.u32 %rd343, %r8, 16;
-	add.s64 %rd344, %rd1, %rd343;
-	add.s64 %rd345, %rd344, 512;
-	ld.shared.s64 %rd346, [%rd345+0];
-	add.s64 %rd347, %rd346, %rd321;
-	ld.shared.s64 %rd348, [%rd1+1024];
-	mov.b64 {%r130, %r131}, %rd347;
-	shfl.sync.idx.b32 %r132|%p68, %r130, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r133, %r131, 0, %r22, %r17;
-	mov.b64 %rd349, {%r132, %r133};
+	mul.wide.u32 %rd339, %r8, 16;
+	add.s64 %rd340, %rd1, %rd339;
+	add.s64 %rd341, %rd340, 512;
+	ld.shared.s64 %rd342, [%rd341+0];
+	add.s64 %rd343, %rd342, %rd317;
+	ld.shared.s64 %rd344, [%rd1+1024];
+	mov.b64 {%r128, %r129}, %rd343;
+	shfl.sync.idx.b32 %r130|%p68, %r128, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r131, %r129, 0, %r22, %r17;
+	mov.b64 %rd345, {%r130, %r131};
+	mov.b64 %rd346, %rd344;
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, %rd346;
+	mov.b64 %rd349, %rd347;
 	mov.b64 %rd350, %rd348;
 	mov.b64 %rd351, %rd349;
 	mov.b64 %rd352, %rd350;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
-	mov.b64 %rd356, %rd354;
-	mov.b64 %rd357, 0;
-	cvt.u64.u32 %rd358, %r2;
-	setp.eq.s64 %p69, %rd358, 0;
-	setp.gt.s64 %p70, %rd356, 0;
+	mov.b64 %rd353, 0;
+	cvt.u64.u32 %rd354, %r2;
+	setp.eq.s64 %p69, %rd354, 0;
+	setp.gt.s64 %p70, %rd352, 0;
 	and.pred %p71, %p69, %p70;
 	@!%p71 bra $L87;
-	atom.global.add.u64 %rd359, [%rd154], %rd356;
-	mov.b64 %rd360, %rd359;
-	mov.b64 %rd357, %rd360;
+	atom.global.add.u64 %rd355, [%rd154], %rd352;
+	mov.b64 %rd356, %rd355;
+	mov.b64 %rd353, %rd356;
 $L87:
-	cvt.u64.u32 %rd361, %r2;
-	setp.eq.s64 %p72, %rd361, 0;
+	cvt.u64.u32 %rd357, %r2;
+	setp.eq.s64 %p72, %rd357, 0;
 	setp.eq.u32 %p73, %r1, 0;
 	and.pred %p74, %p72, %p73;
 	bar.sync 0;
 	@!%p74 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd357;
+	st.shared.s64 [%rd1+1024], %rd353;
 $L88:
 	bar.sync 0;
-	ld.shared.s64 %rd362, [%rd1+1024];
-	mov.b64 %rd363, %rd362;
-	mov.b64 %rd357, %rd363;
-	add.s64 %rd364, %rd357, %rd355;
-	mov.b64 %rd365, %rd364;
-	mov.b64 %rd366, 0;
+	ld.shared.s64 %rd358, [%rd1+1024];
+	mov.b64 %rd359, %rd358;
+	mov.b64 %rd353, %rd359;
+	add.s64 %rd360, %rd353, %rd351;
+	mov.b64 %rd361, %rd360;
+	mov.b64 %rd362, 0;
 $L89:
-	setp.lt.s64 %p75, %rd366, %rd316;
+	setp.lt.s64 %p75, %rd362, %rd312;
 	not.pred %p76, %p75;
 	@!%p76 bra $L93;
 	bra.uni $L91;
 $L93:
-	mul.lo.s64 %rd367, %rd366, %rd182;
-	mad.lo.s64 %rd368, %rd367, 4, %rd180;
-	ld.shared.s32 %r134, [%rd368+0];
-	mov.b32 %r135, %r134;
-	add.s64 %rd369, %rd365, %rd366;
-	mul.lo.s64 %rd370, %rd369, %rd153;
-	mad.lo.s64 %rd371, %rd370, 4, %rd151;
-	st.global.s32 [%rd371+0], %r135;
+	mul.lo.s64 %rd363, %rd362, %rd182;
+	mad.lo.s64 %rd364, %rd363, 4, %rd180;
+	ld.shared.s32 %r132, [%rd364+0];
+	mov.b32 %r133, %r132;
+	add.s64 %rd365, %rd361, %rd362;
+	mul.lo.s64 %rd366, %rd365, %rd153;
+	mad.lo.s64 %rd367, %rd366, 4, %rd151;
+	st.global.s32 [%rd367+0], %r133;
 $L90:
-	add.s64 %rd372, %rd366, 1;
-	mov.b64 %rd366, %rd372;
+	add.s64 %rd368, %rd362, 1;
+	mov.b64 %rd362, %rd368;
 	bra.uni $L89;
 $L91:
 	bra.uni $L70;
@@ -9909,13 +9867,13 @@ $L69:
 	bra.uni $L68;
 $L70:
 $L25:
-	add.s64 %rd373, %rd223, %rd193;
-	mov.b64 %rd223, %rd373;
+	add.s64 %rd369, %rd223, %rd193;
+	mov.b64 %rd223, %rd369;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd374, %rd194, 1;
-	mov.b64 %rd194, %rd374;
+	add.s64 %rd370, %rd194, 1;
+	mov.b64 %rd194, %rd370;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -9923,160 +9881,160 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd375, %rd120;
-	mov.b64 %rd376, %rd121;
+	mov.b64 %rd371, %rd120;
+	mov.b64 %rd372, %rd121;
 	// block reduction
-	mov.b32 %r136, 1;
-	sub.u32 %r137, %r13, 1;
-	mov.b32 %r138, %r3;
+	mov.b32 %r134, 1;
+	sub.u32 %r135, %r13, 1;
+	mov.b32 %r136, %r3;
 $L94:
-	setp.hs.u32 %p77, %r138, 32;
+	setp.hs.u32 %p77, %r136, 32;
 	@%p77 bra $L95;
-	mov.b64 {%r139, %r140}, %rd375;
-	shfl.sync.down.b32 %r141|%p78, %r139, %r138, %r137, %r17;
-	shfl.sync.down.b32 %r142, %r140, %r138, %r137, %r17;
-	mov.b64 %rd377, {%r141, %r142};
-	mov.b64 {%r143, %r144}, %rd376;
-	shfl.sync.down.b32 %r145, %r143, %r138, %r137, %r17;
-	shfl.sync.down.b32 %r146, %r144, %r138, %r137, %r17;
-	mov.b64 %rd378, {%r145, %r146};
+	mov.b64 {%r137, %r138}, %rd371;
+	shfl.sync.down.b32 %r139|%p78, %r137, %r136, %r135, %r17;
+	shfl.sync.down.b32 %r140, %r138, %r136, %r135, %r17;
+	mov.b64 %rd373, {%r139, %r140};
+	mov.b64 {%r141, %r142}, %rd372;
+	shfl.sync.down.b32 %r143, %r141, %r136, %r135, %r17;
+	shfl.sync.down.b32 %r144, %r142, %r136, %r135, %r17;
+	mov.b64 %rd374, {%r143, %r144};
 	@!%p78 bra $L96;
 	setp.ne.u32 %p79, %r18, 9;
 	@%p79 bra.uni $L98;
-	setp.lt.s64 %p80, %rd377, %rd375;
-	setp.eq.s64 %p81, %rd377, %rd375;
-	setp.lt.s64 %p82, %rd378, %rd376;
+	setp.lt.s64 %p80, %rd373, %rd371;
+	setp.eq.s64 %p81, %rd373, %rd371;
+	setp.lt.s64 %p82, %rd374, %rd372;
 	and.pred %p83, %p81, %p82;
 	or.pred %p84, %p80, %p83;
-	selp.b64 %rd379, %rd377, %rd375, %p84;
-	selp.b64 %rd380, %rd378, %rd376, %p84;
-	mov.b64 %rd375, %rd379;
-	mov.b64 %rd376, %rd380;
+	selp.b64 %rd375, %rd373, %rd371, %p84;
+	selp.b64 %rd376, %rd374, %rd372, %p84;
+	mov.b64 %rd371, %rd375;
+	mov.b64 %rd372, %rd376;
 	bra.uni $L97;
 $L98:
 	setp.ne.u32 %p85, %r18, 10;
 	@%p85 bra.uni $L99;
-	setp.gt.s64 %p86, %rd377, %rd375;
-	setp.eq.s64 %p87, %rd377, %rd375;
-	setp.lt.s64 %p88, %rd378, %rd376;
+	setp.gt.s64 %p86, %rd373, %rd371;
+	setp.eq.s64 %p87, %rd373, %rd371;
+	setp.lt.s64 %p88, %rd374, %rd372;
 	and.pred %p89, %p87, %p88;
 	or.pred %p90, %p86, %p89;
-	selp.b64 %rd381, %rd377, %rd375, %p90;
-	selp.b64 %rd382, %rd378, %rd376, %p90;
-	mov.b64 %rd375, %rd381;
-	mov.b64 %rd376, %rd382;
+	selp.b64 %rd377, %rd373, %rd371, %p90;
+	selp.b64 %rd378, %rd374, %rd372, %p90;
+	mov.b64 %rd371, %rd377;
+	mov.b64 %rd372, %rd378;
 	bra.uni $L97;
 $L99:
-	mov.b64 %rd383, %rd375;
-	mov.b64 %rd384, %rd376;
-	mov.b64 %rd385, %rd377;
-	mov.b64 %rd386, %rd378;
-	mov.b64 %rd387, %rd383;
-	mov.b64 %rd388, %rd384;
-	mov.b64 %rd389, %rd385;
-	mov.b64 %rd390, %rd386;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	add.s64 %rd393, %rd387, %rd391;
-	mov.b64 %rd387, %rd393;
-	add.s64 %rd394, %rd388, %rd392;
-	mov.b64 %rd388, %rd394;
+	mov.b64 %rd379, %rd371;
+	mov.b64 %rd380, %rd372;
+	mov.b64 %rd381, %rd373;
+	mov.b64 %rd382, %rd374;
+	mov.b64 %rd383, %rd379;
+	mov.b64 %rd384, %rd380;
+	mov.b64 %rd385, %rd381;
+	mov.b64 %rd386, %rd382;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd389, %rd383, %rd387;
+	mov.b64 %rd383, %rd389;
+	add.s64 %rd390, %rd384, %rd388;
+	mov.b64 %rd384, %rd390;
 $L100:
-	mov.b64 %rd375, %rd387;
-	mov.b64 %rd376, %rd388;
+	mov.b64 %rd371, %rd383;
+	mov.b64 %rd372, %rd384;
 $L97:
 $L96:
-	shl.b32 %r138, %r138, 1;
+	shl.b32 %r136, %r136, 1;
 	bra.uni $L94;
 $L95:
 	setp.eq.u32 %p91, %r7, 0;
 	@!%p91 bra $L101;
-	mul.wide.u32 %rd395, %r8, 16;
-	add.s64 %rd396, %rd1, %rd395;
-	st.shared.s64 [%rd396+0], %rd375;
-	st.shared.s64 [%rd396+8], %rd376;
+	mul.wide.u32 %rd391, %r8, 16;
+	add.s64 %rd392, %rd1, %rd391;
+	st.shared.s64 [%rd392+0], %rd371;
+	st.shared.s64 [%rd392+8], %rd372;
 $L101:
 	bar.sync 0;
 	setp.eq.u32 %p92, %r8, 0;
 	@!%p92 bra $L102;
 	setp.lo.u32 %p93, %r7, %r10;
 	@!%p93 bra $L103;
-	mul.wide.u32 %rd397, %r7, 16;
-	add.s64 %rd398, %rd1, %rd397;
-	ld.shared.s64 %rd399, [%rd398+0];
-	ld.shared.s64 %rd400, [%rd398+8];
-	mov.b64 %rd375, %rd399;
-	mov.b64 %rd376, %rd400;
+	mul.wide.u32 %rd393, %r7, 16;
+	add.s64 %rd394, %rd1, %rd393;
+	ld.shared.s64 %rd395, [%rd394+0];
+	ld.shared.s64 %rd396, [%rd394+8];
+	mov.b64 %rd371, %rd395;
+	mov.b64 %rd372, %rd396;
 $L103:
-	sub.u32 %r147, %r10, 1;
-	mov.b32 %r148, %r136;
+	sub.u32 %r145, %r10, 1;
+	mov.b32 %r146, %r134;
 $L104:
-	setp.hs.u32 %p94, %r148, 32;
+	setp.hs.u32 %p94, %r146, 32;
 	@%p94 bra $L105;
-	mov.b64 {%r149, %r150}, %rd375;
-	shfl.sync.down.b32 %r151|%p95, %r149, %r148, %r147, %r17;
-	shfl.sync.down.b32 %r152, %r150, %r148, %r147, %r17;
-	mov.b64 %rd401, {%r151, %r152};
-	mov.b64 {%r153, %r154}, %rd376;
-	shfl.sync.down.b32 %r155, %r153, %r148, %r147, %r17;
-	shfl.sync.down.b32 %r156, %r154, %r148, %r147, %r17;
-	mov.b64 %rd402, {%r155, %r156};
+	mov.b64 {%r147, %r148}, %rd371;
+	shfl.sync.down.b32 %r149|%p95, %r147, %r146, %r145, %r17;
+	shfl.sync.down.b32 %r150, %r148, %r146, %r145, %r17;
+	mov.b64 %rd397, {%r149, %r150};
+	mov.b64 {%r151, %r152}, %rd372;
+	shfl.sync.down.b32 %r153, %r151, %r146, %r145, %r17;
+	shfl.sync.down.b32 %r154, %r152, %r146, %r145, %r17;
+	mov.b64 %rd398, {%r153, %r154};
 	@!%p95 bra $L106;
 	setp.ne.u32 %p96, %r18, 9;
 	@%p96 bra.uni $L108;
-	setp.lt.s64 %p97, %rd401, %rd375;
-	setp.eq.s64 %p98, %rd401, %rd375;
-	setp.lt.s64 %p99, %rd402, %rd376;
+	setp.lt.s64 %p97, %rd397, %rd371;
+	setp.eq.s64 %p98, %rd397, %rd371;
+	setp.lt.s64 %p99, %rd398, %rd372;
 	and.pred %p100, %p98, %p99;
 	or.pred %p101, %p97, %p100;
-	selp.b64 %rd403, %rd401, %rd375, %p101;
-	selp.b64 %rd404, %rd402, %rd376, %p101;
-	mov.b64 %rd375, %rd403;
-	mov.b64 %rd376, %rd404;
+	selp.b64 %rd399, %rd397, %rd371, %p101;
+	selp.b64 %rd400, %rd398, %rd372, %p101;
+	mov.b64 %rd371, %rd399;
+	mov.b64 %rd372, %rd400;
 	bra.uni $L107;
 $L108:
 	setp.ne.u32 %p102, %r18, 10;
 	@%p102 bra.uni $L109;
-	setp.gt.s64 %p103, %rd401, %rd375;
-	setp.eq.s64 %p104, %rd401, %rd375;
-	setp.lt.s64 %p105, %rd402, %rd376;
+	setp.gt.s64 %p103, %rd397, %rd371;
+	setp.eq.s64 %p104, %rd397, %rd371;
+	setp.lt.s64 %p105, %rd398, %rd372;
 	and.pred %p106, %p104, %p105;
 	or.pred %p107, %p103, %p106;
-	selp.b64 %rd405, %rd401, %rd375, %p107;
-	selp.b64 %rd406, %rd402, %rd376, %p107;
-	mov.b64 %rd375, %rd405;
-	mov.b64 %rd376, %rd406;
+	selp.b64 %rd401, %rd397, %rd371, %p107;
+	selp.b64 %rd402, %rd398, %rd372, %p107;
+	mov.b64 %rd371, %rd401;
+	mov.b64 %rd372, %rd402;
 	bra.uni $L107;
 $L109:
-	mov.b64 %rd407, %rd375;
-	mov.b64 %rd408, %rd376;
-	mov.b64 %rd409, %rd401;
-	mov.b64 %rd410, %rd402;
-	mov.b64 %rd387, %rd407;
-	mov.b64 %rd388, %rd408;
-	mov.b64 %rd389, %rd409;
-	mov.b64 %rd390, %rd410;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	add.s64 %rd411, %rd387, %rd391;
-	mov.b64 %rd387, %rd411;
-	add.s64 %rd412, %rd388, %rd392;
-	mov.b64 %rd388, %rd412;
+	mov.b64 %rd403, %rd371;
+	mov.b64 %rd404, %rd372;
+	mov.b64 %rd405, %rd397;
+	mov.b64 %rd406, %rd398;
+	mov.b64 %rd383, %rd403;
+	mov.b64 %rd384, %rd404;
+	mov.b64 %rd385, %rd405;
+	mov.b64 %rd386, %rd406;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd407, %rd383, %rd387;
+	mov.b64 %rd383, %rd407;
+	add.s64 %rd408, %rd384, %rd388;
+	mov.b64 %rd384, %rd408;
 $L110:
-	mov.b64 %rd375, %rd387;
-	mov.b64 %rd376, %rd388;
+	mov.b64 %rd371, %rd383;
+	mov.b64 %rd372, %rd384;
 $L107:
 $L106:
-	shl.b32 %r148, %r148, 1;
+	shl.b32 %r146, %r146, 1;
 	bra.uni $L104;
 $L105:
 $L102:
-	mul.wide.u32 %rd413, %r29, 16;
-	add.s64 %rd414, %rd11, %rd413;
+	mul.wide.u32 %rd409, %r29, 16;
+	add.s64 %rd410, %rd11, %rd409;
 	setp.eq.u32 %p108, %r5, 0;
 	@!%p108 bra $L111;
-	st.global.s64 [%rd414+0], %rd375;
-	st.global.s64 [%rd414+8], %rd376;
+	st.global.s64 [%rd410+0], %rd371;
+	st.global.s64 [%rd410+8], %rd372;
 $L111:
 	ret;
 }
@@ -10584,8 +10542,8 @@ const gokkosPTX5 = `//
 )
 {
 	.reg .pred %p<105>;
-	.reg .b32 %r<155>;
-	.reg .b64 %rd<396>;
+	.reg .b32 %r<153>;
+	.reg .b64 %rd<392>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11076,225 +11034,219 @@ $L45:
 	setp.le.s64 %p44, %rd157, 1;
 	or.pred %p45, %p43, %p44;
 	@!%p45 bra $L60;
-	mov.b64 %rd261, %rd260;
-	mov.b32 %r91, %r90;
-	cvt.s64.s32 %rd262, %r91;
-	add.s64 %rd263, %rd262, 1;
-	mul.lo.s64 %rd264, %rd263, %rd130;
-	mad.lo.s64 %rd265, %rd264, 8, %rd128;
-	ld.global.nc.s64 %rd266, [%rd265+0];
-	mov.b64 %rd267, %rd266;
-	cvt.s64.s32 %rd268, %r91;
-	mul.lo.s64 %rd269, %rd268, %rd130;
-	mad.lo.s64 %rd270, %rd269, 8, %rd128;
-	ld.global.nc.s64 %rd271, [%rd270+0];
-	mov.b64 %rd272, %rd271;
-	sub.s64 %rd273, %rd267, %rd272;
-	mov.b64 %rd274, %rd273;
-	add.s64 %rd275, %rd114, %rd274;
-	mov.b64 %rd114, %rd275;
+	cvt.s64.s32 %rd261, %r90;
+	add.s64 %rd262, %rd261, 1;
+	mul.lo.s64 %rd263, %rd262, %rd130;
+	mad.lo.s64 %rd264, %rd263, 8, %rd128;
+	ld.global.nc.s64 %rd265, [%rd264+0];
+	mov.b64 %rd266, %rd265;
+	cvt.s64.s32 %rd267, %r90;
+	mul.lo.s64 %rd268, %rd267, %rd130;
+	mad.lo.s64 %rd269, %rd268, 8, %rd128;
+	ld.global.nc.s64 %rd270, [%rd269+0];
+	mov.b64 %rd271, %rd270;
+	sub.s64 %rd272, %rd266, %rd271;
+	add.s64 %rd273, %rd114, %rd272;
+	mov.b64 %rd114, %rd273;
 	bra.uni $L61;
 $L60:
-	rem.s64 %rd276, %rd113, %rd157;
+	rem.s64 %rd274, %rd113, %rd157;
 	setp.eq.s64 %p46, %rd157, -1;
-	selp.b64 %rd277, 0, %rd276, %p46;
+	selp.b64 %rd275, 0, %rd274, %p46;
 	setp.eq.s64 %p47, %rd157, 0;
-	selp.b64 %rd278, %rd113, %rd277, %p47;
-	setp.eq.s64 %p48, %rd278, 0;
+	selp.b64 %rd276, %rd113, %rd275, %p47;
+	setp.eq.s64 %p48, %rd276, 0;
 	@!%p48 bra $L63;
-	mov.b64 %rd279, %rd260;
-	mov.b32 %r92, %r90;
-	cvt.s64.s32 %rd280, %r92;
-	add.s64 %rd281, %rd280, 1;
-	mul.lo.s64 %rd282, %rd281, %rd130;
-	mad.lo.s64 %rd283, %rd282, 8, %rd128;
-	ld.global.nc.s64 %rd284, [%rd283+0];
-	mov.b64 %rd285, %rd284;
-	cvt.s64.s32 %rd286, %r92;
-	mul.lo.s64 %rd287, %rd286, %rd130;
-	mad.lo.s64 %rd288, %rd287, 8, %rd128;
-	ld.global.nc.s64 %rd289, [%rd288+0];
-	mov.b64 %rd290, %rd289;
-	sub.s64 %rd291, %rd285, %rd290;
-	mov.b64 %rd292, %rd291;
-	mul.lo.s64 %rd293, %rd157, %rd292;
-	add.s64 %rd294, %rd114, %rd293;
-	mov.b64 %rd114, %rd294;
+	cvt.s64.s32 %rd277, %r90;
+	add.s64 %rd278, %rd277, 1;
+	mul.lo.s64 %rd279, %rd278, %rd130;
+	mad.lo.s64 %rd280, %rd279, 8, %rd128;
+	ld.global.nc.s64 %rd281, [%rd280+0];
+	mov.b64 %rd282, %rd281;
+	cvt.s64.s32 %rd283, %r90;
+	mul.lo.s64 %rd284, %rd283, %rd130;
+	mad.lo.s64 %rd285, %rd284, 8, %rd128;
+	ld.global.nc.s64 %rd286, [%rd285+0];
+	mov.b64 %rd287, %rd286;
+	sub.s64 %rd288, %rd282, %rd287;
+	mul.lo.s64 %rd289, %rd157, %rd288;
+	add.s64 %rd290, %rd114, %rd289;
+	mov.b64 %rd114, %rd290;
 $L63:
 $L61:
-	add.s64 %rd295, %rd113, 1;
-	mov.b64 %rd113, %rd295;
+	add.s64 %rd291, %rd113, 1;
+	mov.b64 %rd113, %rd291;
 $L59:
 $L42:
 $L30:
-	add.s64 %rd296, %rd219, %rd174;
-	mov.b64 %rd219, %rd296;
+	add.s64 %rd292, %rd219, %rd174;
+	mov.b64 %rd219, %rd292;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd297, %rd217;
+	mov.b64 %rd293, %rd217;
 $L64:
 	@!%p13 bra $L68;
 	bra.uni $L66;
 $L68:
 	// block scan
-	mov.b64 %rd298, %rd297;
-	mov.b32 %r93, %r3;
+	mov.b64 %rd294, %rd293;
+	mov.b32 %r91, %r3;
 $L69:
-	setp.hs.u32 %p49, %r93, 32;
+	setp.hs.u32 %p49, %r91, 32;
 	@%p49 bra $L70;
-	mov.b64 {%r94, %r95}, %rd298;
-	shfl.sync.up.b32 %r96|%p50, %r94, %r93, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
-	mov.b64 %rd299, {%r96, %r97};
+	mov.b64 {%r92, %r93}, %rd294;
+	shfl.sync.up.b32 %r94|%p50, %r92, %r91, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
+	mov.b64 %rd295, {%r94, %r95};
 	@!%p50 bra $L71;
-	add.s64 %rd300, %rd299, %rd298;
-	mov.b64 %rd298, %rd300;
+	add.s64 %rd296, %rd295, %rd294;
+	mov.b64 %rd294, %rd296;
 $L71:
-	shl.b32 %r93, %r93, 1;
+	shl.b32 %r91, %r91, 1;
 	bra.uni $L69;
 $L70:
-	mov.b64 {%r98, %r99}, %rd298;
-	shfl.sync.up.b32 %r100|%p51, %r98, %r3, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
-	mov.b64 %rd301, {%r100, %r101};
+	mov.b64 {%r96, %r97}, %rd294;
+	shfl.sync.up.b32 %r98|%p51, %r96, %r3, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
+	mov.b64 %rd297, {%r98, %r99};
 	setp.lo.u32 %p52, %r3, 32;
 	and.pred %p53, %p51, %p52;
-	selp.b64 %rd302, %rd301, 0, %p53;
-	sub.u32 %r102, %r13, %r3;
-	setp.eq.u32 %p54, %r7, %r102;
+	selp.b64 %rd298, %rd297, 0, %p53;
+	sub.u32 %r100, %r13, %r3;
+	setp.eq.u32 %p54, %r7, %r100;
 	@!%p54 bra $L72;
-	mul.wide.u32 %rd303, %r8, 16;
-	add.s64 %rd304, %rd1, %rd303;
-	st.shared.s64 [%rd304+0], %rd298;
+	mul.wide.u32 %rd299, %r8, 16;
+	add.s64 %rd300, %rd1, %rd299;
+	st.shared.s64 [%rd300+0], %rd294;
 $L72:
 	bar.sync 0;
 	setp.eq.u32 %p55, %r8, 0;
 	@!%p55 bra $L73;
-	mov.b64 %rd305, 0;
+	mov.b64 %rd301, 0;
 	setp.lo.u32 %p56, %r7, %r10;
 	@!%p56 bra $L74;
-	mul.wide.u32 %rd306, %r7, 16;
-	add.s64 %rd307, %rd1, %rd306;
-	ld.shared.s64 %rd308, [%rd307+0];
-	mov.b64 %rd305, %rd308;
+	mul.wide.u32 %rd302, %r7, 16;
+	add.s64 %rd303, %rd1, %rd302;
+	ld.shared.s64 %rd304, [%rd303+0];
+	mov.b64 %rd301, %rd304;
 $L74:
-	mov.b64 {%r103, %r104}, %rd305;
-	shfl.sync.up.b32 %r105|%p57, %r103, 1, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 1, 0, %r17;
-	mov.b64 %rd309, {%r105, %r106};
+	mov.b64 {%r101, %r102}, %rd301;
+	shfl.sync.up.b32 %r103|%p57, %r101, 1, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
+	mov.b64 %rd305, {%r103, %r104};
 	@!%p57 bra $L75;
-	add.s64 %rd310, %rd309, %rd305;
-	mov.b64 %rd305, %rd310;
+	add.s64 %rd306, %rd305, %rd301;
+	mov.b64 %rd301, %rd306;
 $L75:
-	mov.b64 {%r107, %r108}, %rd305;
-	shfl.sync.up.b32 %r109|%p58, %r107, 2, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 2, 0, %r17;
-	mov.b64 %rd311, {%r109, %r110};
+	mov.b64 {%r105, %r106}, %rd301;
+	shfl.sync.up.b32 %r107|%p58, %r105, 2, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
+	mov.b64 %rd307, {%r107, %r108};
 	@!%p58 bra $L76;
-	add.s64 %rd312, %rd311, %rd305;
-	mov.b64 %rd305, %rd312;
+	add.s64 %rd308, %rd307, %rd301;
+	mov.b64 %rd301, %rd308;
 $L76:
-	mov.b64 {%r111, %r112}, %rd305;
-	shfl.sync.up.b32 %r113|%p59, %r111, 4, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 4, 0, %r17;
-	mov.b64 %rd313, {%r113, %r114};
+	mov.b64 {%r109, %r110}, %rd301;
+	shfl.sync.up.b32 %r111|%p59, %r109, 4, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
+	mov.b64 %rd309, {%r111, %r112};
 	@!%p59 bra $L77;
-	add.s64 %rd314, %rd313, %rd305;
-	mov.b64 %rd305, %rd314;
+	add.s64 %rd310, %rd309, %rd301;
+	mov.b64 %rd301, %rd310;
 $L77:
-	mov.b64 {%r115, %r116}, %rd305;
-	shfl.sync.up.b32 %r117|%p60, %r115, 8, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 8, 0, %r17;
-	mov.b64 %rd315, {%r117, %r118};
+	mov.b64 {%r113, %r114}, %rd301;
+	shfl.sync.up.b32 %r115|%p60, %r113, 8, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
+	mov.b64 %rd311, {%r115, %r116};
 	@!%p60 bra $L78;
-	add.s64 %rd316, %rd315, %rd305;
-	mov.b64 %rd305, %rd316;
+	add.s64 %rd312, %rd311, %rd301;
+	mov.b64 %rd301, %rd312;
 $L78:
-	mov.b64 {%r119, %r120}, %rd305;
-	shfl.sync.up.b32 %r121|%p61, %r119, 16, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 16, 0, %r17;
-	mov.b64 %rd317, {%r121, %r122};
+	mov.b64 {%r117, %r118}, %rd301;
+	shfl.sync.up.b32 %r119|%p61, %r117, 16, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
+	mov.b64 %rd313, {%r119, %r120};
 	@!%p61 bra $L79;
-	add.s64 %rd318, %rd317, %rd305;
-	mov.b64 %rd305, %rd318;
+	add.s64 %rd314, %rd313, %rd301;
+	mov.b64 %rd301, %rd314;
 $L79:
-	mov.b64 {%r123, %r124}, %rd305;
-	shfl.sync.up.b32 %r125|%p62, %r123, 1, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
-	mov.b64 %rd319, {%r125, %r126};
-	selp.b64 %rd320, %rd319, 0, %p62;
+	mov.b64 {%r121, %r122}, %rd301;
+	shfl.sync.up.b32 %r123|%p62, %r121, 1, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
+	mov.b64 %rd315, {%r123, %r124};
+	selp.b64 %rd316, %rd315, 0, %p62;
 	@!%p56 bra $L80;
-	mul.wide.u32 %rd321, %r7, 16;
-	add.s64 %rd322, %rd1, %rd321;
-	add.s64 %rd323, %rd322, 512;
-	st.shared.s64 [%rd323+0], %rd320;
+	mul.wide.u32 %rd317, %r7, 16;
+	add.s64 %rd318, %rd1, %rd317;
+	add.s64 %rd319, %rd318, 512;
+	st.shared.s64 [%rd319+0], %rd316;
 $L80:
-	sub.u32 %r127, %r10, 1;
-	setp.eq.u32 %p63, %r7, %r127;
+	sub.u32 %r125, %r10, 1;
+	setp.eq.u32 %p63, %r7, %r125;
 	@!%p63 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd305;
+	st.shared.s64 [%rd1+1024], %rd301;
 $L81:
 $L73:
 	bar.sync 0;
-	mul.wide.u32 %rd324, %r8, 16;
-	add.s64 %rd325, %rd1, %rd324;
-	add.s64 %rd326, %rd325, 512;
-	ld.shared.s64 %rd327, [%rd326+0];
-	add.s64 %rd328, %rd327, %rd302;
-	ld.shared.s64 %rd329, [%rd1+1024];
-	mov.b64 {%r128, %r129}, %rd328;
-	shfl.sync.idx.b32 %r130|%p64, %r128, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r131, %r129, 0, %r22, %r17;
-	mov.b64 %rd330, {%r130, %r131};
+	mul.wide.u32 %rd320, %r8, 16;
+	add.s64 %rd321, %rd1, %rd320;
+	add.s64 %rd322, %rd321, 512;
+	ld.shared.s64 %rd323, [%rd322+0];
+	add.s64 %rd324, %rd323, %rd298;
+	ld.shared.s64 %rd325, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd324;
+	shfl.sync.idx.b32 %r128|%p64, %r126, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
+	mov.b64 %rd326, {%r128, %r129};
+	mov.b64 %rd327, %rd325;
+	mov.b64 %rd328, %rd326;
+	mov.b64 %rd329, %rd327;
+	mov.b64 %rd330, %rd328;
 	mov.b64 %rd331, %rd329;
 	mov.b64 %rd332, %rd330;
 	mov.b64 %rd333, %rd331;
-	mov.b64 %rd334, %rd332;
-	mov.b64 %rd335, %rd333;
-	mov.b64 %rd336, %rd334;
-	mov.b64 %rd337, %rd335;
-	mov.b64 %rd338, 0;
-	cvt.u64.u32 %rd339, %r2;
-	setp.eq.s64 %p65, %rd339, 0;
-	setp.gt.s64 %p66, %rd337, 0;
+	mov.b64 %rd334, 0;
+	cvt.u64.u32 %rd335, %r2;
+	setp.eq.s64 %p65, %rd335, 0;
+	setp.gt.s64 %p66, %rd333, 0;
 	and.pred %p67, %p65, %p66;
 	@!%p67 bra $L83;
-	atom.global.add.u64 %rd340, [%rd147], %rd337;
-	mov.b64 %rd341, %rd340;
-	mov.b64 %rd338, %rd341;
+	atom.global.add.u64 %rd336, [%rd147], %rd333;
+	mov.b64 %rd337, %rd336;
+	mov.b64 %rd334, %rd337;
 $L83:
-	cvt.u64.u32 %rd342, %r2;
-	setp.eq.s64 %p68, %rd342, 0;
+	cvt.u64.u32 %rd338, %r2;
+	setp.eq.s64 %p68, %rd338, 0;
 	setp.eq.u32 %p69, %r1, 0;
 	and.pred %p70, %p68, %p69;
 	bar.sync 0;
 	@!%p70 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd338;
+	st.shared.s64 [%rd1+1024], %rd334;
 $L84:
 	bar.sync 0;
-	ld.shared.s64 %rd343, [%rd1+1024];
-	mov.b64 %rd344, %rd343;
-	mov.b64 %rd338, %rd344;
-	add.s64 %rd345, %rd338, %rd336;
-	mov.b64 %rd346, %rd345;
-	mov.b64 %rd347, 0;
+	ld.shared.s64 %rd339, [%rd1+1024];
+	mov.b64 %rd340, %rd339;
+	mov.b64 %rd334, %rd340;
+	add.s64 %rd341, %rd334, %rd332;
+	mov.b64 %rd342, %rd341;
+	mov.b64 %rd343, 0;
 $L85:
-	setp.lt.s64 %p71, %rd347, %rd297;
+	setp.lt.s64 %p71, %rd343, %rd293;
 	not.pred %p72, %p71;
 	@!%p72 bra $L89;
 	bra.uni $L87;
 $L89:
-	mul.lo.s64 %rd348, %rd347, %rd172;
-	mad.lo.s64 %rd349, %rd348, 4, %rd170;
-	ld.shared.s32 %r132, [%rd349+0];
-	mov.b32 %r133, %r132;
-	add.s64 %rd350, %rd346, %rd347;
-	mul.lo.s64 %rd351, %rd350, %rd146;
-	mad.lo.s64 %rd352, %rd351, 4, %rd144;
-	st.global.s32 [%rd352+0], %r133;
+	mul.lo.s64 %rd344, %rd343, %rd172;
+	mad.lo.s64 %rd345, %rd344, 4, %rd170;
+	ld.shared.s32 %r130, [%rd345+0];
+	mov.b32 %r131, %r130;
+	add.s64 %rd346, %rd342, %rd343;
+	mul.lo.s64 %rd347, %rd346, %rd146;
+	mad.lo.s64 %rd348, %rd347, 4, %rd144;
+	st.global.s32 [%rd348+0], %r131;
 $L86:
-	add.s64 %rd353, %rd347, 1;
-	mov.b64 %rd347, %rd353;
+	add.s64 %rd349, %rd343, 1;
+	mov.b64 %rd343, %rd349;
 	bra.uni $L85;
 $L87:
 	bra.uni $L66;
@@ -11302,13 +11254,13 @@ $L65:
 	bra.uni $L64;
 $L66:
 $L25:
-	add.s64 %rd354, %rd213, %rd183;
-	mov.b64 %rd213, %rd354;
+	add.s64 %rd350, %rd213, %rd183;
+	mov.b64 %rd213, %rd350;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd355, %rd184, 1;
-	mov.b64 %rd184, %rd355;
+	add.s64 %rd351, %rd184, 1;
+	mov.b64 %rd184, %rd351;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -11316,160 +11268,160 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd356, %rd113;
-	mov.b64 %rd357, %rd114;
+	mov.b64 %rd352, %rd113;
+	mov.b64 %rd353, %rd114;
 	// block reduction
-	mov.b32 %r134, 1;
-	sub.u32 %r135, %r13, 1;
-	mov.b32 %r136, %r3;
+	mov.b32 %r132, 1;
+	sub.u32 %r133, %r13, 1;
+	mov.b32 %r134, %r3;
 $L90:
-	setp.hs.u32 %p73, %r136, 32;
+	setp.hs.u32 %p73, %r134, 32;
 	@%p73 bra $L91;
-	mov.b64 {%r137, %r138}, %rd356;
-	shfl.sync.down.b32 %r139|%p74, %r137, %r136, %r135, %r17;
-	shfl.sync.down.b32 %r140, %r138, %r136, %r135, %r17;
-	mov.b64 %rd358, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd357;
-	shfl.sync.down.b32 %r143, %r141, %r136, %r135, %r17;
-	shfl.sync.down.b32 %r144, %r142, %r136, %r135, %r17;
-	mov.b64 %rd359, {%r143, %r144};
+	mov.b64 {%r135, %r136}, %rd352;
+	shfl.sync.down.b32 %r137|%p74, %r135, %r134, %r133, %r17;
+	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
+	mov.b64 %rd354, {%r137, %r138};
+	mov.b64 {%r139, %r140}, %rd353;
+	shfl.sync.down.b32 %r141, %r139, %r134, %r133, %r17;
+	shfl.sync.down.b32 %r142, %r140, %r134, %r133, %r17;
+	mov.b64 %rd355, {%r141, %r142};
 	@!%p74 bra $L92;
 	setp.ne.u32 %p75, %r18, 9;
 	@%p75 bra.uni $L94;
-	setp.lt.s64 %p76, %rd358, %rd356;
-	setp.eq.s64 %p77, %rd358, %rd356;
-	setp.lt.s64 %p78, %rd359, %rd357;
+	setp.lt.s64 %p76, %rd354, %rd352;
+	setp.eq.s64 %p77, %rd354, %rd352;
+	setp.lt.s64 %p78, %rd355, %rd353;
 	and.pred %p79, %p77, %p78;
 	or.pred %p80, %p76, %p79;
-	selp.b64 %rd360, %rd358, %rd356, %p80;
-	selp.b64 %rd361, %rd359, %rd357, %p80;
-	mov.b64 %rd356, %rd360;
-	mov.b64 %rd357, %rd361;
+	selp.b64 %rd356, %rd354, %rd352, %p80;
+	selp.b64 %rd357, %rd355, %rd353, %p80;
+	mov.b64 %rd352, %rd356;
+	mov.b64 %rd353, %rd357;
 	bra.uni $L93;
 $L94:
 	setp.ne.u32 %p81, %r18, 10;
 	@%p81 bra.uni $L95;
-	setp.gt.s64 %p82, %rd358, %rd356;
-	setp.eq.s64 %p83, %rd358, %rd356;
-	setp.lt.s64 %p84, %rd359, %rd357;
+	setp.gt.s64 %p82, %rd354, %rd352;
+	setp.eq.s64 %p83, %rd354, %rd352;
+	setp.lt.s64 %p84, %rd355, %rd353;
 	and.pred %p85, %p83, %p84;
 	or.pred %p86, %p82, %p85;
-	selp.b64 %rd362, %rd358, %rd356, %p86;
-	selp.b64 %rd363, %rd359, %rd357, %p86;
-	mov.b64 %rd356, %rd362;
-	mov.b64 %rd357, %rd363;
+	selp.b64 %rd358, %rd354, %rd352, %p86;
+	selp.b64 %rd359, %rd355, %rd353, %p86;
+	mov.b64 %rd352, %rd358;
+	mov.b64 %rd353, %rd359;
 	bra.uni $L93;
 $L95:
-	mov.b64 %rd364, %rd356;
-	mov.b64 %rd365, %rd357;
-	mov.b64 %rd366, %rd358;
-	mov.b64 %rd367, %rd359;
-	mov.b64 %rd368, %rd364;
-	mov.b64 %rd369, %rd365;
-	mov.b64 %rd370, %rd366;
-	mov.b64 %rd371, %rd367;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd374, %rd368, %rd372;
-	mov.b64 %rd368, %rd374;
-	add.s64 %rd375, %rd369, %rd373;
-	mov.b64 %rd369, %rd375;
+	mov.b64 %rd360, %rd352;
+	mov.b64 %rd361, %rd353;
+	mov.b64 %rd362, %rd354;
+	mov.b64 %rd363, %rd355;
+	mov.b64 %rd364, %rd360;
+	mov.b64 %rd365, %rd361;
+	mov.b64 %rd366, %rd362;
+	mov.b64 %rd367, %rd363;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	add.s64 %rd370, %rd364, %rd368;
+	mov.b64 %rd364, %rd370;
+	add.s64 %rd371, %rd365, %rd369;
+	mov.b64 %rd365, %rd371;
 $L96:
-	mov.b64 %rd356, %rd368;
-	mov.b64 %rd357, %rd369;
+	mov.b64 %rd352, %rd364;
+	mov.b64 %rd353, %rd365;
 $L93:
 $L92:
-	shl.b32 %r136, %r136, 1;
+	shl.b32 %r134, %r134, 1;
 	bra.uni $L90;
 $L91:
 	setp.eq.u32 %p87, %r7, 0;
 	@!%p87 bra $L97;
-	mul.wide.u32 %rd376, %r8, 16;
-	add.s64 %rd377, %rd1, %rd376;
-	st.shared.s64 [%rd377+0], %rd356;
-	st.shared.s64 [%rd377+8], %rd357;
+	mul.wide.u32 %rd372, %r8, 16;
+	add.s64 %rd373, %rd1, %rd372;
+	st.shared.s64 [%rd373+0], %rd352;
+	st.shared.s64 [%rd373+8], %rd353;
 $L97:
 	bar.sync 0;
 	setp.eq.u32 %p88, %r8, 0;
 	@!%p88 bra $L98;
 	setp.lo.u32 %p89, %r7, %r10;
 	@!%p89 bra $L99;
-	mul.wide.u32 %rd378, %r7, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	ld.shared.s64 %rd380, [%rd379+0];
-	ld.shared.s64 %rd381, [%rd379+8];
-	mov.b64 %rd356, %rd380;
-	mov.b64 %rd357, %rd381;
+	mul.wide.u32 %rd374, %r7, 16;
+	add.s64 %rd375, %rd1, %rd374;
+	ld.shared.s64 %rd376, [%rd375+0];
+	ld.shared.s64 %rd377, [%rd375+8];
+	mov.b64 %rd352, %rd376;
+	mov.b64 %rd353, %rd377;
 $L99:
-	sub.u32 %r145, %r10, 1;
-	mov.b32 %r146, %r134;
+	sub.u32 %r143, %r10, 1;
+	mov.b32 %r144, %r132;
 $L100:
-	setp.hs.u32 %p90, %r146, 32;
+	setp.hs.u32 %p90, %r144, 32;
 	@%p90 bra $L101;
-	mov.b64 {%r147, %r148}, %rd356;
-	shfl.sync.down.b32 %r149|%p91, %r147, %r146, %r145, %r17;
-	shfl.sync.down.b32 %r150, %r148, %r146, %r145, %r17;
-	mov.b64 %rd382, {%r149, %r150};
-	mov.b64 {%r151, %r152}, %rd357;
-	shfl.sync.down.b32 %r153, %r151, %r146, %r145, %r17;
-	shfl.sync.down.b32 %r154, %r152, %r146, %r145, %r17;
-	mov.b64 %rd383, {%r153, %r154};
+	mov.b64 {%r145, %r146}, %rd352;
+	shfl.sync.down.b32 %r147|%p91, %r145, %r144, %r143, %r17;
+	shfl.sync.down.b32 %r148, %r146, %r144, %r143, %r17;
+	mov.b64 %rd378, {%r147, %r148};
+	mov.b64 {%r149, %r150}, %rd353;
+	shfl.sync.down.b32 %r151, %r149, %r144, %r143, %r17;
+	shfl.sync.down.b32 %r152, %r150, %r144, %r143, %r17;
+	mov.b64 %rd379, {%r151, %r152};
 	@!%p91 bra $L102;
 	setp.ne.u32 %p92, %r18, 9;
 	@%p92 bra.uni $L104;
-	setp.lt.s64 %p93, %rd382, %rd356;
-	setp.eq.s64 %p94, %rd382, %rd356;
-	setp.lt.s64 %p95, %rd383, %rd357;
+	setp.lt.s64 %p93, %rd378, %rd352;
+	setp.eq.s64 %p94, %rd378, %rd352;
+	setp.lt.s64 %p95, %rd379, %rd353;
 	and.pred %p96, %p94, %p95;
 	or.pred %p97, %p93, %p96;
-	selp.b64 %rd384, %rd382, %rd356, %p97;
-	selp.b64 %rd385, %rd383, %rd357, %p97;
-	mov.b64 %rd356, %rd384;
-	mov.b64 %rd357, %rd385;
+	selp.b64 %rd380, %rd378, %rd352, %p97;
+	selp.b64 %rd381, %rd379, %rd353, %p97;
+	mov.b64 %rd352, %rd380;
+	mov.b64 %rd353, %rd381;
 	bra.uni $L103;
 $L104:
 	setp.ne.u32 %p98, %r18, 10;
 	@%p98 bra.uni $L105;
-	setp.gt.s64 %p99, %rd382, %rd356;
-	setp.eq.s64 %p100, %rd382, %rd356;
-	setp.lt.s64 %p101, %rd383, %rd357;
+	setp.gt.s64 %p99, %rd378, %rd352;
+	setp.eq.s64 %p100, %rd378, %rd352;
+	setp.lt.s64 %p101, %rd379, %rd353;
 	and.pred %p102, %p100, %p101;
 	or.pred %p103, %p99, %p102;
-	selp.b64 %rd386, %rd382, %rd356, %p103;
-	selp.b64 %rd387, %rd383, %rd357, %p103;
-	mov.b64 %rd356, %rd386;
-	mov.b64 %rd357, %rd387;
+	selp.b64 %rd382, %rd378, %rd352, %p103;
+	selp.b64 %rd383, %rd379, %rd353, %p103;
+	mov.b64 %rd352, %rd382;
+	mov.b64 %rd353, %rd383;
 	bra.uni $L103;
 $L105:
-	mov.b64 %rd388, %rd356;
-	mov.b64 %rd389, %rd357;
-	mov.b64 %rd390, %rd382;
-	mov.b64 %rd391, %rd383;
-	mov.b64 %rd368, %rd388;
-	mov.b64 %rd369, %rd389;
-	mov.b64 %rd370, %rd390;
-	mov.b64 %rd371, %rd391;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd392, %rd368, %rd372;
-	mov.b64 %rd368, %rd392;
-	add.s64 %rd393, %rd369, %rd373;
-	mov.b64 %rd369, %rd393;
+	mov.b64 %rd384, %rd352;
+	mov.b64 %rd385, %rd353;
+	mov.b64 %rd386, %rd378;
+	mov.b64 %rd387, %rd379;
+	mov.b64 %rd364, %rd384;
+	mov.b64 %rd365, %rd385;
+	mov.b64 %rd366, %rd386;
+	mov.b64 %rd367, %rd387;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	add.s64 %rd388, %rd364, %rd368;
+	mov.b64 %rd364, %rd388;
+	add.s64 %rd389, %rd365, %rd369;
+	mov.b64 %rd365, %rd389;
 $L106:
-	mov.b64 %rd356, %rd368;
-	mov.b64 %rd357, %rd369;
+	mov.b64 %rd352, %rd364;
+	mov.b64 %rd353, %rd365;
 $L103:
 $L102:
-	shl.b32 %r146, %r146, 1;
+	shl.b32 %r144, %r144, 1;
 	bra.uni $L100;
 $L101:
 $L98:
-	mul.wide.u32 %rd394, %r29, 16;
-	add.s64 %rd395, %rd11, %rd394;
+	mul.wide.u32 %rd390, %r29, 16;
+	add.s64 %rd391, %rd11, %rd390;
 	setp.eq.u32 %p104, %r5, 0;
 	@!%p104 bra $L107;
-	st.global.s64 [%rd395+0], %rd356;
-	st.global.s64 [%rd395+8], %rd357;
+	st.global.s64 [%rd391+0], %rd352;
+	st.global.s64 [%rd391+8], %rd353;
 $L107:
 	ret;
 }
@@ -13851,8 +13803,8 @@ const gokkosPTX8 = `//
 )
 {
 	.reg .pred %p<135>;
-	.reg .b32 %r<207>;
-	.reg .b64 %rd<551>;
+	.reg .b32 %r<205>;
+	.reg .b64 %rd<547>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14689,225 +14641,219 @@ $L90:
 	setp.le.s64 %p74, %rd164, 1;
 	or.pred %p75, %p73, %p74;
 	@!%p75 bra $L105;
-	mov.b64 %rd417, %rd416;
-	mov.b32 %r143, %r142;
-	cvt.s64.s32 %rd418, %r143;
-	add.s64 %rd419, %rd418, 1;
-	mul.lo.s64 %rd420, %rd419, %rd137;
-	mad.lo.s64 %rd421, %rd420, 8, %rd135;
-	ld.global.nc.s64 %rd422, [%rd421+0];
-	mov.b64 %rd423, %rd422;
-	cvt.s64.s32 %rd424, %r143;
-	mul.lo.s64 %rd425, %rd424, %rd137;
-	mad.lo.s64 %rd426, %rd425, 8, %rd135;
-	ld.global.nc.s64 %rd427, [%rd426+0];
-	mov.b64 %rd428, %rd427;
-	sub.s64 %rd429, %rd423, %rd428;
-	mov.b64 %rd430, %rd429;
-	add.s64 %rd431, %rd121, %rd430;
-	mov.b64 %rd121, %rd431;
+	cvt.s64.s32 %rd417, %r142;
+	add.s64 %rd418, %rd417, 1;
+	mul.lo.s64 %rd419, %rd418, %rd137;
+	mad.lo.s64 %rd420, %rd419, 8, %rd135;
+	ld.global.nc.s64 %rd421, [%rd420+0];
+	mov.b64 %rd422, %rd421;
+	cvt.s64.s32 %rd423, %r142;
+	mul.lo.s64 %rd424, %rd423, %rd137;
+	mad.lo.s64 %rd425, %rd424, 8, %rd135;
+	ld.global.nc.s64 %rd426, [%rd425+0];
+	mov.b64 %rd427, %rd426;
+	sub.s64 %rd428, %rd422, %rd427;
+	add.s64 %rd429, %rd121, %rd428;
+	mov.b64 %rd121, %rd429;
 	bra.uni $L106;
 $L105:
-	rem.s64 %rd432, %rd120, %rd164;
+	rem.s64 %rd430, %rd120, %rd164;
 	setp.eq.s64 %p76, %rd164, -1;
-	selp.b64 %rd433, 0, %rd432, %p76;
+	selp.b64 %rd431, 0, %rd430, %p76;
 	setp.eq.s64 %p77, %rd164, 0;
-	selp.b64 %rd434, %rd120, %rd433, %p77;
-	setp.eq.s64 %p78, %rd434, 0;
+	selp.b64 %rd432, %rd120, %rd431, %p77;
+	setp.eq.s64 %p78, %rd432, 0;
 	@!%p78 bra $L108;
-	mov.b64 %rd435, %rd416;
-	mov.b32 %r144, %r142;
-	cvt.s64.s32 %rd436, %r144;
-	add.s64 %rd437, %rd436, 1;
-	mul.lo.s64 %rd438, %rd437, %rd137;
-	mad.lo.s64 %rd439, %rd438, 8, %rd135;
-	ld.global.nc.s64 %rd440, [%rd439+0];
-	mov.b64 %rd441, %rd440;
-	cvt.s64.s32 %rd442, %r144;
-	mul.lo.s64 %rd443, %rd442, %rd137;
-	mad.lo.s64 %rd444, %rd443, 8, %rd135;
-	ld.global.nc.s64 %rd445, [%rd444+0];
-	mov.b64 %rd446, %rd445;
-	sub.s64 %rd447, %rd441, %rd446;
-	mov.b64 %rd448, %rd447;
-	mul.lo.s64 %rd449, %rd164, %rd448;
-	add.s64 %rd450, %rd121, %rd449;
-	mov.b64 %rd121, %rd450;
+	cvt.s64.s32 %rd433, %r142;
+	add.s64 %rd434, %rd433, 1;
+	mul.lo.s64 %rd435, %rd434, %rd137;
+	mad.lo.s64 %rd436, %rd435, 8, %rd135;
+	ld.global.nc.s64 %rd437, [%rd436+0];
+	mov.b64 %rd438, %rd437;
+	cvt.s64.s32 %rd439, %r142;
+	mul.lo.s64 %rd440, %rd439, %rd137;
+	mad.lo.s64 %rd441, %rd440, 8, %rd135;
+	ld.global.nc.s64 %rd442, [%rd441+0];
+	mov.b64 %rd443, %rd442;
+	sub.s64 %rd444, %rd438, %rd443;
+	mul.lo.s64 %rd445, %rd164, %rd444;
+	add.s64 %rd446, %rd121, %rd445;
+	mov.b64 %rd121, %rd446;
 $L108:
 $L106:
-	add.s64 %rd451, %rd120, 1;
-	mov.b64 %rd120, %rd451;
+	add.s64 %rd447, %rd120, 1;
+	mov.b64 %rd120, %rd447;
 $L104:
 $L87:
 $L66:
-	add.s64 %rd452, %rd326, %rd316;
-	mov.b64 %rd326, %rd452;
+	add.s64 %rd448, %rd326, %rd316;
+	mov.b64 %rd326, %rd448;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd453, %rd320;
+	mov.b64 %rd449, %rd320;
 $L109:
 	@!%p13 bra $L113;
 	bra.uni $L111;
 $L113:
 	// block scan
-	mov.b64 %rd454, %rd453;
-	mov.b32 %r145, %r3;
+	mov.b64 %rd450, %rd449;
+	mov.b32 %r143, %r3;
 $L114:
-	setp.hs.u32 %p79, %r145, 32;
+	setp.hs.u32 %p79, %r143, 32;
 	@%p79 bra $L115;
-	mov.b64 {%r146, %r147}, %rd454;
-	shfl.sync.up.b32 %r148|%p80, %r146, %r145, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, %r145, 0, %r17;
-	mov.b64 %rd455, {%r148, %r149};
+	mov.b64 {%r144, %r145}, %rd450;
+	shfl.sync.up.b32 %r146|%p80, %r144, %r143, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, %r143, 0, %r17;
+	mov.b64 %rd451, {%r146, %r147};
 	@!%p80 bra $L116;
-	add.s64 %rd456, %rd455, %rd454;
-	mov.b64 %rd454, %rd456;
+	add.s64 %rd452, %rd451, %rd450;
+	mov.b64 %rd450, %rd452;
 $L116:
-	shl.b32 %r145, %r145, 1;
+	shl.b32 %r143, %r143, 1;
 	bra.uni $L114;
 $L115:
-	mov.b64 {%r150, %r151}, %rd454;
-	shfl.sync.up.b32 %r152|%p81, %r150, %r3, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, %r3, 0, %r17;
-	mov.b64 %rd457, {%r152, %r153};
+	mov.b64 {%r148, %r149}, %rd450;
+	shfl.sync.up.b32 %r150|%p81, %r148, %r3, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, %r3, 0, %r17;
+	mov.b64 %rd453, {%r150, %r151};
 	setp.lo.u32 %p82, %r3, 32;
 	and.pred %p83, %p81, %p82;
-	selp.b64 %rd458, %rd457, 0, %p83;
-	sub.u32 %r154, %r13, %r3;
-	setp.eq.u32 %p84, %r7, %r154;
+	selp.b64 %rd454, %rd453, 0, %p83;
+	sub.u32 %r152, %r13, %r3;
+	setp.eq.u32 %p84, %r7, %r152;
 	@!%p84 bra $L117;
-	mul.wide.u32 %rd459, %r8, 16;
-	add.s64 %rd460, %rd1, %rd459;
-	st.shared.s64 [%rd460+0], %rd454;
+	mul.wide.u32 %rd455, %r8, 16;
+	add.s64 %rd456, %rd1, %rd455;
+	st.shared.s64 [%rd456+0], %rd450;
 $L117:
 	bar.sync 0;
 	setp.eq.u32 %p85, %r8, 0;
 	@!%p85 bra $L118;
-	mov.b64 %rd461, 0;
+	mov.b64 %rd457, 0;
 	setp.lo.u32 %p86, %r7, %r10;
 	@!%p86 bra $L119;
-	mul.wide.u32 %rd462, %r7, 16;
-	add.s64 %rd463, %rd1, %rd462;
-	ld.shared.s64 %rd464, [%rd463+0];
-	mov.b64 %rd461, %rd464;
+	mul.wide.u32 %rd458, %r7, 16;
+	add.s64 %rd459, %rd1, %rd458;
+	ld.shared.s64 %rd460, [%rd459+0];
+	mov.b64 %rd457, %rd460;
 $L119:
-	mov.b64 {%r155, %r156}, %rd461;
-	shfl.sync.up.b32 %r157|%p87, %r155, 1, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 1, 0, %r17;
-	mov.b64 %rd465, {%r157, %r158};
+	mov.b64 {%r153, %r154}, %rd457;
+	shfl.sync.up.b32 %r155|%p87, %r153, 1, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 1, 0, %r17;
+	mov.b64 %rd461, {%r155, %r156};
 	@!%p87 bra $L120;
-	add.s64 %rd466, %rd465, %rd461;
-	mov.b64 %rd461, %rd466;
+	add.s64 %rd462, %rd461, %rd457;
+	mov.b64 %rd457, %rd462;
 $L120:
-	mov.b64 {%r159, %r160}, %rd461;
-	shfl.sync.up.b32 %r161|%p88, %r159, 2, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 2, 0, %r17;
-	mov.b64 %rd467, {%r161, %r162};
+	mov.b64 {%r157, %r158}, %rd457;
+	shfl.sync.up.b32 %r159|%p88, %r157, 2, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 2, 0, %r17;
+	mov.b64 %rd463, {%r159, %r160};
 	@!%p88 bra $L121;
-	add.s64 %rd468, %rd467, %rd461;
-	mov.b64 %rd461, %rd468;
+	add.s64 %rd464, %rd463, %rd457;
+	mov.b64 %rd457, %rd464;
 $L121:
-	mov.b64 {%r163, %r164}, %rd461;
-	shfl.sync.up.b32 %r165|%p89, %r163, 4, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 4, 0, %r17;
-	mov.b64 %rd469, {%r165, %r166};
+	mov.b64 {%r161, %r162}, %rd457;
+	shfl.sync.up.b32 %r163|%p89, %r161, 4, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 4, 0, %r17;
+	mov.b64 %rd465, {%r163, %r164};
 	@!%p89 bra $L122;
-	add.s64 %rd470, %rd469, %rd461;
-	mov.b64 %rd461, %rd470;
+	add.s64 %rd466, %rd465, %rd457;
+	mov.b64 %rd457, %rd466;
 $L122:
-	mov.b64 {%r167, %r168}, %rd461;
-	shfl.sync.up.b32 %r169|%p90, %r167, 8, 0, %r17;
-	shfl.sync.up.b32 %r170, %r168, 8, 0, %r17;
-	mov.b64 %rd471, {%r169, %r170};
+	mov.b64 {%r165, %r166}, %rd457;
+	shfl.sync.up.b32 %r167|%p90, %r165, 8, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 8, 0, %r17;
+	mov.b64 %rd467, {%r167, %r168};
 	@!%p90 bra $L123;
-	add.s64 %rd472, %rd471, %rd461;
-	mov.b64 %rd461, %rd472;
+	add.s64 %rd468, %rd467, %rd457;
+	mov.b64 %rd457, %rd468;
 $L123:
-	mov.b64 {%r171, %r172}, %rd461;
-	shfl.sync.up.b32 %r173|%p91, %r171, 16, 0, %r17;
-	shfl.sync.up.b32 %r174, %r172, 16, 0, %r17;
-	mov.b64 %rd473, {%r173, %r174};
+	mov.b64 {%r169, %r170}, %rd457;
+	shfl.sync.up.b32 %r171|%p91, %r169, 16, 0, %r17;
+	shfl.sync.up.b32 %r172, %r170, 16, 0, %r17;
+	mov.b64 %rd469, {%r171, %r172};
 	@!%p91 bra $L124;
-	add.s64 %rd474, %rd473, %rd461;
-	mov.b64 %rd461, %rd474;
+	add.s64 %rd470, %rd469, %rd457;
+	mov.b64 %rd457, %rd470;
 $L124:
-	mov.b64 {%r175, %r176}, %rd461;
-	shfl.sync.up.b32 %r177|%p92, %r175, 1, 0, %r17;
-	shfl.sync.up.b32 %r178, %r176, 1, 0, %r17;
-	mov.b64 %rd475, {%r177, %r178};
-	selp.b64 %rd476, %rd475, 0, %p92;
+	mov.b64 {%r173, %r174}, %rd457;
+	shfl.sync.up.b32 %r175|%p92, %r173, 1, 0, %r17;
+	shfl.sync.up.b32 %r176, %r174, 1, 0, %r17;
+	mov.b64 %rd471, {%r175, %r176};
+	selp.b64 %rd472, %rd471, 0, %p92;
 	@!%p86 bra $L125;
-	mul.wide.u32 %rd477, %r7, 16;
-	add.s64 %rd478, %rd1, %rd477;
-	add.s64 %rd479, %rd478, 512;
-	st.shared.s64 [%rd479+0], %rd476;
+	mul.wide.u32 %rd473, %r7, 16;
+	add.s64 %rd474, %rd1, %rd473;
+	add.s64 %rd475, %rd474, 512;
+	st.shared.s64 [%rd475+0], %rd472;
 $L125:
-	sub.u32 %r179, %r10, 1;
-	setp.eq.u32 %p93, %r7, %r179;
+	sub.u32 %r177, %r10, 1;
+	setp.eq.u32 %p93, %r7, %r177;
 	@!%p93 bra $L126;
-	st.shared.s64 [%rd1+1024], %rd461;
+	st.shared.s64 [%rd1+1024], %rd457;
 $L126:
 $L118:
 	bar.sync 0;
-	mul.wide.u32 %rd480, %r8, 16;
-	add.s64 %rd481, %rd1, %rd480;
-	add.s64 %rd482, %rd481, 512;
-	ld.shared.s64 %rd483, [%rd482+0];
-	add.s64 %rd484, %rd483, %rd458;
-	ld.shared.s64 %rd485, [%rd1+1024];
-	mov.b64 {%r180, %r181}, %rd484;
-	shfl.sync.idx.b32 %r182|%p94, %r180, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r183, %r181, 0, %r22, %r17;
-	mov.b64 %rd486, {%r182, %r183};
+	mul.wide.u32 %rd476, %r8, 16;
+	add.s64 %rd477, %rd1, %rd476;
+	add.s64 %rd478, %rd477, 512;
+	ld.shared.s64 %rd479, [%rd478+0];
+	add.s64 %rd480, %rd479, %rd454;
+	ld.shared.s64 %rd481, [%rd1+1024];
+	mov.b64 {%r178, %r179}, %rd480;
+	shfl.sync.idx.b32 %r180|%p94, %r178, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r181, %r179, 0, %r22, %r17;
+	mov.b64 %rd482, {%r180, %r181};
+	mov.b64 %rd483, %rd481;
+	mov.b64 %rd484, %rd482;
+	mov.b64 %rd485, %rd483;
+	mov.b64 %rd486, %rd484;
 	mov.b64 %rd487, %rd485;
 	mov.b64 %rd488, %rd486;
 	mov.b64 %rd489, %rd487;
-	mov.b64 %rd490, %rd488;
-	mov.b64 %rd491, %rd489;
-	mov.b64 %rd492, %rd490;
-	mov.b64 %rd493, %rd491;
-	mov.b64 %rd494, 0;
-	cvt.u64.u32 %rd495, %r2;
-	setp.eq.s64 %p95, %rd495, 0;
-	setp.gt.s64 %p96, %rd493, 0;
+	mov.b64 %rd490, 0;
+	cvt.u64.u32 %rd491, %r2;
+	setp.eq.s64 %p95, %rd491, 0;
+	setp.gt.s64 %p96, %rd489, 0;
 	and.pred %p97, %p95, %p96;
 	@!%p97 bra $L128;
-	atom.global.add.u64 %rd496, [%rd154], %rd493;
-	mov.b64 %rd497, %rd496;
-	mov.b64 %rd494, %rd497;
+	atom.global.add.u64 %rd492, [%rd154], %rd489;
+	mov.b64 %rd493, %rd492;
+	mov.b64 %rd490, %rd493;
 $L128:
-	cvt.u64.u32 %rd498, %r2;
-	setp.eq.s64 %p98, %rd498, 0;
+	cvt.u64.u32 %rd494, %r2;
+	setp.eq.s64 %p98, %rd494, 0;
 	setp.eq.u32 %p99, %r1, 0;
 	and.pred %p100, %p98, %p99;
 	bar.sync 0;
 	@!%p100 bra $L129;
-	st.shared.s64 [%rd1+1024], %rd494;
+	st.shared.s64 [%rd1+1024], %rd490;
 $L129:
 	bar.sync 0;
-	ld.shared.s64 %rd499, [%rd1+1024];
-	mov.b64 %rd500, %rd499;
-	mov.b64 %rd494, %rd500;
-	add.s64 %rd501, %rd494, %rd492;
-	mov.b64 %rd502, %rd501;
-	mov.b64 %rd503, 0;
+	ld.shared.s64 %rd495, [%rd1+1024];
+	mov.b64 %rd496, %rd495;
+	mov.b64 %rd490, %rd496;
+	add.s64 %rd497, %rd490, %rd488;
+	mov.b64 %rd498, %rd497;
+	mov.b64 %rd499, 0;
 $L130:
-	setp.lt.s64 %p101, %rd503, %rd453;
+	setp.lt.s64 %p101, %rd499, %rd449;
 	not.pred %p102, %p101;
 	@!%p102 bra $L134;
 	bra.uni $L132;
 $L134:
-	mul.lo.s64 %rd504, %rd503, %rd182;
-	mad.lo.s64 %rd505, %rd504, 4, %rd180;
-	ld.shared.s32 %r184, [%rd505+0];
-	mov.b32 %r185, %r184;
-	add.s64 %rd506, %rd502, %rd503;
-	mul.lo.s64 %rd507, %rd506, %rd153;
-	mad.lo.s64 %rd508, %rd507, 4, %rd151;
-	st.global.s32 [%rd508+0], %r185;
+	mul.lo.s64 %rd500, %rd499, %rd182;
+	mad.lo.s64 %rd501, %rd500, 4, %rd180;
+	ld.shared.s32 %r182, [%rd501+0];
+	mov.b32 %r183, %r182;
+	add.s64 %rd502, %rd498, %rd499;
+	mul.lo.s64 %rd503, %rd502, %rd153;
+	mad.lo.s64 %rd504, %rd503, 4, %rd151;
+	st.global.s32 [%rd504+0], %r183;
 $L131:
-	add.s64 %rd509, %rd503, 1;
-	mov.b64 %rd503, %rd509;
+	add.s64 %rd505, %rd499, 1;
+	mov.b64 %rd499, %rd505;
 	bra.uni $L130;
 $L132:
 	bra.uni $L111;
@@ -14915,8 +14861,8 @@ $L110:
 	bra.uni $L109;
 $L111:
 $L54:
-	add.s64 %rd510, %rd319, %rd318;
-	mov.b64 %rd319, %rd510;
+	add.s64 %rd506, %rd319, %rd318;
+	mov.b64 %rd319, %rd506;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -14924,160 +14870,160 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd511, %rd120;
-	mov.b64 %rd512, %rd121;
+	mov.b64 %rd507, %rd120;
+	mov.b64 %rd508, %rd121;
 	// block reduction
-	mov.b32 %r186, 1;
-	sub.u32 %r187, %r13, 1;
-	mov.b32 %r188, %r3;
+	mov.b32 %r184, 1;
+	sub.u32 %r185, %r13, 1;
+	mov.b32 %r186, %r3;
 $L135:
-	setp.hs.u32 %p103, %r188, 32;
+	setp.hs.u32 %p103, %r186, 32;
 	@%p103 bra $L136;
-	mov.b64 {%r189, %r190}, %rd511;
-	shfl.sync.down.b32 %r191|%p104, %r189, %r188, %r187, %r17;
-	shfl.sync.down.b32 %r192, %r190, %r188, %r187, %r17;
-	mov.b64 %rd513, {%r191, %r192};
-	mov.b64 {%r193, %r194}, %rd512;
-	shfl.sync.down.b32 %r195, %r193, %r188, %r187, %r17;
-	shfl.sync.down.b32 %r196, %r194, %r188, %r187, %r17;
-	mov.b64 %rd514, {%r195, %r196};
+	mov.b64 {%r187, %r188}, %rd507;
+	shfl.sync.down.b32 %r189|%p104, %r187, %r186, %r185, %r17;
+	shfl.sync.down.b32 %r190, %r188, %r186, %r185, %r17;
+	mov.b64 %rd509, {%r189, %r190};
+	mov.b64 {%r191, %r192}, %rd508;
+	shfl.sync.down.b32 %r193, %r191, %r186, %r185, %r17;
+	shfl.sync.down.b32 %r194, %r192, %r186, %r185, %r17;
+	mov.b64 %rd510, {%r193, %r194};
 	@!%p104 bra $L137;
 	setp.ne.u32 %p105, %r18, 9;
 	@%p105 bra.uni $L139;
-	setp.lt.s64 %p106, %rd513, %rd511;
-	setp.eq.s64 %p107, %rd513, %rd511;
-	setp.lt.s64 %p108, %rd514, %rd512;
+	setp.lt.s64 %p106, %rd509, %rd507;
+	setp.eq.s64 %p107, %rd509, %rd507;
+	setp.lt.s64 %p108, %rd510, %rd508;
 	and.pred %p109, %p107, %p108;
 	or.pred %p110, %p106, %p109;
-	selp.b64 %rd515, %rd513, %rd511, %p110;
-	selp.b64 %rd516, %rd514, %rd512, %p110;
-	mov.b64 %rd511, %rd515;
-	mov.b64 %rd512, %rd516;
+	selp.b64 %rd511, %rd509, %rd507, %p110;
+	selp.b64 %rd512, %rd510, %rd508, %p110;
+	mov.b64 %rd507, %rd511;
+	mov.b64 %rd508, %rd512;
 	bra.uni $L138;
 $L139:
 	setp.ne.u32 %p111, %r18, 10;
 	@%p111 bra.uni $L140;
-	setp.gt.s64 %p112, %rd513, %rd511;
-	setp.eq.s64 %p113, %rd513, %rd511;
-	setp.lt.s64 %p114, %rd514, %rd512;
+	setp.gt.s64 %p112, %rd509, %rd507;
+	setp.eq.s64 %p113, %rd509, %rd507;
+	setp.lt.s64 %p114, %rd510, %rd508;
 	and.pred %p115, %p113, %p114;
 	or.pred %p116, %p112, %p115;
-	selp.b64 %rd517, %rd513, %rd511, %p116;
-	selp.b64 %rd518, %rd514, %rd512, %p116;
-	mov.b64 %rd511, %rd517;
-	mov.b64 %rd512, %rd518;
+	selp.b64 %rd513, %rd509, %rd507, %p116;
+	selp.b64 %rd514, %rd510, %rd508, %p116;
+	mov.b64 %rd507, %rd513;
+	mov.b64 %rd508, %rd514;
 	bra.uni $L138;
 $L140:
-	mov.b64 %rd519, %rd511;
-	mov.b64 %rd520, %rd512;
-	mov.b64 %rd521, %rd513;
-	mov.b64 %rd522, %rd514;
-	mov.b64 %rd523, %rd519;
-	mov.b64 %rd524, %rd520;
-	mov.b64 %rd525, %rd521;
-	mov.b64 %rd526, %rd522;
-	mov.b64 %rd527, %rd525;
-	mov.b64 %rd528, %rd526;
-	add.s64 %rd529, %rd523, %rd527;
-	mov.b64 %rd523, %rd529;
-	add.s64 %rd530, %rd524, %rd528;
-	mov.b64 %rd524, %rd530;
+	mov.b64 %rd515, %rd507;
+	mov.b64 %rd516, %rd508;
+	mov.b64 %rd517, %rd509;
+	mov.b64 %rd518, %rd510;
+	mov.b64 %rd519, %rd515;
+	mov.b64 %rd520, %rd516;
+	mov.b64 %rd521, %rd517;
+	mov.b64 %rd522, %rd518;
+	mov.b64 %rd523, %rd521;
+	mov.b64 %rd524, %rd522;
+	add.s64 %rd525, %rd519, %rd523;
+	mov.b64 %rd519, %rd525;
+	add.s64 %rd526, %rd520, %rd524;
+	mov.b64 %rd520, %rd526;
 $L141:
-	mov.b64 %rd511, %rd523;
-	mov.b64 %rd512, %rd524;
+	mov.b64 %rd507, %rd519;
+	mov.b64 %rd508, %rd520;
 $L138:
 $L137:
-	shl.b32 %r188, %r188, 1;
+	shl.b32 %r186, %r186, 1;
 	bra.uni $L135;
 $L136:
 	setp.eq.u32 %p117, %r7, 0;
 	@!%p117 bra $L142;
-	mul.wide.u32 %rd531, %r8, 16;
-	add.s64 %rd532, %rd1, %rd531;
-	st.shared.s64 [%rd532+0], %rd511;
-	st.shared.s64 [%rd532+8], %rd512;
+	mul.wide.u32 %rd527, %r8, 16;
+	add.s64 %rd528, %rd1, %rd527;
+	st.shared.s64 [%rd528+0], %rd507;
+	st.shared.s64 [%rd528+8], %rd508;
 $L142:
 	bar.sync 0;
 	setp.eq.u32 %p118, %r8, 0;
 	@!%p118 bra $L143;
 	setp.lo.u32 %p119, %r7, %r10;
 	@!%p119 bra $L144;
-	mul.wide.u32 %rd533, %r7, 16;
-	add.s64 %rd534, %rd1, %rd533;
-	ld.shared.s64 %rd535, [%rd534+0];
-	ld.shared.s64 %rd536, [%rd534+8];
-	mov.b64 %rd511, %rd535;
-	mov.b64 %rd512, %rd536;
+	mul.wide.u32 %rd529, %r7, 16;
+	add.s64 %rd530, %rd1, %rd529;
+	ld.shared.s64 %rd531, [%rd530+0];
+	ld.shared.s64 %rd532, [%rd530+8];
+	mov.b64 %rd507, %rd531;
+	mov.b64 %rd508, %rd532;
 $L144:
-	sub.u32 %r197, %r10, 1;
-	mov.b32 %r198, %r186;
+	sub.u32 %r195, %r10, 1;
+	mov.b32 %r196, %r184;
 $L145:
-	setp.hs.u32 %p120, %r198, 32;
+	setp.hs.u32 %p120, %r196, 32;
 	@%p120 bra $L146;
-	mov.b64 {%r199, %r200}, %rd511;
-	shfl.sync.down.b32 %r201|%p121, %r199, %r198, %r197, %r17;
-	shfl.sync.down.b32 %r202, %r200, %r198, %r197, %r17;
-	mov.b64 %rd537, {%r201, %r202};
-	mov.b64 {%r203, %r204}, %rd512;
-	shfl.sync.down.b32 %r205, %r203, %r198, %r197, %r17;
-	shfl.sync.down.b32 %r206, %r204, %r198, %r197, %r17;
-	mov.b64 %rd538, {%r205, %r206};
+	mov.b64 {%r197, %r198}, %rd507;
+	shfl.sync.down.b32 %r199|%p121, %r197, %r196, %r195, %r17;
+	shfl.sync.down.b32 %r200, %r198, %r196, %r195, %r17;
+	mov.b64 %rd533, {%r199, %r200};
+	mov.b64 {%r201, %r202}, %rd508;
+	shfl.sync.down.b32 %r203, %r201, %r196, %r195, %r17;
+	shfl.sync.down.b32 %r204, %r202, %r196, %r195, %r17;
+	mov.b64 %rd534, {%r203, %r204};
 	@!%p121 bra $L147;
 	setp.ne.u32 %p122, %r18, 9;
 	@%p122 bra.uni $L149;
-	setp.lt.s64 %p123, %rd537, %rd511;
-	setp.eq.s64 %p124, %rd537, %rd511;
-	setp.lt.s64 %p125, %rd538, %rd512;
+	setp.lt.s64 %p123, %rd533, %rd507;
+	setp.eq.s64 %p124, %rd533, %rd507;
+	setp.lt.s64 %p125, %rd534, %rd508;
 	and.pred %p126, %p124, %p125;
 	or.pred %p127, %p123, %p126;
-	selp.b64 %rd539, %rd537, %rd511, %p127;
-	selp.b64 %rd540, %rd538, %rd512, %p127;
-	mov.b64 %rd511, %rd539;
-	mov.b64 %rd512, %rd540;
+	selp.b64 %rd535, %rd533, %rd507, %p127;
+	selp.b64 %rd536, %rd534, %rd508, %p127;
+	mov.b64 %rd507, %rd535;
+	mov.b64 %rd508, %rd536;
 	bra.uni $L148;
 $L149:
 	setp.ne.u32 %p128, %r18, 10;
 	@%p128 bra.uni $L150;
-	setp.gt.s64 %p129, %rd537, %rd511;
-	setp.eq.s64 %p130, %rd537, %rd511;
-	setp.lt.s64 %p131, %rd538, %rd512;
+	setp.gt.s64 %p129, %rd533, %rd507;
+	setp.eq.s64 %p130, %rd533, %rd507;
+	setp.lt.s64 %p131, %rd534, %rd508;
 	and.pred %p132, %p130, %p131;
 	or.pred %p133, %p129, %p132;
-	selp.b64 %rd541, %rd537, %rd511, %p133;
-	selp.b64 %rd542, %rd538, %rd512, %p133;
-	mov.b64 %rd511, %rd541;
-	mov.b64 %rd512, %rd542;
+	selp.b64 %rd537, %rd533, %rd507, %p133;
+	selp.b64 %rd538, %rd534, %rd508, %p133;
+	mov.b64 %rd507, %rd537;
+	mov.b64 %rd508, %rd538;
 	bra.uni $L148;
 $L150:
-	mov.b64 %rd543, %rd511;
-	mov.b64 %rd544, %rd512;
-	mov.b64 %rd545, %rd537;
-	mov.b64 %rd546, %rd538;
-	mov.b64 %rd523, %rd543;
-	mov.b64 %rd524, %rd544;
-	mov.b64 %rd525, %rd545;
-	mov.b64 %rd526, %rd546;
-	mov.b64 %rd527, %rd525;
-	mov.b64 %rd528, %rd526;
-	add.s64 %rd547, %rd523, %rd527;
-	mov.b64 %rd523, %rd547;
-	add.s64 %rd548, %rd524, %rd528;
-	mov.b64 %rd524, %rd548;
+	mov.b64 %rd539, %rd507;
+	mov.b64 %rd540, %rd508;
+	mov.b64 %rd541, %rd533;
+	mov.b64 %rd542, %rd534;
+	mov.b64 %rd519, %rd539;
+	mov.b64 %rd520, %rd540;
+	mov.b64 %rd521, %rd541;
+	mov.b64 %rd522, %rd542;
+	mov.b64 %rd523, %rd521;
+	mov.b64 %rd524, %rd522;
+	add.s64 %rd543, %rd519, %rd523;
+	mov.b64 %rd519, %rd543;
+	add.s64 %rd544, %rd520, %rd524;
+	mov.b64 %rd520, %rd544;
 $L151:
-	mov.b64 %rd511, %rd523;
-	mov.b64 %rd512, %rd524;
+	mov.b64 %rd507, %rd519;
+	mov.b64 %rd508, %rd520;
 $L148:
 $L147:
-	shl.b32 %r198, %r198, 1;
+	shl.b32 %r196, %r196, 1;
 	bra.uni $L145;
 $L146:
 $L143:
-	mul.wide.u32 %rd549, %r29, 16;
-	add.s64 %rd550, %rd11, %rd549;
+	mul.wide.u32 %rd545, %r29, 16;
+	add.s64 %rd546, %rd11, %rd545;
 	setp.eq.u32 %p134, %r5, 0;
 	@!%p134 bra $L152;
-	st.global.s64 [%rd550+0], %rd511;
-	st.global.s64 [%rd550+8], %rd512;
+	st.global.s64 [%rd546+0], %rd507;
+	st.global.s64 [%rd546+8], %rd508;
 $L152:
 	ret;
 }
@@ -15585,8 +15531,8 @@ const gokkosPTX9 = `//
 )
 {
 	.reg .pred %p<131>;
-	.reg .b32 %r<205>;
-	.reg .b64 %rd<532>;
+	.reg .b32 %r<203>;
+	.reg .b64 %rd<528>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -16391,225 +16337,219 @@ $L86:
 	setp.le.s64 %p70, %rd157, 1;
 	or.pred %p71, %p69, %p70;
 	@!%p71 bra $L101;
-	mov.b64 %rd398, %rd397;
-	mov.b32 %r141, %r140;
-	cvt.s64.s32 %rd399, %r141;
-	add.s64 %rd400, %rd399, 1;
-	mul.lo.s64 %rd401, %rd400, %rd130;
-	mad.lo.s64 %rd402, %rd401, 8, %rd128;
-	ld.global.nc.s64 %rd403, [%rd402+0];
-	mov.b64 %rd404, %rd403;
-	cvt.s64.s32 %rd405, %r141;
-	mul.lo.s64 %rd406, %rd405, %rd130;
-	mad.lo.s64 %rd407, %rd406, 8, %rd128;
-	ld.global.nc.s64 %rd408, [%rd407+0];
-	mov.b64 %rd409, %rd408;
-	sub.s64 %rd410, %rd404, %rd409;
-	mov.b64 %rd411, %rd410;
-	add.s64 %rd412, %rd114, %rd411;
-	mov.b64 %rd114, %rd412;
+	cvt.s64.s32 %rd398, %r140;
+	add.s64 %rd399, %rd398, 1;
+	mul.lo.s64 %rd400, %rd399, %rd130;
+	mad.lo.s64 %rd401, %rd400, 8, %rd128;
+	ld.global.nc.s64 %rd402, [%rd401+0];
+	mov.b64 %rd403, %rd402;
+	cvt.s64.s32 %rd404, %r140;
+	mul.lo.s64 %rd405, %rd404, %rd130;
+	mad.lo.s64 %rd406, %rd405, 8, %rd128;
+	ld.global.nc.s64 %rd407, [%rd406+0];
+	mov.b64 %rd408, %rd407;
+	sub.s64 %rd409, %rd403, %rd408;
+	add.s64 %rd410, %rd114, %rd409;
+	mov.b64 %rd114, %rd410;
 	bra.uni $L102;
 $L101:
-	rem.s64 %rd413, %rd113, %rd157;
+	rem.s64 %rd411, %rd113, %rd157;
 	setp.eq.s64 %p72, %rd157, -1;
-	selp.b64 %rd414, 0, %rd413, %p72;
+	selp.b64 %rd412, 0, %rd411, %p72;
 	setp.eq.s64 %p73, %rd157, 0;
-	selp.b64 %rd415, %rd113, %rd414, %p73;
-	setp.eq.s64 %p74, %rd415, 0;
+	selp.b64 %rd413, %rd113, %rd412, %p73;
+	setp.eq.s64 %p74, %rd413, 0;
 	@!%p74 bra $L104;
-	mov.b64 %rd416, %rd397;
-	mov.b32 %r142, %r140;
-	cvt.s64.s32 %rd417, %r142;
-	add.s64 %rd418, %rd417, 1;
-	mul.lo.s64 %rd419, %rd418, %rd130;
-	mad.lo.s64 %rd420, %rd419, 8, %rd128;
-	ld.global.nc.s64 %rd421, [%rd420+0];
-	mov.b64 %rd422, %rd421;
-	cvt.s64.s32 %rd423, %r142;
-	mul.lo.s64 %rd424, %rd423, %rd130;
-	mad.lo.s64 %rd425, %rd424, 8, %rd128;
-	ld.global.nc.s64 %rd426, [%rd425+0];
-	mov.b64 %rd427, %rd426;
-	sub.s64 %rd428, %rd422, %rd427;
-	mov.b64 %rd429, %rd428;
-	mul.lo.s64 %rd430, %rd157, %rd429;
-	add.s64 %rd431, %rd114, %rd430;
-	mov.b64 %rd114, %rd431;
+	cvt.s64.s32 %rd414, %r140;
+	add.s64 %rd415, %rd414, 1;
+	mul.lo.s64 %rd416, %rd415, %rd130;
+	mad.lo.s64 %rd417, %rd416, 8, %rd128;
+	ld.global.nc.s64 %rd418, [%rd417+0];
+	mov.b64 %rd419, %rd418;
+	cvt.s64.s32 %rd420, %r140;
+	mul.lo.s64 %rd421, %rd420, %rd130;
+	mad.lo.s64 %rd422, %rd421, 8, %rd128;
+	ld.global.nc.s64 %rd423, [%rd422+0];
+	mov.b64 %rd424, %rd423;
+	sub.s64 %rd425, %rd419, %rd424;
+	mul.lo.s64 %rd426, %rd157, %rd425;
+	add.s64 %rd427, %rd114, %rd426;
+	mov.b64 %rd114, %rd427;
 $L104:
 $L102:
-	add.s64 %rd432, %rd113, 1;
-	mov.b64 %rd113, %rd432;
+	add.s64 %rd428, %rd113, 1;
+	mov.b64 %rd113, %rd428;
 $L100:
 $L83:
 $L66:
-	add.s64 %rd433, %rd316, %rd306;
-	mov.b64 %rd316, %rd433;
+	add.s64 %rd429, %rd316, %rd306;
+	mov.b64 %rd316, %rd429;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd434, %rd310;
+	mov.b64 %rd430, %rd310;
 $L105:
 	@!%p13 bra $L109;
 	bra.uni $L107;
 $L109:
 	// block scan
-	mov.b64 %rd435, %rd434;
-	mov.b32 %r143, %r3;
+	mov.b64 %rd431, %rd430;
+	mov.b32 %r141, %r3;
 $L110:
-	setp.hs.u32 %p75, %r143, 32;
+	setp.hs.u32 %p75, %r141, 32;
 	@%p75 bra $L111;
-	mov.b64 {%r144, %r145}, %rd435;
-	shfl.sync.up.b32 %r146|%p76, %r144, %r143, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, %r143, 0, %r17;
-	mov.b64 %rd436, {%r146, %r147};
+	mov.b64 {%r142, %r143}, %rd431;
+	shfl.sync.up.b32 %r144|%p76, %r142, %r141, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
+	mov.b64 %rd432, {%r144, %r145};
 	@!%p76 bra $L112;
-	add.s64 %rd437, %rd436, %rd435;
-	mov.b64 %rd435, %rd437;
+	add.s64 %rd433, %rd432, %rd431;
+	mov.b64 %rd431, %rd433;
 $L112:
-	shl.b32 %r143, %r143, 1;
+	shl.b32 %r141, %r141, 1;
 	bra.uni $L110;
 $L111:
-	mov.b64 {%r148, %r149}, %rd435;
-	shfl.sync.up.b32 %r150|%p77, %r148, %r3, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, %r3, 0, %r17;
-	mov.b64 %rd438, {%r150, %r151};
+	mov.b64 {%r146, %r147}, %rd431;
+	shfl.sync.up.b32 %r148|%p77, %r146, %r3, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
+	mov.b64 %rd434, {%r148, %r149};
 	setp.lo.u32 %p78, %r3, 32;
 	and.pred %p79, %p77, %p78;
-	selp.b64 %rd439, %rd438, 0, %p79;
-	sub.u32 %r152, %r13, %r3;
-	setp.eq.u32 %p80, %r7, %r152;
+	selp.b64 %rd435, %rd434, 0, %p79;
+	sub.u32 %r150, %r13, %r3;
+	setp.eq.u32 %p80, %r7, %r150;
 	@!%p80 bra $L113;
-	mul.wide.u32 %rd440, %r8, 16;
-	add.s64 %rd441, %rd1, %rd440;
-	st.shared.s64 [%rd441+0], %rd435;
+	mul.wide.u32 %rd436, %r8, 16;
+	add.s64 %rd437, %rd1, %rd436;
+	st.shared.s64 [%rd437+0], %rd431;
 $L113:
 	bar.sync 0;
 	setp.eq.u32 %p81, %r8, 0;
 	@!%p81 bra $L114;
-	mov.b64 %rd442, 0;
+	mov.b64 %rd438, 0;
 	setp.lo.u32 %p82, %r7, %r10;
 	@!%p82 bra $L115;
-	mul.wide.u32 %rd443, %r7, 16;
-	add.s64 %rd444, %rd1, %rd443;
-	ld.shared.s64 %rd445, [%rd444+0];
-	mov.b64 %rd442, %rd445;
+	mul.wide.u32 %rd439, %r7, 16;
+	add.s64 %rd440, %rd1, %rd439;
+	ld.shared.s64 %rd441, [%rd440+0];
+	mov.b64 %rd438, %rd441;
 $L115:
-	mov.b64 {%r153, %r154}, %rd442;
-	shfl.sync.up.b32 %r155|%p83, %r153, 1, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 1, 0, %r17;
-	mov.b64 %rd446, {%r155, %r156};
+	mov.b64 {%r151, %r152}, %rd438;
+	shfl.sync.up.b32 %r153|%p83, %r151, 1, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
+	mov.b64 %rd442, {%r153, %r154};
 	@!%p83 bra $L116;
-	add.s64 %rd447, %rd446, %rd442;
-	mov.b64 %rd442, %rd447;
+	add.s64 %rd443, %rd442, %rd438;
+	mov.b64 %rd438, %rd443;
 $L116:
-	mov.b64 {%r157, %r158}, %rd442;
-	shfl.sync.up.b32 %r159|%p84, %r157, 2, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 2, 0, %r17;
-	mov.b64 %rd448, {%r159, %r160};
+	mov.b64 {%r155, %r156}, %rd438;
+	shfl.sync.up.b32 %r157|%p84, %r155, 2, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
+	mov.b64 %rd444, {%r157, %r158};
 	@!%p84 bra $L117;
-	add.s64 %rd449, %rd448, %rd442;
-	mov.b64 %rd442, %rd449;
+	add.s64 %rd445, %rd444, %rd438;
+	mov.b64 %rd438, %rd445;
 $L117:
-	mov.b64 {%r161, %r162}, %rd442;
-	shfl.sync.up.b32 %r163|%p85, %r161, 4, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 4, 0, %r17;
-	mov.b64 %rd450, {%r163, %r164};
+	mov.b64 {%r159, %r160}, %rd438;
+	shfl.sync.up.b32 %r161|%p85, %r159, 4, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
+	mov.b64 %rd446, {%r161, %r162};
 	@!%p85 bra $L118;
-	add.s64 %rd451, %rd450, %rd442;
-	mov.b64 %rd442, %rd451;
+	add.s64 %rd447, %rd446, %rd438;
+	mov.b64 %rd438, %rd447;
 $L118:
-	mov.b64 {%r165, %r166}, %rd442;
-	shfl.sync.up.b32 %r167|%p86, %r165, 8, 0, %r17;
-	shfl.sync.up.b32 %r168, %r166, 8, 0, %r17;
-	mov.b64 %rd452, {%r167, %r168};
+	mov.b64 {%r163, %r164}, %rd438;
+	shfl.sync.up.b32 %r165|%p86, %r163, 8, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
+	mov.b64 %rd448, {%r165, %r166};
 	@!%p86 bra $L119;
-	add.s64 %rd453, %rd452, %rd442;
-	mov.b64 %rd442, %rd453;
+	add.s64 %rd449, %rd448, %rd438;
+	mov.b64 %rd438, %rd449;
 $L119:
-	mov.b64 {%r169, %r170}, %rd442;
-	shfl.sync.up.b32 %r171|%p87, %r169, 16, 0, %r17;
-	shfl.sync.up.b32 %r172, %r170, 16, 0, %r17;
-	mov.b64 %rd454, {%r171, %r172};
+	mov.b64 {%r167, %r168}, %rd438;
+	shfl.sync.up.b32 %r169|%p87, %r167, 16, 0, %r17;
+	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
+	mov.b64 %rd450, {%r169, %r170};
 	@!%p87 bra $L120;
-	add.s64 %rd455, %rd454, %rd442;
-	mov.b64 %rd442, %rd455;
+	add.s64 %rd451, %rd450, %rd438;
+	mov.b64 %rd438, %rd451;
 $L120:
-	mov.b64 {%r173, %r174}, %rd442;
-	shfl.sync.up.b32 %r175|%p88, %r173, 1, 0, %r17;
-	shfl.sync.up.b32 %r176, %r174, 1, 0, %r17;
-	mov.b64 %rd456, {%r175, %r176};
-	selp.b64 %rd457, %rd456, 0, %p88;
+	mov.b64 {%r171, %r172}, %rd438;
+	shfl.sync.up.b32 %r173|%p88, %r171, 1, 0, %r17;
+	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
+	mov.b64 %rd452, {%r173, %r174};
+	selp.b64 %rd453, %rd452, 0, %p88;
 	@!%p82 bra $L121;
-	mul.wide.u32 %rd458, %r7, 16;
-	add.s64 %rd459, %rd1, %rd458;
-	add.s64 %rd460, %rd459, 512;
-	st.shared.s64 [%rd460+0], %rd457;
+	mul.wide.u32 %rd454, %r7, 16;
+	add.s64 %rd455, %rd1, %rd454;
+	add.s64 %rd456, %rd455, 512;
+	st.shared.s64 [%rd456+0], %rd453;
 $L121:
-	sub.u32 %r177, %r10, 1;
-	setp.eq.u32 %p89, %r7, %r177;
+	sub.u32 %r175, %r10, 1;
+	setp.eq.u32 %p89, %r7, %r175;
 	@!%p89 bra $L122;
-	st.shared.s64 [%rd1+1024], %rd442;
+	st.shared.s64 [%rd1+1024], %rd438;
 $L122:
 $L114:
 	bar.sync 0;
-	mul.wide.u32 %rd461, %r8, 16;
-	add.s64 %rd462, %rd1, %rd461;
-	add.s64 %rd463, %rd462, 512;
-	ld.shared.s64 %rd464, [%rd463+0];
-	add.s64 %rd465, %rd464, %rd439;
-	ld.shared.s64 %rd466, [%rd1+1024];
-	mov.b64 {%r178, %r179}, %rd465;
-	shfl.sync.idx.b32 %r180|%p90, %r178, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r181, %r179, 0, %r22, %r17;
-	mov.b64 %rd467, {%r180, %r181};
+	mul.wide.u32 %rd457, %r8, 16;
+	add.s64 %rd458, %rd1, %rd457;
+	add.s64 %rd459, %rd458, 512;
+	ld.shared.s64 %rd460, [%rd459+0];
+	add.s64 %rd461, %rd460, %rd435;
+	ld.shared.s64 %rd462, [%rd1+1024];
+	mov.b64 {%r176, %r177}, %rd461;
+	shfl.sync.idx.b32 %r178|%p90, %r176, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r179, %r177, 0, %r22, %r17;
+	mov.b64 %rd463, {%r178, %r179};
+	mov.b64 %rd464, %rd462;
+	mov.b64 %rd465, %rd463;
+	mov.b64 %rd466, %rd464;
+	mov.b64 %rd467, %rd465;
 	mov.b64 %rd468, %rd466;
 	mov.b64 %rd469, %rd467;
 	mov.b64 %rd470, %rd468;
-	mov.b64 %rd471, %rd469;
-	mov.b64 %rd472, %rd470;
-	mov.b64 %rd473, %rd471;
-	mov.b64 %rd474, %rd472;
-	mov.b64 %rd475, 0;
-	cvt.u64.u32 %rd476, %r2;
-	setp.eq.s64 %p91, %rd476, 0;
-	setp.gt.s64 %p92, %rd474, 0;
+	mov.b64 %rd471, 0;
+	cvt.u64.u32 %rd472, %r2;
+	setp.eq.s64 %p91, %rd472, 0;
+	setp.gt.s64 %p92, %rd470, 0;
 	and.pred %p93, %p91, %p92;
 	@!%p93 bra $L124;
-	atom.global.add.u64 %rd477, [%rd147], %rd474;
-	mov.b64 %rd478, %rd477;
-	mov.b64 %rd475, %rd478;
+	atom.global.add.u64 %rd473, [%rd147], %rd470;
+	mov.b64 %rd474, %rd473;
+	mov.b64 %rd471, %rd474;
 $L124:
-	cvt.u64.u32 %rd479, %r2;
-	setp.eq.s64 %p94, %rd479, 0;
+	cvt.u64.u32 %rd475, %r2;
+	setp.eq.s64 %p94, %rd475, 0;
 	setp.eq.u32 %p95, %r1, 0;
 	and.pred %p96, %p94, %p95;
 	bar.sync 0;
 	@!%p96 bra $L125;
-	st.shared.s64 [%rd1+1024], %rd475;
+	st.shared.s64 [%rd1+1024], %rd471;
 $L125:
 	bar.sync 0;
-	ld.shared.s64 %rd480, [%rd1+1024];
-	mov.b64 %rd481, %rd480;
-	mov.b64 %rd475, %rd481;
-	add.s64 %rd482, %rd475, %rd473;
-	mov.b64 %rd483, %rd482;
-	mov.b64 %rd484, 0;
+	ld.shared.s64 %rd476, [%rd1+1024];
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd471, %rd477;
+	add.s64 %rd478, %rd471, %rd469;
+	mov.b64 %rd479, %rd478;
+	mov.b64 %rd480, 0;
 $L126:
-	setp.lt.s64 %p97, %rd484, %rd434;
+	setp.lt.s64 %p97, %rd480, %rd430;
 	not.pred %p98, %p97;
 	@!%p98 bra $L130;
 	bra.uni $L128;
 $L130:
-	mul.lo.s64 %rd485, %rd484, %rd172;
-	mad.lo.s64 %rd486, %rd485, 4, %rd170;
-	ld.shared.s32 %r182, [%rd486+0];
-	mov.b32 %r183, %r182;
-	add.s64 %rd487, %rd483, %rd484;
-	mul.lo.s64 %rd488, %rd487, %rd146;
-	mad.lo.s64 %rd489, %rd488, 4, %rd144;
-	st.global.s32 [%rd489+0], %r183;
+	mul.lo.s64 %rd481, %rd480, %rd172;
+	mad.lo.s64 %rd482, %rd481, 4, %rd170;
+	ld.shared.s32 %r180, [%rd482+0];
+	mov.b32 %r181, %r180;
+	add.s64 %rd483, %rd479, %rd480;
+	mul.lo.s64 %rd484, %rd483, %rd146;
+	mad.lo.s64 %rd485, %rd484, 4, %rd144;
+	st.global.s32 [%rd485+0], %r181;
 $L127:
-	add.s64 %rd490, %rd484, 1;
-	mov.b64 %rd484, %rd490;
+	add.s64 %rd486, %rd480, 1;
+	mov.b64 %rd480, %rd486;
 	bra.uni $L126;
 $L128:
 	bra.uni $L107;
@@ -16617,8 +16557,8 @@ $L106:
 	bra.uni $L105;
 $L107:
 $L54:
-	add.s64 %rd491, %rd309, %rd308;
-	mov.b64 %rd309, %rd491;
+	add.s64 %rd487, %rd309, %rd308;
+	mov.b64 %rd309, %rd487;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -16626,160 +16566,160 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd492, %rd113;
-	mov.b64 %rd493, %rd114;
+	mov.b64 %rd488, %rd113;
+	mov.b64 %rd489, %rd114;
 	// block reduction
-	mov.b32 %r184, 1;
-	sub.u32 %r185, %r13, 1;
-	mov.b32 %r186, %r3;
+	mov.b32 %r182, 1;
+	sub.u32 %r183, %r13, 1;
+	mov.b32 %r184, %r3;
 $L131:
-	setp.hs.u32 %p99, %r186, 32;
+	setp.hs.u32 %p99, %r184, 32;
 	@%p99 bra $L132;
-	mov.b64 {%r187, %r188}, %rd492;
-	shfl.sync.down.b32 %r189|%p100, %r187, %r186, %r185, %r17;
-	shfl.sync.down.b32 %r190, %r188, %r186, %r185, %r17;
-	mov.b64 %rd494, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd493;
-	shfl.sync.down.b32 %r193, %r191, %r186, %r185, %r17;
-	shfl.sync.down.b32 %r194, %r192, %r186, %r185, %r17;
-	mov.b64 %rd495, {%r193, %r194};
+	mov.b64 {%r185, %r186}, %rd488;
+	shfl.sync.down.b32 %r187|%p100, %r185, %r184, %r183, %r17;
+	shfl.sync.down.b32 %r188, %r186, %r184, %r183, %r17;
+	mov.b64 %rd490, {%r187, %r188};
+	mov.b64 {%r189, %r190}, %rd489;
+	shfl.sync.down.b32 %r191, %r189, %r184, %r183, %r17;
+	shfl.sync.down.b32 %r192, %r190, %r184, %r183, %r17;
+	mov.b64 %rd491, {%r191, %r192};
 	@!%p100 bra $L133;
 	setp.ne.u32 %p101, %r18, 9;
 	@%p101 bra.uni $L135;
-	setp.lt.s64 %p102, %rd494, %rd492;
-	setp.eq.s64 %p103, %rd494, %rd492;
-	setp.lt.s64 %p104, %rd495, %rd493;
+	setp.lt.s64 %p102, %rd490, %rd488;
+	setp.eq.s64 %p103, %rd490, %rd488;
+	setp.lt.s64 %p104, %rd491, %rd489;
 	and.pred %p105, %p103, %p104;
 	or.pred %p106, %p102, %p105;
-	selp.b64 %rd496, %rd494, %rd492, %p106;
-	selp.b64 %rd497, %rd495, %rd493, %p106;
-	mov.b64 %rd492, %rd496;
-	mov.b64 %rd493, %rd497;
+	selp.b64 %rd492, %rd490, %rd488, %p106;
+	selp.b64 %rd493, %rd491, %rd489, %p106;
+	mov.b64 %rd488, %rd492;
+	mov.b64 %rd489, %rd493;
 	bra.uni $L134;
 $L135:
 	setp.ne.u32 %p107, %r18, 10;
 	@%p107 bra.uni $L136;
-	setp.gt.s64 %p108, %rd494, %rd492;
-	setp.eq.s64 %p109, %rd494, %rd492;
-	setp.lt.s64 %p110, %rd495, %rd493;
+	setp.gt.s64 %p108, %rd490, %rd488;
+	setp.eq.s64 %p109, %rd490, %rd488;
+	setp.lt.s64 %p110, %rd491, %rd489;
 	and.pred %p111, %p109, %p110;
 	or.pred %p112, %p108, %p111;
-	selp.b64 %rd498, %rd494, %rd492, %p112;
-	selp.b64 %rd499, %rd495, %rd493, %p112;
-	mov.b64 %rd492, %rd498;
-	mov.b64 %rd493, %rd499;
+	selp.b64 %rd494, %rd490, %rd488, %p112;
+	selp.b64 %rd495, %rd491, %rd489, %p112;
+	mov.b64 %rd488, %rd494;
+	mov.b64 %rd489, %rd495;
 	bra.uni $L134;
 $L136:
-	mov.b64 %rd500, %rd492;
-	mov.b64 %rd501, %rd493;
-	mov.b64 %rd502, %rd494;
-	mov.b64 %rd503, %rd495;
-	mov.b64 %rd504, %rd500;
-	mov.b64 %rd505, %rd501;
-	mov.b64 %rd506, %rd502;
-	mov.b64 %rd507, %rd503;
-	mov.b64 %rd508, %rd506;
-	mov.b64 %rd509, %rd507;
-	add.s64 %rd510, %rd504, %rd508;
-	mov.b64 %rd504, %rd510;
-	add.s64 %rd511, %rd505, %rd509;
-	mov.b64 %rd505, %rd511;
+	mov.b64 %rd496, %rd488;
+	mov.b64 %rd497, %rd489;
+	mov.b64 %rd498, %rd490;
+	mov.b64 %rd499, %rd491;
+	mov.b64 %rd500, %rd496;
+	mov.b64 %rd501, %rd497;
+	mov.b64 %rd502, %rd498;
+	mov.b64 %rd503, %rd499;
+	mov.b64 %rd504, %rd502;
+	mov.b64 %rd505, %rd503;
+	add.s64 %rd506, %rd500, %rd504;
+	mov.b64 %rd500, %rd506;
+	add.s64 %rd507, %rd501, %rd505;
+	mov.b64 %rd501, %rd507;
 $L137:
-	mov.b64 %rd492, %rd504;
-	mov.b64 %rd493, %rd505;
+	mov.b64 %rd488, %rd500;
+	mov.b64 %rd489, %rd501;
 $L134:
 $L133:
-	shl.b32 %r186, %r186, 1;
+	shl.b32 %r184, %r184, 1;
 	bra.uni $L131;
 $L132:
 	setp.eq.u32 %p113, %r7, 0;
 	@!%p113 bra $L138;
-	mul.wide.u32 %rd512, %r8, 16;
-	add.s64 %rd513, %rd1, %rd512;
-	st.shared.s64 [%rd513+0], %rd492;
-	st.shared.s64 [%rd513+8], %rd493;
+	mul.wide.u32 %rd508, %r8, 16;
+	add.s64 %rd509, %rd1, %rd508;
+	st.shared.s64 [%rd509+0], %rd488;
+	st.shared.s64 [%rd509+8], %rd489;
 $L138:
 	bar.sync 0;
 	setp.eq.u32 %p114, %r8, 0;
 	@!%p114 bra $L139;
 	setp.lo.u32 %p115, %r7, %r10;
 	@!%p115 bra $L140;
-	mul.wide.u32 %rd514, %r7, 16;
-	add.s64 %rd515, %rd1, %rd514;
-	ld.shared.s64 %rd516, [%rd515+0];
-	ld.shared.s64 %rd517, [%rd515+8];
-	mov.b64 %rd492, %rd516;
-	mov.b64 %rd493, %rd517;
+	mul.wide.u32 %rd510, %r7, 16;
+	add.s64 %rd511, %rd1, %rd510;
+	ld.shared.s64 %rd512, [%rd511+0];
+	ld.shared.s64 %rd513, [%rd511+8];
+	mov.b64 %rd488, %rd512;
+	mov.b64 %rd489, %rd513;
 $L140:
-	sub.u32 %r195, %r10, 1;
-	mov.b32 %r196, %r184;
+	sub.u32 %r193, %r10, 1;
+	mov.b32 %r194, %r182;
 $L141:
-	setp.hs.u32 %p116, %r196, 32;
+	setp.hs.u32 %p116, %r194, 32;
 	@%p116 bra $L142;
-	mov.b64 {%r197, %r198}, %rd492;
-	shfl.sync.down.b32 %r199|%p117, %r197, %r196, %r195, %r17;
-	shfl.sync.down.b32 %r200, %r198, %r196, %r195, %r17;
-	mov.b64 %rd518, {%r199, %r200};
-	mov.b64 {%r201, %r202}, %rd493;
-	shfl.sync.down.b32 %r203, %r201, %r196, %r195, %r17;
-	shfl.sync.down.b32 %r204, %r202, %r196, %r195, %r17;
-	mov.b64 %rd519, {%r203, %r204};
+	mov.b64 {%r195, %r196}, %rd488;
+	shfl.sync.down.b32 %r197|%p117, %r195, %r194, %r193, %r17;
+	shfl.sync.down.b32 %r198, %r196, %r194, %r193, %r17;
+	mov.b64 %rd514, {%r197, %r198};
+	mov.b64 {%r199, %r200}, %rd489;
+	shfl.sync.down.b32 %r201, %r199, %r194, %r193, %r17;
+	shfl.sync.down.b32 %r202, %r200, %r194, %r193, %r17;
+	mov.b64 %rd515, {%r201, %r202};
 	@!%p117 bra $L143;
 	setp.ne.u32 %p118, %r18, 9;
 	@%p118 bra.uni $L145;
-	setp.lt.s64 %p119, %rd518, %rd492;
-	setp.eq.s64 %p120, %rd518, %rd492;
-	setp.lt.s64 %p121, %rd519, %rd493;
+	setp.lt.s64 %p119, %rd514, %rd488;
+	setp.eq.s64 %p120, %rd514, %rd488;
+	setp.lt.s64 %p121, %rd515, %rd489;
 	and.pred %p122, %p120, %p121;
 	or.pred %p123, %p119, %p122;
-	selp.b64 %rd520, %rd518, %rd492, %p123;
-	selp.b64 %rd521, %rd519, %rd493, %p123;
-	mov.b64 %rd492, %rd520;
-	mov.b64 %rd493, %rd521;
+	selp.b64 %rd516, %rd514, %rd488, %p123;
+	selp.b64 %rd517, %rd515, %rd489, %p123;
+	mov.b64 %rd488, %rd516;
+	mov.b64 %rd489, %rd517;
 	bra.uni $L144;
 $L145:
 	setp.ne.u32 %p124, %r18, 10;
 	@%p124 bra.uni $L146;
-	setp.gt.s64 %p125, %rd518, %rd492;
-	setp.eq.s64 %p126, %rd518, %rd492;
-	setp.lt.s64 %p127, %rd519, %rd493;
+	setp.gt.s64 %p125, %rd514, %rd488;
+	setp.eq.s64 %p126, %rd514, %rd488;
+	setp.lt.s64 %p127, %rd515, %rd489;
 	and.pred %p128, %p126, %p127;
 	or.pred %p129, %p125, %p128;
-	selp.b64 %rd522, %rd518, %rd492, %p129;
-	selp.b64 %rd523, %rd519, %rd493, %p129;
-	mov.b64 %rd492, %rd522;
-	mov.b64 %rd493, %rd523;
+	selp.b64 %rd518, %rd514, %rd488, %p129;
+	selp.b64 %rd519, %rd515, %rd489, %p129;
+	mov.b64 %rd488, %rd518;
+	mov.b64 %rd489, %rd519;
 	bra.uni $L144;
 $L146:
-	mov.b64 %rd524, %rd492;
-	mov.b64 %rd525, %rd493;
-	mov.b64 %rd526, %rd518;
-	mov.b64 %rd527, %rd519;
-	mov.b64 %rd504, %rd524;
-	mov.b64 %rd505, %rd525;
-	mov.b64 %rd506, %rd526;
-	mov.b64 %rd507, %rd527;
-	mov.b64 %rd508, %rd506;
-	mov.b64 %rd509, %rd507;
-	add.s64 %rd528, %rd504, %rd508;
-	mov.b64 %rd504, %rd528;
-	add.s64 %rd529, %rd505, %rd509;
-	mov.b64 %rd505, %rd529;
+	mov.b64 %rd520, %rd488;
+	mov.b64 %rd521, %rd489;
+	mov.b64 %rd522, %rd514;
+	mov.b64 %rd523, %rd515;
+	mov.b64 %rd500, %rd520;
+	mov.b64 %rd501, %rd521;
+	mov.b64 %rd502, %rd522;
+	mov.b64 %rd503, %rd523;
+	mov.b64 %rd504, %rd502;
+	mov.b64 %rd505, %rd503;
+	add.s64 %rd524, %rd500, %rd504;
+	mov.b64 %rd500, %rd524;
+	add.s64 %rd525, %rd501, %rd505;
+	mov.b64 %rd501, %rd525;
 $L147:
-	mov.b64 %rd492, %rd504;
-	mov.b64 %rd493, %rd505;
+	mov.b64 %rd488, %rd500;
+	mov.b64 %rd489, %rd501;
 $L144:
 $L143:
-	shl.b32 %r196, %r196, 1;
+	shl.b32 %r194, %r194, 1;
 	bra.uni $L141;
 $L142:
 $L139:
-	mul.wide.u32 %rd530, %r29, 16;
-	add.s64 %rd531, %rd11, %rd530;
+	mul.wide.u32 %rd526, %r29, 16;
+	add.s64 %rd527, %rd11, %rd526;
 	setp.eq.u32 %p130, %r5, 0;
 	@!%p130 bra $L148;
-	st.global.s64 [%rd531+0], %rd492;
-	st.global.s64 [%rd531+8], %rd493;
+	st.global.s64 [%rd527+0], %rd488;
+	st.global.s64 [%rd527+8], %rd489;
 $L148:
 	ret;
 }
@@ -42660,7 +42600,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42664
+//line gokkos_kernels_gen.go:42604
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -42679,7 +42619,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42683
+//line gokkos_kernels_gen.go:42623
 }
 
 // gokkosHostLoop11 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
@@ -42697,7 +42637,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42701
+//line gokkos_kernels_gen.go:42641
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42710,7 +42650,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42714
+//line gokkos_kernels_gen.go:42654
 }
 
 // gokkosHostLoop12 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
@@ -42728,7 +42668,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42732
+//line gokkos_kernels_gen.go:42672
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42742,7 +42682,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42746
+//line gokkos_kernels_gen.go:42686
 }
 
 // gokkosHostLoop13 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
@@ -42755,7 +42695,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:42759
+//line gokkos_kernels_gen.go:42699
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42764,7 +42704,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:42768
+//line gokkos_kernels_gen.go:42708
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -42785,7 +42725,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:42789
+//line gokkos_kernels_gen.go:42729
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42802,7 +42742,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:42806
+//line gokkos_kernels_gen.go:42746
 }
 
 // gokkosHostLoop16 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
@@ -42822,7 +42762,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42826
+//line gokkos_kernels_gen.go:42766
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -42837,7 +42777,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42841
+//line gokkos_kernels_gen.go:42781
 }
 
 // gokkosHostLoop17 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
@@ -42851,7 +42791,7 @@ func gokkosHostLoop17(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			*acc += d * d
 		}
-//line gokkos_kernels_gen.go:42855
+//line gokkos_kernels_gen.go:42795
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42859,7 +42799,7 @@ func gokkosHostLoop17(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		*acc += d * d
 	}
-//line gokkos_kernels_gen.go:42863
+//line gokkos_kernels_gen.go:42803
 }
 
 // gokkosHostLoop19 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
@@ -42875,7 +42815,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:42879
+//line gokkos_kernels_gen.go:42819
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42885,7 +42825,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:42889
+//line gokkos_kernels_gen.go:42829
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -42900,7 +42840,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:42904
+//line gokkos_kernels_gen.go:42844
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42909,7 +42849,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:42913
+//line gokkos_kernels_gen.go:42853
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -42932,7 +42872,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:42936
+//line gokkos_kernels_gen.go:42876
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42949,7 +42889,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:42953
+//line gokkos_kernels_gen.go:42893
 }
 
 // gokkosHostLoop22 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
@@ -42965,7 +42905,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:42969
+//line gokkos_kernels_gen.go:42909
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -42980,7 +42920,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:42984
+//line gokkos_kernels_gen.go:42924
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42991,7 +42931,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:42995
+//line gokkos_kernels_gen.go:42935
 }
 
 // gokkosHostLoop24 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -43012,7 +42952,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:43016
+//line gokkos_kernels_gen.go:42956
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -43029,7 +42969,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:43033
+//line gokkos_kernels_gen.go:42973
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43041,7 +42981,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:43045
+//line gokkos_kernels_gen.go:42985
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -43065,7 +43005,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:43069
+//line gokkos_kernels_gen.go:43009
 }
 
 // gokkosHostLoop27 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
@@ -43088,7 +43028,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:43092
+//line gokkos_kernels_gen.go:43032
 }
 
 // gokkosHostLoop28 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
@@ -43108,7 +43048,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43112
+//line gokkos_kernels_gen.go:43052
 }
 
 // gokkosHostLoop29 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -43137,7 +43077,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:43141
+//line gokkos_kernels_gen.go:43081
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43160,7 +43100,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:43164
+//line gokkos_kernels_gen.go:43104
 }
 
 // gokkosHostLoop30 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -43181,7 +43121,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43185
+//line gokkos_kernels_gen.go:43125
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43195,7 +43135,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43199
+//line gokkos_kernels_gen.go:43139
 }
 
 // gokkosHostLoop31 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -43223,7 +43163,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:43227
+//line gokkos_kernels_gen.go:43167
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43244,7 +43184,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:43248
+//line gokkos_kernels_gen.go:43188
 }
 
 // gokkosHostLoop32 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -43259,7 +43199,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:43263
+//line gokkos_kernels_gen.go:43203
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43268,7 +43208,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:43272
+//line gokkos_kernels_gen.go:43212
 }
 
 // gokkosHostLoop33 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -43288,7 +43228,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43292
+//line gokkos_kernels_gen.go:43232
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43302,7 +43242,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43306
+//line gokkos_kernels_gen.go:43246
 }
 
 // gokkosHostLoop34 runs compSample.Run for every index in [gokkosLo, gokkosHi).
@@ -43319,7 +43259,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:43323
+//line gokkos_kernels_gen.go:43263
 }
 
 // gokkosHostLoop35 runs compInit.Run for every index in [gokkosLo, gokkosHi).
@@ -43333,7 +43273,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:43337
+//line gokkos_kernels_gen.go:43277
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43341,7 +43281,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:43345
+//line gokkos_kernels_gen.go:43285
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -43364,7 +43304,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:43368
+//line gokkos_kernels_gen.go:43308
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43382,7 +43322,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:43386
+//line gokkos_kernels_gen.go:43326
 }
 
 // gokkosHostLoop37 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -43393,14 +43333,14 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:43397
+//line gokkos_kernels_gen.go:43337
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:90
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:43404
+//line gokkos_kernels_gen.go:43344
 }
 
 // gokkosHostLoop38 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -43426,7 +43366,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43430
+//line gokkos_kernels_gen.go:43370
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43447,7 +43387,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43451
+//line gokkos_kernels_gen.go:43391
 }
 
 // gokkosHostLoop39 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -43459,14 +43399,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:43463
+//line gokkos_kernels_gen.go:43403
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:43470
+//line gokkos_kernels_gen.go:43410
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -43486,7 +43426,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:43490
+//line gokkos_kernels_gen.go:43430
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43499,7 +43439,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:43503
+//line gokkos_kernels_gen.go:43443
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -43510,7 +43450,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:43514
+//line gokkos_kernels_gen.go:43454
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -43525,7 +43465,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:43529
+//line gokkos_kernels_gen.go:43469
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43534,7 +43474,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:43538
+//line gokkos_kernels_gen.go:43478
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -43550,7 +43490,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43554
+//line gokkos_kernels_gen.go:43494
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43560,7 +43500,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43564
+//line gokkos_kernels_gen.go:43504
 }
 
 // gokkosHostLoop44 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -43582,7 +43522,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43586
+//line gokkos_kernels_gen.go:43526
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43599,7 +43539,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43603
+//line gokkos_kernels_gen.go:43543
 }
 
 // gokkosHostLoop45 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -43619,7 +43559,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:43623
+//line gokkos_kernels_gen.go:43563
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43634,7 +43574,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:43638
+//line gokkos_kernels_gen.go:43578
 }
 
 // gokkosHostLoop46 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -43661,7 +43601,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:43665
+//line gokkos_kernels_gen.go:43605
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43681,7 +43621,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43685
+//line gokkos_kernels_gen.go:43625
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -43695,7 +43635,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:43699
+//line gokkos_kernels_gen.go:43639
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43704,7 +43644,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:43708
+//line gokkos_kernels_gen.go:43648
 }
 
 // gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -43723,7 +43663,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:43727
+//line gokkos_kernels_gen.go:43667
 		return
 	}
 gokkosNext:
@@ -43737,7 +43677,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43741
+//line gokkos_kernels_gen.go:43681
 }
 
 // gokkosHostLoop49 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
@@ -43753,7 +43693,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:43757
+//line gokkos_kernels_gen.go:43697
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43764,7 +43704,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:43768
+//line gokkos_kernels_gen.go:43708
 }
 
 // gokkosHostLoop51 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
@@ -43776,7 +43716,7 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:43780
+//line gokkos_kernels_gen.go:43720
 }
 
 // gokkosHostLoop52 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
@@ -43794,7 +43734,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43798
+//line gokkos_kernels_gen.go:43738
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43807,7 +43747,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43811
+//line gokkos_kernels_gen.go:43751
 }
 
 // gokkosHostLoop53 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
@@ -43829,7 +43769,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43833
+//line gokkos_kernels_gen.go:43773
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43843,7 +43783,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43847
+//line gokkos_kernels_gen.go:43787
 }
 
 // gokkosHostLoop54 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
@@ -43878,7 +43818,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:43882
+//line gokkos_kernels_gen.go:43822
 		return
 	}
 gokkosNext:
@@ -43908,7 +43848,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:43912
+//line gokkos_kernels_gen.go:43852
 }
 
 // gokkosHostLoop55 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
@@ -43931,7 +43871,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:43935
+//line gokkos_kernels_gen.go:43875
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43947,7 +43887,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:43951
+//line gokkos_kernels_gen.go:43891
 }
 
 // gokkosHostLoop56 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -43968,7 +43908,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43972
+//line gokkos_kernels_gen.go:43912
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43983,7 +43923,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43987
+//line gokkos_kernels_gen.go:43927
 }
 
 // gokkosHostLoop57 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -44057,7 +43997,7 @@ gokkosNext:
 //line multistep.go:228
 		}
 	}
-//line gokkos_kernels_gen.go:44061
+//line gokkos_kernels_gen.go:44001
 	return gokkosN
 }
 
@@ -44100,7 +44040,7 @@ gokkosNext:
 		}
 //line multistep.go:206
 		{
-			if o.St.AtomicOr(int(v), o.Bit)&o.Bit == 0 {
+			if gokkosimpl.AtomicOrUint32(&gokkosS1[int(v)], o.Bit)&o.Bit == 0 {
 //line multistep.go:207
 				gokkosHits[gokkosN] = gokkosV
 //line multistep.go:207
@@ -44112,6 +44052,6 @@ gokkosNext:
 //line multistep.go:207
 		}
 	}
-//line gokkos_kernels_gen.go:44116
+//line gokkos_kernels_gen.go:44056
 	return gokkosN
 }

@@ -279,8 +279,8 @@ const gokkosPTX0 = `//
 )
 {
 	.reg .pred %p<205>;
-	.reg .b32 %r<315>;
-	.reg .b64 %rd<674>;
+	.reg .b32 %r<311>;
+	.reg .b64 %rd<666>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -803,221 +803,215 @@ $L42:
 	setp.le.s64 %p48, %rd210, 1;
 	or.pred %p49, %p47, %p48;
 	@!%p49 bra $L57;
-	mov.b64 %rd291, %rd290;
-	mov.b32 %r91, %r90;
-	cvt.s64.s32 %rd292, %r91;
-	add.s64 %rd293, %rd292, 1;
-	mul.lo.s64 %rd294, %rd293, %rd183;
-	mad.lo.s64 %rd295, %rd294, 8, %rd181;
-	ld.global.nc.s64 %rd296, [%rd295+0];
-	mov.b64 %rd297, %rd296;
-	cvt.s64.s32 %rd298, %r91;
-	mul.lo.s64 %rd299, %rd298, %rd183;
-	mad.lo.s64 %rd300, %rd299, 8, %rd181;
-	ld.global.nc.s64 %rd301, [%rd300+0];
-	mov.b64 %rd302, %rd301;
-	sub.s64 %rd303, %rd297, %rd302;
-	mov.b64 %rd304, %rd303;
-	add.s64 %rd305, %rd114, %rd304;
-	mov.b64 %rd114, %rd305;
+	cvt.s64.s32 %rd291, %r90;
+	add.s64 %rd292, %rd291, 1;
+	mul.lo.s64 %rd293, %rd292, %rd183;
+	mad.lo.s64 %rd294, %rd293, 8, %rd181;
+	ld.global.nc.s64 %rd295, [%rd294+0];
+	mov.b64 %rd296, %rd295;
+	cvt.s64.s32 %rd297, %r90;
+	mul.lo.s64 %rd298, %rd297, %rd183;
+	mad.lo.s64 %rd299, %rd298, 8, %rd181;
+	ld.global.nc.s64 %rd300, [%rd299+0];
+	mov.b64 %rd301, %rd300;
+	sub.s64 %rd302, %rd296, %rd301;
+	add.s64 %rd303, %rd114, %rd302;
+	mov.b64 %rd114, %rd303;
 	bra.uni $L58;
 $L57:
-	rem.s64 %rd306, %rd113, %rd210;
+	rem.s64 %rd304, %rd113, %rd210;
 	setp.eq.s64 %p50, %rd210, -1;
-	selp.b64 %rd307, 0, %rd306, %p50;
+	selp.b64 %rd305, 0, %rd304, %p50;
 	setp.eq.s64 %p51, %rd210, 0;
-	selp.b64 %rd308, %rd113, %rd307, %p51;
-	setp.eq.s64 %p52, %rd308, 0;
+	selp.b64 %rd306, %rd113, %rd305, %p51;
+	setp.eq.s64 %p52, %rd306, 0;
 	@!%p52 bra $L60;
-	mov.b64 %rd309, %rd290;
-	mov.b32 %r92, %r90;
-	cvt.s64.s32 %rd310, %r92;
-	add.s64 %rd311, %rd310, 1;
-	mul.lo.s64 %rd312, %rd311, %rd183;
-	mad.lo.s64 %rd313, %rd312, 8, %rd181;
-	ld.global.nc.s64 %rd314, [%rd313+0];
-	mov.b64 %rd315, %rd314;
-	cvt.s64.s32 %rd316, %r92;
-	mul.lo.s64 %rd317, %rd316, %rd183;
-	mad.lo.s64 %rd318, %rd317, 8, %rd181;
-	ld.global.nc.s64 %rd319, [%rd318+0];
-	mov.b64 %rd320, %rd319;
-	sub.s64 %rd321, %rd315, %rd320;
-	mov.b64 %rd322, %rd321;
-	mul.lo.s64 %rd323, %rd210, %rd322;
-	add.s64 %rd324, %rd114, %rd323;
-	mov.b64 %rd114, %rd324;
+	cvt.s64.s32 %rd307, %r90;
+	add.s64 %rd308, %rd307, 1;
+	mul.lo.s64 %rd309, %rd308, %rd183;
+	mad.lo.s64 %rd310, %rd309, 8, %rd181;
+	ld.global.nc.s64 %rd311, [%rd310+0];
+	mov.b64 %rd312, %rd311;
+	cvt.s64.s32 %rd313, %r90;
+	mul.lo.s64 %rd314, %rd313, %rd183;
+	mad.lo.s64 %rd315, %rd314, 8, %rd181;
+	ld.global.nc.s64 %rd316, [%rd315+0];
+	mov.b64 %rd317, %rd316;
+	sub.s64 %rd318, %rd312, %rd317;
+	mul.lo.s64 %rd319, %rd210, %rd318;
+	add.s64 %rd320, %rd114, %rd319;
+	mov.b64 %rd114, %rd320;
 $L60:
 $L58:
-	add.s64 %rd325, %rd113, 1;
-	mov.b64 %rd113, %rd325;
+	add.s64 %rd321, %rd113, 1;
+	mov.b64 %rd113, %rd321;
 $L56:
 	setp.eq.s64 %p53, %rd222, %rd221;
 	@!%p53 bra $L62;
-	mov.b64 %rd326, %rd222;
+	mov.b64 %rd322, %rd222;
 $L63:
 	@!%p17 bra $L67;
 	bra.uni $L65;
 $L67:
 	// block scan
-	mov.b64 %rd327, %rd326;
-	mov.b32 %r93, %r3;
+	mov.b64 %rd323, %rd322;
+	mov.b32 %r91, %r3;
 $L68:
-	setp.hs.u32 %p54, %r93, 32;
+	setp.hs.u32 %p54, %r91, 32;
 	@%p54 bra $L69;
-	mov.b64 {%r94, %r95}, %rd327;
-	shfl.sync.up.b32 %r96|%p55, %r94, %r93, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
-	mov.b64 %rd328, {%r96, %r97};
+	mov.b64 {%r92, %r93}, %rd323;
+	shfl.sync.up.b32 %r94|%p55, %r92, %r91, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
+	mov.b64 %rd324, {%r94, %r95};
 	@!%p55 bra $L70;
-	add.s64 %rd329, %rd328, %rd327;
-	mov.b64 %rd327, %rd329;
+	add.s64 %rd325, %rd324, %rd323;
+	mov.b64 %rd323, %rd325;
 $L70:
-	shl.b32 %r93, %r93, 1;
+	shl.b32 %r91, %r91, 1;
 	bra.uni $L68;
 $L69:
-	mov.b64 {%r98, %r99}, %rd327;
-	shfl.sync.up.b32 %r100|%p56, %r98, %r3, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
-	mov.b64 %rd330, {%r100, %r101};
+	mov.b64 {%r96, %r97}, %rd323;
+	shfl.sync.up.b32 %r98|%p56, %r96, %r3, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
+	mov.b64 %rd326, {%r98, %r99};
 	setp.lo.u32 %p57, %r3, 32;
 	and.pred %p58, %p56, %p57;
-	selp.b64 %rd331, %rd330, 0, %p58;
-	sub.u32 %r102, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r102;
+	selp.b64 %rd327, %rd326, 0, %p58;
+	sub.u32 %r100, %r13, %r3;
+	setp.eq.u32 %p59, %r7, %r100;
 	@!%p59 bra $L71;
-	mul.wide.u32 %rd332, %r8, 16;
-	add.s64 %rd333, %rd1, %rd332;
-	st.shared.s64 [%rd333+0], %rd327;
+	mul.wide.u32 %rd328, %r8, 16;
+	add.s64 %rd329, %rd1, %rd328;
+	st.shared.s64 [%rd329+0], %rd323;
 $L71:
 	bar.sync 0;
 	setp.eq.u32 %p60, %r8, 0;
 	@!%p60 bra $L72;
-	mov.b64 %rd334, 0;
+	mov.b64 %rd330, 0;
 	setp.lo.u32 %p61, %r7, %r10;
 	@!%p61 bra $L73;
-	mul.wide.u32 %rd335, %r7, 16;
-	add.s64 %rd336, %rd1, %rd335;
-	ld.shared.s64 %rd337, [%rd336+0];
-	mov.b64 %rd334, %rd337;
+	mul.wide.u32 %rd331, %r7, 16;
+	add.s64 %rd332, %rd1, %rd331;
+	ld.shared.s64 %rd333, [%rd332+0];
+	mov.b64 %rd330, %rd333;
 $L73:
-	mov.b64 {%r103, %r104}, %rd334;
-	shfl.sync.up.b32 %r105|%p62, %r103, 1, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 1, 0, %r17;
-	mov.b64 %rd338, {%r105, %r106};
+	mov.b64 {%r101, %r102}, %rd330;
+	shfl.sync.up.b32 %r103|%p62, %r101, 1, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
+	mov.b64 %rd334, {%r103, %r104};
 	@!%p62 bra $L74;
-	add.s64 %rd339, %rd338, %rd334;
-	mov.b64 %rd334, %rd339;
+	add.s64 %rd335, %rd334, %rd330;
+	mov.b64 %rd330, %rd335;
 $L74:
-	mov.b64 {%r107, %r108}, %rd334;
-	shfl.sync.up.b32 %r109|%p63, %r107, 2, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 2, 0, %r17;
-	mov.b64 %rd340, {%r109, %r110};
+	mov.b64 {%r105, %r106}, %rd330;
+	shfl.sync.up.b32 %r107|%p63, %r105, 2, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
+	mov.b64 %rd336, {%r107, %r108};
 	@!%p63 bra $L75;
-	add.s64 %rd341, %rd340, %rd334;
-	mov.b64 %rd334, %rd341;
+	add.s64 %rd337, %rd336, %rd330;
+	mov.b64 %rd330, %rd337;
 $L75:
-	mov.b64 {%r111, %r112}, %rd334;
-	shfl.sync.up.b32 %r113|%p64, %r111, 4, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 4, 0, %r17;
-	mov.b64 %rd342, {%r113, %r114};
+	mov.b64 {%r109, %r110}, %rd330;
+	shfl.sync.up.b32 %r111|%p64, %r109, 4, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
+	mov.b64 %rd338, {%r111, %r112};
 	@!%p64 bra $L76;
-	add.s64 %rd343, %rd342, %rd334;
-	mov.b64 %rd334, %rd343;
+	add.s64 %rd339, %rd338, %rd330;
+	mov.b64 %rd330, %rd339;
 $L76:
-	mov.b64 {%r115, %r116}, %rd334;
-	shfl.sync.up.b32 %r117|%p65, %r115, 8, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 8, 0, %r17;
-	mov.b64 %rd344, {%r117, %r118};
+	mov.b64 {%r113, %r114}, %rd330;
+	shfl.sync.up.b32 %r115|%p65, %r113, 8, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
+	mov.b64 %rd340, {%r115, %r116};
 	@!%p65 bra $L77;
-	add.s64 %rd345, %rd344, %rd334;
-	mov.b64 %rd334, %rd345;
+	add.s64 %rd341, %rd340, %rd330;
+	mov.b64 %rd330, %rd341;
 $L77:
-	mov.b64 {%r119, %r120}, %rd334;
-	shfl.sync.up.b32 %r121|%p66, %r119, 16, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 16, 0, %r17;
-	mov.b64 %rd346, {%r121, %r122};
+	mov.b64 {%r117, %r118}, %rd330;
+	shfl.sync.up.b32 %r119|%p66, %r117, 16, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
+	mov.b64 %rd342, {%r119, %r120};
 	@!%p66 bra $L78;
-	add.s64 %rd347, %rd346, %rd334;
-	mov.b64 %rd334, %rd347;
+	add.s64 %rd343, %rd342, %rd330;
+	mov.b64 %rd330, %rd343;
 $L78:
-	mov.b64 {%r123, %r124}, %rd334;
-	shfl.sync.up.b32 %r125|%p67, %r123, 1, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
-	mov.b64 %rd348, {%r125, %r126};
-	selp.b64 %rd349, %rd348, 0, %p67;
+	mov.b64 {%r121, %r122}, %rd330;
+	shfl.sync.up.b32 %r123|%p67, %r121, 1, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
+	mov.b64 %rd344, {%r123, %r124};
+	selp.b64 %rd345, %rd344, 0, %p67;
 	@!%p61 bra $L79;
-	mul.wide.u32 %rd350, %r7, 16;
-	add.s64 %rd351, %rd1, %rd350;
-	add.s64 %rd352, %rd351, 512;
-	st.shared.s64 [%rd352+0], %rd349;
+	mul.wide.u32 %rd346, %r7, 16;
+	add.s64 %rd347, %rd1, %rd346;
+	add.s64 %rd348, %rd347, 512;
+	st.shared.s64 [%rd348+0], %rd345;
 $L79:
-	sub.u32 %r127, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r127;
+	sub.u32 %r125, %r10, 1;
+	setp.eq.u32 %p68, %r7, %r125;
 	@!%p68 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd334;
+	st.shared.s64 [%rd1+1024], %rd330;
 $L80:
 $L72:
 	bar.sync 0;
-	mul.wide.u32 %rd353, %r8, 16;
-	add.s64 %rd354, %rd1, %rd353;
-	add.s64 %rd355, %rd354, 512;
-	ld.shared.s64 %rd356, [%rd355+0];
-	add.s64 %rd357, %rd356, %rd331;
-	ld.shared.s64 %rd358, [%rd1+1024];
-	mov.b64 {%r128, %r129}, %rd357;
-	shfl.sync.idx.b32 %r130|%p69, %r128, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r131, %r129, 0, %r22, %r17;
-	mov.b64 %rd359, {%r130, %r131};
+	mul.wide.u32 %rd349, %r8, 16;
+	add.s64 %rd350, %rd1, %rd349;
+	add.s64 %rd351, %rd350, 512;
+	ld.shared.s64 %rd352, [%rd351+0];
+	add.s64 %rd353, %rd352, %rd327;
+	ld.shared.s64 %rd354, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd353;
+	shfl.sync.idx.b32 %r128|%p69, %r126, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
+	mov.b64 %rd355, {%r128, %r129};
+	mov.b64 %rd356, %rd354;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	mov.b64 %rd359, %rd357;
 	mov.b64 %rd360, %rd358;
 	mov.b64 %rd361, %rd359;
 	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	mov.b64 %rd364, %rd362;
-	mov.b64 %rd365, %rd363;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, 0;
-	cvt.u64.u32 %rd368, %r2;
-	setp.eq.s64 %p70, %rd368, 0;
-	setp.gt.s64 %p71, %rd366, 0;
+	mov.b64 %rd363, 0;
+	cvt.u64.u32 %rd364, %r2;
+	setp.eq.s64 %p70, %rd364, 0;
+	setp.gt.s64 %p71, %rd362, 0;
 	and.pred %p72, %p70, %p71;
 	@!%p72 bra $L82;
-	atom.global.add.u64 %rd369, [%rd200], %rd366;
-	mov.b64 %rd370, %rd369;
-	mov.b64 %rd367, %rd370;
+	atom.global.add.u64 %rd365, [%rd200], %rd362;
+	mov.b64 %rd366, %rd365;
+	mov.b64 %rd363, %rd366;
 $L82:
-	cvt.u64.u32 %rd371, %r2;
-	setp.eq.s64 %p73, %rd371, 0;
+	cvt.u64.u32 %rd367, %r2;
+	setp.eq.s64 %p73, %rd367, 0;
 	setp.eq.u32 %p74, %r1, 0;
 	and.pred %p75, %p73, %p74;
 	bar.sync 0;
 	@!%p75 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd367;
+	st.shared.s64 [%rd1+1024], %rd363;
 $L83:
 	bar.sync 0;
-	ld.shared.s64 %rd372, [%rd1+1024];
-	mov.b64 %rd373, %rd372;
-	mov.b64 %rd367, %rd373;
-	add.s64 %rd374, %rd367, %rd365;
-	mov.b64 %rd375, %rd374;
-	mov.b64 %rd376, 0;
+	ld.shared.s64 %rd368, [%rd1+1024];
+	mov.b64 %rd369, %rd368;
+	mov.b64 %rd363, %rd369;
+	add.s64 %rd370, %rd363, %rd361;
+	mov.b64 %rd371, %rd370;
+	mov.b64 %rd372, 0;
 $L84:
-	setp.lt.s64 %p76, %rd376, %rd326;
+	setp.lt.s64 %p76, %rd372, %rd322;
 	not.pred %p77, %p76;
 	@!%p77 bra $L88;
 	bra.uni $L86;
 $L88:
-	mul.lo.s64 %rd377, %rd376, %rd172;
-	mad.lo.s64 %rd378, %rd377, 4, %rd170;
-	ld.shared.s32 %r132, [%rd378+0];
-	mov.b32 %r133, %r132;
-	add.s64 %rd379, %rd375, %rd376;
-	mul.lo.s64 %rd380, %rd379, %rd199;
-	mad.lo.s64 %rd381, %rd380, 4, %rd197;
-	st.global.s32 [%rd381+0], %r133;
+	mul.lo.s64 %rd373, %rd372, %rd172;
+	mad.lo.s64 %rd374, %rd373, 4, %rd170;
+	ld.shared.s32 %r130, [%rd374+0];
+	mov.b32 %r131, %r130;
+	add.s64 %rd375, %rd371, %rd372;
+	mul.lo.s64 %rd376, %rd375, %rd199;
+	mad.lo.s64 %rd377, %rd376, 4, %rd197;
+	st.global.s32 [%rd377+0], %r131;
 $L85:
-	add.s64 %rd382, %rd376, 1;
-	mov.b64 %rd376, %rd382;
+	add.s64 %rd378, %rd372, 1;
+	mov.b64 %rd372, %rd378;
 	bra.uni $L84;
 $L86:
 	bra.uni $L65;
@@ -1027,179 +1021,179 @@ $L65:
 	mov.b64 %rd222, 0;
 $L62:
 $L30:
-	add.s64 %rd383, %rd249, 1;
-	mov.b64 %rd249, %rd383;
+	add.s64 %rd379, %rd249, 1;
+	mov.b64 %rd249, %rd379;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd384, %rd223, 1;
-	mov.b64 %rd223, %rd384;
+	add.s64 %rd380, %rd223, 1;
+	mov.b64 %rd223, %rd380;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd385, %rd222;
+	mov.b64 %rd381, %rd222;
 $L89:
 	@!%p17 bra $L93;
 	bra.uni $L91;
 $L93:
 	// block scan
-	mov.b64 %rd386, %rd385;
-	mov.b32 %r134, %r3;
+	mov.b64 %rd382, %rd381;
+	mov.b32 %r132, %r3;
 $L94:
-	setp.hs.u32 %p78, %r134, 32;
+	setp.hs.u32 %p78, %r132, 32;
 	@%p78 bra $L95;
-	mov.b64 {%r135, %r136}, %rd386;
-	shfl.sync.up.b32 %r137|%p79, %r135, %r134, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
-	mov.b64 %rd387, {%r137, %r138};
+	mov.b64 {%r133, %r134}, %rd382;
+	shfl.sync.up.b32 %r135|%p79, %r133, %r132, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
+	mov.b64 %rd383, {%r135, %r136};
 	@!%p79 bra $L96;
-	add.s64 %rd388, %rd387, %rd386;
-	mov.b64 %rd386, %rd388;
+	add.s64 %rd384, %rd383, %rd382;
+	mov.b64 %rd382, %rd384;
 $L96:
-	shl.b32 %r134, %r134, 1;
+	shl.b32 %r132, %r132, 1;
 	bra.uni $L94;
 $L95:
-	mov.b64 {%r139, %r140}, %rd386;
-	shfl.sync.up.b32 %r141|%p80, %r139, %r3, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
-	mov.b64 %rd389, {%r141, %r142};
+	mov.b64 {%r137, %r138}, %rd382;
+	shfl.sync.up.b32 %r139|%p80, %r137, %r3, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
+	mov.b64 %rd385, {%r139, %r140};
 	setp.lo.u32 %p81, %r3, 32;
 	and.pred %p82, %p80, %p81;
-	selp.b64 %rd390, %rd389, 0, %p82;
-	sub.u32 %r143, %r13, %r3;
-	setp.eq.u32 %p83, %r7, %r143;
+	selp.b64 %rd386, %rd385, 0, %p82;
+	sub.u32 %r141, %r13, %r3;
+	setp.eq.u32 %p83, %r7, %r141;
 	@!%p83 bra $L97;
-	mul.wide.u32 %rd391, %r8, 16;
-	add.s64 %rd392, %rd1, %rd391;
-	st.shared.s64 [%rd392+0], %rd386;
+	mul.wide.u32 %rd387, %r8, 16;
+	add.s64 %rd388, %rd1, %rd387;
+	st.shared.s64 [%rd388+0], %rd382;
 $L97:
 	bar.sync 0;
 	setp.eq.u32 %p84, %r8, 0;
 	@!%p84 bra $L98;
-	mov.b64 %rd393, 0;
+	mov.b64 %rd389, 0;
 	setp.lo.u32 %p85, %r7, %r10;
 	@!%p85 bra $L99;
-	mul.wide.u32 %rd394, %r7, 16;
-	add.s64 %rd395, %rd1, %rd394;
-	ld.shared.s64 %rd396, [%rd395+0];
-	mov.b64 %rd393, %rd396;
+	mul.wide.u32 %rd390, %r7, 16;
+	add.s64 %rd391, %rd1, %rd390;
+	ld.shared.s64 %rd392, [%rd391+0];
+	mov.b64 %rd389, %rd392;
 $L99:
-	mov.b64 {%r144, %r145}, %rd393;
-	shfl.sync.up.b32 %r146|%p86, %r144, 1, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
-	mov.b64 %rd397, {%r146, %r147};
+	mov.b64 {%r142, %r143}, %rd389;
+	shfl.sync.up.b32 %r144|%p86, %r142, 1, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
+	mov.b64 %rd393, {%r144, %r145};
 	@!%p86 bra $L100;
-	add.s64 %rd398, %rd397, %rd393;
-	mov.b64 %rd393, %rd398;
+	add.s64 %rd394, %rd393, %rd389;
+	mov.b64 %rd389, %rd394;
 $L100:
-	mov.b64 {%r148, %r149}, %rd393;
-	shfl.sync.up.b32 %r150|%p87, %r148, 2, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
-	mov.b64 %rd399, {%r150, %r151};
+	mov.b64 {%r146, %r147}, %rd389;
+	shfl.sync.up.b32 %r148|%p87, %r146, 2, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
+	mov.b64 %rd395, {%r148, %r149};
 	@!%p87 bra $L101;
-	add.s64 %rd400, %rd399, %rd393;
-	mov.b64 %rd393, %rd400;
+	add.s64 %rd396, %rd395, %rd389;
+	mov.b64 %rd389, %rd396;
 $L101:
-	mov.b64 {%r152, %r153}, %rd393;
-	shfl.sync.up.b32 %r154|%p88, %r152, 4, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
-	mov.b64 %rd401, {%r154, %r155};
+	mov.b64 {%r150, %r151}, %rd389;
+	shfl.sync.up.b32 %r152|%p88, %r150, 4, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
+	mov.b64 %rd397, {%r152, %r153};
 	@!%p88 bra $L102;
-	add.s64 %rd402, %rd401, %rd393;
-	mov.b64 %rd393, %rd402;
+	add.s64 %rd398, %rd397, %rd389;
+	mov.b64 %rd389, %rd398;
 $L102:
-	mov.b64 {%r156, %r157}, %rd393;
-	shfl.sync.up.b32 %r158|%p89, %r156, 8, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
-	mov.b64 %rd403, {%r158, %r159};
+	mov.b64 {%r154, %r155}, %rd389;
+	shfl.sync.up.b32 %r156|%p89, %r154, 8, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
+	mov.b64 %rd399, {%r156, %r157};
 	@!%p89 bra $L103;
-	add.s64 %rd404, %rd403, %rd393;
-	mov.b64 %rd393, %rd404;
+	add.s64 %rd400, %rd399, %rd389;
+	mov.b64 %rd389, %rd400;
 $L103:
-	mov.b64 {%r160, %r161}, %rd393;
-	shfl.sync.up.b32 %r162|%p90, %r160, 16, 0, %r17;
-	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
-	mov.b64 %rd405, {%r162, %r163};
+	mov.b64 {%r158, %r159}, %rd389;
+	shfl.sync.up.b32 %r160|%p90, %r158, 16, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
+	mov.b64 %rd401, {%r160, %r161};
 	@!%p90 bra $L104;
-	add.s64 %rd406, %rd405, %rd393;
-	mov.b64 %rd393, %rd406;
+	add.s64 %rd402, %rd401, %rd389;
+	mov.b64 %rd389, %rd402;
 $L104:
-	mov.b64 {%r164, %r165}, %rd393;
-	shfl.sync.up.b32 %r166|%p91, %r164, 1, 0, %r17;
-	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
-	mov.b64 %rd407, {%r166, %r167};
-	selp.b64 %rd408, %rd407, 0, %p91;
+	mov.b64 {%r162, %r163}, %rd389;
+	shfl.sync.up.b32 %r164|%p91, %r162, 1, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
+	mov.b64 %rd403, {%r164, %r165};
+	selp.b64 %rd404, %rd403, 0, %p91;
 	@!%p85 bra $L105;
-	mul.wide.u32 %rd409, %r7, 16;
-	add.s64 %rd410, %rd1, %rd409;
-	add.s64 %rd411, %rd410, 512;
-	st.shared.s64 [%rd411+0], %rd408;
+	mul.wide.u32 %rd405, %r7, 16;
+	add.s64 %rd406, %rd1, %rd405;
+	add.s64 %rd407, %rd406, 512;
+	st.shared.s64 [%rd407+0], %rd404;
 $L105:
-	sub.u32 %r168, %r10, 1;
-	setp.eq.u32 %p92, %r7, %r168;
+	sub.u32 %r166, %r10, 1;
+	setp.eq.u32 %p92, %r7, %r166;
 	@!%p92 bra $L106;
-	st.shared.s64 [%rd1+1024], %rd393;
+	st.shared.s64 [%rd1+1024], %rd389;
 $L106:
 $L98:
 	bar.sync 0;
-	mul.wide.u32 %rd412, %r8, 16;
-	add.s64 %rd413, %rd1, %rd412;
-	add.s64 %rd414, %rd413, 512;
-	ld.shared.s64 %rd415, [%rd414+0];
-	add.s64 %rd416, %rd415, %rd390;
-	ld.shared.s64 %rd417, [%rd1+1024];
-	mov.b64 {%r169, %r170}, %rd416;
-	shfl.sync.idx.b32 %r171|%p93, %r169, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r172, %r170, 0, %r22, %r17;
-	mov.b64 %rd418, {%r171, %r172};
+	mul.wide.u32 %rd408, %r8, 16;
+	add.s64 %rd409, %rd1, %rd408;
+	add.s64 %rd410, %rd409, 512;
+	ld.shared.s64 %rd411, [%rd410+0];
+	add.s64 %rd412, %rd411, %rd386;
+	ld.shared.s64 %rd413, [%rd1+1024];
+	mov.b64 {%r167, %r168}, %rd412;
+	shfl.sync.idx.b32 %r169|%p93, %r167, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r170, %r168, 0, %r22, %r17;
+	mov.b64 %rd414, {%r169, %r170};
+	mov.b64 %rd415, %rd413;
+	mov.b64 %rd416, %rd414;
+	mov.b64 %rd417, %rd415;
+	mov.b64 %rd418, %rd416;
 	mov.b64 %rd419, %rd417;
 	mov.b64 %rd420, %rd418;
 	mov.b64 %rd421, %rd419;
-	mov.b64 %rd422, %rd420;
-	mov.b64 %rd423, %rd421;
-	mov.b64 %rd424, %rd422;
-	mov.b64 %rd425, %rd423;
-	mov.b64 %rd426, 0;
-	cvt.u64.u32 %rd427, %r2;
-	setp.eq.s64 %p94, %rd427, 0;
-	setp.gt.s64 %p95, %rd425, 0;
+	mov.b64 %rd422, 0;
+	cvt.u64.u32 %rd423, %r2;
+	setp.eq.s64 %p94, %rd423, 0;
+	setp.gt.s64 %p95, %rd421, 0;
 	and.pred %p96, %p94, %p95;
 	@!%p96 bra $L108;
-	atom.global.add.u64 %rd428, [%rd200], %rd425;
-	mov.b64 %rd429, %rd428;
-	mov.b64 %rd426, %rd429;
+	atom.global.add.u64 %rd424, [%rd200], %rd421;
+	mov.b64 %rd425, %rd424;
+	mov.b64 %rd422, %rd425;
 $L108:
-	cvt.u64.u32 %rd430, %r2;
-	setp.eq.s64 %p97, %rd430, 0;
+	cvt.u64.u32 %rd426, %r2;
+	setp.eq.s64 %p97, %rd426, 0;
 	setp.eq.u32 %p98, %r1, 0;
 	and.pred %p99, %p97, %p98;
 	bar.sync 0;
 	@!%p99 bra $L109;
-	st.shared.s64 [%rd1+1024], %rd426;
+	st.shared.s64 [%rd1+1024], %rd422;
 $L109:
 	bar.sync 0;
-	ld.shared.s64 %rd431, [%rd1+1024];
-	mov.b64 %rd432, %rd431;
-	mov.b64 %rd426, %rd432;
-	add.s64 %rd433, %rd426, %rd424;
-	mov.b64 %rd434, %rd433;
-	mov.b64 %rd435, 0;
+	ld.shared.s64 %rd427, [%rd1+1024];
+	mov.b64 %rd428, %rd427;
+	mov.b64 %rd422, %rd428;
+	add.s64 %rd429, %rd422, %rd420;
+	mov.b64 %rd430, %rd429;
+	mov.b64 %rd431, 0;
 $L110:
-	setp.lt.s64 %p100, %rd435, %rd385;
+	setp.lt.s64 %p100, %rd431, %rd381;
 	not.pred %p101, %p100;
 	@!%p101 bra $L114;
 	bra.uni $L112;
 $L114:
-	mul.lo.s64 %rd436, %rd435, %rd172;
-	mad.lo.s64 %rd437, %rd436, 4, %rd170;
-	ld.shared.s32 %r173, [%rd437+0];
-	mov.b32 %r174, %r173;
-	add.s64 %rd438, %rd434, %rd435;
-	mul.lo.s64 %rd439, %rd438, %rd199;
-	mad.lo.s64 %rd440, %rd439, 4, %rd197;
-	st.global.s32 [%rd440+0], %r174;
+	mul.lo.s64 %rd432, %rd431, %rd172;
+	mad.lo.s64 %rd433, %rd432, 4, %rd170;
+	ld.shared.s32 %r171, [%rd433+0];
+	mov.b32 %r172, %r171;
+	add.s64 %rd434, %rd430, %rd431;
+	mul.lo.s64 %rd435, %rd434, %rd199;
+	mad.lo.s64 %rd436, %rd435, 4, %rd197;
+	st.global.s32 [%rd436+0], %r172;
 $L111:
-	add.s64 %rd441, %rd435, 1;
-	mov.b64 %rd435, %rd441;
+	add.s64 %rd437, %rd431, 1;
+	mov.b64 %rd431, %rd437;
 	bra.uni $L110;
 $L112:
 	bra.uni $L91;
@@ -1208,558 +1202,552 @@ $L90:
 $L91:
 	bra.uni $L7;
 $L9:
-	cvt.u64.u32 %rd442, %r2;
-	add.s64 %rd443, %rd176, %rd442;
-	mov.b64 %rd444, %rd443;
-	mov.b32 %r175, -1;
-	mov.b64 %rd445, 0;
-	mov.b64 %rd446, 0;
+	cvt.u64.u32 %rd438, %r2;
+	add.s64 %rd439, %rd176, %rd438;
+	mov.b64 %rd440, %rd439;
+	mov.b32 %r173, -1;
+	mov.b64 %rd441, 0;
+	mov.b64 %rd442, 0;
 $L115:
 	@!%p13 bra $L119;
-	mov.b64 %rd447, 4611686018427387904;
+	mov.b64 %rd443, 4611686018427387904;
 	bra.uni $L117;
 $L119:
-	mov.b64 %rd447, %rd156;
+	mov.b64 %rd443, %rd156;
 	bra.uni $L117;
 $L116:
 	bra.uni $L115;
 $L117:
-	mov.b64 %rd448, %rd447;
+	mov.b64 %rd444, %rd443;
 $L120:
-	mov.b64 %rd449, 0;
-	mov.b64 %rd450, %rd448;
+	mov.b64 %rd445, 0;
+	mov.b64 %rd446, %rd444;
 $L123:
-	setp.gt.s64 %p102, %rd450, 0;
+	setp.gt.s64 %p102, %rd446, 0;
 	not.pred %p103, %p102;
 	@!%p103 bra $L127;
 	bra.uni $L125;
 $L127:
-	setp.ge.s64 %p104, %rd445, %rd446;
+	setp.ge.s64 %p104, %rd441, %rd442;
 	@!%p104 bra $L129;
-	setp.ge.s64 %p105, %rd444, %rd179;
+	setp.ge.s64 %p105, %rd440, %rd179;
 	@!%p105 bra $L131;
 	bra.uni $L125;
 $L131:
 	mov.pred %p106, %p12;
-	mov.b64 %rd451, %rd137;
-	mov.b64 %rd452, %rd444;
+	mov.b64 %rd447, %rd137;
+	mov.b64 %rd448, %rd440;
 $L132:
 	@!%p106 bra $L136;
-	shr.s64 %rd453, %rd452, 5;
-	mul.lo.s64 %rd454, %rd453, %rd143;
-	mad.lo.s64 %rd455, %rd454, 4, %rd141;
-	ld.global.nc.u32 %r176, [%rd455+0];
-	mov.b32 %r177, %r176;
-	and.b64 %rd456, %rd452, 31;
-	min.u64 %rd457, %rd456, 32;
-	cvt.u32.u64 %r178, %rd457;
-	mov.b32 %r180, 0x1;
-	shl.b32 %r179, %r180, %r178;
-	setp.hs.u32 %p107, %r178, 32;
-	selp.b32 %r181, 0, %r179, %p107;
-	and.b32 %r182, %r177, %r181;
-	setp.ne.u32 %p108, %r182, 0x0;
+	shr.s64 %rd449, %rd448, 5;
+	mul.lo.s64 %rd450, %rd449, %rd143;
+	mad.lo.s64 %rd451, %rd450, 4, %rd141;
+	ld.global.nc.u32 %r174, [%rd451+0];
+	mov.b32 %r175, %r174;
+	and.b64 %rd452, %rd448, 31;
+	min.u64 %rd453, %rd452, 32;
+	cvt.u32.u64 %r176, %rd453;
+	mov.b32 %r178, 0x1;
+	shl.b32 %r177, %r178, %r176;
+	setp.hs.u32 %p107, %r176, 32;
+	selp.b32 %r179, 0, %r177, %p107;
+	and.b32 %r180, %r175, %r179;
+	setp.ne.u32 %p108, %r180, 0x0;
 	@!%p108 bra $L138;
-	cvt.u32.u64 %r183, %rd452;
-	mov.b32 %r184, %r183;
+	cvt.u32.u64 %r181, %rd448;
+	mov.b32 %r182, %r181;
 	bra.uni $L134;
 $L138:
-	mov.b32 %r184, -1;
+	mov.b32 %r182, -1;
 	bra.uni $L134;
 $L136:
-	mul.lo.s64 %rd458, %rd452, %rd140;
-	mad.lo.s64 %rd459, %rd458, 4, %rd138;
-	ld.global.nc.s32 %r185, [%rd459+0];
-	mov.b32 %r186, %r185;
-	mov.b32 %r184, %r186;
+	mul.lo.s64 %rd454, %rd448, %rd140;
+	mad.lo.s64 %rd455, %rd454, 4, %rd138;
+	ld.global.nc.s32 %r183, [%rd455+0];
+	mov.b32 %r184, %r183;
+	mov.b32 %r182, %r184;
 	bra.uni $L134;
 $L133:
 	bra.uni $L132;
 $L134:
-	mov.b32 %r175, %r184;
-	add.s64 %rd460, %rd444, %rd174;
-	mov.b64 %rd444, %rd460;
-	setp.ge.s32 %p109, %r175, 0;
+	mov.b32 %r173, %r182;
+	add.s64 %rd456, %rd440, %rd174;
+	mov.b64 %rd440, %rd456;
+	setp.ge.s32 %p109, %r173, 0;
 	@!%p109 bra $L140;
-	mov.b64 %rd461, %rd127;
-	mov.b32 %r187, %r175;
-	cvt.s64.s32 %rd462, %r187;
-	mul.lo.s64 %rd463, %rd462, %rd130;
-	mad.lo.s64 %rd464, %rd463, 8, %rd128;
-	ld.global.nc.s64 %rd465, [%rd464+0];
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, %rd466;
-	mov.b64 %rd468, %rd127;
-	mov.b32 %r188, %r175;
-	cvt.s64.s32 %rd469, %r188;
-	add.s64 %rd470, %rd469, 1;
-	mul.lo.s64 %rd471, %rd470, %rd130;
-	mad.lo.s64 %rd472, %rd471, 8, %rd128;
-	ld.global.nc.s64 %rd473, [%rd472+0];
-	mov.b64 %rd474, %rd473;
-	mov.b64 %rd475, %rd474;
-	mov.b64 %rd476, %rd467;
-	mov.b64 %rd477, %rd475;
-	mov.b64 %rd445, %rd476;
-	mov.b64 %rd446, %rd477;
+	mov.b64 %rd457, %rd127;
+	mov.b32 %r185, %r173;
+	cvt.s64.s32 %rd458, %r185;
+	mul.lo.s64 %rd459, %rd458, %rd130;
+	mad.lo.s64 %rd460, %rd459, 8, %rd128;
+	ld.global.nc.s64 %rd461, [%rd460+0];
+	mov.b64 %rd462, %rd461;
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd464, %rd127;
+	mov.b32 %r186, %r173;
+	cvt.s64.s32 %rd465, %r186;
+	add.s64 %rd466, %rd465, 1;
+	mul.lo.s64 %rd467, %rd466, %rd130;
+	mad.lo.s64 %rd468, %rd467, 8, %rd128;
+	ld.global.nc.s64 %rd469, [%rd468+0];
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd471, %rd470;
+	mov.b64 %rd472, %rd463;
+	mov.b64 %rd473, %rd471;
+	mov.b64 %rd441, %rd472;
+	mov.b64 %rd442, %rd473;
 $L140:
 	bra.uni $L124;
 $L129:
-	mul.lo.s64 %rd478, %rd445, %rd133;
-	mad.lo.s64 %rd479, %rd478, 4, %rd131;
-	ld.global.nc.s32 %r189, [%rd479+0];
-	mov.b32 %r190, %r189;
-	mov.b32 %r191, %r190;
-	mov.b32 %r192, %r39;
-	mov.b32 %r193, %r175;
-	mov.b32 %r194, %r191;
-	mov.b64 %rd480, %rd445;
-	add.s32 %r195, %r192, 1;
-	mov.b32 %r196, %r195;
-	cvt.s64.s32 %rd481, %r194;
-	mul.lo.s64 %rd482, %rd481, %rd161;
-	mad.lo.s64 %rd483, %rd482, 4, %rd159;
-	mov.b32 %r197, -1;
-	atom.global.cas.b32 %r198, [%rd483], %r197, %r196;
-	setp.eq.u32 %p110, %r198, %r197;
+	mul.lo.s64 %rd474, %rd441, %rd133;
+	mad.lo.s64 %rd475, %rd474, 4, %rd131;
+	ld.global.nc.s32 %r187, [%rd475+0];
+	mov.b32 %r188, %r187;
+	mov.b32 %r189, %r188;
+	mov.b32 %r190, %r39;
+	mov.b32 %r191, %r173;
+	mov.b32 %r192, %r189;
+	mov.b64 %rd476, %rd441;
+	add.s32 %r193, %r190, 1;
+	mov.b32 %r194, %r193;
+	cvt.s64.s32 %rd477, %r192;
+	mul.lo.s64 %rd478, %rd477, %rd161;
+	mad.lo.s64 %rd479, %rd478, 4, %rd159;
+	mov.b32 %r195, -1;
+	atom.global.cas.b32 %r196, [%rd479], %r195, %r194;
+	setp.eq.u32 %p110, %r196, %r195;
 	mov.pred %p111, %p110;
 	mov.pred %p112, %p111;
 	mov.pred %p113, %p112;
 	not.pred %p114, %p113;
 	@!%p114 bra $L142;
-	cvt.s64.s32 %rd484, %r194;
-	mul.lo.s64 %rd485, %rd484, %rd161;
-	mad.lo.s64 %rd486, %rd485, 4, %rd159;
-	ld.relaxed.gpu.global.s32 %r199, [%rd486+0];
-	mov.b32 %r200, %r199;
-	setp.eq.s32 %p115, %r200, %r196;
+	cvt.s64.s32 %rd480, %r192;
+	mul.lo.s64 %rd481, %rd480, %rd161;
+	mad.lo.s64 %rd482, %rd481, 4, %rd159;
+	ld.relaxed.gpu.global.s32 %r197, [%rd482+0];
+	mov.b32 %r198, %r197;
+	setp.eq.s32 %p115, %r198, %r194;
 	mov.pred %p113, %p115;
 $L142:
 	@!%p113 bra $L144;
-	cvt.s64.s32 %rd487, %r193;
-	mul.lo.s64 %rd488, %rd487, %rd164;
-	mad.lo.s64 %rd489, %rd488, 4, %rd162;
-	ld.relaxed.gpu.global.s32 %r201, [%rd489+0];
-	mov.b32 %r202, %r201;
-	cvt.s64.s32 %rd490, %r194;
-	mul.lo.s64 %rd491, %rd490, %rd164;
-	mad.lo.s64 %rd492, %rd491, 4, %rd162;
-	atom.global.min.s32 %r203, [%rd492], %r202;
+	cvt.s64.s32 %rd483, %r191;
+	mul.lo.s64 %rd484, %rd483, %rd164;
+	mad.lo.s64 %rd485, %rd484, 4, %rd162;
+	ld.relaxed.gpu.global.s32 %r199, [%rd485+0];
+	mov.b32 %r200, %r199;
+	cvt.s64.s32 %rd486, %r192;
+	mul.lo.s64 %rd487, %rd486, %rd164;
+	mad.lo.s64 %rd488, %rd487, 4, %rd162;
+	atom.global.min.s32 %r201, [%rd488], %r200;
 $L144:
 	mov.pred %p116, %p112;
 	@!%p116 bra $L146;
 	mov.pred %p117, 0;
-	mov.b64 %rd493, %rd449;
-	mov.b32 %r204, %r191;
+	mov.b64 %rd489, %rd445;
+	mov.b32 %r202, %r189;
 $L147:
 	@!%p13 bra $L151;
-	shr.s32 %r205, %r204, 5;
-	cvt.s64.s32 %rd494, %r205;
-	mov.b64 %rd495, %rd494;
-	and.b32 %r206, %r204, 31;
-	cvt.s64.s32 %rd496, %r206;
-	min.u64 %rd497, %rd496, 32;
-	cvt.u32.u64 %r207, %rd497;
-	mov.b32 %r209, 0x1;
-	shl.b32 %r208, %r209, %r207;
-	setp.hs.u32 %p118, %r207, 32;
-	selp.b32 %r210, 0, %r208, %p118;
-	mov.b32 %r211, %r210;
-	mov.b64 %rd498, %rd495;
+	shr.s32 %r203, %r202, 5;
+	cvt.s64.s32 %rd490, %r203;
+	mov.b64 %rd491, %rd490;
+	and.b32 %r204, %r202, 31;
+	cvt.s64.s32 %rd492, %r204;
+	min.u64 %rd493, %rd492, 32;
+	cvt.u32.u64 %r205, %rd493;
+	mov.b32 %r207, 0x1;
+	shl.b32 %r206, %r207, %r205;
+	setp.hs.u32 %p118, %r205, 32;
+	selp.b32 %r208, 0, %r206, %p118;
+	mov.b32 %r209, %r208;
+	mov.b64 %rd494, %rd491;
+	mov.b32 %r210, %r209;
+	mul.lo.s64 %rd495, %rd494, %rd152;
+	mad.lo.s64 %rd496, %rd495, 4, %rd150;
+	ld.relaxed.gpu.global.u32 %r211, [%rd496+0];
 	mov.b32 %r212, %r211;
-	mul.lo.s64 %rd499, %rd498, %rd152;
-	mad.lo.s64 %rd500, %rd499, 4, %rd150;
-	ld.relaxed.gpu.global.u32 %r213, [%rd500+0];
-	mov.b32 %r214, %r213;
-	and.b32 %r215, %r214, %r212;
-	setp.ne.u32 %p119, %r215, 0x0;
+	and.b32 %r213, %r212, %r210;
+	setp.ne.u32 %p119, %r213, 0x0;
 	mov.pred %p120, %p119;
 	not.pred %p121, %p120;
 	@!%p121 bra $L153;
-	mul.lo.s64 %rd501, %rd498, %rd152;
-	mad.lo.s64 %rd502, %rd501, 4, %rd150;
-	atom.global.or.b32 %r216, [%rd502], %r212;
-	mov.b32 %r217, %r216;
-	and.b32 %r218, %r217, %r212;
-	setp.ne.u32 %p122, %r218, 0x0;
+	mul.lo.s64 %rd497, %rd494, %rd152;
+	mad.lo.s64 %rd498, %rd497, 4, %rd150;
+	atom.global.or.b32 %r214, [%rd498], %r210;
+	mov.b32 %r215, %r214;
+	and.b32 %r216, %r215, %r210;
+	setp.ne.u32 %p122, %r216, 0x0;
 	mov.pred %p120, %p122;
 $L153:
 	@!%p120 bra $L155;
-	mov.b64 %rd503, %rd493;
-	mov.b64 %rd504, %rd503;
+	mov.b64 %rd499, %rd489;
+	mov.b64 %rd500, %rd499;
 	mov.pred %p123, 0;
 	bra.uni $L149;
 $L155:
-	mov.b64 %rd505, %rd493;
-	mov.b64 %rd504, %rd505;
+	mov.b64 %rd501, %rd489;
+	mov.b64 %rd500, %rd501;
 	mov.pred %p123, 1;
 	bra.uni $L149;
 $L151:
 	@!%p14 bra $L157;
-	cvt.s64.s32 %rd506, %r204;
-	mul.lo.s64 %rd507, %rd506, %rd155;
-	mad.lo.s64 %rd508, %rd507, 4, %rd153;
-	ld.relaxed.gpu.global.s32 %r219, [%rd508+0];
-	mov.b32 %r220, %r219;
-	setp.eq.s32 %p124, %r220, %r38;
+	cvt.s64.s32 %rd502, %r202;
+	mul.lo.s64 %rd503, %rd502, %rd155;
+	mad.lo.s64 %rd504, %rd503, 4, %rd153;
+	ld.relaxed.gpu.global.s32 %r217, [%rd504+0];
+	mov.b32 %r218, %r217;
+	setp.eq.s32 %p124, %r218, %r38;
 	mov.pred %p125, %p124;
 	not.pred %p126, %p125;
 	@!%p126 bra $L159;
-	cvt.s64.s32 %rd509, %r204;
-	mul.lo.s64 %rd510, %rd509, %rd155;
-	mad.lo.s64 %rd511, %rd510, 4, %rd153;
-	atom.global.exch.b32 %r221, [%rd511], %r38;
-	mov.b32 %r222, %r221;
-	setp.eq.s32 %p127, %r222, %r38;
+	cvt.s64.s32 %rd505, %r202;
+	mul.lo.s64 %rd506, %rd505, %rd155;
+	mad.lo.s64 %rd507, %rd506, 4, %rd153;
+	atom.global.exch.b32 %r219, [%rd507], %r38;
+	mov.b32 %r220, %r219;
+	setp.eq.s32 %p127, %r220, %r38;
 	mov.pred %p125, %p127;
 $L159:
 	@!%p125 bra $L161;
-	mov.b64 %rd512, %rd493;
-	mov.b64 %rd504, %rd512;
+	mov.b64 %rd508, %rd489;
+	mov.b64 %rd500, %rd508;
 	mov.pred %p123, 0;
 	bra.uni $L149;
 $L161:
 $L157:
-	mul.lo.s64 %rd513, %rd493, %rd172;
-	mad.lo.s64 %rd514, %rd513, 4, %rd170;
-	st.shared.s32 [%rd514+0], %r204;
-	add.s64 %rd515, %rd493, 1;
-	mov.b64 %rd516, %rd515;
-	mov.b64 %rd504, %rd516;
+	mul.lo.s64 %rd509, %rd489, %rd172;
+	mad.lo.s64 %rd510, %rd509, 4, %rd170;
+	st.shared.s32 [%rd510+0], %r202;
+	add.s64 %rd511, %rd489, 1;
+	mov.b64 %rd512, %rd511;
+	mov.b64 %rd500, %rd512;
 	mov.pred %p123, 1;
 	bra.uni $L149;
 $L148:
 	bra.uni $L147;
 $L149:
-	mov.b64 %rd517, %rd504;
+	mov.b64 %rd513, %rd500;
 	mov.pred %p128, %p123;
-	mov.b64 %rd449, %rd517;
+	mov.b64 %rd445, %rd513;
 	mov.pred %p117, %p128;
 	@!%p117 bra $L163;
-	mov.b64 %rd518, %rd127;
-	mov.b32 %r223, %r191;
+	mov.b64 %rd514, %rd127;
+	mov.b32 %r221, %r189;
 	setp.lt.s64 %p129, %rd113, 64;
 	setp.le.s64 %p130, %rd157, 1;
 	or.pred %p131, %p129, %p130;
 	@!%p131 bra $L164;
-	mov.b64 %rd519, %rd518;
-	mov.b32 %r224, %r223;
-	cvt.s64.s32 %rd520, %r224;
-	add.s64 %rd521, %rd520, 1;
+	cvt.s64.s32 %rd515, %r221;
+	add.s64 %rd516, %rd515, 1;
+	mul.lo.s64 %rd517, %rd516, %rd130;
+	mad.lo.s64 %rd518, %rd517, 8, %rd128;
+	ld.global.nc.s64 %rd519, [%rd518+0];
+	mov.b64 %rd520, %rd519;
+	cvt.s64.s32 %rd521, %r221;
 	mul.lo.s64 %rd522, %rd521, %rd130;
 	mad.lo.s64 %rd523, %rd522, 8, %rd128;
 	ld.global.nc.s64 %rd524, [%rd523+0];
 	mov.b64 %rd525, %rd524;
-	cvt.s64.s32 %rd526, %r224;
-	mul.lo.s64 %rd527, %rd526, %rd130;
-	mad.lo.s64 %rd528, %rd527, 8, %rd128;
-	ld.global.nc.s64 %rd529, [%rd528+0];
-	mov.b64 %rd530, %rd529;
-	sub.s64 %rd531, %rd525, %rd530;
-	mov.b64 %rd532, %rd531;
-	add.s64 %rd533, %rd114, %rd532;
-	mov.b64 %rd114, %rd533;
+	sub.s64 %rd526, %rd520, %rd525;
+	add.s64 %rd527, %rd114, %rd526;
+	mov.b64 %rd114, %rd527;
 	bra.uni $L165;
 $L164:
-	rem.s64 %rd534, %rd113, %rd157;
+	rem.s64 %rd528, %rd113, %rd157;
 	setp.eq.s64 %p132, %rd157, -1;
-	selp.b64 %rd535, 0, %rd534, %p132;
+	selp.b64 %rd529, 0, %rd528, %p132;
 	setp.eq.s64 %p133, %rd157, 0;
-	selp.b64 %rd536, %rd113, %rd535, %p133;
-	setp.eq.s64 %p134, %rd536, 0;
+	selp.b64 %rd530, %rd113, %rd529, %p133;
+	setp.eq.s64 %p134, %rd530, 0;
 	@!%p134 bra $L167;
-	mov.b64 %rd537, %rd518;
-	mov.b32 %r225, %r223;
-	cvt.s64.s32 %rd538, %r225;
-	add.s64 %rd539, %rd538, 1;
-	mul.lo.s64 %rd540, %rd539, %rd130;
-	mad.lo.s64 %rd541, %rd540, 8, %rd128;
-	ld.global.nc.s64 %rd542, [%rd541+0];
-	mov.b64 %rd543, %rd542;
-	cvt.s64.s32 %rd544, %r225;
-	mul.lo.s64 %rd545, %rd544, %rd130;
-	mad.lo.s64 %rd546, %rd545, 8, %rd128;
-	ld.global.nc.s64 %rd547, [%rd546+0];
-	mov.b64 %rd548, %rd547;
-	sub.s64 %rd549, %rd543, %rd548;
-	mov.b64 %rd550, %rd549;
-	mul.lo.s64 %rd551, %rd157, %rd550;
-	add.s64 %rd552, %rd114, %rd551;
-	mov.b64 %rd114, %rd552;
+	cvt.s64.s32 %rd531, %r221;
+	add.s64 %rd532, %rd531, 1;
+	mul.lo.s64 %rd533, %rd532, %rd130;
+	mad.lo.s64 %rd534, %rd533, 8, %rd128;
+	ld.global.nc.s64 %rd535, [%rd534+0];
+	mov.b64 %rd536, %rd535;
+	cvt.s64.s32 %rd537, %r221;
+	mul.lo.s64 %rd538, %rd537, %rd130;
+	mad.lo.s64 %rd539, %rd538, 8, %rd128;
+	ld.global.nc.s64 %rd540, [%rd539+0];
+	mov.b64 %rd541, %rd540;
+	sub.s64 %rd542, %rd536, %rd541;
+	mul.lo.s64 %rd543, %rd157, %rd542;
+	add.s64 %rd544, %rd114, %rd543;
+	mov.b64 %rd114, %rd544;
 $L167:
 $L165:
-	add.s64 %rd553, %rd113, 1;
-	mov.b64 %rd113, %rd553;
+	add.s64 %rd545, %rd113, 1;
+	mov.b64 %rd113, %rd545;
 $L163:
 $L146:
-	add.s64 %rd554, %rd445, 1;
-	mov.b64 %rd445, %rd554;
-	sub.s64 %rd555, %rd450, 1;
-	mov.b64 %rd450, %rd555;
+	add.s64 %rd546, %rd441, 1;
+	mov.b64 %rd441, %rd546;
+	sub.s64 %rd547, %rd446, 1;
+	mov.b64 %rd446, %rd547;
 $L124:
 	bra.uni $L123;
 $L125:
-	mov.b64 %rd556, %rd449;
+	mov.b64 %rd548, %rd445;
 $L168:
 	@!%p13 bra $L172;
 	bra.uni $L170;
 $L172:
 	// block scan
-	mov.b64 %rd557, %rd556;
-	mov.b32 %r226, %r3;
+	mov.b64 %rd549, %rd548;
+	mov.b32 %r222, %r3;
 $L173:
-	setp.hs.u32 %p135, %r226, 32;
+	setp.hs.u32 %p135, %r222, 32;
 	@%p135 bra $L174;
-	mov.b64 {%r227, %r228}, %rd557;
-	shfl.sync.up.b32 %r229|%p136, %r227, %r226, 0, %r17;
-	shfl.sync.up.b32 %r230, %r228, %r226, 0, %r17;
-	mov.b64 %rd558, {%r229, %r230};
+	mov.b64 {%r223, %r224}, %rd549;
+	shfl.sync.up.b32 %r225|%p136, %r223, %r222, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, %r222, 0, %r17;
+	mov.b64 %rd550, {%r225, %r226};
 	@!%p136 bra $L175;
-	add.s64 %rd559, %rd558, %rd557;
-	mov.b64 %rd557, %rd559;
+	add.s64 %rd551, %rd550, %rd549;
+	mov.b64 %rd549, %rd551;
 $L175:
-	shl.b32 %r226, %r226, 1;
+	shl.b32 %r222, %r222, 1;
 	bra.uni $L173;
 $L174:
-	mov.b64 {%r231, %r232}, %rd557;
-	shfl.sync.up.b32 %r233|%p137, %r231, %r3, 0, %r17;
-	shfl.sync.up.b32 %r234, %r232, %r3, 0, %r17;
-	mov.b64 %rd560, {%r233, %r234};
+	mov.b64 {%r227, %r228}, %rd549;
+	shfl.sync.up.b32 %r229|%p137, %r227, %r3, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, %r3, 0, %r17;
+	mov.b64 %rd552, {%r229, %r230};
 	setp.lo.u32 %p138, %r3, 32;
 	and.pred %p139, %p137, %p138;
-	selp.b64 %rd561, %rd560, 0, %p139;
-	sub.u32 %r235, %r13, %r3;
-	setp.eq.u32 %p140, %r7, %r235;
+	selp.b64 %rd553, %rd552, 0, %p139;
+	sub.u32 %r231, %r13, %r3;
+	setp.eq.u32 %p140, %r7, %r231;
 	@!%p140 bra $L176;
-	mul.wide.u32 %rd562, %r8, 16;
-	add.s64 %rd563, %rd1, %rd562;
-	st.shared.s64 [%rd563+0], %rd557;
+	mul.wide.u32 %rd554, %r8, 16;
+	add.s64 %rd555, %rd1, %rd554;
+	st.shared.s64 [%rd555+0], %rd549;
 $L176:
 	bar.sync 0;
 	setp.eq.u32 %p141, %r8, 0;
 	@!%p141 bra $L177;
-	mov.b64 %rd564, 0;
+	mov.b64 %rd556, 0;
 	setp.lo.u32 %p142, %r7, %r10;
 	@!%p142 bra $L178;
-	mul.wide.u32 %rd565, %r7, 16;
-	add.s64 %rd566, %rd1, %rd565;
-	ld.shared.s64 %rd567, [%rd566+0];
-	mov.b64 %rd564, %rd567;
+	mul.wide.u32 %rd557, %r7, 16;
+	add.s64 %rd558, %rd1, %rd557;
+	ld.shared.s64 %rd559, [%rd558+0];
+	mov.b64 %rd556, %rd559;
 $L178:
-	mov.b64 {%r236, %r237}, %rd564;
-	shfl.sync.up.b32 %r238|%p143, %r236, 1, 0, %r17;
-	shfl.sync.up.b32 %r239, %r237, 1, 0, %r17;
-	mov.b64 %rd568, {%r238, %r239};
+	mov.b64 {%r232, %r233}, %rd556;
+	shfl.sync.up.b32 %r234|%p143, %r232, 1, 0, %r17;
+	shfl.sync.up.b32 %r235, %r233, 1, 0, %r17;
+	mov.b64 %rd560, {%r234, %r235};
 	@!%p143 bra $L179;
-	add.s64 %rd569, %rd568, %rd564;
-	mov.b64 %rd564, %rd569;
+	add.s64 %rd561, %rd560, %rd556;
+	mov.b64 %rd556, %rd561;
 $L179:
-	mov.b64 {%r240, %r241}, %rd564;
-	shfl.sync.up.b32 %r242|%p144, %r240, 2, 0, %r17;
-	shfl.sync.up.b32 %r243, %r241, 2, 0, %r17;
-	mov.b64 %rd570, {%r242, %r243};
+	mov.b64 {%r236, %r237}, %rd556;
+	shfl.sync.up.b32 %r238|%p144, %r236, 2, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, 2, 0, %r17;
+	mov.b64 %rd562, {%r238, %r239};
 	@!%p144 bra $L180;
-	add.s64 %rd571, %rd570, %rd564;
-	mov.b64 %rd564, %rd571;
+	add.s64 %rd563, %rd562, %rd556;
+	mov.b64 %rd556, %rd563;
 $L180:
-	mov.b64 {%r244, %r245}, %rd564;
-	shfl.sync.up.b32 %r246|%p145, %r244, 4, 0, %r17;
-	shfl.sync.up.b32 %r247, %r245, 4, 0, %r17;
-	mov.b64 %rd572, {%r246, %r247};
+	mov.b64 {%r240, %r241}, %rd556;
+	shfl.sync.up.b32 %r242|%p145, %r240, 4, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, 4, 0, %r17;
+	mov.b64 %rd564, {%r242, %r243};
 	@!%p145 bra $L181;
-	add.s64 %rd573, %rd572, %rd564;
-	mov.b64 %rd564, %rd573;
+	add.s64 %rd565, %rd564, %rd556;
+	mov.b64 %rd556, %rd565;
 $L181:
-	mov.b64 {%r248, %r249}, %rd564;
-	shfl.sync.up.b32 %r250|%p146, %r248, 8, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, 8, 0, %r17;
-	mov.b64 %rd574, {%r250, %r251};
+	mov.b64 {%r244, %r245}, %rd556;
+	shfl.sync.up.b32 %r246|%p146, %r244, 8, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, 8, 0, %r17;
+	mov.b64 %rd566, {%r246, %r247};
 	@!%p146 bra $L182;
-	add.s64 %rd575, %rd574, %rd564;
-	mov.b64 %rd564, %rd575;
+	add.s64 %rd567, %rd566, %rd556;
+	mov.b64 %rd556, %rd567;
 $L182:
-	mov.b64 {%r252, %r253}, %rd564;
-	shfl.sync.up.b32 %r254|%p147, %r252, 16, 0, %r17;
-	shfl.sync.up.b32 %r255, %r253, 16, 0, %r17;
-	mov.b64 %rd576, {%r254, %r255};
+	mov.b64 {%r248, %r249}, %rd556;
+	shfl.sync.up.b32 %r250|%p147, %r248, 16, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 16, 0, %r17;
+	mov.b64 %rd568, {%r250, %r251};
 	@!%p147 bra $L183;
-	add.s64 %rd577, %rd576, %rd564;
-	mov.b64 %rd564, %rd577;
+	add.s64 %rd569, %rd568, %rd556;
+	mov.b64 %rd556, %rd569;
 $L183:
-	mov.b64 {%r256, %r257}, %rd564;
-	shfl.sync.up.b32 %r258|%p148, %r256, 1, 0, %r17;
-	shfl.sync.up.b32 %r259, %r257, 1, 0, %r17;
-	mov.b64 %rd578, {%r258, %r259};
-	selp.b64 %rd579, %rd578, 0, %p148;
+	mov.b64 {%r252, %r253}, %rd556;
+	shfl.sync.up.b32 %r254|%p148, %r252, 1, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
+	mov.b64 %rd570, {%r254, %r255};
+	selp.b64 %rd571, %rd570, 0, %p148;
 	@!%p142 bra $L184;
-	mul.wide.u32 %rd580, %r7, 16;
-	add.s64 %rd581, %rd1, %rd580;
-	add.s64 %rd582, %rd581, 512;
-	st.shared.s64 [%rd582+0], %rd579;
+	mul.wide.u32 %rd572, %r7, 16;
+	add.s64 %rd573, %rd1, %rd572;
+	add.s64 %rd574, %rd573, 512;
+	st.shared.s64 [%rd574+0], %rd571;
 $L184:
-	sub.u32 %r260, %r10, 1;
-	setp.eq.u32 %p149, %r7, %r260;
+	sub.u32 %r256, %r10, 1;
+	setp.eq.u32 %p149, %r7, %r256;
 	@!%p149 bra $L185;
-	st.shared.s64 [%rd1+1024], %rd564;
+	st.shared.s64 [%rd1+1024], %rd556;
 $L185:
 $L177:
 	bar.sync 0;
-	mul.wide.u32 %rd583, %r8, 16;
-	add.s64 %rd584, %rd1, %rd583;
-	add.s64 %rd585, %rd584, 512;
-	ld.shared.s64 %rd586, [%rd585+0];
-	add.s64 %rd587, %rd586, %rd561;
-	ld.shared.s64 %rd588, [%rd1+1024];
-	mov.b64 {%r261, %r262}, %rd587;
-	shfl.sync.idx.b32 %r263|%p150, %r261, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r264, %r262, 0, %r22, %r17;
-	mov.b64 %rd589, {%r263, %r264};
-	mov.b64 %rd590, %rd588;
-	mov.b64 %rd591, %rd589;
-	mov.b64 %rd592, %rd590;
-	mov.b64 %rd593, %rd591;
-	mov.b64 %rd594, %rd592;
-	mov.b64 %rd595, %rd593;
-	mov.b64 %rd596, %rd594;
-	mov.b64 %rd597, 0;
-	cvt.u64.u32 %rd598, %r2;
-	setp.eq.s64 %p151, %rd598, 0;
-	setp.gt.s64 %p152, %rd596, 0;
+	mul.wide.u32 %rd575, %r8, 16;
+	add.s64 %rd576, %rd1, %rd575;
+	add.s64 %rd577, %rd576, 512;
+	ld.shared.s64 %rd578, [%rd577+0];
+	add.s64 %rd579, %rd578, %rd553;
+	ld.shared.s64 %rd580, [%rd1+1024];
+	mov.b64 {%r257, %r258}, %rd579;
+	shfl.sync.idx.b32 %r259|%p150, %r257, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r260, %r258, 0, %r22, %r17;
+	mov.b64 %rd581, {%r259, %r260};
+	mov.b64 %rd582, %rd580;
+	mov.b64 %rd583, %rd581;
+	mov.b64 %rd584, %rd582;
+	mov.b64 %rd585, %rd583;
+	mov.b64 %rd586, %rd584;
+	mov.b64 %rd587, %rd585;
+	mov.b64 %rd588, %rd586;
+	mov.b64 %rd589, 0;
+	cvt.u64.u32 %rd590, %r2;
+	setp.eq.s64 %p151, %rd590, 0;
+	setp.gt.s64 %p152, %rd588, 0;
 	and.pred %p153, %p151, %p152;
 	@!%p153 bra $L187;
-	atom.global.add.u64 %rd599, [%rd147], %rd596;
-	mov.b64 %rd600, %rd599;
-	mov.b64 %rd597, %rd600;
+	atom.global.add.u64 %rd591, [%rd147], %rd588;
+	mov.b64 %rd592, %rd591;
+	mov.b64 %rd589, %rd592;
 $L187:
-	cvt.u64.u32 %rd601, %r2;
-	setp.eq.s64 %p154, %rd601, 0;
+	cvt.u64.u32 %rd593, %r2;
+	setp.eq.s64 %p154, %rd593, 0;
 	setp.eq.u32 %p155, %r1, 0;
 	and.pred %p156, %p154, %p155;
 	bar.sync 0;
 	@!%p156 bra $L188;
-	st.shared.s64 [%rd1+1024], %rd597;
+	st.shared.s64 [%rd1+1024], %rd589;
 $L188:
 	bar.sync 0;
-	ld.shared.s64 %rd602, [%rd1+1024];
-	mov.b64 %rd603, %rd602;
-	mov.b64 %rd597, %rd603;
-	add.s64 %rd604, %rd597, %rd595;
-	mov.b64 %rd605, %rd604;
-	mov.b64 %rd606, 0;
+	ld.shared.s64 %rd594, [%rd1+1024];
+	mov.b64 %rd595, %rd594;
+	mov.b64 %rd589, %rd595;
+	add.s64 %rd596, %rd589, %rd587;
+	mov.b64 %rd597, %rd596;
+	mov.b64 %rd598, 0;
 $L189:
-	setp.lt.s64 %p157, %rd606, %rd556;
+	setp.lt.s64 %p157, %rd598, %rd548;
 	not.pred %p158, %p157;
 	@!%p158 bra $L193;
 	bra.uni $L191;
 $L193:
-	mul.lo.s64 %rd607, %rd606, %rd172;
-	mad.lo.s64 %rd608, %rd607, 4, %rd170;
-	ld.shared.s32 %r265, [%rd608+0];
-	mov.b32 %r266, %r265;
-	add.s64 %rd609, %rd605, %rd606;
-	mul.lo.s64 %rd610, %rd609, %rd146;
-	mad.lo.s64 %rd611, %rd610, 4, %rd144;
-	st.global.s32 [%rd611+0], %r266;
+	mul.lo.s64 %rd599, %rd598, %rd172;
+	mad.lo.s64 %rd600, %rd599, 4, %rd170;
+	ld.shared.s32 %r261, [%rd600+0];
+	mov.b32 %r262, %r261;
+	add.s64 %rd601, %rd597, %rd598;
+	mul.lo.s64 %rd602, %rd601, %rd146;
+	mad.lo.s64 %rd603, %rd602, 4, %rd144;
+	st.global.s32 [%rd603+0], %r262;
 $L190:
-	add.s64 %rd612, %rd606, 1;
-	mov.b64 %rd606, %rd612;
+	add.s64 %rd604, %rd598, 1;
+	mov.b64 %rd598, %rd604;
 	bra.uni $L189;
 $L191:
 	bra.uni $L170;
 $L169:
 	bra.uni $L168;
 $L170:
-	mov.b64 %rd613, 0;
-	setp.lt.s64 %p159, %rd445, %rd446;
-	setp.lt.s64 %p160, %rd444, %rd179;
+	mov.b64 %rd605, 0;
+	setp.lt.s64 %p159, %rd441, %rd442;
+	setp.lt.s64 %p160, %rd440, %rd179;
 	or.pred %p161, %p159, %p160;
 	@!%p161 bra $L195;
-	mov.b64 %rd613, 1;
+	mov.b64 %rd605, 1;
 $L195:
-	mov.b64 %rd614, %rd613;
+	mov.b64 %rd606, %rd605;
 	// block reduction
-	sub.u32 %r267, %r13, 1;
-	mov.b32 %r268, %r3;
+	sub.u32 %r263, %r13, 1;
+	mov.b32 %r264, %r3;
 $L196:
-	setp.hs.u32 %p162, %r268, 32;
+	setp.hs.u32 %p162, %r264, 32;
 	@%p162 bra $L197;
-	mov.b64 {%r269, %r270}, %rd614;
-	shfl.sync.down.b32 %r271|%p163, %r269, %r268, %r267, %r17;
-	shfl.sync.down.b32 %r272, %r270, %r268, %r267, %r17;
-	mov.b64 %rd615, {%r271, %r272};
+	mov.b64 {%r265, %r266}, %rd606;
+	shfl.sync.down.b32 %r267|%p163, %r265, %r264, %r263, %r17;
+	shfl.sync.down.b32 %r268, %r266, %r264, %r263, %r17;
+	mov.b64 %rd607, {%r267, %r268};
 	@!%p163 bra $L198;
-	max.s64 %rd616, %rd614, %rd615;
-	mov.b64 %rd614, %rd616;
+	max.s64 %rd608, %rd606, %rd607;
+	mov.b64 %rd606, %rd608;
 $L198:
-	shl.b32 %r268, %r268, 1;
+	shl.b32 %r264, %r264, 1;
 	bra.uni $L196;
 $L197:
 	setp.eq.u32 %p164, %r7, 0;
 	@!%p164 bra $L199;
-	mul.wide.u32 %rd617, %r8, 16;
-	add.s64 %rd618, %rd1, %rd617;
-	st.shared.s64 [%rd618+0], %rd614;
+	mul.wide.u32 %rd609, %r8, 16;
+	add.s64 %rd610, %rd1, %rd609;
+	st.shared.s64 [%rd610+0], %rd606;
 $L199:
 	bar.sync 0;
 	setp.eq.u32 %p165, %r8, 0;
 	@!%p165 bra $L200;
 	setp.lo.u32 %p166, %r7, %r10;
 	@!%p166 bra $L201;
-	mul.wide.u32 %rd619, %r7, 16;
-	add.s64 %rd620, %rd1, %rd619;
-	ld.shared.s64 %rd621, [%rd620+0];
-	mov.b64 %rd614, %rd621;
+	mul.wide.u32 %rd611, %r7, 16;
+	add.s64 %rd612, %rd1, %rd611;
+	ld.shared.s64 %rd613, [%rd612+0];
+	mov.b64 %rd606, %rd613;
 $L201:
-	sub.u32 %r273, %r10, 1;
-	mov.b64 {%r274, %r275}, %rd614;
-	shfl.sync.down.b32 %r276|%p167, %r274, 1, %r273, %r17;
-	shfl.sync.down.b32 %r277, %r275, 1, %r273, %r17;
-	mov.b64 %rd622, {%r276, %r277};
+	sub.u32 %r269, %r10, 1;
+	mov.b64 {%r270, %r271}, %rd606;
+	shfl.sync.down.b32 %r272|%p167, %r270, 1, %r269, %r17;
+	shfl.sync.down.b32 %r273, %r271, 1, %r269, %r17;
+	mov.b64 %rd614, {%r272, %r273};
 	@!%p167 bra $L202;
-	max.s64 %rd623, %rd614, %rd622;
-	mov.b64 %rd614, %rd623;
+	max.s64 %rd615, %rd606, %rd614;
+	mov.b64 %rd606, %rd615;
 $L202:
-	mov.b64 {%r278, %r279}, %rd614;
-	shfl.sync.down.b32 %r280|%p168, %r278, 2, %r273, %r17;
-	shfl.sync.down.b32 %r281, %r279, 2, %r273, %r17;
-	mov.b64 %rd624, {%r280, %r281};
+	mov.b64 {%r274, %r275}, %rd606;
+	shfl.sync.down.b32 %r276|%p168, %r274, 2, %r269, %r17;
+	shfl.sync.down.b32 %r277, %r275, 2, %r269, %r17;
+	mov.b64 %rd616, {%r276, %r277};
 	@!%p168 bra $L203;
-	max.s64 %rd625, %rd614, %rd624;
-	mov.b64 %rd614, %rd625;
+	max.s64 %rd617, %rd606, %rd616;
+	mov.b64 %rd606, %rd617;
 $L203:
-	mov.b64 {%r282, %r283}, %rd614;
-	shfl.sync.down.b32 %r284|%p169, %r282, 4, %r273, %r17;
-	shfl.sync.down.b32 %r285, %r283, 4, %r273, %r17;
-	mov.b64 %rd626, {%r284, %r285};
+	mov.b64 {%r278, %r279}, %rd606;
+	shfl.sync.down.b32 %r280|%p169, %r278, 4, %r269, %r17;
+	shfl.sync.down.b32 %r281, %r279, 4, %r269, %r17;
+	mov.b64 %rd618, {%r280, %r281};
 	@!%p169 bra $L204;
-	max.s64 %rd627, %rd614, %rd626;
-	mov.b64 %rd614, %rd627;
+	max.s64 %rd619, %rd606, %rd618;
+	mov.b64 %rd606, %rd619;
 $L204:
-	mov.b64 {%r286, %r287}, %rd614;
-	shfl.sync.down.b32 %r288|%p170, %r286, 8, %r273, %r17;
-	shfl.sync.down.b32 %r289, %r287, 8, %r273, %r17;
-	mov.b64 %rd628, {%r288, %r289};
+	mov.b64 {%r282, %r283}, %rd606;
+	shfl.sync.down.b32 %r284|%p170, %r282, 8, %r269, %r17;
+	shfl.sync.down.b32 %r285, %r283, 8, %r269, %r17;
+	mov.b64 %rd620, {%r284, %r285};
 	@!%p170 bra $L205;
-	max.s64 %rd629, %rd614, %rd628;
-	mov.b64 %rd614, %rd629;
+	max.s64 %rd621, %rd606, %rd620;
+	mov.b64 %rd606, %rd621;
 $L205:
-	mov.b64 {%r290, %r291}, %rd614;
-	shfl.sync.down.b32 %r292|%p171, %r290, 16, %r273, %r17;
-	shfl.sync.down.b32 %r293, %r291, 16, %r273, %r17;
-	mov.b64 %rd630, {%r292, %r293};
+	mov.b64 {%r286, %r287}, %rd606;
+	shfl.sync.down.b32 %r288|%p171, %r286, 16, %r269, %r17;
+	shfl.sync.down.b32 %r289, %r287, 16, %r269, %r17;
+	mov.b64 %rd622, {%r288, %r289};
 	@!%p171 bra $L206;
-	max.s64 %rd631, %rd614, %rd630;
-	mov.b64 %rd614, %rd631;
+	max.s64 %rd623, %rd606, %rd622;
+	mov.b64 %rd606, %rd623;
 $L206:
 	@!%p164 bra $L207;
-	st.shared.s64 [%rd1+1024], %rd614;
+	st.shared.s64 [%rd1+1024], %rd606;
 $L207:
 $L200:
 	bar.sync 0;
-	ld.shared.s64 %rd632, [%rd1+1024];
-	mov.b64 %rd614, %rd632;
-	mov.b64 %rd633, %rd614;
-	setp.eq.s64 %p172, %rd633, 0;
+	ld.shared.s64 %rd624, [%rd1+1024];
+	mov.b64 %rd606, %rd624;
+	mov.b64 %rd625, %rd606;
+	setp.eq.s64 %p172, %rd625, 0;
 	@!%p172 bra $L209;
 	bra.uni $L122;
 $L209:
@@ -1771,160 +1759,160 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd634, %rd113;
-	mov.b64 %rd635, %rd114;
+	mov.b64 %rd626, %rd113;
+	mov.b64 %rd627, %rd114;
 	// block reduction
-	mov.b32 %r294, 1;
-	sub.u32 %r295, %r13, 1;
-	mov.b32 %r296, %r3;
+	mov.b32 %r290, 1;
+	sub.u32 %r291, %r13, 1;
+	mov.b32 %r292, %r3;
 $L210:
-	setp.hs.u32 %p173, %r296, 32;
+	setp.hs.u32 %p173, %r292, 32;
 	@%p173 bra $L211;
-	mov.b64 {%r297, %r298}, %rd634;
-	shfl.sync.down.b32 %r299|%p174, %r297, %r296, %r295, %r17;
-	shfl.sync.down.b32 %r300, %r298, %r296, %r295, %r17;
-	mov.b64 %rd636, {%r299, %r300};
-	mov.b64 {%r301, %r302}, %rd635;
-	shfl.sync.down.b32 %r303, %r301, %r296, %r295, %r17;
-	shfl.sync.down.b32 %r304, %r302, %r296, %r295, %r17;
-	mov.b64 %rd637, {%r303, %r304};
+	mov.b64 {%r293, %r294}, %rd626;
+	shfl.sync.down.b32 %r295|%p174, %r293, %r292, %r291, %r17;
+	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
+	mov.b64 %rd628, {%r295, %r296};
+	mov.b64 {%r297, %r298}, %rd627;
+	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
+	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
+	mov.b64 %rd629, {%r299, %r300};
 	@!%p174 bra $L212;
 	setp.ne.u32 %p175, %r18, 9;
 	@%p175 bra.uni $L214;
-	setp.lt.s64 %p176, %rd636, %rd634;
-	setp.eq.s64 %p177, %rd636, %rd634;
-	setp.lt.s64 %p178, %rd637, %rd635;
+	setp.lt.s64 %p176, %rd628, %rd626;
+	setp.eq.s64 %p177, %rd628, %rd626;
+	setp.lt.s64 %p178, %rd629, %rd627;
 	and.pred %p179, %p177, %p178;
 	or.pred %p180, %p176, %p179;
-	selp.b64 %rd638, %rd636, %rd634, %p180;
-	selp.b64 %rd639, %rd637, %rd635, %p180;
-	mov.b64 %rd634, %rd638;
-	mov.b64 %rd635, %rd639;
+	selp.b64 %rd630, %rd628, %rd626, %p180;
+	selp.b64 %rd631, %rd629, %rd627, %p180;
+	mov.b64 %rd626, %rd630;
+	mov.b64 %rd627, %rd631;
 	bra.uni $L213;
 $L214:
 	setp.ne.u32 %p181, %r18, 10;
 	@%p181 bra.uni $L215;
-	setp.gt.s64 %p182, %rd636, %rd634;
-	setp.eq.s64 %p183, %rd636, %rd634;
-	setp.lt.s64 %p184, %rd637, %rd635;
+	setp.gt.s64 %p182, %rd628, %rd626;
+	setp.eq.s64 %p183, %rd628, %rd626;
+	setp.lt.s64 %p184, %rd629, %rd627;
 	and.pred %p185, %p183, %p184;
 	or.pred %p186, %p182, %p185;
-	selp.b64 %rd640, %rd636, %rd634, %p186;
-	selp.b64 %rd641, %rd637, %rd635, %p186;
-	mov.b64 %rd634, %rd640;
-	mov.b64 %rd635, %rd641;
+	selp.b64 %rd632, %rd628, %rd626, %p186;
+	selp.b64 %rd633, %rd629, %rd627, %p186;
+	mov.b64 %rd626, %rd632;
+	mov.b64 %rd627, %rd633;
 	bra.uni $L213;
 $L215:
-	mov.b64 %rd642, %rd634;
-	mov.b64 %rd643, %rd635;
-	mov.b64 %rd644, %rd636;
-	mov.b64 %rd645, %rd637;
-	mov.b64 %rd646, %rd642;
-	mov.b64 %rd647, %rd643;
-	mov.b64 %rd648, %rd644;
-	mov.b64 %rd649, %rd645;
-	mov.b64 %rd650, %rd648;
-	mov.b64 %rd651, %rd649;
-	add.s64 %rd652, %rd646, %rd650;
-	mov.b64 %rd646, %rd652;
-	add.s64 %rd653, %rd647, %rd651;
-	mov.b64 %rd647, %rd653;
+	mov.b64 %rd634, %rd626;
+	mov.b64 %rd635, %rd627;
+	mov.b64 %rd636, %rd628;
+	mov.b64 %rd637, %rd629;
+	mov.b64 %rd638, %rd634;
+	mov.b64 %rd639, %rd635;
+	mov.b64 %rd640, %rd636;
+	mov.b64 %rd641, %rd637;
+	mov.b64 %rd642, %rd640;
+	mov.b64 %rd643, %rd641;
+	add.s64 %rd644, %rd638, %rd642;
+	mov.b64 %rd638, %rd644;
+	add.s64 %rd645, %rd639, %rd643;
+	mov.b64 %rd639, %rd645;
 $L216:
-	mov.b64 %rd634, %rd646;
-	mov.b64 %rd635, %rd647;
+	mov.b64 %rd626, %rd638;
+	mov.b64 %rd627, %rd639;
 $L213:
 $L212:
-	shl.b32 %r296, %r296, 1;
+	shl.b32 %r292, %r292, 1;
 	bra.uni $L210;
 $L211:
 	setp.eq.u32 %p187, %r7, 0;
 	@!%p187 bra $L217;
-	mul.wide.u32 %rd654, %r8, 16;
-	add.s64 %rd655, %rd1, %rd654;
-	st.shared.s64 [%rd655+0], %rd634;
-	st.shared.s64 [%rd655+8], %rd635;
+	mul.wide.u32 %rd646, %r8, 16;
+	add.s64 %rd647, %rd1, %rd646;
+	st.shared.s64 [%rd647+0], %rd626;
+	st.shared.s64 [%rd647+8], %rd627;
 $L217:
 	bar.sync 0;
 	setp.eq.u32 %p188, %r8, 0;
 	@!%p188 bra $L218;
 	setp.lo.u32 %p189, %r7, %r10;
 	@!%p189 bra $L219;
-	mul.wide.u32 %rd656, %r7, 16;
-	add.s64 %rd657, %rd1, %rd656;
-	ld.shared.s64 %rd658, [%rd657+0];
-	ld.shared.s64 %rd659, [%rd657+8];
-	mov.b64 %rd634, %rd658;
-	mov.b64 %rd635, %rd659;
+	mul.wide.u32 %rd648, %r7, 16;
+	add.s64 %rd649, %rd1, %rd648;
+	ld.shared.s64 %rd650, [%rd649+0];
+	ld.shared.s64 %rd651, [%rd649+8];
+	mov.b64 %rd626, %rd650;
+	mov.b64 %rd627, %rd651;
 $L219:
-	sub.u32 %r305, %r10, 1;
-	mov.b32 %r306, %r294;
+	sub.u32 %r301, %r10, 1;
+	mov.b32 %r302, %r290;
 $L220:
-	setp.hs.u32 %p190, %r306, 32;
+	setp.hs.u32 %p190, %r302, 32;
 	@%p190 bra $L221;
-	mov.b64 {%r307, %r308}, %rd634;
-	shfl.sync.down.b32 %r309|%p191, %r307, %r306, %r305, %r17;
-	shfl.sync.down.b32 %r310, %r308, %r306, %r305, %r17;
-	mov.b64 %rd660, {%r309, %r310};
-	mov.b64 {%r311, %r312}, %rd635;
-	shfl.sync.down.b32 %r313, %r311, %r306, %r305, %r17;
-	shfl.sync.down.b32 %r314, %r312, %r306, %r305, %r17;
-	mov.b64 %rd661, {%r313, %r314};
+	mov.b64 {%r303, %r304}, %rd626;
+	shfl.sync.down.b32 %r305|%p191, %r303, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
+	mov.b64 %rd652, {%r305, %r306};
+	mov.b64 {%r307, %r308}, %rd627;
+	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
+	mov.b64 %rd653, {%r309, %r310};
 	@!%p191 bra $L222;
 	setp.ne.u32 %p192, %r18, 9;
 	@%p192 bra.uni $L224;
-	setp.lt.s64 %p193, %rd660, %rd634;
-	setp.eq.s64 %p194, %rd660, %rd634;
-	setp.lt.s64 %p195, %rd661, %rd635;
+	setp.lt.s64 %p193, %rd652, %rd626;
+	setp.eq.s64 %p194, %rd652, %rd626;
+	setp.lt.s64 %p195, %rd653, %rd627;
 	and.pred %p196, %p194, %p195;
 	or.pred %p197, %p193, %p196;
-	selp.b64 %rd662, %rd660, %rd634, %p197;
-	selp.b64 %rd663, %rd661, %rd635, %p197;
-	mov.b64 %rd634, %rd662;
-	mov.b64 %rd635, %rd663;
+	selp.b64 %rd654, %rd652, %rd626, %p197;
+	selp.b64 %rd655, %rd653, %rd627, %p197;
+	mov.b64 %rd626, %rd654;
+	mov.b64 %rd627, %rd655;
 	bra.uni $L223;
 $L224:
 	setp.ne.u32 %p198, %r18, 10;
 	@%p198 bra.uni $L225;
-	setp.gt.s64 %p199, %rd660, %rd634;
-	setp.eq.s64 %p200, %rd660, %rd634;
-	setp.lt.s64 %p201, %rd661, %rd635;
+	setp.gt.s64 %p199, %rd652, %rd626;
+	setp.eq.s64 %p200, %rd652, %rd626;
+	setp.lt.s64 %p201, %rd653, %rd627;
 	and.pred %p202, %p200, %p201;
 	or.pred %p203, %p199, %p202;
-	selp.b64 %rd664, %rd660, %rd634, %p203;
-	selp.b64 %rd665, %rd661, %rd635, %p203;
-	mov.b64 %rd634, %rd664;
-	mov.b64 %rd635, %rd665;
+	selp.b64 %rd656, %rd652, %rd626, %p203;
+	selp.b64 %rd657, %rd653, %rd627, %p203;
+	mov.b64 %rd626, %rd656;
+	mov.b64 %rd627, %rd657;
 	bra.uni $L223;
 $L225:
-	mov.b64 %rd666, %rd634;
-	mov.b64 %rd667, %rd635;
-	mov.b64 %rd668, %rd660;
-	mov.b64 %rd669, %rd661;
-	mov.b64 %rd646, %rd666;
-	mov.b64 %rd647, %rd667;
-	mov.b64 %rd648, %rd668;
-	mov.b64 %rd649, %rd669;
-	mov.b64 %rd650, %rd648;
-	mov.b64 %rd651, %rd649;
-	add.s64 %rd670, %rd646, %rd650;
-	mov.b64 %rd646, %rd670;
-	add.s64 %rd671, %rd647, %rd651;
-	mov.b64 %rd647, %rd671;
+	mov.b64 %rd658, %rd626;
+	mov.b64 %rd659, %rd627;
+	mov.b64 %rd660, %rd652;
+	mov.b64 %rd661, %rd653;
+	mov.b64 %rd638, %rd658;
+	mov.b64 %rd639, %rd659;
+	mov.b64 %rd640, %rd660;
+	mov.b64 %rd641, %rd661;
+	mov.b64 %rd642, %rd640;
+	mov.b64 %rd643, %rd641;
+	add.s64 %rd662, %rd638, %rd642;
+	mov.b64 %rd638, %rd662;
+	add.s64 %rd663, %rd639, %rd643;
+	mov.b64 %rd639, %rd663;
 $L226:
-	mov.b64 %rd634, %rd646;
-	mov.b64 %rd635, %rd647;
+	mov.b64 %rd626, %rd638;
+	mov.b64 %rd627, %rd639;
 $L223:
 $L222:
-	shl.b32 %r306, %r306, 1;
+	shl.b32 %r302, %r302, 1;
 	bra.uni $L220;
 $L221:
 $L218:
-	mul.wide.u32 %rd672, %r29, 16;
-	add.s64 %rd673, %rd11, %rd672;
+	mul.wide.u32 %rd664, %r29, 16;
+	add.s64 %rd665, %rd11, %rd664;
 	setp.eq.u32 %p204, %r5, 0;
 	@!%p204 bra $L227;
-	st.global.s64 [%rd673+0], %rd634;
-	st.global.s64 [%rd673+8], %rd635;
+	st.global.s64 [%rd665+0], %rd626;
+	st.global.s64 [%rd665+8], %rd627;
 $L227:
 	ret;
 }
@@ -2428,8 +2416,8 @@ const gokkosPTX1 = `//
 )
 {
 	.reg .pred %p<112>;
-	.reg .b32 %r<152>;
-	.reg .b64 %rd<433>;
+	.reg .b32 %r<150>;
+	.reg .b64 %rd<429>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2969,225 +2957,219 @@ $L47:
 	setp.le.s64 %p51, %rd164, 1;
 	or.pred %p52, %p50, %p51;
 	@!%p52 bra $L62;
-	mov.b64 %rd299, %rd298;
-	mov.b32 %r88, %r87;
-	cvt.s64.s32 %rd300, %r88;
-	add.s64 %rd301, %rd300, 1;
-	mul.lo.s64 %rd302, %rd301, %rd137;
-	mad.lo.s64 %rd303, %rd302, 8, %rd135;
-	ld.global.nc.s64 %rd304, [%rd303+0];
-	mov.b64 %rd305, %rd304;
-	cvt.s64.s32 %rd306, %r88;
-	mul.lo.s64 %rd307, %rd306, %rd137;
-	mad.lo.s64 %rd308, %rd307, 8, %rd135;
-	ld.global.nc.s64 %rd309, [%rd308+0];
-	mov.b64 %rd310, %rd309;
-	sub.s64 %rd311, %rd305, %rd310;
-	mov.b64 %rd312, %rd311;
-	add.s64 %rd313, %rd121, %rd312;
-	mov.b64 %rd121, %rd313;
+	cvt.s64.s32 %rd299, %r87;
+	add.s64 %rd300, %rd299, 1;
+	mul.lo.s64 %rd301, %rd300, %rd137;
+	mad.lo.s64 %rd302, %rd301, 8, %rd135;
+	ld.global.nc.s64 %rd303, [%rd302+0];
+	mov.b64 %rd304, %rd303;
+	cvt.s64.s32 %rd305, %r87;
+	mul.lo.s64 %rd306, %rd305, %rd137;
+	mad.lo.s64 %rd307, %rd306, 8, %rd135;
+	ld.global.nc.s64 %rd308, [%rd307+0];
+	mov.b64 %rd309, %rd308;
+	sub.s64 %rd310, %rd304, %rd309;
+	add.s64 %rd311, %rd121, %rd310;
+	mov.b64 %rd121, %rd311;
 	bra.uni $L63;
 $L62:
-	rem.s64 %rd314, %rd120, %rd164;
+	rem.s64 %rd312, %rd120, %rd164;
 	setp.eq.s64 %p53, %rd164, -1;
-	selp.b64 %rd315, 0, %rd314, %p53;
+	selp.b64 %rd313, 0, %rd312, %p53;
 	setp.eq.s64 %p54, %rd164, 0;
-	selp.b64 %rd316, %rd120, %rd315, %p54;
-	setp.eq.s64 %p55, %rd316, 0;
+	selp.b64 %rd314, %rd120, %rd313, %p54;
+	setp.eq.s64 %p55, %rd314, 0;
 	@!%p55 bra $L65;
-	mov.b64 %rd317, %rd298;
-	mov.b32 %r89, %r87;
-	cvt.s64.s32 %rd318, %r89;
-	add.s64 %rd319, %rd318, 1;
-	mul.lo.s64 %rd320, %rd319, %rd137;
-	mad.lo.s64 %rd321, %rd320, 8, %rd135;
-	ld.global.nc.s64 %rd322, [%rd321+0];
-	mov.b64 %rd323, %rd322;
-	cvt.s64.s32 %rd324, %r89;
-	mul.lo.s64 %rd325, %rd324, %rd137;
-	mad.lo.s64 %rd326, %rd325, 8, %rd135;
-	ld.global.nc.s64 %rd327, [%rd326+0];
-	mov.b64 %rd328, %rd327;
-	sub.s64 %rd329, %rd323, %rd328;
-	mov.b64 %rd330, %rd329;
-	mul.lo.s64 %rd331, %rd164, %rd330;
-	add.s64 %rd332, %rd121, %rd331;
-	mov.b64 %rd121, %rd332;
+	cvt.s64.s32 %rd315, %r87;
+	add.s64 %rd316, %rd315, 1;
+	mul.lo.s64 %rd317, %rd316, %rd137;
+	mad.lo.s64 %rd318, %rd317, 8, %rd135;
+	ld.global.nc.s64 %rd319, [%rd318+0];
+	mov.b64 %rd320, %rd319;
+	cvt.s64.s32 %rd321, %r87;
+	mul.lo.s64 %rd322, %rd321, %rd137;
+	mad.lo.s64 %rd323, %rd322, 8, %rd135;
+	ld.global.nc.s64 %rd324, [%rd323+0];
+	mov.b64 %rd325, %rd324;
+	sub.s64 %rd326, %rd320, %rd325;
+	mul.lo.s64 %rd327, %rd164, %rd326;
+	add.s64 %rd328, %rd121, %rd327;
+	mov.b64 %rd121, %rd328;
 $L65:
 $L63:
-	add.s64 %rd333, %rd120, 1;
-	mov.b64 %rd120, %rd333;
+	add.s64 %rd329, %rd120, 1;
+	mov.b64 %rd120, %rd329;
 $L61:
 $L44:
 $L23:
-	add.s64 %rd334, %rd210, %rd199;
-	mov.b64 %rd210, %rd334;
+	add.s64 %rd330, %rd210, %rd199;
+	mov.b64 %rd210, %rd330;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd335, %rd204;
+	mov.b64 %rd331, %rd204;
 $L66:
 	@!%p13 bra $L70;
 	bra.uni $L68;
 $L70:
 	// block scan
-	mov.b64 %rd336, %rd335;
-	mov.b32 %r90, %r3;
+	mov.b64 %rd332, %rd331;
+	mov.b32 %r88, %r3;
 $L71:
-	setp.hs.u32 %p56, %r90, 32;
+	setp.hs.u32 %p56, %r88, 32;
 	@%p56 bra $L72;
-	mov.b64 {%r91, %r92}, %rd336;
-	shfl.sync.up.b32 %r93|%p57, %r91, %r90, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd337, {%r93, %r94};
+	mov.b64 {%r89, %r90}, %rd332;
+	shfl.sync.up.b32 %r91|%p57, %r89, %r88, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
+	mov.b64 %rd333, {%r91, %r92};
 	@!%p57 bra $L73;
-	add.s64 %rd338, %rd337, %rd336;
-	mov.b64 %rd336, %rd338;
+	add.s64 %rd334, %rd333, %rd332;
+	mov.b64 %rd332, %rd334;
 $L73:
-	shl.b32 %r90, %r90, 1;
+	shl.b32 %r88, %r88, 1;
 	bra.uni $L71;
 $L72:
-	mov.b64 {%r95, %r96}, %rd336;
-	shfl.sync.up.b32 %r97|%p58, %r95, %r3, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd339, {%r97, %r98};
+	mov.b64 {%r93, %r94}, %rd332;
+	shfl.sync.up.b32 %r95|%p58, %r93, %r3, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
+	mov.b64 %rd335, {%r95, %r96};
 	setp.lo.u32 %p59, %r3, 32;
 	and.pred %p60, %p58, %p59;
-	selp.b64 %rd340, %rd339, 0, %p60;
-	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r99;
+	selp.b64 %rd336, %rd335, 0, %p60;
+	sub.u32 %r97, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r97;
 	@!%p61 bra $L74;
-	mul.wide.u32 %rd341, %r8, 16;
-	add.s64 %rd342, %rd1, %rd341;
-	st.shared.s64 [%rd342+0], %rd336;
+	mul.wide.u32 %rd337, %r8, 16;
+	add.s64 %rd338, %rd1, %rd337;
+	st.shared.s64 [%rd338+0], %rd332;
 $L74:
 	bar.sync 0;
 	setp.eq.u32 %p62, %r8, 0;
 	@!%p62 bra $L75;
-	mov.b64 %rd343, 0;
+	mov.b64 %rd339, 0;
 	setp.lo.u32 %p63, %r7, %r10;
 	@!%p63 bra $L76;
-	mul.wide.u32 %rd344, %r7, 16;
-	add.s64 %rd345, %rd1, %rd344;
-	ld.shared.s64 %rd346, [%rd345+0];
-	mov.b64 %rd343, %rd346;
+	mul.wide.u32 %rd340, %r7, 16;
+	add.s64 %rd341, %rd1, %rd340;
+	ld.shared.s64 %rd342, [%rd341+0];
+	mov.b64 %rd339, %rd342;
 $L76:
-	mov.b64 {%r100, %r101}, %rd343;
-	shfl.sync.up.b32 %r102|%p64, %r100, 1, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd347, {%r102, %r103};
+	mov.b64 {%r98, %r99}, %rd339;
+	shfl.sync.up.b32 %r100|%p64, %r98, 1, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
+	mov.b64 %rd343, {%r100, %r101};
 	@!%p64 bra $L77;
-	add.s64 %rd348, %rd347, %rd343;
-	mov.b64 %rd343, %rd348;
+	add.s64 %rd344, %rd343, %rd339;
+	mov.b64 %rd339, %rd344;
 $L77:
-	mov.b64 {%r104, %r105}, %rd343;
-	shfl.sync.up.b32 %r106|%p65, %r104, 2, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd349, {%r106, %r107};
+	mov.b64 {%r102, %r103}, %rd339;
+	shfl.sync.up.b32 %r104|%p65, %r102, 2, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
+	mov.b64 %rd345, {%r104, %r105};
 	@!%p65 bra $L78;
-	add.s64 %rd350, %rd349, %rd343;
-	mov.b64 %rd343, %rd350;
+	add.s64 %rd346, %rd345, %rd339;
+	mov.b64 %rd339, %rd346;
 $L78:
-	mov.b64 {%r108, %r109}, %rd343;
-	shfl.sync.up.b32 %r110|%p66, %r108, 4, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd351, {%r110, %r111};
+	mov.b64 {%r106, %r107}, %rd339;
+	shfl.sync.up.b32 %r108|%p66, %r106, 4, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
+	mov.b64 %rd347, {%r108, %r109};
 	@!%p66 bra $L79;
-	add.s64 %rd352, %rd351, %rd343;
-	mov.b64 %rd343, %rd352;
+	add.s64 %rd348, %rd347, %rd339;
+	mov.b64 %rd339, %rd348;
 $L79:
-	mov.b64 {%r112, %r113}, %rd343;
-	shfl.sync.up.b32 %r114|%p67, %r112, 8, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd353, {%r114, %r115};
+	mov.b64 {%r110, %r111}, %rd339;
+	shfl.sync.up.b32 %r112|%p67, %r110, 8, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
+	mov.b64 %rd349, {%r112, %r113};
 	@!%p67 bra $L80;
-	add.s64 %rd354, %rd353, %rd343;
-	mov.b64 %rd343, %rd354;
+	add.s64 %rd350, %rd349, %rd339;
+	mov.b64 %rd339, %rd350;
 $L80:
-	mov.b64 {%r116, %r117}, %rd343;
-	shfl.sync.up.b32 %r118|%p68, %r116, 16, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd355, {%r118, %r119};
+	mov.b64 {%r114, %r115}, %rd339;
+	shfl.sync.up.b32 %r116|%p68, %r114, 16, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
+	mov.b64 %rd351, {%r116, %r117};
 	@!%p68 bra $L81;
-	add.s64 %rd356, %rd355, %rd343;
-	mov.b64 %rd343, %rd356;
+	add.s64 %rd352, %rd351, %rd339;
+	mov.b64 %rd339, %rd352;
 $L81:
-	mov.b64 {%r120, %r121}, %rd343;
-	shfl.sync.up.b32 %r122|%p69, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd357, {%r122, %r123};
-	selp.b64 %rd358, %rd357, 0, %p69;
+	mov.b64 {%r118, %r119}, %rd339;
+	shfl.sync.up.b32 %r120|%p69, %r118, 1, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
+	mov.b64 %rd353, {%r120, %r121};
+	selp.b64 %rd354, %rd353, 0, %p69;
 	@!%p63 bra $L82;
-	mul.wide.u32 %rd359, %r7, 16;
-	add.s64 %rd360, %rd1, %rd359;
-	add.s64 %rd361, %rd360, 512;
-	st.shared.s64 [%rd361+0], %rd358;
+	mul.wide.u32 %rd355, %r7, 16;
+	add.s64 %rd356, %rd1, %rd355;
+	add.s64 %rd357, %rd356, 512;
+	st.shared.s64 [%rd357+0], %rd354;
 $L82:
-	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r124;
+	sub.u32 %r122, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r122;
 	@!%p70 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd343;
+	st.shared.s64 [%rd1+1024], %rd339;
 $L83:
 $L75:
 	bar.sync 0;
-	mul.wide.u32 %rd362, %r8, 16;
-	add.s64 %rd363, %rd1, %rd362;
-	add.s64 %rd364, %rd363, 512;
-	ld.shared.s64 %rd365, [%rd364+0];
-	add.s64 %rd366, %rd365, %rd340;
-	ld.shared.s64 %rd367, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd366;
-	shfl.sync.idx.b32 %r127|%p71, %r125, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
-	mov.b64 %rd368, {%r127, %r128};
+	mul.wide.u32 %rd358, %r8, 16;
+	add.s64 %rd359, %rd1, %rd358;
+	add.s64 %rd360, %rd359, 512;
+	ld.shared.s64 %rd361, [%rd360+0];
+	add.s64 %rd362, %rd361, %rd336;
+	ld.shared.s64 %rd363, [%rd1+1024];
+	mov.b64 {%r123, %r124}, %rd362;
+	shfl.sync.idx.b32 %r125|%p71, %r123, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
+	mov.b64 %rd364, {%r125, %r126};
+	mov.b64 %rd365, %rd363;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	mov.b64 %rd368, %rd366;
 	mov.b64 %rd369, %rd367;
 	mov.b64 %rd370, %rd368;
 	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	mov.b64 %rd375, %rd373;
-	mov.b64 %rd376, 0;
-	cvt.u64.u32 %rd377, %r2;
-	setp.eq.s64 %p72, %rd377, 0;
-	setp.gt.s64 %p73, %rd375, 0;
+	mov.b64 %rd372, 0;
+	cvt.u64.u32 %rd373, %r2;
+	setp.eq.s64 %p72, %rd373, 0;
+	setp.gt.s64 %p73, %rd371, 0;
 	and.pred %p74, %p72, %p73;
 	@!%p74 bra $L85;
-	atom.global.add.u64 %rd378, [%rd154], %rd375;
-	mov.b64 %rd379, %rd378;
-	mov.b64 %rd376, %rd379;
+	atom.global.add.u64 %rd374, [%rd154], %rd371;
+	mov.b64 %rd375, %rd374;
+	mov.b64 %rd372, %rd375;
 $L85:
-	cvt.u64.u32 %rd380, %r2;
-	setp.eq.s64 %p75, %rd380, 0;
+	cvt.u64.u32 %rd376, %r2;
+	setp.eq.s64 %p75, %rd376, 0;
 	setp.eq.u32 %p76, %r1, 0;
 	and.pred %p77, %p75, %p76;
 	bar.sync 0;
 	@!%p77 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd376;
+	st.shared.s64 [%rd1+1024], %rd372;
 $L86:
 	bar.sync 0;
-	ld.shared.s64 %rd381, [%rd1+1024];
-	mov.b64 %rd382, %rd381;
-	mov.b64 %rd376, %rd382;
-	add.s64 %rd383, %rd376, %rd374;
-	mov.b64 %rd384, %rd383;
-	mov.b64 %rd385, 0;
+	ld.shared.s64 %rd377, [%rd1+1024];
+	mov.b64 %rd378, %rd377;
+	mov.b64 %rd372, %rd378;
+	add.s64 %rd379, %rd372, %rd370;
+	mov.b64 %rd380, %rd379;
+	mov.b64 %rd381, 0;
 $L87:
-	setp.lt.s64 %p78, %rd385, %rd335;
+	setp.lt.s64 %p78, %rd381, %rd331;
 	not.pred %p79, %p78;
 	@!%p79 bra $L91;
 	bra.uni $L89;
 $L91:
-	mul.lo.s64 %rd386, %rd385, %rd182;
-	mad.lo.s64 %rd387, %rd386, 4, %rd180;
-	ld.shared.s32 %r129, [%rd387+0];
-	mov.b32 %r130, %r129;
-	add.s64 %rd388, %rd384, %rd385;
-	mul.lo.s64 %rd389, %rd388, %rd153;
-	mad.lo.s64 %rd390, %rd389, 4, %rd151;
-	st.global.s32 [%rd390+0], %r130;
+	mul.lo.s64 %rd382, %rd381, %rd182;
+	mad.lo.s64 %rd383, %rd382, 4, %rd180;
+	ld.shared.s32 %r127, [%rd383+0];
+	mov.b32 %r128, %r127;
+	add.s64 %rd384, %rd380, %rd381;
+	mul.lo.s64 %rd385, %rd384, %rd153;
+	mad.lo.s64 %rd386, %rd385, 4, %rd151;
+	st.global.s32 [%rd386+0], %r128;
 $L88:
-	add.s64 %rd391, %rd385, 1;
-	mov.b64 %rd385, %rd391;
+	add.s64 %rd387, %rd381, 1;
+	mov.b64 %rd381, %rd387;
 	bra.uni $L87;
 $L89:
 	bra.uni $L68;
@@ -3195,8 +3177,8 @@ $L67:
 	bra.uni $L66;
 $L68:
 $L11:
-	add.s64 %rd392, %rd203, %rd201;
-	mov.b64 %rd203, %rd392;
+	add.s64 %rd388, %rd203, %rd201;
+	mov.b64 %rd203, %rd388;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -3204,160 +3186,160 @@ $L7:
 	add.s64 %rd133, %rd133, %rd132;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd393, %rd120;
-	mov.b64 %rd394, %rd121;
+	mov.b64 %rd389, %rd120;
+	mov.b64 %rd390, %rd121;
 	// block reduction
-	mov.b32 %r131, 1;
-	sub.u32 %r132, %r13, 1;
-	mov.b32 %r133, %r3;
+	mov.b32 %r129, 1;
+	sub.u32 %r130, %r13, 1;
+	mov.b32 %r131, %r3;
 $L92:
-	setp.hs.u32 %p80, %r133, 32;
+	setp.hs.u32 %p80, %r131, 32;
 	@%p80 bra $L93;
-	mov.b64 {%r134, %r135}, %rd393;
-	shfl.sync.down.b32 %r136|%p81, %r134, %r133, %r132, %r17;
-	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
-	mov.b64 %rd395, {%r136, %r137};
-	mov.b64 {%r138, %r139}, %rd394;
-	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
-	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
-	mov.b64 %rd396, {%r140, %r141};
+	mov.b64 {%r132, %r133}, %rd389;
+	shfl.sync.down.b32 %r134|%p81, %r132, %r131, %r130, %r17;
+	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
+	mov.b64 %rd391, {%r134, %r135};
+	mov.b64 {%r136, %r137}, %rd390;
+	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
+	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
+	mov.b64 %rd392, {%r138, %r139};
 	@!%p81 bra $L94;
 	setp.ne.u32 %p82, %r18, 9;
 	@%p82 bra.uni $L96;
-	setp.lt.s64 %p83, %rd395, %rd393;
-	setp.eq.s64 %p84, %rd395, %rd393;
-	setp.lt.s64 %p85, %rd396, %rd394;
+	setp.lt.s64 %p83, %rd391, %rd389;
+	setp.eq.s64 %p84, %rd391, %rd389;
+	setp.lt.s64 %p85, %rd392, %rd390;
 	and.pred %p86, %p84, %p85;
 	or.pred %p87, %p83, %p86;
-	selp.b64 %rd397, %rd395, %rd393, %p87;
-	selp.b64 %rd398, %rd396, %rd394, %p87;
-	mov.b64 %rd393, %rd397;
-	mov.b64 %rd394, %rd398;
+	selp.b64 %rd393, %rd391, %rd389, %p87;
+	selp.b64 %rd394, %rd392, %rd390, %p87;
+	mov.b64 %rd389, %rd393;
+	mov.b64 %rd390, %rd394;
 	bra.uni $L95;
 $L96:
 	setp.ne.u32 %p88, %r18, 10;
 	@%p88 bra.uni $L97;
-	setp.gt.s64 %p89, %rd395, %rd393;
-	setp.eq.s64 %p90, %rd395, %rd393;
-	setp.lt.s64 %p91, %rd396, %rd394;
+	setp.gt.s64 %p89, %rd391, %rd389;
+	setp.eq.s64 %p90, %rd391, %rd389;
+	setp.lt.s64 %p91, %rd392, %rd390;
 	and.pred %p92, %p90, %p91;
 	or.pred %p93, %p89, %p92;
-	selp.b64 %rd399, %rd395, %rd393, %p93;
-	selp.b64 %rd400, %rd396, %rd394, %p93;
-	mov.b64 %rd393, %rd399;
-	mov.b64 %rd394, %rd400;
+	selp.b64 %rd395, %rd391, %rd389, %p93;
+	selp.b64 %rd396, %rd392, %rd390, %p93;
+	mov.b64 %rd389, %rd395;
+	mov.b64 %rd390, %rd396;
 	bra.uni $L95;
 $L97:
-	mov.b64 %rd401, %rd393;
-	mov.b64 %rd402, %rd394;
-	mov.b64 %rd403, %rd395;
-	mov.b64 %rd404, %rd396;
-	mov.b64 %rd405, %rd401;
-	mov.b64 %rd406, %rd402;
-	mov.b64 %rd407, %rd403;
-	mov.b64 %rd408, %rd404;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	add.s64 %rd411, %rd405, %rd409;
-	mov.b64 %rd405, %rd411;
-	add.s64 %rd412, %rd406, %rd410;
-	mov.b64 %rd406, %rd412;
+	mov.b64 %rd397, %rd389;
+	mov.b64 %rd398, %rd390;
+	mov.b64 %rd399, %rd391;
+	mov.b64 %rd400, %rd392;
+	mov.b64 %rd401, %rd397;
+	mov.b64 %rd402, %rd398;
+	mov.b64 %rd403, %rd399;
+	mov.b64 %rd404, %rd400;
+	mov.b64 %rd405, %rd403;
+	mov.b64 %rd406, %rd404;
+	add.s64 %rd407, %rd401, %rd405;
+	mov.b64 %rd401, %rd407;
+	add.s64 %rd408, %rd402, %rd406;
+	mov.b64 %rd402, %rd408;
 $L98:
-	mov.b64 %rd393, %rd405;
-	mov.b64 %rd394, %rd406;
+	mov.b64 %rd389, %rd401;
+	mov.b64 %rd390, %rd402;
 $L95:
 $L94:
-	shl.b32 %r133, %r133, 1;
+	shl.b32 %r131, %r131, 1;
 	bra.uni $L92;
 $L93:
 	setp.eq.u32 %p94, %r7, 0;
 	@!%p94 bra $L99;
-	mul.wide.u32 %rd413, %r8, 16;
-	add.s64 %rd414, %rd1, %rd413;
-	st.shared.s64 [%rd414+0], %rd393;
-	st.shared.s64 [%rd414+8], %rd394;
+	mul.wide.u32 %rd409, %r8, 16;
+	add.s64 %rd410, %rd1, %rd409;
+	st.shared.s64 [%rd410+0], %rd389;
+	st.shared.s64 [%rd410+8], %rd390;
 $L99:
 	bar.sync 0;
 	setp.eq.u32 %p95, %r8, 0;
 	@!%p95 bra $L100;
 	setp.lo.u32 %p96, %r7, %r10;
 	@!%p96 bra $L101;
-	mul.wide.u32 %rd415, %r7, 16;
-	add.s64 %rd416, %rd1, %rd415;
-	ld.shared.s64 %rd417, [%rd416+0];
-	ld.shared.s64 %rd418, [%rd416+8];
-	mov.b64 %rd393, %rd417;
-	mov.b64 %rd394, %rd418;
+	mul.wide.u32 %rd411, %r7, 16;
+	add.s64 %rd412, %rd1, %rd411;
+	ld.shared.s64 %rd413, [%rd412+0];
+	ld.shared.s64 %rd414, [%rd412+8];
+	mov.b64 %rd389, %rd413;
+	mov.b64 %rd390, %rd414;
 $L101:
-	sub.u32 %r142, %r10, 1;
-	mov.b32 %r143, %r131;
+	sub.u32 %r140, %r10, 1;
+	mov.b32 %r141, %r129;
 $L102:
-	setp.hs.u32 %p97, %r143, 32;
+	setp.hs.u32 %p97, %r141, 32;
 	@%p97 bra $L103;
-	mov.b64 {%r144, %r145}, %rd393;
-	shfl.sync.down.b32 %r146|%p98, %r144, %r143, %r142, %r17;
-	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
-	mov.b64 %rd419, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd394;
-	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
-	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
-	mov.b64 %rd420, {%r150, %r151};
+	mov.b64 {%r142, %r143}, %rd389;
+	shfl.sync.down.b32 %r144|%p98, %r142, %r141, %r140, %r17;
+	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
+	mov.b64 %rd415, {%r144, %r145};
+	mov.b64 {%r146, %r147}, %rd390;
+	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
+	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
+	mov.b64 %rd416, {%r148, %r149};
 	@!%p98 bra $L104;
 	setp.ne.u32 %p99, %r18, 9;
 	@%p99 bra.uni $L106;
-	setp.lt.s64 %p100, %rd419, %rd393;
-	setp.eq.s64 %p101, %rd419, %rd393;
-	setp.lt.s64 %p102, %rd420, %rd394;
+	setp.lt.s64 %p100, %rd415, %rd389;
+	setp.eq.s64 %p101, %rd415, %rd389;
+	setp.lt.s64 %p102, %rd416, %rd390;
 	and.pred %p103, %p101, %p102;
 	or.pred %p104, %p100, %p103;
-	selp.b64 %rd421, %rd419, %rd393, %p104;
-	selp.b64 %rd422, %rd420, %rd394, %p104;
-	mov.b64 %rd393, %rd421;
-	mov.b64 %rd394, %rd422;
+	selp.b64 %rd417, %rd415, %rd389, %p104;
+	selp.b64 %rd418, %rd416, %rd390, %p104;
+	mov.b64 %rd389, %rd417;
+	mov.b64 %rd390, %rd418;
 	bra.uni $L105;
 $L106:
 	setp.ne.u32 %p105, %r18, 10;
 	@%p105 bra.uni $L107;
-	setp.gt.s64 %p106, %rd419, %rd393;
-	setp.eq.s64 %p107, %rd419, %rd393;
-	setp.lt.s64 %p108, %rd420, %rd394;
+	setp.gt.s64 %p106, %rd415, %rd389;
+	setp.eq.s64 %p107, %rd415, %rd389;
+	setp.lt.s64 %p108, %rd416, %rd390;
 	and.pred %p109, %p107, %p108;
 	or.pred %p110, %p106, %p109;
-	selp.b64 %rd423, %rd419, %rd393, %p110;
-	selp.b64 %rd424, %rd420, %rd394, %p110;
-	mov.b64 %rd393, %rd423;
-	mov.b64 %rd394, %rd424;
+	selp.b64 %rd419, %rd415, %rd389, %p110;
+	selp.b64 %rd420, %rd416, %rd390, %p110;
+	mov.b64 %rd389, %rd419;
+	mov.b64 %rd390, %rd420;
 	bra.uni $L105;
 $L107:
-	mov.b64 %rd425, %rd393;
-	mov.b64 %rd426, %rd394;
-	mov.b64 %rd427, %rd419;
-	mov.b64 %rd428, %rd420;
-	mov.b64 %rd405, %rd425;
-	mov.b64 %rd406, %rd426;
-	mov.b64 %rd407, %rd427;
-	mov.b64 %rd408, %rd428;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	add.s64 %rd429, %rd405, %rd409;
-	mov.b64 %rd405, %rd429;
-	add.s64 %rd430, %rd406, %rd410;
-	mov.b64 %rd406, %rd430;
+	mov.b64 %rd421, %rd389;
+	mov.b64 %rd422, %rd390;
+	mov.b64 %rd423, %rd415;
+	mov.b64 %rd424, %rd416;
+	mov.b64 %rd401, %rd421;
+	mov.b64 %rd402, %rd422;
+	mov.b64 %rd403, %rd423;
+	mov.b64 %rd404, %rd424;
+	mov.b64 %rd405, %rd403;
+	mov.b64 %rd406, %rd404;
+	add.s64 %rd425, %rd401, %rd405;
+	mov.b64 %rd401, %rd425;
+	add.s64 %rd426, %rd402, %rd406;
+	mov.b64 %rd402, %rd426;
 $L108:
-	mov.b64 %rd393, %rd405;
-	mov.b64 %rd394, %rd406;
+	mov.b64 %rd389, %rd401;
+	mov.b64 %rd390, %rd402;
 $L105:
 $L104:
-	shl.b32 %r143, %r143, 1;
+	shl.b32 %r141, %r141, 1;
 	bra.uni $L102;
 $L103:
 $L100:
-	mul.wide.u32 %rd431, %r29, 16;
-	add.s64 %rd432, %rd11, %rd431;
+	mul.wide.u32 %rd427, %r29, 16;
+	add.s64 %rd428, %rd11, %rd427;
 	setp.eq.u32 %p111, %r5, 0;
 	@!%p111 bra $L109;
-	st.global.s64 [%rd432+0], %rd393;
-	st.global.s64 [%rd432+8], %rd394;
+	st.global.s64 [%rd428+0], %rd389;
+	st.global.s64 [%rd428+8], %rd390;
 $L109:
 	ret;
 }
@@ -3868,8 +3850,8 @@ const gokkosPTX2 = `//
 )
 {
 	.reg .pred %p<106>;
-	.reg .b32 %r<153>;
-	.reg .b64 %rd<396>;
+	.reg .b32 %r<151>;
+	.reg .b64 %rd<392>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4352,225 +4334,219 @@ $L42:
 	setp.le.s64 %p45, %rd157, 1;
 	or.pred %p46, %p44, %p45;
 	@!%p46 bra $L57;
-	mov.b64 %rd261, %rd260;
-	mov.b32 %r89, %r88;
-	cvt.s64.s32 %rd262, %r89;
-	add.s64 %rd263, %rd262, 1;
-	mul.lo.s64 %rd264, %rd263, %rd130;
-	mad.lo.s64 %rd265, %rd264, 8, %rd128;
-	ld.global.nc.s64 %rd266, [%rd265+0];
-	mov.b64 %rd267, %rd266;
-	cvt.s64.s32 %rd268, %r89;
-	mul.lo.s64 %rd269, %rd268, %rd130;
-	mad.lo.s64 %rd270, %rd269, 8, %rd128;
-	ld.global.nc.s64 %rd271, [%rd270+0];
-	mov.b64 %rd272, %rd271;
-	sub.s64 %rd273, %rd267, %rd272;
-	mov.b64 %rd274, %rd273;
-	add.s64 %rd275, %rd114, %rd274;
-	mov.b64 %rd114, %rd275;
+	cvt.s64.s32 %rd261, %r88;
+	add.s64 %rd262, %rd261, 1;
+	mul.lo.s64 %rd263, %rd262, %rd130;
+	mad.lo.s64 %rd264, %rd263, 8, %rd128;
+	ld.global.nc.s64 %rd265, [%rd264+0];
+	mov.b64 %rd266, %rd265;
+	cvt.s64.s32 %rd267, %r88;
+	mul.lo.s64 %rd268, %rd267, %rd130;
+	mad.lo.s64 %rd269, %rd268, 8, %rd128;
+	ld.global.nc.s64 %rd270, [%rd269+0];
+	mov.b64 %rd271, %rd270;
+	sub.s64 %rd272, %rd266, %rd271;
+	add.s64 %rd273, %rd114, %rd272;
+	mov.b64 %rd114, %rd273;
 	bra.uni $L58;
 $L57:
-	rem.s64 %rd276, %rd113, %rd157;
+	rem.s64 %rd274, %rd113, %rd157;
 	setp.eq.s64 %p47, %rd157, -1;
-	selp.b64 %rd277, 0, %rd276, %p47;
+	selp.b64 %rd275, 0, %rd274, %p47;
 	setp.eq.s64 %p48, %rd157, 0;
-	selp.b64 %rd278, %rd113, %rd277, %p48;
-	setp.eq.s64 %p49, %rd278, 0;
+	selp.b64 %rd276, %rd113, %rd275, %p48;
+	setp.eq.s64 %p49, %rd276, 0;
 	@!%p49 bra $L60;
-	mov.b64 %rd279, %rd260;
-	mov.b32 %r90, %r88;
-	cvt.s64.s32 %rd280, %r90;
-	add.s64 %rd281, %rd280, 1;
-	mul.lo.s64 %rd282, %rd281, %rd130;
-	mad.lo.s64 %rd283, %rd282, 8, %rd128;
-	ld.global.nc.s64 %rd284, [%rd283+0];
-	mov.b64 %rd285, %rd284;
-	cvt.s64.s32 %rd286, %r90;
-	mul.lo.s64 %rd287, %rd286, %rd130;
-	mad.lo.s64 %rd288, %rd287, 8, %rd128;
-	ld.global.nc.s64 %rd289, [%rd288+0];
-	mov.b64 %rd290, %rd289;
-	sub.s64 %rd291, %rd285, %rd290;
-	mov.b64 %rd292, %rd291;
-	mul.lo.s64 %rd293, %rd157, %rd292;
-	add.s64 %rd294, %rd114, %rd293;
-	mov.b64 %rd114, %rd294;
+	cvt.s64.s32 %rd277, %r88;
+	add.s64 %rd278, %rd277, 1;
+	mul.lo.s64 %rd279, %rd278, %rd130;
+	mad.lo.s64 %rd280, %rd279, 8, %rd128;
+	ld.global.nc.s64 %rd281, [%rd280+0];
+	mov.b64 %rd282, %rd281;
+	cvt.s64.s32 %rd283, %r88;
+	mul.lo.s64 %rd284, %rd283, %rd130;
+	mad.lo.s64 %rd285, %rd284, 8, %rd128;
+	ld.global.nc.s64 %rd286, [%rd285+0];
+	mov.b64 %rd287, %rd286;
+	sub.s64 %rd288, %rd282, %rd287;
+	mul.lo.s64 %rd289, %rd157, %rd288;
+	add.s64 %rd290, %rd114, %rd289;
+	mov.b64 %rd114, %rd290;
 $L60:
 $L58:
-	add.s64 %rd295, %rd113, 1;
-	mov.b64 %rd113, %rd295;
+	add.s64 %rd291, %rd113, 1;
+	mov.b64 %rd113, %rd291;
 $L56:
 $L39:
 $L30:
-	add.s64 %rd296, %rd219, %rd174;
-	mov.b64 %rd219, %rd296;
+	add.s64 %rd292, %rd219, %rd174;
+	mov.b64 %rd219, %rd292;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd297, %rd217;
+	mov.b64 %rd293, %rd217;
 $L61:
 	@!%p13 bra $L65;
 	bra.uni $L63;
 $L65:
 	// block scan
-	mov.b64 %rd298, %rd297;
-	mov.b32 %r91, %r3;
+	mov.b64 %rd294, %rd293;
+	mov.b32 %r89, %r3;
 $L66:
-	setp.hs.u32 %p50, %r91, 32;
+	setp.hs.u32 %p50, %r89, 32;
 	@%p50 bra $L67;
-	mov.b64 {%r92, %r93}, %rd298;
-	shfl.sync.up.b32 %r94|%p51, %r92, %r91, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd299, {%r94, %r95};
+	mov.b64 {%r90, %r91}, %rd294;
+	shfl.sync.up.b32 %r92|%p51, %r90, %r89, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
+	mov.b64 %rd295, {%r92, %r93};
 	@!%p51 bra $L68;
-	add.s64 %rd300, %rd299, %rd298;
-	mov.b64 %rd298, %rd300;
+	add.s64 %rd296, %rd295, %rd294;
+	mov.b64 %rd294, %rd296;
 $L68:
-	shl.b32 %r91, %r91, 1;
+	shl.b32 %r89, %r89, 1;
 	bra.uni $L66;
 $L67:
-	mov.b64 {%r96, %r97}, %rd298;
-	shfl.sync.up.b32 %r98|%p52, %r96, %r3, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd301, {%r98, %r99};
+	mov.b64 {%r94, %r95}, %rd294;
+	shfl.sync.up.b32 %r96|%p52, %r94, %r3, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
+	mov.b64 %rd297, {%r96, %r97};
 	setp.lo.u32 %p53, %r3, 32;
 	and.pred %p54, %p52, %p53;
-	selp.b64 %rd302, %rd301, 0, %p54;
-	sub.u32 %r100, %r13, %r3;
-	setp.eq.u32 %p55, %r7, %r100;
+	selp.b64 %rd298, %rd297, 0, %p54;
+	sub.u32 %r98, %r13, %r3;
+	setp.eq.u32 %p55, %r7, %r98;
 	@!%p55 bra $L69;
-	mul.wide.u32 %rd303, %r8, 16;
-	add.s64 %rd304, %rd1, %rd303;
-	st.shared.s64 [%rd304+0], %rd298;
+	mul.wide.u32 %rd299, %r8, 16;
+	add.s64 %rd300, %rd1, %rd299;
+	st.shared.s64 [%rd300+0], %rd294;
 $L69:
 	bar.sync 0;
 	setp.eq.u32 %p56, %r8, 0;
 	@!%p56 bra $L70;
-	mov.b64 %rd305, 0;
+	mov.b64 %rd301, 0;
 	setp.lo.u32 %p57, %r7, %r10;
 	@!%p57 bra $L71;
-	mul.wide.u32 %rd306, %r7, 16;
-	add.s64 %rd307, %rd1, %rd306;
-	ld.shared.s64 %rd308, [%rd307+0];
-	mov.b64 %rd305, %rd308;
+	mul.wide.u32 %rd302, %r7, 16;
+	add.s64 %rd303, %rd1, %rd302;
+	ld.shared.s64 %rd304, [%rd303+0];
+	mov.b64 %rd301, %rd304;
 $L71:
-	mov.b64 {%r101, %r102}, %rd305;
-	shfl.sync.up.b32 %r103|%p58, %r101, 1, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
-	mov.b64 %rd309, {%r103, %r104};
+	mov.b64 {%r99, %r100}, %rd301;
+	shfl.sync.up.b32 %r101|%p58, %r99, 1, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
+	mov.b64 %rd305, {%r101, %r102};
 	@!%p58 bra $L72;
-	add.s64 %rd310, %rd309, %rd305;
-	mov.b64 %rd305, %rd310;
+	add.s64 %rd306, %rd305, %rd301;
+	mov.b64 %rd301, %rd306;
 $L72:
-	mov.b64 {%r105, %r106}, %rd305;
-	shfl.sync.up.b32 %r107|%p59, %r105, 2, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
-	mov.b64 %rd311, {%r107, %r108};
+	mov.b64 {%r103, %r104}, %rd301;
+	shfl.sync.up.b32 %r105|%p59, %r103, 2, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
+	mov.b64 %rd307, {%r105, %r106};
 	@!%p59 bra $L73;
-	add.s64 %rd312, %rd311, %rd305;
-	mov.b64 %rd305, %rd312;
+	add.s64 %rd308, %rd307, %rd301;
+	mov.b64 %rd301, %rd308;
 $L73:
-	mov.b64 {%r109, %r110}, %rd305;
-	shfl.sync.up.b32 %r111|%p60, %r109, 4, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
-	mov.b64 %rd313, {%r111, %r112};
+	mov.b64 {%r107, %r108}, %rd301;
+	shfl.sync.up.b32 %r109|%p60, %r107, 4, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
+	mov.b64 %rd309, {%r109, %r110};
 	@!%p60 bra $L74;
-	add.s64 %rd314, %rd313, %rd305;
-	mov.b64 %rd305, %rd314;
+	add.s64 %rd310, %rd309, %rd301;
+	mov.b64 %rd301, %rd310;
 $L74:
-	mov.b64 {%r113, %r114}, %rd305;
-	shfl.sync.up.b32 %r115|%p61, %r113, 8, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
-	mov.b64 %rd315, {%r115, %r116};
+	mov.b64 {%r111, %r112}, %rd301;
+	shfl.sync.up.b32 %r113|%p61, %r111, 8, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
+	mov.b64 %rd311, {%r113, %r114};
 	@!%p61 bra $L75;
-	add.s64 %rd316, %rd315, %rd305;
-	mov.b64 %rd305, %rd316;
+	add.s64 %rd312, %rd311, %rd301;
+	mov.b64 %rd301, %rd312;
 $L75:
-	mov.b64 {%r117, %r118}, %rd305;
-	shfl.sync.up.b32 %r119|%p62, %r117, 16, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
-	mov.b64 %rd317, {%r119, %r120};
+	mov.b64 {%r115, %r116}, %rd301;
+	shfl.sync.up.b32 %r117|%p62, %r115, 16, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
+	mov.b64 %rd313, {%r117, %r118};
 	@!%p62 bra $L76;
-	add.s64 %rd318, %rd317, %rd305;
-	mov.b64 %rd305, %rd318;
+	add.s64 %rd314, %rd313, %rd301;
+	mov.b64 %rd301, %rd314;
 $L76:
-	mov.b64 {%r121, %r122}, %rd305;
-	shfl.sync.up.b32 %r123|%p63, %r121, 1, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd319, {%r123, %r124};
-	selp.b64 %rd320, %rd319, 0, %p63;
+	mov.b64 {%r119, %r120}, %rd301;
+	shfl.sync.up.b32 %r121|%p63, %r119, 1, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
+	mov.b64 %rd315, {%r121, %r122};
+	selp.b64 %rd316, %rd315, 0, %p63;
 	@!%p57 bra $L77;
-	mul.wide.u32 %rd321, %r7, 16;
-	add.s64 %rd322, %rd1, %rd321;
-	add.s64 %rd323, %rd322, 512;
-	st.shared.s64 [%rd323+0], %rd320;
+	mul.wide.u32 %rd317, %r7, 16;
+	add.s64 %rd318, %rd1, %rd317;
+	add.s64 %rd319, %rd318, 512;
+	st.shared.s64 [%rd319+0], %rd316;
 $L77:
-	sub.u32 %r125, %r10, 1;
-	setp.eq.u32 %p64, %r7, %r125;
+	sub.u32 %r123, %r10, 1;
+	setp.eq.u32 %p64, %r7, %r123;
 	@!%p64 bra $L78;
-	st.shared.s64 [%rd1+1024], %rd305;
+	st.shared.s64 [%rd1+1024], %rd301;
 $L78:
 $L70:
 	bar.sync 0;
-	mul.wide.u32 %rd324, %r8, 16;
-	add.s64 %rd325, %rd1, %rd324;
-	add.s64 %rd326, %rd325, 512;
-	ld.shared.s64 %rd327, [%rd326+0];
-	add.s64 %rd328, %rd327, %rd302;
-	ld.shared.s64 %rd329, [%rd1+1024];
-	mov.b64 {%r126, %r127}, %rd328;
-	shfl.sync.idx.b32 %r128|%p65, %r126, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd330, {%r128, %r129};
+	mul.wide.u32 %rd320, %r8, 16;
+	add.s64 %rd321, %rd1, %rd320;
+	add.s64 %rd322, %rd321, 512;
+	ld.shared.s64 %rd323, [%rd322+0];
+	add.s64 %rd324, %rd323, %rd298;
+	ld.shared.s64 %rd325, [%rd1+1024];
+	mov.b64 {%r124, %r125}, %rd324;
+	shfl.sync.idx.b32 %r126|%p65, %r124, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
+	mov.b64 %rd326, {%r126, %r127};
+	mov.b64 %rd327, %rd325;
+	mov.b64 %rd328, %rd326;
+	mov.b64 %rd329, %rd327;
+	mov.b64 %rd330, %rd328;
 	mov.b64 %rd331, %rd329;
 	mov.b64 %rd332, %rd330;
 	mov.b64 %rd333, %rd331;
-	mov.b64 %rd334, %rd332;
-	mov.b64 %rd335, %rd333;
-	mov.b64 %rd336, %rd334;
-	mov.b64 %rd337, %rd335;
-	mov.b64 %rd338, 0;
-	cvt.u64.u32 %rd339, %r2;
-	setp.eq.s64 %p66, %rd339, 0;
-	setp.gt.s64 %p67, %rd337, 0;
+	mov.b64 %rd334, 0;
+	cvt.u64.u32 %rd335, %r2;
+	setp.eq.s64 %p66, %rd335, 0;
+	setp.gt.s64 %p67, %rd333, 0;
 	and.pred %p68, %p66, %p67;
 	@!%p68 bra $L80;
-	atom.global.add.u64 %rd340, [%rd147], %rd337;
-	mov.b64 %rd341, %rd340;
-	mov.b64 %rd338, %rd341;
+	atom.global.add.u64 %rd336, [%rd147], %rd333;
+	mov.b64 %rd337, %rd336;
+	mov.b64 %rd334, %rd337;
 $L80:
-	cvt.u64.u32 %rd342, %r2;
-	setp.eq.s64 %p69, %rd342, 0;
+	cvt.u64.u32 %rd338, %r2;
+	setp.eq.s64 %p69, %rd338, 0;
 	setp.eq.u32 %p70, %r1, 0;
 	and.pred %p71, %p69, %p70;
 	bar.sync 0;
 	@!%p71 bra $L81;
-	st.shared.s64 [%rd1+1024], %rd338;
+	st.shared.s64 [%rd1+1024], %rd334;
 $L81:
 	bar.sync 0;
-	ld.shared.s64 %rd343, [%rd1+1024];
-	mov.b64 %rd344, %rd343;
-	mov.b64 %rd338, %rd344;
-	add.s64 %rd345, %rd338, %rd336;
-	mov.b64 %rd346, %rd345;
-	mov.b64 %rd347, 0;
+	ld.shared.s64 %rd339, [%rd1+1024];
+	mov.b64 %rd340, %rd339;
+	mov.b64 %rd334, %rd340;
+	add.s64 %rd341, %rd334, %rd332;
+	mov.b64 %rd342, %rd341;
+	mov.b64 %rd343, 0;
 $L82:
-	setp.lt.s64 %p72, %rd347, %rd297;
+	setp.lt.s64 %p72, %rd343, %rd293;
 	not.pred %p73, %p72;
 	@!%p73 bra $L86;
 	bra.uni $L84;
 $L86:
-	mul.lo.s64 %rd348, %rd347, %rd172;
-	mad.lo.s64 %rd349, %rd348, 4, %rd170;
-	ld.shared.s32 %r130, [%rd349+0];
-	mov.b32 %r131, %r130;
-	add.s64 %rd350, %rd346, %rd347;
-	mul.lo.s64 %rd351, %rd350, %rd146;
-	mad.lo.s64 %rd352, %rd351, 4, %rd144;
-	st.global.s32 [%rd352+0], %r131;
+	mul.lo.s64 %rd344, %rd343, %rd172;
+	mad.lo.s64 %rd345, %rd344, 4, %rd170;
+	ld.shared.s32 %r128, [%rd345+0];
+	mov.b32 %r129, %r128;
+	add.s64 %rd346, %rd342, %rd343;
+	mul.lo.s64 %rd347, %rd346, %rd146;
+	mad.lo.s64 %rd348, %rd347, 4, %rd144;
+	st.global.s32 [%rd348+0], %r129;
 $L83:
-	add.s64 %rd353, %rd347, 1;
-	mov.b64 %rd347, %rd353;
+	add.s64 %rd349, %rd343, 1;
+	mov.b64 %rd343, %rd349;
 	bra.uni $L82;
 $L84:
 	bra.uni $L63;
@@ -4578,13 +4554,13 @@ $L62:
 	bra.uni $L61;
 $L63:
 $L25:
-	add.s64 %rd354, %rd213, %rd183;
-	mov.b64 %rd213, %rd354;
+	add.s64 %rd350, %rd213, %rd183;
+	mov.b64 %rd213, %rd350;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd355, %rd184, 1;
-	mov.b64 %rd184, %rd355;
+	add.s64 %rd351, %rd184, 1;
+	mov.b64 %rd184, %rd351;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -4592,160 +4568,160 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd356, %rd113;
-	mov.b64 %rd357, %rd114;
+	mov.b64 %rd352, %rd113;
+	mov.b64 %rd353, %rd114;
 	// block reduction
-	mov.b32 %r132, 1;
-	sub.u32 %r133, %r13, 1;
-	mov.b32 %r134, %r3;
+	mov.b32 %r130, 1;
+	sub.u32 %r131, %r13, 1;
+	mov.b32 %r132, %r3;
 $L87:
-	setp.hs.u32 %p74, %r134, 32;
+	setp.hs.u32 %p74, %r132, 32;
 	@%p74 bra $L88;
-	mov.b64 {%r135, %r136}, %rd356;
-	shfl.sync.down.b32 %r137|%p75, %r135, %r134, %r133, %r17;
-	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
-	mov.b64 %rd358, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd357;
-	shfl.sync.down.b32 %r141, %r139, %r134, %r133, %r17;
-	shfl.sync.down.b32 %r142, %r140, %r134, %r133, %r17;
-	mov.b64 %rd359, {%r141, %r142};
+	mov.b64 {%r133, %r134}, %rd352;
+	shfl.sync.down.b32 %r135|%p75, %r133, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
+	mov.b64 %rd354, {%r135, %r136};
+	mov.b64 {%r137, %r138}, %rd353;
+	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
+	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
+	mov.b64 %rd355, {%r139, %r140};
 	@!%p75 bra $L89;
 	setp.ne.u32 %p76, %r18, 9;
 	@%p76 bra.uni $L91;
-	setp.lt.s64 %p77, %rd358, %rd356;
-	setp.eq.s64 %p78, %rd358, %rd356;
-	setp.lt.s64 %p79, %rd359, %rd357;
+	setp.lt.s64 %p77, %rd354, %rd352;
+	setp.eq.s64 %p78, %rd354, %rd352;
+	setp.lt.s64 %p79, %rd355, %rd353;
 	and.pred %p80, %p78, %p79;
 	or.pred %p81, %p77, %p80;
-	selp.b64 %rd360, %rd358, %rd356, %p81;
-	selp.b64 %rd361, %rd359, %rd357, %p81;
-	mov.b64 %rd356, %rd360;
-	mov.b64 %rd357, %rd361;
+	selp.b64 %rd356, %rd354, %rd352, %p81;
+	selp.b64 %rd357, %rd355, %rd353, %p81;
+	mov.b64 %rd352, %rd356;
+	mov.b64 %rd353, %rd357;
 	bra.uni $L90;
 $L91:
 	setp.ne.u32 %p82, %r18, 10;
 	@%p82 bra.uni $L92;
-	setp.gt.s64 %p83, %rd358, %rd356;
-	setp.eq.s64 %p84, %rd358, %rd356;
-	setp.lt.s64 %p85, %rd359, %rd357;
+	setp.gt.s64 %p83, %rd354, %rd352;
+	setp.eq.s64 %p84, %rd354, %rd352;
+	setp.lt.s64 %p85, %rd355, %rd353;
 	and.pred %p86, %p84, %p85;
 	or.pred %p87, %p83, %p86;
-	selp.b64 %rd362, %rd358, %rd356, %p87;
-	selp.b64 %rd363, %rd359, %rd357, %p87;
-	mov.b64 %rd356, %rd362;
-	mov.b64 %rd357, %rd363;
+	selp.b64 %rd358, %rd354, %rd352, %p87;
+	selp.b64 %rd359, %rd355, %rd353, %p87;
+	mov.b64 %rd352, %rd358;
+	mov.b64 %rd353, %rd359;
 	bra.uni $L90;
 $L92:
-	mov.b64 %rd364, %rd356;
-	mov.b64 %rd365, %rd357;
-	mov.b64 %rd366, %rd358;
-	mov.b64 %rd367, %rd359;
-	mov.b64 %rd368, %rd364;
-	mov.b64 %rd369, %rd365;
-	mov.b64 %rd370, %rd366;
-	mov.b64 %rd371, %rd367;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd374, %rd368, %rd372;
-	mov.b64 %rd368, %rd374;
-	add.s64 %rd375, %rd369, %rd373;
-	mov.b64 %rd369, %rd375;
+	mov.b64 %rd360, %rd352;
+	mov.b64 %rd361, %rd353;
+	mov.b64 %rd362, %rd354;
+	mov.b64 %rd363, %rd355;
+	mov.b64 %rd364, %rd360;
+	mov.b64 %rd365, %rd361;
+	mov.b64 %rd366, %rd362;
+	mov.b64 %rd367, %rd363;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	add.s64 %rd370, %rd364, %rd368;
+	mov.b64 %rd364, %rd370;
+	add.s64 %rd371, %rd365, %rd369;
+	mov.b64 %rd365, %rd371;
 $L93:
-	mov.b64 %rd356, %rd368;
-	mov.b64 %rd357, %rd369;
+	mov.b64 %rd352, %rd364;
+	mov.b64 %rd353, %rd365;
 $L90:
 $L89:
-	shl.b32 %r134, %r134, 1;
+	shl.b32 %r132, %r132, 1;
 	bra.uni $L87;
 $L88:
 	setp.eq.u32 %p88, %r7, 0;
 	@!%p88 bra $L94;
-	mul.wide.u32 %rd376, %r8, 16;
-	add.s64 %rd377, %rd1, %rd376;
-	st.shared.s64 [%rd377+0], %rd356;
-	st.shared.s64 [%rd377+8], %rd357;
+	mul.wide.u32 %rd372, %r8, 16;
+	add.s64 %rd373, %rd1, %rd372;
+	st.shared.s64 [%rd373+0], %rd352;
+	st.shared.s64 [%rd373+8], %rd353;
 $L94:
 	bar.sync 0;
 	setp.eq.u32 %p89, %r8, 0;
 	@!%p89 bra $L95;
 	setp.lo.u32 %p90, %r7, %r10;
 	@!%p90 bra $L96;
-	mul.wide.u32 %rd378, %r7, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	ld.shared.s64 %rd380, [%rd379+0];
-	ld.shared.s64 %rd381, [%rd379+8];
-	mov.b64 %rd356, %rd380;
-	mov.b64 %rd357, %rd381;
+	mul.wide.u32 %rd374, %r7, 16;
+	add.s64 %rd375, %rd1, %rd374;
+	ld.shared.s64 %rd376, [%rd375+0];
+	ld.shared.s64 %rd377, [%rd375+8];
+	mov.b64 %rd352, %rd376;
+	mov.b64 %rd353, %rd377;
 $L96:
-	sub.u32 %r143, %r10, 1;
-	mov.b32 %r144, %r132;
+	sub.u32 %r141, %r10, 1;
+	mov.b32 %r142, %r130;
 $L97:
-	setp.hs.u32 %p91, %r144, 32;
+	setp.hs.u32 %p91, %r142, 32;
 	@%p91 bra $L98;
-	mov.b64 {%r145, %r146}, %rd356;
-	shfl.sync.down.b32 %r147|%p92, %r145, %r144, %r143, %r17;
-	shfl.sync.down.b32 %r148, %r146, %r144, %r143, %r17;
-	mov.b64 %rd382, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd357;
-	shfl.sync.down.b32 %r151, %r149, %r144, %r143, %r17;
-	shfl.sync.down.b32 %r152, %r150, %r144, %r143, %r17;
-	mov.b64 %rd383, {%r151, %r152};
+	mov.b64 {%r143, %r144}, %rd352;
+	shfl.sync.down.b32 %r145|%p92, %r143, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
+	mov.b64 %rd378, {%r145, %r146};
+	mov.b64 {%r147, %r148}, %rd353;
+	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
+	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
+	mov.b64 %rd379, {%r149, %r150};
 	@!%p92 bra $L99;
 	setp.ne.u32 %p93, %r18, 9;
 	@%p93 bra.uni $L101;
-	setp.lt.s64 %p94, %rd382, %rd356;
-	setp.eq.s64 %p95, %rd382, %rd356;
-	setp.lt.s64 %p96, %rd383, %rd357;
+	setp.lt.s64 %p94, %rd378, %rd352;
+	setp.eq.s64 %p95, %rd378, %rd352;
+	setp.lt.s64 %p96, %rd379, %rd353;
 	and.pred %p97, %p95, %p96;
 	or.pred %p98, %p94, %p97;
-	selp.b64 %rd384, %rd382, %rd356, %p98;
-	selp.b64 %rd385, %rd383, %rd357, %p98;
-	mov.b64 %rd356, %rd384;
-	mov.b64 %rd357, %rd385;
+	selp.b64 %rd380, %rd378, %rd352, %p98;
+	selp.b64 %rd381, %rd379, %rd353, %p98;
+	mov.b64 %rd352, %rd380;
+	mov.b64 %rd353, %rd381;
 	bra.uni $L100;
 $L101:
 	setp.ne.u32 %p99, %r18, 10;
 	@%p99 bra.uni $L102;
-	setp.gt.s64 %p100, %rd382, %rd356;
-	setp.eq.s64 %p101, %rd382, %rd356;
-	setp.lt.s64 %p102, %rd383, %rd357;
+	setp.gt.s64 %p100, %rd378, %rd352;
+	setp.eq.s64 %p101, %rd378, %rd352;
+	setp.lt.s64 %p102, %rd379, %rd353;
 	and.pred %p103, %p101, %p102;
 	or.pred %p104, %p100, %p103;
-	selp.b64 %rd386, %rd382, %rd356, %p104;
-	selp.b64 %rd387, %rd383, %rd357, %p104;
-	mov.b64 %rd356, %rd386;
-	mov.b64 %rd357, %rd387;
+	selp.b64 %rd382, %rd378, %rd352, %p104;
+	selp.b64 %rd383, %rd379, %rd353, %p104;
+	mov.b64 %rd352, %rd382;
+	mov.b64 %rd353, %rd383;
 	bra.uni $L100;
 $L102:
-	mov.b64 %rd388, %rd356;
-	mov.b64 %rd389, %rd357;
-	mov.b64 %rd390, %rd382;
-	mov.b64 %rd391, %rd383;
-	mov.b64 %rd368, %rd388;
-	mov.b64 %rd369, %rd389;
-	mov.b64 %rd370, %rd390;
-	mov.b64 %rd371, %rd391;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd392, %rd368, %rd372;
-	mov.b64 %rd368, %rd392;
-	add.s64 %rd393, %rd369, %rd373;
-	mov.b64 %rd369, %rd393;
+	mov.b64 %rd384, %rd352;
+	mov.b64 %rd385, %rd353;
+	mov.b64 %rd386, %rd378;
+	mov.b64 %rd387, %rd379;
+	mov.b64 %rd364, %rd384;
+	mov.b64 %rd365, %rd385;
+	mov.b64 %rd366, %rd386;
+	mov.b64 %rd367, %rd387;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	add.s64 %rd388, %rd364, %rd368;
+	mov.b64 %rd364, %rd388;
+	add.s64 %rd389, %rd365, %rd369;
+	mov.b64 %rd365, %rd389;
 $L103:
-	mov.b64 %rd356, %rd368;
-	mov.b64 %rd357, %rd369;
+	mov.b64 %rd352, %rd364;
+	mov.b64 %rd353, %rd365;
 $L100:
 $L99:
-	shl.b32 %r144, %r144, 1;
+	shl.b32 %r142, %r142, 1;
 	bra.uni $L97;
 $L98:
 $L95:
-	mul.wide.u32 %rd394, %r29, 16;
-	add.s64 %rd395, %rd11, %rd394;
+	mul.wide.u32 %rd390, %r29, 16;
+	add.s64 %rd391, %rd11, %rd390;
 	setp.eq.u32 %p105, %r5, 0;
 	@!%p105 bra $L104;
-	st.global.s64 [%rd395+0], %rd356;
-	st.global.s64 [%rd395+8], %rd357;
+	st.global.s64 [%rd391+0], %rd352;
+	st.global.s64 [%rd391+8], %rd353;
 $L104:
 	ret;
 }
@@ -5246,8 +5222,8 @@ const gokkosPTX3 = `//
 )
 {
 	.reg .pred %p<132>;
-	.reg .b32 %r<203>;
-	.reg .b64 %rd<532>;
+	.reg .b32 %r<201>;
+	.reg .b64 %rd<528>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6044,225 +6020,219 @@ $L83:
 	setp.le.s64 %p71, %rd157, 1;
 	or.pred %p72, %p70, %p71;
 	@!%p72 bra $L98;
-	mov.b64 %rd398, %rd397;
-	mov.b32 %r139, %r138;
-	cvt.s64.s32 %rd399, %r139;
-	add.s64 %rd400, %rd399, 1;
-	mul.lo.s64 %rd401, %rd400, %rd130;
-	mad.lo.s64 %rd402, %rd401, 8, %rd128;
-	ld.global.nc.s64 %rd403, [%rd402+0];
-	mov.b64 %rd404, %rd403;
-	cvt.s64.s32 %rd405, %r139;
-	mul.lo.s64 %rd406, %rd405, %rd130;
-	mad.lo.s64 %rd407, %rd406, 8, %rd128;
-	ld.global.nc.s64 %rd408, [%rd407+0];
-	mov.b64 %rd409, %rd408;
-	sub.s64 %rd410, %rd404, %rd409;
-	mov.b64 %rd411, %rd410;
-	add.s64 %rd412, %rd114, %rd411;
-	mov.b64 %rd114, %rd412;
+	cvt.s64.s32 %rd398, %r138;
+	add.s64 %rd399, %rd398, 1;
+	mul.lo.s64 %rd400, %rd399, %rd130;
+	mad.lo.s64 %rd401, %rd400, 8, %rd128;
+	ld.global.nc.s64 %rd402, [%rd401+0];
+	mov.b64 %rd403, %rd402;
+	cvt.s64.s32 %rd404, %r138;
+	mul.lo.s64 %rd405, %rd404, %rd130;
+	mad.lo.s64 %rd406, %rd405, 8, %rd128;
+	ld.global.nc.s64 %rd407, [%rd406+0];
+	mov.b64 %rd408, %rd407;
+	sub.s64 %rd409, %rd403, %rd408;
+	add.s64 %rd410, %rd114, %rd409;
+	mov.b64 %rd114, %rd410;
 	bra.uni $L99;
 $L98:
-	rem.s64 %rd413, %rd113, %rd157;
+	rem.s64 %rd411, %rd113, %rd157;
 	setp.eq.s64 %p73, %rd157, -1;
-	selp.b64 %rd414, 0, %rd413, %p73;
+	selp.b64 %rd412, 0, %rd411, %p73;
 	setp.eq.s64 %p74, %rd157, 0;
-	selp.b64 %rd415, %rd113, %rd414, %p74;
-	setp.eq.s64 %p75, %rd415, 0;
+	selp.b64 %rd413, %rd113, %rd412, %p74;
+	setp.eq.s64 %p75, %rd413, 0;
 	@!%p75 bra $L101;
-	mov.b64 %rd416, %rd397;
-	mov.b32 %r140, %r138;
-	cvt.s64.s32 %rd417, %r140;
-	add.s64 %rd418, %rd417, 1;
-	mul.lo.s64 %rd419, %rd418, %rd130;
-	mad.lo.s64 %rd420, %rd419, 8, %rd128;
-	ld.global.nc.s64 %rd421, [%rd420+0];
-	mov.b64 %rd422, %rd421;
-	cvt.s64.s32 %rd423, %r140;
-	mul.lo.s64 %rd424, %rd423, %rd130;
-	mad.lo.s64 %rd425, %rd424, 8, %rd128;
-	ld.global.nc.s64 %rd426, [%rd425+0];
-	mov.b64 %rd427, %rd426;
-	sub.s64 %rd428, %rd422, %rd427;
-	mov.b64 %rd429, %rd428;
-	mul.lo.s64 %rd430, %rd157, %rd429;
-	add.s64 %rd431, %rd114, %rd430;
-	mov.b64 %rd114, %rd431;
+	cvt.s64.s32 %rd414, %r138;
+	add.s64 %rd415, %rd414, 1;
+	mul.lo.s64 %rd416, %rd415, %rd130;
+	mad.lo.s64 %rd417, %rd416, 8, %rd128;
+	ld.global.nc.s64 %rd418, [%rd417+0];
+	mov.b64 %rd419, %rd418;
+	cvt.s64.s32 %rd420, %r138;
+	mul.lo.s64 %rd421, %rd420, %rd130;
+	mad.lo.s64 %rd422, %rd421, 8, %rd128;
+	ld.global.nc.s64 %rd423, [%rd422+0];
+	mov.b64 %rd424, %rd423;
+	sub.s64 %rd425, %rd419, %rd424;
+	mul.lo.s64 %rd426, %rd157, %rd425;
+	add.s64 %rd427, %rd114, %rd426;
+	mov.b64 %rd114, %rd427;
 $L101:
 $L99:
-	add.s64 %rd432, %rd113, 1;
-	mov.b64 %rd113, %rd432;
+	add.s64 %rd428, %rd113, 1;
+	mov.b64 %rd113, %rd428;
 $L97:
 $L80:
 $L66:
-	add.s64 %rd433, %rd316, %rd306;
-	mov.b64 %rd316, %rd433;
+	add.s64 %rd429, %rd316, %rd306;
+	mov.b64 %rd316, %rd429;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd434, %rd310;
+	mov.b64 %rd430, %rd310;
 $L102:
 	@!%p13 bra $L106;
 	bra.uni $L104;
 $L106:
 	// block scan
-	mov.b64 %rd435, %rd434;
-	mov.b32 %r141, %r3;
+	mov.b64 %rd431, %rd430;
+	mov.b32 %r139, %r3;
 $L107:
-	setp.hs.u32 %p76, %r141, 32;
+	setp.hs.u32 %p76, %r139, 32;
 	@%p76 bra $L108;
-	mov.b64 {%r142, %r143}, %rd435;
-	shfl.sync.up.b32 %r144|%p77, %r142, %r141, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
-	mov.b64 %rd436, {%r144, %r145};
+	mov.b64 {%r140, %r141}, %rd431;
+	shfl.sync.up.b32 %r142|%p77, %r140, %r139, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, %r139, 0, %r17;
+	mov.b64 %rd432, {%r142, %r143};
 	@!%p77 bra $L109;
-	add.s64 %rd437, %rd436, %rd435;
-	mov.b64 %rd435, %rd437;
+	add.s64 %rd433, %rd432, %rd431;
+	mov.b64 %rd431, %rd433;
 $L109:
-	shl.b32 %r141, %r141, 1;
+	shl.b32 %r139, %r139, 1;
 	bra.uni $L107;
 $L108:
-	mov.b64 {%r146, %r147}, %rd435;
-	shfl.sync.up.b32 %r148|%p78, %r146, %r3, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
-	mov.b64 %rd438, {%r148, %r149};
+	mov.b64 {%r144, %r145}, %rd431;
+	shfl.sync.up.b32 %r146|%p78, %r144, %r3, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, %r3, 0, %r17;
+	mov.b64 %rd434, {%r146, %r147};
 	setp.lo.u32 %p79, %r3, 32;
 	and.pred %p80, %p78, %p79;
-	selp.b64 %rd439, %rd438, 0, %p80;
-	sub.u32 %r150, %r13, %r3;
-	setp.eq.u32 %p81, %r7, %r150;
+	selp.b64 %rd435, %rd434, 0, %p80;
+	sub.u32 %r148, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r148;
 	@!%p81 bra $L110;
-	mul.wide.u32 %rd440, %r8, 16;
-	add.s64 %rd441, %rd1, %rd440;
-	st.shared.s64 [%rd441+0], %rd435;
+	mul.wide.u32 %rd436, %r8, 16;
+	add.s64 %rd437, %rd1, %rd436;
+	st.shared.s64 [%rd437+0], %rd431;
 $L110:
 	bar.sync 0;
 	setp.eq.u32 %p82, %r8, 0;
 	@!%p82 bra $L111;
-	mov.b64 %rd442, 0;
+	mov.b64 %rd438, 0;
 	setp.lo.u32 %p83, %r7, %r10;
 	@!%p83 bra $L112;
-	mul.wide.u32 %rd443, %r7, 16;
-	add.s64 %rd444, %rd1, %rd443;
-	ld.shared.s64 %rd445, [%rd444+0];
-	mov.b64 %rd442, %rd445;
+	mul.wide.u32 %rd439, %r7, 16;
+	add.s64 %rd440, %rd1, %rd439;
+	ld.shared.s64 %rd441, [%rd440+0];
+	mov.b64 %rd438, %rd441;
 $L112:
-	mov.b64 {%r151, %r152}, %rd442;
-	shfl.sync.up.b32 %r153|%p84, %r151, 1, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
-	mov.b64 %rd446, {%r153, %r154};
+	mov.b64 {%r149, %r150}, %rd438;
+	shfl.sync.up.b32 %r151|%p84, %r149, 1, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
+	mov.b64 %rd442, {%r151, %r152};
 	@!%p84 bra $L113;
-	add.s64 %rd447, %rd446, %rd442;
-	mov.b64 %rd442, %rd447;
+	add.s64 %rd443, %rd442, %rd438;
+	mov.b64 %rd438, %rd443;
 $L113:
-	mov.b64 {%r155, %r156}, %rd442;
-	shfl.sync.up.b32 %r157|%p85, %r155, 2, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
-	mov.b64 %rd448, {%r157, %r158};
+	mov.b64 {%r153, %r154}, %rd438;
+	shfl.sync.up.b32 %r155|%p85, %r153, 2, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 2, 0, %r17;
+	mov.b64 %rd444, {%r155, %r156};
 	@!%p85 bra $L114;
-	add.s64 %rd449, %rd448, %rd442;
-	mov.b64 %rd442, %rd449;
+	add.s64 %rd445, %rd444, %rd438;
+	mov.b64 %rd438, %rd445;
 $L114:
-	mov.b64 {%r159, %r160}, %rd442;
-	shfl.sync.up.b32 %r161|%p86, %r159, 4, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
-	mov.b64 %rd450, {%r161, %r162};
+	mov.b64 {%r157, %r158}, %rd438;
+	shfl.sync.up.b32 %r159|%p86, %r157, 4, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 4, 0, %r17;
+	mov.b64 %rd446, {%r159, %r160};
 	@!%p86 bra $L115;
-	add.s64 %rd451, %rd450, %rd442;
-	mov.b64 %rd442, %rd451;
+	add.s64 %rd447, %rd446, %rd438;
+	mov.b64 %rd438, %rd447;
 $L115:
-	mov.b64 {%r163, %r164}, %rd442;
-	shfl.sync.up.b32 %r165|%p87, %r163, 8, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
-	mov.b64 %rd452, {%r165, %r166};
+	mov.b64 {%r161, %r162}, %rd438;
+	shfl.sync.up.b32 %r163|%p87, %r161, 8, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 8, 0, %r17;
+	mov.b64 %rd448, {%r163, %r164};
 	@!%p87 bra $L116;
-	add.s64 %rd453, %rd452, %rd442;
-	mov.b64 %rd442, %rd453;
+	add.s64 %rd449, %rd448, %rd438;
+	mov.b64 %rd438, %rd449;
 $L116:
-	mov.b64 {%r167, %r168}, %rd442;
-	shfl.sync.up.b32 %r169|%p88, %r167, 16, 0, %r17;
-	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
-	mov.b64 %rd454, {%r169, %r170};
+	mov.b64 {%r165, %r166}, %rd438;
+	shfl.sync.up.b32 %r167|%p88, %r165, 16, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 16, 0, %r17;
+	mov.b64 %rd450, {%r167, %r168};
 	@!%p88 bra $L117;
-	add.s64 %rd455, %rd454, %rd442;
-	mov.b64 %rd442, %rd455;
+	add.s64 %rd451, %rd450, %rd438;
+	mov.b64 %rd438, %rd451;
 $L117:
-	mov.b64 {%r171, %r172}, %rd442;
-	shfl.sync.up.b32 %r173|%p89, %r171, 1, 0, %r17;
-	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
-	mov.b64 %rd456, {%r173, %r174};
-	selp.b64 %rd457, %rd456, 0, %p89;
+	mov.b64 {%r169, %r170}, %rd438;
+	shfl.sync.up.b32 %r171|%p89, %r169, 1, 0, %r17;
+	shfl.sync.up.b32 %r172, %r170, 1, 0, %r17;
+	mov.b64 %rd452, {%r171, %r172};
+	selp.b64 %rd453, %rd452, 0, %p89;
 	@!%p83 bra $L118;
-	mul.wide.u32 %rd458, %r7, 16;
-	add.s64 %rd459, %rd1, %rd458;
-	add.s64 %rd460, %rd459, 512;
-	st.shared.s64 [%rd460+0], %rd457;
+	mul.wide.u32 %rd454, %r7, 16;
+	add.s64 %rd455, %rd1, %rd454;
+	add.s64 %rd456, %rd455, 512;
+	st.shared.s64 [%rd456+0], %rd453;
 $L118:
-	sub.u32 %r175, %r10, 1;
-	setp.eq.u32 %p90, %r7, %r175;
+	sub.u32 %r173, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r173;
 	@!%p90 bra $L119;
-	st.shared.s64 [%rd1+1024], %rd442;
+	st.shared.s64 [%rd1+1024], %rd438;
 $L119:
 $L111:
 	bar.sync 0;
-	mul.wide.u32 %rd461, %r8, 16;
-	add.s64 %rd462, %rd1, %rd461;
-	add.s64 %rd463, %rd462, 512;
-	ld.shared.s64 %rd464, [%rd463+0];
-	add.s64 %rd465, %rd464, %rd439;
-	ld.shared.s64 %rd466, [%rd1+1024];
-	mov.b64 {%r176, %r177}, %rd465;
-	shfl.sync.idx.b32 %r178|%p91, %r176, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r179, %r177, 0, %r22, %r17;
-	mov.b64 %rd467, {%r178, %r179};
+	mul.wide.u32 %rd457, %r8, 16;
+	add.s64 %rd458, %rd1, %rd457;
+	add.s64 %rd459, %rd458, 512;
+	ld.shared.s64 %rd460, [%rd459+0];
+	add.s64 %rd461, %rd460, %rd435;
+	ld.shared.s64 %rd462, [%rd1+1024];
+	mov.b64 {%r174, %r175}, %rd461;
+	shfl.sync.idx.b32 %r176|%p91, %r174, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r177, %r175, 0, %r22, %r17;
+	mov.b64 %rd463, {%r176, %r177};
+	mov.b64 %rd464, %rd462;
+	mov.b64 %rd465, %rd463;
+	mov.b64 %rd466, %rd464;
+	mov.b64 %rd467, %rd465;
 	mov.b64 %rd468, %rd466;
 	mov.b64 %rd469, %rd467;
 	mov.b64 %rd470, %rd468;
-	mov.b64 %rd471, %rd469;
-	mov.b64 %rd472, %rd470;
-	mov.b64 %rd473, %rd471;
-	mov.b64 %rd474, %rd472;
-	mov.b64 %rd475, 0;
-	cvt.u64.u32 %rd476, %r2;
-	setp.eq.s64 %p92, %rd476, 0;
-	setp.gt.s64 %p93, %rd474, 0;
+	mov.b64 %rd471, 0;
+	cvt.u64.u32 %rd472, %r2;
+	setp.eq.s64 %p92, %rd472, 0;
+	setp.gt.s64 %p93, %rd470, 0;
 	and.pred %p94, %p92, %p93;
 	@!%p94 bra $L121;
-	atom.global.add.u64 %rd477, [%rd147], %rd474;
-	mov.b64 %rd478, %rd477;
-	mov.b64 %rd475, %rd478;
+	atom.global.add.u64 %rd473, [%rd147], %rd470;
+	mov.b64 %rd474, %rd473;
+	mov.b64 %rd471, %rd474;
 $L121:
-	cvt.u64.u32 %rd479, %r2;
-	setp.eq.s64 %p95, %rd479, 0;
+	cvt.u64.u32 %rd475, %r2;
+	setp.eq.s64 %p95, %rd475, 0;
 	setp.eq.u32 %p96, %r1, 0;
 	and.pred %p97, %p95, %p96;
 	bar.sync 0;
 	@!%p97 bra $L122;
-	st.shared.s64 [%rd1+1024], %rd475;
+	st.shared.s64 [%rd1+1024], %rd471;
 $L122:
 	bar.sync 0;
-	ld.shared.s64 %rd480, [%rd1+1024];
-	mov.b64 %rd481, %rd480;
-	mov.b64 %rd475, %rd481;
-	add.s64 %rd482, %rd475, %rd473;
-	mov.b64 %rd483, %rd482;
-	mov.b64 %rd484, 0;
+	ld.shared.s64 %rd476, [%rd1+1024];
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd471, %rd477;
+	add.s64 %rd478, %rd471, %rd469;
+	mov.b64 %rd479, %rd478;
+	mov.b64 %rd480, 0;
 $L123:
-	setp.lt.s64 %p98, %rd484, %rd434;
+	setp.lt.s64 %p98, %rd480, %rd430;
 	not.pred %p99, %p98;
 	@!%p99 bra $L127;
 	bra.uni $L125;
 $L127:
-	mul.lo.s64 %rd485, %rd484, %rd172;
-	mad.lo.s64 %rd486, %rd485, 4, %rd170;
-	ld.shared.s32 %r180, [%rd486+0];
-	mov.b32 %r181, %r180;
-	add.s64 %rd487, %rd483, %rd484;
-	mul.lo.s64 %rd488, %rd487, %rd146;
-	mad.lo.s64 %rd489, %rd488, 4, %rd144;
-	st.global.s32 [%rd489+0], %r181;
+	mul.lo.s64 %rd481, %rd480, %rd172;
+	mad.lo.s64 %rd482, %rd481, 4, %rd170;
+	ld.shared.s32 %r178, [%rd482+0];
+	mov.b32 %r179, %r178;
+	add.s64 %rd483, %rd479, %rd480;
+	mul.lo.s64 %rd484, %rd483, %rd146;
+	mad.lo.s64 %rd485, %rd484, 4, %rd144;
+	st.global.s32 [%rd485+0], %r179;
 $L124:
-	add.s64 %rd490, %rd484, 1;
-	mov.b64 %rd484, %rd490;
+	add.s64 %rd486, %rd480, 1;
+	mov.b64 %rd480, %rd486;
 	bra.uni $L123;
 $L125:
 	bra.uni $L104;
@@ -6270,8 +6240,8 @@ $L103:
 	bra.uni $L102;
 $L104:
 $L54:
-	add.s64 %rd491, %rd309, %rd308;
-	mov.b64 %rd309, %rd491;
+	add.s64 %rd487, %rd309, %rd308;
+	mov.b64 %rd309, %rd487;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -6279,160 +6249,160 @@ $L7:
 	add.s64 %rd126, %rd126, %rd125;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd492, %rd113;
-	mov.b64 %rd493, %rd114;
+	mov.b64 %rd488, %rd113;
+	mov.b64 %rd489, %rd114;
 	// block reduction
-	mov.b32 %r182, 1;
-	sub.u32 %r183, %r13, 1;
-	mov.b32 %r184, %r3;
+	mov.b32 %r180, 1;
+	sub.u32 %r181, %r13, 1;
+	mov.b32 %r182, %r3;
 $L128:
-	setp.hs.u32 %p100, %r184, 32;
+	setp.hs.u32 %p100, %r182, 32;
 	@%p100 bra $L129;
-	mov.b64 {%r185, %r186}, %rd492;
-	shfl.sync.down.b32 %r187|%p101, %r185, %r184, %r183, %r17;
-	shfl.sync.down.b32 %r188, %r186, %r184, %r183, %r17;
-	mov.b64 %rd494, {%r187, %r188};
-	mov.b64 {%r189, %r190}, %rd493;
-	shfl.sync.down.b32 %r191, %r189, %r184, %r183, %r17;
-	shfl.sync.down.b32 %r192, %r190, %r184, %r183, %r17;
-	mov.b64 %rd495, {%r191, %r192};
+	mov.b64 {%r183, %r184}, %rd488;
+	shfl.sync.down.b32 %r185|%p101, %r183, %r182, %r181, %r17;
+	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
+	mov.b64 %rd490, {%r185, %r186};
+	mov.b64 {%r187, %r188}, %rd489;
+	shfl.sync.down.b32 %r189, %r187, %r182, %r181, %r17;
+	shfl.sync.down.b32 %r190, %r188, %r182, %r181, %r17;
+	mov.b64 %rd491, {%r189, %r190};
 	@!%p101 bra $L130;
 	setp.ne.u32 %p102, %r18, 9;
 	@%p102 bra.uni $L132;
-	setp.lt.s64 %p103, %rd494, %rd492;
-	setp.eq.s64 %p104, %rd494, %rd492;
-	setp.lt.s64 %p105, %rd495, %rd493;
+	setp.lt.s64 %p103, %rd490, %rd488;
+	setp.eq.s64 %p104, %rd490, %rd488;
+	setp.lt.s64 %p105, %rd491, %rd489;
 	and.pred %p106, %p104, %p105;
 	or.pred %p107, %p103, %p106;
-	selp.b64 %rd496, %rd494, %rd492, %p107;
-	selp.b64 %rd497, %rd495, %rd493, %p107;
-	mov.b64 %rd492, %rd496;
-	mov.b64 %rd493, %rd497;
+	selp.b64 %rd492, %rd490, %rd488, %p107;
+	selp.b64 %rd493, %rd491, %rd489, %p107;
+	mov.b64 %rd488, %rd492;
+	mov.b64 %rd489, %rd493;
 	bra.uni $L131;
 $L132:
 	setp.ne.u32 %p108, %r18, 10;
 	@%p108 bra.uni $L133;
-	setp.gt.s64 %p109, %rd494, %rd492;
-	setp.eq.s64 %p110, %rd494, %rd492;
-	setp.lt.s64 %p111, %rd495, %rd493;
+	setp.gt.s64 %p109, %rd490, %rd488;
+	setp.eq.s64 %p110, %rd490, %rd488;
+	setp.lt.s64 %p111, %rd491, %rd489;
 	and.pred %p112, %p110, %p111;
 	or.pred %p113, %p109, %p112;
-	selp.b64 %rd498, %rd494, %rd492, %p113;
-	selp.b64 %rd499, %rd495, %rd493, %p113;
-	mov.b64 %rd492, %rd498;
-	mov.b64 %rd493, %rd499;
+	selp.b64 %rd494, %rd490, %rd488, %p113;
+	selp.b64 %rd495, %rd491, %rd489, %p113;
+	mov.b64 %rd488, %rd494;
+	mov.b64 %rd489, %rd495;
 	bra.uni $L131;
 $L133:
-	mov.b64 %rd500, %rd492;
-	mov.b64 %rd501, %rd493;
-	mov.b64 %rd502, %rd494;
-	mov.b64 %rd503, %rd495;
-	mov.b64 %rd504, %rd500;
-	mov.b64 %rd505, %rd501;
-	mov.b64 %rd506, %rd502;
-	mov.b64 %rd507, %rd503;
-	mov.b64 %rd508, %rd506;
-	mov.b64 %rd509, %rd507;
-	add.s64 %rd510, %rd504, %rd508;
-	mov.b64 %rd504, %rd510;
-	add.s64 %rd511, %rd505, %rd509;
-	mov.b64 %rd505, %rd511;
+	mov.b64 %rd496, %rd488;
+	mov.b64 %rd497, %rd489;
+	mov.b64 %rd498, %rd490;
+	mov.b64 %rd499, %rd491;
+	mov.b64 %rd500, %rd496;
+	mov.b64 %rd501, %rd497;
+	mov.b64 %rd502, %rd498;
+	mov.b64 %rd503, %rd499;
+	mov.b64 %rd504, %rd502;
+	mov.b64 %rd505, %rd503;
+	add.s64 %rd506, %rd500, %rd504;
+	mov.b64 %rd500, %rd506;
+	add.s64 %rd507, %rd501, %rd505;
+	mov.b64 %rd501, %rd507;
 $L134:
-	mov.b64 %rd492, %rd504;
-	mov.b64 %rd493, %rd505;
+	mov.b64 %rd488, %rd500;
+	mov.b64 %rd489, %rd501;
 $L131:
 $L130:
-	shl.b32 %r184, %r184, 1;
+	shl.b32 %r182, %r182, 1;
 	bra.uni $L128;
 $L129:
 	setp.eq.u32 %p114, %r7, 0;
 	@!%p114 bra $L135;
-	mul.wide.u32 %rd512, %r8, 16;
-	add.s64 %rd513, %rd1, %rd512;
-	st.shared.s64 [%rd513+0], %rd492;
-	st.shared.s64 [%rd513+8], %rd493;
+	mul.wide.u32 %rd508, %r8, 16;
+	add.s64 %rd509, %rd1, %rd508;
+	st.shared.s64 [%rd509+0], %rd488;
+	st.shared.s64 [%rd509+8], %rd489;
 $L135:
 	bar.sync 0;
 	setp.eq.u32 %p115, %r8, 0;
 	@!%p115 bra $L136;
 	setp.lo.u32 %p116, %r7, %r10;
 	@!%p116 bra $L137;
-	mul.wide.u32 %rd514, %r7, 16;
-	add.s64 %rd515, %rd1, %rd514;
-	ld.shared.s64 %rd516, [%rd515+0];
-	ld.shared.s64 %rd517, [%rd515+8];
-	mov.b64 %rd492, %rd516;
-	mov.b64 %rd493, %rd517;
+	mul.wide.u32 %rd510, %r7, 16;
+	add.s64 %rd511, %rd1, %rd510;
+	ld.shared.s64 %rd512, [%rd511+0];
+	ld.shared.s64 %rd513, [%rd511+8];
+	mov.b64 %rd488, %rd512;
+	mov.b64 %rd489, %rd513;
 $L137:
-	sub.u32 %r193, %r10, 1;
-	mov.b32 %r194, %r182;
+	sub.u32 %r191, %r10, 1;
+	mov.b32 %r192, %r180;
 $L138:
-	setp.hs.u32 %p117, %r194, 32;
+	setp.hs.u32 %p117, %r192, 32;
 	@%p117 bra $L139;
-	mov.b64 {%r195, %r196}, %rd492;
-	shfl.sync.down.b32 %r197|%p118, %r195, %r194, %r193, %r17;
-	shfl.sync.down.b32 %r198, %r196, %r194, %r193, %r17;
-	mov.b64 %rd518, {%r197, %r198};
-	mov.b64 {%r199, %r200}, %rd493;
-	shfl.sync.down.b32 %r201, %r199, %r194, %r193, %r17;
-	shfl.sync.down.b32 %r202, %r200, %r194, %r193, %r17;
-	mov.b64 %rd519, {%r201, %r202};
+	mov.b64 {%r193, %r194}, %rd488;
+	shfl.sync.down.b32 %r195|%p118, %r193, %r192, %r191, %r17;
+	shfl.sync.down.b32 %r196, %r194, %r192, %r191, %r17;
+	mov.b64 %rd514, {%r195, %r196};
+	mov.b64 {%r197, %r198}, %rd489;
+	shfl.sync.down.b32 %r199, %r197, %r192, %r191, %r17;
+	shfl.sync.down.b32 %r200, %r198, %r192, %r191, %r17;
+	mov.b64 %rd515, {%r199, %r200};
 	@!%p118 bra $L140;
 	setp.ne.u32 %p119, %r18, 9;
 	@%p119 bra.uni $L142;
-	setp.lt.s64 %p120, %rd518, %rd492;
-	setp.eq.s64 %p121, %rd518, %rd492;
-	setp.lt.s64 %p122, %rd519, %rd493;
+	setp.lt.s64 %p120, %rd514, %rd488;
+	setp.eq.s64 %p121, %rd514, %rd488;
+	setp.lt.s64 %p122, %rd515, %rd489;
 	and.pred %p123, %p121, %p122;
 	or.pred %p124, %p120, %p123;
-	selp.b64 %rd520, %rd518, %rd492, %p124;
-	selp.b64 %rd521, %rd519, %rd493, %p124;
-	mov.b64 %rd492, %rd520;
-	mov.b64 %rd493, %rd521;
+	selp.b64 %rd516, %rd514, %rd488, %p124;
+	selp.b64 %rd517, %rd515, %rd489, %p124;
+	mov.b64 %rd488, %rd516;
+	mov.b64 %rd489, %rd517;
 	bra.uni $L141;
 $L142:
 	setp.ne.u32 %p125, %r18, 10;
 	@%p125 bra.uni $L143;
-	setp.gt.s64 %p126, %rd518, %rd492;
-	setp.eq.s64 %p127, %rd518, %rd492;
-	setp.lt.s64 %p128, %rd519, %rd493;
+	setp.gt.s64 %p126, %rd514, %rd488;
+	setp.eq.s64 %p127, %rd514, %rd488;
+	setp.lt.s64 %p128, %rd515, %rd489;
 	and.pred %p129, %p127, %p128;
 	or.pred %p130, %p126, %p129;
-	selp.b64 %rd522, %rd518, %rd492, %p130;
-	selp.b64 %rd523, %rd519, %rd493, %p130;
-	mov.b64 %rd492, %rd522;
-	mov.b64 %rd493, %rd523;
+	selp.b64 %rd518, %rd514, %rd488, %p130;
+	selp.b64 %rd519, %rd515, %rd489, %p130;
+	mov.b64 %rd488, %rd518;
+	mov.b64 %rd489, %rd519;
 	bra.uni $L141;
 $L143:
-	mov.b64 %rd524, %rd492;
-	mov.b64 %rd525, %rd493;
-	mov.b64 %rd526, %rd518;
-	mov.b64 %rd527, %rd519;
-	mov.b64 %rd504, %rd524;
-	mov.b64 %rd505, %rd525;
-	mov.b64 %rd506, %rd526;
-	mov.b64 %rd507, %rd527;
-	mov.b64 %rd508, %rd506;
-	mov.b64 %rd509, %rd507;
-	add.s64 %rd528, %rd504, %rd508;
-	mov.b64 %rd504, %rd528;
-	add.s64 %rd529, %rd505, %rd509;
-	mov.b64 %rd505, %rd529;
+	mov.b64 %rd520, %rd488;
+	mov.b64 %rd521, %rd489;
+	mov.b64 %rd522, %rd514;
+	mov.b64 %rd523, %rd515;
+	mov.b64 %rd500, %rd520;
+	mov.b64 %rd501, %rd521;
+	mov.b64 %rd502, %rd522;
+	mov.b64 %rd503, %rd523;
+	mov.b64 %rd504, %rd502;
+	mov.b64 %rd505, %rd503;
+	add.s64 %rd524, %rd500, %rd504;
+	mov.b64 %rd500, %rd524;
+	add.s64 %rd525, %rd501, %rd505;
+	mov.b64 %rd501, %rd525;
 $L144:
-	mov.b64 %rd492, %rd504;
-	mov.b64 %rd493, %rd505;
+	mov.b64 %rd488, %rd500;
+	mov.b64 %rd489, %rd501;
 $L141:
 $L140:
-	shl.b32 %r194, %r194, 1;
+	shl.b32 %r192, %r192, 1;
 	bra.uni $L138;
 $L139:
 $L136:
-	mul.wide.u32 %rd530, %r29, 16;
-	add.s64 %rd531, %rd11, %rd530;
+	mul.wide.u32 %rd526, %r29, 16;
+	add.s64 %rd527, %rd11, %rd526;
 	setp.eq.u32 %p131, %r5, 0;
 	@!%p131 bra $L145;
-	st.global.s64 [%rd531+0], %rd492;
-	st.global.s64 [%rd531+8], %rd493;
+	st.global.s64 [%rd527+0], %rd488;
+	st.global.s64 [%rd527+8], %rd489;
 $L145:
 	ret;
 }
@@ -7030,7 +7000,7 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = -1
 			gokkosS1[gokkosJ] = math.MaxInt32
 		}
-//line gokkos_kernels_gen.go:7034
+//line gokkos_kernels_gen.go:7004
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -7038,7 +7008,7 @@ func gokkosHostLoop4(gokkosK *reset, gokkosLo, gokkosHi int) {
 		k.Dist.Set(v, -1)
 		k.Owner.Set(v, math.MaxInt32)
 	}
-//line gokkos_kernels_gen.go:7042
+//line gokkos_kernels_gen.go:7012
 }
 
 // gokkosHostLoop5 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -7052,7 +7022,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(s), 0)
 			k.Owner.AtomicMin(int(s), s)
 		}
-//line gokkos_kernels_gen.go:7056
+//line gokkos_kernels_gen.go:7026
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -7062,7 +7032,7 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 		k.Dist.AtomicStore(int(s), 0)
 		k.Owner.AtomicMin(int(s), s)
 	}
-//line gokkos_kernels_gen.go:7066
+//line gokkos_kernels_gen.go:7036
 }
 
 // gokkosHostLoop6 runs nearest.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -7088,7 +7058,7 @@ gokkosNext:
 		_ = e
 //line main.go:60
 		d := o.Depth + 1
-		claimed := o.Dist.AtomicCompareAndSwap(int(v), -1, d)
+		claimed := gokkosimpl.AtomicCompareAndSwapInt32(&gokkosS0[int(v)], -1, d)
 		if claimed || gokkosimpl.AtomicLoadInt32(&gokkosS0[int(v)]) == d {
 //line main.go:62
 			gokkosimpl.AtomicMinInt32(&gokkosS1[int(v)], gokkosimpl.AtomicLoadInt32(&gokkosS1[int(u)]))
@@ -7108,6 +7078,6 @@ gokkosNext:
 //line main.go:65
 		}
 	}
-//line gokkos_kernels_gen.go:7112
+//line gokkos_kernels_gen.go:7082
 	return gokkosN
 }

@@ -17,8 +17,9 @@ import (
 // A visit loop is the Visit method of an edge operator (the frontier template's EdgeOp: a
 // method Visit(u, v int32, e int64) bool) inlined into a loop over one vertex's adjacency, for
 // host push steps (gokkosimpl.RegisterHostVisit). The operator's one-dimensional view fields
-// are taken as slices once per call; in the body, Len and At of such a field become len and
-// an index, and AtomicLoad and AtomicMin become the concrete atomics of gokkosimpl, which the
+// are taken as slices once per call; in the body, Len, At and Set of such a field become len,
+// an index and an assignment, and AtomicLoad, AtomicMin, and for integer elements
+// AtomicCompareAndSwap and AtomicOr, become the concrete atomics of gokkosimpl, which the
 // compiler inlines: on the host the template would otherwise make a dynamic call per edge,
 // and Visit a call per view atomic (generic methods are too large to inline). Other uses of
 // the views stay as they are. An operator gets a visit loop when it is a non-generic type of
@@ -185,7 +186,13 @@ func (h *visitLoop) scan(pkg *packages.Package) bool {
 				return true
 			}
 			switch sel.Sel.Name {
-			case "Len", "At", "AtomicLoad", "AtomicMin":
+			case "Len", "At", "Set", "AtomicLoad", "AtomicMin":
+			case "AtomicCompareAndSwap", "AtomicOr":
+				// Integer elements only: a float compare-and-swap compares bits, and the
+				// views refuse bitwise atomics on floats at run time.
+				if !integerElems[elem] {
+					return true
+				}
 			default:
 				return true
 			}
@@ -201,6 +208,9 @@ func (h *visitLoop) scan(pkg *packages.Package) bool {
 	})
 	return ok
 }
+
+// integerElems are the element types of the visit loop's integer-only atomics.
+var integerElems = map[string]bool{"int32": true, "uint32": true, "int64": true, "uint64": true}
 
 // viewElem returns the element type of t when t is views.View1D of an element type the visit
 // loop serves, and "" otherwise.
@@ -317,7 +327,23 @@ func (h *visitLoop) loopBody(implQ string) []ast.Stmt {
 				c.Replace(&ast.CallExpr{Fun: impl("AtomicLoad"), Args: []ast.Expr{elemPtr()}})
 			case "AtomicMin":
 				c.Replace(&ast.CallExpr{Fun: impl("AtomicMin"), Args: []ast.Expr{elemPtr(), n.Args[1]}})
+			case "AtomicOr":
+				c.Replace(&ast.CallExpr{Fun: impl("AtomicOr"), Args: []ast.Expr{elemPtr(), n.Args[1]}})
+			case "AtomicCompareAndSwap":
+				c.Replace(&ast.CallExpr{Fun: impl("AtomicCompareAndSwap"), Args: []ast.Expr{elemPtr(), n.Args[1], n.Args[2]}})
 			}
+		case *ast.ExprStmt:
+			// A view's Set is a statement (it returns nothing): an assignment to the element.
+			call, ok := n.X.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			i, ok := clonedUses[call]
+			if !ok || call.Fun.(*ast.SelectorExpr).Sel.Name != "Set" {
+				return true
+			}
+			c.Replace(&ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: ast.NewIdent(sliceName(i)), Index: call.Args[0]}},
+				TokPos: call.Pos(), Tok: token.ASSIGN, Rhs: []ast.Expr{call.Args[1]}})
 		case *ast.ReturnStmt:
 			rec := &ast.BlockStmt{List: []ast.Stmt{
 				&ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: ast.NewIdent("gokkosHits"), Index: ast.NewIdent("gokkosN")}}, Tok: token.ASSIGN, Rhs: []ast.Expr{ast.NewIdent("gokkosV")}},

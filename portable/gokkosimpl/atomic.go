@@ -102,3 +102,35 @@ func AtomicMinFloat64(p *float64, x float64) float64 {
 
 // unsafePointer converts an element pointer for the word atomics.
 func unsafePointer[T float32 | float64](p *T) unsafe.Pointer { return unsafe.Pointer(p) }
+
+// AtomicCompareAndSwapInt32 stores new in *p if it holds old and reports whether it did.
+func AtomicCompareAndSwapInt32(p *int32, old, new int32) bool {
+	return atomic.CompareAndSwapInt32(p, old, new)
+}
+
+// AtomicCompareAndSwapUint32 stores new in *p if it holds old and reports whether it did.
+func AtomicCompareAndSwapUint32(p *uint32, old, new uint32) bool {
+	return atomic.CompareAndSwapUint32(p, old, new)
+}
+
+// AtomicCompareAndSwapInt64 stores new in *p if it holds old and reports whether it did.
+func AtomicCompareAndSwapInt64(p *int64, old, new int64) bool {
+	return atomic.CompareAndSwapInt64(p, old, new)
+}
+
+// AtomicCompareAndSwapUint64 stores new in *p if it holds old and reports whether it did.
+func AtomicCompareAndSwapUint64(p *uint64, old, new uint64) bool {
+	return atomic.CompareAndSwapUint64(p, old, new)
+}
+
+// AtomicOrInt32 stores *p | x and returns the previous value.
+func AtomicOrInt32(p *int32, x int32) int32 { return atomic.OrInt32(p, x) }
+
+// AtomicOrUint32 stores *p | x and returns the previous value.
+func AtomicOrUint32(p *uint32, x uint32) uint32 { return atomic.OrUint32(p, x) }
+
+// AtomicOrInt64 stores *p | x and returns the previous value.
+func AtomicOrInt64(p *int64, x int64) int64 { return atomic.OrInt64(p, x) }
+
+// AtomicOrUint64 stores *p | x and returns the previous value.
+func AtomicOrUint64(p *uint64, x uint64) uint64 { return atomic.OrUint64(p, x) }
