@@ -123,7 +123,8 @@ func ParallelReduceTeam[T any, K TeamReduceKernel[T]](s execspace.Space, label s
 // index i's contribution to *acc, and when final is true *acc holds, on entry, the sum of the
 // contributions of all indices before i. The grand total is stored in *total (which may be nil)
 // before ParallelScan returns. The body may be called twice per index (final false, then true),
-// as in Kokkos.
+// as in Kokkos. On the host the range is cut into one block per worker, each of at least p's
+// chunk (when set): a range within one chunk is one block, scanned in a single pass.
 func ParallelScan[T Number, K ScanKernel[T]](s execspace.Space, label string, p RangePolicy, k K, total *T) error {
 	s, err := resolve(s)
 	if err == nil {
@@ -178,6 +179,9 @@ func hostScan[T Number, K ScanKernel[T]](x execspace.HostExecutor, p RangePolicy
 	}
 	n := p.End - p.Begin
 	blocks := min(x.Workers(), n)
+	if p.Chunk > 0 { // a block has at least a chunk's iterations
+		blocks = min(blocks, (n+p.Chunk-1)/p.Chunk)
+	}
 	if blocks <= 1 {
 		// One block: run it through the space all the same (as one iteration, on the calling
 		// goroutine), so that a closed space refuses it as it refuses every launch.

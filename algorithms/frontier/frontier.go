@@ -375,7 +375,7 @@ func (f *Frontier) Measure() (Sample, error) {
 		}
 		var c Count
 		k := worklistStats{G: f.g.Out(), In: in}
-		if err := portable.ParallelReduce(f.space, "frontier: inspect", portable.Range(0, n), k, portable.KernelJoin[Count](k, &c)); err != nil {
+		if err := portable.ParallelReduce(f.space, "frontier: inspect", f.tune.rangePolicy(n), k, portable.KernelJoin[Count](k, &c)); err != nil {
 			return s, err
 		}
 		s.Edges, s.MaxDegree = c.Val, int64(c.Loc)

@@ -3,6 +3,8 @@ package frontier
 import (
 	"fmt"
 
+	"github.com/gokkos/gokkos/portable"
+
 	"github.com/gokkos/gokkos/execspace"
 )
 
@@ -44,6 +46,11 @@ type Tuning struct {
 	// team on a device, and 512 vertices and 4096 edges on the host. A negative LevelEdges
 	// turns fused steps off.
 	LevelVertices, LevelEdges int
+	// Grain is the chunk of the template's range launches over worklist slots (the
+	// inspector's): a launch of at most Grain iterations runs on one worker, which spares the
+	// pool's dispatch and join where they cost more than the work. The default is 4096 on
+	// the host and 0 (the space chooses) on a device.
+	Grain int
 }
 
 // DefaultTuning returns the tuning for a space described by info. On a device (info.Device)
@@ -56,7 +63,7 @@ func DefaultTuning(info execspace.Info) Tuning {
 	units := max(info.Units, 1)
 	if !info.Device {
 		return Tuning{TeamSize: 1, WarpSize: 1, Buffer: 1024, SlotsPerThread: 256, Teams: 8 * units, Units: units, PullWords: 8, EdgeSample: 16,
-			LevelTeamSize: 1, LevelVertices: 512, LevelEdges: 4096}
+			LevelTeamSize: 1, LevelVertices: 512, LevelEdges: 4096, Grain: 4096}
 	}
 	warp := max(info.WarpSize, 1)
 	team := 8 * warp
@@ -86,7 +93,7 @@ func (t Tuning) merged(d Tuning) Tuning {
 		Teams: pick(t.Teams, d.Teams), Units: pick(t.Units, d.Units),
 		PullWords: pickNonZero(t.PullWords, d.PullWords), EdgeSample: pick(t.EdgeSample, d.EdgeSample),
 		LevelTeamSize: pick(t.LevelTeamSize, d.LevelTeamSize), LevelVertices: pick(t.LevelVertices, d.LevelVertices),
-		LevelEdges: pickNonZero(t.LevelEdges, d.LevelEdges),
+		LevelEdges: pickNonZero(t.LevelEdges, d.LevelEdges), Grain: pick(t.Grain, d.Grain),
 	}
 }
 
@@ -99,7 +106,7 @@ func pickNonZero(a, b int) int {
 
 func (t Tuning) check() error {
 	if t.TeamSize < 0 || t.WarpSize < 0 || t.Buffer < 0 || t.SlotsPerThread < 0 || t.Teams < 0 || t.Units < 0 || t.EdgeSample < 0 ||
-		t.LevelTeamSize < 0 || t.LevelVertices < 0 {
+		t.LevelTeamSize < 0 || t.LevelVertices < 0 || t.Grain < 0 {
 		return fmt.Errorf("frontier: negative tuning parameter in %+v", t)
 	}
 	return nil
@@ -112,4 +119,9 @@ func (t Tuning) chunk(slots int) int {
 	full := t.TeamSize * t.SlotsPerThread
 	want := (slots + 8*t.Units - 1) / (8 * t.Units)
 	return max(min(full, want), t.TeamSize, 1)
+}
+
+// rangePolicy returns the policy of a range launch over n worklist slots, with chunk Grain.
+func (t Tuning) rangePolicy(n int) portable.RangePolicy {
+	return portable.Range(0, n).WithChunk(t.Grain)
 }

@@ -23,7 +23,8 @@ const (
 )
 
 // markImproved classifies the improved vertices of a step: near if below T, otherwise far if
-// the vertex is not in the far pile yet (its flag is claimed). It reduces the smallest
+// the vertex is not in the far pile yet (its flag becomes 1; it may wait in the later pile,
+// see window.go, whose entry then goes stale). It reduces the smallest
 // distance at or beyond T, so that the far pile's minimum is known without a pass over it.
 //
 //gokkos:kernel
@@ -43,7 +44,7 @@ func (k markImproved) Run(s int, acc *float64) {
 			m = markNear
 		} else {
 			*acc = min(*acc, d)
-			if k.Pending.AtomicExchange(int(v), 1) == 0 {
+			if k.Pending.AtomicExchange(int(v), 1) != 1 {
 				m = markFar
 			}
 		}
@@ -119,7 +120,7 @@ func (k splitMarked) Run(s int, acc *int64, final bool) {
 func (s *SSSP) split(w frontier.Worklist, far views.View1D[int32], base int) (near, farAdded int, err error) {
 	var total int64
 	k := splitMarked{In: w, Mark: s.mark, Near: s.take, Far: far, Base: base}
-	if err := portable.ParallelScan(s.g.Space(), "sssp: split", portable.Range(0, w.Slots()), k, &total); err != nil {
+	if err := portable.ParallelScan(s.g.Space(), "sssp: split", s.slots(w.Slots()), k, &total); err != nil {
 		return 0, 0, err
 	}
 	return int(total & 0xffffffff), int(total >> 32), nil
@@ -148,6 +149,17 @@ func (s *SSSP) runDelta(st *Stats) error {
 	// It may be stale (an entry that improved below T since), which at worst costs a bucket
 	// with nothing near; a pile rebuild makes it exact again.
 	farMin := math.Inf(1)
+	// The later pile (window.go) serves the host, where a split costs a pass over the pile
+	// with no launch latency to hide it; piles of up to maxPile entries fit splitPile's
+	// counts. The window starts empty, so that the first bucket switch sets it.
+	windowed := !space.Info().Device && s.g.N() <= maxPile
+	lp := laterPile{flag: 2, w: math.Inf(-1)}
+	if windowed {
+		if err := s.allocLater(); err != nil {
+			return err
+		}
+	}
+	var err error
 	for {
 		for !s.f.Empty() {
 			ok, err := s.f.Levels()
@@ -180,7 +192,7 @@ func (s *SSSP) runDelta(st *Stats) error {
 			w := s.f.Worklist()
 			mk := markImproved{In: w, Dist: s.distances(), Pending: s.pending, T: t, Mark: s.mark}
 			m := math.Inf(1)
-			if err := portable.ParallelReduce(space, "sssp: mark improved", portable.Range(0, w.Slots()), mk, portable.Min(&m)); err != nil {
+			if err := portable.ParallelReduce(space, "sssp: mark improved", s.slots(w.Slots()), mk, portable.Min(&m)); err != nil {
 				return err
 			}
 			farMin = min(farMin, m)
@@ -192,6 +204,15 @@ func (s *SSSP) runDelta(st *Stats) error {
 			if err := s.f.Assign(frontier.Worklist{Size: near, Queue: s.take}); err != nil {
 				return err
 			}
+		}
+		if windowed && (farSize == 0 || !(farMin < lp.w)) {
+			// The far pile holds nothing below the window's end: move the window.
+			added, m, err := s.refill(&lp, farSize, farMin, s.queue[cur])
+			if err != nil {
+				return err
+			}
+			farSize += added
+			farMin = min(farMin, m)
 		}
 		if farSize == 0 {
 			return nil
@@ -206,14 +227,38 @@ func (s *SSSP) runDelta(st *Stats) error {
 		if !(t > m) { // m/delta beyond float precision
 			t = math.Nextafter(m, math.Inf(1))
 		}
-		mk := markFarPile{Queue: q, Dist: s.distances(), Pending: s.pending, Old: low, T: t, Mark: s.mark}
-		farMin = math.Inf(1)
-		if err := portable.ParallelReduce(space, "sssp: mark far", portable.Range(0, farSize), mk, portable.Min(&farMin)); err != nil {
-			return err
-		}
-		near, kept, err := s.split(frontier.Worklist{Size: farSize, Queue: q}, s.queue[1-cur], 0)
-		if err != nil {
-			return err
+		var near, kept int
+		if windowed {
+			t = min(t, lp.w)
+			if lp.size+farSize > s.g.N() { // stale entries fill the later pile: compact it
+				if err := lp.compact(s); err != nil {
+					return err
+				}
+			}
+			var late int
+			if near, kept, late, err = s.splitFar(q, farSize, low, t, &lp, s.queue[1-cur]); err != nil {
+				return err
+			}
+			// The entries kept are at or beyond t; where none is near, the next bucket is
+			// the one of their smallest distance.
+			farMin = t
+			if near == 0 && kept > 0 {
+				farMin = math.Inf(1)
+				k := pendingMin{Queue: s.queue[1-cur], Dist: s.distances()}
+				if err := portable.ParallelReduce(space, "sssp: far min", s.slots(kept), k, portable.Min(&farMin)); err != nil {
+					return err
+				}
+			}
+			lp.size += late
+		} else {
+			mk := markFarPile{Queue: q, Dist: s.distances(), Pending: s.pending, Old: low, T: t, Mark: s.mark}
+			farMin = math.Inf(1)
+			if err := portable.ParallelReduce(space, "sssp: mark far", s.slots(farSize), mk, portable.Min(&farMin)); err != nil {
+				return err
+			}
+			if near, kept, err = s.split(frontier.Worklist{Size: farSize, Queue: q}, s.queue[1-cur], 0); err != nil {
+				return err
+			}
 		}
 		cur, farSize = 1-cur, kept
 		if err := s.f.Assign(frontier.Worklist{Size: near, Queue: s.take}); err != nil {

@@ -14,8 +14,9 @@
 //   - DeltaStepping: Meyer and Sanders' buckets of width Delta, run as a near-far worklist
 //     (as Davidson and colleagues do on GPUs): the frontier holds the vertices below the
 //     current bucket's end and is pushed until it empties, improved vertices beyond it wait
-//     in a far pile, and the far pile is split once per bucket. Weights must be
-//     non-negative.
+//     in a far pile, and the far pile is split once per bucket. On the host the far pile
+//     holds only a window of buckets, and the entries beyond it wait in a later pile that is
+//     split once per window (see window.go). Weights must be non-negative.
 //   - EdgeList: Bellman-Ford over an edge list instead of the CSR, one edge per thread, with
 //     the edges reordered by cache-sized segments of the distance array (Afanasyev and
 //     Voevodin): edges are grouped by the segment of their destination, so that the

@@ -380,27 +380,23 @@ func init() {
 			{Name: "Out.Buffer", Field: []int{7, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{7, 8}, Kind: abi.KindInt64},
 			{Name: "Stats", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.F.W", Field: []int{9, 0, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "Op.F.Dist", Field: []int{9, 0, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
-			{Name: "Op.I.W", Field: []int{9, 1, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.I.Dist", Field: []int{9, 1, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Op.Int", Field: []int{9, 2}, Kind: abi.KindBool},
-			{Name: "Op.T", Field: []int{9, 3}, Kind: abi.KindFloat64},
-			{Name: "Op.Pending", Field: []int{9, 4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Far", Field: []int{9, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.State", Field: []int{9, 6}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{9, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Op.Dist", Field: []int{9, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Op.IW", Field: []int{9, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.IDist", Field: []int{9, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Int", Field: []int{9, 4}, Kind: abi.KindBool},
+			{Name: "Op.T", Field: []int{9, 5}, Kind: abi.KindFloat64},
+			{Name: "Op.Pending", Field: []int{9, 6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Far", Field: []int{9, 7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.State", Field: []int{9, 8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "intdist.go", Key: "func (relaxInt) Visit", Hash: "627ed57da486d6a9"},
-			{File: "intdist.go", Key: "type relaxInt", Hash: "4d78b9558e2510f9"},
-			{File: "near.go", Key: "func (nearRelax) Visit", Hash: "d8a3f876097ceb9f"},
-			{File: "near.go", Key: "type nearRelax", Hash: "07988b1c86c25eb9"},
-			{File: "op.go", Key: "func (relax) Visit", Hash: "2bdd4ee109526314"},
-			{File: "op.go", Key: "type relax", Hash: "72842c4e48d64b87"},
+			{File: "near.go", Key: "func (nearRelax) Visit", Hash: "c980fd87d96b9349"},
+			{File: "near.go", Key: "type nearRelax", Hash: "193d20b2ded3ea0b"},
 		},
-		SourceHash: "666b8ddbce4501fc",
+		SourceHash: "b238b11769f7d56f",
 	})
 	gokkosimpl.Register[frontier.PushFused[relaxInt]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relaxInt]",
@@ -593,7 +589,7 @@ func init() {
 	})
 	gokkosimpl.Register[markImproved](&abi.KernelSpec{
 		Name:      "sssp.markImproved",
-		Pos:       "algorithms/sssp/delta.go:30",
+		Pos:       "algorithms/sssp/delta.go:31",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX15,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_markImproved_main", Final: "gk_sssp_markImproved_final"},
@@ -616,18 +612,18 @@ func init() {
 			{File: "delta.go", Key: "const markDrop", Hash: "27bc64abeb53b6aa"},
 			{File: "delta.go", Key: "const markFar", Hash: "27bc64abeb53b6aa"},
 			{File: "delta.go", Key: "const markNear", Hash: "27bc64abeb53b6aa"},
-			{File: "delta.go", Key: "func (markImproved) Run", Hash: "8f42ba21d3a41ee1"},
+			{File: "delta.go", Key: "func (markImproved) Run", Hash: "677196fd04c996ad"},
 			{File: "delta.go", Key: "type markImproved", Hash: "1f1cea777c1cb5ab"},
 			{File: "intdist.go", Key: "const infInt", Hash: "558cd099e4b9d3ea"},
 			{File: "intdist.go", Key: "func (distances) At", Hash: "0363efff2da43766"},
 			{File: "intdist.go", Key: "type distances", Hash: "71c0c3ad21120561"},
 		},
-		SourceHash: "a59a426dc5f5c792",
+		SourceHash: "5552fc2f1dabd519",
 	})
 	gokkosimpl.RegisterHostReduce[markImproved, float64](gokkosHostLoop15)
 	gokkosimpl.Register[markFarPile](&abi.KernelSpec{
 		Name:      "sssp.markFarPile",
-		Pos:       "algorithms/sssp/delta.go:60",
+		Pos:       "algorithms/sssp/delta.go:61",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX16,
 		Reduce:    abi.ReduceEntries{Main: "gk_sssp_markFarPile_main", Final: "gk_sssp_markFarPile_final"},
@@ -659,7 +655,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[markFarPile, float64](gokkosHostLoop16)
 	gokkosimpl.Register[splitMarked](&abi.KernelSpec{
 		Name:  "sssp.splitMarked",
-		Pos:   "algorithms/sssp/delta.go:89",
+		Pos:   "algorithms/sssp/delta.go:90",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX17,
 		Scan:  abi.ScanEntries{Up: "gk_sssp_splitMarked_up", Mid: "gk_sssp_splitMarked_mid", Down: "gk_sssp_splitMarked_down"},
@@ -1169,10 +1165,138 @@ func init() {
 		SourceHash: "ec4c8cef6e645f04",
 	})
 	gokkosimpl.RegisterHostReduce[reachedEdges, int64](gokkosHostLoop39)
-	gokkosimpl.RegisterHostVisit[poison](gokkosHostLoop40)
-	gokkosimpl.RegisterHostVisit[relaxInt](gokkosHostLoop41)
-	gokkosimpl.RegisterHostVisit[relax](gokkosHostLoop42)
-	gokkosimpl.RegisterHostVisit[nearRelax](gokkosHostLoop43)
+	gokkosimpl.Register[splitWindow](&abi.KernelSpec{
+		Name:  "sssp.splitWindow",
+		Pos:   "algorithms/sssp/window.go:43",
+		Form:  abi.FormScan,
+		PTX:   gokkosPTX40,
+		Scan:  abi.ScanEntries{Up: "gk_sssp_splitWindow_up", Mid: "gk_sssp_splitWindow_mid", Down: "gk_sssp_splitWindow_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Dist.F", Field: []int{1, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Dist.I", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Pending", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Old", Field: []int{3}, Kind: abi.KindFloat64},
+			{Name: "T", Field: []int{4}, Kind: abi.KindFloat64},
+			{Name: "W", Field: []int{5}, Kind: abi.KindFloat64},
+			{Name: "Later", Field: []int{6}, Kind: abi.KindInt32},
+			{Name: "Near", Field: []int{7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Far", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "LaterQ", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "LaterBase", Field: []int{10}, Kind: abi.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "delta.go", Key: "const markDrop", Hash: "27bc64abeb53b6aa"},
+			{File: "delta.go", Key: "const markFar", Hash: "27bc64abeb53b6aa"},
+			{File: "delta.go", Key: "const markNear", Hash: "27bc64abeb53b6aa"},
+			{File: "intdist.go", Key: "const infInt", Hash: "558cd099e4b9d3ea"},
+			{File: "intdist.go", Key: "func (distances) At", Hash: "0363efff2da43766"},
+			{File: "intdist.go", Key: "type distances", Hash: "71c0c3ad21120561"},
+			{File: "window.go", Key: "const markLater", Hash: "8521c94b14181a6f"},
+			{File: "window.go", Key: "const maxPile", Hash: "3c8756a9ef46b2d7"},
+			{File: "window.go", Key: "const pileBits", Hash: "33f9b404c93c5220"},
+			{File: "window.go", Key: "func (splitWindow) Run", Hash: "9aeb4420ea8aeaa9"},
+			{File: "window.go", Key: "type splitWindow", Hash: "2083358d0c90eef6"},
+		},
+		SourceHash: "fa0a267fb5d7a08f",
+	})
+	gokkosimpl.RegisterHostScan[splitWindow, int64](gokkosHostLoop40)
+	gokkosimpl.Register[markRefill](&abi.KernelSpec{
+		Name:      "sssp.markRefill",
+		Pos:       "algorithms/sssp/window.go:108",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX41,
+		Reduce:    abi.ReduceEntries{Main: "gk_sssp_markRefill_main", Final: "gk_sssp_markRefill_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
+		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Dist.F", Field: []int{1, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Dist.I", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Pending", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "W", Field: []int{3}, Kind: abi.KindFloat64},
+			{Name: "Later", Field: []int{4}, Kind: abi.KindInt32},
+			{Name: "Next", Field: []int{5}, Kind: abi.KindInt32},
+			{Name: "Mark", Field: []int{6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "delta.go", Key: "const markDrop", Hash: "27bc64abeb53b6aa"},
+			{File: "delta.go", Key: "const markFar", Hash: "27bc64abeb53b6aa"},
+			{File: "intdist.go", Key: "const infInt", Hash: "558cd099e4b9d3ea"},
+			{File: "intdist.go", Key: "func (distances) At", Hash: "0363efff2da43766"},
+			{File: "intdist.go", Key: "type distances", Hash: "71c0c3ad21120561"},
+			{File: "window.go", Key: "const markLater", Hash: "8521c94b14181a6f"},
+			{File: "window.go", Key: "func (markRefill) Run", Hash: "00c7ff4911ece7aa"},
+			{File: "window.go", Key: "type markRefill", Hash: "3d45ec195fc2c273"},
+		},
+		SourceHash: "e7d4b041bf3fa2c9",
+	})
+	gokkosimpl.RegisterHostReduce[markRefill, float64](gokkosHostLoop41)
+	gokkosimpl.Register[laterMin](&abi.KernelSpec{
+		Name:      "sssp.laterMin",
+		Pos:       "algorithms/sssp/window.go:138",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX42,
+		Reduce:    abi.ReduceEntries{Main: "gk_sssp_laterMin_main", Final: "gk_sssp_laterMin_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
+		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Dist.F", Field: []int{1, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Dist.I", Field: []int{1, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Pending", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Later", Field: []int{3}, Kind: abi.KindInt32},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "intdist.go", Key: "const infInt", Hash: "558cd099e4b9d3ea"},
+			{File: "intdist.go", Key: "func (distances) At", Hash: "0363efff2da43766"},
+			{File: "intdist.go", Key: "type distances", Hash: "71c0c3ad21120561"},
+			{File: "window.go", Key: "func (laterMin) Run", Hash: "ddcbaac0b2b39043"},
+			{File: "window.go", Key: "type laterMin", Hash: "4afd3a18d665b5e0"},
+		},
+		SourceHash: "342e3477df6e6243",
+	})
+	gokkosimpl.RegisterHostReduce[laterMin, float64](gokkosHostLoop42)
+	gokkosimpl.Register[splitPile](&abi.KernelSpec{
+		Name:  "sssp.splitPile",
+		Pos:   "algorithms/sssp/window.go:158",
+		Form:  abi.FormScan,
+		PTX:   gokkosPTX43,
+		Scan:  abi.ScanEntries{Up: "gk_sssp_splitPile_up", Mid: "gk_sssp_splitPile_mid", Down: "gk_sssp_splitPile_down"},
+		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Queue", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Mark", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Near", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Far", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Later", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "LaterBase", Field: []int{5}, Kind: abi.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "delta.go", Key: "const markDrop", Hash: "27bc64abeb53b6aa"},
+			{File: "delta.go", Key: "const markFar", Hash: "27bc64abeb53b6aa"},
+			{File: "delta.go", Key: "const markNear", Hash: "27bc64abeb53b6aa"},
+			{File: "window.go", Key: "const maxPile", Hash: "3c8756a9ef46b2d7"},
+			{File: "window.go", Key: "const pileBits", Hash: "33f9b404c93c5220"},
+			{File: "window.go", Key: "func (splitPile) Run", Hash: "6e95df06b37b41e0"},
+			{File: "window.go", Key: "type splitPile", Hash: "b1c227cc1a80b715"},
+		},
+		SourceHash: "f2dd2e50de00f5a0",
+	})
+	gokkosimpl.RegisterHostScan[splitPile, int64](gokkosHostLoop43)
+	gokkosimpl.RegisterHostVisit[poison](gokkosHostLoop44)
+	gokkosimpl.RegisterHostVisit[relaxInt](gokkosHostLoop45)
+	gokkosimpl.RegisterHostVisit[relax](gokkosHostLoop46)
+	gokkosimpl.RegisterHostVisit[nearRelax](gokkosHostLoop47)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[sssp.poison].
@@ -16146,10 +16270,10 @@ const gokkosPTX9 = `//
 	.param .b64 gk_s62
 )
 {
-	.reg .pred %p<104>;
-	.reg .b32 %r<184>;
-	.reg .b64 %rd<476>;
-	.reg .f64 %fd<28>;
+	.reg .pred %p<105>;
+	.reg .b32 %r<177>;
+	.reg .b64 %rd<468>;
+	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -16522,657 +16646,630 @@ $L23:
 	mov.b64 %rd260, 0;
 	mov.f64 %fd5, 0d0000000000000000;
 	@!%p24 bra $L26;
-	mov.b32 %r50, %r48;
-	mov.b32 %r51, %r49;
-	mov.b64 %rd261, %rd259;
-$L28:
-	mov.b64 %rd262, 0x1;
+	mov.b64 %rd261, 0x1;
 	setp.gt.s64 %p25, %rd126, 0;
-	@!%p25 bra $L32;
-	mul.lo.s64 %rd263, %rd261, %rd128;
-	mad.lo.s64 %rd264, %rd263, 4, %rd124;
-	ld.global.nc.u32 %r52, [%rd264+0];
-	mov.b32 %r53, %r52;
-	cvt.u64.u32 %rd265, %r53;
-	mov.b64 %rd262, %rd265;
-$L32:
-	cvt.s64.s32 %rd266, %r50;
-	mul.lo.s64 %rd267, %rd266, %rd135;
-	mad.lo.s64 %rd268, %rd267, 4, %rd131;
-	ld.relaxed.gpu.global.u32 %r54, [%rd268+0];
-	mov.b32 %r55, %r54;
-	cvt.u64.u32 %rd269, %r55;
-	add.u64 %rd270, %rd269, %rd262;
-	mov.b64 %rd271, %rd270;
-	cvt.s64.s32 %rd272, %r51;
-	mul.lo.s64 %rd273, %rd272, %rd135;
-	mad.lo.s64 %rd274, %rd273, 4, %rd131;
-	ld.relaxed.gpu.global.u32 %r56, [%rd274+0];
-	mov.b32 %r57, %r56;
-	cvt.u64.u32 %rd275, %r57;
-	setp.hs.u64 %p26, %rd271, %rd275;
-	@!%p26 bra $L34;
-	mov.pred %p27, 0;
-	bra.uni $L30;
-$L34:
-	cvt.s64.s32 %rd276, %r51;
-	mul.lo.s64 %rd277, %rd276, %rd135;
-	mad.lo.s64 %rd278, %rd277, 4, %rd131;
-	cvt.u32.u64 %r58, %rd271;
-	atom.global.min.u32 %r59, [%rd278], %r58;
-	mov.b32 %r60, %r59;
-	cvt.u64.u32 %rd279, %r60;
-	setp.hi.u64 %p28, %rd279, %rd271;
-	mov.pred %p27, %p28;
-	bra.uni $L30;
+	@!%p25 bra $L29;
+	mul.lo.s64 %rd262, %rd259, %rd128;
+	mad.lo.s64 %rd263, %rd262, 4, %rd124;
+	ld.global.nc.u32 %r50, [%rd263+0];
+	mov.b32 %r51, %r50;
+	cvt.u64.u32 %rd264, %r51;
+	mov.b64 %rd261, %rd264;
 $L29:
-	bra.uni $L28;
-$L30:
-	not.pred %p29, %p27;
-	@!%p29 bra $L36;
+	cvt.s64.s32 %rd265, %r48;
+	mul.lo.s64 %rd266, %rd265, %rd135;
+	mad.lo.s64 %rd267, %rd266, 4, %rd131;
+	ld.relaxed.gpu.global.u32 %r52, [%rd267+0];
+	mov.b32 %r53, %r52;
+	cvt.u64.u32 %rd268, %r53;
+	add.u64 %rd269, %rd268, %rd261;
+	mov.b64 %rd270, %rd269;
+	cvt.s64.s32 %rd271, %r49;
+	mul.lo.s64 %rd272, %rd271, %rd135;
+	mad.lo.s64 %rd273, %rd272, 4, %rd131;
+	ld.relaxed.gpu.global.u32 %r54, [%rd273+0];
+	mov.b32 %r55, %r54;
+	cvt.u64.u32 %rd274, %r55;
+	setp.hs.u64 %p26, %rd270, %rd274;
+	mov.pred %p27, %p26;
+	not.pred %p28, %p27;
+	@!%p28 bra $L31;
+	cvt.s64.s32 %rd275, %r49;
+	mul.lo.s64 %rd276, %rd275, %rd135;
+	mad.lo.s64 %rd277, %rd276, 4, %rd131;
+	cvt.u32.u64 %r56, %rd270;
+	atom.global.min.u32 %r57, [%rd277], %r56;
+	mov.b32 %r58, %r57;
+	cvt.u64.u32 %rd278, %r58;
+	setp.ls.u64 %p29, %rd278, %rd270;
+	mov.pred %p27, %p29;
+$L31:
+	@!%p27 bra $L33;
 	mov.pred %p30, 0;
 	bra.uni $L25;
-$L36:
-	cvt.s64.s32 %rd280, %r49;
-	mul.lo.s64 %rd281, %rd280, %rd135;
-	mad.lo.s64 %rd282, %rd281, 4, %rd131;
-	ld.relaxed.gpu.global.u32 %r61, [%rd282+0];
-	mov.b32 %r62, %r61;
-	mov.b32 %r63, %r62;
-	cvt.u64.u32 %rd283, %r63;
-	mov.b64 %rd284, %rd283;
-	cvt.rn.f64.u32 %fd6, %r63;
+$L33:
+	mov.b64 %rd279, %rd270;
+	cvt.rn.f64.u64 %fd6, %rd270;
 	mov.f64 %fd7, %fd6;
-	mov.b64 %rd260, %rd284;
+	mov.b64 %rd260, %rd279;
 	mov.f64 %fd5, %fd7;
 	bra.uni $L27;
 $L26:
-	mov.b32 %r64, %r48;
-	mov.b32 %r65, %r49;
-	mov.b64 %rd285, %rd259;
-$L37:
 	mov.f64 %fd8, 0d3FF0000000000000;
 	setp.gt.s64 %p31, %rd112, 0;
-	@!%p31 bra $L41;
-	mul.lo.s64 %rd286, %rd285, %rd114;
-	mad.lo.s64 %rd287, %rd286, 8, %rd110;
-	ld.global.nc.f64 %fd9, [%rd287+0];
+	@!%p31 bra $L35;
+	mul.lo.s64 %rd280, %rd259, %rd114;
+	mad.lo.s64 %rd281, %rd280, 8, %rd110;
+	ld.global.nc.f64 %fd9, [%rd281+0];
 	mov.f64 %fd10, %fd9;
 	mov.f64 %fd8, %fd10;
-$L41:
-	cvt.s64.s32 %rd288, %r64;
-	mul.lo.s64 %rd289, %rd288, %rd121;
-	mad.lo.s64 %rd290, %rd289, 8, %rd117;
-	ld.relaxed.gpu.global.f64 %fd11, [%rd290+0];
+$L35:
+	cvt.s64.s32 %rd282, %r48;
+	mul.lo.s64 %rd283, %rd282, %rd121;
+	mad.lo.s64 %rd284, %rd283, 8, %rd117;
+	ld.relaxed.gpu.global.f64 %fd11, [%rd284+0];
 	mov.f64 %fd12, %fd11;
 	add.rn.f64 %fd13, %fd12, %fd8;
 	mov.f64 %fd14, %fd13;
-	cvt.s64.s32 %rd291, %r65;
-	mul.lo.s64 %rd292, %rd291, %rd121;
-	mad.lo.s64 %rd293, %rd292, 8, %rd117;
-	ld.relaxed.gpu.global.f64 %fd15, [%rd293+0];
+	cvt.s64.s32 %rd285, %r49;
+	mul.lo.s64 %rd286, %rd285, %rd121;
+	mad.lo.s64 %rd287, %rd286, 8, %rd117;
+	ld.relaxed.gpu.global.f64 %fd15, [%rd287+0];
 	mov.f64 %fd16, %fd15;
 	setp.lt.f64 %p32, %fd14, %fd16;
 	not.pred %p33, %p32;
-	@!%p33 bra $L43;
-	mov.pred %p34, 0;
-	bra.uni $L39;
-$L43:
-	cvt.s64.s32 %rd294, %r65;
-	mul.lo.s64 %rd295, %rd294, %rd121;
-	mad.lo.s64 %rd296, %rd295, 8, %rd117;
-	ld.relaxed.gpu.global.b64 %rd297, [%rd296];
-$L44:
-	mov.b64 %fd17, %rd297;
+	mov.pred %p34, %p33;
+	not.pred %p35, %p34;
+	@!%p35 bra $L37;
+	cvt.s64.s32 %rd288, %r49;
+	mul.lo.s64 %rd289, %rd288, %rd121;
+	mad.lo.s64 %rd290, %rd289, 8, %rd117;
+	ld.relaxed.gpu.global.b64 %rd291, [%rd290];
+$L38:
+	mov.b64 %fd17, %rd291;
 	min.f64 %fd18, %fd17, %fd14;
-	mov.b64 %rd298, %fd17;
-	mov.b64 %rd299, %fd14;
-	or.b64 %rd300, %rd298, %rd299;
-	setp.eq.f64 %p35, %fd17, %fd14;
-	mov.b64 %fd19, %rd300;
-	selp.f64 %fd20, %fd19, %fd18, %p35;
-	setp.nan.f64 %p36, %fd17, %fd14;
+	mov.b64 %rd292, %fd17;
+	mov.b64 %rd293, %fd14;
+	or.b64 %rd294, %rd292, %rd293;
+	setp.eq.f64 %p36, %fd17, %fd14;
+	mov.b64 %fd19, %rd294;
+	selp.f64 %fd20, %fd19, %fd18, %p36;
+	setp.nan.f64 %p37, %fd17, %fd14;
 	add.rn.f64 %fd21, %fd17, %fd14;
-	selp.f64 %fd22, %fd21, %fd20, %p36;
-	mov.b64 %rd301, %fd22;
-	setp.eq.u64 %p37, %rd297, %rd301;
-	@%p37 bra $L45;
-	atom.global.cas.b64 %rd302, [%rd296], %rd297, %rd301;
-	setp.eq.u64 %p38, %rd302, %rd297;
-	mov.b64 %rd297, %rd302;
-	@!%p38 bra $L44;
-$L45:
-	mov.b64 %fd24, %rd297;
+	selp.f64 %fd22, %fd21, %fd20, %p37;
+	mov.b64 %rd295, %fd22;
+	setp.eq.u64 %p38, %rd291, %rd295;
+	@%p38 bra $L39;
+	atom.global.cas.b64 %rd296, [%rd290], %rd291, %rd295;
+	setp.eq.u64 %p39, %rd296, %rd291;
+	mov.b64 %rd291, %rd296;
+	@!%p39 bra $L38;
+$L39:
+	mov.b64 %fd24, %rd291;
 	mov.f64 %fd23, %fd24;
 	mov.f64 %fd25, %fd23;
-	setp.gt.f64 %p39, %fd25, %fd14;
-	mov.pred %p34, %p39;
-	bra.uni $L39;
-$L38:
-	bra.uni $L37;
-$L39:
-	not.pred %p40, %p34;
-	@!%p40 bra $L47;
+	setp.gt.f64 %p40, %fd25, %fd14;
+	not.pred %p41, %p40;
+	mov.pred %p34, %p41;
+$L37:
+	@!%p34 bra $L41;
 	mov.pred %p30, 0;
 	bra.uni $L25;
-$L47:
-	cvt.s64.s32 %rd303, %r49;
-	mul.lo.s64 %rd304, %rd303, %rd121;
-	mad.lo.s64 %rd305, %rd304, 8, %rd117;
-	ld.relaxed.gpu.global.f64 %fd26, [%rd305+0];
-	mov.f64 %fd27, %fd26;
-	mov.f64 %fd5, %fd27;
-	mov.b64 %rd306, %fd5;
-	mov.b64 %rd260, %rd306;
+$L41:
+	mov.b64 %rd297, %fd14;
+	mov.b64 %rd298, %rd297;
+	mov.f64 %fd26, %fd14;
+	mov.b64 %rd260, %rd298;
+	mov.f64 %fd5, %fd26;
 $L27:
-	setp.lt.f64 %p41, %fd5, %fd4;
-	@!%p41 bra $L49;
+	setp.lt.f64 %p42, %fd5, %fd4;
+	@!%p42 bra $L43;
 	mov.pred %p30, 1;
 	bra.uni $L25;
-$L49:
-	mov.b64 %rd308, 1;
-	mul.lo.s64 %rd307, %rd308, %rd156;
-	mad.lo.s64 %rd309, %rd307, 8, %rd152;
-	ld.relaxed.gpu.global.s64 %rd310, [%rd309+0];
-	mov.b64 %rd311, %rd310;
-	setp.lt.s64 %p42, %rd260, %rd311;
-	@!%p42 bra $L51;
-	mov.b64 %rd313, 1;
-	mul.lo.s64 %rd312, %rd313, %rd156;
-	mad.lo.s64 %rd314, %rd312, 8, %rd152;
-	atom.global.min.s64 %rd315, [%rd314], %rd260;
-$L51:
-	cvt.s64.s32 %rd316, %r49;
-	mul.lo.s64 %rd317, %rd316, %rd142;
-	mad.lo.s64 %rd318, %rd317, 4, %rd138;
-	mov.b32 %r66, 1;
-	atom.global.exch.b32 %r67, [%rd318], %r66;
-	mov.b32 %r68, %r67;
-	setp.eq.s32 %p43, %r68, 0;
-	@!%p43 bra $L53;
-	mov.b64 %rd319, 1;
-	atom.global.add.u64 %rd320, [%rd152], %rd319;
-	mov.b64 %rd321, %rd320;
-	mul.lo.s64 %rd322, %rd321, %rd149;
-	mad.lo.s64 %rd323, %rd322, 4, %rd145;
-	st.global.s32 [%rd323+0], %r49;
-$L53:
+$L43:
+	mov.b64 %rd300, 1;
+	mul.lo.s64 %rd299, %rd300, %rd156;
+	mad.lo.s64 %rd301, %rd299, 8, %rd152;
+	ld.relaxed.gpu.global.s64 %rd302, [%rd301+0];
+	mov.b64 %rd303, %rd302;
+	setp.lt.s64 %p43, %rd260, %rd303;
+	@!%p43 bra $L45;
+	mov.b64 %rd305, 1;
+	mul.lo.s64 %rd304, %rd305, %rd156;
+	mad.lo.s64 %rd306, %rd304, 8, %rd152;
+	atom.global.min.s64 %rd307, [%rd306], %rd260;
+$L45:
+	cvt.s64.s32 %rd308, %r49;
+	mul.lo.s64 %rd309, %rd308, %rd142;
+	mad.lo.s64 %rd310, %rd309, 4, %rd138;
+	mov.b32 %r59, 1;
+	atom.global.exch.b32 %r60, [%rd310], %r59;
+	mov.b32 %r61, %r60;
+	setp.ne.s32 %p44, %r61, 1;
+	@!%p44 bra $L47;
+	mov.b64 %rd311, 1;
+	atom.global.add.u64 %rd312, [%rd152], %rd311;
+	mov.b64 %rd313, %rd312;
+	mul.lo.s64 %rd314, %rd313, %rd149;
+	mad.lo.s64 %rd315, %rd314, 4, %rd145;
+	st.global.s32 [%rd315+0], %r49;
+$L47:
 	mov.pred %p30, 0;
 	bra.uni $L25;
 $L24:
 	bra.uni $L23;
 $L25:
-	@!%p30 bra $L55;
-	mov.pred %p44, 0;
-	mov.b64 %rd324, %rd235;
-	mov.b32 %r69, %r47;
+	@!%p30 bra $L49;
+	mov.pred %p45, 0;
+	mov.b64 %rd316, %rd235;
+	mov.b32 %r62, %r47;
+$L50:
+	@!%p18 bra $L54;
+	shr.s32 %r63, %r62, 5;
+	cvt.s64.s32 %rd317, %r63;
+	mov.b64 %rd318, %rd317;
+	and.b32 %r64, %r62, 31;
+	cvt.s64.s32 %rd319, %r64;
+	min.u64 %rd320, %rd319, 32;
+	cvt.u32.u64 %r65, %rd320;
+	mov.b32 %r67, 0x1;
+	shl.b32 %r66, %r67, %r65;
+	setp.hs.u32 %p46, %r65, 32;
+	selp.b32 %r68, 0, %r66, %p46;
+	mov.b32 %r69, %r68;
+	mov.b64 %rd321, %rd318;
+	mov.b32 %r70, %r69;
+	mul.lo.s64 %rd322, %rd321, %rd219;
+	mad.lo.s64 %rd323, %rd322, 4, %rd217;
+	ld.relaxed.gpu.global.u32 %r71, [%rd323+0];
+	mov.b32 %r72, %r71;
+	and.b32 %r73, %r72, %r70;
+	setp.ne.u32 %p47, %r73, 0x0;
+	mov.pred %p48, %p47;
+	not.pred %p49, %p48;
+	@!%p49 bra $L56;
+	mul.lo.s64 %rd324, %rd321, %rd219;
+	mad.lo.s64 %rd325, %rd324, 4, %rd217;
+	atom.global.or.b32 %r74, [%rd325], %r70;
+	mov.b32 %r75, %r74;
+	and.b32 %r76, %r75, %r70;
+	setp.ne.u32 %p50, %r76, 0x0;
+	mov.pred %p48, %p50;
 $L56:
-	@!%p18 bra $L60;
-	shr.s32 %r70, %r69, 5;
-	cvt.s64.s32 %rd325, %r70;
-	mov.b64 %rd326, %rd325;
-	and.b32 %r71, %r69, 31;
-	cvt.s64.s32 %rd327, %r71;
-	min.u64 %rd328, %rd327, 32;
-	cvt.u32.u64 %r72, %rd328;
-	mov.b32 %r74, 0x1;
-	shl.b32 %r73, %r74, %r72;
-	setp.hs.u32 %p45, %r72, 32;
-	selp.b32 %r75, 0, %r73, %p45;
-	mov.b32 %r76, %r75;
-	mov.b64 %rd329, %rd326;
-	mov.b32 %r77, %r76;
-	mul.lo.s64 %rd330, %rd329, %rd219;
-	mad.lo.s64 %rd331, %rd330, 4, %rd217;
-	ld.relaxed.gpu.global.u32 %r78, [%rd331+0];
-	mov.b32 %r79, %r78;
-	and.b32 %r80, %r79, %r77;
-	setp.ne.u32 %p46, %r80, 0x0;
-	mov.pred %p47, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L62;
-	mul.lo.s64 %rd332, %rd329, %rd219;
-	mad.lo.s64 %rd333, %rd332, 4, %rd217;
-	atom.global.or.b32 %r81, [%rd333], %r77;
-	mov.b32 %r82, %r81;
-	and.b32 %r83, %r82, %r77;
-	setp.ne.u32 %p49, %r83, 0x0;
-	mov.pred %p47, %p49;
-$L62:
-	@!%p47 bra $L64;
-	mov.b64 %rd334, %rd324;
-	mov.b64 %rd335, %rd334;
-	mov.pred %p50, 0;
-	bra.uni $L58;
-$L64:
-	mov.b64 %rd336, %rd324;
-	mov.b64 %rd335, %rd336;
-	mov.pred %p50, 1;
-	bra.uni $L58;
-$L60:
-	@!%p19 bra $L66;
-	cvt.s64.s32 %rd337, %r69;
-	mul.lo.s64 %rd338, %rd337, %rd222;
-	mad.lo.s64 %rd339, %rd338, 4, %rd220;
-	ld.relaxed.gpu.global.s32 %r84, [%rd339+0];
-	mov.b32 %r85, %r84;
-	setp.eq.s32 %p51, %r85, %r39;
-	mov.pred %p52, %p51;
-	not.pred %p53, %p52;
-	@!%p53 bra $L68;
-	cvt.s64.s32 %rd340, %r69;
-	mul.lo.s64 %rd341, %rd340, %rd222;
-	mad.lo.s64 %rd342, %rd341, 4, %rd220;
-	atom.global.exch.b32 %r86, [%rd342], %r39;
-	mov.b32 %r87, %r86;
-	setp.eq.s32 %p54, %r87, %r39;
-	mov.pred %p52, %p54;
-$L68:
-	@!%p52 bra $L70;
-	mov.b64 %rd343, %rd324;
-	mov.b64 %rd335, %rd343;
-	mov.pred %p50, 0;
-	bra.uni $L58;
-$L70:
-$L66:
-	mul.lo.s64 %rd344, %rd324, %rd168;
-	mad.lo.s64 %rd345, %rd344, 4, %rd166;
-	st.shared.s32 [%rd345+0], %r69;
-	add.s64 %rd346, %rd324, 1;
-	mov.b64 %rd347, %rd346;
-	mov.b64 %rd335, %rd347;
-	mov.pred %p50, 1;
-	bra.uni $L58;
-$L57:
-	bra.uni $L56;
+	@!%p48 bra $L58;
+	mov.b64 %rd326, %rd316;
+	mov.b64 %rd327, %rd326;
+	mov.pred %p51, 0;
+	bra.uni $L52;
 $L58:
-	mov.b64 %rd348, %rd335;
-	mov.pred %p55, %p50;
-	mov.b64 %rd235, %rd348;
-	mov.pred %p44, %p55;
-	@!%p44 bra $L72;
-	mov.b64 %rd349, %rd204;
-	mov.b32 %r88, %r47;
-	cvt.s64.s32 %rd350, %r88;
-	add.s64 %rd351, %rd350, 1;
-	mul.lo.s64 %rd352, %rd351, %rd32;
-	mad.lo.s64 %rd353, %rd352, 8, %rd28;
-	ld.global.nc.s64 %rd354, [%rd353+0];
-	mov.b64 %rd355, %rd354;
-	cvt.s64.s32 %rd356, %r88;
-	mul.lo.s64 %rd357, %rd356, %rd32;
-	mad.lo.s64 %rd358, %rd357, 8, %rd28;
-	ld.global.nc.s64 %rd359, [%rd358+0];
-	mov.b64 %rd360, %rd359;
-	sub.s64 %rd361, %rd355, %rd360;
-	mov.b64 %rd362, %rd361;
-	add.s64 %rd363, %rd233, %rd362;
-	mov.b64 %rd233, %rd363;
-$L72:
-$L55:
-	add.s64 %rd364, %rd230, 1;
-	mov.b64 %rd230, %rd364;
-	sub.s64 %rd365, %rd236, 1;
-	mov.b64 %rd236, %rd365;
+	mov.b64 %rd328, %rd316;
+	mov.b64 %rd327, %rd328;
+	mov.pred %p51, 1;
+	bra.uni $L52;
+$L54:
+	@!%p19 bra $L60;
+	cvt.s64.s32 %rd329, %r62;
+	mul.lo.s64 %rd330, %rd329, %rd222;
+	mad.lo.s64 %rd331, %rd330, 4, %rd220;
+	ld.relaxed.gpu.global.s32 %r77, [%rd331+0];
+	mov.b32 %r78, %r77;
+	setp.eq.s32 %p52, %r78, %r39;
+	mov.pred %p53, %p52;
+	not.pred %p54, %p53;
+	@!%p54 bra $L62;
+	cvt.s64.s32 %rd332, %r62;
+	mul.lo.s64 %rd333, %rd332, %rd222;
+	mad.lo.s64 %rd334, %rd333, 4, %rd220;
+	atom.global.exch.b32 %r79, [%rd334], %r39;
+	mov.b32 %r80, %r79;
+	setp.eq.s32 %p55, %r80, %r39;
+	mov.pred %p53, %p55;
+$L62:
+	@!%p53 bra $L64;
+	mov.b64 %rd335, %rd316;
+	mov.b64 %rd327, %rd335;
+	mov.pred %p51, 0;
+	bra.uni $L52;
+$L64:
+$L60:
+	mul.lo.s64 %rd336, %rd316, %rd168;
+	mad.lo.s64 %rd337, %rd336, 4, %rd166;
+	st.shared.s32 [%rd337+0], %r62;
+	add.s64 %rd338, %rd316, 1;
+	mov.b64 %rd339, %rd338;
+	mov.b64 %rd327, %rd339;
+	mov.pred %p51, 1;
+	bra.uni $L52;
+$L51:
+	bra.uni $L50;
+$L52:
+	mov.b64 %rd340, %rd327;
+	mov.pred %p56, %p51;
+	mov.b64 %rd235, %rd340;
+	mov.pred %p45, %p56;
+	@!%p45 bra $L66;
+	mov.b64 %rd341, %rd204;
+	mov.b32 %r81, %r47;
+	cvt.s64.s32 %rd342, %r81;
+	add.s64 %rd343, %rd342, 1;
+	mul.lo.s64 %rd344, %rd343, %rd32;
+	mad.lo.s64 %rd345, %rd344, 8, %rd28;
+	ld.global.nc.s64 %rd346, [%rd345+0];
+	mov.b64 %rd347, %rd346;
+	cvt.s64.s32 %rd348, %r81;
+	mul.lo.s64 %rd349, %rd348, %rd32;
+	mad.lo.s64 %rd350, %rd349, 8, %rd28;
+	ld.global.nc.s64 %rd351, [%rd350+0];
+	mov.b64 %rd352, %rd351;
+	sub.s64 %rd353, %rd347, %rd352;
+	mov.b64 %rd354, %rd353;
+	add.s64 %rd355, %rd233, %rd354;
+	mov.b64 %rd233, %rd355;
+$L66:
+$L49:
+	add.s64 %rd356, %rd230, 1;
+	mov.b64 %rd230, %rd356;
+	sub.s64 %rd357, %rd236, 1;
+	mov.b64 %rd236, %rd357;
 $L15:
 	bra.uni $L14;
 $L16:
 	// block scan
-	mov.b64 %rd366, %rd235;
-	mov.b32 %r89, %r3;
+	mov.b64 %rd358, %rd235;
+	mov.b32 %r82, %r3;
+$L67:
+	setp.hs.u32 %p57, %r82, 32;
+	@%p57 bra $L68;
+	mov.b64 {%r83, %r84}, %rd358;
+	shfl.sync.up.b32 %r85|%p58, %r83, %r82, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, %r82, 0, %r17;
+	mov.b64 %rd359, {%r85, %r86};
+	@!%p58 bra $L69;
+	add.s64 %rd360, %rd359, %rd358;
+	mov.b64 %rd358, %rd360;
+$L69:
+	shl.b32 %r82, %r82, 1;
+	bra.uni $L67;
+$L68:
+	mov.b64 {%r87, %r88}, %rd358;
+	shfl.sync.up.b32 %r89|%p59, %r87, %r3, 0, %r17;
+	shfl.sync.up.b32 %r90, %r88, %r3, 0, %r17;
+	mov.b64 %rd361, {%r89, %r90};
+	setp.lo.u32 %p60, %r3, 32;
+	and.pred %p61, %p59, %p60;
+	selp.b64 %rd362, %rd361, 0, %p61;
+	sub.u32 %r91, %r13, %r3;
+	setp.eq.u32 %p62, %r7, %r91;
+	@!%p62 bra $L70;
+	mul.wide.u32 %rd363, %r8, 16;
+	add.s64 %rd364, %rd1, %rd363;
+	st.shared.s64 [%rd364+0], %rd358;
+$L70:
+	bar.sync 0;
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L71;
+	mov.b64 %rd365, 0;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L72;
+	mul.wide.u32 %rd366, %r7, 16;
+	add.s64 %rd367, %rd1, %rd366;
+	ld.shared.s64 %rd368, [%rd367+0];
+	mov.b64 %rd365, %rd368;
+$L72:
+	mov.b64 {%r92, %r93}, %rd365;
+	shfl.sync.up.b32 %r94|%p65, %r92, 1, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, 1, 0, %r17;
+	mov.b64 %rd369, {%r94, %r95};
+	@!%p65 bra $L73;
+	add.s64 %rd370, %rd369, %rd365;
+	mov.b64 %rd365, %rd370;
 $L73:
-	setp.hs.u32 %p56, %r89, 32;
-	@%p56 bra $L74;
-	mov.b64 {%r90, %r91}, %rd366;
-	shfl.sync.up.b32 %r92|%p57, %r90, %r89, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
-	mov.b64 %rd367, {%r92, %r93};
-	@!%p57 bra $L75;
-	add.s64 %rd368, %rd367, %rd366;
-	mov.b64 %rd366, %rd368;
-$L75:
-	shl.b32 %r89, %r89, 1;
-	bra.uni $L73;
+	mov.b64 {%r96, %r97}, %rd365;
+	shfl.sync.up.b32 %r98|%p66, %r96, 2, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 2, 0, %r17;
+	mov.b64 %rd371, {%r98, %r99};
+	@!%p66 bra $L74;
+	add.s64 %rd372, %rd371, %rd365;
+	mov.b64 %rd365, %rd372;
 $L74:
-	mov.b64 {%r94, %r95}, %rd366;
-	shfl.sync.up.b32 %r96|%p58, %r94, %r3, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
-	mov.b64 %rd369, {%r96, %r97};
-	setp.lo.u32 %p59, %r3, 32;
-	and.pred %p60, %p58, %p59;
-	selp.b64 %rd370, %rd369, 0, %p60;
-	sub.u32 %r98, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r98;
-	@!%p61 bra $L76;
-	mul.wide.u32 %rd371, %r8, 16;
-	add.s64 %rd372, %rd1, %rd371;
-	st.shared.s64 [%rd372+0], %rd366;
+	mov.b64 {%r100, %r101}, %rd365;
+	shfl.sync.up.b32 %r102|%p67, %r100, 4, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 4, 0, %r17;
+	mov.b64 %rd373, {%r102, %r103};
+	@!%p67 bra $L75;
+	add.s64 %rd374, %rd373, %rd365;
+	mov.b64 %rd365, %rd374;
+$L75:
+	mov.b64 {%r104, %r105}, %rd365;
+	shfl.sync.up.b32 %r106|%p68, %r104, 8, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 8, 0, %r17;
+	mov.b64 %rd375, {%r106, %r107};
+	@!%p68 bra $L76;
+	add.s64 %rd376, %rd375, %rd365;
+	mov.b64 %rd365, %rd376;
 $L76:
-	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L77;
-	mov.b64 %rd373, 0;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L78;
-	mul.wide.u32 %rd374, %r7, 16;
-	add.s64 %rd375, %rd1, %rd374;
-	ld.shared.s64 %rd376, [%rd375+0];
-	mov.b64 %rd373, %rd376;
-$L78:
-	mov.b64 {%r99, %r100}, %rd373;
-	shfl.sync.up.b32 %r101|%p64, %r99, 1, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
-	mov.b64 %rd377, {%r101, %r102};
-	@!%p64 bra $L79;
-	add.s64 %rd378, %rd377, %rd373;
-	mov.b64 %rd373, %rd378;
-$L79:
-	mov.b64 {%r103, %r104}, %rd373;
-	shfl.sync.up.b32 %r105|%p65, %r103, 2, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
-	mov.b64 %rd379, {%r105, %r106};
-	@!%p65 bra $L80;
-	add.s64 %rd380, %rd379, %rd373;
-	mov.b64 %rd373, %rd380;
-$L80:
-	mov.b64 {%r107, %r108}, %rd373;
-	shfl.sync.up.b32 %r109|%p66, %r107, 4, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
-	mov.b64 %rd381, {%r109, %r110};
-	@!%p66 bra $L81;
-	add.s64 %rd382, %rd381, %rd373;
-	mov.b64 %rd373, %rd382;
-$L81:
-	mov.b64 {%r111, %r112}, %rd373;
-	shfl.sync.up.b32 %r113|%p67, %r111, 8, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
-	mov.b64 %rd383, {%r113, %r114};
-	@!%p67 bra $L82;
-	add.s64 %rd384, %rd383, %rd373;
-	mov.b64 %rd373, %rd384;
-$L82:
-	mov.b64 {%r115, %r116}, %rd373;
-	shfl.sync.up.b32 %r117|%p68, %r115, 16, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
-	mov.b64 %rd385, {%r117, %r118};
-	@!%p68 bra $L83;
-	add.s64 %rd386, %rd385, %rd373;
-	mov.b64 %rd373, %rd386;
-$L83:
-	mov.b64 {%r119, %r120}, %rd373;
-	shfl.sync.up.b32 %r121|%p69, %r119, 1, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
-	mov.b64 %rd387, {%r121, %r122};
-	selp.b64 %rd388, %rd387, 0, %p69;
-	@!%p63 bra $L84;
-	mul.wide.u32 %rd389, %r7, 16;
-	add.s64 %rd390, %rd1, %rd389;
-	add.s64 %rd391, %rd390, 512;
-	st.shared.s64 [%rd391+0], %rd388;
-$L84:
-	sub.u32 %r123, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r123;
-	@!%p70 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd373;
-$L85:
+	mov.b64 {%r108, %r109}, %rd365;
+	shfl.sync.up.b32 %r110|%p69, %r108, 16, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 16, 0, %r17;
+	mov.b64 %rd377, {%r110, %r111};
+	@!%p69 bra $L77;
+	add.s64 %rd378, %rd377, %rd365;
+	mov.b64 %rd365, %rd378;
 $L77:
+	mov.b64 {%r112, %r113}, %rd365;
+	shfl.sync.up.b32 %r114|%p70, %r112, 1, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 1, 0, %r17;
+	mov.b64 %rd379, {%r114, %r115};
+	selp.b64 %rd380, %rd379, 0, %p70;
+	@!%p64 bra $L78;
+	mul.wide.u32 %rd381, %r7, 16;
+	add.s64 %rd382, %rd1, %rd381;
+	add.s64 %rd383, %rd382, 512;
+	st.shared.s64 [%rd383+0], %rd380;
+$L78:
+	sub.u32 %r116, %r10, 1;
+	setp.eq.u32 %p71, %r7, %r116;
+	@!%p71 bra $L79;
+	st.shared.s64 [%rd1+1024], %rd365;
+$L79:
+$L71:
 	bar.sync 0;
-	mul.wide.u32 %rd392, %r8, 16;
-	add.s64 %rd393, %rd1, %rd392;
-	add.s64 %rd394, %rd393, 512;
-	ld.shared.s64 %rd395, [%rd394+0];
-	add.s64 %rd396, %rd395, %rd370;
-	ld.shared.s64 %rd397, [%rd1+1024];
-	mov.b64 {%r124, %r125}, %rd396;
-	shfl.sync.idx.b32 %r126|%p71, %r124, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r127, %r125, 0, %r21, %r17;
-	mov.b64 %rd398, {%r126, %r127};
-	mov.b64 %rd399, %rd397;
-	mov.b64 %rd400, %rd398;
-	mov.b64 %rd401, %rd399;
-	mov.b64 %rd402, %rd400;
-	mov.b64 %rd403, %rd401;
-	mov.b64 %rd404, %rd402;
-	mov.b64 %rd405, %rd403;
-	add.s64 %rd406, %rd232, %rd404;
-	mov.b64 %rd407, %rd406;
+	mul.wide.u32 %rd384, %r8, 16;
+	add.s64 %rd385, %rd1, %rd384;
+	add.s64 %rd386, %rd385, 512;
+	ld.shared.s64 %rd387, [%rd386+0];
+	add.s64 %rd388, %rd387, %rd362;
+	ld.shared.s64 %rd389, [%rd1+1024];
+	mov.b64 {%r117, %r118}, %rd388;
+	shfl.sync.idx.b32 %r119|%p72, %r117, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r120, %r118, 0, %r21, %r17;
+	mov.b64 %rd390, {%r119, %r120};
+	mov.b64 %rd391, %rd389;
+	mov.b64 %rd392, %rd390;
+	mov.b64 %rd393, %rd391;
+	mov.b64 %rd394, %rd392;
+	mov.b64 %rd395, %rd393;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	add.s64 %rd398, %rd232, %rd396;
+	mov.b64 %rd399, %rd398;
+	mov.b64 %rd400, 0;
+$L80:
+	setp.lt.s64 %p73, %rd400, %rd235;
+	not.pred %p74, %p73;
+	@!%p74 bra $L84;
+	bra.uni $L82;
+$L84:
+	mul.lo.s64 %rd401, %rd400, %rd168;
+	mad.lo.s64 %rd402, %rd401, 4, %rd166;
+	ld.shared.s32 %r121, [%rd402+0];
+	mov.b32 %r122, %r121;
+	add.s64 %rd403, %rd399, %rd400;
+	mul.lo.s64 %rd404, %rd403, %rd182;
+	mad.lo.s64 %rd405, %rd404, 4, %rd180;
+	st.global.s32 [%rd405+0], %r122;
+$L81:
+	add.s64 %rd406, %rd400, 1;
+	mov.b64 %rd400, %rd406;
+	bra.uni $L80;
+$L82:
+	add.s64 %rd407, %rd232, %rd397;
+	mov.b64 %rd232, %rd407;
 	mov.b64 %rd408, 0;
+	setp.lt.s64 %p75, %rd230, %rd231;
+	setp.lt.s64 %p76, %rd229, %rd225;
+	or.pred %p77, %p75, %p76;
+	@!%p77 bra $L86;
+	mov.b64 %rd408, 1;
 $L86:
-	setp.lt.s64 %p72, %rd408, %rd235;
-	not.pred %p73, %p72;
-	@!%p73 bra $L90;
-	bra.uni $L88;
-$L90:
-	mul.lo.s64 %rd409, %rd408, %rd168;
-	mad.lo.s64 %rd410, %rd409, 4, %rd166;
-	ld.shared.s32 %r128, [%rd410+0];
-	mov.b32 %r129, %r128;
-	add.s64 %rd411, %rd407, %rd408;
-	mul.lo.s64 %rd412, %rd411, %rd182;
-	mad.lo.s64 %rd413, %rd412, 4, %rd180;
-	st.global.s32 [%rd413+0], %r129;
-$L87:
-	add.s64 %rd414, %rd408, 1;
-	mov.b64 %rd408, %rd414;
-	bra.uni $L86;
-$L88:
-	add.s64 %rd415, %rd232, %rd405;
-	mov.b64 %rd232, %rd415;
-	mov.b64 %rd416, 0;
-	setp.lt.s64 %p74, %rd230, %rd231;
-	setp.lt.s64 %p75, %rd229, %rd225;
-	or.pred %p76, %p74, %p75;
-	@!%p76 bra $L92;
-	mov.b64 %rd416, 1;
-$L92:
-	mov.b64 %rd417, %rd416;
+	mov.b64 %rd409, %rd408;
 	// block reduction
-	sub.u32 %r130, %r13, 1;
-	mov.b32 %r131, %r3;
+	sub.u32 %r123, %r13, 1;
+	mov.b32 %r124, %r3;
+$L87:
+	setp.hs.u32 %p78, %r124, 32;
+	@%p78 bra $L88;
+	mov.b64 {%r125, %r126}, %rd409;
+	shfl.sync.down.b32 %r127|%p79, %r125, %r124, %r123, %r17;
+	shfl.sync.down.b32 %r128, %r126, %r124, %r123, %r17;
+	mov.b64 %rd410, {%r127, %r128};
+	@!%p79 bra $L89;
+	max.s64 %rd411, %rd409, %rd410;
+	mov.b64 %rd409, %rd411;
+$L89:
+	shl.b32 %r124, %r124, 1;
+	bra.uni $L87;
+$L88:
+	setp.eq.u32 %p80, %r7, 0;
+	@!%p80 bra $L90;
+	mul.wide.u32 %rd412, %r8, 16;
+	add.s64 %rd413, %rd1, %rd412;
+	st.shared.s64 [%rd413+0], %rd409;
+$L90:
+	bar.sync 0;
+	setp.eq.u32 %p81, %r8, 0;
+	@!%p81 bra $L91;
+	setp.lo.u32 %p82, %r7, %r10;
+	@!%p82 bra $L92;
+	mul.wide.u32 %rd414, %r7, 16;
+	add.s64 %rd415, %rd1, %rd414;
+	ld.shared.s64 %rd416, [%rd415+0];
+	mov.b64 %rd409, %rd416;
+$L92:
+	sub.u32 %r129, %r10, 1;
+	mov.b64 {%r130, %r131}, %rd409;
+	shfl.sync.down.b32 %r132|%p83, %r130, 1, %r129, %r17;
+	shfl.sync.down.b32 %r133, %r131, 1, %r129, %r17;
+	mov.b64 %rd417, {%r132, %r133};
+	@!%p83 bra $L93;
+	max.s64 %rd418, %rd409, %rd417;
+	mov.b64 %rd409, %rd418;
 $L93:
-	setp.hs.u32 %p77, %r131, 32;
-	@%p77 bra $L94;
-	mov.b64 {%r132, %r133}, %rd417;
-	shfl.sync.down.b32 %r134|%p78, %r132, %r131, %r130, %r17;
-	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
-	mov.b64 %rd418, {%r134, %r135};
-	@!%p78 bra $L95;
-	max.s64 %rd419, %rd417, %rd418;
-	mov.b64 %rd417, %rd419;
-$L95:
-	shl.b32 %r131, %r131, 1;
-	bra.uni $L93;
+	mov.b64 {%r134, %r135}, %rd409;
+	shfl.sync.down.b32 %r136|%p84, %r134, 2, %r129, %r17;
+	shfl.sync.down.b32 %r137, %r135, 2, %r129, %r17;
+	mov.b64 %rd419, {%r136, %r137};
+	@!%p84 bra $L94;
+	max.s64 %rd420, %rd409, %rd419;
+	mov.b64 %rd409, %rd420;
 $L94:
-	setp.eq.u32 %p79, %r7, 0;
-	@!%p79 bra $L96;
-	mul.wide.u32 %rd420, %r8, 16;
-	add.s64 %rd421, %rd1, %rd420;
-	st.shared.s64 [%rd421+0], %rd417;
+	mov.b64 {%r138, %r139}, %rd409;
+	shfl.sync.down.b32 %r140|%p85, %r138, 4, %r129, %r17;
+	shfl.sync.down.b32 %r141, %r139, 4, %r129, %r17;
+	mov.b64 %rd421, {%r140, %r141};
+	@!%p85 bra $L95;
+	max.s64 %rd422, %rd409, %rd421;
+	mov.b64 %rd409, %rd422;
+$L95:
+	mov.b64 {%r142, %r143}, %rd409;
+	shfl.sync.down.b32 %r144|%p86, %r142, 8, %r129, %r17;
+	shfl.sync.down.b32 %r145, %r143, 8, %r129, %r17;
+	mov.b64 %rd423, {%r144, %r145};
+	@!%p86 bra $L96;
+	max.s64 %rd424, %rd409, %rd423;
+	mov.b64 %rd409, %rd424;
 $L96:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L97;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L98;
-	mul.wide.u32 %rd422, %r7, 16;
-	add.s64 %rd423, %rd1, %rd422;
-	ld.shared.s64 %rd424, [%rd423+0];
-	mov.b64 %rd417, %rd424;
-$L98:
-	sub.u32 %r136, %r10, 1;
-	mov.b64 {%r137, %r138}, %rd417;
-	shfl.sync.down.b32 %r139|%p82, %r137, 1, %r136, %r17;
-	shfl.sync.down.b32 %r140, %r138, 1, %r136, %r17;
-	mov.b64 %rd425, {%r139, %r140};
-	@!%p82 bra $L99;
-	max.s64 %rd426, %rd417, %rd425;
-	mov.b64 %rd417, %rd426;
-$L99:
-	mov.b64 {%r141, %r142}, %rd417;
-	shfl.sync.down.b32 %r143|%p83, %r141, 2, %r136, %r17;
-	shfl.sync.down.b32 %r144, %r142, 2, %r136, %r17;
-	mov.b64 %rd427, {%r143, %r144};
-	@!%p83 bra $L100;
-	max.s64 %rd428, %rd417, %rd427;
-	mov.b64 %rd417, %rd428;
-$L100:
-	mov.b64 {%r145, %r146}, %rd417;
-	shfl.sync.down.b32 %r147|%p84, %r145, 4, %r136, %r17;
-	shfl.sync.down.b32 %r148, %r146, 4, %r136, %r17;
-	mov.b64 %rd429, {%r147, %r148};
-	@!%p84 bra $L101;
-	max.s64 %rd430, %rd417, %rd429;
-	mov.b64 %rd417, %rd430;
-$L101:
-	mov.b64 {%r149, %r150}, %rd417;
-	shfl.sync.down.b32 %r151|%p85, %r149, 8, %r136, %r17;
-	shfl.sync.down.b32 %r152, %r150, 8, %r136, %r17;
-	mov.b64 %rd431, {%r151, %r152};
-	@!%p85 bra $L102;
-	max.s64 %rd432, %rd417, %rd431;
-	mov.b64 %rd417, %rd432;
-$L102:
-	mov.b64 {%r153, %r154}, %rd417;
-	shfl.sync.down.b32 %r155|%p86, %r153, 16, %r136, %r17;
-	shfl.sync.down.b32 %r156, %r154, 16, %r136, %r17;
-	mov.b64 %rd433, {%r155, %r156};
-	@!%p86 bra $L103;
-	max.s64 %rd434, %rd417, %rd433;
-	mov.b64 %rd417, %rd434;
-$L103:
-	@!%p79 bra $L104;
-	st.shared.s64 [%rd1+1024], %rd417;
-$L104:
+	mov.b64 {%r146, %r147}, %rd409;
+	shfl.sync.down.b32 %r148|%p87, %r146, 16, %r129, %r17;
+	shfl.sync.down.b32 %r149, %r147, 16, %r129, %r17;
+	mov.b64 %rd425, {%r148, %r149};
+	@!%p87 bra $L97;
+	max.s64 %rd426, %rd409, %rd425;
+	mov.b64 %rd409, %rd426;
 $L97:
+	@!%p80 bra $L98;
+	st.shared.s64 [%rd1+1024], %rd409;
+$L98:
+$L91:
 	bar.sync 0;
-	ld.shared.s64 %rd435, [%rd1+1024];
-	mov.b64 %rd417, %rd435;
-	mov.b64 %rd436, %rd417;
-	setp.eq.s64 %p87, %rd436, 0;
-	@!%p87 bra $L106;
+	ld.shared.s64 %rd427, [%rd1+1024];
+	mov.b64 %rd409, %rd427;
+	mov.b64 %rd428, %rd409;
+	setp.eq.s64 %p88, %rd428, 0;
+	@!%p88 bra $L100;
 	bra.uni $L13;
-$L106:
+$L100:
 $L12:
 	bra.uni $L11;
 $L13:
-	mov.b64 %rd437, %rd233;
+	mov.b64 %rd429, %rd233;
 	// block reduction
-	sub.u32 %r157, %r13, 1;
-	mov.b32 %r158, %r3;
+	sub.u32 %r150, %r13, 1;
+	mov.b32 %r151, %r3;
+$L101:
+	setp.hs.u32 %p89, %r151, 32;
+	@%p89 bra $L102;
+	mov.b64 {%r152, %r153}, %rd429;
+	shfl.sync.down.b32 %r154|%p90, %r152, %r151, %r150, %r17;
+	shfl.sync.down.b32 %r155, %r153, %r151, %r150, %r17;
+	mov.b64 %rd430, {%r154, %r155};
+	@!%p90 bra $L103;
+	add.s64 %rd431, %rd429, %rd430;
+	mov.b64 %rd429, %rd431;
+$L103:
+	shl.b32 %r151, %r151, 1;
+	bra.uni $L101;
+$L102:
+	setp.eq.u32 %p91, %r7, 0;
+	@!%p91 bra $L104;
+	mul.wide.u32 %rd432, %r8, 16;
+	add.s64 %rd433, %rd1, %rd432;
+	st.shared.s64 [%rd433+0], %rd429;
+$L104:
+	bar.sync 0;
+	setp.eq.u32 %p92, %r8, 0;
+	@!%p92 bra $L105;
+	setp.lo.u32 %p93, %r7, %r10;
+	@!%p93 bra $L106;
+	mul.wide.u32 %rd434, %r7, 16;
+	add.s64 %rd435, %rd1, %rd434;
+	ld.shared.s64 %rd436, [%rd435+0];
+	mov.b64 %rd429, %rd436;
+$L106:
+	sub.u32 %r156, %r10, 1;
+	mov.b64 {%r157, %r158}, %rd429;
+	shfl.sync.down.b32 %r159|%p94, %r157, 1, %r156, %r17;
+	shfl.sync.down.b32 %r160, %r158, 1, %r156, %r17;
+	mov.b64 %rd437, {%r159, %r160};
+	@!%p94 bra $L107;
+	add.s64 %rd438, %rd429, %rd437;
+	mov.b64 %rd429, %rd438;
 $L107:
-	setp.hs.u32 %p88, %r158, 32;
-	@%p88 bra $L108;
-	mov.b64 {%r159, %r160}, %rd437;
-	shfl.sync.down.b32 %r161|%p89, %r159, %r158, %r157, %r17;
-	shfl.sync.down.b32 %r162, %r160, %r158, %r157, %r17;
-	mov.b64 %rd438, {%r161, %r162};
-	@!%p89 bra $L109;
-	add.s64 %rd439, %rd437, %rd438;
-	mov.b64 %rd437, %rd439;
-$L109:
-	shl.b32 %r158, %r158, 1;
-	bra.uni $L107;
+	mov.b64 {%r161, %r162}, %rd429;
+	shfl.sync.down.b32 %r163|%p95, %r161, 2, %r156, %r17;
+	shfl.sync.down.b32 %r164, %r162, 2, %r156, %r17;
+	mov.b64 %rd439, {%r163, %r164};
+	@!%p95 bra $L108;
+	add.s64 %rd440, %rd429, %rd439;
+	mov.b64 %rd429, %rd440;
 $L108:
-	setp.eq.u32 %p90, %r7, 0;
-	@!%p90 bra $L110;
-	mul.wide.u32 %rd440, %r8, 16;
-	add.s64 %rd441, %rd1, %rd440;
-	st.shared.s64 [%rd441+0], %rd437;
+	mov.b64 {%r165, %r166}, %rd429;
+	shfl.sync.down.b32 %r167|%p96, %r165, 4, %r156, %r17;
+	shfl.sync.down.b32 %r168, %r166, 4, %r156, %r17;
+	mov.b64 %rd441, {%r167, %r168};
+	@!%p96 bra $L109;
+	add.s64 %rd442, %rd429, %rd441;
+	mov.b64 %rd429, %rd442;
+$L109:
+	mov.b64 {%r169, %r170}, %rd429;
+	shfl.sync.down.b32 %r171|%p97, %r169, 8, %r156, %r17;
+	shfl.sync.down.b32 %r172, %r170, 8, %r156, %r17;
+	mov.b64 %rd443, {%r171, %r172};
+	@!%p97 bra $L110;
+	add.s64 %rd444, %rd429, %rd443;
+	mov.b64 %rd429, %rd444;
 $L110:
-	bar.sync 0;
-	setp.eq.u32 %p91, %r8, 0;
-	@!%p91 bra $L111;
-	setp.lo.u32 %p92, %r7, %r10;
-	@!%p92 bra $L112;
-	mul.wide.u32 %rd442, %r7, 16;
-	add.s64 %rd443, %rd1, %rd442;
-	ld.shared.s64 %rd444, [%rd443+0];
-	mov.b64 %rd437, %rd444;
-$L112:
-	sub.u32 %r163, %r10, 1;
-	mov.b64 {%r164, %r165}, %rd437;
-	shfl.sync.down.b32 %r166|%p93, %r164, 1, %r163, %r17;
-	shfl.sync.down.b32 %r167, %r165, 1, %r163, %r17;
-	mov.b64 %rd445, {%r166, %r167};
-	@!%p93 bra $L113;
-	add.s64 %rd446, %rd437, %rd445;
-	mov.b64 %rd437, %rd446;
-$L113:
-	mov.b64 {%r168, %r169}, %rd437;
-	shfl.sync.down.b32 %r170|%p94, %r168, 2, %r163, %r17;
-	shfl.sync.down.b32 %r171, %r169, 2, %r163, %r17;
-	mov.b64 %rd447, {%r170, %r171};
-	@!%p94 bra $L114;
-	add.s64 %rd448, %rd437, %rd447;
-	mov.b64 %rd437, %rd448;
-$L114:
-	mov.b64 {%r172, %r173}, %rd437;
-	shfl.sync.down.b32 %r174|%p95, %r172, 4, %r163, %r17;
-	shfl.sync.down.b32 %r175, %r173, 4, %r163, %r17;
-	mov.b64 %rd449, {%r174, %r175};
-	@!%p95 bra $L115;
-	add.s64 %rd450, %rd437, %rd449;
-	mov.b64 %rd437, %rd450;
-$L115:
-	mov.b64 {%r176, %r177}, %rd437;
-	shfl.sync.down.b32 %r178|%p96, %r176, 8, %r163, %r17;
-	shfl.sync.down.b32 %r179, %r177, 8, %r163, %r17;
-	mov.b64 %rd451, {%r178, %r179};
-	@!%p96 bra $L116;
-	add.s64 %rd452, %rd437, %rd451;
-	mov.b64 %rd437, %rd452;
-$L116:
-	mov.b64 {%r180, %r181}, %rd437;
-	shfl.sync.down.b32 %r182|%p97, %r180, 16, %r163, %r17;
-	shfl.sync.down.b32 %r183, %r181, 16, %r163, %r17;
-	mov.b64 %rd453, {%r182, %r183};
-	@!%p97 bra $L117;
-	add.s64 %rd454, %rd437, %rd453;
-	mov.b64 %rd437, %rd454;
-$L117:
-	@!%p90 bra $L118;
-	st.shared.s64 [%rd1+1024], %rd437;
-$L118:
+	mov.b64 {%r173, %r174}, %rd429;
+	shfl.sync.down.b32 %r175|%p98, %r173, 16, %r156, %r17;
+	shfl.sync.down.b32 %r176, %r174, 16, %r156, %r17;
+	mov.b64 %rd445, {%r175, %r176};
+	@!%p98 bra $L111;
+	add.s64 %rd446, %rd429, %rd445;
+	mov.b64 %rd429, %rd446;
 $L111:
+	@!%p91 bra $L112;
+	st.shared.s64 [%rd1+1024], %rd429;
+$L112:
+$L105:
 	bar.sync 0;
-	ld.shared.s64 %rd455, [%rd1+1024];
-	mov.b64 %rd437, %rd455;
-	mov.b64 %rd456, %rd437;
-	mov.b64 %rd457, %rd232;
-	mov.b64 %rd458, %rd456;
-	mov.b64 %rd459, %rd457;
-	mov.b64 %rd460, %rd458;
-	mov.b64 %rd461, %rd459;
-	mov.b64 %rd462, %rd460;
-	mov.b64 %rd463, %rd461;
-	mov.b64 %rd464, %rd462;
-	cvt.u64.u32 %rd465, %r2;
-	setp.eq.s64 %p98, %rd465, 0;
-	@!%p98 bra $L120;
-	mov.b64 %rd467, 2;
-	mul.lo.s64 %rd466, %rd467, %rd170;
-	mul.lo.s64 %rd468, %rd466, %rd107;
-	mad.lo.s64 %rd469, %rd468, 8, %rd103;
-	st.global.s64 [%rd469+0], %rd463;
-	mov.b64 %rd471, 2;
-	mul.lo.s64 %rd470, %rd471, %rd170;
-	add.s64 %rd472, %rd470, 1;
-	mul.lo.s64 %rd473, %rd472, %rd107;
-	mad.lo.s64 %rd474, %rd473, 8, %rd103;
-	st.global.s64 [%rd474+0], %rd464;
-$L120:
-	setp.eq.s64 %p99, %rd463, 0;
-	setp.gt.s64 %p100, %rd463, %rd66;
-	or.pred %p101, %p99, %p100;
-	setp.gt.s64 %p102, %rd464, %rd68;
-	or.pred %p103, %p101, %p102;
-	@!%p103 bra $L122;
+	ld.shared.s64 %rd447, [%rd1+1024];
+	mov.b64 %rd429, %rd447;
+	mov.b64 %rd448, %rd429;
+	mov.b64 %rd449, %rd232;
+	mov.b64 %rd450, %rd448;
+	mov.b64 %rd451, %rd449;
+	mov.b64 %rd452, %rd450;
+	mov.b64 %rd453, %rd451;
+	mov.b64 %rd454, %rd452;
+	mov.b64 %rd455, %rd453;
+	mov.b64 %rd456, %rd454;
+	cvt.u64.u32 %rd457, %r2;
+	setp.eq.s64 %p99, %rd457, 0;
+	@!%p99 bra $L114;
+	mov.b64 %rd459, 2;
+	mul.lo.s64 %rd458, %rd459, %rd170;
+	mul.lo.s64 %rd460, %rd458, %rd107;
+	mad.lo.s64 %rd461, %rd460, 8, %rd103;
+	st.global.s64 [%rd461+0], %rd455;
+	mov.b64 %rd463, 2;
+	mul.lo.s64 %rd462, %rd463, %rd170;
+	add.s64 %rd464, %rd462, 1;
+	mul.lo.s64 %rd465, %rd464, %rd107;
+	mad.lo.s64 %rd466, %rd465, 8, %rd103;
+	st.global.s64 [%rd466+0], %rd456;
+$L114:
+	setp.eq.s64 %p100, %rd455, 0;
+	setp.gt.s64 %p101, %rd455, %rd66;
+	or.pred %p102, %p100, %p101;
+	setp.gt.s64 %p103, %rd456, %rd68;
+	or.pred %p104, %p102, %p103;
+	@!%p104 bra $L116;
 	bra.uni $L3;
-$L122:
-	mov.b64 %rd169, %rd463;
+$L116:
+	mov.b64 %rd169, %rd455;
 $L5:
-	add.s64 %rd475, %rd170, 1;
-	mov.b64 %rd170, %rd475;
+	add.s64 %rd467, %rd170, 1;
+	mov.b64 %rd170, %rd467;
 	bra.uni $L4;
 $L6:
 $L3:
@@ -24338,7 +24435,7 @@ $L24:
 	mov.b32 %r38, 1;
 	atom.global.exch.b32 %r39, [%rd85], %r38;
 	mov.b32 %r40, %r39;
-	setp.eq.s32 %p17, %r40, 0;
+	setp.ne.s32 %p17, %r40, 1;
 	@!%p17 bra $L27;
 	mov.b32 %r22, 2;
 $L27:
@@ -35915,45 +36012,3329 @@ $L40:
 }
 `
 
+// gokkosPTX40 is the PTX of sssp.splitWindow.
+const gokkosPTX40 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_sssp_splitWindow_up(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25
+)
+{
+	.reg .pred %p<30>;
+	.reg .b32 %r<80>;
+	.reg .b64 %rd<132>;
+	.reg .f64 %fd<12>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	ld.param.f64 %fd1, [gk_s12];
+	mov.f64 %fd2, %fd1;
+	ld.param.f64 %fd3, [gk_s13];
+	mov.f64 %fd4, %fd3;
+	ld.param.f64 %fd5, [gk_s14];
+	mov.f64 %fd6, %fd5;
+	ld.param.s32 %r18, [gk_s15];
+	mov.b32 %r19, %r18;
+	ld.param.u64 %rd34, [gk_s16];
+	cvta.to.global.u64 %rd35, %rd34;
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s17];
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s18];
+	mov.b64 %rd40, %rd39;
+	ld.param.u64 %rd41, [gk_s19];
+	cvta.to.global.u64 %rd42, %rd41;
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s20];
+	mov.b64 %rd45, %rd44;
+	ld.param.s64 %rd46, [gk_s21];
+	mov.b64 %rd47, %rd46;
+	ld.param.u64 %rd48, [gk_s22];
+	cvta.to.global.u64 %rd49, %rd48;
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s23];
+	mov.b64 %rd52, %rd51;
+	ld.param.s64 %rd53, [gk_s24];
+	mov.b64 %rd54, %rd53;
+	ld.param.s64 %rd55, [gk_s25];
+	mov.b64 %rd56, %rd55;
+	mov.u32 %r20, %ctaid.x;
+	mov.u32 %r21, %nctaid.x;
+	sub.s64 %rd57, %rd3, %rd2;
+	max.s64 %rd58, %rd57, 0;
+	cvt.u64.u32 %rd59, %r21;
+	add.s64 %rd60, %rd58, %rd59;
+	sub.s64 %rd61, %rd60, 1;
+	div.u64 %rd62, %rd61, %rd59;
+	cvt.u64.u32 %rd63, %r20;
+	mad.lo.s64 %rd64, %rd63, %rd62, %rd2;
+	add.s64 %rd65, %rd64, %rd62;
+	min.s64 %rd66, %rd65, %rd3;
+	mov.b64 %rd67, 0;
+	cvt.u64.u32 %rd68, %r5;
+	add.s64 %rd69, %rd64, %rd68;
+	cvt.u64.u32 %rd70, %r6;
+	mov.b64 %rd71, %rd69;
+$L1:
+	setp.ge.s64 %p2, %rd71, %rd66;
+	@%p2 bra $L2;
+	mov.pred %p3, 0;
+	mov.b64 %rd72, %rd71;
+	mul.lo.s64 %rd73, %rd72, %rd12;
+	mad.lo.s64 %rd74, %rd73, 4, %rd8;
+	ld.global.nc.s32 %r22, [%rd74+0];
+	mov.b32 %r23, %r22;
+	mov.b32 %r24, %r23;
+	cvt.s64.s32 %rd75, %r24;
+	mov.b64 %rd76, %rd75;
+$L4:
+	setp.gt.s64 %p4, %rd24, 0;
+	@!%p4 bra $L8;
+	mul.lo.s64 %rd77, %rd76, %rd26;
+	mad.lo.s64 %rd78, %rd77, 4, %rd22;
+	ld.global.nc.u32 %r25, [%rd78+0];
+	mov.b32 %r26, %r25;
+	mov.b32 %r27, %r26;
+	setp.eq.u32 %p5, %r27, 0xFFFFFFFF;
+	@!%p5 bra $L10;
+	mov.f64 %fd7, 0d7FF0000000000000;
+	bra.uni $L6;
+$L10:
+	cvt.rn.f64.u32 %fd8, %r27;
+	mov.f64 %fd7, %fd8;
+	bra.uni $L6;
+$L8:
+	mul.lo.s64 %rd79, %rd76, %rd19;
+	mad.lo.s64 %rd80, %rd79, 8, %rd15;
+	ld.global.nc.f64 %fd9, [%rd80+0];
+	mov.f64 %fd10, %fd9;
+	mov.f64 %fd7, %fd10;
+	bra.uni $L6;
+$L5:
+	bra.uni $L4;
+$L6:
+	mov.f64 %fd11, %fd7;
+	mov.b32 %r28, 2;
+	setp.lt.f64 %p6, %fd11, %fd2;
+	@!%p6 bra $L11;
+	mov.b32 %r28, 0;
+	bra.uni $L12;
+$L11:
+	setp.lt.f64 %p7, %fd11, %fd4;
+	@!%p7 bra $L13;
+	mov.b32 %r28, 1;
+	bra.uni $L14;
+$L13:
+	setp.lt.f64 %p8, %fd11, %fd6;
+	not.pred %p9, %p8;
+	@!%p9 bra $L16;
+	mov.b32 %r28, 3;
+$L16:
+$L14:
+$L12:
+	@!%p3 bra $L18;
+	mov.b64 %rd81, 0;
+	setp.ne.s32 %p10, %r28, 0;
+	@!%p10 bra $L20;
+	sub.s32 %r29, %r28, 1;
+	mul.lo.s32 %r30, %r29, 21;
+	min.u32 %r31, %r30, 63;
+	shr.s64 %rd82, %rd67, %r31;
+	and.b64 %rd83, %rd82, 2097151;
+	mov.b64 %rd81, %rd83;
+$L20:
+	mov.b32 %r32, %r28;
+	setp.eq.s32 %p11, %r32, 0;
+	@!%p11 bra $L21;
+	cvt.s64.s32 %rd84, %r24;
+	mul.lo.s64 %rd85, %rd84, %rd33;
+	mad.lo.s64 %rd86, %rd85, 4, %rd29;
+	mov.b32 %r33, 0;
+	st.global.s32 [%rd86+0], %r33;
+	bra.uni $L22;
+$L21:
+	setp.eq.s32 %p12, %r32, 1;
+	@!%p12 bra $L23;
+	cvt.s64.s32 %rd87, %r24;
+	mul.lo.s64 %rd88, %rd87, %rd33;
+	mad.lo.s64 %rd89, %rd88, 4, %rd29;
+	mov.b32 %r34, 0;
+	st.global.s32 [%rd89+0], %r34;
+	mul.lo.s64 %rd90, %rd81, %rd40;
+	mad.lo.s64 %rd91, %rd90, 4, %rd36;
+	st.global.s32 [%rd91+0], %r24;
+	bra.uni $L24;
+$L23:
+	setp.eq.s32 %p13, %r32, 2;
+	@!%p13 bra $L25;
+	mul.lo.s64 %rd92, %rd81, %rd47;
+	mad.lo.s64 %rd93, %rd92, 4, %rd43;
+	st.global.s32 [%rd93+0], %r24;
+	bra.uni $L26;
+$L25:
+	cvt.s64.s32 %rd94, %r24;
+	mul.lo.s64 %rd95, %rd94, %rd33;
+	mad.lo.s64 %rd96, %rd95, 4, %rd29;
+	st.global.s32 [%rd96+0], %r19;
+	add.s64 %rd97, %rd56, %rd81;
+	mul.lo.s64 %rd98, %rd97, %rd54;
+	mad.lo.s64 %rd99, %rd98, 4, %rd50;
+	st.global.s32 [%rd99+0], %r24;
+$L26:
+$L24:
+$L22:
+$L18:
+	setp.ne.s32 %p14, %r28, 0;
+	@!%p14 bra $L28;
+	sub.s32 %r35, %r28, 1;
+	mul.lo.s32 %r36, %r35, 21;
+	min.u32 %r37, %r36, 64;
+	mov.b64 %rd101, 1;
+	shl.b64 %rd100, %rd101, %r37;
+	setp.hs.u32 %p15, %r37, 64;
+	selp.b64 %rd102, 0, %rd100, %p15;
+	add.s64 %rd103, %rd67, %rd102;
+	mov.b64 %rd67, %rd103;
+$L28:
+$L3:
+	add.s64 %rd71, %rd71, %rd70;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd104, %rd67;
+	// block reduction
+	sub.u32 %r38, %r13, 1;
+	mov.b64 {%r39, %r40}, %rd104;
+	shfl.sync.down.b32 %r41|%p16, %r39, 1, %r38, %r17;
+	shfl.sync.down.b32 %r42, %r40, 1, %r38, %r17;
+	mov.b64 %rd105, {%r41, %r42};
+	@!%p16 bra $L29;
+	add.s64 %rd106, %rd104, %rd105;
+	mov.b64 %rd104, %rd106;
+$L29:
+	mov.b64 {%r43, %r44}, %rd104;
+	shfl.sync.down.b32 %r45|%p17, %r43, 2, %r38, %r17;
+	shfl.sync.down.b32 %r46, %r44, 2, %r38, %r17;
+	mov.b64 %rd107, {%r45, %r46};
+	@!%p17 bra $L30;
+	add.s64 %rd108, %rd104, %rd107;
+	mov.b64 %rd104, %rd108;
+$L30:
+	mov.b64 {%r47, %r48}, %rd104;
+	shfl.sync.down.b32 %r49|%p18, %r47, 4, %r38, %r17;
+	shfl.sync.down.b32 %r50, %r48, 4, %r38, %r17;
+	mov.b64 %rd109, {%r49, %r50};
+	@!%p18 bra $L31;
+	add.s64 %rd110, %rd104, %rd109;
+	mov.b64 %rd104, %rd110;
+$L31:
+	mov.b64 {%r51, %r52}, %rd104;
+	shfl.sync.down.b32 %r53|%p19, %r51, 8, %r38, %r17;
+	shfl.sync.down.b32 %r54, %r52, 8, %r38, %r17;
+	mov.b64 %rd111, {%r53, %r54};
+	@!%p19 bra $L32;
+	add.s64 %rd112, %rd104, %rd111;
+	mov.b64 %rd104, %rd112;
+$L32:
+	mov.b64 {%r55, %r56}, %rd104;
+	shfl.sync.down.b32 %r57|%p20, %r55, 16, %r38, %r17;
+	shfl.sync.down.b32 %r58, %r56, 16, %r38, %r17;
+	mov.b64 %rd113, {%r57, %r58};
+	@!%p20 bra $L33;
+	add.s64 %rd114, %rd104, %rd113;
+	mov.b64 %rd104, %rd114;
+$L33:
+	setp.eq.u32 %p21, %r7, 0;
+	@!%p21 bra $L34;
+	mul.wide.u32 %rd115, %r8, 16;
+	add.s64 %rd116, %rd1, %rd115;
+	st.shared.s64 [%rd116+0], %rd104;
+$L34:
+	bar.sync 0;
+	setp.eq.u32 %p22, %r8, 0;
+	@!%p22 bra $L35;
+	setp.lo.u32 %p23, %r7, %r10;
+	@!%p23 bra $L36;
+	mul.wide.u32 %rd117, %r7, 16;
+	add.s64 %rd118, %rd1, %rd117;
+	ld.shared.s64 %rd119, [%rd118+0];
+	mov.b64 %rd104, %rd119;
+$L36:
+	sub.u32 %r59, %r10, 1;
+	mov.b64 {%r60, %r61}, %rd104;
+	shfl.sync.down.b32 %r62|%p24, %r60, 1, %r59, %r17;
+	shfl.sync.down.b32 %r63, %r61, 1, %r59, %r17;
+	mov.b64 %rd120, {%r62, %r63};
+	@!%p24 bra $L37;
+	add.s64 %rd121, %rd104, %rd120;
+	mov.b64 %rd104, %rd121;
+$L37:
+	mov.b64 {%r64, %r65}, %rd104;
+	shfl.sync.down.b32 %r66|%p25, %r64, 2, %r59, %r17;
+	shfl.sync.down.b32 %r67, %r65, 2, %r59, %r17;
+	mov.b64 %rd122, {%r66, %r67};
+	@!%p25 bra $L38;
+	add.s64 %rd123, %rd104, %rd122;
+	mov.b64 %rd104, %rd123;
+$L38:
+	mov.b64 {%r68, %r69}, %rd104;
+	shfl.sync.down.b32 %r70|%p26, %r68, 4, %r59, %r17;
+	shfl.sync.down.b32 %r71, %r69, 4, %r59, %r17;
+	mov.b64 %rd124, {%r70, %r71};
+	@!%p26 bra $L39;
+	add.s64 %rd125, %rd104, %rd124;
+	mov.b64 %rd104, %rd125;
+$L39:
+	mov.b64 {%r72, %r73}, %rd104;
+	shfl.sync.down.b32 %r74|%p27, %r72, 8, %r59, %r17;
+	shfl.sync.down.b32 %r75, %r73, 8, %r59, %r17;
+	mov.b64 %rd126, {%r74, %r75};
+	@!%p27 bra $L40;
+	add.s64 %rd127, %rd104, %rd126;
+	mov.b64 %rd104, %rd127;
+$L40:
+	mov.b64 {%r76, %r77}, %rd104;
+	shfl.sync.down.b32 %r78|%p28, %r76, 16, %r59, %r17;
+	shfl.sync.down.b32 %r79, %r77, 16, %r59, %r17;
+	mov.b64 %rd128, {%r78, %r79};
+	@!%p28 bra $L41;
+	add.s64 %rd129, %rd104, %rd128;
+	mov.b64 %rd104, %rd129;
+$L41:
+$L35:
+	mul.wide.u32 %rd130, %r20, 8;
+	add.s64 %rd131, %rd5, %rd130;
+	setp.eq.u32 %p29, %r5, 0;
+	@!%p29 bra $L42;
+	st.global.s64 [%rd131+0], %rd104;
+$L42:
+	ret;
+}
+
+.visible .entry gk_sssp_splitWindow_mid(
+	.param .b64 gk_sums,
+	.param .b64 gk_count,
+	.param .b64 gk_total,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25
+)
+{
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
+	mov.b64 %rd8, 0;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
+$L1:
+	setp.ge.s64 %p2, %rd10, %rd4;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
+	@!%p3 bra $L3;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
+$L3:
+	// block scan
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
+	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
+	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
+	mov.b64 %rd17, {%r20, %r21};
+	@!%p4 bra $L4;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
+$L4:
+	mov.b64 {%r22, %r23}, %rd16;
+	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
+	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
+	mov.b64 %rd19, {%r24, %r25};
+	@!%p5 bra $L5;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
+$L5:
+	mov.b64 {%r26, %r27}, %rd16;
+	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
+	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
+	mov.b64 %rd21, {%r28, %r29};
+	@!%p6 bra $L6;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
+$L6:
+	mov.b64 {%r30, %r31}, %rd16;
+	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
+	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
+	mov.b64 %rd23, {%r32, %r33};
+	@!%p7 bra $L7;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
+$L7:
+	mov.b64 {%r34, %r35}, %rd16;
+	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
+	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
+	mov.b64 %rd25, {%r36, %r37};
+	@!%p8 bra $L8;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
+$L8:
+	mov.b64 {%r38, %r39}, %rd16;
+	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
+	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
+	sub.u32 %r42, %r13, 1;
+	setp.eq.u32 %p10, %r7, %r42;
+	@!%p10 bra $L9;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
+$L9:
+	bar.sync 0;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
+$L11:
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
+$L13:
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
+	bra.uni $L1;
+$L2:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
+	ret;
+}
+
+.visible .entry gk_sssp_splitWindow_down(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20,
+	.param .b64 gk_s21,
+	.param .b64 gk_s22,
+	.param .b64 gk_s23,
+	.param .b64 gk_s24,
+	.param .b64 gk_s25
+)
+{
+	.reg .pred %p<45>;
+	.reg .b32 %r<98>;
+	.reg .b64 %rd<180>;
+	.reg .f64 %fd<14>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	ld.param.f64 %fd1, [gk_s12];
+	mov.f64 %fd2, %fd1;
+	ld.param.f64 %fd3, [gk_s13];
+	mov.f64 %fd4, %fd3;
+	ld.param.f64 %fd5, [gk_s14];
+	mov.f64 %fd6, %fd5;
+	ld.param.s32 %r18, [gk_s15];
+	mov.b32 %r19, %r18;
+	ld.param.u64 %rd34, [gk_s16];
+	cvta.to.global.u64 %rd35, %rd34;
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s17];
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s18];
+	mov.b64 %rd40, %rd39;
+	ld.param.u64 %rd41, [gk_s19];
+	cvta.to.global.u64 %rd42, %rd41;
+	mov.b64 %rd43, %rd42;
+	ld.param.s64 %rd44, [gk_s20];
+	mov.b64 %rd45, %rd44;
+	ld.param.s64 %rd46, [gk_s21];
+	mov.b64 %rd47, %rd46;
+	ld.param.u64 %rd48, [gk_s22];
+	cvta.to.global.u64 %rd49, %rd48;
+	mov.b64 %rd50, %rd49;
+	ld.param.s64 %rd51, [gk_s23];
+	mov.b64 %rd52, %rd51;
+	ld.param.s64 %rd53, [gk_s24];
+	mov.b64 %rd54, %rd53;
+	ld.param.s64 %rd55, [gk_s25];
+	mov.b64 %rd56, %rd55;
+	mov.u32 %r20, %ctaid.x;
+	mov.u32 %r21, %nctaid.x;
+	sub.s64 %rd57, %rd3, %rd2;
+	max.s64 %rd58, %rd57, 0;
+	cvt.u64.u32 %rd59, %r21;
+	add.s64 %rd60, %rd58, %rd59;
+	sub.s64 %rd61, %rd60, 1;
+	div.u64 %rd62, %rd61, %rd59;
+	cvt.u64.u32 %rd63, %r20;
+	mad.lo.s64 %rd64, %rd63, %rd62, %rd2;
+	add.s64 %rd65, %rd64, %rd62;
+	min.s64 %rd66, %rd65, %rd3;
+	mul.wide.u32 %rd68, %r20, 8;
+	add.s64 %rd69, %rd5, %rd68;
+	ld.global.s64 %rd70, [%rd69+0];
+	mov.b64 %rd67, %rd70;
+	cvt.u64.u32 %rd72, %r6;
+	mov.b64 %rd73, %rd64;
+$L1:
+	setp.ge.s64 %p2, %rd73, %rd66;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd74, %r5;
+	add.s64 %rd75, %rd73, %rd74;
+	setp.lt.s64 %p3, %rd75, %rd66;
+	mov.b64 %rd71, 0;
+	@!%p3 bra $L3;
+	mov.pred %p4, 0;
+	mov.b64 %rd76, %rd75;
+	mul.lo.s64 %rd77, %rd76, %rd12;
+	mad.lo.s64 %rd78, %rd77, 4, %rd8;
+	ld.global.nc.s32 %r22, [%rd78+0];
+	mov.b32 %r23, %r22;
+	mov.b32 %r24, %r23;
+	cvt.s64.s32 %rd79, %r24;
+	mov.b64 %rd80, %rd79;
+$L5:
+	setp.gt.s64 %p5, %rd24, 0;
+	@!%p5 bra $L9;
+	mul.lo.s64 %rd81, %rd80, %rd26;
+	mad.lo.s64 %rd82, %rd81, 4, %rd22;
+	ld.global.nc.u32 %r25, [%rd82+0];
+	mov.b32 %r26, %r25;
+	mov.b32 %r27, %r26;
+	setp.eq.u32 %p6, %r27, 0xFFFFFFFF;
+	@!%p6 bra $L11;
+	mov.f64 %fd7, 0d7FF0000000000000;
+	bra.uni $L7;
+$L11:
+	cvt.rn.f64.u32 %fd8, %r27;
+	mov.f64 %fd7, %fd8;
+	bra.uni $L7;
+$L9:
+	mul.lo.s64 %rd83, %rd80, %rd19;
+	mad.lo.s64 %rd84, %rd83, 8, %rd15;
+	ld.global.nc.f64 %fd9, [%rd84+0];
+	mov.f64 %fd10, %fd9;
+	mov.f64 %fd7, %fd10;
+	bra.uni $L7;
+$L6:
+	bra.uni $L5;
+$L7:
+	mov.f64 %fd11, %fd7;
+	mov.b32 %r28, 2;
+	setp.lt.f64 %p7, %fd11, %fd2;
+	@!%p7 bra $L12;
+	mov.b32 %r28, 0;
+	bra.uni $L13;
+$L12:
+	setp.lt.f64 %p8, %fd11, %fd4;
+	@!%p8 bra $L14;
+	mov.b32 %r28, 1;
+	bra.uni $L15;
+$L14:
+	setp.lt.f64 %p9, %fd11, %fd6;
+	not.pred %p10, %p9;
+	@!%p10 bra $L17;
+	mov.b32 %r28, 3;
+$L17:
+$L15:
+$L13:
+	@!%p4 bra $L19;
+	mov.b64 %rd85, 0;
+	setp.ne.s32 %p11, %r28, 0;
+	@!%p11 bra $L21;
+	sub.s32 %r29, %r28, 1;
+	mul.lo.s32 %r30, %r29, 21;
+	min.u32 %r31, %r30, 63;
+	shr.s64 %rd86, %rd71, %r31;
+	and.b64 %rd87, %rd86, 2097151;
+	mov.b64 %rd85, %rd87;
+$L21:
+	mov.b32 %r32, %r28;
+	setp.eq.s32 %p12, %r32, 0;
+	@!%p12 bra $L22;
+	cvt.s64.s32 %rd88, %r24;
+	mul.lo.s64 %rd89, %rd88, %rd33;
+	mad.lo.s64 %rd90, %rd89, 4, %rd29;
+	mov.b32 %r33, 0;
+	st.global.s32 [%rd90+0], %r33;
+	bra.uni $L23;
+$L22:
+	setp.eq.s32 %p13, %r32, 1;
+	@!%p13 bra $L24;
+	cvt.s64.s32 %rd91, %r24;
+	mul.lo.s64 %rd92, %rd91, %rd33;
+	mad.lo.s64 %rd93, %rd92, 4, %rd29;
+	mov.b32 %r34, 0;
+	st.global.s32 [%rd93+0], %r34;
+	mul.lo.s64 %rd94, %rd85, %rd40;
+	mad.lo.s64 %rd95, %rd94, 4, %rd36;
+	st.global.s32 [%rd95+0], %r24;
+	bra.uni $L25;
+$L24:
+	setp.eq.s32 %p14, %r32, 2;
+	@!%p14 bra $L26;
+	mul.lo.s64 %rd96, %rd85, %rd47;
+	mad.lo.s64 %rd97, %rd96, 4, %rd43;
+	st.global.s32 [%rd97+0], %r24;
+	bra.uni $L27;
+$L26:
+	cvt.s64.s32 %rd98, %r24;
+	mul.lo.s64 %rd99, %rd98, %rd33;
+	mad.lo.s64 %rd100, %rd99, 4, %rd29;
+	st.global.s32 [%rd100+0], %r19;
+	add.s64 %rd101, %rd56, %rd85;
+	mul.lo.s64 %rd102, %rd101, %rd54;
+	mad.lo.s64 %rd103, %rd102, 4, %rd50;
+	st.global.s32 [%rd103+0], %r24;
+$L27:
+$L25:
+$L23:
+$L19:
+	setp.ne.s32 %p15, %r28, 0;
+	@!%p15 bra $L29;
+	sub.s32 %r35, %r28, 1;
+	mul.lo.s32 %r36, %r35, 21;
+	min.u32 %r37, %r36, 64;
+	mov.b64 %rd105, 1;
+	shl.b64 %rd104, %rd105, %r37;
+	setp.hs.u32 %p16, %r37, 64;
+	selp.b64 %rd106, 0, %rd104, %p16;
+	add.s64 %rd107, %rd71, %rd106;
+	mov.b64 %rd71, %rd107;
+$L29:
+$L4:
+$L3:
+	mov.b64 %rd108, %rd71;
+	// block scan
+	mov.b64 %rd109, %rd108;
+	mov.b64 {%r38, %r39}, %rd109;
+	shfl.sync.up.b32 %r40|%p17, %r38, 1, 0, %r17;
+	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
+	mov.b64 %rd110, {%r40, %r41};
+	@!%p17 bra $L30;
+	add.s64 %rd111, %rd110, %rd109;
+	mov.b64 %rd109, %rd111;
+$L30:
+	mov.b64 {%r42, %r43}, %rd109;
+	shfl.sync.up.b32 %r44|%p18, %r42, 2, 0, %r17;
+	shfl.sync.up.b32 %r45, %r43, 2, 0, %r17;
+	mov.b64 %rd112, {%r44, %r45};
+	@!%p18 bra $L31;
+	add.s64 %rd113, %rd112, %rd109;
+	mov.b64 %rd109, %rd113;
+$L31:
+	mov.b64 {%r46, %r47}, %rd109;
+	shfl.sync.up.b32 %r48|%p19, %r46, 4, 0, %r17;
+	shfl.sync.up.b32 %r49, %r47, 4, 0, %r17;
+	mov.b64 %rd114, {%r48, %r49};
+	@!%p19 bra $L32;
+	add.s64 %rd115, %rd114, %rd109;
+	mov.b64 %rd109, %rd115;
+$L32:
+	mov.b64 {%r50, %r51}, %rd109;
+	shfl.sync.up.b32 %r52|%p20, %r50, 8, 0, %r17;
+	shfl.sync.up.b32 %r53, %r51, 8, 0, %r17;
+	mov.b64 %rd116, {%r52, %r53};
+	@!%p20 bra $L33;
+	add.s64 %rd117, %rd116, %rd109;
+	mov.b64 %rd109, %rd117;
+$L33:
+	mov.b64 {%r54, %r55}, %rd109;
+	shfl.sync.up.b32 %r56|%p21, %r54, 16, 0, %r17;
+	shfl.sync.up.b32 %r57, %r55, 16, 0, %r17;
+	mov.b64 %rd118, {%r56, %r57};
+	@!%p21 bra $L34;
+	add.s64 %rd119, %rd118, %rd109;
+	mov.b64 %rd109, %rd119;
+$L34:
+	mov.b64 {%r58, %r59}, %rd109;
+	shfl.sync.up.b32 %r60|%p22, %r58, 1, 0, %r17;
+	shfl.sync.up.b32 %r61, %r59, 1, 0, %r17;
+	mov.b64 %rd120, {%r60, %r61};
+	selp.b64 %rd121, %rd120, 0, %p22;
+	sub.u32 %r62, %r13, 1;
+	setp.eq.u32 %p23, %r7, %r62;
+	@!%p23 bra $L35;
+	mul.wide.u32 %rd122, %r8, 16;
+	add.s64 %rd123, %rd1, %rd122;
+	st.shared.s64 [%rd123+0], %rd109;
+$L35:
+	bar.sync 0;
+	setp.eq.u32 %p24, %r8, 0;
+	@!%p24 bra $L36;
+	mov.b64 %rd124, 0;
+	setp.lo.u32 %p25, %r7, %r10;
+	@!%p25 bra $L37;
+	mul.wide.u32 %rd125, %r7, 16;
+	add.s64 %rd126, %rd1, %rd125;
+	ld.shared.s64 %rd127, [%rd126+0];
+	mov.b64 %rd124, %rd127;
+$L37:
+	mov.b64 {%r63, %r64}, %rd124;
+	shfl.sync.up.b32 %r65|%p26, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd128, {%r65, %r66};
+	@!%p26 bra $L38;
+	add.s64 %rd129, %rd128, %rd124;
+	mov.b64 %rd124, %rd129;
+$L38:
+	mov.b64 {%r67, %r68}, %rd124;
+	shfl.sync.up.b32 %r69|%p27, %r67, 2, 0, %r17;
+	shfl.sync.up.b32 %r70, %r68, 2, 0, %r17;
+	mov.b64 %rd130, {%r69, %r70};
+	@!%p27 bra $L39;
+	add.s64 %rd131, %rd130, %rd124;
+	mov.b64 %rd124, %rd131;
+$L39:
+	mov.b64 {%r71, %r72}, %rd124;
+	shfl.sync.up.b32 %r73|%p28, %r71, 4, 0, %r17;
+	shfl.sync.up.b32 %r74, %r72, 4, 0, %r17;
+	mov.b64 %rd132, {%r73, %r74};
+	@!%p28 bra $L40;
+	add.s64 %rd133, %rd132, %rd124;
+	mov.b64 %rd124, %rd133;
+$L40:
+	mov.b64 {%r75, %r76}, %rd124;
+	shfl.sync.up.b32 %r77|%p29, %r75, 8, 0, %r17;
+	shfl.sync.up.b32 %r78, %r76, 8, 0, %r17;
+	mov.b64 %rd134, {%r77, %r78};
+	@!%p29 bra $L41;
+	add.s64 %rd135, %rd134, %rd124;
+	mov.b64 %rd124, %rd135;
+$L41:
+	mov.b64 {%r79, %r80}, %rd124;
+	shfl.sync.up.b32 %r81|%p30, %r79, 16, 0, %r17;
+	shfl.sync.up.b32 %r82, %r80, 16, 0, %r17;
+	mov.b64 %rd136, {%r81, %r82};
+	@!%p30 bra $L42;
+	add.s64 %rd137, %rd136, %rd124;
+	mov.b64 %rd124, %rd137;
+$L42:
+	mov.b64 {%r83, %r84}, %rd124;
+	shfl.sync.up.b32 %r85|%p31, %r83, 1, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, 1, 0, %r17;
+	mov.b64 %rd138, {%r85, %r86};
+	selp.b64 %rd139, %rd138, 0, %p31;
+	@!%p25 bra $L43;
+	mul.wide.u32 %rd140, %r7, 16;
+	add.s64 %rd141, %rd1, %rd140;
+	add.s64 %rd142, %rd141, 512;
+	st.shared.s64 [%rd142+0], %rd139;
+$L43:
+	sub.u32 %r87, %r10, 1;
+	setp.eq.u32 %p32, %r7, %r87;
+	@!%p32 bra $L44;
+	st.shared.s64 [%rd1+1024], %rd124;
+$L44:
+$L36:
+	bar.sync 0;
+	mul.wide.u32 %rd143, %r8, 16;
+	add.s64 %rd144, %rd1, %rd143;
+	add.s64 %rd145, %rd144, 512;
+	ld.shared.s64 %rd146, [%rd145+0];
+	add.s64 %rd147, %rd146, %rd121;
+	ld.shared.s64 %rd148, [%rd1+1024];
+	@!%p3 bra $L45;
+	add.s64 %rd149, %rd67, %rd147;
+	mov.b64 %rd71, %rd149;
+	mov.pred %p4, 1;
+	mov.b64 %rd76, %rd75;
+	mul.lo.s64 %rd150, %rd76, %rd12;
+	mad.lo.s64 %rd151, %rd150, 4, %rd8;
+	ld.global.nc.s32 %r88, [%rd151+0];
+	mov.b32 %r23, %r88;
+	mov.b32 %r24, %r23;
+	cvt.s64.s32 %rd152, %r24;
+	mov.b64 %rd80, %rd152;
+$L47:
+	setp.gt.s64 %p33, %rd24, 0;
+	@!%p33 bra $L51;
+	mul.lo.s64 %rd153, %rd80, %rd26;
+	mad.lo.s64 %rd154, %rd153, 4, %rd22;
+	ld.global.nc.u32 %r89, [%rd154+0];
+	mov.b32 %r26, %r89;
+	mov.b32 %r27, %r26;
+	setp.eq.u32 %p34, %r27, 0xFFFFFFFF;
+	@!%p34 bra $L53;
+	mov.f64 %fd7, 0d7FF0000000000000;
+	bra.uni $L49;
+$L53:
+	cvt.rn.f64.u32 %fd12, %r27;
+	mov.f64 %fd7, %fd12;
+	bra.uni $L49;
+$L51:
+	mul.lo.s64 %rd155, %rd80, %rd19;
+	mad.lo.s64 %rd156, %rd155, 8, %rd15;
+	ld.global.nc.f64 %fd13, [%rd156+0];
+	mov.f64 %fd10, %fd13;
+	mov.f64 %fd7, %fd10;
+	bra.uni $L49;
+$L48:
+	bra.uni $L47;
+$L49:
+	mov.f64 %fd11, %fd7;
+	mov.b32 %r28, 2;
+	setp.lt.f64 %p35, %fd11, %fd2;
+	@!%p35 bra $L54;
+	mov.b32 %r28, 0;
+	bra.uni $L55;
+$L54:
+	setp.lt.f64 %p36, %fd11, %fd4;
+	@!%p36 bra $L56;
+	mov.b32 %r28, 1;
+	bra.uni $L57;
+$L56:
+	setp.lt.f64 %p37, %fd11, %fd6;
+	not.pred %p38, %p37;
+	@!%p38 bra $L59;
+	mov.b32 %r28, 3;
+$L59:
+$L57:
+$L55:
+	@!%p4 bra $L61;
+	mov.b64 %rd85, 0;
+	setp.ne.s32 %p39, %r28, 0;
+	@!%p39 bra $L63;
+	sub.s32 %r90, %r28, 1;
+	mul.lo.s32 %r91, %r90, 21;
+	min.u32 %r92, %r91, 63;
+	shr.s64 %rd157, %rd71, %r92;
+	and.b64 %rd158, %rd157, 2097151;
+	mov.b64 %rd85, %rd158;
+$L63:
+	mov.b32 %r32, %r28;
+	setp.eq.s32 %p40, %r32, 0;
+	@!%p40 bra $L64;
+	cvt.s64.s32 %rd159, %r24;
+	mul.lo.s64 %rd160, %rd159, %rd33;
+	mad.lo.s64 %rd161, %rd160, 4, %rd29;
+	mov.b32 %r93, 0;
+	st.global.s32 [%rd161+0], %r93;
+	bra.uni $L65;
+$L64:
+	setp.eq.s32 %p41, %r32, 1;
+	@!%p41 bra $L66;
+	cvt.s64.s32 %rd162, %r24;
+	mul.lo.s64 %rd163, %rd162, %rd33;
+	mad.lo.s64 %rd164, %rd163, 4, %rd29;
+	mov.b32 %r94, 0;
+	st.global.s32 [%rd164+0], %r94;
+	mul.lo.s64 %rd165, %rd85, %rd40;
+	mad.lo.s64 %rd166, %rd165, 4, %rd36;
+	st.global.s32 [%rd166+0], %r24;
+	bra.uni $L67;
+$L66:
+	setp.eq.s32 %p42, %r32, 2;
+	@!%p42 bra $L68;
+	mul.lo.s64 %rd167, %rd85, %rd47;
+	mad.lo.s64 %rd168, %rd167, 4, %rd43;
+	st.global.s32 [%rd168+0], %r24;
+	bra.uni $L69;
+$L68:
+	cvt.s64.s32 %rd169, %r24;
+	mul.lo.s64 %rd170, %rd169, %rd33;
+	mad.lo.s64 %rd171, %rd170, 4, %rd29;
+	st.global.s32 [%rd171+0], %r19;
+	add.s64 %rd172, %rd56, %rd85;
+	mul.lo.s64 %rd173, %rd172, %rd54;
+	mad.lo.s64 %rd174, %rd173, 4, %rd50;
+	st.global.s32 [%rd174+0], %r24;
+$L69:
+$L67:
+$L65:
+$L61:
+	setp.ne.s32 %p43, %r28, 0;
+	@!%p43 bra $L71;
+	sub.s32 %r95, %r28, 1;
+	mul.lo.s32 %r96, %r95, 21;
+	min.u32 %r97, %r96, 64;
+	mov.b64 %rd176, 1;
+	shl.b64 %rd175, %rd176, %r97;
+	setp.hs.u32 %p44, %r97, 64;
+	selp.b64 %rd177, 0, %rd175, %p44;
+	add.s64 %rd178, %rd71, %rd177;
+	mov.b64 %rd71, %rd178;
+$L71:
+$L46:
+$L45:
+	add.s64 %rd179, %rd67, %rd148;
+	mov.b64 %rd67, %rd179;
+	add.s64 %rd73, %rd73, %rd72;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX41 is the PTX of sssp.markRefill.
+const gokkosPTX41 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_sssp_markRefill_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17
+)
+{
+	.reg .pred %p<36>;
+	.reg .b32 %r<52>;
+	.reg .b64 %rd<98>;
+	.reg .f64 %fd<43>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	ld.param.f64 %fd1, [gk_s12];
+	mov.f64 %fd2, %fd1;
+	ld.param.s32 %r19, [gk_s13];
+	mov.b32 %r20, %r19;
+	ld.param.s32 %r21, [gk_s14];
+	mov.b32 %r22, %r21;
+	ld.param.u64 %rd34, [gk_s15];
+	cvta.to.global.u64 %rd35, %rd34;
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s16];
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s17];
+	mov.b64 %rd40, %rd39;
+	mov.u32 %r23, %ctaid.x;
+	mov.u32 %r24, %nctaid.x;
+	sub.s64 %rd41, %rd3, %rd2;
+	max.s64 %rd42, %rd41, 0;
+	cvt.u64.u32 %rd43, %r24;
+	add.s64 %rd44, %rd42, %rd43;
+	sub.s64 %rd45, %rd44, 1;
+	div.u64 %rd46, %rd45, %rd43;
+	cvt.u64.u32 %rd47, %r23;
+	mad.lo.s64 %rd48, %rd47, %rd46, %rd2;
+	add.s64 %rd49, %rd48, %rd46;
+	min.s64 %rd50, %rd49, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd4, 0d0000000000000000;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.f64 %fd4, 0d3FF0000000000000;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.f64 %fd4, 0d7FF0000000000000;
+	bra.uni $L1;
+$L4:
+	mov.f64 %fd4, 0dFFF0000000000000;
+$L1:
+	mov.f64 %fd3, %fd4;
+	cvt.u64.u32 %rd51, %r5;
+	add.s64 %rd52, %rd48, %rd51;
+	cvt.u64.u32 %rd53, %r6;
+	mov.b64 %rd54, %rd52;
+$L5:
+	setp.ge.s64 %p5, %rd54, %rd50;
+	@%p5 bra $L6;
+	mov.b64 %rd55, %rd54;
+	mul.lo.s64 %rd56, %rd55, %rd12;
+	mad.lo.s64 %rd57, %rd56, 4, %rd8;
+	ld.global.nc.s32 %r25, [%rd57+0];
+	mov.b32 %r26, %r25;
+	cvt.s64.s32 %rd58, %r26;
+	mov.b64 %rd59, %rd58;
+	mov.b32 %r27, 0;
+	mul.lo.s64 %rd60, %rd59, %rd33;
+	mad.lo.s64 %rd61, %rd60, 4, %rd29;
+	ld.relaxed.gpu.global.s32 %r28, [%rd61+0];
+	mov.b32 %r29, %r28;
+	setp.eq.s32 %p6, %r29, %r20;
+	@!%p6 bra $L9;
+	mov.b64 %rd62, %rd59;
+$L10:
+	setp.gt.s64 %p7, %rd24, 0;
+	@!%p7 bra $L14;
+	mul.lo.s64 %rd63, %rd62, %rd26;
+	mad.lo.s64 %rd64, %rd63, 4, %rd22;
+	ld.global.nc.u32 %r30, [%rd64+0];
+	mov.b32 %r31, %r30;
+	mov.b32 %r32, %r31;
+	setp.eq.u32 %p8, %r32, 0xFFFFFFFF;
+	@!%p8 bra $L16;
+	mov.f64 %fd5, 0d7FF0000000000000;
+	bra.uni $L12;
+$L16:
+	cvt.rn.f64.u32 %fd6, %r32;
+	mov.f64 %fd5, %fd6;
+	bra.uni $L12;
+$L14:
+	mul.lo.s64 %rd65, %rd62, %rd19;
+	mad.lo.s64 %rd66, %rd65, 8, %rd15;
+	ld.global.nc.f64 %fd7, [%rd66+0];
+	mov.f64 %fd8, %fd7;
+	mov.f64 %fd5, %fd8;
+	bra.uni $L12;
+$L11:
+	bra.uni $L10;
+$L12:
+	mov.f64 %fd9, %fd5;
+	setp.lt.f64 %p9, %fd9, %fd2;
+	@!%p9 bra $L17;
+	mul.lo.s64 %rd67, %rd59, %rd33;
+	mad.lo.s64 %rd68, %rd67, 4, %rd29;
+	mov.b32 %r33, 1;
+	atom.global.exch.b32 %r34, [%rd68], %r33;
+	mov.b32 %r35, %r34;
+	setp.eq.s32 %p10, %r35, %r20;
+	@!%p10 bra $L20;
+	mov.b32 %r27, 2;
+	min.f64 %fd10, %fd3, %fd9;
+	mov.b64 %rd69, %fd3;
+	mov.b64 %rd70, %fd9;
+	or.b64 %rd71, %rd69, %rd70;
+	setp.eq.f64 %p11, %fd3, %fd9;
+	mov.b64 %fd11, %rd71;
+	selp.f64 %fd12, %fd11, %fd10, %p11;
+	setp.nan.f64 %p12, %fd3, %fd9;
+	add.rn.f64 %fd13, %fd3, %fd9;
+	selp.f64 %fd14, %fd13, %fd12, %p12;
+	mov.f64 %fd3, %fd14;
+$L20:
+	bra.uni $L18;
+$L17:
+	mul.lo.s64 %rd72, %rd59, %rd33;
+	mad.lo.s64 %rd73, %rd72, 4, %rd29;
+	atom.global.exch.b32 %r36, [%rd73], %r22;
+	mov.b32 %r37, %r36;
+	setp.eq.s32 %p13, %r37, %r20;
+	@!%p13 bra $L22;
+	mov.b32 %r27, 3;
+$L22:
+$L18:
+$L9:
+	mul.lo.s64 %rd74, %rd55, %rd40;
+	mad.lo.s64 %rd75, %rd74, 4, %rd36;
+	st.global.s32 [%rd75+0], %r27;
+$L7:
+	add.s64 %rd54, %rd54, %rd53;
+	bra.uni $L5;
+$L6:
+	mov.f64 %fd15, %fd3;
+	// block reduction
+	mov.b32 %r38, 1;
+	mov.b32 %r39, 1;
+	sub.u32 %r40, %r13, 1;
+	mov.b32 %r41, %r38;
+$L23:
+	setp.hs.u32 %p14, %r41, 32;
+	@%p14 bra $L24;
+	mov.b64 %rd76, %fd15;
+	mov.b64 {%r42, %r43}, %rd76;
+	shfl.sync.down.b32 %r44|%p15, %r42, %r41, %r40, %r17;
+	shfl.sync.down.b32 %r45, %r43, %r41, %r40, %r17;
+	mov.b64 %rd77, {%r44, %r45};
+	mov.b64 %fd16, %rd77;
+	@!%p15 bra $L25;
+	setp.ne.u32 %p16, %r18, 1;
+	@%p16 bra.uni $L27;
+	add.rn.f64 %fd17, %fd15, %fd16;
+	mov.f64 %fd15, %fd17;
+	bra.uni $L26;
+$L27:
+	setp.ne.u32 %p17, %r18, 2;
+	@%p17 bra.uni $L28;
+	mul.rn.f64 %fd18, %fd15, %fd16;
+	mov.f64 %fd15, %fd18;
+	bra.uni $L26;
+$L28:
+	setp.ne.u32 %p18, %r18, 3;
+	@%p18 bra.uni $L29;
+	min.f64 %fd19, %fd15, %fd16;
+	mov.b64 %rd78, %fd15;
+	mov.b64 %rd79, %fd16;
+	or.b64 %rd80, %rd78, %rd79;
+	setp.eq.f64 %p19, %fd15, %fd16;
+	mov.b64 %fd20, %rd80;
+	selp.f64 %fd21, %fd20, %fd19, %p19;
+	setp.nan.f64 %p20, %fd15, %fd16;
+	add.rn.f64 %fd22, %fd15, %fd16;
+	selp.f64 %fd23, %fd22, %fd21, %p20;
+	mov.f64 %fd15, %fd23;
+	bra.uni $L26;
+$L29:
+	max.f64 %fd24, %fd15, %fd16;
+	mov.b64 %rd81, %fd15;
+	mov.b64 %rd82, %fd16;
+	and.b64 %rd83, %rd81, %rd82;
+	setp.eq.f64 %p21, %fd15, %fd16;
+	mov.b64 %fd25, %rd83;
+	selp.f64 %fd26, %fd25, %fd24, %p21;
+	setp.nan.f64 %p22, %fd15, %fd16;
+	add.rn.f64 %fd27, %fd15, %fd16;
+	selp.f64 %fd28, %fd27, %fd26, %p22;
+	mov.f64 %fd15, %fd28;
+$L26:
+$L25:
+	shl.b32 %r41, %r41, 1;
+	bra.uni $L23;
+$L24:
+	setp.eq.u32 %p23, %r7, 0;
+	@!%p23 bra $L30;
+	mul.wide.u32 %rd84, %r8, 16;
+	add.s64 %rd85, %rd1, %rd84;
+	st.shared.f64 [%rd85+0], %fd15;
+$L30:
+	bar.sync 0;
+	setp.eq.u32 %p24, %r8, 0;
+	@!%p24 bra $L31;
+	setp.lo.u32 %p25, %r7, %r10;
+	@!%p25 bra $L32;
+	mul.wide.u32 %rd86, %r7, 16;
+	add.s64 %rd87, %rd1, %rd86;
+	ld.shared.f64 %fd29, [%rd87+0];
+	mov.f64 %fd15, %fd29;
+$L32:
+	sub.u32 %r46, %r10, 1;
+	mov.b32 %r47, %r39;
+$L33:
+	setp.hs.u32 %p26, %r47, 32;
+	@%p26 bra $L34;
+	mov.b64 %rd88, %fd15;
+	mov.b64 {%r48, %r49}, %rd88;
+	shfl.sync.down.b32 %r50|%p27, %r48, %r47, %r46, %r17;
+	shfl.sync.down.b32 %r51, %r49, %r47, %r46, %r17;
+	mov.b64 %rd89, {%r50, %r51};
+	mov.b64 %fd30, %rd89;
+	@!%p27 bra $L35;
+	setp.ne.u32 %p28, %r18, 1;
+	@%p28 bra.uni $L37;
+	add.rn.f64 %fd31, %fd15, %fd30;
+	mov.f64 %fd15, %fd31;
+	bra.uni $L36;
+$L37:
+	setp.ne.u32 %p29, %r18, 2;
+	@%p29 bra.uni $L38;
+	mul.rn.f64 %fd32, %fd15, %fd30;
+	mov.f64 %fd15, %fd32;
+	bra.uni $L36;
+$L38:
+	setp.ne.u32 %p30, %r18, 3;
+	@%p30 bra.uni $L39;
+	min.f64 %fd33, %fd15, %fd30;
+	mov.b64 %rd90, %fd15;
+	mov.b64 %rd91, %fd30;
+	or.b64 %rd92, %rd90, %rd91;
+	setp.eq.f64 %p31, %fd15, %fd30;
+	mov.b64 %fd34, %rd92;
+	selp.f64 %fd35, %fd34, %fd33, %p31;
+	setp.nan.f64 %p32, %fd15, %fd30;
+	add.rn.f64 %fd36, %fd15, %fd30;
+	selp.f64 %fd37, %fd36, %fd35, %p32;
+	mov.f64 %fd15, %fd37;
+	bra.uni $L36;
+$L39:
+	max.f64 %fd38, %fd15, %fd30;
+	mov.b64 %rd93, %fd15;
+	mov.b64 %rd94, %fd30;
+	and.b64 %rd95, %rd93, %rd94;
+	setp.eq.f64 %p33, %fd15, %fd30;
+	mov.b64 %fd39, %rd95;
+	selp.f64 %fd40, %fd39, %fd38, %p33;
+	setp.nan.f64 %p34, %fd15, %fd30;
+	add.rn.f64 %fd41, %fd15, %fd30;
+	selp.f64 %fd42, %fd41, %fd40, %p34;
+	mov.f64 %fd15, %fd42;
+$L36:
+$L35:
+	shl.b32 %r47, %r47, 1;
+	bra.uni $L33;
+$L34:
+$L31:
+	mul.wide.u32 %rd96, %r23, 8;
+	add.s64 %rd97, %rd5, %rd96;
+	setp.eq.u32 %p35, %r5, 0;
+	@!%p35 bra $L40;
+	st.global.f64 [%rd97+0], %fd15;
+$L40:
+	ret;
+}
+
+.visible .entry gk_sssp_markRefill_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17
+)
+{
+	.reg .pred %p<35>;
+	.reg .b32 %r<37>;
+	.reg .b64 %rd<78>;
+	.reg .f64 %fd<48>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.u64 %rd21, [gk_s6];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s7];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s9];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s10];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	ld.param.f64 %fd1, [gk_s12];
+	mov.f64 %fd2, %fd1;
+	ld.param.s32 %r19, [gk_s13];
+	mov.b32 %r20, %r19;
+	ld.param.s32 %r21, [gk_s14];
+	mov.b32 %r22, %r21;
+	ld.param.u64 %rd35, [gk_s15];
+	cvta.to.global.u64 %rd36, %rd35;
+	mov.b64 %rd37, %rd36;
+	ld.param.s64 %rd38, [gk_s16];
+	mov.b64 %rd39, %rd38;
+	ld.param.s64 %rd40, [gk_s17];
+	mov.b64 %rd41, %rd40;
+	cvt.u64.u32 %rd42, %r5;
+	cvt.u64.u32 %rd43, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd3, 0d0000000000000000;
+	mov.b64 %rd44, %rd42;
+$L3:
+	setp.ge.s64 %p3, %rd44, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd45, %rd44, 8, %rd3;
+	ld.global.f64 %fd4, [%rd45+0];
+	add.rn.f64 %fd5, %fd3, %fd4;
+	mov.f64 %fd3, %fd5;
+	add.s64 %rd44, %rd44, %rd43;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.f64 %fd3, 0d3FF0000000000000;
+	mov.b64 %rd46, %rd42;
+$L6:
+	setp.ge.s64 %p5, %rd46, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd47, %rd46, 8, %rd3;
+	ld.global.f64 %fd6, [%rd47+0];
+	mul.rn.f64 %fd7, %fd3, %fd6;
+	mov.f64 %fd3, %fd7;
+	add.s64 %rd46, %rd46, %rd43;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.f64 %fd3, 0d7FF0000000000000;
+	mov.b64 %rd48, %rd42;
+$L9:
+	setp.ge.s64 %p7, %rd48, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd49, %rd48, 8, %rd3;
+	ld.global.f64 %fd8, [%rd49+0];
+	min.f64 %fd9, %fd3, %fd8;
+	mov.b64 %rd50, %fd3;
+	mov.b64 %rd51, %fd8;
+	or.b64 %rd52, %rd50, %rd51;
+	setp.eq.f64 %p8, %fd3, %fd8;
+	mov.b64 %fd10, %rd52;
+	selp.f64 %fd11, %fd10, %fd9, %p8;
+	setp.nan.f64 %p9, %fd3, %fd8;
+	add.rn.f64 %fd12, %fd3, %fd8;
+	selp.f64 %fd13, %fd12, %fd11, %p9;
+	mov.f64 %fd3, %fd13;
+	add.s64 %rd48, %rd48, %rd43;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	mov.f64 %fd3, 0dFFF0000000000000;
+	mov.b64 %rd53, %rd42;
+$L11:
+	setp.ge.s64 %p10, %rd53, %rd4;
+	@%p10 bra $L12;
+	mad.lo.s64 %rd54, %rd53, 8, %rd3;
+	ld.global.f64 %fd14, [%rd54+0];
+	max.f64 %fd15, %fd3, %fd14;
+	mov.b64 %rd55, %fd3;
+	mov.b64 %rd56, %fd14;
+	and.b64 %rd57, %rd55, %rd56;
+	setp.eq.f64 %p11, %fd3, %fd14;
+	mov.b64 %fd16, %rd57;
+	selp.f64 %fd17, %fd16, %fd15, %p11;
+	setp.nan.f64 %p12, %fd3, %fd14;
+	add.rn.f64 %fd18, %fd3, %fd14;
+	selp.f64 %fd19, %fd18, %fd17, %p12;
+	mov.f64 %fd3, %fd19;
+	add.s64 %rd53, %rd53, %rd43;
+	bra.uni $L11;
+$L12:
+$L1:
+	mov.f64 %fd20, %fd3;
+	// block reduction
+	mov.b32 %r23, 1;
+	mov.b32 %r24, 1;
+	sub.u32 %r25, %r13, 1;
+	mov.b32 %r26, %r23;
+$L13:
+	setp.hs.u32 %p13, %r26, 32;
+	@%p13 bra $L14;
+	mov.b64 %rd58, %fd20;
+	mov.b64 {%r27, %r28}, %rd58;
+	shfl.sync.down.b32 %r29|%p14, %r27, %r26, %r25, %r17;
+	shfl.sync.down.b32 %r30, %r28, %r26, %r25, %r17;
+	mov.b64 %rd59, {%r29, %r30};
+	mov.b64 %fd21, %rd59;
+	@!%p14 bra $L15;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L17;
+	add.rn.f64 %fd22, %fd20, %fd21;
+	mov.f64 %fd20, %fd22;
+	bra.uni $L16;
+$L17:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L18;
+	mul.rn.f64 %fd23, %fd20, %fd21;
+	mov.f64 %fd20, %fd23;
+	bra.uni $L16;
+$L18:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L19;
+	min.f64 %fd24, %fd20, %fd21;
+	mov.b64 %rd60, %fd20;
+	mov.b64 %rd61, %fd21;
+	or.b64 %rd62, %rd60, %rd61;
+	setp.eq.f64 %p18, %fd20, %fd21;
+	mov.b64 %fd25, %rd62;
+	selp.f64 %fd26, %fd25, %fd24, %p18;
+	setp.nan.f64 %p19, %fd20, %fd21;
+	add.rn.f64 %fd27, %fd20, %fd21;
+	selp.f64 %fd28, %fd27, %fd26, %p19;
+	mov.f64 %fd20, %fd28;
+	bra.uni $L16;
+$L19:
+	max.f64 %fd29, %fd20, %fd21;
+	mov.b64 %rd63, %fd20;
+	mov.b64 %rd64, %fd21;
+	and.b64 %rd65, %rd63, %rd64;
+	setp.eq.f64 %p20, %fd20, %fd21;
+	mov.b64 %fd30, %rd65;
+	selp.f64 %fd31, %fd30, %fd29, %p20;
+	setp.nan.f64 %p21, %fd20, %fd21;
+	add.rn.f64 %fd32, %fd20, %fd21;
+	selp.f64 %fd33, %fd32, %fd31, %p21;
+	mov.f64 %fd20, %fd33;
+$L16:
+$L15:
+	shl.b32 %r26, %r26, 1;
+	bra.uni $L13;
+$L14:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L20;
+	mul.wide.u32 %rd66, %r8, 16;
+	add.s64 %rd67, %rd1, %rd66;
+	st.shared.f64 [%rd67+0], %fd20;
+$L20:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L21;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L22;
+	mul.wide.u32 %rd68, %r7, 16;
+	add.s64 %rd69, %rd1, %rd68;
+	ld.shared.f64 %fd34, [%rd69+0];
+	mov.f64 %fd20, %fd34;
+$L22:
+	sub.u32 %r31, %r10, 1;
+	mov.b32 %r32, %r24;
+$L23:
+	setp.hs.u32 %p25, %r32, 32;
+	@%p25 bra $L24;
+	mov.b64 %rd70, %fd20;
+	mov.b64 {%r33, %r34}, %rd70;
+	shfl.sync.down.b32 %r35|%p26, %r33, %r32, %r31, %r17;
+	shfl.sync.down.b32 %r36, %r34, %r32, %r31, %r17;
+	mov.b64 %rd71, {%r35, %r36};
+	mov.b64 %fd35, %rd71;
+	@!%p26 bra $L25;
+	setp.ne.u32 %p27, %r18, 1;
+	@%p27 bra.uni $L27;
+	add.rn.f64 %fd36, %fd20, %fd35;
+	mov.f64 %fd20, %fd36;
+	bra.uni $L26;
+$L27:
+	setp.ne.u32 %p28, %r18, 2;
+	@%p28 bra.uni $L28;
+	mul.rn.f64 %fd37, %fd20, %fd35;
+	mov.f64 %fd20, %fd37;
+	bra.uni $L26;
+$L28:
+	setp.ne.u32 %p29, %r18, 3;
+	@%p29 bra.uni $L29;
+	min.f64 %fd38, %fd20, %fd35;
+	mov.b64 %rd72, %fd20;
+	mov.b64 %rd73, %fd35;
+	or.b64 %rd74, %rd72, %rd73;
+	setp.eq.f64 %p30, %fd20, %fd35;
+	mov.b64 %fd39, %rd74;
+	selp.f64 %fd40, %fd39, %fd38, %p30;
+	setp.nan.f64 %p31, %fd20, %fd35;
+	add.rn.f64 %fd41, %fd20, %fd35;
+	selp.f64 %fd42, %fd41, %fd40, %p31;
+	mov.f64 %fd20, %fd42;
+	bra.uni $L26;
+$L29:
+	max.f64 %fd43, %fd20, %fd35;
+	mov.b64 %rd75, %fd20;
+	mov.b64 %rd76, %fd35;
+	and.b64 %rd77, %rd75, %rd76;
+	setp.eq.f64 %p32, %fd20, %fd35;
+	mov.b64 %fd44, %rd77;
+	selp.f64 %fd45, %fd44, %fd43, %p32;
+	setp.nan.f64 %p33, %fd20, %fd35;
+	add.rn.f64 %fd46, %fd20, %fd35;
+	selp.f64 %fd47, %fd46, %fd45, %p33;
+	mov.f64 %fd20, %fd47;
+$L26:
+$L25:
+	shl.b32 %r32, %r32, 1;
+	bra.uni $L23;
+$L24:
+$L21:
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L30;
+	st.global.f64 [%rd6+0], %fd20;
+$L30:
+	ret;
+}
+`
+
+// gokkosPTX42 is the PTX of sssp.laterMin.
+const gokkosPTX42 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_sssp_laterMin_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12
+)
+{
+	.reg .pred %p<33>;
+	.reg .b32 %r<44>;
+	.reg .b64 %rd<85>;
+	.reg .f64 %fd<40>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	ld.param.s32 %r19, [gk_s12];
+	mov.b32 %r20, %r19;
+	mov.u32 %r21, %ctaid.x;
+	mov.u32 %r22, %nctaid.x;
+	sub.s64 %rd34, %rd3, %rd2;
+	max.s64 %rd35, %rd34, 0;
+	cvt.u64.u32 %rd36, %r22;
+	add.s64 %rd37, %rd35, %rd36;
+	sub.s64 %rd38, %rd37, 1;
+	div.u64 %rd39, %rd38, %rd36;
+	cvt.u64.u32 %rd40, %r21;
+	mad.lo.s64 %rd41, %rd40, %rd39, %rd2;
+	add.s64 %rd42, %rd41, %rd39;
+	min.s64 %rd43, %rd42, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd2, 0d0000000000000000;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.f64 %fd2, 0d3FF0000000000000;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.f64 %fd2, 0d7FF0000000000000;
+	bra.uni $L1;
+$L4:
+	mov.f64 %fd2, 0dFFF0000000000000;
+$L1:
+	mov.f64 %fd1, %fd2;
+	cvt.u64.u32 %rd44, %r5;
+	add.s64 %rd45, %rd41, %rd44;
+	cvt.u64.u32 %rd46, %r6;
+	mov.b64 %rd47, %rd45;
+$L5:
+	setp.ge.s64 %p5, %rd47, %rd43;
+	@%p5 bra $L6;
+	mov.b64 %rd48, %rd47;
+	mul.lo.s64 %rd49, %rd48, %rd12;
+	mad.lo.s64 %rd50, %rd49, 4, %rd8;
+	ld.global.nc.s32 %r23, [%rd50+0];
+	mov.b32 %r24, %r23;
+	cvt.s64.s32 %rd51, %r24;
+	mov.b64 %rd52, %rd51;
+	mul.lo.s64 %rd53, %rd52, %rd33;
+	mad.lo.s64 %rd54, %rd53, 4, %rd29;
+	ld.global.nc.s32 %r25, [%rd54+0];
+	mov.b32 %r26, %r25;
+	setp.eq.s32 %p6, %r26, %r20;
+	@!%p6 bra $L9;
+	mov.b64 %rd55, %rd52;
+$L10:
+	setp.gt.s64 %p7, %rd24, 0;
+	@!%p7 bra $L14;
+	mul.lo.s64 %rd56, %rd55, %rd26;
+	mad.lo.s64 %rd57, %rd56, 4, %rd22;
+	ld.global.nc.u32 %r27, [%rd57+0];
+	mov.b32 %r28, %r27;
+	mov.b32 %r29, %r28;
+	setp.eq.u32 %p8, %r29, 0xFFFFFFFF;
+	@!%p8 bra $L16;
+	mov.f64 %fd3, 0d7FF0000000000000;
+	bra.uni $L12;
+$L16:
+	cvt.rn.f64.u32 %fd4, %r29;
+	mov.f64 %fd3, %fd4;
+	bra.uni $L12;
+$L14:
+	mul.lo.s64 %rd58, %rd55, %rd19;
+	mad.lo.s64 %rd59, %rd58, 8, %rd15;
+	ld.global.nc.f64 %fd5, [%rd59+0];
+	mov.f64 %fd6, %fd5;
+	mov.f64 %fd3, %fd6;
+	bra.uni $L12;
+$L11:
+	bra.uni $L10;
+$L12:
+	min.f64 %fd7, %fd1, %fd3;
+	mov.b64 %rd60, %fd1;
+	mov.b64 %rd61, %fd3;
+	or.b64 %rd62, %rd60, %rd61;
+	setp.eq.f64 %p9, %fd1, %fd3;
+	mov.b64 %fd8, %rd62;
+	selp.f64 %fd9, %fd8, %fd7, %p9;
+	setp.nan.f64 %p10, %fd1, %fd3;
+	add.rn.f64 %fd10, %fd1, %fd3;
+	selp.f64 %fd11, %fd10, %fd9, %p10;
+	mov.f64 %fd1, %fd11;
+$L9:
+$L7:
+	add.s64 %rd47, %rd47, %rd46;
+	bra.uni $L5;
+$L6:
+	mov.f64 %fd12, %fd1;
+	// block reduction
+	mov.b32 %r30, 1;
+	mov.b32 %r31, 1;
+	sub.u32 %r32, %r13, 1;
+	mov.b32 %r33, %r30;
+$L17:
+	setp.hs.u32 %p11, %r33, 32;
+	@%p11 bra $L18;
+	mov.b64 %rd63, %fd12;
+	mov.b64 {%r34, %r35}, %rd63;
+	shfl.sync.down.b32 %r36|%p12, %r34, %r33, %r32, %r17;
+	shfl.sync.down.b32 %r37, %r35, %r33, %r32, %r17;
+	mov.b64 %rd64, {%r36, %r37};
+	mov.b64 %fd13, %rd64;
+	@!%p12 bra $L19;
+	setp.ne.u32 %p13, %r18, 1;
+	@%p13 bra.uni $L21;
+	add.rn.f64 %fd14, %fd12, %fd13;
+	mov.f64 %fd12, %fd14;
+	bra.uni $L20;
+$L21:
+	setp.ne.u32 %p14, %r18, 2;
+	@%p14 bra.uni $L22;
+	mul.rn.f64 %fd15, %fd12, %fd13;
+	mov.f64 %fd12, %fd15;
+	bra.uni $L20;
+$L22:
+	setp.ne.u32 %p15, %r18, 3;
+	@%p15 bra.uni $L23;
+	min.f64 %fd16, %fd12, %fd13;
+	mov.b64 %rd65, %fd12;
+	mov.b64 %rd66, %fd13;
+	or.b64 %rd67, %rd65, %rd66;
+	setp.eq.f64 %p16, %fd12, %fd13;
+	mov.b64 %fd17, %rd67;
+	selp.f64 %fd18, %fd17, %fd16, %p16;
+	setp.nan.f64 %p17, %fd12, %fd13;
+	add.rn.f64 %fd19, %fd12, %fd13;
+	selp.f64 %fd20, %fd19, %fd18, %p17;
+	mov.f64 %fd12, %fd20;
+	bra.uni $L20;
+$L23:
+	max.f64 %fd21, %fd12, %fd13;
+	mov.b64 %rd68, %fd12;
+	mov.b64 %rd69, %fd13;
+	and.b64 %rd70, %rd68, %rd69;
+	setp.eq.f64 %p18, %fd12, %fd13;
+	mov.b64 %fd22, %rd70;
+	selp.f64 %fd23, %fd22, %fd21, %p18;
+	setp.nan.f64 %p19, %fd12, %fd13;
+	add.rn.f64 %fd24, %fd12, %fd13;
+	selp.f64 %fd25, %fd24, %fd23, %p19;
+	mov.f64 %fd12, %fd25;
+$L20:
+$L19:
+	shl.b32 %r33, %r33, 1;
+	bra.uni $L17;
+$L18:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L24;
+	mul.wide.u32 %rd71, %r8, 16;
+	add.s64 %rd72, %rd1, %rd71;
+	st.shared.f64 [%rd72+0], %fd12;
+$L24:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L25;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L26;
+	mul.wide.u32 %rd73, %r7, 16;
+	add.s64 %rd74, %rd1, %rd73;
+	ld.shared.f64 %fd26, [%rd74+0];
+	mov.f64 %fd12, %fd26;
+$L26:
+	sub.u32 %r38, %r10, 1;
+	mov.b32 %r39, %r31;
+$L27:
+	setp.hs.u32 %p23, %r39, 32;
+	@%p23 bra $L28;
+	mov.b64 %rd75, %fd12;
+	mov.b64 {%r40, %r41}, %rd75;
+	shfl.sync.down.b32 %r42|%p24, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd76, {%r42, %r43};
+	mov.b64 %fd27, %rd76;
+	@!%p24 bra $L29;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L31;
+	add.rn.f64 %fd28, %fd12, %fd27;
+	mov.f64 %fd12, %fd28;
+	bra.uni $L30;
+$L31:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L32;
+	mul.rn.f64 %fd29, %fd12, %fd27;
+	mov.f64 %fd12, %fd29;
+	bra.uni $L30;
+$L32:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L33;
+	min.f64 %fd30, %fd12, %fd27;
+	mov.b64 %rd77, %fd12;
+	mov.b64 %rd78, %fd27;
+	or.b64 %rd79, %rd77, %rd78;
+	setp.eq.f64 %p28, %fd12, %fd27;
+	mov.b64 %fd31, %rd79;
+	selp.f64 %fd32, %fd31, %fd30, %p28;
+	setp.nan.f64 %p29, %fd12, %fd27;
+	add.rn.f64 %fd33, %fd12, %fd27;
+	selp.f64 %fd34, %fd33, %fd32, %p29;
+	mov.f64 %fd12, %fd34;
+	bra.uni $L30;
+$L33:
+	max.f64 %fd35, %fd12, %fd27;
+	mov.b64 %rd80, %fd12;
+	mov.b64 %rd81, %fd27;
+	and.b64 %rd82, %rd80, %rd81;
+	setp.eq.f64 %p30, %fd12, %fd27;
+	mov.b64 %fd36, %rd82;
+	selp.f64 %fd37, %fd36, %fd35, %p30;
+	setp.nan.f64 %p31, %fd12, %fd27;
+	add.rn.f64 %fd38, %fd12, %fd27;
+	selp.f64 %fd39, %fd38, %fd37, %p31;
+	mov.f64 %fd12, %fd39;
+$L30:
+$L29:
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L27;
+$L28:
+$L25:
+	mul.wide.u32 %rd83, %r21, 8;
+	add.s64 %rd84, %rd5, %rd83;
+	setp.eq.u32 %p32, %r5, 0;
+	@!%p32 bra $L34;
+	st.global.f64 [%rd84+0], %fd12;
+$L34:
+	ret;
+}
+
+.visible .entry gk_sssp_laterMin_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12
+)
+{
+	.reg .pred %p<35>;
+	.reg .b32 %r<35>;
+	.reg .b64 %rd<71>;
+	.reg .f64 %fd<46>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.u64 %rd21, [gk_s6];
+	cvta.to.global.u64 %rd22, %rd21;
+	mov.b64 %rd23, %rd22;
+	ld.param.s64 %rd24, [gk_s7];
+	mov.b64 %rd25, %rd24;
+	ld.param.s64 %rd26, [gk_s8];
+	mov.b64 %rd27, %rd26;
+	ld.param.u64 %rd28, [gk_s9];
+	cvta.to.global.u64 %rd29, %rd28;
+	mov.b64 %rd30, %rd29;
+	ld.param.s64 %rd31, [gk_s10];
+	mov.b64 %rd32, %rd31;
+	ld.param.s64 %rd33, [gk_s11];
+	mov.b64 %rd34, %rd33;
+	ld.param.s32 %r19, [gk_s12];
+	mov.b32 %r20, %r19;
+	cvt.u64.u32 %rd35, %r5;
+	cvt.u64.u32 %rd36, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.f64 %fd1, 0d0000000000000000;
+	mov.b64 %rd37, %rd35;
+$L3:
+	setp.ge.s64 %p3, %rd37, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd38, %rd37, 8, %rd3;
+	ld.global.f64 %fd2, [%rd38+0];
+	add.rn.f64 %fd3, %fd1, %fd2;
+	mov.f64 %fd1, %fd3;
+	add.s64 %rd37, %rd37, %rd36;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.f64 %fd1, 0d3FF0000000000000;
+	mov.b64 %rd39, %rd35;
+$L6:
+	setp.ge.s64 %p5, %rd39, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd40, %rd39, 8, %rd3;
+	ld.global.f64 %fd4, [%rd40+0];
+	mul.rn.f64 %fd5, %fd1, %fd4;
+	mov.f64 %fd1, %fd5;
+	add.s64 %rd39, %rd39, %rd36;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.f64 %fd1, 0d7FF0000000000000;
+	mov.b64 %rd41, %rd35;
+$L9:
+	setp.ge.s64 %p7, %rd41, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd42, %rd41, 8, %rd3;
+	ld.global.f64 %fd6, [%rd42+0];
+	min.f64 %fd7, %fd1, %fd6;
+	mov.b64 %rd43, %fd1;
+	mov.b64 %rd44, %fd6;
+	or.b64 %rd45, %rd43, %rd44;
+	setp.eq.f64 %p8, %fd1, %fd6;
+	mov.b64 %fd8, %rd45;
+	selp.f64 %fd9, %fd8, %fd7, %p8;
+	setp.nan.f64 %p9, %fd1, %fd6;
+	add.rn.f64 %fd10, %fd1, %fd6;
+	selp.f64 %fd11, %fd10, %fd9, %p9;
+	mov.f64 %fd1, %fd11;
+	add.s64 %rd41, %rd41, %rd36;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	mov.f64 %fd1, 0dFFF0000000000000;
+	mov.b64 %rd46, %rd35;
+$L11:
+	setp.ge.s64 %p10, %rd46, %rd4;
+	@%p10 bra $L12;
+	mad.lo.s64 %rd47, %rd46, 8, %rd3;
+	ld.global.f64 %fd12, [%rd47+0];
+	max.f64 %fd13, %fd1, %fd12;
+	mov.b64 %rd48, %fd1;
+	mov.b64 %rd49, %fd12;
+	and.b64 %rd50, %rd48, %rd49;
+	setp.eq.f64 %p11, %fd1, %fd12;
+	mov.b64 %fd14, %rd50;
+	selp.f64 %fd15, %fd14, %fd13, %p11;
+	setp.nan.f64 %p12, %fd1, %fd12;
+	add.rn.f64 %fd16, %fd1, %fd12;
+	selp.f64 %fd17, %fd16, %fd15, %p12;
+	mov.f64 %fd1, %fd17;
+	add.s64 %rd46, %rd46, %rd36;
+	bra.uni $L11;
+$L12:
+$L1:
+	mov.f64 %fd18, %fd1;
+	// block reduction
+	mov.b32 %r21, 1;
+	mov.b32 %r22, 1;
+	sub.u32 %r23, %r13, 1;
+	mov.b32 %r24, %r21;
+$L13:
+	setp.hs.u32 %p13, %r24, 32;
+	@%p13 bra $L14;
+	mov.b64 %rd51, %fd18;
+	mov.b64 {%r25, %r26}, %rd51;
+	shfl.sync.down.b32 %r27|%p14, %r25, %r24, %r23, %r17;
+	shfl.sync.down.b32 %r28, %r26, %r24, %r23, %r17;
+	mov.b64 %rd52, {%r27, %r28};
+	mov.b64 %fd19, %rd52;
+	@!%p14 bra $L15;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L17;
+	add.rn.f64 %fd20, %fd18, %fd19;
+	mov.f64 %fd18, %fd20;
+	bra.uni $L16;
+$L17:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L18;
+	mul.rn.f64 %fd21, %fd18, %fd19;
+	mov.f64 %fd18, %fd21;
+	bra.uni $L16;
+$L18:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L19;
+	min.f64 %fd22, %fd18, %fd19;
+	mov.b64 %rd53, %fd18;
+	mov.b64 %rd54, %fd19;
+	or.b64 %rd55, %rd53, %rd54;
+	setp.eq.f64 %p18, %fd18, %fd19;
+	mov.b64 %fd23, %rd55;
+	selp.f64 %fd24, %fd23, %fd22, %p18;
+	setp.nan.f64 %p19, %fd18, %fd19;
+	add.rn.f64 %fd25, %fd18, %fd19;
+	selp.f64 %fd26, %fd25, %fd24, %p19;
+	mov.f64 %fd18, %fd26;
+	bra.uni $L16;
+$L19:
+	max.f64 %fd27, %fd18, %fd19;
+	mov.b64 %rd56, %fd18;
+	mov.b64 %rd57, %fd19;
+	and.b64 %rd58, %rd56, %rd57;
+	setp.eq.f64 %p20, %fd18, %fd19;
+	mov.b64 %fd28, %rd58;
+	selp.f64 %fd29, %fd28, %fd27, %p20;
+	setp.nan.f64 %p21, %fd18, %fd19;
+	add.rn.f64 %fd30, %fd18, %fd19;
+	selp.f64 %fd31, %fd30, %fd29, %p21;
+	mov.f64 %fd18, %fd31;
+$L16:
+$L15:
+	shl.b32 %r24, %r24, 1;
+	bra.uni $L13;
+$L14:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L20;
+	mul.wide.u32 %rd59, %r8, 16;
+	add.s64 %rd60, %rd1, %rd59;
+	st.shared.f64 [%rd60+0], %fd18;
+$L20:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L21;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L22;
+	mul.wide.u32 %rd61, %r7, 16;
+	add.s64 %rd62, %rd1, %rd61;
+	ld.shared.f64 %fd32, [%rd62+0];
+	mov.f64 %fd18, %fd32;
+$L22:
+	sub.u32 %r29, %r10, 1;
+	mov.b32 %r30, %r22;
+$L23:
+	setp.hs.u32 %p25, %r30, 32;
+	@%p25 bra $L24;
+	mov.b64 %rd63, %fd18;
+	mov.b64 {%r31, %r32}, %rd63;
+	shfl.sync.down.b32 %r33|%p26, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd64, {%r33, %r34};
+	mov.b64 %fd33, %rd64;
+	@!%p26 bra $L25;
+	setp.ne.u32 %p27, %r18, 1;
+	@%p27 bra.uni $L27;
+	add.rn.f64 %fd34, %fd18, %fd33;
+	mov.f64 %fd18, %fd34;
+	bra.uni $L26;
+$L27:
+	setp.ne.u32 %p28, %r18, 2;
+	@%p28 bra.uni $L28;
+	mul.rn.f64 %fd35, %fd18, %fd33;
+	mov.f64 %fd18, %fd35;
+	bra.uni $L26;
+$L28:
+	setp.ne.u32 %p29, %r18, 3;
+	@%p29 bra.uni $L29;
+	min.f64 %fd36, %fd18, %fd33;
+	mov.b64 %rd65, %fd18;
+	mov.b64 %rd66, %fd33;
+	or.b64 %rd67, %rd65, %rd66;
+	setp.eq.f64 %p30, %fd18, %fd33;
+	mov.b64 %fd37, %rd67;
+	selp.f64 %fd38, %fd37, %fd36, %p30;
+	setp.nan.f64 %p31, %fd18, %fd33;
+	add.rn.f64 %fd39, %fd18, %fd33;
+	selp.f64 %fd40, %fd39, %fd38, %p31;
+	mov.f64 %fd18, %fd40;
+	bra.uni $L26;
+$L29:
+	max.f64 %fd41, %fd18, %fd33;
+	mov.b64 %rd68, %fd18;
+	mov.b64 %rd69, %fd33;
+	and.b64 %rd70, %rd68, %rd69;
+	setp.eq.f64 %p32, %fd18, %fd33;
+	mov.b64 %fd42, %rd70;
+	selp.f64 %fd43, %fd42, %fd41, %p32;
+	setp.nan.f64 %p33, %fd18, %fd33;
+	add.rn.f64 %fd44, %fd18, %fd33;
+	selp.f64 %fd45, %fd44, %fd43, %p33;
+	mov.f64 %fd18, %fd45;
+$L26:
+$L25:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L23;
+$L24:
+$L21:
+	setp.eq.u32 %p34, %r5, 0;
+	@!%p34 bra $L30;
+	st.global.f64 [%rd6+0], %fd18;
+$L30:
+	ret;
+}
+`
+
+// gokkosPTX43 is the PTX of sssp.splitPile.
+const gokkosPTX43 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_sssp_splitPile_up(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15
+)
+{
+	.reg .pred %p<22>;
+	.reg .b32 %r<74>;
+	.reg .b64 %rd<105>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	ld.param.u64 %rd34, [gk_s12];
+	cvta.to.global.u64 %rd35, %rd34;
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s13];
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s14];
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s15];
+	mov.b64 %rd42, %rd41;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd43, %rd3, %rd2;
+	max.s64 %rd44, %rd43, 0;
+	cvt.u64.u32 %rd45, %r19;
+	add.s64 %rd46, %rd44, %rd45;
+	sub.s64 %rd47, %rd46, 1;
+	div.u64 %rd48, %rd47, %rd45;
+	cvt.u64.u32 %rd49, %r18;
+	mad.lo.s64 %rd50, %rd49, %rd48, %rd2;
+	add.s64 %rd51, %rd50, %rd48;
+	min.s64 %rd52, %rd51, %rd3;
+	mov.b64 %rd53, 0;
+	cvt.u64.u32 %rd54, %r5;
+	add.s64 %rd55, %rd50, %rd54;
+	cvt.u64.u32 %rd56, %r6;
+	mov.b64 %rd57, %rd55;
+$L1:
+	setp.ge.s64 %p2, %rd57, %rd52;
+	@%p2 bra $L2;
+	mov.pred %p3, 0;
+	mov.b64 %rd58, %rd57;
+	mul.lo.s64 %rd59, %rd58, %rd19;
+	mad.lo.s64 %rd60, %rd59, 4, %rd15;
+	ld.global.nc.s32 %r20, [%rd60+0];
+	mov.b32 %r21, %r20;
+	mov.b32 %r22, %r21;
+	setp.eq.s32 %p4, %r22, 0;
+	@!%p4 bra $L5;
+	bra.uni $L3;
+$L5:
+	sub.s32 %r23, %r22, 1;
+	mul.lo.s32 %r24, %r23, 21;
+	mov.b32 %r25, %r24;
+	@!%p3 bra $L7;
+	min.u32 %r26, %r25, 63;
+	shr.s64 %rd61, %rd53, %r26;
+	and.b64 %rd62, %rd61, 2097151;
+	mov.b64 %rd63, %rd62;
+	mul.lo.s64 %rd64, %rd58, %rd12;
+	mad.lo.s64 %rd65, %rd64, 4, %rd8;
+	ld.global.nc.s32 %r27, [%rd65+0];
+	mov.b32 %r28, %r27;
+	mov.b32 %r29, %r28;
+	mov.b32 %r30, %r22;
+	setp.eq.s32 %p5, %r30, 1;
+	@!%p5 bra $L8;
+	mul.lo.s64 %rd66, %rd63, %rd26;
+	mad.lo.s64 %rd67, %rd66, 4, %rd22;
+	st.global.s32 [%rd67+0], %r29;
+	bra.uni $L9;
+$L8:
+	setp.eq.s32 %p6, %r30, 2;
+	@!%p6 bra $L10;
+	mul.lo.s64 %rd68, %rd63, %rd33;
+	mad.lo.s64 %rd69, %rd68, 4, %rd29;
+	st.global.s32 [%rd69+0], %r29;
+	bra.uni $L11;
+$L10:
+	add.s64 %rd70, %rd42, %rd63;
+	mul.lo.s64 %rd71, %rd70, %rd40;
+	mad.lo.s64 %rd72, %rd71, 4, %rd36;
+	st.global.s32 [%rd72+0], %r29;
+$L11:
+$L9:
+$L7:
+	min.u32 %r31, %r25, 64;
+	mov.b64 %rd74, 1;
+	shl.b64 %rd73, %rd74, %r31;
+	setp.hs.u32 %p7, %r31, 64;
+	selp.b64 %rd75, 0, %rd73, %p7;
+	add.s64 %rd76, %rd53, %rd75;
+	mov.b64 %rd53, %rd76;
+$L3:
+	add.s64 %rd57, %rd57, %rd56;
+	bra.uni $L1;
+$L2:
+	mov.b64 %rd77, %rd53;
+	// block reduction
+	sub.u32 %r32, %r13, 1;
+	mov.b64 {%r33, %r34}, %rd77;
+	shfl.sync.down.b32 %r35|%p8, %r33, 1, %r32, %r17;
+	shfl.sync.down.b32 %r36, %r34, 1, %r32, %r17;
+	mov.b64 %rd78, {%r35, %r36};
+	@!%p8 bra $L12;
+	add.s64 %rd79, %rd77, %rd78;
+	mov.b64 %rd77, %rd79;
+$L12:
+	mov.b64 {%r37, %r38}, %rd77;
+	shfl.sync.down.b32 %r39|%p9, %r37, 2, %r32, %r17;
+	shfl.sync.down.b32 %r40, %r38, 2, %r32, %r17;
+	mov.b64 %rd80, {%r39, %r40};
+	@!%p9 bra $L13;
+	add.s64 %rd81, %rd77, %rd80;
+	mov.b64 %rd77, %rd81;
+$L13:
+	mov.b64 {%r41, %r42}, %rd77;
+	shfl.sync.down.b32 %r43|%p10, %r41, 4, %r32, %r17;
+	shfl.sync.down.b32 %r44, %r42, 4, %r32, %r17;
+	mov.b64 %rd82, {%r43, %r44};
+	@!%p10 bra $L14;
+	add.s64 %rd83, %rd77, %rd82;
+	mov.b64 %rd77, %rd83;
+$L14:
+	mov.b64 {%r45, %r46}, %rd77;
+	shfl.sync.down.b32 %r47|%p11, %r45, 8, %r32, %r17;
+	shfl.sync.down.b32 %r48, %r46, 8, %r32, %r17;
+	mov.b64 %rd84, {%r47, %r48};
+	@!%p11 bra $L15;
+	add.s64 %rd85, %rd77, %rd84;
+	mov.b64 %rd77, %rd85;
+$L15:
+	mov.b64 {%r49, %r50}, %rd77;
+	shfl.sync.down.b32 %r51|%p12, %r49, 16, %r32, %r17;
+	shfl.sync.down.b32 %r52, %r50, 16, %r32, %r17;
+	mov.b64 %rd86, {%r51, %r52};
+	@!%p12 bra $L16;
+	add.s64 %rd87, %rd77, %rd86;
+	mov.b64 %rd77, %rd87;
+$L16:
+	setp.eq.u32 %p13, %r7, 0;
+	@!%p13 bra $L17;
+	mul.wide.u32 %rd88, %r8, 16;
+	add.s64 %rd89, %rd1, %rd88;
+	st.shared.s64 [%rd89+0], %rd77;
+$L17:
+	bar.sync 0;
+	setp.eq.u32 %p14, %r8, 0;
+	@!%p14 bra $L18;
+	setp.lo.u32 %p15, %r7, %r10;
+	@!%p15 bra $L19;
+	mul.wide.u32 %rd90, %r7, 16;
+	add.s64 %rd91, %rd1, %rd90;
+	ld.shared.s64 %rd92, [%rd91+0];
+	mov.b64 %rd77, %rd92;
+$L19:
+	sub.u32 %r53, %r10, 1;
+	mov.b64 {%r54, %r55}, %rd77;
+	shfl.sync.down.b32 %r56|%p16, %r54, 1, %r53, %r17;
+	shfl.sync.down.b32 %r57, %r55, 1, %r53, %r17;
+	mov.b64 %rd93, {%r56, %r57};
+	@!%p16 bra $L20;
+	add.s64 %rd94, %rd77, %rd93;
+	mov.b64 %rd77, %rd94;
+$L20:
+	mov.b64 {%r58, %r59}, %rd77;
+	shfl.sync.down.b32 %r60|%p17, %r58, 2, %r53, %r17;
+	shfl.sync.down.b32 %r61, %r59, 2, %r53, %r17;
+	mov.b64 %rd95, {%r60, %r61};
+	@!%p17 bra $L21;
+	add.s64 %rd96, %rd77, %rd95;
+	mov.b64 %rd77, %rd96;
+$L21:
+	mov.b64 {%r62, %r63}, %rd77;
+	shfl.sync.down.b32 %r64|%p18, %r62, 4, %r53, %r17;
+	shfl.sync.down.b32 %r65, %r63, 4, %r53, %r17;
+	mov.b64 %rd97, {%r64, %r65};
+	@!%p18 bra $L22;
+	add.s64 %rd98, %rd77, %rd97;
+	mov.b64 %rd77, %rd98;
+$L22:
+	mov.b64 {%r66, %r67}, %rd77;
+	shfl.sync.down.b32 %r68|%p19, %r66, 8, %r53, %r17;
+	shfl.sync.down.b32 %r69, %r67, 8, %r53, %r17;
+	mov.b64 %rd99, {%r68, %r69};
+	@!%p19 bra $L23;
+	add.s64 %rd100, %rd77, %rd99;
+	mov.b64 %rd77, %rd100;
+$L23:
+	mov.b64 {%r70, %r71}, %rd77;
+	shfl.sync.down.b32 %r72|%p20, %r70, 16, %r53, %r17;
+	shfl.sync.down.b32 %r73, %r71, 16, %r53, %r17;
+	mov.b64 %rd101, {%r72, %r73};
+	@!%p20 bra $L24;
+	add.s64 %rd102, %rd77, %rd101;
+	mov.b64 %rd77, %rd102;
+$L24:
+$L18:
+	mul.wide.u32 %rd103, %r18, 8;
+	add.s64 %rd104, %rd5, %rd103;
+	setp.eq.u32 %p21, %r5, 0;
+	@!%p21 bra $L25;
+	st.global.s64 [%rd104+0], %rd77;
+$L25:
+	ret;
+}
+
+.visible .entry gk_sssp_splitPile_mid(
+	.param .b64 gk_sums,
+	.param .b64 gk_count,
+	.param .b64 gk_total,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15
+)
+{
+	.reg .pred %p<21>;
+	.reg .b32 %r<68>;
+	.reg .b64 %rd<58>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_sums];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_total];
+	cvta.to.global.u64 %rd6, %rd5;
+	mov.b64 %rd7, 0;
+	mov.b64 %rd8, 0;
+	cvt.u64.u32 %rd9, %r6;
+	mov.b64 %rd10, %rd8;
+$L1:
+	setp.ge.s64 %p2, %rd10, %rd4;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd11, %r5;
+	add.s64 %rd12, %rd10, %rd11;
+	setp.lt.s64 %p3, %rd12, %rd4;
+	mad.lo.s64 %rd13, %rd12, 8, %rd3;
+	mov.b64 %rd14, 0;
+	@!%p3 bra $L3;
+	ld.global.s64 %rd15, [%rd13+0];
+	mov.b64 %rd14, %rd15;
+$L3:
+	// block scan
+	mov.b64 %rd16, %rd14;
+	mov.b64 {%r18, %r19}, %rd16;
+	shfl.sync.up.b32 %r20|%p4, %r18, 1, 0, %r17;
+	shfl.sync.up.b32 %r21, %r19, 1, 0, %r17;
+	mov.b64 %rd17, {%r20, %r21};
+	@!%p4 bra $L4;
+	add.s64 %rd18, %rd17, %rd16;
+	mov.b64 %rd16, %rd18;
+$L4:
+	mov.b64 {%r22, %r23}, %rd16;
+	shfl.sync.up.b32 %r24|%p5, %r22, 2, 0, %r17;
+	shfl.sync.up.b32 %r25, %r23, 2, 0, %r17;
+	mov.b64 %rd19, {%r24, %r25};
+	@!%p5 bra $L5;
+	add.s64 %rd20, %rd19, %rd16;
+	mov.b64 %rd16, %rd20;
+$L5:
+	mov.b64 {%r26, %r27}, %rd16;
+	shfl.sync.up.b32 %r28|%p6, %r26, 4, 0, %r17;
+	shfl.sync.up.b32 %r29, %r27, 4, 0, %r17;
+	mov.b64 %rd21, {%r28, %r29};
+	@!%p6 bra $L6;
+	add.s64 %rd22, %rd21, %rd16;
+	mov.b64 %rd16, %rd22;
+$L6:
+	mov.b64 {%r30, %r31}, %rd16;
+	shfl.sync.up.b32 %r32|%p7, %r30, 8, 0, %r17;
+	shfl.sync.up.b32 %r33, %r31, 8, 0, %r17;
+	mov.b64 %rd23, {%r32, %r33};
+	@!%p7 bra $L7;
+	add.s64 %rd24, %rd23, %rd16;
+	mov.b64 %rd16, %rd24;
+$L7:
+	mov.b64 {%r34, %r35}, %rd16;
+	shfl.sync.up.b32 %r36|%p8, %r34, 16, 0, %r17;
+	shfl.sync.up.b32 %r37, %r35, 16, 0, %r17;
+	mov.b64 %rd25, {%r36, %r37};
+	@!%p8 bra $L8;
+	add.s64 %rd26, %rd25, %rd16;
+	mov.b64 %rd16, %rd26;
+$L8:
+	mov.b64 {%r38, %r39}, %rd16;
+	shfl.sync.up.b32 %r40|%p9, %r38, 1, 0, %r17;
+	shfl.sync.up.b32 %r41, %r39, 1, 0, %r17;
+	mov.b64 %rd27, {%r40, %r41};
+	selp.b64 %rd28, %rd27, 0, %p9;
+	sub.u32 %r42, %r13, 1;
+	setp.eq.u32 %p10, %r7, %r42;
+	@!%p10 bra $L9;
+	mul.wide.u32 %rd29, %r8, 16;
+	add.s64 %rd30, %rd1, %rd29;
+	st.shared.s64 [%rd30+0], %rd16;
+$L9:
+	bar.sync 0;
+	setp.eq.u32 %p11, %r8, 0;
+	@!%p11 bra $L10;
+	mov.b64 %rd31, 0;
+	setp.lo.u32 %p12, %r7, %r10;
+	@!%p12 bra $L11;
+	mul.wide.u32 %rd32, %r7, 16;
+	add.s64 %rd33, %rd1, %rd32;
+	ld.shared.s64 %rd34, [%rd33+0];
+	mov.b64 %rd31, %rd34;
+$L11:
+	mov.b64 {%r43, %r44}, %rd31;
+	shfl.sync.up.b32 %r45|%p13, %r43, 1, 0, %r17;
+	shfl.sync.up.b32 %r46, %r44, 1, 0, %r17;
+	mov.b64 %rd35, {%r45, %r46};
+	@!%p13 bra $L12;
+	add.s64 %rd36, %rd35, %rd31;
+	mov.b64 %rd31, %rd36;
+$L12:
+	mov.b64 {%r47, %r48}, %rd31;
+	shfl.sync.up.b32 %r49|%p14, %r47, 2, 0, %r17;
+	shfl.sync.up.b32 %r50, %r48, 2, 0, %r17;
+	mov.b64 %rd37, {%r49, %r50};
+	@!%p14 bra $L13;
+	add.s64 %rd38, %rd37, %rd31;
+	mov.b64 %rd31, %rd38;
+$L13:
+	mov.b64 {%r51, %r52}, %rd31;
+	shfl.sync.up.b32 %r53|%p15, %r51, 4, 0, %r17;
+	shfl.sync.up.b32 %r54, %r52, 4, 0, %r17;
+	mov.b64 %rd39, {%r53, %r54};
+	@!%p15 bra $L14;
+	add.s64 %rd40, %rd39, %rd31;
+	mov.b64 %rd31, %rd40;
+$L14:
+	mov.b64 {%r55, %r56}, %rd31;
+	shfl.sync.up.b32 %r57|%p16, %r55, 8, 0, %r17;
+	shfl.sync.up.b32 %r58, %r56, 8, 0, %r17;
+	mov.b64 %rd41, {%r57, %r58};
+	@!%p16 bra $L15;
+	add.s64 %rd42, %rd41, %rd31;
+	mov.b64 %rd31, %rd42;
+$L15:
+	mov.b64 {%r59, %r60}, %rd31;
+	shfl.sync.up.b32 %r61|%p17, %r59, 16, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 16, 0, %r17;
+	mov.b64 %rd43, {%r61, %r62};
+	@!%p17 bra $L16;
+	add.s64 %rd44, %rd43, %rd31;
+	mov.b64 %rd31, %rd44;
+$L16:
+	mov.b64 {%r63, %r64}, %rd31;
+	shfl.sync.up.b32 %r65|%p18, %r63, 1, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 1, 0, %r17;
+	mov.b64 %rd45, {%r65, %r66};
+	selp.b64 %rd46, %rd45, 0, %p18;
+	@!%p12 bra $L17;
+	mul.wide.u32 %rd47, %r7, 16;
+	add.s64 %rd48, %rd1, %rd47;
+	add.s64 %rd49, %rd48, 512;
+	st.shared.s64 [%rd49+0], %rd46;
+$L17:
+	sub.u32 %r67, %r10, 1;
+	setp.eq.u32 %p19, %r7, %r67;
+	@!%p19 bra $L18;
+	st.shared.s64 [%rd1+1024], %rd31;
+$L18:
+$L10:
+	bar.sync 0;
+	mul.wide.u32 %rd50, %r8, 16;
+	add.s64 %rd51, %rd1, %rd50;
+	add.s64 %rd52, %rd51, 512;
+	ld.shared.s64 %rd53, [%rd52+0];
+	add.s64 %rd54, %rd53, %rd28;
+	ld.shared.s64 %rd55, [%rd1+1024];
+	@!%p3 bra $L19;
+	add.s64 %rd56, %rd7, %rd54;
+	st.global.s64 [%rd13+0], %rd56;
+$L19:
+	add.s64 %rd57, %rd7, %rd55;
+	mov.b64 %rd7, %rd57;
+	add.s64 %rd10, %rd10, %rd9;
+	bra.uni $L1;
+$L2:
+	setp.eq.u32 %p20, %r5, 0;
+	@!%p20 bra $L20;
+	st.global.s64 [%rd6+0], %rd7;
+$L20:
+	ret;
+}
+
+.visible .entry gk_sssp_splitPile_down(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_sums,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15
+)
+{
+	.reg .pred %p<29>;
+	.reg .b32 %r<88>;
+	.reg .b64 %rd<141>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_sums];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.s64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
+	mov.b64 %rd31, %rd30;
+	ld.param.s64 %rd32, [gk_s11];
+	mov.b64 %rd33, %rd32;
+	ld.param.u64 %rd34, [gk_s12];
+	cvta.to.global.u64 %rd35, %rd34;
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s13];
+	mov.b64 %rd38, %rd37;
+	ld.param.s64 %rd39, [gk_s14];
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s15];
+	mov.b64 %rd42, %rd41;
+	mov.u32 %r18, %ctaid.x;
+	mov.u32 %r19, %nctaid.x;
+	sub.s64 %rd43, %rd3, %rd2;
+	max.s64 %rd44, %rd43, 0;
+	cvt.u64.u32 %rd45, %r19;
+	add.s64 %rd46, %rd44, %rd45;
+	sub.s64 %rd47, %rd46, 1;
+	div.u64 %rd48, %rd47, %rd45;
+	cvt.u64.u32 %rd49, %r18;
+	mad.lo.s64 %rd50, %rd49, %rd48, %rd2;
+	add.s64 %rd51, %rd50, %rd48;
+	min.s64 %rd52, %rd51, %rd3;
+	mul.wide.u32 %rd54, %r18, 8;
+	add.s64 %rd55, %rd5, %rd54;
+	ld.global.s64 %rd56, [%rd55+0];
+	mov.b64 %rd53, %rd56;
+	cvt.u64.u32 %rd58, %r6;
+	mov.b64 %rd59, %rd50;
+$L1:
+	setp.ge.s64 %p2, %rd59, %rd52;
+	@%p2 bra $L2;
+	cvt.u64.u32 %rd60, %r5;
+	add.s64 %rd61, %rd59, %rd60;
+	setp.lt.s64 %p3, %rd61, %rd52;
+	mov.b64 %rd57, 0;
+	@!%p3 bra $L3;
+	mov.pred %p4, 0;
+	mov.b64 %rd62, %rd61;
+	mul.lo.s64 %rd63, %rd62, %rd19;
+	mad.lo.s64 %rd64, %rd63, 4, %rd15;
+	ld.global.nc.s32 %r20, [%rd64+0];
+	mov.b32 %r21, %r20;
+	mov.b32 %r22, %r21;
+	setp.eq.s32 %p5, %r22, 0;
+	@!%p5 bra $L6;
+	bra.uni $L4;
+$L6:
+	sub.s32 %r23, %r22, 1;
+	mul.lo.s32 %r24, %r23, 21;
+	mov.b32 %r25, %r24;
+	@!%p4 bra $L8;
+	min.u32 %r26, %r25, 63;
+	shr.s64 %rd65, %rd57, %r26;
+	and.b64 %rd66, %rd65, 2097151;
+	mov.b64 %rd67, %rd66;
+	mul.lo.s64 %rd68, %rd62, %rd12;
+	mad.lo.s64 %rd69, %rd68, 4, %rd8;
+	ld.global.nc.s32 %r27, [%rd69+0];
+	mov.b32 %r28, %r27;
+	mov.b32 %r29, %r28;
+	mov.b32 %r30, %r22;
+	setp.eq.s32 %p6, %r30, 1;
+	@!%p6 bra $L9;
+	mul.lo.s64 %rd70, %rd67, %rd26;
+	mad.lo.s64 %rd71, %rd70, 4, %rd22;
+	st.global.s32 [%rd71+0], %r29;
+	bra.uni $L10;
+$L9:
+	setp.eq.s32 %p7, %r30, 2;
+	@!%p7 bra $L11;
+	mul.lo.s64 %rd72, %rd67, %rd33;
+	mad.lo.s64 %rd73, %rd72, 4, %rd29;
+	st.global.s32 [%rd73+0], %r29;
+	bra.uni $L12;
+$L11:
+	add.s64 %rd74, %rd42, %rd67;
+	mul.lo.s64 %rd75, %rd74, %rd40;
+	mad.lo.s64 %rd76, %rd75, 4, %rd36;
+	st.global.s32 [%rd76+0], %r29;
+$L12:
+$L10:
+$L8:
+	min.u32 %r31, %r25, 64;
+	mov.b64 %rd78, 1;
+	shl.b64 %rd77, %rd78, %r31;
+	setp.hs.u32 %p8, %r31, 64;
+	selp.b64 %rd79, 0, %rd77, %p8;
+	add.s64 %rd80, %rd57, %rd79;
+	mov.b64 %rd57, %rd80;
+$L4:
+$L3:
+	mov.b64 %rd81, %rd57;
+	// block scan
+	mov.b64 %rd82, %rd81;
+	mov.b64 {%r32, %r33}, %rd82;
+	shfl.sync.up.b32 %r34|%p9, %r32, 1, 0, %r17;
+	shfl.sync.up.b32 %r35, %r33, 1, 0, %r17;
+	mov.b64 %rd83, {%r34, %r35};
+	@!%p9 bra $L13;
+	add.s64 %rd84, %rd83, %rd82;
+	mov.b64 %rd82, %rd84;
+$L13:
+	mov.b64 {%r36, %r37}, %rd82;
+	shfl.sync.up.b32 %r38|%p10, %r36, 2, 0, %r17;
+	shfl.sync.up.b32 %r39, %r37, 2, 0, %r17;
+	mov.b64 %rd85, {%r38, %r39};
+	@!%p10 bra $L14;
+	add.s64 %rd86, %rd85, %rd82;
+	mov.b64 %rd82, %rd86;
+$L14:
+	mov.b64 {%r40, %r41}, %rd82;
+	shfl.sync.up.b32 %r42|%p11, %r40, 4, 0, %r17;
+	shfl.sync.up.b32 %r43, %r41, 4, 0, %r17;
+	mov.b64 %rd87, {%r42, %r43};
+	@!%p11 bra $L15;
+	add.s64 %rd88, %rd87, %rd82;
+	mov.b64 %rd82, %rd88;
+$L15:
+	mov.b64 {%r44, %r45}, %rd82;
+	shfl.sync.up.b32 %r46|%p12, %r44, 8, 0, %r17;
+	shfl.sync.up.b32 %r47, %r45, 8, 0, %r17;
+	mov.b64 %rd89, {%r46, %r47};
+	@!%p12 bra $L16;
+	add.s64 %rd90, %rd89, %rd82;
+	mov.b64 %rd82, %rd90;
+$L16:
+	mov.b64 {%r48, %r49}, %rd82;
+	shfl.sync.up.b32 %r50|%p13, %r48, 16, 0, %r17;
+	shfl.sync.up.b32 %r51, %r49, 16, 0, %r17;
+	mov.b64 %rd91, {%r50, %r51};
+	@!%p13 bra $L17;
+	add.s64 %rd92, %rd91, %rd82;
+	mov.b64 %rd82, %rd92;
+$L17:
+	mov.b64 {%r52, %r53}, %rd82;
+	shfl.sync.up.b32 %r54|%p14, %r52, 1, 0, %r17;
+	shfl.sync.up.b32 %r55, %r53, 1, 0, %r17;
+	mov.b64 %rd93, {%r54, %r55};
+	selp.b64 %rd94, %rd93, 0, %p14;
+	sub.u32 %r56, %r13, 1;
+	setp.eq.u32 %p15, %r7, %r56;
+	@!%p15 bra $L18;
+	mul.wide.u32 %rd95, %r8, 16;
+	add.s64 %rd96, %rd1, %rd95;
+	st.shared.s64 [%rd96+0], %rd82;
+$L18:
+	bar.sync 0;
+	setp.eq.u32 %p16, %r8, 0;
+	@!%p16 bra $L19;
+	mov.b64 %rd97, 0;
+	setp.lo.u32 %p17, %r7, %r10;
+	@!%p17 bra $L20;
+	mul.wide.u32 %rd98, %r7, 16;
+	add.s64 %rd99, %rd1, %rd98;
+	ld.shared.s64 %rd100, [%rd99+0];
+	mov.b64 %rd97, %rd100;
+$L20:
+	mov.b64 {%r57, %r58}, %rd97;
+	shfl.sync.up.b32 %r59|%p18, %r57, 1, 0, %r17;
+	shfl.sync.up.b32 %r60, %r58, 1, 0, %r17;
+	mov.b64 %rd101, {%r59, %r60};
+	@!%p18 bra $L21;
+	add.s64 %rd102, %rd101, %rd97;
+	mov.b64 %rd97, %rd102;
+$L21:
+	mov.b64 {%r61, %r62}, %rd97;
+	shfl.sync.up.b32 %r63|%p19, %r61, 2, 0, %r17;
+	shfl.sync.up.b32 %r64, %r62, 2, 0, %r17;
+	mov.b64 %rd103, {%r63, %r64};
+	@!%p19 bra $L22;
+	add.s64 %rd104, %rd103, %rd97;
+	mov.b64 %rd97, %rd104;
+$L22:
+	mov.b64 {%r65, %r66}, %rd97;
+	shfl.sync.up.b32 %r67|%p20, %r65, 4, 0, %r17;
+	shfl.sync.up.b32 %r68, %r66, 4, 0, %r17;
+	mov.b64 %rd105, {%r67, %r68};
+	@!%p20 bra $L23;
+	add.s64 %rd106, %rd105, %rd97;
+	mov.b64 %rd97, %rd106;
+$L23:
+	mov.b64 {%r69, %r70}, %rd97;
+	shfl.sync.up.b32 %r71|%p21, %r69, 8, 0, %r17;
+	shfl.sync.up.b32 %r72, %r70, 8, 0, %r17;
+	mov.b64 %rd107, {%r71, %r72};
+	@!%p21 bra $L24;
+	add.s64 %rd108, %rd107, %rd97;
+	mov.b64 %rd97, %rd108;
+$L24:
+	mov.b64 {%r73, %r74}, %rd97;
+	shfl.sync.up.b32 %r75|%p22, %r73, 16, 0, %r17;
+	shfl.sync.up.b32 %r76, %r74, 16, 0, %r17;
+	mov.b64 %rd109, {%r75, %r76};
+	@!%p22 bra $L25;
+	add.s64 %rd110, %rd109, %rd97;
+	mov.b64 %rd97, %rd110;
+$L25:
+	mov.b64 {%r77, %r78}, %rd97;
+	shfl.sync.up.b32 %r79|%p23, %r77, 1, 0, %r17;
+	shfl.sync.up.b32 %r80, %r78, 1, 0, %r17;
+	mov.b64 %rd111, {%r79, %r80};
+	selp.b64 %rd112, %rd111, 0, %p23;
+	@!%p17 bra $L26;
+	mul.wide.u32 %rd113, %r7, 16;
+	add.s64 %rd114, %rd1, %rd113;
+	add.s64 %rd115, %rd114, 512;
+	st.shared.s64 [%rd115+0], %rd112;
+$L26:
+	sub.u32 %r81, %r10, 1;
+	setp.eq.u32 %p24, %r7, %r81;
+	@!%p24 bra $L27;
+	st.shared.s64 [%rd1+1024], %rd97;
+$L27:
+$L19:
+	bar.sync 0;
+	mul.wide.u32 %rd116, %r8, 16;
+	add.s64 %rd117, %rd1, %rd116;
+	add.s64 %rd118, %rd117, 512;
+	ld.shared.s64 %rd119, [%rd118+0];
+	add.s64 %rd120, %rd119, %rd94;
+	ld.shared.s64 %rd121, [%rd1+1024];
+	@!%p3 bra $L28;
+	add.s64 %rd122, %rd53, %rd120;
+	mov.b64 %rd57, %rd122;
+	mov.pred %p4, 1;
+	mov.b64 %rd62, %rd61;
+	mul.lo.s64 %rd123, %rd62, %rd19;
+	mad.lo.s64 %rd124, %rd123, 4, %rd15;
+	ld.global.nc.s32 %r82, [%rd124+0];
+	mov.b32 %r21, %r82;
+	mov.b32 %r22, %r21;
+	setp.eq.s32 %p25, %r22, 0;
+	@!%p25 bra $L31;
+	bra.uni $L29;
+$L31:
+	sub.s32 %r83, %r22, 1;
+	mul.lo.s32 %r84, %r83, 21;
+	mov.b32 %r25, %r84;
+	@!%p4 bra $L33;
+	min.u32 %r85, %r25, 63;
+	shr.s64 %rd125, %rd57, %r85;
+	and.b64 %rd126, %rd125, 2097151;
+	mov.b64 %rd67, %rd126;
+	mul.lo.s64 %rd127, %rd62, %rd12;
+	mad.lo.s64 %rd128, %rd127, 4, %rd8;
+	ld.global.nc.s32 %r86, [%rd128+0];
+	mov.b32 %r28, %r86;
+	mov.b32 %r29, %r28;
+	mov.b32 %r30, %r22;
+	setp.eq.s32 %p26, %r30, 1;
+	@!%p26 bra $L34;
+	mul.lo.s64 %rd129, %rd67, %rd26;
+	mad.lo.s64 %rd130, %rd129, 4, %rd22;
+	st.global.s32 [%rd130+0], %r29;
+	bra.uni $L35;
+$L34:
+	setp.eq.s32 %p27, %r30, 2;
+	@!%p27 bra $L36;
+	mul.lo.s64 %rd131, %rd67, %rd33;
+	mad.lo.s64 %rd132, %rd131, 4, %rd29;
+	st.global.s32 [%rd132+0], %r29;
+	bra.uni $L37;
+$L36:
+	add.s64 %rd133, %rd42, %rd67;
+	mul.lo.s64 %rd134, %rd133, %rd40;
+	mad.lo.s64 %rd135, %rd134, 4, %rd36;
+	st.global.s32 [%rd135+0], %r29;
+$L37:
+$L35:
+$L33:
+	min.u32 %r87, %r25, 64;
+	mov.b64 %rd137, 1;
+	shl.b64 %rd136, %rd137, %r87;
+	setp.hs.u32 %p28, %r87, 64;
+	selp.b64 %rd138, 0, %rd136, %p28;
+	add.s64 %rd139, %rd57, %rd138;
+	mov.b64 %rd57, %rd139;
+$L29:
+$L28:
+	add.s64 %rd140, %rd53, %rd121;
+	mov.b64 %rd53, %rd140;
+	add.s64 %rd59, %rd59, %rd58;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
 // gokkosHostLoop15 runs markImproved.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
-//line delta.go:40
+//line delta.go:41
 			m := int32(markDrop)
 			if v := k.In.Vertex(s); v >= 0 {
 				if d := k.Dist.At(int(v)); d < k.T {
 					m = markNear
 				} else {
 					*acc = min(*acc, d)
-					if k.Pending.AtomicExchange(int(v), 1) == 0 {
+					if k.Pending.AtomicExchange(int(v), 1) != 1 {
 						m = markFar
 					}
 				}
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:35939
+//line gokkos_kernels_gen.go:39320
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
-//line delta.go:40
+//line delta.go:41
 		m := int32(markDrop)
 		if v := k.In.Vertex(s); v >= 0 {
 			if d := k.Dist.At(int(v)); d < k.T {
 				m = markNear
 			} else {
 				*acc = min(*acc, d)
-				if k.Pending.AtomicExchange(int(v), 1) == 0 {
+				if k.Pending.AtomicExchange(int(v), 1) != 1 {
 					m = markFar
 				}
 			}
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:35957
+//line gokkos_kernels_gen.go:39338
 }
 
 // gokkosHostLoop16 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
@@ -35962,7 +39343,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 	if gokkosS0, gokkosS1 := k.Queue.Span(gokkosLo, gokkosHi), k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line delta.go:70
+//line delta.go:71
 			v := int(gokkosS0[gokkosJ])
 			d := k.Dist.At(v)
 			m := int32(markFar)
@@ -35977,11 +39358,11 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:35981
+//line gokkos_kernels_gen.go:39362
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line delta.go:70
+//line delta.go:71
 		v := int(k.Queue.At(i))
 		d := k.Dist.At(v)
 		m := int32(markFar)
@@ -35996,7 +39377,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:36000
+//line gokkos_kernels_gen.go:39381
 }
 
 // gokkosHostLoop17 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -36005,7 +39386,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 	if gokkosS0 := k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
-//line delta.go:99
+//line delta.go:100
 			m := gokkosS0[gokkosJ]
 			if m == markDrop {
 				continue
@@ -36023,11 +39404,11 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:36027
+//line gokkos_kernels_gen.go:39408
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
-//line delta.go:99
+//line delta.go:100
 		m := k.Mark.At(s)
 		if m == markDrop {
 			continue
@@ -36045,7 +39426,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:36049
+//line gokkos_kernels_gen.go:39430
 }
 
 // gokkosHostLoop18 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
@@ -36059,7 +39440,7 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:36063
+//line gokkos_kernels_gen.go:39444
 }
 
 // gokkosHostLoop19 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -36074,7 +39455,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:36078
+//line gokkos_kernels_gen.go:39459
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -36085,7 +39466,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:36089
+//line gokkos_kernels_gen.go:39470
 }
 
 // gokkosHostLoop20 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -36106,7 +39487,7 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:36110
+//line gokkos_kernels_gen.go:39491
 }
 
 // gokkosHostLoop21 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -36131,7 +39512,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:36135
+//line gokkos_kernels_gen.go:39516
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -36150,7 +39531,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:36154
+//line gokkos_kernels_gen.go:39535
 }
 
 // gokkosHostLoop22 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -36178,7 +39559,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:36182
+//line gokkos_kernels_gen.go:39563
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -36200,7 +39581,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:36204
+//line gokkos_kernels_gen.go:39585
 }
 
 // gokkosHostLoop23 runs nonInteger.Run for every index in [gokkosLo, gokkosHi).
@@ -36214,7 +39595,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:36218
+//line gokkos_kernels_gen.go:39599
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -36224,7 +39605,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:36228
+//line gokkos_kernels_gen.go:39609
 }
 
 // gokkosHostLoop24 runs narrowWeights.Run for every index in [gokkosLo, gokkosHi).
@@ -36236,14 +39617,14 @@ func gokkosHostLoop24(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:36240
+//line gokkos_kernels_gen.go:39621
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:36247
+//line gokkos_kernels_gen.go:39628
 }
 
 // gokkosHostLoop25 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -36260,7 +39641,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:36264
+//line gokkos_kernels_gen.go:39645
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -36272,7 +39653,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:36276
+//line gokkos_kernels_gen.go:39657
 }
 
 // gokkosHostLoop26 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -36302,7 +39683,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:36306
+//line gokkos_kernels_gen.go:39687
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -36327,7 +39708,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:36331
+//line gokkos_kernels_gen.go:39712
 }
 
 // gokkosHostLoop27 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -36337,7 +39718,7 @@ func gokkosHostLoop27(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:36341
+//line gokkos_kernels_gen.go:39722
 }
 
 // gokkosHostLoop28 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -36349,7 +39730,7 @@ func gokkosHostLoop28(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:36353
+//line gokkos_kernels_gen.go:39734
 }
 
 // gokkosHostLoop29 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -36360,14 +39741,14 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			*acc = min(*acc, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:36364
+//line gokkos_kernels_gen.go:39745
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:91
 		*acc = min(*acc, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:36371
+//line gokkos_kernels_gen.go:39752
 }
 
 // gokkosHostLoop30 runs partition.Run for every index in [gokkosLo, gokkosHi).
@@ -36392,7 +39773,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:36396
+//line gokkos_kernels_gen.go:39777
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -36412,7 +39793,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:36416
+//line gokkos_kernels_gen.go:39797
 }
 
 // gokkosHostLoop31 runs claim.Run for every index in [gokkosLo, gokkosHi).
@@ -36428,7 +39809,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:36432
+//line gokkos_kernels_gen.go:39813
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -36439,7 +39820,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:36443
+//line gokkos_kernels_gen.go:39824
 }
 
 // gokkosHostLoop32 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -36457,7 +39838,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:36461
+//line gokkos_kernels_gen.go:39842
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -36470,7 +39851,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:36474
+//line gokkos_kernels_gen.go:39855
 }
 
 // gokkosHostLoop33 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
@@ -36481,14 +39862,14 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:36485
+//line gokkos_kernels_gen.go:39866
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:173
 		*acc = min(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:36492
+//line gokkos_kernels_gen.go:39873
 }
 
 // gokkosHostLoop34 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
@@ -36499,14 +39880,14 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:36503
+//line gokkos_kernels_gen.go:39884
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:183
 		*acc = max(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:36510
+//line gokkos_kernels_gen.go:39891
 }
 
 // gokkosHostLoop35 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
@@ -36519,7 +39900,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				*acc = min(*acc, w)
 			}
 		}
-//line gokkos_kernels_gen.go:36523
+//line gokkos_kernels_gen.go:39904
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -36528,7 +39909,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			*acc = min(*acc, w)
 		}
 	}
-//line gokkos_kernels_gen.go:36532
+//line gokkos_kernels_gen.go:39913
 }
 
 // gokkosHostLoop36 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
@@ -36541,7 +39922,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:36545
+//line gokkos_kernels_gen.go:39926
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -36550,7 +39931,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:36554
+//line gokkos_kernels_gen.go:39935
 }
 
 // gokkosHostLoop37 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
@@ -36563,7 +39944,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				*acc += d
 			}
 		}
-//line gokkos_kernels_gen.go:36567
+//line gokkos_kernels_gen.go:39948
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -36572,7 +39953,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			*acc += d
 		}
 	}
-//line gokkos_kernels_gen.go:36576
+//line gokkos_kernels_gen.go:39957
 }
 
 // gokkosHostLoop38 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
@@ -36585,7 +39966,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				*acc = max(*acc, d)
 			}
 		}
-//line gokkos_kernels_gen.go:36589
+//line gokkos_kernels_gen.go:39970
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -36594,7 +39975,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			*acc = max(*acc, d)
 		}
 	}
-//line gokkos_kernels_gen.go:36598
+//line gokkos_kernels_gen.go:39979
 }
 
 // gokkosHostLoop39 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -36608,7 +39989,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:36612
+//line gokkos_kernels_gen.go:39993
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -36617,11 +39998,213 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:36621
+//line gokkos_kernels_gen.go:40002
 }
 
-// gokkosHostLoop40 runs poison.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop40(gokkosOp *poison, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop40 runs splitWindow.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, final bool) {
+	k := *gokkosK
+	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line window.go:56
+			v := gokkosS0[gokkosJ]
+			d := k.Dist.At(int(v))
+			m := int32(markFar)
+			switch {
+			case d < k.Old:
+				m = markDrop
+			case d < k.T:
+				m = markNear
+			case !(d < k.W):
+				m = markLater
+			}
+			if final {
+				at := 0
+				if m != markDrop {
+					at = int(*acc>>((m-1)*pileBits)) & maxPile
+				}
+				switch m {
+				case markDrop:
+					k.Pending.Set(int(v), 0)
+				case markNear:
+					k.Pending.Set(int(v), 0)
+					k.Near.Set(at, v)
+				case markFar:
+					k.Far.Set(at, v)
+				default:
+					k.Pending.Set(int(v), k.Later)
+					k.LaterQ.Set(k.LaterBase+at, v)
+				}
+			}
+			if m != markDrop {
+				*acc += 1 << ((m - 1) * pileBits)
+			}
+		}
+//line gokkos_kernels_gen.go:40044
+		return
+	}
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line window.go:56
+		v := k.Queue.At(i)
+		d := k.Dist.At(int(v))
+		m := int32(markFar)
+		switch {
+		case d < k.Old:
+			m = markDrop
+		case d < k.T:
+			m = markNear
+		case !(d < k.W):
+			m = markLater
+		}
+		if final {
+			at := 0
+			if m != markDrop {
+				at = int(*acc>>((m-1)*pileBits)) & maxPile
+			}
+			switch m {
+			case markDrop:
+				k.Pending.Set(int(v), 0)
+			case markNear:
+				k.Pending.Set(int(v), 0)
+				k.Near.Set(at, v)
+			case markFar:
+				k.Far.Set(at, v)
+			default:
+				k.Pending.Set(int(v), k.Later)
+				k.LaterQ.Set(k.LaterBase+at, v)
+			}
+		}
+		if m != markDrop {
+			*acc += 1 << ((m - 1) * pileBits)
+		}
+	}
+//line gokkos_kernels_gen.go:40082
+}
+
+// gokkosHostLoop41 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64) {
+	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Queue.Span(gokkosLo, gokkosHi), k.Mark.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line window.go:119
+			v := int(gokkosS0[gokkosJ])
+			m := int32(markDrop)
+			if k.Pending.AtomicLoad(v) == k.Later {
+				d := k.Dist.At(v)
+				if d < k.W {
+					if k.Pending.AtomicExchange(v, 1) == k.Later {
+						m = markFar
+						*acc = min(*acc, d)
+					}
+				} else if k.Pending.AtomicExchange(v, k.Next) == k.Later {
+					m = markLater
+				}
+			}
+			gokkosS1[gokkosJ] = m
+		}
+//line gokkos_kernels_gen.go:40107
+		return
+	}
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line window.go:119
+		v := int(k.Queue.At(i))
+		m := int32(markDrop)
+		if k.Pending.AtomicLoad(v) == k.Later {
+			d := k.Dist.At(v)
+			if d < k.W {
+				if k.Pending.AtomicExchange(v, 1) == k.Later {
+					m = markFar
+					*acc = min(*acc, d)
+				}
+			} else if k.Pending.AtomicExchange(v, k.Next) == k.Later {
+				m = markLater
+			}
+		}
+		k.Mark.Set(i, m)
+	}
+//line gokkos_kernels_gen.go:40127
+}
+
+// gokkosHostLoop42 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
+	k := *gokkosK
+	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+		for gokkosJ := range gokkosS0 {
+//line window.go:147
+			v := int(gokkosS0[gokkosJ])
+			if k.Pending.At(v) == k.Later {
+				*acc = min(*acc, k.Dist.At(v))
+			}
+		}
+//line gokkos_kernels_gen.go:40141
+		return
+	}
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line window.go:147
+		v := int(k.Queue.At(i))
+		if k.Pending.At(v) == k.Later {
+			*acc = min(*acc, k.Dist.At(v))
+		}
+	}
+//line gokkos_kernels_gen.go:40151
+}
+
+// gokkosHostLoop43 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, final bool) {
+	k := *gokkosK
+	if gokkosS0, gokkosS1 := k.Mark.Span(gokkosLo, gokkosHi), k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
+		for gokkosJ := range gokkosS0 {
+//line window.go:169
+			m := gokkosS0[gokkosJ]
+			if m == markDrop {
+				continue
+			}
+			shift := (m - 1) * pileBits
+			if final {
+				at := int(*acc>>shift) & maxPile
+				v := gokkosS1[gokkosJ]
+				switch m {
+				case markNear:
+					k.Near.Set(at, v)
+				case markFar:
+					k.Far.Set(at, v)
+				default:
+					k.Later.Set(k.LaterBase+at, v)
+				}
+			}
+			*acc += 1 << shift
+		}
+//line gokkos_kernels_gen.go:40180
+		return
+	}
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line window.go:169
+		m := k.Mark.At(i)
+		if m == markDrop {
+			continue
+		}
+		shift := (m - 1) * pileBits
+		if final {
+			at := int(*acc>>shift) & maxPile
+			v := k.Queue.At(i)
+			switch m {
+			case markNear:
+				k.Near.Set(at, v)
+			case markFar:
+				k.Far.Set(at, v)
+			default:
+				k.Later.Set(k.LaterBase+at, v)
+			}
+		}
+		*acc += 1 << shift
+	}
+//line gokkos_kernels_gen.go:40204
+}
+
+// gokkosHostLoop44 runs poison.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop44(gokkosOp *poison, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.Dist.Span(0, o.Dist.Len())
 	if gokkosS0 == nil && o.Dist.Len() > 0 {
@@ -36667,12 +40250,12 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:36671
+//line gokkos_kernels_gen.go:40254
 	return gokkosN
 }
 
-// gokkosHostLoop41 runs relaxInt.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop41(gokkosOp *relaxInt, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop45 runs relaxInt.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop45(gokkosOp *relaxInt, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.W.Span(0, o.W.Len())
 	if gokkosS0 == nil && o.W.Len() > 0 {
@@ -36727,12 +40310,12 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:36731
+//line gokkos_kernels_gen.go:40314
 	return gokkosN
 }
 
-// gokkosHostLoop42 runs relax.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop42(gokkosOp *relax, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop46 runs relax.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop46(gokkosOp *relax, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.W.Span(0, o.W.Len())
 	if gokkosS0 == nil && o.W.Len() > 0 {
@@ -36787,19 +40370,35 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:36791
+//line gokkos_kernels_gen.go:40374
 	return gokkosN
 }
 
-// gokkosHostLoop43 runs nearRelax.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop43(gokkosOp *nearRelax, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop47 runs nearRelax.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop47(gokkosOp *nearRelax, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
-	gokkosS0 := o.State.Span(0, o.State.Len())
-	if gokkosS0 == nil && o.State.Len() > 0 {
+	gokkosS0 := o.IW.Span(0, o.IW.Len())
+	if gokkosS0 == nil && o.IW.Len() > 0 {
 		return -1
 	}
-	gokkosS1 := o.Far.Span(0, o.Far.Len())
-	if gokkosS1 == nil && o.Far.Len() > 0 {
+	gokkosS1 := o.IDist.Span(0, o.IDist.Len())
+	if gokkosS1 == nil && o.IDist.Len() > 0 {
+		return -1
+	}
+	gokkosS2 := o.W.Span(0, o.W.Len())
+	if gokkosS2 == nil && o.W.Len() > 0 {
+		return -1
+	}
+	gokkosS3 := o.Dist.Span(0, o.Dist.Len())
+	if gokkosS3 == nil && o.Dist.Len() > 0 {
+		return -1
+	}
+	gokkosS4 := o.State.Span(0, o.State.Len())
+	if gokkosS4 == nil && o.State.Len() > 0 {
+		return -1
+	}
+	gokkosS5 := o.Far.Span(0, o.Far.Len())
+	if gokkosS5 == nil && o.Far.Len() > 0 {
 		return -1
 	}
 	_ = o
@@ -36812,85 +40411,93 @@ gokkosNext:
 		_ = v
 		e := gokkosE + int64(gokkosJ)
 		_ = e
-//line near.go:34
+//line near.go:36
 		var key int64
 		var d float64
 		if o.Int {
-			if !o.I.Visit(u, v, e) {
-//line near.go:37
+			w := uint64(1)
+			if len(gokkosS0) > 0 {
+				w = uint64(gokkosS0[int(e)])
+			}
+			nd := uint64(gokkosimpl.AtomicLoadUint32(&gokkosS1[int(u)])) + w
+			if nd >= uint64(gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])) || uint64(gokkosimpl.AtomicMinUint32(&gokkosS1[int(v)], uint32(nd))) <= nd {
+//line near.go:44
 				{
 					if false {
-//line near.go:38
+//line near.go:45
 						gokkosHits[gokkosN] = gokkosV
-//line near.go:38
+//line near.go:45
 						gokkosN++
-//line near.go:38
+//line near.go:45
 					}
-//line near.go:38
+//line near.go:45
 					continue gokkosNext
-//line near.go:38
+//line near.go:45
 				}
 			}
-			x := o.I.Dist.AtomicLoad(int(v))
-			key, d = int64(x), float64(x)
+			key, d = int64(nd), float64(nd)
 		} else {
-			if !o.F.Visit(u, v, e) {
-//line near.go:43
+			w := 1.0
+			if len(gokkosS2) > 0 {
+				w = gokkosS2[int(e)]
+			}
+			nd := gokkosimpl.AtomicLoadFloat64(&gokkosS3[int(u)]) + w
+			if !(nd < gokkosimpl.AtomicLoadFloat64(&gokkosS3[int(v)])) || !(gokkosimpl.AtomicMinFloat64(&gokkosS3[int(v)], nd) > nd) {
+//line near.go:54
 				{
 					if false {
-//line near.go:44
+//line near.go:55
 						gokkosHits[gokkosN] = gokkosV
-//line near.go:44
+//line near.go:55
 						gokkosN++
-//line near.go:44
+//line near.go:55
 					}
-//line near.go:44
+//line near.go:55
 					continue gokkosNext
-//line near.go:44
+//line near.go:55
 				}
 			}
-			d = o.F.Dist.AtomicLoad(int(v))
-			key = int64(math.Float64bits(d))
+			key, d = int64(math.Float64bits(nd)), nd
 		}
 		if d < o.T {
-//line near.go:49
+//line near.go:59
 			{
 				if true {
-//line near.go:50
+//line near.go:60
 					gokkosHits[gokkosN] = gokkosV
-//line near.go:50
+//line near.go:60
 					gokkosN++
-//line near.go:50
+//line near.go:60
 				}
-//line near.go:50
+//line near.go:60
 				continue gokkosNext
-//line near.go:50
+//line near.go:60
 			}
 		}
-		if key < gokkosimpl.AtomicLoadInt64(&gokkosS0[1]) {
-//line near.go:52
-			gokkosimpl.AtomicMinInt64(&gokkosS0[1], key)
-//line near.go:54
+		if key < gokkosimpl.AtomicLoadInt64(&gokkosS4[1]) {
+//line near.go:62
+			gokkosimpl.AtomicMinInt64(&gokkosS4[1], key)
+//line near.go:64
 		}
-		if o.Pending.AtomicExchange(int(v), 1) == 0 {
-//line near.go:55
-			gokkosS1[int(o.State.AtomicAdd(0, 1))] = v
-//line near.go:57
+		if o.Pending.AtomicExchange(int(v), 1) != 1 {
+//line near.go:65
+			gokkosS5[int(o.State.AtomicAdd(0, 1))] = v
+//line near.go:67
 		}
-//line near.go:57
+//line near.go:67
 		{
 			if false {
-//line near.go:58
+//line near.go:68
 				gokkosHits[gokkosN] = gokkosV
-//line near.go:58
+//line near.go:68
 				gokkosN++
-//line near.go:58
+//line near.go:68
 			}
-//line near.go:58
+//line near.go:68
 			continue gokkosNext
-//line near.go:58
+//line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:36895
+//line gokkos_kernels_gen.go:40502
 	return gokkosN
 }

@@ -14,19 +14,21 @@ import (
 // with nearRelax, which does the split itself while it relaxes: a vertex whose new distance is
 // below the threshold joins the next worklist, one at or beyond it goes to the far pile.
 
-// nearRelax relaxes edge u→v like relax (float distances) or relaxInt (Int set) and splits
-// the improved vertex by its distance d: v joins the next worklist when d < T; otherwise it
-// joins the far pile Far unless it is there already (its Pending flag is claimed; the pile's
-// length is State[0]), and State[1] drops to d's key if that is smaller. Keys order like the
-// distances, which are non-negative in delta-stepping: the float64's bits, or the integer.
+// nearRelax relaxes edge u→v like relax (float distances: W, Dist) or relaxInt (Int set:
+// IW, IDist) and splits the improved vertex by its new distance d: v joins the next worklist
+// when d < T; otherwise it joins the far pile Far unless it is there already (its Pending
+// flag was 1 already; the pile's length is State[0]), and State[1] drops to d's key if that is
+// smaller. Keys order like the distances, which are non-negative in delta-stepping: the
+// float64's bits, or the integer. Its fields are the views themselves, not relax and relaxInt
+// values, so that the host's visit loop takes every view as a slice and inlines its atomics.
 type nearRelax struct {
-	F       relax
-	I       relaxInt
-	Int     bool
-	T       float64
-	Pending views.View1D[int32]
-	Far     views.View1D[int32]
-	State   views.View1D[int64]
+	W, Dist   views.View1D[float64]
+	IW, IDist views.View1D[uint32]
+	Int       bool
+	T         float64
+	Pending   views.View1D[int32]
+	Far       views.View1D[int32]
+	State     views.View1D[int64]
 }
 
 // Visit relaxes edge u→v and splits v when it improved.
@@ -34,17 +36,25 @@ func (o nearRelax) Visit(u, v int32, e int64) bool {
 	var key int64
 	var d float64
 	if o.Int {
-		if !o.I.Visit(u, v, e) {
+		w := uint64(1)
+		if o.IW.Len() > 0 {
+			w = uint64(o.IW.At(int(e)))
+		}
+		nd := uint64(o.IDist.AtomicLoad(int(u))) + w
+		if nd >= uint64(o.IDist.AtomicLoad(int(v))) || uint64(o.IDist.AtomicMin(int(v), uint32(nd))) <= nd {
 			return false
 		}
-		x := o.I.Dist.AtomicLoad(int(v))
-		key, d = int64(x), float64(x)
+		key, d = int64(nd), float64(nd)
 	} else {
-		if !o.F.Visit(u, v, e) {
+		w := 1.0
+		if o.W.Len() > 0 {
+			w = o.W.At(int(e))
+		}
+		nd := o.Dist.AtomicLoad(int(u)) + w
+		if !(nd < o.Dist.AtomicLoad(int(v))) || !(o.Dist.AtomicMin(int(v), nd) > nd) {
 			return false
 		}
-		d = o.F.Dist.AtomicLoad(int(v))
-		key = int64(math.Float64bits(d))
+		key, d = int64(math.Float64bits(nd)), nd
 	}
 	if d < o.T {
 		return true
@@ -52,7 +62,7 @@ func (o nearRelax) Visit(u, v int32, e int64) bool {
 	if key < o.State.AtomicLoad(1) {
 		o.State.AtomicMin(1, key)
 	}
-	if o.Pending.AtomicExchange(int(v), 1) == 0 {
+	if o.Pending.AtomicExchange(int(v), 1) != 1 {
 		o.Far.Set(int(o.State.AtomicAdd(0, 1)), v)
 	}
 	return false
@@ -70,9 +80,9 @@ const levelSteps = 1024
 const noFar = math.MaxInt64
 
 // pushNear runs fused near steps of delta-stepping with threshold t from the current (small)
-// worklist, appending far vertices to far after its first farSize entries. It returns the
-// steps it ran, the far pile's new length and the smallest distance it added or lowered in
-// the pile (+Inf if none).
+// worklist, appending far vertices to far after its first farSize entries. The worklist it
+// leaves holds near vertices only. It returns the steps it ran, the far pile's new length and the
+// smallest distance it added or lowered in the pile (+Inf if none).
 func (s *SSSP) pushNear(t float64, far views.View1D[int32], farSize int) (steps int, size int, farMin float64, err error) {
 	if s.state.Len() == 0 {
 		if s.state, err = views.Alloc1D[int64](s.g.Space().Memory(), "sssp far state", 2); err != nil {
@@ -85,9 +95,9 @@ func (s *SSSP) pushNear(t float64, far views.View1D[int32], farSize int) (steps 
 	}
 	op := nearRelax{T: t, Pending: s.pending, Far: far, State: s.state}
 	if s.idist.Len() > 0 {
-		op.I, op.Int = relaxInt{W: s.iw, Dist: s.idist}, true
+		op.IW, op.IDist, op.Int = s.iw, s.idist, true
 	} else {
-		op.F = newRelax(s.g.Out(), s.dist)
+		op.W, op.Dist = s.g.Out().Weights, s.dist
 	}
 	ran, err := frontier.PushLevels(s.f, op, levelSteps)
 	if err != nil {

@@ -49,6 +49,7 @@ type SSSP struct {
 	pending views.View1D[int32] // 1 while a vertex waits in the pending queue
 	queue   [2]views.View1D[int32]
 	take    views.View1D[int32]
+	later   [2]views.View1D[int32] // delta-stepping's later pile (window.go)
 	mark    views.View1D[int32]
 	idist   views.View1D[uint32] // integer distances (empty: float64 ones)
 	state   views.View1D[int64]  // fused near steps' far-pile length and smallest key
@@ -229,6 +230,9 @@ func (s *SSSP) Free() {
 		s.queue[i].Free()
 	}
 	s.take.Free()
+	for i := range s.later {
+		s.later[i].Free()
+	}
 	s.mark.Free()
 	s.state.Free()
 	if s.el != nil {

@@ -218,8 +218,8 @@ func (p *pool) forRange(begin, end, chunk int, sched execspace.Schedule, body fu
 	}
 	j := &job{begin: begin, end: end, chunk: chunk, sched: sched, body: body}
 	j.next.Store(int64(begin))
-	if nw == 1 || n == 1 || !p.launch.TryLock() {
-		// Alone: one worker, one iteration, or the workers are busy with another launch. Worker
+	if nw == 1 || n == 1 || (chunk > 0 && n <= chunk) || !p.launch.TryLock() {
+		// Alone: one worker, one iteration or one chunk, or the workers are busy with another launch. Worker
 		// 0's state (its scratch) serves one launch at a time; others get a fresh Worker.
 		solo := &execspace.Worker{ID: 0}
 		if nw == 1 && p.launch.TryLock() {
