@@ -305,12 +305,12 @@ func search[O searchOp[O]](b *BFS, op O, root int32, st *Stats) error {
 			st.PullSteps++
 		} else {
 			var fuse bool
+			var steps []frontier.Step
 			if fuse, err = b.f.Levels(); err == nil && fuse {
 				// Small worklists: steps back to back in one launch. Each fused step
 				// after the first is a push step that the loop would have taken too
 				// (its input is within bounds far below the pull threshold).
-				var steps []frontier.Step
-				if steps, err = frontier.PushLevels(b.f, op, levelSteps); err == nil {
+				if steps, err = frontier.PushLevels(b.f, op, levelSteps); err == nil && len(steps) > 0 {
 					for _, s := range steps[:len(steps)-1] {
 						st.Levels = append(st.Levels, s.Added)
 						unexplored -= s.AddedEdges
@@ -321,7 +321,8 @@ func search[O searchOp[O]](b *BFS, op O, root int32, st *Stats) error {
 						size = steps[len(steps)-2].Added
 					}
 				}
-			} else if err == nil {
+			}
+			if err == nil && len(steps) == 0 { // not fused, or a vertex too large for it
 				if b.opt.ReachOnly {
 					err = views.DeepCopy(b.before, b.visited)
 				}

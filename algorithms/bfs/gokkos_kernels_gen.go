@@ -365,7 +365,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[reach]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.reach]",
-		Pos:   "algorithms/frontier/levels.go:35",
+		Pos:   "algorithms/frontier/levels.go:38",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX12,
 		Entry: "gk_frontier_PushFused_bfs_reach_",
@@ -380,17 +380,18 @@ func init() {
 			{Name: "MaxLevels", Field: []int{4}, Kind: abi.KindInt64},
 			{Name: "MaxVertices", Field: []int{5}, Kind: abi.KindInt64},
 			{Name: "MaxEdges", Field: []int{6}, Kind: abi.KindInt64},
-			{Name: "Out.Bitmap", Field: []int{7, 0}, Kind: abi.KindBool},
-			{Name: "Out.Queue", Field: []int{7, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Out.Tail", Field: []int{7, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
-			{Name: "Out.Bits", Field: []int{7, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{7, 4}, Kind: abi.KindBool},
-			{Name: "Out.Stamp", Field: []int{7, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{7, 6}, Kind: abi.KindInt32},
-			{Name: "Out.Buffer", Field: []int{7, 7}, Kind: abi.KindInt64},
-			{Name: "Out.Sample", Field: []int{7, 8}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.Visited", Field: []int{9, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "MaxDegree", Field: []int{7}, Kind: abi.KindInt64},
+			{Name: "Out.Bitmap", Field: []int{8, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{8, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Tail", Field: []int{8, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Bits", Field: []int{8, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{8, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{8, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{8, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.Visited", Field: []int{10, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -402,7 +403,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[visit]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.visit]",
-		Pos:   "algorithms/frontier/levels.go:35",
+		Pos:   "algorithms/frontier/levels.go:38",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX13,
 		Entry: "gk_frontier_PushFused_bfs_visit_",
@@ -417,20 +418,21 @@ func init() {
 			{Name: "MaxLevels", Field: []int{4}, Kind: abi.KindInt64},
 			{Name: "MaxVertices", Field: []int{5}, Kind: abi.KindInt64},
 			{Name: "MaxEdges", Field: []int{6}, Kind: abi.KindInt64},
-			{Name: "Out.Bitmap", Field: []int{7, 0}, Kind: abi.KindBool},
-			{Name: "Out.Queue", Field: []int{7, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Out.Tail", Field: []int{7, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
-			{Name: "Out.Bits", Field: []int{7, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{7, 4}, Kind: abi.KindBool},
-			{Name: "Out.Stamp", Field: []int{7, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{7, 6}, Kind: abi.KindInt32},
-			{Name: "Out.Buffer", Field: []int{7, 7}, Kind: abi.KindInt64},
-			{Name: "Out.Sample", Field: []int{7, 8}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.Parent", Field: []int{9, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Level", Field: []int{9, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Visited", Field: []int{9, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Depth", Field: []int{9, 3}, Kind: abi.KindInt32},
+			{Name: "MaxDegree", Field: []int{7}, Kind: abi.KindInt64},
+			{Name: "Out.Bitmap", Field: []int{8, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{8, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Tail", Field: []int{8, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Bits", Field: []int{8, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{8, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{8, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{8, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.Parent", Field: []int{10, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Level", Field: []int{10, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Visited", Field: []int{10, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{10, 3}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -11513,12 +11515,13 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
-	.param .b64 gk_s42
+	.param .b64 gk_s42,
+	.param .b64 gk_s43
 )
 {
-	.reg .pred %p<85>;
-	.reg .b32 %r<178>;
-	.reg .b64 %rd<379>;
+	.reg .pred %p<111>;
+	.reg .b32 %r<235>;
+	.reg .b64 %rd<458>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11614,740 +11617,971 @@ const gokkosPTX12 = `//
 	mov.b64 %rd66, %rd65;
 	ld.param.s64 %rd67, [gk_s19];
 	mov.b64 %rd68, %rd67;
-	ld.param.u8 %r30, [gk_s20];
+	ld.param.s64 %rd69, [gk_s20];
+	mov.b64 %rd70, %rd69;
+	ld.param.u8 %r30, [gk_s21];
 	setp.ne.u32 %p3, %r30, 0;
 	mov.pred %p4, %p3;
-	ld.param.u64 %rd69, [gk_s21];
-	cvta.to.global.u64 %rd70, %rd69;
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s22];
+	ld.param.u64 %rd71, [gk_s22];
+	cvta.to.global.u64 %rd72, %rd71;
 	mov.b64 %rd73, %rd72;
 	ld.param.s64 %rd74, [gk_s23];
 	mov.b64 %rd75, %rd74;
-	ld.param.u64 %rd76, [gk_s24];
-	cvta.to.global.u64 %rd77, %rd76;
-	mov.b64 %rd78, %rd77;
-	ld.param.s64 %rd79, [gk_s25];
+	ld.param.s64 %rd76, [gk_s24];
+	mov.b64 %rd77, %rd76;
+	ld.param.u64 %rd78, [gk_s25];
+	cvta.to.global.u64 %rd79, %rd78;
 	mov.b64 %rd80, %rd79;
 	ld.param.s64 %rd81, [gk_s26];
 	mov.b64 %rd82, %rd81;
-	ld.param.u64 %rd83, [gk_s27];
-	cvta.to.global.u64 %rd84, %rd83;
-	mov.b64 %rd85, %rd84;
-	ld.param.s64 %rd86, [gk_s28];
+	ld.param.s64 %rd83, [gk_s27];
+	mov.b64 %rd84, %rd83;
+	ld.param.u64 %rd85, [gk_s28];
+	cvta.to.global.u64 %rd86, %rd85;
 	mov.b64 %rd87, %rd86;
 	ld.param.s64 %rd88, [gk_s29];
 	mov.b64 %rd89, %rd88;
-	ld.param.u8 %r31, [gk_s30];
+	ld.param.s64 %rd90, [gk_s30];
+	mov.b64 %rd91, %rd90;
+	ld.param.u8 %r31, [gk_s31];
 	setp.ne.u32 %p5, %r31, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd90, [gk_s31];
-	cvta.to.global.u64 %rd91, %rd90;
-	mov.b64 %rd92, %rd91;
-	ld.param.s64 %rd93, [gk_s32];
+	ld.param.u64 %rd92, [gk_s32];
+	cvta.to.global.u64 %rd93, %rd92;
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s33];
 	mov.b64 %rd96, %rd95;
-	ld.param.s32 %r32, [gk_s34];
-	mov.b32 %r33, %r32;
-	ld.param.s64 %rd97, [gk_s35];
+	ld.param.s64 %rd97, [gk_s34];
 	mov.b64 %rd98, %rd97;
+	ld.param.s32 %r32, [gk_s35];
+	mov.b32 %r33, %r32;
 	ld.param.s64 %rd99, [gk_s36];
 	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s37];
-	cvta.to.global.u64 %rd102, %rd101;
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
+	ld.param.s64 %rd101, [gk_s37];
+	mov.b64 %rd102, %rd101;
+	ld.param.u64 %rd103, [gk_s38];
+	cvta.to.global.u64 %rd104, %rd103;
 	mov.b64 %rd105, %rd104;
 	ld.param.s64 %rd106, [gk_s39];
 	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
+	ld.param.s64 %rd108, [gk_s40];
+	mov.b64 %rd109, %rd108;
+	ld.param.u64 %rd110, [gk_s41];
+	cvta.to.global.u64 %rd111, %rd110;
 	mov.b64 %rd112, %rd111;
 	ld.param.s64 %rd113, [gk_s42];
 	mov.b64 %rd114, %rd113;
-	cvt.u64.u32 %rd116, %r28;
-	cvt.u64.u32 %rd117, %r29;
-	mov.b64 %rd118, %rd116;
+	ld.param.s64 %rd115, [gk_s43];
+	mov.b64 %rd116, %rd115;
+	cvt.u64.u32 %rd118, %r28;
+	cvt.u64.u32 %rd119, %r29;
+	mov.b64 %rd120, %rd118;
 $L1:
-	setp.ge.s64 %p7, %rd118, %rd2;
+	setp.ge.s64 %p7, %rd120, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd115, %rd118;
+	mov.b64 %rd117, %rd120;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd119, %rd13, %rd21;
-	mad.lo.s64 %rd120, %rd98, 4, 15;
-	and.b64 %rd120, %rd120, -16;
-	add.s64 %rd21, %rd21, %rd120;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd98;
-	mov.b64 %rd123, 1;
-	mov.b64 %rd124, %rd121;
-	mov.b64 %rd125, %rd122;
+	add.s64 %rd121, %rd13, %rd21;
+	mad.lo.s64 %rd122, %rd100, 4, 15;
+	and.b64 %rd122, %rd122, -16;
+	add.s64 %rd21, %rd21, %rd122;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd100;
+	mov.b64 %rd125, 1;
 	mov.b64 %rd126, %rd123;
-	mov.b64 %rd127, %rd62;
-	mov.b64 %rd128, 0;
+	mov.b64 %rd127, %rd124;
+	mov.b64 %rd128, %rd125;
+	mov.b64 %rd129, %rd62;
+	mov.b64 %rd130, 0;
+	cvt.u64.u32 %rd131, %r2;
+	mov.b64 %rd132, %rd131;
 $L4:
-	setp.lt.s64 %p8, %rd128, %rd64;
+	setp.lt.s64 %p8, %rd132, %rd129;
 	not.pred %p9, %p8;
 	@!%p9 bra $L8;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd129, %rd49;
-	mov.b64 %rd130, %rd51;
-	mov.b64 %rd131, %rd53;
-	mov.b64 %rd132, %rd56;
-	mov.b64 %rd133, %rd58;
-	mov.b64 %rd134, %rd60;
-	mov.b64 %rd135, %rd129;
-	mov.b64 %rd136, %rd130;
-	mov.b64 %rd137, %rd131;
-	mov.b64 %rd138, %rd132;
-	mov.b64 %rd139, %rd133;
-	mov.b64 %rd140, %rd134;
-	rem.s64 %rd141, %rd128, 2;
-	setp.eq.s64 %p10, %rd141, 1;
-	@!%p10 bra $L10;
-	mov.b64 %rd142, %rd56;
-	mov.b64 %rd143, %rd58;
-	mov.b64 %rd144, %rd60;
-	mov.b64 %rd145, %rd49;
-	mov.b64 %rd146, %rd51;
-	mov.b64 %rd147, %rd53;
-	mov.b64 %rd135, %rd142;
-	mov.b64 %rd136, %rd143;
-	mov.b64 %rd137, %rd144;
-	mov.b64 %rd138, %rd145;
-	mov.b64 %rd139, %rd146;
-	mov.b64 %rd140, %rd147;
-$L10:
-	mov.pred %p11, %p4;
-	mov.b64 %rd148, %rd71;
-	mov.b64 %rd149, %rd73;
-	mov.b64 %rd150, %rd75;
-	mov.b64 %rd151, %rd78;
-	mov.b64 %rd152, %rd80;
-	mov.b64 %rd153, %rd82;
-	mov.b64 %rd154, %rd85;
-	mov.b64 %rd155, %rd87;
-	mov.b64 %rd156, %rd89;
-	mov.pred %p12, %p6;
-	mov.b64 %rd157, %rd92;
-	mov.b64 %rd158, %rd94;
-	mov.b64 %rd159, %rd96;
-	mov.b32 %r34, %r33;
-	mov.b64 %rd160, %rd98;
-	mov.b64 %rd161, %rd100;
-	cvt.u32.u64 %r35, %rd128;
-	add.s32 %r36, %r33, %r35;
-	mov.b32 %r34, %r36;
-	mov.b64 %rd162, %rd25;
-	mov.b64 %rd163, %rd62;
-	mov.b64 %rd164, %rd64;
-	mov.b64 %rd165, %rd66;
-	mov.b64 %rd166, %rd68;
-	mov.pred %p13, %p4;
-	mov.pred %p14, %p6;
-	mov.b32 %r37, %r33;
-	mov.b64 %rd167, %rd98;
-	mov.b64 %rd168, %rd100;
-	mov.pred %p15, %p11;
-	mov.b64 %rd169, %rd148;
-	mov.b64 %rd170, %rd149;
-	mov.b64 %rd171, %rd150;
-	mov.b64 %rd172, %rd151;
-	mov.b64 %rd173, %rd152;
-	mov.b64 %rd174, %rd153;
-	mov.b64 %rd175, %rd154;
-	mov.b64 %rd176, %rd155;
-	mov.b64 %rd177, %rd156;
-	mov.pred %p16, %p12;
-	mov.b64 %rd178, %rd157;
-	mov.b64 %rd179, %rd158;
-	mov.b64 %rd180, %rd159;
-	mov.b32 %r38, %r34;
-	mov.b64 %rd181, %rd160;
-	mov.b64 %rd182, %rd161;
-	mov.b64 %rd183, %rd127;
-	cvt.u64.u32 %rd184, %r4;
-	mov.b64 %rd185, %rd184;
-	cvt.u64.u32 %rd186, %r2;
-	mov.b64 %rd187, %rd186;
-	mov.b32 %r39, -1;
-	mov.b64 %rd188, 0;
-	mov.b64 %rd189, 0;
-	mov.b64 %rd190, 0;
-	mov.b64 %rd191, 0;
-	mov.b64 %rd192, %rd181;
-$L11:
-	mov.b64 %rd193, 0;
-	mov.b64 %rd194, %rd192;
-$L14:
-	setp.gt.s64 %p17, %rd194, 0;
-	not.pred %p18, %p17;
-	@!%p18 bra $L18;
-	bra.uni $L16;
-$L18:
-	setp.ge.s64 %p19, %rd188, %rd189;
-	@!%p19 bra $L20;
-	setp.ge.s64 %p20, %rd187, %rd183;
-	@!%p20 bra $L22;
-	bra.uni $L16;
-$L22:
-	mul.lo.s64 %rd195, %rd187, %rd137;
-	mad.lo.s64 %rd196, %rd195, 4, %rd135;
-	ld.global.s32 %r40, [%rd196+0];
-	mov.b32 %r41, %r40;
-	mov.b32 %r39, %r41;
-	add.s64 %rd197, %rd187, %rd185;
-	mov.b64 %rd187, %rd197;
-	mov.b64 %rd198, %rd162;
-	mov.b32 %r42, %r39;
-	cvt.s64.s32 %rd199, %r42;
-	mul.lo.s64 %rd200, %rd199, %rd32;
-	mad.lo.s64 %rd201, %rd200, 8, %rd28;
-	ld.global.nc.s64 %rd202, [%rd201+0];
-	mov.b64 %rd203, %rd202;
-	mov.b64 %rd204, %rd203;
-	mov.b64 %rd205, %rd162;
-	mov.b32 %r43, %r39;
-	cvt.s64.s32 %rd206, %r43;
-	add.s64 %rd207, %rd206, 1;
-	mul.lo.s64 %rd208, %rd207, %rd32;
-	mad.lo.s64 %rd209, %rd208, 8, %rd28;
-	ld.global.nc.s64 %rd210, [%rd209+0];
-	mov.b64 %rd211, %rd210;
-	mov.b64 %rd212, %rd211;
-	mov.b64 %rd213, %rd204;
-	mov.b64 %rd214, %rd212;
-	mov.b64 %rd188, %rd213;
-	mov.b64 %rd189, %rd214;
-	bra.uni $L15;
-$L20:
-	mul.lo.s64 %rd215, %rd188, %rd39;
-	mad.lo.s64 %rd216, %rd215, 4, %rd35;
-	ld.global.nc.s32 %r44, [%rd216+0];
-	mov.b32 %r45, %r44;
-	mov.b32 %r46, %r45;
-	mov.b32 %r47, %r39;
-	mov.b32 %r48, %r46;
-	mov.b64 %rd217, %rd188;
-$L23:
-	shr.s32 %r49, %r48, 5;
-	cvt.s64.s32 %rd218, %r49;
-	mov.b64 %rd219, %rd218;
-	and.b32 %r50, %r48, 31;
-	cvt.s64.s32 %rd220, %r50;
-	min.u64 %rd221, %rd220, 32;
-	cvt.u32.u64 %r51, %rd221;
-	mov.b32 %r53, 0x1;
-	shl.b32 %r52, %r53, %r51;
-	setp.hs.u32 %p21, %r51, 32;
-	selp.b32 %r54, 0, %r52, %p21;
-	mov.b32 %r55, %r54;
-	mov.b64 %rd222, %rd219;
-	mov.b32 %r56, %r55;
-	mul.lo.s64 %rd223, %rd222, %rd114;
-	mad.lo.s64 %rd224, %rd223, 4, %rd110;
-	ld.relaxed.gpu.global.u32 %r57, [%rd224+0];
-	mov.b32 %r58, %r57;
-	and.b32 %r59, %r58, %r56;
-	setp.ne.u32 %p22, %r59, 0x0;
-	@!%p22 bra $L27;
-	mov.pred %p23, 0;
-	bra.uni $L25;
-$L27:
-	mul.lo.s64 %rd225, %rd222, %rd114;
-	mad.lo.s64 %rd226, %rd225, 4, %rd110;
-	atom.global.or.b32 %r60, [%rd226], %r56;
-	mov.b32 %r61, %r60;
-	and.b32 %r62, %r61, %r56;
-	setp.eq.u32 %p24, %r62, 0x0;
-	mov.pred %p23, %p24;
-	bra.uni $L25;
-$L24:
-	bra.uni $L23;
-$L25:
-	@!%p23 bra $L29;
-	mov.pred %p25, 0;
-	mov.b64 %rd227, %rd193;
-	mov.b32 %r63, %r46;
-$L30:
-	@!%p15 bra $L34;
-	shr.s32 %r64, %r63, 5;
-	cvt.s64.s32 %rd228, %r64;
-	mov.b64 %rd229, %rd228;
-	and.b32 %r65, %r63, 31;
-	cvt.s64.s32 %rd230, %r65;
-	min.u64 %rd231, %rd230, 32;
-	cvt.u32.u64 %r66, %rd231;
-	mov.b32 %r68, 0x1;
-	shl.b32 %r67, %r68, %r66;
-	setp.hs.u32 %p26, %r66, 32;
-	selp.b32 %r69, 0, %r67, %p26;
-	mov.b32 %r70, %r69;
-	mov.b64 %rd232, %rd229;
-	mov.b32 %r71, %r70;
-	mul.lo.s64 %rd233, %rd232, %rd177;
-	mad.lo.s64 %rd234, %rd233, 4, %rd175;
-	ld.relaxed.gpu.global.u32 %r72, [%rd234+0];
-	mov.b32 %r73, %r72;
-	and.b32 %r74, %r73, %r71;
-	setp.ne.u32 %p27, %r74, 0x0;
-	mov.pred %p28, %p27;
-	not.pred %p29, %p28;
-	@!%p29 bra $L36;
-	mul.lo.s64 %rd235, %rd232, %rd177;
-	mad.lo.s64 %rd236, %rd235, 4, %rd175;
-	atom.global.or.b32 %r75, [%rd236], %r71;
-	mov.b32 %r76, %r75;
-	and.b32 %r77, %r76, %r71;
-	setp.ne.u32 %p30, %r77, 0x0;
-	mov.pred %p28, %p30;
-$L36:
-	@!%p28 bra $L38;
-	mov.b64 %rd237, %rd227;
-	mov.b64 %rd238, %rd237;
-	mov.pred %p31, 0;
-	bra.uni $L32;
-$L38:
-	mov.b64 %rd239, %rd227;
-	mov.b64 %rd238, %rd239;
-	mov.pred %p31, 1;
-	bra.uni $L32;
-$L34:
-	@!%p16 bra $L40;
-	cvt.s64.s32 %rd240, %r63;
-	mul.lo.s64 %rd241, %rd240, %rd180;
-	mad.lo.s64 %rd242, %rd241, 4, %rd178;
-	ld.relaxed.gpu.global.s32 %r78, [%rd242+0];
-	mov.b32 %r79, %r78;
-	setp.eq.s32 %p32, %r79, %r38;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L42;
-	cvt.s64.s32 %rd243, %r63;
-	mul.lo.s64 %rd244, %rd243, %rd180;
-	mad.lo.s64 %rd245, %rd244, 4, %rd178;
-	atom.global.exch.b32 %r80, [%rd245], %r38;
-	mov.b32 %r81, %r80;
-	setp.eq.s32 %p35, %r81, %r38;
-	mov.pred %p33, %p35;
-$L42:
-	@!%p33 bra $L44;
-	mov.b64 %rd246, %rd227;
-	mov.b64 %rd238, %rd246;
-	mov.pred %p31, 0;
-	bra.uni $L32;
-$L44:
-$L40:
-	mul.lo.s64 %rd247, %rd227, %rd126;
-	mad.lo.s64 %rd248, %rd247, 4, %rd124;
-	st.shared.s32 [%rd248+0], %r63;
-	add.s64 %rd249, %rd227, 1;
-	mov.b64 %rd250, %rd249;
-	mov.b64 %rd238, %rd250;
-	mov.pred %p31, 1;
-	bra.uni $L32;
-$L31:
-	bra.uni $L30;
-$L32:
-	mov.b64 %rd251, %rd238;
-	mov.pred %p36, %p31;
-	mov.b64 %rd193, %rd251;
-	mov.pred %p25, %p36;
-	@!%p25 bra $L46;
-	mov.b64 %rd252, %rd162;
-	mov.b32 %r82, %r46;
-	cvt.s64.s32 %rd253, %r82;
-	add.s64 %rd254, %rd253, 1;
-	mul.lo.s64 %rd255, %rd254, %rd32;
-	mad.lo.s64 %rd256, %rd255, 8, %rd28;
-	ld.global.nc.s64 %rd257, [%rd256+0];
-	mov.b64 %rd258, %rd257;
-	cvt.s64.s32 %rd259, %r82;
-	mul.lo.s64 %rd260, %rd259, %rd32;
-	mad.lo.s64 %rd261, %rd260, 8, %rd28;
-	ld.global.nc.s64 %rd262, [%rd261+0];
-	mov.b64 %rd263, %rd262;
-	sub.s64 %rd264, %rd258, %rd263;
-	mov.b64 %rd265, %rd264;
-	add.s64 %rd266, %rd191, %rd265;
-	mov.b64 %rd191, %rd266;
-$L46:
-$L29:
-	add.s64 %rd267, %rd188, 1;
-	mov.b64 %rd188, %rd267;
-	sub.s64 %rd268, %rd194, 1;
-	mov.b64 %rd194, %rd268;
-$L15:
-	bra.uni $L14;
-$L16:
-	// block scan
-	mov.b64 %rd269, %rd193;
-	mov.b32 %r83, %r3;
-$L47:
-	setp.hs.u32 %p37, %r83, 32;
-	@%p37 bra $L48;
-	mov.b64 {%r84, %r85}, %rd269;
-	shfl.sync.up.b32 %r86|%p38, %r84, %r83, 0, %r17;
-	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
-	mov.b64 %rd270, {%r86, %r87};
-	@!%p38 bra $L49;
-	add.s64 %rd271, %rd270, %rd269;
-	mov.b64 %rd269, %rd271;
-$L49:
-	shl.b32 %r83, %r83, 1;
-	bra.uni $L47;
-$L48:
-	mov.b64 {%r88, %r89}, %rd269;
-	shfl.sync.up.b32 %r90|%p39, %r88, %r3, 0, %r17;
-	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
-	mov.b64 %rd272, {%r90, %r91};
-	setp.lo.u32 %p40, %r3, 32;
-	and.pred %p41, %p39, %p40;
-	selp.b64 %rd273, %rd272, 0, %p41;
-	sub.u32 %r92, %r13, %r3;
-	setp.eq.u32 %p42, %r7, %r92;
-	@!%p42 bra $L50;
-	mul.wide.u32 %rd274, %r8, 16;
-	add.s64 %rd275, %rd1, %rd274;
-	st.shared.s64 [%rd275+0], %rd269;
-$L50:
-	bar.sync 0;
-	setp.eq.u32 %p43, %r8, 0;
-	@!%p43 bra $L51;
-	mov.b64 %rd276, 0;
-	setp.lo.u32 %p44, %r7, %r10;
-	@!%p44 bra $L52;
-	mul.wide.u32 %rd277, %r7, 16;
-	add.s64 %rd278, %rd1, %rd277;
-	ld.shared.s64 %rd279, [%rd278+0];
-	mov.b64 %rd276, %rd279;
-$L52:
-	mov.b64 {%r93, %r94}, %rd276;
-	shfl.sync.up.b32 %r95|%p45, %r93, 1, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
-	mov.b64 %rd280, {%r95, %r96};
-	@!%p45 bra $L53;
-	add.s64 %rd281, %rd280, %rd276;
-	mov.b64 %rd276, %rd281;
-$L53:
-	mov.b64 {%r97, %r98}, %rd276;
-	shfl.sync.up.b32 %r99|%p46, %r97, 2, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
-	mov.b64 %rd282, {%r99, %r100};
-	@!%p46 bra $L54;
-	add.s64 %rd283, %rd282, %rd276;
-	mov.b64 %rd276, %rd283;
-$L54:
-	mov.b64 {%r101, %r102}, %rd276;
-	shfl.sync.up.b32 %r103|%p47, %r101, 4, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
-	mov.b64 %rd284, {%r103, %r104};
-	@!%p47 bra $L55;
-	add.s64 %rd285, %rd284, %rd276;
-	mov.b64 %rd276, %rd285;
-$L55:
-	mov.b64 {%r105, %r106}, %rd276;
-	shfl.sync.up.b32 %r107|%p48, %r105, 8, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
-	mov.b64 %rd286, {%r107, %r108};
-	@!%p48 bra $L56;
-	add.s64 %rd287, %rd286, %rd276;
-	mov.b64 %rd276, %rd287;
-$L56:
-	mov.b64 {%r109, %r110}, %rd276;
-	shfl.sync.up.b32 %r111|%p49, %r109, 16, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
-	mov.b64 %rd288, {%r111, %r112};
-	@!%p49 bra $L57;
-	add.s64 %rd289, %rd288, %rd276;
-	mov.b64 %rd276, %rd289;
-$L57:
-	mov.b64 {%r113, %r114}, %rd276;
-	shfl.sync.up.b32 %r115|%p50, %r113, 1, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
-	mov.b64 %rd290, {%r115, %r116};
-	selp.b64 %rd291, %rd290, 0, %p50;
-	@!%p44 bra $L58;
-	mul.wide.u32 %rd292, %r7, 16;
-	add.s64 %rd293, %rd1, %rd292;
-	add.s64 %rd294, %rd293, 512;
-	st.shared.s64 [%rd294+0], %rd291;
-$L58:
-	sub.u32 %r117, %r10, 1;
-	setp.eq.u32 %p51, %r7, %r117;
-	@!%p51 bra $L59;
-	st.shared.s64 [%rd1+1024], %rd276;
-$L59:
-$L51:
-	bar.sync 0;
-	mul.wide.u32 %rd295, %r8, 16;
-	add.s64 %rd296, %rd1, %rd295;
-	add.s64 %rd297, %rd296, 512;
-	ld.shared.s64 %rd298, [%rd297+0];
-	add.s64 %rd299, %rd298, %rd273;
-	ld.shared.s64 %rd300, [%rd1+1024];
-	mov.b64 {%r118, %r119}, %rd299;
-	shfl.sync.idx.b32 %r120|%p52, %r118, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r121, %r119, 0, %r21, %r17;
-	mov.b64 %rd301, {%r120, %r121};
-	mov.b64 %rd302, %rd300;
-	mov.b64 %rd303, %rd301;
-	mov.b64 %rd304, %rd302;
-	mov.b64 %rd305, %rd303;
-	mov.b64 %rd306, %rd304;
-	mov.b64 %rd307, %rd305;
-	mov.b64 %rd308, %rd306;
-	add.s64 %rd309, %rd190, %rd307;
-	mov.b64 %rd310, %rd309;
-	mov.b64 %rd311, 0;
-$L60:
-	setp.lt.s64 %p53, %rd311, %rd193;
-	not.pred %p54, %p53;
-	@!%p54 bra $L64;
-	bra.uni $L62;
-$L64:
-	mul.lo.s64 %rd312, %rd311, %rd126;
-	mad.lo.s64 %rd313, %rd312, 4, %rd124;
-	ld.shared.s32 %r122, [%rd313+0];
-	mov.b32 %r123, %r122;
-	add.s64 %rd314, %rd310, %rd311;
-	mul.lo.s64 %rd315, %rd314, %rd140;
-	mad.lo.s64 %rd316, %rd315, 4, %rd138;
-	st.global.s32 [%rd316+0], %r123;
-$L61:
-	add.s64 %rd317, %rd311, 1;
-	mov.b64 %rd311, %rd317;
-	bra.uni $L60;
-$L62:
-	add.s64 %rd318, %rd190, %rd308;
-	mov.b64 %rd190, %rd318;
-	mov.b64 %rd319, 0;
-	setp.lt.s64 %p55, %rd188, %rd189;
-	setp.lt.s64 %p56, %rd187, %rd183;
-	or.pred %p57, %p55, %p56;
-	@!%p57 bra $L66;
-	mov.b64 %rd319, 1;
-$L66:
-	mov.b64 %rd320, %rd319;
-	// block reduction
-	sub.u32 %r124, %r13, 1;
-	mov.b32 %r125, %r3;
-$L67:
-	setp.hs.u32 %p58, %r125, 32;
-	@%p58 bra $L68;
-	mov.b64 {%r126, %r127}, %rd320;
-	shfl.sync.down.b32 %r128|%p59, %r126, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
-	mov.b64 %rd321, {%r128, %r129};
-	@!%p59 bra $L69;
-	max.s64 %rd322, %rd320, %rd321;
-	mov.b64 %rd320, %rd322;
-$L69:
-	shl.b32 %r125, %r125, 1;
-	bra.uni $L67;
-$L68:
-	setp.eq.u32 %p60, %r7, 0;
-	@!%p60 bra $L70;
-	mul.wide.u32 %rd323, %r8, 16;
-	add.s64 %rd324, %rd1, %rd323;
-	st.shared.s64 [%rd324+0], %rd320;
-$L70:
-	bar.sync 0;
-	setp.eq.u32 %p61, %r8, 0;
-	@!%p61 bra $L71;
-	setp.lo.u32 %p62, %r7, %r10;
-	@!%p62 bra $L72;
-	mul.wide.u32 %rd325, %r7, 16;
-	add.s64 %rd326, %rd1, %rd325;
-	ld.shared.s64 %rd327, [%rd326+0];
-	mov.b64 %rd320, %rd327;
-$L72:
-	sub.u32 %r130, %r10, 1;
-	mov.b64 {%r131, %r132}, %rd320;
-	shfl.sync.down.b32 %r133|%p63, %r131, 1, %r130, %r17;
-	shfl.sync.down.b32 %r134, %r132, 1, %r130, %r17;
-	mov.b64 %rd328, {%r133, %r134};
-	@!%p63 bra $L73;
-	max.s64 %rd329, %rd320, %rd328;
-	mov.b64 %rd320, %rd329;
-$L73:
-	mov.b64 {%r135, %r136}, %rd320;
-	shfl.sync.down.b32 %r137|%p64, %r135, 2, %r130, %r17;
-	shfl.sync.down.b32 %r138, %r136, 2, %r130, %r17;
-	mov.b64 %rd330, {%r137, %r138};
-	@!%p64 bra $L74;
-	max.s64 %rd331, %rd320, %rd330;
-	mov.b64 %rd320, %rd331;
-$L74:
-	mov.b64 {%r139, %r140}, %rd320;
-	shfl.sync.down.b32 %r141|%p65, %r139, 4, %r130, %r17;
-	shfl.sync.down.b32 %r142, %r140, 4, %r130, %r17;
-	mov.b64 %rd332, {%r141, %r142};
-	@!%p65 bra $L75;
-	max.s64 %rd333, %rd320, %rd332;
-	mov.b64 %rd320, %rd333;
-$L75:
-	mov.b64 {%r143, %r144}, %rd320;
-	shfl.sync.down.b32 %r145|%p66, %r143, 8, %r130, %r17;
-	shfl.sync.down.b32 %r146, %r144, 8, %r130, %r17;
-	mov.b64 %rd334, {%r145, %r146};
-	@!%p66 bra $L76;
-	max.s64 %rd335, %rd320, %rd334;
-	mov.b64 %rd320, %rd335;
-$L76:
-	mov.b64 {%r147, %r148}, %rd320;
-	shfl.sync.down.b32 %r149|%p67, %r147, 16, %r130, %r17;
-	shfl.sync.down.b32 %r150, %r148, 16, %r130, %r17;
-	mov.b64 %rd336, {%r149, %r150};
-	@!%p67 bra $L77;
-	max.s64 %rd337, %rd320, %rd336;
-	mov.b64 %rd320, %rd337;
-$L77:
-	@!%p60 bra $L78;
-	st.shared.s64 [%rd1+1024], %rd320;
-$L78:
-$L71:
-	bar.sync 0;
-	ld.shared.s64 %rd338, [%rd1+1024];
-	mov.b64 %rd320, %rd338;
-	mov.b64 %rd339, %rd320;
-	setp.eq.s64 %p68, %rd339, 0;
-	@!%p68 bra $L80;
-	bra.uni $L13;
-$L80:
-$L12:
-	bra.uni $L11;
-$L13:
-	mov.b64 %rd340, %rd191;
-	// block reduction
-	sub.u32 %r151, %r13, 1;
-	mov.b32 %r152, %r3;
-$L81:
-	setp.hs.u32 %p69, %r152, 32;
-	@%p69 bra $L82;
-	mov.b64 {%r153, %r154}, %rd340;
-	shfl.sync.down.b32 %r155|%p70, %r153, %r152, %r151, %r17;
-	shfl.sync.down.b32 %r156, %r154, %r152, %r151, %r17;
-	mov.b64 %rd341, {%r155, %r156};
-	@!%p70 bra $L83;
-	add.s64 %rd342, %rd340, %rd341;
-	mov.b64 %rd340, %rd342;
-$L83:
-	shl.b32 %r152, %r152, 1;
-	bra.uni $L81;
-$L82:
-	setp.eq.u32 %p71, %r7, 0;
-	@!%p71 bra $L84;
-	mul.wide.u32 %rd343, %r8, 16;
-	add.s64 %rd344, %rd1, %rd343;
-	st.shared.s64 [%rd344+0], %rd340;
-$L84:
-	bar.sync 0;
-	setp.eq.u32 %p72, %r8, 0;
-	@!%p72 bra $L85;
-	setp.lo.u32 %p73, %r7, %r10;
-	@!%p73 bra $L86;
-	mul.wide.u32 %rd345, %r7, 16;
-	add.s64 %rd346, %rd1, %rd345;
-	ld.shared.s64 %rd347, [%rd346+0];
-	mov.b64 %rd340, %rd347;
-$L86:
-	sub.u32 %r157, %r10, 1;
-	mov.b64 {%r158, %r159}, %rd340;
-	shfl.sync.down.b32 %r160|%p74, %r158, 1, %r157, %r17;
-	shfl.sync.down.b32 %r161, %r159, 1, %r157, %r17;
-	mov.b64 %rd348, {%r160, %r161};
-	@!%p74 bra $L87;
-	add.s64 %rd349, %rd340, %rd348;
-	mov.b64 %rd340, %rd349;
-$L87:
-	mov.b64 {%r162, %r163}, %rd340;
-	shfl.sync.down.b32 %r164|%p75, %r162, 2, %r157, %r17;
-	shfl.sync.down.b32 %r165, %r163, 2, %r157, %r17;
-	mov.b64 %rd350, {%r164, %r165};
-	@!%p75 bra $L88;
-	add.s64 %rd351, %rd340, %rd350;
-	mov.b64 %rd340, %rd351;
-$L88:
-	mov.b64 {%r166, %r167}, %rd340;
-	shfl.sync.down.b32 %r168|%p76, %r166, 4, %r157, %r17;
-	shfl.sync.down.b32 %r169, %r167, 4, %r157, %r17;
-	mov.b64 %rd352, {%r168, %r169};
-	@!%p76 bra $L89;
-	add.s64 %rd353, %rd340, %rd352;
-	mov.b64 %rd340, %rd353;
-$L89:
-	mov.b64 {%r170, %r171}, %rd340;
-	shfl.sync.down.b32 %r172|%p77, %r170, 8, %r157, %r17;
-	shfl.sync.down.b32 %r173, %r171, 8, %r157, %r17;
-	mov.b64 %rd354, {%r172, %r173};
-	@!%p77 bra $L90;
-	add.s64 %rd355, %rd340, %rd354;
-	mov.b64 %rd340, %rd355;
-$L90:
-	mov.b64 {%r174, %r175}, %rd340;
-	shfl.sync.down.b32 %r176|%p78, %r174, 16, %r157, %r17;
-	shfl.sync.down.b32 %r177, %r175, 16, %r157, %r17;
-	mov.b64 %rd356, {%r176, %r177};
-	@!%p78 bra $L91;
-	add.s64 %rd357, %rd340, %rd356;
-	mov.b64 %rd340, %rd357;
-$L91:
-	@!%p71 bra $L92;
-	st.shared.s64 [%rd1+1024], %rd340;
-$L92:
-$L85:
-	bar.sync 0;
-	ld.shared.s64 %rd358, [%rd1+1024];
-	mov.b64 %rd340, %rd358;
-	mov.b64 %rd359, %rd340;
-	mov.b64 %rd360, %rd190;
-	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	mov.b64 %rd364, %rd362;
-	mov.b64 %rd365, %rd363;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, %rd365;
-	cvt.u64.u32 %rd368, %r2;
-	setp.eq.s64 %p79, %rd368, 0;
-	@!%p79 bra $L94;
-	mov.b64 %rd370, 2;
-	mul.lo.s64 %rd369, %rd370, %rd128;
-	mul.lo.s64 %rd371, %rd369, %rd107;
-	mad.lo.s64 %rd372, %rd371, 8, %rd103;
-	st.global.s64 [%rd372+0], %rd366;
-	mov.b64 %rd374, 2;
-	mul.lo.s64 %rd373, %rd374, %rd128;
-	add.s64 %rd375, %rd373, 1;
-	mul.lo.s64 %rd376, %rd375, %rd107;
-	mad.lo.s64 %rd377, %rd376, 8, %rd103;
-	st.global.s64 [%rd377+0], %rd367;
-$L94:
-	setp.eq.s64 %p80, %rd366, 0;
-	setp.gt.s64 %p81, %rd366, %rd66;
-	or.pred %p82, %p80, %p81;
-	setp.gt.s64 %p83, %rd367, %rd68;
-	or.pred %p84, %p82, %p83;
-	@!%p84 bra $L96;
-	bra.uni $L3;
-$L96:
-	mov.b64 %rd127, %rd366;
+	mul.lo.s64 %rd133, %rd132, %rd53;
+	mad.lo.s64 %rd134, %rd133, 4, %rd49;
+	ld.global.s32 %r34, [%rd134+0];
+	mov.b32 %r35, %r34;
+	mov.b64 %rd135, %rd25;
+	mov.b32 %r36, %r35;
+	cvt.s64.s32 %rd136, %r36;
+	add.s64 %rd137, %rd136, 1;
+	mul.lo.s64 %rd138, %rd137, %rd32;
+	mad.lo.s64 %rd139, %rd138, 8, %rd28;
+	ld.global.nc.s64 %rd140, [%rd139+0];
+	mov.b64 %rd141, %rd140;
+	cvt.s64.s32 %rd142, %r36;
+	mul.lo.s64 %rd143, %rd142, %rd32;
+	mad.lo.s64 %rd144, %rd143, 8, %rd28;
+	ld.global.nc.s64 %rd145, [%rd144+0];
+	mov.b64 %rd146, %rd145;
+	sub.s64 %rd147, %rd141, %rd146;
+	mov.b64 %rd148, %rd147;
+	max.s64 %rd149, %rd130, %rd148;
+	mov.b64 %rd130, %rd149;
 $L5:
-	add.s64 %rd378, %rd128, 1;
-	mov.b64 %rd128, %rd378;
+	cvt.u64.u32 %rd150, %r4;
+	add.s64 %rd151, %rd132, %rd150;
+	mov.b64 %rd132, %rd151;
 	bra.uni $L4;
 $L6:
+	mov.b64 %rd152, %rd130;
+	// block reduction
+	sub.u32 %r37, %r13, 1;
+	mov.b32 %r38, %r3;
+$L9:
+	setp.hs.u32 %p10, %r38, 32;
+	@%p10 bra $L10;
+	mov.b64 {%r39, %r40}, %rd152;
+	shfl.sync.down.b32 %r41|%p11, %r39, %r38, %r37, %r17;
+	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
+	mov.b64 %rd153, {%r41, %r42};
+	@!%p11 bra $L11;
+	max.s64 %rd154, %rd152, %rd153;
+	mov.b64 %rd152, %rd154;
+$L11:
+	shl.b32 %r38, %r38, 1;
+	bra.uni $L9;
+$L10:
+	setp.eq.u32 %p12, %r7, 0;
+	@!%p12 bra $L12;
+	mul.wide.u32 %rd155, %r8, 16;
+	add.s64 %rd156, %rd1, %rd155;
+	st.shared.s64 [%rd156+0], %rd152;
+$L12:
+	bar.sync 0;
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L13;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L14;
+	mul.wide.u32 %rd157, %r7, 16;
+	add.s64 %rd158, %rd1, %rd157;
+	ld.shared.s64 %rd159, [%rd158+0];
+	mov.b64 %rd152, %rd159;
+$L14:
+	sub.u32 %r43, %r10, 1;
+	mov.b64 {%r44, %r45}, %rd152;
+	shfl.sync.down.b32 %r46|%p15, %r44, 1, %r43, %r17;
+	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
+	mov.b64 %rd160, {%r46, %r47};
+	@!%p15 bra $L15;
+	max.s64 %rd161, %rd152, %rd160;
+	mov.b64 %rd152, %rd161;
+$L15:
+	mov.b64 {%r48, %r49}, %rd152;
+	shfl.sync.down.b32 %r50|%p16, %r48, 2, %r43, %r17;
+	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
+	mov.b64 %rd162, {%r50, %r51};
+	@!%p16 bra $L16;
+	max.s64 %rd163, %rd152, %rd162;
+	mov.b64 %rd152, %rd163;
+$L16:
+	mov.b64 {%r52, %r53}, %rd152;
+	shfl.sync.down.b32 %r54|%p17, %r52, 4, %r43, %r17;
+	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
+	mov.b64 %rd164, {%r54, %r55};
+	@!%p17 bra $L17;
+	max.s64 %rd165, %rd152, %rd164;
+	mov.b64 %rd152, %rd165;
+$L17:
+	mov.b64 {%r56, %r57}, %rd152;
+	shfl.sync.down.b32 %r58|%p18, %r56, 8, %r43, %r17;
+	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
+	mov.b64 %rd166, {%r58, %r59};
+	@!%p18 bra $L18;
+	max.s64 %rd167, %rd152, %rd166;
+	mov.b64 %rd152, %rd167;
+$L18:
+	mov.b64 {%r60, %r61}, %rd152;
+	shfl.sync.down.b32 %r62|%p19, %r60, 16, %r43, %r17;
+	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
+	mov.b64 %rd168, {%r62, %r63};
+	@!%p19 bra $L19;
+	max.s64 %rd169, %rd152, %rd168;
+	mov.b64 %rd152, %rd169;
+$L19:
+	@!%p12 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd152;
+$L20:
+$L13:
+	bar.sync 0;
+	ld.shared.s64 %rd170, [%rd1+1024];
+	mov.b64 %rd152, %rd170;
+	mov.b64 %rd171, %rd152;
+	setp.gt.s64 %p20, %rd171, %rd70;
+	@!%p20 bra $L22;
+	cvt.u64.u32 %rd172, %r2;
+	setp.eq.s64 %p21, %rd172, 0;
+	@!%p21 bra $L24;
+	mov.b64 %rd173, -1;
+	st.global.s64 [%rd105+0], %rd173;
+$L24:
+	bra.uni $L3;
+$L22:
+	mov.b64 %rd174, 0;
+$L25:
+	setp.lt.s64 %p22, %rd174, %rd64;
+	not.pred %p23, %p22;
+	@!%p23 bra $L29;
+	bra.uni $L27;
+$L29:
+	mov.b64 %rd175, %rd49;
+	mov.b64 %rd176, %rd51;
+	mov.b64 %rd177, %rd53;
+	mov.b64 %rd178, %rd56;
+	mov.b64 %rd179, %rd58;
+	mov.b64 %rd180, %rd60;
+	mov.b64 %rd181, %rd175;
+	mov.b64 %rd182, %rd176;
+	mov.b64 %rd183, %rd177;
+	mov.b64 %rd184, %rd178;
+	mov.b64 %rd185, %rd179;
+	mov.b64 %rd186, %rd180;
+	rem.s64 %rd187, %rd174, 2;
+	setp.eq.s64 %p24, %rd187, 1;
+	@!%p24 bra $L31;
+	mov.b64 %rd188, %rd56;
+	mov.b64 %rd189, %rd58;
+	mov.b64 %rd190, %rd60;
+	mov.b64 %rd191, %rd49;
+	mov.b64 %rd192, %rd51;
+	mov.b64 %rd193, %rd53;
+	mov.b64 %rd181, %rd188;
+	mov.b64 %rd182, %rd189;
+	mov.b64 %rd183, %rd190;
+	mov.b64 %rd184, %rd191;
+	mov.b64 %rd185, %rd192;
+	mov.b64 %rd186, %rd193;
+$L31:
+	mov.pred %p25, %p4;
+	mov.b64 %rd194, %rd73;
+	mov.b64 %rd195, %rd75;
+	mov.b64 %rd196, %rd77;
+	mov.b64 %rd197, %rd80;
+	mov.b64 %rd198, %rd82;
+	mov.b64 %rd199, %rd84;
+	mov.b64 %rd200, %rd87;
+	mov.b64 %rd201, %rd89;
+	mov.b64 %rd202, %rd91;
+	mov.pred %p26, %p6;
+	mov.b64 %rd203, %rd94;
+	mov.b64 %rd204, %rd96;
+	mov.b64 %rd205, %rd98;
+	mov.b32 %r64, %r33;
+	mov.b64 %rd206, %rd100;
+	mov.b64 %rd207, %rd102;
+	cvt.u32.u64 %r65, %rd174;
+	add.s32 %r66, %r33, %r65;
+	mov.b32 %r64, %r66;
+	mov.b64 %rd208, %rd25;
+	mov.b64 %rd209, %rd62;
+	mov.b64 %rd210, %rd64;
+	mov.b64 %rd211, %rd66;
+	mov.b64 %rd212, %rd68;
+	mov.b64 %rd213, %rd70;
+	mov.pred %p27, %p4;
+	mov.pred %p28, %p6;
+	mov.b32 %r67, %r33;
+	mov.b64 %rd214, %rd100;
+	mov.b64 %rd215, %rd102;
+	mov.pred %p29, %p25;
+	mov.b64 %rd216, %rd194;
+	mov.b64 %rd217, %rd195;
+	mov.b64 %rd218, %rd196;
+	mov.b64 %rd219, %rd197;
+	mov.b64 %rd220, %rd198;
+	mov.b64 %rd221, %rd199;
+	mov.b64 %rd222, %rd200;
+	mov.b64 %rd223, %rd201;
+	mov.b64 %rd224, %rd202;
+	mov.pred %p30, %p26;
+	mov.b64 %rd225, %rd203;
+	mov.b64 %rd226, %rd204;
+	mov.b64 %rd227, %rd205;
+	mov.b32 %r68, %r64;
+	mov.b64 %rd228, %rd206;
+	mov.b64 %rd229, %rd207;
+	mov.b64 %rd230, %rd129;
+	cvt.u64.u32 %rd231, %r4;
+	mov.b64 %rd232, %rd231;
+	cvt.u64.u32 %rd233, %r2;
+	mov.b64 %rd234, %rd233;
+	mov.b32 %r69, -1;
+	mov.b64 %rd235, 0;
+	mov.b64 %rd236, 0;
+	mov.b64 %rd237, 0;
+	mov.b64 %rd238, 0;
+	mov.b64 %rd239, 0;
+	mov.b64 %rd240, %rd228;
+$L32:
+	mov.b64 %rd241, 0;
+	mov.b64 %rd242, %rd240;
+$L35:
+	setp.gt.s64 %p31, %rd242, 0;
+	not.pred %p32, %p31;
+	@!%p32 bra $L39;
+	bra.uni $L37;
+$L39:
+	setp.ge.s64 %p33, %rd235, %rd236;
+	@!%p33 bra $L41;
+	setp.ge.s64 %p34, %rd234, %rd230;
+	@!%p34 bra $L43;
+	bra.uni $L37;
+$L43:
+	mul.lo.s64 %rd243, %rd234, %rd183;
+	mad.lo.s64 %rd244, %rd243, 4, %rd181;
+	ld.global.s32 %r70, [%rd244+0];
+	mov.b32 %r71, %r70;
+	mov.b32 %r69, %r71;
+	add.s64 %rd245, %rd234, %rd232;
+	mov.b64 %rd234, %rd245;
+	mov.b64 %rd246, %rd208;
+	mov.b32 %r72, %r69;
+	cvt.s64.s32 %rd247, %r72;
+	mul.lo.s64 %rd248, %rd247, %rd32;
+	mad.lo.s64 %rd249, %rd248, 8, %rd28;
+	ld.global.nc.s64 %rd250, [%rd249+0];
+	mov.b64 %rd251, %rd250;
+	mov.b64 %rd252, %rd251;
+	mov.b64 %rd253, %rd208;
+	mov.b32 %r73, %r69;
+	cvt.s64.s32 %rd254, %r73;
+	add.s64 %rd255, %rd254, 1;
+	mul.lo.s64 %rd256, %rd255, %rd32;
+	mad.lo.s64 %rd257, %rd256, 8, %rd28;
+	ld.global.nc.s64 %rd258, [%rd257+0];
+	mov.b64 %rd259, %rd258;
+	mov.b64 %rd260, %rd259;
+	mov.b64 %rd261, %rd252;
+	mov.b64 %rd262, %rd260;
+	mov.b64 %rd235, %rd261;
+	mov.b64 %rd236, %rd262;
+	bra.uni $L36;
+$L41:
+	mul.lo.s64 %rd263, %rd235, %rd39;
+	mad.lo.s64 %rd264, %rd263, 4, %rd35;
+	ld.global.nc.s32 %r74, [%rd264+0];
+	mov.b32 %r75, %r74;
+	mov.b32 %r76, %r75;
+	mov.b32 %r77, %r69;
+	mov.b32 %r78, %r76;
+	mov.b64 %rd265, %rd235;
+$L44:
+	shr.s32 %r79, %r78, 5;
+	cvt.s64.s32 %rd266, %r79;
+	mov.b64 %rd267, %rd266;
+	and.b32 %r80, %r78, 31;
+	cvt.s64.s32 %rd268, %r80;
+	min.u64 %rd269, %rd268, 32;
+	cvt.u32.u64 %r81, %rd269;
+	mov.b32 %r83, 0x1;
+	shl.b32 %r82, %r83, %r81;
+	setp.hs.u32 %p35, %r81, 32;
+	selp.b32 %r84, 0, %r82, %p35;
+	mov.b32 %r85, %r84;
+	mov.b64 %rd270, %rd267;
+	mov.b32 %r86, %r85;
+	mul.lo.s64 %rd271, %rd270, %rd116;
+	mad.lo.s64 %rd272, %rd271, 4, %rd112;
+	ld.relaxed.gpu.global.u32 %r87, [%rd272+0];
+	mov.b32 %r88, %r87;
+	and.b32 %r89, %r88, %r86;
+	setp.ne.u32 %p36, %r89, 0x0;
+	@!%p36 bra $L48;
+	mov.pred %p37, 0;
+	bra.uni $L46;
+$L48:
+	mul.lo.s64 %rd273, %rd270, %rd116;
+	mad.lo.s64 %rd274, %rd273, 4, %rd112;
+	atom.global.or.b32 %r90, [%rd274], %r86;
+	mov.b32 %r91, %r90;
+	and.b32 %r92, %r91, %r86;
+	setp.eq.u32 %p38, %r92, 0x0;
+	mov.pred %p37, %p38;
+	bra.uni $L46;
+$L45:
+	bra.uni $L44;
+$L46:
+	@!%p37 bra $L50;
+	mov.pred %p39, 0;
+	mov.b64 %rd275, %rd241;
+	mov.b32 %r93, %r76;
+$L51:
+	@!%p29 bra $L55;
+	shr.s32 %r94, %r93, 5;
+	cvt.s64.s32 %rd276, %r94;
+	mov.b64 %rd277, %rd276;
+	and.b32 %r95, %r93, 31;
+	cvt.s64.s32 %rd278, %r95;
+	min.u64 %rd279, %rd278, 32;
+	cvt.u32.u64 %r96, %rd279;
+	mov.b32 %r98, 0x1;
+	shl.b32 %r97, %r98, %r96;
+	setp.hs.u32 %p40, %r96, 32;
+	selp.b32 %r99, 0, %r97, %p40;
+	mov.b32 %r100, %r99;
+	mov.b64 %rd280, %rd277;
+	mov.b32 %r101, %r100;
+	mul.lo.s64 %rd281, %rd280, %rd224;
+	mad.lo.s64 %rd282, %rd281, 4, %rd222;
+	ld.relaxed.gpu.global.u32 %r102, [%rd282+0];
+	mov.b32 %r103, %r102;
+	and.b32 %r104, %r103, %r101;
+	setp.ne.u32 %p41, %r104, 0x0;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L57;
+	mul.lo.s64 %rd283, %rd280, %rd224;
+	mad.lo.s64 %rd284, %rd283, 4, %rd222;
+	atom.global.or.b32 %r105, [%rd284], %r101;
+	mov.b32 %r106, %r105;
+	and.b32 %r107, %r106, %r101;
+	setp.ne.u32 %p44, %r107, 0x0;
+	mov.pred %p42, %p44;
+$L57:
+	@!%p42 bra $L59;
+	mov.b64 %rd285, %rd275;
+	mov.b64 %rd286, %rd285;
+	mov.pred %p45, 0;
+	bra.uni $L53;
+$L59:
+	mov.b64 %rd287, %rd275;
+	mov.b64 %rd286, %rd287;
+	mov.pred %p45, 1;
+	bra.uni $L53;
+$L55:
+	@!%p30 bra $L61;
+	cvt.s64.s32 %rd288, %r93;
+	mul.lo.s64 %rd289, %rd288, %rd227;
+	mad.lo.s64 %rd290, %rd289, 4, %rd225;
+	ld.relaxed.gpu.global.s32 %r108, [%rd290+0];
+	mov.b32 %r109, %r108;
+	setp.eq.s32 %p46, %r109, %r68;
+	mov.pred %p47, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L63;
+	cvt.s64.s32 %rd291, %r93;
+	mul.lo.s64 %rd292, %rd291, %rd227;
+	mad.lo.s64 %rd293, %rd292, 4, %rd225;
+	atom.global.exch.b32 %r110, [%rd293], %r68;
+	mov.b32 %r111, %r110;
+	setp.eq.s32 %p49, %r111, %r68;
+	mov.pred %p47, %p49;
+$L63:
+	@!%p47 bra $L65;
+	mov.b64 %rd294, %rd275;
+	mov.b64 %rd286, %rd294;
+	mov.pred %p45, 0;
+	bra.uni $L53;
+$L65:
+$L61:
+	mul.lo.s64 %rd295, %rd275, %rd128;
+	mad.lo.s64 %rd296, %rd295, 4, %rd126;
+	st.shared.s32 [%rd296+0], %r93;
+	add.s64 %rd297, %rd275, 1;
+	mov.b64 %rd298, %rd297;
+	mov.b64 %rd286, %rd298;
+	mov.pred %p45, 1;
+	bra.uni $L53;
+$L52:
+	bra.uni $L51;
+$L53:
+	mov.b64 %rd299, %rd286;
+	mov.pred %p50, %p45;
+	mov.b64 %rd241, %rd299;
+	mov.pred %p39, %p50;
+	@!%p39 bra $L67;
+	mov.b64 %rd300, %rd208;
+	mov.b32 %r112, %r76;
+	cvt.s64.s32 %rd301, %r112;
+	add.s64 %rd302, %rd301, 1;
+	mul.lo.s64 %rd303, %rd302, %rd32;
+	mad.lo.s64 %rd304, %rd303, 8, %rd28;
+	ld.global.nc.s64 %rd305, [%rd304+0];
+	mov.b64 %rd306, %rd305;
+	cvt.s64.s32 %rd307, %r112;
+	mul.lo.s64 %rd308, %rd307, %rd32;
+	mad.lo.s64 %rd309, %rd308, 8, %rd28;
+	ld.global.nc.s64 %rd310, [%rd309+0];
+	mov.b64 %rd311, %rd310;
+	sub.s64 %rd312, %rd306, %rd311;
+	mov.b64 %rd313, %rd312;
+	mov.b64 %rd314, %rd313;
+	add.s64 %rd315, %rd238, %rd314;
+	mov.b64 %rd238, %rd315;
+	max.s64 %rd316, %rd239, %rd314;
+	mov.b64 %rd239, %rd316;
+$L67:
+$L50:
+	add.s64 %rd317, %rd235, 1;
+	mov.b64 %rd235, %rd317;
+	sub.s64 %rd318, %rd242, 1;
+	mov.b64 %rd242, %rd318;
+$L36:
+	bra.uni $L35;
+$L37:
+	// block scan
+	mov.b64 %rd319, %rd241;
+	mov.b32 %r113, %r3;
+$L68:
+	setp.hs.u32 %p51, %r113, 32;
+	@%p51 bra $L69;
+	mov.b64 {%r114, %r115}, %rd319;
+	shfl.sync.up.b32 %r116|%p52, %r114, %r113, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, %r113, 0, %r17;
+	mov.b64 %rd320, {%r116, %r117};
+	@!%p52 bra $L70;
+	add.s64 %rd321, %rd320, %rd319;
+	mov.b64 %rd319, %rd321;
+$L70:
+	shl.b32 %r113, %r113, 1;
+	bra.uni $L68;
+$L69:
+	mov.b64 {%r118, %r119}, %rd319;
+	shfl.sync.up.b32 %r120|%p53, %r118, %r3, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, %r3, 0, %r17;
+	mov.b64 %rd322, {%r120, %r121};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd323, %rd322, 0, %p55;
+	sub.u32 %r122, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r122;
+	@!%p56 bra $L71;
+	mul.wide.u32 %rd324, %r8, 16;
+	add.s64 %rd325, %rd1, %rd324;
+	st.shared.s64 [%rd325+0], %rd319;
+$L71:
+	bar.sync 0;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L72;
+	mov.b64 %rd326, 0;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L73;
+	mul.wide.u32 %rd327, %r7, 16;
+	add.s64 %rd328, %rd1, %rd327;
+	ld.shared.s64 %rd329, [%rd328+0];
+	mov.b64 %rd326, %rd329;
+$L73:
+	mov.b64 {%r123, %r124}, %rd326;
+	shfl.sync.up.b32 %r125|%p59, %r123, 1, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
+	mov.b64 %rd330, {%r125, %r126};
+	@!%p59 bra $L74;
+	add.s64 %rd331, %rd330, %rd326;
+	mov.b64 %rd326, %rd331;
+$L74:
+	mov.b64 {%r127, %r128}, %rd326;
+	shfl.sync.up.b32 %r129|%p60, %r127, 2, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, 2, 0, %r17;
+	mov.b64 %rd332, {%r129, %r130};
+	@!%p60 bra $L75;
+	add.s64 %rd333, %rd332, %rd326;
+	mov.b64 %rd326, %rd333;
+$L75:
+	mov.b64 {%r131, %r132}, %rd326;
+	shfl.sync.up.b32 %r133|%p61, %r131, 4, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, 4, 0, %r17;
+	mov.b64 %rd334, {%r133, %r134};
+	@!%p61 bra $L76;
+	add.s64 %rd335, %rd334, %rd326;
+	mov.b64 %rd326, %rd335;
+$L76:
+	mov.b64 {%r135, %r136}, %rd326;
+	shfl.sync.up.b32 %r137|%p62, %r135, 8, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, 8, 0, %r17;
+	mov.b64 %rd336, {%r137, %r138};
+	@!%p62 bra $L77;
+	add.s64 %rd337, %rd336, %rd326;
+	mov.b64 %rd326, %rd337;
+$L77:
+	mov.b64 {%r139, %r140}, %rd326;
+	shfl.sync.up.b32 %r141|%p63, %r139, 16, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 16, 0, %r17;
+	mov.b64 %rd338, {%r141, %r142};
+	@!%p63 bra $L78;
+	add.s64 %rd339, %rd338, %rd326;
+	mov.b64 %rd326, %rd339;
+$L78:
+	mov.b64 {%r143, %r144}, %rd326;
+	shfl.sync.up.b32 %r145|%p64, %r143, 1, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
+	mov.b64 %rd340, {%r145, %r146};
+	selp.b64 %rd341, %rd340, 0, %p64;
+	@!%p58 bra $L79;
+	mul.wide.u32 %rd342, %r7, 16;
+	add.s64 %rd343, %rd1, %rd342;
+	add.s64 %rd344, %rd343, 512;
+	st.shared.s64 [%rd344+0], %rd341;
+$L79:
+	sub.u32 %r147, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r147;
+	@!%p65 bra $L80;
+	st.shared.s64 [%rd1+1024], %rd326;
+$L80:
+$L72:
+	bar.sync 0;
+	mul.wide.u32 %rd345, %r8, 16;
+	add.s64 %rd346, %rd1, %rd345;
+	add.s64 %rd347, %rd346, 512;
+	ld.shared.s64 %rd348, [%rd347+0];
+	add.s64 %rd349, %rd348, %rd323;
+	ld.shared.s64 %rd350, [%rd1+1024];
+	mov.b64 {%r148, %r149}, %rd349;
+	shfl.sync.idx.b32 %r150|%p66, %r148, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r151, %r149, 0, %r21, %r17;
+	mov.b64 %rd351, {%r150, %r151};
+	mov.b64 %rd352, %rd350;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, %rd352;
+	mov.b64 %rd355, %rd353;
+	mov.b64 %rd356, %rd354;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	add.s64 %rd359, %rd237, %rd357;
+	mov.b64 %rd360, %rd359;
+	mov.b64 %rd361, 0;
+$L81:
+	setp.lt.s64 %p67, %rd361, %rd241;
+	not.pred %p68, %p67;
+	@!%p68 bra $L85;
+	bra.uni $L83;
+$L85:
+	mul.lo.s64 %rd362, %rd361, %rd128;
+	mad.lo.s64 %rd363, %rd362, 4, %rd126;
+	ld.shared.s32 %r152, [%rd363+0];
+	mov.b32 %r153, %r152;
+	add.s64 %rd364, %rd360, %rd361;
+	mul.lo.s64 %rd365, %rd364, %rd186;
+	mad.lo.s64 %rd366, %rd365, 4, %rd184;
+	st.global.s32 [%rd366+0], %r153;
+$L82:
+	add.s64 %rd367, %rd361, 1;
+	mov.b64 %rd361, %rd367;
+	bra.uni $L81;
+$L83:
+	add.s64 %rd368, %rd237, %rd358;
+	mov.b64 %rd237, %rd368;
+	mov.b64 %rd369, 0;
+	setp.lt.s64 %p69, %rd235, %rd236;
+	setp.lt.s64 %p70, %rd234, %rd230;
+	or.pred %p71, %p69, %p70;
+	@!%p71 bra $L87;
+	mov.b64 %rd369, 1;
+$L87:
+	mov.b64 %rd370, %rd369;
+	// block reduction
+	sub.u32 %r154, %r13, 1;
+	mov.b32 %r155, %r3;
+$L88:
+	setp.hs.u32 %p72, %r155, 32;
+	@%p72 bra $L89;
+	mov.b64 {%r156, %r157}, %rd370;
+	shfl.sync.down.b32 %r158|%p73, %r156, %r155, %r154, %r17;
+	shfl.sync.down.b32 %r159, %r157, %r155, %r154, %r17;
+	mov.b64 %rd371, {%r158, %r159};
+	@!%p73 bra $L90;
+	max.s64 %rd372, %rd370, %rd371;
+	mov.b64 %rd370, %rd372;
+$L90:
+	shl.b32 %r155, %r155, 1;
+	bra.uni $L88;
+$L89:
+	setp.eq.u32 %p74, %r7, 0;
+	@!%p74 bra $L91;
+	mul.wide.u32 %rd373, %r8, 16;
+	add.s64 %rd374, %rd1, %rd373;
+	st.shared.s64 [%rd374+0], %rd370;
+$L91:
+	bar.sync 0;
+	setp.eq.u32 %p75, %r8, 0;
+	@!%p75 bra $L92;
+	setp.lo.u32 %p76, %r7, %r10;
+	@!%p76 bra $L93;
+	mul.wide.u32 %rd375, %r7, 16;
+	add.s64 %rd376, %rd1, %rd375;
+	ld.shared.s64 %rd377, [%rd376+0];
+	mov.b64 %rd370, %rd377;
+$L93:
+	sub.u32 %r160, %r10, 1;
+	mov.b64 {%r161, %r162}, %rd370;
+	shfl.sync.down.b32 %r163|%p77, %r161, 1, %r160, %r17;
+	shfl.sync.down.b32 %r164, %r162, 1, %r160, %r17;
+	mov.b64 %rd378, {%r163, %r164};
+	@!%p77 bra $L94;
+	max.s64 %rd379, %rd370, %rd378;
+	mov.b64 %rd370, %rd379;
+$L94:
+	mov.b64 {%r165, %r166}, %rd370;
+	shfl.sync.down.b32 %r167|%p78, %r165, 2, %r160, %r17;
+	shfl.sync.down.b32 %r168, %r166, 2, %r160, %r17;
+	mov.b64 %rd380, {%r167, %r168};
+	@!%p78 bra $L95;
+	max.s64 %rd381, %rd370, %rd380;
+	mov.b64 %rd370, %rd381;
+$L95:
+	mov.b64 {%r169, %r170}, %rd370;
+	shfl.sync.down.b32 %r171|%p79, %r169, 4, %r160, %r17;
+	shfl.sync.down.b32 %r172, %r170, 4, %r160, %r17;
+	mov.b64 %rd382, {%r171, %r172};
+	@!%p79 bra $L96;
+	max.s64 %rd383, %rd370, %rd382;
+	mov.b64 %rd370, %rd383;
+$L96:
+	mov.b64 {%r173, %r174}, %rd370;
+	shfl.sync.down.b32 %r175|%p80, %r173, 8, %r160, %r17;
+	shfl.sync.down.b32 %r176, %r174, 8, %r160, %r17;
+	mov.b64 %rd384, {%r175, %r176};
+	@!%p80 bra $L97;
+	max.s64 %rd385, %rd370, %rd384;
+	mov.b64 %rd370, %rd385;
+$L97:
+	mov.b64 {%r177, %r178}, %rd370;
+	shfl.sync.down.b32 %r179|%p81, %r177, 16, %r160, %r17;
+	shfl.sync.down.b32 %r180, %r178, 16, %r160, %r17;
+	mov.b64 %rd386, {%r179, %r180};
+	@!%p81 bra $L98;
+	max.s64 %rd387, %rd370, %rd386;
+	mov.b64 %rd370, %rd387;
+$L98:
+	@!%p74 bra $L99;
+	st.shared.s64 [%rd1+1024], %rd370;
+$L99:
+$L92:
+	bar.sync 0;
+	ld.shared.s64 %rd388, [%rd1+1024];
+	mov.b64 %rd370, %rd388;
+	mov.b64 %rd389, %rd370;
+	setp.eq.s64 %p82, %rd389, 0;
+	@!%p82 bra $L101;
+	bra.uni $L34;
+$L101:
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.b64 %rd390, %rd238;
+	// block reduction
+	sub.u32 %r181, %r13, 1;
+	mov.b32 %r182, %r3;
+$L102:
+	setp.hs.u32 %p83, %r182, 32;
+	@%p83 bra $L103;
+	mov.b64 {%r183, %r184}, %rd390;
+	shfl.sync.down.b32 %r185|%p84, %r183, %r182, %r181, %r17;
+	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
+	mov.b64 %rd391, {%r185, %r186};
+	@!%p84 bra $L104;
+	add.s64 %rd392, %rd390, %rd391;
+	mov.b64 %rd390, %rd392;
+$L104:
+	shl.b32 %r182, %r182, 1;
+	bra.uni $L102;
+$L103:
+	setp.eq.u32 %p85, %r7, 0;
+	@!%p85 bra $L105;
+	mul.wide.u32 %rd393, %r8, 16;
+	add.s64 %rd394, %rd1, %rd393;
+	st.shared.s64 [%rd394+0], %rd390;
+$L105:
+	bar.sync 0;
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L106;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L107;
+	mul.wide.u32 %rd395, %r7, 16;
+	add.s64 %rd396, %rd1, %rd395;
+	ld.shared.s64 %rd397, [%rd396+0];
+	mov.b64 %rd390, %rd397;
+$L107:
+	sub.u32 %r187, %r10, 1;
+	mov.b64 {%r188, %r189}, %rd390;
+	shfl.sync.down.b32 %r190|%p88, %r188, 1, %r187, %r17;
+	shfl.sync.down.b32 %r191, %r189, 1, %r187, %r17;
+	mov.b64 %rd398, {%r190, %r191};
+	@!%p88 bra $L108;
+	add.s64 %rd399, %rd390, %rd398;
+	mov.b64 %rd390, %rd399;
+$L108:
+	mov.b64 {%r192, %r193}, %rd390;
+	shfl.sync.down.b32 %r194|%p89, %r192, 2, %r187, %r17;
+	shfl.sync.down.b32 %r195, %r193, 2, %r187, %r17;
+	mov.b64 %rd400, {%r194, %r195};
+	@!%p89 bra $L109;
+	add.s64 %rd401, %rd390, %rd400;
+	mov.b64 %rd390, %rd401;
+$L109:
+	mov.b64 {%r196, %r197}, %rd390;
+	shfl.sync.down.b32 %r198|%p90, %r196, 4, %r187, %r17;
+	shfl.sync.down.b32 %r199, %r197, 4, %r187, %r17;
+	mov.b64 %rd402, {%r198, %r199};
+	@!%p90 bra $L110;
+	add.s64 %rd403, %rd390, %rd402;
+	mov.b64 %rd390, %rd403;
+$L110:
+	mov.b64 {%r200, %r201}, %rd390;
+	shfl.sync.down.b32 %r202|%p91, %r200, 8, %r187, %r17;
+	shfl.sync.down.b32 %r203, %r201, 8, %r187, %r17;
+	mov.b64 %rd404, {%r202, %r203};
+	@!%p91 bra $L111;
+	add.s64 %rd405, %rd390, %rd404;
+	mov.b64 %rd390, %rd405;
+$L111:
+	mov.b64 {%r204, %r205}, %rd390;
+	shfl.sync.down.b32 %r206|%p92, %r204, 16, %r187, %r17;
+	shfl.sync.down.b32 %r207, %r205, 16, %r187, %r17;
+	mov.b64 %rd406, {%r206, %r207};
+	@!%p92 bra $L112;
+	add.s64 %rd407, %rd390, %rd406;
+	mov.b64 %rd390, %rd407;
+$L112:
+	@!%p85 bra $L113;
+	st.shared.s64 [%rd1+1024], %rd390;
+$L113:
+$L106:
+	bar.sync 0;
+	ld.shared.s64 %rd408, [%rd1+1024];
+	mov.b64 %rd390, %rd408;
+	mov.b64 %rd409, %rd390;
+	mov.b64 %rd410, %rd239;
+	// block reduction
+	sub.u32 %r208, %r13, 1;
+	mov.b32 %r209, %r3;
+$L114:
+	setp.hs.u32 %p93, %r209, 32;
+	@%p93 bra $L115;
+	mov.b64 {%r210, %r211}, %rd410;
+	shfl.sync.down.b32 %r212|%p94, %r210, %r209, %r208, %r17;
+	shfl.sync.down.b32 %r213, %r211, %r209, %r208, %r17;
+	mov.b64 %rd411, {%r212, %r213};
+	@!%p94 bra $L116;
+	max.s64 %rd412, %rd410, %rd411;
+	mov.b64 %rd410, %rd412;
+$L116:
+	shl.b32 %r209, %r209, 1;
+	bra.uni $L114;
+$L115:
+	setp.eq.u32 %p95, %r7, 0;
+	@!%p95 bra $L117;
+	mul.wide.u32 %rd413, %r8, 16;
+	add.s64 %rd414, %rd1, %rd413;
+	st.shared.s64 [%rd414+0], %rd410;
+$L117:
+	bar.sync 0;
+	setp.eq.u32 %p96, %r8, 0;
+	@!%p96 bra $L118;
+	setp.lo.u32 %p97, %r7, %r10;
+	@!%p97 bra $L119;
+	mul.wide.u32 %rd415, %r7, 16;
+	add.s64 %rd416, %rd1, %rd415;
+	ld.shared.s64 %rd417, [%rd416+0];
+	mov.b64 %rd410, %rd417;
+$L119:
+	sub.u32 %r214, %r10, 1;
+	mov.b64 {%r215, %r216}, %rd410;
+	shfl.sync.down.b32 %r217|%p98, %r215, 1, %r214, %r17;
+	shfl.sync.down.b32 %r218, %r216, 1, %r214, %r17;
+	mov.b64 %rd418, {%r217, %r218};
+	@!%p98 bra $L120;
+	max.s64 %rd419, %rd410, %rd418;
+	mov.b64 %rd410, %rd419;
+$L120:
+	mov.b64 {%r219, %r220}, %rd410;
+	shfl.sync.down.b32 %r221|%p99, %r219, 2, %r214, %r17;
+	shfl.sync.down.b32 %r222, %r220, 2, %r214, %r17;
+	mov.b64 %rd420, {%r221, %r222};
+	@!%p99 bra $L121;
+	max.s64 %rd421, %rd410, %rd420;
+	mov.b64 %rd410, %rd421;
+$L121:
+	mov.b64 {%r223, %r224}, %rd410;
+	shfl.sync.down.b32 %r225|%p100, %r223, 4, %r214, %r17;
+	shfl.sync.down.b32 %r226, %r224, 4, %r214, %r17;
+	mov.b64 %rd422, {%r225, %r226};
+	@!%p100 bra $L122;
+	max.s64 %rd423, %rd410, %rd422;
+	mov.b64 %rd410, %rd423;
+$L122:
+	mov.b64 {%r227, %r228}, %rd410;
+	shfl.sync.down.b32 %r229|%p101, %r227, 8, %r214, %r17;
+	shfl.sync.down.b32 %r230, %r228, 8, %r214, %r17;
+	mov.b64 %rd424, {%r229, %r230};
+	@!%p101 bra $L123;
+	max.s64 %rd425, %rd410, %rd424;
+	mov.b64 %rd410, %rd425;
+$L123:
+	mov.b64 {%r231, %r232}, %rd410;
+	shfl.sync.down.b32 %r233|%p102, %r231, 16, %r214, %r17;
+	shfl.sync.down.b32 %r234, %r232, 16, %r214, %r17;
+	mov.b64 %rd426, {%r233, %r234};
+	@!%p102 bra $L124;
+	max.s64 %rd427, %rd410, %rd426;
+	mov.b64 %rd410, %rd427;
+$L124:
+	@!%p95 bra $L125;
+	st.shared.s64 [%rd1+1024], %rd410;
+$L125:
+$L118:
+	bar.sync 0;
+	ld.shared.s64 %rd428, [%rd1+1024];
+	mov.b64 %rd410, %rd428;
+	mov.b64 %rd429, %rd410;
+	mov.b64 %rd430, %rd237;
+	mov.b64 %rd431, %rd409;
+	mov.b64 %rd432, %rd429;
+	mov.b64 %rd433, %rd430;
+	mov.b64 %rd434, %rd431;
+	mov.b64 %rd435, %rd432;
+	mov.b64 %rd436, %rd433;
+	mov.b64 %rd437, %rd434;
+	mov.b64 %rd438, %rd435;
+	mov.b64 %rd439, %rd436;
+	mov.b64 %rd440, %rd437;
+	mov.b64 %rd441, %rd438;
+	cvt.u64.u32 %rd442, %r2;
+	setp.eq.s64 %p103, %rd442, 0;
+	@!%p103 bra $L127;
+	mov.b64 %rd444, 3;
+	mul.lo.s64 %rd443, %rd444, %rd174;
+	mul.lo.s64 %rd445, %rd443, %rd109;
+	mad.lo.s64 %rd446, %rd445, 8, %rd105;
+	st.global.s64 [%rd446+0], %rd439;
+	mov.b64 %rd448, 3;
+	mul.lo.s64 %rd447, %rd448, %rd174;
+	add.s64 %rd449, %rd447, 1;
+	mul.lo.s64 %rd450, %rd449, %rd109;
+	mad.lo.s64 %rd451, %rd450, 8, %rd105;
+	st.global.s64 [%rd451+0], %rd440;
+	mov.b64 %rd453, 3;
+	mul.lo.s64 %rd452, %rd453, %rd174;
+	add.s64 %rd454, %rd452, 2;
+	mul.lo.s64 %rd455, %rd454, %rd109;
+	mad.lo.s64 %rd456, %rd455, 8, %rd105;
+	st.global.s64 [%rd456+0], %rd441;
+$L127:
+	setp.eq.s64 %p104, %rd439, 0;
+	setp.gt.s64 %p105, %rd439, %rd66;
+	or.pred %p106, %p104, %p105;
+	setp.gt.s64 %p107, %rd440, %rd68;
+	or.pred %p108, %p106, %p107;
+	setp.gt.s64 %p109, %rd441, %rd70;
+	or.pred %p110, %p108, %p109;
+	@!%p110 bra $L129;
+	bra.uni $L3;
+$L129:
+	mov.b64 %rd129, %rd439;
+$L26:
+	add.s64 %rd457, %rd174, 1;
+	mov.b64 %rd174, %rd457;
+	bra.uni $L25;
+$L27:
 $L3:
 	bar.sync 0;
-	add.s64 %rd118, %rd118, %rd117;
+	add.s64 %rd120, %rd120, %rd119;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -12424,12 +12658,13 @@ const gokkosPTX13 = `//
 	.param .b64 gk_s46,
 	.param .b64 gk_s47,
 	.param .b64 gk_s48,
-	.param .b64 gk_s49
+	.param .b64 gk_s49,
+	.param .b64 gk_s50
 )
 {
-	.reg .pred %p<88>;
-	.reg .b32 %r<175>;
-	.reg .b64 %rd<396>;
+	.reg .pred %p<114>;
+	.reg .b32 %r<232>;
+	.reg .b64 %rd<475>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12525,761 +12760,992 @@ const gokkosPTX13 = `//
 	mov.b64 %rd66, %rd65;
 	ld.param.s64 %rd67, [gk_s19];
 	mov.b64 %rd68, %rd67;
-	ld.param.u8 %r30, [gk_s20];
+	ld.param.s64 %rd69, [gk_s20];
+	mov.b64 %rd70, %rd69;
+	ld.param.u8 %r30, [gk_s21];
 	setp.ne.u32 %p3, %r30, 0;
 	mov.pred %p4, %p3;
-	ld.param.u64 %rd69, [gk_s21];
-	cvta.to.global.u64 %rd70, %rd69;
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s22];
+	ld.param.u64 %rd71, [gk_s22];
+	cvta.to.global.u64 %rd72, %rd71;
 	mov.b64 %rd73, %rd72;
 	ld.param.s64 %rd74, [gk_s23];
 	mov.b64 %rd75, %rd74;
-	ld.param.u64 %rd76, [gk_s24];
-	cvta.to.global.u64 %rd77, %rd76;
-	mov.b64 %rd78, %rd77;
-	ld.param.s64 %rd79, [gk_s25];
+	ld.param.s64 %rd76, [gk_s24];
+	mov.b64 %rd77, %rd76;
+	ld.param.u64 %rd78, [gk_s25];
+	cvta.to.global.u64 %rd79, %rd78;
 	mov.b64 %rd80, %rd79;
 	ld.param.s64 %rd81, [gk_s26];
 	mov.b64 %rd82, %rd81;
-	ld.param.u64 %rd83, [gk_s27];
-	cvta.to.global.u64 %rd84, %rd83;
-	mov.b64 %rd85, %rd84;
-	ld.param.s64 %rd86, [gk_s28];
+	ld.param.s64 %rd83, [gk_s27];
+	mov.b64 %rd84, %rd83;
+	ld.param.u64 %rd85, [gk_s28];
+	cvta.to.global.u64 %rd86, %rd85;
 	mov.b64 %rd87, %rd86;
 	ld.param.s64 %rd88, [gk_s29];
 	mov.b64 %rd89, %rd88;
-	ld.param.u8 %r31, [gk_s30];
+	ld.param.s64 %rd90, [gk_s30];
+	mov.b64 %rd91, %rd90;
+	ld.param.u8 %r31, [gk_s31];
 	setp.ne.u32 %p5, %r31, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd90, [gk_s31];
-	cvta.to.global.u64 %rd91, %rd90;
-	mov.b64 %rd92, %rd91;
-	ld.param.s64 %rd93, [gk_s32];
+	ld.param.u64 %rd92, [gk_s32];
+	cvta.to.global.u64 %rd93, %rd92;
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s33];
 	mov.b64 %rd96, %rd95;
-	ld.param.s32 %r32, [gk_s34];
-	mov.b32 %r33, %r32;
-	ld.param.s64 %rd97, [gk_s35];
+	ld.param.s64 %rd97, [gk_s34];
 	mov.b64 %rd98, %rd97;
+	ld.param.s32 %r32, [gk_s35];
+	mov.b32 %r33, %r32;
 	ld.param.s64 %rd99, [gk_s36];
 	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s37];
-	cvta.to.global.u64 %rd102, %rd101;
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
+	ld.param.s64 %rd101, [gk_s37];
+	mov.b64 %rd102, %rd101;
+	ld.param.u64 %rd103, [gk_s38];
+	cvta.to.global.u64 %rd104, %rd103;
 	mov.b64 %rd105, %rd104;
 	ld.param.s64 %rd106, [gk_s39];
 	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
+	ld.param.s64 %rd108, [gk_s40];
+	mov.b64 %rd109, %rd108;
+	ld.param.u64 %rd110, [gk_s41];
+	cvta.to.global.u64 %rd111, %rd110;
 	mov.b64 %rd112, %rd111;
 	ld.param.s64 %rd113, [gk_s42];
 	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
+	ld.param.s64 %rd115, [gk_s43];
+	mov.b64 %rd116, %rd115;
+	ld.param.u64 %rd117, [gk_s44];
+	cvta.to.global.u64 %rd118, %rd117;
 	mov.b64 %rd119, %rd118;
 	ld.param.s64 %rd120, [gk_s45];
 	mov.b64 %rd121, %rd120;
-	ld.param.u64 %rd122, [gk_s46];
-	cvta.to.global.u64 %rd123, %rd122;
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
+	ld.param.s64 %rd122, [gk_s46];
+	mov.b64 %rd123, %rd122;
+	ld.param.u64 %rd124, [gk_s47];
+	cvta.to.global.u64 %rd125, %rd124;
 	mov.b64 %rd126, %rd125;
 	ld.param.s64 %rd127, [gk_s48];
 	mov.b64 %rd128, %rd127;
-	ld.param.s32 %r34, [gk_s49];
+	ld.param.s64 %rd129, [gk_s49];
+	mov.b64 %rd130, %rd129;
+	ld.param.s32 %r34, [gk_s50];
 	mov.b32 %r35, %r34;
-	cvt.u64.u32 %rd130, %r28;
-	cvt.u64.u32 %rd131, %r29;
-	mov.b64 %rd132, %rd130;
+	cvt.u64.u32 %rd132, %r28;
+	cvt.u64.u32 %rd133, %r29;
+	mov.b64 %rd134, %rd132;
 $L1:
-	setp.ge.s64 %p7, %rd132, %rd2;
+	setp.ge.s64 %p7, %rd134, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd129, %rd132;
+	mov.b64 %rd131, %rd134;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd133, %rd13, %rd21;
-	mad.lo.s64 %rd134, %rd98, 4, 15;
-	and.b64 %rd134, %rd134, -16;
-	add.s64 %rd21, %rd21, %rd134;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd98;
-	mov.b64 %rd137, 1;
-	mov.b64 %rd138, %rd135;
-	mov.b64 %rd139, %rd136;
+	add.s64 %rd135, %rd13, %rd21;
+	mad.lo.s64 %rd136, %rd100, 4, 15;
+	and.b64 %rd136, %rd136, -16;
+	add.s64 %rd21, %rd21, %rd136;
+	mov.b64 %rd137, %rd135;
+	mov.b64 %rd138, %rd100;
+	mov.b64 %rd139, 1;
 	mov.b64 %rd140, %rd137;
-	mov.b64 %rd141, %rd62;
-	mov.b64 %rd142, 0;
+	mov.b64 %rd141, %rd138;
+	mov.b64 %rd142, %rd139;
+	mov.b64 %rd143, %rd62;
+	mov.b64 %rd144, 0;
+	cvt.u64.u32 %rd145, %r2;
+	mov.b64 %rd146, %rd145;
 $L4:
-	setp.lt.s64 %p8, %rd142, %rd64;
+	setp.lt.s64 %p8, %rd146, %rd143;
 	not.pred %p9, %p8;
 	@!%p9 bra $L8;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd143, %rd49;
-	mov.b64 %rd144, %rd51;
-	mov.b64 %rd145, %rd53;
-	mov.b64 %rd146, %rd56;
-	mov.b64 %rd147, %rd58;
-	mov.b64 %rd148, %rd60;
-	mov.b64 %rd149, %rd143;
-	mov.b64 %rd150, %rd144;
-	mov.b64 %rd151, %rd145;
-	mov.b64 %rd152, %rd146;
-	mov.b64 %rd153, %rd147;
-	mov.b64 %rd154, %rd148;
-	rem.s64 %rd155, %rd142, 2;
-	setp.eq.s64 %p10, %rd155, 1;
-	@!%p10 bra $L10;
-	mov.b64 %rd156, %rd56;
-	mov.b64 %rd157, %rd58;
-	mov.b64 %rd158, %rd60;
-	mov.b64 %rd159, %rd49;
-	mov.b64 %rd160, %rd51;
-	mov.b64 %rd161, %rd53;
-	mov.b64 %rd149, %rd156;
-	mov.b64 %rd150, %rd157;
-	mov.b64 %rd151, %rd158;
-	mov.b64 %rd152, %rd159;
-	mov.b64 %rd153, %rd160;
-	mov.b64 %rd154, %rd161;
-$L10:
-	mov.pred %p11, %p4;
-	mov.b64 %rd162, %rd71;
-	mov.b64 %rd163, %rd73;
-	mov.b64 %rd164, %rd75;
-	mov.b64 %rd165, %rd78;
-	mov.b64 %rd166, %rd80;
-	mov.b64 %rd167, %rd82;
-	mov.b64 %rd168, %rd85;
-	mov.b64 %rd169, %rd87;
-	mov.b64 %rd170, %rd89;
-	mov.pred %p12, %p6;
-	mov.b64 %rd171, %rd92;
-	mov.b64 %rd172, %rd94;
-	mov.b64 %rd173, %rd96;
-	mov.b32 %r36, %r33;
-	mov.b64 %rd174, %rd98;
-	mov.b64 %rd175, %rd100;
-	cvt.u32.u64 %r37, %rd142;
-	add.s32 %r38, %r33, %r37;
-	mov.b32 %r36, %r38;
-	mov.b64 %rd176, %rd25;
-	mov.b64 %rd177, %rd62;
-	mov.b64 %rd178, %rd64;
-	mov.b64 %rd179, %rd66;
-	mov.b64 %rd180, %rd68;
-	mov.pred %p13, %p4;
-	mov.pred %p14, %p6;
-	mov.b32 %r39, %r33;
-	mov.b64 %rd181, %rd98;
-	mov.b64 %rd182, %rd100;
-	mov.b32 %r40, %r35;
-	mov.pred %p15, %p11;
-	mov.b64 %rd183, %rd162;
-	mov.b64 %rd184, %rd163;
-	mov.b64 %rd185, %rd164;
-	mov.b64 %rd186, %rd165;
-	mov.b64 %rd187, %rd166;
-	mov.b64 %rd188, %rd167;
-	mov.b64 %rd189, %rd168;
-	mov.b64 %rd190, %rd169;
-	mov.b64 %rd191, %rd170;
-	mov.pred %p16, %p12;
-	mov.b64 %rd192, %rd171;
-	mov.b64 %rd193, %rd172;
-	mov.b64 %rd194, %rd173;
-	mov.b32 %r41, %r36;
-	mov.b64 %rd195, %rd174;
-	mov.b64 %rd196, %rd175;
-	mov.b64 %rd197, %rd141;
-	cvt.u64.u32 %rd198, %r4;
-	mov.b64 %rd199, %rd198;
-	cvt.u64.u32 %rd200, %r2;
-	mov.b64 %rd201, %rd200;
-	mov.b32 %r42, -1;
-	mov.b64 %rd202, 0;
-	mov.b64 %rd203, 0;
-	mov.b64 %rd204, 0;
-	mov.b64 %rd205, 0;
-	mov.b64 %rd206, %rd195;
+	mul.lo.s64 %rd147, %rd146, %rd53;
+	mad.lo.s64 %rd148, %rd147, 4, %rd49;
+	ld.global.s32 %r36, [%rd148+0];
+	mov.b32 %r37, %r36;
+	mov.b64 %rd149, %rd25;
+	mov.b32 %r38, %r37;
+	cvt.s64.s32 %rd150, %r38;
+	add.s64 %rd151, %rd150, 1;
+	mul.lo.s64 %rd152, %rd151, %rd32;
+	mad.lo.s64 %rd153, %rd152, 8, %rd28;
+	ld.global.nc.s64 %rd154, [%rd153+0];
+	mov.b64 %rd155, %rd154;
+	cvt.s64.s32 %rd156, %r38;
+	mul.lo.s64 %rd157, %rd156, %rd32;
+	mad.lo.s64 %rd158, %rd157, 8, %rd28;
+	ld.global.nc.s64 %rd159, [%rd158+0];
+	mov.b64 %rd160, %rd159;
+	sub.s64 %rd161, %rd155, %rd160;
+	mov.b64 %rd162, %rd161;
+	max.s64 %rd163, %rd144, %rd162;
+	mov.b64 %rd144, %rd163;
+$L5:
+	cvt.u64.u32 %rd164, %r4;
+	add.s64 %rd165, %rd146, %rd164;
+	mov.b64 %rd146, %rd165;
+	bra.uni $L4;
+$L6:
+	mov.b64 %rd166, %rd144;
+	// block reduction
+	sub.u32 %r39, %r13, 1;
+	mov.b32 %r40, %r3;
+$L9:
+	setp.hs.u32 %p10, %r40, 32;
+	@%p10 bra $L10;
+	mov.b64 {%r41, %r42}, %rd166;
+	shfl.sync.down.b32 %r43|%p11, %r41, %r40, %r39, %r17;
+	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
+	mov.b64 %rd167, {%r43, %r44};
+	@!%p11 bra $L11;
+	max.s64 %rd168, %rd166, %rd167;
+	mov.b64 %rd166, %rd168;
 $L11:
-	mov.b64 %rd207, 0;
-	mov.b64 %rd208, %rd206;
+	shl.b32 %r40, %r40, 1;
+	bra.uni $L9;
+$L10:
+	setp.eq.u32 %p12, %r7, 0;
+	@!%p12 bra $L12;
+	mul.wide.u32 %rd169, %r8, 16;
+	add.s64 %rd170, %rd1, %rd169;
+	st.shared.s64 [%rd170+0], %rd166;
+$L12:
+	bar.sync 0;
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L13;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L14;
+	mul.wide.u32 %rd171, %r7, 16;
+	add.s64 %rd172, %rd1, %rd171;
+	ld.shared.s64 %rd173, [%rd172+0];
+	mov.b64 %rd166, %rd173;
 $L14:
-	setp.gt.s64 %p17, %rd208, 0;
-	not.pred %p18, %p17;
+	sub.u32 %r45, %r10, 1;
+	mov.b64 {%r46, %r47}, %rd166;
+	shfl.sync.down.b32 %r48|%p15, %r46, 1, %r45, %r17;
+	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
+	mov.b64 %rd174, {%r48, %r49};
+	@!%p15 bra $L15;
+	max.s64 %rd175, %rd166, %rd174;
+	mov.b64 %rd166, %rd175;
+$L15:
+	mov.b64 {%r50, %r51}, %rd166;
+	shfl.sync.down.b32 %r52|%p16, %r50, 2, %r45, %r17;
+	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
+	mov.b64 %rd176, {%r52, %r53};
+	@!%p16 bra $L16;
+	max.s64 %rd177, %rd166, %rd176;
+	mov.b64 %rd166, %rd177;
+$L16:
+	mov.b64 {%r54, %r55}, %rd166;
+	shfl.sync.down.b32 %r56|%p17, %r54, 4, %r45, %r17;
+	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
+	mov.b64 %rd178, {%r56, %r57};
+	@!%p17 bra $L17;
+	max.s64 %rd179, %rd166, %rd178;
+	mov.b64 %rd166, %rd179;
+$L17:
+	mov.b64 {%r58, %r59}, %rd166;
+	shfl.sync.down.b32 %r60|%p18, %r58, 8, %r45, %r17;
+	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
+	mov.b64 %rd180, {%r60, %r61};
 	@!%p18 bra $L18;
-	bra.uni $L16;
+	max.s64 %rd181, %rd166, %rd180;
+	mov.b64 %rd166, %rd181;
 $L18:
-	setp.ge.s64 %p19, %rd202, %rd203;
-	@!%p19 bra $L20;
-	setp.ge.s64 %p20, %rd201, %rd197;
-	@!%p20 bra $L22;
-	bra.uni $L16;
-$L22:
-	mul.lo.s64 %rd209, %rd201, %rd151;
-	mad.lo.s64 %rd210, %rd209, 4, %rd149;
-	ld.global.s32 %r43, [%rd210+0];
-	mov.b32 %r44, %r43;
-	mov.b32 %r42, %r44;
-	add.s64 %rd211, %rd201, %rd199;
-	mov.b64 %rd201, %rd211;
-	mov.b64 %rd212, %rd176;
-	mov.b32 %r45, %r42;
-	cvt.s64.s32 %rd213, %r45;
-	mul.lo.s64 %rd214, %rd213, %rd32;
-	mad.lo.s64 %rd215, %rd214, 8, %rd28;
-	ld.global.nc.s64 %rd216, [%rd215+0];
-	mov.b64 %rd217, %rd216;
-	mov.b64 %rd218, %rd217;
-	mov.b64 %rd219, %rd176;
-	mov.b32 %r46, %r42;
-	cvt.s64.s32 %rd220, %r46;
-	add.s64 %rd221, %rd220, 1;
-	mul.lo.s64 %rd222, %rd221, %rd32;
-	mad.lo.s64 %rd223, %rd222, 8, %rd28;
-	ld.global.nc.s64 %rd224, [%rd223+0];
-	mov.b64 %rd225, %rd224;
-	mov.b64 %rd226, %rd225;
-	mov.b64 %rd227, %rd218;
-	mov.b64 %rd228, %rd226;
-	mov.b64 %rd202, %rd227;
-	mov.b64 %rd203, %rd228;
-	bra.uni $L15;
+	mov.b64 {%r62, %r63}, %rd166;
+	shfl.sync.down.b32 %r64|%p19, %r62, 16, %r45, %r17;
+	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
+	mov.b64 %rd182, {%r64, %r65};
+	@!%p19 bra $L19;
+	max.s64 %rd183, %rd166, %rd182;
+	mov.b64 %rd166, %rd183;
+$L19:
+	@!%p12 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd166;
 $L20:
-	mul.lo.s64 %rd229, %rd202, %rd39;
-	mad.lo.s64 %rd230, %rd229, 4, %rd35;
-	ld.global.nc.s32 %r47, [%rd230+0];
-	mov.b32 %r48, %r47;
-	mov.b32 %r49, %r48;
-	mov.b32 %r50, %r40;
-	mov.b32 %r51, %r42;
-	mov.b32 %r52, %r49;
-	mov.b64 %rd231, %rd202;
-$L23:
-	cvt.s64.s32 %rd232, %r52;
-	mul.lo.s64 %rd233, %rd232, %rd114;
-	mad.lo.s64 %rd234, %rd233, 4, %rd110;
-	ld.relaxed.gpu.global.s32 %r53, [%rd234+0];
-	mov.b32 %r54, %r53;
-	setp.ge.s32 %p21, %r54, 0;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L27;
-	cvt.s64.s32 %rd235, %r52;
-	mul.lo.s64 %rd236, %rd235, %rd114;
-	mad.lo.s64 %rd237, %rd236, 4, %rd110;
-	mov.b32 %r55, -1;
-	atom.global.cas.b32 %r56, [%rd237], %r55, %r51;
-	setp.eq.u32 %p24, %r56, %r55;
-	mov.pred %p25, %p24;
-	not.pred %p26, %p25;
-	mov.pred %p22, %p26;
-$L27:
-	@!%p22 bra $L29;
-	mov.pred %p27, 0;
-	bra.uni $L25;
-$L29:
-	cvt.s64.s32 %rd238, %r51;
-	mul.lo.s64 %rd239, %rd238, %rd121;
-	mad.lo.s64 %rd240, %rd239, 4, %rd117;
-	ld.global.s32 %r57, [%rd240+0];
-	mov.b32 %r58, %r57;
-	add.s32 %r59, %r58, 1;
-	cvt.s64.s32 %rd241, %r52;
-	mul.lo.s64 %rd242, %rd241, %rd121;
-	mad.lo.s64 %rd243, %rd242, 4, %rd117;
-	st.global.s32 [%rd243+0], %r59;
-	mov.pred %p27, 1;
-	bra.uni $L25;
+$L13:
+	bar.sync 0;
+	ld.shared.s64 %rd184, [%rd1+1024];
+	mov.b64 %rd166, %rd184;
+	mov.b64 %rd185, %rd166;
+	setp.gt.s64 %p20, %rd185, %rd70;
+	@!%p20 bra $L22;
+	cvt.u64.u32 %rd186, %r2;
+	setp.eq.s64 %p21, %rd186, 0;
+	@!%p21 bra $L24;
+	mov.b64 %rd187, -1;
+	st.global.s64 [%rd105+0], %rd187;
 $L24:
-	bra.uni $L23;
+	bra.uni $L3;
+$L22:
+	mov.b64 %rd188, 0;
 $L25:
-	@!%p27 bra $L31;
-	mov.pred %p28, 0;
-	mov.b64 %rd244, %rd207;
-	mov.b32 %r60, %r49;
-$L32:
-	@!%p15 bra $L36;
-	shr.s32 %r61, %r60, 5;
-	cvt.s64.s32 %rd245, %r61;
+	setp.lt.s64 %p22, %rd188, %rd64;
+	not.pred %p23, %p22;
+	@!%p23 bra $L29;
+	bra.uni $L27;
+$L29:
+	mov.b64 %rd189, %rd49;
+	mov.b64 %rd190, %rd51;
+	mov.b64 %rd191, %rd53;
+	mov.b64 %rd192, %rd56;
+	mov.b64 %rd193, %rd58;
+	mov.b64 %rd194, %rd60;
+	mov.b64 %rd195, %rd189;
+	mov.b64 %rd196, %rd190;
+	mov.b64 %rd197, %rd191;
+	mov.b64 %rd198, %rd192;
+	mov.b64 %rd199, %rd193;
+	mov.b64 %rd200, %rd194;
+	rem.s64 %rd201, %rd188, 2;
+	setp.eq.s64 %p24, %rd201, 1;
+	@!%p24 bra $L31;
+	mov.b64 %rd202, %rd56;
+	mov.b64 %rd203, %rd58;
+	mov.b64 %rd204, %rd60;
+	mov.b64 %rd205, %rd49;
+	mov.b64 %rd206, %rd51;
+	mov.b64 %rd207, %rd53;
+	mov.b64 %rd195, %rd202;
+	mov.b64 %rd196, %rd203;
+	mov.b64 %rd197, %rd204;
+	mov.b64 %rd198, %rd205;
+	mov.b64 %rd199, %rd206;
+	mov.b64 %rd200, %rd207;
+$L31:
+	mov.pred %p25, %p4;
+	mov.b64 %rd208, %rd73;
+	mov.b64 %rd209, %rd75;
+	mov.b64 %rd210, %rd77;
+	mov.b64 %rd211, %rd80;
+	mov.b64 %rd212, %rd82;
+	mov.b64 %rd213, %rd84;
+	mov.b64 %rd214, %rd87;
+	mov.b64 %rd215, %rd89;
+	mov.b64 %rd216, %rd91;
+	mov.pred %p26, %p6;
+	mov.b64 %rd217, %rd94;
+	mov.b64 %rd218, %rd96;
+	mov.b64 %rd219, %rd98;
+	mov.b32 %r66, %r33;
+	mov.b64 %rd220, %rd100;
+	mov.b64 %rd221, %rd102;
+	cvt.u32.u64 %r67, %rd188;
+	add.s32 %r68, %r33, %r67;
+	mov.b32 %r66, %r68;
+	mov.b64 %rd222, %rd25;
+	mov.b64 %rd223, %rd62;
+	mov.b64 %rd224, %rd64;
+	mov.b64 %rd225, %rd66;
+	mov.b64 %rd226, %rd68;
+	mov.b64 %rd227, %rd70;
+	mov.pred %p27, %p4;
+	mov.pred %p28, %p6;
+	mov.b32 %r69, %r33;
+	mov.b64 %rd228, %rd100;
+	mov.b64 %rd229, %rd102;
+	mov.b32 %r70, %r35;
+	mov.pred %p29, %p25;
+	mov.b64 %rd230, %rd208;
+	mov.b64 %rd231, %rd209;
+	mov.b64 %rd232, %rd210;
+	mov.b64 %rd233, %rd211;
+	mov.b64 %rd234, %rd212;
+	mov.b64 %rd235, %rd213;
+	mov.b64 %rd236, %rd214;
+	mov.b64 %rd237, %rd215;
+	mov.b64 %rd238, %rd216;
+	mov.pred %p30, %p26;
+	mov.b64 %rd239, %rd217;
+	mov.b64 %rd240, %rd218;
+	mov.b64 %rd241, %rd219;
+	mov.b32 %r71, %r66;
+	mov.b64 %rd242, %rd220;
+	mov.b64 %rd243, %rd221;
+	mov.b64 %rd244, %rd143;
+	cvt.u64.u32 %rd245, %r4;
 	mov.b64 %rd246, %rd245;
-	and.b32 %r62, %r60, 31;
-	cvt.s64.s32 %rd247, %r62;
-	min.u64 %rd248, %rd247, 32;
-	cvt.u32.u64 %r63, %rd248;
-	mov.b32 %r65, 0x1;
-	shl.b32 %r64, %r65, %r63;
-	setp.hs.u32 %p29, %r63, 32;
-	selp.b32 %r66, 0, %r64, %p29;
-	mov.b32 %r67, %r66;
-	mov.b64 %rd249, %rd246;
-	mov.b32 %r68, %r67;
-	mul.lo.s64 %rd250, %rd249, %rd191;
-	mad.lo.s64 %rd251, %rd250, 4, %rd189;
-	ld.relaxed.gpu.global.u32 %r69, [%rd251+0];
-	mov.b32 %r70, %r69;
-	and.b32 %r71, %r70, %r68;
-	setp.ne.u32 %p30, %r71, 0x0;
-	mov.pred %p31, %p30;
+	cvt.u64.u32 %rd247, %r2;
+	mov.b64 %rd248, %rd247;
+	mov.b32 %r72, -1;
+	mov.b64 %rd249, 0;
+	mov.b64 %rd250, 0;
+	mov.b64 %rd251, 0;
+	mov.b64 %rd252, 0;
+	mov.b64 %rd253, 0;
+	mov.b64 %rd254, %rd242;
+$L32:
+	mov.b64 %rd255, 0;
+	mov.b64 %rd256, %rd254;
+$L35:
+	setp.gt.s64 %p31, %rd256, 0;
 	not.pred %p32, %p31;
-	@!%p32 bra $L38;
-	mul.lo.s64 %rd252, %rd249, %rd191;
-	mad.lo.s64 %rd253, %rd252, 4, %rd189;
-	atom.global.or.b32 %r72, [%rd253], %r68;
-	mov.b32 %r73, %r72;
-	and.b32 %r74, %r73, %r68;
-	setp.ne.u32 %p33, %r74, 0x0;
-	mov.pred %p31, %p33;
-$L38:
-	@!%p31 bra $L40;
-	mov.b64 %rd254, %rd244;
-	mov.b64 %rd255, %rd254;
-	mov.pred %p34, 0;
-	bra.uni $L34;
-$L40:
-	mov.b64 %rd256, %rd244;
-	mov.b64 %rd255, %rd256;
-	mov.pred %p34, 1;
-	bra.uni $L34;
-$L36:
-	@!%p16 bra $L42;
-	cvt.s64.s32 %rd257, %r60;
-	mul.lo.s64 %rd258, %rd257, %rd194;
-	mad.lo.s64 %rd259, %rd258, 4, %rd192;
-	ld.relaxed.gpu.global.s32 %r75, [%rd259+0];
-	mov.b32 %r76, %r75;
-	setp.eq.s32 %p35, %r76, %r41;
+	@!%p32 bra $L39;
+	bra.uni $L37;
+$L39:
+	setp.ge.s64 %p33, %rd249, %rd250;
+	@!%p33 bra $L41;
+	setp.ge.s64 %p34, %rd248, %rd244;
+	@!%p34 bra $L43;
+	bra.uni $L37;
+$L43:
+	mul.lo.s64 %rd257, %rd248, %rd197;
+	mad.lo.s64 %rd258, %rd257, 4, %rd195;
+	ld.global.s32 %r73, [%rd258+0];
+	mov.b32 %r74, %r73;
+	mov.b32 %r72, %r74;
+	add.s64 %rd259, %rd248, %rd246;
+	mov.b64 %rd248, %rd259;
+	mov.b64 %rd260, %rd222;
+	mov.b32 %r75, %r72;
+	cvt.s64.s32 %rd261, %r75;
+	mul.lo.s64 %rd262, %rd261, %rd32;
+	mad.lo.s64 %rd263, %rd262, 8, %rd28;
+	ld.global.nc.s64 %rd264, [%rd263+0];
+	mov.b64 %rd265, %rd264;
+	mov.b64 %rd266, %rd265;
+	mov.b64 %rd267, %rd222;
+	mov.b32 %r76, %r72;
+	cvt.s64.s32 %rd268, %r76;
+	add.s64 %rd269, %rd268, 1;
+	mul.lo.s64 %rd270, %rd269, %rd32;
+	mad.lo.s64 %rd271, %rd270, 8, %rd28;
+	ld.global.nc.s64 %rd272, [%rd271+0];
+	mov.b64 %rd273, %rd272;
+	mov.b64 %rd274, %rd273;
+	mov.b64 %rd275, %rd266;
+	mov.b64 %rd276, %rd274;
+	mov.b64 %rd249, %rd275;
+	mov.b64 %rd250, %rd276;
+	bra.uni $L36;
+$L41:
+	mul.lo.s64 %rd277, %rd249, %rd39;
+	mad.lo.s64 %rd278, %rd277, 4, %rd35;
+	ld.global.nc.s32 %r77, [%rd278+0];
+	mov.b32 %r78, %r77;
+	mov.b32 %r79, %r78;
+	mov.b32 %r80, %r70;
+	mov.b32 %r81, %r72;
+	mov.b32 %r82, %r79;
+	mov.b64 %rd279, %rd249;
+$L44:
+	cvt.s64.s32 %rd280, %r82;
+	mul.lo.s64 %rd281, %rd280, %rd116;
+	mad.lo.s64 %rd282, %rd281, 4, %rd112;
+	ld.relaxed.gpu.global.s32 %r83, [%rd282+0];
+	mov.b32 %r84, %r83;
+	setp.ge.s32 %p35, %r84, 0;
 	mov.pred %p36, %p35;
 	not.pred %p37, %p36;
-	@!%p37 bra $L44;
-	cvt.s64.s32 %rd260, %r60;
-	mul.lo.s64 %rd261, %rd260, %rd194;
-	mad.lo.s64 %rd262, %rd261, 4, %rd192;
-	atom.global.exch.b32 %r77, [%rd262], %r41;
-	mov.b32 %r78, %r77;
-	setp.eq.s32 %p38, %r78, %r41;
-	mov.pred %p36, %p38;
-$L44:
-	@!%p36 bra $L46;
-	mov.b64 %rd263, %rd244;
-	mov.b64 %rd255, %rd263;
-	mov.pred %p34, 0;
-	bra.uni $L34;
+	@!%p37 bra $L48;
+	cvt.s64.s32 %rd283, %r82;
+	mul.lo.s64 %rd284, %rd283, %rd116;
+	mad.lo.s64 %rd285, %rd284, 4, %rd112;
+	mov.b32 %r85, -1;
+	atom.global.cas.b32 %r86, [%rd285], %r85, %r81;
+	setp.eq.u32 %p38, %r86, %r85;
+	mov.pred %p39, %p38;
+	not.pred %p40, %p39;
+	mov.pred %p36, %p40;
+$L48:
+	@!%p36 bra $L50;
+	mov.pred %p41, 0;
+	bra.uni $L46;
+$L50:
+	cvt.s64.s32 %rd286, %r81;
+	mul.lo.s64 %rd287, %rd286, %rd123;
+	mad.lo.s64 %rd288, %rd287, 4, %rd119;
+	ld.global.s32 %r87, [%rd288+0];
+	mov.b32 %r88, %r87;
+	add.s32 %r89, %r88, 1;
+	cvt.s64.s32 %rd289, %r82;
+	mul.lo.s64 %rd290, %rd289, %rd123;
+	mad.lo.s64 %rd291, %rd290, 4, %rd119;
+	st.global.s32 [%rd291+0], %r89;
+	mov.pred %p41, 1;
+	bra.uni $L46;
+$L45:
+	bra.uni $L44;
 $L46:
-$L42:
-	mul.lo.s64 %rd264, %rd244, %rd140;
-	mad.lo.s64 %rd265, %rd264, 4, %rd138;
-	st.shared.s32 [%rd265+0], %r60;
-	add.s64 %rd266, %rd244, 1;
-	mov.b64 %rd267, %rd266;
-	mov.b64 %rd255, %rd267;
-	mov.pred %p34, 1;
+	@!%p41 bra $L52;
+	mov.pred %p42, 0;
+	mov.b64 %rd292, %rd255;
+	mov.b32 %r90, %r79;
+$L53:
+	@!%p29 bra $L57;
+	shr.s32 %r91, %r90, 5;
+	cvt.s64.s32 %rd293, %r91;
+	mov.b64 %rd294, %rd293;
+	and.b32 %r92, %r90, 31;
+	cvt.s64.s32 %rd295, %r92;
+	min.u64 %rd296, %rd295, 32;
+	cvt.u32.u64 %r93, %rd296;
+	mov.b32 %r95, 0x1;
+	shl.b32 %r94, %r95, %r93;
+	setp.hs.u32 %p43, %r93, 32;
+	selp.b32 %r96, 0, %r94, %p43;
+	mov.b32 %r97, %r96;
+	mov.b64 %rd297, %rd294;
+	mov.b32 %r98, %r97;
+	mul.lo.s64 %rd298, %rd297, %rd238;
+	mad.lo.s64 %rd299, %rd298, 4, %rd236;
+	ld.relaxed.gpu.global.u32 %r99, [%rd299+0];
+	mov.b32 %r100, %r99;
+	and.b32 %r101, %r100, %r98;
+	setp.ne.u32 %p44, %r101, 0x0;
+	mov.pred %p45, %p44;
+	not.pred %p46, %p45;
+	@!%p46 bra $L59;
+	mul.lo.s64 %rd300, %rd297, %rd238;
+	mad.lo.s64 %rd301, %rd300, 4, %rd236;
+	atom.global.or.b32 %r102, [%rd301], %r98;
+	mov.b32 %r103, %r102;
+	and.b32 %r104, %r103, %r98;
+	setp.ne.u32 %p47, %r104, 0x0;
+	mov.pred %p45, %p47;
+$L59:
+	@!%p45 bra $L61;
+	mov.b64 %rd302, %rd292;
+	mov.b64 %rd303, %rd302;
+	mov.pred %p48, 0;
+	bra.uni $L55;
+$L61:
+	mov.b64 %rd304, %rd292;
+	mov.b64 %rd303, %rd304;
+	mov.pred %p48, 1;
+	bra.uni $L55;
+$L57:
+	@!%p30 bra $L63;
+	cvt.s64.s32 %rd305, %r90;
+	mul.lo.s64 %rd306, %rd305, %rd241;
+	mad.lo.s64 %rd307, %rd306, 4, %rd239;
+	ld.relaxed.gpu.global.s32 %r105, [%rd307+0];
+	mov.b32 %r106, %r105;
+	setp.eq.s32 %p49, %r106, %r71;
+	mov.pred %p50, %p49;
+	not.pred %p51, %p50;
+	@!%p51 bra $L65;
+	cvt.s64.s32 %rd308, %r90;
+	mul.lo.s64 %rd309, %rd308, %rd241;
+	mad.lo.s64 %rd310, %rd309, 4, %rd239;
+	atom.global.exch.b32 %r107, [%rd310], %r71;
+	mov.b32 %r108, %r107;
+	setp.eq.s32 %p52, %r108, %r71;
+	mov.pred %p50, %p52;
+$L65:
+	@!%p50 bra $L67;
+	mov.b64 %rd311, %rd292;
+	mov.b64 %rd303, %rd311;
+	mov.pred %p48, 0;
+	bra.uni $L55;
+$L67:
+$L63:
+	mul.lo.s64 %rd312, %rd292, %rd142;
+	mad.lo.s64 %rd313, %rd312, 4, %rd140;
+	st.shared.s32 [%rd313+0], %r90;
+	add.s64 %rd314, %rd292, 1;
+	mov.b64 %rd315, %rd314;
+	mov.b64 %rd303, %rd315;
+	mov.pred %p48, 1;
+	bra.uni $L55;
+$L54:
+	bra.uni $L53;
+$L55:
+	mov.b64 %rd316, %rd303;
+	mov.pred %p53, %p48;
+	mov.b64 %rd255, %rd316;
+	mov.pred %p42, %p53;
+	@!%p42 bra $L69;
+	mov.b64 %rd317, %rd222;
+	mov.b32 %r109, %r79;
+	cvt.s64.s32 %rd318, %r109;
+	add.s64 %rd319, %rd318, 1;
+	mul.lo.s64 %rd320, %rd319, %rd32;
+	mad.lo.s64 %rd321, %rd320, 8, %rd28;
+	ld.global.nc.s64 %rd322, [%rd321+0];
+	mov.b64 %rd323, %rd322;
+	cvt.s64.s32 %rd324, %r109;
+	mul.lo.s64 %rd325, %rd324, %rd32;
+	mad.lo.s64 %rd326, %rd325, 8, %rd28;
+	ld.global.nc.s64 %rd327, [%rd326+0];
+	mov.b64 %rd328, %rd327;
+	sub.s64 %rd329, %rd323, %rd328;
+	mov.b64 %rd330, %rd329;
+	mov.b64 %rd331, %rd330;
+	add.s64 %rd332, %rd252, %rd331;
+	mov.b64 %rd252, %rd332;
+	max.s64 %rd333, %rd253, %rd331;
+	mov.b64 %rd253, %rd333;
+$L69:
+$L52:
+	add.s64 %rd334, %rd249, 1;
+	mov.b64 %rd249, %rd334;
+	sub.s64 %rd335, %rd256, 1;
+	mov.b64 %rd256, %rd335;
+$L36:
+	bra.uni $L35;
+$L37:
+	// block scan
+	mov.b64 %rd336, %rd255;
+	mov.b32 %r110, %r3;
+$L70:
+	setp.hs.u32 %p54, %r110, 32;
+	@%p54 bra $L71;
+	mov.b64 {%r111, %r112}, %rd336;
+	shfl.sync.up.b32 %r113|%p55, %r111, %r110, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, %r110, 0, %r17;
+	mov.b64 %rd337, {%r113, %r114};
+	@!%p55 bra $L72;
+	add.s64 %rd338, %rd337, %rd336;
+	mov.b64 %rd336, %rd338;
+$L72:
+	shl.b32 %r110, %r110, 1;
+	bra.uni $L70;
+$L71:
+	mov.b64 {%r115, %r116}, %rd336;
+	shfl.sync.up.b32 %r117|%p56, %r115, %r3, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, %r3, 0, %r17;
+	mov.b64 %rd339, {%r117, %r118};
+	setp.lo.u32 %p57, %r3, 32;
+	and.pred %p58, %p56, %p57;
+	selp.b64 %rd340, %rd339, 0, %p58;
+	sub.u32 %r119, %r13, %r3;
+	setp.eq.u32 %p59, %r7, %r119;
+	@!%p59 bra $L73;
+	mul.wide.u32 %rd341, %r8, 16;
+	add.s64 %rd342, %rd1, %rd341;
+	st.shared.s64 [%rd342+0], %rd336;
+$L73:
+	bar.sync 0;
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L74;
+	mov.b64 %rd343, 0;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L75;
+	mul.wide.u32 %rd344, %r7, 16;
+	add.s64 %rd345, %rd1, %rd344;
+	ld.shared.s64 %rd346, [%rd345+0];
+	mov.b64 %rd343, %rd346;
+$L75:
+	mov.b64 {%r120, %r121}, %rd343;
+	shfl.sync.up.b32 %r122|%p62, %r120, 1, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
+	mov.b64 %rd347, {%r122, %r123};
+	@!%p62 bra $L76;
+	add.s64 %rd348, %rd347, %rd343;
+	mov.b64 %rd343, %rd348;
+$L76:
+	mov.b64 {%r124, %r125}, %rd343;
+	shfl.sync.up.b32 %r126|%p63, %r124, 2, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, 2, 0, %r17;
+	mov.b64 %rd349, {%r126, %r127};
+	@!%p63 bra $L77;
+	add.s64 %rd350, %rd349, %rd343;
+	mov.b64 %rd343, %rd350;
+$L77:
+	mov.b64 {%r128, %r129}, %rd343;
+	shfl.sync.up.b32 %r130|%p64, %r128, 4, 0, %r17;
+	shfl.sync.up.b32 %r131, %r129, 4, 0, %r17;
+	mov.b64 %rd351, {%r130, %r131};
+	@!%p64 bra $L78;
+	add.s64 %rd352, %rd351, %rd343;
+	mov.b64 %rd343, %rd352;
+$L78:
+	mov.b64 {%r132, %r133}, %rd343;
+	shfl.sync.up.b32 %r134|%p65, %r132, 8, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, 8, 0, %r17;
+	mov.b64 %rd353, {%r134, %r135};
+	@!%p65 bra $L79;
+	add.s64 %rd354, %rd353, %rd343;
+	mov.b64 %rd343, %rd354;
+$L79:
+	mov.b64 {%r136, %r137}, %rd343;
+	shfl.sync.up.b32 %r138|%p66, %r136, 16, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 16, 0, %r17;
+	mov.b64 %rd355, {%r138, %r139};
+	@!%p66 bra $L80;
+	add.s64 %rd356, %rd355, %rd343;
+	mov.b64 %rd343, %rd356;
+$L80:
+	mov.b64 {%r140, %r141}, %rd343;
+	shfl.sync.up.b32 %r142|%p67, %r140, 1, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 1, 0, %r17;
+	mov.b64 %rd357, {%r142, %r143};
+	selp.b64 %rd358, %rd357, 0, %p67;
+	@!%p61 bra $L81;
+	mul.wide.u32 %rd359, %r7, 16;
+	add.s64 %rd360, %rd1, %rd359;
+	add.s64 %rd361, %rd360, 512;
+	st.shared.s64 [%rd361+0], %rd358;
+$L81:
+	sub.u32 %r144, %r10, 1;
+	setp.eq.u32 %p68, %r7, %r144;
+	@!%p68 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd343;
+$L82:
+$L74:
+	bar.sync 0;
+	mul.wide.u32 %rd362, %r8, 16;
+	add.s64 %rd363, %rd1, %rd362;
+	add.s64 %rd364, %rd363, 512;
+	ld.shared.s64 %rd365, [%rd364+0];
+	add.s64 %rd366, %rd365, %rd340;
+	ld.shared.s64 %rd367, [%rd1+1024];
+	mov.b64 {%r145, %r146}, %rd366;
+	shfl.sync.idx.b32 %r147|%p69, %r145, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r148, %r146, 0, %r21, %r17;
+	mov.b64 %rd368, {%r147, %r148};
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	mov.b64 %rd374, %rd372;
+	mov.b64 %rd375, %rd373;
+	add.s64 %rd376, %rd251, %rd374;
+	mov.b64 %rd377, %rd376;
+	mov.b64 %rd378, 0;
+$L83:
+	setp.lt.s64 %p70, %rd378, %rd255;
+	not.pred %p71, %p70;
+	@!%p71 bra $L87;
+	bra.uni $L85;
+$L87:
+	mul.lo.s64 %rd379, %rd378, %rd142;
+	mad.lo.s64 %rd380, %rd379, 4, %rd140;
+	ld.shared.s32 %r149, [%rd380+0];
+	mov.b32 %r150, %r149;
+	add.s64 %rd381, %rd377, %rd378;
+	mul.lo.s64 %rd382, %rd381, %rd200;
+	mad.lo.s64 %rd383, %rd382, 4, %rd198;
+	st.global.s32 [%rd383+0], %r150;
+$L84:
+	add.s64 %rd384, %rd378, 1;
+	mov.b64 %rd378, %rd384;
+	bra.uni $L83;
+$L85:
+	add.s64 %rd385, %rd251, %rd375;
+	mov.b64 %rd251, %rd385;
+	mov.b64 %rd386, 0;
+	setp.lt.s64 %p72, %rd249, %rd250;
+	setp.lt.s64 %p73, %rd248, %rd244;
+	or.pred %p74, %p72, %p73;
+	@!%p74 bra $L89;
+	mov.b64 %rd386, 1;
+$L89:
+	mov.b64 %rd387, %rd386;
+	// block reduction
+	sub.u32 %r151, %r13, 1;
+	mov.b32 %r152, %r3;
+$L90:
+	setp.hs.u32 %p75, %r152, 32;
+	@%p75 bra $L91;
+	mov.b64 {%r153, %r154}, %rd387;
+	shfl.sync.down.b32 %r155|%p76, %r153, %r152, %r151, %r17;
+	shfl.sync.down.b32 %r156, %r154, %r152, %r151, %r17;
+	mov.b64 %rd388, {%r155, %r156};
+	@!%p76 bra $L92;
+	max.s64 %rd389, %rd387, %rd388;
+	mov.b64 %rd387, %rd389;
+$L92:
+	shl.b32 %r152, %r152, 1;
+	bra.uni $L90;
+$L91:
+	setp.eq.u32 %p77, %r7, 0;
+	@!%p77 bra $L93;
+	mul.wide.u32 %rd390, %r8, 16;
+	add.s64 %rd391, %rd1, %rd390;
+	st.shared.s64 [%rd391+0], %rd387;
+$L93:
+	bar.sync 0;
+	setp.eq.u32 %p78, %r8, 0;
+	@!%p78 bra $L94;
+	setp.lo.u32 %p79, %r7, %r10;
+	@!%p79 bra $L95;
+	mul.wide.u32 %rd392, %r7, 16;
+	add.s64 %rd393, %rd1, %rd392;
+	ld.shared.s64 %rd394, [%rd393+0];
+	mov.b64 %rd387, %rd394;
+$L95:
+	sub.u32 %r157, %r10, 1;
+	mov.b64 {%r158, %r159}, %rd387;
+	shfl.sync.down.b32 %r160|%p80, %r158, 1, %r157, %r17;
+	shfl.sync.down.b32 %r161, %r159, 1, %r157, %r17;
+	mov.b64 %rd395, {%r160, %r161};
+	@!%p80 bra $L96;
+	max.s64 %rd396, %rd387, %rd395;
+	mov.b64 %rd387, %rd396;
+$L96:
+	mov.b64 {%r162, %r163}, %rd387;
+	shfl.sync.down.b32 %r164|%p81, %r162, 2, %r157, %r17;
+	shfl.sync.down.b32 %r165, %r163, 2, %r157, %r17;
+	mov.b64 %rd397, {%r164, %r165};
+	@!%p81 bra $L97;
+	max.s64 %rd398, %rd387, %rd397;
+	mov.b64 %rd387, %rd398;
+$L97:
+	mov.b64 {%r166, %r167}, %rd387;
+	shfl.sync.down.b32 %r168|%p82, %r166, 4, %r157, %r17;
+	shfl.sync.down.b32 %r169, %r167, 4, %r157, %r17;
+	mov.b64 %rd399, {%r168, %r169};
+	@!%p82 bra $L98;
+	max.s64 %rd400, %rd387, %rd399;
+	mov.b64 %rd387, %rd400;
+$L98:
+	mov.b64 {%r170, %r171}, %rd387;
+	shfl.sync.down.b32 %r172|%p83, %r170, 8, %r157, %r17;
+	shfl.sync.down.b32 %r173, %r171, 8, %r157, %r17;
+	mov.b64 %rd401, {%r172, %r173};
+	@!%p83 bra $L99;
+	max.s64 %rd402, %rd387, %rd401;
+	mov.b64 %rd387, %rd402;
+$L99:
+	mov.b64 {%r174, %r175}, %rd387;
+	shfl.sync.down.b32 %r176|%p84, %r174, 16, %r157, %r17;
+	shfl.sync.down.b32 %r177, %r175, 16, %r157, %r17;
+	mov.b64 %rd403, {%r176, %r177};
+	@!%p84 bra $L100;
+	max.s64 %rd404, %rd387, %rd403;
+	mov.b64 %rd387, %rd404;
+$L100:
+	@!%p77 bra $L101;
+	st.shared.s64 [%rd1+1024], %rd387;
+$L101:
+$L94:
+	bar.sync 0;
+	ld.shared.s64 %rd405, [%rd1+1024];
+	mov.b64 %rd387, %rd405;
+	mov.b64 %rd406, %rd387;
+	setp.eq.s64 %p85, %rd406, 0;
+	@!%p85 bra $L103;
 	bra.uni $L34;
+$L103:
 $L33:
 	bra.uni $L32;
 $L34:
-	mov.b64 %rd268, %rd255;
-	mov.pred %p39, %p34;
-	mov.b64 %rd207, %rd268;
-	mov.pred %p28, %p39;
-	@!%p28 bra $L48;
-	mov.b64 %rd269, %rd176;
-	mov.b32 %r79, %r49;
-	cvt.s64.s32 %rd270, %r79;
-	add.s64 %rd271, %rd270, 1;
-	mul.lo.s64 %rd272, %rd271, %rd32;
-	mad.lo.s64 %rd273, %rd272, 8, %rd28;
-	ld.global.nc.s64 %rd274, [%rd273+0];
-	mov.b64 %rd275, %rd274;
-	cvt.s64.s32 %rd276, %r79;
-	mul.lo.s64 %rd277, %rd276, %rd32;
-	mad.lo.s64 %rd278, %rd277, 8, %rd28;
-	ld.global.nc.s64 %rd279, [%rd278+0];
-	mov.b64 %rd280, %rd279;
-	sub.s64 %rd281, %rd275, %rd280;
-	mov.b64 %rd282, %rd281;
-	add.s64 %rd283, %rd205, %rd282;
-	mov.b64 %rd205, %rd283;
-$L48:
-$L31:
-	add.s64 %rd284, %rd202, 1;
-	mov.b64 %rd202, %rd284;
-	sub.s64 %rd285, %rd208, 1;
-	mov.b64 %rd208, %rd285;
-$L15:
-	bra.uni $L14;
-$L16:
-	// block scan
-	mov.b64 %rd286, %rd207;
-	mov.b32 %r80, %r3;
-$L49:
-	setp.hs.u32 %p40, %r80, 32;
-	@%p40 bra $L50;
-	mov.b64 {%r81, %r82}, %rd286;
-	shfl.sync.up.b32 %r83|%p41, %r81, %r80, 0, %r17;
-	shfl.sync.up.b32 %r84, %r82, %r80, 0, %r17;
-	mov.b64 %rd287, {%r83, %r84};
-	@!%p41 bra $L51;
-	add.s64 %rd288, %rd287, %rd286;
-	mov.b64 %rd286, %rd288;
-$L51:
-	shl.b32 %r80, %r80, 1;
-	bra.uni $L49;
-$L50:
-	mov.b64 {%r85, %r86}, %rd286;
-	shfl.sync.up.b32 %r87|%p42, %r85, %r3, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, %r3, 0, %r17;
-	mov.b64 %rd289, {%r87, %r88};
-	setp.lo.u32 %p43, %r3, 32;
-	and.pred %p44, %p42, %p43;
-	selp.b64 %rd290, %rd289, 0, %p44;
-	sub.u32 %r89, %r13, %r3;
-	setp.eq.u32 %p45, %r7, %r89;
-	@!%p45 bra $L52;
-	mul.wide.u32 %rd291, %r8, 16;
-	add.s64 %rd292, %rd1, %rd291;
-	st.shared.s64 [%rd292+0], %rd286;
-$L52:
-	bar.sync 0;
-	setp.eq.u32 %p46, %r8, 0;
-	@!%p46 bra $L53;
-	mov.b64 %rd293, 0;
-	setp.lo.u32 %p47, %r7, %r10;
-	@!%p47 bra $L54;
-	mul.wide.u32 %rd294, %r7, 16;
-	add.s64 %rd295, %rd1, %rd294;
-	ld.shared.s64 %rd296, [%rd295+0];
-	mov.b64 %rd293, %rd296;
-$L54:
-	mov.b64 {%r90, %r91}, %rd293;
-	shfl.sync.up.b32 %r92|%p48, %r90, 1, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, 1, 0, %r17;
-	mov.b64 %rd297, {%r92, %r93};
-	@!%p48 bra $L55;
-	add.s64 %rd298, %rd297, %rd293;
-	mov.b64 %rd293, %rd298;
-$L55:
-	mov.b64 {%r94, %r95}, %rd293;
-	shfl.sync.up.b32 %r96|%p49, %r94, 2, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 2, 0, %r17;
-	mov.b64 %rd299, {%r96, %r97};
-	@!%p49 bra $L56;
-	add.s64 %rd300, %rd299, %rd293;
-	mov.b64 %rd293, %rd300;
-$L56:
-	mov.b64 {%r98, %r99}, %rd293;
-	shfl.sync.up.b32 %r100|%p50, %r98, 4, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 4, 0, %r17;
-	mov.b64 %rd301, {%r100, %r101};
-	@!%p50 bra $L57;
-	add.s64 %rd302, %rd301, %rd293;
-	mov.b64 %rd293, %rd302;
-$L57:
-	mov.b64 {%r102, %r103}, %rd293;
-	shfl.sync.up.b32 %r104|%p51, %r102, 8, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 8, 0, %r17;
-	mov.b64 %rd303, {%r104, %r105};
-	@!%p51 bra $L58;
-	add.s64 %rd304, %rd303, %rd293;
-	mov.b64 %rd293, %rd304;
-$L58:
-	mov.b64 {%r106, %r107}, %rd293;
-	shfl.sync.up.b32 %r108|%p52, %r106, 16, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 16, 0, %r17;
-	mov.b64 %rd305, {%r108, %r109};
-	@!%p52 bra $L59;
-	add.s64 %rd306, %rd305, %rd293;
-	mov.b64 %rd293, %rd306;
-$L59:
-	mov.b64 {%r110, %r111}, %rd293;
-	shfl.sync.up.b32 %r112|%p53, %r110, 1, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 1, 0, %r17;
-	mov.b64 %rd307, {%r112, %r113};
-	selp.b64 %rd308, %rd307, 0, %p53;
-	@!%p47 bra $L60;
-	mul.wide.u32 %rd309, %r7, 16;
-	add.s64 %rd310, %rd1, %rd309;
-	add.s64 %rd311, %rd310, 512;
-	st.shared.s64 [%rd311+0], %rd308;
-$L60:
-	sub.u32 %r114, %r10, 1;
-	setp.eq.u32 %p54, %r7, %r114;
-	@!%p54 bra $L61;
-	st.shared.s64 [%rd1+1024], %rd293;
-$L61:
-$L53:
-	bar.sync 0;
-	mul.wide.u32 %rd312, %r8, 16;
-	add.s64 %rd313, %rd1, %rd312;
-	add.s64 %rd314, %rd313, 512;
-	ld.shared.s64 %rd315, [%rd314+0];
-	add.s64 %rd316, %rd315, %rd290;
-	ld.shared.s64 %rd317, [%rd1+1024];
-	mov.b64 {%r115, %r116}, %rd316;
-	shfl.sync.idx.b32 %r117|%p55, %r115, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r118, %r116, 0, %r21, %r17;
-	mov.b64 %rd318, {%r117, %r118};
-	mov.b64 %rd319, %rd317;
-	mov.b64 %rd320, %rd318;
-	mov.b64 %rd321, %rd319;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	mov.b64 %rd324, %rd322;
-	mov.b64 %rd325, %rd323;
-	add.s64 %rd326, %rd204, %rd324;
-	mov.b64 %rd327, %rd326;
-	mov.b64 %rd328, 0;
-$L62:
-	setp.lt.s64 %p56, %rd328, %rd207;
-	not.pred %p57, %p56;
-	@!%p57 bra $L66;
-	bra.uni $L64;
-$L66:
-	mul.lo.s64 %rd329, %rd328, %rd140;
-	mad.lo.s64 %rd330, %rd329, 4, %rd138;
-	ld.shared.s32 %r119, [%rd330+0];
-	mov.b32 %r120, %r119;
-	add.s64 %rd331, %rd327, %rd328;
-	mul.lo.s64 %rd332, %rd331, %rd154;
-	mad.lo.s64 %rd333, %rd332, 4, %rd152;
-	st.global.s32 [%rd333+0], %r120;
-$L63:
-	add.s64 %rd334, %rd328, 1;
-	mov.b64 %rd328, %rd334;
-	bra.uni $L62;
-$L64:
-	add.s64 %rd335, %rd204, %rd325;
-	mov.b64 %rd204, %rd335;
-	mov.b64 %rd336, 0;
-	setp.lt.s64 %p58, %rd202, %rd203;
-	setp.lt.s64 %p59, %rd201, %rd197;
-	or.pred %p60, %p58, %p59;
-	@!%p60 bra $L68;
-	mov.b64 %rd336, 1;
-$L68:
-	mov.b64 %rd337, %rd336;
+	mov.b64 %rd407, %rd252;
 	// block reduction
-	sub.u32 %r121, %r13, 1;
-	mov.b32 %r122, %r3;
-$L69:
-	setp.hs.u32 %p61, %r122, 32;
-	@%p61 bra $L70;
-	mov.b64 {%r123, %r124}, %rd337;
-	shfl.sync.down.b32 %r125|%p62, %r123, %r122, %r121, %r17;
-	shfl.sync.down.b32 %r126, %r124, %r122, %r121, %r17;
-	mov.b64 %rd338, {%r125, %r126};
-	@!%p62 bra $L71;
-	max.s64 %rd339, %rd337, %rd338;
-	mov.b64 %rd337, %rd339;
-$L71:
-	shl.b32 %r122, %r122, 1;
-	bra.uni $L69;
-$L70:
-	setp.eq.u32 %p63, %r7, 0;
-	@!%p63 bra $L72;
-	mul.wide.u32 %rd340, %r8, 16;
-	add.s64 %rd341, %rd1, %rd340;
-	st.shared.s64 [%rd341+0], %rd337;
-$L72:
+	sub.u32 %r178, %r13, 1;
+	mov.b32 %r179, %r3;
+$L104:
+	setp.hs.u32 %p86, %r179, 32;
+	@%p86 bra $L105;
+	mov.b64 {%r180, %r181}, %rd407;
+	shfl.sync.down.b32 %r182|%p87, %r180, %r179, %r178, %r17;
+	shfl.sync.down.b32 %r183, %r181, %r179, %r178, %r17;
+	mov.b64 %rd408, {%r182, %r183};
+	@!%p87 bra $L106;
+	add.s64 %rd409, %rd407, %rd408;
+	mov.b64 %rd407, %rd409;
+$L106:
+	shl.b32 %r179, %r179, 1;
+	bra.uni $L104;
+$L105:
+	setp.eq.u32 %p88, %r7, 0;
+	@!%p88 bra $L107;
+	mul.wide.u32 %rd410, %r8, 16;
+	add.s64 %rd411, %rd1, %rd410;
+	st.shared.s64 [%rd411+0], %rd407;
+$L107:
 	bar.sync 0;
-	setp.eq.u32 %p64, %r8, 0;
-	@!%p64 bra $L73;
-	setp.lo.u32 %p65, %r7, %r10;
-	@!%p65 bra $L74;
-	mul.wide.u32 %rd342, %r7, 16;
-	add.s64 %rd343, %rd1, %rd342;
-	ld.shared.s64 %rd344, [%rd343+0];
-	mov.b64 %rd337, %rd344;
-$L74:
-	sub.u32 %r127, %r10, 1;
-	mov.b64 {%r128, %r129}, %rd337;
-	shfl.sync.down.b32 %r130|%p66, %r128, 1, %r127, %r17;
-	shfl.sync.down.b32 %r131, %r129, 1, %r127, %r17;
-	mov.b64 %rd345, {%r130, %r131};
-	@!%p66 bra $L75;
-	max.s64 %rd346, %rd337, %rd345;
-	mov.b64 %rd337, %rd346;
-$L75:
-	mov.b64 {%r132, %r133}, %rd337;
-	shfl.sync.down.b32 %r134|%p67, %r132, 2, %r127, %r17;
-	shfl.sync.down.b32 %r135, %r133, 2, %r127, %r17;
-	mov.b64 %rd347, {%r134, %r135};
-	@!%p67 bra $L76;
-	max.s64 %rd348, %rd337, %rd347;
-	mov.b64 %rd337, %rd348;
-$L76:
-	mov.b64 {%r136, %r137}, %rd337;
-	shfl.sync.down.b32 %r138|%p68, %r136, 4, %r127, %r17;
-	shfl.sync.down.b32 %r139, %r137, 4, %r127, %r17;
-	mov.b64 %rd349, {%r138, %r139};
-	@!%p68 bra $L77;
-	max.s64 %rd350, %rd337, %rd349;
-	mov.b64 %rd337, %rd350;
-$L77:
-	mov.b64 {%r140, %r141}, %rd337;
-	shfl.sync.down.b32 %r142|%p69, %r140, 8, %r127, %r17;
-	shfl.sync.down.b32 %r143, %r141, 8, %r127, %r17;
-	mov.b64 %rd351, {%r142, %r143};
-	@!%p69 bra $L78;
-	max.s64 %rd352, %rd337, %rd351;
-	mov.b64 %rd337, %rd352;
-$L78:
-	mov.b64 {%r144, %r145}, %rd337;
-	shfl.sync.down.b32 %r146|%p70, %r144, 16, %r127, %r17;
-	shfl.sync.down.b32 %r147, %r145, 16, %r127, %r17;
-	mov.b64 %rd353, {%r146, %r147};
-	@!%p70 bra $L79;
-	max.s64 %rd354, %rd337, %rd353;
-	mov.b64 %rd337, %rd354;
-$L79:
-	@!%p63 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd337;
-$L80:
-$L73:
+	setp.eq.u32 %p89, %r8, 0;
+	@!%p89 bra $L108;
+	setp.lo.u32 %p90, %r7, %r10;
+	@!%p90 bra $L109;
+	mul.wide.u32 %rd412, %r7, 16;
+	add.s64 %rd413, %rd1, %rd412;
+	ld.shared.s64 %rd414, [%rd413+0];
+	mov.b64 %rd407, %rd414;
+$L109:
+	sub.u32 %r184, %r10, 1;
+	mov.b64 {%r185, %r186}, %rd407;
+	shfl.sync.down.b32 %r187|%p91, %r185, 1, %r184, %r17;
+	shfl.sync.down.b32 %r188, %r186, 1, %r184, %r17;
+	mov.b64 %rd415, {%r187, %r188};
+	@!%p91 bra $L110;
+	add.s64 %rd416, %rd407, %rd415;
+	mov.b64 %rd407, %rd416;
+$L110:
+	mov.b64 {%r189, %r190}, %rd407;
+	shfl.sync.down.b32 %r191|%p92, %r189, 2, %r184, %r17;
+	shfl.sync.down.b32 %r192, %r190, 2, %r184, %r17;
+	mov.b64 %rd417, {%r191, %r192};
+	@!%p92 bra $L111;
+	add.s64 %rd418, %rd407, %rd417;
+	mov.b64 %rd407, %rd418;
+$L111:
+	mov.b64 {%r193, %r194}, %rd407;
+	shfl.sync.down.b32 %r195|%p93, %r193, 4, %r184, %r17;
+	shfl.sync.down.b32 %r196, %r194, 4, %r184, %r17;
+	mov.b64 %rd419, {%r195, %r196};
+	@!%p93 bra $L112;
+	add.s64 %rd420, %rd407, %rd419;
+	mov.b64 %rd407, %rd420;
+$L112:
+	mov.b64 {%r197, %r198}, %rd407;
+	shfl.sync.down.b32 %r199|%p94, %r197, 8, %r184, %r17;
+	shfl.sync.down.b32 %r200, %r198, 8, %r184, %r17;
+	mov.b64 %rd421, {%r199, %r200};
+	@!%p94 bra $L113;
+	add.s64 %rd422, %rd407, %rd421;
+	mov.b64 %rd407, %rd422;
+$L113:
+	mov.b64 {%r201, %r202}, %rd407;
+	shfl.sync.down.b32 %r203|%p95, %r201, 16, %r184, %r17;
+	shfl.sync.down.b32 %r204, %r202, 16, %r184, %r17;
+	mov.b64 %rd423, {%r203, %r204};
+	@!%p95 bra $L114;
+	add.s64 %rd424, %rd407, %rd423;
+	mov.b64 %rd407, %rd424;
+$L114:
+	@!%p88 bra $L115;
+	st.shared.s64 [%rd1+1024], %rd407;
+$L115:
+$L108:
 	bar.sync 0;
-	ld.shared.s64 %rd355, [%rd1+1024];
-	mov.b64 %rd337, %rd355;
-	mov.b64 %rd356, %rd337;
-	setp.eq.s64 %p71, %rd356, 0;
-	@!%p71 bra $L82;
-	bra.uni $L13;
-$L82:
-$L12:
-	bra.uni $L11;
-$L13:
-	mov.b64 %rd357, %rd205;
+	ld.shared.s64 %rd425, [%rd1+1024];
+	mov.b64 %rd407, %rd425;
+	mov.b64 %rd426, %rd407;
+	mov.b64 %rd427, %rd253;
 	// block reduction
-	sub.u32 %r148, %r13, 1;
-	mov.b32 %r149, %r3;
-$L83:
-	setp.hs.u32 %p72, %r149, 32;
-	@%p72 bra $L84;
-	mov.b64 {%r150, %r151}, %rd357;
-	shfl.sync.down.b32 %r152|%p73, %r150, %r149, %r148, %r17;
-	shfl.sync.down.b32 %r153, %r151, %r149, %r148, %r17;
-	mov.b64 %rd358, {%r152, %r153};
-	@!%p73 bra $L85;
-	add.s64 %rd359, %rd357, %rd358;
-	mov.b64 %rd357, %rd359;
-$L85:
-	shl.b32 %r149, %r149, 1;
-	bra.uni $L83;
-$L84:
-	setp.eq.u32 %p74, %r7, 0;
-	@!%p74 bra $L86;
-	mul.wide.u32 %rd360, %r8, 16;
-	add.s64 %rd361, %rd1, %rd360;
-	st.shared.s64 [%rd361+0], %rd357;
-$L86:
+	sub.u32 %r205, %r13, 1;
+	mov.b32 %r206, %r3;
+$L116:
+	setp.hs.u32 %p96, %r206, 32;
+	@%p96 bra $L117;
+	mov.b64 {%r207, %r208}, %rd427;
+	shfl.sync.down.b32 %r209|%p97, %r207, %r206, %r205, %r17;
+	shfl.sync.down.b32 %r210, %r208, %r206, %r205, %r17;
+	mov.b64 %rd428, {%r209, %r210};
+	@!%p97 bra $L118;
+	max.s64 %rd429, %rd427, %rd428;
+	mov.b64 %rd427, %rd429;
+$L118:
+	shl.b32 %r206, %r206, 1;
+	bra.uni $L116;
+$L117:
+	setp.eq.u32 %p98, %r7, 0;
+	@!%p98 bra $L119;
+	mul.wide.u32 %rd430, %r8, 16;
+	add.s64 %rd431, %rd1, %rd430;
+	st.shared.s64 [%rd431+0], %rd427;
+$L119:
 	bar.sync 0;
-	setp.eq.u32 %p75, %r8, 0;
-	@!%p75 bra $L87;
-	setp.lo.u32 %p76, %r7, %r10;
-	@!%p76 bra $L88;
-	mul.wide.u32 %rd362, %r7, 16;
-	add.s64 %rd363, %rd1, %rd362;
-	ld.shared.s64 %rd364, [%rd363+0];
-	mov.b64 %rd357, %rd364;
-$L88:
-	sub.u32 %r154, %r10, 1;
-	mov.b64 {%r155, %r156}, %rd357;
-	shfl.sync.down.b32 %r157|%p77, %r155, 1, %r154, %r17;
-	shfl.sync.down.b32 %r158, %r156, 1, %r154, %r17;
-	mov.b64 %rd365, {%r157, %r158};
-	@!%p77 bra $L89;
-	add.s64 %rd366, %rd357, %rd365;
-	mov.b64 %rd357, %rd366;
-$L89:
-	mov.b64 {%r159, %r160}, %rd357;
-	shfl.sync.down.b32 %r161|%p78, %r159, 2, %r154, %r17;
-	shfl.sync.down.b32 %r162, %r160, 2, %r154, %r17;
-	mov.b64 %rd367, {%r161, %r162};
-	@!%p78 bra $L90;
-	add.s64 %rd368, %rd357, %rd367;
-	mov.b64 %rd357, %rd368;
-$L90:
-	mov.b64 {%r163, %r164}, %rd357;
-	shfl.sync.down.b32 %r165|%p79, %r163, 4, %r154, %r17;
-	shfl.sync.down.b32 %r166, %r164, 4, %r154, %r17;
-	mov.b64 %rd369, {%r165, %r166};
-	@!%p79 bra $L91;
-	add.s64 %rd370, %rd357, %rd369;
-	mov.b64 %rd357, %rd370;
-$L91:
-	mov.b64 {%r167, %r168}, %rd357;
-	shfl.sync.down.b32 %r169|%p80, %r167, 8, %r154, %r17;
-	shfl.sync.down.b32 %r170, %r168, 8, %r154, %r17;
-	mov.b64 %rd371, {%r169, %r170};
-	@!%p80 bra $L92;
-	add.s64 %rd372, %rd357, %rd371;
-	mov.b64 %rd357, %rd372;
-$L92:
-	mov.b64 {%r171, %r172}, %rd357;
-	shfl.sync.down.b32 %r173|%p81, %r171, 16, %r154, %r17;
-	shfl.sync.down.b32 %r174, %r172, 16, %r154, %r17;
-	mov.b64 %rd373, {%r173, %r174};
-	@!%p81 bra $L93;
-	add.s64 %rd374, %rd357, %rd373;
-	mov.b64 %rd357, %rd374;
-$L93:
-	@!%p74 bra $L94;
-	st.shared.s64 [%rd1+1024], %rd357;
-$L94:
-$L87:
+	setp.eq.u32 %p99, %r8, 0;
+	@!%p99 bra $L120;
+	setp.lo.u32 %p100, %r7, %r10;
+	@!%p100 bra $L121;
+	mul.wide.u32 %rd432, %r7, 16;
+	add.s64 %rd433, %rd1, %rd432;
+	ld.shared.s64 %rd434, [%rd433+0];
+	mov.b64 %rd427, %rd434;
+$L121:
+	sub.u32 %r211, %r10, 1;
+	mov.b64 {%r212, %r213}, %rd427;
+	shfl.sync.down.b32 %r214|%p101, %r212, 1, %r211, %r17;
+	shfl.sync.down.b32 %r215, %r213, 1, %r211, %r17;
+	mov.b64 %rd435, {%r214, %r215};
+	@!%p101 bra $L122;
+	max.s64 %rd436, %rd427, %rd435;
+	mov.b64 %rd427, %rd436;
+$L122:
+	mov.b64 {%r216, %r217}, %rd427;
+	shfl.sync.down.b32 %r218|%p102, %r216, 2, %r211, %r17;
+	shfl.sync.down.b32 %r219, %r217, 2, %r211, %r17;
+	mov.b64 %rd437, {%r218, %r219};
+	@!%p102 bra $L123;
+	max.s64 %rd438, %rd427, %rd437;
+	mov.b64 %rd427, %rd438;
+$L123:
+	mov.b64 {%r220, %r221}, %rd427;
+	shfl.sync.down.b32 %r222|%p103, %r220, 4, %r211, %r17;
+	shfl.sync.down.b32 %r223, %r221, 4, %r211, %r17;
+	mov.b64 %rd439, {%r222, %r223};
+	@!%p103 bra $L124;
+	max.s64 %rd440, %rd427, %rd439;
+	mov.b64 %rd427, %rd440;
+$L124:
+	mov.b64 {%r224, %r225}, %rd427;
+	shfl.sync.down.b32 %r226|%p104, %r224, 8, %r211, %r17;
+	shfl.sync.down.b32 %r227, %r225, 8, %r211, %r17;
+	mov.b64 %rd441, {%r226, %r227};
+	@!%p104 bra $L125;
+	max.s64 %rd442, %rd427, %rd441;
+	mov.b64 %rd427, %rd442;
+$L125:
+	mov.b64 {%r228, %r229}, %rd427;
+	shfl.sync.down.b32 %r230|%p105, %r228, 16, %r211, %r17;
+	shfl.sync.down.b32 %r231, %r229, 16, %r211, %r17;
+	mov.b64 %rd443, {%r230, %r231};
+	@!%p105 bra $L126;
+	max.s64 %rd444, %rd427, %rd443;
+	mov.b64 %rd427, %rd444;
+$L126:
+	@!%p98 bra $L127;
+	st.shared.s64 [%rd1+1024], %rd427;
+$L127:
+$L120:
 	bar.sync 0;
-	ld.shared.s64 %rd375, [%rd1+1024];
-	mov.b64 %rd357, %rd375;
-	mov.b64 %rd376, %rd357;
-	mov.b64 %rd377, %rd204;
-	mov.b64 %rd378, %rd376;
-	mov.b64 %rd379, %rd377;
-	mov.b64 %rd380, %rd378;
-	mov.b64 %rd381, %rd379;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	mov.b64 %rd384, %rd382;
-	cvt.u64.u32 %rd385, %r2;
-	setp.eq.s64 %p82, %rd385, 0;
-	@!%p82 bra $L96;
-	mov.b64 %rd387, 2;
-	mul.lo.s64 %rd386, %rd387, %rd142;
-	mul.lo.s64 %rd388, %rd386, %rd107;
-	mad.lo.s64 %rd389, %rd388, 8, %rd103;
-	st.global.s64 [%rd389+0], %rd383;
-	mov.b64 %rd391, 2;
-	mul.lo.s64 %rd390, %rd391, %rd142;
-	add.s64 %rd392, %rd390, 1;
-	mul.lo.s64 %rd393, %rd392, %rd107;
-	mad.lo.s64 %rd394, %rd393, 8, %rd103;
-	st.global.s64 [%rd394+0], %rd384;
-$L96:
-	setp.eq.s64 %p83, %rd383, 0;
-	setp.gt.s64 %p84, %rd383, %rd66;
-	or.pred %p85, %p83, %p84;
-	setp.gt.s64 %p86, %rd384, %rd68;
-	or.pred %p87, %p85, %p86;
-	@!%p87 bra $L98;
+	ld.shared.s64 %rd445, [%rd1+1024];
+	mov.b64 %rd427, %rd445;
+	mov.b64 %rd446, %rd427;
+	mov.b64 %rd447, %rd251;
+	mov.b64 %rd448, %rd426;
+	mov.b64 %rd449, %rd446;
+	mov.b64 %rd450, %rd447;
+	mov.b64 %rd451, %rd448;
+	mov.b64 %rd452, %rd449;
+	mov.b64 %rd453, %rd450;
+	mov.b64 %rd454, %rd451;
+	mov.b64 %rd455, %rd452;
+	mov.b64 %rd456, %rd453;
+	mov.b64 %rd457, %rd454;
+	mov.b64 %rd458, %rd455;
+	cvt.u64.u32 %rd459, %r2;
+	setp.eq.s64 %p106, %rd459, 0;
+	@!%p106 bra $L129;
+	mov.b64 %rd461, 3;
+	mul.lo.s64 %rd460, %rd461, %rd188;
+	mul.lo.s64 %rd462, %rd460, %rd109;
+	mad.lo.s64 %rd463, %rd462, 8, %rd105;
+	st.global.s64 [%rd463+0], %rd456;
+	mov.b64 %rd465, 3;
+	mul.lo.s64 %rd464, %rd465, %rd188;
+	add.s64 %rd466, %rd464, 1;
+	mul.lo.s64 %rd467, %rd466, %rd109;
+	mad.lo.s64 %rd468, %rd467, 8, %rd105;
+	st.global.s64 [%rd468+0], %rd457;
+	mov.b64 %rd470, 3;
+	mul.lo.s64 %rd469, %rd470, %rd188;
+	add.s64 %rd471, %rd469, 2;
+	mul.lo.s64 %rd472, %rd471, %rd109;
+	mad.lo.s64 %rd473, %rd472, 8, %rd105;
+	st.global.s64 [%rd473+0], %rd458;
+$L129:
+	setp.eq.s64 %p107, %rd456, 0;
+	setp.gt.s64 %p108, %rd456, %rd66;
+	or.pred %p109, %p107, %p108;
+	setp.gt.s64 %p110, %rd457, %rd68;
+	or.pred %p111, %p109, %p110;
+	setp.gt.s64 %p112, %rd458, %rd70;
+	or.pred %p113, %p111, %p112;
+	@!%p113 bra $L131;
 	bra.uni $L3;
-$L98:
-	mov.b64 %rd141, %rd383;
-$L5:
-	add.s64 %rd395, %rd142, 1;
-	mov.b64 %rd142, %rd395;
-	bra.uni $L4;
-$L6:
+$L131:
+	mov.b64 %rd143, %rd456;
+$L26:
+	add.s64 %rd474, %rd188, 1;
+	mov.b64 %rd188, %rd474;
+	bra.uni $L25;
+$L27:
 $L3:
 	bar.sync 0;
-	add.s64 %rd132, %rd132, %rd131;
+	add.s64 %rd134, %rd134, %rd133;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -18487,7 +18953,7 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:18491
+//line gokkos_kernels_gen.go:18957
 }
 
 // gokkosHostLoop1 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -18497,7 +18963,7 @@ func gokkosHostLoop1(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 //line kernels.go:47
 		k.Visited.Set(int(k.Root>>5), uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:18501
+//line gokkos_kernels_gen.go:18967
 }
 
 // gokkosHostLoop2 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -18516,7 +18982,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:18520
+//line gokkos_kernels_gen.go:18986
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -18530,7 +18996,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:18534
+//line gokkos_kernels_gen.go:19000
 }
 
 // gokkosHostLoop3 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -18542,14 +19008,14 @@ func gokkosHostLoop3(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:78
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:18546
+//line gokkos_kernels_gen.go:19012
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:78
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:18553
+//line gokkos_kernels_gen.go:19019
 }
 
 // gokkosHostLoop4 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -18561,14 +19027,14 @@ func gokkosHostLoop4(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:89
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:18565
+//line gokkos_kernels_gen.go:19031
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:89
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:18572
+//line gokkos_kernels_gen.go:19038
 }
 
 // gokkosHostLoop5 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -18582,7 +19048,7 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:18586
+//line gokkos_kernels_gen.go:19052
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -18591,7 +19057,7 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:18595
+//line gokkos_kernels_gen.go:19061
 }
 
 // gokkosHostLoop18 runs reach.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -18642,7 +19108,7 @@ gokkosNext:
 //line op.go:66
 		}
 	}
-//line gokkos_kernels_gen.go:18646
+//line gokkos_kernels_gen.go:19112
 	return gokkosN
 }
 
@@ -18698,6 +19164,6 @@ gokkosNext:
 //line op.go:29
 		}
 	}
-//line gokkos_kernels_gen.go:18702
+//line gokkos_kernels_gen.go:19168
 	return gokkosN
 }

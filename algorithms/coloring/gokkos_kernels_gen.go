@@ -162,7 +162,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[propagate]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[coloring.propagate]",
-		Pos:   "algorithms/frontier/levels.go:35",
+		Pos:   "algorithms/frontier/levels.go:38",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX5,
 		Entry: "gk_frontier_PushFused_coloring_propagate_",
@@ -177,17 +177,18 @@ func init() {
 			{Name: "MaxLevels", Field: []int{4}, Kind: abi.KindInt64},
 			{Name: "MaxVertices", Field: []int{5}, Kind: abi.KindInt64},
 			{Name: "MaxEdges", Field: []int{6}, Kind: abi.KindInt64},
-			{Name: "Out.Bitmap", Field: []int{7, 0}, Kind: abi.KindBool},
-			{Name: "Out.Queue", Field: []int{7, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Out.Tail", Field: []int{7, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
-			{Name: "Out.Bits", Field: []int{7, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{7, 4}, Kind: abi.KindBool},
-			{Name: "Out.Stamp", Field: []int{7, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{7, 6}, Kind: abi.KindInt32},
-			{Name: "Out.Buffer", Field: []int{7, 7}, Kind: abi.KindInt64},
-			{Name: "Out.Sample", Field: []int{7, 8}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.Color", Field: []int{9, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "MaxDegree", Field: []int{7}, Kind: abi.KindInt64},
+			{Name: "Out.Bitmap", Field: []int{8, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{8, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Tail", Field: []int{8, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Bits", Field: []int{8, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{8, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{8, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{8, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.Color", Field: []int{10, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -5714,12 +5715,13 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s39,
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
-	.param .b64 gk_s42
+	.param .b64 gk_s42,
+	.param .b64 gk_s43
 )
 {
-	.reg .pred %p<84>;
-	.reg .b32 %r<171>;
-	.reg .b64 %rd<379>;
+	.reg .pred %p<110>;
+	.reg .b32 %r<228>;
+	.reg .b64 %rd<458>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5815,732 +5817,963 @@ const gokkosPTX5 = `//
 	mov.b64 %rd66, %rd65;
 	ld.param.s64 %rd67, [gk_s19];
 	mov.b64 %rd68, %rd67;
-	ld.param.u8 %r30, [gk_s20];
+	ld.param.s64 %rd69, [gk_s20];
+	mov.b64 %rd70, %rd69;
+	ld.param.u8 %r30, [gk_s21];
 	setp.ne.u32 %p3, %r30, 0;
 	mov.pred %p4, %p3;
-	ld.param.u64 %rd69, [gk_s21];
-	cvta.to.global.u64 %rd70, %rd69;
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s22];
+	ld.param.u64 %rd71, [gk_s22];
+	cvta.to.global.u64 %rd72, %rd71;
 	mov.b64 %rd73, %rd72;
 	ld.param.s64 %rd74, [gk_s23];
 	mov.b64 %rd75, %rd74;
-	ld.param.u64 %rd76, [gk_s24];
-	cvta.to.global.u64 %rd77, %rd76;
-	mov.b64 %rd78, %rd77;
-	ld.param.s64 %rd79, [gk_s25];
+	ld.param.s64 %rd76, [gk_s24];
+	mov.b64 %rd77, %rd76;
+	ld.param.u64 %rd78, [gk_s25];
+	cvta.to.global.u64 %rd79, %rd78;
 	mov.b64 %rd80, %rd79;
 	ld.param.s64 %rd81, [gk_s26];
 	mov.b64 %rd82, %rd81;
-	ld.param.u64 %rd83, [gk_s27];
-	cvta.to.global.u64 %rd84, %rd83;
-	mov.b64 %rd85, %rd84;
-	ld.param.s64 %rd86, [gk_s28];
+	ld.param.s64 %rd83, [gk_s27];
+	mov.b64 %rd84, %rd83;
+	ld.param.u64 %rd85, [gk_s28];
+	cvta.to.global.u64 %rd86, %rd85;
 	mov.b64 %rd87, %rd86;
 	ld.param.s64 %rd88, [gk_s29];
 	mov.b64 %rd89, %rd88;
-	ld.param.u8 %r31, [gk_s30];
+	ld.param.s64 %rd90, [gk_s30];
+	mov.b64 %rd91, %rd90;
+	ld.param.u8 %r31, [gk_s31];
 	setp.ne.u32 %p5, %r31, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd90, [gk_s31];
-	cvta.to.global.u64 %rd91, %rd90;
-	mov.b64 %rd92, %rd91;
-	ld.param.s64 %rd93, [gk_s32];
+	ld.param.u64 %rd92, [gk_s32];
+	cvta.to.global.u64 %rd93, %rd92;
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s33];
 	mov.b64 %rd96, %rd95;
-	ld.param.s32 %r32, [gk_s34];
-	mov.b32 %r33, %r32;
-	ld.param.s64 %rd97, [gk_s35];
+	ld.param.s64 %rd97, [gk_s34];
 	mov.b64 %rd98, %rd97;
+	ld.param.s32 %r32, [gk_s35];
+	mov.b32 %r33, %r32;
 	ld.param.s64 %rd99, [gk_s36];
 	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s37];
-	cvta.to.global.u64 %rd102, %rd101;
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
+	ld.param.s64 %rd101, [gk_s37];
+	mov.b64 %rd102, %rd101;
+	ld.param.u64 %rd103, [gk_s38];
+	cvta.to.global.u64 %rd104, %rd103;
 	mov.b64 %rd105, %rd104;
 	ld.param.s64 %rd106, [gk_s39];
 	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
+	ld.param.s64 %rd108, [gk_s40];
+	mov.b64 %rd109, %rd108;
+	ld.param.u64 %rd110, [gk_s41];
+	cvta.to.global.u64 %rd111, %rd110;
 	mov.b64 %rd112, %rd111;
 	ld.param.s64 %rd113, [gk_s42];
 	mov.b64 %rd114, %rd113;
-	cvt.u64.u32 %rd116, %r28;
-	cvt.u64.u32 %rd117, %r29;
-	mov.b64 %rd118, %rd116;
+	ld.param.s64 %rd115, [gk_s43];
+	mov.b64 %rd116, %rd115;
+	cvt.u64.u32 %rd118, %r28;
+	cvt.u64.u32 %rd119, %r29;
+	mov.b64 %rd120, %rd118;
 $L1:
-	setp.ge.s64 %p7, %rd118, %rd2;
+	setp.ge.s64 %p7, %rd120, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd115, %rd118;
+	mov.b64 %rd117, %rd120;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd119, %rd13, %rd21;
-	mad.lo.s64 %rd120, %rd98, 4, 15;
-	and.b64 %rd120, %rd120, -16;
-	add.s64 %rd21, %rd21, %rd120;
-	mov.b64 %rd121, %rd119;
-	mov.b64 %rd122, %rd98;
-	mov.b64 %rd123, 1;
-	mov.b64 %rd124, %rd121;
-	mov.b64 %rd125, %rd122;
+	add.s64 %rd121, %rd13, %rd21;
+	mad.lo.s64 %rd122, %rd100, 4, 15;
+	and.b64 %rd122, %rd122, -16;
+	add.s64 %rd21, %rd21, %rd122;
+	mov.b64 %rd123, %rd121;
+	mov.b64 %rd124, %rd100;
+	mov.b64 %rd125, 1;
 	mov.b64 %rd126, %rd123;
-	mov.b64 %rd127, %rd62;
-	mov.b64 %rd128, 0;
+	mov.b64 %rd127, %rd124;
+	mov.b64 %rd128, %rd125;
+	mov.b64 %rd129, %rd62;
+	mov.b64 %rd130, 0;
+	cvt.u64.u32 %rd131, %r2;
+	mov.b64 %rd132, %rd131;
 $L4:
-	setp.lt.s64 %p8, %rd128, %rd64;
+	setp.lt.s64 %p8, %rd132, %rd129;
 	not.pred %p9, %p8;
 	@!%p9 bra $L8;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd129, %rd49;
-	mov.b64 %rd130, %rd51;
-	mov.b64 %rd131, %rd53;
-	mov.b64 %rd132, %rd56;
-	mov.b64 %rd133, %rd58;
-	mov.b64 %rd134, %rd60;
-	mov.b64 %rd135, %rd129;
-	mov.b64 %rd136, %rd130;
-	mov.b64 %rd137, %rd131;
-	mov.b64 %rd138, %rd132;
-	mov.b64 %rd139, %rd133;
-	mov.b64 %rd140, %rd134;
-	rem.s64 %rd141, %rd128, 2;
-	setp.eq.s64 %p10, %rd141, 1;
-	@!%p10 bra $L10;
-	mov.b64 %rd142, %rd56;
-	mov.b64 %rd143, %rd58;
-	mov.b64 %rd144, %rd60;
-	mov.b64 %rd145, %rd49;
-	mov.b64 %rd146, %rd51;
-	mov.b64 %rd147, %rd53;
-	mov.b64 %rd135, %rd142;
-	mov.b64 %rd136, %rd143;
-	mov.b64 %rd137, %rd144;
-	mov.b64 %rd138, %rd145;
-	mov.b64 %rd139, %rd146;
-	mov.b64 %rd140, %rd147;
-$L10:
-	mov.pred %p11, %p4;
-	mov.b64 %rd148, %rd71;
-	mov.b64 %rd149, %rd73;
-	mov.b64 %rd150, %rd75;
-	mov.b64 %rd151, %rd78;
-	mov.b64 %rd152, %rd80;
-	mov.b64 %rd153, %rd82;
-	mov.b64 %rd154, %rd85;
-	mov.b64 %rd155, %rd87;
-	mov.b64 %rd156, %rd89;
-	mov.pred %p12, %p6;
-	mov.b64 %rd157, %rd92;
-	mov.b64 %rd158, %rd94;
-	mov.b64 %rd159, %rd96;
-	mov.b32 %r34, %r33;
-	mov.b64 %rd160, %rd98;
-	mov.b64 %rd161, %rd100;
-	cvt.u32.u64 %r35, %rd128;
-	add.s32 %r36, %r33, %r35;
-	mov.b32 %r34, %r36;
-	mov.b64 %rd162, %rd25;
-	mov.b64 %rd163, %rd62;
-	mov.b64 %rd164, %rd64;
-	mov.b64 %rd165, %rd66;
-	mov.b64 %rd166, %rd68;
-	mov.pred %p13, %p4;
-	mov.pred %p14, %p6;
-	mov.b32 %r37, %r33;
-	mov.b64 %rd167, %rd98;
-	mov.b64 %rd168, %rd100;
-	mov.pred %p15, %p11;
-	mov.b64 %rd169, %rd148;
-	mov.b64 %rd170, %rd149;
-	mov.b64 %rd171, %rd150;
-	mov.b64 %rd172, %rd151;
-	mov.b64 %rd173, %rd152;
-	mov.b64 %rd174, %rd153;
-	mov.b64 %rd175, %rd154;
-	mov.b64 %rd176, %rd155;
-	mov.b64 %rd177, %rd156;
-	mov.pred %p16, %p12;
-	mov.b64 %rd178, %rd157;
-	mov.b64 %rd179, %rd158;
-	mov.b64 %rd180, %rd159;
-	mov.b32 %r38, %r34;
-	mov.b64 %rd181, %rd160;
-	mov.b64 %rd182, %rd161;
-	mov.b64 %rd183, %rd127;
-	cvt.u64.u32 %rd184, %r4;
-	mov.b64 %rd185, %rd184;
-	cvt.u64.u32 %rd186, %r2;
-	mov.b64 %rd187, %rd186;
-	mov.b32 %r39, -1;
-	mov.b64 %rd188, 0;
-	mov.b64 %rd189, 0;
-	mov.b64 %rd190, 0;
-	mov.b64 %rd191, 0;
-	mov.b64 %rd192, %rd181;
-$L11:
-	mov.b64 %rd193, 0;
-	mov.b64 %rd194, %rd192;
-$L14:
-	setp.gt.s64 %p17, %rd194, 0;
-	not.pred %p18, %p17;
-	@!%p18 bra $L18;
-	bra.uni $L16;
-$L18:
-	setp.ge.s64 %p19, %rd188, %rd189;
-	@!%p19 bra $L20;
-	setp.ge.s64 %p20, %rd187, %rd183;
-	@!%p20 bra $L22;
-	bra.uni $L16;
-$L22:
-	mul.lo.s64 %rd195, %rd187, %rd137;
-	mad.lo.s64 %rd196, %rd195, 4, %rd135;
-	ld.global.s32 %r40, [%rd196+0];
-	mov.b32 %r41, %r40;
-	mov.b32 %r39, %r41;
-	add.s64 %rd197, %rd187, %rd185;
-	mov.b64 %rd187, %rd197;
-	mov.b64 %rd198, %rd162;
-	mov.b32 %r42, %r39;
-	cvt.s64.s32 %rd199, %r42;
-	mul.lo.s64 %rd200, %rd199, %rd32;
-	mad.lo.s64 %rd201, %rd200, 8, %rd28;
-	ld.global.nc.s64 %rd202, [%rd201+0];
-	mov.b64 %rd203, %rd202;
-	mov.b64 %rd204, %rd203;
-	mov.b64 %rd205, %rd162;
-	mov.b32 %r43, %r39;
-	cvt.s64.s32 %rd206, %r43;
-	add.s64 %rd207, %rd206, 1;
-	mul.lo.s64 %rd208, %rd207, %rd32;
-	mad.lo.s64 %rd209, %rd208, 8, %rd28;
-	ld.global.nc.s64 %rd210, [%rd209+0];
-	mov.b64 %rd211, %rd210;
-	mov.b64 %rd212, %rd211;
-	mov.b64 %rd213, %rd204;
-	mov.b64 %rd214, %rd212;
-	mov.b64 %rd188, %rd213;
-	mov.b64 %rd189, %rd214;
-	bra.uni $L15;
-$L20:
-	mul.lo.s64 %rd215, %rd188, %rd39;
-	mad.lo.s64 %rd216, %rd215, 4, %rd35;
-	ld.global.nc.s32 %r44, [%rd216+0];
-	mov.b32 %r45, %r44;
-	mov.b32 %r46, %r45;
-	mov.b32 %r47, %r39;
-	mov.b32 %r48, %r46;
-	mov.b64 %rd217, %rd188;
-$L23:
-	cvt.s64.s32 %rd218, %r47;
-	mul.lo.s64 %rd219, %rd218, %rd114;
-	mad.lo.s64 %rd220, %rd219, 4, %rd110;
-	ld.relaxed.gpu.global.s32 %r49, [%rd220+0];
-	mov.b32 %r50, %r49;
-	mov.b32 %r51, %r50;
-	cvt.s64.s32 %rd221, %r48;
-	mul.lo.s64 %rd222, %rd221, %rd114;
-	mad.lo.s64 %rd223, %rd222, 4, %rd110;
-	ld.relaxed.gpu.global.s32 %r52, [%rd223+0];
-	mov.b32 %r53, %r52;
-	setp.ge.s32 %p21, %r53, %r51;
-	@!%p21 bra $L27;
-	mov.pred %p22, 0;
-	bra.uni $L25;
-$L27:
-	cvt.s64.s32 %rd224, %r48;
-	mul.lo.s64 %rd225, %rd224, %rd114;
-	mad.lo.s64 %rd226, %rd225, 4, %rd110;
-	atom.global.max.s32 %r54, [%rd226], %r51;
-	mov.b32 %r55, %r54;
-	setp.lt.s32 %p23, %r55, %r51;
-	mov.pred %p22, %p23;
-	bra.uni $L25;
-$L24:
-	bra.uni $L23;
-$L25:
-	@!%p22 bra $L29;
-	mov.pred %p24, 0;
-	mov.b64 %rd227, %rd193;
-	mov.b32 %r56, %r46;
-$L30:
-	@!%p15 bra $L34;
-	shr.s32 %r57, %r56, 5;
-	cvt.s64.s32 %rd228, %r57;
-	mov.b64 %rd229, %rd228;
-	and.b32 %r58, %r56, 31;
-	cvt.s64.s32 %rd230, %r58;
-	min.u64 %rd231, %rd230, 32;
-	cvt.u32.u64 %r59, %rd231;
-	mov.b32 %r61, 0x1;
-	shl.b32 %r60, %r61, %r59;
-	setp.hs.u32 %p25, %r59, 32;
-	selp.b32 %r62, 0, %r60, %p25;
-	mov.b32 %r63, %r62;
-	mov.b64 %rd232, %rd229;
-	mov.b32 %r64, %r63;
-	mul.lo.s64 %rd233, %rd232, %rd177;
-	mad.lo.s64 %rd234, %rd233, 4, %rd175;
-	ld.relaxed.gpu.global.u32 %r65, [%rd234+0];
-	mov.b32 %r66, %r65;
-	and.b32 %r67, %r66, %r64;
-	setp.ne.u32 %p26, %r67, 0x0;
-	mov.pred %p27, %p26;
-	not.pred %p28, %p27;
-	@!%p28 bra $L36;
-	mul.lo.s64 %rd235, %rd232, %rd177;
-	mad.lo.s64 %rd236, %rd235, 4, %rd175;
-	atom.global.or.b32 %r68, [%rd236], %r64;
-	mov.b32 %r69, %r68;
-	and.b32 %r70, %r69, %r64;
-	setp.ne.u32 %p29, %r70, 0x0;
-	mov.pred %p27, %p29;
-$L36:
-	@!%p27 bra $L38;
-	mov.b64 %rd237, %rd227;
-	mov.b64 %rd238, %rd237;
-	mov.pred %p30, 0;
-	bra.uni $L32;
-$L38:
-	mov.b64 %rd239, %rd227;
-	mov.b64 %rd238, %rd239;
-	mov.pred %p30, 1;
-	bra.uni $L32;
-$L34:
-	@!%p16 bra $L40;
-	cvt.s64.s32 %rd240, %r56;
-	mul.lo.s64 %rd241, %rd240, %rd180;
-	mad.lo.s64 %rd242, %rd241, 4, %rd178;
-	ld.relaxed.gpu.global.s32 %r71, [%rd242+0];
-	mov.b32 %r72, %r71;
-	setp.eq.s32 %p31, %r72, %r38;
-	mov.pred %p32, %p31;
-	not.pred %p33, %p32;
-	@!%p33 bra $L42;
-	cvt.s64.s32 %rd243, %r56;
-	mul.lo.s64 %rd244, %rd243, %rd180;
-	mad.lo.s64 %rd245, %rd244, 4, %rd178;
-	atom.global.exch.b32 %r73, [%rd245], %r38;
-	mov.b32 %r74, %r73;
-	setp.eq.s32 %p34, %r74, %r38;
-	mov.pred %p32, %p34;
-$L42:
-	@!%p32 bra $L44;
-	mov.b64 %rd246, %rd227;
-	mov.b64 %rd238, %rd246;
-	mov.pred %p30, 0;
-	bra.uni $L32;
-$L44:
-$L40:
-	mul.lo.s64 %rd247, %rd227, %rd126;
-	mad.lo.s64 %rd248, %rd247, 4, %rd124;
-	st.shared.s32 [%rd248+0], %r56;
-	add.s64 %rd249, %rd227, 1;
-	mov.b64 %rd250, %rd249;
-	mov.b64 %rd238, %rd250;
-	mov.pred %p30, 1;
-	bra.uni $L32;
-$L31:
-	bra.uni $L30;
-$L32:
-	mov.b64 %rd251, %rd238;
-	mov.pred %p35, %p30;
-	mov.b64 %rd193, %rd251;
-	mov.pred %p24, %p35;
-	@!%p24 bra $L46;
-	mov.b64 %rd252, %rd162;
-	mov.b32 %r75, %r46;
-	cvt.s64.s32 %rd253, %r75;
-	add.s64 %rd254, %rd253, 1;
-	mul.lo.s64 %rd255, %rd254, %rd32;
-	mad.lo.s64 %rd256, %rd255, 8, %rd28;
-	ld.global.nc.s64 %rd257, [%rd256+0];
-	mov.b64 %rd258, %rd257;
-	cvt.s64.s32 %rd259, %r75;
-	mul.lo.s64 %rd260, %rd259, %rd32;
-	mad.lo.s64 %rd261, %rd260, 8, %rd28;
-	ld.global.nc.s64 %rd262, [%rd261+0];
-	mov.b64 %rd263, %rd262;
-	sub.s64 %rd264, %rd258, %rd263;
-	mov.b64 %rd265, %rd264;
-	add.s64 %rd266, %rd191, %rd265;
-	mov.b64 %rd191, %rd266;
-$L46:
-$L29:
-	add.s64 %rd267, %rd188, 1;
-	mov.b64 %rd188, %rd267;
-	sub.s64 %rd268, %rd194, 1;
-	mov.b64 %rd194, %rd268;
-$L15:
-	bra.uni $L14;
-$L16:
-	// block scan
-	mov.b64 %rd269, %rd193;
-	mov.b32 %r76, %r3;
-$L47:
-	setp.hs.u32 %p36, %r76, 32;
-	@%p36 bra $L48;
-	mov.b64 {%r77, %r78}, %rd269;
-	shfl.sync.up.b32 %r79|%p37, %r77, %r76, 0, %r17;
-	shfl.sync.up.b32 %r80, %r78, %r76, 0, %r17;
-	mov.b64 %rd270, {%r79, %r80};
-	@!%p37 bra $L49;
-	add.s64 %rd271, %rd270, %rd269;
-	mov.b64 %rd269, %rd271;
-$L49:
-	shl.b32 %r76, %r76, 1;
-	bra.uni $L47;
-$L48:
-	mov.b64 {%r81, %r82}, %rd269;
-	shfl.sync.up.b32 %r83|%p38, %r81, %r3, 0, %r17;
-	shfl.sync.up.b32 %r84, %r82, %r3, 0, %r17;
-	mov.b64 %rd272, {%r83, %r84};
-	setp.lo.u32 %p39, %r3, 32;
-	and.pred %p40, %p38, %p39;
-	selp.b64 %rd273, %rd272, 0, %p40;
-	sub.u32 %r85, %r13, %r3;
-	setp.eq.u32 %p41, %r7, %r85;
-	@!%p41 bra $L50;
-	mul.wide.u32 %rd274, %r8, 16;
-	add.s64 %rd275, %rd1, %rd274;
-	st.shared.s64 [%rd275+0], %rd269;
-$L50:
-	bar.sync 0;
-	setp.eq.u32 %p42, %r8, 0;
-	@!%p42 bra $L51;
-	mov.b64 %rd276, 0;
-	setp.lo.u32 %p43, %r7, %r10;
-	@!%p43 bra $L52;
-	mul.wide.u32 %rd277, %r7, 16;
-	add.s64 %rd278, %rd1, %rd277;
-	ld.shared.s64 %rd279, [%rd278+0];
-	mov.b64 %rd276, %rd279;
-$L52:
-	mov.b64 {%r86, %r87}, %rd276;
-	shfl.sync.up.b32 %r88|%p44, %r86, 1, 0, %r17;
-	shfl.sync.up.b32 %r89, %r87, 1, 0, %r17;
-	mov.b64 %rd280, {%r88, %r89};
-	@!%p44 bra $L53;
-	add.s64 %rd281, %rd280, %rd276;
-	mov.b64 %rd276, %rd281;
-$L53:
-	mov.b64 {%r90, %r91}, %rd276;
-	shfl.sync.up.b32 %r92|%p45, %r90, 2, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, 2, 0, %r17;
-	mov.b64 %rd282, {%r92, %r93};
-	@!%p45 bra $L54;
-	add.s64 %rd283, %rd282, %rd276;
-	mov.b64 %rd276, %rd283;
-$L54:
-	mov.b64 {%r94, %r95}, %rd276;
-	shfl.sync.up.b32 %r96|%p46, %r94, 4, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 4, 0, %r17;
-	mov.b64 %rd284, {%r96, %r97};
-	@!%p46 bra $L55;
-	add.s64 %rd285, %rd284, %rd276;
-	mov.b64 %rd276, %rd285;
-$L55:
-	mov.b64 {%r98, %r99}, %rd276;
-	shfl.sync.up.b32 %r100|%p47, %r98, 8, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 8, 0, %r17;
-	mov.b64 %rd286, {%r100, %r101};
-	@!%p47 bra $L56;
-	add.s64 %rd287, %rd286, %rd276;
-	mov.b64 %rd276, %rd287;
-$L56:
-	mov.b64 {%r102, %r103}, %rd276;
-	shfl.sync.up.b32 %r104|%p48, %r102, 16, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 16, 0, %r17;
-	mov.b64 %rd288, {%r104, %r105};
-	@!%p48 bra $L57;
-	add.s64 %rd289, %rd288, %rd276;
-	mov.b64 %rd276, %rd289;
-$L57:
-	mov.b64 {%r106, %r107}, %rd276;
-	shfl.sync.up.b32 %r108|%p49, %r106, 1, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 1, 0, %r17;
-	mov.b64 %rd290, {%r108, %r109};
-	selp.b64 %rd291, %rd290, 0, %p49;
-	@!%p43 bra $L58;
-	mul.wide.u32 %rd292, %r7, 16;
-	add.s64 %rd293, %rd1, %rd292;
-	add.s64 %rd294, %rd293, 512;
-	st.shared.s64 [%rd294+0], %rd291;
-$L58:
-	sub.u32 %r110, %r10, 1;
-	setp.eq.u32 %p50, %r7, %r110;
-	@!%p50 bra $L59;
-	st.shared.s64 [%rd1+1024], %rd276;
-$L59:
-$L51:
-	bar.sync 0;
-	mul.wide.u32 %rd295, %r8, 16;
-	add.s64 %rd296, %rd1, %rd295;
-	add.s64 %rd297, %rd296, 512;
-	ld.shared.s64 %rd298, [%rd297+0];
-	add.s64 %rd299, %rd298, %rd273;
-	ld.shared.s64 %rd300, [%rd1+1024];
-	mov.b64 {%r111, %r112}, %rd299;
-	shfl.sync.idx.b32 %r113|%p51, %r111, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r114, %r112, 0, %r21, %r17;
-	mov.b64 %rd301, {%r113, %r114};
-	mov.b64 %rd302, %rd300;
-	mov.b64 %rd303, %rd301;
-	mov.b64 %rd304, %rd302;
-	mov.b64 %rd305, %rd303;
-	mov.b64 %rd306, %rd304;
-	mov.b64 %rd307, %rd305;
-	mov.b64 %rd308, %rd306;
-	add.s64 %rd309, %rd190, %rd307;
-	mov.b64 %rd310, %rd309;
-	mov.b64 %rd311, 0;
-$L60:
-	setp.lt.s64 %p52, %rd311, %rd193;
-	not.pred %p53, %p52;
-	@!%p53 bra $L64;
-	bra.uni $L62;
-$L64:
-	mul.lo.s64 %rd312, %rd311, %rd126;
-	mad.lo.s64 %rd313, %rd312, 4, %rd124;
-	ld.shared.s32 %r115, [%rd313+0];
-	mov.b32 %r116, %r115;
-	add.s64 %rd314, %rd310, %rd311;
-	mul.lo.s64 %rd315, %rd314, %rd140;
-	mad.lo.s64 %rd316, %rd315, 4, %rd138;
-	st.global.s32 [%rd316+0], %r116;
-$L61:
-	add.s64 %rd317, %rd311, 1;
-	mov.b64 %rd311, %rd317;
-	bra.uni $L60;
-$L62:
-	add.s64 %rd318, %rd190, %rd308;
-	mov.b64 %rd190, %rd318;
-	mov.b64 %rd319, 0;
-	setp.lt.s64 %p54, %rd188, %rd189;
-	setp.lt.s64 %p55, %rd187, %rd183;
-	or.pred %p56, %p54, %p55;
-	@!%p56 bra $L66;
-	mov.b64 %rd319, 1;
-$L66:
-	mov.b64 %rd320, %rd319;
-	// block reduction
-	sub.u32 %r117, %r13, 1;
-	mov.b32 %r118, %r3;
-$L67:
-	setp.hs.u32 %p57, %r118, 32;
-	@%p57 bra $L68;
-	mov.b64 {%r119, %r120}, %rd320;
-	shfl.sync.down.b32 %r121|%p58, %r119, %r118, %r117, %r17;
-	shfl.sync.down.b32 %r122, %r120, %r118, %r117, %r17;
-	mov.b64 %rd321, {%r121, %r122};
-	@!%p58 bra $L69;
-	max.s64 %rd322, %rd320, %rd321;
-	mov.b64 %rd320, %rd322;
-$L69:
-	shl.b32 %r118, %r118, 1;
-	bra.uni $L67;
-$L68:
-	setp.eq.u32 %p59, %r7, 0;
-	@!%p59 bra $L70;
-	mul.wide.u32 %rd323, %r8, 16;
-	add.s64 %rd324, %rd1, %rd323;
-	st.shared.s64 [%rd324+0], %rd320;
-$L70:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L71;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L72;
-	mul.wide.u32 %rd325, %r7, 16;
-	add.s64 %rd326, %rd1, %rd325;
-	ld.shared.s64 %rd327, [%rd326+0];
-	mov.b64 %rd320, %rd327;
-$L72:
-	sub.u32 %r123, %r10, 1;
-	mov.b64 {%r124, %r125}, %rd320;
-	shfl.sync.down.b32 %r126|%p62, %r124, 1, %r123, %r17;
-	shfl.sync.down.b32 %r127, %r125, 1, %r123, %r17;
-	mov.b64 %rd328, {%r126, %r127};
-	@!%p62 bra $L73;
-	max.s64 %rd329, %rd320, %rd328;
-	mov.b64 %rd320, %rd329;
-$L73:
-	mov.b64 {%r128, %r129}, %rd320;
-	shfl.sync.down.b32 %r130|%p63, %r128, 2, %r123, %r17;
-	shfl.sync.down.b32 %r131, %r129, 2, %r123, %r17;
-	mov.b64 %rd330, {%r130, %r131};
-	@!%p63 bra $L74;
-	max.s64 %rd331, %rd320, %rd330;
-	mov.b64 %rd320, %rd331;
-$L74:
-	mov.b64 {%r132, %r133}, %rd320;
-	shfl.sync.down.b32 %r134|%p64, %r132, 4, %r123, %r17;
-	shfl.sync.down.b32 %r135, %r133, 4, %r123, %r17;
-	mov.b64 %rd332, {%r134, %r135};
-	@!%p64 bra $L75;
-	max.s64 %rd333, %rd320, %rd332;
-	mov.b64 %rd320, %rd333;
-$L75:
-	mov.b64 {%r136, %r137}, %rd320;
-	shfl.sync.down.b32 %r138|%p65, %r136, 8, %r123, %r17;
-	shfl.sync.down.b32 %r139, %r137, 8, %r123, %r17;
-	mov.b64 %rd334, {%r138, %r139};
-	@!%p65 bra $L76;
-	max.s64 %rd335, %rd320, %rd334;
-	mov.b64 %rd320, %rd335;
-$L76:
-	mov.b64 {%r140, %r141}, %rd320;
-	shfl.sync.down.b32 %r142|%p66, %r140, 16, %r123, %r17;
-	shfl.sync.down.b32 %r143, %r141, 16, %r123, %r17;
-	mov.b64 %rd336, {%r142, %r143};
-	@!%p66 bra $L77;
-	max.s64 %rd337, %rd320, %rd336;
-	mov.b64 %rd320, %rd337;
-$L77:
-	@!%p59 bra $L78;
-	st.shared.s64 [%rd1+1024], %rd320;
-$L78:
-$L71:
-	bar.sync 0;
-	ld.shared.s64 %rd338, [%rd1+1024];
-	mov.b64 %rd320, %rd338;
-	mov.b64 %rd339, %rd320;
-	setp.eq.s64 %p67, %rd339, 0;
-	@!%p67 bra $L80;
-	bra.uni $L13;
-$L80:
-$L12:
-	bra.uni $L11;
-$L13:
-	mov.b64 %rd340, %rd191;
-	// block reduction
-	sub.u32 %r144, %r13, 1;
-	mov.b32 %r145, %r3;
-$L81:
-	setp.hs.u32 %p68, %r145, 32;
-	@%p68 bra $L82;
-	mov.b64 {%r146, %r147}, %rd340;
-	shfl.sync.down.b32 %r148|%p69, %r146, %r145, %r144, %r17;
-	shfl.sync.down.b32 %r149, %r147, %r145, %r144, %r17;
-	mov.b64 %rd341, {%r148, %r149};
-	@!%p69 bra $L83;
-	add.s64 %rd342, %rd340, %rd341;
-	mov.b64 %rd340, %rd342;
-$L83:
-	shl.b32 %r145, %r145, 1;
-	bra.uni $L81;
-$L82:
-	setp.eq.u32 %p70, %r7, 0;
-	@!%p70 bra $L84;
-	mul.wide.u32 %rd343, %r8, 16;
-	add.s64 %rd344, %rd1, %rd343;
-	st.shared.s64 [%rd344+0], %rd340;
-$L84:
-	bar.sync 0;
-	setp.eq.u32 %p71, %r8, 0;
-	@!%p71 bra $L85;
-	setp.lo.u32 %p72, %r7, %r10;
-	@!%p72 bra $L86;
-	mul.wide.u32 %rd345, %r7, 16;
-	add.s64 %rd346, %rd1, %rd345;
-	ld.shared.s64 %rd347, [%rd346+0];
-	mov.b64 %rd340, %rd347;
-$L86:
-	sub.u32 %r150, %r10, 1;
-	mov.b64 {%r151, %r152}, %rd340;
-	shfl.sync.down.b32 %r153|%p73, %r151, 1, %r150, %r17;
-	shfl.sync.down.b32 %r154, %r152, 1, %r150, %r17;
-	mov.b64 %rd348, {%r153, %r154};
-	@!%p73 bra $L87;
-	add.s64 %rd349, %rd340, %rd348;
-	mov.b64 %rd340, %rd349;
-$L87:
-	mov.b64 {%r155, %r156}, %rd340;
-	shfl.sync.down.b32 %r157|%p74, %r155, 2, %r150, %r17;
-	shfl.sync.down.b32 %r158, %r156, 2, %r150, %r17;
-	mov.b64 %rd350, {%r157, %r158};
-	@!%p74 bra $L88;
-	add.s64 %rd351, %rd340, %rd350;
-	mov.b64 %rd340, %rd351;
-$L88:
-	mov.b64 {%r159, %r160}, %rd340;
-	shfl.sync.down.b32 %r161|%p75, %r159, 4, %r150, %r17;
-	shfl.sync.down.b32 %r162, %r160, 4, %r150, %r17;
-	mov.b64 %rd352, {%r161, %r162};
-	@!%p75 bra $L89;
-	add.s64 %rd353, %rd340, %rd352;
-	mov.b64 %rd340, %rd353;
-$L89:
-	mov.b64 {%r163, %r164}, %rd340;
-	shfl.sync.down.b32 %r165|%p76, %r163, 8, %r150, %r17;
-	shfl.sync.down.b32 %r166, %r164, 8, %r150, %r17;
-	mov.b64 %rd354, {%r165, %r166};
-	@!%p76 bra $L90;
-	add.s64 %rd355, %rd340, %rd354;
-	mov.b64 %rd340, %rd355;
-$L90:
-	mov.b64 {%r167, %r168}, %rd340;
-	shfl.sync.down.b32 %r169|%p77, %r167, 16, %r150, %r17;
-	shfl.sync.down.b32 %r170, %r168, 16, %r150, %r17;
-	mov.b64 %rd356, {%r169, %r170};
-	@!%p77 bra $L91;
-	add.s64 %rd357, %rd340, %rd356;
-	mov.b64 %rd340, %rd357;
-$L91:
-	@!%p70 bra $L92;
-	st.shared.s64 [%rd1+1024], %rd340;
-$L92:
-$L85:
-	bar.sync 0;
-	ld.shared.s64 %rd358, [%rd1+1024];
-	mov.b64 %rd340, %rd358;
-	mov.b64 %rd359, %rd340;
-	mov.b64 %rd360, %rd190;
-	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	mov.b64 %rd364, %rd362;
-	mov.b64 %rd365, %rd363;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, %rd365;
-	cvt.u64.u32 %rd368, %r2;
-	setp.eq.s64 %p78, %rd368, 0;
-	@!%p78 bra $L94;
-	mov.b64 %rd370, 2;
-	mul.lo.s64 %rd369, %rd370, %rd128;
-	mul.lo.s64 %rd371, %rd369, %rd107;
-	mad.lo.s64 %rd372, %rd371, 8, %rd103;
-	st.global.s64 [%rd372+0], %rd366;
-	mov.b64 %rd374, 2;
-	mul.lo.s64 %rd373, %rd374, %rd128;
-	add.s64 %rd375, %rd373, 1;
-	mul.lo.s64 %rd376, %rd375, %rd107;
-	mad.lo.s64 %rd377, %rd376, 8, %rd103;
-	st.global.s64 [%rd377+0], %rd367;
-$L94:
-	setp.eq.s64 %p79, %rd366, 0;
-	setp.gt.s64 %p80, %rd366, %rd66;
-	or.pred %p81, %p79, %p80;
-	setp.gt.s64 %p82, %rd367, %rd68;
-	or.pred %p83, %p81, %p82;
-	@!%p83 bra $L96;
-	bra.uni $L3;
-$L96:
-	mov.b64 %rd127, %rd366;
+	mul.lo.s64 %rd133, %rd132, %rd53;
+	mad.lo.s64 %rd134, %rd133, 4, %rd49;
+	ld.global.s32 %r34, [%rd134+0];
+	mov.b32 %r35, %r34;
+	mov.b64 %rd135, %rd25;
+	mov.b32 %r36, %r35;
+	cvt.s64.s32 %rd136, %r36;
+	add.s64 %rd137, %rd136, 1;
+	mul.lo.s64 %rd138, %rd137, %rd32;
+	mad.lo.s64 %rd139, %rd138, 8, %rd28;
+	ld.global.nc.s64 %rd140, [%rd139+0];
+	mov.b64 %rd141, %rd140;
+	cvt.s64.s32 %rd142, %r36;
+	mul.lo.s64 %rd143, %rd142, %rd32;
+	mad.lo.s64 %rd144, %rd143, 8, %rd28;
+	ld.global.nc.s64 %rd145, [%rd144+0];
+	mov.b64 %rd146, %rd145;
+	sub.s64 %rd147, %rd141, %rd146;
+	mov.b64 %rd148, %rd147;
+	max.s64 %rd149, %rd130, %rd148;
+	mov.b64 %rd130, %rd149;
 $L5:
-	add.s64 %rd378, %rd128, 1;
-	mov.b64 %rd128, %rd378;
+	cvt.u64.u32 %rd150, %r4;
+	add.s64 %rd151, %rd132, %rd150;
+	mov.b64 %rd132, %rd151;
 	bra.uni $L4;
 $L6:
+	mov.b64 %rd152, %rd130;
+	// block reduction
+	sub.u32 %r37, %r13, 1;
+	mov.b32 %r38, %r3;
+$L9:
+	setp.hs.u32 %p10, %r38, 32;
+	@%p10 bra $L10;
+	mov.b64 {%r39, %r40}, %rd152;
+	shfl.sync.down.b32 %r41|%p11, %r39, %r38, %r37, %r17;
+	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
+	mov.b64 %rd153, {%r41, %r42};
+	@!%p11 bra $L11;
+	max.s64 %rd154, %rd152, %rd153;
+	mov.b64 %rd152, %rd154;
+$L11:
+	shl.b32 %r38, %r38, 1;
+	bra.uni $L9;
+$L10:
+	setp.eq.u32 %p12, %r7, 0;
+	@!%p12 bra $L12;
+	mul.wide.u32 %rd155, %r8, 16;
+	add.s64 %rd156, %rd1, %rd155;
+	st.shared.s64 [%rd156+0], %rd152;
+$L12:
+	bar.sync 0;
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L13;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L14;
+	mul.wide.u32 %rd157, %r7, 16;
+	add.s64 %rd158, %rd1, %rd157;
+	ld.shared.s64 %rd159, [%rd158+0];
+	mov.b64 %rd152, %rd159;
+$L14:
+	sub.u32 %r43, %r10, 1;
+	mov.b64 {%r44, %r45}, %rd152;
+	shfl.sync.down.b32 %r46|%p15, %r44, 1, %r43, %r17;
+	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
+	mov.b64 %rd160, {%r46, %r47};
+	@!%p15 bra $L15;
+	max.s64 %rd161, %rd152, %rd160;
+	mov.b64 %rd152, %rd161;
+$L15:
+	mov.b64 {%r48, %r49}, %rd152;
+	shfl.sync.down.b32 %r50|%p16, %r48, 2, %r43, %r17;
+	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
+	mov.b64 %rd162, {%r50, %r51};
+	@!%p16 bra $L16;
+	max.s64 %rd163, %rd152, %rd162;
+	mov.b64 %rd152, %rd163;
+$L16:
+	mov.b64 {%r52, %r53}, %rd152;
+	shfl.sync.down.b32 %r54|%p17, %r52, 4, %r43, %r17;
+	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
+	mov.b64 %rd164, {%r54, %r55};
+	@!%p17 bra $L17;
+	max.s64 %rd165, %rd152, %rd164;
+	mov.b64 %rd152, %rd165;
+$L17:
+	mov.b64 {%r56, %r57}, %rd152;
+	shfl.sync.down.b32 %r58|%p18, %r56, 8, %r43, %r17;
+	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
+	mov.b64 %rd166, {%r58, %r59};
+	@!%p18 bra $L18;
+	max.s64 %rd167, %rd152, %rd166;
+	mov.b64 %rd152, %rd167;
+$L18:
+	mov.b64 {%r60, %r61}, %rd152;
+	shfl.sync.down.b32 %r62|%p19, %r60, 16, %r43, %r17;
+	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
+	mov.b64 %rd168, {%r62, %r63};
+	@!%p19 bra $L19;
+	max.s64 %rd169, %rd152, %rd168;
+	mov.b64 %rd152, %rd169;
+$L19:
+	@!%p12 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd152;
+$L20:
+$L13:
+	bar.sync 0;
+	ld.shared.s64 %rd170, [%rd1+1024];
+	mov.b64 %rd152, %rd170;
+	mov.b64 %rd171, %rd152;
+	setp.gt.s64 %p20, %rd171, %rd70;
+	@!%p20 bra $L22;
+	cvt.u64.u32 %rd172, %r2;
+	setp.eq.s64 %p21, %rd172, 0;
+	@!%p21 bra $L24;
+	mov.b64 %rd173, -1;
+	st.global.s64 [%rd105+0], %rd173;
+$L24:
+	bra.uni $L3;
+$L22:
+	mov.b64 %rd174, 0;
+$L25:
+	setp.lt.s64 %p22, %rd174, %rd64;
+	not.pred %p23, %p22;
+	@!%p23 bra $L29;
+	bra.uni $L27;
+$L29:
+	mov.b64 %rd175, %rd49;
+	mov.b64 %rd176, %rd51;
+	mov.b64 %rd177, %rd53;
+	mov.b64 %rd178, %rd56;
+	mov.b64 %rd179, %rd58;
+	mov.b64 %rd180, %rd60;
+	mov.b64 %rd181, %rd175;
+	mov.b64 %rd182, %rd176;
+	mov.b64 %rd183, %rd177;
+	mov.b64 %rd184, %rd178;
+	mov.b64 %rd185, %rd179;
+	mov.b64 %rd186, %rd180;
+	rem.s64 %rd187, %rd174, 2;
+	setp.eq.s64 %p24, %rd187, 1;
+	@!%p24 bra $L31;
+	mov.b64 %rd188, %rd56;
+	mov.b64 %rd189, %rd58;
+	mov.b64 %rd190, %rd60;
+	mov.b64 %rd191, %rd49;
+	mov.b64 %rd192, %rd51;
+	mov.b64 %rd193, %rd53;
+	mov.b64 %rd181, %rd188;
+	mov.b64 %rd182, %rd189;
+	mov.b64 %rd183, %rd190;
+	mov.b64 %rd184, %rd191;
+	mov.b64 %rd185, %rd192;
+	mov.b64 %rd186, %rd193;
+$L31:
+	mov.pred %p25, %p4;
+	mov.b64 %rd194, %rd73;
+	mov.b64 %rd195, %rd75;
+	mov.b64 %rd196, %rd77;
+	mov.b64 %rd197, %rd80;
+	mov.b64 %rd198, %rd82;
+	mov.b64 %rd199, %rd84;
+	mov.b64 %rd200, %rd87;
+	mov.b64 %rd201, %rd89;
+	mov.b64 %rd202, %rd91;
+	mov.pred %p26, %p6;
+	mov.b64 %rd203, %rd94;
+	mov.b64 %rd204, %rd96;
+	mov.b64 %rd205, %rd98;
+	mov.b32 %r64, %r33;
+	mov.b64 %rd206, %rd100;
+	mov.b64 %rd207, %rd102;
+	cvt.u32.u64 %r65, %rd174;
+	add.s32 %r66, %r33, %r65;
+	mov.b32 %r64, %r66;
+	mov.b64 %rd208, %rd25;
+	mov.b64 %rd209, %rd62;
+	mov.b64 %rd210, %rd64;
+	mov.b64 %rd211, %rd66;
+	mov.b64 %rd212, %rd68;
+	mov.b64 %rd213, %rd70;
+	mov.pred %p27, %p4;
+	mov.pred %p28, %p6;
+	mov.b32 %r67, %r33;
+	mov.b64 %rd214, %rd100;
+	mov.b64 %rd215, %rd102;
+	mov.pred %p29, %p25;
+	mov.b64 %rd216, %rd194;
+	mov.b64 %rd217, %rd195;
+	mov.b64 %rd218, %rd196;
+	mov.b64 %rd219, %rd197;
+	mov.b64 %rd220, %rd198;
+	mov.b64 %rd221, %rd199;
+	mov.b64 %rd222, %rd200;
+	mov.b64 %rd223, %rd201;
+	mov.b64 %rd224, %rd202;
+	mov.pred %p30, %p26;
+	mov.b64 %rd225, %rd203;
+	mov.b64 %rd226, %rd204;
+	mov.b64 %rd227, %rd205;
+	mov.b32 %r68, %r64;
+	mov.b64 %rd228, %rd206;
+	mov.b64 %rd229, %rd207;
+	mov.b64 %rd230, %rd129;
+	cvt.u64.u32 %rd231, %r4;
+	mov.b64 %rd232, %rd231;
+	cvt.u64.u32 %rd233, %r2;
+	mov.b64 %rd234, %rd233;
+	mov.b32 %r69, -1;
+	mov.b64 %rd235, 0;
+	mov.b64 %rd236, 0;
+	mov.b64 %rd237, 0;
+	mov.b64 %rd238, 0;
+	mov.b64 %rd239, 0;
+	mov.b64 %rd240, %rd228;
+$L32:
+	mov.b64 %rd241, 0;
+	mov.b64 %rd242, %rd240;
+$L35:
+	setp.gt.s64 %p31, %rd242, 0;
+	not.pred %p32, %p31;
+	@!%p32 bra $L39;
+	bra.uni $L37;
+$L39:
+	setp.ge.s64 %p33, %rd235, %rd236;
+	@!%p33 bra $L41;
+	setp.ge.s64 %p34, %rd234, %rd230;
+	@!%p34 bra $L43;
+	bra.uni $L37;
+$L43:
+	mul.lo.s64 %rd243, %rd234, %rd183;
+	mad.lo.s64 %rd244, %rd243, 4, %rd181;
+	ld.global.s32 %r70, [%rd244+0];
+	mov.b32 %r71, %r70;
+	mov.b32 %r69, %r71;
+	add.s64 %rd245, %rd234, %rd232;
+	mov.b64 %rd234, %rd245;
+	mov.b64 %rd246, %rd208;
+	mov.b32 %r72, %r69;
+	cvt.s64.s32 %rd247, %r72;
+	mul.lo.s64 %rd248, %rd247, %rd32;
+	mad.lo.s64 %rd249, %rd248, 8, %rd28;
+	ld.global.nc.s64 %rd250, [%rd249+0];
+	mov.b64 %rd251, %rd250;
+	mov.b64 %rd252, %rd251;
+	mov.b64 %rd253, %rd208;
+	mov.b32 %r73, %r69;
+	cvt.s64.s32 %rd254, %r73;
+	add.s64 %rd255, %rd254, 1;
+	mul.lo.s64 %rd256, %rd255, %rd32;
+	mad.lo.s64 %rd257, %rd256, 8, %rd28;
+	ld.global.nc.s64 %rd258, [%rd257+0];
+	mov.b64 %rd259, %rd258;
+	mov.b64 %rd260, %rd259;
+	mov.b64 %rd261, %rd252;
+	mov.b64 %rd262, %rd260;
+	mov.b64 %rd235, %rd261;
+	mov.b64 %rd236, %rd262;
+	bra.uni $L36;
+$L41:
+	mul.lo.s64 %rd263, %rd235, %rd39;
+	mad.lo.s64 %rd264, %rd263, 4, %rd35;
+	ld.global.nc.s32 %r74, [%rd264+0];
+	mov.b32 %r75, %r74;
+	mov.b32 %r76, %r75;
+	mov.b32 %r77, %r69;
+	mov.b32 %r78, %r76;
+	mov.b64 %rd265, %rd235;
+$L44:
+	cvt.s64.s32 %rd266, %r77;
+	mul.lo.s64 %rd267, %rd266, %rd116;
+	mad.lo.s64 %rd268, %rd267, 4, %rd112;
+	ld.relaxed.gpu.global.s32 %r79, [%rd268+0];
+	mov.b32 %r80, %r79;
+	mov.b32 %r81, %r80;
+	cvt.s64.s32 %rd269, %r78;
+	mul.lo.s64 %rd270, %rd269, %rd116;
+	mad.lo.s64 %rd271, %rd270, 4, %rd112;
+	ld.relaxed.gpu.global.s32 %r82, [%rd271+0];
+	mov.b32 %r83, %r82;
+	setp.ge.s32 %p35, %r83, %r81;
+	@!%p35 bra $L48;
+	mov.pred %p36, 0;
+	bra.uni $L46;
+$L48:
+	cvt.s64.s32 %rd272, %r78;
+	mul.lo.s64 %rd273, %rd272, %rd116;
+	mad.lo.s64 %rd274, %rd273, 4, %rd112;
+	atom.global.max.s32 %r84, [%rd274], %r81;
+	mov.b32 %r85, %r84;
+	setp.lt.s32 %p37, %r85, %r81;
+	mov.pred %p36, %p37;
+	bra.uni $L46;
+$L45:
+	bra.uni $L44;
+$L46:
+	@!%p36 bra $L50;
+	mov.pred %p38, 0;
+	mov.b64 %rd275, %rd241;
+	mov.b32 %r86, %r76;
+$L51:
+	@!%p29 bra $L55;
+	shr.s32 %r87, %r86, 5;
+	cvt.s64.s32 %rd276, %r87;
+	mov.b64 %rd277, %rd276;
+	and.b32 %r88, %r86, 31;
+	cvt.s64.s32 %rd278, %r88;
+	min.u64 %rd279, %rd278, 32;
+	cvt.u32.u64 %r89, %rd279;
+	mov.b32 %r91, 0x1;
+	shl.b32 %r90, %r91, %r89;
+	setp.hs.u32 %p39, %r89, 32;
+	selp.b32 %r92, 0, %r90, %p39;
+	mov.b32 %r93, %r92;
+	mov.b64 %rd280, %rd277;
+	mov.b32 %r94, %r93;
+	mul.lo.s64 %rd281, %rd280, %rd224;
+	mad.lo.s64 %rd282, %rd281, 4, %rd222;
+	ld.relaxed.gpu.global.u32 %r95, [%rd282+0];
+	mov.b32 %r96, %r95;
+	and.b32 %r97, %r96, %r94;
+	setp.ne.u32 %p40, %r97, 0x0;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L57;
+	mul.lo.s64 %rd283, %rd280, %rd224;
+	mad.lo.s64 %rd284, %rd283, 4, %rd222;
+	atom.global.or.b32 %r98, [%rd284], %r94;
+	mov.b32 %r99, %r98;
+	and.b32 %r100, %r99, %r94;
+	setp.ne.u32 %p43, %r100, 0x0;
+	mov.pred %p41, %p43;
+$L57:
+	@!%p41 bra $L59;
+	mov.b64 %rd285, %rd275;
+	mov.b64 %rd286, %rd285;
+	mov.pred %p44, 0;
+	bra.uni $L53;
+$L59:
+	mov.b64 %rd287, %rd275;
+	mov.b64 %rd286, %rd287;
+	mov.pred %p44, 1;
+	bra.uni $L53;
+$L55:
+	@!%p30 bra $L61;
+	cvt.s64.s32 %rd288, %r86;
+	mul.lo.s64 %rd289, %rd288, %rd227;
+	mad.lo.s64 %rd290, %rd289, 4, %rd225;
+	ld.relaxed.gpu.global.s32 %r101, [%rd290+0];
+	mov.b32 %r102, %r101;
+	setp.eq.s32 %p45, %r102, %r68;
+	mov.pred %p46, %p45;
+	not.pred %p47, %p46;
+	@!%p47 bra $L63;
+	cvt.s64.s32 %rd291, %r86;
+	mul.lo.s64 %rd292, %rd291, %rd227;
+	mad.lo.s64 %rd293, %rd292, 4, %rd225;
+	atom.global.exch.b32 %r103, [%rd293], %r68;
+	mov.b32 %r104, %r103;
+	setp.eq.s32 %p48, %r104, %r68;
+	mov.pred %p46, %p48;
+$L63:
+	@!%p46 bra $L65;
+	mov.b64 %rd294, %rd275;
+	mov.b64 %rd286, %rd294;
+	mov.pred %p44, 0;
+	bra.uni $L53;
+$L65:
+$L61:
+	mul.lo.s64 %rd295, %rd275, %rd128;
+	mad.lo.s64 %rd296, %rd295, 4, %rd126;
+	st.shared.s32 [%rd296+0], %r86;
+	add.s64 %rd297, %rd275, 1;
+	mov.b64 %rd298, %rd297;
+	mov.b64 %rd286, %rd298;
+	mov.pred %p44, 1;
+	bra.uni $L53;
+$L52:
+	bra.uni $L51;
+$L53:
+	mov.b64 %rd299, %rd286;
+	mov.pred %p49, %p44;
+	mov.b64 %rd241, %rd299;
+	mov.pred %p38, %p49;
+	@!%p38 bra $L67;
+	mov.b64 %rd300, %rd208;
+	mov.b32 %r105, %r76;
+	cvt.s64.s32 %rd301, %r105;
+	add.s64 %rd302, %rd301, 1;
+	mul.lo.s64 %rd303, %rd302, %rd32;
+	mad.lo.s64 %rd304, %rd303, 8, %rd28;
+	ld.global.nc.s64 %rd305, [%rd304+0];
+	mov.b64 %rd306, %rd305;
+	cvt.s64.s32 %rd307, %r105;
+	mul.lo.s64 %rd308, %rd307, %rd32;
+	mad.lo.s64 %rd309, %rd308, 8, %rd28;
+	ld.global.nc.s64 %rd310, [%rd309+0];
+	mov.b64 %rd311, %rd310;
+	sub.s64 %rd312, %rd306, %rd311;
+	mov.b64 %rd313, %rd312;
+	mov.b64 %rd314, %rd313;
+	add.s64 %rd315, %rd238, %rd314;
+	mov.b64 %rd238, %rd315;
+	max.s64 %rd316, %rd239, %rd314;
+	mov.b64 %rd239, %rd316;
+$L67:
+$L50:
+	add.s64 %rd317, %rd235, 1;
+	mov.b64 %rd235, %rd317;
+	sub.s64 %rd318, %rd242, 1;
+	mov.b64 %rd242, %rd318;
+$L36:
+	bra.uni $L35;
+$L37:
+	// block scan
+	mov.b64 %rd319, %rd241;
+	mov.b32 %r106, %r3;
+$L68:
+	setp.hs.u32 %p50, %r106, 32;
+	@%p50 bra $L69;
+	mov.b64 {%r107, %r108}, %rd319;
+	shfl.sync.up.b32 %r109|%p51, %r107, %r106, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, %r106, 0, %r17;
+	mov.b64 %rd320, {%r109, %r110};
+	@!%p51 bra $L70;
+	add.s64 %rd321, %rd320, %rd319;
+	mov.b64 %rd319, %rd321;
+$L70:
+	shl.b32 %r106, %r106, 1;
+	bra.uni $L68;
+$L69:
+	mov.b64 {%r111, %r112}, %rd319;
+	shfl.sync.up.b32 %r113|%p52, %r111, %r3, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, %r3, 0, %r17;
+	mov.b64 %rd322, {%r113, %r114};
+	setp.lo.u32 %p53, %r3, 32;
+	and.pred %p54, %p52, %p53;
+	selp.b64 %rd323, %rd322, 0, %p54;
+	sub.u32 %r115, %r13, %r3;
+	setp.eq.u32 %p55, %r7, %r115;
+	@!%p55 bra $L71;
+	mul.wide.u32 %rd324, %r8, 16;
+	add.s64 %rd325, %rd1, %rd324;
+	st.shared.s64 [%rd325+0], %rd319;
+$L71:
+	bar.sync 0;
+	setp.eq.u32 %p56, %r8, 0;
+	@!%p56 bra $L72;
+	mov.b64 %rd326, 0;
+	setp.lo.u32 %p57, %r7, %r10;
+	@!%p57 bra $L73;
+	mul.wide.u32 %rd327, %r7, 16;
+	add.s64 %rd328, %rd1, %rd327;
+	ld.shared.s64 %rd329, [%rd328+0];
+	mov.b64 %rd326, %rd329;
+$L73:
+	mov.b64 {%r116, %r117}, %rd326;
+	shfl.sync.up.b32 %r118|%p58, %r116, 1, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
+	mov.b64 %rd330, {%r118, %r119};
+	@!%p58 bra $L74;
+	add.s64 %rd331, %rd330, %rd326;
+	mov.b64 %rd326, %rd331;
+$L74:
+	mov.b64 {%r120, %r121}, %rd326;
+	shfl.sync.up.b32 %r122|%p59, %r120, 2, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 2, 0, %r17;
+	mov.b64 %rd332, {%r122, %r123};
+	@!%p59 bra $L75;
+	add.s64 %rd333, %rd332, %rd326;
+	mov.b64 %rd326, %rd333;
+$L75:
+	mov.b64 {%r124, %r125}, %rd326;
+	shfl.sync.up.b32 %r126|%p60, %r124, 4, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, 4, 0, %r17;
+	mov.b64 %rd334, {%r126, %r127};
+	@!%p60 bra $L76;
+	add.s64 %rd335, %rd334, %rd326;
+	mov.b64 %rd326, %rd335;
+$L76:
+	mov.b64 {%r128, %r129}, %rd326;
+	shfl.sync.up.b32 %r130|%p61, %r128, 8, 0, %r17;
+	shfl.sync.up.b32 %r131, %r129, 8, 0, %r17;
+	mov.b64 %rd336, {%r130, %r131};
+	@!%p61 bra $L77;
+	add.s64 %rd337, %rd336, %rd326;
+	mov.b64 %rd326, %rd337;
+$L77:
+	mov.b64 {%r132, %r133}, %rd326;
+	shfl.sync.up.b32 %r134|%p62, %r132, 16, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, 16, 0, %r17;
+	mov.b64 %rd338, {%r134, %r135};
+	@!%p62 bra $L78;
+	add.s64 %rd339, %rd338, %rd326;
+	mov.b64 %rd326, %rd339;
+$L78:
+	mov.b64 {%r136, %r137}, %rd326;
+	shfl.sync.up.b32 %r138|%p63, %r136, 1, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
+	mov.b64 %rd340, {%r138, %r139};
+	selp.b64 %rd341, %rd340, 0, %p63;
+	@!%p57 bra $L79;
+	mul.wide.u32 %rd342, %r7, 16;
+	add.s64 %rd343, %rd1, %rd342;
+	add.s64 %rd344, %rd343, 512;
+	st.shared.s64 [%rd344+0], %rd341;
+$L79:
+	sub.u32 %r140, %r10, 1;
+	setp.eq.u32 %p64, %r7, %r140;
+	@!%p64 bra $L80;
+	st.shared.s64 [%rd1+1024], %rd326;
+$L80:
+$L72:
+	bar.sync 0;
+	mul.wide.u32 %rd345, %r8, 16;
+	add.s64 %rd346, %rd1, %rd345;
+	add.s64 %rd347, %rd346, 512;
+	ld.shared.s64 %rd348, [%rd347+0];
+	add.s64 %rd349, %rd348, %rd323;
+	ld.shared.s64 %rd350, [%rd1+1024];
+	mov.b64 {%r141, %r142}, %rd349;
+	shfl.sync.idx.b32 %r143|%p65, %r141, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r144, %r142, 0, %r21, %r17;
+	mov.b64 %rd351, {%r143, %r144};
+	mov.b64 %rd352, %rd350;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, %rd352;
+	mov.b64 %rd355, %rd353;
+	mov.b64 %rd356, %rd354;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	add.s64 %rd359, %rd237, %rd357;
+	mov.b64 %rd360, %rd359;
+	mov.b64 %rd361, 0;
+$L81:
+	setp.lt.s64 %p66, %rd361, %rd241;
+	not.pred %p67, %p66;
+	@!%p67 bra $L85;
+	bra.uni $L83;
+$L85:
+	mul.lo.s64 %rd362, %rd361, %rd128;
+	mad.lo.s64 %rd363, %rd362, 4, %rd126;
+	ld.shared.s32 %r145, [%rd363+0];
+	mov.b32 %r146, %r145;
+	add.s64 %rd364, %rd360, %rd361;
+	mul.lo.s64 %rd365, %rd364, %rd186;
+	mad.lo.s64 %rd366, %rd365, 4, %rd184;
+	st.global.s32 [%rd366+0], %r146;
+$L82:
+	add.s64 %rd367, %rd361, 1;
+	mov.b64 %rd361, %rd367;
+	bra.uni $L81;
+$L83:
+	add.s64 %rd368, %rd237, %rd358;
+	mov.b64 %rd237, %rd368;
+	mov.b64 %rd369, 0;
+	setp.lt.s64 %p68, %rd235, %rd236;
+	setp.lt.s64 %p69, %rd234, %rd230;
+	or.pred %p70, %p68, %p69;
+	@!%p70 bra $L87;
+	mov.b64 %rd369, 1;
+$L87:
+	mov.b64 %rd370, %rd369;
+	// block reduction
+	sub.u32 %r147, %r13, 1;
+	mov.b32 %r148, %r3;
+$L88:
+	setp.hs.u32 %p71, %r148, 32;
+	@%p71 bra $L89;
+	mov.b64 {%r149, %r150}, %rd370;
+	shfl.sync.down.b32 %r151|%p72, %r149, %r148, %r147, %r17;
+	shfl.sync.down.b32 %r152, %r150, %r148, %r147, %r17;
+	mov.b64 %rd371, {%r151, %r152};
+	@!%p72 bra $L90;
+	max.s64 %rd372, %rd370, %rd371;
+	mov.b64 %rd370, %rd372;
+$L90:
+	shl.b32 %r148, %r148, 1;
+	bra.uni $L88;
+$L89:
+	setp.eq.u32 %p73, %r7, 0;
+	@!%p73 bra $L91;
+	mul.wide.u32 %rd373, %r8, 16;
+	add.s64 %rd374, %rd1, %rd373;
+	st.shared.s64 [%rd374+0], %rd370;
+$L91:
+	bar.sync 0;
+	setp.eq.u32 %p74, %r8, 0;
+	@!%p74 bra $L92;
+	setp.lo.u32 %p75, %r7, %r10;
+	@!%p75 bra $L93;
+	mul.wide.u32 %rd375, %r7, 16;
+	add.s64 %rd376, %rd1, %rd375;
+	ld.shared.s64 %rd377, [%rd376+0];
+	mov.b64 %rd370, %rd377;
+$L93:
+	sub.u32 %r153, %r10, 1;
+	mov.b64 {%r154, %r155}, %rd370;
+	shfl.sync.down.b32 %r156|%p76, %r154, 1, %r153, %r17;
+	shfl.sync.down.b32 %r157, %r155, 1, %r153, %r17;
+	mov.b64 %rd378, {%r156, %r157};
+	@!%p76 bra $L94;
+	max.s64 %rd379, %rd370, %rd378;
+	mov.b64 %rd370, %rd379;
+$L94:
+	mov.b64 {%r158, %r159}, %rd370;
+	shfl.sync.down.b32 %r160|%p77, %r158, 2, %r153, %r17;
+	shfl.sync.down.b32 %r161, %r159, 2, %r153, %r17;
+	mov.b64 %rd380, {%r160, %r161};
+	@!%p77 bra $L95;
+	max.s64 %rd381, %rd370, %rd380;
+	mov.b64 %rd370, %rd381;
+$L95:
+	mov.b64 {%r162, %r163}, %rd370;
+	shfl.sync.down.b32 %r164|%p78, %r162, 4, %r153, %r17;
+	shfl.sync.down.b32 %r165, %r163, 4, %r153, %r17;
+	mov.b64 %rd382, {%r164, %r165};
+	@!%p78 bra $L96;
+	max.s64 %rd383, %rd370, %rd382;
+	mov.b64 %rd370, %rd383;
+$L96:
+	mov.b64 {%r166, %r167}, %rd370;
+	shfl.sync.down.b32 %r168|%p79, %r166, 8, %r153, %r17;
+	shfl.sync.down.b32 %r169, %r167, 8, %r153, %r17;
+	mov.b64 %rd384, {%r168, %r169};
+	@!%p79 bra $L97;
+	max.s64 %rd385, %rd370, %rd384;
+	mov.b64 %rd370, %rd385;
+$L97:
+	mov.b64 {%r170, %r171}, %rd370;
+	shfl.sync.down.b32 %r172|%p80, %r170, 16, %r153, %r17;
+	shfl.sync.down.b32 %r173, %r171, 16, %r153, %r17;
+	mov.b64 %rd386, {%r172, %r173};
+	@!%p80 bra $L98;
+	max.s64 %rd387, %rd370, %rd386;
+	mov.b64 %rd370, %rd387;
+$L98:
+	@!%p73 bra $L99;
+	st.shared.s64 [%rd1+1024], %rd370;
+$L99:
+$L92:
+	bar.sync 0;
+	ld.shared.s64 %rd388, [%rd1+1024];
+	mov.b64 %rd370, %rd388;
+	mov.b64 %rd389, %rd370;
+	setp.eq.s64 %p81, %rd389, 0;
+	@!%p81 bra $L101;
+	bra.uni $L34;
+$L101:
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.b64 %rd390, %rd238;
+	// block reduction
+	sub.u32 %r174, %r13, 1;
+	mov.b32 %r175, %r3;
+$L102:
+	setp.hs.u32 %p82, %r175, 32;
+	@%p82 bra $L103;
+	mov.b64 {%r176, %r177}, %rd390;
+	shfl.sync.down.b32 %r178|%p83, %r176, %r175, %r174, %r17;
+	shfl.sync.down.b32 %r179, %r177, %r175, %r174, %r17;
+	mov.b64 %rd391, {%r178, %r179};
+	@!%p83 bra $L104;
+	add.s64 %rd392, %rd390, %rd391;
+	mov.b64 %rd390, %rd392;
+$L104:
+	shl.b32 %r175, %r175, 1;
+	bra.uni $L102;
+$L103:
+	setp.eq.u32 %p84, %r7, 0;
+	@!%p84 bra $L105;
+	mul.wide.u32 %rd393, %r8, 16;
+	add.s64 %rd394, %rd1, %rd393;
+	st.shared.s64 [%rd394+0], %rd390;
+$L105:
+	bar.sync 0;
+	setp.eq.u32 %p85, %r8, 0;
+	@!%p85 bra $L106;
+	setp.lo.u32 %p86, %r7, %r10;
+	@!%p86 bra $L107;
+	mul.wide.u32 %rd395, %r7, 16;
+	add.s64 %rd396, %rd1, %rd395;
+	ld.shared.s64 %rd397, [%rd396+0];
+	mov.b64 %rd390, %rd397;
+$L107:
+	sub.u32 %r180, %r10, 1;
+	mov.b64 {%r181, %r182}, %rd390;
+	shfl.sync.down.b32 %r183|%p87, %r181, 1, %r180, %r17;
+	shfl.sync.down.b32 %r184, %r182, 1, %r180, %r17;
+	mov.b64 %rd398, {%r183, %r184};
+	@!%p87 bra $L108;
+	add.s64 %rd399, %rd390, %rd398;
+	mov.b64 %rd390, %rd399;
+$L108:
+	mov.b64 {%r185, %r186}, %rd390;
+	shfl.sync.down.b32 %r187|%p88, %r185, 2, %r180, %r17;
+	shfl.sync.down.b32 %r188, %r186, 2, %r180, %r17;
+	mov.b64 %rd400, {%r187, %r188};
+	@!%p88 bra $L109;
+	add.s64 %rd401, %rd390, %rd400;
+	mov.b64 %rd390, %rd401;
+$L109:
+	mov.b64 {%r189, %r190}, %rd390;
+	shfl.sync.down.b32 %r191|%p89, %r189, 4, %r180, %r17;
+	shfl.sync.down.b32 %r192, %r190, 4, %r180, %r17;
+	mov.b64 %rd402, {%r191, %r192};
+	@!%p89 bra $L110;
+	add.s64 %rd403, %rd390, %rd402;
+	mov.b64 %rd390, %rd403;
+$L110:
+	mov.b64 {%r193, %r194}, %rd390;
+	shfl.sync.down.b32 %r195|%p90, %r193, 8, %r180, %r17;
+	shfl.sync.down.b32 %r196, %r194, 8, %r180, %r17;
+	mov.b64 %rd404, {%r195, %r196};
+	@!%p90 bra $L111;
+	add.s64 %rd405, %rd390, %rd404;
+	mov.b64 %rd390, %rd405;
+$L111:
+	mov.b64 {%r197, %r198}, %rd390;
+	shfl.sync.down.b32 %r199|%p91, %r197, 16, %r180, %r17;
+	shfl.sync.down.b32 %r200, %r198, 16, %r180, %r17;
+	mov.b64 %rd406, {%r199, %r200};
+	@!%p91 bra $L112;
+	add.s64 %rd407, %rd390, %rd406;
+	mov.b64 %rd390, %rd407;
+$L112:
+	@!%p84 bra $L113;
+	st.shared.s64 [%rd1+1024], %rd390;
+$L113:
+$L106:
+	bar.sync 0;
+	ld.shared.s64 %rd408, [%rd1+1024];
+	mov.b64 %rd390, %rd408;
+	mov.b64 %rd409, %rd390;
+	mov.b64 %rd410, %rd239;
+	// block reduction
+	sub.u32 %r201, %r13, 1;
+	mov.b32 %r202, %r3;
+$L114:
+	setp.hs.u32 %p92, %r202, 32;
+	@%p92 bra $L115;
+	mov.b64 {%r203, %r204}, %rd410;
+	shfl.sync.down.b32 %r205|%p93, %r203, %r202, %r201, %r17;
+	shfl.sync.down.b32 %r206, %r204, %r202, %r201, %r17;
+	mov.b64 %rd411, {%r205, %r206};
+	@!%p93 bra $L116;
+	max.s64 %rd412, %rd410, %rd411;
+	mov.b64 %rd410, %rd412;
+$L116:
+	shl.b32 %r202, %r202, 1;
+	bra.uni $L114;
+$L115:
+	setp.eq.u32 %p94, %r7, 0;
+	@!%p94 bra $L117;
+	mul.wide.u32 %rd413, %r8, 16;
+	add.s64 %rd414, %rd1, %rd413;
+	st.shared.s64 [%rd414+0], %rd410;
+$L117:
+	bar.sync 0;
+	setp.eq.u32 %p95, %r8, 0;
+	@!%p95 bra $L118;
+	setp.lo.u32 %p96, %r7, %r10;
+	@!%p96 bra $L119;
+	mul.wide.u32 %rd415, %r7, 16;
+	add.s64 %rd416, %rd1, %rd415;
+	ld.shared.s64 %rd417, [%rd416+0];
+	mov.b64 %rd410, %rd417;
+$L119:
+	sub.u32 %r207, %r10, 1;
+	mov.b64 {%r208, %r209}, %rd410;
+	shfl.sync.down.b32 %r210|%p97, %r208, 1, %r207, %r17;
+	shfl.sync.down.b32 %r211, %r209, 1, %r207, %r17;
+	mov.b64 %rd418, {%r210, %r211};
+	@!%p97 bra $L120;
+	max.s64 %rd419, %rd410, %rd418;
+	mov.b64 %rd410, %rd419;
+$L120:
+	mov.b64 {%r212, %r213}, %rd410;
+	shfl.sync.down.b32 %r214|%p98, %r212, 2, %r207, %r17;
+	shfl.sync.down.b32 %r215, %r213, 2, %r207, %r17;
+	mov.b64 %rd420, {%r214, %r215};
+	@!%p98 bra $L121;
+	max.s64 %rd421, %rd410, %rd420;
+	mov.b64 %rd410, %rd421;
+$L121:
+	mov.b64 {%r216, %r217}, %rd410;
+	shfl.sync.down.b32 %r218|%p99, %r216, 4, %r207, %r17;
+	shfl.sync.down.b32 %r219, %r217, 4, %r207, %r17;
+	mov.b64 %rd422, {%r218, %r219};
+	@!%p99 bra $L122;
+	max.s64 %rd423, %rd410, %rd422;
+	mov.b64 %rd410, %rd423;
+$L122:
+	mov.b64 {%r220, %r221}, %rd410;
+	shfl.sync.down.b32 %r222|%p100, %r220, 8, %r207, %r17;
+	shfl.sync.down.b32 %r223, %r221, 8, %r207, %r17;
+	mov.b64 %rd424, {%r222, %r223};
+	@!%p100 bra $L123;
+	max.s64 %rd425, %rd410, %rd424;
+	mov.b64 %rd410, %rd425;
+$L123:
+	mov.b64 {%r224, %r225}, %rd410;
+	shfl.sync.down.b32 %r226|%p101, %r224, 16, %r207, %r17;
+	shfl.sync.down.b32 %r227, %r225, 16, %r207, %r17;
+	mov.b64 %rd426, {%r226, %r227};
+	@!%p101 bra $L124;
+	max.s64 %rd427, %rd410, %rd426;
+	mov.b64 %rd410, %rd427;
+$L124:
+	@!%p94 bra $L125;
+	st.shared.s64 [%rd1+1024], %rd410;
+$L125:
+$L118:
+	bar.sync 0;
+	ld.shared.s64 %rd428, [%rd1+1024];
+	mov.b64 %rd410, %rd428;
+	mov.b64 %rd429, %rd410;
+	mov.b64 %rd430, %rd237;
+	mov.b64 %rd431, %rd409;
+	mov.b64 %rd432, %rd429;
+	mov.b64 %rd433, %rd430;
+	mov.b64 %rd434, %rd431;
+	mov.b64 %rd435, %rd432;
+	mov.b64 %rd436, %rd433;
+	mov.b64 %rd437, %rd434;
+	mov.b64 %rd438, %rd435;
+	mov.b64 %rd439, %rd436;
+	mov.b64 %rd440, %rd437;
+	mov.b64 %rd441, %rd438;
+	cvt.u64.u32 %rd442, %r2;
+	setp.eq.s64 %p102, %rd442, 0;
+	@!%p102 bra $L127;
+	mov.b64 %rd444, 3;
+	mul.lo.s64 %rd443, %rd444, %rd174;
+	mul.lo.s64 %rd445, %rd443, %rd109;
+	mad.lo.s64 %rd446, %rd445, 8, %rd105;
+	st.global.s64 [%rd446+0], %rd439;
+	mov.b64 %rd448, 3;
+	mul.lo.s64 %rd447, %rd448, %rd174;
+	add.s64 %rd449, %rd447, 1;
+	mul.lo.s64 %rd450, %rd449, %rd109;
+	mad.lo.s64 %rd451, %rd450, 8, %rd105;
+	st.global.s64 [%rd451+0], %rd440;
+	mov.b64 %rd453, 3;
+	mul.lo.s64 %rd452, %rd453, %rd174;
+	add.s64 %rd454, %rd452, 2;
+	mul.lo.s64 %rd455, %rd454, %rd109;
+	mad.lo.s64 %rd456, %rd455, 8, %rd105;
+	st.global.s64 [%rd456+0], %rd441;
+$L127:
+	setp.eq.s64 %p103, %rd439, 0;
+	setp.gt.s64 %p104, %rd439, %rd66;
+	or.pred %p105, %p103, %p104;
+	setp.gt.s64 %p106, %rd440, %rd68;
+	or.pred %p107, %p105, %p106;
+	setp.gt.s64 %p108, %rd441, %rd70;
+	or.pred %p109, %p107, %p108;
+	@!%p109 bra $L129;
+	bra.uni $L3;
+$L129:
+	mov.b64 %rd129, %rd439;
+$L26:
+	add.s64 %rd457, %rd174, 1;
+	mov.b64 %rd174, %rd457;
+	bra.uni $L25;
+$L27:
 $L3:
 	bar.sync 0;
-	add.s64 %rd118, %rd118, %rd117;
+	add.s64 %rd120, %rd120, %rd119;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -9098,14 +9331,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:27
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:9102
+//line gokkos_kernels_gen.go:9335
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:27
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:9109
+//line gokkos_kernels_gen.go:9342
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -9119,7 +9352,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:9123
+//line gokkos_kernels_gen.go:9356
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -9128,7 +9361,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:9132
+//line gokkos_kernels_gen.go:9365
 }
 
 // gokkosHostLoop8 runs propagate.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -9179,6 +9412,6 @@ gokkosNext:
 //line op.go:17
 		}
 	}
-//line gokkos_kernels_gen.go:9183
+//line gokkos_kernels_gen.go:9416
 	return gokkosN
 }

@@ -27,9 +27,12 @@ import (
 // PushFused is the kernel of fused push steps (PushLevels): one team runs up to MaxLevels steps of the
 // Baseline strategy, reading the worklist of step l from Q0 (l even) or Q1 (l odd) and
 // writing the next one to the other queue, while the next worklist has at most MaxVertices
-// vertices and MaxEdges out-edges. Out's queue fields are ignored; its Dedup, Stamp, Iter and
-// Buffer configure the steps, step l stamping with Iter+l. Member 0 writes, for each step l
-// it ran, the next worklist's size to Stats[2l] and its out-edges to Stats[2l+1].
+// vertices, MaxEdges out-edges and no vertex of more than MaxDegree. A member expands whole
+// vertices, so a worklist with a vertex above MaxDegree is not started: the kernel then only
+// writes -1 to Stats[0]. Out's queue fields are ignored; its Dedup, Stamp, Iter and Buffer
+// configure the steps, step l stamping with Iter+l. Member 0 writes, for each step l it ran,
+// the next worklist's size to Stats[3l], its out-edges to Stats[3l+1] and its largest degree
+// to Stats[3l+2].
 //
 //gokkos:kernel
 type PushFused[Op EdgeOp] struct {
@@ -39,6 +42,7 @@ type PushFused[Op EdgeOp] struct {
 	MaxLevels   int
 	MaxVertices int64
 	MaxEdges    int64
+	MaxDegree   int64
 	Out         sink
 	Stats       views.View1D[int64]
 	Op          Op
@@ -48,6 +52,16 @@ type PushFused[Op EdgeOp] struct {
 func (k PushFused[Op]) RunTeam(m teams.Member) {
 	buf := teams.ThreadScratch[int32](m, 0, k.Out.Buffer)
 	size := k.Size
+	var deg int64
+	for s := m.TeamRank(); s < size; s += m.TeamSize() {
+		deg = max(deg, k.G.Degree(k.Q0.At(s)))
+	}
+	if teams.TeamReduce(m, deg, teams.Max) > k.MaxDegree {
+		if m.TeamRank() == 0 {
+			k.Stats.Set(0, -1)
+		}
+		return
+	}
 	for level := 0; level < k.MaxLevels; level++ {
 		in, out := k.Q0, k.Q1
 		if level%2 == 1 {
@@ -55,28 +69,29 @@ func (k PushFused[Op]) RunTeam(m teams.Member) {
 		}
 		o := k.Out
 		o.Iter = k.Out.Iter + int32(level)
-		added, edges := k.step(m, buf, o, in, out, size)
+		added, edges, top := k.step(m, buf, o, in, out, size)
 		if m.TeamRank() == 0 {
-			k.Stats.Set(2*level, added)
-			k.Stats.Set(2*level+1, edges)
+			k.Stats.Set(3*level, added)
+			k.Stats.Set(3*level+1, edges)
+			k.Stats.Set(3*level+2, top)
 		}
-		if added == 0 || added > k.MaxVertices || edges > k.MaxEdges {
+		if added == 0 || added > k.MaxVertices || edges > k.MaxEdges || top > k.MaxDegree {
 			return
 		}
 		size = int(added)
 	}
 }
 
-// step expands the size vertices of in into out and returns the size of out and the number
-// of its vertices' out-edges, on every member. Member r takes slots r, r+TeamSize, ...; each
+// step expands the size vertices of in into out and returns the size of out, the number of
+// its vertices' out-edges and their largest degree, on every member. Member r takes slots r, r+TeamSize, ...; each
 // member handles at most Out.Buffer edges between two flushes, which append the members'
 // buffers to out at offsets from a team scan. The team reductions at the end also order the
 // step's writes before the next step's reads.
-func (k PushFused[Op]) step(m teams.Member, buf views.View1D[int32], o sink, in, out views.View1D[int32], size int) (int64, int64) {
+func (k PushFused[Op]) step(m teams.Member, buf views.View1D[int32], o sink, in, out views.View1D[int32], size int) (int64, int64, int64) {
 	ts := m.TeamSize()
 	s := m.TeamRank()
 	u := int32(-1)
-	var e, end, base, edges int64
+	var e, end, base, edges, top int64
 	budget := o.Buffer
 	for {
 		c := 0
@@ -94,7 +109,9 @@ func (k PushFused[Op]) step(m teams.Member, buf views.View1D[int32], o sink, in,
 			if k.Op.Visit(u, v, e) {
 				var added bool
 				if c, added = o.put(buf, c, v); added {
-					edges += k.G.Degree(v)
+					d := k.G.Degree(v)
+					edges += d
+					top = max(top, d)
 				}
 			}
 			e++
@@ -114,7 +131,7 @@ func (k PushFused[Op]) step(m teams.Member, buf views.View1D[int32], o sink, in,
 			break
 		}
 	}
-	return base, teams.TeamReduce(m, edges, teams.Sum)
+	return base, teams.TeamReduce(m, edges, teams.Sum), teams.TeamReduce(m, top, teams.Max)
 }
 
 // Levels reports whether the current worklist may start fused steps (PushLevels): it is a
@@ -128,15 +145,20 @@ func (f *Frontier) Levels() (bool, error) {
 	if f.tune.LevelEdges < 0 || f.format != Queue || f.size == 0 || f.size > int64(f.tune.LevelVertices) {
 		return false, nil
 	}
+	if f.degIt == f.iter && f.last.Iteration == f.iter && f.last.MaxDegree > int64(f.tune.LevelDegree) {
+		return false, nil // a vertex too large for one member, known without a launch
+	}
 	edges, err := f.Edges()
 	return edges <= int64(f.tune.LevelEdges), err
 }
 
 // PushLevels runs up to max push steps of the template with op, one after another in one
 // launch of one team of Tuning.LevelTeamSize members (see the kernel PushFused), while each
-// next worklist stays within Tuning.LevelVertices vertices and Tuning.LevelEdges out-edges. It
-// returns the steps it ran (at least one for a non-empty worklist), whose Added and AddedEdges
-// are exact; the worklist after the last is current, a queue, and may exceed the bounds.
+// next worklist stays within Tuning.LevelVertices vertices, Tuning.LevelEdges out-edges and
+// degrees up to Tuning.LevelDegree. It returns the steps it ran, whose Added and AddedEdges are
+// exact; the worklist after the last is current, a queue, and may exceed the bounds. It runs
+// none, and returns no step, when the current worklist is empty or holds a vertex of degree
+// above LevelDegree (a member expands a whole vertex); the caller then takes a Push step.
 //
 // Every step uses the same op, so op must not depend on the step number: an operator that
 // stores a level takes it from its source vertex (level[u]+1), not from a field updated between
@@ -159,35 +181,42 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 		return nil, nil
 	}
 	t0 := time.Now()
-	if f.stats.Len() < 2*max {
+	if f.stats.Len() < 3*max {
 		f.stats.Free()
 		var err error
-		if f.stats, err = views.Alloc1D[int64](f.space.Memory(), "frontier level stats", 2*max); err != nil {
+		if f.stats, err = views.Alloc1D[int64](f.space.Memory(), "frontier level stats", 3*max); err != nil {
 			return nil, err
 		}
-		f.statsHost = make([]int64, 2*max)
+		f.statsHost = make([]int64, 3*max)
 	}
 	out := sink{Dedup: !f.opt.Unique, Stamp: f.stamp, Iter: int32(f.iter), Buffer: f.tune.Buffer, Sample: 1}
 	k := PushFused[Op]{G: f.g.Out(), Q0: f.queue[f.cur], Q1: f.queue[1-f.cur], Size: int(f.size), MaxLevels: max,
-		MaxVertices: int64(f.tune.LevelVertices), MaxEdges: int64(f.tune.LevelEdges), Out: out, Stats: f.stats, Op: op}
+		MaxVertices: int64(f.tune.LevelVertices), MaxEdges: int64(f.tune.LevelEdges),
+		MaxDegree: int64(f.tune.LevelDegree), Out: out, Stats: f.stats, Op: op}
 	p := portable.Teams(1, f.tune.LevelTeamSize).WithScratch(0, 0, 4*f.tune.Buffer)
 	if err := portable.ParallelForTeam(f.space, "frontier: push levels", p, k); err != nil {
 		return nil, err
 	}
-	host := views.Wrap1D("frontier level stats", f.statsHost[:2*max])
-	if err := views.DeepCopy(host, f.stats.Sub(0, 2*max)); err != nil {
+	host := views.Wrap1D("frontier level stats", f.statsHost[:3*max])
+	if err := views.DeepCopy(host, f.stats.Sub(0, 3*max)); err != nil {
 		return nil, err
+	}
+	if f.statsHost[0] < 0 {
+		// Not started: a vertex of the worklist is above LevelDegree. Levels will say no
+		// to this worklist without another launch.
+		f.last.MaxDegree, f.last.Iteration, f.degIt = int64(f.tune.LevelDegree)+1, f.iter, f.iter
+		return nil, nil
 	}
 	// The loop below stops where the kernel stopped: at an empty or large worklist or after
 	// max steps.
 	var steps []Step
 	in := f.last
 	for l := range max {
-		added, edges := f.statsHost[2*l], f.statsHost[2*l+1]
+		added, edges, top := f.statsHost[3*l], f.statsHost[3*l+1], f.statsHost[3*l+2]
 		steps = append(steps, Step{Iteration: f.iter + l, Fused: true, Decision: Decision{Strategy: Baseline, In: Queue, Out: Queue},
 			Sample: in, Added: added, AddedEdges: edges})
-		in = Sample{Iteration: f.iter + l + 1, Size: added, Edges: edges, MaxDegree: f.last.MaxDegree, Measured: true, Format: Queue}
-		if added == 0 || added > int64(f.tune.LevelVertices) || edges > int64(f.tune.LevelEdges) {
+		in = Sample{Iteration: f.iter + l + 1, Size: added, Edges: edges, MaxDegree: top, Measured: true, Format: Queue}
+		if added == 0 || added > int64(f.tune.LevelVertices) || edges > int64(f.tune.LevelEdges) || top > int64(f.tune.LevelDegree) {
 			break
 		}
 	}
@@ -199,6 +228,7 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 		}
 		steps[i] = f.advance(steps[i], Queue)
 	}
+	f.last.MaxDegree, f.degIt = in.MaxDegree, f.iter // exact for the worklist left
 	return steps, nil
 }
 
@@ -211,7 +241,10 @@ func Advance[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 		return nil, err
 	}
 	if ok {
-		return PushLevels(f, op, max)
+		steps, err := PushLevels(f, op, max)
+		if err != nil || len(steps) > 0 {
+			return steps, err
+		}
 	}
 	s, err := Push(f, op)
 	if err != nil {

@@ -48,7 +48,19 @@ func traverse[Op frontier.EdgeOp](t *testing.T, f *frontier.Frontier, op Op, max
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(steps) < 1 || len(steps) > max || f.Iteration() != before+len(steps) {
+			if len(steps) == 0 {
+				// A vertex above LevelDegree: nothing ran, and Levels now says no.
+				if again, err := f.Levels(); err != nil || again || f.Iteration() != before {
+					t.Fatalf("after an unstarted PushLevels: Levels() = %v, %v; iteration %d -> %d", again, err, before, f.Iteration())
+				}
+				s, err := frontier.Push(f, op)
+				if err != nil {
+					t.Fatal(err)
+				}
+				record(s)
+				continue
+			}
+			if len(steps) > max || f.Iteration() != before+len(steps) {
 				t.Fatalf("PushLevels ran %d steps (max %d), iteration %d -> %d", len(steps), max, before, f.Iteration())
 			}
 			// Only the last worklist of the call is still there to compare; the others are
@@ -83,14 +95,15 @@ func TestPushLevels(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, unique := range []bool{true, false} {
-			for _, max := range []int{1, 3, 1024} {
-				t.Run(fmt.Sprintf("%s/unique=%v/max=%d", tc.Name, unique, max), func(t *testing.T) {
+			for _, c := range []struct{ max, degree int }{{1, 0}, {3, 0}, {1024, 0}, {1024, 2}} {
+				max := c.max
+				t.Run(fmt.Sprintf("%s/unique=%v/max=%d/degree=%d", tc.Name, unique, max, c.degree), func(t *testing.T) {
 					if tc.Graph.N == 0 {
 						t.Skip("no vertex 0")
 					}
 					run := func(max int) traversal {
 						// Small bounds, so that traversals leave and re-enter fused steps.
-						tune := frontier.Tuning{EdgeSample: 1, LevelVertices: 16, LevelEdges: 64}
+						tune := frontier.Tuning{EdgeSample: 1, LevelVertices: 16, LevelEdges: 64, LevelDegree: c.degree}
 						f, err := frontier.New(g, frontier.Options{Strategy: frontier.Baseline, Format: frontier.Queue, Unique: unique, Tuning: tune})
 						if err != nil {
 							t.Fatal(err)
@@ -109,7 +122,7 @@ func TestPushLevels(t *testing.T) {
 					for i := range want.added {
 						small = small || (want.added[i] > 0 && want.added[i] <= 16 && want.edges[i] <= 64)
 					}
-					if small != (got.fused > 0) {
+					if c.degree == 0 && small != (got.fused > 0) {
 						t.Fatalf("%d fused steps; a worklist within the bounds: %v", got.fused, small)
 					}
 					if !slices.Equal(got.added, want.added) || !slices.Equal(got.edges, want.edges) {

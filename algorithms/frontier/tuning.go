@@ -46,6 +46,10 @@ type Tuning struct {
 	// team on a device, and 512 vertices and 4096 edges on the host. A negative LevelEdges
 	// turns fused steps off.
 	LevelVertices, LevelEdges int
+	// LevelDegree bounds the degrees of fused steps' vertices: a member expands a vertex
+	// alone, so a worklist with a vertex of larger degree is left to Push. The default is 32
+	// on a device and LevelEdges on the host.
+	LevelDegree int
 	// Grain is the chunk of the template's range launches over worklist slots (the
 	// inspector's): a launch of at most Grain iterations runs on one worker, which spares the
 	// pool's dispatch and join where they cost more than the work. The default is 4096 on
@@ -63,7 +67,7 @@ func DefaultTuning(info execspace.Info) Tuning {
 	units := max(info.Units, 1)
 	if !info.Device {
 		return Tuning{TeamSize: 1, WarpSize: 1, Buffer: 1024, SlotsPerThread: 256, Teams: 8 * units, Units: units, PullWords: 8, EdgeSample: 16,
-			LevelTeamSize: 1, LevelVertices: 512, LevelEdges: 4096, Grain: 4096}
+			LevelTeamSize: 1, LevelVertices: 512, LevelEdges: 4096, LevelDegree: 4096, Grain: 4096}
 	}
 	warp := max(info.WarpSize, 1)
 	team := 8 * warp
@@ -76,7 +80,7 @@ func DefaultTuning(info execspace.Info) Tuning {
 		level = min(level, info.MaxTeamSize)
 	}
 	return Tuning{TeamSize: team, WarpSize: warp, Buffer: 8, SlotsPerThread: 1, Teams: 2 * units * block / team, Units: units, PullWords: -1, EdgeSample: 16,
-		LevelTeamSize: level, LevelVertices: 4 * level, LevelEdges: 16 * level}
+		LevelTeamSize: level, LevelVertices: 4 * level, LevelEdges: 16 * level, LevelDegree: 32}
 }
 
 // merged returns t with zero fields taken from d.
@@ -93,7 +97,8 @@ func (t Tuning) merged(d Tuning) Tuning {
 		Teams: pick(t.Teams, d.Teams), Units: pick(t.Units, d.Units),
 		PullWords: pickNonZero(t.PullWords, d.PullWords), EdgeSample: pick(t.EdgeSample, d.EdgeSample),
 		LevelTeamSize: pick(t.LevelTeamSize, d.LevelTeamSize), LevelVertices: pick(t.LevelVertices, d.LevelVertices),
-		LevelEdges: pickNonZero(t.LevelEdges, d.LevelEdges), Grain: pick(t.Grain, d.Grain),
+		LevelEdges: pickNonZero(t.LevelEdges, d.LevelEdges), LevelDegree: pick(t.LevelDegree, d.LevelDegree),
+		Grain: pick(t.Grain, d.Grain),
 	}
 }
 
@@ -106,7 +111,7 @@ func pickNonZero(a, b int) int {
 
 func (t Tuning) check() error {
 	if t.TeamSize < 0 || t.WarpSize < 0 || t.Buffer < 0 || t.SlotsPerThread < 0 || t.Teams < 0 || t.Units < 0 || t.EdgeSample < 0 ||
-		t.LevelTeamSize < 0 || t.LevelVertices < 0 || t.Grain < 0 {
+		t.LevelTeamSize < 0 || t.LevelVertices < 0 || t.LevelDegree < 0 || t.Grain < 0 {
 		return fmt.Errorf("frontier: negative tuning parameter in %+v", t)
 	}
 	return nil

@@ -279,7 +279,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[propOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.propOp]",
-		Pos:   "algorithms/frontier/levels.go:35",
+		Pos:   "algorithms/frontier/levels.go:38",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX6,
 		Entry: "gk_frontier_PushFused_scc_propOp_",
@@ -294,19 +294,20 @@ func init() {
 			{Name: "MaxLevels", Field: []int{4}, Kind: abi.KindInt64},
 			{Name: "MaxVertices", Field: []int{5}, Kind: abi.KindInt64},
 			{Name: "MaxEdges", Field: []int{6}, Kind: abi.KindInt64},
-			{Name: "Out.Bitmap", Field: []int{7, 0}, Kind: abi.KindBool},
-			{Name: "Out.Queue", Field: []int{7, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Out.Tail", Field: []int{7, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
-			{Name: "Out.Bits", Field: []int{7, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{7, 4}, Kind: abi.KindBool},
-			{Name: "Out.Stamp", Field: []int{7, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{7, 6}, Kind: abi.KindInt32},
-			{Name: "Out.Buffer", Field: []int{7, 7}, Kind: abi.KindInt64},
-			{Name: "Out.Sample", Field: []int{7, 8}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.St", Field: []int{9, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Key", Field: []int{9, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Op.Col", Field: []int{9, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "MaxDegree", Field: []int{7}, Kind: abi.KindInt64},
+			{Name: "Out.Bitmap", Field: []int{8, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{8, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Tail", Field: []int{8, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Bits", Field: []int{8, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{8, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{8, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{8, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.St", Field: []int{10, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Key", Field: []int{10, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Col", Field: []int{10, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -323,7 +324,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[reachOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.reachOp]",
-		Pos:   "algorithms/frontier/levels.go:35",
+		Pos:   "algorithms/frontier/levels.go:38",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX7,
 		Entry: "gk_frontier_PushFused_scc_reachOp_",
@@ -338,19 +339,20 @@ func init() {
 			{Name: "MaxLevels", Field: []int{4}, Kind: abi.KindInt64},
 			{Name: "MaxVertices", Field: []int{5}, Kind: abi.KindInt64},
 			{Name: "MaxEdges", Field: []int{6}, Kind: abi.KindInt64},
-			{Name: "Out.Bitmap", Field: []int{7, 0}, Kind: abi.KindBool},
-			{Name: "Out.Queue", Field: []int{7, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Out.Tail", Field: []int{7, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
-			{Name: "Out.Bits", Field: []int{7, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{7, 4}, Kind: abi.KindBool},
-			{Name: "Out.Stamp", Field: []int{7, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{7, 6}, Kind: abi.KindInt32},
-			{Name: "Out.Buffer", Field: []int{7, 7}, Kind: abi.KindInt64},
-			{Name: "Out.Sample", Field: []int{7, 8}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.St", Field: []int{9, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Op.Key", Field: []int{9, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Op.Bit", Field: []int{9, 2}, Kind: abi.KindUint32},
+			{Name: "MaxDegree", Field: []int{7}, Kind: abi.KindInt64},
+			{Name: "Out.Bitmap", Field: []int{8, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{8, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Tail", Field: []int{8, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Bits", Field: []int{8, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{8, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{8, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{8, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.St", Field: []int{10, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Key", Field: []int{10, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Bit", Field: []int{10, 2}, Kind: abi.KindUint32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -11922,12 +11924,13 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s45,
 	.param .b64 gk_s46,
 	.param .b64 gk_s47,
-	.param .b64 gk_s48
+	.param .b64 gk_s48,
+	.param .b64 gk_s49
 )
 {
-	.reg .pred %p<91>;
-	.reg .b32 %r<181>;
-	.reg .b64 %rd<405>;
+	.reg .pred %p<117>;
+	.reg .b32 %r<238>;
+	.reg .b64 %rd<484>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12023,785 +12026,1016 @@ const gokkosPTX6 = `//
 	mov.b64 %rd66, %rd65;
 	ld.param.s64 %rd67, [gk_s19];
 	mov.b64 %rd68, %rd67;
-	ld.param.u8 %r30, [gk_s20];
+	ld.param.s64 %rd69, [gk_s20];
+	mov.b64 %rd70, %rd69;
+	ld.param.u8 %r30, [gk_s21];
 	setp.ne.u32 %p3, %r30, 0;
 	mov.pred %p4, %p3;
-	ld.param.u64 %rd69, [gk_s21];
-	cvta.to.global.u64 %rd70, %rd69;
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s22];
+	ld.param.u64 %rd71, [gk_s22];
+	cvta.to.global.u64 %rd72, %rd71;
 	mov.b64 %rd73, %rd72;
 	ld.param.s64 %rd74, [gk_s23];
 	mov.b64 %rd75, %rd74;
-	ld.param.u64 %rd76, [gk_s24];
-	cvta.to.global.u64 %rd77, %rd76;
-	mov.b64 %rd78, %rd77;
-	ld.param.s64 %rd79, [gk_s25];
+	ld.param.s64 %rd76, [gk_s24];
+	mov.b64 %rd77, %rd76;
+	ld.param.u64 %rd78, [gk_s25];
+	cvta.to.global.u64 %rd79, %rd78;
 	mov.b64 %rd80, %rd79;
 	ld.param.s64 %rd81, [gk_s26];
 	mov.b64 %rd82, %rd81;
-	ld.param.u64 %rd83, [gk_s27];
-	cvta.to.global.u64 %rd84, %rd83;
-	mov.b64 %rd85, %rd84;
-	ld.param.s64 %rd86, [gk_s28];
+	ld.param.s64 %rd83, [gk_s27];
+	mov.b64 %rd84, %rd83;
+	ld.param.u64 %rd85, [gk_s28];
+	cvta.to.global.u64 %rd86, %rd85;
 	mov.b64 %rd87, %rd86;
 	ld.param.s64 %rd88, [gk_s29];
 	mov.b64 %rd89, %rd88;
-	ld.param.u8 %r31, [gk_s30];
+	ld.param.s64 %rd90, [gk_s30];
+	mov.b64 %rd91, %rd90;
+	ld.param.u8 %r31, [gk_s31];
 	setp.ne.u32 %p5, %r31, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd90, [gk_s31];
-	cvta.to.global.u64 %rd91, %rd90;
-	mov.b64 %rd92, %rd91;
-	ld.param.s64 %rd93, [gk_s32];
+	ld.param.u64 %rd92, [gk_s32];
+	cvta.to.global.u64 %rd93, %rd92;
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s33];
 	mov.b64 %rd96, %rd95;
-	ld.param.s32 %r32, [gk_s34];
-	mov.b32 %r33, %r32;
-	ld.param.s64 %rd97, [gk_s35];
+	ld.param.s64 %rd97, [gk_s34];
 	mov.b64 %rd98, %rd97;
+	ld.param.s32 %r32, [gk_s35];
+	mov.b32 %r33, %r32;
 	ld.param.s64 %rd99, [gk_s36];
 	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s37];
-	cvta.to.global.u64 %rd102, %rd101;
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
+	ld.param.s64 %rd101, [gk_s37];
+	mov.b64 %rd102, %rd101;
+	ld.param.u64 %rd103, [gk_s38];
+	cvta.to.global.u64 %rd104, %rd103;
 	mov.b64 %rd105, %rd104;
 	ld.param.s64 %rd106, [gk_s39];
 	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
+	ld.param.s64 %rd108, [gk_s40];
+	mov.b64 %rd109, %rd108;
+	ld.param.u64 %rd110, [gk_s41];
+	cvta.to.global.u64 %rd111, %rd110;
 	mov.b64 %rd112, %rd111;
 	ld.param.s64 %rd113, [gk_s42];
 	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
+	ld.param.s64 %rd115, [gk_s43];
+	mov.b64 %rd116, %rd115;
+	ld.param.u64 %rd117, [gk_s44];
+	cvta.to.global.u64 %rd118, %rd117;
 	mov.b64 %rd119, %rd118;
 	ld.param.s64 %rd120, [gk_s45];
 	mov.b64 %rd121, %rd120;
-	ld.param.u64 %rd122, [gk_s46];
-	cvta.to.global.u64 %rd123, %rd122;
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
+	ld.param.s64 %rd122, [gk_s46];
+	mov.b64 %rd123, %rd122;
+	ld.param.u64 %rd124, [gk_s47];
+	cvta.to.global.u64 %rd125, %rd124;
 	mov.b64 %rd126, %rd125;
 	ld.param.s64 %rd127, [gk_s48];
 	mov.b64 %rd128, %rd127;
-	cvt.u64.u32 %rd130, %r28;
-	cvt.u64.u32 %rd131, %r29;
-	mov.b64 %rd132, %rd130;
+	ld.param.s64 %rd129, [gk_s49];
+	mov.b64 %rd130, %rd129;
+	cvt.u64.u32 %rd132, %r28;
+	cvt.u64.u32 %rd133, %r29;
+	mov.b64 %rd134, %rd132;
 $L1:
-	setp.ge.s64 %p7, %rd132, %rd2;
+	setp.ge.s64 %p7, %rd134, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd129, %rd132;
+	mov.b64 %rd131, %rd134;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd133, %rd13, %rd21;
-	mad.lo.s64 %rd134, %rd98, 4, 15;
-	and.b64 %rd134, %rd134, -16;
-	add.s64 %rd21, %rd21, %rd134;
-	mov.b64 %rd135, %rd133;
-	mov.b64 %rd136, %rd98;
-	mov.b64 %rd137, 1;
-	mov.b64 %rd138, %rd135;
-	mov.b64 %rd139, %rd136;
+	add.s64 %rd135, %rd13, %rd21;
+	mad.lo.s64 %rd136, %rd100, 4, 15;
+	and.b64 %rd136, %rd136, -16;
+	add.s64 %rd21, %rd21, %rd136;
+	mov.b64 %rd137, %rd135;
+	mov.b64 %rd138, %rd100;
+	mov.b64 %rd139, 1;
 	mov.b64 %rd140, %rd137;
-	mov.b64 %rd141, %rd62;
-	mov.b64 %rd142, 0;
+	mov.b64 %rd141, %rd138;
+	mov.b64 %rd142, %rd139;
+	mov.b64 %rd143, %rd62;
+	mov.b64 %rd144, 0;
+	cvt.u64.u32 %rd145, %r2;
+	mov.b64 %rd146, %rd145;
 $L4:
-	setp.lt.s64 %p8, %rd142, %rd64;
+	setp.lt.s64 %p8, %rd146, %rd143;
 	not.pred %p9, %p8;
 	@!%p9 bra $L8;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd143, %rd49;
-	mov.b64 %rd144, %rd51;
-	mov.b64 %rd145, %rd53;
-	mov.b64 %rd146, %rd56;
-	mov.b64 %rd147, %rd58;
-	mov.b64 %rd148, %rd60;
-	mov.b64 %rd149, %rd143;
-	mov.b64 %rd150, %rd144;
-	mov.b64 %rd151, %rd145;
-	mov.b64 %rd152, %rd146;
-	mov.b64 %rd153, %rd147;
-	mov.b64 %rd154, %rd148;
-	rem.s64 %rd155, %rd142, 2;
-	setp.eq.s64 %p10, %rd155, 1;
-	@!%p10 bra $L10;
-	mov.b64 %rd156, %rd56;
-	mov.b64 %rd157, %rd58;
-	mov.b64 %rd158, %rd60;
-	mov.b64 %rd159, %rd49;
-	mov.b64 %rd160, %rd51;
-	mov.b64 %rd161, %rd53;
-	mov.b64 %rd149, %rd156;
-	mov.b64 %rd150, %rd157;
-	mov.b64 %rd151, %rd158;
-	mov.b64 %rd152, %rd159;
-	mov.b64 %rd153, %rd160;
-	mov.b64 %rd154, %rd161;
-$L10:
-	mov.pred %p11, %p4;
-	mov.b64 %rd162, %rd71;
-	mov.b64 %rd163, %rd73;
-	mov.b64 %rd164, %rd75;
-	mov.b64 %rd165, %rd78;
-	mov.b64 %rd166, %rd80;
-	mov.b64 %rd167, %rd82;
-	mov.b64 %rd168, %rd85;
-	mov.b64 %rd169, %rd87;
-	mov.b64 %rd170, %rd89;
-	mov.pred %p12, %p6;
-	mov.b64 %rd171, %rd92;
-	mov.b64 %rd172, %rd94;
-	mov.b64 %rd173, %rd96;
-	mov.b32 %r34, %r33;
-	mov.b64 %rd174, %rd98;
-	mov.b64 %rd175, %rd100;
-	cvt.u32.u64 %r35, %rd142;
-	add.s32 %r36, %r33, %r35;
-	mov.b32 %r34, %r36;
-	mov.b64 %rd176, %rd25;
-	mov.b64 %rd177, %rd62;
-	mov.b64 %rd178, %rd64;
-	mov.b64 %rd179, %rd66;
-	mov.b64 %rd180, %rd68;
-	mov.pred %p13, %p4;
-	mov.pred %p14, %p6;
-	mov.b32 %r37, %r33;
-	mov.b64 %rd181, %rd98;
-	mov.b64 %rd182, %rd100;
-	mov.pred %p15, %p11;
-	mov.b64 %rd183, %rd162;
-	mov.b64 %rd184, %rd163;
-	mov.b64 %rd185, %rd164;
-	mov.b64 %rd186, %rd165;
-	mov.b64 %rd187, %rd166;
-	mov.b64 %rd188, %rd167;
-	mov.b64 %rd189, %rd168;
-	mov.b64 %rd190, %rd169;
-	mov.b64 %rd191, %rd170;
-	mov.pred %p16, %p12;
-	mov.b64 %rd192, %rd171;
-	mov.b64 %rd193, %rd172;
-	mov.b64 %rd194, %rd173;
-	mov.b32 %r38, %r34;
-	mov.b64 %rd195, %rd174;
-	mov.b64 %rd196, %rd175;
-	mov.b64 %rd197, %rd141;
-	cvt.u64.u32 %rd198, %r4;
-	mov.b64 %rd199, %rd198;
-	cvt.u64.u32 %rd200, %r2;
-	mov.b64 %rd201, %rd200;
-	mov.b32 %r39, -1;
-	mov.b64 %rd202, 0;
-	mov.b64 %rd203, 0;
-	mov.b64 %rd204, 0;
-	mov.b64 %rd205, 0;
-	mov.b64 %rd206, %rd195;
-$L11:
-	mov.b64 %rd207, 0;
-	mov.b64 %rd208, %rd206;
-$L14:
-	setp.gt.s64 %p17, %rd208, 0;
-	not.pred %p18, %p17;
-	@!%p18 bra $L18;
-	bra.uni $L16;
-$L18:
-	setp.ge.s64 %p19, %rd202, %rd203;
-	@!%p19 bra $L20;
-	setp.ge.s64 %p20, %rd201, %rd197;
-	@!%p20 bra $L22;
-	bra.uni $L16;
-$L22:
-	mul.lo.s64 %rd209, %rd201, %rd151;
-	mad.lo.s64 %rd210, %rd209, 4, %rd149;
-	ld.global.s32 %r40, [%rd210+0];
-	mov.b32 %r41, %r40;
-	mov.b32 %r39, %r41;
-	add.s64 %rd211, %rd201, %rd199;
-	mov.b64 %rd201, %rd211;
-	mov.b64 %rd212, %rd176;
-	mov.b32 %r42, %r39;
-	cvt.s64.s32 %rd213, %r42;
-	mul.lo.s64 %rd214, %rd213, %rd32;
-	mad.lo.s64 %rd215, %rd214, 8, %rd28;
-	ld.global.nc.s64 %rd216, [%rd215+0];
-	mov.b64 %rd217, %rd216;
-	mov.b64 %rd218, %rd217;
-	mov.b64 %rd219, %rd176;
-	mov.b32 %r43, %r39;
-	cvt.s64.s32 %rd220, %r43;
-	add.s64 %rd221, %rd220, 1;
-	mul.lo.s64 %rd222, %rd221, %rd32;
-	mad.lo.s64 %rd223, %rd222, 8, %rd28;
-	ld.global.nc.s64 %rd224, [%rd223+0];
-	mov.b64 %rd225, %rd224;
-	mov.b64 %rd226, %rd225;
-	mov.b64 %rd227, %rd218;
-	mov.b64 %rd228, %rd226;
-	mov.b64 %rd202, %rd227;
-	mov.b64 %rd203, %rd228;
-	bra.uni $L15;
-$L20:
-	mul.lo.s64 %rd229, %rd202, %rd39;
-	mad.lo.s64 %rd230, %rd229, 4, %rd35;
-	ld.global.nc.s32 %r44, [%rd230+0];
-	mov.b32 %r45, %r44;
-	mov.b32 %r46, %r45;
-	mov.b32 %r47, %r39;
-	mov.b32 %r48, %r46;
-	mov.b64 %rd231, %rd202;
-$L23:
-	cvt.s64.s32 %rd232, %r47;
-	mul.lo.s64 %rd233, %rd232, %rd114;
-	mad.lo.s64 %rd234, %rd233, 4, %rd110;
-	ld.global.nc.u32 %r49, [%rd234+0];
-	mov.b32 %r50, %r49;
-	and.b32 %r51, %r50, 0x4;
-	setp.ne.u32 %p21, %r51, 0x0;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L27;
-	cvt.s64.s32 %rd235, %r48;
-	mul.lo.s64 %rd236, %rd235, %rd114;
-	mad.lo.s64 %rd237, %rd236, 4, %rd110;
-	ld.global.nc.u32 %r52, [%rd237+0];
-	mov.b32 %r53, %r52;
-	and.b32 %r54, %r53, 0x4;
-	setp.ne.u32 %p24, %r54, 0x0;
-	mov.pred %p22, %p24;
-$L27:
-	mov.pred %p25, %p22;
-	not.pred %p26, %p25;
-	@!%p26 bra $L29;
-	cvt.s64.s32 %rd238, %r48;
-	mul.lo.s64 %rd239, %rd238, %rd121;
-	mad.lo.s64 %rd240, %rd239, 4, %rd117;
-	ld.global.nc.s32 %r55, [%rd240+0];
-	mov.b32 %r56, %r55;
-	cvt.s64.s32 %rd241, %r47;
-	mul.lo.s64 %rd242, %rd241, %rd121;
-	mad.lo.s64 %rd243, %rd242, 4, %rd117;
-	ld.global.nc.s32 %r57, [%rd243+0];
-	mov.b32 %r58, %r57;
-	setp.ne.s32 %p27, %r56, %r58;
-	mov.pred %p25, %p27;
-$L29:
-	@!%p25 bra $L31;
-	mov.pred %p28, 0;
-	bra.uni $L25;
-$L31:
-	cvt.s64.s32 %rd244, %r47;
-	mul.lo.s64 %rd245, %rd244, %rd128;
-	mad.lo.s64 %rd246, %rd245, 4, %rd124;
-	ld.relaxed.gpu.global.s32 %r59, [%rd246+0];
-	mov.b32 %r60, %r59;
-	mov.b32 %r61, %r60;
-	cvt.s64.s32 %rd247, %r48;
-	mul.lo.s64 %rd248, %rd247, %rd128;
-	mad.lo.s64 %rd249, %rd248, 4, %rd124;
-	ld.relaxed.gpu.global.s32 %r62, [%rd249+0];
-	mov.b32 %r63, %r62;
-	setp.ge.s32 %p29, %r63, %r61;
-	@!%p29 bra $L33;
-	mov.pred %p28, 0;
-	bra.uni $L25;
-$L33:
-	cvt.s64.s32 %rd250, %r48;
-	mul.lo.s64 %rd251, %rd250, %rd128;
-	mad.lo.s64 %rd252, %rd251, 4, %rd124;
-	atom.global.max.s32 %r64, [%rd252], %r61;
-	mov.b32 %r65, %r64;
-	setp.lt.s32 %p30, %r65, %r61;
-	mov.pred %p28, %p30;
-	bra.uni $L25;
-$L24:
-	bra.uni $L23;
-$L25:
-	@!%p28 bra $L35;
-	mov.pred %p31, 0;
-	mov.b64 %rd253, %rd207;
-	mov.b32 %r66, %r46;
-$L36:
-	@!%p15 bra $L40;
-	shr.s32 %r67, %r66, 5;
-	cvt.s64.s32 %rd254, %r67;
-	mov.b64 %rd255, %rd254;
-	and.b32 %r68, %r66, 31;
-	cvt.s64.s32 %rd256, %r68;
-	min.u64 %rd257, %rd256, 32;
-	cvt.u32.u64 %r69, %rd257;
-	mov.b32 %r71, 0x1;
-	shl.b32 %r70, %r71, %r69;
-	setp.hs.u32 %p32, %r69, 32;
-	selp.b32 %r72, 0, %r70, %p32;
-	mov.b32 %r73, %r72;
-	mov.b64 %rd258, %rd255;
-	mov.b32 %r74, %r73;
-	mul.lo.s64 %rd259, %rd258, %rd191;
-	mad.lo.s64 %rd260, %rd259, 4, %rd189;
-	ld.relaxed.gpu.global.u32 %r75, [%rd260+0];
-	mov.b32 %r76, %r75;
-	and.b32 %r77, %r76, %r74;
-	setp.ne.u32 %p33, %r77, 0x0;
-	mov.pred %p34, %p33;
-	not.pred %p35, %p34;
-	@!%p35 bra $L42;
-	mul.lo.s64 %rd261, %rd258, %rd191;
-	mad.lo.s64 %rd262, %rd261, 4, %rd189;
-	atom.global.or.b32 %r78, [%rd262], %r74;
-	mov.b32 %r79, %r78;
-	and.b32 %r80, %r79, %r74;
-	setp.ne.u32 %p36, %r80, 0x0;
-	mov.pred %p34, %p36;
-$L42:
-	@!%p34 bra $L44;
-	mov.b64 %rd263, %rd253;
-	mov.b64 %rd264, %rd263;
-	mov.pred %p37, 0;
-	bra.uni $L38;
-$L44:
-	mov.b64 %rd265, %rd253;
-	mov.b64 %rd264, %rd265;
-	mov.pred %p37, 1;
-	bra.uni $L38;
-$L40:
-	@!%p16 bra $L46;
-	cvt.s64.s32 %rd266, %r66;
-	mul.lo.s64 %rd267, %rd266, %rd194;
-	mad.lo.s64 %rd268, %rd267, 4, %rd192;
-	ld.relaxed.gpu.global.s32 %r81, [%rd268+0];
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p38, %r82, %r38;
-	mov.pred %p39, %p38;
-	not.pred %p40, %p39;
-	@!%p40 bra $L48;
-	cvt.s64.s32 %rd269, %r66;
-	mul.lo.s64 %rd270, %rd269, %rd194;
-	mad.lo.s64 %rd271, %rd270, 4, %rd192;
-	atom.global.exch.b32 %r83, [%rd271], %r38;
-	mov.b32 %r84, %r83;
-	setp.eq.s32 %p41, %r84, %r38;
-	mov.pred %p39, %p41;
-$L48:
-	@!%p39 bra $L50;
-	mov.b64 %rd272, %rd253;
-	mov.b64 %rd264, %rd272;
-	mov.pred %p37, 0;
-	bra.uni $L38;
-$L50:
-$L46:
-	mul.lo.s64 %rd273, %rd253, %rd140;
-	mad.lo.s64 %rd274, %rd273, 4, %rd138;
-	st.shared.s32 [%rd274+0], %r66;
-	add.s64 %rd275, %rd253, 1;
-	mov.b64 %rd276, %rd275;
-	mov.b64 %rd264, %rd276;
-	mov.pred %p37, 1;
-	bra.uni $L38;
-$L37:
-	bra.uni $L36;
-$L38:
-	mov.b64 %rd277, %rd264;
-	mov.pred %p42, %p37;
-	mov.b64 %rd207, %rd277;
-	mov.pred %p31, %p42;
-	@!%p31 bra $L52;
-	mov.b64 %rd278, %rd176;
-	mov.b32 %r85, %r46;
-	cvt.s64.s32 %rd279, %r85;
-	add.s64 %rd280, %rd279, 1;
-	mul.lo.s64 %rd281, %rd280, %rd32;
-	mad.lo.s64 %rd282, %rd281, 8, %rd28;
-	ld.global.nc.s64 %rd283, [%rd282+0];
-	mov.b64 %rd284, %rd283;
-	cvt.s64.s32 %rd285, %r85;
-	mul.lo.s64 %rd286, %rd285, %rd32;
-	mad.lo.s64 %rd287, %rd286, 8, %rd28;
-	ld.global.nc.s64 %rd288, [%rd287+0];
-	mov.b64 %rd289, %rd288;
-	sub.s64 %rd290, %rd284, %rd289;
-	mov.b64 %rd291, %rd290;
-	add.s64 %rd292, %rd205, %rd291;
-	mov.b64 %rd205, %rd292;
-$L52:
-$L35:
-	add.s64 %rd293, %rd202, 1;
-	mov.b64 %rd202, %rd293;
-	sub.s64 %rd294, %rd208, 1;
-	mov.b64 %rd208, %rd294;
-$L15:
-	bra.uni $L14;
-$L16:
-	// block scan
-	mov.b64 %rd295, %rd207;
-	mov.b32 %r86, %r3;
-$L53:
-	setp.hs.u32 %p43, %r86, 32;
-	@%p43 bra $L54;
-	mov.b64 {%r87, %r88}, %rd295;
-	shfl.sync.up.b32 %r89|%p44, %r87, %r86, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
-	mov.b64 %rd296, {%r89, %r90};
-	@!%p44 bra $L55;
-	add.s64 %rd297, %rd296, %rd295;
-	mov.b64 %rd295, %rd297;
-$L55:
-	shl.b32 %r86, %r86, 1;
-	bra.uni $L53;
-$L54:
-	mov.b64 {%r91, %r92}, %rd295;
-	shfl.sync.up.b32 %r93|%p45, %r91, %r3, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
-	mov.b64 %rd298, {%r93, %r94};
-	setp.lo.u32 %p46, %r3, 32;
-	and.pred %p47, %p45, %p46;
-	selp.b64 %rd299, %rd298, 0, %p47;
-	sub.u32 %r95, %r13, %r3;
-	setp.eq.u32 %p48, %r7, %r95;
-	@!%p48 bra $L56;
-	mul.wide.u32 %rd300, %r8, 16;
-	add.s64 %rd301, %rd1, %rd300;
-	st.shared.s64 [%rd301+0], %rd295;
-$L56:
-	bar.sync 0;
-	setp.eq.u32 %p49, %r8, 0;
-	@!%p49 bra $L57;
-	mov.b64 %rd302, 0;
-	setp.lo.u32 %p50, %r7, %r10;
-	@!%p50 bra $L58;
-	mul.wide.u32 %rd303, %r7, 16;
-	add.s64 %rd304, %rd1, %rd303;
-	ld.shared.s64 %rd305, [%rd304+0];
-	mov.b64 %rd302, %rd305;
-$L58:
-	mov.b64 {%r96, %r97}, %rd302;
-	shfl.sync.up.b32 %r98|%p51, %r96, 1, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
-	mov.b64 %rd306, {%r98, %r99};
-	@!%p51 bra $L59;
-	add.s64 %rd307, %rd306, %rd302;
-	mov.b64 %rd302, %rd307;
-$L59:
-	mov.b64 {%r100, %r101}, %rd302;
-	shfl.sync.up.b32 %r102|%p52, %r100, 2, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
-	mov.b64 %rd308, {%r102, %r103};
-	@!%p52 bra $L60;
-	add.s64 %rd309, %rd308, %rd302;
-	mov.b64 %rd302, %rd309;
-$L60:
-	mov.b64 {%r104, %r105}, %rd302;
-	shfl.sync.up.b32 %r106|%p53, %r104, 4, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
-	mov.b64 %rd310, {%r106, %r107};
-	@!%p53 bra $L61;
-	add.s64 %rd311, %rd310, %rd302;
-	mov.b64 %rd302, %rd311;
-$L61:
-	mov.b64 {%r108, %r109}, %rd302;
-	shfl.sync.up.b32 %r110|%p54, %r108, 8, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
-	mov.b64 %rd312, {%r110, %r111};
-	@!%p54 bra $L62;
-	add.s64 %rd313, %rd312, %rd302;
-	mov.b64 %rd302, %rd313;
-$L62:
-	mov.b64 {%r112, %r113}, %rd302;
-	shfl.sync.up.b32 %r114|%p55, %r112, 16, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
-	mov.b64 %rd314, {%r114, %r115};
-	@!%p55 bra $L63;
-	add.s64 %rd315, %rd314, %rd302;
-	mov.b64 %rd302, %rd315;
-$L63:
-	mov.b64 {%r116, %r117}, %rd302;
-	shfl.sync.up.b32 %r118|%p56, %r116, 1, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
-	mov.b64 %rd316, {%r118, %r119};
-	selp.b64 %rd317, %rd316, 0, %p56;
-	@!%p50 bra $L64;
-	mul.wide.u32 %rd318, %r7, 16;
-	add.s64 %rd319, %rd1, %rd318;
-	add.s64 %rd320, %rd319, 512;
-	st.shared.s64 [%rd320+0], %rd317;
-$L64:
-	sub.u32 %r120, %r10, 1;
-	setp.eq.u32 %p57, %r7, %r120;
-	@!%p57 bra $L65;
-	st.shared.s64 [%rd1+1024], %rd302;
-$L65:
-$L57:
-	bar.sync 0;
-	mul.wide.u32 %rd321, %r8, 16;
-	add.s64 %rd322, %rd1, %rd321;
-	add.s64 %rd323, %rd322, 512;
-	ld.shared.s64 %rd324, [%rd323+0];
-	add.s64 %rd325, %rd324, %rd299;
-	ld.shared.s64 %rd326, [%rd1+1024];
-	mov.b64 {%r121, %r122}, %rd325;
-	shfl.sync.idx.b32 %r123|%p58, %r121, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r124, %r122, 0, %r21, %r17;
-	mov.b64 %rd327, {%r123, %r124};
-	mov.b64 %rd328, %rd326;
-	mov.b64 %rd329, %rd327;
-	mov.b64 %rd330, %rd328;
-	mov.b64 %rd331, %rd329;
-	mov.b64 %rd332, %rd330;
-	mov.b64 %rd333, %rd331;
-	mov.b64 %rd334, %rd332;
-	add.s64 %rd335, %rd204, %rd333;
-	mov.b64 %rd336, %rd335;
-	mov.b64 %rd337, 0;
-$L66:
-	setp.lt.s64 %p59, %rd337, %rd207;
-	not.pred %p60, %p59;
-	@!%p60 bra $L70;
-	bra.uni $L68;
-$L70:
-	mul.lo.s64 %rd338, %rd337, %rd140;
-	mad.lo.s64 %rd339, %rd338, 4, %rd138;
-	ld.shared.s32 %r125, [%rd339+0];
-	mov.b32 %r126, %r125;
-	add.s64 %rd340, %rd336, %rd337;
-	mul.lo.s64 %rd341, %rd340, %rd154;
-	mad.lo.s64 %rd342, %rd341, 4, %rd152;
-	st.global.s32 [%rd342+0], %r126;
-$L67:
-	add.s64 %rd343, %rd337, 1;
-	mov.b64 %rd337, %rd343;
-	bra.uni $L66;
-$L68:
-	add.s64 %rd344, %rd204, %rd334;
-	mov.b64 %rd204, %rd344;
-	mov.b64 %rd345, 0;
-	setp.lt.s64 %p61, %rd202, %rd203;
-	setp.lt.s64 %p62, %rd201, %rd197;
-	or.pred %p63, %p61, %p62;
-	@!%p63 bra $L72;
-	mov.b64 %rd345, 1;
-$L72:
-	mov.b64 %rd346, %rd345;
-	// block reduction
-	sub.u32 %r127, %r13, 1;
-	mov.b32 %r128, %r3;
-$L73:
-	setp.hs.u32 %p64, %r128, 32;
-	@%p64 bra $L74;
-	mov.b64 {%r129, %r130}, %rd346;
-	shfl.sync.down.b32 %r131|%p65, %r129, %r128, %r127, %r17;
-	shfl.sync.down.b32 %r132, %r130, %r128, %r127, %r17;
-	mov.b64 %rd347, {%r131, %r132};
-	@!%p65 bra $L75;
-	max.s64 %rd348, %rd346, %rd347;
-	mov.b64 %rd346, %rd348;
-$L75:
-	shl.b32 %r128, %r128, 1;
-	bra.uni $L73;
-$L74:
-	setp.eq.u32 %p66, %r7, 0;
-	@!%p66 bra $L76;
-	mul.wide.u32 %rd349, %r8, 16;
-	add.s64 %rd350, %rd1, %rd349;
-	st.shared.s64 [%rd350+0], %rd346;
-$L76:
-	bar.sync 0;
-	setp.eq.u32 %p67, %r8, 0;
-	@!%p67 bra $L77;
-	setp.lo.u32 %p68, %r7, %r10;
-	@!%p68 bra $L78;
-	mul.wide.u32 %rd351, %r7, 16;
-	add.s64 %rd352, %rd1, %rd351;
-	ld.shared.s64 %rd353, [%rd352+0];
-	mov.b64 %rd346, %rd353;
-$L78:
-	sub.u32 %r133, %r10, 1;
-	mov.b64 {%r134, %r135}, %rd346;
-	shfl.sync.down.b32 %r136|%p69, %r134, 1, %r133, %r17;
-	shfl.sync.down.b32 %r137, %r135, 1, %r133, %r17;
-	mov.b64 %rd354, {%r136, %r137};
-	@!%p69 bra $L79;
-	max.s64 %rd355, %rd346, %rd354;
-	mov.b64 %rd346, %rd355;
-$L79:
-	mov.b64 {%r138, %r139}, %rd346;
-	shfl.sync.down.b32 %r140|%p70, %r138, 2, %r133, %r17;
-	shfl.sync.down.b32 %r141, %r139, 2, %r133, %r17;
-	mov.b64 %rd356, {%r140, %r141};
-	@!%p70 bra $L80;
-	max.s64 %rd357, %rd346, %rd356;
-	mov.b64 %rd346, %rd357;
-$L80:
-	mov.b64 {%r142, %r143}, %rd346;
-	shfl.sync.down.b32 %r144|%p71, %r142, 4, %r133, %r17;
-	shfl.sync.down.b32 %r145, %r143, 4, %r133, %r17;
-	mov.b64 %rd358, {%r144, %r145};
-	@!%p71 bra $L81;
-	max.s64 %rd359, %rd346, %rd358;
-	mov.b64 %rd346, %rd359;
-$L81:
-	mov.b64 {%r146, %r147}, %rd346;
-	shfl.sync.down.b32 %r148|%p72, %r146, 8, %r133, %r17;
-	shfl.sync.down.b32 %r149, %r147, 8, %r133, %r17;
-	mov.b64 %rd360, {%r148, %r149};
-	@!%p72 bra $L82;
-	max.s64 %rd361, %rd346, %rd360;
-	mov.b64 %rd346, %rd361;
-$L82:
-	mov.b64 {%r150, %r151}, %rd346;
-	shfl.sync.down.b32 %r152|%p73, %r150, 16, %r133, %r17;
-	shfl.sync.down.b32 %r153, %r151, 16, %r133, %r17;
-	mov.b64 %rd362, {%r152, %r153};
-	@!%p73 bra $L83;
-	max.s64 %rd363, %rd346, %rd362;
-	mov.b64 %rd346, %rd363;
-$L83:
-	@!%p66 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd346;
-$L84:
-$L77:
-	bar.sync 0;
-	ld.shared.s64 %rd364, [%rd1+1024];
-	mov.b64 %rd346, %rd364;
-	mov.b64 %rd365, %rd346;
-	setp.eq.s64 %p74, %rd365, 0;
-	@!%p74 bra $L86;
-	bra.uni $L13;
-$L86:
-$L12:
-	bra.uni $L11;
-$L13:
-	mov.b64 %rd366, %rd205;
-	// block reduction
-	sub.u32 %r154, %r13, 1;
-	mov.b32 %r155, %r3;
-$L87:
-	setp.hs.u32 %p75, %r155, 32;
-	@%p75 bra $L88;
-	mov.b64 {%r156, %r157}, %rd366;
-	shfl.sync.down.b32 %r158|%p76, %r156, %r155, %r154, %r17;
-	shfl.sync.down.b32 %r159, %r157, %r155, %r154, %r17;
-	mov.b64 %rd367, {%r158, %r159};
-	@!%p76 bra $L89;
-	add.s64 %rd368, %rd366, %rd367;
-	mov.b64 %rd366, %rd368;
-$L89:
-	shl.b32 %r155, %r155, 1;
-	bra.uni $L87;
-$L88:
-	setp.eq.u32 %p77, %r7, 0;
-	@!%p77 bra $L90;
-	mul.wide.u32 %rd369, %r8, 16;
-	add.s64 %rd370, %rd1, %rd369;
-	st.shared.s64 [%rd370+0], %rd366;
-$L90:
-	bar.sync 0;
-	setp.eq.u32 %p78, %r8, 0;
-	@!%p78 bra $L91;
-	setp.lo.u32 %p79, %r7, %r10;
-	@!%p79 bra $L92;
-	mul.wide.u32 %rd371, %r7, 16;
-	add.s64 %rd372, %rd1, %rd371;
-	ld.shared.s64 %rd373, [%rd372+0];
-	mov.b64 %rd366, %rd373;
-$L92:
-	sub.u32 %r160, %r10, 1;
-	mov.b64 {%r161, %r162}, %rd366;
-	shfl.sync.down.b32 %r163|%p80, %r161, 1, %r160, %r17;
-	shfl.sync.down.b32 %r164, %r162, 1, %r160, %r17;
-	mov.b64 %rd374, {%r163, %r164};
-	@!%p80 bra $L93;
-	add.s64 %rd375, %rd366, %rd374;
-	mov.b64 %rd366, %rd375;
-$L93:
-	mov.b64 {%r165, %r166}, %rd366;
-	shfl.sync.down.b32 %r167|%p81, %r165, 2, %r160, %r17;
-	shfl.sync.down.b32 %r168, %r166, 2, %r160, %r17;
-	mov.b64 %rd376, {%r167, %r168};
-	@!%p81 bra $L94;
-	add.s64 %rd377, %rd366, %rd376;
-	mov.b64 %rd366, %rd377;
-$L94:
-	mov.b64 {%r169, %r170}, %rd366;
-	shfl.sync.down.b32 %r171|%p82, %r169, 4, %r160, %r17;
-	shfl.sync.down.b32 %r172, %r170, 4, %r160, %r17;
-	mov.b64 %rd378, {%r171, %r172};
-	@!%p82 bra $L95;
-	add.s64 %rd379, %rd366, %rd378;
-	mov.b64 %rd366, %rd379;
-$L95:
-	mov.b64 {%r173, %r174}, %rd366;
-	shfl.sync.down.b32 %r175|%p83, %r173, 8, %r160, %r17;
-	shfl.sync.down.b32 %r176, %r174, 8, %r160, %r17;
-	mov.b64 %rd380, {%r175, %r176};
-	@!%p83 bra $L96;
-	add.s64 %rd381, %rd366, %rd380;
-	mov.b64 %rd366, %rd381;
-$L96:
-	mov.b64 {%r177, %r178}, %rd366;
-	shfl.sync.down.b32 %r179|%p84, %r177, 16, %r160, %r17;
-	shfl.sync.down.b32 %r180, %r178, 16, %r160, %r17;
-	mov.b64 %rd382, {%r179, %r180};
-	@!%p84 bra $L97;
-	add.s64 %rd383, %rd366, %rd382;
-	mov.b64 %rd366, %rd383;
-$L97:
-	@!%p77 bra $L98;
-	st.shared.s64 [%rd1+1024], %rd366;
-$L98:
-$L91:
-	bar.sync 0;
-	ld.shared.s64 %rd384, [%rd1+1024];
-	mov.b64 %rd366, %rd384;
-	mov.b64 %rd385, %rd366;
-	mov.b64 %rd386, %rd204;
-	mov.b64 %rd387, %rd385;
-	mov.b64 %rd388, %rd386;
-	mov.b64 %rd389, %rd387;
-	mov.b64 %rd390, %rd388;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	mov.b64 %rd393, %rd391;
-	cvt.u64.u32 %rd394, %r2;
-	setp.eq.s64 %p85, %rd394, 0;
-	@!%p85 bra $L100;
-	mov.b64 %rd396, 2;
-	mul.lo.s64 %rd395, %rd396, %rd142;
-	mul.lo.s64 %rd397, %rd395, %rd107;
-	mad.lo.s64 %rd398, %rd397, 8, %rd103;
-	st.global.s64 [%rd398+0], %rd392;
-	mov.b64 %rd400, 2;
-	mul.lo.s64 %rd399, %rd400, %rd142;
-	add.s64 %rd401, %rd399, 1;
-	mul.lo.s64 %rd402, %rd401, %rd107;
-	mad.lo.s64 %rd403, %rd402, 8, %rd103;
-	st.global.s64 [%rd403+0], %rd393;
-$L100:
-	setp.eq.s64 %p86, %rd392, 0;
-	setp.gt.s64 %p87, %rd392, %rd66;
-	or.pred %p88, %p86, %p87;
-	setp.gt.s64 %p89, %rd393, %rd68;
-	or.pred %p90, %p88, %p89;
-	@!%p90 bra $L102;
-	bra.uni $L3;
-$L102:
-	mov.b64 %rd141, %rd392;
+	mul.lo.s64 %rd147, %rd146, %rd53;
+	mad.lo.s64 %rd148, %rd147, 4, %rd49;
+	ld.global.s32 %r34, [%rd148+0];
+	mov.b32 %r35, %r34;
+	mov.b64 %rd149, %rd25;
+	mov.b32 %r36, %r35;
+	cvt.s64.s32 %rd150, %r36;
+	add.s64 %rd151, %rd150, 1;
+	mul.lo.s64 %rd152, %rd151, %rd32;
+	mad.lo.s64 %rd153, %rd152, 8, %rd28;
+	ld.global.nc.s64 %rd154, [%rd153+0];
+	mov.b64 %rd155, %rd154;
+	cvt.s64.s32 %rd156, %r36;
+	mul.lo.s64 %rd157, %rd156, %rd32;
+	mad.lo.s64 %rd158, %rd157, 8, %rd28;
+	ld.global.nc.s64 %rd159, [%rd158+0];
+	mov.b64 %rd160, %rd159;
+	sub.s64 %rd161, %rd155, %rd160;
+	mov.b64 %rd162, %rd161;
+	max.s64 %rd163, %rd144, %rd162;
+	mov.b64 %rd144, %rd163;
 $L5:
-	add.s64 %rd404, %rd142, 1;
-	mov.b64 %rd142, %rd404;
+	cvt.u64.u32 %rd164, %r4;
+	add.s64 %rd165, %rd146, %rd164;
+	mov.b64 %rd146, %rd165;
 	bra.uni $L4;
 $L6:
+	mov.b64 %rd166, %rd144;
+	// block reduction
+	sub.u32 %r37, %r13, 1;
+	mov.b32 %r38, %r3;
+$L9:
+	setp.hs.u32 %p10, %r38, 32;
+	@%p10 bra $L10;
+	mov.b64 {%r39, %r40}, %rd166;
+	shfl.sync.down.b32 %r41|%p11, %r39, %r38, %r37, %r17;
+	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
+	mov.b64 %rd167, {%r41, %r42};
+	@!%p11 bra $L11;
+	max.s64 %rd168, %rd166, %rd167;
+	mov.b64 %rd166, %rd168;
+$L11:
+	shl.b32 %r38, %r38, 1;
+	bra.uni $L9;
+$L10:
+	setp.eq.u32 %p12, %r7, 0;
+	@!%p12 bra $L12;
+	mul.wide.u32 %rd169, %r8, 16;
+	add.s64 %rd170, %rd1, %rd169;
+	st.shared.s64 [%rd170+0], %rd166;
+$L12:
+	bar.sync 0;
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L13;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L14;
+	mul.wide.u32 %rd171, %r7, 16;
+	add.s64 %rd172, %rd1, %rd171;
+	ld.shared.s64 %rd173, [%rd172+0];
+	mov.b64 %rd166, %rd173;
+$L14:
+	sub.u32 %r43, %r10, 1;
+	mov.b64 {%r44, %r45}, %rd166;
+	shfl.sync.down.b32 %r46|%p15, %r44, 1, %r43, %r17;
+	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
+	mov.b64 %rd174, {%r46, %r47};
+	@!%p15 bra $L15;
+	max.s64 %rd175, %rd166, %rd174;
+	mov.b64 %rd166, %rd175;
+$L15:
+	mov.b64 {%r48, %r49}, %rd166;
+	shfl.sync.down.b32 %r50|%p16, %r48, 2, %r43, %r17;
+	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
+	mov.b64 %rd176, {%r50, %r51};
+	@!%p16 bra $L16;
+	max.s64 %rd177, %rd166, %rd176;
+	mov.b64 %rd166, %rd177;
+$L16:
+	mov.b64 {%r52, %r53}, %rd166;
+	shfl.sync.down.b32 %r54|%p17, %r52, 4, %r43, %r17;
+	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
+	mov.b64 %rd178, {%r54, %r55};
+	@!%p17 bra $L17;
+	max.s64 %rd179, %rd166, %rd178;
+	mov.b64 %rd166, %rd179;
+$L17:
+	mov.b64 {%r56, %r57}, %rd166;
+	shfl.sync.down.b32 %r58|%p18, %r56, 8, %r43, %r17;
+	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
+	mov.b64 %rd180, {%r58, %r59};
+	@!%p18 bra $L18;
+	max.s64 %rd181, %rd166, %rd180;
+	mov.b64 %rd166, %rd181;
+$L18:
+	mov.b64 {%r60, %r61}, %rd166;
+	shfl.sync.down.b32 %r62|%p19, %r60, 16, %r43, %r17;
+	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
+	mov.b64 %rd182, {%r62, %r63};
+	@!%p19 bra $L19;
+	max.s64 %rd183, %rd166, %rd182;
+	mov.b64 %rd166, %rd183;
+$L19:
+	@!%p12 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd166;
+$L20:
+$L13:
+	bar.sync 0;
+	ld.shared.s64 %rd184, [%rd1+1024];
+	mov.b64 %rd166, %rd184;
+	mov.b64 %rd185, %rd166;
+	setp.gt.s64 %p20, %rd185, %rd70;
+	@!%p20 bra $L22;
+	cvt.u64.u32 %rd186, %r2;
+	setp.eq.s64 %p21, %rd186, 0;
+	@!%p21 bra $L24;
+	mov.b64 %rd187, -1;
+	st.global.s64 [%rd105+0], %rd187;
+$L24:
+	bra.uni $L3;
+$L22:
+	mov.b64 %rd188, 0;
+$L25:
+	setp.lt.s64 %p22, %rd188, %rd64;
+	not.pred %p23, %p22;
+	@!%p23 bra $L29;
+	bra.uni $L27;
+$L29:
+	mov.b64 %rd189, %rd49;
+	mov.b64 %rd190, %rd51;
+	mov.b64 %rd191, %rd53;
+	mov.b64 %rd192, %rd56;
+	mov.b64 %rd193, %rd58;
+	mov.b64 %rd194, %rd60;
+	mov.b64 %rd195, %rd189;
+	mov.b64 %rd196, %rd190;
+	mov.b64 %rd197, %rd191;
+	mov.b64 %rd198, %rd192;
+	mov.b64 %rd199, %rd193;
+	mov.b64 %rd200, %rd194;
+	rem.s64 %rd201, %rd188, 2;
+	setp.eq.s64 %p24, %rd201, 1;
+	@!%p24 bra $L31;
+	mov.b64 %rd202, %rd56;
+	mov.b64 %rd203, %rd58;
+	mov.b64 %rd204, %rd60;
+	mov.b64 %rd205, %rd49;
+	mov.b64 %rd206, %rd51;
+	mov.b64 %rd207, %rd53;
+	mov.b64 %rd195, %rd202;
+	mov.b64 %rd196, %rd203;
+	mov.b64 %rd197, %rd204;
+	mov.b64 %rd198, %rd205;
+	mov.b64 %rd199, %rd206;
+	mov.b64 %rd200, %rd207;
+$L31:
+	mov.pred %p25, %p4;
+	mov.b64 %rd208, %rd73;
+	mov.b64 %rd209, %rd75;
+	mov.b64 %rd210, %rd77;
+	mov.b64 %rd211, %rd80;
+	mov.b64 %rd212, %rd82;
+	mov.b64 %rd213, %rd84;
+	mov.b64 %rd214, %rd87;
+	mov.b64 %rd215, %rd89;
+	mov.b64 %rd216, %rd91;
+	mov.pred %p26, %p6;
+	mov.b64 %rd217, %rd94;
+	mov.b64 %rd218, %rd96;
+	mov.b64 %rd219, %rd98;
+	mov.b32 %r64, %r33;
+	mov.b64 %rd220, %rd100;
+	mov.b64 %rd221, %rd102;
+	cvt.u32.u64 %r65, %rd188;
+	add.s32 %r66, %r33, %r65;
+	mov.b32 %r64, %r66;
+	mov.b64 %rd222, %rd25;
+	mov.b64 %rd223, %rd62;
+	mov.b64 %rd224, %rd64;
+	mov.b64 %rd225, %rd66;
+	mov.b64 %rd226, %rd68;
+	mov.b64 %rd227, %rd70;
+	mov.pred %p27, %p4;
+	mov.pred %p28, %p6;
+	mov.b32 %r67, %r33;
+	mov.b64 %rd228, %rd100;
+	mov.b64 %rd229, %rd102;
+	mov.pred %p29, %p25;
+	mov.b64 %rd230, %rd208;
+	mov.b64 %rd231, %rd209;
+	mov.b64 %rd232, %rd210;
+	mov.b64 %rd233, %rd211;
+	mov.b64 %rd234, %rd212;
+	mov.b64 %rd235, %rd213;
+	mov.b64 %rd236, %rd214;
+	mov.b64 %rd237, %rd215;
+	mov.b64 %rd238, %rd216;
+	mov.pred %p30, %p26;
+	mov.b64 %rd239, %rd217;
+	mov.b64 %rd240, %rd218;
+	mov.b64 %rd241, %rd219;
+	mov.b32 %r68, %r64;
+	mov.b64 %rd242, %rd220;
+	mov.b64 %rd243, %rd221;
+	mov.b64 %rd244, %rd143;
+	cvt.u64.u32 %rd245, %r4;
+	mov.b64 %rd246, %rd245;
+	cvt.u64.u32 %rd247, %r2;
+	mov.b64 %rd248, %rd247;
+	mov.b32 %r69, -1;
+	mov.b64 %rd249, 0;
+	mov.b64 %rd250, 0;
+	mov.b64 %rd251, 0;
+	mov.b64 %rd252, 0;
+	mov.b64 %rd253, 0;
+	mov.b64 %rd254, %rd242;
+$L32:
+	mov.b64 %rd255, 0;
+	mov.b64 %rd256, %rd254;
+$L35:
+	setp.gt.s64 %p31, %rd256, 0;
+	not.pred %p32, %p31;
+	@!%p32 bra $L39;
+	bra.uni $L37;
+$L39:
+	setp.ge.s64 %p33, %rd249, %rd250;
+	@!%p33 bra $L41;
+	setp.ge.s64 %p34, %rd248, %rd244;
+	@!%p34 bra $L43;
+	bra.uni $L37;
+$L43:
+	mul.lo.s64 %rd257, %rd248, %rd197;
+	mad.lo.s64 %rd258, %rd257, 4, %rd195;
+	ld.global.s32 %r70, [%rd258+0];
+	mov.b32 %r71, %r70;
+	mov.b32 %r69, %r71;
+	add.s64 %rd259, %rd248, %rd246;
+	mov.b64 %rd248, %rd259;
+	mov.b64 %rd260, %rd222;
+	mov.b32 %r72, %r69;
+	cvt.s64.s32 %rd261, %r72;
+	mul.lo.s64 %rd262, %rd261, %rd32;
+	mad.lo.s64 %rd263, %rd262, 8, %rd28;
+	ld.global.nc.s64 %rd264, [%rd263+0];
+	mov.b64 %rd265, %rd264;
+	mov.b64 %rd266, %rd265;
+	mov.b64 %rd267, %rd222;
+	mov.b32 %r73, %r69;
+	cvt.s64.s32 %rd268, %r73;
+	add.s64 %rd269, %rd268, 1;
+	mul.lo.s64 %rd270, %rd269, %rd32;
+	mad.lo.s64 %rd271, %rd270, 8, %rd28;
+	ld.global.nc.s64 %rd272, [%rd271+0];
+	mov.b64 %rd273, %rd272;
+	mov.b64 %rd274, %rd273;
+	mov.b64 %rd275, %rd266;
+	mov.b64 %rd276, %rd274;
+	mov.b64 %rd249, %rd275;
+	mov.b64 %rd250, %rd276;
+	bra.uni $L36;
+$L41:
+	mul.lo.s64 %rd277, %rd249, %rd39;
+	mad.lo.s64 %rd278, %rd277, 4, %rd35;
+	ld.global.nc.s32 %r74, [%rd278+0];
+	mov.b32 %r75, %r74;
+	mov.b32 %r76, %r75;
+	mov.b32 %r77, %r69;
+	mov.b32 %r78, %r76;
+	mov.b64 %rd279, %rd249;
+$L44:
+	cvt.s64.s32 %rd280, %r77;
+	mul.lo.s64 %rd281, %rd280, %rd116;
+	mad.lo.s64 %rd282, %rd281, 4, %rd112;
+	ld.global.nc.u32 %r79, [%rd282+0];
+	mov.b32 %r80, %r79;
+	and.b32 %r81, %r80, 0x4;
+	setp.ne.u32 %p35, %r81, 0x0;
+	mov.pred %p36, %p35;
+	not.pred %p37, %p36;
+	@!%p37 bra $L48;
+	cvt.s64.s32 %rd283, %r78;
+	mul.lo.s64 %rd284, %rd283, %rd116;
+	mad.lo.s64 %rd285, %rd284, 4, %rd112;
+	ld.global.nc.u32 %r82, [%rd285+0];
+	mov.b32 %r83, %r82;
+	and.b32 %r84, %r83, 0x4;
+	setp.ne.u32 %p38, %r84, 0x0;
+	mov.pred %p36, %p38;
+$L48:
+	mov.pred %p39, %p36;
+	not.pred %p40, %p39;
+	@!%p40 bra $L50;
+	cvt.s64.s32 %rd286, %r78;
+	mul.lo.s64 %rd287, %rd286, %rd123;
+	mad.lo.s64 %rd288, %rd287, 4, %rd119;
+	ld.global.nc.s32 %r85, [%rd288+0];
+	mov.b32 %r86, %r85;
+	cvt.s64.s32 %rd289, %r77;
+	mul.lo.s64 %rd290, %rd289, %rd123;
+	mad.lo.s64 %rd291, %rd290, 4, %rd119;
+	ld.global.nc.s32 %r87, [%rd291+0];
+	mov.b32 %r88, %r87;
+	setp.ne.s32 %p41, %r86, %r88;
+	mov.pred %p39, %p41;
+$L50:
+	@!%p39 bra $L52;
+	mov.pred %p42, 0;
+	bra.uni $L46;
+$L52:
+	cvt.s64.s32 %rd292, %r77;
+	mul.lo.s64 %rd293, %rd292, %rd130;
+	mad.lo.s64 %rd294, %rd293, 4, %rd126;
+	ld.relaxed.gpu.global.s32 %r89, [%rd294+0];
+	mov.b32 %r90, %r89;
+	mov.b32 %r91, %r90;
+	cvt.s64.s32 %rd295, %r78;
+	mul.lo.s64 %rd296, %rd295, %rd130;
+	mad.lo.s64 %rd297, %rd296, 4, %rd126;
+	ld.relaxed.gpu.global.s32 %r92, [%rd297+0];
+	mov.b32 %r93, %r92;
+	setp.ge.s32 %p43, %r93, %r91;
+	@!%p43 bra $L54;
+	mov.pred %p42, 0;
+	bra.uni $L46;
+$L54:
+	cvt.s64.s32 %rd298, %r78;
+	mul.lo.s64 %rd299, %rd298, %rd130;
+	mad.lo.s64 %rd300, %rd299, 4, %rd126;
+	atom.global.max.s32 %r94, [%rd300], %r91;
+	mov.b32 %r95, %r94;
+	setp.lt.s32 %p44, %r95, %r91;
+	mov.pred %p42, %p44;
+	bra.uni $L46;
+$L45:
+	bra.uni $L44;
+$L46:
+	@!%p42 bra $L56;
+	mov.pred %p45, 0;
+	mov.b64 %rd301, %rd255;
+	mov.b32 %r96, %r76;
+$L57:
+	@!%p29 bra $L61;
+	shr.s32 %r97, %r96, 5;
+	cvt.s64.s32 %rd302, %r97;
+	mov.b64 %rd303, %rd302;
+	and.b32 %r98, %r96, 31;
+	cvt.s64.s32 %rd304, %r98;
+	min.u64 %rd305, %rd304, 32;
+	cvt.u32.u64 %r99, %rd305;
+	mov.b32 %r101, 0x1;
+	shl.b32 %r100, %r101, %r99;
+	setp.hs.u32 %p46, %r99, 32;
+	selp.b32 %r102, 0, %r100, %p46;
+	mov.b32 %r103, %r102;
+	mov.b64 %rd306, %rd303;
+	mov.b32 %r104, %r103;
+	mul.lo.s64 %rd307, %rd306, %rd238;
+	mad.lo.s64 %rd308, %rd307, 4, %rd236;
+	ld.relaxed.gpu.global.u32 %r105, [%rd308+0];
+	mov.b32 %r106, %r105;
+	and.b32 %r107, %r106, %r104;
+	setp.ne.u32 %p47, %r107, 0x0;
+	mov.pred %p48, %p47;
+	not.pred %p49, %p48;
+	@!%p49 bra $L63;
+	mul.lo.s64 %rd309, %rd306, %rd238;
+	mad.lo.s64 %rd310, %rd309, 4, %rd236;
+	atom.global.or.b32 %r108, [%rd310], %r104;
+	mov.b32 %r109, %r108;
+	and.b32 %r110, %r109, %r104;
+	setp.ne.u32 %p50, %r110, 0x0;
+	mov.pred %p48, %p50;
+$L63:
+	@!%p48 bra $L65;
+	mov.b64 %rd311, %rd301;
+	mov.b64 %rd312, %rd311;
+	mov.pred %p51, 0;
+	bra.uni $L59;
+$L65:
+	mov.b64 %rd313, %rd301;
+	mov.b64 %rd312, %rd313;
+	mov.pred %p51, 1;
+	bra.uni $L59;
+$L61:
+	@!%p30 bra $L67;
+	cvt.s64.s32 %rd314, %r96;
+	mul.lo.s64 %rd315, %rd314, %rd241;
+	mad.lo.s64 %rd316, %rd315, 4, %rd239;
+	ld.relaxed.gpu.global.s32 %r111, [%rd316+0];
+	mov.b32 %r112, %r111;
+	setp.eq.s32 %p52, %r112, %r68;
+	mov.pred %p53, %p52;
+	not.pred %p54, %p53;
+	@!%p54 bra $L69;
+	cvt.s64.s32 %rd317, %r96;
+	mul.lo.s64 %rd318, %rd317, %rd241;
+	mad.lo.s64 %rd319, %rd318, 4, %rd239;
+	atom.global.exch.b32 %r113, [%rd319], %r68;
+	mov.b32 %r114, %r113;
+	setp.eq.s32 %p55, %r114, %r68;
+	mov.pred %p53, %p55;
+$L69:
+	@!%p53 bra $L71;
+	mov.b64 %rd320, %rd301;
+	mov.b64 %rd312, %rd320;
+	mov.pred %p51, 0;
+	bra.uni $L59;
+$L71:
+$L67:
+	mul.lo.s64 %rd321, %rd301, %rd142;
+	mad.lo.s64 %rd322, %rd321, 4, %rd140;
+	st.shared.s32 [%rd322+0], %r96;
+	add.s64 %rd323, %rd301, 1;
+	mov.b64 %rd324, %rd323;
+	mov.b64 %rd312, %rd324;
+	mov.pred %p51, 1;
+	bra.uni $L59;
+$L58:
+	bra.uni $L57;
+$L59:
+	mov.b64 %rd325, %rd312;
+	mov.pred %p56, %p51;
+	mov.b64 %rd255, %rd325;
+	mov.pred %p45, %p56;
+	@!%p45 bra $L73;
+	mov.b64 %rd326, %rd222;
+	mov.b32 %r115, %r76;
+	cvt.s64.s32 %rd327, %r115;
+	add.s64 %rd328, %rd327, 1;
+	mul.lo.s64 %rd329, %rd328, %rd32;
+	mad.lo.s64 %rd330, %rd329, 8, %rd28;
+	ld.global.nc.s64 %rd331, [%rd330+0];
+	mov.b64 %rd332, %rd331;
+	cvt.s64.s32 %rd333, %r115;
+	mul.lo.s64 %rd334, %rd333, %rd32;
+	mad.lo.s64 %rd335, %rd334, 8, %rd28;
+	ld.global.nc.s64 %rd336, [%rd335+0];
+	mov.b64 %rd337, %rd336;
+	sub.s64 %rd338, %rd332, %rd337;
+	mov.b64 %rd339, %rd338;
+	mov.b64 %rd340, %rd339;
+	add.s64 %rd341, %rd252, %rd340;
+	mov.b64 %rd252, %rd341;
+	max.s64 %rd342, %rd253, %rd340;
+	mov.b64 %rd253, %rd342;
+$L73:
+$L56:
+	add.s64 %rd343, %rd249, 1;
+	mov.b64 %rd249, %rd343;
+	sub.s64 %rd344, %rd256, 1;
+	mov.b64 %rd256, %rd344;
+$L36:
+	bra.uni $L35;
+$L37:
+	// block scan
+	mov.b64 %rd345, %rd255;
+	mov.b32 %r116, %r3;
+$L74:
+	setp.hs.u32 %p57, %r116, 32;
+	@%p57 bra $L75;
+	mov.b64 {%r117, %r118}, %rd345;
+	shfl.sync.up.b32 %r119|%p58, %r117, %r116, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, %r116, 0, %r17;
+	mov.b64 %rd346, {%r119, %r120};
+	@!%p58 bra $L76;
+	add.s64 %rd347, %rd346, %rd345;
+	mov.b64 %rd345, %rd347;
+$L76:
+	shl.b32 %r116, %r116, 1;
+	bra.uni $L74;
+$L75:
+	mov.b64 {%r121, %r122}, %rd345;
+	shfl.sync.up.b32 %r123|%p59, %r121, %r3, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, %r3, 0, %r17;
+	mov.b64 %rd348, {%r123, %r124};
+	setp.lo.u32 %p60, %r3, 32;
+	and.pred %p61, %p59, %p60;
+	selp.b64 %rd349, %rd348, 0, %p61;
+	sub.u32 %r125, %r13, %r3;
+	setp.eq.u32 %p62, %r7, %r125;
+	@!%p62 bra $L77;
+	mul.wide.u32 %rd350, %r8, 16;
+	add.s64 %rd351, %rd1, %rd350;
+	st.shared.s64 [%rd351+0], %rd345;
+$L77:
+	bar.sync 0;
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L78;
+	mov.b64 %rd352, 0;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L79;
+	mul.wide.u32 %rd353, %r7, 16;
+	add.s64 %rd354, %rd1, %rd353;
+	ld.shared.s64 %rd355, [%rd354+0];
+	mov.b64 %rd352, %rd355;
+$L79:
+	mov.b64 {%r126, %r127}, %rd352;
+	shfl.sync.up.b32 %r128|%p65, %r126, 1, 0, %r17;
+	shfl.sync.up.b32 %r129, %r127, 1, 0, %r17;
+	mov.b64 %rd356, {%r128, %r129};
+	@!%p65 bra $L80;
+	add.s64 %rd357, %rd356, %rd352;
+	mov.b64 %rd352, %rd357;
+$L80:
+	mov.b64 {%r130, %r131}, %rd352;
+	shfl.sync.up.b32 %r132|%p66, %r130, 2, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, 2, 0, %r17;
+	mov.b64 %rd358, {%r132, %r133};
+	@!%p66 bra $L81;
+	add.s64 %rd359, %rd358, %rd352;
+	mov.b64 %rd352, %rd359;
+$L81:
+	mov.b64 {%r134, %r135}, %rd352;
+	shfl.sync.up.b32 %r136|%p67, %r134, 4, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, 4, 0, %r17;
+	mov.b64 %rd360, {%r136, %r137};
+	@!%p67 bra $L82;
+	add.s64 %rd361, %rd360, %rd352;
+	mov.b64 %rd352, %rd361;
+$L82:
+	mov.b64 {%r138, %r139}, %rd352;
+	shfl.sync.up.b32 %r140|%p68, %r138, 8, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, 8, 0, %r17;
+	mov.b64 %rd362, {%r140, %r141};
+	@!%p68 bra $L83;
+	add.s64 %rd363, %rd362, %rd352;
+	mov.b64 %rd352, %rd363;
+$L83:
+	mov.b64 {%r142, %r143}, %rd352;
+	shfl.sync.up.b32 %r144|%p69, %r142, 16, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 16, 0, %r17;
+	mov.b64 %rd364, {%r144, %r145};
+	@!%p69 bra $L84;
+	add.s64 %rd365, %rd364, %rd352;
+	mov.b64 %rd352, %rd365;
+$L84:
+	mov.b64 {%r146, %r147}, %rd352;
+	shfl.sync.up.b32 %r148|%p70, %r146, 1, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 1, 0, %r17;
+	mov.b64 %rd366, {%r148, %r149};
+	selp.b64 %rd367, %rd366, 0, %p70;
+	@!%p64 bra $L85;
+	mul.wide.u32 %rd368, %r7, 16;
+	add.s64 %rd369, %rd1, %rd368;
+	add.s64 %rd370, %rd369, 512;
+	st.shared.s64 [%rd370+0], %rd367;
+$L85:
+	sub.u32 %r150, %r10, 1;
+	setp.eq.u32 %p71, %r7, %r150;
+	@!%p71 bra $L86;
+	st.shared.s64 [%rd1+1024], %rd352;
+$L86:
+$L78:
+	bar.sync 0;
+	mul.wide.u32 %rd371, %r8, 16;
+	add.s64 %rd372, %rd1, %rd371;
+	add.s64 %rd373, %rd372, 512;
+	ld.shared.s64 %rd374, [%rd373+0];
+	add.s64 %rd375, %rd374, %rd349;
+	ld.shared.s64 %rd376, [%rd1+1024];
+	mov.b64 {%r151, %r152}, %rd375;
+	shfl.sync.idx.b32 %r153|%p72, %r151, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r154, %r152, 0, %r21, %r17;
+	mov.b64 %rd377, {%r153, %r154};
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, %rd377;
+	mov.b64 %rd380, %rd378;
+	mov.b64 %rd381, %rd379;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	mov.b64 %rd384, %rd382;
+	add.s64 %rd385, %rd251, %rd383;
+	mov.b64 %rd386, %rd385;
+	mov.b64 %rd387, 0;
+$L87:
+	setp.lt.s64 %p73, %rd387, %rd255;
+	not.pred %p74, %p73;
+	@!%p74 bra $L91;
+	bra.uni $L89;
+$L91:
+	mul.lo.s64 %rd388, %rd387, %rd142;
+	mad.lo.s64 %rd389, %rd388, 4, %rd140;
+	ld.shared.s32 %r155, [%rd389+0];
+	mov.b32 %r156, %r155;
+	add.s64 %rd390, %rd386, %rd387;
+	mul.lo.s64 %rd391, %rd390, %rd200;
+	mad.lo.s64 %rd392, %rd391, 4, %rd198;
+	st.global.s32 [%rd392+0], %r156;
+$L88:
+	add.s64 %rd393, %rd387, 1;
+	mov.b64 %rd387, %rd393;
+	bra.uni $L87;
+$L89:
+	add.s64 %rd394, %rd251, %rd384;
+	mov.b64 %rd251, %rd394;
+	mov.b64 %rd395, 0;
+	setp.lt.s64 %p75, %rd249, %rd250;
+	setp.lt.s64 %p76, %rd248, %rd244;
+	or.pred %p77, %p75, %p76;
+	@!%p77 bra $L93;
+	mov.b64 %rd395, 1;
+$L93:
+	mov.b64 %rd396, %rd395;
+	// block reduction
+	sub.u32 %r157, %r13, 1;
+	mov.b32 %r158, %r3;
+$L94:
+	setp.hs.u32 %p78, %r158, 32;
+	@%p78 bra $L95;
+	mov.b64 {%r159, %r160}, %rd396;
+	shfl.sync.down.b32 %r161|%p79, %r159, %r158, %r157, %r17;
+	shfl.sync.down.b32 %r162, %r160, %r158, %r157, %r17;
+	mov.b64 %rd397, {%r161, %r162};
+	@!%p79 bra $L96;
+	max.s64 %rd398, %rd396, %rd397;
+	mov.b64 %rd396, %rd398;
+$L96:
+	shl.b32 %r158, %r158, 1;
+	bra.uni $L94;
+$L95:
+	setp.eq.u32 %p80, %r7, 0;
+	@!%p80 bra $L97;
+	mul.wide.u32 %rd399, %r8, 16;
+	add.s64 %rd400, %rd1, %rd399;
+	st.shared.s64 [%rd400+0], %rd396;
+$L97:
+	bar.sync 0;
+	setp.eq.u32 %p81, %r8, 0;
+	@!%p81 bra $L98;
+	setp.lo.u32 %p82, %r7, %r10;
+	@!%p82 bra $L99;
+	mul.wide.u32 %rd401, %r7, 16;
+	add.s64 %rd402, %rd1, %rd401;
+	ld.shared.s64 %rd403, [%rd402+0];
+	mov.b64 %rd396, %rd403;
+$L99:
+	sub.u32 %r163, %r10, 1;
+	mov.b64 {%r164, %r165}, %rd396;
+	shfl.sync.down.b32 %r166|%p83, %r164, 1, %r163, %r17;
+	shfl.sync.down.b32 %r167, %r165, 1, %r163, %r17;
+	mov.b64 %rd404, {%r166, %r167};
+	@!%p83 bra $L100;
+	max.s64 %rd405, %rd396, %rd404;
+	mov.b64 %rd396, %rd405;
+$L100:
+	mov.b64 {%r168, %r169}, %rd396;
+	shfl.sync.down.b32 %r170|%p84, %r168, 2, %r163, %r17;
+	shfl.sync.down.b32 %r171, %r169, 2, %r163, %r17;
+	mov.b64 %rd406, {%r170, %r171};
+	@!%p84 bra $L101;
+	max.s64 %rd407, %rd396, %rd406;
+	mov.b64 %rd396, %rd407;
+$L101:
+	mov.b64 {%r172, %r173}, %rd396;
+	shfl.sync.down.b32 %r174|%p85, %r172, 4, %r163, %r17;
+	shfl.sync.down.b32 %r175, %r173, 4, %r163, %r17;
+	mov.b64 %rd408, {%r174, %r175};
+	@!%p85 bra $L102;
+	max.s64 %rd409, %rd396, %rd408;
+	mov.b64 %rd396, %rd409;
+$L102:
+	mov.b64 {%r176, %r177}, %rd396;
+	shfl.sync.down.b32 %r178|%p86, %r176, 8, %r163, %r17;
+	shfl.sync.down.b32 %r179, %r177, 8, %r163, %r17;
+	mov.b64 %rd410, {%r178, %r179};
+	@!%p86 bra $L103;
+	max.s64 %rd411, %rd396, %rd410;
+	mov.b64 %rd396, %rd411;
+$L103:
+	mov.b64 {%r180, %r181}, %rd396;
+	shfl.sync.down.b32 %r182|%p87, %r180, 16, %r163, %r17;
+	shfl.sync.down.b32 %r183, %r181, 16, %r163, %r17;
+	mov.b64 %rd412, {%r182, %r183};
+	@!%p87 bra $L104;
+	max.s64 %rd413, %rd396, %rd412;
+	mov.b64 %rd396, %rd413;
+$L104:
+	@!%p80 bra $L105;
+	st.shared.s64 [%rd1+1024], %rd396;
+$L105:
+$L98:
+	bar.sync 0;
+	ld.shared.s64 %rd414, [%rd1+1024];
+	mov.b64 %rd396, %rd414;
+	mov.b64 %rd415, %rd396;
+	setp.eq.s64 %p88, %rd415, 0;
+	@!%p88 bra $L107;
+	bra.uni $L34;
+$L107:
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.b64 %rd416, %rd252;
+	// block reduction
+	sub.u32 %r184, %r13, 1;
+	mov.b32 %r185, %r3;
+$L108:
+	setp.hs.u32 %p89, %r185, 32;
+	@%p89 bra $L109;
+	mov.b64 {%r186, %r187}, %rd416;
+	shfl.sync.down.b32 %r188|%p90, %r186, %r185, %r184, %r17;
+	shfl.sync.down.b32 %r189, %r187, %r185, %r184, %r17;
+	mov.b64 %rd417, {%r188, %r189};
+	@!%p90 bra $L110;
+	add.s64 %rd418, %rd416, %rd417;
+	mov.b64 %rd416, %rd418;
+$L110:
+	shl.b32 %r185, %r185, 1;
+	bra.uni $L108;
+$L109:
+	setp.eq.u32 %p91, %r7, 0;
+	@!%p91 bra $L111;
+	mul.wide.u32 %rd419, %r8, 16;
+	add.s64 %rd420, %rd1, %rd419;
+	st.shared.s64 [%rd420+0], %rd416;
+$L111:
+	bar.sync 0;
+	setp.eq.u32 %p92, %r8, 0;
+	@!%p92 bra $L112;
+	setp.lo.u32 %p93, %r7, %r10;
+	@!%p93 bra $L113;
+	mul.wide.u32 %rd421, %r7, 16;
+	add.s64 %rd422, %rd1, %rd421;
+	ld.shared.s64 %rd423, [%rd422+0];
+	mov.b64 %rd416, %rd423;
+$L113:
+	sub.u32 %r190, %r10, 1;
+	mov.b64 {%r191, %r192}, %rd416;
+	shfl.sync.down.b32 %r193|%p94, %r191, 1, %r190, %r17;
+	shfl.sync.down.b32 %r194, %r192, 1, %r190, %r17;
+	mov.b64 %rd424, {%r193, %r194};
+	@!%p94 bra $L114;
+	add.s64 %rd425, %rd416, %rd424;
+	mov.b64 %rd416, %rd425;
+$L114:
+	mov.b64 {%r195, %r196}, %rd416;
+	shfl.sync.down.b32 %r197|%p95, %r195, 2, %r190, %r17;
+	shfl.sync.down.b32 %r198, %r196, 2, %r190, %r17;
+	mov.b64 %rd426, {%r197, %r198};
+	@!%p95 bra $L115;
+	add.s64 %rd427, %rd416, %rd426;
+	mov.b64 %rd416, %rd427;
+$L115:
+	mov.b64 {%r199, %r200}, %rd416;
+	shfl.sync.down.b32 %r201|%p96, %r199, 4, %r190, %r17;
+	shfl.sync.down.b32 %r202, %r200, 4, %r190, %r17;
+	mov.b64 %rd428, {%r201, %r202};
+	@!%p96 bra $L116;
+	add.s64 %rd429, %rd416, %rd428;
+	mov.b64 %rd416, %rd429;
+$L116:
+	mov.b64 {%r203, %r204}, %rd416;
+	shfl.sync.down.b32 %r205|%p97, %r203, 8, %r190, %r17;
+	shfl.sync.down.b32 %r206, %r204, 8, %r190, %r17;
+	mov.b64 %rd430, {%r205, %r206};
+	@!%p97 bra $L117;
+	add.s64 %rd431, %rd416, %rd430;
+	mov.b64 %rd416, %rd431;
+$L117:
+	mov.b64 {%r207, %r208}, %rd416;
+	shfl.sync.down.b32 %r209|%p98, %r207, 16, %r190, %r17;
+	shfl.sync.down.b32 %r210, %r208, 16, %r190, %r17;
+	mov.b64 %rd432, {%r209, %r210};
+	@!%p98 bra $L118;
+	add.s64 %rd433, %rd416, %rd432;
+	mov.b64 %rd416, %rd433;
+$L118:
+	@!%p91 bra $L119;
+	st.shared.s64 [%rd1+1024], %rd416;
+$L119:
+$L112:
+	bar.sync 0;
+	ld.shared.s64 %rd434, [%rd1+1024];
+	mov.b64 %rd416, %rd434;
+	mov.b64 %rd435, %rd416;
+	mov.b64 %rd436, %rd253;
+	// block reduction
+	sub.u32 %r211, %r13, 1;
+	mov.b32 %r212, %r3;
+$L120:
+	setp.hs.u32 %p99, %r212, 32;
+	@%p99 bra $L121;
+	mov.b64 {%r213, %r214}, %rd436;
+	shfl.sync.down.b32 %r215|%p100, %r213, %r212, %r211, %r17;
+	shfl.sync.down.b32 %r216, %r214, %r212, %r211, %r17;
+	mov.b64 %rd437, {%r215, %r216};
+	@!%p100 bra $L122;
+	max.s64 %rd438, %rd436, %rd437;
+	mov.b64 %rd436, %rd438;
+$L122:
+	shl.b32 %r212, %r212, 1;
+	bra.uni $L120;
+$L121:
+	setp.eq.u32 %p101, %r7, 0;
+	@!%p101 bra $L123;
+	mul.wide.u32 %rd439, %r8, 16;
+	add.s64 %rd440, %rd1, %rd439;
+	st.shared.s64 [%rd440+0], %rd436;
+$L123:
+	bar.sync 0;
+	setp.eq.u32 %p102, %r8, 0;
+	@!%p102 bra $L124;
+	setp.lo.u32 %p103, %r7, %r10;
+	@!%p103 bra $L125;
+	mul.wide.u32 %rd441, %r7, 16;
+	add.s64 %rd442, %rd1, %rd441;
+	ld.shared.s64 %rd443, [%rd442+0];
+	mov.b64 %rd436, %rd443;
+$L125:
+	sub.u32 %r217, %r10, 1;
+	mov.b64 {%r218, %r219}, %rd436;
+	shfl.sync.down.b32 %r220|%p104, %r218, 1, %r217, %r17;
+	shfl.sync.down.b32 %r221, %r219, 1, %r217, %r17;
+	mov.b64 %rd444, {%r220, %r221};
+	@!%p104 bra $L126;
+	max.s64 %rd445, %rd436, %rd444;
+	mov.b64 %rd436, %rd445;
+$L126:
+	mov.b64 {%r222, %r223}, %rd436;
+	shfl.sync.down.b32 %r224|%p105, %r222, 2, %r217, %r17;
+	shfl.sync.down.b32 %r225, %r223, 2, %r217, %r17;
+	mov.b64 %rd446, {%r224, %r225};
+	@!%p105 bra $L127;
+	max.s64 %rd447, %rd436, %rd446;
+	mov.b64 %rd436, %rd447;
+$L127:
+	mov.b64 {%r226, %r227}, %rd436;
+	shfl.sync.down.b32 %r228|%p106, %r226, 4, %r217, %r17;
+	shfl.sync.down.b32 %r229, %r227, 4, %r217, %r17;
+	mov.b64 %rd448, {%r228, %r229};
+	@!%p106 bra $L128;
+	max.s64 %rd449, %rd436, %rd448;
+	mov.b64 %rd436, %rd449;
+$L128:
+	mov.b64 {%r230, %r231}, %rd436;
+	shfl.sync.down.b32 %r232|%p107, %r230, 8, %r217, %r17;
+	shfl.sync.down.b32 %r233, %r231, 8, %r217, %r17;
+	mov.b64 %rd450, {%r232, %r233};
+	@!%p107 bra $L129;
+	max.s64 %rd451, %rd436, %rd450;
+	mov.b64 %rd436, %rd451;
+$L129:
+	mov.b64 {%r234, %r235}, %rd436;
+	shfl.sync.down.b32 %r236|%p108, %r234, 16, %r217, %r17;
+	shfl.sync.down.b32 %r237, %r235, 16, %r217, %r17;
+	mov.b64 %rd452, {%r236, %r237};
+	@!%p108 bra $L130;
+	max.s64 %rd453, %rd436, %rd452;
+	mov.b64 %rd436, %rd453;
+$L130:
+	@!%p101 bra $L131;
+	st.shared.s64 [%rd1+1024], %rd436;
+$L131:
+$L124:
+	bar.sync 0;
+	ld.shared.s64 %rd454, [%rd1+1024];
+	mov.b64 %rd436, %rd454;
+	mov.b64 %rd455, %rd436;
+	mov.b64 %rd456, %rd251;
+	mov.b64 %rd457, %rd435;
+	mov.b64 %rd458, %rd455;
+	mov.b64 %rd459, %rd456;
+	mov.b64 %rd460, %rd457;
+	mov.b64 %rd461, %rd458;
+	mov.b64 %rd462, %rd459;
+	mov.b64 %rd463, %rd460;
+	mov.b64 %rd464, %rd461;
+	mov.b64 %rd465, %rd462;
+	mov.b64 %rd466, %rd463;
+	mov.b64 %rd467, %rd464;
+	cvt.u64.u32 %rd468, %r2;
+	setp.eq.s64 %p109, %rd468, 0;
+	@!%p109 bra $L133;
+	mov.b64 %rd470, 3;
+	mul.lo.s64 %rd469, %rd470, %rd188;
+	mul.lo.s64 %rd471, %rd469, %rd109;
+	mad.lo.s64 %rd472, %rd471, 8, %rd105;
+	st.global.s64 [%rd472+0], %rd465;
+	mov.b64 %rd474, 3;
+	mul.lo.s64 %rd473, %rd474, %rd188;
+	add.s64 %rd475, %rd473, 1;
+	mul.lo.s64 %rd476, %rd475, %rd109;
+	mad.lo.s64 %rd477, %rd476, 8, %rd105;
+	st.global.s64 [%rd477+0], %rd466;
+	mov.b64 %rd479, 3;
+	mul.lo.s64 %rd478, %rd479, %rd188;
+	add.s64 %rd480, %rd478, 2;
+	mul.lo.s64 %rd481, %rd480, %rd109;
+	mad.lo.s64 %rd482, %rd481, 8, %rd105;
+	st.global.s64 [%rd482+0], %rd467;
+$L133:
+	setp.eq.s64 %p110, %rd465, 0;
+	setp.gt.s64 %p111, %rd465, %rd66;
+	or.pred %p112, %p110, %p111;
+	setp.gt.s64 %p113, %rd466, %rd68;
+	or.pred %p114, %p112, %p113;
+	setp.gt.s64 %p115, %rd467, %rd70;
+	or.pred %p116, %p114, %p115;
+	@!%p116 bra $L135;
+	bra.uni $L3;
+$L135:
+	mov.b64 %rd143, %rd465;
+$L26:
+	add.s64 %rd483, %rd188, 1;
+	mov.b64 %rd188, %rd483;
+	bra.uni $L25;
+$L27:
 $L3:
 	bar.sync 0;
-	add.s64 %rd132, %rd132, %rd131;
+	add.s64 %rd134, %rd134, %rd133;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -12875,12 +13109,13 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
 	.param .b64 gk_s45,
-	.param .b64 gk_s46
+	.param .b64 gk_s46,
+	.param .b64 gk_s47
 )
 {
-	.reg .pred %p<87>;
-	.reg .b32 %r<179>;
-	.reg .b64 %rd<389>;
+	.reg .pred %p<113>;
+	.reg .b32 %r<236>;
+	.reg .b64 %rd<468>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12976,756 +13211,987 @@ const gokkosPTX7 = `//
 	mov.b64 %rd66, %rd65;
 	ld.param.s64 %rd67, [gk_s19];
 	mov.b64 %rd68, %rd67;
-	ld.param.u8 %r30, [gk_s20];
+	ld.param.s64 %rd69, [gk_s20];
+	mov.b64 %rd70, %rd69;
+	ld.param.u8 %r30, [gk_s21];
 	setp.ne.u32 %p3, %r30, 0;
 	mov.pred %p4, %p3;
-	ld.param.u64 %rd69, [gk_s21];
-	cvta.to.global.u64 %rd70, %rd69;
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s22];
+	ld.param.u64 %rd71, [gk_s22];
+	cvta.to.global.u64 %rd72, %rd71;
 	mov.b64 %rd73, %rd72;
 	ld.param.s64 %rd74, [gk_s23];
 	mov.b64 %rd75, %rd74;
-	ld.param.u64 %rd76, [gk_s24];
-	cvta.to.global.u64 %rd77, %rd76;
-	mov.b64 %rd78, %rd77;
-	ld.param.s64 %rd79, [gk_s25];
+	ld.param.s64 %rd76, [gk_s24];
+	mov.b64 %rd77, %rd76;
+	ld.param.u64 %rd78, [gk_s25];
+	cvta.to.global.u64 %rd79, %rd78;
 	mov.b64 %rd80, %rd79;
 	ld.param.s64 %rd81, [gk_s26];
 	mov.b64 %rd82, %rd81;
-	ld.param.u64 %rd83, [gk_s27];
-	cvta.to.global.u64 %rd84, %rd83;
-	mov.b64 %rd85, %rd84;
-	ld.param.s64 %rd86, [gk_s28];
+	ld.param.s64 %rd83, [gk_s27];
+	mov.b64 %rd84, %rd83;
+	ld.param.u64 %rd85, [gk_s28];
+	cvta.to.global.u64 %rd86, %rd85;
 	mov.b64 %rd87, %rd86;
 	ld.param.s64 %rd88, [gk_s29];
 	mov.b64 %rd89, %rd88;
-	ld.param.u8 %r31, [gk_s30];
+	ld.param.s64 %rd90, [gk_s30];
+	mov.b64 %rd91, %rd90;
+	ld.param.u8 %r31, [gk_s31];
 	setp.ne.u32 %p5, %r31, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd90, [gk_s31];
-	cvta.to.global.u64 %rd91, %rd90;
-	mov.b64 %rd92, %rd91;
-	ld.param.s64 %rd93, [gk_s32];
+	ld.param.u64 %rd92, [gk_s32];
+	cvta.to.global.u64 %rd93, %rd92;
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s33];
 	mov.b64 %rd96, %rd95;
-	ld.param.s32 %r32, [gk_s34];
-	mov.b32 %r33, %r32;
-	ld.param.s64 %rd97, [gk_s35];
+	ld.param.s64 %rd97, [gk_s34];
 	mov.b64 %rd98, %rd97;
+	ld.param.s32 %r32, [gk_s35];
+	mov.b32 %r33, %r32;
 	ld.param.s64 %rd99, [gk_s36];
 	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s37];
-	cvta.to.global.u64 %rd102, %rd101;
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
+	ld.param.s64 %rd101, [gk_s37];
+	mov.b64 %rd102, %rd101;
+	ld.param.u64 %rd103, [gk_s38];
+	cvta.to.global.u64 %rd104, %rd103;
 	mov.b64 %rd105, %rd104;
 	ld.param.s64 %rd106, [gk_s39];
 	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
+	ld.param.s64 %rd108, [gk_s40];
+	mov.b64 %rd109, %rd108;
+	ld.param.u64 %rd110, [gk_s41];
+	cvta.to.global.u64 %rd111, %rd110;
 	mov.b64 %rd112, %rd111;
 	ld.param.s64 %rd113, [gk_s42];
 	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
+	ld.param.s64 %rd115, [gk_s43];
+	mov.b64 %rd116, %rd115;
+	ld.param.u64 %rd117, [gk_s44];
+	cvta.to.global.u64 %rd118, %rd117;
 	mov.b64 %rd119, %rd118;
 	ld.param.s64 %rd120, [gk_s45];
 	mov.b64 %rd121, %rd120;
-	ld.param.u32 %r34, [gk_s46];
+	ld.param.s64 %rd122, [gk_s46];
+	mov.b64 %rd123, %rd122;
+	ld.param.u32 %r34, [gk_s47];
 	mov.b32 %r35, %r34;
-	cvt.u64.u32 %rd123, %r28;
-	cvt.u64.u32 %rd124, %r29;
-	mov.b64 %rd125, %rd123;
+	cvt.u64.u32 %rd125, %r28;
+	cvt.u64.u32 %rd126, %r29;
+	mov.b64 %rd127, %rd125;
 $L1:
-	setp.ge.s64 %p7, %rd125, %rd2;
+	setp.ge.s64 %p7, %rd127, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd122, %rd125;
+	mov.b64 %rd124, %rd127;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd126, %rd13, %rd21;
-	mad.lo.s64 %rd127, %rd98, 4, 15;
-	and.b64 %rd127, %rd127, -16;
-	add.s64 %rd21, %rd21, %rd127;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd98;
-	mov.b64 %rd130, 1;
-	mov.b64 %rd131, %rd128;
-	mov.b64 %rd132, %rd129;
+	add.s64 %rd128, %rd13, %rd21;
+	mad.lo.s64 %rd129, %rd100, 4, 15;
+	and.b64 %rd129, %rd129, -16;
+	add.s64 %rd21, %rd21, %rd129;
+	mov.b64 %rd130, %rd128;
+	mov.b64 %rd131, %rd100;
+	mov.b64 %rd132, 1;
 	mov.b64 %rd133, %rd130;
-	mov.b64 %rd134, %rd62;
-	mov.b64 %rd135, 0;
+	mov.b64 %rd134, %rd131;
+	mov.b64 %rd135, %rd132;
+	mov.b64 %rd136, %rd62;
+	mov.b64 %rd137, 0;
+	cvt.u64.u32 %rd138, %r2;
+	mov.b64 %rd139, %rd138;
 $L4:
-	setp.lt.s64 %p8, %rd135, %rd64;
+	setp.lt.s64 %p8, %rd139, %rd136;
 	not.pred %p9, %p8;
 	@!%p9 bra $L8;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd136, %rd49;
-	mov.b64 %rd137, %rd51;
-	mov.b64 %rd138, %rd53;
-	mov.b64 %rd139, %rd56;
-	mov.b64 %rd140, %rd58;
-	mov.b64 %rd141, %rd60;
-	mov.b64 %rd142, %rd136;
-	mov.b64 %rd143, %rd137;
-	mov.b64 %rd144, %rd138;
-	mov.b64 %rd145, %rd139;
-	mov.b64 %rd146, %rd140;
-	mov.b64 %rd147, %rd141;
-	rem.s64 %rd148, %rd135, 2;
-	setp.eq.s64 %p10, %rd148, 1;
-	@!%p10 bra $L10;
-	mov.b64 %rd149, %rd56;
-	mov.b64 %rd150, %rd58;
-	mov.b64 %rd151, %rd60;
-	mov.b64 %rd152, %rd49;
-	mov.b64 %rd153, %rd51;
-	mov.b64 %rd154, %rd53;
-	mov.b64 %rd142, %rd149;
-	mov.b64 %rd143, %rd150;
-	mov.b64 %rd144, %rd151;
-	mov.b64 %rd145, %rd152;
-	mov.b64 %rd146, %rd153;
-	mov.b64 %rd147, %rd154;
-$L10:
-	mov.pred %p11, %p4;
-	mov.b64 %rd155, %rd71;
-	mov.b64 %rd156, %rd73;
-	mov.b64 %rd157, %rd75;
-	mov.b64 %rd158, %rd78;
-	mov.b64 %rd159, %rd80;
-	mov.b64 %rd160, %rd82;
-	mov.b64 %rd161, %rd85;
-	mov.b64 %rd162, %rd87;
-	mov.b64 %rd163, %rd89;
-	mov.pred %p12, %p6;
-	mov.b64 %rd164, %rd92;
-	mov.b64 %rd165, %rd94;
-	mov.b64 %rd166, %rd96;
-	mov.b32 %r36, %r33;
-	mov.b64 %rd167, %rd98;
-	mov.b64 %rd168, %rd100;
-	cvt.u32.u64 %r37, %rd135;
-	add.s32 %r38, %r33, %r37;
-	mov.b32 %r36, %r38;
-	mov.b64 %rd169, %rd25;
-	mov.b64 %rd170, %rd62;
-	mov.b64 %rd171, %rd64;
-	mov.b64 %rd172, %rd66;
-	mov.b64 %rd173, %rd68;
-	mov.pred %p13, %p4;
-	mov.pred %p14, %p6;
-	mov.b32 %r39, %r33;
-	mov.b64 %rd174, %rd98;
-	mov.b64 %rd175, %rd100;
-	mov.b32 %r40, %r35;
-	mov.pred %p15, %p11;
-	mov.b64 %rd176, %rd155;
-	mov.b64 %rd177, %rd156;
-	mov.b64 %rd178, %rd157;
-	mov.b64 %rd179, %rd158;
-	mov.b64 %rd180, %rd159;
-	mov.b64 %rd181, %rd160;
-	mov.b64 %rd182, %rd161;
-	mov.b64 %rd183, %rd162;
-	mov.b64 %rd184, %rd163;
-	mov.pred %p16, %p12;
-	mov.b64 %rd185, %rd164;
-	mov.b64 %rd186, %rd165;
-	mov.b64 %rd187, %rd166;
-	mov.b32 %r41, %r36;
-	mov.b64 %rd188, %rd167;
-	mov.b64 %rd189, %rd168;
-	mov.b64 %rd190, %rd134;
-	cvt.u64.u32 %rd191, %r4;
-	mov.b64 %rd192, %rd191;
-	cvt.u64.u32 %rd193, %r2;
-	mov.b64 %rd194, %rd193;
-	mov.b32 %r42, -1;
-	mov.b64 %rd195, 0;
-	mov.b64 %rd196, 0;
-	mov.b64 %rd197, 0;
-	mov.b64 %rd198, 0;
-	mov.b64 %rd199, %rd188;
+	mul.lo.s64 %rd140, %rd139, %rd53;
+	mad.lo.s64 %rd141, %rd140, 4, %rd49;
+	ld.global.s32 %r36, [%rd141+0];
+	mov.b32 %r37, %r36;
+	mov.b64 %rd142, %rd25;
+	mov.b32 %r38, %r37;
+	cvt.s64.s32 %rd143, %r38;
+	add.s64 %rd144, %rd143, 1;
+	mul.lo.s64 %rd145, %rd144, %rd32;
+	mad.lo.s64 %rd146, %rd145, 8, %rd28;
+	ld.global.nc.s64 %rd147, [%rd146+0];
+	mov.b64 %rd148, %rd147;
+	cvt.s64.s32 %rd149, %r38;
+	mul.lo.s64 %rd150, %rd149, %rd32;
+	mad.lo.s64 %rd151, %rd150, 8, %rd28;
+	ld.global.nc.s64 %rd152, [%rd151+0];
+	mov.b64 %rd153, %rd152;
+	sub.s64 %rd154, %rd148, %rd153;
+	mov.b64 %rd155, %rd154;
+	max.s64 %rd156, %rd137, %rd155;
+	mov.b64 %rd137, %rd156;
+$L5:
+	cvt.u64.u32 %rd157, %r4;
+	add.s64 %rd158, %rd139, %rd157;
+	mov.b64 %rd139, %rd158;
+	bra.uni $L4;
+$L6:
+	mov.b64 %rd159, %rd137;
+	// block reduction
+	sub.u32 %r39, %r13, 1;
+	mov.b32 %r40, %r3;
+$L9:
+	setp.hs.u32 %p10, %r40, 32;
+	@%p10 bra $L10;
+	mov.b64 {%r41, %r42}, %rd159;
+	shfl.sync.down.b32 %r43|%p11, %r41, %r40, %r39, %r17;
+	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
+	mov.b64 %rd160, {%r43, %r44};
+	@!%p11 bra $L11;
+	max.s64 %rd161, %rd159, %rd160;
+	mov.b64 %rd159, %rd161;
 $L11:
-	mov.b64 %rd200, 0;
-	mov.b64 %rd201, %rd199;
+	shl.b32 %r40, %r40, 1;
+	bra.uni $L9;
+$L10:
+	setp.eq.u32 %p12, %r7, 0;
+	@!%p12 bra $L12;
+	mul.wide.u32 %rd162, %r8, 16;
+	add.s64 %rd163, %rd1, %rd162;
+	st.shared.s64 [%rd163+0], %rd159;
+$L12:
+	bar.sync 0;
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L13;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L14;
+	mul.wide.u32 %rd164, %r7, 16;
+	add.s64 %rd165, %rd1, %rd164;
+	ld.shared.s64 %rd166, [%rd165+0];
+	mov.b64 %rd159, %rd166;
 $L14:
-	setp.gt.s64 %p17, %rd201, 0;
-	not.pred %p18, %p17;
+	sub.u32 %r45, %r10, 1;
+	mov.b64 {%r46, %r47}, %rd159;
+	shfl.sync.down.b32 %r48|%p15, %r46, 1, %r45, %r17;
+	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
+	mov.b64 %rd167, {%r48, %r49};
+	@!%p15 bra $L15;
+	max.s64 %rd168, %rd159, %rd167;
+	mov.b64 %rd159, %rd168;
+$L15:
+	mov.b64 {%r50, %r51}, %rd159;
+	shfl.sync.down.b32 %r52|%p16, %r50, 2, %r45, %r17;
+	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
+	mov.b64 %rd169, {%r52, %r53};
+	@!%p16 bra $L16;
+	max.s64 %rd170, %rd159, %rd169;
+	mov.b64 %rd159, %rd170;
+$L16:
+	mov.b64 {%r54, %r55}, %rd159;
+	shfl.sync.down.b32 %r56|%p17, %r54, 4, %r45, %r17;
+	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
+	mov.b64 %rd171, {%r56, %r57};
+	@!%p17 bra $L17;
+	max.s64 %rd172, %rd159, %rd171;
+	mov.b64 %rd159, %rd172;
+$L17:
+	mov.b64 {%r58, %r59}, %rd159;
+	shfl.sync.down.b32 %r60|%p18, %r58, 8, %r45, %r17;
+	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
+	mov.b64 %rd173, {%r60, %r61};
 	@!%p18 bra $L18;
-	bra.uni $L16;
+	max.s64 %rd174, %rd159, %rd173;
+	mov.b64 %rd159, %rd174;
 $L18:
-	setp.ge.s64 %p19, %rd195, %rd196;
-	@!%p19 bra $L20;
-	setp.ge.s64 %p20, %rd194, %rd190;
-	@!%p20 bra $L22;
-	bra.uni $L16;
-$L22:
-	mul.lo.s64 %rd202, %rd194, %rd144;
-	mad.lo.s64 %rd203, %rd202, 4, %rd142;
-	ld.global.s32 %r43, [%rd203+0];
-	mov.b32 %r44, %r43;
-	mov.b32 %r42, %r44;
-	add.s64 %rd204, %rd194, %rd192;
-	mov.b64 %rd194, %rd204;
-	mov.b64 %rd205, %rd169;
-	mov.b32 %r45, %r42;
-	cvt.s64.s32 %rd206, %r45;
-	mul.lo.s64 %rd207, %rd206, %rd32;
-	mad.lo.s64 %rd208, %rd207, 8, %rd28;
-	ld.global.nc.s64 %rd209, [%rd208+0];
-	mov.b64 %rd210, %rd209;
-	mov.b64 %rd211, %rd210;
-	mov.b64 %rd212, %rd169;
-	mov.b32 %r46, %r42;
-	cvt.s64.s32 %rd213, %r46;
-	add.s64 %rd214, %rd213, 1;
-	mul.lo.s64 %rd215, %rd214, %rd32;
-	mad.lo.s64 %rd216, %rd215, 8, %rd28;
-	ld.global.nc.s64 %rd217, [%rd216+0];
-	mov.b64 %rd218, %rd217;
-	mov.b64 %rd219, %rd218;
-	mov.b64 %rd220, %rd211;
-	mov.b64 %rd221, %rd219;
-	mov.b64 %rd195, %rd220;
-	mov.b64 %rd196, %rd221;
-	bra.uni $L15;
+	mov.b64 {%r62, %r63}, %rd159;
+	shfl.sync.down.b32 %r64|%p19, %r62, 16, %r45, %r17;
+	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
+	mov.b64 %rd175, {%r64, %r65};
+	@!%p19 bra $L19;
+	max.s64 %rd176, %rd159, %rd175;
+	mov.b64 %rd159, %rd176;
+$L19:
+	@!%p12 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd159;
 $L20:
-	mul.lo.s64 %rd222, %rd195, %rd39;
-	mad.lo.s64 %rd223, %rd222, 4, %rd35;
-	ld.global.nc.s32 %r47, [%rd223+0];
-	mov.b32 %r48, %r47;
-	mov.b32 %r49, %r48;
-	mov.b32 %r50, %r40;
-	mov.b32 %r51, %r42;
-	mov.b32 %r52, %r49;
-	mov.b64 %rd224, %rd195;
-$L23:
-	cvt.s64.s32 %rd225, %r52;
-	mul.lo.s64 %rd226, %rd225, %rd121;
-	mad.lo.s64 %rd227, %rd226, 4, %rd117;
-	ld.global.nc.s32 %r53, [%rd227+0];
-	mov.b32 %r54, %r53;
-	cvt.s64.s32 %rd228, %r51;
-	mul.lo.s64 %rd229, %rd228, %rd121;
-	mad.lo.s64 %rd230, %rd229, 4, %rd117;
-	ld.global.nc.s32 %r55, [%rd230+0];
-	mov.b32 %r56, %r55;
-	setp.ne.s32 %p21, %r54, %r56;
-	mov.pred %p22, %p21;
-	not.pred %p23, %p22;
-	@!%p23 bra $L27;
-	cvt.s64.s32 %rd231, %r52;
-	mul.lo.s64 %rd232, %rd231, %rd114;
-	mad.lo.s64 %rd233, %rd232, 4, %rd110;
-	ld.relaxed.gpu.global.u32 %r57, [%rd233+0];
-	mov.b32 %r58, %r57;
-	or.b32 %r59, %r50, 0x4;
-	and.b32 %r60, %r58, %r59;
-	setp.ne.u32 %p24, %r60, 0x0;
-	mov.pred %p22, %p24;
-$L27:
-	@!%p22 bra $L29;
-	mov.pred %p25, 0;
-	bra.uni $L25;
-$L29:
-	cvt.s64.s32 %rd234, %r52;
-	mul.lo.s64 %rd235, %rd234, %rd114;
-	mad.lo.s64 %rd236, %rd235, 4, %rd110;
-	atom.global.or.b32 %r61, [%rd236], %r50;
-	mov.b32 %r62, %r61;
-	and.b32 %r63, %r62, %r50;
-	setp.eq.u32 %p26, %r63, 0x0;
-	mov.pred %p25, %p26;
-	bra.uni $L25;
+$L13:
+	bar.sync 0;
+	ld.shared.s64 %rd177, [%rd1+1024];
+	mov.b64 %rd159, %rd177;
+	mov.b64 %rd178, %rd159;
+	setp.gt.s64 %p20, %rd178, %rd70;
+	@!%p20 bra $L22;
+	cvt.u64.u32 %rd179, %r2;
+	setp.eq.s64 %p21, %rd179, 0;
+	@!%p21 bra $L24;
+	mov.b64 %rd180, -1;
+	st.global.s64 [%rd105+0], %rd180;
 $L24:
-	bra.uni $L23;
+	bra.uni $L3;
+$L22:
+	mov.b64 %rd181, 0;
 $L25:
-	@!%p25 bra $L31;
-	mov.pred %p27, 0;
-	mov.b64 %rd237, %rd200;
-	mov.b32 %r64, %r49;
-$L32:
-	@!%p15 bra $L36;
-	shr.s32 %r65, %r64, 5;
-	cvt.s64.s32 %rd238, %r65;
+	setp.lt.s64 %p22, %rd181, %rd64;
+	not.pred %p23, %p22;
+	@!%p23 bra $L29;
+	bra.uni $L27;
+$L29:
+	mov.b64 %rd182, %rd49;
+	mov.b64 %rd183, %rd51;
+	mov.b64 %rd184, %rd53;
+	mov.b64 %rd185, %rd56;
+	mov.b64 %rd186, %rd58;
+	mov.b64 %rd187, %rd60;
+	mov.b64 %rd188, %rd182;
+	mov.b64 %rd189, %rd183;
+	mov.b64 %rd190, %rd184;
+	mov.b64 %rd191, %rd185;
+	mov.b64 %rd192, %rd186;
+	mov.b64 %rd193, %rd187;
+	rem.s64 %rd194, %rd181, 2;
+	setp.eq.s64 %p24, %rd194, 1;
+	@!%p24 bra $L31;
+	mov.b64 %rd195, %rd56;
+	mov.b64 %rd196, %rd58;
+	mov.b64 %rd197, %rd60;
+	mov.b64 %rd198, %rd49;
+	mov.b64 %rd199, %rd51;
+	mov.b64 %rd200, %rd53;
+	mov.b64 %rd188, %rd195;
+	mov.b64 %rd189, %rd196;
+	mov.b64 %rd190, %rd197;
+	mov.b64 %rd191, %rd198;
+	mov.b64 %rd192, %rd199;
+	mov.b64 %rd193, %rd200;
+$L31:
+	mov.pred %p25, %p4;
+	mov.b64 %rd201, %rd73;
+	mov.b64 %rd202, %rd75;
+	mov.b64 %rd203, %rd77;
+	mov.b64 %rd204, %rd80;
+	mov.b64 %rd205, %rd82;
+	mov.b64 %rd206, %rd84;
+	mov.b64 %rd207, %rd87;
+	mov.b64 %rd208, %rd89;
+	mov.b64 %rd209, %rd91;
+	mov.pred %p26, %p6;
+	mov.b64 %rd210, %rd94;
+	mov.b64 %rd211, %rd96;
+	mov.b64 %rd212, %rd98;
+	mov.b32 %r66, %r33;
+	mov.b64 %rd213, %rd100;
+	mov.b64 %rd214, %rd102;
+	cvt.u32.u64 %r67, %rd181;
+	add.s32 %r68, %r33, %r67;
+	mov.b32 %r66, %r68;
+	mov.b64 %rd215, %rd25;
+	mov.b64 %rd216, %rd62;
+	mov.b64 %rd217, %rd64;
+	mov.b64 %rd218, %rd66;
+	mov.b64 %rd219, %rd68;
+	mov.b64 %rd220, %rd70;
+	mov.pred %p27, %p4;
+	mov.pred %p28, %p6;
+	mov.b32 %r69, %r33;
+	mov.b64 %rd221, %rd100;
+	mov.b64 %rd222, %rd102;
+	mov.b32 %r70, %r35;
+	mov.pred %p29, %p25;
+	mov.b64 %rd223, %rd201;
+	mov.b64 %rd224, %rd202;
+	mov.b64 %rd225, %rd203;
+	mov.b64 %rd226, %rd204;
+	mov.b64 %rd227, %rd205;
+	mov.b64 %rd228, %rd206;
+	mov.b64 %rd229, %rd207;
+	mov.b64 %rd230, %rd208;
+	mov.b64 %rd231, %rd209;
+	mov.pred %p30, %p26;
+	mov.b64 %rd232, %rd210;
+	mov.b64 %rd233, %rd211;
+	mov.b64 %rd234, %rd212;
+	mov.b32 %r71, %r66;
+	mov.b64 %rd235, %rd213;
+	mov.b64 %rd236, %rd214;
+	mov.b64 %rd237, %rd136;
+	cvt.u64.u32 %rd238, %r4;
 	mov.b64 %rd239, %rd238;
-	and.b32 %r66, %r64, 31;
-	cvt.s64.s32 %rd240, %r66;
-	min.u64 %rd241, %rd240, 32;
-	cvt.u32.u64 %r67, %rd241;
-	mov.b32 %r69, 0x1;
-	shl.b32 %r68, %r69, %r67;
-	setp.hs.u32 %p28, %r67, 32;
-	selp.b32 %r70, 0, %r68, %p28;
-	mov.b32 %r71, %r70;
-	mov.b64 %rd242, %rd239;
-	mov.b32 %r72, %r71;
-	mul.lo.s64 %rd243, %rd242, %rd184;
-	mad.lo.s64 %rd244, %rd243, 4, %rd182;
-	ld.relaxed.gpu.global.u32 %r73, [%rd244+0];
+	cvt.u64.u32 %rd240, %r2;
+	mov.b64 %rd241, %rd240;
+	mov.b32 %r72, -1;
+	mov.b64 %rd242, 0;
+	mov.b64 %rd243, 0;
+	mov.b64 %rd244, 0;
+	mov.b64 %rd245, 0;
+	mov.b64 %rd246, 0;
+	mov.b64 %rd247, %rd235;
+$L32:
+	mov.b64 %rd248, 0;
+	mov.b64 %rd249, %rd247;
+$L35:
+	setp.gt.s64 %p31, %rd249, 0;
+	not.pred %p32, %p31;
+	@!%p32 bra $L39;
+	bra.uni $L37;
+$L39:
+	setp.ge.s64 %p33, %rd242, %rd243;
+	@!%p33 bra $L41;
+	setp.ge.s64 %p34, %rd241, %rd237;
+	@!%p34 bra $L43;
+	bra.uni $L37;
+$L43:
+	mul.lo.s64 %rd250, %rd241, %rd190;
+	mad.lo.s64 %rd251, %rd250, 4, %rd188;
+	ld.global.s32 %r73, [%rd251+0];
 	mov.b32 %r74, %r73;
-	and.b32 %r75, %r74, %r72;
-	setp.ne.u32 %p29, %r75, 0x0;
-	mov.pred %p30, %p29;
-	not.pred %p31, %p30;
-	@!%p31 bra $L38;
-	mul.lo.s64 %rd245, %rd242, %rd184;
-	mad.lo.s64 %rd246, %rd245, 4, %rd182;
-	atom.global.or.b32 %r76, [%rd246], %r72;
-	mov.b32 %r77, %r76;
-	and.b32 %r78, %r77, %r72;
-	setp.ne.u32 %p32, %r78, 0x0;
-	mov.pred %p30, %p32;
-$L38:
-	@!%p30 bra $L40;
-	mov.b64 %rd247, %rd237;
-	mov.b64 %rd248, %rd247;
-	mov.pred %p33, 0;
-	bra.uni $L34;
-$L40:
-	mov.b64 %rd249, %rd237;
-	mov.b64 %rd248, %rd249;
-	mov.pred %p33, 1;
-	bra.uni $L34;
-$L36:
-	@!%p16 bra $L42;
-	cvt.s64.s32 %rd250, %r64;
-	mul.lo.s64 %rd251, %rd250, %rd187;
-	mad.lo.s64 %rd252, %rd251, 4, %rd185;
-	ld.relaxed.gpu.global.s32 %r79, [%rd252+0];
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p34, %r80, %r41;
-	mov.pred %p35, %p34;
-	not.pred %p36, %p35;
-	@!%p36 bra $L44;
-	cvt.s64.s32 %rd253, %r64;
-	mul.lo.s64 %rd254, %rd253, %rd187;
-	mad.lo.s64 %rd255, %rd254, 4, %rd185;
-	atom.global.exch.b32 %r81, [%rd255], %r41;
-	mov.b32 %r82, %r81;
-	setp.eq.s32 %p37, %r82, %r41;
-	mov.pred %p35, %p37;
+	mov.b32 %r72, %r74;
+	add.s64 %rd252, %rd241, %rd239;
+	mov.b64 %rd241, %rd252;
+	mov.b64 %rd253, %rd215;
+	mov.b32 %r75, %r72;
+	cvt.s64.s32 %rd254, %r75;
+	mul.lo.s64 %rd255, %rd254, %rd32;
+	mad.lo.s64 %rd256, %rd255, 8, %rd28;
+	ld.global.nc.s64 %rd257, [%rd256+0];
+	mov.b64 %rd258, %rd257;
+	mov.b64 %rd259, %rd258;
+	mov.b64 %rd260, %rd215;
+	mov.b32 %r76, %r72;
+	cvt.s64.s32 %rd261, %r76;
+	add.s64 %rd262, %rd261, 1;
+	mul.lo.s64 %rd263, %rd262, %rd32;
+	mad.lo.s64 %rd264, %rd263, 8, %rd28;
+	ld.global.nc.s64 %rd265, [%rd264+0];
+	mov.b64 %rd266, %rd265;
+	mov.b64 %rd267, %rd266;
+	mov.b64 %rd268, %rd259;
+	mov.b64 %rd269, %rd267;
+	mov.b64 %rd242, %rd268;
+	mov.b64 %rd243, %rd269;
+	bra.uni $L36;
+$L41:
+	mul.lo.s64 %rd270, %rd242, %rd39;
+	mad.lo.s64 %rd271, %rd270, 4, %rd35;
+	ld.global.nc.s32 %r77, [%rd271+0];
+	mov.b32 %r78, %r77;
+	mov.b32 %r79, %r78;
+	mov.b32 %r80, %r70;
+	mov.b32 %r81, %r72;
+	mov.b32 %r82, %r79;
+	mov.b64 %rd272, %rd242;
 $L44:
-	@!%p35 bra $L46;
-	mov.b64 %rd256, %rd237;
-	mov.b64 %rd248, %rd256;
-	mov.pred %p33, 0;
-	bra.uni $L34;
+	cvt.s64.s32 %rd273, %r82;
+	mul.lo.s64 %rd274, %rd273, %rd123;
+	mad.lo.s64 %rd275, %rd274, 4, %rd119;
+	ld.global.nc.s32 %r83, [%rd275+0];
+	mov.b32 %r84, %r83;
+	cvt.s64.s32 %rd276, %r81;
+	mul.lo.s64 %rd277, %rd276, %rd123;
+	mad.lo.s64 %rd278, %rd277, 4, %rd119;
+	ld.global.nc.s32 %r85, [%rd278+0];
+	mov.b32 %r86, %r85;
+	setp.ne.s32 %p35, %r84, %r86;
+	mov.pred %p36, %p35;
+	not.pred %p37, %p36;
+	@!%p37 bra $L48;
+	cvt.s64.s32 %rd279, %r82;
+	mul.lo.s64 %rd280, %rd279, %rd116;
+	mad.lo.s64 %rd281, %rd280, 4, %rd112;
+	ld.relaxed.gpu.global.u32 %r87, [%rd281+0];
+	mov.b32 %r88, %r87;
+	or.b32 %r89, %r80, 0x4;
+	and.b32 %r90, %r88, %r89;
+	setp.ne.u32 %p38, %r90, 0x0;
+	mov.pred %p36, %p38;
+$L48:
+	@!%p36 bra $L50;
+	mov.pred %p39, 0;
+	bra.uni $L46;
+$L50:
+	cvt.s64.s32 %rd282, %r82;
+	mul.lo.s64 %rd283, %rd282, %rd116;
+	mad.lo.s64 %rd284, %rd283, 4, %rd112;
+	atom.global.or.b32 %r91, [%rd284], %r80;
+	mov.b32 %r92, %r91;
+	and.b32 %r93, %r92, %r80;
+	setp.eq.u32 %p40, %r93, 0x0;
+	mov.pred %p39, %p40;
+	bra.uni $L46;
+$L45:
+	bra.uni $L44;
 $L46:
-$L42:
-	mul.lo.s64 %rd257, %rd237, %rd133;
-	mad.lo.s64 %rd258, %rd257, 4, %rd131;
-	st.shared.s32 [%rd258+0], %r64;
-	add.s64 %rd259, %rd237, 1;
-	mov.b64 %rd260, %rd259;
-	mov.b64 %rd248, %rd260;
-	mov.pred %p33, 1;
+	@!%p39 bra $L52;
+	mov.pred %p41, 0;
+	mov.b64 %rd285, %rd248;
+	mov.b32 %r94, %r79;
+$L53:
+	@!%p29 bra $L57;
+	shr.s32 %r95, %r94, 5;
+	cvt.s64.s32 %rd286, %r95;
+	mov.b64 %rd287, %rd286;
+	and.b32 %r96, %r94, 31;
+	cvt.s64.s32 %rd288, %r96;
+	min.u64 %rd289, %rd288, 32;
+	cvt.u32.u64 %r97, %rd289;
+	mov.b32 %r99, 0x1;
+	shl.b32 %r98, %r99, %r97;
+	setp.hs.u32 %p42, %r97, 32;
+	selp.b32 %r100, 0, %r98, %p42;
+	mov.b32 %r101, %r100;
+	mov.b64 %rd290, %rd287;
+	mov.b32 %r102, %r101;
+	mul.lo.s64 %rd291, %rd290, %rd231;
+	mad.lo.s64 %rd292, %rd291, 4, %rd229;
+	ld.relaxed.gpu.global.u32 %r103, [%rd292+0];
+	mov.b32 %r104, %r103;
+	and.b32 %r105, %r104, %r102;
+	setp.ne.u32 %p43, %r105, 0x0;
+	mov.pred %p44, %p43;
+	not.pred %p45, %p44;
+	@!%p45 bra $L59;
+	mul.lo.s64 %rd293, %rd290, %rd231;
+	mad.lo.s64 %rd294, %rd293, 4, %rd229;
+	atom.global.or.b32 %r106, [%rd294], %r102;
+	mov.b32 %r107, %r106;
+	and.b32 %r108, %r107, %r102;
+	setp.ne.u32 %p46, %r108, 0x0;
+	mov.pred %p44, %p46;
+$L59:
+	@!%p44 bra $L61;
+	mov.b64 %rd295, %rd285;
+	mov.b64 %rd296, %rd295;
+	mov.pred %p47, 0;
+	bra.uni $L55;
+$L61:
+	mov.b64 %rd297, %rd285;
+	mov.b64 %rd296, %rd297;
+	mov.pred %p47, 1;
+	bra.uni $L55;
+$L57:
+	@!%p30 bra $L63;
+	cvt.s64.s32 %rd298, %r94;
+	mul.lo.s64 %rd299, %rd298, %rd234;
+	mad.lo.s64 %rd300, %rd299, 4, %rd232;
+	ld.relaxed.gpu.global.s32 %r109, [%rd300+0];
+	mov.b32 %r110, %r109;
+	setp.eq.s32 %p48, %r110, %r71;
+	mov.pred %p49, %p48;
+	not.pred %p50, %p49;
+	@!%p50 bra $L65;
+	cvt.s64.s32 %rd301, %r94;
+	mul.lo.s64 %rd302, %rd301, %rd234;
+	mad.lo.s64 %rd303, %rd302, 4, %rd232;
+	atom.global.exch.b32 %r111, [%rd303], %r71;
+	mov.b32 %r112, %r111;
+	setp.eq.s32 %p51, %r112, %r71;
+	mov.pred %p49, %p51;
+$L65:
+	@!%p49 bra $L67;
+	mov.b64 %rd304, %rd285;
+	mov.b64 %rd296, %rd304;
+	mov.pred %p47, 0;
+	bra.uni $L55;
+$L67:
+$L63:
+	mul.lo.s64 %rd305, %rd285, %rd135;
+	mad.lo.s64 %rd306, %rd305, 4, %rd133;
+	st.shared.s32 [%rd306+0], %r94;
+	add.s64 %rd307, %rd285, 1;
+	mov.b64 %rd308, %rd307;
+	mov.b64 %rd296, %rd308;
+	mov.pred %p47, 1;
+	bra.uni $L55;
+$L54:
+	bra.uni $L53;
+$L55:
+	mov.b64 %rd309, %rd296;
+	mov.pred %p52, %p47;
+	mov.b64 %rd248, %rd309;
+	mov.pred %p41, %p52;
+	@!%p41 bra $L69;
+	mov.b64 %rd310, %rd215;
+	mov.b32 %r113, %r79;
+	cvt.s64.s32 %rd311, %r113;
+	add.s64 %rd312, %rd311, 1;
+	mul.lo.s64 %rd313, %rd312, %rd32;
+	mad.lo.s64 %rd314, %rd313, 8, %rd28;
+	ld.global.nc.s64 %rd315, [%rd314+0];
+	mov.b64 %rd316, %rd315;
+	cvt.s64.s32 %rd317, %r113;
+	mul.lo.s64 %rd318, %rd317, %rd32;
+	mad.lo.s64 %rd319, %rd318, 8, %rd28;
+	ld.global.nc.s64 %rd320, [%rd319+0];
+	mov.b64 %rd321, %rd320;
+	sub.s64 %rd322, %rd316, %rd321;
+	mov.b64 %rd323, %rd322;
+	mov.b64 %rd324, %rd323;
+	add.s64 %rd325, %rd245, %rd324;
+	mov.b64 %rd245, %rd325;
+	max.s64 %rd326, %rd246, %rd324;
+	mov.b64 %rd246, %rd326;
+$L69:
+$L52:
+	add.s64 %rd327, %rd242, 1;
+	mov.b64 %rd242, %rd327;
+	sub.s64 %rd328, %rd249, 1;
+	mov.b64 %rd249, %rd328;
+$L36:
+	bra.uni $L35;
+$L37:
+	// block scan
+	mov.b64 %rd329, %rd248;
+	mov.b32 %r114, %r3;
+$L70:
+	setp.hs.u32 %p53, %r114, 32;
+	@%p53 bra $L71;
+	mov.b64 {%r115, %r116}, %rd329;
+	shfl.sync.up.b32 %r117|%p54, %r115, %r114, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, %r114, 0, %r17;
+	mov.b64 %rd330, {%r117, %r118};
+	@!%p54 bra $L72;
+	add.s64 %rd331, %rd330, %rd329;
+	mov.b64 %rd329, %rd331;
+$L72:
+	shl.b32 %r114, %r114, 1;
+	bra.uni $L70;
+$L71:
+	mov.b64 {%r119, %r120}, %rd329;
+	shfl.sync.up.b32 %r121|%p55, %r119, %r3, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, %r3, 0, %r17;
+	mov.b64 %rd332, {%r121, %r122};
+	setp.lo.u32 %p56, %r3, 32;
+	and.pred %p57, %p55, %p56;
+	selp.b64 %rd333, %rd332, 0, %p57;
+	sub.u32 %r123, %r13, %r3;
+	setp.eq.u32 %p58, %r7, %r123;
+	@!%p58 bra $L73;
+	mul.wide.u32 %rd334, %r8, 16;
+	add.s64 %rd335, %rd1, %rd334;
+	st.shared.s64 [%rd335+0], %rd329;
+$L73:
+	bar.sync 0;
+	setp.eq.u32 %p59, %r8, 0;
+	@!%p59 bra $L74;
+	mov.b64 %rd336, 0;
+	setp.lo.u32 %p60, %r7, %r10;
+	@!%p60 bra $L75;
+	mul.wide.u32 %rd337, %r7, 16;
+	add.s64 %rd338, %rd1, %rd337;
+	ld.shared.s64 %rd339, [%rd338+0];
+	mov.b64 %rd336, %rd339;
+$L75:
+	mov.b64 {%r124, %r125}, %rd336;
+	shfl.sync.up.b32 %r126|%p61, %r124, 1, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, 1, 0, %r17;
+	mov.b64 %rd340, {%r126, %r127};
+	@!%p61 bra $L76;
+	add.s64 %rd341, %rd340, %rd336;
+	mov.b64 %rd336, %rd341;
+$L76:
+	mov.b64 {%r128, %r129}, %rd336;
+	shfl.sync.up.b32 %r130|%p62, %r128, 2, 0, %r17;
+	shfl.sync.up.b32 %r131, %r129, 2, 0, %r17;
+	mov.b64 %rd342, {%r130, %r131};
+	@!%p62 bra $L77;
+	add.s64 %rd343, %rd342, %rd336;
+	mov.b64 %rd336, %rd343;
+$L77:
+	mov.b64 {%r132, %r133}, %rd336;
+	shfl.sync.up.b32 %r134|%p63, %r132, 4, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, 4, 0, %r17;
+	mov.b64 %rd344, {%r134, %r135};
+	@!%p63 bra $L78;
+	add.s64 %rd345, %rd344, %rd336;
+	mov.b64 %rd336, %rd345;
+$L78:
+	mov.b64 {%r136, %r137}, %rd336;
+	shfl.sync.up.b32 %r138|%p64, %r136, 8, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 8, 0, %r17;
+	mov.b64 %rd346, {%r138, %r139};
+	@!%p64 bra $L79;
+	add.s64 %rd347, %rd346, %rd336;
+	mov.b64 %rd336, %rd347;
+$L79:
+	mov.b64 {%r140, %r141}, %rd336;
+	shfl.sync.up.b32 %r142|%p65, %r140, 16, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 16, 0, %r17;
+	mov.b64 %rd348, {%r142, %r143};
+	@!%p65 bra $L80;
+	add.s64 %rd349, %rd348, %rd336;
+	mov.b64 %rd336, %rd349;
+$L80:
+	mov.b64 {%r144, %r145}, %rd336;
+	shfl.sync.up.b32 %r146|%p66, %r144, 1, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
+	mov.b64 %rd350, {%r146, %r147};
+	selp.b64 %rd351, %rd350, 0, %p66;
+	@!%p60 bra $L81;
+	mul.wide.u32 %rd352, %r7, 16;
+	add.s64 %rd353, %rd1, %rd352;
+	add.s64 %rd354, %rd353, 512;
+	st.shared.s64 [%rd354+0], %rd351;
+$L81:
+	sub.u32 %r148, %r10, 1;
+	setp.eq.u32 %p67, %r7, %r148;
+	@!%p67 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd336;
+$L82:
+$L74:
+	bar.sync 0;
+	mul.wide.u32 %rd355, %r8, 16;
+	add.s64 %rd356, %rd1, %rd355;
+	add.s64 %rd357, %rd356, 512;
+	ld.shared.s64 %rd358, [%rd357+0];
+	add.s64 %rd359, %rd358, %rd333;
+	ld.shared.s64 %rd360, [%rd1+1024];
+	mov.b64 {%r149, %r150}, %rd359;
+	shfl.sync.idx.b32 %r151|%p68, %r149, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r152, %r150, 0, %r21, %r17;
+	mov.b64 %rd361, {%r151, %r152};
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	mov.b64 %rd365, %rd363;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	mov.b64 %rd368, %rd366;
+	add.s64 %rd369, %rd244, %rd367;
+	mov.b64 %rd370, %rd369;
+	mov.b64 %rd371, 0;
+$L83:
+	setp.lt.s64 %p69, %rd371, %rd248;
+	not.pred %p70, %p69;
+	@!%p70 bra $L87;
+	bra.uni $L85;
+$L87:
+	mul.lo.s64 %rd372, %rd371, %rd135;
+	mad.lo.s64 %rd373, %rd372, 4, %rd133;
+	ld.shared.s32 %r153, [%rd373+0];
+	mov.b32 %r154, %r153;
+	add.s64 %rd374, %rd370, %rd371;
+	mul.lo.s64 %rd375, %rd374, %rd193;
+	mad.lo.s64 %rd376, %rd375, 4, %rd191;
+	st.global.s32 [%rd376+0], %r154;
+$L84:
+	add.s64 %rd377, %rd371, 1;
+	mov.b64 %rd371, %rd377;
+	bra.uni $L83;
+$L85:
+	add.s64 %rd378, %rd244, %rd368;
+	mov.b64 %rd244, %rd378;
+	mov.b64 %rd379, 0;
+	setp.lt.s64 %p71, %rd242, %rd243;
+	setp.lt.s64 %p72, %rd241, %rd237;
+	or.pred %p73, %p71, %p72;
+	@!%p73 bra $L89;
+	mov.b64 %rd379, 1;
+$L89:
+	mov.b64 %rd380, %rd379;
+	// block reduction
+	sub.u32 %r155, %r13, 1;
+	mov.b32 %r156, %r3;
+$L90:
+	setp.hs.u32 %p74, %r156, 32;
+	@%p74 bra $L91;
+	mov.b64 {%r157, %r158}, %rd380;
+	shfl.sync.down.b32 %r159|%p75, %r157, %r156, %r155, %r17;
+	shfl.sync.down.b32 %r160, %r158, %r156, %r155, %r17;
+	mov.b64 %rd381, {%r159, %r160};
+	@!%p75 bra $L92;
+	max.s64 %rd382, %rd380, %rd381;
+	mov.b64 %rd380, %rd382;
+$L92:
+	shl.b32 %r156, %r156, 1;
+	bra.uni $L90;
+$L91:
+	setp.eq.u32 %p76, %r7, 0;
+	@!%p76 bra $L93;
+	mul.wide.u32 %rd383, %r8, 16;
+	add.s64 %rd384, %rd1, %rd383;
+	st.shared.s64 [%rd384+0], %rd380;
+$L93:
+	bar.sync 0;
+	setp.eq.u32 %p77, %r8, 0;
+	@!%p77 bra $L94;
+	setp.lo.u32 %p78, %r7, %r10;
+	@!%p78 bra $L95;
+	mul.wide.u32 %rd385, %r7, 16;
+	add.s64 %rd386, %rd1, %rd385;
+	ld.shared.s64 %rd387, [%rd386+0];
+	mov.b64 %rd380, %rd387;
+$L95:
+	sub.u32 %r161, %r10, 1;
+	mov.b64 {%r162, %r163}, %rd380;
+	shfl.sync.down.b32 %r164|%p79, %r162, 1, %r161, %r17;
+	shfl.sync.down.b32 %r165, %r163, 1, %r161, %r17;
+	mov.b64 %rd388, {%r164, %r165};
+	@!%p79 bra $L96;
+	max.s64 %rd389, %rd380, %rd388;
+	mov.b64 %rd380, %rd389;
+$L96:
+	mov.b64 {%r166, %r167}, %rd380;
+	shfl.sync.down.b32 %r168|%p80, %r166, 2, %r161, %r17;
+	shfl.sync.down.b32 %r169, %r167, 2, %r161, %r17;
+	mov.b64 %rd390, {%r168, %r169};
+	@!%p80 bra $L97;
+	max.s64 %rd391, %rd380, %rd390;
+	mov.b64 %rd380, %rd391;
+$L97:
+	mov.b64 {%r170, %r171}, %rd380;
+	shfl.sync.down.b32 %r172|%p81, %r170, 4, %r161, %r17;
+	shfl.sync.down.b32 %r173, %r171, 4, %r161, %r17;
+	mov.b64 %rd392, {%r172, %r173};
+	@!%p81 bra $L98;
+	max.s64 %rd393, %rd380, %rd392;
+	mov.b64 %rd380, %rd393;
+$L98:
+	mov.b64 {%r174, %r175}, %rd380;
+	shfl.sync.down.b32 %r176|%p82, %r174, 8, %r161, %r17;
+	shfl.sync.down.b32 %r177, %r175, 8, %r161, %r17;
+	mov.b64 %rd394, {%r176, %r177};
+	@!%p82 bra $L99;
+	max.s64 %rd395, %rd380, %rd394;
+	mov.b64 %rd380, %rd395;
+$L99:
+	mov.b64 {%r178, %r179}, %rd380;
+	shfl.sync.down.b32 %r180|%p83, %r178, 16, %r161, %r17;
+	shfl.sync.down.b32 %r181, %r179, 16, %r161, %r17;
+	mov.b64 %rd396, {%r180, %r181};
+	@!%p83 bra $L100;
+	max.s64 %rd397, %rd380, %rd396;
+	mov.b64 %rd380, %rd397;
+$L100:
+	@!%p76 bra $L101;
+	st.shared.s64 [%rd1+1024], %rd380;
+$L101:
+$L94:
+	bar.sync 0;
+	ld.shared.s64 %rd398, [%rd1+1024];
+	mov.b64 %rd380, %rd398;
+	mov.b64 %rd399, %rd380;
+	setp.eq.s64 %p84, %rd399, 0;
+	@!%p84 bra $L103;
 	bra.uni $L34;
+$L103:
 $L33:
 	bra.uni $L32;
 $L34:
-	mov.b64 %rd261, %rd248;
-	mov.pred %p38, %p33;
-	mov.b64 %rd200, %rd261;
-	mov.pred %p27, %p38;
-	@!%p27 bra $L48;
-	mov.b64 %rd262, %rd169;
-	mov.b32 %r83, %r49;
-	cvt.s64.s32 %rd263, %r83;
-	add.s64 %rd264, %rd263, 1;
-	mul.lo.s64 %rd265, %rd264, %rd32;
-	mad.lo.s64 %rd266, %rd265, 8, %rd28;
-	ld.global.nc.s64 %rd267, [%rd266+0];
-	mov.b64 %rd268, %rd267;
-	cvt.s64.s32 %rd269, %r83;
-	mul.lo.s64 %rd270, %rd269, %rd32;
-	mad.lo.s64 %rd271, %rd270, 8, %rd28;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	sub.s64 %rd274, %rd268, %rd273;
-	mov.b64 %rd275, %rd274;
-	add.s64 %rd276, %rd198, %rd275;
-	mov.b64 %rd198, %rd276;
-$L48:
-$L31:
-	add.s64 %rd277, %rd195, 1;
-	mov.b64 %rd195, %rd277;
-	sub.s64 %rd278, %rd201, 1;
-	mov.b64 %rd201, %rd278;
-$L15:
-	bra.uni $L14;
-$L16:
-	// block scan
-	mov.b64 %rd279, %rd200;
-	mov.b32 %r84, %r3;
-$L49:
-	setp.hs.u32 %p39, %r84, 32;
-	@%p39 bra $L50;
-	mov.b64 {%r85, %r86}, %rd279;
-	shfl.sync.up.b32 %r87|%p40, %r85, %r84, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
-	mov.b64 %rd280, {%r87, %r88};
-	@!%p40 bra $L51;
-	add.s64 %rd281, %rd280, %rd279;
-	mov.b64 %rd279, %rd281;
-$L51:
-	shl.b32 %r84, %r84, 1;
-	bra.uni $L49;
-$L50:
-	mov.b64 {%r89, %r90}, %rd279;
-	shfl.sync.up.b32 %r91|%p41, %r89, %r3, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
-	mov.b64 %rd282, {%r91, %r92};
-	setp.lo.u32 %p42, %r3, 32;
-	and.pred %p43, %p41, %p42;
-	selp.b64 %rd283, %rd282, 0, %p43;
-	sub.u32 %r93, %r13, %r3;
-	setp.eq.u32 %p44, %r7, %r93;
-	@!%p44 bra $L52;
-	mul.wide.u32 %rd284, %r8, 16;
-	add.s64 %rd285, %rd1, %rd284;
-	st.shared.s64 [%rd285+0], %rd279;
-$L52:
-	bar.sync 0;
-	setp.eq.u32 %p45, %r8, 0;
-	@!%p45 bra $L53;
-	mov.b64 %rd286, 0;
-	setp.lo.u32 %p46, %r7, %r10;
-	@!%p46 bra $L54;
-	mul.wide.u32 %rd287, %r7, 16;
-	add.s64 %rd288, %rd1, %rd287;
-	ld.shared.s64 %rd289, [%rd288+0];
-	mov.b64 %rd286, %rd289;
-$L54:
-	mov.b64 {%r94, %r95}, %rd286;
-	shfl.sync.up.b32 %r96|%p47, %r94, 1, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
-	mov.b64 %rd290, {%r96, %r97};
-	@!%p47 bra $L55;
-	add.s64 %rd291, %rd290, %rd286;
-	mov.b64 %rd286, %rd291;
-$L55:
-	mov.b64 {%r98, %r99}, %rd286;
-	shfl.sync.up.b32 %r100|%p48, %r98, 2, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
-	mov.b64 %rd292, {%r100, %r101};
-	@!%p48 bra $L56;
-	add.s64 %rd293, %rd292, %rd286;
-	mov.b64 %rd286, %rd293;
-$L56:
-	mov.b64 {%r102, %r103}, %rd286;
-	shfl.sync.up.b32 %r104|%p49, %r102, 4, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
-	mov.b64 %rd294, {%r104, %r105};
-	@!%p49 bra $L57;
-	add.s64 %rd295, %rd294, %rd286;
-	mov.b64 %rd286, %rd295;
-$L57:
-	mov.b64 {%r106, %r107}, %rd286;
-	shfl.sync.up.b32 %r108|%p50, %r106, 8, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
-	mov.b64 %rd296, {%r108, %r109};
-	@!%p50 bra $L58;
-	add.s64 %rd297, %rd296, %rd286;
-	mov.b64 %rd286, %rd297;
-$L58:
-	mov.b64 {%r110, %r111}, %rd286;
-	shfl.sync.up.b32 %r112|%p51, %r110, 16, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
-	mov.b64 %rd298, {%r112, %r113};
-	@!%p51 bra $L59;
-	add.s64 %rd299, %rd298, %rd286;
-	mov.b64 %rd286, %rd299;
-$L59:
-	mov.b64 {%r114, %r115}, %rd286;
-	shfl.sync.up.b32 %r116|%p52, %r114, 1, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
-	mov.b64 %rd300, {%r116, %r117};
-	selp.b64 %rd301, %rd300, 0, %p52;
-	@!%p46 bra $L60;
-	mul.wide.u32 %rd302, %r7, 16;
-	add.s64 %rd303, %rd1, %rd302;
-	add.s64 %rd304, %rd303, 512;
-	st.shared.s64 [%rd304+0], %rd301;
-$L60:
-	sub.u32 %r118, %r10, 1;
-	setp.eq.u32 %p53, %r7, %r118;
-	@!%p53 bra $L61;
-	st.shared.s64 [%rd1+1024], %rd286;
-$L61:
-$L53:
-	bar.sync 0;
-	mul.wide.u32 %rd305, %r8, 16;
-	add.s64 %rd306, %rd1, %rd305;
-	add.s64 %rd307, %rd306, 512;
-	ld.shared.s64 %rd308, [%rd307+0];
-	add.s64 %rd309, %rd308, %rd283;
-	ld.shared.s64 %rd310, [%rd1+1024];
-	mov.b64 {%r119, %r120}, %rd309;
-	shfl.sync.idx.b32 %r121|%p54, %r119, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r122, %r120, 0, %r21, %r17;
-	mov.b64 %rd311, {%r121, %r122};
-	mov.b64 %rd312, %rd310;
-	mov.b64 %rd313, %rd311;
-	mov.b64 %rd314, %rd312;
-	mov.b64 %rd315, %rd313;
-	mov.b64 %rd316, %rd314;
-	mov.b64 %rd317, %rd315;
-	mov.b64 %rd318, %rd316;
-	add.s64 %rd319, %rd197, %rd317;
-	mov.b64 %rd320, %rd319;
-	mov.b64 %rd321, 0;
-$L62:
-	setp.lt.s64 %p55, %rd321, %rd200;
-	not.pred %p56, %p55;
-	@!%p56 bra $L66;
-	bra.uni $L64;
-$L66:
-	mul.lo.s64 %rd322, %rd321, %rd133;
-	mad.lo.s64 %rd323, %rd322, 4, %rd131;
-	ld.shared.s32 %r123, [%rd323+0];
-	mov.b32 %r124, %r123;
-	add.s64 %rd324, %rd320, %rd321;
-	mul.lo.s64 %rd325, %rd324, %rd147;
-	mad.lo.s64 %rd326, %rd325, 4, %rd145;
-	st.global.s32 [%rd326+0], %r124;
-$L63:
-	add.s64 %rd327, %rd321, 1;
-	mov.b64 %rd321, %rd327;
-	bra.uni $L62;
-$L64:
-	add.s64 %rd328, %rd197, %rd318;
-	mov.b64 %rd197, %rd328;
-	mov.b64 %rd329, 0;
-	setp.lt.s64 %p57, %rd195, %rd196;
-	setp.lt.s64 %p58, %rd194, %rd190;
-	or.pred %p59, %p57, %p58;
-	@!%p59 bra $L68;
-	mov.b64 %rd329, 1;
-$L68:
-	mov.b64 %rd330, %rd329;
+	mov.b64 %rd400, %rd245;
 	// block reduction
-	sub.u32 %r125, %r13, 1;
-	mov.b32 %r126, %r3;
-$L69:
-	setp.hs.u32 %p60, %r126, 32;
-	@%p60 bra $L70;
-	mov.b64 {%r127, %r128}, %rd330;
-	shfl.sync.down.b32 %r129|%p61, %r127, %r126, %r125, %r17;
-	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
-	mov.b64 %rd331, {%r129, %r130};
-	@!%p61 bra $L71;
-	max.s64 %rd332, %rd330, %rd331;
-	mov.b64 %rd330, %rd332;
-$L71:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L69;
-$L70:
-	setp.eq.u32 %p62, %r7, 0;
-	@!%p62 bra $L72;
-	mul.wide.u32 %rd333, %r8, 16;
-	add.s64 %rd334, %rd1, %rd333;
-	st.shared.s64 [%rd334+0], %rd330;
-$L72:
+	sub.u32 %r182, %r13, 1;
+	mov.b32 %r183, %r3;
+$L104:
+	setp.hs.u32 %p85, %r183, 32;
+	@%p85 bra $L105;
+	mov.b64 {%r184, %r185}, %rd400;
+	shfl.sync.down.b32 %r186|%p86, %r184, %r183, %r182, %r17;
+	shfl.sync.down.b32 %r187, %r185, %r183, %r182, %r17;
+	mov.b64 %rd401, {%r186, %r187};
+	@!%p86 bra $L106;
+	add.s64 %rd402, %rd400, %rd401;
+	mov.b64 %rd400, %rd402;
+$L106:
+	shl.b32 %r183, %r183, 1;
+	bra.uni $L104;
+$L105:
+	setp.eq.u32 %p87, %r7, 0;
+	@!%p87 bra $L107;
+	mul.wide.u32 %rd403, %r8, 16;
+	add.s64 %rd404, %rd1, %rd403;
+	st.shared.s64 [%rd404+0], %rd400;
+$L107:
 	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L73;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L74;
-	mul.wide.u32 %rd335, %r7, 16;
-	add.s64 %rd336, %rd1, %rd335;
-	ld.shared.s64 %rd337, [%rd336+0];
-	mov.b64 %rd330, %rd337;
-$L74:
-	sub.u32 %r131, %r10, 1;
-	mov.b64 {%r132, %r133}, %rd330;
-	shfl.sync.down.b32 %r134|%p65, %r132, 1, %r131, %r17;
-	shfl.sync.down.b32 %r135, %r133, 1, %r131, %r17;
-	mov.b64 %rd338, {%r134, %r135};
-	@!%p65 bra $L75;
-	max.s64 %rd339, %rd330, %rd338;
-	mov.b64 %rd330, %rd339;
-$L75:
-	mov.b64 {%r136, %r137}, %rd330;
-	shfl.sync.down.b32 %r138|%p66, %r136, 2, %r131, %r17;
-	shfl.sync.down.b32 %r139, %r137, 2, %r131, %r17;
-	mov.b64 %rd340, {%r138, %r139};
-	@!%p66 bra $L76;
-	max.s64 %rd341, %rd330, %rd340;
-	mov.b64 %rd330, %rd341;
-$L76:
-	mov.b64 {%r140, %r141}, %rd330;
-	shfl.sync.down.b32 %r142|%p67, %r140, 4, %r131, %r17;
-	shfl.sync.down.b32 %r143, %r141, 4, %r131, %r17;
-	mov.b64 %rd342, {%r142, %r143};
-	@!%p67 bra $L77;
-	max.s64 %rd343, %rd330, %rd342;
-	mov.b64 %rd330, %rd343;
-$L77:
-	mov.b64 {%r144, %r145}, %rd330;
-	shfl.sync.down.b32 %r146|%p68, %r144, 8, %r131, %r17;
-	shfl.sync.down.b32 %r147, %r145, 8, %r131, %r17;
-	mov.b64 %rd344, {%r146, %r147};
-	@!%p68 bra $L78;
-	max.s64 %rd345, %rd330, %rd344;
-	mov.b64 %rd330, %rd345;
-$L78:
-	mov.b64 {%r148, %r149}, %rd330;
-	shfl.sync.down.b32 %r150|%p69, %r148, 16, %r131, %r17;
-	shfl.sync.down.b32 %r151, %r149, 16, %r131, %r17;
-	mov.b64 %rd346, {%r150, %r151};
-	@!%p69 bra $L79;
-	max.s64 %rd347, %rd330, %rd346;
-	mov.b64 %rd330, %rd347;
-$L79:
-	@!%p62 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd330;
-$L80:
-$L73:
+	setp.eq.u32 %p88, %r8, 0;
+	@!%p88 bra $L108;
+	setp.lo.u32 %p89, %r7, %r10;
+	@!%p89 bra $L109;
+	mul.wide.u32 %rd405, %r7, 16;
+	add.s64 %rd406, %rd1, %rd405;
+	ld.shared.s64 %rd407, [%rd406+0];
+	mov.b64 %rd400, %rd407;
+$L109:
+	sub.u32 %r188, %r10, 1;
+	mov.b64 {%r189, %r190}, %rd400;
+	shfl.sync.down.b32 %r191|%p90, %r189, 1, %r188, %r17;
+	shfl.sync.down.b32 %r192, %r190, 1, %r188, %r17;
+	mov.b64 %rd408, {%r191, %r192};
+	@!%p90 bra $L110;
+	add.s64 %rd409, %rd400, %rd408;
+	mov.b64 %rd400, %rd409;
+$L110:
+	mov.b64 {%r193, %r194}, %rd400;
+	shfl.sync.down.b32 %r195|%p91, %r193, 2, %r188, %r17;
+	shfl.sync.down.b32 %r196, %r194, 2, %r188, %r17;
+	mov.b64 %rd410, {%r195, %r196};
+	@!%p91 bra $L111;
+	add.s64 %rd411, %rd400, %rd410;
+	mov.b64 %rd400, %rd411;
+$L111:
+	mov.b64 {%r197, %r198}, %rd400;
+	shfl.sync.down.b32 %r199|%p92, %r197, 4, %r188, %r17;
+	shfl.sync.down.b32 %r200, %r198, 4, %r188, %r17;
+	mov.b64 %rd412, {%r199, %r200};
+	@!%p92 bra $L112;
+	add.s64 %rd413, %rd400, %rd412;
+	mov.b64 %rd400, %rd413;
+$L112:
+	mov.b64 {%r201, %r202}, %rd400;
+	shfl.sync.down.b32 %r203|%p93, %r201, 8, %r188, %r17;
+	shfl.sync.down.b32 %r204, %r202, 8, %r188, %r17;
+	mov.b64 %rd414, {%r203, %r204};
+	@!%p93 bra $L113;
+	add.s64 %rd415, %rd400, %rd414;
+	mov.b64 %rd400, %rd415;
+$L113:
+	mov.b64 {%r205, %r206}, %rd400;
+	shfl.sync.down.b32 %r207|%p94, %r205, 16, %r188, %r17;
+	shfl.sync.down.b32 %r208, %r206, 16, %r188, %r17;
+	mov.b64 %rd416, {%r207, %r208};
+	@!%p94 bra $L114;
+	add.s64 %rd417, %rd400, %rd416;
+	mov.b64 %rd400, %rd417;
+$L114:
+	@!%p87 bra $L115;
+	st.shared.s64 [%rd1+1024], %rd400;
+$L115:
+$L108:
 	bar.sync 0;
-	ld.shared.s64 %rd348, [%rd1+1024];
-	mov.b64 %rd330, %rd348;
-	mov.b64 %rd349, %rd330;
-	setp.eq.s64 %p70, %rd349, 0;
-	@!%p70 bra $L82;
-	bra.uni $L13;
-$L82:
-$L12:
-	bra.uni $L11;
-$L13:
-	mov.b64 %rd350, %rd198;
+	ld.shared.s64 %rd418, [%rd1+1024];
+	mov.b64 %rd400, %rd418;
+	mov.b64 %rd419, %rd400;
+	mov.b64 %rd420, %rd246;
 	// block reduction
-	sub.u32 %r152, %r13, 1;
-	mov.b32 %r153, %r3;
-$L83:
-	setp.hs.u32 %p71, %r153, 32;
-	@%p71 bra $L84;
-	mov.b64 {%r154, %r155}, %rd350;
-	shfl.sync.down.b32 %r156|%p72, %r154, %r153, %r152, %r17;
-	shfl.sync.down.b32 %r157, %r155, %r153, %r152, %r17;
-	mov.b64 %rd351, {%r156, %r157};
-	@!%p72 bra $L85;
-	add.s64 %rd352, %rd350, %rd351;
-	mov.b64 %rd350, %rd352;
-$L85:
-	shl.b32 %r153, %r153, 1;
-	bra.uni $L83;
-$L84:
-	setp.eq.u32 %p73, %r7, 0;
-	@!%p73 bra $L86;
-	mul.wide.u32 %rd353, %r8, 16;
-	add.s64 %rd354, %rd1, %rd353;
-	st.shared.s64 [%rd354+0], %rd350;
-$L86:
+	sub.u32 %r209, %r13, 1;
+	mov.b32 %r210, %r3;
+$L116:
+	setp.hs.u32 %p95, %r210, 32;
+	@%p95 bra $L117;
+	mov.b64 {%r211, %r212}, %rd420;
+	shfl.sync.down.b32 %r213|%p96, %r211, %r210, %r209, %r17;
+	shfl.sync.down.b32 %r214, %r212, %r210, %r209, %r17;
+	mov.b64 %rd421, {%r213, %r214};
+	@!%p96 bra $L118;
+	max.s64 %rd422, %rd420, %rd421;
+	mov.b64 %rd420, %rd422;
+$L118:
+	shl.b32 %r210, %r210, 1;
+	bra.uni $L116;
+$L117:
+	setp.eq.u32 %p97, %r7, 0;
+	@!%p97 bra $L119;
+	mul.wide.u32 %rd423, %r8, 16;
+	add.s64 %rd424, %rd1, %rd423;
+	st.shared.s64 [%rd424+0], %rd420;
+$L119:
 	bar.sync 0;
-	setp.eq.u32 %p74, %r8, 0;
-	@!%p74 bra $L87;
-	setp.lo.u32 %p75, %r7, %r10;
-	@!%p75 bra $L88;
-	mul.wide.u32 %rd355, %r7, 16;
-	add.s64 %rd356, %rd1, %rd355;
-	ld.shared.s64 %rd357, [%rd356+0];
-	mov.b64 %rd350, %rd357;
-$L88:
-	sub.u32 %r158, %r10, 1;
-	mov.b64 {%r159, %r160}, %rd350;
-	shfl.sync.down.b32 %r161|%p76, %r159, 1, %r158, %r17;
-	shfl.sync.down.b32 %r162, %r160, 1, %r158, %r17;
-	mov.b64 %rd358, {%r161, %r162};
-	@!%p76 bra $L89;
-	add.s64 %rd359, %rd350, %rd358;
-	mov.b64 %rd350, %rd359;
-$L89:
-	mov.b64 {%r163, %r164}, %rd350;
-	shfl.sync.down.b32 %r165|%p77, %r163, 2, %r158, %r17;
-	shfl.sync.down.b32 %r166, %r164, 2, %r158, %r17;
-	mov.b64 %rd360, {%r165, %r166};
-	@!%p77 bra $L90;
-	add.s64 %rd361, %rd350, %rd360;
-	mov.b64 %rd350, %rd361;
-$L90:
-	mov.b64 {%r167, %r168}, %rd350;
-	shfl.sync.down.b32 %r169|%p78, %r167, 4, %r158, %r17;
-	shfl.sync.down.b32 %r170, %r168, 4, %r158, %r17;
-	mov.b64 %rd362, {%r169, %r170};
-	@!%p78 bra $L91;
-	add.s64 %rd363, %rd350, %rd362;
-	mov.b64 %rd350, %rd363;
-$L91:
-	mov.b64 {%r171, %r172}, %rd350;
-	shfl.sync.down.b32 %r173|%p79, %r171, 8, %r158, %r17;
-	shfl.sync.down.b32 %r174, %r172, 8, %r158, %r17;
-	mov.b64 %rd364, {%r173, %r174};
-	@!%p79 bra $L92;
-	add.s64 %rd365, %rd350, %rd364;
-	mov.b64 %rd350, %rd365;
-$L92:
-	mov.b64 {%r175, %r176}, %rd350;
-	shfl.sync.down.b32 %r177|%p80, %r175, 16, %r158, %r17;
-	shfl.sync.down.b32 %r178, %r176, 16, %r158, %r17;
-	mov.b64 %rd366, {%r177, %r178};
-	@!%p80 bra $L93;
-	add.s64 %rd367, %rd350, %rd366;
-	mov.b64 %rd350, %rd367;
-$L93:
-	@!%p73 bra $L94;
-	st.shared.s64 [%rd1+1024], %rd350;
-$L94:
-$L87:
+	setp.eq.u32 %p98, %r8, 0;
+	@!%p98 bra $L120;
+	setp.lo.u32 %p99, %r7, %r10;
+	@!%p99 bra $L121;
+	mul.wide.u32 %rd425, %r7, 16;
+	add.s64 %rd426, %rd1, %rd425;
+	ld.shared.s64 %rd427, [%rd426+0];
+	mov.b64 %rd420, %rd427;
+$L121:
+	sub.u32 %r215, %r10, 1;
+	mov.b64 {%r216, %r217}, %rd420;
+	shfl.sync.down.b32 %r218|%p100, %r216, 1, %r215, %r17;
+	shfl.sync.down.b32 %r219, %r217, 1, %r215, %r17;
+	mov.b64 %rd428, {%r218, %r219};
+	@!%p100 bra $L122;
+	max.s64 %rd429, %rd420, %rd428;
+	mov.b64 %rd420, %rd429;
+$L122:
+	mov.b64 {%r220, %r221}, %rd420;
+	shfl.sync.down.b32 %r222|%p101, %r220, 2, %r215, %r17;
+	shfl.sync.down.b32 %r223, %r221, 2, %r215, %r17;
+	mov.b64 %rd430, {%r222, %r223};
+	@!%p101 bra $L123;
+	max.s64 %rd431, %rd420, %rd430;
+	mov.b64 %rd420, %rd431;
+$L123:
+	mov.b64 {%r224, %r225}, %rd420;
+	shfl.sync.down.b32 %r226|%p102, %r224, 4, %r215, %r17;
+	shfl.sync.down.b32 %r227, %r225, 4, %r215, %r17;
+	mov.b64 %rd432, {%r226, %r227};
+	@!%p102 bra $L124;
+	max.s64 %rd433, %rd420, %rd432;
+	mov.b64 %rd420, %rd433;
+$L124:
+	mov.b64 {%r228, %r229}, %rd420;
+	shfl.sync.down.b32 %r230|%p103, %r228, 8, %r215, %r17;
+	shfl.sync.down.b32 %r231, %r229, 8, %r215, %r17;
+	mov.b64 %rd434, {%r230, %r231};
+	@!%p103 bra $L125;
+	max.s64 %rd435, %rd420, %rd434;
+	mov.b64 %rd420, %rd435;
+$L125:
+	mov.b64 {%r232, %r233}, %rd420;
+	shfl.sync.down.b32 %r234|%p104, %r232, 16, %r215, %r17;
+	shfl.sync.down.b32 %r235, %r233, 16, %r215, %r17;
+	mov.b64 %rd436, {%r234, %r235};
+	@!%p104 bra $L126;
+	max.s64 %rd437, %rd420, %rd436;
+	mov.b64 %rd420, %rd437;
+$L126:
+	@!%p97 bra $L127;
+	st.shared.s64 [%rd1+1024], %rd420;
+$L127:
+$L120:
 	bar.sync 0;
-	ld.shared.s64 %rd368, [%rd1+1024];
-	mov.b64 %rd350, %rd368;
-	mov.b64 %rd369, %rd350;
-	mov.b64 %rd370, %rd197;
-	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	mov.b64 %rd375, %rd373;
-	mov.b64 %rd376, %rd374;
-	mov.b64 %rd377, %rd375;
-	cvt.u64.u32 %rd378, %r2;
-	setp.eq.s64 %p81, %rd378, 0;
-	@!%p81 bra $L96;
-	mov.b64 %rd380, 2;
-	mul.lo.s64 %rd379, %rd380, %rd135;
-	mul.lo.s64 %rd381, %rd379, %rd107;
-	mad.lo.s64 %rd382, %rd381, 8, %rd103;
-	st.global.s64 [%rd382+0], %rd376;
-	mov.b64 %rd384, 2;
-	mul.lo.s64 %rd383, %rd384, %rd135;
-	add.s64 %rd385, %rd383, 1;
-	mul.lo.s64 %rd386, %rd385, %rd107;
-	mad.lo.s64 %rd387, %rd386, 8, %rd103;
-	st.global.s64 [%rd387+0], %rd377;
-$L96:
-	setp.eq.s64 %p82, %rd376, 0;
-	setp.gt.s64 %p83, %rd376, %rd66;
-	or.pred %p84, %p82, %p83;
-	setp.gt.s64 %p85, %rd377, %rd68;
-	or.pred %p86, %p84, %p85;
-	@!%p86 bra $L98;
+	ld.shared.s64 %rd438, [%rd1+1024];
+	mov.b64 %rd420, %rd438;
+	mov.b64 %rd439, %rd420;
+	mov.b64 %rd440, %rd244;
+	mov.b64 %rd441, %rd419;
+	mov.b64 %rd442, %rd439;
+	mov.b64 %rd443, %rd440;
+	mov.b64 %rd444, %rd441;
+	mov.b64 %rd445, %rd442;
+	mov.b64 %rd446, %rd443;
+	mov.b64 %rd447, %rd444;
+	mov.b64 %rd448, %rd445;
+	mov.b64 %rd449, %rd446;
+	mov.b64 %rd450, %rd447;
+	mov.b64 %rd451, %rd448;
+	cvt.u64.u32 %rd452, %r2;
+	setp.eq.s64 %p105, %rd452, 0;
+	@!%p105 bra $L129;
+	mov.b64 %rd454, 3;
+	mul.lo.s64 %rd453, %rd454, %rd181;
+	mul.lo.s64 %rd455, %rd453, %rd109;
+	mad.lo.s64 %rd456, %rd455, 8, %rd105;
+	st.global.s64 [%rd456+0], %rd449;
+	mov.b64 %rd458, 3;
+	mul.lo.s64 %rd457, %rd458, %rd181;
+	add.s64 %rd459, %rd457, 1;
+	mul.lo.s64 %rd460, %rd459, %rd109;
+	mad.lo.s64 %rd461, %rd460, 8, %rd105;
+	st.global.s64 [%rd461+0], %rd450;
+	mov.b64 %rd463, 3;
+	mul.lo.s64 %rd462, %rd463, %rd181;
+	add.s64 %rd464, %rd462, 2;
+	mul.lo.s64 %rd465, %rd464, %rd109;
+	mad.lo.s64 %rd466, %rd465, 8, %rd105;
+	st.global.s64 [%rd466+0], %rd451;
+$L129:
+	setp.eq.s64 %p106, %rd449, 0;
+	setp.gt.s64 %p107, %rd449, %rd66;
+	or.pred %p108, %p106, %p107;
+	setp.gt.s64 %p109, %rd450, %rd68;
+	or.pred %p110, %p108, %p109;
+	setp.gt.s64 %p111, %rd451, %rd70;
+	or.pred %p112, %p110, %p111;
+	@!%p112 bra $L131;
 	bra.uni $L3;
-$L98:
-	mov.b64 %rd134, %rd376;
-$L5:
-	add.s64 %rd388, %rd135, 1;
-	mov.b64 %rd135, %rd388;
-	bra.uni $L4;
-$L6:
+$L131:
+	mov.b64 %rd136, %rd449;
+$L26:
+	add.s64 %rd467, %rd181, 1;
+	mov.b64 %rd181, %rd467;
+	bra.uni $L25;
+$L27:
 $L3:
 	bar.sync 0;
-	add.s64 %rd125, %rd125, %rd124;
+	add.s64 %rd127, %rd127, %rd126;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -42600,7 +43066,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42604
+//line gokkos_kernels_gen.go:43070
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -42619,7 +43085,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42623
+//line gokkos_kernels_gen.go:43089
 }
 
 // gokkosHostLoop11 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
@@ -42637,7 +43103,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42641
+//line gokkos_kernels_gen.go:43107
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42650,7 +43116,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42654
+//line gokkos_kernels_gen.go:43120
 }
 
 // gokkosHostLoop12 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
@@ -42668,7 +43134,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42672
+//line gokkos_kernels_gen.go:43138
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42682,7 +43148,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42686
+//line gokkos_kernels_gen.go:43152
 }
 
 // gokkosHostLoop13 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
@@ -42695,7 +43161,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:42699
+//line gokkos_kernels_gen.go:43165
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42704,7 +43170,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:42708
+//line gokkos_kernels_gen.go:43174
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -42725,7 +43191,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:42729
+//line gokkos_kernels_gen.go:43195
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42742,7 +43208,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:244
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:42746
+//line gokkos_kernels_gen.go:43212
 }
 
 // gokkosHostLoop16 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
@@ -42762,7 +43228,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:42766
+//line gokkos_kernels_gen.go:43232
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -42777,7 +43243,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:42781
+//line gokkos_kernels_gen.go:43247
 }
 
 // gokkosHostLoop17 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
@@ -42791,7 +43257,7 @@ func gokkosHostLoop17(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			*acc += d * d
 		}
-//line gokkos_kernels_gen.go:42795
+//line gokkos_kernels_gen.go:43261
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42799,7 +43265,7 @@ func gokkosHostLoop17(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		*acc += d * d
 	}
-//line gokkos_kernels_gen.go:42803
+//line gokkos_kernels_gen.go:43269
 }
 
 // gokkosHostLoop19 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
@@ -42815,7 +43281,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:42819
+//line gokkos_kernels_gen.go:43285
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42825,7 +43291,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:42829
+//line gokkos_kernels_gen.go:43295
 }
 
 // gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -42840,7 +43306,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:42844
+//line gokkos_kernels_gen.go:43310
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42849,7 +43315,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:42853
+//line gokkos_kernels_gen.go:43319
 }
 
 // gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -42872,7 +43338,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:42876
+//line gokkos_kernels_gen.go:43342
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -42889,7 +43355,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:42893
+//line gokkos_kernels_gen.go:43359
 }
 
 // gokkosHostLoop22 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
@@ -42905,7 +43371,7 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:42909
+//line gokkos_kernels_gen.go:43375
 }
 
 // gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -42920,7 +43386,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:42924
+//line gokkos_kernels_gen.go:43390
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42931,7 +43397,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:42935
+//line gokkos_kernels_gen.go:43401
 }
 
 // gokkosHostLoop24 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -42952,7 +43418,7 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:42956
+//line gokkos_kernels_gen.go:43422
 }
 
 // gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -42969,7 +43435,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:42973
+//line gokkos_kernels_gen.go:43439
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -42981,7 +43447,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:42985
+//line gokkos_kernels_gen.go:43451
 }
 
 // gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -43005,7 +43471,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:43009
+//line gokkos_kernels_gen.go:43475
 }
 
 // gokkosHostLoop27 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
@@ -43028,7 +43494,7 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:43032
+//line gokkos_kernels_gen.go:43498
 }
 
 // gokkosHostLoop28 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
@@ -43048,7 +43514,7 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43052
+//line gokkos_kernels_gen.go:43518
 }
 
 // gokkosHostLoop29 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -43077,7 +43543,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:43081
+//line gokkos_kernels_gen.go:43547
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43100,7 +43566,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:43104
+//line gokkos_kernels_gen.go:43570
 }
 
 // gokkosHostLoop30 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -43121,7 +43587,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43125
+//line gokkos_kernels_gen.go:43591
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43135,7 +43601,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43139
+//line gokkos_kernels_gen.go:43605
 }
 
 // gokkosHostLoop31 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -43163,7 +43629,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:43167
+//line gokkos_kernels_gen.go:43633
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43184,7 +43650,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:43188
+//line gokkos_kernels_gen.go:43654
 }
 
 // gokkosHostLoop32 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -43199,7 +43665,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:43203
+//line gokkos_kernels_gen.go:43669
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43208,7 +43674,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:43212
+//line gokkos_kernels_gen.go:43678
 }
 
 // gokkosHostLoop33 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -43228,7 +43694,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43232
+//line gokkos_kernels_gen.go:43698
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43242,7 +43708,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43246
+//line gokkos_kernels_gen.go:43712
 }
 
 // gokkosHostLoop34 runs compSample.Run for every index in [gokkosLo, gokkosHi).
@@ -43259,7 +43725,7 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:43263
+//line gokkos_kernels_gen.go:43729
 }
 
 // gokkosHostLoop35 runs compInit.Run for every index in [gokkosLo, gokkosHi).
@@ -43273,7 +43739,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:43277
+//line gokkos_kernels_gen.go:43743
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43281,7 +43747,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:43285
+//line gokkos_kernels_gen.go:43751
 }
 
 // gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -43304,7 +43770,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:43308
+//line gokkos_kernels_gen.go:43774
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43322,7 +43788,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:43326
+//line gokkos_kernels_gen.go:43792
 }
 
 // gokkosHostLoop37 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -43333,14 +43799,14 @@ func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:43337
+//line gokkos_kernels_gen.go:43803
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:90
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:43344
+//line gokkos_kernels_gen.go:43810
 }
 
 // gokkosHostLoop38 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -43366,7 +43832,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43370
+//line gokkos_kernels_gen.go:43836
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43387,7 +43853,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43391
+//line gokkos_kernels_gen.go:43857
 }
 
 // gokkosHostLoop39 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -43399,14 +43865,14 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:43403
+//line gokkos_kernels_gen.go:43869
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:43410
+//line gokkos_kernels_gen.go:43876
 }
 
 // gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -43426,7 +43892,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:43430
+//line gokkos_kernels_gen.go:43896
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43439,7 +43905,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:43443
+//line gokkos_kernels_gen.go:43909
 }
 
 // gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -43450,7 +43916,7 @@ func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:43454
+//line gokkos_kernels_gen.go:43920
 }
 
 // gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -43465,7 +43931,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:43469
+//line gokkos_kernels_gen.go:43935
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43474,7 +43940,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:43478
+//line gokkos_kernels_gen.go:43944
 }
 
 // gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -43490,7 +43956,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43494
+//line gokkos_kernels_gen.go:43960
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43500,7 +43966,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43504
+//line gokkos_kernels_gen.go:43970
 }
 
 // gokkosHostLoop44 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -43522,7 +43988,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43526
+//line gokkos_kernels_gen.go:43992
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43539,7 +44005,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43543
+//line gokkos_kernels_gen.go:44009
 }
 
 // gokkosHostLoop45 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -43559,7 +44025,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:43563
+//line gokkos_kernels_gen.go:44029
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43574,7 +44040,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:43578
+//line gokkos_kernels_gen.go:44044
 }
 
 // gokkosHostLoop46 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -43601,7 +44067,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:43605
+//line gokkos_kernels_gen.go:44071
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43621,7 +44087,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43625
+//line gokkos_kernels_gen.go:44091
 }
 
 // gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -43635,7 +44101,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:43639
+//line gokkos_kernels_gen.go:44105
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43644,7 +44110,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:43648
+//line gokkos_kernels_gen.go:44114
 }
 
 // gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -43663,7 +44129,7 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:43667
+//line gokkos_kernels_gen.go:44133
 		return
 	}
 gokkosNext:
@@ -43677,7 +44143,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43681
+//line gokkos_kernels_gen.go:44147
 }
 
 // gokkosHostLoop49 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
@@ -43693,7 +44159,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:43697
+//line gokkos_kernels_gen.go:44163
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43704,7 +44170,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:43708
+//line gokkos_kernels_gen.go:44174
 }
 
 // gokkosHostLoop51 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
@@ -43716,7 +44182,7 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:43720
+//line gokkos_kernels_gen.go:44186
 }
 
 // gokkosHostLoop52 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
@@ -43734,7 +44200,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43738
+//line gokkos_kernels_gen.go:44204
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43747,7 +44213,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43751
+//line gokkos_kernels_gen.go:44217
 }
 
 // gokkosHostLoop53 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
@@ -43769,7 +44235,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43773
+//line gokkos_kernels_gen.go:44239
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43783,7 +44249,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43787
+//line gokkos_kernels_gen.go:44253
 }
 
 // gokkosHostLoop54 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
@@ -43818,7 +44284,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:43822
+//line gokkos_kernels_gen.go:44288
 		return
 	}
 gokkosNext:
@@ -43848,7 +44314,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:43852
+//line gokkos_kernels_gen.go:44318
 }
 
 // gokkosHostLoop55 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
@@ -43871,7 +44337,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:43875
+//line gokkos_kernels_gen.go:44341
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43887,7 +44353,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:43891
+//line gokkos_kernels_gen.go:44357
 }
 
 // gokkosHostLoop56 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -43908,7 +44374,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43912
+//line gokkos_kernels_gen.go:44378
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43923,7 +44389,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43927
+//line gokkos_kernels_gen.go:44393
 }
 
 // gokkosHostLoop57 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -43997,7 +44463,7 @@ gokkosNext:
 //line multistep.go:228
 		}
 	}
-//line gokkos_kernels_gen.go:44001
+//line gokkos_kernels_gen.go:44467
 	return gokkosN
 }
 
@@ -44052,6 +44518,6 @@ gokkosNext:
 //line multistep.go:207
 		}
 	}
-//line gokkos_kernels_gen.go:44056
+//line gokkos_kernels_gen.go:44522
 	return gokkosN
 }

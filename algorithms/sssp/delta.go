@@ -175,7 +175,10 @@ func (s *SSSP) runDelta(st *Stats) error {
 				}
 				st.Iterations += steps
 				farSize, farMin = size, min(farMin, m)
-				continue
+				if steps > 0 {
+					continue
+				}
+				// None ran (a vertex of large degree): a push step as below.
 			}
 			if _, err := s.push(); err != nil {
 				return err

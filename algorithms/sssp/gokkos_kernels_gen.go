@@ -355,7 +355,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[nearRelax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.nearRelax]",
-		Pos:   "algorithms/frontier/levels.go:35",
+		Pos:   "algorithms/frontier/levels.go:38",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX9,
 		Entry: "gk_frontier_PushFused_sssp_nearRelax_",
@@ -370,25 +370,26 @@ func init() {
 			{Name: "MaxLevels", Field: []int{4}, Kind: abi.KindInt64},
 			{Name: "MaxVertices", Field: []int{5}, Kind: abi.KindInt64},
 			{Name: "MaxEdges", Field: []int{6}, Kind: abi.KindInt64},
-			{Name: "Out.Bitmap", Field: []int{7, 0}, Kind: abi.KindBool},
-			{Name: "Out.Queue", Field: []int{7, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Out.Tail", Field: []int{7, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
-			{Name: "Out.Bits", Field: []int{7, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{7, 4}, Kind: abi.KindBool},
-			{Name: "Out.Stamp", Field: []int{7, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{7, 6}, Kind: abi.KindInt32},
-			{Name: "Out.Buffer", Field: []int{7, 7}, Kind: abi.KindInt64},
-			{Name: "Out.Sample", Field: []int{7, 8}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.W", Field: []int{9, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "Op.Dist", Field: []int{9, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
-			{Name: "Op.IW", Field: []int{9, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.IDist", Field: []int{9, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Op.Int", Field: []int{9, 4}, Kind: abi.KindBool},
-			{Name: "Op.T", Field: []int{9, 5}, Kind: abi.KindFloat64},
-			{Name: "Op.Pending", Field: []int{9, 6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Far", Field: []int{9, 7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.State", Field: []int{9, 8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "MaxDegree", Field: []int{7}, Kind: abi.KindInt64},
+			{Name: "Out.Bitmap", Field: []int{8, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{8, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Tail", Field: []int{8, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Bits", Field: []int{8, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{8, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{8, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{8, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{10, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Op.Dist", Field: []int{10, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Op.IW", Field: []int{10, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.IDist", Field: []int{10, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Int", Field: []int{10, 4}, Kind: abi.KindBool},
+			{Name: "Op.T", Field: []int{10, 5}, Kind: abi.KindFloat64},
+			{Name: "Op.Pending", Field: []int{10, 6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Far", Field: []int{10, 7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.State", Field: []int{10, 8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -400,7 +401,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relaxInt]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relaxInt]",
-		Pos:   "algorithms/frontier/levels.go:35",
+		Pos:   "algorithms/frontier/levels.go:38",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX10,
 		Entry: "gk_frontier_PushFused_sssp_relaxInt_",
@@ -415,18 +416,19 @@ func init() {
 			{Name: "MaxLevels", Field: []int{4}, Kind: abi.KindInt64},
 			{Name: "MaxVertices", Field: []int{5}, Kind: abi.KindInt64},
 			{Name: "MaxEdges", Field: []int{6}, Kind: abi.KindInt64},
-			{Name: "Out.Bitmap", Field: []int{7, 0}, Kind: abi.KindBool},
-			{Name: "Out.Queue", Field: []int{7, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Out.Tail", Field: []int{7, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
-			{Name: "Out.Bits", Field: []int{7, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{7, 4}, Kind: abi.KindBool},
-			{Name: "Out.Stamp", Field: []int{7, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{7, 6}, Kind: abi.KindInt32},
-			{Name: "Out.Buffer", Field: []int{7, 7}, Kind: abi.KindInt64},
-			{Name: "Out.Sample", Field: []int{7, 8}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.W", Field: []int{9, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Dist", Field: []int{9, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "MaxDegree", Field: []int{7}, Kind: abi.KindInt64},
+			{Name: "Out.Bitmap", Field: []int{8, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{8, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Tail", Field: []int{8, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Bits", Field: []int{8, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{8, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{8, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{8, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{10, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Dist", Field: []int{10, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -438,7 +440,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relax]",
-		Pos:   "algorithms/frontier/levels.go:35",
+		Pos:   "algorithms/frontier/levels.go:38",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX11,
 		Entry: "gk_frontier_PushFused_sssp_relax_",
@@ -453,18 +455,19 @@ func init() {
 			{Name: "MaxLevels", Field: []int{4}, Kind: abi.KindInt64},
 			{Name: "MaxVertices", Field: []int{5}, Kind: abi.KindInt64},
 			{Name: "MaxEdges", Field: []int{6}, Kind: abi.KindInt64},
-			{Name: "Out.Bitmap", Field: []int{7, 0}, Kind: abi.KindBool},
-			{Name: "Out.Queue", Field: []int{7, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Out.Tail", Field: []int{7, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
-			{Name: "Out.Bits", Field: []int{7, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Out.Dedup", Field: []int{7, 4}, Kind: abi.KindBool},
-			{Name: "Out.Stamp", Field: []int{7, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Out.Iter", Field: []int{7, 6}, Kind: abi.KindInt32},
-			{Name: "Out.Buffer", Field: []int{7, 7}, Kind: abi.KindInt64},
-			{Name: "Out.Sample", Field: []int{7, 8}, Kind: abi.KindInt64},
-			{Name: "Stats", Field: []int{8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.W", Field: []int{9, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "Op.Dist", Field: []int{9, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "MaxDegree", Field: []int{7}, Kind: abi.KindInt64},
+			{Name: "Out.Bitmap", Field: []int{8, 0}, Kind: abi.KindBool},
+			{Name: "Out.Queue", Field: []int{8, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Out.Tail", Field: []int{8, 2}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Out.Bits", Field: []int{8, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Out.Dedup", Field: []int{8, 4}, Kind: abi.KindBool},
+			{Name: "Out.Stamp", Field: []int{8, 5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Out.Iter", Field: []int{8, 6}, Kind: abi.KindInt32},
+			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
+			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
+			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{10, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Op.Dist", Field: []int{10, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -16267,12 +16270,13 @@ const gokkosPTX9 = `//
 	.param .b64 gk_s59,
 	.param .b64 gk_s60,
 	.param .b64 gk_s61,
-	.param .b64 gk_s62
+	.param .b64 gk_s62,
+	.param .b64 gk_s63
 )
 {
-	.reg .pred %p<105>;
-	.reg .b32 %r<177>;
-	.reg .b64 %rd<468>;
+	.reg .pred %p<131>;
+	.reg .b32 %r<234>;
+	.reg .b64 %rd<547>;
 	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -16369,912 +16373,1143 @@ const gokkosPTX9 = `//
 	mov.b64 %rd66, %rd65;
 	ld.param.s64 %rd67, [gk_s19];
 	mov.b64 %rd68, %rd67;
-	ld.param.u8 %r30, [gk_s20];
+	ld.param.s64 %rd69, [gk_s20];
+	mov.b64 %rd70, %rd69;
+	ld.param.u8 %r30, [gk_s21];
 	setp.ne.u32 %p3, %r30, 0;
 	mov.pred %p4, %p3;
-	ld.param.u64 %rd69, [gk_s21];
-	cvta.to.global.u64 %rd70, %rd69;
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s22];
+	ld.param.u64 %rd71, [gk_s22];
+	cvta.to.global.u64 %rd72, %rd71;
 	mov.b64 %rd73, %rd72;
 	ld.param.s64 %rd74, [gk_s23];
 	mov.b64 %rd75, %rd74;
-	ld.param.u64 %rd76, [gk_s24];
-	cvta.to.global.u64 %rd77, %rd76;
-	mov.b64 %rd78, %rd77;
-	ld.param.s64 %rd79, [gk_s25];
+	ld.param.s64 %rd76, [gk_s24];
+	mov.b64 %rd77, %rd76;
+	ld.param.u64 %rd78, [gk_s25];
+	cvta.to.global.u64 %rd79, %rd78;
 	mov.b64 %rd80, %rd79;
 	ld.param.s64 %rd81, [gk_s26];
 	mov.b64 %rd82, %rd81;
-	ld.param.u64 %rd83, [gk_s27];
-	cvta.to.global.u64 %rd84, %rd83;
-	mov.b64 %rd85, %rd84;
-	ld.param.s64 %rd86, [gk_s28];
+	ld.param.s64 %rd83, [gk_s27];
+	mov.b64 %rd84, %rd83;
+	ld.param.u64 %rd85, [gk_s28];
+	cvta.to.global.u64 %rd86, %rd85;
 	mov.b64 %rd87, %rd86;
 	ld.param.s64 %rd88, [gk_s29];
 	mov.b64 %rd89, %rd88;
-	ld.param.u8 %r31, [gk_s30];
+	ld.param.s64 %rd90, [gk_s30];
+	mov.b64 %rd91, %rd90;
+	ld.param.u8 %r31, [gk_s31];
 	setp.ne.u32 %p5, %r31, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd90, [gk_s31];
-	cvta.to.global.u64 %rd91, %rd90;
-	mov.b64 %rd92, %rd91;
-	ld.param.s64 %rd93, [gk_s32];
+	ld.param.u64 %rd92, [gk_s32];
+	cvta.to.global.u64 %rd93, %rd92;
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s33];
 	mov.b64 %rd96, %rd95;
-	ld.param.s32 %r32, [gk_s34];
-	mov.b32 %r33, %r32;
-	ld.param.s64 %rd97, [gk_s35];
+	ld.param.s64 %rd97, [gk_s34];
 	mov.b64 %rd98, %rd97;
+	ld.param.s32 %r32, [gk_s35];
+	mov.b32 %r33, %r32;
 	ld.param.s64 %rd99, [gk_s36];
 	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s37];
-	cvta.to.global.u64 %rd102, %rd101;
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
+	ld.param.s64 %rd101, [gk_s37];
+	mov.b64 %rd102, %rd101;
+	ld.param.u64 %rd103, [gk_s38];
+	cvta.to.global.u64 %rd104, %rd103;
 	mov.b64 %rd105, %rd104;
 	ld.param.s64 %rd106, [gk_s39];
 	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
+	ld.param.s64 %rd108, [gk_s40];
+	mov.b64 %rd109, %rd108;
+	ld.param.u64 %rd110, [gk_s41];
+	cvta.to.global.u64 %rd111, %rd110;
 	mov.b64 %rd112, %rd111;
 	ld.param.s64 %rd113, [gk_s42];
 	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
+	ld.param.s64 %rd115, [gk_s43];
+	mov.b64 %rd116, %rd115;
+	ld.param.u64 %rd117, [gk_s44];
+	cvta.to.global.u64 %rd118, %rd117;
 	mov.b64 %rd119, %rd118;
 	ld.param.s64 %rd120, [gk_s45];
 	mov.b64 %rd121, %rd120;
-	ld.param.u64 %rd122, [gk_s46];
-	cvta.to.global.u64 %rd123, %rd122;
-	mov.b64 %rd124, %rd123;
-	ld.param.s64 %rd125, [gk_s47];
+	ld.param.s64 %rd122, [gk_s46];
+	mov.b64 %rd123, %rd122;
+	ld.param.u64 %rd124, [gk_s47];
+	cvta.to.global.u64 %rd125, %rd124;
 	mov.b64 %rd126, %rd125;
 	ld.param.s64 %rd127, [gk_s48];
 	mov.b64 %rd128, %rd127;
-	ld.param.u64 %rd129, [gk_s49];
-	cvta.to.global.u64 %rd130, %rd129;
-	mov.b64 %rd131, %rd130;
-	ld.param.s64 %rd132, [gk_s50];
+	ld.param.s64 %rd129, [gk_s49];
+	mov.b64 %rd130, %rd129;
+	ld.param.u64 %rd131, [gk_s50];
+	cvta.to.global.u64 %rd132, %rd131;
 	mov.b64 %rd133, %rd132;
 	ld.param.s64 %rd134, [gk_s51];
 	mov.b64 %rd135, %rd134;
-	ld.param.u8 %r34, [gk_s52];
+	ld.param.s64 %rd136, [gk_s52];
+	mov.b64 %rd137, %rd136;
+	ld.param.u8 %r34, [gk_s53];
 	setp.ne.u32 %p7, %r34, 0;
 	mov.pred %p8, %p7;
-	ld.param.f64 %fd1, [gk_s53];
+	ld.param.f64 %fd1, [gk_s54];
 	mov.f64 %fd2, %fd1;
-	ld.param.u64 %rd136, [gk_s54];
-	cvta.to.global.u64 %rd137, %rd136;
-	mov.b64 %rd138, %rd137;
-	ld.param.s64 %rd139, [gk_s55];
+	ld.param.u64 %rd138, [gk_s55];
+	cvta.to.global.u64 %rd139, %rd138;
 	mov.b64 %rd140, %rd139;
 	ld.param.s64 %rd141, [gk_s56];
 	mov.b64 %rd142, %rd141;
-	ld.param.u64 %rd143, [gk_s57];
-	cvta.to.global.u64 %rd144, %rd143;
-	mov.b64 %rd145, %rd144;
-	ld.param.s64 %rd146, [gk_s58];
+	ld.param.s64 %rd143, [gk_s57];
+	mov.b64 %rd144, %rd143;
+	ld.param.u64 %rd145, [gk_s58];
+	cvta.to.global.u64 %rd146, %rd145;
 	mov.b64 %rd147, %rd146;
 	ld.param.s64 %rd148, [gk_s59];
 	mov.b64 %rd149, %rd148;
-	ld.param.u64 %rd150, [gk_s60];
-	cvta.to.global.u64 %rd151, %rd150;
-	mov.b64 %rd152, %rd151;
-	ld.param.s64 %rd153, [gk_s61];
+	ld.param.s64 %rd150, [gk_s60];
+	mov.b64 %rd151, %rd150;
+	ld.param.u64 %rd152, [gk_s61];
+	cvta.to.global.u64 %rd153, %rd152;
 	mov.b64 %rd154, %rd153;
 	ld.param.s64 %rd155, [gk_s62];
 	mov.b64 %rd156, %rd155;
-	cvt.u64.u32 %rd158, %r28;
-	cvt.u64.u32 %rd159, %r29;
-	mov.b64 %rd160, %rd158;
+	ld.param.s64 %rd157, [gk_s63];
+	mov.b64 %rd158, %rd157;
+	cvt.u64.u32 %rd160, %r28;
+	cvt.u64.u32 %rd161, %r29;
+	mov.b64 %rd162, %rd160;
 $L1:
-	setp.ge.s64 %p9, %rd160, %rd2;
+	setp.ge.s64 %p9, %rd162, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd157, %rd160;
+	mov.b64 %rd159, %rd162;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd161, %rd13, %rd21;
-	mad.lo.s64 %rd162, %rd98, 4, 15;
-	and.b64 %rd162, %rd162, -16;
-	add.s64 %rd21, %rd21, %rd162;
-	mov.b64 %rd163, %rd161;
-	mov.b64 %rd164, %rd98;
-	mov.b64 %rd165, 1;
-	mov.b64 %rd166, %rd163;
-	mov.b64 %rd167, %rd164;
+	add.s64 %rd163, %rd13, %rd21;
+	mad.lo.s64 %rd164, %rd100, 4, 15;
+	and.b64 %rd164, %rd164, -16;
+	add.s64 %rd21, %rd21, %rd164;
+	mov.b64 %rd165, %rd163;
+	mov.b64 %rd166, %rd100;
+	mov.b64 %rd167, 1;
 	mov.b64 %rd168, %rd165;
-	mov.b64 %rd169, %rd62;
-	mov.b64 %rd170, 0;
+	mov.b64 %rd169, %rd166;
+	mov.b64 %rd170, %rd167;
+	mov.b64 %rd171, %rd62;
+	mov.b64 %rd172, 0;
+	cvt.u64.u32 %rd173, %r2;
+	mov.b64 %rd174, %rd173;
 $L4:
-	setp.lt.s64 %p10, %rd170, %rd64;
+	setp.lt.s64 %p10, %rd174, %rd171;
 	not.pred %p11, %p10;
 	@!%p11 bra $L8;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd171, %rd49;
-	mov.b64 %rd172, %rd51;
-	mov.b64 %rd173, %rd53;
-	mov.b64 %rd174, %rd56;
-	mov.b64 %rd175, %rd58;
-	mov.b64 %rd176, %rd60;
-	mov.b64 %rd177, %rd171;
-	mov.b64 %rd178, %rd172;
-	mov.b64 %rd179, %rd173;
-	mov.b64 %rd180, %rd174;
-	mov.b64 %rd181, %rd175;
-	mov.b64 %rd182, %rd176;
-	rem.s64 %rd183, %rd170, 2;
-	setp.eq.s64 %p12, %rd183, 1;
-	@!%p12 bra $L10;
-	mov.b64 %rd184, %rd56;
-	mov.b64 %rd185, %rd58;
-	mov.b64 %rd186, %rd60;
-	mov.b64 %rd187, %rd49;
-	mov.b64 %rd188, %rd51;
-	mov.b64 %rd189, %rd53;
-	mov.b64 %rd177, %rd184;
-	mov.b64 %rd178, %rd185;
-	mov.b64 %rd179, %rd186;
-	mov.b64 %rd180, %rd187;
-	mov.b64 %rd181, %rd188;
-	mov.b64 %rd182, %rd189;
-$L10:
-	mov.pred %p13, %p4;
-	mov.b64 %rd190, %rd71;
-	mov.b64 %rd191, %rd73;
-	mov.b64 %rd192, %rd75;
-	mov.b64 %rd193, %rd78;
-	mov.b64 %rd194, %rd80;
-	mov.b64 %rd195, %rd82;
-	mov.b64 %rd196, %rd85;
-	mov.b64 %rd197, %rd87;
-	mov.b64 %rd198, %rd89;
-	mov.pred %p14, %p6;
-	mov.b64 %rd199, %rd92;
-	mov.b64 %rd200, %rd94;
-	mov.b64 %rd201, %rd96;
-	mov.b32 %r35, %r33;
-	mov.b64 %rd202, %rd98;
-	mov.b64 %rd203, %rd100;
-	cvt.u32.u64 %r36, %rd170;
-	add.s32 %r37, %r33, %r36;
-	mov.b32 %r35, %r37;
-	mov.b64 %rd204, %rd25;
-	mov.b64 %rd205, %rd62;
-	mov.b64 %rd206, %rd64;
-	mov.b64 %rd207, %rd66;
-	mov.b64 %rd208, %rd68;
-	mov.pred %p15, %p4;
-	mov.pred %p16, %p6;
-	mov.b32 %r38, %r33;
-	mov.b64 %rd209, %rd98;
-	mov.b64 %rd210, %rd100;
-	mov.pred %p17, %p8;
-	mov.f64 %fd3, %fd2;
-	mov.pred %p18, %p13;
-	mov.b64 %rd211, %rd190;
-	mov.b64 %rd212, %rd191;
-	mov.b64 %rd213, %rd192;
-	mov.b64 %rd214, %rd193;
-	mov.b64 %rd215, %rd194;
-	mov.b64 %rd216, %rd195;
-	mov.b64 %rd217, %rd196;
-	mov.b64 %rd218, %rd197;
-	mov.b64 %rd219, %rd198;
-	mov.pred %p19, %p14;
-	mov.b64 %rd220, %rd199;
-	mov.b64 %rd221, %rd200;
-	mov.b64 %rd222, %rd201;
-	mov.b32 %r39, %r35;
-	mov.b64 %rd223, %rd202;
-	mov.b64 %rd224, %rd203;
-	mov.b64 %rd225, %rd169;
-	cvt.u64.u32 %rd226, %r4;
-	mov.b64 %rd227, %rd226;
-	cvt.u64.u32 %rd228, %r2;
-	mov.b64 %rd229, %rd228;
-	mov.b32 %r40, -1;
-	mov.b64 %rd230, 0;
-	mov.b64 %rd231, 0;
-	mov.b64 %rd232, 0;
-	mov.b64 %rd233, 0;
-	mov.b64 %rd234, %rd223;
+	mul.lo.s64 %rd175, %rd174, %rd53;
+	mad.lo.s64 %rd176, %rd175, 4, %rd49;
+	ld.global.s32 %r35, [%rd176+0];
+	mov.b32 %r36, %r35;
+	mov.b64 %rd177, %rd25;
+	mov.b32 %r37, %r36;
+	cvt.s64.s32 %rd178, %r37;
+	add.s64 %rd179, %rd178, 1;
+	mul.lo.s64 %rd180, %rd179, %rd32;
+	mad.lo.s64 %rd181, %rd180, 8, %rd28;
+	ld.global.nc.s64 %rd182, [%rd181+0];
+	mov.b64 %rd183, %rd182;
+	cvt.s64.s32 %rd184, %r37;
+	mul.lo.s64 %rd185, %rd184, %rd32;
+	mad.lo.s64 %rd186, %rd185, 8, %rd28;
+	ld.global.nc.s64 %rd187, [%rd186+0];
+	mov.b64 %rd188, %rd187;
+	sub.s64 %rd189, %rd183, %rd188;
+	mov.b64 %rd190, %rd189;
+	max.s64 %rd191, %rd172, %rd190;
+	mov.b64 %rd172, %rd191;
+$L5:
+	cvt.u64.u32 %rd192, %r4;
+	add.s64 %rd193, %rd174, %rd192;
+	mov.b64 %rd174, %rd193;
+	bra.uni $L4;
+$L6:
+	mov.b64 %rd194, %rd172;
+	// block reduction
+	sub.u32 %r38, %r13, 1;
+	mov.b32 %r39, %r3;
+$L9:
+	setp.hs.u32 %p12, %r39, 32;
+	@%p12 bra $L10;
+	mov.b64 {%r40, %r41}, %rd194;
+	shfl.sync.down.b32 %r42|%p13, %r40, %r39, %r38, %r17;
+	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
+	mov.b64 %rd195, {%r42, %r43};
+	@!%p13 bra $L11;
+	max.s64 %rd196, %rd194, %rd195;
+	mov.b64 %rd194, %rd196;
 $L11:
-	mov.b64 %rd235, 0;
-	mov.b64 %rd236, %rd234;
+	shl.b32 %r39, %r39, 1;
+	bra.uni $L9;
+$L10:
+	setp.eq.u32 %p14, %r7, 0;
+	@!%p14 bra $L12;
+	mul.wide.u32 %rd197, %r8, 16;
+	add.s64 %rd198, %rd1, %rd197;
+	st.shared.s64 [%rd198+0], %rd194;
+$L12:
+	bar.sync 0;
+	setp.eq.u32 %p15, %r8, 0;
+	@!%p15 bra $L13;
+	setp.lo.u32 %p16, %r7, %r10;
+	@!%p16 bra $L14;
+	mul.wide.u32 %rd199, %r7, 16;
+	add.s64 %rd200, %rd1, %rd199;
+	ld.shared.s64 %rd201, [%rd200+0];
+	mov.b64 %rd194, %rd201;
 $L14:
-	setp.gt.s64 %p20, %rd236, 0;
-	not.pred %p21, %p20;
-	@!%p21 bra $L18;
-	bra.uni $L16;
+	sub.u32 %r44, %r10, 1;
+	mov.b64 {%r45, %r46}, %rd194;
+	shfl.sync.down.b32 %r47|%p17, %r45, 1, %r44, %r17;
+	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
+	mov.b64 %rd202, {%r47, %r48};
+	@!%p17 bra $L15;
+	max.s64 %rd203, %rd194, %rd202;
+	mov.b64 %rd194, %rd203;
+$L15:
+	mov.b64 {%r49, %r50}, %rd194;
+	shfl.sync.down.b32 %r51|%p18, %r49, 2, %r44, %r17;
+	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
+	mov.b64 %rd204, {%r51, %r52};
+	@!%p18 bra $L16;
+	max.s64 %rd205, %rd194, %rd204;
+	mov.b64 %rd194, %rd205;
+$L16:
+	mov.b64 {%r53, %r54}, %rd194;
+	shfl.sync.down.b32 %r55|%p19, %r53, 4, %r44, %r17;
+	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
+	mov.b64 %rd206, {%r55, %r56};
+	@!%p19 bra $L17;
+	max.s64 %rd207, %rd194, %rd206;
+	mov.b64 %rd194, %rd207;
+$L17:
+	mov.b64 {%r57, %r58}, %rd194;
+	shfl.sync.down.b32 %r59|%p20, %r57, 8, %r44, %r17;
+	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
+	mov.b64 %rd208, {%r59, %r60};
+	@!%p20 bra $L18;
+	max.s64 %rd209, %rd194, %rd208;
+	mov.b64 %rd194, %rd209;
 $L18:
-	setp.ge.s64 %p22, %rd230, %rd231;
-	@!%p22 bra $L20;
-	setp.ge.s64 %p23, %rd229, %rd225;
-	@!%p23 bra $L22;
-	bra.uni $L16;
-$L22:
-	mul.lo.s64 %rd237, %rd229, %rd179;
-	mad.lo.s64 %rd238, %rd237, 4, %rd177;
-	ld.global.s32 %r41, [%rd238+0];
-	mov.b32 %r42, %r41;
-	mov.b32 %r40, %r42;
-	add.s64 %rd239, %rd229, %rd227;
-	mov.b64 %rd229, %rd239;
-	mov.b64 %rd240, %rd204;
-	mov.b32 %r43, %r40;
-	cvt.s64.s32 %rd241, %r43;
-	mul.lo.s64 %rd242, %rd241, %rd32;
-	mad.lo.s64 %rd243, %rd242, 8, %rd28;
-	ld.global.nc.s64 %rd244, [%rd243+0];
-	mov.b64 %rd245, %rd244;
-	mov.b64 %rd246, %rd245;
-	mov.b64 %rd247, %rd204;
-	mov.b32 %r44, %r40;
-	cvt.s64.s32 %rd248, %r44;
-	add.s64 %rd249, %rd248, 1;
-	mul.lo.s64 %rd250, %rd249, %rd32;
-	mad.lo.s64 %rd251, %rd250, 8, %rd28;
-	ld.global.nc.s64 %rd252, [%rd251+0];
-	mov.b64 %rd253, %rd252;
-	mov.b64 %rd254, %rd253;
-	mov.b64 %rd255, %rd246;
-	mov.b64 %rd256, %rd254;
-	mov.b64 %rd230, %rd255;
-	mov.b64 %rd231, %rd256;
-	bra.uni $L15;
+	mov.b64 {%r61, %r62}, %rd194;
+	shfl.sync.down.b32 %r63|%p21, %r61, 16, %r44, %r17;
+	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
+	mov.b64 %rd210, {%r63, %r64};
+	@!%p21 bra $L19;
+	max.s64 %rd211, %rd194, %rd210;
+	mov.b64 %rd194, %rd211;
+$L19:
+	@!%p14 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd194;
 $L20:
-	mul.lo.s64 %rd257, %rd230, %rd39;
-	mad.lo.s64 %rd258, %rd257, 4, %rd35;
-	ld.global.nc.s32 %r45, [%rd258+0];
-	mov.b32 %r46, %r45;
-	mov.b32 %r47, %r46;
-	mov.pred %p24, %p17;
-	mov.f64 %fd4, %fd3;
-	mov.b32 %r48, %r40;
-	mov.b32 %r49, %r47;
-	mov.b64 %rd259, %rd230;
-$L23:
-	mov.b64 %rd260, 0;
-	mov.f64 %fd5, 0d0000000000000000;
-	@!%p24 bra $L26;
-	mov.b64 %rd261, 0x1;
-	setp.gt.s64 %p25, %rd126, 0;
+$L13:
+	bar.sync 0;
+	ld.shared.s64 %rd212, [%rd1+1024];
+	mov.b64 %rd194, %rd212;
+	mov.b64 %rd213, %rd194;
+	setp.gt.s64 %p22, %rd213, %rd70;
+	@!%p22 bra $L22;
+	cvt.u64.u32 %rd214, %r2;
+	setp.eq.s64 %p23, %rd214, 0;
+	@!%p23 bra $L24;
+	mov.b64 %rd215, -1;
+	st.global.s64 [%rd105+0], %rd215;
+$L24:
+	bra.uni $L3;
+$L22:
+	mov.b64 %rd216, 0;
+$L25:
+	setp.lt.s64 %p24, %rd216, %rd64;
+	not.pred %p25, %p24;
 	@!%p25 bra $L29;
-	mul.lo.s64 %rd262, %rd259, %rd128;
-	mad.lo.s64 %rd263, %rd262, 4, %rd124;
-	ld.global.nc.u32 %r50, [%rd263+0];
-	mov.b32 %r51, %r50;
-	cvt.u64.u32 %rd264, %r51;
-	mov.b64 %rd261, %rd264;
-$L29:
-	cvt.s64.s32 %rd265, %r48;
-	mul.lo.s64 %rd266, %rd265, %rd135;
-	mad.lo.s64 %rd267, %rd266, 4, %rd131;
-	ld.relaxed.gpu.global.u32 %r52, [%rd267+0];
-	mov.b32 %r53, %r52;
-	cvt.u64.u32 %rd268, %r53;
-	add.u64 %rd269, %rd268, %rd261;
-	mov.b64 %rd270, %rd269;
-	cvt.s64.s32 %rd271, %r49;
-	mul.lo.s64 %rd272, %rd271, %rd135;
-	mad.lo.s64 %rd273, %rd272, 4, %rd131;
-	ld.relaxed.gpu.global.u32 %r54, [%rd273+0];
-	mov.b32 %r55, %r54;
-	cvt.u64.u32 %rd274, %r55;
-	setp.hs.u64 %p26, %rd270, %rd274;
-	mov.pred %p27, %p26;
-	not.pred %p28, %p27;
-	@!%p28 bra $L31;
-	cvt.s64.s32 %rd275, %r49;
-	mul.lo.s64 %rd276, %rd275, %rd135;
-	mad.lo.s64 %rd277, %rd276, 4, %rd131;
-	cvt.u32.u64 %r56, %rd270;
-	atom.global.min.u32 %r57, [%rd277], %r56;
-	mov.b32 %r58, %r57;
-	cvt.u64.u32 %rd278, %r58;
-	setp.ls.u64 %p29, %rd278, %rd270;
-	mov.pred %p27, %p29;
-$L31:
-	@!%p27 bra $L33;
-	mov.pred %p30, 0;
-	bra.uni $L25;
-$L33:
-	mov.b64 %rd279, %rd270;
-	cvt.rn.f64.u64 %fd6, %rd270;
-	mov.f64 %fd7, %fd6;
-	mov.b64 %rd260, %rd279;
-	mov.f64 %fd5, %fd7;
 	bra.uni $L27;
-$L26:
+$L29:
+	mov.b64 %rd217, %rd49;
+	mov.b64 %rd218, %rd51;
+	mov.b64 %rd219, %rd53;
+	mov.b64 %rd220, %rd56;
+	mov.b64 %rd221, %rd58;
+	mov.b64 %rd222, %rd60;
+	mov.b64 %rd223, %rd217;
+	mov.b64 %rd224, %rd218;
+	mov.b64 %rd225, %rd219;
+	mov.b64 %rd226, %rd220;
+	mov.b64 %rd227, %rd221;
+	mov.b64 %rd228, %rd222;
+	rem.s64 %rd229, %rd216, 2;
+	setp.eq.s64 %p26, %rd229, 1;
+	@!%p26 bra $L31;
+	mov.b64 %rd230, %rd56;
+	mov.b64 %rd231, %rd58;
+	mov.b64 %rd232, %rd60;
+	mov.b64 %rd233, %rd49;
+	mov.b64 %rd234, %rd51;
+	mov.b64 %rd235, %rd53;
+	mov.b64 %rd223, %rd230;
+	mov.b64 %rd224, %rd231;
+	mov.b64 %rd225, %rd232;
+	mov.b64 %rd226, %rd233;
+	mov.b64 %rd227, %rd234;
+	mov.b64 %rd228, %rd235;
+$L31:
+	mov.pred %p27, %p4;
+	mov.b64 %rd236, %rd73;
+	mov.b64 %rd237, %rd75;
+	mov.b64 %rd238, %rd77;
+	mov.b64 %rd239, %rd80;
+	mov.b64 %rd240, %rd82;
+	mov.b64 %rd241, %rd84;
+	mov.b64 %rd242, %rd87;
+	mov.b64 %rd243, %rd89;
+	mov.b64 %rd244, %rd91;
+	mov.pred %p28, %p6;
+	mov.b64 %rd245, %rd94;
+	mov.b64 %rd246, %rd96;
+	mov.b64 %rd247, %rd98;
+	mov.b32 %r65, %r33;
+	mov.b64 %rd248, %rd100;
+	mov.b64 %rd249, %rd102;
+	cvt.u32.u64 %r66, %rd216;
+	add.s32 %r67, %r33, %r66;
+	mov.b32 %r65, %r67;
+	mov.b64 %rd250, %rd25;
+	mov.b64 %rd251, %rd62;
+	mov.b64 %rd252, %rd64;
+	mov.b64 %rd253, %rd66;
+	mov.b64 %rd254, %rd68;
+	mov.b64 %rd255, %rd70;
+	mov.pred %p29, %p4;
+	mov.pred %p30, %p6;
+	mov.b32 %r68, %r33;
+	mov.b64 %rd256, %rd100;
+	mov.b64 %rd257, %rd102;
+	mov.pred %p31, %p8;
+	mov.f64 %fd3, %fd2;
+	mov.pred %p32, %p27;
+	mov.b64 %rd258, %rd236;
+	mov.b64 %rd259, %rd237;
+	mov.b64 %rd260, %rd238;
+	mov.b64 %rd261, %rd239;
+	mov.b64 %rd262, %rd240;
+	mov.b64 %rd263, %rd241;
+	mov.b64 %rd264, %rd242;
+	mov.b64 %rd265, %rd243;
+	mov.b64 %rd266, %rd244;
+	mov.pred %p33, %p28;
+	mov.b64 %rd267, %rd245;
+	mov.b64 %rd268, %rd246;
+	mov.b64 %rd269, %rd247;
+	mov.b32 %r69, %r65;
+	mov.b64 %rd270, %rd248;
+	mov.b64 %rd271, %rd249;
+	mov.b64 %rd272, %rd171;
+	cvt.u64.u32 %rd273, %r4;
+	mov.b64 %rd274, %rd273;
+	cvt.u64.u32 %rd275, %r2;
+	mov.b64 %rd276, %rd275;
+	mov.b32 %r70, -1;
+	mov.b64 %rd277, 0;
+	mov.b64 %rd278, 0;
+	mov.b64 %rd279, 0;
+	mov.b64 %rd280, 0;
+	mov.b64 %rd281, 0;
+	mov.b64 %rd282, %rd270;
+$L32:
+	mov.b64 %rd283, 0;
+	mov.b64 %rd284, %rd282;
+$L35:
+	setp.gt.s64 %p34, %rd284, 0;
+	not.pred %p35, %p34;
+	@!%p35 bra $L39;
+	bra.uni $L37;
+$L39:
+	setp.ge.s64 %p36, %rd277, %rd278;
+	@!%p36 bra $L41;
+	setp.ge.s64 %p37, %rd276, %rd272;
+	@!%p37 bra $L43;
+	bra.uni $L37;
+$L43:
+	mul.lo.s64 %rd285, %rd276, %rd225;
+	mad.lo.s64 %rd286, %rd285, 4, %rd223;
+	ld.global.s32 %r71, [%rd286+0];
+	mov.b32 %r72, %r71;
+	mov.b32 %r70, %r72;
+	add.s64 %rd287, %rd276, %rd274;
+	mov.b64 %rd276, %rd287;
+	mov.b64 %rd288, %rd250;
+	mov.b32 %r73, %r70;
+	cvt.s64.s32 %rd289, %r73;
+	mul.lo.s64 %rd290, %rd289, %rd32;
+	mad.lo.s64 %rd291, %rd290, 8, %rd28;
+	ld.global.nc.s64 %rd292, [%rd291+0];
+	mov.b64 %rd293, %rd292;
+	mov.b64 %rd294, %rd293;
+	mov.b64 %rd295, %rd250;
+	mov.b32 %r74, %r70;
+	cvt.s64.s32 %rd296, %r74;
+	add.s64 %rd297, %rd296, 1;
+	mul.lo.s64 %rd298, %rd297, %rd32;
+	mad.lo.s64 %rd299, %rd298, 8, %rd28;
+	ld.global.nc.s64 %rd300, [%rd299+0];
+	mov.b64 %rd301, %rd300;
+	mov.b64 %rd302, %rd301;
+	mov.b64 %rd303, %rd294;
+	mov.b64 %rd304, %rd302;
+	mov.b64 %rd277, %rd303;
+	mov.b64 %rd278, %rd304;
+	bra.uni $L36;
+$L41:
+	mul.lo.s64 %rd305, %rd277, %rd39;
+	mad.lo.s64 %rd306, %rd305, 4, %rd35;
+	ld.global.nc.s32 %r75, [%rd306+0];
+	mov.b32 %r76, %r75;
+	mov.b32 %r77, %r76;
+	mov.pred %p38, %p31;
+	mov.f64 %fd4, %fd3;
+	mov.b32 %r78, %r70;
+	mov.b32 %r79, %r77;
+	mov.b64 %rd307, %rd277;
+$L44:
+	mov.b64 %rd308, 0;
+	mov.f64 %fd5, 0d0000000000000000;
+	@!%p38 bra $L47;
+	mov.b64 %rd309, 0x1;
+	setp.gt.s64 %p39, %rd128, 0;
+	@!%p39 bra $L50;
+	mul.lo.s64 %rd310, %rd307, %rd130;
+	mad.lo.s64 %rd311, %rd310, 4, %rd126;
+	ld.global.nc.u32 %r80, [%rd311+0];
+	mov.b32 %r81, %r80;
+	cvt.u64.u32 %rd312, %r81;
+	mov.b64 %rd309, %rd312;
+$L50:
+	cvt.s64.s32 %rd313, %r78;
+	mul.lo.s64 %rd314, %rd313, %rd137;
+	mad.lo.s64 %rd315, %rd314, 4, %rd133;
+	ld.relaxed.gpu.global.u32 %r82, [%rd315+0];
+	mov.b32 %r83, %r82;
+	cvt.u64.u32 %rd316, %r83;
+	add.u64 %rd317, %rd316, %rd309;
+	mov.b64 %rd318, %rd317;
+	cvt.s64.s32 %rd319, %r79;
+	mul.lo.s64 %rd320, %rd319, %rd137;
+	mad.lo.s64 %rd321, %rd320, 4, %rd133;
+	ld.relaxed.gpu.global.u32 %r84, [%rd321+0];
+	mov.b32 %r85, %r84;
+	cvt.u64.u32 %rd322, %r85;
+	setp.hs.u64 %p40, %rd318, %rd322;
+	mov.pred %p41, %p40;
+	not.pred %p42, %p41;
+	@!%p42 bra $L52;
+	cvt.s64.s32 %rd323, %r79;
+	mul.lo.s64 %rd324, %rd323, %rd137;
+	mad.lo.s64 %rd325, %rd324, 4, %rd133;
+	cvt.u32.u64 %r86, %rd318;
+	atom.global.min.u32 %r87, [%rd325], %r86;
+	mov.b32 %r88, %r87;
+	cvt.u64.u32 %rd326, %r88;
+	setp.ls.u64 %p43, %rd326, %rd318;
+	mov.pred %p41, %p43;
+$L52:
+	@!%p41 bra $L54;
+	mov.pred %p44, 0;
+	bra.uni $L46;
+$L54:
+	mov.b64 %rd327, %rd318;
+	cvt.rn.f64.u64 %fd6, %rd318;
+	mov.f64 %fd7, %fd6;
+	mov.b64 %rd308, %rd327;
+	mov.f64 %fd5, %fd7;
+	bra.uni $L48;
+$L47:
 	mov.f64 %fd8, 0d3FF0000000000000;
-	setp.gt.s64 %p31, %rd112, 0;
-	@!%p31 bra $L35;
-	mul.lo.s64 %rd280, %rd259, %rd114;
-	mad.lo.s64 %rd281, %rd280, 8, %rd110;
-	ld.global.nc.f64 %fd9, [%rd281+0];
+	setp.gt.s64 %p45, %rd114, 0;
+	@!%p45 bra $L56;
+	mul.lo.s64 %rd328, %rd307, %rd116;
+	mad.lo.s64 %rd329, %rd328, 8, %rd112;
+	ld.global.nc.f64 %fd9, [%rd329+0];
 	mov.f64 %fd10, %fd9;
 	mov.f64 %fd8, %fd10;
-$L35:
-	cvt.s64.s32 %rd282, %r48;
-	mul.lo.s64 %rd283, %rd282, %rd121;
-	mad.lo.s64 %rd284, %rd283, 8, %rd117;
-	ld.relaxed.gpu.global.f64 %fd11, [%rd284+0];
+$L56:
+	cvt.s64.s32 %rd330, %r78;
+	mul.lo.s64 %rd331, %rd330, %rd123;
+	mad.lo.s64 %rd332, %rd331, 8, %rd119;
+	ld.relaxed.gpu.global.f64 %fd11, [%rd332+0];
 	mov.f64 %fd12, %fd11;
 	add.rn.f64 %fd13, %fd12, %fd8;
 	mov.f64 %fd14, %fd13;
-	cvt.s64.s32 %rd285, %r49;
-	mul.lo.s64 %rd286, %rd285, %rd121;
-	mad.lo.s64 %rd287, %rd286, 8, %rd117;
-	ld.relaxed.gpu.global.f64 %fd15, [%rd287+0];
+	cvt.s64.s32 %rd333, %r79;
+	mul.lo.s64 %rd334, %rd333, %rd123;
+	mad.lo.s64 %rd335, %rd334, 8, %rd119;
+	ld.relaxed.gpu.global.f64 %fd15, [%rd335+0];
 	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p32, %fd14, %fd16;
-	not.pred %p33, %p32;
-	mov.pred %p34, %p33;
-	not.pred %p35, %p34;
-	@!%p35 bra $L37;
-	cvt.s64.s32 %rd288, %r49;
-	mul.lo.s64 %rd289, %rd288, %rd121;
-	mad.lo.s64 %rd290, %rd289, 8, %rd117;
-	ld.relaxed.gpu.global.b64 %rd291, [%rd290];
-$L38:
-	mov.b64 %fd17, %rd291;
-	min.f64 %fd18, %fd17, %fd14;
-	mov.b64 %rd292, %fd17;
-	mov.b64 %rd293, %fd14;
-	or.b64 %rd294, %rd292, %rd293;
-	setp.eq.f64 %p36, %fd17, %fd14;
-	mov.b64 %fd19, %rd294;
-	selp.f64 %fd20, %fd19, %fd18, %p36;
-	setp.nan.f64 %p37, %fd17, %fd14;
-	add.rn.f64 %fd21, %fd17, %fd14;
-	selp.f64 %fd22, %fd21, %fd20, %p37;
-	mov.b64 %rd295, %fd22;
-	setp.eq.u64 %p38, %rd291, %rd295;
-	@%p38 bra $L39;
-	atom.global.cas.b64 %rd296, [%rd290], %rd291, %rd295;
-	setp.eq.u64 %p39, %rd296, %rd291;
-	mov.b64 %rd291, %rd296;
-	@!%p39 bra $L38;
-$L39:
-	mov.b64 %fd24, %rd291;
-	mov.f64 %fd23, %fd24;
-	mov.f64 %fd25, %fd23;
-	setp.gt.f64 %p40, %fd25, %fd14;
-	not.pred %p41, %p40;
-	mov.pred %p34, %p41;
-$L37:
-	@!%p34 bra $L41;
-	mov.pred %p30, 0;
-	bra.uni $L25;
-$L41:
-	mov.b64 %rd297, %fd14;
-	mov.b64 %rd298, %rd297;
-	mov.f64 %fd26, %fd14;
-	mov.b64 %rd260, %rd298;
-	mov.f64 %fd5, %fd26;
-$L27:
-	setp.lt.f64 %p42, %fd5, %fd4;
-	@!%p42 bra $L43;
-	mov.pred %p30, 1;
-	bra.uni $L25;
-$L43:
-	mov.b64 %rd300, 1;
-	mul.lo.s64 %rd299, %rd300, %rd156;
-	mad.lo.s64 %rd301, %rd299, 8, %rd152;
-	ld.relaxed.gpu.global.s64 %rd302, [%rd301+0];
-	mov.b64 %rd303, %rd302;
-	setp.lt.s64 %p43, %rd260, %rd303;
-	@!%p43 bra $L45;
-	mov.b64 %rd305, 1;
-	mul.lo.s64 %rd304, %rd305, %rd156;
-	mad.lo.s64 %rd306, %rd304, 8, %rd152;
-	atom.global.min.s64 %rd307, [%rd306], %rd260;
-$L45:
-	cvt.s64.s32 %rd308, %r49;
-	mul.lo.s64 %rd309, %rd308, %rd142;
-	mad.lo.s64 %rd310, %rd309, 4, %rd138;
-	mov.b32 %r59, 1;
-	atom.global.exch.b32 %r60, [%rd310], %r59;
-	mov.b32 %r61, %r60;
-	setp.ne.s32 %p44, %r61, 1;
-	@!%p44 bra $L47;
-	mov.b64 %rd311, 1;
-	atom.global.add.u64 %rd312, [%rd152], %rd311;
-	mov.b64 %rd313, %rd312;
-	mul.lo.s64 %rd314, %rd313, %rd149;
-	mad.lo.s64 %rd315, %rd314, 4, %rd145;
-	st.global.s32 [%rd315+0], %r49;
-$L47:
-	mov.pred %p30, 0;
-	bra.uni $L25;
-$L24:
-	bra.uni $L23;
-$L25:
-	@!%p30 bra $L49;
-	mov.pred %p45, 0;
-	mov.b64 %rd316, %rd235;
-	mov.b32 %r62, %r47;
-$L50:
-	@!%p18 bra $L54;
-	shr.s32 %r63, %r62, 5;
-	cvt.s64.s32 %rd317, %r63;
-	mov.b64 %rd318, %rd317;
-	and.b32 %r64, %r62, 31;
-	cvt.s64.s32 %rd319, %r64;
-	min.u64 %rd320, %rd319, 32;
-	cvt.u32.u64 %r65, %rd320;
-	mov.b32 %r67, 0x1;
-	shl.b32 %r66, %r67, %r65;
-	setp.hs.u32 %p46, %r65, 32;
-	selp.b32 %r68, 0, %r66, %p46;
-	mov.b32 %r69, %r68;
-	mov.b64 %rd321, %rd318;
-	mov.b32 %r70, %r69;
-	mul.lo.s64 %rd322, %rd321, %rd219;
-	mad.lo.s64 %rd323, %rd322, 4, %rd217;
-	ld.relaxed.gpu.global.u32 %r71, [%rd323+0];
-	mov.b32 %r72, %r71;
-	and.b32 %r73, %r72, %r70;
-	setp.ne.u32 %p47, %r73, 0x0;
+	setp.lt.f64 %p46, %fd14, %fd16;
+	not.pred %p47, %p46;
 	mov.pred %p48, %p47;
 	not.pred %p49, %p48;
-	@!%p49 bra $L56;
-	mul.lo.s64 %rd324, %rd321, %rd219;
-	mad.lo.s64 %rd325, %rd324, 4, %rd217;
-	atom.global.or.b32 %r74, [%rd325], %r70;
-	mov.b32 %r75, %r74;
-	and.b32 %r76, %r75, %r70;
-	setp.ne.u32 %p50, %r76, 0x0;
-	mov.pred %p48, %p50;
-$L56:
-	@!%p48 bra $L58;
-	mov.b64 %rd326, %rd316;
-	mov.b64 %rd327, %rd326;
-	mov.pred %p51, 0;
-	bra.uni $L52;
-$L58:
-	mov.b64 %rd328, %rd316;
-	mov.b64 %rd327, %rd328;
-	mov.pred %p51, 1;
-	bra.uni $L52;
-$L54:
-	@!%p19 bra $L60;
-	cvt.s64.s32 %rd329, %r62;
-	mul.lo.s64 %rd330, %rd329, %rd222;
-	mad.lo.s64 %rd331, %rd330, 4, %rd220;
-	ld.relaxed.gpu.global.s32 %r77, [%rd331+0];
-	mov.b32 %r78, %r77;
-	setp.eq.s32 %p52, %r78, %r39;
-	mov.pred %p53, %p52;
-	not.pred %p54, %p53;
-	@!%p54 bra $L62;
-	cvt.s64.s32 %rd332, %r62;
-	mul.lo.s64 %rd333, %rd332, %rd222;
-	mad.lo.s64 %rd334, %rd333, 4, %rd220;
-	atom.global.exch.b32 %r79, [%rd334], %r39;
-	mov.b32 %r80, %r79;
-	setp.eq.s32 %p55, %r80, %r39;
-	mov.pred %p53, %p55;
-$L62:
-	@!%p53 bra $L64;
-	mov.b64 %rd335, %rd316;
-	mov.b64 %rd327, %rd335;
-	mov.pred %p51, 0;
-	bra.uni $L52;
-$L64:
+	@!%p49 bra $L58;
+	cvt.s64.s32 %rd336, %r79;
+	mul.lo.s64 %rd337, %rd336, %rd123;
+	mad.lo.s64 %rd338, %rd337, 8, %rd119;
+	ld.relaxed.gpu.global.b64 %rd339, [%rd338];
+$L59:
+	mov.b64 %fd17, %rd339;
+	min.f64 %fd18, %fd17, %fd14;
+	mov.b64 %rd340, %fd17;
+	mov.b64 %rd341, %fd14;
+	or.b64 %rd342, %rd340, %rd341;
+	setp.eq.f64 %p50, %fd17, %fd14;
+	mov.b64 %fd19, %rd342;
+	selp.f64 %fd20, %fd19, %fd18, %p50;
+	setp.nan.f64 %p51, %fd17, %fd14;
+	add.rn.f64 %fd21, %fd17, %fd14;
+	selp.f64 %fd22, %fd21, %fd20, %p51;
+	mov.b64 %rd343, %fd22;
+	setp.eq.u64 %p52, %rd339, %rd343;
+	@%p52 bra $L60;
+	atom.global.cas.b64 %rd344, [%rd338], %rd339, %rd343;
+	setp.eq.u64 %p53, %rd344, %rd339;
+	mov.b64 %rd339, %rd344;
+	@!%p53 bra $L59;
 $L60:
-	mul.lo.s64 %rd336, %rd316, %rd168;
-	mad.lo.s64 %rd337, %rd336, 4, %rd166;
-	st.shared.s32 [%rd337+0], %r62;
-	add.s64 %rd338, %rd316, 1;
-	mov.b64 %rd339, %rd338;
-	mov.b64 %rd327, %rd339;
-	mov.pred %p51, 1;
-	bra.uni $L52;
-$L51:
-	bra.uni $L50;
-$L52:
-	mov.b64 %rd340, %rd327;
-	mov.pred %p56, %p51;
-	mov.b64 %rd235, %rd340;
-	mov.pred %p45, %p56;
-	@!%p45 bra $L66;
-	mov.b64 %rd341, %rd204;
-	mov.b32 %r81, %r47;
-	cvt.s64.s32 %rd342, %r81;
-	add.s64 %rd343, %rd342, 1;
-	mul.lo.s64 %rd344, %rd343, %rd32;
-	mad.lo.s64 %rd345, %rd344, 8, %rd28;
-	ld.global.nc.s64 %rd346, [%rd345+0];
-	mov.b64 %rd347, %rd346;
-	cvt.s64.s32 %rd348, %r81;
-	mul.lo.s64 %rd349, %rd348, %rd32;
-	mad.lo.s64 %rd350, %rd349, 8, %rd28;
-	ld.global.nc.s64 %rd351, [%rd350+0];
-	mov.b64 %rd352, %rd351;
-	sub.s64 %rd353, %rd347, %rd352;
-	mov.b64 %rd354, %rd353;
-	add.s64 %rd355, %rd233, %rd354;
-	mov.b64 %rd233, %rd355;
+	mov.b64 %fd24, %rd339;
+	mov.f64 %fd23, %fd24;
+	mov.f64 %fd25, %fd23;
+	setp.gt.f64 %p54, %fd25, %fd14;
+	not.pred %p55, %p54;
+	mov.pred %p48, %p55;
+$L58:
+	@!%p48 bra $L62;
+	mov.pred %p44, 0;
+	bra.uni $L46;
+$L62:
+	mov.b64 %rd345, %fd14;
+	mov.b64 %rd346, %rd345;
+	mov.f64 %fd26, %fd14;
+	mov.b64 %rd308, %rd346;
+	mov.f64 %fd5, %fd26;
+$L48:
+	setp.lt.f64 %p56, %fd5, %fd4;
+	@!%p56 bra $L64;
+	mov.pred %p44, 1;
+	bra.uni $L46;
+$L64:
+	mov.b64 %rd348, 1;
+	mul.lo.s64 %rd347, %rd348, %rd158;
+	mad.lo.s64 %rd349, %rd347, 8, %rd154;
+	ld.relaxed.gpu.global.s64 %rd350, [%rd349+0];
+	mov.b64 %rd351, %rd350;
+	setp.lt.s64 %p57, %rd308, %rd351;
+	@!%p57 bra $L66;
+	mov.b64 %rd353, 1;
+	mul.lo.s64 %rd352, %rd353, %rd158;
+	mad.lo.s64 %rd354, %rd352, 8, %rd154;
+	atom.global.min.s64 %rd355, [%rd354], %rd308;
 $L66:
-$L49:
-	add.s64 %rd356, %rd230, 1;
-	mov.b64 %rd230, %rd356;
-	sub.s64 %rd357, %rd236, 1;
-	mov.b64 %rd236, %rd357;
-$L15:
-	bra.uni $L14;
-$L16:
-	// block scan
-	mov.b64 %rd358, %rd235;
-	mov.b32 %r82, %r3;
-$L67:
-	setp.hs.u32 %p57, %r82, 32;
-	@%p57 bra $L68;
-	mov.b64 {%r83, %r84}, %rd358;
-	shfl.sync.up.b32 %r85|%p58, %r83, %r82, 0, %r17;
-	shfl.sync.up.b32 %r86, %r84, %r82, 0, %r17;
-	mov.b64 %rd359, {%r85, %r86};
-	@!%p58 bra $L69;
-	add.s64 %rd360, %rd359, %rd358;
-	mov.b64 %rd358, %rd360;
-$L69:
-	shl.b32 %r82, %r82, 1;
-	bra.uni $L67;
+	cvt.s64.s32 %rd356, %r79;
+	mul.lo.s64 %rd357, %rd356, %rd144;
+	mad.lo.s64 %rd358, %rd357, 4, %rd140;
+	mov.b32 %r89, 1;
+	atom.global.exch.b32 %r90, [%rd358], %r89;
+	mov.b32 %r91, %r90;
+	setp.ne.s32 %p58, %r91, 1;
+	@!%p58 bra $L68;
+	mov.b64 %rd359, 1;
+	atom.global.add.u64 %rd360, [%rd154], %rd359;
+	mov.b64 %rd361, %rd360;
+	mul.lo.s64 %rd362, %rd361, %rd151;
+	mad.lo.s64 %rd363, %rd362, 4, %rd147;
+	st.global.s32 [%rd363+0], %r79;
 $L68:
-	mov.b64 {%r87, %r88}, %rd358;
-	shfl.sync.up.b32 %r89|%p59, %r87, %r3, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, %r3, 0, %r17;
-	mov.b64 %rd361, {%r89, %r90};
-	setp.lo.u32 %p60, %r3, 32;
-	and.pred %p61, %p59, %p60;
-	selp.b64 %rd362, %rd361, 0, %p61;
-	sub.u32 %r91, %r13, %r3;
-	setp.eq.u32 %p62, %r7, %r91;
-	@!%p62 bra $L70;
-	mul.wide.u32 %rd363, %r8, 16;
-	add.s64 %rd364, %rd1, %rd363;
-	st.shared.s64 [%rd364+0], %rd358;
-$L70:
-	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L71;
-	mov.b64 %rd365, 0;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L72;
-	mul.wide.u32 %rd366, %r7, 16;
-	add.s64 %rd367, %rd1, %rd366;
-	ld.shared.s64 %rd368, [%rd367+0];
-	mov.b64 %rd365, %rd368;
-$L72:
-	mov.b64 {%r92, %r93}, %rd365;
-	shfl.sync.up.b32 %r94|%p65, %r92, 1, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, 1, 0, %r17;
-	mov.b64 %rd369, {%r94, %r95};
-	@!%p65 bra $L73;
-	add.s64 %rd370, %rd369, %rd365;
-	mov.b64 %rd365, %rd370;
-$L73:
-	mov.b64 {%r96, %r97}, %rd365;
-	shfl.sync.up.b32 %r98|%p66, %r96, 2, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 2, 0, %r17;
-	mov.b64 %rd371, {%r98, %r99};
-	@!%p66 bra $L74;
-	add.s64 %rd372, %rd371, %rd365;
-	mov.b64 %rd365, %rd372;
-$L74:
-	mov.b64 {%r100, %r101}, %rd365;
-	shfl.sync.up.b32 %r102|%p67, %r100, 4, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 4, 0, %r17;
-	mov.b64 %rd373, {%r102, %r103};
-	@!%p67 bra $L75;
-	add.s64 %rd374, %rd373, %rd365;
-	mov.b64 %rd365, %rd374;
-$L75:
-	mov.b64 {%r104, %r105}, %rd365;
-	shfl.sync.up.b32 %r106|%p68, %r104, 8, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 8, 0, %r17;
-	mov.b64 %rd375, {%r106, %r107};
-	@!%p68 bra $L76;
-	add.s64 %rd376, %rd375, %rd365;
-	mov.b64 %rd365, %rd376;
-$L76:
-	mov.b64 {%r108, %r109}, %rd365;
-	shfl.sync.up.b32 %r110|%p69, %r108, 16, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 16, 0, %r17;
-	mov.b64 %rd377, {%r110, %r111};
-	@!%p69 bra $L77;
-	add.s64 %rd378, %rd377, %rd365;
-	mov.b64 %rd365, %rd378;
-$L77:
-	mov.b64 {%r112, %r113}, %rd365;
-	shfl.sync.up.b32 %r114|%p70, %r112, 1, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 1, 0, %r17;
-	mov.b64 %rd379, {%r114, %r115};
-	selp.b64 %rd380, %rd379, 0, %p70;
-	@!%p64 bra $L78;
-	mul.wide.u32 %rd381, %r7, 16;
-	add.s64 %rd382, %rd1, %rd381;
-	add.s64 %rd383, %rd382, 512;
-	st.shared.s64 [%rd383+0], %rd380;
-$L78:
-	sub.u32 %r116, %r10, 1;
-	setp.eq.u32 %p71, %r7, %r116;
-	@!%p71 bra $L79;
-	st.shared.s64 [%rd1+1024], %rd365;
-$L79:
+	mov.pred %p44, 0;
+	bra.uni $L46;
+$L45:
+	bra.uni $L44;
+$L46:
+	@!%p44 bra $L70;
+	mov.pred %p59, 0;
+	mov.b64 %rd364, %rd283;
+	mov.b32 %r92, %r77;
 $L71:
-	bar.sync 0;
-	mul.wide.u32 %rd384, %r8, 16;
-	add.s64 %rd385, %rd1, %rd384;
-	add.s64 %rd386, %rd385, 512;
-	ld.shared.s64 %rd387, [%rd386+0];
-	add.s64 %rd388, %rd387, %rd362;
-	ld.shared.s64 %rd389, [%rd1+1024];
-	mov.b64 {%r117, %r118}, %rd388;
-	shfl.sync.idx.b32 %r119|%p72, %r117, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r120, %r118, 0, %r21, %r17;
-	mov.b64 %rd390, {%r119, %r120};
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	mov.b64 %rd393, %rd391;
-	mov.b64 %rd394, %rd392;
-	mov.b64 %rd395, %rd393;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd398, %rd232, %rd396;
-	mov.b64 %rd399, %rd398;
-	mov.b64 %rd400, 0;
-$L80:
-	setp.lt.s64 %p73, %rd400, %rd235;
-	not.pred %p74, %p73;
-	@!%p74 bra $L84;
-	bra.uni $L82;
-$L84:
-	mul.lo.s64 %rd401, %rd400, %rd168;
-	mad.lo.s64 %rd402, %rd401, 4, %rd166;
-	ld.shared.s32 %r121, [%rd402+0];
-	mov.b32 %r122, %r121;
-	add.s64 %rd403, %rd399, %rd400;
-	mul.lo.s64 %rd404, %rd403, %rd182;
-	mad.lo.s64 %rd405, %rd404, 4, %rd180;
-	st.global.s32 [%rd405+0], %r122;
+	@!%p32 bra $L75;
+	shr.s32 %r93, %r92, 5;
+	cvt.s64.s32 %rd365, %r93;
+	mov.b64 %rd366, %rd365;
+	and.b32 %r94, %r92, 31;
+	cvt.s64.s32 %rd367, %r94;
+	min.u64 %rd368, %rd367, 32;
+	cvt.u32.u64 %r95, %rd368;
+	mov.b32 %r97, 0x1;
+	shl.b32 %r96, %r97, %r95;
+	setp.hs.u32 %p60, %r95, 32;
+	selp.b32 %r98, 0, %r96, %p60;
+	mov.b32 %r99, %r98;
+	mov.b64 %rd369, %rd366;
+	mov.b32 %r100, %r99;
+	mul.lo.s64 %rd370, %rd369, %rd266;
+	mad.lo.s64 %rd371, %rd370, 4, %rd264;
+	ld.relaxed.gpu.global.u32 %r101, [%rd371+0];
+	mov.b32 %r102, %r101;
+	and.b32 %r103, %r102, %r100;
+	setp.ne.u32 %p61, %r103, 0x0;
+	mov.pred %p62, %p61;
+	not.pred %p63, %p62;
+	@!%p63 bra $L77;
+	mul.lo.s64 %rd372, %rd369, %rd266;
+	mad.lo.s64 %rd373, %rd372, 4, %rd264;
+	atom.global.or.b32 %r104, [%rd373], %r100;
+	mov.b32 %r105, %r104;
+	and.b32 %r106, %r105, %r100;
+	setp.ne.u32 %p64, %r106, 0x0;
+	mov.pred %p62, %p64;
+$L77:
+	@!%p62 bra $L79;
+	mov.b64 %rd374, %rd364;
+	mov.b64 %rd375, %rd374;
+	mov.pred %p65, 0;
+	bra.uni $L73;
+$L79:
+	mov.b64 %rd376, %rd364;
+	mov.b64 %rd375, %rd376;
+	mov.pred %p65, 1;
+	bra.uni $L73;
+$L75:
+	@!%p33 bra $L81;
+	cvt.s64.s32 %rd377, %r92;
+	mul.lo.s64 %rd378, %rd377, %rd269;
+	mad.lo.s64 %rd379, %rd378, 4, %rd267;
+	ld.relaxed.gpu.global.s32 %r107, [%rd379+0];
+	mov.b32 %r108, %r107;
+	setp.eq.s32 %p66, %r108, %r69;
+	mov.pred %p67, %p66;
+	not.pred %p68, %p67;
+	@!%p68 bra $L83;
+	cvt.s64.s32 %rd380, %r92;
+	mul.lo.s64 %rd381, %rd380, %rd269;
+	mad.lo.s64 %rd382, %rd381, 4, %rd267;
+	atom.global.exch.b32 %r109, [%rd382], %r69;
+	mov.b32 %r110, %r109;
+	setp.eq.s32 %p69, %r110, %r69;
+	mov.pred %p67, %p69;
+$L83:
+	@!%p67 bra $L85;
+	mov.b64 %rd383, %rd364;
+	mov.b64 %rd375, %rd383;
+	mov.pred %p65, 0;
+	bra.uni $L73;
+$L85:
 $L81:
-	add.s64 %rd406, %rd400, 1;
-	mov.b64 %rd400, %rd406;
-	bra.uni $L80;
-$L82:
-	add.s64 %rd407, %rd232, %rd397;
-	mov.b64 %rd232, %rd407;
-	mov.b64 %rd408, 0;
-	setp.lt.s64 %p75, %rd230, %rd231;
-	setp.lt.s64 %p76, %rd229, %rd225;
-	or.pred %p77, %p75, %p76;
-	@!%p77 bra $L86;
-	mov.b64 %rd408, 1;
-$L86:
-	mov.b64 %rd409, %rd408;
-	// block reduction
-	sub.u32 %r123, %r13, 1;
-	mov.b32 %r124, %r3;
+	mul.lo.s64 %rd384, %rd364, %rd170;
+	mad.lo.s64 %rd385, %rd384, 4, %rd168;
+	st.shared.s32 [%rd385+0], %r92;
+	add.s64 %rd386, %rd364, 1;
+	mov.b64 %rd387, %rd386;
+	mov.b64 %rd375, %rd387;
+	mov.pred %p65, 1;
+	bra.uni $L73;
+$L72:
+	bra.uni $L71;
+$L73:
+	mov.b64 %rd388, %rd375;
+	mov.pred %p70, %p65;
+	mov.b64 %rd283, %rd388;
+	mov.pred %p59, %p70;
+	@!%p59 bra $L87;
+	mov.b64 %rd389, %rd250;
+	mov.b32 %r111, %r77;
+	cvt.s64.s32 %rd390, %r111;
+	add.s64 %rd391, %rd390, 1;
+	mul.lo.s64 %rd392, %rd391, %rd32;
+	mad.lo.s64 %rd393, %rd392, 8, %rd28;
+	ld.global.nc.s64 %rd394, [%rd393+0];
+	mov.b64 %rd395, %rd394;
+	cvt.s64.s32 %rd396, %r111;
+	mul.lo.s64 %rd397, %rd396, %rd32;
+	mad.lo.s64 %rd398, %rd397, 8, %rd28;
+	ld.global.nc.s64 %rd399, [%rd398+0];
+	mov.b64 %rd400, %rd399;
+	sub.s64 %rd401, %rd395, %rd400;
+	mov.b64 %rd402, %rd401;
+	mov.b64 %rd403, %rd402;
+	add.s64 %rd404, %rd280, %rd403;
+	mov.b64 %rd280, %rd404;
+	max.s64 %rd405, %rd281, %rd403;
+	mov.b64 %rd281, %rd405;
 $L87:
-	setp.hs.u32 %p78, %r124, 32;
-	@%p78 bra $L88;
-	mov.b64 {%r125, %r126}, %rd409;
-	shfl.sync.down.b32 %r127|%p79, %r125, %r124, %r123, %r17;
-	shfl.sync.down.b32 %r128, %r126, %r124, %r123, %r17;
-	mov.b64 %rd410, {%r127, %r128};
-	@!%p79 bra $L89;
-	max.s64 %rd411, %rd409, %rd410;
-	mov.b64 %rd409, %rd411;
-$L89:
-	shl.b32 %r124, %r124, 1;
-	bra.uni $L87;
+$L70:
+	add.s64 %rd406, %rd277, 1;
+	mov.b64 %rd277, %rd406;
+	sub.s64 %rd407, %rd284, 1;
+	mov.b64 %rd284, %rd407;
+$L36:
+	bra.uni $L35;
+$L37:
+	// block scan
+	mov.b64 %rd408, %rd283;
+	mov.b32 %r112, %r3;
 $L88:
-	setp.eq.u32 %p80, %r7, 0;
-	@!%p80 bra $L90;
-	mul.wide.u32 %rd412, %r8, 16;
-	add.s64 %rd413, %rd1, %rd412;
-	st.shared.s64 [%rd413+0], %rd409;
+	setp.hs.u32 %p71, %r112, 32;
+	@%p71 bra $L89;
+	mov.b64 {%r113, %r114}, %rd408;
+	shfl.sync.up.b32 %r115|%p72, %r113, %r112, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, %r112, 0, %r17;
+	mov.b64 %rd409, {%r115, %r116};
+	@!%p72 bra $L90;
+	add.s64 %rd410, %rd409, %rd408;
+	mov.b64 %rd408, %rd410;
 $L90:
-	bar.sync 0;
-	setp.eq.u32 %p81, %r8, 0;
-	@!%p81 bra $L91;
-	setp.lo.u32 %p82, %r7, %r10;
-	@!%p82 bra $L92;
-	mul.wide.u32 %rd414, %r7, 16;
-	add.s64 %rd415, %rd1, %rd414;
-	ld.shared.s64 %rd416, [%rd415+0];
-	mov.b64 %rd409, %rd416;
-$L92:
-	sub.u32 %r129, %r10, 1;
-	mov.b64 {%r130, %r131}, %rd409;
-	shfl.sync.down.b32 %r132|%p83, %r130, 1, %r129, %r17;
-	shfl.sync.down.b32 %r133, %r131, 1, %r129, %r17;
-	mov.b64 %rd417, {%r132, %r133};
-	@!%p83 bra $L93;
-	max.s64 %rd418, %rd409, %rd417;
-	mov.b64 %rd409, %rd418;
-$L93:
-	mov.b64 {%r134, %r135}, %rd409;
-	shfl.sync.down.b32 %r136|%p84, %r134, 2, %r129, %r17;
-	shfl.sync.down.b32 %r137, %r135, 2, %r129, %r17;
-	mov.b64 %rd419, {%r136, %r137};
-	@!%p84 bra $L94;
-	max.s64 %rd420, %rd409, %rd419;
-	mov.b64 %rd409, %rd420;
-$L94:
-	mov.b64 {%r138, %r139}, %rd409;
-	shfl.sync.down.b32 %r140|%p85, %r138, 4, %r129, %r17;
-	shfl.sync.down.b32 %r141, %r139, 4, %r129, %r17;
-	mov.b64 %rd421, {%r140, %r141};
-	@!%p85 bra $L95;
-	max.s64 %rd422, %rd409, %rd421;
-	mov.b64 %rd409, %rd422;
-$L95:
-	mov.b64 {%r142, %r143}, %rd409;
-	shfl.sync.down.b32 %r144|%p86, %r142, 8, %r129, %r17;
-	shfl.sync.down.b32 %r145, %r143, 8, %r129, %r17;
-	mov.b64 %rd423, {%r144, %r145};
-	@!%p86 bra $L96;
-	max.s64 %rd424, %rd409, %rd423;
-	mov.b64 %rd409, %rd424;
-$L96:
-	mov.b64 {%r146, %r147}, %rd409;
-	shfl.sync.down.b32 %r148|%p87, %r146, 16, %r129, %r17;
-	shfl.sync.down.b32 %r149, %r147, 16, %r129, %r17;
-	mov.b64 %rd425, {%r148, %r149};
-	@!%p87 bra $L97;
-	max.s64 %rd426, %rd409, %rd425;
-	mov.b64 %rd409, %rd426;
-$L97:
-	@!%p80 bra $L98;
-	st.shared.s64 [%rd1+1024], %rd409;
-$L98:
+	shl.b32 %r112, %r112, 1;
+	bra.uni $L88;
+$L89:
+	mov.b64 {%r117, %r118}, %rd408;
+	shfl.sync.up.b32 %r119|%p73, %r117, %r3, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, %r3, 0, %r17;
+	mov.b64 %rd411, {%r119, %r120};
+	setp.lo.u32 %p74, %r3, 32;
+	and.pred %p75, %p73, %p74;
+	selp.b64 %rd412, %rd411, 0, %p75;
+	sub.u32 %r121, %r13, %r3;
+	setp.eq.u32 %p76, %r7, %r121;
+	@!%p76 bra $L91;
+	mul.wide.u32 %rd413, %r8, 16;
+	add.s64 %rd414, %rd1, %rd413;
+	st.shared.s64 [%rd414+0], %rd408;
 $L91:
 	bar.sync 0;
-	ld.shared.s64 %rd427, [%rd1+1024];
-	mov.b64 %rd409, %rd427;
-	mov.b64 %rd428, %rd409;
-	setp.eq.s64 %p88, %rd428, 0;
-	@!%p88 bra $L100;
-	bra.uni $L13;
+	setp.eq.u32 %p77, %r8, 0;
+	@!%p77 bra $L92;
+	mov.b64 %rd415, 0;
+	setp.lo.u32 %p78, %r7, %r10;
+	@!%p78 bra $L93;
+	mul.wide.u32 %rd416, %r7, 16;
+	add.s64 %rd417, %rd1, %rd416;
+	ld.shared.s64 %rd418, [%rd417+0];
+	mov.b64 %rd415, %rd418;
+$L93:
+	mov.b64 {%r122, %r123}, %rd415;
+	shfl.sync.up.b32 %r124|%p79, %r122, 1, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
+	mov.b64 %rd419, {%r124, %r125};
+	@!%p79 bra $L94;
+	add.s64 %rd420, %rd419, %rd415;
+	mov.b64 %rd415, %rd420;
+$L94:
+	mov.b64 {%r126, %r127}, %rd415;
+	shfl.sync.up.b32 %r128|%p80, %r126, 2, 0, %r17;
+	shfl.sync.up.b32 %r129, %r127, 2, 0, %r17;
+	mov.b64 %rd421, {%r128, %r129};
+	@!%p80 bra $L95;
+	add.s64 %rd422, %rd421, %rd415;
+	mov.b64 %rd415, %rd422;
+$L95:
+	mov.b64 {%r130, %r131}, %rd415;
+	shfl.sync.up.b32 %r132|%p81, %r130, 4, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, 4, 0, %r17;
+	mov.b64 %rd423, {%r132, %r133};
+	@!%p81 bra $L96;
+	add.s64 %rd424, %rd423, %rd415;
+	mov.b64 %rd415, %rd424;
+$L96:
+	mov.b64 {%r134, %r135}, %rd415;
+	shfl.sync.up.b32 %r136|%p82, %r134, 8, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, 8, 0, %r17;
+	mov.b64 %rd425, {%r136, %r137};
+	@!%p82 bra $L97;
+	add.s64 %rd426, %rd425, %rd415;
+	mov.b64 %rd415, %rd426;
+$L97:
+	mov.b64 {%r138, %r139}, %rd415;
+	shfl.sync.up.b32 %r140|%p83, %r138, 16, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, 16, 0, %r17;
+	mov.b64 %rd427, {%r140, %r141};
+	@!%p83 bra $L98;
+	add.s64 %rd428, %rd427, %rd415;
+	mov.b64 %rd415, %rd428;
+$L98:
+	mov.b64 {%r142, %r143}, %rd415;
+	shfl.sync.up.b32 %r144|%p84, %r142, 1, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
+	mov.b64 %rd429, {%r144, %r145};
+	selp.b64 %rd430, %rd429, 0, %p84;
+	@!%p78 bra $L99;
+	mul.wide.u32 %rd431, %r7, 16;
+	add.s64 %rd432, %rd1, %rd431;
+	add.s64 %rd433, %rd432, 512;
+	st.shared.s64 [%rd433+0], %rd430;
+$L99:
+	sub.u32 %r146, %r10, 1;
+	setp.eq.u32 %p85, %r7, %r146;
+	@!%p85 bra $L100;
+	st.shared.s64 [%rd1+1024], %rd415;
 $L100:
-$L12:
-	bra.uni $L11;
-$L13:
-	mov.b64 %rd429, %rd233;
-	// block reduction
-	sub.u32 %r150, %r13, 1;
-	mov.b32 %r151, %r3;
-$L101:
-	setp.hs.u32 %p89, %r151, 32;
-	@%p89 bra $L102;
-	mov.b64 {%r152, %r153}, %rd429;
-	shfl.sync.down.b32 %r154|%p90, %r152, %r151, %r150, %r17;
-	shfl.sync.down.b32 %r155, %r153, %r151, %r150, %r17;
-	mov.b64 %rd430, {%r154, %r155};
-	@!%p90 bra $L103;
-	add.s64 %rd431, %rd429, %rd430;
-	mov.b64 %rd429, %rd431;
-$L103:
-	shl.b32 %r151, %r151, 1;
-	bra.uni $L101;
-$L102:
-	setp.eq.u32 %p91, %r7, 0;
-	@!%p91 bra $L104;
-	mul.wide.u32 %rd432, %r8, 16;
-	add.s64 %rd433, %rd1, %rd432;
-	st.shared.s64 [%rd433+0], %rd429;
-$L104:
+$L92:
 	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L105;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L106;
-	mul.wide.u32 %rd434, %r7, 16;
+	mul.wide.u32 %rd434, %r8, 16;
 	add.s64 %rd435, %rd1, %rd434;
-	ld.shared.s64 %rd436, [%rd435+0];
-	mov.b64 %rd429, %rd436;
-$L106:
-	sub.u32 %r156, %r10, 1;
-	mov.b64 {%r157, %r158}, %rd429;
-	shfl.sync.down.b32 %r159|%p94, %r157, 1, %r156, %r17;
-	shfl.sync.down.b32 %r160, %r158, 1, %r156, %r17;
-	mov.b64 %rd437, {%r159, %r160};
-	@!%p94 bra $L107;
-	add.s64 %rd438, %rd429, %rd437;
-	mov.b64 %rd429, %rd438;
-$L107:
-	mov.b64 {%r161, %r162}, %rd429;
-	shfl.sync.down.b32 %r163|%p95, %r161, 2, %r156, %r17;
-	shfl.sync.down.b32 %r164, %r162, 2, %r156, %r17;
-	mov.b64 %rd439, {%r163, %r164};
-	@!%p95 bra $L108;
-	add.s64 %rd440, %rd429, %rd439;
-	mov.b64 %rd429, %rd440;
-$L108:
-	mov.b64 {%r165, %r166}, %rd429;
-	shfl.sync.down.b32 %r167|%p96, %r165, 4, %r156, %r17;
-	shfl.sync.down.b32 %r168, %r166, 4, %r156, %r17;
-	mov.b64 %rd441, {%r167, %r168};
-	@!%p96 bra $L109;
-	add.s64 %rd442, %rd429, %rd441;
-	mov.b64 %rd429, %rd442;
-$L109:
-	mov.b64 {%r169, %r170}, %rd429;
-	shfl.sync.down.b32 %r171|%p97, %r169, 8, %r156, %r17;
-	shfl.sync.down.b32 %r172, %r170, 8, %r156, %r17;
-	mov.b64 %rd443, {%r171, %r172};
-	@!%p97 bra $L110;
-	add.s64 %rd444, %rd429, %rd443;
-	mov.b64 %rd429, %rd444;
-$L110:
-	mov.b64 {%r173, %r174}, %rd429;
-	shfl.sync.down.b32 %r175|%p98, %r173, 16, %r156, %r17;
-	shfl.sync.down.b32 %r176, %r174, 16, %r156, %r17;
-	mov.b64 %rd445, {%r175, %r176};
-	@!%p98 bra $L111;
-	add.s64 %rd446, %rd429, %rd445;
-	mov.b64 %rd429, %rd446;
-$L111:
-	@!%p91 bra $L112;
-	st.shared.s64 [%rd1+1024], %rd429;
-$L112:
+	add.s64 %rd436, %rd435, 512;
+	ld.shared.s64 %rd437, [%rd436+0];
+	add.s64 %rd438, %rd437, %rd412;
+	ld.shared.s64 %rd439, [%rd1+1024];
+	mov.b64 {%r147, %r148}, %rd438;
+	shfl.sync.idx.b32 %r149|%p86, %r147, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r150, %r148, 0, %r21, %r17;
+	mov.b64 %rd440, {%r149, %r150};
+	mov.b64 %rd441, %rd439;
+	mov.b64 %rd442, %rd440;
+	mov.b64 %rd443, %rd441;
+	mov.b64 %rd444, %rd442;
+	mov.b64 %rd445, %rd443;
+	mov.b64 %rd446, %rd444;
+	mov.b64 %rd447, %rd445;
+	add.s64 %rd448, %rd279, %rd446;
+	mov.b64 %rd449, %rd448;
+	mov.b64 %rd450, 0;
+$L101:
+	setp.lt.s64 %p87, %rd450, %rd283;
+	not.pred %p88, %p87;
+	@!%p88 bra $L105;
+	bra.uni $L103;
 $L105:
+	mul.lo.s64 %rd451, %rd450, %rd170;
+	mad.lo.s64 %rd452, %rd451, 4, %rd168;
+	ld.shared.s32 %r151, [%rd452+0];
+	mov.b32 %r152, %r151;
+	add.s64 %rd453, %rd449, %rd450;
+	mul.lo.s64 %rd454, %rd453, %rd228;
+	mad.lo.s64 %rd455, %rd454, 4, %rd226;
+	st.global.s32 [%rd455+0], %r152;
+$L102:
+	add.s64 %rd456, %rd450, 1;
+	mov.b64 %rd450, %rd456;
+	bra.uni $L101;
+$L103:
+	add.s64 %rd457, %rd279, %rd447;
+	mov.b64 %rd279, %rd457;
+	mov.b64 %rd458, 0;
+	setp.lt.s64 %p89, %rd277, %rd278;
+	setp.lt.s64 %p90, %rd276, %rd272;
+	or.pred %p91, %p89, %p90;
+	@!%p91 bra $L107;
+	mov.b64 %rd458, 1;
+$L107:
+	mov.b64 %rd459, %rd458;
+	// block reduction
+	sub.u32 %r153, %r13, 1;
+	mov.b32 %r154, %r3;
+$L108:
+	setp.hs.u32 %p92, %r154, 32;
+	@%p92 bra $L109;
+	mov.b64 {%r155, %r156}, %rd459;
+	shfl.sync.down.b32 %r157|%p93, %r155, %r154, %r153, %r17;
+	shfl.sync.down.b32 %r158, %r156, %r154, %r153, %r17;
+	mov.b64 %rd460, {%r157, %r158};
+	@!%p93 bra $L110;
+	max.s64 %rd461, %rd459, %rd460;
+	mov.b64 %rd459, %rd461;
+$L110:
+	shl.b32 %r154, %r154, 1;
+	bra.uni $L108;
+$L109:
+	setp.eq.u32 %p94, %r7, 0;
+	@!%p94 bra $L111;
+	mul.wide.u32 %rd462, %r8, 16;
+	add.s64 %rd463, %rd1, %rd462;
+	st.shared.s64 [%rd463+0], %rd459;
+$L111:
 	bar.sync 0;
-	ld.shared.s64 %rd447, [%rd1+1024];
-	mov.b64 %rd429, %rd447;
-	mov.b64 %rd448, %rd429;
-	mov.b64 %rd449, %rd232;
-	mov.b64 %rd450, %rd448;
-	mov.b64 %rd451, %rd449;
-	mov.b64 %rd452, %rd450;
-	mov.b64 %rd453, %rd451;
-	mov.b64 %rd454, %rd452;
-	mov.b64 %rd455, %rd453;
-	mov.b64 %rd456, %rd454;
-	cvt.u64.u32 %rd457, %r2;
-	setp.eq.s64 %p99, %rd457, 0;
-	@!%p99 bra $L114;
-	mov.b64 %rd459, 2;
-	mul.lo.s64 %rd458, %rd459, %rd170;
-	mul.lo.s64 %rd460, %rd458, %rd107;
-	mad.lo.s64 %rd461, %rd460, 8, %rd103;
-	st.global.s64 [%rd461+0], %rd455;
-	mov.b64 %rd463, 2;
-	mul.lo.s64 %rd462, %rd463, %rd170;
-	add.s64 %rd464, %rd462, 1;
-	mul.lo.s64 %rd465, %rd464, %rd107;
-	mad.lo.s64 %rd466, %rd465, 8, %rd103;
-	st.global.s64 [%rd466+0], %rd456;
+	setp.eq.u32 %p95, %r8, 0;
+	@!%p95 bra $L112;
+	setp.lo.u32 %p96, %r7, %r10;
+	@!%p96 bra $L113;
+	mul.wide.u32 %rd464, %r7, 16;
+	add.s64 %rd465, %rd1, %rd464;
+	ld.shared.s64 %rd466, [%rd465+0];
+	mov.b64 %rd459, %rd466;
+$L113:
+	sub.u32 %r159, %r10, 1;
+	mov.b64 {%r160, %r161}, %rd459;
+	shfl.sync.down.b32 %r162|%p97, %r160, 1, %r159, %r17;
+	shfl.sync.down.b32 %r163, %r161, 1, %r159, %r17;
+	mov.b64 %rd467, {%r162, %r163};
+	@!%p97 bra $L114;
+	max.s64 %rd468, %rd459, %rd467;
+	mov.b64 %rd459, %rd468;
 $L114:
-	setp.eq.s64 %p100, %rd455, 0;
-	setp.gt.s64 %p101, %rd455, %rd66;
-	or.pred %p102, %p100, %p101;
-	setp.gt.s64 %p103, %rd456, %rd68;
-	or.pred %p104, %p102, %p103;
-	@!%p104 bra $L116;
-	bra.uni $L3;
+	mov.b64 {%r164, %r165}, %rd459;
+	shfl.sync.down.b32 %r166|%p98, %r164, 2, %r159, %r17;
+	shfl.sync.down.b32 %r167, %r165, 2, %r159, %r17;
+	mov.b64 %rd469, {%r166, %r167};
+	@!%p98 bra $L115;
+	max.s64 %rd470, %rd459, %rd469;
+	mov.b64 %rd459, %rd470;
+$L115:
+	mov.b64 {%r168, %r169}, %rd459;
+	shfl.sync.down.b32 %r170|%p99, %r168, 4, %r159, %r17;
+	shfl.sync.down.b32 %r171, %r169, 4, %r159, %r17;
+	mov.b64 %rd471, {%r170, %r171};
+	@!%p99 bra $L116;
+	max.s64 %rd472, %rd459, %rd471;
+	mov.b64 %rd459, %rd472;
 $L116:
-	mov.b64 %rd169, %rd455;
-$L5:
-	add.s64 %rd467, %rd170, 1;
-	mov.b64 %rd170, %rd467;
-	bra.uni $L4;
-$L6:
+	mov.b64 {%r172, %r173}, %rd459;
+	shfl.sync.down.b32 %r174|%p100, %r172, 8, %r159, %r17;
+	shfl.sync.down.b32 %r175, %r173, 8, %r159, %r17;
+	mov.b64 %rd473, {%r174, %r175};
+	@!%p100 bra $L117;
+	max.s64 %rd474, %rd459, %rd473;
+	mov.b64 %rd459, %rd474;
+$L117:
+	mov.b64 {%r176, %r177}, %rd459;
+	shfl.sync.down.b32 %r178|%p101, %r176, 16, %r159, %r17;
+	shfl.sync.down.b32 %r179, %r177, 16, %r159, %r17;
+	mov.b64 %rd475, {%r178, %r179};
+	@!%p101 bra $L118;
+	max.s64 %rd476, %rd459, %rd475;
+	mov.b64 %rd459, %rd476;
+$L118:
+	@!%p94 bra $L119;
+	st.shared.s64 [%rd1+1024], %rd459;
+$L119:
+$L112:
+	bar.sync 0;
+	ld.shared.s64 %rd477, [%rd1+1024];
+	mov.b64 %rd459, %rd477;
+	mov.b64 %rd478, %rd459;
+	setp.eq.s64 %p102, %rd478, 0;
+	@!%p102 bra $L121;
+	bra.uni $L34;
+$L121:
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.b64 %rd479, %rd280;
+	// block reduction
+	sub.u32 %r180, %r13, 1;
+	mov.b32 %r181, %r3;
+$L122:
+	setp.hs.u32 %p103, %r181, 32;
+	@%p103 bra $L123;
+	mov.b64 {%r182, %r183}, %rd479;
+	shfl.sync.down.b32 %r184|%p104, %r182, %r181, %r180, %r17;
+	shfl.sync.down.b32 %r185, %r183, %r181, %r180, %r17;
+	mov.b64 %rd480, {%r184, %r185};
+	@!%p104 bra $L124;
+	add.s64 %rd481, %rd479, %rd480;
+	mov.b64 %rd479, %rd481;
+$L124:
+	shl.b32 %r181, %r181, 1;
+	bra.uni $L122;
+$L123:
+	setp.eq.u32 %p105, %r7, 0;
+	@!%p105 bra $L125;
+	mul.wide.u32 %rd482, %r8, 16;
+	add.s64 %rd483, %rd1, %rd482;
+	st.shared.s64 [%rd483+0], %rd479;
+$L125:
+	bar.sync 0;
+	setp.eq.u32 %p106, %r8, 0;
+	@!%p106 bra $L126;
+	setp.lo.u32 %p107, %r7, %r10;
+	@!%p107 bra $L127;
+	mul.wide.u32 %rd484, %r7, 16;
+	add.s64 %rd485, %rd1, %rd484;
+	ld.shared.s64 %rd486, [%rd485+0];
+	mov.b64 %rd479, %rd486;
+$L127:
+	sub.u32 %r186, %r10, 1;
+	mov.b64 {%r187, %r188}, %rd479;
+	shfl.sync.down.b32 %r189|%p108, %r187, 1, %r186, %r17;
+	shfl.sync.down.b32 %r190, %r188, 1, %r186, %r17;
+	mov.b64 %rd487, {%r189, %r190};
+	@!%p108 bra $L128;
+	add.s64 %rd488, %rd479, %rd487;
+	mov.b64 %rd479, %rd488;
+$L128:
+	mov.b64 {%r191, %r192}, %rd479;
+	shfl.sync.down.b32 %r193|%p109, %r191, 2, %r186, %r17;
+	shfl.sync.down.b32 %r194, %r192, 2, %r186, %r17;
+	mov.b64 %rd489, {%r193, %r194};
+	@!%p109 bra $L129;
+	add.s64 %rd490, %rd479, %rd489;
+	mov.b64 %rd479, %rd490;
+$L129:
+	mov.b64 {%r195, %r196}, %rd479;
+	shfl.sync.down.b32 %r197|%p110, %r195, 4, %r186, %r17;
+	shfl.sync.down.b32 %r198, %r196, 4, %r186, %r17;
+	mov.b64 %rd491, {%r197, %r198};
+	@!%p110 bra $L130;
+	add.s64 %rd492, %rd479, %rd491;
+	mov.b64 %rd479, %rd492;
+$L130:
+	mov.b64 {%r199, %r200}, %rd479;
+	shfl.sync.down.b32 %r201|%p111, %r199, 8, %r186, %r17;
+	shfl.sync.down.b32 %r202, %r200, 8, %r186, %r17;
+	mov.b64 %rd493, {%r201, %r202};
+	@!%p111 bra $L131;
+	add.s64 %rd494, %rd479, %rd493;
+	mov.b64 %rd479, %rd494;
+$L131:
+	mov.b64 {%r203, %r204}, %rd479;
+	shfl.sync.down.b32 %r205|%p112, %r203, 16, %r186, %r17;
+	shfl.sync.down.b32 %r206, %r204, 16, %r186, %r17;
+	mov.b64 %rd495, {%r205, %r206};
+	@!%p112 bra $L132;
+	add.s64 %rd496, %rd479, %rd495;
+	mov.b64 %rd479, %rd496;
+$L132:
+	@!%p105 bra $L133;
+	st.shared.s64 [%rd1+1024], %rd479;
+$L133:
+$L126:
+	bar.sync 0;
+	ld.shared.s64 %rd497, [%rd1+1024];
+	mov.b64 %rd479, %rd497;
+	mov.b64 %rd498, %rd479;
+	mov.b64 %rd499, %rd281;
+	// block reduction
+	sub.u32 %r207, %r13, 1;
+	mov.b32 %r208, %r3;
+$L134:
+	setp.hs.u32 %p113, %r208, 32;
+	@%p113 bra $L135;
+	mov.b64 {%r209, %r210}, %rd499;
+	shfl.sync.down.b32 %r211|%p114, %r209, %r208, %r207, %r17;
+	shfl.sync.down.b32 %r212, %r210, %r208, %r207, %r17;
+	mov.b64 %rd500, {%r211, %r212};
+	@!%p114 bra $L136;
+	max.s64 %rd501, %rd499, %rd500;
+	mov.b64 %rd499, %rd501;
+$L136:
+	shl.b32 %r208, %r208, 1;
+	bra.uni $L134;
+$L135:
+	setp.eq.u32 %p115, %r7, 0;
+	@!%p115 bra $L137;
+	mul.wide.u32 %rd502, %r8, 16;
+	add.s64 %rd503, %rd1, %rd502;
+	st.shared.s64 [%rd503+0], %rd499;
+$L137:
+	bar.sync 0;
+	setp.eq.u32 %p116, %r8, 0;
+	@!%p116 bra $L138;
+	setp.lo.u32 %p117, %r7, %r10;
+	@!%p117 bra $L139;
+	mul.wide.u32 %rd504, %r7, 16;
+	add.s64 %rd505, %rd1, %rd504;
+	ld.shared.s64 %rd506, [%rd505+0];
+	mov.b64 %rd499, %rd506;
+$L139:
+	sub.u32 %r213, %r10, 1;
+	mov.b64 {%r214, %r215}, %rd499;
+	shfl.sync.down.b32 %r216|%p118, %r214, 1, %r213, %r17;
+	shfl.sync.down.b32 %r217, %r215, 1, %r213, %r17;
+	mov.b64 %rd507, {%r216, %r217};
+	@!%p118 bra $L140;
+	max.s64 %rd508, %rd499, %rd507;
+	mov.b64 %rd499, %rd508;
+$L140:
+	mov.b64 {%r218, %r219}, %rd499;
+	shfl.sync.down.b32 %r220|%p119, %r218, 2, %r213, %r17;
+	shfl.sync.down.b32 %r221, %r219, 2, %r213, %r17;
+	mov.b64 %rd509, {%r220, %r221};
+	@!%p119 bra $L141;
+	max.s64 %rd510, %rd499, %rd509;
+	mov.b64 %rd499, %rd510;
+$L141:
+	mov.b64 {%r222, %r223}, %rd499;
+	shfl.sync.down.b32 %r224|%p120, %r222, 4, %r213, %r17;
+	shfl.sync.down.b32 %r225, %r223, 4, %r213, %r17;
+	mov.b64 %rd511, {%r224, %r225};
+	@!%p120 bra $L142;
+	max.s64 %rd512, %rd499, %rd511;
+	mov.b64 %rd499, %rd512;
+$L142:
+	mov.b64 {%r226, %r227}, %rd499;
+	shfl.sync.down.b32 %r228|%p121, %r226, 8, %r213, %r17;
+	shfl.sync.down.b32 %r229, %r227, 8, %r213, %r17;
+	mov.b64 %rd513, {%r228, %r229};
+	@!%p121 bra $L143;
+	max.s64 %rd514, %rd499, %rd513;
+	mov.b64 %rd499, %rd514;
+$L143:
+	mov.b64 {%r230, %r231}, %rd499;
+	shfl.sync.down.b32 %r232|%p122, %r230, 16, %r213, %r17;
+	shfl.sync.down.b32 %r233, %r231, 16, %r213, %r17;
+	mov.b64 %rd515, {%r232, %r233};
+	@!%p122 bra $L144;
+	max.s64 %rd516, %rd499, %rd515;
+	mov.b64 %rd499, %rd516;
+$L144:
+	@!%p115 bra $L145;
+	st.shared.s64 [%rd1+1024], %rd499;
+$L145:
+$L138:
+	bar.sync 0;
+	ld.shared.s64 %rd517, [%rd1+1024];
+	mov.b64 %rd499, %rd517;
+	mov.b64 %rd518, %rd499;
+	mov.b64 %rd519, %rd279;
+	mov.b64 %rd520, %rd498;
+	mov.b64 %rd521, %rd518;
+	mov.b64 %rd522, %rd519;
+	mov.b64 %rd523, %rd520;
+	mov.b64 %rd524, %rd521;
+	mov.b64 %rd525, %rd522;
+	mov.b64 %rd526, %rd523;
+	mov.b64 %rd527, %rd524;
+	mov.b64 %rd528, %rd525;
+	mov.b64 %rd529, %rd526;
+	mov.b64 %rd530, %rd527;
+	cvt.u64.u32 %rd531, %r2;
+	setp.eq.s64 %p123, %rd531, 0;
+	@!%p123 bra $L147;
+	mov.b64 %rd533, 3;
+	mul.lo.s64 %rd532, %rd533, %rd216;
+	mul.lo.s64 %rd534, %rd532, %rd109;
+	mad.lo.s64 %rd535, %rd534, 8, %rd105;
+	st.global.s64 [%rd535+0], %rd528;
+	mov.b64 %rd537, 3;
+	mul.lo.s64 %rd536, %rd537, %rd216;
+	add.s64 %rd538, %rd536, 1;
+	mul.lo.s64 %rd539, %rd538, %rd109;
+	mad.lo.s64 %rd540, %rd539, 8, %rd105;
+	st.global.s64 [%rd540+0], %rd529;
+	mov.b64 %rd542, 3;
+	mul.lo.s64 %rd541, %rd542, %rd216;
+	add.s64 %rd543, %rd541, 2;
+	mul.lo.s64 %rd544, %rd543, %rd109;
+	mad.lo.s64 %rd545, %rd544, 8, %rd105;
+	st.global.s64 [%rd545+0], %rd530;
+$L147:
+	setp.eq.s64 %p124, %rd528, 0;
+	setp.gt.s64 %p125, %rd528, %rd66;
+	or.pred %p126, %p124, %p125;
+	setp.gt.s64 %p127, %rd529, %rd68;
+	or.pred %p128, %p126, %p127;
+	setp.gt.s64 %p129, %rd530, %rd70;
+	or.pred %p130, %p128, %p129;
+	@!%p130 bra $L149;
+	bra.uni $L3;
+$L149:
+	mov.b64 %rd171, %rd528;
+$L26:
+	add.s64 %rd546, %rd216, 1;
+	mov.b64 %rd216, %rd546;
+	bra.uni $L25;
+$L27:
 $L3:
 	bar.sync 0;
-	add.s64 %rd160, %rd160, %rd159;
+	add.s64 %rd162, %rd162, %rd161;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -17347,12 +17582,13 @@ const gokkosPTX10 = `//
 	.param .b64 gk_s42,
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
-	.param .b64 gk_s45
+	.param .b64 gk_s45,
+	.param .b64 gk_s46
 )
 {
-	.reg .pred %p<85>;
-	.reg .b32 %r<173>;
-	.reg .b64 %rd<395>;
+	.reg .pred %p<111>;
+	.reg .b32 %r<230>;
+	.reg .b64 %rd<474>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17448,754 +17684,985 @@ const gokkosPTX10 = `//
 	mov.b64 %rd66, %rd65;
 	ld.param.s64 %rd67, [gk_s19];
 	mov.b64 %rd68, %rd67;
-	ld.param.u8 %r30, [gk_s20];
+	ld.param.s64 %rd69, [gk_s20];
+	mov.b64 %rd70, %rd69;
+	ld.param.u8 %r30, [gk_s21];
 	setp.ne.u32 %p3, %r30, 0;
 	mov.pred %p4, %p3;
-	ld.param.u64 %rd69, [gk_s21];
-	cvta.to.global.u64 %rd70, %rd69;
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s22];
+	ld.param.u64 %rd71, [gk_s22];
+	cvta.to.global.u64 %rd72, %rd71;
 	mov.b64 %rd73, %rd72;
 	ld.param.s64 %rd74, [gk_s23];
 	mov.b64 %rd75, %rd74;
-	ld.param.u64 %rd76, [gk_s24];
-	cvta.to.global.u64 %rd77, %rd76;
-	mov.b64 %rd78, %rd77;
-	ld.param.s64 %rd79, [gk_s25];
+	ld.param.s64 %rd76, [gk_s24];
+	mov.b64 %rd77, %rd76;
+	ld.param.u64 %rd78, [gk_s25];
+	cvta.to.global.u64 %rd79, %rd78;
 	mov.b64 %rd80, %rd79;
 	ld.param.s64 %rd81, [gk_s26];
 	mov.b64 %rd82, %rd81;
-	ld.param.u64 %rd83, [gk_s27];
-	cvta.to.global.u64 %rd84, %rd83;
-	mov.b64 %rd85, %rd84;
-	ld.param.s64 %rd86, [gk_s28];
+	ld.param.s64 %rd83, [gk_s27];
+	mov.b64 %rd84, %rd83;
+	ld.param.u64 %rd85, [gk_s28];
+	cvta.to.global.u64 %rd86, %rd85;
 	mov.b64 %rd87, %rd86;
 	ld.param.s64 %rd88, [gk_s29];
 	mov.b64 %rd89, %rd88;
-	ld.param.u8 %r31, [gk_s30];
+	ld.param.s64 %rd90, [gk_s30];
+	mov.b64 %rd91, %rd90;
+	ld.param.u8 %r31, [gk_s31];
 	setp.ne.u32 %p5, %r31, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd90, [gk_s31];
-	cvta.to.global.u64 %rd91, %rd90;
-	mov.b64 %rd92, %rd91;
-	ld.param.s64 %rd93, [gk_s32];
+	ld.param.u64 %rd92, [gk_s32];
+	cvta.to.global.u64 %rd93, %rd92;
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s33];
 	mov.b64 %rd96, %rd95;
-	ld.param.s32 %r32, [gk_s34];
-	mov.b32 %r33, %r32;
-	ld.param.s64 %rd97, [gk_s35];
+	ld.param.s64 %rd97, [gk_s34];
 	mov.b64 %rd98, %rd97;
+	ld.param.s32 %r32, [gk_s35];
+	mov.b32 %r33, %r32;
 	ld.param.s64 %rd99, [gk_s36];
 	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s37];
-	cvta.to.global.u64 %rd102, %rd101;
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
+	ld.param.s64 %rd101, [gk_s37];
+	mov.b64 %rd102, %rd101;
+	ld.param.u64 %rd103, [gk_s38];
+	cvta.to.global.u64 %rd104, %rd103;
 	mov.b64 %rd105, %rd104;
 	ld.param.s64 %rd106, [gk_s39];
 	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
+	ld.param.s64 %rd108, [gk_s40];
+	mov.b64 %rd109, %rd108;
+	ld.param.u64 %rd110, [gk_s41];
+	cvta.to.global.u64 %rd111, %rd110;
 	mov.b64 %rd112, %rd111;
 	ld.param.s64 %rd113, [gk_s42];
 	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
+	ld.param.s64 %rd115, [gk_s43];
+	mov.b64 %rd116, %rd115;
+	ld.param.u64 %rd117, [gk_s44];
+	cvta.to.global.u64 %rd118, %rd117;
 	mov.b64 %rd119, %rd118;
 	ld.param.s64 %rd120, [gk_s45];
 	mov.b64 %rd121, %rd120;
-	cvt.u64.u32 %rd123, %r28;
-	cvt.u64.u32 %rd124, %r29;
-	mov.b64 %rd125, %rd123;
+	ld.param.s64 %rd122, [gk_s46];
+	mov.b64 %rd123, %rd122;
+	cvt.u64.u32 %rd125, %r28;
+	cvt.u64.u32 %rd126, %r29;
+	mov.b64 %rd127, %rd125;
 $L1:
-	setp.ge.s64 %p7, %rd125, %rd2;
+	setp.ge.s64 %p7, %rd127, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd122, %rd125;
+	mov.b64 %rd124, %rd127;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd126, %rd13, %rd21;
-	mad.lo.s64 %rd127, %rd98, 4, 15;
-	and.b64 %rd127, %rd127, -16;
-	add.s64 %rd21, %rd21, %rd127;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd98;
-	mov.b64 %rd130, 1;
-	mov.b64 %rd131, %rd128;
-	mov.b64 %rd132, %rd129;
+	add.s64 %rd128, %rd13, %rd21;
+	mad.lo.s64 %rd129, %rd100, 4, 15;
+	and.b64 %rd129, %rd129, -16;
+	add.s64 %rd21, %rd21, %rd129;
+	mov.b64 %rd130, %rd128;
+	mov.b64 %rd131, %rd100;
+	mov.b64 %rd132, 1;
 	mov.b64 %rd133, %rd130;
-	mov.b64 %rd134, %rd62;
-	mov.b64 %rd135, 0;
+	mov.b64 %rd134, %rd131;
+	mov.b64 %rd135, %rd132;
+	mov.b64 %rd136, %rd62;
+	mov.b64 %rd137, 0;
+	cvt.u64.u32 %rd138, %r2;
+	mov.b64 %rd139, %rd138;
 $L4:
-	setp.lt.s64 %p8, %rd135, %rd64;
+	setp.lt.s64 %p8, %rd139, %rd136;
 	not.pred %p9, %p8;
 	@!%p9 bra $L8;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd136, %rd49;
-	mov.b64 %rd137, %rd51;
-	mov.b64 %rd138, %rd53;
-	mov.b64 %rd139, %rd56;
-	mov.b64 %rd140, %rd58;
-	mov.b64 %rd141, %rd60;
-	mov.b64 %rd142, %rd136;
-	mov.b64 %rd143, %rd137;
-	mov.b64 %rd144, %rd138;
-	mov.b64 %rd145, %rd139;
-	mov.b64 %rd146, %rd140;
-	mov.b64 %rd147, %rd141;
-	rem.s64 %rd148, %rd135, 2;
-	setp.eq.s64 %p10, %rd148, 1;
-	@!%p10 bra $L10;
-	mov.b64 %rd149, %rd56;
-	mov.b64 %rd150, %rd58;
-	mov.b64 %rd151, %rd60;
-	mov.b64 %rd152, %rd49;
-	mov.b64 %rd153, %rd51;
-	mov.b64 %rd154, %rd53;
-	mov.b64 %rd142, %rd149;
-	mov.b64 %rd143, %rd150;
-	mov.b64 %rd144, %rd151;
-	mov.b64 %rd145, %rd152;
-	mov.b64 %rd146, %rd153;
-	mov.b64 %rd147, %rd154;
-$L10:
-	mov.pred %p11, %p4;
-	mov.b64 %rd155, %rd71;
-	mov.b64 %rd156, %rd73;
-	mov.b64 %rd157, %rd75;
-	mov.b64 %rd158, %rd78;
-	mov.b64 %rd159, %rd80;
-	mov.b64 %rd160, %rd82;
-	mov.b64 %rd161, %rd85;
-	mov.b64 %rd162, %rd87;
-	mov.b64 %rd163, %rd89;
-	mov.pred %p12, %p6;
-	mov.b64 %rd164, %rd92;
-	mov.b64 %rd165, %rd94;
-	mov.b64 %rd166, %rd96;
-	mov.b32 %r34, %r33;
-	mov.b64 %rd167, %rd98;
-	mov.b64 %rd168, %rd100;
-	cvt.u32.u64 %r35, %rd135;
-	add.s32 %r36, %r33, %r35;
-	mov.b32 %r34, %r36;
-	mov.b64 %rd169, %rd25;
-	mov.b64 %rd170, %rd62;
-	mov.b64 %rd171, %rd64;
-	mov.b64 %rd172, %rd66;
-	mov.b64 %rd173, %rd68;
-	mov.pred %p13, %p4;
-	mov.pred %p14, %p6;
-	mov.b32 %r37, %r33;
-	mov.b64 %rd174, %rd98;
-	mov.b64 %rd175, %rd100;
-	mov.pred %p15, %p11;
-	mov.b64 %rd176, %rd155;
-	mov.b64 %rd177, %rd156;
-	mov.b64 %rd178, %rd157;
-	mov.b64 %rd179, %rd158;
-	mov.b64 %rd180, %rd159;
-	mov.b64 %rd181, %rd160;
-	mov.b64 %rd182, %rd161;
-	mov.b64 %rd183, %rd162;
-	mov.b64 %rd184, %rd163;
-	mov.pred %p16, %p12;
-	mov.b64 %rd185, %rd164;
-	mov.b64 %rd186, %rd165;
-	mov.b64 %rd187, %rd166;
-	mov.b32 %r38, %r34;
-	mov.b64 %rd188, %rd167;
-	mov.b64 %rd189, %rd168;
-	mov.b64 %rd190, %rd134;
-	cvt.u64.u32 %rd191, %r4;
-	mov.b64 %rd192, %rd191;
-	cvt.u64.u32 %rd193, %r2;
-	mov.b64 %rd194, %rd193;
-	mov.b32 %r39, -1;
-	mov.b64 %rd195, 0;
-	mov.b64 %rd196, 0;
-	mov.b64 %rd197, 0;
-	mov.b64 %rd198, 0;
-	mov.b64 %rd199, %rd188;
+	mul.lo.s64 %rd140, %rd139, %rd53;
+	mad.lo.s64 %rd141, %rd140, 4, %rd49;
+	ld.global.s32 %r34, [%rd141+0];
+	mov.b32 %r35, %r34;
+	mov.b64 %rd142, %rd25;
+	mov.b32 %r36, %r35;
+	cvt.s64.s32 %rd143, %r36;
+	add.s64 %rd144, %rd143, 1;
+	mul.lo.s64 %rd145, %rd144, %rd32;
+	mad.lo.s64 %rd146, %rd145, 8, %rd28;
+	ld.global.nc.s64 %rd147, [%rd146+0];
+	mov.b64 %rd148, %rd147;
+	cvt.s64.s32 %rd149, %r36;
+	mul.lo.s64 %rd150, %rd149, %rd32;
+	mad.lo.s64 %rd151, %rd150, 8, %rd28;
+	ld.global.nc.s64 %rd152, [%rd151+0];
+	mov.b64 %rd153, %rd152;
+	sub.s64 %rd154, %rd148, %rd153;
+	mov.b64 %rd155, %rd154;
+	max.s64 %rd156, %rd137, %rd155;
+	mov.b64 %rd137, %rd156;
+$L5:
+	cvt.u64.u32 %rd157, %r4;
+	add.s64 %rd158, %rd139, %rd157;
+	mov.b64 %rd139, %rd158;
+	bra.uni $L4;
+$L6:
+	mov.b64 %rd159, %rd137;
+	// block reduction
+	sub.u32 %r37, %r13, 1;
+	mov.b32 %r38, %r3;
+$L9:
+	setp.hs.u32 %p10, %r38, 32;
+	@%p10 bra $L10;
+	mov.b64 {%r39, %r40}, %rd159;
+	shfl.sync.down.b32 %r41|%p11, %r39, %r38, %r37, %r17;
+	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
+	mov.b64 %rd160, {%r41, %r42};
+	@!%p11 bra $L11;
+	max.s64 %rd161, %rd159, %rd160;
+	mov.b64 %rd159, %rd161;
 $L11:
-	mov.b64 %rd200, 0;
-	mov.b64 %rd201, %rd199;
+	shl.b32 %r38, %r38, 1;
+	bra.uni $L9;
+$L10:
+	setp.eq.u32 %p12, %r7, 0;
+	@!%p12 bra $L12;
+	mul.wide.u32 %rd162, %r8, 16;
+	add.s64 %rd163, %rd1, %rd162;
+	st.shared.s64 [%rd163+0], %rd159;
+$L12:
+	bar.sync 0;
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L13;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L14;
+	mul.wide.u32 %rd164, %r7, 16;
+	add.s64 %rd165, %rd1, %rd164;
+	ld.shared.s64 %rd166, [%rd165+0];
+	mov.b64 %rd159, %rd166;
 $L14:
-	setp.gt.s64 %p17, %rd201, 0;
-	not.pred %p18, %p17;
+	sub.u32 %r43, %r10, 1;
+	mov.b64 {%r44, %r45}, %rd159;
+	shfl.sync.down.b32 %r46|%p15, %r44, 1, %r43, %r17;
+	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
+	mov.b64 %rd167, {%r46, %r47};
+	@!%p15 bra $L15;
+	max.s64 %rd168, %rd159, %rd167;
+	mov.b64 %rd159, %rd168;
+$L15:
+	mov.b64 {%r48, %r49}, %rd159;
+	shfl.sync.down.b32 %r50|%p16, %r48, 2, %r43, %r17;
+	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
+	mov.b64 %rd169, {%r50, %r51};
+	@!%p16 bra $L16;
+	max.s64 %rd170, %rd159, %rd169;
+	mov.b64 %rd159, %rd170;
+$L16:
+	mov.b64 {%r52, %r53}, %rd159;
+	shfl.sync.down.b32 %r54|%p17, %r52, 4, %r43, %r17;
+	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
+	mov.b64 %rd171, {%r54, %r55};
+	@!%p17 bra $L17;
+	max.s64 %rd172, %rd159, %rd171;
+	mov.b64 %rd159, %rd172;
+$L17:
+	mov.b64 {%r56, %r57}, %rd159;
+	shfl.sync.down.b32 %r58|%p18, %r56, 8, %r43, %r17;
+	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
+	mov.b64 %rd173, {%r58, %r59};
 	@!%p18 bra $L18;
-	bra.uni $L16;
+	max.s64 %rd174, %rd159, %rd173;
+	mov.b64 %rd159, %rd174;
 $L18:
-	setp.ge.s64 %p19, %rd195, %rd196;
-	@!%p19 bra $L20;
-	setp.ge.s64 %p20, %rd194, %rd190;
-	@!%p20 bra $L22;
-	bra.uni $L16;
-$L22:
-	mul.lo.s64 %rd202, %rd194, %rd144;
-	mad.lo.s64 %rd203, %rd202, 4, %rd142;
-	ld.global.s32 %r40, [%rd203+0];
-	mov.b32 %r41, %r40;
-	mov.b32 %r39, %r41;
-	add.s64 %rd204, %rd194, %rd192;
-	mov.b64 %rd194, %rd204;
-	mov.b64 %rd205, %rd169;
-	mov.b32 %r42, %r39;
-	cvt.s64.s32 %rd206, %r42;
-	mul.lo.s64 %rd207, %rd206, %rd32;
-	mad.lo.s64 %rd208, %rd207, 8, %rd28;
-	ld.global.nc.s64 %rd209, [%rd208+0];
-	mov.b64 %rd210, %rd209;
-	mov.b64 %rd211, %rd210;
-	mov.b64 %rd212, %rd169;
-	mov.b32 %r43, %r39;
-	cvt.s64.s32 %rd213, %r43;
-	add.s64 %rd214, %rd213, 1;
-	mul.lo.s64 %rd215, %rd214, %rd32;
-	mad.lo.s64 %rd216, %rd215, 8, %rd28;
-	ld.global.nc.s64 %rd217, [%rd216+0];
-	mov.b64 %rd218, %rd217;
-	mov.b64 %rd219, %rd218;
-	mov.b64 %rd220, %rd211;
-	mov.b64 %rd221, %rd219;
-	mov.b64 %rd195, %rd220;
-	mov.b64 %rd196, %rd221;
-	bra.uni $L15;
+	mov.b64 {%r60, %r61}, %rd159;
+	shfl.sync.down.b32 %r62|%p19, %r60, 16, %r43, %r17;
+	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
+	mov.b64 %rd175, {%r62, %r63};
+	@!%p19 bra $L19;
+	max.s64 %rd176, %rd159, %rd175;
+	mov.b64 %rd159, %rd176;
+$L19:
+	@!%p12 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd159;
 $L20:
-	mul.lo.s64 %rd222, %rd195, %rd39;
-	mad.lo.s64 %rd223, %rd222, 4, %rd35;
-	ld.global.nc.s32 %r44, [%rd223+0];
-	mov.b32 %r45, %r44;
-	mov.b32 %r46, %r45;
-	mov.b32 %r47, %r39;
-	mov.b32 %r48, %r46;
-	mov.b64 %rd224, %rd195;
-$L23:
-	mov.b64 %rd225, 0x1;
-	setp.gt.s64 %p21, %rd112, 0;
-	@!%p21 bra $L27;
-	mul.lo.s64 %rd226, %rd224, %rd114;
-	mad.lo.s64 %rd227, %rd226, 4, %rd110;
-	ld.global.nc.u32 %r49, [%rd227+0];
-	mov.b32 %r50, %r49;
-	cvt.u64.u32 %rd228, %r50;
-	mov.b64 %rd225, %rd228;
-$L27:
-	cvt.s64.s32 %rd229, %r47;
-	mul.lo.s64 %rd230, %rd229, %rd121;
-	mad.lo.s64 %rd231, %rd230, 4, %rd117;
-	ld.relaxed.gpu.global.u32 %r51, [%rd231+0];
-	mov.b32 %r52, %r51;
-	cvt.u64.u32 %rd232, %r52;
-	add.u64 %rd233, %rd232, %rd225;
-	mov.b64 %rd234, %rd233;
-	cvt.s64.s32 %rd235, %r48;
-	mul.lo.s64 %rd236, %rd235, %rd121;
-	mad.lo.s64 %rd237, %rd236, 4, %rd117;
-	ld.relaxed.gpu.global.u32 %r53, [%rd237+0];
-	mov.b32 %r54, %r53;
-	cvt.u64.u32 %rd238, %r54;
-	setp.hs.u64 %p22, %rd234, %rd238;
-	@!%p22 bra $L29;
-	mov.pred %p23, 0;
-	bra.uni $L25;
-$L29:
-	cvt.s64.s32 %rd239, %r48;
-	mul.lo.s64 %rd240, %rd239, %rd121;
-	mad.lo.s64 %rd241, %rd240, 4, %rd117;
-	cvt.u32.u64 %r55, %rd234;
-	atom.global.min.u32 %r56, [%rd241], %r55;
-	mov.b32 %r57, %r56;
-	cvt.u64.u32 %rd242, %r57;
-	setp.hi.u64 %p24, %rd242, %rd234;
-	mov.pred %p23, %p24;
-	bra.uni $L25;
+$L13:
+	bar.sync 0;
+	ld.shared.s64 %rd177, [%rd1+1024];
+	mov.b64 %rd159, %rd177;
+	mov.b64 %rd178, %rd159;
+	setp.gt.s64 %p20, %rd178, %rd70;
+	@!%p20 bra $L22;
+	cvt.u64.u32 %rd179, %r2;
+	setp.eq.s64 %p21, %rd179, 0;
+	@!%p21 bra $L24;
+	mov.b64 %rd180, -1;
+	st.global.s64 [%rd105+0], %rd180;
 $L24:
-	bra.uni $L23;
+	bra.uni $L3;
+$L22:
+	mov.b64 %rd181, 0;
 $L25:
-	@!%p23 bra $L31;
-	mov.pred %p25, 0;
-	mov.b64 %rd243, %rd200;
-	mov.b32 %r58, %r46;
+	setp.lt.s64 %p22, %rd181, %rd64;
+	not.pred %p23, %p22;
+	@!%p23 bra $L29;
+	bra.uni $L27;
+$L29:
+	mov.b64 %rd182, %rd49;
+	mov.b64 %rd183, %rd51;
+	mov.b64 %rd184, %rd53;
+	mov.b64 %rd185, %rd56;
+	mov.b64 %rd186, %rd58;
+	mov.b64 %rd187, %rd60;
+	mov.b64 %rd188, %rd182;
+	mov.b64 %rd189, %rd183;
+	mov.b64 %rd190, %rd184;
+	mov.b64 %rd191, %rd185;
+	mov.b64 %rd192, %rd186;
+	mov.b64 %rd193, %rd187;
+	rem.s64 %rd194, %rd181, 2;
+	setp.eq.s64 %p24, %rd194, 1;
+	@!%p24 bra $L31;
+	mov.b64 %rd195, %rd56;
+	mov.b64 %rd196, %rd58;
+	mov.b64 %rd197, %rd60;
+	mov.b64 %rd198, %rd49;
+	mov.b64 %rd199, %rd51;
+	mov.b64 %rd200, %rd53;
+	mov.b64 %rd188, %rd195;
+	mov.b64 %rd189, %rd196;
+	mov.b64 %rd190, %rd197;
+	mov.b64 %rd191, %rd198;
+	mov.b64 %rd192, %rd199;
+	mov.b64 %rd193, %rd200;
+$L31:
+	mov.pred %p25, %p4;
+	mov.b64 %rd201, %rd73;
+	mov.b64 %rd202, %rd75;
+	mov.b64 %rd203, %rd77;
+	mov.b64 %rd204, %rd80;
+	mov.b64 %rd205, %rd82;
+	mov.b64 %rd206, %rd84;
+	mov.b64 %rd207, %rd87;
+	mov.b64 %rd208, %rd89;
+	mov.b64 %rd209, %rd91;
+	mov.pred %p26, %p6;
+	mov.b64 %rd210, %rd94;
+	mov.b64 %rd211, %rd96;
+	mov.b64 %rd212, %rd98;
+	mov.b32 %r64, %r33;
+	mov.b64 %rd213, %rd100;
+	mov.b64 %rd214, %rd102;
+	cvt.u32.u64 %r65, %rd181;
+	add.s32 %r66, %r33, %r65;
+	mov.b32 %r64, %r66;
+	mov.b64 %rd215, %rd25;
+	mov.b64 %rd216, %rd62;
+	mov.b64 %rd217, %rd64;
+	mov.b64 %rd218, %rd66;
+	mov.b64 %rd219, %rd68;
+	mov.b64 %rd220, %rd70;
+	mov.pred %p27, %p4;
+	mov.pred %p28, %p6;
+	mov.b32 %r67, %r33;
+	mov.b64 %rd221, %rd100;
+	mov.b64 %rd222, %rd102;
+	mov.pred %p29, %p25;
+	mov.b64 %rd223, %rd201;
+	mov.b64 %rd224, %rd202;
+	mov.b64 %rd225, %rd203;
+	mov.b64 %rd226, %rd204;
+	mov.b64 %rd227, %rd205;
+	mov.b64 %rd228, %rd206;
+	mov.b64 %rd229, %rd207;
+	mov.b64 %rd230, %rd208;
+	mov.b64 %rd231, %rd209;
+	mov.pred %p30, %p26;
+	mov.b64 %rd232, %rd210;
+	mov.b64 %rd233, %rd211;
+	mov.b64 %rd234, %rd212;
+	mov.b32 %r68, %r64;
+	mov.b64 %rd235, %rd213;
+	mov.b64 %rd236, %rd214;
+	mov.b64 %rd237, %rd136;
+	cvt.u64.u32 %rd238, %r4;
+	mov.b64 %rd239, %rd238;
+	cvt.u64.u32 %rd240, %r2;
+	mov.b64 %rd241, %rd240;
+	mov.b32 %r69, -1;
+	mov.b64 %rd242, 0;
+	mov.b64 %rd243, 0;
+	mov.b64 %rd244, 0;
+	mov.b64 %rd245, 0;
+	mov.b64 %rd246, 0;
+	mov.b64 %rd247, %rd235;
 $L32:
-	@!%p15 bra $L36;
-	shr.s32 %r59, %r58, 5;
-	cvt.s64.s32 %rd244, %r59;
-	mov.b64 %rd245, %rd244;
-	and.b32 %r60, %r58, 31;
-	cvt.s64.s32 %rd246, %r60;
-	min.u64 %rd247, %rd246, 32;
-	cvt.u32.u64 %r61, %rd247;
-	mov.b32 %r63, 0x1;
-	shl.b32 %r62, %r63, %r61;
-	setp.hs.u32 %p26, %r61, 32;
-	selp.b32 %r64, 0, %r62, %p26;
-	mov.b32 %r65, %r64;
-	mov.b64 %rd248, %rd245;
-	mov.b32 %r66, %r65;
-	mul.lo.s64 %rd249, %rd248, %rd184;
-	mad.lo.s64 %rd250, %rd249, 4, %rd182;
-	ld.relaxed.gpu.global.u32 %r67, [%rd250+0];
-	mov.b32 %r68, %r67;
-	and.b32 %r69, %r68, %r66;
-	setp.ne.u32 %p27, %r69, 0x0;
-	mov.pred %p28, %p27;
-	not.pred %p29, %p28;
-	@!%p29 bra $L38;
-	mul.lo.s64 %rd251, %rd248, %rd184;
-	mad.lo.s64 %rd252, %rd251, 4, %rd182;
-	atom.global.or.b32 %r70, [%rd252], %r66;
+	mov.b64 %rd248, 0;
+	mov.b64 %rd249, %rd247;
+$L35:
+	setp.gt.s64 %p31, %rd249, 0;
+	not.pred %p32, %p31;
+	@!%p32 bra $L39;
+	bra.uni $L37;
+$L39:
+	setp.ge.s64 %p33, %rd242, %rd243;
+	@!%p33 bra $L41;
+	setp.ge.s64 %p34, %rd241, %rd237;
+	@!%p34 bra $L43;
+	bra.uni $L37;
+$L43:
+	mul.lo.s64 %rd250, %rd241, %rd190;
+	mad.lo.s64 %rd251, %rd250, 4, %rd188;
+	ld.global.s32 %r70, [%rd251+0];
 	mov.b32 %r71, %r70;
-	and.b32 %r72, %r71, %r66;
-	setp.ne.u32 %p30, %r72, 0x0;
-	mov.pred %p28, %p30;
-$L38:
-	@!%p28 bra $L40;
-	mov.b64 %rd253, %rd243;
-	mov.b64 %rd254, %rd253;
-	mov.pred %p31, 0;
-	bra.uni $L34;
-$L40:
-	mov.b64 %rd255, %rd243;
-	mov.b64 %rd254, %rd255;
-	mov.pred %p31, 1;
-	bra.uni $L34;
-$L36:
-	@!%p16 bra $L42;
-	cvt.s64.s32 %rd256, %r58;
-	mul.lo.s64 %rd257, %rd256, %rd187;
-	mad.lo.s64 %rd258, %rd257, 4, %rd185;
-	ld.relaxed.gpu.global.s32 %r73, [%rd258+0];
-	mov.b32 %r74, %r73;
-	setp.eq.s32 %p32, %r74, %r38;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L44;
-	cvt.s64.s32 %rd259, %r58;
-	mul.lo.s64 %rd260, %rd259, %rd187;
-	mad.lo.s64 %rd261, %rd260, 4, %rd185;
-	atom.global.exch.b32 %r75, [%rd261], %r38;
-	mov.b32 %r76, %r75;
-	setp.eq.s32 %p35, %r76, %r38;
-	mov.pred %p33, %p35;
-$L44:
-	@!%p33 bra $L46;
-	mov.b64 %rd262, %rd243;
-	mov.b64 %rd254, %rd262;
-	mov.pred %p31, 0;
-	bra.uni $L34;
-$L46:
-$L42:
-	mul.lo.s64 %rd263, %rd243, %rd133;
-	mad.lo.s64 %rd264, %rd263, 4, %rd131;
-	st.shared.s32 [%rd264+0], %r58;
-	add.s64 %rd265, %rd243, 1;
+	mov.b32 %r69, %r71;
+	add.s64 %rd252, %rd241, %rd239;
+	mov.b64 %rd241, %rd252;
+	mov.b64 %rd253, %rd215;
+	mov.b32 %r72, %r69;
+	cvt.s64.s32 %rd254, %r72;
+	mul.lo.s64 %rd255, %rd254, %rd32;
+	mad.lo.s64 %rd256, %rd255, 8, %rd28;
+	ld.global.nc.s64 %rd257, [%rd256+0];
+	mov.b64 %rd258, %rd257;
+	mov.b64 %rd259, %rd258;
+	mov.b64 %rd260, %rd215;
+	mov.b32 %r73, %r69;
+	cvt.s64.s32 %rd261, %r73;
+	add.s64 %rd262, %rd261, 1;
+	mul.lo.s64 %rd263, %rd262, %rd32;
+	mad.lo.s64 %rd264, %rd263, 8, %rd28;
+	ld.global.nc.s64 %rd265, [%rd264+0];
 	mov.b64 %rd266, %rd265;
-	mov.b64 %rd254, %rd266;
-	mov.pred %p31, 1;
+	mov.b64 %rd267, %rd266;
+	mov.b64 %rd268, %rd259;
+	mov.b64 %rd269, %rd267;
+	mov.b64 %rd242, %rd268;
+	mov.b64 %rd243, %rd269;
+	bra.uni $L36;
+$L41:
+	mul.lo.s64 %rd270, %rd242, %rd39;
+	mad.lo.s64 %rd271, %rd270, 4, %rd35;
+	ld.global.nc.s32 %r74, [%rd271+0];
+	mov.b32 %r75, %r74;
+	mov.b32 %r76, %r75;
+	mov.b32 %r77, %r69;
+	mov.b32 %r78, %r76;
+	mov.b64 %rd272, %rd242;
+$L44:
+	mov.b64 %rd273, 0x1;
+	setp.gt.s64 %p35, %rd114, 0;
+	@!%p35 bra $L48;
+	mul.lo.s64 %rd274, %rd272, %rd116;
+	mad.lo.s64 %rd275, %rd274, 4, %rd112;
+	ld.global.nc.u32 %r79, [%rd275+0];
+	mov.b32 %r80, %r79;
+	cvt.u64.u32 %rd276, %r80;
+	mov.b64 %rd273, %rd276;
+$L48:
+	cvt.s64.s32 %rd277, %r77;
+	mul.lo.s64 %rd278, %rd277, %rd123;
+	mad.lo.s64 %rd279, %rd278, 4, %rd119;
+	ld.relaxed.gpu.global.u32 %r81, [%rd279+0];
+	mov.b32 %r82, %r81;
+	cvt.u64.u32 %rd280, %r82;
+	add.u64 %rd281, %rd280, %rd273;
+	mov.b64 %rd282, %rd281;
+	cvt.s64.s32 %rd283, %r78;
+	mul.lo.s64 %rd284, %rd283, %rd123;
+	mad.lo.s64 %rd285, %rd284, 4, %rd119;
+	ld.relaxed.gpu.global.u32 %r83, [%rd285+0];
+	mov.b32 %r84, %r83;
+	cvt.u64.u32 %rd286, %r84;
+	setp.hs.u64 %p36, %rd282, %rd286;
+	@!%p36 bra $L50;
+	mov.pred %p37, 0;
+	bra.uni $L46;
+$L50:
+	cvt.s64.s32 %rd287, %r78;
+	mul.lo.s64 %rd288, %rd287, %rd123;
+	mad.lo.s64 %rd289, %rd288, 4, %rd119;
+	cvt.u32.u64 %r85, %rd282;
+	atom.global.min.u32 %r86, [%rd289], %r85;
+	mov.b32 %r87, %r86;
+	cvt.u64.u32 %rd290, %r87;
+	setp.hi.u64 %p38, %rd290, %rd282;
+	mov.pred %p37, %p38;
+	bra.uni $L46;
+$L45:
+	bra.uni $L44;
+$L46:
+	@!%p37 bra $L52;
+	mov.pred %p39, 0;
+	mov.b64 %rd291, %rd248;
+	mov.b32 %r88, %r76;
+$L53:
+	@!%p29 bra $L57;
+	shr.s32 %r89, %r88, 5;
+	cvt.s64.s32 %rd292, %r89;
+	mov.b64 %rd293, %rd292;
+	and.b32 %r90, %r88, 31;
+	cvt.s64.s32 %rd294, %r90;
+	min.u64 %rd295, %rd294, 32;
+	cvt.u32.u64 %r91, %rd295;
+	mov.b32 %r93, 0x1;
+	shl.b32 %r92, %r93, %r91;
+	setp.hs.u32 %p40, %r91, 32;
+	selp.b32 %r94, 0, %r92, %p40;
+	mov.b32 %r95, %r94;
+	mov.b64 %rd296, %rd293;
+	mov.b32 %r96, %r95;
+	mul.lo.s64 %rd297, %rd296, %rd231;
+	mad.lo.s64 %rd298, %rd297, 4, %rd229;
+	ld.relaxed.gpu.global.u32 %r97, [%rd298+0];
+	mov.b32 %r98, %r97;
+	and.b32 %r99, %r98, %r96;
+	setp.ne.u32 %p41, %r99, 0x0;
+	mov.pred %p42, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L59;
+	mul.lo.s64 %rd299, %rd296, %rd231;
+	mad.lo.s64 %rd300, %rd299, 4, %rd229;
+	atom.global.or.b32 %r100, [%rd300], %r96;
+	mov.b32 %r101, %r100;
+	and.b32 %r102, %r101, %r96;
+	setp.ne.u32 %p44, %r102, 0x0;
+	mov.pred %p42, %p44;
+$L59:
+	@!%p42 bra $L61;
+	mov.b64 %rd301, %rd291;
+	mov.b64 %rd302, %rd301;
+	mov.pred %p45, 0;
+	bra.uni $L55;
+$L61:
+	mov.b64 %rd303, %rd291;
+	mov.b64 %rd302, %rd303;
+	mov.pred %p45, 1;
+	bra.uni $L55;
+$L57:
+	@!%p30 bra $L63;
+	cvt.s64.s32 %rd304, %r88;
+	mul.lo.s64 %rd305, %rd304, %rd234;
+	mad.lo.s64 %rd306, %rd305, 4, %rd232;
+	ld.relaxed.gpu.global.s32 %r103, [%rd306+0];
+	mov.b32 %r104, %r103;
+	setp.eq.s32 %p46, %r104, %r68;
+	mov.pred %p47, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L65;
+	cvt.s64.s32 %rd307, %r88;
+	mul.lo.s64 %rd308, %rd307, %rd234;
+	mad.lo.s64 %rd309, %rd308, 4, %rd232;
+	atom.global.exch.b32 %r105, [%rd309], %r68;
+	mov.b32 %r106, %r105;
+	setp.eq.s32 %p49, %r106, %r68;
+	mov.pred %p47, %p49;
+$L65:
+	@!%p47 bra $L67;
+	mov.b64 %rd310, %rd291;
+	mov.b64 %rd302, %rd310;
+	mov.pred %p45, 0;
+	bra.uni $L55;
+$L67:
+$L63:
+	mul.lo.s64 %rd311, %rd291, %rd135;
+	mad.lo.s64 %rd312, %rd311, 4, %rd133;
+	st.shared.s32 [%rd312+0], %r88;
+	add.s64 %rd313, %rd291, 1;
+	mov.b64 %rd314, %rd313;
+	mov.b64 %rd302, %rd314;
+	mov.pred %p45, 1;
+	bra.uni $L55;
+$L54:
+	bra.uni $L53;
+$L55:
+	mov.b64 %rd315, %rd302;
+	mov.pred %p50, %p45;
+	mov.b64 %rd248, %rd315;
+	mov.pred %p39, %p50;
+	@!%p39 bra $L69;
+	mov.b64 %rd316, %rd215;
+	mov.b32 %r107, %r76;
+	cvt.s64.s32 %rd317, %r107;
+	add.s64 %rd318, %rd317, 1;
+	mul.lo.s64 %rd319, %rd318, %rd32;
+	mad.lo.s64 %rd320, %rd319, 8, %rd28;
+	ld.global.nc.s64 %rd321, [%rd320+0];
+	mov.b64 %rd322, %rd321;
+	cvt.s64.s32 %rd323, %r107;
+	mul.lo.s64 %rd324, %rd323, %rd32;
+	mad.lo.s64 %rd325, %rd324, 8, %rd28;
+	ld.global.nc.s64 %rd326, [%rd325+0];
+	mov.b64 %rd327, %rd326;
+	sub.s64 %rd328, %rd322, %rd327;
+	mov.b64 %rd329, %rd328;
+	mov.b64 %rd330, %rd329;
+	add.s64 %rd331, %rd245, %rd330;
+	mov.b64 %rd245, %rd331;
+	max.s64 %rd332, %rd246, %rd330;
+	mov.b64 %rd246, %rd332;
+$L69:
+$L52:
+	add.s64 %rd333, %rd242, 1;
+	mov.b64 %rd242, %rd333;
+	sub.s64 %rd334, %rd249, 1;
+	mov.b64 %rd249, %rd334;
+$L36:
+	bra.uni $L35;
+$L37:
+	// block scan
+	mov.b64 %rd335, %rd248;
+	mov.b32 %r108, %r3;
+$L70:
+	setp.hs.u32 %p51, %r108, 32;
+	@%p51 bra $L71;
+	mov.b64 {%r109, %r110}, %rd335;
+	shfl.sync.up.b32 %r111|%p52, %r109, %r108, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, %r108, 0, %r17;
+	mov.b64 %rd336, {%r111, %r112};
+	@!%p52 bra $L72;
+	add.s64 %rd337, %rd336, %rd335;
+	mov.b64 %rd335, %rd337;
+$L72:
+	shl.b32 %r108, %r108, 1;
+	bra.uni $L70;
+$L71:
+	mov.b64 {%r113, %r114}, %rd335;
+	shfl.sync.up.b32 %r115|%p53, %r113, %r3, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, %r3, 0, %r17;
+	mov.b64 %rd338, {%r115, %r116};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd339, %rd338, 0, %p55;
+	sub.u32 %r117, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r117;
+	@!%p56 bra $L73;
+	mul.wide.u32 %rd340, %r8, 16;
+	add.s64 %rd341, %rd1, %rd340;
+	st.shared.s64 [%rd341+0], %rd335;
+$L73:
+	bar.sync 0;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L74;
+	mov.b64 %rd342, 0;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L75;
+	mul.wide.u32 %rd343, %r7, 16;
+	add.s64 %rd344, %rd1, %rd343;
+	ld.shared.s64 %rd345, [%rd344+0];
+	mov.b64 %rd342, %rd345;
+$L75:
+	mov.b64 {%r118, %r119}, %rd342;
+	shfl.sync.up.b32 %r120|%p59, %r118, 1, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
+	mov.b64 %rd346, {%r120, %r121};
+	@!%p59 bra $L76;
+	add.s64 %rd347, %rd346, %rd342;
+	mov.b64 %rd342, %rd347;
+$L76:
+	mov.b64 {%r122, %r123}, %rd342;
+	shfl.sync.up.b32 %r124|%p60, %r122, 2, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 2, 0, %r17;
+	mov.b64 %rd348, {%r124, %r125};
+	@!%p60 bra $L77;
+	add.s64 %rd349, %rd348, %rd342;
+	mov.b64 %rd342, %rd349;
+$L77:
+	mov.b64 {%r126, %r127}, %rd342;
+	shfl.sync.up.b32 %r128|%p61, %r126, 4, 0, %r17;
+	shfl.sync.up.b32 %r129, %r127, 4, 0, %r17;
+	mov.b64 %rd350, {%r128, %r129};
+	@!%p61 bra $L78;
+	add.s64 %rd351, %rd350, %rd342;
+	mov.b64 %rd342, %rd351;
+$L78:
+	mov.b64 {%r130, %r131}, %rd342;
+	shfl.sync.up.b32 %r132|%p62, %r130, 8, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, 8, 0, %r17;
+	mov.b64 %rd352, {%r132, %r133};
+	@!%p62 bra $L79;
+	add.s64 %rd353, %rd352, %rd342;
+	mov.b64 %rd342, %rd353;
+$L79:
+	mov.b64 {%r134, %r135}, %rd342;
+	shfl.sync.up.b32 %r136|%p63, %r134, 16, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, 16, 0, %r17;
+	mov.b64 %rd354, {%r136, %r137};
+	@!%p63 bra $L80;
+	add.s64 %rd355, %rd354, %rd342;
+	mov.b64 %rd342, %rd355;
+$L80:
+	mov.b64 {%r138, %r139}, %rd342;
+	shfl.sync.up.b32 %r140|%p64, %r138, 1, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, 1, 0, %r17;
+	mov.b64 %rd356, {%r140, %r141};
+	selp.b64 %rd357, %rd356, 0, %p64;
+	@!%p58 bra $L81;
+	mul.wide.u32 %rd358, %r7, 16;
+	add.s64 %rd359, %rd1, %rd358;
+	add.s64 %rd360, %rd359, 512;
+	st.shared.s64 [%rd360+0], %rd357;
+$L81:
+	sub.u32 %r142, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r142;
+	@!%p65 bra $L82;
+	st.shared.s64 [%rd1+1024], %rd342;
+$L82:
+$L74:
+	bar.sync 0;
+	mul.wide.u32 %rd361, %r8, 16;
+	add.s64 %rd362, %rd1, %rd361;
+	add.s64 %rd363, %rd362, 512;
+	ld.shared.s64 %rd364, [%rd363+0];
+	add.s64 %rd365, %rd364, %rd339;
+	ld.shared.s64 %rd366, [%rd1+1024];
+	mov.b64 {%r143, %r144}, %rd365;
+	shfl.sync.idx.b32 %r145|%p66, %r143, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r146, %r144, 0, %r21, %r17;
+	mov.b64 %rd367, {%r145, %r146};
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	mov.b64 %rd374, %rd372;
+	add.s64 %rd375, %rd244, %rd373;
+	mov.b64 %rd376, %rd375;
+	mov.b64 %rd377, 0;
+$L83:
+	setp.lt.s64 %p67, %rd377, %rd248;
+	not.pred %p68, %p67;
+	@!%p68 bra $L87;
+	bra.uni $L85;
+$L87:
+	mul.lo.s64 %rd378, %rd377, %rd135;
+	mad.lo.s64 %rd379, %rd378, 4, %rd133;
+	ld.shared.s32 %r147, [%rd379+0];
+	mov.b32 %r148, %r147;
+	add.s64 %rd380, %rd376, %rd377;
+	mul.lo.s64 %rd381, %rd380, %rd193;
+	mad.lo.s64 %rd382, %rd381, 4, %rd191;
+	st.global.s32 [%rd382+0], %r148;
+$L84:
+	add.s64 %rd383, %rd377, 1;
+	mov.b64 %rd377, %rd383;
+	bra.uni $L83;
+$L85:
+	add.s64 %rd384, %rd244, %rd374;
+	mov.b64 %rd244, %rd384;
+	mov.b64 %rd385, 0;
+	setp.lt.s64 %p69, %rd242, %rd243;
+	setp.lt.s64 %p70, %rd241, %rd237;
+	or.pred %p71, %p69, %p70;
+	@!%p71 bra $L89;
+	mov.b64 %rd385, 1;
+$L89:
+	mov.b64 %rd386, %rd385;
+	// block reduction
+	sub.u32 %r149, %r13, 1;
+	mov.b32 %r150, %r3;
+$L90:
+	setp.hs.u32 %p72, %r150, 32;
+	@%p72 bra $L91;
+	mov.b64 {%r151, %r152}, %rd386;
+	shfl.sync.down.b32 %r153|%p73, %r151, %r150, %r149, %r17;
+	shfl.sync.down.b32 %r154, %r152, %r150, %r149, %r17;
+	mov.b64 %rd387, {%r153, %r154};
+	@!%p73 bra $L92;
+	max.s64 %rd388, %rd386, %rd387;
+	mov.b64 %rd386, %rd388;
+$L92:
+	shl.b32 %r150, %r150, 1;
+	bra.uni $L90;
+$L91:
+	setp.eq.u32 %p74, %r7, 0;
+	@!%p74 bra $L93;
+	mul.wide.u32 %rd389, %r8, 16;
+	add.s64 %rd390, %rd1, %rd389;
+	st.shared.s64 [%rd390+0], %rd386;
+$L93:
+	bar.sync 0;
+	setp.eq.u32 %p75, %r8, 0;
+	@!%p75 bra $L94;
+	setp.lo.u32 %p76, %r7, %r10;
+	@!%p76 bra $L95;
+	mul.wide.u32 %rd391, %r7, 16;
+	add.s64 %rd392, %rd1, %rd391;
+	ld.shared.s64 %rd393, [%rd392+0];
+	mov.b64 %rd386, %rd393;
+$L95:
+	sub.u32 %r155, %r10, 1;
+	mov.b64 {%r156, %r157}, %rd386;
+	shfl.sync.down.b32 %r158|%p77, %r156, 1, %r155, %r17;
+	shfl.sync.down.b32 %r159, %r157, 1, %r155, %r17;
+	mov.b64 %rd394, {%r158, %r159};
+	@!%p77 bra $L96;
+	max.s64 %rd395, %rd386, %rd394;
+	mov.b64 %rd386, %rd395;
+$L96:
+	mov.b64 {%r160, %r161}, %rd386;
+	shfl.sync.down.b32 %r162|%p78, %r160, 2, %r155, %r17;
+	shfl.sync.down.b32 %r163, %r161, 2, %r155, %r17;
+	mov.b64 %rd396, {%r162, %r163};
+	@!%p78 bra $L97;
+	max.s64 %rd397, %rd386, %rd396;
+	mov.b64 %rd386, %rd397;
+$L97:
+	mov.b64 {%r164, %r165}, %rd386;
+	shfl.sync.down.b32 %r166|%p79, %r164, 4, %r155, %r17;
+	shfl.sync.down.b32 %r167, %r165, 4, %r155, %r17;
+	mov.b64 %rd398, {%r166, %r167};
+	@!%p79 bra $L98;
+	max.s64 %rd399, %rd386, %rd398;
+	mov.b64 %rd386, %rd399;
+$L98:
+	mov.b64 {%r168, %r169}, %rd386;
+	shfl.sync.down.b32 %r170|%p80, %r168, 8, %r155, %r17;
+	shfl.sync.down.b32 %r171, %r169, 8, %r155, %r17;
+	mov.b64 %rd400, {%r170, %r171};
+	@!%p80 bra $L99;
+	max.s64 %rd401, %rd386, %rd400;
+	mov.b64 %rd386, %rd401;
+$L99:
+	mov.b64 {%r172, %r173}, %rd386;
+	shfl.sync.down.b32 %r174|%p81, %r172, 16, %r155, %r17;
+	shfl.sync.down.b32 %r175, %r173, 16, %r155, %r17;
+	mov.b64 %rd402, {%r174, %r175};
+	@!%p81 bra $L100;
+	max.s64 %rd403, %rd386, %rd402;
+	mov.b64 %rd386, %rd403;
+$L100:
+	@!%p74 bra $L101;
+	st.shared.s64 [%rd1+1024], %rd386;
+$L101:
+$L94:
+	bar.sync 0;
+	ld.shared.s64 %rd404, [%rd1+1024];
+	mov.b64 %rd386, %rd404;
+	mov.b64 %rd405, %rd386;
+	setp.eq.s64 %p82, %rd405, 0;
+	@!%p82 bra $L103;
 	bra.uni $L34;
+$L103:
 $L33:
 	bra.uni $L32;
 $L34:
-	mov.b64 %rd267, %rd254;
-	mov.pred %p36, %p31;
-	mov.b64 %rd200, %rd267;
-	mov.pred %p25, %p36;
-	@!%p25 bra $L48;
-	mov.b64 %rd268, %rd169;
-	mov.b32 %r77, %r46;
-	cvt.s64.s32 %rd269, %r77;
-	add.s64 %rd270, %rd269, 1;
-	mul.lo.s64 %rd271, %rd270, %rd32;
-	mad.lo.s64 %rd272, %rd271, 8, %rd28;
-	ld.global.nc.s64 %rd273, [%rd272+0];
-	mov.b64 %rd274, %rd273;
-	cvt.s64.s32 %rd275, %r77;
-	mul.lo.s64 %rd276, %rd275, %rd32;
-	mad.lo.s64 %rd277, %rd276, 8, %rd28;
-	ld.global.nc.s64 %rd278, [%rd277+0];
-	mov.b64 %rd279, %rd278;
-	sub.s64 %rd280, %rd274, %rd279;
-	mov.b64 %rd281, %rd280;
-	add.s64 %rd282, %rd198, %rd281;
-	mov.b64 %rd198, %rd282;
-$L48:
-$L31:
-	add.s64 %rd283, %rd195, 1;
-	mov.b64 %rd195, %rd283;
-	sub.s64 %rd284, %rd201, 1;
-	mov.b64 %rd201, %rd284;
-$L15:
-	bra.uni $L14;
-$L16:
-	// block scan
-	mov.b64 %rd285, %rd200;
-	mov.b32 %r78, %r3;
-$L49:
-	setp.hs.u32 %p37, %r78, 32;
-	@%p37 bra $L50;
-	mov.b64 {%r79, %r80}, %rd285;
-	shfl.sync.up.b32 %r81|%p38, %r79, %r78, 0, %r17;
-	shfl.sync.up.b32 %r82, %r80, %r78, 0, %r17;
-	mov.b64 %rd286, {%r81, %r82};
-	@!%p38 bra $L51;
-	add.s64 %rd287, %rd286, %rd285;
-	mov.b64 %rd285, %rd287;
-$L51:
-	shl.b32 %r78, %r78, 1;
-	bra.uni $L49;
-$L50:
-	mov.b64 {%r83, %r84}, %rd285;
-	shfl.sync.up.b32 %r85|%p39, %r83, %r3, 0, %r17;
-	shfl.sync.up.b32 %r86, %r84, %r3, 0, %r17;
-	mov.b64 %rd288, {%r85, %r86};
-	setp.lo.u32 %p40, %r3, 32;
-	and.pred %p41, %p39, %p40;
-	selp.b64 %rd289, %rd288, 0, %p41;
-	sub.u32 %r87, %r13, %r3;
-	setp.eq.u32 %p42, %r7, %r87;
-	@!%p42 bra $L52;
-	mul.wide.u32 %rd290, %r8, 16;
-	add.s64 %rd291, %rd1, %rd290;
-	st.shared.s64 [%rd291+0], %rd285;
-$L52:
-	bar.sync 0;
-	setp.eq.u32 %p43, %r8, 0;
-	@!%p43 bra $L53;
-	mov.b64 %rd292, 0;
-	setp.lo.u32 %p44, %r7, %r10;
-	@!%p44 bra $L54;
-	mul.wide.u32 %rd293, %r7, 16;
-	add.s64 %rd294, %rd1, %rd293;
-	ld.shared.s64 %rd295, [%rd294+0];
-	mov.b64 %rd292, %rd295;
-$L54:
-	mov.b64 {%r88, %r89}, %rd292;
-	shfl.sync.up.b32 %r90|%p45, %r88, 1, 0, %r17;
-	shfl.sync.up.b32 %r91, %r89, 1, 0, %r17;
-	mov.b64 %rd296, {%r90, %r91};
-	@!%p45 bra $L55;
-	add.s64 %rd297, %rd296, %rd292;
-	mov.b64 %rd292, %rd297;
-$L55:
-	mov.b64 {%r92, %r93}, %rd292;
-	shfl.sync.up.b32 %r94|%p46, %r92, 2, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, 2, 0, %r17;
-	mov.b64 %rd298, {%r94, %r95};
-	@!%p46 bra $L56;
-	add.s64 %rd299, %rd298, %rd292;
-	mov.b64 %rd292, %rd299;
-$L56:
-	mov.b64 {%r96, %r97}, %rd292;
-	shfl.sync.up.b32 %r98|%p47, %r96, 4, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 4, 0, %r17;
-	mov.b64 %rd300, {%r98, %r99};
-	@!%p47 bra $L57;
-	add.s64 %rd301, %rd300, %rd292;
-	mov.b64 %rd292, %rd301;
-$L57:
-	mov.b64 {%r100, %r101}, %rd292;
-	shfl.sync.up.b32 %r102|%p48, %r100, 8, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 8, 0, %r17;
-	mov.b64 %rd302, {%r102, %r103};
-	@!%p48 bra $L58;
-	add.s64 %rd303, %rd302, %rd292;
-	mov.b64 %rd292, %rd303;
-$L58:
-	mov.b64 {%r104, %r105}, %rd292;
-	shfl.sync.up.b32 %r106|%p49, %r104, 16, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 16, 0, %r17;
-	mov.b64 %rd304, {%r106, %r107};
-	@!%p49 bra $L59;
-	add.s64 %rd305, %rd304, %rd292;
-	mov.b64 %rd292, %rd305;
-$L59:
-	mov.b64 {%r108, %r109}, %rd292;
-	shfl.sync.up.b32 %r110|%p50, %r108, 1, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 1, 0, %r17;
-	mov.b64 %rd306, {%r110, %r111};
-	selp.b64 %rd307, %rd306, 0, %p50;
-	@!%p44 bra $L60;
-	mul.wide.u32 %rd308, %r7, 16;
-	add.s64 %rd309, %rd1, %rd308;
-	add.s64 %rd310, %rd309, 512;
-	st.shared.s64 [%rd310+0], %rd307;
-$L60:
-	sub.u32 %r112, %r10, 1;
-	setp.eq.u32 %p51, %r7, %r112;
-	@!%p51 bra $L61;
-	st.shared.s64 [%rd1+1024], %rd292;
-$L61:
-$L53:
-	bar.sync 0;
-	mul.wide.u32 %rd311, %r8, 16;
-	add.s64 %rd312, %rd1, %rd311;
-	add.s64 %rd313, %rd312, 512;
-	ld.shared.s64 %rd314, [%rd313+0];
-	add.s64 %rd315, %rd314, %rd289;
-	ld.shared.s64 %rd316, [%rd1+1024];
-	mov.b64 {%r113, %r114}, %rd315;
-	shfl.sync.idx.b32 %r115|%p52, %r113, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r116, %r114, 0, %r21, %r17;
-	mov.b64 %rd317, {%r115, %r116};
-	mov.b64 %rd318, %rd316;
-	mov.b64 %rd319, %rd317;
-	mov.b64 %rd320, %rd318;
-	mov.b64 %rd321, %rd319;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	mov.b64 %rd324, %rd322;
-	add.s64 %rd325, %rd197, %rd323;
-	mov.b64 %rd326, %rd325;
-	mov.b64 %rd327, 0;
-$L62:
-	setp.lt.s64 %p53, %rd327, %rd200;
-	not.pred %p54, %p53;
-	@!%p54 bra $L66;
-	bra.uni $L64;
-$L66:
-	mul.lo.s64 %rd328, %rd327, %rd133;
-	mad.lo.s64 %rd329, %rd328, 4, %rd131;
-	ld.shared.s32 %r117, [%rd329+0];
-	mov.b32 %r118, %r117;
-	add.s64 %rd330, %rd326, %rd327;
-	mul.lo.s64 %rd331, %rd330, %rd147;
-	mad.lo.s64 %rd332, %rd331, 4, %rd145;
-	st.global.s32 [%rd332+0], %r118;
-$L63:
-	add.s64 %rd333, %rd327, 1;
-	mov.b64 %rd327, %rd333;
-	bra.uni $L62;
-$L64:
-	add.s64 %rd334, %rd197, %rd324;
-	mov.b64 %rd197, %rd334;
-	mov.b64 %rd335, 0;
-	setp.lt.s64 %p55, %rd195, %rd196;
-	setp.lt.s64 %p56, %rd194, %rd190;
-	or.pred %p57, %p55, %p56;
-	@!%p57 bra $L68;
-	mov.b64 %rd335, 1;
-$L68:
-	mov.b64 %rd336, %rd335;
+	mov.b64 %rd406, %rd245;
 	// block reduction
-	sub.u32 %r119, %r13, 1;
-	mov.b32 %r120, %r3;
-$L69:
-	setp.hs.u32 %p58, %r120, 32;
-	@%p58 bra $L70;
-	mov.b64 {%r121, %r122}, %rd336;
-	shfl.sync.down.b32 %r123|%p59, %r121, %r120, %r119, %r17;
-	shfl.sync.down.b32 %r124, %r122, %r120, %r119, %r17;
-	mov.b64 %rd337, {%r123, %r124};
-	@!%p59 bra $L71;
-	max.s64 %rd338, %rd336, %rd337;
-	mov.b64 %rd336, %rd338;
-$L71:
-	shl.b32 %r120, %r120, 1;
-	bra.uni $L69;
-$L70:
-	setp.eq.u32 %p60, %r7, 0;
-	@!%p60 bra $L72;
-	mul.wide.u32 %rd339, %r8, 16;
-	add.s64 %rd340, %rd1, %rd339;
-	st.shared.s64 [%rd340+0], %rd336;
-$L72:
+	sub.u32 %r176, %r13, 1;
+	mov.b32 %r177, %r3;
+$L104:
+	setp.hs.u32 %p83, %r177, 32;
+	@%p83 bra $L105;
+	mov.b64 {%r178, %r179}, %rd406;
+	shfl.sync.down.b32 %r180|%p84, %r178, %r177, %r176, %r17;
+	shfl.sync.down.b32 %r181, %r179, %r177, %r176, %r17;
+	mov.b64 %rd407, {%r180, %r181};
+	@!%p84 bra $L106;
+	add.s64 %rd408, %rd406, %rd407;
+	mov.b64 %rd406, %rd408;
+$L106:
+	shl.b32 %r177, %r177, 1;
+	bra.uni $L104;
+$L105:
+	setp.eq.u32 %p85, %r7, 0;
+	@!%p85 bra $L107;
+	mul.wide.u32 %rd409, %r8, 16;
+	add.s64 %rd410, %rd1, %rd409;
+	st.shared.s64 [%rd410+0], %rd406;
+$L107:
 	bar.sync 0;
-	setp.eq.u32 %p61, %r8, 0;
-	@!%p61 bra $L73;
-	setp.lo.u32 %p62, %r7, %r10;
-	@!%p62 bra $L74;
-	mul.wide.u32 %rd341, %r7, 16;
-	add.s64 %rd342, %rd1, %rd341;
-	ld.shared.s64 %rd343, [%rd342+0];
-	mov.b64 %rd336, %rd343;
-$L74:
-	sub.u32 %r125, %r10, 1;
-	mov.b64 {%r126, %r127}, %rd336;
-	shfl.sync.down.b32 %r128|%p63, %r126, 1, %r125, %r17;
-	shfl.sync.down.b32 %r129, %r127, 1, %r125, %r17;
-	mov.b64 %rd344, {%r128, %r129};
-	@!%p63 bra $L75;
-	max.s64 %rd345, %rd336, %rd344;
-	mov.b64 %rd336, %rd345;
-$L75:
-	mov.b64 {%r130, %r131}, %rd336;
-	shfl.sync.down.b32 %r132|%p64, %r130, 2, %r125, %r17;
-	shfl.sync.down.b32 %r133, %r131, 2, %r125, %r17;
-	mov.b64 %rd346, {%r132, %r133};
-	@!%p64 bra $L76;
-	max.s64 %rd347, %rd336, %rd346;
-	mov.b64 %rd336, %rd347;
-$L76:
-	mov.b64 {%r134, %r135}, %rd336;
-	shfl.sync.down.b32 %r136|%p65, %r134, 4, %r125, %r17;
-	shfl.sync.down.b32 %r137, %r135, 4, %r125, %r17;
-	mov.b64 %rd348, {%r136, %r137};
-	@!%p65 bra $L77;
-	max.s64 %rd349, %rd336, %rd348;
-	mov.b64 %rd336, %rd349;
-$L77:
-	mov.b64 {%r138, %r139}, %rd336;
-	shfl.sync.down.b32 %r140|%p66, %r138, 8, %r125, %r17;
-	shfl.sync.down.b32 %r141, %r139, 8, %r125, %r17;
-	mov.b64 %rd350, {%r140, %r141};
-	@!%p66 bra $L78;
-	max.s64 %rd351, %rd336, %rd350;
-	mov.b64 %rd336, %rd351;
-$L78:
-	mov.b64 {%r142, %r143}, %rd336;
-	shfl.sync.down.b32 %r144|%p67, %r142, 16, %r125, %r17;
-	shfl.sync.down.b32 %r145, %r143, 16, %r125, %r17;
-	mov.b64 %rd352, {%r144, %r145};
-	@!%p67 bra $L79;
-	max.s64 %rd353, %rd336, %rd352;
-	mov.b64 %rd336, %rd353;
-$L79:
-	@!%p60 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd336;
-$L80:
-$L73:
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L108;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L109;
+	mul.wide.u32 %rd411, %r7, 16;
+	add.s64 %rd412, %rd1, %rd411;
+	ld.shared.s64 %rd413, [%rd412+0];
+	mov.b64 %rd406, %rd413;
+$L109:
+	sub.u32 %r182, %r10, 1;
+	mov.b64 {%r183, %r184}, %rd406;
+	shfl.sync.down.b32 %r185|%p88, %r183, 1, %r182, %r17;
+	shfl.sync.down.b32 %r186, %r184, 1, %r182, %r17;
+	mov.b64 %rd414, {%r185, %r186};
+	@!%p88 bra $L110;
+	add.s64 %rd415, %rd406, %rd414;
+	mov.b64 %rd406, %rd415;
+$L110:
+	mov.b64 {%r187, %r188}, %rd406;
+	shfl.sync.down.b32 %r189|%p89, %r187, 2, %r182, %r17;
+	shfl.sync.down.b32 %r190, %r188, 2, %r182, %r17;
+	mov.b64 %rd416, {%r189, %r190};
+	@!%p89 bra $L111;
+	add.s64 %rd417, %rd406, %rd416;
+	mov.b64 %rd406, %rd417;
+$L111:
+	mov.b64 {%r191, %r192}, %rd406;
+	shfl.sync.down.b32 %r193|%p90, %r191, 4, %r182, %r17;
+	shfl.sync.down.b32 %r194, %r192, 4, %r182, %r17;
+	mov.b64 %rd418, {%r193, %r194};
+	@!%p90 bra $L112;
+	add.s64 %rd419, %rd406, %rd418;
+	mov.b64 %rd406, %rd419;
+$L112:
+	mov.b64 {%r195, %r196}, %rd406;
+	shfl.sync.down.b32 %r197|%p91, %r195, 8, %r182, %r17;
+	shfl.sync.down.b32 %r198, %r196, 8, %r182, %r17;
+	mov.b64 %rd420, {%r197, %r198};
+	@!%p91 bra $L113;
+	add.s64 %rd421, %rd406, %rd420;
+	mov.b64 %rd406, %rd421;
+$L113:
+	mov.b64 {%r199, %r200}, %rd406;
+	shfl.sync.down.b32 %r201|%p92, %r199, 16, %r182, %r17;
+	shfl.sync.down.b32 %r202, %r200, 16, %r182, %r17;
+	mov.b64 %rd422, {%r201, %r202};
+	@!%p92 bra $L114;
+	add.s64 %rd423, %rd406, %rd422;
+	mov.b64 %rd406, %rd423;
+$L114:
+	@!%p85 bra $L115;
+	st.shared.s64 [%rd1+1024], %rd406;
+$L115:
+$L108:
 	bar.sync 0;
-	ld.shared.s64 %rd354, [%rd1+1024];
-	mov.b64 %rd336, %rd354;
-	mov.b64 %rd355, %rd336;
-	setp.eq.s64 %p68, %rd355, 0;
-	@!%p68 bra $L82;
-	bra.uni $L13;
-$L82:
-$L12:
-	bra.uni $L11;
-$L13:
-	mov.b64 %rd356, %rd198;
+	ld.shared.s64 %rd424, [%rd1+1024];
+	mov.b64 %rd406, %rd424;
+	mov.b64 %rd425, %rd406;
+	mov.b64 %rd426, %rd246;
 	// block reduction
-	sub.u32 %r146, %r13, 1;
-	mov.b32 %r147, %r3;
-$L83:
-	setp.hs.u32 %p69, %r147, 32;
-	@%p69 bra $L84;
-	mov.b64 {%r148, %r149}, %rd356;
-	shfl.sync.down.b32 %r150|%p70, %r148, %r147, %r146, %r17;
-	shfl.sync.down.b32 %r151, %r149, %r147, %r146, %r17;
-	mov.b64 %rd357, {%r150, %r151};
-	@!%p70 bra $L85;
-	add.s64 %rd358, %rd356, %rd357;
-	mov.b64 %rd356, %rd358;
-$L85:
-	shl.b32 %r147, %r147, 1;
-	bra.uni $L83;
-$L84:
-	setp.eq.u32 %p71, %r7, 0;
-	@!%p71 bra $L86;
-	mul.wide.u32 %rd359, %r8, 16;
-	add.s64 %rd360, %rd1, %rd359;
-	st.shared.s64 [%rd360+0], %rd356;
-$L86:
+	sub.u32 %r203, %r13, 1;
+	mov.b32 %r204, %r3;
+$L116:
+	setp.hs.u32 %p93, %r204, 32;
+	@%p93 bra $L117;
+	mov.b64 {%r205, %r206}, %rd426;
+	shfl.sync.down.b32 %r207|%p94, %r205, %r204, %r203, %r17;
+	shfl.sync.down.b32 %r208, %r206, %r204, %r203, %r17;
+	mov.b64 %rd427, {%r207, %r208};
+	@!%p94 bra $L118;
+	max.s64 %rd428, %rd426, %rd427;
+	mov.b64 %rd426, %rd428;
+$L118:
+	shl.b32 %r204, %r204, 1;
+	bra.uni $L116;
+$L117:
+	setp.eq.u32 %p95, %r7, 0;
+	@!%p95 bra $L119;
+	mul.wide.u32 %rd429, %r8, 16;
+	add.s64 %rd430, %rd1, %rd429;
+	st.shared.s64 [%rd430+0], %rd426;
+$L119:
 	bar.sync 0;
-	setp.eq.u32 %p72, %r8, 0;
-	@!%p72 bra $L87;
-	setp.lo.u32 %p73, %r7, %r10;
-	@!%p73 bra $L88;
-	mul.wide.u32 %rd361, %r7, 16;
-	add.s64 %rd362, %rd1, %rd361;
-	ld.shared.s64 %rd363, [%rd362+0];
-	mov.b64 %rd356, %rd363;
-$L88:
-	sub.u32 %r152, %r10, 1;
-	mov.b64 {%r153, %r154}, %rd356;
-	shfl.sync.down.b32 %r155|%p74, %r153, 1, %r152, %r17;
-	shfl.sync.down.b32 %r156, %r154, 1, %r152, %r17;
-	mov.b64 %rd364, {%r155, %r156};
-	@!%p74 bra $L89;
-	add.s64 %rd365, %rd356, %rd364;
-	mov.b64 %rd356, %rd365;
-$L89:
-	mov.b64 {%r157, %r158}, %rd356;
-	shfl.sync.down.b32 %r159|%p75, %r157, 2, %r152, %r17;
-	shfl.sync.down.b32 %r160, %r158, 2, %r152, %r17;
-	mov.b64 %rd366, {%r159, %r160};
-	@!%p75 bra $L90;
-	add.s64 %rd367, %rd356, %rd366;
-	mov.b64 %rd356, %rd367;
-$L90:
-	mov.b64 {%r161, %r162}, %rd356;
-	shfl.sync.down.b32 %r163|%p76, %r161, 4, %r152, %r17;
-	shfl.sync.down.b32 %r164, %r162, 4, %r152, %r17;
-	mov.b64 %rd368, {%r163, %r164};
-	@!%p76 bra $L91;
-	add.s64 %rd369, %rd356, %rd368;
-	mov.b64 %rd356, %rd369;
-$L91:
-	mov.b64 {%r165, %r166}, %rd356;
-	shfl.sync.down.b32 %r167|%p77, %r165, 8, %r152, %r17;
-	shfl.sync.down.b32 %r168, %r166, 8, %r152, %r17;
-	mov.b64 %rd370, {%r167, %r168};
-	@!%p77 bra $L92;
-	add.s64 %rd371, %rd356, %rd370;
-	mov.b64 %rd356, %rd371;
-$L92:
-	mov.b64 {%r169, %r170}, %rd356;
-	shfl.sync.down.b32 %r171|%p78, %r169, 16, %r152, %r17;
-	shfl.sync.down.b32 %r172, %r170, 16, %r152, %r17;
-	mov.b64 %rd372, {%r171, %r172};
-	@!%p78 bra $L93;
-	add.s64 %rd373, %rd356, %rd372;
-	mov.b64 %rd356, %rd373;
-$L93:
-	@!%p71 bra $L94;
-	st.shared.s64 [%rd1+1024], %rd356;
-$L94:
-$L87:
+	setp.eq.u32 %p96, %r8, 0;
+	@!%p96 bra $L120;
+	setp.lo.u32 %p97, %r7, %r10;
+	@!%p97 bra $L121;
+	mul.wide.u32 %rd431, %r7, 16;
+	add.s64 %rd432, %rd1, %rd431;
+	ld.shared.s64 %rd433, [%rd432+0];
+	mov.b64 %rd426, %rd433;
+$L121:
+	sub.u32 %r209, %r10, 1;
+	mov.b64 {%r210, %r211}, %rd426;
+	shfl.sync.down.b32 %r212|%p98, %r210, 1, %r209, %r17;
+	shfl.sync.down.b32 %r213, %r211, 1, %r209, %r17;
+	mov.b64 %rd434, {%r212, %r213};
+	@!%p98 bra $L122;
+	max.s64 %rd435, %rd426, %rd434;
+	mov.b64 %rd426, %rd435;
+$L122:
+	mov.b64 {%r214, %r215}, %rd426;
+	shfl.sync.down.b32 %r216|%p99, %r214, 2, %r209, %r17;
+	shfl.sync.down.b32 %r217, %r215, 2, %r209, %r17;
+	mov.b64 %rd436, {%r216, %r217};
+	@!%p99 bra $L123;
+	max.s64 %rd437, %rd426, %rd436;
+	mov.b64 %rd426, %rd437;
+$L123:
+	mov.b64 {%r218, %r219}, %rd426;
+	shfl.sync.down.b32 %r220|%p100, %r218, 4, %r209, %r17;
+	shfl.sync.down.b32 %r221, %r219, 4, %r209, %r17;
+	mov.b64 %rd438, {%r220, %r221};
+	@!%p100 bra $L124;
+	max.s64 %rd439, %rd426, %rd438;
+	mov.b64 %rd426, %rd439;
+$L124:
+	mov.b64 {%r222, %r223}, %rd426;
+	shfl.sync.down.b32 %r224|%p101, %r222, 8, %r209, %r17;
+	shfl.sync.down.b32 %r225, %r223, 8, %r209, %r17;
+	mov.b64 %rd440, {%r224, %r225};
+	@!%p101 bra $L125;
+	max.s64 %rd441, %rd426, %rd440;
+	mov.b64 %rd426, %rd441;
+$L125:
+	mov.b64 {%r226, %r227}, %rd426;
+	shfl.sync.down.b32 %r228|%p102, %r226, 16, %r209, %r17;
+	shfl.sync.down.b32 %r229, %r227, 16, %r209, %r17;
+	mov.b64 %rd442, {%r228, %r229};
+	@!%p102 bra $L126;
+	max.s64 %rd443, %rd426, %rd442;
+	mov.b64 %rd426, %rd443;
+$L126:
+	@!%p95 bra $L127;
+	st.shared.s64 [%rd1+1024], %rd426;
+$L127:
+$L120:
 	bar.sync 0;
-	ld.shared.s64 %rd374, [%rd1+1024];
-	mov.b64 %rd356, %rd374;
-	mov.b64 %rd375, %rd356;
-	mov.b64 %rd376, %rd197;
-	mov.b64 %rd377, %rd375;
-	mov.b64 %rd378, %rd376;
-	mov.b64 %rd379, %rd377;
-	mov.b64 %rd380, %rd378;
-	mov.b64 %rd381, %rd379;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	cvt.u64.u32 %rd384, %r2;
-	setp.eq.s64 %p79, %rd384, 0;
-	@!%p79 bra $L96;
-	mov.b64 %rd386, 2;
-	mul.lo.s64 %rd385, %rd386, %rd135;
-	mul.lo.s64 %rd387, %rd385, %rd107;
-	mad.lo.s64 %rd388, %rd387, 8, %rd103;
-	st.global.s64 [%rd388+0], %rd382;
-	mov.b64 %rd390, 2;
-	mul.lo.s64 %rd389, %rd390, %rd135;
-	add.s64 %rd391, %rd389, 1;
-	mul.lo.s64 %rd392, %rd391, %rd107;
-	mad.lo.s64 %rd393, %rd392, 8, %rd103;
-	st.global.s64 [%rd393+0], %rd383;
-$L96:
-	setp.eq.s64 %p80, %rd382, 0;
-	setp.gt.s64 %p81, %rd382, %rd66;
-	or.pred %p82, %p80, %p81;
-	setp.gt.s64 %p83, %rd383, %rd68;
-	or.pred %p84, %p82, %p83;
-	@!%p84 bra $L98;
+	ld.shared.s64 %rd444, [%rd1+1024];
+	mov.b64 %rd426, %rd444;
+	mov.b64 %rd445, %rd426;
+	mov.b64 %rd446, %rd244;
+	mov.b64 %rd447, %rd425;
+	mov.b64 %rd448, %rd445;
+	mov.b64 %rd449, %rd446;
+	mov.b64 %rd450, %rd447;
+	mov.b64 %rd451, %rd448;
+	mov.b64 %rd452, %rd449;
+	mov.b64 %rd453, %rd450;
+	mov.b64 %rd454, %rd451;
+	mov.b64 %rd455, %rd452;
+	mov.b64 %rd456, %rd453;
+	mov.b64 %rd457, %rd454;
+	cvt.u64.u32 %rd458, %r2;
+	setp.eq.s64 %p103, %rd458, 0;
+	@!%p103 bra $L129;
+	mov.b64 %rd460, 3;
+	mul.lo.s64 %rd459, %rd460, %rd181;
+	mul.lo.s64 %rd461, %rd459, %rd109;
+	mad.lo.s64 %rd462, %rd461, 8, %rd105;
+	st.global.s64 [%rd462+0], %rd455;
+	mov.b64 %rd464, 3;
+	mul.lo.s64 %rd463, %rd464, %rd181;
+	add.s64 %rd465, %rd463, 1;
+	mul.lo.s64 %rd466, %rd465, %rd109;
+	mad.lo.s64 %rd467, %rd466, 8, %rd105;
+	st.global.s64 [%rd467+0], %rd456;
+	mov.b64 %rd469, 3;
+	mul.lo.s64 %rd468, %rd469, %rd181;
+	add.s64 %rd470, %rd468, 2;
+	mul.lo.s64 %rd471, %rd470, %rd109;
+	mad.lo.s64 %rd472, %rd471, 8, %rd105;
+	st.global.s64 [%rd472+0], %rd457;
+$L129:
+	setp.eq.s64 %p104, %rd455, 0;
+	setp.gt.s64 %p105, %rd455, %rd66;
+	or.pred %p106, %p104, %p105;
+	setp.gt.s64 %p107, %rd456, %rd68;
+	or.pred %p108, %p106, %p107;
+	setp.gt.s64 %p109, %rd457, %rd70;
+	or.pred %p110, %p108, %p109;
+	@!%p110 bra $L131;
 	bra.uni $L3;
-$L98:
-	mov.b64 %rd134, %rd382;
-$L5:
-	add.s64 %rd394, %rd135, 1;
-	mov.b64 %rd135, %rd394;
-	bra.uni $L4;
-$L6:
+$L131:
+	mov.b64 %rd136, %rd455;
+$L26:
+	add.s64 %rd473, %rd181, 1;
+	mov.b64 %rd181, %rd473;
+	bra.uni $L25;
+$L27:
 $L3:
 	bar.sync 0;
-	add.s64 %rd125, %rd125, %rd124;
+	add.s64 %rd127, %rd127, %rd126;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -18268,12 +18735,13 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s42,
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
-	.param .b64 gk_s45
+	.param .b64 gk_s45,
+	.param .b64 gk_s46
 )
 {
-	.reg .pred %p<90>;
-	.reg .b32 %r<164>;
-	.reg .b64 %rd<394>;
+	.reg .pred %p<116>;
+	.reg .b32 %r<221>;
+	.reg .b64 %rd<473>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -18370,772 +18838,1003 @@ const gokkosPTX11 = `//
 	mov.b64 %rd66, %rd65;
 	ld.param.s64 %rd67, [gk_s19];
 	mov.b64 %rd68, %rd67;
-	ld.param.u8 %r30, [gk_s20];
+	ld.param.s64 %rd69, [gk_s20];
+	mov.b64 %rd70, %rd69;
+	ld.param.u8 %r30, [gk_s21];
 	setp.ne.u32 %p3, %r30, 0;
 	mov.pred %p4, %p3;
-	ld.param.u64 %rd69, [gk_s21];
-	cvta.to.global.u64 %rd70, %rd69;
-	mov.b64 %rd71, %rd70;
-	ld.param.s64 %rd72, [gk_s22];
+	ld.param.u64 %rd71, [gk_s22];
+	cvta.to.global.u64 %rd72, %rd71;
 	mov.b64 %rd73, %rd72;
 	ld.param.s64 %rd74, [gk_s23];
 	mov.b64 %rd75, %rd74;
-	ld.param.u64 %rd76, [gk_s24];
-	cvta.to.global.u64 %rd77, %rd76;
-	mov.b64 %rd78, %rd77;
-	ld.param.s64 %rd79, [gk_s25];
+	ld.param.s64 %rd76, [gk_s24];
+	mov.b64 %rd77, %rd76;
+	ld.param.u64 %rd78, [gk_s25];
+	cvta.to.global.u64 %rd79, %rd78;
 	mov.b64 %rd80, %rd79;
 	ld.param.s64 %rd81, [gk_s26];
 	mov.b64 %rd82, %rd81;
-	ld.param.u64 %rd83, [gk_s27];
-	cvta.to.global.u64 %rd84, %rd83;
-	mov.b64 %rd85, %rd84;
-	ld.param.s64 %rd86, [gk_s28];
+	ld.param.s64 %rd83, [gk_s27];
+	mov.b64 %rd84, %rd83;
+	ld.param.u64 %rd85, [gk_s28];
+	cvta.to.global.u64 %rd86, %rd85;
 	mov.b64 %rd87, %rd86;
 	ld.param.s64 %rd88, [gk_s29];
 	mov.b64 %rd89, %rd88;
-	ld.param.u8 %r31, [gk_s30];
+	ld.param.s64 %rd90, [gk_s30];
+	mov.b64 %rd91, %rd90;
+	ld.param.u8 %r31, [gk_s31];
 	setp.ne.u32 %p5, %r31, 0;
 	mov.pred %p6, %p5;
-	ld.param.u64 %rd90, [gk_s31];
-	cvta.to.global.u64 %rd91, %rd90;
-	mov.b64 %rd92, %rd91;
-	ld.param.s64 %rd93, [gk_s32];
+	ld.param.u64 %rd92, [gk_s32];
+	cvta.to.global.u64 %rd93, %rd92;
 	mov.b64 %rd94, %rd93;
 	ld.param.s64 %rd95, [gk_s33];
 	mov.b64 %rd96, %rd95;
-	ld.param.s32 %r32, [gk_s34];
-	mov.b32 %r33, %r32;
-	ld.param.s64 %rd97, [gk_s35];
+	ld.param.s64 %rd97, [gk_s34];
 	mov.b64 %rd98, %rd97;
+	ld.param.s32 %r32, [gk_s35];
+	mov.b32 %r33, %r32;
 	ld.param.s64 %rd99, [gk_s36];
 	mov.b64 %rd100, %rd99;
-	ld.param.u64 %rd101, [gk_s37];
-	cvta.to.global.u64 %rd102, %rd101;
-	mov.b64 %rd103, %rd102;
-	ld.param.s64 %rd104, [gk_s38];
+	ld.param.s64 %rd101, [gk_s37];
+	mov.b64 %rd102, %rd101;
+	ld.param.u64 %rd103, [gk_s38];
+	cvta.to.global.u64 %rd104, %rd103;
 	mov.b64 %rd105, %rd104;
 	ld.param.s64 %rd106, [gk_s39];
 	mov.b64 %rd107, %rd106;
-	ld.param.u64 %rd108, [gk_s40];
-	cvta.to.global.u64 %rd109, %rd108;
-	mov.b64 %rd110, %rd109;
-	ld.param.s64 %rd111, [gk_s41];
+	ld.param.s64 %rd108, [gk_s40];
+	mov.b64 %rd109, %rd108;
+	ld.param.u64 %rd110, [gk_s41];
+	cvta.to.global.u64 %rd111, %rd110;
 	mov.b64 %rd112, %rd111;
 	ld.param.s64 %rd113, [gk_s42];
 	mov.b64 %rd114, %rd113;
-	ld.param.u64 %rd115, [gk_s43];
-	cvta.to.global.u64 %rd116, %rd115;
-	mov.b64 %rd117, %rd116;
-	ld.param.s64 %rd118, [gk_s44];
+	ld.param.s64 %rd115, [gk_s43];
+	mov.b64 %rd116, %rd115;
+	ld.param.u64 %rd117, [gk_s44];
+	cvta.to.global.u64 %rd118, %rd117;
 	mov.b64 %rd119, %rd118;
 	ld.param.s64 %rd120, [gk_s45];
 	mov.b64 %rd121, %rd120;
-	cvt.u64.u32 %rd123, %r28;
-	cvt.u64.u32 %rd124, %r29;
-	mov.b64 %rd125, %rd123;
+	ld.param.s64 %rd122, [gk_s46];
+	mov.b64 %rd123, %rd122;
+	cvt.u64.u32 %rd125, %r28;
+	cvt.u64.u32 %rd126, %r29;
+	mov.b64 %rd127, %rd125;
 $L1:
-	setp.ge.s64 %p7, %rd125, %rd2;
+	setp.ge.s64 %p7, %rd127, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd122, %rd125;
+	mov.b64 %rd124, %rd127;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd126, %rd13, %rd21;
-	mad.lo.s64 %rd127, %rd98, 4, 15;
-	and.b64 %rd127, %rd127, -16;
-	add.s64 %rd21, %rd21, %rd127;
-	mov.b64 %rd128, %rd126;
-	mov.b64 %rd129, %rd98;
-	mov.b64 %rd130, 1;
-	mov.b64 %rd131, %rd128;
-	mov.b64 %rd132, %rd129;
+	add.s64 %rd128, %rd13, %rd21;
+	mad.lo.s64 %rd129, %rd100, 4, 15;
+	and.b64 %rd129, %rd129, -16;
+	add.s64 %rd21, %rd21, %rd129;
+	mov.b64 %rd130, %rd128;
+	mov.b64 %rd131, %rd100;
+	mov.b64 %rd132, 1;
 	mov.b64 %rd133, %rd130;
-	mov.b64 %rd134, %rd62;
-	mov.b64 %rd135, 0;
+	mov.b64 %rd134, %rd131;
+	mov.b64 %rd135, %rd132;
+	mov.b64 %rd136, %rd62;
+	mov.b64 %rd137, 0;
+	cvt.u64.u32 %rd138, %r2;
+	mov.b64 %rd139, %rd138;
 $L4:
-	setp.lt.s64 %p8, %rd135, %rd64;
+	setp.lt.s64 %p8, %rd139, %rd136;
 	not.pred %p9, %p8;
 	@!%p9 bra $L8;
 	bra.uni $L6;
 $L8:
-	mov.b64 %rd136, %rd49;
-	mov.b64 %rd137, %rd51;
-	mov.b64 %rd138, %rd53;
-	mov.b64 %rd139, %rd56;
-	mov.b64 %rd140, %rd58;
-	mov.b64 %rd141, %rd60;
-	mov.b64 %rd142, %rd136;
-	mov.b64 %rd143, %rd137;
-	mov.b64 %rd144, %rd138;
-	mov.b64 %rd145, %rd139;
-	mov.b64 %rd146, %rd140;
-	mov.b64 %rd147, %rd141;
-	rem.s64 %rd148, %rd135, 2;
-	setp.eq.s64 %p10, %rd148, 1;
-	@!%p10 bra $L10;
-	mov.b64 %rd149, %rd56;
-	mov.b64 %rd150, %rd58;
-	mov.b64 %rd151, %rd60;
-	mov.b64 %rd152, %rd49;
-	mov.b64 %rd153, %rd51;
-	mov.b64 %rd154, %rd53;
-	mov.b64 %rd142, %rd149;
-	mov.b64 %rd143, %rd150;
-	mov.b64 %rd144, %rd151;
-	mov.b64 %rd145, %rd152;
-	mov.b64 %rd146, %rd153;
-	mov.b64 %rd147, %rd154;
-$L10:
-	mov.pred %p11, %p4;
-	mov.b64 %rd155, %rd71;
-	mov.b64 %rd156, %rd73;
-	mov.b64 %rd157, %rd75;
-	mov.b64 %rd158, %rd78;
-	mov.b64 %rd159, %rd80;
-	mov.b64 %rd160, %rd82;
-	mov.b64 %rd161, %rd85;
-	mov.b64 %rd162, %rd87;
-	mov.b64 %rd163, %rd89;
-	mov.pred %p12, %p6;
-	mov.b64 %rd164, %rd92;
-	mov.b64 %rd165, %rd94;
-	mov.b64 %rd166, %rd96;
-	mov.b32 %r34, %r33;
-	mov.b64 %rd167, %rd98;
-	mov.b64 %rd168, %rd100;
-	cvt.u32.u64 %r35, %rd135;
-	add.s32 %r36, %r33, %r35;
-	mov.b32 %r34, %r36;
-	mov.b64 %rd169, %rd25;
-	mov.b64 %rd170, %rd62;
-	mov.b64 %rd171, %rd64;
-	mov.b64 %rd172, %rd66;
-	mov.b64 %rd173, %rd68;
-	mov.pred %p13, %p4;
-	mov.pred %p14, %p6;
-	mov.b32 %r37, %r33;
-	mov.b64 %rd174, %rd98;
-	mov.b64 %rd175, %rd100;
-	mov.pred %p15, %p11;
-	mov.b64 %rd176, %rd155;
-	mov.b64 %rd177, %rd156;
-	mov.b64 %rd178, %rd157;
-	mov.b64 %rd179, %rd158;
-	mov.b64 %rd180, %rd159;
-	mov.b64 %rd181, %rd160;
-	mov.b64 %rd182, %rd161;
-	mov.b64 %rd183, %rd162;
-	mov.b64 %rd184, %rd163;
-	mov.pred %p16, %p12;
-	mov.b64 %rd185, %rd164;
-	mov.b64 %rd186, %rd165;
-	mov.b64 %rd187, %rd166;
-	mov.b32 %r38, %r34;
-	mov.b64 %rd188, %rd167;
-	mov.b64 %rd189, %rd168;
-	mov.b64 %rd190, %rd134;
-	cvt.u64.u32 %rd191, %r4;
-	mov.b64 %rd192, %rd191;
-	cvt.u64.u32 %rd193, %r2;
-	mov.b64 %rd194, %rd193;
-	mov.b32 %r39, -1;
-	mov.b64 %rd195, 0;
-	mov.b64 %rd196, 0;
-	mov.b64 %rd197, 0;
-	mov.b64 %rd198, 0;
-	mov.b64 %rd199, %rd188;
+	mul.lo.s64 %rd140, %rd139, %rd53;
+	mad.lo.s64 %rd141, %rd140, 4, %rd49;
+	ld.global.s32 %r34, [%rd141+0];
+	mov.b32 %r35, %r34;
+	mov.b64 %rd142, %rd25;
+	mov.b32 %r36, %r35;
+	cvt.s64.s32 %rd143, %r36;
+	add.s64 %rd144, %rd143, 1;
+	mul.lo.s64 %rd145, %rd144, %rd32;
+	mad.lo.s64 %rd146, %rd145, 8, %rd28;
+	ld.global.nc.s64 %rd147, [%rd146+0];
+	mov.b64 %rd148, %rd147;
+	cvt.s64.s32 %rd149, %r36;
+	mul.lo.s64 %rd150, %rd149, %rd32;
+	mad.lo.s64 %rd151, %rd150, 8, %rd28;
+	ld.global.nc.s64 %rd152, [%rd151+0];
+	mov.b64 %rd153, %rd152;
+	sub.s64 %rd154, %rd148, %rd153;
+	mov.b64 %rd155, %rd154;
+	max.s64 %rd156, %rd137, %rd155;
+	mov.b64 %rd137, %rd156;
+$L5:
+	cvt.u64.u32 %rd157, %r4;
+	add.s64 %rd158, %rd139, %rd157;
+	mov.b64 %rd139, %rd158;
+	bra.uni $L4;
+$L6:
+	mov.b64 %rd159, %rd137;
+	// block reduction
+	sub.u32 %r37, %r13, 1;
+	mov.b32 %r38, %r3;
+$L9:
+	setp.hs.u32 %p10, %r38, 32;
+	@%p10 bra $L10;
+	mov.b64 {%r39, %r40}, %rd159;
+	shfl.sync.down.b32 %r41|%p11, %r39, %r38, %r37, %r17;
+	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
+	mov.b64 %rd160, {%r41, %r42};
+	@!%p11 bra $L11;
+	max.s64 %rd161, %rd159, %rd160;
+	mov.b64 %rd159, %rd161;
 $L11:
-	mov.b64 %rd200, 0;
-	mov.b64 %rd201, %rd199;
+	shl.b32 %r38, %r38, 1;
+	bra.uni $L9;
+$L10:
+	setp.eq.u32 %p12, %r7, 0;
+	@!%p12 bra $L12;
+	mul.wide.u32 %rd162, %r8, 16;
+	add.s64 %rd163, %rd1, %rd162;
+	st.shared.s64 [%rd163+0], %rd159;
+$L12:
+	bar.sync 0;
+	setp.eq.u32 %p13, %r8, 0;
+	@!%p13 bra $L13;
+	setp.lo.u32 %p14, %r7, %r10;
+	@!%p14 bra $L14;
+	mul.wide.u32 %rd164, %r7, 16;
+	add.s64 %rd165, %rd1, %rd164;
+	ld.shared.s64 %rd166, [%rd165+0];
+	mov.b64 %rd159, %rd166;
 $L14:
-	setp.gt.s64 %p17, %rd201, 0;
-	not.pred %p18, %p17;
+	sub.u32 %r43, %r10, 1;
+	mov.b64 {%r44, %r45}, %rd159;
+	shfl.sync.down.b32 %r46|%p15, %r44, 1, %r43, %r17;
+	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
+	mov.b64 %rd167, {%r46, %r47};
+	@!%p15 bra $L15;
+	max.s64 %rd168, %rd159, %rd167;
+	mov.b64 %rd159, %rd168;
+$L15:
+	mov.b64 {%r48, %r49}, %rd159;
+	shfl.sync.down.b32 %r50|%p16, %r48, 2, %r43, %r17;
+	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
+	mov.b64 %rd169, {%r50, %r51};
+	@!%p16 bra $L16;
+	max.s64 %rd170, %rd159, %rd169;
+	mov.b64 %rd159, %rd170;
+$L16:
+	mov.b64 {%r52, %r53}, %rd159;
+	shfl.sync.down.b32 %r54|%p17, %r52, 4, %r43, %r17;
+	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
+	mov.b64 %rd171, {%r54, %r55};
+	@!%p17 bra $L17;
+	max.s64 %rd172, %rd159, %rd171;
+	mov.b64 %rd159, %rd172;
+$L17:
+	mov.b64 {%r56, %r57}, %rd159;
+	shfl.sync.down.b32 %r58|%p18, %r56, 8, %r43, %r17;
+	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
+	mov.b64 %rd173, {%r58, %r59};
 	@!%p18 bra $L18;
-	bra.uni $L16;
+	max.s64 %rd174, %rd159, %rd173;
+	mov.b64 %rd159, %rd174;
 $L18:
-	setp.ge.s64 %p19, %rd195, %rd196;
-	@!%p19 bra $L20;
-	setp.ge.s64 %p20, %rd194, %rd190;
-	@!%p20 bra $L22;
-	bra.uni $L16;
-$L22:
-	mul.lo.s64 %rd202, %rd194, %rd144;
-	mad.lo.s64 %rd203, %rd202, 4, %rd142;
-	ld.global.s32 %r40, [%rd203+0];
-	mov.b32 %r41, %r40;
-	mov.b32 %r39, %r41;
-	add.s64 %rd204, %rd194, %rd192;
-	mov.b64 %rd194, %rd204;
-	mov.b64 %rd205, %rd169;
-	mov.b32 %r42, %r39;
-	cvt.s64.s32 %rd206, %r42;
-	mul.lo.s64 %rd207, %rd206, %rd32;
-	mad.lo.s64 %rd208, %rd207, 8, %rd28;
-	ld.global.nc.s64 %rd209, [%rd208+0];
-	mov.b64 %rd210, %rd209;
-	mov.b64 %rd211, %rd210;
-	mov.b64 %rd212, %rd169;
-	mov.b32 %r43, %r39;
-	cvt.s64.s32 %rd213, %r43;
-	add.s64 %rd214, %rd213, 1;
-	mul.lo.s64 %rd215, %rd214, %rd32;
-	mad.lo.s64 %rd216, %rd215, 8, %rd28;
-	ld.global.nc.s64 %rd217, [%rd216+0];
-	mov.b64 %rd218, %rd217;
-	mov.b64 %rd219, %rd218;
-	mov.b64 %rd220, %rd211;
-	mov.b64 %rd221, %rd219;
-	mov.b64 %rd195, %rd220;
-	mov.b64 %rd196, %rd221;
-	bra.uni $L15;
+	mov.b64 {%r60, %r61}, %rd159;
+	shfl.sync.down.b32 %r62|%p19, %r60, 16, %r43, %r17;
+	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
+	mov.b64 %rd175, {%r62, %r63};
+	@!%p19 bra $L19;
+	max.s64 %rd176, %rd159, %rd175;
+	mov.b64 %rd159, %rd176;
+$L19:
+	@!%p12 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd159;
 $L20:
-	mul.lo.s64 %rd222, %rd195, %rd39;
-	mad.lo.s64 %rd223, %rd222, 4, %rd35;
-	ld.global.nc.s32 %r44, [%rd223+0];
-	mov.b32 %r45, %r44;
-	mov.b32 %r46, %r45;
-	mov.b32 %r47, %r39;
-	mov.b32 %r48, %r46;
-	mov.b64 %rd224, %rd195;
-$L23:
+$L13:
+	bar.sync 0;
+	ld.shared.s64 %rd177, [%rd1+1024];
+	mov.b64 %rd159, %rd177;
+	mov.b64 %rd178, %rd159;
+	setp.gt.s64 %p20, %rd178, %rd70;
+	@!%p20 bra $L22;
+	cvt.u64.u32 %rd179, %r2;
+	setp.eq.s64 %p21, %rd179, 0;
+	@!%p21 bra $L24;
+	mov.b64 %rd180, -1;
+	st.global.s64 [%rd105+0], %rd180;
+$L24:
+	bra.uni $L3;
+$L22:
+	mov.b64 %rd181, 0;
+$L25:
+	setp.lt.s64 %p22, %rd181, %rd64;
+	not.pred %p23, %p22;
+	@!%p23 bra $L29;
+	bra.uni $L27;
+$L29:
+	mov.b64 %rd182, %rd49;
+	mov.b64 %rd183, %rd51;
+	mov.b64 %rd184, %rd53;
+	mov.b64 %rd185, %rd56;
+	mov.b64 %rd186, %rd58;
+	mov.b64 %rd187, %rd60;
+	mov.b64 %rd188, %rd182;
+	mov.b64 %rd189, %rd183;
+	mov.b64 %rd190, %rd184;
+	mov.b64 %rd191, %rd185;
+	mov.b64 %rd192, %rd186;
+	mov.b64 %rd193, %rd187;
+	rem.s64 %rd194, %rd181, 2;
+	setp.eq.s64 %p24, %rd194, 1;
+	@!%p24 bra $L31;
+	mov.b64 %rd195, %rd56;
+	mov.b64 %rd196, %rd58;
+	mov.b64 %rd197, %rd60;
+	mov.b64 %rd198, %rd49;
+	mov.b64 %rd199, %rd51;
+	mov.b64 %rd200, %rd53;
+	mov.b64 %rd188, %rd195;
+	mov.b64 %rd189, %rd196;
+	mov.b64 %rd190, %rd197;
+	mov.b64 %rd191, %rd198;
+	mov.b64 %rd192, %rd199;
+	mov.b64 %rd193, %rd200;
+$L31:
+	mov.pred %p25, %p4;
+	mov.b64 %rd201, %rd73;
+	mov.b64 %rd202, %rd75;
+	mov.b64 %rd203, %rd77;
+	mov.b64 %rd204, %rd80;
+	mov.b64 %rd205, %rd82;
+	mov.b64 %rd206, %rd84;
+	mov.b64 %rd207, %rd87;
+	mov.b64 %rd208, %rd89;
+	mov.b64 %rd209, %rd91;
+	mov.pred %p26, %p6;
+	mov.b64 %rd210, %rd94;
+	mov.b64 %rd211, %rd96;
+	mov.b64 %rd212, %rd98;
+	mov.b32 %r64, %r33;
+	mov.b64 %rd213, %rd100;
+	mov.b64 %rd214, %rd102;
+	cvt.u32.u64 %r65, %rd181;
+	add.s32 %r66, %r33, %r65;
+	mov.b32 %r64, %r66;
+	mov.b64 %rd215, %rd25;
+	mov.b64 %rd216, %rd62;
+	mov.b64 %rd217, %rd64;
+	mov.b64 %rd218, %rd66;
+	mov.b64 %rd219, %rd68;
+	mov.b64 %rd220, %rd70;
+	mov.pred %p27, %p4;
+	mov.pred %p28, %p6;
+	mov.b32 %r67, %r33;
+	mov.b64 %rd221, %rd100;
+	mov.b64 %rd222, %rd102;
+	mov.pred %p29, %p25;
+	mov.b64 %rd223, %rd201;
+	mov.b64 %rd224, %rd202;
+	mov.b64 %rd225, %rd203;
+	mov.b64 %rd226, %rd204;
+	mov.b64 %rd227, %rd205;
+	mov.b64 %rd228, %rd206;
+	mov.b64 %rd229, %rd207;
+	mov.b64 %rd230, %rd208;
+	mov.b64 %rd231, %rd209;
+	mov.pred %p30, %p26;
+	mov.b64 %rd232, %rd210;
+	mov.b64 %rd233, %rd211;
+	mov.b64 %rd234, %rd212;
+	mov.b32 %r68, %r64;
+	mov.b64 %rd235, %rd213;
+	mov.b64 %rd236, %rd214;
+	mov.b64 %rd237, %rd136;
+	cvt.u64.u32 %rd238, %r4;
+	mov.b64 %rd239, %rd238;
+	cvt.u64.u32 %rd240, %r2;
+	mov.b64 %rd241, %rd240;
+	mov.b32 %r69, -1;
+	mov.b64 %rd242, 0;
+	mov.b64 %rd243, 0;
+	mov.b64 %rd244, 0;
+	mov.b64 %rd245, 0;
+	mov.b64 %rd246, 0;
+	mov.b64 %rd247, %rd235;
+$L32:
+	mov.b64 %rd248, 0;
+	mov.b64 %rd249, %rd247;
+$L35:
+	setp.gt.s64 %p31, %rd249, 0;
+	not.pred %p32, %p31;
+	@!%p32 bra $L39;
+	bra.uni $L37;
+$L39:
+	setp.ge.s64 %p33, %rd242, %rd243;
+	@!%p33 bra $L41;
+	setp.ge.s64 %p34, %rd241, %rd237;
+	@!%p34 bra $L43;
+	bra.uni $L37;
+$L43:
+	mul.lo.s64 %rd250, %rd241, %rd190;
+	mad.lo.s64 %rd251, %rd250, 4, %rd188;
+	ld.global.s32 %r70, [%rd251+0];
+	mov.b32 %r71, %r70;
+	mov.b32 %r69, %r71;
+	add.s64 %rd252, %rd241, %rd239;
+	mov.b64 %rd241, %rd252;
+	mov.b64 %rd253, %rd215;
+	mov.b32 %r72, %r69;
+	cvt.s64.s32 %rd254, %r72;
+	mul.lo.s64 %rd255, %rd254, %rd32;
+	mad.lo.s64 %rd256, %rd255, 8, %rd28;
+	ld.global.nc.s64 %rd257, [%rd256+0];
+	mov.b64 %rd258, %rd257;
+	mov.b64 %rd259, %rd258;
+	mov.b64 %rd260, %rd215;
+	mov.b32 %r73, %r69;
+	cvt.s64.s32 %rd261, %r73;
+	add.s64 %rd262, %rd261, 1;
+	mul.lo.s64 %rd263, %rd262, %rd32;
+	mad.lo.s64 %rd264, %rd263, 8, %rd28;
+	ld.global.nc.s64 %rd265, [%rd264+0];
+	mov.b64 %rd266, %rd265;
+	mov.b64 %rd267, %rd266;
+	mov.b64 %rd268, %rd259;
+	mov.b64 %rd269, %rd267;
+	mov.b64 %rd242, %rd268;
+	mov.b64 %rd243, %rd269;
+	bra.uni $L36;
+$L41:
+	mul.lo.s64 %rd270, %rd242, %rd39;
+	mad.lo.s64 %rd271, %rd270, 4, %rd35;
+	ld.global.nc.s32 %r74, [%rd271+0];
+	mov.b32 %r75, %r74;
+	mov.b32 %r76, %r75;
+	mov.b32 %r77, %r69;
+	mov.b32 %r78, %r76;
+	mov.b64 %rd272, %rd242;
+$L44:
 	mov.f64 %fd1, 0d3FF0000000000000;
-	setp.gt.s64 %p21, %rd112, 0;
-	@!%p21 bra $L27;
-	mul.lo.s64 %rd225, %rd224, %rd114;
-	mad.lo.s64 %rd226, %rd225, 8, %rd110;
-	ld.global.nc.f64 %fd2, [%rd226+0];
+	setp.gt.s64 %p35, %rd114, 0;
+	@!%p35 bra $L48;
+	mul.lo.s64 %rd273, %rd272, %rd116;
+	mad.lo.s64 %rd274, %rd273, 8, %rd112;
+	ld.global.nc.f64 %fd2, [%rd274+0];
 	mov.f64 %fd3, %fd2;
 	mov.f64 %fd1, %fd3;
-$L27:
-	cvt.s64.s32 %rd227, %r47;
-	mul.lo.s64 %rd228, %rd227, %rd121;
-	mad.lo.s64 %rd229, %rd228, 8, %rd117;
-	ld.relaxed.gpu.global.f64 %fd4, [%rd229+0];
+$L48:
+	cvt.s64.s32 %rd275, %r77;
+	mul.lo.s64 %rd276, %rd275, %rd123;
+	mad.lo.s64 %rd277, %rd276, 8, %rd119;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd277+0];
 	mov.f64 %fd5, %fd4;
 	add.rn.f64 %fd6, %fd5, %fd1;
 	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd230, %r48;
-	mul.lo.s64 %rd231, %rd230, %rd121;
-	mad.lo.s64 %rd232, %rd231, 8, %rd117;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd232+0];
+	cvt.s64.s32 %rd278, %r78;
+	mul.lo.s64 %rd279, %rd278, %rd123;
+	mad.lo.s64 %rd280, %rd279, 8, %rd119;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd280+0];
 	mov.f64 %fd9, %fd8;
-	setp.lt.f64 %p22, %fd7, %fd9;
-	not.pred %p23, %p22;
-	@!%p23 bra $L29;
-	mov.pred %p24, 0;
-	bra.uni $L25;
-$L29:
-	cvt.s64.s32 %rd233, %r48;
-	mul.lo.s64 %rd234, %rd233, %rd121;
-	mad.lo.s64 %rd235, %rd234, 8, %rd117;
-	ld.relaxed.gpu.global.b64 %rd236, [%rd235];
-$L30:
-	mov.b64 %fd10, %rd236;
+	setp.lt.f64 %p36, %fd7, %fd9;
+	not.pred %p37, %p36;
+	@!%p37 bra $L50;
+	mov.pred %p38, 0;
+	bra.uni $L46;
+$L50:
+	cvt.s64.s32 %rd281, %r78;
+	mul.lo.s64 %rd282, %rd281, %rd123;
+	mad.lo.s64 %rd283, %rd282, 8, %rd119;
+	ld.relaxed.gpu.global.b64 %rd284, [%rd283];
+$L51:
+	mov.b64 %fd10, %rd284;
 	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd237, %fd10;
-	mov.b64 %rd238, %fd7;
-	or.b64 %rd239, %rd237, %rd238;
-	setp.eq.f64 %p25, %fd10, %fd7;
-	mov.b64 %fd12, %rd239;
-	selp.f64 %fd13, %fd12, %fd11, %p25;
-	setp.nan.f64 %p26, %fd10, %fd7;
+	mov.b64 %rd285, %fd10;
+	mov.b64 %rd286, %fd7;
+	or.b64 %rd287, %rd285, %rd286;
+	setp.eq.f64 %p39, %fd10, %fd7;
+	mov.b64 %fd12, %rd287;
+	selp.f64 %fd13, %fd12, %fd11, %p39;
+	setp.nan.f64 %p40, %fd10, %fd7;
 	add.rn.f64 %fd14, %fd10, %fd7;
-	selp.f64 %fd15, %fd14, %fd13, %p26;
-	mov.b64 %rd240, %fd15;
-	setp.eq.u64 %p27, %rd236, %rd240;
-	@%p27 bra $L31;
-	atom.global.cas.b64 %rd241, [%rd235], %rd236, %rd240;
-	setp.eq.u64 %p28, %rd241, %rd236;
-	mov.b64 %rd236, %rd241;
-	@!%p28 bra $L30;
-$L31:
-	mov.b64 %fd17, %rd236;
+	selp.f64 %fd15, %fd14, %fd13, %p40;
+	mov.b64 %rd288, %fd15;
+	setp.eq.u64 %p41, %rd284, %rd288;
+	@%p41 bra $L52;
+	atom.global.cas.b64 %rd289, [%rd283], %rd284, %rd288;
+	setp.eq.u64 %p42, %rd289, %rd284;
+	mov.b64 %rd284, %rd289;
+	@!%p42 bra $L51;
+$L52:
+	mov.b64 %fd17, %rd284;
 	mov.f64 %fd16, %fd17;
 	mov.f64 %fd18, %fd16;
-	setp.gt.f64 %p29, %fd18, %fd7;
-	mov.pred %p24, %p29;
-	bra.uni $L25;
-$L24:
-	bra.uni $L23;
-$L25:
-	@!%p24 bra $L33;
-	mov.pred %p30, 0;
-	mov.b64 %rd242, %rd200;
-	mov.b32 %r49, %r46;
-$L34:
-	@!%p15 bra $L38;
-	shr.s32 %r50, %r49, 5;
-	cvt.s64.s32 %rd243, %r50;
-	mov.b64 %rd244, %rd243;
-	and.b32 %r51, %r49, 31;
-	cvt.s64.s32 %rd245, %r51;
-	min.u64 %rd246, %rd245, 32;
-	cvt.u32.u64 %r52, %rd246;
-	mov.b32 %r54, 0x1;
-	shl.b32 %r53, %r54, %r52;
-	setp.hs.u32 %p31, %r52, 32;
-	selp.b32 %r55, 0, %r53, %p31;
-	mov.b32 %r56, %r55;
-	mov.b64 %rd247, %rd244;
-	mov.b32 %r57, %r56;
-	mul.lo.s64 %rd248, %rd247, %rd184;
-	mad.lo.s64 %rd249, %rd248, 4, %rd182;
-	ld.relaxed.gpu.global.u32 %r58, [%rd249+0];
-	mov.b32 %r59, %r58;
-	and.b32 %r60, %r59, %r57;
-	setp.ne.u32 %p32, %r60, 0x0;
-	mov.pred %p33, %p32;
-	not.pred %p34, %p33;
-	@!%p34 bra $L40;
-	mul.lo.s64 %rd250, %rd247, %rd184;
-	mad.lo.s64 %rd251, %rd250, 4, %rd182;
-	atom.global.or.b32 %r61, [%rd251], %r57;
-	mov.b32 %r62, %r61;
-	and.b32 %r63, %r62, %r57;
-	setp.ne.u32 %p35, %r63, 0x0;
-	mov.pred %p33, %p35;
-$L40:
-	@!%p33 bra $L42;
-	mov.b64 %rd252, %rd242;
-	mov.b64 %rd253, %rd252;
-	mov.pred %p36, 0;
-	bra.uni $L36;
-$L42:
-	mov.b64 %rd254, %rd242;
-	mov.b64 %rd253, %rd254;
-	mov.pred %p36, 1;
-	bra.uni $L36;
-$L38:
-	@!%p16 bra $L44;
-	cvt.s64.s32 %rd255, %r49;
-	mul.lo.s64 %rd256, %rd255, %rd187;
-	mad.lo.s64 %rd257, %rd256, 4, %rd185;
-	ld.relaxed.gpu.global.s32 %r64, [%rd257+0];
-	mov.b32 %r65, %r64;
-	setp.eq.s32 %p37, %r65, %r38;
-	mov.pred %p38, %p37;
-	not.pred %p39, %p38;
-	@!%p39 bra $L46;
-	cvt.s64.s32 %rd258, %r49;
-	mul.lo.s64 %rd259, %rd258, %rd187;
-	mad.lo.s64 %rd260, %rd259, 4, %rd185;
-	atom.global.exch.b32 %r66, [%rd260], %r38;
-	mov.b32 %r67, %r66;
-	setp.eq.s32 %p40, %r67, %r38;
-	mov.pred %p38, %p40;
+	setp.gt.f64 %p43, %fd18, %fd7;
+	mov.pred %p38, %p43;
+	bra.uni $L46;
+$L45:
+	bra.uni $L44;
 $L46:
-	@!%p38 bra $L48;
-	mov.b64 %rd261, %rd242;
-	mov.b64 %rd253, %rd261;
-	mov.pred %p36, 0;
-	bra.uni $L36;
-$L48:
-$L44:
-	mul.lo.s64 %rd262, %rd242, %rd133;
-	mad.lo.s64 %rd263, %rd262, 4, %rd131;
-	st.shared.s32 [%rd263+0], %r49;
-	add.s64 %rd264, %rd242, 1;
-	mov.b64 %rd265, %rd264;
-	mov.b64 %rd253, %rd265;
-	mov.pred %p36, 1;
-	bra.uni $L36;
-$L35:
-	bra.uni $L34;
-$L36:
-	mov.b64 %rd266, %rd253;
-	mov.pred %p41, %p36;
-	mov.b64 %rd200, %rd266;
-	mov.pred %p30, %p41;
-	@!%p30 bra $L50;
-	mov.b64 %rd267, %rd169;
-	mov.b32 %r68, %r46;
-	cvt.s64.s32 %rd268, %r68;
-	add.s64 %rd269, %rd268, 1;
-	mul.lo.s64 %rd270, %rd269, %rd32;
-	mad.lo.s64 %rd271, %rd270, 8, %rd28;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	cvt.s64.s32 %rd274, %r68;
-	mul.lo.s64 %rd275, %rd274, %rd32;
-	mad.lo.s64 %rd276, %rd275, 8, %rd28;
-	ld.global.nc.s64 %rd277, [%rd276+0];
-	mov.b64 %rd278, %rd277;
-	sub.s64 %rd279, %rd273, %rd278;
-	mov.b64 %rd280, %rd279;
-	add.s64 %rd281, %rd198, %rd280;
-	mov.b64 %rd198, %rd281;
-$L50:
-$L33:
-	add.s64 %rd282, %rd195, 1;
-	mov.b64 %rd195, %rd282;
-	sub.s64 %rd283, %rd201, 1;
-	mov.b64 %rd201, %rd283;
-$L15:
-	bra.uni $L14;
-$L16:
-	// block scan
-	mov.b64 %rd284, %rd200;
-	mov.b32 %r69, %r3;
-$L51:
-	setp.hs.u32 %p42, %r69, 32;
-	@%p42 bra $L52;
-	mov.b64 {%r70, %r71}, %rd284;
-	shfl.sync.up.b32 %r72|%p43, %r70, %r69, 0, %r17;
-	shfl.sync.up.b32 %r73, %r71, %r69, 0, %r17;
-	mov.b64 %rd285, {%r72, %r73};
-	@!%p43 bra $L53;
-	add.s64 %rd286, %rd285, %rd284;
-	mov.b64 %rd284, %rd286;
-$L53:
-	shl.b32 %r69, %r69, 1;
-	bra.uni $L51;
-$L52:
-	mov.b64 {%r74, %r75}, %rd284;
-	shfl.sync.up.b32 %r76|%p44, %r74, %r3, 0, %r17;
-	shfl.sync.up.b32 %r77, %r75, %r3, 0, %r17;
-	mov.b64 %rd287, {%r76, %r77};
-	setp.lo.u32 %p45, %r3, 32;
-	and.pred %p46, %p44, %p45;
-	selp.b64 %rd288, %rd287, 0, %p46;
-	sub.u32 %r78, %r13, %r3;
-	setp.eq.u32 %p47, %r7, %r78;
-	@!%p47 bra $L54;
-	mul.wide.u32 %rd289, %r8, 16;
-	add.s64 %rd290, %rd1, %rd289;
-	st.shared.s64 [%rd290+0], %rd284;
-$L54:
-	bar.sync 0;
-	setp.eq.u32 %p48, %r8, 0;
-	@!%p48 bra $L55;
-	mov.b64 %rd291, 0;
-	setp.lo.u32 %p49, %r7, %r10;
-	@!%p49 bra $L56;
-	mul.wide.u32 %rd292, %r7, 16;
-	add.s64 %rd293, %rd1, %rd292;
-	ld.shared.s64 %rd294, [%rd293+0];
-	mov.b64 %rd291, %rd294;
-$L56:
-	mov.b64 {%r79, %r80}, %rd291;
-	shfl.sync.up.b32 %r81|%p50, %r79, 1, 0, %r17;
-	shfl.sync.up.b32 %r82, %r80, 1, 0, %r17;
-	mov.b64 %rd295, {%r81, %r82};
-	@!%p50 bra $L57;
-	add.s64 %rd296, %rd295, %rd291;
-	mov.b64 %rd291, %rd296;
-$L57:
-	mov.b64 {%r83, %r84}, %rd291;
-	shfl.sync.up.b32 %r85|%p51, %r83, 2, 0, %r17;
-	shfl.sync.up.b32 %r86, %r84, 2, 0, %r17;
-	mov.b64 %rd297, {%r85, %r86};
-	@!%p51 bra $L58;
-	add.s64 %rd298, %rd297, %rd291;
-	mov.b64 %rd291, %rd298;
-$L58:
-	mov.b64 {%r87, %r88}, %rd291;
-	shfl.sync.up.b32 %r89|%p52, %r87, 4, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, 4, 0, %r17;
-	mov.b64 %rd299, {%r89, %r90};
-	@!%p52 bra $L59;
-	add.s64 %rd300, %rd299, %rd291;
-	mov.b64 %rd291, %rd300;
-$L59:
-	mov.b64 {%r91, %r92}, %rd291;
-	shfl.sync.up.b32 %r93|%p53, %r91, 8, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, 8, 0, %r17;
-	mov.b64 %rd301, {%r93, %r94};
-	@!%p53 bra $L60;
-	add.s64 %rd302, %rd301, %rd291;
-	mov.b64 %rd291, %rd302;
-$L60:
-	mov.b64 {%r95, %r96}, %rd291;
-	shfl.sync.up.b32 %r97|%p54, %r95, 16, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 16, 0, %r17;
-	mov.b64 %rd303, {%r97, %r98};
-	@!%p54 bra $L61;
-	add.s64 %rd304, %rd303, %rd291;
-	mov.b64 %rd291, %rd304;
-$L61:
-	mov.b64 {%r99, %r100}, %rd291;
-	shfl.sync.up.b32 %r101|%p55, %r99, 1, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
-	mov.b64 %rd305, {%r101, %r102};
-	selp.b64 %rd306, %rd305, 0, %p55;
-	@!%p49 bra $L62;
-	mul.wide.u32 %rd307, %r7, 16;
-	add.s64 %rd308, %rd1, %rd307;
-	add.s64 %rd309, %rd308, 512;
-	st.shared.s64 [%rd309+0], %rd306;
-$L62:
-	sub.u32 %r103, %r10, 1;
-	setp.eq.u32 %p56, %r7, %r103;
-	@!%p56 bra $L63;
-	st.shared.s64 [%rd1+1024], %rd291;
-$L63:
+	@!%p38 bra $L54;
+	mov.pred %p44, 0;
+	mov.b64 %rd290, %rd248;
+	mov.b32 %r79, %r76;
 $L55:
-	bar.sync 0;
-	mul.wide.u32 %rd310, %r8, 16;
-	add.s64 %rd311, %rd1, %rd310;
-	add.s64 %rd312, %rd311, 512;
-	ld.shared.s64 %rd313, [%rd312+0];
-	add.s64 %rd314, %rd313, %rd288;
-	ld.shared.s64 %rd315, [%rd1+1024];
-	mov.b64 {%r104, %r105}, %rd314;
-	shfl.sync.idx.b32 %r106|%p57, %r104, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r107, %r105, 0, %r21, %r17;
-	mov.b64 %rd316, {%r106, %r107};
-	mov.b64 %rd317, %rd315;
-	mov.b64 %rd318, %rd316;
-	mov.b64 %rd319, %rd317;
-	mov.b64 %rd320, %rd318;
-	mov.b64 %rd321, %rd319;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	add.s64 %rd324, %rd197, %rd322;
-	mov.b64 %rd325, %rd324;
-	mov.b64 %rd326, 0;
-$L64:
-	setp.lt.s64 %p58, %rd326, %rd200;
-	not.pred %p59, %p58;
-	@!%p59 bra $L68;
-	bra.uni $L66;
-$L68:
-	mul.lo.s64 %rd327, %rd326, %rd133;
-	mad.lo.s64 %rd328, %rd327, 4, %rd131;
-	ld.shared.s32 %r108, [%rd328+0];
-	mov.b32 %r109, %r108;
-	add.s64 %rd329, %rd325, %rd326;
-	mul.lo.s64 %rd330, %rd329, %rd147;
-	mad.lo.s64 %rd331, %rd330, 4, %rd145;
-	st.global.s32 [%rd331+0], %r109;
+	@!%p29 bra $L59;
+	shr.s32 %r80, %r79, 5;
+	cvt.s64.s32 %rd291, %r80;
+	mov.b64 %rd292, %rd291;
+	and.b32 %r81, %r79, 31;
+	cvt.s64.s32 %rd293, %r81;
+	min.u64 %rd294, %rd293, 32;
+	cvt.u32.u64 %r82, %rd294;
+	mov.b32 %r84, 0x1;
+	shl.b32 %r83, %r84, %r82;
+	setp.hs.u32 %p45, %r82, 32;
+	selp.b32 %r85, 0, %r83, %p45;
+	mov.b32 %r86, %r85;
+	mov.b64 %rd295, %rd292;
+	mov.b32 %r87, %r86;
+	mul.lo.s64 %rd296, %rd295, %rd231;
+	mad.lo.s64 %rd297, %rd296, 4, %rd229;
+	ld.relaxed.gpu.global.u32 %r88, [%rd297+0];
+	mov.b32 %r89, %r88;
+	and.b32 %r90, %r89, %r87;
+	setp.ne.u32 %p46, %r90, 0x0;
+	mov.pred %p47, %p46;
+	not.pred %p48, %p47;
+	@!%p48 bra $L61;
+	mul.lo.s64 %rd298, %rd295, %rd231;
+	mad.lo.s64 %rd299, %rd298, 4, %rd229;
+	atom.global.or.b32 %r91, [%rd299], %r87;
+	mov.b32 %r92, %r91;
+	and.b32 %r93, %r92, %r87;
+	setp.ne.u32 %p49, %r93, 0x0;
+	mov.pred %p47, %p49;
+$L61:
+	@!%p47 bra $L63;
+	mov.b64 %rd300, %rd290;
+	mov.b64 %rd301, %rd300;
+	mov.pred %p50, 0;
+	bra.uni $L57;
+$L63:
+	mov.b64 %rd302, %rd290;
+	mov.b64 %rd301, %rd302;
+	mov.pred %p50, 1;
+	bra.uni $L57;
+$L59:
+	@!%p30 bra $L65;
+	cvt.s64.s32 %rd303, %r79;
+	mul.lo.s64 %rd304, %rd303, %rd234;
+	mad.lo.s64 %rd305, %rd304, 4, %rd232;
+	ld.relaxed.gpu.global.s32 %r94, [%rd305+0];
+	mov.b32 %r95, %r94;
+	setp.eq.s32 %p51, %r95, %r68;
+	mov.pred %p52, %p51;
+	not.pred %p53, %p52;
+	@!%p53 bra $L67;
+	cvt.s64.s32 %rd306, %r79;
+	mul.lo.s64 %rd307, %rd306, %rd234;
+	mad.lo.s64 %rd308, %rd307, 4, %rd232;
+	atom.global.exch.b32 %r96, [%rd308], %r68;
+	mov.b32 %r97, %r96;
+	setp.eq.s32 %p54, %r97, %r68;
+	mov.pred %p52, %p54;
+$L67:
+	@!%p52 bra $L69;
+	mov.b64 %rd309, %rd290;
+	mov.b64 %rd301, %rd309;
+	mov.pred %p50, 0;
+	bra.uni $L57;
+$L69:
 $L65:
-	add.s64 %rd332, %rd326, 1;
-	mov.b64 %rd326, %rd332;
-	bra.uni $L64;
-$L66:
-	add.s64 %rd333, %rd197, %rd323;
-	mov.b64 %rd197, %rd333;
-	mov.b64 %rd334, 0;
-	setp.lt.s64 %p60, %rd195, %rd196;
-	setp.lt.s64 %p61, %rd194, %rd190;
-	or.pred %p62, %p60, %p61;
-	@!%p62 bra $L70;
-	mov.b64 %rd334, 1;
-$L70:
-	mov.b64 %rd335, %rd334;
-	// block reduction
-	sub.u32 %r110, %r13, 1;
-	mov.b32 %r111, %r3;
+	mul.lo.s64 %rd310, %rd290, %rd135;
+	mad.lo.s64 %rd311, %rd310, 4, %rd133;
+	st.shared.s32 [%rd311+0], %r79;
+	add.s64 %rd312, %rd290, 1;
+	mov.b64 %rd313, %rd312;
+	mov.b64 %rd301, %rd313;
+	mov.pred %p50, 1;
+	bra.uni $L57;
+$L56:
+	bra.uni $L55;
+$L57:
+	mov.b64 %rd314, %rd301;
+	mov.pred %p55, %p50;
+	mov.b64 %rd248, %rd314;
+	mov.pred %p44, %p55;
+	@!%p44 bra $L71;
+	mov.b64 %rd315, %rd215;
+	mov.b32 %r98, %r76;
+	cvt.s64.s32 %rd316, %r98;
+	add.s64 %rd317, %rd316, 1;
+	mul.lo.s64 %rd318, %rd317, %rd32;
+	mad.lo.s64 %rd319, %rd318, 8, %rd28;
+	ld.global.nc.s64 %rd320, [%rd319+0];
+	mov.b64 %rd321, %rd320;
+	cvt.s64.s32 %rd322, %r98;
+	mul.lo.s64 %rd323, %rd322, %rd32;
+	mad.lo.s64 %rd324, %rd323, 8, %rd28;
+	ld.global.nc.s64 %rd325, [%rd324+0];
+	mov.b64 %rd326, %rd325;
+	sub.s64 %rd327, %rd321, %rd326;
+	mov.b64 %rd328, %rd327;
+	mov.b64 %rd329, %rd328;
+	add.s64 %rd330, %rd245, %rd329;
+	mov.b64 %rd245, %rd330;
+	max.s64 %rd331, %rd246, %rd329;
+	mov.b64 %rd246, %rd331;
 $L71:
-	setp.hs.u32 %p63, %r111, 32;
-	@%p63 bra $L72;
-	mov.b64 {%r112, %r113}, %rd335;
-	shfl.sync.down.b32 %r114|%p64, %r112, %r111, %r110, %r17;
-	shfl.sync.down.b32 %r115, %r113, %r111, %r110, %r17;
-	mov.b64 %rd336, {%r114, %r115};
-	@!%p64 bra $L73;
-	max.s64 %rd337, %rd335, %rd336;
-	mov.b64 %rd335, %rd337;
-$L73:
-	shl.b32 %r111, %r111, 1;
-	bra.uni $L71;
+$L54:
+	add.s64 %rd332, %rd242, 1;
+	mov.b64 %rd242, %rd332;
+	sub.s64 %rd333, %rd249, 1;
+	mov.b64 %rd249, %rd333;
+$L36:
+	bra.uni $L35;
+$L37:
+	// block scan
+	mov.b64 %rd334, %rd248;
+	mov.b32 %r99, %r3;
 $L72:
-	setp.eq.u32 %p65, %r7, 0;
-	@!%p65 bra $L74;
-	mul.wide.u32 %rd338, %r8, 16;
-	add.s64 %rd339, %rd1, %rd338;
-	st.shared.s64 [%rd339+0], %rd335;
+	setp.hs.u32 %p56, %r99, 32;
+	@%p56 bra $L73;
+	mov.b64 {%r100, %r101}, %rd334;
+	shfl.sync.up.b32 %r102|%p57, %r100, %r99, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, %r99, 0, %r17;
+	mov.b64 %rd335, {%r102, %r103};
+	@!%p57 bra $L74;
+	add.s64 %rd336, %rd335, %rd334;
+	mov.b64 %rd334, %rd336;
 $L74:
-	bar.sync 0;
-	setp.eq.u32 %p66, %r8, 0;
-	@!%p66 bra $L75;
-	setp.lo.u32 %p67, %r7, %r10;
-	@!%p67 bra $L76;
-	mul.wide.u32 %rd340, %r7, 16;
-	add.s64 %rd341, %rd1, %rd340;
-	ld.shared.s64 %rd342, [%rd341+0];
-	mov.b64 %rd335, %rd342;
-$L76:
-	sub.u32 %r116, %r10, 1;
-	mov.b64 {%r117, %r118}, %rd335;
-	shfl.sync.down.b32 %r119|%p68, %r117, 1, %r116, %r17;
-	shfl.sync.down.b32 %r120, %r118, 1, %r116, %r17;
-	mov.b64 %rd343, {%r119, %r120};
-	@!%p68 bra $L77;
-	max.s64 %rd344, %rd335, %rd343;
-	mov.b64 %rd335, %rd344;
-$L77:
-	mov.b64 {%r121, %r122}, %rd335;
-	shfl.sync.down.b32 %r123|%p69, %r121, 2, %r116, %r17;
-	shfl.sync.down.b32 %r124, %r122, 2, %r116, %r17;
-	mov.b64 %rd345, {%r123, %r124};
-	@!%p69 bra $L78;
-	max.s64 %rd346, %rd335, %rd345;
-	mov.b64 %rd335, %rd346;
-$L78:
-	mov.b64 {%r125, %r126}, %rd335;
-	shfl.sync.down.b32 %r127|%p70, %r125, 4, %r116, %r17;
-	shfl.sync.down.b32 %r128, %r126, 4, %r116, %r17;
-	mov.b64 %rd347, {%r127, %r128};
-	@!%p70 bra $L79;
-	max.s64 %rd348, %rd335, %rd347;
-	mov.b64 %rd335, %rd348;
-$L79:
-	mov.b64 {%r129, %r130}, %rd335;
-	shfl.sync.down.b32 %r131|%p71, %r129, 8, %r116, %r17;
-	shfl.sync.down.b32 %r132, %r130, 8, %r116, %r17;
-	mov.b64 %rd349, {%r131, %r132};
-	@!%p71 bra $L80;
-	max.s64 %rd350, %rd335, %rd349;
-	mov.b64 %rd335, %rd350;
-$L80:
-	mov.b64 {%r133, %r134}, %rd335;
-	shfl.sync.down.b32 %r135|%p72, %r133, 16, %r116, %r17;
-	shfl.sync.down.b32 %r136, %r134, 16, %r116, %r17;
-	mov.b64 %rd351, {%r135, %r136};
-	@!%p72 bra $L81;
-	max.s64 %rd352, %rd335, %rd351;
-	mov.b64 %rd335, %rd352;
-$L81:
-	@!%p65 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd335;
-$L82:
+	shl.b32 %r99, %r99, 1;
+	bra.uni $L72;
+$L73:
+	mov.b64 {%r104, %r105}, %rd334;
+	shfl.sync.up.b32 %r106|%p58, %r104, %r3, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, %r3, 0, %r17;
+	mov.b64 %rd337, {%r106, %r107};
+	setp.lo.u32 %p59, %r3, 32;
+	and.pred %p60, %p58, %p59;
+	selp.b64 %rd338, %rd337, 0, %p60;
+	sub.u32 %r108, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r108;
+	@!%p61 bra $L75;
+	mul.wide.u32 %rd339, %r8, 16;
+	add.s64 %rd340, %rd1, %rd339;
+	st.shared.s64 [%rd340+0], %rd334;
 $L75:
 	bar.sync 0;
-	ld.shared.s64 %rd353, [%rd1+1024];
-	mov.b64 %rd335, %rd353;
-	mov.b64 %rd354, %rd335;
-	setp.eq.s64 %p73, %rd354, 0;
-	@!%p73 bra $L84;
-	bra.uni $L13;
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L76;
+	mov.b64 %rd341, 0;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L77;
+	mul.wide.u32 %rd342, %r7, 16;
+	add.s64 %rd343, %rd1, %rd342;
+	ld.shared.s64 %rd344, [%rd343+0];
+	mov.b64 %rd341, %rd344;
+$L77:
+	mov.b64 {%r109, %r110}, %rd341;
+	shfl.sync.up.b32 %r111|%p64, %r109, 1, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 1, 0, %r17;
+	mov.b64 %rd345, {%r111, %r112};
+	@!%p64 bra $L78;
+	add.s64 %rd346, %rd345, %rd341;
+	mov.b64 %rd341, %rd346;
+$L78:
+	mov.b64 {%r113, %r114}, %rd341;
+	shfl.sync.up.b32 %r115|%p65, %r113, 2, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 2, 0, %r17;
+	mov.b64 %rd347, {%r115, %r116};
+	@!%p65 bra $L79;
+	add.s64 %rd348, %rd347, %rd341;
+	mov.b64 %rd341, %rd348;
+$L79:
+	mov.b64 {%r117, %r118}, %rd341;
+	shfl.sync.up.b32 %r119|%p66, %r117, 4, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 4, 0, %r17;
+	mov.b64 %rd349, {%r119, %r120};
+	@!%p66 bra $L80;
+	add.s64 %rd350, %rd349, %rd341;
+	mov.b64 %rd341, %rd350;
+$L80:
+	mov.b64 {%r121, %r122}, %rd341;
+	shfl.sync.up.b32 %r123|%p67, %r121, 8, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 8, 0, %r17;
+	mov.b64 %rd351, {%r123, %r124};
+	@!%p67 bra $L81;
+	add.s64 %rd352, %rd351, %rd341;
+	mov.b64 %rd341, %rd352;
+$L81:
+	mov.b64 {%r125, %r126}, %rd341;
+	shfl.sync.up.b32 %r127|%p68, %r125, 16, 0, %r17;
+	shfl.sync.up.b32 %r128, %r126, 16, 0, %r17;
+	mov.b64 %rd353, {%r127, %r128};
+	@!%p68 bra $L82;
+	add.s64 %rd354, %rd353, %rd341;
+	mov.b64 %rd341, %rd354;
+$L82:
+	mov.b64 {%r129, %r130}, %rd341;
+	shfl.sync.up.b32 %r131|%p69, %r129, 1, 0, %r17;
+	shfl.sync.up.b32 %r132, %r130, 1, 0, %r17;
+	mov.b64 %rd355, {%r131, %r132};
+	selp.b64 %rd356, %rd355, 0, %p69;
+	@!%p63 bra $L83;
+	mul.wide.u32 %rd357, %r7, 16;
+	add.s64 %rd358, %rd1, %rd357;
+	add.s64 %rd359, %rd358, 512;
+	st.shared.s64 [%rd359+0], %rd356;
+$L83:
+	sub.u32 %r133, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r133;
+	@!%p70 bra $L84;
+	st.shared.s64 [%rd1+1024], %rd341;
 $L84:
-$L12:
-	bra.uni $L11;
-$L13:
-	mov.b64 %rd355, %rd198;
-	// block reduction
-	sub.u32 %r137, %r13, 1;
-	mov.b32 %r138, %r3;
-$L85:
-	setp.hs.u32 %p74, %r138, 32;
-	@%p74 bra $L86;
-	mov.b64 {%r139, %r140}, %rd355;
-	shfl.sync.down.b32 %r141|%p75, %r139, %r138, %r137, %r17;
-	shfl.sync.down.b32 %r142, %r140, %r138, %r137, %r17;
-	mov.b64 %rd356, {%r141, %r142};
-	@!%p75 bra $L87;
-	add.s64 %rd357, %rd355, %rd356;
-	mov.b64 %rd355, %rd357;
-$L87:
-	shl.b32 %r138, %r138, 1;
-	bra.uni $L85;
-$L86:
-	setp.eq.u32 %p76, %r7, 0;
-	@!%p76 bra $L88;
-	mul.wide.u32 %rd358, %r8, 16;
-	add.s64 %rd359, %rd1, %rd358;
-	st.shared.s64 [%rd359+0], %rd355;
-$L88:
+$L76:
 	bar.sync 0;
-	setp.eq.u32 %p77, %r8, 0;
-	@!%p77 bra $L89;
-	setp.lo.u32 %p78, %r7, %r10;
-	@!%p78 bra $L90;
-	mul.wide.u32 %rd360, %r7, 16;
+	mul.wide.u32 %rd360, %r8, 16;
 	add.s64 %rd361, %rd1, %rd360;
-	ld.shared.s64 %rd362, [%rd361+0];
-	mov.b64 %rd355, %rd362;
-$L90:
-	sub.u32 %r143, %r10, 1;
-	mov.b64 {%r144, %r145}, %rd355;
-	shfl.sync.down.b32 %r146|%p79, %r144, 1, %r143, %r17;
-	shfl.sync.down.b32 %r147, %r145, 1, %r143, %r17;
-	mov.b64 %rd363, {%r146, %r147};
-	@!%p79 bra $L91;
-	add.s64 %rd364, %rd355, %rd363;
-	mov.b64 %rd355, %rd364;
-$L91:
-	mov.b64 {%r148, %r149}, %rd355;
-	shfl.sync.down.b32 %r150|%p80, %r148, 2, %r143, %r17;
-	shfl.sync.down.b32 %r151, %r149, 2, %r143, %r17;
-	mov.b64 %rd365, {%r150, %r151};
-	@!%p80 bra $L92;
-	add.s64 %rd366, %rd355, %rd365;
-	mov.b64 %rd355, %rd366;
-$L92:
-	mov.b64 {%r152, %r153}, %rd355;
-	shfl.sync.down.b32 %r154|%p81, %r152, 4, %r143, %r17;
-	shfl.sync.down.b32 %r155, %r153, 4, %r143, %r17;
-	mov.b64 %rd367, {%r154, %r155};
-	@!%p81 bra $L93;
-	add.s64 %rd368, %rd355, %rd367;
-	mov.b64 %rd355, %rd368;
-$L93:
-	mov.b64 {%r156, %r157}, %rd355;
-	shfl.sync.down.b32 %r158|%p82, %r156, 8, %r143, %r17;
-	shfl.sync.down.b32 %r159, %r157, 8, %r143, %r17;
-	mov.b64 %rd369, {%r158, %r159};
-	@!%p82 bra $L94;
-	add.s64 %rd370, %rd355, %rd369;
-	mov.b64 %rd355, %rd370;
-$L94:
-	mov.b64 {%r160, %r161}, %rd355;
-	shfl.sync.down.b32 %r162|%p83, %r160, 16, %r143, %r17;
-	shfl.sync.down.b32 %r163, %r161, 16, %r143, %r17;
-	mov.b64 %rd371, {%r162, %r163};
-	@!%p83 bra $L95;
-	add.s64 %rd372, %rd355, %rd371;
-	mov.b64 %rd355, %rd372;
-$L95:
-	@!%p76 bra $L96;
-	st.shared.s64 [%rd1+1024], %rd355;
-$L96:
+	add.s64 %rd362, %rd361, 512;
+	ld.shared.s64 %rd363, [%rd362+0];
+	add.s64 %rd364, %rd363, %rd338;
+	ld.shared.s64 %rd365, [%rd1+1024];
+	mov.b64 {%r134, %r135}, %rd364;
+	shfl.sync.idx.b32 %r136|%p71, %r134, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r137, %r135, 0, %r21, %r17;
+	mov.b64 %rd366, {%r136, %r137};
+	mov.b64 %rd367, %rd365;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	add.s64 %rd374, %rd244, %rd372;
+	mov.b64 %rd375, %rd374;
+	mov.b64 %rd376, 0;
+$L85:
+	setp.lt.s64 %p72, %rd376, %rd248;
+	not.pred %p73, %p72;
+	@!%p73 bra $L89;
+	bra.uni $L87;
 $L89:
+	mul.lo.s64 %rd377, %rd376, %rd135;
+	mad.lo.s64 %rd378, %rd377, 4, %rd133;
+	ld.shared.s32 %r138, [%rd378+0];
+	mov.b32 %r139, %r138;
+	add.s64 %rd379, %rd375, %rd376;
+	mul.lo.s64 %rd380, %rd379, %rd193;
+	mad.lo.s64 %rd381, %rd380, 4, %rd191;
+	st.global.s32 [%rd381+0], %r139;
+$L86:
+	add.s64 %rd382, %rd376, 1;
+	mov.b64 %rd376, %rd382;
+	bra.uni $L85;
+$L87:
+	add.s64 %rd383, %rd244, %rd373;
+	mov.b64 %rd244, %rd383;
+	mov.b64 %rd384, 0;
+	setp.lt.s64 %p74, %rd242, %rd243;
+	setp.lt.s64 %p75, %rd241, %rd237;
+	or.pred %p76, %p74, %p75;
+	@!%p76 bra $L91;
+	mov.b64 %rd384, 1;
+$L91:
+	mov.b64 %rd385, %rd384;
+	// block reduction
+	sub.u32 %r140, %r13, 1;
+	mov.b32 %r141, %r3;
+$L92:
+	setp.hs.u32 %p77, %r141, 32;
+	@%p77 bra $L93;
+	mov.b64 {%r142, %r143}, %rd385;
+	shfl.sync.down.b32 %r144|%p78, %r142, %r141, %r140, %r17;
+	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
+	mov.b64 %rd386, {%r144, %r145};
+	@!%p78 bra $L94;
+	max.s64 %rd387, %rd385, %rd386;
+	mov.b64 %rd385, %rd387;
+$L94:
+	shl.b32 %r141, %r141, 1;
+	bra.uni $L92;
+$L93:
+	setp.eq.u32 %p79, %r7, 0;
+	@!%p79 bra $L95;
+	mul.wide.u32 %rd388, %r8, 16;
+	add.s64 %rd389, %rd1, %rd388;
+	st.shared.s64 [%rd389+0], %rd385;
+$L95:
 	bar.sync 0;
-	ld.shared.s64 %rd373, [%rd1+1024];
-	mov.b64 %rd355, %rd373;
-	mov.b64 %rd374, %rd355;
-	mov.b64 %rd375, %rd197;
-	mov.b64 %rd376, %rd374;
-	mov.b64 %rd377, %rd375;
-	mov.b64 %rd378, %rd376;
-	mov.b64 %rd379, %rd377;
-	mov.b64 %rd380, %rd378;
-	mov.b64 %rd381, %rd379;
-	mov.b64 %rd382, %rd380;
-	cvt.u64.u32 %rd383, %r2;
-	setp.eq.s64 %p84, %rd383, 0;
-	@!%p84 bra $L98;
-	mov.b64 %rd385, 2;
-	mul.lo.s64 %rd384, %rd385, %rd135;
-	mul.lo.s64 %rd386, %rd384, %rd107;
-	mad.lo.s64 %rd387, %rd386, 8, %rd103;
-	st.global.s64 [%rd387+0], %rd381;
-	mov.b64 %rd389, 2;
-	mul.lo.s64 %rd388, %rd389, %rd135;
-	add.s64 %rd390, %rd388, 1;
-	mul.lo.s64 %rd391, %rd390, %rd107;
-	mad.lo.s64 %rd392, %rd391, 8, %rd103;
-	st.global.s64 [%rd392+0], %rd382;
+	setp.eq.u32 %p80, %r8, 0;
+	@!%p80 bra $L96;
+	setp.lo.u32 %p81, %r7, %r10;
+	@!%p81 bra $L97;
+	mul.wide.u32 %rd390, %r7, 16;
+	add.s64 %rd391, %rd1, %rd390;
+	ld.shared.s64 %rd392, [%rd391+0];
+	mov.b64 %rd385, %rd392;
+$L97:
+	sub.u32 %r146, %r10, 1;
+	mov.b64 {%r147, %r148}, %rd385;
+	shfl.sync.down.b32 %r149|%p82, %r147, 1, %r146, %r17;
+	shfl.sync.down.b32 %r150, %r148, 1, %r146, %r17;
+	mov.b64 %rd393, {%r149, %r150};
+	@!%p82 bra $L98;
+	max.s64 %rd394, %rd385, %rd393;
+	mov.b64 %rd385, %rd394;
 $L98:
-	setp.eq.s64 %p85, %rd381, 0;
-	setp.gt.s64 %p86, %rd381, %rd66;
-	or.pred %p87, %p85, %p86;
-	setp.gt.s64 %p88, %rd382, %rd68;
-	or.pred %p89, %p87, %p88;
-	@!%p89 bra $L100;
-	bra.uni $L3;
+	mov.b64 {%r151, %r152}, %rd385;
+	shfl.sync.down.b32 %r153|%p83, %r151, 2, %r146, %r17;
+	shfl.sync.down.b32 %r154, %r152, 2, %r146, %r17;
+	mov.b64 %rd395, {%r153, %r154};
+	@!%p83 bra $L99;
+	max.s64 %rd396, %rd385, %rd395;
+	mov.b64 %rd385, %rd396;
+$L99:
+	mov.b64 {%r155, %r156}, %rd385;
+	shfl.sync.down.b32 %r157|%p84, %r155, 4, %r146, %r17;
+	shfl.sync.down.b32 %r158, %r156, 4, %r146, %r17;
+	mov.b64 %rd397, {%r157, %r158};
+	@!%p84 bra $L100;
+	max.s64 %rd398, %rd385, %rd397;
+	mov.b64 %rd385, %rd398;
 $L100:
-	mov.b64 %rd134, %rd381;
-$L5:
-	add.s64 %rd393, %rd135, 1;
-	mov.b64 %rd135, %rd393;
-	bra.uni $L4;
-$L6:
+	mov.b64 {%r159, %r160}, %rd385;
+	shfl.sync.down.b32 %r161|%p85, %r159, 8, %r146, %r17;
+	shfl.sync.down.b32 %r162, %r160, 8, %r146, %r17;
+	mov.b64 %rd399, {%r161, %r162};
+	@!%p85 bra $L101;
+	max.s64 %rd400, %rd385, %rd399;
+	mov.b64 %rd385, %rd400;
+$L101:
+	mov.b64 {%r163, %r164}, %rd385;
+	shfl.sync.down.b32 %r165|%p86, %r163, 16, %r146, %r17;
+	shfl.sync.down.b32 %r166, %r164, 16, %r146, %r17;
+	mov.b64 %rd401, {%r165, %r166};
+	@!%p86 bra $L102;
+	max.s64 %rd402, %rd385, %rd401;
+	mov.b64 %rd385, %rd402;
+$L102:
+	@!%p79 bra $L103;
+	st.shared.s64 [%rd1+1024], %rd385;
+$L103:
+$L96:
+	bar.sync 0;
+	ld.shared.s64 %rd403, [%rd1+1024];
+	mov.b64 %rd385, %rd403;
+	mov.b64 %rd404, %rd385;
+	setp.eq.s64 %p87, %rd404, 0;
+	@!%p87 bra $L105;
+	bra.uni $L34;
+$L105:
+$L33:
+	bra.uni $L32;
+$L34:
+	mov.b64 %rd405, %rd245;
+	// block reduction
+	sub.u32 %r167, %r13, 1;
+	mov.b32 %r168, %r3;
+$L106:
+	setp.hs.u32 %p88, %r168, 32;
+	@%p88 bra $L107;
+	mov.b64 {%r169, %r170}, %rd405;
+	shfl.sync.down.b32 %r171|%p89, %r169, %r168, %r167, %r17;
+	shfl.sync.down.b32 %r172, %r170, %r168, %r167, %r17;
+	mov.b64 %rd406, {%r171, %r172};
+	@!%p89 bra $L108;
+	add.s64 %rd407, %rd405, %rd406;
+	mov.b64 %rd405, %rd407;
+$L108:
+	shl.b32 %r168, %r168, 1;
+	bra.uni $L106;
+$L107:
+	setp.eq.u32 %p90, %r7, 0;
+	@!%p90 bra $L109;
+	mul.wide.u32 %rd408, %r8, 16;
+	add.s64 %rd409, %rd1, %rd408;
+	st.shared.s64 [%rd409+0], %rd405;
+$L109:
+	bar.sync 0;
+	setp.eq.u32 %p91, %r8, 0;
+	@!%p91 bra $L110;
+	setp.lo.u32 %p92, %r7, %r10;
+	@!%p92 bra $L111;
+	mul.wide.u32 %rd410, %r7, 16;
+	add.s64 %rd411, %rd1, %rd410;
+	ld.shared.s64 %rd412, [%rd411+0];
+	mov.b64 %rd405, %rd412;
+$L111:
+	sub.u32 %r173, %r10, 1;
+	mov.b64 {%r174, %r175}, %rd405;
+	shfl.sync.down.b32 %r176|%p93, %r174, 1, %r173, %r17;
+	shfl.sync.down.b32 %r177, %r175, 1, %r173, %r17;
+	mov.b64 %rd413, {%r176, %r177};
+	@!%p93 bra $L112;
+	add.s64 %rd414, %rd405, %rd413;
+	mov.b64 %rd405, %rd414;
+$L112:
+	mov.b64 {%r178, %r179}, %rd405;
+	shfl.sync.down.b32 %r180|%p94, %r178, 2, %r173, %r17;
+	shfl.sync.down.b32 %r181, %r179, 2, %r173, %r17;
+	mov.b64 %rd415, {%r180, %r181};
+	@!%p94 bra $L113;
+	add.s64 %rd416, %rd405, %rd415;
+	mov.b64 %rd405, %rd416;
+$L113:
+	mov.b64 {%r182, %r183}, %rd405;
+	shfl.sync.down.b32 %r184|%p95, %r182, 4, %r173, %r17;
+	shfl.sync.down.b32 %r185, %r183, 4, %r173, %r17;
+	mov.b64 %rd417, {%r184, %r185};
+	@!%p95 bra $L114;
+	add.s64 %rd418, %rd405, %rd417;
+	mov.b64 %rd405, %rd418;
+$L114:
+	mov.b64 {%r186, %r187}, %rd405;
+	shfl.sync.down.b32 %r188|%p96, %r186, 8, %r173, %r17;
+	shfl.sync.down.b32 %r189, %r187, 8, %r173, %r17;
+	mov.b64 %rd419, {%r188, %r189};
+	@!%p96 bra $L115;
+	add.s64 %rd420, %rd405, %rd419;
+	mov.b64 %rd405, %rd420;
+$L115:
+	mov.b64 {%r190, %r191}, %rd405;
+	shfl.sync.down.b32 %r192|%p97, %r190, 16, %r173, %r17;
+	shfl.sync.down.b32 %r193, %r191, 16, %r173, %r17;
+	mov.b64 %rd421, {%r192, %r193};
+	@!%p97 bra $L116;
+	add.s64 %rd422, %rd405, %rd421;
+	mov.b64 %rd405, %rd422;
+$L116:
+	@!%p90 bra $L117;
+	st.shared.s64 [%rd1+1024], %rd405;
+$L117:
+$L110:
+	bar.sync 0;
+	ld.shared.s64 %rd423, [%rd1+1024];
+	mov.b64 %rd405, %rd423;
+	mov.b64 %rd424, %rd405;
+	mov.b64 %rd425, %rd246;
+	// block reduction
+	sub.u32 %r194, %r13, 1;
+	mov.b32 %r195, %r3;
+$L118:
+	setp.hs.u32 %p98, %r195, 32;
+	@%p98 bra $L119;
+	mov.b64 {%r196, %r197}, %rd425;
+	shfl.sync.down.b32 %r198|%p99, %r196, %r195, %r194, %r17;
+	shfl.sync.down.b32 %r199, %r197, %r195, %r194, %r17;
+	mov.b64 %rd426, {%r198, %r199};
+	@!%p99 bra $L120;
+	max.s64 %rd427, %rd425, %rd426;
+	mov.b64 %rd425, %rd427;
+$L120:
+	shl.b32 %r195, %r195, 1;
+	bra.uni $L118;
+$L119:
+	setp.eq.u32 %p100, %r7, 0;
+	@!%p100 bra $L121;
+	mul.wide.u32 %rd428, %r8, 16;
+	add.s64 %rd429, %rd1, %rd428;
+	st.shared.s64 [%rd429+0], %rd425;
+$L121:
+	bar.sync 0;
+	setp.eq.u32 %p101, %r8, 0;
+	@!%p101 bra $L122;
+	setp.lo.u32 %p102, %r7, %r10;
+	@!%p102 bra $L123;
+	mul.wide.u32 %rd430, %r7, 16;
+	add.s64 %rd431, %rd1, %rd430;
+	ld.shared.s64 %rd432, [%rd431+0];
+	mov.b64 %rd425, %rd432;
+$L123:
+	sub.u32 %r200, %r10, 1;
+	mov.b64 {%r201, %r202}, %rd425;
+	shfl.sync.down.b32 %r203|%p103, %r201, 1, %r200, %r17;
+	shfl.sync.down.b32 %r204, %r202, 1, %r200, %r17;
+	mov.b64 %rd433, {%r203, %r204};
+	@!%p103 bra $L124;
+	max.s64 %rd434, %rd425, %rd433;
+	mov.b64 %rd425, %rd434;
+$L124:
+	mov.b64 {%r205, %r206}, %rd425;
+	shfl.sync.down.b32 %r207|%p104, %r205, 2, %r200, %r17;
+	shfl.sync.down.b32 %r208, %r206, 2, %r200, %r17;
+	mov.b64 %rd435, {%r207, %r208};
+	@!%p104 bra $L125;
+	max.s64 %rd436, %rd425, %rd435;
+	mov.b64 %rd425, %rd436;
+$L125:
+	mov.b64 {%r209, %r210}, %rd425;
+	shfl.sync.down.b32 %r211|%p105, %r209, 4, %r200, %r17;
+	shfl.sync.down.b32 %r212, %r210, 4, %r200, %r17;
+	mov.b64 %rd437, {%r211, %r212};
+	@!%p105 bra $L126;
+	max.s64 %rd438, %rd425, %rd437;
+	mov.b64 %rd425, %rd438;
+$L126:
+	mov.b64 {%r213, %r214}, %rd425;
+	shfl.sync.down.b32 %r215|%p106, %r213, 8, %r200, %r17;
+	shfl.sync.down.b32 %r216, %r214, 8, %r200, %r17;
+	mov.b64 %rd439, {%r215, %r216};
+	@!%p106 bra $L127;
+	max.s64 %rd440, %rd425, %rd439;
+	mov.b64 %rd425, %rd440;
+$L127:
+	mov.b64 {%r217, %r218}, %rd425;
+	shfl.sync.down.b32 %r219|%p107, %r217, 16, %r200, %r17;
+	shfl.sync.down.b32 %r220, %r218, 16, %r200, %r17;
+	mov.b64 %rd441, {%r219, %r220};
+	@!%p107 bra $L128;
+	max.s64 %rd442, %rd425, %rd441;
+	mov.b64 %rd425, %rd442;
+$L128:
+	@!%p100 bra $L129;
+	st.shared.s64 [%rd1+1024], %rd425;
+$L129:
+$L122:
+	bar.sync 0;
+	ld.shared.s64 %rd443, [%rd1+1024];
+	mov.b64 %rd425, %rd443;
+	mov.b64 %rd444, %rd425;
+	mov.b64 %rd445, %rd244;
+	mov.b64 %rd446, %rd424;
+	mov.b64 %rd447, %rd444;
+	mov.b64 %rd448, %rd445;
+	mov.b64 %rd449, %rd446;
+	mov.b64 %rd450, %rd447;
+	mov.b64 %rd451, %rd448;
+	mov.b64 %rd452, %rd449;
+	mov.b64 %rd453, %rd450;
+	mov.b64 %rd454, %rd451;
+	mov.b64 %rd455, %rd452;
+	mov.b64 %rd456, %rd453;
+	cvt.u64.u32 %rd457, %r2;
+	setp.eq.s64 %p108, %rd457, 0;
+	@!%p108 bra $L131;
+	mov.b64 %rd459, 3;
+	mul.lo.s64 %rd458, %rd459, %rd181;
+	mul.lo.s64 %rd460, %rd458, %rd109;
+	mad.lo.s64 %rd461, %rd460, 8, %rd105;
+	st.global.s64 [%rd461+0], %rd454;
+	mov.b64 %rd463, 3;
+	mul.lo.s64 %rd462, %rd463, %rd181;
+	add.s64 %rd464, %rd462, 1;
+	mul.lo.s64 %rd465, %rd464, %rd109;
+	mad.lo.s64 %rd466, %rd465, 8, %rd105;
+	st.global.s64 [%rd466+0], %rd455;
+	mov.b64 %rd468, 3;
+	mul.lo.s64 %rd467, %rd468, %rd181;
+	add.s64 %rd469, %rd467, 2;
+	mul.lo.s64 %rd470, %rd469, %rd109;
+	mad.lo.s64 %rd471, %rd470, 8, %rd105;
+	st.global.s64 [%rd471+0], %rd456;
+$L131:
+	setp.eq.s64 %p109, %rd454, 0;
+	setp.gt.s64 %p110, %rd454, %rd66;
+	or.pred %p111, %p109, %p110;
+	setp.gt.s64 %p112, %rd455, %rd68;
+	or.pred %p113, %p111, %p112;
+	setp.gt.s64 %p114, %rd456, %rd70;
+	or.pred %p115, %p113, %p114;
+	@!%p115 bra $L133;
+	bra.uni $L3;
+$L133:
+	mov.b64 %rd136, %rd454;
+$L26:
+	add.s64 %rd472, %rd181, 1;
+	mov.b64 %rd181, %rd472;
+	bra.uni $L25;
+$L27:
 $L3:
 	bar.sync 0;
-	add.s64 %rd125, %rd125, %rd124;
+	add.s64 %rd127, %rd127, %rd126;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -39316,7 +40015,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:39320
+//line gokkos_kernels_gen.go:40019
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -39334,7 +40033,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:39338
+//line gokkos_kernels_gen.go:40037
 }
 
 // gokkosHostLoop16 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
@@ -39358,7 +40057,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:39362
+//line gokkos_kernels_gen.go:40061
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -39377,7 +40076,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:39381
+//line gokkos_kernels_gen.go:40080
 }
 
 // gokkosHostLoop17 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -39404,7 +40103,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:39408
+//line gokkos_kernels_gen.go:40107
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -39426,7 +40125,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:39430
+//line gokkos_kernels_gen.go:40129
 }
 
 // gokkosHostLoop18 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
@@ -39440,7 +40139,7 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:39444
+//line gokkos_kernels_gen.go:40143
 }
 
 // gokkosHostLoop19 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -39455,7 +40154,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:39459
+//line gokkos_kernels_gen.go:40158
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -39466,7 +40165,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:39470
+//line gokkos_kernels_gen.go:40169
 }
 
 // gokkosHostLoop20 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -39487,7 +40186,7 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:39491
+//line gokkos_kernels_gen.go:40190
 }
 
 // gokkosHostLoop21 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -39512,7 +40211,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:39516
+//line gokkos_kernels_gen.go:40215
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -39531,7 +40230,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:39535
+//line gokkos_kernels_gen.go:40234
 }
 
 // gokkosHostLoop22 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -39559,7 +40258,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:39563
+//line gokkos_kernels_gen.go:40262
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -39581,7 +40280,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:39585
+//line gokkos_kernels_gen.go:40284
 }
 
 // gokkosHostLoop23 runs nonInteger.Run for every index in [gokkosLo, gokkosHi).
@@ -39595,7 +40294,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:39599
+//line gokkos_kernels_gen.go:40298
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -39605,7 +40304,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:39609
+//line gokkos_kernels_gen.go:40308
 }
 
 // gokkosHostLoop24 runs narrowWeights.Run for every index in [gokkosLo, gokkosHi).
@@ -39617,14 +40316,14 @@ func gokkosHostLoop24(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:39621
+//line gokkos_kernels_gen.go:40320
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:39628
+//line gokkos_kernels_gen.go:40327
 }
 
 // gokkosHostLoop25 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -39641,7 +40340,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:39645
+//line gokkos_kernels_gen.go:40344
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -39653,7 +40352,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:39657
+//line gokkos_kernels_gen.go:40356
 }
 
 // gokkosHostLoop26 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -39683,7 +40382,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:39687
+//line gokkos_kernels_gen.go:40386
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -39708,7 +40407,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:39712
+//line gokkos_kernels_gen.go:40411
 }
 
 // gokkosHostLoop27 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -39718,7 +40417,7 @@ func gokkosHostLoop27(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:39722
+//line gokkos_kernels_gen.go:40421
 }
 
 // gokkosHostLoop28 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -39730,7 +40429,7 @@ func gokkosHostLoop28(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:39734
+//line gokkos_kernels_gen.go:40433
 }
 
 // gokkosHostLoop29 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -39741,14 +40440,14 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			*acc = min(*acc, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:39745
+//line gokkos_kernels_gen.go:40444
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:91
 		*acc = min(*acc, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:39752
+//line gokkos_kernels_gen.go:40451
 }
 
 // gokkosHostLoop30 runs partition.Run for every index in [gokkosLo, gokkosHi).
@@ -39773,7 +40472,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:39777
+//line gokkos_kernels_gen.go:40476
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -39793,7 +40492,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:39797
+//line gokkos_kernels_gen.go:40496
 }
 
 // gokkosHostLoop31 runs claim.Run for every index in [gokkosLo, gokkosHi).
@@ -39809,7 +40508,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:39813
+//line gokkos_kernels_gen.go:40512
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -39820,7 +40519,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:39824
+//line gokkos_kernels_gen.go:40523
 }
 
 // gokkosHostLoop32 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -39838,7 +40537,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:39842
+//line gokkos_kernels_gen.go:40541
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -39851,7 +40550,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:39855
+//line gokkos_kernels_gen.go:40554
 }
 
 // gokkosHostLoop33 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
@@ -39862,14 +40561,14 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:39866
+//line gokkos_kernels_gen.go:40565
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:173
 		*acc = min(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:39873
+//line gokkos_kernels_gen.go:40572
 }
 
 // gokkosHostLoop34 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
@@ -39880,14 +40579,14 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:39884
+//line gokkos_kernels_gen.go:40583
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:183
 		*acc = max(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:39891
+//line gokkos_kernels_gen.go:40590
 }
 
 // gokkosHostLoop35 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
@@ -39900,7 +40599,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				*acc = min(*acc, w)
 			}
 		}
-//line gokkos_kernels_gen.go:39904
+//line gokkos_kernels_gen.go:40603
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -39909,7 +40608,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			*acc = min(*acc, w)
 		}
 	}
-//line gokkos_kernels_gen.go:39913
+//line gokkos_kernels_gen.go:40612
 }
 
 // gokkosHostLoop36 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
@@ -39922,7 +40621,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:39926
+//line gokkos_kernels_gen.go:40625
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -39931,7 +40630,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:39935
+//line gokkos_kernels_gen.go:40634
 }
 
 // gokkosHostLoop37 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
@@ -39944,7 +40643,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				*acc += d
 			}
 		}
-//line gokkos_kernels_gen.go:39948
+//line gokkos_kernels_gen.go:40647
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -39953,7 +40652,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			*acc += d
 		}
 	}
-//line gokkos_kernels_gen.go:39957
+//line gokkos_kernels_gen.go:40656
 }
 
 // gokkosHostLoop38 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
@@ -39966,7 +40665,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				*acc = max(*acc, d)
 			}
 		}
-//line gokkos_kernels_gen.go:39970
+//line gokkos_kernels_gen.go:40669
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -39975,7 +40674,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			*acc = max(*acc, d)
 		}
 	}
-//line gokkos_kernels_gen.go:39979
+//line gokkos_kernels_gen.go:40678
 }
 
 // gokkosHostLoop39 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -39989,7 +40688,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:39993
+//line gokkos_kernels_gen.go:40692
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -39998,7 +40697,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:40002
+//line gokkos_kernels_gen.go:40701
 }
 
 // gokkosHostLoop40 runs splitWindow.Run for every index in [gokkosLo, gokkosHi).
@@ -40040,7 +40739,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:40044
+//line gokkos_kernels_gen.go:40743
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40078,7 +40777,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:40082
+//line gokkos_kernels_gen.go:40781
 }
 
 // gokkosHostLoop41 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
@@ -40103,7 +40802,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:40107
+//line gokkos_kernels_gen.go:40806
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40123,7 +40822,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:40127
+//line gokkos_kernels_gen.go:40826
 }
 
 // gokkosHostLoop42 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
@@ -40137,7 +40836,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				*acc = min(*acc, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:40141
+//line gokkos_kernels_gen.go:40840
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40147,7 +40846,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			*acc = min(*acc, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:40151
+//line gokkos_kernels_gen.go:40850
 }
 
 // gokkosHostLoop43 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
@@ -40176,7 +40875,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1 << shift
 		}
-//line gokkos_kernels_gen.go:40180
+//line gokkos_kernels_gen.go:40879
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40200,7 +40899,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1 << shift
 	}
-//line gokkos_kernels_gen.go:40204
+//line gokkos_kernels_gen.go:40903
 }
 
 // gokkosHostLoop44 runs poison.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -40250,7 +40949,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:40254
+//line gokkos_kernels_gen.go:40953
 	return gokkosN
 }
 
@@ -40310,7 +41009,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:40314
+//line gokkos_kernels_gen.go:41013
 	return gokkosN
 }
 
@@ -40370,7 +41069,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:40374
+//line gokkos_kernels_gen.go:41073
 	return gokkosN
 }
 
@@ -40498,6 +41197,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:40502
+//line gokkos_kernels_gen.go:41201
 	return gokkosN
 }

@@ -302,10 +302,14 @@ func (s *SSSP) runBellmanFord(st *Stats) error {
 		}
 		// Fused steps on a small worklist, never past step N (the negative-cycle test).
 		max := min(levelSteps, n-s.f.Iteration())
+		var steps []frontier.Step
 		if s.idist.Len() > 0 {
-			_, err = frontier.PushLevels(s.f, relaxInt{W: s.iw, Dist: s.idist}, max)
+			steps, err = frontier.PushLevels(s.f, relaxInt{W: s.iw, Dist: s.idist}, max)
 		} else {
-			_, err = frontier.PushLevels(s.f, newRelax(s.g.Out(), s.dist), max)
+			steps, err = frontier.PushLevels(s.f, newRelax(s.g.Out(), s.dist), max)
+		}
+		if err == nil && len(steps) == 0 { // a vertex of large degree: a push step
+			_, err = s.push()
 		}
 		if err != nil {
 			return err
