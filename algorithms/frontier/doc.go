@@ -49,12 +49,12 @@
 // launches and a round trip to the host. PushLevels runs such steps back to back in one
 // launch of one team (a thread block of up to 1024 threads on a device, one worker on the
 // host), deciding on the device after each step whether to go on: while the next worklist
-// stays within Tuning.LevelVertices and Tuning.LevelEdges. Levels tells whether the current
+// stays within Tuning.LevelVertices, LevelEdges and LevelDegree. Levels tells whether the current
 // worklist qualifies, and Advance takes fused steps when it does and one Push otherwise. The
 // operator must not depend on the step number (BFS takes a vertex's level from its source,
-// level[u]+1, rather than from a depth field). BFS, colour propagation and SCC's colour
-// rounds take fused steps; on the 2048 × 2048 grid BFS runs 4,092 levels in 4 launches
-// instead of 5,118 (docs/performance.md).
+// level[u]+1, rather than from a depth field). BFS, colour propagation, SCC's colour rounds,
+// Bellman-Ford and delta-stepping's near phases take fused steps; on the 2048 × 2048 grid BFS
+// runs its 4,092 levels in 4 fused launches instead of 5,118 launches (docs/performance.md).
 //
 // # Device kernels
 //
