@@ -33,12 +33,7 @@ func TestTrace(t *testing.T) {
 		{"sssp edge list", []string{"-algo", "sssp", "-method", "edgelist"}, func(map[string]any) int { return -1 }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := runJSON(t, append([]string{"-graph", file}, tc.args...)...)
-			args := append([]string{"run", "-graph", file, "-trials", "1", "-quiet", "-trace"}, tc.args...)
-			_, errOut, code := gokkos(t, args...)
-			if code != 0 {
-				t.Fatalf("status %d: %s", code, errOut)
-			}
+			m, errOut := tracedRun(t, append([]string{"-graph", file}, tc.args...)...)
 			want := tc.steps(m)
 			if want < 0 {
 				if !strings.Contains(errOut, "no frontier steps") {
@@ -120,14 +115,7 @@ func TestTracePhases(t *testing.T) {
 	}
 	// The pivots race, so the number of rounds differs between runs: the rounds to match are
 	// those of the traced run's own JSON.
-	out, errOut, code := gokkos(t, append([]string{"run", "-json", "-trials", "1", "-quiet", "-trace"}, args...)...)
-	if code != 0 {
-		t.Fatalf("status %d: %s", code, errOut)
-	}
-	var traced map[string]any
-	if err := json.Unmarshal([]byte(out), &traced); err != nil {
-		t.Fatalf("bad JSON %q: %v", out, err)
-	}
+	traced, errOut := tracedRun(t, args...)
 	rounds := int(traced["fb_rounds"].(float64))
 	for _, name := range []string{"forward", "backward", "split"} {
 		rows := regexp.MustCompile(`(?m)^`+name+` +\d+ +\d+ +\d+ +[0-9.]+$`).FindAllString(errOut, -1)
@@ -138,4 +126,19 @@ func TestTracePhases(t *testing.T) {
 	if !regexp.MustCompile(`trace: \d+ phases: trim [0-9.]+ µs, `).MatchString(errOut) {
 		t.Fatalf("no summary line:\n%s", errOut)
 	}
+}
+
+// tracedRun runs one trial of gokkos run with -trace and -json and returns the JSON result and
+// the trace on stderr, so that a test compares the trace with the counts of the same run.
+func tracedRun(t *testing.T, args ...string) (map[string]any, string) {
+	t.Helper()
+	out, errOut, code := gokkos(t, append([]string{"run", "-json", "-trials", "1", "-quiet", "-trace"}, args...)...)
+	if code != 0 {
+		t.Fatalf("gokkos run %v: status %d: %s", args, code, errOut)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatalf("gokkos run %v: bad JSON %q: %v", args, out, err)
+	}
+	return m, errOut
 }
