@@ -1,6 +1,7 @@
 package scc
 
 import (
+	"errors"
 	"time"
 
 	"github.com/gokkos/gokkos/portable"
@@ -369,7 +370,8 @@ func (s *state) async() error {
 }
 
 // propagate runs sweeps over the first ne edges of the worklist until one changes nothing,
-// reading the changed flags back once per batch.
+// reading the changed flags back once per batch; with a budget (s.budget), it returns
+// errAsyncBudget once the run's sweeps reach it.
 func (s *state) propagate(a *asyncState, ne int) error {
 	if ne == 0 {
 		return nil
@@ -397,5 +399,12 @@ func (s *state) propagate(a *asyncState, ne int) error {
 				return nil
 			}
 		}
+		if s.budget > 0 && s.stats.AsyncSweeps >= s.budget {
+			return errAsyncBudget
+		}
 	}
 }
+
+// errAsyncBudget is propagate's report that the sweeps of the run reached the budget without a
+// fixed point; Run then falls back to Multistep.
+var errAsyncBudget = errors.New("scc: async sweep budget spent")

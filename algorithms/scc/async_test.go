@@ -32,11 +32,18 @@ func runChecked(t *testing.T, dg *dgraph.Graph, o Options, want reference) *Resu
 	if res.Iterations != st.FBRounds+st.ColorRounds+st.AsyncRounds {
 		t.Fatalf("iterations %d, rounds %d + %d + %d", res.Iterations, st.FBRounds, st.ColorRounds, st.AsyncRounds)
 	}
+	picked := o.Method
+	if o.Method == AutoMethod {
+		picked = Multistep // the empty graph's
+		if dg.N() > 0 {
+			picked = st.Signals.Pick()
+		}
+	}
 	switch {
-	case o.Method != AutoMethod && st.Chosen != o.Method:
-		t.Fatalf("%v ran as %v", o.Method, st.Chosen)
-	case o.Method == AutoMethod && dg.N() > 0 && st.Chosen != st.Signals.Pick():
-		t.Fatalf("auto ran %v, its signals %+v pick %v", st.Chosen, st.Signals, st.Signals.Pick())
+	case st.AsyncFallback && (picked != Async || st.Chosen != Multistep || st.AsyncSweeps == 0):
+		t.Fatalf("%v (picked %v) fell back to %v after %d sweeps", o.Method, picked, st.Chosen, st.AsyncSweeps)
+	case !st.AsyncFallback && st.Chosen != picked:
+		t.Fatalf("%v ran as %v; its signals %+v pick %v", o.Method, st.Chosen, st.Signals, picked)
 	}
 	if st.Chosen == Async && dg.N() > 0 && st.Trimmed+st.AsyncFound != dg.N() {
 		t.Fatalf("async: trimmed %d + settled %d vertices, want %d", st.Trimmed, st.AsyncFound, dg.N())
@@ -117,7 +124,7 @@ func TestAsyncAndAutoOnSim(t *testing.T) {
 					ref := runChecked(t, hg, Options{Method: m}, want).Stats
 					a, b := got.Signals, ref.Signals
 					b.Device = true
-					if m == AutoMethod && dg.N() > 0 && (got.Chosen != b.Pick() || a.Levels != b.Levels || a.Visited != b.Visited || a.DegreeCV != b.DegreeCV || !a.Device) {
+					if m == AutoMethod && dg.N() > 0 && (got.Signals.Pick() != b.Pick() || a.Levels != b.Levels || a.Visited != b.Visited || a.DegreeCV != b.DegreeCV || a.Reciprocity != b.Reciprocity || !a.Device) {
 						t.Fatalf("sim: %v from %+v; host: %v from %+v", got.Chosen, a, ref.Chosen, b)
 					}
 				})
@@ -168,20 +175,22 @@ func TestAsyncFewHostChecks(t *testing.T) {
 }
 
 // TestAutoPicks checks AutoMethod's signals and device choice on shapes whose signals are
-// clear (Async for long paths, grids and roads, Multistep for R-MAT, uniform and small-world
-// graphs), and that a host space
-// runs Multistep.
+// clear (Async for long paths, grids, roads and citation chains, with a sweep budget for the
+// grids and roads, whose edges are mostly two-way; Multistep for R-MAT, uniform and
+// small-world graphs), and that a host space runs Multistep.
 func TestAutoPicks(t *testing.T) {
 	for _, c := range []struct {
-		tg   testGraph
-		want Method
+		tg     testGraph
+		want   Method
+		budget int
 	}{
-		{testGraph{name: "path", make: func() *graph.EdgeList { return path(5000, 3) }}, Async},
-		{testGraph{name: "grid", make: func() *graph.EdgeList { return graph.GridWithDrops(100, 100, 0.25, 2) }}, Async},
-		{testGraph{name: "road", make: func() *graph.EdgeList { return graph.Road(100, 100, 0.25, 2) }}, Async},
-		{testGraph{name: "rmat", make: func() *graph.EdgeList { return graph.RMAT(14, 16, 2) }}, Multistep},
-		{testGraph{name: "uniform", make: func() *graph.EdgeList { return graph.Uniform(1<<14, 16<<14, 2) }}, Multistep},
-		{testGraph{name: "smallworld", make: func() *graph.EdgeList { return graph.SmallWorld(1<<15, 2) }}, Multistep},
+		{testGraph{name: "path", make: func() *graph.EdgeList { return path(5000, 3) }}, Async, 0},
+		{testGraph{name: "grid", make: func() *graph.EdgeList { return graph.GridWithDrops(100, 100, 0.25, 2) }}, Async, AutoSweeps},
+		{testGraph{name: "road", make: func() *graph.EdgeList { return graph.Road(100, 100, 0.25, 2) }}, Async, AutoSweeps},
+		{testGraph{name: "citation", make: func() *graph.EdgeList { return graph.Citation(20000, 2) }}, Async, 0},
+		{testGraph{name: "rmat", make: func() *graph.EdgeList { return graph.RMAT(14, 16, 2) }}, Multistep, 0},
+		{testGraph{name: "uniform", make: func() *graph.EdgeList { return graph.Uniform(1<<14, 16<<14, 2) }}, Multistep, 0},
+		{testGraph{name: "smallworld", make: func() *graph.EdgeList { return graph.SmallWorld(1<<15, 2) }}, Multistep, 0},
 	} {
 		t.Run(c.tg.name, func(t *testing.T) {
 			g, dg := load(t, c.tg.make())
@@ -191,8 +200,9 @@ func TestAutoPicks(t *testing.T) {
 				t.Fatalf("auto chose %v on a host space, want multistep", st.Chosen)
 			}
 			sig.Device = true
-			if sig.Pick() != c.want {
-				t.Fatalf("auto would choose %v from %+v on a device, want %v", sig.Pick(), sig, c.want)
+			if sig.Pick() != c.want || sig.Budget() != c.budget {
+				t.Fatalf("auto would choose %v with a budget of %d sweeps from %+v on a device, want %v and %d",
+					sig.Pick(), sig.Budget(), sig, c.want, c.budget)
 			}
 		})
 	}
@@ -206,5 +216,37 @@ func TestParseAsyncAndAuto(t *testing.T) {
 	}
 	if (Options{}).Method != Multistep {
 		t.Fatal("the zero Options no longer run Multistep")
+	}
+}
+
+// TestAsyncBudget checks Options.AsyncBudget: a road graph whose propagation outlasts a budget
+// of one sweep (checked when the first batch ends without a fixed point) falls back to Multistep with the right
+// partition, a grid that converges within a large budget does not, and a negative budget is
+// refused.
+func TestAsyncBudget(t *testing.T) {
+	for _, c := range []struct {
+		tg       testGraph
+		budget   int
+		fallback bool
+	}{
+		// Scrambled ids slow the propagation down: about 15 sweeps in two rounds.
+		{testGraph{name: "road", make: func() *graph.EdgeList { return scrambled(graph.Road(70, 70, 0.25, 1), 1) }}, 1, true},
+		{testGraph{name: "grid", make: func() *graph.EdgeList { return graph.Grid(60, 60, 1) }}, 1000, false},
+	} {
+		t.Run(c.tg.name, func(t *testing.T) {
+			g, dg := load(t, c.tg.make())
+			st := runChecked(t, dg, Options{Method: Async, AsyncBudget: c.budget}, expect(t, g)).Stats
+			if st.AsyncFallback != c.fallback {
+				t.Fatalf("fallback %v after %d sweeps with a budget of %d; want %v", st.AsyncFallback, st.AsyncSweeps, c.budget, c.fallback)
+			}
+			if c.fallback && (st.Phase1Rounds+st.SerialVertices == 0 || st.AsyncFound != 0) {
+				t.Fatalf("fell back after %d sweeps, then %d forward-backward steps and %d vertices in the serial finish; %d vertices settled by the abandoned attempt",
+					st.AsyncSweeps, st.Phase1Rounds, st.SerialVertices, st.AsyncFound)
+			}
+		})
+	}
+	_, dg := load(t, graph.Road(5, 5, 0, 1))
+	if _, err := New(dg, Options{Method: Async, AsyncBudget: -1}); err == nil {
+		t.Fatal("a negative budget was accepted")
 	}
 }

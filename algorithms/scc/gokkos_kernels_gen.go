@@ -457,7 +457,7 @@ func init() {
 	})
 	gokkosimpl.Register[asyncEdges](&abi.KernelSpec{
 		Name:  "scc.asyncEdges",
-		Pos:   "algorithms/scc/async.go:83",
+		Pos:   "algorithms/scc/async.go:84",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX10,
 		Scan:  abi.ScanEntries{Up: "gk_scc_asyncEdges_up", Mid: "gk_scc_asyncEdges_mid", Down: "gk_scc_asyncEdges_down"},
@@ -487,7 +487,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[asyncEdges, int64](gokkosHostLoop10)
 	gokkosimpl.Register[asyncActive](&abi.KernelSpec{
 		Name:  "scc.asyncActive",
-		Pos:   "algorithms/scc/async.go:111",
+		Pos:   "algorithms/scc/async.go:112",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX11,
 		Scan:  abi.ScanEntries{Up: "gk_scc_asyncActive_up", Mid: "gk_scc_asyncActive_mid", Down: "gk_scc_asyncActive_down"},
@@ -512,7 +512,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[asyncActive, int64](gokkosHostLoop11)
 	gokkosimpl.Register[asyncKeep](&abi.KernelSpec{
 		Name:  "scc.asyncKeep",
-		Pos:   "algorithms/scc/async.go:130",
+		Pos:   "algorithms/scc/async.go:131",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX12,
 		Scan:  abi.ScanEntries{Up: "gk_scc_asyncKeep_up", Mid: "gk_scc_asyncKeep_mid", Down: "gk_scc_asyncKeep_down"},
@@ -538,7 +538,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[asyncKeep, int64](gokkosHostLoop12)
 	gokkosimpl.Register[asyncInit](&abi.KernelSpec{
 		Name:  "scc.asyncInit",
-		Pos:   "algorithms/scc/async.go:150",
+		Pos:   "algorithms/scc/async.go:151",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX13,
 		Entry: "gk_scc_asyncInit",
@@ -558,7 +558,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[asyncInit](gokkosHostLoop13)
 	gokkosimpl.Register[asyncSweep](&abi.KernelSpec{
 		Name:  "scc.asyncSweep",
-		Pos:   "algorithms/scc/async.go:175",
+		Pos:   "algorithms/scc/async.go:176",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX14,
 		Entry: "gk_scc_asyncSweep",
@@ -585,7 +585,7 @@ func init() {
 	})
 	gokkosimpl.Register[asyncSettle](&abi.KernelSpec{
 		Name:      "scc.asyncSettle",
-		Pos:       "algorithms/scc/async.go:226",
+		Pos:       "algorithms/scc/async.go:227",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX15,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_asyncSettle_main", Final: "gk_scc_asyncSettle_final"},
@@ -615,7 +615,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[asyncSettle, int64](gokkosHostLoop15)
 	gokkosimpl.Register[asyncFilter](&abi.KernelSpec{
 		Name:  "scc.asyncFilter",
-		Pos:   "algorithms/scc/async.go:251",
+		Pos:   "algorithms/scc/async.go:252",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX16,
 		Scan:  abi.ScanEntries{Up: "gk_scc_asyncFilter_up", Mid: "gk_scc_asyncFilter_mid", Down: "gk_scc_asyncFilter_down"},
@@ -643,11 +643,37 @@ func init() {
 		SourceHash: "ddb2d42c7a615ff6",
 	})
 	gokkosimpl.RegisterHostScan[asyncFilter, int64](gokkosHostLoop16)
-	gokkosimpl.Register[degreeSquares](&abi.KernelSpec{
-		Name:      "scc.degreeSquares",
-		Pos:       "algorithms/scc/auto.go:78",
+	gokkosimpl.Register[reciprocity](&abi.KernelSpec{
+		Name:      "scc.reciprocity",
+		Pos:       "algorithms/scc/auto.go:116",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX17,
+		Reduce:    abi.ReduceEntries{Main: "gk_scc_reciprocity_main", Final: "gk_scc_reciprocity_final"},
+		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
+		Params: []abi.Param{
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Adj", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "N", Field: []int{2}, Kind: abi.KindInt64},
+			{Name: "M", Field: []int{3}, Kind: abi.KindUint64},
+			{Name: "Seed", Field: []int{4}, Kind: abi.KindUint64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "async.go", Key: "func edgeSource", Hash: "11ecca212e658e2a"},
+			{File: "auto.go", Key: "const reciprocityScan", Hash: "62e4cc676ed0f02b"},
+			{File: "auto.go", Key: "func (reciprocity) Run", Hash: "bf396005dbcb5d0d"},
+			{File: "auto.go", Key: "type reciprocity", Hash: "f49626fe31ac5775"},
+		},
+		SourceHash: "49c0260c13d1dd71",
+	})
+	gokkosimpl.RegisterHostReduce[reciprocity, int64](gokkosHostLoop17)
+	gokkosimpl.Register[degreeSquares](&abi.KernelSpec{
+		Name:      "scc.degreeSquares",
+		Pos:       "algorithms/scc/auto.go:145",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX18,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_degreeSquares_main", Final: "gk_scc_degreeSquares_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -663,12 +689,12 @@ func init() {
 		},
 		SourceHash: "63296f14ad9de675",
 	})
-	gokkosimpl.RegisterHostReduce[degreeSquares, float64](gokkosHostLoop17)
+	gokkosimpl.RegisterHostReduce[degreeSquares, float64](gokkosHostLoop18)
 	gokkosimpl.Register[ballSearch](&abi.KernelSpec{
 		Name:  "scc.ballSearch",
-		Pos:   "algorithms/scc/auto.go:95",
+		Pos:   "algorithms/scc/auto.go:162",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX18,
+		PTX:   gokkosPTX19,
 		Entry: "gk_scc_ballSearch",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -696,7 +722,7 @@ func init() {
 		Name:  "scc.colourInit",
 		Pos:   "algorithms/scc/coloring.go:19",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX19,
+		PTX:   gokkosPTX20,
 		Entry: "gk_scc_colourInit",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
@@ -716,12 +742,12 @@ func init() {
 		},
 		SourceHash: "36cd9593f52fb34f",
 	})
-	gokkosimpl.RegisterHostRange[colourInit](gokkosHostLoop19)
+	gokkosimpl.RegisterHostRange[colourInit](gokkosHostLoop20)
 	gokkosimpl.Register[colourRoots](&abi.KernelSpec{
 		Name:  "scc.colourRoots",
 		Pos:   "algorithms/scc/coloring.go:35",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX20,
+		PTX:   gokkosPTX21,
 		Entry: "gk_scc_colourRoots",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
@@ -740,12 +766,12 @@ func init() {
 		},
 		SourceHash: "41d8ce9e1f167ddc",
 	})
-	gokkosimpl.RegisterHostRange[colourRoots](gokkosHostLoop20)
+	gokkosimpl.RegisterHostRange[colourRoots](gokkosHostLoop21)
 	gokkosimpl.Register[colourSplit](&abi.KernelSpec{
 		Name:      "scc.colourSplit",
 		Pos:       "algorithms/scc/coloring.go:51",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX21,
+		PTX:       gokkosPTX22,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_colourSplit_main", Final: "gk_scc_colourSplit_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -769,12 +795,12 @@ func init() {
 		},
 		SourceHash: "d840283fb9110e6f",
 	})
-	gokkosimpl.RegisterHostReduce[colourSplit, int64](gokkosHostLoop21)
+	gokkosimpl.RegisterHostReduce[colourSplit, int64](gokkosHostLoop22)
 	gokkosimpl.Register[elCountKeys](&abi.KernelSpec{
 		Name:  "scc.elCountKeys",
 		Pos:   "algorithms/scc/edgelist.go:68",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX22,
+		PTX:   gokkosPTX23,
 		Entry: "gk_scc_elCountKeys",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -794,12 +820,12 @@ func init() {
 		},
 		SourceHash: "71af945d81458fea",
 	})
-	gokkosimpl.RegisterHostRange[elCountKeys](gokkosHostLoop22)
+	gokkosimpl.RegisterHostRange[elCountKeys](gokkosHostLoop23)
 	gokkosimpl.Register[elScan](&abi.KernelSpec{
 		Name:  "scc.elScan",
 		Pos:   "algorithms/scc/edgelist.go:88",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX23,
+		PTX:   gokkosPTX24,
 		Scan:  abi.ScanEntries{Up: "gk_scc_elScan_up", Mid: "gk_scc_elScan_mid", Down: "gk_scc_elScan_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -813,12 +839,12 @@ func init() {
 		},
 		SourceHash: "ce93cb33917e38cc",
 	})
-	gokkosimpl.RegisterHostScan[elScan, int64](gokkosHostLoop23)
+	gokkosimpl.RegisterHostScan[elScan, int64](gokkosHostLoop24)
 	gokkosimpl.Register[elScatter](&abi.KernelSpec{
 		Name:  "scc.elScatter",
 		Pos:   "algorithms/scc/edgelist.go:105",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX24,
+		PTX:   gokkosPTX25,
 		Entry: "gk_scc_elScatter",
 		Params: []abi.Param{
 			{Name: "G.N", Field: []int{0, 0}, Kind: abi.KindInt64},
@@ -840,12 +866,12 @@ func init() {
 		},
 		SourceHash: "55c82ac856c75b1c",
 	})
-	gokkosimpl.RegisterHostRange[elScatter](gokkosHostLoop24)
+	gokkosimpl.RegisterHostRange[elScatter](gokkosHostLoop25)
 	gokkosimpl.Register[elDegrees](&abi.KernelSpec{
 		Name:  "scc.elDegrees",
 		Pos:   "algorithms/scc/edgelist.go:175",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX25,
+		PTX:   gokkosPTX26,
 		Entry: "gk_scc_elDegrees",
 		Params: []abi.Param{
 			{Name: "Src", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -868,12 +894,12 @@ func init() {
 		},
 		SourceHash: "1e96ca7acffa1870",
 	})
-	gokkosimpl.RegisterHostRange[elDegrees](gokkosHostLoop25)
+	gokkosimpl.RegisterHostRange[elDegrees](gokkosHostLoop26)
 	gokkosimpl.Register[elRemove](&abi.KernelSpec{
 		Name:      "scc.elRemove",
 		Pos:       "algorithms/scc/edgelist.go:198",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX26,
+		PTX:       gokkosPTX27,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elRemove_main", Final: "gk_scc_elRemove_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -903,12 +929,12 @@ func init() {
 		},
 		SourceHash: "060145b0a70d73fa",
 	})
-	gokkosimpl.RegisterHostReduce[elRemove, int64](gokkosHostLoop26)
+	gokkosimpl.RegisterHostReduce[elRemove, int64](gokkosHostLoop27)
 	gokkosimpl.Register[elSweep](&abi.KernelSpec{
 		Name:      "scc.elSweep",
 		Pos:       "algorithms/scc/edgelist.go:293",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX27,
+		PTX:       gokkosPTX28,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elSweep_main", Final: "gk_scc_elSweep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -942,12 +968,12 @@ func init() {
 		},
 		SourceHash: "336e3a359d9f9e9e",
 	})
-	gokkosimpl.RegisterHostReduce[elSweep, int64](gokkosHostLoop27)
+	gokkosimpl.RegisterHostReduce[elSweep, int64](gokkosHostLoop28)
 	gokkosimpl.Register[elSweepCSR](&abi.KernelSpec{
 		Name:      "scc.elSweepCSR",
 		Pos:       "algorithms/scc/edgelist.go:321",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX28,
+		PTX:       gokkosPTX29,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_elSweepCSR_main", Final: "gk_scc_elSweepCSR_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -978,12 +1004,12 @@ func init() {
 		},
 		SourceHash: "36af181c1ec6d1dc",
 	})
-	gokkosimpl.RegisterHostReduce[elSweepCSR, int64](gokkosHostLoop28)
+	gokkosimpl.RegisterHostReduce[elSweepCSR, int64](gokkosHostLoop29)
 	gokkosimpl.Register[fbSplit](&abi.KernelSpec{
 		Name:      "scc.fbSplit",
 		Pos:       "algorithms/scc/fb.go:22",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX29,
+		PTX:       gokkosPTX30,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_fbSplit_main", Final: "gk_scc_fbSplit_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1008,12 +1034,12 @@ func init() {
 		},
 		SourceHash: "a5977173c3dfbafd",
 	})
-	gokkosimpl.RegisterHostReduce[fbSplit, int64](gokkosHostLoop29)
+	gokkosimpl.RegisterHostReduce[fbSplit, int64](gokkosHostLoop30)
 	gokkosimpl.Register[wccSubgraphs](&abi.KernelSpec{
 		Name:      "scc.wccSubgraphs",
 		Pos:       "algorithms/scc/fwcc.go:17",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX30,
+		PTX:       gokkosPTX31,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_wccSubgraphs_main", Final: "gk_scc_wccSubgraphs_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1036,12 +1062,12 @@ func init() {
 		},
 		SourceHash: "7e95db4f236edcaf",
 	})
-	gokkosimpl.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop30)
+	gokkosimpl.RegisterHostReduce[wccSubgraphs, int64](gokkosHostLoop31)
 	gokkosimpl.Register[searchSplit](&abi.KernelSpec{
 		Name:      "scc.searchSplit",
 		Pos:       "algorithms/scc/multistep.go:130",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX31,
+		PTX:       gokkosPTX32,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_searchSplit_main", Final: "gk_scc_searchSplit_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1067,12 +1093,12 @@ func init() {
 		},
 		SourceHash: "31a9cd6478cec8ee",
 	})
-	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop31)
+	gokkosimpl.RegisterHostReduce[searchSplit, int64](gokkosHostLoop32)
 	gokkosimpl.Register[ownColour](&abi.KernelSpec{
 		Name:  "scc.ownColour",
 		Pos:   "algorithms/scc/multistep.go:247",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX32,
+		PTX:   gokkosPTX33,
 		Entry: "gk_scc_ownColour",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
@@ -1091,12 +1117,12 @@ func init() {
 		},
 		SourceHash: "5d8aed914eb1343c",
 	})
-	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop32)
+	gokkosimpl.RegisterHostRange[ownColour](gokkosHostLoop33)
 	gokkosimpl.Register[listRoots](&abi.KernelSpec{
 		Name:  "scc.listRoots",
 		Pos:   "algorithms/scc/multistep.go:263",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX33,
+		PTX:   gokkosPTX34,
 		Scan:  abi.ScanEntries{Up: "gk_scc_listRoots_up", Mid: "gk_scc_listRoots_mid", Down: "gk_scc_listRoots_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1117,12 +1143,12 @@ func init() {
 		},
 		SourceHash: "7299838dc5504491",
 	})
-	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop33)
+	gokkosimpl.RegisterHostScan[listRoots, int64](gokkosHostLoop34)
 	gokkosimpl.Register[compSample](&abi.KernelSpec{
 		Name:      "scc.compSample",
 		Pos:       "algorithms/scc/number.go:21",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX34,
+		PTX:       gokkosPTX35,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSample_main", Final: "gk_scc_compSample_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1139,12 +1165,12 @@ func init() {
 		},
 		SourceHash: "17058c0091831d24",
 	})
-	gokkosimpl.RegisterHostReduce[compSample, int64](gokkosHostLoop34)
+	gokkosimpl.RegisterHostReduce[compSample, int64](gokkosHostLoop35)
 	gokkosimpl.Register[compInit](&abi.KernelSpec{
 		Name:  "scc.compInit",
 		Pos:   "algorithms/scc/number.go:41",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX35,
+		PTX:   gokkosPTX36,
 		Entry: "gk_scc_compInit",
 		Params: []abi.Param{
 			{Name: "Size", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -1158,12 +1184,12 @@ func init() {
 		},
 		SourceHash: "4fdf1d443d1e0d74",
 	})
-	gokkosimpl.RegisterHostRange[compInit](gokkosHostLoop35)
+	gokkosimpl.RegisterHostRange[compInit](gokkosHostLoop36)
 	gokkosimpl.Register[compSizes](&abi.KernelSpec{
 		Name:      "scc.compSizes",
 		Pos:       "algorithms/scc/number.go:60",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX36,
+		PTX:       gokkosPTX37,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compSizes_main", Final: "gk_scc_compSizes_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1181,12 +1207,12 @@ func init() {
 		},
 		SourceHash: "ab95c5156b09a6e9",
 	})
-	gokkosimpl.RegisterHostReduce[compSizes, int64](gokkosHostLoop36)
+	gokkosimpl.RegisterHostReduce[compSizes, int64](gokkosHostLoop37)
 	gokkosimpl.Register[compLargest](&abi.KernelSpec{
 		Name:      "scc.compLargest",
 		Pos:       "algorithms/scc/number.go:85",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX37,
+		PTX:       gokkosPTX38,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_compLargest_main", Final: "gk_scc_compLargest_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
@@ -1201,12 +1227,12 @@ func init() {
 		},
 		SourceHash: "374cb431a203f8ec",
 	})
-	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop37)
+	gokkosimpl.RegisterHostReduce[compLargest, int32](gokkosHostLoop38)
 	gokkosimpl.Register[compNumbers](&abi.KernelSpec{
 		Name:  "scc.compNumbers",
 		Pos:   "algorithms/scc/number.go:100",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX38,
+		PTX:   gokkosPTX39,
 		Scan:  abi.ScanEntries{Up: "gk_scc_compNumbers_up", Mid: "gk_scc_compNumbers_mid", Down: "gk_scc_compNumbers_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1224,12 +1250,12 @@ func init() {
 		},
 		SourceHash: "76aaded0d2d32cd3",
 	})
-	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop38)
+	gokkosimpl.RegisterHostScan[compNumbers, int64](gokkosHostLoop39)
 	gokkosimpl.Register[compGather](&abi.KernelSpec{
 		Name:  "scc.compGather",
 		Pos:   "algorithms/scc/number.go:127",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX39,
+		PTX:   gokkosPTX40,
 		Entry: "gk_scc_compGather",
 		Params: []abi.Param{
 			{Name: "Comp", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -1244,12 +1270,12 @@ func init() {
 		},
 		SourceHash: "b1a542f3ea90fc29",
 	})
-	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop39)
+	gokkosimpl.RegisterHostRange[compGather](gokkosHostLoop40)
 	gokkosimpl.Register[pivotMax](&abi.KernelSpec{
 		Name:      "scc.pivotMax",
 		Pos:       "algorithms/scc/pivot.go:18",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX40,
+		PTX:       gokkosPTX41,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_pivotMax_main", Final: "gk_scc_pivotMax_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -1271,12 +1297,12 @@ func init() {
 		},
 		SourceHash: "9abc8f665ba63854",
 	})
-	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop40)
+	gokkosimpl.RegisterHostReduce[pivotMax, portable.ValLoc[int64]](gokkosHostLoop41)
 	gokkosimpl.Register[seedPivot](&abi.KernelSpec{
 		Name:  "scc.seedPivot",
 		Pos:   "algorithms/scc/pivot.go:37",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX41,
+		PTX:   gokkosPTX42,
 		Entry: "gk_scc_seedPivot",
 		Params: []abi.Param{
 			{Name: "P", Field: []int{0}, Kind: abi.KindInt64},
@@ -1296,12 +1322,12 @@ func init() {
 		},
 		SourceHash: "836a7d7944051c9b",
 	})
-	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop41)
+	gokkosimpl.RegisterHostRange[seedPivot](gokkosHostLoop42)
 	gokkosimpl.Register[racePivots](&abi.KernelSpec{
 		Name:  "scc.racePivots",
 		Pos:   "algorithms/scc/pivot.go:53",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX42,
+		PTX:   gokkosPTX43,
 		Entry: "gk_scc_racePivots",
 		Params: []abi.Param{
 			{Name: "St", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
@@ -1321,12 +1347,12 @@ func init() {
 		},
 		SourceHash: "9e4726344de1a74e",
 	})
-	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop42)
+	gokkosimpl.RegisterHostRange[racePivots](gokkosHostLoop43)
 	gokkosimpl.Register[seedPivots](&abi.KernelSpec{
 		Name:      "scc.seedPivots",
 		Pos:       "algorithms/scc/pivot.go:69",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX43,
+		PTX:       gokkosPTX44,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_seedPivots_main", Final: "gk_scc_seedPivots_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1348,12 +1374,12 @@ func init() {
 		},
 		SourceHash: "250d316a983a9542",
 	})
-	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop43)
+	gokkosimpl.RegisterHostReduce[seedPivots, int64](gokkosHostLoop44)
 	gokkosimpl.Register[activeIDs](&abi.KernelSpec{
 		Name:  "scc.activeIDs",
 		Pos:   "algorithms/scc/serial.go:18",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX44,
+		PTX:   gokkosPTX45,
 		Scan:  abi.ScanEntries{Up: "gk_scc_activeIDs_up", Mid: "gk_scc_activeIDs_mid", Down: "gk_scc_activeIDs_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1373,12 +1399,12 @@ func init() {
 		},
 		SourceHash: "1b53125a599af07b",
 	})
-	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop44)
+	gokkosimpl.RegisterHostScan[activeIDs, int64](gokkosHostLoop45)
 	gokkosimpl.Register[subEdges](&abi.KernelSpec{
 		Name:  "scc.subEdges",
 		Pos:   "algorithms/scc/serial.go:42",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX45,
+		PTX:   gokkosPTX46,
 		Scan:  abi.ScanEntries{Up: "gk_scc_subEdges_up", Mid: "gk_scc_subEdges_mid", Down: "gk_scc_subEdges_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1398,12 +1424,12 @@ func init() {
 		},
 		SourceHash: "55e5d7a689ca13bd",
 	})
-	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop45)
+	gokkosimpl.RegisterHostScan[subEdges, int64](gokkosHostLoop46)
 	gokkosimpl.Register[subFill](&abi.KernelSpec{
 		Name:  "scc.subFill",
 		Pos:   "algorithms/scc/serial.go:81",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX46,
+		PTX:   gokkosPTX47,
 		Entry: "gk_scc_subFill",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -1421,12 +1447,12 @@ func init() {
 		},
 		SourceHash: "f62a596e538daf33",
 	})
-	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop46)
+	gokkosimpl.RegisterHostRange[subFill](gokkosHostLoop47)
 	gokkosimpl.Register[subScatter](&abi.KernelSpec{
 		Name:  "scc.subScatter",
 		Pos:   "algorithms/scc/serial.go:112",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX47,
+		PTX:   gokkosPTX48,
 		Entry: "gk_scc_subScatter",
 		Params: []abi.Param{
 			{Name: "Orig", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -1447,12 +1473,12 @@ func init() {
 		},
 		SourceHash: "554443c77cea1bfa",
 	})
-	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop47)
+	gokkosimpl.RegisterHostRange[subScatter](gokkosHostLoop48)
 	gokkosimpl.Register[loopCount](&abi.KernelSpec{
 		Name:      "scc.loopCount",
-		Pos:       "algorithms/scc/state.go:90",
+		Pos:       "algorithms/scc/state.go:91",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX48,
+		PTX:       gokkosPTX49,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_loopCount_main", Final: "gk_scc_loopCount_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1468,12 +1494,12 @@ func init() {
 		},
 		SourceHash: "bc9e8f32a6c167cf",
 	})
-	gokkosimpl.RegisterHostReduce[loopCount, int64](gokkosHostLoop48)
+	gokkosimpl.RegisterHostReduce[loopCount, int64](gokkosHostLoop49)
 	gokkosimpl.Register[frontierStep](&abi.KernelSpec{
 		Name:      "scc.frontierStep",
 		Pos:       "algorithms/scc/traverse.go:168",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX49,
+		PTX:       gokkosPTX50,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierStep_main", Final: "gk_scc_frontierStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1517,12 +1543,12 @@ func init() {
 		},
 		SourceHash: "6162f95b594179b9",
 	})
-	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop49)
+	gokkosimpl.RegisterHostReduce[frontierStep, int64](gokkosHostLoop50)
 	gokkosimpl.Register[frontierTeam](&abi.KernelSpec{
 		Name:      "scc.frontierTeam",
 		Pos:       "algorithms/scc/traverse.go:187",
 		Form:      abi.FormTeamReduce,
-		PTX:       gokkosPTX50,
+		PTX:       gokkosPTX51,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierTeam_main", Final: "gk_scc_frontierTeam_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1570,7 +1596,7 @@ func init() {
 		Name:      "scc.frontierSeed",
 		Pos:       "algorithms/scc/traverse.go:214",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX51,
+		PTX:       gokkosPTX52,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_frontierSeed_main", Final: "gk_scc_frontierSeed_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1601,12 +1627,12 @@ func init() {
 		},
 		SourceHash: "e54dffd67c62e9a6",
 	})
-	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop51)
+	gokkosimpl.RegisterHostReduce[frontierSeed, int64](gokkosHostLoop52)
 	gokkosimpl.Register[heavyList](&abi.KernelSpec{
 		Name:  "scc.heavyList",
 		Pos:   "algorithms/scc/traverse.go:229",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX52,
+		PTX:   gokkosPTX53,
 		Scan:  abi.ScanEntries{Up: "gk_scc_heavyList_up", Mid: "gk_scc_heavyList_mid", Down: "gk_scc_heavyList_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -1622,12 +1648,12 @@ func init() {
 		},
 		SourceHash: "599e473e6fb21615",
 	})
-	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop52)
+	gokkosimpl.RegisterHostScan[heavyList, int64](gokkosHostLoop53)
 	gokkosimpl.Register[trimByDegree](&abi.KernelSpec{
 		Name:      "scc.trimByDegree",
 		Pos:       "algorithms/scc/trim.go:24",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX53,
+		PTX:       gokkosPTX54,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimByDegree_main", Final: "gk_scc_trimByDegree_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1650,12 +1676,12 @@ func init() {
 		},
 		SourceHash: "58fbedb3afb82e78",
 	})
-	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop53)
+	gokkosimpl.RegisterHostReduce[trimByDegree, int64](gokkosHostLoop54)
 	gokkosimpl.Register[trimStep](&abi.KernelSpec{
 		Name:      "scc.trimStep",
 		Pos:       "algorithms/scc/trim.go:49",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX54,
+		PTX:       gokkosPTX55,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trimStep_main", Final: "gk_scc_trimStep_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1692,12 +1718,12 @@ func init() {
 		},
 		SourceHash: "c7ce554c8aaaecdb",
 	})
-	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop54)
+	gokkosimpl.RegisterHostReduce[trimStep, int64](gokkosHostLoop55)
 	gokkosimpl.Register[trim2Find](&abi.KernelSpec{
 		Name:  "scc.trim2Find",
 		Pos:   "algorithms/scc/trim2.go:39",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX55,
+		PTX:   gokkosPTX56,
 		Entry: "gk_scc_trim2Find",
 		Params: []abi.Param{
 			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
@@ -1723,12 +1749,12 @@ func init() {
 		},
 		SourceHash: "ec7660de4a761cf5",
 	})
-	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop55)
+	gokkosimpl.RegisterHostRange[trim2Find](gokkosHostLoop56)
 	gokkosimpl.Register[trim2Assign](&abi.KernelSpec{
 		Name:      "scc.trim2Assign",
 		Pos:       "algorithms/scc/trim2.go:74",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX56,
+		PTX:       gokkosPTX57,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_trim2Assign_main", Final: "gk_scc_trim2Assign_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -1750,9 +1776,9 @@ func init() {
 		},
 		SourceHash: "3b56bd0fd58f7e8d",
 	})
-	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop56)
-	gokkosimpl.RegisterHostVisit[propOp](gokkosHostLoop57)
-	gokkosimpl.RegisterHostVisit[reachOp](gokkosHostLoop58)
+	gokkosimpl.RegisterHostReduce[trim2Assign, int64](gokkosHostLoop57)
+	gokkosimpl.RegisterHostVisit[propOp](gokkosHostLoop58)
+	gokkosimpl.RegisterHostVisit[reachOp](gokkosHostLoop59)
 }
 
 // gokkosPTX0 is the PTX of frontier.PushThread[scc.propOp].
@@ -22169,8 +22195,635 @@ $L2:
 }
 `
 
-// gokkosPTX17 is the PTX of scc.degreeSquares.
+// gokkosPTX17 is the PTX of scc.reciprocity.
 const gokkosPTX17 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_scc_reciprocity_main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8
+)
+{
+	.reg .pred %p<33>;
+	.reg .b32 %r<41>;
+	.reg .b64 %rd<119>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
+	mov.b64 %rd10, %rd9;
+	ld.param.s64 %rd11, [gk_s2];
+	mov.b64 %rd12, %rd11;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
+	mov.b64 %rd17, %rd16;
+	ld.param.s64 %rd18, [gk_s5];
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s6];
+	mov.b64 %rd21, %rd20;
+	ld.param.u64 %rd22, [gk_s7];
+	mov.b64 %rd23, %rd22;
+	ld.param.u64 %rd24, [gk_s8];
+	mov.b64 %rd25, %rd24;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
+	sub.s64 %rd26, %rd3, %rd2;
+	max.s64 %rd27, %rd26, 0;
+	cvt.u64.u32 %rd28, %r20;
+	add.s64 %rd29, %rd27, %rd28;
+	sub.s64 %rd30, %rd29, 1;
+	div.u64 %rd31, %rd30, %rd28;
+	cvt.u64.u32 %rd32, %r19;
+	mad.lo.s64 %rd33, %rd32, %rd31, %rd2;
+	add.s64 %rd34, %rd33, %rd31;
+	min.s64 %rd35, %rd34, %rd3;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd37, 0;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p3, %r18, 2;
+	@%p3 bra.uni $L3;
+	mov.b64 %rd37, 1;
+	bra.uni $L1;
+$L3:
+	setp.ne.u32 %p4, %r18, 3;
+	@%p4 bra.uni $L4;
+	mov.b64 %rd37, 9223372036854775807;
+	bra.uni $L1;
+$L4:
+	setp.ne.u32 %p5, %r18, 4;
+	@%p5 bra.uni $L5;
+	mov.b64 %rd37, -9223372036854775808;
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 7;
+	@%p6 bra.uni $L6;
+	mov.b64 %rd37, -1;
+	bra.uni $L1;
+$L6:
+	mov.b64 %rd37, 0;
+$L1:
+	mov.b64 %rd36, %rd37;
+	cvt.u64.u32 %rd38, %r5;
+	add.s64 %rd39, %rd33, %rd38;
+	cvt.u64.u32 %rd40, %r6;
+	mov.b64 %rd41, %rd39;
+$L7:
+	setp.ge.s64 %p7, %rd41, %rd35;
+	@%p7 bra $L8;
+	mov.b64 %rd42, %rd41;
+	add.s64 %rd43, %rd42, 1;
+	mul.lo.u64 %rd44, %rd43, 0x9E3779B97F4A7C15;
+	add.u64 %rd45, %rd25, %rd44;
+	mov.b64 %rd46, %rd45;
+	shr.u64 %rd47, %rd46, 30;
+	xor.b64 %rd48, %rd46, %rd47;
+	mul.lo.u64 %rd49, %rd48, 0xBF58476D1CE4E5B9;
+	mov.b64 %rd46, %rd49;
+	shr.u64 %rd50, %rd46, 27;
+	xor.b64 %rd51, %rd46, %rd50;
+	mul.lo.u64 %rd52, %rd51, 0x94D049BB133111EB;
+	mov.b64 %rd46, %rd52;
+	shr.u64 %rd53, %rd46, 31;
+	xor.b64 %rd54, %rd46, %rd53;
+	mov.b64 %rd46, %rd54;
+	rem.u64 %rd55, %rd46, %rd23;
+	setp.eq.u64 %p8, %rd23, 0;
+	selp.b64 %rd56, %rd46, %rd55, %p8;
+	mov.b64 %rd57, %rd56;
+	mov.b64 %rd58, %rd21;
+	mov.b64 %rd59, %rd57;
+	mov.b64 %rd60, %rd58;
+	mov.b64 %rd61, 0;
+	mov.b64 %rd62, %rd60;
+$L10:
+	sub.s64 %rd63, %rd62, %rd61;
+	setp.gt.s64 %p9, %rd63, 1;
+	not.pred %p10, %p9;
+	@!%p10 bra $L14;
+	bra.uni $L12;
+$L14:
+	add.s64 %rd64, %rd61, %rd62;
+	div.s64 %rd65, %rd64, 2;
+	mov.b64 %rd66, %rd65;
+	mul.lo.s64 %rd67, %rd66, %rd12;
+	mad.lo.s64 %rd68, %rd67, 8, %rd8;
+	ld.global.nc.s64 %rd69, [%rd68+0];
+	mov.b64 %rd70, %rd69;
+	setp.le.s64 %p11, %rd70, %rd59;
+	@!%p11 bra $L15;
+	mov.b64 %rd61, %rd66;
+	bra.uni $L16;
+$L15:
+	mov.b64 %rd62, %rd66;
+$L16:
+$L11:
+	bra.uni $L10;
+$L12:
+	mov.b64 %rd71, %rd61;
+	cvt.u32.u64 %r21, %rd71;
+	mov.b32 %r22, %r21;
+	mul.lo.s64 %rd72, %rd57, %rd19;
+	mad.lo.s64 %rd73, %rd72, 4, %rd15;
+	ld.global.nc.s32 %r23, [%rd73+0];
+	mov.b32 %r24, %r23;
+	cvt.s64.s32 %rd74, %r24;
+	mov.b64 %rd75, %rd74;
+	add.s64 %rd76, %rd75, 1;
+	mul.lo.s64 %rd77, %rd76, %rd12;
+	mad.lo.s64 %rd78, %rd77, 8, %rd8;
+	ld.global.nc.s64 %rd79, [%rd78+0];
+	mov.b64 %rd80, %rd79;
+	mul.lo.s64 %rd81, %rd75, %rd12;
+	mad.lo.s64 %rd82, %rd81, 8, %rd8;
+	ld.global.nc.s64 %rd83, [%rd82+0];
+	mov.b64 %rd84, %rd83;
+	add.s64 %rd85, %rd84, 64;
+	min.s64 %rd86, %rd80, %rd85;
+	mov.b64 %rd87, %rd86;
+	mul.lo.s64 %rd88, %rd75, %rd12;
+	mad.lo.s64 %rd89, %rd88, 8, %rd8;
+	ld.global.nc.s64 %rd90, [%rd89+0];
+	mov.b64 %rd91, %rd90;
+	mov.b64 %rd92, %rd91;
+$L17:
+	setp.lt.s64 %p12, %rd92, %rd87;
+	not.pred %p13, %p12;
+	@!%p13 bra $L21;
+	bra.uni $L19;
+$L21:
+	mul.lo.s64 %rd93, %rd92, %rd19;
+	mad.lo.s64 %rd94, %rd93, 4, %rd15;
+	ld.global.nc.s32 %r25, [%rd94+0];
+	mov.b32 %r26, %r25;
+	setp.eq.s32 %p14, %r26, %r22;
+	@!%p14 bra $L23;
+	add.s64 %rd95, %rd36, 1;
+	mov.b64 %rd36, %rd95;
+	bra.uni $L9;
+$L23:
+$L18:
+	add.s64 %rd96, %rd92, 1;
+	mov.b64 %rd92, %rd96;
+	bra.uni $L17;
+$L19:
+$L9:
+	add.s64 %rd41, %rd41, %rd40;
+	bra.uni $L7;
+$L8:
+	mov.b64 %rd97, %rd36;
+	// block reduction
+	mov.b32 %r27, 1;
+	mov.b32 %r28, 1;
+	sub.u32 %r29, %r13, 1;
+	mov.b32 %r30, %r27;
+$L24:
+	setp.hs.u32 %p15, %r30, 32;
+	@%p15 bra $L25;
+	mov.b64 {%r31, %r32}, %rd97;
+	shfl.sync.down.b32 %r33|%p16, %r31, %r30, %r29, %r17;
+	shfl.sync.down.b32 %r34, %r32, %r30, %r29, %r17;
+	mov.b64 %rd98, {%r33, %r34};
+	@!%p16 bra $L26;
+	setp.ne.u32 %p17, %r18, 1;
+	@%p17 bra.uni $L28;
+	add.s64 %rd99, %rd97, %rd98;
+	mov.b64 %rd97, %rd99;
+	bra.uni $L27;
+$L28:
+	setp.ne.u32 %p18, %r18, 2;
+	@%p18 bra.uni $L29;
+	mul.lo.s64 %rd100, %rd97, %rd98;
+	mov.b64 %rd97, %rd100;
+	bra.uni $L27;
+$L29:
+	setp.ne.u32 %p19, %r18, 3;
+	@%p19 bra.uni $L30;
+	min.s64 %rd101, %rd97, %rd98;
+	mov.b64 %rd97, %rd101;
+	bra.uni $L27;
+$L30:
+	setp.ne.u32 %p20, %r18, 4;
+	@%p20 bra.uni $L31;
+	max.s64 %rd102, %rd97, %rd98;
+	mov.b64 %rd97, %rd102;
+	bra.uni $L27;
+$L31:
+	setp.ne.u32 %p21, %r18, 7;
+	@%p21 bra.uni $L32;
+	and.b64 %rd103, %rd97, %rd98;
+	mov.b64 %rd97, %rd103;
+	bra.uni $L27;
+$L32:
+	or.b64 %rd104, %rd97, %rd98;
+	mov.b64 %rd97, %rd104;
+$L27:
+$L26:
+	shl.b32 %r30, %r30, 1;
+	bra.uni $L24;
+$L25:
+	setp.eq.u32 %p22, %r7, 0;
+	@!%p22 bra $L33;
+	mul.wide.u32 %rd105, %r8, 16;
+	add.s64 %rd106, %rd1, %rd105;
+	st.shared.s64 [%rd106+0], %rd97;
+$L33:
+	bar.sync 0;
+	setp.eq.u32 %p23, %r8, 0;
+	@!%p23 bra $L34;
+	setp.lo.u32 %p24, %r7, %r10;
+	@!%p24 bra $L35;
+	mul.wide.u32 %rd107, %r7, 16;
+	add.s64 %rd108, %rd1, %rd107;
+	ld.shared.s64 %rd109, [%rd108+0];
+	mov.b64 %rd97, %rd109;
+$L35:
+	sub.u32 %r35, %r10, 1;
+	mov.b32 %r36, %r28;
+$L36:
+	setp.hs.u32 %p25, %r36, 32;
+	@%p25 bra $L37;
+	mov.b64 {%r37, %r38}, %rd97;
+	shfl.sync.down.b32 %r39|%p26, %r37, %r36, %r35, %r17;
+	shfl.sync.down.b32 %r40, %r38, %r36, %r35, %r17;
+	mov.b64 %rd110, {%r39, %r40};
+	@!%p26 bra $L38;
+	setp.ne.u32 %p27, %r18, 1;
+	@%p27 bra.uni $L40;
+	add.s64 %rd111, %rd97, %rd110;
+	mov.b64 %rd97, %rd111;
+	bra.uni $L39;
+$L40:
+	setp.ne.u32 %p28, %r18, 2;
+	@%p28 bra.uni $L41;
+	mul.lo.s64 %rd112, %rd97, %rd110;
+	mov.b64 %rd97, %rd112;
+	bra.uni $L39;
+$L41:
+	setp.ne.u32 %p29, %r18, 3;
+	@%p29 bra.uni $L42;
+	min.s64 %rd113, %rd97, %rd110;
+	mov.b64 %rd97, %rd113;
+	bra.uni $L39;
+$L42:
+	setp.ne.u32 %p30, %r18, 4;
+	@%p30 bra.uni $L43;
+	max.s64 %rd114, %rd97, %rd110;
+	mov.b64 %rd97, %rd114;
+	bra.uni $L39;
+$L43:
+	setp.ne.u32 %p31, %r18, 7;
+	@%p31 bra.uni $L44;
+	and.b64 %rd115, %rd97, %rd110;
+	mov.b64 %rd97, %rd115;
+	bra.uni $L39;
+$L44:
+	or.b64 %rd116, %rd97, %rd110;
+	mov.b64 %rd97, %rd116;
+$L39:
+$L38:
+	shl.b32 %r36, %r36, 1;
+	bra.uni $L36;
+$L37:
+$L34:
+	mul.wide.u32 %rd117, %r19, 8;
+	add.s64 %rd118, %rd5, %rd117;
+	setp.eq.u32 %p32, %r5, 0;
+	@!%p32 bra $L45;
+	st.global.s64 [%rd118+0], %rd97;
+$L45:
+	ret;
+}
+
+.visible .entry gk_scc_reciprocity_final(
+	.param .b64 gk_partials,
+	.param .b64 gk_count,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8
+)
+{
+	.reg .pred %p<31>;
+	.reg .b32 %r<33>;
+	.reg .b64 %rd<74>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.u64 %rd2, [gk_partials];
+	cvta.to.global.u64 %rd3, %rd2;
+	ld.param.s64 %rd4, [gk_count];
+	ld.param.u64 %rd5, [gk_result];
+	cvta.to.global.u64 %rd6, %rd5;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.u64 %rd7, [gk_s0];
+	cvta.to.global.u64 %rd8, %rd7;
+	mov.b64 %rd9, %rd8;
+	ld.param.s64 %rd10, [gk_s1];
+	mov.b64 %rd11, %rd10;
+	ld.param.s64 %rd12, [gk_s2];
+	mov.b64 %rd13, %rd12;
+	ld.param.u64 %rd14, [gk_s3];
+	cvta.to.global.u64 %rd15, %rd14;
+	mov.b64 %rd16, %rd15;
+	ld.param.s64 %rd17, [gk_s4];
+	mov.b64 %rd18, %rd17;
+	ld.param.s64 %rd19, [gk_s5];
+	mov.b64 %rd20, %rd19;
+	ld.param.s64 %rd21, [gk_s6];
+	mov.b64 %rd22, %rd21;
+	ld.param.u64 %rd23, [gk_s7];
+	mov.b64 %rd24, %rd23;
+	ld.param.u64 %rd25, [gk_s8];
+	mov.b64 %rd26, %rd25;
+	cvt.u64.u32 %rd28, %r5;
+	cvt.u64.u32 %rd29, %r6;
+	setp.ne.u32 %p2, %r18, 1;
+	@%p2 bra.uni $L2;
+	mov.b64 %rd27, 0;
+	mov.b64 %rd30, %rd28;
+$L3:
+	setp.ge.s64 %p3, %rd30, %rd4;
+	@%p3 bra $L4;
+	mad.lo.s64 %rd31, %rd30, 8, %rd3;
+	ld.global.s64 %rd32, [%rd31+0];
+	add.s64 %rd33, %rd27, %rd32;
+	mov.b64 %rd27, %rd33;
+	add.s64 %rd30, %rd30, %rd29;
+	bra.uni $L3;
+$L4:
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p4, %r18, 2;
+	@%p4 bra.uni $L5;
+	mov.b64 %rd27, 1;
+	mov.b64 %rd34, %rd28;
+$L6:
+	setp.ge.s64 %p5, %rd34, %rd4;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd35, %rd34, 8, %rd3;
+	ld.global.s64 %rd36, [%rd35+0];
+	mul.lo.s64 %rd37, %rd27, %rd36;
+	mov.b64 %rd27, %rd37;
+	add.s64 %rd34, %rd34, %rd29;
+	bra.uni $L6;
+$L7:
+	bra.uni $L1;
+$L5:
+	setp.ne.u32 %p6, %r18, 3;
+	@%p6 bra.uni $L8;
+	mov.b64 %rd27, 9223372036854775807;
+	mov.b64 %rd38, %rd28;
+$L9:
+	setp.ge.s64 %p7, %rd38, %rd4;
+	@%p7 bra $L10;
+	mad.lo.s64 %rd39, %rd38, 8, %rd3;
+	ld.global.s64 %rd40, [%rd39+0];
+	min.s64 %rd41, %rd27, %rd40;
+	mov.b64 %rd27, %rd41;
+	add.s64 %rd38, %rd38, %rd29;
+	bra.uni $L9;
+$L10:
+	bra.uni $L1;
+$L8:
+	setp.ne.u32 %p8, %r18, 4;
+	@%p8 bra.uni $L11;
+	mov.b64 %rd27, -9223372036854775808;
+	mov.b64 %rd42, %rd28;
+$L12:
+	setp.ge.s64 %p9, %rd42, %rd4;
+	@%p9 bra $L13;
+	mad.lo.s64 %rd43, %rd42, 8, %rd3;
+	ld.global.s64 %rd44, [%rd43+0];
+	max.s64 %rd45, %rd27, %rd44;
+	mov.b64 %rd27, %rd45;
+	add.s64 %rd42, %rd42, %rd29;
+	bra.uni $L12;
+$L13:
+	bra.uni $L1;
+$L11:
+	setp.ne.u32 %p10, %r18, 7;
+	@%p10 bra.uni $L14;
+	mov.b64 %rd27, -1;
+	mov.b64 %rd46, %rd28;
+$L15:
+	setp.ge.s64 %p11, %rd46, %rd4;
+	@%p11 bra $L16;
+	mad.lo.s64 %rd47, %rd46, 8, %rd3;
+	ld.global.s64 %rd48, [%rd47+0];
+	and.b64 %rd49, %rd27, %rd48;
+	mov.b64 %rd27, %rd49;
+	add.s64 %rd46, %rd46, %rd29;
+	bra.uni $L15;
+$L16:
+	bra.uni $L1;
+$L14:
+	mov.b64 %rd27, 0;
+	mov.b64 %rd50, %rd28;
+$L17:
+	setp.ge.s64 %p12, %rd50, %rd4;
+	@%p12 bra $L18;
+	mad.lo.s64 %rd51, %rd50, 8, %rd3;
+	ld.global.s64 %rd52, [%rd51+0];
+	or.b64 %rd53, %rd27, %rd52;
+	mov.b64 %rd27, %rd53;
+	add.s64 %rd50, %rd50, %rd29;
+	bra.uni $L17;
+$L18:
+$L1:
+	mov.b64 %rd54, %rd27;
+	// block reduction
+	mov.b32 %r19, 1;
+	mov.b32 %r20, 1;
+	sub.u32 %r21, %r13, 1;
+	mov.b32 %r22, %r19;
+$L19:
+	setp.hs.u32 %p13, %r22, 32;
+	@%p13 bra $L20;
+	mov.b64 {%r23, %r24}, %rd54;
+	shfl.sync.down.b32 %r25|%p14, %r23, %r22, %r21, %r17;
+	shfl.sync.down.b32 %r26, %r24, %r22, %r21, %r17;
+	mov.b64 %rd55, {%r25, %r26};
+	@!%p14 bra $L21;
+	setp.ne.u32 %p15, %r18, 1;
+	@%p15 bra.uni $L23;
+	add.s64 %rd56, %rd54, %rd55;
+	mov.b64 %rd54, %rd56;
+	bra.uni $L22;
+$L23:
+	setp.ne.u32 %p16, %r18, 2;
+	@%p16 bra.uni $L24;
+	mul.lo.s64 %rd57, %rd54, %rd55;
+	mov.b64 %rd54, %rd57;
+	bra.uni $L22;
+$L24:
+	setp.ne.u32 %p17, %r18, 3;
+	@%p17 bra.uni $L25;
+	min.s64 %rd58, %rd54, %rd55;
+	mov.b64 %rd54, %rd58;
+	bra.uni $L22;
+$L25:
+	setp.ne.u32 %p18, %r18, 4;
+	@%p18 bra.uni $L26;
+	max.s64 %rd59, %rd54, %rd55;
+	mov.b64 %rd54, %rd59;
+	bra.uni $L22;
+$L26:
+	setp.ne.u32 %p19, %r18, 7;
+	@%p19 bra.uni $L27;
+	and.b64 %rd60, %rd54, %rd55;
+	mov.b64 %rd54, %rd60;
+	bra.uni $L22;
+$L27:
+	or.b64 %rd61, %rd54, %rd55;
+	mov.b64 %rd54, %rd61;
+$L22:
+$L21:
+	shl.b32 %r22, %r22, 1;
+	bra.uni $L19;
+$L20:
+	setp.eq.u32 %p20, %r7, 0;
+	@!%p20 bra $L28;
+	mul.wide.u32 %rd62, %r8, 16;
+	add.s64 %rd63, %rd1, %rd62;
+	st.shared.s64 [%rd63+0], %rd54;
+$L28:
+	bar.sync 0;
+	setp.eq.u32 %p21, %r8, 0;
+	@!%p21 bra $L29;
+	setp.lo.u32 %p22, %r7, %r10;
+	@!%p22 bra $L30;
+	mul.wide.u32 %rd64, %r7, 16;
+	add.s64 %rd65, %rd1, %rd64;
+	ld.shared.s64 %rd66, [%rd65+0];
+	mov.b64 %rd54, %rd66;
+$L30:
+	sub.u32 %r27, %r10, 1;
+	mov.b32 %r28, %r20;
+$L31:
+	setp.hs.u32 %p23, %r28, 32;
+	@%p23 bra $L32;
+	mov.b64 {%r29, %r30}, %rd54;
+	shfl.sync.down.b32 %r31|%p24, %r29, %r28, %r27, %r17;
+	shfl.sync.down.b32 %r32, %r30, %r28, %r27, %r17;
+	mov.b64 %rd67, {%r31, %r32};
+	@!%p24 bra $L33;
+	setp.ne.u32 %p25, %r18, 1;
+	@%p25 bra.uni $L35;
+	add.s64 %rd68, %rd54, %rd67;
+	mov.b64 %rd54, %rd68;
+	bra.uni $L34;
+$L35:
+	setp.ne.u32 %p26, %r18, 2;
+	@%p26 bra.uni $L36;
+	mul.lo.s64 %rd69, %rd54, %rd67;
+	mov.b64 %rd54, %rd69;
+	bra.uni $L34;
+$L36:
+	setp.ne.u32 %p27, %r18, 3;
+	@%p27 bra.uni $L37;
+	min.s64 %rd70, %rd54, %rd67;
+	mov.b64 %rd54, %rd70;
+	bra.uni $L34;
+$L37:
+	setp.ne.u32 %p28, %r18, 4;
+	@%p28 bra.uni $L38;
+	max.s64 %rd71, %rd54, %rd67;
+	mov.b64 %rd54, %rd71;
+	bra.uni $L34;
+$L38:
+	setp.ne.u32 %p29, %r18, 7;
+	@%p29 bra.uni $L39;
+	and.b64 %rd72, %rd54, %rd67;
+	mov.b64 %rd54, %rd72;
+	bra.uni $L34;
+$L39:
+	or.b64 %rd73, %rd54, %rd67;
+	mov.b64 %rd54, %rd73;
+$L34:
+$L33:
+	shl.b32 %r28, %r28, 1;
+	bra.uni $L31;
+$L32:
+$L29:
+	setp.eq.u32 %p30, %r5, 0;
+	@!%p30 bra $L40;
+	st.global.s64 [%rd6+0], %rd54;
+$L40:
+	ret;
+}
+`
+
+// gokkosPTX18 is the PTX of scc.degreeSquares.
+const gokkosPTX18 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -22719,8 +23372,8 @@ $L30:
 }
 `
 
-// gokkosPTX18 is the PTX of scc.ballSearch.
-const gokkosPTX18 = `//
+// gokkosPTX19 is the PTX of scc.ballSearch.
+const gokkosPTX19 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -23167,8 +23820,8 @@ $L2:
 }
 `
 
-// gokkosPTX19 is the PTX of scc.colourInit.
-const gokkosPTX19 = `//
+// gokkosPTX20 is the PTX of scc.colourInit.
+const gokkosPTX20 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -23249,8 +23902,8 @@ $L2:
 }
 `
 
-// gokkosPTX20 is the PTX of scc.colourRoots.
-const gokkosPTX20 = `//
+// gokkosPTX21 is the PTX of scc.colourRoots.
+const gokkosPTX21 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -23337,8 +23990,8 @@ $L2:
 }
 `
 
-// gokkosPTX21 is the PTX of scc.colourSplit.
-const gokkosPTX21 = `//
+// gokkosPTX22 is the PTX of scc.colourSplit.
+const gokkosPTX22 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -23908,8 +24561,8 @@ $L40:
 }
 `
 
-// gokkosPTX22 is the PTX of scc.elCountKeys.
-const gokkosPTX22 = `//
+// gokkosPTX23 is the PTX of scc.elCountKeys.
+const gokkosPTX23 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -24073,8 +24726,8 @@ $L2:
 }
 `
 
-// gokkosPTX23 is the PTX of scc.elScan.
-const gokkosPTX23 = `//
+// gokkosPTX24 is the PTX of scc.elScan.
+const gokkosPTX24 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -24713,8 +25366,8 @@ $L2:
 }
 `
 
-// gokkosPTX24 is the PTX of scc.elScatter.
-const gokkosPTX24 = `//
+// gokkosPTX25 is the PTX of scc.elScatter.
+const gokkosPTX25 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -24908,8 +25561,8 @@ $L2:
 }
 `
 
-// gokkosPTX25 is the PTX of scc.elDegrees.
-const gokkosPTX25 = `//
+// gokkosPTX26 is the PTX of scc.elDegrees.
+const gokkosPTX26 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25066,8 +25719,8 @@ $L2:
 }
 `
 
-// gokkosPTX26 is the PTX of scc.elRemove.
-const gokkosPTX26 = `//
+// gokkosPTX27 is the PTX of scc.elRemove.
+const gokkosPTX27 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -25922,8 +26575,8 @@ $L40:
 }
 `
 
-// gokkosPTX27 is the PTX of scc.elSweep.
-const gokkosPTX27 = `//
+// gokkosPTX28 is the PTX of scc.elSweep.
+const gokkosPTX28 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -26735,8 +27388,8 @@ $L40:
 }
 `
 
-// gokkosPTX28 is the PTX of scc.elSweepCSR.
-const gokkosPTX28 = `//
+// gokkosPTX29 is the PTX of scc.elSweepCSR.
+const gokkosPTX29 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -27485,8 +28138,8 @@ $L40:
 }
 `
 
-// gokkosPTX29 is the PTX of scc.fbSplit.
-const gokkosPTX29 = `//
+// gokkosPTX30 is the PTX of scc.fbSplit.
+const gokkosPTX30 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -28106,8 +28759,8 @@ $L40:
 }
 `
 
-// gokkosPTX30 is the PTX of scc.wccSubgraphs.
-const gokkosPTX30 = `//
+// gokkosPTX31 is the PTX of scc.wccSubgraphs.
+const gokkosPTX31 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -28672,8 +29325,8 @@ $L40:
 }
 `
 
-// gokkosPTX31 is the PTX of scc.searchSplit.
-const gokkosPTX31 = `//
+// gokkosPTX32 is the PTX of scc.searchSplit.
+const gokkosPTX32 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -29324,8 +29977,8 @@ $L40:
 }
 `
 
-// gokkosPTX32 is the PTX of scc.ownColour.
-const gokkosPTX32 = `//
+// gokkosPTX33 is the PTX of scc.ownColour.
+const gokkosPTX33 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -29398,8 +30051,8 @@ $L2:
 }
 `
 
-// gokkosPTX33 is the PTX of scc.listRoots.
-const gokkosPTX33 = `//
+// gokkosPTX34 is the PTX of scc.listRoots.
+const gokkosPTX34 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -30156,8 +30809,8 @@ $L2:
 }
 `
 
-// gokkosPTX34 is the PTX of scc.compSample.
-const gokkosPTX34 = `//
+// gokkosPTX35 is the PTX of scc.compSample.
+const gokkosPTX35 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -30694,8 +31347,8 @@ $L40:
 }
 `
 
-// gokkosPTX35 is the PTX of scc.compInit.
-const gokkosPTX35 = `//
+// gokkosPTX36 is the PTX of scc.compInit.
+const gokkosPTX36 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -30764,8 +31417,8 @@ $L2:
 }
 `
 
-// gokkosPTX36 is the PTX of scc.compSizes.
-const gokkosPTX36 = `//
+// gokkosPTX37 is the PTX of scc.compSizes.
+const gokkosPTX37 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -31346,8 +31999,8 @@ $L40:
 }
 `
 
-// gokkosPTX37 is the PTX of scc.compLargest.
-const gokkosPTX37 = `//
+// gokkosPTX38 is the PTX of scc.compLargest.
+const gokkosPTX38 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -31834,8 +32487,8 @@ $L40:
 }
 `
 
-// gokkosPTX38 is the PTX of scc.compNumbers.
-const gokkosPTX38 = `//
+// gokkosPTX39 is the PTX of scc.compNumbers.
+const gokkosPTX39 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -32618,8 +33271,8 @@ $L2:
 }
 `
 
-// gokkosPTX39 is the PTX of scc.compGather.
-const gokkosPTX39 = `//
+// gokkosPTX40 is the PTX of scc.compGather.
+const gokkosPTX40 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -32702,8 +33355,8 @@ $L2:
 }
 `
 
-// gokkosPTX40 is the PTX of scc.pivotMax.
-const gokkosPTX40 = `//
+// gokkosPTX41 is the PTX of scc.pivotMax.
+const gokkosPTX41 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -33197,8 +33850,8 @@ $L20:
 }
 `
 
-// gokkosPTX41 is the PTX of scc.seedPivot.
-const gokkosPTX41 = `//
+// gokkosPTX42 is the PTX of scc.seedPivot.
+const gokkosPTX42 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -33285,8 +33938,8 @@ $L2:
 }
 `
 
-// gokkosPTX42 is the PTX of scc.racePivots.
-const gokkosPTX42 = `//
+// gokkosPTX43 is the PTX of scc.racePivots.
+const gokkosPTX43 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -33374,8 +34027,8 @@ $L2:
 }
 `
 
-// gokkosPTX43 is the PTX of scc.seedPivots.
-const gokkosPTX43 = `//
+// gokkosPTX44 is the PTX of scc.seedPivots.
+const gokkosPTX44 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -33937,8 +34590,8 @@ $L40:
 }
 `
 
-// gokkosPTX44 is the PTX of scc.activeIDs.
-const gokkosPTX44 = `//
+// gokkosPTX45 is the PTX of scc.activeIDs.
+const gokkosPTX45 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -34627,8 +35280,8 @@ $L2:
 }
 `
 
-// gokkosPTX45 is the PTX of scc.subEdges.
-const gokkosPTX45 = `//
+// gokkosPTX46 is the PTX of scc.subEdges.
+const gokkosPTX46 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -35571,8 +36224,8 @@ $L2:
 }
 `
 
-// gokkosPTX46 is the PTX of scc.subFill.
-const gokkosPTX46 = `//
+// gokkosPTX47 is the PTX of scc.subFill.
+const gokkosPTX47 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -35743,8 +36396,8 @@ $L2:
 }
 `
 
-// gokkosPTX47 is the PTX of scc.subScatter.
-const gokkosPTX47 = `//
+// gokkosPTX48 is the PTX of scc.subScatter.
+const gokkosPTX48 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -35846,8 +36499,8 @@ $L2:
 }
 `
 
-// gokkosPTX48 is the PTX of scc.loopCount.
-const gokkosPTX48 = `//
+// gokkosPTX49 is the PTX of scc.loopCount.
+const gokkosPTX49 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -36393,8 +37046,8 @@ $L40:
 }
 `
 
-// gokkosPTX49 is the PTX of scc.frontierStep.
-const gokkosPTX49 = `//
+// gokkosPTX50 is the PTX of scc.frontierStep.
+const gokkosPTX50 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -37509,8 +38162,8 @@ $L40:
 }
 `
 
-// gokkosPTX50 is the PTX of scc.frontierTeam.
-const gokkosPTX50 = `//
+// gokkosPTX51 is the PTX of scc.frontierTeam.
+const gokkosPTX51 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -38533,8 +39186,8 @@ $L40:
 }
 `
 
-// gokkosPTX51 is the PTX of scc.frontierSeed.
-const gokkosPTX51 = `//
+// gokkosPTX52 is the PTX of scc.frontierSeed.
+const gokkosPTX52 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -39269,8 +39922,8 @@ $L40:
 }
 `
 
-// gokkosPTX52 is the PTX of scc.heavyList.
-const gokkosPTX52 = `//
+// gokkosPTX53 is the PTX of scc.heavyList.
+const gokkosPTX53 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -39975,8 +40628,8 @@ $L2:
 }
 `
 
-// gokkosPTX53 is the PTX of scc.trimByDegree.
-const gokkosPTX53 = `//
+// gokkosPTX54 is the PTX of scc.trimByDegree.
+const gokkosPTX54 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -40579,8 +41232,8 @@ $L40:
 }
 `
 
-// gokkosPTX54 is the PTX of scc.trimStep.
-const gokkosPTX54 = `//
+// gokkosPTX55 is the PTX of scc.trimStep.
+const gokkosPTX55 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -42026,8 +42679,8 @@ $L40:
 }
 `
 
-// gokkosPTX55 is the PTX of scc.trim2Find.
-const gokkosPTX55 = `//
+// gokkosPTX56 is the PTX of scc.trim2Find.
+const gokkosPTX56 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -42483,8 +43136,8 @@ $L2:
 }
 `
 
-// gokkosPTX56 is the PTX of scc.trim2Assign.
-const gokkosPTX56 = `//
+// gokkosPTX57 is the PTX of scc.trim2Assign.
+const gokkosPTX57 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -43051,7 +43704,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 	if gokkosS0 := k.Adj.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			e := gokkosLo + gokkosJ
-//line async.go:93
+//line async.go:94
 			v := int(gokkosS0[gokkosJ])
 			if k.St.At(v)&stDone != 0 {
 				continue
@@ -43066,11 +43719,11 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43070
+//line gokkos_kernels_gen.go:43723
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
-//line async.go:93
+//line async.go:94
 		v := int(k.Adj.At(e))
 		if k.St.At(v)&stDone != 0 {
 			continue
@@ -43085,7 +43738,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43089
+//line gokkos_kernels_gen.go:43742
 }
 
 // gokkosHostLoop11 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
@@ -43094,7 +43747,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 	if gokkosS0 := k.St.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line async.go:118
+//line async.go:119
 			if gokkosS0[gokkosJ]&stDone != 0 {
 				continue
 			}
@@ -43103,11 +43756,11 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43107
+//line gokkos_kernels_gen.go:43760
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line async.go:118
+//line async.go:119
 		if k.St.At(v)&stDone != 0 {
 			continue
 		}
@@ -43116,7 +43769,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43120
+//line gokkos_kernels_gen.go:43773
 }
 
 // gokkosHostLoop12 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
@@ -43124,7 +43777,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 	k := *gokkosK
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line async.go:137
+//line async.go:138
 			v := gokkosS0[gokkosJ]
 			if k.St.At(int(v))&stDone != 0 {
 				continue
@@ -43134,11 +43787,11 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43138
+//line gokkos_kernels_gen.go:43791
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line async.go:137
+//line async.go:138
 		v := k.List.At(i)
 		if k.St.At(int(v))&stDone != 0 {
 			continue
@@ -43148,7 +43801,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43152
+//line gokkos_kernels_gen.go:43805
 }
 
 // gokkosHostLoop13 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
@@ -43156,21 +43809,21 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line async.go:156
+//line async.go:157
 			v := gokkosS0[gokkosJ]
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:43165
+//line gokkos_kernels_gen.go:43818
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line async.go:156
+//line async.go:157
 		v := k.List.At(i)
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:43174
+//line gokkos_kernels_gen.go:43827
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -43178,7 +43831,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 	k := *gokkosK
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line async.go:234
+//line async.go:235
 			v := int(gokkosS0[gokkosJ])
 			a, b := k.In.At(v), k.Out.At(v)
 			if a == b {
@@ -43188,14 +43841,14 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 				continue
 			}
 
-//line async.go:244
+//line async.go:245
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:43195
+//line gokkos_kernels_gen.go:43848
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line async.go:234
+//line async.go:235
 		v := int(k.List.At(i))
 		a, b := k.In.At(v), k.Out.At(v)
 		if a == b {
@@ -43205,10 +43858,10 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 			continue
 		}
 
-//line async.go:244
+//line async.go:245
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:43212
+//line gokkos_kernels_gen.go:43865
 }
 
 // gokkosHostLoop16 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
@@ -43217,7 +43870,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line async.go:259
+//line async.go:260
 			u, v := int(gokkosS0[gokkosJ]), int(gokkosS1[gokkosJ])
 			if (k.St.At(u)|k.St.At(v))&stDone != 0 || k.In.At(u) != k.In.At(v) || k.Out.At(u) != k.Out.At(v) {
 				continue
@@ -43228,11 +43881,11 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43232
+//line gokkos_kernels_gen.go:43885
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
-//line async.go:259
+//line async.go:260
 		u, v := int(k.Src.At(e)), int(k.Dst.At(e))
 		if (k.St.At(u)|k.St.At(v))&stDone != 0 || k.In.At(u) != k.In.At(v) || k.Out.At(u) != k.Out.At(v) {
 			continue
@@ -43243,33 +43896,57 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43247
+//line gokkos_kernels_gen.go:43900
 }
 
-// gokkosHostLoop17 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop17(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop17 runs reciprocity.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) {
+	k := *gokkosK
+gokkosNext:
+	for i := gokkosLo; i < gokkosHi; i++ {
+//line auto.go:126
+		z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		z ^= z >> 31
+		e := int64(z % k.M)
+		u := int32(edgeSource(k.Off, k.N, e))
+		v := int(k.Adj.At(int(e)))
+		end := min(k.Off.At(v+1), k.Off.At(v)+reciprocityScan)
+		for f := k.Off.At(v); f < end; f++ {
+			if k.Adj.At(int(f)) == u {
+				*acc += 1
+				continue gokkosNext
+			}
+		}
+	}
+//line gokkos_kernels_gen.go:43924
+}
+
+// gokkosHostLoop18 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line auto.go:84
+//line auto.go:151
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			*acc += d * d
 		}
-//line gokkos_kernels_gen.go:43261
+//line gokkos_kernels_gen.go:43938
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line auto.go:84
+//line auto.go:151
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		*acc += d * d
 	}
-//line gokkos_kernels_gen.go:43269
+//line gokkos_kernels_gen.go:43946
 }
 
-// gokkosHostLoop19 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
+// gokkosHostLoop20 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop20(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43281,7 +43958,7 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:43285
+//line gokkos_kernels_gen.go:43962
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43291,11 +43968,11 @@ func gokkosHostLoop19(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:43295
+//line gokkos_kernels_gen.go:43972
 }
 
-// gokkosHostLoop20 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
+// gokkosHostLoop21 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop21(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43306,7 +43983,7 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:43310
+//line gokkos_kernels_gen.go:43987
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43315,11 +43992,11 @@ func gokkosHostLoop20(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:43319
+//line gokkos_kernels_gen.go:43996
 }
 
-// gokkosHostLoop21 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop22 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop22(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43338,7 +44015,7 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:43342
+//line gokkos_kernels_gen.go:44019
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43355,11 +44032,11 @@ func gokkosHostLoop21(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:43359
+//line gokkos_kernels_gen.go:44036
 }
 
-// gokkosHostLoop22 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
+// gokkosHostLoop23 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop23(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:76
@@ -43371,11 +44048,11 @@ func gokkosHostLoop22(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43375
+//line gokkos_kernels_gen.go:44052
 }
 
-// gokkosHostLoop23 runs elScan.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop24 runs elScan.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop24(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.A.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -43386,7 +44063,7 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:43390
+//line gokkos_kernels_gen.go:44067
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43397,11 +44074,11 @@ func gokkosHostLoop23(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:43401
+//line gokkos_kernels_gen.go:44078
 }
 
-// gokkosHostLoop24 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
+// gokkosHostLoop25 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop25(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:114
@@ -43418,11 +44095,11 @@ func gokkosHostLoop24(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:43422
+//line gokkos_kernels_gen.go:44099
 }
 
-// gokkosHostLoop25 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
+// gokkosHostLoop26 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop26(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43435,7 +44112,7 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:43439
+//line gokkos_kernels_gen.go:44116
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43447,11 +44124,11 @@ func gokkosHostLoop25(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:43451
+//line gokkos_kernels_gen.go:44128
 }
 
-// gokkosHostLoop26 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop26(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop27 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop27(gokkosK *elRemove, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 gokkosNext:
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -43471,11 +44148,11 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:43475
+//line gokkos_kernels_gen.go:44152
 }
 
-// gokkosHostLoop27 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop28 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop28(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 		i := gokkosI
@@ -43494,11 +44171,11 @@ func gokkosHostLoop27(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:43498
+//line gokkos_kernels_gen.go:44175
 }
 
-// gokkosHostLoop28 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop29 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop29(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
 //line edgelist.go:327
@@ -43514,11 +44191,11 @@ func gokkosHostLoop28(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43518
+//line gokkos_kernels_gen.go:44195
 }
 
-// gokkosHostLoop29 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop30 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop30(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43543,7 +44220,7 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:43547
+//line gokkos_kernels_gen.go:44224
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43566,11 +44243,11 @@ func gokkosHostLoop29(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:43570
+//line gokkos_kernels_gen.go:44247
 }
 
-// gokkosHostLoop30 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop31 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop31(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Label.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43587,7 +44264,7 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43591
+//line gokkos_kernels_gen.go:44268
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43601,11 +44278,11 @@ func gokkosHostLoop30(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43605
+//line gokkos_kernels_gen.go:44282
 }
 
-// gokkosHostLoop31 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop32 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop32(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43629,7 +44306,7 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:43633
+//line gokkos_kernels_gen.go:44310
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43650,11 +44327,11 @@ func gokkosHostLoop31(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:43654
+//line gokkos_kernels_gen.go:44331
 }
 
-// gokkosHostLoop32 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
+// gokkosHostLoop33 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop33(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43665,7 +44342,7 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:43669
+//line gokkos_kernels_gen.go:44346
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43674,11 +44351,11 @@ func gokkosHostLoop32(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:43678
+//line gokkos_kernels_gen.go:44355
 }
 
-// gokkosHostLoop33 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop34 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop34(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Col.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43694,7 +44371,7 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43698
+//line gokkos_kernels_gen.go:44375
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43708,11 +44385,11 @@ func gokkosHostLoop33(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43712
+//line gokkos_kernels_gen.go:44389
 }
 
-// gokkosHostLoop34 runs compSample.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop35 runs compSample.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop35(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line number.go:28
@@ -43725,11 +44402,11 @@ func gokkosHostLoop34(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:43729
+//line gokkos_kernels_gen.go:44406
 }
 
-// gokkosHostLoop35 runs compInit.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
+// gokkosHostLoop36 runs compInit.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop36(gokkosK *compInit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Size.Span(gokkosLo, gokkosHi), k.Least.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43739,7 +44416,7 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:43743
+//line gokkos_kernels_gen.go:44420
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43747,11 +44424,11 @@ func gokkosHostLoop35(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:43751
+//line gokkos_kernels_gen.go:44428
 }
 
-// gokkosHostLoop36 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop37 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop37(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -43770,7 +44447,7 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:43774
+//line gokkos_kernels_gen.go:44451
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43788,29 +44465,29 @@ func gokkosHostLoop36(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:43792
+//line gokkos_kernels_gen.go:44469
 }
 
-// gokkosHostLoop37 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop37(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) {
+// gokkosHostLoop38 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop38(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line number.go:90
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:43803
+//line gokkos_kernels_gen.go:44480
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:90
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:43810
+//line gokkos_kernels_gen.go:44487
 }
 
-// gokkosHostLoop38 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop39 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop39(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -43832,7 +44509,7 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43836
+//line gokkos_kernels_gen.go:44513
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43853,11 +44530,11 @@ func gokkosHostLoop38(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43857
+//line gokkos_kernels_gen.go:44534
 }
 
-// gokkosHostLoop39 runs compGather.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
+// gokkosHostLoop40 runs compGather.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop40(gokkosK *compGather, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43865,18 +44542,18 @@ func gokkosHostLoop39(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:43869
+//line gokkos_kernels_gen.go:44546
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:43876
+//line gokkos_kernels_gen.go:44553
 }
 
-// gokkosHostLoop40 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
+// gokkosHostLoop41 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43892,7 +44569,7 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:43896
+//line gokkos_kernels_gen.go:44573
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43905,22 +44582,22 @@ func gokkosHostLoop40(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:43909
+//line gokkos_kernels_gen.go:44586
 }
 
-// gokkosHostLoop41 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop41(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
+// gokkosHostLoop42 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop42(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line pivot.go:46
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:43920
+//line gokkos_kernels_gen.go:44597
 }
 
-// gokkosHostLoop42 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
+// gokkosHostLoop43 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43931,7 +44608,7 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:43935
+//line gokkos_kernels_gen.go:44612
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43940,11 +44617,11 @@ func gokkosHostLoop42(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:43944
+//line gokkos_kernels_gen.go:44621
 }
 
-// gokkosHostLoop43 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop44 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43956,7 +44633,7 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43960
+//line gokkos_kernels_gen.go:44637
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43966,11 +44643,11 @@ func gokkosHostLoop43(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43970
+//line gokkos_kernels_gen.go:44647
 }
 
-// gokkosHostLoop44 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop45 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -43988,7 +44665,7 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43992
+//line gokkos_kernels_gen.go:44669
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44005,11 +44682,11 @@ func gokkosHostLoop44(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44009
+//line gokkos_kernels_gen.go:44686
 }
 
-// gokkosHostLoop45 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop46 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.ID.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -44025,7 +44702,7 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:44029
+//line gokkos_kernels_gen.go:44706
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44040,11 +44717,11 @@ func gokkosHostLoop45(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:44044
+//line gokkos_kernels_gen.go:44721
 }
 
-// gokkosHostLoop46 runs subFill.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
+// gokkosHostLoop47 runs subFill.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.ID.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -44067,7 +44744,7 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:44071
+//line gokkos_kernels_gen.go:44748
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44087,11 +44764,11 @@ func gokkosHostLoop46(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44091
+//line gokkos_kernels_gen.go:44768
 }
 
-// gokkosHostLoop47 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
+// gokkosHostLoop48 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Orig.Span(gokkosLo, gokkosHi), k.Rep.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -44101,7 +44778,7 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:44105
+//line gokkos_kernels_gen.go:44782
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44110,17 +44787,17 @@ func gokkosHostLoop47(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:44114
+//line gokkos_kernels_gen.go:44791
 }
 
-// gokkosHostLoop48 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop49 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop49(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 	gokkosNextSpan:
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line state.go:97
+//line state.go:98
 			end := k.Off.At(v + 1)
 			for e := gokkosS0[gokkosJ]; e < end; e++ {
 				if int(k.Adj.At(int(e))) == v {
@@ -44129,12 +44806,12 @@ func gokkosHostLoop48(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:44133
+//line gokkos_kernels_gen.go:44810
 		return
 	}
 gokkosNext:
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line state.go:97
+//line state.go:98
 		end := k.Off.At(v + 1)
 		for e := k.Off.At(v); e < end; e++ {
 			if int(k.Adj.At(int(e))) == v {
@@ -44143,11 +44820,11 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44147
+//line gokkos_kernels_gen.go:44824
 }
 
-// gokkosHostLoop49 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop50 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -44159,7 +44836,7 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:44163
+//line gokkos_kernels_gen.go:44840
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44170,11 +44847,11 @@ func gokkosHostLoop49(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:44174
+//line gokkos_kernels_gen.go:44851
 }
 
-// gokkosHostLoop51 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop52 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop52(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line traverse.go:220
@@ -44182,11 +44859,11 @@ func gokkosHostLoop51(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:44186
+//line gokkos_kernels_gen.go:44863
 }
 
-// gokkosHostLoop52 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop53 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -44200,7 +44877,7 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:44204
+//line gokkos_kernels_gen.go:44881
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44213,11 +44890,11 @@ func gokkosHostLoop52(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:44217
+//line gokkos_kernels_gen.go:44894
 }
 
-// gokkosHostLoop53 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop54 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2, gokkosS3 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi), k.ROff.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil && gokkosS3 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -44235,7 +44912,7 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44239
+//line gokkos_kernels_gen.go:44916
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44249,11 +44926,11 @@ func gokkosHostLoop53(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44253
+//line gokkos_kernels_gen.go:44930
 }
 
-// gokkosHostLoop54 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop55 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.Queue.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 	gokkosNextSpan:
@@ -44284,7 +44961,7 @@ func gokkosHostLoop54(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:44288
+//line gokkos_kernels_gen.go:44965
 		return
 	}
 gokkosNext:
@@ -44314,11 +44991,11 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:44318
+//line gokkos_kernels_gen.go:44995
 }
 
-// gokkosHostLoop55 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
+// gokkosHostLoop56 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1, gokkosS2 := k.Partner.Span(gokkosLo, gokkosHi), k.St.Span(gokkosLo, gokkosHi), k.Sub.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil && gokkosS2 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -44337,7 +45014,7 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:44341
+//line gokkos_kernels_gen.go:45018
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44353,11 +45030,11 @@ func gokkosHostLoop55(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:44357
+//line gokkos_kernels_gen.go:45034
 }
 
-// gokkosHostLoop56 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop57 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Partner.Span(gokkosLo, gokkosHi), k.Comp.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -44374,7 +45051,7 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:44378
+//line gokkos_kernels_gen.go:45055
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44389,11 +45066,11 @@ func gokkosHostLoop56(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:44393
+//line gokkos_kernels_gen.go:45070
 }
 
-// gokkosHostLoop57 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop57(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop58 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop58(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.St.Span(0, o.St.Len())
 	if gokkosS0 == nil && o.St.Len() > 0 {
@@ -44463,12 +45140,12 @@ gokkosNext:
 //line multistep.go:228
 		}
 	}
-//line gokkos_kernels_gen.go:44467
+//line gokkos_kernels_gen.go:45144
 	return gokkosN
 }
 
-// gokkosHostLoop58 runs reachOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop58(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop59 runs reachOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop59(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
 	o := *gokkosOp
 	gokkosS0 := o.Key.Span(0, o.Key.Len())
 	if gokkosS0 == nil && o.Key.Len() > 0 {
@@ -44518,6 +45195,6 @@ gokkosNext:
 //line multistep.go:207
 		}
 	}
-//line gokkos_kernels_gen.go:44522
+//line gokkos_kernels_gen.go:45199
 	return gokkosN
 }

@@ -220,3 +220,12 @@ func check(t testing.TB, res *Result, want reference) {
 		t.Fatalf("count/largest/non-trivial %d/%d/%d, want %d/%d/%d", res.Count, res.Largest, res.NonTrivial, want.count, want.largest, want.nontrivial)
 	}
 }
+
+// scrambled renames the vertices of el by the permutation relabel(el.N, seed), in place.
+func scrambled(el *graph.EdgeList, seed uint64) *graph.EdgeList {
+	p := relabel(el.N, seed)
+	for i := range el.Src {
+		el.Src[i], el.Dst[i] = p[el.Src[i]], p[el.Dst[i]]
+	}
+	return el
+}

@@ -170,6 +170,12 @@ type Options struct {
 	SegmentBytes int64
 	// Trace records EdgeList's phases in Stats.Phases.
 	Trace bool
+	// AsyncBudget makes Async give up once the propagation sweeps of one Run have reached this
+	// many and a batch of sweeps ends without a fixed point (the host sees the sweeps' flags
+	// once per batch: 4, 8, 16, then up to 64 sweeps), and find the components with Multistep
+	// instead (Stats.AsyncFallback), from scratch; the work already done is lost. 0 means no budget, except under AutoMethod, whose signals set it
+	// (AutoSignals.Budget). New then also prepares Multistep.
+	AsyncBudget int
 }
 
 // resolved returns o with defaults filled in, or an error for values out of range.
@@ -191,6 +197,9 @@ func (o Options) resolved() (Options, error) {
 	}
 	if o.HeavyDegree < 0 {
 		return o, fmt.Errorf("scc: heavy degree %d; want a non-negative number", o.HeavyDegree)
+	}
+	if o.AsyncBudget < 0 {
+		return o, fmt.Errorf("scc: async budget of %d sweeps; want a non-negative number", o.AsyncBudget)
 	}
 	if o.SegmentBytes < 0 {
 		return o, fmt.Errorf("scc: segment of %d bytes; want a non-negative number", o.SegmentBytes)

@@ -79,6 +79,10 @@ type Stats struct {
 	// launched after the fixed point return at once and are not counted), and AsyncChecks the
 	// number of times the host read the sweeps' changed flags back.
 	AsyncSweeps, AsyncChecks int
+	// AsyncFallback reports that Async ran out of its sweep budget (Options.AsyncBudget) and the
+	// run found the components with Multistep; Chosen is then Multistep, and the Async fields
+	// describe the abandoned attempt.
+	AsyncFallback bool
 	// AsyncEdges is the length of Async's first edge worklist: the edges between distinct
 	// vertices that trimming left.
 	AsyncEdges int

@@ -25,8 +25,8 @@ type SCC struct {
 // single-pivot steps, and EdgeList builds its sorted edge list (8 bytes per edge, and while
 // sorting 8 bytes per counter, one counter per vertex and segment); Async allocates 16 bytes per
 // edge (two edge worklists) and 16 per vertex on its first Run; AutoMethod first measures the
-// graph (AutoSignals: one reduction and one small team launch) and then prepares the method it
-// picks. Errors are a nil graph, a graph of more than math.MaxInt32/3 vertices, an option out of
+// graph (AutoSignals: two reductions and one small team launch) and then prepares the method it
+// picks, and Multistep too when Async runs with a sweep budget (Options.AsyncBudget). Errors are a nil graph, a graph of more than math.MaxInt32/3 vertices, an option out of
 // range, or a failed allocation.
 func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 	if g == nil {
@@ -46,8 +46,15 @@ func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 			return nil, err
 		}
 	}
+	s.budget = opts.AsyncBudget
+	if opts.Method == AutoMethod && s.budget == 0 {
+		s.budget = s.signals.Budget()
+	}
 	m := s.method
-	if (m == Multistep || (opts.Traversal == Auto && (m == FBTrim || m == Hybrid))) && s.n > 0 {
+	if s.budget > 0 && m != Async {
+		s.budget = 0 // only Async has sweeps to count
+	}
+	if (m == Multistep || (m == Async && s.budget > 0) || (opts.Traversal == Auto && (m == FBTrim || m == Hybrid))) && s.n > 0 {
 		if s.ms, err = newMultistep(g, opts, m != Multistep); err != nil {
 			s.free()
 			return nil, err
@@ -91,7 +98,9 @@ func (c *SCC) Run() (*Result, error) {
 	case EdgeList:
 		err = s.edgeListMethod()
 	case Async:
-		err = s.async()
+		if err = s.async(); errors.Is(err, errAsyncBudget) {
+			err = s.fallBack()
+		}
 	default:
 		err = s.twoPhase(s.method == Hybrid)
 	}
@@ -110,6 +119,22 @@ func (c *SCC) Run() (*Result, error) {
 	res.Stats.TotalTime = time.Since(t0)
 	c.ran = true
 	return res, nil
+}
+
+// fallBack finds the components with Multistep after Async ran out of its sweep budget: it
+// starts again from every vertex, keeping the abandoned attempt's statistics.
+func (s *state) fallBack() error {
+	tried := *s.stats
+	if err := s.reset(); err != nil {
+		return err
+	}
+	st := s.stats
+	st.Chosen, st.AsyncFallback = Multistep, true
+	st.AsyncRounds, st.AsyncFound, st.AsyncSweeps, st.AsyncChecks = tried.AsyncRounds, tried.AsyncFound, tried.AsyncSweeps, tried.AsyncChecks
+	st.AsyncEdges, st.AsyncTime = tried.AsyncEdges, tried.AsyncTime
+	s.method = Multistep
+	defer func() { s.method = Async }()
+	return s.multistep()
 }
 
 // View returns the component numbers of the last Run in the graph's space; the next Run

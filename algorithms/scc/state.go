@@ -24,6 +24,7 @@ type state struct {
 	active  int // vertices not yet assigned to a component
 	loops   int // vertices with a self loop
 	stats   *Stats
+	budget  int // Async's sweep budget in one Run (Options.AsyncBudget, or AutoMethod's); 0: none
 
 	st    views.View1D[uint32] // status bits
 	sub   views.View1D[int32]  // subgraph id, in [0, 3n)

@@ -28,6 +28,7 @@ func init() {
 			fs.StringVar(&sccFlags.method, "method", "auto", "auto (multistep or async, chosen from the degree spread and a sampled diameter), multistep (trim, BFS forward-backward, colouring, serial finish; uses -strategy), fbtrim or hybrid (two-phase forward-backward; hybrid colours in phase 2; with -traversal auto their phase-1 steps are BFS searches that use -strategy), edgelist (forward-backward-trim by sweeps over a segment-sorted edge list), or async (asynchronous signature propagation over edge worklists)")
 			fs.StringVar(&sccFlags.traversal, "traversal", "auto", "fbtrim and hybrid: auto, topo, topo-lb, data or data-lb")
 			fs.IntVar(&sccFlags.opt.SerialCutoff, "serial-cutoff", 0, "multistep (and auto when it picks multistep): finish with serial Tarjan at this many remaining vertices (0: 100000, negative: never)")
+			fs.IntVar(&sccFlags.opt.AsyncBudget, "async-budget", 0, "async (and auto when it picks async): after this many sweeps give up and run multistep (0: none; auto sets 28 on devices for graphs of mostly two-way edges)")
 			fs.IntVar(&sccFlags.opt.HeavyDegree, "heavy", 0, "load-balanced traversals: degree above which a team expands a vertex (0: 32)")
 			fs.BoolVar(&sccFlags.reorder, "reorder", true, "edgelist: group the edges by the segments of both endpoints (false: keep the CSR's order)")
 			fs.BoolVar(&sccFlags.opt.TransposeBackward, "transpose", false, "edgelist: backward reach over the in-edge CSR instead of the edge list read in reverse")
@@ -40,8 +41,8 @@ func init() {
 				if sccFlags.opt.Traversal, err = scc.ParseTraversal(sccFlags.traversal); err != nil {
 					return err
 				}
-				if sccFlags.opt.HeavyDegree < 0 || sccFlags.opt.SegmentBytes < 0 {
-					return usagef("-heavy and -segment must not be negative")
+				if sccFlags.opt.HeavyDegree < 0 || sccFlags.opt.SegmentBytes < 0 || sccFlags.opt.AsyncBudget < 0 {
+					return usagef("-heavy, -segment and -async-budget must not be negative")
 				}
 				sccFlags.opt.NoReorder = !sccFlags.reorder
 				m, tr := sccFlags.opt.Method, sccFlags.opt.Traversal
@@ -52,6 +53,8 @@ func init() {
 					return notApplicable("traversal", context, "it sets the traversal of fbtrim and hybrid")
 				case set["serial-cutoff"] && m != scc.Multistep && m != scc.AutoMethod:
 					return notApplicable("serial-cutoff", context, "it sets when multistep finishes serially")
+				case set["async-budget"] && m != scc.Async && m != scc.AutoMethod:
+					return notApplicable("async-budget", context, "it bounds the sweeps of async")
 				case set["heavy"] && m != scc.FBTrim && m != scc.Hybrid:
 					return notApplicable("heavy", context, "it sets the load-balanced traversals of fbtrim and hybrid")
 				case set["heavy"] && (tr == scc.Topo || tr == scc.Data):
@@ -130,6 +133,8 @@ func (i *sccInstance) result() (result, error) {
 		r.add("auto_visited", sig.Visited)
 		r.add("auto_high_diameter", sig.HighDiameter)
 		r.add("auto_skewed", sig.Skewed)
+		r.add("auto_reciprocity", sig.Reciprocity)
+		r.add("auto_reciprocal", sig.Reciprocal)
 		r.add("auto_seconds", sig.Time.Seconds())
 	}
 	r.add("iterations", i.res.Iterations)
@@ -154,6 +159,7 @@ func (i *sccInstance) result() (result, error) {
 	r.add("async_rounds", st.AsyncRounds)
 	r.add("async_sweeps", st.AsyncSweeps)
 	r.add("async_checks", st.AsyncChecks)
+	r.add("async_fallback", st.AsyncFallback)
 	return r, nil
 }
 
