@@ -365,7 +365,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[reach]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.reach]",
-		Pos:   "algorithms/frontier/levels.go:38",
+		Pos:   "algorithms/frontier/levels.go:39",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX12,
 		Entry: "gk_frontier_PushFused_bfs_reach_",
@@ -403,7 +403,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[visit]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.visit]",
-		Pos:   "algorithms/frontier/levels.go:38",
+		Pos:   "algorithms/frontier/levels.go:39",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX13,
 		Entry: "gk_frontier_PushFused_bfs_visit_",
@@ -11521,7 +11521,7 @@ const gokkosPTX12 = `//
 {
 	.reg .pred %p<111>;
 	.reg .b32 %r<235>;
-	.reg .b64 %rd<458>;
+	.reg .b64 %rd<463>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12547,21 +12547,27 @@ $L118:
 	@!%p103 bra $L127;
 	mov.b64 %rd444, 3;
 	mul.lo.s64 %rd443, %rd444, %rd174;
-	mul.lo.s64 %rd445, %rd443, %rd109;
-	mad.lo.s64 %rd446, %rd445, 8, %rd105;
-	st.global.s64 [%rd446+0], %rd439;
-	mov.b64 %rd448, 3;
-	mul.lo.s64 %rd447, %rd448, %rd174;
-	add.s64 %rd449, %rd447, 1;
-	mul.lo.s64 %rd450, %rd449, %rd109;
-	mad.lo.s64 %rd451, %rd450, 8, %rd105;
-	st.global.s64 [%rd451+0], %rd440;
-	mov.b64 %rd453, 3;
-	mul.lo.s64 %rd452, %rd453, %rd174;
-	add.s64 %rd454, %rd452, 2;
-	mul.lo.s64 %rd455, %rd454, %rd109;
-	mad.lo.s64 %rd456, %rd455, 8, %rd105;
-	st.global.s64 [%rd456+0], %rd441;
+	mov.b64 %rd446, 1;
+	add.s64 %rd445, %rd446, %rd443;
+	mul.lo.s64 %rd447, %rd445, %rd109;
+	mad.lo.s64 %rd448, %rd447, 8, %rd105;
+	st.global.s64 [%rd448+0], %rd439;
+	mov.b64 %rd450, 3;
+	mul.lo.s64 %rd449, %rd450, %rd174;
+	mov.b64 %rd452, 2;
+	add.s64 %rd451, %rd452, %rd449;
+	mul.lo.s64 %rd453, %rd451, %rd109;
+	mad.lo.s64 %rd454, %rd453, 8, %rd105;
+	st.global.s64 [%rd454+0], %rd440;
+	mov.b64 %rd456, 3;
+	mul.lo.s64 %rd455, %rd456, %rd174;
+	mov.b64 %rd458, 3;
+	add.s64 %rd457, %rd458, %rd455;
+	mul.lo.s64 %rd459, %rd457, %rd109;
+	mad.lo.s64 %rd460, %rd459, 8, %rd105;
+	st.global.s64 [%rd460+0], %rd441;
+	add.s64 %rd461, %rd174, 1;
+	st.global.s64 [%rd105+0], %rd461;
 $L127:
 	setp.eq.s64 %p104, %rd439, 0;
 	setp.gt.s64 %p105, %rd439, %rd66;
@@ -12575,8 +12581,8 @@ $L127:
 $L129:
 	mov.b64 %rd129, %rd439;
 $L26:
-	add.s64 %rd457, %rd174, 1;
-	mov.b64 %rd174, %rd457;
+	add.s64 %rd462, %rd174, 1;
+	mov.b64 %rd174, %rd462;
 	bra.uni $L25;
 $L27:
 $L3:
@@ -12664,7 +12670,7 @@ const gokkosPTX13 = `//
 {
 	.reg .pred %p<114>;
 	.reg .b32 %r<232>;
-	.reg .b64 %rd<475>;
+	.reg .b64 %rd<480>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13711,21 +13717,27 @@ $L120:
 	@!%p106 bra $L129;
 	mov.b64 %rd461, 3;
 	mul.lo.s64 %rd460, %rd461, %rd188;
-	mul.lo.s64 %rd462, %rd460, %rd109;
-	mad.lo.s64 %rd463, %rd462, 8, %rd105;
-	st.global.s64 [%rd463+0], %rd456;
-	mov.b64 %rd465, 3;
-	mul.lo.s64 %rd464, %rd465, %rd188;
-	add.s64 %rd466, %rd464, 1;
-	mul.lo.s64 %rd467, %rd466, %rd109;
-	mad.lo.s64 %rd468, %rd467, 8, %rd105;
-	st.global.s64 [%rd468+0], %rd457;
-	mov.b64 %rd470, 3;
-	mul.lo.s64 %rd469, %rd470, %rd188;
-	add.s64 %rd471, %rd469, 2;
-	mul.lo.s64 %rd472, %rd471, %rd109;
-	mad.lo.s64 %rd473, %rd472, 8, %rd105;
-	st.global.s64 [%rd473+0], %rd458;
+	mov.b64 %rd463, 1;
+	add.s64 %rd462, %rd463, %rd460;
+	mul.lo.s64 %rd464, %rd462, %rd109;
+	mad.lo.s64 %rd465, %rd464, 8, %rd105;
+	st.global.s64 [%rd465+0], %rd456;
+	mov.b64 %rd467, 3;
+	mul.lo.s64 %rd466, %rd467, %rd188;
+	mov.b64 %rd469, 2;
+	add.s64 %rd468, %rd469, %rd466;
+	mul.lo.s64 %rd470, %rd468, %rd109;
+	mad.lo.s64 %rd471, %rd470, 8, %rd105;
+	st.global.s64 [%rd471+0], %rd457;
+	mov.b64 %rd473, 3;
+	mul.lo.s64 %rd472, %rd473, %rd188;
+	mov.b64 %rd475, 3;
+	add.s64 %rd474, %rd475, %rd472;
+	mul.lo.s64 %rd476, %rd474, %rd109;
+	mad.lo.s64 %rd477, %rd476, 8, %rd105;
+	st.global.s64 [%rd477+0], %rd458;
+	add.s64 %rd478, %rd188, 1;
+	st.global.s64 [%rd105+0], %rd478;
 $L129:
 	setp.eq.s64 %p107, %rd456, 0;
 	setp.gt.s64 %p108, %rd456, %rd66;
@@ -13739,8 +13751,8 @@ $L129:
 $L131:
 	mov.b64 %rd143, %rd456;
 $L26:
-	add.s64 %rd474, %rd188, 1;
-	mov.b64 %rd188, %rd474;
+	add.s64 %rd479, %rd188, 1;
+	mov.b64 %rd188, %rd479;
 	bra.uni $L25;
 $L27:
 $L3:
@@ -18953,7 +18965,7 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:18957
+//line gokkos_kernels_gen.go:18969
 }
 
 // gokkosHostLoop1 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -18963,7 +18975,7 @@ func gokkosHostLoop1(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 //line kernels.go:47
 		k.Visited.Set(int(k.Root>>5), uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:18967
+//line gokkos_kernels_gen.go:18979
 }
 
 // gokkosHostLoop2 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -18982,7 +18994,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:18986
+//line gokkos_kernels_gen.go:18998
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -18996,7 +19008,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:19000
+//line gokkos_kernels_gen.go:19012
 }
 
 // gokkosHostLoop3 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -19008,14 +19020,14 @@ func gokkosHostLoop3(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:78
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:19012
+//line gokkos_kernels_gen.go:19024
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:78
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:19019
+//line gokkos_kernels_gen.go:19031
 }
 
 // gokkosHostLoop4 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -19027,14 +19039,14 @@ func gokkosHostLoop4(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:89
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:19031
+//line gokkos_kernels_gen.go:19043
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:89
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:19038
+//line gokkos_kernels_gen.go:19050
 }
 
 // gokkosHostLoop5 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -19048,7 +19060,7 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:19052
+//line gokkos_kernels_gen.go:19064
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -19057,7 +19069,7 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:19061
+//line gokkos_kernels_gen.go:19073
 }
 
 // gokkosHostLoop18 runs reach.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -19108,7 +19120,7 @@ gokkosNext:
 //line op.go:66
 		}
 	}
-//line gokkos_kernels_gen.go:19112
+//line gokkos_kernels_gen.go:19124
 	return gokkosN
 }
 
@@ -19164,6 +19176,6 @@ gokkosNext:
 //line op.go:29
 		}
 	}
-//line gokkos_kernels_gen.go:19168
+//line gokkos_kernels_gen.go:19180
 	return gokkosN
 }

@@ -162,7 +162,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[propagate]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[coloring.propagate]",
-		Pos:   "algorithms/frontier/levels.go:38",
+		Pos:   "algorithms/frontier/levels.go:39",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX5,
 		Entry: "gk_frontier_PushFused_coloring_propagate_",
@@ -5721,7 +5721,7 @@ const gokkosPTX5 = `//
 {
 	.reg .pred %p<110>;
 	.reg .b32 %r<228>;
-	.reg .b64 %rd<458>;
+	.reg .b64 %rd<463>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6739,21 +6739,27 @@ $L118:
 	@!%p102 bra $L127;
 	mov.b64 %rd444, 3;
 	mul.lo.s64 %rd443, %rd444, %rd174;
-	mul.lo.s64 %rd445, %rd443, %rd109;
-	mad.lo.s64 %rd446, %rd445, 8, %rd105;
-	st.global.s64 [%rd446+0], %rd439;
-	mov.b64 %rd448, 3;
-	mul.lo.s64 %rd447, %rd448, %rd174;
-	add.s64 %rd449, %rd447, 1;
-	mul.lo.s64 %rd450, %rd449, %rd109;
-	mad.lo.s64 %rd451, %rd450, 8, %rd105;
-	st.global.s64 [%rd451+0], %rd440;
-	mov.b64 %rd453, 3;
-	mul.lo.s64 %rd452, %rd453, %rd174;
-	add.s64 %rd454, %rd452, 2;
-	mul.lo.s64 %rd455, %rd454, %rd109;
-	mad.lo.s64 %rd456, %rd455, 8, %rd105;
-	st.global.s64 [%rd456+0], %rd441;
+	mov.b64 %rd446, 1;
+	add.s64 %rd445, %rd446, %rd443;
+	mul.lo.s64 %rd447, %rd445, %rd109;
+	mad.lo.s64 %rd448, %rd447, 8, %rd105;
+	st.global.s64 [%rd448+0], %rd439;
+	mov.b64 %rd450, 3;
+	mul.lo.s64 %rd449, %rd450, %rd174;
+	mov.b64 %rd452, 2;
+	add.s64 %rd451, %rd452, %rd449;
+	mul.lo.s64 %rd453, %rd451, %rd109;
+	mad.lo.s64 %rd454, %rd453, 8, %rd105;
+	st.global.s64 [%rd454+0], %rd440;
+	mov.b64 %rd456, 3;
+	mul.lo.s64 %rd455, %rd456, %rd174;
+	mov.b64 %rd458, 3;
+	add.s64 %rd457, %rd458, %rd455;
+	mul.lo.s64 %rd459, %rd457, %rd109;
+	mad.lo.s64 %rd460, %rd459, 8, %rd105;
+	st.global.s64 [%rd460+0], %rd441;
+	add.s64 %rd461, %rd174, 1;
+	st.global.s64 [%rd105+0], %rd461;
 $L127:
 	setp.eq.s64 %p103, %rd439, 0;
 	setp.gt.s64 %p104, %rd439, %rd66;
@@ -6767,8 +6773,8 @@ $L127:
 $L129:
 	mov.b64 %rd129, %rd439;
 $L26:
-	add.s64 %rd457, %rd174, 1;
-	mov.b64 %rd174, %rd457;
+	add.s64 %rd462, %rd174, 1;
+	mov.b64 %rd174, %rd462;
 	bra.uni $L25;
 $L27:
 $L3:
@@ -9331,14 +9337,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:27
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:9335
+//line gokkos_kernels_gen.go:9341
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:27
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:9342
+//line gokkos_kernels_gen.go:9348
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -9352,7 +9358,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:9356
+//line gokkos_kernels_gen.go:9362
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -9361,7 +9367,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:9365
+//line gokkos_kernels_gen.go:9371
 }
 
 // gokkosHostLoop8 runs propagate.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -9412,6 +9418,6 @@ gokkosNext:
 //line op.go:17
 		}
 	}
-//line gokkos_kernels_gen.go:9416
+//line gokkos_kernels_gen.go:9422
 	return gokkosN
 }

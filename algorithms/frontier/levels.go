@@ -31,8 +31,9 @@ import (
 // vertices, so a worklist with a vertex above MaxDegree is not started: the kernel then only
 // writes -1 to Stats[0]. Out's queue fields are ignored; its Dedup, Stamp, Iter and Buffer
 // configure the steps, step l stamping with Iter+l. Member 0 writes, for each step l it ran,
-// the next worklist's size to Stats[3l], its out-edges to Stats[3l+1] and its largest degree
-// to Stats[3l+2].
+// the next worklist's size to Stats[1+3l], its out-edges to Stats[2+3l] and its largest degree
+// to Stats[3+3l], and the number of steps run so far to Stats[0], so that the host reads the
+// statistics of the steps that ran and no more.
 //
 //gokkos:kernel
 type PushFused[Op EdgeOp] struct {
@@ -71,9 +72,10 @@ func (k PushFused[Op]) RunTeam(m teams.Member) {
 		o.Iter = k.Out.Iter + int32(level)
 		added, edges, top := k.step(m, buf, o, in, out, size)
 		if m.TeamRank() == 0 {
-			k.Stats.Set(3*level, added)
-			k.Stats.Set(3*level+1, edges)
-			k.Stats.Set(3*level+2, top)
+			k.Stats.Set(1+3*level, added)
+			k.Stats.Set(2+3*level, edges)
+			k.Stats.Set(3+3*level, top)
+			k.Stats.Set(0, int64(level+1))
 		}
 		if added == 0 || added > k.MaxVertices || edges > k.MaxEdges || top > k.MaxDegree {
 			return
@@ -134,6 +136,10 @@ func (k PushFused[Op]) step(m teams.Member, buf views.View1D[int32], o sink, in,
 	return base, teams.TeamReduce(m, edges, teams.Sum), teams.TeamReduce(m, top, teams.Max)
 }
 
+// levelHead is the number of fused steps whose statistics PushLevels reads back with the step
+// count; the statistics of later steps take a second copy.
+const levelHead = 8
+
 // Levels reports whether the current worklist may start fused steps (PushLevels): it is a
 // queue, not empty, and within the bounds Tuning.LevelVertices and Tuning.LevelEdges (with
 // LevelEdges negative, fused steps are off). It may run the inspector (one reduction) when the
@@ -181,13 +187,13 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 		return nil, nil
 	}
 	t0 := time.Now()
-	if f.stats.Len() < 3*max {
+	if f.stats.Len() < 1+3*max {
 		f.stats.Free()
 		var err error
-		if f.stats, err = views.Alloc1D[int64](f.space.Memory(), "frontier level stats", 3*max); err != nil {
+		if f.stats, err = views.Alloc1D[int64](f.space.Memory(), "frontier level stats", 1+3*max); err != nil {
 			return nil, err
 		}
-		f.statsHost = make([]int64, 3*max)
+		f.statsHost = make([]int64, 1+3*max)
 	}
 	out := sink{Dedup: !f.opt.Unique, Stamp: f.stamp, Iter: int32(f.iter), Buffer: f.tune.Buffer, Sample: 1}
 	k := PushFused[Op]{G: f.g.Out(), Q0: f.queue[f.cur], Q1: f.queue[1-f.cur], Size: int(f.size), MaxLevels: max,
@@ -197,28 +203,32 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 	if err := portable.ParallelForTeam(f.space, "frontier: push levels", p, k); err != nil {
 		return nil, err
 	}
-	host := views.Wrap1D("frontier level stats", f.statsHost[:3*max])
-	if err := views.DeepCopy(host, f.stats.Sub(0, 3*max)); err != nil {
+	// The statistics of the first levelHead steps come back with the step count; those of
+	// later steps, when there were more, in a second copy.
+	head := 1 + 3*min(max, levelHead)
+	if err := views.DeepCopy(views.Wrap1D("frontier level stats", f.statsHost[:head]), f.stats.Sub(0, head)); err != nil {
 		return nil, err
 	}
-	if f.statsHost[0] < 0 {
+	ran := int(f.statsHost[0])
+	if ran > levelHead {
+		all := 1 + 3*ran
+		if err := views.DeepCopy(views.Wrap1D("frontier level stats", f.statsHost[head:all]), f.stats.Sub(head, all)); err != nil {
+			return nil, err
+		}
+	}
+	if ran < 0 {
 		// Not started: a vertex of the worklist is above LevelDegree. Levels will say no
 		// to this worklist without another launch.
 		f.last.MaxDegree, f.last.Iteration, f.degIt = int64(f.tune.LevelDegree)+1, f.iter, f.iter
 		return nil, nil
 	}
-	// The loop below stops where the kernel stopped: at an empty or large worklist or after
-	// max steps.
-	var steps []Step
+	steps := make([]Step, 0, ran)
 	in := f.last
-	for l := range max {
-		added, edges, top := f.statsHost[3*l], f.statsHost[3*l+1], f.statsHost[3*l+2]
+	for l := range ran {
+		added, edges, top := f.statsHost[1+3*l], f.statsHost[2+3*l], f.statsHost[3+3*l]
 		steps = append(steps, Step{Iteration: f.iter + l, Fused: true, Decision: Decision{Strategy: Baseline, In: Queue, Out: Queue},
 			Sample: in, Added: added, AddedEdges: edges})
 		in = Sample{Iteration: f.iter + l + 1, Size: added, Edges: edges, MaxDegree: top, Measured: true, Format: Queue}
-		if added == 0 || added > int64(f.tune.LevelVertices) || edges > int64(f.tune.LevelEdges) || top > int64(f.tune.LevelDegree) {
-			break
-		}
 	}
 	// The steps share the launch's time evenly.
 	per := time.Since(t0).Seconds() / float64(len(steps))

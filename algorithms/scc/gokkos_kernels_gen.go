@@ -279,7 +279,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[propOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.propOp]",
-		Pos:   "algorithms/frontier/levels.go:38",
+		Pos:   "algorithms/frontier/levels.go:39",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX6,
 		Entry: "gk_frontier_PushFused_scc_propOp_",
@@ -324,7 +324,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[reachOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.reachOp]",
-		Pos:   "algorithms/frontier/levels.go:38",
+		Pos:   "algorithms/frontier/levels.go:39",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX7,
 		Entry: "gk_frontier_PushFused_scc_reachOp_",
@@ -11956,7 +11956,7 @@ const gokkosPTX6 = `//
 {
 	.reg .pred %p<117>;
 	.reg .b32 %r<238>;
-	.reg .b64 %rd<484>;
+	.reg .b64 %rd<489>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13027,21 +13027,27 @@ $L124:
 	@!%p109 bra $L133;
 	mov.b64 %rd470, 3;
 	mul.lo.s64 %rd469, %rd470, %rd188;
-	mul.lo.s64 %rd471, %rd469, %rd109;
-	mad.lo.s64 %rd472, %rd471, 8, %rd105;
-	st.global.s64 [%rd472+0], %rd465;
-	mov.b64 %rd474, 3;
-	mul.lo.s64 %rd473, %rd474, %rd188;
-	add.s64 %rd475, %rd473, 1;
-	mul.lo.s64 %rd476, %rd475, %rd109;
-	mad.lo.s64 %rd477, %rd476, 8, %rd105;
-	st.global.s64 [%rd477+0], %rd466;
-	mov.b64 %rd479, 3;
-	mul.lo.s64 %rd478, %rd479, %rd188;
-	add.s64 %rd480, %rd478, 2;
-	mul.lo.s64 %rd481, %rd480, %rd109;
-	mad.lo.s64 %rd482, %rd481, 8, %rd105;
-	st.global.s64 [%rd482+0], %rd467;
+	mov.b64 %rd472, 1;
+	add.s64 %rd471, %rd472, %rd469;
+	mul.lo.s64 %rd473, %rd471, %rd109;
+	mad.lo.s64 %rd474, %rd473, 8, %rd105;
+	st.global.s64 [%rd474+0], %rd465;
+	mov.b64 %rd476, 3;
+	mul.lo.s64 %rd475, %rd476, %rd188;
+	mov.b64 %rd478, 2;
+	add.s64 %rd477, %rd478, %rd475;
+	mul.lo.s64 %rd479, %rd477, %rd109;
+	mad.lo.s64 %rd480, %rd479, 8, %rd105;
+	st.global.s64 [%rd480+0], %rd466;
+	mov.b64 %rd482, 3;
+	mul.lo.s64 %rd481, %rd482, %rd188;
+	mov.b64 %rd484, 3;
+	add.s64 %rd483, %rd484, %rd481;
+	mul.lo.s64 %rd485, %rd483, %rd109;
+	mad.lo.s64 %rd486, %rd485, 8, %rd105;
+	st.global.s64 [%rd486+0], %rd467;
+	add.s64 %rd487, %rd188, 1;
+	st.global.s64 [%rd105+0], %rd487;
 $L133:
 	setp.eq.s64 %p110, %rd465, 0;
 	setp.gt.s64 %p111, %rd465, %rd66;
@@ -13055,8 +13061,8 @@ $L133:
 $L135:
 	mov.b64 %rd143, %rd465;
 $L26:
-	add.s64 %rd483, %rd188, 1;
-	mov.b64 %rd188, %rd483;
+	add.s64 %rd488, %rd188, 1;
+	mov.b64 %rd188, %rd488;
 	bra.uni $L25;
 $L27:
 $L3:
@@ -13141,7 +13147,7 @@ const gokkosPTX7 = `//
 {
 	.reg .pred %p<113>;
 	.reg .b32 %r<236>;
-	.reg .b64 %rd<468>;
+	.reg .b64 %rd<473>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14183,21 +14189,27 @@ $L120:
 	@!%p105 bra $L129;
 	mov.b64 %rd454, 3;
 	mul.lo.s64 %rd453, %rd454, %rd181;
-	mul.lo.s64 %rd455, %rd453, %rd109;
-	mad.lo.s64 %rd456, %rd455, 8, %rd105;
-	st.global.s64 [%rd456+0], %rd449;
-	mov.b64 %rd458, 3;
-	mul.lo.s64 %rd457, %rd458, %rd181;
-	add.s64 %rd459, %rd457, 1;
-	mul.lo.s64 %rd460, %rd459, %rd109;
-	mad.lo.s64 %rd461, %rd460, 8, %rd105;
-	st.global.s64 [%rd461+0], %rd450;
-	mov.b64 %rd463, 3;
-	mul.lo.s64 %rd462, %rd463, %rd181;
-	add.s64 %rd464, %rd462, 2;
-	mul.lo.s64 %rd465, %rd464, %rd109;
-	mad.lo.s64 %rd466, %rd465, 8, %rd105;
-	st.global.s64 [%rd466+0], %rd451;
+	mov.b64 %rd456, 1;
+	add.s64 %rd455, %rd456, %rd453;
+	mul.lo.s64 %rd457, %rd455, %rd109;
+	mad.lo.s64 %rd458, %rd457, 8, %rd105;
+	st.global.s64 [%rd458+0], %rd449;
+	mov.b64 %rd460, 3;
+	mul.lo.s64 %rd459, %rd460, %rd181;
+	mov.b64 %rd462, 2;
+	add.s64 %rd461, %rd462, %rd459;
+	mul.lo.s64 %rd463, %rd461, %rd109;
+	mad.lo.s64 %rd464, %rd463, 8, %rd105;
+	st.global.s64 [%rd464+0], %rd450;
+	mov.b64 %rd466, 3;
+	mul.lo.s64 %rd465, %rd466, %rd181;
+	mov.b64 %rd468, 3;
+	add.s64 %rd467, %rd468, %rd465;
+	mul.lo.s64 %rd469, %rd467, %rd109;
+	mad.lo.s64 %rd470, %rd469, 8, %rd105;
+	st.global.s64 [%rd470+0], %rd451;
+	add.s64 %rd471, %rd181, 1;
+	st.global.s64 [%rd105+0], %rd471;
 $L129:
 	setp.eq.s64 %p106, %rd449, 0;
 	setp.gt.s64 %p107, %rd449, %rd66;
@@ -14211,8 +14223,8 @@ $L129:
 $L131:
 	mov.b64 %rd136, %rd449;
 $L26:
-	add.s64 %rd467, %rd181, 1;
-	mov.b64 %rd181, %rd467;
+	add.s64 %rd472, %rd181, 1;
+	mov.b64 %rd181, %rd472;
 	bra.uni $L25;
 $L27:
 $L3:
@@ -43719,7 +43731,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43723
+//line gokkos_kernels_gen.go:43735
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -43738,7 +43750,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43742
+//line gokkos_kernels_gen.go:43754
 }
 
 // gokkosHostLoop11 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
@@ -43756,7 +43768,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43760
+//line gokkos_kernels_gen.go:43772
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43769,7 +43781,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43773
+//line gokkos_kernels_gen.go:43785
 }
 
 // gokkosHostLoop12 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
@@ -43787,7 +43799,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43791
+//line gokkos_kernels_gen.go:43803
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43801,7 +43813,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43805
+//line gokkos_kernels_gen.go:43817
 }
 
 // gokkosHostLoop13 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
@@ -43814,7 +43826,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:43818
+//line gokkos_kernels_gen.go:43830
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43823,7 +43835,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:43827
+//line gokkos_kernels_gen.go:43839
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -43844,7 +43856,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:245
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:43848
+//line gokkos_kernels_gen.go:43860
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43861,7 +43873,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:245
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:43865
+//line gokkos_kernels_gen.go:43877
 }
 
 // gokkosHostLoop16 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
@@ -43881,7 +43893,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43885
+//line gokkos_kernels_gen.go:43897
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -43896,7 +43908,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43900
+//line gokkos_kernels_gen.go:43912
 }
 
 // gokkosHostLoop17 runs reciprocity.Run for every index in [gokkosLo, gokkosHi).
@@ -43920,7 +43932,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43924
+//line gokkos_kernels_gen.go:43936
 }
 
 // gokkosHostLoop18 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
@@ -43934,7 +43946,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			*acc += d * d
 		}
-//line gokkos_kernels_gen.go:43938
+//line gokkos_kernels_gen.go:43950
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43942,7 +43954,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		*acc += d * d
 	}
-//line gokkos_kernels_gen.go:43946
+//line gokkos_kernels_gen.go:43958
 }
 
 // gokkosHostLoop20 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
@@ -43958,7 +43970,7 @@ func gokkosHostLoop20(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:43962
+//line gokkos_kernels_gen.go:43974
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43968,7 +43980,7 @@ func gokkosHostLoop20(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:43972
+//line gokkos_kernels_gen.go:43984
 }
 
 // gokkosHostLoop21 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -43983,7 +43995,7 @@ func gokkosHostLoop21(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:43987
+//line gokkos_kernels_gen.go:43999
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43992,7 +44004,7 @@ func gokkosHostLoop21(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:43996
+//line gokkos_kernels_gen.go:44008
 }
 
 // gokkosHostLoop22 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -44015,7 +44027,7 @@ func gokkosHostLoop22(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:44019
+//line gokkos_kernels_gen.go:44031
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44032,7 +44044,7 @@ func gokkosHostLoop22(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:44036
+//line gokkos_kernels_gen.go:44048
 }
 
 // gokkosHostLoop23 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
@@ -44048,7 +44060,7 @@ func gokkosHostLoop23(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44052
+//line gokkos_kernels_gen.go:44064
 }
 
 // gokkosHostLoop24 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -44063,7 +44075,7 @@ func gokkosHostLoop24(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:44067
+//line gokkos_kernels_gen.go:44079
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44074,7 +44086,7 @@ func gokkosHostLoop24(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:44078
+//line gokkos_kernels_gen.go:44090
 }
 
 // gokkosHostLoop25 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -44095,7 +44107,7 @@ func gokkosHostLoop25(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:44099
+//line gokkos_kernels_gen.go:44111
 }
 
 // gokkosHostLoop26 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -44112,7 +44124,7 @@ func gokkosHostLoop26(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:44116
+//line gokkos_kernels_gen.go:44128
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44124,7 +44136,7 @@ func gokkosHostLoop26(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:44128
+//line gokkos_kernels_gen.go:44140
 }
 
 // gokkosHostLoop27 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -44148,7 +44160,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:44152
+//line gokkos_kernels_gen.go:44164
 }
 
 // gokkosHostLoop28 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
@@ -44171,7 +44183,7 @@ func gokkosHostLoop28(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:44175
+//line gokkos_kernels_gen.go:44187
 }
 
 // gokkosHostLoop29 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
@@ -44191,7 +44203,7 @@ func gokkosHostLoop29(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44195
+//line gokkos_kernels_gen.go:44207
 }
 
 // gokkosHostLoop30 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -44220,7 +44232,7 @@ func gokkosHostLoop30(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:44224
+//line gokkos_kernels_gen.go:44236
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44243,7 +44255,7 @@ func gokkosHostLoop30(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:44247
+//line gokkos_kernels_gen.go:44259
 }
 
 // gokkosHostLoop31 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -44264,7 +44276,7 @@ func gokkosHostLoop31(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44268
+//line gokkos_kernels_gen.go:44280
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44278,7 +44290,7 @@ func gokkosHostLoop31(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44282
+//line gokkos_kernels_gen.go:44294
 }
 
 // gokkosHostLoop32 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -44306,7 +44318,7 @@ func gokkosHostLoop32(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:44310
+//line gokkos_kernels_gen.go:44322
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44327,7 +44339,7 @@ func gokkosHostLoop32(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:44331
+//line gokkos_kernels_gen.go:44343
 }
 
 // gokkosHostLoop33 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -44342,7 +44354,7 @@ func gokkosHostLoop33(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:44346
+//line gokkos_kernels_gen.go:44358
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44351,7 +44363,7 @@ func gokkosHostLoop33(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44355
+//line gokkos_kernels_gen.go:44367
 }
 
 // gokkosHostLoop34 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -44371,7 +44383,7 @@ func gokkosHostLoop34(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:44375
+//line gokkos_kernels_gen.go:44387
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44385,7 +44397,7 @@ func gokkosHostLoop34(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:44389
+//line gokkos_kernels_gen.go:44401
 }
 
 // gokkosHostLoop35 runs compSample.Run for every index in [gokkosLo, gokkosHi).
@@ -44402,7 +44414,7 @@ func gokkosHostLoop35(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:44406
+//line gokkos_kernels_gen.go:44418
 }
 
 // gokkosHostLoop36 runs compInit.Run for every index in [gokkosLo, gokkosHi).
@@ -44416,7 +44428,7 @@ func gokkosHostLoop36(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:44420
+//line gokkos_kernels_gen.go:44432
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44424,7 +44436,7 @@ func gokkosHostLoop36(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:44428
+//line gokkos_kernels_gen.go:44440
 }
 
 // gokkosHostLoop37 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -44447,7 +44459,7 @@ func gokkosHostLoop37(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:44451
+//line gokkos_kernels_gen.go:44463
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44465,7 +44477,7 @@ func gokkosHostLoop37(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:44469
+//line gokkos_kernels_gen.go:44481
 }
 
 // gokkosHostLoop38 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -44476,14 +44488,14 @@ func gokkosHostLoop38(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44480
+//line gokkos_kernels_gen.go:44492
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:90
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:44487
+//line gokkos_kernels_gen.go:44499
 }
 
 // gokkosHostLoop39 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -44509,7 +44521,7 @@ func gokkosHostLoop39(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44513
+//line gokkos_kernels_gen.go:44525
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44530,7 +44542,7 @@ func gokkosHostLoop39(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44534
+//line gokkos_kernels_gen.go:44546
 }
 
 // gokkosHostLoop40 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -44542,14 +44554,14 @@ func gokkosHostLoop40(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:44546
+//line gokkos_kernels_gen.go:44558
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:44553
+//line gokkos_kernels_gen.go:44565
 }
 
 // gokkosHostLoop41 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -44569,7 +44581,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:44573
+//line gokkos_kernels_gen.go:44585
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44582,7 +44594,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:44586
+//line gokkos_kernels_gen.go:44598
 }
 
 // gokkosHostLoop42 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -44593,7 +44605,7 @@ func gokkosHostLoop42(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:44597
+//line gokkos_kernels_gen.go:44609
 }
 
 // gokkosHostLoop43 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -44608,7 +44620,7 @@ func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:44612
+//line gokkos_kernels_gen.go:44624
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44617,7 +44629,7 @@ func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44621
+//line gokkos_kernels_gen.go:44633
 }
 
 // gokkosHostLoop44 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -44633,7 +44645,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44637
+//line gokkos_kernels_gen.go:44649
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44643,7 +44655,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44647
+//line gokkos_kernels_gen.go:44659
 }
 
 // gokkosHostLoop45 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -44665,7 +44677,7 @@ func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44669
+//line gokkos_kernels_gen.go:44681
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44682,7 +44694,7 @@ func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44686
+//line gokkos_kernels_gen.go:44698
 }
 
 // gokkosHostLoop46 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -44702,7 +44714,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:44706
+//line gokkos_kernels_gen.go:44718
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44717,7 +44729,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:44721
+//line gokkos_kernels_gen.go:44733
 }
 
 // gokkosHostLoop47 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -44744,7 +44756,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:44748
+//line gokkos_kernels_gen.go:44760
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44764,7 +44776,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44768
+//line gokkos_kernels_gen.go:44780
 }
 
 // gokkosHostLoop48 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -44778,7 +44790,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:44782
+//line gokkos_kernels_gen.go:44794
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44787,7 +44799,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:44791
+//line gokkos_kernels_gen.go:44803
 }
 
 // gokkosHostLoop49 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -44806,7 +44818,7 @@ func gokkosHostLoop49(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:44810
+//line gokkos_kernels_gen.go:44822
 		return
 	}
 gokkosNext:
@@ -44820,7 +44832,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44824
+//line gokkos_kernels_gen.go:44836
 }
 
 // gokkosHostLoop50 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
@@ -44836,7 +44848,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:44840
+//line gokkos_kernels_gen.go:44852
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44847,7 +44859,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:44851
+//line gokkos_kernels_gen.go:44863
 }
 
 // gokkosHostLoop52 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
@@ -44859,7 +44871,7 @@ func gokkosHostLoop52(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:44863
+//line gokkos_kernels_gen.go:44875
 }
 
 // gokkosHostLoop53 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
@@ -44877,7 +44889,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:44881
+//line gokkos_kernels_gen.go:44893
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44890,7 +44902,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:44894
+//line gokkos_kernels_gen.go:44906
 }
 
 // gokkosHostLoop54 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
@@ -44912,7 +44924,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44916
+//line gokkos_kernels_gen.go:44928
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44926,7 +44938,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44930
+//line gokkos_kernels_gen.go:44942
 }
 
 // gokkosHostLoop55 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
@@ -44961,7 +44973,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:44965
+//line gokkos_kernels_gen.go:44977
 		return
 	}
 gokkosNext:
@@ -44991,7 +45003,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:44995
+//line gokkos_kernels_gen.go:45007
 }
 
 // gokkosHostLoop56 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
@@ -45014,7 +45026,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:45018
+//line gokkos_kernels_gen.go:45030
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45030,7 +45042,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:45034
+//line gokkos_kernels_gen.go:45046
 }
 
 // gokkosHostLoop57 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -45051,7 +45063,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:45055
+//line gokkos_kernels_gen.go:45067
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45066,7 +45078,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:45070
+//line gokkos_kernels_gen.go:45082
 }
 
 // gokkosHostLoop58 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -45140,7 +45152,7 @@ gokkosNext:
 //line multistep.go:228
 		}
 	}
-//line gokkos_kernels_gen.go:45144
+//line gokkos_kernels_gen.go:45156
 	return gokkosN
 }
 
@@ -45195,6 +45207,6 @@ gokkosNext:
 //line multistep.go:207
 		}
 	}
-//line gokkos_kernels_gen.go:45199
+//line gokkos_kernels_gen.go:45211
 	return gokkosN
 }

@@ -355,7 +355,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[nearRelax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.nearRelax]",
-		Pos:   "algorithms/frontier/levels.go:38",
+		Pos:   "algorithms/frontier/levels.go:39",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX9,
 		Entry: "gk_frontier_PushFused_sssp_nearRelax_",
@@ -401,7 +401,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relaxInt]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relaxInt]",
-		Pos:   "algorithms/frontier/levels.go:38",
+		Pos:   "algorithms/frontier/levels.go:39",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX10,
 		Entry: "gk_frontier_PushFused_sssp_relaxInt_",
@@ -440,7 +440,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relax]",
-		Pos:   "algorithms/frontier/levels.go:38",
+		Pos:   "algorithms/frontier/levels.go:39",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX11,
 		Entry: "gk_frontier_PushFused_sssp_relax_",
@@ -16276,7 +16276,7 @@ const gokkosPTX9 = `//
 {
 	.reg .pred %p<131>;
 	.reg .b32 %r<234>;
-	.reg .b64 %rd<547>;
+	.reg .b64 %rd<552>;
 	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -17475,21 +17475,27 @@ $L138:
 	@!%p123 bra $L147;
 	mov.b64 %rd533, 3;
 	mul.lo.s64 %rd532, %rd533, %rd216;
-	mul.lo.s64 %rd534, %rd532, %rd109;
-	mad.lo.s64 %rd535, %rd534, 8, %rd105;
-	st.global.s64 [%rd535+0], %rd528;
-	mov.b64 %rd537, 3;
-	mul.lo.s64 %rd536, %rd537, %rd216;
-	add.s64 %rd538, %rd536, 1;
-	mul.lo.s64 %rd539, %rd538, %rd109;
-	mad.lo.s64 %rd540, %rd539, 8, %rd105;
-	st.global.s64 [%rd540+0], %rd529;
-	mov.b64 %rd542, 3;
-	mul.lo.s64 %rd541, %rd542, %rd216;
-	add.s64 %rd543, %rd541, 2;
-	mul.lo.s64 %rd544, %rd543, %rd109;
-	mad.lo.s64 %rd545, %rd544, 8, %rd105;
-	st.global.s64 [%rd545+0], %rd530;
+	mov.b64 %rd535, 1;
+	add.s64 %rd534, %rd535, %rd532;
+	mul.lo.s64 %rd536, %rd534, %rd109;
+	mad.lo.s64 %rd537, %rd536, 8, %rd105;
+	st.global.s64 [%rd537+0], %rd528;
+	mov.b64 %rd539, 3;
+	mul.lo.s64 %rd538, %rd539, %rd216;
+	mov.b64 %rd541, 2;
+	add.s64 %rd540, %rd541, %rd538;
+	mul.lo.s64 %rd542, %rd540, %rd109;
+	mad.lo.s64 %rd543, %rd542, 8, %rd105;
+	st.global.s64 [%rd543+0], %rd529;
+	mov.b64 %rd545, 3;
+	mul.lo.s64 %rd544, %rd545, %rd216;
+	mov.b64 %rd547, 3;
+	add.s64 %rd546, %rd547, %rd544;
+	mul.lo.s64 %rd548, %rd546, %rd109;
+	mad.lo.s64 %rd549, %rd548, 8, %rd105;
+	st.global.s64 [%rd549+0], %rd530;
+	add.s64 %rd550, %rd216, 1;
+	st.global.s64 [%rd105+0], %rd550;
 $L147:
 	setp.eq.s64 %p124, %rd528, 0;
 	setp.gt.s64 %p125, %rd528, %rd66;
@@ -17503,8 +17509,8 @@ $L147:
 $L149:
 	mov.b64 %rd171, %rd528;
 $L26:
-	add.s64 %rd546, %rd216, 1;
-	mov.b64 %rd216, %rd546;
+	add.s64 %rd551, %rd216, 1;
+	mov.b64 %rd216, %rd551;
 	bra.uni $L25;
 $L27:
 $L3:
@@ -17588,7 +17594,7 @@ const gokkosPTX10 = `//
 {
 	.reg .pred %p<111>;
 	.reg .b32 %r<230>;
-	.reg .b64 %rd<474>;
+	.reg .b64 %rd<479>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -18628,21 +18634,27 @@ $L120:
 	@!%p103 bra $L129;
 	mov.b64 %rd460, 3;
 	mul.lo.s64 %rd459, %rd460, %rd181;
-	mul.lo.s64 %rd461, %rd459, %rd109;
-	mad.lo.s64 %rd462, %rd461, 8, %rd105;
-	st.global.s64 [%rd462+0], %rd455;
-	mov.b64 %rd464, 3;
-	mul.lo.s64 %rd463, %rd464, %rd181;
-	add.s64 %rd465, %rd463, 1;
-	mul.lo.s64 %rd466, %rd465, %rd109;
-	mad.lo.s64 %rd467, %rd466, 8, %rd105;
-	st.global.s64 [%rd467+0], %rd456;
-	mov.b64 %rd469, 3;
-	mul.lo.s64 %rd468, %rd469, %rd181;
-	add.s64 %rd470, %rd468, 2;
-	mul.lo.s64 %rd471, %rd470, %rd109;
-	mad.lo.s64 %rd472, %rd471, 8, %rd105;
-	st.global.s64 [%rd472+0], %rd457;
+	mov.b64 %rd462, 1;
+	add.s64 %rd461, %rd462, %rd459;
+	mul.lo.s64 %rd463, %rd461, %rd109;
+	mad.lo.s64 %rd464, %rd463, 8, %rd105;
+	st.global.s64 [%rd464+0], %rd455;
+	mov.b64 %rd466, 3;
+	mul.lo.s64 %rd465, %rd466, %rd181;
+	mov.b64 %rd468, 2;
+	add.s64 %rd467, %rd468, %rd465;
+	mul.lo.s64 %rd469, %rd467, %rd109;
+	mad.lo.s64 %rd470, %rd469, 8, %rd105;
+	st.global.s64 [%rd470+0], %rd456;
+	mov.b64 %rd472, 3;
+	mul.lo.s64 %rd471, %rd472, %rd181;
+	mov.b64 %rd474, 3;
+	add.s64 %rd473, %rd474, %rd471;
+	mul.lo.s64 %rd475, %rd473, %rd109;
+	mad.lo.s64 %rd476, %rd475, 8, %rd105;
+	st.global.s64 [%rd476+0], %rd457;
+	add.s64 %rd477, %rd181, 1;
+	st.global.s64 [%rd105+0], %rd477;
 $L129:
 	setp.eq.s64 %p104, %rd455, 0;
 	setp.gt.s64 %p105, %rd455, %rd66;
@@ -18656,8 +18668,8 @@ $L129:
 $L131:
 	mov.b64 %rd136, %rd455;
 $L26:
-	add.s64 %rd473, %rd181, 1;
-	mov.b64 %rd181, %rd473;
+	add.s64 %rd478, %rd181, 1;
+	mov.b64 %rd181, %rd478;
 	bra.uni $L25;
 $L27:
 $L3:
@@ -18741,7 +18753,7 @@ const gokkosPTX11 = `//
 {
 	.reg .pred %p<116>;
 	.reg .b32 %r<221>;
-	.reg .b64 %rd<473>;
+	.reg .b64 %rd<478>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -19800,21 +19812,27 @@ $L122:
 	@!%p108 bra $L131;
 	mov.b64 %rd459, 3;
 	mul.lo.s64 %rd458, %rd459, %rd181;
-	mul.lo.s64 %rd460, %rd458, %rd109;
-	mad.lo.s64 %rd461, %rd460, 8, %rd105;
-	st.global.s64 [%rd461+0], %rd454;
-	mov.b64 %rd463, 3;
-	mul.lo.s64 %rd462, %rd463, %rd181;
-	add.s64 %rd464, %rd462, 1;
-	mul.lo.s64 %rd465, %rd464, %rd109;
-	mad.lo.s64 %rd466, %rd465, 8, %rd105;
-	st.global.s64 [%rd466+0], %rd455;
-	mov.b64 %rd468, 3;
-	mul.lo.s64 %rd467, %rd468, %rd181;
-	add.s64 %rd469, %rd467, 2;
-	mul.lo.s64 %rd470, %rd469, %rd109;
-	mad.lo.s64 %rd471, %rd470, 8, %rd105;
-	st.global.s64 [%rd471+0], %rd456;
+	mov.b64 %rd461, 1;
+	add.s64 %rd460, %rd461, %rd458;
+	mul.lo.s64 %rd462, %rd460, %rd109;
+	mad.lo.s64 %rd463, %rd462, 8, %rd105;
+	st.global.s64 [%rd463+0], %rd454;
+	mov.b64 %rd465, 3;
+	mul.lo.s64 %rd464, %rd465, %rd181;
+	mov.b64 %rd467, 2;
+	add.s64 %rd466, %rd467, %rd464;
+	mul.lo.s64 %rd468, %rd466, %rd109;
+	mad.lo.s64 %rd469, %rd468, 8, %rd105;
+	st.global.s64 [%rd469+0], %rd455;
+	mov.b64 %rd471, 3;
+	mul.lo.s64 %rd470, %rd471, %rd181;
+	mov.b64 %rd473, 3;
+	add.s64 %rd472, %rd473, %rd470;
+	mul.lo.s64 %rd474, %rd472, %rd109;
+	mad.lo.s64 %rd475, %rd474, 8, %rd105;
+	st.global.s64 [%rd475+0], %rd456;
+	add.s64 %rd476, %rd181, 1;
+	st.global.s64 [%rd105+0], %rd476;
 $L131:
 	setp.eq.s64 %p109, %rd454, 0;
 	setp.gt.s64 %p110, %rd454, %rd66;
@@ -19828,8 +19846,8 @@ $L131:
 $L133:
 	mov.b64 %rd136, %rd454;
 $L26:
-	add.s64 %rd472, %rd181, 1;
-	mov.b64 %rd181, %rd472;
+	add.s64 %rd477, %rd181, 1;
+	mov.b64 %rd181, %rd477;
 	bra.uni $L25;
 $L27:
 $L3:
@@ -40015,7 +40033,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:40019
+//line gokkos_kernels_gen.go:40037
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -40033,7 +40051,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:40037
+//line gokkos_kernels_gen.go:40055
 }
 
 // gokkosHostLoop16 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
@@ -40057,7 +40075,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:40061
+//line gokkos_kernels_gen.go:40079
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40076,7 +40094,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:40080
+//line gokkos_kernels_gen.go:40098
 }
 
 // gokkosHostLoop17 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -40103,7 +40121,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:40107
+//line gokkos_kernels_gen.go:40125
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -40125,7 +40143,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:40129
+//line gokkos_kernels_gen.go:40147
 }
 
 // gokkosHostLoop18 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
@@ -40139,7 +40157,7 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:40143
+//line gokkos_kernels_gen.go:40161
 }
 
 // gokkosHostLoop19 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -40154,7 +40172,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:40158
+//line gokkos_kernels_gen.go:40176
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40165,7 +40183,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:40169
+//line gokkos_kernels_gen.go:40187
 }
 
 // gokkosHostLoop20 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -40186,7 +40204,7 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:40190
+//line gokkos_kernels_gen.go:40208
 }
 
 // gokkosHostLoop21 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -40211,7 +40229,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40215
+//line gokkos_kernels_gen.go:40233
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40230,7 +40248,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40234
+//line gokkos_kernels_gen.go:40252
 }
 
 // gokkosHostLoop22 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -40258,7 +40276,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40262
+//line gokkos_kernels_gen.go:40280
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40280,7 +40298,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40284
+//line gokkos_kernels_gen.go:40302
 }
 
 // gokkosHostLoop23 runs nonInteger.Run for every index in [gokkosLo, gokkosHi).
@@ -40294,7 +40312,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40298
+//line gokkos_kernels_gen.go:40316
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -40304,7 +40322,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40308
+//line gokkos_kernels_gen.go:40326
 }
 
 // gokkosHostLoop24 runs narrowWeights.Run for every index in [gokkosLo, gokkosHi).
@@ -40316,14 +40334,14 @@ func gokkosHostLoop24(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:40320
+//line gokkos_kernels_gen.go:40338
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:40327
+//line gokkos_kernels_gen.go:40345
 }
 
 // gokkosHostLoop25 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -40340,7 +40358,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:40344
+//line gokkos_kernels_gen.go:40362
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40352,7 +40370,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:40356
+//line gokkos_kernels_gen.go:40374
 }
 
 // gokkosHostLoop26 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -40382,7 +40400,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:40386
+//line gokkos_kernels_gen.go:40404
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40407,7 +40425,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:40411
+//line gokkos_kernels_gen.go:40429
 }
 
 // gokkosHostLoop27 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -40417,7 +40435,7 @@ func gokkosHostLoop27(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:40421
+//line gokkos_kernels_gen.go:40439
 }
 
 // gokkosHostLoop28 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -40429,7 +40447,7 @@ func gokkosHostLoop28(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:40433
+//line gokkos_kernels_gen.go:40451
 }
 
 // gokkosHostLoop29 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -40440,14 +40458,14 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			*acc = min(*acc, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:40444
+//line gokkos_kernels_gen.go:40462
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:91
 		*acc = min(*acc, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:40451
+//line gokkos_kernels_gen.go:40469
 }
 
 // gokkosHostLoop30 runs partition.Run for every index in [gokkosLo, gokkosHi).
@@ -40472,7 +40490,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40476
+//line gokkos_kernels_gen.go:40494
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40492,7 +40510,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40496
+//line gokkos_kernels_gen.go:40514
 }
 
 // gokkosHostLoop31 runs claim.Run for every index in [gokkosLo, gokkosHi).
@@ -40508,7 +40526,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:40512
+//line gokkos_kernels_gen.go:40530
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -40519,7 +40537,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:40523
+//line gokkos_kernels_gen.go:40541
 }
 
 // gokkosHostLoop32 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -40537,7 +40555,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:40541
+//line gokkos_kernels_gen.go:40559
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -40550,7 +40568,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:40554
+//line gokkos_kernels_gen.go:40572
 }
 
 // gokkosHostLoop33 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
@@ -40561,14 +40579,14 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:40565
+//line gokkos_kernels_gen.go:40583
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:173
 		*acc = min(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:40572
+//line gokkos_kernels_gen.go:40590
 }
 
 // gokkosHostLoop34 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
@@ -40579,14 +40597,14 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:40583
+//line gokkos_kernels_gen.go:40601
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:183
 		*acc = max(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:40590
+//line gokkos_kernels_gen.go:40608
 }
 
 // gokkosHostLoop35 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
@@ -40599,7 +40617,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				*acc = min(*acc, w)
 			}
 		}
-//line gokkos_kernels_gen.go:40603
+//line gokkos_kernels_gen.go:40621
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -40608,7 +40626,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			*acc = min(*acc, w)
 		}
 	}
-//line gokkos_kernels_gen.go:40612
+//line gokkos_kernels_gen.go:40630
 }
 
 // gokkosHostLoop36 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
@@ -40621,7 +40639,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40625
+//line gokkos_kernels_gen.go:40643
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40630,7 +40648,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40634
+//line gokkos_kernels_gen.go:40652
 }
 
 // gokkosHostLoop37 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
@@ -40643,7 +40661,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				*acc += d
 			}
 		}
-//line gokkos_kernels_gen.go:40647
+//line gokkos_kernels_gen.go:40665
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40652,7 +40670,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			*acc += d
 		}
 	}
-//line gokkos_kernels_gen.go:40656
+//line gokkos_kernels_gen.go:40674
 }
 
 // gokkosHostLoop38 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
@@ -40665,7 +40683,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				*acc = max(*acc, d)
 			}
 		}
-//line gokkos_kernels_gen.go:40669
+//line gokkos_kernels_gen.go:40687
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40674,7 +40692,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			*acc = max(*acc, d)
 		}
 	}
-//line gokkos_kernels_gen.go:40678
+//line gokkos_kernels_gen.go:40696
 }
 
 // gokkosHostLoop39 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -40688,7 +40706,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:40692
+//line gokkos_kernels_gen.go:40710
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40697,7 +40715,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:40701
+//line gokkos_kernels_gen.go:40719
 }
 
 // gokkosHostLoop40 runs splitWindow.Run for every index in [gokkosLo, gokkosHi).
@@ -40739,7 +40757,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:40743
+//line gokkos_kernels_gen.go:40761
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40777,7 +40795,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:40781
+//line gokkos_kernels_gen.go:40799
 }
 
 // gokkosHostLoop41 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
@@ -40802,7 +40820,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:40806
+//line gokkos_kernels_gen.go:40824
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40822,7 +40840,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:40826
+//line gokkos_kernels_gen.go:40844
 }
 
 // gokkosHostLoop42 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
@@ -40836,7 +40854,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				*acc = min(*acc, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:40840
+//line gokkos_kernels_gen.go:40858
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40846,7 +40864,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			*acc = min(*acc, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:40850
+//line gokkos_kernels_gen.go:40868
 }
 
 // gokkosHostLoop43 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
@@ -40875,7 +40893,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1 << shift
 		}
-//line gokkos_kernels_gen.go:40879
+//line gokkos_kernels_gen.go:40897
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40899,7 +40917,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1 << shift
 	}
-//line gokkos_kernels_gen.go:40903
+//line gokkos_kernels_gen.go:40921
 }
 
 // gokkosHostLoop44 runs poison.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -40949,7 +40967,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:40953
+//line gokkos_kernels_gen.go:40971
 	return gokkosN
 }
 
@@ -41009,7 +41027,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:41013
+//line gokkos_kernels_gen.go:41031
 	return gokkosN
 }
 
@@ -41069,7 +41087,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:41073
+//line gokkos_kernels_gen.go:41091
 	return gokkosN
 }
 
@@ -41197,6 +41215,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:41201
+//line gokkos_kernels_gen.go:41219
 	return gokkosN
 }
