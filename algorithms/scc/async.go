@@ -371,10 +371,14 @@ func (s *state) async() error {
 
 // propagate runs sweeps over the first ne edges of the worklist until one changes nothing,
 // reading the changed flags back once per batch; with a budget (s.budget), it returns
-// errAsyncBudget once the run's sweeps reach it.
+// errAsyncBudget when the run's sweeps have reached it at the end of a batch without a fixed
+// point, or before it starts.
 func (s *state) propagate(a *asyncState, ne int) error {
 	if ne == 0 {
 		return nil
+	}
+	if s.budget > 0 && s.stats.AsyncSweeps >= s.budget {
+		return errAsyncBudget // a later round, with the budget spent by the earlier ones
 	}
 	k := asyncSweep{Src: a.src, Dst: a.dst, In: a.in, Out: a.out, Flags: a.flags, M: ne, Chunk: asyncChunk, Local: asyncLocal}
 	pol := portable.Teams((ne+asyncChunk-1)/asyncChunk, teamSize).WithSchedule(portable.Dynamic)

@@ -171,9 +171,10 @@ type Options struct {
 	// Trace records EdgeList's phases in Stats.Phases.
 	Trace bool
 	// AsyncBudget makes Async give up once the propagation sweeps of one Run have reached this
-	// many and a batch of sweeps ends without a fixed point (the host sees the sweeps' flags
-	// once per batch: 4, 8, 16, then up to 64 sweeps), and find the components with Multistep
-	// instead (Stats.AsyncFallback), from scratch; the work already done is lost. 0 means no budget, except under AutoMethod, whose signals set it
+	// many, when a batch of sweeps ends without a fixed point (the host sees the sweeps' flags
+	// once per batch: 4, 8, 16, then up to 64 sweeps) or a later round is to start, and find
+	// the components with Multistep instead (Stats.AsyncFallback), from scratch; the work
+	// already done is lost. 0 means no budget, except under AutoMethod, whose signals set it
 	// (AutoSignals.Budget). New then also prepares Multistep.
 	AsyncBudget int
 }
