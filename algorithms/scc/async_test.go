@@ -241,9 +241,8 @@ func TestAsyncBudget(t *testing.T) {
 			if st.AsyncFallback != c.fallback {
 				t.Fatalf("fallback %v after %d sweeps with a budget of %d; want %v", st.AsyncFallback, st.AsyncSweeps, c.budget, c.fallback)
 			}
-			if c.fallback && (st.Phase1Rounds+st.SerialVertices == 0 || st.AsyncFound != 0) {
-				t.Fatalf("fell back after %d sweeps, then %d forward-backward steps and %d vertices in the serial finish; %d vertices settled by the abandoned attempt",
-					st.AsyncSweeps, st.Phase1Rounds, st.SerialVertices, st.AsyncFound)
+			if c.fallback && st.Phase1Rounds+st.SerialVertices == 0 {
+				t.Fatalf("fell back after %d sweeps, then no forward-backward step and no serial finish", st.AsyncSweeps)
 			}
 		})
 	}
