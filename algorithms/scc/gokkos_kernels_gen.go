@@ -457,37 +457,35 @@ func init() {
 	})
 	gokkosimpl.Register[asyncEdges](&abi.KernelSpec{
 		Name:  "scc.asyncEdges",
-		Pos:   "algorithms/scc/async.go:84",
+		Pos:   "algorithms/scc/async.go:88",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX10,
 		Scan:  abi.ScanEntries{Up: "gk_scc_asyncEdges_up", Mid: "gk_scc_asyncEdges_mid", Down: "gk_scc_asyncEdges_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
-			{Name: "N", Field: []int{0}, Kind: abi.KindInt64},
-			{Name: "Off", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
-			{Name: "Adj", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "St", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Src", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Dst", Field: []int{5}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Off", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "Adj", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "St", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Src", Field: []int{3}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Dst", Field: []int{4}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
 		Source: []abi.SourcePiece{
-			{File: "async.go", Key: "func (asyncEdges) Run", Hash: "5bd39714e7c18d3a"},
-			{File: "async.go", Key: "func edgeSource", Hash: "11ecca212e658e2a"},
-			{File: "async.go", Key: "type asyncEdges", Hash: "c8b6b73d7c68b609"},
+			{File: "async.go", Key: "func (asyncEdges) Run", Hash: "8c95242726f094bf"},
+			{File: "async.go", Key: "type asyncEdges", Hash: "c7e9ff8164248222"},
 			{File: "status.go", Key: "const stBW", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stBX", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stDone", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stFW", Hash: "a373e59f0546337a"},
 			{File: "status.go", Key: "const stFX", Hash: "a373e59f0546337a"},
 		},
-		SourceHash: "f5f398a93ce2d632",
+		SourceHash: "98831a5b158e0ccc",
 	})
 	gokkosimpl.RegisterHostScan[asyncEdges, int64](gokkosHostLoop10)
 	gokkosimpl.Register[asyncActive](&abi.KernelSpec{
 		Name:  "scc.asyncActive",
-		Pos:   "algorithms/scc/async.go:112",
+		Pos:   "algorithms/scc/async.go:117",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX11,
 		Scan:  abi.ScanEntries{Up: "gk_scc_asyncActive_up", Mid: "gk_scc_asyncActive_mid", Down: "gk_scc_asyncActive_down"},
@@ -512,7 +510,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[asyncActive, int64](gokkosHostLoop11)
 	gokkosimpl.Register[asyncKeep](&abi.KernelSpec{
 		Name:  "scc.asyncKeep",
-		Pos:   "algorithms/scc/async.go:131",
+		Pos:   "algorithms/scc/async.go:136",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX12,
 		Scan:  abi.ScanEntries{Up: "gk_scc_asyncKeep_up", Mid: "gk_scc_asyncKeep_mid", Down: "gk_scc_asyncKeep_down"},
@@ -538,7 +536,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[asyncKeep, int64](gokkosHostLoop12)
 	gokkosimpl.Register[asyncInit](&abi.KernelSpec{
 		Name:  "scc.asyncInit",
-		Pos:   "algorithms/scc/async.go:151",
+		Pos:   "algorithms/scc/async.go:156",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX13,
 		Entry: "gk_scc_asyncInit",
@@ -558,7 +556,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[asyncInit](gokkosHostLoop13)
 	gokkosimpl.Register[asyncSweep](&abi.KernelSpec{
 		Name:  "scc.asyncSweep",
-		Pos:   "algorithms/scc/async.go:176",
+		Pos:   "algorithms/scc/async.go:181",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX14,
 		Entry: "gk_scc_asyncSweep",
@@ -585,7 +583,7 @@ func init() {
 	})
 	gokkosimpl.Register[asyncSettle](&abi.KernelSpec{
 		Name:      "scc.asyncSettle",
-		Pos:       "algorithms/scc/async.go:227",
+		Pos:       "algorithms/scc/async.go:232",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX15,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_asyncSettle_main", Final: "gk_scc_asyncSettle_final"},
@@ -615,7 +613,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[asyncSettle, int64](gokkosHostLoop15)
 	gokkosimpl.Register[asyncFilter](&abi.KernelSpec{
 		Name:  "scc.asyncFilter",
-		Pos:   "algorithms/scc/async.go:252",
+		Pos:   "algorithms/scc/async.go:257",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX16,
 		Scan:  abi.ScanEntries{Up: "gk_scc_asyncFilter_up", Mid: "gk_scc_asyncFilter_mid", Down: "gk_scc_asyncFilter_down"},
@@ -17684,13 +17682,12 @@ const gokkosPTX10 = `//
 	.param .b64 gk_s11,
 	.param .b64 gk_s12,
 	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15
+	.param .b64 gk_s14
 )
 {
-	.reg .pred %p<26>;
+	.reg .pred %p<25>;
 	.reg .b32 %r<72>;
-	.reg .b64 %rd<115>;
+	.reg .b64 %rd<110>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17714,249 +17711,238 @@ const gokkosPTX10 = `//
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_sums];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
 	mov.b64 %rd17, %rd16;
 	ld.param.s64 %rd18, [gk_s5];
 	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
 	mov.b64 %rd24, %rd23;
 	ld.param.s64 %rd25, [gk_s8];
 	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.u64 %rd29, [gk_s10];
-	cvta.to.global.u64 %rd30, %rd29;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
 	mov.b64 %rd31, %rd30;
 	ld.param.s64 %rd32, [gk_s11];
 	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	ld.param.u64 %rd36, [gk_s13];
-	cvta.to.global.u64 %rd37, %rd36;
+	ld.param.u64 %rd34, [gk_s12];
+	cvta.to.global.u64 %rd35, %rd34;
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s13];
 	mov.b64 %rd38, %rd37;
 	ld.param.s64 %rd39, [gk_s14];
 	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s15];
-	mov.b64 %rd42, %rd41;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd43, %rd3, %rd2;
-	max.s64 %rd44, %rd43, 0;
-	cvt.u64.u32 %rd45, %r19;
-	add.s64 %rd46, %rd44, %rd45;
-	sub.s64 %rd47, %rd46, 1;
-	div.u64 %rd48, %rd47, %rd45;
-	cvt.u64.u32 %rd49, %r18;
-	mad.lo.s64 %rd50, %rd49, %rd48, %rd2;
-	add.s64 %rd51, %rd50, %rd48;
-	min.s64 %rd52, %rd51, %rd3;
-	mov.b64 %rd53, 0;
-	cvt.u64.u32 %rd54, %r5;
-	add.s64 %rd55, %rd50, %rd54;
-	cvt.u64.u32 %rd56, %r6;
-	mov.b64 %rd57, %rd55;
+	sub.s64 %rd41, %rd3, %rd2;
+	max.s64 %rd42, %rd41, 0;
+	cvt.u64.u32 %rd43, %r19;
+	add.s64 %rd44, %rd42, %rd43;
+	sub.s64 %rd45, %rd44, 1;
+	div.u64 %rd46, %rd45, %rd43;
+	cvt.u64.u32 %rd47, %r18;
+	mad.lo.s64 %rd48, %rd47, %rd46, %rd2;
+	add.s64 %rd49, %rd48, %rd46;
+	min.s64 %rd50, %rd49, %rd3;
+	mov.b64 %rd51, 0;
+	cvt.u64.u32 %rd52, %r5;
+	add.s64 %rd53, %rd48, %rd52;
+	cvt.u64.u32 %rd54, %r6;
+	mov.b64 %rd55, %rd53;
 $L1:
-	setp.ge.s64 %p2, %rd57, %rd52;
+	setp.ge.s64 %p2, %rd55, %rd50;
 	@%p2 bra $L2;
 	mov.pred %p3, 0;
-	mov.b64 %rd58, %rd57;
-	mul.lo.s64 %rd59, %rd58, %rd21;
-	mad.lo.s64 %rd60, %rd59, 4, %rd17;
-	ld.global.nc.s32 %r20, [%rd60+0];
+	mov.b64 %rd56, %rd55;
+	mul.lo.s64 %rd57, %rd56, %rd26;
+	mad.lo.s64 %rd58, %rd57, 4, %rd22;
+	ld.global.nc.u32 %r20, [%rd58+0];
 	mov.b32 %r21, %r20;
-	cvt.s64.s32 %rd61, %r21;
-	mov.b64 %rd62, %rd61;
-	mul.lo.s64 %rd63, %rd62, %rd28;
-	mad.lo.s64 %rd64, %rd63, 4, %rd24;
-	ld.global.nc.u32 %r22, [%rd64+0];
-	mov.b32 %r23, %r22;
-	and.b32 %r24, %r23, 0x4;
-	setp.ne.u32 %p4, %r24, 0x0;
+	and.b32 %r22, %r21, 0x4;
+	setp.ne.u32 %p4, %r22, 0x0;
 	@!%p4 bra $L5;
 	bra.uni $L3;
 $L5:
-	mov.b64 %rd65, %rd7;
-	mov.b64 %rd66, %rd58;
-	mov.b64 %rd67, %rd65;
-	mov.b64 %rd68, 0;
-	mov.b64 %rd69, %rd67;
+	add.s64 %rd59, %rd56, 1;
+	mul.lo.s64 %rd60, %rd59, %rd12;
+	mad.lo.s64 %rd61, %rd60, 8, %rd8;
+	ld.global.nc.s64 %rd62, [%rd61+0];
+	mov.b64 %rd63, %rd62;
+	mov.b64 %rd64, %rd63;
+	mul.lo.s64 %rd65, %rd56, %rd12;
+	mad.lo.s64 %rd66, %rd65, 8, %rd8;
+	ld.global.nc.s64 %rd67, [%rd66+0];
+	mov.b64 %rd68, %rd67;
+	mov.b64 %rd69, %rd68;
 $L6:
-	sub.s64 %rd70, %rd69, %rd68;
-	setp.gt.s64 %p5, %rd70, 1;
+	setp.lt.s64 %p5, %rd69, %rd64;
 	not.pred %p6, %p5;
 	@!%p6 bra $L10;
 	bra.uni $L8;
 $L10:
-	add.s64 %rd71, %rd68, %rd69;
-	div.s64 %rd72, %rd71, 2;
+	mul.lo.s64 %rd70, %rd69, %rd19;
+	mad.lo.s64 %rd71, %rd70, 4, %rd15;
+	ld.global.nc.s32 %r23, [%rd71+0];
+	mov.b32 %r24, %r23;
+	cvt.s64.s32 %rd72, %r24;
 	mov.b64 %rd73, %rd72;
-	mul.lo.s64 %rd74, %rd73, %rd14;
-	mad.lo.s64 %rd75, %rd74, 8, %rd10;
-	ld.global.nc.s64 %rd76, [%rd75+0];
-	mov.b64 %rd77, %rd76;
-	setp.le.s64 %p7, %rd77, %rd66;
-	@!%p7 bra $L11;
-	mov.b64 %rd68, %rd73;
-	bra.uni $L12;
-$L11:
-	mov.b64 %rd69, %rd73;
-$L12:
-$L7:
-	bra.uni $L6;
-$L8:
-	mov.b64 %rd78, %rd68;
-	mov.b64 %rd79, %rd78;
-	setp.eq.s64 %p8, %rd79, %rd62;
-	mov.pred %p9, %p8;
-	not.pred %p10, %p9;
-	@!%p10 bra $L14;
-	mul.lo.s64 %rd80, %rd79, %rd28;
-	mad.lo.s64 %rd81, %rd80, 4, %rd24;
-	ld.global.nc.u32 %r25, [%rd81+0];
+	setp.eq.s64 %p7, %rd73, %rd56;
+	mov.pred %p8, %p7;
+	not.pred %p9, %p8;
+	@!%p9 bra $L12;
+	mul.lo.s64 %rd74, %rd73, %rd26;
+	mad.lo.s64 %rd75, %rd74, 4, %rd22;
+	ld.global.nc.u32 %r25, [%rd75+0];
 	mov.b32 %r26, %r25;
 	and.b32 %r27, %r26, 0x4;
-	setp.ne.u32 %p11, %r27, 0x0;
-	mov.pred %p9, %p11;
+	setp.ne.u32 %p10, %r27, 0x0;
+	mov.pred %p8, %p10;
+$L12:
+	@!%p8 bra $L14;
+	bra.uni $L7;
 $L14:
-	@!%p9 bra $L16;
-	bra.uni $L3;
+	@!%p3 bra $L16;
+	cvt.u32.u64 %r28, %rd56;
+	mul.lo.s64 %rd76, %rd51, %rd33;
+	mad.lo.s64 %rd77, %rd76, 4, %rd29;
+	st.global.s32 [%rd77+0], %r28;
+	cvt.u32.u64 %r29, %rd73;
+	mul.lo.s64 %rd78, %rd51, %rd40;
+	mad.lo.s64 %rd79, %rd78, 4, %rd36;
+	st.global.s32 [%rd79+0], %r29;
 $L16:
-	@!%p3 bra $L18;
-	cvt.u32.u64 %r28, %rd79;
-	mul.lo.s64 %rd82, %rd53, %rd35;
-	mad.lo.s64 %rd83, %rd82, 4, %rd31;
-	st.global.s32 [%rd83+0], %r28;
-	cvt.u32.u64 %r29, %rd62;
-	mul.lo.s64 %rd84, %rd53, %rd42;
-	mad.lo.s64 %rd85, %rd84, 4, %rd38;
-	st.global.s32 [%rd85+0], %r29;
-$L18:
-	add.s64 %rd86, %rd53, 1;
-	mov.b64 %rd53, %rd86;
+	add.s64 %rd80, %rd51, 1;
+	mov.b64 %rd51, %rd80;
+$L7:
+	add.s64 %rd81, %rd69, 1;
+	mov.b64 %rd69, %rd81;
+	bra.uni $L6;
+$L8:
 $L3:
-	add.s64 %rd57, %rd57, %rd56;
+	add.s64 %rd55, %rd55, %rd54;
 	bra.uni $L1;
 $L2:
-	mov.b64 %rd87, %rd53;
+	mov.b64 %rd82, %rd51;
 	// block reduction
 	sub.u32 %r30, %r13, 1;
-	mov.b64 {%r31, %r32}, %rd87;
-	shfl.sync.down.b32 %r33|%p12, %r31, 1, %r30, %r17;
+	mov.b64 {%r31, %r32}, %rd82;
+	shfl.sync.down.b32 %r33|%p11, %r31, 1, %r30, %r17;
 	shfl.sync.down.b32 %r34, %r32, 1, %r30, %r17;
-	mov.b64 %rd88, {%r33, %r34};
-	@!%p12 bra $L19;
-	add.s64 %rd89, %rd87, %rd88;
-	mov.b64 %rd87, %rd89;
-$L19:
-	mov.b64 {%r35, %r36}, %rd87;
-	shfl.sync.down.b32 %r37|%p13, %r35, 2, %r30, %r17;
+	mov.b64 %rd83, {%r33, %r34};
+	@!%p11 bra $L17;
+	add.s64 %rd84, %rd82, %rd83;
+	mov.b64 %rd82, %rd84;
+$L17:
+	mov.b64 {%r35, %r36}, %rd82;
+	shfl.sync.down.b32 %r37|%p12, %r35, 2, %r30, %r17;
 	shfl.sync.down.b32 %r38, %r36, 2, %r30, %r17;
-	mov.b64 %rd90, {%r37, %r38};
-	@!%p13 bra $L20;
-	add.s64 %rd91, %rd87, %rd90;
-	mov.b64 %rd87, %rd91;
-$L20:
-	mov.b64 {%r39, %r40}, %rd87;
-	shfl.sync.down.b32 %r41|%p14, %r39, 4, %r30, %r17;
+	mov.b64 %rd85, {%r37, %r38};
+	@!%p12 bra $L18;
+	add.s64 %rd86, %rd82, %rd85;
+	mov.b64 %rd82, %rd86;
+$L18:
+	mov.b64 {%r39, %r40}, %rd82;
+	shfl.sync.down.b32 %r41|%p13, %r39, 4, %r30, %r17;
 	shfl.sync.down.b32 %r42, %r40, 4, %r30, %r17;
-	mov.b64 %rd92, {%r41, %r42};
-	@!%p14 bra $L21;
-	add.s64 %rd93, %rd87, %rd92;
-	mov.b64 %rd87, %rd93;
-$L21:
-	mov.b64 {%r43, %r44}, %rd87;
-	shfl.sync.down.b32 %r45|%p15, %r43, 8, %r30, %r17;
+	mov.b64 %rd87, {%r41, %r42};
+	@!%p13 bra $L19;
+	add.s64 %rd88, %rd82, %rd87;
+	mov.b64 %rd82, %rd88;
+$L19:
+	mov.b64 {%r43, %r44}, %rd82;
+	shfl.sync.down.b32 %r45|%p14, %r43, 8, %r30, %r17;
 	shfl.sync.down.b32 %r46, %r44, 8, %r30, %r17;
-	mov.b64 %rd94, {%r45, %r46};
-	@!%p15 bra $L22;
-	add.s64 %rd95, %rd87, %rd94;
-	mov.b64 %rd87, %rd95;
-$L22:
-	mov.b64 {%r47, %r48}, %rd87;
-	shfl.sync.down.b32 %r49|%p16, %r47, 16, %r30, %r17;
+	mov.b64 %rd89, {%r45, %r46};
+	@!%p14 bra $L20;
+	add.s64 %rd90, %rd82, %rd89;
+	mov.b64 %rd82, %rd90;
+$L20:
+	mov.b64 {%r47, %r48}, %rd82;
+	shfl.sync.down.b32 %r49|%p15, %r47, 16, %r30, %r17;
 	shfl.sync.down.b32 %r50, %r48, 16, %r30, %r17;
-	mov.b64 %rd96, {%r49, %r50};
-	@!%p16 bra $L23;
-	add.s64 %rd97, %rd87, %rd96;
-	mov.b64 %rd87, %rd97;
-$L23:
-	setp.eq.u32 %p17, %r7, 0;
-	@!%p17 bra $L24;
-	mul.wide.u32 %rd98, %r8, 16;
-	add.s64 %rd99, %rd1, %rd98;
-	st.shared.s64 [%rd99+0], %rd87;
-$L24:
+	mov.b64 %rd91, {%r49, %r50};
+	@!%p15 bra $L21;
+	add.s64 %rd92, %rd82, %rd91;
+	mov.b64 %rd82, %rd92;
+$L21:
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L22;
+	mul.wide.u32 %rd93, %r8, 16;
+	add.s64 %rd94, %rd1, %rd93;
+	st.shared.s64 [%rd94+0], %rd82;
+$L22:
 	bar.sync 0;
-	setp.eq.u32 %p18, %r8, 0;
-	@!%p18 bra $L25;
-	setp.lo.u32 %p19, %r7, %r10;
-	@!%p19 bra $L26;
-	mul.wide.u32 %rd100, %r7, 16;
-	add.s64 %rd101, %rd1, %rd100;
-	ld.shared.s64 %rd102, [%rd101+0];
-	mov.b64 %rd87, %rd102;
-$L26:
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L23;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L24;
+	mul.wide.u32 %rd95, %r7, 16;
+	add.s64 %rd96, %rd1, %rd95;
+	ld.shared.s64 %rd97, [%rd96+0];
+	mov.b64 %rd82, %rd97;
+$L24:
 	sub.u32 %r51, %r10, 1;
-	mov.b64 {%r52, %r53}, %rd87;
-	shfl.sync.down.b32 %r54|%p20, %r52, 1, %r51, %r17;
+	mov.b64 {%r52, %r53}, %rd82;
+	shfl.sync.down.b32 %r54|%p19, %r52, 1, %r51, %r17;
 	shfl.sync.down.b32 %r55, %r53, 1, %r51, %r17;
-	mov.b64 %rd103, {%r54, %r55};
-	@!%p20 bra $L27;
-	add.s64 %rd104, %rd87, %rd103;
-	mov.b64 %rd87, %rd104;
-$L27:
-	mov.b64 {%r56, %r57}, %rd87;
-	shfl.sync.down.b32 %r58|%p21, %r56, 2, %r51, %r17;
-	shfl.sync.down.b32 %r59, %r57, 2, %r51, %r17;
-	mov.b64 %rd105, {%r58, %r59};
-	@!%p21 bra $L28;
-	add.s64 %rd106, %rd87, %rd105;
-	mov.b64 %rd87, %rd106;
-$L28:
-	mov.b64 {%r60, %r61}, %rd87;
-	shfl.sync.down.b32 %r62|%p22, %r60, 4, %r51, %r17;
-	shfl.sync.down.b32 %r63, %r61, 4, %r51, %r17;
-	mov.b64 %rd107, {%r62, %r63};
-	@!%p22 bra $L29;
-	add.s64 %rd108, %rd87, %rd107;
-	mov.b64 %rd87, %rd108;
-$L29:
-	mov.b64 {%r64, %r65}, %rd87;
-	shfl.sync.down.b32 %r66|%p23, %r64, 8, %r51, %r17;
-	shfl.sync.down.b32 %r67, %r65, 8, %r51, %r17;
-	mov.b64 %rd109, {%r66, %r67};
-	@!%p23 bra $L30;
-	add.s64 %rd110, %rd87, %rd109;
-	mov.b64 %rd87, %rd110;
-$L30:
-	mov.b64 {%r68, %r69}, %rd87;
-	shfl.sync.down.b32 %r70|%p24, %r68, 16, %r51, %r17;
-	shfl.sync.down.b32 %r71, %r69, 16, %r51, %r17;
-	mov.b64 %rd111, {%r70, %r71};
-	@!%p24 bra $L31;
-	add.s64 %rd112, %rd87, %rd111;
-	mov.b64 %rd87, %rd112;
-$L31:
+	mov.b64 %rd98, {%r54, %r55};
+	@!%p19 bra $L25;
+	add.s64 %rd99, %rd82, %rd98;
+	mov.b64 %rd82, %rd99;
 $L25:
-	mul.wide.u32 %rd113, %r18, 8;
-	add.s64 %rd114, %rd5, %rd113;
-	setp.eq.u32 %p25, %r5, 0;
-	@!%p25 bra $L32;
-	st.global.s64 [%rd114+0], %rd87;
-$L32:
+	mov.b64 {%r56, %r57}, %rd82;
+	shfl.sync.down.b32 %r58|%p20, %r56, 2, %r51, %r17;
+	shfl.sync.down.b32 %r59, %r57, 2, %r51, %r17;
+	mov.b64 %rd100, {%r58, %r59};
+	@!%p20 bra $L26;
+	add.s64 %rd101, %rd82, %rd100;
+	mov.b64 %rd82, %rd101;
+$L26:
+	mov.b64 {%r60, %r61}, %rd82;
+	shfl.sync.down.b32 %r62|%p21, %r60, 4, %r51, %r17;
+	shfl.sync.down.b32 %r63, %r61, 4, %r51, %r17;
+	mov.b64 %rd102, {%r62, %r63};
+	@!%p21 bra $L27;
+	add.s64 %rd103, %rd82, %rd102;
+	mov.b64 %rd82, %rd103;
+$L27:
+	mov.b64 {%r64, %r65}, %rd82;
+	shfl.sync.down.b32 %r66|%p22, %r64, 8, %r51, %r17;
+	shfl.sync.down.b32 %r67, %r65, 8, %r51, %r17;
+	mov.b64 %rd104, {%r66, %r67};
+	@!%p22 bra $L28;
+	add.s64 %rd105, %rd82, %rd104;
+	mov.b64 %rd82, %rd105;
+$L28:
+	mov.b64 {%r68, %r69}, %rd82;
+	shfl.sync.down.b32 %r70|%p23, %r68, 16, %r51, %r17;
+	shfl.sync.down.b32 %r71, %r69, 16, %r51, %r17;
+	mov.b64 %rd106, {%r70, %r71};
+	@!%p23 bra $L29;
+	add.s64 %rd107, %rd82, %rd106;
+	mov.b64 %rd82, %rd107;
+$L29:
+$L23:
+	mul.wide.u32 %rd108, %r18, 8;
+	add.s64 %rd109, %rd5, %rd108;
+	setp.eq.u32 %p24, %r5, 0;
+	@!%p24 bra $L30;
+	st.global.s64 [%rd109+0], %rd82;
+$L30:
 	ret;
 }
 
@@ -17978,8 +17964,7 @@ $L32:
 	.param .b64 gk_s11,
 	.param .b64 gk_s12,
 	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15
+	.param .b64 gk_s14
 )
 {
 	.reg .pred %p<21>;
@@ -18188,13 +18173,12 @@ $L20:
 	.param .b64 gk_s11,
 	.param .b64 gk_s12,
 	.param .b64 gk_s13,
-	.param .b64 gk_s14,
-	.param .b64 gk_s15
+	.param .b64 gk_s14
 )
 {
-	.reg .pred %p<36>;
+	.reg .pred %p<34>;
 	.reg .b32 %r<87>;
-	.reg .b64 %rd<152>;
+	.reg .b64 %rd<149>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -18218,359 +18202,339 @@ $L20:
 	ld.param.s64 %rd3, [gk_end];
 	ld.param.u64 %rd4, [gk_sums];
 	cvta.to.global.u64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s0];
-	mov.b64 %rd7, %rd6;
-	ld.param.u64 %rd8, [gk_s1];
-	cvta.to.global.u64 %rd9, %rd8;
+	ld.param.u64 %rd6, [gk_s0];
+	cvta.to.global.u64 %rd7, %rd6;
+	mov.b64 %rd8, %rd7;
+	ld.param.s64 %rd9, [gk_s1];
 	mov.b64 %rd10, %rd9;
 	ld.param.s64 %rd11, [gk_s2];
 	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s3];
-	mov.b64 %rd14, %rd13;
-	ld.param.u64 %rd15, [gk_s4];
-	cvta.to.global.u64 %rd16, %rd15;
+	ld.param.u64 %rd13, [gk_s3];
+	cvta.to.global.u64 %rd14, %rd13;
+	mov.b64 %rd15, %rd14;
+	ld.param.s64 %rd16, [gk_s4];
 	mov.b64 %rd17, %rd16;
 	ld.param.s64 %rd18, [gk_s5];
 	mov.b64 %rd19, %rd18;
-	ld.param.s64 %rd20, [gk_s6];
-	mov.b64 %rd21, %rd20;
-	ld.param.u64 %rd22, [gk_s7];
-	cvta.to.global.u64 %rd23, %rd22;
+	ld.param.u64 %rd20, [gk_s6];
+	cvta.to.global.u64 %rd21, %rd20;
+	mov.b64 %rd22, %rd21;
+	ld.param.s64 %rd23, [gk_s7];
 	mov.b64 %rd24, %rd23;
 	ld.param.s64 %rd25, [gk_s8];
 	mov.b64 %rd26, %rd25;
-	ld.param.s64 %rd27, [gk_s9];
-	mov.b64 %rd28, %rd27;
-	ld.param.u64 %rd29, [gk_s10];
-	cvta.to.global.u64 %rd30, %rd29;
+	ld.param.u64 %rd27, [gk_s9];
+	cvta.to.global.u64 %rd28, %rd27;
+	mov.b64 %rd29, %rd28;
+	ld.param.s64 %rd30, [gk_s10];
 	mov.b64 %rd31, %rd30;
 	ld.param.s64 %rd32, [gk_s11];
 	mov.b64 %rd33, %rd32;
-	ld.param.s64 %rd34, [gk_s12];
-	mov.b64 %rd35, %rd34;
-	ld.param.u64 %rd36, [gk_s13];
-	cvta.to.global.u64 %rd37, %rd36;
+	ld.param.u64 %rd34, [gk_s12];
+	cvta.to.global.u64 %rd35, %rd34;
+	mov.b64 %rd36, %rd35;
+	ld.param.s64 %rd37, [gk_s13];
 	mov.b64 %rd38, %rd37;
 	ld.param.s64 %rd39, [gk_s14];
 	mov.b64 %rd40, %rd39;
-	ld.param.s64 %rd41, [gk_s15];
-	mov.b64 %rd42, %rd41;
 	mov.u32 %r18, %ctaid.x;
 	mov.u32 %r19, %nctaid.x;
-	sub.s64 %rd43, %rd3, %rd2;
-	max.s64 %rd44, %rd43, 0;
-	cvt.u64.u32 %rd45, %r19;
-	add.s64 %rd46, %rd44, %rd45;
-	sub.s64 %rd47, %rd46, 1;
-	div.u64 %rd48, %rd47, %rd45;
-	cvt.u64.u32 %rd49, %r18;
-	mad.lo.s64 %rd50, %rd49, %rd48, %rd2;
-	add.s64 %rd51, %rd50, %rd48;
-	min.s64 %rd52, %rd51, %rd3;
-	mul.wide.u32 %rd54, %r18, 8;
-	add.s64 %rd55, %rd5, %rd54;
-	ld.global.s64 %rd56, [%rd55+0];
-	mov.b64 %rd53, %rd56;
-	cvt.u64.u32 %rd58, %r6;
-	mov.b64 %rd59, %rd50;
+	sub.s64 %rd41, %rd3, %rd2;
+	max.s64 %rd42, %rd41, 0;
+	cvt.u64.u32 %rd43, %r19;
+	add.s64 %rd44, %rd42, %rd43;
+	sub.s64 %rd45, %rd44, 1;
+	div.u64 %rd46, %rd45, %rd43;
+	cvt.u64.u32 %rd47, %r18;
+	mad.lo.s64 %rd48, %rd47, %rd46, %rd2;
+	add.s64 %rd49, %rd48, %rd46;
+	min.s64 %rd50, %rd49, %rd3;
+	mul.wide.u32 %rd52, %r18, 8;
+	add.s64 %rd53, %rd5, %rd52;
+	ld.global.s64 %rd54, [%rd53+0];
+	mov.b64 %rd51, %rd54;
+	cvt.u64.u32 %rd56, %r6;
+	mov.b64 %rd57, %rd48;
 $L1:
-	setp.ge.s64 %p2, %rd59, %rd52;
+	setp.ge.s64 %p2, %rd57, %rd50;
 	@%p2 bra $L2;
-	cvt.u64.u32 %rd60, %r5;
-	add.s64 %rd61, %rd59, %rd60;
-	setp.lt.s64 %p3, %rd61, %rd52;
-	mov.b64 %rd57, 0;
+	cvt.u64.u32 %rd58, %r5;
+	add.s64 %rd59, %rd57, %rd58;
+	setp.lt.s64 %p3, %rd59, %rd50;
+	mov.b64 %rd55, 0;
 	@!%p3 bra $L3;
 	mov.pred %p4, 0;
-	mov.b64 %rd62, %rd61;
-	mul.lo.s64 %rd63, %rd62, %rd21;
-	mad.lo.s64 %rd64, %rd63, 4, %rd17;
-	ld.global.nc.s32 %r20, [%rd64+0];
+	mov.b64 %rd60, %rd59;
+	mul.lo.s64 %rd61, %rd60, %rd26;
+	mad.lo.s64 %rd62, %rd61, 4, %rd22;
+	ld.global.nc.u32 %r20, [%rd62+0];
 	mov.b32 %r21, %r20;
-	cvt.s64.s32 %rd65, %r21;
-	mov.b64 %rd66, %rd65;
-	mul.lo.s64 %rd67, %rd66, %rd28;
-	mad.lo.s64 %rd68, %rd67, 4, %rd24;
-	ld.global.nc.u32 %r22, [%rd68+0];
-	mov.b32 %r23, %r22;
-	and.b32 %r24, %r23, 0x4;
-	setp.ne.u32 %p5, %r24, 0x0;
+	and.b32 %r22, %r21, 0x4;
+	setp.ne.u32 %p5, %r22, 0x0;
 	@!%p5 bra $L6;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd69, %rd7;
-	mov.b64 %rd70, %rd62;
-	mov.b64 %rd71, %rd69;
-	mov.b64 %rd72, 0;
-	mov.b64 %rd73, %rd71;
+	add.s64 %rd63, %rd60, 1;
+	mul.lo.s64 %rd64, %rd63, %rd12;
+	mad.lo.s64 %rd65, %rd64, 8, %rd8;
+	ld.global.nc.s64 %rd66, [%rd65+0];
+	mov.b64 %rd67, %rd66;
+	mov.b64 %rd68, %rd67;
+	mul.lo.s64 %rd69, %rd60, %rd12;
+	mad.lo.s64 %rd70, %rd69, 8, %rd8;
+	ld.global.nc.s64 %rd71, [%rd70+0];
+	mov.b64 %rd72, %rd71;
+	mov.b64 %rd73, %rd72;
 $L7:
-	sub.s64 %rd74, %rd73, %rd72;
-	setp.gt.s64 %p6, %rd74, 1;
+	setp.lt.s64 %p6, %rd73, %rd68;
 	not.pred %p7, %p6;
 	@!%p7 bra $L11;
 	bra.uni $L9;
 $L11:
-	add.s64 %rd75, %rd72, %rd73;
-	div.s64 %rd76, %rd75, 2;
+	mul.lo.s64 %rd74, %rd73, %rd19;
+	mad.lo.s64 %rd75, %rd74, 4, %rd15;
+	ld.global.nc.s32 %r23, [%rd75+0];
+	mov.b32 %r24, %r23;
+	cvt.s64.s32 %rd76, %r24;
 	mov.b64 %rd77, %rd76;
-	mul.lo.s64 %rd78, %rd77, %rd14;
-	mad.lo.s64 %rd79, %rd78, 8, %rd10;
-	ld.global.nc.s64 %rd80, [%rd79+0];
-	mov.b64 %rd81, %rd80;
-	setp.le.s64 %p8, %rd81, %rd70;
-	@!%p8 bra $L12;
-	mov.b64 %rd72, %rd77;
-	bra.uni $L13;
-$L12:
-	mov.b64 %rd73, %rd77;
-$L13:
-$L8:
-	bra.uni $L7;
-$L9:
-	mov.b64 %rd82, %rd72;
-	mov.b64 %rd83, %rd82;
-	setp.eq.s64 %p9, %rd83, %rd66;
-	mov.pred %p10, %p9;
-	not.pred %p11, %p10;
-	@!%p11 bra $L15;
-	mul.lo.s64 %rd84, %rd83, %rd28;
-	mad.lo.s64 %rd85, %rd84, 4, %rd24;
-	ld.global.nc.u32 %r25, [%rd85+0];
+	setp.eq.s64 %p8, %rd77, %rd60;
+	mov.pred %p9, %p8;
+	not.pred %p10, %p9;
+	@!%p10 bra $L13;
+	mul.lo.s64 %rd78, %rd77, %rd26;
+	mad.lo.s64 %rd79, %rd78, 4, %rd22;
+	ld.global.nc.u32 %r25, [%rd79+0];
 	mov.b32 %r26, %r25;
 	and.b32 %r27, %r26, 0x4;
-	setp.ne.u32 %p12, %r27, 0x0;
-	mov.pred %p10, %p12;
+	setp.ne.u32 %p11, %r27, 0x0;
+	mov.pred %p9, %p11;
+$L13:
+	@!%p9 bra $L15;
+	bra.uni $L8;
 $L15:
-	@!%p10 bra $L17;
-	bra.uni $L4;
+	@!%p4 bra $L17;
+	cvt.u32.u64 %r28, %rd60;
+	mul.lo.s64 %rd80, %rd55, %rd33;
+	mad.lo.s64 %rd81, %rd80, 4, %rd29;
+	st.global.s32 [%rd81+0], %r28;
+	cvt.u32.u64 %r29, %rd77;
+	mul.lo.s64 %rd82, %rd55, %rd40;
+	mad.lo.s64 %rd83, %rd82, 4, %rd36;
+	st.global.s32 [%rd83+0], %r29;
 $L17:
-	@!%p4 bra $L19;
-	cvt.u32.u64 %r28, %rd83;
-	mul.lo.s64 %rd86, %rd57, %rd35;
-	mad.lo.s64 %rd87, %rd86, 4, %rd31;
-	st.global.s32 [%rd87+0], %r28;
-	cvt.u32.u64 %r29, %rd66;
-	mul.lo.s64 %rd88, %rd57, %rd42;
-	mad.lo.s64 %rd89, %rd88, 4, %rd38;
-	st.global.s32 [%rd89+0], %r29;
-$L19:
-	add.s64 %rd90, %rd57, 1;
-	mov.b64 %rd57, %rd90;
+	add.s64 %rd84, %rd55, 1;
+	mov.b64 %rd55, %rd84;
+$L8:
+	add.s64 %rd85, %rd73, 1;
+	mov.b64 %rd73, %rd85;
+	bra.uni $L7;
+$L9:
 $L4:
 $L3:
-	mov.b64 %rd91, %rd57;
+	mov.b64 %rd86, %rd55;
 	// block scan
-	mov.b64 %rd92, %rd91;
-	mov.b64 {%r30, %r31}, %rd92;
-	shfl.sync.up.b32 %r32|%p13, %r30, 1, 0, %r17;
+	mov.b64 %rd87, %rd86;
+	mov.b64 {%r30, %r31}, %rd87;
+	shfl.sync.up.b32 %r32|%p12, %r30, 1, 0, %r17;
 	shfl.sync.up.b32 %r33, %r31, 1, 0, %r17;
-	mov.b64 %rd93, {%r32, %r33};
-	@!%p13 bra $L20;
-	add.s64 %rd94, %rd93, %rd92;
-	mov.b64 %rd92, %rd94;
-$L20:
-	mov.b64 {%r34, %r35}, %rd92;
-	shfl.sync.up.b32 %r36|%p14, %r34, 2, 0, %r17;
+	mov.b64 %rd88, {%r32, %r33};
+	@!%p12 bra $L18;
+	add.s64 %rd89, %rd88, %rd87;
+	mov.b64 %rd87, %rd89;
+$L18:
+	mov.b64 {%r34, %r35}, %rd87;
+	shfl.sync.up.b32 %r36|%p13, %r34, 2, 0, %r17;
 	shfl.sync.up.b32 %r37, %r35, 2, 0, %r17;
-	mov.b64 %rd95, {%r36, %r37};
-	@!%p14 bra $L21;
-	add.s64 %rd96, %rd95, %rd92;
-	mov.b64 %rd92, %rd96;
-$L21:
-	mov.b64 {%r38, %r39}, %rd92;
-	shfl.sync.up.b32 %r40|%p15, %r38, 4, 0, %r17;
+	mov.b64 %rd90, {%r36, %r37};
+	@!%p13 bra $L19;
+	add.s64 %rd91, %rd90, %rd87;
+	mov.b64 %rd87, %rd91;
+$L19:
+	mov.b64 {%r38, %r39}, %rd87;
+	shfl.sync.up.b32 %r40|%p14, %r38, 4, 0, %r17;
 	shfl.sync.up.b32 %r41, %r39, 4, 0, %r17;
-	mov.b64 %rd97, {%r40, %r41};
-	@!%p15 bra $L22;
-	add.s64 %rd98, %rd97, %rd92;
-	mov.b64 %rd92, %rd98;
-$L22:
-	mov.b64 {%r42, %r43}, %rd92;
-	shfl.sync.up.b32 %r44|%p16, %r42, 8, 0, %r17;
+	mov.b64 %rd92, {%r40, %r41};
+	@!%p14 bra $L20;
+	add.s64 %rd93, %rd92, %rd87;
+	mov.b64 %rd87, %rd93;
+$L20:
+	mov.b64 {%r42, %r43}, %rd87;
+	shfl.sync.up.b32 %r44|%p15, %r42, 8, 0, %r17;
 	shfl.sync.up.b32 %r45, %r43, 8, 0, %r17;
-	mov.b64 %rd99, {%r44, %r45};
-	@!%p16 bra $L23;
-	add.s64 %rd100, %rd99, %rd92;
-	mov.b64 %rd92, %rd100;
-$L23:
-	mov.b64 {%r46, %r47}, %rd92;
-	shfl.sync.up.b32 %r48|%p17, %r46, 16, 0, %r17;
+	mov.b64 %rd94, {%r44, %r45};
+	@!%p15 bra $L21;
+	add.s64 %rd95, %rd94, %rd87;
+	mov.b64 %rd87, %rd95;
+$L21:
+	mov.b64 {%r46, %r47}, %rd87;
+	shfl.sync.up.b32 %r48|%p16, %r46, 16, 0, %r17;
 	shfl.sync.up.b32 %r49, %r47, 16, 0, %r17;
-	mov.b64 %rd101, {%r48, %r49};
-	@!%p17 bra $L24;
-	add.s64 %rd102, %rd101, %rd92;
-	mov.b64 %rd92, %rd102;
-$L24:
-	mov.b64 {%r50, %r51}, %rd92;
-	shfl.sync.up.b32 %r52|%p18, %r50, 1, 0, %r17;
+	mov.b64 %rd96, {%r48, %r49};
+	@!%p16 bra $L22;
+	add.s64 %rd97, %rd96, %rd87;
+	mov.b64 %rd87, %rd97;
+$L22:
+	mov.b64 {%r50, %r51}, %rd87;
+	shfl.sync.up.b32 %r52|%p17, %r50, 1, 0, %r17;
 	shfl.sync.up.b32 %r53, %r51, 1, 0, %r17;
-	mov.b64 %rd103, {%r52, %r53};
-	selp.b64 %rd104, %rd103, 0, %p18;
+	mov.b64 %rd98, {%r52, %r53};
+	selp.b64 %rd99, %rd98, 0, %p17;
 	sub.u32 %r54, %r13, 1;
-	setp.eq.u32 %p19, %r7, %r54;
-	@!%p19 bra $L25;
-	mul.wide.u32 %rd105, %r8, 16;
-	add.s64 %rd106, %rd1, %rd105;
-	st.shared.s64 [%rd106+0], %rd92;
+	setp.eq.u32 %p18, %r7, %r54;
+	@!%p18 bra $L23;
+	mul.wide.u32 %rd100, %r8, 16;
+	add.s64 %rd101, %rd1, %rd100;
+	st.shared.s64 [%rd101+0], %rd87;
+$L23:
+	bar.sync 0;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L24;
+	mov.b64 %rd102, 0;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L25;
+	mul.wide.u32 %rd103, %r7, 16;
+	add.s64 %rd104, %rd1, %rd103;
+	ld.shared.s64 %rd105, [%rd104+0];
+	mov.b64 %rd102, %rd105;
 $L25:
-	bar.sync 0;
-	setp.eq.u32 %p20, %r8, 0;
-	@!%p20 bra $L26;
-	mov.b64 %rd107, 0;
-	setp.lo.u32 %p21, %r7, %r10;
-	@!%p21 bra $L27;
-	mul.wide.u32 %rd108, %r7, 16;
-	add.s64 %rd109, %rd1, %rd108;
-	ld.shared.s64 %rd110, [%rd109+0];
-	mov.b64 %rd107, %rd110;
-$L27:
-	mov.b64 {%r55, %r56}, %rd107;
-	shfl.sync.up.b32 %r57|%p22, %r55, 1, 0, %r17;
+	mov.b64 {%r55, %r56}, %rd102;
+	shfl.sync.up.b32 %r57|%p21, %r55, 1, 0, %r17;
 	shfl.sync.up.b32 %r58, %r56, 1, 0, %r17;
-	mov.b64 %rd111, {%r57, %r58};
-	@!%p22 bra $L28;
-	add.s64 %rd112, %rd111, %rd107;
-	mov.b64 %rd107, %rd112;
-$L28:
-	mov.b64 {%r59, %r60}, %rd107;
-	shfl.sync.up.b32 %r61|%p23, %r59, 2, 0, %r17;
-	shfl.sync.up.b32 %r62, %r60, 2, 0, %r17;
-	mov.b64 %rd113, {%r61, %r62};
-	@!%p23 bra $L29;
-	add.s64 %rd114, %rd113, %rd107;
-	mov.b64 %rd107, %rd114;
-$L29:
-	mov.b64 {%r63, %r64}, %rd107;
-	shfl.sync.up.b32 %r65|%p24, %r63, 4, 0, %r17;
-	shfl.sync.up.b32 %r66, %r64, 4, 0, %r17;
-	mov.b64 %rd115, {%r65, %r66};
-	@!%p24 bra $L30;
-	add.s64 %rd116, %rd115, %rd107;
-	mov.b64 %rd107, %rd116;
-$L30:
-	mov.b64 {%r67, %r68}, %rd107;
-	shfl.sync.up.b32 %r69|%p25, %r67, 8, 0, %r17;
-	shfl.sync.up.b32 %r70, %r68, 8, 0, %r17;
-	mov.b64 %rd117, {%r69, %r70};
-	@!%p25 bra $L31;
-	add.s64 %rd118, %rd117, %rd107;
-	mov.b64 %rd107, %rd118;
-$L31:
-	mov.b64 {%r71, %r72}, %rd107;
-	shfl.sync.up.b32 %r73|%p26, %r71, 16, 0, %r17;
-	shfl.sync.up.b32 %r74, %r72, 16, 0, %r17;
-	mov.b64 %rd119, {%r73, %r74};
-	@!%p26 bra $L32;
-	add.s64 %rd120, %rd119, %rd107;
-	mov.b64 %rd107, %rd120;
-$L32:
-	mov.b64 {%r75, %r76}, %rd107;
-	shfl.sync.up.b32 %r77|%p27, %r75, 1, 0, %r17;
-	shfl.sync.up.b32 %r78, %r76, 1, 0, %r17;
-	mov.b64 %rd121, {%r77, %r78};
-	selp.b64 %rd122, %rd121, 0, %p27;
-	@!%p21 bra $L33;
-	mul.wide.u32 %rd123, %r7, 16;
-	add.s64 %rd124, %rd1, %rd123;
-	add.s64 %rd125, %rd124, 512;
-	st.shared.s64 [%rd125+0], %rd122;
-$L33:
-	sub.u32 %r79, %r10, 1;
-	setp.eq.u32 %p28, %r7, %r79;
-	@!%p28 bra $L34;
-	st.shared.s64 [%rd1+1024], %rd107;
-$L34:
+	mov.b64 %rd106, {%r57, %r58};
+	@!%p21 bra $L26;
+	add.s64 %rd107, %rd106, %rd102;
+	mov.b64 %rd102, %rd107;
 $L26:
+	mov.b64 {%r59, %r60}, %rd102;
+	shfl.sync.up.b32 %r61|%p22, %r59, 2, 0, %r17;
+	shfl.sync.up.b32 %r62, %r60, 2, 0, %r17;
+	mov.b64 %rd108, {%r61, %r62};
+	@!%p22 bra $L27;
+	add.s64 %rd109, %rd108, %rd102;
+	mov.b64 %rd102, %rd109;
+$L27:
+	mov.b64 {%r63, %r64}, %rd102;
+	shfl.sync.up.b32 %r65|%p23, %r63, 4, 0, %r17;
+	shfl.sync.up.b32 %r66, %r64, 4, 0, %r17;
+	mov.b64 %rd110, {%r65, %r66};
+	@!%p23 bra $L28;
+	add.s64 %rd111, %rd110, %rd102;
+	mov.b64 %rd102, %rd111;
+$L28:
+	mov.b64 {%r67, %r68}, %rd102;
+	shfl.sync.up.b32 %r69|%p24, %r67, 8, 0, %r17;
+	shfl.sync.up.b32 %r70, %r68, 8, 0, %r17;
+	mov.b64 %rd112, {%r69, %r70};
+	@!%p24 bra $L29;
+	add.s64 %rd113, %rd112, %rd102;
+	mov.b64 %rd102, %rd113;
+$L29:
+	mov.b64 {%r71, %r72}, %rd102;
+	shfl.sync.up.b32 %r73|%p25, %r71, 16, 0, %r17;
+	shfl.sync.up.b32 %r74, %r72, 16, 0, %r17;
+	mov.b64 %rd114, {%r73, %r74};
+	@!%p25 bra $L30;
+	add.s64 %rd115, %rd114, %rd102;
+	mov.b64 %rd102, %rd115;
+$L30:
+	mov.b64 {%r75, %r76}, %rd102;
+	shfl.sync.up.b32 %r77|%p26, %r75, 1, 0, %r17;
+	shfl.sync.up.b32 %r78, %r76, 1, 0, %r17;
+	mov.b64 %rd116, {%r77, %r78};
+	selp.b64 %rd117, %rd116, 0, %p26;
+	@!%p20 bra $L31;
+	mul.wide.u32 %rd118, %r7, 16;
+	add.s64 %rd119, %rd1, %rd118;
+	add.s64 %rd120, %rd119, 512;
+	st.shared.s64 [%rd120+0], %rd117;
+$L31:
+	sub.u32 %r79, %r10, 1;
+	setp.eq.u32 %p27, %r7, %r79;
+	@!%p27 bra $L32;
+	st.shared.s64 [%rd1+1024], %rd102;
+$L32:
+$L24:
 	bar.sync 0;
-	mul.wide.u32 %rd126, %r8, 16;
-	add.s64 %rd127, %rd1, %rd126;
-	add.s64 %rd128, %rd127, 512;
-	ld.shared.s64 %rd129, [%rd128+0];
-	add.s64 %rd130, %rd129, %rd104;
-	ld.shared.s64 %rd131, [%rd1+1024];
-	@!%p3 bra $L35;
-	add.s64 %rd132, %rd53, %rd130;
-	mov.b64 %rd57, %rd132;
+	mul.wide.u32 %rd121, %r8, 16;
+	add.s64 %rd122, %rd1, %rd121;
+	add.s64 %rd123, %rd122, 512;
+	ld.shared.s64 %rd124, [%rd123+0];
+	add.s64 %rd125, %rd124, %rd99;
+	ld.shared.s64 %rd126, [%rd1+1024];
+	@!%p3 bra $L33;
+	add.s64 %rd127, %rd51, %rd125;
+	mov.b64 %rd55, %rd127;
 	mov.pred %p4, 1;
-	mov.b64 %rd62, %rd61;
-	mul.lo.s64 %rd133, %rd62, %rd21;
-	mad.lo.s64 %rd134, %rd133, 4, %rd17;
-	ld.global.nc.s32 %r80, [%rd134+0];
+	mov.b64 %rd60, %rd59;
+	mul.lo.s64 %rd128, %rd60, %rd26;
+	mad.lo.s64 %rd129, %rd128, 4, %rd22;
+	ld.global.nc.u32 %r80, [%rd129+0];
 	mov.b32 %r21, %r80;
-	cvt.s64.s32 %rd135, %r21;
-	mov.b64 %rd66, %rd135;
-	mul.lo.s64 %rd136, %rd66, %rd28;
-	mad.lo.s64 %rd137, %rd136, 4, %rd24;
-	ld.global.nc.u32 %r81, [%rd137+0];
-	mov.b32 %r23, %r81;
-	and.b32 %r82, %r23, 0x4;
-	setp.ne.u32 %p29, %r82, 0x0;
-	@!%p29 bra $L38;
-	bra.uni $L36;
-$L38:
-	mov.b64 %rd69, %rd7;
-	mov.b64 %rd70, %rd62;
-	mov.b64 %rd71, %rd69;
-	mov.b64 %rd72, 0;
-	mov.b64 %rd73, %rd71;
-$L39:
-	sub.s64 %rd138, %rd73, %rd72;
-	setp.gt.s64 %p30, %rd138, 1;
-	not.pred %p31, %p30;
-	@!%p31 bra $L43;
-	bra.uni $L41;
-$L43:
-	add.s64 %rd139, %rd72, %rd73;
-	div.s64 %rd140, %rd139, 2;
-	mov.b64 %rd77, %rd140;
-	mul.lo.s64 %rd141, %rd77, %rd14;
-	mad.lo.s64 %rd142, %rd141, 8, %rd10;
-	ld.global.nc.s64 %rd143, [%rd142+0];
-	mov.b64 %rd81, %rd143;
-	setp.le.s64 %p32, %rd81, %rd70;
-	@!%p32 bra $L44;
-	mov.b64 %rd72, %rd77;
-	bra.uni $L45;
-$L44:
-	mov.b64 %rd73, %rd77;
-$L45:
-$L40:
+	and.b32 %r81, %r21, 0x4;
+	setp.ne.u32 %p28, %r81, 0x0;
+	@!%p28 bra $L36;
+	bra.uni $L34;
+$L36:
+	add.s64 %rd130, %rd60, 1;
+	mul.lo.s64 %rd131, %rd130, %rd12;
+	mad.lo.s64 %rd132, %rd131, 8, %rd8;
+	ld.global.nc.s64 %rd133, [%rd132+0];
+	mov.b64 %rd67, %rd133;
+	mov.b64 %rd68, %rd67;
+	mul.lo.s64 %rd134, %rd60, %rd12;
+	mad.lo.s64 %rd135, %rd134, 8, %rd8;
+	ld.global.nc.s64 %rd136, [%rd135+0];
+	mov.b64 %rd72, %rd136;
+	mov.b64 %rd73, %rd72;
+$L37:
+	setp.lt.s64 %p29, %rd73, %rd68;
+	not.pred %p30, %p29;
+	@!%p30 bra $L41;
 	bra.uni $L39;
 $L41:
-	mov.b64 %rd82, %rd72;
-	mov.b64 %rd83, %rd82;
-	setp.eq.s64 %p33, %rd83, %rd66;
-	mov.pred %p10, %p33;
-	not.pred %p34, %p10;
-	@!%p34 bra $L47;
-	mul.lo.s64 %rd144, %rd83, %rd28;
-	mad.lo.s64 %rd145, %rd144, 4, %rd24;
-	ld.global.nc.u32 %r83, [%rd145+0];
+	mul.lo.s64 %rd137, %rd73, %rd19;
+	mad.lo.s64 %rd138, %rd137, 4, %rd15;
+	ld.global.nc.s32 %r82, [%rd138+0];
+	mov.b32 %r24, %r82;
+	cvt.s64.s32 %rd139, %r24;
+	mov.b64 %rd77, %rd139;
+	setp.eq.s64 %p31, %rd77, %rd60;
+	mov.pred %p9, %p31;
+	not.pred %p32, %p9;
+	@!%p32 bra $L43;
+	mul.lo.s64 %rd140, %rd77, %rd26;
+	mad.lo.s64 %rd141, %rd140, 4, %rd22;
+	ld.global.nc.u32 %r83, [%rd141+0];
 	mov.b32 %r26, %r83;
 	and.b32 %r84, %r26, 0x4;
-	setp.ne.u32 %p35, %r84, 0x0;
-	mov.pred %p10, %p35;
+	setp.ne.u32 %p33, %r84, 0x0;
+	mov.pred %p9, %p33;
+$L43:
+	@!%p9 bra $L45;
+	bra.uni $L38;
+$L45:
+	@!%p4 bra $L47;
+	cvt.u32.u64 %r85, %rd60;
+	mul.lo.s64 %rd142, %rd55, %rd33;
+	mad.lo.s64 %rd143, %rd142, 4, %rd29;
+	st.global.s32 [%rd143+0], %r85;
+	cvt.u32.u64 %r86, %rd77;
+	mul.lo.s64 %rd144, %rd55, %rd40;
+	mad.lo.s64 %rd145, %rd144, 4, %rd36;
+	st.global.s32 [%rd145+0], %r86;
 $L47:
-	@!%p10 bra $L49;
-	bra.uni $L36;
-$L49:
-	@!%p4 bra $L51;
-	cvt.u32.u64 %r85, %rd83;
-	mul.lo.s64 %rd146, %rd57, %rd35;
-	mad.lo.s64 %rd147, %rd146, 4, %rd31;
-	st.global.s32 [%rd147+0], %r85;
-	cvt.u32.u64 %r86, %rd66;
-	mul.lo.s64 %rd148, %rd57, %rd42;
-	mad.lo.s64 %rd149, %rd148, 4, %rd38;
-	st.global.s32 [%rd149+0], %r86;
-$L51:
-	add.s64 %rd150, %rd57, 1;
-	mov.b64 %rd57, %rd150;
-$L36:
-$L35:
-	add.s64 %rd151, %rd53, %rd131;
-	mov.b64 %rd53, %rd151;
-	add.s64 %rd59, %rd59, %rd58;
+	add.s64 %rd146, %rd55, 1;
+	mov.b64 %rd55, %rd146;
+$L38:
+	add.s64 %rd147, %rd73, 1;
+	mov.b64 %rd73, %rd147;
+	bra.uni $L37;
+$L39:
+$L34:
+$L33:
+	add.s64 %rd148, %rd51, %rd126;
+	mov.b64 %rd51, %rd148;
+	add.s64 %rd57, %rd57, %rd56;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -43713,16 +43677,39 @@ $L40:
 // gokkosHostLoop10 runs asyncEdges.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
-	if gokkosS0 := k.Adj.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
+	if gokkosS0, gokkosS1 := k.St.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
+		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-			e := gokkosLo + gokkosJ
-//line async.go:94
-			v := int(gokkosS0[gokkosJ])
-			if k.St.At(v)&stDone != 0 {
+			u := gokkosLo + gokkosJ
+//line async.go:97
+			if gokkosS0[gokkosJ]&stDone != 0 {
 				continue
 			}
-			u := edgeSource(k.Off, k.N, int64(e))
-			if u == v || k.St.At(u)&stDone != 0 {
+			end := k.Off.At(u + 1)
+			for e := gokkosS1[gokkosJ]; e < end; e++ {
+				v := int(k.Adj.At(int(e)))
+				if v == u || k.St.At(v)&stDone != 0 {
+					continue
+				}
+				if final {
+					k.Src.Set(int(*acc), int32(u))
+					k.Dst.Set(int(*acc), int32(v))
+				}
+				*acc += 1
+			}
+		}
+//line gokkos_kernels_gen.go:43702
+		return
+	}
+	for u := gokkosLo; u < gokkosHi; u++ {
+//line async.go:97
+		if k.St.At(u)&stDone != 0 {
+			continue
+		}
+		end := k.Off.At(u + 1)
+		for e := k.Off.At(u); e < end; e++ {
+			v := int(k.Adj.At(int(e)))
+			if v == u || k.St.At(v)&stDone != 0 {
 				continue
 			}
 			if final {
@@ -43731,26 +43718,8 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43735
-		return
 	}
-	for e := gokkosLo; e < gokkosHi; e++ {
-//line async.go:94
-		v := int(k.Adj.At(e))
-		if k.St.At(v)&stDone != 0 {
-			continue
-		}
-		u := edgeSource(k.Off, k.N, int64(e))
-		if u == v || k.St.At(u)&stDone != 0 {
-			continue
-		}
-		if final {
-			k.Src.Set(int(*acc), int32(u))
-			k.Dst.Set(int(*acc), int32(v))
-		}
-		*acc += 1
-	}
-//line gokkos_kernels_gen.go:43754
+//line gokkos_kernels_gen.go:43723
 }
 
 // gokkosHostLoop11 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
@@ -43759,7 +43728,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 	if gokkosS0 := k.St.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line async.go:119
+//line async.go:124
 			if gokkosS0[gokkosJ]&stDone != 0 {
 				continue
 			}
@@ -43768,11 +43737,11 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43772
+//line gokkos_kernels_gen.go:43741
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line async.go:119
+//line async.go:124
 		if k.St.At(v)&stDone != 0 {
 			continue
 		}
@@ -43781,7 +43750,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43785
+//line gokkos_kernels_gen.go:43754
 }
 
 // gokkosHostLoop12 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
@@ -43789,7 +43758,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 	k := *gokkosK
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line async.go:138
+//line async.go:143
 			v := gokkosS0[gokkosJ]
 			if k.St.At(int(v))&stDone != 0 {
 				continue
@@ -43799,11 +43768,11 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43803
+//line gokkos_kernels_gen.go:43772
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line async.go:138
+//line async.go:143
 		v := k.List.At(i)
 		if k.St.At(int(v))&stDone != 0 {
 			continue
@@ -43813,7 +43782,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43817
+//line gokkos_kernels_gen.go:43786
 }
 
 // gokkosHostLoop13 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
@@ -43821,21 +43790,21 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line async.go:157
+//line async.go:162
 			v := gokkosS0[gokkosJ]
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:43830
+//line gokkos_kernels_gen.go:43799
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line async.go:157
+//line async.go:162
 		v := k.List.At(i)
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:43839
+//line gokkos_kernels_gen.go:43808
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -43843,7 +43812,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 	k := *gokkosK
 	if gokkosS0 := k.List.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
-//line async.go:235
+//line async.go:240
 			v := int(gokkosS0[gokkosJ])
 			a, b := k.In.At(v), k.Out.At(v)
 			if a == b {
@@ -43853,14 +43822,14 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 				continue
 			}
 
-//line async.go:245
+//line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:43860
+//line gokkos_kernels_gen.go:43829
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line async.go:235
+//line async.go:240
 		v := int(k.List.At(i))
 		a, b := k.In.At(v), k.Out.At(v)
 		if a == b {
@@ -43870,10 +43839,10 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 			continue
 		}
 
-//line async.go:245
+//line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:43877
+//line gokkos_kernels_gen.go:43846
 }
 
 // gokkosHostLoop16 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
@@ -43882,7 +43851,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 	if gokkosS0, gokkosS1 := k.Src.Span(gokkosLo, gokkosHi), k.Dst.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
-//line async.go:260
+//line async.go:265
 			u, v := int(gokkosS0[gokkosJ]), int(gokkosS1[gokkosJ])
 			if (k.St.At(u)|k.St.At(v))&stDone != 0 || k.In.At(u) != k.In.At(v) || k.Out.At(u) != k.Out.At(v) {
 				continue
@@ -43893,11 +43862,11 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43897
+//line gokkos_kernels_gen.go:43866
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
-//line async.go:260
+//line async.go:265
 		u, v := int(k.Src.At(e)), int(k.Dst.At(e))
 		if (k.St.At(u)|k.St.At(v))&stDone != 0 || k.In.At(u) != k.In.At(v) || k.Out.At(u) != k.Out.At(v) {
 			continue
@@ -43908,7 +43877,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43912
+//line gokkos_kernels_gen.go:43881
 }
 
 // gokkosHostLoop17 runs reciprocity.Run for every index in [gokkosLo, gokkosHi).
@@ -43932,7 +43901,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43936
+//line gokkos_kernels_gen.go:43905
 }
 
 // gokkosHostLoop18 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
@@ -43946,7 +43915,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			*acc += d * d
 		}
-//line gokkos_kernels_gen.go:43950
+//line gokkos_kernels_gen.go:43919
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43954,7 +43923,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		*acc += d * d
 	}
-//line gokkos_kernels_gen.go:43958
+//line gokkos_kernels_gen.go:43927
 }
 
 // gokkosHostLoop20 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
@@ -43970,7 +43939,7 @@ func gokkosHostLoop20(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:43974
+//line gokkos_kernels_gen.go:43943
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43980,7 +43949,7 @@ func gokkosHostLoop20(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:43984
+//line gokkos_kernels_gen.go:43953
 }
 
 // gokkosHostLoop21 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -43995,7 +43964,7 @@ func gokkosHostLoop21(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:43999
+//line gokkos_kernels_gen.go:43968
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44004,7 +43973,7 @@ func gokkosHostLoop21(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:44008
+//line gokkos_kernels_gen.go:43977
 }
 
 // gokkosHostLoop22 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -44027,7 +43996,7 @@ func gokkosHostLoop22(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:44031
+//line gokkos_kernels_gen.go:44000
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44044,7 +44013,7 @@ func gokkosHostLoop22(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:44048
+//line gokkos_kernels_gen.go:44017
 }
 
 // gokkosHostLoop23 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
@@ -44060,7 +44029,7 @@ func gokkosHostLoop23(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44064
+//line gokkos_kernels_gen.go:44033
 }
 
 // gokkosHostLoop24 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -44075,7 +44044,7 @@ func gokkosHostLoop24(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:44079
+//line gokkos_kernels_gen.go:44048
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44086,7 +44055,7 @@ func gokkosHostLoop24(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:44090
+//line gokkos_kernels_gen.go:44059
 }
 
 // gokkosHostLoop25 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -44107,7 +44076,7 @@ func gokkosHostLoop25(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:44111
+//line gokkos_kernels_gen.go:44080
 }
 
 // gokkosHostLoop26 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -44124,7 +44093,7 @@ func gokkosHostLoop26(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:44128
+//line gokkos_kernels_gen.go:44097
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44136,7 +44105,7 @@ func gokkosHostLoop26(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:44140
+//line gokkos_kernels_gen.go:44109
 }
 
 // gokkosHostLoop27 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -44160,7 +44129,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:44164
+//line gokkos_kernels_gen.go:44133
 }
 
 // gokkosHostLoop28 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
@@ -44183,7 +44152,7 @@ func gokkosHostLoop28(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:44187
+//line gokkos_kernels_gen.go:44156
 }
 
 // gokkosHostLoop29 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
@@ -44203,7 +44172,7 @@ func gokkosHostLoop29(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44207
+//line gokkos_kernels_gen.go:44176
 }
 
 // gokkosHostLoop30 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -44232,7 +44201,7 @@ func gokkosHostLoop30(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:44236
+//line gokkos_kernels_gen.go:44205
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44255,7 +44224,7 @@ func gokkosHostLoop30(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:44259
+//line gokkos_kernels_gen.go:44228
 }
 
 // gokkosHostLoop31 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -44276,7 +44245,7 @@ func gokkosHostLoop31(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44280
+//line gokkos_kernels_gen.go:44249
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44290,7 +44259,7 @@ func gokkosHostLoop31(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44294
+//line gokkos_kernels_gen.go:44263
 }
 
 // gokkosHostLoop32 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -44318,7 +44287,7 @@ func gokkosHostLoop32(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:44322
+//line gokkos_kernels_gen.go:44291
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44339,7 +44308,7 @@ func gokkosHostLoop32(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:44343
+//line gokkos_kernels_gen.go:44312
 }
 
 // gokkosHostLoop33 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -44354,7 +44323,7 @@ func gokkosHostLoop33(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:44358
+//line gokkos_kernels_gen.go:44327
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44363,7 +44332,7 @@ func gokkosHostLoop33(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44367
+//line gokkos_kernels_gen.go:44336
 }
 
 // gokkosHostLoop34 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -44383,7 +44352,7 @@ func gokkosHostLoop34(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:44387
+//line gokkos_kernels_gen.go:44356
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44397,7 +44366,7 @@ func gokkosHostLoop34(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:44401
+//line gokkos_kernels_gen.go:44370
 }
 
 // gokkosHostLoop35 runs compSample.Run for every index in [gokkosLo, gokkosHi).
@@ -44414,7 +44383,7 @@ func gokkosHostLoop35(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:44418
+//line gokkos_kernels_gen.go:44387
 }
 
 // gokkosHostLoop36 runs compInit.Run for every index in [gokkosLo, gokkosHi).
@@ -44428,7 +44397,7 @@ func gokkosHostLoop36(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:44432
+//line gokkos_kernels_gen.go:44401
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44436,7 +44405,7 @@ func gokkosHostLoop36(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:44440
+//line gokkos_kernels_gen.go:44409
 }
 
 // gokkosHostLoop37 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -44459,7 +44428,7 @@ func gokkosHostLoop37(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:44463
+//line gokkos_kernels_gen.go:44432
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44477,7 +44446,7 @@ func gokkosHostLoop37(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:44481
+//line gokkos_kernels_gen.go:44450
 }
 
 // gokkosHostLoop38 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -44488,14 +44457,14 @@ func gokkosHostLoop38(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44492
+//line gokkos_kernels_gen.go:44461
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:90
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:44499
+//line gokkos_kernels_gen.go:44468
 }
 
 // gokkosHostLoop39 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -44521,7 +44490,7 @@ func gokkosHostLoop39(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44525
+//line gokkos_kernels_gen.go:44494
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44542,7 +44511,7 @@ func gokkosHostLoop39(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44546
+//line gokkos_kernels_gen.go:44515
 }
 
 // gokkosHostLoop40 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -44554,14 +44523,14 @@ func gokkosHostLoop40(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:44558
+//line gokkos_kernels_gen.go:44527
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:44565
+//line gokkos_kernels_gen.go:44534
 }
 
 // gokkosHostLoop41 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -44581,7 +44550,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:44585
+//line gokkos_kernels_gen.go:44554
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44594,7 +44563,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:44598
+//line gokkos_kernels_gen.go:44567
 }
 
 // gokkosHostLoop42 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -44605,7 +44574,7 @@ func gokkosHostLoop42(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:44609
+//line gokkos_kernels_gen.go:44578
 }
 
 // gokkosHostLoop43 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -44620,7 +44589,7 @@ func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:44624
+//line gokkos_kernels_gen.go:44593
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44629,7 +44598,7 @@ func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44633
+//line gokkos_kernels_gen.go:44602
 }
 
 // gokkosHostLoop44 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -44645,7 +44614,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44649
+//line gokkos_kernels_gen.go:44618
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44655,7 +44624,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44659
+//line gokkos_kernels_gen.go:44628
 }
 
 // gokkosHostLoop45 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -44677,7 +44646,7 @@ func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44681
+//line gokkos_kernels_gen.go:44650
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44694,7 +44663,7 @@ func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44698
+//line gokkos_kernels_gen.go:44667
 }
 
 // gokkosHostLoop46 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -44714,7 +44683,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:44718
+//line gokkos_kernels_gen.go:44687
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44729,7 +44698,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:44733
+//line gokkos_kernels_gen.go:44702
 }
 
 // gokkosHostLoop47 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -44756,7 +44725,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:44760
+//line gokkos_kernels_gen.go:44729
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44776,7 +44745,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44780
+//line gokkos_kernels_gen.go:44749
 }
 
 // gokkosHostLoop48 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -44790,7 +44759,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:44794
+//line gokkos_kernels_gen.go:44763
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44799,7 +44768,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:44803
+//line gokkos_kernels_gen.go:44772
 }
 
 // gokkosHostLoop49 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -44818,7 +44787,7 @@ func gokkosHostLoop49(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:44822
+//line gokkos_kernels_gen.go:44791
 		return
 	}
 gokkosNext:
@@ -44832,7 +44801,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44836
+//line gokkos_kernels_gen.go:44805
 }
 
 // gokkosHostLoop50 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
@@ -44848,7 +44817,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:44852
+//line gokkos_kernels_gen.go:44821
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44859,7 +44828,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:44863
+//line gokkos_kernels_gen.go:44832
 }
 
 // gokkosHostLoop52 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
@@ -44871,7 +44840,7 @@ func gokkosHostLoop52(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:44875
+//line gokkos_kernels_gen.go:44844
 }
 
 // gokkosHostLoop53 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
@@ -44889,7 +44858,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:44893
+//line gokkos_kernels_gen.go:44862
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44902,7 +44871,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:44906
+//line gokkos_kernels_gen.go:44875
 }
 
 // gokkosHostLoop54 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
@@ -44924,7 +44893,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44928
+//line gokkos_kernels_gen.go:44897
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44938,7 +44907,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44942
+//line gokkos_kernels_gen.go:44911
 }
 
 // gokkosHostLoop55 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
@@ -44973,7 +44942,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:44977
+//line gokkos_kernels_gen.go:44946
 		return
 	}
 gokkosNext:
@@ -45003,7 +44972,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:45007
+//line gokkos_kernels_gen.go:44976
 }
 
 // gokkosHostLoop56 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
@@ -45026,7 +44995,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:45030
+//line gokkos_kernels_gen.go:44999
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45042,7 +45011,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:45046
+//line gokkos_kernels_gen.go:45015
 }
 
 // gokkosHostLoop57 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -45063,7 +45032,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:45067
+//line gokkos_kernels_gen.go:45036
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45078,7 +45047,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:45082
+//line gokkos_kernels_gen.go:45051
 }
 
 // gokkosHostLoop58 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -45152,7 +45121,7 @@ gokkosNext:
 //line multistep.go:228
 		}
 	}
-//line gokkos_kernels_gen.go:45156
+//line gokkos_kernels_gen.go:45125
 	return gokkosN
 }
 
@@ -45207,6 +45176,6 @@ gokkosNext:
 //line multistep.go:207
 		}
 	}
-//line gokkos_kernels_gen.go:45211
+//line gokkos_kernels_gen.go:45180
 	return gokkosN
 }
