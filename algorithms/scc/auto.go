@@ -4,12 +4,16 @@ import (
 	"math"
 	"time"
 
+	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/teams"
 	"github.com/gokkos/gokkos/views"
 )
 
-// AutoMethod decides between Multistep and Async from two measurements of the graph, taken in
+// AutoMethod runs Weak on a symmetric graph (dgraph.Graph.Symmetric: a sample of edges settles
+// most directed graphs at once; a symmetric graph costs one check of every edge, cached with
+// the graph), whose strongly connected components are its weakly connected ones. For any other
+// graph it decides between Multistep and Async from two measurements of the graph, taken in
 // New on the graph's space at a cost that does not depend on the graph's diameter (a third,
 // below, bounds Async's sweeps):
 //
@@ -75,6 +79,9 @@ type AutoSignals struct {
 	// Levels is the largest number of levels a sampled search ran (at most AutoLevels); Visited
 	// is the largest number of vertices a sampled search saw (at most AutoBall).
 	Levels, Visited int
+	// Symmetric reports that the graph is symmetric (AutoMethod then runs Weak and measures
+	// nothing else).
+	Symmetric bool
 	// Reciprocity is the fraction of AutoEdgeSamples sampled edges u → v whose reverse v → u
 	// is an edge too (searched among the first reciprocityScan out-edges of v).
 	Reciprocity float64
@@ -87,9 +94,12 @@ type AutoSignals struct {
 	Time time.Duration
 }
 
-// Pick returns the method AutoMethod runs for these signals: Async on a device space for a
-// large diameter, else Multistep.
+// Pick returns the method AutoMethod runs for these signals: Weak for a symmetric graph, Async
+// on a device space for a large diameter, else Multistep.
 func (a AutoSignals) Pick() Method {
+	if a.Symmetric {
+		return Weak
+	}
 	if a.Device && a.HighDiameter {
 		return Async
 	}
@@ -234,11 +244,20 @@ func splitmix(x uint64) uint64 {
 // choose measures the graph and sets s.method and s.signals (Multistep for the empty graph). It
 // uses the status words as the
 // searches' marks; Run clears them.
-func (s *state) choose() error {
+func (s *state) choose(g *dgraph.Graph) error {
 	t0 := time.Now()
 	s.method = Multistep
 	s.signals.Device = s.space.Info().Device
 	if s.n == 0 {
+		return nil
+	}
+	sym, err := g.Symmetric()
+	if err != nil {
+		return err
+	}
+	if sym {
+		s.signals.Symmetric, s.method = true, Weak
+		s.signals.Time = time.Since(t0)
 		return nil
 	}
 	var sq float64

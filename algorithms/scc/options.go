@@ -33,16 +33,21 @@ const (
 	// component, and the rest repeat on the edges whose endpoints have equal signatures, with
 	// trimming between rounds. Its host round trips do not grow with the graph's diameter.
 	Async
-	// AutoMethod picks Multistep or Async per graph in New from two cheap signals, the spread of
-	// the vertex degrees and a sampled diameter estimate (see AutoSignals); Stats.Chosen says
-	// which one ran.
+	// AutoMethod picks Weak for a symmetric graph, and Multistep or Async for any other graph
+	// in New from cheap signals, the spread of the vertex degrees and a sampled diameter
+	// estimate (see AutoSignals); Stats.Chosen says which one ran.
 	AutoMethod
+	// Weak is for symmetric graphs (every edge's reverse is an edge, dgraph.Graph.Symmetric),
+	// whose strongly connected components are their weakly connected components: it labels
+	// them with package wcc's Afforest, giant-component skip included, in O(N + M) work and a
+	// few launches whatever the diameter. New refuses it for a graph that is not symmetric.
+	Weak
 )
 
-var methodNames = [...]string{"multistep", "fbtrim", "hybrid", "edgelist", "async", "auto"}
+var methodNames = [...]string{"multistep", "fbtrim", "hybrid", "edgelist", "async", "auto", "weak"}
 
 // String returns the method's name as ParseMethod accepts it: "multistep", "fbtrim",
-// "hybrid", "edgelist", "async" or "auto".
+// "hybrid", "edgelist", "async", "auto" or "weak".
 func (m Method) String() string {
 	if int(m) < len(methodNames) {
 		return methodNames[m]

@@ -87,8 +87,8 @@ type Stats struct {
 	// vertices that trimming left.
 	AsyncEdges int
 
-	// Times spent in each step, measured on the host around the launches.
-	// AsyncTime covers Async's propagation, settling and worklist compaction (its trimming is
+	// Times spent in each step, measured on the host around the launches. WCCTime covers the
+	// FWcc steps and Weak; AsyncTime covers Async's propagation, settling and worklist compaction (its trimming is
 	// in TrimTime).
 	TrimTime, FBTime, WCCTime, ColorTime, SerialTime, AsyncTime, TotalTime time.Duration
 	// ReachTime is the part of FBTime spent in the forward and backward reach of

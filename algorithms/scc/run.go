@@ -41,7 +41,17 @@ func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 		return nil, err
 	}
 	if opts.Method == AutoMethod {
-		if err := s.choose(); err != nil {
+		if err := s.choose(g); err != nil {
+			s.free()
+			return nil, err
+		}
+	}
+	if opts.Method == Weak && s.n > 0 {
+		sym, err := g.Symmetric()
+		if err == nil && !sym {
+			err = errors.New("scc: method weak needs a symmetric graph (every edge's reverse an edge); this one is not")
+		}
+		if err != nil {
 			s.free()
 			return nil, err
 		}
@@ -97,6 +107,8 @@ func (c *SCC) Run() (*Result, error) {
 		err = s.multistep()
 	case EdgeList:
 		err = s.edgeListMethod()
+	case Weak:
+		err = s.weak()
 	case Async:
 		if err = s.async(); errors.Is(err, errAsyncBudget) {
 			err = s.fallBack()

@@ -11,7 +11,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/wcc", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[linkNeighbor](&abi.KernelSpec{
 		Name:  "wcc.linkNeighbor",
-		Pos:   "algorithms/wcc/afforest.go:155",
+		Pos:   "algorithms/wcc/afforest.go:159",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX0,
 		Entry: "gk_wcc_linkNeighbor",
@@ -51,7 +51,7 @@ func init() {
 	gokkosimpl.RegisterHostRange[linkNeighbor](gokkosHostLoop0)
 	gokkosimpl.Register[linkRest](&abi.KernelSpec{
 		Name:      "wcc.linkRest",
-		Pos:       "algorithms/wcc/afforest.go:196",
+		Pos:       "algorithms/wcc/afforest.go:200",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX1,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_linkRest_main", Final: "gk_wcc_linkRest_final"},
@@ -95,7 +95,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[linkRest, int64](gokkosHostLoop1)
 	gokkosimpl.Register[linkTeam](&abi.KernelSpec{
 		Name:  "wcc.linkTeam",
-		Pos:   "algorithms/wcc/afforest.go:246",
+		Pos:   "algorithms/wcc/afforest.go:250",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX2,
 		Entry: "gk_wcc_linkTeam",
@@ -136,7 +136,7 @@ func init() {
 	})
 	gokkosimpl.Register[listDegrees](&abi.KernelSpec{
 		Name:  "wcc.listDegrees",
-		Pos:   "algorithms/wcc/afforest.go:277",
+		Pos:   "algorithms/wcc/afforest.go:281",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX3,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_listDegrees_up", Mid: "gk_wcc_listDegrees_mid", Down: "gk_wcc_listDegrees_down"},
@@ -158,7 +158,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[listDegrees, int64](gokkosHostLoop3)
 	gokkosimpl.Register[sampleRoots](&abi.KernelSpec{
 		Name:  "wcc.sampleRoots",
-		Pos:   "algorithms/wcc/afforest.go:299",
+		Pos:   "algorithms/wcc/afforest.go:303",
 		Form:  abi.FormRange,
 		PTX:   gokkosPTX4,
 		Entry: "gk_wcc_sampleRoots",
@@ -177,30 +177,11 @@ func init() {
 		SourceHash: "da361869a663a144",
 	})
 	gokkosimpl.RegisterHostRange[sampleRoots](gokkosHostLoop4)
-	gokkosimpl.Register[flatten](&abi.KernelSpec{
-		Name:  "wcc.flatten",
-		Pos:   "algorithms/wcc/afforest.go:321",
-		Form:  abi.FormRange,
-		PTX:   gokkosPTX5,
-		Entry: "gk_wcc_flatten",
-		Params: []abi.Param{
-			{Name: "From", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "To", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-		},
-		SharedPerThread: 0,
-		Lanes:           1,
-		Source: []abi.SourcePiece{
-			{File: "afforest.go", Key: "func (flatten) Run", Hash: "9e074d8798d44675"},
-			{File: "afforest.go", Key: "type flatten", Hash: "758dafdff7136501"},
-		},
-		SourceHash: "4a5568bd9825d01f",
-	})
-	gokkosimpl.RegisterHostRange[flatten](gokkosHostLoop5)
 	gokkosimpl.Register[initLabels](&abi.KernelSpec{
 		Name:  "wcc.initLabels",
-		Pos:   "algorithms/wcc/label.go:99",
+		Pos:   "algorithms/wcc/label.go:100",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX6,
+		PTX:   gokkosPTX5,
 		Entry: "gk_wcc_initLabels",
 		Params: []abi.Param{
 			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -213,12 +194,12 @@ func init() {
 		},
 		SourceHash: "aa9e5c754292828a",
 	})
-	gokkosimpl.RegisterHostRange[initLabels](gokkosHostLoop6)
+	gokkosimpl.RegisterHostRange[initLabels](gokkosHostLoop5)
 	gokkosimpl.Register[hook](&abi.KernelSpec{
 		Name:      "wcc.hook",
-		Pos:       "algorithms/wcc/label.go:111",
+		Pos:       "algorithms/wcc/label.go:112",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX7,
+		PTX:       gokkosPTX6,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_hook_main", Final: "gk_wcc_hook_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -239,12 +220,12 @@ func init() {
 		},
 		SourceHash: "92af0f3126d4b7d3",
 	})
-	gokkosimpl.RegisterHostReduce[hook, int64](gokkosHostLoop7)
+	gokkosimpl.RegisterHostReduce[hook, int64](gokkosHostLoop6)
 	gokkosimpl.Register[shortcut](&abi.KernelSpec{
 		Name:  "wcc.shortcut",
-		Pos:   "algorithms/wcc/label.go:161",
+		Pos:   "algorithms/wcc/label.go:162",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX8,
+		PTX:   gokkosPTX7,
 		Entry: "gk_wcc_shortcut",
 		Params: []abi.Param{
 			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -257,12 +238,12 @@ func init() {
 		},
 		SourceHash: "78469c746eee64ae",
 	})
-	gokkosimpl.RegisterHostRange[shortcut](gokkosHostLoop8)
+	gokkosimpl.RegisterHostRange[shortcut](gokkosHostLoop7)
 	gokkosimpl.Register[countSizes](&abi.KernelSpec{
 		Name:      "wcc.countSizes",
 		Pos:       "algorithms/wcc/wcc.go:202",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX9,
+		PTX:       gokkosPTX8,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_countSizes_main", Final: "gk_wcc_countSizes_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -279,12 +260,12 @@ func init() {
 		},
 		SourceHash: "ffb93b4a94f494d9",
 	})
-	gokkosimpl.RegisterHostReduce[countSizes, int64](gokkosHostLoop9)
+	gokkosimpl.RegisterHostReduce[countSizes, int64](gokkosHostLoop8)
 	gokkosimpl.Register[maxSize](&abi.KernelSpec{
 		Name:      "wcc.maxSize",
 		Pos:       "algorithms/wcc/wcc.go:224",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX10,
+		PTX:       gokkosPTX9,
 		Reduce:    abi.ReduceEntries{Main: "gk_wcc_maxSize_main", Final: "gk_wcc_maxSize_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
@@ -299,12 +280,12 @@ func init() {
 		},
 		SourceHash: "d479eb7c2cbaf8e4",
 	})
-	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop10)
+	gokkosimpl.RegisterHostReduce[maxSize, int32](gokkosHostLoop9)
 	gokkosimpl.Register[numberRoots](&abi.KernelSpec{
 		Name:  "wcc.numberRoots",
 		Pos:   "algorithms/wcc/wcc.go:235",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX11,
+		PTX:   gokkosPTX10,
 		Scan:  abi.ScanEntries{Up: "gk_wcc_numberRoots_up", Mid: "gk_wcc_numberRoots_mid", Down: "gk_wcc_numberRoots_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -319,12 +300,12 @@ func init() {
 		},
 		SourceHash: "2b5444d4c891a335",
 	})
-	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop11)
+	gokkosimpl.RegisterHostScan[numberRoots, int64](gokkosHostLoop10)
 	gokkosimpl.Register[gatherNumbers](&abi.KernelSpec{
 		Name:  "wcc.gatherNumbers",
 		Pos:   "algorithms/wcc/wcc.go:253",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX12,
+		PTX:   gokkosPTX11,
 		Entry: "gk_wcc_gatherNumbers",
 		Params: []abi.Param{
 			{Name: "L", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32},
@@ -339,7 +320,7 @@ func init() {
 		},
 		SourceHash: "1434143abc42fbf7",
 	})
-	gokkosimpl.RegisterHostRange[gatherNumbers](gokkosHostLoop12)
+	gokkosimpl.RegisterHostRange[gatherNumbers](gokkosHostLoop11)
 }
 
 // gokkosPTX0 is the PTX of wcc.linkNeighbor.
@@ -3977,93 +3958,8 @@ $L2:
 }
 `
 
-// gokkosPTX5 is the PTX of wcc.flatten.
+// gokkosPTX5 is the PTX of wcc.initLabels.
 const gokkosPTX5 = `//
-// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
-//
-
-.version 7.8
-.target sm_70
-.address_size 64
-
-.visible .entry gk_wcc_flatten(
-	.param .b64 gk_begin,
-	.param .b64 gk_end,
-	.param .b64 gk_s0,
-	.param .b64 gk_s1,
-	.param .b64 gk_s2,
-	.param .b64 gk_s3,
-	.param .b64 gk_s4,
-	.param .b64 gk_s5
-)
-{
-	.reg .pred %p<3>;
-	.reg .b32 %r<12>;
-	.reg .b64 %rd<31>;
-	ld.param.s64 %rd1, [gk_begin];
-	ld.param.s64 %rd2, [gk_end];
-	ld.param.u64 %rd3, [gk_s0];
-	cvta.to.global.u64 %rd4, %rd3;
-	mov.b64 %rd5, %rd4;
-	ld.param.s64 %rd6, [gk_s1];
-	mov.b64 %rd7, %rd6;
-	ld.param.s64 %rd8, [gk_s2];
-	mov.b64 %rd9, %rd8;
-	ld.param.u64 %rd10, [gk_s3];
-	cvta.to.global.u64 %rd11, %rd10;
-	mov.b64 %rd12, %rd11;
-	ld.param.s64 %rd13, [gk_s4];
-	mov.b64 %rd14, %rd13;
-	ld.param.s64 %rd15, [gk_s5];
-	mov.b64 %rd16, %rd15;
-	mov.u32 %r1, %ctaid.x;
-	mov.u32 %r2, %ntid.x;
-	mul.wide.u32 %rd17, %r1, %r2;
-	mov.u32 %r3, %tid.x;
-	cvt.u64.u32 %rd18, %r3;
-	add.s64 %rd19, %rd17, %rd18;
-	mov.u32 %r4, %nctaid.x;
-	mov.u32 %r5, %ntid.x;
-	mul.wide.u32 %rd20, %r4, %r5;
-	add.s64 %rd21, %rd1, %rd19;
-	mov.b64 %rd22, %rd21;
-$L1:
-	setp.ge.s64 %p1, %rd22, %rd2;
-	@%p1 bra $L2;
-	mov.b64 %rd23, %rd22;
-	mul.lo.s64 %rd24, %rd23, %rd9;
-	mad.lo.s64 %rd25, %rd24, 4, %rd5;
-	ld.global.nc.s32 %r6, [%rd25+0];
-	mov.b32 %r7, %r6;
-	mov.b32 %r8, %r7;
-$L4:
-	cvt.s64.s32 %rd26, %r8;
-	mul.lo.s64 %rd27, %rd26, %rd9;
-	mad.lo.s64 %rd28, %rd27, 4, %rd5;
-	ld.global.nc.s32 %r9, [%rd28+0];
-	mov.b32 %r10, %r9;
-	mov.b32 %r11, %r10;
-	setp.eq.s32 %p2, %r11, %r8;
-	@!%p2 bra $L8;
-	bra.uni $L6;
-$L8:
-	mov.b32 %r8, %r11;
-$L5:
-	bra.uni $L4;
-$L6:
-	mul.lo.s64 %rd29, %rd23, %rd16;
-	mad.lo.s64 %rd30, %rd29, 4, %rd12;
-	st.global.s32 [%rd30+0], %r8;
-$L3:
-	add.s64 %rd22, %rd22, %rd20;
-	bra.uni $L1;
-$L2:
-	ret;
-}
-`
-
-// gokkosPTX6 is the PTX of wcc.initLabels.
-const gokkosPTX6 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -4118,8 +4014,8 @@ $L2:
 }
 `
 
-// gokkosPTX7 is the PTX of wcc.hook.
-const gokkosPTX7 = `//
+// gokkosPTX6 is the PTX of wcc.hook.
+const gokkosPTX6 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -4840,8 +4736,8 @@ $L40:
 }
 `
 
-// gokkosPTX8 is the PTX of wcc.shortcut.
-const gokkosPTX8 = `//
+// gokkosPTX7 is the PTX of wcc.shortcut.
+const gokkosPTX7 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -4919,8 +4815,8 @@ $L2:
 }
 `
 
-// gokkosPTX9 is the PTX of wcc.countSizes.
-const gokkosPTX9 = `//
+// gokkosPTX8 is the PTX of wcc.countSizes.
+const gokkosPTX8 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5469,8 +5365,8 @@ $L40:
 }
 `
 
-// gokkosPTX10 is the PTX of wcc.maxSize.
-const gokkosPTX10 = `//
+// gokkosPTX9 is the PTX of wcc.maxSize.
+const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5957,8 +5853,8 @@ $L40:
 }
 `
 
-// gokkosPTX11 is the PTX of wcc.numberRoots.
-const gokkosPTX11 = `//
+// gokkosPTX10 is the PTX of wcc.numberRoots.
+const gokkosPTX10 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6635,8 +6531,8 @@ $L2:
 }
 `
 
-// gokkosPTX12 is the PTX of wcc.gatherNumbers.
-const gokkosPTX12 = `//
+// gokkosPTX11 is the PTX of wcc.gatherNumbers.
+const gokkosPTX11 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6723,7 +6619,7 @@ $L2:
 func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:164
+//line afforest.go:168
 		b, end := k.Out.Offsets.At(u), k.Out.Offsets.At(u+1)
 		last := k.R + k.Rounds
 		d, inB := end-b, int64(0)
@@ -6747,14 +6643,14 @@ func gokkosHostLoop0(gokkosK *linkNeighbor, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6751
+//line gokkos_kernels_gen.go:6647
 }
 
 // gokkosHostLoop1 runs linkRest.Run for every index in [gokkosLo, gokkosHi).
 func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line afforest.go:207
+//line afforest.go:211
 		if k.L.out(u) {
 			continue
 		}
@@ -6784,7 +6680,7 @@ func gokkosHostLoop1(gokkosK *linkRest, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6788
+//line gokkos_kernels_gen.go:6684
 }
 
 // gokkosHostLoop3 runs listDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -6793,7 +6689,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 	if gokkosS0 := k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line afforest.go:285
+//line afforest.go:289
 			d := k.Off.At(v+1) - gokkosS0[gokkosJ]
 			if d <= k.Lo || d > k.Hi {
 				continue
@@ -6803,11 +6699,11 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:6807
+//line gokkos_kernels_gen.go:6703
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line afforest.go:285
+//line afforest.go:289
 		d := k.Off.At(v+1) - k.Off.At(v)
 		if d <= k.Lo || d > k.Hi {
 			continue
@@ -6817,7 +6713,7 @@ func gokkosHostLoop3(gokkosK *listDegrees, gokkosLo, gokkosHi int, acc *int64, f
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:6821
+//line gokkos_kernels_gen.go:6717
 }
 
 // gokkosHostLoop4 runs sampleRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -6826,89 +6722,54 @@ func gokkosHostLoop4(gokkosK *sampleRoots, gokkosLo, gokkosHi int) {
 	if gokkosS0 := k.Out.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			i := gokkosLo + gokkosJ
-//line afforest.go:308
+//line afforest.go:312
 			z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 			z = (z ^ z>>27) * 0x94d049bb133111eb
 			z ^= z >> 31
 			gokkosS0[gokkosJ] = k.P.At(int(z % k.N))
 		}
-//line gokkos_kernels_gen.go:6837
+//line gokkos_kernels_gen.go:6733
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line afforest.go:308
+//line afforest.go:312
 		z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 		z = (z ^ z>>27) * 0x94d049bb133111eb
 		z ^= z >> 31
 		k.Out.Set(i, k.P.At(int(z%k.N)))
 	}
-//line gokkos_kernels_gen.go:6848
+//line gokkos_kernels_gen.go:6744
 }
 
-// gokkosHostLoop5 runs flatten.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop5(gokkosK *flatten, gokkosLo, gokkosHi int) {
-	k := *gokkosK
-	if gokkosS0, gokkosS1 := k.From.Span(gokkosLo, gokkosHi), k.To.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
-		gokkosS1 = gokkosS1[:len(gokkosS0)]
-		for gokkosJ := range gokkosS0 {
-//line afforest.go:327
-			r := gokkosS0[gokkosJ]
-			for {
-				p := k.From.At(int(r))
-				if p == r {
-					break
-				}
-				r = p
-			}
-			gokkosS1[gokkosJ] = r
-		}
-//line gokkos_kernels_gen.go:6868
-		return
-	}
-	for v := gokkosLo; v < gokkosHi; v++ {
-//line afforest.go:327
-		r := k.From.At(v)
-		for {
-			p := k.From.At(int(r))
-			if p == r {
-				break
-			}
-			r = p
-		}
-		k.To.Set(v, r)
-	}
-//line gokkos_kernels_gen.go:6883
-}
-
-// gokkosHostLoop6 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop6(gokkosK *initLabels, gokkosLo, gokkosHi int) {
+// gokkosHostLoop5 runs initLabels.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop5(gokkosK *initLabels, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line label.go:104
+//line label.go:105
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:6895
+//line gokkos_kernels_gen.go:6756
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line label.go:104
+//line label.go:105
 		k.L.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:6902
+//line gokkos_kernels_gen.go:6763
 }
 
-// gokkosHostLoop7 runs hook.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop6 runs hook.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop6(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Key.Span(gokkosLo, gokkosHi), k.Off.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			u := gokkosLo + gokkosJ
-//line label.go:125
+//line label.go:126
 			if k.out(u) {
 				continue
 			}
@@ -6939,11 +6800,11 @@ func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:6943
+//line gokkos_kernels_gen.go:6804
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
-//line label.go:125
+//line label.go:126
 		if k.out(u) {
 			continue
 		}
@@ -6974,14 +6835,14 @@ func gokkosHostLoop7(gokkosK *hook, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:6978
+//line gokkos_kernels_gen.go:6839
 }
 
-// gokkosHostLoop8 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop8(gokkosK *shortcut, gokkosLo, gokkosHi int) {
+// gokkosHostLoop7 runs shortcut.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop7(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line label.go:168
+//line label.go:169
 		first := k.L.AtomicLoad(v)
 		l := first
 		for {
@@ -6995,11 +6856,11 @@ func gokkosHostLoop8(gokkosK *shortcut, gokkosLo, gokkosHi int) {
 			k.L.AtomicStore(v, l)
 		}
 	}
-//line gokkos_kernels_gen.go:6999
+//line gokkos_kernels_gen.go:6860
 }
 
-// gokkosHostLoop9 runs countSizes.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop9(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop8 runs countSizes.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop8(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -7015,7 +6876,7 @@ func gokkosHostLoop9(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			k.Size.AtomicAdd(int(r), 1)
 		}
-//line gokkos_kernels_gen.go:7019
+//line gokkos_kernels_gen.go:6880
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -7030,29 +6891,29 @@ func gokkosHostLoop9(gokkosK *countSizes, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.Size.AtomicAdd(int(r), 1)
 	}
-//line gokkos_kernels_gen.go:7034
+//line gokkos_kernels_gen.go:6895
 }
 
-// gokkosHostLoop10 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop10(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
+// gokkosHostLoop9 runs maxSize.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop9(gokkosK *maxSize, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
 	if gokkosS0 := k.Size.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line wcc.go:229
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:7045
+//line gokkos_kernels_gen.go:6906
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:229
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:7052
+//line gokkos_kernels_gen.go:6913
 }
 
-// gokkosHostLoop11 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop11(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop10 runs numberRoots.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop10(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.L.Span(gokkosLo, gokkosHi), k.Num.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -7067,7 +6928,7 @@ func gokkosHostLoop11(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:7071
+//line gokkos_kernels_gen.go:6932
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -7080,11 +6941,11 @@ func gokkosHostLoop11(gokkosK *numberRoots, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:7084
+//line gokkos_kernels_gen.go:6945
 }
 
-// gokkosHostLoop12 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop12(gokkosK *gatherNumbers, gokkosLo, gokkosHi int) {
+// gokkosHostLoop11 runs gatherNumbers.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop11(gokkosK *gatherNumbers, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.L.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -7092,12 +6953,12 @@ func gokkosHostLoop12(gokkosK *gatherNumbers, gokkosLo, gokkosHi int) {
 //line wcc.go:258
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:7096
+//line gokkos_kernels_gen.go:6957
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line wcc.go:258
 		k.Out.Set(v, k.Num.At(int(k.L.At(v))))
 	}
-//line gokkos_kernels_gen.go:7103
+//line gokkos_kernels_gen.go:6964
 }

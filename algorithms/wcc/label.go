@@ -33,7 +33,8 @@ func Label(space execspace.Space, g dgraph.CSR, f Filter, labels views.View1D[in
 }
 
 // LabelWith is Label with the method and its settings taken from opt. With one CSR Afforest has
-// no in-edges, so it skips no component (Samples, Seed and NoInEdges do not apply): its
+// no in-edges, so it skips no component unless opt.Symmetric says the CSR holds every edge at
+// both ends (NoInEdges does not apply; Samples and Seed apply only with Symmetric): its
 // neighbour rounds and a final phase link every edge of the subgraph once, in
 // opt.NeighborRounds+1 passes of O(N + M) work in all, and the degree classes allocate two
 // vertex lists per call on device spaces. LabelProp runs hooking rounds of O(N + M) work each
@@ -60,7 +61,7 @@ func LabelWith(space execspace.Space, g dgraph.CSR, f Filter, labels views.View1
 	if opt.Method == LabelProp {
 		return labelProp(space, g, f, labels)
 	}
-	h, err := newHooking(space, g, dgraph.CSR{}, f, opt, false)
+	h, err := newHooking(space, g, dgraph.CSR{}, f, opt, opt.Symmetric)
 	if err != nil {
 		return 0, err
 	}

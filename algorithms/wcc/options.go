@@ -88,6 +88,12 @@ type Options struct {
 	// teams on host spaces (where a team has one member); a negative value means never.
 	// They apply to Afforest.
 	WarpDegree, TeamDegree int
+	// Symmetric tells LabelWith that its CSR holds every edge at both ends (the CSR of a
+	// symmetric graph, see dgraph.Graph.Symmetric; the subgraph a Filter selects from it is
+	// then symmetric too), so that Afforest may skip the giant component as New does for a
+	// symmetric graph. A CSR without that property gives wrong components. New checks the graph
+	// itself and ignores it.
+	Symmetric bool
 }
 
 // resolved returns o with the defaults of its method settings filled in, or an error for an

@@ -262,10 +262,22 @@ func TestSkipNeedsInEdges(t *testing.T) {
 }
 
 // TestLabelMatchesUnionFind runs Label with both methods on a subgraph of an R-MAT graph
-// chosen by a status mask and keys, against the union-find of the subgraph's edges.
+// chosen by a status mask and keys, against the union-find of the subgraph's edges; and on the
+// symmetrized graph with Options.Symmetric, which lets Afforest skip the giant component.
 func TestLabelMatchesUnionFind(t *testing.T) {
+	for _, sym := range []bool{false, true} {
+		t.Run(fmt.Sprintf("symmetric=%v", sym), func(t *testing.T) {
+			g, err := graph.Build(graph.RMAT(12, 8, 4), graph.BuildOptions{Symmetrize: sym, Dedup: sym})
+			if err != nil {
+				t.Fatal(err)
+			}
+			labelMatchesUnionFind(t, g, sym)
+		})
+	}
+}
+
+func labelMatchesUnionFind(t *testing.T, g *graph.CSR, sym bool) {
 	s := space(t)
-	g := build(t, graph.RMAT(12, 8, 4))
 	n := g.N
 	st, key := make([]uint32, n), make([]int32, n)
 	for v := range n {
@@ -306,7 +318,9 @@ func TestLabelMatchesUnionFind(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := LabelWith(s, dg.Out(), f, labels, v.opt); err != nil {
+			opt := v.opt
+			opt.Symmetric = sym
+			if _, err := LabelWith(s, dg.Out(), f, labels, opt); err != nil {
 				t.Fatal(err)
 			}
 			got := make([]int32, n)

@@ -23,9 +23,9 @@ var sccFlags struct {
 func init() {
 	register(algorithm{
 		name:    "scc",
-		summary: "strongly connected components: -method auto, multistep, fbtrim, hybrid, edgelist or async (reports components, largest, nontrivial)",
+		summary: "strongly connected components: -method auto, multistep, fbtrim, hybrid, edgelist, async or weak (reports components, largest, nontrivial)",
 		flags: func(fs *flag.FlagSet) func() error {
-			fs.StringVar(&sccFlags.method, "method", "auto", "auto (multistep or async, chosen from the degree spread and a sampled diameter), multistep (trim, BFS forward-backward, colouring, serial finish; uses -strategy), fbtrim or hybrid (two-phase forward-backward; hybrid colours in phase 2; with -traversal auto their phase-1 steps are BFS searches that use -strategy), edgelist (forward-backward-trim by sweeps over a segment-sorted edge list), or async (asynchronous signature propagation over edge worklists)")
+			fs.StringVar(&sccFlags.method, "method", "auto", "auto (weak for a symmetric graph, else multistep or async, chosen from the degree spread and a sampled diameter), multistep (trim, BFS forward-backward, colouring, serial finish; uses -strategy), fbtrim or hybrid (two-phase forward-backward; hybrid colours in phase 2; with -traversal auto their phase-1 steps are BFS searches that use -strategy), edgelist (forward-backward-trim by sweeps over a segment-sorted edge list), async (asynchronous signature propagation over edge worklists), or weak (symmetric graphs only: their weakly connected components)")
 			fs.StringVar(&sccFlags.traversal, "traversal", "auto", "fbtrim and hybrid: auto, topo, topo-lb, data or data-lb")
 			fs.IntVar(&sccFlags.opt.SerialCutoff, "serial-cutoff", 0, "multistep (and auto when it picks multistep): finish with serial Tarjan at this many remaining vertices (0: 100000, negative: never)")
 			fs.IntVar(&sccFlags.opt.AsyncBudget, "async-budget", 0, "async (and auto when it picks async): after this many sweeps give up and run multistep (0: none; auto sets 28 on devices for graphs of mostly two-way edges)")
@@ -128,6 +128,7 @@ func (i *sccInstance) result() (result, error) {
 	r.add("method_chosen", st.Chosen.String())
 	if st.Method == scc.AutoMethod {
 		sig := st.Signals
+		r.add("auto_symmetric", sig.Symmetric)
 		r.add("auto_degree_cv", sig.DegreeCV)
 		r.add("auto_levels", sig.Levels)
 		r.add("auto_visited", sig.Visited)
