@@ -159,6 +159,8 @@ func TestSymmetric(t *testing.T) {
 		{"NaN weights", &graph.EdgeList{N: 2, Src: []int32{0, 1}, Dst: []int32{1, 0}, W: []float64{math.NaN(), math.NaN()}}, graph.BuildOptions{}, true},
 		{"self loops", &graph.EdgeList{N: 3, Src: []int32{0, 1, 1, 2}, Dst: []int32{0, 2, 1, 1}}, graph.BuildOptions{}, true},
 	}
+	// The graphs that are symmetric but for their weights.
+	weightsOnly := map[string]bool{"weights-differ": true, "multi-edges, weights differ": true, "signed zeros": true}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			g, err := dgraph.FromEdgeList(s, tc.el, tc.opt)
@@ -172,6 +174,18 @@ func TestSymmetric(t *testing.T) {
 			}
 			if got != tc.want {
 				t.Fatalf("Symmetric() = %v, want %v", got, tc.want)
+			}
+			// SymmetricEdges ignores the weights, asked after Symmetric and on a fresh graph.
+			wantEdges := tc.want || weightsOnly[tc.name]
+			fresh, err := dgraph.FromEdgeList(s, tc.el, tc.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer fresh.Free()
+			for i, h := range []*dgraph.Graph{g, fresh} {
+				if got, err := h.SymmetricEdges(); err != nil || got != wantEdges {
+					t.Fatalf("graph %d: SymmetricEdges() = %v, %v; want %v", i, got, err, wantEdges)
+				}
 			}
 			in, err := g.In()
 			if err != nil {

@@ -25,6 +25,7 @@ type Graph struct {
 	in       CSR
 	inBuilt  bool
 	sym      int8 // 0 unknown, 1 symmetric, -1 not
+	symEdges int8 // the same for SymmetricEdges
 	maxDeg   int64
 	maxKnown bool
 	freed    bool

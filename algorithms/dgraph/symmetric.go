@@ -171,27 +171,52 @@ func (g *Graph) Symmetric() (bool, error) {
 	if g.freed {
 		return false, errFreed
 	}
-	if g.sym != 0 {
-		return g.sym == 1, nil
+	return symmetric(g.space, g.out, &g.sym)
+}
+
+// SymmetricEdges reports whether every edge's reverse is an edge, as many times, whatever the
+// weights: Symmetric for the graph without its weights, which is what the connectivity of a
+// graph depends on (a strongly connected component of a graph with this property is a weakly
+// connected one). It costs what Symmetric costs and is cached apart from it; a graph whose
+// Symmetric answer is already true needs no check.
+func (g *Graph) SymmetricEdges() (bool, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.freed {
+		return false, errFreed
+	}
+	if g.sym == 1 || g.out.Weights.Len() == 0 {
+		return symmetric(g.space, g.out, &g.sym)
+	}
+	c := g.out
+	c.Weights = views.View1D[float64]{}
+	return symmetric(g.space, c, &g.symEdges)
+}
+
+// symmetric reports whether c equals its transpose, from the answer cached in *known (0:
+// unknown, 1: yes, -1: no) or by the sampled and the full check, whose answer it caches.
+func symmetric(space execspace.Space, c CSR, known *int8) (bool, error) {
+	if *known != 0 {
+		return *known == 1, nil
 	}
 	var bad int64
-	if m := g.out.NumEdges(); m > 0 {
-		k := unmatchedSample{G: g.out, Samples: int(min(m, symmetrySamples))}
-		if err := portable.ParallelReduce(g.space, "dgraph: symmetry check (sample)", portable.Range(0, k.Samples), k, portable.Sum(&bad)); err != nil {
+	if m := c.NumEdges(); m > 0 {
+		k := unmatchedSample{G: c, Samples: int(min(m, symmetrySamples))}
+		if err := portable.ParallelReduce(space, "dgraph: symmetry check (sample)", portable.Range(0, k.Samples), k, portable.Sum(&bad)); err != nil {
 			return false, err
 		}
 		if bad > 0 {
-			g.sym = -1
+			*known = -1
 			return false, nil
 		}
 	}
-	sym, err := balanced(g.space, g.out)
+	sym, err := balanced(space, c)
 	if err != nil {
 		return false, err
 	}
-	g.sym = -1
+	*known = -1
 	if sym {
-		g.sym = 1
+		*known = 1
 	}
 	return sym, nil
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/gokkos/gokkos/views"
 )
 
-// AutoMethod runs Weak on a symmetric graph (dgraph.Graph.Symmetric: a sample of edges settles
+// AutoMethod runs Weak on a symmetric graph (dgraph.Graph.SymmetricEdges: a sample of edges settles
 // most directed graphs at once; a symmetric graph costs one check of every edge, cached with
 // the graph), whose strongly connected components are its weakly connected ones. For any other
 // graph it decides between Multistep and Async from two measurements of the graph, taken in
@@ -251,7 +251,7 @@ func (s *state) choose(g *dgraph.Graph) error {
 	if s.n == 0 {
 		return nil
 	}
-	sym, err := g.Symmetric()
+	sym, err := g.SymmetricEdges()
 	if err != nil {
 		return err
 	}

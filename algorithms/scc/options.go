@@ -37,7 +37,8 @@ const (
 	// in New from cheap signals, the spread of the vertex degrees and a sampled diameter
 	// estimate (see AutoSignals); Stats.Chosen says which one ran.
 	AutoMethod
-	// Weak is for symmetric graphs (every edge's reverse is an edge, dgraph.Graph.Symmetric),
+	// Weak is for symmetric graphs (every edge's reverse is an edge, whatever the weights:
+	// dgraph.Graph.SymmetricEdges),
 	// whose strongly connected components are their weakly connected components: it labels
 	// them with package wcc's Afforest, giant-component skip included, in O(N + M) work and a
 	// few launches whatever the diameter. New refuses it for a graph that is not symmetric.

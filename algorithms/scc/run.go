@@ -47,7 +47,7 @@ func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 		}
 	}
 	if opts.Method == Weak && s.n > 0 {
-		sym, err := g.Symmetric()
+		sym, err := g.SymmetricEdges()
 		if err == nil && !sym {
 			err = errors.New("scc: method weak needs a symmetric graph (every edge's reverse an edge); this one is not")
 		}

@@ -9,7 +9,8 @@ import (
 )
 
 // TestWeakMatchesTarjan runs Weak and AutoMethod (which picks Weak) on the symmetrized version
-// of every test graph and checks the partitions against Tarjan's.
+// of every test graph, with random weights that differ between an edge and its reverse, and
+// checks the partitions against Tarjan's.
 func TestWeakMatchesTarjan(t *testing.T) {
 	s := testSpace(t)
 	for _, tg := range append(testGraphs, asyncGraphs...) {
@@ -17,6 +18,13 @@ func TestWeakMatchesTarjan(t *testing.T) {
 			g, err := graph.Build(tg.make(), graph.BuildOptions{Symmetrize: true, Dedup: true})
 			if err != nil {
 				t.Fatal(err)
+			}
+			// Weights do not change the components, nor whether Weak applies.
+			if el := g.EdgeList(); len(el.Src) > 0 {
+				graph.AddRandomWeights(el, 1, 255, true, 7)
+				if g, err = graph.Build(el, graph.BuildOptions{}); err != nil {
+					t.Fatal(err)
+				}
 			}
 			want := expect(t, g)
 			dg, err := dgraph.New(s, g)
