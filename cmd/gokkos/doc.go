@@ -47,10 +47,11 @@
 // A flag given on the command line that does not apply to what the others chose is refused
 // with a message naming it: -root with an algorithm that has no root (wcc, scc, coloring),
 // -strategy where the frontier template is not used (wcc, scc -method fbtrim or hybrid with
-// a -traversal other than auto, scc -method edgelist or async, sssp -method edgelist; -trace
+// a -traversal other than auto, scc -method edgelist, async or weak, sssp -method edgelist; -trace
 // there says that there are no steps to show), an algorithm flag of another method (sssp -delta
 // without delta-stepping, scc -traversal with multistep, async or auto, scc -reorder,
-// -transpose or -segment without -method edgelist, scc -segment with -reorder=false), a gen flag
+// -transpose or -segment without -method edgelist, scc -segment with -reorder=false, scc
+// -async-budget without async or auto), a gen flag
 // of another -kind (-scale with -kind grid, -weights with -kind road, whose streets carry their
 // own lengths), -wmin and -wmax without -weights, and -noloops or -dedup with -undirected.
 // gen -kind uniform without -m generates 16n edges, or every ordered pair when n(n-1) is
