@@ -50,10 +50,11 @@ import (
 // budget of AutoSweeps sweeps (Options.AsyncBudget) and the run finishes with Multistep if it
 // runs out (Stats.AsyncFallback).
 //
-// On host spaces AutoMethod runs Multistep whatever the signals say (it still measures and
-// reports them): there a level costs no device round trip, Multistep's serial Tarjan finish
-// takes over below Options.SerialCutoff vertices, and Async's sweeps, which relax every
-// remaining edge several times, were slower on every graph measured (docs/scc-wcc.md).
+// On host spaces AutoMethod runs Weak for a symmetric graph and otherwise Multistep, whatever
+// the other signals say (it still measures and reports them): there a level costs no device
+// round trip, Multistep's serial Tarjan finish takes over below Options.SerialCutoff vertices,
+// and Async's sweeps, which relax every remaining edge several times, were slower on every
+// graph measured (docs/scc-wcc.md).
 const (
 	// AutoSamples is the number of sampled searches.
 	AutoSamples = 4
@@ -119,8 +120,9 @@ func (a AutoSignals) Budget() int {
 // so that a sample landing on a hub costs no more than a small vertex.
 const reciprocityScan = 64
 
-// reciprocity counts the sampled edges whose reverse is an edge: sample i is edge
-// splitmix(Seed+i) mod M, whose source is found by binary search over the offsets.
+// reciprocity counts the sampled edges whose reverse is an edge: sample i is the edge whose
+// index is a SplitMix64 hash of Seed and i, modulo M; its source is found by binary search over
+// the offsets.
 //
 //gokkos:kernel
 type reciprocity struct {

@@ -25,9 +25,11 @@ type SCC struct {
 // single-pivot steps, and EdgeList builds its sorted edge list (8 bytes per edge, and while
 // sorting 8 bytes per counter, one counter per vertex and segment); Async allocates 16 bytes per
 // edge (two edge worklists) and 16 per vertex on its first Run; AutoMethod first measures the
-// graph (AutoSignals: two reductions and one small team launch) and then prepares the method it
-// picks, and Multistep too when Async runs with a sweep budget (Options.AsyncBudget). Errors are a nil graph, a graph of more than math.MaxInt32/3 vertices, an option out of
-// range, or a failed allocation.
+// graph (AutoSignals: the symmetry check of dgraph.Graph.SymmetricEdges, which Weak runs too,
+// then two reductions and one small team launch) and then prepares the method it picks, and
+// Multistep too when Async runs with a sweep budget (Options.AsyncBudget). Errors are a nil
+// graph, a graph of more than math.MaxInt32/3 vertices, Weak for a graph that is not
+// symmetric, an option out of range, or a failed allocation.
 func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 	if g == nil {
 		return nil, errors.New("scc: nil graph")
