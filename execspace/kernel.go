@@ -21,6 +21,10 @@ type Launch struct {
 	// League, TeamSize and VectorLength shape a team policy; TeamSize and VectorLength may be
 	// Auto.
 	League, TeamSize, VectorLength int
+	// Concurrent asks that every team run at once, one per block (a cooperative launch): the
+	// space cuts the league to the teams it can hold at once. Kernels that call
+	// teams.Member.LeagueBarrier need it.
+	Concurrent bool
 	// Scratch holds the bytes of scratch per team and per thread at levels 0 and 1.
 	Scratch [2]ScratchSize
 	// Op selects the reduction's entries for reduce forms.

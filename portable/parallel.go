@@ -2,6 +2,7 @@ package portable
 
 import (
 	"fmt"
+	"sync"
 	"unsafe"
 
 	"github.com/gokkos/gokkos/execspace"
@@ -286,7 +287,7 @@ func runTeams[T any, K any](s execspace.Space, pattern string, kind profile.Kind
 			err = hostTeams(x, p, r, body)
 		}
 	case execspace.DeviceExecutor:
-		l := &execspace.Launch{Label: label, League: p.League, TeamSize: p.TeamSize, VectorLength: p.VectorLength, Scratch: p.Scratch}
+		l := &execspace.Launch{Label: label, League: p.League, TeamSize: p.TeamSize, VectorLength: p.VectorLength, Scratch: p.Scratch, Concurrent: p.Concurrent}
 		if l.VectorLength == 0 {
 			l.VectorLength = 1
 		}
@@ -308,6 +309,56 @@ func runTeams[T any, K any](s execspace.Space, pattern string, kind profile.Kind
 	return nil
 }
 
+// hostConcurrentTeams runs a concurrent team launch on a host space: min(League, workers)
+// teams, each on its own goroutine with its own scratch, meeting at LeagueBarrier through one
+// teams.LeagueSync. A panic in one team releases the others from the barrier and is raised
+// again once all have returned.
+func hostConcurrentTeams[T any](x execspace.HostExecutor, p TeamPolicy, r Reducer[T], team, thread [2]int, body func(m teams.Member, acc unsafe.Pointer)) error {
+	n := min(p.League, max(x.Workers(), 1))
+	if n <= 0 {
+		return nil
+	}
+	ls := teams.NewLeagueSync(n)
+	var parts []padded[T]
+	if r != nil {
+		parts = newPartials(n, r)
+	}
+	var wg sync.WaitGroup
+	var once sync.Once
+	var failure any
+	for lr := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if v := recover(); v != nil {
+					ls.Abort()
+					if v != teams.ErrLeagueAborted {
+						once.Do(func() { failure = v })
+					}
+				}
+			}()
+			var sc *teams.Scratch
+			if team[0]+thread[0]+team[1]+thread[1] > 0 {
+				sc = teams.NewScratch([2][]byte{make([]byte, team[0]+thread[0]), make([]byte, team[1]+thread[1])}, team, thread, 1)
+			}
+			var acc unsafe.Pointer
+			if parts != nil {
+				acc = unsafe.Pointer(&parts[lr].v)
+			}
+			body(teams.NewConcurrentHostMember(lr, n, sc, ls), acc)
+		}()
+	}
+	wg.Wait()
+	if failure != nil {
+		panic(failure)
+	}
+	if r != nil {
+		joinPartials(parts, r)
+	}
+	return nil
+}
+
 func hostTeams[T any](x execspace.HostExecutor, p TeamPolicy, r Reducer[T], body func(m teams.Member, acc unsafe.Pointer)) error {
 	var team, thread [2]int
 	for l := 0; l < 2; l++ {
@@ -317,6 +368,9 @@ func hostTeams[T any](x execspace.HostExecutor, p TeamPolicy, r Reducer[T], body
 		}
 	}
 	need0, need1 := team[0]+thread[0], team[1]+thread[1]
+	if p.Concurrent {
+		return hostConcurrentTeams(x, p, r, team, thread, body)
+	}
 	var parts []padded[T]
 	if r != nil {
 		parts = newPartials(x.Workers(), r)

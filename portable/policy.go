@@ -57,6 +57,8 @@ type TeamPolicy struct {
 	Scratch      [2]execspace.ScratchSize
 	Chunk        int // league ranks per chunk on host spaces; 0 lets the space choose
 	Schedule     Schedule
+	// Concurrent asks that every team of the league run at the same time (see WithConcurrent).
+	Concurrent bool
 }
 
 // Teams returns a policy of league teams of teamSize members (or Auto) with one vector lane and no
@@ -77,6 +79,19 @@ func (p TeamPolicy) WithScratch(level, perTeam, perThread int) TeamPolicy {
 	p.Scratch[level] = execspace.ScratchSize{Team: perTeam, Thread: perThread}
 	return p
 }
+
+// WithConcurrent returns p asking that every team of the league run at the same time, so that the
+// teams may wait for each other at teams.Member.LeagueBarrier (a persistent kernel that runs
+// many steps in one launch). A space runs at most as many teams as it holds at once, and
+// fewer than League when League is larger: Member.LeagueSize says how many run, and a kernel
+// for a concurrent policy divides its work by LeagueSize, not by the League it asked for.
+//
+// On a GPU (the cuda space) the teams are one block each and the launch is cooperative: at
+// most the blocks that fit on the device at once, from the kernel's occupancy. The simulated
+// device runs blocks one after another, so its concurrent leagues have one team. On the host
+// each team runs on its own goroutine, at most one team per worker; Chunk and Schedule do
+// not apply.
+func (p TeamPolicy) WithConcurrent() TeamPolicy { p.Concurrent = true; return p }
 
 // WithChunk returns p with c league ranks per chunk on host spaces.
 func (p TeamPolicy) WithChunk(c int) TeamPolicy { p.Chunk = c; return p }

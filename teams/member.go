@@ -9,6 +9,7 @@ type Member struct {
 	league     int
 	leagueSize int
 	s          *Scratch
+	sync       *LeagueSync
 }
 
 // NewHostMember returns the member of a one-member team of league rank league in a league of
@@ -19,6 +20,14 @@ func NewHostMember(league, leagueSize int, s *Scratch) Member {
 		s.reset()
 	}
 	return Member{league: league, leagueSize: leagueSize, s: s}
+}
+
+// NewConcurrentHostMember is NewHostMember for a concurrent launch, whose teams all run at
+// once and meet at LeagueBarrier through ls. Execution spaces call it.
+func NewConcurrentHostMember(league, leagueSize int, s *Scratch, ls *LeagueSync) Member {
+	m := NewHostMember(league, leagueSize, s)
+	m.sync = ls
+	return m
 }
 
 // LeagueRank returns the team's index in the league, in [0, LeagueSize()).

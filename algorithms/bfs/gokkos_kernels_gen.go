@@ -365,7 +365,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[reach]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.reach]",
-		Pos:   "algorithms/frontier/levels.go:39",
+		Pos:   "algorithms/frontier/levels.go:46",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX12,
 		Entry: "gk_frontier_PushFused_bfs_reach_",
@@ -391,10 +391,12 @@ func init() {
 			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
 			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.Visited", Field: []int{10, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Tally", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.Visited", Field: []int{11, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		LeagueBarrier:   true,
 		Source: []abi.SourcePiece{
 			{File: "op.go", Key: "func (reach) Visit", Hash: "89aa8a6191abcc5e"},
 			{File: "op.go", Key: "type reach", Hash: "f91b50917c15f298"},
@@ -403,7 +405,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[visit]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[bfs.visit]",
-		Pos:   "algorithms/frontier/levels.go:39",
+		Pos:   "algorithms/frontier/levels.go:46",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX13,
 		Entry: "gk_frontier_PushFused_bfs_visit_",
@@ -429,13 +431,15 @@ func init() {
 			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
 			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.Parent", Field: []int{10, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Level", Field: []int{10, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Visited", Field: []int{10, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Depth", Field: []int{10, 3}, Kind: abi.KindInt32},
+			{Name: "Tally", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.Parent", Field: []int{11, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Level", Field: []int{11, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Visited", Field: []int{11, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{11, 3}, Kind: abi.KindInt32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		LeagueBarrier:   true,
 		Source: []abi.SourcePiece{
 			{File: "op.go", Key: "func (visit) Visit", Hash: "fdeacd34837ced6a"},
 			{File: "op.go", Key: "type visit", Hash: "c33336864803c33c"},
@@ -11461,6 +11465,7 @@ const gokkosPTX12 = `//
 .target sm_70
 .address_size 64
 
+.global .align 8 .u32 gk_league_sync[2];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -11516,12 +11521,15 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43
+	.param .b64 gk_s43,
+	.param .b64 gk_s44,
+	.param .b64 gk_s45,
+	.param .b64 gk_s46
 )
 {
-	.reg .pred %p<111>;
-	.reg .b32 %r<235>;
-	.reg .b64 %rd<463>;
+	.reg .pred %p<143>;
+	.reg .b32 %r<247>;
+	.reg .b64 %rd<554>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11673,921 +11681,1114 @@ const gokkosPTX12 = `//
 	mov.b64 %rd114, %rd113;
 	ld.param.s64 %rd115, [gk_s43];
 	mov.b64 %rd116, %rd115;
-	cvt.u64.u32 %rd118, %r28;
-	cvt.u64.u32 %rd119, %r29;
-	mov.b64 %rd120, %rd118;
+	ld.param.u64 %rd117, [gk_s44];
+	cvta.to.global.u64 %rd118, %rd117;
+	mov.b64 %rd119, %rd118;
+	ld.param.s64 %rd120, [gk_s45];
+	mov.b64 %rd121, %rd120;
+	ld.param.s64 %rd122, [gk_s46];
+	mov.b64 %rd123, %rd122;
+	cvt.u64.u32 %rd125, %r28;
+	cvt.u64.u32 %rd126, %r29;
+	mov.b64 %rd127, %rd125;
 $L1:
-	setp.ge.s64 %p7, %rd120, %rd2;
+	setp.ge.s64 %p7, %rd127, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd117, %rd120;
+	mov.b64 %rd124, %rd127;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd121, %rd13, %rd21;
-	mad.lo.s64 %rd122, %rd100, 4, 15;
-	and.b64 %rd122, %rd122, -16;
-	add.s64 %rd21, %rd21, %rd122;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd100;
-	mov.b64 %rd125, 1;
-	mov.b64 %rd126, %rd123;
-	mov.b64 %rd127, %rd124;
-	mov.b64 %rd128, %rd125;
-	mov.b64 %rd129, %rd62;
-	mov.b64 %rd130, 0;
-	cvt.u64.u32 %rd131, %r2;
-	mov.b64 %rd132, %rd131;
+	add.s64 %rd128, %rd13, %rd21;
+	mad.lo.s64 %rd129, %rd100, 4, 15;
+	and.b64 %rd129, %rd129, -16;
+	add.s64 %rd21, %rd21, %rd129;
+	mov.b64 %rd130, %rd128;
+	mov.b64 %rd131, %rd100;
+	mov.b64 %rd132, 1;
+	mov.b64 %rd133, %rd130;
+	mov.b64 %rd134, %rd131;
+	mov.b64 %rd135, %rd132;
+	setp.eq.s64 %p8, %rd124, 0;
+	cvt.u64.u32 %rd136, %r2;
+	setp.eq.s64 %p9, %rd136, 0;
+	and.pred %p10, %p8, %p9;
+	mov.pred %p11, %p10;
+	mov.b64 %rd137, %rd62;
+	mov.b64 %rd138, 0;
+	cvt.u64.u32 %rd139, %r4;
+	mul.lo.s64 %rd140, %rd124, %rd139;
+	cvt.u64.u32 %rd141, %r2;
+	add.s64 %rd142, %rd140, %rd141;
+	mov.b64 %rd143, %rd142;
 $L4:
-	setp.lt.s64 %p8, %rd132, %rd129;
-	not.pred %p9, %p8;
-	@!%p9 bra $L8;
+	setp.lt.s64 %p12, %rd143, %rd137;
+	not.pred %p13, %p12;
+	@!%p13 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd133, %rd132, %rd53;
-	mad.lo.s64 %rd134, %rd133, 4, %rd49;
-	ld.global.s32 %r34, [%rd134+0];
+	mul.lo.s64 %rd144, %rd143, %rd53;
+	mad.lo.s64 %rd145, %rd144, 4, %rd49;
+	ld.global.s32 %r34, [%rd145+0];
 	mov.b32 %r35, %r34;
-	mov.b64 %rd135, %rd25;
+	mov.b64 %rd146, %rd25;
 	mov.b32 %r36, %r35;
-	cvt.s64.s32 %rd136, %r36;
-	add.s64 %rd137, %rd136, 1;
-	mul.lo.s64 %rd138, %rd137, %rd32;
-	mad.lo.s64 %rd139, %rd138, 8, %rd28;
-	ld.global.nc.s64 %rd140, [%rd139+0];
-	mov.b64 %rd141, %rd140;
-	cvt.s64.s32 %rd142, %r36;
-	mul.lo.s64 %rd143, %rd142, %rd32;
-	mad.lo.s64 %rd144, %rd143, 8, %rd28;
-	ld.global.nc.s64 %rd145, [%rd144+0];
-	mov.b64 %rd146, %rd145;
-	sub.s64 %rd147, %rd141, %rd146;
-	mov.b64 %rd148, %rd147;
-	max.s64 %rd149, %rd130, %rd148;
-	mov.b64 %rd130, %rd149;
+	cvt.s64.s32 %rd147, %r36;
+	add.s64 %rd148, %rd147, 1;
+	mul.lo.s64 %rd149, %rd148, %rd32;
+	mad.lo.s64 %rd150, %rd149, 8, %rd28;
+	ld.global.nc.s64 %rd151, [%rd150+0];
+	mov.b64 %rd152, %rd151;
+	cvt.s64.s32 %rd153, %r36;
+	mul.lo.s64 %rd154, %rd153, %rd32;
+	mad.lo.s64 %rd155, %rd154, 8, %rd28;
+	ld.global.nc.s64 %rd156, [%rd155+0];
+	mov.b64 %rd157, %rd156;
+	sub.s64 %rd158, %rd152, %rd157;
+	mov.b64 %rd159, %rd158;
+	max.s64 %rd160, %rd138, %rd159;
+	mov.b64 %rd138, %rd160;
 $L5:
-	cvt.u64.u32 %rd150, %r4;
-	add.s64 %rd151, %rd132, %rd150;
-	mov.b64 %rd132, %rd151;
+	cvt.u64.u32 %rd161, %r4;
+	mul.lo.s64 %rd162, %rd2, %rd161;
+	add.s64 %rd163, %rd143, %rd162;
+	mov.b64 %rd143, %rd163;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd152, %rd130;
+	mov.b64 %rd164, %rd138;
 	// block reduction
 	sub.u32 %r37, %r13, 1;
 	mov.b32 %r38, %r3;
 $L9:
-	setp.hs.u32 %p10, %r38, 32;
-	@%p10 bra $L10;
-	mov.b64 {%r39, %r40}, %rd152;
-	shfl.sync.down.b32 %r41|%p11, %r39, %r38, %r37, %r17;
+	setp.hs.u32 %p14, %r38, 32;
+	@%p14 bra $L10;
+	mov.b64 {%r39, %r40}, %rd164;
+	shfl.sync.down.b32 %r41|%p15, %r39, %r38, %r37, %r17;
 	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd153, {%r41, %r42};
-	@!%p11 bra $L11;
-	max.s64 %rd154, %rd152, %rd153;
-	mov.b64 %rd152, %rd154;
+	mov.b64 %rd165, {%r41, %r42};
+	@!%p15 bra $L11;
+	max.s64 %rd166, %rd164, %rd165;
+	mov.b64 %rd164, %rd166;
 $L11:
 	shl.b32 %r38, %r38, 1;
 	bra.uni $L9;
 $L10:
-	setp.eq.u32 %p12, %r7, 0;
-	@!%p12 bra $L12;
-	mul.wide.u32 %rd155, %r8, 16;
-	add.s64 %rd156, %rd1, %rd155;
-	st.shared.s64 [%rd156+0], %rd152;
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L12;
+	mul.wide.u32 %rd167, %r8, 16;
+	add.s64 %rd168, %rd1, %rd167;
+	st.shared.s64 [%rd168+0], %rd164;
 $L12:
 	bar.sync 0;
-	setp.eq.u32 %p13, %r8, 0;
-	@!%p13 bra $L13;
-	setp.lo.u32 %p14, %r7, %r10;
-	@!%p14 bra $L14;
-	mul.wide.u32 %rd157, %r7, 16;
-	add.s64 %rd158, %rd1, %rd157;
-	ld.shared.s64 %rd159, [%rd158+0];
-	mov.b64 %rd152, %rd159;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L13;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L14;
+	mul.wide.u32 %rd169, %r7, 16;
+	add.s64 %rd170, %rd1, %rd169;
+	ld.shared.s64 %rd171, [%rd170+0];
+	mov.b64 %rd164, %rd171;
 $L14:
 	sub.u32 %r43, %r10, 1;
-	mov.b64 {%r44, %r45}, %rd152;
-	shfl.sync.down.b32 %r46|%p15, %r44, 1, %r43, %r17;
+	mov.b64 {%r44, %r45}, %rd164;
+	shfl.sync.down.b32 %r46|%p19, %r44, 1, %r43, %r17;
 	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
-	mov.b64 %rd160, {%r46, %r47};
-	@!%p15 bra $L15;
-	max.s64 %rd161, %rd152, %rd160;
-	mov.b64 %rd152, %rd161;
+	mov.b64 %rd172, {%r46, %r47};
+	@!%p19 bra $L15;
+	max.s64 %rd173, %rd164, %rd172;
+	mov.b64 %rd164, %rd173;
 $L15:
-	mov.b64 {%r48, %r49}, %rd152;
-	shfl.sync.down.b32 %r50|%p16, %r48, 2, %r43, %r17;
+	mov.b64 {%r48, %r49}, %rd164;
+	shfl.sync.down.b32 %r50|%p20, %r48, 2, %r43, %r17;
 	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
-	mov.b64 %rd162, {%r50, %r51};
-	@!%p16 bra $L16;
-	max.s64 %rd163, %rd152, %rd162;
-	mov.b64 %rd152, %rd163;
+	mov.b64 %rd174, {%r50, %r51};
+	@!%p20 bra $L16;
+	max.s64 %rd175, %rd164, %rd174;
+	mov.b64 %rd164, %rd175;
 $L16:
-	mov.b64 {%r52, %r53}, %rd152;
-	shfl.sync.down.b32 %r54|%p17, %r52, 4, %r43, %r17;
+	mov.b64 {%r52, %r53}, %rd164;
+	shfl.sync.down.b32 %r54|%p21, %r52, 4, %r43, %r17;
 	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
-	mov.b64 %rd164, {%r54, %r55};
-	@!%p17 bra $L17;
-	max.s64 %rd165, %rd152, %rd164;
-	mov.b64 %rd152, %rd165;
+	mov.b64 %rd176, {%r54, %r55};
+	@!%p21 bra $L17;
+	max.s64 %rd177, %rd164, %rd176;
+	mov.b64 %rd164, %rd177;
 $L17:
-	mov.b64 {%r56, %r57}, %rd152;
-	shfl.sync.down.b32 %r58|%p18, %r56, 8, %r43, %r17;
+	mov.b64 {%r56, %r57}, %rd164;
+	shfl.sync.down.b32 %r58|%p22, %r56, 8, %r43, %r17;
 	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
-	mov.b64 %rd166, {%r58, %r59};
-	@!%p18 bra $L18;
-	max.s64 %rd167, %rd152, %rd166;
-	mov.b64 %rd152, %rd167;
+	mov.b64 %rd178, {%r58, %r59};
+	@!%p22 bra $L18;
+	max.s64 %rd179, %rd164, %rd178;
+	mov.b64 %rd164, %rd179;
 $L18:
-	mov.b64 {%r60, %r61}, %rd152;
-	shfl.sync.down.b32 %r62|%p19, %r60, 16, %r43, %r17;
+	mov.b64 {%r60, %r61}, %rd164;
+	shfl.sync.down.b32 %r62|%p23, %r60, 16, %r43, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
-	mov.b64 %rd168, {%r62, %r63};
-	@!%p19 bra $L19;
-	max.s64 %rd169, %rd152, %rd168;
-	mov.b64 %rd152, %rd169;
+	mov.b64 %rd180, {%r62, %r63};
+	@!%p23 bra $L19;
+	max.s64 %rd181, %rd164, %rd180;
+	mov.b64 %rd164, %rd181;
 $L19:
-	@!%p12 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd152;
+	@!%p16 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd164;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd170, [%rd1+1024];
-	mov.b64 %rd152, %rd170;
-	mov.b64 %rd171, %rd152;
-	setp.gt.s64 %p20, %rd171, %rd70;
-	@!%p20 bra $L22;
-	cvt.u64.u32 %rd172, %r2;
-	setp.eq.s64 %p21, %rd172, 0;
-	@!%p21 bra $L24;
-	mov.b64 %rd173, -1;
-	st.global.s64 [%rd105+0], %rd173;
-$L24:
-	bra.uni $L3;
+	ld.shared.s64 %rd182, [%rd1+1024];
+	mov.b64 %rd164, %rd182;
+	mov.b64 %rd183, %rd164;
+	mov.b64 %rd138, %rd183;
+	cvt.u64.u32 %rd184, %r2;
+	setp.eq.s64 %p24, %rd184, 0;
+	setp.gt.s64 %p25, %rd138, 0;
+	and.pred %p26, %p24, %p25;
+	@!%p26 bra $L22;
+	mov.b64 %rd186, 9;
+	mul.lo.s64 %rd185, %rd186, %rd116;
+	mad.lo.s64 %rd187, %rd185, 8, %rd112;
+	atom.global.max.s64 %rd188, [%rd187], %rd138;
 $L22:
-	mov.b64 %rd174, 0;
+	bar.sync 0;
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L23;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r64, [gk_league_sync+4];
+	atom.global.add.u32 %r65, [gk_league_sync], 1;
+	mov.u32 %r66, %nctaid.x;
+	sub.u32 %r67, %r66, 1;
+	setp.eq.u32 %p28, %r65, %r67;
+	@!%p28 bra $L24;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r68, [gk_league_sync+4], 1;
+	bra.uni $L25;
+$L24:
+	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
+	setp.eq.u32 %p29, %r69, %r64;
+	@%p29 bra $L24;
 $L25:
-	setp.lt.s64 %p22, %rd174, %rd64;
-	not.pred %p23, %p22;
-	@!%p23 bra $L29;
-	bra.uni $L27;
+	fence.acq_rel.gpu;
+$L23:
+	bar.sync 0;
+	mov.b64 %rd190, 9;
+	mul.lo.s64 %rd189, %rd190, %rd116;
+	mad.lo.s64 %rd191, %rd189, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd192, [%rd191+0];
+	mov.b64 %rd193, %rd192;
+	mov.b64 %rd194, %rd193;
+	setp.gt.s64 %p30, %rd194, %rd70;
+	@!%p30 bra $L27;
+	@!%p11 bra $L29;
+	mov.b64 %rd195, -1;
+	st.global.s64 [%rd105+0], %rd195;
 $L29:
-	mov.b64 %rd175, %rd49;
-	mov.b64 %rd176, %rd51;
-	mov.b64 %rd177, %rd53;
-	mov.b64 %rd178, %rd56;
-	mov.b64 %rd179, %rd58;
-	mov.b64 %rd180, %rd60;
-	mov.b64 %rd181, %rd175;
-	mov.b64 %rd182, %rd176;
-	mov.b64 %rd183, %rd177;
-	mov.b64 %rd184, %rd178;
-	mov.b64 %rd185, %rd179;
-	mov.b64 %rd186, %rd180;
-	rem.s64 %rd187, %rd174, 2;
-	setp.eq.s64 %p24, %rd187, 1;
-	@!%p24 bra $L31;
-	mov.b64 %rd188, %rd56;
-	mov.b64 %rd189, %rd58;
-	mov.b64 %rd190, %rd60;
-	mov.b64 %rd191, %rd49;
-	mov.b64 %rd192, %rd51;
-	mov.b64 %rd193, %rd53;
-	mov.b64 %rd181, %rd188;
-	mov.b64 %rd182, %rd189;
-	mov.b64 %rd183, %rd190;
-	mov.b64 %rd184, %rd191;
-	mov.b64 %rd185, %rd192;
-	mov.b64 %rd186, %rd193;
-$L31:
-	mov.pred %p25, %p4;
-	mov.b64 %rd194, %rd73;
-	mov.b64 %rd195, %rd75;
-	mov.b64 %rd196, %rd77;
-	mov.b64 %rd197, %rd80;
-	mov.b64 %rd198, %rd82;
-	mov.b64 %rd199, %rd84;
-	mov.b64 %rd200, %rd87;
-	mov.b64 %rd201, %rd89;
-	mov.b64 %rd202, %rd91;
-	mov.pred %p26, %p6;
-	mov.b64 %rd203, %rd94;
-	mov.b64 %rd204, %rd96;
-	mov.b64 %rd205, %rd98;
-	mov.b32 %r64, %r33;
-	mov.b64 %rd206, %rd100;
-	mov.b64 %rd207, %rd102;
-	cvt.u32.u64 %r65, %rd174;
-	add.s32 %r66, %r33, %r65;
-	mov.b32 %r64, %r66;
-	mov.b64 %rd208, %rd25;
-	mov.b64 %rd209, %rd62;
-	mov.b64 %rd210, %rd64;
-	mov.b64 %rd211, %rd66;
-	mov.b64 %rd212, %rd68;
-	mov.b64 %rd213, %rd70;
-	mov.pred %p27, %p4;
-	mov.pred %p28, %p6;
-	mov.b32 %r67, %r33;
-	mov.b64 %rd214, %rd100;
-	mov.b64 %rd215, %rd102;
-	mov.pred %p29, %p25;
-	mov.b64 %rd216, %rd194;
-	mov.b64 %rd217, %rd195;
-	mov.b64 %rd218, %rd196;
-	mov.b64 %rd219, %rd197;
-	mov.b64 %rd220, %rd198;
-	mov.b64 %rd221, %rd199;
-	mov.b64 %rd222, %rd200;
-	mov.b64 %rd223, %rd201;
-	mov.b64 %rd224, %rd202;
-	mov.pred %p30, %p26;
-	mov.b64 %rd225, %rd203;
-	mov.b64 %rd226, %rd204;
-	mov.b64 %rd227, %rd205;
-	mov.b32 %r68, %r64;
-	mov.b64 %rd228, %rd206;
-	mov.b64 %rd229, %rd207;
-	mov.b64 %rd230, %rd129;
-	cvt.u64.u32 %rd231, %r4;
-	mov.b64 %rd232, %rd231;
-	cvt.u64.u32 %rd233, %r2;
-	mov.b64 %rd234, %rd233;
-	mov.b32 %r69, -1;
-	mov.b64 %rd235, 0;
-	mov.b64 %rd236, 0;
-	mov.b64 %rd237, 0;
-	mov.b64 %rd238, 0;
-	mov.b64 %rd239, 0;
-	mov.b64 %rd240, %rd228;
-$L32:
-	mov.b64 %rd241, 0;
-	mov.b64 %rd242, %rd240;
-$L35:
-	setp.gt.s64 %p31, %rd242, 0;
+	bra.uni $L3;
+$L27:
+	mov.b64 %rd196, 0;
+$L30:
+	setp.lt.s64 %p31, %rd196, %rd64;
 	not.pred %p32, %p31;
-	@!%p32 bra $L39;
-	bra.uni $L37;
-$L39:
-	setp.ge.s64 %p33, %rd235, %rd236;
-	@!%p33 bra $L41;
-	setp.ge.s64 %p34, %rd234, %rd230;
-	@!%p34 bra $L43;
-	bra.uni $L37;
-$L43:
-	mul.lo.s64 %rd243, %rd234, %rd183;
-	mad.lo.s64 %rd244, %rd243, 4, %rd181;
-	ld.global.s32 %r70, [%rd244+0];
-	mov.b32 %r71, %r70;
-	mov.b32 %r69, %r71;
-	add.s64 %rd245, %rd234, %rd232;
-	mov.b64 %rd234, %rd245;
-	mov.b64 %rd246, %rd208;
-	mov.b32 %r72, %r69;
-	cvt.s64.s32 %rd247, %r72;
-	mul.lo.s64 %rd248, %rd247, %rd32;
-	mad.lo.s64 %rd249, %rd248, 8, %rd28;
-	ld.global.nc.s64 %rd250, [%rd249+0];
-	mov.b64 %rd251, %rd250;
+	@!%p32 bra $L34;
+	bra.uni $L32;
+$L34:
+	mov.b64 %rd197, %rd49;
+	mov.b64 %rd198, %rd51;
+	mov.b64 %rd199, %rd53;
+	mov.b64 %rd200, %rd56;
+	mov.b64 %rd201, %rd58;
+	mov.b64 %rd202, %rd60;
+	mov.b64 %rd203, %rd197;
+	mov.b64 %rd204, %rd198;
+	mov.b64 %rd205, %rd199;
+	mov.b64 %rd206, %rd200;
+	mov.b64 %rd207, %rd201;
+	mov.b64 %rd208, %rd202;
+	rem.s64 %rd209, %rd196, 2;
+	setp.eq.s64 %p33, %rd209, 1;
+	@!%p33 bra $L36;
+	mov.b64 %rd210, %rd56;
+	mov.b64 %rd211, %rd58;
+	mov.b64 %rd212, %rd60;
+	mov.b64 %rd213, %rd49;
+	mov.b64 %rd214, %rd51;
+	mov.b64 %rd215, %rd53;
+	mov.b64 %rd203, %rd210;
+	mov.b64 %rd204, %rd211;
+	mov.b64 %rd205, %rd212;
+	mov.b64 %rd206, %rd213;
+	mov.b64 %rd207, %rd214;
+	mov.b64 %rd208, %rd215;
+$L36:
+	mov.pred %p34, %p4;
+	mov.b64 %rd216, %rd73;
+	mov.b64 %rd217, %rd75;
+	mov.b64 %rd218, %rd77;
+	mov.b64 %rd219, %rd80;
+	mov.b64 %rd220, %rd82;
+	mov.b64 %rd221, %rd84;
+	mov.b64 %rd222, %rd87;
+	mov.b64 %rd223, %rd89;
+	mov.b64 %rd224, %rd91;
+	mov.pred %p35, %p6;
+	mov.b64 %rd225, %rd94;
+	mov.b64 %rd226, %rd96;
+	mov.b64 %rd227, %rd98;
+	mov.b32 %r70, %r33;
+	mov.b64 %rd228, %rd100;
+	mov.b64 %rd229, %rd102;
+	cvt.u32.u64 %r71, %rd196;
+	add.s32 %r72, %r33, %r71;
+	mov.b32 %r70, %r72;
+	rem.s64 %rd230, %rd196, 3;
+	mov.b64 %rd232, 3;
+	mul.lo.s64 %rd231, %rd232, %rd230;
+	mov.b64 %rd233, %rd231;
+	@!%p11 bra $L38;
+	add.s64 %rd234, %rd196, 1;
+	rem.s64 %rd235, %rd234, 3;
+	mov.b64 %rd237, 3;
+	mul.lo.s64 %rd236, %rd237, %rd235;
+	mov.b64 %rd238, %rd236;
+	mul.lo.s64 %rd239, %rd238, %rd116;
+	mad.lo.s64 %rd240, %rd239, 8, %rd112;
+	mov.b64 %rd241, 0;
+	st.global.s64 [%rd240+0], %rd241;
+	add.s64 %rd242, %rd238, 1;
+	mul.lo.s64 %rd243, %rd242, %rd116;
+	mad.lo.s64 %rd244, %rd243, 8, %rd112;
+	mov.b64 %rd245, 0;
+	st.global.s64 [%rd244+0], %rd245;
+	add.s64 %rd246, %rd238, 2;
+	mul.lo.s64 %rd247, %rd246, %rd116;
+	mad.lo.s64 %rd248, %rd247, 8, %rd112;
+	mov.b64 %rd249, 0;
+	st.global.s64 [%rd248+0], %rd249;
+$L38:
+	mov.b64 %rd250, %rd194;
+	cvt.u64.u32 %rd251, %r4;
 	mov.b64 %rd252, %rd251;
-	mov.b64 %rd253, %rd208;
-	mov.b32 %r73, %r69;
-	cvt.s64.s32 %rd254, %r73;
-	add.s64 %rd255, %rd254, 1;
-	mul.lo.s64 %rd256, %rd255, %rd32;
-	mad.lo.s64 %rd257, %rd256, 8, %rd28;
-	ld.global.nc.s64 %rd258, [%rd257+0];
-	mov.b64 %rd259, %rd258;
-	mov.b64 %rd260, %rd259;
-	mov.b64 %rd261, %rd252;
-	mov.b64 %rd262, %rd260;
-	mov.b64 %rd235, %rd261;
-	mov.b64 %rd236, %rd262;
-	bra.uni $L36;
+	mov.b64 %rd253, 1;
+$L39:
+	setp.lt.s64 %p36, %rd253, %rd250;
+	setp.lt.s64 %p37, %rd253, 32;
+	and.pred %p38, %p36, %p37;
+	mov.b64 %rd255, 2;
+	mul.lo.s64 %rd254, %rd255, %rd253;
+	setp.le.s64 %p39, %rd254, %rd252;
+	and.pred %p40, %p38, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L43;
+	bra.uni $L41;
+$L43:
+	mul.lo.s64 %rd256, %rd253, 2;
+	mov.b64 %rd253, %rd256;
+$L40:
+	bra.uni $L39;
 $L41:
-	mul.lo.s64 %rd263, %rd235, %rd39;
-	mad.lo.s64 %rd264, %rd263, 4, %rd35;
-	ld.global.nc.s32 %r74, [%rd264+0];
-	mov.b32 %r75, %r74;
-	mov.b32 %r76, %r75;
-	mov.b32 %r77, %r69;
-	mov.b32 %r78, %r76;
-	mov.b64 %rd265, %rd235;
+	mov.b64 %rd257, %rd253;
+	mov.b64 %rd258, %rd25;
+	mov.b64 %rd259, %rd62;
+	mov.b64 %rd260, %rd64;
+	mov.b64 %rd261, %rd66;
+	mov.b64 %rd262, %rd68;
+	mov.b64 %rd263, %rd70;
+	mov.pred %p42, %p4;
+	mov.pred %p43, %p6;
+	mov.b32 %r73, %r33;
+	mov.b64 %rd264, %rd100;
+	mov.b64 %rd265, %rd102;
+	mov.pred %p44, %p34;
+	mov.b64 %rd266, %rd216;
+	mov.b64 %rd267, %rd217;
+	mov.b64 %rd268, %rd218;
+	mov.b64 %rd269, %rd219;
+	mov.b64 %rd270, %rd220;
+	mov.b64 %rd271, %rd221;
+	mov.b64 %rd272, %rd222;
+	mov.b64 %rd273, %rd223;
+	mov.b64 %rd274, %rd224;
+	mov.pred %p45, %p35;
+	mov.b64 %rd275, %rd225;
+	mov.b64 %rd276, %rd226;
+	mov.b64 %rd277, %rd227;
+	mov.b32 %r74, %r70;
+	mov.b64 %rd278, %rd228;
+	mov.b64 %rd279, %rd229;
+	mov.b64 %rd280, %rd137;
+	mov.b64 %rd281, %rd233;
+	mov.b64 %rd282, %rd257;
+	cvt.u64.u32 %rd283, %r4;
+	div.s64 %rd284, %rd283, %rd282;
+	setp.eq.s64 %p46, %rd282, -1;
+	neg.s64 %rd285, %rd283;
+	selp.b64 %rd286, %rd285, %rd284, %p46;
+	setp.eq.s64 %p47, %rd282, 0;
+	selp.b64 %rd287, 0, %rd286, %p47;
+	mov.b64 %rd288, %rd287;
+	mul.lo.s64 %rd289, %rd2, %rd288;
+	mov.b64 %rd290, %rd289;
+	mul.lo.s64 %rd291, %rd124, %rd288;
+	cvt.u64.u32 %rd292, %r2;
+	div.s64 %rd293, %rd292, %rd282;
+	setp.eq.s64 %p48, %rd282, -1;
+	neg.s64 %rd294, %rd292;
+	selp.b64 %rd295, %rd294, %rd293, %p48;
+	setp.eq.s64 %p49, %rd282, 0;
+	selp.b64 %rd296, 0, %rd295, %p49;
+	add.s64 %rd297, %rd291, %rd296;
+	mov.b64 %rd298, %rd297;
+	cvt.u64.u32 %rd299, %r2;
+	rem.s64 %rd300, %rd299, %rd282;
+	setp.eq.s64 %p50, %rd282, -1;
+	selp.b64 %rd301, 0, %rd300, %p50;
+	setp.eq.s64 %p51, %rd282, 0;
+	selp.b64 %rd302, %rd299, %rd301, %p51;
+	mov.b64 %rd303, %rd302;
+	mov.b32 %r75, -1;
+	mov.b64 %rd304, 0;
+	mov.b64 %rd305, 0;
+	mov.b64 %rd306, 0;
+	mov.b64 %rd307, 0;
+	mov.b64 %rd308, %rd278;
 $L44:
-	shr.s32 %r79, %r78, 5;
-	cvt.s64.s32 %rd266, %r79;
-	mov.b64 %rd267, %rd266;
-	and.b32 %r80, %r78, 31;
-	cvt.s64.s32 %rd268, %r80;
-	min.u64 %rd269, %rd268, 32;
-	cvt.u32.u64 %r81, %rd269;
-	mov.b32 %r83, 0x1;
-	shl.b32 %r82, %r83, %r81;
-	setp.hs.u32 %p35, %r81, 32;
-	selp.b32 %r84, 0, %r82, %p35;
-	mov.b32 %r85, %r84;
-	mov.b64 %rd270, %rd267;
-	mov.b32 %r86, %r85;
-	mul.lo.s64 %rd271, %rd270, %rd116;
-	mad.lo.s64 %rd272, %rd271, 4, %rd112;
-	ld.relaxed.gpu.global.u32 %r87, [%rd272+0];
-	mov.b32 %r88, %r87;
-	and.b32 %r89, %r88, %r86;
-	setp.ne.u32 %p36, %r89, 0x0;
-	@!%p36 bra $L48;
-	mov.pred %p37, 0;
-	bra.uni $L46;
-$L48:
-	mul.lo.s64 %rd273, %rd270, %rd116;
-	mad.lo.s64 %rd274, %rd273, 4, %rd112;
-	atom.global.or.b32 %r90, [%rd274], %r86;
+	mov.b64 %rd309, 0;
+	mov.b64 %rd310, %rd308;
+$L47:
+	setp.gt.s64 %p52, %rd310, 0;
+	not.pred %p53, %p52;
+	@!%p53 bra $L51;
+	bra.uni $L49;
+$L51:
+	setp.ge.s64 %p54, %rd304, %rd305;
+	@!%p54 bra $L53;
+	setp.ge.s64 %p55, %rd298, %rd280;
+	@!%p55 bra $L55;
+	bra.uni $L49;
+$L55:
+	mul.lo.s64 %rd311, %rd298, %rd205;
+	mad.lo.s64 %rd312, %rd311, 4, %rd203;
+	ld.global.s32 %r76, [%rd312+0];
+	mov.b32 %r77, %r76;
+	mov.b32 %r75, %r77;
+	add.s64 %rd313, %rd298, %rd290;
+	mov.b64 %rd298, %rd313;
+	mov.b64 %rd314, %rd258;
+	mov.b32 %r78, %r75;
+	cvt.s64.s32 %rd315, %r78;
+	mul.lo.s64 %rd316, %rd315, %rd32;
+	mad.lo.s64 %rd317, %rd316, 8, %rd28;
+	ld.global.nc.s64 %rd318, [%rd317+0];
+	mov.b64 %rd319, %rd318;
+	mov.b64 %rd320, %rd319;
+	mov.b64 %rd321, %rd258;
+	mov.b32 %r79, %r75;
+	cvt.s64.s32 %rd322, %r79;
+	add.s64 %rd323, %rd322, 1;
+	mul.lo.s64 %rd324, %rd323, %rd32;
+	mad.lo.s64 %rd325, %rd324, 8, %rd28;
+	ld.global.nc.s64 %rd326, [%rd325+0];
+	mov.b64 %rd327, %rd326;
+	mov.b64 %rd328, %rd327;
+	add.s64 %rd329, %rd320, %rd303;
+	mov.b64 %rd330, %rd329;
+	mov.b64 %rd331, %rd328;
+	mov.b64 %rd304, %rd330;
+	mov.b64 %rd305, %rd331;
+	bra.uni $L48;
+$L53:
+	mul.lo.s64 %rd332, %rd304, %rd39;
+	mad.lo.s64 %rd333, %rd332, 4, %rd35;
+	ld.global.nc.s32 %r80, [%rd333+0];
+	mov.b32 %r81, %r80;
+	mov.b32 %r82, %r81;
+	mov.b32 %r83, %r75;
+	mov.b32 %r84, %r82;
+	mov.b64 %rd334, %rd304;
+$L56:
+	shr.s32 %r85, %r84, 5;
+	cvt.s64.s32 %rd335, %r85;
+	mov.b64 %rd336, %rd335;
+	and.b32 %r86, %r84, 31;
+	cvt.s64.s32 %rd337, %r86;
+	min.u64 %rd338, %rd337, 32;
+	cvt.u32.u64 %r87, %rd338;
+	mov.b32 %r89, 0x1;
+	shl.b32 %r88, %r89, %r87;
+	setp.hs.u32 %p56, %r87, 32;
+	selp.b32 %r90, 0, %r88, %p56;
 	mov.b32 %r91, %r90;
-	and.b32 %r92, %r91, %r86;
-	setp.eq.u32 %p38, %r92, 0x0;
-	mov.pred %p37, %p38;
+	mov.b64 %rd339, %rd336;
+	mov.b32 %r92, %r91;
+	mul.lo.s64 %rd340, %rd339, %rd123;
+	mad.lo.s64 %rd341, %rd340, 4, %rd119;
+	ld.relaxed.gpu.global.u32 %r93, [%rd341+0];
+	mov.b32 %r94, %r93;
+	and.b32 %r95, %r94, %r92;
+	setp.ne.u32 %p57, %r95, 0x0;
+	@!%p57 bra $L60;
+	mov.pred %p58, 0;
+	bra.uni $L58;
+$L60:
+	mul.lo.s64 %rd342, %rd339, %rd123;
+	mad.lo.s64 %rd343, %rd342, 4, %rd119;
+	atom.global.or.b32 %r96, [%rd343], %r92;
+	mov.b32 %r97, %r96;
+	and.b32 %r98, %r97, %r92;
+	setp.eq.u32 %p59, %r98, 0x0;
+	mov.pred %p58, %p59;
+	bra.uni $L58;
+$L57:
+	bra.uni $L56;
+$L58:
+	@!%p58 bra $L62;
+	mov.pred %p60, 0;
+	mov.b64 %rd344, %rd309;
+	mov.b32 %r99, %r82;
+$L63:
+	@!%p44 bra $L67;
+	shr.s32 %r100, %r99, 5;
+	cvt.s64.s32 %rd345, %r100;
+	mov.b64 %rd346, %rd345;
+	and.b32 %r101, %r99, 31;
+	cvt.s64.s32 %rd347, %r101;
+	min.u64 %rd348, %rd347, 32;
+	cvt.u32.u64 %r102, %rd348;
+	mov.b32 %r104, 0x1;
+	shl.b32 %r103, %r104, %r102;
+	setp.hs.u32 %p61, %r102, 32;
+	selp.b32 %r105, 0, %r103, %p61;
+	mov.b32 %r106, %r105;
+	mov.b64 %rd349, %rd346;
+	mov.b32 %r107, %r106;
+	mul.lo.s64 %rd350, %rd349, %rd274;
+	mad.lo.s64 %rd351, %rd350, 4, %rd272;
+	ld.relaxed.gpu.global.u32 %r108, [%rd351+0];
+	mov.b32 %r109, %r108;
+	and.b32 %r110, %r109, %r107;
+	setp.ne.u32 %p62, %r110, 0x0;
+	mov.pred %p63, %p62;
+	not.pred %p64, %p63;
+	@!%p64 bra $L69;
+	mul.lo.s64 %rd352, %rd349, %rd274;
+	mad.lo.s64 %rd353, %rd352, 4, %rd272;
+	atom.global.or.b32 %r111, [%rd353], %r107;
+	mov.b32 %r112, %r111;
+	and.b32 %r113, %r112, %r107;
+	setp.ne.u32 %p65, %r113, 0x0;
+	mov.pred %p63, %p65;
+$L69:
+	@!%p63 bra $L71;
+	mov.b64 %rd354, %rd344;
+	mov.b64 %rd355, %rd354;
+	mov.pred %p66, 0;
+	bra.uni $L65;
+$L71:
+	mov.b64 %rd356, %rd344;
+	mov.b64 %rd355, %rd356;
+	mov.pred %p66, 1;
+	bra.uni $L65;
+$L67:
+	@!%p45 bra $L73;
+	cvt.s64.s32 %rd357, %r99;
+	mul.lo.s64 %rd358, %rd357, %rd277;
+	mad.lo.s64 %rd359, %rd358, 4, %rd275;
+	ld.relaxed.gpu.global.s32 %r114, [%rd359+0];
+	mov.b32 %r115, %r114;
+	setp.eq.s32 %p67, %r115, %r74;
+	mov.pred %p68, %p67;
+	not.pred %p69, %p68;
+	@!%p69 bra $L75;
+	cvt.s64.s32 %rd360, %r99;
+	mul.lo.s64 %rd361, %rd360, %rd277;
+	mad.lo.s64 %rd362, %rd361, 4, %rd275;
+	atom.global.exch.b32 %r116, [%rd362], %r74;
+	mov.b32 %r117, %r116;
+	setp.eq.s32 %p70, %r117, %r74;
+	mov.pred %p68, %p70;
+$L75:
+	@!%p68 bra $L77;
+	mov.b64 %rd363, %rd344;
+	mov.b64 %rd355, %rd363;
+	mov.pred %p66, 0;
+	bra.uni $L65;
+$L77:
+$L73:
+	mul.lo.s64 %rd364, %rd344, %rd135;
+	mad.lo.s64 %rd365, %rd364, 4, %rd133;
+	st.shared.s32 [%rd365+0], %r99;
+	add.s64 %rd366, %rd344, 1;
+	mov.b64 %rd367, %rd366;
+	mov.b64 %rd355, %rd367;
+	mov.pred %p66, 1;
+	bra.uni $L65;
+$L64:
+	bra.uni $L63;
+$L65:
+	mov.b64 %rd368, %rd355;
+	mov.pred %p71, %p66;
+	mov.b64 %rd309, %rd368;
+	mov.pred %p60, %p71;
+	@!%p60 bra $L79;
+	mov.b64 %rd369, %rd258;
+	mov.b32 %r118, %r82;
+	cvt.s64.s32 %rd370, %r118;
+	add.s64 %rd371, %rd370, 1;
+	mul.lo.s64 %rd372, %rd371, %rd32;
+	mad.lo.s64 %rd373, %rd372, 8, %rd28;
+	ld.global.nc.s64 %rd374, [%rd373+0];
+	mov.b64 %rd375, %rd374;
+	cvt.s64.s32 %rd376, %r118;
+	mul.lo.s64 %rd377, %rd376, %rd32;
+	mad.lo.s64 %rd378, %rd377, 8, %rd28;
+	ld.global.nc.s64 %rd379, [%rd378+0];
+	mov.b64 %rd380, %rd379;
+	sub.s64 %rd381, %rd375, %rd380;
+	mov.b64 %rd382, %rd381;
+	mov.b64 %rd383, %rd382;
+	add.s64 %rd384, %rd306, %rd383;
+	mov.b64 %rd306, %rd384;
+	max.s64 %rd385, %rd307, %rd383;
+	mov.b64 %rd307, %rd385;
+$L79:
+$L62:
+	add.s64 %rd386, %rd304, %rd282;
+	mov.b64 %rd304, %rd386;
+	sub.s64 %rd387, %rd310, 1;
+	mov.b64 %rd310, %rd387;
+$L48:
+	bra.uni $L47;
+$L49:
+	// block scan
+	mov.b64 %rd388, %rd309;
+	mov.b32 %r119, %r3;
+$L80:
+	setp.hs.u32 %p72, %r119, 32;
+	@%p72 bra $L81;
+	mov.b64 {%r120, %r121}, %rd388;
+	shfl.sync.up.b32 %r122|%p73, %r120, %r119, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, %r119, 0, %r17;
+	mov.b64 %rd389, {%r122, %r123};
+	@!%p73 bra $L82;
+	add.s64 %rd390, %rd389, %rd388;
+	mov.b64 %rd388, %rd390;
+$L82:
+	shl.b32 %r119, %r119, 1;
+	bra.uni $L80;
+$L81:
+	mov.b64 {%r124, %r125}, %rd388;
+	shfl.sync.up.b32 %r126|%p74, %r124, %r3, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, %r3, 0, %r17;
+	mov.b64 %rd391, {%r126, %r127};
+	setp.lo.u32 %p75, %r3, 32;
+	and.pred %p76, %p74, %p75;
+	selp.b64 %rd392, %rd391, 0, %p76;
+	sub.u32 %r128, %r13, %r3;
+	setp.eq.u32 %p77, %r7, %r128;
+	@!%p77 bra $L83;
+	mul.wide.u32 %rd393, %r8, 16;
+	add.s64 %rd394, %rd1, %rd393;
+	st.shared.s64 [%rd394+0], %rd388;
+$L83:
+	bar.sync 0;
+	setp.eq.u32 %p78, %r8, 0;
+	@!%p78 bra $L84;
+	mov.b64 %rd395, 0;
+	setp.lo.u32 %p79, %r7, %r10;
+	@!%p79 bra $L85;
+	mul.wide.u32 %rd396, %r7, 16;
+	add.s64 %rd397, %rd1, %rd396;
+	ld.shared.s64 %rd398, [%rd397+0];
+	mov.b64 %rd395, %rd398;
+$L85:
+	mov.b64 {%r129, %r130}, %rd395;
+	shfl.sync.up.b32 %r131|%p80, %r129, 1, 0, %r17;
+	shfl.sync.up.b32 %r132, %r130, 1, 0, %r17;
+	mov.b64 %rd399, {%r131, %r132};
+	@!%p80 bra $L86;
+	add.s64 %rd400, %rd399, %rd395;
+	mov.b64 %rd395, %rd400;
+$L86:
+	mov.b64 {%r133, %r134}, %rd395;
+	shfl.sync.up.b32 %r135|%p81, %r133, 2, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, 2, 0, %r17;
+	mov.b64 %rd401, {%r135, %r136};
+	@!%p81 bra $L87;
+	add.s64 %rd402, %rd401, %rd395;
+	mov.b64 %rd395, %rd402;
+$L87:
+	mov.b64 {%r137, %r138}, %rd395;
+	shfl.sync.up.b32 %r139|%p82, %r137, 4, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, 4, 0, %r17;
+	mov.b64 %rd403, {%r139, %r140};
+	@!%p82 bra $L88;
+	add.s64 %rd404, %rd403, %rd395;
+	mov.b64 %rd395, %rd404;
+$L88:
+	mov.b64 {%r141, %r142}, %rd395;
+	shfl.sync.up.b32 %r143|%p83, %r141, 8, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 8, 0, %r17;
+	mov.b64 %rd405, {%r143, %r144};
+	@!%p83 bra $L89;
+	add.s64 %rd406, %rd405, %rd395;
+	mov.b64 %rd395, %rd406;
+$L89:
+	mov.b64 {%r145, %r146}, %rd395;
+	shfl.sync.up.b32 %r147|%p84, %r145, 16, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 16, 0, %r17;
+	mov.b64 %rd407, {%r147, %r148};
+	@!%p84 bra $L90;
+	add.s64 %rd408, %rd407, %rd395;
+	mov.b64 %rd395, %rd408;
+$L90:
+	mov.b64 {%r149, %r150}, %rd395;
+	shfl.sync.up.b32 %r151|%p85, %r149, 1, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
+	mov.b64 %rd409, {%r151, %r152};
+	selp.b64 %rd410, %rd409, 0, %p85;
+	@!%p79 bra $L91;
+	mul.wide.u32 %rd411, %r7, 16;
+	add.s64 %rd412, %rd1, %rd411;
+	add.s64 %rd413, %rd412, 512;
+	st.shared.s64 [%rd413+0], %rd410;
+$L91:
+	sub.u32 %r153, %r10, 1;
+	setp.eq.u32 %p86, %r7, %r153;
+	@!%p86 bra $L92;
+	st.shared.s64 [%rd1+1024], %rd395;
+$L92:
+$L84:
+	bar.sync 0;
+	mul.wide.u32 %rd414, %r8, 16;
+	add.s64 %rd415, %rd1, %rd414;
+	add.s64 %rd416, %rd415, 512;
+	ld.shared.s64 %rd417, [%rd416+0];
+	add.s64 %rd418, %rd417, %rd392;
+	ld.shared.s64 %rd419, [%rd1+1024];
+	mov.b64 {%r154, %r155}, %rd418;
+	shfl.sync.idx.b32 %r156|%p87, %r154, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r157, %r155, 0, %r21, %r17;
+	mov.b64 %rd420, {%r156, %r157};
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, %rd420;
+	mov.b64 %rd423, %rd421;
+	mov.b64 %rd424, %rd422;
+	mov.b64 %rd425, %rd423;
+	mov.b64 %rd426, %rd424;
+	mov.b64 %rd427, %rd425;
+	mov.b64 %rd428, 0;
+	cvt.u64.u32 %rd429, %r2;
+	setp.eq.s64 %p88, %rd429, 0;
+	setp.gt.s64 %p89, %rd427, 0;
+	and.pred %p90, %p88, %p89;
+	@!%p90 bra $L94;
+	mul.lo.s64 %rd430, %rd281, %rd116;
+	mad.lo.s64 %rd431, %rd430, 8, %rd112;
+	atom.global.add.u64 %rd432, [%rd431], %rd427;
+	mov.b64 %rd433, %rd432;
+	mov.b64 %rd428, %rd433;
+$L94:
+	cvt.u64.u32 %rd434, %r2;
+	setp.eq.s64 %p91, %rd434, 0;
+	setp.eq.u32 %p92, %r1, 0;
+	and.pred %p93, %p91, %p92;
+	bar.sync 0;
+	@!%p93 bra $L95;
+	st.shared.s64 [%rd1+1024], %rd428;
+$L95:
+	bar.sync 0;
+	ld.shared.s64 %rd435, [%rd1+1024];
+	mov.b64 %rd436, %rd435;
+	add.s64 %rd437, %rd436, %rd426;
+	mov.b64 %rd438, %rd437;
+	mov.b64 %rd439, 0;
+$L96:
+	setp.lt.s64 %p94, %rd439, %rd309;
+	not.pred %p95, %p94;
+	@!%p95 bra $L100;
+	bra.uni $L98;
+$L100:
+	mul.lo.s64 %rd440, %rd439, %rd135;
+	mad.lo.s64 %rd441, %rd440, 4, %rd133;
+	ld.shared.s32 %r158, [%rd441+0];
+	mov.b32 %r159, %r158;
+	add.s64 %rd442, %rd438, %rd439;
+	mul.lo.s64 %rd443, %rd442, %rd208;
+	mad.lo.s64 %rd444, %rd443, 4, %rd206;
+	st.global.s32 [%rd444+0], %r159;
+$L97:
+	add.s64 %rd445, %rd439, 1;
+	mov.b64 %rd439, %rd445;
+	bra.uni $L96;
+$L98:
+	mov.b64 %rd446, 0;
+	setp.lt.s64 %p96, %rd304, %rd305;
+	setp.lt.s64 %p97, %rd298, %rd280;
+	or.pred %p98, %p96, %p97;
+	@!%p98 bra $L102;
+	mov.b64 %rd446, 1;
+$L102:
+	mov.b64 %rd447, %rd446;
+	// block reduction
+	sub.u32 %r160, %r13, 1;
+	mov.b32 %r161, %r3;
+$L103:
+	setp.hs.u32 %p99, %r161, 32;
+	@%p99 bra $L104;
+	mov.b64 {%r162, %r163}, %rd447;
+	shfl.sync.down.b32 %r164|%p100, %r162, %r161, %r160, %r17;
+	shfl.sync.down.b32 %r165, %r163, %r161, %r160, %r17;
+	mov.b64 %rd448, {%r164, %r165};
+	@!%p100 bra $L105;
+	max.s64 %rd449, %rd447, %rd448;
+	mov.b64 %rd447, %rd449;
+$L105:
+	shl.b32 %r161, %r161, 1;
+	bra.uni $L103;
+$L104:
+	setp.eq.u32 %p101, %r7, 0;
+	@!%p101 bra $L106;
+	mul.wide.u32 %rd450, %r8, 16;
+	add.s64 %rd451, %rd1, %rd450;
+	st.shared.s64 [%rd451+0], %rd447;
+$L106:
+	bar.sync 0;
+	setp.eq.u32 %p102, %r8, 0;
+	@!%p102 bra $L107;
+	setp.lo.u32 %p103, %r7, %r10;
+	@!%p103 bra $L108;
+	mul.wide.u32 %rd452, %r7, 16;
+	add.s64 %rd453, %rd1, %rd452;
+	ld.shared.s64 %rd454, [%rd453+0];
+	mov.b64 %rd447, %rd454;
+$L108:
+	sub.u32 %r166, %r10, 1;
+	mov.b64 {%r167, %r168}, %rd447;
+	shfl.sync.down.b32 %r169|%p104, %r167, 1, %r166, %r17;
+	shfl.sync.down.b32 %r170, %r168, 1, %r166, %r17;
+	mov.b64 %rd455, {%r169, %r170};
+	@!%p104 bra $L109;
+	max.s64 %rd456, %rd447, %rd455;
+	mov.b64 %rd447, %rd456;
+$L109:
+	mov.b64 {%r171, %r172}, %rd447;
+	shfl.sync.down.b32 %r173|%p105, %r171, 2, %r166, %r17;
+	shfl.sync.down.b32 %r174, %r172, 2, %r166, %r17;
+	mov.b64 %rd457, {%r173, %r174};
+	@!%p105 bra $L110;
+	max.s64 %rd458, %rd447, %rd457;
+	mov.b64 %rd447, %rd458;
+$L110:
+	mov.b64 {%r175, %r176}, %rd447;
+	shfl.sync.down.b32 %r177|%p106, %r175, 4, %r166, %r17;
+	shfl.sync.down.b32 %r178, %r176, 4, %r166, %r17;
+	mov.b64 %rd459, {%r177, %r178};
+	@!%p106 bra $L111;
+	max.s64 %rd460, %rd447, %rd459;
+	mov.b64 %rd447, %rd460;
+$L111:
+	mov.b64 {%r179, %r180}, %rd447;
+	shfl.sync.down.b32 %r181|%p107, %r179, 8, %r166, %r17;
+	shfl.sync.down.b32 %r182, %r180, 8, %r166, %r17;
+	mov.b64 %rd461, {%r181, %r182};
+	@!%p107 bra $L112;
+	max.s64 %rd462, %rd447, %rd461;
+	mov.b64 %rd447, %rd462;
+$L112:
+	mov.b64 {%r183, %r184}, %rd447;
+	shfl.sync.down.b32 %r185|%p108, %r183, 16, %r166, %r17;
+	shfl.sync.down.b32 %r186, %r184, 16, %r166, %r17;
+	mov.b64 %rd463, {%r185, %r186};
+	@!%p108 bra $L113;
+	max.s64 %rd464, %rd447, %rd463;
+	mov.b64 %rd447, %rd464;
+$L113:
+	@!%p101 bra $L114;
+	st.shared.s64 [%rd1+1024], %rd447;
+$L114:
+$L107:
+	bar.sync 0;
+	ld.shared.s64 %rd465, [%rd1+1024];
+	mov.b64 %rd447, %rd465;
+	mov.b64 %rd466, %rd447;
+	setp.eq.s64 %p109, %rd466, 0;
+	@!%p109 bra $L116;
 	bra.uni $L46;
+$L116:
 $L45:
 	bra.uni $L44;
 $L46:
-	@!%p37 bra $L50;
-	mov.pred %p39, 0;
-	mov.b64 %rd275, %rd241;
-	mov.b32 %r93, %r76;
-$L51:
-	@!%p29 bra $L55;
-	shr.s32 %r94, %r93, 5;
-	cvt.s64.s32 %rd276, %r94;
-	mov.b64 %rd277, %rd276;
-	and.b32 %r95, %r93, 31;
-	cvt.s64.s32 %rd278, %r95;
-	min.u64 %rd279, %rd278, 32;
-	cvt.u32.u64 %r96, %rd279;
-	mov.b32 %r98, 0x1;
-	shl.b32 %r97, %r98, %r96;
-	setp.hs.u32 %p40, %r96, 32;
-	selp.b32 %r99, 0, %r97, %p40;
-	mov.b32 %r100, %r99;
-	mov.b64 %rd280, %rd277;
-	mov.b32 %r101, %r100;
-	mul.lo.s64 %rd281, %rd280, %rd224;
-	mad.lo.s64 %rd282, %rd281, 4, %rd222;
-	ld.relaxed.gpu.global.u32 %r102, [%rd282+0];
-	mov.b32 %r103, %r102;
-	and.b32 %r104, %r103, %r101;
-	setp.ne.u32 %p41, %r104, 0x0;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L57;
-	mul.lo.s64 %rd283, %rd280, %rd224;
-	mad.lo.s64 %rd284, %rd283, 4, %rd222;
-	atom.global.or.b32 %r105, [%rd284], %r101;
-	mov.b32 %r106, %r105;
-	and.b32 %r107, %r106, %r101;
-	setp.ne.u32 %p44, %r107, 0x0;
-	mov.pred %p42, %p44;
-$L57:
-	@!%p42 bra $L59;
-	mov.b64 %rd285, %rd275;
-	mov.b64 %rd286, %rd285;
-	mov.pred %p45, 0;
-	bra.uni $L53;
-$L59:
-	mov.b64 %rd287, %rd275;
-	mov.b64 %rd286, %rd287;
-	mov.pred %p45, 1;
-	bra.uni $L53;
-$L55:
-	@!%p30 bra $L61;
-	cvt.s64.s32 %rd288, %r93;
-	mul.lo.s64 %rd289, %rd288, %rd227;
-	mad.lo.s64 %rd290, %rd289, 4, %rd225;
-	ld.relaxed.gpu.global.s32 %r108, [%rd290+0];
-	mov.b32 %r109, %r108;
-	setp.eq.s32 %p46, %r109, %r68;
-	mov.pred %p47, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L63;
-	cvt.s64.s32 %rd291, %r93;
-	mul.lo.s64 %rd292, %rd291, %rd227;
-	mad.lo.s64 %rd293, %rd292, 4, %rd225;
-	atom.global.exch.b32 %r110, [%rd293], %r68;
-	mov.b32 %r111, %r110;
-	setp.eq.s32 %p49, %r111, %r68;
-	mov.pred %p47, %p49;
-$L63:
-	@!%p47 bra $L65;
-	mov.b64 %rd294, %rd275;
-	mov.b64 %rd286, %rd294;
-	mov.pred %p45, 0;
-	bra.uni $L53;
-$L65:
-$L61:
-	mul.lo.s64 %rd295, %rd275, %rd128;
-	mad.lo.s64 %rd296, %rd295, 4, %rd126;
-	st.shared.s32 [%rd296+0], %r93;
-	add.s64 %rd297, %rd275, 1;
-	mov.b64 %rd298, %rd297;
-	mov.b64 %rd286, %rd298;
-	mov.pred %p45, 1;
-	bra.uni $L53;
-$L52:
-	bra.uni $L51;
-$L53:
-	mov.b64 %rd299, %rd286;
-	mov.pred %p50, %p45;
-	mov.b64 %rd241, %rd299;
-	mov.pred %p39, %p50;
-	@!%p39 bra $L67;
-	mov.b64 %rd300, %rd208;
-	mov.b32 %r112, %r76;
-	cvt.s64.s32 %rd301, %r112;
-	add.s64 %rd302, %rd301, 1;
-	mul.lo.s64 %rd303, %rd302, %rd32;
-	mad.lo.s64 %rd304, %rd303, 8, %rd28;
-	ld.global.nc.s64 %rd305, [%rd304+0];
-	mov.b64 %rd306, %rd305;
-	cvt.s64.s32 %rd307, %r112;
-	mul.lo.s64 %rd308, %rd307, %rd32;
-	mad.lo.s64 %rd309, %rd308, 8, %rd28;
-	ld.global.nc.s64 %rd310, [%rd309+0];
-	mov.b64 %rd311, %rd310;
-	sub.s64 %rd312, %rd306, %rd311;
-	mov.b64 %rd313, %rd312;
-	mov.b64 %rd314, %rd313;
-	add.s64 %rd315, %rd238, %rd314;
-	mov.b64 %rd238, %rd315;
-	max.s64 %rd316, %rd239, %rd314;
-	mov.b64 %rd239, %rd316;
-$L67:
-$L50:
-	add.s64 %rd317, %rd235, 1;
-	mov.b64 %rd235, %rd317;
-	sub.s64 %rd318, %rd242, 1;
-	mov.b64 %rd242, %rd318;
-$L36:
-	bra.uni $L35;
-$L37:
-	// block scan
-	mov.b64 %rd319, %rd241;
-	mov.b32 %r113, %r3;
-$L68:
-	setp.hs.u32 %p51, %r113, 32;
-	@%p51 bra $L69;
-	mov.b64 {%r114, %r115}, %rd319;
-	shfl.sync.up.b32 %r116|%p52, %r114, %r113, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, %r113, 0, %r17;
-	mov.b64 %rd320, {%r116, %r117};
-	@!%p52 bra $L70;
-	add.s64 %rd321, %rd320, %rd319;
-	mov.b64 %rd319, %rd321;
-$L70:
-	shl.b32 %r113, %r113, 1;
-	bra.uni $L68;
-$L69:
-	mov.b64 {%r118, %r119}, %rd319;
-	shfl.sync.up.b32 %r120|%p53, %r118, %r3, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, %r3, 0, %r17;
-	mov.b64 %rd322, {%r120, %r121};
-	setp.lo.u32 %p54, %r3, 32;
-	and.pred %p55, %p53, %p54;
-	selp.b64 %rd323, %rd322, 0, %p55;
-	sub.u32 %r122, %r13, %r3;
-	setp.eq.u32 %p56, %r7, %r122;
-	@!%p56 bra $L71;
-	mul.wide.u32 %rd324, %r8, 16;
-	add.s64 %rd325, %rd1, %rd324;
-	st.shared.s64 [%rd325+0], %rd319;
-$L71:
-	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L72;
-	mov.b64 %rd326, 0;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L73;
-	mul.wide.u32 %rd327, %r7, 16;
-	add.s64 %rd328, %rd1, %rd327;
-	ld.shared.s64 %rd329, [%rd328+0];
-	mov.b64 %rd326, %rd329;
-$L73:
-	mov.b64 {%r123, %r124}, %rd326;
-	shfl.sync.up.b32 %r125|%p59, %r123, 1, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
-	mov.b64 %rd330, {%r125, %r126};
-	@!%p59 bra $L74;
-	add.s64 %rd331, %rd330, %rd326;
-	mov.b64 %rd326, %rd331;
-$L74:
-	mov.b64 {%r127, %r128}, %rd326;
-	shfl.sync.up.b32 %r129|%p60, %r127, 2, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, 2, 0, %r17;
-	mov.b64 %rd332, {%r129, %r130};
-	@!%p60 bra $L75;
-	add.s64 %rd333, %rd332, %rd326;
-	mov.b64 %rd326, %rd333;
-$L75:
-	mov.b64 {%r131, %r132}, %rd326;
-	shfl.sync.up.b32 %r133|%p61, %r131, 4, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, 4, 0, %r17;
-	mov.b64 %rd334, {%r133, %r134};
-	@!%p61 bra $L76;
-	add.s64 %rd335, %rd334, %rd326;
-	mov.b64 %rd326, %rd335;
-$L76:
-	mov.b64 {%r135, %r136}, %rd326;
-	shfl.sync.up.b32 %r137|%p62, %r135, 8, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, 8, 0, %r17;
-	mov.b64 %rd336, {%r137, %r138};
-	@!%p62 bra $L77;
-	add.s64 %rd337, %rd336, %rd326;
-	mov.b64 %rd326, %rd337;
-$L77:
-	mov.b64 {%r139, %r140}, %rd326;
-	shfl.sync.up.b32 %r141|%p63, %r139, 16, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, 16, 0, %r17;
-	mov.b64 %rd338, {%r141, %r142};
-	@!%p63 bra $L78;
-	add.s64 %rd339, %rd338, %rd326;
-	mov.b64 %rd326, %rd339;
-$L78:
-	mov.b64 {%r143, %r144}, %rd326;
-	shfl.sync.up.b32 %r145|%p64, %r143, 1, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd340, {%r145, %r146};
-	selp.b64 %rd341, %rd340, 0, %p64;
-	@!%p58 bra $L79;
-	mul.wide.u32 %rd342, %r7, 16;
-	add.s64 %rd343, %rd1, %rd342;
-	add.s64 %rd344, %rd343, 512;
-	st.shared.s64 [%rd344+0], %rd341;
-$L79:
-	sub.u32 %r147, %r10, 1;
-	setp.eq.u32 %p65, %r7, %r147;
-	@!%p65 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd326;
-$L80:
-$L72:
-	bar.sync 0;
-	mul.wide.u32 %rd345, %r8, 16;
-	add.s64 %rd346, %rd1, %rd345;
-	add.s64 %rd347, %rd346, 512;
-	ld.shared.s64 %rd348, [%rd347+0];
-	add.s64 %rd349, %rd348, %rd323;
-	ld.shared.s64 %rd350, [%rd1+1024];
-	mov.b64 {%r148, %r149}, %rd349;
-	shfl.sync.idx.b32 %r150|%p66, %r148, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r151, %r149, 0, %r21, %r17;
-	mov.b64 %rd351, {%r150, %r151};
-	mov.b64 %rd352, %rd350;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
-	mov.b64 %rd356, %rd354;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	add.s64 %rd359, %rd237, %rd357;
-	mov.b64 %rd360, %rd359;
-	mov.b64 %rd361, 0;
-$L81:
-	setp.lt.s64 %p67, %rd361, %rd241;
-	not.pred %p68, %p67;
-	@!%p68 bra $L85;
-	bra.uni $L83;
-$L85:
-	mul.lo.s64 %rd362, %rd361, %rd128;
-	mad.lo.s64 %rd363, %rd362, 4, %rd126;
-	ld.shared.s32 %r152, [%rd363+0];
-	mov.b32 %r153, %r152;
-	add.s64 %rd364, %rd360, %rd361;
-	mul.lo.s64 %rd365, %rd364, %rd186;
-	mad.lo.s64 %rd366, %rd365, 4, %rd184;
-	st.global.s32 [%rd366+0], %r153;
-$L82:
-	add.s64 %rd367, %rd361, 1;
-	mov.b64 %rd361, %rd367;
-	bra.uni $L81;
-$L83:
-	add.s64 %rd368, %rd237, %rd358;
-	mov.b64 %rd237, %rd368;
-	mov.b64 %rd369, 0;
-	setp.lt.s64 %p69, %rd235, %rd236;
-	setp.lt.s64 %p70, %rd234, %rd230;
-	or.pred %p71, %p69, %p70;
-	@!%p71 bra $L87;
-	mov.b64 %rd369, 1;
-$L87:
-	mov.b64 %rd370, %rd369;
+	mov.b64 %rd467, %rd306;
 	// block reduction
-	sub.u32 %r154, %r13, 1;
-	mov.b32 %r155, %r3;
-$L88:
-	setp.hs.u32 %p72, %r155, 32;
-	@%p72 bra $L89;
-	mov.b64 {%r156, %r157}, %rd370;
-	shfl.sync.down.b32 %r158|%p73, %r156, %r155, %r154, %r17;
-	shfl.sync.down.b32 %r159, %r157, %r155, %r154, %r17;
-	mov.b64 %rd371, {%r158, %r159};
-	@!%p73 bra $L90;
-	max.s64 %rd372, %rd370, %rd371;
-	mov.b64 %rd370, %rd372;
-$L90:
-	shl.b32 %r155, %r155, 1;
-	bra.uni $L88;
-$L89:
-	setp.eq.u32 %p74, %r7, 0;
-	@!%p74 bra $L91;
-	mul.wide.u32 %rd373, %r8, 16;
-	add.s64 %rd374, %rd1, %rd373;
-	st.shared.s64 [%rd374+0], %rd370;
-$L91:
-	bar.sync 0;
-	setp.eq.u32 %p75, %r8, 0;
-	@!%p75 bra $L92;
-	setp.lo.u32 %p76, %r7, %r10;
-	@!%p76 bra $L93;
-	mul.wide.u32 %rd375, %r7, 16;
-	add.s64 %rd376, %rd1, %rd375;
-	ld.shared.s64 %rd377, [%rd376+0];
-	mov.b64 %rd370, %rd377;
-$L93:
-	sub.u32 %r160, %r10, 1;
-	mov.b64 {%r161, %r162}, %rd370;
-	shfl.sync.down.b32 %r163|%p77, %r161, 1, %r160, %r17;
-	shfl.sync.down.b32 %r164, %r162, 1, %r160, %r17;
-	mov.b64 %rd378, {%r163, %r164};
-	@!%p77 bra $L94;
-	max.s64 %rd379, %rd370, %rd378;
-	mov.b64 %rd370, %rd379;
-$L94:
-	mov.b64 {%r165, %r166}, %rd370;
-	shfl.sync.down.b32 %r167|%p78, %r165, 2, %r160, %r17;
-	shfl.sync.down.b32 %r168, %r166, 2, %r160, %r17;
-	mov.b64 %rd380, {%r167, %r168};
-	@!%p78 bra $L95;
-	max.s64 %rd381, %rd370, %rd380;
-	mov.b64 %rd370, %rd381;
-$L95:
-	mov.b64 {%r169, %r170}, %rd370;
-	shfl.sync.down.b32 %r171|%p79, %r169, 4, %r160, %r17;
-	shfl.sync.down.b32 %r172, %r170, 4, %r160, %r17;
-	mov.b64 %rd382, {%r171, %r172};
-	@!%p79 bra $L96;
-	max.s64 %rd383, %rd370, %rd382;
-	mov.b64 %rd370, %rd383;
-$L96:
-	mov.b64 {%r173, %r174}, %rd370;
-	shfl.sync.down.b32 %r175|%p80, %r173, 8, %r160, %r17;
-	shfl.sync.down.b32 %r176, %r174, 8, %r160, %r17;
-	mov.b64 %rd384, {%r175, %r176};
-	@!%p80 bra $L97;
-	max.s64 %rd385, %rd370, %rd384;
-	mov.b64 %rd370, %rd385;
-$L97:
-	mov.b64 {%r177, %r178}, %rd370;
-	shfl.sync.down.b32 %r179|%p81, %r177, 16, %r160, %r17;
-	shfl.sync.down.b32 %r180, %r178, 16, %r160, %r17;
-	mov.b64 %rd386, {%r179, %r180};
-	@!%p81 bra $L98;
-	max.s64 %rd387, %rd370, %rd386;
-	mov.b64 %rd370, %rd387;
-$L98:
-	@!%p74 bra $L99;
-	st.shared.s64 [%rd1+1024], %rd370;
-$L99:
-$L92:
-	bar.sync 0;
-	ld.shared.s64 %rd388, [%rd1+1024];
-	mov.b64 %rd370, %rd388;
-	mov.b64 %rd389, %rd370;
-	setp.eq.s64 %p82, %rd389, 0;
-	@!%p82 bra $L101;
-	bra.uni $L34;
-$L101:
-$L33:
-	bra.uni $L32;
-$L34:
-	mov.b64 %rd390, %rd238;
-	// block reduction
-	sub.u32 %r181, %r13, 1;
-	mov.b32 %r182, %r3;
-$L102:
-	setp.hs.u32 %p83, %r182, 32;
-	@%p83 bra $L103;
-	mov.b64 {%r183, %r184}, %rd390;
-	shfl.sync.down.b32 %r185|%p84, %r183, %r182, %r181, %r17;
-	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
-	mov.b64 %rd391, {%r185, %r186};
-	@!%p84 bra $L104;
-	add.s64 %rd392, %rd390, %rd391;
-	mov.b64 %rd390, %rd392;
-$L104:
-	shl.b32 %r182, %r182, 1;
-	bra.uni $L102;
-$L103:
-	setp.eq.u32 %p85, %r7, 0;
-	@!%p85 bra $L105;
-	mul.wide.u32 %rd393, %r8, 16;
-	add.s64 %rd394, %rd1, %rd393;
-	st.shared.s64 [%rd394+0], %rd390;
-$L105:
-	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L106;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L107;
-	mul.wide.u32 %rd395, %r7, 16;
-	add.s64 %rd396, %rd1, %rd395;
-	ld.shared.s64 %rd397, [%rd396+0];
-	mov.b64 %rd390, %rd397;
-$L107:
-	sub.u32 %r187, %r10, 1;
-	mov.b64 {%r188, %r189}, %rd390;
-	shfl.sync.down.b32 %r190|%p88, %r188, 1, %r187, %r17;
-	shfl.sync.down.b32 %r191, %r189, 1, %r187, %r17;
-	mov.b64 %rd398, {%r190, %r191};
-	@!%p88 bra $L108;
-	add.s64 %rd399, %rd390, %rd398;
-	mov.b64 %rd390, %rd399;
-$L108:
-	mov.b64 {%r192, %r193}, %rd390;
-	shfl.sync.down.b32 %r194|%p89, %r192, 2, %r187, %r17;
-	shfl.sync.down.b32 %r195, %r193, 2, %r187, %r17;
-	mov.b64 %rd400, {%r194, %r195};
-	@!%p89 bra $L109;
-	add.s64 %rd401, %rd390, %rd400;
-	mov.b64 %rd390, %rd401;
-$L109:
-	mov.b64 {%r196, %r197}, %rd390;
-	shfl.sync.down.b32 %r198|%p90, %r196, 4, %r187, %r17;
-	shfl.sync.down.b32 %r199, %r197, 4, %r187, %r17;
-	mov.b64 %rd402, {%r198, %r199};
-	@!%p90 bra $L110;
-	add.s64 %rd403, %rd390, %rd402;
-	mov.b64 %rd390, %rd403;
-$L110:
-	mov.b64 {%r200, %r201}, %rd390;
-	shfl.sync.down.b32 %r202|%p91, %r200, 8, %r187, %r17;
-	shfl.sync.down.b32 %r203, %r201, 8, %r187, %r17;
-	mov.b64 %rd404, {%r202, %r203};
-	@!%p91 bra $L111;
-	add.s64 %rd405, %rd390, %rd404;
-	mov.b64 %rd390, %rd405;
-$L111:
-	mov.b64 {%r204, %r205}, %rd390;
-	shfl.sync.down.b32 %r206|%p92, %r204, 16, %r187, %r17;
-	shfl.sync.down.b32 %r207, %r205, 16, %r187, %r17;
-	mov.b64 %rd406, {%r206, %r207};
-	@!%p92 bra $L112;
-	add.s64 %rd407, %rd390, %rd406;
-	mov.b64 %rd390, %rd407;
-$L112:
-	@!%p85 bra $L113;
-	st.shared.s64 [%rd1+1024], %rd390;
-$L113:
-$L106:
-	bar.sync 0;
-	ld.shared.s64 %rd408, [%rd1+1024];
-	mov.b64 %rd390, %rd408;
-	mov.b64 %rd409, %rd390;
-	mov.b64 %rd410, %rd239;
-	// block reduction
-	sub.u32 %r208, %r13, 1;
-	mov.b32 %r209, %r3;
-$L114:
-	setp.hs.u32 %p93, %r209, 32;
-	@%p93 bra $L115;
-	mov.b64 {%r210, %r211}, %rd410;
-	shfl.sync.down.b32 %r212|%p94, %r210, %r209, %r208, %r17;
-	shfl.sync.down.b32 %r213, %r211, %r209, %r208, %r17;
-	mov.b64 %rd411, {%r212, %r213};
-	@!%p94 bra $L116;
-	max.s64 %rd412, %rd410, %rd411;
-	mov.b64 %rd410, %rd412;
-$L116:
-	shl.b32 %r209, %r209, 1;
-	bra.uni $L114;
-$L115:
-	setp.eq.u32 %p95, %r7, 0;
-	@!%p95 bra $L117;
-	mul.wide.u32 %rd413, %r8, 16;
-	add.s64 %rd414, %rd1, %rd413;
-	st.shared.s64 [%rd414+0], %rd410;
+	sub.u32 %r187, %r13, 1;
+	mov.b32 %r188, %r3;
 $L117:
-	bar.sync 0;
-	setp.eq.u32 %p96, %r8, 0;
-	@!%p96 bra $L118;
-	setp.lo.u32 %p97, %r7, %r10;
-	@!%p97 bra $L119;
-	mul.wide.u32 %rd415, %r7, 16;
-	add.s64 %rd416, %rd1, %rd415;
-	ld.shared.s64 %rd417, [%rd416+0];
-	mov.b64 %rd410, %rd417;
+	setp.hs.u32 %p110, %r188, 32;
+	@%p110 bra $L118;
+	mov.b64 {%r189, %r190}, %rd467;
+	shfl.sync.down.b32 %r191|%p111, %r189, %r188, %r187, %r17;
+	shfl.sync.down.b32 %r192, %r190, %r188, %r187, %r17;
+	mov.b64 %rd468, {%r191, %r192};
+	@!%p111 bra $L119;
+	add.s64 %rd469, %rd467, %rd468;
+	mov.b64 %rd467, %rd469;
 $L119:
-	sub.u32 %r214, %r10, 1;
-	mov.b64 {%r215, %r216}, %rd410;
-	shfl.sync.down.b32 %r217|%p98, %r215, 1, %r214, %r17;
-	shfl.sync.down.b32 %r218, %r216, 1, %r214, %r17;
-	mov.b64 %rd418, {%r217, %r218};
-	@!%p98 bra $L120;
-	max.s64 %rd419, %rd410, %rd418;
-	mov.b64 %rd410, %rd419;
-$L120:
-	mov.b64 {%r219, %r220}, %rd410;
-	shfl.sync.down.b32 %r221|%p99, %r219, 2, %r214, %r17;
-	shfl.sync.down.b32 %r222, %r220, 2, %r214, %r17;
-	mov.b64 %rd420, {%r221, %r222};
-	@!%p99 bra $L121;
-	max.s64 %rd421, %rd410, %rd420;
-	mov.b64 %rd410, %rd421;
-$L121:
-	mov.b64 {%r223, %r224}, %rd410;
-	shfl.sync.down.b32 %r225|%p100, %r223, 4, %r214, %r17;
-	shfl.sync.down.b32 %r226, %r224, 4, %r214, %r17;
-	mov.b64 %rd422, {%r225, %r226};
-	@!%p100 bra $L122;
-	max.s64 %rd423, %rd410, %rd422;
-	mov.b64 %rd410, %rd423;
-$L122:
-	mov.b64 {%r227, %r228}, %rd410;
-	shfl.sync.down.b32 %r229|%p101, %r227, 8, %r214, %r17;
-	shfl.sync.down.b32 %r230, %r228, 8, %r214, %r17;
-	mov.b64 %rd424, {%r229, %r230};
-	@!%p101 bra $L123;
-	max.s64 %rd425, %rd410, %rd424;
-	mov.b64 %rd410, %rd425;
-$L123:
-	mov.b64 {%r231, %r232}, %rd410;
-	shfl.sync.down.b32 %r233|%p102, %r231, 16, %r214, %r17;
-	shfl.sync.down.b32 %r234, %r232, 16, %r214, %r17;
-	mov.b64 %rd426, {%r233, %r234};
-	@!%p102 bra $L124;
-	max.s64 %rd427, %rd410, %rd426;
-	mov.b64 %rd410, %rd427;
-$L124:
-	@!%p95 bra $L125;
-	st.shared.s64 [%rd1+1024], %rd410;
-$L125:
+	shl.b32 %r188, %r188, 1;
+	bra.uni $L117;
 $L118:
+	setp.eq.u32 %p112, %r7, 0;
+	@!%p112 bra $L120;
+	mul.wide.u32 %rd470, %r8, 16;
+	add.s64 %rd471, %rd1, %rd470;
+	st.shared.s64 [%rd471+0], %rd467;
+$L120:
 	bar.sync 0;
-	ld.shared.s64 %rd428, [%rd1+1024];
-	mov.b64 %rd410, %rd428;
-	mov.b64 %rd429, %rd410;
-	mov.b64 %rd430, %rd237;
-	mov.b64 %rd431, %rd409;
-	mov.b64 %rd432, %rd429;
-	mov.b64 %rd433, %rd430;
-	mov.b64 %rd434, %rd431;
-	mov.b64 %rd435, %rd432;
-	mov.b64 %rd436, %rd433;
-	mov.b64 %rd437, %rd434;
-	mov.b64 %rd438, %rd435;
-	mov.b64 %rd439, %rd436;
-	mov.b64 %rd440, %rd437;
-	mov.b64 %rd441, %rd438;
-	cvt.u64.u32 %rd442, %r2;
-	setp.eq.s64 %p103, %rd442, 0;
-	@!%p103 bra $L127;
-	mov.b64 %rd444, 3;
-	mul.lo.s64 %rd443, %rd444, %rd174;
-	mov.b64 %rd446, 1;
-	add.s64 %rd445, %rd446, %rd443;
-	mul.lo.s64 %rd447, %rd445, %rd109;
-	mad.lo.s64 %rd448, %rd447, 8, %rd105;
-	st.global.s64 [%rd448+0], %rd439;
-	mov.b64 %rd450, 3;
-	mul.lo.s64 %rd449, %rd450, %rd174;
-	mov.b64 %rd452, 2;
-	add.s64 %rd451, %rd452, %rd449;
-	mul.lo.s64 %rd453, %rd451, %rd109;
-	mad.lo.s64 %rd454, %rd453, 8, %rd105;
-	st.global.s64 [%rd454+0], %rd440;
-	mov.b64 %rd456, 3;
-	mul.lo.s64 %rd455, %rd456, %rd174;
-	mov.b64 %rd458, 3;
-	add.s64 %rd457, %rd458, %rd455;
-	mul.lo.s64 %rd459, %rd457, %rd109;
-	mad.lo.s64 %rd460, %rd459, 8, %rd105;
-	st.global.s64 [%rd460+0], %rd441;
-	add.s64 %rd461, %rd174, 1;
-	st.global.s64 [%rd105+0], %rd461;
+	setp.eq.u32 %p113, %r8, 0;
+	@!%p113 bra $L121;
+	setp.lo.u32 %p114, %r7, %r10;
+	@!%p114 bra $L122;
+	mul.wide.u32 %rd472, %r7, 16;
+	add.s64 %rd473, %rd1, %rd472;
+	ld.shared.s64 %rd474, [%rd473+0];
+	mov.b64 %rd467, %rd474;
+$L122:
+	sub.u32 %r193, %r10, 1;
+	mov.b64 {%r194, %r195}, %rd467;
+	shfl.sync.down.b32 %r196|%p115, %r194, 1, %r193, %r17;
+	shfl.sync.down.b32 %r197, %r195, 1, %r193, %r17;
+	mov.b64 %rd475, {%r196, %r197};
+	@!%p115 bra $L123;
+	add.s64 %rd476, %rd467, %rd475;
+	mov.b64 %rd467, %rd476;
+$L123:
+	mov.b64 {%r198, %r199}, %rd467;
+	shfl.sync.down.b32 %r200|%p116, %r198, 2, %r193, %r17;
+	shfl.sync.down.b32 %r201, %r199, 2, %r193, %r17;
+	mov.b64 %rd477, {%r200, %r201};
+	@!%p116 bra $L124;
+	add.s64 %rd478, %rd467, %rd477;
+	mov.b64 %rd467, %rd478;
+$L124:
+	mov.b64 {%r202, %r203}, %rd467;
+	shfl.sync.down.b32 %r204|%p117, %r202, 4, %r193, %r17;
+	shfl.sync.down.b32 %r205, %r203, 4, %r193, %r17;
+	mov.b64 %rd479, {%r204, %r205};
+	@!%p117 bra $L125;
+	add.s64 %rd480, %rd467, %rd479;
+	mov.b64 %rd467, %rd480;
+$L125:
+	mov.b64 {%r206, %r207}, %rd467;
+	shfl.sync.down.b32 %r208|%p118, %r206, 8, %r193, %r17;
+	shfl.sync.down.b32 %r209, %r207, 8, %r193, %r17;
+	mov.b64 %rd481, {%r208, %r209};
+	@!%p118 bra $L126;
+	add.s64 %rd482, %rd467, %rd481;
+	mov.b64 %rd467, %rd482;
+$L126:
+	mov.b64 {%r210, %r211}, %rd467;
+	shfl.sync.down.b32 %r212|%p119, %r210, 16, %r193, %r17;
+	shfl.sync.down.b32 %r213, %r211, 16, %r193, %r17;
+	mov.b64 %rd483, {%r212, %r213};
+	@!%p119 bra $L127;
+	add.s64 %rd484, %rd467, %rd483;
+	mov.b64 %rd467, %rd484;
 $L127:
-	setp.eq.s64 %p104, %rd439, 0;
-	setp.gt.s64 %p105, %rd439, %rd66;
-	or.pred %p106, %p104, %p105;
-	setp.gt.s64 %p107, %rd440, %rd68;
-	or.pred %p108, %p106, %p107;
-	setp.gt.s64 %p109, %rd441, %rd70;
-	or.pred %p110, %p108, %p109;
-	@!%p110 bra $L129;
-	bra.uni $L3;
+	@!%p112 bra $L128;
+	st.shared.s64 [%rd1+1024], %rd467;
+$L128:
+$L121:
+	bar.sync 0;
+	ld.shared.s64 %rd485, [%rd1+1024];
+	mov.b64 %rd467, %rd485;
+	mov.b64 %rd486, %rd467;
+	mov.b64 %rd306, %rd486;
+	mov.b64 %rd487, %rd307;
+	// block reduction
+	sub.u32 %r214, %r13, 1;
+	mov.b32 %r215, %r3;
 $L129:
-	mov.b64 %rd129, %rd439;
-$L26:
-	add.s64 %rd462, %rd174, 1;
-	mov.b64 %rd174, %rd462;
-	bra.uni $L25;
-$L27:
+	setp.hs.u32 %p120, %r215, 32;
+	@%p120 bra $L130;
+	mov.b64 {%r216, %r217}, %rd487;
+	shfl.sync.down.b32 %r218|%p121, %r216, %r215, %r214, %r17;
+	shfl.sync.down.b32 %r219, %r217, %r215, %r214, %r17;
+	mov.b64 %rd488, {%r218, %r219};
+	@!%p121 bra $L131;
+	max.s64 %rd489, %rd487, %rd488;
+	mov.b64 %rd487, %rd489;
+$L131:
+	shl.b32 %r215, %r215, 1;
+	bra.uni $L129;
+$L130:
+	setp.eq.u32 %p122, %r7, 0;
+	@!%p122 bra $L132;
+	mul.wide.u32 %rd490, %r8, 16;
+	add.s64 %rd491, %rd1, %rd490;
+	st.shared.s64 [%rd491+0], %rd487;
+$L132:
+	bar.sync 0;
+	setp.eq.u32 %p123, %r8, 0;
+	@!%p123 bra $L133;
+	setp.lo.u32 %p124, %r7, %r10;
+	@!%p124 bra $L134;
+	mul.wide.u32 %rd492, %r7, 16;
+	add.s64 %rd493, %rd1, %rd492;
+	ld.shared.s64 %rd494, [%rd493+0];
+	mov.b64 %rd487, %rd494;
+$L134:
+	sub.u32 %r220, %r10, 1;
+	mov.b64 {%r221, %r222}, %rd487;
+	shfl.sync.down.b32 %r223|%p125, %r221, 1, %r220, %r17;
+	shfl.sync.down.b32 %r224, %r222, 1, %r220, %r17;
+	mov.b64 %rd495, {%r223, %r224};
+	@!%p125 bra $L135;
+	max.s64 %rd496, %rd487, %rd495;
+	mov.b64 %rd487, %rd496;
+$L135:
+	mov.b64 {%r225, %r226}, %rd487;
+	shfl.sync.down.b32 %r227|%p126, %r225, 2, %r220, %r17;
+	shfl.sync.down.b32 %r228, %r226, 2, %r220, %r17;
+	mov.b64 %rd497, {%r227, %r228};
+	@!%p126 bra $L136;
+	max.s64 %rd498, %rd487, %rd497;
+	mov.b64 %rd487, %rd498;
+$L136:
+	mov.b64 {%r229, %r230}, %rd487;
+	shfl.sync.down.b32 %r231|%p127, %r229, 4, %r220, %r17;
+	shfl.sync.down.b32 %r232, %r230, 4, %r220, %r17;
+	mov.b64 %rd499, {%r231, %r232};
+	@!%p127 bra $L137;
+	max.s64 %rd500, %rd487, %rd499;
+	mov.b64 %rd487, %rd500;
+$L137:
+	mov.b64 {%r233, %r234}, %rd487;
+	shfl.sync.down.b32 %r235|%p128, %r233, 8, %r220, %r17;
+	shfl.sync.down.b32 %r236, %r234, 8, %r220, %r17;
+	mov.b64 %rd501, {%r235, %r236};
+	@!%p128 bra $L138;
+	max.s64 %rd502, %rd487, %rd501;
+	mov.b64 %rd487, %rd502;
+$L138:
+	mov.b64 {%r237, %r238}, %rd487;
+	shfl.sync.down.b32 %r239|%p129, %r237, 16, %r220, %r17;
+	shfl.sync.down.b32 %r240, %r238, 16, %r220, %r17;
+	mov.b64 %rd503, {%r239, %r240};
+	@!%p129 bra $L139;
+	max.s64 %rd504, %rd487, %rd503;
+	mov.b64 %rd487, %rd504;
+$L139:
+	@!%p122 bra $L140;
+	st.shared.s64 [%rd1+1024], %rd487;
+$L140:
+$L133:
+	bar.sync 0;
+	ld.shared.s64 %rd505, [%rd1+1024];
+	mov.b64 %rd487, %rd505;
+	mov.b64 %rd506, %rd487;
+	mov.b64 %rd307, %rd506;
+	cvt.u64.u32 %rd507, %r2;
+	setp.eq.s64 %p130, %rd507, 0;
+	@!%p130 bra $L142;
+	setp.gt.s64 %p131, %rd306, 0;
+	@!%p131 bra $L144;
+	add.s64 %rd508, %rd281, 1;
+	mul.lo.s64 %rd509, %rd508, %rd116;
+	mad.lo.s64 %rd510, %rd509, 8, %rd112;
+	atom.global.add.u64 %rd511, [%rd510], %rd306;
+$L144:
+	setp.gt.s64 %p132, %rd307, 0;
+	@!%p132 bra $L146;
+	add.s64 %rd512, %rd281, 2;
+	mul.lo.s64 %rd513, %rd512, %rd116;
+	mad.lo.s64 %rd514, %rd513, 8, %rd112;
+	atom.global.max.s64 %rd515, [%rd514], %rd307;
+$L146:
+$L142:
+	bar.sync 0;
+	setp.eq.u32 %p133, %r5, 0;
+	@!%p133 bra $L147;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r241, [gk_league_sync+4];
+	atom.global.add.u32 %r242, [gk_league_sync], 1;
+	mov.u32 %r243, %nctaid.x;
+	sub.u32 %r244, %r243, 1;
+	setp.eq.u32 %p134, %r242, %r244;
+	@!%p134 bra $L148;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r245, [gk_league_sync+4], 1;
+	bra.uni $L149;
+$L148:
+	ld.relaxed.gpu.global.u32 %r246, [gk_league_sync+4];
+	setp.eq.u32 %p135, %r246, %r241;
+	@%p135 bra $L148;
+$L149:
+	fence.acq_rel.gpu;
+$L147:
+	bar.sync 0;
+	mul.lo.s64 %rd516, %rd233, %rd116;
+	mad.lo.s64 %rd517, %rd516, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd518, [%rd517+0];
+	mov.b64 %rd519, %rd518;
+	add.s64 %rd520, %rd233, 1;
+	mul.lo.s64 %rd521, %rd520, %rd116;
+	mad.lo.s64 %rd522, %rd521, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd523, [%rd522+0];
+	mov.b64 %rd524, %rd523;
+	mov.b64 %rd525, %rd519;
+	mov.b64 %rd526, %rd524;
+	mov.b64 %rd527, %rd525;
+	mov.b64 %rd528, %rd526;
+	add.s64 %rd529, %rd233, 2;
+	mul.lo.s64 %rd530, %rd529, %rd116;
+	mad.lo.s64 %rd531, %rd530, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd532, [%rd531+0];
+	mov.b64 %rd533, %rd532;
+	mov.b64 %rd194, %rd533;
+	@!%p11 bra $L151;
+	mov.b64 %rd535, 3;
+	mul.lo.s64 %rd534, %rd535, %rd196;
+	mov.b64 %rd537, 1;
+	add.s64 %rd536, %rd537, %rd534;
+	mul.lo.s64 %rd538, %rd536, %rd109;
+	mad.lo.s64 %rd539, %rd538, 8, %rd105;
+	st.global.s64 [%rd539+0], %rd527;
+	mov.b64 %rd541, 3;
+	mul.lo.s64 %rd540, %rd541, %rd196;
+	mov.b64 %rd543, 2;
+	add.s64 %rd542, %rd543, %rd540;
+	mul.lo.s64 %rd544, %rd542, %rd109;
+	mad.lo.s64 %rd545, %rd544, 8, %rd105;
+	st.global.s64 [%rd545+0], %rd528;
+	mov.b64 %rd547, 3;
+	mul.lo.s64 %rd546, %rd547, %rd196;
+	mov.b64 %rd549, 3;
+	add.s64 %rd548, %rd549, %rd546;
+	mul.lo.s64 %rd550, %rd548, %rd109;
+	mad.lo.s64 %rd551, %rd550, 8, %rd105;
+	st.global.s64 [%rd551+0], %rd194;
+	add.s64 %rd552, %rd196, 1;
+	st.global.s64 [%rd105+0], %rd552;
+$L151:
+	setp.eq.s64 %p136, %rd527, 0;
+	setp.gt.s64 %p137, %rd527, %rd66;
+	or.pred %p138, %p136, %p137;
+	setp.gt.s64 %p139, %rd528, %rd68;
+	or.pred %p140, %p138, %p139;
+	setp.gt.s64 %p141, %rd194, %rd70;
+	or.pred %p142, %p140, %p141;
+	@!%p142 bra $L153;
+	bra.uni $L3;
+$L153:
+	mov.b64 %rd137, %rd527;
+$L31:
+	add.s64 %rd553, %rd196, 1;
+	mov.b64 %rd196, %rd553;
+	bra.uni $L30;
+$L32:
 $L3:
 	bar.sync 0;
-	add.s64 %rd120, %rd120, %rd119;
+	add.s64 %rd127, %rd127, %rd126;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -12603,6 +12804,7 @@ const gokkosPTX13 = `//
 .target sm_70
 .address_size 64
 
+.global .align 8 .u32 gk_league_sync[2];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -12665,12 +12867,15 @@ const gokkosPTX13 = `//
 	.param .b64 gk_s47,
 	.param .b64 gk_s48,
 	.param .b64 gk_s49,
-	.param .b64 gk_s50
+	.param .b64 gk_s50,
+	.param .b64 gk_s51,
+	.param .b64 gk_s52,
+	.param .b64 gk_s53
 )
 {
-	.reg .pred %p<114>;
-	.reg .b32 %r<232>;
-	.reg .b64 %rd<480>;
+	.reg .pred %p<146>;
+	.reg .b32 %r<244>;
+	.reg .b64 %rd<571>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12836,928 +13041,1121 @@ const gokkosPTX13 = `//
 	mov.b64 %rd128, %rd127;
 	ld.param.s64 %rd129, [gk_s49];
 	mov.b64 %rd130, %rd129;
-	ld.param.s32 %r34, [gk_s50];
+	ld.param.u64 %rd131, [gk_s50];
+	cvta.to.global.u64 %rd132, %rd131;
+	mov.b64 %rd133, %rd132;
+	ld.param.s64 %rd134, [gk_s51];
+	mov.b64 %rd135, %rd134;
+	ld.param.s64 %rd136, [gk_s52];
+	mov.b64 %rd137, %rd136;
+	ld.param.s32 %r34, [gk_s53];
 	mov.b32 %r35, %r34;
-	cvt.u64.u32 %rd132, %r28;
-	cvt.u64.u32 %rd133, %r29;
-	mov.b64 %rd134, %rd132;
+	cvt.u64.u32 %rd139, %r28;
+	cvt.u64.u32 %rd140, %r29;
+	mov.b64 %rd141, %rd139;
 $L1:
-	setp.ge.s64 %p7, %rd134, %rd2;
+	setp.ge.s64 %p7, %rd141, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd131, %rd134;
+	mov.b64 %rd138, %rd141;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd135, %rd13, %rd21;
-	mad.lo.s64 %rd136, %rd100, 4, 15;
-	and.b64 %rd136, %rd136, -16;
-	add.s64 %rd21, %rd21, %rd136;
-	mov.b64 %rd137, %rd135;
-	mov.b64 %rd138, %rd100;
-	mov.b64 %rd139, 1;
-	mov.b64 %rd140, %rd137;
-	mov.b64 %rd141, %rd138;
-	mov.b64 %rd142, %rd139;
-	mov.b64 %rd143, %rd62;
-	mov.b64 %rd144, 0;
-	cvt.u64.u32 %rd145, %r2;
-	mov.b64 %rd146, %rd145;
+	add.s64 %rd142, %rd13, %rd21;
+	mad.lo.s64 %rd143, %rd100, 4, 15;
+	and.b64 %rd143, %rd143, -16;
+	add.s64 %rd21, %rd21, %rd143;
+	mov.b64 %rd144, %rd142;
+	mov.b64 %rd145, %rd100;
+	mov.b64 %rd146, 1;
+	mov.b64 %rd147, %rd144;
+	mov.b64 %rd148, %rd145;
+	mov.b64 %rd149, %rd146;
+	setp.eq.s64 %p8, %rd138, 0;
+	cvt.u64.u32 %rd150, %r2;
+	setp.eq.s64 %p9, %rd150, 0;
+	and.pred %p10, %p8, %p9;
+	mov.pred %p11, %p10;
+	mov.b64 %rd151, %rd62;
+	mov.b64 %rd152, 0;
+	cvt.u64.u32 %rd153, %r4;
+	mul.lo.s64 %rd154, %rd138, %rd153;
+	cvt.u64.u32 %rd155, %r2;
+	add.s64 %rd156, %rd154, %rd155;
+	mov.b64 %rd157, %rd156;
 $L4:
-	setp.lt.s64 %p8, %rd146, %rd143;
-	not.pred %p9, %p8;
-	@!%p9 bra $L8;
+	setp.lt.s64 %p12, %rd157, %rd151;
+	not.pred %p13, %p12;
+	@!%p13 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd147, %rd146, %rd53;
-	mad.lo.s64 %rd148, %rd147, 4, %rd49;
-	ld.global.s32 %r36, [%rd148+0];
+	mul.lo.s64 %rd158, %rd157, %rd53;
+	mad.lo.s64 %rd159, %rd158, 4, %rd49;
+	ld.global.s32 %r36, [%rd159+0];
 	mov.b32 %r37, %r36;
-	mov.b64 %rd149, %rd25;
+	mov.b64 %rd160, %rd25;
 	mov.b32 %r38, %r37;
-	cvt.s64.s32 %rd150, %r38;
-	add.s64 %rd151, %rd150, 1;
-	mul.lo.s64 %rd152, %rd151, %rd32;
-	mad.lo.s64 %rd153, %rd152, 8, %rd28;
-	ld.global.nc.s64 %rd154, [%rd153+0];
-	mov.b64 %rd155, %rd154;
-	cvt.s64.s32 %rd156, %r38;
-	mul.lo.s64 %rd157, %rd156, %rd32;
-	mad.lo.s64 %rd158, %rd157, 8, %rd28;
-	ld.global.nc.s64 %rd159, [%rd158+0];
-	mov.b64 %rd160, %rd159;
-	sub.s64 %rd161, %rd155, %rd160;
-	mov.b64 %rd162, %rd161;
-	max.s64 %rd163, %rd144, %rd162;
-	mov.b64 %rd144, %rd163;
+	cvt.s64.s32 %rd161, %r38;
+	add.s64 %rd162, %rd161, 1;
+	mul.lo.s64 %rd163, %rd162, %rd32;
+	mad.lo.s64 %rd164, %rd163, 8, %rd28;
+	ld.global.nc.s64 %rd165, [%rd164+0];
+	mov.b64 %rd166, %rd165;
+	cvt.s64.s32 %rd167, %r38;
+	mul.lo.s64 %rd168, %rd167, %rd32;
+	mad.lo.s64 %rd169, %rd168, 8, %rd28;
+	ld.global.nc.s64 %rd170, [%rd169+0];
+	mov.b64 %rd171, %rd170;
+	sub.s64 %rd172, %rd166, %rd171;
+	mov.b64 %rd173, %rd172;
+	max.s64 %rd174, %rd152, %rd173;
+	mov.b64 %rd152, %rd174;
 $L5:
-	cvt.u64.u32 %rd164, %r4;
-	add.s64 %rd165, %rd146, %rd164;
-	mov.b64 %rd146, %rd165;
+	cvt.u64.u32 %rd175, %r4;
+	mul.lo.s64 %rd176, %rd2, %rd175;
+	add.s64 %rd177, %rd157, %rd176;
+	mov.b64 %rd157, %rd177;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd166, %rd144;
+	mov.b64 %rd178, %rd152;
 	// block reduction
 	sub.u32 %r39, %r13, 1;
 	mov.b32 %r40, %r3;
 $L9:
-	setp.hs.u32 %p10, %r40, 32;
-	@%p10 bra $L10;
-	mov.b64 {%r41, %r42}, %rd166;
-	shfl.sync.down.b32 %r43|%p11, %r41, %r40, %r39, %r17;
+	setp.hs.u32 %p14, %r40, 32;
+	@%p14 bra $L10;
+	mov.b64 {%r41, %r42}, %rd178;
+	shfl.sync.down.b32 %r43|%p15, %r41, %r40, %r39, %r17;
 	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
-	mov.b64 %rd167, {%r43, %r44};
-	@!%p11 bra $L11;
-	max.s64 %rd168, %rd166, %rd167;
-	mov.b64 %rd166, %rd168;
+	mov.b64 %rd179, {%r43, %r44};
+	@!%p15 bra $L11;
+	max.s64 %rd180, %rd178, %rd179;
+	mov.b64 %rd178, %rd180;
 $L11:
 	shl.b32 %r40, %r40, 1;
 	bra.uni $L9;
 $L10:
-	setp.eq.u32 %p12, %r7, 0;
-	@!%p12 bra $L12;
-	mul.wide.u32 %rd169, %r8, 16;
-	add.s64 %rd170, %rd1, %rd169;
-	st.shared.s64 [%rd170+0], %rd166;
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L12;
+	mul.wide.u32 %rd181, %r8, 16;
+	add.s64 %rd182, %rd1, %rd181;
+	st.shared.s64 [%rd182+0], %rd178;
 $L12:
 	bar.sync 0;
-	setp.eq.u32 %p13, %r8, 0;
-	@!%p13 bra $L13;
-	setp.lo.u32 %p14, %r7, %r10;
-	@!%p14 bra $L14;
-	mul.wide.u32 %rd171, %r7, 16;
-	add.s64 %rd172, %rd1, %rd171;
-	ld.shared.s64 %rd173, [%rd172+0];
-	mov.b64 %rd166, %rd173;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L13;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L14;
+	mul.wide.u32 %rd183, %r7, 16;
+	add.s64 %rd184, %rd1, %rd183;
+	ld.shared.s64 %rd185, [%rd184+0];
+	mov.b64 %rd178, %rd185;
 $L14:
 	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd166;
-	shfl.sync.down.b32 %r48|%p15, %r46, 1, %r45, %r17;
+	mov.b64 {%r46, %r47}, %rd178;
+	shfl.sync.down.b32 %r48|%p19, %r46, 1, %r45, %r17;
 	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd174, {%r48, %r49};
-	@!%p15 bra $L15;
-	max.s64 %rd175, %rd166, %rd174;
-	mov.b64 %rd166, %rd175;
+	mov.b64 %rd186, {%r48, %r49};
+	@!%p19 bra $L15;
+	max.s64 %rd187, %rd178, %rd186;
+	mov.b64 %rd178, %rd187;
 $L15:
-	mov.b64 {%r50, %r51}, %rd166;
-	shfl.sync.down.b32 %r52|%p16, %r50, 2, %r45, %r17;
+	mov.b64 {%r50, %r51}, %rd178;
+	shfl.sync.down.b32 %r52|%p20, %r50, 2, %r45, %r17;
 	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd176, {%r52, %r53};
-	@!%p16 bra $L16;
-	max.s64 %rd177, %rd166, %rd176;
-	mov.b64 %rd166, %rd177;
+	mov.b64 %rd188, {%r52, %r53};
+	@!%p20 bra $L16;
+	max.s64 %rd189, %rd178, %rd188;
+	mov.b64 %rd178, %rd189;
 $L16:
-	mov.b64 {%r54, %r55}, %rd166;
-	shfl.sync.down.b32 %r56|%p17, %r54, 4, %r45, %r17;
+	mov.b64 {%r54, %r55}, %rd178;
+	shfl.sync.down.b32 %r56|%p21, %r54, 4, %r45, %r17;
 	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd178, {%r56, %r57};
-	@!%p17 bra $L17;
-	max.s64 %rd179, %rd166, %rd178;
-	mov.b64 %rd166, %rd179;
+	mov.b64 %rd190, {%r56, %r57};
+	@!%p21 bra $L17;
+	max.s64 %rd191, %rd178, %rd190;
+	mov.b64 %rd178, %rd191;
 $L17:
-	mov.b64 {%r58, %r59}, %rd166;
-	shfl.sync.down.b32 %r60|%p18, %r58, 8, %r45, %r17;
+	mov.b64 {%r58, %r59}, %rd178;
+	shfl.sync.down.b32 %r60|%p22, %r58, 8, %r45, %r17;
 	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd180, {%r60, %r61};
-	@!%p18 bra $L18;
-	max.s64 %rd181, %rd166, %rd180;
-	mov.b64 %rd166, %rd181;
+	mov.b64 %rd192, {%r60, %r61};
+	@!%p22 bra $L18;
+	max.s64 %rd193, %rd178, %rd192;
+	mov.b64 %rd178, %rd193;
 $L18:
-	mov.b64 {%r62, %r63}, %rd166;
-	shfl.sync.down.b32 %r64|%p19, %r62, 16, %r45, %r17;
+	mov.b64 {%r62, %r63}, %rd178;
+	shfl.sync.down.b32 %r64|%p23, %r62, 16, %r45, %r17;
 	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd182, {%r64, %r65};
-	@!%p19 bra $L19;
-	max.s64 %rd183, %rd166, %rd182;
-	mov.b64 %rd166, %rd183;
+	mov.b64 %rd194, {%r64, %r65};
+	@!%p23 bra $L19;
+	max.s64 %rd195, %rd178, %rd194;
+	mov.b64 %rd178, %rd195;
 $L19:
-	@!%p12 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd166;
+	@!%p16 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd178;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd184, [%rd1+1024];
-	mov.b64 %rd166, %rd184;
-	mov.b64 %rd185, %rd166;
-	setp.gt.s64 %p20, %rd185, %rd70;
-	@!%p20 bra $L22;
-	cvt.u64.u32 %rd186, %r2;
-	setp.eq.s64 %p21, %rd186, 0;
-	@!%p21 bra $L24;
-	mov.b64 %rd187, -1;
-	st.global.s64 [%rd105+0], %rd187;
-$L24:
-	bra.uni $L3;
+	ld.shared.s64 %rd196, [%rd1+1024];
+	mov.b64 %rd178, %rd196;
+	mov.b64 %rd197, %rd178;
+	mov.b64 %rd152, %rd197;
+	cvt.u64.u32 %rd198, %r2;
+	setp.eq.s64 %p24, %rd198, 0;
+	setp.gt.s64 %p25, %rd152, 0;
+	and.pred %p26, %p24, %p25;
+	@!%p26 bra $L22;
+	mov.b64 %rd200, 9;
+	mul.lo.s64 %rd199, %rd200, %rd116;
+	mad.lo.s64 %rd201, %rd199, 8, %rd112;
+	atom.global.max.s64 %rd202, [%rd201], %rd152;
 $L22:
-	mov.b64 %rd188, 0;
+	bar.sync 0;
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L23;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r66, [gk_league_sync+4];
+	atom.global.add.u32 %r67, [gk_league_sync], 1;
+	mov.u32 %r68, %nctaid.x;
+	sub.u32 %r69, %r68, 1;
+	setp.eq.u32 %p28, %r67, %r69;
+	@!%p28 bra $L24;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r70, [gk_league_sync+4], 1;
+	bra.uni $L25;
+$L24:
+	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
+	setp.eq.u32 %p29, %r71, %r66;
+	@%p29 bra $L24;
 $L25:
-	setp.lt.s64 %p22, %rd188, %rd64;
-	not.pred %p23, %p22;
-	@!%p23 bra $L29;
-	bra.uni $L27;
+	fence.acq_rel.gpu;
+$L23:
+	bar.sync 0;
+	mov.b64 %rd204, 9;
+	mul.lo.s64 %rd203, %rd204, %rd116;
+	mad.lo.s64 %rd205, %rd203, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd206, [%rd205+0];
+	mov.b64 %rd207, %rd206;
+	mov.b64 %rd208, %rd207;
+	setp.gt.s64 %p30, %rd208, %rd70;
+	@!%p30 bra $L27;
+	@!%p11 bra $L29;
+	mov.b64 %rd209, -1;
+	st.global.s64 [%rd105+0], %rd209;
 $L29:
-	mov.b64 %rd189, %rd49;
-	mov.b64 %rd190, %rd51;
-	mov.b64 %rd191, %rd53;
-	mov.b64 %rd192, %rd56;
-	mov.b64 %rd193, %rd58;
-	mov.b64 %rd194, %rd60;
-	mov.b64 %rd195, %rd189;
-	mov.b64 %rd196, %rd190;
-	mov.b64 %rd197, %rd191;
-	mov.b64 %rd198, %rd192;
-	mov.b64 %rd199, %rd193;
-	mov.b64 %rd200, %rd194;
-	rem.s64 %rd201, %rd188, 2;
-	setp.eq.s64 %p24, %rd201, 1;
-	@!%p24 bra $L31;
-	mov.b64 %rd202, %rd56;
-	mov.b64 %rd203, %rd58;
-	mov.b64 %rd204, %rd60;
-	mov.b64 %rd205, %rd49;
-	mov.b64 %rd206, %rd51;
-	mov.b64 %rd207, %rd53;
-	mov.b64 %rd195, %rd202;
-	mov.b64 %rd196, %rd203;
-	mov.b64 %rd197, %rd204;
-	mov.b64 %rd198, %rd205;
-	mov.b64 %rd199, %rd206;
-	mov.b64 %rd200, %rd207;
-$L31:
-	mov.pred %p25, %p4;
-	mov.b64 %rd208, %rd73;
-	mov.b64 %rd209, %rd75;
-	mov.b64 %rd210, %rd77;
-	mov.b64 %rd211, %rd80;
-	mov.b64 %rd212, %rd82;
-	mov.b64 %rd213, %rd84;
-	mov.b64 %rd214, %rd87;
-	mov.b64 %rd215, %rd89;
-	mov.b64 %rd216, %rd91;
-	mov.pred %p26, %p6;
-	mov.b64 %rd217, %rd94;
-	mov.b64 %rd218, %rd96;
-	mov.b64 %rd219, %rd98;
-	mov.b32 %r66, %r33;
-	mov.b64 %rd220, %rd100;
-	mov.b64 %rd221, %rd102;
-	cvt.u32.u64 %r67, %rd188;
-	add.s32 %r68, %r33, %r67;
-	mov.b32 %r66, %r68;
-	mov.b64 %rd222, %rd25;
-	mov.b64 %rd223, %rd62;
-	mov.b64 %rd224, %rd64;
-	mov.b64 %rd225, %rd66;
-	mov.b64 %rd226, %rd68;
-	mov.b64 %rd227, %rd70;
-	mov.pred %p27, %p4;
-	mov.pred %p28, %p6;
-	mov.b32 %r69, %r33;
-	mov.b64 %rd228, %rd100;
-	mov.b64 %rd229, %rd102;
-	mov.b32 %r70, %r35;
-	mov.pred %p29, %p25;
-	mov.b64 %rd230, %rd208;
-	mov.b64 %rd231, %rd209;
-	mov.b64 %rd232, %rd210;
-	mov.b64 %rd233, %rd211;
-	mov.b64 %rd234, %rd212;
-	mov.b64 %rd235, %rd213;
-	mov.b64 %rd236, %rd214;
-	mov.b64 %rd237, %rd215;
-	mov.b64 %rd238, %rd216;
-	mov.pred %p30, %p26;
-	mov.b64 %rd239, %rd217;
-	mov.b64 %rd240, %rd218;
-	mov.b64 %rd241, %rd219;
-	mov.b32 %r71, %r66;
-	mov.b64 %rd242, %rd220;
-	mov.b64 %rd243, %rd221;
-	mov.b64 %rd244, %rd143;
-	cvt.u64.u32 %rd245, %r4;
-	mov.b64 %rd246, %rd245;
-	cvt.u64.u32 %rd247, %r2;
-	mov.b64 %rd248, %rd247;
-	mov.b32 %r72, -1;
-	mov.b64 %rd249, 0;
-	mov.b64 %rd250, 0;
-	mov.b64 %rd251, 0;
-	mov.b64 %rd252, 0;
-	mov.b64 %rd253, 0;
-	mov.b64 %rd254, %rd242;
-$L32:
-	mov.b64 %rd255, 0;
-	mov.b64 %rd256, %rd254;
-$L35:
-	setp.gt.s64 %p31, %rd256, 0;
+	bra.uni $L3;
+$L27:
+	mov.b64 %rd210, 0;
+$L30:
+	setp.lt.s64 %p31, %rd210, %rd64;
 	not.pred %p32, %p31;
-	@!%p32 bra $L39;
-	bra.uni $L37;
-$L39:
-	setp.ge.s64 %p33, %rd249, %rd250;
-	@!%p33 bra $L41;
-	setp.ge.s64 %p34, %rd248, %rd244;
-	@!%p34 bra $L43;
-	bra.uni $L37;
-$L43:
-	mul.lo.s64 %rd257, %rd248, %rd197;
-	mad.lo.s64 %rd258, %rd257, 4, %rd195;
-	ld.global.s32 %r73, [%rd258+0];
-	mov.b32 %r74, %r73;
+	@!%p32 bra $L34;
+	bra.uni $L32;
+$L34:
+	mov.b64 %rd211, %rd49;
+	mov.b64 %rd212, %rd51;
+	mov.b64 %rd213, %rd53;
+	mov.b64 %rd214, %rd56;
+	mov.b64 %rd215, %rd58;
+	mov.b64 %rd216, %rd60;
+	mov.b64 %rd217, %rd211;
+	mov.b64 %rd218, %rd212;
+	mov.b64 %rd219, %rd213;
+	mov.b64 %rd220, %rd214;
+	mov.b64 %rd221, %rd215;
+	mov.b64 %rd222, %rd216;
+	rem.s64 %rd223, %rd210, 2;
+	setp.eq.s64 %p33, %rd223, 1;
+	@!%p33 bra $L36;
+	mov.b64 %rd224, %rd56;
+	mov.b64 %rd225, %rd58;
+	mov.b64 %rd226, %rd60;
+	mov.b64 %rd227, %rd49;
+	mov.b64 %rd228, %rd51;
+	mov.b64 %rd229, %rd53;
+	mov.b64 %rd217, %rd224;
+	mov.b64 %rd218, %rd225;
+	mov.b64 %rd219, %rd226;
+	mov.b64 %rd220, %rd227;
+	mov.b64 %rd221, %rd228;
+	mov.b64 %rd222, %rd229;
+$L36:
+	mov.pred %p34, %p4;
+	mov.b64 %rd230, %rd73;
+	mov.b64 %rd231, %rd75;
+	mov.b64 %rd232, %rd77;
+	mov.b64 %rd233, %rd80;
+	mov.b64 %rd234, %rd82;
+	mov.b64 %rd235, %rd84;
+	mov.b64 %rd236, %rd87;
+	mov.b64 %rd237, %rd89;
+	mov.b64 %rd238, %rd91;
+	mov.pred %p35, %p6;
+	mov.b64 %rd239, %rd94;
+	mov.b64 %rd240, %rd96;
+	mov.b64 %rd241, %rd98;
+	mov.b32 %r72, %r33;
+	mov.b64 %rd242, %rd100;
+	mov.b64 %rd243, %rd102;
+	cvt.u32.u64 %r73, %rd210;
+	add.s32 %r74, %r33, %r73;
 	mov.b32 %r72, %r74;
-	add.s64 %rd259, %rd248, %rd246;
-	mov.b64 %rd248, %rd259;
-	mov.b64 %rd260, %rd222;
-	mov.b32 %r75, %r72;
-	cvt.s64.s32 %rd261, %r75;
-	mul.lo.s64 %rd262, %rd261, %rd32;
-	mad.lo.s64 %rd263, %rd262, 8, %rd28;
-	ld.global.nc.s64 %rd264, [%rd263+0];
-	mov.b64 %rd265, %rd264;
+	rem.s64 %rd244, %rd210, 3;
+	mov.b64 %rd246, 3;
+	mul.lo.s64 %rd245, %rd246, %rd244;
+	mov.b64 %rd247, %rd245;
+	@!%p11 bra $L38;
+	add.s64 %rd248, %rd210, 1;
+	rem.s64 %rd249, %rd248, 3;
+	mov.b64 %rd251, 3;
+	mul.lo.s64 %rd250, %rd251, %rd249;
+	mov.b64 %rd252, %rd250;
+	mul.lo.s64 %rd253, %rd252, %rd116;
+	mad.lo.s64 %rd254, %rd253, 8, %rd112;
+	mov.b64 %rd255, 0;
+	st.global.s64 [%rd254+0], %rd255;
+	add.s64 %rd256, %rd252, 1;
+	mul.lo.s64 %rd257, %rd256, %rd116;
+	mad.lo.s64 %rd258, %rd257, 8, %rd112;
+	mov.b64 %rd259, 0;
+	st.global.s64 [%rd258+0], %rd259;
+	add.s64 %rd260, %rd252, 2;
+	mul.lo.s64 %rd261, %rd260, %rd116;
+	mad.lo.s64 %rd262, %rd261, 8, %rd112;
+	mov.b64 %rd263, 0;
+	st.global.s64 [%rd262+0], %rd263;
+$L38:
+	mov.b64 %rd264, %rd208;
+	cvt.u64.u32 %rd265, %r4;
 	mov.b64 %rd266, %rd265;
-	mov.b64 %rd267, %rd222;
-	mov.b32 %r76, %r72;
-	cvt.s64.s32 %rd268, %r76;
-	add.s64 %rd269, %rd268, 1;
-	mul.lo.s64 %rd270, %rd269, %rd32;
-	mad.lo.s64 %rd271, %rd270, 8, %rd28;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	mov.b64 %rd274, %rd273;
-	mov.b64 %rd275, %rd266;
-	mov.b64 %rd276, %rd274;
-	mov.b64 %rd249, %rd275;
-	mov.b64 %rd250, %rd276;
-	bra.uni $L36;
+	mov.b64 %rd267, 1;
+$L39:
+	setp.lt.s64 %p36, %rd267, %rd264;
+	setp.lt.s64 %p37, %rd267, 32;
+	and.pred %p38, %p36, %p37;
+	mov.b64 %rd269, 2;
+	mul.lo.s64 %rd268, %rd269, %rd267;
+	setp.le.s64 %p39, %rd268, %rd266;
+	and.pred %p40, %p38, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L43;
+	bra.uni $L41;
+$L43:
+	mul.lo.s64 %rd270, %rd267, 2;
+	mov.b64 %rd267, %rd270;
+$L40:
+	bra.uni $L39;
 $L41:
-	mul.lo.s64 %rd277, %rd249, %rd39;
-	mad.lo.s64 %rd278, %rd277, 4, %rd35;
-	ld.global.nc.s32 %r77, [%rd278+0];
-	mov.b32 %r78, %r77;
-	mov.b32 %r79, %r78;
-	mov.b32 %r80, %r70;
-	mov.b32 %r81, %r72;
-	mov.b32 %r82, %r79;
-	mov.b64 %rd279, %rd249;
+	mov.b64 %rd271, %rd267;
+	mov.b64 %rd272, %rd25;
+	mov.b64 %rd273, %rd62;
+	mov.b64 %rd274, %rd64;
+	mov.b64 %rd275, %rd66;
+	mov.b64 %rd276, %rd68;
+	mov.b64 %rd277, %rd70;
+	mov.pred %p42, %p4;
+	mov.pred %p43, %p6;
+	mov.b32 %r75, %r33;
+	mov.b64 %rd278, %rd100;
+	mov.b64 %rd279, %rd102;
+	mov.b32 %r76, %r35;
+	mov.pred %p44, %p34;
+	mov.b64 %rd280, %rd230;
+	mov.b64 %rd281, %rd231;
+	mov.b64 %rd282, %rd232;
+	mov.b64 %rd283, %rd233;
+	mov.b64 %rd284, %rd234;
+	mov.b64 %rd285, %rd235;
+	mov.b64 %rd286, %rd236;
+	mov.b64 %rd287, %rd237;
+	mov.b64 %rd288, %rd238;
+	mov.pred %p45, %p35;
+	mov.b64 %rd289, %rd239;
+	mov.b64 %rd290, %rd240;
+	mov.b64 %rd291, %rd241;
+	mov.b32 %r77, %r72;
+	mov.b64 %rd292, %rd242;
+	mov.b64 %rd293, %rd243;
+	mov.b64 %rd294, %rd151;
+	mov.b64 %rd295, %rd247;
+	mov.b64 %rd296, %rd271;
+	cvt.u64.u32 %rd297, %r4;
+	div.s64 %rd298, %rd297, %rd296;
+	setp.eq.s64 %p46, %rd296, -1;
+	neg.s64 %rd299, %rd297;
+	selp.b64 %rd300, %rd299, %rd298, %p46;
+	setp.eq.s64 %p47, %rd296, 0;
+	selp.b64 %rd301, 0, %rd300, %p47;
+	mov.b64 %rd302, %rd301;
+	mul.lo.s64 %rd303, %rd2, %rd302;
+	mov.b64 %rd304, %rd303;
+	mul.lo.s64 %rd305, %rd138, %rd302;
+	cvt.u64.u32 %rd306, %r2;
+	div.s64 %rd307, %rd306, %rd296;
+	setp.eq.s64 %p48, %rd296, -1;
+	neg.s64 %rd308, %rd306;
+	selp.b64 %rd309, %rd308, %rd307, %p48;
+	setp.eq.s64 %p49, %rd296, 0;
+	selp.b64 %rd310, 0, %rd309, %p49;
+	add.s64 %rd311, %rd305, %rd310;
+	mov.b64 %rd312, %rd311;
+	cvt.u64.u32 %rd313, %r2;
+	rem.s64 %rd314, %rd313, %rd296;
+	setp.eq.s64 %p50, %rd296, -1;
+	selp.b64 %rd315, 0, %rd314, %p50;
+	setp.eq.s64 %p51, %rd296, 0;
+	selp.b64 %rd316, %rd313, %rd315, %p51;
+	mov.b64 %rd317, %rd316;
+	mov.b32 %r78, -1;
+	mov.b64 %rd318, 0;
+	mov.b64 %rd319, 0;
+	mov.b64 %rd320, 0;
+	mov.b64 %rd321, 0;
+	mov.b64 %rd322, %rd292;
 $L44:
-	cvt.s64.s32 %rd280, %r82;
-	mul.lo.s64 %rd281, %rd280, %rd116;
-	mad.lo.s64 %rd282, %rd281, 4, %rd112;
-	ld.relaxed.gpu.global.s32 %r83, [%rd282+0];
+	mov.b64 %rd323, 0;
+	mov.b64 %rd324, %rd322;
+$L47:
+	setp.gt.s64 %p52, %rd324, 0;
+	not.pred %p53, %p52;
+	@!%p53 bra $L51;
+	bra.uni $L49;
+$L51:
+	setp.ge.s64 %p54, %rd318, %rd319;
+	@!%p54 bra $L53;
+	setp.ge.s64 %p55, %rd312, %rd294;
+	@!%p55 bra $L55;
+	bra.uni $L49;
+$L55:
+	mul.lo.s64 %rd325, %rd312, %rd219;
+	mad.lo.s64 %rd326, %rd325, 4, %rd217;
+	ld.global.s32 %r79, [%rd326+0];
+	mov.b32 %r80, %r79;
+	mov.b32 %r78, %r80;
+	add.s64 %rd327, %rd312, %rd304;
+	mov.b64 %rd312, %rd327;
+	mov.b64 %rd328, %rd272;
+	mov.b32 %r81, %r78;
+	cvt.s64.s32 %rd329, %r81;
+	mul.lo.s64 %rd330, %rd329, %rd32;
+	mad.lo.s64 %rd331, %rd330, 8, %rd28;
+	ld.global.nc.s64 %rd332, [%rd331+0];
+	mov.b64 %rd333, %rd332;
+	mov.b64 %rd334, %rd333;
+	mov.b64 %rd335, %rd272;
+	mov.b32 %r82, %r78;
+	cvt.s64.s32 %rd336, %r82;
+	add.s64 %rd337, %rd336, 1;
+	mul.lo.s64 %rd338, %rd337, %rd32;
+	mad.lo.s64 %rd339, %rd338, 8, %rd28;
+	ld.global.nc.s64 %rd340, [%rd339+0];
+	mov.b64 %rd341, %rd340;
+	mov.b64 %rd342, %rd341;
+	add.s64 %rd343, %rd334, %rd317;
+	mov.b64 %rd344, %rd343;
+	mov.b64 %rd345, %rd342;
+	mov.b64 %rd318, %rd344;
+	mov.b64 %rd319, %rd345;
+	bra.uni $L48;
+$L53:
+	mul.lo.s64 %rd346, %rd318, %rd39;
+	mad.lo.s64 %rd347, %rd346, 4, %rd35;
+	ld.global.nc.s32 %r83, [%rd347+0];
 	mov.b32 %r84, %r83;
-	setp.ge.s32 %p35, %r84, 0;
-	mov.pred %p36, %p35;
-	not.pred %p37, %p36;
-	@!%p37 bra $L48;
-	cvt.s64.s32 %rd283, %r82;
-	mul.lo.s64 %rd284, %rd283, %rd116;
-	mad.lo.s64 %rd285, %rd284, 4, %rd112;
-	mov.b32 %r85, -1;
-	atom.global.cas.b32 %r86, [%rd285], %r85, %r81;
-	setp.eq.u32 %p38, %r86, %r85;
-	mov.pred %p39, %p38;
-	not.pred %p40, %p39;
-	mov.pred %p36, %p40;
+	mov.b32 %r85, %r84;
+	mov.b32 %r86, %r76;
+	mov.b32 %r87, %r78;
+	mov.b32 %r88, %r85;
+	mov.b64 %rd348, %rd318;
+$L56:
+	cvt.s64.s32 %rd349, %r88;
+	mul.lo.s64 %rd350, %rd349, %rd123;
+	mad.lo.s64 %rd351, %rd350, 4, %rd119;
+	ld.relaxed.gpu.global.s32 %r89, [%rd351+0];
+	mov.b32 %r90, %r89;
+	setp.ge.s32 %p56, %r90, 0;
+	mov.pred %p57, %p56;
+	not.pred %p58, %p57;
+	@!%p58 bra $L60;
+	cvt.s64.s32 %rd352, %r88;
+	mul.lo.s64 %rd353, %rd352, %rd123;
+	mad.lo.s64 %rd354, %rd353, 4, %rd119;
+	mov.b32 %r91, -1;
+	atom.global.cas.b32 %r92, [%rd354], %r91, %r87;
+	setp.eq.u32 %p59, %r92, %r91;
+	mov.pred %p60, %p59;
+	not.pred %p61, %p60;
+	mov.pred %p57, %p61;
+$L60:
+	@!%p57 bra $L62;
+	mov.pred %p62, 0;
+	bra.uni $L58;
+$L62:
+	cvt.s64.s32 %rd355, %r87;
+	mul.lo.s64 %rd356, %rd355, %rd130;
+	mad.lo.s64 %rd357, %rd356, 4, %rd126;
+	ld.global.s32 %r93, [%rd357+0];
+	mov.b32 %r94, %r93;
+	add.s32 %r95, %r94, 1;
+	cvt.s64.s32 %rd358, %r88;
+	mul.lo.s64 %rd359, %rd358, %rd130;
+	mad.lo.s64 %rd360, %rd359, 4, %rd126;
+	st.global.s32 [%rd360+0], %r95;
+	mov.pred %p62, 1;
+	bra.uni $L58;
+$L57:
+	bra.uni $L56;
+$L58:
+	@!%p62 bra $L64;
+	mov.pred %p63, 0;
+	mov.b64 %rd361, %rd323;
+	mov.b32 %r96, %r85;
+$L65:
+	@!%p44 bra $L69;
+	shr.s32 %r97, %r96, 5;
+	cvt.s64.s32 %rd362, %r97;
+	mov.b64 %rd363, %rd362;
+	and.b32 %r98, %r96, 31;
+	cvt.s64.s32 %rd364, %r98;
+	min.u64 %rd365, %rd364, 32;
+	cvt.u32.u64 %r99, %rd365;
+	mov.b32 %r101, 0x1;
+	shl.b32 %r100, %r101, %r99;
+	setp.hs.u32 %p64, %r99, 32;
+	selp.b32 %r102, 0, %r100, %p64;
+	mov.b32 %r103, %r102;
+	mov.b64 %rd366, %rd363;
+	mov.b32 %r104, %r103;
+	mul.lo.s64 %rd367, %rd366, %rd288;
+	mad.lo.s64 %rd368, %rd367, 4, %rd286;
+	ld.relaxed.gpu.global.u32 %r105, [%rd368+0];
+	mov.b32 %r106, %r105;
+	and.b32 %r107, %r106, %r104;
+	setp.ne.u32 %p65, %r107, 0x0;
+	mov.pred %p66, %p65;
+	not.pred %p67, %p66;
+	@!%p67 bra $L71;
+	mul.lo.s64 %rd369, %rd366, %rd288;
+	mad.lo.s64 %rd370, %rd369, 4, %rd286;
+	atom.global.or.b32 %r108, [%rd370], %r104;
+	mov.b32 %r109, %r108;
+	and.b32 %r110, %r109, %r104;
+	setp.ne.u32 %p68, %r110, 0x0;
+	mov.pred %p66, %p68;
+$L71:
+	@!%p66 bra $L73;
+	mov.b64 %rd371, %rd361;
+	mov.b64 %rd372, %rd371;
+	mov.pred %p69, 0;
+	bra.uni $L67;
+$L73:
+	mov.b64 %rd373, %rd361;
+	mov.b64 %rd372, %rd373;
+	mov.pred %p69, 1;
+	bra.uni $L67;
+$L69:
+	@!%p45 bra $L75;
+	cvt.s64.s32 %rd374, %r96;
+	mul.lo.s64 %rd375, %rd374, %rd291;
+	mad.lo.s64 %rd376, %rd375, 4, %rd289;
+	ld.relaxed.gpu.global.s32 %r111, [%rd376+0];
+	mov.b32 %r112, %r111;
+	setp.eq.s32 %p70, %r112, %r77;
+	mov.pred %p71, %p70;
+	not.pred %p72, %p71;
+	@!%p72 bra $L77;
+	cvt.s64.s32 %rd377, %r96;
+	mul.lo.s64 %rd378, %rd377, %rd291;
+	mad.lo.s64 %rd379, %rd378, 4, %rd289;
+	atom.global.exch.b32 %r113, [%rd379], %r77;
+	mov.b32 %r114, %r113;
+	setp.eq.s32 %p73, %r114, %r77;
+	mov.pred %p71, %p73;
+$L77:
+	@!%p71 bra $L79;
+	mov.b64 %rd380, %rd361;
+	mov.b64 %rd372, %rd380;
+	mov.pred %p69, 0;
+	bra.uni $L67;
+$L79:
+$L75:
+	mul.lo.s64 %rd381, %rd361, %rd149;
+	mad.lo.s64 %rd382, %rd381, 4, %rd147;
+	st.shared.s32 [%rd382+0], %r96;
+	add.s64 %rd383, %rd361, 1;
+	mov.b64 %rd384, %rd383;
+	mov.b64 %rd372, %rd384;
+	mov.pred %p69, 1;
+	bra.uni $L67;
+$L66:
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd385, %rd372;
+	mov.pred %p74, %p69;
+	mov.b64 %rd323, %rd385;
+	mov.pred %p63, %p74;
+	@!%p63 bra $L81;
+	mov.b64 %rd386, %rd272;
+	mov.b32 %r115, %r85;
+	cvt.s64.s32 %rd387, %r115;
+	add.s64 %rd388, %rd387, 1;
+	mul.lo.s64 %rd389, %rd388, %rd32;
+	mad.lo.s64 %rd390, %rd389, 8, %rd28;
+	ld.global.nc.s64 %rd391, [%rd390+0];
+	mov.b64 %rd392, %rd391;
+	cvt.s64.s32 %rd393, %r115;
+	mul.lo.s64 %rd394, %rd393, %rd32;
+	mad.lo.s64 %rd395, %rd394, 8, %rd28;
+	ld.global.nc.s64 %rd396, [%rd395+0];
+	mov.b64 %rd397, %rd396;
+	sub.s64 %rd398, %rd392, %rd397;
+	mov.b64 %rd399, %rd398;
+	mov.b64 %rd400, %rd399;
+	add.s64 %rd401, %rd320, %rd400;
+	mov.b64 %rd320, %rd401;
+	max.s64 %rd402, %rd321, %rd400;
+	mov.b64 %rd321, %rd402;
+$L81:
+$L64:
+	add.s64 %rd403, %rd318, %rd296;
+	mov.b64 %rd318, %rd403;
+	sub.s64 %rd404, %rd324, 1;
+	mov.b64 %rd324, %rd404;
 $L48:
-	@!%p36 bra $L50;
-	mov.pred %p41, 0;
+	bra.uni $L47;
+$L49:
+	// block scan
+	mov.b64 %rd405, %rd323;
+	mov.b32 %r116, %r3;
+$L82:
+	setp.hs.u32 %p75, %r116, 32;
+	@%p75 bra $L83;
+	mov.b64 {%r117, %r118}, %rd405;
+	shfl.sync.up.b32 %r119|%p76, %r117, %r116, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, %r116, 0, %r17;
+	mov.b64 %rd406, {%r119, %r120};
+	@!%p76 bra $L84;
+	add.s64 %rd407, %rd406, %rd405;
+	mov.b64 %rd405, %rd407;
+$L84:
+	shl.b32 %r116, %r116, 1;
+	bra.uni $L82;
+$L83:
+	mov.b64 {%r121, %r122}, %rd405;
+	shfl.sync.up.b32 %r123|%p77, %r121, %r3, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, %r3, 0, %r17;
+	mov.b64 %rd408, {%r123, %r124};
+	setp.lo.u32 %p78, %r3, 32;
+	and.pred %p79, %p77, %p78;
+	selp.b64 %rd409, %rd408, 0, %p79;
+	sub.u32 %r125, %r13, %r3;
+	setp.eq.u32 %p80, %r7, %r125;
+	@!%p80 bra $L85;
+	mul.wide.u32 %rd410, %r8, 16;
+	add.s64 %rd411, %rd1, %rd410;
+	st.shared.s64 [%rd411+0], %rd405;
+$L85:
+	bar.sync 0;
+	setp.eq.u32 %p81, %r8, 0;
+	@!%p81 bra $L86;
+	mov.b64 %rd412, 0;
+	setp.lo.u32 %p82, %r7, %r10;
+	@!%p82 bra $L87;
+	mul.wide.u32 %rd413, %r7, 16;
+	add.s64 %rd414, %rd1, %rd413;
+	ld.shared.s64 %rd415, [%rd414+0];
+	mov.b64 %rd412, %rd415;
+$L87:
+	mov.b64 {%r126, %r127}, %rd412;
+	shfl.sync.up.b32 %r128|%p83, %r126, 1, 0, %r17;
+	shfl.sync.up.b32 %r129, %r127, 1, 0, %r17;
+	mov.b64 %rd416, {%r128, %r129};
+	@!%p83 bra $L88;
+	add.s64 %rd417, %rd416, %rd412;
+	mov.b64 %rd412, %rd417;
+$L88:
+	mov.b64 {%r130, %r131}, %rd412;
+	shfl.sync.up.b32 %r132|%p84, %r130, 2, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, 2, 0, %r17;
+	mov.b64 %rd418, {%r132, %r133};
+	@!%p84 bra $L89;
+	add.s64 %rd419, %rd418, %rd412;
+	mov.b64 %rd412, %rd419;
+$L89:
+	mov.b64 {%r134, %r135}, %rd412;
+	shfl.sync.up.b32 %r136|%p85, %r134, 4, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, 4, 0, %r17;
+	mov.b64 %rd420, {%r136, %r137};
+	@!%p85 bra $L90;
+	add.s64 %rd421, %rd420, %rd412;
+	mov.b64 %rd412, %rd421;
+$L90:
+	mov.b64 {%r138, %r139}, %rd412;
+	shfl.sync.up.b32 %r140|%p86, %r138, 8, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, 8, 0, %r17;
+	mov.b64 %rd422, {%r140, %r141};
+	@!%p86 bra $L91;
+	add.s64 %rd423, %rd422, %rd412;
+	mov.b64 %rd412, %rd423;
+$L91:
+	mov.b64 {%r142, %r143}, %rd412;
+	shfl.sync.up.b32 %r144|%p87, %r142, 16, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 16, 0, %r17;
+	mov.b64 %rd424, {%r144, %r145};
+	@!%p87 bra $L92;
+	add.s64 %rd425, %rd424, %rd412;
+	mov.b64 %rd412, %rd425;
+$L92:
+	mov.b64 {%r146, %r147}, %rd412;
+	shfl.sync.up.b32 %r148|%p88, %r146, 1, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 1, 0, %r17;
+	mov.b64 %rd426, {%r148, %r149};
+	selp.b64 %rd427, %rd426, 0, %p88;
+	@!%p82 bra $L93;
+	mul.wide.u32 %rd428, %r7, 16;
+	add.s64 %rd429, %rd1, %rd428;
+	add.s64 %rd430, %rd429, 512;
+	st.shared.s64 [%rd430+0], %rd427;
+$L93:
+	sub.u32 %r150, %r10, 1;
+	setp.eq.u32 %p89, %r7, %r150;
+	@!%p89 bra $L94;
+	st.shared.s64 [%rd1+1024], %rd412;
+$L94:
+$L86:
+	bar.sync 0;
+	mul.wide.u32 %rd431, %r8, 16;
+	add.s64 %rd432, %rd1, %rd431;
+	add.s64 %rd433, %rd432, 512;
+	ld.shared.s64 %rd434, [%rd433+0];
+	add.s64 %rd435, %rd434, %rd409;
+	ld.shared.s64 %rd436, [%rd1+1024];
+	mov.b64 {%r151, %r152}, %rd435;
+	shfl.sync.idx.b32 %r153|%p90, %r151, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r154, %r152, 0, %r21, %r17;
+	mov.b64 %rd437, {%r153, %r154};
+	mov.b64 %rd438, %rd436;
+	mov.b64 %rd439, %rd437;
+	mov.b64 %rd440, %rd438;
+	mov.b64 %rd441, %rd439;
+	mov.b64 %rd442, %rd440;
+	mov.b64 %rd443, %rd441;
+	mov.b64 %rd444, %rd442;
+	mov.b64 %rd445, 0;
+	cvt.u64.u32 %rd446, %r2;
+	setp.eq.s64 %p91, %rd446, 0;
+	setp.gt.s64 %p92, %rd444, 0;
+	and.pred %p93, %p91, %p92;
+	@!%p93 bra $L96;
+	mul.lo.s64 %rd447, %rd295, %rd116;
+	mad.lo.s64 %rd448, %rd447, 8, %rd112;
+	atom.global.add.u64 %rd449, [%rd448], %rd444;
+	mov.b64 %rd450, %rd449;
+	mov.b64 %rd445, %rd450;
+$L96:
+	cvt.u64.u32 %rd451, %r2;
+	setp.eq.s64 %p94, %rd451, 0;
+	setp.eq.u32 %p95, %r1, 0;
+	and.pred %p96, %p94, %p95;
+	bar.sync 0;
+	@!%p96 bra $L97;
+	st.shared.s64 [%rd1+1024], %rd445;
+$L97:
+	bar.sync 0;
+	ld.shared.s64 %rd452, [%rd1+1024];
+	mov.b64 %rd453, %rd452;
+	add.s64 %rd454, %rd453, %rd443;
+	mov.b64 %rd455, %rd454;
+	mov.b64 %rd456, 0;
+$L98:
+	setp.lt.s64 %p97, %rd456, %rd323;
+	not.pred %p98, %p97;
+	@!%p98 bra $L102;
+	bra.uni $L100;
+$L102:
+	mul.lo.s64 %rd457, %rd456, %rd149;
+	mad.lo.s64 %rd458, %rd457, 4, %rd147;
+	ld.shared.s32 %r155, [%rd458+0];
+	mov.b32 %r156, %r155;
+	add.s64 %rd459, %rd455, %rd456;
+	mul.lo.s64 %rd460, %rd459, %rd222;
+	mad.lo.s64 %rd461, %rd460, 4, %rd220;
+	st.global.s32 [%rd461+0], %r156;
+$L99:
+	add.s64 %rd462, %rd456, 1;
+	mov.b64 %rd456, %rd462;
+	bra.uni $L98;
+$L100:
+	mov.b64 %rd463, 0;
+	setp.lt.s64 %p99, %rd318, %rd319;
+	setp.lt.s64 %p100, %rd312, %rd294;
+	or.pred %p101, %p99, %p100;
+	@!%p101 bra $L104;
+	mov.b64 %rd463, 1;
+$L104:
+	mov.b64 %rd464, %rd463;
+	// block reduction
+	sub.u32 %r157, %r13, 1;
+	mov.b32 %r158, %r3;
+$L105:
+	setp.hs.u32 %p102, %r158, 32;
+	@%p102 bra $L106;
+	mov.b64 {%r159, %r160}, %rd464;
+	shfl.sync.down.b32 %r161|%p103, %r159, %r158, %r157, %r17;
+	shfl.sync.down.b32 %r162, %r160, %r158, %r157, %r17;
+	mov.b64 %rd465, {%r161, %r162};
+	@!%p103 bra $L107;
+	max.s64 %rd466, %rd464, %rd465;
+	mov.b64 %rd464, %rd466;
+$L107:
+	shl.b32 %r158, %r158, 1;
+	bra.uni $L105;
+$L106:
+	setp.eq.u32 %p104, %r7, 0;
+	@!%p104 bra $L108;
+	mul.wide.u32 %rd467, %r8, 16;
+	add.s64 %rd468, %rd1, %rd467;
+	st.shared.s64 [%rd468+0], %rd464;
+$L108:
+	bar.sync 0;
+	setp.eq.u32 %p105, %r8, 0;
+	@!%p105 bra $L109;
+	setp.lo.u32 %p106, %r7, %r10;
+	@!%p106 bra $L110;
+	mul.wide.u32 %rd469, %r7, 16;
+	add.s64 %rd470, %rd1, %rd469;
+	ld.shared.s64 %rd471, [%rd470+0];
+	mov.b64 %rd464, %rd471;
+$L110:
+	sub.u32 %r163, %r10, 1;
+	mov.b64 {%r164, %r165}, %rd464;
+	shfl.sync.down.b32 %r166|%p107, %r164, 1, %r163, %r17;
+	shfl.sync.down.b32 %r167, %r165, 1, %r163, %r17;
+	mov.b64 %rd472, {%r166, %r167};
+	@!%p107 bra $L111;
+	max.s64 %rd473, %rd464, %rd472;
+	mov.b64 %rd464, %rd473;
+$L111:
+	mov.b64 {%r168, %r169}, %rd464;
+	shfl.sync.down.b32 %r170|%p108, %r168, 2, %r163, %r17;
+	shfl.sync.down.b32 %r171, %r169, 2, %r163, %r17;
+	mov.b64 %rd474, {%r170, %r171};
+	@!%p108 bra $L112;
+	max.s64 %rd475, %rd464, %rd474;
+	mov.b64 %rd464, %rd475;
+$L112:
+	mov.b64 {%r172, %r173}, %rd464;
+	shfl.sync.down.b32 %r174|%p109, %r172, 4, %r163, %r17;
+	shfl.sync.down.b32 %r175, %r173, 4, %r163, %r17;
+	mov.b64 %rd476, {%r174, %r175};
+	@!%p109 bra $L113;
+	max.s64 %rd477, %rd464, %rd476;
+	mov.b64 %rd464, %rd477;
+$L113:
+	mov.b64 {%r176, %r177}, %rd464;
+	shfl.sync.down.b32 %r178|%p110, %r176, 8, %r163, %r17;
+	shfl.sync.down.b32 %r179, %r177, 8, %r163, %r17;
+	mov.b64 %rd478, {%r178, %r179};
+	@!%p110 bra $L114;
+	max.s64 %rd479, %rd464, %rd478;
+	mov.b64 %rd464, %rd479;
+$L114:
+	mov.b64 {%r180, %r181}, %rd464;
+	shfl.sync.down.b32 %r182|%p111, %r180, 16, %r163, %r17;
+	shfl.sync.down.b32 %r183, %r181, 16, %r163, %r17;
+	mov.b64 %rd480, {%r182, %r183};
+	@!%p111 bra $L115;
+	max.s64 %rd481, %rd464, %rd480;
+	mov.b64 %rd464, %rd481;
+$L115:
+	@!%p104 bra $L116;
+	st.shared.s64 [%rd1+1024], %rd464;
+$L116:
+$L109:
+	bar.sync 0;
+	ld.shared.s64 %rd482, [%rd1+1024];
+	mov.b64 %rd464, %rd482;
+	mov.b64 %rd483, %rd464;
+	setp.eq.s64 %p112, %rd483, 0;
+	@!%p112 bra $L118;
 	bra.uni $L46;
-$L50:
-	cvt.s64.s32 %rd286, %r81;
-	mul.lo.s64 %rd287, %rd286, %rd123;
-	mad.lo.s64 %rd288, %rd287, 4, %rd119;
-	ld.global.s32 %r87, [%rd288+0];
-	mov.b32 %r88, %r87;
-	add.s32 %r89, %r88, 1;
-	cvt.s64.s32 %rd289, %r82;
-	mul.lo.s64 %rd290, %rd289, %rd123;
-	mad.lo.s64 %rd291, %rd290, 4, %rd119;
-	st.global.s32 [%rd291+0], %r89;
-	mov.pred %p41, 1;
-	bra.uni $L46;
+$L118:
 $L45:
 	bra.uni $L44;
 $L46:
-	@!%p41 bra $L52;
-	mov.pred %p42, 0;
-	mov.b64 %rd292, %rd255;
-	mov.b32 %r90, %r79;
-$L53:
-	@!%p29 bra $L57;
-	shr.s32 %r91, %r90, 5;
-	cvt.s64.s32 %rd293, %r91;
-	mov.b64 %rd294, %rd293;
-	and.b32 %r92, %r90, 31;
-	cvt.s64.s32 %rd295, %r92;
-	min.u64 %rd296, %rd295, 32;
-	cvt.u32.u64 %r93, %rd296;
-	mov.b32 %r95, 0x1;
-	shl.b32 %r94, %r95, %r93;
-	setp.hs.u32 %p43, %r93, 32;
-	selp.b32 %r96, 0, %r94, %p43;
-	mov.b32 %r97, %r96;
-	mov.b64 %rd297, %rd294;
-	mov.b32 %r98, %r97;
-	mul.lo.s64 %rd298, %rd297, %rd238;
-	mad.lo.s64 %rd299, %rd298, 4, %rd236;
-	ld.relaxed.gpu.global.u32 %r99, [%rd299+0];
-	mov.b32 %r100, %r99;
-	and.b32 %r101, %r100, %r98;
-	setp.ne.u32 %p44, %r101, 0x0;
-	mov.pred %p45, %p44;
-	not.pred %p46, %p45;
-	@!%p46 bra $L59;
-	mul.lo.s64 %rd300, %rd297, %rd238;
-	mad.lo.s64 %rd301, %rd300, 4, %rd236;
-	atom.global.or.b32 %r102, [%rd301], %r98;
-	mov.b32 %r103, %r102;
-	and.b32 %r104, %r103, %r98;
-	setp.ne.u32 %p47, %r104, 0x0;
-	mov.pred %p45, %p47;
-$L59:
-	@!%p45 bra $L61;
-	mov.b64 %rd302, %rd292;
-	mov.b64 %rd303, %rd302;
-	mov.pred %p48, 0;
-	bra.uni $L55;
-$L61:
-	mov.b64 %rd304, %rd292;
-	mov.b64 %rd303, %rd304;
-	mov.pred %p48, 1;
-	bra.uni $L55;
-$L57:
-	@!%p30 bra $L63;
-	cvt.s64.s32 %rd305, %r90;
-	mul.lo.s64 %rd306, %rd305, %rd241;
-	mad.lo.s64 %rd307, %rd306, 4, %rd239;
-	ld.relaxed.gpu.global.s32 %r105, [%rd307+0];
-	mov.b32 %r106, %r105;
-	setp.eq.s32 %p49, %r106, %r71;
-	mov.pred %p50, %p49;
-	not.pred %p51, %p50;
-	@!%p51 bra $L65;
-	cvt.s64.s32 %rd308, %r90;
-	mul.lo.s64 %rd309, %rd308, %rd241;
-	mad.lo.s64 %rd310, %rd309, 4, %rd239;
-	atom.global.exch.b32 %r107, [%rd310], %r71;
-	mov.b32 %r108, %r107;
-	setp.eq.s32 %p52, %r108, %r71;
-	mov.pred %p50, %p52;
-$L65:
-	@!%p50 bra $L67;
-	mov.b64 %rd311, %rd292;
-	mov.b64 %rd303, %rd311;
-	mov.pred %p48, 0;
-	bra.uni $L55;
-$L67:
-$L63:
-	mul.lo.s64 %rd312, %rd292, %rd142;
-	mad.lo.s64 %rd313, %rd312, 4, %rd140;
-	st.shared.s32 [%rd313+0], %r90;
-	add.s64 %rd314, %rd292, 1;
-	mov.b64 %rd315, %rd314;
-	mov.b64 %rd303, %rd315;
-	mov.pred %p48, 1;
-	bra.uni $L55;
-$L54:
-	bra.uni $L53;
-$L55:
-	mov.b64 %rd316, %rd303;
-	mov.pred %p53, %p48;
-	mov.b64 %rd255, %rd316;
-	mov.pred %p42, %p53;
-	@!%p42 bra $L69;
-	mov.b64 %rd317, %rd222;
-	mov.b32 %r109, %r79;
-	cvt.s64.s32 %rd318, %r109;
-	add.s64 %rd319, %rd318, 1;
-	mul.lo.s64 %rd320, %rd319, %rd32;
-	mad.lo.s64 %rd321, %rd320, 8, %rd28;
-	ld.global.nc.s64 %rd322, [%rd321+0];
-	mov.b64 %rd323, %rd322;
-	cvt.s64.s32 %rd324, %r109;
-	mul.lo.s64 %rd325, %rd324, %rd32;
-	mad.lo.s64 %rd326, %rd325, 8, %rd28;
-	ld.global.nc.s64 %rd327, [%rd326+0];
-	mov.b64 %rd328, %rd327;
-	sub.s64 %rd329, %rd323, %rd328;
-	mov.b64 %rd330, %rd329;
-	mov.b64 %rd331, %rd330;
-	add.s64 %rd332, %rd252, %rd331;
-	mov.b64 %rd252, %rd332;
-	max.s64 %rd333, %rd253, %rd331;
-	mov.b64 %rd253, %rd333;
-$L69:
-$L52:
-	add.s64 %rd334, %rd249, 1;
-	mov.b64 %rd249, %rd334;
-	sub.s64 %rd335, %rd256, 1;
-	mov.b64 %rd256, %rd335;
-$L36:
-	bra.uni $L35;
-$L37:
-	// block scan
-	mov.b64 %rd336, %rd255;
-	mov.b32 %r110, %r3;
-$L70:
-	setp.hs.u32 %p54, %r110, 32;
-	@%p54 bra $L71;
-	mov.b64 {%r111, %r112}, %rd336;
-	shfl.sync.up.b32 %r113|%p55, %r111, %r110, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, %r110, 0, %r17;
-	mov.b64 %rd337, {%r113, %r114};
-	@!%p55 bra $L72;
-	add.s64 %rd338, %rd337, %rd336;
-	mov.b64 %rd336, %rd338;
-$L72:
-	shl.b32 %r110, %r110, 1;
-	bra.uni $L70;
-$L71:
-	mov.b64 {%r115, %r116}, %rd336;
-	shfl.sync.up.b32 %r117|%p56, %r115, %r3, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, %r3, 0, %r17;
-	mov.b64 %rd339, {%r117, %r118};
-	setp.lo.u32 %p57, %r3, 32;
-	and.pred %p58, %p56, %p57;
-	selp.b64 %rd340, %rd339, 0, %p58;
-	sub.u32 %r119, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r119;
-	@!%p59 bra $L73;
-	mul.wide.u32 %rd341, %r8, 16;
-	add.s64 %rd342, %rd1, %rd341;
-	st.shared.s64 [%rd342+0], %rd336;
-$L73:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L74;
-	mov.b64 %rd343, 0;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L75;
-	mul.wide.u32 %rd344, %r7, 16;
-	add.s64 %rd345, %rd1, %rd344;
-	ld.shared.s64 %rd346, [%rd345+0];
-	mov.b64 %rd343, %rd346;
-$L75:
-	mov.b64 {%r120, %r121}, %rd343;
-	shfl.sync.up.b32 %r122|%p62, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd347, {%r122, %r123};
-	@!%p62 bra $L76;
-	add.s64 %rd348, %rd347, %rd343;
-	mov.b64 %rd343, %rd348;
-$L76:
-	mov.b64 {%r124, %r125}, %rd343;
-	shfl.sync.up.b32 %r126|%p63, %r124, 2, 0, %r17;
-	shfl.sync.up.b32 %r127, %r125, 2, 0, %r17;
-	mov.b64 %rd349, {%r126, %r127};
-	@!%p63 bra $L77;
-	add.s64 %rd350, %rd349, %rd343;
-	mov.b64 %rd343, %rd350;
-$L77:
-	mov.b64 {%r128, %r129}, %rd343;
-	shfl.sync.up.b32 %r130|%p64, %r128, 4, 0, %r17;
-	shfl.sync.up.b32 %r131, %r129, 4, 0, %r17;
-	mov.b64 %rd351, {%r130, %r131};
-	@!%p64 bra $L78;
-	add.s64 %rd352, %rd351, %rd343;
-	mov.b64 %rd343, %rd352;
-$L78:
-	mov.b64 {%r132, %r133}, %rd343;
-	shfl.sync.up.b32 %r134|%p65, %r132, 8, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, 8, 0, %r17;
-	mov.b64 %rd353, {%r134, %r135};
-	@!%p65 bra $L79;
-	add.s64 %rd354, %rd353, %rd343;
-	mov.b64 %rd343, %rd354;
-$L79:
-	mov.b64 {%r136, %r137}, %rd343;
-	shfl.sync.up.b32 %r138|%p66, %r136, 16, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 16, 0, %r17;
-	mov.b64 %rd355, {%r138, %r139};
-	@!%p66 bra $L80;
-	add.s64 %rd356, %rd355, %rd343;
-	mov.b64 %rd343, %rd356;
-$L80:
-	mov.b64 {%r140, %r141}, %rd343;
-	shfl.sync.up.b32 %r142|%p67, %r140, 1, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 1, 0, %r17;
-	mov.b64 %rd357, {%r142, %r143};
-	selp.b64 %rd358, %rd357, 0, %p67;
-	@!%p61 bra $L81;
-	mul.wide.u32 %rd359, %r7, 16;
-	add.s64 %rd360, %rd1, %rd359;
-	add.s64 %rd361, %rd360, 512;
-	st.shared.s64 [%rd361+0], %rd358;
-$L81:
-	sub.u32 %r144, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r144;
-	@!%p68 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd343;
-$L82:
-$L74:
-	bar.sync 0;
-	mul.wide.u32 %rd362, %r8, 16;
-	add.s64 %rd363, %rd1, %rd362;
-	add.s64 %rd364, %rd363, 512;
-	ld.shared.s64 %rd365, [%rd364+0];
-	add.s64 %rd366, %rd365, %rd340;
-	ld.shared.s64 %rd367, [%rd1+1024];
-	mov.b64 {%r145, %r146}, %rd366;
-	shfl.sync.idx.b32 %r147|%p69, %r145, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r148, %r146, 0, %r21, %r17;
-	mov.b64 %rd368, {%r147, %r148};
-	mov.b64 %rd369, %rd367;
-	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	mov.b64 %rd375, %rd373;
-	add.s64 %rd376, %rd251, %rd374;
-	mov.b64 %rd377, %rd376;
-	mov.b64 %rd378, 0;
-$L83:
-	setp.lt.s64 %p70, %rd378, %rd255;
-	not.pred %p71, %p70;
-	@!%p71 bra $L87;
-	bra.uni $L85;
-$L87:
-	mul.lo.s64 %rd379, %rd378, %rd142;
-	mad.lo.s64 %rd380, %rd379, 4, %rd140;
-	ld.shared.s32 %r149, [%rd380+0];
-	mov.b32 %r150, %r149;
-	add.s64 %rd381, %rd377, %rd378;
-	mul.lo.s64 %rd382, %rd381, %rd200;
-	mad.lo.s64 %rd383, %rd382, 4, %rd198;
-	st.global.s32 [%rd383+0], %r150;
-$L84:
-	add.s64 %rd384, %rd378, 1;
-	mov.b64 %rd378, %rd384;
-	bra.uni $L83;
-$L85:
-	add.s64 %rd385, %rd251, %rd375;
-	mov.b64 %rd251, %rd385;
-	mov.b64 %rd386, 0;
-	setp.lt.s64 %p72, %rd249, %rd250;
-	setp.lt.s64 %p73, %rd248, %rd244;
-	or.pred %p74, %p72, %p73;
-	@!%p74 bra $L89;
-	mov.b64 %rd386, 1;
-$L89:
-	mov.b64 %rd387, %rd386;
+	mov.b64 %rd484, %rd320;
 	// block reduction
-	sub.u32 %r151, %r13, 1;
-	mov.b32 %r152, %r3;
-$L90:
-	setp.hs.u32 %p75, %r152, 32;
-	@%p75 bra $L91;
-	mov.b64 {%r153, %r154}, %rd387;
-	shfl.sync.down.b32 %r155|%p76, %r153, %r152, %r151, %r17;
-	shfl.sync.down.b32 %r156, %r154, %r152, %r151, %r17;
-	mov.b64 %rd388, {%r155, %r156};
-	@!%p76 bra $L92;
-	max.s64 %rd389, %rd387, %rd388;
-	mov.b64 %rd387, %rd389;
-$L92:
-	shl.b32 %r152, %r152, 1;
-	bra.uni $L90;
-$L91:
-	setp.eq.u32 %p77, %r7, 0;
-	@!%p77 bra $L93;
-	mul.wide.u32 %rd390, %r8, 16;
-	add.s64 %rd391, %rd1, %rd390;
-	st.shared.s64 [%rd391+0], %rd387;
-$L93:
-	bar.sync 0;
-	setp.eq.u32 %p78, %r8, 0;
-	@!%p78 bra $L94;
-	setp.lo.u32 %p79, %r7, %r10;
-	@!%p79 bra $L95;
-	mul.wide.u32 %rd392, %r7, 16;
-	add.s64 %rd393, %rd1, %rd392;
-	ld.shared.s64 %rd394, [%rd393+0];
-	mov.b64 %rd387, %rd394;
-$L95:
-	sub.u32 %r157, %r10, 1;
-	mov.b64 {%r158, %r159}, %rd387;
-	shfl.sync.down.b32 %r160|%p80, %r158, 1, %r157, %r17;
-	shfl.sync.down.b32 %r161, %r159, 1, %r157, %r17;
-	mov.b64 %rd395, {%r160, %r161};
-	@!%p80 bra $L96;
-	max.s64 %rd396, %rd387, %rd395;
-	mov.b64 %rd387, %rd396;
-$L96:
-	mov.b64 {%r162, %r163}, %rd387;
-	shfl.sync.down.b32 %r164|%p81, %r162, 2, %r157, %r17;
-	shfl.sync.down.b32 %r165, %r163, 2, %r157, %r17;
-	mov.b64 %rd397, {%r164, %r165};
-	@!%p81 bra $L97;
-	max.s64 %rd398, %rd387, %rd397;
-	mov.b64 %rd387, %rd398;
-$L97:
-	mov.b64 {%r166, %r167}, %rd387;
-	shfl.sync.down.b32 %r168|%p82, %r166, 4, %r157, %r17;
-	shfl.sync.down.b32 %r169, %r167, 4, %r157, %r17;
-	mov.b64 %rd399, {%r168, %r169};
-	@!%p82 bra $L98;
-	max.s64 %rd400, %rd387, %rd399;
-	mov.b64 %rd387, %rd400;
-$L98:
-	mov.b64 {%r170, %r171}, %rd387;
-	shfl.sync.down.b32 %r172|%p83, %r170, 8, %r157, %r17;
-	shfl.sync.down.b32 %r173, %r171, 8, %r157, %r17;
-	mov.b64 %rd401, {%r172, %r173};
-	@!%p83 bra $L99;
-	max.s64 %rd402, %rd387, %rd401;
-	mov.b64 %rd387, %rd402;
-$L99:
-	mov.b64 {%r174, %r175}, %rd387;
-	shfl.sync.down.b32 %r176|%p84, %r174, 16, %r157, %r17;
-	shfl.sync.down.b32 %r177, %r175, 16, %r157, %r17;
-	mov.b64 %rd403, {%r176, %r177};
-	@!%p84 bra $L100;
-	max.s64 %rd404, %rd387, %rd403;
-	mov.b64 %rd387, %rd404;
-$L100:
-	@!%p77 bra $L101;
-	st.shared.s64 [%rd1+1024], %rd387;
-$L101:
-$L94:
-	bar.sync 0;
-	ld.shared.s64 %rd405, [%rd1+1024];
-	mov.b64 %rd387, %rd405;
-	mov.b64 %rd406, %rd387;
-	setp.eq.s64 %p85, %rd406, 0;
-	@!%p85 bra $L103;
-	bra.uni $L34;
-$L103:
-$L33:
-	bra.uni $L32;
-$L34:
-	mov.b64 %rd407, %rd252;
-	// block reduction
-	sub.u32 %r178, %r13, 1;
-	mov.b32 %r179, %r3;
-$L104:
-	setp.hs.u32 %p86, %r179, 32;
-	@%p86 bra $L105;
-	mov.b64 {%r180, %r181}, %rd407;
-	shfl.sync.down.b32 %r182|%p87, %r180, %r179, %r178, %r17;
-	shfl.sync.down.b32 %r183, %r181, %r179, %r178, %r17;
-	mov.b64 %rd408, {%r182, %r183};
-	@!%p87 bra $L106;
-	add.s64 %rd409, %rd407, %rd408;
-	mov.b64 %rd407, %rd409;
-$L106:
-	shl.b32 %r179, %r179, 1;
-	bra.uni $L104;
-$L105:
-	setp.eq.u32 %p88, %r7, 0;
-	@!%p88 bra $L107;
-	mul.wide.u32 %rd410, %r8, 16;
-	add.s64 %rd411, %rd1, %rd410;
-	st.shared.s64 [%rd411+0], %rd407;
-$L107:
-	bar.sync 0;
-	setp.eq.u32 %p89, %r8, 0;
-	@!%p89 bra $L108;
-	setp.lo.u32 %p90, %r7, %r10;
-	@!%p90 bra $L109;
-	mul.wide.u32 %rd412, %r7, 16;
-	add.s64 %rd413, %rd1, %rd412;
-	ld.shared.s64 %rd414, [%rd413+0];
-	mov.b64 %rd407, %rd414;
-$L109:
-	sub.u32 %r184, %r10, 1;
-	mov.b64 {%r185, %r186}, %rd407;
-	shfl.sync.down.b32 %r187|%p91, %r185, 1, %r184, %r17;
-	shfl.sync.down.b32 %r188, %r186, 1, %r184, %r17;
-	mov.b64 %rd415, {%r187, %r188};
-	@!%p91 bra $L110;
-	add.s64 %rd416, %rd407, %rd415;
-	mov.b64 %rd407, %rd416;
-$L110:
-	mov.b64 {%r189, %r190}, %rd407;
-	shfl.sync.down.b32 %r191|%p92, %r189, 2, %r184, %r17;
-	shfl.sync.down.b32 %r192, %r190, 2, %r184, %r17;
-	mov.b64 %rd417, {%r191, %r192};
-	@!%p92 bra $L111;
-	add.s64 %rd418, %rd407, %rd417;
-	mov.b64 %rd407, %rd418;
-$L111:
-	mov.b64 {%r193, %r194}, %rd407;
-	shfl.sync.down.b32 %r195|%p93, %r193, 4, %r184, %r17;
-	shfl.sync.down.b32 %r196, %r194, 4, %r184, %r17;
-	mov.b64 %rd419, {%r195, %r196};
-	@!%p93 bra $L112;
-	add.s64 %rd420, %rd407, %rd419;
-	mov.b64 %rd407, %rd420;
-$L112:
-	mov.b64 {%r197, %r198}, %rd407;
-	shfl.sync.down.b32 %r199|%p94, %r197, 8, %r184, %r17;
-	shfl.sync.down.b32 %r200, %r198, 8, %r184, %r17;
-	mov.b64 %rd421, {%r199, %r200};
-	@!%p94 bra $L113;
-	add.s64 %rd422, %rd407, %rd421;
-	mov.b64 %rd407, %rd422;
-$L113:
-	mov.b64 {%r201, %r202}, %rd407;
-	shfl.sync.down.b32 %r203|%p95, %r201, 16, %r184, %r17;
-	shfl.sync.down.b32 %r204, %r202, 16, %r184, %r17;
-	mov.b64 %rd423, {%r203, %r204};
-	@!%p95 bra $L114;
-	add.s64 %rd424, %rd407, %rd423;
-	mov.b64 %rd407, %rd424;
-$L114:
-	@!%p88 bra $L115;
-	st.shared.s64 [%rd1+1024], %rd407;
-$L115:
-$L108:
-	bar.sync 0;
-	ld.shared.s64 %rd425, [%rd1+1024];
-	mov.b64 %rd407, %rd425;
-	mov.b64 %rd426, %rd407;
-	mov.b64 %rd427, %rd253;
-	// block reduction
-	sub.u32 %r205, %r13, 1;
-	mov.b32 %r206, %r3;
-$L116:
-	setp.hs.u32 %p96, %r206, 32;
-	@%p96 bra $L117;
-	mov.b64 {%r207, %r208}, %rd427;
-	shfl.sync.down.b32 %r209|%p97, %r207, %r206, %r205, %r17;
-	shfl.sync.down.b32 %r210, %r208, %r206, %r205, %r17;
-	mov.b64 %rd428, {%r209, %r210};
-	@!%p97 bra $L118;
-	max.s64 %rd429, %rd427, %rd428;
-	mov.b64 %rd427, %rd429;
-$L118:
-	shl.b32 %r206, %r206, 1;
-	bra.uni $L116;
-$L117:
-	setp.eq.u32 %p98, %r7, 0;
-	@!%p98 bra $L119;
-	mul.wide.u32 %rd430, %r8, 16;
-	add.s64 %rd431, %rd1, %rd430;
-	st.shared.s64 [%rd431+0], %rd427;
+	sub.u32 %r184, %r13, 1;
+	mov.b32 %r185, %r3;
 $L119:
-	bar.sync 0;
-	setp.eq.u32 %p99, %r8, 0;
-	@!%p99 bra $L120;
-	setp.lo.u32 %p100, %r7, %r10;
-	@!%p100 bra $L121;
-	mul.wide.u32 %rd432, %r7, 16;
-	add.s64 %rd433, %rd1, %rd432;
-	ld.shared.s64 %rd434, [%rd433+0];
-	mov.b64 %rd427, %rd434;
+	setp.hs.u32 %p113, %r185, 32;
+	@%p113 bra $L120;
+	mov.b64 {%r186, %r187}, %rd484;
+	shfl.sync.down.b32 %r188|%p114, %r186, %r185, %r184, %r17;
+	shfl.sync.down.b32 %r189, %r187, %r185, %r184, %r17;
+	mov.b64 %rd485, {%r188, %r189};
+	@!%p114 bra $L121;
+	add.s64 %rd486, %rd484, %rd485;
+	mov.b64 %rd484, %rd486;
 $L121:
-	sub.u32 %r211, %r10, 1;
-	mov.b64 {%r212, %r213}, %rd427;
-	shfl.sync.down.b32 %r214|%p101, %r212, 1, %r211, %r17;
-	shfl.sync.down.b32 %r215, %r213, 1, %r211, %r17;
-	mov.b64 %rd435, {%r214, %r215};
-	@!%p101 bra $L122;
-	max.s64 %rd436, %rd427, %rd435;
-	mov.b64 %rd427, %rd436;
-$L122:
-	mov.b64 {%r216, %r217}, %rd427;
-	shfl.sync.down.b32 %r218|%p102, %r216, 2, %r211, %r17;
-	shfl.sync.down.b32 %r219, %r217, 2, %r211, %r17;
-	mov.b64 %rd437, {%r218, %r219};
-	@!%p102 bra $L123;
-	max.s64 %rd438, %rd427, %rd437;
-	mov.b64 %rd427, %rd438;
-$L123:
-	mov.b64 {%r220, %r221}, %rd427;
-	shfl.sync.down.b32 %r222|%p103, %r220, 4, %r211, %r17;
-	shfl.sync.down.b32 %r223, %r221, 4, %r211, %r17;
-	mov.b64 %rd439, {%r222, %r223};
-	@!%p103 bra $L124;
-	max.s64 %rd440, %rd427, %rd439;
-	mov.b64 %rd427, %rd440;
-$L124:
-	mov.b64 {%r224, %r225}, %rd427;
-	shfl.sync.down.b32 %r226|%p104, %r224, 8, %r211, %r17;
-	shfl.sync.down.b32 %r227, %r225, 8, %r211, %r17;
-	mov.b64 %rd441, {%r226, %r227};
-	@!%p104 bra $L125;
-	max.s64 %rd442, %rd427, %rd441;
-	mov.b64 %rd427, %rd442;
-$L125:
-	mov.b64 {%r228, %r229}, %rd427;
-	shfl.sync.down.b32 %r230|%p105, %r228, 16, %r211, %r17;
-	shfl.sync.down.b32 %r231, %r229, 16, %r211, %r17;
-	mov.b64 %rd443, {%r230, %r231};
-	@!%p105 bra $L126;
-	max.s64 %rd444, %rd427, %rd443;
-	mov.b64 %rd427, %rd444;
-$L126:
-	@!%p98 bra $L127;
-	st.shared.s64 [%rd1+1024], %rd427;
-$L127:
+	shl.b32 %r185, %r185, 1;
+	bra.uni $L119;
 $L120:
+	setp.eq.u32 %p115, %r7, 0;
+	@!%p115 bra $L122;
+	mul.wide.u32 %rd487, %r8, 16;
+	add.s64 %rd488, %rd1, %rd487;
+	st.shared.s64 [%rd488+0], %rd484;
+$L122:
 	bar.sync 0;
-	ld.shared.s64 %rd445, [%rd1+1024];
-	mov.b64 %rd427, %rd445;
-	mov.b64 %rd446, %rd427;
-	mov.b64 %rd447, %rd251;
-	mov.b64 %rd448, %rd426;
-	mov.b64 %rd449, %rd446;
-	mov.b64 %rd450, %rd447;
-	mov.b64 %rd451, %rd448;
-	mov.b64 %rd452, %rd449;
-	mov.b64 %rd453, %rd450;
-	mov.b64 %rd454, %rd451;
-	mov.b64 %rd455, %rd452;
-	mov.b64 %rd456, %rd453;
-	mov.b64 %rd457, %rd454;
-	mov.b64 %rd458, %rd455;
-	cvt.u64.u32 %rd459, %r2;
-	setp.eq.s64 %p106, %rd459, 0;
-	@!%p106 bra $L129;
-	mov.b64 %rd461, 3;
-	mul.lo.s64 %rd460, %rd461, %rd188;
-	mov.b64 %rd463, 1;
-	add.s64 %rd462, %rd463, %rd460;
-	mul.lo.s64 %rd464, %rd462, %rd109;
-	mad.lo.s64 %rd465, %rd464, 8, %rd105;
-	st.global.s64 [%rd465+0], %rd456;
-	mov.b64 %rd467, 3;
-	mul.lo.s64 %rd466, %rd467, %rd188;
-	mov.b64 %rd469, 2;
-	add.s64 %rd468, %rd469, %rd466;
-	mul.lo.s64 %rd470, %rd468, %rd109;
-	mad.lo.s64 %rd471, %rd470, 8, %rd105;
-	st.global.s64 [%rd471+0], %rd457;
-	mov.b64 %rd473, 3;
-	mul.lo.s64 %rd472, %rd473, %rd188;
-	mov.b64 %rd475, 3;
-	add.s64 %rd474, %rd475, %rd472;
-	mul.lo.s64 %rd476, %rd474, %rd109;
-	mad.lo.s64 %rd477, %rd476, 8, %rd105;
-	st.global.s64 [%rd477+0], %rd458;
-	add.s64 %rd478, %rd188, 1;
-	st.global.s64 [%rd105+0], %rd478;
+	setp.eq.u32 %p116, %r8, 0;
+	@!%p116 bra $L123;
+	setp.lo.u32 %p117, %r7, %r10;
+	@!%p117 bra $L124;
+	mul.wide.u32 %rd489, %r7, 16;
+	add.s64 %rd490, %rd1, %rd489;
+	ld.shared.s64 %rd491, [%rd490+0];
+	mov.b64 %rd484, %rd491;
+$L124:
+	sub.u32 %r190, %r10, 1;
+	mov.b64 {%r191, %r192}, %rd484;
+	shfl.sync.down.b32 %r193|%p118, %r191, 1, %r190, %r17;
+	shfl.sync.down.b32 %r194, %r192, 1, %r190, %r17;
+	mov.b64 %rd492, {%r193, %r194};
+	@!%p118 bra $L125;
+	add.s64 %rd493, %rd484, %rd492;
+	mov.b64 %rd484, %rd493;
+$L125:
+	mov.b64 {%r195, %r196}, %rd484;
+	shfl.sync.down.b32 %r197|%p119, %r195, 2, %r190, %r17;
+	shfl.sync.down.b32 %r198, %r196, 2, %r190, %r17;
+	mov.b64 %rd494, {%r197, %r198};
+	@!%p119 bra $L126;
+	add.s64 %rd495, %rd484, %rd494;
+	mov.b64 %rd484, %rd495;
+$L126:
+	mov.b64 {%r199, %r200}, %rd484;
+	shfl.sync.down.b32 %r201|%p120, %r199, 4, %r190, %r17;
+	shfl.sync.down.b32 %r202, %r200, 4, %r190, %r17;
+	mov.b64 %rd496, {%r201, %r202};
+	@!%p120 bra $L127;
+	add.s64 %rd497, %rd484, %rd496;
+	mov.b64 %rd484, %rd497;
+$L127:
+	mov.b64 {%r203, %r204}, %rd484;
+	shfl.sync.down.b32 %r205|%p121, %r203, 8, %r190, %r17;
+	shfl.sync.down.b32 %r206, %r204, 8, %r190, %r17;
+	mov.b64 %rd498, {%r205, %r206};
+	@!%p121 bra $L128;
+	add.s64 %rd499, %rd484, %rd498;
+	mov.b64 %rd484, %rd499;
+$L128:
+	mov.b64 {%r207, %r208}, %rd484;
+	shfl.sync.down.b32 %r209|%p122, %r207, 16, %r190, %r17;
+	shfl.sync.down.b32 %r210, %r208, 16, %r190, %r17;
+	mov.b64 %rd500, {%r209, %r210};
+	@!%p122 bra $L129;
+	add.s64 %rd501, %rd484, %rd500;
+	mov.b64 %rd484, %rd501;
 $L129:
-	setp.eq.s64 %p107, %rd456, 0;
-	setp.gt.s64 %p108, %rd456, %rd66;
-	or.pred %p109, %p107, %p108;
-	setp.gt.s64 %p110, %rd457, %rd68;
-	or.pred %p111, %p109, %p110;
-	setp.gt.s64 %p112, %rd458, %rd70;
-	or.pred %p113, %p111, %p112;
-	@!%p113 bra $L131;
-	bra.uni $L3;
+	@!%p115 bra $L130;
+	st.shared.s64 [%rd1+1024], %rd484;
+$L130:
+$L123:
+	bar.sync 0;
+	ld.shared.s64 %rd502, [%rd1+1024];
+	mov.b64 %rd484, %rd502;
+	mov.b64 %rd503, %rd484;
+	mov.b64 %rd320, %rd503;
+	mov.b64 %rd504, %rd321;
+	// block reduction
+	sub.u32 %r211, %r13, 1;
+	mov.b32 %r212, %r3;
 $L131:
-	mov.b64 %rd143, %rd456;
-$L26:
-	add.s64 %rd479, %rd188, 1;
-	mov.b64 %rd188, %rd479;
-	bra.uni $L25;
-$L27:
+	setp.hs.u32 %p123, %r212, 32;
+	@%p123 bra $L132;
+	mov.b64 {%r213, %r214}, %rd504;
+	shfl.sync.down.b32 %r215|%p124, %r213, %r212, %r211, %r17;
+	shfl.sync.down.b32 %r216, %r214, %r212, %r211, %r17;
+	mov.b64 %rd505, {%r215, %r216};
+	@!%p124 bra $L133;
+	max.s64 %rd506, %rd504, %rd505;
+	mov.b64 %rd504, %rd506;
+$L133:
+	shl.b32 %r212, %r212, 1;
+	bra.uni $L131;
+$L132:
+	setp.eq.u32 %p125, %r7, 0;
+	@!%p125 bra $L134;
+	mul.wide.u32 %rd507, %r8, 16;
+	add.s64 %rd508, %rd1, %rd507;
+	st.shared.s64 [%rd508+0], %rd504;
+$L134:
+	bar.sync 0;
+	setp.eq.u32 %p126, %r8, 0;
+	@!%p126 bra $L135;
+	setp.lo.u32 %p127, %r7, %r10;
+	@!%p127 bra $L136;
+	mul.wide.u32 %rd509, %r7, 16;
+	add.s64 %rd510, %rd1, %rd509;
+	ld.shared.s64 %rd511, [%rd510+0];
+	mov.b64 %rd504, %rd511;
+$L136:
+	sub.u32 %r217, %r10, 1;
+	mov.b64 {%r218, %r219}, %rd504;
+	shfl.sync.down.b32 %r220|%p128, %r218, 1, %r217, %r17;
+	shfl.sync.down.b32 %r221, %r219, 1, %r217, %r17;
+	mov.b64 %rd512, {%r220, %r221};
+	@!%p128 bra $L137;
+	max.s64 %rd513, %rd504, %rd512;
+	mov.b64 %rd504, %rd513;
+$L137:
+	mov.b64 {%r222, %r223}, %rd504;
+	shfl.sync.down.b32 %r224|%p129, %r222, 2, %r217, %r17;
+	shfl.sync.down.b32 %r225, %r223, 2, %r217, %r17;
+	mov.b64 %rd514, {%r224, %r225};
+	@!%p129 bra $L138;
+	max.s64 %rd515, %rd504, %rd514;
+	mov.b64 %rd504, %rd515;
+$L138:
+	mov.b64 {%r226, %r227}, %rd504;
+	shfl.sync.down.b32 %r228|%p130, %r226, 4, %r217, %r17;
+	shfl.sync.down.b32 %r229, %r227, 4, %r217, %r17;
+	mov.b64 %rd516, {%r228, %r229};
+	@!%p130 bra $L139;
+	max.s64 %rd517, %rd504, %rd516;
+	mov.b64 %rd504, %rd517;
+$L139:
+	mov.b64 {%r230, %r231}, %rd504;
+	shfl.sync.down.b32 %r232|%p131, %r230, 8, %r217, %r17;
+	shfl.sync.down.b32 %r233, %r231, 8, %r217, %r17;
+	mov.b64 %rd518, {%r232, %r233};
+	@!%p131 bra $L140;
+	max.s64 %rd519, %rd504, %rd518;
+	mov.b64 %rd504, %rd519;
+$L140:
+	mov.b64 {%r234, %r235}, %rd504;
+	shfl.sync.down.b32 %r236|%p132, %r234, 16, %r217, %r17;
+	shfl.sync.down.b32 %r237, %r235, 16, %r217, %r17;
+	mov.b64 %rd520, {%r236, %r237};
+	@!%p132 bra $L141;
+	max.s64 %rd521, %rd504, %rd520;
+	mov.b64 %rd504, %rd521;
+$L141:
+	@!%p125 bra $L142;
+	st.shared.s64 [%rd1+1024], %rd504;
+$L142:
+$L135:
+	bar.sync 0;
+	ld.shared.s64 %rd522, [%rd1+1024];
+	mov.b64 %rd504, %rd522;
+	mov.b64 %rd523, %rd504;
+	mov.b64 %rd321, %rd523;
+	cvt.u64.u32 %rd524, %r2;
+	setp.eq.s64 %p133, %rd524, 0;
+	@!%p133 bra $L144;
+	setp.gt.s64 %p134, %rd320, 0;
+	@!%p134 bra $L146;
+	add.s64 %rd525, %rd295, 1;
+	mul.lo.s64 %rd526, %rd525, %rd116;
+	mad.lo.s64 %rd527, %rd526, 8, %rd112;
+	atom.global.add.u64 %rd528, [%rd527], %rd320;
+$L146:
+	setp.gt.s64 %p135, %rd321, 0;
+	@!%p135 bra $L148;
+	add.s64 %rd529, %rd295, 2;
+	mul.lo.s64 %rd530, %rd529, %rd116;
+	mad.lo.s64 %rd531, %rd530, 8, %rd112;
+	atom.global.max.s64 %rd532, [%rd531], %rd321;
+$L148:
+$L144:
+	bar.sync 0;
+	setp.eq.u32 %p136, %r5, 0;
+	@!%p136 bra $L149;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r238, [gk_league_sync+4];
+	atom.global.add.u32 %r239, [gk_league_sync], 1;
+	mov.u32 %r240, %nctaid.x;
+	sub.u32 %r241, %r240, 1;
+	setp.eq.u32 %p137, %r239, %r241;
+	@!%p137 bra $L150;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r242, [gk_league_sync+4], 1;
+	bra.uni $L151;
+$L150:
+	ld.relaxed.gpu.global.u32 %r243, [gk_league_sync+4];
+	setp.eq.u32 %p138, %r243, %r238;
+	@%p138 bra $L150;
+$L151:
+	fence.acq_rel.gpu;
+$L149:
+	bar.sync 0;
+	mul.lo.s64 %rd533, %rd247, %rd116;
+	mad.lo.s64 %rd534, %rd533, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd535, [%rd534+0];
+	mov.b64 %rd536, %rd535;
+	add.s64 %rd537, %rd247, 1;
+	mul.lo.s64 %rd538, %rd537, %rd116;
+	mad.lo.s64 %rd539, %rd538, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd540, [%rd539+0];
+	mov.b64 %rd541, %rd540;
+	mov.b64 %rd542, %rd536;
+	mov.b64 %rd543, %rd541;
+	mov.b64 %rd544, %rd542;
+	mov.b64 %rd545, %rd543;
+	add.s64 %rd546, %rd247, 2;
+	mul.lo.s64 %rd547, %rd546, %rd116;
+	mad.lo.s64 %rd548, %rd547, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd549, [%rd548+0];
+	mov.b64 %rd550, %rd549;
+	mov.b64 %rd208, %rd550;
+	@!%p11 bra $L153;
+	mov.b64 %rd552, 3;
+	mul.lo.s64 %rd551, %rd552, %rd210;
+	mov.b64 %rd554, 1;
+	add.s64 %rd553, %rd554, %rd551;
+	mul.lo.s64 %rd555, %rd553, %rd109;
+	mad.lo.s64 %rd556, %rd555, 8, %rd105;
+	st.global.s64 [%rd556+0], %rd544;
+	mov.b64 %rd558, 3;
+	mul.lo.s64 %rd557, %rd558, %rd210;
+	mov.b64 %rd560, 2;
+	add.s64 %rd559, %rd560, %rd557;
+	mul.lo.s64 %rd561, %rd559, %rd109;
+	mad.lo.s64 %rd562, %rd561, 8, %rd105;
+	st.global.s64 [%rd562+0], %rd545;
+	mov.b64 %rd564, 3;
+	mul.lo.s64 %rd563, %rd564, %rd210;
+	mov.b64 %rd566, 3;
+	add.s64 %rd565, %rd566, %rd563;
+	mul.lo.s64 %rd567, %rd565, %rd109;
+	mad.lo.s64 %rd568, %rd567, 8, %rd105;
+	st.global.s64 [%rd568+0], %rd208;
+	add.s64 %rd569, %rd210, 1;
+	st.global.s64 [%rd105+0], %rd569;
+$L153:
+	setp.eq.s64 %p139, %rd544, 0;
+	setp.gt.s64 %p140, %rd544, %rd66;
+	or.pred %p141, %p139, %p140;
+	setp.gt.s64 %p142, %rd545, %rd68;
+	or.pred %p143, %p141, %p142;
+	setp.gt.s64 %p144, %rd208, %rd70;
+	or.pred %p145, %p143, %p144;
+	@!%p145 bra $L155;
+	bra.uni $L3;
+$L155:
+	mov.b64 %rd151, %rd544;
+$L31:
+	add.s64 %rd570, %rd210, 1;
+	mov.b64 %rd210, %rd570;
+	bra.uni $L30;
+$L32:
 $L3:
 	bar.sync 0;
-	add.s64 %rd134, %rd134, %rd133;
+	add.s64 %rd141, %rd141, %rd140;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -18965,7 +19363,7 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 		k.Parent.Set(int(k.Root), k.Root)
 		k.Level.Set(int(k.Root), 0)
 	}
-//line gokkos_kernels_gen.go:18969
+//line gokkos_kernels_gen.go:19367
 }
 
 // gokkosHostLoop1 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -18975,7 +19373,7 @@ func gokkosHostLoop1(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 //line kernels.go:47
 		k.Visited.Set(int(k.Root>>5), uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:18979
+//line gokkos_kernels_gen.go:19377
 }
 
 // gokkosHostLoop2 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -18994,7 +19392,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:18998
+//line gokkos_kernels_gen.go:19396
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -19008,7 +19406,7 @@ func gokkosHostLoop2(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:19012
+//line gokkos_kernels_gen.go:19410
 }
 
 // gokkosHostLoop3 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -19020,14 +19418,14 @@ func gokkosHostLoop3(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:78
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:19024
+//line gokkos_kernels_gen.go:19422
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:78
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:19031
+//line gokkos_kernels_gen.go:19429
 }
 
 // gokkosHostLoop4 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -19039,14 +19437,14 @@ func gokkosHostLoop4(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:89
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:19043
+//line gokkos_kernels_gen.go:19441
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:89
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:19050
+//line gokkos_kernels_gen.go:19448
 }
 
 // gokkosHostLoop5 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -19060,7 +19458,7 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:19064
+//line gokkos_kernels_gen.go:19462
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -19069,7 +19467,7 @@ func gokkosHostLoop5(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:19073
+//line gokkos_kernels_gen.go:19471
 }
 
 // gokkosHostLoop18 runs reach.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -19120,7 +19518,7 @@ gokkosNext:
 //line op.go:66
 		}
 	}
-//line gokkos_kernels_gen.go:19124
+//line gokkos_kernels_gen.go:19522
 	return gokkosN
 }
 
@@ -19176,6 +19574,6 @@ gokkosNext:
 //line op.go:29
 		}
 	}
-//line gokkos_kernels_gen.go:19180
+//line gokkos_kernels_gen.go:19578
 	return gokkosN
 }

@@ -162,7 +162,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[propagate]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[coloring.propagate]",
-		Pos:   "algorithms/frontier/levels.go:39",
+		Pos:   "algorithms/frontier/levels.go:46",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX5,
 		Entry: "gk_frontier_PushFused_coloring_propagate_",
@@ -188,10 +188,12 @@ func init() {
 			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
 			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.Color", Field: []int{10, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Tally", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.Color", Field: []int{11, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		LeagueBarrier:   true,
 		Source: []abi.SourcePiece{
 			{File: "op.go", Key: "func (propagate) Visit", Hash: "b5d1083952ee7fdf"},
 			{File: "op.go", Key: "type propagate", Hash: "d94cecf70e0be1e7"},
@@ -5661,6 +5663,7 @@ const gokkosPTX5 = `//
 .target sm_70
 .address_size 64
 
+.global .align 8 .u32 gk_league_sync[2];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -5716,12 +5719,15 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s40,
 	.param .b64 gk_s41,
 	.param .b64 gk_s42,
-	.param .b64 gk_s43
+	.param .b64 gk_s43,
+	.param .b64 gk_s44,
+	.param .b64 gk_s45,
+	.param .b64 gk_s46
 )
 {
-	.reg .pred %p<110>;
-	.reg .b32 %r<228>;
-	.reg .b64 %rd<463>;
+	.reg .pred %p<142>;
+	.reg .b32 %r<240>;
+	.reg .b64 %rd<554>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5873,913 +5879,1106 @@ const gokkosPTX5 = `//
 	mov.b64 %rd114, %rd113;
 	ld.param.s64 %rd115, [gk_s43];
 	mov.b64 %rd116, %rd115;
-	cvt.u64.u32 %rd118, %r28;
-	cvt.u64.u32 %rd119, %r29;
-	mov.b64 %rd120, %rd118;
+	ld.param.u64 %rd117, [gk_s44];
+	cvta.to.global.u64 %rd118, %rd117;
+	mov.b64 %rd119, %rd118;
+	ld.param.s64 %rd120, [gk_s45];
+	mov.b64 %rd121, %rd120;
+	ld.param.s64 %rd122, [gk_s46];
+	mov.b64 %rd123, %rd122;
+	cvt.u64.u32 %rd125, %r28;
+	cvt.u64.u32 %rd126, %r29;
+	mov.b64 %rd127, %rd125;
 $L1:
-	setp.ge.s64 %p7, %rd120, %rd2;
+	setp.ge.s64 %p7, %rd127, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd117, %rd120;
+	mov.b64 %rd124, %rd127;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd121, %rd13, %rd21;
-	mad.lo.s64 %rd122, %rd100, 4, 15;
-	and.b64 %rd122, %rd122, -16;
-	add.s64 %rd21, %rd21, %rd122;
-	mov.b64 %rd123, %rd121;
-	mov.b64 %rd124, %rd100;
-	mov.b64 %rd125, 1;
-	mov.b64 %rd126, %rd123;
-	mov.b64 %rd127, %rd124;
-	mov.b64 %rd128, %rd125;
-	mov.b64 %rd129, %rd62;
-	mov.b64 %rd130, 0;
-	cvt.u64.u32 %rd131, %r2;
-	mov.b64 %rd132, %rd131;
+	add.s64 %rd128, %rd13, %rd21;
+	mad.lo.s64 %rd129, %rd100, 4, 15;
+	and.b64 %rd129, %rd129, -16;
+	add.s64 %rd21, %rd21, %rd129;
+	mov.b64 %rd130, %rd128;
+	mov.b64 %rd131, %rd100;
+	mov.b64 %rd132, 1;
+	mov.b64 %rd133, %rd130;
+	mov.b64 %rd134, %rd131;
+	mov.b64 %rd135, %rd132;
+	setp.eq.s64 %p8, %rd124, 0;
+	cvt.u64.u32 %rd136, %r2;
+	setp.eq.s64 %p9, %rd136, 0;
+	and.pred %p10, %p8, %p9;
+	mov.pred %p11, %p10;
+	mov.b64 %rd137, %rd62;
+	mov.b64 %rd138, 0;
+	cvt.u64.u32 %rd139, %r4;
+	mul.lo.s64 %rd140, %rd124, %rd139;
+	cvt.u64.u32 %rd141, %r2;
+	add.s64 %rd142, %rd140, %rd141;
+	mov.b64 %rd143, %rd142;
 $L4:
-	setp.lt.s64 %p8, %rd132, %rd129;
-	not.pred %p9, %p8;
-	@!%p9 bra $L8;
+	setp.lt.s64 %p12, %rd143, %rd137;
+	not.pred %p13, %p12;
+	@!%p13 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd133, %rd132, %rd53;
-	mad.lo.s64 %rd134, %rd133, 4, %rd49;
-	ld.global.s32 %r34, [%rd134+0];
+	mul.lo.s64 %rd144, %rd143, %rd53;
+	mad.lo.s64 %rd145, %rd144, 4, %rd49;
+	ld.global.s32 %r34, [%rd145+0];
 	mov.b32 %r35, %r34;
-	mov.b64 %rd135, %rd25;
+	mov.b64 %rd146, %rd25;
 	mov.b32 %r36, %r35;
-	cvt.s64.s32 %rd136, %r36;
-	add.s64 %rd137, %rd136, 1;
-	mul.lo.s64 %rd138, %rd137, %rd32;
-	mad.lo.s64 %rd139, %rd138, 8, %rd28;
-	ld.global.nc.s64 %rd140, [%rd139+0];
-	mov.b64 %rd141, %rd140;
-	cvt.s64.s32 %rd142, %r36;
-	mul.lo.s64 %rd143, %rd142, %rd32;
-	mad.lo.s64 %rd144, %rd143, 8, %rd28;
-	ld.global.nc.s64 %rd145, [%rd144+0];
-	mov.b64 %rd146, %rd145;
-	sub.s64 %rd147, %rd141, %rd146;
-	mov.b64 %rd148, %rd147;
-	max.s64 %rd149, %rd130, %rd148;
-	mov.b64 %rd130, %rd149;
+	cvt.s64.s32 %rd147, %r36;
+	add.s64 %rd148, %rd147, 1;
+	mul.lo.s64 %rd149, %rd148, %rd32;
+	mad.lo.s64 %rd150, %rd149, 8, %rd28;
+	ld.global.nc.s64 %rd151, [%rd150+0];
+	mov.b64 %rd152, %rd151;
+	cvt.s64.s32 %rd153, %r36;
+	mul.lo.s64 %rd154, %rd153, %rd32;
+	mad.lo.s64 %rd155, %rd154, 8, %rd28;
+	ld.global.nc.s64 %rd156, [%rd155+0];
+	mov.b64 %rd157, %rd156;
+	sub.s64 %rd158, %rd152, %rd157;
+	mov.b64 %rd159, %rd158;
+	max.s64 %rd160, %rd138, %rd159;
+	mov.b64 %rd138, %rd160;
 $L5:
-	cvt.u64.u32 %rd150, %r4;
-	add.s64 %rd151, %rd132, %rd150;
-	mov.b64 %rd132, %rd151;
+	cvt.u64.u32 %rd161, %r4;
+	mul.lo.s64 %rd162, %rd2, %rd161;
+	add.s64 %rd163, %rd143, %rd162;
+	mov.b64 %rd143, %rd163;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd152, %rd130;
+	mov.b64 %rd164, %rd138;
 	// block reduction
 	sub.u32 %r37, %r13, 1;
 	mov.b32 %r38, %r3;
 $L9:
-	setp.hs.u32 %p10, %r38, 32;
-	@%p10 bra $L10;
-	mov.b64 {%r39, %r40}, %rd152;
-	shfl.sync.down.b32 %r41|%p11, %r39, %r38, %r37, %r17;
+	setp.hs.u32 %p14, %r38, 32;
+	@%p14 bra $L10;
+	mov.b64 {%r39, %r40}, %rd164;
+	shfl.sync.down.b32 %r41|%p15, %r39, %r38, %r37, %r17;
 	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd153, {%r41, %r42};
-	@!%p11 bra $L11;
-	max.s64 %rd154, %rd152, %rd153;
-	mov.b64 %rd152, %rd154;
+	mov.b64 %rd165, {%r41, %r42};
+	@!%p15 bra $L11;
+	max.s64 %rd166, %rd164, %rd165;
+	mov.b64 %rd164, %rd166;
 $L11:
 	shl.b32 %r38, %r38, 1;
 	bra.uni $L9;
 $L10:
-	setp.eq.u32 %p12, %r7, 0;
-	@!%p12 bra $L12;
-	mul.wide.u32 %rd155, %r8, 16;
-	add.s64 %rd156, %rd1, %rd155;
-	st.shared.s64 [%rd156+0], %rd152;
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L12;
+	mul.wide.u32 %rd167, %r8, 16;
+	add.s64 %rd168, %rd1, %rd167;
+	st.shared.s64 [%rd168+0], %rd164;
 $L12:
 	bar.sync 0;
-	setp.eq.u32 %p13, %r8, 0;
-	@!%p13 bra $L13;
-	setp.lo.u32 %p14, %r7, %r10;
-	@!%p14 bra $L14;
-	mul.wide.u32 %rd157, %r7, 16;
-	add.s64 %rd158, %rd1, %rd157;
-	ld.shared.s64 %rd159, [%rd158+0];
-	mov.b64 %rd152, %rd159;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L13;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L14;
+	mul.wide.u32 %rd169, %r7, 16;
+	add.s64 %rd170, %rd1, %rd169;
+	ld.shared.s64 %rd171, [%rd170+0];
+	mov.b64 %rd164, %rd171;
 $L14:
 	sub.u32 %r43, %r10, 1;
-	mov.b64 {%r44, %r45}, %rd152;
-	shfl.sync.down.b32 %r46|%p15, %r44, 1, %r43, %r17;
+	mov.b64 {%r44, %r45}, %rd164;
+	shfl.sync.down.b32 %r46|%p19, %r44, 1, %r43, %r17;
 	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
-	mov.b64 %rd160, {%r46, %r47};
-	@!%p15 bra $L15;
-	max.s64 %rd161, %rd152, %rd160;
-	mov.b64 %rd152, %rd161;
+	mov.b64 %rd172, {%r46, %r47};
+	@!%p19 bra $L15;
+	max.s64 %rd173, %rd164, %rd172;
+	mov.b64 %rd164, %rd173;
 $L15:
-	mov.b64 {%r48, %r49}, %rd152;
-	shfl.sync.down.b32 %r50|%p16, %r48, 2, %r43, %r17;
+	mov.b64 {%r48, %r49}, %rd164;
+	shfl.sync.down.b32 %r50|%p20, %r48, 2, %r43, %r17;
 	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
-	mov.b64 %rd162, {%r50, %r51};
-	@!%p16 bra $L16;
-	max.s64 %rd163, %rd152, %rd162;
-	mov.b64 %rd152, %rd163;
+	mov.b64 %rd174, {%r50, %r51};
+	@!%p20 bra $L16;
+	max.s64 %rd175, %rd164, %rd174;
+	mov.b64 %rd164, %rd175;
 $L16:
-	mov.b64 {%r52, %r53}, %rd152;
-	shfl.sync.down.b32 %r54|%p17, %r52, 4, %r43, %r17;
+	mov.b64 {%r52, %r53}, %rd164;
+	shfl.sync.down.b32 %r54|%p21, %r52, 4, %r43, %r17;
 	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
-	mov.b64 %rd164, {%r54, %r55};
-	@!%p17 bra $L17;
-	max.s64 %rd165, %rd152, %rd164;
-	mov.b64 %rd152, %rd165;
+	mov.b64 %rd176, {%r54, %r55};
+	@!%p21 bra $L17;
+	max.s64 %rd177, %rd164, %rd176;
+	mov.b64 %rd164, %rd177;
 $L17:
-	mov.b64 {%r56, %r57}, %rd152;
-	shfl.sync.down.b32 %r58|%p18, %r56, 8, %r43, %r17;
+	mov.b64 {%r56, %r57}, %rd164;
+	shfl.sync.down.b32 %r58|%p22, %r56, 8, %r43, %r17;
 	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
-	mov.b64 %rd166, {%r58, %r59};
-	@!%p18 bra $L18;
-	max.s64 %rd167, %rd152, %rd166;
-	mov.b64 %rd152, %rd167;
+	mov.b64 %rd178, {%r58, %r59};
+	@!%p22 bra $L18;
+	max.s64 %rd179, %rd164, %rd178;
+	mov.b64 %rd164, %rd179;
 $L18:
-	mov.b64 {%r60, %r61}, %rd152;
-	shfl.sync.down.b32 %r62|%p19, %r60, 16, %r43, %r17;
+	mov.b64 {%r60, %r61}, %rd164;
+	shfl.sync.down.b32 %r62|%p23, %r60, 16, %r43, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
-	mov.b64 %rd168, {%r62, %r63};
-	@!%p19 bra $L19;
-	max.s64 %rd169, %rd152, %rd168;
-	mov.b64 %rd152, %rd169;
+	mov.b64 %rd180, {%r62, %r63};
+	@!%p23 bra $L19;
+	max.s64 %rd181, %rd164, %rd180;
+	mov.b64 %rd164, %rd181;
 $L19:
-	@!%p12 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd152;
+	@!%p16 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd164;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd170, [%rd1+1024];
-	mov.b64 %rd152, %rd170;
-	mov.b64 %rd171, %rd152;
-	setp.gt.s64 %p20, %rd171, %rd70;
-	@!%p20 bra $L22;
-	cvt.u64.u32 %rd172, %r2;
-	setp.eq.s64 %p21, %rd172, 0;
-	@!%p21 bra $L24;
-	mov.b64 %rd173, -1;
-	st.global.s64 [%rd105+0], %rd173;
-$L24:
-	bra.uni $L3;
+	ld.shared.s64 %rd182, [%rd1+1024];
+	mov.b64 %rd164, %rd182;
+	mov.b64 %rd183, %rd164;
+	mov.b64 %rd138, %rd183;
+	cvt.u64.u32 %rd184, %r2;
+	setp.eq.s64 %p24, %rd184, 0;
+	setp.gt.s64 %p25, %rd138, 0;
+	and.pred %p26, %p24, %p25;
+	@!%p26 bra $L22;
+	mov.b64 %rd186, 9;
+	mul.lo.s64 %rd185, %rd186, %rd116;
+	mad.lo.s64 %rd187, %rd185, 8, %rd112;
+	atom.global.max.s64 %rd188, [%rd187], %rd138;
 $L22:
-	mov.b64 %rd174, 0;
+	bar.sync 0;
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L23;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r64, [gk_league_sync+4];
+	atom.global.add.u32 %r65, [gk_league_sync], 1;
+	mov.u32 %r66, %nctaid.x;
+	sub.u32 %r67, %r66, 1;
+	setp.eq.u32 %p28, %r65, %r67;
+	@!%p28 bra $L24;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r68, [gk_league_sync+4], 1;
+	bra.uni $L25;
+$L24:
+	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
+	setp.eq.u32 %p29, %r69, %r64;
+	@%p29 bra $L24;
 $L25:
-	setp.lt.s64 %p22, %rd174, %rd64;
-	not.pred %p23, %p22;
-	@!%p23 bra $L29;
-	bra.uni $L27;
+	fence.acq_rel.gpu;
+$L23:
+	bar.sync 0;
+	mov.b64 %rd190, 9;
+	mul.lo.s64 %rd189, %rd190, %rd116;
+	mad.lo.s64 %rd191, %rd189, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd192, [%rd191+0];
+	mov.b64 %rd193, %rd192;
+	mov.b64 %rd194, %rd193;
+	setp.gt.s64 %p30, %rd194, %rd70;
+	@!%p30 bra $L27;
+	@!%p11 bra $L29;
+	mov.b64 %rd195, -1;
+	st.global.s64 [%rd105+0], %rd195;
 $L29:
-	mov.b64 %rd175, %rd49;
-	mov.b64 %rd176, %rd51;
-	mov.b64 %rd177, %rd53;
-	mov.b64 %rd178, %rd56;
-	mov.b64 %rd179, %rd58;
-	mov.b64 %rd180, %rd60;
-	mov.b64 %rd181, %rd175;
-	mov.b64 %rd182, %rd176;
-	mov.b64 %rd183, %rd177;
-	mov.b64 %rd184, %rd178;
-	mov.b64 %rd185, %rd179;
-	mov.b64 %rd186, %rd180;
-	rem.s64 %rd187, %rd174, 2;
-	setp.eq.s64 %p24, %rd187, 1;
-	@!%p24 bra $L31;
-	mov.b64 %rd188, %rd56;
-	mov.b64 %rd189, %rd58;
-	mov.b64 %rd190, %rd60;
-	mov.b64 %rd191, %rd49;
-	mov.b64 %rd192, %rd51;
-	mov.b64 %rd193, %rd53;
-	mov.b64 %rd181, %rd188;
-	mov.b64 %rd182, %rd189;
-	mov.b64 %rd183, %rd190;
-	mov.b64 %rd184, %rd191;
-	mov.b64 %rd185, %rd192;
-	mov.b64 %rd186, %rd193;
-$L31:
-	mov.pred %p25, %p4;
-	mov.b64 %rd194, %rd73;
-	mov.b64 %rd195, %rd75;
-	mov.b64 %rd196, %rd77;
-	mov.b64 %rd197, %rd80;
-	mov.b64 %rd198, %rd82;
-	mov.b64 %rd199, %rd84;
-	mov.b64 %rd200, %rd87;
-	mov.b64 %rd201, %rd89;
-	mov.b64 %rd202, %rd91;
-	mov.pred %p26, %p6;
-	mov.b64 %rd203, %rd94;
-	mov.b64 %rd204, %rd96;
-	mov.b64 %rd205, %rd98;
-	mov.b32 %r64, %r33;
-	mov.b64 %rd206, %rd100;
-	mov.b64 %rd207, %rd102;
-	cvt.u32.u64 %r65, %rd174;
-	add.s32 %r66, %r33, %r65;
-	mov.b32 %r64, %r66;
-	mov.b64 %rd208, %rd25;
-	mov.b64 %rd209, %rd62;
-	mov.b64 %rd210, %rd64;
-	mov.b64 %rd211, %rd66;
-	mov.b64 %rd212, %rd68;
-	mov.b64 %rd213, %rd70;
-	mov.pred %p27, %p4;
-	mov.pred %p28, %p6;
-	mov.b32 %r67, %r33;
-	mov.b64 %rd214, %rd100;
-	mov.b64 %rd215, %rd102;
-	mov.pred %p29, %p25;
-	mov.b64 %rd216, %rd194;
-	mov.b64 %rd217, %rd195;
-	mov.b64 %rd218, %rd196;
-	mov.b64 %rd219, %rd197;
-	mov.b64 %rd220, %rd198;
-	mov.b64 %rd221, %rd199;
-	mov.b64 %rd222, %rd200;
-	mov.b64 %rd223, %rd201;
-	mov.b64 %rd224, %rd202;
-	mov.pred %p30, %p26;
-	mov.b64 %rd225, %rd203;
-	mov.b64 %rd226, %rd204;
-	mov.b64 %rd227, %rd205;
-	mov.b32 %r68, %r64;
-	mov.b64 %rd228, %rd206;
-	mov.b64 %rd229, %rd207;
-	mov.b64 %rd230, %rd129;
-	cvt.u64.u32 %rd231, %r4;
-	mov.b64 %rd232, %rd231;
-	cvt.u64.u32 %rd233, %r2;
-	mov.b64 %rd234, %rd233;
-	mov.b32 %r69, -1;
-	mov.b64 %rd235, 0;
-	mov.b64 %rd236, 0;
-	mov.b64 %rd237, 0;
-	mov.b64 %rd238, 0;
-	mov.b64 %rd239, 0;
-	mov.b64 %rd240, %rd228;
-$L32:
-	mov.b64 %rd241, 0;
-	mov.b64 %rd242, %rd240;
-$L35:
-	setp.gt.s64 %p31, %rd242, 0;
+	bra.uni $L3;
+$L27:
+	mov.b64 %rd196, 0;
+$L30:
+	setp.lt.s64 %p31, %rd196, %rd64;
 	not.pred %p32, %p31;
-	@!%p32 bra $L39;
-	bra.uni $L37;
-$L39:
-	setp.ge.s64 %p33, %rd235, %rd236;
-	@!%p33 bra $L41;
-	setp.ge.s64 %p34, %rd234, %rd230;
-	@!%p34 bra $L43;
-	bra.uni $L37;
-$L43:
-	mul.lo.s64 %rd243, %rd234, %rd183;
-	mad.lo.s64 %rd244, %rd243, 4, %rd181;
-	ld.global.s32 %r70, [%rd244+0];
-	mov.b32 %r71, %r70;
-	mov.b32 %r69, %r71;
-	add.s64 %rd245, %rd234, %rd232;
-	mov.b64 %rd234, %rd245;
-	mov.b64 %rd246, %rd208;
-	mov.b32 %r72, %r69;
-	cvt.s64.s32 %rd247, %r72;
-	mul.lo.s64 %rd248, %rd247, %rd32;
-	mad.lo.s64 %rd249, %rd248, 8, %rd28;
-	ld.global.nc.s64 %rd250, [%rd249+0];
-	mov.b64 %rd251, %rd250;
+	@!%p32 bra $L34;
+	bra.uni $L32;
+$L34:
+	mov.b64 %rd197, %rd49;
+	mov.b64 %rd198, %rd51;
+	mov.b64 %rd199, %rd53;
+	mov.b64 %rd200, %rd56;
+	mov.b64 %rd201, %rd58;
+	mov.b64 %rd202, %rd60;
+	mov.b64 %rd203, %rd197;
+	mov.b64 %rd204, %rd198;
+	mov.b64 %rd205, %rd199;
+	mov.b64 %rd206, %rd200;
+	mov.b64 %rd207, %rd201;
+	mov.b64 %rd208, %rd202;
+	rem.s64 %rd209, %rd196, 2;
+	setp.eq.s64 %p33, %rd209, 1;
+	@!%p33 bra $L36;
+	mov.b64 %rd210, %rd56;
+	mov.b64 %rd211, %rd58;
+	mov.b64 %rd212, %rd60;
+	mov.b64 %rd213, %rd49;
+	mov.b64 %rd214, %rd51;
+	mov.b64 %rd215, %rd53;
+	mov.b64 %rd203, %rd210;
+	mov.b64 %rd204, %rd211;
+	mov.b64 %rd205, %rd212;
+	mov.b64 %rd206, %rd213;
+	mov.b64 %rd207, %rd214;
+	mov.b64 %rd208, %rd215;
+$L36:
+	mov.pred %p34, %p4;
+	mov.b64 %rd216, %rd73;
+	mov.b64 %rd217, %rd75;
+	mov.b64 %rd218, %rd77;
+	mov.b64 %rd219, %rd80;
+	mov.b64 %rd220, %rd82;
+	mov.b64 %rd221, %rd84;
+	mov.b64 %rd222, %rd87;
+	mov.b64 %rd223, %rd89;
+	mov.b64 %rd224, %rd91;
+	mov.pred %p35, %p6;
+	mov.b64 %rd225, %rd94;
+	mov.b64 %rd226, %rd96;
+	mov.b64 %rd227, %rd98;
+	mov.b32 %r70, %r33;
+	mov.b64 %rd228, %rd100;
+	mov.b64 %rd229, %rd102;
+	cvt.u32.u64 %r71, %rd196;
+	add.s32 %r72, %r33, %r71;
+	mov.b32 %r70, %r72;
+	rem.s64 %rd230, %rd196, 3;
+	mov.b64 %rd232, 3;
+	mul.lo.s64 %rd231, %rd232, %rd230;
+	mov.b64 %rd233, %rd231;
+	@!%p11 bra $L38;
+	add.s64 %rd234, %rd196, 1;
+	rem.s64 %rd235, %rd234, 3;
+	mov.b64 %rd237, 3;
+	mul.lo.s64 %rd236, %rd237, %rd235;
+	mov.b64 %rd238, %rd236;
+	mul.lo.s64 %rd239, %rd238, %rd116;
+	mad.lo.s64 %rd240, %rd239, 8, %rd112;
+	mov.b64 %rd241, 0;
+	st.global.s64 [%rd240+0], %rd241;
+	add.s64 %rd242, %rd238, 1;
+	mul.lo.s64 %rd243, %rd242, %rd116;
+	mad.lo.s64 %rd244, %rd243, 8, %rd112;
+	mov.b64 %rd245, 0;
+	st.global.s64 [%rd244+0], %rd245;
+	add.s64 %rd246, %rd238, 2;
+	mul.lo.s64 %rd247, %rd246, %rd116;
+	mad.lo.s64 %rd248, %rd247, 8, %rd112;
+	mov.b64 %rd249, 0;
+	st.global.s64 [%rd248+0], %rd249;
+$L38:
+	mov.b64 %rd250, %rd194;
+	cvt.u64.u32 %rd251, %r4;
 	mov.b64 %rd252, %rd251;
-	mov.b64 %rd253, %rd208;
-	mov.b32 %r73, %r69;
-	cvt.s64.s32 %rd254, %r73;
-	add.s64 %rd255, %rd254, 1;
-	mul.lo.s64 %rd256, %rd255, %rd32;
-	mad.lo.s64 %rd257, %rd256, 8, %rd28;
-	ld.global.nc.s64 %rd258, [%rd257+0];
-	mov.b64 %rd259, %rd258;
-	mov.b64 %rd260, %rd259;
-	mov.b64 %rd261, %rd252;
-	mov.b64 %rd262, %rd260;
-	mov.b64 %rd235, %rd261;
-	mov.b64 %rd236, %rd262;
-	bra.uni $L36;
+	mov.b64 %rd253, 1;
+$L39:
+	setp.lt.s64 %p36, %rd253, %rd250;
+	setp.lt.s64 %p37, %rd253, 32;
+	and.pred %p38, %p36, %p37;
+	mov.b64 %rd255, 2;
+	mul.lo.s64 %rd254, %rd255, %rd253;
+	setp.le.s64 %p39, %rd254, %rd252;
+	and.pred %p40, %p38, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L43;
+	bra.uni $L41;
+$L43:
+	mul.lo.s64 %rd256, %rd253, 2;
+	mov.b64 %rd253, %rd256;
+$L40:
+	bra.uni $L39;
 $L41:
-	mul.lo.s64 %rd263, %rd235, %rd39;
-	mad.lo.s64 %rd264, %rd263, 4, %rd35;
-	ld.global.nc.s32 %r74, [%rd264+0];
-	mov.b32 %r75, %r74;
-	mov.b32 %r76, %r75;
-	mov.b32 %r77, %r69;
-	mov.b32 %r78, %r76;
-	mov.b64 %rd265, %rd235;
+	mov.b64 %rd257, %rd253;
+	mov.b64 %rd258, %rd25;
+	mov.b64 %rd259, %rd62;
+	mov.b64 %rd260, %rd64;
+	mov.b64 %rd261, %rd66;
+	mov.b64 %rd262, %rd68;
+	mov.b64 %rd263, %rd70;
+	mov.pred %p42, %p4;
+	mov.pred %p43, %p6;
+	mov.b32 %r73, %r33;
+	mov.b64 %rd264, %rd100;
+	mov.b64 %rd265, %rd102;
+	mov.pred %p44, %p34;
+	mov.b64 %rd266, %rd216;
+	mov.b64 %rd267, %rd217;
+	mov.b64 %rd268, %rd218;
+	mov.b64 %rd269, %rd219;
+	mov.b64 %rd270, %rd220;
+	mov.b64 %rd271, %rd221;
+	mov.b64 %rd272, %rd222;
+	mov.b64 %rd273, %rd223;
+	mov.b64 %rd274, %rd224;
+	mov.pred %p45, %p35;
+	mov.b64 %rd275, %rd225;
+	mov.b64 %rd276, %rd226;
+	mov.b64 %rd277, %rd227;
+	mov.b32 %r74, %r70;
+	mov.b64 %rd278, %rd228;
+	mov.b64 %rd279, %rd229;
+	mov.b64 %rd280, %rd137;
+	mov.b64 %rd281, %rd233;
+	mov.b64 %rd282, %rd257;
+	cvt.u64.u32 %rd283, %r4;
+	div.s64 %rd284, %rd283, %rd282;
+	setp.eq.s64 %p46, %rd282, -1;
+	neg.s64 %rd285, %rd283;
+	selp.b64 %rd286, %rd285, %rd284, %p46;
+	setp.eq.s64 %p47, %rd282, 0;
+	selp.b64 %rd287, 0, %rd286, %p47;
+	mov.b64 %rd288, %rd287;
+	mul.lo.s64 %rd289, %rd2, %rd288;
+	mov.b64 %rd290, %rd289;
+	mul.lo.s64 %rd291, %rd124, %rd288;
+	cvt.u64.u32 %rd292, %r2;
+	div.s64 %rd293, %rd292, %rd282;
+	setp.eq.s64 %p48, %rd282, -1;
+	neg.s64 %rd294, %rd292;
+	selp.b64 %rd295, %rd294, %rd293, %p48;
+	setp.eq.s64 %p49, %rd282, 0;
+	selp.b64 %rd296, 0, %rd295, %p49;
+	add.s64 %rd297, %rd291, %rd296;
+	mov.b64 %rd298, %rd297;
+	cvt.u64.u32 %rd299, %r2;
+	rem.s64 %rd300, %rd299, %rd282;
+	setp.eq.s64 %p50, %rd282, -1;
+	selp.b64 %rd301, 0, %rd300, %p50;
+	setp.eq.s64 %p51, %rd282, 0;
+	selp.b64 %rd302, %rd299, %rd301, %p51;
+	mov.b64 %rd303, %rd302;
+	mov.b32 %r75, -1;
+	mov.b64 %rd304, 0;
+	mov.b64 %rd305, 0;
+	mov.b64 %rd306, 0;
+	mov.b64 %rd307, 0;
+	mov.b64 %rd308, %rd278;
 $L44:
-	cvt.s64.s32 %rd266, %r77;
-	mul.lo.s64 %rd267, %rd266, %rd116;
-	mad.lo.s64 %rd268, %rd267, 4, %rd112;
-	ld.relaxed.gpu.global.s32 %r79, [%rd268+0];
-	mov.b32 %r80, %r79;
+	mov.b64 %rd309, 0;
+	mov.b64 %rd310, %rd308;
+$L47:
+	setp.gt.s64 %p52, %rd310, 0;
+	not.pred %p53, %p52;
+	@!%p53 bra $L51;
+	bra.uni $L49;
+$L51:
+	setp.ge.s64 %p54, %rd304, %rd305;
+	@!%p54 bra $L53;
+	setp.ge.s64 %p55, %rd298, %rd280;
+	@!%p55 bra $L55;
+	bra.uni $L49;
+$L55:
+	mul.lo.s64 %rd311, %rd298, %rd205;
+	mad.lo.s64 %rd312, %rd311, 4, %rd203;
+	ld.global.s32 %r76, [%rd312+0];
+	mov.b32 %r77, %r76;
+	mov.b32 %r75, %r77;
+	add.s64 %rd313, %rd298, %rd290;
+	mov.b64 %rd298, %rd313;
+	mov.b64 %rd314, %rd258;
+	mov.b32 %r78, %r75;
+	cvt.s64.s32 %rd315, %r78;
+	mul.lo.s64 %rd316, %rd315, %rd32;
+	mad.lo.s64 %rd317, %rd316, 8, %rd28;
+	ld.global.nc.s64 %rd318, [%rd317+0];
+	mov.b64 %rd319, %rd318;
+	mov.b64 %rd320, %rd319;
+	mov.b64 %rd321, %rd258;
+	mov.b32 %r79, %r75;
+	cvt.s64.s32 %rd322, %r79;
+	add.s64 %rd323, %rd322, 1;
+	mul.lo.s64 %rd324, %rd323, %rd32;
+	mad.lo.s64 %rd325, %rd324, 8, %rd28;
+	ld.global.nc.s64 %rd326, [%rd325+0];
+	mov.b64 %rd327, %rd326;
+	mov.b64 %rd328, %rd327;
+	add.s64 %rd329, %rd320, %rd303;
+	mov.b64 %rd330, %rd329;
+	mov.b64 %rd331, %rd328;
+	mov.b64 %rd304, %rd330;
+	mov.b64 %rd305, %rd331;
+	bra.uni $L48;
+$L53:
+	mul.lo.s64 %rd332, %rd304, %rd39;
+	mad.lo.s64 %rd333, %rd332, 4, %rd35;
+	ld.global.nc.s32 %r80, [%rd333+0];
 	mov.b32 %r81, %r80;
-	cvt.s64.s32 %rd269, %r78;
-	mul.lo.s64 %rd270, %rd269, %rd116;
-	mad.lo.s64 %rd271, %rd270, 4, %rd112;
-	ld.relaxed.gpu.global.s32 %r82, [%rd271+0];
-	mov.b32 %r83, %r82;
-	setp.ge.s32 %p35, %r83, %r81;
-	@!%p35 bra $L48;
-	mov.pred %p36, 0;
-	bra.uni $L46;
+	mov.b32 %r82, %r81;
+	mov.b32 %r83, %r75;
+	mov.b32 %r84, %r82;
+	mov.b64 %rd334, %rd304;
+$L56:
+	cvt.s64.s32 %rd335, %r83;
+	mul.lo.s64 %rd336, %rd335, %rd123;
+	mad.lo.s64 %rd337, %rd336, 4, %rd119;
+	ld.relaxed.gpu.global.s32 %r85, [%rd337+0];
+	mov.b32 %r86, %r85;
+	mov.b32 %r87, %r86;
+	cvt.s64.s32 %rd338, %r84;
+	mul.lo.s64 %rd339, %rd338, %rd123;
+	mad.lo.s64 %rd340, %rd339, 4, %rd119;
+	ld.relaxed.gpu.global.s32 %r88, [%rd340+0];
+	mov.b32 %r89, %r88;
+	setp.ge.s32 %p56, %r89, %r87;
+	@!%p56 bra $L60;
+	mov.pred %p57, 0;
+	bra.uni $L58;
+$L60:
+	cvt.s64.s32 %rd341, %r84;
+	mul.lo.s64 %rd342, %rd341, %rd123;
+	mad.lo.s64 %rd343, %rd342, 4, %rd119;
+	atom.global.max.s32 %r90, [%rd343], %r87;
+	mov.b32 %r91, %r90;
+	setp.lt.s32 %p58, %r91, %r87;
+	mov.pred %p57, %p58;
+	bra.uni $L58;
+$L57:
+	bra.uni $L56;
+$L58:
+	@!%p57 bra $L62;
+	mov.pred %p59, 0;
+	mov.b64 %rd344, %rd309;
+	mov.b32 %r92, %r82;
+$L63:
+	@!%p44 bra $L67;
+	shr.s32 %r93, %r92, 5;
+	cvt.s64.s32 %rd345, %r93;
+	mov.b64 %rd346, %rd345;
+	and.b32 %r94, %r92, 31;
+	cvt.s64.s32 %rd347, %r94;
+	min.u64 %rd348, %rd347, 32;
+	cvt.u32.u64 %r95, %rd348;
+	mov.b32 %r97, 0x1;
+	shl.b32 %r96, %r97, %r95;
+	setp.hs.u32 %p60, %r95, 32;
+	selp.b32 %r98, 0, %r96, %p60;
+	mov.b32 %r99, %r98;
+	mov.b64 %rd349, %rd346;
+	mov.b32 %r100, %r99;
+	mul.lo.s64 %rd350, %rd349, %rd274;
+	mad.lo.s64 %rd351, %rd350, 4, %rd272;
+	ld.relaxed.gpu.global.u32 %r101, [%rd351+0];
+	mov.b32 %r102, %r101;
+	and.b32 %r103, %r102, %r100;
+	setp.ne.u32 %p61, %r103, 0x0;
+	mov.pred %p62, %p61;
+	not.pred %p63, %p62;
+	@!%p63 bra $L69;
+	mul.lo.s64 %rd352, %rd349, %rd274;
+	mad.lo.s64 %rd353, %rd352, 4, %rd272;
+	atom.global.or.b32 %r104, [%rd353], %r100;
+	mov.b32 %r105, %r104;
+	and.b32 %r106, %r105, %r100;
+	setp.ne.u32 %p64, %r106, 0x0;
+	mov.pred %p62, %p64;
+$L69:
+	@!%p62 bra $L71;
+	mov.b64 %rd354, %rd344;
+	mov.b64 %rd355, %rd354;
+	mov.pred %p65, 0;
+	bra.uni $L65;
+$L71:
+	mov.b64 %rd356, %rd344;
+	mov.b64 %rd355, %rd356;
+	mov.pred %p65, 1;
+	bra.uni $L65;
+$L67:
+	@!%p45 bra $L73;
+	cvt.s64.s32 %rd357, %r92;
+	mul.lo.s64 %rd358, %rd357, %rd277;
+	mad.lo.s64 %rd359, %rd358, 4, %rd275;
+	ld.relaxed.gpu.global.s32 %r107, [%rd359+0];
+	mov.b32 %r108, %r107;
+	setp.eq.s32 %p66, %r108, %r74;
+	mov.pred %p67, %p66;
+	not.pred %p68, %p67;
+	@!%p68 bra $L75;
+	cvt.s64.s32 %rd360, %r92;
+	mul.lo.s64 %rd361, %rd360, %rd277;
+	mad.lo.s64 %rd362, %rd361, 4, %rd275;
+	atom.global.exch.b32 %r109, [%rd362], %r74;
+	mov.b32 %r110, %r109;
+	setp.eq.s32 %p69, %r110, %r74;
+	mov.pred %p67, %p69;
+$L75:
+	@!%p67 bra $L77;
+	mov.b64 %rd363, %rd344;
+	mov.b64 %rd355, %rd363;
+	mov.pred %p65, 0;
+	bra.uni $L65;
+$L77:
+$L73:
+	mul.lo.s64 %rd364, %rd344, %rd135;
+	mad.lo.s64 %rd365, %rd364, 4, %rd133;
+	st.shared.s32 [%rd365+0], %r92;
+	add.s64 %rd366, %rd344, 1;
+	mov.b64 %rd367, %rd366;
+	mov.b64 %rd355, %rd367;
+	mov.pred %p65, 1;
+	bra.uni $L65;
+$L64:
+	bra.uni $L63;
+$L65:
+	mov.b64 %rd368, %rd355;
+	mov.pred %p70, %p65;
+	mov.b64 %rd309, %rd368;
+	mov.pred %p59, %p70;
+	@!%p59 bra $L79;
+	mov.b64 %rd369, %rd258;
+	mov.b32 %r111, %r82;
+	cvt.s64.s32 %rd370, %r111;
+	add.s64 %rd371, %rd370, 1;
+	mul.lo.s64 %rd372, %rd371, %rd32;
+	mad.lo.s64 %rd373, %rd372, 8, %rd28;
+	ld.global.nc.s64 %rd374, [%rd373+0];
+	mov.b64 %rd375, %rd374;
+	cvt.s64.s32 %rd376, %r111;
+	mul.lo.s64 %rd377, %rd376, %rd32;
+	mad.lo.s64 %rd378, %rd377, 8, %rd28;
+	ld.global.nc.s64 %rd379, [%rd378+0];
+	mov.b64 %rd380, %rd379;
+	sub.s64 %rd381, %rd375, %rd380;
+	mov.b64 %rd382, %rd381;
+	mov.b64 %rd383, %rd382;
+	add.s64 %rd384, %rd306, %rd383;
+	mov.b64 %rd306, %rd384;
+	max.s64 %rd385, %rd307, %rd383;
+	mov.b64 %rd307, %rd385;
+$L79:
+$L62:
+	add.s64 %rd386, %rd304, %rd282;
+	mov.b64 %rd304, %rd386;
+	sub.s64 %rd387, %rd310, 1;
+	mov.b64 %rd310, %rd387;
 $L48:
-	cvt.s64.s32 %rd272, %r78;
-	mul.lo.s64 %rd273, %rd272, %rd116;
-	mad.lo.s64 %rd274, %rd273, 4, %rd112;
-	atom.global.max.s32 %r84, [%rd274], %r81;
-	mov.b32 %r85, %r84;
-	setp.lt.s32 %p37, %r85, %r81;
-	mov.pred %p36, %p37;
+	bra.uni $L47;
+$L49:
+	// block scan
+	mov.b64 %rd388, %rd309;
+	mov.b32 %r112, %r3;
+$L80:
+	setp.hs.u32 %p71, %r112, 32;
+	@%p71 bra $L81;
+	mov.b64 {%r113, %r114}, %rd388;
+	shfl.sync.up.b32 %r115|%p72, %r113, %r112, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, %r112, 0, %r17;
+	mov.b64 %rd389, {%r115, %r116};
+	@!%p72 bra $L82;
+	add.s64 %rd390, %rd389, %rd388;
+	mov.b64 %rd388, %rd390;
+$L82:
+	shl.b32 %r112, %r112, 1;
+	bra.uni $L80;
+$L81:
+	mov.b64 {%r117, %r118}, %rd388;
+	shfl.sync.up.b32 %r119|%p73, %r117, %r3, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, %r3, 0, %r17;
+	mov.b64 %rd391, {%r119, %r120};
+	setp.lo.u32 %p74, %r3, 32;
+	and.pred %p75, %p73, %p74;
+	selp.b64 %rd392, %rd391, 0, %p75;
+	sub.u32 %r121, %r13, %r3;
+	setp.eq.u32 %p76, %r7, %r121;
+	@!%p76 bra $L83;
+	mul.wide.u32 %rd393, %r8, 16;
+	add.s64 %rd394, %rd1, %rd393;
+	st.shared.s64 [%rd394+0], %rd388;
+$L83:
+	bar.sync 0;
+	setp.eq.u32 %p77, %r8, 0;
+	@!%p77 bra $L84;
+	mov.b64 %rd395, 0;
+	setp.lo.u32 %p78, %r7, %r10;
+	@!%p78 bra $L85;
+	mul.wide.u32 %rd396, %r7, 16;
+	add.s64 %rd397, %rd1, %rd396;
+	ld.shared.s64 %rd398, [%rd397+0];
+	mov.b64 %rd395, %rd398;
+$L85:
+	mov.b64 {%r122, %r123}, %rd395;
+	shfl.sync.up.b32 %r124|%p79, %r122, 1, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
+	mov.b64 %rd399, {%r124, %r125};
+	@!%p79 bra $L86;
+	add.s64 %rd400, %rd399, %rd395;
+	mov.b64 %rd395, %rd400;
+$L86:
+	mov.b64 {%r126, %r127}, %rd395;
+	shfl.sync.up.b32 %r128|%p80, %r126, 2, 0, %r17;
+	shfl.sync.up.b32 %r129, %r127, 2, 0, %r17;
+	mov.b64 %rd401, {%r128, %r129};
+	@!%p80 bra $L87;
+	add.s64 %rd402, %rd401, %rd395;
+	mov.b64 %rd395, %rd402;
+$L87:
+	mov.b64 {%r130, %r131}, %rd395;
+	shfl.sync.up.b32 %r132|%p81, %r130, 4, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, 4, 0, %r17;
+	mov.b64 %rd403, {%r132, %r133};
+	@!%p81 bra $L88;
+	add.s64 %rd404, %rd403, %rd395;
+	mov.b64 %rd395, %rd404;
+$L88:
+	mov.b64 {%r134, %r135}, %rd395;
+	shfl.sync.up.b32 %r136|%p82, %r134, 8, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, 8, 0, %r17;
+	mov.b64 %rd405, {%r136, %r137};
+	@!%p82 bra $L89;
+	add.s64 %rd406, %rd405, %rd395;
+	mov.b64 %rd395, %rd406;
+$L89:
+	mov.b64 {%r138, %r139}, %rd395;
+	shfl.sync.up.b32 %r140|%p83, %r138, 16, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, 16, 0, %r17;
+	mov.b64 %rd407, {%r140, %r141};
+	@!%p83 bra $L90;
+	add.s64 %rd408, %rd407, %rd395;
+	mov.b64 %rd395, %rd408;
+$L90:
+	mov.b64 {%r142, %r143}, %rd395;
+	shfl.sync.up.b32 %r144|%p84, %r142, 1, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
+	mov.b64 %rd409, {%r144, %r145};
+	selp.b64 %rd410, %rd409, 0, %p84;
+	@!%p78 bra $L91;
+	mul.wide.u32 %rd411, %r7, 16;
+	add.s64 %rd412, %rd1, %rd411;
+	add.s64 %rd413, %rd412, 512;
+	st.shared.s64 [%rd413+0], %rd410;
+$L91:
+	sub.u32 %r146, %r10, 1;
+	setp.eq.u32 %p85, %r7, %r146;
+	@!%p85 bra $L92;
+	st.shared.s64 [%rd1+1024], %rd395;
+$L92:
+$L84:
+	bar.sync 0;
+	mul.wide.u32 %rd414, %r8, 16;
+	add.s64 %rd415, %rd1, %rd414;
+	add.s64 %rd416, %rd415, 512;
+	ld.shared.s64 %rd417, [%rd416+0];
+	add.s64 %rd418, %rd417, %rd392;
+	ld.shared.s64 %rd419, [%rd1+1024];
+	mov.b64 {%r147, %r148}, %rd418;
+	shfl.sync.idx.b32 %r149|%p86, %r147, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r150, %r148, 0, %r21, %r17;
+	mov.b64 %rd420, {%r149, %r150};
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, %rd420;
+	mov.b64 %rd423, %rd421;
+	mov.b64 %rd424, %rd422;
+	mov.b64 %rd425, %rd423;
+	mov.b64 %rd426, %rd424;
+	mov.b64 %rd427, %rd425;
+	mov.b64 %rd428, 0;
+	cvt.u64.u32 %rd429, %r2;
+	setp.eq.s64 %p87, %rd429, 0;
+	setp.gt.s64 %p88, %rd427, 0;
+	and.pred %p89, %p87, %p88;
+	@!%p89 bra $L94;
+	mul.lo.s64 %rd430, %rd281, %rd116;
+	mad.lo.s64 %rd431, %rd430, 8, %rd112;
+	atom.global.add.u64 %rd432, [%rd431], %rd427;
+	mov.b64 %rd433, %rd432;
+	mov.b64 %rd428, %rd433;
+$L94:
+	cvt.u64.u32 %rd434, %r2;
+	setp.eq.s64 %p90, %rd434, 0;
+	setp.eq.u32 %p91, %r1, 0;
+	and.pred %p92, %p90, %p91;
+	bar.sync 0;
+	@!%p92 bra $L95;
+	st.shared.s64 [%rd1+1024], %rd428;
+$L95:
+	bar.sync 0;
+	ld.shared.s64 %rd435, [%rd1+1024];
+	mov.b64 %rd436, %rd435;
+	add.s64 %rd437, %rd436, %rd426;
+	mov.b64 %rd438, %rd437;
+	mov.b64 %rd439, 0;
+$L96:
+	setp.lt.s64 %p93, %rd439, %rd309;
+	not.pred %p94, %p93;
+	@!%p94 bra $L100;
+	bra.uni $L98;
+$L100:
+	mul.lo.s64 %rd440, %rd439, %rd135;
+	mad.lo.s64 %rd441, %rd440, 4, %rd133;
+	ld.shared.s32 %r151, [%rd441+0];
+	mov.b32 %r152, %r151;
+	add.s64 %rd442, %rd438, %rd439;
+	mul.lo.s64 %rd443, %rd442, %rd208;
+	mad.lo.s64 %rd444, %rd443, 4, %rd206;
+	st.global.s32 [%rd444+0], %r152;
+$L97:
+	add.s64 %rd445, %rd439, 1;
+	mov.b64 %rd439, %rd445;
+	bra.uni $L96;
+$L98:
+	mov.b64 %rd446, 0;
+	setp.lt.s64 %p95, %rd304, %rd305;
+	setp.lt.s64 %p96, %rd298, %rd280;
+	or.pred %p97, %p95, %p96;
+	@!%p97 bra $L102;
+	mov.b64 %rd446, 1;
+$L102:
+	mov.b64 %rd447, %rd446;
+	// block reduction
+	sub.u32 %r153, %r13, 1;
+	mov.b32 %r154, %r3;
+$L103:
+	setp.hs.u32 %p98, %r154, 32;
+	@%p98 bra $L104;
+	mov.b64 {%r155, %r156}, %rd447;
+	shfl.sync.down.b32 %r157|%p99, %r155, %r154, %r153, %r17;
+	shfl.sync.down.b32 %r158, %r156, %r154, %r153, %r17;
+	mov.b64 %rd448, {%r157, %r158};
+	@!%p99 bra $L105;
+	max.s64 %rd449, %rd447, %rd448;
+	mov.b64 %rd447, %rd449;
+$L105:
+	shl.b32 %r154, %r154, 1;
+	bra.uni $L103;
+$L104:
+	setp.eq.u32 %p100, %r7, 0;
+	@!%p100 bra $L106;
+	mul.wide.u32 %rd450, %r8, 16;
+	add.s64 %rd451, %rd1, %rd450;
+	st.shared.s64 [%rd451+0], %rd447;
+$L106:
+	bar.sync 0;
+	setp.eq.u32 %p101, %r8, 0;
+	@!%p101 bra $L107;
+	setp.lo.u32 %p102, %r7, %r10;
+	@!%p102 bra $L108;
+	mul.wide.u32 %rd452, %r7, 16;
+	add.s64 %rd453, %rd1, %rd452;
+	ld.shared.s64 %rd454, [%rd453+0];
+	mov.b64 %rd447, %rd454;
+$L108:
+	sub.u32 %r159, %r10, 1;
+	mov.b64 {%r160, %r161}, %rd447;
+	shfl.sync.down.b32 %r162|%p103, %r160, 1, %r159, %r17;
+	shfl.sync.down.b32 %r163, %r161, 1, %r159, %r17;
+	mov.b64 %rd455, {%r162, %r163};
+	@!%p103 bra $L109;
+	max.s64 %rd456, %rd447, %rd455;
+	mov.b64 %rd447, %rd456;
+$L109:
+	mov.b64 {%r164, %r165}, %rd447;
+	shfl.sync.down.b32 %r166|%p104, %r164, 2, %r159, %r17;
+	shfl.sync.down.b32 %r167, %r165, 2, %r159, %r17;
+	mov.b64 %rd457, {%r166, %r167};
+	@!%p104 bra $L110;
+	max.s64 %rd458, %rd447, %rd457;
+	mov.b64 %rd447, %rd458;
+$L110:
+	mov.b64 {%r168, %r169}, %rd447;
+	shfl.sync.down.b32 %r170|%p105, %r168, 4, %r159, %r17;
+	shfl.sync.down.b32 %r171, %r169, 4, %r159, %r17;
+	mov.b64 %rd459, {%r170, %r171};
+	@!%p105 bra $L111;
+	max.s64 %rd460, %rd447, %rd459;
+	mov.b64 %rd447, %rd460;
+$L111:
+	mov.b64 {%r172, %r173}, %rd447;
+	shfl.sync.down.b32 %r174|%p106, %r172, 8, %r159, %r17;
+	shfl.sync.down.b32 %r175, %r173, 8, %r159, %r17;
+	mov.b64 %rd461, {%r174, %r175};
+	@!%p106 bra $L112;
+	max.s64 %rd462, %rd447, %rd461;
+	mov.b64 %rd447, %rd462;
+$L112:
+	mov.b64 {%r176, %r177}, %rd447;
+	shfl.sync.down.b32 %r178|%p107, %r176, 16, %r159, %r17;
+	shfl.sync.down.b32 %r179, %r177, 16, %r159, %r17;
+	mov.b64 %rd463, {%r178, %r179};
+	@!%p107 bra $L113;
+	max.s64 %rd464, %rd447, %rd463;
+	mov.b64 %rd447, %rd464;
+$L113:
+	@!%p100 bra $L114;
+	st.shared.s64 [%rd1+1024], %rd447;
+$L114:
+$L107:
+	bar.sync 0;
+	ld.shared.s64 %rd465, [%rd1+1024];
+	mov.b64 %rd447, %rd465;
+	mov.b64 %rd466, %rd447;
+	setp.eq.s64 %p108, %rd466, 0;
+	@!%p108 bra $L116;
 	bra.uni $L46;
+$L116:
 $L45:
 	bra.uni $L44;
 $L46:
-	@!%p36 bra $L50;
-	mov.pred %p38, 0;
-	mov.b64 %rd275, %rd241;
-	mov.b32 %r86, %r76;
-$L51:
-	@!%p29 bra $L55;
-	shr.s32 %r87, %r86, 5;
-	cvt.s64.s32 %rd276, %r87;
-	mov.b64 %rd277, %rd276;
-	and.b32 %r88, %r86, 31;
-	cvt.s64.s32 %rd278, %r88;
-	min.u64 %rd279, %rd278, 32;
-	cvt.u32.u64 %r89, %rd279;
-	mov.b32 %r91, 0x1;
-	shl.b32 %r90, %r91, %r89;
-	setp.hs.u32 %p39, %r89, 32;
-	selp.b32 %r92, 0, %r90, %p39;
-	mov.b32 %r93, %r92;
-	mov.b64 %rd280, %rd277;
-	mov.b32 %r94, %r93;
-	mul.lo.s64 %rd281, %rd280, %rd224;
-	mad.lo.s64 %rd282, %rd281, 4, %rd222;
-	ld.relaxed.gpu.global.u32 %r95, [%rd282+0];
-	mov.b32 %r96, %r95;
-	and.b32 %r97, %r96, %r94;
-	setp.ne.u32 %p40, %r97, 0x0;
-	mov.pred %p41, %p40;
-	not.pred %p42, %p41;
-	@!%p42 bra $L57;
-	mul.lo.s64 %rd283, %rd280, %rd224;
-	mad.lo.s64 %rd284, %rd283, 4, %rd222;
-	atom.global.or.b32 %r98, [%rd284], %r94;
-	mov.b32 %r99, %r98;
-	and.b32 %r100, %r99, %r94;
-	setp.ne.u32 %p43, %r100, 0x0;
-	mov.pred %p41, %p43;
-$L57:
-	@!%p41 bra $L59;
-	mov.b64 %rd285, %rd275;
-	mov.b64 %rd286, %rd285;
-	mov.pred %p44, 0;
-	bra.uni $L53;
-$L59:
-	mov.b64 %rd287, %rd275;
-	mov.b64 %rd286, %rd287;
-	mov.pred %p44, 1;
-	bra.uni $L53;
-$L55:
-	@!%p30 bra $L61;
-	cvt.s64.s32 %rd288, %r86;
-	mul.lo.s64 %rd289, %rd288, %rd227;
-	mad.lo.s64 %rd290, %rd289, 4, %rd225;
-	ld.relaxed.gpu.global.s32 %r101, [%rd290+0];
-	mov.b32 %r102, %r101;
-	setp.eq.s32 %p45, %r102, %r68;
-	mov.pred %p46, %p45;
-	not.pred %p47, %p46;
-	@!%p47 bra $L63;
-	cvt.s64.s32 %rd291, %r86;
-	mul.lo.s64 %rd292, %rd291, %rd227;
-	mad.lo.s64 %rd293, %rd292, 4, %rd225;
-	atom.global.exch.b32 %r103, [%rd293], %r68;
-	mov.b32 %r104, %r103;
-	setp.eq.s32 %p48, %r104, %r68;
-	mov.pred %p46, %p48;
-$L63:
-	@!%p46 bra $L65;
-	mov.b64 %rd294, %rd275;
-	mov.b64 %rd286, %rd294;
-	mov.pred %p44, 0;
-	bra.uni $L53;
-$L65:
-$L61:
-	mul.lo.s64 %rd295, %rd275, %rd128;
-	mad.lo.s64 %rd296, %rd295, 4, %rd126;
-	st.shared.s32 [%rd296+0], %r86;
-	add.s64 %rd297, %rd275, 1;
-	mov.b64 %rd298, %rd297;
-	mov.b64 %rd286, %rd298;
-	mov.pred %p44, 1;
-	bra.uni $L53;
-$L52:
-	bra.uni $L51;
-$L53:
-	mov.b64 %rd299, %rd286;
-	mov.pred %p49, %p44;
-	mov.b64 %rd241, %rd299;
-	mov.pred %p38, %p49;
-	@!%p38 bra $L67;
-	mov.b64 %rd300, %rd208;
-	mov.b32 %r105, %r76;
-	cvt.s64.s32 %rd301, %r105;
-	add.s64 %rd302, %rd301, 1;
-	mul.lo.s64 %rd303, %rd302, %rd32;
-	mad.lo.s64 %rd304, %rd303, 8, %rd28;
-	ld.global.nc.s64 %rd305, [%rd304+0];
-	mov.b64 %rd306, %rd305;
-	cvt.s64.s32 %rd307, %r105;
-	mul.lo.s64 %rd308, %rd307, %rd32;
-	mad.lo.s64 %rd309, %rd308, 8, %rd28;
-	ld.global.nc.s64 %rd310, [%rd309+0];
-	mov.b64 %rd311, %rd310;
-	sub.s64 %rd312, %rd306, %rd311;
-	mov.b64 %rd313, %rd312;
-	mov.b64 %rd314, %rd313;
-	add.s64 %rd315, %rd238, %rd314;
-	mov.b64 %rd238, %rd315;
-	max.s64 %rd316, %rd239, %rd314;
-	mov.b64 %rd239, %rd316;
-$L67:
-$L50:
-	add.s64 %rd317, %rd235, 1;
-	mov.b64 %rd235, %rd317;
-	sub.s64 %rd318, %rd242, 1;
-	mov.b64 %rd242, %rd318;
-$L36:
-	bra.uni $L35;
-$L37:
-	// block scan
-	mov.b64 %rd319, %rd241;
-	mov.b32 %r106, %r3;
-$L68:
-	setp.hs.u32 %p50, %r106, 32;
-	@%p50 bra $L69;
-	mov.b64 {%r107, %r108}, %rd319;
-	shfl.sync.up.b32 %r109|%p51, %r107, %r106, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, %r106, 0, %r17;
-	mov.b64 %rd320, {%r109, %r110};
-	@!%p51 bra $L70;
-	add.s64 %rd321, %rd320, %rd319;
-	mov.b64 %rd319, %rd321;
-$L70:
-	shl.b32 %r106, %r106, 1;
-	bra.uni $L68;
-$L69:
-	mov.b64 {%r111, %r112}, %rd319;
-	shfl.sync.up.b32 %r113|%p52, %r111, %r3, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, %r3, 0, %r17;
-	mov.b64 %rd322, {%r113, %r114};
-	setp.lo.u32 %p53, %r3, 32;
-	and.pred %p54, %p52, %p53;
-	selp.b64 %rd323, %rd322, 0, %p54;
-	sub.u32 %r115, %r13, %r3;
-	setp.eq.u32 %p55, %r7, %r115;
-	@!%p55 bra $L71;
-	mul.wide.u32 %rd324, %r8, 16;
-	add.s64 %rd325, %rd1, %rd324;
-	st.shared.s64 [%rd325+0], %rd319;
-$L71:
-	bar.sync 0;
-	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L72;
-	mov.b64 %rd326, 0;
-	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L73;
-	mul.wide.u32 %rd327, %r7, 16;
-	add.s64 %rd328, %rd1, %rd327;
-	ld.shared.s64 %rd329, [%rd328+0];
-	mov.b64 %rd326, %rd329;
-$L73:
-	mov.b64 {%r116, %r117}, %rd326;
-	shfl.sync.up.b32 %r118|%p58, %r116, 1, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
-	mov.b64 %rd330, {%r118, %r119};
-	@!%p58 bra $L74;
-	add.s64 %rd331, %rd330, %rd326;
-	mov.b64 %rd326, %rd331;
-$L74:
-	mov.b64 {%r120, %r121}, %rd326;
-	shfl.sync.up.b32 %r122|%p59, %r120, 2, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 2, 0, %r17;
-	mov.b64 %rd332, {%r122, %r123};
-	@!%p59 bra $L75;
-	add.s64 %rd333, %rd332, %rd326;
-	mov.b64 %rd326, %rd333;
-$L75:
-	mov.b64 {%r124, %r125}, %rd326;
-	shfl.sync.up.b32 %r126|%p60, %r124, 4, 0, %r17;
-	shfl.sync.up.b32 %r127, %r125, 4, 0, %r17;
-	mov.b64 %rd334, {%r126, %r127};
-	@!%p60 bra $L76;
-	add.s64 %rd335, %rd334, %rd326;
-	mov.b64 %rd326, %rd335;
-$L76:
-	mov.b64 {%r128, %r129}, %rd326;
-	shfl.sync.up.b32 %r130|%p61, %r128, 8, 0, %r17;
-	shfl.sync.up.b32 %r131, %r129, 8, 0, %r17;
-	mov.b64 %rd336, {%r130, %r131};
-	@!%p61 bra $L77;
-	add.s64 %rd337, %rd336, %rd326;
-	mov.b64 %rd326, %rd337;
-$L77:
-	mov.b64 {%r132, %r133}, %rd326;
-	shfl.sync.up.b32 %r134|%p62, %r132, 16, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, 16, 0, %r17;
-	mov.b64 %rd338, {%r134, %r135};
-	@!%p62 bra $L78;
-	add.s64 %rd339, %rd338, %rd326;
-	mov.b64 %rd326, %rd339;
-$L78:
-	mov.b64 {%r136, %r137}, %rd326;
-	shfl.sync.up.b32 %r138|%p63, %r136, 1, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
-	mov.b64 %rd340, {%r138, %r139};
-	selp.b64 %rd341, %rd340, 0, %p63;
-	@!%p57 bra $L79;
-	mul.wide.u32 %rd342, %r7, 16;
-	add.s64 %rd343, %rd1, %rd342;
-	add.s64 %rd344, %rd343, 512;
-	st.shared.s64 [%rd344+0], %rd341;
-$L79:
-	sub.u32 %r140, %r10, 1;
-	setp.eq.u32 %p64, %r7, %r140;
-	@!%p64 bra $L80;
-	st.shared.s64 [%rd1+1024], %rd326;
-$L80:
-$L72:
-	bar.sync 0;
-	mul.wide.u32 %rd345, %r8, 16;
-	add.s64 %rd346, %rd1, %rd345;
-	add.s64 %rd347, %rd346, 512;
-	ld.shared.s64 %rd348, [%rd347+0];
-	add.s64 %rd349, %rd348, %rd323;
-	ld.shared.s64 %rd350, [%rd1+1024];
-	mov.b64 {%r141, %r142}, %rd349;
-	shfl.sync.idx.b32 %r143|%p65, %r141, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r144, %r142, 0, %r21, %r17;
-	mov.b64 %rd351, {%r143, %r144};
-	mov.b64 %rd352, %rd350;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
-	mov.b64 %rd356, %rd354;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	add.s64 %rd359, %rd237, %rd357;
-	mov.b64 %rd360, %rd359;
-	mov.b64 %rd361, 0;
-$L81:
-	setp.lt.s64 %p66, %rd361, %rd241;
-	not.pred %p67, %p66;
-	@!%p67 bra $L85;
-	bra.uni $L83;
-$L85:
-	mul.lo.s64 %rd362, %rd361, %rd128;
-	mad.lo.s64 %rd363, %rd362, 4, %rd126;
-	ld.shared.s32 %r145, [%rd363+0];
-	mov.b32 %r146, %r145;
-	add.s64 %rd364, %rd360, %rd361;
-	mul.lo.s64 %rd365, %rd364, %rd186;
-	mad.lo.s64 %rd366, %rd365, 4, %rd184;
-	st.global.s32 [%rd366+0], %r146;
-$L82:
-	add.s64 %rd367, %rd361, 1;
-	mov.b64 %rd361, %rd367;
-	bra.uni $L81;
-$L83:
-	add.s64 %rd368, %rd237, %rd358;
-	mov.b64 %rd237, %rd368;
-	mov.b64 %rd369, 0;
-	setp.lt.s64 %p68, %rd235, %rd236;
-	setp.lt.s64 %p69, %rd234, %rd230;
-	or.pred %p70, %p68, %p69;
-	@!%p70 bra $L87;
-	mov.b64 %rd369, 1;
-$L87:
-	mov.b64 %rd370, %rd369;
+	mov.b64 %rd467, %rd306;
 	// block reduction
-	sub.u32 %r147, %r13, 1;
-	mov.b32 %r148, %r3;
-$L88:
-	setp.hs.u32 %p71, %r148, 32;
-	@%p71 bra $L89;
-	mov.b64 {%r149, %r150}, %rd370;
-	shfl.sync.down.b32 %r151|%p72, %r149, %r148, %r147, %r17;
-	shfl.sync.down.b32 %r152, %r150, %r148, %r147, %r17;
-	mov.b64 %rd371, {%r151, %r152};
-	@!%p72 bra $L90;
-	max.s64 %rd372, %rd370, %rd371;
-	mov.b64 %rd370, %rd372;
-$L90:
-	shl.b32 %r148, %r148, 1;
-	bra.uni $L88;
-$L89:
-	setp.eq.u32 %p73, %r7, 0;
-	@!%p73 bra $L91;
-	mul.wide.u32 %rd373, %r8, 16;
-	add.s64 %rd374, %rd1, %rd373;
-	st.shared.s64 [%rd374+0], %rd370;
-$L91:
-	bar.sync 0;
-	setp.eq.u32 %p74, %r8, 0;
-	@!%p74 bra $L92;
-	setp.lo.u32 %p75, %r7, %r10;
-	@!%p75 bra $L93;
-	mul.wide.u32 %rd375, %r7, 16;
-	add.s64 %rd376, %rd1, %rd375;
-	ld.shared.s64 %rd377, [%rd376+0];
-	mov.b64 %rd370, %rd377;
-$L93:
-	sub.u32 %r153, %r10, 1;
-	mov.b64 {%r154, %r155}, %rd370;
-	shfl.sync.down.b32 %r156|%p76, %r154, 1, %r153, %r17;
-	shfl.sync.down.b32 %r157, %r155, 1, %r153, %r17;
-	mov.b64 %rd378, {%r156, %r157};
-	@!%p76 bra $L94;
-	max.s64 %rd379, %rd370, %rd378;
-	mov.b64 %rd370, %rd379;
-$L94:
-	mov.b64 {%r158, %r159}, %rd370;
-	shfl.sync.down.b32 %r160|%p77, %r158, 2, %r153, %r17;
-	shfl.sync.down.b32 %r161, %r159, 2, %r153, %r17;
-	mov.b64 %rd380, {%r160, %r161};
-	@!%p77 bra $L95;
-	max.s64 %rd381, %rd370, %rd380;
-	mov.b64 %rd370, %rd381;
-$L95:
-	mov.b64 {%r162, %r163}, %rd370;
-	shfl.sync.down.b32 %r164|%p78, %r162, 4, %r153, %r17;
-	shfl.sync.down.b32 %r165, %r163, 4, %r153, %r17;
-	mov.b64 %rd382, {%r164, %r165};
-	@!%p78 bra $L96;
-	max.s64 %rd383, %rd370, %rd382;
-	mov.b64 %rd370, %rd383;
-$L96:
-	mov.b64 {%r166, %r167}, %rd370;
-	shfl.sync.down.b32 %r168|%p79, %r166, 8, %r153, %r17;
-	shfl.sync.down.b32 %r169, %r167, 8, %r153, %r17;
-	mov.b64 %rd384, {%r168, %r169};
-	@!%p79 bra $L97;
-	max.s64 %rd385, %rd370, %rd384;
-	mov.b64 %rd370, %rd385;
-$L97:
-	mov.b64 {%r170, %r171}, %rd370;
-	shfl.sync.down.b32 %r172|%p80, %r170, 16, %r153, %r17;
-	shfl.sync.down.b32 %r173, %r171, 16, %r153, %r17;
-	mov.b64 %rd386, {%r172, %r173};
-	@!%p80 bra $L98;
-	max.s64 %rd387, %rd370, %rd386;
-	mov.b64 %rd370, %rd387;
-$L98:
-	@!%p73 bra $L99;
-	st.shared.s64 [%rd1+1024], %rd370;
-$L99:
-$L92:
-	bar.sync 0;
-	ld.shared.s64 %rd388, [%rd1+1024];
-	mov.b64 %rd370, %rd388;
-	mov.b64 %rd389, %rd370;
-	setp.eq.s64 %p81, %rd389, 0;
-	@!%p81 bra $L101;
-	bra.uni $L34;
-$L101:
-$L33:
-	bra.uni $L32;
-$L34:
-	mov.b64 %rd390, %rd238;
-	// block reduction
-	sub.u32 %r174, %r13, 1;
-	mov.b32 %r175, %r3;
-$L102:
-	setp.hs.u32 %p82, %r175, 32;
-	@%p82 bra $L103;
-	mov.b64 {%r176, %r177}, %rd390;
-	shfl.sync.down.b32 %r178|%p83, %r176, %r175, %r174, %r17;
-	shfl.sync.down.b32 %r179, %r177, %r175, %r174, %r17;
-	mov.b64 %rd391, {%r178, %r179};
-	@!%p83 bra $L104;
-	add.s64 %rd392, %rd390, %rd391;
-	mov.b64 %rd390, %rd392;
-$L104:
-	shl.b32 %r175, %r175, 1;
-	bra.uni $L102;
-$L103:
-	setp.eq.u32 %p84, %r7, 0;
-	@!%p84 bra $L105;
-	mul.wide.u32 %rd393, %r8, 16;
-	add.s64 %rd394, %rd1, %rd393;
-	st.shared.s64 [%rd394+0], %rd390;
-$L105:
-	bar.sync 0;
-	setp.eq.u32 %p85, %r8, 0;
-	@!%p85 bra $L106;
-	setp.lo.u32 %p86, %r7, %r10;
-	@!%p86 bra $L107;
-	mul.wide.u32 %rd395, %r7, 16;
-	add.s64 %rd396, %rd1, %rd395;
-	ld.shared.s64 %rd397, [%rd396+0];
-	mov.b64 %rd390, %rd397;
-$L107:
-	sub.u32 %r180, %r10, 1;
-	mov.b64 {%r181, %r182}, %rd390;
-	shfl.sync.down.b32 %r183|%p87, %r181, 1, %r180, %r17;
-	shfl.sync.down.b32 %r184, %r182, 1, %r180, %r17;
-	mov.b64 %rd398, {%r183, %r184};
-	@!%p87 bra $L108;
-	add.s64 %rd399, %rd390, %rd398;
-	mov.b64 %rd390, %rd399;
-$L108:
-	mov.b64 {%r185, %r186}, %rd390;
-	shfl.sync.down.b32 %r187|%p88, %r185, 2, %r180, %r17;
-	shfl.sync.down.b32 %r188, %r186, 2, %r180, %r17;
-	mov.b64 %rd400, {%r187, %r188};
-	@!%p88 bra $L109;
-	add.s64 %rd401, %rd390, %rd400;
-	mov.b64 %rd390, %rd401;
-$L109:
-	mov.b64 {%r189, %r190}, %rd390;
-	shfl.sync.down.b32 %r191|%p89, %r189, 4, %r180, %r17;
-	shfl.sync.down.b32 %r192, %r190, 4, %r180, %r17;
-	mov.b64 %rd402, {%r191, %r192};
-	@!%p89 bra $L110;
-	add.s64 %rd403, %rd390, %rd402;
-	mov.b64 %rd390, %rd403;
-$L110:
-	mov.b64 {%r193, %r194}, %rd390;
-	shfl.sync.down.b32 %r195|%p90, %r193, 8, %r180, %r17;
-	shfl.sync.down.b32 %r196, %r194, 8, %r180, %r17;
-	mov.b64 %rd404, {%r195, %r196};
-	@!%p90 bra $L111;
-	add.s64 %rd405, %rd390, %rd404;
-	mov.b64 %rd390, %rd405;
-$L111:
-	mov.b64 {%r197, %r198}, %rd390;
-	shfl.sync.down.b32 %r199|%p91, %r197, 16, %r180, %r17;
-	shfl.sync.down.b32 %r200, %r198, 16, %r180, %r17;
-	mov.b64 %rd406, {%r199, %r200};
-	@!%p91 bra $L112;
-	add.s64 %rd407, %rd390, %rd406;
-	mov.b64 %rd390, %rd407;
-$L112:
-	@!%p84 bra $L113;
-	st.shared.s64 [%rd1+1024], %rd390;
-$L113:
-$L106:
-	bar.sync 0;
-	ld.shared.s64 %rd408, [%rd1+1024];
-	mov.b64 %rd390, %rd408;
-	mov.b64 %rd409, %rd390;
-	mov.b64 %rd410, %rd239;
-	// block reduction
-	sub.u32 %r201, %r13, 1;
-	mov.b32 %r202, %r3;
-$L114:
-	setp.hs.u32 %p92, %r202, 32;
-	@%p92 bra $L115;
-	mov.b64 {%r203, %r204}, %rd410;
-	shfl.sync.down.b32 %r205|%p93, %r203, %r202, %r201, %r17;
-	shfl.sync.down.b32 %r206, %r204, %r202, %r201, %r17;
-	mov.b64 %rd411, {%r205, %r206};
-	@!%p93 bra $L116;
-	max.s64 %rd412, %rd410, %rd411;
-	mov.b64 %rd410, %rd412;
-$L116:
-	shl.b32 %r202, %r202, 1;
-	bra.uni $L114;
-$L115:
-	setp.eq.u32 %p94, %r7, 0;
-	@!%p94 bra $L117;
-	mul.wide.u32 %rd413, %r8, 16;
-	add.s64 %rd414, %rd1, %rd413;
-	st.shared.s64 [%rd414+0], %rd410;
+	sub.u32 %r180, %r13, 1;
+	mov.b32 %r181, %r3;
 $L117:
-	bar.sync 0;
-	setp.eq.u32 %p95, %r8, 0;
-	@!%p95 bra $L118;
-	setp.lo.u32 %p96, %r7, %r10;
-	@!%p96 bra $L119;
-	mul.wide.u32 %rd415, %r7, 16;
-	add.s64 %rd416, %rd1, %rd415;
-	ld.shared.s64 %rd417, [%rd416+0];
-	mov.b64 %rd410, %rd417;
+	setp.hs.u32 %p109, %r181, 32;
+	@%p109 bra $L118;
+	mov.b64 {%r182, %r183}, %rd467;
+	shfl.sync.down.b32 %r184|%p110, %r182, %r181, %r180, %r17;
+	shfl.sync.down.b32 %r185, %r183, %r181, %r180, %r17;
+	mov.b64 %rd468, {%r184, %r185};
+	@!%p110 bra $L119;
+	add.s64 %rd469, %rd467, %rd468;
+	mov.b64 %rd467, %rd469;
 $L119:
-	sub.u32 %r207, %r10, 1;
-	mov.b64 {%r208, %r209}, %rd410;
-	shfl.sync.down.b32 %r210|%p97, %r208, 1, %r207, %r17;
-	shfl.sync.down.b32 %r211, %r209, 1, %r207, %r17;
-	mov.b64 %rd418, {%r210, %r211};
-	@!%p97 bra $L120;
-	max.s64 %rd419, %rd410, %rd418;
-	mov.b64 %rd410, %rd419;
-$L120:
-	mov.b64 {%r212, %r213}, %rd410;
-	shfl.sync.down.b32 %r214|%p98, %r212, 2, %r207, %r17;
-	shfl.sync.down.b32 %r215, %r213, 2, %r207, %r17;
-	mov.b64 %rd420, {%r214, %r215};
-	@!%p98 bra $L121;
-	max.s64 %rd421, %rd410, %rd420;
-	mov.b64 %rd410, %rd421;
-$L121:
-	mov.b64 {%r216, %r217}, %rd410;
-	shfl.sync.down.b32 %r218|%p99, %r216, 4, %r207, %r17;
-	shfl.sync.down.b32 %r219, %r217, 4, %r207, %r17;
-	mov.b64 %rd422, {%r218, %r219};
-	@!%p99 bra $L122;
-	max.s64 %rd423, %rd410, %rd422;
-	mov.b64 %rd410, %rd423;
-$L122:
-	mov.b64 {%r220, %r221}, %rd410;
-	shfl.sync.down.b32 %r222|%p100, %r220, 8, %r207, %r17;
-	shfl.sync.down.b32 %r223, %r221, 8, %r207, %r17;
-	mov.b64 %rd424, {%r222, %r223};
-	@!%p100 bra $L123;
-	max.s64 %rd425, %rd410, %rd424;
-	mov.b64 %rd410, %rd425;
-$L123:
-	mov.b64 {%r224, %r225}, %rd410;
-	shfl.sync.down.b32 %r226|%p101, %r224, 16, %r207, %r17;
-	shfl.sync.down.b32 %r227, %r225, 16, %r207, %r17;
-	mov.b64 %rd426, {%r226, %r227};
-	@!%p101 bra $L124;
-	max.s64 %rd427, %rd410, %rd426;
-	mov.b64 %rd410, %rd427;
-$L124:
-	@!%p94 bra $L125;
-	st.shared.s64 [%rd1+1024], %rd410;
-$L125:
+	shl.b32 %r181, %r181, 1;
+	bra.uni $L117;
 $L118:
+	setp.eq.u32 %p111, %r7, 0;
+	@!%p111 bra $L120;
+	mul.wide.u32 %rd470, %r8, 16;
+	add.s64 %rd471, %rd1, %rd470;
+	st.shared.s64 [%rd471+0], %rd467;
+$L120:
 	bar.sync 0;
-	ld.shared.s64 %rd428, [%rd1+1024];
-	mov.b64 %rd410, %rd428;
-	mov.b64 %rd429, %rd410;
-	mov.b64 %rd430, %rd237;
-	mov.b64 %rd431, %rd409;
-	mov.b64 %rd432, %rd429;
-	mov.b64 %rd433, %rd430;
-	mov.b64 %rd434, %rd431;
-	mov.b64 %rd435, %rd432;
-	mov.b64 %rd436, %rd433;
-	mov.b64 %rd437, %rd434;
-	mov.b64 %rd438, %rd435;
-	mov.b64 %rd439, %rd436;
-	mov.b64 %rd440, %rd437;
-	mov.b64 %rd441, %rd438;
-	cvt.u64.u32 %rd442, %r2;
-	setp.eq.s64 %p102, %rd442, 0;
-	@!%p102 bra $L127;
-	mov.b64 %rd444, 3;
-	mul.lo.s64 %rd443, %rd444, %rd174;
-	mov.b64 %rd446, 1;
-	add.s64 %rd445, %rd446, %rd443;
-	mul.lo.s64 %rd447, %rd445, %rd109;
-	mad.lo.s64 %rd448, %rd447, 8, %rd105;
-	st.global.s64 [%rd448+0], %rd439;
-	mov.b64 %rd450, 3;
-	mul.lo.s64 %rd449, %rd450, %rd174;
-	mov.b64 %rd452, 2;
-	add.s64 %rd451, %rd452, %rd449;
-	mul.lo.s64 %rd453, %rd451, %rd109;
-	mad.lo.s64 %rd454, %rd453, 8, %rd105;
-	st.global.s64 [%rd454+0], %rd440;
-	mov.b64 %rd456, 3;
-	mul.lo.s64 %rd455, %rd456, %rd174;
-	mov.b64 %rd458, 3;
-	add.s64 %rd457, %rd458, %rd455;
-	mul.lo.s64 %rd459, %rd457, %rd109;
-	mad.lo.s64 %rd460, %rd459, 8, %rd105;
-	st.global.s64 [%rd460+0], %rd441;
-	add.s64 %rd461, %rd174, 1;
-	st.global.s64 [%rd105+0], %rd461;
+	setp.eq.u32 %p112, %r8, 0;
+	@!%p112 bra $L121;
+	setp.lo.u32 %p113, %r7, %r10;
+	@!%p113 bra $L122;
+	mul.wide.u32 %rd472, %r7, 16;
+	add.s64 %rd473, %rd1, %rd472;
+	ld.shared.s64 %rd474, [%rd473+0];
+	mov.b64 %rd467, %rd474;
+$L122:
+	sub.u32 %r186, %r10, 1;
+	mov.b64 {%r187, %r188}, %rd467;
+	shfl.sync.down.b32 %r189|%p114, %r187, 1, %r186, %r17;
+	shfl.sync.down.b32 %r190, %r188, 1, %r186, %r17;
+	mov.b64 %rd475, {%r189, %r190};
+	@!%p114 bra $L123;
+	add.s64 %rd476, %rd467, %rd475;
+	mov.b64 %rd467, %rd476;
+$L123:
+	mov.b64 {%r191, %r192}, %rd467;
+	shfl.sync.down.b32 %r193|%p115, %r191, 2, %r186, %r17;
+	shfl.sync.down.b32 %r194, %r192, 2, %r186, %r17;
+	mov.b64 %rd477, {%r193, %r194};
+	@!%p115 bra $L124;
+	add.s64 %rd478, %rd467, %rd477;
+	mov.b64 %rd467, %rd478;
+$L124:
+	mov.b64 {%r195, %r196}, %rd467;
+	shfl.sync.down.b32 %r197|%p116, %r195, 4, %r186, %r17;
+	shfl.sync.down.b32 %r198, %r196, 4, %r186, %r17;
+	mov.b64 %rd479, {%r197, %r198};
+	@!%p116 bra $L125;
+	add.s64 %rd480, %rd467, %rd479;
+	mov.b64 %rd467, %rd480;
+$L125:
+	mov.b64 {%r199, %r200}, %rd467;
+	shfl.sync.down.b32 %r201|%p117, %r199, 8, %r186, %r17;
+	shfl.sync.down.b32 %r202, %r200, 8, %r186, %r17;
+	mov.b64 %rd481, {%r201, %r202};
+	@!%p117 bra $L126;
+	add.s64 %rd482, %rd467, %rd481;
+	mov.b64 %rd467, %rd482;
+$L126:
+	mov.b64 {%r203, %r204}, %rd467;
+	shfl.sync.down.b32 %r205|%p118, %r203, 16, %r186, %r17;
+	shfl.sync.down.b32 %r206, %r204, 16, %r186, %r17;
+	mov.b64 %rd483, {%r205, %r206};
+	@!%p118 bra $L127;
+	add.s64 %rd484, %rd467, %rd483;
+	mov.b64 %rd467, %rd484;
 $L127:
-	setp.eq.s64 %p103, %rd439, 0;
-	setp.gt.s64 %p104, %rd439, %rd66;
-	or.pred %p105, %p103, %p104;
-	setp.gt.s64 %p106, %rd440, %rd68;
-	or.pred %p107, %p105, %p106;
-	setp.gt.s64 %p108, %rd441, %rd70;
-	or.pred %p109, %p107, %p108;
-	@!%p109 bra $L129;
-	bra.uni $L3;
+	@!%p111 bra $L128;
+	st.shared.s64 [%rd1+1024], %rd467;
+$L128:
+$L121:
+	bar.sync 0;
+	ld.shared.s64 %rd485, [%rd1+1024];
+	mov.b64 %rd467, %rd485;
+	mov.b64 %rd486, %rd467;
+	mov.b64 %rd306, %rd486;
+	mov.b64 %rd487, %rd307;
+	// block reduction
+	sub.u32 %r207, %r13, 1;
+	mov.b32 %r208, %r3;
 $L129:
-	mov.b64 %rd129, %rd439;
-$L26:
-	add.s64 %rd462, %rd174, 1;
-	mov.b64 %rd174, %rd462;
-	bra.uni $L25;
-$L27:
+	setp.hs.u32 %p119, %r208, 32;
+	@%p119 bra $L130;
+	mov.b64 {%r209, %r210}, %rd487;
+	shfl.sync.down.b32 %r211|%p120, %r209, %r208, %r207, %r17;
+	shfl.sync.down.b32 %r212, %r210, %r208, %r207, %r17;
+	mov.b64 %rd488, {%r211, %r212};
+	@!%p120 bra $L131;
+	max.s64 %rd489, %rd487, %rd488;
+	mov.b64 %rd487, %rd489;
+$L131:
+	shl.b32 %r208, %r208, 1;
+	bra.uni $L129;
+$L130:
+	setp.eq.u32 %p121, %r7, 0;
+	@!%p121 bra $L132;
+	mul.wide.u32 %rd490, %r8, 16;
+	add.s64 %rd491, %rd1, %rd490;
+	st.shared.s64 [%rd491+0], %rd487;
+$L132:
+	bar.sync 0;
+	setp.eq.u32 %p122, %r8, 0;
+	@!%p122 bra $L133;
+	setp.lo.u32 %p123, %r7, %r10;
+	@!%p123 bra $L134;
+	mul.wide.u32 %rd492, %r7, 16;
+	add.s64 %rd493, %rd1, %rd492;
+	ld.shared.s64 %rd494, [%rd493+0];
+	mov.b64 %rd487, %rd494;
+$L134:
+	sub.u32 %r213, %r10, 1;
+	mov.b64 {%r214, %r215}, %rd487;
+	shfl.sync.down.b32 %r216|%p124, %r214, 1, %r213, %r17;
+	shfl.sync.down.b32 %r217, %r215, 1, %r213, %r17;
+	mov.b64 %rd495, {%r216, %r217};
+	@!%p124 bra $L135;
+	max.s64 %rd496, %rd487, %rd495;
+	mov.b64 %rd487, %rd496;
+$L135:
+	mov.b64 {%r218, %r219}, %rd487;
+	shfl.sync.down.b32 %r220|%p125, %r218, 2, %r213, %r17;
+	shfl.sync.down.b32 %r221, %r219, 2, %r213, %r17;
+	mov.b64 %rd497, {%r220, %r221};
+	@!%p125 bra $L136;
+	max.s64 %rd498, %rd487, %rd497;
+	mov.b64 %rd487, %rd498;
+$L136:
+	mov.b64 {%r222, %r223}, %rd487;
+	shfl.sync.down.b32 %r224|%p126, %r222, 4, %r213, %r17;
+	shfl.sync.down.b32 %r225, %r223, 4, %r213, %r17;
+	mov.b64 %rd499, {%r224, %r225};
+	@!%p126 bra $L137;
+	max.s64 %rd500, %rd487, %rd499;
+	mov.b64 %rd487, %rd500;
+$L137:
+	mov.b64 {%r226, %r227}, %rd487;
+	shfl.sync.down.b32 %r228|%p127, %r226, 8, %r213, %r17;
+	shfl.sync.down.b32 %r229, %r227, 8, %r213, %r17;
+	mov.b64 %rd501, {%r228, %r229};
+	@!%p127 bra $L138;
+	max.s64 %rd502, %rd487, %rd501;
+	mov.b64 %rd487, %rd502;
+$L138:
+	mov.b64 {%r230, %r231}, %rd487;
+	shfl.sync.down.b32 %r232|%p128, %r230, 16, %r213, %r17;
+	shfl.sync.down.b32 %r233, %r231, 16, %r213, %r17;
+	mov.b64 %rd503, {%r232, %r233};
+	@!%p128 bra $L139;
+	max.s64 %rd504, %rd487, %rd503;
+	mov.b64 %rd487, %rd504;
+$L139:
+	@!%p121 bra $L140;
+	st.shared.s64 [%rd1+1024], %rd487;
+$L140:
+$L133:
+	bar.sync 0;
+	ld.shared.s64 %rd505, [%rd1+1024];
+	mov.b64 %rd487, %rd505;
+	mov.b64 %rd506, %rd487;
+	mov.b64 %rd307, %rd506;
+	cvt.u64.u32 %rd507, %r2;
+	setp.eq.s64 %p129, %rd507, 0;
+	@!%p129 bra $L142;
+	setp.gt.s64 %p130, %rd306, 0;
+	@!%p130 bra $L144;
+	add.s64 %rd508, %rd281, 1;
+	mul.lo.s64 %rd509, %rd508, %rd116;
+	mad.lo.s64 %rd510, %rd509, 8, %rd112;
+	atom.global.add.u64 %rd511, [%rd510], %rd306;
+$L144:
+	setp.gt.s64 %p131, %rd307, 0;
+	@!%p131 bra $L146;
+	add.s64 %rd512, %rd281, 2;
+	mul.lo.s64 %rd513, %rd512, %rd116;
+	mad.lo.s64 %rd514, %rd513, 8, %rd112;
+	atom.global.max.s64 %rd515, [%rd514], %rd307;
+$L146:
+$L142:
+	bar.sync 0;
+	setp.eq.u32 %p132, %r5, 0;
+	@!%p132 bra $L147;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r234, [gk_league_sync+4];
+	atom.global.add.u32 %r235, [gk_league_sync], 1;
+	mov.u32 %r236, %nctaid.x;
+	sub.u32 %r237, %r236, 1;
+	setp.eq.u32 %p133, %r235, %r237;
+	@!%p133 bra $L148;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r238, [gk_league_sync+4], 1;
+	bra.uni $L149;
+$L148:
+	ld.relaxed.gpu.global.u32 %r239, [gk_league_sync+4];
+	setp.eq.u32 %p134, %r239, %r234;
+	@%p134 bra $L148;
+$L149:
+	fence.acq_rel.gpu;
+$L147:
+	bar.sync 0;
+	mul.lo.s64 %rd516, %rd233, %rd116;
+	mad.lo.s64 %rd517, %rd516, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd518, [%rd517+0];
+	mov.b64 %rd519, %rd518;
+	add.s64 %rd520, %rd233, 1;
+	mul.lo.s64 %rd521, %rd520, %rd116;
+	mad.lo.s64 %rd522, %rd521, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd523, [%rd522+0];
+	mov.b64 %rd524, %rd523;
+	mov.b64 %rd525, %rd519;
+	mov.b64 %rd526, %rd524;
+	mov.b64 %rd527, %rd525;
+	mov.b64 %rd528, %rd526;
+	add.s64 %rd529, %rd233, 2;
+	mul.lo.s64 %rd530, %rd529, %rd116;
+	mad.lo.s64 %rd531, %rd530, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd532, [%rd531+0];
+	mov.b64 %rd533, %rd532;
+	mov.b64 %rd194, %rd533;
+	@!%p11 bra $L151;
+	mov.b64 %rd535, 3;
+	mul.lo.s64 %rd534, %rd535, %rd196;
+	mov.b64 %rd537, 1;
+	add.s64 %rd536, %rd537, %rd534;
+	mul.lo.s64 %rd538, %rd536, %rd109;
+	mad.lo.s64 %rd539, %rd538, 8, %rd105;
+	st.global.s64 [%rd539+0], %rd527;
+	mov.b64 %rd541, 3;
+	mul.lo.s64 %rd540, %rd541, %rd196;
+	mov.b64 %rd543, 2;
+	add.s64 %rd542, %rd543, %rd540;
+	mul.lo.s64 %rd544, %rd542, %rd109;
+	mad.lo.s64 %rd545, %rd544, 8, %rd105;
+	st.global.s64 [%rd545+0], %rd528;
+	mov.b64 %rd547, 3;
+	mul.lo.s64 %rd546, %rd547, %rd196;
+	mov.b64 %rd549, 3;
+	add.s64 %rd548, %rd549, %rd546;
+	mul.lo.s64 %rd550, %rd548, %rd109;
+	mad.lo.s64 %rd551, %rd550, 8, %rd105;
+	st.global.s64 [%rd551+0], %rd194;
+	add.s64 %rd552, %rd196, 1;
+	st.global.s64 [%rd105+0], %rd552;
+$L151:
+	setp.eq.s64 %p135, %rd527, 0;
+	setp.gt.s64 %p136, %rd527, %rd66;
+	or.pred %p137, %p135, %p136;
+	setp.gt.s64 %p138, %rd528, %rd68;
+	or.pred %p139, %p137, %p138;
+	setp.gt.s64 %p140, %rd194, %rd70;
+	or.pred %p141, %p139, %p140;
+	@!%p141 bra $L153;
+	bra.uni $L3;
+$L153:
+	mov.b64 %rd137, %rd527;
+$L31:
+	add.s64 %rd553, %rd196, 1;
+	mov.b64 %rd196, %rd553;
+	bra.uni $L30;
+$L32:
 $L3:
 	bar.sync 0;
-	add.s64 %rd120, %rd120, %rd119;
+	add.s64 %rd127, %rd127, %rd126;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -9337,14 +9536,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:27
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:9341
+//line gokkos_kernels_gen.go:9540
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:27
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:9348
+//line gokkos_kernels_gen.go:9547
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -9358,7 +9557,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:9362
+//line gokkos_kernels_gen.go:9561
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -9367,7 +9566,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:9371
+//line gokkos_kernels_gen.go:9570
 }
 
 // gokkosHostLoop8 runs propagate.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -9418,6 +9617,6 @@ gokkosNext:
 //line op.go:17
 		}
 	}
-//line gokkos_kernels_gen.go:9422
+//line gokkos_kernels_gen.go:9621
 	return gokkosN
 }

@@ -86,6 +86,7 @@ type Frontier struct {
 	ctail  [numClasses]views.View1D[int64]
 
 	stats     views.View1D[int64] // PushLevels' per-step sizes and edges
+	tally     views.View1D[int64] // PushFused's counters
 	statsHost []int64
 
 	cur    int
@@ -173,6 +174,7 @@ func (f *Frontier) Free() {
 	f.stamp.Free()
 	f.prefix.Free()
 	f.stats.Free()
+	f.tally.Free()
 	for c := range f.class {
 		f.class[c].Free()
 		f.ctail[c].Free()

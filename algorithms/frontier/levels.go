@@ -14,26 +14,33 @@ import (
 // A traversal of a graph of large diameter (a grid, a road network, a chain) takes thousands
 // of steps whose worklists hold a few thousand vertices. On a device each step of Push costs
 // several launches and a round trip to the host, which reads the size of the next worklist
-// before it decides on the step after: tens of microseconds for a step whose edges one
-// multiprocessor expands in a few. PushLevels runs such steps back to back inside one launch
-// of one team: the worklists alternate between the frontier's two queues, a team barrier
-// separates the steps, and the team's reductions tell every member the size and the out-edges
-// of the next worklist, so the loop decides on the device whether to go on. It stops when the
-// next worklist is empty, grows beyond the bounds of Tuning.LevelVertices and
-// Tuning.LevelEdges (where a launch over the whole device pays again), or after the number of
-// steps asked for. On the host a team is one worker and the fused steps are a plain loop,
+// before it decides on the step after: tens of microseconds for a step whose edges the device
+// expands in a few. PushLevels runs such steps back to back inside one launch: a concurrent
+// league of teams (portable.TeamPolicy.WithConcurrent) shares each step's worklist, the
+// worklists alternate between the frontier's two queues, a league barrier separates the
+// steps, and counters in device memory tell every member the size and the out-edges of the
+// next worklist, so the loop decides on the device whether to go on. It stops when the next
+// worklist is empty, grows beyond the bounds of Tuning.LevelVertices and Tuning.LevelEdges
+// (where a launch over the whole device pays again), or after the number of steps asked for.
+// On the host the league is one worker by default and the fused steps are a plain loop,
 // which spares the pool's dispatch and join per step.
 
-// PushFused is the kernel of fused push steps (PushLevels): one team runs up to MaxLevels steps of the
-// Baseline strategy, reading the worklist of step l from Q0 (l even) or Q1 (l odd) and
-// writing the next one to the other queue, while the next worklist has at most MaxVertices
-// vertices, MaxEdges out-edges and no vertex of more than MaxDegree. A member expands whole
-// vertices, so a worklist with a vertex above MaxDegree is not started: the kernel then only
-// writes -1 to Stats[0]. Out's queue fields are ignored; its Dedup, Stamp, Iter and Buffer
-// configure the steps, step l stamping with Iter+l. Member 0 writes, for each step l it ran,
-// the next worklist's size to Stats[1+3l], its out-edges to Stats[2+3l] and its largest degree
-// to Stats[3+3l], and the number of steps run so far to Stats[0], so that the host reads the
-// statistics of the steps that ran and no more.
+// PushFused is the kernel of fused push steps (PushLevels): a concurrent league runs up to
+// MaxLevels steps of the Baseline strategy, reading the worklist of step l from Q0 (l even) or
+// Q1 (l odd) and writing the next one to the other queue, while the next worklist has at most
+// MaxVertices vertices, MaxEdges out-edges and no vertex of more than MaxDegree. Member r of
+// the league (LeagueRank × TeamSize + TeamRank) takes the slots r, r + LeagueSize × TeamSize,
+// ...; a member expands whole vertices, so a worklist with a vertex above MaxDegree is not
+// started: the kernel then only writes -1 to Stats[0]. Out's queue fields are ignored; its
+// Dedup, Stamp, Iter and Buffer configure the steps, step l stamping with Iter+l.
+//
+// Tally holds the league's counters and must be zero at launch: for step l, the next
+// worklist's size, out-edges and largest degree at 3(l mod 3), 3(l mod 3)+1 and 3(l mod 3)+2
+// (three sets, so that a set is cleared, during step l for step l+1, only after every team
+// has read it after step l-2), and the first worklist's largest degree at 9. Member 0 of team
+// 0 writes, for each step l it ran, the next worklist's size to Stats[1+3l], its out-edges to
+// Stats[2+3l] and its largest degree to Stats[3+3l], and the number of steps run so far to
+// Stats[0], so that the host reads the statistics of the steps that ran and no more.
 //
 //gokkos:kernel
 type PushFused[Op EdgeOp] struct {
@@ -46,19 +53,30 @@ type PushFused[Op EdgeOp] struct {
 	MaxDegree   int64
 	Out         sink
 	Stats       views.View1D[int64]
+	Tally       views.View1D[int64]
 	Op          Op
 }
+
+// tallyDegree is the Tally slot of the first worklist's largest degree.
+const tallyDegree = 9
 
 // RunTeam runs the steps.
 func (k PushFused[Op]) RunTeam(m teams.Member) {
 	buf := teams.ThreadScratch[int32](m, 0, k.Out.Buffer)
+	first := m.LeagueRank() == 0 && m.TeamRank() == 0
 	size := k.Size
 	var deg int64
-	for s := m.TeamRank(); s < size; s += m.TeamSize() {
+	for s := m.LeagueRank()*m.TeamSize() + m.TeamRank(); s < size; s += m.LeagueSize() * m.TeamSize() {
 		deg = max(deg, k.G.Degree(k.Q0.At(s)))
 	}
-	if teams.TeamReduce(m, deg, teams.Max) > k.MaxDegree {
-		if m.TeamRank() == 0 {
+	deg = teams.TeamReduce(m, deg, teams.Max)
+	if m.TeamRank() == 0 && deg > 0 {
+		k.Tally.AtomicMax(tallyDegree, deg)
+	}
+	m.LeagueBarrier()
+	top := k.Tally.AtomicLoad(tallyDegree)
+	if top > k.MaxDegree {
+		if first {
 			k.Stats.Set(0, -1)
 		}
 		return
@@ -70,8 +88,18 @@ func (k PushFused[Op]) RunTeam(m teams.Member) {
 		}
 		o := k.Out
 		o.Iter = k.Out.Iter + int32(level)
-		added, edges, top := k.step(m, buf, o, in, out, size)
-		if m.TeamRank() == 0 {
+		set := 3 * (level % 3)
+		if first {
+			next := 3 * ((level + 1) % 3)
+			k.Tally.Set(next, 0)
+			k.Tally.Set(next+1, 0)
+			k.Tally.Set(next+2, 0)
+		}
+		k.step(m, buf, o, in, out, size, set, lanes(top, m.TeamSize()))
+		m.LeagueBarrier()
+		added, edges := k.Tally.AtomicLoad(set), k.Tally.AtomicLoad(set+1)
+		top = k.Tally.AtomicLoad(set + 2)
+		if first {
 			k.Stats.Set(1+3*level, added)
 			k.Stats.Set(2+3*level, edges)
 			k.Stats.Set(3+3*level, top)
@@ -84,16 +112,30 @@ func (k PushFused[Op]) RunTeam(m teams.Member) {
 	}
 }
 
-// step expands the size vertices of in into out and returns the size of out, the number of
-// its vertices' out-edges and their largest degree, on every member. Member r takes slots r, r+TeamSize, ...; each
-// member handles at most Out.Buffer edges between two flushes, which append the members'
-// buffers to out at offsets from a team scan. The team reductions at the end also order the
-// step's writes before the next step's reads.
-func (k PushFused[Op]) step(m teams.Member, buf views.View1D[int32], o sink, in, out views.View1D[int32], size int) (int64, int64, int64) {
-	ts := m.TeamSize()
-	s := m.TeamRank()
+// lanes returns the members that share a vertex's edges in a fused step whose largest degree
+// is top: the power of two at or above top, at most 32 and at most the team size (1 on the
+// host), so that a vertex's edges take one round of its lanes rather than a loop of one member.
+func lanes(top int64, teamSize int) int {
+	g := 1
+	for int64(g) < top && g < 32 && 2*g <= teamSize {
+		g *= 2
+	}
+	return g
+}
+
+// step expands the size vertices of in into out and adds the size of out, the number of its
+// vertices' out-edges and their largest degree to Tally[set], Tally[set+1] and Tally[set+2].
+// Groups of g members (g divides the team size) share a vertex, member j of a group taking
+// its edges j, j+g, ...; each member handles at most Out.Buffer edges between two flushes,
+// which append the team's buffers to out at offsets from a team scan and one atomic addition
+// per team.
+func (k PushFused[Op]) step(m teams.Member, buf views.View1D[int32], o sink, in, out views.View1D[int32], size, set, g int) {
+	groups := m.TeamSize() / g
+	stride := m.LeagueSize() * groups
+	s := m.LeagueRank()*groups + m.TeamRank()/g
+	lane := int64(m.TeamRank() % g)
 	u := int32(-1)
-	var e, end, base, edges, top int64
+	var e, end, edges, top int64
 	budget := o.Buffer
 	for {
 		c := 0
@@ -103,8 +145,8 @@ func (k PushFused[Op]) step(m teams.Member, buf views.View1D[int32], o sink, in,
 					break
 				}
 				u = in.At(s)
-				s += ts
-				e, end = k.G.Begin(u), k.G.End(u)
+				s += stride
+				e, end = k.G.Begin(u)+lane, k.G.End(u)
 				continue
 			}
 			v := k.G.Adj.At(int(e))
@@ -116,15 +158,18 @@ func (k PushFused[Op]) step(m teams.Member, buf views.View1D[int32], o sink, in,
 					top = max(top, d)
 				}
 			}
-			e++
+			e += int64(g)
 			left--
 		}
 		prefix, total := teams.TeamScan(m, int64(c))
-		at := int(base + prefix)
+		var base int64
+		if m.TeamRank() == 0 && total > 0 {
+			base = k.Tally.AtomicAdd(set, total)
+		}
+		at := int(teams.Broadcast(m, base, 0) + prefix)
 		for j := 0; j < c; j++ {
 			out.Set(at+j, buf.At(j))
 		}
-		base += total
 		more := 0
 		if e < end || s < size {
 			more = 1
@@ -133,7 +178,16 @@ func (k PushFused[Op]) step(m teams.Member, buf views.View1D[int32], o sink, in,
 			break
 		}
 	}
-	return base, teams.TeamReduce(m, edges, teams.Sum), teams.TeamReduce(m, top, teams.Max)
+	edges = teams.TeamReduce(m, edges, teams.Sum)
+	top = teams.TeamReduce(m, top, teams.Max)
+	if m.TeamRank() == 0 {
+		if edges > 0 {
+			k.Tally.AtomicAdd(set+1, edges)
+		}
+		if top > 0 {
+			k.Tally.AtomicMax(set+2, top)
+		}
+	}
 }
 
 // levelHead is the number of fused steps whose statistics PushLevels reads back with the step
@@ -159,7 +213,8 @@ func (f *Frontier) Levels() (bool, error) {
 }
 
 // PushLevels runs up to max push steps of the template with op, one after another in one
-// launch of one team of Tuning.LevelTeamSize members (see the kernel PushFused), while each
+// launch of a concurrent league of Tuning.LevelTeams teams of Tuning.LevelTeamSize members
+// (see the kernel PushFused), while each
 // next worklist stays within Tuning.LevelVertices vertices, Tuning.LevelEdges out-edges and
 // degrees up to Tuning.LevelDegree. It returns the steps it ran, whose Added and AddedEdges are
 // exact; the worklist after the last is current, a queue, and may exceed the bounds. It runs
@@ -195,11 +250,20 @@ func PushLevels[Op EdgeOp](f *Frontier, op Op, max int) ([]Step, error) {
 		}
 		f.statsHost = make([]int64, 1+3*max)
 	}
+	if f.tally.Len() == 0 {
+		var err error
+		if f.tally, err = views.Alloc1D[int64](f.space.Memory(), "frontier level tally", tallyDegree+1); err != nil {
+			return nil, err
+		}
+	}
+	if err := f.tally.Fill(0); err != nil {
+		return nil, err
+	}
 	out := sink{Dedup: !f.opt.Unique, Stamp: f.stamp, Iter: int32(f.iter), Buffer: f.tune.Buffer, Sample: 1}
 	k := PushFused[Op]{G: f.g.Out(), Q0: f.queue[f.cur], Q1: f.queue[1-f.cur], Size: int(f.size), MaxLevels: max,
 		MaxVertices: int64(f.tune.LevelVertices), MaxEdges: int64(f.tune.LevelEdges),
-		MaxDegree: int64(f.tune.LevelDegree), Out: out, Stats: f.stats, Op: op}
-	p := portable.Teams(1, f.tune.LevelTeamSize).WithScratch(0, 0, 4*f.tune.Buffer)
+		MaxDegree: int64(f.tune.LevelDegree), Out: out, Stats: f.stats, Tally: f.tally, Op: op}
+	p := portable.Teams(f.tune.LevelTeams, f.tune.LevelTeamSize).WithScratch(0, 0, 4*f.tune.Buffer).WithConcurrent()
 	if err := portable.ParallelForTeam(f.space, "frontier: push levels", p, k); err != nil {
 		return nil, err
 	}

@@ -37,13 +37,17 @@ type Tuning struct {
 	// step handles; negative means one vertex per iteration, with atomic updates of the
 	// next bitmap. DefaultTuning uses 8 on the host and one vertex per thread on devices.
 	PullWords int
-	// LevelTeamSize is the number of members of the one team that runs fused push steps
-	// (PushLevels): as many as a block holds on a device (at most 1024), 1 on the host.
+	// LevelTeamSize is the number of members of each team that runs fused push steps
+	// (PushLevels): 4 warps on a device, 1 on the host.
 	LevelTeamSize int
+	// LevelTeams is the number of teams that run fused push steps together, a concurrent
+	// league (the space may run fewer: as many as it holds at once). The default is one per
+	// multiprocessor on a device and 1 on the host.
+	LevelTeams int
 	// LevelVertices and LevelEdges bound the worklists of fused push steps: PushLevels goes
 	// on while the next worklist has at most LevelVertices vertices and LevelEdges out-edges,
-	// and Levels admits a worklist within them. The defaults are 4 and 16 per member of the
-	// team on a device, and 512 vertices and 4096 edges on the host. A negative LevelEdges
+	// and Levels admits a worklist within them. The defaults are 4096 vertices and 16384 edges
+	// on a device, and 512 vertices and 4096 edges on the host. A negative LevelEdges
 	// turns fused steps off.
 	LevelVertices, LevelEdges int
 	// LevelDegree bounds the degrees of fused steps' vertices: a member expands a vertex
@@ -67,20 +71,22 @@ func DefaultTuning(info execspace.Info) Tuning {
 	units := max(info.Units, 1)
 	if !info.Device {
 		return Tuning{TeamSize: 1, WarpSize: 1, Buffer: 1024, SlotsPerThread: 256, Teams: 8 * units, Units: units, PullWords: 8, EdgeSample: 16,
-			LevelTeamSize: 1, LevelVertices: 512, LevelEdges: 4096, LevelDegree: 4096, Grain: 4096}
+			LevelTeamSize: 1, LevelTeams: 1, LevelVertices: 512, LevelEdges: 4096, LevelDegree: 4096, Grain: 4096}
 	}
 	warp := max(info.WarpSize, 1)
 	team := 8 * warp
 	if info.MaxTeamSize > 0 {
 		team = min(team, info.MaxTeamSize)
 	}
+	// Fused steps run teams of 4 warps, one per multiprocessor: a vertex's edges spread over
+	// up to 32 lanes, so the league's threads cover the worklists within the bounds below.
 	block := max(info.MaxBlockSize, team)
-	level := min(block, 1024)
+	level := 4 * warp
 	if info.MaxTeamSize > 0 {
 		level = min(level, info.MaxTeamSize)
 	}
 	return Tuning{TeamSize: team, WarpSize: warp, Buffer: 8, SlotsPerThread: 1, Teams: 2 * units * block / team, Units: units, PullWords: -1, EdgeSample: 16,
-		LevelTeamSize: level, LevelVertices: 4 * level, LevelEdges: 16 * level, LevelDegree: 32}
+		LevelTeamSize: level, LevelTeams: units, LevelVertices: 4096, LevelEdges: 16384, LevelDegree: 32}
 }
 
 // merged returns t with zero fields taken from d.
@@ -96,7 +102,7 @@ func (t Tuning) merged(d Tuning) Tuning {
 		Buffer: pick(t.Buffer, d.Buffer), SlotsPerThread: pick(t.SlotsPerThread, d.SlotsPerThread),
 		Teams: pick(t.Teams, d.Teams), Units: pick(t.Units, d.Units),
 		PullWords: pickNonZero(t.PullWords, d.PullWords), EdgeSample: pick(t.EdgeSample, d.EdgeSample),
-		LevelTeamSize: pick(t.LevelTeamSize, d.LevelTeamSize), LevelVertices: pick(t.LevelVertices, d.LevelVertices),
+		LevelTeamSize: pick(t.LevelTeamSize, d.LevelTeamSize), LevelTeams: pick(t.LevelTeams, d.LevelTeams), LevelVertices: pick(t.LevelVertices, d.LevelVertices),
 		LevelEdges: pickNonZero(t.LevelEdges, d.LevelEdges), LevelDegree: pick(t.LevelDegree, d.LevelDegree),
 		Grain: pick(t.Grain, d.Grain),
 	}
@@ -111,7 +117,7 @@ func pickNonZero(a, b int) int {
 
 func (t Tuning) check() error {
 	if t.TeamSize < 0 || t.WarpSize < 0 || t.Buffer < 0 || t.SlotsPerThread < 0 || t.Teams < 0 || t.Units < 0 || t.EdgeSample < 0 ||
-		t.LevelTeamSize < 0 || t.LevelVertices < 0 || t.LevelDegree < 0 || t.Grain < 0 {
+		t.LevelTeamSize < 0 || t.LevelTeams < 0 || t.LevelVertices < 0 || t.LevelDegree < 0 || t.Grain < 0 {
 		return fmt.Errorf("frontier: negative tuning parameter in %+v", t)
 	}
 	return nil

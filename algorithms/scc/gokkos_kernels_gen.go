@@ -279,7 +279,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[propOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.propOp]",
-		Pos:   "algorithms/frontier/levels.go:39",
+		Pos:   "algorithms/frontier/levels.go:46",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX6,
 		Entry: "gk_frontier_PushFused_scc_propOp_",
@@ -305,12 +305,14 @@ func init() {
 			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
 			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.St", Field: []int{10, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Key", Field: []int{10, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Op.Col", Field: []int{10, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Tally", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.St", Field: []int{11, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Key", Field: []int{11, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Col", Field: []int{11, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		LeagueBarrier:   true,
 		Source: []abi.SourcePiece{
 			{File: "multistep.go", Key: "func (propOp) Visit", Hash: "5618821f077f1f7c"},
 			{File: "multistep.go", Key: "type propOp", Hash: "ab46142ca4d49bc8"},
@@ -324,7 +326,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[reachOp]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[scc.reachOp]",
-		Pos:   "algorithms/frontier/levels.go:39",
+		Pos:   "algorithms/frontier/levels.go:46",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX7,
 		Entry: "gk_frontier_PushFused_scc_reachOp_",
@@ -350,12 +352,14 @@ func init() {
 			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
 			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.St", Field: []int{10, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Op.Key", Field: []int{10, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
-			{Name: "Op.Bit", Field: []int{10, 2}, Kind: abi.KindUint32},
+			{Name: "Tally", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.St", Field: []int{11, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Key", Field: []int{11, 1}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "Op.Bit", Field: []int{11, 2}, Kind: abi.KindUint32},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		LeagueBarrier:   true,
 		Source: []abi.SourcePiece{
 			{File: "multistep.go", Key: "func (reachOp) Visit", Hash: "d6d437bb031dbb55"},
 			{File: "multistep.go", Key: "type reachOp", Hash: "14d5c04ffa806108"},
@@ -11888,6 +11892,7 @@ const gokkosPTX6 = `//
 .target sm_70
 .address_size 64
 
+.global .align 8 .u32 gk_league_sync[2];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -11949,12 +11954,15 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s46,
 	.param .b64 gk_s47,
 	.param .b64 gk_s48,
-	.param .b64 gk_s49
+	.param .b64 gk_s49,
+	.param .b64 gk_s50,
+	.param .b64 gk_s51,
+	.param .b64 gk_s52
 )
 {
-	.reg .pred %p<117>;
-	.reg .b32 %r<238>;
-	.reg .b64 %rd<489>;
+	.reg .pred %p<149>;
+	.reg .b32 %r<250>;
+	.reg .b64 %rd<580>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -12120,952 +12128,1145 @@ const gokkosPTX6 = `//
 	mov.b64 %rd128, %rd127;
 	ld.param.s64 %rd129, [gk_s49];
 	mov.b64 %rd130, %rd129;
-	cvt.u64.u32 %rd132, %r28;
-	cvt.u64.u32 %rd133, %r29;
-	mov.b64 %rd134, %rd132;
+	ld.param.u64 %rd131, [gk_s50];
+	cvta.to.global.u64 %rd132, %rd131;
+	mov.b64 %rd133, %rd132;
+	ld.param.s64 %rd134, [gk_s51];
+	mov.b64 %rd135, %rd134;
+	ld.param.s64 %rd136, [gk_s52];
+	mov.b64 %rd137, %rd136;
+	cvt.u64.u32 %rd139, %r28;
+	cvt.u64.u32 %rd140, %r29;
+	mov.b64 %rd141, %rd139;
 $L1:
-	setp.ge.s64 %p7, %rd134, %rd2;
+	setp.ge.s64 %p7, %rd141, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd131, %rd134;
+	mov.b64 %rd138, %rd141;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd135, %rd13, %rd21;
-	mad.lo.s64 %rd136, %rd100, 4, 15;
-	and.b64 %rd136, %rd136, -16;
-	add.s64 %rd21, %rd21, %rd136;
-	mov.b64 %rd137, %rd135;
-	mov.b64 %rd138, %rd100;
-	mov.b64 %rd139, 1;
-	mov.b64 %rd140, %rd137;
-	mov.b64 %rd141, %rd138;
-	mov.b64 %rd142, %rd139;
-	mov.b64 %rd143, %rd62;
-	mov.b64 %rd144, 0;
-	cvt.u64.u32 %rd145, %r2;
-	mov.b64 %rd146, %rd145;
+	add.s64 %rd142, %rd13, %rd21;
+	mad.lo.s64 %rd143, %rd100, 4, 15;
+	and.b64 %rd143, %rd143, -16;
+	add.s64 %rd21, %rd21, %rd143;
+	mov.b64 %rd144, %rd142;
+	mov.b64 %rd145, %rd100;
+	mov.b64 %rd146, 1;
+	mov.b64 %rd147, %rd144;
+	mov.b64 %rd148, %rd145;
+	mov.b64 %rd149, %rd146;
+	setp.eq.s64 %p8, %rd138, 0;
+	cvt.u64.u32 %rd150, %r2;
+	setp.eq.s64 %p9, %rd150, 0;
+	and.pred %p10, %p8, %p9;
+	mov.pred %p11, %p10;
+	mov.b64 %rd151, %rd62;
+	mov.b64 %rd152, 0;
+	cvt.u64.u32 %rd153, %r4;
+	mul.lo.s64 %rd154, %rd138, %rd153;
+	cvt.u64.u32 %rd155, %r2;
+	add.s64 %rd156, %rd154, %rd155;
+	mov.b64 %rd157, %rd156;
 $L4:
-	setp.lt.s64 %p8, %rd146, %rd143;
-	not.pred %p9, %p8;
-	@!%p9 bra $L8;
+	setp.lt.s64 %p12, %rd157, %rd151;
+	not.pred %p13, %p12;
+	@!%p13 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd147, %rd146, %rd53;
-	mad.lo.s64 %rd148, %rd147, 4, %rd49;
-	ld.global.s32 %r34, [%rd148+0];
+	mul.lo.s64 %rd158, %rd157, %rd53;
+	mad.lo.s64 %rd159, %rd158, 4, %rd49;
+	ld.global.s32 %r34, [%rd159+0];
 	mov.b32 %r35, %r34;
-	mov.b64 %rd149, %rd25;
+	mov.b64 %rd160, %rd25;
 	mov.b32 %r36, %r35;
-	cvt.s64.s32 %rd150, %r36;
-	add.s64 %rd151, %rd150, 1;
-	mul.lo.s64 %rd152, %rd151, %rd32;
-	mad.lo.s64 %rd153, %rd152, 8, %rd28;
-	ld.global.nc.s64 %rd154, [%rd153+0];
-	mov.b64 %rd155, %rd154;
-	cvt.s64.s32 %rd156, %r36;
-	mul.lo.s64 %rd157, %rd156, %rd32;
-	mad.lo.s64 %rd158, %rd157, 8, %rd28;
-	ld.global.nc.s64 %rd159, [%rd158+0];
-	mov.b64 %rd160, %rd159;
-	sub.s64 %rd161, %rd155, %rd160;
-	mov.b64 %rd162, %rd161;
-	max.s64 %rd163, %rd144, %rd162;
-	mov.b64 %rd144, %rd163;
+	cvt.s64.s32 %rd161, %r36;
+	add.s64 %rd162, %rd161, 1;
+	mul.lo.s64 %rd163, %rd162, %rd32;
+	mad.lo.s64 %rd164, %rd163, 8, %rd28;
+	ld.global.nc.s64 %rd165, [%rd164+0];
+	mov.b64 %rd166, %rd165;
+	cvt.s64.s32 %rd167, %r36;
+	mul.lo.s64 %rd168, %rd167, %rd32;
+	mad.lo.s64 %rd169, %rd168, 8, %rd28;
+	ld.global.nc.s64 %rd170, [%rd169+0];
+	mov.b64 %rd171, %rd170;
+	sub.s64 %rd172, %rd166, %rd171;
+	mov.b64 %rd173, %rd172;
+	max.s64 %rd174, %rd152, %rd173;
+	mov.b64 %rd152, %rd174;
 $L5:
-	cvt.u64.u32 %rd164, %r4;
-	add.s64 %rd165, %rd146, %rd164;
-	mov.b64 %rd146, %rd165;
+	cvt.u64.u32 %rd175, %r4;
+	mul.lo.s64 %rd176, %rd2, %rd175;
+	add.s64 %rd177, %rd157, %rd176;
+	mov.b64 %rd157, %rd177;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd166, %rd144;
+	mov.b64 %rd178, %rd152;
 	// block reduction
 	sub.u32 %r37, %r13, 1;
 	mov.b32 %r38, %r3;
 $L9:
-	setp.hs.u32 %p10, %r38, 32;
-	@%p10 bra $L10;
-	mov.b64 {%r39, %r40}, %rd166;
-	shfl.sync.down.b32 %r41|%p11, %r39, %r38, %r37, %r17;
+	setp.hs.u32 %p14, %r38, 32;
+	@%p14 bra $L10;
+	mov.b64 {%r39, %r40}, %rd178;
+	shfl.sync.down.b32 %r41|%p15, %r39, %r38, %r37, %r17;
 	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd167, {%r41, %r42};
-	@!%p11 bra $L11;
-	max.s64 %rd168, %rd166, %rd167;
-	mov.b64 %rd166, %rd168;
+	mov.b64 %rd179, {%r41, %r42};
+	@!%p15 bra $L11;
+	max.s64 %rd180, %rd178, %rd179;
+	mov.b64 %rd178, %rd180;
 $L11:
 	shl.b32 %r38, %r38, 1;
 	bra.uni $L9;
 $L10:
-	setp.eq.u32 %p12, %r7, 0;
-	@!%p12 bra $L12;
-	mul.wide.u32 %rd169, %r8, 16;
-	add.s64 %rd170, %rd1, %rd169;
-	st.shared.s64 [%rd170+0], %rd166;
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L12;
+	mul.wide.u32 %rd181, %r8, 16;
+	add.s64 %rd182, %rd1, %rd181;
+	st.shared.s64 [%rd182+0], %rd178;
 $L12:
 	bar.sync 0;
-	setp.eq.u32 %p13, %r8, 0;
-	@!%p13 bra $L13;
-	setp.lo.u32 %p14, %r7, %r10;
-	@!%p14 bra $L14;
-	mul.wide.u32 %rd171, %r7, 16;
-	add.s64 %rd172, %rd1, %rd171;
-	ld.shared.s64 %rd173, [%rd172+0];
-	mov.b64 %rd166, %rd173;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L13;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L14;
+	mul.wide.u32 %rd183, %r7, 16;
+	add.s64 %rd184, %rd1, %rd183;
+	ld.shared.s64 %rd185, [%rd184+0];
+	mov.b64 %rd178, %rd185;
 $L14:
 	sub.u32 %r43, %r10, 1;
-	mov.b64 {%r44, %r45}, %rd166;
-	shfl.sync.down.b32 %r46|%p15, %r44, 1, %r43, %r17;
+	mov.b64 {%r44, %r45}, %rd178;
+	shfl.sync.down.b32 %r46|%p19, %r44, 1, %r43, %r17;
 	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
-	mov.b64 %rd174, {%r46, %r47};
-	@!%p15 bra $L15;
-	max.s64 %rd175, %rd166, %rd174;
-	mov.b64 %rd166, %rd175;
+	mov.b64 %rd186, {%r46, %r47};
+	@!%p19 bra $L15;
+	max.s64 %rd187, %rd178, %rd186;
+	mov.b64 %rd178, %rd187;
 $L15:
-	mov.b64 {%r48, %r49}, %rd166;
-	shfl.sync.down.b32 %r50|%p16, %r48, 2, %r43, %r17;
+	mov.b64 {%r48, %r49}, %rd178;
+	shfl.sync.down.b32 %r50|%p20, %r48, 2, %r43, %r17;
 	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
-	mov.b64 %rd176, {%r50, %r51};
-	@!%p16 bra $L16;
-	max.s64 %rd177, %rd166, %rd176;
-	mov.b64 %rd166, %rd177;
+	mov.b64 %rd188, {%r50, %r51};
+	@!%p20 bra $L16;
+	max.s64 %rd189, %rd178, %rd188;
+	mov.b64 %rd178, %rd189;
 $L16:
-	mov.b64 {%r52, %r53}, %rd166;
-	shfl.sync.down.b32 %r54|%p17, %r52, 4, %r43, %r17;
+	mov.b64 {%r52, %r53}, %rd178;
+	shfl.sync.down.b32 %r54|%p21, %r52, 4, %r43, %r17;
 	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
-	mov.b64 %rd178, {%r54, %r55};
-	@!%p17 bra $L17;
-	max.s64 %rd179, %rd166, %rd178;
-	mov.b64 %rd166, %rd179;
+	mov.b64 %rd190, {%r54, %r55};
+	@!%p21 bra $L17;
+	max.s64 %rd191, %rd178, %rd190;
+	mov.b64 %rd178, %rd191;
 $L17:
-	mov.b64 {%r56, %r57}, %rd166;
-	shfl.sync.down.b32 %r58|%p18, %r56, 8, %r43, %r17;
+	mov.b64 {%r56, %r57}, %rd178;
+	shfl.sync.down.b32 %r58|%p22, %r56, 8, %r43, %r17;
 	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
-	mov.b64 %rd180, {%r58, %r59};
-	@!%p18 bra $L18;
-	max.s64 %rd181, %rd166, %rd180;
-	mov.b64 %rd166, %rd181;
+	mov.b64 %rd192, {%r58, %r59};
+	@!%p22 bra $L18;
+	max.s64 %rd193, %rd178, %rd192;
+	mov.b64 %rd178, %rd193;
 $L18:
-	mov.b64 {%r60, %r61}, %rd166;
-	shfl.sync.down.b32 %r62|%p19, %r60, 16, %r43, %r17;
+	mov.b64 {%r60, %r61}, %rd178;
+	shfl.sync.down.b32 %r62|%p23, %r60, 16, %r43, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
-	mov.b64 %rd182, {%r62, %r63};
-	@!%p19 bra $L19;
-	max.s64 %rd183, %rd166, %rd182;
-	mov.b64 %rd166, %rd183;
+	mov.b64 %rd194, {%r62, %r63};
+	@!%p23 bra $L19;
+	max.s64 %rd195, %rd178, %rd194;
+	mov.b64 %rd178, %rd195;
 $L19:
-	@!%p12 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd166;
+	@!%p16 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd178;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd184, [%rd1+1024];
-	mov.b64 %rd166, %rd184;
-	mov.b64 %rd185, %rd166;
-	setp.gt.s64 %p20, %rd185, %rd70;
-	@!%p20 bra $L22;
-	cvt.u64.u32 %rd186, %r2;
-	setp.eq.s64 %p21, %rd186, 0;
-	@!%p21 bra $L24;
-	mov.b64 %rd187, -1;
-	st.global.s64 [%rd105+0], %rd187;
-$L24:
-	bra.uni $L3;
+	ld.shared.s64 %rd196, [%rd1+1024];
+	mov.b64 %rd178, %rd196;
+	mov.b64 %rd197, %rd178;
+	mov.b64 %rd152, %rd197;
+	cvt.u64.u32 %rd198, %r2;
+	setp.eq.s64 %p24, %rd198, 0;
+	setp.gt.s64 %p25, %rd152, 0;
+	and.pred %p26, %p24, %p25;
+	@!%p26 bra $L22;
+	mov.b64 %rd200, 9;
+	mul.lo.s64 %rd199, %rd200, %rd116;
+	mad.lo.s64 %rd201, %rd199, 8, %rd112;
+	atom.global.max.s64 %rd202, [%rd201], %rd152;
 $L22:
-	mov.b64 %rd188, 0;
+	bar.sync 0;
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L23;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r64, [gk_league_sync+4];
+	atom.global.add.u32 %r65, [gk_league_sync], 1;
+	mov.u32 %r66, %nctaid.x;
+	sub.u32 %r67, %r66, 1;
+	setp.eq.u32 %p28, %r65, %r67;
+	@!%p28 bra $L24;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r68, [gk_league_sync+4], 1;
+	bra.uni $L25;
+$L24:
+	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
+	setp.eq.u32 %p29, %r69, %r64;
+	@%p29 bra $L24;
 $L25:
-	setp.lt.s64 %p22, %rd188, %rd64;
-	not.pred %p23, %p22;
-	@!%p23 bra $L29;
-	bra.uni $L27;
+	fence.acq_rel.gpu;
+$L23:
+	bar.sync 0;
+	mov.b64 %rd204, 9;
+	mul.lo.s64 %rd203, %rd204, %rd116;
+	mad.lo.s64 %rd205, %rd203, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd206, [%rd205+0];
+	mov.b64 %rd207, %rd206;
+	mov.b64 %rd208, %rd207;
+	setp.gt.s64 %p30, %rd208, %rd70;
+	@!%p30 bra $L27;
+	@!%p11 bra $L29;
+	mov.b64 %rd209, -1;
+	st.global.s64 [%rd105+0], %rd209;
 $L29:
-	mov.b64 %rd189, %rd49;
-	mov.b64 %rd190, %rd51;
-	mov.b64 %rd191, %rd53;
-	mov.b64 %rd192, %rd56;
-	mov.b64 %rd193, %rd58;
-	mov.b64 %rd194, %rd60;
-	mov.b64 %rd195, %rd189;
-	mov.b64 %rd196, %rd190;
-	mov.b64 %rd197, %rd191;
-	mov.b64 %rd198, %rd192;
-	mov.b64 %rd199, %rd193;
-	mov.b64 %rd200, %rd194;
-	rem.s64 %rd201, %rd188, 2;
-	setp.eq.s64 %p24, %rd201, 1;
-	@!%p24 bra $L31;
-	mov.b64 %rd202, %rd56;
-	mov.b64 %rd203, %rd58;
-	mov.b64 %rd204, %rd60;
-	mov.b64 %rd205, %rd49;
-	mov.b64 %rd206, %rd51;
-	mov.b64 %rd207, %rd53;
-	mov.b64 %rd195, %rd202;
-	mov.b64 %rd196, %rd203;
-	mov.b64 %rd197, %rd204;
-	mov.b64 %rd198, %rd205;
-	mov.b64 %rd199, %rd206;
-	mov.b64 %rd200, %rd207;
-$L31:
-	mov.pred %p25, %p4;
-	mov.b64 %rd208, %rd73;
-	mov.b64 %rd209, %rd75;
-	mov.b64 %rd210, %rd77;
-	mov.b64 %rd211, %rd80;
-	mov.b64 %rd212, %rd82;
-	mov.b64 %rd213, %rd84;
-	mov.b64 %rd214, %rd87;
-	mov.b64 %rd215, %rd89;
-	mov.b64 %rd216, %rd91;
-	mov.pred %p26, %p6;
-	mov.b64 %rd217, %rd94;
-	mov.b64 %rd218, %rd96;
-	mov.b64 %rd219, %rd98;
-	mov.b32 %r64, %r33;
-	mov.b64 %rd220, %rd100;
-	mov.b64 %rd221, %rd102;
-	cvt.u32.u64 %r65, %rd188;
-	add.s32 %r66, %r33, %r65;
-	mov.b32 %r64, %r66;
-	mov.b64 %rd222, %rd25;
-	mov.b64 %rd223, %rd62;
-	mov.b64 %rd224, %rd64;
-	mov.b64 %rd225, %rd66;
-	mov.b64 %rd226, %rd68;
-	mov.b64 %rd227, %rd70;
-	mov.pred %p27, %p4;
-	mov.pred %p28, %p6;
-	mov.b32 %r67, %r33;
-	mov.b64 %rd228, %rd100;
-	mov.b64 %rd229, %rd102;
-	mov.pred %p29, %p25;
-	mov.b64 %rd230, %rd208;
-	mov.b64 %rd231, %rd209;
-	mov.b64 %rd232, %rd210;
-	mov.b64 %rd233, %rd211;
-	mov.b64 %rd234, %rd212;
-	mov.b64 %rd235, %rd213;
-	mov.b64 %rd236, %rd214;
-	mov.b64 %rd237, %rd215;
-	mov.b64 %rd238, %rd216;
-	mov.pred %p30, %p26;
-	mov.b64 %rd239, %rd217;
-	mov.b64 %rd240, %rd218;
-	mov.b64 %rd241, %rd219;
-	mov.b32 %r68, %r64;
-	mov.b64 %rd242, %rd220;
-	mov.b64 %rd243, %rd221;
-	mov.b64 %rd244, %rd143;
-	cvt.u64.u32 %rd245, %r4;
-	mov.b64 %rd246, %rd245;
-	cvt.u64.u32 %rd247, %r2;
-	mov.b64 %rd248, %rd247;
-	mov.b32 %r69, -1;
-	mov.b64 %rd249, 0;
-	mov.b64 %rd250, 0;
-	mov.b64 %rd251, 0;
-	mov.b64 %rd252, 0;
-	mov.b64 %rd253, 0;
-	mov.b64 %rd254, %rd242;
-$L32:
-	mov.b64 %rd255, 0;
-	mov.b64 %rd256, %rd254;
-$L35:
-	setp.gt.s64 %p31, %rd256, 0;
+	bra.uni $L3;
+$L27:
+	mov.b64 %rd210, 0;
+$L30:
+	setp.lt.s64 %p31, %rd210, %rd64;
 	not.pred %p32, %p31;
-	@!%p32 bra $L39;
-	bra.uni $L37;
-$L39:
-	setp.ge.s64 %p33, %rd249, %rd250;
-	@!%p33 bra $L41;
-	setp.ge.s64 %p34, %rd248, %rd244;
-	@!%p34 bra $L43;
-	bra.uni $L37;
-$L43:
-	mul.lo.s64 %rd257, %rd248, %rd197;
-	mad.lo.s64 %rd258, %rd257, 4, %rd195;
-	ld.global.s32 %r70, [%rd258+0];
-	mov.b32 %r71, %r70;
-	mov.b32 %r69, %r71;
-	add.s64 %rd259, %rd248, %rd246;
-	mov.b64 %rd248, %rd259;
-	mov.b64 %rd260, %rd222;
-	mov.b32 %r72, %r69;
-	cvt.s64.s32 %rd261, %r72;
-	mul.lo.s64 %rd262, %rd261, %rd32;
-	mad.lo.s64 %rd263, %rd262, 8, %rd28;
-	ld.global.nc.s64 %rd264, [%rd263+0];
-	mov.b64 %rd265, %rd264;
+	@!%p32 bra $L34;
+	bra.uni $L32;
+$L34:
+	mov.b64 %rd211, %rd49;
+	mov.b64 %rd212, %rd51;
+	mov.b64 %rd213, %rd53;
+	mov.b64 %rd214, %rd56;
+	mov.b64 %rd215, %rd58;
+	mov.b64 %rd216, %rd60;
+	mov.b64 %rd217, %rd211;
+	mov.b64 %rd218, %rd212;
+	mov.b64 %rd219, %rd213;
+	mov.b64 %rd220, %rd214;
+	mov.b64 %rd221, %rd215;
+	mov.b64 %rd222, %rd216;
+	rem.s64 %rd223, %rd210, 2;
+	setp.eq.s64 %p33, %rd223, 1;
+	@!%p33 bra $L36;
+	mov.b64 %rd224, %rd56;
+	mov.b64 %rd225, %rd58;
+	mov.b64 %rd226, %rd60;
+	mov.b64 %rd227, %rd49;
+	mov.b64 %rd228, %rd51;
+	mov.b64 %rd229, %rd53;
+	mov.b64 %rd217, %rd224;
+	mov.b64 %rd218, %rd225;
+	mov.b64 %rd219, %rd226;
+	mov.b64 %rd220, %rd227;
+	mov.b64 %rd221, %rd228;
+	mov.b64 %rd222, %rd229;
+$L36:
+	mov.pred %p34, %p4;
+	mov.b64 %rd230, %rd73;
+	mov.b64 %rd231, %rd75;
+	mov.b64 %rd232, %rd77;
+	mov.b64 %rd233, %rd80;
+	mov.b64 %rd234, %rd82;
+	mov.b64 %rd235, %rd84;
+	mov.b64 %rd236, %rd87;
+	mov.b64 %rd237, %rd89;
+	mov.b64 %rd238, %rd91;
+	mov.pred %p35, %p6;
+	mov.b64 %rd239, %rd94;
+	mov.b64 %rd240, %rd96;
+	mov.b64 %rd241, %rd98;
+	mov.b32 %r70, %r33;
+	mov.b64 %rd242, %rd100;
+	mov.b64 %rd243, %rd102;
+	cvt.u32.u64 %r71, %rd210;
+	add.s32 %r72, %r33, %r71;
+	mov.b32 %r70, %r72;
+	rem.s64 %rd244, %rd210, 3;
+	mov.b64 %rd246, 3;
+	mul.lo.s64 %rd245, %rd246, %rd244;
+	mov.b64 %rd247, %rd245;
+	@!%p11 bra $L38;
+	add.s64 %rd248, %rd210, 1;
+	rem.s64 %rd249, %rd248, 3;
+	mov.b64 %rd251, 3;
+	mul.lo.s64 %rd250, %rd251, %rd249;
+	mov.b64 %rd252, %rd250;
+	mul.lo.s64 %rd253, %rd252, %rd116;
+	mad.lo.s64 %rd254, %rd253, 8, %rd112;
+	mov.b64 %rd255, 0;
+	st.global.s64 [%rd254+0], %rd255;
+	add.s64 %rd256, %rd252, 1;
+	mul.lo.s64 %rd257, %rd256, %rd116;
+	mad.lo.s64 %rd258, %rd257, 8, %rd112;
+	mov.b64 %rd259, 0;
+	st.global.s64 [%rd258+0], %rd259;
+	add.s64 %rd260, %rd252, 2;
+	mul.lo.s64 %rd261, %rd260, %rd116;
+	mad.lo.s64 %rd262, %rd261, 8, %rd112;
+	mov.b64 %rd263, 0;
+	st.global.s64 [%rd262+0], %rd263;
+$L38:
+	mov.b64 %rd264, %rd208;
+	cvt.u64.u32 %rd265, %r4;
 	mov.b64 %rd266, %rd265;
-	mov.b64 %rd267, %rd222;
-	mov.b32 %r73, %r69;
-	cvt.s64.s32 %rd268, %r73;
-	add.s64 %rd269, %rd268, 1;
-	mul.lo.s64 %rd270, %rd269, %rd32;
-	mad.lo.s64 %rd271, %rd270, 8, %rd28;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	mov.b64 %rd274, %rd273;
-	mov.b64 %rd275, %rd266;
-	mov.b64 %rd276, %rd274;
-	mov.b64 %rd249, %rd275;
-	mov.b64 %rd250, %rd276;
-	bra.uni $L36;
+	mov.b64 %rd267, 1;
+$L39:
+	setp.lt.s64 %p36, %rd267, %rd264;
+	setp.lt.s64 %p37, %rd267, 32;
+	and.pred %p38, %p36, %p37;
+	mov.b64 %rd269, 2;
+	mul.lo.s64 %rd268, %rd269, %rd267;
+	setp.le.s64 %p39, %rd268, %rd266;
+	and.pred %p40, %p38, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L43;
+	bra.uni $L41;
+$L43:
+	mul.lo.s64 %rd270, %rd267, 2;
+	mov.b64 %rd267, %rd270;
+$L40:
+	bra.uni $L39;
 $L41:
-	mul.lo.s64 %rd277, %rd249, %rd39;
-	mad.lo.s64 %rd278, %rd277, 4, %rd35;
-	ld.global.nc.s32 %r74, [%rd278+0];
-	mov.b32 %r75, %r74;
-	mov.b32 %r76, %r75;
-	mov.b32 %r77, %r69;
-	mov.b32 %r78, %r76;
-	mov.b64 %rd279, %rd249;
+	mov.b64 %rd271, %rd267;
+	mov.b64 %rd272, %rd25;
+	mov.b64 %rd273, %rd62;
+	mov.b64 %rd274, %rd64;
+	mov.b64 %rd275, %rd66;
+	mov.b64 %rd276, %rd68;
+	mov.b64 %rd277, %rd70;
+	mov.pred %p42, %p4;
+	mov.pred %p43, %p6;
+	mov.b32 %r73, %r33;
+	mov.b64 %rd278, %rd100;
+	mov.b64 %rd279, %rd102;
+	mov.pred %p44, %p34;
+	mov.b64 %rd280, %rd230;
+	mov.b64 %rd281, %rd231;
+	mov.b64 %rd282, %rd232;
+	mov.b64 %rd283, %rd233;
+	mov.b64 %rd284, %rd234;
+	mov.b64 %rd285, %rd235;
+	mov.b64 %rd286, %rd236;
+	mov.b64 %rd287, %rd237;
+	mov.b64 %rd288, %rd238;
+	mov.pred %p45, %p35;
+	mov.b64 %rd289, %rd239;
+	mov.b64 %rd290, %rd240;
+	mov.b64 %rd291, %rd241;
+	mov.b32 %r74, %r70;
+	mov.b64 %rd292, %rd242;
+	mov.b64 %rd293, %rd243;
+	mov.b64 %rd294, %rd151;
+	mov.b64 %rd295, %rd247;
+	mov.b64 %rd296, %rd271;
+	cvt.u64.u32 %rd297, %r4;
+	div.s64 %rd298, %rd297, %rd296;
+	setp.eq.s64 %p46, %rd296, -1;
+	neg.s64 %rd299, %rd297;
+	selp.b64 %rd300, %rd299, %rd298, %p46;
+	setp.eq.s64 %p47, %rd296, 0;
+	selp.b64 %rd301, 0, %rd300, %p47;
+	mov.b64 %rd302, %rd301;
+	mul.lo.s64 %rd303, %rd2, %rd302;
+	mov.b64 %rd304, %rd303;
+	mul.lo.s64 %rd305, %rd138, %rd302;
+	cvt.u64.u32 %rd306, %r2;
+	div.s64 %rd307, %rd306, %rd296;
+	setp.eq.s64 %p48, %rd296, -1;
+	neg.s64 %rd308, %rd306;
+	selp.b64 %rd309, %rd308, %rd307, %p48;
+	setp.eq.s64 %p49, %rd296, 0;
+	selp.b64 %rd310, 0, %rd309, %p49;
+	add.s64 %rd311, %rd305, %rd310;
+	mov.b64 %rd312, %rd311;
+	cvt.u64.u32 %rd313, %r2;
+	rem.s64 %rd314, %rd313, %rd296;
+	setp.eq.s64 %p50, %rd296, -1;
+	selp.b64 %rd315, 0, %rd314, %p50;
+	setp.eq.s64 %p51, %rd296, 0;
+	selp.b64 %rd316, %rd313, %rd315, %p51;
+	mov.b64 %rd317, %rd316;
+	mov.b32 %r75, -1;
+	mov.b64 %rd318, 0;
+	mov.b64 %rd319, 0;
+	mov.b64 %rd320, 0;
+	mov.b64 %rd321, 0;
+	mov.b64 %rd322, %rd292;
 $L44:
-	cvt.s64.s32 %rd280, %r77;
-	mul.lo.s64 %rd281, %rd280, %rd116;
-	mad.lo.s64 %rd282, %rd281, 4, %rd112;
-	ld.global.nc.u32 %r79, [%rd282+0];
-	mov.b32 %r80, %r79;
-	and.b32 %r81, %r80, 0x4;
-	setp.ne.u32 %p35, %r81, 0x0;
-	mov.pred %p36, %p35;
-	not.pred %p37, %p36;
-	@!%p37 bra $L48;
-	cvt.s64.s32 %rd283, %r78;
-	mul.lo.s64 %rd284, %rd283, %rd116;
-	mad.lo.s64 %rd285, %rd284, 4, %rd112;
-	ld.global.nc.u32 %r82, [%rd285+0];
-	mov.b32 %r83, %r82;
-	and.b32 %r84, %r83, 0x4;
-	setp.ne.u32 %p38, %r84, 0x0;
-	mov.pred %p36, %p38;
-$L48:
-	mov.pred %p39, %p36;
-	not.pred %p40, %p39;
-	@!%p40 bra $L50;
-	cvt.s64.s32 %rd286, %r78;
-	mul.lo.s64 %rd287, %rd286, %rd123;
-	mad.lo.s64 %rd288, %rd287, 4, %rd119;
-	ld.global.nc.s32 %r85, [%rd288+0];
+	mov.b64 %rd323, 0;
+	mov.b64 %rd324, %rd322;
+$L47:
+	setp.gt.s64 %p52, %rd324, 0;
+	not.pred %p53, %p52;
+	@!%p53 bra $L51;
+	bra.uni $L49;
+$L51:
+	setp.ge.s64 %p54, %rd318, %rd319;
+	@!%p54 bra $L53;
+	setp.ge.s64 %p55, %rd312, %rd294;
+	@!%p55 bra $L55;
+	bra.uni $L49;
+$L55:
+	mul.lo.s64 %rd325, %rd312, %rd219;
+	mad.lo.s64 %rd326, %rd325, 4, %rd217;
+	ld.global.s32 %r76, [%rd326+0];
+	mov.b32 %r77, %r76;
+	mov.b32 %r75, %r77;
+	add.s64 %rd327, %rd312, %rd304;
+	mov.b64 %rd312, %rd327;
+	mov.b64 %rd328, %rd272;
+	mov.b32 %r78, %r75;
+	cvt.s64.s32 %rd329, %r78;
+	mul.lo.s64 %rd330, %rd329, %rd32;
+	mad.lo.s64 %rd331, %rd330, 8, %rd28;
+	ld.global.nc.s64 %rd332, [%rd331+0];
+	mov.b64 %rd333, %rd332;
+	mov.b64 %rd334, %rd333;
+	mov.b64 %rd335, %rd272;
+	mov.b32 %r79, %r75;
+	cvt.s64.s32 %rd336, %r79;
+	add.s64 %rd337, %rd336, 1;
+	mul.lo.s64 %rd338, %rd337, %rd32;
+	mad.lo.s64 %rd339, %rd338, 8, %rd28;
+	ld.global.nc.s64 %rd340, [%rd339+0];
+	mov.b64 %rd341, %rd340;
+	mov.b64 %rd342, %rd341;
+	add.s64 %rd343, %rd334, %rd317;
+	mov.b64 %rd344, %rd343;
+	mov.b64 %rd345, %rd342;
+	mov.b64 %rd318, %rd344;
+	mov.b64 %rd319, %rd345;
+	bra.uni $L48;
+$L53:
+	mul.lo.s64 %rd346, %rd318, %rd39;
+	mad.lo.s64 %rd347, %rd346, 4, %rd35;
+	ld.global.nc.s32 %r80, [%rd347+0];
+	mov.b32 %r81, %r80;
+	mov.b32 %r82, %r81;
+	mov.b32 %r83, %r75;
+	mov.b32 %r84, %r82;
+	mov.b64 %rd348, %rd318;
+$L56:
+	cvt.s64.s32 %rd349, %r83;
+	mul.lo.s64 %rd350, %rd349, %rd123;
+	mad.lo.s64 %rd351, %rd350, 4, %rd119;
+	ld.global.nc.u32 %r85, [%rd351+0];
 	mov.b32 %r86, %r85;
-	cvt.s64.s32 %rd289, %r77;
-	mul.lo.s64 %rd290, %rd289, %rd123;
-	mad.lo.s64 %rd291, %rd290, 4, %rd119;
-	ld.global.nc.s32 %r87, [%rd291+0];
-	mov.b32 %r88, %r87;
-	setp.ne.s32 %p41, %r86, %r88;
-	mov.pred %p39, %p41;
-$L50:
-	@!%p39 bra $L52;
-	mov.pred %p42, 0;
+	and.b32 %r87, %r86, 0x4;
+	setp.ne.u32 %p56, %r87, 0x0;
+	mov.pred %p57, %p56;
+	not.pred %p58, %p57;
+	@!%p58 bra $L60;
+	cvt.s64.s32 %rd352, %r84;
+	mul.lo.s64 %rd353, %rd352, %rd123;
+	mad.lo.s64 %rd354, %rd353, 4, %rd119;
+	ld.global.nc.u32 %r88, [%rd354+0];
+	mov.b32 %r89, %r88;
+	and.b32 %r90, %r89, 0x4;
+	setp.ne.u32 %p59, %r90, 0x0;
+	mov.pred %p57, %p59;
+$L60:
+	mov.pred %p60, %p57;
+	not.pred %p61, %p60;
+	@!%p61 bra $L62;
+	cvt.s64.s32 %rd355, %r84;
+	mul.lo.s64 %rd356, %rd355, %rd130;
+	mad.lo.s64 %rd357, %rd356, 4, %rd126;
+	ld.global.nc.s32 %r91, [%rd357+0];
+	mov.b32 %r92, %r91;
+	cvt.s64.s32 %rd358, %r83;
+	mul.lo.s64 %rd359, %rd358, %rd130;
+	mad.lo.s64 %rd360, %rd359, 4, %rd126;
+	ld.global.nc.s32 %r93, [%rd360+0];
+	mov.b32 %r94, %r93;
+	setp.ne.s32 %p62, %r92, %r94;
+	mov.pred %p60, %p62;
+$L62:
+	@!%p60 bra $L64;
+	mov.pred %p63, 0;
+	bra.uni $L58;
+$L64:
+	cvt.s64.s32 %rd361, %r83;
+	mul.lo.s64 %rd362, %rd361, %rd137;
+	mad.lo.s64 %rd363, %rd362, 4, %rd133;
+	ld.relaxed.gpu.global.s32 %r95, [%rd363+0];
+	mov.b32 %r96, %r95;
+	mov.b32 %r97, %r96;
+	cvt.s64.s32 %rd364, %r84;
+	mul.lo.s64 %rd365, %rd364, %rd137;
+	mad.lo.s64 %rd366, %rd365, 4, %rd133;
+	ld.relaxed.gpu.global.s32 %r98, [%rd366+0];
+	mov.b32 %r99, %r98;
+	setp.ge.s32 %p64, %r99, %r97;
+	@!%p64 bra $L66;
+	mov.pred %p63, 0;
+	bra.uni $L58;
+$L66:
+	cvt.s64.s32 %rd367, %r84;
+	mul.lo.s64 %rd368, %rd367, %rd137;
+	mad.lo.s64 %rd369, %rd368, 4, %rd133;
+	atom.global.max.s32 %r100, [%rd369], %r97;
+	mov.b32 %r101, %r100;
+	setp.lt.s32 %p65, %r101, %r97;
+	mov.pred %p63, %p65;
+	bra.uni $L58;
+$L57:
+	bra.uni $L56;
+$L58:
+	@!%p63 bra $L68;
+	mov.pred %p66, 0;
+	mov.b64 %rd370, %rd323;
+	mov.b32 %r102, %r82;
+$L69:
+	@!%p44 bra $L73;
+	shr.s32 %r103, %r102, 5;
+	cvt.s64.s32 %rd371, %r103;
+	mov.b64 %rd372, %rd371;
+	and.b32 %r104, %r102, 31;
+	cvt.s64.s32 %rd373, %r104;
+	min.u64 %rd374, %rd373, 32;
+	cvt.u32.u64 %r105, %rd374;
+	mov.b32 %r107, 0x1;
+	shl.b32 %r106, %r107, %r105;
+	setp.hs.u32 %p67, %r105, 32;
+	selp.b32 %r108, 0, %r106, %p67;
+	mov.b32 %r109, %r108;
+	mov.b64 %rd375, %rd372;
+	mov.b32 %r110, %r109;
+	mul.lo.s64 %rd376, %rd375, %rd288;
+	mad.lo.s64 %rd377, %rd376, 4, %rd286;
+	ld.relaxed.gpu.global.u32 %r111, [%rd377+0];
+	mov.b32 %r112, %r111;
+	and.b32 %r113, %r112, %r110;
+	setp.ne.u32 %p68, %r113, 0x0;
+	mov.pred %p69, %p68;
+	not.pred %p70, %p69;
+	@!%p70 bra $L75;
+	mul.lo.s64 %rd378, %rd375, %rd288;
+	mad.lo.s64 %rd379, %rd378, 4, %rd286;
+	atom.global.or.b32 %r114, [%rd379], %r110;
+	mov.b32 %r115, %r114;
+	and.b32 %r116, %r115, %r110;
+	setp.ne.u32 %p71, %r116, 0x0;
+	mov.pred %p69, %p71;
+$L75:
+	@!%p69 bra $L77;
+	mov.b64 %rd380, %rd370;
+	mov.b64 %rd381, %rd380;
+	mov.pred %p72, 0;
+	bra.uni $L71;
+$L77:
+	mov.b64 %rd382, %rd370;
+	mov.b64 %rd381, %rd382;
+	mov.pred %p72, 1;
+	bra.uni $L71;
+$L73:
+	@!%p45 bra $L79;
+	cvt.s64.s32 %rd383, %r102;
+	mul.lo.s64 %rd384, %rd383, %rd291;
+	mad.lo.s64 %rd385, %rd384, 4, %rd289;
+	ld.relaxed.gpu.global.s32 %r117, [%rd385+0];
+	mov.b32 %r118, %r117;
+	setp.eq.s32 %p73, %r118, %r74;
+	mov.pred %p74, %p73;
+	not.pred %p75, %p74;
+	@!%p75 bra $L81;
+	cvt.s64.s32 %rd386, %r102;
+	mul.lo.s64 %rd387, %rd386, %rd291;
+	mad.lo.s64 %rd388, %rd387, 4, %rd289;
+	atom.global.exch.b32 %r119, [%rd388], %r74;
+	mov.b32 %r120, %r119;
+	setp.eq.s32 %p76, %r120, %r74;
+	mov.pred %p74, %p76;
+$L81:
+	@!%p74 bra $L83;
+	mov.b64 %rd389, %rd370;
+	mov.b64 %rd381, %rd389;
+	mov.pred %p72, 0;
+	bra.uni $L71;
+$L83:
+$L79:
+	mul.lo.s64 %rd390, %rd370, %rd149;
+	mad.lo.s64 %rd391, %rd390, 4, %rd147;
+	st.shared.s32 [%rd391+0], %r102;
+	add.s64 %rd392, %rd370, 1;
+	mov.b64 %rd393, %rd392;
+	mov.b64 %rd381, %rd393;
+	mov.pred %p72, 1;
+	bra.uni $L71;
+$L70:
+	bra.uni $L69;
+$L71:
+	mov.b64 %rd394, %rd381;
+	mov.pred %p77, %p72;
+	mov.b64 %rd323, %rd394;
+	mov.pred %p66, %p77;
+	@!%p66 bra $L85;
+	mov.b64 %rd395, %rd272;
+	mov.b32 %r121, %r82;
+	cvt.s64.s32 %rd396, %r121;
+	add.s64 %rd397, %rd396, 1;
+	mul.lo.s64 %rd398, %rd397, %rd32;
+	mad.lo.s64 %rd399, %rd398, 8, %rd28;
+	ld.global.nc.s64 %rd400, [%rd399+0];
+	mov.b64 %rd401, %rd400;
+	cvt.s64.s32 %rd402, %r121;
+	mul.lo.s64 %rd403, %rd402, %rd32;
+	mad.lo.s64 %rd404, %rd403, 8, %rd28;
+	ld.global.nc.s64 %rd405, [%rd404+0];
+	mov.b64 %rd406, %rd405;
+	sub.s64 %rd407, %rd401, %rd406;
+	mov.b64 %rd408, %rd407;
+	mov.b64 %rd409, %rd408;
+	add.s64 %rd410, %rd320, %rd409;
+	mov.b64 %rd320, %rd410;
+	max.s64 %rd411, %rd321, %rd409;
+	mov.b64 %rd321, %rd411;
+$L85:
+$L68:
+	add.s64 %rd412, %rd318, %rd296;
+	mov.b64 %rd318, %rd412;
+	sub.s64 %rd413, %rd324, 1;
+	mov.b64 %rd324, %rd413;
+$L48:
+	bra.uni $L47;
+$L49:
+	// block scan
+	mov.b64 %rd414, %rd323;
+	mov.b32 %r122, %r3;
+$L86:
+	setp.hs.u32 %p78, %r122, 32;
+	@%p78 bra $L87;
+	mov.b64 {%r123, %r124}, %rd414;
+	shfl.sync.up.b32 %r125|%p79, %r123, %r122, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, %r122, 0, %r17;
+	mov.b64 %rd415, {%r125, %r126};
+	@!%p79 bra $L88;
+	add.s64 %rd416, %rd415, %rd414;
+	mov.b64 %rd414, %rd416;
+$L88:
+	shl.b32 %r122, %r122, 1;
+	bra.uni $L86;
+$L87:
+	mov.b64 {%r127, %r128}, %rd414;
+	shfl.sync.up.b32 %r129|%p80, %r127, %r3, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, %r3, 0, %r17;
+	mov.b64 %rd417, {%r129, %r130};
+	setp.lo.u32 %p81, %r3, 32;
+	and.pred %p82, %p80, %p81;
+	selp.b64 %rd418, %rd417, 0, %p82;
+	sub.u32 %r131, %r13, %r3;
+	setp.eq.u32 %p83, %r7, %r131;
+	@!%p83 bra $L89;
+	mul.wide.u32 %rd419, %r8, 16;
+	add.s64 %rd420, %rd1, %rd419;
+	st.shared.s64 [%rd420+0], %rd414;
+$L89:
+	bar.sync 0;
+	setp.eq.u32 %p84, %r8, 0;
+	@!%p84 bra $L90;
+	mov.b64 %rd421, 0;
+	setp.lo.u32 %p85, %r7, %r10;
+	@!%p85 bra $L91;
+	mul.wide.u32 %rd422, %r7, 16;
+	add.s64 %rd423, %rd1, %rd422;
+	ld.shared.s64 %rd424, [%rd423+0];
+	mov.b64 %rd421, %rd424;
+$L91:
+	mov.b64 {%r132, %r133}, %rd421;
+	shfl.sync.up.b32 %r134|%p86, %r132, 1, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, 1, 0, %r17;
+	mov.b64 %rd425, {%r134, %r135};
+	@!%p86 bra $L92;
+	add.s64 %rd426, %rd425, %rd421;
+	mov.b64 %rd421, %rd426;
+$L92:
+	mov.b64 {%r136, %r137}, %rd421;
+	shfl.sync.up.b32 %r138|%p87, %r136, 2, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 2, 0, %r17;
+	mov.b64 %rd427, {%r138, %r139};
+	@!%p87 bra $L93;
+	add.s64 %rd428, %rd427, %rd421;
+	mov.b64 %rd421, %rd428;
+$L93:
+	mov.b64 {%r140, %r141}, %rd421;
+	shfl.sync.up.b32 %r142|%p88, %r140, 4, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 4, 0, %r17;
+	mov.b64 %rd429, {%r142, %r143};
+	@!%p88 bra $L94;
+	add.s64 %rd430, %rd429, %rd421;
+	mov.b64 %rd421, %rd430;
+$L94:
+	mov.b64 {%r144, %r145}, %rd421;
+	shfl.sync.up.b32 %r146|%p89, %r144, 8, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 8, 0, %r17;
+	mov.b64 %rd431, {%r146, %r147};
+	@!%p89 bra $L95;
+	add.s64 %rd432, %rd431, %rd421;
+	mov.b64 %rd421, %rd432;
+$L95:
+	mov.b64 {%r148, %r149}, %rd421;
+	shfl.sync.up.b32 %r150|%p90, %r148, 16, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 16, 0, %r17;
+	mov.b64 %rd433, {%r150, %r151};
+	@!%p90 bra $L96;
+	add.s64 %rd434, %rd433, %rd421;
+	mov.b64 %rd421, %rd434;
+$L96:
+	mov.b64 {%r152, %r153}, %rd421;
+	shfl.sync.up.b32 %r154|%p91, %r152, 1, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 1, 0, %r17;
+	mov.b64 %rd435, {%r154, %r155};
+	selp.b64 %rd436, %rd435, 0, %p91;
+	@!%p85 bra $L97;
+	mul.wide.u32 %rd437, %r7, 16;
+	add.s64 %rd438, %rd1, %rd437;
+	add.s64 %rd439, %rd438, 512;
+	st.shared.s64 [%rd439+0], %rd436;
+$L97:
+	sub.u32 %r156, %r10, 1;
+	setp.eq.u32 %p92, %r7, %r156;
+	@!%p92 bra $L98;
+	st.shared.s64 [%rd1+1024], %rd421;
+$L98:
+$L90:
+	bar.sync 0;
+	mul.wide.u32 %rd440, %r8, 16;
+	add.s64 %rd441, %rd1, %rd440;
+	add.s64 %rd442, %rd441, 512;
+	ld.shared.s64 %rd443, [%rd442+0];
+	add.s64 %rd444, %rd443, %rd418;
+	ld.shared.s64 %rd445, [%rd1+1024];
+	mov.b64 {%r157, %r158}, %rd444;
+	shfl.sync.idx.b32 %r159|%p93, %r157, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r160, %r158, 0, %r21, %r17;
+	mov.b64 %rd446, {%r159, %r160};
+	mov.b64 %rd447, %rd445;
+	mov.b64 %rd448, %rd446;
+	mov.b64 %rd449, %rd447;
+	mov.b64 %rd450, %rd448;
+	mov.b64 %rd451, %rd449;
+	mov.b64 %rd452, %rd450;
+	mov.b64 %rd453, %rd451;
+	mov.b64 %rd454, 0;
+	cvt.u64.u32 %rd455, %r2;
+	setp.eq.s64 %p94, %rd455, 0;
+	setp.gt.s64 %p95, %rd453, 0;
+	and.pred %p96, %p94, %p95;
+	@!%p96 bra $L100;
+	mul.lo.s64 %rd456, %rd295, %rd116;
+	mad.lo.s64 %rd457, %rd456, 8, %rd112;
+	atom.global.add.u64 %rd458, [%rd457], %rd453;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd454, %rd459;
+$L100:
+	cvt.u64.u32 %rd460, %r2;
+	setp.eq.s64 %p97, %rd460, 0;
+	setp.eq.u32 %p98, %r1, 0;
+	and.pred %p99, %p97, %p98;
+	bar.sync 0;
+	@!%p99 bra $L101;
+	st.shared.s64 [%rd1+1024], %rd454;
+$L101:
+	bar.sync 0;
+	ld.shared.s64 %rd461, [%rd1+1024];
+	mov.b64 %rd462, %rd461;
+	add.s64 %rd463, %rd462, %rd452;
+	mov.b64 %rd464, %rd463;
+	mov.b64 %rd465, 0;
+$L102:
+	setp.lt.s64 %p100, %rd465, %rd323;
+	not.pred %p101, %p100;
+	@!%p101 bra $L106;
+	bra.uni $L104;
+$L106:
+	mul.lo.s64 %rd466, %rd465, %rd149;
+	mad.lo.s64 %rd467, %rd466, 4, %rd147;
+	ld.shared.s32 %r161, [%rd467+0];
+	mov.b32 %r162, %r161;
+	add.s64 %rd468, %rd464, %rd465;
+	mul.lo.s64 %rd469, %rd468, %rd222;
+	mad.lo.s64 %rd470, %rd469, 4, %rd220;
+	st.global.s32 [%rd470+0], %r162;
+$L103:
+	add.s64 %rd471, %rd465, 1;
+	mov.b64 %rd465, %rd471;
+	bra.uni $L102;
+$L104:
+	mov.b64 %rd472, 0;
+	setp.lt.s64 %p102, %rd318, %rd319;
+	setp.lt.s64 %p103, %rd312, %rd294;
+	or.pred %p104, %p102, %p103;
+	@!%p104 bra $L108;
+	mov.b64 %rd472, 1;
+$L108:
+	mov.b64 %rd473, %rd472;
+	// block reduction
+	sub.u32 %r163, %r13, 1;
+	mov.b32 %r164, %r3;
+$L109:
+	setp.hs.u32 %p105, %r164, 32;
+	@%p105 bra $L110;
+	mov.b64 {%r165, %r166}, %rd473;
+	shfl.sync.down.b32 %r167|%p106, %r165, %r164, %r163, %r17;
+	shfl.sync.down.b32 %r168, %r166, %r164, %r163, %r17;
+	mov.b64 %rd474, {%r167, %r168};
+	@!%p106 bra $L111;
+	max.s64 %rd475, %rd473, %rd474;
+	mov.b64 %rd473, %rd475;
+$L111:
+	shl.b32 %r164, %r164, 1;
+	bra.uni $L109;
+$L110:
+	setp.eq.u32 %p107, %r7, 0;
+	@!%p107 bra $L112;
+	mul.wide.u32 %rd476, %r8, 16;
+	add.s64 %rd477, %rd1, %rd476;
+	st.shared.s64 [%rd477+0], %rd473;
+$L112:
+	bar.sync 0;
+	setp.eq.u32 %p108, %r8, 0;
+	@!%p108 bra $L113;
+	setp.lo.u32 %p109, %r7, %r10;
+	@!%p109 bra $L114;
+	mul.wide.u32 %rd478, %r7, 16;
+	add.s64 %rd479, %rd1, %rd478;
+	ld.shared.s64 %rd480, [%rd479+0];
+	mov.b64 %rd473, %rd480;
+$L114:
+	sub.u32 %r169, %r10, 1;
+	mov.b64 {%r170, %r171}, %rd473;
+	shfl.sync.down.b32 %r172|%p110, %r170, 1, %r169, %r17;
+	shfl.sync.down.b32 %r173, %r171, 1, %r169, %r17;
+	mov.b64 %rd481, {%r172, %r173};
+	@!%p110 bra $L115;
+	max.s64 %rd482, %rd473, %rd481;
+	mov.b64 %rd473, %rd482;
+$L115:
+	mov.b64 {%r174, %r175}, %rd473;
+	shfl.sync.down.b32 %r176|%p111, %r174, 2, %r169, %r17;
+	shfl.sync.down.b32 %r177, %r175, 2, %r169, %r17;
+	mov.b64 %rd483, {%r176, %r177};
+	@!%p111 bra $L116;
+	max.s64 %rd484, %rd473, %rd483;
+	mov.b64 %rd473, %rd484;
+$L116:
+	mov.b64 {%r178, %r179}, %rd473;
+	shfl.sync.down.b32 %r180|%p112, %r178, 4, %r169, %r17;
+	shfl.sync.down.b32 %r181, %r179, 4, %r169, %r17;
+	mov.b64 %rd485, {%r180, %r181};
+	@!%p112 bra $L117;
+	max.s64 %rd486, %rd473, %rd485;
+	mov.b64 %rd473, %rd486;
+$L117:
+	mov.b64 {%r182, %r183}, %rd473;
+	shfl.sync.down.b32 %r184|%p113, %r182, 8, %r169, %r17;
+	shfl.sync.down.b32 %r185, %r183, 8, %r169, %r17;
+	mov.b64 %rd487, {%r184, %r185};
+	@!%p113 bra $L118;
+	max.s64 %rd488, %rd473, %rd487;
+	mov.b64 %rd473, %rd488;
+$L118:
+	mov.b64 {%r186, %r187}, %rd473;
+	shfl.sync.down.b32 %r188|%p114, %r186, 16, %r169, %r17;
+	shfl.sync.down.b32 %r189, %r187, 16, %r169, %r17;
+	mov.b64 %rd489, {%r188, %r189};
+	@!%p114 bra $L119;
+	max.s64 %rd490, %rd473, %rd489;
+	mov.b64 %rd473, %rd490;
+$L119:
+	@!%p107 bra $L120;
+	st.shared.s64 [%rd1+1024], %rd473;
+$L120:
+$L113:
+	bar.sync 0;
+	ld.shared.s64 %rd491, [%rd1+1024];
+	mov.b64 %rd473, %rd491;
+	mov.b64 %rd492, %rd473;
+	setp.eq.s64 %p115, %rd492, 0;
+	@!%p115 bra $L122;
 	bra.uni $L46;
-$L52:
-	cvt.s64.s32 %rd292, %r77;
-	mul.lo.s64 %rd293, %rd292, %rd130;
-	mad.lo.s64 %rd294, %rd293, 4, %rd126;
-	ld.relaxed.gpu.global.s32 %r89, [%rd294+0];
-	mov.b32 %r90, %r89;
-	mov.b32 %r91, %r90;
-	cvt.s64.s32 %rd295, %r78;
-	mul.lo.s64 %rd296, %rd295, %rd130;
-	mad.lo.s64 %rd297, %rd296, 4, %rd126;
-	ld.relaxed.gpu.global.s32 %r92, [%rd297+0];
-	mov.b32 %r93, %r92;
-	setp.ge.s32 %p43, %r93, %r91;
-	@!%p43 bra $L54;
-	mov.pred %p42, 0;
-	bra.uni $L46;
-$L54:
-	cvt.s64.s32 %rd298, %r78;
-	mul.lo.s64 %rd299, %rd298, %rd130;
-	mad.lo.s64 %rd300, %rd299, 4, %rd126;
-	atom.global.max.s32 %r94, [%rd300], %r91;
-	mov.b32 %r95, %r94;
-	setp.lt.s32 %p44, %r95, %r91;
-	mov.pred %p42, %p44;
-	bra.uni $L46;
+$L122:
 $L45:
 	bra.uni $L44;
 $L46:
-	@!%p42 bra $L56;
-	mov.pred %p45, 0;
-	mov.b64 %rd301, %rd255;
-	mov.b32 %r96, %r76;
-$L57:
-	@!%p29 bra $L61;
-	shr.s32 %r97, %r96, 5;
-	cvt.s64.s32 %rd302, %r97;
-	mov.b64 %rd303, %rd302;
-	and.b32 %r98, %r96, 31;
-	cvt.s64.s32 %rd304, %r98;
-	min.u64 %rd305, %rd304, 32;
-	cvt.u32.u64 %r99, %rd305;
-	mov.b32 %r101, 0x1;
-	shl.b32 %r100, %r101, %r99;
-	setp.hs.u32 %p46, %r99, 32;
-	selp.b32 %r102, 0, %r100, %p46;
-	mov.b32 %r103, %r102;
-	mov.b64 %rd306, %rd303;
-	mov.b32 %r104, %r103;
-	mul.lo.s64 %rd307, %rd306, %rd238;
-	mad.lo.s64 %rd308, %rd307, 4, %rd236;
-	ld.relaxed.gpu.global.u32 %r105, [%rd308+0];
-	mov.b32 %r106, %r105;
-	and.b32 %r107, %r106, %r104;
-	setp.ne.u32 %p47, %r107, 0x0;
-	mov.pred %p48, %p47;
-	not.pred %p49, %p48;
-	@!%p49 bra $L63;
-	mul.lo.s64 %rd309, %rd306, %rd238;
-	mad.lo.s64 %rd310, %rd309, 4, %rd236;
-	atom.global.or.b32 %r108, [%rd310], %r104;
-	mov.b32 %r109, %r108;
-	and.b32 %r110, %r109, %r104;
-	setp.ne.u32 %p50, %r110, 0x0;
-	mov.pred %p48, %p50;
-$L63:
-	@!%p48 bra $L65;
-	mov.b64 %rd311, %rd301;
-	mov.b64 %rd312, %rd311;
-	mov.pred %p51, 0;
-	bra.uni $L59;
-$L65:
-	mov.b64 %rd313, %rd301;
-	mov.b64 %rd312, %rd313;
-	mov.pred %p51, 1;
-	bra.uni $L59;
-$L61:
-	@!%p30 bra $L67;
-	cvt.s64.s32 %rd314, %r96;
-	mul.lo.s64 %rd315, %rd314, %rd241;
-	mad.lo.s64 %rd316, %rd315, 4, %rd239;
-	ld.relaxed.gpu.global.s32 %r111, [%rd316+0];
-	mov.b32 %r112, %r111;
-	setp.eq.s32 %p52, %r112, %r68;
-	mov.pred %p53, %p52;
-	not.pred %p54, %p53;
-	@!%p54 bra $L69;
-	cvt.s64.s32 %rd317, %r96;
-	mul.lo.s64 %rd318, %rd317, %rd241;
-	mad.lo.s64 %rd319, %rd318, 4, %rd239;
-	atom.global.exch.b32 %r113, [%rd319], %r68;
-	mov.b32 %r114, %r113;
-	setp.eq.s32 %p55, %r114, %r68;
-	mov.pred %p53, %p55;
-$L69:
-	@!%p53 bra $L71;
-	mov.b64 %rd320, %rd301;
-	mov.b64 %rd312, %rd320;
-	mov.pred %p51, 0;
-	bra.uni $L59;
-$L71:
-$L67:
-	mul.lo.s64 %rd321, %rd301, %rd142;
-	mad.lo.s64 %rd322, %rd321, 4, %rd140;
-	st.shared.s32 [%rd322+0], %r96;
-	add.s64 %rd323, %rd301, 1;
-	mov.b64 %rd324, %rd323;
-	mov.b64 %rd312, %rd324;
-	mov.pred %p51, 1;
-	bra.uni $L59;
-$L58:
-	bra.uni $L57;
-$L59:
-	mov.b64 %rd325, %rd312;
-	mov.pred %p56, %p51;
-	mov.b64 %rd255, %rd325;
-	mov.pred %p45, %p56;
-	@!%p45 bra $L73;
-	mov.b64 %rd326, %rd222;
-	mov.b32 %r115, %r76;
-	cvt.s64.s32 %rd327, %r115;
-	add.s64 %rd328, %rd327, 1;
-	mul.lo.s64 %rd329, %rd328, %rd32;
-	mad.lo.s64 %rd330, %rd329, 8, %rd28;
-	ld.global.nc.s64 %rd331, [%rd330+0];
-	mov.b64 %rd332, %rd331;
-	cvt.s64.s32 %rd333, %r115;
-	mul.lo.s64 %rd334, %rd333, %rd32;
-	mad.lo.s64 %rd335, %rd334, 8, %rd28;
-	ld.global.nc.s64 %rd336, [%rd335+0];
-	mov.b64 %rd337, %rd336;
-	sub.s64 %rd338, %rd332, %rd337;
-	mov.b64 %rd339, %rd338;
-	mov.b64 %rd340, %rd339;
-	add.s64 %rd341, %rd252, %rd340;
-	mov.b64 %rd252, %rd341;
-	max.s64 %rd342, %rd253, %rd340;
-	mov.b64 %rd253, %rd342;
-$L73:
-$L56:
-	add.s64 %rd343, %rd249, 1;
-	mov.b64 %rd249, %rd343;
-	sub.s64 %rd344, %rd256, 1;
-	mov.b64 %rd256, %rd344;
-$L36:
-	bra.uni $L35;
-$L37:
-	// block scan
-	mov.b64 %rd345, %rd255;
-	mov.b32 %r116, %r3;
-$L74:
-	setp.hs.u32 %p57, %r116, 32;
-	@%p57 bra $L75;
-	mov.b64 {%r117, %r118}, %rd345;
-	shfl.sync.up.b32 %r119|%p58, %r117, %r116, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, %r116, 0, %r17;
-	mov.b64 %rd346, {%r119, %r120};
-	@!%p58 bra $L76;
-	add.s64 %rd347, %rd346, %rd345;
-	mov.b64 %rd345, %rd347;
-$L76:
-	shl.b32 %r116, %r116, 1;
-	bra.uni $L74;
-$L75:
-	mov.b64 {%r121, %r122}, %rd345;
-	shfl.sync.up.b32 %r123|%p59, %r121, %r3, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, %r3, 0, %r17;
-	mov.b64 %rd348, {%r123, %r124};
-	setp.lo.u32 %p60, %r3, 32;
-	and.pred %p61, %p59, %p60;
-	selp.b64 %rd349, %rd348, 0, %p61;
-	sub.u32 %r125, %r13, %r3;
-	setp.eq.u32 %p62, %r7, %r125;
-	@!%p62 bra $L77;
-	mul.wide.u32 %rd350, %r8, 16;
-	add.s64 %rd351, %rd1, %rd350;
-	st.shared.s64 [%rd351+0], %rd345;
-$L77:
-	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L78;
-	mov.b64 %rd352, 0;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L79;
-	mul.wide.u32 %rd353, %r7, 16;
-	add.s64 %rd354, %rd1, %rd353;
-	ld.shared.s64 %rd355, [%rd354+0];
-	mov.b64 %rd352, %rd355;
-$L79:
-	mov.b64 {%r126, %r127}, %rd352;
-	shfl.sync.up.b32 %r128|%p65, %r126, 1, 0, %r17;
-	shfl.sync.up.b32 %r129, %r127, 1, 0, %r17;
-	mov.b64 %rd356, {%r128, %r129};
-	@!%p65 bra $L80;
-	add.s64 %rd357, %rd356, %rd352;
-	mov.b64 %rd352, %rd357;
-$L80:
-	mov.b64 {%r130, %r131}, %rd352;
-	shfl.sync.up.b32 %r132|%p66, %r130, 2, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, 2, 0, %r17;
-	mov.b64 %rd358, {%r132, %r133};
-	@!%p66 bra $L81;
-	add.s64 %rd359, %rd358, %rd352;
-	mov.b64 %rd352, %rd359;
-$L81:
-	mov.b64 {%r134, %r135}, %rd352;
-	shfl.sync.up.b32 %r136|%p67, %r134, 4, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, 4, 0, %r17;
-	mov.b64 %rd360, {%r136, %r137};
-	@!%p67 bra $L82;
-	add.s64 %rd361, %rd360, %rd352;
-	mov.b64 %rd352, %rd361;
-$L82:
-	mov.b64 {%r138, %r139}, %rd352;
-	shfl.sync.up.b32 %r140|%p68, %r138, 8, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, 8, 0, %r17;
-	mov.b64 %rd362, {%r140, %r141};
-	@!%p68 bra $L83;
-	add.s64 %rd363, %rd362, %rd352;
-	mov.b64 %rd352, %rd363;
-$L83:
-	mov.b64 {%r142, %r143}, %rd352;
-	shfl.sync.up.b32 %r144|%p69, %r142, 16, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 16, 0, %r17;
-	mov.b64 %rd364, {%r144, %r145};
-	@!%p69 bra $L84;
-	add.s64 %rd365, %rd364, %rd352;
-	mov.b64 %rd352, %rd365;
-$L84:
-	mov.b64 {%r146, %r147}, %rd352;
-	shfl.sync.up.b32 %r148|%p70, %r146, 1, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 1, 0, %r17;
-	mov.b64 %rd366, {%r148, %r149};
-	selp.b64 %rd367, %rd366, 0, %p70;
-	@!%p64 bra $L85;
-	mul.wide.u32 %rd368, %r7, 16;
-	add.s64 %rd369, %rd1, %rd368;
-	add.s64 %rd370, %rd369, 512;
-	st.shared.s64 [%rd370+0], %rd367;
-$L85:
-	sub.u32 %r150, %r10, 1;
-	setp.eq.u32 %p71, %r7, %r150;
-	@!%p71 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd352;
-$L86:
-$L78:
-	bar.sync 0;
-	mul.wide.u32 %rd371, %r8, 16;
-	add.s64 %rd372, %rd1, %rd371;
-	add.s64 %rd373, %rd372, 512;
-	ld.shared.s64 %rd374, [%rd373+0];
-	add.s64 %rd375, %rd374, %rd349;
-	ld.shared.s64 %rd376, [%rd1+1024];
-	mov.b64 {%r151, %r152}, %rd375;
-	shfl.sync.idx.b32 %r153|%p72, %r151, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r154, %r152, 0, %r21, %r17;
-	mov.b64 %rd377, {%r153, %r154};
-	mov.b64 %rd378, %rd376;
-	mov.b64 %rd379, %rd377;
-	mov.b64 %rd380, %rd378;
-	mov.b64 %rd381, %rd379;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	mov.b64 %rd384, %rd382;
-	add.s64 %rd385, %rd251, %rd383;
-	mov.b64 %rd386, %rd385;
-	mov.b64 %rd387, 0;
-$L87:
-	setp.lt.s64 %p73, %rd387, %rd255;
-	not.pred %p74, %p73;
-	@!%p74 bra $L91;
-	bra.uni $L89;
-$L91:
-	mul.lo.s64 %rd388, %rd387, %rd142;
-	mad.lo.s64 %rd389, %rd388, 4, %rd140;
-	ld.shared.s32 %r155, [%rd389+0];
-	mov.b32 %r156, %r155;
-	add.s64 %rd390, %rd386, %rd387;
-	mul.lo.s64 %rd391, %rd390, %rd200;
-	mad.lo.s64 %rd392, %rd391, 4, %rd198;
-	st.global.s32 [%rd392+0], %r156;
-$L88:
-	add.s64 %rd393, %rd387, 1;
-	mov.b64 %rd387, %rd393;
-	bra.uni $L87;
-$L89:
-	add.s64 %rd394, %rd251, %rd384;
-	mov.b64 %rd251, %rd394;
-	mov.b64 %rd395, 0;
-	setp.lt.s64 %p75, %rd249, %rd250;
-	setp.lt.s64 %p76, %rd248, %rd244;
-	or.pred %p77, %p75, %p76;
-	@!%p77 bra $L93;
-	mov.b64 %rd395, 1;
-$L93:
-	mov.b64 %rd396, %rd395;
+	mov.b64 %rd493, %rd320;
 	// block reduction
-	sub.u32 %r157, %r13, 1;
-	mov.b32 %r158, %r3;
-$L94:
-	setp.hs.u32 %p78, %r158, 32;
-	@%p78 bra $L95;
-	mov.b64 {%r159, %r160}, %rd396;
-	shfl.sync.down.b32 %r161|%p79, %r159, %r158, %r157, %r17;
-	shfl.sync.down.b32 %r162, %r160, %r158, %r157, %r17;
-	mov.b64 %rd397, {%r161, %r162};
-	@!%p79 bra $L96;
-	max.s64 %rd398, %rd396, %rd397;
-	mov.b64 %rd396, %rd398;
-$L96:
-	shl.b32 %r158, %r158, 1;
-	bra.uni $L94;
-$L95:
-	setp.eq.u32 %p80, %r7, 0;
-	@!%p80 bra $L97;
-	mul.wide.u32 %rd399, %r8, 16;
-	add.s64 %rd400, %rd1, %rd399;
-	st.shared.s64 [%rd400+0], %rd396;
-$L97:
-	bar.sync 0;
-	setp.eq.u32 %p81, %r8, 0;
-	@!%p81 bra $L98;
-	setp.lo.u32 %p82, %r7, %r10;
-	@!%p82 bra $L99;
-	mul.wide.u32 %rd401, %r7, 16;
-	add.s64 %rd402, %rd1, %rd401;
-	ld.shared.s64 %rd403, [%rd402+0];
-	mov.b64 %rd396, %rd403;
-$L99:
-	sub.u32 %r163, %r10, 1;
-	mov.b64 {%r164, %r165}, %rd396;
-	shfl.sync.down.b32 %r166|%p83, %r164, 1, %r163, %r17;
-	shfl.sync.down.b32 %r167, %r165, 1, %r163, %r17;
-	mov.b64 %rd404, {%r166, %r167};
-	@!%p83 bra $L100;
-	max.s64 %rd405, %rd396, %rd404;
-	mov.b64 %rd396, %rd405;
-$L100:
-	mov.b64 {%r168, %r169}, %rd396;
-	shfl.sync.down.b32 %r170|%p84, %r168, 2, %r163, %r17;
-	shfl.sync.down.b32 %r171, %r169, 2, %r163, %r17;
-	mov.b64 %rd406, {%r170, %r171};
-	@!%p84 bra $L101;
-	max.s64 %rd407, %rd396, %rd406;
-	mov.b64 %rd396, %rd407;
-$L101:
-	mov.b64 {%r172, %r173}, %rd396;
-	shfl.sync.down.b32 %r174|%p85, %r172, 4, %r163, %r17;
-	shfl.sync.down.b32 %r175, %r173, 4, %r163, %r17;
-	mov.b64 %rd408, {%r174, %r175};
-	@!%p85 bra $L102;
-	max.s64 %rd409, %rd396, %rd408;
-	mov.b64 %rd396, %rd409;
-$L102:
-	mov.b64 {%r176, %r177}, %rd396;
-	shfl.sync.down.b32 %r178|%p86, %r176, 8, %r163, %r17;
-	shfl.sync.down.b32 %r179, %r177, 8, %r163, %r17;
-	mov.b64 %rd410, {%r178, %r179};
-	@!%p86 bra $L103;
-	max.s64 %rd411, %rd396, %rd410;
-	mov.b64 %rd396, %rd411;
-$L103:
-	mov.b64 {%r180, %r181}, %rd396;
-	shfl.sync.down.b32 %r182|%p87, %r180, 16, %r163, %r17;
-	shfl.sync.down.b32 %r183, %r181, 16, %r163, %r17;
-	mov.b64 %rd412, {%r182, %r183};
-	@!%p87 bra $L104;
-	max.s64 %rd413, %rd396, %rd412;
-	mov.b64 %rd396, %rd413;
-$L104:
-	@!%p80 bra $L105;
-	st.shared.s64 [%rd1+1024], %rd396;
-$L105:
-$L98:
-	bar.sync 0;
-	ld.shared.s64 %rd414, [%rd1+1024];
-	mov.b64 %rd396, %rd414;
-	mov.b64 %rd415, %rd396;
-	setp.eq.s64 %p88, %rd415, 0;
-	@!%p88 bra $L107;
-	bra.uni $L34;
-$L107:
-$L33:
-	bra.uni $L32;
-$L34:
-	mov.b64 %rd416, %rd252;
-	// block reduction
-	sub.u32 %r184, %r13, 1;
-	mov.b32 %r185, %r3;
-$L108:
-	setp.hs.u32 %p89, %r185, 32;
-	@%p89 bra $L109;
-	mov.b64 {%r186, %r187}, %rd416;
-	shfl.sync.down.b32 %r188|%p90, %r186, %r185, %r184, %r17;
-	shfl.sync.down.b32 %r189, %r187, %r185, %r184, %r17;
-	mov.b64 %rd417, {%r188, %r189};
-	@!%p90 bra $L110;
-	add.s64 %rd418, %rd416, %rd417;
-	mov.b64 %rd416, %rd418;
-$L110:
-	shl.b32 %r185, %r185, 1;
-	bra.uni $L108;
-$L109:
-	setp.eq.u32 %p91, %r7, 0;
-	@!%p91 bra $L111;
-	mul.wide.u32 %rd419, %r8, 16;
-	add.s64 %rd420, %rd1, %rd419;
-	st.shared.s64 [%rd420+0], %rd416;
-$L111:
-	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L112;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L113;
-	mul.wide.u32 %rd421, %r7, 16;
-	add.s64 %rd422, %rd1, %rd421;
-	ld.shared.s64 %rd423, [%rd422+0];
-	mov.b64 %rd416, %rd423;
-$L113:
-	sub.u32 %r190, %r10, 1;
-	mov.b64 {%r191, %r192}, %rd416;
-	shfl.sync.down.b32 %r193|%p94, %r191, 1, %r190, %r17;
-	shfl.sync.down.b32 %r194, %r192, 1, %r190, %r17;
-	mov.b64 %rd424, {%r193, %r194};
-	@!%p94 bra $L114;
-	add.s64 %rd425, %rd416, %rd424;
-	mov.b64 %rd416, %rd425;
-$L114:
-	mov.b64 {%r195, %r196}, %rd416;
-	shfl.sync.down.b32 %r197|%p95, %r195, 2, %r190, %r17;
-	shfl.sync.down.b32 %r198, %r196, 2, %r190, %r17;
-	mov.b64 %rd426, {%r197, %r198};
-	@!%p95 bra $L115;
-	add.s64 %rd427, %rd416, %rd426;
-	mov.b64 %rd416, %rd427;
-$L115:
-	mov.b64 {%r199, %r200}, %rd416;
-	shfl.sync.down.b32 %r201|%p96, %r199, 4, %r190, %r17;
-	shfl.sync.down.b32 %r202, %r200, 4, %r190, %r17;
-	mov.b64 %rd428, {%r201, %r202};
-	@!%p96 bra $L116;
-	add.s64 %rd429, %rd416, %rd428;
-	mov.b64 %rd416, %rd429;
-$L116:
-	mov.b64 {%r203, %r204}, %rd416;
-	shfl.sync.down.b32 %r205|%p97, %r203, 8, %r190, %r17;
-	shfl.sync.down.b32 %r206, %r204, 8, %r190, %r17;
-	mov.b64 %rd430, {%r205, %r206};
-	@!%p97 bra $L117;
-	add.s64 %rd431, %rd416, %rd430;
-	mov.b64 %rd416, %rd431;
-$L117:
-	mov.b64 {%r207, %r208}, %rd416;
-	shfl.sync.down.b32 %r209|%p98, %r207, 16, %r190, %r17;
-	shfl.sync.down.b32 %r210, %r208, 16, %r190, %r17;
-	mov.b64 %rd432, {%r209, %r210};
-	@!%p98 bra $L118;
-	add.s64 %rd433, %rd416, %rd432;
-	mov.b64 %rd416, %rd433;
-$L118:
-	@!%p91 bra $L119;
-	st.shared.s64 [%rd1+1024], %rd416;
-$L119:
-$L112:
-	bar.sync 0;
-	ld.shared.s64 %rd434, [%rd1+1024];
-	mov.b64 %rd416, %rd434;
-	mov.b64 %rd435, %rd416;
-	mov.b64 %rd436, %rd253;
-	// block reduction
-	sub.u32 %r211, %r13, 1;
-	mov.b32 %r212, %r3;
-$L120:
-	setp.hs.u32 %p99, %r212, 32;
-	@%p99 bra $L121;
-	mov.b64 {%r213, %r214}, %rd436;
-	shfl.sync.down.b32 %r215|%p100, %r213, %r212, %r211, %r17;
-	shfl.sync.down.b32 %r216, %r214, %r212, %r211, %r17;
-	mov.b64 %rd437, {%r215, %r216};
-	@!%p100 bra $L122;
-	max.s64 %rd438, %rd436, %rd437;
-	mov.b64 %rd436, %rd438;
-$L122:
-	shl.b32 %r212, %r212, 1;
-	bra.uni $L120;
-$L121:
-	setp.eq.u32 %p101, %r7, 0;
-	@!%p101 bra $L123;
-	mul.wide.u32 %rd439, %r8, 16;
-	add.s64 %rd440, %rd1, %rd439;
-	st.shared.s64 [%rd440+0], %rd436;
+	sub.u32 %r190, %r13, 1;
+	mov.b32 %r191, %r3;
 $L123:
-	bar.sync 0;
-	setp.eq.u32 %p102, %r8, 0;
-	@!%p102 bra $L124;
-	setp.lo.u32 %p103, %r7, %r10;
-	@!%p103 bra $L125;
-	mul.wide.u32 %rd441, %r7, 16;
-	add.s64 %rd442, %rd1, %rd441;
-	ld.shared.s64 %rd443, [%rd442+0];
-	mov.b64 %rd436, %rd443;
+	setp.hs.u32 %p116, %r191, 32;
+	@%p116 bra $L124;
+	mov.b64 {%r192, %r193}, %rd493;
+	shfl.sync.down.b32 %r194|%p117, %r192, %r191, %r190, %r17;
+	shfl.sync.down.b32 %r195, %r193, %r191, %r190, %r17;
+	mov.b64 %rd494, {%r194, %r195};
+	@!%p117 bra $L125;
+	add.s64 %rd495, %rd493, %rd494;
+	mov.b64 %rd493, %rd495;
 $L125:
-	sub.u32 %r217, %r10, 1;
-	mov.b64 {%r218, %r219}, %rd436;
-	shfl.sync.down.b32 %r220|%p104, %r218, 1, %r217, %r17;
-	shfl.sync.down.b32 %r221, %r219, 1, %r217, %r17;
-	mov.b64 %rd444, {%r220, %r221};
-	@!%p104 bra $L126;
-	max.s64 %rd445, %rd436, %rd444;
-	mov.b64 %rd436, %rd445;
-$L126:
-	mov.b64 {%r222, %r223}, %rd436;
-	shfl.sync.down.b32 %r224|%p105, %r222, 2, %r217, %r17;
-	shfl.sync.down.b32 %r225, %r223, 2, %r217, %r17;
-	mov.b64 %rd446, {%r224, %r225};
-	@!%p105 bra $L127;
-	max.s64 %rd447, %rd436, %rd446;
-	mov.b64 %rd436, %rd447;
-$L127:
-	mov.b64 {%r226, %r227}, %rd436;
-	shfl.sync.down.b32 %r228|%p106, %r226, 4, %r217, %r17;
-	shfl.sync.down.b32 %r229, %r227, 4, %r217, %r17;
-	mov.b64 %rd448, {%r228, %r229};
-	@!%p106 bra $L128;
-	max.s64 %rd449, %rd436, %rd448;
-	mov.b64 %rd436, %rd449;
-$L128:
-	mov.b64 {%r230, %r231}, %rd436;
-	shfl.sync.down.b32 %r232|%p107, %r230, 8, %r217, %r17;
-	shfl.sync.down.b32 %r233, %r231, 8, %r217, %r17;
-	mov.b64 %rd450, {%r232, %r233};
-	@!%p107 bra $L129;
-	max.s64 %rd451, %rd436, %rd450;
-	mov.b64 %rd436, %rd451;
-$L129:
-	mov.b64 {%r234, %r235}, %rd436;
-	shfl.sync.down.b32 %r236|%p108, %r234, 16, %r217, %r17;
-	shfl.sync.down.b32 %r237, %r235, 16, %r217, %r17;
-	mov.b64 %rd452, {%r236, %r237};
-	@!%p108 bra $L130;
-	max.s64 %rd453, %rd436, %rd452;
-	mov.b64 %rd436, %rd453;
-$L130:
-	@!%p101 bra $L131;
-	st.shared.s64 [%rd1+1024], %rd436;
-$L131:
+	shl.b32 %r191, %r191, 1;
+	bra.uni $L123;
 $L124:
+	setp.eq.u32 %p118, %r7, 0;
+	@!%p118 bra $L126;
+	mul.wide.u32 %rd496, %r8, 16;
+	add.s64 %rd497, %rd1, %rd496;
+	st.shared.s64 [%rd497+0], %rd493;
+$L126:
 	bar.sync 0;
-	ld.shared.s64 %rd454, [%rd1+1024];
-	mov.b64 %rd436, %rd454;
-	mov.b64 %rd455, %rd436;
-	mov.b64 %rd456, %rd251;
-	mov.b64 %rd457, %rd435;
-	mov.b64 %rd458, %rd455;
-	mov.b64 %rd459, %rd456;
-	mov.b64 %rd460, %rd457;
-	mov.b64 %rd461, %rd458;
-	mov.b64 %rd462, %rd459;
-	mov.b64 %rd463, %rd460;
-	mov.b64 %rd464, %rd461;
-	mov.b64 %rd465, %rd462;
-	mov.b64 %rd466, %rd463;
-	mov.b64 %rd467, %rd464;
-	cvt.u64.u32 %rd468, %r2;
-	setp.eq.s64 %p109, %rd468, 0;
-	@!%p109 bra $L133;
-	mov.b64 %rd470, 3;
-	mul.lo.s64 %rd469, %rd470, %rd188;
-	mov.b64 %rd472, 1;
-	add.s64 %rd471, %rd472, %rd469;
-	mul.lo.s64 %rd473, %rd471, %rd109;
-	mad.lo.s64 %rd474, %rd473, 8, %rd105;
-	st.global.s64 [%rd474+0], %rd465;
-	mov.b64 %rd476, 3;
-	mul.lo.s64 %rd475, %rd476, %rd188;
-	mov.b64 %rd478, 2;
-	add.s64 %rd477, %rd478, %rd475;
-	mul.lo.s64 %rd479, %rd477, %rd109;
-	mad.lo.s64 %rd480, %rd479, 8, %rd105;
-	st.global.s64 [%rd480+0], %rd466;
-	mov.b64 %rd482, 3;
-	mul.lo.s64 %rd481, %rd482, %rd188;
-	mov.b64 %rd484, 3;
-	add.s64 %rd483, %rd484, %rd481;
-	mul.lo.s64 %rd485, %rd483, %rd109;
-	mad.lo.s64 %rd486, %rd485, 8, %rd105;
-	st.global.s64 [%rd486+0], %rd467;
-	add.s64 %rd487, %rd188, 1;
-	st.global.s64 [%rd105+0], %rd487;
+	setp.eq.u32 %p119, %r8, 0;
+	@!%p119 bra $L127;
+	setp.lo.u32 %p120, %r7, %r10;
+	@!%p120 bra $L128;
+	mul.wide.u32 %rd498, %r7, 16;
+	add.s64 %rd499, %rd1, %rd498;
+	ld.shared.s64 %rd500, [%rd499+0];
+	mov.b64 %rd493, %rd500;
+$L128:
+	sub.u32 %r196, %r10, 1;
+	mov.b64 {%r197, %r198}, %rd493;
+	shfl.sync.down.b32 %r199|%p121, %r197, 1, %r196, %r17;
+	shfl.sync.down.b32 %r200, %r198, 1, %r196, %r17;
+	mov.b64 %rd501, {%r199, %r200};
+	@!%p121 bra $L129;
+	add.s64 %rd502, %rd493, %rd501;
+	mov.b64 %rd493, %rd502;
+$L129:
+	mov.b64 {%r201, %r202}, %rd493;
+	shfl.sync.down.b32 %r203|%p122, %r201, 2, %r196, %r17;
+	shfl.sync.down.b32 %r204, %r202, 2, %r196, %r17;
+	mov.b64 %rd503, {%r203, %r204};
+	@!%p122 bra $L130;
+	add.s64 %rd504, %rd493, %rd503;
+	mov.b64 %rd493, %rd504;
+$L130:
+	mov.b64 {%r205, %r206}, %rd493;
+	shfl.sync.down.b32 %r207|%p123, %r205, 4, %r196, %r17;
+	shfl.sync.down.b32 %r208, %r206, 4, %r196, %r17;
+	mov.b64 %rd505, {%r207, %r208};
+	@!%p123 bra $L131;
+	add.s64 %rd506, %rd493, %rd505;
+	mov.b64 %rd493, %rd506;
+$L131:
+	mov.b64 {%r209, %r210}, %rd493;
+	shfl.sync.down.b32 %r211|%p124, %r209, 8, %r196, %r17;
+	shfl.sync.down.b32 %r212, %r210, 8, %r196, %r17;
+	mov.b64 %rd507, {%r211, %r212};
+	@!%p124 bra $L132;
+	add.s64 %rd508, %rd493, %rd507;
+	mov.b64 %rd493, %rd508;
+$L132:
+	mov.b64 {%r213, %r214}, %rd493;
+	shfl.sync.down.b32 %r215|%p125, %r213, 16, %r196, %r17;
+	shfl.sync.down.b32 %r216, %r214, 16, %r196, %r17;
+	mov.b64 %rd509, {%r215, %r216};
+	@!%p125 bra $L133;
+	add.s64 %rd510, %rd493, %rd509;
+	mov.b64 %rd493, %rd510;
 $L133:
-	setp.eq.s64 %p110, %rd465, 0;
-	setp.gt.s64 %p111, %rd465, %rd66;
-	or.pred %p112, %p110, %p111;
-	setp.gt.s64 %p113, %rd466, %rd68;
-	or.pred %p114, %p112, %p113;
-	setp.gt.s64 %p115, %rd467, %rd70;
-	or.pred %p116, %p114, %p115;
-	@!%p116 bra $L135;
-	bra.uni $L3;
+	@!%p118 bra $L134;
+	st.shared.s64 [%rd1+1024], %rd493;
+$L134:
+$L127:
+	bar.sync 0;
+	ld.shared.s64 %rd511, [%rd1+1024];
+	mov.b64 %rd493, %rd511;
+	mov.b64 %rd512, %rd493;
+	mov.b64 %rd320, %rd512;
+	mov.b64 %rd513, %rd321;
+	// block reduction
+	sub.u32 %r217, %r13, 1;
+	mov.b32 %r218, %r3;
 $L135:
-	mov.b64 %rd143, %rd465;
-$L26:
-	add.s64 %rd488, %rd188, 1;
-	mov.b64 %rd188, %rd488;
-	bra.uni $L25;
-$L27:
+	setp.hs.u32 %p126, %r218, 32;
+	@%p126 bra $L136;
+	mov.b64 {%r219, %r220}, %rd513;
+	shfl.sync.down.b32 %r221|%p127, %r219, %r218, %r217, %r17;
+	shfl.sync.down.b32 %r222, %r220, %r218, %r217, %r17;
+	mov.b64 %rd514, {%r221, %r222};
+	@!%p127 bra $L137;
+	max.s64 %rd515, %rd513, %rd514;
+	mov.b64 %rd513, %rd515;
+$L137:
+	shl.b32 %r218, %r218, 1;
+	bra.uni $L135;
+$L136:
+	setp.eq.u32 %p128, %r7, 0;
+	@!%p128 bra $L138;
+	mul.wide.u32 %rd516, %r8, 16;
+	add.s64 %rd517, %rd1, %rd516;
+	st.shared.s64 [%rd517+0], %rd513;
+$L138:
+	bar.sync 0;
+	setp.eq.u32 %p129, %r8, 0;
+	@!%p129 bra $L139;
+	setp.lo.u32 %p130, %r7, %r10;
+	@!%p130 bra $L140;
+	mul.wide.u32 %rd518, %r7, 16;
+	add.s64 %rd519, %rd1, %rd518;
+	ld.shared.s64 %rd520, [%rd519+0];
+	mov.b64 %rd513, %rd520;
+$L140:
+	sub.u32 %r223, %r10, 1;
+	mov.b64 {%r224, %r225}, %rd513;
+	shfl.sync.down.b32 %r226|%p131, %r224, 1, %r223, %r17;
+	shfl.sync.down.b32 %r227, %r225, 1, %r223, %r17;
+	mov.b64 %rd521, {%r226, %r227};
+	@!%p131 bra $L141;
+	max.s64 %rd522, %rd513, %rd521;
+	mov.b64 %rd513, %rd522;
+$L141:
+	mov.b64 {%r228, %r229}, %rd513;
+	shfl.sync.down.b32 %r230|%p132, %r228, 2, %r223, %r17;
+	shfl.sync.down.b32 %r231, %r229, 2, %r223, %r17;
+	mov.b64 %rd523, {%r230, %r231};
+	@!%p132 bra $L142;
+	max.s64 %rd524, %rd513, %rd523;
+	mov.b64 %rd513, %rd524;
+$L142:
+	mov.b64 {%r232, %r233}, %rd513;
+	shfl.sync.down.b32 %r234|%p133, %r232, 4, %r223, %r17;
+	shfl.sync.down.b32 %r235, %r233, 4, %r223, %r17;
+	mov.b64 %rd525, {%r234, %r235};
+	@!%p133 bra $L143;
+	max.s64 %rd526, %rd513, %rd525;
+	mov.b64 %rd513, %rd526;
+$L143:
+	mov.b64 {%r236, %r237}, %rd513;
+	shfl.sync.down.b32 %r238|%p134, %r236, 8, %r223, %r17;
+	shfl.sync.down.b32 %r239, %r237, 8, %r223, %r17;
+	mov.b64 %rd527, {%r238, %r239};
+	@!%p134 bra $L144;
+	max.s64 %rd528, %rd513, %rd527;
+	mov.b64 %rd513, %rd528;
+$L144:
+	mov.b64 {%r240, %r241}, %rd513;
+	shfl.sync.down.b32 %r242|%p135, %r240, 16, %r223, %r17;
+	shfl.sync.down.b32 %r243, %r241, 16, %r223, %r17;
+	mov.b64 %rd529, {%r242, %r243};
+	@!%p135 bra $L145;
+	max.s64 %rd530, %rd513, %rd529;
+	mov.b64 %rd513, %rd530;
+$L145:
+	@!%p128 bra $L146;
+	st.shared.s64 [%rd1+1024], %rd513;
+$L146:
+$L139:
+	bar.sync 0;
+	ld.shared.s64 %rd531, [%rd1+1024];
+	mov.b64 %rd513, %rd531;
+	mov.b64 %rd532, %rd513;
+	mov.b64 %rd321, %rd532;
+	cvt.u64.u32 %rd533, %r2;
+	setp.eq.s64 %p136, %rd533, 0;
+	@!%p136 bra $L148;
+	setp.gt.s64 %p137, %rd320, 0;
+	@!%p137 bra $L150;
+	add.s64 %rd534, %rd295, 1;
+	mul.lo.s64 %rd535, %rd534, %rd116;
+	mad.lo.s64 %rd536, %rd535, 8, %rd112;
+	atom.global.add.u64 %rd537, [%rd536], %rd320;
+$L150:
+	setp.gt.s64 %p138, %rd321, 0;
+	@!%p138 bra $L152;
+	add.s64 %rd538, %rd295, 2;
+	mul.lo.s64 %rd539, %rd538, %rd116;
+	mad.lo.s64 %rd540, %rd539, 8, %rd112;
+	atom.global.max.s64 %rd541, [%rd540], %rd321;
+$L152:
+$L148:
+	bar.sync 0;
+	setp.eq.u32 %p139, %r5, 0;
+	@!%p139 bra $L153;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r244, [gk_league_sync+4];
+	atom.global.add.u32 %r245, [gk_league_sync], 1;
+	mov.u32 %r246, %nctaid.x;
+	sub.u32 %r247, %r246, 1;
+	setp.eq.u32 %p140, %r245, %r247;
+	@!%p140 bra $L154;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r248, [gk_league_sync+4], 1;
+	bra.uni $L155;
+$L154:
+	ld.relaxed.gpu.global.u32 %r249, [gk_league_sync+4];
+	setp.eq.u32 %p141, %r249, %r244;
+	@%p141 bra $L154;
+$L155:
+	fence.acq_rel.gpu;
+$L153:
+	bar.sync 0;
+	mul.lo.s64 %rd542, %rd247, %rd116;
+	mad.lo.s64 %rd543, %rd542, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd544, [%rd543+0];
+	mov.b64 %rd545, %rd544;
+	add.s64 %rd546, %rd247, 1;
+	mul.lo.s64 %rd547, %rd546, %rd116;
+	mad.lo.s64 %rd548, %rd547, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd549, [%rd548+0];
+	mov.b64 %rd550, %rd549;
+	mov.b64 %rd551, %rd545;
+	mov.b64 %rd552, %rd550;
+	mov.b64 %rd553, %rd551;
+	mov.b64 %rd554, %rd552;
+	add.s64 %rd555, %rd247, 2;
+	mul.lo.s64 %rd556, %rd555, %rd116;
+	mad.lo.s64 %rd557, %rd556, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd558, [%rd557+0];
+	mov.b64 %rd559, %rd558;
+	mov.b64 %rd208, %rd559;
+	@!%p11 bra $L157;
+	mov.b64 %rd561, 3;
+	mul.lo.s64 %rd560, %rd561, %rd210;
+	mov.b64 %rd563, 1;
+	add.s64 %rd562, %rd563, %rd560;
+	mul.lo.s64 %rd564, %rd562, %rd109;
+	mad.lo.s64 %rd565, %rd564, 8, %rd105;
+	st.global.s64 [%rd565+0], %rd553;
+	mov.b64 %rd567, 3;
+	mul.lo.s64 %rd566, %rd567, %rd210;
+	mov.b64 %rd569, 2;
+	add.s64 %rd568, %rd569, %rd566;
+	mul.lo.s64 %rd570, %rd568, %rd109;
+	mad.lo.s64 %rd571, %rd570, 8, %rd105;
+	st.global.s64 [%rd571+0], %rd554;
+	mov.b64 %rd573, 3;
+	mul.lo.s64 %rd572, %rd573, %rd210;
+	mov.b64 %rd575, 3;
+	add.s64 %rd574, %rd575, %rd572;
+	mul.lo.s64 %rd576, %rd574, %rd109;
+	mad.lo.s64 %rd577, %rd576, 8, %rd105;
+	st.global.s64 [%rd577+0], %rd208;
+	add.s64 %rd578, %rd210, 1;
+	st.global.s64 [%rd105+0], %rd578;
+$L157:
+	setp.eq.s64 %p142, %rd553, 0;
+	setp.gt.s64 %p143, %rd553, %rd66;
+	or.pred %p144, %p142, %p143;
+	setp.gt.s64 %p145, %rd554, %rd68;
+	or.pred %p146, %p144, %p145;
+	setp.gt.s64 %p147, %rd208, %rd70;
+	or.pred %p148, %p146, %p147;
+	@!%p148 bra $L159;
+	bra.uni $L3;
+$L159:
+	mov.b64 %rd151, %rd553;
+$L31:
+	add.s64 %rd579, %rd210, 1;
+	mov.b64 %rd210, %rd579;
+	bra.uni $L30;
+$L32:
 $L3:
 	bar.sync 0;
-	add.s64 %rd134, %rd134, %rd133;
+	add.s64 %rd141, %rd141, %rd140;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -13081,6 +13282,7 @@ const gokkosPTX7 = `//
 .target sm_70
 .address_size 64
 
+.global .align 8 .u32 gk_league_sync[2];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -13140,12 +13342,15 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s44,
 	.param .b64 gk_s45,
 	.param .b64 gk_s46,
-	.param .b64 gk_s47
+	.param .b64 gk_s47,
+	.param .b64 gk_s48,
+	.param .b64 gk_s49,
+	.param .b64 gk_s50
 )
 {
-	.reg .pred %p<113>;
-	.reg .b32 %r<236>;
-	.reg .b64 %rd<473>;
+	.reg .pred %p<145>;
+	.reg .b32 %r<248>;
+	.reg .b64 %rd<564>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -13304,930 +13509,1123 @@ const gokkosPTX7 = `//
 	mov.b64 %rd121, %rd120;
 	ld.param.s64 %rd122, [gk_s46];
 	mov.b64 %rd123, %rd122;
-	ld.param.u32 %r34, [gk_s47];
+	ld.param.u64 %rd124, [gk_s47];
+	cvta.to.global.u64 %rd125, %rd124;
+	mov.b64 %rd126, %rd125;
+	ld.param.s64 %rd127, [gk_s48];
+	mov.b64 %rd128, %rd127;
+	ld.param.s64 %rd129, [gk_s49];
+	mov.b64 %rd130, %rd129;
+	ld.param.u32 %r34, [gk_s50];
 	mov.b32 %r35, %r34;
-	cvt.u64.u32 %rd125, %r28;
-	cvt.u64.u32 %rd126, %r29;
-	mov.b64 %rd127, %rd125;
+	cvt.u64.u32 %rd132, %r28;
+	cvt.u64.u32 %rd133, %r29;
+	mov.b64 %rd134, %rd132;
 $L1:
-	setp.ge.s64 %p7, %rd127, %rd2;
+	setp.ge.s64 %p7, %rd134, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd124, %rd127;
+	mov.b64 %rd131, %rd134;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd128, %rd13, %rd21;
-	mad.lo.s64 %rd129, %rd100, 4, 15;
-	and.b64 %rd129, %rd129, -16;
-	add.s64 %rd21, %rd21, %rd129;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd100;
-	mov.b64 %rd132, 1;
-	mov.b64 %rd133, %rd130;
-	mov.b64 %rd134, %rd131;
-	mov.b64 %rd135, %rd132;
-	mov.b64 %rd136, %rd62;
-	mov.b64 %rd137, 0;
-	cvt.u64.u32 %rd138, %r2;
-	mov.b64 %rd139, %rd138;
+	add.s64 %rd135, %rd13, %rd21;
+	mad.lo.s64 %rd136, %rd100, 4, 15;
+	and.b64 %rd136, %rd136, -16;
+	add.s64 %rd21, %rd21, %rd136;
+	mov.b64 %rd137, %rd135;
+	mov.b64 %rd138, %rd100;
+	mov.b64 %rd139, 1;
+	mov.b64 %rd140, %rd137;
+	mov.b64 %rd141, %rd138;
+	mov.b64 %rd142, %rd139;
+	setp.eq.s64 %p8, %rd131, 0;
+	cvt.u64.u32 %rd143, %r2;
+	setp.eq.s64 %p9, %rd143, 0;
+	and.pred %p10, %p8, %p9;
+	mov.pred %p11, %p10;
+	mov.b64 %rd144, %rd62;
+	mov.b64 %rd145, 0;
+	cvt.u64.u32 %rd146, %r4;
+	mul.lo.s64 %rd147, %rd131, %rd146;
+	cvt.u64.u32 %rd148, %r2;
+	add.s64 %rd149, %rd147, %rd148;
+	mov.b64 %rd150, %rd149;
 $L4:
-	setp.lt.s64 %p8, %rd139, %rd136;
-	not.pred %p9, %p8;
-	@!%p9 bra $L8;
+	setp.lt.s64 %p12, %rd150, %rd144;
+	not.pred %p13, %p12;
+	@!%p13 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd140, %rd139, %rd53;
-	mad.lo.s64 %rd141, %rd140, 4, %rd49;
-	ld.global.s32 %r36, [%rd141+0];
+	mul.lo.s64 %rd151, %rd150, %rd53;
+	mad.lo.s64 %rd152, %rd151, 4, %rd49;
+	ld.global.s32 %r36, [%rd152+0];
 	mov.b32 %r37, %r36;
-	mov.b64 %rd142, %rd25;
+	mov.b64 %rd153, %rd25;
 	mov.b32 %r38, %r37;
-	cvt.s64.s32 %rd143, %r38;
-	add.s64 %rd144, %rd143, 1;
-	mul.lo.s64 %rd145, %rd144, %rd32;
-	mad.lo.s64 %rd146, %rd145, 8, %rd28;
-	ld.global.nc.s64 %rd147, [%rd146+0];
-	mov.b64 %rd148, %rd147;
-	cvt.s64.s32 %rd149, %r38;
-	mul.lo.s64 %rd150, %rd149, %rd32;
-	mad.lo.s64 %rd151, %rd150, 8, %rd28;
-	ld.global.nc.s64 %rd152, [%rd151+0];
-	mov.b64 %rd153, %rd152;
-	sub.s64 %rd154, %rd148, %rd153;
-	mov.b64 %rd155, %rd154;
-	max.s64 %rd156, %rd137, %rd155;
-	mov.b64 %rd137, %rd156;
+	cvt.s64.s32 %rd154, %r38;
+	add.s64 %rd155, %rd154, 1;
+	mul.lo.s64 %rd156, %rd155, %rd32;
+	mad.lo.s64 %rd157, %rd156, 8, %rd28;
+	ld.global.nc.s64 %rd158, [%rd157+0];
+	mov.b64 %rd159, %rd158;
+	cvt.s64.s32 %rd160, %r38;
+	mul.lo.s64 %rd161, %rd160, %rd32;
+	mad.lo.s64 %rd162, %rd161, 8, %rd28;
+	ld.global.nc.s64 %rd163, [%rd162+0];
+	mov.b64 %rd164, %rd163;
+	sub.s64 %rd165, %rd159, %rd164;
+	mov.b64 %rd166, %rd165;
+	max.s64 %rd167, %rd145, %rd166;
+	mov.b64 %rd145, %rd167;
 $L5:
-	cvt.u64.u32 %rd157, %r4;
-	add.s64 %rd158, %rd139, %rd157;
-	mov.b64 %rd139, %rd158;
+	cvt.u64.u32 %rd168, %r4;
+	mul.lo.s64 %rd169, %rd2, %rd168;
+	add.s64 %rd170, %rd150, %rd169;
+	mov.b64 %rd150, %rd170;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd159, %rd137;
+	mov.b64 %rd171, %rd145;
 	// block reduction
 	sub.u32 %r39, %r13, 1;
 	mov.b32 %r40, %r3;
 $L9:
-	setp.hs.u32 %p10, %r40, 32;
-	@%p10 bra $L10;
-	mov.b64 {%r41, %r42}, %rd159;
-	shfl.sync.down.b32 %r43|%p11, %r41, %r40, %r39, %r17;
+	setp.hs.u32 %p14, %r40, 32;
+	@%p14 bra $L10;
+	mov.b64 {%r41, %r42}, %rd171;
+	shfl.sync.down.b32 %r43|%p15, %r41, %r40, %r39, %r17;
 	shfl.sync.down.b32 %r44, %r42, %r40, %r39, %r17;
-	mov.b64 %rd160, {%r43, %r44};
-	@!%p11 bra $L11;
-	max.s64 %rd161, %rd159, %rd160;
-	mov.b64 %rd159, %rd161;
+	mov.b64 %rd172, {%r43, %r44};
+	@!%p15 bra $L11;
+	max.s64 %rd173, %rd171, %rd172;
+	mov.b64 %rd171, %rd173;
 $L11:
 	shl.b32 %r40, %r40, 1;
 	bra.uni $L9;
 $L10:
-	setp.eq.u32 %p12, %r7, 0;
-	@!%p12 bra $L12;
-	mul.wide.u32 %rd162, %r8, 16;
-	add.s64 %rd163, %rd1, %rd162;
-	st.shared.s64 [%rd163+0], %rd159;
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L12;
+	mul.wide.u32 %rd174, %r8, 16;
+	add.s64 %rd175, %rd1, %rd174;
+	st.shared.s64 [%rd175+0], %rd171;
 $L12:
 	bar.sync 0;
-	setp.eq.u32 %p13, %r8, 0;
-	@!%p13 bra $L13;
-	setp.lo.u32 %p14, %r7, %r10;
-	@!%p14 bra $L14;
-	mul.wide.u32 %rd164, %r7, 16;
-	add.s64 %rd165, %rd1, %rd164;
-	ld.shared.s64 %rd166, [%rd165+0];
-	mov.b64 %rd159, %rd166;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L13;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L14;
+	mul.wide.u32 %rd176, %r7, 16;
+	add.s64 %rd177, %rd1, %rd176;
+	ld.shared.s64 %rd178, [%rd177+0];
+	mov.b64 %rd171, %rd178;
 $L14:
 	sub.u32 %r45, %r10, 1;
-	mov.b64 {%r46, %r47}, %rd159;
-	shfl.sync.down.b32 %r48|%p15, %r46, 1, %r45, %r17;
+	mov.b64 {%r46, %r47}, %rd171;
+	shfl.sync.down.b32 %r48|%p19, %r46, 1, %r45, %r17;
 	shfl.sync.down.b32 %r49, %r47, 1, %r45, %r17;
-	mov.b64 %rd167, {%r48, %r49};
-	@!%p15 bra $L15;
-	max.s64 %rd168, %rd159, %rd167;
-	mov.b64 %rd159, %rd168;
+	mov.b64 %rd179, {%r48, %r49};
+	@!%p19 bra $L15;
+	max.s64 %rd180, %rd171, %rd179;
+	mov.b64 %rd171, %rd180;
 $L15:
-	mov.b64 {%r50, %r51}, %rd159;
-	shfl.sync.down.b32 %r52|%p16, %r50, 2, %r45, %r17;
+	mov.b64 {%r50, %r51}, %rd171;
+	shfl.sync.down.b32 %r52|%p20, %r50, 2, %r45, %r17;
 	shfl.sync.down.b32 %r53, %r51, 2, %r45, %r17;
-	mov.b64 %rd169, {%r52, %r53};
-	@!%p16 bra $L16;
-	max.s64 %rd170, %rd159, %rd169;
-	mov.b64 %rd159, %rd170;
+	mov.b64 %rd181, {%r52, %r53};
+	@!%p20 bra $L16;
+	max.s64 %rd182, %rd171, %rd181;
+	mov.b64 %rd171, %rd182;
 $L16:
-	mov.b64 {%r54, %r55}, %rd159;
-	shfl.sync.down.b32 %r56|%p17, %r54, 4, %r45, %r17;
+	mov.b64 {%r54, %r55}, %rd171;
+	shfl.sync.down.b32 %r56|%p21, %r54, 4, %r45, %r17;
 	shfl.sync.down.b32 %r57, %r55, 4, %r45, %r17;
-	mov.b64 %rd171, {%r56, %r57};
-	@!%p17 bra $L17;
-	max.s64 %rd172, %rd159, %rd171;
-	mov.b64 %rd159, %rd172;
+	mov.b64 %rd183, {%r56, %r57};
+	@!%p21 bra $L17;
+	max.s64 %rd184, %rd171, %rd183;
+	mov.b64 %rd171, %rd184;
 $L17:
-	mov.b64 {%r58, %r59}, %rd159;
-	shfl.sync.down.b32 %r60|%p18, %r58, 8, %r45, %r17;
+	mov.b64 {%r58, %r59}, %rd171;
+	shfl.sync.down.b32 %r60|%p22, %r58, 8, %r45, %r17;
 	shfl.sync.down.b32 %r61, %r59, 8, %r45, %r17;
-	mov.b64 %rd173, {%r60, %r61};
-	@!%p18 bra $L18;
-	max.s64 %rd174, %rd159, %rd173;
-	mov.b64 %rd159, %rd174;
+	mov.b64 %rd185, {%r60, %r61};
+	@!%p22 bra $L18;
+	max.s64 %rd186, %rd171, %rd185;
+	mov.b64 %rd171, %rd186;
 $L18:
-	mov.b64 {%r62, %r63}, %rd159;
-	shfl.sync.down.b32 %r64|%p19, %r62, 16, %r45, %r17;
+	mov.b64 {%r62, %r63}, %rd171;
+	shfl.sync.down.b32 %r64|%p23, %r62, 16, %r45, %r17;
 	shfl.sync.down.b32 %r65, %r63, 16, %r45, %r17;
-	mov.b64 %rd175, {%r64, %r65};
-	@!%p19 bra $L19;
-	max.s64 %rd176, %rd159, %rd175;
-	mov.b64 %rd159, %rd176;
+	mov.b64 %rd187, {%r64, %r65};
+	@!%p23 bra $L19;
+	max.s64 %rd188, %rd171, %rd187;
+	mov.b64 %rd171, %rd188;
 $L19:
-	@!%p12 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd159;
+	@!%p16 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd171;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd177, [%rd1+1024];
-	mov.b64 %rd159, %rd177;
-	mov.b64 %rd178, %rd159;
-	setp.gt.s64 %p20, %rd178, %rd70;
-	@!%p20 bra $L22;
-	cvt.u64.u32 %rd179, %r2;
-	setp.eq.s64 %p21, %rd179, 0;
-	@!%p21 bra $L24;
-	mov.b64 %rd180, -1;
-	st.global.s64 [%rd105+0], %rd180;
-$L24:
-	bra.uni $L3;
+	ld.shared.s64 %rd189, [%rd1+1024];
+	mov.b64 %rd171, %rd189;
+	mov.b64 %rd190, %rd171;
+	mov.b64 %rd145, %rd190;
+	cvt.u64.u32 %rd191, %r2;
+	setp.eq.s64 %p24, %rd191, 0;
+	setp.gt.s64 %p25, %rd145, 0;
+	and.pred %p26, %p24, %p25;
+	@!%p26 bra $L22;
+	mov.b64 %rd193, 9;
+	mul.lo.s64 %rd192, %rd193, %rd116;
+	mad.lo.s64 %rd194, %rd192, 8, %rd112;
+	atom.global.max.s64 %rd195, [%rd194], %rd145;
 $L22:
-	mov.b64 %rd181, 0;
+	bar.sync 0;
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L23;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r66, [gk_league_sync+4];
+	atom.global.add.u32 %r67, [gk_league_sync], 1;
+	mov.u32 %r68, %nctaid.x;
+	sub.u32 %r69, %r68, 1;
+	setp.eq.u32 %p28, %r67, %r69;
+	@!%p28 bra $L24;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r70, [gk_league_sync+4], 1;
+	bra.uni $L25;
+$L24:
+	ld.relaxed.gpu.global.u32 %r71, [gk_league_sync+4];
+	setp.eq.u32 %p29, %r71, %r66;
+	@%p29 bra $L24;
 $L25:
-	setp.lt.s64 %p22, %rd181, %rd64;
-	not.pred %p23, %p22;
-	@!%p23 bra $L29;
-	bra.uni $L27;
+	fence.acq_rel.gpu;
+$L23:
+	bar.sync 0;
+	mov.b64 %rd197, 9;
+	mul.lo.s64 %rd196, %rd197, %rd116;
+	mad.lo.s64 %rd198, %rd196, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd199, [%rd198+0];
+	mov.b64 %rd200, %rd199;
+	mov.b64 %rd201, %rd200;
+	setp.gt.s64 %p30, %rd201, %rd70;
+	@!%p30 bra $L27;
+	@!%p11 bra $L29;
+	mov.b64 %rd202, -1;
+	st.global.s64 [%rd105+0], %rd202;
 $L29:
-	mov.b64 %rd182, %rd49;
-	mov.b64 %rd183, %rd51;
-	mov.b64 %rd184, %rd53;
-	mov.b64 %rd185, %rd56;
-	mov.b64 %rd186, %rd58;
-	mov.b64 %rd187, %rd60;
-	mov.b64 %rd188, %rd182;
-	mov.b64 %rd189, %rd183;
-	mov.b64 %rd190, %rd184;
-	mov.b64 %rd191, %rd185;
-	mov.b64 %rd192, %rd186;
-	mov.b64 %rd193, %rd187;
-	rem.s64 %rd194, %rd181, 2;
-	setp.eq.s64 %p24, %rd194, 1;
-	@!%p24 bra $L31;
-	mov.b64 %rd195, %rd56;
-	mov.b64 %rd196, %rd58;
-	mov.b64 %rd197, %rd60;
-	mov.b64 %rd198, %rd49;
-	mov.b64 %rd199, %rd51;
-	mov.b64 %rd200, %rd53;
-	mov.b64 %rd188, %rd195;
-	mov.b64 %rd189, %rd196;
-	mov.b64 %rd190, %rd197;
-	mov.b64 %rd191, %rd198;
-	mov.b64 %rd192, %rd199;
-	mov.b64 %rd193, %rd200;
-$L31:
-	mov.pred %p25, %p4;
-	mov.b64 %rd201, %rd73;
-	mov.b64 %rd202, %rd75;
-	mov.b64 %rd203, %rd77;
-	mov.b64 %rd204, %rd80;
-	mov.b64 %rd205, %rd82;
-	mov.b64 %rd206, %rd84;
-	mov.b64 %rd207, %rd87;
-	mov.b64 %rd208, %rd89;
-	mov.b64 %rd209, %rd91;
-	mov.pred %p26, %p6;
-	mov.b64 %rd210, %rd94;
-	mov.b64 %rd211, %rd96;
-	mov.b64 %rd212, %rd98;
-	mov.b32 %r66, %r33;
-	mov.b64 %rd213, %rd100;
-	mov.b64 %rd214, %rd102;
-	cvt.u32.u64 %r67, %rd181;
-	add.s32 %r68, %r33, %r67;
-	mov.b32 %r66, %r68;
-	mov.b64 %rd215, %rd25;
-	mov.b64 %rd216, %rd62;
-	mov.b64 %rd217, %rd64;
-	mov.b64 %rd218, %rd66;
-	mov.b64 %rd219, %rd68;
-	mov.b64 %rd220, %rd70;
-	mov.pred %p27, %p4;
-	mov.pred %p28, %p6;
-	mov.b32 %r69, %r33;
-	mov.b64 %rd221, %rd100;
-	mov.b64 %rd222, %rd102;
-	mov.b32 %r70, %r35;
-	mov.pred %p29, %p25;
-	mov.b64 %rd223, %rd201;
-	mov.b64 %rd224, %rd202;
-	mov.b64 %rd225, %rd203;
-	mov.b64 %rd226, %rd204;
-	mov.b64 %rd227, %rd205;
-	mov.b64 %rd228, %rd206;
-	mov.b64 %rd229, %rd207;
-	mov.b64 %rd230, %rd208;
-	mov.b64 %rd231, %rd209;
-	mov.pred %p30, %p26;
-	mov.b64 %rd232, %rd210;
-	mov.b64 %rd233, %rd211;
-	mov.b64 %rd234, %rd212;
-	mov.b32 %r71, %r66;
-	mov.b64 %rd235, %rd213;
-	mov.b64 %rd236, %rd214;
-	mov.b64 %rd237, %rd136;
-	cvt.u64.u32 %rd238, %r4;
-	mov.b64 %rd239, %rd238;
-	cvt.u64.u32 %rd240, %r2;
-	mov.b64 %rd241, %rd240;
-	mov.b32 %r72, -1;
-	mov.b64 %rd242, 0;
-	mov.b64 %rd243, 0;
-	mov.b64 %rd244, 0;
-	mov.b64 %rd245, 0;
-	mov.b64 %rd246, 0;
-	mov.b64 %rd247, %rd235;
-$L32:
-	mov.b64 %rd248, 0;
-	mov.b64 %rd249, %rd247;
-$L35:
-	setp.gt.s64 %p31, %rd249, 0;
+	bra.uni $L3;
+$L27:
+	mov.b64 %rd203, 0;
+$L30:
+	setp.lt.s64 %p31, %rd203, %rd64;
 	not.pred %p32, %p31;
-	@!%p32 bra $L39;
-	bra.uni $L37;
-$L39:
-	setp.ge.s64 %p33, %rd242, %rd243;
-	@!%p33 bra $L41;
-	setp.ge.s64 %p34, %rd241, %rd237;
-	@!%p34 bra $L43;
-	bra.uni $L37;
-$L43:
-	mul.lo.s64 %rd250, %rd241, %rd190;
-	mad.lo.s64 %rd251, %rd250, 4, %rd188;
-	ld.global.s32 %r73, [%rd251+0];
-	mov.b32 %r74, %r73;
+	@!%p32 bra $L34;
+	bra.uni $L32;
+$L34:
+	mov.b64 %rd204, %rd49;
+	mov.b64 %rd205, %rd51;
+	mov.b64 %rd206, %rd53;
+	mov.b64 %rd207, %rd56;
+	mov.b64 %rd208, %rd58;
+	mov.b64 %rd209, %rd60;
+	mov.b64 %rd210, %rd204;
+	mov.b64 %rd211, %rd205;
+	mov.b64 %rd212, %rd206;
+	mov.b64 %rd213, %rd207;
+	mov.b64 %rd214, %rd208;
+	mov.b64 %rd215, %rd209;
+	rem.s64 %rd216, %rd203, 2;
+	setp.eq.s64 %p33, %rd216, 1;
+	@!%p33 bra $L36;
+	mov.b64 %rd217, %rd56;
+	mov.b64 %rd218, %rd58;
+	mov.b64 %rd219, %rd60;
+	mov.b64 %rd220, %rd49;
+	mov.b64 %rd221, %rd51;
+	mov.b64 %rd222, %rd53;
+	mov.b64 %rd210, %rd217;
+	mov.b64 %rd211, %rd218;
+	mov.b64 %rd212, %rd219;
+	mov.b64 %rd213, %rd220;
+	mov.b64 %rd214, %rd221;
+	mov.b64 %rd215, %rd222;
+$L36:
+	mov.pred %p34, %p4;
+	mov.b64 %rd223, %rd73;
+	mov.b64 %rd224, %rd75;
+	mov.b64 %rd225, %rd77;
+	mov.b64 %rd226, %rd80;
+	mov.b64 %rd227, %rd82;
+	mov.b64 %rd228, %rd84;
+	mov.b64 %rd229, %rd87;
+	mov.b64 %rd230, %rd89;
+	mov.b64 %rd231, %rd91;
+	mov.pred %p35, %p6;
+	mov.b64 %rd232, %rd94;
+	mov.b64 %rd233, %rd96;
+	mov.b64 %rd234, %rd98;
+	mov.b32 %r72, %r33;
+	mov.b64 %rd235, %rd100;
+	mov.b64 %rd236, %rd102;
+	cvt.u32.u64 %r73, %rd203;
+	add.s32 %r74, %r33, %r73;
 	mov.b32 %r72, %r74;
-	add.s64 %rd252, %rd241, %rd239;
-	mov.b64 %rd241, %rd252;
-	mov.b64 %rd253, %rd215;
-	mov.b32 %r75, %r72;
-	cvt.s64.s32 %rd254, %r75;
-	mul.lo.s64 %rd255, %rd254, %rd32;
-	mad.lo.s64 %rd256, %rd255, 8, %rd28;
-	ld.global.nc.s64 %rd257, [%rd256+0];
-	mov.b64 %rd258, %rd257;
+	rem.s64 %rd237, %rd203, 3;
+	mov.b64 %rd239, 3;
+	mul.lo.s64 %rd238, %rd239, %rd237;
+	mov.b64 %rd240, %rd238;
+	@!%p11 bra $L38;
+	add.s64 %rd241, %rd203, 1;
+	rem.s64 %rd242, %rd241, 3;
+	mov.b64 %rd244, 3;
+	mul.lo.s64 %rd243, %rd244, %rd242;
+	mov.b64 %rd245, %rd243;
+	mul.lo.s64 %rd246, %rd245, %rd116;
+	mad.lo.s64 %rd247, %rd246, 8, %rd112;
+	mov.b64 %rd248, 0;
+	st.global.s64 [%rd247+0], %rd248;
+	add.s64 %rd249, %rd245, 1;
+	mul.lo.s64 %rd250, %rd249, %rd116;
+	mad.lo.s64 %rd251, %rd250, 8, %rd112;
+	mov.b64 %rd252, 0;
+	st.global.s64 [%rd251+0], %rd252;
+	add.s64 %rd253, %rd245, 2;
+	mul.lo.s64 %rd254, %rd253, %rd116;
+	mad.lo.s64 %rd255, %rd254, 8, %rd112;
+	mov.b64 %rd256, 0;
+	st.global.s64 [%rd255+0], %rd256;
+$L38:
+	mov.b64 %rd257, %rd201;
+	cvt.u64.u32 %rd258, %r4;
 	mov.b64 %rd259, %rd258;
-	mov.b64 %rd260, %rd215;
-	mov.b32 %r76, %r72;
-	cvt.s64.s32 %rd261, %r76;
-	add.s64 %rd262, %rd261, 1;
-	mul.lo.s64 %rd263, %rd262, %rd32;
-	mad.lo.s64 %rd264, %rd263, 8, %rd28;
-	ld.global.nc.s64 %rd265, [%rd264+0];
-	mov.b64 %rd266, %rd265;
-	mov.b64 %rd267, %rd266;
-	mov.b64 %rd268, %rd259;
-	mov.b64 %rd269, %rd267;
-	mov.b64 %rd242, %rd268;
-	mov.b64 %rd243, %rd269;
-	bra.uni $L36;
+	mov.b64 %rd260, 1;
+$L39:
+	setp.lt.s64 %p36, %rd260, %rd257;
+	setp.lt.s64 %p37, %rd260, 32;
+	and.pred %p38, %p36, %p37;
+	mov.b64 %rd262, 2;
+	mul.lo.s64 %rd261, %rd262, %rd260;
+	setp.le.s64 %p39, %rd261, %rd259;
+	and.pred %p40, %p38, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L43;
+	bra.uni $L41;
+$L43:
+	mul.lo.s64 %rd263, %rd260, 2;
+	mov.b64 %rd260, %rd263;
+$L40:
+	bra.uni $L39;
 $L41:
-	mul.lo.s64 %rd270, %rd242, %rd39;
-	mad.lo.s64 %rd271, %rd270, 4, %rd35;
-	ld.global.nc.s32 %r77, [%rd271+0];
-	mov.b32 %r78, %r77;
-	mov.b32 %r79, %r78;
-	mov.b32 %r80, %r70;
-	mov.b32 %r81, %r72;
-	mov.b32 %r82, %r79;
-	mov.b64 %rd272, %rd242;
+	mov.b64 %rd264, %rd260;
+	mov.b64 %rd265, %rd25;
+	mov.b64 %rd266, %rd62;
+	mov.b64 %rd267, %rd64;
+	mov.b64 %rd268, %rd66;
+	mov.b64 %rd269, %rd68;
+	mov.b64 %rd270, %rd70;
+	mov.pred %p42, %p4;
+	mov.pred %p43, %p6;
+	mov.b32 %r75, %r33;
+	mov.b64 %rd271, %rd100;
+	mov.b64 %rd272, %rd102;
+	mov.b32 %r76, %r35;
+	mov.pred %p44, %p34;
+	mov.b64 %rd273, %rd223;
+	mov.b64 %rd274, %rd224;
+	mov.b64 %rd275, %rd225;
+	mov.b64 %rd276, %rd226;
+	mov.b64 %rd277, %rd227;
+	mov.b64 %rd278, %rd228;
+	mov.b64 %rd279, %rd229;
+	mov.b64 %rd280, %rd230;
+	mov.b64 %rd281, %rd231;
+	mov.pred %p45, %p35;
+	mov.b64 %rd282, %rd232;
+	mov.b64 %rd283, %rd233;
+	mov.b64 %rd284, %rd234;
+	mov.b32 %r77, %r72;
+	mov.b64 %rd285, %rd235;
+	mov.b64 %rd286, %rd236;
+	mov.b64 %rd287, %rd144;
+	mov.b64 %rd288, %rd240;
+	mov.b64 %rd289, %rd264;
+	cvt.u64.u32 %rd290, %r4;
+	div.s64 %rd291, %rd290, %rd289;
+	setp.eq.s64 %p46, %rd289, -1;
+	neg.s64 %rd292, %rd290;
+	selp.b64 %rd293, %rd292, %rd291, %p46;
+	setp.eq.s64 %p47, %rd289, 0;
+	selp.b64 %rd294, 0, %rd293, %p47;
+	mov.b64 %rd295, %rd294;
+	mul.lo.s64 %rd296, %rd2, %rd295;
+	mov.b64 %rd297, %rd296;
+	mul.lo.s64 %rd298, %rd131, %rd295;
+	cvt.u64.u32 %rd299, %r2;
+	div.s64 %rd300, %rd299, %rd289;
+	setp.eq.s64 %p48, %rd289, -1;
+	neg.s64 %rd301, %rd299;
+	selp.b64 %rd302, %rd301, %rd300, %p48;
+	setp.eq.s64 %p49, %rd289, 0;
+	selp.b64 %rd303, 0, %rd302, %p49;
+	add.s64 %rd304, %rd298, %rd303;
+	mov.b64 %rd305, %rd304;
+	cvt.u64.u32 %rd306, %r2;
+	rem.s64 %rd307, %rd306, %rd289;
+	setp.eq.s64 %p50, %rd289, -1;
+	selp.b64 %rd308, 0, %rd307, %p50;
+	setp.eq.s64 %p51, %rd289, 0;
+	selp.b64 %rd309, %rd306, %rd308, %p51;
+	mov.b64 %rd310, %rd309;
+	mov.b32 %r78, -1;
+	mov.b64 %rd311, 0;
+	mov.b64 %rd312, 0;
+	mov.b64 %rd313, 0;
+	mov.b64 %rd314, 0;
+	mov.b64 %rd315, %rd285;
 $L44:
-	cvt.s64.s32 %rd273, %r82;
-	mul.lo.s64 %rd274, %rd273, %rd123;
-	mad.lo.s64 %rd275, %rd274, 4, %rd119;
-	ld.global.nc.s32 %r83, [%rd275+0];
+	mov.b64 %rd316, 0;
+	mov.b64 %rd317, %rd315;
+$L47:
+	setp.gt.s64 %p52, %rd317, 0;
+	not.pred %p53, %p52;
+	@!%p53 bra $L51;
+	bra.uni $L49;
+$L51:
+	setp.ge.s64 %p54, %rd311, %rd312;
+	@!%p54 bra $L53;
+	setp.ge.s64 %p55, %rd305, %rd287;
+	@!%p55 bra $L55;
+	bra.uni $L49;
+$L55:
+	mul.lo.s64 %rd318, %rd305, %rd212;
+	mad.lo.s64 %rd319, %rd318, 4, %rd210;
+	ld.global.s32 %r79, [%rd319+0];
+	mov.b32 %r80, %r79;
+	mov.b32 %r78, %r80;
+	add.s64 %rd320, %rd305, %rd297;
+	mov.b64 %rd305, %rd320;
+	mov.b64 %rd321, %rd265;
+	mov.b32 %r81, %r78;
+	cvt.s64.s32 %rd322, %r81;
+	mul.lo.s64 %rd323, %rd322, %rd32;
+	mad.lo.s64 %rd324, %rd323, 8, %rd28;
+	ld.global.nc.s64 %rd325, [%rd324+0];
+	mov.b64 %rd326, %rd325;
+	mov.b64 %rd327, %rd326;
+	mov.b64 %rd328, %rd265;
+	mov.b32 %r82, %r78;
+	cvt.s64.s32 %rd329, %r82;
+	add.s64 %rd330, %rd329, 1;
+	mul.lo.s64 %rd331, %rd330, %rd32;
+	mad.lo.s64 %rd332, %rd331, 8, %rd28;
+	ld.global.nc.s64 %rd333, [%rd332+0];
+	mov.b64 %rd334, %rd333;
+	mov.b64 %rd335, %rd334;
+	add.s64 %rd336, %rd327, %rd310;
+	mov.b64 %rd337, %rd336;
+	mov.b64 %rd338, %rd335;
+	mov.b64 %rd311, %rd337;
+	mov.b64 %rd312, %rd338;
+	bra.uni $L48;
+$L53:
+	mul.lo.s64 %rd339, %rd311, %rd39;
+	mad.lo.s64 %rd340, %rd339, 4, %rd35;
+	ld.global.nc.s32 %r83, [%rd340+0];
 	mov.b32 %r84, %r83;
-	cvt.s64.s32 %rd276, %r81;
-	mul.lo.s64 %rd277, %rd276, %rd123;
-	mad.lo.s64 %rd278, %rd277, 4, %rd119;
-	ld.global.nc.s32 %r85, [%rd278+0];
-	mov.b32 %r86, %r85;
-	setp.ne.s32 %p35, %r84, %r86;
-	mov.pred %p36, %p35;
-	not.pred %p37, %p36;
-	@!%p37 bra $L48;
-	cvt.s64.s32 %rd279, %r82;
-	mul.lo.s64 %rd280, %rd279, %rd116;
-	mad.lo.s64 %rd281, %rd280, 4, %rd112;
-	ld.relaxed.gpu.global.u32 %r87, [%rd281+0];
-	mov.b32 %r88, %r87;
-	or.b32 %r89, %r80, 0x4;
-	and.b32 %r90, %r88, %r89;
-	setp.ne.u32 %p38, %r90, 0x0;
-	mov.pred %p36, %p38;
-$L48:
-	@!%p36 bra $L50;
-	mov.pred %p39, 0;
-	bra.uni $L46;
-$L50:
-	cvt.s64.s32 %rd282, %r82;
-	mul.lo.s64 %rd283, %rd282, %rd116;
-	mad.lo.s64 %rd284, %rd283, 4, %rd112;
-	atom.global.or.b32 %r91, [%rd284], %r80;
+	mov.b32 %r85, %r84;
+	mov.b32 %r86, %r76;
+	mov.b32 %r87, %r78;
+	mov.b32 %r88, %r85;
+	mov.b64 %rd341, %rd311;
+$L56:
+	cvt.s64.s32 %rd342, %r88;
+	mul.lo.s64 %rd343, %rd342, %rd130;
+	mad.lo.s64 %rd344, %rd343, 4, %rd126;
+	ld.global.nc.s32 %r89, [%rd344+0];
+	mov.b32 %r90, %r89;
+	cvt.s64.s32 %rd345, %r87;
+	mul.lo.s64 %rd346, %rd345, %rd130;
+	mad.lo.s64 %rd347, %rd346, 4, %rd126;
+	ld.global.nc.s32 %r91, [%rd347+0];
 	mov.b32 %r92, %r91;
-	and.b32 %r93, %r92, %r80;
-	setp.eq.u32 %p40, %r93, 0x0;
-	mov.pred %p39, %p40;
+	setp.ne.s32 %p56, %r90, %r92;
+	mov.pred %p57, %p56;
+	not.pred %p58, %p57;
+	@!%p58 bra $L60;
+	cvt.s64.s32 %rd348, %r88;
+	mul.lo.s64 %rd349, %rd348, %rd123;
+	mad.lo.s64 %rd350, %rd349, 4, %rd119;
+	ld.relaxed.gpu.global.u32 %r93, [%rd350+0];
+	mov.b32 %r94, %r93;
+	or.b32 %r95, %r86, 0x4;
+	and.b32 %r96, %r94, %r95;
+	setp.ne.u32 %p59, %r96, 0x0;
+	mov.pred %p57, %p59;
+$L60:
+	@!%p57 bra $L62;
+	mov.pred %p60, 0;
+	bra.uni $L58;
+$L62:
+	cvt.s64.s32 %rd351, %r88;
+	mul.lo.s64 %rd352, %rd351, %rd123;
+	mad.lo.s64 %rd353, %rd352, 4, %rd119;
+	atom.global.or.b32 %r97, [%rd353], %r86;
+	mov.b32 %r98, %r97;
+	and.b32 %r99, %r98, %r86;
+	setp.eq.u32 %p61, %r99, 0x0;
+	mov.pred %p60, %p61;
+	bra.uni $L58;
+$L57:
+	bra.uni $L56;
+$L58:
+	@!%p60 bra $L64;
+	mov.pred %p62, 0;
+	mov.b64 %rd354, %rd316;
+	mov.b32 %r100, %r85;
+$L65:
+	@!%p44 bra $L69;
+	shr.s32 %r101, %r100, 5;
+	cvt.s64.s32 %rd355, %r101;
+	mov.b64 %rd356, %rd355;
+	and.b32 %r102, %r100, 31;
+	cvt.s64.s32 %rd357, %r102;
+	min.u64 %rd358, %rd357, 32;
+	cvt.u32.u64 %r103, %rd358;
+	mov.b32 %r105, 0x1;
+	shl.b32 %r104, %r105, %r103;
+	setp.hs.u32 %p63, %r103, 32;
+	selp.b32 %r106, 0, %r104, %p63;
+	mov.b32 %r107, %r106;
+	mov.b64 %rd359, %rd356;
+	mov.b32 %r108, %r107;
+	mul.lo.s64 %rd360, %rd359, %rd281;
+	mad.lo.s64 %rd361, %rd360, 4, %rd279;
+	ld.relaxed.gpu.global.u32 %r109, [%rd361+0];
+	mov.b32 %r110, %r109;
+	and.b32 %r111, %r110, %r108;
+	setp.ne.u32 %p64, %r111, 0x0;
+	mov.pred %p65, %p64;
+	not.pred %p66, %p65;
+	@!%p66 bra $L71;
+	mul.lo.s64 %rd362, %rd359, %rd281;
+	mad.lo.s64 %rd363, %rd362, 4, %rd279;
+	atom.global.or.b32 %r112, [%rd363], %r108;
+	mov.b32 %r113, %r112;
+	and.b32 %r114, %r113, %r108;
+	setp.ne.u32 %p67, %r114, 0x0;
+	mov.pred %p65, %p67;
+$L71:
+	@!%p65 bra $L73;
+	mov.b64 %rd364, %rd354;
+	mov.b64 %rd365, %rd364;
+	mov.pred %p68, 0;
+	bra.uni $L67;
+$L73:
+	mov.b64 %rd366, %rd354;
+	mov.b64 %rd365, %rd366;
+	mov.pred %p68, 1;
+	bra.uni $L67;
+$L69:
+	@!%p45 bra $L75;
+	cvt.s64.s32 %rd367, %r100;
+	mul.lo.s64 %rd368, %rd367, %rd284;
+	mad.lo.s64 %rd369, %rd368, 4, %rd282;
+	ld.relaxed.gpu.global.s32 %r115, [%rd369+0];
+	mov.b32 %r116, %r115;
+	setp.eq.s32 %p69, %r116, %r77;
+	mov.pred %p70, %p69;
+	not.pred %p71, %p70;
+	@!%p71 bra $L77;
+	cvt.s64.s32 %rd370, %r100;
+	mul.lo.s64 %rd371, %rd370, %rd284;
+	mad.lo.s64 %rd372, %rd371, 4, %rd282;
+	atom.global.exch.b32 %r117, [%rd372], %r77;
+	mov.b32 %r118, %r117;
+	setp.eq.s32 %p72, %r118, %r77;
+	mov.pred %p70, %p72;
+$L77:
+	@!%p70 bra $L79;
+	mov.b64 %rd373, %rd354;
+	mov.b64 %rd365, %rd373;
+	mov.pred %p68, 0;
+	bra.uni $L67;
+$L79:
+$L75:
+	mul.lo.s64 %rd374, %rd354, %rd142;
+	mad.lo.s64 %rd375, %rd374, 4, %rd140;
+	st.shared.s32 [%rd375+0], %r100;
+	add.s64 %rd376, %rd354, 1;
+	mov.b64 %rd377, %rd376;
+	mov.b64 %rd365, %rd377;
+	mov.pred %p68, 1;
+	bra.uni $L67;
+$L66:
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd378, %rd365;
+	mov.pred %p73, %p68;
+	mov.b64 %rd316, %rd378;
+	mov.pred %p62, %p73;
+	@!%p62 bra $L81;
+	mov.b64 %rd379, %rd265;
+	mov.b32 %r119, %r85;
+	cvt.s64.s32 %rd380, %r119;
+	add.s64 %rd381, %rd380, 1;
+	mul.lo.s64 %rd382, %rd381, %rd32;
+	mad.lo.s64 %rd383, %rd382, 8, %rd28;
+	ld.global.nc.s64 %rd384, [%rd383+0];
+	mov.b64 %rd385, %rd384;
+	cvt.s64.s32 %rd386, %r119;
+	mul.lo.s64 %rd387, %rd386, %rd32;
+	mad.lo.s64 %rd388, %rd387, 8, %rd28;
+	ld.global.nc.s64 %rd389, [%rd388+0];
+	mov.b64 %rd390, %rd389;
+	sub.s64 %rd391, %rd385, %rd390;
+	mov.b64 %rd392, %rd391;
+	mov.b64 %rd393, %rd392;
+	add.s64 %rd394, %rd313, %rd393;
+	mov.b64 %rd313, %rd394;
+	max.s64 %rd395, %rd314, %rd393;
+	mov.b64 %rd314, %rd395;
+$L81:
+$L64:
+	add.s64 %rd396, %rd311, %rd289;
+	mov.b64 %rd311, %rd396;
+	sub.s64 %rd397, %rd317, 1;
+	mov.b64 %rd317, %rd397;
+$L48:
+	bra.uni $L47;
+$L49:
+	// block scan
+	mov.b64 %rd398, %rd316;
+	mov.b32 %r120, %r3;
+$L82:
+	setp.hs.u32 %p74, %r120, 32;
+	@%p74 bra $L83;
+	mov.b64 {%r121, %r122}, %rd398;
+	shfl.sync.up.b32 %r123|%p75, %r121, %r120, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, %r120, 0, %r17;
+	mov.b64 %rd399, {%r123, %r124};
+	@!%p75 bra $L84;
+	add.s64 %rd400, %rd399, %rd398;
+	mov.b64 %rd398, %rd400;
+$L84:
+	shl.b32 %r120, %r120, 1;
+	bra.uni $L82;
+$L83:
+	mov.b64 {%r125, %r126}, %rd398;
+	shfl.sync.up.b32 %r127|%p76, %r125, %r3, 0, %r17;
+	shfl.sync.up.b32 %r128, %r126, %r3, 0, %r17;
+	mov.b64 %rd401, {%r127, %r128};
+	setp.lo.u32 %p77, %r3, 32;
+	and.pred %p78, %p76, %p77;
+	selp.b64 %rd402, %rd401, 0, %p78;
+	sub.u32 %r129, %r13, %r3;
+	setp.eq.u32 %p79, %r7, %r129;
+	@!%p79 bra $L85;
+	mul.wide.u32 %rd403, %r8, 16;
+	add.s64 %rd404, %rd1, %rd403;
+	st.shared.s64 [%rd404+0], %rd398;
+$L85:
+	bar.sync 0;
+	setp.eq.u32 %p80, %r8, 0;
+	@!%p80 bra $L86;
+	mov.b64 %rd405, 0;
+	setp.lo.u32 %p81, %r7, %r10;
+	@!%p81 bra $L87;
+	mul.wide.u32 %rd406, %r7, 16;
+	add.s64 %rd407, %rd1, %rd406;
+	ld.shared.s64 %rd408, [%rd407+0];
+	mov.b64 %rd405, %rd408;
+$L87:
+	mov.b64 {%r130, %r131}, %rd405;
+	shfl.sync.up.b32 %r132|%p82, %r130, 1, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, 1, 0, %r17;
+	mov.b64 %rd409, {%r132, %r133};
+	@!%p82 bra $L88;
+	add.s64 %rd410, %rd409, %rd405;
+	mov.b64 %rd405, %rd410;
+$L88:
+	mov.b64 {%r134, %r135}, %rd405;
+	shfl.sync.up.b32 %r136|%p83, %r134, 2, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, 2, 0, %r17;
+	mov.b64 %rd411, {%r136, %r137};
+	@!%p83 bra $L89;
+	add.s64 %rd412, %rd411, %rd405;
+	mov.b64 %rd405, %rd412;
+$L89:
+	mov.b64 {%r138, %r139}, %rd405;
+	shfl.sync.up.b32 %r140|%p84, %r138, 4, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, 4, 0, %r17;
+	mov.b64 %rd413, {%r140, %r141};
+	@!%p84 bra $L90;
+	add.s64 %rd414, %rd413, %rd405;
+	mov.b64 %rd405, %rd414;
+$L90:
+	mov.b64 {%r142, %r143}, %rd405;
+	shfl.sync.up.b32 %r144|%p85, %r142, 8, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 8, 0, %r17;
+	mov.b64 %rd415, {%r144, %r145};
+	@!%p85 bra $L91;
+	add.s64 %rd416, %rd415, %rd405;
+	mov.b64 %rd405, %rd416;
+$L91:
+	mov.b64 {%r146, %r147}, %rd405;
+	shfl.sync.up.b32 %r148|%p86, %r146, 16, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 16, 0, %r17;
+	mov.b64 %rd417, {%r148, %r149};
+	@!%p86 bra $L92;
+	add.s64 %rd418, %rd417, %rd405;
+	mov.b64 %rd405, %rd418;
+$L92:
+	mov.b64 {%r150, %r151}, %rd405;
+	shfl.sync.up.b32 %r152|%p87, %r150, 1, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
+	mov.b64 %rd419, {%r152, %r153};
+	selp.b64 %rd420, %rd419, 0, %p87;
+	@!%p81 bra $L93;
+	mul.wide.u32 %rd421, %r7, 16;
+	add.s64 %rd422, %rd1, %rd421;
+	add.s64 %rd423, %rd422, 512;
+	st.shared.s64 [%rd423+0], %rd420;
+$L93:
+	sub.u32 %r154, %r10, 1;
+	setp.eq.u32 %p88, %r7, %r154;
+	@!%p88 bra $L94;
+	st.shared.s64 [%rd1+1024], %rd405;
+$L94:
+$L86:
+	bar.sync 0;
+	mul.wide.u32 %rd424, %r8, 16;
+	add.s64 %rd425, %rd1, %rd424;
+	add.s64 %rd426, %rd425, 512;
+	ld.shared.s64 %rd427, [%rd426+0];
+	add.s64 %rd428, %rd427, %rd402;
+	ld.shared.s64 %rd429, [%rd1+1024];
+	mov.b64 {%r155, %r156}, %rd428;
+	shfl.sync.idx.b32 %r157|%p89, %r155, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r158, %r156, 0, %r21, %r17;
+	mov.b64 %rd430, {%r157, %r158};
+	mov.b64 %rd431, %rd429;
+	mov.b64 %rd432, %rd430;
+	mov.b64 %rd433, %rd431;
+	mov.b64 %rd434, %rd432;
+	mov.b64 %rd435, %rd433;
+	mov.b64 %rd436, %rd434;
+	mov.b64 %rd437, %rd435;
+	mov.b64 %rd438, 0;
+	cvt.u64.u32 %rd439, %r2;
+	setp.eq.s64 %p90, %rd439, 0;
+	setp.gt.s64 %p91, %rd437, 0;
+	and.pred %p92, %p90, %p91;
+	@!%p92 bra $L96;
+	mul.lo.s64 %rd440, %rd288, %rd116;
+	mad.lo.s64 %rd441, %rd440, 8, %rd112;
+	atom.global.add.u64 %rd442, [%rd441], %rd437;
+	mov.b64 %rd443, %rd442;
+	mov.b64 %rd438, %rd443;
+$L96:
+	cvt.u64.u32 %rd444, %r2;
+	setp.eq.s64 %p93, %rd444, 0;
+	setp.eq.u32 %p94, %r1, 0;
+	and.pred %p95, %p93, %p94;
+	bar.sync 0;
+	@!%p95 bra $L97;
+	st.shared.s64 [%rd1+1024], %rd438;
+$L97:
+	bar.sync 0;
+	ld.shared.s64 %rd445, [%rd1+1024];
+	mov.b64 %rd446, %rd445;
+	add.s64 %rd447, %rd446, %rd436;
+	mov.b64 %rd448, %rd447;
+	mov.b64 %rd449, 0;
+$L98:
+	setp.lt.s64 %p96, %rd449, %rd316;
+	not.pred %p97, %p96;
+	@!%p97 bra $L102;
+	bra.uni $L100;
+$L102:
+	mul.lo.s64 %rd450, %rd449, %rd142;
+	mad.lo.s64 %rd451, %rd450, 4, %rd140;
+	ld.shared.s32 %r159, [%rd451+0];
+	mov.b32 %r160, %r159;
+	add.s64 %rd452, %rd448, %rd449;
+	mul.lo.s64 %rd453, %rd452, %rd215;
+	mad.lo.s64 %rd454, %rd453, 4, %rd213;
+	st.global.s32 [%rd454+0], %r160;
+$L99:
+	add.s64 %rd455, %rd449, 1;
+	mov.b64 %rd449, %rd455;
+	bra.uni $L98;
+$L100:
+	mov.b64 %rd456, 0;
+	setp.lt.s64 %p98, %rd311, %rd312;
+	setp.lt.s64 %p99, %rd305, %rd287;
+	or.pred %p100, %p98, %p99;
+	@!%p100 bra $L104;
+	mov.b64 %rd456, 1;
+$L104:
+	mov.b64 %rd457, %rd456;
+	// block reduction
+	sub.u32 %r161, %r13, 1;
+	mov.b32 %r162, %r3;
+$L105:
+	setp.hs.u32 %p101, %r162, 32;
+	@%p101 bra $L106;
+	mov.b64 {%r163, %r164}, %rd457;
+	shfl.sync.down.b32 %r165|%p102, %r163, %r162, %r161, %r17;
+	shfl.sync.down.b32 %r166, %r164, %r162, %r161, %r17;
+	mov.b64 %rd458, {%r165, %r166};
+	@!%p102 bra $L107;
+	max.s64 %rd459, %rd457, %rd458;
+	mov.b64 %rd457, %rd459;
+$L107:
+	shl.b32 %r162, %r162, 1;
+	bra.uni $L105;
+$L106:
+	setp.eq.u32 %p103, %r7, 0;
+	@!%p103 bra $L108;
+	mul.wide.u32 %rd460, %r8, 16;
+	add.s64 %rd461, %rd1, %rd460;
+	st.shared.s64 [%rd461+0], %rd457;
+$L108:
+	bar.sync 0;
+	setp.eq.u32 %p104, %r8, 0;
+	@!%p104 bra $L109;
+	setp.lo.u32 %p105, %r7, %r10;
+	@!%p105 bra $L110;
+	mul.wide.u32 %rd462, %r7, 16;
+	add.s64 %rd463, %rd1, %rd462;
+	ld.shared.s64 %rd464, [%rd463+0];
+	mov.b64 %rd457, %rd464;
+$L110:
+	sub.u32 %r167, %r10, 1;
+	mov.b64 {%r168, %r169}, %rd457;
+	shfl.sync.down.b32 %r170|%p106, %r168, 1, %r167, %r17;
+	shfl.sync.down.b32 %r171, %r169, 1, %r167, %r17;
+	mov.b64 %rd465, {%r170, %r171};
+	@!%p106 bra $L111;
+	max.s64 %rd466, %rd457, %rd465;
+	mov.b64 %rd457, %rd466;
+$L111:
+	mov.b64 {%r172, %r173}, %rd457;
+	shfl.sync.down.b32 %r174|%p107, %r172, 2, %r167, %r17;
+	shfl.sync.down.b32 %r175, %r173, 2, %r167, %r17;
+	mov.b64 %rd467, {%r174, %r175};
+	@!%p107 bra $L112;
+	max.s64 %rd468, %rd457, %rd467;
+	mov.b64 %rd457, %rd468;
+$L112:
+	mov.b64 {%r176, %r177}, %rd457;
+	shfl.sync.down.b32 %r178|%p108, %r176, 4, %r167, %r17;
+	shfl.sync.down.b32 %r179, %r177, 4, %r167, %r17;
+	mov.b64 %rd469, {%r178, %r179};
+	@!%p108 bra $L113;
+	max.s64 %rd470, %rd457, %rd469;
+	mov.b64 %rd457, %rd470;
+$L113:
+	mov.b64 {%r180, %r181}, %rd457;
+	shfl.sync.down.b32 %r182|%p109, %r180, 8, %r167, %r17;
+	shfl.sync.down.b32 %r183, %r181, 8, %r167, %r17;
+	mov.b64 %rd471, {%r182, %r183};
+	@!%p109 bra $L114;
+	max.s64 %rd472, %rd457, %rd471;
+	mov.b64 %rd457, %rd472;
+$L114:
+	mov.b64 {%r184, %r185}, %rd457;
+	shfl.sync.down.b32 %r186|%p110, %r184, 16, %r167, %r17;
+	shfl.sync.down.b32 %r187, %r185, 16, %r167, %r17;
+	mov.b64 %rd473, {%r186, %r187};
+	@!%p110 bra $L115;
+	max.s64 %rd474, %rd457, %rd473;
+	mov.b64 %rd457, %rd474;
+$L115:
+	@!%p103 bra $L116;
+	st.shared.s64 [%rd1+1024], %rd457;
+$L116:
+$L109:
+	bar.sync 0;
+	ld.shared.s64 %rd475, [%rd1+1024];
+	mov.b64 %rd457, %rd475;
+	mov.b64 %rd476, %rd457;
+	setp.eq.s64 %p111, %rd476, 0;
+	@!%p111 bra $L118;
 	bra.uni $L46;
+$L118:
 $L45:
 	bra.uni $L44;
 $L46:
-	@!%p39 bra $L52;
-	mov.pred %p41, 0;
-	mov.b64 %rd285, %rd248;
-	mov.b32 %r94, %r79;
-$L53:
-	@!%p29 bra $L57;
-	shr.s32 %r95, %r94, 5;
-	cvt.s64.s32 %rd286, %r95;
-	mov.b64 %rd287, %rd286;
-	and.b32 %r96, %r94, 31;
-	cvt.s64.s32 %rd288, %r96;
-	min.u64 %rd289, %rd288, 32;
-	cvt.u32.u64 %r97, %rd289;
-	mov.b32 %r99, 0x1;
-	shl.b32 %r98, %r99, %r97;
-	setp.hs.u32 %p42, %r97, 32;
-	selp.b32 %r100, 0, %r98, %p42;
-	mov.b32 %r101, %r100;
-	mov.b64 %rd290, %rd287;
-	mov.b32 %r102, %r101;
-	mul.lo.s64 %rd291, %rd290, %rd231;
-	mad.lo.s64 %rd292, %rd291, 4, %rd229;
-	ld.relaxed.gpu.global.u32 %r103, [%rd292+0];
-	mov.b32 %r104, %r103;
-	and.b32 %r105, %r104, %r102;
-	setp.ne.u32 %p43, %r105, 0x0;
-	mov.pred %p44, %p43;
-	not.pred %p45, %p44;
-	@!%p45 bra $L59;
-	mul.lo.s64 %rd293, %rd290, %rd231;
-	mad.lo.s64 %rd294, %rd293, 4, %rd229;
-	atom.global.or.b32 %r106, [%rd294], %r102;
-	mov.b32 %r107, %r106;
-	and.b32 %r108, %r107, %r102;
-	setp.ne.u32 %p46, %r108, 0x0;
-	mov.pred %p44, %p46;
-$L59:
-	@!%p44 bra $L61;
-	mov.b64 %rd295, %rd285;
-	mov.b64 %rd296, %rd295;
-	mov.pred %p47, 0;
-	bra.uni $L55;
-$L61:
-	mov.b64 %rd297, %rd285;
-	mov.b64 %rd296, %rd297;
-	mov.pred %p47, 1;
-	bra.uni $L55;
-$L57:
-	@!%p30 bra $L63;
-	cvt.s64.s32 %rd298, %r94;
-	mul.lo.s64 %rd299, %rd298, %rd234;
-	mad.lo.s64 %rd300, %rd299, 4, %rd232;
-	ld.relaxed.gpu.global.s32 %r109, [%rd300+0];
-	mov.b32 %r110, %r109;
-	setp.eq.s32 %p48, %r110, %r71;
-	mov.pred %p49, %p48;
-	not.pred %p50, %p49;
-	@!%p50 bra $L65;
-	cvt.s64.s32 %rd301, %r94;
-	mul.lo.s64 %rd302, %rd301, %rd234;
-	mad.lo.s64 %rd303, %rd302, 4, %rd232;
-	atom.global.exch.b32 %r111, [%rd303], %r71;
-	mov.b32 %r112, %r111;
-	setp.eq.s32 %p51, %r112, %r71;
-	mov.pred %p49, %p51;
-$L65:
-	@!%p49 bra $L67;
-	mov.b64 %rd304, %rd285;
-	mov.b64 %rd296, %rd304;
-	mov.pred %p47, 0;
-	bra.uni $L55;
-$L67:
-$L63:
-	mul.lo.s64 %rd305, %rd285, %rd135;
-	mad.lo.s64 %rd306, %rd305, 4, %rd133;
-	st.shared.s32 [%rd306+0], %r94;
-	add.s64 %rd307, %rd285, 1;
-	mov.b64 %rd308, %rd307;
-	mov.b64 %rd296, %rd308;
-	mov.pred %p47, 1;
-	bra.uni $L55;
-$L54:
-	bra.uni $L53;
-$L55:
-	mov.b64 %rd309, %rd296;
-	mov.pred %p52, %p47;
-	mov.b64 %rd248, %rd309;
-	mov.pred %p41, %p52;
-	@!%p41 bra $L69;
-	mov.b64 %rd310, %rd215;
-	mov.b32 %r113, %r79;
-	cvt.s64.s32 %rd311, %r113;
-	add.s64 %rd312, %rd311, 1;
-	mul.lo.s64 %rd313, %rd312, %rd32;
-	mad.lo.s64 %rd314, %rd313, 8, %rd28;
-	ld.global.nc.s64 %rd315, [%rd314+0];
-	mov.b64 %rd316, %rd315;
-	cvt.s64.s32 %rd317, %r113;
-	mul.lo.s64 %rd318, %rd317, %rd32;
-	mad.lo.s64 %rd319, %rd318, 8, %rd28;
-	ld.global.nc.s64 %rd320, [%rd319+0];
-	mov.b64 %rd321, %rd320;
-	sub.s64 %rd322, %rd316, %rd321;
-	mov.b64 %rd323, %rd322;
-	mov.b64 %rd324, %rd323;
-	add.s64 %rd325, %rd245, %rd324;
-	mov.b64 %rd245, %rd325;
-	max.s64 %rd326, %rd246, %rd324;
-	mov.b64 %rd246, %rd326;
-$L69:
-$L52:
-	add.s64 %rd327, %rd242, 1;
-	mov.b64 %rd242, %rd327;
-	sub.s64 %rd328, %rd249, 1;
-	mov.b64 %rd249, %rd328;
-$L36:
-	bra.uni $L35;
-$L37:
-	// block scan
-	mov.b64 %rd329, %rd248;
-	mov.b32 %r114, %r3;
-$L70:
-	setp.hs.u32 %p53, %r114, 32;
-	@%p53 bra $L71;
-	mov.b64 {%r115, %r116}, %rd329;
-	shfl.sync.up.b32 %r117|%p54, %r115, %r114, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, %r114, 0, %r17;
-	mov.b64 %rd330, {%r117, %r118};
-	@!%p54 bra $L72;
-	add.s64 %rd331, %rd330, %rd329;
-	mov.b64 %rd329, %rd331;
-$L72:
-	shl.b32 %r114, %r114, 1;
-	bra.uni $L70;
-$L71:
-	mov.b64 {%r119, %r120}, %rd329;
-	shfl.sync.up.b32 %r121|%p55, %r119, %r3, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, %r3, 0, %r17;
-	mov.b64 %rd332, {%r121, %r122};
-	setp.lo.u32 %p56, %r3, 32;
-	and.pred %p57, %p55, %p56;
-	selp.b64 %rd333, %rd332, 0, %p57;
-	sub.u32 %r123, %r13, %r3;
-	setp.eq.u32 %p58, %r7, %r123;
-	@!%p58 bra $L73;
-	mul.wide.u32 %rd334, %r8, 16;
-	add.s64 %rd335, %rd1, %rd334;
-	st.shared.s64 [%rd335+0], %rd329;
-$L73:
-	bar.sync 0;
-	setp.eq.u32 %p59, %r8, 0;
-	@!%p59 bra $L74;
-	mov.b64 %rd336, 0;
-	setp.lo.u32 %p60, %r7, %r10;
-	@!%p60 bra $L75;
-	mul.wide.u32 %rd337, %r7, 16;
-	add.s64 %rd338, %rd1, %rd337;
-	ld.shared.s64 %rd339, [%rd338+0];
-	mov.b64 %rd336, %rd339;
-$L75:
-	mov.b64 {%r124, %r125}, %rd336;
-	shfl.sync.up.b32 %r126|%p61, %r124, 1, 0, %r17;
-	shfl.sync.up.b32 %r127, %r125, 1, 0, %r17;
-	mov.b64 %rd340, {%r126, %r127};
-	@!%p61 bra $L76;
-	add.s64 %rd341, %rd340, %rd336;
-	mov.b64 %rd336, %rd341;
-$L76:
-	mov.b64 {%r128, %r129}, %rd336;
-	shfl.sync.up.b32 %r130|%p62, %r128, 2, 0, %r17;
-	shfl.sync.up.b32 %r131, %r129, 2, 0, %r17;
-	mov.b64 %rd342, {%r130, %r131};
-	@!%p62 bra $L77;
-	add.s64 %rd343, %rd342, %rd336;
-	mov.b64 %rd336, %rd343;
-$L77:
-	mov.b64 {%r132, %r133}, %rd336;
-	shfl.sync.up.b32 %r134|%p63, %r132, 4, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, 4, 0, %r17;
-	mov.b64 %rd344, {%r134, %r135};
-	@!%p63 bra $L78;
-	add.s64 %rd345, %rd344, %rd336;
-	mov.b64 %rd336, %rd345;
-$L78:
-	mov.b64 {%r136, %r137}, %rd336;
-	shfl.sync.up.b32 %r138|%p64, %r136, 8, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 8, 0, %r17;
-	mov.b64 %rd346, {%r138, %r139};
-	@!%p64 bra $L79;
-	add.s64 %rd347, %rd346, %rd336;
-	mov.b64 %rd336, %rd347;
-$L79:
-	mov.b64 {%r140, %r141}, %rd336;
-	shfl.sync.up.b32 %r142|%p65, %r140, 16, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 16, 0, %r17;
-	mov.b64 %rd348, {%r142, %r143};
-	@!%p65 bra $L80;
-	add.s64 %rd349, %rd348, %rd336;
-	mov.b64 %rd336, %rd349;
-$L80:
-	mov.b64 {%r144, %r145}, %rd336;
-	shfl.sync.up.b32 %r146|%p66, %r144, 1, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
-	mov.b64 %rd350, {%r146, %r147};
-	selp.b64 %rd351, %rd350, 0, %p66;
-	@!%p60 bra $L81;
-	mul.wide.u32 %rd352, %r7, 16;
-	add.s64 %rd353, %rd1, %rd352;
-	add.s64 %rd354, %rd353, 512;
-	st.shared.s64 [%rd354+0], %rd351;
-$L81:
-	sub.u32 %r148, %r10, 1;
-	setp.eq.u32 %p67, %r7, %r148;
-	@!%p67 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd336;
-$L82:
-$L74:
-	bar.sync 0;
-	mul.wide.u32 %rd355, %r8, 16;
-	add.s64 %rd356, %rd1, %rd355;
-	add.s64 %rd357, %rd356, 512;
-	ld.shared.s64 %rd358, [%rd357+0];
-	add.s64 %rd359, %rd358, %rd333;
-	ld.shared.s64 %rd360, [%rd1+1024];
-	mov.b64 {%r149, %r150}, %rd359;
-	shfl.sync.idx.b32 %r151|%p68, %r149, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r152, %r150, 0, %r21, %r17;
-	mov.b64 %rd361, {%r151, %r152};
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	mov.b64 %rd364, %rd362;
-	mov.b64 %rd365, %rd363;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, %rd365;
-	mov.b64 %rd368, %rd366;
-	add.s64 %rd369, %rd244, %rd367;
-	mov.b64 %rd370, %rd369;
-	mov.b64 %rd371, 0;
-$L83:
-	setp.lt.s64 %p69, %rd371, %rd248;
-	not.pred %p70, %p69;
-	@!%p70 bra $L87;
-	bra.uni $L85;
-$L87:
-	mul.lo.s64 %rd372, %rd371, %rd135;
-	mad.lo.s64 %rd373, %rd372, 4, %rd133;
-	ld.shared.s32 %r153, [%rd373+0];
-	mov.b32 %r154, %r153;
-	add.s64 %rd374, %rd370, %rd371;
-	mul.lo.s64 %rd375, %rd374, %rd193;
-	mad.lo.s64 %rd376, %rd375, 4, %rd191;
-	st.global.s32 [%rd376+0], %r154;
-$L84:
-	add.s64 %rd377, %rd371, 1;
-	mov.b64 %rd371, %rd377;
-	bra.uni $L83;
-$L85:
-	add.s64 %rd378, %rd244, %rd368;
-	mov.b64 %rd244, %rd378;
-	mov.b64 %rd379, 0;
-	setp.lt.s64 %p71, %rd242, %rd243;
-	setp.lt.s64 %p72, %rd241, %rd237;
-	or.pred %p73, %p71, %p72;
-	@!%p73 bra $L89;
-	mov.b64 %rd379, 1;
-$L89:
-	mov.b64 %rd380, %rd379;
+	mov.b64 %rd477, %rd313;
 	// block reduction
-	sub.u32 %r155, %r13, 1;
-	mov.b32 %r156, %r3;
-$L90:
-	setp.hs.u32 %p74, %r156, 32;
-	@%p74 bra $L91;
-	mov.b64 {%r157, %r158}, %rd380;
-	shfl.sync.down.b32 %r159|%p75, %r157, %r156, %r155, %r17;
-	shfl.sync.down.b32 %r160, %r158, %r156, %r155, %r17;
-	mov.b64 %rd381, {%r159, %r160};
-	@!%p75 bra $L92;
-	max.s64 %rd382, %rd380, %rd381;
-	mov.b64 %rd380, %rd382;
-$L92:
-	shl.b32 %r156, %r156, 1;
-	bra.uni $L90;
-$L91:
-	setp.eq.u32 %p76, %r7, 0;
-	@!%p76 bra $L93;
-	mul.wide.u32 %rd383, %r8, 16;
-	add.s64 %rd384, %rd1, %rd383;
-	st.shared.s64 [%rd384+0], %rd380;
-$L93:
-	bar.sync 0;
-	setp.eq.u32 %p77, %r8, 0;
-	@!%p77 bra $L94;
-	setp.lo.u32 %p78, %r7, %r10;
-	@!%p78 bra $L95;
-	mul.wide.u32 %rd385, %r7, 16;
-	add.s64 %rd386, %rd1, %rd385;
-	ld.shared.s64 %rd387, [%rd386+0];
-	mov.b64 %rd380, %rd387;
-$L95:
-	sub.u32 %r161, %r10, 1;
-	mov.b64 {%r162, %r163}, %rd380;
-	shfl.sync.down.b32 %r164|%p79, %r162, 1, %r161, %r17;
-	shfl.sync.down.b32 %r165, %r163, 1, %r161, %r17;
-	mov.b64 %rd388, {%r164, %r165};
-	@!%p79 bra $L96;
-	max.s64 %rd389, %rd380, %rd388;
-	mov.b64 %rd380, %rd389;
-$L96:
-	mov.b64 {%r166, %r167}, %rd380;
-	shfl.sync.down.b32 %r168|%p80, %r166, 2, %r161, %r17;
-	shfl.sync.down.b32 %r169, %r167, 2, %r161, %r17;
-	mov.b64 %rd390, {%r168, %r169};
-	@!%p80 bra $L97;
-	max.s64 %rd391, %rd380, %rd390;
-	mov.b64 %rd380, %rd391;
-$L97:
-	mov.b64 {%r170, %r171}, %rd380;
-	shfl.sync.down.b32 %r172|%p81, %r170, 4, %r161, %r17;
-	shfl.sync.down.b32 %r173, %r171, 4, %r161, %r17;
-	mov.b64 %rd392, {%r172, %r173};
-	@!%p81 bra $L98;
-	max.s64 %rd393, %rd380, %rd392;
-	mov.b64 %rd380, %rd393;
-$L98:
-	mov.b64 {%r174, %r175}, %rd380;
-	shfl.sync.down.b32 %r176|%p82, %r174, 8, %r161, %r17;
-	shfl.sync.down.b32 %r177, %r175, 8, %r161, %r17;
-	mov.b64 %rd394, {%r176, %r177};
-	@!%p82 bra $L99;
-	max.s64 %rd395, %rd380, %rd394;
-	mov.b64 %rd380, %rd395;
-$L99:
-	mov.b64 {%r178, %r179}, %rd380;
-	shfl.sync.down.b32 %r180|%p83, %r178, 16, %r161, %r17;
-	shfl.sync.down.b32 %r181, %r179, 16, %r161, %r17;
-	mov.b64 %rd396, {%r180, %r181};
-	@!%p83 bra $L100;
-	max.s64 %rd397, %rd380, %rd396;
-	mov.b64 %rd380, %rd397;
-$L100:
-	@!%p76 bra $L101;
-	st.shared.s64 [%rd1+1024], %rd380;
-$L101:
-$L94:
-	bar.sync 0;
-	ld.shared.s64 %rd398, [%rd1+1024];
-	mov.b64 %rd380, %rd398;
-	mov.b64 %rd399, %rd380;
-	setp.eq.s64 %p84, %rd399, 0;
-	@!%p84 bra $L103;
-	bra.uni $L34;
-$L103:
-$L33:
-	bra.uni $L32;
-$L34:
-	mov.b64 %rd400, %rd245;
-	// block reduction
-	sub.u32 %r182, %r13, 1;
-	mov.b32 %r183, %r3;
-$L104:
-	setp.hs.u32 %p85, %r183, 32;
-	@%p85 bra $L105;
-	mov.b64 {%r184, %r185}, %rd400;
-	shfl.sync.down.b32 %r186|%p86, %r184, %r183, %r182, %r17;
-	shfl.sync.down.b32 %r187, %r185, %r183, %r182, %r17;
-	mov.b64 %rd401, {%r186, %r187};
-	@!%p86 bra $L106;
-	add.s64 %rd402, %rd400, %rd401;
-	mov.b64 %rd400, %rd402;
-$L106:
-	shl.b32 %r183, %r183, 1;
-	bra.uni $L104;
-$L105:
-	setp.eq.u32 %p87, %r7, 0;
-	@!%p87 bra $L107;
-	mul.wide.u32 %rd403, %r8, 16;
-	add.s64 %rd404, %rd1, %rd403;
-	st.shared.s64 [%rd404+0], %rd400;
-$L107:
-	bar.sync 0;
-	setp.eq.u32 %p88, %r8, 0;
-	@!%p88 bra $L108;
-	setp.lo.u32 %p89, %r7, %r10;
-	@!%p89 bra $L109;
-	mul.wide.u32 %rd405, %r7, 16;
-	add.s64 %rd406, %rd1, %rd405;
-	ld.shared.s64 %rd407, [%rd406+0];
-	mov.b64 %rd400, %rd407;
-$L109:
-	sub.u32 %r188, %r10, 1;
-	mov.b64 {%r189, %r190}, %rd400;
-	shfl.sync.down.b32 %r191|%p90, %r189, 1, %r188, %r17;
-	shfl.sync.down.b32 %r192, %r190, 1, %r188, %r17;
-	mov.b64 %rd408, {%r191, %r192};
-	@!%p90 bra $L110;
-	add.s64 %rd409, %rd400, %rd408;
-	mov.b64 %rd400, %rd409;
-$L110:
-	mov.b64 {%r193, %r194}, %rd400;
-	shfl.sync.down.b32 %r195|%p91, %r193, 2, %r188, %r17;
-	shfl.sync.down.b32 %r196, %r194, 2, %r188, %r17;
-	mov.b64 %rd410, {%r195, %r196};
-	@!%p91 bra $L111;
-	add.s64 %rd411, %rd400, %rd410;
-	mov.b64 %rd400, %rd411;
-$L111:
-	mov.b64 {%r197, %r198}, %rd400;
-	shfl.sync.down.b32 %r199|%p92, %r197, 4, %r188, %r17;
-	shfl.sync.down.b32 %r200, %r198, 4, %r188, %r17;
-	mov.b64 %rd412, {%r199, %r200};
-	@!%p92 bra $L112;
-	add.s64 %rd413, %rd400, %rd412;
-	mov.b64 %rd400, %rd413;
-$L112:
-	mov.b64 {%r201, %r202}, %rd400;
-	shfl.sync.down.b32 %r203|%p93, %r201, 8, %r188, %r17;
-	shfl.sync.down.b32 %r204, %r202, 8, %r188, %r17;
-	mov.b64 %rd414, {%r203, %r204};
-	@!%p93 bra $L113;
-	add.s64 %rd415, %rd400, %rd414;
-	mov.b64 %rd400, %rd415;
-$L113:
-	mov.b64 {%r205, %r206}, %rd400;
-	shfl.sync.down.b32 %r207|%p94, %r205, 16, %r188, %r17;
-	shfl.sync.down.b32 %r208, %r206, 16, %r188, %r17;
-	mov.b64 %rd416, {%r207, %r208};
-	@!%p94 bra $L114;
-	add.s64 %rd417, %rd400, %rd416;
-	mov.b64 %rd400, %rd417;
-$L114:
-	@!%p87 bra $L115;
-	st.shared.s64 [%rd1+1024], %rd400;
-$L115:
-$L108:
-	bar.sync 0;
-	ld.shared.s64 %rd418, [%rd1+1024];
-	mov.b64 %rd400, %rd418;
-	mov.b64 %rd419, %rd400;
-	mov.b64 %rd420, %rd246;
-	// block reduction
-	sub.u32 %r209, %r13, 1;
-	mov.b32 %r210, %r3;
-$L116:
-	setp.hs.u32 %p95, %r210, 32;
-	@%p95 bra $L117;
-	mov.b64 {%r211, %r212}, %rd420;
-	shfl.sync.down.b32 %r213|%p96, %r211, %r210, %r209, %r17;
-	shfl.sync.down.b32 %r214, %r212, %r210, %r209, %r17;
-	mov.b64 %rd421, {%r213, %r214};
-	@!%p96 bra $L118;
-	max.s64 %rd422, %rd420, %rd421;
-	mov.b64 %rd420, %rd422;
-$L118:
-	shl.b32 %r210, %r210, 1;
-	bra.uni $L116;
-$L117:
-	setp.eq.u32 %p97, %r7, 0;
-	@!%p97 bra $L119;
-	mul.wide.u32 %rd423, %r8, 16;
-	add.s64 %rd424, %rd1, %rd423;
-	st.shared.s64 [%rd424+0], %rd420;
+	sub.u32 %r188, %r13, 1;
+	mov.b32 %r189, %r3;
 $L119:
-	bar.sync 0;
-	setp.eq.u32 %p98, %r8, 0;
-	@!%p98 bra $L120;
-	setp.lo.u32 %p99, %r7, %r10;
-	@!%p99 bra $L121;
-	mul.wide.u32 %rd425, %r7, 16;
-	add.s64 %rd426, %rd1, %rd425;
-	ld.shared.s64 %rd427, [%rd426+0];
-	mov.b64 %rd420, %rd427;
+	setp.hs.u32 %p112, %r189, 32;
+	@%p112 bra $L120;
+	mov.b64 {%r190, %r191}, %rd477;
+	shfl.sync.down.b32 %r192|%p113, %r190, %r189, %r188, %r17;
+	shfl.sync.down.b32 %r193, %r191, %r189, %r188, %r17;
+	mov.b64 %rd478, {%r192, %r193};
+	@!%p113 bra $L121;
+	add.s64 %rd479, %rd477, %rd478;
+	mov.b64 %rd477, %rd479;
 $L121:
-	sub.u32 %r215, %r10, 1;
-	mov.b64 {%r216, %r217}, %rd420;
-	shfl.sync.down.b32 %r218|%p100, %r216, 1, %r215, %r17;
-	shfl.sync.down.b32 %r219, %r217, 1, %r215, %r17;
-	mov.b64 %rd428, {%r218, %r219};
-	@!%p100 bra $L122;
-	max.s64 %rd429, %rd420, %rd428;
-	mov.b64 %rd420, %rd429;
-$L122:
-	mov.b64 {%r220, %r221}, %rd420;
-	shfl.sync.down.b32 %r222|%p101, %r220, 2, %r215, %r17;
-	shfl.sync.down.b32 %r223, %r221, 2, %r215, %r17;
-	mov.b64 %rd430, {%r222, %r223};
-	@!%p101 bra $L123;
-	max.s64 %rd431, %rd420, %rd430;
-	mov.b64 %rd420, %rd431;
-$L123:
-	mov.b64 {%r224, %r225}, %rd420;
-	shfl.sync.down.b32 %r226|%p102, %r224, 4, %r215, %r17;
-	shfl.sync.down.b32 %r227, %r225, 4, %r215, %r17;
-	mov.b64 %rd432, {%r226, %r227};
-	@!%p102 bra $L124;
-	max.s64 %rd433, %rd420, %rd432;
-	mov.b64 %rd420, %rd433;
-$L124:
-	mov.b64 {%r228, %r229}, %rd420;
-	shfl.sync.down.b32 %r230|%p103, %r228, 8, %r215, %r17;
-	shfl.sync.down.b32 %r231, %r229, 8, %r215, %r17;
-	mov.b64 %rd434, {%r230, %r231};
-	@!%p103 bra $L125;
-	max.s64 %rd435, %rd420, %rd434;
-	mov.b64 %rd420, %rd435;
-$L125:
-	mov.b64 {%r232, %r233}, %rd420;
-	shfl.sync.down.b32 %r234|%p104, %r232, 16, %r215, %r17;
-	shfl.sync.down.b32 %r235, %r233, 16, %r215, %r17;
-	mov.b64 %rd436, {%r234, %r235};
-	@!%p104 bra $L126;
-	max.s64 %rd437, %rd420, %rd436;
-	mov.b64 %rd420, %rd437;
-$L126:
-	@!%p97 bra $L127;
-	st.shared.s64 [%rd1+1024], %rd420;
-$L127:
+	shl.b32 %r189, %r189, 1;
+	bra.uni $L119;
 $L120:
+	setp.eq.u32 %p114, %r7, 0;
+	@!%p114 bra $L122;
+	mul.wide.u32 %rd480, %r8, 16;
+	add.s64 %rd481, %rd1, %rd480;
+	st.shared.s64 [%rd481+0], %rd477;
+$L122:
 	bar.sync 0;
-	ld.shared.s64 %rd438, [%rd1+1024];
-	mov.b64 %rd420, %rd438;
-	mov.b64 %rd439, %rd420;
-	mov.b64 %rd440, %rd244;
-	mov.b64 %rd441, %rd419;
-	mov.b64 %rd442, %rd439;
-	mov.b64 %rd443, %rd440;
-	mov.b64 %rd444, %rd441;
-	mov.b64 %rd445, %rd442;
-	mov.b64 %rd446, %rd443;
-	mov.b64 %rd447, %rd444;
-	mov.b64 %rd448, %rd445;
-	mov.b64 %rd449, %rd446;
-	mov.b64 %rd450, %rd447;
-	mov.b64 %rd451, %rd448;
-	cvt.u64.u32 %rd452, %r2;
-	setp.eq.s64 %p105, %rd452, 0;
-	@!%p105 bra $L129;
-	mov.b64 %rd454, 3;
-	mul.lo.s64 %rd453, %rd454, %rd181;
-	mov.b64 %rd456, 1;
-	add.s64 %rd455, %rd456, %rd453;
-	mul.lo.s64 %rd457, %rd455, %rd109;
-	mad.lo.s64 %rd458, %rd457, 8, %rd105;
-	st.global.s64 [%rd458+0], %rd449;
-	mov.b64 %rd460, 3;
-	mul.lo.s64 %rd459, %rd460, %rd181;
-	mov.b64 %rd462, 2;
-	add.s64 %rd461, %rd462, %rd459;
-	mul.lo.s64 %rd463, %rd461, %rd109;
-	mad.lo.s64 %rd464, %rd463, 8, %rd105;
-	st.global.s64 [%rd464+0], %rd450;
-	mov.b64 %rd466, 3;
-	mul.lo.s64 %rd465, %rd466, %rd181;
-	mov.b64 %rd468, 3;
-	add.s64 %rd467, %rd468, %rd465;
-	mul.lo.s64 %rd469, %rd467, %rd109;
-	mad.lo.s64 %rd470, %rd469, 8, %rd105;
-	st.global.s64 [%rd470+0], %rd451;
-	add.s64 %rd471, %rd181, 1;
-	st.global.s64 [%rd105+0], %rd471;
+	setp.eq.u32 %p115, %r8, 0;
+	@!%p115 bra $L123;
+	setp.lo.u32 %p116, %r7, %r10;
+	@!%p116 bra $L124;
+	mul.wide.u32 %rd482, %r7, 16;
+	add.s64 %rd483, %rd1, %rd482;
+	ld.shared.s64 %rd484, [%rd483+0];
+	mov.b64 %rd477, %rd484;
+$L124:
+	sub.u32 %r194, %r10, 1;
+	mov.b64 {%r195, %r196}, %rd477;
+	shfl.sync.down.b32 %r197|%p117, %r195, 1, %r194, %r17;
+	shfl.sync.down.b32 %r198, %r196, 1, %r194, %r17;
+	mov.b64 %rd485, {%r197, %r198};
+	@!%p117 bra $L125;
+	add.s64 %rd486, %rd477, %rd485;
+	mov.b64 %rd477, %rd486;
+$L125:
+	mov.b64 {%r199, %r200}, %rd477;
+	shfl.sync.down.b32 %r201|%p118, %r199, 2, %r194, %r17;
+	shfl.sync.down.b32 %r202, %r200, 2, %r194, %r17;
+	mov.b64 %rd487, {%r201, %r202};
+	@!%p118 bra $L126;
+	add.s64 %rd488, %rd477, %rd487;
+	mov.b64 %rd477, %rd488;
+$L126:
+	mov.b64 {%r203, %r204}, %rd477;
+	shfl.sync.down.b32 %r205|%p119, %r203, 4, %r194, %r17;
+	shfl.sync.down.b32 %r206, %r204, 4, %r194, %r17;
+	mov.b64 %rd489, {%r205, %r206};
+	@!%p119 bra $L127;
+	add.s64 %rd490, %rd477, %rd489;
+	mov.b64 %rd477, %rd490;
+$L127:
+	mov.b64 {%r207, %r208}, %rd477;
+	shfl.sync.down.b32 %r209|%p120, %r207, 8, %r194, %r17;
+	shfl.sync.down.b32 %r210, %r208, 8, %r194, %r17;
+	mov.b64 %rd491, {%r209, %r210};
+	@!%p120 bra $L128;
+	add.s64 %rd492, %rd477, %rd491;
+	mov.b64 %rd477, %rd492;
+$L128:
+	mov.b64 {%r211, %r212}, %rd477;
+	shfl.sync.down.b32 %r213|%p121, %r211, 16, %r194, %r17;
+	shfl.sync.down.b32 %r214, %r212, 16, %r194, %r17;
+	mov.b64 %rd493, {%r213, %r214};
+	@!%p121 bra $L129;
+	add.s64 %rd494, %rd477, %rd493;
+	mov.b64 %rd477, %rd494;
 $L129:
-	setp.eq.s64 %p106, %rd449, 0;
-	setp.gt.s64 %p107, %rd449, %rd66;
-	or.pred %p108, %p106, %p107;
-	setp.gt.s64 %p109, %rd450, %rd68;
-	or.pred %p110, %p108, %p109;
-	setp.gt.s64 %p111, %rd451, %rd70;
-	or.pred %p112, %p110, %p111;
-	@!%p112 bra $L131;
-	bra.uni $L3;
+	@!%p114 bra $L130;
+	st.shared.s64 [%rd1+1024], %rd477;
+$L130:
+$L123:
+	bar.sync 0;
+	ld.shared.s64 %rd495, [%rd1+1024];
+	mov.b64 %rd477, %rd495;
+	mov.b64 %rd496, %rd477;
+	mov.b64 %rd313, %rd496;
+	mov.b64 %rd497, %rd314;
+	// block reduction
+	sub.u32 %r215, %r13, 1;
+	mov.b32 %r216, %r3;
 $L131:
-	mov.b64 %rd136, %rd449;
-$L26:
-	add.s64 %rd472, %rd181, 1;
-	mov.b64 %rd181, %rd472;
-	bra.uni $L25;
-$L27:
+	setp.hs.u32 %p122, %r216, 32;
+	@%p122 bra $L132;
+	mov.b64 {%r217, %r218}, %rd497;
+	shfl.sync.down.b32 %r219|%p123, %r217, %r216, %r215, %r17;
+	shfl.sync.down.b32 %r220, %r218, %r216, %r215, %r17;
+	mov.b64 %rd498, {%r219, %r220};
+	@!%p123 bra $L133;
+	max.s64 %rd499, %rd497, %rd498;
+	mov.b64 %rd497, %rd499;
+$L133:
+	shl.b32 %r216, %r216, 1;
+	bra.uni $L131;
+$L132:
+	setp.eq.u32 %p124, %r7, 0;
+	@!%p124 bra $L134;
+	mul.wide.u32 %rd500, %r8, 16;
+	add.s64 %rd501, %rd1, %rd500;
+	st.shared.s64 [%rd501+0], %rd497;
+$L134:
+	bar.sync 0;
+	setp.eq.u32 %p125, %r8, 0;
+	@!%p125 bra $L135;
+	setp.lo.u32 %p126, %r7, %r10;
+	@!%p126 bra $L136;
+	mul.wide.u32 %rd502, %r7, 16;
+	add.s64 %rd503, %rd1, %rd502;
+	ld.shared.s64 %rd504, [%rd503+0];
+	mov.b64 %rd497, %rd504;
+$L136:
+	sub.u32 %r221, %r10, 1;
+	mov.b64 {%r222, %r223}, %rd497;
+	shfl.sync.down.b32 %r224|%p127, %r222, 1, %r221, %r17;
+	shfl.sync.down.b32 %r225, %r223, 1, %r221, %r17;
+	mov.b64 %rd505, {%r224, %r225};
+	@!%p127 bra $L137;
+	max.s64 %rd506, %rd497, %rd505;
+	mov.b64 %rd497, %rd506;
+$L137:
+	mov.b64 {%r226, %r227}, %rd497;
+	shfl.sync.down.b32 %r228|%p128, %r226, 2, %r221, %r17;
+	shfl.sync.down.b32 %r229, %r227, 2, %r221, %r17;
+	mov.b64 %rd507, {%r228, %r229};
+	@!%p128 bra $L138;
+	max.s64 %rd508, %rd497, %rd507;
+	mov.b64 %rd497, %rd508;
+$L138:
+	mov.b64 {%r230, %r231}, %rd497;
+	shfl.sync.down.b32 %r232|%p129, %r230, 4, %r221, %r17;
+	shfl.sync.down.b32 %r233, %r231, 4, %r221, %r17;
+	mov.b64 %rd509, {%r232, %r233};
+	@!%p129 bra $L139;
+	max.s64 %rd510, %rd497, %rd509;
+	mov.b64 %rd497, %rd510;
+$L139:
+	mov.b64 {%r234, %r235}, %rd497;
+	shfl.sync.down.b32 %r236|%p130, %r234, 8, %r221, %r17;
+	shfl.sync.down.b32 %r237, %r235, 8, %r221, %r17;
+	mov.b64 %rd511, {%r236, %r237};
+	@!%p130 bra $L140;
+	max.s64 %rd512, %rd497, %rd511;
+	mov.b64 %rd497, %rd512;
+$L140:
+	mov.b64 {%r238, %r239}, %rd497;
+	shfl.sync.down.b32 %r240|%p131, %r238, 16, %r221, %r17;
+	shfl.sync.down.b32 %r241, %r239, 16, %r221, %r17;
+	mov.b64 %rd513, {%r240, %r241};
+	@!%p131 bra $L141;
+	max.s64 %rd514, %rd497, %rd513;
+	mov.b64 %rd497, %rd514;
+$L141:
+	@!%p124 bra $L142;
+	st.shared.s64 [%rd1+1024], %rd497;
+$L142:
+$L135:
+	bar.sync 0;
+	ld.shared.s64 %rd515, [%rd1+1024];
+	mov.b64 %rd497, %rd515;
+	mov.b64 %rd516, %rd497;
+	mov.b64 %rd314, %rd516;
+	cvt.u64.u32 %rd517, %r2;
+	setp.eq.s64 %p132, %rd517, 0;
+	@!%p132 bra $L144;
+	setp.gt.s64 %p133, %rd313, 0;
+	@!%p133 bra $L146;
+	add.s64 %rd518, %rd288, 1;
+	mul.lo.s64 %rd519, %rd518, %rd116;
+	mad.lo.s64 %rd520, %rd519, 8, %rd112;
+	atom.global.add.u64 %rd521, [%rd520], %rd313;
+$L146:
+	setp.gt.s64 %p134, %rd314, 0;
+	@!%p134 bra $L148;
+	add.s64 %rd522, %rd288, 2;
+	mul.lo.s64 %rd523, %rd522, %rd116;
+	mad.lo.s64 %rd524, %rd523, 8, %rd112;
+	atom.global.max.s64 %rd525, [%rd524], %rd314;
+$L148:
+$L144:
+	bar.sync 0;
+	setp.eq.u32 %p135, %r5, 0;
+	@!%p135 bra $L149;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r242, [gk_league_sync+4];
+	atom.global.add.u32 %r243, [gk_league_sync], 1;
+	mov.u32 %r244, %nctaid.x;
+	sub.u32 %r245, %r244, 1;
+	setp.eq.u32 %p136, %r243, %r245;
+	@!%p136 bra $L150;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r246, [gk_league_sync+4], 1;
+	bra.uni $L151;
+$L150:
+	ld.relaxed.gpu.global.u32 %r247, [gk_league_sync+4];
+	setp.eq.u32 %p137, %r247, %r242;
+	@%p137 bra $L150;
+$L151:
+	fence.acq_rel.gpu;
+$L149:
+	bar.sync 0;
+	mul.lo.s64 %rd526, %rd240, %rd116;
+	mad.lo.s64 %rd527, %rd526, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd528, [%rd527+0];
+	mov.b64 %rd529, %rd528;
+	add.s64 %rd530, %rd240, 1;
+	mul.lo.s64 %rd531, %rd530, %rd116;
+	mad.lo.s64 %rd532, %rd531, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd533, [%rd532+0];
+	mov.b64 %rd534, %rd533;
+	mov.b64 %rd535, %rd529;
+	mov.b64 %rd536, %rd534;
+	mov.b64 %rd537, %rd535;
+	mov.b64 %rd538, %rd536;
+	add.s64 %rd539, %rd240, 2;
+	mul.lo.s64 %rd540, %rd539, %rd116;
+	mad.lo.s64 %rd541, %rd540, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd542, [%rd541+0];
+	mov.b64 %rd543, %rd542;
+	mov.b64 %rd201, %rd543;
+	@!%p11 bra $L153;
+	mov.b64 %rd545, 3;
+	mul.lo.s64 %rd544, %rd545, %rd203;
+	mov.b64 %rd547, 1;
+	add.s64 %rd546, %rd547, %rd544;
+	mul.lo.s64 %rd548, %rd546, %rd109;
+	mad.lo.s64 %rd549, %rd548, 8, %rd105;
+	st.global.s64 [%rd549+0], %rd537;
+	mov.b64 %rd551, 3;
+	mul.lo.s64 %rd550, %rd551, %rd203;
+	mov.b64 %rd553, 2;
+	add.s64 %rd552, %rd553, %rd550;
+	mul.lo.s64 %rd554, %rd552, %rd109;
+	mad.lo.s64 %rd555, %rd554, 8, %rd105;
+	st.global.s64 [%rd555+0], %rd538;
+	mov.b64 %rd557, 3;
+	mul.lo.s64 %rd556, %rd557, %rd203;
+	mov.b64 %rd559, 3;
+	add.s64 %rd558, %rd559, %rd556;
+	mul.lo.s64 %rd560, %rd558, %rd109;
+	mad.lo.s64 %rd561, %rd560, 8, %rd105;
+	st.global.s64 [%rd561+0], %rd201;
+	add.s64 %rd562, %rd203, 1;
+	st.global.s64 [%rd105+0], %rd562;
+$L153:
+	setp.eq.s64 %p138, %rd537, 0;
+	setp.gt.s64 %p139, %rd537, %rd66;
+	or.pred %p140, %p138, %p139;
+	setp.gt.s64 %p141, %rd538, %rd68;
+	or.pred %p142, %p140, %p141;
+	setp.gt.s64 %p143, %rd201, %rd70;
+	or.pred %p144, %p142, %p143;
+	@!%p144 bra $L155;
+	bra.uni $L3;
+$L155:
+	mov.b64 %rd144, %rd537;
+$L31:
+	add.s64 %rd563, %rd203, 1;
+	mov.b64 %rd203, %rd563;
+	bra.uni $L30;
+$L32:
 $L3:
 	bar.sync 0;
-	add.s64 %rd127, %rd127, %rd126;
+	add.s64 %rd134, %rd134, %rd133;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -43698,7 +44096,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:43702
+//line gokkos_kernels_gen.go:44100
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -43719,7 +44117,7 @@ func gokkosHostLoop10(gokkosK *asyncEdges, gokkosLo, gokkosHi int, acc *int64, f
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:43723
+//line gokkos_kernels_gen.go:44121
 }
 
 // gokkosHostLoop11 runs asyncActive.Run for every index in [gokkosLo, gokkosHi).
@@ -43737,7 +44135,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43741
+//line gokkos_kernels_gen.go:44139
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43750,7 +44148,7 @@ func gokkosHostLoop11(gokkosK *asyncActive, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43754
+//line gokkos_kernels_gen.go:44152
 }
 
 // gokkosHostLoop12 runs asyncKeep.Run for every index in [gokkosLo, gokkosHi).
@@ -43768,7 +44166,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43772
+//line gokkos_kernels_gen.go:44170
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43782,7 +44180,7 @@ func gokkosHostLoop12(gokkosK *asyncKeep, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43786
+//line gokkos_kernels_gen.go:44184
 }
 
 // gokkosHostLoop13 runs asyncInit.Run for every index in [gokkosLo, gokkosHi).
@@ -43795,7 +44193,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 			k.In.Set(int(v), v)
 			k.Out.Set(int(v), v)
 		}
-//line gokkos_kernels_gen.go:43799
+//line gokkos_kernels_gen.go:44197
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43804,7 +44202,7 @@ func gokkosHostLoop13(gokkosK *asyncInit, gokkosLo, gokkosHi int) {
 		k.In.Set(int(v), v)
 		k.Out.Set(int(v), v)
 	}
-//line gokkos_kernels_gen.go:43808
+//line gokkos_kernels_gen.go:44206
 }
 
 // gokkosHostLoop15 runs asyncSettle.Run for every index in [gokkosLo, gokkosHi).
@@ -43825,7 +44223,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 			k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 		}
-//line gokkos_kernels_gen.go:43829
+//line gokkos_kernels_gen.go:44227
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -43842,7 +44240,7 @@ func gokkosHostLoop15(gokkosK *asyncSettle, gokkosLo, gokkosHi int, acc *int64) 
 //line async.go:250
 		k.Sub.Set(v, int32(uint32(a)*0x9e3779b1+uint32(b)))
 	}
-//line gokkos_kernels_gen.go:43846
+//line gokkos_kernels_gen.go:44244
 }
 
 // gokkosHostLoop16 runs asyncFilter.Run for every index in [gokkosLo, gokkosHi).
@@ -43862,7 +44260,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:43866
+//line gokkos_kernels_gen.go:44264
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -43877,7 +44275,7 @@ func gokkosHostLoop16(gokkosK *asyncFilter, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:43881
+//line gokkos_kernels_gen.go:44279
 }
 
 // gokkosHostLoop17 runs reciprocity.Run for every index in [gokkosLo, gokkosHi).
@@ -43901,7 +44299,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:43905
+//line gokkos_kernels_gen.go:44303
 }
 
 // gokkosHostLoop18 runs degreeSquares.Run for every index in [gokkosLo, gokkosHi).
@@ -43915,7 +44313,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			*acc += d * d
 		}
-//line gokkos_kernels_gen.go:43919
+//line gokkos_kernels_gen.go:44317
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43923,7 +44321,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		*acc += d * d
 	}
-//line gokkos_kernels_gen.go:43927
+//line gokkos_kernels_gen.go:44325
 }
 
 // gokkosHostLoop20 runs colourInit.Run for every index in [gokkosLo, gokkosHi).
@@ -43939,7 +44337,7 @@ func gokkosHostLoop20(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stCQ
 			}
 		}
-//line gokkos_kernels_gen.go:43943
+//line gokkos_kernels_gen.go:44341
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43949,7 +44347,7 @@ func gokkosHostLoop20(gokkosK *colourInit, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stCQ)
 		}
 	}
-//line gokkos_kernels_gen.go:43953
+//line gokkos_kernels_gen.go:44351
 }
 
 // gokkosHostLoop21 runs colourRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -43964,7 +44362,7 @@ func gokkosHostLoop21(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 				gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | stBW
 			}
 		}
-//line gokkos_kernels_gen.go:43968
+//line gokkos_kernels_gen.go:44366
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -43973,7 +44371,7 @@ func gokkosHostLoop21(gokkosK *colourRoots, gokkosLo, gokkosHi int) {
 			k.St.Set(v, k.St.At(v)|stBW)
 		}
 	}
-//line gokkos_kernels_gen.go:43977
+//line gokkos_kernels_gen.go:44375
 }
 
 // gokkosHostLoop22 runs colourSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -43996,7 +44394,7 @@ func gokkosHostLoop22(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 			}
 			gokkosS0[gokkosJ] = s &^ (stStep | stCQ)
 		}
-//line gokkos_kernels_gen.go:44000
+//line gokkos_kernels_gen.go:44398
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44013,7 +44411,7 @@ func gokkosHostLoop22(gokkosK *colourSplit, gokkosLo, gokkosHi int, acc *int64) 
 		}
 		k.St.Set(v, s&^(stStep|stCQ))
 	}
-//line gokkos_kernels_gen.go:44017
+//line gokkos_kernels_gen.go:44415
 }
 
 // gokkosHostLoop23 runs elCountKeys.Run for every index in [gokkosLo, gokkosHi).
@@ -44029,7 +44427,7 @@ func gokkosHostLoop23(gokkosK *elCountKeys, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44033
+//line gokkos_kernels_gen.go:44431
 }
 
 // gokkosHostLoop24 runs elScan.Run for every index in [gokkosLo, gokkosHi).
@@ -44044,7 +44442,7 @@ func gokkosHostLoop24(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:44048
+//line gokkos_kernels_gen.go:44446
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44055,7 +44453,7 @@ func gokkosHostLoop24(gokkosK *elScan, gokkosLo, gokkosHi int, acc *int64, final
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:44059
+//line gokkos_kernels_gen.go:44457
 }
 
 // gokkosHostLoop25 runs elScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -44076,7 +44474,7 @@ func gokkosHostLoop25(gokkosK *elScatter, gokkosLo, gokkosHi int) {
 			k.Dst.Set(p, w)
 		}
 	}
-//line gokkos_kernels_gen.go:44080
+//line gokkos_kernels_gen.go:44478
 }
 
 // gokkosHostLoop26 runs elDegrees.Run for every index in [gokkosLo, gokkosHi).
@@ -44093,7 +44491,7 @@ func gokkosHostLoop26(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 			k.Out.AtomicAdd(u, 1)
 			k.In.AtomicAdd(v, 1)
 		}
-//line gokkos_kernels_gen.go:44097
+//line gokkos_kernels_gen.go:44495
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44105,7 +44503,7 @@ func gokkosHostLoop26(gokkosK *elDegrees, gokkosLo, gokkosHi int) {
 		k.Out.AtomicAdd(u, 1)
 		k.In.AtomicAdd(v, 1)
 	}
-//line gokkos_kernels_gen.go:44109
+//line gokkos_kernels_gen.go:44507
 }
 
 // gokkosHostLoop27 runs elRemove.Run for every index in [gokkosLo, gokkosHi).
@@ -44129,7 +44527,7 @@ gokkosNext:
 			v = k.release(k.ROff, k.RAdj, k.Out, v, c, next)
 		}
 	}
-//line gokkos_kernels_gen.go:44133
+//line gokkos_kernels_gen.go:44531
 }
 
 // gokkosHostLoop28 runs elSweep.Run for every index in [gokkosLo, gokkosHi).
@@ -44152,7 +44550,7 @@ func gokkosHostLoop28(gokkosK *elSweep, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1 + k.Op.chain(v, c)
 		}
 	}
-//line gokkos_kernels_gen.go:44156
+//line gokkos_kernels_gen.go:44554
 }
 
 // gokkosHostLoop29 runs elSweepCSR.Run for every index in [gokkosLo, gokkosHi).
@@ -44172,7 +44570,7 @@ func gokkosHostLoop29(gokkosK *elSweepCSR, gokkosLo, gokkosHi int, acc *int64) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44176
+//line gokkos_kernels_gen.go:44574
 }
 
 // gokkosHostLoop30 runs fbSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -44201,7 +44599,7 @@ func gokkosHostLoop30(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 			}
 			gokkosS0[gokkosJ] = s &^ stStep
 		}
-//line gokkos_kernels_gen.go:44205
+//line gokkos_kernels_gen.go:44603
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44224,7 +44622,7 @@ func gokkosHostLoop30(gokkosK *fbSplit, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		k.St.Set(v, s&^stStep)
 	}
-//line gokkos_kernels_gen.go:44228
+//line gokkos_kernels_gen.go:44626
 }
 
 // gokkosHostLoop31 runs wccSubgraphs.Run for every index in [gokkosLo, gokkosHi).
@@ -44245,7 +44643,7 @@ func gokkosHostLoop31(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44249
+//line gokkos_kernels_gen.go:44647
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44259,7 +44657,7 @@ func gokkosHostLoop31(gokkosK *wccSubgraphs, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44263
+//line gokkos_kernels_gen.go:44661
 }
 
 // gokkosHostLoop32 runs searchSplit.Run for every index in [gokkosLo, gokkosHi).
@@ -44287,7 +44685,7 @@ func gokkosHostLoop32(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosS2[gokkosJ] = k.N + k.P
 			}
 		}
-//line gokkos_kernels_gen.go:44291
+//line gokkos_kernels_gen.go:44689
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44308,7 +44706,7 @@ func gokkosHostLoop32(gokkosK *searchSplit, gokkosLo, gokkosHi int, acc *int64) 
 			k.Sub.Set(v, k.N+k.P)
 		}
 	}
-//line gokkos_kernels_gen.go:44312
+//line gokkos_kernels_gen.go:44710
 }
 
 // gokkosHostLoop33 runs ownColour.Run for every index in [gokkosLo, gokkosHi).
@@ -44323,7 +44721,7 @@ func gokkosHostLoop33(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 				gokkosS1[gokkosJ] = int32(v)
 			}
 		}
-//line gokkos_kernels_gen.go:44327
+//line gokkos_kernels_gen.go:44725
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44332,7 +44730,7 @@ func gokkosHostLoop33(gokkosK *ownColour, gokkosLo, gokkosHi int) {
 			k.Col.Set(v, int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44336
+//line gokkos_kernels_gen.go:44734
 }
 
 // gokkosHostLoop34 runs listRoots.Run for every index in [gokkosLo, gokkosHi).
@@ -44352,7 +44750,7 @@ func gokkosHostLoop34(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:44356
+//line gokkos_kernels_gen.go:44754
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44366,7 +44764,7 @@ func gokkosHostLoop34(gokkosK *listRoots, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:44370
+//line gokkos_kernels_gen.go:44768
 }
 
 // gokkosHostLoop35 runs compSample.Run for every index in [gokkosLo, gokkosHi).
@@ -44383,7 +44781,7 @@ func gokkosHostLoop35(gokkosK *compSample, gokkosLo, gokkosHi int, acc *int64) {
 		}
 		*acc = max(*acc, c<<32|int64(r))
 	}
-//line gokkos_kernels_gen.go:44387
+//line gokkos_kernels_gen.go:44785
 }
 
 // gokkosHostLoop36 runs compInit.Run for every index in [gokkosLo, gokkosHi).
@@ -44397,7 +44795,7 @@ func gokkosHostLoop36(gokkosK *compInit, gokkosLo, gokkosHi int) {
 			gokkosS0[gokkosJ] = 0
 			gokkosS1[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:44401
+//line gokkos_kernels_gen.go:44799
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44405,7 +44803,7 @@ func gokkosHostLoop36(gokkosK *compInit, gokkosLo, gokkosHi int) {
 		k.Size.Set(v, 0)
 		k.Least.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:44409
+//line gokkos_kernels_gen.go:44807
 }
 
 // gokkosHostLoop37 runs compSizes.Run for every index in [gokkosLo, gokkosHi).
@@ -44428,7 +44826,7 @@ func gokkosHostLoop37(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 				k.Size.AtomicAdd(int(r), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:44432
+//line gokkos_kernels_gen.go:44830
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44446,7 +44844,7 @@ func gokkosHostLoop37(gokkosK *compSizes, gokkosLo, gokkosHi int, acc *int64) {
 			k.Size.AtomicAdd(int(r), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:44450
+//line gokkos_kernels_gen.go:44848
 }
 
 // gokkosHostLoop38 runs compLargest.Run for every index in [gokkosLo, gokkosHi).
@@ -44457,14 +44855,14 @@ func gokkosHostLoop38(gokkosK *compLargest, gokkosLo, gokkosHi int, acc *int32) 
 //line number.go:90
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:44461
+//line gokkos_kernels_gen.go:44859
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:90
 		*acc = max(*acc, k.Size.At(v))
 	}
-//line gokkos_kernels_gen.go:44468
+//line gokkos_kernels_gen.go:44866
 }
 
 // gokkosHostLoop39 runs compNumbers.Run for every index in [gokkosLo, gokkosHi).
@@ -44490,7 +44888,7 @@ func gokkosHostLoop39(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44494
+//line gokkos_kernels_gen.go:44892
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44511,7 +44909,7 @@ func gokkosHostLoop39(gokkosK *compNumbers, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44515
+//line gokkos_kernels_gen.go:44913
 }
 
 // gokkosHostLoop40 runs compGather.Run for every index in [gokkosLo, gokkosHi).
@@ -44523,14 +44921,14 @@ func gokkosHostLoop40(gokkosK *compGather, gokkosLo, gokkosHi int) {
 //line number.go:132
 			gokkosS0[gokkosJ] = k.Num.At(int(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:44527
+//line gokkos_kernels_gen.go:44925
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line number.go:132
 		k.Out.Set(v, k.Num.At(int(k.Comp.At(v))))
 	}
-//line gokkos_kernels_gen.go:44534
+//line gokkos_kernels_gen.go:44932
 }
 
 // gokkosHostLoop41 runs pivotMax.Run for every index in [gokkosLo, gokkosHi).
@@ -44550,7 +44948,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 				acc.Val, acc.Loc = x, v
 			}
 		}
-//line gokkos_kernels_gen.go:44554
+//line gokkos_kernels_gen.go:44952
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44563,7 +44961,7 @@ func gokkosHostLoop41(gokkosK *pivotMax, gokkosLo, gokkosHi int, acc *portable.V
 			acc.Val, acc.Loc = x, v
 		}
 	}
-//line gokkos_kernels_gen.go:44567
+//line gokkos_kernels_gen.go:44965
 }
 
 // gokkosHostLoop42 runs seedPivot.Run for every index in [gokkosLo, gokkosHi).
@@ -44574,7 +44972,7 @@ func gokkosHostLoop42(gokkosK *seedPivot, gokkosLo, gokkosHi int) {
 		k.Pivot.Set(int(k.Sub.At(k.P)), int32(k.P))
 		k.St.AtomicOr(k.P, stFW|stBW)
 	}
-//line gokkos_kernels_gen.go:44578
+//line gokkos_kernels_gen.go:44976
 }
 
 // gokkosHostLoop43 runs racePivots.Run for every index in [gokkosLo, gokkosHi).
@@ -44589,7 +44987,7 @@ func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 				k.Pivot.AtomicStore(int(gokkosS1[gokkosJ]), int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:44593
+//line gokkos_kernels_gen.go:44991
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44598,7 +44996,7 @@ func gokkosHostLoop43(gokkosK *racePivots, gokkosLo, gokkosHi int) {
 			k.Pivot.AtomicStore(int(k.Sub.At(v)), int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:44602
+//line gokkos_kernels_gen.go:45000
 }
 
 // gokkosHostLoop44 runs seedPivots.Run for every index in [gokkosLo, gokkosHi).
@@ -44614,7 +45012,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44618
+//line gokkos_kernels_gen.go:45016
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44624,7 +45022,7 @@ func gokkosHostLoop44(gokkosK *seedPivots, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44628
+//line gokkos_kernels_gen.go:45026
 }
 
 // gokkosHostLoop45 runs activeIDs.Run for every index in [gokkosLo, gokkosHi).
@@ -44646,7 +45044,7 @@ func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44650
+//line gokkos_kernels_gen.go:45048
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44663,7 +45061,7 @@ func gokkosHostLoop45(gokkosK *activeIDs, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44667
+//line gokkos_kernels_gen.go:45065
 }
 
 // gokkosHostLoop46 runs subEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -44683,7 +45081,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 			}
 			*acc += k.kept(v)
 		}
-//line gokkos_kernels_gen.go:44687
+//line gokkos_kernels_gen.go:45085
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44698,7 +45096,7 @@ func gokkosHostLoop46(gokkosK *subEdges, gokkosLo, gokkosHi int, acc *int64, fin
 		}
 		*acc += k.kept(v)
 	}
-//line gokkos_kernels_gen.go:44702
+//line gokkos_kernels_gen.go:45100
 }
 
 // gokkosHostLoop47 runs subFill.Run for every index in [gokkosLo, gokkosHi).
@@ -44725,7 +45123,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:44729
+//line gokkos_kernels_gen.go:45127
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44745,7 +45143,7 @@ func gokkosHostLoop47(gokkosK *subFill, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44749
+//line gokkos_kernels_gen.go:45147
 }
 
 // gokkosHostLoop48 runs subScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -44759,7 +45157,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 			k.Comp.Set(v, gokkosS1[gokkosJ])
 			k.St.Set(v, k.St.At(v)|stDone)
 		}
-//line gokkos_kernels_gen.go:44763
+//line gokkos_kernels_gen.go:45161
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44768,7 +45166,7 @@ func gokkosHostLoop48(gokkosK *subScatter, gokkosLo, gokkosHi int) {
 		k.Comp.Set(v, k.Rep.At(i))
 		k.St.Set(v, k.St.At(v)|stDone)
 	}
-//line gokkos_kernels_gen.go:44772
+//line gokkos_kernels_gen.go:45170
 }
 
 // gokkosHostLoop49 runs loopCount.Run for every index in [gokkosLo, gokkosHi).
@@ -44787,7 +45185,7 @@ func gokkosHostLoop49(gokkosK *loopCount, gokkosLo, gokkosHi int, acc *int64) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:44791
+//line gokkos_kernels_gen.go:45189
 		return
 	}
 gokkosNext:
@@ -44801,7 +45199,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:44805
+//line gokkos_kernels_gen.go:45203
 }
 
 // gokkosHostLoop50 runs frontierStep.Run for every index in [gokkosLo, gokkosHi).
@@ -44817,7 +45215,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 			}
 			*acc += k.Op.expand(v)
 		}
-//line gokkos_kernels_gen.go:44821
+//line gokkos_kernels_gen.go:45219
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -44828,7 +45226,7 @@ func gokkosHostLoop50(gokkosK *frontierStep, gokkosLo, gokkosHi int, acc *int64)
 		}
 		*acc += k.Op.expand(v)
 	}
-//line gokkos_kernels_gen.go:44832
+//line gokkos_kernels_gen.go:45230
 }
 
 // gokkosHostLoop52 runs frontierSeed.Run for every index in [gokkosLo, gokkosHi).
@@ -44840,7 +45238,7 @@ func gokkosHostLoop52(gokkosK *frontierSeed, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.Op.push(v)
 		}
 	}
-//line gokkos_kernels_gen.go:44844
+//line gokkos_kernels_gen.go:45242
 }
 
 // gokkosHostLoop53 runs heavyList.Run for every index in [gokkosLo, gokkosHi).
@@ -44858,7 +45256,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:44862
+//line gokkos_kernels_gen.go:45260
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44871,7 +45269,7 @@ func gokkosHostLoop53(gokkosK *heavyList, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:44875
+//line gokkos_kernels_gen.go:45273
 }
 
 // gokkosHostLoop54 runs trimByDegree.Run for every index in [gokkosLo, gokkosHi).
@@ -44893,7 +45291,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:44897
+//line gokkos_kernels_gen.go:45295
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -44907,7 +45305,7 @@ func gokkosHostLoop54(gokkosK *trimByDegree, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:44911
+//line gokkos_kernels_gen.go:45309
 }
 
 // gokkosHostLoop55 runs trimStep.Run for every index in [gokkosLo, gokkosHi).
@@ -44942,7 +45340,7 @@ func gokkosHostLoop55(gokkosK *trimStep, gokkosLo, gokkosHi int, acc *int64) {
 				v = next
 			}
 		}
-//line gokkos_kernels_gen.go:44946
+//line gokkos_kernels_gen.go:45344
 		return
 	}
 gokkosNext:
@@ -44972,7 +45370,7 @@ gokkosNext:
 			v = next
 		}
 	}
-//line gokkos_kernels_gen.go:44976
+//line gokkos_kernels_gen.go:45374
 }
 
 // gokkosHostLoop56 runs trim2Find.Run for every index in [gokkosLo, gokkosHi).
@@ -44995,7 +45393,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = int32(u)
 		}
-//line gokkos_kernels_gen.go:44999
+//line gokkos_kernels_gen.go:45397
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45011,7 +45409,7 @@ func gokkosHostLoop56(gokkosK *trim2Find, gokkosLo, gokkosHi int) {
 		}
 		k.Partner.Set(v, int32(u))
 	}
-//line gokkos_kernels_gen.go:45015
+//line gokkos_kernels_gen.go:45413
 }
 
 // gokkosHostLoop57 runs trim2Assign.Run for every index in [gokkosLo, gokkosHi).
@@ -45032,7 +45430,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 			k.Comp.Set(u, int32(v))
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:45036
+//line gokkos_kernels_gen.go:45434
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -45047,7 +45445,7 @@ func gokkosHostLoop57(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 		k.Comp.Set(u, int32(v))
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:45051
+//line gokkos_kernels_gen.go:45449
 }
 
 // gokkosHostLoop58 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -45121,7 +45519,7 @@ gokkosNext:
 //line multistep.go:228
 		}
 	}
-//line gokkos_kernels_gen.go:45125
+//line gokkos_kernels_gen.go:45523
 	return gokkosN
 }
 
@@ -45176,6 +45574,6 @@ gokkosNext:
 //line multistep.go:207
 		}
 	}
-//line gokkos_kernels_gen.go:45180
+//line gokkos_kernels_gen.go:45578
 	return gokkosN
 }

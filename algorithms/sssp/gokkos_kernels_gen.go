@@ -355,7 +355,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[nearRelax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.nearRelax]",
-		Pos:   "algorithms/frontier/levels.go:39",
+		Pos:   "algorithms/frontier/levels.go:46",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX9,
 		Entry: "gk_frontier_PushFused_sssp_nearRelax_",
@@ -381,18 +381,20 @@ func init() {
 			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
 			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.W", Field: []int{10, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "Op.Dist", Field: []int{10, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
-			{Name: "Op.IW", Field: []int{10, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.IDist", Field: []int{10, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
-			{Name: "Op.Int", Field: []int{10, 4}, Kind: abi.KindBool},
-			{Name: "Op.T", Field: []int{10, 5}, Kind: abi.KindFloat64},
-			{Name: "Op.Pending", Field: []int{10, 6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.Far", Field: []int{10, 7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
-			{Name: "Op.State", Field: []int{10, 8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Tally", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{11, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Op.Dist", Field: []int{11, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Op.IW", Field: []int{11, 2}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.IDist", Field: []int{11, 3}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Op.Int", Field: []int{11, 4}, Kind: abi.KindBool},
+			{Name: "Op.T", Field: []int{11, 5}, Kind: abi.KindFloat64},
+			{Name: "Op.Pending", Field: []int{11, 6}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Far", Field: []int{11, 7}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.State", Field: []int{11, 8}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		LeagueBarrier:   true,
 		Source: []abi.SourcePiece{
 			{File: "near.go", Key: "func (nearRelax) Visit", Hash: "c980fd87d96b9349"},
 			{File: "near.go", Key: "type nearRelax", Hash: "193d20b2ded3ea0b"},
@@ -401,7 +403,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relaxInt]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relaxInt]",
-		Pos:   "algorithms/frontier/levels.go:39",
+		Pos:   "algorithms/frontier/levels.go:46",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX10,
 		Entry: "gk_frontier_PushFused_sssp_relaxInt_",
@@ -427,11 +429,13 @@ func init() {
 			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
 			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.W", Field: []int{10, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Dist", Field: []int{10, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Tally", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{11, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Dist", Field: []int{11, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		LeagueBarrier:   true,
 		Source: []abi.SourcePiece{
 			{File: "intdist.go", Key: "func (relaxInt) Visit", Hash: "627ed57da486d6a9"},
 			{File: "intdist.go", Key: "type relaxInt", Hash: "4d78b9558e2510f9"},
@@ -440,7 +444,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushFused[relax]](&abi.KernelSpec{
 		Name:  "frontier.PushFused[sssp.relax]",
-		Pos:   "algorithms/frontier/levels.go:39",
+		Pos:   "algorithms/frontier/levels.go:46",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX11,
 		Entry: "gk_frontier_PushFused_sssp_relax_",
@@ -466,11 +470,13 @@ func init() {
 			{Name: "Out.Buffer", Field: []int{8, 7}, Kind: abi.KindInt64},
 			{Name: "Out.Sample", Field: []int{8, 8}, Kind: abi.KindInt64},
 			{Name: "Stats", Field: []int{9}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
-			{Name: "Op.W", Field: []int{10, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "Op.Dist", Field: []int{10, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
+			{Name: "Tally", Field: []int{10}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Op.W", Field: []int{11, 0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Op.Dist", Field: []int{11, 1}, Kind: abi.KindView1D, Elem: abi.KindFloat64, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
+		LeagueBarrier:   true,
 		Source: []abi.SourcePiece{
 			{File: "op.go", Key: "func (relax) Visit", Hash: "2bdd4ee109526314"},
 			{File: "op.go", Key: "type relax", Hash: "72842c4e48d64b87"},
@@ -16196,6 +16202,7 @@ const gokkosPTX9 = `//
 .target sm_70
 .address_size 64
 
+.global .align 8 .u32 gk_league_sync[2];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -16271,12 +16278,15 @@ const gokkosPTX9 = `//
 	.param .b64 gk_s60,
 	.param .b64 gk_s61,
 	.param .b64 gk_s62,
-	.param .b64 gk_s63
+	.param .b64 gk_s63,
+	.param .b64 gk_s64,
+	.param .b64 gk_s65,
+	.param .b64 gk_s66
 )
 {
-	.reg .pred %p<131>;
-	.reg .b32 %r<234>;
-	.reg .b64 %rd<552>;
+	.reg .pred %p<163>;
+	.reg .b32 %r<246>;
+	.reg .b64 %rd<643>;
 	.reg .f64 %fd<27>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -16450,18 +16460,18 @@ const gokkosPTX9 = `//
 	mov.b64 %rd135, %rd134;
 	ld.param.s64 %rd136, [gk_s52];
 	mov.b64 %rd137, %rd136;
-	ld.param.u8 %r34, [gk_s53];
-	setp.ne.u32 %p7, %r34, 0;
-	mov.pred %p8, %p7;
-	ld.param.f64 %fd1, [gk_s54];
-	mov.f64 %fd2, %fd1;
-	ld.param.u64 %rd138, [gk_s55];
+	ld.param.u64 %rd138, [gk_s53];
 	cvta.to.global.u64 %rd139, %rd138;
 	mov.b64 %rd140, %rd139;
-	ld.param.s64 %rd141, [gk_s56];
+	ld.param.s64 %rd141, [gk_s54];
 	mov.b64 %rd142, %rd141;
-	ld.param.s64 %rd143, [gk_s57];
+	ld.param.s64 %rd143, [gk_s55];
 	mov.b64 %rd144, %rd143;
+	ld.param.u8 %r34, [gk_s56];
+	setp.ne.u32 %p7, %r34, 0;
+	mov.pred %p8, %p7;
+	ld.param.f64 %fd1, [gk_s57];
+	mov.f64 %fd2, %fd1;
 	ld.param.u64 %rd145, [gk_s58];
 	cvta.to.global.u64 %rd146, %rd145;
 	mov.b64 %rd147, %rd146;
@@ -16476,1046 +16486,1239 @@ const gokkosPTX9 = `//
 	mov.b64 %rd156, %rd155;
 	ld.param.s64 %rd157, [gk_s63];
 	mov.b64 %rd158, %rd157;
-	cvt.u64.u32 %rd160, %r28;
-	cvt.u64.u32 %rd161, %r29;
-	mov.b64 %rd162, %rd160;
+	ld.param.u64 %rd159, [gk_s64];
+	cvta.to.global.u64 %rd160, %rd159;
+	mov.b64 %rd161, %rd160;
+	ld.param.s64 %rd162, [gk_s65];
+	mov.b64 %rd163, %rd162;
+	ld.param.s64 %rd164, [gk_s66];
+	mov.b64 %rd165, %rd164;
+	cvt.u64.u32 %rd167, %r28;
+	cvt.u64.u32 %rd168, %r29;
+	mov.b64 %rd169, %rd167;
 $L1:
-	setp.ge.s64 %p9, %rd162, %rd2;
+	setp.ge.s64 %p9, %rd169, %rd2;
 	@%p9 bra $L2;
-	mov.b64 %rd159, %rd162;
+	mov.b64 %rd166, %rd169;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd163, %rd13, %rd21;
-	mad.lo.s64 %rd164, %rd100, 4, 15;
-	and.b64 %rd164, %rd164, -16;
-	add.s64 %rd21, %rd21, %rd164;
-	mov.b64 %rd165, %rd163;
-	mov.b64 %rd166, %rd100;
-	mov.b64 %rd167, 1;
-	mov.b64 %rd168, %rd165;
-	mov.b64 %rd169, %rd166;
-	mov.b64 %rd170, %rd167;
-	mov.b64 %rd171, %rd62;
-	mov.b64 %rd172, 0;
-	cvt.u64.u32 %rd173, %r2;
-	mov.b64 %rd174, %rd173;
+	add.s64 %rd170, %rd13, %rd21;
+	mad.lo.s64 %rd171, %rd100, 4, 15;
+	and.b64 %rd171, %rd171, -16;
+	add.s64 %rd21, %rd21, %rd171;
+	mov.b64 %rd172, %rd170;
+	mov.b64 %rd173, %rd100;
+	mov.b64 %rd174, 1;
+	mov.b64 %rd175, %rd172;
+	mov.b64 %rd176, %rd173;
+	mov.b64 %rd177, %rd174;
+	setp.eq.s64 %p10, %rd166, 0;
+	cvt.u64.u32 %rd178, %r2;
+	setp.eq.s64 %p11, %rd178, 0;
+	and.pred %p12, %p10, %p11;
+	mov.pred %p13, %p12;
+	mov.b64 %rd179, %rd62;
+	mov.b64 %rd180, 0;
+	cvt.u64.u32 %rd181, %r4;
+	mul.lo.s64 %rd182, %rd166, %rd181;
+	cvt.u64.u32 %rd183, %r2;
+	add.s64 %rd184, %rd182, %rd183;
+	mov.b64 %rd185, %rd184;
 $L4:
-	setp.lt.s64 %p10, %rd174, %rd171;
-	not.pred %p11, %p10;
-	@!%p11 bra $L8;
+	setp.lt.s64 %p14, %rd185, %rd179;
+	not.pred %p15, %p14;
+	@!%p15 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd175, %rd174, %rd53;
-	mad.lo.s64 %rd176, %rd175, 4, %rd49;
-	ld.global.s32 %r35, [%rd176+0];
+	mul.lo.s64 %rd186, %rd185, %rd53;
+	mad.lo.s64 %rd187, %rd186, 4, %rd49;
+	ld.global.s32 %r35, [%rd187+0];
 	mov.b32 %r36, %r35;
-	mov.b64 %rd177, %rd25;
+	mov.b64 %rd188, %rd25;
 	mov.b32 %r37, %r36;
-	cvt.s64.s32 %rd178, %r37;
-	add.s64 %rd179, %rd178, 1;
-	mul.lo.s64 %rd180, %rd179, %rd32;
-	mad.lo.s64 %rd181, %rd180, 8, %rd28;
-	ld.global.nc.s64 %rd182, [%rd181+0];
-	mov.b64 %rd183, %rd182;
-	cvt.s64.s32 %rd184, %r37;
-	mul.lo.s64 %rd185, %rd184, %rd32;
-	mad.lo.s64 %rd186, %rd185, 8, %rd28;
-	ld.global.nc.s64 %rd187, [%rd186+0];
-	mov.b64 %rd188, %rd187;
-	sub.s64 %rd189, %rd183, %rd188;
-	mov.b64 %rd190, %rd189;
-	max.s64 %rd191, %rd172, %rd190;
-	mov.b64 %rd172, %rd191;
+	cvt.s64.s32 %rd189, %r37;
+	add.s64 %rd190, %rd189, 1;
+	mul.lo.s64 %rd191, %rd190, %rd32;
+	mad.lo.s64 %rd192, %rd191, 8, %rd28;
+	ld.global.nc.s64 %rd193, [%rd192+0];
+	mov.b64 %rd194, %rd193;
+	cvt.s64.s32 %rd195, %r37;
+	mul.lo.s64 %rd196, %rd195, %rd32;
+	mad.lo.s64 %rd197, %rd196, 8, %rd28;
+	ld.global.nc.s64 %rd198, [%rd197+0];
+	mov.b64 %rd199, %rd198;
+	sub.s64 %rd200, %rd194, %rd199;
+	mov.b64 %rd201, %rd200;
+	max.s64 %rd202, %rd180, %rd201;
+	mov.b64 %rd180, %rd202;
 $L5:
-	cvt.u64.u32 %rd192, %r4;
-	add.s64 %rd193, %rd174, %rd192;
-	mov.b64 %rd174, %rd193;
+	cvt.u64.u32 %rd203, %r4;
+	mul.lo.s64 %rd204, %rd2, %rd203;
+	add.s64 %rd205, %rd185, %rd204;
+	mov.b64 %rd185, %rd205;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd194, %rd172;
+	mov.b64 %rd206, %rd180;
 	// block reduction
 	sub.u32 %r38, %r13, 1;
 	mov.b32 %r39, %r3;
 $L9:
-	setp.hs.u32 %p12, %r39, 32;
-	@%p12 bra $L10;
-	mov.b64 {%r40, %r41}, %rd194;
-	shfl.sync.down.b32 %r42|%p13, %r40, %r39, %r38, %r17;
+	setp.hs.u32 %p16, %r39, 32;
+	@%p16 bra $L10;
+	mov.b64 {%r40, %r41}, %rd206;
+	shfl.sync.down.b32 %r42|%p17, %r40, %r39, %r38, %r17;
 	shfl.sync.down.b32 %r43, %r41, %r39, %r38, %r17;
-	mov.b64 %rd195, {%r42, %r43};
-	@!%p13 bra $L11;
-	max.s64 %rd196, %rd194, %rd195;
-	mov.b64 %rd194, %rd196;
+	mov.b64 %rd207, {%r42, %r43};
+	@!%p17 bra $L11;
+	max.s64 %rd208, %rd206, %rd207;
+	mov.b64 %rd206, %rd208;
 $L11:
 	shl.b32 %r39, %r39, 1;
 	bra.uni $L9;
 $L10:
-	setp.eq.u32 %p14, %r7, 0;
-	@!%p14 bra $L12;
-	mul.wide.u32 %rd197, %r8, 16;
-	add.s64 %rd198, %rd1, %rd197;
-	st.shared.s64 [%rd198+0], %rd194;
+	setp.eq.u32 %p18, %r7, 0;
+	@!%p18 bra $L12;
+	mul.wide.u32 %rd209, %r8, 16;
+	add.s64 %rd210, %rd1, %rd209;
+	st.shared.s64 [%rd210+0], %rd206;
 $L12:
 	bar.sync 0;
-	setp.eq.u32 %p15, %r8, 0;
-	@!%p15 bra $L13;
-	setp.lo.u32 %p16, %r7, %r10;
-	@!%p16 bra $L14;
-	mul.wide.u32 %rd199, %r7, 16;
-	add.s64 %rd200, %rd1, %rd199;
-	ld.shared.s64 %rd201, [%rd200+0];
-	mov.b64 %rd194, %rd201;
+	setp.eq.u32 %p19, %r8, 0;
+	@!%p19 bra $L13;
+	setp.lo.u32 %p20, %r7, %r10;
+	@!%p20 bra $L14;
+	mul.wide.u32 %rd211, %r7, 16;
+	add.s64 %rd212, %rd1, %rd211;
+	ld.shared.s64 %rd213, [%rd212+0];
+	mov.b64 %rd206, %rd213;
 $L14:
 	sub.u32 %r44, %r10, 1;
-	mov.b64 {%r45, %r46}, %rd194;
-	shfl.sync.down.b32 %r47|%p17, %r45, 1, %r44, %r17;
+	mov.b64 {%r45, %r46}, %rd206;
+	shfl.sync.down.b32 %r47|%p21, %r45, 1, %r44, %r17;
 	shfl.sync.down.b32 %r48, %r46, 1, %r44, %r17;
-	mov.b64 %rd202, {%r47, %r48};
-	@!%p17 bra $L15;
-	max.s64 %rd203, %rd194, %rd202;
-	mov.b64 %rd194, %rd203;
+	mov.b64 %rd214, {%r47, %r48};
+	@!%p21 bra $L15;
+	max.s64 %rd215, %rd206, %rd214;
+	mov.b64 %rd206, %rd215;
 $L15:
-	mov.b64 {%r49, %r50}, %rd194;
-	shfl.sync.down.b32 %r51|%p18, %r49, 2, %r44, %r17;
+	mov.b64 {%r49, %r50}, %rd206;
+	shfl.sync.down.b32 %r51|%p22, %r49, 2, %r44, %r17;
 	shfl.sync.down.b32 %r52, %r50, 2, %r44, %r17;
-	mov.b64 %rd204, {%r51, %r52};
-	@!%p18 bra $L16;
-	max.s64 %rd205, %rd194, %rd204;
-	mov.b64 %rd194, %rd205;
+	mov.b64 %rd216, {%r51, %r52};
+	@!%p22 bra $L16;
+	max.s64 %rd217, %rd206, %rd216;
+	mov.b64 %rd206, %rd217;
 $L16:
-	mov.b64 {%r53, %r54}, %rd194;
-	shfl.sync.down.b32 %r55|%p19, %r53, 4, %r44, %r17;
+	mov.b64 {%r53, %r54}, %rd206;
+	shfl.sync.down.b32 %r55|%p23, %r53, 4, %r44, %r17;
 	shfl.sync.down.b32 %r56, %r54, 4, %r44, %r17;
-	mov.b64 %rd206, {%r55, %r56};
-	@!%p19 bra $L17;
-	max.s64 %rd207, %rd194, %rd206;
-	mov.b64 %rd194, %rd207;
+	mov.b64 %rd218, {%r55, %r56};
+	@!%p23 bra $L17;
+	max.s64 %rd219, %rd206, %rd218;
+	mov.b64 %rd206, %rd219;
 $L17:
-	mov.b64 {%r57, %r58}, %rd194;
-	shfl.sync.down.b32 %r59|%p20, %r57, 8, %r44, %r17;
+	mov.b64 {%r57, %r58}, %rd206;
+	shfl.sync.down.b32 %r59|%p24, %r57, 8, %r44, %r17;
 	shfl.sync.down.b32 %r60, %r58, 8, %r44, %r17;
-	mov.b64 %rd208, {%r59, %r60};
-	@!%p20 bra $L18;
-	max.s64 %rd209, %rd194, %rd208;
-	mov.b64 %rd194, %rd209;
+	mov.b64 %rd220, {%r59, %r60};
+	@!%p24 bra $L18;
+	max.s64 %rd221, %rd206, %rd220;
+	mov.b64 %rd206, %rd221;
 $L18:
-	mov.b64 {%r61, %r62}, %rd194;
-	shfl.sync.down.b32 %r63|%p21, %r61, 16, %r44, %r17;
+	mov.b64 {%r61, %r62}, %rd206;
+	shfl.sync.down.b32 %r63|%p25, %r61, 16, %r44, %r17;
 	shfl.sync.down.b32 %r64, %r62, 16, %r44, %r17;
-	mov.b64 %rd210, {%r63, %r64};
-	@!%p21 bra $L19;
-	max.s64 %rd211, %rd194, %rd210;
-	mov.b64 %rd194, %rd211;
+	mov.b64 %rd222, {%r63, %r64};
+	@!%p25 bra $L19;
+	max.s64 %rd223, %rd206, %rd222;
+	mov.b64 %rd206, %rd223;
 $L19:
-	@!%p14 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd194;
+	@!%p18 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd206;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd212, [%rd1+1024];
-	mov.b64 %rd194, %rd212;
-	mov.b64 %rd213, %rd194;
-	setp.gt.s64 %p22, %rd213, %rd70;
-	@!%p22 bra $L22;
-	cvt.u64.u32 %rd214, %r2;
-	setp.eq.s64 %p23, %rd214, 0;
-	@!%p23 bra $L24;
-	mov.b64 %rd215, -1;
-	st.global.s64 [%rd105+0], %rd215;
-$L24:
-	bra.uni $L3;
+	ld.shared.s64 %rd224, [%rd1+1024];
+	mov.b64 %rd206, %rd224;
+	mov.b64 %rd225, %rd206;
+	mov.b64 %rd180, %rd225;
+	cvt.u64.u32 %rd226, %r2;
+	setp.eq.s64 %p26, %rd226, 0;
+	setp.gt.s64 %p27, %rd180, 0;
+	and.pred %p28, %p26, %p27;
+	@!%p28 bra $L22;
+	mov.b64 %rd228, 9;
+	mul.lo.s64 %rd227, %rd228, %rd116;
+	mad.lo.s64 %rd229, %rd227, 8, %rd112;
+	atom.global.max.s64 %rd230, [%rd229], %rd180;
 $L22:
-	mov.b64 %rd216, 0;
+	bar.sync 0;
+	setp.eq.u32 %p29, %r5, 0;
+	@!%p29 bra $L23;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r65, [gk_league_sync+4];
+	atom.global.add.u32 %r66, [gk_league_sync], 1;
+	mov.u32 %r67, %nctaid.x;
+	sub.u32 %r68, %r67, 1;
+	setp.eq.u32 %p30, %r66, %r68;
+	@!%p30 bra $L24;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r69, [gk_league_sync+4], 1;
+	bra.uni $L25;
+$L24:
+	ld.relaxed.gpu.global.u32 %r70, [gk_league_sync+4];
+	setp.eq.u32 %p31, %r70, %r65;
+	@%p31 bra $L24;
 $L25:
-	setp.lt.s64 %p24, %rd216, %rd64;
-	not.pred %p25, %p24;
-	@!%p25 bra $L29;
-	bra.uni $L27;
+	fence.acq_rel.gpu;
+$L23:
+	bar.sync 0;
+	mov.b64 %rd232, 9;
+	mul.lo.s64 %rd231, %rd232, %rd116;
+	mad.lo.s64 %rd233, %rd231, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd234, [%rd233+0];
+	mov.b64 %rd235, %rd234;
+	mov.b64 %rd236, %rd235;
+	setp.gt.s64 %p32, %rd236, %rd70;
+	@!%p32 bra $L27;
+	@!%p13 bra $L29;
+	mov.b64 %rd237, -1;
+	st.global.s64 [%rd105+0], %rd237;
 $L29:
-	mov.b64 %rd217, %rd49;
-	mov.b64 %rd218, %rd51;
-	mov.b64 %rd219, %rd53;
-	mov.b64 %rd220, %rd56;
-	mov.b64 %rd221, %rd58;
-	mov.b64 %rd222, %rd60;
-	mov.b64 %rd223, %rd217;
-	mov.b64 %rd224, %rd218;
-	mov.b64 %rd225, %rd219;
-	mov.b64 %rd226, %rd220;
-	mov.b64 %rd227, %rd221;
-	mov.b64 %rd228, %rd222;
-	rem.s64 %rd229, %rd216, 2;
-	setp.eq.s64 %p26, %rd229, 1;
-	@!%p26 bra $L31;
-	mov.b64 %rd230, %rd56;
-	mov.b64 %rd231, %rd58;
-	mov.b64 %rd232, %rd60;
-	mov.b64 %rd233, %rd49;
-	mov.b64 %rd234, %rd51;
-	mov.b64 %rd235, %rd53;
-	mov.b64 %rd223, %rd230;
-	mov.b64 %rd224, %rd231;
-	mov.b64 %rd225, %rd232;
-	mov.b64 %rd226, %rd233;
-	mov.b64 %rd227, %rd234;
-	mov.b64 %rd228, %rd235;
-$L31:
-	mov.pred %p27, %p4;
-	mov.b64 %rd236, %rd73;
-	mov.b64 %rd237, %rd75;
-	mov.b64 %rd238, %rd77;
-	mov.b64 %rd239, %rd80;
-	mov.b64 %rd240, %rd82;
-	mov.b64 %rd241, %rd84;
-	mov.b64 %rd242, %rd87;
-	mov.b64 %rd243, %rd89;
-	mov.b64 %rd244, %rd91;
-	mov.pred %p28, %p6;
-	mov.b64 %rd245, %rd94;
-	mov.b64 %rd246, %rd96;
-	mov.b64 %rd247, %rd98;
-	mov.b32 %r65, %r33;
-	mov.b64 %rd248, %rd100;
-	mov.b64 %rd249, %rd102;
-	cvt.u32.u64 %r66, %rd216;
-	add.s32 %r67, %r33, %r66;
-	mov.b32 %r65, %r67;
-	mov.b64 %rd250, %rd25;
-	mov.b64 %rd251, %rd62;
-	mov.b64 %rd252, %rd64;
-	mov.b64 %rd253, %rd66;
-	mov.b64 %rd254, %rd68;
-	mov.b64 %rd255, %rd70;
-	mov.pred %p29, %p4;
-	mov.pred %p30, %p6;
-	mov.b32 %r68, %r33;
-	mov.b64 %rd256, %rd100;
-	mov.b64 %rd257, %rd102;
-	mov.pred %p31, %p8;
-	mov.f64 %fd3, %fd2;
-	mov.pred %p32, %p27;
-	mov.b64 %rd258, %rd236;
-	mov.b64 %rd259, %rd237;
-	mov.b64 %rd260, %rd238;
-	mov.b64 %rd261, %rd239;
-	mov.b64 %rd262, %rd240;
-	mov.b64 %rd263, %rd241;
-	mov.b64 %rd264, %rd242;
-	mov.b64 %rd265, %rd243;
-	mov.b64 %rd266, %rd244;
-	mov.pred %p33, %p28;
-	mov.b64 %rd267, %rd245;
-	mov.b64 %rd268, %rd246;
-	mov.b64 %rd269, %rd247;
-	mov.b32 %r69, %r65;
-	mov.b64 %rd270, %rd248;
-	mov.b64 %rd271, %rd249;
-	mov.b64 %rd272, %rd171;
-	cvt.u64.u32 %rd273, %r4;
-	mov.b64 %rd274, %rd273;
-	cvt.u64.u32 %rd275, %r2;
-	mov.b64 %rd276, %rd275;
-	mov.b32 %r70, -1;
-	mov.b64 %rd277, 0;
-	mov.b64 %rd278, 0;
-	mov.b64 %rd279, 0;
-	mov.b64 %rd280, 0;
-	mov.b64 %rd281, 0;
-	mov.b64 %rd282, %rd270;
-$L32:
+	bra.uni $L3;
+$L27:
+	mov.b64 %rd238, 0;
+$L30:
+	setp.lt.s64 %p33, %rd238, %rd64;
+	not.pred %p34, %p33;
+	@!%p34 bra $L34;
+	bra.uni $L32;
+$L34:
+	mov.b64 %rd239, %rd49;
+	mov.b64 %rd240, %rd51;
+	mov.b64 %rd241, %rd53;
+	mov.b64 %rd242, %rd56;
+	mov.b64 %rd243, %rd58;
+	mov.b64 %rd244, %rd60;
+	mov.b64 %rd245, %rd239;
+	mov.b64 %rd246, %rd240;
+	mov.b64 %rd247, %rd241;
+	mov.b64 %rd248, %rd242;
+	mov.b64 %rd249, %rd243;
+	mov.b64 %rd250, %rd244;
+	rem.s64 %rd251, %rd238, 2;
+	setp.eq.s64 %p35, %rd251, 1;
+	@!%p35 bra $L36;
+	mov.b64 %rd252, %rd56;
+	mov.b64 %rd253, %rd58;
+	mov.b64 %rd254, %rd60;
+	mov.b64 %rd255, %rd49;
+	mov.b64 %rd256, %rd51;
+	mov.b64 %rd257, %rd53;
+	mov.b64 %rd245, %rd252;
+	mov.b64 %rd246, %rd253;
+	mov.b64 %rd247, %rd254;
+	mov.b64 %rd248, %rd255;
+	mov.b64 %rd249, %rd256;
+	mov.b64 %rd250, %rd257;
+$L36:
+	mov.pred %p36, %p4;
+	mov.b64 %rd258, %rd73;
+	mov.b64 %rd259, %rd75;
+	mov.b64 %rd260, %rd77;
+	mov.b64 %rd261, %rd80;
+	mov.b64 %rd262, %rd82;
+	mov.b64 %rd263, %rd84;
+	mov.b64 %rd264, %rd87;
+	mov.b64 %rd265, %rd89;
+	mov.b64 %rd266, %rd91;
+	mov.pred %p37, %p6;
+	mov.b64 %rd267, %rd94;
+	mov.b64 %rd268, %rd96;
+	mov.b64 %rd269, %rd98;
+	mov.b32 %r71, %r33;
+	mov.b64 %rd270, %rd100;
+	mov.b64 %rd271, %rd102;
+	cvt.u32.u64 %r72, %rd238;
+	add.s32 %r73, %r33, %r72;
+	mov.b32 %r71, %r73;
+	rem.s64 %rd272, %rd238, 3;
+	mov.b64 %rd274, 3;
+	mul.lo.s64 %rd273, %rd274, %rd272;
+	mov.b64 %rd275, %rd273;
+	@!%p13 bra $L38;
+	add.s64 %rd276, %rd238, 1;
+	rem.s64 %rd277, %rd276, 3;
+	mov.b64 %rd279, 3;
+	mul.lo.s64 %rd278, %rd279, %rd277;
+	mov.b64 %rd280, %rd278;
+	mul.lo.s64 %rd281, %rd280, %rd116;
+	mad.lo.s64 %rd282, %rd281, 8, %rd112;
 	mov.b64 %rd283, 0;
-	mov.b64 %rd284, %rd282;
-$L35:
-	setp.gt.s64 %p34, %rd284, 0;
-	not.pred %p35, %p34;
-	@!%p35 bra $L39;
-	bra.uni $L37;
-$L39:
-	setp.ge.s64 %p36, %rd277, %rd278;
-	@!%p36 bra $L41;
-	setp.ge.s64 %p37, %rd276, %rd272;
-	@!%p37 bra $L43;
-	bra.uni $L37;
-$L43:
-	mul.lo.s64 %rd285, %rd276, %rd225;
-	mad.lo.s64 %rd286, %rd285, 4, %rd223;
-	ld.global.s32 %r71, [%rd286+0];
-	mov.b32 %r72, %r71;
-	mov.b32 %r70, %r72;
-	add.s64 %rd287, %rd276, %rd274;
-	mov.b64 %rd276, %rd287;
-	mov.b64 %rd288, %rd250;
-	mov.b32 %r73, %r70;
-	cvt.s64.s32 %rd289, %r73;
-	mul.lo.s64 %rd290, %rd289, %rd32;
-	mad.lo.s64 %rd291, %rd290, 8, %rd28;
-	ld.global.nc.s64 %rd292, [%rd291+0];
-	mov.b64 %rd293, %rd292;
+	st.global.s64 [%rd282+0], %rd283;
+	add.s64 %rd284, %rd280, 1;
+	mul.lo.s64 %rd285, %rd284, %rd116;
+	mad.lo.s64 %rd286, %rd285, 8, %rd112;
+	mov.b64 %rd287, 0;
+	st.global.s64 [%rd286+0], %rd287;
+	add.s64 %rd288, %rd280, 2;
+	mul.lo.s64 %rd289, %rd288, %rd116;
+	mad.lo.s64 %rd290, %rd289, 8, %rd112;
+	mov.b64 %rd291, 0;
+	st.global.s64 [%rd290+0], %rd291;
+$L38:
+	mov.b64 %rd292, %rd236;
+	cvt.u64.u32 %rd293, %r4;
 	mov.b64 %rd294, %rd293;
-	mov.b64 %rd295, %rd250;
-	mov.b32 %r74, %r70;
-	cvt.s64.s32 %rd296, %r74;
-	add.s64 %rd297, %rd296, 1;
-	mul.lo.s64 %rd298, %rd297, %rd32;
-	mad.lo.s64 %rd299, %rd298, 8, %rd28;
-	ld.global.nc.s64 %rd300, [%rd299+0];
-	mov.b64 %rd301, %rd300;
-	mov.b64 %rd302, %rd301;
-	mov.b64 %rd303, %rd294;
-	mov.b64 %rd304, %rd302;
-	mov.b64 %rd277, %rd303;
-	mov.b64 %rd278, %rd304;
-	bra.uni $L36;
+	mov.b64 %rd295, 1;
+$L39:
+	setp.lt.s64 %p38, %rd295, %rd292;
+	setp.lt.s64 %p39, %rd295, 32;
+	and.pred %p40, %p38, %p39;
+	mov.b64 %rd297, 2;
+	mul.lo.s64 %rd296, %rd297, %rd295;
+	setp.le.s64 %p41, %rd296, %rd294;
+	and.pred %p42, %p40, %p41;
+	not.pred %p43, %p42;
+	@!%p43 bra $L43;
+	bra.uni $L41;
+$L43:
+	mul.lo.s64 %rd298, %rd295, 2;
+	mov.b64 %rd295, %rd298;
+$L40:
+	bra.uni $L39;
 $L41:
-	mul.lo.s64 %rd305, %rd277, %rd39;
-	mad.lo.s64 %rd306, %rd305, 4, %rd35;
-	ld.global.nc.s32 %r75, [%rd306+0];
-	mov.b32 %r76, %r75;
-	mov.b32 %r77, %r76;
-	mov.pred %p38, %p31;
-	mov.f64 %fd4, %fd3;
-	mov.b32 %r78, %r70;
-	mov.b32 %r79, %r77;
-	mov.b64 %rd307, %rd277;
+	mov.b64 %rd299, %rd295;
+	mov.b64 %rd300, %rd25;
+	mov.b64 %rd301, %rd62;
+	mov.b64 %rd302, %rd64;
+	mov.b64 %rd303, %rd66;
+	mov.b64 %rd304, %rd68;
+	mov.b64 %rd305, %rd70;
+	mov.pred %p44, %p4;
+	mov.pred %p45, %p6;
+	mov.b32 %r74, %r33;
+	mov.b64 %rd306, %rd100;
+	mov.b64 %rd307, %rd102;
+	mov.pred %p46, %p8;
+	mov.f64 %fd3, %fd2;
+	mov.pred %p47, %p36;
+	mov.b64 %rd308, %rd258;
+	mov.b64 %rd309, %rd259;
+	mov.b64 %rd310, %rd260;
+	mov.b64 %rd311, %rd261;
+	mov.b64 %rd312, %rd262;
+	mov.b64 %rd313, %rd263;
+	mov.b64 %rd314, %rd264;
+	mov.b64 %rd315, %rd265;
+	mov.b64 %rd316, %rd266;
+	mov.pred %p48, %p37;
+	mov.b64 %rd317, %rd267;
+	mov.b64 %rd318, %rd268;
+	mov.b64 %rd319, %rd269;
+	mov.b32 %r75, %r71;
+	mov.b64 %rd320, %rd270;
+	mov.b64 %rd321, %rd271;
+	mov.b64 %rd322, %rd179;
+	mov.b64 %rd323, %rd275;
+	mov.b64 %rd324, %rd299;
+	cvt.u64.u32 %rd325, %r4;
+	div.s64 %rd326, %rd325, %rd324;
+	setp.eq.s64 %p49, %rd324, -1;
+	neg.s64 %rd327, %rd325;
+	selp.b64 %rd328, %rd327, %rd326, %p49;
+	setp.eq.s64 %p50, %rd324, 0;
+	selp.b64 %rd329, 0, %rd328, %p50;
+	mov.b64 %rd330, %rd329;
+	mul.lo.s64 %rd331, %rd2, %rd330;
+	mov.b64 %rd332, %rd331;
+	mul.lo.s64 %rd333, %rd166, %rd330;
+	cvt.u64.u32 %rd334, %r2;
+	div.s64 %rd335, %rd334, %rd324;
+	setp.eq.s64 %p51, %rd324, -1;
+	neg.s64 %rd336, %rd334;
+	selp.b64 %rd337, %rd336, %rd335, %p51;
+	setp.eq.s64 %p52, %rd324, 0;
+	selp.b64 %rd338, 0, %rd337, %p52;
+	add.s64 %rd339, %rd333, %rd338;
+	mov.b64 %rd340, %rd339;
+	cvt.u64.u32 %rd341, %r2;
+	rem.s64 %rd342, %rd341, %rd324;
+	setp.eq.s64 %p53, %rd324, -1;
+	selp.b64 %rd343, 0, %rd342, %p53;
+	setp.eq.s64 %p54, %rd324, 0;
+	selp.b64 %rd344, %rd341, %rd343, %p54;
+	mov.b64 %rd345, %rd344;
+	mov.b32 %r76, -1;
+	mov.b64 %rd346, 0;
+	mov.b64 %rd347, 0;
+	mov.b64 %rd348, 0;
+	mov.b64 %rd349, 0;
+	mov.b64 %rd350, %rd320;
 $L44:
-	mov.b64 %rd308, 0;
-	mov.f64 %fd5, 0d0000000000000000;
-	@!%p38 bra $L47;
-	mov.b64 %rd309, 0x1;
-	setp.gt.s64 %p39, %rd128, 0;
-	@!%p39 bra $L50;
-	mul.lo.s64 %rd310, %rd307, %rd130;
-	mad.lo.s64 %rd311, %rd310, 4, %rd126;
-	ld.global.nc.u32 %r80, [%rd311+0];
-	mov.b32 %r81, %r80;
-	cvt.u64.u32 %rd312, %r81;
-	mov.b64 %rd309, %rd312;
-$L50:
-	cvt.s64.s32 %rd313, %r78;
-	mul.lo.s64 %rd314, %rd313, %rd137;
-	mad.lo.s64 %rd315, %rd314, 4, %rd133;
-	ld.relaxed.gpu.global.u32 %r82, [%rd315+0];
-	mov.b32 %r83, %r82;
-	cvt.u64.u32 %rd316, %r83;
-	add.u64 %rd317, %rd316, %rd309;
-	mov.b64 %rd318, %rd317;
-	cvt.s64.s32 %rd319, %r79;
-	mul.lo.s64 %rd320, %rd319, %rd137;
-	mad.lo.s64 %rd321, %rd320, 4, %rd133;
-	ld.relaxed.gpu.global.u32 %r84, [%rd321+0];
-	mov.b32 %r85, %r84;
-	cvt.u64.u32 %rd322, %r85;
-	setp.hs.u64 %p40, %rd318, %rd322;
-	mov.pred %p41, %p40;
-	not.pred %p42, %p41;
-	@!%p42 bra $L52;
-	cvt.s64.s32 %rd323, %r79;
-	mul.lo.s64 %rd324, %rd323, %rd137;
-	mad.lo.s64 %rd325, %rd324, 4, %rd133;
-	cvt.u32.u64 %r86, %rd318;
-	atom.global.min.u32 %r87, [%rd325], %r86;
-	mov.b32 %r88, %r87;
-	cvt.u64.u32 %rd326, %r88;
-	setp.ls.u64 %p43, %rd326, %rd318;
-	mov.pred %p41, %p43;
-$L52:
-	@!%p41 bra $L54;
-	mov.pred %p44, 0;
-	bra.uni $L46;
-$L54:
-	mov.b64 %rd327, %rd318;
-	cvt.rn.f64.u64 %fd6, %rd318;
-	mov.f64 %fd7, %fd6;
-	mov.b64 %rd308, %rd327;
-	mov.f64 %fd5, %fd7;
-	bra.uni $L48;
+	mov.b64 %rd351, 0;
+	mov.b64 %rd352, %rd350;
 $L47:
+	setp.gt.s64 %p55, %rd352, 0;
+	not.pred %p56, %p55;
+	@!%p56 bra $L51;
+	bra.uni $L49;
+$L51:
+	setp.ge.s64 %p57, %rd346, %rd347;
+	@!%p57 bra $L53;
+	setp.ge.s64 %p58, %rd340, %rd322;
+	@!%p58 bra $L55;
+	bra.uni $L49;
+$L55:
+	mul.lo.s64 %rd353, %rd340, %rd247;
+	mad.lo.s64 %rd354, %rd353, 4, %rd245;
+	ld.global.s32 %r77, [%rd354+0];
+	mov.b32 %r78, %r77;
+	mov.b32 %r76, %r78;
+	add.s64 %rd355, %rd340, %rd332;
+	mov.b64 %rd340, %rd355;
+	mov.b64 %rd356, %rd300;
+	mov.b32 %r79, %r76;
+	cvt.s64.s32 %rd357, %r79;
+	mul.lo.s64 %rd358, %rd357, %rd32;
+	mad.lo.s64 %rd359, %rd358, 8, %rd28;
+	ld.global.nc.s64 %rd360, [%rd359+0];
+	mov.b64 %rd361, %rd360;
+	mov.b64 %rd362, %rd361;
+	mov.b64 %rd363, %rd300;
+	mov.b32 %r80, %r76;
+	cvt.s64.s32 %rd364, %r80;
+	add.s64 %rd365, %rd364, 1;
+	mul.lo.s64 %rd366, %rd365, %rd32;
+	mad.lo.s64 %rd367, %rd366, 8, %rd28;
+	ld.global.nc.s64 %rd368, [%rd367+0];
+	mov.b64 %rd369, %rd368;
+	mov.b64 %rd370, %rd369;
+	add.s64 %rd371, %rd362, %rd345;
+	mov.b64 %rd372, %rd371;
+	mov.b64 %rd373, %rd370;
+	mov.b64 %rd346, %rd372;
+	mov.b64 %rd347, %rd373;
+	bra.uni $L48;
+$L53:
+	mul.lo.s64 %rd374, %rd346, %rd39;
+	mad.lo.s64 %rd375, %rd374, 4, %rd35;
+	ld.global.nc.s32 %r81, [%rd375+0];
+	mov.b32 %r82, %r81;
+	mov.b32 %r83, %r82;
+	mov.pred %p59, %p46;
+	mov.f64 %fd4, %fd3;
+	mov.b32 %r84, %r76;
+	mov.b32 %r85, %r83;
+	mov.b64 %rd376, %rd346;
+$L56:
+	mov.b64 %rd377, 0;
+	mov.f64 %fd5, 0d0000000000000000;
+	@!%p59 bra $L59;
+	mov.b64 %rd378, 0x1;
+	setp.gt.s64 %p60, %rd135, 0;
+	@!%p60 bra $L62;
+	mul.lo.s64 %rd379, %rd376, %rd137;
+	mad.lo.s64 %rd380, %rd379, 4, %rd133;
+	ld.global.nc.u32 %r86, [%rd380+0];
+	mov.b32 %r87, %r86;
+	cvt.u64.u32 %rd381, %r87;
+	mov.b64 %rd378, %rd381;
+$L62:
+	cvt.s64.s32 %rd382, %r84;
+	mul.lo.s64 %rd383, %rd382, %rd144;
+	mad.lo.s64 %rd384, %rd383, 4, %rd140;
+	ld.relaxed.gpu.global.u32 %r88, [%rd384+0];
+	mov.b32 %r89, %r88;
+	cvt.u64.u32 %rd385, %r89;
+	add.u64 %rd386, %rd385, %rd378;
+	mov.b64 %rd387, %rd386;
+	cvt.s64.s32 %rd388, %r85;
+	mul.lo.s64 %rd389, %rd388, %rd144;
+	mad.lo.s64 %rd390, %rd389, 4, %rd140;
+	ld.relaxed.gpu.global.u32 %r90, [%rd390+0];
+	mov.b32 %r91, %r90;
+	cvt.u64.u32 %rd391, %r91;
+	setp.hs.u64 %p61, %rd387, %rd391;
+	mov.pred %p62, %p61;
+	not.pred %p63, %p62;
+	@!%p63 bra $L64;
+	cvt.s64.s32 %rd392, %r85;
+	mul.lo.s64 %rd393, %rd392, %rd144;
+	mad.lo.s64 %rd394, %rd393, 4, %rd140;
+	cvt.u32.u64 %r92, %rd387;
+	atom.global.min.u32 %r93, [%rd394], %r92;
+	mov.b32 %r94, %r93;
+	cvt.u64.u32 %rd395, %r94;
+	setp.ls.u64 %p64, %rd395, %rd387;
+	mov.pred %p62, %p64;
+$L64:
+	@!%p62 bra $L66;
+	mov.pred %p65, 0;
+	bra.uni $L58;
+$L66:
+	mov.b64 %rd396, %rd387;
+	cvt.rn.f64.u64 %fd6, %rd387;
+	mov.f64 %fd7, %fd6;
+	mov.b64 %rd377, %rd396;
+	mov.f64 %fd5, %fd7;
+	bra.uni $L60;
+$L59:
 	mov.f64 %fd8, 0d3FF0000000000000;
-	setp.gt.s64 %p45, %rd114, 0;
-	@!%p45 bra $L56;
-	mul.lo.s64 %rd328, %rd307, %rd116;
-	mad.lo.s64 %rd329, %rd328, 8, %rd112;
-	ld.global.nc.f64 %fd9, [%rd329+0];
+	setp.gt.s64 %p66, %rd121, 0;
+	@!%p66 bra $L68;
+	mul.lo.s64 %rd397, %rd376, %rd123;
+	mad.lo.s64 %rd398, %rd397, 8, %rd119;
+	ld.global.nc.f64 %fd9, [%rd398+0];
 	mov.f64 %fd10, %fd9;
 	mov.f64 %fd8, %fd10;
-$L56:
-	cvt.s64.s32 %rd330, %r78;
-	mul.lo.s64 %rd331, %rd330, %rd123;
-	mad.lo.s64 %rd332, %rd331, 8, %rd119;
-	ld.relaxed.gpu.global.f64 %fd11, [%rd332+0];
+$L68:
+	cvt.s64.s32 %rd399, %r84;
+	mul.lo.s64 %rd400, %rd399, %rd130;
+	mad.lo.s64 %rd401, %rd400, 8, %rd126;
+	ld.relaxed.gpu.global.f64 %fd11, [%rd401+0];
 	mov.f64 %fd12, %fd11;
 	add.rn.f64 %fd13, %fd12, %fd8;
 	mov.f64 %fd14, %fd13;
-	cvt.s64.s32 %rd333, %r79;
-	mul.lo.s64 %rd334, %rd333, %rd123;
-	mad.lo.s64 %rd335, %rd334, 8, %rd119;
-	ld.relaxed.gpu.global.f64 %fd15, [%rd335+0];
+	cvt.s64.s32 %rd402, %r85;
+	mul.lo.s64 %rd403, %rd402, %rd130;
+	mad.lo.s64 %rd404, %rd403, 8, %rd126;
+	ld.relaxed.gpu.global.f64 %fd15, [%rd404+0];
 	mov.f64 %fd16, %fd15;
-	setp.lt.f64 %p46, %fd14, %fd16;
-	not.pred %p47, %p46;
-	mov.pred %p48, %p47;
-	not.pred %p49, %p48;
-	@!%p49 bra $L58;
-	cvt.s64.s32 %rd336, %r79;
-	mul.lo.s64 %rd337, %rd336, %rd123;
-	mad.lo.s64 %rd338, %rd337, 8, %rd119;
-	ld.relaxed.gpu.global.b64 %rd339, [%rd338];
-$L59:
-	mov.b64 %fd17, %rd339;
+	setp.lt.f64 %p67, %fd14, %fd16;
+	not.pred %p68, %p67;
+	mov.pred %p69, %p68;
+	not.pred %p70, %p69;
+	@!%p70 bra $L70;
+	cvt.s64.s32 %rd405, %r85;
+	mul.lo.s64 %rd406, %rd405, %rd130;
+	mad.lo.s64 %rd407, %rd406, 8, %rd126;
+	ld.relaxed.gpu.global.b64 %rd408, [%rd407];
+$L71:
+	mov.b64 %fd17, %rd408;
 	min.f64 %fd18, %fd17, %fd14;
-	mov.b64 %rd340, %fd17;
-	mov.b64 %rd341, %fd14;
-	or.b64 %rd342, %rd340, %rd341;
-	setp.eq.f64 %p50, %fd17, %fd14;
-	mov.b64 %fd19, %rd342;
-	selp.f64 %fd20, %fd19, %fd18, %p50;
-	setp.nan.f64 %p51, %fd17, %fd14;
+	mov.b64 %rd409, %fd17;
+	mov.b64 %rd410, %fd14;
+	or.b64 %rd411, %rd409, %rd410;
+	setp.eq.f64 %p71, %fd17, %fd14;
+	mov.b64 %fd19, %rd411;
+	selp.f64 %fd20, %fd19, %fd18, %p71;
+	setp.nan.f64 %p72, %fd17, %fd14;
 	add.rn.f64 %fd21, %fd17, %fd14;
-	selp.f64 %fd22, %fd21, %fd20, %p51;
-	mov.b64 %rd343, %fd22;
-	setp.eq.u64 %p52, %rd339, %rd343;
-	@%p52 bra $L60;
-	atom.global.cas.b64 %rd344, [%rd338], %rd339, %rd343;
-	setp.eq.u64 %p53, %rd344, %rd339;
-	mov.b64 %rd339, %rd344;
-	@!%p53 bra $L59;
-$L60:
-	mov.b64 %fd24, %rd339;
+	selp.f64 %fd22, %fd21, %fd20, %p72;
+	mov.b64 %rd412, %fd22;
+	setp.eq.u64 %p73, %rd408, %rd412;
+	@%p73 bra $L72;
+	atom.global.cas.b64 %rd413, [%rd407], %rd408, %rd412;
+	setp.eq.u64 %p74, %rd413, %rd408;
+	mov.b64 %rd408, %rd413;
+	@!%p74 bra $L71;
+$L72:
+	mov.b64 %fd24, %rd408;
 	mov.f64 %fd23, %fd24;
 	mov.f64 %fd25, %fd23;
-	setp.gt.f64 %p54, %fd25, %fd14;
-	not.pred %p55, %p54;
-	mov.pred %p48, %p55;
-$L58:
-	@!%p48 bra $L62;
-	mov.pred %p44, 0;
-	bra.uni $L46;
-$L62:
-	mov.b64 %rd345, %fd14;
-	mov.b64 %rd346, %rd345;
+	setp.gt.f64 %p75, %fd25, %fd14;
+	not.pred %p76, %p75;
+	mov.pred %p69, %p76;
+$L70:
+	@!%p69 bra $L74;
+	mov.pred %p65, 0;
+	bra.uni $L58;
+$L74:
+	mov.b64 %rd414, %fd14;
+	mov.b64 %rd415, %rd414;
 	mov.f64 %fd26, %fd14;
-	mov.b64 %rd308, %rd346;
+	mov.b64 %rd377, %rd415;
 	mov.f64 %fd5, %fd26;
+$L60:
+	setp.lt.f64 %p77, %fd5, %fd4;
+	@!%p77 bra $L76;
+	mov.pred %p65, 1;
+	bra.uni $L58;
+$L76:
+	mov.b64 %rd417, 1;
+	mul.lo.s64 %rd416, %rd417, %rd165;
+	mad.lo.s64 %rd418, %rd416, 8, %rd161;
+	ld.relaxed.gpu.global.s64 %rd419, [%rd418+0];
+	mov.b64 %rd420, %rd419;
+	setp.lt.s64 %p78, %rd377, %rd420;
+	@!%p78 bra $L78;
+	mov.b64 %rd422, 1;
+	mul.lo.s64 %rd421, %rd422, %rd165;
+	mad.lo.s64 %rd423, %rd421, 8, %rd161;
+	atom.global.min.s64 %rd424, [%rd423], %rd377;
+$L78:
+	cvt.s64.s32 %rd425, %r85;
+	mul.lo.s64 %rd426, %rd425, %rd151;
+	mad.lo.s64 %rd427, %rd426, 4, %rd147;
+	mov.b32 %r95, 1;
+	atom.global.exch.b32 %r96, [%rd427], %r95;
+	mov.b32 %r97, %r96;
+	setp.ne.s32 %p79, %r97, 1;
+	@!%p79 bra $L80;
+	mov.b64 %rd428, 1;
+	atom.global.add.u64 %rd429, [%rd161], %rd428;
+	mov.b64 %rd430, %rd429;
+	mul.lo.s64 %rd431, %rd430, %rd158;
+	mad.lo.s64 %rd432, %rd431, 4, %rd154;
+	st.global.s32 [%rd432+0], %r85;
+$L80:
+	mov.pred %p65, 0;
+	bra.uni $L58;
+$L57:
+	bra.uni $L56;
+$L58:
+	@!%p65 bra $L82;
+	mov.pred %p80, 0;
+	mov.b64 %rd433, %rd351;
+	mov.b32 %r98, %r83;
+$L83:
+	@!%p47 bra $L87;
+	shr.s32 %r99, %r98, 5;
+	cvt.s64.s32 %rd434, %r99;
+	mov.b64 %rd435, %rd434;
+	and.b32 %r100, %r98, 31;
+	cvt.s64.s32 %rd436, %r100;
+	min.u64 %rd437, %rd436, 32;
+	cvt.u32.u64 %r101, %rd437;
+	mov.b32 %r103, 0x1;
+	shl.b32 %r102, %r103, %r101;
+	setp.hs.u32 %p81, %r101, 32;
+	selp.b32 %r104, 0, %r102, %p81;
+	mov.b32 %r105, %r104;
+	mov.b64 %rd438, %rd435;
+	mov.b32 %r106, %r105;
+	mul.lo.s64 %rd439, %rd438, %rd316;
+	mad.lo.s64 %rd440, %rd439, 4, %rd314;
+	ld.relaxed.gpu.global.u32 %r107, [%rd440+0];
+	mov.b32 %r108, %r107;
+	and.b32 %r109, %r108, %r106;
+	setp.ne.u32 %p82, %r109, 0x0;
+	mov.pred %p83, %p82;
+	not.pred %p84, %p83;
+	@!%p84 bra $L89;
+	mul.lo.s64 %rd441, %rd438, %rd316;
+	mad.lo.s64 %rd442, %rd441, 4, %rd314;
+	atom.global.or.b32 %r110, [%rd442], %r106;
+	mov.b32 %r111, %r110;
+	and.b32 %r112, %r111, %r106;
+	setp.ne.u32 %p85, %r112, 0x0;
+	mov.pred %p83, %p85;
+$L89:
+	@!%p83 bra $L91;
+	mov.b64 %rd443, %rd433;
+	mov.b64 %rd444, %rd443;
+	mov.pred %p86, 0;
+	bra.uni $L85;
+$L91:
+	mov.b64 %rd445, %rd433;
+	mov.b64 %rd444, %rd445;
+	mov.pred %p86, 1;
+	bra.uni $L85;
+$L87:
+	@!%p48 bra $L93;
+	cvt.s64.s32 %rd446, %r98;
+	mul.lo.s64 %rd447, %rd446, %rd319;
+	mad.lo.s64 %rd448, %rd447, 4, %rd317;
+	ld.relaxed.gpu.global.s32 %r113, [%rd448+0];
+	mov.b32 %r114, %r113;
+	setp.eq.s32 %p87, %r114, %r75;
+	mov.pred %p88, %p87;
+	not.pred %p89, %p88;
+	@!%p89 bra $L95;
+	cvt.s64.s32 %rd449, %r98;
+	mul.lo.s64 %rd450, %rd449, %rd319;
+	mad.lo.s64 %rd451, %rd450, 4, %rd317;
+	atom.global.exch.b32 %r115, [%rd451], %r75;
+	mov.b32 %r116, %r115;
+	setp.eq.s32 %p90, %r116, %r75;
+	mov.pred %p88, %p90;
+$L95:
+	@!%p88 bra $L97;
+	mov.b64 %rd452, %rd433;
+	mov.b64 %rd444, %rd452;
+	mov.pred %p86, 0;
+	bra.uni $L85;
+$L97:
+$L93:
+	mul.lo.s64 %rd453, %rd433, %rd177;
+	mad.lo.s64 %rd454, %rd453, 4, %rd175;
+	st.shared.s32 [%rd454+0], %r98;
+	add.s64 %rd455, %rd433, 1;
+	mov.b64 %rd456, %rd455;
+	mov.b64 %rd444, %rd456;
+	mov.pred %p86, 1;
+	bra.uni $L85;
+$L84:
+	bra.uni $L83;
+$L85:
+	mov.b64 %rd457, %rd444;
+	mov.pred %p91, %p86;
+	mov.b64 %rd351, %rd457;
+	mov.pred %p80, %p91;
+	@!%p80 bra $L99;
+	mov.b64 %rd458, %rd300;
+	mov.b32 %r117, %r83;
+	cvt.s64.s32 %rd459, %r117;
+	add.s64 %rd460, %rd459, 1;
+	mul.lo.s64 %rd461, %rd460, %rd32;
+	mad.lo.s64 %rd462, %rd461, 8, %rd28;
+	ld.global.nc.s64 %rd463, [%rd462+0];
+	mov.b64 %rd464, %rd463;
+	cvt.s64.s32 %rd465, %r117;
+	mul.lo.s64 %rd466, %rd465, %rd32;
+	mad.lo.s64 %rd467, %rd466, 8, %rd28;
+	ld.global.nc.s64 %rd468, [%rd467+0];
+	mov.b64 %rd469, %rd468;
+	sub.s64 %rd470, %rd464, %rd469;
+	mov.b64 %rd471, %rd470;
+	mov.b64 %rd472, %rd471;
+	add.s64 %rd473, %rd348, %rd472;
+	mov.b64 %rd348, %rd473;
+	max.s64 %rd474, %rd349, %rd472;
+	mov.b64 %rd349, %rd474;
+$L99:
+$L82:
+	add.s64 %rd475, %rd346, %rd324;
+	mov.b64 %rd346, %rd475;
+	sub.s64 %rd476, %rd352, 1;
+	mov.b64 %rd352, %rd476;
 $L48:
-	setp.lt.f64 %p56, %fd5, %fd4;
-	@!%p56 bra $L64;
-	mov.pred %p44, 1;
+	bra.uni $L47;
+$L49:
+	// block scan
+	mov.b64 %rd477, %rd351;
+	mov.b32 %r118, %r3;
+$L100:
+	setp.hs.u32 %p92, %r118, 32;
+	@%p92 bra $L101;
+	mov.b64 {%r119, %r120}, %rd477;
+	shfl.sync.up.b32 %r121|%p93, %r119, %r118, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, %r118, 0, %r17;
+	mov.b64 %rd478, {%r121, %r122};
+	@!%p93 bra $L102;
+	add.s64 %rd479, %rd478, %rd477;
+	mov.b64 %rd477, %rd479;
+$L102:
+	shl.b32 %r118, %r118, 1;
+	bra.uni $L100;
+$L101:
+	mov.b64 {%r123, %r124}, %rd477;
+	shfl.sync.up.b32 %r125|%p94, %r123, %r3, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, %r3, 0, %r17;
+	mov.b64 %rd480, {%r125, %r126};
+	setp.lo.u32 %p95, %r3, 32;
+	and.pred %p96, %p94, %p95;
+	selp.b64 %rd481, %rd480, 0, %p96;
+	sub.u32 %r127, %r13, %r3;
+	setp.eq.u32 %p97, %r7, %r127;
+	@!%p97 bra $L103;
+	mul.wide.u32 %rd482, %r8, 16;
+	add.s64 %rd483, %rd1, %rd482;
+	st.shared.s64 [%rd483+0], %rd477;
+$L103:
+	bar.sync 0;
+	setp.eq.u32 %p98, %r8, 0;
+	@!%p98 bra $L104;
+	mov.b64 %rd484, 0;
+	setp.lo.u32 %p99, %r7, %r10;
+	@!%p99 bra $L105;
+	mul.wide.u32 %rd485, %r7, 16;
+	add.s64 %rd486, %rd1, %rd485;
+	ld.shared.s64 %rd487, [%rd486+0];
+	mov.b64 %rd484, %rd487;
+$L105:
+	mov.b64 {%r128, %r129}, %rd484;
+	shfl.sync.up.b32 %r130|%p100, %r128, 1, 0, %r17;
+	shfl.sync.up.b32 %r131, %r129, 1, 0, %r17;
+	mov.b64 %rd488, {%r130, %r131};
+	@!%p100 bra $L106;
+	add.s64 %rd489, %rd488, %rd484;
+	mov.b64 %rd484, %rd489;
+$L106:
+	mov.b64 {%r132, %r133}, %rd484;
+	shfl.sync.up.b32 %r134|%p101, %r132, 2, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, 2, 0, %r17;
+	mov.b64 %rd490, {%r134, %r135};
+	@!%p101 bra $L107;
+	add.s64 %rd491, %rd490, %rd484;
+	mov.b64 %rd484, %rd491;
+$L107:
+	mov.b64 {%r136, %r137}, %rd484;
+	shfl.sync.up.b32 %r138|%p102, %r136, 4, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 4, 0, %r17;
+	mov.b64 %rd492, {%r138, %r139};
+	@!%p102 bra $L108;
+	add.s64 %rd493, %rd492, %rd484;
+	mov.b64 %rd484, %rd493;
+$L108:
+	mov.b64 {%r140, %r141}, %rd484;
+	shfl.sync.up.b32 %r142|%p103, %r140, 8, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 8, 0, %r17;
+	mov.b64 %rd494, {%r142, %r143};
+	@!%p103 bra $L109;
+	add.s64 %rd495, %rd494, %rd484;
+	mov.b64 %rd484, %rd495;
+$L109:
+	mov.b64 {%r144, %r145}, %rd484;
+	shfl.sync.up.b32 %r146|%p104, %r144, 16, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 16, 0, %r17;
+	mov.b64 %rd496, {%r146, %r147};
+	@!%p104 bra $L110;
+	add.s64 %rd497, %rd496, %rd484;
+	mov.b64 %rd484, %rd497;
+$L110:
+	mov.b64 {%r148, %r149}, %rd484;
+	shfl.sync.up.b32 %r150|%p105, %r148, 1, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
+	mov.b64 %rd498, {%r150, %r151};
+	selp.b64 %rd499, %rd498, 0, %p105;
+	@!%p99 bra $L111;
+	mul.wide.u32 %rd500, %r7, 16;
+	add.s64 %rd501, %rd1, %rd500;
+	add.s64 %rd502, %rd501, 512;
+	st.shared.s64 [%rd502+0], %rd499;
+$L111:
+	sub.u32 %r152, %r10, 1;
+	setp.eq.u32 %p106, %r7, %r152;
+	@!%p106 bra $L112;
+	st.shared.s64 [%rd1+1024], %rd484;
+$L112:
+$L104:
+	bar.sync 0;
+	mul.wide.u32 %rd503, %r8, 16;
+	add.s64 %rd504, %rd1, %rd503;
+	add.s64 %rd505, %rd504, 512;
+	ld.shared.s64 %rd506, [%rd505+0];
+	add.s64 %rd507, %rd506, %rd481;
+	ld.shared.s64 %rd508, [%rd1+1024];
+	mov.b64 {%r153, %r154}, %rd507;
+	shfl.sync.idx.b32 %r155|%p107, %r153, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r156, %r154, 0, %r21, %r17;
+	mov.b64 %rd509, {%r155, %r156};
+	mov.b64 %rd510, %rd508;
+	mov.b64 %rd511, %rd509;
+	mov.b64 %rd512, %rd510;
+	mov.b64 %rd513, %rd511;
+	mov.b64 %rd514, %rd512;
+	mov.b64 %rd515, %rd513;
+	mov.b64 %rd516, %rd514;
+	mov.b64 %rd517, 0;
+	cvt.u64.u32 %rd518, %r2;
+	setp.eq.s64 %p108, %rd518, 0;
+	setp.gt.s64 %p109, %rd516, 0;
+	and.pred %p110, %p108, %p109;
+	@!%p110 bra $L114;
+	mul.lo.s64 %rd519, %rd323, %rd116;
+	mad.lo.s64 %rd520, %rd519, 8, %rd112;
+	atom.global.add.u64 %rd521, [%rd520], %rd516;
+	mov.b64 %rd522, %rd521;
+	mov.b64 %rd517, %rd522;
+$L114:
+	cvt.u64.u32 %rd523, %r2;
+	setp.eq.s64 %p111, %rd523, 0;
+	setp.eq.u32 %p112, %r1, 0;
+	and.pred %p113, %p111, %p112;
+	bar.sync 0;
+	@!%p113 bra $L115;
+	st.shared.s64 [%rd1+1024], %rd517;
+$L115:
+	bar.sync 0;
+	ld.shared.s64 %rd524, [%rd1+1024];
+	mov.b64 %rd525, %rd524;
+	add.s64 %rd526, %rd525, %rd515;
+	mov.b64 %rd527, %rd526;
+	mov.b64 %rd528, 0;
+$L116:
+	setp.lt.s64 %p114, %rd528, %rd351;
+	not.pred %p115, %p114;
+	@!%p115 bra $L120;
+	bra.uni $L118;
+$L120:
+	mul.lo.s64 %rd529, %rd528, %rd177;
+	mad.lo.s64 %rd530, %rd529, 4, %rd175;
+	ld.shared.s32 %r157, [%rd530+0];
+	mov.b32 %r158, %r157;
+	add.s64 %rd531, %rd527, %rd528;
+	mul.lo.s64 %rd532, %rd531, %rd250;
+	mad.lo.s64 %rd533, %rd532, 4, %rd248;
+	st.global.s32 [%rd533+0], %r158;
+$L117:
+	add.s64 %rd534, %rd528, 1;
+	mov.b64 %rd528, %rd534;
+	bra.uni $L116;
+$L118:
+	mov.b64 %rd535, 0;
+	setp.lt.s64 %p116, %rd346, %rd347;
+	setp.lt.s64 %p117, %rd340, %rd322;
+	or.pred %p118, %p116, %p117;
+	@!%p118 bra $L122;
+	mov.b64 %rd535, 1;
+$L122:
+	mov.b64 %rd536, %rd535;
+	// block reduction
+	sub.u32 %r159, %r13, 1;
+	mov.b32 %r160, %r3;
+$L123:
+	setp.hs.u32 %p119, %r160, 32;
+	@%p119 bra $L124;
+	mov.b64 {%r161, %r162}, %rd536;
+	shfl.sync.down.b32 %r163|%p120, %r161, %r160, %r159, %r17;
+	shfl.sync.down.b32 %r164, %r162, %r160, %r159, %r17;
+	mov.b64 %rd537, {%r163, %r164};
+	@!%p120 bra $L125;
+	max.s64 %rd538, %rd536, %rd537;
+	mov.b64 %rd536, %rd538;
+$L125:
+	shl.b32 %r160, %r160, 1;
+	bra.uni $L123;
+$L124:
+	setp.eq.u32 %p121, %r7, 0;
+	@!%p121 bra $L126;
+	mul.wide.u32 %rd539, %r8, 16;
+	add.s64 %rd540, %rd1, %rd539;
+	st.shared.s64 [%rd540+0], %rd536;
+$L126:
+	bar.sync 0;
+	setp.eq.u32 %p122, %r8, 0;
+	@!%p122 bra $L127;
+	setp.lo.u32 %p123, %r7, %r10;
+	@!%p123 bra $L128;
+	mul.wide.u32 %rd541, %r7, 16;
+	add.s64 %rd542, %rd1, %rd541;
+	ld.shared.s64 %rd543, [%rd542+0];
+	mov.b64 %rd536, %rd543;
+$L128:
+	sub.u32 %r165, %r10, 1;
+	mov.b64 {%r166, %r167}, %rd536;
+	shfl.sync.down.b32 %r168|%p124, %r166, 1, %r165, %r17;
+	shfl.sync.down.b32 %r169, %r167, 1, %r165, %r17;
+	mov.b64 %rd544, {%r168, %r169};
+	@!%p124 bra $L129;
+	max.s64 %rd545, %rd536, %rd544;
+	mov.b64 %rd536, %rd545;
+$L129:
+	mov.b64 {%r170, %r171}, %rd536;
+	shfl.sync.down.b32 %r172|%p125, %r170, 2, %r165, %r17;
+	shfl.sync.down.b32 %r173, %r171, 2, %r165, %r17;
+	mov.b64 %rd546, {%r172, %r173};
+	@!%p125 bra $L130;
+	max.s64 %rd547, %rd536, %rd546;
+	mov.b64 %rd536, %rd547;
+$L130:
+	mov.b64 {%r174, %r175}, %rd536;
+	shfl.sync.down.b32 %r176|%p126, %r174, 4, %r165, %r17;
+	shfl.sync.down.b32 %r177, %r175, 4, %r165, %r17;
+	mov.b64 %rd548, {%r176, %r177};
+	@!%p126 bra $L131;
+	max.s64 %rd549, %rd536, %rd548;
+	mov.b64 %rd536, %rd549;
+$L131:
+	mov.b64 {%r178, %r179}, %rd536;
+	shfl.sync.down.b32 %r180|%p127, %r178, 8, %r165, %r17;
+	shfl.sync.down.b32 %r181, %r179, 8, %r165, %r17;
+	mov.b64 %rd550, {%r180, %r181};
+	@!%p127 bra $L132;
+	max.s64 %rd551, %rd536, %rd550;
+	mov.b64 %rd536, %rd551;
+$L132:
+	mov.b64 {%r182, %r183}, %rd536;
+	shfl.sync.down.b32 %r184|%p128, %r182, 16, %r165, %r17;
+	shfl.sync.down.b32 %r185, %r183, 16, %r165, %r17;
+	mov.b64 %rd552, {%r184, %r185};
+	@!%p128 bra $L133;
+	max.s64 %rd553, %rd536, %rd552;
+	mov.b64 %rd536, %rd553;
+$L133:
+	@!%p121 bra $L134;
+	st.shared.s64 [%rd1+1024], %rd536;
+$L134:
+$L127:
+	bar.sync 0;
+	ld.shared.s64 %rd554, [%rd1+1024];
+	mov.b64 %rd536, %rd554;
+	mov.b64 %rd555, %rd536;
+	setp.eq.s64 %p129, %rd555, 0;
+	@!%p129 bra $L136;
 	bra.uni $L46;
-$L64:
-	mov.b64 %rd348, 1;
-	mul.lo.s64 %rd347, %rd348, %rd158;
-	mad.lo.s64 %rd349, %rd347, 8, %rd154;
-	ld.relaxed.gpu.global.s64 %rd350, [%rd349+0];
-	mov.b64 %rd351, %rd350;
-	setp.lt.s64 %p57, %rd308, %rd351;
-	@!%p57 bra $L66;
-	mov.b64 %rd353, 1;
-	mul.lo.s64 %rd352, %rd353, %rd158;
-	mad.lo.s64 %rd354, %rd352, 8, %rd154;
-	atom.global.min.s64 %rd355, [%rd354], %rd308;
-$L66:
-	cvt.s64.s32 %rd356, %r79;
-	mul.lo.s64 %rd357, %rd356, %rd144;
-	mad.lo.s64 %rd358, %rd357, 4, %rd140;
-	mov.b32 %r89, 1;
-	atom.global.exch.b32 %r90, [%rd358], %r89;
-	mov.b32 %r91, %r90;
-	setp.ne.s32 %p58, %r91, 1;
-	@!%p58 bra $L68;
-	mov.b64 %rd359, 1;
-	atom.global.add.u64 %rd360, [%rd154], %rd359;
-	mov.b64 %rd361, %rd360;
-	mul.lo.s64 %rd362, %rd361, %rd151;
-	mad.lo.s64 %rd363, %rd362, 4, %rd147;
-	st.global.s32 [%rd363+0], %r79;
-$L68:
-	mov.pred %p44, 0;
-	bra.uni $L46;
+$L136:
 $L45:
 	bra.uni $L44;
 $L46:
-	@!%p44 bra $L70;
-	mov.pred %p59, 0;
-	mov.b64 %rd364, %rd283;
-	mov.b32 %r92, %r77;
-$L71:
-	@!%p32 bra $L75;
-	shr.s32 %r93, %r92, 5;
-	cvt.s64.s32 %rd365, %r93;
-	mov.b64 %rd366, %rd365;
-	and.b32 %r94, %r92, 31;
-	cvt.s64.s32 %rd367, %r94;
-	min.u64 %rd368, %rd367, 32;
-	cvt.u32.u64 %r95, %rd368;
-	mov.b32 %r97, 0x1;
-	shl.b32 %r96, %r97, %r95;
-	setp.hs.u32 %p60, %r95, 32;
-	selp.b32 %r98, 0, %r96, %p60;
-	mov.b32 %r99, %r98;
-	mov.b64 %rd369, %rd366;
-	mov.b32 %r100, %r99;
-	mul.lo.s64 %rd370, %rd369, %rd266;
-	mad.lo.s64 %rd371, %rd370, 4, %rd264;
-	ld.relaxed.gpu.global.u32 %r101, [%rd371+0];
-	mov.b32 %r102, %r101;
-	and.b32 %r103, %r102, %r100;
-	setp.ne.u32 %p61, %r103, 0x0;
-	mov.pred %p62, %p61;
-	not.pred %p63, %p62;
-	@!%p63 bra $L77;
-	mul.lo.s64 %rd372, %rd369, %rd266;
-	mad.lo.s64 %rd373, %rd372, 4, %rd264;
-	atom.global.or.b32 %r104, [%rd373], %r100;
-	mov.b32 %r105, %r104;
-	and.b32 %r106, %r105, %r100;
-	setp.ne.u32 %p64, %r106, 0x0;
-	mov.pred %p62, %p64;
-$L77:
-	@!%p62 bra $L79;
-	mov.b64 %rd374, %rd364;
-	mov.b64 %rd375, %rd374;
-	mov.pred %p65, 0;
-	bra.uni $L73;
-$L79:
-	mov.b64 %rd376, %rd364;
-	mov.b64 %rd375, %rd376;
-	mov.pred %p65, 1;
-	bra.uni $L73;
-$L75:
-	@!%p33 bra $L81;
-	cvt.s64.s32 %rd377, %r92;
-	mul.lo.s64 %rd378, %rd377, %rd269;
-	mad.lo.s64 %rd379, %rd378, 4, %rd267;
-	ld.relaxed.gpu.global.s32 %r107, [%rd379+0];
-	mov.b32 %r108, %r107;
-	setp.eq.s32 %p66, %r108, %r69;
-	mov.pred %p67, %p66;
-	not.pred %p68, %p67;
-	@!%p68 bra $L83;
-	cvt.s64.s32 %rd380, %r92;
-	mul.lo.s64 %rd381, %rd380, %rd269;
-	mad.lo.s64 %rd382, %rd381, 4, %rd267;
-	atom.global.exch.b32 %r109, [%rd382], %r69;
-	mov.b32 %r110, %r109;
-	setp.eq.s32 %p69, %r110, %r69;
-	mov.pred %p67, %p69;
-$L83:
-	@!%p67 bra $L85;
-	mov.b64 %rd383, %rd364;
-	mov.b64 %rd375, %rd383;
-	mov.pred %p65, 0;
-	bra.uni $L73;
-$L85:
-$L81:
-	mul.lo.s64 %rd384, %rd364, %rd170;
-	mad.lo.s64 %rd385, %rd384, 4, %rd168;
-	st.shared.s32 [%rd385+0], %r92;
-	add.s64 %rd386, %rd364, 1;
-	mov.b64 %rd387, %rd386;
-	mov.b64 %rd375, %rd387;
-	mov.pred %p65, 1;
-	bra.uni $L73;
-$L72:
-	bra.uni $L71;
-$L73:
-	mov.b64 %rd388, %rd375;
-	mov.pred %p70, %p65;
-	mov.b64 %rd283, %rd388;
-	mov.pred %p59, %p70;
-	@!%p59 bra $L87;
-	mov.b64 %rd389, %rd250;
-	mov.b32 %r111, %r77;
-	cvt.s64.s32 %rd390, %r111;
-	add.s64 %rd391, %rd390, 1;
-	mul.lo.s64 %rd392, %rd391, %rd32;
-	mad.lo.s64 %rd393, %rd392, 8, %rd28;
-	ld.global.nc.s64 %rd394, [%rd393+0];
-	mov.b64 %rd395, %rd394;
-	cvt.s64.s32 %rd396, %r111;
-	mul.lo.s64 %rd397, %rd396, %rd32;
-	mad.lo.s64 %rd398, %rd397, 8, %rd28;
-	ld.global.nc.s64 %rd399, [%rd398+0];
-	mov.b64 %rd400, %rd399;
-	sub.s64 %rd401, %rd395, %rd400;
-	mov.b64 %rd402, %rd401;
-	mov.b64 %rd403, %rd402;
-	add.s64 %rd404, %rd280, %rd403;
-	mov.b64 %rd280, %rd404;
-	max.s64 %rd405, %rd281, %rd403;
-	mov.b64 %rd281, %rd405;
-$L87:
-$L70:
-	add.s64 %rd406, %rd277, 1;
-	mov.b64 %rd277, %rd406;
-	sub.s64 %rd407, %rd284, 1;
-	mov.b64 %rd284, %rd407;
-$L36:
-	bra.uni $L35;
-$L37:
-	// block scan
-	mov.b64 %rd408, %rd283;
-	mov.b32 %r112, %r3;
-$L88:
-	setp.hs.u32 %p71, %r112, 32;
-	@%p71 bra $L89;
-	mov.b64 {%r113, %r114}, %rd408;
-	shfl.sync.up.b32 %r115|%p72, %r113, %r112, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, %r112, 0, %r17;
-	mov.b64 %rd409, {%r115, %r116};
-	@!%p72 bra $L90;
-	add.s64 %rd410, %rd409, %rd408;
-	mov.b64 %rd408, %rd410;
-$L90:
-	shl.b32 %r112, %r112, 1;
-	bra.uni $L88;
-$L89:
-	mov.b64 {%r117, %r118}, %rd408;
-	shfl.sync.up.b32 %r119|%p73, %r117, %r3, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, %r3, 0, %r17;
-	mov.b64 %rd411, {%r119, %r120};
-	setp.lo.u32 %p74, %r3, 32;
-	and.pred %p75, %p73, %p74;
-	selp.b64 %rd412, %rd411, 0, %p75;
-	sub.u32 %r121, %r13, %r3;
-	setp.eq.u32 %p76, %r7, %r121;
-	@!%p76 bra $L91;
-	mul.wide.u32 %rd413, %r8, 16;
-	add.s64 %rd414, %rd1, %rd413;
-	st.shared.s64 [%rd414+0], %rd408;
-$L91:
-	bar.sync 0;
-	setp.eq.u32 %p77, %r8, 0;
-	@!%p77 bra $L92;
-	mov.b64 %rd415, 0;
-	setp.lo.u32 %p78, %r7, %r10;
-	@!%p78 bra $L93;
-	mul.wide.u32 %rd416, %r7, 16;
-	add.s64 %rd417, %rd1, %rd416;
-	ld.shared.s64 %rd418, [%rd417+0];
-	mov.b64 %rd415, %rd418;
-$L93:
-	mov.b64 {%r122, %r123}, %rd415;
-	shfl.sync.up.b32 %r124|%p79, %r122, 1, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd419, {%r124, %r125};
-	@!%p79 bra $L94;
-	add.s64 %rd420, %rd419, %rd415;
-	mov.b64 %rd415, %rd420;
-$L94:
-	mov.b64 {%r126, %r127}, %rd415;
-	shfl.sync.up.b32 %r128|%p80, %r126, 2, 0, %r17;
-	shfl.sync.up.b32 %r129, %r127, 2, 0, %r17;
-	mov.b64 %rd421, {%r128, %r129};
-	@!%p80 bra $L95;
-	add.s64 %rd422, %rd421, %rd415;
-	mov.b64 %rd415, %rd422;
-$L95:
-	mov.b64 {%r130, %r131}, %rd415;
-	shfl.sync.up.b32 %r132|%p81, %r130, 4, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, 4, 0, %r17;
-	mov.b64 %rd423, {%r132, %r133};
-	@!%p81 bra $L96;
-	add.s64 %rd424, %rd423, %rd415;
-	mov.b64 %rd415, %rd424;
-$L96:
-	mov.b64 {%r134, %r135}, %rd415;
-	shfl.sync.up.b32 %r136|%p82, %r134, 8, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, 8, 0, %r17;
-	mov.b64 %rd425, {%r136, %r137};
-	@!%p82 bra $L97;
-	add.s64 %rd426, %rd425, %rd415;
-	mov.b64 %rd415, %rd426;
-$L97:
-	mov.b64 {%r138, %r139}, %rd415;
-	shfl.sync.up.b32 %r140|%p83, %r138, 16, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, 16, 0, %r17;
-	mov.b64 %rd427, {%r140, %r141};
-	@!%p83 bra $L98;
-	add.s64 %rd428, %rd427, %rd415;
-	mov.b64 %rd415, %rd428;
-$L98:
-	mov.b64 {%r142, %r143}, %rd415;
-	shfl.sync.up.b32 %r144|%p84, %r142, 1, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
-	mov.b64 %rd429, {%r144, %r145};
-	selp.b64 %rd430, %rd429, 0, %p84;
-	@!%p78 bra $L99;
-	mul.wide.u32 %rd431, %r7, 16;
-	add.s64 %rd432, %rd1, %rd431;
-	add.s64 %rd433, %rd432, 512;
-	st.shared.s64 [%rd433+0], %rd430;
-$L99:
-	sub.u32 %r146, %r10, 1;
-	setp.eq.u32 %p85, %r7, %r146;
-	@!%p85 bra $L100;
-	st.shared.s64 [%rd1+1024], %rd415;
-$L100:
-$L92:
-	bar.sync 0;
-	mul.wide.u32 %rd434, %r8, 16;
-	add.s64 %rd435, %rd1, %rd434;
-	add.s64 %rd436, %rd435, 512;
-	ld.shared.s64 %rd437, [%rd436+0];
-	add.s64 %rd438, %rd437, %rd412;
-	ld.shared.s64 %rd439, [%rd1+1024];
-	mov.b64 {%r147, %r148}, %rd438;
-	shfl.sync.idx.b32 %r149|%p86, %r147, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r150, %r148, 0, %r21, %r17;
-	mov.b64 %rd440, {%r149, %r150};
-	mov.b64 %rd441, %rd439;
-	mov.b64 %rd442, %rd440;
-	mov.b64 %rd443, %rd441;
-	mov.b64 %rd444, %rd442;
-	mov.b64 %rd445, %rd443;
-	mov.b64 %rd446, %rd444;
-	mov.b64 %rd447, %rd445;
-	add.s64 %rd448, %rd279, %rd446;
-	mov.b64 %rd449, %rd448;
-	mov.b64 %rd450, 0;
-$L101:
-	setp.lt.s64 %p87, %rd450, %rd283;
-	not.pred %p88, %p87;
-	@!%p88 bra $L105;
-	bra.uni $L103;
-$L105:
-	mul.lo.s64 %rd451, %rd450, %rd170;
-	mad.lo.s64 %rd452, %rd451, 4, %rd168;
-	ld.shared.s32 %r151, [%rd452+0];
-	mov.b32 %r152, %r151;
-	add.s64 %rd453, %rd449, %rd450;
-	mul.lo.s64 %rd454, %rd453, %rd228;
-	mad.lo.s64 %rd455, %rd454, 4, %rd226;
-	st.global.s32 [%rd455+0], %r152;
-$L102:
-	add.s64 %rd456, %rd450, 1;
-	mov.b64 %rd450, %rd456;
-	bra.uni $L101;
-$L103:
-	add.s64 %rd457, %rd279, %rd447;
-	mov.b64 %rd279, %rd457;
-	mov.b64 %rd458, 0;
-	setp.lt.s64 %p89, %rd277, %rd278;
-	setp.lt.s64 %p90, %rd276, %rd272;
-	or.pred %p91, %p89, %p90;
-	@!%p91 bra $L107;
-	mov.b64 %rd458, 1;
-$L107:
-	mov.b64 %rd459, %rd458;
+	mov.b64 %rd556, %rd348;
 	// block reduction
-	sub.u32 %r153, %r13, 1;
-	mov.b32 %r154, %r3;
-$L108:
-	setp.hs.u32 %p92, %r154, 32;
-	@%p92 bra $L109;
-	mov.b64 {%r155, %r156}, %rd459;
-	shfl.sync.down.b32 %r157|%p93, %r155, %r154, %r153, %r17;
-	shfl.sync.down.b32 %r158, %r156, %r154, %r153, %r17;
-	mov.b64 %rd460, {%r157, %r158};
-	@!%p93 bra $L110;
-	max.s64 %rd461, %rd459, %rd460;
-	mov.b64 %rd459, %rd461;
-$L110:
-	shl.b32 %r154, %r154, 1;
-	bra.uni $L108;
-$L109:
-	setp.eq.u32 %p94, %r7, 0;
-	@!%p94 bra $L111;
-	mul.wide.u32 %rd462, %r8, 16;
-	add.s64 %rd463, %rd1, %rd462;
-	st.shared.s64 [%rd463+0], %rd459;
-$L111:
-	bar.sync 0;
-	setp.eq.u32 %p95, %r8, 0;
-	@!%p95 bra $L112;
-	setp.lo.u32 %p96, %r7, %r10;
-	@!%p96 bra $L113;
-	mul.wide.u32 %rd464, %r7, 16;
-	add.s64 %rd465, %rd1, %rd464;
-	ld.shared.s64 %rd466, [%rd465+0];
-	mov.b64 %rd459, %rd466;
-$L113:
-	sub.u32 %r159, %r10, 1;
-	mov.b64 {%r160, %r161}, %rd459;
-	shfl.sync.down.b32 %r162|%p97, %r160, 1, %r159, %r17;
-	shfl.sync.down.b32 %r163, %r161, 1, %r159, %r17;
-	mov.b64 %rd467, {%r162, %r163};
-	@!%p97 bra $L114;
-	max.s64 %rd468, %rd459, %rd467;
-	mov.b64 %rd459, %rd468;
-$L114:
-	mov.b64 {%r164, %r165}, %rd459;
-	shfl.sync.down.b32 %r166|%p98, %r164, 2, %r159, %r17;
-	shfl.sync.down.b32 %r167, %r165, 2, %r159, %r17;
-	mov.b64 %rd469, {%r166, %r167};
-	@!%p98 bra $L115;
-	max.s64 %rd470, %rd459, %rd469;
-	mov.b64 %rd459, %rd470;
-$L115:
-	mov.b64 {%r168, %r169}, %rd459;
-	shfl.sync.down.b32 %r170|%p99, %r168, 4, %r159, %r17;
-	shfl.sync.down.b32 %r171, %r169, 4, %r159, %r17;
-	mov.b64 %rd471, {%r170, %r171};
-	@!%p99 bra $L116;
-	max.s64 %rd472, %rd459, %rd471;
-	mov.b64 %rd459, %rd472;
-$L116:
-	mov.b64 {%r172, %r173}, %rd459;
-	shfl.sync.down.b32 %r174|%p100, %r172, 8, %r159, %r17;
-	shfl.sync.down.b32 %r175, %r173, 8, %r159, %r17;
-	mov.b64 %rd473, {%r174, %r175};
-	@!%p100 bra $L117;
-	max.s64 %rd474, %rd459, %rd473;
-	mov.b64 %rd459, %rd474;
-$L117:
-	mov.b64 {%r176, %r177}, %rd459;
-	shfl.sync.down.b32 %r178|%p101, %r176, 16, %r159, %r17;
-	shfl.sync.down.b32 %r179, %r177, 16, %r159, %r17;
-	mov.b64 %rd475, {%r178, %r179};
-	@!%p101 bra $L118;
-	max.s64 %rd476, %rd459, %rd475;
-	mov.b64 %rd459, %rd476;
-$L118:
-	@!%p94 bra $L119;
-	st.shared.s64 [%rd1+1024], %rd459;
-$L119:
-$L112:
-	bar.sync 0;
-	ld.shared.s64 %rd477, [%rd1+1024];
-	mov.b64 %rd459, %rd477;
-	mov.b64 %rd478, %rd459;
-	setp.eq.s64 %p102, %rd478, 0;
-	@!%p102 bra $L121;
-	bra.uni $L34;
-$L121:
-$L33:
-	bra.uni $L32;
-$L34:
-	mov.b64 %rd479, %rd280;
-	// block reduction
-	sub.u32 %r180, %r13, 1;
-	mov.b32 %r181, %r3;
-$L122:
-	setp.hs.u32 %p103, %r181, 32;
-	@%p103 bra $L123;
-	mov.b64 {%r182, %r183}, %rd479;
-	shfl.sync.down.b32 %r184|%p104, %r182, %r181, %r180, %r17;
-	shfl.sync.down.b32 %r185, %r183, %r181, %r180, %r17;
-	mov.b64 %rd480, {%r184, %r185};
-	@!%p104 bra $L124;
-	add.s64 %rd481, %rd479, %rd480;
-	mov.b64 %rd479, %rd481;
-$L124:
-	shl.b32 %r181, %r181, 1;
-	bra.uni $L122;
-$L123:
-	setp.eq.u32 %p105, %r7, 0;
-	@!%p105 bra $L125;
-	mul.wide.u32 %rd482, %r8, 16;
-	add.s64 %rd483, %rd1, %rd482;
-	st.shared.s64 [%rd483+0], %rd479;
-$L125:
-	bar.sync 0;
-	setp.eq.u32 %p106, %r8, 0;
-	@!%p106 bra $L126;
-	setp.lo.u32 %p107, %r7, %r10;
-	@!%p107 bra $L127;
-	mul.wide.u32 %rd484, %r7, 16;
-	add.s64 %rd485, %rd1, %rd484;
-	ld.shared.s64 %rd486, [%rd485+0];
-	mov.b64 %rd479, %rd486;
-$L127:
-	sub.u32 %r186, %r10, 1;
-	mov.b64 {%r187, %r188}, %rd479;
-	shfl.sync.down.b32 %r189|%p108, %r187, 1, %r186, %r17;
-	shfl.sync.down.b32 %r190, %r188, 1, %r186, %r17;
-	mov.b64 %rd487, {%r189, %r190};
-	@!%p108 bra $L128;
-	add.s64 %rd488, %rd479, %rd487;
-	mov.b64 %rd479, %rd488;
-$L128:
-	mov.b64 {%r191, %r192}, %rd479;
-	shfl.sync.down.b32 %r193|%p109, %r191, 2, %r186, %r17;
-	shfl.sync.down.b32 %r194, %r192, 2, %r186, %r17;
-	mov.b64 %rd489, {%r193, %r194};
-	@!%p109 bra $L129;
-	add.s64 %rd490, %rd479, %rd489;
-	mov.b64 %rd479, %rd490;
-$L129:
-	mov.b64 {%r195, %r196}, %rd479;
-	shfl.sync.down.b32 %r197|%p110, %r195, 4, %r186, %r17;
-	shfl.sync.down.b32 %r198, %r196, 4, %r186, %r17;
-	mov.b64 %rd491, {%r197, %r198};
-	@!%p110 bra $L130;
-	add.s64 %rd492, %rd479, %rd491;
-	mov.b64 %rd479, %rd492;
-$L130:
-	mov.b64 {%r199, %r200}, %rd479;
-	shfl.sync.down.b32 %r201|%p111, %r199, 8, %r186, %r17;
-	shfl.sync.down.b32 %r202, %r200, 8, %r186, %r17;
-	mov.b64 %rd493, {%r201, %r202};
-	@!%p111 bra $L131;
-	add.s64 %rd494, %rd479, %rd493;
-	mov.b64 %rd479, %rd494;
-$L131:
-	mov.b64 {%r203, %r204}, %rd479;
-	shfl.sync.down.b32 %r205|%p112, %r203, 16, %r186, %r17;
-	shfl.sync.down.b32 %r206, %r204, 16, %r186, %r17;
-	mov.b64 %rd495, {%r205, %r206};
-	@!%p112 bra $L132;
-	add.s64 %rd496, %rd479, %rd495;
-	mov.b64 %rd479, %rd496;
-$L132:
-	@!%p105 bra $L133;
-	st.shared.s64 [%rd1+1024], %rd479;
-$L133:
-$L126:
-	bar.sync 0;
-	ld.shared.s64 %rd497, [%rd1+1024];
-	mov.b64 %rd479, %rd497;
-	mov.b64 %rd498, %rd479;
-	mov.b64 %rd499, %rd281;
-	// block reduction
-	sub.u32 %r207, %r13, 1;
-	mov.b32 %r208, %r3;
-$L134:
-	setp.hs.u32 %p113, %r208, 32;
-	@%p113 bra $L135;
-	mov.b64 {%r209, %r210}, %rd499;
-	shfl.sync.down.b32 %r211|%p114, %r209, %r208, %r207, %r17;
-	shfl.sync.down.b32 %r212, %r210, %r208, %r207, %r17;
-	mov.b64 %rd500, {%r211, %r212};
-	@!%p114 bra $L136;
-	max.s64 %rd501, %rd499, %rd500;
-	mov.b64 %rd499, %rd501;
-$L136:
-	shl.b32 %r208, %r208, 1;
-	bra.uni $L134;
-$L135:
-	setp.eq.u32 %p115, %r7, 0;
-	@!%p115 bra $L137;
-	mul.wide.u32 %rd502, %r8, 16;
-	add.s64 %rd503, %rd1, %rd502;
-	st.shared.s64 [%rd503+0], %rd499;
+	sub.u32 %r186, %r13, 1;
+	mov.b32 %r187, %r3;
 $L137:
-	bar.sync 0;
-	setp.eq.u32 %p116, %r8, 0;
-	@!%p116 bra $L138;
-	setp.lo.u32 %p117, %r7, %r10;
-	@!%p117 bra $L139;
-	mul.wide.u32 %rd504, %r7, 16;
-	add.s64 %rd505, %rd1, %rd504;
-	ld.shared.s64 %rd506, [%rd505+0];
-	mov.b64 %rd499, %rd506;
+	setp.hs.u32 %p130, %r187, 32;
+	@%p130 bra $L138;
+	mov.b64 {%r188, %r189}, %rd556;
+	shfl.sync.down.b32 %r190|%p131, %r188, %r187, %r186, %r17;
+	shfl.sync.down.b32 %r191, %r189, %r187, %r186, %r17;
+	mov.b64 %rd557, {%r190, %r191};
+	@!%p131 bra $L139;
+	add.s64 %rd558, %rd556, %rd557;
+	mov.b64 %rd556, %rd558;
 $L139:
-	sub.u32 %r213, %r10, 1;
-	mov.b64 {%r214, %r215}, %rd499;
-	shfl.sync.down.b32 %r216|%p118, %r214, 1, %r213, %r17;
-	shfl.sync.down.b32 %r217, %r215, 1, %r213, %r17;
-	mov.b64 %rd507, {%r216, %r217};
-	@!%p118 bra $L140;
-	max.s64 %rd508, %rd499, %rd507;
-	mov.b64 %rd499, %rd508;
-$L140:
-	mov.b64 {%r218, %r219}, %rd499;
-	shfl.sync.down.b32 %r220|%p119, %r218, 2, %r213, %r17;
-	shfl.sync.down.b32 %r221, %r219, 2, %r213, %r17;
-	mov.b64 %rd509, {%r220, %r221};
-	@!%p119 bra $L141;
-	max.s64 %rd510, %rd499, %rd509;
-	mov.b64 %rd499, %rd510;
-$L141:
-	mov.b64 {%r222, %r223}, %rd499;
-	shfl.sync.down.b32 %r224|%p120, %r222, 4, %r213, %r17;
-	shfl.sync.down.b32 %r225, %r223, 4, %r213, %r17;
-	mov.b64 %rd511, {%r224, %r225};
-	@!%p120 bra $L142;
-	max.s64 %rd512, %rd499, %rd511;
-	mov.b64 %rd499, %rd512;
-$L142:
-	mov.b64 {%r226, %r227}, %rd499;
-	shfl.sync.down.b32 %r228|%p121, %r226, 8, %r213, %r17;
-	shfl.sync.down.b32 %r229, %r227, 8, %r213, %r17;
-	mov.b64 %rd513, {%r228, %r229};
-	@!%p121 bra $L143;
-	max.s64 %rd514, %rd499, %rd513;
-	mov.b64 %rd499, %rd514;
-$L143:
-	mov.b64 {%r230, %r231}, %rd499;
-	shfl.sync.down.b32 %r232|%p122, %r230, 16, %r213, %r17;
-	shfl.sync.down.b32 %r233, %r231, 16, %r213, %r17;
-	mov.b64 %rd515, {%r232, %r233};
-	@!%p122 bra $L144;
-	max.s64 %rd516, %rd499, %rd515;
-	mov.b64 %rd499, %rd516;
-$L144:
-	@!%p115 bra $L145;
-	st.shared.s64 [%rd1+1024], %rd499;
-$L145:
+	shl.b32 %r187, %r187, 1;
+	bra.uni $L137;
 $L138:
+	setp.eq.u32 %p132, %r7, 0;
+	@!%p132 bra $L140;
+	mul.wide.u32 %rd559, %r8, 16;
+	add.s64 %rd560, %rd1, %rd559;
+	st.shared.s64 [%rd560+0], %rd556;
+$L140:
 	bar.sync 0;
-	ld.shared.s64 %rd517, [%rd1+1024];
-	mov.b64 %rd499, %rd517;
-	mov.b64 %rd518, %rd499;
-	mov.b64 %rd519, %rd279;
-	mov.b64 %rd520, %rd498;
-	mov.b64 %rd521, %rd518;
-	mov.b64 %rd522, %rd519;
-	mov.b64 %rd523, %rd520;
-	mov.b64 %rd524, %rd521;
-	mov.b64 %rd525, %rd522;
-	mov.b64 %rd526, %rd523;
-	mov.b64 %rd527, %rd524;
-	mov.b64 %rd528, %rd525;
-	mov.b64 %rd529, %rd526;
-	mov.b64 %rd530, %rd527;
-	cvt.u64.u32 %rd531, %r2;
-	setp.eq.s64 %p123, %rd531, 0;
-	@!%p123 bra $L147;
-	mov.b64 %rd533, 3;
-	mul.lo.s64 %rd532, %rd533, %rd216;
-	mov.b64 %rd535, 1;
-	add.s64 %rd534, %rd535, %rd532;
-	mul.lo.s64 %rd536, %rd534, %rd109;
-	mad.lo.s64 %rd537, %rd536, 8, %rd105;
-	st.global.s64 [%rd537+0], %rd528;
-	mov.b64 %rd539, 3;
-	mul.lo.s64 %rd538, %rd539, %rd216;
-	mov.b64 %rd541, 2;
-	add.s64 %rd540, %rd541, %rd538;
-	mul.lo.s64 %rd542, %rd540, %rd109;
-	mad.lo.s64 %rd543, %rd542, 8, %rd105;
-	st.global.s64 [%rd543+0], %rd529;
-	mov.b64 %rd545, 3;
-	mul.lo.s64 %rd544, %rd545, %rd216;
-	mov.b64 %rd547, 3;
-	add.s64 %rd546, %rd547, %rd544;
-	mul.lo.s64 %rd548, %rd546, %rd109;
-	mad.lo.s64 %rd549, %rd548, 8, %rd105;
-	st.global.s64 [%rd549+0], %rd530;
-	add.s64 %rd550, %rd216, 1;
-	st.global.s64 [%rd105+0], %rd550;
+	setp.eq.u32 %p133, %r8, 0;
+	@!%p133 bra $L141;
+	setp.lo.u32 %p134, %r7, %r10;
+	@!%p134 bra $L142;
+	mul.wide.u32 %rd561, %r7, 16;
+	add.s64 %rd562, %rd1, %rd561;
+	ld.shared.s64 %rd563, [%rd562+0];
+	mov.b64 %rd556, %rd563;
+$L142:
+	sub.u32 %r192, %r10, 1;
+	mov.b64 {%r193, %r194}, %rd556;
+	shfl.sync.down.b32 %r195|%p135, %r193, 1, %r192, %r17;
+	shfl.sync.down.b32 %r196, %r194, 1, %r192, %r17;
+	mov.b64 %rd564, {%r195, %r196};
+	@!%p135 bra $L143;
+	add.s64 %rd565, %rd556, %rd564;
+	mov.b64 %rd556, %rd565;
+$L143:
+	mov.b64 {%r197, %r198}, %rd556;
+	shfl.sync.down.b32 %r199|%p136, %r197, 2, %r192, %r17;
+	shfl.sync.down.b32 %r200, %r198, 2, %r192, %r17;
+	mov.b64 %rd566, {%r199, %r200};
+	@!%p136 bra $L144;
+	add.s64 %rd567, %rd556, %rd566;
+	mov.b64 %rd556, %rd567;
+$L144:
+	mov.b64 {%r201, %r202}, %rd556;
+	shfl.sync.down.b32 %r203|%p137, %r201, 4, %r192, %r17;
+	shfl.sync.down.b32 %r204, %r202, 4, %r192, %r17;
+	mov.b64 %rd568, {%r203, %r204};
+	@!%p137 bra $L145;
+	add.s64 %rd569, %rd556, %rd568;
+	mov.b64 %rd556, %rd569;
+$L145:
+	mov.b64 {%r205, %r206}, %rd556;
+	shfl.sync.down.b32 %r207|%p138, %r205, 8, %r192, %r17;
+	shfl.sync.down.b32 %r208, %r206, 8, %r192, %r17;
+	mov.b64 %rd570, {%r207, %r208};
+	@!%p138 bra $L146;
+	add.s64 %rd571, %rd556, %rd570;
+	mov.b64 %rd556, %rd571;
+$L146:
+	mov.b64 {%r209, %r210}, %rd556;
+	shfl.sync.down.b32 %r211|%p139, %r209, 16, %r192, %r17;
+	shfl.sync.down.b32 %r212, %r210, 16, %r192, %r17;
+	mov.b64 %rd572, {%r211, %r212};
+	@!%p139 bra $L147;
+	add.s64 %rd573, %rd556, %rd572;
+	mov.b64 %rd556, %rd573;
 $L147:
-	setp.eq.s64 %p124, %rd528, 0;
-	setp.gt.s64 %p125, %rd528, %rd66;
-	or.pred %p126, %p124, %p125;
-	setp.gt.s64 %p127, %rd529, %rd68;
-	or.pred %p128, %p126, %p127;
-	setp.gt.s64 %p129, %rd530, %rd70;
-	or.pred %p130, %p128, %p129;
-	@!%p130 bra $L149;
-	bra.uni $L3;
+	@!%p132 bra $L148;
+	st.shared.s64 [%rd1+1024], %rd556;
+$L148:
+$L141:
+	bar.sync 0;
+	ld.shared.s64 %rd574, [%rd1+1024];
+	mov.b64 %rd556, %rd574;
+	mov.b64 %rd575, %rd556;
+	mov.b64 %rd348, %rd575;
+	mov.b64 %rd576, %rd349;
+	// block reduction
+	sub.u32 %r213, %r13, 1;
+	mov.b32 %r214, %r3;
 $L149:
-	mov.b64 %rd171, %rd528;
-$L26:
-	add.s64 %rd551, %rd216, 1;
-	mov.b64 %rd216, %rd551;
-	bra.uni $L25;
-$L27:
+	setp.hs.u32 %p140, %r214, 32;
+	@%p140 bra $L150;
+	mov.b64 {%r215, %r216}, %rd576;
+	shfl.sync.down.b32 %r217|%p141, %r215, %r214, %r213, %r17;
+	shfl.sync.down.b32 %r218, %r216, %r214, %r213, %r17;
+	mov.b64 %rd577, {%r217, %r218};
+	@!%p141 bra $L151;
+	max.s64 %rd578, %rd576, %rd577;
+	mov.b64 %rd576, %rd578;
+$L151:
+	shl.b32 %r214, %r214, 1;
+	bra.uni $L149;
+$L150:
+	setp.eq.u32 %p142, %r7, 0;
+	@!%p142 bra $L152;
+	mul.wide.u32 %rd579, %r8, 16;
+	add.s64 %rd580, %rd1, %rd579;
+	st.shared.s64 [%rd580+0], %rd576;
+$L152:
+	bar.sync 0;
+	setp.eq.u32 %p143, %r8, 0;
+	@!%p143 bra $L153;
+	setp.lo.u32 %p144, %r7, %r10;
+	@!%p144 bra $L154;
+	mul.wide.u32 %rd581, %r7, 16;
+	add.s64 %rd582, %rd1, %rd581;
+	ld.shared.s64 %rd583, [%rd582+0];
+	mov.b64 %rd576, %rd583;
+$L154:
+	sub.u32 %r219, %r10, 1;
+	mov.b64 {%r220, %r221}, %rd576;
+	shfl.sync.down.b32 %r222|%p145, %r220, 1, %r219, %r17;
+	shfl.sync.down.b32 %r223, %r221, 1, %r219, %r17;
+	mov.b64 %rd584, {%r222, %r223};
+	@!%p145 bra $L155;
+	max.s64 %rd585, %rd576, %rd584;
+	mov.b64 %rd576, %rd585;
+$L155:
+	mov.b64 {%r224, %r225}, %rd576;
+	shfl.sync.down.b32 %r226|%p146, %r224, 2, %r219, %r17;
+	shfl.sync.down.b32 %r227, %r225, 2, %r219, %r17;
+	mov.b64 %rd586, {%r226, %r227};
+	@!%p146 bra $L156;
+	max.s64 %rd587, %rd576, %rd586;
+	mov.b64 %rd576, %rd587;
+$L156:
+	mov.b64 {%r228, %r229}, %rd576;
+	shfl.sync.down.b32 %r230|%p147, %r228, 4, %r219, %r17;
+	shfl.sync.down.b32 %r231, %r229, 4, %r219, %r17;
+	mov.b64 %rd588, {%r230, %r231};
+	@!%p147 bra $L157;
+	max.s64 %rd589, %rd576, %rd588;
+	mov.b64 %rd576, %rd589;
+$L157:
+	mov.b64 {%r232, %r233}, %rd576;
+	shfl.sync.down.b32 %r234|%p148, %r232, 8, %r219, %r17;
+	shfl.sync.down.b32 %r235, %r233, 8, %r219, %r17;
+	mov.b64 %rd590, {%r234, %r235};
+	@!%p148 bra $L158;
+	max.s64 %rd591, %rd576, %rd590;
+	mov.b64 %rd576, %rd591;
+$L158:
+	mov.b64 {%r236, %r237}, %rd576;
+	shfl.sync.down.b32 %r238|%p149, %r236, 16, %r219, %r17;
+	shfl.sync.down.b32 %r239, %r237, 16, %r219, %r17;
+	mov.b64 %rd592, {%r238, %r239};
+	@!%p149 bra $L159;
+	max.s64 %rd593, %rd576, %rd592;
+	mov.b64 %rd576, %rd593;
+$L159:
+	@!%p142 bra $L160;
+	st.shared.s64 [%rd1+1024], %rd576;
+$L160:
+$L153:
+	bar.sync 0;
+	ld.shared.s64 %rd594, [%rd1+1024];
+	mov.b64 %rd576, %rd594;
+	mov.b64 %rd595, %rd576;
+	mov.b64 %rd349, %rd595;
+	cvt.u64.u32 %rd596, %r2;
+	setp.eq.s64 %p150, %rd596, 0;
+	@!%p150 bra $L162;
+	setp.gt.s64 %p151, %rd348, 0;
+	@!%p151 bra $L164;
+	add.s64 %rd597, %rd323, 1;
+	mul.lo.s64 %rd598, %rd597, %rd116;
+	mad.lo.s64 %rd599, %rd598, 8, %rd112;
+	atom.global.add.u64 %rd600, [%rd599], %rd348;
+$L164:
+	setp.gt.s64 %p152, %rd349, 0;
+	@!%p152 bra $L166;
+	add.s64 %rd601, %rd323, 2;
+	mul.lo.s64 %rd602, %rd601, %rd116;
+	mad.lo.s64 %rd603, %rd602, 8, %rd112;
+	atom.global.max.s64 %rd604, [%rd603], %rd349;
+$L166:
+$L162:
+	bar.sync 0;
+	setp.eq.u32 %p153, %r5, 0;
+	@!%p153 bra $L167;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r240, [gk_league_sync+4];
+	atom.global.add.u32 %r241, [gk_league_sync], 1;
+	mov.u32 %r242, %nctaid.x;
+	sub.u32 %r243, %r242, 1;
+	setp.eq.u32 %p154, %r241, %r243;
+	@!%p154 bra $L168;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r244, [gk_league_sync+4], 1;
+	bra.uni $L169;
+$L168:
+	ld.relaxed.gpu.global.u32 %r245, [gk_league_sync+4];
+	setp.eq.u32 %p155, %r245, %r240;
+	@%p155 bra $L168;
+$L169:
+	fence.acq_rel.gpu;
+$L167:
+	bar.sync 0;
+	mul.lo.s64 %rd605, %rd275, %rd116;
+	mad.lo.s64 %rd606, %rd605, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd607, [%rd606+0];
+	mov.b64 %rd608, %rd607;
+	add.s64 %rd609, %rd275, 1;
+	mul.lo.s64 %rd610, %rd609, %rd116;
+	mad.lo.s64 %rd611, %rd610, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd612, [%rd611+0];
+	mov.b64 %rd613, %rd612;
+	mov.b64 %rd614, %rd608;
+	mov.b64 %rd615, %rd613;
+	mov.b64 %rd616, %rd614;
+	mov.b64 %rd617, %rd615;
+	add.s64 %rd618, %rd275, 2;
+	mul.lo.s64 %rd619, %rd618, %rd116;
+	mad.lo.s64 %rd620, %rd619, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd621, [%rd620+0];
+	mov.b64 %rd622, %rd621;
+	mov.b64 %rd236, %rd622;
+	@!%p13 bra $L171;
+	mov.b64 %rd624, 3;
+	mul.lo.s64 %rd623, %rd624, %rd238;
+	mov.b64 %rd626, 1;
+	add.s64 %rd625, %rd626, %rd623;
+	mul.lo.s64 %rd627, %rd625, %rd109;
+	mad.lo.s64 %rd628, %rd627, 8, %rd105;
+	st.global.s64 [%rd628+0], %rd616;
+	mov.b64 %rd630, 3;
+	mul.lo.s64 %rd629, %rd630, %rd238;
+	mov.b64 %rd632, 2;
+	add.s64 %rd631, %rd632, %rd629;
+	mul.lo.s64 %rd633, %rd631, %rd109;
+	mad.lo.s64 %rd634, %rd633, 8, %rd105;
+	st.global.s64 [%rd634+0], %rd617;
+	mov.b64 %rd636, 3;
+	mul.lo.s64 %rd635, %rd636, %rd238;
+	mov.b64 %rd638, 3;
+	add.s64 %rd637, %rd638, %rd635;
+	mul.lo.s64 %rd639, %rd637, %rd109;
+	mad.lo.s64 %rd640, %rd639, 8, %rd105;
+	st.global.s64 [%rd640+0], %rd236;
+	add.s64 %rd641, %rd238, 1;
+	st.global.s64 [%rd105+0], %rd641;
+$L171:
+	setp.eq.s64 %p156, %rd616, 0;
+	setp.gt.s64 %p157, %rd616, %rd66;
+	or.pred %p158, %p156, %p157;
+	setp.gt.s64 %p159, %rd617, %rd68;
+	or.pred %p160, %p158, %p159;
+	setp.gt.s64 %p161, %rd236, %rd70;
+	or.pred %p162, %p160, %p161;
+	@!%p162 bra $L173;
+	bra.uni $L3;
+$L173:
+	mov.b64 %rd179, %rd616;
+$L31:
+	add.s64 %rd642, %rd238, 1;
+	mov.b64 %rd238, %rd642;
+	bra.uni $L30;
+$L32:
 $L3:
 	bar.sync 0;
-	add.s64 %rd162, %rd162, %rd161;
+	add.s64 %rd169, %rd169, %rd168;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -17531,6 +17734,7 @@ const gokkosPTX10 = `//
 .target sm_70
 .address_size 64
 
+.global .align 8 .u32 gk_league_sync[2];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -17589,12 +17793,15 @@ const gokkosPTX10 = `//
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
 	.param .b64 gk_s45,
-	.param .b64 gk_s46
+	.param .b64 gk_s46,
+	.param .b64 gk_s47,
+	.param .b64 gk_s48,
+	.param .b64 gk_s49
 )
 {
-	.reg .pred %p<111>;
-	.reg .b32 %r<230>;
-	.reg .b64 %rd<479>;
+	.reg .pred %p<143>;
+	.reg .b32 %r<242>;
+	.reg .b64 %rd<570>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -17753,928 +17960,1121 @@ const gokkosPTX10 = `//
 	mov.b64 %rd121, %rd120;
 	ld.param.s64 %rd122, [gk_s46];
 	mov.b64 %rd123, %rd122;
-	cvt.u64.u32 %rd125, %r28;
-	cvt.u64.u32 %rd126, %r29;
-	mov.b64 %rd127, %rd125;
+	ld.param.u64 %rd124, [gk_s47];
+	cvta.to.global.u64 %rd125, %rd124;
+	mov.b64 %rd126, %rd125;
+	ld.param.s64 %rd127, [gk_s48];
+	mov.b64 %rd128, %rd127;
+	ld.param.s64 %rd129, [gk_s49];
+	mov.b64 %rd130, %rd129;
+	cvt.u64.u32 %rd132, %r28;
+	cvt.u64.u32 %rd133, %r29;
+	mov.b64 %rd134, %rd132;
 $L1:
-	setp.ge.s64 %p7, %rd127, %rd2;
+	setp.ge.s64 %p7, %rd134, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd124, %rd127;
+	mov.b64 %rd131, %rd134;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd128, %rd13, %rd21;
-	mad.lo.s64 %rd129, %rd100, 4, 15;
-	and.b64 %rd129, %rd129, -16;
-	add.s64 %rd21, %rd21, %rd129;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd100;
-	mov.b64 %rd132, 1;
-	mov.b64 %rd133, %rd130;
-	mov.b64 %rd134, %rd131;
-	mov.b64 %rd135, %rd132;
-	mov.b64 %rd136, %rd62;
-	mov.b64 %rd137, 0;
-	cvt.u64.u32 %rd138, %r2;
-	mov.b64 %rd139, %rd138;
+	add.s64 %rd135, %rd13, %rd21;
+	mad.lo.s64 %rd136, %rd100, 4, 15;
+	and.b64 %rd136, %rd136, -16;
+	add.s64 %rd21, %rd21, %rd136;
+	mov.b64 %rd137, %rd135;
+	mov.b64 %rd138, %rd100;
+	mov.b64 %rd139, 1;
+	mov.b64 %rd140, %rd137;
+	mov.b64 %rd141, %rd138;
+	mov.b64 %rd142, %rd139;
+	setp.eq.s64 %p8, %rd131, 0;
+	cvt.u64.u32 %rd143, %r2;
+	setp.eq.s64 %p9, %rd143, 0;
+	and.pred %p10, %p8, %p9;
+	mov.pred %p11, %p10;
+	mov.b64 %rd144, %rd62;
+	mov.b64 %rd145, 0;
+	cvt.u64.u32 %rd146, %r4;
+	mul.lo.s64 %rd147, %rd131, %rd146;
+	cvt.u64.u32 %rd148, %r2;
+	add.s64 %rd149, %rd147, %rd148;
+	mov.b64 %rd150, %rd149;
 $L4:
-	setp.lt.s64 %p8, %rd139, %rd136;
-	not.pred %p9, %p8;
-	@!%p9 bra $L8;
+	setp.lt.s64 %p12, %rd150, %rd144;
+	not.pred %p13, %p12;
+	@!%p13 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd140, %rd139, %rd53;
-	mad.lo.s64 %rd141, %rd140, 4, %rd49;
-	ld.global.s32 %r34, [%rd141+0];
+	mul.lo.s64 %rd151, %rd150, %rd53;
+	mad.lo.s64 %rd152, %rd151, 4, %rd49;
+	ld.global.s32 %r34, [%rd152+0];
 	mov.b32 %r35, %r34;
-	mov.b64 %rd142, %rd25;
+	mov.b64 %rd153, %rd25;
 	mov.b32 %r36, %r35;
-	cvt.s64.s32 %rd143, %r36;
-	add.s64 %rd144, %rd143, 1;
-	mul.lo.s64 %rd145, %rd144, %rd32;
-	mad.lo.s64 %rd146, %rd145, 8, %rd28;
-	ld.global.nc.s64 %rd147, [%rd146+0];
-	mov.b64 %rd148, %rd147;
-	cvt.s64.s32 %rd149, %r36;
-	mul.lo.s64 %rd150, %rd149, %rd32;
-	mad.lo.s64 %rd151, %rd150, 8, %rd28;
-	ld.global.nc.s64 %rd152, [%rd151+0];
-	mov.b64 %rd153, %rd152;
-	sub.s64 %rd154, %rd148, %rd153;
-	mov.b64 %rd155, %rd154;
-	max.s64 %rd156, %rd137, %rd155;
-	mov.b64 %rd137, %rd156;
+	cvt.s64.s32 %rd154, %r36;
+	add.s64 %rd155, %rd154, 1;
+	mul.lo.s64 %rd156, %rd155, %rd32;
+	mad.lo.s64 %rd157, %rd156, 8, %rd28;
+	ld.global.nc.s64 %rd158, [%rd157+0];
+	mov.b64 %rd159, %rd158;
+	cvt.s64.s32 %rd160, %r36;
+	mul.lo.s64 %rd161, %rd160, %rd32;
+	mad.lo.s64 %rd162, %rd161, 8, %rd28;
+	ld.global.nc.s64 %rd163, [%rd162+0];
+	mov.b64 %rd164, %rd163;
+	sub.s64 %rd165, %rd159, %rd164;
+	mov.b64 %rd166, %rd165;
+	max.s64 %rd167, %rd145, %rd166;
+	mov.b64 %rd145, %rd167;
 $L5:
-	cvt.u64.u32 %rd157, %r4;
-	add.s64 %rd158, %rd139, %rd157;
-	mov.b64 %rd139, %rd158;
+	cvt.u64.u32 %rd168, %r4;
+	mul.lo.s64 %rd169, %rd2, %rd168;
+	add.s64 %rd170, %rd150, %rd169;
+	mov.b64 %rd150, %rd170;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd159, %rd137;
+	mov.b64 %rd171, %rd145;
 	// block reduction
 	sub.u32 %r37, %r13, 1;
 	mov.b32 %r38, %r3;
 $L9:
-	setp.hs.u32 %p10, %r38, 32;
-	@%p10 bra $L10;
-	mov.b64 {%r39, %r40}, %rd159;
-	shfl.sync.down.b32 %r41|%p11, %r39, %r38, %r37, %r17;
+	setp.hs.u32 %p14, %r38, 32;
+	@%p14 bra $L10;
+	mov.b64 {%r39, %r40}, %rd171;
+	shfl.sync.down.b32 %r41|%p15, %r39, %r38, %r37, %r17;
 	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd160, {%r41, %r42};
-	@!%p11 bra $L11;
-	max.s64 %rd161, %rd159, %rd160;
-	mov.b64 %rd159, %rd161;
+	mov.b64 %rd172, {%r41, %r42};
+	@!%p15 bra $L11;
+	max.s64 %rd173, %rd171, %rd172;
+	mov.b64 %rd171, %rd173;
 $L11:
 	shl.b32 %r38, %r38, 1;
 	bra.uni $L9;
 $L10:
-	setp.eq.u32 %p12, %r7, 0;
-	@!%p12 bra $L12;
-	mul.wide.u32 %rd162, %r8, 16;
-	add.s64 %rd163, %rd1, %rd162;
-	st.shared.s64 [%rd163+0], %rd159;
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L12;
+	mul.wide.u32 %rd174, %r8, 16;
+	add.s64 %rd175, %rd1, %rd174;
+	st.shared.s64 [%rd175+0], %rd171;
 $L12:
 	bar.sync 0;
-	setp.eq.u32 %p13, %r8, 0;
-	@!%p13 bra $L13;
-	setp.lo.u32 %p14, %r7, %r10;
-	@!%p14 bra $L14;
-	mul.wide.u32 %rd164, %r7, 16;
-	add.s64 %rd165, %rd1, %rd164;
-	ld.shared.s64 %rd166, [%rd165+0];
-	mov.b64 %rd159, %rd166;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L13;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L14;
+	mul.wide.u32 %rd176, %r7, 16;
+	add.s64 %rd177, %rd1, %rd176;
+	ld.shared.s64 %rd178, [%rd177+0];
+	mov.b64 %rd171, %rd178;
 $L14:
 	sub.u32 %r43, %r10, 1;
-	mov.b64 {%r44, %r45}, %rd159;
-	shfl.sync.down.b32 %r46|%p15, %r44, 1, %r43, %r17;
+	mov.b64 {%r44, %r45}, %rd171;
+	shfl.sync.down.b32 %r46|%p19, %r44, 1, %r43, %r17;
 	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
-	mov.b64 %rd167, {%r46, %r47};
-	@!%p15 bra $L15;
-	max.s64 %rd168, %rd159, %rd167;
-	mov.b64 %rd159, %rd168;
+	mov.b64 %rd179, {%r46, %r47};
+	@!%p19 bra $L15;
+	max.s64 %rd180, %rd171, %rd179;
+	mov.b64 %rd171, %rd180;
 $L15:
-	mov.b64 {%r48, %r49}, %rd159;
-	shfl.sync.down.b32 %r50|%p16, %r48, 2, %r43, %r17;
+	mov.b64 {%r48, %r49}, %rd171;
+	shfl.sync.down.b32 %r50|%p20, %r48, 2, %r43, %r17;
 	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
-	mov.b64 %rd169, {%r50, %r51};
-	@!%p16 bra $L16;
-	max.s64 %rd170, %rd159, %rd169;
-	mov.b64 %rd159, %rd170;
+	mov.b64 %rd181, {%r50, %r51};
+	@!%p20 bra $L16;
+	max.s64 %rd182, %rd171, %rd181;
+	mov.b64 %rd171, %rd182;
 $L16:
-	mov.b64 {%r52, %r53}, %rd159;
-	shfl.sync.down.b32 %r54|%p17, %r52, 4, %r43, %r17;
+	mov.b64 {%r52, %r53}, %rd171;
+	shfl.sync.down.b32 %r54|%p21, %r52, 4, %r43, %r17;
 	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
-	mov.b64 %rd171, {%r54, %r55};
-	@!%p17 bra $L17;
-	max.s64 %rd172, %rd159, %rd171;
-	mov.b64 %rd159, %rd172;
+	mov.b64 %rd183, {%r54, %r55};
+	@!%p21 bra $L17;
+	max.s64 %rd184, %rd171, %rd183;
+	mov.b64 %rd171, %rd184;
 $L17:
-	mov.b64 {%r56, %r57}, %rd159;
-	shfl.sync.down.b32 %r58|%p18, %r56, 8, %r43, %r17;
+	mov.b64 {%r56, %r57}, %rd171;
+	shfl.sync.down.b32 %r58|%p22, %r56, 8, %r43, %r17;
 	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
-	mov.b64 %rd173, {%r58, %r59};
-	@!%p18 bra $L18;
-	max.s64 %rd174, %rd159, %rd173;
-	mov.b64 %rd159, %rd174;
+	mov.b64 %rd185, {%r58, %r59};
+	@!%p22 bra $L18;
+	max.s64 %rd186, %rd171, %rd185;
+	mov.b64 %rd171, %rd186;
 $L18:
-	mov.b64 {%r60, %r61}, %rd159;
-	shfl.sync.down.b32 %r62|%p19, %r60, 16, %r43, %r17;
+	mov.b64 {%r60, %r61}, %rd171;
+	shfl.sync.down.b32 %r62|%p23, %r60, 16, %r43, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
-	mov.b64 %rd175, {%r62, %r63};
-	@!%p19 bra $L19;
-	max.s64 %rd176, %rd159, %rd175;
-	mov.b64 %rd159, %rd176;
+	mov.b64 %rd187, {%r62, %r63};
+	@!%p23 bra $L19;
+	max.s64 %rd188, %rd171, %rd187;
+	mov.b64 %rd171, %rd188;
 $L19:
-	@!%p12 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd159;
+	@!%p16 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd171;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd177, [%rd1+1024];
-	mov.b64 %rd159, %rd177;
-	mov.b64 %rd178, %rd159;
-	setp.gt.s64 %p20, %rd178, %rd70;
-	@!%p20 bra $L22;
-	cvt.u64.u32 %rd179, %r2;
-	setp.eq.s64 %p21, %rd179, 0;
-	@!%p21 bra $L24;
-	mov.b64 %rd180, -1;
-	st.global.s64 [%rd105+0], %rd180;
-$L24:
-	bra.uni $L3;
+	ld.shared.s64 %rd189, [%rd1+1024];
+	mov.b64 %rd171, %rd189;
+	mov.b64 %rd190, %rd171;
+	mov.b64 %rd145, %rd190;
+	cvt.u64.u32 %rd191, %r2;
+	setp.eq.s64 %p24, %rd191, 0;
+	setp.gt.s64 %p25, %rd145, 0;
+	and.pred %p26, %p24, %p25;
+	@!%p26 bra $L22;
+	mov.b64 %rd193, 9;
+	mul.lo.s64 %rd192, %rd193, %rd116;
+	mad.lo.s64 %rd194, %rd192, 8, %rd112;
+	atom.global.max.s64 %rd195, [%rd194], %rd145;
 $L22:
-	mov.b64 %rd181, 0;
+	bar.sync 0;
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L23;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r64, [gk_league_sync+4];
+	atom.global.add.u32 %r65, [gk_league_sync], 1;
+	mov.u32 %r66, %nctaid.x;
+	sub.u32 %r67, %r66, 1;
+	setp.eq.u32 %p28, %r65, %r67;
+	@!%p28 bra $L24;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r68, [gk_league_sync+4], 1;
+	bra.uni $L25;
+$L24:
+	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
+	setp.eq.u32 %p29, %r69, %r64;
+	@%p29 bra $L24;
 $L25:
-	setp.lt.s64 %p22, %rd181, %rd64;
-	not.pred %p23, %p22;
-	@!%p23 bra $L29;
-	bra.uni $L27;
+	fence.acq_rel.gpu;
+$L23:
+	bar.sync 0;
+	mov.b64 %rd197, 9;
+	mul.lo.s64 %rd196, %rd197, %rd116;
+	mad.lo.s64 %rd198, %rd196, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd199, [%rd198+0];
+	mov.b64 %rd200, %rd199;
+	mov.b64 %rd201, %rd200;
+	setp.gt.s64 %p30, %rd201, %rd70;
+	@!%p30 bra $L27;
+	@!%p11 bra $L29;
+	mov.b64 %rd202, -1;
+	st.global.s64 [%rd105+0], %rd202;
 $L29:
-	mov.b64 %rd182, %rd49;
-	mov.b64 %rd183, %rd51;
-	mov.b64 %rd184, %rd53;
-	mov.b64 %rd185, %rd56;
-	mov.b64 %rd186, %rd58;
-	mov.b64 %rd187, %rd60;
-	mov.b64 %rd188, %rd182;
-	mov.b64 %rd189, %rd183;
-	mov.b64 %rd190, %rd184;
-	mov.b64 %rd191, %rd185;
-	mov.b64 %rd192, %rd186;
-	mov.b64 %rd193, %rd187;
-	rem.s64 %rd194, %rd181, 2;
-	setp.eq.s64 %p24, %rd194, 1;
-	@!%p24 bra $L31;
-	mov.b64 %rd195, %rd56;
-	mov.b64 %rd196, %rd58;
-	mov.b64 %rd197, %rd60;
-	mov.b64 %rd198, %rd49;
-	mov.b64 %rd199, %rd51;
-	mov.b64 %rd200, %rd53;
-	mov.b64 %rd188, %rd195;
-	mov.b64 %rd189, %rd196;
-	mov.b64 %rd190, %rd197;
-	mov.b64 %rd191, %rd198;
-	mov.b64 %rd192, %rd199;
-	mov.b64 %rd193, %rd200;
-$L31:
-	mov.pred %p25, %p4;
-	mov.b64 %rd201, %rd73;
-	mov.b64 %rd202, %rd75;
-	mov.b64 %rd203, %rd77;
-	mov.b64 %rd204, %rd80;
-	mov.b64 %rd205, %rd82;
-	mov.b64 %rd206, %rd84;
-	mov.b64 %rd207, %rd87;
-	mov.b64 %rd208, %rd89;
-	mov.b64 %rd209, %rd91;
-	mov.pred %p26, %p6;
-	mov.b64 %rd210, %rd94;
-	mov.b64 %rd211, %rd96;
-	mov.b64 %rd212, %rd98;
-	mov.b32 %r64, %r33;
-	mov.b64 %rd213, %rd100;
-	mov.b64 %rd214, %rd102;
-	cvt.u32.u64 %r65, %rd181;
-	add.s32 %r66, %r33, %r65;
-	mov.b32 %r64, %r66;
-	mov.b64 %rd215, %rd25;
-	mov.b64 %rd216, %rd62;
-	mov.b64 %rd217, %rd64;
-	mov.b64 %rd218, %rd66;
-	mov.b64 %rd219, %rd68;
-	mov.b64 %rd220, %rd70;
-	mov.pred %p27, %p4;
-	mov.pred %p28, %p6;
-	mov.b32 %r67, %r33;
-	mov.b64 %rd221, %rd100;
-	mov.b64 %rd222, %rd102;
-	mov.pred %p29, %p25;
-	mov.b64 %rd223, %rd201;
-	mov.b64 %rd224, %rd202;
-	mov.b64 %rd225, %rd203;
-	mov.b64 %rd226, %rd204;
-	mov.b64 %rd227, %rd205;
-	mov.b64 %rd228, %rd206;
-	mov.b64 %rd229, %rd207;
-	mov.b64 %rd230, %rd208;
-	mov.b64 %rd231, %rd209;
-	mov.pred %p30, %p26;
-	mov.b64 %rd232, %rd210;
-	mov.b64 %rd233, %rd211;
-	mov.b64 %rd234, %rd212;
-	mov.b32 %r68, %r64;
-	mov.b64 %rd235, %rd213;
-	mov.b64 %rd236, %rd214;
-	mov.b64 %rd237, %rd136;
-	cvt.u64.u32 %rd238, %r4;
-	mov.b64 %rd239, %rd238;
-	cvt.u64.u32 %rd240, %r2;
-	mov.b64 %rd241, %rd240;
-	mov.b32 %r69, -1;
-	mov.b64 %rd242, 0;
-	mov.b64 %rd243, 0;
-	mov.b64 %rd244, 0;
-	mov.b64 %rd245, 0;
-	mov.b64 %rd246, 0;
-	mov.b64 %rd247, %rd235;
-$L32:
-	mov.b64 %rd248, 0;
-	mov.b64 %rd249, %rd247;
-$L35:
-	setp.gt.s64 %p31, %rd249, 0;
+	bra.uni $L3;
+$L27:
+	mov.b64 %rd203, 0;
+$L30:
+	setp.lt.s64 %p31, %rd203, %rd64;
 	not.pred %p32, %p31;
-	@!%p32 bra $L39;
-	bra.uni $L37;
-$L39:
-	setp.ge.s64 %p33, %rd242, %rd243;
-	@!%p33 bra $L41;
-	setp.ge.s64 %p34, %rd241, %rd237;
-	@!%p34 bra $L43;
-	bra.uni $L37;
-$L43:
-	mul.lo.s64 %rd250, %rd241, %rd190;
-	mad.lo.s64 %rd251, %rd250, 4, %rd188;
-	ld.global.s32 %r70, [%rd251+0];
-	mov.b32 %r71, %r70;
-	mov.b32 %r69, %r71;
-	add.s64 %rd252, %rd241, %rd239;
-	mov.b64 %rd241, %rd252;
-	mov.b64 %rd253, %rd215;
-	mov.b32 %r72, %r69;
-	cvt.s64.s32 %rd254, %r72;
-	mul.lo.s64 %rd255, %rd254, %rd32;
-	mad.lo.s64 %rd256, %rd255, 8, %rd28;
-	ld.global.nc.s64 %rd257, [%rd256+0];
-	mov.b64 %rd258, %rd257;
+	@!%p32 bra $L34;
+	bra.uni $L32;
+$L34:
+	mov.b64 %rd204, %rd49;
+	mov.b64 %rd205, %rd51;
+	mov.b64 %rd206, %rd53;
+	mov.b64 %rd207, %rd56;
+	mov.b64 %rd208, %rd58;
+	mov.b64 %rd209, %rd60;
+	mov.b64 %rd210, %rd204;
+	mov.b64 %rd211, %rd205;
+	mov.b64 %rd212, %rd206;
+	mov.b64 %rd213, %rd207;
+	mov.b64 %rd214, %rd208;
+	mov.b64 %rd215, %rd209;
+	rem.s64 %rd216, %rd203, 2;
+	setp.eq.s64 %p33, %rd216, 1;
+	@!%p33 bra $L36;
+	mov.b64 %rd217, %rd56;
+	mov.b64 %rd218, %rd58;
+	mov.b64 %rd219, %rd60;
+	mov.b64 %rd220, %rd49;
+	mov.b64 %rd221, %rd51;
+	mov.b64 %rd222, %rd53;
+	mov.b64 %rd210, %rd217;
+	mov.b64 %rd211, %rd218;
+	mov.b64 %rd212, %rd219;
+	mov.b64 %rd213, %rd220;
+	mov.b64 %rd214, %rd221;
+	mov.b64 %rd215, %rd222;
+$L36:
+	mov.pred %p34, %p4;
+	mov.b64 %rd223, %rd73;
+	mov.b64 %rd224, %rd75;
+	mov.b64 %rd225, %rd77;
+	mov.b64 %rd226, %rd80;
+	mov.b64 %rd227, %rd82;
+	mov.b64 %rd228, %rd84;
+	mov.b64 %rd229, %rd87;
+	mov.b64 %rd230, %rd89;
+	mov.b64 %rd231, %rd91;
+	mov.pred %p35, %p6;
+	mov.b64 %rd232, %rd94;
+	mov.b64 %rd233, %rd96;
+	mov.b64 %rd234, %rd98;
+	mov.b32 %r70, %r33;
+	mov.b64 %rd235, %rd100;
+	mov.b64 %rd236, %rd102;
+	cvt.u32.u64 %r71, %rd203;
+	add.s32 %r72, %r33, %r71;
+	mov.b32 %r70, %r72;
+	rem.s64 %rd237, %rd203, 3;
+	mov.b64 %rd239, 3;
+	mul.lo.s64 %rd238, %rd239, %rd237;
+	mov.b64 %rd240, %rd238;
+	@!%p11 bra $L38;
+	add.s64 %rd241, %rd203, 1;
+	rem.s64 %rd242, %rd241, 3;
+	mov.b64 %rd244, 3;
+	mul.lo.s64 %rd243, %rd244, %rd242;
+	mov.b64 %rd245, %rd243;
+	mul.lo.s64 %rd246, %rd245, %rd116;
+	mad.lo.s64 %rd247, %rd246, 8, %rd112;
+	mov.b64 %rd248, 0;
+	st.global.s64 [%rd247+0], %rd248;
+	add.s64 %rd249, %rd245, 1;
+	mul.lo.s64 %rd250, %rd249, %rd116;
+	mad.lo.s64 %rd251, %rd250, 8, %rd112;
+	mov.b64 %rd252, 0;
+	st.global.s64 [%rd251+0], %rd252;
+	add.s64 %rd253, %rd245, 2;
+	mul.lo.s64 %rd254, %rd253, %rd116;
+	mad.lo.s64 %rd255, %rd254, 8, %rd112;
+	mov.b64 %rd256, 0;
+	st.global.s64 [%rd255+0], %rd256;
+$L38:
+	mov.b64 %rd257, %rd201;
+	cvt.u64.u32 %rd258, %r4;
 	mov.b64 %rd259, %rd258;
-	mov.b64 %rd260, %rd215;
-	mov.b32 %r73, %r69;
-	cvt.s64.s32 %rd261, %r73;
-	add.s64 %rd262, %rd261, 1;
-	mul.lo.s64 %rd263, %rd262, %rd32;
-	mad.lo.s64 %rd264, %rd263, 8, %rd28;
-	ld.global.nc.s64 %rd265, [%rd264+0];
-	mov.b64 %rd266, %rd265;
-	mov.b64 %rd267, %rd266;
-	mov.b64 %rd268, %rd259;
-	mov.b64 %rd269, %rd267;
-	mov.b64 %rd242, %rd268;
-	mov.b64 %rd243, %rd269;
-	bra.uni $L36;
+	mov.b64 %rd260, 1;
+$L39:
+	setp.lt.s64 %p36, %rd260, %rd257;
+	setp.lt.s64 %p37, %rd260, 32;
+	and.pred %p38, %p36, %p37;
+	mov.b64 %rd262, 2;
+	mul.lo.s64 %rd261, %rd262, %rd260;
+	setp.le.s64 %p39, %rd261, %rd259;
+	and.pred %p40, %p38, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L43;
+	bra.uni $L41;
+$L43:
+	mul.lo.s64 %rd263, %rd260, 2;
+	mov.b64 %rd260, %rd263;
+$L40:
+	bra.uni $L39;
 $L41:
-	mul.lo.s64 %rd270, %rd242, %rd39;
-	mad.lo.s64 %rd271, %rd270, 4, %rd35;
-	ld.global.nc.s32 %r74, [%rd271+0];
-	mov.b32 %r75, %r74;
-	mov.b32 %r76, %r75;
-	mov.b32 %r77, %r69;
-	mov.b32 %r78, %r76;
-	mov.b64 %rd272, %rd242;
+	mov.b64 %rd264, %rd260;
+	mov.b64 %rd265, %rd25;
+	mov.b64 %rd266, %rd62;
+	mov.b64 %rd267, %rd64;
+	mov.b64 %rd268, %rd66;
+	mov.b64 %rd269, %rd68;
+	mov.b64 %rd270, %rd70;
+	mov.pred %p42, %p4;
+	mov.pred %p43, %p6;
+	mov.b32 %r73, %r33;
+	mov.b64 %rd271, %rd100;
+	mov.b64 %rd272, %rd102;
+	mov.pred %p44, %p34;
+	mov.b64 %rd273, %rd223;
+	mov.b64 %rd274, %rd224;
+	mov.b64 %rd275, %rd225;
+	mov.b64 %rd276, %rd226;
+	mov.b64 %rd277, %rd227;
+	mov.b64 %rd278, %rd228;
+	mov.b64 %rd279, %rd229;
+	mov.b64 %rd280, %rd230;
+	mov.b64 %rd281, %rd231;
+	mov.pred %p45, %p35;
+	mov.b64 %rd282, %rd232;
+	mov.b64 %rd283, %rd233;
+	mov.b64 %rd284, %rd234;
+	mov.b32 %r74, %r70;
+	mov.b64 %rd285, %rd235;
+	mov.b64 %rd286, %rd236;
+	mov.b64 %rd287, %rd144;
+	mov.b64 %rd288, %rd240;
+	mov.b64 %rd289, %rd264;
+	cvt.u64.u32 %rd290, %r4;
+	div.s64 %rd291, %rd290, %rd289;
+	setp.eq.s64 %p46, %rd289, -1;
+	neg.s64 %rd292, %rd290;
+	selp.b64 %rd293, %rd292, %rd291, %p46;
+	setp.eq.s64 %p47, %rd289, 0;
+	selp.b64 %rd294, 0, %rd293, %p47;
+	mov.b64 %rd295, %rd294;
+	mul.lo.s64 %rd296, %rd2, %rd295;
+	mov.b64 %rd297, %rd296;
+	mul.lo.s64 %rd298, %rd131, %rd295;
+	cvt.u64.u32 %rd299, %r2;
+	div.s64 %rd300, %rd299, %rd289;
+	setp.eq.s64 %p48, %rd289, -1;
+	neg.s64 %rd301, %rd299;
+	selp.b64 %rd302, %rd301, %rd300, %p48;
+	setp.eq.s64 %p49, %rd289, 0;
+	selp.b64 %rd303, 0, %rd302, %p49;
+	add.s64 %rd304, %rd298, %rd303;
+	mov.b64 %rd305, %rd304;
+	cvt.u64.u32 %rd306, %r2;
+	rem.s64 %rd307, %rd306, %rd289;
+	setp.eq.s64 %p50, %rd289, -1;
+	selp.b64 %rd308, 0, %rd307, %p50;
+	setp.eq.s64 %p51, %rd289, 0;
+	selp.b64 %rd309, %rd306, %rd308, %p51;
+	mov.b64 %rd310, %rd309;
+	mov.b32 %r75, -1;
+	mov.b64 %rd311, 0;
+	mov.b64 %rd312, 0;
+	mov.b64 %rd313, 0;
+	mov.b64 %rd314, 0;
+	mov.b64 %rd315, %rd285;
 $L44:
-	mov.b64 %rd273, 0x1;
-	setp.gt.s64 %p35, %rd114, 0;
-	@!%p35 bra $L48;
-	mul.lo.s64 %rd274, %rd272, %rd116;
-	mad.lo.s64 %rd275, %rd274, 4, %rd112;
-	ld.global.nc.u32 %r79, [%rd275+0];
-	mov.b32 %r80, %r79;
-	cvt.u64.u32 %rd276, %r80;
-	mov.b64 %rd273, %rd276;
-$L48:
-	cvt.s64.s32 %rd277, %r77;
-	mul.lo.s64 %rd278, %rd277, %rd123;
-	mad.lo.s64 %rd279, %rd278, 4, %rd119;
-	ld.relaxed.gpu.global.u32 %r81, [%rd279+0];
+	mov.b64 %rd316, 0;
+	mov.b64 %rd317, %rd315;
+$L47:
+	setp.gt.s64 %p52, %rd317, 0;
+	not.pred %p53, %p52;
+	@!%p53 bra $L51;
+	bra.uni $L49;
+$L51:
+	setp.ge.s64 %p54, %rd311, %rd312;
+	@!%p54 bra $L53;
+	setp.ge.s64 %p55, %rd305, %rd287;
+	@!%p55 bra $L55;
+	bra.uni $L49;
+$L55:
+	mul.lo.s64 %rd318, %rd305, %rd212;
+	mad.lo.s64 %rd319, %rd318, 4, %rd210;
+	ld.global.s32 %r76, [%rd319+0];
+	mov.b32 %r77, %r76;
+	mov.b32 %r75, %r77;
+	add.s64 %rd320, %rd305, %rd297;
+	mov.b64 %rd305, %rd320;
+	mov.b64 %rd321, %rd265;
+	mov.b32 %r78, %r75;
+	cvt.s64.s32 %rd322, %r78;
+	mul.lo.s64 %rd323, %rd322, %rd32;
+	mad.lo.s64 %rd324, %rd323, 8, %rd28;
+	ld.global.nc.s64 %rd325, [%rd324+0];
+	mov.b64 %rd326, %rd325;
+	mov.b64 %rd327, %rd326;
+	mov.b64 %rd328, %rd265;
+	mov.b32 %r79, %r75;
+	cvt.s64.s32 %rd329, %r79;
+	add.s64 %rd330, %rd329, 1;
+	mul.lo.s64 %rd331, %rd330, %rd32;
+	mad.lo.s64 %rd332, %rd331, 8, %rd28;
+	ld.global.nc.s64 %rd333, [%rd332+0];
+	mov.b64 %rd334, %rd333;
+	mov.b64 %rd335, %rd334;
+	add.s64 %rd336, %rd327, %rd310;
+	mov.b64 %rd337, %rd336;
+	mov.b64 %rd338, %rd335;
+	mov.b64 %rd311, %rd337;
+	mov.b64 %rd312, %rd338;
+	bra.uni $L48;
+$L53:
+	mul.lo.s64 %rd339, %rd311, %rd39;
+	mad.lo.s64 %rd340, %rd339, 4, %rd35;
+	ld.global.nc.s32 %r80, [%rd340+0];
+	mov.b32 %r81, %r80;
 	mov.b32 %r82, %r81;
-	cvt.u64.u32 %rd280, %r82;
-	add.u64 %rd281, %rd280, %rd273;
-	mov.b64 %rd282, %rd281;
-	cvt.s64.s32 %rd283, %r78;
-	mul.lo.s64 %rd284, %rd283, %rd123;
-	mad.lo.s64 %rd285, %rd284, 4, %rd119;
-	ld.relaxed.gpu.global.u32 %r83, [%rd285+0];
-	mov.b32 %r84, %r83;
-	cvt.u64.u32 %rd286, %r84;
-	setp.hs.u64 %p36, %rd282, %rd286;
-	@!%p36 bra $L50;
-	mov.pred %p37, 0;
+	mov.b32 %r83, %r75;
+	mov.b32 %r84, %r82;
+	mov.b64 %rd341, %rd311;
+$L56:
+	mov.b64 %rd342, 0x1;
+	setp.gt.s64 %p56, %rd121, 0;
+	@!%p56 bra $L60;
+	mul.lo.s64 %rd343, %rd341, %rd123;
+	mad.lo.s64 %rd344, %rd343, 4, %rd119;
+	ld.global.nc.u32 %r85, [%rd344+0];
+	mov.b32 %r86, %r85;
+	cvt.u64.u32 %rd345, %r86;
+	mov.b64 %rd342, %rd345;
+$L60:
+	cvt.s64.s32 %rd346, %r83;
+	mul.lo.s64 %rd347, %rd346, %rd130;
+	mad.lo.s64 %rd348, %rd347, 4, %rd126;
+	ld.relaxed.gpu.global.u32 %r87, [%rd348+0];
+	mov.b32 %r88, %r87;
+	cvt.u64.u32 %rd349, %r88;
+	add.u64 %rd350, %rd349, %rd342;
+	mov.b64 %rd351, %rd350;
+	cvt.s64.s32 %rd352, %r84;
+	mul.lo.s64 %rd353, %rd352, %rd130;
+	mad.lo.s64 %rd354, %rd353, 4, %rd126;
+	ld.relaxed.gpu.global.u32 %r89, [%rd354+0];
+	mov.b32 %r90, %r89;
+	cvt.u64.u32 %rd355, %r90;
+	setp.hs.u64 %p57, %rd351, %rd355;
+	@!%p57 bra $L62;
+	mov.pred %p58, 0;
+	bra.uni $L58;
+$L62:
+	cvt.s64.s32 %rd356, %r84;
+	mul.lo.s64 %rd357, %rd356, %rd130;
+	mad.lo.s64 %rd358, %rd357, 4, %rd126;
+	cvt.u32.u64 %r91, %rd351;
+	atom.global.min.u32 %r92, [%rd358], %r91;
+	mov.b32 %r93, %r92;
+	cvt.u64.u32 %rd359, %r93;
+	setp.hi.u64 %p59, %rd359, %rd351;
+	mov.pred %p58, %p59;
+	bra.uni $L58;
+$L57:
+	bra.uni $L56;
+$L58:
+	@!%p58 bra $L64;
+	mov.pred %p60, 0;
+	mov.b64 %rd360, %rd316;
+	mov.b32 %r94, %r82;
+$L65:
+	@!%p44 bra $L69;
+	shr.s32 %r95, %r94, 5;
+	cvt.s64.s32 %rd361, %r95;
+	mov.b64 %rd362, %rd361;
+	and.b32 %r96, %r94, 31;
+	cvt.s64.s32 %rd363, %r96;
+	min.u64 %rd364, %rd363, 32;
+	cvt.u32.u64 %r97, %rd364;
+	mov.b32 %r99, 0x1;
+	shl.b32 %r98, %r99, %r97;
+	setp.hs.u32 %p61, %r97, 32;
+	selp.b32 %r100, 0, %r98, %p61;
+	mov.b32 %r101, %r100;
+	mov.b64 %rd365, %rd362;
+	mov.b32 %r102, %r101;
+	mul.lo.s64 %rd366, %rd365, %rd281;
+	mad.lo.s64 %rd367, %rd366, 4, %rd279;
+	ld.relaxed.gpu.global.u32 %r103, [%rd367+0];
+	mov.b32 %r104, %r103;
+	and.b32 %r105, %r104, %r102;
+	setp.ne.u32 %p62, %r105, 0x0;
+	mov.pred %p63, %p62;
+	not.pred %p64, %p63;
+	@!%p64 bra $L71;
+	mul.lo.s64 %rd368, %rd365, %rd281;
+	mad.lo.s64 %rd369, %rd368, 4, %rd279;
+	atom.global.or.b32 %r106, [%rd369], %r102;
+	mov.b32 %r107, %r106;
+	and.b32 %r108, %r107, %r102;
+	setp.ne.u32 %p65, %r108, 0x0;
+	mov.pred %p63, %p65;
+$L71:
+	@!%p63 bra $L73;
+	mov.b64 %rd370, %rd360;
+	mov.b64 %rd371, %rd370;
+	mov.pred %p66, 0;
+	bra.uni $L67;
+$L73:
+	mov.b64 %rd372, %rd360;
+	mov.b64 %rd371, %rd372;
+	mov.pred %p66, 1;
+	bra.uni $L67;
+$L69:
+	@!%p45 bra $L75;
+	cvt.s64.s32 %rd373, %r94;
+	mul.lo.s64 %rd374, %rd373, %rd284;
+	mad.lo.s64 %rd375, %rd374, 4, %rd282;
+	ld.relaxed.gpu.global.s32 %r109, [%rd375+0];
+	mov.b32 %r110, %r109;
+	setp.eq.s32 %p67, %r110, %r74;
+	mov.pred %p68, %p67;
+	not.pred %p69, %p68;
+	@!%p69 bra $L77;
+	cvt.s64.s32 %rd376, %r94;
+	mul.lo.s64 %rd377, %rd376, %rd284;
+	mad.lo.s64 %rd378, %rd377, 4, %rd282;
+	atom.global.exch.b32 %r111, [%rd378], %r74;
+	mov.b32 %r112, %r111;
+	setp.eq.s32 %p70, %r112, %r74;
+	mov.pred %p68, %p70;
+$L77:
+	@!%p68 bra $L79;
+	mov.b64 %rd379, %rd360;
+	mov.b64 %rd371, %rd379;
+	mov.pred %p66, 0;
+	bra.uni $L67;
+$L79:
+$L75:
+	mul.lo.s64 %rd380, %rd360, %rd142;
+	mad.lo.s64 %rd381, %rd380, 4, %rd140;
+	st.shared.s32 [%rd381+0], %r94;
+	add.s64 %rd382, %rd360, 1;
+	mov.b64 %rd383, %rd382;
+	mov.b64 %rd371, %rd383;
+	mov.pred %p66, 1;
+	bra.uni $L67;
+$L66:
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd384, %rd371;
+	mov.pred %p71, %p66;
+	mov.b64 %rd316, %rd384;
+	mov.pred %p60, %p71;
+	@!%p60 bra $L81;
+	mov.b64 %rd385, %rd265;
+	mov.b32 %r113, %r82;
+	cvt.s64.s32 %rd386, %r113;
+	add.s64 %rd387, %rd386, 1;
+	mul.lo.s64 %rd388, %rd387, %rd32;
+	mad.lo.s64 %rd389, %rd388, 8, %rd28;
+	ld.global.nc.s64 %rd390, [%rd389+0];
+	mov.b64 %rd391, %rd390;
+	cvt.s64.s32 %rd392, %r113;
+	mul.lo.s64 %rd393, %rd392, %rd32;
+	mad.lo.s64 %rd394, %rd393, 8, %rd28;
+	ld.global.nc.s64 %rd395, [%rd394+0];
+	mov.b64 %rd396, %rd395;
+	sub.s64 %rd397, %rd391, %rd396;
+	mov.b64 %rd398, %rd397;
+	mov.b64 %rd399, %rd398;
+	add.s64 %rd400, %rd313, %rd399;
+	mov.b64 %rd313, %rd400;
+	max.s64 %rd401, %rd314, %rd399;
+	mov.b64 %rd314, %rd401;
+$L81:
+$L64:
+	add.s64 %rd402, %rd311, %rd289;
+	mov.b64 %rd311, %rd402;
+	sub.s64 %rd403, %rd317, 1;
+	mov.b64 %rd317, %rd403;
+$L48:
+	bra.uni $L47;
+$L49:
+	// block scan
+	mov.b64 %rd404, %rd316;
+	mov.b32 %r114, %r3;
+$L82:
+	setp.hs.u32 %p72, %r114, 32;
+	@%p72 bra $L83;
+	mov.b64 {%r115, %r116}, %rd404;
+	shfl.sync.up.b32 %r117|%p73, %r115, %r114, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, %r114, 0, %r17;
+	mov.b64 %rd405, {%r117, %r118};
+	@!%p73 bra $L84;
+	add.s64 %rd406, %rd405, %rd404;
+	mov.b64 %rd404, %rd406;
+$L84:
+	shl.b32 %r114, %r114, 1;
+	bra.uni $L82;
+$L83:
+	mov.b64 {%r119, %r120}, %rd404;
+	shfl.sync.up.b32 %r121|%p74, %r119, %r3, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, %r3, 0, %r17;
+	mov.b64 %rd407, {%r121, %r122};
+	setp.lo.u32 %p75, %r3, 32;
+	and.pred %p76, %p74, %p75;
+	selp.b64 %rd408, %rd407, 0, %p76;
+	sub.u32 %r123, %r13, %r3;
+	setp.eq.u32 %p77, %r7, %r123;
+	@!%p77 bra $L85;
+	mul.wide.u32 %rd409, %r8, 16;
+	add.s64 %rd410, %rd1, %rd409;
+	st.shared.s64 [%rd410+0], %rd404;
+$L85:
+	bar.sync 0;
+	setp.eq.u32 %p78, %r8, 0;
+	@!%p78 bra $L86;
+	mov.b64 %rd411, 0;
+	setp.lo.u32 %p79, %r7, %r10;
+	@!%p79 bra $L87;
+	mul.wide.u32 %rd412, %r7, 16;
+	add.s64 %rd413, %rd1, %rd412;
+	ld.shared.s64 %rd414, [%rd413+0];
+	mov.b64 %rd411, %rd414;
+$L87:
+	mov.b64 {%r124, %r125}, %rd411;
+	shfl.sync.up.b32 %r126|%p80, %r124, 1, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, 1, 0, %r17;
+	mov.b64 %rd415, {%r126, %r127};
+	@!%p80 bra $L88;
+	add.s64 %rd416, %rd415, %rd411;
+	mov.b64 %rd411, %rd416;
+$L88:
+	mov.b64 {%r128, %r129}, %rd411;
+	shfl.sync.up.b32 %r130|%p81, %r128, 2, 0, %r17;
+	shfl.sync.up.b32 %r131, %r129, 2, 0, %r17;
+	mov.b64 %rd417, {%r130, %r131};
+	@!%p81 bra $L89;
+	add.s64 %rd418, %rd417, %rd411;
+	mov.b64 %rd411, %rd418;
+$L89:
+	mov.b64 {%r132, %r133}, %rd411;
+	shfl.sync.up.b32 %r134|%p82, %r132, 4, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, 4, 0, %r17;
+	mov.b64 %rd419, {%r134, %r135};
+	@!%p82 bra $L90;
+	add.s64 %rd420, %rd419, %rd411;
+	mov.b64 %rd411, %rd420;
+$L90:
+	mov.b64 {%r136, %r137}, %rd411;
+	shfl.sync.up.b32 %r138|%p83, %r136, 8, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 8, 0, %r17;
+	mov.b64 %rd421, {%r138, %r139};
+	@!%p83 bra $L91;
+	add.s64 %rd422, %rd421, %rd411;
+	mov.b64 %rd411, %rd422;
+$L91:
+	mov.b64 {%r140, %r141}, %rd411;
+	shfl.sync.up.b32 %r142|%p84, %r140, 16, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 16, 0, %r17;
+	mov.b64 %rd423, {%r142, %r143};
+	@!%p84 bra $L92;
+	add.s64 %rd424, %rd423, %rd411;
+	mov.b64 %rd411, %rd424;
+$L92:
+	mov.b64 {%r144, %r145}, %rd411;
+	shfl.sync.up.b32 %r146|%p85, %r144, 1, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
+	mov.b64 %rd425, {%r146, %r147};
+	selp.b64 %rd426, %rd425, 0, %p85;
+	@!%p79 bra $L93;
+	mul.wide.u32 %rd427, %r7, 16;
+	add.s64 %rd428, %rd1, %rd427;
+	add.s64 %rd429, %rd428, 512;
+	st.shared.s64 [%rd429+0], %rd426;
+$L93:
+	sub.u32 %r148, %r10, 1;
+	setp.eq.u32 %p86, %r7, %r148;
+	@!%p86 bra $L94;
+	st.shared.s64 [%rd1+1024], %rd411;
+$L94:
+$L86:
+	bar.sync 0;
+	mul.wide.u32 %rd430, %r8, 16;
+	add.s64 %rd431, %rd1, %rd430;
+	add.s64 %rd432, %rd431, 512;
+	ld.shared.s64 %rd433, [%rd432+0];
+	add.s64 %rd434, %rd433, %rd408;
+	ld.shared.s64 %rd435, [%rd1+1024];
+	mov.b64 {%r149, %r150}, %rd434;
+	shfl.sync.idx.b32 %r151|%p87, %r149, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r152, %r150, 0, %r21, %r17;
+	mov.b64 %rd436, {%r151, %r152};
+	mov.b64 %rd437, %rd435;
+	mov.b64 %rd438, %rd436;
+	mov.b64 %rd439, %rd437;
+	mov.b64 %rd440, %rd438;
+	mov.b64 %rd441, %rd439;
+	mov.b64 %rd442, %rd440;
+	mov.b64 %rd443, %rd441;
+	mov.b64 %rd444, 0;
+	cvt.u64.u32 %rd445, %r2;
+	setp.eq.s64 %p88, %rd445, 0;
+	setp.gt.s64 %p89, %rd443, 0;
+	and.pred %p90, %p88, %p89;
+	@!%p90 bra $L96;
+	mul.lo.s64 %rd446, %rd288, %rd116;
+	mad.lo.s64 %rd447, %rd446, 8, %rd112;
+	atom.global.add.u64 %rd448, [%rd447], %rd443;
+	mov.b64 %rd449, %rd448;
+	mov.b64 %rd444, %rd449;
+$L96:
+	cvt.u64.u32 %rd450, %r2;
+	setp.eq.s64 %p91, %rd450, 0;
+	setp.eq.u32 %p92, %r1, 0;
+	and.pred %p93, %p91, %p92;
+	bar.sync 0;
+	@!%p93 bra $L97;
+	st.shared.s64 [%rd1+1024], %rd444;
+$L97:
+	bar.sync 0;
+	ld.shared.s64 %rd451, [%rd1+1024];
+	mov.b64 %rd452, %rd451;
+	add.s64 %rd453, %rd452, %rd442;
+	mov.b64 %rd454, %rd453;
+	mov.b64 %rd455, 0;
+$L98:
+	setp.lt.s64 %p94, %rd455, %rd316;
+	not.pred %p95, %p94;
+	@!%p95 bra $L102;
+	bra.uni $L100;
+$L102:
+	mul.lo.s64 %rd456, %rd455, %rd142;
+	mad.lo.s64 %rd457, %rd456, 4, %rd140;
+	ld.shared.s32 %r153, [%rd457+0];
+	mov.b32 %r154, %r153;
+	add.s64 %rd458, %rd454, %rd455;
+	mul.lo.s64 %rd459, %rd458, %rd215;
+	mad.lo.s64 %rd460, %rd459, 4, %rd213;
+	st.global.s32 [%rd460+0], %r154;
+$L99:
+	add.s64 %rd461, %rd455, 1;
+	mov.b64 %rd455, %rd461;
+	bra.uni $L98;
+$L100:
+	mov.b64 %rd462, 0;
+	setp.lt.s64 %p96, %rd311, %rd312;
+	setp.lt.s64 %p97, %rd305, %rd287;
+	or.pred %p98, %p96, %p97;
+	@!%p98 bra $L104;
+	mov.b64 %rd462, 1;
+$L104:
+	mov.b64 %rd463, %rd462;
+	// block reduction
+	sub.u32 %r155, %r13, 1;
+	mov.b32 %r156, %r3;
+$L105:
+	setp.hs.u32 %p99, %r156, 32;
+	@%p99 bra $L106;
+	mov.b64 {%r157, %r158}, %rd463;
+	shfl.sync.down.b32 %r159|%p100, %r157, %r156, %r155, %r17;
+	shfl.sync.down.b32 %r160, %r158, %r156, %r155, %r17;
+	mov.b64 %rd464, {%r159, %r160};
+	@!%p100 bra $L107;
+	max.s64 %rd465, %rd463, %rd464;
+	mov.b64 %rd463, %rd465;
+$L107:
+	shl.b32 %r156, %r156, 1;
+	bra.uni $L105;
+$L106:
+	setp.eq.u32 %p101, %r7, 0;
+	@!%p101 bra $L108;
+	mul.wide.u32 %rd466, %r8, 16;
+	add.s64 %rd467, %rd1, %rd466;
+	st.shared.s64 [%rd467+0], %rd463;
+$L108:
+	bar.sync 0;
+	setp.eq.u32 %p102, %r8, 0;
+	@!%p102 bra $L109;
+	setp.lo.u32 %p103, %r7, %r10;
+	@!%p103 bra $L110;
+	mul.wide.u32 %rd468, %r7, 16;
+	add.s64 %rd469, %rd1, %rd468;
+	ld.shared.s64 %rd470, [%rd469+0];
+	mov.b64 %rd463, %rd470;
+$L110:
+	sub.u32 %r161, %r10, 1;
+	mov.b64 {%r162, %r163}, %rd463;
+	shfl.sync.down.b32 %r164|%p104, %r162, 1, %r161, %r17;
+	shfl.sync.down.b32 %r165, %r163, 1, %r161, %r17;
+	mov.b64 %rd471, {%r164, %r165};
+	@!%p104 bra $L111;
+	max.s64 %rd472, %rd463, %rd471;
+	mov.b64 %rd463, %rd472;
+$L111:
+	mov.b64 {%r166, %r167}, %rd463;
+	shfl.sync.down.b32 %r168|%p105, %r166, 2, %r161, %r17;
+	shfl.sync.down.b32 %r169, %r167, 2, %r161, %r17;
+	mov.b64 %rd473, {%r168, %r169};
+	@!%p105 bra $L112;
+	max.s64 %rd474, %rd463, %rd473;
+	mov.b64 %rd463, %rd474;
+$L112:
+	mov.b64 {%r170, %r171}, %rd463;
+	shfl.sync.down.b32 %r172|%p106, %r170, 4, %r161, %r17;
+	shfl.sync.down.b32 %r173, %r171, 4, %r161, %r17;
+	mov.b64 %rd475, {%r172, %r173};
+	@!%p106 bra $L113;
+	max.s64 %rd476, %rd463, %rd475;
+	mov.b64 %rd463, %rd476;
+$L113:
+	mov.b64 {%r174, %r175}, %rd463;
+	shfl.sync.down.b32 %r176|%p107, %r174, 8, %r161, %r17;
+	shfl.sync.down.b32 %r177, %r175, 8, %r161, %r17;
+	mov.b64 %rd477, {%r176, %r177};
+	@!%p107 bra $L114;
+	max.s64 %rd478, %rd463, %rd477;
+	mov.b64 %rd463, %rd478;
+$L114:
+	mov.b64 {%r178, %r179}, %rd463;
+	shfl.sync.down.b32 %r180|%p108, %r178, 16, %r161, %r17;
+	shfl.sync.down.b32 %r181, %r179, 16, %r161, %r17;
+	mov.b64 %rd479, {%r180, %r181};
+	@!%p108 bra $L115;
+	max.s64 %rd480, %rd463, %rd479;
+	mov.b64 %rd463, %rd480;
+$L115:
+	@!%p101 bra $L116;
+	st.shared.s64 [%rd1+1024], %rd463;
+$L116:
+$L109:
+	bar.sync 0;
+	ld.shared.s64 %rd481, [%rd1+1024];
+	mov.b64 %rd463, %rd481;
+	mov.b64 %rd482, %rd463;
+	setp.eq.s64 %p109, %rd482, 0;
+	@!%p109 bra $L118;
 	bra.uni $L46;
-$L50:
-	cvt.s64.s32 %rd287, %r78;
-	mul.lo.s64 %rd288, %rd287, %rd123;
-	mad.lo.s64 %rd289, %rd288, 4, %rd119;
-	cvt.u32.u64 %r85, %rd282;
-	atom.global.min.u32 %r86, [%rd289], %r85;
-	mov.b32 %r87, %r86;
-	cvt.u64.u32 %rd290, %r87;
-	setp.hi.u64 %p38, %rd290, %rd282;
-	mov.pred %p37, %p38;
-	bra.uni $L46;
+$L118:
 $L45:
 	bra.uni $L44;
 $L46:
-	@!%p37 bra $L52;
-	mov.pred %p39, 0;
-	mov.b64 %rd291, %rd248;
-	mov.b32 %r88, %r76;
-$L53:
-	@!%p29 bra $L57;
-	shr.s32 %r89, %r88, 5;
-	cvt.s64.s32 %rd292, %r89;
-	mov.b64 %rd293, %rd292;
-	and.b32 %r90, %r88, 31;
-	cvt.s64.s32 %rd294, %r90;
-	min.u64 %rd295, %rd294, 32;
-	cvt.u32.u64 %r91, %rd295;
-	mov.b32 %r93, 0x1;
-	shl.b32 %r92, %r93, %r91;
-	setp.hs.u32 %p40, %r91, 32;
-	selp.b32 %r94, 0, %r92, %p40;
-	mov.b32 %r95, %r94;
-	mov.b64 %rd296, %rd293;
-	mov.b32 %r96, %r95;
-	mul.lo.s64 %rd297, %rd296, %rd231;
-	mad.lo.s64 %rd298, %rd297, 4, %rd229;
-	ld.relaxed.gpu.global.u32 %r97, [%rd298+0];
-	mov.b32 %r98, %r97;
-	and.b32 %r99, %r98, %r96;
-	setp.ne.u32 %p41, %r99, 0x0;
-	mov.pred %p42, %p41;
-	not.pred %p43, %p42;
-	@!%p43 bra $L59;
-	mul.lo.s64 %rd299, %rd296, %rd231;
-	mad.lo.s64 %rd300, %rd299, 4, %rd229;
-	atom.global.or.b32 %r100, [%rd300], %r96;
-	mov.b32 %r101, %r100;
-	and.b32 %r102, %r101, %r96;
-	setp.ne.u32 %p44, %r102, 0x0;
-	mov.pred %p42, %p44;
-$L59:
-	@!%p42 bra $L61;
-	mov.b64 %rd301, %rd291;
-	mov.b64 %rd302, %rd301;
-	mov.pred %p45, 0;
-	bra.uni $L55;
-$L61:
-	mov.b64 %rd303, %rd291;
-	mov.b64 %rd302, %rd303;
-	mov.pred %p45, 1;
-	bra.uni $L55;
-$L57:
-	@!%p30 bra $L63;
-	cvt.s64.s32 %rd304, %r88;
-	mul.lo.s64 %rd305, %rd304, %rd234;
-	mad.lo.s64 %rd306, %rd305, 4, %rd232;
-	ld.relaxed.gpu.global.s32 %r103, [%rd306+0];
-	mov.b32 %r104, %r103;
-	setp.eq.s32 %p46, %r104, %r68;
-	mov.pred %p47, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L65;
-	cvt.s64.s32 %rd307, %r88;
-	mul.lo.s64 %rd308, %rd307, %rd234;
-	mad.lo.s64 %rd309, %rd308, 4, %rd232;
-	atom.global.exch.b32 %r105, [%rd309], %r68;
-	mov.b32 %r106, %r105;
-	setp.eq.s32 %p49, %r106, %r68;
-	mov.pred %p47, %p49;
-$L65:
-	@!%p47 bra $L67;
-	mov.b64 %rd310, %rd291;
-	mov.b64 %rd302, %rd310;
-	mov.pred %p45, 0;
-	bra.uni $L55;
-$L67:
-$L63:
-	mul.lo.s64 %rd311, %rd291, %rd135;
-	mad.lo.s64 %rd312, %rd311, 4, %rd133;
-	st.shared.s32 [%rd312+0], %r88;
-	add.s64 %rd313, %rd291, 1;
-	mov.b64 %rd314, %rd313;
-	mov.b64 %rd302, %rd314;
-	mov.pred %p45, 1;
-	bra.uni $L55;
-$L54:
-	bra.uni $L53;
-$L55:
-	mov.b64 %rd315, %rd302;
-	mov.pred %p50, %p45;
-	mov.b64 %rd248, %rd315;
-	mov.pred %p39, %p50;
-	@!%p39 bra $L69;
-	mov.b64 %rd316, %rd215;
-	mov.b32 %r107, %r76;
-	cvt.s64.s32 %rd317, %r107;
-	add.s64 %rd318, %rd317, 1;
-	mul.lo.s64 %rd319, %rd318, %rd32;
-	mad.lo.s64 %rd320, %rd319, 8, %rd28;
-	ld.global.nc.s64 %rd321, [%rd320+0];
-	mov.b64 %rd322, %rd321;
-	cvt.s64.s32 %rd323, %r107;
-	mul.lo.s64 %rd324, %rd323, %rd32;
-	mad.lo.s64 %rd325, %rd324, 8, %rd28;
-	ld.global.nc.s64 %rd326, [%rd325+0];
-	mov.b64 %rd327, %rd326;
-	sub.s64 %rd328, %rd322, %rd327;
-	mov.b64 %rd329, %rd328;
-	mov.b64 %rd330, %rd329;
-	add.s64 %rd331, %rd245, %rd330;
-	mov.b64 %rd245, %rd331;
-	max.s64 %rd332, %rd246, %rd330;
-	mov.b64 %rd246, %rd332;
-$L69:
-$L52:
-	add.s64 %rd333, %rd242, 1;
-	mov.b64 %rd242, %rd333;
-	sub.s64 %rd334, %rd249, 1;
-	mov.b64 %rd249, %rd334;
-$L36:
-	bra.uni $L35;
-$L37:
-	// block scan
-	mov.b64 %rd335, %rd248;
-	mov.b32 %r108, %r3;
-$L70:
-	setp.hs.u32 %p51, %r108, 32;
-	@%p51 bra $L71;
-	mov.b64 {%r109, %r110}, %rd335;
-	shfl.sync.up.b32 %r111|%p52, %r109, %r108, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, %r108, 0, %r17;
-	mov.b64 %rd336, {%r111, %r112};
-	@!%p52 bra $L72;
-	add.s64 %rd337, %rd336, %rd335;
-	mov.b64 %rd335, %rd337;
-$L72:
-	shl.b32 %r108, %r108, 1;
-	bra.uni $L70;
-$L71:
-	mov.b64 {%r113, %r114}, %rd335;
-	shfl.sync.up.b32 %r115|%p53, %r113, %r3, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, %r3, 0, %r17;
-	mov.b64 %rd338, {%r115, %r116};
-	setp.lo.u32 %p54, %r3, 32;
-	and.pred %p55, %p53, %p54;
-	selp.b64 %rd339, %rd338, 0, %p55;
-	sub.u32 %r117, %r13, %r3;
-	setp.eq.u32 %p56, %r7, %r117;
-	@!%p56 bra $L73;
-	mul.wide.u32 %rd340, %r8, 16;
-	add.s64 %rd341, %rd1, %rd340;
-	st.shared.s64 [%rd341+0], %rd335;
-$L73:
-	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L74;
-	mov.b64 %rd342, 0;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L75;
-	mul.wide.u32 %rd343, %r7, 16;
-	add.s64 %rd344, %rd1, %rd343;
-	ld.shared.s64 %rd345, [%rd344+0];
-	mov.b64 %rd342, %rd345;
-$L75:
-	mov.b64 {%r118, %r119}, %rd342;
-	shfl.sync.up.b32 %r120|%p59, %r118, 1, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
-	mov.b64 %rd346, {%r120, %r121};
-	@!%p59 bra $L76;
-	add.s64 %rd347, %rd346, %rd342;
-	mov.b64 %rd342, %rd347;
-$L76:
-	mov.b64 {%r122, %r123}, %rd342;
-	shfl.sync.up.b32 %r124|%p60, %r122, 2, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 2, 0, %r17;
-	mov.b64 %rd348, {%r124, %r125};
-	@!%p60 bra $L77;
-	add.s64 %rd349, %rd348, %rd342;
-	mov.b64 %rd342, %rd349;
-$L77:
-	mov.b64 {%r126, %r127}, %rd342;
-	shfl.sync.up.b32 %r128|%p61, %r126, 4, 0, %r17;
-	shfl.sync.up.b32 %r129, %r127, 4, 0, %r17;
-	mov.b64 %rd350, {%r128, %r129};
-	@!%p61 bra $L78;
-	add.s64 %rd351, %rd350, %rd342;
-	mov.b64 %rd342, %rd351;
-$L78:
-	mov.b64 {%r130, %r131}, %rd342;
-	shfl.sync.up.b32 %r132|%p62, %r130, 8, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, 8, 0, %r17;
-	mov.b64 %rd352, {%r132, %r133};
-	@!%p62 bra $L79;
-	add.s64 %rd353, %rd352, %rd342;
-	mov.b64 %rd342, %rd353;
-$L79:
-	mov.b64 {%r134, %r135}, %rd342;
-	shfl.sync.up.b32 %r136|%p63, %r134, 16, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, 16, 0, %r17;
-	mov.b64 %rd354, {%r136, %r137};
-	@!%p63 bra $L80;
-	add.s64 %rd355, %rd354, %rd342;
-	mov.b64 %rd342, %rd355;
-$L80:
-	mov.b64 {%r138, %r139}, %rd342;
-	shfl.sync.up.b32 %r140|%p64, %r138, 1, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, 1, 0, %r17;
-	mov.b64 %rd356, {%r140, %r141};
-	selp.b64 %rd357, %rd356, 0, %p64;
-	@!%p58 bra $L81;
-	mul.wide.u32 %rd358, %r7, 16;
-	add.s64 %rd359, %rd1, %rd358;
-	add.s64 %rd360, %rd359, 512;
-	st.shared.s64 [%rd360+0], %rd357;
-$L81:
-	sub.u32 %r142, %r10, 1;
-	setp.eq.u32 %p65, %r7, %r142;
-	@!%p65 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd342;
-$L82:
-$L74:
-	bar.sync 0;
-	mul.wide.u32 %rd361, %r8, 16;
-	add.s64 %rd362, %rd1, %rd361;
-	add.s64 %rd363, %rd362, 512;
-	ld.shared.s64 %rd364, [%rd363+0];
-	add.s64 %rd365, %rd364, %rd339;
-	ld.shared.s64 %rd366, [%rd1+1024];
-	mov.b64 {%r143, %r144}, %rd365;
-	shfl.sync.idx.b32 %r145|%p66, %r143, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r146, %r144, 0, %r21, %r17;
-	mov.b64 %rd367, {%r145, %r146};
-	mov.b64 %rd368, %rd366;
-	mov.b64 %rd369, %rd367;
-	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	add.s64 %rd375, %rd244, %rd373;
-	mov.b64 %rd376, %rd375;
-	mov.b64 %rd377, 0;
-$L83:
-	setp.lt.s64 %p67, %rd377, %rd248;
-	not.pred %p68, %p67;
-	@!%p68 bra $L87;
-	bra.uni $L85;
-$L87:
-	mul.lo.s64 %rd378, %rd377, %rd135;
-	mad.lo.s64 %rd379, %rd378, 4, %rd133;
-	ld.shared.s32 %r147, [%rd379+0];
-	mov.b32 %r148, %r147;
-	add.s64 %rd380, %rd376, %rd377;
-	mul.lo.s64 %rd381, %rd380, %rd193;
-	mad.lo.s64 %rd382, %rd381, 4, %rd191;
-	st.global.s32 [%rd382+0], %r148;
-$L84:
-	add.s64 %rd383, %rd377, 1;
-	mov.b64 %rd377, %rd383;
-	bra.uni $L83;
-$L85:
-	add.s64 %rd384, %rd244, %rd374;
-	mov.b64 %rd244, %rd384;
-	mov.b64 %rd385, 0;
-	setp.lt.s64 %p69, %rd242, %rd243;
-	setp.lt.s64 %p70, %rd241, %rd237;
-	or.pred %p71, %p69, %p70;
-	@!%p71 bra $L89;
-	mov.b64 %rd385, 1;
-$L89:
-	mov.b64 %rd386, %rd385;
+	mov.b64 %rd483, %rd313;
 	// block reduction
-	sub.u32 %r149, %r13, 1;
-	mov.b32 %r150, %r3;
-$L90:
-	setp.hs.u32 %p72, %r150, 32;
-	@%p72 bra $L91;
-	mov.b64 {%r151, %r152}, %rd386;
-	shfl.sync.down.b32 %r153|%p73, %r151, %r150, %r149, %r17;
-	shfl.sync.down.b32 %r154, %r152, %r150, %r149, %r17;
-	mov.b64 %rd387, {%r153, %r154};
-	@!%p73 bra $L92;
-	max.s64 %rd388, %rd386, %rd387;
-	mov.b64 %rd386, %rd388;
-$L92:
-	shl.b32 %r150, %r150, 1;
-	bra.uni $L90;
-$L91:
-	setp.eq.u32 %p74, %r7, 0;
-	@!%p74 bra $L93;
-	mul.wide.u32 %rd389, %r8, 16;
-	add.s64 %rd390, %rd1, %rd389;
-	st.shared.s64 [%rd390+0], %rd386;
-$L93:
-	bar.sync 0;
-	setp.eq.u32 %p75, %r8, 0;
-	@!%p75 bra $L94;
-	setp.lo.u32 %p76, %r7, %r10;
-	@!%p76 bra $L95;
-	mul.wide.u32 %rd391, %r7, 16;
-	add.s64 %rd392, %rd1, %rd391;
-	ld.shared.s64 %rd393, [%rd392+0];
-	mov.b64 %rd386, %rd393;
-$L95:
-	sub.u32 %r155, %r10, 1;
-	mov.b64 {%r156, %r157}, %rd386;
-	shfl.sync.down.b32 %r158|%p77, %r156, 1, %r155, %r17;
-	shfl.sync.down.b32 %r159, %r157, 1, %r155, %r17;
-	mov.b64 %rd394, {%r158, %r159};
-	@!%p77 bra $L96;
-	max.s64 %rd395, %rd386, %rd394;
-	mov.b64 %rd386, %rd395;
-$L96:
-	mov.b64 {%r160, %r161}, %rd386;
-	shfl.sync.down.b32 %r162|%p78, %r160, 2, %r155, %r17;
-	shfl.sync.down.b32 %r163, %r161, 2, %r155, %r17;
-	mov.b64 %rd396, {%r162, %r163};
-	@!%p78 bra $L97;
-	max.s64 %rd397, %rd386, %rd396;
-	mov.b64 %rd386, %rd397;
-$L97:
-	mov.b64 {%r164, %r165}, %rd386;
-	shfl.sync.down.b32 %r166|%p79, %r164, 4, %r155, %r17;
-	shfl.sync.down.b32 %r167, %r165, 4, %r155, %r17;
-	mov.b64 %rd398, {%r166, %r167};
-	@!%p79 bra $L98;
-	max.s64 %rd399, %rd386, %rd398;
-	mov.b64 %rd386, %rd399;
-$L98:
-	mov.b64 {%r168, %r169}, %rd386;
-	shfl.sync.down.b32 %r170|%p80, %r168, 8, %r155, %r17;
-	shfl.sync.down.b32 %r171, %r169, 8, %r155, %r17;
-	mov.b64 %rd400, {%r170, %r171};
-	@!%p80 bra $L99;
-	max.s64 %rd401, %rd386, %rd400;
-	mov.b64 %rd386, %rd401;
-$L99:
-	mov.b64 {%r172, %r173}, %rd386;
-	shfl.sync.down.b32 %r174|%p81, %r172, 16, %r155, %r17;
-	shfl.sync.down.b32 %r175, %r173, 16, %r155, %r17;
-	mov.b64 %rd402, {%r174, %r175};
-	@!%p81 bra $L100;
-	max.s64 %rd403, %rd386, %rd402;
-	mov.b64 %rd386, %rd403;
-$L100:
-	@!%p74 bra $L101;
-	st.shared.s64 [%rd1+1024], %rd386;
-$L101:
-$L94:
-	bar.sync 0;
-	ld.shared.s64 %rd404, [%rd1+1024];
-	mov.b64 %rd386, %rd404;
-	mov.b64 %rd405, %rd386;
-	setp.eq.s64 %p82, %rd405, 0;
-	@!%p82 bra $L103;
-	bra.uni $L34;
-$L103:
-$L33:
-	bra.uni $L32;
-$L34:
-	mov.b64 %rd406, %rd245;
-	// block reduction
-	sub.u32 %r176, %r13, 1;
-	mov.b32 %r177, %r3;
-$L104:
-	setp.hs.u32 %p83, %r177, 32;
-	@%p83 bra $L105;
-	mov.b64 {%r178, %r179}, %rd406;
-	shfl.sync.down.b32 %r180|%p84, %r178, %r177, %r176, %r17;
-	shfl.sync.down.b32 %r181, %r179, %r177, %r176, %r17;
-	mov.b64 %rd407, {%r180, %r181};
-	@!%p84 bra $L106;
-	add.s64 %rd408, %rd406, %rd407;
-	mov.b64 %rd406, %rd408;
-$L106:
-	shl.b32 %r177, %r177, 1;
-	bra.uni $L104;
-$L105:
-	setp.eq.u32 %p85, %r7, 0;
-	@!%p85 bra $L107;
-	mul.wide.u32 %rd409, %r8, 16;
-	add.s64 %rd410, %rd1, %rd409;
-	st.shared.s64 [%rd410+0], %rd406;
-$L107:
-	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L108;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L109;
-	mul.wide.u32 %rd411, %r7, 16;
-	add.s64 %rd412, %rd1, %rd411;
-	ld.shared.s64 %rd413, [%rd412+0];
-	mov.b64 %rd406, %rd413;
-$L109:
-	sub.u32 %r182, %r10, 1;
-	mov.b64 {%r183, %r184}, %rd406;
-	shfl.sync.down.b32 %r185|%p88, %r183, 1, %r182, %r17;
-	shfl.sync.down.b32 %r186, %r184, 1, %r182, %r17;
-	mov.b64 %rd414, {%r185, %r186};
-	@!%p88 bra $L110;
-	add.s64 %rd415, %rd406, %rd414;
-	mov.b64 %rd406, %rd415;
-$L110:
-	mov.b64 {%r187, %r188}, %rd406;
-	shfl.sync.down.b32 %r189|%p89, %r187, 2, %r182, %r17;
-	shfl.sync.down.b32 %r190, %r188, 2, %r182, %r17;
-	mov.b64 %rd416, {%r189, %r190};
-	@!%p89 bra $L111;
-	add.s64 %rd417, %rd406, %rd416;
-	mov.b64 %rd406, %rd417;
-$L111:
-	mov.b64 {%r191, %r192}, %rd406;
-	shfl.sync.down.b32 %r193|%p90, %r191, 4, %r182, %r17;
-	shfl.sync.down.b32 %r194, %r192, 4, %r182, %r17;
-	mov.b64 %rd418, {%r193, %r194};
-	@!%p90 bra $L112;
-	add.s64 %rd419, %rd406, %rd418;
-	mov.b64 %rd406, %rd419;
-$L112:
-	mov.b64 {%r195, %r196}, %rd406;
-	shfl.sync.down.b32 %r197|%p91, %r195, 8, %r182, %r17;
-	shfl.sync.down.b32 %r198, %r196, 8, %r182, %r17;
-	mov.b64 %rd420, {%r197, %r198};
-	@!%p91 bra $L113;
-	add.s64 %rd421, %rd406, %rd420;
-	mov.b64 %rd406, %rd421;
-$L113:
-	mov.b64 {%r199, %r200}, %rd406;
-	shfl.sync.down.b32 %r201|%p92, %r199, 16, %r182, %r17;
-	shfl.sync.down.b32 %r202, %r200, 16, %r182, %r17;
-	mov.b64 %rd422, {%r201, %r202};
-	@!%p92 bra $L114;
-	add.s64 %rd423, %rd406, %rd422;
-	mov.b64 %rd406, %rd423;
-$L114:
-	@!%p85 bra $L115;
-	st.shared.s64 [%rd1+1024], %rd406;
-$L115:
-$L108:
-	bar.sync 0;
-	ld.shared.s64 %rd424, [%rd1+1024];
-	mov.b64 %rd406, %rd424;
-	mov.b64 %rd425, %rd406;
-	mov.b64 %rd426, %rd246;
-	// block reduction
-	sub.u32 %r203, %r13, 1;
-	mov.b32 %r204, %r3;
-$L116:
-	setp.hs.u32 %p93, %r204, 32;
-	@%p93 bra $L117;
-	mov.b64 {%r205, %r206}, %rd426;
-	shfl.sync.down.b32 %r207|%p94, %r205, %r204, %r203, %r17;
-	shfl.sync.down.b32 %r208, %r206, %r204, %r203, %r17;
-	mov.b64 %rd427, {%r207, %r208};
-	@!%p94 bra $L118;
-	max.s64 %rd428, %rd426, %rd427;
-	mov.b64 %rd426, %rd428;
-$L118:
-	shl.b32 %r204, %r204, 1;
-	bra.uni $L116;
-$L117:
-	setp.eq.u32 %p95, %r7, 0;
-	@!%p95 bra $L119;
-	mul.wide.u32 %rd429, %r8, 16;
-	add.s64 %rd430, %rd1, %rd429;
-	st.shared.s64 [%rd430+0], %rd426;
+	sub.u32 %r182, %r13, 1;
+	mov.b32 %r183, %r3;
 $L119:
-	bar.sync 0;
-	setp.eq.u32 %p96, %r8, 0;
-	@!%p96 bra $L120;
-	setp.lo.u32 %p97, %r7, %r10;
-	@!%p97 bra $L121;
-	mul.wide.u32 %rd431, %r7, 16;
-	add.s64 %rd432, %rd1, %rd431;
-	ld.shared.s64 %rd433, [%rd432+0];
-	mov.b64 %rd426, %rd433;
+	setp.hs.u32 %p110, %r183, 32;
+	@%p110 bra $L120;
+	mov.b64 {%r184, %r185}, %rd483;
+	shfl.sync.down.b32 %r186|%p111, %r184, %r183, %r182, %r17;
+	shfl.sync.down.b32 %r187, %r185, %r183, %r182, %r17;
+	mov.b64 %rd484, {%r186, %r187};
+	@!%p111 bra $L121;
+	add.s64 %rd485, %rd483, %rd484;
+	mov.b64 %rd483, %rd485;
 $L121:
-	sub.u32 %r209, %r10, 1;
-	mov.b64 {%r210, %r211}, %rd426;
-	shfl.sync.down.b32 %r212|%p98, %r210, 1, %r209, %r17;
-	shfl.sync.down.b32 %r213, %r211, 1, %r209, %r17;
-	mov.b64 %rd434, {%r212, %r213};
-	@!%p98 bra $L122;
-	max.s64 %rd435, %rd426, %rd434;
-	mov.b64 %rd426, %rd435;
-$L122:
-	mov.b64 {%r214, %r215}, %rd426;
-	shfl.sync.down.b32 %r216|%p99, %r214, 2, %r209, %r17;
-	shfl.sync.down.b32 %r217, %r215, 2, %r209, %r17;
-	mov.b64 %rd436, {%r216, %r217};
-	@!%p99 bra $L123;
-	max.s64 %rd437, %rd426, %rd436;
-	mov.b64 %rd426, %rd437;
-$L123:
-	mov.b64 {%r218, %r219}, %rd426;
-	shfl.sync.down.b32 %r220|%p100, %r218, 4, %r209, %r17;
-	shfl.sync.down.b32 %r221, %r219, 4, %r209, %r17;
-	mov.b64 %rd438, {%r220, %r221};
-	@!%p100 bra $L124;
-	max.s64 %rd439, %rd426, %rd438;
-	mov.b64 %rd426, %rd439;
-$L124:
-	mov.b64 {%r222, %r223}, %rd426;
-	shfl.sync.down.b32 %r224|%p101, %r222, 8, %r209, %r17;
-	shfl.sync.down.b32 %r225, %r223, 8, %r209, %r17;
-	mov.b64 %rd440, {%r224, %r225};
-	@!%p101 bra $L125;
-	max.s64 %rd441, %rd426, %rd440;
-	mov.b64 %rd426, %rd441;
-$L125:
-	mov.b64 {%r226, %r227}, %rd426;
-	shfl.sync.down.b32 %r228|%p102, %r226, 16, %r209, %r17;
-	shfl.sync.down.b32 %r229, %r227, 16, %r209, %r17;
-	mov.b64 %rd442, {%r228, %r229};
-	@!%p102 bra $L126;
-	max.s64 %rd443, %rd426, %rd442;
-	mov.b64 %rd426, %rd443;
-$L126:
-	@!%p95 bra $L127;
-	st.shared.s64 [%rd1+1024], %rd426;
-$L127:
+	shl.b32 %r183, %r183, 1;
+	bra.uni $L119;
 $L120:
+	setp.eq.u32 %p112, %r7, 0;
+	@!%p112 bra $L122;
+	mul.wide.u32 %rd486, %r8, 16;
+	add.s64 %rd487, %rd1, %rd486;
+	st.shared.s64 [%rd487+0], %rd483;
+$L122:
 	bar.sync 0;
-	ld.shared.s64 %rd444, [%rd1+1024];
-	mov.b64 %rd426, %rd444;
-	mov.b64 %rd445, %rd426;
-	mov.b64 %rd446, %rd244;
-	mov.b64 %rd447, %rd425;
-	mov.b64 %rd448, %rd445;
-	mov.b64 %rd449, %rd446;
-	mov.b64 %rd450, %rd447;
-	mov.b64 %rd451, %rd448;
-	mov.b64 %rd452, %rd449;
-	mov.b64 %rd453, %rd450;
-	mov.b64 %rd454, %rd451;
-	mov.b64 %rd455, %rd452;
-	mov.b64 %rd456, %rd453;
-	mov.b64 %rd457, %rd454;
-	cvt.u64.u32 %rd458, %r2;
-	setp.eq.s64 %p103, %rd458, 0;
-	@!%p103 bra $L129;
-	mov.b64 %rd460, 3;
-	mul.lo.s64 %rd459, %rd460, %rd181;
-	mov.b64 %rd462, 1;
-	add.s64 %rd461, %rd462, %rd459;
-	mul.lo.s64 %rd463, %rd461, %rd109;
-	mad.lo.s64 %rd464, %rd463, 8, %rd105;
-	st.global.s64 [%rd464+0], %rd455;
-	mov.b64 %rd466, 3;
-	mul.lo.s64 %rd465, %rd466, %rd181;
-	mov.b64 %rd468, 2;
-	add.s64 %rd467, %rd468, %rd465;
-	mul.lo.s64 %rd469, %rd467, %rd109;
-	mad.lo.s64 %rd470, %rd469, 8, %rd105;
-	st.global.s64 [%rd470+0], %rd456;
-	mov.b64 %rd472, 3;
-	mul.lo.s64 %rd471, %rd472, %rd181;
-	mov.b64 %rd474, 3;
-	add.s64 %rd473, %rd474, %rd471;
-	mul.lo.s64 %rd475, %rd473, %rd109;
-	mad.lo.s64 %rd476, %rd475, 8, %rd105;
-	st.global.s64 [%rd476+0], %rd457;
-	add.s64 %rd477, %rd181, 1;
-	st.global.s64 [%rd105+0], %rd477;
+	setp.eq.u32 %p113, %r8, 0;
+	@!%p113 bra $L123;
+	setp.lo.u32 %p114, %r7, %r10;
+	@!%p114 bra $L124;
+	mul.wide.u32 %rd488, %r7, 16;
+	add.s64 %rd489, %rd1, %rd488;
+	ld.shared.s64 %rd490, [%rd489+0];
+	mov.b64 %rd483, %rd490;
+$L124:
+	sub.u32 %r188, %r10, 1;
+	mov.b64 {%r189, %r190}, %rd483;
+	shfl.sync.down.b32 %r191|%p115, %r189, 1, %r188, %r17;
+	shfl.sync.down.b32 %r192, %r190, 1, %r188, %r17;
+	mov.b64 %rd491, {%r191, %r192};
+	@!%p115 bra $L125;
+	add.s64 %rd492, %rd483, %rd491;
+	mov.b64 %rd483, %rd492;
+$L125:
+	mov.b64 {%r193, %r194}, %rd483;
+	shfl.sync.down.b32 %r195|%p116, %r193, 2, %r188, %r17;
+	shfl.sync.down.b32 %r196, %r194, 2, %r188, %r17;
+	mov.b64 %rd493, {%r195, %r196};
+	@!%p116 bra $L126;
+	add.s64 %rd494, %rd483, %rd493;
+	mov.b64 %rd483, %rd494;
+$L126:
+	mov.b64 {%r197, %r198}, %rd483;
+	shfl.sync.down.b32 %r199|%p117, %r197, 4, %r188, %r17;
+	shfl.sync.down.b32 %r200, %r198, 4, %r188, %r17;
+	mov.b64 %rd495, {%r199, %r200};
+	@!%p117 bra $L127;
+	add.s64 %rd496, %rd483, %rd495;
+	mov.b64 %rd483, %rd496;
+$L127:
+	mov.b64 {%r201, %r202}, %rd483;
+	shfl.sync.down.b32 %r203|%p118, %r201, 8, %r188, %r17;
+	shfl.sync.down.b32 %r204, %r202, 8, %r188, %r17;
+	mov.b64 %rd497, {%r203, %r204};
+	@!%p118 bra $L128;
+	add.s64 %rd498, %rd483, %rd497;
+	mov.b64 %rd483, %rd498;
+$L128:
+	mov.b64 {%r205, %r206}, %rd483;
+	shfl.sync.down.b32 %r207|%p119, %r205, 16, %r188, %r17;
+	shfl.sync.down.b32 %r208, %r206, 16, %r188, %r17;
+	mov.b64 %rd499, {%r207, %r208};
+	@!%p119 bra $L129;
+	add.s64 %rd500, %rd483, %rd499;
+	mov.b64 %rd483, %rd500;
 $L129:
-	setp.eq.s64 %p104, %rd455, 0;
-	setp.gt.s64 %p105, %rd455, %rd66;
-	or.pred %p106, %p104, %p105;
-	setp.gt.s64 %p107, %rd456, %rd68;
-	or.pred %p108, %p106, %p107;
-	setp.gt.s64 %p109, %rd457, %rd70;
-	or.pred %p110, %p108, %p109;
-	@!%p110 bra $L131;
-	bra.uni $L3;
+	@!%p112 bra $L130;
+	st.shared.s64 [%rd1+1024], %rd483;
+$L130:
+$L123:
+	bar.sync 0;
+	ld.shared.s64 %rd501, [%rd1+1024];
+	mov.b64 %rd483, %rd501;
+	mov.b64 %rd502, %rd483;
+	mov.b64 %rd313, %rd502;
+	mov.b64 %rd503, %rd314;
+	// block reduction
+	sub.u32 %r209, %r13, 1;
+	mov.b32 %r210, %r3;
 $L131:
-	mov.b64 %rd136, %rd455;
-$L26:
-	add.s64 %rd478, %rd181, 1;
-	mov.b64 %rd181, %rd478;
-	bra.uni $L25;
-$L27:
+	setp.hs.u32 %p120, %r210, 32;
+	@%p120 bra $L132;
+	mov.b64 {%r211, %r212}, %rd503;
+	shfl.sync.down.b32 %r213|%p121, %r211, %r210, %r209, %r17;
+	shfl.sync.down.b32 %r214, %r212, %r210, %r209, %r17;
+	mov.b64 %rd504, {%r213, %r214};
+	@!%p121 bra $L133;
+	max.s64 %rd505, %rd503, %rd504;
+	mov.b64 %rd503, %rd505;
+$L133:
+	shl.b32 %r210, %r210, 1;
+	bra.uni $L131;
+$L132:
+	setp.eq.u32 %p122, %r7, 0;
+	@!%p122 bra $L134;
+	mul.wide.u32 %rd506, %r8, 16;
+	add.s64 %rd507, %rd1, %rd506;
+	st.shared.s64 [%rd507+0], %rd503;
+$L134:
+	bar.sync 0;
+	setp.eq.u32 %p123, %r8, 0;
+	@!%p123 bra $L135;
+	setp.lo.u32 %p124, %r7, %r10;
+	@!%p124 bra $L136;
+	mul.wide.u32 %rd508, %r7, 16;
+	add.s64 %rd509, %rd1, %rd508;
+	ld.shared.s64 %rd510, [%rd509+0];
+	mov.b64 %rd503, %rd510;
+$L136:
+	sub.u32 %r215, %r10, 1;
+	mov.b64 {%r216, %r217}, %rd503;
+	shfl.sync.down.b32 %r218|%p125, %r216, 1, %r215, %r17;
+	shfl.sync.down.b32 %r219, %r217, 1, %r215, %r17;
+	mov.b64 %rd511, {%r218, %r219};
+	@!%p125 bra $L137;
+	max.s64 %rd512, %rd503, %rd511;
+	mov.b64 %rd503, %rd512;
+$L137:
+	mov.b64 {%r220, %r221}, %rd503;
+	shfl.sync.down.b32 %r222|%p126, %r220, 2, %r215, %r17;
+	shfl.sync.down.b32 %r223, %r221, 2, %r215, %r17;
+	mov.b64 %rd513, {%r222, %r223};
+	@!%p126 bra $L138;
+	max.s64 %rd514, %rd503, %rd513;
+	mov.b64 %rd503, %rd514;
+$L138:
+	mov.b64 {%r224, %r225}, %rd503;
+	shfl.sync.down.b32 %r226|%p127, %r224, 4, %r215, %r17;
+	shfl.sync.down.b32 %r227, %r225, 4, %r215, %r17;
+	mov.b64 %rd515, {%r226, %r227};
+	@!%p127 bra $L139;
+	max.s64 %rd516, %rd503, %rd515;
+	mov.b64 %rd503, %rd516;
+$L139:
+	mov.b64 {%r228, %r229}, %rd503;
+	shfl.sync.down.b32 %r230|%p128, %r228, 8, %r215, %r17;
+	shfl.sync.down.b32 %r231, %r229, 8, %r215, %r17;
+	mov.b64 %rd517, {%r230, %r231};
+	@!%p128 bra $L140;
+	max.s64 %rd518, %rd503, %rd517;
+	mov.b64 %rd503, %rd518;
+$L140:
+	mov.b64 {%r232, %r233}, %rd503;
+	shfl.sync.down.b32 %r234|%p129, %r232, 16, %r215, %r17;
+	shfl.sync.down.b32 %r235, %r233, 16, %r215, %r17;
+	mov.b64 %rd519, {%r234, %r235};
+	@!%p129 bra $L141;
+	max.s64 %rd520, %rd503, %rd519;
+	mov.b64 %rd503, %rd520;
+$L141:
+	@!%p122 bra $L142;
+	st.shared.s64 [%rd1+1024], %rd503;
+$L142:
+$L135:
+	bar.sync 0;
+	ld.shared.s64 %rd521, [%rd1+1024];
+	mov.b64 %rd503, %rd521;
+	mov.b64 %rd522, %rd503;
+	mov.b64 %rd314, %rd522;
+	cvt.u64.u32 %rd523, %r2;
+	setp.eq.s64 %p130, %rd523, 0;
+	@!%p130 bra $L144;
+	setp.gt.s64 %p131, %rd313, 0;
+	@!%p131 bra $L146;
+	add.s64 %rd524, %rd288, 1;
+	mul.lo.s64 %rd525, %rd524, %rd116;
+	mad.lo.s64 %rd526, %rd525, 8, %rd112;
+	atom.global.add.u64 %rd527, [%rd526], %rd313;
+$L146:
+	setp.gt.s64 %p132, %rd314, 0;
+	@!%p132 bra $L148;
+	add.s64 %rd528, %rd288, 2;
+	mul.lo.s64 %rd529, %rd528, %rd116;
+	mad.lo.s64 %rd530, %rd529, 8, %rd112;
+	atom.global.max.s64 %rd531, [%rd530], %rd314;
+$L148:
+$L144:
+	bar.sync 0;
+	setp.eq.u32 %p133, %r5, 0;
+	@!%p133 bra $L149;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r236, [gk_league_sync+4];
+	atom.global.add.u32 %r237, [gk_league_sync], 1;
+	mov.u32 %r238, %nctaid.x;
+	sub.u32 %r239, %r238, 1;
+	setp.eq.u32 %p134, %r237, %r239;
+	@!%p134 bra $L150;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r240, [gk_league_sync+4], 1;
+	bra.uni $L151;
+$L150:
+	ld.relaxed.gpu.global.u32 %r241, [gk_league_sync+4];
+	setp.eq.u32 %p135, %r241, %r236;
+	@%p135 bra $L150;
+$L151:
+	fence.acq_rel.gpu;
+$L149:
+	bar.sync 0;
+	mul.lo.s64 %rd532, %rd240, %rd116;
+	mad.lo.s64 %rd533, %rd532, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd534, [%rd533+0];
+	mov.b64 %rd535, %rd534;
+	add.s64 %rd536, %rd240, 1;
+	mul.lo.s64 %rd537, %rd536, %rd116;
+	mad.lo.s64 %rd538, %rd537, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd539, [%rd538+0];
+	mov.b64 %rd540, %rd539;
+	mov.b64 %rd541, %rd535;
+	mov.b64 %rd542, %rd540;
+	mov.b64 %rd543, %rd541;
+	mov.b64 %rd544, %rd542;
+	add.s64 %rd545, %rd240, 2;
+	mul.lo.s64 %rd546, %rd545, %rd116;
+	mad.lo.s64 %rd547, %rd546, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd548, [%rd547+0];
+	mov.b64 %rd549, %rd548;
+	mov.b64 %rd201, %rd549;
+	@!%p11 bra $L153;
+	mov.b64 %rd551, 3;
+	mul.lo.s64 %rd550, %rd551, %rd203;
+	mov.b64 %rd553, 1;
+	add.s64 %rd552, %rd553, %rd550;
+	mul.lo.s64 %rd554, %rd552, %rd109;
+	mad.lo.s64 %rd555, %rd554, 8, %rd105;
+	st.global.s64 [%rd555+0], %rd543;
+	mov.b64 %rd557, 3;
+	mul.lo.s64 %rd556, %rd557, %rd203;
+	mov.b64 %rd559, 2;
+	add.s64 %rd558, %rd559, %rd556;
+	mul.lo.s64 %rd560, %rd558, %rd109;
+	mad.lo.s64 %rd561, %rd560, 8, %rd105;
+	st.global.s64 [%rd561+0], %rd544;
+	mov.b64 %rd563, 3;
+	mul.lo.s64 %rd562, %rd563, %rd203;
+	mov.b64 %rd565, 3;
+	add.s64 %rd564, %rd565, %rd562;
+	mul.lo.s64 %rd566, %rd564, %rd109;
+	mad.lo.s64 %rd567, %rd566, 8, %rd105;
+	st.global.s64 [%rd567+0], %rd201;
+	add.s64 %rd568, %rd203, 1;
+	st.global.s64 [%rd105+0], %rd568;
+$L153:
+	setp.eq.s64 %p136, %rd543, 0;
+	setp.gt.s64 %p137, %rd543, %rd66;
+	or.pred %p138, %p136, %p137;
+	setp.gt.s64 %p139, %rd544, %rd68;
+	or.pred %p140, %p138, %p139;
+	setp.gt.s64 %p141, %rd201, %rd70;
+	or.pred %p142, %p140, %p141;
+	@!%p142 bra $L155;
+	bra.uni $L3;
+$L155:
+	mov.b64 %rd144, %rd543;
+$L31:
+	add.s64 %rd569, %rd203, 1;
+	mov.b64 %rd203, %rd569;
+	bra.uni $L30;
+$L32:
 $L3:
 	bar.sync 0;
-	add.s64 %rd127, %rd127, %rd126;
+	add.s64 %rd134, %rd134, %rd133;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -18690,6 +19090,7 @@ const gokkosPTX11 = `//
 .target sm_70
 .address_size 64
 
+.global .align 8 .u32 gk_league_sync[2];
 .shared .align 16 .b8 gk_stage[1040];
 .extern .shared .align 16 .b8 gk_dyn[];
 
@@ -18748,12 +19149,15 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s43,
 	.param .b64 gk_s44,
 	.param .b64 gk_s45,
-	.param .b64 gk_s46
+	.param .b64 gk_s46,
+	.param .b64 gk_s47,
+	.param .b64 gk_s48,
+	.param .b64 gk_s49
 )
 {
-	.reg .pred %p<116>;
-	.reg .b32 %r<221>;
-	.reg .b64 %rd<478>;
+	.reg .pred %p<148>;
+	.reg .b32 %r<233>;
+	.reg .b64 %rd<569>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -18913,946 +19317,1139 @@ const gokkosPTX11 = `//
 	mov.b64 %rd121, %rd120;
 	ld.param.s64 %rd122, [gk_s46];
 	mov.b64 %rd123, %rd122;
-	cvt.u64.u32 %rd125, %r28;
-	cvt.u64.u32 %rd126, %r29;
-	mov.b64 %rd127, %rd125;
+	ld.param.u64 %rd124, [gk_s47];
+	cvta.to.global.u64 %rd125, %rd124;
+	mov.b64 %rd126, %rd125;
+	ld.param.s64 %rd127, [gk_s48];
+	mov.b64 %rd128, %rd127;
+	ld.param.s64 %rd129, [gk_s49];
+	mov.b64 %rd130, %rd129;
+	cvt.u64.u32 %rd132, %r28;
+	cvt.u64.u32 %rd133, %r29;
+	mov.b64 %rd134, %rd132;
 $L1:
-	setp.ge.s64 %p7, %rd127, %rd2;
+	setp.ge.s64 %p7, %rd134, %rd2;
 	@%p7 bra $L2;
-	mov.b64 %rd124, %rd127;
+	mov.b64 %rd131, %rd134;
 	mov.b64 %rd20, 0;
 	mov.b64 %rd21, 0;
 	mov.b64 %rd22, 0;
 	mov.b64 %rd23, 0;
-	add.s64 %rd128, %rd13, %rd21;
-	mad.lo.s64 %rd129, %rd100, 4, 15;
-	and.b64 %rd129, %rd129, -16;
-	add.s64 %rd21, %rd21, %rd129;
-	mov.b64 %rd130, %rd128;
-	mov.b64 %rd131, %rd100;
-	mov.b64 %rd132, 1;
-	mov.b64 %rd133, %rd130;
-	mov.b64 %rd134, %rd131;
-	mov.b64 %rd135, %rd132;
-	mov.b64 %rd136, %rd62;
-	mov.b64 %rd137, 0;
-	cvt.u64.u32 %rd138, %r2;
-	mov.b64 %rd139, %rd138;
+	add.s64 %rd135, %rd13, %rd21;
+	mad.lo.s64 %rd136, %rd100, 4, 15;
+	and.b64 %rd136, %rd136, -16;
+	add.s64 %rd21, %rd21, %rd136;
+	mov.b64 %rd137, %rd135;
+	mov.b64 %rd138, %rd100;
+	mov.b64 %rd139, 1;
+	mov.b64 %rd140, %rd137;
+	mov.b64 %rd141, %rd138;
+	mov.b64 %rd142, %rd139;
+	setp.eq.s64 %p8, %rd131, 0;
+	cvt.u64.u32 %rd143, %r2;
+	setp.eq.s64 %p9, %rd143, 0;
+	and.pred %p10, %p8, %p9;
+	mov.pred %p11, %p10;
+	mov.b64 %rd144, %rd62;
+	mov.b64 %rd145, 0;
+	cvt.u64.u32 %rd146, %r4;
+	mul.lo.s64 %rd147, %rd131, %rd146;
+	cvt.u64.u32 %rd148, %r2;
+	add.s64 %rd149, %rd147, %rd148;
+	mov.b64 %rd150, %rd149;
 $L4:
-	setp.lt.s64 %p8, %rd139, %rd136;
-	not.pred %p9, %p8;
-	@!%p9 bra $L8;
+	setp.lt.s64 %p12, %rd150, %rd144;
+	not.pred %p13, %p12;
+	@!%p13 bra $L8;
 	bra.uni $L6;
 $L8:
-	mul.lo.s64 %rd140, %rd139, %rd53;
-	mad.lo.s64 %rd141, %rd140, 4, %rd49;
-	ld.global.s32 %r34, [%rd141+0];
+	mul.lo.s64 %rd151, %rd150, %rd53;
+	mad.lo.s64 %rd152, %rd151, 4, %rd49;
+	ld.global.s32 %r34, [%rd152+0];
 	mov.b32 %r35, %r34;
-	mov.b64 %rd142, %rd25;
+	mov.b64 %rd153, %rd25;
 	mov.b32 %r36, %r35;
-	cvt.s64.s32 %rd143, %r36;
-	add.s64 %rd144, %rd143, 1;
-	mul.lo.s64 %rd145, %rd144, %rd32;
-	mad.lo.s64 %rd146, %rd145, 8, %rd28;
-	ld.global.nc.s64 %rd147, [%rd146+0];
-	mov.b64 %rd148, %rd147;
-	cvt.s64.s32 %rd149, %r36;
-	mul.lo.s64 %rd150, %rd149, %rd32;
-	mad.lo.s64 %rd151, %rd150, 8, %rd28;
-	ld.global.nc.s64 %rd152, [%rd151+0];
-	mov.b64 %rd153, %rd152;
-	sub.s64 %rd154, %rd148, %rd153;
-	mov.b64 %rd155, %rd154;
-	max.s64 %rd156, %rd137, %rd155;
-	mov.b64 %rd137, %rd156;
+	cvt.s64.s32 %rd154, %r36;
+	add.s64 %rd155, %rd154, 1;
+	mul.lo.s64 %rd156, %rd155, %rd32;
+	mad.lo.s64 %rd157, %rd156, 8, %rd28;
+	ld.global.nc.s64 %rd158, [%rd157+0];
+	mov.b64 %rd159, %rd158;
+	cvt.s64.s32 %rd160, %r36;
+	mul.lo.s64 %rd161, %rd160, %rd32;
+	mad.lo.s64 %rd162, %rd161, 8, %rd28;
+	ld.global.nc.s64 %rd163, [%rd162+0];
+	mov.b64 %rd164, %rd163;
+	sub.s64 %rd165, %rd159, %rd164;
+	mov.b64 %rd166, %rd165;
+	max.s64 %rd167, %rd145, %rd166;
+	mov.b64 %rd145, %rd167;
 $L5:
-	cvt.u64.u32 %rd157, %r4;
-	add.s64 %rd158, %rd139, %rd157;
-	mov.b64 %rd139, %rd158;
+	cvt.u64.u32 %rd168, %r4;
+	mul.lo.s64 %rd169, %rd2, %rd168;
+	add.s64 %rd170, %rd150, %rd169;
+	mov.b64 %rd150, %rd170;
 	bra.uni $L4;
 $L6:
-	mov.b64 %rd159, %rd137;
+	mov.b64 %rd171, %rd145;
 	// block reduction
 	sub.u32 %r37, %r13, 1;
 	mov.b32 %r38, %r3;
 $L9:
-	setp.hs.u32 %p10, %r38, 32;
-	@%p10 bra $L10;
-	mov.b64 {%r39, %r40}, %rd159;
-	shfl.sync.down.b32 %r41|%p11, %r39, %r38, %r37, %r17;
+	setp.hs.u32 %p14, %r38, 32;
+	@%p14 bra $L10;
+	mov.b64 {%r39, %r40}, %rd171;
+	shfl.sync.down.b32 %r41|%p15, %r39, %r38, %r37, %r17;
 	shfl.sync.down.b32 %r42, %r40, %r38, %r37, %r17;
-	mov.b64 %rd160, {%r41, %r42};
-	@!%p11 bra $L11;
-	max.s64 %rd161, %rd159, %rd160;
-	mov.b64 %rd159, %rd161;
+	mov.b64 %rd172, {%r41, %r42};
+	@!%p15 bra $L11;
+	max.s64 %rd173, %rd171, %rd172;
+	mov.b64 %rd171, %rd173;
 $L11:
 	shl.b32 %r38, %r38, 1;
 	bra.uni $L9;
 $L10:
-	setp.eq.u32 %p12, %r7, 0;
-	@!%p12 bra $L12;
-	mul.wide.u32 %rd162, %r8, 16;
-	add.s64 %rd163, %rd1, %rd162;
-	st.shared.s64 [%rd163+0], %rd159;
+	setp.eq.u32 %p16, %r7, 0;
+	@!%p16 bra $L12;
+	mul.wide.u32 %rd174, %r8, 16;
+	add.s64 %rd175, %rd1, %rd174;
+	st.shared.s64 [%rd175+0], %rd171;
 $L12:
 	bar.sync 0;
-	setp.eq.u32 %p13, %r8, 0;
-	@!%p13 bra $L13;
-	setp.lo.u32 %p14, %r7, %r10;
-	@!%p14 bra $L14;
-	mul.wide.u32 %rd164, %r7, 16;
-	add.s64 %rd165, %rd1, %rd164;
-	ld.shared.s64 %rd166, [%rd165+0];
-	mov.b64 %rd159, %rd166;
+	setp.eq.u32 %p17, %r8, 0;
+	@!%p17 bra $L13;
+	setp.lo.u32 %p18, %r7, %r10;
+	@!%p18 bra $L14;
+	mul.wide.u32 %rd176, %r7, 16;
+	add.s64 %rd177, %rd1, %rd176;
+	ld.shared.s64 %rd178, [%rd177+0];
+	mov.b64 %rd171, %rd178;
 $L14:
 	sub.u32 %r43, %r10, 1;
-	mov.b64 {%r44, %r45}, %rd159;
-	shfl.sync.down.b32 %r46|%p15, %r44, 1, %r43, %r17;
+	mov.b64 {%r44, %r45}, %rd171;
+	shfl.sync.down.b32 %r46|%p19, %r44, 1, %r43, %r17;
 	shfl.sync.down.b32 %r47, %r45, 1, %r43, %r17;
-	mov.b64 %rd167, {%r46, %r47};
-	@!%p15 bra $L15;
-	max.s64 %rd168, %rd159, %rd167;
-	mov.b64 %rd159, %rd168;
+	mov.b64 %rd179, {%r46, %r47};
+	@!%p19 bra $L15;
+	max.s64 %rd180, %rd171, %rd179;
+	mov.b64 %rd171, %rd180;
 $L15:
-	mov.b64 {%r48, %r49}, %rd159;
-	shfl.sync.down.b32 %r50|%p16, %r48, 2, %r43, %r17;
+	mov.b64 {%r48, %r49}, %rd171;
+	shfl.sync.down.b32 %r50|%p20, %r48, 2, %r43, %r17;
 	shfl.sync.down.b32 %r51, %r49, 2, %r43, %r17;
-	mov.b64 %rd169, {%r50, %r51};
-	@!%p16 bra $L16;
-	max.s64 %rd170, %rd159, %rd169;
-	mov.b64 %rd159, %rd170;
+	mov.b64 %rd181, {%r50, %r51};
+	@!%p20 bra $L16;
+	max.s64 %rd182, %rd171, %rd181;
+	mov.b64 %rd171, %rd182;
 $L16:
-	mov.b64 {%r52, %r53}, %rd159;
-	shfl.sync.down.b32 %r54|%p17, %r52, 4, %r43, %r17;
+	mov.b64 {%r52, %r53}, %rd171;
+	shfl.sync.down.b32 %r54|%p21, %r52, 4, %r43, %r17;
 	shfl.sync.down.b32 %r55, %r53, 4, %r43, %r17;
-	mov.b64 %rd171, {%r54, %r55};
-	@!%p17 bra $L17;
-	max.s64 %rd172, %rd159, %rd171;
-	mov.b64 %rd159, %rd172;
+	mov.b64 %rd183, {%r54, %r55};
+	@!%p21 bra $L17;
+	max.s64 %rd184, %rd171, %rd183;
+	mov.b64 %rd171, %rd184;
 $L17:
-	mov.b64 {%r56, %r57}, %rd159;
-	shfl.sync.down.b32 %r58|%p18, %r56, 8, %r43, %r17;
+	mov.b64 {%r56, %r57}, %rd171;
+	shfl.sync.down.b32 %r58|%p22, %r56, 8, %r43, %r17;
 	shfl.sync.down.b32 %r59, %r57, 8, %r43, %r17;
-	mov.b64 %rd173, {%r58, %r59};
-	@!%p18 bra $L18;
-	max.s64 %rd174, %rd159, %rd173;
-	mov.b64 %rd159, %rd174;
+	mov.b64 %rd185, {%r58, %r59};
+	@!%p22 bra $L18;
+	max.s64 %rd186, %rd171, %rd185;
+	mov.b64 %rd171, %rd186;
 $L18:
-	mov.b64 {%r60, %r61}, %rd159;
-	shfl.sync.down.b32 %r62|%p19, %r60, 16, %r43, %r17;
+	mov.b64 {%r60, %r61}, %rd171;
+	shfl.sync.down.b32 %r62|%p23, %r60, 16, %r43, %r17;
 	shfl.sync.down.b32 %r63, %r61, 16, %r43, %r17;
-	mov.b64 %rd175, {%r62, %r63};
-	@!%p19 bra $L19;
-	max.s64 %rd176, %rd159, %rd175;
-	mov.b64 %rd159, %rd176;
+	mov.b64 %rd187, {%r62, %r63};
+	@!%p23 bra $L19;
+	max.s64 %rd188, %rd171, %rd187;
+	mov.b64 %rd171, %rd188;
 $L19:
-	@!%p12 bra $L20;
-	st.shared.s64 [%rd1+1024], %rd159;
+	@!%p16 bra $L20;
+	st.shared.s64 [%rd1+1024], %rd171;
 $L20:
 $L13:
 	bar.sync 0;
-	ld.shared.s64 %rd177, [%rd1+1024];
-	mov.b64 %rd159, %rd177;
-	mov.b64 %rd178, %rd159;
-	setp.gt.s64 %p20, %rd178, %rd70;
-	@!%p20 bra $L22;
-	cvt.u64.u32 %rd179, %r2;
-	setp.eq.s64 %p21, %rd179, 0;
-	@!%p21 bra $L24;
-	mov.b64 %rd180, -1;
-	st.global.s64 [%rd105+0], %rd180;
-$L24:
-	bra.uni $L3;
+	ld.shared.s64 %rd189, [%rd1+1024];
+	mov.b64 %rd171, %rd189;
+	mov.b64 %rd190, %rd171;
+	mov.b64 %rd145, %rd190;
+	cvt.u64.u32 %rd191, %r2;
+	setp.eq.s64 %p24, %rd191, 0;
+	setp.gt.s64 %p25, %rd145, 0;
+	and.pred %p26, %p24, %p25;
+	@!%p26 bra $L22;
+	mov.b64 %rd193, 9;
+	mul.lo.s64 %rd192, %rd193, %rd116;
+	mad.lo.s64 %rd194, %rd192, 8, %rd112;
+	atom.global.max.s64 %rd195, [%rd194], %rd145;
 $L22:
-	mov.b64 %rd181, 0;
+	bar.sync 0;
+	setp.eq.u32 %p27, %r5, 0;
+	@!%p27 bra $L23;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r64, [gk_league_sync+4];
+	atom.global.add.u32 %r65, [gk_league_sync], 1;
+	mov.u32 %r66, %nctaid.x;
+	sub.u32 %r67, %r66, 1;
+	setp.eq.u32 %p28, %r65, %r67;
+	@!%p28 bra $L24;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r68, [gk_league_sync+4], 1;
+	bra.uni $L25;
+$L24:
+	ld.relaxed.gpu.global.u32 %r69, [gk_league_sync+4];
+	setp.eq.u32 %p29, %r69, %r64;
+	@%p29 bra $L24;
 $L25:
-	setp.lt.s64 %p22, %rd181, %rd64;
-	not.pred %p23, %p22;
-	@!%p23 bra $L29;
-	bra.uni $L27;
+	fence.acq_rel.gpu;
+$L23:
+	bar.sync 0;
+	mov.b64 %rd197, 9;
+	mul.lo.s64 %rd196, %rd197, %rd116;
+	mad.lo.s64 %rd198, %rd196, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd199, [%rd198+0];
+	mov.b64 %rd200, %rd199;
+	mov.b64 %rd201, %rd200;
+	setp.gt.s64 %p30, %rd201, %rd70;
+	@!%p30 bra $L27;
+	@!%p11 bra $L29;
+	mov.b64 %rd202, -1;
+	st.global.s64 [%rd105+0], %rd202;
 $L29:
-	mov.b64 %rd182, %rd49;
-	mov.b64 %rd183, %rd51;
-	mov.b64 %rd184, %rd53;
-	mov.b64 %rd185, %rd56;
-	mov.b64 %rd186, %rd58;
-	mov.b64 %rd187, %rd60;
-	mov.b64 %rd188, %rd182;
-	mov.b64 %rd189, %rd183;
-	mov.b64 %rd190, %rd184;
-	mov.b64 %rd191, %rd185;
-	mov.b64 %rd192, %rd186;
-	mov.b64 %rd193, %rd187;
-	rem.s64 %rd194, %rd181, 2;
-	setp.eq.s64 %p24, %rd194, 1;
-	@!%p24 bra $L31;
-	mov.b64 %rd195, %rd56;
-	mov.b64 %rd196, %rd58;
-	mov.b64 %rd197, %rd60;
-	mov.b64 %rd198, %rd49;
-	mov.b64 %rd199, %rd51;
-	mov.b64 %rd200, %rd53;
-	mov.b64 %rd188, %rd195;
-	mov.b64 %rd189, %rd196;
-	mov.b64 %rd190, %rd197;
-	mov.b64 %rd191, %rd198;
-	mov.b64 %rd192, %rd199;
-	mov.b64 %rd193, %rd200;
-$L31:
-	mov.pred %p25, %p4;
-	mov.b64 %rd201, %rd73;
-	mov.b64 %rd202, %rd75;
-	mov.b64 %rd203, %rd77;
-	mov.b64 %rd204, %rd80;
-	mov.b64 %rd205, %rd82;
-	mov.b64 %rd206, %rd84;
-	mov.b64 %rd207, %rd87;
-	mov.b64 %rd208, %rd89;
-	mov.b64 %rd209, %rd91;
-	mov.pred %p26, %p6;
-	mov.b64 %rd210, %rd94;
-	mov.b64 %rd211, %rd96;
-	mov.b64 %rd212, %rd98;
-	mov.b32 %r64, %r33;
-	mov.b64 %rd213, %rd100;
-	mov.b64 %rd214, %rd102;
-	cvt.u32.u64 %r65, %rd181;
-	add.s32 %r66, %r33, %r65;
-	mov.b32 %r64, %r66;
-	mov.b64 %rd215, %rd25;
-	mov.b64 %rd216, %rd62;
-	mov.b64 %rd217, %rd64;
-	mov.b64 %rd218, %rd66;
-	mov.b64 %rd219, %rd68;
-	mov.b64 %rd220, %rd70;
-	mov.pred %p27, %p4;
-	mov.pred %p28, %p6;
-	mov.b32 %r67, %r33;
-	mov.b64 %rd221, %rd100;
-	mov.b64 %rd222, %rd102;
-	mov.pred %p29, %p25;
-	mov.b64 %rd223, %rd201;
-	mov.b64 %rd224, %rd202;
-	mov.b64 %rd225, %rd203;
-	mov.b64 %rd226, %rd204;
-	mov.b64 %rd227, %rd205;
-	mov.b64 %rd228, %rd206;
-	mov.b64 %rd229, %rd207;
-	mov.b64 %rd230, %rd208;
-	mov.b64 %rd231, %rd209;
-	mov.pred %p30, %p26;
-	mov.b64 %rd232, %rd210;
-	mov.b64 %rd233, %rd211;
-	mov.b64 %rd234, %rd212;
-	mov.b32 %r68, %r64;
-	mov.b64 %rd235, %rd213;
-	mov.b64 %rd236, %rd214;
-	mov.b64 %rd237, %rd136;
-	cvt.u64.u32 %rd238, %r4;
-	mov.b64 %rd239, %rd238;
-	cvt.u64.u32 %rd240, %r2;
-	mov.b64 %rd241, %rd240;
-	mov.b32 %r69, -1;
-	mov.b64 %rd242, 0;
-	mov.b64 %rd243, 0;
-	mov.b64 %rd244, 0;
-	mov.b64 %rd245, 0;
-	mov.b64 %rd246, 0;
-	mov.b64 %rd247, %rd235;
-$L32:
-	mov.b64 %rd248, 0;
-	mov.b64 %rd249, %rd247;
-$L35:
-	setp.gt.s64 %p31, %rd249, 0;
+	bra.uni $L3;
+$L27:
+	mov.b64 %rd203, 0;
+$L30:
+	setp.lt.s64 %p31, %rd203, %rd64;
 	not.pred %p32, %p31;
-	@!%p32 bra $L39;
-	bra.uni $L37;
-$L39:
-	setp.ge.s64 %p33, %rd242, %rd243;
-	@!%p33 bra $L41;
-	setp.ge.s64 %p34, %rd241, %rd237;
-	@!%p34 bra $L43;
-	bra.uni $L37;
-$L43:
-	mul.lo.s64 %rd250, %rd241, %rd190;
-	mad.lo.s64 %rd251, %rd250, 4, %rd188;
-	ld.global.s32 %r70, [%rd251+0];
-	mov.b32 %r71, %r70;
-	mov.b32 %r69, %r71;
-	add.s64 %rd252, %rd241, %rd239;
-	mov.b64 %rd241, %rd252;
-	mov.b64 %rd253, %rd215;
-	mov.b32 %r72, %r69;
-	cvt.s64.s32 %rd254, %r72;
-	mul.lo.s64 %rd255, %rd254, %rd32;
-	mad.lo.s64 %rd256, %rd255, 8, %rd28;
-	ld.global.nc.s64 %rd257, [%rd256+0];
-	mov.b64 %rd258, %rd257;
+	@!%p32 bra $L34;
+	bra.uni $L32;
+$L34:
+	mov.b64 %rd204, %rd49;
+	mov.b64 %rd205, %rd51;
+	mov.b64 %rd206, %rd53;
+	mov.b64 %rd207, %rd56;
+	mov.b64 %rd208, %rd58;
+	mov.b64 %rd209, %rd60;
+	mov.b64 %rd210, %rd204;
+	mov.b64 %rd211, %rd205;
+	mov.b64 %rd212, %rd206;
+	mov.b64 %rd213, %rd207;
+	mov.b64 %rd214, %rd208;
+	mov.b64 %rd215, %rd209;
+	rem.s64 %rd216, %rd203, 2;
+	setp.eq.s64 %p33, %rd216, 1;
+	@!%p33 bra $L36;
+	mov.b64 %rd217, %rd56;
+	mov.b64 %rd218, %rd58;
+	mov.b64 %rd219, %rd60;
+	mov.b64 %rd220, %rd49;
+	mov.b64 %rd221, %rd51;
+	mov.b64 %rd222, %rd53;
+	mov.b64 %rd210, %rd217;
+	mov.b64 %rd211, %rd218;
+	mov.b64 %rd212, %rd219;
+	mov.b64 %rd213, %rd220;
+	mov.b64 %rd214, %rd221;
+	mov.b64 %rd215, %rd222;
+$L36:
+	mov.pred %p34, %p4;
+	mov.b64 %rd223, %rd73;
+	mov.b64 %rd224, %rd75;
+	mov.b64 %rd225, %rd77;
+	mov.b64 %rd226, %rd80;
+	mov.b64 %rd227, %rd82;
+	mov.b64 %rd228, %rd84;
+	mov.b64 %rd229, %rd87;
+	mov.b64 %rd230, %rd89;
+	mov.b64 %rd231, %rd91;
+	mov.pred %p35, %p6;
+	mov.b64 %rd232, %rd94;
+	mov.b64 %rd233, %rd96;
+	mov.b64 %rd234, %rd98;
+	mov.b32 %r70, %r33;
+	mov.b64 %rd235, %rd100;
+	mov.b64 %rd236, %rd102;
+	cvt.u32.u64 %r71, %rd203;
+	add.s32 %r72, %r33, %r71;
+	mov.b32 %r70, %r72;
+	rem.s64 %rd237, %rd203, 3;
+	mov.b64 %rd239, 3;
+	mul.lo.s64 %rd238, %rd239, %rd237;
+	mov.b64 %rd240, %rd238;
+	@!%p11 bra $L38;
+	add.s64 %rd241, %rd203, 1;
+	rem.s64 %rd242, %rd241, 3;
+	mov.b64 %rd244, 3;
+	mul.lo.s64 %rd243, %rd244, %rd242;
+	mov.b64 %rd245, %rd243;
+	mul.lo.s64 %rd246, %rd245, %rd116;
+	mad.lo.s64 %rd247, %rd246, 8, %rd112;
+	mov.b64 %rd248, 0;
+	st.global.s64 [%rd247+0], %rd248;
+	add.s64 %rd249, %rd245, 1;
+	mul.lo.s64 %rd250, %rd249, %rd116;
+	mad.lo.s64 %rd251, %rd250, 8, %rd112;
+	mov.b64 %rd252, 0;
+	st.global.s64 [%rd251+0], %rd252;
+	add.s64 %rd253, %rd245, 2;
+	mul.lo.s64 %rd254, %rd253, %rd116;
+	mad.lo.s64 %rd255, %rd254, 8, %rd112;
+	mov.b64 %rd256, 0;
+	st.global.s64 [%rd255+0], %rd256;
+$L38:
+	mov.b64 %rd257, %rd201;
+	cvt.u64.u32 %rd258, %r4;
 	mov.b64 %rd259, %rd258;
-	mov.b64 %rd260, %rd215;
-	mov.b32 %r73, %r69;
-	cvt.s64.s32 %rd261, %r73;
-	add.s64 %rd262, %rd261, 1;
-	mul.lo.s64 %rd263, %rd262, %rd32;
-	mad.lo.s64 %rd264, %rd263, 8, %rd28;
-	ld.global.nc.s64 %rd265, [%rd264+0];
-	mov.b64 %rd266, %rd265;
-	mov.b64 %rd267, %rd266;
-	mov.b64 %rd268, %rd259;
-	mov.b64 %rd269, %rd267;
-	mov.b64 %rd242, %rd268;
-	mov.b64 %rd243, %rd269;
-	bra.uni $L36;
+	mov.b64 %rd260, 1;
+$L39:
+	setp.lt.s64 %p36, %rd260, %rd257;
+	setp.lt.s64 %p37, %rd260, 32;
+	and.pred %p38, %p36, %p37;
+	mov.b64 %rd262, 2;
+	mul.lo.s64 %rd261, %rd262, %rd260;
+	setp.le.s64 %p39, %rd261, %rd259;
+	and.pred %p40, %p38, %p39;
+	not.pred %p41, %p40;
+	@!%p41 bra $L43;
+	bra.uni $L41;
+$L43:
+	mul.lo.s64 %rd263, %rd260, 2;
+	mov.b64 %rd260, %rd263;
+$L40:
+	bra.uni $L39;
 $L41:
-	mul.lo.s64 %rd270, %rd242, %rd39;
-	mad.lo.s64 %rd271, %rd270, 4, %rd35;
-	ld.global.nc.s32 %r74, [%rd271+0];
-	mov.b32 %r75, %r74;
-	mov.b32 %r76, %r75;
-	mov.b32 %r77, %r69;
-	mov.b32 %r78, %r76;
-	mov.b64 %rd272, %rd242;
+	mov.b64 %rd264, %rd260;
+	mov.b64 %rd265, %rd25;
+	mov.b64 %rd266, %rd62;
+	mov.b64 %rd267, %rd64;
+	mov.b64 %rd268, %rd66;
+	mov.b64 %rd269, %rd68;
+	mov.b64 %rd270, %rd70;
+	mov.pred %p42, %p4;
+	mov.pred %p43, %p6;
+	mov.b32 %r73, %r33;
+	mov.b64 %rd271, %rd100;
+	mov.b64 %rd272, %rd102;
+	mov.pred %p44, %p34;
+	mov.b64 %rd273, %rd223;
+	mov.b64 %rd274, %rd224;
+	mov.b64 %rd275, %rd225;
+	mov.b64 %rd276, %rd226;
+	mov.b64 %rd277, %rd227;
+	mov.b64 %rd278, %rd228;
+	mov.b64 %rd279, %rd229;
+	mov.b64 %rd280, %rd230;
+	mov.b64 %rd281, %rd231;
+	mov.pred %p45, %p35;
+	mov.b64 %rd282, %rd232;
+	mov.b64 %rd283, %rd233;
+	mov.b64 %rd284, %rd234;
+	mov.b32 %r74, %r70;
+	mov.b64 %rd285, %rd235;
+	mov.b64 %rd286, %rd236;
+	mov.b64 %rd287, %rd144;
+	mov.b64 %rd288, %rd240;
+	mov.b64 %rd289, %rd264;
+	cvt.u64.u32 %rd290, %r4;
+	div.s64 %rd291, %rd290, %rd289;
+	setp.eq.s64 %p46, %rd289, -1;
+	neg.s64 %rd292, %rd290;
+	selp.b64 %rd293, %rd292, %rd291, %p46;
+	setp.eq.s64 %p47, %rd289, 0;
+	selp.b64 %rd294, 0, %rd293, %p47;
+	mov.b64 %rd295, %rd294;
+	mul.lo.s64 %rd296, %rd2, %rd295;
+	mov.b64 %rd297, %rd296;
+	mul.lo.s64 %rd298, %rd131, %rd295;
+	cvt.u64.u32 %rd299, %r2;
+	div.s64 %rd300, %rd299, %rd289;
+	setp.eq.s64 %p48, %rd289, -1;
+	neg.s64 %rd301, %rd299;
+	selp.b64 %rd302, %rd301, %rd300, %p48;
+	setp.eq.s64 %p49, %rd289, 0;
+	selp.b64 %rd303, 0, %rd302, %p49;
+	add.s64 %rd304, %rd298, %rd303;
+	mov.b64 %rd305, %rd304;
+	cvt.u64.u32 %rd306, %r2;
+	rem.s64 %rd307, %rd306, %rd289;
+	setp.eq.s64 %p50, %rd289, -1;
+	selp.b64 %rd308, 0, %rd307, %p50;
+	setp.eq.s64 %p51, %rd289, 0;
+	selp.b64 %rd309, %rd306, %rd308, %p51;
+	mov.b64 %rd310, %rd309;
+	mov.b32 %r75, -1;
+	mov.b64 %rd311, 0;
+	mov.b64 %rd312, 0;
+	mov.b64 %rd313, 0;
+	mov.b64 %rd314, 0;
+	mov.b64 %rd315, %rd285;
 $L44:
-	mov.f64 %fd1, 0d3FF0000000000000;
-	setp.gt.s64 %p35, %rd114, 0;
-	@!%p35 bra $L48;
-	mul.lo.s64 %rd273, %rd272, %rd116;
-	mad.lo.s64 %rd274, %rd273, 8, %rd112;
-	ld.global.nc.f64 %fd2, [%rd274+0];
-	mov.f64 %fd3, %fd2;
-	mov.f64 %fd1, %fd3;
-$L48:
-	cvt.s64.s32 %rd275, %r77;
-	mul.lo.s64 %rd276, %rd275, %rd123;
-	mad.lo.s64 %rd277, %rd276, 8, %rd119;
-	ld.relaxed.gpu.global.f64 %fd4, [%rd277+0];
-	mov.f64 %fd5, %fd4;
-	add.rn.f64 %fd6, %fd5, %fd1;
-	mov.f64 %fd7, %fd6;
-	cvt.s64.s32 %rd278, %r78;
-	mul.lo.s64 %rd279, %rd278, %rd123;
-	mad.lo.s64 %rd280, %rd279, 8, %rd119;
-	ld.relaxed.gpu.global.f64 %fd8, [%rd280+0];
-	mov.f64 %fd9, %fd8;
-	setp.lt.f64 %p36, %fd7, %fd9;
-	not.pred %p37, %p36;
-	@!%p37 bra $L50;
-	mov.pred %p38, 0;
-	bra.uni $L46;
-$L50:
-	cvt.s64.s32 %rd281, %r78;
-	mul.lo.s64 %rd282, %rd281, %rd123;
-	mad.lo.s64 %rd283, %rd282, 8, %rd119;
-	ld.relaxed.gpu.global.b64 %rd284, [%rd283];
-$L51:
-	mov.b64 %fd10, %rd284;
-	min.f64 %fd11, %fd10, %fd7;
-	mov.b64 %rd285, %fd10;
-	mov.b64 %rd286, %fd7;
-	or.b64 %rd287, %rd285, %rd286;
-	setp.eq.f64 %p39, %fd10, %fd7;
-	mov.b64 %fd12, %rd287;
-	selp.f64 %fd13, %fd12, %fd11, %p39;
-	setp.nan.f64 %p40, %fd10, %fd7;
-	add.rn.f64 %fd14, %fd10, %fd7;
-	selp.f64 %fd15, %fd14, %fd13, %p40;
-	mov.b64 %rd288, %fd15;
-	setp.eq.u64 %p41, %rd284, %rd288;
-	@%p41 bra $L52;
-	atom.global.cas.b64 %rd289, [%rd283], %rd284, %rd288;
-	setp.eq.u64 %p42, %rd289, %rd284;
-	mov.b64 %rd284, %rd289;
-	@!%p42 bra $L51;
-$L52:
-	mov.b64 %fd17, %rd284;
-	mov.f64 %fd16, %fd17;
-	mov.f64 %fd18, %fd16;
-	setp.gt.f64 %p43, %fd18, %fd7;
-	mov.pred %p38, %p43;
-	bra.uni $L46;
-$L45:
-	bra.uni $L44;
-$L46:
-	@!%p38 bra $L54;
-	mov.pred %p44, 0;
-	mov.b64 %rd290, %rd248;
-	mov.b32 %r79, %r76;
-$L55:
-	@!%p29 bra $L59;
-	shr.s32 %r80, %r79, 5;
-	cvt.s64.s32 %rd291, %r80;
-	mov.b64 %rd292, %rd291;
-	and.b32 %r81, %r79, 31;
-	cvt.s64.s32 %rd293, %r81;
-	min.u64 %rd294, %rd293, 32;
-	cvt.u32.u64 %r82, %rd294;
-	mov.b32 %r84, 0x1;
-	shl.b32 %r83, %r84, %r82;
-	setp.hs.u32 %p45, %r82, 32;
-	selp.b32 %r85, 0, %r83, %p45;
-	mov.b32 %r86, %r85;
-	mov.b64 %rd295, %rd292;
-	mov.b32 %r87, %r86;
-	mul.lo.s64 %rd296, %rd295, %rd231;
-	mad.lo.s64 %rd297, %rd296, 4, %rd229;
-	ld.relaxed.gpu.global.u32 %r88, [%rd297+0];
-	mov.b32 %r89, %r88;
-	and.b32 %r90, %r89, %r87;
-	setp.ne.u32 %p46, %r90, 0x0;
-	mov.pred %p47, %p46;
-	not.pred %p48, %p47;
-	@!%p48 bra $L61;
-	mul.lo.s64 %rd298, %rd295, %rd231;
-	mad.lo.s64 %rd299, %rd298, 4, %rd229;
-	atom.global.or.b32 %r91, [%rd299], %r87;
-	mov.b32 %r92, %r91;
-	and.b32 %r93, %r92, %r87;
-	setp.ne.u32 %p49, %r93, 0x0;
-	mov.pred %p47, %p49;
-$L61:
-	@!%p47 bra $L63;
-	mov.b64 %rd300, %rd290;
-	mov.b64 %rd301, %rd300;
-	mov.pred %p50, 0;
-	bra.uni $L57;
-$L63:
-	mov.b64 %rd302, %rd290;
-	mov.b64 %rd301, %rd302;
-	mov.pred %p50, 1;
-	bra.uni $L57;
-$L59:
-	@!%p30 bra $L65;
-	cvt.s64.s32 %rd303, %r79;
-	mul.lo.s64 %rd304, %rd303, %rd234;
-	mad.lo.s64 %rd305, %rd304, 4, %rd232;
-	ld.relaxed.gpu.global.s32 %r94, [%rd305+0];
-	mov.b32 %r95, %r94;
-	setp.eq.s32 %p51, %r95, %r68;
-	mov.pred %p52, %p51;
+	mov.b64 %rd316, 0;
+	mov.b64 %rd317, %rd315;
+$L47:
+	setp.gt.s64 %p52, %rd317, 0;
 	not.pred %p53, %p52;
-	@!%p53 bra $L67;
-	cvt.s64.s32 %rd306, %r79;
-	mul.lo.s64 %rd307, %rd306, %rd234;
-	mad.lo.s64 %rd308, %rd307, 4, %rd232;
-	atom.global.exch.b32 %r96, [%rd308], %r68;
-	mov.b32 %r97, %r96;
-	setp.eq.s32 %p54, %r97, %r68;
-	mov.pred %p52, %p54;
-$L67:
-	@!%p52 bra $L69;
-	mov.b64 %rd309, %rd290;
-	mov.b64 %rd301, %rd309;
-	mov.pred %p50, 0;
-	bra.uni $L57;
-$L69:
-$L65:
-	mul.lo.s64 %rd310, %rd290, %rd135;
-	mad.lo.s64 %rd311, %rd310, 4, %rd133;
-	st.shared.s32 [%rd311+0], %r79;
-	add.s64 %rd312, %rd290, 1;
-	mov.b64 %rd313, %rd312;
-	mov.b64 %rd301, %rd313;
-	mov.pred %p50, 1;
-	bra.uni $L57;
-$L56:
-	bra.uni $L55;
-$L57:
-	mov.b64 %rd314, %rd301;
-	mov.pred %p55, %p50;
-	mov.b64 %rd248, %rd314;
-	mov.pred %p44, %p55;
-	@!%p44 bra $L71;
-	mov.b64 %rd315, %rd215;
-	mov.b32 %r98, %r76;
-	cvt.s64.s32 %rd316, %r98;
-	add.s64 %rd317, %rd316, 1;
-	mul.lo.s64 %rd318, %rd317, %rd32;
-	mad.lo.s64 %rd319, %rd318, 8, %rd28;
-	ld.global.nc.s64 %rd320, [%rd319+0];
-	mov.b64 %rd321, %rd320;
-	cvt.s64.s32 %rd322, %r98;
+	@!%p53 bra $L51;
+	bra.uni $L49;
+$L51:
+	setp.ge.s64 %p54, %rd311, %rd312;
+	@!%p54 bra $L53;
+	setp.ge.s64 %p55, %rd305, %rd287;
+	@!%p55 bra $L55;
+	bra.uni $L49;
+$L55:
+	mul.lo.s64 %rd318, %rd305, %rd212;
+	mad.lo.s64 %rd319, %rd318, 4, %rd210;
+	ld.global.s32 %r76, [%rd319+0];
+	mov.b32 %r77, %r76;
+	mov.b32 %r75, %r77;
+	add.s64 %rd320, %rd305, %rd297;
+	mov.b64 %rd305, %rd320;
+	mov.b64 %rd321, %rd265;
+	mov.b32 %r78, %r75;
+	cvt.s64.s32 %rd322, %r78;
 	mul.lo.s64 %rd323, %rd322, %rd32;
 	mad.lo.s64 %rd324, %rd323, 8, %rd28;
 	ld.global.nc.s64 %rd325, [%rd324+0];
 	mov.b64 %rd326, %rd325;
-	sub.s64 %rd327, %rd321, %rd326;
-	mov.b64 %rd328, %rd327;
-	mov.b64 %rd329, %rd328;
-	add.s64 %rd330, %rd245, %rd329;
-	mov.b64 %rd245, %rd330;
-	max.s64 %rd331, %rd246, %rd329;
-	mov.b64 %rd246, %rd331;
-$L71:
-$L54:
-	add.s64 %rd332, %rd242, 1;
-	mov.b64 %rd242, %rd332;
-	sub.s64 %rd333, %rd249, 1;
-	mov.b64 %rd249, %rd333;
-$L36:
-	bra.uni $L35;
-$L37:
-	// block scan
-	mov.b64 %rd334, %rd248;
-	mov.b32 %r99, %r3;
-$L72:
-	setp.hs.u32 %p56, %r99, 32;
-	@%p56 bra $L73;
-	mov.b64 {%r100, %r101}, %rd334;
-	shfl.sync.up.b32 %r102|%p57, %r100, %r99, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, %r99, 0, %r17;
-	mov.b64 %rd335, {%r102, %r103};
-	@!%p57 bra $L74;
-	add.s64 %rd336, %rd335, %rd334;
-	mov.b64 %rd334, %rd336;
-$L74:
-	shl.b32 %r99, %r99, 1;
-	bra.uni $L72;
+	mov.b64 %rd327, %rd326;
+	mov.b64 %rd328, %rd265;
+	mov.b32 %r79, %r75;
+	cvt.s64.s32 %rd329, %r79;
+	add.s64 %rd330, %rd329, 1;
+	mul.lo.s64 %rd331, %rd330, %rd32;
+	mad.lo.s64 %rd332, %rd331, 8, %rd28;
+	ld.global.nc.s64 %rd333, [%rd332+0];
+	mov.b64 %rd334, %rd333;
+	mov.b64 %rd335, %rd334;
+	add.s64 %rd336, %rd327, %rd310;
+	mov.b64 %rd337, %rd336;
+	mov.b64 %rd338, %rd335;
+	mov.b64 %rd311, %rd337;
+	mov.b64 %rd312, %rd338;
+	bra.uni $L48;
+$L53:
+	mul.lo.s64 %rd339, %rd311, %rd39;
+	mad.lo.s64 %rd340, %rd339, 4, %rd35;
+	ld.global.nc.s32 %r80, [%rd340+0];
+	mov.b32 %r81, %r80;
+	mov.b32 %r82, %r81;
+	mov.b32 %r83, %r75;
+	mov.b32 %r84, %r82;
+	mov.b64 %rd341, %rd311;
+$L56:
+	mov.f64 %fd1, 0d3FF0000000000000;
+	setp.gt.s64 %p56, %rd121, 0;
+	@!%p56 bra $L60;
+	mul.lo.s64 %rd342, %rd341, %rd123;
+	mad.lo.s64 %rd343, %rd342, 8, %rd119;
+	ld.global.nc.f64 %fd2, [%rd343+0];
+	mov.f64 %fd3, %fd2;
+	mov.f64 %fd1, %fd3;
+$L60:
+	cvt.s64.s32 %rd344, %r83;
+	mul.lo.s64 %rd345, %rd344, %rd130;
+	mad.lo.s64 %rd346, %rd345, 8, %rd126;
+	ld.relaxed.gpu.global.f64 %fd4, [%rd346+0];
+	mov.f64 %fd5, %fd4;
+	add.rn.f64 %fd6, %fd5, %fd1;
+	mov.f64 %fd7, %fd6;
+	cvt.s64.s32 %rd347, %r84;
+	mul.lo.s64 %rd348, %rd347, %rd130;
+	mad.lo.s64 %rd349, %rd348, 8, %rd126;
+	ld.relaxed.gpu.global.f64 %fd8, [%rd349+0];
+	mov.f64 %fd9, %fd8;
+	setp.lt.f64 %p57, %fd7, %fd9;
+	not.pred %p58, %p57;
+	@!%p58 bra $L62;
+	mov.pred %p59, 0;
+	bra.uni $L58;
+$L62:
+	cvt.s64.s32 %rd350, %r84;
+	mul.lo.s64 %rd351, %rd350, %rd130;
+	mad.lo.s64 %rd352, %rd351, 8, %rd126;
+	ld.relaxed.gpu.global.b64 %rd353, [%rd352];
+$L63:
+	mov.b64 %fd10, %rd353;
+	min.f64 %fd11, %fd10, %fd7;
+	mov.b64 %rd354, %fd10;
+	mov.b64 %rd355, %fd7;
+	or.b64 %rd356, %rd354, %rd355;
+	setp.eq.f64 %p60, %fd10, %fd7;
+	mov.b64 %fd12, %rd356;
+	selp.f64 %fd13, %fd12, %fd11, %p60;
+	setp.nan.f64 %p61, %fd10, %fd7;
+	add.rn.f64 %fd14, %fd10, %fd7;
+	selp.f64 %fd15, %fd14, %fd13, %p61;
+	mov.b64 %rd357, %fd15;
+	setp.eq.u64 %p62, %rd353, %rd357;
+	@%p62 bra $L64;
+	atom.global.cas.b64 %rd358, [%rd352], %rd353, %rd357;
+	setp.eq.u64 %p63, %rd358, %rd353;
+	mov.b64 %rd353, %rd358;
+	@!%p63 bra $L63;
+$L64:
+	mov.b64 %fd17, %rd353;
+	mov.f64 %fd16, %fd17;
+	mov.f64 %fd18, %fd16;
+	setp.gt.f64 %p64, %fd18, %fd7;
+	mov.pred %p59, %p64;
+	bra.uni $L58;
+$L57:
+	bra.uni $L56;
+$L58:
+	@!%p59 bra $L66;
+	mov.pred %p65, 0;
+	mov.b64 %rd359, %rd316;
+	mov.b32 %r85, %r82;
+$L67:
+	@!%p44 bra $L71;
+	shr.s32 %r86, %r85, 5;
+	cvt.s64.s32 %rd360, %r86;
+	mov.b64 %rd361, %rd360;
+	and.b32 %r87, %r85, 31;
+	cvt.s64.s32 %rd362, %r87;
+	min.u64 %rd363, %rd362, 32;
+	cvt.u32.u64 %r88, %rd363;
+	mov.b32 %r90, 0x1;
+	shl.b32 %r89, %r90, %r88;
+	setp.hs.u32 %p66, %r88, 32;
+	selp.b32 %r91, 0, %r89, %p66;
+	mov.b32 %r92, %r91;
+	mov.b64 %rd364, %rd361;
+	mov.b32 %r93, %r92;
+	mul.lo.s64 %rd365, %rd364, %rd281;
+	mad.lo.s64 %rd366, %rd365, 4, %rd279;
+	ld.relaxed.gpu.global.u32 %r94, [%rd366+0];
+	mov.b32 %r95, %r94;
+	and.b32 %r96, %r95, %r93;
+	setp.ne.u32 %p67, %r96, 0x0;
+	mov.pred %p68, %p67;
+	not.pred %p69, %p68;
+	@!%p69 bra $L73;
+	mul.lo.s64 %rd367, %rd364, %rd281;
+	mad.lo.s64 %rd368, %rd367, 4, %rd279;
+	atom.global.or.b32 %r97, [%rd368], %r93;
+	mov.b32 %r98, %r97;
+	and.b32 %r99, %r98, %r93;
+	setp.ne.u32 %p70, %r99, 0x0;
+	mov.pred %p68, %p70;
 $L73:
-	mov.b64 {%r104, %r105}, %rd334;
-	shfl.sync.up.b32 %r106|%p58, %r104, %r3, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, %r3, 0, %r17;
-	mov.b64 %rd337, {%r106, %r107};
-	setp.lo.u32 %p59, %r3, 32;
-	and.pred %p60, %p58, %p59;
-	selp.b64 %rd338, %rd337, 0, %p60;
-	sub.u32 %r108, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r108;
-	@!%p61 bra $L75;
-	mul.wide.u32 %rd339, %r8, 16;
-	add.s64 %rd340, %rd1, %rd339;
-	st.shared.s64 [%rd340+0], %rd334;
+	@!%p68 bra $L75;
+	mov.b64 %rd369, %rd359;
+	mov.b64 %rd370, %rd369;
+	mov.pred %p71, 0;
+	bra.uni $L69;
 $L75:
-	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L76;
-	mov.b64 %rd341, 0;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L77;
-	mul.wide.u32 %rd342, %r7, 16;
-	add.s64 %rd343, %rd1, %rd342;
-	ld.shared.s64 %rd344, [%rd343+0];
-	mov.b64 %rd341, %rd344;
-$L77:
-	mov.b64 {%r109, %r110}, %rd341;
-	shfl.sync.up.b32 %r111|%p64, %r109, 1, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 1, 0, %r17;
-	mov.b64 %rd345, {%r111, %r112};
-	@!%p64 bra $L78;
-	add.s64 %rd346, %rd345, %rd341;
-	mov.b64 %rd341, %rd346;
-$L78:
-	mov.b64 {%r113, %r114}, %rd341;
-	shfl.sync.up.b32 %r115|%p65, %r113, 2, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 2, 0, %r17;
-	mov.b64 %rd347, {%r115, %r116};
-	@!%p65 bra $L79;
-	add.s64 %rd348, %rd347, %rd341;
-	mov.b64 %rd341, %rd348;
+	mov.b64 %rd371, %rd359;
+	mov.b64 %rd370, %rd371;
+	mov.pred %p71, 1;
+	bra.uni $L69;
+$L71:
+	@!%p45 bra $L77;
+	cvt.s64.s32 %rd372, %r85;
+	mul.lo.s64 %rd373, %rd372, %rd284;
+	mad.lo.s64 %rd374, %rd373, 4, %rd282;
+	ld.relaxed.gpu.global.s32 %r100, [%rd374+0];
+	mov.b32 %r101, %r100;
+	setp.eq.s32 %p72, %r101, %r74;
+	mov.pred %p73, %p72;
+	not.pred %p74, %p73;
+	@!%p74 bra $L79;
+	cvt.s64.s32 %rd375, %r85;
+	mul.lo.s64 %rd376, %rd375, %rd284;
+	mad.lo.s64 %rd377, %rd376, 4, %rd282;
+	atom.global.exch.b32 %r102, [%rd377], %r74;
+	mov.b32 %r103, %r102;
+	setp.eq.s32 %p75, %r103, %r74;
+	mov.pred %p73, %p75;
 $L79:
-	mov.b64 {%r117, %r118}, %rd341;
-	shfl.sync.up.b32 %r119|%p66, %r117, 4, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 4, 0, %r17;
-	mov.b64 %rd349, {%r119, %r120};
-	@!%p66 bra $L80;
-	add.s64 %rd350, %rd349, %rd341;
-	mov.b64 %rd341, %rd350;
-$L80:
-	mov.b64 {%r121, %r122}, %rd341;
-	shfl.sync.up.b32 %r123|%p67, %r121, 8, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, 8, 0, %r17;
-	mov.b64 %rd351, {%r123, %r124};
-	@!%p67 bra $L81;
-	add.s64 %rd352, %rd351, %rd341;
-	mov.b64 %rd341, %rd352;
+	@!%p73 bra $L81;
+	mov.b64 %rd378, %rd359;
+	mov.b64 %rd370, %rd378;
+	mov.pred %p71, 0;
+	bra.uni $L69;
 $L81:
-	mov.b64 {%r125, %r126}, %rd341;
-	shfl.sync.up.b32 %r127|%p68, %r125, 16, 0, %r17;
-	shfl.sync.up.b32 %r128, %r126, 16, 0, %r17;
-	mov.b64 %rd353, {%r127, %r128};
-	@!%p68 bra $L82;
-	add.s64 %rd354, %rd353, %rd341;
-	mov.b64 %rd341, %rd354;
-$L82:
-	mov.b64 {%r129, %r130}, %rd341;
-	shfl.sync.up.b32 %r131|%p69, %r129, 1, 0, %r17;
-	shfl.sync.up.b32 %r132, %r130, 1, 0, %r17;
-	mov.b64 %rd355, {%r131, %r132};
-	selp.b64 %rd356, %rd355, 0, %p69;
-	@!%p63 bra $L83;
-	mul.wide.u32 %rd357, %r7, 16;
-	add.s64 %rd358, %rd1, %rd357;
-	add.s64 %rd359, %rd358, 512;
-	st.shared.s64 [%rd359+0], %rd356;
+$L77:
+	mul.lo.s64 %rd379, %rd359, %rd142;
+	mad.lo.s64 %rd380, %rd379, 4, %rd140;
+	st.shared.s32 [%rd380+0], %r85;
+	add.s64 %rd381, %rd359, 1;
+	mov.b64 %rd382, %rd381;
+	mov.b64 %rd370, %rd382;
+	mov.pred %p71, 1;
+	bra.uni $L69;
+$L68:
+	bra.uni $L67;
+$L69:
+	mov.b64 %rd383, %rd370;
+	mov.pred %p76, %p71;
+	mov.b64 %rd316, %rd383;
+	mov.pred %p65, %p76;
+	@!%p65 bra $L83;
+	mov.b64 %rd384, %rd265;
+	mov.b32 %r104, %r82;
+	cvt.s64.s32 %rd385, %r104;
+	add.s64 %rd386, %rd385, 1;
+	mul.lo.s64 %rd387, %rd386, %rd32;
+	mad.lo.s64 %rd388, %rd387, 8, %rd28;
+	ld.global.nc.s64 %rd389, [%rd388+0];
+	mov.b64 %rd390, %rd389;
+	cvt.s64.s32 %rd391, %r104;
+	mul.lo.s64 %rd392, %rd391, %rd32;
+	mad.lo.s64 %rd393, %rd392, 8, %rd28;
+	ld.global.nc.s64 %rd394, [%rd393+0];
+	mov.b64 %rd395, %rd394;
+	sub.s64 %rd396, %rd390, %rd395;
+	mov.b64 %rd397, %rd396;
+	mov.b64 %rd398, %rd397;
+	add.s64 %rd399, %rd313, %rd398;
+	mov.b64 %rd313, %rd399;
+	max.s64 %rd400, %rd314, %rd398;
+	mov.b64 %rd314, %rd400;
 $L83:
-	sub.u32 %r133, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r133;
-	@!%p70 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd341;
+$L66:
+	add.s64 %rd401, %rd311, %rd289;
+	mov.b64 %rd311, %rd401;
+	sub.s64 %rd402, %rd317, 1;
+	mov.b64 %rd317, %rd402;
+$L48:
+	bra.uni $L47;
+$L49:
+	// block scan
+	mov.b64 %rd403, %rd316;
+	mov.b32 %r105, %r3;
 $L84:
-$L76:
-	bar.sync 0;
-	mul.wide.u32 %rd360, %r8, 16;
-	add.s64 %rd361, %rd1, %rd360;
-	add.s64 %rd362, %rd361, 512;
-	ld.shared.s64 %rd363, [%rd362+0];
-	add.s64 %rd364, %rd363, %rd338;
-	ld.shared.s64 %rd365, [%rd1+1024];
-	mov.b64 {%r134, %r135}, %rd364;
-	shfl.sync.idx.b32 %r136|%p71, %r134, 0, %r21, %r17;
-	shfl.sync.idx.b32 %r137, %r135, 0, %r21, %r17;
-	mov.b64 %rd366, {%r136, %r137};
-	mov.b64 %rd367, %rd365;
-	mov.b64 %rd368, %rd366;
-	mov.b64 %rd369, %rd367;
-	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd374, %rd244, %rd372;
-	mov.b64 %rd375, %rd374;
-	mov.b64 %rd376, 0;
-$L85:
-	setp.lt.s64 %p72, %rd376, %rd248;
-	not.pred %p73, %p72;
-	@!%p73 bra $L89;
-	bra.uni $L87;
-$L89:
-	mul.lo.s64 %rd377, %rd376, %rd135;
-	mad.lo.s64 %rd378, %rd377, 4, %rd133;
-	ld.shared.s32 %r138, [%rd378+0];
-	mov.b32 %r139, %r138;
-	add.s64 %rd379, %rd375, %rd376;
-	mul.lo.s64 %rd380, %rd379, %rd193;
-	mad.lo.s64 %rd381, %rd380, 4, %rd191;
-	st.global.s32 [%rd381+0], %r139;
+	setp.hs.u32 %p77, %r105, 32;
+	@%p77 bra $L85;
+	mov.b64 {%r106, %r107}, %rd403;
+	shfl.sync.up.b32 %r108|%p78, %r106, %r105, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, %r105, 0, %r17;
+	mov.b64 %rd404, {%r108, %r109};
+	@!%p78 bra $L86;
+	add.s64 %rd405, %rd404, %rd403;
+	mov.b64 %rd403, %rd405;
 $L86:
-	add.s64 %rd382, %rd376, 1;
-	mov.b64 %rd376, %rd382;
-	bra.uni $L85;
-$L87:
-	add.s64 %rd383, %rd244, %rd373;
-	mov.b64 %rd244, %rd383;
-	mov.b64 %rd384, 0;
-	setp.lt.s64 %p74, %rd242, %rd243;
-	setp.lt.s64 %p75, %rd241, %rd237;
-	or.pred %p76, %p74, %p75;
-	@!%p76 bra $L91;
-	mov.b64 %rd384, 1;
-$L91:
-	mov.b64 %rd385, %rd384;
-	// block reduction
-	sub.u32 %r140, %r13, 1;
-	mov.b32 %r141, %r3;
-$L92:
-	setp.hs.u32 %p77, %r141, 32;
-	@%p77 bra $L93;
-	mov.b64 {%r142, %r143}, %rd385;
-	shfl.sync.down.b32 %r144|%p78, %r142, %r141, %r140, %r17;
-	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
-	mov.b64 %rd386, {%r144, %r145};
-	@!%p78 bra $L94;
-	max.s64 %rd387, %rd385, %rd386;
-	mov.b64 %rd385, %rd387;
-$L94:
-	shl.b32 %r141, %r141, 1;
-	bra.uni $L92;
-$L93:
-	setp.eq.u32 %p79, %r7, 0;
-	@!%p79 bra $L95;
-	mul.wide.u32 %rd388, %r8, 16;
-	add.s64 %rd389, %rd1, %rd388;
-	st.shared.s64 [%rd389+0], %rd385;
-$L95:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L96;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L97;
-	mul.wide.u32 %rd390, %r7, 16;
-	add.s64 %rd391, %rd1, %rd390;
-	ld.shared.s64 %rd392, [%rd391+0];
-	mov.b64 %rd385, %rd392;
-$L97:
-	sub.u32 %r146, %r10, 1;
-	mov.b64 {%r147, %r148}, %rd385;
-	shfl.sync.down.b32 %r149|%p82, %r147, 1, %r146, %r17;
-	shfl.sync.down.b32 %r150, %r148, 1, %r146, %r17;
-	mov.b64 %rd393, {%r149, %r150};
-	@!%p82 bra $L98;
-	max.s64 %rd394, %rd385, %rd393;
-	mov.b64 %rd385, %rd394;
-$L98:
-	mov.b64 {%r151, %r152}, %rd385;
-	shfl.sync.down.b32 %r153|%p83, %r151, 2, %r146, %r17;
-	shfl.sync.down.b32 %r154, %r152, 2, %r146, %r17;
-	mov.b64 %rd395, {%r153, %r154};
-	@!%p83 bra $L99;
-	max.s64 %rd396, %rd385, %rd395;
-	mov.b64 %rd385, %rd396;
-$L99:
-	mov.b64 {%r155, %r156}, %rd385;
-	shfl.sync.down.b32 %r157|%p84, %r155, 4, %r146, %r17;
-	shfl.sync.down.b32 %r158, %r156, 4, %r146, %r17;
-	mov.b64 %rd397, {%r157, %r158};
-	@!%p84 bra $L100;
-	max.s64 %rd398, %rd385, %rd397;
-	mov.b64 %rd385, %rd398;
-$L100:
-	mov.b64 {%r159, %r160}, %rd385;
-	shfl.sync.down.b32 %r161|%p85, %r159, 8, %r146, %r17;
-	shfl.sync.down.b32 %r162, %r160, 8, %r146, %r17;
-	mov.b64 %rd399, {%r161, %r162};
-	@!%p85 bra $L101;
-	max.s64 %rd400, %rd385, %rd399;
-	mov.b64 %rd385, %rd400;
-$L101:
-	mov.b64 {%r163, %r164}, %rd385;
-	shfl.sync.down.b32 %r165|%p86, %r163, 16, %r146, %r17;
-	shfl.sync.down.b32 %r166, %r164, 16, %r146, %r17;
-	mov.b64 %rd401, {%r165, %r166};
-	@!%p86 bra $L102;
-	max.s64 %rd402, %rd385, %rd401;
-	mov.b64 %rd385, %rd402;
-$L102:
-	@!%p79 bra $L103;
-	st.shared.s64 [%rd1+1024], %rd385;
-$L103:
-$L96:
-	bar.sync 0;
-	ld.shared.s64 %rd403, [%rd1+1024];
-	mov.b64 %rd385, %rd403;
-	mov.b64 %rd404, %rd385;
-	setp.eq.s64 %p87, %rd404, 0;
-	@!%p87 bra $L105;
-	bra.uni $L34;
-$L105:
-$L33:
-	bra.uni $L32;
-$L34:
-	mov.b64 %rd405, %rd245;
-	// block reduction
-	sub.u32 %r167, %r13, 1;
-	mov.b32 %r168, %r3;
-$L106:
-	setp.hs.u32 %p88, %r168, 32;
-	@%p88 bra $L107;
-	mov.b64 {%r169, %r170}, %rd405;
-	shfl.sync.down.b32 %r171|%p89, %r169, %r168, %r167, %r17;
-	shfl.sync.down.b32 %r172, %r170, %r168, %r167, %r17;
-	mov.b64 %rd406, {%r171, %r172};
-	@!%p89 bra $L108;
-	add.s64 %rd407, %rd405, %rd406;
-	mov.b64 %rd405, %rd407;
-$L108:
-	shl.b32 %r168, %r168, 1;
-	bra.uni $L106;
-$L107:
-	setp.eq.u32 %p90, %r7, 0;
-	@!%p90 bra $L109;
+	shl.b32 %r105, %r105, 1;
+	bra.uni $L84;
+$L85:
+	mov.b64 {%r110, %r111}, %rd403;
+	shfl.sync.up.b32 %r112|%p79, %r110, %r3, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, %r3, 0, %r17;
+	mov.b64 %rd406, {%r112, %r113};
+	setp.lo.u32 %p80, %r3, 32;
+	and.pred %p81, %p79, %p80;
+	selp.b64 %rd407, %rd406, 0, %p81;
+	sub.u32 %r114, %r13, %r3;
+	setp.eq.u32 %p82, %r7, %r114;
+	@!%p82 bra $L87;
 	mul.wide.u32 %rd408, %r8, 16;
 	add.s64 %rd409, %rd1, %rd408;
-	st.shared.s64 [%rd409+0], %rd405;
-$L109:
+	st.shared.s64 [%rd409+0], %rd403;
+$L87:
 	bar.sync 0;
-	setp.eq.u32 %p91, %r8, 0;
-	@!%p91 bra $L110;
-	setp.lo.u32 %p92, %r7, %r10;
-	@!%p92 bra $L111;
-	mul.wide.u32 %rd410, %r7, 16;
-	add.s64 %rd411, %rd1, %rd410;
-	ld.shared.s64 %rd412, [%rd411+0];
-	mov.b64 %rd405, %rd412;
-$L111:
-	sub.u32 %r173, %r10, 1;
-	mov.b64 {%r174, %r175}, %rd405;
-	shfl.sync.down.b32 %r176|%p93, %r174, 1, %r173, %r17;
-	shfl.sync.down.b32 %r177, %r175, 1, %r173, %r17;
-	mov.b64 %rd413, {%r176, %r177};
-	@!%p93 bra $L112;
-	add.s64 %rd414, %rd405, %rd413;
-	mov.b64 %rd405, %rd414;
-$L112:
-	mov.b64 {%r178, %r179}, %rd405;
-	shfl.sync.down.b32 %r180|%p94, %r178, 2, %r173, %r17;
-	shfl.sync.down.b32 %r181, %r179, 2, %r173, %r17;
-	mov.b64 %rd415, {%r180, %r181};
-	@!%p94 bra $L113;
-	add.s64 %rd416, %rd405, %rd415;
-	mov.b64 %rd405, %rd416;
-$L113:
-	mov.b64 {%r182, %r183}, %rd405;
-	shfl.sync.down.b32 %r184|%p95, %r182, 4, %r173, %r17;
-	shfl.sync.down.b32 %r185, %r183, 4, %r173, %r17;
-	mov.b64 %rd417, {%r184, %r185};
-	@!%p95 bra $L114;
-	add.s64 %rd418, %rd405, %rd417;
-	mov.b64 %rd405, %rd418;
-$L114:
-	mov.b64 {%r186, %r187}, %rd405;
-	shfl.sync.down.b32 %r188|%p96, %r186, 8, %r173, %r17;
-	shfl.sync.down.b32 %r189, %r187, 8, %r173, %r17;
-	mov.b64 %rd419, {%r188, %r189};
-	@!%p96 bra $L115;
-	add.s64 %rd420, %rd405, %rd419;
-	mov.b64 %rd405, %rd420;
-$L115:
-	mov.b64 {%r190, %r191}, %rd405;
-	shfl.sync.down.b32 %r192|%p97, %r190, 16, %r173, %r17;
-	shfl.sync.down.b32 %r193, %r191, 16, %r173, %r17;
-	mov.b64 %rd421, {%r192, %r193};
-	@!%p97 bra $L116;
-	add.s64 %rd422, %rd405, %rd421;
-	mov.b64 %rd405, %rd422;
-$L116:
-	@!%p90 bra $L117;
-	st.shared.s64 [%rd1+1024], %rd405;
-$L117:
+	setp.eq.u32 %p83, %r8, 0;
+	@!%p83 bra $L88;
+	mov.b64 %rd410, 0;
+	setp.lo.u32 %p84, %r7, %r10;
+	@!%p84 bra $L89;
+	mul.wide.u32 %rd411, %r7, 16;
+	add.s64 %rd412, %rd1, %rd411;
+	ld.shared.s64 %rd413, [%rd412+0];
+	mov.b64 %rd410, %rd413;
+$L89:
+	mov.b64 {%r115, %r116}, %rd410;
+	shfl.sync.up.b32 %r117|%p85, %r115, 1, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
+	mov.b64 %rd414, {%r117, %r118};
+	@!%p85 bra $L90;
+	add.s64 %rd415, %rd414, %rd410;
+	mov.b64 %rd410, %rd415;
+$L90:
+	mov.b64 {%r119, %r120}, %rd410;
+	shfl.sync.up.b32 %r121|%p86, %r119, 2, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 2, 0, %r17;
+	mov.b64 %rd416, {%r121, %r122};
+	@!%p86 bra $L91;
+	add.s64 %rd417, %rd416, %rd410;
+	mov.b64 %rd410, %rd417;
+$L91:
+	mov.b64 {%r123, %r124}, %rd410;
+	shfl.sync.up.b32 %r125|%p87, %r123, 4, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, 4, 0, %r17;
+	mov.b64 %rd418, {%r125, %r126};
+	@!%p87 bra $L92;
+	add.s64 %rd419, %rd418, %rd410;
+	mov.b64 %rd410, %rd419;
+$L92:
+	mov.b64 {%r127, %r128}, %rd410;
+	shfl.sync.up.b32 %r129|%p88, %r127, 8, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, 8, 0, %r17;
+	mov.b64 %rd420, {%r129, %r130};
+	@!%p88 bra $L93;
+	add.s64 %rd421, %rd420, %rd410;
+	mov.b64 %rd410, %rd421;
+$L93:
+	mov.b64 {%r131, %r132}, %rd410;
+	shfl.sync.up.b32 %r133|%p89, %r131, 16, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, 16, 0, %r17;
+	mov.b64 %rd422, {%r133, %r134};
+	@!%p89 bra $L94;
+	add.s64 %rd423, %rd422, %rd410;
+	mov.b64 %rd410, %rd423;
+$L94:
+	mov.b64 {%r135, %r136}, %rd410;
+	shfl.sync.up.b32 %r137|%p90, %r135, 1, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, 1, 0, %r17;
+	mov.b64 %rd424, {%r137, %r138};
+	selp.b64 %rd425, %rd424, 0, %p90;
+	@!%p84 bra $L95;
+	mul.wide.u32 %rd426, %r7, 16;
+	add.s64 %rd427, %rd1, %rd426;
+	add.s64 %rd428, %rd427, 512;
+	st.shared.s64 [%rd428+0], %rd425;
+$L95:
+	sub.u32 %r139, %r10, 1;
+	setp.eq.u32 %p91, %r7, %r139;
+	@!%p91 bra $L96;
+	st.shared.s64 [%rd1+1024], %rd410;
+$L96:
+$L88:
+	bar.sync 0;
+	mul.wide.u32 %rd429, %r8, 16;
+	add.s64 %rd430, %rd1, %rd429;
+	add.s64 %rd431, %rd430, 512;
+	ld.shared.s64 %rd432, [%rd431+0];
+	add.s64 %rd433, %rd432, %rd407;
+	ld.shared.s64 %rd434, [%rd1+1024];
+	mov.b64 {%r140, %r141}, %rd433;
+	shfl.sync.idx.b32 %r142|%p92, %r140, 0, %r21, %r17;
+	shfl.sync.idx.b32 %r143, %r141, 0, %r21, %r17;
+	mov.b64 %rd435, {%r142, %r143};
+	mov.b64 %rd436, %rd434;
+	mov.b64 %rd437, %rd435;
+	mov.b64 %rd438, %rd436;
+	mov.b64 %rd439, %rd437;
+	mov.b64 %rd440, %rd438;
+	mov.b64 %rd441, %rd439;
+	mov.b64 %rd442, %rd440;
+	mov.b64 %rd443, 0;
+	cvt.u64.u32 %rd444, %r2;
+	setp.eq.s64 %p93, %rd444, 0;
+	setp.gt.s64 %p94, %rd442, 0;
+	and.pred %p95, %p93, %p94;
+	@!%p95 bra $L98;
+	mul.lo.s64 %rd445, %rd288, %rd116;
+	mad.lo.s64 %rd446, %rd445, 8, %rd112;
+	atom.global.add.u64 %rd447, [%rd446], %rd442;
+	mov.b64 %rd448, %rd447;
+	mov.b64 %rd443, %rd448;
+$L98:
+	cvt.u64.u32 %rd449, %r2;
+	setp.eq.s64 %p96, %rd449, 0;
+	setp.eq.u32 %p97, %r1, 0;
+	and.pred %p98, %p96, %p97;
+	bar.sync 0;
+	@!%p98 bra $L99;
+	st.shared.s64 [%rd1+1024], %rd443;
+$L99:
+	bar.sync 0;
+	ld.shared.s64 %rd450, [%rd1+1024];
+	mov.b64 %rd451, %rd450;
+	add.s64 %rd452, %rd451, %rd441;
+	mov.b64 %rd453, %rd452;
+	mov.b64 %rd454, 0;
+$L100:
+	setp.lt.s64 %p99, %rd454, %rd316;
+	not.pred %p100, %p99;
+	@!%p100 bra $L104;
+	bra.uni $L102;
+$L104:
+	mul.lo.s64 %rd455, %rd454, %rd142;
+	mad.lo.s64 %rd456, %rd455, 4, %rd140;
+	ld.shared.s32 %r144, [%rd456+0];
+	mov.b32 %r145, %r144;
+	add.s64 %rd457, %rd453, %rd454;
+	mul.lo.s64 %rd458, %rd457, %rd215;
+	mad.lo.s64 %rd459, %rd458, 4, %rd213;
+	st.global.s32 [%rd459+0], %r145;
+$L101:
+	add.s64 %rd460, %rd454, 1;
+	mov.b64 %rd454, %rd460;
+	bra.uni $L100;
+$L102:
+	mov.b64 %rd461, 0;
+	setp.lt.s64 %p101, %rd311, %rd312;
+	setp.lt.s64 %p102, %rd305, %rd287;
+	or.pred %p103, %p101, %p102;
+	@!%p103 bra $L106;
+	mov.b64 %rd461, 1;
+$L106:
+	mov.b64 %rd462, %rd461;
+	// block reduction
+	sub.u32 %r146, %r13, 1;
+	mov.b32 %r147, %r3;
+$L107:
+	setp.hs.u32 %p104, %r147, 32;
+	@%p104 bra $L108;
+	mov.b64 {%r148, %r149}, %rd462;
+	shfl.sync.down.b32 %r150|%p105, %r148, %r147, %r146, %r17;
+	shfl.sync.down.b32 %r151, %r149, %r147, %r146, %r17;
+	mov.b64 %rd463, {%r150, %r151};
+	@!%p105 bra $L109;
+	max.s64 %rd464, %rd462, %rd463;
+	mov.b64 %rd462, %rd464;
+$L109:
+	shl.b32 %r147, %r147, 1;
+	bra.uni $L107;
+$L108:
+	setp.eq.u32 %p106, %r7, 0;
+	@!%p106 bra $L110;
+	mul.wide.u32 %rd465, %r8, 16;
+	add.s64 %rd466, %rd1, %rd465;
+	st.shared.s64 [%rd466+0], %rd462;
 $L110:
 	bar.sync 0;
-	ld.shared.s64 %rd423, [%rd1+1024];
-	mov.b64 %rd405, %rd423;
-	mov.b64 %rd424, %rd405;
-	mov.b64 %rd425, %rd246;
-	// block reduction
-	sub.u32 %r194, %r13, 1;
-	mov.b32 %r195, %r3;
+	setp.eq.u32 %p107, %r8, 0;
+	@!%p107 bra $L111;
+	setp.lo.u32 %p108, %r7, %r10;
+	@!%p108 bra $L112;
+	mul.wide.u32 %rd467, %r7, 16;
+	add.s64 %rd468, %rd1, %rd467;
+	ld.shared.s64 %rd469, [%rd468+0];
+	mov.b64 %rd462, %rd469;
+$L112:
+	sub.u32 %r152, %r10, 1;
+	mov.b64 {%r153, %r154}, %rd462;
+	shfl.sync.down.b32 %r155|%p109, %r153, 1, %r152, %r17;
+	shfl.sync.down.b32 %r156, %r154, 1, %r152, %r17;
+	mov.b64 %rd470, {%r155, %r156};
+	@!%p109 bra $L113;
+	max.s64 %rd471, %rd462, %rd470;
+	mov.b64 %rd462, %rd471;
+$L113:
+	mov.b64 {%r157, %r158}, %rd462;
+	shfl.sync.down.b32 %r159|%p110, %r157, 2, %r152, %r17;
+	shfl.sync.down.b32 %r160, %r158, 2, %r152, %r17;
+	mov.b64 %rd472, {%r159, %r160};
+	@!%p110 bra $L114;
+	max.s64 %rd473, %rd462, %rd472;
+	mov.b64 %rd462, %rd473;
+$L114:
+	mov.b64 {%r161, %r162}, %rd462;
+	shfl.sync.down.b32 %r163|%p111, %r161, 4, %r152, %r17;
+	shfl.sync.down.b32 %r164, %r162, 4, %r152, %r17;
+	mov.b64 %rd474, {%r163, %r164};
+	@!%p111 bra $L115;
+	max.s64 %rd475, %rd462, %rd474;
+	mov.b64 %rd462, %rd475;
+$L115:
+	mov.b64 {%r165, %r166}, %rd462;
+	shfl.sync.down.b32 %r167|%p112, %r165, 8, %r152, %r17;
+	shfl.sync.down.b32 %r168, %r166, 8, %r152, %r17;
+	mov.b64 %rd476, {%r167, %r168};
+	@!%p112 bra $L116;
+	max.s64 %rd477, %rd462, %rd476;
+	mov.b64 %rd462, %rd477;
+$L116:
+	mov.b64 {%r169, %r170}, %rd462;
+	shfl.sync.down.b32 %r171|%p113, %r169, 16, %r152, %r17;
+	shfl.sync.down.b32 %r172, %r170, 16, %r152, %r17;
+	mov.b64 %rd478, {%r171, %r172};
+	@!%p113 bra $L117;
+	max.s64 %rd479, %rd462, %rd478;
+	mov.b64 %rd462, %rd479;
+$L117:
+	@!%p106 bra $L118;
+	st.shared.s64 [%rd1+1024], %rd462;
 $L118:
-	setp.hs.u32 %p98, %r195, 32;
-	@%p98 bra $L119;
-	mov.b64 {%r196, %r197}, %rd425;
-	shfl.sync.down.b32 %r198|%p99, %r196, %r195, %r194, %r17;
-	shfl.sync.down.b32 %r199, %r197, %r195, %r194, %r17;
-	mov.b64 %rd426, {%r198, %r199};
-	@!%p99 bra $L120;
-	max.s64 %rd427, %rd425, %rd426;
-	mov.b64 %rd425, %rd427;
+$L111:
+	bar.sync 0;
+	ld.shared.s64 %rd480, [%rd1+1024];
+	mov.b64 %rd462, %rd480;
+	mov.b64 %rd481, %rd462;
+	setp.eq.s64 %p114, %rd481, 0;
+	@!%p114 bra $L120;
+	bra.uni $L46;
 $L120:
-	shl.b32 %r195, %r195, 1;
-	bra.uni $L118;
-$L119:
-	setp.eq.u32 %p100, %r7, 0;
-	@!%p100 bra $L121;
-	mul.wide.u32 %rd428, %r8, 16;
-	add.s64 %rd429, %rd1, %rd428;
-	st.shared.s64 [%rd429+0], %rd425;
+$L45:
+	bra.uni $L44;
+$L46:
+	mov.b64 %rd482, %rd313;
+	// block reduction
+	sub.u32 %r173, %r13, 1;
+	mov.b32 %r174, %r3;
 $L121:
-	bar.sync 0;
-	setp.eq.u32 %p101, %r8, 0;
-	@!%p101 bra $L122;
-	setp.lo.u32 %p102, %r7, %r10;
-	@!%p102 bra $L123;
-	mul.wide.u32 %rd430, %r7, 16;
-	add.s64 %rd431, %rd1, %rd430;
-	ld.shared.s64 %rd432, [%rd431+0];
-	mov.b64 %rd425, %rd432;
+	setp.hs.u32 %p115, %r174, 32;
+	@%p115 bra $L122;
+	mov.b64 {%r175, %r176}, %rd482;
+	shfl.sync.down.b32 %r177|%p116, %r175, %r174, %r173, %r17;
+	shfl.sync.down.b32 %r178, %r176, %r174, %r173, %r17;
+	mov.b64 %rd483, {%r177, %r178};
+	@!%p116 bra $L123;
+	add.s64 %rd484, %rd482, %rd483;
+	mov.b64 %rd482, %rd484;
 $L123:
-	sub.u32 %r200, %r10, 1;
-	mov.b64 {%r201, %r202}, %rd425;
-	shfl.sync.down.b32 %r203|%p103, %r201, 1, %r200, %r17;
-	shfl.sync.down.b32 %r204, %r202, 1, %r200, %r17;
-	mov.b64 %rd433, {%r203, %r204};
-	@!%p103 bra $L124;
-	max.s64 %rd434, %rd425, %rd433;
-	mov.b64 %rd425, %rd434;
-$L124:
-	mov.b64 {%r205, %r206}, %rd425;
-	shfl.sync.down.b32 %r207|%p104, %r205, 2, %r200, %r17;
-	shfl.sync.down.b32 %r208, %r206, 2, %r200, %r17;
-	mov.b64 %rd435, {%r207, %r208};
-	@!%p104 bra $L125;
-	max.s64 %rd436, %rd425, %rd435;
-	mov.b64 %rd425, %rd436;
-$L125:
-	mov.b64 {%r209, %r210}, %rd425;
-	shfl.sync.down.b32 %r211|%p105, %r209, 4, %r200, %r17;
-	shfl.sync.down.b32 %r212, %r210, 4, %r200, %r17;
-	mov.b64 %rd437, {%r211, %r212};
-	@!%p105 bra $L126;
-	max.s64 %rd438, %rd425, %rd437;
-	mov.b64 %rd425, %rd438;
-$L126:
-	mov.b64 {%r213, %r214}, %rd425;
-	shfl.sync.down.b32 %r215|%p106, %r213, 8, %r200, %r17;
-	shfl.sync.down.b32 %r216, %r214, 8, %r200, %r17;
-	mov.b64 %rd439, {%r215, %r216};
-	@!%p106 bra $L127;
-	max.s64 %rd440, %rd425, %rd439;
-	mov.b64 %rd425, %rd440;
-$L127:
-	mov.b64 {%r217, %r218}, %rd425;
-	shfl.sync.down.b32 %r219|%p107, %r217, 16, %r200, %r17;
-	shfl.sync.down.b32 %r220, %r218, 16, %r200, %r17;
-	mov.b64 %rd441, {%r219, %r220};
-	@!%p107 bra $L128;
-	max.s64 %rd442, %rd425, %rd441;
-	mov.b64 %rd425, %rd442;
-$L128:
-	@!%p100 bra $L129;
-	st.shared.s64 [%rd1+1024], %rd425;
-$L129:
+	shl.b32 %r174, %r174, 1;
+	bra.uni $L121;
 $L122:
+	setp.eq.u32 %p117, %r7, 0;
+	@!%p117 bra $L124;
+	mul.wide.u32 %rd485, %r8, 16;
+	add.s64 %rd486, %rd1, %rd485;
+	st.shared.s64 [%rd486+0], %rd482;
+$L124:
 	bar.sync 0;
-	ld.shared.s64 %rd443, [%rd1+1024];
-	mov.b64 %rd425, %rd443;
-	mov.b64 %rd444, %rd425;
-	mov.b64 %rd445, %rd244;
-	mov.b64 %rd446, %rd424;
-	mov.b64 %rd447, %rd444;
-	mov.b64 %rd448, %rd445;
-	mov.b64 %rd449, %rd446;
-	mov.b64 %rd450, %rd447;
-	mov.b64 %rd451, %rd448;
-	mov.b64 %rd452, %rd449;
-	mov.b64 %rd453, %rd450;
-	mov.b64 %rd454, %rd451;
-	mov.b64 %rd455, %rd452;
-	mov.b64 %rd456, %rd453;
-	cvt.u64.u32 %rd457, %r2;
-	setp.eq.s64 %p108, %rd457, 0;
-	@!%p108 bra $L131;
-	mov.b64 %rd459, 3;
-	mul.lo.s64 %rd458, %rd459, %rd181;
-	mov.b64 %rd461, 1;
-	add.s64 %rd460, %rd461, %rd458;
-	mul.lo.s64 %rd462, %rd460, %rd109;
-	mad.lo.s64 %rd463, %rd462, 8, %rd105;
-	st.global.s64 [%rd463+0], %rd454;
-	mov.b64 %rd465, 3;
-	mul.lo.s64 %rd464, %rd465, %rd181;
-	mov.b64 %rd467, 2;
-	add.s64 %rd466, %rd467, %rd464;
-	mul.lo.s64 %rd468, %rd466, %rd109;
-	mad.lo.s64 %rd469, %rd468, 8, %rd105;
-	st.global.s64 [%rd469+0], %rd455;
-	mov.b64 %rd471, 3;
-	mul.lo.s64 %rd470, %rd471, %rd181;
-	mov.b64 %rd473, 3;
-	add.s64 %rd472, %rd473, %rd470;
-	mul.lo.s64 %rd474, %rd472, %rd109;
-	mad.lo.s64 %rd475, %rd474, 8, %rd105;
-	st.global.s64 [%rd475+0], %rd456;
-	add.s64 %rd476, %rd181, 1;
-	st.global.s64 [%rd105+0], %rd476;
+	setp.eq.u32 %p118, %r8, 0;
+	@!%p118 bra $L125;
+	setp.lo.u32 %p119, %r7, %r10;
+	@!%p119 bra $L126;
+	mul.wide.u32 %rd487, %r7, 16;
+	add.s64 %rd488, %rd1, %rd487;
+	ld.shared.s64 %rd489, [%rd488+0];
+	mov.b64 %rd482, %rd489;
+$L126:
+	sub.u32 %r179, %r10, 1;
+	mov.b64 {%r180, %r181}, %rd482;
+	shfl.sync.down.b32 %r182|%p120, %r180, 1, %r179, %r17;
+	shfl.sync.down.b32 %r183, %r181, 1, %r179, %r17;
+	mov.b64 %rd490, {%r182, %r183};
+	@!%p120 bra $L127;
+	add.s64 %rd491, %rd482, %rd490;
+	mov.b64 %rd482, %rd491;
+$L127:
+	mov.b64 {%r184, %r185}, %rd482;
+	shfl.sync.down.b32 %r186|%p121, %r184, 2, %r179, %r17;
+	shfl.sync.down.b32 %r187, %r185, 2, %r179, %r17;
+	mov.b64 %rd492, {%r186, %r187};
+	@!%p121 bra $L128;
+	add.s64 %rd493, %rd482, %rd492;
+	mov.b64 %rd482, %rd493;
+$L128:
+	mov.b64 {%r188, %r189}, %rd482;
+	shfl.sync.down.b32 %r190|%p122, %r188, 4, %r179, %r17;
+	shfl.sync.down.b32 %r191, %r189, 4, %r179, %r17;
+	mov.b64 %rd494, {%r190, %r191};
+	@!%p122 bra $L129;
+	add.s64 %rd495, %rd482, %rd494;
+	mov.b64 %rd482, %rd495;
+$L129:
+	mov.b64 {%r192, %r193}, %rd482;
+	shfl.sync.down.b32 %r194|%p123, %r192, 8, %r179, %r17;
+	shfl.sync.down.b32 %r195, %r193, 8, %r179, %r17;
+	mov.b64 %rd496, {%r194, %r195};
+	@!%p123 bra $L130;
+	add.s64 %rd497, %rd482, %rd496;
+	mov.b64 %rd482, %rd497;
+$L130:
+	mov.b64 {%r196, %r197}, %rd482;
+	shfl.sync.down.b32 %r198|%p124, %r196, 16, %r179, %r17;
+	shfl.sync.down.b32 %r199, %r197, 16, %r179, %r17;
+	mov.b64 %rd498, {%r198, %r199};
+	@!%p124 bra $L131;
+	add.s64 %rd499, %rd482, %rd498;
+	mov.b64 %rd482, %rd499;
 $L131:
-	setp.eq.s64 %p109, %rd454, 0;
-	setp.gt.s64 %p110, %rd454, %rd66;
-	or.pred %p111, %p109, %p110;
-	setp.gt.s64 %p112, %rd455, %rd68;
-	or.pred %p113, %p111, %p112;
-	setp.gt.s64 %p114, %rd456, %rd70;
-	or.pred %p115, %p113, %p114;
-	@!%p115 bra $L133;
-	bra.uni $L3;
+	@!%p117 bra $L132;
+	st.shared.s64 [%rd1+1024], %rd482;
+$L132:
+$L125:
+	bar.sync 0;
+	ld.shared.s64 %rd500, [%rd1+1024];
+	mov.b64 %rd482, %rd500;
+	mov.b64 %rd501, %rd482;
+	mov.b64 %rd313, %rd501;
+	mov.b64 %rd502, %rd314;
+	// block reduction
+	sub.u32 %r200, %r13, 1;
+	mov.b32 %r201, %r3;
 $L133:
-	mov.b64 %rd136, %rd454;
-$L26:
-	add.s64 %rd477, %rd181, 1;
-	mov.b64 %rd181, %rd477;
-	bra.uni $L25;
-$L27:
+	setp.hs.u32 %p125, %r201, 32;
+	@%p125 bra $L134;
+	mov.b64 {%r202, %r203}, %rd502;
+	shfl.sync.down.b32 %r204|%p126, %r202, %r201, %r200, %r17;
+	shfl.sync.down.b32 %r205, %r203, %r201, %r200, %r17;
+	mov.b64 %rd503, {%r204, %r205};
+	@!%p126 bra $L135;
+	max.s64 %rd504, %rd502, %rd503;
+	mov.b64 %rd502, %rd504;
+$L135:
+	shl.b32 %r201, %r201, 1;
+	bra.uni $L133;
+$L134:
+	setp.eq.u32 %p127, %r7, 0;
+	@!%p127 bra $L136;
+	mul.wide.u32 %rd505, %r8, 16;
+	add.s64 %rd506, %rd1, %rd505;
+	st.shared.s64 [%rd506+0], %rd502;
+$L136:
+	bar.sync 0;
+	setp.eq.u32 %p128, %r8, 0;
+	@!%p128 bra $L137;
+	setp.lo.u32 %p129, %r7, %r10;
+	@!%p129 bra $L138;
+	mul.wide.u32 %rd507, %r7, 16;
+	add.s64 %rd508, %rd1, %rd507;
+	ld.shared.s64 %rd509, [%rd508+0];
+	mov.b64 %rd502, %rd509;
+$L138:
+	sub.u32 %r206, %r10, 1;
+	mov.b64 {%r207, %r208}, %rd502;
+	shfl.sync.down.b32 %r209|%p130, %r207, 1, %r206, %r17;
+	shfl.sync.down.b32 %r210, %r208, 1, %r206, %r17;
+	mov.b64 %rd510, {%r209, %r210};
+	@!%p130 bra $L139;
+	max.s64 %rd511, %rd502, %rd510;
+	mov.b64 %rd502, %rd511;
+$L139:
+	mov.b64 {%r211, %r212}, %rd502;
+	shfl.sync.down.b32 %r213|%p131, %r211, 2, %r206, %r17;
+	shfl.sync.down.b32 %r214, %r212, 2, %r206, %r17;
+	mov.b64 %rd512, {%r213, %r214};
+	@!%p131 bra $L140;
+	max.s64 %rd513, %rd502, %rd512;
+	mov.b64 %rd502, %rd513;
+$L140:
+	mov.b64 {%r215, %r216}, %rd502;
+	shfl.sync.down.b32 %r217|%p132, %r215, 4, %r206, %r17;
+	shfl.sync.down.b32 %r218, %r216, 4, %r206, %r17;
+	mov.b64 %rd514, {%r217, %r218};
+	@!%p132 bra $L141;
+	max.s64 %rd515, %rd502, %rd514;
+	mov.b64 %rd502, %rd515;
+$L141:
+	mov.b64 {%r219, %r220}, %rd502;
+	shfl.sync.down.b32 %r221|%p133, %r219, 8, %r206, %r17;
+	shfl.sync.down.b32 %r222, %r220, 8, %r206, %r17;
+	mov.b64 %rd516, {%r221, %r222};
+	@!%p133 bra $L142;
+	max.s64 %rd517, %rd502, %rd516;
+	mov.b64 %rd502, %rd517;
+$L142:
+	mov.b64 {%r223, %r224}, %rd502;
+	shfl.sync.down.b32 %r225|%p134, %r223, 16, %r206, %r17;
+	shfl.sync.down.b32 %r226, %r224, 16, %r206, %r17;
+	mov.b64 %rd518, {%r225, %r226};
+	@!%p134 bra $L143;
+	max.s64 %rd519, %rd502, %rd518;
+	mov.b64 %rd502, %rd519;
+$L143:
+	@!%p127 bra $L144;
+	st.shared.s64 [%rd1+1024], %rd502;
+$L144:
+$L137:
+	bar.sync 0;
+	ld.shared.s64 %rd520, [%rd1+1024];
+	mov.b64 %rd502, %rd520;
+	mov.b64 %rd521, %rd502;
+	mov.b64 %rd314, %rd521;
+	cvt.u64.u32 %rd522, %r2;
+	setp.eq.s64 %p135, %rd522, 0;
+	@!%p135 bra $L146;
+	setp.gt.s64 %p136, %rd313, 0;
+	@!%p136 bra $L148;
+	add.s64 %rd523, %rd288, 1;
+	mul.lo.s64 %rd524, %rd523, %rd116;
+	mad.lo.s64 %rd525, %rd524, 8, %rd112;
+	atom.global.add.u64 %rd526, [%rd525], %rd313;
+$L148:
+	setp.gt.s64 %p137, %rd314, 0;
+	@!%p137 bra $L150;
+	add.s64 %rd527, %rd288, 2;
+	mul.lo.s64 %rd528, %rd527, %rd116;
+	mad.lo.s64 %rd529, %rd528, 8, %rd112;
+	atom.global.max.s64 %rd530, [%rd529], %rd314;
+$L150:
+$L146:
+	bar.sync 0;
+	setp.eq.u32 %p138, %r5, 0;
+	@!%p138 bra $L151;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r227, [gk_league_sync+4];
+	atom.global.add.u32 %r228, [gk_league_sync], 1;
+	mov.u32 %r229, %nctaid.x;
+	sub.u32 %r230, %r229, 1;
+	setp.eq.u32 %p139, %r228, %r230;
+	@!%p139 bra $L152;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r231, [gk_league_sync+4], 1;
+	bra.uni $L153;
+$L152:
+	ld.relaxed.gpu.global.u32 %r232, [gk_league_sync+4];
+	setp.eq.u32 %p140, %r232, %r227;
+	@%p140 bra $L152;
+$L153:
+	fence.acq_rel.gpu;
+$L151:
+	bar.sync 0;
+	mul.lo.s64 %rd531, %rd240, %rd116;
+	mad.lo.s64 %rd532, %rd531, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd533, [%rd532+0];
+	mov.b64 %rd534, %rd533;
+	add.s64 %rd535, %rd240, 1;
+	mul.lo.s64 %rd536, %rd535, %rd116;
+	mad.lo.s64 %rd537, %rd536, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd538, [%rd537+0];
+	mov.b64 %rd539, %rd538;
+	mov.b64 %rd540, %rd534;
+	mov.b64 %rd541, %rd539;
+	mov.b64 %rd542, %rd540;
+	mov.b64 %rd543, %rd541;
+	add.s64 %rd544, %rd240, 2;
+	mul.lo.s64 %rd545, %rd544, %rd116;
+	mad.lo.s64 %rd546, %rd545, 8, %rd112;
+	ld.relaxed.gpu.global.s64 %rd547, [%rd546+0];
+	mov.b64 %rd548, %rd547;
+	mov.b64 %rd201, %rd548;
+	@!%p11 bra $L155;
+	mov.b64 %rd550, 3;
+	mul.lo.s64 %rd549, %rd550, %rd203;
+	mov.b64 %rd552, 1;
+	add.s64 %rd551, %rd552, %rd549;
+	mul.lo.s64 %rd553, %rd551, %rd109;
+	mad.lo.s64 %rd554, %rd553, 8, %rd105;
+	st.global.s64 [%rd554+0], %rd542;
+	mov.b64 %rd556, 3;
+	mul.lo.s64 %rd555, %rd556, %rd203;
+	mov.b64 %rd558, 2;
+	add.s64 %rd557, %rd558, %rd555;
+	mul.lo.s64 %rd559, %rd557, %rd109;
+	mad.lo.s64 %rd560, %rd559, 8, %rd105;
+	st.global.s64 [%rd560+0], %rd543;
+	mov.b64 %rd562, 3;
+	mul.lo.s64 %rd561, %rd562, %rd203;
+	mov.b64 %rd564, 3;
+	add.s64 %rd563, %rd564, %rd561;
+	mul.lo.s64 %rd565, %rd563, %rd109;
+	mad.lo.s64 %rd566, %rd565, 8, %rd105;
+	st.global.s64 [%rd566+0], %rd201;
+	add.s64 %rd567, %rd203, 1;
+	st.global.s64 [%rd105+0], %rd567;
+$L155:
+	setp.eq.s64 %p141, %rd542, 0;
+	setp.gt.s64 %p142, %rd542, %rd66;
+	or.pred %p143, %p141, %p142;
+	setp.gt.s64 %p144, %rd543, %rd68;
+	or.pred %p145, %p143, %p144;
+	setp.gt.s64 %p146, %rd201, %rd70;
+	or.pred %p147, %p145, %p146;
+	@!%p147 bra $L157;
+	bra.uni $L3;
+$L157:
+	mov.b64 %rd144, %rd542;
+$L31:
+	add.s64 %rd568, %rd203, 1;
+	mov.b64 %rd203, %rd568;
+	bra.uni $L30;
+$L32:
 $L3:
 	bar.sync 0;
-	add.s64 %rd127, %rd127, %rd126;
+	add.s64 %rd134, %rd134, %rd133;
 	bra.uni $L1;
 $L2:
 	ret;
@@ -40033,7 +40630,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:40037
+//line gokkos_kernels_gen.go:40634
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -40051,7 +40648,7 @@ func gokkosHostLoop15(gokkosK *markImproved, gokkosLo, gokkosHi int, acc *float6
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:40055
+//line gokkos_kernels_gen.go:40652
 }
 
 // gokkosHostLoop16 runs markFarPile.Run for every index in [gokkosLo, gokkosHi).
@@ -40075,7 +40672,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:40079
+//line gokkos_kernels_gen.go:40676
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40094,7 +40691,7 @@ func gokkosHostLoop16(gokkosK *markFarPile, gokkosLo, gokkosHi int, acc *float64
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:40098
+//line gokkos_kernels_gen.go:40695
 }
 
 // gokkosHostLoop17 runs splitMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -40121,7 +40718,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1 << 32
 			}
 		}
-//line gokkos_kernels_gen.go:40125
+//line gokkos_kernels_gen.go:40722
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -40143,7 +40740,7 @@ func gokkosHostLoop17(gokkosK *splitMarked, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << 32
 		}
 	}
-//line gokkos_kernels_gen.go:40147
+//line gokkos_kernels_gen.go:40744
 }
 
 // gokkosHostLoop18 runs segmentCount.Run for every index in [gokkosLo, gokkosHi).
@@ -40157,7 +40754,7 @@ func gokkosHostLoop18(gokkosK *segmentCount, gokkosLo, gokkosHi int) {
 			k.Count.Set(i, k.Count.At(i)+1)
 		}
 	}
-//line gokkos_kernels_gen.go:40161
+//line gokkos_kernels_gen.go:40758
 }
 
 // gokkosHostLoop19 runs inPlaceScan.Run for every index in [gokkosLo, gokkosHi).
@@ -40172,7 +40769,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 			}
 			*acc += c
 		}
-//line gokkos_kernels_gen.go:40176
+//line gokkos_kernels_gen.go:40773
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40183,7 +40780,7 @@ func gokkosHostLoop19(gokkosK *inPlaceScan, gokkosLo, gokkosHi int, acc *int64, 
 		}
 		*acc += c
 	}
-//line gokkos_kernels_gen.go:40187
+//line gokkos_kernels_gen.go:40784
 }
 
 // gokkosHostLoop20 runs segmentScatter.Run for every index in [gokkosLo, gokkosHi).
@@ -40204,7 +40801,7 @@ func gokkosHostLoop20(gokkosK *segmentScatter, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:40208
+//line gokkos_kernels_gen.go:40805
 }
 
 // gokkosHostLoop21 runs relaxEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -40229,7 +40826,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40233
+//line gokkos_kernels_gen.go:40830
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40248,7 +40845,7 @@ func gokkosHostLoop21(gokkosK *relaxEdges, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40252
+//line gokkos_kernels_gen.go:40849
 }
 
 // gokkosHostLoop22 runs poisonEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -40276,7 +40873,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40280
+//line gokkos_kernels_gen.go:40877
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40298,7 +40895,7 @@ func gokkosHostLoop22(gokkosK *poisonEdges, gokkosLo, gokkosHi int, acc *int64) 
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40302
+//line gokkos_kernels_gen.go:40899
 }
 
 // gokkosHostLoop23 runs nonInteger.Run for every index in [gokkosLo, gokkosHi).
@@ -40312,7 +40909,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40316
+//line gokkos_kernels_gen.go:40913
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -40322,7 +40919,7 @@ func gokkosHostLoop23(gokkosK *nonInteger, gokkosLo, gokkosHi int, acc *int64) {
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40326
+//line gokkos_kernels_gen.go:40923
 }
 
 // gokkosHostLoop24 runs narrowWeights.Run for every index in [gokkosLo, gokkosHi).
@@ -40334,14 +40931,14 @@ func gokkosHostLoop24(gokkosK *narrowWeights, gokkosLo, gokkosHi int) {
 //line intdist.go:86
 			gokkosS0[gokkosJ] = uint32(int32(gokkosS1[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:40338
+//line gokkos_kernels_gen.go:40935
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line intdist.go:86
 		k.I.Set(e, uint32(int32(k.W.At(e))))
 	}
-//line gokkos_kernels_gen.go:40345
+//line gokkos_kernels_gen.go:40942
 }
 
 // gokkosHostLoop25 runs widenDist.Run for every index in [gokkosLo, gokkosHi).
@@ -40358,7 +40955,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS1[gokkosJ] = d
 		}
-//line gokkos_kernels_gen.go:40362
+//line gokkos_kernels_gen.go:40959
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40370,7 +40967,7 @@ func gokkosHostLoop25(gokkosK *widenDist, gokkosLo, gokkosHi int) {
 		}
 		k.F.Set(v, d)
 	}
-//line gokkos_kernels_gen.go:40374
+//line gokkos_kernels_gen.go:40971
 }
 
 // gokkosHostLoop26 runs initDist.Run for every index in [gokkosLo, gokkosHi).
@@ -40400,7 +40997,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = p
 		}
-//line gokkos_kernels_gen.go:40404
+//line gokkos_kernels_gen.go:41001
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40425,7 +41022,7 @@ func gokkosHostLoop26(gokkosK *initDist, gokkosLo, gokkosHi int) {
 		}
 		k.Pending.Set(v, p)
 	}
-//line gokkos_kernels_gen.go:40429
+//line gokkos_kernels_gen.go:41026
 }
 
 // gokkosHostLoop27 runs seed.Run for every index in [gokkosLo, gokkosHi).
@@ -40435,7 +41032,7 @@ func gokkosHostLoop27(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line kernels.go:64
 		k.Queue.Set(0, k.V)
 	}
-//line gokkos_kernels_gen.go:40439
+//line gokkos_kernels_gen.go:41036
 }
 
 // gokkosHostLoop28 runs poisonWorklist.Run for every index in [gokkosLo, gokkosHi).
@@ -40447,7 +41044,7 @@ func gokkosHostLoop28(gokkosK *poisonWorklist, gokkosLo, gokkosHi int) {
 			k.Dist.AtomicStore(int(v), math.Inf(-1))
 		}
 	}
-//line gokkos_kernels_gen.go:40451
+//line gokkos_kernels_gen.go:41048
 }
 
 // gokkosHostLoop29 runs pendingMin.Run for every index in [gokkosLo, gokkosHi).
@@ -40458,14 +41055,14 @@ func gokkosHostLoop29(gokkosK *pendingMin, gokkosLo, gokkosHi int, acc *float64)
 //line kernels.go:91
 			*acc = min(*acc, k.Dist.At(int(gokkosS0[gokkosJ])))
 		}
-//line gokkos_kernels_gen.go:40462
+//line gokkos_kernels_gen.go:41059
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line kernels.go:91
 		*acc = min(*acc, k.Dist.At(int(k.Queue.At(i))))
 	}
-//line gokkos_kernels_gen.go:40469
+//line gokkos_kernels_gen.go:41066
 }
 
 // gokkosHostLoop30 runs partition.Run for every index in [gokkosLo, gokkosHi).
@@ -40490,7 +41087,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40494
+//line gokkos_kernels_gen.go:41091
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40510,7 +41107,7 @@ func gokkosHostLoop30(gokkosK *partition, gokkosLo, gokkosHi int, acc *int64, fi
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40514
+//line gokkos_kernels_gen.go:41111
 }
 
 // gokkosHostLoop31 runs claim.Run for every index in [gokkosLo, gokkosHi).
@@ -40526,7 +41123,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:40530
+//line gokkos_kernels_gen.go:41127
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -40537,7 +41134,7 @@ func gokkosHostLoop31(gokkosK *claim, gokkosLo, gokkosHi int) {
 		}
 		k.Mark.Set(s, m)
 	}
-//line gokkos_kernels_gen.go:40541
+//line gokkos_kernels_gen.go:41138
 }
 
 // gokkosHostLoop32 runs appendMarked.Run for every index in [gokkosLo, gokkosHi).
@@ -40555,7 +41152,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 			}
 			*acc += 1
 		}
-//line gokkos_kernels_gen.go:40559
+//line gokkos_kernels_gen.go:41156
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
@@ -40568,7 +41165,7 @@ func gokkosHostLoop32(gokkosK *appendMarked, gokkosLo, gokkosHi int, acc *int64,
 		}
 		*acc += 1
 	}
-//line gokkos_kernels_gen.go:40572
+//line gokkos_kernels_gen.go:41169
 }
 
 // gokkosHostLoop33 runs weightMin.Run for every index in [gokkosLo, gokkosHi).
@@ -40579,14 +41176,14 @@ func gokkosHostLoop33(gokkosK *weightMin, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:173
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:40583
+//line gokkos_kernels_gen.go:41180
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:173
 		*acc = min(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:40590
+//line gokkos_kernels_gen.go:41187
 }
 
 // gokkosHostLoop34 runs weightMax.Run for every index in [gokkosLo, gokkosHi).
@@ -40597,14 +41194,14 @@ func gokkosHostLoop34(gokkosK *weightMax, gokkosLo, gokkosHi int, acc *float64) 
 //line kernels.go:183
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:40601
+//line gokkos_kernels_gen.go:41198
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
 //line kernels.go:183
 		*acc = max(*acc, k.W.At(e))
 	}
-//line gokkos_kernels_gen.go:40608
+//line gokkos_kernels_gen.go:41205
 }
 
 // gokkosHostLoop35 runs positiveMin.Run for every index in [gokkosLo, gokkosHi).
@@ -40617,7 +41214,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 				*acc = min(*acc, w)
 			}
 		}
-//line gokkos_kernels_gen.go:40621
+//line gokkos_kernels_gen.go:41218
 		return
 	}
 	for e := gokkosLo; e < gokkosHi; e++ {
@@ -40626,7 +41223,7 @@ func gokkosHostLoop35(gokkosK *positiveMin, gokkosLo, gokkosHi int, acc *float64
 			*acc = min(*acc, w)
 		}
 	}
-//line gokkos_kernels_gen.go:40630
+//line gokkos_kernels_gen.go:41227
 }
 
 // gokkosHostLoop36 runs reachedCount.Run for every index in [gokkosLo, gokkosHi).
@@ -40639,7 +41236,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 				*acc += 1
 			}
 		}
-//line gokkos_kernels_gen.go:40643
+//line gokkos_kernels_gen.go:41240
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40648,7 +41245,7 @@ func gokkosHostLoop36(gokkosK *reachedCount, gokkosLo, gokkosHi int, acc *int64)
 			*acc += 1
 		}
 	}
-//line gokkos_kernels_gen.go:40652
+//line gokkos_kernels_gen.go:41249
 }
 
 // gokkosHostLoop37 runs finiteSum.Run for every index in [gokkosLo, gokkosHi).
@@ -40661,7 +41258,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 				*acc += d
 			}
 		}
-//line gokkos_kernels_gen.go:40665
+//line gokkos_kernels_gen.go:41262
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40670,7 +41267,7 @@ func gokkosHostLoop37(gokkosK *finiteSum, gokkosLo, gokkosHi int, acc *float64) 
 			*acc += d
 		}
 	}
-//line gokkos_kernels_gen.go:40674
+//line gokkos_kernels_gen.go:41271
 }
 
 // gokkosHostLoop38 runs finiteMax.Run for every index in [gokkosLo, gokkosHi).
@@ -40683,7 +41280,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 				*acc = max(*acc, d)
 			}
 		}
-//line gokkos_kernels_gen.go:40687
+//line gokkos_kernels_gen.go:41284
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40692,7 +41289,7 @@ func gokkosHostLoop38(gokkosK *finiteMax, gokkosLo, gokkosHi int, acc *float64) 
 			*acc = max(*acc, d)
 		}
 	}
-//line gokkos_kernels_gen.go:40696
+//line gokkos_kernels_gen.go:41293
 }
 
 // gokkosHostLoop39 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -40706,7 +41303,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 				*acc += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:40710
+//line gokkos_kernels_gen.go:41307
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -40715,7 +41312,7 @@ func gokkosHostLoop39(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64)
 			*acc += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:40719
+//line gokkos_kernels_gen.go:41316
 }
 
 // gokkosHostLoop40 runs splitWindow.Run for every index in [gokkosLo, gokkosHi).
@@ -40757,7 +41354,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 				*acc += 1 << ((m - 1) * pileBits)
 			}
 		}
-//line gokkos_kernels_gen.go:40761
+//line gokkos_kernels_gen.go:41358
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40795,7 +41392,7 @@ func gokkosHostLoop40(gokkosK *splitWindow, gokkosLo, gokkosHi int, acc *int64, 
 			*acc += 1 << ((m - 1) * pileBits)
 		}
 	}
-//line gokkos_kernels_gen.go:40799
+//line gokkos_kernels_gen.go:41396
 }
 
 // gokkosHostLoop41 runs markRefill.Run for every index in [gokkosLo, gokkosHi).
@@ -40820,7 +41417,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 			}
 			gokkosS1[gokkosJ] = m
 		}
-//line gokkos_kernels_gen.go:40824
+//line gokkos_kernels_gen.go:41421
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40840,7 +41437,7 @@ func gokkosHostLoop41(gokkosK *markRefill, gokkosLo, gokkosHi int, acc *float64)
 		}
 		k.Mark.Set(i, m)
 	}
-//line gokkos_kernels_gen.go:40844
+//line gokkos_kernels_gen.go:41441
 }
 
 // gokkosHostLoop42 runs laterMin.Run for every index in [gokkosLo, gokkosHi).
@@ -40854,7 +41451,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 				*acc = min(*acc, k.Dist.At(v))
 			}
 		}
-//line gokkos_kernels_gen.go:40858
+//line gokkos_kernels_gen.go:41455
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40864,7 +41461,7 @@ func gokkosHostLoop42(gokkosK *laterMin, gokkosLo, gokkosHi int, acc *float64) {
 			*acc = min(*acc, k.Dist.At(v))
 		}
 	}
-//line gokkos_kernels_gen.go:40868
+//line gokkos_kernels_gen.go:41465
 }
 
 // gokkosHostLoop43 runs splitPile.Run for every index in [gokkosLo, gokkosHi).
@@ -40893,7 +41490,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += 1 << shift
 		}
-//line gokkos_kernels_gen.go:40897
+//line gokkos_kernels_gen.go:41494
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -40917,7 +41514,7 @@ func gokkosHostLoop43(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += 1 << shift
 	}
-//line gokkos_kernels_gen.go:40921
+//line gokkos_kernels_gen.go:41518
 }
 
 // gokkosHostLoop44 runs poison.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
@@ -40967,7 +41564,7 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:40971
+//line gokkos_kernels_gen.go:41568
 	return gokkosN
 }
 
@@ -41027,7 +41624,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:41031
+//line gokkos_kernels_gen.go:41628
 	return gokkosN
 }
 
@@ -41087,7 +41684,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:41091
+//line gokkos_kernels_gen.go:41688
 	return gokkosN
 }
 
@@ -41215,6 +41812,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:41219
+//line gokkos_kernels_gen.go:41816
 	return gokkosN
 }

@@ -96,6 +96,13 @@ static const char *gk_error_string(CUresult r) {
 	return s;
 }
 
+// gk_launch_cooperative launches f with every block resident at once on the default stream
+// (cuLaunchCooperativeKernel), for kernels whose blocks wait for each other.
+static CUresult gk_launch_cooperative(CUfunction f, unsigned int grid, unsigned int bx, unsigned int by,
+		unsigned int bz, unsigned int shared, void **params) {
+	return cuLaunchCooperativeKernel(f, grid, 1, 1, bx, by, bz, shared, 0, params);
+}
+
 static CUresult gk_mem_info(size_t *free_bytes, size_t *total) { return cuMemGetInfo(free_bytes, total); }
 
 static CUresult gk_pointer_memory_type(unsigned int *t, CUdeviceptr p) {
@@ -107,6 +114,7 @@ import "C"
 import (
 	"fmt"
 	"reflect"
+	"runtime"
 	"unsafe"
 
 	"gorgonia.org/cu"
@@ -268,6 +276,24 @@ func loadModule(ptx string) (mod cu.Module, info, errLog string, wallMs float32,
 		return cu.Module{}, info, errLog, float32(wall), err
 	}
 	return cuModuleOf(m), info, errLog, float32(wall), nil
+}
+
+// launchCooperative launches f on the default stream with every block resident at once. The
+// driver refuses a grid larger than the device holds (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE).
+// params points at the argument slots, as for cuLaunchKernel.
+func launchCooperative(f cu.Function, grid int, block [3]int, shared int, params []unsafe.Pointer) error {
+	var p *unsafe.Pointer
+	if len(params) > 0 {
+		// The slots the params point at are Go memory: pinned, cgo lets C read them
+		// through params for the call.
+		var pin runtime.Pinner
+		defer pin.Unpin()
+		for _, q := range params {
+			pin.Pin(q)
+		}
+		p = &params[0]
+	}
+	return driverErr("cuLaunchCooperativeKernel", C.gk_launch_cooperative(cFunc(f), C.uint(grid), C.uint(block[0]), C.uint(block[1]), C.uint(block[2]), C.uint(shared), p))
 }
 
 func memInfo() (free, total int64, err error) {

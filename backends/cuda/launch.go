@@ -231,7 +231,11 @@ func (x *launcher) run(f *function, grid int, block [3]int, shared int, slots []
 	for i := range slots {
 		params[i] = unsafe.Pointer(&slots[i])
 	}
-	if err := f.f.Launch(grid, 1, 1, block[0], block[1], block[2], shared, cu.Stream{}, params); err != nil {
+	if x.l.Concurrent {
+		if err := launchCooperative(f.f, grid, block, shared, params); err != nil {
+			return x.d.check(fmt.Sprintf("launch %q", x.l.Label), err)
+		}
+	} else if err := f.f.Launch(grid, 1, 1, block[0], block[1], block[2], shared, cu.Stream{}, params); err != nil {
 		return x.d.check(fmt.Sprintf("launch %q", x.l.Label), fromCu("cuLaunchKernel", err))
 	}
 	if !x.timed && x.l.Result == nil {

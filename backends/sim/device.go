@@ -78,7 +78,8 @@ func openDevice(id int) (*device, error) {
 
 // shape returns what devlaunch needs to know of the simulated hardware.
 func (d *device) shape() devlaunch.Device {
-	return devlaunch.Device{Warp: WarpSize, SMs: Multiprocessors, SharedOptin: SharedPerBlock, Level1Budget: level1Budget}
+	// The simulator runs a launch's blocks one after another: a concurrent launch has one team.
+	return devlaunch.Device{Warp: WarpSize, SMs: Multiprocessors, SharedOptin: SharedPerBlock, Level1Budget: level1Budget, Resident: 1}
 }
 
 // occupancy returns how many blocks of threads threads with shared bytes of shared memory

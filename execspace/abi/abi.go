@@ -232,6 +232,10 @@ type KernelSpec struct {
 	// Lanes is the number of threads one kernel invocation spans on the device: 1 for range
 	// forms; for team forms the backend launches teamSize × vectorLength threads per team.
 	Lanes int
+	// LeagueBarrier is set when the kernel calls teams.Member.LeagueBarrier: its teams wait
+	// for each other, so it must be launched with a concurrent team policy (every team
+	// resident at once); spaces refuse other launches of it.
+	LeagueBarrier bool
 	// Source lists the declarations of the generated package that the translation was made
 	// from, sorted by file and key, and SourceHash is their combined hash (package
 	// portable/gokkosimpl/srchash computes both). The runtime recomputes them from the source

@@ -55,11 +55,32 @@ func init() {
 		SourceHash: "154408cd5de0b921",
 	})
 	gokkosimpl.RegisterHostRange[readPast](gokkosHostLoop1)
+	gokkosimpl.Register[leagueSteps](&abi.KernelSpec{
+		Name:  "conformance.leagueSteps",
+		Pos:   "execspace/conformance/league.go:21",
+		Form:  abi.FormTeam,
+		PTX:   gokkosPTX2,
+		Entry: "gk_conformance_leagueSteps",
+		Params: []abi.Param{
+			{Name: "A", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "B", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Info", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
+			{Name: "Steps", Field: []int{3}, Kind: abi.KindInt64},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		LeagueBarrier:   true,
+		Source: []abi.SourcePiece{
+			{File: "league.go", Key: "func (leagueSteps) RunTeam", Hash: "20658719efe50093"},
+			{File: "league.go", Key: "type leagueSteps", Hash: "8629d733f5bd256d"},
+		},
+		SourceHash: "30d1253c21ebb110",
+	})
 	gokkosimpl.Register[fillAffine](&abi.KernelSpec{
 		Name:  "conformance.fillAffine",
 		Pos:   "execspace/conformance/range.go:15",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX2,
+		PTX:   gokkosPTX3,
 		Entry: "gk_conformance_fillAffine",
 		Params: []abi.Param{
 			{Name: "A", Field: []int{0}, Kind: abi.KindInt64},
@@ -75,12 +96,12 @@ func init() {
 		},
 		SourceHash: "01fe8f8d8c783ef1",
 	})
-	gokkosimpl.RegisterHostRange[fillAffine](gokkosHostLoop2)
+	gokkosimpl.RegisterHostRange[fillAffine](gokkosHostLoop3)
 	gokkosimpl.Register[countVisits](&abi.KernelSpec{
 		Name:  "conformance.countVisits",
 		Pos:   "execspace/conformance/range.go:25",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX3,
+		PTX:   gokkosPTX4,
 		Entry: "gk_conformance_countVisits",
 		Params: []abi.Param{
 			{Name: "Hits", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -93,12 +114,12 @@ func init() {
 		},
 		SourceHash: "d2b9d8e0cff14eb3",
 	})
-	gokkosimpl.RegisterHostRange[countVisits](gokkosHostLoop3)
+	gokkosimpl.RegisterHostRange[countVisits](gokkosHostLoop4)
 	gokkosimpl.Register[axpy](&abi.KernelSpec{
 		Name:  "conformance.axpy",
 		Pos:   "execspace/conformance/range.go:34",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX4,
+		PTX:   gokkosPTX5,
 		Entry: "gk_conformance_axpy",
 		Params: []abi.Param{
 			{Name: "A", Field: []int{0}, Kind: abi.KindFloat64},
@@ -113,12 +134,12 @@ func init() {
 		},
 		SourceHash: "edb9d7c38473f313",
 	})
-	gokkosimpl.RegisterHostRange[axpy](gokkosHostLoop4)
+	gokkosimpl.RegisterHostRange[axpy](gokkosHostLoop5)
 	gokkosimpl.Register[sumIndex](&abi.KernelSpec{
 		Name:            "conformance.sumIndex",
 		Pos:             "execspace/conformance/reduce.go:16",
 		Form:            abi.FormReduce,
-		PTX:             gokkosPTX5,
+		PTX:             gokkosPTX6,
 		Reduce:          abi.ReduceEntries{Main: "gk_conformance_sumIndex_main", Final: "gk_conformance_sumIndex_final"},
 		ReduceOps:       []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:           abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -131,12 +152,12 @@ func init() {
 		},
 		SourceHash: "9f46597a6b4cd1e8",
 	})
-	gokkosimpl.RegisterHostReduce[sumIndex, int64](gokkosHostLoop5)
+	gokkosimpl.RegisterHostReduce[sumIndex, int64](gokkosHostLoop6)
 	gokkosimpl.Register[sumF64](&abi.KernelSpec{
 		Name:      "conformance.sumF64",
 		Pos:       "execspace/conformance/reduce.go:23",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX6,
+		PTX:       gokkosPTX7,
 		Reduce:    abi.ReduceEntries{Main: "gk_conformance_sumF64_main", Final: "gk_conformance_sumF64_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -151,12 +172,12 @@ func init() {
 		},
 		SourceHash: "e957dc9fa707de66",
 	})
-	gokkosimpl.RegisterHostReduce[sumF64, float64](gokkosHostLoop6)
+	gokkosimpl.RegisterHostReduce[sumF64, float64](gokkosHostLoop7)
 	gokkosimpl.Register[reduceI64](&abi.KernelSpec{
 		Name:      "conformance.reduceI64",
 		Pos:       "execspace/conformance/reduce.go:30",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX7,
+		PTX:       gokkosPTX8,
 		Reduce:    abi.ReduceEntries{Main: "gk_conformance_reduceI64_main", Final: "gk_conformance_reduceI64_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -171,12 +192,12 @@ func init() {
 		},
 		SourceHash: "ce4f5b4766b17f32",
 	})
-	gokkosimpl.RegisterHostReduce[reduceI64, int64](gokkosHostLoop7)
+	gokkosimpl.RegisterHostReduce[reduceI64, int64](gokkosHostLoop8)
 	gokkosimpl.Register[prodI64](&abi.KernelSpec{
 		Name:      "conformance.prodI64",
 		Pos:       "execspace/conformance/reduce.go:37",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX8,
+		PTX:       gokkosPTX9,
 		Reduce:    abi.ReduceEntries{Main: "gk_conformance_prodI64_main", Final: "gk_conformance_prodI64_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -191,12 +212,12 @@ func init() {
 		},
 		SourceHash: "65959a9067e321dd",
 	})
-	gokkosimpl.RegisterHostReduce[prodI64, int64](gokkosHostLoop8)
+	gokkosimpl.RegisterHostReduce[prodI64, int64](gokkosHostLoop9)
 	gokkosimpl.Register[minF64](&abi.KernelSpec{
 		Name:      "conformance.minF64",
 		Pos:       "execspace/conformance/reduce.go:44",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX9,
+		PTX:       gokkosPTX10,
 		Reduce:    abi.ReduceEntries{Main: "gk_conformance_minF64_main", Final: "gk_conformance_minF64_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -211,12 +232,12 @@ func init() {
 		},
 		SourceHash: "9bd94c1e7e178137",
 	})
-	gokkosimpl.RegisterHostReduce[minF64, float64](gokkosHostLoop9)
+	gokkosimpl.RegisterHostReduce[minF64, float64](gokkosHostLoop10)
 	gokkosimpl.Register[maxI32](&abi.KernelSpec{
 		Name:      "conformance.maxI32",
 		Pos:       "execspace/conformance/reduce.go:49",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX10,
+		PTX:       gokkosPTX11,
 		Reduce:    abi.ReduceEntries{Main: "gk_conformance_maxI32_main", Final: "gk_conformance_maxI32_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindInt32, Loc: false},
@@ -231,12 +252,12 @@ func init() {
 		},
 		SourceHash: "a9c02dd2de052ce6",
 	})
-	gokkosimpl.RegisterHostReduce[maxI32, int32](gokkosHostLoop10)
+	gokkosimpl.RegisterHostReduce[maxI32, int32](gokkosHostLoop11)
 	gokkosimpl.Register[minLoc](&abi.KernelSpec{
 		Name:      "conformance.minLoc",
 		Pos:       "execspace/conformance/reduce.go:56",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX11,
+		PTX:       gokkosPTX12,
 		Reduce:    abi.ReduceEntries{Main: "gk_conformance_minLoc_main", Final: "gk_conformance_minLoc_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: true},
@@ -251,12 +272,12 @@ func init() {
 		},
 		SourceHash: "e8d0f2c7e55ec63f",
 	})
-	gokkosimpl.RegisterHostReduce[minLoc, portable.ValLoc[float64]](gokkosHostLoop11)
+	gokkosimpl.RegisterHostReduce[minLoc, portable.ValLoc[float64]](gokkosHostLoop12)
 	gokkosimpl.Register[maxLoc](&abi.KernelSpec{
 		Name:      "conformance.maxLoc",
 		Pos:       "execspace/conformance/reduce.go:65",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX12,
+		PTX:       gokkosPTX13,
 		Reduce:    abi.ReduceEntries{Main: "gk_conformance_maxLoc_main", Final: "gk_conformance_maxLoc_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc},
 		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
@@ -271,12 +292,12 @@ func init() {
 		},
 		SourceHash: "796ffc7233beab2e",
 	})
-	gokkosimpl.RegisterHostReduce[maxLoc, portable.ValLoc[int64]](gokkosHostLoop12)
+	gokkosimpl.RegisterHostReduce[maxLoc, portable.ValLoc[int64]](gokkosHostLoop13)
 	gokkosimpl.Register[allPositive](&abi.KernelSpec{
 		Name:      "conformance.allPositive",
 		Pos:       "execspace/conformance/reduce.go:76",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX13,
+		PTX:       gokkosPTX14,
 		Reduce:    abi.ReduceEntries{Main: "gk_conformance_allPositive_main", Final: "gk_conformance_allPositive_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpLAnd, abi.OpLOr},
 		Value:     abi.Value{Kind: abi.KindBool, Loc: false},
@@ -291,12 +312,12 @@ func init() {
 		},
 		SourceHash: "cb592b96805dcaf0",
 	})
-	gokkosimpl.RegisterHostReduce[allPositive, bool](gokkosHostLoop13)
+	gokkosimpl.RegisterHostReduce[allPositive, bool](gokkosHostLoop14)
 	gokkosimpl.Register[anyNegative](&abi.KernelSpec{
 		Name:      "conformance.anyNegative",
 		Pos:       "execspace/conformance/reduce.go:81",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX14,
+		PTX:       gokkosPTX15,
 		Reduce:    abi.ReduceEntries{Main: "gk_conformance_anyNegative_main", Final: "gk_conformance_anyNegative_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpLAnd, abi.OpLOr},
 		Value:     abi.Value{Kind: abi.KindBool, Loc: false},
@@ -311,12 +332,12 @@ func init() {
 		},
 		SourceHash: "178298c80f21b690",
 	})
-	gokkosimpl.RegisterHostReduce[anyNegative, bool](gokkosHostLoop14)
+	gokkosimpl.RegisterHostReduce[anyNegative, bool](gokkosHostLoop15)
 	gokkosimpl.Register[bitsAnd](&abi.KernelSpec{
 		Name:      "conformance.bitsAnd",
 		Pos:       "execspace/conformance/reduce.go:88",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX15,
+		PTX:       gokkosPTX16,
 		Reduce:    abi.ReduceEntries{Main: "gk_conformance_bitsAnd_main", Final: "gk_conformance_bitsAnd_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindUint32, Loc: false},
@@ -331,12 +352,12 @@ func init() {
 		},
 		SourceHash: "62cc97bdce4345f0",
 	})
-	gokkosimpl.RegisterHostReduce[bitsAnd, uint32](gokkosHostLoop15)
+	gokkosimpl.RegisterHostReduce[bitsAnd, uint32](gokkosHostLoop16)
 	gokkosimpl.Register[bitsOr](&abi.KernelSpec{
 		Name:      "conformance.bitsOr",
 		Pos:       "execspace/conformance/reduce.go:93",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX16,
+		PTX:       gokkosPTX17,
 		Reduce:    abi.ReduceEntries{Main: "gk_conformance_bitsOr_main", Final: "gk_conformance_bitsOr_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:     abi.Value{Kind: abi.KindUint32, Loc: false},
@@ -351,12 +372,12 @@ func init() {
 		},
 		SourceHash: "5858fd462155acb5",
 	})
-	gokkosimpl.RegisterHostReduce[bitsOr, uint32](gokkosHostLoop16)
+	gokkosimpl.RegisterHostReduce[bitsOr, uint32](gokkosHostLoop17)
 	gokkosimpl.Register[maxAbs](&abi.KernelSpec{
 		Name:      "conformance.maxAbs",
 		Pos:       "execspace/conformance/reduce.go:100",
 		Form:      abi.FormReduce,
-		PTX:       gokkosPTX17,
+		PTX:       gokkosPTX18,
 		Reduce:    abi.ReduceEntries{Main: "gk_conformance_maxAbs_main", Final: "gk_conformance_maxAbs_final"},
 		ReduceOps: []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpCustom},
 		Value:     abi.Value{Kind: abi.KindFloat64, Loc: false},
@@ -373,12 +394,12 @@ func init() {
 		},
 		SourceHash: "c96938459df254ae",
 	})
-	gokkosimpl.RegisterHostReduce[maxAbs, float64](gokkosHostLoop17)
+	gokkosimpl.RegisterHostReduce[maxAbs, float64](gokkosHostLoop18)
 	gokkosimpl.Register[prefixSum](&abi.KernelSpec{
 		Name:  "conformance.prefixSum",
 		Pos:   "execspace/conformance/scan.go:15",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX18,
+		PTX:   gokkosPTX19,
 		Scan:  abi.ScanEntries{Up: "gk_conformance_prefixSum_up", Mid: "gk_conformance_prefixSum_mid", Down: "gk_conformance_prefixSum_down"},
 		Value: abi.Value{Kind: abi.KindInt64, Loc: false},
 		Params: []abi.Param{
@@ -393,12 +414,12 @@ func init() {
 		},
 		SourceHash: "c78b5d1887a2e2a1",
 	})
-	gokkosimpl.RegisterHostScan[prefixSum, int64](gokkosHostLoop18)
+	gokkosimpl.RegisterHostScan[prefixSum, int64](gokkosHostLoop19)
 	gokkosimpl.Register[prefixF32](&abi.KernelSpec{
 		Name:  "conformance.prefixF32",
 		Pos:   "execspace/conformance/scan.go:29",
 		Form:  abi.FormScan,
-		PTX:   gokkosPTX19,
+		PTX:   gokkosPTX20,
 		Scan:  abi.ScanEntries{Up: "gk_conformance_prefixF32_up", Mid: "gk_conformance_prefixF32_mid", Down: "gk_conformance_prefixF32_down"},
 		Value: abi.Value{Kind: abi.KindFloat32, Loc: false},
 		Params: []abi.Param{
@@ -413,12 +434,12 @@ func init() {
 		},
 		SourceHash: "1aca3e2040380755",
 	})
-	gokkosimpl.RegisterHostScan[prefixF32, float32](gokkosHostLoop19)
+	gokkosimpl.RegisterHostScan[prefixF32, float32](gokkosHostLoop20)
 	gokkosimpl.Register[reverseChunks](&abi.KernelSpec{
 		Name:  "conformance.reverseChunks",
 		Pos:   "execspace/conformance/scratch.go:16",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX20,
+		PTX:   gokkosPTX21,
 		Entry: "gk_conformance_reverseChunks",
 		Params: []abi.Param{
 			{Name: "In", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
@@ -438,7 +459,7 @@ func init() {
 		Name:  "conformance.teamIDs",
 		Pos:   "execspace/conformance/team.go:17",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX21,
+		PTX:   gokkosPTX22,
 		Entry: "gk_conformance_teamIDs",
 		Params: []abi.Param{
 			{Name: "Rank", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
@@ -457,7 +478,7 @@ func init() {
 		Name:  "conformance.rowSums",
 		Pos:   "execspace/conformance/team.go:34",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX22,
+		PTX:   gokkosPTX23,
 		Entry: "gk_conformance_rowSums",
 		Params: []abi.Param{
 			{Name: "M", Field: []int{0}, Kind: abi.KindView2D, Elem: abi.KindInt64, Written: true},
@@ -477,7 +498,7 @@ func init() {
 		Name:  "conformance.memberReduce",
 		Pos:   "execspace/conformance/team.go:58",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX23,
+		PTX:   gokkosPTX24,
 		Entry: "gk_conformance_memberReduce",
 		Params: []abi.Param{
 			{Name: "Out", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
@@ -494,7 +515,7 @@ func init() {
 		Name:            "conformance.teamCount",
 		Pos:             "execspace/conformance/team.go:151",
 		Form:            abi.FormTeamReduce,
-		PTX:             gokkosPTX24,
+		PTX:             gokkosPTX25,
 		Reduce:          abi.ReduceEntries{Main: "gk_conformance_teamCount_main", Final: "gk_conformance_teamCount_final"},
 		ReduceOps:       []abi.ReduceOp{abi.OpSum, abi.OpProd, abi.OpMin, abi.OpMax, abi.OpBAnd, abi.OpBOr},
 		Value:           abi.Value{Kind: abi.KindInt64, Loc: false},
@@ -511,7 +532,7 @@ func init() {
 		Name:  "conformance.memberScan",
 		Pos:   "execspace/conformance/teamscan.go:15",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX25,
+		PTX:   gokkosPTX26,
 		Entry: "gk_conformance_memberScan",
 		Params: []abi.Param{
 			{Name: "Prefix", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true},
@@ -529,7 +550,7 @@ func init() {
 		Name:  "conformance.rowScan",
 		Pos:   "execspace/conformance/teamscan.go:31",
 		Form:  abi.FormTeam,
-		PTX:   gokkosPTX26,
+		PTX:   gokkosPTX27,
 		Entry: "gk_conformance_rowScan",
 		Params: []abi.Param{
 			{Name: "In", Field: []int{0}, Kind: abi.KindView2D, Elem: abi.KindInt32},
@@ -548,7 +569,7 @@ func init() {
 		Name:  "conformance.scale",
 		Pos:   "execspace/conformance/views.go:125",
 		Form:  abi.FormRange,
-		PTX:   gokkosPTX27,
+		PTX:   gokkosPTX28,
 		Entry: "gk_conformance_scale",
 		Params: []abi.Param{
 			{Name: "A", Field: []int{0}, Kind: abi.KindFloat64},
@@ -562,7 +583,7 @@ func init() {
 		},
 		SourceHash: "aa8033211e549912",
 	})
-	gokkosimpl.RegisterHostRange[scale](gokkosHostLoop27)
+	gokkosimpl.RegisterHostRange[scale](gokkosHostLoop28)
 }
 
 // gokkosPTX0 is the PTX of conformance.atomicMix.
@@ -906,8 +927,247 @@ $L2:
 }
 `
 
-// gokkosPTX2 is the PTX of conformance.fillAffine.
+// gokkosPTX2 is the PTX of conformance.leagueSteps.
 const gokkosPTX2 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.global .align 8 .u32 gk_league_sync[2];
+.shared .align 16 .b8 gk_stage[1040];
+.extern .shared .align 16 .b8 gk_dyn[];
+
+.visible .entry gk_conformance_leagueSteps(
+	.param .b64 gk_league,
+	.param .b64 gk_team_size,
+	.param .b64 gk_vector_length,
+	.param .b64 gk_s0_team,
+	.param .b64 gk_s0_thread,
+	.param .b64 gk_s1_base,
+	.param .b64 gk_s1_team,
+	.param .b64 gk_s1_thread,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9
+)
+{
+	.reg .pred %p<17>;
+	.reg .b32 %r<36>;
+	.reg .b64 %rd<101>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_league];
+	ld.param.s64 %rd3, [gk_team_size];
+	ld.param.s64 %rd4, [gk_vector_length];
+	ld.param.s64 %rd5, [gk_s0_team];
+	ld.param.s64 %rd6, [gk_s0_thread];
+	ld.param.u64 %rd7, [gk_s1_base];
+	ld.param.s64 %rd8, [gk_s1_team];
+	ld.param.s64 %rd9, [gk_s1_thread];
+	mov.b32 %r18, 32;
+	sub.u32 %r19, %r18, %r3;
+	shl.b32 %r20, %r19, 8;
+	or.b32 %r21, %r20, 31;
+	and.b32 %r22, %r7, %r19;
+	mov.b32 %r23, 1;
+	shl.b32 %r24, %r23, %r3;
+	sub.u32 %r25, %r24, 1;
+	setp.hs.u32 %p2, %r3, 32;
+	selp.b32 %r26, -1, %r25, %p2;
+	shl.b32 %r27, %r26, %r22;
+	mov.u32 %r28, %ctaid.x;
+	mov.u32 %r29, %nctaid.x;
+	cvt.u64.u32 %rd10, %r2;
+	mov.u64 %rd11, gk_dyn;
+	add.s64 %rd12, %rd11, %rd5;
+	mad.lo.s64 %rd13, %rd10, %rd6, %rd12;
+	mad.lo.s64 %rd14, %rd3, %rd9, %rd8;
+	cvt.u64.u32 %rd16, %r28;
+	cvta.to.global.u64 %rd17, %rd7;
+	mad.lo.s64 %rd15, %rd16, %rd14, %rd17;
+	add.s64 %rd18, %rd15, %rd8;
+	mad.lo.s64 %rd19, %rd10, %rd9, %rd18;
+	ld.param.u64 %rd24, [gk_s0];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s1];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s2];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s3];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s4];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s5];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s6];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s7];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s8];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s9];
+	mov.b64 %rd46, %rd45;
+	cvt.u64.u32 %rd48, %r28;
+	cvt.u64.u32 %rd49, %r29;
+	mov.b64 %rd50, %rd48;
+$L1:
+	setp.ge.s64 %p3, %rd50, %rd2;
+	@%p3 bra $L2;
+	mov.b64 %rd47, %rd50;
+	mov.b64 %rd20, 0;
+	mov.b64 %rd21, 0;
+	mov.b64 %rd22, 0;
+	mov.b64 %rd23, 0;
+	mov.b64 %rd51, %rd28;
+	cvt.u64.u32 %rd52, %r4;
+	mul.lo.s64 %rd53, %rd2, %rd52;
+	mov.b64 %rd54, %rd53;
+	setp.eq.s64 %p4, %rd47, 0;
+	cvt.u64.u32 %rd55, %r2;
+	setp.eq.s64 %p5, %rd55, 0;
+	and.pred %p6, %p4, %p5;
+	@!%p6 bra $L5;
+	st.global.s64 [%rd40+0], %rd2;
+$L5:
+	mov.b64 %rd56, 0;
+$L6:
+	setp.lt.s64 %p7, %rd56, %rd46;
+	not.pred %p8, %p7;
+	@!%p8 bra $L10;
+	bra.uni $L8;
+$L10:
+	mov.b64 %rd57, %rd26;
+	mov.b64 %rd58, %rd28;
+	mov.b64 %rd59, %rd30;
+	mov.b64 %rd60, %rd33;
+	mov.b64 %rd61, %rd35;
+	mov.b64 %rd62, %rd37;
+	mov.b64 %rd63, %rd57;
+	mov.b64 %rd64, %rd58;
+	mov.b64 %rd65, %rd59;
+	mov.b64 %rd66, %rd60;
+	mov.b64 %rd67, %rd61;
+	mov.b64 %rd68, %rd62;
+	rem.s64 %rd69, %rd56, 2;
+	setp.eq.s64 %p9, %rd69, 1;
+	@!%p9 bra $L12;
+	mov.b64 %rd70, %rd33;
+	mov.b64 %rd71, %rd35;
+	mov.b64 %rd72, %rd37;
+	mov.b64 %rd73, %rd26;
+	mov.b64 %rd74, %rd28;
+	mov.b64 %rd75, %rd30;
+	mov.b64 %rd63, %rd70;
+	mov.b64 %rd64, %rd71;
+	mov.b64 %rd65, %rd72;
+	mov.b64 %rd66, %rd73;
+	mov.b64 %rd67, %rd74;
+	mov.b64 %rd68, %rd75;
+$L12:
+	cvt.u64.u32 %rd76, %r4;
+	mul.lo.s64 %rd77, %rd47, %rd76;
+	cvt.u64.u32 %rd78, %r2;
+	add.s64 %rd79, %rd77, %rd78;
+	mov.b64 %rd80, %rd79;
+$L13:
+	setp.lt.s64 %p10, %rd80, %rd51;
+	not.pred %p11, %p10;
+	@!%p11 bra $L17;
+	bra.uni $L15;
+$L17:
+	mul.lo.s64 %rd81, %rd80, %rd65;
+	mad.lo.s64 %rd82, %rd81, 8, %rd63;
+	ld.global.s64 %rd83, [%rd82+0];
+	mov.b64 %rd84, %rd83;
+	mov.b64 %rd86, 7;
+	mul.lo.s64 %rd85, %rd86, %rd80;
+	add.s64 %rd87, %rd85, 3;
+	rem.s64 %rd88, %rd87, %rd51;
+	setp.eq.s64 %p12, %rd51, -1;
+	selp.b64 %rd89, 0, %rd88, %p12;
+	setp.eq.s64 %p13, %rd51, 0;
+	selp.b64 %rd90, %rd87, %rd89, %p13;
+	mul.lo.s64 %rd91, %rd90, %rd65;
+	mad.lo.s64 %rd92, %rd91, 8, %rd63;
+	ld.global.s64 %rd93, [%rd92+0];
+	mov.b64 %rd94, %rd93;
+	add.s64 %rd95, %rd84, %rd94;
+	add.s64 %rd96, %rd95, %rd56;
+	mul.lo.s64 %rd97, %rd80, %rd68;
+	mad.lo.s64 %rd98, %rd97, 8, %rd66;
+	st.global.s64 [%rd98+0], %rd96;
+$L14:
+	add.s64 %rd99, %rd80, %rd54;
+	mov.b64 %rd80, %rd99;
+	bra.uni $L13;
+$L15:
+	bar.sync 0;
+	setp.eq.u32 %p14, %r5, 0;
+	@!%p14 bra $L18;
+	fence.acq_rel.gpu;
+	ld.relaxed.gpu.global.u32 %r30, [gk_league_sync+4];
+	atom.global.add.u32 %r31, [gk_league_sync], 1;
+	mov.u32 %r32, %nctaid.x;
+	sub.u32 %r33, %r32, 1;
+	setp.eq.u32 %p15, %r31, %r33;
+	@!%p15 bra $L19;
+	st.relaxed.gpu.global.u32 [gk_league_sync], 0;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r34, [gk_league_sync+4], 1;
+	bra.uni $L20;
+$L19:
+	ld.relaxed.gpu.global.u32 %r35, [gk_league_sync+4];
+	setp.eq.u32 %p16, %r35, %r30;
+	@%p16 bra $L19;
+$L20:
+	fence.acq_rel.gpu;
+$L18:
+	bar.sync 0;
+$L7:
+	add.s64 %rd100, %rd56, 1;
+	mov.b64 %rd56, %rd100;
+	bra.uni $L6;
+$L8:
+$L3:
+	add.s64 %rd50, %rd50, %rd49;
+	bra.uni $L1;
+$L2:
+	ret;
+}
+`
+
+// gokkosPTX3 is the PTX of conformance.fillAffine.
+const gokkosPTX3 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -973,8 +1233,8 @@ $L2:
 }
 `
 
-// gokkosPTX3 is the PTX of conformance.countVisits.
-const gokkosPTX3 = `//
+// gokkosPTX4 is the PTX of conformance.countVisits.
+const gokkosPTX4 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -1029,8 +1289,8 @@ $L2:
 }
 `
 
-// gokkosPTX4 is the PTX of conformance.axpy.
-const gokkosPTX4 = `//
+// gokkosPTX5 is the PTX of conformance.axpy.
+const gokkosPTX5 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -1108,8 +1368,8 @@ $L2:
 }
 `
 
-// gokkosPTX5 is the PTX of conformance.sumIndex.
-const gokkosPTX5 = `//
+// gokkosPTX6 is the PTX of conformance.sumIndex.
+const gokkosPTX6 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -1584,8 +1844,8 @@ $L40:
 }
 `
 
-// gokkosPTX6 is the PTX of conformance.sumF64.
-const gokkosPTX6 = `//
+// gokkosPTX7 is the PTX of conformance.sumF64.
+const gokkosPTX7 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -2094,8 +2354,8 @@ $L30:
 }
 `
 
-// gokkosPTX7 is the PTX of conformance.reduceI64.
-const gokkosPTX7 = `//
+// gokkosPTX8 is the PTX of conformance.reduceI64.
+const gokkosPTX8 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -2594,8 +2854,8 @@ $L40:
 }
 `
 
-// gokkosPTX8 is the PTX of conformance.prodI64.
-const gokkosPTX8 = `//
+// gokkosPTX9 is the PTX of conformance.prodI64.
+const gokkosPTX9 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -3094,8 +3354,8 @@ $L40:
 }
 `
 
-// gokkosPTX9 is the PTX of conformance.minF64.
-const gokkosPTX9 = `//
+// gokkosPTX10 is the PTX of conformance.minF64.
+const gokkosPTX10 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -3613,8 +3873,8 @@ $L30:
 }
 `
 
-// gokkosPTX10 is the PTX of conformance.maxI32.
-const gokkosPTX10 = `//
+// gokkosPTX11 is the PTX of conformance.maxI32.
+const gokkosPTX11 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -4101,8 +4361,8 @@ $L40:
 }
 `
 
-// gokkosPTX11 is the PTX of conformance.minLoc.
-const gokkosPTX11 = `//
+// gokkosPTX12 is the PTX of conformance.minLoc.
+const gokkosPTX12 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -4544,8 +4804,8 @@ $L20:
 }
 `
 
-// gokkosPTX12 is the PTX of conformance.maxLoc.
-const gokkosPTX12 = `//
+// gokkosPTX13 is the PTX of conformance.maxLoc.
+const gokkosPTX13 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -4977,8 +5237,8 @@ $L20:
 }
 `
 
-// gokkosPTX13 is the PTX of conformance.allPositive.
-const gokkosPTX13 = `//
+// gokkosPTX14 is the PTX of conformance.allPositive.
+const gokkosPTX14 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5305,8 +5565,8 @@ $L20:
 }
 `
 
-// gokkosPTX14 is the PTX of conformance.anyNegative.
-const gokkosPTX14 = `//
+// gokkosPTX15 is the PTX of conformance.anyNegative.
+const gokkosPTX15 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -5634,8 +5894,8 @@ $L20:
 }
 `
 
-// gokkosPTX15 is the PTX of conformance.bitsAnd.
-const gokkosPTX15 = `//
+// gokkosPTX16 is the PTX of conformance.bitsAnd.
+const gokkosPTX16 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6122,8 +6382,8 @@ $L40:
 }
 `
 
-// gokkosPTX16 is the PTX of conformance.bitsOr.
-const gokkosPTX16 = `//
+// gokkosPTX17 is the PTX of conformance.bitsOr.
+const gokkosPTX17 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -6610,8 +6870,8 @@ $L40:
 }
 `
 
-// gokkosPTX17 is the PTX of conformance.maxAbs.
-const gokkosPTX17 = `//
+// gokkosPTX18 is the PTX of conformance.maxAbs.
+const gokkosPTX18 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -7219,8 +7479,8 @@ $L45:
 }
 `
 
-// gokkosPTX18 is the PTX of conformance.prefixSum.
-const gokkosPTX18 = `//
+// gokkosPTX19 is the PTX of conformance.prefixSum.
+const gokkosPTX19 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -7879,8 +8139,8 @@ $L2:
 }
 `
 
-// gokkosPTX19 is the PTX of conformance.prefixF32.
-const gokkosPTX19 = `//
+// gokkosPTX20 is the PTX of conformance.prefixF32.
+const gokkosPTX20 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8508,8 +8768,8 @@ $L2:
 }
 `
 
-// gokkosPTX20 is the PTX of conformance.reverseChunks.
-const gokkosPTX20 = `//
+// gokkosPTX21 is the PTX of conformance.reverseChunks.
+const gokkosPTX21 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8747,8 +9007,8 @@ $L2:
 }
 `
 
-// gokkosPTX21 is the PTX of conformance.teamIDs.
-const gokkosPTX21 = `//
+// gokkosPTX22 is the PTX of conformance.teamIDs.
+const gokkosPTX22 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -8892,8 +9152,8 @@ $L2:
 }
 `
 
-// gokkosPTX22 is the PTX of conformance.rowSums.
-const gokkosPTX22 = `//
+// gokkosPTX23 is the PTX of conformance.rowSums.
+const gokkosPTX23 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -9328,8 +9588,8 @@ $L2:
 }
 `
 
-// gokkosPTX23 is the PTX of conformance.memberReduce.
-const gokkosPTX23 = `//
+// gokkosPTX24 is the PTX of conformance.memberReduce.
+const gokkosPTX24 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -9613,8 +9873,8 @@ $L2:
 }
 `
 
-// gokkosPTX24 is the PTX of conformance.teamCount.
-const gokkosPTX24 = `//
+// gokkosPTX25 is the PTX of conformance.teamCount.
+const gokkosPTX25 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -10119,8 +10379,8 @@ $L40:
 }
 `
 
-// gokkosPTX25 is the PTX of conformance.memberScan.
-const gokkosPTX25 = `//
+// gokkosPTX26 is the PTX of conformance.memberScan.
+const gokkosPTX26 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -10367,8 +10627,8 @@ $L2:
 }
 `
 
-// gokkosPTX26 is the PTX of conformance.rowScan.
-const gokkosPTX26 = `//
+// gokkosPTX27 is the PTX of conformance.rowScan.
+const gokkosPTX27 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -10660,8 +10920,8 @@ $L2:
 }
 `
 
-// gokkosPTX27 is the PTX of conformance.scale.
-const gokkosPTX27 = `//
+// gokkosPTX28 is the PTX of conformance.scale.
+const gokkosPTX28 = `//
 // Generated by gokkos (kernelc/ptx). DO NOT EDIT.
 //
 
@@ -10753,7 +11013,7 @@ func gokkosHostLoop0(gokkosK *atomicMix, gokkosLo, gokkosHi int) {
 		_ = k.I64.AtomicLoad(0)
 		k.I64.AtomicStore(4, 42)
 	}
-//line gokkos_kernels_gen.go:10757
+//line gokkos_kernels_gen.go:11017
 }
 
 // gokkosHostLoop1 runs readPast.Run for every index in [gokkosLo, gokkosHi).
@@ -10765,38 +11025,38 @@ func gokkosHostLoop1(gokkosK *readPast, gokkosLo, gokkosHi int) {
 //line errors.go:17
 			gokkosS0[gokkosJ] = k.X.At(i + 1)
 		}
-//line gokkos_kernels_gen.go:10769
+//line gokkos_kernels_gen.go:11029
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line errors.go:17
 		k.Y.Set(i, k.X.At(i+1))
 	}
-//line gokkos_kernels_gen.go:10776
+//line gokkos_kernels_gen.go:11036
 }
 
-// gokkosHostLoop2 runs fillAffine.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop2(gokkosK *fillAffine, gokkosLo, gokkosHi int) {
+// gokkosHostLoop3 runs fillAffine.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop3(gokkosK *fillAffine, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:20
 		k.Out.Set(i-int(k.Off), k.A*int64(i)+k.B)
 	}
-//line gokkos_kernels_gen.go:10786
+//line gokkos_kernels_gen.go:11046
 }
 
-// gokkosHostLoop3 runs countVisits.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop3(gokkosK *countVisits, gokkosLo, gokkosHi int) {
+// gokkosHostLoop4 runs countVisits.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop4(gokkosK *countVisits, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:29
 		k.Hits.AtomicAdd(i, 1)
 	}
-//line gokkos_kernels_gen.go:10796
+//line gokkos_kernels_gen.go:11056
 }
 
-// gokkosHostLoop4 runs axpy.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop4(gokkosK *axpy, gokkosLo, gokkosHi int) {
+// gokkosHostLoop5 runs axpy.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop5(gokkosK *axpy, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Y.Span(gokkosLo, gokkosHi), k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -10804,117 +11064,117 @@ func gokkosHostLoop4(gokkosK *axpy, gokkosLo, gokkosHi int) {
 //line range.go:39
 			gokkosS0[gokkosJ] = k.A*gokkosS1[gokkosJ] + gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:10808
+//line gokkos_kernels_gen.go:11068
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line range.go:39
 		k.Y.Set(i, k.A*k.X.At(i)+k.Y.At(i))
 	}
-//line gokkos_kernels_gen.go:10815
+//line gokkos_kernels_gen.go:11075
 }
 
-// gokkosHostLoop5 runs sumIndex.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop5(gokkosK *sumIndex, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop6 runs sumIndex.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop6(gokkosK *sumIndex, gokkosLo, gokkosHi int, acc *int64) {
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:18
 		*acc += int64(i)
 	}
-//line gokkos_kernels_gen.go:10824
+//line gokkos_kernels_gen.go:11084
 }
 
-// gokkosHostLoop6 runs sumF64.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop6(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop7 runs sumF64.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop7(gokkosK *sumF64, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:25
 			*acc += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:10835
+//line gokkos_kernels_gen.go:11095
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:25
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:10842
+//line gokkos_kernels_gen.go:11102
 }
 
-// gokkosHostLoop7 runs reduceI64.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop7(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop8 runs reduceI64.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop8(gokkosK *reduceI64, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:32
 			*acc += gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:10853
+//line gokkos_kernels_gen.go:11113
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:32
 		*acc += k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:10860
+//line gokkos_kernels_gen.go:11120
 }
 
-// gokkosHostLoop8 runs prodI64.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop8(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
+// gokkosHostLoop9 runs prodI64.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop9(gokkosK *prodI64, gokkosLo, gokkosHi int, acc *int64) {
 	k := *gokkosK
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:39
 			*acc *= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:10871
+//line gokkos_kernels_gen.go:11131
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:39
 		*acc *= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:10878
+//line gokkos_kernels_gen.go:11138
 }
 
-// gokkosHostLoop9 runs minF64.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop9(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop10 runs minF64.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop10(gokkosK *minF64, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:46
 			*acc = min(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:10889
+//line gokkos_kernels_gen.go:11149
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:46
 		*acc = min(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:10896
+//line gokkos_kernels_gen.go:11156
 }
 
-// gokkosHostLoop10 runs maxI32.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop10(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
+// gokkosHostLoop11 runs maxI32.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop11(gokkosK *maxI32, gokkosLo, gokkosHi int, acc *int32) {
 	k := *gokkosK
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:51
 			*acc = max(*acc, gokkosS0[gokkosJ])
 		}
-//line gokkos_kernels_gen.go:10907
+//line gokkos_kernels_gen.go:11167
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:51
 		*acc = max(*acc, k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:10914
+//line gokkos_kernels_gen.go:11174
 }
 
-// gokkosHostLoop11 runs minLoc.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop11(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.ValLoc[float64]) {
+// gokkosHostLoop12 runs minLoc.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop12(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.ValLoc[float64]) {
 	k := *gokkosK
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -10924,7 +11184,7 @@ func gokkosHostLoop11(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:10928
+//line gokkos_kernels_gen.go:11188
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -10933,11 +11193,11 @@ func gokkosHostLoop11(gokkosK *minLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:10937
+//line gokkos_kernels_gen.go:11197
 }
 
-// gokkosHostLoop12 runs maxLoc.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop12(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
+// gokkosHostLoop13 runs maxLoc.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop13(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.ValLoc[int64]) {
 	k := *gokkosK
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
@@ -10947,7 +11207,7 @@ func gokkosHostLoop12(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 				acc.Val, acc.Loc = x, i
 			}
 		}
-//line gokkos_kernels_gen.go:10951
+//line gokkos_kernels_gen.go:11211
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -10956,101 +11216,101 @@ func gokkosHostLoop12(gokkosK *maxLoc, gokkosLo, gokkosHi int, acc *portable.Val
 			acc.Val, acc.Loc = x, i
 		}
 	}
-//line gokkos_kernels_gen.go:10960
+//line gokkos_kernels_gen.go:11220
 }
 
-// gokkosHostLoop13 runs allPositive.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop13(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
+// gokkosHostLoop14 runs allPositive.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop14(gokkosK *allPositive, gokkosLo, gokkosHi int, acc *bool) {
 	k := *gokkosK
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:78
 			*acc = *acc && gokkosS0[gokkosJ] > 0
 		}
-//line gokkos_kernels_gen.go:10971
+//line gokkos_kernels_gen.go:11231
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:78
 		*acc = *acc && k.X.At(i) > 0
 	}
-//line gokkos_kernels_gen.go:10978
+//line gokkos_kernels_gen.go:11238
 }
 
-// gokkosHostLoop14 runs anyNegative.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop14(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
+// gokkosHostLoop15 runs anyNegative.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop15(gokkosK *anyNegative, gokkosLo, gokkosHi int, acc *bool) {
 	k := *gokkosK
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:83
 			*acc = *acc || gokkosS0[gokkosJ] < 0
 		}
-//line gokkos_kernels_gen.go:10989
+//line gokkos_kernels_gen.go:11249
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:83
 		*acc = *acc || k.X.At(i) < 0
 	}
-//line gokkos_kernels_gen.go:10996
+//line gokkos_kernels_gen.go:11256
 }
 
-// gokkosHostLoop15 runs bitsAnd.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop15(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
+// gokkosHostLoop16 runs bitsAnd.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop16(gokkosK *bitsAnd, gokkosLo, gokkosHi int, acc *uint32) {
 	k := *gokkosK
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:90
 			*acc &= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11007
+//line gokkos_kernels_gen.go:11267
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:90
 		*acc &= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11014
+//line gokkos_kernels_gen.go:11274
 }
 
-// gokkosHostLoop16 runs bitsOr.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop16(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
+// gokkosHostLoop17 runs bitsOr.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop17(gokkosK *bitsOr, gokkosLo, gokkosHi int, acc *uint32) {
 	k := *gokkosK
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:95
 			*acc |= gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11025
+//line gokkos_kernels_gen.go:11285
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:95
 		*acc |= k.X.At(i)
 	}
-//line gokkos_kernels_gen.go:11032
+//line gokkos_kernels_gen.go:11292
 }
 
-// gokkosHostLoop17 runs maxAbs.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop17(gokkosK *maxAbs, gokkosLo, gokkosHi int, acc *float64) {
+// gokkosHostLoop18 runs maxAbs.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop18(gokkosK *maxAbs, gokkosLo, gokkosHi int, acc *float64) {
 	k := *gokkosK
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line reduce.go:102
 			k.Join(acc, math.Abs(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:11043
+//line gokkos_kernels_gen.go:11303
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line reduce.go:102
 		k.Join(acc, math.Abs(k.X.At(i)))
 	}
-//line gokkos_kernels_gen.go:11050
+//line gokkos_kernels_gen.go:11310
 }
 
-// gokkosHostLoop18 runs prefixSum.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop18(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, final bool) {
+// gokkosHostLoop19 runs prefixSum.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop19(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, final bool) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.In.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -11061,7 +11321,7 @@ func gokkosHostLoop18(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 			}
 			*acc += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11065
+//line gokkos_kernels_gen.go:11325
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -11071,11 +11331,11 @@ func gokkosHostLoop18(gokkosK *prefixSum, gokkosLo, gokkosHi int, acc *int64, fi
 		}
 		*acc += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:11075
+//line gokkos_kernels_gen.go:11335
 }
 
-// gokkosHostLoop19 runs prefixF32.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop19(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, final bool) {
+// gokkosHostLoop20 runs prefixF32.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop20(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, final bool) {
 	k := *gokkosK
 	if gokkosS0, gokkosS1 := k.Out.Span(gokkosLo, gokkosHi), k.In.Span(gokkosLo, gokkosHi); gokkosS0 != nil && gokkosS1 != nil {
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
@@ -11086,7 +11346,7 @@ func gokkosHostLoop19(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 			}
 			*acc += gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11090
+//line gokkos_kernels_gen.go:11350
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
@@ -11096,23 +11356,23 @@ func gokkosHostLoop19(gokkosK *prefixF32, gokkosLo, gokkosHi int, acc *float32, 
 		}
 		*acc += k.In.At(i)
 	}
-//line gokkos_kernels_gen.go:11100
+//line gokkos_kernels_gen.go:11360
 }
 
-// gokkosHostLoop27 runs scale.Run for every index in [gokkosLo, gokkosHi).
-func gokkosHostLoop27(gokkosK *scale, gokkosLo, gokkosHi int) {
+// gokkosHostLoop28 runs scale.Run for every index in [gokkosLo, gokkosHi).
+func gokkosHostLoop28(gokkosK *scale, gokkosLo, gokkosHi int) {
 	k := *gokkosK
 	if gokkosS0 := k.X.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 //line views.go:130
 			gokkosS0[gokkosJ] = k.A * gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:11111
+//line gokkos_kernels_gen.go:11371
 		return
 	}
 	for i := gokkosLo; i < gokkosHi; i++ {
 //line views.go:130
 		k.X.Set(i, k.A*k.X.At(i))
 	}
-//line gokkos_kernels_gen.go:11118
+//line gokkos_kernels_gen.go:11378
 }

@@ -24,6 +24,7 @@ func Run(t *testing.T, s execspace.Space) {
 		{"TestTeamReduce", testTeamReduce},
 		{"TestTeamScan", testTeamScan},
 		{"TestTeamScratch", testTeamScratch},
+		{"TestLeagueBarrier", testLeagueBarrier},
 		{"TestAtomics", testAtomics},
 		{"TestBounds", testBounds},
 		{"TestErrors", testErrors},

@@ -12,6 +12,10 @@ type Device struct {
 	SharedOptin int
 	// Level1Budget is the most bytes of level-1 scratch one launch may take (all its teams).
 	Level1Budget int64
+	// Resident bounds the blocks of one launch that run at once, beside the multiprocessors'
+	// occupancy: 1 for a device that runs its blocks one after another (the simulator), 0 for
+	// no bound beyond occupancy.
+	Resident int
 }
 
 // Entry is what the shape decisions need to know of one kernel entry on a device. The zero

@@ -47,6 +47,9 @@ func (t Team) Prefix(l *execspace.Launch, base uint64) []uint64 {
 //     whose dynamic shared memory fits.
 //   - The grid is min(league, multiprocessors × resident blocks), at least 1, and fewer when
 //     the teams' level-1 scratch would exceed d.Level1Budget.
+//   - A concurrent launch (l.Concurrent) runs one team per block, every block resident at
+//     once: its league is cut to the grid (and to d.Resident), and the launch must be
+//     cooperative. A kernel that calls LeagueBarrier is refused without l.Concurrent.
 //
 // Errors describe an invalid request (negative league or scratch, a bad vector length or team
 // size) or a team that does not fit the device. The caller reserves Grid × Level1 bytes of
@@ -55,6 +58,9 @@ func TeamShape(d Device, e Entry, k *abi.KernelSpec, l *execspace.Launch) (Team,
 	t := Team{League: l.League, Vector: l.VectorLength}
 	if t.League < 0 {
 		return Team{}, fmt.Errorf("negative league size %d", t.League)
+	}
+	if k.LeagueBarrier && !l.Concurrent {
+		return Team{}, fmt.Errorf("kernel %s calls LeagueBarrier, so its teams must all run at once: launch it with a concurrent team policy (portable.TeamPolicy.WithConcurrent)", k.Name)
 	}
 	switch {
 	case t.Vector == execspace.Auto || t.Vector == 0:
@@ -122,6 +128,12 @@ func TeamShape(d Device, e Entry, k *abi.KernelSpec, l *execspace.Launch) (Team,
 			return Team{}, fmt.Errorf("level-1 scratch of %d B per team exceeds the limit of %d B", t.Level1, d.Level1Budget)
 		}
 		t.Grid = int(min(int64(t.Grid), max(1, d.Level1Budget/t.Level1)))
+	}
+	if l.Concurrent {
+		if d.Resident > 0 {
+			t.Grid = min(t.Grid, d.Resident)
+		}
+		t.League = min(t.League, t.Grid)
 	}
 	return t, nil
 }

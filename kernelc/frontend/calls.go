@@ -587,6 +587,14 @@ func (l *lowerer) memberMethod(e *ast.CallExpr, name string) []*val {
 		l.emit(&ir.Barrier{})
 		return nil
 	}
+	if name == "LeagueBarrier" {
+		if len(l.lits) > 0 {
+			l.unsupported(e, "a league barrier inside a teams range or single body", "call LeagueBarrier where every member of every team reaches it")
+			return nil
+		}
+		l.emit(&ir.LeagueBarrier{})
+		return nil
+	}
 	l.unsupported(e, "the teams.Member method "+name, "see docs/kernel-language.md for the teams API")
 	return l.badResults(e)
 }

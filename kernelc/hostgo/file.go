@@ -295,6 +295,9 @@ func writeSpec(b *bytes.Buffer, implQ, abiQ, typeExpr, ptxName string, s *abi.Ke
 	b.WriteString("},\n")
 	fmt.Fprintf(b, "SharedPerThread: %d,\n", s.SharedPerThread)
 	fmt.Fprintf(b, "Lanes: %d,\n", s.Lanes)
+	if s.LeagueBarrier {
+		b.WriteString("LeagueBarrier: true,\n")
+	}
 	if len(s.Source) > 0 {
 		fmt.Fprintf(b, "Source: []%sSourcePiece{\n", e)
 		for _, p := range s.Source {

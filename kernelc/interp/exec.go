@@ -204,6 +204,8 @@ func (ln *lane) stmt(s ir.Stmt) ctl {
 		ln.broadcast(s)
 	case *ir.Barrier:
 		ln.team.bar.wait()
+	case *ir.LeagueBarrier:
+		ln.team.r.league.wait()
 	case *ir.Single:
 		if ln.rank == 0 && ln.vec == 0 {
 			ln.block(s.Body)

@@ -57,6 +57,10 @@ type runner struct {
 	mem  *Memory
 	cfg  Config
 
+	// league is the barrier of LeagueBarrier, over every lane of the league, in a launch of
+	// a kernel that uses it (whose teams all run at once).
+	league *barrier
+
 	mu  sync.Mutex
 	err error
 }
@@ -277,6 +281,13 @@ func (r *runner) teams() Result {
 	cfg := r.cfg
 	size := cfg.TeamSize
 	w := min(cfg.Workers, max(cfg.League, 1))
+	if r.k.UsesLeagueBarrier() {
+		if cfg.League > w {
+			r.fail(fmt.Sprintf("a league barrier needs every team at once: %d teams on %d workers", cfg.League, w))
+			return Result{}
+		}
+		r.league = newBarrier(cfg.League * size * max(cfg.VectorLength, 1))
+	}
 	// Scratch buffers per worker, registered before any goroutine starts.
 	scratch := make([][2]uint64, w)
 	for i := range scratch {
@@ -343,6 +354,9 @@ func (r *runner) team(league int, scratch [2]uint64, reduce bool) []value {
 						for _, b := range t.memberBar {
 							b.abort()
 						}
+						if r.league != nil {
+							r.league.abort()
+						}
 					}
 				}()
 				ln := newLane(r.k, r.args, r.mem)
@@ -353,6 +367,9 @@ func (r *runner) team(league int, scratch [2]uint64, reduce bool) []value {
 				ln.invoke()
 				t.bar.leave()
 				t.memberBar[m].leave()
+				if r.league != nil {
+					r.league.leave()
+				}
 				if reduce && v == 0 {
 					accs[m] = r.accGet(ln)
 				}

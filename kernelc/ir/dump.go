@@ -192,6 +192,8 @@ func (d *dumper) stmt(s Stmt, n int) {
 		d.line(n, "%s = team.broadcast %s from %s", d.local(s.Dst), d.expr(s.Val), d.expr(s.From))
 	case *Barrier:
 		d.line(n, "team.barrier")
+	case *LeagueBarrier:
+		d.line(n, "league.barrier")
 	case *Single:
 		d.line(n, "team.single {")
 		d.block(s.Body, n+1)

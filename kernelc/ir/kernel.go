@@ -132,13 +132,26 @@ func (k *Kernel) ParamOf(v *View) *Param {
 }
 
 // Spec returns the parts of the kernel's abi.KernelSpec that the IR determines: Name,
-// Pos, Form, Value and Params. The back end fills in PTX, entries, SharedPerThread and Lanes.
+// Pos, Form, Value, Params and LeagueBarrier. The back end fills in PTX, entries,
+// SharedPerThread and Lanes.
 func (k *Kernel) Spec() *abi.KernelSpec {
-	s := &abi.KernelSpec{Name: k.Name, Pos: k.Pos, Form: k.Form, Value: k.Value}
+	s := &abi.KernelSpec{Name: k.Name, Pos: k.Pos, Form: k.Form, Value: k.Value, LeagueBarrier: k.UsesLeagueBarrier()}
 	for _, p := range k.Params {
 		s.Params = append(s.Params, p.Param)
 	}
 	return s
+}
+
+// UsesLeagueBarrier reports whether the kernel's body reaches a LeagueBarrier.
+func (k *Kernel) UsesLeagueBarrier() bool {
+	found := false
+	Walk(k.Body, func(s Stmt) bool {
+		if _, ok := s.(*LeagueBarrier); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // Walk calls fn for every statement of b in order, depth first (a statement before the

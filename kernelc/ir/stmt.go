@@ -269,6 +269,12 @@ type Broadcast struct {
 // for the team.
 type Barrier struct{}
 
+// LeagueBarrier is Member.LeagueBarrier: every member of every team of the league waits until
+// all have reached it, and memory writes (global) made before it by any of them are visible to
+// reads after it by all. Collective over the league; only a concurrent launch, whose teams all
+// run at once, reaches it.
+type LeagueBarrier struct{}
+
 // Single is teams.Single: Body runs on the team's lane 0 only (member 0, vector lane 0), then
 // the team synchronizes as with Barrier. Collective over the team.
 type Single struct {
@@ -288,23 +294,24 @@ type ScratchAlloc struct {
 	Count     Expr
 }
 
-func (*Assign) isStmt()       {}
-func (*Load) isStmt()         {}
-func (*Store) isStmt()        {}
-func (*Atomic) isStmt()       {}
-func (*ViewCopy) isStmt()     {}
-func (*SubView) isStmt()      {}
-func (*If) isStmt()           {}
-func (*Loop) isStmt()         {}
-func (*Break) isStmt()        {}
-func (*Continue) isStmt()     {}
-func (*Return) isStmt()       {}
-func (*TeamLoop) isStmt()     {}
-func (*RangeReduce) isStmt()  {}
-func (*RangeScan) isStmt()    {}
-func (*TeamReduce) isStmt()   {}
-func (*TeamScan) isStmt()     {}
-func (*Broadcast) isStmt()    {}
-func (*Barrier) isStmt()      {}
-func (*Single) isStmt()       {}
-func (*ScratchAlloc) isStmt() {}
+func (*Assign) isStmt()        {}
+func (*Load) isStmt()          {}
+func (*Store) isStmt()         {}
+func (*Atomic) isStmt()        {}
+func (*ViewCopy) isStmt()      {}
+func (*SubView) isStmt()       {}
+func (*If) isStmt()            {}
+func (*Loop) isStmt()          {}
+func (*Break) isStmt()         {}
+func (*Continue) isStmt()      {}
+func (*Return) isStmt()        {}
+func (*TeamLoop) isStmt()      {}
+func (*RangeReduce) isStmt()   {}
+func (*RangeScan) isStmt()     {}
+func (*TeamReduce) isStmt()    {}
+func (*TeamScan) isStmt()      {}
+func (*Broadcast) isStmt()     {}
+func (*Barrier) isStmt()       {}
+func (*LeagueBarrier) isStmt() {}
+func (*Single) isStmt()        {}
+func (*ScratchAlloc) isStmt()  {}

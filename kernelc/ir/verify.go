@@ -539,6 +539,9 @@ func (v *verifier) stmt(s Stmt, set *bitset) *bitset {
 	case *Barrier:
 		v.teamOnly("barrier")
 		v.noCollectiveContext("barrier")
+	case *LeagueBarrier:
+		v.teamOnly("league barrier")
+		v.noCollectiveContext("league barrier")
 	case *Single:
 		v.teamOnly("single")
 		v.noCollectiveContext("single")

@@ -135,6 +135,8 @@ func (lw *lowerer) stmt(s ir.Stmt) {
 		lw.broadcast(s)
 	case *ir.Barrier:
 		lw.ins("bar.sync 0")
+	case *ir.LeagueBarrier:
+		lw.leagueBarrier()
 	case *ir.Single:
 		lw.single(s)
 	case *ir.ScratchAlloc:

@@ -561,3 +561,43 @@ func (lw *lowerer) scratchAlloc(s *ir.ScratchAlloc) {
 	lw.set(s.Dst.Extent[0], n)
 	lw.set(s.Dst.Stride[0], immInt(ir.I64, 1))
 }
+
+// leagueSym is the module-scope pair of words behind LeagueBarrier: the count of teams that
+// have arrived at the current barrier, and the number of barriers completed. Both start at
+// zero when the module is loaded and the count is back at zero after every barrier, so
+// launches of any league size may follow each other.
+const leagueSym = "gk_league_sync"
+
+// leagueBarrier lowers LeagueBarrier for a concurrent launch (one block per team, every
+// block resident): the block's threads meet at bar.sync, thread 0 publishes the block's
+// writes (fence.acq_rel.gpu), arrives on the count, and waits until the last block to arrive
+// has reset the count and advanced the epoch; its fence after the wait makes the other
+// blocks' writes visible to it, and the closing bar.sync to the whole block.
+func (lw *lowerer) leagueBarrier() {
+	lw.m.useGlobal(leagueSym, fmt.Sprintf(".global .align 8 .u32 %s[2];", leagueSym))
+	lw.ins("bar.sync 0")
+	first := lw.setp("eq", lw.geo.t, immInt(ir.U32, 0))
+	lw.ifPred(first, func() {
+		lw.ins("fence.acq_rel.gpu")
+		epoch := lw.newReg(ir.U32)
+		lw.ins("ld.relaxed.gpu.global.u32 %s, [%s+4]", epoch, leagueSym)
+		old := lw.newReg(ir.U32)
+		lw.ins("atom.global.add.u32 %s, [%s], 1", old, leagueSym)
+		last := lw.bin("sub.u32", ir.U32, lw.sreg("%nctaid.x"), immInt(ir.U32, 1))
+		isLast := lw.setp("eq", old, last)
+		wait, done := lw.f.label(), lw.f.label()
+		lw.ins("@!%s bra %s", isLast, wait)
+		lw.ins("st.relaxed.gpu.global.u32 [%s], 0", leagueSym)
+		lw.ins("fence.acq_rel.gpu")
+		lw.ins("atom.global.add.u32 %s, [%s+4], 1", lw.newReg(ir.U32), leagueSym)
+		lw.ins("bra.uni %s", done)
+		lw.f.place(wait)
+		now := lw.newReg(ir.U32)
+		lw.ins("ld.relaxed.gpu.global.u32 %s, [%s+4]", now, leagueSym)
+		same := lw.setp("eq", now, epoch)
+		lw.ins("@%s bra %s", same, wait)
+		lw.f.place(done)
+		lw.ins("fence.acq_rel.gpu")
+	})
+	lw.ins("bar.sync 0")
+}

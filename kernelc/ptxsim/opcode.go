@@ -45,6 +45,7 @@ const (
 	opBar
 	opShfl
 	opTrap
+	opFence
 )
 
 // opcodes maps PTX operation names to opcodes.
@@ -88,4 +89,7 @@ var opcodes = map[string]opcode{
 	"bar":  opBar,
 	"shfl": opShfl,
 	"trap": opTrap,
+	// The simulator's memory is sequentially consistent: fences order nothing more.
+	"fence":  opFence,
+	"membar": opFence,
 }

@@ -114,6 +114,7 @@ func (th *thread) exec(fr *frame, in *inst) error {
 		th.state = atShfl
 	case opTrap:
 		return fmt.Errorf("trap")
+	case opFence:
 	default:
 		return fmt.Errorf("unsupported instruction")
 	}

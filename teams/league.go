@@ -1,0 +1,75 @@
+package teams
+
+import (
+	"fmt"
+	"runtime"
+	"sync/atomic"
+)
+
+// LeagueBarrier waits until every member of every team of the league has reached it; memory
+// writes made before it by any member are visible to every member after it. It is the
+// league-wide counterpart of Barrier, for kernels that run many steps in one launch (a
+// persistent kernel) and need the whole league to finish one step before the next begins.
+//
+// Only a launch with a concurrent team policy (portable.TeamPolicy.WithConcurrent) may reach it:
+// its teams all run at once, so none waits for a team that has not started. Device spaces
+// refuse any other launch of a kernel that calls it; on the host, reaching it in a launch of
+// more than one team without that policy panics. Every member of every team must reach the
+// same sequence of league barriers (a member that returns early counts as gone, not as
+// arrived: the others would wait for it on a device). It must not be called inside a teams
+// range, reduction, scan or Single body.
+//
+// Cost: on a GPU one team barrier, a fence and an atomic per team and the wait for the
+// slowest team, about a microsecond on a full device; on the host an atomic per team and a
+// spin.
+func (m Member) LeagueBarrier() {
+	if m.sync == nil {
+		if m.LeagueSize() == 1 {
+			return
+		}
+		panic(fmt.Sprintf("teams: LeagueBarrier in a launch of %d teams without a concurrent policy (portable.TeamPolicy.WithConcurrent)", m.LeagueSize()))
+	}
+	m.sync.wait()
+}
+
+// LeagueSync is the state of LeagueBarrier for the teams of one concurrent launch on a host
+// space: a count of arrivals and an epoch that the last arrival advances. Execution spaces
+// create one per launch (NewLeagueSync) and hand it to every team's Member; it is safe for
+// concurrent use by those teams.
+type LeagueSync struct {
+	teams   int32
+	arrived atomic.Int32
+	epoch   atomic.Uint32
+	broken  atomic.Bool
+}
+
+// NewLeagueSync returns the barrier state of a concurrent launch of teams teams.
+func NewLeagueSync(teams int) *LeagueSync { return &LeagueSync{teams: int32(teams)} }
+
+// Abort releases the teams waiting at the barrier after another team of the launch failed:
+// their LeagueBarrier panics with ErrLeagueAborted, which the space recovers.
+func (ls *LeagueSync) Abort() { ls.broken.Store(true) }
+
+// ErrLeagueAborted is the value LeagueBarrier panics with after LeagueSync.Abort.
+var ErrLeagueAborted error = leagueAborted{}
+
+type leagueAborted struct{}
+
+func (leagueAborted) Error() string { return "teams: another team of the launch failed" }
+
+func (ls *LeagueSync) wait() {
+	e := ls.epoch.Load()
+	if ls.arrived.Add(1) == ls.teams {
+		ls.arrived.Store(0)
+		ls.epoch.Add(1)
+		return
+	}
+	for spins := 0; ls.epoch.Load() == e; spins++ {
+		if ls.broken.Load() {
+			panic(ErrLeagueAborted)
+		}
+		if spins >= 64 {
+			runtime.Gosched()
+		}
+	}
+}
