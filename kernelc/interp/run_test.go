@@ -109,3 +109,67 @@ func TestArgCount(t *testing.T) {
 		t.Fatal("no error for a wrong slot count")
 	}
 }
+
+// TestLeagueBarrier runs a team kernel in which each team writes its slot, meets the others
+// at a league barrier, and then reads the slot of the next team: every read must see the
+// write, so the barrier must hold back each team until all have written. A league larger
+// than the workers cannot run at once and is refused.
+func TestLeagueBarrier(t *testing.T) {
+	k := &ir.Kernel{Name: "test.league", Form: abi.FormTeam}
+	x := k.NewView("k.X", 1, ir.I64, ir.Global)
+	y := k.NewView("k.Y", 1, ir.I64, ir.Global)
+	k.Params = []*ir.Param{
+		{Param: abi.Param{Name: "X", Field: []int{0}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true}, View: x},
+		{Param: abi.Param{Name: "Y", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindInt64, Written: true}, View: y},
+	}
+	rank := &ir.Special{Kind: ir.LeagueRank}
+	next := &ir.Binary{Op: ir.Rem, X: &ir.Binary{Op: ir.Add, X: rank, Y: ir.IntConst(ir.I64, 1)}, Y: &ir.Special{Kind: ir.LeagueSize}}
+	got := k.NewLocal("", ir.I64)
+	k.Body = ir.Block{
+		&ir.Store{View: x, Index: []ir.Expr{rank}, Val: &ir.Binary{Op: ir.Add, X: rank, Y: ir.IntConst(ir.I64, 100)}},
+		&ir.LeagueBarrier{},
+		&ir.Load{Dst: got, View: x, Index: []ir.Expr{next}},
+		&ir.Store{View: y, Index: []ir.Expr{rank}, Val: got},
+	}
+	if err := ir.Verify(k); err != nil {
+		t.Fatal(err)
+	}
+	if !k.UsesLeagueBarrier() || !k.Spec().LeagueBarrier {
+		t.Fatal("UsesLeagueBarrier is false for a kernel with a league barrier")
+	}
+	for _, tc := range []struct {
+		name            string
+		league, workers int
+		wantErr         string
+	}{
+		{"one team", 1, 4, ""},
+		{"four teams", 4, 4, ""},
+		{"more teams than workers", 5, 4, "needs every team at once"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := copyArgs64{X: views.New1D[int64]("x", 8), Y: views.New1D[int64]("y", 8)}
+			mem := &Memory{}
+			slots, err := Bind(k, a, mem)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Run(k, slots, mem, Config{League: tc.league, TeamSize: 3, Workers: tc.workers})
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("error %v, want %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for r := range tc.league {
+				if got, want := a.Y.At(r), int64((r+1)%tc.league+100); got != want {
+					t.Fatalf("team %d read %d, want %d", r, got, want)
+				}
+			}
+		})
+	}
+}
+
+type copyArgs64 struct{ X, Y views.View1D[int64] }

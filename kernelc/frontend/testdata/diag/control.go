@@ -67,6 +67,7 @@ func (k Team) RunTeam(m teams.Member) {
 	teams.ThreadRange(m, 0, 10, func(j int) {
 		n += j                                // want 3 "assigning to a variable declared outside a teams range or single body is not supported in kernels; every lane has its own copy"
 		m.Barrier()                           // want 3 "a barrier inside a teams range or single body is not supported in kernels"
+		m.LeagueBarrier()                     // want 3 "a league barrier inside a teams range or single body is not supported in kernels"
 		_ = teams.TeamReduce(m, j, teams.Sum) // want 7 "teams.TeamReduce inside a teams range or single body is not supported in kernels"
 	})
 	body := func(j int) {}                  // want 10 "a function literal here is not supported in kernels"
