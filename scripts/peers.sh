@@ -5,7 +5,7 @@
 #   GAPBS=~/src/gapbs MULTISTEP=~/src/Connectivity/multistep scripts/peers.sh
 #   SCALES=18 TRIALS=5 GAPBS=... MULTISTEP=... scripts/peers.sh          # a small machine
 #   SPACES=host,cuda GOKKOS=./gokkos-cuda ECLSCC=~/src/ECL-SCC ECLCC=~/src/ECL-Suite \
-#     GAPBS=... MULTISTEP=... scripts/peers.sh                           # a GPU machine
+#     GARDENIA=~/src/gardenia GAPBS=... MULTISTEP=... scripts/peers.sh    # a GPU machine
 #
 # Peers (each optional; a peer whose directory is not given is left out of the table):
 #   GAPBS      a checkout of the GAP benchmark suite (github.com/sbeamer/gapbs): bfs, sssp, cc
@@ -16,13 +16,22 @@
 #   ECLCC      a folder holding ECL-CC_11.cu and ECLgraph.h (github.com/burtscher/ECL-Suite);
 #              GPU, needs nvcc. Both ECL codes are built on a copy whose two uses of
 #              cudaDeviceProp clock-rate fields (gone in CUDA 13) print 0 instead.
+#   GARDENIA   a checkout of github.com/chenxuhao/gardenia at 0af62da887b64ea8eb12f00bea60587bea03ffb1
+#              (July 2020, the last commit whose SSSP reads the edge weights; later ones give every
+#              edge weight 1); GPU, needs nvcc. Its data-driven, load-balanced SSSP
+#              (src/sssp/linear_lb.cu, the variant its Makefile builds) runs from the same root
+#              as gokkos on the graph's .mtx file; its own timer (the solve, not the reading or
+#              the copies to the GPU) is taken, from runs whose distances its Dijkstra check
+#              finds correct. Built on a copy where __any becomes __any_sync (as later Gardenia
+#              has it) and the unused cuSPARSE helpers are left out.
 #
 # Environment: SCALES (comma-separated, default 22), KINDS (rmat,uniform; also smallworld,
 # grid, road, citation: gokkos gen's kinds, grids of 2^(s/2) × 2^(s-s/2) vertices, the grid
 # with a quarter of its edges dropped), TRIALS (5: gokkos'
 # median of TRIALS after a warm-up; GAP's median of its TRIALS trials), PEER_TRIALS (3: Multistep
 # and ECL time one run per process, and read their input each time; they are run PEER_TRIALS
-# times and their own timers' median is taken), SPACES (host; add cuda with a gokkos
+# times and their own timers' median is taken), GARDENIA_TRIALS (PEER_TRIALS: Gardenia reads
+# its .mtx file in each run, tens of seconds at scale 22), SPACES (host; add cuda with a gokkos
 # binary built with -tags cuda), GOKKOS_NUM_THREADS (default: every CPU; OMP_NUM_THREADS is set
 # to the same), GOKKOS (a prebuilt gokkos binary; default: go build ./cmd/gokkos), OUT (the
 # working folder for graph files and peer builds; default a temporary one, kept), ARCH (nvcc
@@ -31,8 +40,8 @@
 # Graphs: gokkos gen's R-MAT (a=0.57, b=c=0.19, ids permuted) and uniform random graphs with
 # 2^scale vertices and 16 edges per vertex (and the other kinds above), directed, without
 # duplicate edges or self loops, integer weights 1..255 (road graphs: their street lengths);
-# written once as .gkg (gokkos), .el/.wel (GAP), .ms (Multistep), .egr and .sym.egr (ECL). The
-# root of BFS and SSSP is the vertex of largest out-degree.
+# written once as .gkg (gokkos), .el/.wel (GAP), .ms (Multistep), .egr and .sym.egr (ECL), and
+# .mtx (Gardenia, when it is given). The root of BFS and SSSP is the vertex of largest out-degree.
 # Every timer excludes reading the file and building the graph.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -41,6 +50,7 @@ SCALES=${SCALES:-22}
 KINDS=${KINDS:-rmat,uniform}
 TRIALS=${TRIALS:-5}
 PEER_TRIALS=${PEER_TRIALS:-3}
+GARDENIA_TRIALS=${GARDENIA_TRIALS:-$PEER_TRIALS}
 SPACES=${SPACES:-host}
 ARCH=${ARCH:-sm_90}
 THREADS=${GOKKOS_NUM_THREADS:-$(nproc)}
@@ -86,6 +96,16 @@ if [[ -n ${ECLCC:-} ]]; then
   eclpatch "$ECLCC/ECL-CC_11.cu" "$OUT/peers/eclcc-src/ECL-CC_11.cu"
   build eclcc nvcc -O3 -arch="$ARCH" -I"$OUT/peers/eclcc-src" -o "$OUT/peers/eclcc" "$OUT/peers/eclcc-src/ECL-CC_11.cu"
 fi
+if [[ -n ${GARDENIA:-} ]]; then
+  # One folder holds the headers and the SSSP sources, so that the patched cutil_subset.h is
+  # the one every quoted include finds; the cub submodule is not used (CUDA's own CUB is).
+  gsrc=$OUT/peers/gardenia-src
+  rm -rf "$gsrc" && mkdir -p "$gsrc"
+  cp "$GARDENIA"/include/*.h "$GARDENIA"/include/*.hpp "$GARDENIA"/src/sssp/{sssp.h,main.cc,verifier.cc} "$gsrc/"
+  sed 's/__any(/__any_sync(0xFFFFFFFF, /' "$GARDENIA/src/sssp/linear_lb.cu" >"$gsrc/linear_lb.cu"
+  sed '/#include <cusparse_v2.h>/,/#define CudaSparseCheck/d' "$GARDENIA/include/cutil_subset.h" >"$gsrc/cutil_subset.h"
+  build gardenia nvcc -O3 -w -arch="$ARCH" -I"$gsrc" -o "$OUT/peers/gardenia-sssp" "$gsrc/main.cc" "$gsrc/linear_lb.cu" "$gsrc/verifier.cc"
+fi
 
 # ---- machine
 log "== machine"
@@ -107,6 +127,19 @@ gap() { # binary, args...
 repeat() { # sed expression picking seconds, command...
   local expr=$1; shift
   for ((i = 0; i < PEER_TRIALS; i++)); do "$@" 2>&1 | sed -n "$expr"; done | median
+}
+gardenia() { # .mtx file, root: Gardenia's SSSP, GARDENIA_TRIALS runs; the median of its timer (ms) of those it verified
+  local i out
+  for ((i = 0; i < GARDENIA_TRIALS; i++)); do
+    # Eager module loading keeps the loading of its kernels out of its timer (gokkos warms up).
+    out=$(CUDA_MODULE_LOADING=EAGER "$OUT/peers/gardenia-sssp" "$1" "$2" 1 2>&1) || true
+    printf '%s\n' "$out" >>"$OUT/gardenia.log"
+    if grep -qx 'Correct' <<<"$out"; then
+      sed -n 's/^[[:space:]]*runtime \[linear_lb\] = \([0-9.]*\) ms.*/\1/p' <<<"$out"
+    else
+      log "Gardenia sssp on $1: a run failed or its distances were wrong: see $OUT/gardenia.log"
+    fi
+  done | median | awk '{printf "%.9g\n", $1 / 1000}'
 }
 
 # ---- table
@@ -147,10 +180,10 @@ for s in "${scales[@]}"; do
       *) base+=(-n $((1 << s))) ;;
     esac
     args=("${base[@]}" -dedup -noloops)
+    weights=(-weights int -wmin 1 -wmax 255)
+    if [[ $k == road ]]; then weights=(); fi # road graphs carry their own street lengths
     if [[ ! -s $g.egr ]]; then
       log "== generating $k$s"
-      weights=(-weights int -wmin 1 -wmax 255)
-      if [[ $k == road ]]; then weights=(); fi # road graphs carry their own street lengths
       "$GOKKOS" gen "${args[@]}" "${weights[@]}" -o "$g.gkg" >&2
       "$GOKKOS" gen "${args[@]}" "${weights[@]}" -o "$g.wel" >&2
       unweighted=()
@@ -182,11 +215,15 @@ for s in "${scales[@]}"; do
         row wcc "$name" host "$t" "GAP cc" "$gap_cc"
         row wcc "$name" host "$t" "Multistep cc" "$ms_cc"
       else
-        ecl_scc="" ecl_cc=""
+        ecl_scc="" ecl_cc="" gd_sssp="" gd_name="—"
         if [[ -n ${HAVE[eclscc]:-} ]]; then ecl_scc=$(repeat 's/^compute time: *\([0-9.]*\) s.*/\1/p' "$OUT/peers/eclscc" "$g.egr"); fi
         if [[ -n ${HAVE[eclcc]:-} ]]; then ecl_cc=$( (ulimit -s unlimited; repeat 's/^compute time: *\([0-9.]*\) s.*/\1/p' "$OUT/peers/eclcc" "$g.sym.egr")); fi
+        if [[ -n ${HAVE[gardenia]:-} ]]; then
+          [[ -s $g.mtx ]] || "$GOKKOS" gen "${args[@]}" "${weights[@]}" -o "$g.mtx" >&2
+          gd_sssp=$(gardenia "$g.mtx" "$root") gd_name="Gardenia sssp (GPU)"
+        fi
         t=$(gk "$sp" -algo bfs -graph "$g.gkg" -root "$root");               row bfs "$name" "$sp" "$t" "—" ""
-        t=$(gk "$sp" -algo sssp -graph "$g.gkg" -root "$root");              row sssp "$name" "$sp" "$t" "—" ""
+        t=$(gk "$sp" -algo sssp -graph "$g.gkg" -root "$root");              row sssp "$name" "$sp" "$t" "$gd_name" "$gd_sssp"
         for m in multistep fbtrim hybrid auto; do
           t=$(gk "$sp" -algo scc -method "$m" -graph "$g.gkg");              row "scc $m" "$name" "$sp" "$t" "ECL-SCC" "$ecl_scc"
         done
