@@ -175,24 +175,23 @@ func TestAsyncFewHostChecks(t *testing.T) {
 }
 
 // TestAutoPicks checks AutoMethod's signals and device choice on shapes whose signals are
-// clear (Weak for a symmetric grid; Async for long paths, oriented grids, roads and citation
-// chains, with a sweep budget for the roads, whose edges are mostly two-way; Multistep for
-// R-MAT, uniform and small-world graphs), and that a host space runs Multistep on graphs that
+// clear (Weak for a symmetric grid; Async for long paths, oriented grids and citation chains;
+// Multistep for roads, whose edges are mostly two-way, and for R-MAT, uniform and small-world
+// graphs), and that a host space runs Multistep on graphs that
 // are not symmetric.
 func TestAutoPicks(t *testing.T) {
 	for _, c := range []struct {
-		tg     testGraph
-		want   Method
-		budget int
+		tg   testGraph
+		want Method
 	}{
-		{testGraph{name: "path", make: func() *graph.EdgeList { return path(5000, 3) }}, Async, 0},
-		{testGraph{name: "grid", make: func() *graph.EdgeList { return graph.GridWithDrops(100, 100, 0.25, 2) }}, Weak, 0},
-		{testGraph{name: "oriented-grid", make: func() *graph.EdgeList { return orientedGrid(100, 100, 2) }}, Async, 0},
-		{testGraph{name: "road", make: func() *graph.EdgeList { return graph.Road(100, 100, 0.25, 2) }}, Async, AutoSweeps},
-		{testGraph{name: "citation", make: func() *graph.EdgeList { return graph.Citation(20000, 2) }}, Async, 0},
-		{testGraph{name: "rmat", make: func() *graph.EdgeList { return graph.RMAT(14, 16, 2) }}, Multistep, 0},
-		{testGraph{name: "uniform", make: func() *graph.EdgeList { return graph.Uniform(1<<14, 16<<14, 2) }}, Multistep, 0},
-		{testGraph{name: "smallworld", make: func() *graph.EdgeList { return graph.SmallWorld(1<<15, 2) }}, Multistep, 0},
+		{testGraph{name: "path", make: func() *graph.EdgeList { return path(5000, 3) }}, Async},
+		{testGraph{name: "grid", make: func() *graph.EdgeList { return graph.GridWithDrops(100, 100, 0.25, 2) }}, Weak},
+		{testGraph{name: "oriented-grid", make: func() *graph.EdgeList { return orientedGrid(100, 100, 2) }}, Async},
+		{testGraph{name: "road", make: func() *graph.EdgeList { return graph.Road(100, 100, 0.25, 2) }}, Multistep},
+		{testGraph{name: "citation", make: func() *graph.EdgeList { return graph.Citation(20000, 2) }}, Async},
+		{testGraph{name: "rmat", make: func() *graph.EdgeList { return graph.RMAT(14, 16, 2) }}, Multistep},
+		{testGraph{name: "uniform", make: func() *graph.EdgeList { return graph.Uniform(1<<14, 16<<14, 2) }}, Multistep},
+		{testGraph{name: "smallworld", make: func() *graph.EdgeList { return graph.SmallWorld(1<<15, 2) }}, Multistep},
 	} {
 		t.Run(c.tg.name, func(t *testing.T) {
 			g, dg := load(t, c.tg.make())
@@ -202,9 +201,8 @@ func TestAutoPicks(t *testing.T) {
 				t.Fatalf("auto chose %v on a host space, want multistep", st.Chosen)
 			}
 			sig.Device = true
-			if sig.Pick() != c.want || sig.Budget() != c.budget {
-				t.Fatalf("auto would choose %v with a budget of %d sweeps from %+v on a device, want %v and %d",
-					sig.Pick(), sig.Budget(), sig, c.want, c.budget)
+			if sig.Pick() != c.want {
+				t.Fatalf("auto would choose %v from %+v on a device, want %v", sig.Pick(), sig, c.want)
 			}
 		})
 	}

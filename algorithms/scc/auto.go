@@ -37,18 +37,18 @@ import (
 // at first, so AutoBall and AutoLevels are large enough that its samples reach AutoBall
 // vertices while a grid's do not.
 //
-// A third signal decides whether Async may run to the end. Async converges in a handful of
-// sweeps on a grid but needs hundreds on a road network whose one-way streets cut it into
-// thousands of small districts (an H100 at 2^22 vertices: 5 sweeps and 8.9 ms on the grid, 232
-// and 249 ms on the road graph, where Multistep takes 120 ms), and a short probe cannot tell
-// the two apart before it has run. The reciprocity, the fraction of AutoEdgeSamples sampled
-// edges u → v whose reverse v → u exists, can tell where giving up is safe: a graph whose edges
-// are mostly two-way has a giant strongly connected component, which Multistep's first
-// forward-backward step takes whole, while a graph of one-way edges (a citation chain) leaves
-// Multistep thousands of colour rounds, where Async, slow as it is, stays far ahead. So on a
-// device, for a large diameter and a reciprocity of at least AutoReciprocal, Async runs with a
-// budget of AutoSweeps sweeps (Options.AsyncBudget) and the run finishes with Multistep if it
-// runs out (Stats.AsyncFallback).
+// A third signal keeps Async off graphs of mostly two-way edges. Async converges in a handful
+// of sweeps on a grid but needs hundreds on a road network whose one-way streets cut it into
+// thousands of small districts (an H100 at 2^22 vertices: 232 sweeps and 249 ms on the road
+// graph), while Multistep, whose traversals run thousands of small levels in one launch of a
+// concurrent league (frontier.PushLevels), took 72 ms there against ECL-SCC's 120. The
+// reciprocity, the fraction of AutoEdgeSamples sampled edges u → v whose reverse v → u exists,
+// tells the two kinds apart: a graph whose edges are mostly two-way has a giant strongly
+// connected component, which Multistep's first forward-backward step takes whole, while a graph
+// of one-way edges (a citation chain, an oriented grid) leaves Multistep thousands of colour
+// rounds, where Async stays far ahead. So on a device a large diameter picks Async only for a
+// reciprocity below AutoReciprocal. (Options.AsyncBudget still bounds Async's sweeps, with a
+// restart by Multistep, for a caller who asks for it.)
 //
 // On host spaces AutoMethod runs Weak for a symmetric graph and otherwise Multistep, whatever
 // the other signals say (it still measures and reports them): there a level costs no device
@@ -67,10 +67,9 @@ const (
 	AutoSkew = 1.5
 	// AutoEdgeSamples is the number of edges sampled for the reciprocity.
 	AutoEdgeSamples = 4096
-	// AutoReciprocal is the reciprocity from which Async runs with a sweep budget.
+	// AutoReciprocal is the reciprocity from which a graph of large diameter runs Multistep
+	// rather than Async.
 	AutoReciprocal = 0.5
-	// AutoSweeps is that budget: the sweeps of Async's first three batches (4 + 8 + 16).
-	AutoSweeps = 28
 )
 
 // AutoSignals are the measurements AutoMethod chooses by.
@@ -96,24 +95,16 @@ type AutoSignals struct {
 }
 
 // Pick returns the method AutoMethod runs for these signals: Weak for a symmetric graph, Async
-// on a device space for a large diameter, else Multistep.
+// on a device space for a large diameter and a reciprocity below AutoReciprocal, else
+// Multistep.
 func (a AutoSignals) Pick() Method {
 	if a.Symmetric {
 		return Weak
 	}
-	if a.Device && a.HighDiameter {
+	if a.Device && a.HighDiameter && !a.Reciprocal {
 		return Async
 	}
 	return Multistep
-}
-
-// Budget returns the sweep budget AutoMethod gives Async (Options.AsyncBudget): AutoSweeps
-// when it picks Async for a graph of mostly two-way edges, else 0 (none).
-func (a AutoSignals) Budget() int {
-	if a.Pick() == Async && a.Reciprocal {
-		return AutoSweeps
-	}
-	return 0
 }
 
 // reciprocityScan bounds the out-edges of v searched for the reverse of a sampled edge u → v,

@@ -180,8 +180,8 @@ type Options struct {
 	// many, when a batch of sweeps ends without a fixed point (the host sees the sweeps' flags
 	// once per batch: 4, 8, 16, then up to 64 sweeps) or a later round is to start, and find
 	// the components with Multistep instead (Stats.AsyncFallback), from scratch; the work
-	// already done is lost. 0 means no budget, except under AutoMethod, whose signals set it
-	// (AutoSignals.Budget). New then also prepares Multistep.
+	// already done is lost. 0 means no budget. It applies to Async and to AutoMethod when that
+	// picks Async. New then also prepares Multistep.
 	AsyncBudget int
 }
 

@@ -59,9 +59,6 @@ func New(g *dgraph.Graph, opts Options) (*SCC, error) {
 		}
 	}
 	s.budget = opts.AsyncBudget
-	if opts.Method == AutoMethod && s.budget == 0 {
-		s.budget = s.signals.Budget()
-	}
 	m := s.method
 	if s.budget > 0 && m != Async {
 		s.budget = 0 // only Async has sweeps to count

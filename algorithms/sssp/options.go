@@ -59,8 +59,9 @@ type Options struct {
 	// Format fixes the worklist format of BellmanFord (frontier.AutoFormat: adaptive). The
 	// ordered methods expand queues.
 	Format frontier.Format
-	// Delta is DeltaStepping's bucket width; 0 picks the largest weight divided by the
-	// average degree (at least the smallest positive weight).
+	// Delta is DeltaStepping's bucket width; 0 picks the largest weight on a device space and
+	// the largest weight divided by the average degree (at least the smallest positive weight)
+	// on the host.
 	Delta float64
 	// SegmentBytes is EdgeList's segment of the distance array, in bytes; 0 means half of
 	// the space's cache (execspace.Info.CacheBytes).

@@ -162,8 +162,10 @@ func New(g *dgraph.Graph, opt Options) (*SSSP, error) {
 	return s, nil
 }
 
-// chooseDelta sets the bucket width: Options.Delta, or the largest weight (wmax) divided by
-// the average degree, at least the smallest positive weight.
+// chooseDelta sets the bucket width: Options.Delta; on a device space the largest weight
+// (wmax), where every bucket costs launches and a host round trip, so that fewer, fuller
+// buckets win; on the host the largest weight divided by the average degree, at least the
+// smallest positive weight.
 func (s *SSSP) chooseDelta(wmax float64) error {
 	if s.opt.Delta > 0 {
 		s.delta = s.opt.Delta
@@ -176,6 +178,10 @@ func (s *SSSP) chooseDelta(wmax float64) error {
 		return nil
 	}
 	space := s.g.Space()
+	if space.Info().Device && wmax > 0 && !math.IsInf(wmax, 0) {
+		s.delta = wmax
+		return nil
+	}
 	wpos := math.Inf(1)
 	r := portable.Range(0, int(m))
 	if err := portable.ParallelReduce(space, "sssp: smallest positive weight", r, positiveMin{W: c.Weights}, portable.Min(&wpos)); err != nil {

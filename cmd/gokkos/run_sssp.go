@@ -25,7 +25,7 @@ func init() {
 		flags: func(fs *flag.FlagSet) func() error {
 			fs.StringVar(&ssspFlags.method, "method", "auto", "bellman-ford, ordered, delta, edgelist or auto (delta, or bellman-ford with negative weights)")
 			fs.StringVar(&ssspFlags.worklist, "worklist", "auto", "bellman-ford (and auto) worklist format: auto, queue or bitmap")
-			fs.Float64Var(&ssspFlags.opt.Delta, "delta", 0, "delta (and auto): delta-stepping bucket width (0: largest weight / average degree)")
+			fs.Float64Var(&ssspFlags.opt.Delta, "delta", 0, "delta (and auto): delta-stepping bucket width (0: the largest weight on a GPU, largest weight / average degree on the host)")
 			fs.Int64Var(&ssspFlags.opt.SegmentBytes, "segment", 0, "edgelist: bytes of the distance array per edge segment (0: half the cache)")
 			fs.BoolVar(&ssspFlags.opt.FloatDistances, "float", false, "keep float64 distances where the weights allow 32-bit integer ones (not edgelist, which always has float64 distances)")
 			return func() error {
