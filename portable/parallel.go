@@ -369,7 +369,11 @@ func hostTeams[T any](x execspace.HostExecutor, p TeamPolicy, r Reducer[T], body
 	}
 	need0, need1 := team[0]+thread[0], team[1]+thread[1]
 	if p.Concurrent {
-		return hostConcurrentTeams(x, p, r, team, thread, body)
+		if min(p.League, x.Workers()) > 1 {
+			return hostConcurrentTeams(x, p, r, team, thread, body)
+		}
+		// A league of one team needs no goroutine of its own: it runs like any launch.
+		p.League = min(p.League, 1)
 	}
 	var parts []padded[T]
 	if r != nil {
