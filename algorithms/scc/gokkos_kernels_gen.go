@@ -647,7 +647,7 @@ func init() {
 	gokkosimpl.RegisterHostScan[asyncFilter, int64](gokkosHostLoop16)
 	gokkosimpl.Register[reciprocity](&abi.KernelSpec{
 		Name:      "scc.reciprocity",
-		Pos:       "algorithms/scc/auto.go:128",
+		Pos:       "algorithms/scc/auto.go:119",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX17,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_reciprocity_main", Final: "gk_scc_reciprocity_final"},
@@ -673,7 +673,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[reciprocity, int64](gokkosHostLoop17)
 	gokkosimpl.Register[degreeSquares](&abi.KernelSpec{
 		Name:      "scc.degreeSquares",
-		Pos:       "algorithms/scc/auto.go:157",
+		Pos:       "algorithms/scc/auto.go:148",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX18,
 		Reduce:    abi.ReduceEntries{Main: "gk_scc_degreeSquares_main", Final: "gk_scc_degreeSquares_final"},
@@ -694,7 +694,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[degreeSquares, float64](gokkosHostLoop18)
 	gokkosimpl.Register[ballSearch](&abi.KernelSpec{
 		Name:  "scc.ballSearch",
-		Pos:   "algorithms/scc/auto.go:174",
+		Pos:   "algorithms/scc/auto.go:165",
 		Form:  abi.FormTeam,
 		PTX:   gokkosPTX19,
 		Entry: "gk_scc_ballSearch",
@@ -44283,7 +44283,7 @@ func gokkosHostLoop17(gokkosK *reciprocity, gokkosLo, gokkosHi int, acc *int64) 
 	k := *gokkosK
 gokkosNext:
 	for i := gokkosLo; i < gokkosHi; i++ {
-//line auto.go:138
+//line auto.go:129
 		z := k.Seed + uint64(i+1)*0x9e3779b97f4a7c15
 		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 		z = (z ^ z>>27) * 0x94d049bb133111eb
@@ -44309,7 +44309,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		gokkosS1 = gokkosS1[:len(gokkosS0)]
 		for gokkosJ := range gokkosS0 {
 			v := gokkosLo + gokkosJ
-//line auto.go:163
+//line auto.go:154
 			d := float64(k.Off.At(v+1) - gokkosS0[gokkosJ] + k.ROff.At(v+1) - gokkosS1[gokkosJ])
 			*acc += d * d
 		}
@@ -44317,7 +44317,7 @@ func gokkosHostLoop18(gokkosK *degreeSquares, gokkosLo, gokkosHi int, acc *float
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
-//line auto.go:163
+//line auto.go:154
 		d := float64(k.Off.At(v+1) - k.Off.At(v) + k.ROff.At(v+1) - k.ROff.At(v))
 		*acc += d * d
 	}
