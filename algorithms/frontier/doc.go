@@ -47,14 +47,15 @@
 // A traversal of a graph of large diameter (grids, road networks, chains) takes thousands of
 // steps over worklists of a few thousand vertices, and on a device each Push costs several
 // launches and a round trip to the host. PushLevels runs such steps back to back in one
-// launch of one team (a thread block of up to 1024 threads on a device, one worker on the
-// host), deciding on the device after each step whether to go on: while the next worklist
+// launch of a concurrent league (every team resident at once, a league barrier between steps:
+// by default one team of 4 warps per multiprocessor on a device, one worker on the host),
+// deciding on the device after each step whether to go on: while the next worklist
 // stays within Tuning.LevelVertices, LevelEdges and LevelDegree. Levels tells whether the current
 // worklist qualifies, and Advance takes fused steps when it does and one Push otherwise. The
 // operator must not depend on the step number (BFS takes a vertex's level from its source,
 // level[u]+1, rather than from a depth field). BFS, colour propagation, SCC's colour rounds,
 // Bellman-Ford and delta-stepping's near phases take fused steps; on the 2048 × 2048 grid BFS
-// runs its 4,092 levels in 4 fused launches instead of 5,118 launches (docs/performance.md).
+// runs its 4,093 levels in a few fused launches instead of 5,118 launches (docs/performance.md).
 //
 // # Device kernels
 //

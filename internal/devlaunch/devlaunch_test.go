@@ -72,6 +72,23 @@ func TestScanAndOneBlock(t *testing.T) {
 	}
 }
 
+// TestTeamShapeLeagueBarrier checks that a kernel that calls LeagueBarrier is refused without
+// a concurrent policy and that a device of one resident block cuts a concurrent league to one.
+func TestTeamShapeLeagueBarrier(t *testing.T) {
+	k := &abi.KernelSpec{Name: "k", Form: abi.FormTeam, LeagueBarrier: true}
+	l := execspace.Launch{Kernel: k, League: 8, TeamSize: 32, VectorLength: 1}
+	if _, err := TeamShape(gpu, entry(1024, 0), k, &l); err == nil || !strings.Contains(err.Error(), "concurrent team policy") {
+		t.Fatalf("launch without a concurrent policy: %v, want a refusal", err)
+	}
+	l.Concurrent = true
+	serial := gpu
+	serial.Resident = 1
+	got, err := TeamShape(serial, entry(1024, 0), k, &l)
+	if err != nil || got.League != 1 || got.Grid != 1 {
+		t.Fatalf("TeamShape on a one-block device = %+v, %v; want a league and grid of 1", got, err)
+	}
+}
+
 func TestTeamShape(t *testing.T) {
 	k := &abi.KernelSpec{Form: abi.FormTeam, SharedPerThread: 8}
 	sc := func(t0, th0, t1, th1 int) [2]execspace.ScratchSize {
@@ -98,6 +115,10 @@ func TestTeamShape(t *testing.T) {
 		{"too much shared memory", execspace.Launch{League: 1, TeamSize: 8, VectorLength: 1, Scratch: sc(48<<10, 0, 0, 0)}, Team{}, "dynamic shared memory of"},
 		{"no team size fits", execspace.Launch{League: 1, TeamSize: execspace.Auto, VectorLength: 1, Scratch: sc(0, 2048, 0, 0)}, Team{}, "no team size fits"},
 		{"too much level-1 scratch", execspace.Launch{League: 1, TeamSize: 8, VectorLength: 1, Scratch: sc(0, 0, 2<<20, 0)}, Team{}, "level-1 scratch of"},
+		{"concurrent league cut to the resident blocks", execspace.Launch{League: 1000, TeamSize: 256, VectorLength: 1, Concurrent: true},
+			Team{League: 32, Size: 256, Vector: 1, Grid: 32, Shared: 2048}, ""},
+		{"concurrent league smaller than the device", execspace.Launch{League: 5, TeamSize: 256, VectorLength: 1, Concurrent: true},
+			Team{League: 5, Size: 256, Vector: 1, Grid: 5, Shared: 2048}, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
