@@ -15,13 +15,13 @@ import (
 // its teams all run at once, so none waits for a team that has not started. Device spaces
 // refuse any other launch of a kernel that calls it; on the host, reaching it in a launch of
 // more than one team without that policy panics. Every member of every team must reach the
-// same sequence of league barriers (a member that returns early counts as gone, not as
-// arrived: the others would wait for it on a device). It must not be called inside a teams
+// same sequence of league barriers: a team that returns while the others wait at one more
+// leaves them waiting for ever (a hung launch on a device). It must not be called inside a teams
 // range, reduction, scan or Single body.
 //
-// Cost: on a GPU one team barrier, a fence and an atomic per team and the wait for the
-// slowest team, about a microsecond on a full device; on the host an atomic per team and a
-// spin.
+// Cost: on a GPU two block barriers, two fences and one atomic per team, a poll of one word
+// in L2 by each team's first thread, and the wait for the slowest team; on the host an atomic
+// per team and a spin (yielding after 64 polls).
 func (m Member) LeagueBarrier() {
 	if m.sync == nil {
 		if m.LeagueSize() == 1 {
