@@ -579,20 +579,16 @@ func (l *lowerer) memberMethod(e *ast.CallExpr, name string) []*val {
 	if k, ok := specials[name]; ok {
 		return []*val{{t: l.typeOf(e), e: &ir.Special{Kind: k}}}
 	}
-	if name == "Barrier" {
+	if name == "Barrier" || name == "LeagueBarrier" {
+		what, hint, s := "a barrier", "call Barrier where every member of the team reaches it", ir.Stmt(&ir.Barrier{})
+		if name == "LeagueBarrier" {
+			what, hint, s = "a league barrier", "call LeagueBarrier where every member of every team reaches it", &ir.LeagueBarrier{}
+		}
 		if len(l.lits) > 0 {
-			l.unsupported(e, "a barrier inside a teams range or single body", "call Barrier where every member of the team reaches it")
+			l.unsupported(e, what+" inside a teams range or single body", hint)
 			return nil
 		}
-		l.emit(&ir.Barrier{})
-		return nil
-	}
-	if name == "LeagueBarrier" {
-		if len(l.lits) > 0 {
-			l.unsupported(e, "a league barrier inside a teams range or single body", "call LeagueBarrier where every member of every team reaches it")
-			return nil
-		}
-		l.emit(&ir.LeagueBarrier{})
+		l.emit(s)
 		return nil
 	}
 	l.unsupported(e, "the teams.Member method "+name, "see docs/kernel-language.md for the teams API")
