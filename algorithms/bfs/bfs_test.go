@@ -45,6 +45,9 @@ func configs() []bfs.Options {
 		bfs.Options{Alpha: 1e9, Beta: 1},                                         // pull as soon as possible, back to push late
 		bfs.Options{Alpha: 1e9, Beta: 1, Tuning: frontier.Tuning{PullWords: -1}}, // the device's pull mapping
 		bfs.Options{Alpha: 1e9, Beta: 1, Tuning: frontier.Tuning{PullWords: 3}},
+		// Fused steps for every level, in a concurrent league of several teams (as many as the
+		// space's workers) that meet at a league barrier between levels.
+		bfs.Options{Direction: bfs.TopDown, Tuning: frontier.Tuning{LevelTeams: 3, LevelVertices: 1 << 20, LevelEdges: 1 << 24, LevelDegree: 1 << 20, Buffer: 2}},
 	)
 	return out
 }
